@@ -1,0 +1,1 @@
+// gbench_shim.cc — placeholder.

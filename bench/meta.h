@@ -1,0 +1,40 @@
+/* meta.h — what every result file records about its run (date, git commit, compiler
+ * and flags, CPU, hwloc topology, threads, binding), `puzzlebench info`, and the
+ * hwloc binding of OpenMP threads to cores. */
+#ifndef PB_META_H
+#define PB_META_H
+
+#include <stdio.h>
+
+typedef struct pb_meta {
+    char date[40];      /* ISO 8601, UTC */
+    char commit[64];    /* git commit of the source tree (with "-dirty"), or "unknown" */
+    char compiler[96];  /* e.g. "GNU 12.2.0" */
+    char flags[512];    /* C flags of this build */
+    char build_type[24];
+    char cpu[128];      /* model name */
+    char host[64];
+    int packages, cores, pus; /* from hwloc */
+    int threads;        /* threads the run used */
+    char bind[16];      /* "none" or "core" */
+} pb_meta;
+
+/* Fills m; never fails (unknown fields say "unknown"). */
+void pb_meta_collect(pb_meta *m, int threads, const char *bind);
+
+/* Writes m as "key=value" lines, then each extra "key=value" string given (NULL-ended). */
+int pb_meta_write(FILE *f, const pb_meta *m, const char *const *extra);
+
+/* `puzzlebench info`: topology summary (packages, cores, PUs, caches, NUMA nodes)
+ * and the build information. Returns 0. */
+int pb_info_print(FILE *f);
+
+/* Thread binding. mode "none" binds nothing; "core" pins OpenMP thread i to core
+ * i mod cores. NULL with a message in err for an unknown mode or hwloc failure. */
+typedef struct pb_binder pb_binder;
+pb_binder *pb_binder_new(const char *mode, char *err, size_t errlen);
+/* Call from inside an OpenMP parallel region, from each thread. */
+void pb_binder_bind_thread(pb_binder *b, int thread);
+void pb_binder_free(pb_binder *b);
+
+#endif

@@ -1,0 +1,369 @@
+/* search.c — chronological backtracking and bit-mask forward checking, one loop.
+ *
+ * Both engines keep dom[c], the values of every unassigned cell that agree with the
+ * cells assigned so far (all-different peers and min-difference neighbours), and
+ * undo changes through a trail. For `backtrack` that set is exactly what the seed
+ * tests value by value, so steps match the seed's count; `propagate` also rejects a
+ * value whose placement empties some unassigned cell's domain (forward checking).
+ *
+ * Count mode with threads > 1 splits the tree at depth SPLIT_DEPTH into OpenMP
+ * tasks; each task counts its subtree, including the backtrack that leaves it, so
+ * the sums are the sequential counts whatever the thread count. */
+#include "engine.h"
+#include "limiter.h"
+
+#include <omp.h>
+#include <stdlib.h>
+#include <string.h>
+
+enum { CONFIG_BACKTRACK = 0, CONFIG_PROPAGATE = 1 };
+enum { SPLIT_DEPTH = 4 };
+
+typedef struct trail_entry {
+    int cell;
+    pb_mask old;
+} trail_entry;
+
+typedef struct shared_run shared_run;
+
+typedef struct search {
+    const pb_model *m;
+    const pb_run *how;
+    int forward; /* reject values that wipe out a neighbour's domain */
+    const int *static_order;
+    int *values;  /* values[c]: 0 empty, else 1..nvalues */
+    pb_mask *dom; /* dom[c]: values still allowed in unassigned cell c */
+    int *cell_at; /* cell_at[d]: the cell assigned at depth d */
+    int *mark;    /* mark[d]: trail length before depth d's placement */
+    trail_entry *trail;
+    int trail_len;
+    pb_stats st;
+    pb_limiter lim;
+    pb_status status;
+    int stopped;
+    int *first; /* where to copy the first solution, or NULL */
+    int split;  /* spawn tasks at this depth; 0: never */
+    shared_run *shared;
+} search;
+
+struct shared_run {
+    pb_stats total;
+    uint64_t steps_reported;
+    int stop;
+    pb_status status;
+    int *first;
+    int have_first;
+};
+
+static size_t trail_capacity(const pb_model *m)
+{
+    return (size_t)m->nbr_start[m->ncells] + (size_t)m->peer_start[m->ncells] + 1;
+}
+
+/* One allocation for every per-search array, so a task's copy is one malloc. */
+static search *search_alloc(const pb_model *m)
+{
+    size_t n = (size_t)m->ncells;
+    size_t bytes = sizeof(search) + n * sizeof(pb_mask) + trail_capacity(m) * sizeof(trail_entry) +
+                   (3 * n + 1) * sizeof(int);
+    search *s = calloc(1, bytes);
+    if (!s) return NULL;
+    s->m = m;
+    s->dom = (pb_mask *)(s + 1);
+    s->trail = (trail_entry *)(s->dom + n);
+    s->values = (int *)(s->trail + trail_capacity(m));
+    s->cell_at = s->values + n;
+    s->mark = s->cell_at + n;
+    return s;
+}
+
+static search *search_clone(const search *p)
+{
+    search *s = search_alloc(p->m);
+    if (!s) return NULL;
+    size_t n = (size_t)p->m->ncells;
+    s->how = p->how, s->forward = p->forward, s->static_order = p->static_order;
+    s->shared = p->shared;
+    memcpy(s->values, p->values, n * sizeof *s->values);
+    memcpy(s->dom, p->dom, n * sizeof *s->dom);
+    memcpy(s->cell_at, p->cell_at, n * sizeof *s->cell_at);
+    s->lim = p->lim;
+    s->lim.next = PB_POLL_STEPS;
+    s->status = PB_DONE;
+    return s;
+}
+
+static void undo_to(search *s, int len)
+{
+    while (s->trail_len > len) {
+        trail_entry *t = &s->trail[--s->trail_len];
+        s->dom[t->cell] = t->old;
+    }
+}
+
+static inline int restrict_cell(search *s, int p, pb_mask remove)
+{
+    if (s->values[p] || !(s->dom[p] & remove)) return 1;
+    s->trail[s->trail_len].cell = p;
+    s->trail[s->trail_len].old = s->dom[p];
+    s->trail_len++;
+    s->dom[p] &= ~remove;
+    return !s->forward || s->dom[p] != 0;
+}
+
+/* Removes what value v in cell c rules out from the unassigned cells; 0 when
+ * forward checking finds a cell left with no value (changes are then undone). */
+static int place(search *s, int c, int v)
+{
+    const pb_model *m = s->m;
+    int start = s->trail_len;
+    pb_mask bit = PB_BIT(v);
+    for (int i = m->peer_start[c]; i < m->peer_start[c + 1]; i++)
+        if (!restrict_cell(s, m->peer[i], bit)) goto wiped;
+    for (int i = m->nbr_start[c]; i < m->nbr_start[c + 1]; i++)
+        if (!restrict_cell(s, m->nbr[i], m->near[v])) goto wiped;
+    return 1;
+wiped:
+    undo_to(s, start);
+    return 0;
+}
+
+static void trace(search *s, int cell, pb_event ev)
+{
+    if (s->how->trace)
+        s->how->trace(s->how->trace_ctx, s->m, s->values, cell, ev,
+                      s->st.placements + s->st.backtracks);
+}
+
+static int choose_cell(search *s, int depth)
+{
+    if (s->static_order) return s->static_order[depth];
+    return s->how->order->pick(s->m, s->dom, s->values);
+}
+
+static void enter(search *s, int depth)
+{
+    s->cell_at[depth] = choose_cell(s, depth);
+    s->mark[depth] = s->trail_len;
+}
+
+static void stop(search *s, pb_status st)
+{
+    s->stopped = 1;
+    s->status = st;
+    if (s->shared) {
+#pragma omp atomic write
+        s->shared->stop = 1;
+    }
+}
+
+static int shared_stopped(const search *s)
+{
+    int v;
+#pragma omp atomic read
+    v = s->shared->stop;
+    return v;
+}
+
+/* Parallel step-limit bookkeeping: adds this task's new steps to the shared total. */
+static pb_status poll_shared(search *s, uint64_t steps, uint64_t *reported)
+{
+    shared_run *sh = s->shared;
+    uint64_t delta = steps - *reported, total;
+    *reported = steps;
+#pragma omp atomic capture
+    total = sh->steps_reported += delta;
+    if (s->how->limits.max_steps && total >= s->how->limits.max_steps) return PB_LIMIT;
+    return PB_DONE;
+}
+
+static void merge_task(search *t);
+static void run_from(search *s, int floor);
+
+static void spawn(search *s, int depth)
+{
+    search *t = search_clone(s);
+    if (!t) {
+        stop(s, PB_NOMEM);
+        return;
+    }
+    enter(t, depth);
+#pragma omp task firstprivate(t, depth)
+    {
+        run_from(t, depth);
+        merge_task(t);
+    }
+}
+
+static void merge_task(search *t)
+{
+    shared_run *sh = t->shared;
+#pragma omp critical(pb_search_merge)
+    {
+        sh->total.placements += t->st.placements;
+        sh->total.backtracks += t->st.backtracks;
+        sh->total.candidates += t->st.candidates;
+        sh->total.guesses += t->st.guesses;
+        sh->total.solutions += t->st.solutions;
+        if (t->status != PB_DONE && sh->status == PB_DONE) sh->status = t->status;
+        if (t->st.solutions && !sh->have_first && sh->first) {
+            memcpy(sh->first, t->first, (size_t)t->m->ncells * sizeof *sh->first);
+            sh->have_first = 1;
+        }
+    }
+    free(t->first);
+    free(t);
+}
+
+static void found_solution(search *s)
+{
+    s->st.solutions++;
+    if (s->st.solutions == 1) {
+        if (s->shared && !s->first) s->first = malloc((size_t)s->m->ncells * sizeof *s->first);
+        if (s->first) memcpy(s->first, s->values, (size_t)s->m->ncells * sizeof *s->first);
+    }
+    trace(s, -1, PB_EV_SOLUTION);
+    const pb_limits *l = &s->how->limits;
+    if (s->how->mode == PB_MODE_FIRST) stop(s, PB_DONE);
+    else if (l->max_solutions && s->st.solutions >= l->max_solutions) stop(s, PB_LIMIT);
+}
+
+/* Searches the subtree below depth `floor` (whose cell is already entered) and
+ * returns after the backtrack out of it, or when stopped. */
+static void run_from(search *s, int floor)
+{
+    const pb_model *m = s->m;
+    const int n = m->ncells;
+    uint64_t reported = 0;
+    int depth = floor;
+    for (;;) {
+        int c = s->cell_at[depth], cur = s->values[c];
+        if (cur) {
+            undo_to(s, s->mark[depth]);
+            s->values[c] = 0;
+        }
+        pb_mask left = s->dom[c] & ~PB_FULL(cur);
+        int v = 0;
+        while (left) {
+            int u = __builtin_ctzll(left) + 1;
+            if (place(s, c, u)) {
+                v = u;
+                break;
+            }
+            left &= left - 1;
+        }
+        pb_mask tried = PB_FULL(v ? v : m->nvalues) & ~PB_FULL(cur);
+        s->st.candidates += (uint64_t)__builtin_popcountll(m->domain[c] & tried);
+        if (v) {
+            s->st.placements++;
+            s->st.guesses += __builtin_popcountll(s->dom[c]) > 1;
+            s->values[c] = v;
+            trace(s, c, PB_EV_PLACE);
+            if (depth + 1 == n) {
+                found_solution(s);
+            } else if (depth + 1 == s->split) {
+                spawn(s, depth + 1);
+            } else {
+                enter(s, ++depth);
+            }
+        } else {
+            s->st.backtracks++;
+            s->values[c] = -1;
+            trace(s, c, PB_EV_BACKTRACK);
+            s->values[c] = 0;
+            if (depth == floor) return;
+            depth--;
+        }
+        if (s->stopped) return;
+        uint64_t steps = s->st.placements + s->st.backtracks;
+        if (steps >= s->lim.next) {
+            pb_status st = pb_limiter_poll(&s->lim, s->shared ? 0 : steps);
+            if (st == PB_DONE && s->shared) st = poll_shared(s, steps, &reported);
+            if (st != PB_DONE) {
+                stop(s, st);
+                return;
+            }
+            if (s->shared) {
+                s->lim.next = steps + PB_POLL_STEPS;
+                if (shared_stopped(s)) { /* another task hit a limit: it reports it */
+                    s->stopped = 1;
+                    return;
+                }
+            }
+        }
+    }
+}
+
+static pb_status search_run(const pb_model *m, int config, const pb_run *how, pb_result *out)
+{
+    search *s = search_alloc(m);
+    int *order = NULL;
+    const pb_order *ord = how->order ? how->order : pb_orders[0];
+    pb_run run = *how;
+    run.order = ord;
+    if (!s) return PB_NOMEM;
+    if (ord->fill) {
+        order = malloc((size_t)m->ncells * sizeof *order);
+        if (!order) return free(s), PB_NOMEM;
+        ord->fill(m, order);
+        s->static_order = order;
+    }
+    s->how = &run;
+    s->forward = config == CONFIG_PROPAGATE;
+    s->first = out->first;
+    s->status = PB_DONE;
+    memcpy(s->dom, m->domain, (size_t)m->ncells * sizeof *s->dom);
+    pb_limiter_init(&s->lim, &how->limits, 0);
+
+    /* A solution cap needs one global count, so capped counts stay sequential. */
+    int parallel = how->mode == PB_MODE_COUNT && how->threads > 1 && !how->trace &&
+                   !how->limits.max_solutions && m->ncells > SPLIT_DEPTH + 1;
+    trace(s, -1, PB_EV_START);
+    enter(s, 0);
+    if (!parallel) {
+        run_from(s, 0);
+        out->stats = s->st;
+        out->status = s->status;
+    } else {
+        shared_run sh = {.status = PB_DONE, .first = out->first};
+        s->shared = &sh;
+        s->split = SPLIT_DEPTH;
+        s->first = NULL;
+#pragma omp parallel num_threads(how->threads)
+        {
+            if (how->thread_start) how->thread_start(how->thread_ctx, omp_get_thread_num());
+#pragma omp barrier
+#pragma omp single
+            run_from(s, 0);
+        }
+        /* The parent's own steps (the levels above the split) join the tasks'. */
+        s->first = NULL;
+        sh.total.placements += s->st.placements;
+        sh.total.backtracks += s->st.backtracks;
+        sh.total.candidates += s->st.candidates;
+        sh.total.guesses += s->st.guesses;
+        out->stats = sh.total;
+        out->status = s->status != PB_DONE ? s->status : sh.status;
+    }
+    free(order);
+    free(s);
+    return out->status;
+}
+
+const pb_engine pb_engine_backtrack = {
+    "backtrack",
+    "chronological backtracking as seed 000: next allowed value, else back up (-1)",
+    PB_CAP_FIRST | PB_CAP_COUNT | PB_CAP_TRACE | PB_CAP_ORDER | PB_CAP_PARALLEL,
+    CONFIG_BACKTRACK,
+    NULL,
+    search_run,
+};
+
+const pb_engine pb_engine_propagate = {
+    "propagate",
+    "bit-mask forward checking: a value that empties another cell's domain is rejected",
+    PB_CAP_FIRST | PB_CAP_COUNT | PB_CAP_TRACE | PB_CAP_ORDER | PB_CAP_PARALLEL,
+    CONFIG_PROPAGATE,
+    NULL,
+    search_run,
+};
