@@ -9,6 +9,7 @@
 #ifndef PB_ENGINE_H
 #define PB_ENGINE_H
 
+#include <signal.h>
 #include <stdint.h>
 #include "model.h"
 
@@ -38,7 +39,7 @@ typedef struct pb_limits {
     uint64_t max_steps;         /* 0: none */
     uint64_t max_solutions;     /* count mode: stop after this many (0: none) */
     double max_seconds;         /* 0: none */
-    const volatile int *cancel; /* polled now and then; non-zero stops the run */
+    const volatile sig_atomic_t *cancel; /* polled now and then; non-zero stops the run */
 } pb_limits;
 
 typedef enum pb_event {

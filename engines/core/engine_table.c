@@ -1,4 +1,6 @@
 /* engine_table.c — the const table of every engine; adding an engine adds one line. */
+#include <stddef.h>
+
 #include "engine.h"
 
 extern const pb_engine pb_engine_enum_perm, pb_engine_enum_all, pb_engine_backtrack,

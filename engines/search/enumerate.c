@@ -3,8 +3,8 @@
  * (repeats allowed); `enum-perm` every permutation of 1..n. Both walk the search
  * tree in reading order without pruning, so placements and backtracks count exactly
  * the nodes that `backtrack` would visit without its checks. */
-#include "engine.h"
-#include "limiter.h"
+#include "../core/engine.h"
+#include "../core/limiter.h"
 
 #include <stdlib.h>
 #include <string.h>

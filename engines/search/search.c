@@ -9,8 +9,8 @@
  * Count mode with threads > 1 splits the tree at depth SPLIT_DEPTH into OpenMP
  * tasks; each task counts its subtree, including the backtrack that leaves it, so
  * the sums are the sequential counts whatever the thread count. */
-#include "engine.h"
-#include "limiter.h"
+#include "../core/engine.h"
+#include "../core/limiter.h"
 
 #include <omp.h>
 #include <stdlib.h>

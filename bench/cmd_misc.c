@@ -1,0 +1,72 @@
+/* cmd_misc.c — `puzzlebench engines`, `puzzlebench info`, and the SIGINT flag. */
+#include <signal.h>
+#include <stdio.h>
+#include <string.h>
+
+#include "commands.h"
+#include "core/engine.h"
+#include "meta.h"
+
+volatile sig_atomic_t pb_interrupted;
+
+static void on_sigint(int sig)
+{
+    (void)sig;
+    pb_interrupted = 1;
+}
+
+void pb_install_interrupt_handler(void)
+{
+    struct sigaction sa;
+    memset(&sa, 0, sizeof sa);
+    sa.sa_handler = on_sigint;
+    sigemptyset(&sa.sa_mask);
+    sigaction(SIGINT, &sa, NULL);
+    sigaction(SIGTERM, &sa, NULL);
+}
+
+static int only_help(int argc, char **argv, const char *cmd, const char *help)
+{
+    for (int i = 2; i < argc; i++) {
+        if (!strcmp(argv[i], "--help") || !strcmp(argv[i], "-h")) {
+            fputs(help, stdout);
+            return 0;
+        }
+        fprintf(stderr, "puzzlebench: %s: unexpected argument '%s' (see 'puzzlebench %s --help')\n",
+                cmd, argv[i], cmd);
+        return PB_EXIT_USAGE;
+    }
+    return -1;
+}
+
+int cmd_engines(int argc, char **argv)
+{
+    int rc = only_help(argc, argv, "engines",
+                       "usage: puzzlebench engines\n"
+                       "Lists the engines (with what they can do) and the cell orders.\n");
+    if (rc >= 0) return rc;
+    puts("engines:");
+    for (const pb_engine *const *e = pb_engines; *e; e++) {
+        unsigned c = (*e)->caps;
+        char caps[64];
+        snprintf(caps, sizeof caps, "%s%s%s%s%s", c & PB_CAP_FIRST ? "first " : "",
+                 c & PB_CAP_COUNT ? "count " : "", c & PB_CAP_TRACE ? "trace " : "",
+                 c & PB_CAP_ORDER ? "order " : "", c & PB_CAP_PARALLEL ? "parallel " : "");
+        caps[strlen(caps) - 1] = '\0';
+        printf("  %-10s %s\n  %-10s [%s]\n", (*e)->name, (*e)->summary, "", caps);
+    }
+    puts("orders (--order, for engines marked 'order'):");
+    for (const pb_order *const *o = pb_orders; *o; o++)
+        printf("  %-10s %s\n", (*o)->name, (*o)->summary);
+    return 0;
+}
+
+int cmd_info(int argc, char **argv)
+{
+    int rc = only_help(argc, argv, "info",
+                       "usage: puzzlebench info\n"
+                       "Prints the machine's topology from hwloc and how this binary was "
+                       "built.\n");
+    if (rc >= 0) return rc;
+    return pb_info_print(stdout);
+}

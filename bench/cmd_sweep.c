@@ -1,0 +1,369 @@
+/* cmd_sweep.c — `puzzlebench sweep`: expands an experiment matrix (instances x engines
+ * x orders x modes x search threads x reps), runs it with OpenMP, and writes one CSV
+ * row per run plus the run's metadata. A run that hits its limit is not repeated. */
+#include <errno.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <sys/stat.h>
+
+#include <omp.h>
+
+#include "args.h"
+#include "commands.h"
+#include "csv.h"
+#include "meta.h"
+#include "progress.h"
+#include "readfile.h"
+#include "sweep_spec.h"
+
+static const char sweep_help_head[] =
+    "usage: puzzlebench sweep [FILE] [options] [--KEY VALUE ...]\n"
+    "\n"
+    "Runs every combination of a sweep's instances, engines, orders, modes and search\n"
+    "threads, each `reps` times, and writes OUT/NAME.csv (one row per run) and\n"
+    "OUT/NAME.meta (date, commit, compiler, flags, CPU, topology, threads, binding).\n"
+    "FILE holds 'key value...' lines ('#' starts a comment); every key may also be\n"
+    "given as an option, which overrides the file (e.g. --instances \"2x3 2x4\").\n"
+    "Runs with one search thread run `workers` at a time; runs with more run alone.\n"
+    "A run that stops at a limit gets status 'limit', stays in the CSV, and is not\n"
+    "repeated. Ctrl-C stops: the rows already finished are written.\n"
+    "\n"
+    "options:\n"
+    "  --out DIR               where to write (default results)\n"
+    "  --threads N             same as --workers N\n"
+    "  --bind none|core        pin OpenMP threads to cores with hwloc (default none)\n"
+    "  --list                  print the runs and exit\n"
+    "keys:\n";
+
+typedef struct job {
+    int instance, engine_i, threads;
+    const pb_engine *engine;
+    const pb_order *order;
+    pb_mode mode;
+    long first_row;
+} job;
+
+typedef struct sweep_ctx {
+    sweep_spec spec;
+    const bench_family *fam;
+    pb_model **models;
+    char (*names)[64];
+    job *jobs;
+    long njobs, nrows;
+    result_row *rows;
+    unsigned char *done;
+    pb_binder *binder;
+    const char *bind;
+    pb_progress progress;
+    int workers;
+} sweep_ctx;
+
+static void bind_thread(void *ctx, int thread)
+{
+    pb_binder_bind_thread(ctx, thread);
+}
+
+/* Runs one job's reps; stops repeating after a limit or an interruption. */
+static void run_job(sweep_ctx *c, const job *j)
+{
+    for (int rep = 0; rep < c->spec.reps; rep++) {
+        if (pb_interrupted) return;
+        pb_run how = {
+            .mode = j->mode,
+            .order = j->order,
+            .threads = j->threads,
+            .limits = {c->spec.step_limit, 0, c->spec.time_limit, &pb_interrupted},
+            .thread_start = bind_thread,
+            .thread_ctx = c->binder,
+        };
+        pb_result res = {0};
+        pb_engine_run(j->engine, c->models[j->instance], &how, &res);
+        result_row *r = &c->rows[j->first_row + rep];
+        r->family = c->fam->name;
+        snprintf(r->instance, sizeof r->instance, "%s", c->names[j->instance]);
+        r->cells = c->models[j->instance]->ncells;
+        r->engine = j->engine->name;
+        r->order = j->engine->caps & PB_CAP_ORDER ? j->order->name : "-";
+        r->mode = j->mode == PB_MODE_FIRST ? "first" : "count";
+        r->threads = j->threads;
+        r->rep = rep;
+        r->status = res.status;
+        r->stats = res.stats;
+        pb_progress_step(&c->progress);
+        if (res.status == PB_INTERRUPTED) return;
+        c->done[j->first_row + rep] = 1;
+        if (res.status != PB_DONE) return;
+    }
+}
+
+static int add_jobs(sweep_ctx *c)
+{
+    sweep_spec *s = &c->spec;
+    long cap = 16;
+    c->jobs = malloc((size_t)cap * sizeof *c->jobs);
+    if (!c->jobs) return -1;
+    for (int i = 0; i < s->instances.n; i++)
+        for (int e = 0; e < s->engines.n; e++) {
+            const pb_engine *eng = pb_engine_find(s->engines.item[e]);
+            const char *why;
+            if (eng->accepts && !eng->accepts(c->models[i], &why)) continue;
+            int norders = eng->caps & PB_CAP_ORDER ? s->orders.n : 1;
+            for (int o = 0; o < norders; o++)
+                for (int md = 0; md < s->modes.n; md++) {
+                    pb_mode mode = strcmp(s->modes.item[md], "first") ? PB_MODE_COUNT
+                                                                       : PB_MODE_FIRST;
+                    if (!(eng->caps & (mode == PB_MODE_FIRST ? PB_CAP_FIRST : PB_CAP_COUNT)))
+                        continue;
+                    for (int t = 0; t < s->nsearch_threads; t++) {
+                        int th = s->search_threads[t];
+                        if (th > 1 && (mode != PB_MODE_COUNT || !(eng->caps & PB_CAP_PARALLEL)))
+                            continue;
+                        if (c->njobs == cap) {
+                            job *nj = realloc(c->jobs, (size_t)(cap *= 2) * sizeof *nj);
+                            if (!nj) return -1;
+                            c->jobs = nj;
+                        }
+                        job *j = &c->jobs[c->njobs++];
+                        j->instance = i, j->engine_i = e, j->engine = eng, j->threads = th;
+                        j->order = pb_order_find(s->orders.item[o]);
+                        j->mode = mode;
+                        j->first_row = c->nrows;
+                        c->nrows += s->reps;
+                    }
+                }
+        }
+    return 0;
+}
+
+static int validate(sweep_ctx *c, const char *src)
+{
+    sweep_spec *s = &c->spec;
+    char err[512];
+    if (!s->family) return pb_usage_error("sweep", "%s: no 'family' given", src);
+    c->fam = bench_family_find(s->family);
+    if (!c->fam) return pb_usage_error("sweep", "%s: unknown family '%s'", src, s->family);
+    if (!s->instances.n) return pb_usage_error("sweep", "%s: no 'instances' given", src);
+    if (!s->engines.n)
+        for (const pb_engine *const *e = pb_engines; *e; e++) {
+            pb_error pe;
+            char buf[1024] = "";
+            for (const pb_engine *const *f = pb_engines; *f; f++)
+                strcat(strcat(buf, (*f)->name), " ");
+            if (sweep_spec_set(s, "engines", buf, &pe)) return PB_EXIT_USAGE;
+            break;
+        }
+    for (int i = 0; i < s->engines.n; i++)
+        if (!pb_engine_find(s->engines.item[i]))
+            return pb_usage_error("sweep", "%s: unknown engine '%s'", src, s->engines.item[i]);
+    for (int i = 0; i < s->orders.n; i++)
+        if (!pb_order_find(s->orders.item[i]))
+            return pb_usage_error("sweep", "%s: unknown order '%s'", src, s->orders.item[i]);
+    if (c->fam->check_params(&s->params, err, sizeof err))
+        return pb_usage_error("sweep", "%s: %s", src, err);
+    if (!s->name) {
+        pb_error pe;
+        sweep_spec_set(s, "name", s->family, &pe);
+    }
+    c->models = calloc((size_t)s->instances.n, sizeof *c->models);
+    c->names = calloc((size_t)s->instances.n, sizeof *c->names);
+    if (!c->models || !c->names) return pb_usage_error("sweep", "out of memory");
+    for (int i = 0; i < s->instances.n; i++) {
+        c->models[i] = c->fam->load(s->instances.item[i], &s->params, err, sizeof err);
+        if (!c->models[i]) {
+            fprintf(stderr, "puzzlebench: sweep: %s\n", err);
+            return PB_EXIT_USAGE;
+        }
+        c->fam->instance_name(s->instances.item[i], c->names[i], sizeof c->names[i]);
+    }
+    return 0;
+}
+
+typedef struct meta_ctx {
+    const pb_meta *meta;
+    const char *const *extra;
+} meta_ctx;
+
+static int fill_meta(FILE *f, void *p)
+{
+    const meta_ctx *m = p;
+    return pb_meta_write(f, m->meta, m->extra);
+}
+
+static int write_results(sweep_ctx *c, const char *out_dir, const char *src)
+{
+    sweep_spec *s = &c->spec;
+    char path[4096], err[4400];
+    long written = 0;
+    for (long i = 0; i < c->nrows; i++) written += c->done[i];
+    if (mkdir(out_dir, 0777) && errno != EEXIST) {
+        fprintf(stderr, "puzzlebench: sweep: cannot create %s: %s\n", out_dir, strerror(errno));
+        return -1;
+    }
+    snprintf(path, sizeof path, "%s/%s.csv", out_dir, s->name);
+    if (csv_write(path, c->rows, c->done, c->nrows, err, sizeof err)) {
+        fprintf(stderr, "puzzlebench: sweep: %s\n", err);
+        return -1;
+    }
+    pb_meta meta;
+    pb_meta_collect(&meta, c->workers, c->bind);
+    char extra[8][600];
+    snprintf(extra[0], sizeof extra[0], "sweep=%s", src);
+    snprintf(extra[1], sizeof extra[1], "family=%s", s->family);
+    snprintf(extra[2], sizeof extra[2], "reps=%d", s->reps);
+    snprintf(extra[3], sizeof extra[3], "step_limit=%llu", (unsigned long long)s->step_limit);
+    snprintf(extra[4], sizeof extra[4], "time_limit_s=%g", s->time_limit);
+    snprintf(extra[5], sizeof extra[5], "params=diff:%d adj:%s", s->params.diff, s->params.adj);
+    snprintf(extra[6], sizeof extra[6], "rows=%ld of %ld%s", written, c->nrows,
+             pb_interrupted ? " (interrupted)" : "");
+    const char *ex[] = {extra[0], extra[1], extra[2], extra[3], extra[4], extra[5], extra[6], NULL};
+    meta_ctx mc = {&meta, ex};
+    snprintf(path, sizeof path, "%s/%s.meta", out_dir, s->name);
+    if (write_file_atomic(path, fill_meta, &mc, err, sizeof err)) {
+        fprintf(stderr, "puzzlebench: sweep: %s\n", err);
+        return -1;
+    }
+    printf("wrote %s/%s.csv (%ld rows) and %s/%s.meta\n", out_dir, s->name, written, out_dir,
+           s->name);
+    return 0;
+}
+
+static void free_ctx(sweep_ctx *c)
+{
+    for (int i = 0; c->models && i < c->spec.instances.n; i++) pb_model_free(c->models[i]);
+    free(c->models);
+    free(c->names);
+    free(c->jobs);
+    free(c->rows);
+    free(c->done);
+    pb_binder_free(c->binder);
+    sweep_spec_free(&c->spec);
+}
+
+int cmd_sweep(int argc, char **argv)
+{
+    sweep_ctx c;
+    memset(&c, 0, sizeof c);
+    sweep_spec_init(&c.spec);
+    const char *file = NULL, *out_dir = "results", *bind = "none";
+    int list_only = 0, rc = PB_EXIT_USAGE;
+    pb_args a = {argc, 2, argv, "sweep"};
+    /* Options override the file, so the file is read first. */
+    for (int i = 2; i < argc; i++) {
+        if (!strcmp(argv[i], "--help") || !strcmp(argv[i], "-h")) {
+            fputs(sweep_help_head, stdout);
+            fputs(sweep_spec_keys_help, stdout);
+            sweep_spec_free(&c.spec);
+            return 0;
+        }
+        if (argv[i][0] == '-') {
+            if (!strchr(argv[i], '=')) i++;
+        } else if (!file) {
+            file = argv[i];
+        } else {
+            sweep_spec_free(&c.spec);
+            return pb_usage_error("sweep", "unexpected argument '%s'", argv[i]);
+        }
+    }
+    if (file) {
+        char err[512];
+        size_t len;
+        char *text = pb_read_file(file, &len, err, sizeof err);
+        pb_error pe = {0, ""};
+        if (!text) {
+            fprintf(stderr, "puzzlebench: sweep: %s\n", err);
+            goto out;
+        }
+        int bad = sweep_spec_parse(&c.spec, text, len, &pe);
+        free(text);
+        if (bad) {
+            fprintf(stderr, "puzzlebench: sweep: %s:%d: %s\n", file, pe.line, pe.msg);
+            goto out;
+        }
+    }
+    while (a.i < argc) {
+        const char *arg = argv[a.i], *v;
+        int r;
+        if (arg[0] != '-') {
+            a.i++;
+            continue;
+        }
+        if ((r = pb_args_take(&a, "--out", 1, &v))) {
+            if (r < 0) goto out;
+            out_dir = v;
+        } else if ((r = pb_args_take(&a, "--bind", 1, &v))) {
+            if (r < 0) goto out;
+            bind = v;
+        } else if ((r = pb_args_take(&a, "--list", 0, &v))) {
+            list_only = 1;
+        } else if ((r = pb_args_take(&a, "--threads", 1, &v))) {
+            pb_error pe;
+            if (r < 0) goto out;
+            if (sweep_spec_set(&c.spec, "workers", v, &pe)) {
+                pb_usage_error("sweep", "--threads: %s", pe.msg);
+                goto out;
+            }
+        } else {
+            char key[64];
+            size_t n = strcspn(arg + 2, "=");
+            snprintf(key, sizeof key, "%.*s", (int)n, arg + 2);
+            char opt[80];
+            snprintf(opt, sizeof opt, "--%s", key);
+            pb_error pe;
+            if (arg[1] != '-' || !sweep_spec_is_key(key)) {
+                pb_usage_error("sweep", "unknown option '%s'", arg);
+                goto out;
+            }
+            if ((r = pb_args_take(&a, opt, 1, &v)) <= 0) goto out;
+            if (sweep_spec_set(&c.spec, key, v, &pe)) {
+                pb_usage_error("sweep", "%s: %s", opt, pe.msg);
+                goto out;
+            }
+        }
+    }
+    const char *src = file ? file : "(options)";
+    if ((rc = validate(&c, src))) goto out;
+    rc = PB_EXIT_USAGE;
+    char err[512];
+    c.bind = bind;
+    if (!(c.binder = pb_binder_new(bind, err, sizeof err))) {
+        pb_usage_error("sweep", "%s", err);
+        goto out;
+    }
+    if (add_jobs(&c)) goto out;
+    if (list_only) {
+        for (long i = 0; i < c.njobs; i++) {
+            job *j = &c.jobs[i];
+            printf("%s %s %s %s threads=%d reps=%d\n", c.names[j->instance], j->engine->name,
+                   j->engine->caps & PB_CAP_ORDER ? j->order->name : "-",
+                   j->mode == PB_MODE_FIRST ? "first" : "count", j->threads, c.spec.reps);
+        }
+        printf("%ld jobs, %ld runs at most\n", c.njobs, c.nrows);
+        rc = 0;
+        goto out;
+    }
+    c.rows = calloc((size_t)c.nrows + 1, sizeof *c.rows);
+    c.done = calloc((size_t)c.nrows + 1, 1);
+    if (!c.rows || !c.done) goto out;
+    c.workers = c.spec.workers ? c.spec.workers : omp_get_num_procs();
+
+    pb_install_interrupt_handler();
+    pb_progress_start(&c.progress, c.spec.name, c.nrows);
+#pragma omp parallel num_threads(c.workers)
+    {
+        pb_binder_bind_thread(c.binder, omp_get_thread_num());
+#pragma omp for schedule(dynamic, 1)
+        for (long i = 0; i < c.njobs; i++)
+            if (c.jobs[i].threads == 1) run_job(&c, &c.jobs[i]);
+    }
+    for (long i = 0; i < c.njobs; i++)
+        if (c.jobs[i].threads > 1) run_job(&c, &c.jobs[i]);
+    pb_progress_end(&c.progress);
+
+    rc = write_results(&c, out_dir, src) ? PB_EXIT_USAGE
+         : pb_interrupted                ? PB_EXIT_INTERRUPT
+                                         : 0;
+out:
+    free_ctx(&c);
+    return rc;
+}

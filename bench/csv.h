@@ -1,0 +1,28 @@
+/* csv.h — result rows and the CSV file they go to: long format, one row per run,
+ * header first, units in column names, written whole (temporary name, then rename). */
+#ifndef PB_CSV_H
+#define PB_CSV_H
+
+#include "core/engine.h"
+
+typedef struct result_row {
+    const char *family;
+    char instance[64];
+    int cells;
+    const char *engine, *order, *mode;
+    int threads, rep;
+    pb_status status;
+    pb_stats stats;
+} result_row;
+
+extern const char csv_header[];
+
+/* Writes the rows with done != 0 to path. 0, or -1 with errno-style message in err. */
+int csv_write(const char *path, const result_row *rows, const unsigned char *done, long n,
+              char *err, size_t errlen);
+
+/* Writes text produced by fill(f, ctx) to path atomically. */
+int write_file_atomic(const char *path, int (*fill)(FILE *f, void *ctx), void *ctx, char *err,
+                      size_t errlen);
+
+#endif

@@ -1,0 +1,213 @@
+/* sweep_spec.c — parsing sweep files and option overrides into a sweep_spec. */
+#include "sweep_spec.h"
+
+#include <errno.h>
+#include <math.h>
+#include <stdlib.h>
+#include <string.h>
+
+const char sweep_spec_keys_help[] =
+    "  name NAME               output files NAME.csv and NAME.meta\n"
+    "  family NAME             puzzle family (notouch)\n"
+    "  instances LIST          instances (boards) of the family\n"
+    "  engines LIST            engines (default: all)\n"
+    "  orders LIST             cell orders for engines that take one (default: row)\n"
+    "  modes LIST              first and/or count (default: both)\n"
+    "  search-threads LIST     threads inside one count search (default: 1)\n"
+    "  reps N                  repetitions of each run (default 3)\n"
+    "  workers N               1-thread runs at a time (default: one per core)\n"
+    "  diff D, adj king|orth   notouch parameters (default 2, king)\n"
+    "  step-limit N            per-run step limit (default none)\n"
+    "  time-limit S            per-run time limit in seconds (default 60)\n";
+
+static const char *const keys[] = {"name",       "family",         "instances", "engines",
+                                   "orders",     "modes",          "reps",      "workers",
+                                   "diff",       "adj",            "step-limit", "time-limit",
+                                   "search-threads", NULL};
+
+int sweep_spec_is_key(const char *key)
+{
+    for (const char *const *k = keys; *k; k++)
+        if (!strcmp(*k, key)) return 1;
+    return 0;
+}
+
+static void list_clear(sweep_list *l)
+{
+    for (int i = 0; i < l->n; i++) free(l->item[i]);
+    l->n = 0;
+}
+
+static int list_set(sweep_list *l, const char *value, const char *key, pb_error *err)
+{
+    list_clear(l);
+    const char *p = value;
+    for (;;) {
+        p += strspn(p, " \t,");
+        if (!*p) break;
+        size_t n = strcspn(p, " \t,");
+        if (l->n == SWEEP_MAX_LIST)
+            return pb_fail(err, 0, "%s: more than %d items", key, SWEEP_MAX_LIST);
+        l->item[l->n] = malloc(n + 1);
+        if (!l->item[l->n]) return pb_fail(err, 0, "out of memory");
+        memcpy(l->item[l->n], p, n);
+        l->item[l->n++][n] = '\0';
+        p += n;
+    }
+    if (!l->n) return pb_fail(err, 0, "%s: expected at least one value", key);
+    return 0;
+}
+
+static int set_string(char **dst, const char *value, const char *key, pb_error *err)
+{
+    size_t n = strcspn(value, " \t");
+    if (!n || value[n + strspn(value + n, " \t")])
+        return pb_fail(err, 0, "%s: expected one word, got '%s'", key, value);
+    char *s = malloc(n + 1);
+    if (!s) return pb_fail(err, 0, "out of memory");
+    memcpy(s, value, n);
+    s[n] = '\0';
+    free(*dst);
+    *dst = s;
+    return 0;
+}
+
+static int to_long(const char *v, long lo, long hi, long *out)
+{
+    char *end;
+    errno = 0;
+    long x = strtol(v, &end, 10);
+    if (!*v || *end || errno || x < lo || x > hi) return -1;
+    *out = x;
+    return 0;
+}
+
+void sweep_spec_init(sweep_spec *s)
+{
+    memset(s, 0, sizeof *s);
+    bench_params p = BENCH_PARAMS_DEFAULT;
+    s->params = p;
+    s->reps = 3;
+    s->time_limit = 60;
+    s->search_threads[0] = 1;
+    s->nsearch_threads = 1;
+    pb_error e;
+    list_set(&s->orders, "row", "orders", &e);
+    list_set(&s->modes, "first count", "modes", &e);
+}
+
+void sweep_spec_free(sweep_spec *s)
+{
+    free(s->name);
+    free(s->family);
+    free(s->adj_storage);
+    list_clear(&s->instances);
+    list_clear(&s->engines);
+    list_clear(&s->orders);
+    list_clear(&s->modes);
+}
+
+int sweep_spec_set(sweep_spec *s, const char *key, const char *value, pb_error *err)
+{
+    long x;
+    if (!strcmp(key, "name")) return set_string(&s->name, value, key, err);
+    if (!strcmp(key, "family")) return set_string(&s->family, value, key, err);
+    if (!strcmp(key, "adj")) {
+        if (set_string(&s->adj_storage, value, key, err)) return -1;
+        if (strcmp(s->adj_storage, "king") && strcmp(s->adj_storage, "orth"))
+            return pb_fail(err, 0, "adj: expected king or orth, got '%s'", value);
+        s->params.adj = s->adj_storage;
+        return 0;
+    }
+    if (!strcmp(key, "instances")) return list_set(&s->instances, value, key, err);
+    if (!strcmp(key, "engines")) return list_set(&s->engines, value, key, err);
+    if (!strcmp(key, "orders")) return list_set(&s->orders, value, key, err);
+    if (!strcmp(key, "modes")) {
+        if (list_set(&s->modes, value, key, err)) return -1;
+        for (int i = 0; i < s->modes.n; i++)
+            if (strcmp(s->modes.item[i], "first") && strcmp(s->modes.item[i], "count"))
+                return pb_fail(err, 0, "modes: expected first or count, got '%s'",
+                               s->modes.item[i]);
+        return 0;
+    }
+    if (!strcmp(key, "search-threads")) {
+        sweep_list l = {0};
+        if (list_set(&l, value, key, err)) return list_clear(&l), -1;
+        for (int i = 0; i < l.n; i++) {
+            if (to_long(l.item[i], 1, 1024, &x)) {
+                pb_fail(err, 0, "search-threads: expected 1 to 1024, got '%s'", l.item[i]);
+                return list_clear(&l), -1;
+            }
+            s->search_threads[i] = (int)x;
+        }
+        s->nsearch_threads = l.n;
+        list_clear(&l);
+        return 0;
+    }
+    if (!strcmp(key, "reps") || !strcmp(key, "workers") || !strcmp(key, "diff")) {
+        long lo = !strcmp(key, "workers") ? 0 : 1, hi = !strcmp(key, "diff") ? 64 : 1000;
+        if (to_long(value, lo, hi, &x))
+            return pb_fail(err, 0, "%s: expected a whole number from %ld to %ld, got '%s'", key,
+                           lo, hi, value);
+        if (!strcmp(key, "reps")) s->reps = (int)x;
+        else if (!strcmp(key, "workers")) s->workers = (int)x;
+        else s->params.diff = (int)x;
+        return 0;
+    }
+    if (!strcmp(key, "step-limit") || !strcmp(key, "time-limit")) {
+        char *end;
+        errno = 0;
+        double d = strtod(value, &end);
+        if (!*value || *end || errno || !(d >= 0) || d > 1.8e19 ||
+            (key[0] == 's' && d != floor(d)))
+            return pb_fail(err, 0, "%s: expected a number >= 0, got '%s'", key, value);
+        if (key[0] == 's') s->step_limit = (uint64_t)d;
+        else s->time_limit = d;
+        return 0;
+    }
+    return pb_fail(err, 0, "unknown key '%s': expected one of name, family, instances, engines, "
+                           "orders, modes, search-threads, reps, workers, diff, adj, step-limit, "
+                           "time-limit",
+                   key);
+}
+
+int sweep_spec_parse(sweep_spec *s, const char *text, size_t len, pb_error *err)
+{
+    char line[4096];
+    size_t i = 0;
+    int lineno = 0;
+    while (i < len) {
+        size_t end = i;
+        while (end < len && text[end] != '\n') end++;
+        lineno++;
+        if (end - i >= sizeof line)
+            return pb_fail(err, lineno, "line too long (more than %zu characters)",
+                           sizeof line - 1);
+        if (memchr(text + i, '\0', end - i))
+            return pb_fail(err, lineno, "expected printable ASCII, got byte 0x00");
+        memcpy(line, text + i, end - i);
+        line[end - i] = '\0';
+        i = end + 1;
+        char *hash = strchr(line, '#');
+        if (hash) *hash = '\0';
+        for (char *c = line; *c; c++) {
+            if (*c == '\r' || *c == '\t') *c = ' ';
+            else if ((unsigned char)*c < 32 || (unsigned char)*c >= 127)
+                return pb_fail(err, lineno, "expected printable ASCII, got byte 0x%02x",
+                               (unsigned char)*c);
+        }
+        char *key = line + strspn(line, " ");
+        if (!*key) continue;
+        char *sp = key + strcspn(key, " ");
+        char *value = sp + strspn(sp, " ");
+        *sp = '\0';
+        size_t vl = strlen(value);
+        while (vl && value[vl - 1] == ' ') value[--vl] = '\0';
+        if (!*value) return pb_fail(err, lineno, "%s: expected a value after the key", key);
+        if (sweep_spec_set(s, key, value, err)) {
+            err->line = lineno;
+            return -1;
+        }
+    }
+    return 0;
+}
