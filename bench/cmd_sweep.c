@@ -27,7 +27,8 @@ static const char sweep_help_head[] =
     "given as an option, which overrides the file (e.g. --instances \"2x3 2x4\").\n"
     "Runs with one search thread run `workers` at a time; runs with more run alone.\n"
     "A run that stops at a limit gets status 'limit', stays in the CSV, and is not\n"
-    "repeated. Ctrl-C stops: the rows already finished are written.\n"
+    "repeated; nor is one whose reps used up `rep-budget`. Ctrl-C stops: the rows\n"
+    "already finished are written.\n"
     "\n"
     "options:\n"
     "  --out DIR               where to write (default results)\n"
@@ -67,6 +68,7 @@ static void bind_thread(void *ctx, int thread)
 /* Runs one job's reps; stops repeating after a limit or an interruption. */
 static void run_job(sweep_ctx *c, const job *j)
 {
+    double spent = 0;
     for (int rep = 0; rep < c->spec.reps; rep++) {
         if (pb_interrupted) return;
         pb_run how = {
@@ -94,6 +96,8 @@ static void run_job(sweep_ctx *c, const job *j)
         if (res.status == PB_INTERRUPTED) return;
         c->done[j->first_row + rep] = 1;
         if (res.status != PB_DONE) return;
+        spent += res.stats.wall_s;
+        if (c->spec.rep_budget > 0 && spent >= c->spec.rep_budget) return;
     }
 }
 
@@ -207,16 +211,17 @@ static int write_results(sweep_ctx *c, const char *out_dir, const char *src)
     }
     pb_meta meta;
     pb_meta_collect(&meta, c->workers, c->bind);
-    char extra[8][600];
+    char extra[9][600];
     snprintf(extra[0], sizeof extra[0], "sweep=%s", src);
     snprintf(extra[1], sizeof extra[1], "family=%s", s->family);
     snprintf(extra[2], sizeof extra[2], "reps=%d", s->reps);
     snprintf(extra[3], sizeof extra[3], "step_limit=%llu", (unsigned long long)s->step_limit);
     snprintf(extra[4], sizeof extra[4], "time_limit_s=%g", s->time_limit);
     snprintf(extra[5], sizeof extra[5], "params=diff:%d adj:%s", s->params.diff, s->params.adj);
+    snprintf(extra[7], sizeof extra[7], "rep_budget_s=%g", s->rep_budget);
     snprintf(extra[6], sizeof extra[6], "rows=%ld of %ld%s", written, c->nrows,
              pb_interrupted ? " (interrupted)" : "");
-    const char *ex[] = {extra[0], extra[1], extra[2], extra[3], extra[4], extra[5], extra[6], NULL};
+    const char *ex[] = {extra[0], extra[1], extra[2], extra[3], extra[4], extra[5], extra[6], extra[7], NULL};
     meta_ctx mc = {&meta, ex};
     snprintf(path, sizeof path, "%s/%s.meta", out_dir, s->name);
     if (write_file_atomic(path, fill_meta, &mc, err, sizeof err)) {
@@ -225,6 +230,25 @@ static int write_results(sweep_ctx *c, const char *out_dir, const char *src)
     }
     printf("wrote %s/%s.csv (%ld rows) and %s/%s.meta\n", out_dir, s->name, written, out_dir,
            s->name);
+    return 0;
+}
+
+/* Instance files named in a sweep file are relative to that file's folder. */
+static int relative_to_file(sweep_list *l, const char *file)
+{
+    const char *slash = strrchr(file, '/');
+    if (!slash) return 0;
+    int dirlen = (int)(slash - file);
+    for (int i = 0; i < l->n; i++) {
+        const char *it = l->item[i];
+        if (it[0] == '/' || !(strchr(it, '/') || strchr(it, '.'))) continue;
+        size_t n = (size_t)dirlen + strlen(it) + 2;
+        char *p = malloc(n);
+        if (!p) return -1;
+        snprintf(p, n, "%.*s/%s", dirlen, file, it);
+        free(l->item[i]);
+        l->item[i] = p;
+    }
     return 0;
 }
 
@@ -280,6 +304,7 @@ int cmd_sweep(int argc, char **argv)
             fprintf(stderr, "puzzlebench: sweep: %s:%d: %s\n", file, pe.line, pe.msg);
             goto out;
         }
+        if (relative_to_file(&c.spec.instances, file)) goto out;
     }
     while (a.i < argc) {
         const char *arg = argv[a.i], *v;

@@ -15,6 +15,8 @@ const char sweep_spec_keys_help[] =
     "  modes LIST              first and/or count (default: both)\n"
     "  search-threads LIST     threads inside one count search (default: 1)\n"
     "  reps N                  repetitions of each run (default 3)\n"
+    "  rep-budget S            repeat a run only while its reps took under S seconds\n"
+    "                          in all (default 0: always all reps)\n"
     "  workers N               1-thread runs at a time (default: one per core)\n"
     "  diff D, adj king|orth   notouch parameters (default 2, king)\n"
     "  step-limit N            per-run step limit (default none)\n"
@@ -23,7 +25,7 @@ const char sweep_spec_keys_help[] =
 static const char *const keys[] = {"name",       "family",         "instances", "engines",
                                    "orders",     "modes",          "reps",      "workers",
                                    "diff",       "adj",            "step-limit", "time-limit",
-                                   "search-threads", NULL};
+                                   "search-threads", "rep-budget", NULL};
 
 int sweep_spec_is_key(const char *key)
 {
@@ -154,7 +156,7 @@ int sweep_spec_set(sweep_spec *s, const char *key, const char *value, pb_error *
         else s->params.diff = (int)x;
         return 0;
     }
-    if (!strcmp(key, "step-limit") || !strcmp(key, "time-limit")) {
+    if (!strcmp(key, "step-limit") || !strcmp(key, "time-limit") || !strcmp(key, "rep-budget")) {
         char *end;
         errno = 0;
         double d = strtod(value, &end);
@@ -162,29 +164,51 @@ int sweep_spec_set(sweep_spec *s, const char *key, const char *value, pb_error *
             (key[0] == 's' && d != floor(d)))
             return pb_fail(err, 0, "%s: expected a number >= 0, got '%s'", key, value);
         if (key[0] == 's') s->step_limit = (uint64_t)d;
-        else s->time_limit = d;
+        else if (key[0] == 't') s->time_limit = d;
+        else s->rep_budget = d;
         return 0;
     }
     return pb_fail(err, 0, "unknown key '%s': expected one of name, family, instances, engines, "
-                           "orders, modes, search-threads, reps, workers, diff, adj, step-limit, "
-                           "time-limit",
+                           "orders, modes, search-threads, reps, rep-budget, workers, diff, adj, "
+                           "step-limit, time-limit",
                    key);
 }
 
+/* Applies one logical line (key and value, comments removed). */
+static int apply_line(sweep_spec *s, char *line, int lineno, pb_error *err)
+{
+    char *key = line + strspn(line, " ");
+    if (!*key) return 0;
+    char *sp = key + strcspn(key, " ");
+    char *value = sp + strspn(sp, " ");
+    *sp = '\0';
+    size_t vl = strlen(value);
+    while (vl && value[vl - 1] == ' ') value[--vl] = '\0';
+    if (!*value) return pb_fail(err, lineno, "%s: expected a value after the key", key);
+    if (sweep_spec_set(s, key, value, err)) {
+        err->line = lineno;
+        return -1;
+    }
+    return 0;
+}
+
+/* Lines that start with a blank continue the previous key's value. */
 int sweep_spec_parse(sweep_spec *s, const char *text, size_t len, pb_error *err)
 {
-    char line[4096];
+    enum { MAX_LINE = 4096 };
+    char logical[4 * MAX_LINE];
+    size_t used = 0;
+    int lineno = 0, key_line = 0;
     size_t i = 0;
-    int lineno = 0;
     while (i < len) {
         size_t end = i;
         while (end < len && text[end] != '\n') end++;
         lineno++;
-        if (end - i >= sizeof line)
-            return pb_fail(err, lineno, "line too long (more than %zu characters)",
-                           sizeof line - 1);
+        if (end - i >= MAX_LINE)
+            return pb_fail(err, lineno, "line too long (more than %d characters)", MAX_LINE - 1);
         if (memchr(text + i, '\0', end - i))
             return pb_fail(err, lineno, "expected printable ASCII, got byte 0x00");
+        char line[MAX_LINE];
         memcpy(line, text + i, end - i);
         line[end - i] = '\0';
         i = end + 1;
@@ -196,18 +220,23 @@ int sweep_spec_parse(sweep_spec *s, const char *text, size_t len, pb_error *err)
                 return pb_fail(err, lineno, "expected printable ASCII, got byte 0x%02x",
                                (unsigned char)*c);
         }
-        char *key = line + strspn(line, " ");
-        if (!*key) continue;
-        char *sp = key + strcspn(key, " ");
-        char *value = sp + strspn(sp, " ");
-        *sp = '\0';
-        size_t vl = strlen(value);
-        while (vl && value[vl - 1] == ' ') value[--vl] = '\0';
-        if (!*value) return pb_fail(err, lineno, "%s: expected a value after the key", key);
-        if (sweep_spec_set(s, key, value, err)) {
-            err->line = lineno;
-            return -1;
+        size_t n = strlen(line);
+        if (line[strspn(line, " ")] == '\0') continue;
+        if (line[0] == ' ' && used) {
+            if (used + n + 1 >= sizeof logical)
+                return pb_fail(err, lineno, "value too long (more than %zu characters)",
+                               sizeof logical - 1);
+            logical[used++] = ' ';
+            memcpy(logical + used, line, n + 1);
+            used += n;
+            continue;
         }
+        if (line[0] == ' ')
+            return pb_fail(err, lineno, "expected a key at the start of the line, got blanks");
+        if (used && apply_line(s, logical, key_line, err)) return -1;
+        memcpy(logical, line, n + 1);
+        used = n;
+        key_line = lineno;
     }
-    return 0;
+    return used ? apply_line(s, logical, key_line, err) : 0;
 }

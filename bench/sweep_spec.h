@@ -20,6 +20,7 @@ typedef struct sweep_spec {
     sweep_list instances, engines, orders, modes;
     int search_threads[SWEEP_MAX_LIST], nsearch_threads;
     int reps;
+    double rep_budget; /* > 0: stop repeating a run once its reps took this many seconds */
     int workers;  /* runs at a time (1-thread runs only); 0: one per core */
     bench_params params;
     char *adj_storage;

@@ -55,7 +55,8 @@ int notouch_board_parse(const char *text, size_t len, notouch_board *b, pb_error
         }
         i = end + 1;
     }
-    if (!nrows) return pb_fail(err, line, "expected rows of '#' and '.', got an empty board");
+    if (!nrows)
+        return pb_fail(err, line ? line : 1, "expected rows of '#' and '.', got an empty board");
     b->rows = nrows;
     for (int r = 0; r < nrows; r++)
         if (widths[r] > b->cols) b->cols = widths[r];

@@ -1,10 +1,12 @@
 /* search.c — chronological backtracking and bit-mask forward checking, one loop.
  *
- * Both engines keep dom[c], the values of every unassigned cell that agree with the
- * cells assigned so far (all-different peers and min-difference neighbours), and
- * undo changes through a trail. For `backtrack` that set is exactly what the seed
- * tests value by value, so steps match the seed's count; `propagate` also rejects a
- * value whose placement empties some unassigned cell's domain (forward checking).
+ * Both engines keep, for every unassigned cell, the values that agree with the cells
+ * assigned so far: dom[c] holds what min-difference neighbours left (changes undone
+ * through a trail) and used[g] the values taken in all-different group g, so a
+ * placement costs one OR per group instead of a write per peer. For `backtrack` that
+ * set is exactly what the seed tests value by value, so steps match the seed's
+ * count; `propagate` also rejects a value whose placement leaves some unassigned
+ * neighbour or peer with no value (forward checking).
  *
  * Count mode with threads > 1 splits the tree at depth SPLIT_DEPTH into OpenMP
  * tasks; each task counts its subtree, including the backtrack that leaves it, so
@@ -32,7 +34,9 @@ typedef struct search {
     int forward; /* reject values that wipe out a neighbour's domain */
     const int *static_order;
     int *values;  /* values[c]: 0 empty, else 1..nvalues */
-    pb_mask *dom; /* dom[c]: values still allowed in unassigned cell c */
+    pb_mask *dom;  /* dom[c]: values neighbours still allow in unassigned cell c */
+    pb_mask *used; /* used[g]: values assigned in group g */
+    pb_mask *eff;  /* scratch for dynamic orders: the allowed values of every cell */
     int *cell_at; /* cell_at[d]: the cell assigned at depth d */
     int *mark;    /* mark[d]: trail length before depth d's placement */
     trail_entry *trail;
@@ -57,20 +61,23 @@ struct shared_run {
 
 static size_t trail_capacity(const pb_model *m)
 {
-    return (size_t)m->nbr_start[m->ncells] + (size_t)m->peer_start[m->ncells] + 1;
+    return (size_t)m->nbr_start[m->ncells] + 1;
 }
 
 /* One allocation for every per-search array, so a task's copy is one malloc. */
 static search *search_alloc(const pb_model *m)
 {
     size_t n = (size_t)m->ncells;
-    size_t bytes = sizeof(search) + n * sizeof(pb_mask) + trail_capacity(m) * sizeof(trail_entry) +
-                   (3 * n + 1) * sizeof(int);
+    size_t ng = (size_t)m->ngroups;
+    size_t bytes = sizeof(search) + (2 * n + ng) * sizeof(pb_mask) +
+                   trail_capacity(m) * sizeof(trail_entry) + (3 * n + 1) * sizeof(int);
     search *s = calloc(1, bytes);
     if (!s) return NULL;
     s->m = m;
     s->dom = (pb_mask *)(s + 1);
-    s->trail = (trail_entry *)(s->dom + n);
+    s->eff = s->dom + n;
+    s->used = s->eff + n;
+    s->trail = (trail_entry *)(s->used + ng);
     s->values = (int *)(s->trail + trail_capacity(m));
     s->cell_at = s->values + n;
     s->mark = s->cell_at + n;
@@ -86,6 +93,7 @@ static search *search_clone(const search *p)
     s->shared = p->shared;
     memcpy(s->values, p->values, n * sizeof *s->values);
     memcpy(s->dom, p->dom, n * sizeof *s->dom);
+    memcpy(s->used, p->used, (size_t)p->m->ngroups * sizeof *s->used);
     memcpy(s->cell_at, p->cell_at, n * sizeof *s->cell_at);
     s->lim = p->lim;
     s->lim.next = PB_POLL_STEPS;
@@ -101,30 +109,56 @@ static void undo_to(search *s, int len)
     }
 }
 
-static inline int restrict_cell(search *s, int p, pb_mask remove)
-{
-    if (s->values[p] || !(s->dom[p] & remove)) return 1;
-    s->trail[s->trail_len].cell = p;
-    s->trail[s->trail_len].old = s->dom[p];
-    s->trail_len++;
-    s->dom[p] &= ~remove;
-    return !s->forward || s->dom[p] != 0;
-}
-
-/* Removes what value v in cell c rules out from the unassigned cells; 0 when
- * forward checking finds a cell left with no value (changes are then undone). */
-static int place(search *s, int c, int v)
+/* The values cell c may take now. */
+static inline pb_mask allowed(const search *s, int c)
 {
     const pb_model *m = s->m;
-    int start = s->trail_len;
-    pb_mask bit = PB_BIT(v);
-    for (int i = m->peer_start[c]; i < m->peer_start[c + 1]; i++)
-        if (!restrict_cell(s, m->peer[i], bit)) goto wiped;
+    pb_mask taken = 0;
+    for (int k = m->cgroup_start[c]; k < m->cgroup_start[c + 1]; k++) taken |= s->used[m->cgroup[k]];
+    return s->dom[c] & ~taken;
+}
+
+static inline void mark_used(search *s, int c, int v, int on)
+{
+    const pb_model *m = s->m;
+    for (int k = m->cgroup_start[c]; k < m->cgroup_start[c + 1]; k++) {
+        if (on) s->used[m->cgroup[k]] |= PB_BIT(v);
+        else s->used[m->cgroup[k]] &= ~PB_BIT(v);
+    }
+}
+
+/* Takes back the placement of v in cell c made at depth d. */
+static void unplace(search *s, int d, int c, int v)
+{
+    undo_to(s, s->mark[d]);
+    mark_used(s, c, v, 0);
+    s->values[c] = 0;
+}
+
+/* Writes v into cell c and removes what it rules out from the unassigned cells; 0
+ * when forward checking finds a cell left with no value (everything is then undone). */
+static int place(search *s, int d, int c, int v)
+{
+    const pb_model *m = s->m;
+    const pb_mask near = m->near[v];
+    mark_used(s, c, v, 1);
+    s->values[c] = v;
+    for (int i = m->nbr_start[c]; i < m->nbr_start[c + 1]; i++) {
+        int q = m->nbr[i];
+        if (s->values[q] || !(s->dom[q] & near)) continue;
+        s->trail[s->trail_len].cell = q;
+        s->trail[s->trail_len].old = s->dom[q];
+        s->trail_len++;
+        s->dom[q] &= ~near;
+    }
+    if (!s->forward) return 1;
     for (int i = m->nbr_start[c]; i < m->nbr_start[c + 1]; i++)
-        if (!restrict_cell(s, m->nbr[i], m->near[v])) goto wiped;
+        if (!s->values[m->nbr[i]] && !allowed(s, m->nbr[i])) goto wiped;
+    for (int i = m->peer_start[c]; i < m->peer_start[c + 1]; i++)
+        if (!s->values[m->peer[i]] && !allowed(s, m->peer[i])) goto wiped;
     return 1;
 wiped:
-    undo_to(s, start);
+    unplace(s, d, c, v);
     return 0;
 }
 
@@ -138,7 +172,8 @@ static void trace(search *s, int cell, pb_event ev)
 static int choose_cell(search *s, int depth)
 {
     if (s->static_order) return s->static_order[depth];
-    return s->how->order->pick(s->m, s->dom, s->values);
+    for (int c = 0; c < s->m->ncells; c++) s->eff[c] = s->values[c] ? 0 : allowed(s, c);
+    return s->how->order->pick(s->m, s->eff, s->values);
 }
 
 static void enter(search *s, int depth)
@@ -238,15 +273,13 @@ static void run_from(search *s, int floor)
     int depth = floor;
     for (;;) {
         int c = s->cell_at[depth], cur = s->values[c];
-        if (cur) {
-            undo_to(s, s->mark[depth]);
-            s->values[c] = 0;
-        }
-        pb_mask left = s->dom[c] & ~PB_FULL(cur);
+        if (cur) unplace(s, depth, c, cur);
+        const pb_mask options = allowed(s, c);
+        pb_mask left = options & ~PB_FULL(cur);
         int v = 0;
         while (left) {
             int u = __builtin_ctzll(left) + 1;
-            if (place(s, c, u)) {
+            if (place(s, depth, c, u)) {
                 v = u;
                 break;
             }
@@ -256,8 +289,7 @@ static void run_from(search *s, int floor)
         s->st.candidates += (uint64_t)__builtin_popcountll(m->domain[c] & tried);
         if (v) {
             s->st.placements++;
-            s->st.guesses += __builtin_popcountll(s->dom[c]) > 1;
-            s->values[c] = v;
+            s->st.guesses += __builtin_popcountll(options) > 1;
             trace(s, c, PB_EV_PLACE);
             if (depth + 1 == n) {
                 found_solution(s);

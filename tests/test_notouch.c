@@ -1,0 +1,227 @@
+/* test_notouch.c — the notouch figures: seed 000's step counts, solution counts under
+ * every engine and order, enumeration sizes, rule-checked solutions, and step counts
+ * that do not depend on the thread count. */
+#include <stdlib.h>
+#include <string.h>
+
+#include "check.h"
+#include "core/engine.h"
+#include "notouch/board.h"
+
+static pb_model *board(const char *name)
+{
+    notouch_board b;
+    pb_error e;
+    if (notouch_board_named(name, &b, &e)) {
+        fprintf(stderr, "board %s: %s\n", name, e.msg);
+        exit(2);
+    }
+    return notouch_model(&b, 2, NOTOUCH_KING);
+}
+
+static pb_result run(const pb_model *m, const char *engine, const char *order, pb_mode mode,
+                     int threads, int *first)
+{
+    pb_run how = {.mode = mode, .order = pb_order_find(order), .threads = threads};
+    pb_result r = {.first = first};
+    const pb_engine *e = pb_engine_find(engine);
+    if (!e || !how.order) {
+        fprintf(stderr, "no engine %s or order %s\n", engine, order);
+        exit(2);
+    }
+    pb_engine_run(e, m, &how, &r);
+    return r;
+}
+
+/* Counts solutions by brute force over all permutations, independently of the
+ * engines (Heap's algorithm and pb_model_check). */
+static uint64_t brute_count(const pb_model *m)
+{
+    int n = m->ncells, v[16] = {0}, c[16] = {0};
+    uint64_t count = 0;
+    for (int i = 0; i < n; i++) v[i] = i + 1;
+    count += pb_model_check(m, v);
+    for (int i = 1; i < n;) {
+        if (c[i] < i) {
+            int j = i % 2 ? c[i] : 0, t = v[j];
+            v[j] = v[i], v[i] = t;
+            count += pb_model_check(m, v);
+            c[i]++;
+            i = 1;
+        } else {
+            c[i++] = 0;
+        }
+    }
+    return count;
+}
+
+typedef struct step_log {
+    uint64_t first_a2, first_a3; /* steps at which cell a first holds 2, then 3 */
+    uint64_t events;
+} step_log;
+
+static void log_step(void *ctx, const pb_model *m, const int *values, int cell, pb_event ev,
+                     uint64_t step)
+{
+    step_log *l = ctx;
+    (void)m, (void)cell;
+    l->events++;
+    if (ev == PB_EV_PLACE && values[0] == 2 && !l->first_a2) l->first_a2 = step;
+    if (ev == PB_EV_PLACE && values[0] == 3 && !l->first_a3) l->first_a3 = step;
+}
+
+static void test_seed_backtrack(void)
+{
+    pb_model *m = board("cross8");
+    CHECK_EQ_U64(m->npairs, 17);
+    int first[8];
+    step_log log = {0};
+    pb_run how = {.mode = PB_MODE_FIRST, .trace = log_step, .trace_ctx = &log};
+    pb_result r = {.first = first};
+    pb_engine_run(pb_engine_find("backtrack"), m, &how, &r);
+    CHECK(r.status == PB_DONE);
+    CHECK_EQ_U64(r.stats.steps, 540);
+    CHECK_EQ_U64(r.stats.solutions, 1);
+    static const int seed_solution[8] = {3, 5, 7, 1, 8, 2, 4, 6};
+    CHECK(memcmp(first, seed_solution, sizeof first) == 0);
+    /* 338 steps with 1 in cell a, the next 114 with 2, then 3 leads to the solution. */
+    CHECK_EQ_U64(log.first_a2, 338 + 1);
+    CHECK_EQ_U64(log.first_a3, 338 + 114 + 1);
+    CHECK_EQ_U64(log.events, 1 + 540 + 1); /* start, every step, solved */
+    pb_model_free(m);
+}
+
+static void test_cross8_every_engine(void)
+{
+    pb_model *m = board("cross8");
+    for (const pb_engine *const *e = pb_engines; *e; e++) {
+        int norders = (*e)->caps & PB_CAP_ORDER ? 3 : 1;
+        for (int o = 0; o < norders; o++) {
+            const char *order = pb_orders[o]->name;
+            pb_result r = run(m, (*e)->name, order, PB_MODE_COUNT, 1, NULL);
+            CHECK(r.status == PB_DONE);
+            CHECK_EQ_U64(r.stats.solutions, 4);
+            int first[8] = {0};
+            r = run(m, (*e)->name, order, PB_MODE_FIRST, 1, first);
+            CHECK_EQ_U64(r.stats.solutions, 1);
+            CHECK(pb_model_check(m, first));
+        }
+    }
+    pb_result r = run(m, "enum-perm", "row", PB_MODE_COUNT, 1, NULL);
+    CHECK_EQ_U64(r.stats.candidates, 40320);
+    r = run(m, "enum-all", "row", PB_MODE_COUNT, 1, NULL);
+    CHECK_EQ_U64(r.stats.candidates, 16777216);
+    /* Both walk the whole unpruned tree: sum of 8^k placements, k = 1..8. */
+    CHECK_EQ_U64(r.stats.placements, 19173960);
+    pb_model_free(m);
+}
+
+/* Every engine and order agrees with an independent brute force on small boards. */
+static void test_small_boards_agree(void)
+{
+    static const char *boards[] = {"1x1", "1x3", "2x2", "2x3", "3x3", "2x4", "1x7", "2x5", NULL};
+    for (const char **b = boards; *b; b++) {
+        pb_model *m = board(*b);
+        uint64_t want = brute_count(m);
+        for (const pb_engine *const *e = pb_engines; *e; e++) {
+            const char *why;
+            if ((*e)->accepts && !(*e)->accepts(m, &why)) continue;
+            int norders = (*e)->caps & PB_CAP_ORDER ? 3 : 1;
+            for (int o = 0; o < norders; o++) {
+                pb_result r = run(m, (*e)->name, pb_orders[o]->name, PB_MODE_COUNT, 1, NULL);
+                if (r.stats.solutions != want)
+                    fprintf(stderr, "board %s engine %s order %s\n", *b, (*e)->name,
+                            pb_orders[o]->name);
+                CHECK_EQ_U64(r.stats.solutions, want);
+            }
+        }
+        pb_model_free(m);
+    }
+}
+
+static void test_published_counts(void)
+{
+    pb_model *m = board("2x5");
+    CHECK_EQ_U64(run(m, "backtrack", "row", PB_MODE_COUNT, 1, NULL).stats.solutions, 9024);
+    pb_model_free(m);
+    m = board("3x4");
+    CHECK_EQ_U64(run(m, "propagate", "mrv", PB_MODE_COUNT, 1, NULL).stats.solutions, 272836);
+    CHECK_EQ_U64(run(m, "path-dp", "row", PB_MODE_COUNT, 1, NULL).stats.solutions, 272836);
+    pb_model_free(m);
+}
+
+static void test_threads_do_not_change_counts(void)
+{
+    pb_model *m = board("2x6");
+    for (int e = 0; e < 2; e++) {
+        const char *engine = e ? "propagate" : "backtrack";
+        for (int o = 0; o < 3; o++) {
+            pb_result one = run(m, engine, pb_orders[o]->name, PB_MODE_COUNT, 1, NULL);
+            for (int t = 2; t <= 4; t++) {
+                pb_result many = run(m, engine, pb_orders[o]->name, PB_MODE_COUNT, t, NULL);
+                CHECK(many.status == PB_DONE);
+                CHECK_EQ_U64(many.stats.solutions, one.stats.solutions);
+                CHECK_EQ_U64(many.stats.steps, one.stats.steps);
+                CHECK_EQ_U64(many.stats.placements, one.stats.placements);
+                CHECK_EQ_U64(many.stats.candidates, one.stats.candidates);
+                CHECK_EQ_U64(many.stats.guesses, one.stats.guesses);
+            }
+        }
+    }
+    pb_model_free(m);
+}
+
+static void test_limits(void)
+{
+    pb_model *m = board("2x6");
+    pb_run how = {.mode = PB_MODE_COUNT, .limits = {.max_steps = 1000}};
+    pb_result r = {0};
+    pb_engine_run(pb_engine_find("backtrack"), m, &how, &r);
+    CHECK(r.status == PB_LIMIT);
+    CHECK_EQ_U64(r.stats.steps, 1000);
+    pb_engine_run(pb_engine_find("enum-all"), m, &how, &r);
+    CHECK(r.status == PB_LIMIT);
+    CHECK_EQ_U64(r.stats.steps, 1000);
+    how.limits.max_steps = 0;
+    how.limits.max_solutions = 2;
+    pb_engine_run(pb_engine_find("propagate"), m, &how, &r);
+    CHECK(r.status == PB_LIMIT);
+    CHECK_EQ_U64(r.stats.solutions, 2);
+    volatile sig_atomic_t cancel = 1;
+    how.limits.max_solutions = 0;
+    how.limits.cancel = &cancel;
+    pb_engine_run(pb_engine_find("backtrack"), m, &how, &r);
+    CHECK(r.status == PB_INTERRUPTED);
+    pb_model_free(m);
+}
+
+static void test_no_solution_and_options(void)
+{
+    notouch_board b;
+    pb_error e;
+    CHECK(notouch_board_named("2x2", &b, &e) == 0);
+    pb_model *m = notouch_model(&b, 3, NOTOUCH_KING); /* 4 mutually touching cells */
+    pb_result r = run(m, "backtrack", "row", PB_MODE_FIRST, 1, NULL);
+    CHECK(r.status == PB_DONE);
+    CHECK_EQ_U64(r.stats.solutions, 0);
+    CHECK(!pb_engine_find("path-dp")->accepts(m, &(const char *){0}));
+    pb_model_free(m);
+    /* Orthogonal 2x2 with diff 2: 1 3 / 4 2 style — brute force decides. */
+    m = notouch_model(&b, 2, NOTOUCH_ORTH);
+    CHECK_EQ_U64(m->npairs, 4);
+    CHECK_EQ_U64(run(m, "propagate", "mrv", PB_MODE_COUNT, 1, NULL).stats.solutions,
+                 brute_count(m));
+    pb_model_free(m);
+}
+
+int main(void)
+{
+    test_seed_backtrack();
+    test_cross8_every_engine();
+    test_small_boards_agree();
+    test_published_counts();
+    test_threads_do_not_change_counts();
+    test_limits();
+    test_no_solution_and_options();
+    return check_report("test_notouch");
+}
