@@ -15,8 +15,10 @@ int pb_usage_error(const char *cmd, const char *fmt, ...)
     fputs("puzzlebench: ", stderr);
     if (cmd) fprintf(stderr, "%s: ", cmd);
     vfprintf(stderr, fmt, ap);
-    if (cmd) fprintf(stderr, " (see 'puzzlebench %s --help')\n", cmd);
-    else fputs(" (see 'puzzlebench --help')\n", stderr);
+    if (cmd)
+        fprintf(stderr, " (see 'puzzlebench %s --help')\n", cmd);
+    else
+        fputs(" (see 'puzzlebench --help')\n", stderr);
     va_end(ap);
     return 2;
 }

@@ -153,8 +153,10 @@ int cmd_solve(int argc, char **argv, int count_mode)
     const pb_order *ord = pb_order_find(o.order);
     if (!ord) return pb_usage_error(cmd, "unknown order '%s'", o.order);
     if (strcmp(o.order, "row") && !(eng->caps & PB_CAP_ORDER))
-        return pb_usage_error(cmd, "engine %s has no cell order; --order applies to engines "
-                                   "marked 'order' in 'puzzlebench engines'", eng->name);
+        return pb_usage_error(cmd,
+                              "engine %s has no cell order; --order applies to engines "
+                              "marked 'order' in 'puzzlebench engines'",
+                              eng->name);
     if (o.trace && count_mode) return pb_usage_error(cmd, "--trace applies to solve only");
     if (o.trace && !(eng->caps & PB_CAP_TRACE))
         return pb_usage_error(cmd, "engine %s cannot trace", eng->name);
@@ -203,7 +205,7 @@ int cmd_solve(int argc, char **argv, int count_mode)
     if (!count_mode && !res.stats.solutions && res.status == PB_DONE) puts("no solution");
     print_stats(stdout, &res);
 
-    int rc = res.stats.solutions           ? PB_EXIT_FOUND
+    int rc = res.stats.solutions            ? PB_EXIT_FOUND
              : res.status == PB_DONE        ? PB_EXIT_NONE
              : res.status == PB_INTERRUPTED ? PB_EXIT_INTERRUPT
                                             : PB_EXIT_LIMIT;

@@ -75,7 +75,8 @@ static void run_job(sweep_ctx *c, const job *j)
             .mode = j->mode,
             .order = j->order,
             .threads = j->threads,
-            .limits = {c->spec.step_limit, 0, c->spec.time_limit, &pb_interrupted},
+            .limits = {sweep_spec_step_limit(&c->spec, j->engine->name), 0, c->spec.time_limit,
+                       &pb_interrupted},
             .thread_start = bind_thread,
             .thread_ctx = c->binder,
         };
@@ -115,8 +116,8 @@ static int add_jobs(sweep_ctx *c)
             int norders = eng->caps & PB_CAP_ORDER ? s->orders.n : 1;
             for (int o = 0; o < norders; o++)
                 for (int md = 0; md < s->modes.n; md++) {
-                    pb_mode mode = strcmp(s->modes.item[md], "first") ? PB_MODE_COUNT
-                                                                       : PB_MODE_FIRST;
+                    pb_mode mode =
+                        strcmp(s->modes.item[md], "first") ? PB_MODE_COUNT : PB_MODE_FIRST;
                     if (!(eng->caps & (mode == PB_MODE_FIRST ? PB_CAP_FIRST : PB_CAP_COUNT)))
                         continue;
                     for (int t = 0; t < s->nsearch_threads; t++) {
@@ -215,13 +216,18 @@ static int write_results(sweep_ctx *c, const char *out_dir, const char *src)
     snprintf(extra[0], sizeof extra[0], "sweep=%s", src);
     snprintf(extra[1], sizeof extra[1], "family=%s", s->family);
     snprintf(extra[2], sizeof extra[2], "reps=%d", s->reps);
-    snprintf(extra[3], sizeof extra[3], "step_limit=%llu", (unsigned long long)s->step_limit);
+    int at =
+        snprintf(extra[3], sizeof extra[3], "step_limit=%llu", (unsigned long long)s->step_limit);
+    for (int i = 0; i < s->step_limit_engines.n && at < (int)sizeof extra[3]; i++)
+        at += snprintf(extra[3] + at, sizeof extra[3] - (size_t)at, " %s=%llu",
+                       s->step_limit_engines.item[i], (unsigned long long)s->step_limit_of[i]);
     snprintf(extra[4], sizeof extra[4], "time_limit_s=%g", s->time_limit);
     snprintf(extra[5], sizeof extra[5], "params=diff:%d adj:%s", s->params.diff, s->params.adj);
     snprintf(extra[7], sizeof extra[7], "rep_budget_s=%g", s->rep_budget);
     snprintf(extra[6], sizeof extra[6], "rows=%ld of %ld%s", written, c->nrows,
              pb_interrupted ? " (interrupted)" : "");
-    const char *ex[] = {extra[0], extra[1], extra[2], extra[3], extra[4], extra[5], extra[6], extra[7], NULL};
+    const char *ex[] = {extra[0], extra[1], extra[2], extra[3], extra[4],
+                        extra[5], extra[6], extra[7], NULL};
     meta_ctx mc = {&meta, ex};
     snprintf(path, sizeof path, "%s/%s.meta", out_dir, s->name);
     if (write_file_atomic(path, fill_meta, &mc, err, sizeof err)) {
@@ -385,9 +391,7 @@ int cmd_sweep(int argc, char **argv)
         if (c.jobs[i].threads > 1) run_job(&c, &c.jobs[i]);
     pb_progress_end(&c.progress);
 
-    rc = write_results(&c, out_dir, src) ? PB_EXIT_USAGE
-         : pb_interrupted                ? PB_EXIT_INTERRUPT
-                                         : 0;
+    rc = write_results(&c, out_dir, src) ? PB_EXIT_USAGE : pb_interrupted ? PB_EXIT_INTERRUPT : 0;
 out:
     free_ctx(&c);
     return rc;

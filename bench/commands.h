@@ -6,10 +6,10 @@
 
 /* Exit statuses shared by every command. */
 enum {
-    PB_EXIT_FOUND = 0,    /* at least one solution (or the command succeeded) */
-    PB_EXIT_NONE = 1,     /* the search finished and found no solution */
-    PB_EXIT_USAGE = 2,    /* bad usage or bad input */
-    PB_EXIT_LIMIT = 3,    /* stopped at a limit before finding a solution */
+    PB_EXIT_FOUND = 0, /* at least one solution (or the command succeeded) */
+    PB_EXIT_NONE = 1,  /* the search finished and found no solution */
+    PB_EXIT_USAGE = 2, /* bad usage or bad input */
+    PB_EXIT_LIMIT = 3, /* stopped at a limit before finding a solution */
     PB_EXIT_INTERRUPT = 130,
 };
 

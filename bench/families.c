@@ -14,8 +14,8 @@ const bench_family *bench_family_find(const char *name)
     return NULL;
 }
 
-void bench_print_board(FILE *f, const pb_model *m, const int *values, int width,
-                       const char *prefix, const char *suffix)
+void bench_print_board(FILE *f, const pb_model *m, const int *values, int width, const char *prefix,
+                       const char *suffix)
 {
     fputs(prefix, f);
     int printed_rows = 0;

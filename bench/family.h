@@ -13,7 +13,10 @@ typedef struct bench_params {
     const char *adj; /* notouch: "king" or "orth" */
 } bench_params;
 
-#define BENCH_PARAMS_DEFAULT {2, "king"}
+#define BENCH_PARAMS_DEFAULT                                                                       \
+    {                                                                                              \
+        2, "king"                                                                                  \
+    }
 
 typedef struct bench_family {
     const char *name, *summary;
@@ -33,7 +36,7 @@ const bench_family *bench_family_find(const char *name);
 /* Prints a placement board by its layout, holes left out, as seed 000 does: each
  * row's values separated by one space, padded to `width` (0: no padding); `prefix`
  * goes before the first row, `suffix` after the last. values[c] may be 0 or -1. */
-void bench_print_board(FILE *f, const pb_model *m, const int *values, int width,
-                       const char *prefix, const char *suffix);
+void bench_print_board(FILE *f, const pb_model *m, const int *values, int width, const char *prefix,
+                       const char *suffix);
 
 #endif

@@ -7,16 +7,16 @@
 #include <stdio.h>
 
 typedef struct pb_meta {
-    char date[40];      /* ISO 8601, UTC */
-    char commit[64];    /* git commit of the source tree (with "-dirty"), or "unknown" */
-    char compiler[96];  /* e.g. "GNU 12.2.0" */
-    char flags[512];    /* C flags of this build */
+    char date[40];     /* ISO 8601, UTC */
+    char commit[64];   /* git commit of the source tree (with "-dirty"), or "unknown" */
+    char compiler[96]; /* e.g. "GNU 12.2.0" */
+    char flags[512];   /* C flags of this build */
     char build_type[24];
-    char cpu[128];      /* model name */
+    char cpu[128]; /* model name */
     char host[64];
     int packages, cores, pus; /* from hwloc */
-    int threads;        /* threads the run used */
-    char bind[16];      /* "none" or "core" */
+    int threads;              /* threads the run used */
+    char bind[16];            /* "none" or "core" */
 } pb_meta;
 
 /* Fills m; never fails (unknown fields say "unknown"). */

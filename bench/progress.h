@@ -4,7 +4,7 @@
 #define PB_PROGRESS_H
 
 typedef struct pb_progress {
-    int enabled;     /* stderr is a terminal */
+    int enabled; /* stderr is a terminal */
     long total, done;
     double start_s, last_s;
     const char *label;

@@ -19,13 +19,12 @@ const char sweep_spec_keys_help[] =
     "                          in all (default 0: always all reps)\n"
     "  workers N               1-thread runs at a time (default: one per core)\n"
     "  diff D, adj king|orth   notouch parameters (default 2, king)\n"
-    "  step-limit N            per-run step limit (default none)\n"
+    "  step-limit N [E=N ...]  per-run step limit (default none); E=N sets engine E's\n"
     "  time-limit S            per-run time limit in seconds (default 60)\n";
 
-static const char *const keys[] = {"name",       "family",         "instances", "engines",
-                                   "orders",     "modes",          "reps",      "workers",
-                                   "diff",       "adj",            "step-limit", "time-limit",
-                                   "search-threads", "rep-budget", NULL};
+static const char *const keys[] = {
+    "name", "family", "instances",  "engines",    "orders",         "modes",      "reps", "workers",
+    "diff", "adj",    "step-limit", "time-limit", "search-threads", "rep-budget", NULL};
 
 int sweep_spec_is_key(const char *key)
 {
@@ -84,6 +83,52 @@ static int to_long(const char *v, long lo, long hi, long *out)
     return 0;
 }
 
+static int parse_steps(const char *v, uint64_t *out)
+{
+    char *end;
+    errno = 0;
+    double d = strtod(v, &end);
+    if (!*v || *end || errno || !(d >= 0) || d > 1.8e19 || d != floor(d)) return -1;
+    *out = (uint64_t)d;
+    return 0;
+}
+
+uint64_t sweep_spec_step_limit(const sweep_spec *s, const char *engine)
+{
+    for (int i = 0; i < s->step_limit_engines.n; i++)
+        if (!strcmp(s->step_limit_engines.item[i], engine)) return s->step_limit_of[i];
+    return s->step_limit;
+}
+
+/* "N", "E=N" or a mix: a plain number is the default, E=N engine E's limit. */
+static int set_step_limits(sweep_spec *s, const char *value, pb_error *err)
+{
+    sweep_list l = {0};
+    if (list_set(&l, value, "step-limit", err)) return list_clear(&l), -1;
+    list_clear(&s->step_limit_engines);
+    s->step_limit = 0;
+    for (int i = 0; i < l.n; i++) {
+        char *eq = strchr(l.item[i], '=');
+        uint64_t n;
+        if (parse_steps(eq ? eq + 1 : l.item[i], &n) || (eq && eq == l.item[i])) {
+            pb_fail(err, 0, "step-limit: expected N or ENGINE=N (N a whole number >= 0), got '%s'",
+                    l.item[i]);
+            return list_clear(&l), -1;
+        }
+        if (!eq) {
+            s->step_limit = n;
+            continue;
+        }
+        *eq = '\0';
+        sweep_list *e = &s->step_limit_engines;
+        s->step_limit_of[e->n] = n;
+        e->item[e->n++] = l.item[i];
+        l.item[i] = NULL;
+    }
+    list_clear(&l);
+    return 0;
+}
+
 void sweep_spec_init(sweep_spec *s)
 {
     memset(s, 0, sizeof *s);
@@ -107,6 +152,7 @@ void sweep_spec_free(sweep_spec *s)
     list_clear(&s->engines);
     list_clear(&s->orders);
     list_clear(&s->modes);
+    list_clear(&s->step_limit_engines);
 }
 
 int sweep_spec_set(sweep_spec *s, const char *key, const char *value, pb_error *err)
@@ -149,28 +195,33 @@ int sweep_spec_set(sweep_spec *s, const char *key, const char *value, pb_error *
     if (!strcmp(key, "reps") || !strcmp(key, "workers") || !strcmp(key, "diff")) {
         long lo = !strcmp(key, "workers") ? 0 : 1, hi = !strcmp(key, "diff") ? 64 : 1000;
         if (to_long(value, lo, hi, &x))
-            return pb_fail(err, 0, "%s: expected a whole number from %ld to %ld, got '%s'", key,
-                           lo, hi, value);
-        if (!strcmp(key, "reps")) s->reps = (int)x;
-        else if (!strcmp(key, "workers")) s->workers = (int)x;
-        else s->params.diff = (int)x;
+            return pb_fail(err, 0, "%s: expected a whole number from %ld to %ld, got '%s'", key, lo,
+                           hi, value);
+        if (!strcmp(key, "reps"))
+            s->reps = (int)x;
+        else if (!strcmp(key, "workers"))
+            s->workers = (int)x;
+        else
+            s->params.diff = (int)x;
         return 0;
     }
-    if (!strcmp(key, "step-limit") || !strcmp(key, "time-limit") || !strcmp(key, "rep-budget")) {
+    if (!strcmp(key, "step-limit")) return set_step_limits(s, value, err);
+    if (!strcmp(key, "time-limit") || !strcmp(key, "rep-budget")) {
         char *end;
         errno = 0;
         double d = strtod(value, &end);
-        if (!*value || *end || errno || !(d >= 0) || d > 1.8e19 ||
-            (key[0] == 's' && d != floor(d)))
-            return pb_fail(err, 0, "%s: expected a number >= 0, got '%s'", key, value);
-        if (key[0] == 's') s->step_limit = (uint64_t)d;
-        else if (key[0] == 't') s->time_limit = d;
-        else s->rep_budget = d;
+        if (!*value || *end || errno || !(d >= 0) || d > 1e9)
+            return pb_fail(err, 0, "%s: expected seconds >= 0, got '%s'", key, value);
+        if (key[0] == 't')
+            s->time_limit = d;
+        else
+            s->rep_budget = d;
         return 0;
     }
-    return pb_fail(err, 0, "unknown key '%s': expected one of name, family, instances, engines, "
-                           "orders, modes, search-threads, reps, rep-budget, workers, diff, adj, "
-                           "step-limit, time-limit",
+    return pb_fail(err, 0,
+                   "unknown key '%s': expected one of name, family, instances, engines, "
+                   "orders, modes, search-threads, reps, rep-budget, workers, diff, adj, "
+                   "step-limit, time-limit",
                    key);
 }
 
@@ -215,7 +266,8 @@ int sweep_spec_parse(sweep_spec *s, const char *text, size_t len, pb_error *err)
         char *hash = strchr(line, '#');
         if (hash) *hash = '\0';
         for (char *c = line; *c; c++) {
-            if (*c == '\r' || *c == '\t') *c = ' ';
+            if (*c == '\r' || *c == '\t')
+                *c = ' ';
             else if ((unsigned char)*c < 32 || (unsigned char)*c >= 127)
                 return pb_fail(err, lineno, "expected printable ASCII, got byte 0x%02x",
                                (unsigned char)*c);

@@ -21,10 +21,12 @@ typedef struct sweep_spec {
     int search_threads[SWEEP_MAX_LIST], nsearch_threads;
     int reps;
     double rep_budget; /* > 0: stop repeating a run once its reps took this many seconds */
-    int workers;  /* runs at a time (1-thread runs only); 0: one per core */
+    int workers;       /* runs at a time (1-thread runs only); 0: one per core */
     bench_params params;
     char *adj_storage;
-    uint64_t step_limit;
+    uint64_t step_limit;                    /* 0: none */
+    sweep_list step_limit_engines;          /* engine-specific step limits ... */
+    uint64_t step_limit_of[SWEEP_MAX_LIST]; /* ... and their values */
     double time_limit;
 } sweep_spec;
 
@@ -39,6 +41,9 @@ int sweep_spec_set(sweep_spec *s, const char *key, const char *value, pb_error *
 
 /* Reads a whole file's text. 0, or -1 with *err naming the line. */
 int sweep_spec_parse(sweep_spec *s, const char *text, size_t len, pb_error *err);
+
+/* The step limit of runs of this engine. */
+uint64_t sweep_spec_step_limit(const sweep_spec *s, const char *engine);
 
 /* 1 when key is a sweep key (so the CLI can take --KEY VALUE overrides). */
 int sweep_spec_is_key(const char *key);

@@ -7,24 +7,24 @@
 
 static int check_failures, check_count;
 
-#define CHECK(cond)                                                                            \
-    do {                                                                                       \
-        check_count++;                                                                         \
-        if (!(cond)) {                                                                         \
-            check_failures++;                                                                  \
-            fprintf(stderr, "%s:%d: check failed: %s\n", __FILE__, __LINE__, #cond);           \
-        }                                                                                      \
+#define CHECK(cond)                                                                                \
+    do {                                                                                           \
+        check_count++;                                                                             \
+        if (!(cond)) {                                                                             \
+            check_failures++;                                                                      \
+            fprintf(stderr, "%s:%d: check failed: %s\n", __FILE__, __LINE__, #cond);               \
+        }                                                                                          \
     } while (0)
 
-#define CHECK_EQ_U64(got, want)                                                                \
-    do {                                                                                       \
-        uint64_t g_ = (got), w_ = (want);                                                      \
-        check_count++;                                                                         \
-        if (g_ != w_) {                                                                        \
-            check_failures++;                                                                  \
-            fprintf(stderr, "%s:%d: %s = %" PRIu64 ", expected %" PRIu64 "\n", __FILE__,       \
-                    __LINE__, #got, g_, w_);                                                   \
-        }                                                                                      \
+#define CHECK_EQ_U64(got, want)                                                                    \
+    do {                                                                                           \
+        uint64_t g_ = (got), w_ = (want);                                                          \
+        check_count++;                                                                             \
+        if (g_ != w_) {                                                                            \
+            check_failures++;                                                                      \
+            fprintf(stderr, "%s:%d: %s = %" PRIu64 ", expected %" PRIu64 "\n", __FILE__, __LINE__, \
+                    #got, g_, w_);                                                                 \
+        }                                                                                          \
     } while (0)
 
 static inline int check_report(const char *name)

@@ -73,7 +73,8 @@ int main(int argc, char **argv)
         int edits = 1 + (int)(rng() % 8);
         for (int k = 0; k < edits; k++) {
             size_t pos = n ? rng() % (n + 1) : 0;
-            uint8_t ch = rng() % 4 == 0 ? (uint8_t)rng() : (uint8_t)alphabet[rng() % (sizeof alphabet - 1)];
+            uint8_t ch =
+                rng() % 4 == 0 ? (uint8_t)rng() : (uint8_t)alphabet[rng() % (sizeof alphabet - 1)];
             switch (rng() % 4) {
             case 0: /* insert */
                 if (n < sizeof buf) {

@@ -52,8 +52,8 @@ static void test_sweep_parser(void)
     pb_error e = {0, ""};
     sweep_spec_init(&s);
     const char *text = "# a comment\nname demo\nfamily notouch  # trailing\n"
-                       "instances cross8, 2x3\nengines backtrack propagate\norders row mrv\n"
-                       "modes count\nsearch-threads 1 2\nreps 2\nstep-limit 2e9\n"
+                       "instances cross8,\n  2x3\nengines backtrack propagate\norders row mrv\n"
+                       "modes count\nsearch-threads 1 2\nreps 2\nstep-limit 2e9 enum-all=1000\n"
                        "time-limit 1.5\ndiff 3\nadj orth\n";
     CHECK(sweep_spec_parse(&s, text, strlen(text), &e) == 0);
     CHECK(!strcmp(s.name, "demo") && !strcmp(s.family, "notouch"));
@@ -61,6 +61,8 @@ static void test_sweep_parser(void)
     CHECK(s.orders.n == 2 && s.modes.n == 1 && s.nsearch_threads == 2 && s.search_threads[1] == 2);
     CHECK(s.reps == 2 && s.step_limit == 2000000000u && s.time_limit == 1.5);
     CHECK(s.params.diff == 3 && !strcmp(s.params.adj, "orth"));
+    CHECK(sweep_spec_step_limit(&s, "enum-all") == 1000);
+    CHECK(sweep_spec_step_limit(&s, "backtrack") == 2000000000u);
     sweep_spec_free(&s);
 
     static const struct {
@@ -73,6 +75,9 @@ static void test_sweep_parser(void)
         {"reps 0\n", 1, "reps: expected a whole number from 1"},
         {"modes first all\n", 1, "expected first or count"},
         {"\n\nstep-limit -5\n", 3, "step-limit"},
+        {"step-limit 10 =5\n", 1, "ENGINE=N"},
+        {"step-limit enum-all=x\n", 1, "ENGINE=N"},
+        {"  cross8\nreps 1\n", 1, "expected a key"},
         {"search-threads 1 x\n", 1, "search-threads"},
         {"adj queen\n", 1, "king or orth"},
         {"name two words\n", 1, "one word"},

@@ -8,11 +8,16 @@
 const char *pb_status_name(pb_status s)
 {
     switch (s) {
-    case PB_DONE: return "done";
-    case PB_LIMIT: return "limit";
-    case PB_INTERRUPTED: return "interrupted";
-    case PB_UNSUPPORTED: return "unsupported";
-    case PB_NOMEM: return "nomem";
+    case PB_DONE:
+        return "done";
+    case PB_LIMIT:
+        return "limit";
+    case PB_INTERRUPTED:
+        return "interrupted";
+    case PB_UNSUPPORTED:
+        return "unsupported";
+    case PB_NOMEM:
+        return "nomem";
     }
     return "?";
 }

@@ -36,9 +36,9 @@ typedef enum pb_status {
 const char *pb_status_name(pb_status s);
 
 typedef struct pb_limits {
-    uint64_t max_steps;         /* 0: none */
-    uint64_t max_solutions;     /* count mode: stop after this many (0: none) */
-    double max_seconds;         /* 0: none */
+    uint64_t max_steps;                  /* 0: none */
+    uint64_t max_solutions;              /* count mode: stop after this many (0: none) */
+    double max_seconds;                  /* 0: none */
     const volatile sig_atomic_t *cancel; /* polled now and then; non-zero stops the run */
 } pb_limits;
 

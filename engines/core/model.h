@@ -13,7 +13,7 @@
 typedef uint64_t pb_mask;
 
 #define PB_MAX_VALUES 64
-#define PB_BIT(v)     ((pb_mask)1 << ((v) - 1))
+#define PB_BIT(v)     ((pb_mask)1 << ((v)-1))
 /* Values 1..n as a mask. */
 #define PB_FULL(n) ((n) >= 64 ? ~(pb_mask)0 : (((pb_mask)1 << (n)) - 1))
 

@@ -28,8 +28,8 @@ int notouch_board_parse(const char *text, size_t len, notouch_board *b, pb_error
         while (end < len && text[end] != '\n') end++;
         line++;
         size_t stop = end;
-        while (stop > i && (text[stop - 1] == '\r' || text[stop - 1] == ' ' ||
-                            text[stop - 1] == '\t'))
+        while (stop > i &&
+               (text[stop - 1] == '\r' || text[stop - 1] == ' ' || text[stop - 1] == '\t'))
             stop--;
         if (stop == i) {
             if (nrows) blank_after = line;

@@ -23,8 +23,7 @@ static int accepts(const pb_model *m, const char **why)
 }
 
 /* Walks back from the full set to write one solution. */
-static void reconstruct(const pb_model *m, const uint64_t *ways, const uint32_t *touch,
-                        int *values)
+static void reconstruct(const pb_model *m, const uint64_t *ways, const uint32_t *touch, int *values)
 {
     const int n = m->ncells;
     uint32_t set = (n == 32) ? 0xffffffffu : ((1u << n) - 1);
@@ -86,7 +85,8 @@ static pb_status run(const pb_model *m, int config, const pb_run *how, pb_result
     free(ways);
     out->stats.placements = placements;
     out->stats.candidates = candidates;
-    out->stats.solutions = status == PB_DONE ? (how->mode == PB_MODE_FIRST && total ? 1 : total) : 0;
+    out->stats.solutions =
+        status == PB_DONE ? (how->mode == PB_MODE_FIRST && total ? 1 : total) : 0;
     return status;
 }
 

@@ -33,12 +33,12 @@ typedef struct search {
     const pb_run *how;
     int forward; /* reject values that wipe out a neighbour's domain */
     const int *static_order;
-    int *values;  /* values[c]: 0 empty, else 1..nvalues */
+    int *values;   /* values[c]: 0 empty, else 1..nvalues */
     pb_mask *dom;  /* dom[c]: values neighbours still allow in unassigned cell c */
     pb_mask *used; /* used[g]: values assigned in group g */
     pb_mask *eff;  /* scratch for dynamic orders: the allowed values of every cell */
-    int *cell_at; /* cell_at[d]: the cell assigned at depth d */
-    int *mark;    /* mark[d]: trail length before depth d's placement */
+    int *cell_at;  /* cell_at[d]: the cell assigned at depth d */
+    int *mark;     /* mark[d]: trail length before depth d's placement */
     trail_entry *trail;
     int trail_len;
     pb_stats st;
@@ -114,7 +114,8 @@ static inline pb_mask allowed(const search *s, int c)
 {
     const pb_model *m = s->m;
     pb_mask taken = 0;
-    for (int k = m->cgroup_start[c]; k < m->cgroup_start[c + 1]; k++) taken |= s->used[m->cgroup[k]];
+    for (int k = m->cgroup_start[c]; k < m->cgroup_start[c + 1]; k++)
+        taken |= s->used[m->cgroup[k]];
     return s->dom[c] & ~taken;
 }
 
@@ -122,8 +123,10 @@ static inline void mark_used(search *s, int c, int v, int on)
 {
     const pb_model *m = s->m;
     for (int k = m->cgroup_start[c]; k < m->cgroup_start[c + 1]; k++) {
-        if (on) s->used[m->cgroup[k]] |= PB_BIT(v);
-        else s->used[m->cgroup[k]] &= ~PB_BIT(v);
+        if (on)
+            s->used[m->cgroup[k]] |= PB_BIT(v);
+        else
+            s->used[m->cgroup[k]] &= ~PB_BIT(v);
     }
 }
 
@@ -259,8 +262,10 @@ static void found_solution(search *s)
     }
     trace(s, -1, PB_EV_SOLUTION);
     const pb_limits *l = &s->how->limits;
-    if (s->how->mode == PB_MODE_FIRST) stop(s, PB_DONE);
-    else if (l->max_solutions && s->st.solutions >= l->max_solutions) stop(s, PB_LIMIT);
+    if (s->how->mode == PB_MODE_FIRST)
+        stop(s, PB_DONE);
+    else if (l->max_solutions && s->st.solutions >= l->max_solutions)
+        stop(s, PB_LIMIT);
 }
 
 /* Searches the subtree below depth `floor` (whose cell is already entered) and
