@@ -8,7 +8,7 @@
 #include <cstdint>
 #include <cstdio>
 #include <exception>
-#include <regex>
+#include <regex.h>
 #include <string>
 #include <vector>
 
@@ -66,12 +66,12 @@ extern "C" int pb_bench_selected(const char *name, int use_real_time)
     if (negative) spec.erase(0, 1);
     std::string full = name;
     if (use_real_time) full += "/real_time";
-    try {
-        bool hit = std::regex_search(full, std::regex(spec, std::regex::extended));
-        return hit != negative;
-    } catch (const std::exception &) {
+    regex_t re;
+    if (regcomp(&re, spec.c_str(), REG_EXTENDED | REG_NOSUB) != 0)
         return 1; // a bad pattern: let Google Benchmark report it
-    }
+    bool hit = regexec(&re, full.c_str(), 0, nullptr, 0) == 0;
+    regfree(&re);
+    return hit != negative;
 }
 
 extern "C" int pb_bench_register(const char *name, pb_bench_fn *fn, void *ctx,

@@ -6,7 +6,10 @@
 
 #include "check.h"
 #include "core/engine.h"
+#include "family.h"
 #include "notouch/board.h"
+#include "readfile.h"
+#include "sweep_spec.h"
 
 static pb_model *board(const char *name)
 {
@@ -116,25 +119,69 @@ static void test_cross8_every_engine(void)
     pb_model_free(m);
 }
 
-/* Every engine and order agrees with an independent brute force on small boards. */
-static void test_small_boards_agree(void)
+/* Every engine that can finish agrees on every board of up to 12 cells in the default
+ * sweep, and with an independent brute force where that is quick. */
+static void test_default_sweep_boards_agree(const char *src)
 {
-    static const char *boards[] = {"1x1", "1x3", "2x2", "2x3", "3x3", "2x4", "1x7", "2x5", NULL};
-    for (const char **b = boards; *b; b++) {
-        pb_model *m = board(*b);
-        uint64_t want = brute_count(m);
+    char path[4096], err[512];
+    snprintf(path, sizeof path, "%s/data/sweeps/notouch.sweep", src);
+    size_t len;
+    char *text = pb_read_file(path, &len, err, sizeof err);
+    sweep_spec spec;
+    pb_error pe;
+    sweep_spec_init(&spec);
+    CHECK(text && sweep_spec_parse(&spec, text, len, &pe) == 0);
+    free(text);
+    const bench_family *fam = bench_family_find("notouch");
+    int boards = 0;
+    for (int i = 0; i < spec.instances.n; i++) {
+        const char *inst = spec.instances.item[i];
+        char file[4096];
+        if (strchr(inst, '/')) { /* relative to the sweep file */
+            snprintf(file, sizeof file, "%s/data/sweeps/%s", src, inst);
+            inst = file;
+        }
+        pb_model *m = fam->load(inst, &spec.params, err, sizeof err);
+        CHECK(m != NULL);
+        if (!m || m->ncells > 12) {
+            pb_model_free(m);
+            continue;
+        }
+        boards++;
+        uint64_t want = run(m, "path-dp", "row", PB_MODE_COUNT, 1, NULL).stats.solutions;
+        if (m->ncells <= 10) CHECK_EQ_U64(brute_count(m), want);
         for (const pb_engine *const *e = pb_engines; *e; e++) {
-            const char *why;
-            if ((*e)->accepts && !(*e)->accepts(m, &why)) continue;
+            /* The enumerations only where they finish in a moment (8^8, 10!). */
+            if (!strcmp((*e)->name, "enum-all") && m->ncells > 8) continue;
+            if (!strcmp((*e)->name, "enum-perm") && m->ncells > 10) continue;
             int norders = (*e)->caps & PB_CAP_ORDER ? 3 : 1;
             for (int o = 0; o < norders; o++) {
                 pb_result r = run(m, (*e)->name, pb_orders[o]->name, PB_MODE_COUNT, 1, NULL);
                 if (r.stats.solutions != want)
-                    fprintf(stderr, "board %s engine %s order %s\n", *b, (*e)->name,
+                    fprintf(stderr, "board %s engine %s order %s\n", inst, (*e)->name,
                             pb_orders[o]->name);
+                CHECK(r.status == PB_DONE);
                 CHECK_EQ_U64(r.stats.solutions, want);
             }
         }
+        pb_model_free(m);
+    }
+    CHECK(boards >= 10);
+    sweep_spec_free(&spec);
+}
+
+/* Tiny boards, including degenerate ones, against the brute force. */
+static void test_tiny_boards(void)
+{
+    static const char *boards[] = {"1x1", "1x2", "1x3", "1x7", "2x2", "2x3", "3x3", NULL};
+    for (const char **b = boards; *b; b++) {
+        pb_model *m = board(*b);
+        uint64_t want = brute_count(m);
+        for (const pb_engine *const *e = pb_engines; *e; e++)
+            for (int o = 0; o < ((*e)->caps & PB_CAP_ORDER ? 3 : 1); o++)
+                CHECK_EQ_U64(
+                    run(m, (*e)->name, pb_orders[o]->name, PB_MODE_COUNT, 1, NULL).stats.solutions,
+                    want);
         pb_model_free(m);
     }
 }
@@ -152,7 +199,7 @@ static void test_published_counts(void)
 
 static void test_threads_do_not_change_counts(void)
 {
-    pb_model *m = board("2x6");
+    pb_model *m = board("2x5");
     for (int e = 0; e < 2; e++) {
         const char *engine = e ? "propagate" : "backtrack";
         for (int o = 0; o < 3; o++) {
@@ -168,6 +215,12 @@ static void test_threads_do_not_change_counts(void)
             }
         }
     }
+    pb_model_free(m);
+    m = board("3x4");
+    pb_result one = run(m, "backtrack", "row", PB_MODE_COUNT, 1, NULL);
+    pb_result three = run(m, "backtrack", "row", PB_MODE_COUNT, 3, NULL);
+    CHECK_EQ_U64(three.stats.steps, one.stats.steps);
+    CHECK_EQ_U64(three.stats.solutions, 272836);
     pb_model_free(m);
 }
 
@@ -214,11 +267,13 @@ static void test_no_solution_and_options(void)
     pb_model_free(m);
 }
 
-int main(void)
+int main(int argc, char **argv)
 {
+    const char *src = argc > 1 ? argv[1] : ".";
     test_seed_backtrack();
     test_cross8_every_engine();
-    test_small_boards_agree();
+    test_default_sweep_boards_agree(src);
+    test_tiny_boards();
     test_published_counts();
     test_threads_do_not_change_counts();
     test_limits();
