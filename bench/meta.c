@@ -127,6 +127,12 @@ static void git_commit(char *dst, size_t n)
 {
     char dir[2048] = "", cmd[2400], head[128], status[128];
 
+    /* A binary run away from its source tree (another machine) is told its commit. */
+    const char *given = getenv("PB_COMMIT");
+    if (given && *given) {
+        copy_clean(dst, n, given);
+        return;
+    }
     snprintf(dst, n, "unknown");
     if (shell_quote(dir, sizeof dir, PB_SOURCE_DIR) != 0) return;
 
