@@ -149,15 +149,14 @@ static int validate(sweep_ctx *c, const char *src)
     c->fam = bench_family_find(s->family);
     if (!c->fam) return pb_usage_error("sweep", "%s: unknown family '%s'", src, s->family);
     if (!s->instances.n) return pb_usage_error("sweep", "%s: no 'instances' given", src);
-    if (!s->engines.n)
-        for (const pb_engine *const *e = pb_engines; *e; e++) {
-            pb_error pe;
-            char buf[1024] = "";
-            for (const pb_engine *const *f = pb_engines; *f; f++)
-                strcat(strcat(buf, (*f)->name), " ");
-            if (sweep_spec_set(s, "engines", buf, &pe)) return PB_EXIT_USAGE;
-            break;
-        }
+    if (!s->engines.n) {
+        char all[1024] = "";
+        pb_error pe;
+        for (const pb_engine *const *e = pb_engines; *e; e++)
+            strncat(strncat(all, (*e)->name, sizeof all - strlen(all) - 2), " ",
+                    sizeof all - strlen(all) - 1);
+        if (sweep_spec_set(s, "engines", all, &pe)) return pb_usage_error("sweep", "%s", pe.msg);
+    }
     for (int i = 0; i < s->engines.n; i++)
         if (!pb_engine_find(s->engines.item[i]))
             return pb_usage_error("sweep", "%s: unknown engine '%s'", src, s->engines.item[i]);
@@ -212,7 +211,7 @@ static int write_results(sweep_ctx *c, const char *out_dir, const char *src)
     }
     pb_meta meta;
     pb_meta_collect(&meta, c->workers, c->bind);
-    char extra[9][600];
+    char extra[12][600];
     snprintf(extra[0], sizeof extra[0], "sweep=%s", src);
     snprintf(extra[1], sizeof extra[1], "family=%s", s->family);
     snprintf(extra[2], sizeof extra[2], "reps=%d", s->reps);
@@ -223,11 +222,26 @@ static int write_results(sweep_ctx *c, const char *out_dir, const char *src)
                        s->step_limit_engines.item[i], (unsigned long long)s->step_limit_of[i]);
     snprintf(extra[4], sizeof extra[4], "time_limit_s=%g", s->time_limit);
     snprintf(extra[5], sizeof extra[5], "params=diff:%d adj:%s", s->params.diff, s->params.adj);
-    snprintf(extra[7], sizeof extra[7], "rep_budget_s=%g", s->rep_budget);
     snprintf(extra[6], sizeof extra[6], "rows=%ld of %ld%s", written, c->nrows,
              pb_interrupted ? " (interrupted)" : "");
-    const char *ex[] = {extra[0], extra[1], extra[2], extra[3], extra[4],
-                        extra[5], extra[6], extra[7], NULL};
+    snprintf(extra[7], sizeof extra[7], "rep_budget_s=%g", s->rep_budget);
+    const struct {
+        const char *key;
+        const sweep_list *list;
+    } lists[] = {{"engines", &s->engines}, {"orders", &s->orders}, {"modes", &s->modes}};
+    for (int k = 0; k < 3; k++) {
+        at = snprintf(extra[8 + k], sizeof extra[8 + k], "%s=", lists[k].key);
+        for (int i = 0; i < lists[k].list->n && at < (int)sizeof extra[8 + k]; i++)
+            at += snprintf(extra[8 + k] + at, sizeof extra[8 + k] - (size_t)at, "%s%s",
+                           i ? " " : "", lists[k].list->item[i]);
+    }
+    at = snprintf(extra[11], sizeof extra[11], "search_threads=");
+    for (int i = 0; i < s->nsearch_threads && at < (int)sizeof extra[11]; i++)
+        at += snprintf(extra[11] + at, sizeof extra[11] - (size_t)at, "%s%d", i ? " " : "",
+                       s->search_threads[i]);
+    const char *ex[13];
+    for (int k = 0; k < 12; k++) ex[k] = extra[k];
+    ex[12] = NULL;
     meta_ctx mc = {&meta, ex};
     snprintf(path, sizeof path, "%s/%s.meta", out_dir, s->name);
     if (write_file_atomic(path, fill_meta, &mc, err, sizeof err)) {
