@@ -1,8 +1,9 @@
 #!/usr/bin/env bash
 # setup.sh — installs the Debian packages puzzlebench needs (with apt-get when run as
 # root; otherwise prints the exact command and stops), then configures and builds
-# the Release build in build/.
-# usage: scripts/setup.sh
+# the Release build in build/; with --sanitize also build-asan/, built with
+# AddressSanitizer and UndefinedBehaviorSanitizer.
+# usage: scripts/setup.sh [--sanitize]
 set -euo pipefail
 cd "$(dirname "$0")/.."
 
@@ -29,9 +30,21 @@ fi
 
 generator=()
 if command -v ninja >/dev/null 2>&1; then generator=(-G Ninja); fi
-# A build folder made with another generator cannot be reused.
-if [ -f build/CMakeCache.txt ] && ! grep -q "CMAKE_GENERATOR:INTERNAL=${generator[1]:-Unix Makefiles}" build/CMakeCache.txt; then
-    rm -rf build
+
+# configure_and_build DIR CMAKE-OPTIONS...
+configure_and_build() {
+    local dir=$1
+    shift
+    # A build folder made with another generator cannot be reused.
+    if [ -f "$dir/CMakeCache.txt" ] &&
+        ! grep -q "CMAKE_GENERATOR:INTERNAL=${generator[1]:-Unix Makefiles}" "$dir/CMakeCache.txt"; then
+        rm -rf "$dir"
+    fi
+    cmake -S . -B "$dir" "${generator[@]}" "$@" >/dev/null
+    cmake --build "$dir" -j "$(nproc)"
+}
+
+configure_and_build build -DCMAKE_BUILD_TYPE=Release
+if [ "${1:-}" = --sanitize ]; then
+    configure_and_build build-asan -DCMAKE_BUILD_TYPE=RelWithDebInfo -DPB_SANITIZE=ON
 fi
-cmake -S . -B build "${generator[@]}" -DCMAKE_BUILD_TYPE=Release >/dev/null
-cmake --build build -j "$(nproc)"
