@@ -240,6 +240,14 @@ static void test_limits(void)
     pb_engine_run(pb_engine_find("propagate"), m, &how, &r);
     CHECK(r.status == PB_LIMIT);
     CHECK_EQ_U64(r.stats.solutions, 2);
+    /* A parallel count shares its step limit: it may overshoot by what the running
+     * tasks do before they next look, not by the whole tree. */
+    pb_model *big = board("3x5");
+    pb_run par = {.mode = PB_MODE_COUNT, .threads = 3, .limits = {.max_steps = 1000000}};
+    pb_engine_run(pb_engine_find("backtrack"), big, &par, &r);
+    CHECK(r.status == PB_LIMIT);
+    CHECK(r.stats.steps >= 1000000 && r.stats.steps < 3000000);
+    pb_model_free(big);
     volatile sig_atomic_t cancel = 1;
     how.limits.max_solutions = 0;
     how.limits.cancel = &cancel;

@@ -19,7 +19,7 @@
 #include <string.h>
 
 enum { CONFIG_BACKTRACK = 0, CONFIG_PROPAGATE = 1 };
-enum { SPLIT_DEPTH = 4 };
+enum { SPLIT_DEPTH = 5 };
 
 typedef struct trail_entry {
     int cell;
@@ -48,6 +48,7 @@ typedef struct search {
     int *first; /* where to copy the first solution, or NULL */
     int split;  /* spawn tasks at this depth; 0: never */
     shared_run *shared;
+    uint64_t reported; /* steps already added to shared->steps_reported */
 } search;
 
 struct shared_run {
@@ -204,11 +205,11 @@ static int shared_stopped(const search *s)
 }
 
 /* Parallel step-limit bookkeeping: adds this task's new steps to the shared total. */
-static pb_status poll_shared(search *s, uint64_t steps, uint64_t *reported)
+static pb_status poll_shared(search *s, uint64_t steps)
 {
     shared_run *sh = s->shared;
-    uint64_t delta = steps - *reported, total;
-    *reported = steps;
+    uint64_t delta = steps - s->reported, total;
+    s->reported = steps;
 #pragma omp atomic capture
     total = sh->steps_reported += delta;
     if (s->how->limits.max_steps && total >= s->how->limits.max_steps) return PB_LIMIT;
@@ -220,6 +221,10 @@ static void run_from(search *s, int floor);
 
 static void spawn(search *s, int depth)
 {
+    if (shared_stopped(s)) { /* a task hit a limit: it reports it */
+        s->stopped = 1;
+        return;
+    }
     search *t = search_clone(s);
     if (!t) {
         stop(s, PB_NOMEM);
@@ -228,7 +233,7 @@ static void spawn(search *s, int depth)
     enter(t, depth);
 #pragma omp task firstprivate(t, depth)
     {
-        run_from(t, depth);
+        if (!shared_stopped(t)) run_from(t, depth);
         merge_task(t);
     }
 }
@@ -236,6 +241,7 @@ static void spawn(search *s, int depth)
 static void merge_task(search *t)
 {
     shared_run *sh = t->shared;
+    poll_shared(t, t->st.placements + t->st.backtracks); /* report the last steps */
 #pragma omp critical(pb_search_merge)
     {
         sh->total.placements += t->st.placements;
@@ -274,7 +280,6 @@ static void run_from(search *s, int floor)
 {
     const pb_model *m = s->m;
     const int n = m->ncells;
-    uint64_t reported = 0;
     int depth = floor;
     for (;;) {
         int c = s->cell_at[depth], cur = s->values[c];
@@ -315,7 +320,7 @@ static void run_from(search *s, int floor)
         uint64_t steps = s->st.placements + s->st.backtracks;
         if (steps >= s->lim.next) {
             pb_status st = pb_limiter_poll(&s->lim, s->shared ? 0 : steps);
-            if (st == PB_DONE && s->shared) st = poll_shared(s, steps, &reported);
+            if (st == PB_DONE && s->shared) st = poll_shared(s, steps);
             if (st != PB_DONE) {
                 stop(s, st);
                 return;
