@@ -216,6 +216,38 @@ static pb_status poll_shared(search *s, uint64_t steps)
     return PB_DONE;
 }
 
+/* Checks time, cancellation and the step limit; 0 when the search must stop. A
+ * task's step limit is the shared total of all tasks. */
+static int poll_limits(search *s, uint64_t steps)
+{
+    if (!s->shared) {
+        pb_status st = pb_limiter_poll(&s->lim, steps);
+        if (st != PB_DONE) stop(s, st);
+        return st == PB_DONE;
+    }
+    pb_status st = pb_limiter_poll(&s->lim, 0); /* time and cancel only */
+    if (st == PB_DONE) st = poll_shared(s, steps);
+    if (st != PB_DONE) {
+        stop(s, st);
+        return 0;
+    }
+    s->lim.next = steps + PB_POLL_STEPS;
+    if (shared_stopped(s)) { /* another task hit a limit: it reports it */
+        s->stopped = 1;
+        return 0;
+    }
+    return 1;
+}
+
+static void add_counts(pb_stats *to, const pb_stats *from)
+{
+    to->placements += from->placements;
+    to->backtracks += from->backtracks;
+    to->candidates += from->candidates;
+    to->guesses += from->guesses;
+    to->solutions += from->solutions;
+}
+
 static void merge_task(search *t);
 static void run_from(search *s, int floor);
 
@@ -244,11 +276,7 @@ static void merge_task(search *t)
     poll_shared(t, t->st.placements + t->st.backtracks); /* report the last steps */
 #pragma omp critical(pb_search_merge)
     {
-        sh->total.placements += t->st.placements;
-        sh->total.backtracks += t->st.backtracks;
-        sh->total.candidates += t->st.candidates;
-        sh->total.guesses += t->st.guesses;
-        sh->total.solutions += t->st.solutions;
+        add_counts(&sh->total, &t->st);
         if (t->status != PB_DONE && sh->status == PB_DONE) sh->status = t->status;
         if (t->st.solutions && !sh->have_first && sh->first) {
             memcpy(sh->first, t->first, (size_t)t->m->ncells * sizeof *sh->first);
@@ -318,21 +346,7 @@ static void run_from(search *s, int floor)
         }
         if (s->stopped) return;
         uint64_t steps = s->st.placements + s->st.backtracks;
-        if (steps >= s->lim.next) {
-            pb_status st = pb_limiter_poll(&s->lim, s->shared ? 0 : steps);
-            if (st == PB_DONE && s->shared) st = poll_shared(s, steps);
-            if (st != PB_DONE) {
-                stop(s, st);
-                return;
-            }
-            if (s->shared) {
-                s->lim.next = steps + PB_POLL_STEPS;
-                if (shared_stopped(s)) { /* another task hit a limit: it reports it */
-                    s->stopped = 1;
-                    return;
-                }
-            }
-        }
+        if (steps >= s->lim.next && !poll_limits(s, steps)) return;
     }
 }
 
@@ -379,11 +393,7 @@ static pb_status search_run(const pb_model *m, int config, const pb_run *how, pb
             run_from(s, 0);
         }
         /* The parent's own steps (the levels above the split) join the tasks'. */
-        s->first = NULL;
-        sh.total.placements += s->st.placements;
-        sh.total.backtracks += s->st.backtracks;
-        sh.total.candidates += s->st.candidates;
-        sh.total.guesses += s->st.guesses;
+        add_counts(&sh.total, &s->st);
         out->stats = sh.total;
         out->status = s->status != PB_DONE ? s->status : sh.status;
     }
