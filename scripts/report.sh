@@ -170,11 +170,37 @@ family_section() {
             for (i = 1; i <= n; i++) {
                 split(R[i], f, "\t")
                 if (f[2] == bi && (best == "" || f[16] + 0 < bestw + 0)) { best = f[8]; bestw = f[16] }
+                if (f[2] == bi && f[5] != "-" && (sbest == "" || f[16] + 0 < sbestw + 0)) { sbest = f[8]; sbestw = f[16] }
             }
             r = (bestw + 0 > 0) ? sprintf("%.1fx", bw / bestw) : "inf"
             printf "%s%s faster (same run) — %s on %s (%s cells, mode count): %s s vs backtrack/row %s s\n", \
                 pre, r, esc(best), esc(bi), bc, fs(bestw), fs(bw)
+            if (sbest != "" && sbestw + 0 > 0)
+                printf "- best search with a cell order on %s vs backtrack/row: %.2fx (%s: %s s)\n", \
+                    esc(bi), bw / sbestw, esc(sbest), fs(sbestw)
         }' "$med"
+
+    # Enumeration throughput: complete vectors checked per second, one thread, on the
+    # count run with the most vectors that finished (median wall_s over its reps).
+    awk -F, '
+        NR == 1 { for (i = 1; i <= NF; i++) col[$i] = i; next }
+        $col["engine"] ~ /^enum-/ && $col["mode"] == "count" && $col["status"] == "done" && $col["threads"] == 1 {
+            k = $col["engine"] SUBSEP $col["instance"]
+            cand[k] = $col["candidates"]; w[k, ++nw[k]] = $col["wall_s"]
+        }
+        END {
+            for (k in nw) {
+                m = nw[k]
+                for (i = 1; i <= m; i++) v[i] = w[k, i] + 0
+                for (i = 2; i <= m; i++) for (j = i; j > 1 && v[j - 1] > v[j]; j--) { t = v[j]; v[j] = v[j - 1]; v[j - 1] = t }
+                med = (m % 2) ? v[(m + 1) / 2] : (v[m / 2] + v[m / 2 + 1]) / 2
+                split(k, e, SUBSEP)
+                if (!(e[1] in best) || cand[k] + 0 > bc[e[1]] + 0) { best[e[1]] = e[2]; bc[e[1]] = cand[k]; bw[e[1]] = med }
+            }
+            for (e1 in best) if (bw[e1] > 0)
+                printf "- %s checks %.1f million complete vectors per second on one thread (%s: %d vectors in %.3f s, median)\n", \
+                    e1, bc[e1] / bw[e1] / 1e6, best[e1], bc[e1], bw[e1]
+        }' "$csv" | sort
 
     # Count-mode solution counts must not depend on the engine.
     awk -F '\t' '
