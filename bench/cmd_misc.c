@@ -53,11 +53,11 @@ int cmd_engines(int argc, char **argv)
                  c & PB_CAP_COUNT ? "count " : "", c & PB_CAP_TRACE ? "trace " : "",
                  c & PB_CAP_ORDER ? "order " : "", c & PB_CAP_PARALLEL ? "parallel " : "");
         caps[strlen(caps) - 1] = '\0';
-        printf("  %-10s %s\n  %-10s [%s]\n", (*e)->name, (*e)->summary, "", caps);
+        printf("  %-12s %s\n  %-12s [%s]\n", (*e)->name, (*e)->summary, "", caps);
     }
     puts("orders (--order, for engines marked 'order'):");
     for (const pb_order *const *o = pb_orders; *o; o++)
-        printf("  %-10s %s\n", (*o)->name, (*o)->summary);
+        printf("  %-12s %s\n", (*o)->name, (*o)->summary);
     return 0;
 }
 

@@ -36,7 +36,7 @@ expect 0 "solve cross8" -- "$pb" solve notouch --board cross8 --engine backtrack
 if [ "$(head -3 "$tmp/out" | tr '\n' '/')" = "3 5/7 1 8 2/4 6/" ]; then ok; else bad "first solution: $(cat "$tmp/out")"; fi
 has '^solutions=1 steps=540 placements=[0-9]+ backtracks=[0-9]+ candidates=[0-9]+ guesses=[0-9]+ wall_s=[0-9.]+ status=done$' "$tmp/out"
 
-for e in enum-perm enum-all backtrack propagate path-dp; do
+for e in enum-perm enum-all backtrack propagate value-order path-dp; do
     expect 0 "count $e" -- "$pb" count notouch cross8 --engine "$e"
     has "^solutions=4 " "$tmp/out"
 done
@@ -92,7 +92,7 @@ has "^usage: puzzlebench" "$tmp/out"
 expect 0 "solve help" -- "$pb" solve --help
 has "exit status" "$tmp/out"
 expect 0 "engines" -- "$pb" engines
-for e in enum-perm enum-all backtrack propagate path-dp row degree mrv; do has "^  $e " "$tmp/out"; done
+for e in enum-perm enum-all backtrack propagate value-order path-dp row degree mrv; do has "^  $e " "$tmp/out"; done
 expect 0 "info" -- "$pb" info
 has "^cores: [0-9]+" "$tmp/out"
 

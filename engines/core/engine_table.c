@@ -4,9 +4,14 @@
 #include "engine.h"
 
 extern const pb_engine pb_engine_enum_perm, pb_engine_enum_all, pb_engine_backtrack,
-    pb_engine_propagate, pb_engine_path_count;
+    pb_engine_propagate, pb_engine_value_order, pb_engine_path_count;
 
 const pb_engine *const pb_engines[] = {
-    &pb_engine_enum_perm, &pb_engine_enum_all,   &pb_engine_backtrack,
-    &pb_engine_propagate, &pb_engine_path_count, NULL,
+    &pb_engine_enum_perm,
+    &pb_engine_enum_all,
+    &pb_engine_backtrack,
+    &pb_engine_propagate,
+    &pb_engine_value_order,
+    &pb_engine_path_count,
+    NULL,
 };

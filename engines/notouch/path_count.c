@@ -92,8 +92,7 @@ static pb_status run(const pb_model *m, int config, const pb_run *how, pb_result
 
 const pb_engine pb_engine_path_count = {
     "path-dp",
-    "counts without listing: solutions as cell orders avoiding touching steps (DP over "
-    "subsets; min-diff 2 only)",
+    "counts without listing: DP over (cells used, last cell); min-diff 2 only",
     PB_CAP_FIRST | PB_CAP_COUNT,
     0,
     accepts,
