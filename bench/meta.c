@@ -122,7 +122,8 @@ static int shell_quote(char *dst, size_t n, const char *s)
     return 0;
 }
 
-/* Commit of the source tree, with "-dirty" when tracked files differ from it. */
+/* Commit of the source tree, with "-dirty" when tracked files differ from it;
+ * results/ does not count, since a run rewrites it while it writes metadata. */
 static void git_commit(char *dst, size_t n)
 {
     char dir[2048] = "", cmd[2400], head[128], status[128];
@@ -142,7 +143,8 @@ static void git_commit(char *dst, size_t n)
 
     /* No optional locks: a concurrent commit must not trip over our index refresh. */
     snprintf(cmd, sizeof cmd,
-             "GIT_OPTIONAL_LOCKS=0 git -C %s status --porcelain --untracked-files=no 2>/dev/null",
+             "GIT_OPTIONAL_LOCKS=0 git -C %s status --porcelain --untracked-files=no -- . "
+             "':(exclude)results' 2>/dev/null",
              dir);
     int rc = run_command(cmd, status, (int)sizeof status);
     snprintf(dst, n, "%s%s", head, rc == 0 && status[0] ? "-dirty" : "");
