@@ -45,4 +45,19 @@ static inline pb_status pb_limiter_poll(pb_limiter *l, uint64_t steps)
     return PB_DONE;
 }
 
+/* After a run found its `solutions`-th solution: 1 when it must stop, with *st the
+ * status to stop with (done in first-solution mode, limit at the solution cap). */
+static inline int pb_solution_stops(const pb_run *how, uint64_t solutions, pb_status *st)
+{
+    if (how->mode == PB_MODE_FIRST) {
+        *st = PB_DONE;
+        return 1;
+    }
+    if (how->limits.max_solutions && solutions >= how->limits.max_solutions) {
+        *st = PB_LIMIT;
+        return 1;
+    }
+    return 0;
+}
+
 #endif

@@ -26,7 +26,7 @@ static int accepts(const pb_model *m, const char **why)
 static void reconstruct(const pb_model *m, const uint64_t *ways, const uint32_t *touch, int *values)
 {
     const int n = m->ncells;
-    uint32_t set = (n == 32) ? 0xffffffffu : ((1u << n) - 1);
+    uint32_t set = (1u << n) - 1;
     int last = -1;
     for (int v = n; v >= 1; v--) {
         int pick = -1;
@@ -63,8 +63,9 @@ static pb_status run(const pb_model *m, int config, const pb_run *how, pb_result
         for (int last = 0; last < n; last++) {
             uint64_t w = from[last];
             if (!w) continue;
-            uint32_t free_cells = (uint32_t)(~set & (nsets - 1)) & ~touch[last];
-            candidates += (uint64_t)__builtin_popcount((uint32_t)(~set & (nsets - 1)));
+            uint32_t unused = (uint32_t)(~set & (nsets - 1));
+            uint32_t free_cells = unused & ~touch[last];
+            candidates += (uint64_t)__builtin_popcount(unused);
             while (free_cells) {
                 int c = __builtin_ctz(free_cells);
                 free_cells &= free_cells - 1;

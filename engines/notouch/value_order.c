@@ -56,11 +56,7 @@ static pb_status run(const pb_model *m, int config, const pb_run *how, pb_result
             if (v == n) {
                 if (!solutions++ && out->first)
                     for (int u = 1; u <= n; u++) out->first[cell[u]] = u;
-                if (how->mode == PB_MODE_FIRST) break;
-                if (how->limits.max_solutions && solutions >= how->limits.max_solutions) {
-                    status = PB_LIMIT;
-                    break;
-                }
+                if (pb_solution_stops(how, solutions, &status)) break;
             } else {
                 uint64_t near = 0;
                 for (int u = v; u > 0 && u > v + 1 - d; u--) near |= touch[cell[u]];

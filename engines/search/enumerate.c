@@ -55,11 +55,7 @@ static inline pb_status enumerate(const pb_model *m, const pb_run *how, pb_resul
                 candidates++;
                 if (complete_ok(m, v)) {
                     if (!solutions++ && out->first) memcpy(out->first, v, (size_t)n * sizeof *v);
-                    if (how->mode == PB_MODE_FIRST) break;
-                    if (how->limits.max_solutions && solutions >= how->limits.max_solutions) {
-                        status = PB_LIMIT;
-                        break;
-                    }
+                    if (pb_solution_stops(how, solutions, &status)) break;
                 }
             }
         } else {

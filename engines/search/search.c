@@ -295,11 +295,8 @@ static void found_solution(search *s)
         if (s->first) memcpy(s->first, s->values, (size_t)s->m->ncells * sizeof *s->first);
     }
     trace(s, -1, PB_EV_SOLUTION);
-    const pb_limits *l = &s->how->limits;
-    if (s->how->mode == PB_MODE_FIRST)
-        stop(s, PB_DONE);
-    else if (l->max_solutions && s->st.solutions >= l->max_solutions)
-        stop(s, PB_LIMIT);
+    pb_status st;
+    if (pb_solution_stops(s->how, s->st.solutions, &st)) stop(s, st);
 }
 
 /* Searches the subtree below depth `floor` (whose cell is already entered) and
