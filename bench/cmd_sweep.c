@@ -10,6 +10,7 @@
 #include <omp.h>
 
 #include "args.h"
+#include "core/limiter.h"
 #include "commands.h"
 #include "csv.h"
 #include "meta.h"
@@ -48,7 +49,7 @@ typedef struct job {
 typedef struct sweep_ctx {
     sweep_spec spec;
     const bench_family *fam;
-    pb_model **models;
+    bench_set *sets;
     char (*names)[64];
     job *jobs;
     long njobs, nrows;
@@ -65,27 +66,97 @@ static void bind_thread(void *ctx, int thread)
     pb_binder_bind_thread(ctx, thread);
 }
 
+typedef struct set_run {
+    pb_status status;
+    pb_stats stats;
+    int puzzles; /* finished */
+} set_run;
+
+/* Runs every puzzle of instance set once. The step and time limits hold for the
+ * whole set: each puzzle gets what the ones before it left. A batch family runs
+ * `threads` puzzles at a time; otherwise the threads split each search. */
+static void run_set(sweep_ctx *c, const job *j, set_run *out)
+{
+    const bench_set *set = &c->sets[j->instance];
+    const uint64_t step_limit = sweep_spec_step_limit(&c->spec, j->engine->name);
+    const double time_limit = c->spec.time_limit, t0 = pb_now_s();
+    const int batch = c->fam->batch ? j->threads : 1;
+    uint64_t steps = 0;
+    int stop = 0;
+    memset(out, 0, sizeof *out);
+    out->status = PB_DONE;
+#pragma omp parallel num_threads(batch) if (batch > 1)
+    {
+        if (batch > 1) pb_binder_bind_thread(c->binder, omp_get_thread_num());
+#pragma omp for schedule(dynamic, 1)
+        for (int i = 0; i < set->count; i++) {
+            uint64_t used;
+            int halt;
+#pragma omp atomic read
+            used = steps;
+#pragma omp atomic read
+            halt = stop;
+            double left = time_limit > 0 ? time_limit - (pb_now_s() - t0) : 0;
+            if (halt || pb_interrupted || (step_limit && used >= step_limit) ||
+                (time_limit > 0 && left <= 0)) {
+                if (!halt && !pb_interrupted) {
+#pragma omp critical(pb_sweep_set)
+                    out->status = PB_LIMIT;
+                }
+#pragma omp atomic write
+                stop = 1;
+                continue;
+            }
+            pb_run how = {
+                .mode = j->mode,
+                .order = j->order,
+                .threads = batch > 1 ? 1 : j->threads,
+                .limits = {step_limit ? step_limit - used : 0, 0, left, &pb_interrupted},
+                .thread_start = bind_thread,
+                .thread_ctx = c->binder,
+            };
+            pb_result res = {0};
+            pb_engine_run(j->engine, set->puzzle[i].model, &how, &res);
+#pragma omp atomic update
+            steps += res.stats.steps;
+#pragma omp critical(pb_sweep_set)
+            {
+                pb_stats *t = &out->stats;
+                t->steps += res.stats.steps;
+                t->placements += res.stats.placements;
+                t->backtracks += res.stats.backtracks;
+                t->candidates += res.stats.candidates;
+                t->guesses += res.stats.guesses;
+                t->solutions += res.stats.solutions;
+                t->wall_s += res.stats.wall_s;
+                if (res.status == PB_DONE)
+                    out->puzzles++;
+                else if (out->status == PB_DONE || res.status == PB_INTERRUPTED)
+                    out->status = res.status;
+            }
+            if (res.status != PB_DONE) {
+#pragma omp atomic write
+                stop = 1;
+            }
+        }
+    }
+    /* A file's time is the whole batch's, so that threads show as a speedup. */
+    if (set->count > 1) out->stats.wall_s = pb_now_s() - t0;
+}
+
 /* Runs one job's reps; stops repeating after a limit or an interruption. */
 static void run_job(sweep_ctx *c, const job *j)
 {
     double spent = 0;
     for (int rep = 0; rep < c->spec.reps; rep++) {
         if (pb_interrupted) return;
-        pb_run how = {
-            .mode = j->mode,
-            .order = j->order,
-            .threads = j->threads,
-            .limits = {sweep_spec_step_limit(&c->spec, j->engine->name), 0, c->spec.time_limit,
-                       &pb_interrupted},
-            .thread_start = bind_thread,
-            .thread_ctx = c->binder,
-        };
-        pb_result res = {0};
-        pb_engine_run(j->engine, c->models[j->instance], &how, &res);
+        set_run res;
+        run_set(c, j, &res);
         result_row *r = &c->rows[j->first_row + rep];
         r->family = c->fam->name;
         snprintf(r->instance, sizeof r->instance, "%s", c->names[j->instance]);
-        r->cells = c->models[j->instance]->ncells;
+        r->cells = c->sets[j->instance].puzzle[0].model->ncells;
+        r->puzzles = res.puzzles;
         r->engine = j->engine->name;
         r->order = j->engine->caps & PB_CAP_ORDER ? j->order->name : "-";
         r->mode = j->mode == PB_MODE_FIRST ? "first" : "count";
@@ -94,12 +165,22 @@ static void run_job(sweep_ctx *c, const job *j)
         r->status = res.status;
         r->stats = res.stats;
         pb_progress_step(&c->progress);
-        if (res.status == PB_INTERRUPTED) return;
+        if (res.status == PB_INTERRUPTED || pb_interrupted) return;
         c->done[j->first_row + rep] = 1;
         if (res.status != PB_DONE) return;
         spent += res.stats.wall_s;
         if (c->spec.rep_budget > 0 && spent >= c->spec.rep_budget) return;
     }
+}
+
+/* 1 when the engine can run every puzzle of the set. */
+static int set_accepted(const pb_engine *eng, const bench_set *set)
+{
+    const char *why;
+    if (!eng->accepts) return 1;
+    for (int i = 0; i < set->count; i++)
+        if (!eng->accepts(set->puzzle[i].model, &why)) return 0;
+    return 1;
 }
 
 static int add_jobs(sweep_ctx *c)
@@ -111,8 +192,7 @@ static int add_jobs(sweep_ctx *c)
     for (int i = 0; i < s->instances.n; i++)
         for (int e = 0; e < s->engines.n; e++) {
             const pb_engine *eng = pb_engine_find(s->engines.item[e]);
-            const char *why;
-            if (eng->accepts && !eng->accepts(c->models[i], &why)) continue;
+            if (!set_accepted(eng, &c->sets[i])) continue;
             int norders = eng->caps & PB_CAP_ORDER ? s->orders.n : 1;
             for (int o = 0; o < norders; o++)
                 for (int md = 0; md < s->modes.n; md++) {
@@ -122,7 +202,8 @@ static int add_jobs(sweep_ctx *c)
                         continue;
                     for (int t = 0; t < s->nsearch_threads; t++) {
                         int th = s->search_threads[t];
-                        if (th > 1 && (mode != PB_MODE_COUNT || !(eng->caps & PB_CAP_PARALLEL)))
+                        if (th > 1 && !c->fam->batch &&
+                            (mode != PB_MODE_COUNT || !(eng->caps & PB_CAP_PARALLEL)))
                             continue;
                         if (c->njobs == cap) {
                             job *nj = realloc(c->jobs, (size_t)(cap *= 2) * sizeof *nj);
@@ -169,15 +250,19 @@ static int validate(sweep_ctx *c, const char *src)
         pb_error pe;
         sweep_spec_set(s, "name", s->family, &pe);
     }
-    c->models = calloc((size_t)s->instances.n, sizeof *c->models);
+    c->sets = calloc((size_t)s->instances.n, sizeof *c->sets);
     c->names = calloc((size_t)s->instances.n, sizeof *c->names);
-    if (!c->models || !c->names) return pb_usage_error("sweep", "out of memory");
+    if (!c->sets || !c->names) return pb_usage_error("sweep", "out of memory");
     for (int i = 0; i < s->instances.n; i++) {
-        c->models[i] = c->fam->load(s->instances.item[i], &s->params, err, sizeof err);
-        if (!c->models[i]) {
+        if (c->fam->load(s->instances.item[i], &s->params, &c->sets[i], err, sizeof err)) {
             fprintf(stderr, "puzzlebench: sweep: %s\n", err);
             return PB_EXIT_USAGE;
         }
+        for (int k = 0; k < c->sets[i].count; k++)
+            if (c->sets[i].puzzle[k].error) {
+                fprintf(stderr, "puzzlebench: sweep: %s\n", c->sets[i].puzzle[k].error);
+                return PB_EXIT_USAGE;
+            }
         c->fam->instance_name(s->instances.item[i], c->names[i], sizeof c->names[i]);
     }
     return 0;
@@ -274,8 +359,9 @@ static int relative_to_file(sweep_list *l, const char *file)
 
 static void free_ctx(sweep_ctx *c)
 {
-    for (int i = 0; c->models && i < c->spec.instances.n; i++) pb_model_free(c->models[i]);
-    free(c->models);
+    for (int i = 0; c->sets && i < c->spec.instances.n; i++)
+        if (c->sets[i].puzzle) c->fam->free_set(&c->sets[i]);
+    free(c->sets);
     free(c->names);
     free(c->jobs);
     free(c->rows);

@@ -17,6 +17,7 @@ int cmd_solve(int argc, char **argv, int count_mode);
 int cmd_sweep(int argc, char **argv);
 int cmd_engines(int argc, char **argv);
 int cmd_info(int argc, char **argv);
+int cmd_generate(int argc, char **argv);
 
 /* Set by the SIGINT handler; polled by running engines through pb_limits.cancel. */
 extern volatile sig_atomic_t pb_interrupted;

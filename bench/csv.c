@@ -7,7 +7,7 @@
 #include "csv.h"
 
 const char csv_header[] = "family,instance,cells,engine,order,mode,threads,rep,status,solutions,"
-                          "steps,placements,backtracks,candidates,guesses,wall_s";
+                          "steps,placements,backtracks,candidates,guesses,wall_s,puzzles";
 
 int write_file_atomic(const char *path, int (*fill)(FILE *f, void *ctx), void *ctx, char *err,
                       size_t errlen)
@@ -44,12 +44,12 @@ static int fill_csv(FILE *f, void *p)
         if (!c->done[i]) continue;
         const result_row *r = &c->rows[i];
         const pb_stats *s = &r->stats;
-        fprintf(f, "%s,%s,%d,%s,%s,%s,%d,%d,%s,%llu,%llu,%llu,%llu,%llu,%llu,%.9f\n", r->family,
+        fprintf(f, "%s,%s,%d,%s,%s,%s,%d,%d,%s,%llu,%llu,%llu,%llu,%llu,%llu,%.9f,%d\n", r->family,
                 r->instance, r->cells, r->engine, r->order, r->mode, r->threads, r->rep,
                 pb_status_name(r->status), (unsigned long long)s->solutions,
                 (unsigned long long)s->steps, (unsigned long long)s->placements,
                 (unsigned long long)s->backtracks, (unsigned long long)s->candidates,
-                (unsigned long long)s->guesses, s->wall_s);
+                (unsigned long long)s->guesses, s->wall_s, r->puzzles);
     }
     return 0;
 }

@@ -9,6 +9,7 @@ typedef struct result_row {
     const char *family;
     char instance[64];
     int cells;
+    int puzzles; /* puzzles of the instance that finished (a file may hold many) */
     const char *engine, *order, *mode;
     int threads, rep;
     pb_status status;

@@ -3,9 +3,9 @@
 
 #include <string.h>
 
-extern const bench_family bench_family_notouch;
+extern const bench_family bench_family_notouch, bench_family_sudoku;
 
-const bench_family *const bench_families[] = {&bench_family_notouch, NULL};
+const bench_family *const bench_families[] = {&bench_family_notouch, &bench_family_sudoku, NULL};
 
 const bench_family *bench_family_find(const char *name)
 {
@@ -32,4 +32,15 @@ void bench_print_board(FILE *f, const pb_model *m, const int *values, int width,
     }
     fputs(suffix, f);
     fputc('\n', f);
+}
+
+void bench_base_name(const char *spec, char *out, size_t outlen)
+{
+    const char *base = strrchr(spec, '/');
+    base = base ? base + 1 : spec;
+    size_t n = strcspn(base, ".");
+    if (n == 0) n = strlen(base);
+    snprintf(out, outlen, "%.*s", (int)n, base);
+    for (char *c = out; *c; c++)
+        if (*c == ',' || *c == ' ' || *c == '"') *c = '_';
 }

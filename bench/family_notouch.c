@@ -24,7 +24,7 @@ static int is_file_spec(const char *spec)
     return strchr(spec, '/') || strchr(spec, '.');
 }
 
-static pb_model *load(const char *spec, const bench_params *p, char *err, size_t errlen)
+static pb_model *load_model(const char *spec, const bench_params *p, char *err, size_t errlen)
 {
     notouch_board b;
     pb_error e = {0, ""};
@@ -48,22 +48,52 @@ static pb_model *load(const char *spec, const bench_params *p, char *err, size_t
     return m;
 }
 
+static int load(const char *spec, const bench_params *p, bench_set *set, char *err, size_t errlen)
+{
+    memset(set, 0, sizeof *set);
+    pb_model *m = load_model(spec, p, err, errlen);
+    if (!m) return -1;
+    set->puzzle = calloc(1, sizeof *set->puzzle);
+    if (!set->puzzle) {
+        pb_model_free(m);
+        snprintf(err, errlen, "%s: out of memory", spec);
+        return -1;
+    }
+    set->count = 1;
+    set->puzzle[0].model = m;
+    return 0;
+}
+
+static void free_set(bench_set *set)
+{
+    for (int i = 0; i < set->count; i++) pb_model_free(set->puzzle[i].model);
+    free(set->puzzle);
+    memset(set, 0, sizeof *set);
+}
+
+static void print_solution(FILE *f, const bench_set *set, int i, const int *values)
+{
+    const pb_model *m = set->puzzle[i].model;
+    int width = 1;
+    for (int v = m->nvalues; v >= 10; v /= 10) width++;
+    bench_print_board(f, m, values, width, "", "");
+}
+
 static void instance_name(const char *spec, char *out, size_t outlen)
 {
-    const char *base = strrchr(spec, '/');
-    base = base ? base + 1 : spec;
-    size_t n = strcspn(base, ".");
-    if (n == 0) n = strlen(base);
-    snprintf(out, outlen, "%.*s", (int)n, base);
-    for (char *c = out; *c; c++)
-        if (*c == ',' || *c == ' ' || *c == '"') *c = '_';
+    bench_base_name(spec, out, outlen);
 }
 
 const bench_family bench_family_notouch = {
-    "notouch",
-    "place 1..N so that touching cells differ by at least --diff (seed 000)",
-    "cross8, RxC (e.g. 2x5), or a mask file of '#' cells and '.' holes",
-    check_params,
-    load,
-    instance_name,
+    .name = "notouch",
+    .summary = "place 1..N so that touching cells differ by at least --diff (seed 000)",
+    .instance_help = "cross8, RxC (e.g. 2x5), or a mask file of '#' cells and '.' holes",
+    .batch = 0,
+    .default_engine = "propagate",
+    .check_params = check_params,
+    .load = load,
+    .free_set = free_set,
+    .print_solution = print_solution,
+    .print_candidates = NULL,
+    .instance_name = instance_name,
 };

@@ -8,19 +8,22 @@
 
 const char sweep_spec_keys_help[] =
     "  name NAME               output files NAME.csv and NAME.meta\n"
-    "  family NAME             puzzle family (notouch)\n"
-    "  instances LIST          instances (boards) of the family\n"
+    "  family NAME             puzzle family (notouch, sudoku)\n"
+    "  instances LIST          instances of the family: boards, or files of puzzles\n"
+    "                          (one CSV row per file and run, its stats summed)\n"
     "  engines LIST            engines (default: all)\n"
     "  orders LIST             cell orders for engines that take one (default: row)\n"
     "  modes LIST              first and/or count (default: both)\n"
-    "  search-threads LIST     threads inside one count search (default: 1)\n"
+    "  search-threads LIST     threads inside one count search; for files of puzzles\n"
+    "                          (sudoku): puzzles solved at a time (default: 1)\n"
     "  reps N                  repetitions of each run (default 3)\n"
     "  rep-budget S            repeat a run only while its reps took under S seconds\n"
     "                          in all (default 0: always all reps)\n"
     "  workers N               1-thread runs at a time (default: one per core)\n"
     "  diff D, adj king|orth   notouch parameters (default 2, king)\n"
     "  step-limit N [E=N ...]  per-run step limit (default none); E=N sets engine E's\n"
-    "  time-limit S            per-run time limit in seconds (default 60)\n";
+    "  time-limit S            per-run time limit in seconds (default 60)\n"
+    "                          (a file of puzzles shares both limits over its puzzles)\n";
 
 static const char *const keys[] = {
     "name", "family", "instances",  "engines",    "orders",         "modes",      "reps", "workers",

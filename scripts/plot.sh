@@ -3,25 +3,35 @@
 #
 # Usage:
 #   scripts/plot.sh [RESULTS_DIR]          (default: results)
-#       For every RESULTS_DIR/<family>.csv (not *-parallel.csv) writes
+#       For every RESULTS_DIR/<family>.csv (not *-parallel.csv, not sudoku-*.csv)
+#       writes
 #         RESULTS_DIR/plots/<family>-steps.png    median steps vs cells, log y,
 #                                                 panels mode=first | mode=count
 #         RESULTS_DIR/plots/<family>-time.png     the same with median wall_s
 #         RESULTS_DIR/plots/<family>-medians.tsv  the aggregated table behind them
-#       and for every RESULTS_DIR/<family>-parallel.csv
+#       for the sudoku sweeps RESULTS_DIR/sudoku-<size>.csv together (each row
+#       one run over a whole file of puzzles; not -parallel, not -qqwing)
+#         RESULTS_DIR/plots/sudoku-time.png       median µs per puzzle vs board
+#                                                 size (log x and y), mode first
+#         RESULTS_DIR/plots/sudoku-steps.png      the same with steps per puzzle
+#         RESULTS_DIR/plots/sudoku-per-puzzle.tsv the per-puzzle table behind them
+#       and for every RESULTS_DIR/<family>-parallel.csv (sudoku-parallel.csv too)
 #         RESULTS_DIR/plots/<family>-speedup.png  speedup vs threads + ideal y=x
 #         RESULTS_DIR/plots/<family>-speedup.tsv  the table behind it (also
 #                                                 printed on stdout)
 #   scripts/plot.sh --medians CSV          print the median table of CSV (TSV)
 #   scripts/plot.sh --speedup CSV          print the speedup table of CSV (TSV)
-#       (the two table modes need no gnuplot; report.sh uses them)
+#   scripts/plot.sh --per-puzzle CSV...    print the per-puzzle table of sudoku
+#                                          sweep CSVs (TSV)
+#       (the table modes need no gnuplot; report.sh uses them)
 #
 # Aggregation: only rows with status=done count; each (instance, engine, order,
 # mode, threads) group gets the median over its done reps of steps, wall_s and
 # solutions (mean of the two middle values for an even count). Groups without a
 # done rep are "missing": not plotted. Columns are found by their header names.
 # A CSV without usable rows is skipped with a message on stderr (its old PNGs
-# are removed so that no stale plot survives).
+# are removed so that no stale plot survives). Sudoku: the same medians, of the
+# per-puzzle values (sums / puzzles finished); see the per-puzzle table below.
 set -euo pipefail
 
 export LC_ALL=C
@@ -176,6 +186,128 @@ speedup() {
     printf '%s\n' "$med" | awk "$SPEEDUP_AWK"
 }
 
+# ---------------------------------------------------------------------------
+# Per-puzzle table of sudoku sweeps (sudoku-<size>.csv: each row is one run over
+# a whole file of puzzles; steps, guesses, solutions and wall_s are sums over the
+# puzzles finished, column "puzzles"). Per (file, instance, engine, order, mode,
+# threads) group, over the done reps: the median of steps/puzzles,
+# guesses/puzzles, wall_s/puzzles and solutions. Output (TSV, "#" header line,
+# sorted by cells, file, instance in CSV order, mode, engine, order, threads):
+#  1 file 2 instance 3 cells 4 engine 5 order 6 mode 7 threads 8 label 9 runs
+# 10 done 11 status 12 puzzles 13 total 14 steps_pp 15 guesses_pp 16 us_pp
+# 17 per_s 18 solutions 19 engine_rank 20 order_rank
+# puzzles: median over done reps, else the most any rep finished; total: the
+# most puzzles any done run of the instance finished in that file (the set's
+# size), "-" when no run finished it. status as in the median table, but
+# "limit"/"interrupted" groups keep that name. Values "-" where no rep is done.
+# Without a "puzzles" column every row counts as one puzzle.
+# ---------------------------------------------------------------------------
+# shellcheck disable=SC2016
+PP_AWK='
+function erank(e) {
+    if (e == "enum-perm") return 1; if (e == "enum-all") return 2
+    if (e == "backtrack") return 3; if (e == "propagate") return 4
+    if (e == "seed") return 5; if (e == "logic") return 6; return 50
+}
+function orank(o) {
+    if (o == "-" || o == "") return 0; if (o == "row") return 1
+    if (o == "degree") return 2; if (o == "mrv") return 3; return 50
+}
+function mrank(m) { if (m == "first") return 1; if (m == "count") return 2; return 50 }
+function median(s,    a, n, i, j, t) {
+    n = split(s, a, " ")
+    if (n == 0) return "-"
+    for (i = 2; i <= n; i++) {
+        t = a[i]; j = i - 1
+        while (j >= 1 && a[j] + 0 > t + 0) { a[j + 1] = a[j]; j-- }
+        a[j + 1] = t
+    }
+    if (n % 2) return a[(n + 1) / 2]
+    if (a[n / 2] + 0 == a[n / 2 + 1] + 0) return a[n / 2]
+    return (a[n / 2] + a[n / 2 + 1]) / 2
+}
+BEGIN { FS = ","; OFS = "\t"; ng = 0; ni = 0 }
+{ sub(/\r$/, "") }
+/^[ \t]*$/ { next }
+!hdr_seen {
+    for (i = 1; i <= NF; i++) col[$i] = i
+    nn = split("instance cells engine order mode threads status solutions steps wall_s", need, " ")
+    for (i = 1; i <= nn; i++)
+        if (!(need[i] in col)) {
+            printf "%s: no column \"%s\" in the header\n", FILENAME, need[i] > "/dev/stderr"
+            bad = 1; exit 2
+        }
+    hdr_seen = 1; hdr = $0; next
+}
+$0 == hdr { next }
+{
+    inst = $col["instance"]; ord = $col["order"]; if (ord == "") ord = "-"
+    st = $col["status"]; thr = $col["threads"]
+    np = ("puzzles" in col) ? $col["puzzles"] + 0 : 1
+    if (!(inst in irank)) irank[inst] = ++ni
+    k = inst "\t" $col["cells"] "\t" $col["engine"] "\t" ord "\t" $col["mode"] "\t" thr
+    if (!(k in runs)) {
+        keys[++ng] = k; runs[k] = 0; ndone[k] = 0; pmax[k] = 0
+        IN[k] = inst; C[k] = $col["cells"]; E[k] = $col["engine"]; O[k] = ord; MO[k] = $col["mode"]; T[k] = thr
+    }
+    runs[k]++
+    if (np > pmax[k]) pmax[k] = np
+    if (st == "done") {
+        ndone[k]++
+        if (np > tot[inst]) tot[inst] = np
+        P[k] = P[k] " " np; SO[k] = SO[k] " " $col["solutions"]
+        if (np > 0) {
+            S[k] = S[k] " " ($col["steps"] / np)
+            W[k] = W[k] " " ($col["wall_s"] / np)
+            if ("guesses" in col) G[k] = G[k] " " ($col["guesses"] / np)
+        }
+    } else {
+        if (!((k, st) in stc)) { stc[k, st] = 0; stl[k] = stl[k] " " st }
+        stc[k, st]++
+    }
+}
+END {
+    if (bad) exit 2
+    print "#cells", "irank", "mrank", "erank", "engine", "orank", "order", "threads", \
+          "file", "instance", "cells", "engine", "order", "mode", "threads", "label", "runs", "done", "status", \
+          "puzzles", "total", "steps_pp", "guesses_pp", "us_pp", "per_s", "solutions", "engine_rank", "order_rank"
+    for (g = 1; g <= ng; g++) {
+        k = keys[g]
+        label = (O[k] == "-") ? E[k] : E[k] "/" O[k]
+        if (ndone[k] == runs[k]) status = "done"
+        else if (ndone[k] > 0) status = "done " ndone[k] "/" runs[k]
+        else {
+            n = split(stl[k], sl, " "); best = ""
+            for (i = 1; i <= n; i++) if (best == "" || stc[k, sl[i]] > stc[k, best]) best = sl[i]
+            status = best
+        }
+        w = median(W[k]); us = (w == "-") ? "-" : sprintf("%.6g", w * 1e6)
+        ps = (w == "-" || w + 0 <= 0) ? "-" : sprintf("%.6g", 1 / w)
+        sp = median(S[k]); gp = median(G[k])
+        print C[k], irank[IN[k]], mrank(MO[k]), erank(E[k]), E[k], orank(O[k]), O[k], T[k], \
+              file, IN[k], C[k], E[k], O[k], MO[k], T[k], label, runs[k], ndone[k], status, \
+              (ndone[k] ? median(P[k]) : pmax[k]), ((IN[k] in tot) ? tot[IN[k]] : "-"), \
+              (sp == "-" ? "-" : sprintf("%.6g", sp)), (gp == "-" ? "-" : sprintf("%.6g", gp)), us, ps, \
+              median(SO[k]), erank(E[k]), orank(O[k])
+    }
+}'
+
+# per_puzzle CSV... — the per-puzzle table of sudoku sweep CSVs on stdout.
+per_puzzle() {
+    local csv out all='' first=1
+    for csv in "$@"; do
+        out=$(awk -v file="$(basename "$csv" .csv)" "$PP_AWK" "$csv") || return 1
+        if [ "$first" = 1 ]; then
+            printf '%s\n' "$out" | sed -n '1s/^#\([^\t]*\t\)\{8\}/#/p'
+            first=0
+        fi
+        all=$all$(printf '%s\n' "$out" | sed 1d)$'\n'
+    done
+    printf '%s' "$all" | awk 'NF' |
+        sort -t "$(printf '\t')" -k1,1n -k9,9 -k2,2n -k3,3n -k4,4n -k5,5 -k6,6n -k7,7 -k8,8n |
+        cut -f9-
+}
+
 case "${1:-}" in
     --medians) [ $# -eq 2 ] || die "usage: $prog --medians CSV"
                [ -r "$2" ] || die "cannot read $2"
@@ -183,6 +315,10 @@ case "${1:-}" in
     --speedup) [ $# -eq 2 ] || die "usage: $prog --speedup CSV"
                [ -r "$2" ] || die "cannot read $2"
                speedup "$2"; exit ;;
+    --per-puzzle) [ $# -ge 2 ] || die "usage: $prog --per-puzzle CSV..."
+               shift
+               for f in "$@"; do [ -r "$f" ] || die "cannot read $f"; done
+               per_puzzle "$@"; exit ;;
     -h|--help) sed -n '2,/^set -euo/{/^set -euo/d;s/^# \{0,1\}//;p}' "$0"; exit 0 ;;
     -*) die "unknown option $1 (usage: $prog [RESULTS_DIR])" ;;
 esac
@@ -213,6 +349,7 @@ BEGIN {
     OFS = "\t"
     known["enum-perm"] = "#7f7f7f"; known["enum-all"] = "#8c564b"; known["backtrack"] = "#1f77b4"
     known["propagate"] = "#d62728"; known["path-dp"] = "#2ca02c"
+    known["seed"] = "#ff7f0e"; known["logic"] = "#9467bd"
     nc = split("#9467bd #ff7f0e #17becf #e377c2 #bcbd22 #1b9e77 #7570b3 #e7298a", pal, " ")
     np = split("7 9 5 11 13 15 4 6", pts, " ")
 }
@@ -383,11 +520,98 @@ plot_speedup() {
     rm -f "$tmp"/sp*
 }
 
+# plot_sudoku PER_PUZZLE_TSV METRIC(time|steps) OUT.png — one line per
+# engine/order, mode first, one search thread: the metric per puzzle vs board
+# size (log x and y). Where a size has several sets (9x9), the line goes through
+# the engine's best (minimum-median) set and an error bar spans its medians over
+# every set of that size it finished. A size an engine did not finish breaks its
+# line. The labels are dodged sideways (3% of x per label) so bars stay apart.
+plot_sudoku() {
+    local pp=$1 metric=$2 out=$3 col ylabel what
+    if [ "$metric" = steps ]; then col=14; ylabel="steps per puzzle (median over reps)"; what="steps per puzzle"
+    else col=16; ylabel="µs per puzzle (median over reps)"; what="time per puzzle"; fi
+    # Styles (same colours as the family plots) for labels with a usable point.
+    awk -F '\t' -v col="$col" '!/^#/ && $6 == "first" && $7 == 1 && $10 + 0 > 0 && $col != "-" && $col + 0 > 0 {
+            print $19 "\t" $4 "\t" $20 "\t" $5 "\t" $8 }' "$pp" |
+        sort -t "$(printf '\t')" -u -k1,1n -k2,2 -k3,3n -k4,4 -k5,5 |
+        awk -F '\t' '{ print $2 "\t" $4 "\t" $5 }' | awk -F '\t' "$STYLE_AWK" >"$tmp/su.styles"
+    # One data file per label: "cells best low high sets", one line per size in
+    # increasing order, a blank line where the label has no point at a size
+    # that others have (gnuplot then breaks the line).
+    awk -F '\t' -v col="$col" -v pre="$tmp/su" -v OFS='\t' '
+        FNR == NR { idx[$1] = FNR; nl = FNR; next }
+        /^#/ { next }
+        $6 == "first" && $7 == 1 && $10 + 0 > 0 && $col != "-" && $col + 0 > 0 && ($8 in idx) {
+            c = $3 + 0; k = idx[$8] SUBSEP c; v = $col + 0
+            if (!(c in hasc)) { hasc[c] = 1; cs[++nc] = c }
+            if (!(k in lo) || v < lo[k]) lo[k] = v
+            if (!(k in hi) || v > hi[k]) hi[k] = v
+            ns[k]++
+        }
+        END {
+            for (i = 2; i <= nc; i++) { x = cs[i]; for (j = i - 1; j >= 1 && cs[j] > x; j--) cs[j + 1] = cs[j]; cs[j + 1] = x }
+            for (l = 1; l <= nl; l++) {
+                f = pre "-" l ".dat"; printf "" > f
+                for (i = 1; i <= nc; i++) {
+                    k = l SUBSEP cs[i]
+                    # Dodge: each label a little sideways, so that bars do not overlap.
+                    if (k in lo) print cs[i] * exp(log(1.03) * (l - (nl + 1) / 2)), lo[k], lo[k], hi[k], ns[k] > f
+                    else print "" > f
+                }
+                close(f)
+            }
+            t = ""
+            for (i = 1; i <= nc; i++) {
+                s = int(sqrt(cs[i]) + 0.5)
+                t = t (t == "" ? "" : ", ") "\"" s "x" s "\\n" cs[i] " cells\" " cs[i]
+            }
+            print t > (pre ".xtics")
+            if (nc) printf "[%g:%g]\n", cs[1] / 1.4, cs[nc] * 1.4 > (pre ".xr")
+            else print "[*:*]" > (pre ".xr")
+        }' "$tmp/su.styles" "$pp"
+    {
+        echo "$TERM_SET"
+        echo "set output $(gq "$out")"
+        # Two title lines (a double-quoted gnuplot string, for the "\n").
+        printf 'set title "sudoku: %s vs board size (mode first, 1 thread)\\n9x9: the best set of each engine/order, the bar spans all its 9x9 sets" font %s noenhanced\n' "$what" "',11'"
+        echo "set logscale xy"
+        echo "set format y '10^{%L}'"
+        echo "set grid xtics ytics lc rgb '#dddddd' lw 1"
+        echo "set xrange $(cat "$tmp/su.xr")"
+        echo "set xtics out nomirror ($(cat "$tmp/su.xtics"))"
+        echo "set xlabel 'board size' offset 0,-0.8"
+        echo "set bmargin 5"
+        echo "set ylabel $(gq "$ylabel")"
+        echo "set key outside right top Left reverse font ',9' samplen 3 spacing 1.1"
+        echo "set bars 2"
+        echo "set offsets 0, 0, graph 0.04, graph 0.04"
+        awk -F '\t' -v pre="$tmp/su" '
+            function q(s) { gsub(/\047/, "\047\047", s); return "\047" s "\047" }
+            { cl[++n] = q(pre "-" NR ".dat") " using 1:2:3:4 with yerrorlines lc rgb " q($2) " dt " $3 " pt " $4 " ps 1.2 title " q($1) " noenhanced" }
+            END {
+                if (!n) {
+                    print "set yrange [1:10]"
+                    print "set label 99 \"no runs with status=done\" at graph 0.5, 0.5 center"
+                    print "plot NaN notitle"
+                    exit
+                }
+                printf "plot "
+                for (j = 1; j <= n; j++) printf "%s%s", cl[j], (j < n ? ", \\\n     " : "\n")
+            }' "$tmp/su.styles"
+    } >"$tmp/su.gp"
+    gnuplot "$tmp/su.gp" 2>"$tmp/gnuplot.err" || {
+        cat "$tmp/gnuplot.err" >&2
+        die "gnuplot failed on $out"
+    }
+    grep -v -i 'warning' "$tmp/gnuplot.err" >&2 || true
+    rm -f "$tmp"/su*
+}
+
 # ---------------------------------------------------------------------------
 nfam=0
 for csv in "$dir"/*.csv; do
     [ -e "$csv" ] || continue
-    case $csv in *-parallel.csv) continue ;; esac
+    case ${csv##*/} in *-parallel.csv) continue ;; sudoku-*.csv) continue ;; esac
     fam=$(basename "$csv" .csv)
     med=$plots/$fam-medians.tsv
     if ! medians "$csv" 1 >"$tmp/med"; then
@@ -406,6 +630,30 @@ for csv in "$dir"/*.csv; do
     echo "$prog: wrote $plots/$fam-steps.png $plots/$fam-time.png" >&2
     nfam=$((nfam + 1))
 done
+
+# Sudoku sweeps: sudoku-<size>.csv (not -parallel, -qqwing) together.
+sudoku=()
+for csv in "$dir"/sudoku-*.csv; do
+    [ -e "$csv" ] || continue
+    case ${csv##*/} in *-parallel.csv|sudoku-qqwing.csv) continue ;; esac
+    sudoku+=("$csv")
+done
+if [ ${#sudoku[@]} -gt 0 ]; then
+    spp=$plots/sudoku-per-puzzle.tsv
+    if ! per_puzzle "${sudoku[@]}" >"$tmp/pp"; then
+        warn "sudoku-*.csv: cannot aggregate, no sudoku plots"
+        rm -f "$plots/sudoku-steps.png" "$plots/sudoku-time.png" "$spp"
+    elif ! awk -F '\t' '!/^#/ && $10 + 0 > 0 && $6 == "first" && $7 == 1 { ok = 1 } END { exit !ok }' "$tmp/pp"; then
+        warn "sudoku-*.csv: no mode=first run with status=done, no sudoku plots"
+        rm -f "$plots/sudoku-steps.png" "$plots/sudoku-time.png" "$spp"
+    else
+        cp "$tmp/pp" "$spp"
+        plot_sudoku "$spp" steps "$plots/sudoku-steps.png"
+        plot_sudoku "$spp" time "$plots/sudoku-time.png"
+        echo "$prog: wrote $plots/sudoku-steps.png $plots/sudoku-time.png" >&2
+        nfam=$((nfam + 1))
+    fi
+fi
 
 for csv in "$dir"/*-parallel.csv; do
     [ -e "$csv" ] || continue

@@ -96,12 +96,107 @@ for e in enum-perm enum-all backtrack propagate value-order path-dp row degree m
 expect 0 "info" -- "$pb" info
 has "^cores: [0-9]+" "$tmp/out"
 
+# ---- sudoku ----
+wiki="53..7....6..195....98....6.8...6...34..8.3..17...2...6.6....28....419..5....8..79"
+none="12345678.........9$(printf '%.0s.' $(seq 63))"
+empty="$(printf '%.0s.' $(seq 81))"
+# check_grid PUZZLE SOLUTION: the solution keeps the givens and every row, column
+# and box of the 9x9 holds 1-9 once (checked here, independently of the library).
+check_grid() {
+    awk -v p="$1" -v s="$2" 'BEGIN {
+        if (length(s) != 81) exit 1
+        for (i = 1; i <= 81; i++) {
+            a = substr(p, i, 1); b = substr(s, i, 1)
+            if (b !~ /[1-9]/ || (a != "." && a != "0" && a != b)) exit 1
+            r = int((i - 1) / 9); c = (i - 1) % 9; x = int(r / 3) * 3 + int(c / 3)
+            if (row[r, b]++ || col[c, b]++ || box[x, b]++) exit 1
+        }
+    }' && ok || bad "not a solution of $1: $2"
+}
+printf '# three puzzles\n%s\n\n%s\n%s\n' "$wiki" "$none" "$empty" >"$tmp/three.txt"
+printf '%s\n' "$wiki" >"$tmp/wiki.txt"
+expect 0 "solve sudoku" -- "$pb" solve sudoku "$tmp/wiki.txt"
+check_grid "$wiki" "$(head -1 "$tmp/out")"
+has "^solutions=1 .* status=done puzzles=1 elapsed_s=" "$tmp/out"
+for e in logic seed backtrack propagate; do
+    expect 0 "solve sudoku $e" -- "$pb" solve sudoku "$tmp/wiki.txt" --engine "$e" --order row
+    check_grid "$wiki" "$(grep -E '^[1-9]{81}$' "$tmp/out")"
+done
+expect 0 "solve sudoku mrv" -- "$pb" solve sudoku "$tmp/wiki.txt" --engine propagate --order mrv
+check_grid "$wiki" "$(head -1 "$tmp/out")"
+expect 0 "sudoku from stdin" -- sh -c "\"$pb\" solve sudoku - <\"$tmp/wiki.txt\""
+check_grid "$wiki" "$(head -1 "$tmp/out")"
+# The seed's format in, the seed's format out; the seed's heading and candidates.
+echo "$wiki" | sed 's/\./0/g; s/./& /g' | fold -w 18 >"$tmp/wiki.num"
+expect 0 "sudoku numbers format" -- "$pb" solve sudoku "$tmp/wiki.num" --engine seed --candidates
+has "^FIRST SOLUTION$" "$tmp/out"
+check_grid "$wiki" "$(sed -n '4,12p' "$tmp/out" | tr -d ' \n')"
+has "^deduction: [0-9]+ pass" "$tmp/out"
+expect 1 "sudoku candidates" -- "$pb" solve sudoku "$tmp/three.txt" --engine seed --candidates --keep-going
+# Uniqueness check: per puzzle verdicts in input order, then the summary.
+expect 1 "count sudoku" -- "$pb" count sudoku "$tmp/three.txt" --limit 2
+if [ "$(cut -d' ' -f2- "$tmp/out" | head -3 | tr '\n' '|')" = "unique|none|multiple (stopped at --limit 2)|" ]; then
+    ok; else bad "count verdicts: $(cat "$tmp/out")"; fi
+has "^puzzles=3 none=1 unique=1 multiple=1 stopped=0 unreadable=0$" "$tmp/out"
+expect 0 "count 4x4" -- "$pb" count sudoku - --engine backtrack <<<"$(printf '%.0s.' $(seq 16))"
+has "^solutions=288 " "$tmp/out"
+expect 0 "count 4x4 enum-all" -- "$pb" count sudoku - --engine enum-all <<<"1...........3..2"
+grep '^solutions=' "$tmp/out" | cut -d' ' -f1 >"$tmp/enum"
+expect 0 "count 4x4 propagate" -- "$pb" count sudoku - --engine propagate <<<"1...........3..2"
+grep -q "^$(cat "$tmp/enum") " "$tmp/out" && ok || bad "enum-all and propagate disagree"
+# Batch solving in parallel prints in input order.
+for i in 1 2 3 4 5 6; do cat "$tmp/three.txt"; done >"$tmp/many.txt"
+expect 1 "batch 1 thread" -- "$pb" solve sudoku "$tmp/many.txt"
+grep -v '^solutions=' "$tmp/out" >"$tmp/one-thread"
+expect 1 "batch 2 threads" -- "$pb" solve sudoku "$tmp/many.txt" --threads 2
+grep -v '^solutions=' "$tmp/out" | cmp -s - "$tmp/one-thread" && ok || bad "--threads 2 changed the output"
+# Bad input: one line naming file and line, exit 2; --keep-going solves the rest.
+printf '%s\n' "${wiki%?}" >"$tmp/short.txt"
+expect 2 "sudoku wrong count" -- "$pb" solve sudoku "$tmp/short.txt"
+one_line_error "short.txt:1: expected a puzzle of 16, 81, 256 or 625 cells on one line, got 80"
+printf '%s\n' "${wiki%?}A" >"$tmp/range.txt"
+expect 2 "sudoku symbol out of range" -- "$pb" solve sudoku "$tmp/range.txt"
+one_line_error "range.txt:1: column 81: 'A' is outside 1-9 for a 9x9 board"
+printf '# x\n55%s\n' "${wiki:2}" >"$tmp/rules.txt"
+expect 2 "sudoku givens break rules" -- "$pb" solve sudoku "$tmp/rules.txt"
+one_line_error "rules.txt:2: the givens break the rules: 5 twice in row 1"
+{ printf '%s\n' "$wiki"; head -c 5000 /dev/zero | tr '\0' '.'; echo; } >"$tmp/long.txt"
+expect 2 "sudoku line too long" -- "$pb" solve sudoku "$tmp/long.txt"
+one_line_error "long.txt:2: line longer than 4096 characters"
+if [ ! -s "$tmp/out" ]; then ok; else bad "bad input without --keep-going still solved"; fi
+expect 2 "sudoku keep going" -- "$pb" solve sudoku "$tmp/long.txt" --keep-going
+one_line_error "long.txt:2: line longer"
+check_grid "$wiki" "$(head -1 "$tmp/out")"
+printf '1 2 3\n' >"$tmp/num.txt"
+expect 2 "sudoku numbers count" -- "$pb" solve sudoku "$tmp/num.txt"
+one_line_error "num.txt:1: expected 16, 81, 256 or 625 numbers in the puzzle starting here, got 3"
+: >"$tmp/nothing.txt"
+expect 2 "sudoku empty file" -- "$pb" solve sudoku "$tmp/nothing.txt"
+one_line_error "no puzzles found"
+expect 2 "sudoku engine refuses" -- "$pb" solve sudoku "$tmp/wiki.txt" --engine path-dp
+one_line_error "wiki.txt:1: engine path-dp cannot run this puzzle"
+expect 2 "candidates on notouch" -- "$pb" solve notouch cross8 --candidates
+one_line_error "--candidates applies to solve sudoku only"
+expect 3 "sudoku step limit" -- "$pb" solve sudoku "$tmp/wiki.txt" --engine backtrack --step-limit 5
+# The shipped sets are what the generator makes from their header line.
+for set in 9x9-expert 4x4; do
+    cmd=$(head -1 "$src/data/sudoku/$set.txt" | sed 's/^# puzzlebench //')
+    # shellcheck disable=SC2086
+    "$pb" $cmd --threads 2 >"$tmp/regen.txt" && cmp -s "$tmp/regen.txt" "$src/data/sudoku/$set.txt" &&
+        ok || bad "data/sudoku/$set.txt is not what '$cmd' makes"
+done
+# A sudoku sweep: one row per set and run, puzzles counted.
+expect 0 "sudoku sweep" -- "$pb" sweep --family sudoku --instances "$tmp/many.txt" --name sud \
+    --engines "logic seed" --modes first --reps 1 --search-threads "1 2" --out "$tmp/res" --workers 1
+awk -F, 'NR > 1 { n++; if ($10 != 12 || $17 != 18) bad = 1 } END { exit !(n == 4 && !bad) }' \
+    "$tmp/res/sud.csv" && ok || bad "sudoku sweep rows: $(cat "$tmp/res/sud.csv")"
+
 # A short sweep, read back.
 out="$tmp/res"
 expect 0 "sweep" -- "$pb" sweep --out "$out" --name t --family notouch --instances "cross8 2x3" \
     --engines "backtrack enum-perm path-dp" --orders "row mrv" --modes "first count" --reps 2 --threads 2
 csv="$out/t.csv"
-has "^family,instance,cells,engine,order,mode,threads,rep,status,solutions,steps,placements,backtracks,candidates,guesses,wall_s$" "$csv"
+has "^family,instance,cells,engine,order,mode,threads,rep,status,solutions,steps,placements,backtracks,candidates,guesses,wall_s,puzzles$" "$csv"
 # 2 instances x (backtrack x 2 orders + enum-perm + path-dp) x 2 modes x 2 reps
 rows=$(($(wc -l <"$csv") - 1))
 if [ "$rows" -eq 32 ]; then ok; else bad "sweep rows: $rows, expected 32"; fi
@@ -142,6 +237,38 @@ if [ "$st" -eq 130 ]; then ok; else bad "interrupted sweep: exit $st, expected 1
 has "^family,instance" "$out/intr.csv"
 if grep -q ",2x7,.*,count," "$out/intr.csv"; then bad "interrupted run was written"; else ok; fi
 has "^rows=.*interrupted" "$out/intr.meta"
+
+# ---- generate sudoku ----
+expect 2 "generate no family" -- "$pb" generate
+one_line_error "generate: missing FAMILY"
+expect 2 "generate bad family" -- "$pb" generate frob
+one_line_error "unknown family 'frob'"
+expect 2 "generate bad size" -- "$pb" generate sudoku --size 10
+one_line_error "--size expects 4, 9, 16 or 25"
+expect 2 "generate bad difficulty" -- "$pb" generate sudoku --difficulty hard
+one_line_error "--difficulty expects simple"
+expect 2 "generate clues and difficulty" -- "$pb" generate sudoku --clues 30 --difficulty easy
+one_line_error "--clues or --difficulty, not both"
+expect 2 "generate too few clues" -- "$pb" generate sudoku --clues 16
+one_line_error "fewer than 17"
+expect 3 "generate out of tries" -- "$pb" generate sudoku --clues 18 --max-tries 1
+one_line_error "puzzle 0.*--max-tries"
+expect 0 "generate help" -- "$pb" generate sudoku --help
+has "--max-tries" "$tmp/out"
+expect 0 "generate" -- "$pb" generate sudoku --count 12 --seed 7 --difficulty intermediate
+if [ "$(head -1 "$tmp/out")" = "# puzzlebench generate sudoku --size 9 --count 12 --seed 7 --difficulty intermediate" ]; then
+    ok; else bad "generate header: $(head -1 "$tmp/out")"; fi
+if [ "$(grep -cE '^[1-9.]{81}$' "$tmp/out")" -eq 12 ]; then ok; else bad "generate: not 12 puzzles"; fi
+cp "$tmp/out" "$tmp/gen1"
+expect 0 "generate 2 threads" -- "$pb" generate sudoku --count 12 --seed 7 --difficulty intermediate --threads 2
+cmp -s "$tmp/out" "$tmp/gen1" && ok || bad "generate: --threads 2 changed the output"
+# The header line is the command that makes the file again.
+expect 0 "generate from header" -- "$pb" $(head -1 "$tmp/gen1" | cut -d' ' -f3-) --out "$tmp/gen2" --stats "$tmp/gen.csv"
+cmp -s "$tmp/gen1" "$tmp/gen2" && ok || bad "generate: the header line does not reproduce the file"
+has "^index,size,clues,level,tries,checks,wall_s$" "$tmp/gen.csv"
+if [ "$(awk -F, 'NR > 1 && $4 == "intermediate"' "$tmp/gen.csv" | wc -l)" -eq 12 ]; then ok; else bad "generate stats"; fi
+expect 0 "generated puzzles are unique" -- "$pb" count sudoku "$tmp/gen1" --limit 2 --engine propagate --order mrv
+has "unique=12 " "$tmp/out"
 
 echo "cli: $passed passed, $failed failed"
 [ "$failed" -eq 0 ]

@@ -1,4 +1,4 @@
-/* fuzz_parsers.c — fuzzes the input parsers (board masks, sweep files). Built two
+/* fuzz_parsers.c — fuzzes the input parsers (board masks, sudoku files, sweep files). Built two
  * ways: with -DPB_LIBFUZZER as a libFuzzer target (scripts/fuzz.sh, clang), and by
  * default as a deterministic driver that mutates seed inputs for N iterations, which
  * the tests run under AddressSanitizer and UBSan. A parse must either fail with a
@@ -9,7 +9,47 @@
 
 #include "core/engine.h"
 #include "notouch/board.h"
+#include "sudoku/sudoku.h"
 #include "sweep_spec.h"
+
+/* Every puzzle read must print and read back the same, and solve (briefly) to a
+ * grid that keeps the rules and the givens; every error names a line. */
+static void fuzz_sudoku(const uint8_t *data, size_t size)
+{
+    sudoku_reader r;
+    sudoku_grid g, back, sol;
+    sudoku_format fmt, fmt2;
+    pb_error e = {0, ""};
+    int line, line2, rc, puzzles = 0;
+    char text[SUDOKU_MAX_CELLS * 3 + 8];
+    sudoku_reader_init(&r, (const char *)data, size);
+    while ((rc = sudoku_read(&r, &g, &fmt, &line, &e)) != 0) {
+        if (++puzzles > (int)size + 1) abort(); /* the reader must move on */
+        if (rc < 0) {
+            if (!e.msg[0] || e.line < 1) abort();
+            continue;
+        }
+        if (sudoku_check_rules(&g, NULL, 0)) abort();
+        size_t n = sudoku_format_grid(&g, fmt, text, sizeof text);
+        sudoku_reader r2;
+        sudoku_reader_init(&r2, text, n);
+        if (sudoku_read(&r2, &back, &fmt2, &line2, &e) != 1 || fmt2 != fmt ||
+            memcmp(back.cell, g.cell, (size_t)g.ncells))
+            abort();
+        pb_model *shape = sudoku_model_new(g.box);
+        pb_mask dom[SUDOKU_MAX_CELLS];
+        int first[SUDOKU_MAX_CELLS];
+        pb_model view;
+        if (!shape) abort();
+        sudoku_model_view(shape, &g, dom, &view);
+        pb_run how = {.mode = PB_MODE_FIRST, .limits = {.max_steps = 2000}};
+        pb_result res = {.first = first};
+        pb_engine_run(pb_engine_find("logic"), &view, &how, &res);
+        sudoku_grid_from(&view, first, &sol);
+        if (res.stats.solutions && !sudoku_is_solution_of(&g, &sol)) abort();
+        pb_model_free(shape);
+    }
+}
 
 static void fuzz_one(const uint8_t *data, size_t size)
 {
@@ -29,6 +69,7 @@ static void fuzz_one(const uint8_t *data, size_t size)
     } else if (!e.msg[0] || e.line < 0) {
         abort();
     }
+    fuzz_sudoku(data, size);
     sweep_spec s;
     sweep_spec_init(&s);
     e.msg[0] = '\0';
@@ -57,6 +98,8 @@ static const char *const seeds[] = {
     ".##.\n####\n.##.\n",
     "###\n#.#\n###\n",
     "#\n",
+    "# sudoku\n1..4..1..4..3..2\n\n1 0 0 4\n0 0 1 0\n0 4 0 0\n3 0 0 2\n",
+    "4...3.......6..8..........1....5..9..8....6...7.2........1.27..5.3....4.9........\n",
     "name demo\nfamily notouch\ninstances cross8 2x3\nengines backtrack\nreps 2\n",
     "modes first count # c\nsearch-threads 1 2 4\nstep-limit 2e9\ntime-limit 0.5\n",
 };
@@ -64,7 +107,7 @@ static const char *const seeds[] = {
 int main(int argc, char **argv)
 {
     long iterations = argc > 1 ? atol(argv[1]) : 200000;
-    static const char alphabet[] = "#.\n\r \t,x0123456789e-+namefilyorchtsupd\x01\x7f\xff";
+    static const char alphabet[] = "#.\n\r \t,x0123456789e-+namefilyorchtsupdABGP\x01\x7f\xff";
     uint8_t buf[512];
     for (long it = 0; it < iterations; it++) {
         const char *seed = seeds[rng() % (sizeof seeds / sizeof seeds[0])];

@@ -1,9 +1,11 @@
-/* test_parsers.c — the board mask parser and the sweep file parser: what they accept
- * and the line and message of what they reject. */
+/* test_parsers.c — the notouch board mask parser, the sudoku reader and writer, and
+ * the sweep file parser: what they accept and the line and message of what they
+ * reject. */
 #include <string.h>
 
 #include "check.h"
 #include "notouch/board.h"
+#include "sudoku/sudoku.h"
 #include "sweep_spec.h"
 
 static int board_error(const char *text, int want_line, const char *want_msg)
@@ -100,9 +102,103 @@ static void test_sweep_parser(void)
     sweep_spec_free(&s);
 }
 
+/* Reads every puzzle of text; returns how many, checking the first error if any. */
+static int sudoku_error(const char *text, int want_line, const char *want_msg)
+{
+    sudoku_reader r;
+    sudoku_grid g;
+    sudoku_format f;
+    pb_error e = {0, ""};
+    int line, rc;
+    sudoku_reader_init(&r, text, strlen(text));
+    while ((rc = sudoku_read(&r, &g, &f, &line, &e)) == 1) continue;
+    if (rc != -1 || e.line != want_line || !strstr(e.msg, want_msg)) {
+        fprintf(stderr, "sudoku %s: rc=%d line=%d msg=%s\n", text, rc, e.line, e.msg);
+        return 0;
+    }
+    return 1;
+}
+
+static void test_sudoku_reader(void)
+{
+    /* A 4x4 in both formats, a 9x9 line with '0' and '.', comments and blank lines. */
+    const char *ok = "# comment\n\n1..4..1..4..3..2\r\n\n"
+                     " 1 0 0 4\n 0 0 1 0\n# inside a block\n 0 4 0 0\n 3 0 0 2\n"
+                     "4...3.......6..8..........1....5..9..8....6...7.2........1.27..5.3....4.9.."
+                     "..0000\n";
+    sudoku_reader r;
+    sudoku_grid g[3];
+    sudoku_format f[3];
+    int line[3];
+    pb_error e;
+    sudoku_reader_init(&r, ok, strlen(ok));
+    for (int i = 0; i < 3; i++) CHECK(sudoku_read(&r, &g[i], &f[i], &line[i], &e) == 1);
+    CHECK(sudoku_read(&r, &g[0], &f[0], &line[0], &e) == 0);
+    CHECK(g[0].size == 4 && f[0] == SUDOKU_LINE && line[0] == 3);
+    CHECK(g[1].size == 4 && f[1] == SUDOKU_NUMBERS && line[1] == 5);
+    CHECK(g[2].size == 9 && f[2] == SUDOKU_LINE && line[2] == 10);
+    CHECK(memcmp(g[0].cell, g[1].cell, 16) == 0); /* the same puzzle twice */
+    CHECK(g[1].cell[0] == 1 && g[1].cell[3] == 4 && g[1].cell[6] == 1 && g[1].cell[15] == 2);
+    CHECK(g[2].cell[0] == 4 && g[2].cell[4] == 3 && g[2].cell[1] == 0 && g[2].cell[80] == 0);
+
+    /* Writing gives back what was read, in either format. */
+    char buf[2048];
+    sudoku_format_grid(&g[1], SUDOKU_NUMBERS, buf, sizeof buf);
+    CHECK(!strcmp(buf, "1 0 0 4\n0 0 1 0\n0 4 0 0\n3 0 0 2\n"));
+    sudoku_format_grid(&g[1], SUDOKU_LINE, buf, sizeof buf);
+    CHECK(!strcmp(buf, "1..4..1..4..3..2\n"));
+    CHECK(sudoku_format_grid(&g[2], SUDOKU_LINE, buf, 10) == 82 && strlen(buf) == 9);
+
+    /* 16x16 and 25x25 symbols: A = 10 ... P = 25, lower case accepted. */
+    char big[700];
+    sudoku_grid_init(&g[0], 5);
+    for (int c = 0; c < 625; c++) big[c] = '.';
+    big[0] = 'P', big[1] = 'a', big[625] = '\n', big[626] = '\0';
+    sudoku_reader_init(&r, big, strlen(big));
+    CHECK(sudoku_read(&r, &g[0], &f[0], &line[0], &e) == 1);
+    CHECK(g[0].size == 25 && g[0].cell[0] == 25 && g[0].cell[1] == 10);
+    sudoku_format_grid(&g[0], SUDOKU_NUMBERS, buf, sizeof buf);
+    CHECK(!strncmp(buf, "25 10  0", 8));
+
+    /* Rules. */
+    sudoku_grid_init(&g[0], 2);
+    g[0].cell[0] = 3, g[0].cell[5] = 3;
+    char msg[80];
+    CHECK(sudoku_check_rules(&g[0], msg, sizeof msg) == -1 && strstr(msg, "3 twice in box 1"));
+    const char *sol = "1234341221434321";
+    for (int c = 0; c < 16; c++) g[1].cell[c] = (unsigned char)(sol[c] - '0');
+    sudoku_grid_init(&g[0], 2);
+    g[0].cell[0] = 1;
+    CHECK(sudoku_is_solution_of(&g[0], &g[1]));
+    g[0].cell[0] = 2;
+    CHECK(!sudoku_is_solution_of(&g[0], &g[1]));
+    g[0].cell[0] = 0, g[1].cell[15] = 4;
+    CHECK(!sudoku_is_solution_of(&g[0], &g[1]));
+
+    /* Every kind of bad input, with its line; the reader goes on after it. */
+    CHECK(sudoku_error("1..4..1..4..3..\n", 1, "16, 81, 256 or 625 cells on one line, got 15"));
+    CHECK(sudoku_error("\n1..4..1..4..3..5\n", 2, "column 16: '5' is outside 1-4"));
+    CHECK(sudoku_error("1..4..1..4..3..*\n", 1, "unexpected character '*'"));
+    CHECK(sudoku_error("11.4..1..4..3..2\n", 1, "givens break the rules: 1 twice in row 1"));
+    CHECK(sudoku_error("1 0 0 4\n0 0 1 0\n0 4 0\n", 1, "expected 16, 81, 256 or 625 numbers"));
+    CHECK(sudoku_error("1 0 0 4\n0 0 x 0\n0 4 0 0\n3 0 0 2\n", 2, "'x' is not a cell"));
+    CHECK(sudoku_error("1 0 0 4\n0 0 1 0\n0 4 0 0\n3 0 0 7\n", 4, "7 is outside 0-4"));
+    CHECK(sudoku_error("1 0 0 4\n0 0 1 0\n0 0 1 0\n3 0 0 2\n", 1, "1 twice in column 3"));
+    char longline[SUDOKU_MAX_LINE + 10];
+    memset(longline, '.', sizeof longline - 2);
+    longline[sizeof longline - 2] = '\n', longline[sizeof longline - 1] = '\0';
+    CHECK(sudoku_error(longline, 1, "line longer than 4096"));
+    const char *mixed = "1..4..1..4..3..5\n1..4..1..4..3..2\n1 0\n\n1..4..1..4..3..2\n";
+    sudoku_reader_init(&r, mixed, strlen(mixed));
+    int results[5], n = 0, rc;
+    while (n < 5 && (rc = sudoku_read(&r, &g[0], &f[0], &line[0], &e)) != 0) results[n++] = rc;
+    CHECK(n == 4 && results[0] == -1 && results[1] == 1 && results[2] == -1 && results[3] == 1);
+}
+
 int main(void)
 {
     test_board_parser();
+    test_sudoku_reader();
     test_sweep_parser();
     return check_report("test_parsers");
 }

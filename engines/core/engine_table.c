@@ -5,6 +5,7 @@
 
 extern const pb_engine pb_engine_enum_perm, pb_engine_enum_all, pb_engine_backtrack,
     pb_engine_propagate, pb_engine_value_order, pb_engine_path_count;
+extern const pb_engine pb_engine_sudoku_logic, pb_engine_sudoku_seed;
 
 const pb_engine *const pb_engines[] = {
     &pb_engine_enum_perm,
@@ -13,5 +14,7 @@ const pb_engine *const pb_engines[] = {
     &pb_engine_propagate,
     &pb_engine_value_order,
     &pb_engine_path_count,
+    &pb_engine_sudoku_logic, /* sudoku/logic.c */
+    &pb_engine_sudoku_seed,  /* sudoku/seed.c */
     NULL,
 };

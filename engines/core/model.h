@@ -49,6 +49,12 @@ typedef struct pb_model {
     int rows, cols;
     int *cell_row, *cell_col, *at;
 
+    /* Set by a family's model builder that vouches for the structure it built (e.g.
+     * "sudoku", with kind_arg the box size), so the family's own engines recognise
+     * the model at once; NULL for a model built by hand. */
+    const char *kind;
+    int kind_arg;
+
     /* Build state (unused once finished). */
     int group_cap, cells_cap, pair_cap, finished;
 } pb_model;

@@ -1,0 +1,129 @@
+/* micro_sudoku.c — puzzlebench-micro's sudoku cases: every engine (and cell order)
+ * that can run them solves the fixed 9x9 set data/sudoku/9x9-bench.txt; one
+ * iteration solves the whole set, and every solution is checked against the rules
+ * and the givens before any timing. */
+#include "micro_sudoku.h"
+
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "core/engine.h"
+#include "family.h"
+#include "gbench_shim.h"
+#include "sudoku/sudoku.h"
+
+/* A case whose check run passes this many steps on one puzzle is too slow to time. */
+#define SUDOKU_CHECK_MAX_STEPS 50000000u
+
+static const char *const counter_names[] = {"puzzles", "steps", "guesses"};
+
+typedef struct sudoku_case {
+    char name[128];
+    const bench_set *set;
+    const pb_engine *e;
+    const pb_order *order;
+} sudoku_case;
+
+static bench_set the_set;
+static sudoku_case *cases;
+static int ncases;
+
+/* Solves every puzzle once; 0 when each has a checked solution. */
+static int solve_set(const sudoku_case *c, uint64_t max_steps, double *counters, char *msg,
+                     size_t msglen)
+{
+    int first[SUDOKU_MAX_CELLS];
+    for (int i = 0; i < c->set->count; i++) {
+        const pb_model *m = c->set->puzzle[i].model;
+        pb_run how = {.mode = PB_MODE_FIRST, .order = c->order, .threads = 1};
+        how.limits.max_steps = max_steps;
+        pb_result res = {.first = first};
+        pb_status st = pb_engine_run(c->e, m, &how, &res);
+        sudoku_grid puzzle, sol;
+        sudoku_grid_from(m, NULL, &puzzle);
+        sudoku_grid_from(m, first, &sol);
+        if (st != PB_DONE || res.stats.solutions != 1 || !sudoku_is_solution_of(&puzzle, &sol)) {
+            snprintf(msg, msglen, "puzzle at line %d: status %s, %s", c->set->puzzle[i].line,
+                     pb_status_name(st), res.stats.solutions ? "wrong solution" : "no solution");
+            return st == PB_LIMIT ? 1 : -1;
+        }
+        counters[0] += 1;
+        counters[1] += (double)res.stats.steps;
+        counters[2] += (double)res.stats.guesses;
+    }
+    return 0;
+}
+
+static int bench_fn(void *ctx, double *counters)
+{
+    const sudoku_case *c = ctx;
+    char msg[200];
+    if (solve_set(c, 0, counters, msg, sizeof msg)) {
+        fprintf(stderr, "puzzlebench-micro: %s: %s\n", c->name, msg);
+        return 1;
+    }
+    return 0;
+}
+
+/* Checks one case on the whole set and registers it; 0, or -1 on a wrong result. */
+static int add_case(const pb_engine *e, const pb_order *order)
+{
+    sudoku_case *c = &cases[ncases++];
+    c->set = &the_set;
+    c->e = e;
+    c->order = order;
+    snprintf(c->name, sizeof c->name, "sudoku/9x9-bench/%s%s%s", e->name, order ? "/" : "",
+             order ? order->name : "");
+    if (!pb_bench_selected(c->name, 1)) return 0;
+    double counters[3] = {0};
+    char msg[200];
+    int rc = solve_set(c, SUDOKU_CHECK_MAX_STEPS, counters, msg, sizeof msg);
+    if (rc > 0) {
+        fprintf(stderr, "puzzlebench-micro: note: skipping %s: %s\n", c->name, msg);
+        return 0;
+    }
+    if (rc < 0) {
+        fprintf(stderr, "puzzlebench-micro: error: %s: %s\n", c->name, msg);
+        return -1;
+    }
+    return pb_bench_register(c->name, bench_fn, c, counter_names, 3, 1);
+}
+
+int micro_sudoku_register(const char *data_dir)
+{
+    char path[4096], err[512];
+    snprintf(path, sizeof path, "%s/sudoku/9x9-bench.txt", data_dir);
+    const bench_family *fam = bench_family_find("sudoku");
+    if (fam->load(path, NULL, &the_set, err, sizeof err) || the_set.bad) {
+        fprintf(stderr, "puzzlebench-micro: %s\n",
+                the_set.bad ? "the sudoku bench set has unreadable puzzles" : err);
+        return -1;
+    }
+    int cap = 0;
+    for (const pb_engine *const *e = pb_engines; *e; e++)
+        for (const pb_order *const *o = pb_orders; *o; o++) cap++;
+    cases = calloc((size_t)cap, sizeof *cases);
+    if (!cases) return -1;
+    const pb_model *m0 = the_set.puzzle[0].model;
+    for (const pb_engine *const *e = pb_engines; *e; e++) {
+        const char *why;
+        if ((*e)->accepts && !(*e)->accepts(m0, &why)) continue;
+        /* Naive enumeration cannot finish a 9x9 with 50 open cells. */
+        if (!strncmp((*e)->name, "enum-", 5)) continue;
+        if (!((*e)->caps & PB_CAP_ORDER)) {
+            if (add_case(*e, NULL)) return -1;
+            continue;
+        }
+        for (const pb_order *const *o = pb_orders; *o; o++) /* degree: every cell ties */
+            if (strcmp((*o)->name, "degree") && add_case(*e, *o)) return -1;
+    }
+    return 0;
+}
+
+void micro_sudoku_free(void)
+{
+    if (the_set.puzzle) bench_family_find("sudoku")->free_set(&the_set);
+    free(cases);
+    cases = NULL;
+}
