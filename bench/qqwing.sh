@@ -9,8 +9,9 @@
 #   --out FILE    the CSV to write (default results/sudoku-qqwing.csv)
 #   --count N     puzzles generated per difficulty by each tool (default 100: about a
 #                 minute in all, most of it QQwing making simple puzzles, ~0.3 s each)
-#   --repeat K    solve each file's puzzles K times over in one process, so that the
-#                 process start does not dominate (default 10)
+#   --repeat K    solve a small file's puzzles up to K times over in one process (to
+#                 about 1000 puzzles; larger files once), so that the process start
+#                 does not dominate (default 10)
 #   --pb PATH     the puzzlebench binary (default build/puzzlebench)
 #
 # CSV columns: task (solve|generate), tool (qqwing|puzzlebench), set (file name or
@@ -89,7 +90,12 @@ for f in "${files[@]}"; do
         echo "qqwing.sh: $f: not a file of one-line 9x9 puzzles, skipped" >&2
         continue
     fi
-    for ((i = 0; i < repeat; i++)); do cat "$f"; done >"$tmp/input.txt"
+    # Small files are repeated (up to --repeat times) to about 1000 puzzles, so that
+    # process start-up does not dominate; large files are solved once.
+    k=$(grep -c -v -e '^#' -e '^[[:space:]]*$' "$f" || true)
+    reps=$((k > 0 ? (999 + k) / k : 1))
+    ((reps <= repeat)) || reps=$repeat
+    for ((i = 0; i < reps; i++)); do cat "$f"; done >"$tmp/input.txt"
     grep -v -e '^#' -e '^[[:space:]]*$' "$tmp/input.txt" >"$tmp/plain.txt"
     n=$(wc -l <"$tmp/plain.txt")
     echo "solve $set_name ($n puzzles)" >&2

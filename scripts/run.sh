@@ -3,6 +3,7 @@
 # experiment suite, and regenerates results/: the CSVs with their metadata, the
 # Google Benchmark JSON, the plots and REPORT.md.
 # usage: scripts/run.sh [OUT_DIR]     (default results)
+# PB_EXTRA_SUDOKU="FILE..." adds 9x9 puzzle files to the QQwing comparison.
 set -euo pipefail
 cd "$(dirname "$0")/.."
 out=${1:-results}
@@ -15,6 +16,11 @@ for sweep in data/sweeps/*.sweep; do
     echo "== sweep $sweep"
     build/puzzlebench sweep "$sweep" --out "$out"
 done
+# PB_EXTRA_SUDOKU: more 9x9 files (e.g. public sets) for the QQwing comparison.
+echo "== QQwing side by side"
+# shellcheck disable=SC2086
+bench/qqwing.sh --out "$out/sudoku-qqwing.csv" data/sudoku/9x9-{simple,easy,intermediate,expert,minimal}.txt \
+    ${PB_EXTRA_SUDOKU:-}
 echo "== micro-benchmarks (Google Benchmark)"
 build/puzzlebench-micro --benchmark_min_time=0.2 --benchmark_filter=-enum-all/ \
     --json "$out/micro.json" >"$out/micro.txt"

@@ -2,7 +2,8 @@
  * checked against the rules. `enum-all` walks every vector of the domains' product
  * (repeats allowed); `enum-perm` every permutation of 1..n. Both walk the search
  * tree in reading order without pruning, so placements and backtracks count exactly
- * the nodes that `backtrack` would visit without its checks. */
+ * the nodes that `backtrack` would visit without its checks. As there, cells whose
+ * domain is one value from the start (givens) are filled first and are not steps. */
 #include "../core/engine.h"
 #include "../core/limiter.h"
 
@@ -25,28 +26,47 @@ static inline int complete_ok(const pb_model *m, const int *v)
 static inline pb_status enumerate(const pb_model *m, const pb_run *how, pb_result *out,
                                   const int perm)
 {
-    const int n = m->ncells;
+    const int ncells = m->ncells;
     const pb_mask all = PB_FULL(m->nvalues);
-    int *v = calloc((size_t)n, sizeof *v);
-    if (!v) return PB_NOMEM;
+    int *v = calloc((size_t)ncells, sizeof *v);
+    int *open = malloc((size_t)ncells * sizeof *open); /* the cells enumerated, in order */
+    if (!v || !open) return free(v), free(open), PB_NOMEM;
     pb_limiter lim;
     pb_limiter_init(&lim, &how->limits, 0);
     uint64_t placements = 0, backtracks = 0, candidates = 0, solutions = 0;
-    pb_mask used = 0; /* enum-perm: values held by cells 0..i-1 */
+    pb_mask used = 0; /* enum-perm: values held by fixed cells and open cells 0..i-1 */
     pb_status status = PB_DONE;
+    int n = 0;
+    for (int c = 0; c < ncells; c++) {
+        pb_mask d = m->domain[c];
+        if (d && !(d & (d - 1))) {
+            v[c] = __builtin_ctzll(d) + 1;
+            used |= d;
+        } else {
+            open[n++] = c;
+        }
+    }
+    if (n == 0) { /* one vector: the fixed cells */
+        candidates = 1;
+        if (complete_ok(m, v)) {
+            solutions = 1;
+            if (out->first) memcpy(out->first, v, (size_t)ncells * sizeof *v);
+        }
+    }
     int i = 0;
-    for (;;) {
-        int cur = v[i];
+    while (n > 0) {
+        const int c = open[i];
+        int cur = v[c];
         pb_mask left;
         if (perm) {
             if (cur) used &= ~PB_BIT(cur);
             left = all & ~used & ~PB_FULL(cur);
         } else {
-            left = m->domain[i] & ~PB_FULL(cur);
+            left = m->domain[c] & ~PB_FULL(cur);
         }
         if (left) {
             int x = __builtin_ctzll(left) + 1;
-            v[i] = x;
+            v[c] = x;
             placements++;
             if (i + 1 < n) {
                 if (perm) used |= PB_BIT(x);
@@ -54,12 +74,13 @@ static inline pb_status enumerate(const pb_model *m, const pb_run *how, pb_resul
             } else {
                 candidates++;
                 if (complete_ok(m, v)) {
-                    if (!solutions++ && out->first) memcpy(out->first, v, (size_t)n * sizeof *v);
+                    if (!solutions++ && out->first)
+                        memcpy(out->first, v, (size_t)ncells * sizeof *v);
                     if (pb_solution_stops(how, solutions, &status)) break;
                 }
             }
         } else {
-            v[i] = 0;
+            v[c] = 0;
             backtracks++;
             if (i == 0) break;
             i--;
@@ -73,6 +94,7 @@ static inline pb_status enumerate(const pb_model *m, const pb_run *how, pb_resul
     out->stats.candidates = candidates;
     out->stats.solutions = solutions;
     free(v);
+    free(open);
     return status;
 }
 

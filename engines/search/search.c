@@ -8,6 +8,9 @@
  * count; `propagate` also rejects a value whose placement leaves some unassigned
  * neighbour or peer with no value (forward checking).
  *
+ * Cells whose domain is one value from the start (a puzzle's givens) are filled
+ * before the search and are not steps: the tree has a level per open cell only.
+ *
  * Count mode with threads > 1 splits the tree at depth SPLIT_DEPTH into OpenMP
  * tasks; each task counts its subtree, including the backtrack that leaves it, so
  * the sums are the sequential counts whatever the thread count. */
@@ -31,14 +34,15 @@ typedef struct shared_run shared_run;
 typedef struct search {
     const pb_model *m;
     const pb_run *how;
-    int forward; /* reject values that wipe out a neighbour's domain */
-    const int *static_order;
-    int *values;   /* values[c]: 0 empty, else 1..nvalues */
-    pb_mask *dom;  /* dom[c]: values neighbours still allow in unassigned cell c */
-    pb_mask *used; /* used[g]: values assigned in group g */
-    pb_mask *eff;  /* scratch for dynamic orders: the allowed values of every cell */
-    int *cell_at;  /* cell_at[d]: the cell assigned at depth d */
-    int *mark;     /* mark[d]: trail length before depth d's placement */
+    int forward;             /* reject values that wipe out a neighbour's domain */
+    const int *static_order; /* the open cells, in the order's sequence */
+    int nopen;               /* cells the search fills (the tree's depth) */
+    int *values;             /* values[c]: 0 empty, else 1..nvalues */
+    pb_mask *dom;            /* dom[c]: values neighbours still allow in unassigned cell c */
+    pb_mask *used;           /* used[g]: values assigned in group g */
+    pb_mask *eff;            /* scratch for dynamic orders: the allowed values of every cell */
+    int *cell_at;            /* cell_at[d]: the cell assigned at depth d */
+    int *mark;               /* mark[d]: trail length before depth d's placement */
     trail_entry *trail;
     int trail_len;
     pb_stats st;
@@ -91,6 +95,7 @@ static search *search_clone(const search *p)
     if (!s) return NULL;
     size_t n = (size_t)p->m->ncells;
     s->how = p->how, s->forward = p->forward, s->static_order = p->static_order;
+    s->nopen = p->nopen;
     s->shared = p->shared;
     memcpy(s->values, p->values, n * sizeof *s->values);
     memcpy(s->dom, p->dom, n * sizeof *s->dom);
@@ -304,7 +309,7 @@ static void found_solution(search *s)
 static void run_from(search *s, int floor)
 {
     const pb_model *m = s->m;
-    const int n = m->ncells;
+    const int n = s->nopen;
     int depth = floor;
     for (;;) {
         int c = s->cell_at[depth], cur = s->values[c];
@@ -347,6 +352,28 @@ static void run_from(search *s, int floor)
     }
 }
 
+/* Fills the cells whose domain is a single value. Returns how many cells are left
+ * open, or -1 when two fixed cells clash (then nothing can be a solution). */
+static int place_fixed(search *s)
+{
+    const pb_model *m = s->m;
+    int open = 0;
+    for (int c = 0; c < m->ncells; c++) {
+        pb_mask d = m->domain[c];
+        if (!d || (d & (d - 1))) {
+            open++;
+            continue;
+        }
+        if (!(allowed(s, c) & d)) return -1;
+        int v = __builtin_ctzll(d) + 1;
+        mark_used(s, c, v, 1);
+        s->values[c] = v;
+        for (int i = m->nbr_start[c]; i < m->nbr_start[c + 1]; i++)
+            s->dom[m->nbr[i]] &= ~m->near[v]; /* never undone: no trail */
+    }
+    return open;
+}
+
 static pb_status search_run(const pb_model *m, int config, const pb_run *how, pb_result *out)
 {
     search *s = search_alloc(m);
@@ -355,23 +382,35 @@ static pb_status search_run(const pb_model *m, int config, const pb_run *how, pb
     pb_run run = *how;
     run.order = ord;
     if (!s) return PB_NOMEM;
-    if (ord->fill) {
-        order = malloc((size_t)m->ncells * sizeof *order);
-        if (!order) return free(s), PB_NOMEM;
-        ord->fill(m, order);
-        s->static_order = order;
-    }
     s->how = &run;
     s->forward = config == CONFIG_PROPAGATE;
     s->first = out->first;
     s->status = PB_DONE;
     memcpy(s->dom, m->domain, (size_t)m->ncells * sizeof *s->dom);
     pb_limiter_init(&s->lim, &how->limits, 0);
+    s->nopen = place_fixed(s);
+    if (s->nopen >= 0 && ord->fill) {
+        order = malloc((size_t)m->ncells * sizeof *order);
+        if (!order) return free(s), PB_NOMEM;
+        ord->fill(m, order);
+        int k = 0;
+        for (int i = 0; i < m->ncells; i++)
+            if (!s->values[order[i]]) order[k++] = order[i];
+        s->static_order = order;
+    }
+    trace(s, -1, PB_EV_START);
+    if (s->nopen <= 0) { /* nothing to search: the fixed cells clash or are the solution */
+        if (s->nopen == 0) found_solution(s);
+        out->stats = s->st;
+        out->status = s->status;
+        free(order);
+        free(s);
+        return out->status;
+    }
 
     /* A solution cap needs one global count, so capped counts stay sequential. */
     int parallel = how->mode == PB_MODE_COUNT && how->threads > 1 && !how->trace &&
-                   !how->limits.max_solutions && m->ncells > SPLIT_DEPTH + 1;
-    trace(s, -1, PB_EV_START);
+                   !how->limits.max_solutions && s->nopen > SPLIT_DEPTH + 1;
     enter(s, 0);
     if (!parallel) {
         run_from(s, 0);
