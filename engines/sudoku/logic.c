@@ -1,6 +1,8 @@
 /* logic.c — `logic`, the fast sudoku engine: bit-parallel candidates per cell, naked
  * singles through a queue, hidden singles per unit from once/twice masks, locked
  * candidates (pointing and claiming), and a guess in a cell with the fewest values.
+ * 9x9 boards have their own core, on per-digit bitboards, in logic9.c; this file's
+ * generic core runs the other sizes (4x4, 16x16, 25x25).
  *
  * A board is one flat array of uint32_t words, copied whole on a guess, so taking a
  * guess back costs nothing. After a guessed value fails (or its subtree has been
@@ -17,6 +19,7 @@
  * after every propagation and at every guess, so a step limit can be overshot by at
  * most one propagation's placements. */
 #include "sudoku.h"
+#include "logic9.h"
 #include "../core/limiter.h"
 
 #include <stdlib.h>
@@ -377,6 +380,7 @@ static pb_status logic_run(const pb_model *m, int config, const pb_run *how, pb_
     (void)config;
     const int n = sudoku_box_for_cells(m->ncells);
     if (!n || m->nvalues != n * n) return PB_UNSUPPORTED;
+    if (n == 3) return sudoku_logic9_run(m, how, out);
     ctx *x = malloc(sizeof *x);
     /* Every guess fills a cell, so depth never passes ncells. */
     uint32_t *boards = malloc(((size_t)m->ncells + 1) * BOARD_LEN(n) * sizeof *boards);
