@@ -159,7 +159,8 @@ typedef struct outcome {
     int ran;
     pb_status status;
     pb_stats stats;
-    int *solution; /* solve mode: the first solution, when one was found */
+    unsigned char *solution; /* solve mode: the first solution (values fit a byte: at
+                                most 64), or NULL when none was found */
 } outcome;
 
 /* The worse of two statuses, for a file's summary. */
@@ -181,18 +182,19 @@ static void add_stats(pb_stats *to, const pb_stats *from)
     to->wall_s += from->wall_s;
 }
 
+/* Runs one puzzle; a solution goes from scratch (ncells ints) to store (ncells bytes),
+ * so that a file of 50,000 puzzles keeps its solutions in little memory. */
 static void run_one(const pb_engine *eng, const pb_model *m, const pb_run *how, outcome *out,
-                    int want_solution)
+                    int *scratch, unsigned char *store)
 {
-    pb_result res = {0};
-    if (want_solution) res.first = out->solution = malloc((size_t)m->ncells * sizeof(int));
+    pb_result res = {.first = store ? scratch : NULL};
     pb_engine_run(eng, m, how, &res);
     out->ran = 1;
     out->status = res.status;
     out->stats = res.stats;
-    if (!res.stats.solutions) {
-        free(out->solution);
-        out->solution = NULL;
+    if (store && res.stats.solutions) {
+        for (int c = 0; c < m->ncells; c++) store[c] = (unsigned char)scratch[c];
+        out->solution = store;
     }
 }
 
@@ -253,7 +255,16 @@ int cmd_solve(int argc, char **argv, int count_mode)
     }
     int rc = PB_EXIT_USAGE;
     outcome *out = calloc((size_t)set.count, sizeof *out);
-    if (!out) {
+    size_t *at = calloc((size_t)set.count + 1, sizeof *at); /* each puzzle's solution bytes */
+    int max_cells = 1;
+    for (int i = 0; at && i < set.count; i++) {
+        int n = set.puzzle[i].model ? set.puzzle[i].model->ncells : 0;
+        at[i + 1] = at[i] + (size_t)n;
+        if (n > max_cells) max_cells = n;
+    }
+    unsigned char *solutions = at && !count_mode ? malloc(at[set.count] + 1) : NULL;
+    int *values = malloc((size_t)max_cells * sizeof *values);
+    if (!out || !at || !values || (!count_mode && !solutions)) {
         fprintf(stderr, "puzzlebench: out of memory\n");
         goto done;
     }
@@ -294,10 +305,13 @@ int cmd_solve(int argc, char **argv, int count_mode)
 #pragma omp parallel num_threads(batch_threads) if (batch_threads > 1)
     {
         if (batch_threads > 1) pb_binder_bind_thread(binder, omp_get_thread_num());
+        int *scratch = malloc((size_t)max_cells * sizeof *scratch);
 #pragma omp for schedule(dynamic, 1)
         for (int i = 0; i < set.count; i++)
-            if (set.puzzle[i].model && !pb_interrupted)
-                run_one(eng, set.puzzle[i].model, &how, &out[i], !count_mode);
+            if (scratch && set.puzzle[i].model && !pb_interrupted)
+                run_one(eng, set.puzzle[i].model, &how, &out[i], scratch,
+                        solutions ? solutions + at[i] : NULL);
+        free(scratch);
     }
     double elapsed = pb_now_s() - t0;
 
@@ -332,9 +346,10 @@ int cmd_solve(int argc, char **argv, int count_mode)
         }
         if (r->solution && !strcmp(eng->name, "seed"))
             fputs("FIRST SOLUTION\n==============\n\n", stdout);
-        if (r->solution && !o.trace)
-            fam->print_solution(stdout, &set, i, r->solution);
-        else if (!r->solution)
+        if (r->solution && !o.trace) {
+            for (int c = 0; c < p->model->ncells; c++) values[c] = r->solution[c];
+            fam->print_solution(stdout, &set, i, values);
+        } else if (!r->solution)
             puts(r->status == PB_DONE          ? "no solution"
                  : r->status == PB_INTERRUPTED ? "interrupted"
                                                : "stopped at a limit");
@@ -364,9 +379,10 @@ int cmd_solve(int argc, char **argv, int count_mode)
     else
         rc = PB_EXIT_FOUND;
 done:
-    if (out)
-        for (int i = 0; i < set.count; i++) free(out[i].solution);
     free(out);
+    free(at);
+    free(solutions);
+    free(values);
     fam->free_set(&set);
     pb_binder_free(binder);
     return rc;

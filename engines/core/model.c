@@ -35,6 +35,7 @@ void pb_model_free(pb_model *m)
 {
     if (!m) return;
     free(m->domain);
+    free(m->near);
     free(m->group_start);
     free(m->group_cells);
     free(m->pairs);
@@ -197,6 +198,8 @@ int pb_model_finish(pb_model *m)
     }
     free(seen);
 
+    m->near = calloc((size_t)m->nvalues + 1, sizeof *m->near);
+    if (!m->near) return -1;
     for (int v = 1; v <= m->nvalues; v++) {
         pb_mask near = 0;
         for (int u = 1; u <= m->nvalues; u++)

@@ -39,7 +39,7 @@ typedef struct pb_model {
     int *nbr_start, *nbr;
     int *peer_start, *peer;
     int *cgroup_start, *cgroup;
-    pb_mask near[PB_MAX_VALUES + 1];
+    pb_mask *near; /* nvalues + 1 entries; a pointer, so per-puzzle views stay small */
     /* check_pairs: the pairs ordered by their larger cell, largest first, so that an
      * enumeration that varies the last cells fastest meets a violated pair early. */
     int (*check_pairs)[2];

@@ -57,8 +57,27 @@ static int first_conflict(const sudoku_grid *g, char *what, size_t len)
     return -1;
 }
 
+/* One pass over the cells; reading calls this for every puzzle, so it must be cheap
+ * (first_conflict, which names the conflict, runs only when there is one). */
+static int has_conflict(const sudoku_grid *g)
+{
+    uint32_t row[SUDOKU_MAX_SIZE] = {0}, col[SUDOKU_MAX_SIZE] = {0}, box[SUDOKU_MAX_SIZE] = {0};
+    const int N = g->size, n = g->box;
+    for (int r = 0, c = 0, i = 0; i < g->ncells; i++) {
+        const int v = g->cell[i], x = (r / n) * n + c / n;
+        const uint32_t bit = 1u << v;
+        if (v) {
+            if ((row[r] | col[c] | box[x]) & bit) return 1;
+            row[r] |= bit, col[c] |= bit, box[x] |= bit;
+        }
+        if (++c == N) c = 0, r++;
+    }
+    return 0;
+}
+
 int sudoku_check_rules(const sudoku_grid *g, char *msg, size_t msglen)
 {
+    if (!has_conflict(g)) return 0;
     return first_conflict(g, msg, msglen) < 0 ? 0 : -1;
 }
 
@@ -69,7 +88,7 @@ int sudoku_is_solution_of(const sudoku_grid *puzzle, const sudoku_grid *sol)
         if (sol->cell[c] < 1 || sol->cell[c] > sol->size) return 0;
         if (puzzle->cell[c] && puzzle->cell[c] != sol->cell[c]) return 0;
     }
-    return first_conflict(sol, NULL, 0) < 0;
+    return !has_conflict(sol);
 }
 
 /* ---- writing ---- */
@@ -291,8 +310,8 @@ int sudoku_read(sudoku_reader *r, sudoku_grid *g, sudoku_format *fmt, int *line,
         }
         if (bad) return -1;
         char what[80];
-        int c = first_conflict(g, what, sizeof what);
-        if (c >= 0) return pb_fail(err, *line, "the givens break the rules: %s", what);
+        if (has_conflict(g) && first_conflict(g, what, sizeof what) >= 0)
+            return pb_fail(err, *line, "the givens break the rules: %s", what);
         return 1;
     }
     return 0;
