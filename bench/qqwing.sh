@@ -135,5 +135,25 @@ mkdir -p "$(dirname "$out")"
                   print line[i], s } }'
 } >"$out.tmp.$$"
 mv "$out.tmp.$$" "$out"
-echo "wrote $out" >&2
+
+# The metadata every result file carries: when, which commit, which tools, where.
+meta=${out%.csv}.meta
+{
+    echo "date=$(date -u +%Y-%m-%dT%H:%M:%SZ)"
+    if [ -n "${PB_COMMIT:-}" ]; then
+        echo "commit=$PB_COMMIT"
+    else
+        dirty=$(git status --porcelain -- . ':!results' 2>/dev/null | head -1)
+        echo "commit=$(git rev-parse HEAD 2>/dev/null || echo unknown)${dirty:+-dirty}"
+    fi
+    echo "qqwing=$(qqwing --version 2>&1 | head -1)"
+    "$pb" info | awk -F': ' 'NF >= 2 { k = $1; gsub(/ /, "_", k); v = $0; sub(/^[^:]*: /, "", v); print k "=" v }'
+    echo "threads=1"
+    echo "timing=whole processes, output to /dev/null"
+    echo "generate_count=$count"
+    echo "solve_repeat_max=$repeat"
+    echo "files=${files[*]}"
+} >"$meta.tmp.$$"
+mv "$meta.tmp.$$" "$meta"
+echo "wrote $out and $meta" >&2
 column -s, -t "$out" >&2 2>/dev/null || cat "$out" >&2

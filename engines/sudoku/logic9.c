@@ -443,14 +443,16 @@ static void search(ctx *x, int dep)
  * which are not counted as placements. 0 on a contradiction. */
 static int init_board(const pb_model *m, board *B)
 {
-    memset(B->f, 0, sizeof B->f);
     memset(B->seen, 0xff, sizeof B->seen);
     for (int b = 0; b < 3; b++) B->open[b] = BAND_ALL;
+    for (int i = 0; i < 27; i++) B->f[i] = BAND_ALL;
+    /* Most cells start with every value: only the others need their bits cleared. */
     for (int c = 0; c < 81; c++) {
         const uint32_t v = (uint32_t)(m->domain[c] & 0x1ff);
+        if (v == 0x1ff) continue;
         if (!v) return 0;
-        for (int d = 0; d < 9; d++)
-            if (v >> d & 1) B->f[3 * d + c / 27] |= 1u << (c % 27);
+        for (uint32_t gone = ~v & 0x1ff; gone; gone &= gone - 1)
+            B->f[3 * __builtin_ctz(gone) + c / 27] &= ~(1u << (c % 27));
     }
     for (int c = 0; c < 81; c++) {
         const pb_mask v = m->domain[c];
