@@ -3,6 +3,7 @@
 #ifndef PB_LIMITER_H
 #define PB_LIMITER_H
 
+#include <string.h>
 #include <time.h>
 #include "engine.h"
 
@@ -43,6 +44,44 @@ static inline pb_status pb_limiter_poll(pb_limiter *l, uint64_t steps)
     if (l->deadline > 0 && pb_now_s() >= l->deadline) return PB_LIMIT;
     l->next = pb_limiter_next(l, steps);
     return PB_DONE;
+}
+
+/* What an engine with its own loop carries through a run: its stats so far, the
+ * limit poller, where the first solution goes, and whether (and why) it stopped. */
+typedef struct pb_run_state {
+    const pb_run *how;
+    pb_limiter lim;
+    pb_stats st;
+    pb_status status; /* PB_DONE until a limit or the solution cap stops the run */
+    int stopped;
+    int *first; /* the caller's buffer for the first solution, or NULL */
+} pb_run_state;
+
+static inline void pb_run_state_init(pb_run_state *r, const pb_run *how, int *first)
+{
+    memset(&r->st, 0, sizeof r->st);
+    r->how = how;
+    r->status = PB_DONE;
+    r->stopped = 0;
+    r->first = first;
+    pb_limiter_init(&r->lim, &how->limits, 0);
+}
+
+static inline void pb_run_state_stop(pb_run_state *r, pb_status st)
+{
+    r->stopped = 1;
+    r->status = st;
+}
+
+/* Polls the limits once the steps reach the next check; 0 when the run must stop. */
+static inline int pb_run_state_tick(pb_run_state *r)
+{
+    uint64_t steps = r->st.placements + r->st.backtracks;
+    if (steps < r->lim.next) return 1;
+    pb_status st = pb_limiter_poll(&r->lim, steps);
+    if (st == PB_DONE) return 1;
+    pb_run_state_stop(r, st);
+    return 0;
 }
 
 /* After a run found its `solutions`-th solution: 1 when it must stop, with *st the

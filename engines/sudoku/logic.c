@@ -44,33 +44,11 @@
 #define BOARD_LEN(n) (LEFT_AT(n) + 1)
 
 typedef struct ctx {
-    const pb_run *how;
-    pb_limiter lim;
-    pb_stats st;
-    pb_status status;
-    int stopped;
-    int *first;
+    pb_run_state rs;
     uint32_t *boards; /* boards[d * BOARD_LEN]: the board at guess depth d */
     int qn;           /* cells queued to be placed (one bit left, not yet propagated) */
     int queue[SUDOKU_MAX_CELLS];
 } ctx;
-
-static void stop(ctx *x, pb_status st)
-{
-    x->stopped = 1;
-    x->status = st;
-}
-
-/* 0 when a limit stops the run. */
-static inline int tick(ctx *x)
-{
-    uint64_t steps = x->st.placements + x->st.backtracks;
-    if (steps < x->lim.next) return 1;
-    pb_status st = pb_limiter_poll(&x->lim, steps);
-    if (st == PB_DONE) return 1;
-    stop(x, st);
-    return 0;
-}
 
 /* Cells 0..N-1 of unit u: rows, then columns, then boxes. */
 HOT int unit_cell(int u, int i, const int n)
@@ -104,7 +82,7 @@ HOT int place(ctx *x, uint32_t *b, int c, const int n)
     const int r = c / N, col = c % N, br = r - r % n, bc = col - col % n;
     todo[c >> 5] &= ~(1u << (c & 31));
     b[LEFT_AT(n)]--;
-    x->st.placements++;
+    x->rs.st.placements++;
     done[r] |= bit;
     done[N + col] |= bit;
     done[2 * N + br + bc / n] |= bit;
@@ -261,7 +239,7 @@ HOT int propagate(ctx *x, uint32_t *b, const int n)
     }
 dead:
     x->qn = 0;
-    x->st.backtracks++;
+    x->rs.st.backtracks++;
     return 0;
 }
 
@@ -283,11 +261,11 @@ HOT int fewest_values(const uint32_t *b, const int n)
 
 static void found(ctx *x, const uint32_t *cand, int ncells)
 {
-    x->st.solutions++;
-    if (x->st.solutions == 1 && x->first)
-        for (int c = 0; c < ncells; c++) x->first[c] = __builtin_ctz(cand[c]) + 1;
+    x->rs.st.solutions++;
+    if (x->rs.st.solutions == 1 && x->rs.first)
+        for (int c = 0; c < ncells; c++) x->rs.first[c] = __builtin_ctz(cand[c]) + 1;
     pb_status st;
-    if (pb_solution_stops(x->how, x->st.solutions, &st)) stop(x, st);
+    if (pb_solution_stops(x->rs.how, x->rs.st.solutions, &st)) pb_run_state_stop(&x->rs, st);
 }
 
 /* Searches below the consistent, unsolved board at depth d. */
@@ -300,15 +278,15 @@ HOT void search(ctx *x, int d, const int n, void (*self)(ctx *, int))
         memcpy(ch, b, BOARD_LEN(n) * sizeof *b);
         ch[c] = v;
         x->queue[x->qn++] = c;
-        x->st.candidates++;
-        x->st.guesses++;
+        x->rs.st.candidates++;
+        x->rs.st.guesses++;
         if (propagate(x, ch, n)) {
             if (!ch[LEFT_AT(n)])
                 found(x, ch, NCELLS(n));
-            else if (tick(x))
+            else if (pb_run_state_tick(&x->rs))
                 self(x, d + 1);
         }
-        if (x->stopped || !tick(x)) return;
+        if (x->rs.stopped || !pb_run_state_tick(&x->rs)) return;
         /* v failed or is counted: ruling it out is a deduction on this board. */
         b[c] = vals ^ v;
         if (!(b[c] & (b[c] - 1))) x->queue[x->qn++] = c;
@@ -317,7 +295,7 @@ HOT void search(ctx *x, int d, const int n, void (*self)(ctx *, int))
             found(x, b, NCELLS(n));
             return;
         }
-        if (!tick(x)) return;
+        if (!pb_run_state_tick(&x->rs)) return;
     }
 }
 
@@ -351,12 +329,12 @@ HOT int init_board(ctx *x, const pb_model *m, uint32_t *b, const int n)
         b[TODO_AT(n) + (c >> 5)] |= 1u << (c & 31);
     }
     b[LEFT_AT(n)] = (uint32_t)NC;
-    const uint64_t placed = x->st.placements;
+    const uint64_t placed = x->rs.st.placements;
     for (int c = 0; c < NC; c++) {
         uint32_t v = (uint32_t)m->domain[c];
         if (!(v & (v - 1)) && !place(x, b, c, n)) return 0;
     }
-    x->st.placements = placed;
+    x->rs.st.placements = placed;
     return 1;
 }
 
@@ -365,13 +343,13 @@ HOT void solve(ctx *x, const pb_model *m, const int n, void (*deeper)(ctx *, int
     uint32_t *b = x->boards;
     if (!init_board(x, m, b, n)) {
         x->qn = 0;
-        x->st.backtracks++;
+        x->rs.st.backtracks++;
         return;
     }
     if (!propagate(x, b, n)) return;
     if (!b[LEFT_AT(n)])
         found(x, b, NCELLS(n));
-    else if (tick(x))
+    else if (pb_run_state_tick(&x->rs))
         deeper(x, 0);
 }
 
@@ -385,14 +363,9 @@ static pb_status logic_run(const pb_model *m, int config, const pb_run *how, pb_
     /* Every guess fills a cell, so depth never passes ncells. */
     uint32_t *boards = malloc(((size_t)m->ncells + 1) * BOARD_LEN(n) * sizeof *boards);
     if (!x || !boards) return free(x), free(boards), PB_NOMEM;
-    memset(&x->st, 0, sizeof x->st);
-    x->how = how;
-    x->status = PB_DONE;
-    x->stopped = 0;
-    x->first = out->first;
+    pb_run_state_init(&x->rs, how, out->first);
     x->boards = boards;
     x->qn = 0;
-    pb_limiter_init(&x->lim, &how->limits, 0);
     switch (n) {
     case 2:
         solve(x, m, 2, search2);
@@ -407,8 +380,8 @@ static pb_status logic_run(const pb_model *m, int config, const pb_run *how, pb_
         solve(x, m, 5, search5);
         break;
     }
-    out->stats = x->st;
-    pb_status st = x->status;
+    out->stats = x->rs.st;
+    pb_status st = x->rs.status;
     free(boards);
     free(x);
     return st;

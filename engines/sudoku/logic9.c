@@ -207,31 +207,9 @@ typedef struct board {
 } board;
 
 typedef struct ctx {
-    const pb_run *how;
-    pb_limiter lim;
-    pb_stats st;
-    pb_status status;
-    int stopped;
-    int *first;
+    pb_run_state rs;
     board boards[82]; /* boards[d]: the board at guess depth d (every guess fills a cell) */
 } ctx;
-
-static void stop(ctx *x, pb_status st)
-{
-    x->stopped = 1;
-    x->status = st;
-}
-
-/* 0 when a limit stops the run. */
-static inline int tick(ctx *x)
-{
-    uint64_t steps = x->st.placements + x->st.backtracks;
-    if (steps < x->lim.next) return 1;
-    pb_status st = pb_limiter_poll(&x->lim, steps);
-    if (st == PB_DONE) return 1;
-    stop(x, st);
-    return 0;
-}
 
 /* Places digit d (0..8) in cell bit p of band b: d leaves the cell's row, box and
  * column, the other digits leave the cell. The caller has checked that d may go there. */
@@ -274,7 +252,7 @@ static inline int reduce(ctx *x, board *B)
                 one &= B->open[b];
                 if (one) {
                     B->open[b] &= ~one;
-                    x->st.placements += (uint64_t)__builtin_popcount(one);
+                    x->rs.st.placements += (uint64_t)__builtin_popcount(one);
                     for (int e = 0; e < 9; e++)
                         if (e != d) B->f[3 * e + b] &= ~one;
                 }
@@ -303,7 +281,7 @@ static inline int naked_singles(ctx *x, board *B)
             while (d < 9 && !(B->f[3 * d + b] & p)) d++;
             if (d == 9) return 0; /* a peer placed just now took its only digit */
             place(B, d, b, p);
-            x->st.placements++;
+            x->rs.st.placements++;
             placed = 1;
         }
     }
@@ -334,7 +312,7 @@ static inline int column_singles(ctx *x, board *B)
                 const uint32_t p = s & -s;
                 if (!(B->f[3 * d + b] & p)) return 0;
                 place(B, d, b, p);
-                x->st.placements++;
+                x->rs.st.placements++;
                 placed = 1;
             }
         }
@@ -361,20 +339,20 @@ static int propagate(ctx *x, board *B)
         if (!r) break;
         if (r == 1) return 1;
     }
-    x->st.backtracks++;
+    x->rs.st.backtracks++;
     return 0;
 }
 
 static void found(ctx *x, const board *B)
 {
-    x->st.solutions++;
-    if (x->st.solutions == 1 && x->first)
+    x->rs.st.solutions++;
+    if (x->rs.st.solutions == 1 && x->rs.first)
         for (int d = 0; d < 9; d++)
             for (int b = 0; b < 3; b++)
                 for (uint32_t s = B->f[3 * d + b]; s; s &= s - 1)
-                    x->first[27 * b + __builtin_ctz(s)] = d + 1;
+                    x->rs.first[27 * b + __builtin_ctz(s)] = d + 1;
     pb_status st;
-    if (pb_solution_stops(x->how, x->st.solutions, &st)) stop(x, st);
+    if (pb_solution_stops(x->rs.how, x->rs.st.solutions, &st)) pb_run_state_stop(&x->rs, st);
 }
 
 /* The open cell with the fewest digits, the first in reading order on a tie:
@@ -418,16 +396,16 @@ static void search(ctx *x, int dep)
         while (!(B->f[3 * d + b] & p)) d++;
         *C = *B;
         place(C, d, b, p);
-        x->st.placements++;
-        x->st.candidates++;
-        x->st.guesses++;
+        x->rs.st.placements++;
+        x->rs.st.candidates++;
+        x->rs.st.guesses++;
         if (propagate(x, C)) {
             if (solved(C))
                 found(x, C);
-            else if (tick(x))
+            else if (pb_run_state_tick(&x->rs))
                 search(x, dep + 1);
         }
-        if (x->stopped || !tick(x)) return;
+        if (x->rs.stopped || !pb_run_state_tick(&x->rs)) return;
         /* d failed or is counted: ruling it out is a deduction on this board. */
         B->f[3 * d + b] &= ~p;
         if (!propagate(x, B)) return;
@@ -435,7 +413,7 @@ static void search(ctx *x, int dep)
             found(x, B);
             return;
         }
-        if (!tick(x)) return;
+        if (!pb_run_state_tick(&x->rs)) return;
     }
 }
 
@@ -469,23 +447,18 @@ pb_status sudoku_logic9_run(const pb_model *m, const pb_run *how, pb_result *out
 {
     ctx *x = malloc(sizeof *x);
     if (!x) return PB_NOMEM;
-    memset(&x->st, 0, sizeof x->st);
-    x->how = how;
-    x->status = PB_DONE;
-    x->stopped = 0;
-    x->first = out->first;
-    pb_limiter_init(&x->lim, &how->limits, 0);
+    pb_run_state_init(&x->rs, how, out->first);
     board *B = &x->boards[0];
     if (!init_board(m, B))
-        x->st.backtracks++;
+        x->rs.st.backtracks++;
     else if (propagate(x, B)) {
         if (solved(B))
             found(x, B);
-        else if (tick(x))
+        else if (pb_run_state_tick(&x->rs))
             search(x, 0);
     }
-    out->stats = x->st;
-    pb_status st = x->status;
+    out->stats = x->rs.st;
+    pb_status st = x->rs.status;
     free(x);
     return st;
 }

@@ -80,26 +80,10 @@ int sudoku_seed_deduce(const pb_model *m, int *values, pb_mask *cand)
 
 typedef struct seed_run {
     const pb_model *m;
-    const pb_run *how;
-    pb_limiter lim;
-    pb_stats st;
-    pb_status status;
-    int stopped;
-    int *first;
+    pb_run_state rs;
     int *boards;   /* boards[level * ncells]: the seed's board copy at each level */
     pb_mask *cand; /* scratch: the masks of the last deduction */
 } seed_run;
-
-static int tick(seed_run *s)
-{
-    uint64_t steps = s->st.placements + s->st.backtracks;
-    if (steps < s->lim.next) return 1;
-    pb_status st = pb_limiter_poll(&s->lim, steps);
-    if (st == PB_DONE) return 1;
-    s->stopped = 1;
-    s->status = st;
-    return 0;
-}
 
 /* The seed's SolveBoard on the board of `level`. */
 static void solve_board(seed_run *s, int level)
@@ -107,18 +91,18 @@ static void solve_board(seed_run *s, int level)
     const pb_model *m = s->m;
     const int n = m->ncells;
     int *board = s->boards + (size_t)level * n;
-    if (deduce(m, board, s->cand, &s->st.placements) < 0) {
-        s->st.backtracks++;
-        tick(s);
+    if (deduce(m, board, s->cand, &s->rs.st.placements) < 0) {
+        s->rs.st.backtracks++;
+        pb_run_state_tick(&s->rs);
         return;
     }
-    if (!tick(s)) return;
+    if (!pb_run_state_tick(&s->rs)) return;
     int c = 0;
     while (c < n && board[c]) c++;
     if (c == n) {
         pb_status st;
-        if (++s->st.solutions == 1 && s->first) memcpy(s->first, board, n * sizeof *board);
-        if (pb_solution_stops(s->how, s->st.solutions, &st)) s->stopped = 1, s->status = st;
+        if (++s->rs.st.solutions == 1 && s->rs.first) memcpy(s->rs.first, board, n * sizeof *board);
+        if (pb_solution_stops(s->rs.how, s->rs.st.solutions, &st)) pb_run_state_stop(&s->rs, st);
         return;
     }
     /* After the last pass every open cell has two values or more. */
@@ -126,35 +110,35 @@ static void solve_board(seed_run *s, int level)
         int *copy = board + n;
         memcpy(copy, board, n * sizeof *board);
         copy[c] = __builtin_ctzll(moves) + 1;
-        s->st.candidates++;
-        s->st.placements++;
-        s->st.guesses++;
-        if (!tick(s)) return;
+        s->rs.st.candidates++;
+        s->rs.st.placements++;
+        s->rs.st.guesses++;
+        if (!pb_run_state_tick(&s->rs)) return;
         solve_board(s, level + 1);
-        if (s->stopped) return;
+        if (s->rs.stopped) return;
     }
-    s->st.backtracks++;
-    tick(s);
+    s->rs.st.backtracks++;
+    pb_run_state_tick(&s->rs);
 }
 
 static pb_status seed_engine_run(const pb_model *m, int config, const pb_run *how, pb_result *out)
 {
     (void)config;
     const size_t n = (size_t)m->ncells;
-    seed_run s = {.m = m, .how = how, .status = PB_DONE, .first = out->first};
+    seed_run s = {.m = m};
+    pb_run_state_init(&s.rs, how, out->first);
     /* Every level fills at least one cell, so there are at most ncells + 1 levels. */
     s.boards = malloc((n + 1) * n * sizeof *s.boards);
     s.cand = malloc(n * sizeof *s.cand);
     if (!s.boards || !s.cand) return free(s.boards), free(s.cand), PB_NOMEM;
-    pb_limiter_init(&s.lim, &how->limits, 0);
     if (read_givens(m, s.boards))
         solve_board(&s, 0);
     else
-        s.st.backtracks++;
-    out->stats = s.st;
+        s.rs.st.backtracks++;
+    out->stats = s.rs.st;
     free(s.boards);
     free(s.cand);
-    return s.status;
+    return s.rs.status;
 }
 
 static int accepts(const pb_model *m, const char **why)
