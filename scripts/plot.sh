@@ -49,12 +49,14 @@ warn() { printf '%s: %s\n' "$prog" "$*" >&2; }
 # "done" (all reps done), "done k/n" (some), or the most frequent other status.
 # With -v tlabel=1 and more than one thread count in the file, labels get "@Nt".
 # ---------------------------------------------------------------------------
+# The awk functions both table programs share: sort ranks and the median.
 # shellcheck disable=SC2016  # awk program, not shell
-AGG_AWK='
+RANKS_AWK='
 function erank(e) {
     if (e == "enum-perm") return 1; if (e == "enum-all") return 2
     if (e == "backtrack") return 3; if (e == "propagate") return 4
-    if (e == "path-dp") return 5; return 50
+    if (e == "path-dp") return 5; if (e == "seed") return 6; if (e == "logic") return 7
+    return 50
 }
 function orank(o) {
     if (o == "-" || o == "") return 0; if (o == "row") return 1
@@ -73,6 +75,10 @@ function median(s,    a, n, i, j, t) {
     if (a[n / 2] + 0 == a[n / 2 + 1] + 0) return a[n / 2]
     return (a[n / 2] + a[n / 2 + 1]) / 2
 }
+'
+
+# shellcheck disable=SC2016  # awk program, not shell
+AGG_AWK="$RANKS_AWK"'
 BEGIN { FS = ","; OFS = "\t"; ng = 0; nthr = 0 }
 { sub(/\r$/, "") }
 /^[ \t]*$/ { next }
@@ -203,29 +209,7 @@ speedup() {
 # Without a "puzzles" column every row counts as one puzzle.
 # ---------------------------------------------------------------------------
 # shellcheck disable=SC2016
-PP_AWK='
-function erank(e) {
-    if (e == "enum-perm") return 1; if (e == "enum-all") return 2
-    if (e == "backtrack") return 3; if (e == "propagate") return 4
-    if (e == "seed") return 5; if (e == "logic") return 6; return 50
-}
-function orank(o) {
-    if (o == "-" || o == "") return 0; if (o == "row") return 1
-    if (o == "degree") return 2; if (o == "mrv") return 3; return 50
-}
-function mrank(m) { if (m == "first") return 1; if (m == "count") return 2; return 50 }
-function median(s,    a, n, i, j, t) {
-    n = split(s, a, " ")
-    if (n == 0) return "-"
-    for (i = 2; i <= n; i++) {
-        t = a[i]; j = i - 1
-        while (j >= 1 && a[j] + 0 > t + 0) { a[j + 1] = a[j]; j-- }
-        a[j + 1] = t
-    }
-    if (n % 2) return a[(n + 1) / 2]
-    if (a[n / 2] + 0 == a[n / 2 + 1] + 0) return a[n / 2]
-    return (a[n / 2] + a[n / 2 + 1]) / 2
-}
+PP_AWK="$RANKS_AWK"'
 BEGIN { FS = ","; OFS = "\t"; ng = 0; ni = 0 }
 { sub(/\r$/, "") }
 /^[ \t]*$/ { next }
