@@ -137,7 +137,9 @@ static int parse(int argc, char **argv, const char *cmd, solve_opts *o)
 #undef TAKE
     }
     if (!o->family) {
-        pb_usage_error(cmd, "missing FAMILY (one of: notouch, sudoku)");
+        char names[256];
+        bench_family_list(names, sizeof names);
+        pb_usage_error(cmd, "missing FAMILY (one of: %s)", names);
         return -1;
     }
     return 0;
@@ -221,7 +223,11 @@ int cmd_solve(int argc, char **argv, int count_mode)
     if (parse(argc, argv, cmd, &o)) return PB_EXIT_USAGE;
 
     const bench_family *fam = bench_family_find(o.family);
-    if (!fam) return pb_usage_error(cmd, "unknown family '%s' (one of: notouch, sudoku)", o.family);
+    if (!fam) {
+        char names[256];
+        bench_family_list(names, sizeof names);
+        return pb_usage_error(cmd, "unknown family '%s' (one of: %s)", o.family, names);
+    }
     if (!o.engine) o.engine = fam->default_engine;
     const pb_engine *eng = pb_engine_find(o.engine);
     if (!eng) return pb_usage_error(cmd, "unknown engine '%s'", o.engine);

@@ -14,6 +14,15 @@ const bench_family *bench_family_find(const char *name)
     return NULL;
 }
 
+void bench_family_list(char *out, size_t len)
+{
+    size_t at = 0;
+    out[0] = '\0';
+    for (const bench_family *const *f = bench_families; *f && at < len; f++)
+        at += (size_t)snprintf(out + at, len - at, "%s%s", f == bench_families ? "" : ", ",
+                               (*f)->name);
+}
+
 void bench_print_board(FILE *f, const pb_model *m, const int *values, int width, const char *prefix,
                        const char *suffix)
 {

@@ -61,6 +61,8 @@ void bench_base_name(const char *spec, char *out, size_t outlen);
 
 extern const bench_family *const bench_families[];
 const bench_family *bench_family_find(const char *name);
+/* The families' names, comma-separated, for messages. */
+void bench_family_list(char *out, size_t len);
 
 /* Prints a placement board by its layout, holes left out, as seed 000 does: each
  * row's values separated by one space, padded to `width` (0: no padding); `prefix`

@@ -4,6 +4,7 @@
 
 #include "build_info.h"
 #include "commands.h"
+#include "family.h"
 
 static const char main_help[] =
     "usage: puzzlebench COMMAND [options]\n"
@@ -18,15 +19,24 @@ static const char main_help[] =
     "  engines                 list engines and cell orders\n"
     "  info                    print the machine's topology (hwloc) and the build\n"
     "  help [COMMAND]          this text, or a command's options\n"
-    "\n"
-    "families: notouch\n"
-    "example:  puzzlebench solve notouch --board cross8 --engine backtrack\n"
+    "\n";
+
+static const char main_help_tail[] =
+    "examples: puzzlebench solve notouch --board cross8 --engine backtrack\n"
+    "          puzzlebench count sudoku puzzles.txt --limit 2\n"
     "Every command takes --help.\n";
+
+static void print_help(FILE *f)
+{
+    char names[256];
+    bench_family_list(names, sizeof names);
+    fprintf(f, "%sfamilies: %s\n%s", main_help, names, main_help_tail);
+}
 
 int main(int argc, char **argv)
 {
     if (argc < 2) {
-        fputs(main_help, stderr);
+        print_help(stderr);
         return PB_EXIT_USAGE;
     }
     const char *cmd = argv[1];
@@ -36,7 +46,7 @@ int main(int argc, char **argv)
             cmd = argv[2];
             argv = sub, argc = 3;
         } else {
-            fputs(main_help, stdout);
+            print_help(stdout);
             return 0;
         }
     }
