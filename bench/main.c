@@ -16,6 +16,7 @@ static const char main_help[] =
     "  count FAMILY INSTANCE   count all solutions and print the stats\n"
     "  sweep [FILE]            run an experiment matrix in parallel, write CSV + metadata\n"
     "  generate FAMILY         make puzzles with one solution from a seed\n"
+    "  kakuro-sums             list the unique sums of kakuro runs\n"
     "  engines                 list engines and cell orders\n"
     "  info                    print the machine's topology (hwloc) and the build\n"
     "  help [COMMAND]          this text, or a command's options\n"
@@ -58,6 +59,7 @@ int main(int argc, char **argv)
     if (!strcmp(cmd, "count")) return cmd_solve(argc, argv, 1);
     if (!strcmp(cmd, "sweep")) return cmd_sweep(argc, argv);
     if (!strcmp(cmd, "generate")) return cmd_generate(argc, argv);
+    if (!strcmp(cmd, "kakuro-sums")) return cmd_kakuro_sums(argc, argv);
     if (!strcmp(cmd, "engines")) return cmd_engines(argc, argv);
     if (!strcmp(cmd, "info")) return cmd_info(argc, argv);
     fprintf(stderr, "puzzlebench: unknown command '%s' (see 'puzzlebench --help')\n", cmd);

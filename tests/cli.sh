@@ -191,6 +191,15 @@ expect 0 "sudoku sweep" -- "$pb" sweep --family sudoku --instances "$tmp/many.tx
 awk -F, 'NR > 1 { n++; if ($10 != 12 || $17 != 18) bad = 1 } END { exit !(n == 4 && !bad) }' \
     "$tmp/res/sud.csv" && ok || bad "sudoku sweep rows: $(cat "$tmp/res/sud.csv")"
 
+# ---- kakuro ----
+expect 0 "kakuro-sums" -- "$pb" kakuro-sums
+if [ "$(wc -l <"$tmp/out")" -eq 34 ] && grep -qx "4 11 1235" "$tmp/out" && grep -qx "8 40 12346789" "$tmp/out"; then
+    ok; else bad "kakuro-sums: $(tr '\n' '|' <"$tmp/out")"; fi
+expect 0 "kakuro-sums seed" -- "$pb" kakuro-sums --seed-table
+if [ "$(wc -l <"$tmp/out")" -eq 25 ] && ! grep -q "^8 " "$tmp/out"; then ok; else bad "seed table"; fi
+expect 2 "kakuro-sums bad option" -- "$pb" kakuro-sums --frob
+one_line_error "unknown option '--frob'"
+
 # A short sweep, read back.
 out="$tmp/res"
 expect 0 "sweep" -- "$pb" sweep --out "$out" --name t --family notouch --instances "cross8 2x3" \
