@@ -173,17 +173,6 @@ static pb_status worse(pb_status a, pb_status b)
     return rank[b] > rank[a] ? b : a;
 }
 
-static void add_stats(pb_stats *to, const pb_stats *from)
-{
-    to->steps += from->steps;
-    to->placements += from->placements;
-    to->backtracks += from->backtracks;
-    to->candidates += from->candidates;
-    to->guesses += from->guesses;
-    to->solutions += from->solutions;
-    to->wall_s += from->wall_s;
-}
-
 /* Runs one puzzle; a solution goes from scratch (ncells ints) to store (ncells bytes),
  * so that a file of 50,000 puzzles keeps its solutions in little memory. */
 static void run_one(const pb_engine *eng, const pb_model *m, const pb_run *how, outcome *out,
@@ -323,7 +312,7 @@ int cmd_solve(int argc, char **argv, int count_mode)
 
     pb_stats total = {0};
     pb_status status = PB_DONE;
-    int none = 0, unique = 0, multiple = 0, stopped = 0, bad = 0;
+    int none = 0, unique = 0, multiple = 0, stopped = 0, bad = 0, unsolved = 0;
     for (int i = 0; i < set.count; i++) {
         const bench_puzzle *p = &set.puzzle[i];
         const outcome *r = &out[i];
@@ -338,14 +327,14 @@ int cmd_solve(int argc, char **argv, int count_mode)
             stopped++;
             continue;
         }
-        add_stats(&total, &r->stats);
+        pb_stats_add(&total, &r->stats);
         status = worse(status, r->status);
         uint64_t n = r->stats.solutions;
         if (n == 0 && r->status == PB_DONE) none++;
-        if (n == 0 && r->status != PB_DONE) stopped++;
+        if (n == 0 && r->status != PB_DONE) unsolved++; /* stopped before any solution */
         if (n == 1 && r->status == PB_DONE) unique++;
         if (n >= 2) multiple++;
-        if (n == 1 && r->status != PB_DONE) stopped++;
+        if (n <= 1 && r->status != PB_DONE) stopped++;
         if (count_mode) {
             if (fam->batch) print_verdict(o.spec, p, r, &o.limits);
             continue;
@@ -370,8 +359,6 @@ int cmd_solve(int argc, char **argv, int count_mode)
                elapsed > 0 ? (set.count - bad) / elapsed : 0.0);
     putchar('\n');
 
-    int solved = 0, ran = 0;
-    for (int i = 0; i < set.count; i++) solved += out[i].stats.solutions > 0, ran += out[i].ran;
     if (pb_interrupted)
         rc = PB_EXIT_INTERRUPT;
     else if (bad)
@@ -380,7 +367,7 @@ int cmd_solve(int argc, char **argv, int count_mode)
         rc = PB_EXIT_INTERRUPT;
     else if (none)
         rc = PB_EXIT_NONE;
-    else if (solved < ran)
+    else if (unsolved)
         rc = PB_EXIT_LIMIT;
     else
         rc = PB_EXIT_FOUND;

@@ -121,14 +121,7 @@ static void run_set(sweep_ctx *c, const job *j, set_run *out)
             steps += res.stats.steps;
 #pragma omp critical(pb_sweep_set)
             {
-                pb_stats *t = &out->stats;
-                t->steps += res.stats.steps;
-                t->placements += res.stats.placements;
-                t->backtracks += res.stats.backtracks;
-                t->candidates += res.stats.candidates;
-                t->guesses += res.stats.guesses;
-                t->solutions += res.stats.solutions;
-                t->wall_s += res.stats.wall_s;
+                pb_stats_add(&out->stats, &res.stats);
                 if (res.status == PB_DONE)
                     out->puzzles++;
                 else if (out->status == PB_DONE || res.status == PB_INTERRUPTED)

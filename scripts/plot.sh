@@ -49,9 +49,21 @@ warn() { printf '%s: %s\n' "$prog" "$*" >&2; }
 # "done" (all reps done), "done k/n" (some), or the most frequent other status.
 # With -v tlabel=1 and more than one thread count in the file, labels get "@Nt".
 # ---------------------------------------------------------------------------
-# The awk functions both table programs share: sort ranks and the median.
+# The awk functions both table programs share: the header check, sort ranks and
+# the median.
 # shellcheck disable=SC2016  # awk program, not shell
 RANKS_AWK='
+# col[name] from the header row; exits 2 naming the first of `list` it lacks.
+function read_header(list,    i, nn, need) {
+    for (i = 1; i <= NF; i++) col[$i] = i
+    nn = split(list, need, " ")
+    for (i = 1; i <= nn; i++)
+        if (!(need[i] in col)) {
+            printf "%s: no column \"%s\" in the header\n", FILENAME, need[i] > "/dev/stderr"
+            bad = 1; exit 2
+        }
+    hdr_seen = 1; hdr = $0
+}
 function erank(e) {
     if (e == "enum-perm") return 1; if (e == "enum-all") return 2
     if (e == "backtrack") return 3; if (e == "propagate") return 4
@@ -82,16 +94,7 @@ AGG_AWK="$RANKS_AWK"'
 BEGIN { FS = ","; OFS = "\t"; ng = 0; nthr = 0 }
 { sub(/\r$/, "") }
 /^[ \t]*$/ { next }
-!hdr_seen {
-    for (i = 1; i <= NF; i++) col[$i] = i
-    nn = split("family instance cells engine order mode threads status solutions steps wall_s", need, " ")
-    for (i = 1; i <= nn; i++)
-        if (!(need[i] in col)) {
-            printf "%s: no column \"%s\" in the header\n", FILENAME, need[i] > "/dev/stderr"
-            bad = 1; exit 2
-        }
-    hdr_seen = 1; hdr = $0; next
-}
+!hdr_seen { read_header("family instance cells engine order mode threads status solutions steps wall_s"); next }
 $0 == hdr { next }
 {
     fam = $col["family"]; inst = $col["instance"]; cells = $col["cells"]
@@ -213,16 +216,7 @@ PP_AWK="$RANKS_AWK"'
 BEGIN { FS = ","; OFS = "\t"; ng = 0; ni = 0 }
 { sub(/\r$/, "") }
 /^[ \t]*$/ { next }
-!hdr_seen {
-    for (i = 1; i <= NF; i++) col[$i] = i
-    nn = split("instance cells engine order mode threads status solutions steps wall_s", need, " ")
-    for (i = 1; i <= nn; i++)
-        if (!(need[i] in col)) {
-            printf "%s: no column \"%s\" in the header\n", FILENAME, need[i] > "/dev/stderr"
-            bad = 1; exit 2
-        }
-    hdr_seen = 1; hdr = $0; next
-}
+!hdr_seen { read_header("instance cells engine order mode threads status solutions steps wall_s"); next }
 $0 == hdr { next }
 {
     inst = $col["instance"]; ord = $col["order"]; if (ord == "") ord = "-"

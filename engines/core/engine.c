@@ -3,7 +3,7 @@
 #include "engine.h"
 
 #include <string.h>
-#include <time.h>
+#include "limiter.h"
 
 const char *pb_status_name(pb_status s)
 {
@@ -36,11 +36,15 @@ const pb_order *pb_order_find(const char *name)
     return NULL;
 }
 
-static double now_s(void)
+void pb_stats_add(pb_stats *to, const pb_stats *from)
 {
-    struct timespec ts;
-    clock_gettime(CLOCK_MONOTONIC, &ts);
-    return (double)ts.tv_sec + 1e-9 * (double)ts.tv_nsec;
+    to->steps += from->steps;
+    to->placements += from->placements;
+    to->backtracks += from->backtracks;
+    to->candidates += from->candidates;
+    to->guesses += from->guesses;
+    to->solutions += from->solutions;
+    to->wall_s += from->wall_s;
 }
 
 pb_status pb_engine_run(const pb_engine *e, const pb_model *m, const pb_run *how, pb_result *out)
@@ -50,9 +54,9 @@ pb_status pb_engine_run(const pb_engine *e, const pb_model *m, const pb_run *how
     const char *why;
     if (!(e->caps & need) || (e->accepts && !e->accepts(m, &why)))
         return out->status = PB_UNSUPPORTED;
-    double t0 = now_s();
+    double t0 = pb_now_s();
     out->status = e->run(m, e->config, how, out);
-    out->stats.wall_s = now_s() - t0;
+    out->stats.wall_s = pb_now_s() - t0;
     out->stats.steps = out->stats.placements + out->stats.backtracks;
     return out->status;
 }

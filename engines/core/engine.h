@@ -35,6 +35,10 @@ typedef enum pb_status {
 
 const char *pb_status_name(pb_status s);
 
+/* Adds every count of `from` (and its wall_s) to `to`: runs summed over a file of
+ * puzzles, or the tasks of one parallel search. */
+void pb_stats_add(pb_stats *to, const pb_stats *from);
+
 typedef struct pb_limits {
     uint64_t max_steps;                  /* 0: none */
     uint64_t max_solutions;              /* count mode: stop after this many (0: none) */

@@ -244,15 +244,6 @@ static int poll_limits(search *s, uint64_t steps)
     return 1;
 }
 
-static void add_counts(pb_stats *to, const pb_stats *from)
-{
-    to->placements += from->placements;
-    to->backtracks += from->backtracks;
-    to->candidates += from->candidates;
-    to->guesses += from->guesses;
-    to->solutions += from->solutions;
-}
-
 static void merge_task(search *t);
 static void run_from(search *s, int floor);
 
@@ -281,7 +272,7 @@ static void merge_task(search *t)
     poll_shared(t, t->st.placements + t->st.backtracks); /* report the last steps */
 #pragma omp critical(pb_search_merge)
     {
-        add_counts(&sh->total, &t->st);
+        pb_stats_add(&sh->total, &t->st);
         if (t->status != PB_DONE && sh->status == PB_DONE) sh->status = t->status;
         if (t->st.solutions && !sh->have_first && sh->first) {
             memcpy(sh->first, t->first, (size_t)t->m->ncells * sizeof *sh->first);
@@ -429,7 +420,7 @@ static pb_status search_run(const pb_model *m, int config, const pb_run *how, pb
             run_from(s, 0);
         }
         /* The parent's own steps (the levels above the split) join the tasks'. */
-        add_counts(&sh.total, &s->st);
+        pb_stats_add(&sh.total, &s->st);
         out->stats = sh.total;
         out->status = s->status != PB_DONE ? s->status : sh.status;
     }
