@@ -38,6 +38,9 @@ void pb_model_free(pb_model *m)
     free(m->near);
     free(m->group_start);
     free(m->group_cells);
+    free(m->group_sum);
+    free(m->sum_set_start);
+    free(m->sum_set);
     free(m->pairs);
     free(m->check_pairs);
     free(m->nbr_start);
@@ -65,8 +68,79 @@ int pb_model_add_group(pb_model *m, const int *cells, int count)
     if (!gs) return -1;
     m->group_start = gs;
     memcpy(gc + used, cells, (size_t)count * sizeof *cells);
+    if (m->group_sum) {
+        int *s = realloc(m->group_sum, (size_t)(m->ngroups + 1) * sizeof *s);
+        if (!s) return -1;
+        m->group_sum = s;
+        s[m->ngroups] = 0;
+    }
     m->ngroups++;
     m->group_start[m->ngroups] = used + count;
+    return 0;
+}
+
+int pb_model_add_sum_group(pb_model *m, const int *cells, int count, int sum)
+{
+    if (m->finished || sum < 1 || m->nvalues > PB_SUM_MAX_VALUES) return -1;
+    if (!m->group_sum) {
+        m->group_sum = calloc((size_t)m->ngroups + 1, sizeof *m->group_sum);
+        if (!m->group_sum) return -1;
+    }
+    if (pb_model_add_group(m, cells, count)) return -1;
+    m->group_sum[m->ngroups - 1] = sum;
+    m->nsums++;
+    return 0;
+}
+
+/* sum_set_start/sum_set: every subset of 1..nvalues is bucketed once by (size, sum),
+ * then each sum group copies its bucket. */
+static int build_sum_sets(pb_model *m)
+{
+    m->sum_set_start = calloc((size_t)m->ngroups + 1, sizeof *m->sum_set_start);
+    if (!m->sum_set_start) return -1;
+    if (!m->nsums) {
+        m->sum_set = malloc(sizeof *m->sum_set);
+        return m->sum_set ? 0 : -1;
+    }
+    const int nv = m->nvalues, nsub = 1 << nv, maxsum = nv * (nv + 1) / 2;
+    const int nkeys = (nv + 1) * (maxsum + 1);
+    int *start = calloc((size_t)nkeys + 1, sizeof *start);
+    pb_mask *bucket = malloc((size_t)nsub * sizeof *bucket);
+    int *key = malloc((size_t)nsub * sizeof *key);
+    if (!start || !bucket || !key) return free(start), free(bucket), free(key), -1;
+    for (int s = 0; s < nsub; s++) {
+        int total = 0;
+        for (int v = 1; v <= nv; v++)
+            if (s & (1 << (v - 1))) total += v;
+        key[s] = __builtin_popcount((unsigned)s) * (maxsum + 1) + total;
+        start[key[s] + 1]++;
+    }
+    for (int k = 0; k < nkeys; k++) start[k + 1] += start[k];
+    int *fill = calloc((size_t)nkeys, sizeof *fill);
+    if (!fill) return free(start), free(bucket), free(key), -1;
+    for (int s = 0; s < nsub; s++) bucket[start[key[s]] + fill[key[s]]++] = (pb_mask)s;
+    free(fill);
+    free(key);
+
+    size_t total = 0;
+    for (int pass = 0; pass < 2; pass++) {
+        total = 0;
+        for (int g = 0; g < m->ngroups; g++) {
+            int len = m->group_start[g + 1] - m->group_start[g], sum = m->group_sum[g];
+            if (sum && len <= nv && sum <= maxsum) {
+                int k = len * (maxsum + 1) + sum;
+                if (pass)
+                    memcpy(m->sum_set + total, bucket + start[k],
+                           (size_t)(start[k + 1] - start[k]) * sizeof *bucket);
+                total += (size_t)(start[k + 1] - start[k]);
+            }
+            if (pass) m->sum_set_start[g + 1] = (int)total;
+        }
+        if (!pass && !(m->sum_set = malloc((total + 1) * sizeof *m->sum_set)))
+            return free(start), free(bucket), -1;
+    }
+    free(start);
+    free(bucket);
     return 0;
 }
 
@@ -211,6 +285,7 @@ int pb_model_finish(pb_model *m)
     if (!m->check_pairs) return -1;
     if (m->npairs) memcpy(m->check_pairs, m->pairs, (size_t)m->npairs * sizeof *m->pairs);
     qsort(m->check_pairs, (size_t)m->npairs, sizeof *m->check_pairs, cmp_check_pair);
+    if (build_sum_sets(m)) return -1;
     m->finished = 1;
     return 0;
 }
@@ -224,11 +299,14 @@ int pb_model_check(const pb_model *m, const int *values)
         if (abs(values[m->pairs[i][0]] - values[m->pairs[i][1]]) < m->min_diff) return 0;
     for (int g = 0; g < m->ngroups; g++) {
         pb_mask seen = 0;
+        int total = 0;
         for (int i = m->group_start[g]; i < m->group_start[g + 1]; i++) {
             pb_mask b = PB_BIT(values[m->group_cells[i]]);
             if (seen & b) return 0;
             seen |= b;
+            total += values[m->group_cells[i]];
         }
+        if (m->group_sum && m->group_sum[g] && total != m->group_sum[g]) return 0;
     }
     return 1;
 }

@@ -1,5 +1,6 @@
 /* model.h — the shared constraint model: cells with bit-mask domains, all-different
- * groups and minimum-difference pairs, plus a 2-D layout used only to print boards.
+ * groups (optionally with a required sum: kakuro's runs) and minimum-difference
+ * pairs, plus a 2-D layout used only to print boards.
  *
  * Values are 1..nvalues (at most 64); bit v-1 of a pb_mask stands for value v.
  * A model is built with pb_model_new, the add_* calls, then pb_model_finish, which
@@ -13,7 +14,10 @@
 typedef uint64_t pb_mask;
 
 #define PB_MAX_VALUES 64
-#define PB_BIT(v)     ((pb_mask)1 << ((v)-1))
+/* Sum groups need the value sets that add up to their sum, found among all 2^nvalues
+ * subsets, so they are allowed only for models with at most this many values. */
+#define PB_SUM_MAX_VALUES 12
+#define PB_BIT(v)         ((pb_mask)1 << ((v)-1))
 /* Values 1..n as a mask. */
 #define PB_FULL(n) ((n) >= 64 ? ~(pb_mask)0 : (((pb_mask)1 << (n)) - 1))
 
@@ -25,6 +29,10 @@ typedef struct pb_model {
      * group_cells[group_start[g] .. group_start[g+1]). */
     int ngroups;
     int *group_start, *group_cells;
+    /* group_sum[g]: the total that group g's values must add up to, or 0 for a plain
+     * all-different group. NULL while no group has a sum. */
+    int *group_sum;
+    int nsums; /* groups with a sum */
 
     /* Minimum-difference pairs: |value(a) - value(b)| >= min_diff for each pair. */
     int min_diff;
@@ -40,6 +48,11 @@ typedef struct pb_model {
     int *peer_start, *peer;
     int *cgroup_start, *cgroup;
     pb_mask *near; /* nvalues + 1 entries; a pointer, so per-puzzle views stay small */
+    /* For each sum group g, the sets of distinct values that fill it exactly (as many
+     * values as g has cells, adding up to its sum), in increasing mask order:
+     * sum_set[sum_set_start[g] .. sum_set_start[g+1]); empty for a plain group. */
+    int *sum_set_start;
+    pb_mask *sum_set;
     /* check_pairs: the pairs ordered by their larger cell, largest first, so that an
      * enumeration that varies the last cells fastest meets a violated pair early. */
     int (*check_pairs)[2];
@@ -66,11 +79,15 @@ void pb_model_free(pb_model *m);
 
 /* Each returns 0, or -1 on bad arguments / out of memory. */
 int pb_model_add_group(pb_model *m, const int *cells, int count);
+/* An all-different group whose values must also add up to sum (>= 1); needs
+ * nvalues <= PB_SUM_MAX_VALUES. */
+int pb_model_add_sum_group(pb_model *m, const int *cells, int count, int sum);
 int pb_model_add_pair(pb_model *m, int a, int b);
 int pb_model_set_layout(pb_model *m, int rows, int cols, const int *cell_row, const int *cell_col);
 int pb_model_finish(pb_model *m);
 
-/* 1 when values[0..ncells) (each 1..nvalues) satisfies every domain and constraint. */
+/* 1 when values[0..ncells) (each 1..nvalues) satisfies every domain and constraint,
+ * sums included. */
 int pb_model_check(const pb_model *m, const int *values);
 
 /* True when the model's only group covers every cell and nvalues == ncells:

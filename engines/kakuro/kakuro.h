@@ -1,0 +1,177 @@
+/* kakuro.h — kakuro: grids (outlines, clue grids, solutions), their text formats,
+ * runs, the shared model, outline generation and puzzle generation.
+ *
+ * A grid is rows x cols cells, numbered row by row (index r * cols + c). A cell is
+ * white (it takes a digit 1-9) or black; a black cell may carry a down clue (the
+ * sum of the run of white cells below it) and a right clue (the run to its right).
+ * A run is a maximal horizontal or vertical block of two or more white cells; a
+ * single white cell between black cells is not a run and has no clue. An outline is
+ * a grid with no clues and no digits yet: only which cells are white.
+ *
+ * A puzzle reaches the engines as a pb_model built by kakuro_model_new: one cell per
+ * white cell in row-major order (so "row order" is the cell order), one sum group
+ * per run (across runs row by row, then down runs column by column), digits 1-9,
+ * a given's domain its single digit, and kind "kakuro". */
+#ifndef PB_KAKURO_H
+#define PB_KAKURO_H
+
+#include <stddef.h>
+#include <stdint.h>
+#include "../core/engine.h"
+#include "../core/error.h"
+#include "../core/model.h"
+#include "sums.h"
+
+#define KAKURO_MAX_DIM   64 /* rows and columns, each */
+#define KAKURO_MAX_CELLS (KAKURO_MAX_DIM * KAKURO_MAX_DIM)
+#define KAKURO_MAX_RUNS  (2 * KAKURO_MAX_CELLS)
+#define KAKURO_MAX_LINE  4096 /* longest input line accepted */
+
+typedef struct kakuro_grid {
+    int rows, cols;
+    unsigned char white[KAKURO_MAX_CELLS]; /* 1: white cell */
+    unsigned char digit[KAKURO_MAX_CELLS]; /* white cells: 0 empty, else 1..9 */
+    unsigned char down[KAKURO_MAX_CELLS];  /* black cells: down clue, 0 none */
+    unsigned char right[KAKURO_MAX_CELLS]; /* black cells: right clue, 0 none */
+} kakuro_grid;
+
+/* An all-black grid of rows x cols (1..KAKURO_MAX_DIM each). 0, or -1 on bad sizes. */
+int kakuro_grid_init(kakuro_grid *g, int rows, int cols);
+
+enum { KAKURO_ACROSS = 0, KAKURO_DOWN = 1 };
+
+typedef struct kakuro_run {
+    int dir;  /* KAKURO_ACROSS or KAKURO_DOWN */
+    int clue; /* grid index of the black cell before the run; -1 at the grid's edge */
+    int len;  /* white cells, >= 2 (a run longer than 9 is found too: it is invalid) */
+    int sum;  /* the clue's value, 0 when the clue cell has none (an outline) */
+    int cell[KAKURO_MAX_DIM]; /* grid indices of its cells, in reading order */
+} kakuro_run;
+
+/* The runs of g: across runs row by row, then down runs column by column (the
+ * model's group order). Returns the count; the first `max` go to runs. */
+int kakuro_find_runs(const kakuro_grid *g, kakuro_run *runs, int max);
+
+/* ---- reading (grid.c, outline.c) ----
+ * Clue grids: whitespace-separated tokens, one line per row: `D\R` a black cell with
+ * a down and/or right clue (either side may be empty: `23\`, `\16`), `#` a black
+ * cell without clue, `.` an empty white cell, `1`-`9` a white cell's digit. Lines
+ * starting with ';' are comments. A text may hold several puzzles, separated by one
+ * or more blank lines.
+ * Outlines (seed 001's format): a line `rows cols`, then `rows` lines of `cols`
+ * two-letter tokens: `nn` white, `xx` black, `cx` black with a down (column) clue,
+ * `xr` black with a right (row) clue, `cr` both. A text may hold several outlines. */
+typedef struct kakuro_reader {
+    const char *text;
+    size_t len, pos;
+    int line; /* lines consumed so far */
+} kakuro_reader;
+
+void kakuro_reader_init(kakuro_reader *r, const char *text, size_t len);
+
+/* Reads the next clue grid into *g: 1 with *line its first line; 0 at the end of
+ * the text; -1 with *err naming the line and column ("column 4: ...") and what was
+ * expected. Rejected: an unknown token, ragged rows, a clue on a white cell's side
+ * with no run (or a run with no clue: "run of 3 white cells without a clue"), a
+ * clued run of length 1 or over 9, a clue that no set of distinct digits of that
+ * length makes, a digit repeated in a run. After -1 the reader has skipped the bad
+ * puzzle, so reading may go on. */
+int kakuro_read(kakuro_reader *r, kakuro_grid *g, int *line, pb_error *err);
+
+/* Reads the next outline into *g (digits and clues 0): 1, 0 at the end, or -1 as
+ * kakuro_read. Rejected: a bad size line, a wrong count of rows or tokens, an
+ * unknown token, a clue token whose side has no run of 2 or more white cells, a run
+ * with no clue token before it. */
+int kakuro_read_outline(kakuro_reader *r, kakuro_grid *g, int *line, pb_error *err);
+
+/* ---- writing ----
+ * Both write into buf (NUL-terminated, cut at buflen) and return the length the
+ * whole text needs, as snprintf does. Clue grids: one line per row, tokens padded to
+ * one width so columns line up; digits 0 print as '.'. Outlines: the size line, then
+ * the tokens, each derived from the white cells (a black cell gets `cx`/`xr`/`cr`
+ * when a run starts below/right of it). */
+size_t kakuro_format_grid(const kakuro_grid *g, char *buf, size_t buflen);
+size_t kakuro_format_outline(const kakuro_grid *g, char *buf, size_t buflen);
+
+/* ---- rules ---- */
+/* 0 when g's white cells form a valid generated outline: every white cell lies in
+ * one across run and one down run, each 2..9 long, no run at the grid's edge without
+ * a black cell before it, the white cells connected; else -1 with msg naming the
+ * first fault (e.g. "row 3, column 5: across run of 1"). */
+int kakuro_outline_check(const kakuro_grid *g, char *msg, size_t msglen);
+
+/* Sets every clue from the digits of the white cells (all must be filled). */
+void kakuro_derive_clues(kakuro_grid *g);
+
+/* 1 when sol fills every white cell of puzzle, keeps its givens and its black cells,
+ * and every run holds distinct digits adding up to the puzzle's clue. */
+int kakuro_is_solution_of(const kakuro_grid *puzzle, const kakuro_grid *sol);
+
+/* ---- the model (model.c) ---- */
+/* The model of g's puzzle (see the top of this file). NULL with *err on a grid
+ * whose runs are not 2..9 long or lack clues, or out of memory. */
+pb_model *kakuro_model_new(const kakuro_grid *g, pb_error *err);
+
+/* *out = the grid of the model's puzzle `shape` with values (one per model cell, 0
+ * empty) written into its white cells. */
+void kakuro_grid_fill(const kakuro_grid *shape, const int *values, kakuro_grid *out);
+
+/* ---- outline generation (outline_gen.c) ---- */
+typedef struct kakuro_outline_opts {
+    int rows, cols; /* the whole grid, first row and column included (black) */
+    double density; /* target share of white cells among rows-1 x cols-1; 0: 0.6 */
+    int symmetric;  /* 1: black cells symmetric under a half turn */
+    uint64_t seed;
+} kakuro_outline_opts;
+
+/* Outline number `index` of the stream fixed by o: valid by kakuro_outline_check.
+ * Deterministic in (o, index). 0, or -1 when no valid outline was found. */
+int kakuro_outline_generate(const kakuro_outline_opts *o, uint64_t index, kakuro_grid *g);
+
+/* ---- puzzle generation (generate.c) ---- */
+typedef enum kakuro_level { KAKURO_EASY, KAKURO_MEDIUM, KAKURO_HARD, KAKURO_LEVELS } kakuro_level;
+extern const char *const kakuro_level_names[KAKURO_LEVELS];
+extern const double kakuro_level_share[KAKURO_LEVELS]; /* 0.8, 0.6, 0.4 */
+int kakuro_level_find(const char *name);               /* the level, or -1 */
+
+typedef enum kakuro_refill {
+    KAKURO_REFILL_ALL,  /* the seed's: an ambiguous fill is thrown away and redone */
+    KAKURO_REFILL_DIFF, /* re-randomise only the cells where two solutions differ */
+} kakuro_refill;
+
+typedef struct kakuro_gen_opts {
+    const kakuro_grid *outline; /* the outline to fill; NULL: one per puzzle from below */
+    kakuro_outline_opts shape;  /* used when outline is NULL (its seed is ignored) */
+    double share;               /* target share of runs with unique sums (a level's) */
+    int seed_table;             /* 1: the seed's 25 unique sums (no length 8) */
+    kakuro_refill refill;
+    const pb_engine *checker; /* uniqueness checker; NULL: the default engine */
+    const pb_order *order;    /* its order, NULL: the engine's default */
+    uint64_t seed;
+    uint64_t max_attempts; /* filled candidates checked per puzzle; 0: none */
+    double max_seconds;    /* per puzzle; 0: none */
+} kakuro_gen_opts;
+
+typedef struct kakuro_gen_stats {
+    uint64_t attempts;     /* filled candidates checked for uniqueness */
+    uint64_t fills;        /* complete fills made from scratch (the rest were repairs) */
+    pb_stats check;        /* the checker's stats, summed over the attempts */
+    int runs, unique_runs; /* achieved share = unique_runs / runs */
+    double wall_s;
+} kakuro_gen_stats;
+
+/* Generates puzzle number `index` of the stream fixed by o: *puzzle (clues, no
+ * digits) with exactly one solution, *solution. 0 on success; -1 when
+ * max_attempts or max_seconds ran out; -2 when the outline cannot be filled or out
+ * of memory (*st is filled in every case). Deterministic in (o, index) whatever
+ * the thread that runs it. */
+int kakuro_generate(const kakuro_gen_opts *o, uint64_t index, kakuro_grid *puzzle,
+                    kakuro_grid *solution, kakuro_gen_stats *st);
+
+/* One filled candidate, as the generator makes them before checking: number `index`
+ * of the stream of o, with its clues derived (puzzle: clues only; solution: the
+ * fill). For comparing checkers on the same candidates. 0, or -2 as above. */
+int kakuro_fill_candidate(const kakuro_gen_opts *o, uint64_t index, kakuro_grid *puzzle,
+                          kakuro_grid *solution, kakuro_gen_stats *st);
+
+#endif
