@@ -82,6 +82,10 @@ typedef struct pb_result {
     pb_status status;
     pb_stats stats;
     int *first; /* optional caller buffer of ncells: the first solution found */
+    /* Optional caller buffer of ncells, filled by engines with PB_CAP_LAST: the last
+     * solution found, so a count stopped at 2 yields two different solutions (a
+     * generator re-randomises the cells where they differ). */
+    int *last;
 } pb_result;
 
 enum {
@@ -90,6 +94,7 @@ enum {
     PB_CAP_TRACE = 1u << 2,    /* calls the trace callback */
     PB_CAP_ORDER = 1u << 3,    /* honours pb_run.order */
     PB_CAP_PARALLEL = 1u << 4, /* honours pb_run.threads in count mode */
+    PB_CAP_LAST = 1u << 5,     /* fills pb_result.last */
 };
 
 typedef struct pb_engine {
