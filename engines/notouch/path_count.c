@@ -15,8 +15,9 @@
 static int accepts(const pb_model *m, const char **why)
 {
     *why = "path-dp needs values 1..cells all different, min-diff 2, full domains, "
-           "at most 22 cells";
-    if (!pb_model_is_permutation(m) || m->min_diff != 2 || m->ncells > PATH_MAX_CELLS) return 0;
+           "at most 22 cells, no sum groups";
+    if (m->nsums || !pb_model_is_permutation(m) || m->min_diff != 2 || m->ncells > PATH_MAX_CELLS)
+        return 0;
     for (int c = 0; c < m->ncells; c++)
         if (m->domain[c] != PB_FULL(m->nvalues)) return 0;
     return 1;

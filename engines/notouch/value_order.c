@@ -11,8 +11,9 @@
 
 static int accepts(const pb_model *m, const char **why)
 {
-    *why = "value-order needs values 1..cells all different and full domains (at most 64 cells)";
-    if (!pb_model_is_permutation(m) || m->ncells > 64) return 0;
+    *why = "value-order needs values 1..cells all different, full domains (at most 64 cells) "
+           "and no sum groups";
+    if (m->nsums || !pb_model_is_permutation(m) || m->ncells > 64) return 0;
     for (int c = 0; c < m->ncells; c++)
         if (m->domain[c] != PB_FULL(m->nvalues)) return 0;
     return 1;

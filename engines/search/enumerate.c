@@ -3,7 +3,9 @@
  * (repeats allowed); `enum-perm` every permutation of 1..n. Both walk the search
  * tree in reading order without pruning, so placements and backtracks count exactly
  * the nodes that `backtrack` would visit without its checks. As there, cells whose
- * domain is one value from the start (givens) are filled first and are not steps. */
+ * domain is one value from the start (givens) are filled first and are not steps.
+ * The complete-vector check is pb_model_check, sums included, so both also count
+ * the solutions of models with sum groups (kakuro) correctly. */
 #include "../core/engine.h"
 #include "../core/limiter.h"
 
@@ -51,6 +53,7 @@ static inline pb_status enumerate(const pb_model *m, const pb_run *how, pb_resul
         if (complete_ok(m, v)) {
             solutions = 1;
             if (out->first) memcpy(out->first, v, (size_t)ncells * sizeof *v);
+            if (out->last) memcpy(out->last, v, (size_t)ncells * sizeof *v);
         }
     }
     int i = 0;
@@ -76,6 +79,7 @@ static inline pb_status enumerate(const pb_model *m, const pb_run *how, pb_resul
                 if (complete_ok(m, v)) {
                     if (!solutions++ && out->first)
                         memcpy(out->first, v, (size_t)ncells * sizeof *v);
+                    if (out->last) memcpy(out->last, v, (size_t)ncells * sizeof *v);
                     if (pb_solution_stops(how, solutions, &status)) break;
                 }
             }
@@ -112,7 +116,7 @@ static int accepts_perm(const pb_model *m, const char **why)
 const pb_engine pb_engine_enum_all = {
     "enum-all",
     "every vector of values (repeats allowed), checked only when complete",
-    PB_CAP_FIRST | PB_CAP_COUNT,
+    PB_CAP_FIRST | PB_CAP_COUNT | PB_CAP_LAST,
     CONFIG_ALL,
     NULL,
     run_enum,
@@ -121,7 +125,7 @@ const pb_engine pb_engine_enum_all = {
 const pb_engine pb_engine_enum_perm = {
     "enum-perm",
     "every permutation of the values, checked only when complete",
-    PB_CAP_FIRST | PB_CAP_COUNT,
+    PB_CAP_FIRST | PB_CAP_COUNT | PB_CAP_LAST,
     CONFIG_PERM,
     accepts_perm,
     run_enum,

@@ -11,9 +11,21 @@
  * Cells whose domain is one value from the start (a puzzle's givens) are filled
  * before the search and are not steps: the tree has a level per open cell only.
  *
+ * Sum groups (kakuro's runs): both engines reject a value when some sum group of its
+ * cell could no longer reach its total, bounding what the group's remaining cells
+ * can add with the smallest and the largest sums of that many distinct values not
+ * yet used in it (a complete group must hit its total exactly). `propagate` also
+ * keeps each sum group's open cells within the union of the value sets that can
+ * still fill it, revising the crossing groups of every cell it narrows until
+ * nothing changes, once before the search and after every placement. A model
+ * without sums runs a copy of the loop compiled without any of this, so its steps
+ * and speed stay what they were.
+ *
  * Count mode with threads > 1 splits the tree at depth SPLIT_DEPTH into OpenMP
  * tasks; each task counts its subtree, including the backtrack that leaves it, so
- * the sums are the sequential counts whatever the thread count. */
+ * the sums are the sequential counts whatever the thread count. Tasks are numbered
+ * in the order the sequential search would enter them, so the first and last
+ * solutions reported are the sequential search's, whatever task finishes first. */
 #include "../core/engine.h"
 #include "../core/limiter.h"
 
@@ -35,6 +47,7 @@ typedef struct search {
     const pb_model *m;
     const pb_run *how;
     int forward;             /* reject values that wipe out a neighbour's domain */
+    int sums;                /* the model has sum groups: the sum-aware loop runs */
     const int *static_order; /* the open cells, in the order's sequence */
     int nopen;               /* cells the search fills (the tree's depth) */
     int *values;             /* values[c]: 0 empty, else 1..nvalues */
@@ -44,15 +57,24 @@ typedef struct search {
     int *cell_at;            /* cell_at[d]: the cell assigned at depth d */
     int *mark;               /* mark[d]: trail length before depth d's placement */
     trail_entry *trail;
-    int trail_len;
+    int trail_len, trail_cap;
+    /* Sums only. propagate's narrowing can trail more than the block holds, so the
+     * trail may move to the heap; psum[g] is the total of the values in group g;
+     * queue/queued hold the sum groups waiting to be revised. */
+    trail_entry *trail_heap;
+    int *psum, *queue;
+    unsigned char *queued;
     pb_stats st;
     pb_limiter lim;
     pb_status status;
     int stopped;
     int *first; /* where to copy the first solution, or NULL */
+    int *last;  /* where to copy every solution found, or NULL */
     int split;  /* spawn tasks at this depth; 0: never */
     shared_run *shared;
     uint64_t reported; /* steps already added to shared->steps_reported */
+    uint64_t seq;      /* a task's rank in the sequential order of the tasks */
+    uint64_t spawned;  /* the parent: tasks spawned so far */
 } search;
 
 struct shared_run {
@@ -60,13 +82,14 @@ struct shared_run {
     uint64_t steps_reported;
     int stop;
     pb_status status;
-    int *first;
-    int have_first;
+    int *first, *last;
+    uint64_t first_seq, last_seq; /* the tasks whose solutions first/last hold */
+    int have_first, have_last;
 };
 
 static size_t trail_capacity(const pb_model *m)
 {
-    return (size_t)m->nbr_start[m->ncells] + 1;
+    return (size_t)m->nbr_start[m->ncells] + 1 + (m->nsums ? 2 * (size_t)m->ncells : 0);
 }
 
 /* One allocation for every per-search array, so a task's copy is one malloc. */
@@ -74,19 +97,34 @@ static search *search_alloc(const pb_model *m)
 {
     size_t n = (size_t)m->ncells;
     size_t ng = (size_t)m->ngroups;
+    size_t nsum = m->nsums ? ng : 0;
     size_t bytes = sizeof(search) + (2 * n + ng) * sizeof(pb_mask) +
-                   trail_capacity(m) * sizeof(trail_entry) + (3 * n + 1) * sizeof(int);
+                   trail_capacity(m) * sizeof(trail_entry) + (3 * n + 1 + 2 * nsum) * sizeof(int) +
+                   nsum;
     search *s = calloc(1, bytes);
     if (!s) return NULL;
     s->m = m;
+    s->sums = m->nsums > 0;
     s->dom = (pb_mask *)(s + 1);
     s->eff = s->dom + n;
     s->used = s->eff + n;
     s->trail = (trail_entry *)(s->used + ng);
+    s->trail_cap = (int)trail_capacity(m);
     s->values = (int *)(s->trail + trail_capacity(m));
     s->cell_at = s->values + n;
     s->mark = s->cell_at + n;
+    if (s->sums) {
+        s->psum = s->mark + n + 1;
+        s->queue = s->psum + ng;
+        s->queued = (unsigned char *)(s->queue + ng);
+    }
     return s;
+}
+
+static void search_free(search *s)
+{
+    free(s->trail_heap);
+    free(s);
 }
 
 static search *search_clone(const search *p)
@@ -100,11 +138,27 @@ static search *search_clone(const search *p)
     memcpy(s->values, p->values, n * sizeof *s->values);
     memcpy(s->dom, p->dom, n * sizeof *s->dom);
     memcpy(s->used, p->used, (size_t)p->m->ngroups * sizeof *s->used);
+    if (s->sums) memcpy(s->psum, p->psum, (size_t)p->m->ngroups * sizeof *s->psum);
     memcpy(s->cell_at, p->cell_at, n * sizeof *s->cell_at);
     s->lim = p->lim;
     s->lim.next = PB_POLL_STEPS;
     s->status = PB_DONE;
     return s;
+}
+
+/* Sums: makes room for `extra` more trail entries; 0 when out of memory. */
+static int trail_reserve(search *s, int extra)
+{
+    if (s->trail_len + extra <= s->trail_cap) return 1;
+    int cap = 2 * s->trail_cap;
+    while (cap < s->trail_len + extra) cap *= 2;
+    trail_entry *t = malloc((size_t)cap * sizeof *t);
+    if (!t) return 0;
+    memcpy(t, s->trail, (size_t)s->trail_len * sizeof *t);
+    free(s->trail_heap);
+    s->trail = s->trail_heap = t;
+    s->trail_cap = cap;
+    return 1;
 }
 
 static void undo_to(search *s, int len)
@@ -125,7 +179,7 @@ static inline pb_mask allowed(const search *s, int c)
     return s->dom[c] & ~taken;
 }
 
-static inline void mark_used(search *s, int c, int v, int on)
+static inline void mark_used(search *s, int c, int v, int on, const int sums)
 {
     const pb_model *m = s->m;
     for (int k = m->cgroup_start[c]; k < m->cgroup_start[c + 1]; k++) {
@@ -133,24 +187,131 @@ static inline void mark_used(search *s, int c, int v, int on)
             s->used[m->cgroup[k]] |= PB_BIT(v);
         else
             s->used[m->cgroup[k]] &= ~PB_BIT(v);
+        if (sums) s->psum[m->cgroup[k]] += on ? v : -v;
     }
 }
 
+/* Whether k distinct values of `avail` can add up to `need`: it must lie between
+ * the sum of the k smallest and that of the k largest. */
+static inline int sum_reachable(pb_mask avail, int k, int need)
+{
+    if (need < 0 || __builtin_popcountll(avail) < k) return 0;
+    int lo = 0, hi = 0;
+    pb_mask a = avail, b = avail;
+    for (int i = 0; i < k; i++) {
+        lo += __builtin_ctzll(a) + 1;
+        a &= a - 1;
+        int top = 63 - __builtin_clzll(b);
+        hi += top + 1;
+        b &= ~((pb_mask)1 << top);
+    }
+    return lo <= need && need <= hi;
+}
+
+/* Whether sum group g can still reach its total once v (0: nothing more) joins it. */
+static int group_reachable(const search *s, int g, int v)
+{
+    const pb_model *m = s->m;
+    pb_mask used = s->used[g] | (v ? PB_BIT(v) : 0);
+    int k = m->group_start[g + 1] - m->group_start[g] - __builtin_popcountll(used);
+    return sum_reachable(PB_FULL(m->nvalues) & ~used, k, m->group_sum[g] - s->psum[g] - v);
+}
+
+/* The bound check of every sum group of cell c, for v placed there. */
+static int sums_allow(const search *s, int c, int v)
+{
+    const pb_model *m = s->m;
+    for (int k = m->cgroup_start[c]; k < m->cgroup_start[c + 1]; k++) {
+        int g = m->cgroup[k];
+        if (m->group_sum[g] && !group_reachable(s, g, v)) return 0;
+    }
+    return 1;
+}
+
+static void enqueue(search *s, int *tail, int g)
+{
+    if (!s->m->group_sum[g] || s->queued[g]) return;
+    s->queued[g] = 1;
+    s->queue[(*tail)++ % s->m->ngroups] = g;
+}
+
+/* Narrows the open cells of sum group g to the values of the sets that can still
+ * fill it: sets holding every value placed in g whose other values are each allowed
+ * in some open cell of g. Queues the other sum groups of every cell it narrows.
+ * 0 when no set is left or a cell is left with no value. */
+static int revise(search *s, int g, int *tail)
+{
+    const pb_model *m = s->m;
+    const pb_mask placed = s->used[g];
+    pb_mask open = 0, possible = 0;
+    for (int i = m->group_start[g]; i < m->group_start[g + 1]; i++) {
+        int q = m->group_cells[i];
+        if (!s->values[q]) open |= allowed(s, q);
+    }
+    int found = 0;
+    for (int k = m->sum_set_start[g]; k < m->sum_set_start[g + 1]; k++) {
+        pb_mask set = m->sum_set[k];
+        if ((set & placed) != placed || (set & ~placed & ~open)) continue;
+        found = 1;
+        possible |= set & ~placed;
+    }
+    if (!found) return 0;
+    for (int i = m->group_start[g]; i < m->group_start[g + 1]; i++) {
+        int q = m->group_cells[i];
+        if (s->values[q]) continue;
+        pb_mask a = allowed(s, q);
+        if (!(a & ~possible)) continue;
+        s->trail[s->trail_len].cell = q;
+        s->trail[s->trail_len].old = s->dom[q];
+        s->trail_len++;
+        s->dom[q] &= possible;
+        if (!(a & possible)) return 0;
+        for (int k = m->cgroup_start[q]; k < m->cgroup_start[q + 1]; k++)
+            if (m->cgroup[k] != g) enqueue(s, tail, m->cgroup[k]);
+    }
+    return 1;
+}
+
+/* Revises the queued sum groups (queue[0 .. tail)) until none is left; 0 on a wipeout.
+ * The trail must have room for nvalues entries per open cell. */
+static int settle(search *s, int tail)
+{
+    int head = 0, ok = 1;
+    while (head < tail) {
+        int g = s->queue[head++ % s->m->ngroups];
+        s->queued[g] = 0;
+        if (ok && !revise(s, g, &tail)) ok = 0;
+    }
+    return ok;
+}
+
+/* Revises the sum groups of cell c, and what that narrowing reaches. */
+static int propagate_sums(search *s, int c)
+{
+    const pb_model *m = s->m;
+    int tail = 0;
+    for (int k = m->cgroup_start[c]; k < m->cgroup_start[c + 1]; k++)
+        enqueue(s, &tail, m->cgroup[k]);
+    return settle(s, tail);
+}
+
 /* Takes back the placement of v in cell c made at depth d. */
-static void unplace(search *s, int d, int c, int v)
+static inline void unplace(search *s, int d, int c, int v, const int sums)
 {
     undo_to(s, s->mark[d]);
-    mark_used(s, c, v, 0);
+    mark_used(s, c, v, 0, sums);
     s->values[c] = 0;
 }
 
 /* Writes v into cell c and removes what it rules out from the unassigned cells; 0
- * when forward checking finds a cell left with no value (everything is then undone). */
-static int place(search *s, int d, int c, int v)
+ * when a sum can no longer be reached or forward checking finds a cell left with no
+ * value (everything is then undone). */
+static inline int place(search *s, int d, int c, int v, const int sums)
 {
     const pb_model *m = s->m;
+    if (sums && !sums_allow(s, c, v)) return 0;
     const pb_mask near = m->near[v];
-    mark_used(s, c, v, 1);
+    mark_used(s, c, v, 1, sums);
     s->values[c] = v;
     for (int i = m->nbr_start[c]; i < m->nbr_start[c + 1]; i++) {
         int q = m->nbr[i];
@@ -165,9 +326,10 @@ static int place(search *s, int d, int c, int v)
         if (!s->values[m->nbr[i]] && !allowed(s, m->nbr[i])) goto wiped;
     for (int i = m->peer_start[c]; i < m->peer_start[c + 1]; i++)
         if (!s->values[m->peer[i]] && !allowed(s, m->peer[i])) goto wiped;
+    if (sums && !propagate_sums(s, c)) goto wiped;
     return 1;
 wiped:
-    unplace(s, d, c, v);
+    unplace(s, d, c, v, sums);
     return 0;
 }
 
@@ -258,6 +420,7 @@ static void spawn(search *s, int depth)
         stop(s, PB_NOMEM);
         return;
     }
+    t->seq = s->spawned++;
     enter(t, depth);
 #pragma omp task firstprivate(t, depth)
     {
@@ -269,48 +432,66 @@ static void spawn(search *s, int depth)
 static void merge_task(search *t)
 {
     shared_run *sh = t->shared;
+    const size_t n = (size_t)t->m->ncells;
     poll_shared(t, t->st.placements + t->st.backtracks); /* report the last steps */
 #pragma omp critical(pb_search_merge)
     {
         pb_stats_add(&sh->total, &t->st);
         if (t->status != PB_DONE && sh->status == PB_DONE) sh->status = t->status;
-        if (t->st.solutions && !sh->have_first && sh->first) {
-            memcpy(sh->first, t->first, (size_t)t->m->ncells * sizeof *sh->first);
+        if (t->st.solutions && sh->first && t->first &&
+            (!sh->have_first || t->seq < sh->first_seq)) {
+            memcpy(sh->first, t->first, n * sizeof *sh->first);
             sh->have_first = 1;
+            sh->first_seq = t->seq;
+        }
+        if (t->st.solutions && sh->last && t->last && (!sh->have_last || t->seq > sh->last_seq)) {
+            memcpy(sh->last, t->last, n * sizeof *sh->last);
+            sh->have_last = 1;
+            sh->last_seq = t->seq;
         }
     }
     free(t->first);
-    free(t);
+    free(t->last);
+    search_free(t);
 }
 
 static void found_solution(search *s)
 {
+    const size_t n = (size_t)s->m->ncells;
     s->st.solutions++;
     if (s->st.solutions == 1) {
-        if (s->shared && !s->first) s->first = malloc((size_t)s->m->ncells * sizeof *s->first);
-        if (s->first) memcpy(s->first, s->values, (size_t)s->m->ncells * sizeof *s->first);
+        if (s->shared && !s->first && s->shared->first) s->first = malloc(n * sizeof *s->first);
+        if (s->first) memcpy(s->first, s->values, n * sizeof *s->first);
+        if (s->shared && !s->last && s->shared->last) s->last = malloc(n * sizeof *s->last);
     }
+    if (s->last) memcpy(s->last, s->values, n * sizeof *s->last);
     trace(s, -1, PB_EV_SOLUTION);
     pb_status st;
     if (pb_solution_stops(s->how, s->st.solutions, &st)) stop(s, st);
 }
 
 /* Searches the subtree below depth `floor` (whose cell is already entered) and
- * returns after the backtrack out of it, or when stopped. */
-static void run_from(search *s, int floor)
+ * returns after the backtrack out of it, or when stopped. Compiled twice: `sums`
+ * is a constant, so models without sum groups run a loop without any sum code. */
+static inline __attribute__((always_inline)) void run_loop(search *s, int floor, const int sums)
 {
     const pb_model *m = s->m;
     const int n = s->nopen;
     int depth = floor;
     for (;;) {
         int c = s->cell_at[depth], cur = s->values[c];
-        if (cur) unplace(s, depth, c, cur);
+        if (cur) unplace(s, depth, c, cur, sums);
+        if (sums && s->forward &&
+            !trail_reserve(s, m->nbr_start[c + 1] - m->nbr_start[c] + (n - depth) * m->nvalues)) {
+            stop(s, PB_NOMEM);
+            return;
+        }
         const pb_mask options = allowed(s, c);
         pb_mask left = options & ~PB_FULL(cur);
         int v = 0;
         while (left) {
             int u = __builtin_ctzll(left) + 1;
-            if (place(s, depth, c, u)) {
+            if (place(s, depth, c, u, sums)) {
                 v = u;
                 break;
             }
@@ -343,6 +524,42 @@ static void run_from(search *s, int floor)
     }
 }
 
+static void run_plain(search *s, int floor)
+{
+    run_loop(s, floor, 0);
+}
+
+static void run_sums(search *s, int floor)
+{
+    run_loop(s, floor, 1);
+}
+
+static void run_from(search *s, int floor)
+{
+    if (s->sums)
+        run_sums(s, floor);
+    else
+        run_plain(s, floor);
+}
+
+/* Sums, before the search: every sum group must still be reachable with the fixed
+ * cells in place; propagate also narrows every group once (a unique sum's cells then
+ * hold only its values). The narrowing is never undone. 1: search; 0: no
+ * solution; -1: out of memory. */
+static int settle_fixed(search *s)
+{
+    const pb_model *m = s->m;
+    for (int g = 0; g < m->ngroups; g++)
+        if (m->group_sum[g] && !group_reachable(s, g, 0)) return 0;
+    if (!s->forward) return 1;
+    if (!trail_reserve(s, m->ncells * m->nvalues)) return -1;
+    int tail = 0;
+    for (int g = 0; g < m->ngroups; g++) enqueue(s, &tail, g);
+    int ok = settle(s, tail);
+    s->trail_len = 0;
+    return ok;
+}
+
 /* Fills the cells whose domain is a single value. Returns how many cells are left
  * open, or -1 when two fixed cells clash (then nothing can be a solution). */
 static int place_fixed(search *s)
@@ -357,7 +574,7 @@ static int place_fixed(search *s)
         }
         if (!(allowed(s, c) & d)) return -1;
         int v = __builtin_ctzll(d) + 1;
-        mark_used(s, c, v, 1);
+        mark_used(s, c, v, 1, s->sums);
         s->values[c] = v;
         for (int i = m->nbr_start[c]; i < m->nbr_start[c + 1]; i++)
             s->dom[m->nbr[i]] &= ~m->near[v]; /* never undone: no trail */
@@ -376,13 +593,19 @@ static pb_status search_run(const pb_model *m, int config, const pb_run *how, pb
     s->how = &run;
     s->forward = config == CONFIG_PROPAGATE;
     s->first = out->first;
+    s->last = out->last;
     s->status = PB_DONE;
     memcpy(s->dom, m->domain, (size_t)m->ncells * sizeof *s->dom);
     pb_limiter_init(&s->lim, &how->limits, 0);
     s->nopen = place_fixed(s);
+    if (s->nopen >= 0 && s->sums) {
+        int ok = settle_fixed(s);
+        if (ok < 0) return search_free(s), PB_NOMEM;
+        if (!ok) s->nopen = -1;
+    }
     if (s->nopen >= 0 && ord->fill) {
         order = malloc((size_t)m->ncells * sizeof *order);
-        if (!order) return free(s), PB_NOMEM;
+        if (!order) return search_free(s), PB_NOMEM;
         ord->fill(m, order);
         int k = 0;
         for (int i = 0; i < m->ncells; i++)
@@ -395,7 +618,7 @@ static pb_status search_run(const pb_model *m, int config, const pb_run *how, pb
         out->stats = s->st;
         out->status = s->status;
         free(order);
-        free(s);
+        search_free(s);
         return out->status;
     }
 
@@ -408,10 +631,11 @@ static pb_status search_run(const pb_model *m, int config, const pb_run *how, pb
         out->stats = s->st;
         out->status = s->status;
     } else {
-        shared_run sh = {.status = PB_DONE, .first = out->first};
+        shared_run sh = {.status = PB_DONE, .first = out->first, .last = out->last};
         s->shared = &sh;
         s->split = SPLIT_DEPTH;
         s->first = NULL;
+        s->last = NULL;
 #pragma omp parallel num_threads(how->threads)
         {
             if (how->thread_start) how->thread_start(how->thread_ctx, omp_get_thread_num());
@@ -425,14 +649,14 @@ static pb_status search_run(const pb_model *m, int config, const pb_run *how, pb
         out->status = s->status != PB_DONE ? s->status : sh.status;
     }
     free(order);
-    free(s);
+    search_free(s);
     return out->status;
 }
 
 const pb_engine pb_engine_backtrack = {
     "backtrack",
     "chronological backtracking as seed 000: next allowed value, else back up (-1)",
-    PB_CAP_FIRST | PB_CAP_COUNT | PB_CAP_TRACE | PB_CAP_ORDER | PB_CAP_PARALLEL,
+    PB_CAP_FIRST | PB_CAP_COUNT | PB_CAP_TRACE | PB_CAP_ORDER | PB_CAP_PARALLEL | PB_CAP_LAST,
     CONFIG_BACKTRACK,
     NULL,
     search_run,
@@ -441,7 +665,7 @@ const pb_engine pb_engine_backtrack = {
 const pb_engine pb_engine_propagate = {
     "propagate",
     "bit-mask forward checking: a value that empties another cell's domain is rejected",
-    PB_CAP_FIRST | PB_CAP_COUNT | PB_CAP_TRACE | PB_CAP_ORDER | PB_CAP_PARALLEL,
+    PB_CAP_FIRST | PB_CAP_COUNT | PB_CAP_TRACE | PB_CAP_ORDER | PB_CAP_PARALLEL | PB_CAP_LAST,
     CONFIG_PROPAGATE,
     NULL,
     search_run,

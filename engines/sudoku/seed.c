@@ -143,8 +143,9 @@ static pb_status seed_engine_run(const pb_model *m, int config, const pb_run *ho
 
 static int accepts(const pb_model *m, const char **why)
 {
-    *why = "seed needs a sudoku model (rows, columns and boxes of a n^2 x n^2 board)";
-    return sudoku_model_box(m) != 0;
+    *why = "seed needs a sudoku model (rows, columns and boxes of a n^2 x n^2 board) without "
+           "sum groups";
+    return !m->nsums && sudoku_model_box(m) != 0;
 }
 
 const pb_engine pb_engine_sudoku_seed = {

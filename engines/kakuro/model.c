@@ -1,0 +1,84 @@
+/* model.c — the kakuro constraint model: one cell per white cell, one sum group per
+ * run, and the way back from a model's values to a grid. */
+#include "kakuro.h"
+
+#include <stdlib.h>
+
+static const char kakuro_kind[] = "kakuro";
+
+pb_model *kakuro_model_new(const kakuro_grid *g, pb_error *err)
+{
+    const int n = g->rows * g->cols;
+    pb_model *m = NULL;
+    kakuro_run *runs = NULL;
+    int *id = malloc((size_t)n * 3 * sizeof *id), ncells = 0;
+    if (!id) goto oom;
+    int *row = id + n, *col = row + n;
+    for (int i = 0; i < n; i++) {
+        id[i] = -1;
+        if (!g->white[i]) continue;
+        if (g->digit[i] > 9) {
+            pb_fail(err, 0, "row %d, column %d: digit %d (expected 1-9 or empty)", i / g->cols + 1,
+                    i % g->cols + 1, g->digit[i]);
+            goto fail;
+        }
+        row[ncells] = i / g->cols;
+        col[ncells] = i % g->cols;
+        id[i] = ncells++;
+    }
+    if (!ncells) {
+        pb_fail(err, 0, "no white cells");
+        goto fail;
+    }
+    /* Counted first: the run array for the largest grid would be megabytes. */
+    const int nruns = kakuro_find_runs(g, NULL, 0);
+    runs = malloc((size_t)(nruns ? nruns : 1) * sizeof *runs);
+    m = pb_model_new(ncells, 9);
+    if (!runs || !m) goto oom;
+    kakuro_find_runs(g, runs, nruns);
+    for (int k = 0; k < nruns; k++) {
+        const kakuro_run *run = &runs[k];
+        const char *dir = run->dir == KAKURO_ACROSS ? "across" : "down";
+        const int r0 = run->cell[0] / g->cols + 1, c0 = run->cell[0] % g->cols + 1;
+        if (run->len > KAKURO_MAX_RUN) {
+            pb_fail(err, 0, "row %d, column %d: %s run of %d cells (a run has 2 to 9)", r0, c0, dir,
+                    run->len);
+            goto fail;
+        }
+        if (run->sum < 1) {
+            pb_fail(err, 0, "row %d, column %d: %s run of %d cells without a clue", r0, c0, dir,
+                    run->len);
+            goto fail;
+        }
+        int cells[KAKURO_MAX_RUN];
+        for (int j = 0; j < run->len; j++) cells[j] = id[run->cell[j]];
+        if (pb_model_add_sum_group(m, cells, run->len, run->sum)) goto oom;
+    }
+    for (int i = 0; i < n; i++)
+        if (id[i] >= 0 && g->digit[i]) m->domain[id[i]] = PB_BIT(g->digit[i]);
+    if (pb_model_set_layout(m, g->rows, g->cols, row, col)) goto oom;
+    m->kind = kakuro_kind;
+    if (pb_model_finish(m)) goto oom;
+    free(runs);
+    free(id);
+    return m;
+oom:
+    pb_fail(err, 0, "out of memory");
+fail:
+    pb_model_free(m);
+    free(runs);
+    free(id);
+    return NULL;
+}
+
+void kakuro_grid_fill(const kakuro_grid *shape, const int *values, kakuro_grid *out)
+{
+    *out = *shape;
+    if (!values) return;
+    for (int i = 0, k = 0; i < shape->rows * shape->cols; i++) {
+        if (!shape->white[i]) continue;
+        const int v = values[k++];
+        /* A 0 leaves the cell as the puzzle has it: empty, or its given. */
+        if (v >= 1 && v <= 9) out->digit[i] = (unsigned char)v;
+    }
+}

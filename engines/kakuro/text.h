@@ -1,0 +1,100 @@
+/* text.h — line handling shared by kakuro's two readers (grid.c, outline.c): looking
+ * at a line without consuming it, skipping a bad puzzle, quoting a token safely.
+ * Internal to engines/kakuro. */
+#ifndef PB_KAKURO_TEXT_H
+#define PB_KAKURO_TEXT_H
+
+#include <string.h>
+
+#include "kakuro.h"
+
+typedef enum kakuro_line_kind {
+    KAKURO_LINE_BLANK,
+    KAKURO_LINE_COMMENT,
+    KAKURO_LINE_LONG,
+    KAKURO_LINE_TEXT
+} kakuro_line_kind;
+
+typedef struct kakuro_text_line {
+    const char *s; /* first non-blank character */
+    size_t len;    /* up to the last non-blank character */
+    kakuro_line_kind kind;
+} kakuro_text_line;
+
+static inline int kakuro_is_space(char c)
+{
+    return c == ' ' || c == '\t' || c == '\r' || c == '\v' || c == '\f';
+}
+
+/* Looks at the line at r->pos without consuming it; returns the offset after it. */
+static inline size_t kakuro_peek_line(const kakuro_reader *r, size_t pos, kakuro_text_line *t)
+{
+    const char *s = r->text + pos, *end = r->text + r->len;
+    const char *nl = memchr(s, '\n', (size_t)(end - s));
+    const char *e = nl ? nl : end;
+    const size_t next = (size_t)(e - r->text) + (nl != NULL);
+    if (e - s > KAKURO_MAX_LINE) {
+        t->s = s, t->len = (size_t)(e - s), t->kind = KAKURO_LINE_LONG;
+        return next;
+    }
+    while (s < e && kakuro_is_space(*s)) s++;
+    while (e > s && kakuro_is_space(e[-1])) e--;
+    t->s = s;
+    t->len = (size_t)(e - s);
+    t->kind = s == e ? KAKURO_LINE_BLANK : *s == ';' ? KAKURO_LINE_COMMENT : KAKURO_LINE_TEXT;
+    return next;
+}
+
+static inline void kakuro_advance(kakuro_reader *r, size_t next)
+{
+    r->pos = next;
+    r->line++;
+}
+
+/* Skips the rest of a bad puzzle: up to (not over) the next blank line, or with
+ * at_size also a line that starts with a digit (an outline's size line). */
+static inline void kakuro_skip_block(kakuro_reader *r, int at_size)
+{
+    kakuro_text_line t;
+    while (r->pos < r->len) {
+        size_t next = kakuro_peek_line(r, r->pos, &t);
+        if (t.kind == KAKURO_LINE_BLANK) return;
+        if (at_size && t.kind == KAKURO_LINE_TEXT && *t.s >= '0' && *t.s <= '9') return;
+        kakuro_advance(r, next);
+    }
+}
+
+/* The next whitespace-separated token of [*p, e): its start and length; *p moves
+ * past it and the spaces after it. */
+static inline const char *kakuro_next_token(const char **p, const char *e, int *len)
+{
+    const char *tok = *p, *q = *p;
+    while (q < e && !kakuro_is_space(*q)) q++;
+    *len = (int)(q - tok);
+    while (q < e && kakuro_is_space(*q)) q++;
+    *p = q;
+    return tok;
+}
+
+static inline int kakuro_count_tokens(const char *p, const char *e)
+{
+    int n = 0, len;
+    while (p < e) {
+        kakuro_next_token(&p, e, &len);
+        n++;
+    }
+    return n;
+}
+
+/* A token as it may go into a one-line message: at most 16 characters, anything
+ * unprintable (a stray byte, a control character) as '?'. */
+static inline void kakuro_quote(const char *tok, int len, char *out, size_t outlen)
+{
+    size_t n = 0;
+    for (int i = 0; i < len && i < 16 && n + 1 < outlen; i++)
+        out[n++] = tok[i] >= 0x20 && tok[i] < 0x7f ? tok[i] : '?';
+    for (int k = 0; len > 16 && k < 3 && n + 1 < outlen; k++) out[n++] = '.';
+    if (outlen) out[n] = '\0';
+}
+
+#endif
