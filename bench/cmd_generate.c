@@ -9,6 +9,7 @@
 #include "args.h"
 #include "commands.h"
 #include "csv.h"
+#include "generate.h"
 #include "sudoku/sudoku.h"
 
 typedef struct generator {
@@ -50,6 +51,8 @@ static const char sudoku_help[] =
 
 static const generator generators[] = {
     {"sudoku", sudoku_help, generate_sudoku},
+    {"kakuro", kakuro_generate_help, generate_kakuro},
+    {"kakuro-outline", kakuro_outline_help, generate_kakuro_outline},
 };
 enum { NGENERATORS = sizeof generators / sizeof generators[0] };
 
@@ -62,13 +65,14 @@ static const char generate_help_top[] =
 static const char generate_help_end[] =
     "\n"
     "exit status: 0 all puzzles made, 2 bad usage, 3 a puzzle could not be made\n"
-    "             within --max-tries or --time-limit\n";
+    "             within its limits (--max-tries or --max-attempts, --time-limit)\n";
 
 static void print_help(const generator *only)
 {
     fputs(generate_help_top, stdout);
     for (int i = 0; i < NGENERATORS; i++)
-        if (!only || only == &generators[i]) fputs(generators[i].help, stdout);
+        if (!only || only == &generators[i])
+            fprintf(stdout, "%s%s", i && !only ? "\n" : "", generators[i].help);
     fputs(generate_help_end, stdout);
 }
 

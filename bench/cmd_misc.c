@@ -49,9 +49,10 @@ int cmd_engines(int argc, char **argv)
     for (const pb_engine *const *e = pb_engines; *e; e++) {
         unsigned c = (*e)->caps;
         char caps[64];
-        snprintf(caps, sizeof caps, "%s%s%s%s%s", c & PB_CAP_FIRST ? "first " : "",
+        snprintf(caps, sizeof caps, "%s%s%s%s%s%s", c & PB_CAP_FIRST ? "first " : "",
                  c & PB_CAP_COUNT ? "count " : "", c & PB_CAP_TRACE ? "trace " : "",
-                 c & PB_CAP_ORDER ? "order " : "", c & PB_CAP_PARALLEL ? "parallel " : "");
+                 c & PB_CAP_ORDER ? "order " : "", c & PB_CAP_PARALLEL ? "parallel " : "",
+                 c & PB_CAP_LAST ? "last " : "");
         caps[strlen(caps) - 1] = '\0';
         printf("  %-12s %s\n  %-12s [%s]\n", (*e)->name, (*e)->summary, "", caps);
     }

@@ -43,6 +43,7 @@ typedef struct job {
     const pb_engine *engine;
     const pb_order *order;
     pb_mode mode;
+    int unique; /* count mode stopped at the second solution */
     long first_row;
 } job;
 
@@ -111,12 +112,16 @@ static void run_set(sweep_ctx *c, const job *j, set_run *out)
                 .mode = j->mode,
                 .order = j->order,
                 .threads = batch > 1 ? 1 : j->threads,
-                .limits = {step_limit ? step_limit - used : 0, 0, left, &pb_interrupted},
+                .limits = {step_limit ? step_limit - used : 0, j->unique ? 2 : 0, left,
+                           &pb_interrupted},
                 .thread_start = bind_thread,
                 .thread_ctx = c->binder,
             };
             pb_result res = {0};
             pb_engine_run(j->engine, set->puzzle[i].model, &how, &res);
+            /* Stopping at the second solution is the point of a uniqueness check. */
+            if (j->unique && res.status == PB_LIMIT && res.stats.solutions == 2)
+                res.status = PB_DONE;
 #pragma omp atomic update
             steps += res.stats.steps;
 #pragma omp critical(pb_sweep_set)
@@ -137,6 +142,11 @@ static void run_set(sweep_ctx *c, const job *j, set_run *out)
     if (set->count > 1) out->stats.wall_s = pb_now_s() - t0;
 }
 
+static const char *mode_name(const job *j)
+{
+    return j->mode == PB_MODE_FIRST ? "first" : j->unique ? "unique" : "count";
+}
+
 /* Runs one job's reps; stops repeating after a limit or an interruption. */
 static void run_job(sweep_ctx *c, const job *j)
 {
@@ -152,7 +162,7 @@ static void run_job(sweep_ctx *c, const job *j)
         r->puzzles = res.puzzles;
         r->engine = j->engine->name;
         r->order = j->engine->caps & PB_CAP_ORDER ? j->order->name : "-";
-        r->mode = j->mode == PB_MODE_FIRST ? "first" : "count";
+        r->mode = mode_name(j);
         r->threads = j->threads;
         r->rep = rep;
         r->status = res.status;
@@ -207,6 +217,7 @@ static int add_jobs(sweep_ctx *c)
                         j->instance = i, j->engine_i = e, j->engine = eng, j->threads = th;
                         j->order = pb_order_find(s->orders.item[o]);
                         j->mode = mode;
+                        j->unique = !strcmp(s->modes.item[md], "unique");
                         j->first_row = c->nrows;
                         c->nrows += s->reps;
                     }
@@ -459,8 +470,8 @@ int cmd_sweep(int argc, char **argv)
         for (long i = 0; i < c.njobs; i++) {
             job *j = &c.jobs[i];
             printf("%s %s %s %s threads=%d reps=%d\n", c.names[j->instance], j->engine->name,
-                   j->engine->caps & PB_CAP_ORDER ? j->order->name : "-",
-                   j->mode == PB_MODE_FIRST ? "first" : "count", j->threads, c.spec.reps);
+                   j->engine->caps & PB_CAP_ORDER ? j->order->name : "-", mode_name(j), j->threads,
+                   c.spec.reps);
         }
         printf("%ld jobs, %ld runs at most\n", c.njobs, c.nrows);
         rc = 0;

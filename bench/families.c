@@ -3,9 +3,10 @@
 
 #include <string.h>
 
-extern const bench_family bench_family_notouch, bench_family_sudoku;
+extern const bench_family bench_family_notouch, bench_family_sudoku, bench_family_kakuro;
 
-const bench_family *const bench_families[] = {&bench_family_notouch, &bench_family_sudoku, NULL};
+const bench_family *const bench_families[] = {&bench_family_notouch, &bench_family_sudoku,
+                                              &bench_family_kakuro, NULL};
 
 const bench_family *bench_family_find(const char *name)
 {

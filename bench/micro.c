@@ -8,6 +8,7 @@
 #include "core/engine.h"
 #include "gbench_shim.h"
 #include "meta.h"
+#include "micro_kakuro.h"
 #include "micro_sudoku.h"
 #include "notouch/board.h"
 
@@ -232,8 +233,10 @@ int main(int argc, char **argv)
         }
     }
     if (!rc) rc = micro_sudoku_register(data_dir) ? 1 : 0;
+    if (!rc) rc = micro_kakuro_register(data_dir) ? 1 : 0;
     if (!rc) rc = pb_bench_run();
     micro_sudoku_free();
+    micro_kakuro_free();
 
     for (int i = 0; i < ncases; i++) free(cases[i].first);
     free(cases);

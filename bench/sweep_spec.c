@@ -13,7 +13,8 @@ const char sweep_spec_keys_help[] =
     "                          (one CSV row per file and run, its stats summed)\n"
     "  engines LIST            engines (default: all)\n"
     "  orders LIST             cell orders for engines that take one (default: row)\n"
-    "  modes LIST              first and/or count (default: both)\n"
+    "  modes LIST              first, count and/or unique (count stopped at the second\n"
+    "                          solution: a uniqueness check) (default: first count)\n"
     "  search-threads LIST     threads inside one count search; for files of puzzles\n"
     "                          (sudoku): puzzles solved at a time (default: 1)\n"
     "  reps N                  repetitions of each run (default 3)\n"
@@ -176,8 +177,9 @@ int sweep_spec_set(sweep_spec *s, const char *key, const char *value, pb_error *
     if (!strcmp(key, "modes")) {
         if (list_set(&s->modes, value, key, err)) return -1;
         for (int i = 0; i < s->modes.n; i++)
-            if (strcmp(s->modes.item[i], "first") && strcmp(s->modes.item[i], "count"))
-                return pb_fail(err, 0, "modes: expected first or count, got '%s'",
+            if (strcmp(s->modes.item[i], "first") && strcmp(s->modes.item[i], "count") &&
+                strcmp(s->modes.item[i], "unique"))
+                return pb_fail(err, 0, "modes: expected first, count or unique, got '%s'",
                                s->modes.item[i]);
         return 0;
     }
