@@ -24,6 +24,13 @@
 #     µs/puzzle, puzzles/s and status (runs stopped at a limit: puzzles done);
 #   - sudoku-qqwing.csv (bench/qqwing.sh), if present: solve throughput per set
 #     and generation time per puzzle per difficulty, puzzlebench / QQwing;
+#   - the kakuro-*.csv files (kakuro-gen-<method>.csv from
+#     scripts/kakuro-experiments.sh, kakuro-checkers.csv from its sweep), if any:
+#     not family sections but one "Kakuro" section, after the sudoku sections,
+#     written by scripts/kakuro-report.sh (which also draws its plots, or with
+#     --no-plots links the ones there): generation time vs difficulty and size,
+#     the seed's figures beside ours, the checker/refill ablation, the checkers
+#     on the same inputs, the example picture;
 #   - per <family>-parallel.csv: the speedup plot, a table of median wall_s,
 #     speedup and steps per engine/order and thread count, "2 threads vs 1";
 #   - micro.json (Google Benchmark), if present: name, real_time, unit, steps;
@@ -31,7 +38,8 @@
 #     µs/puzzle, puzzles/s (items_per_second), steps and guesses per puzzle.
 # Medians come from `plot.sh --medians` / `--speedup` / `--per-puzzle`
 # (status=done rows only, median over reps), so the report and the plots always
-# agree. Any of these files may be missing; its part is then left out.
+# agree. Any of these files may be missing; its part is then left out. Helpers
+# shared with kakuro-report.sh are in scripts/report-lib.sh.
 set -euo pipefail
 
 export LC_ALL=C
@@ -65,52 +73,10 @@ tmp=$(mktemp -d "${TMPDIR:-/tmp}/pbreport.XXXXXX")
 trap 'rm -rf "$tmp" "$tmpout"' EXIT
 
 TAB=$(printf '\t')
-STD_KEYS="date commit host cpu packages cores pus compiler flags build_type threads bind"
-
-# meta_get FILE KEY — the value of KEY (text after the first "="), or nothing.
-meta_get() {
-    [ -r "$1" ] || return 0
-    awk -v k="$2" '{ sub(/\r$/, "") } index($0, "=") { if (substr($0, 1, index($0, "=") - 1) == k) { print substr($0, index($0, "=") + 1); exit } }' "$1"
-}
-
-# md STRING — STRING with "|" escaped for a markdown table cell.
-md() { printf '%s' "$1" | sed 's/|/\\|/g'; }
-
-# meta_line FILE — "key=value" of FILE's non-standard keys, and of standard keys
-# that differ from the primary meta file, as one markdown line (or nothing).
-meta_line() {
-    local f=$1
-    [ -r "$f" ] || { echo "_(no ${f##*/})_"; return; }
-    awk -v std="$STD_KEYS" -v pm="${primary_meta:-}" '
-        function esc(s) { gsub(/\|/, "\\|", s); gsub(/`/, "\047", s); return s }
-        BEGIN {
-            n = split(std, a, " "); for (i = 1; i <= n; i++) isstd[a[i]] = 1
-            if (pm != "") while ((getline l < pm) > 0) {
-                sub(/\r$/, "", l); e = index(l, "=")
-                if (e) prim[substr(l, 1, e - 1)] = substr(l, e + 1)
-            }
-        }
-        { sub(/\r$/, "") }
-        !index($0, "=") { next }
-        { k = substr($0, 1, index($0, "=") - 1); v = substr($0, index($0, "=") + 1) }
-        {
-            if (!(k in isstd)) extra = extra (extra == "" ? "" : ", ") "`" esc(k "=" v) "`"
-            else if (!(k in prim) || prim[k] != v) diff = diff (diff == "" ? "" : ", ") "`" esc(k "=" v) "`"
-        }
-        END {
-            s = ""
-            if (extra != "") s = "Run parameters: " extra "."
-            if (diff != "") s = s (s == "" ? "" : " ") "Differs from the environment above: " diff "."
-            if (s != "") print s
-        }' "$f"
-}
-
-# fmt helpers for awk programs
-AWK_FMT='
-function fs(x) { if (x == "-" || x == "") return "-"; if (x + 0 != 0 && x + 0 < 1e-6 && x + 0 > -1e-6) return sprintf("%.3g", x); return sprintf("%.6f", x) }
-function fi(x) { if (x == "-" || x == "") return "-"; return sprintf("%.0f", x) }
-function esc(s) { gsub(/\|/, "\\|", s); return s }
-'
+# STD_KEYS, meta_get, md, meta_line, AWK_FMT and AWK_NUM: shared with kakuro-report.sh.
+[ -r "$here/report-lib.sh" ] || die "$here/report-lib.sh not found"
+# shellcheck source=scripts/report-lib.sh
+. "$here/report-lib.sh"
 
 # status_line CSV MEDIANS — "Source: ..." line: runs per status (from the raw
 # CSV) and groups / reps (from the median table).
@@ -262,19 +228,6 @@ family_section() {
 # reported per puzzle (from `plot.sh --per-puzzle`): plots, summary lines, one
 # table per file and mode.
 # ---------------------------------------------------------------------------
-# Number formatting for the per-puzzle tables: about four significant digits.
-AWK_NUM='
-function num(x,    v) {
-    if (x == "-" || x == "") return "-"
-    v = x + 0; if (v < 0) v = -v
-    if (v >= 1000 || v == 0) return sprintf("%.0f", x)
-    if (v >= 100) return sprintf("%.1f", x)
-    if (v >= 1) return sprintf("%.2f", x)
-    return sprintf("%.3g", x)
-}
-function ratio(a, b) { if (a == "-" || b == "-" || a == "" || b == "" || b + 0 <= 0) return "n/a"; return sprintf("%.2fx", a / b) }
-'
-
 sudoku_section() {
     local pp=$tmp/sudoku.pp csv
     echo
@@ -720,9 +673,30 @@ micro_section() {
 }
 
 # ---------------------------------------------------------------------------
+# kakuro_section — the "Kakuro" section from scripts/kakuro-report.sh, which
+# reads every kakuro-*.csv of the directory itself.
+# ---------------------------------------------------------------------------
+kakuro_section() {
+    local kr=$here/kakuro-report.sh opt=()
+    [ "$noplots" = 0 ] || opt=(--no-plots)
+    if [ ! -x "$kr" ]; then
+        printf '\n## Kakuro\n\n_(%s not found or not executable: no kakuro section.)_\n' "$kr"
+        return
+    fi
+    if PB_PRIMARY_META=$primary_meta "$kr" ${opt[@]+"${opt[@]}"} "$dir" >"$tmp/kakuro.md" 2>"$tmp/kakuro.err"; then
+        cat "$tmp/kakuro.md"
+        cat "$tmp/kakuro.err" >&2
+    else
+        cat "$tmp/kakuro.err" >&2
+        printf '\n## Kakuro\n\n_Could not read the kakuro files: %s_\n' "$(head -n 1 "$tmp/kakuro.err" | sed 's/^kakuro-report\.sh: //')"
+    fi
+}
+
+# ---------------------------------------------------------------------------
 families=()
 parallels=()
 sudokus=()
+kakuros=()
 qqwing=
 for f in "$dir"/*.csv; do
     [ -e "$f" ] || continue
@@ -730,6 +704,7 @@ for f in "$dir"/*.csv; do
         *-parallel.csv) parallels+=("$f") ;;
         sudoku-qqwing.csv) qqwing=$f ;;
         sudoku-*.csv) sudokus+=("$f") ;;
+        kakuro-*.csv) kakuros+=("$f") ;;
         *) families+=("$f") ;;
     esac
 done
@@ -771,7 +746,8 @@ fi
     else
         echo "_No .meta file found._"
     fi
-    if [ ${#families[@]} -eq 0 ] && [ ${#parallels[@]} -eq 0 ] && [ ${#sudokus[@]} -eq 0 ] && [ -z "$qqwing" ]; then
+    if [ ${#families[@]} -eq 0 ] && [ ${#parallels[@]} -eq 0 ] && [ ${#sudokus[@]} -eq 0 ] && [ -z "$qqwing" ] &&
+        [ ${#kakuros[@]} -eq 0 ]; then
         echo
         echo "_No result CSV files in this directory._"
     fi
@@ -783,6 +759,7 @@ fi
         echo "## Sudoku"
     fi
     if [ -n "$qqwing" ]; then qqwing_section "$qqwing"; fi
+    if [ ${#kakuros[@]} -gt 0 ]; then kakuro_section; fi
     for f in ${parallels[@]+"${parallels[@]}"}; do parallel_section "$f"; done
     if [ -f "$dir/micro.json" ]; then micro_section "$dir/micro.json"; fi
 } >"$tmpout"

@@ -4,6 +4,7 @@
 # Google Benchmark JSON, the plots and REPORT.md.
 # usage: scripts/run.sh [OUT_DIR]     (default results)
 # PB_EXTRA_SUDOKU="FILE..." adds 9x9 puzzle files to the QQwing comparison.
+# PB_KAKURO_COUNT=N sets the kakuro puzzles made per size and difficulty (default 30).
 set -euo pipefail
 cd "$(dirname "$0")/.."
 out=${1:-results}
@@ -21,6 +22,8 @@ echo "== QQwing side by side"
 # shellcheck disable=SC2086
 bench/qqwing.sh --out "$out/sudoku-qqwing.csv" data/sudoku/9x9-{simple,easy,intermediate,expert,minimal}.txt \
     ${PB_EXTRA_SUDOKU:-}
+echo "== kakuro generation"
+scripts/kakuro-experiments.sh "$out" "${PB_KAKURO_COUNT:-30}"
 echo "== micro-benchmarks (Google Benchmark)"
 build/puzzlebench-micro --benchmark_min_time=0.2 --benchmark_filter=-enum-all/ \
     --json "$out/micro.json" >"$out/micro.txt"

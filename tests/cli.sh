@@ -2,29 +2,8 @@
 # cli.sh — end-to-end tests of the puzzlebench binary: outputs, exit statuses, the
 # seed trace, one-line errors for bad input, and a short sweep whose CSV is read back.
 # usage: tests/cli.sh PATH/TO/puzzlebench SOURCE_DIR
-set -u
-pb=$1
-src=$2
-tmp=$(mktemp -d)
-trap 'rm -rf "$tmp"' EXIT
-passed=0 failed=0
-
-ok() { passed=$((passed + 1)); }
-bad() { failed=$((failed + 1)); echo "FAIL: $*" >&2; }
-# expect STATUS DESCRIPTION -- command...: runs it, output in $tmp/out and $tmp/err.
-expect() {
-    local want=$1 what=$2
-    shift 3
-    "$@" >"$tmp/out" 2>"$tmp/err"
-    local got=$?
-    if [ "$got" -eq "$want" ]; then ok; else bad "$what: exit $got, expected $want"; cat "$tmp/err" >&2; fi
-}
-# one_line_error PATTERN: stderr is exactly one line and matches PATTERN.
-one_line_error() {
-    if [ "$(wc -l <"$tmp/err")" -eq 1 ] && grep -Eq -e "$1" "$tmp/err"; then ok; else
-        bad "stderr should be one line matching '$1', got: $(cat "$tmp/err")"; fi
-}
-has() { if grep -Eq -e "$1" "$2"; then ok; else bad "$2 lacks '$1'"; fi; }
+# shellcheck source=tests/cli_lib.sh
+. "$(dirname "$0")/cli_lib.sh"
 
 # The seed's trace, character for character (words translated).
 expect 0 "trace" -- "$pb" solve notouch --board cross8 --engine backtrack --trace
@@ -191,15 +170,6 @@ expect 0 "sudoku sweep" -- "$pb" sweep --family sudoku --instances "$tmp/many.tx
 awk -F, 'NR > 1 { n++; if ($10 != 12 || $17 != 18) bad = 1 } END { exit !(n == 4 && !bad) }' \
     "$tmp/res/sud.csv" && ok || bad "sudoku sweep rows: $(cat "$tmp/res/sud.csv")"
 
-# ---- kakuro ----
-expect 0 "kakuro-sums" -- "$pb" kakuro-sums
-if [ "$(wc -l <"$tmp/out")" -eq 34 ] && grep -qx "4 11 1235" "$tmp/out" && grep -qx "8 40 12346789" "$tmp/out"; then
-    ok; else bad "kakuro-sums: $(tr '\n' '|' <"$tmp/out")"; fi
-expect 0 "kakuro-sums seed" -- "$pb" kakuro-sums --seed-table
-if [ "$(wc -l <"$tmp/out")" -eq 25 ] && ! grep -q "^8 " "$tmp/out"; then ok; else bad "seed table"; fi
-expect 2 "kakuro-sums bad option" -- "$pb" kakuro-sums --frob
-one_line_error "unknown option '--frob'"
-
 # A short sweep, read back.
 out="$tmp/res"
 expect 0 "sweep" -- "$pb" sweep --out "$out" --name t --family notouch --instances "cross8 2x3" \
@@ -279,5 +249,4 @@ if [ "$(awk -F, 'NR > 1 && $4 == "intermediate"' "$tmp/gen.csv" | wc -l)" -eq 12
 expect 0 "generated puzzles are unique" -- "$pb" count sudoku "$tmp/gen1" --limit 2 --engine propagate --order mrv
 has "unique=12 " "$tmp/out"
 
-echo "cli: $passed passed, $failed failed"
-[ "$failed" -eq 0 ]
+finish cli

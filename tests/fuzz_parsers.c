@@ -1,4 +1,5 @@
-/* fuzz_parsers.c — fuzzes the input parsers (board masks, sudoku files, sweep files). Built two
+/* fuzz_parsers.c — fuzzes the input parsers (board masks, sudoku files, kakuro clue grids and
+ * outlines, sweep files). Built two
  * ways: with -DPB_LIBFUZZER as a libFuzzer target (scripts/fuzz.sh, clang), and by
  * default as a deterministic driver that mutates seed inputs for N iterations, which
  * the tests run under AddressSanitizer and UBSan. A parse must either fail with a
@@ -8,6 +9,7 @@
 #include <string.h>
 
 #include "core/engine.h"
+#include "kakuro/kakuro.h"
 #include "notouch/board.h"
 #include "sudoku/sudoku.h"
 #include "sweep_spec.h"
@@ -51,6 +53,69 @@ static void fuzz_sudoku(const uint8_t *data, size_t size)
     }
 }
 
+/* A reader's error names a line and the token column. */
+static void check_error(const pb_error *e)
+{
+    if (e->line < 1 || strncmp(e->msg, "column ", 7)) abort();
+}
+
+/* Every clue grid read must build a model that matches its runs, and print and read
+ * back the same; every outline must print and read back the same; each call of
+ * either reader must consume input. */
+static void fuzz_kakuro(const uint8_t *data, size_t size)
+{
+    static kakuro_grid g, back;
+    static kakuro_run runs[KAKURO_MAX_DIM * KAKURO_MAX_DIM / 2 + 2];
+    static char text[KAKURO_MAX_CELLS * 8 + KAKURO_MAX_DIM + 16];
+    kakuro_reader r, r2;
+    pb_error e = {0, ""};
+    int line, rc;
+    kakuro_reader_init(&r, (const char *)data, size);
+    for (size_t before = r.pos; (rc = kakuro_read(&r, &g, &line, &e)) != 0; before = r.pos) {
+        if (r.pos <= before) abort();
+        if (rc < 0) {
+            check_error(&e);
+            continue;
+        }
+        const int cells = g.rows * g.cols;
+        int whites = 0;
+        for (int i = 0; i < cells; i++) whites += g.white[i];
+        const int nruns = kakuro_find_runs(&g, runs, (int)(sizeof runs / sizeof runs[0]));
+        pb_model *m = kakuro_model_new(&g, &e);
+        if (!m || m->ncells != whites || m->ngroups != nruns || m->nsums != nruns) abort();
+        for (int k = 0; k < nruns && k < (int)(sizeof runs / sizeof runs[0]); k++)
+            if (m->group_sum[k] != runs[k].sum ||
+                m->group_start[k + 1] - m->group_start[k] != runs[k].len ||
+                kakuro_digit_sets(runs[k].len, runs[k].sum, NULL, 0) < 1)
+                abort();
+        pb_model_free(m);
+        size_t n = kakuro_format_grid(&g, text, sizeof text);
+        if (n >= sizeof text) abort();
+        kakuro_reader_init(&r2, text, n);
+        if (kakuro_read(&r2, &back, &line, &e) != 1 || back.rows != g.rows || back.cols != g.cols ||
+            memcmp(back.white, g.white, (size_t)cells) ||
+            memcmp(back.digit, g.digit, (size_t)cells) ||
+            memcmp(back.down, g.down, (size_t)cells) || memcmp(back.right, g.right, (size_t)cells))
+            abort();
+    }
+    kakuro_reader_init(&r, (const char *)data, size);
+    for (size_t before = r.pos; (rc = kakuro_read_outline(&r, &g, &line, &e)) != 0;
+         before = r.pos) {
+        if (r.pos <= before) abort();
+        if (rc < 0) {
+            check_error(&e);
+            continue;
+        }
+        kakuro_outline_check(&g, NULL, 0);
+        size_t n = kakuro_format_outline(&g, text, sizeof text);
+        if (n >= sizeof text) abort();
+        kakuro_reader_init(&r2, text, n);
+        if (kakuro_read_outline(&r2, &back, &line, &e) != 1 || back.rows != g.rows ||
+            back.cols != g.cols || memcmp(back.white, g.white, (size_t)(g.rows * g.cols)))
+            abort();
+    }
+}
+
 static void fuzz_one(const uint8_t *data, size_t size)
 {
     notouch_board b;
@@ -70,6 +135,7 @@ static void fuzz_one(const uint8_t *data, size_t size)
         abort();
     }
     fuzz_sudoku(data, size);
+    fuzz_kakuro(data, size);
     sweep_spec s;
     sweep_spec_init(&s);
     e.msg[0] = '\0';
@@ -102,12 +168,14 @@ static const char *const seeds[] = {
     "4...3.......6..8..........1....5..9..8....6...7.2........1.27..5.3....4.9........\n",
     "name demo\nfamily notouch\ninstances cross8 2x3\nengines backtrack\nreps 2\n",
     "modes first count # c\nsearch-threads 1 2 4\nstep-limit 2e9\ntime-limit 0.5\n",
+    "; kakuro\n#   3\\ 16\\ #\n\\4  .   .   4\\\n\\10 2   .   .\n#   \\9 .   .\n\n\\3 1 2 # .\n",
+    "4 4\nxx cx cx xx\nxr nn nn cx\nxr nn nn nn\nxx xr nn nn\n\n2 3\nxx xx xx\nxr nn nn\n",
 };
 
 int main(int argc, char **argv)
 {
     long iterations = argc > 1 ? atol(argv[1]) : 200000;
-    static const char alphabet[] = "#.\n\r \t,x0123456789e-+namefilyorchtsupdABGP\x01\x7f\xff";
+    static const char alphabet[] = "#.\n\r \t,x0123456789e-+namefilyorchtsupdABGP\\;\x01\x7f\xff";
     uint8_t buf[512];
     for (long it = 0; it < iterations; it++) {
         const char *seed = seeds[rng() % (sizeof seeds / sizeof seeds[0])];

@@ -75,7 +75,7 @@ static void test_sweep_parser(void)
         {"name x\nbogus 1\n", 2, "unknown key 'bogus'"},
         {"reps\n", 1, "expected a value"},
         {"reps 0\n", 1, "reps: expected a whole number from 1"},
-        {"modes first all\n", 1, "expected first or count"},
+        {"modes first all\n", 1, "expected first, count or unique"},
         {"\n\nstep-limit -5\n", 3, "step-limit"},
         {"step-limit 10 =5\n", 1, "ENGINE=N"},
         {"step-limit enum-all=x\n", 1, "ENGINE=N"},

@@ -1,0 +1,43 @@
+#!/usr/bin/env bash
+# kakuro-experiments.sh — kakuro generation time against difficulty and size, by our
+# method and by the seed's, and a picture of one generated puzzle. Called by run.sh;
+# writes OUT/kakuro-gen-*.csv (one record per puzzle, see `puzzlebench generate
+# kakuro --help`) with their .meta, and OUT/plots/kakuro-example.svg.
+# usage: scripts/kakuro-experiments.sh OUT_DIR [COUNT]   (COUNT puzzles per cell, default 30)
+#
+# The methods, each on one thread so that wall_s is one core's time:
+#   combo-diff         ours: the combo checker, re-randomising only the cells where
+#                      two solutions differ; sizes up to 30x30
+#   thesis-all-seed    the seed's: its checker, a whole new fill after each failed
+#                      check, its table of 25 unique sums; up to 14x14 (at 15x15
+#                      4 of 10 hard puzzles took over 30 s this way)
+#   combo-all, thesis-diff   the two halves of the difference: which gain comes from
+#                      the checker and which from the refill
+# A puzzle that hits the 30 s limit is recorded with status limit.
+set -euo pipefail
+cd "$(dirname "$0")/.."
+out=${1:?usage: kakuro-experiments.sh OUT_DIR [COUNT]}
+count=${2:-30}
+pb=build/puzzlebench
+mkdir -p "$out/plots"
+
+small=5x5,6x6,7x7,8x8,9x9,10x10,11x11,12x12,13x13
+# gen NAME OPTIONS...: one method over sizes x difficulties; exit 3 (a puzzle hit
+# the limit, recorded as such) is part of the result.
+gen() {
+    local name=$1 t0
+    shift
+    t0=$(date +%s)
+    "$pb" generate kakuro --seed 1 --count "$count" --difficulty easy,medium,hard --no-solutions \
+        --keep-going --time-limit 30 --stats "$out/kakuro-gen-$name.csv" "$@" >/dev/null || [ $? -eq 3 ]
+    echo "kakuro-gen-$name: $(($(date +%s) - t0)) s" >&2
+}
+gen combo-diff --size "$small,15x15,20x20,30x30"
+gen thesis-all-seed --checker thesis --refill all --seed-table --size "$small,14x14"
+gen combo-all --refill all --size "$small"
+gen thesis-diff --checker thesis --refill diff --size "$small,15x15,20x20"
+
+# The picture: one hard 11x11 puzzle and its solution.
+"$pb" generate kakuro --size 11x11 --difficulty hard --seed 1 --out "$out/kakuro-example" >/dev/null
+scripts/kakuro-svg.sh "$out/kakuro-example/11x11-hard-s1-0000.kak" \
+    "$out/kakuro-example/11x11-hard-s1-0000.sol.kak" >"$out/plots/kakuro-example.svg"

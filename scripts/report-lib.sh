@@ -1,0 +1,77 @@
+# report-lib.sh — helpers shared by scripts/report.sh and scripts/kakuro-report.sh
+# (sourced, not run): reading .meta files, markdown escaping, the meta line that
+# ends a section, and the awk number formatters. Defines functions and variables
+# only; expects LC_ALL=C and `set -euo pipefail` from the caller. meta_line reads
+# the caller's $primary_meta (the .meta file of the report's environment table).
+# shellcheck shell=bash disable=SC2034  # the variables are for the sourcing scripts
+
+STD_KEYS="date commit host cpu packages cores pus compiler flags build_type threads bind"
+
+# meta_get FILE KEY — the value of KEY (text after the first "="), or nothing.
+meta_get() {
+    [ -r "$1" ] || return 0
+    awk -v k="$2" '{ sub(/\r$/, "") } index($0, "=") { if (substr($0, 1, index($0, "=") - 1) == k) { print substr($0, index($0, "=") + 1); exit } }' "$1"
+}
+
+# md STRING — STRING with "|" escaped for a markdown table cell.
+md() { printf '%s' "$1" | sed 's/|/\\|/g'; }
+
+# meta_line FILE [SHOW_KEYS] — "key=value" of FILE's non-standard keys, and of
+# standard keys that differ from the primary meta file, as one markdown line (or
+# nothing). With SHOW_KEYS (e.g. "commit date cpu threads") the line starts with
+# "`FILE`: " and those keys, always, in that order; they are then not repeated
+# among the differences, and without a primary meta file no differences are
+# listed (there is no environment above to differ from).
+meta_line() {
+    local f=$1 show=${2:-}
+    [ -r "$f" ] || { echo "_(no ${f##*/})_"; return; }
+    awk -v std="$STD_KEYS" -v pm="${primary_meta:-}" -v show="$show" -v fname="${f##*/}" '
+        function esc(s) { gsub(/\|/, "\\|", s); gsub(/`/, "\047", s); return s }
+        BEGIN {
+            n = split(std, a, " "); for (i = 1; i <= n; i++) isstd[a[i]] = 1
+            ns = split(show, sk, " "); for (i = 1; i <= ns; i++) isshow[sk[i]] = 1
+            if (pm != "") while ((getline l < pm) > 0) {
+                sub(/\r$/, "", l); e = index(l, "=")
+                if (e) prim[substr(l, 1, e - 1)] = substr(l, e + 1)
+            }
+        }
+        { sub(/\r$/, "") }
+        !index($0, "=") { next }
+        { k = substr($0, 1, index($0, "=") - 1); v = substr($0, index($0, "=") + 1) }
+        k in isshow { if (!(k in sv)) sv[k] = v; next }
+        {
+            if (!(k in isstd)) extra = extra (extra == "" ? "" : ", ") "`" esc(k "=" v) "`"
+            else if (ns && pm == "") next
+            else if (!(k in prim) || prim[k] != v) diff = diff (diff == "" ? "" : ", ") "`" esc(k "=" v) "`"
+        }
+        END {
+            s = ""
+            if (ns) {
+                for (i = 1; i <= ns; i++) s = s (i > 1 ? ", " : "") "`" esc(sk[i] "=" ((sk[i] in sv) ? sv[sk[i]] : "?")) "`"
+                s = "`" esc(fname) "`: " s "."
+            }
+            if (extra != "") s = s (s == "" ? "" : " ") "Run parameters: " extra "."
+            if (diff != "") s = s (s == "" ? "" : " ") "Differs from the environment above: " diff "."
+            if (s != "") print s
+        }' "$f"
+}
+
+# fmt helpers for awk programs
+AWK_FMT='
+function fs(x) { if (x == "-" || x == "") return "-"; if (x + 0 != 0 && x + 0 < 1e-6 && x + 0 > -1e-6) return sprintf("%.3g", x); return sprintf("%.6f", x) }
+function fi(x) { if (x == "-" || x == "") return "-"; return sprintf("%.0f", x) }
+function esc(s) { gsub(/\|/, "\\|", s); return s }
+'
+
+# Number formatting for the per-puzzle tables: about four significant digits.
+AWK_NUM='
+function num(x,    v) {
+    if (x == "-" || x == "") return "-"
+    v = x + 0; if (v < 0) v = -v
+    if (v >= 1000 || v == 0) return sprintf("%.0f", x)
+    if (v >= 100) return sprintf("%.1f", x)
+    if (v >= 1) return sprintf("%.2f", x)
+    return sprintf("%.3g", x)
+}
+function ratio(a, b) { if (a == "-" || b == "-" || a == "" || b == "" || b + 0 <= 0) return "n/a"; return sprintf("%.2fx", a / b) }
+'

@@ -1,0 +1,33 @@
+# cli_lib.sh — what the end-to-end scripts share: the binary and source paths, a
+# scratch directory, and the expect/has/one_line_error checks that count passes and
+# failures. Sourced by tests/cli.sh and tests/cli_kakuro.sh.
+# shellcheck shell=bash
+set -u
+pb=$1
+src=$2
+tmp=$(mktemp -d)
+trap 'rm -rf "$tmp"' EXIT
+passed=0 failed=0
+
+ok() { passed=$((passed + 1)); }
+bad() { failed=$((failed + 1)); echo "FAIL: $*" >&2; }
+# expect STATUS DESCRIPTION -- command...: runs it, output in $tmp/out and $tmp/err.
+expect() {
+    local want=$1 what=$2
+    shift 3
+    "$@" >"$tmp/out" 2>"$tmp/err"
+    local got=$?
+    if [ "$got" -eq "$want" ]; then ok; else bad "$what: exit $got, expected $want"; cat "$tmp/err" >&2; fi
+}
+# one_line_error PATTERN: stderr is exactly one line and matches PATTERN.
+one_line_error() {
+    if [ "$(wc -l <"$tmp/err")" -eq 1 ] && grep -Eq -e "$1" "$tmp/err"; then ok; else
+        bad "stderr should be one line matching '$1', got: $(cat "$tmp/err")"; fi
+}
+has() { if grep -Eq -e "$1" "$2"; then ok; else bad "$2 lacks '$1'"; fi; }
+
+# finish: the summary line; the exit status says whether all passed.
+finish() {
+    echo "$1: $passed passed, $failed failed"
+    [ "$failed" -eq 0 ]
+}

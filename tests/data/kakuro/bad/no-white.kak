@@ -1,0 +1,3 @@
+; error: 2: column 1: no white cells in the puzzle
+#  #
+\ #

@@ -1,0 +1,35 @@
+; many.kak — small hand-made kakuro clue grids with more than one solution. The
+; line before each puzzle gives its solution count.
+
+; solutions: 2
+#  4\ 4\
+\4 .  .
+\4 .  .
+
+; solutions: 2
+#   3\  16\ #
+\4  .   .   4\
+\10 .   .   .
+#   \9  .   .
+
+; a lone white cell is in no run: any digit goes there
+; solutions: 18
+\3 . . # .
+
+; solutions: 4
+#   15\ 9\
+\11 .   .
+\13 .   .
+
+; solutions: 6
+#   #   16\ 18\ #
+#   \3  .   .   9\
+#   \19 .   .   .
+#   \21 .   .   .
+
+; solutions: 9
+#   #   #    17\ 4\
+#   #   \7   .   .
+#   9\  12\6 .   .
+\12 .   .    .   #
+\17 .   .    .   #

@@ -1,0 +1,760 @@
+/* test_kakuro_formats.c — kakuro's text formats, runs, rules and model: every
+ * rejection of the two readers with its line and message, round trips, seed 001's
+ * outline, and the hand-made puzzles of tests/data/kakuro with their solution counts
+ * checked by a brute-force counter written here (independent of the engines). */
+#include <dirent.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "check.h"
+#include "kakuro/kakuro.h"
+
+static kakuro_grid g, g2; /* big: kept off the stack */
+
+#define CHECK_STR(got, want)                                                                       \
+    do {                                                                                           \
+        const char *gs_ = (got), *ws_ = (want);                                                    \
+        check_count++;                                                                             \
+        if (strcmp(gs_, ws_)) {                                                                    \
+            check_failures++;                                                                      \
+            fprintf(stderr, "%s:%d: got \"%s\"\n%*sexpected \"%s\"\n", __FILE__, __LINE__, gs_,    \
+                    (int)strlen(__FILE__) + 5, "", ws_);                                           \
+        }                                                                                          \
+    } while (0)
+
+/* Reads the first puzzle (or outline) of text. */
+static int read_first(const char *text, int outline, kakuro_grid *out, int *line, pb_error *e)
+{
+    kakuro_reader r;
+    kakuro_reader_init(&r, text, strlen(text));
+    return outline ? kakuro_read_outline(&r, out, line, e) : kakuro_read(&r, out, line, e);
+}
+
+/* ---- rejections ---- */
+
+typedef struct bad_case {
+    const char *text;
+    int line;
+    const char *msg;
+} bad_case;
+
+static const bad_case bad_grids[] = {
+    {"\\3 . x\n", 1, "column 3: unknown token 'x' (expected D\\R, #, . or a digit 1-9)"},
+    {"; comment\n\\3 0 1\n", 2, "column 2: unknown token '0' (expected D\\R, #, . or a digit 1-9)"},
+    {"\\3 .. .\n", 1, "column 2: unknown token '..' (expected D\\R, #, . or a digit 1-9)"},
+    {"# 4\\x\n", 1,
+     "column 2: bad clue '4\\x' (expected D\\R: a number 1-45 or nothing on either side of the "
+     "\\)"},
+    {"# 4\\\\\n", 1,
+     "column 2: bad clue '4\\\\' (expected D\\R: a number 1-45 or nothing on either side of the "
+     "\\)"},
+    {"# \\123 . .\n", 1,
+     "column 2: bad clue '\\123' (expected D\\R: a number 1-45 or nothing on either side of the "
+     "\\)"},
+    {"# 0\\\n# .\n", 1, "column 2: clue 0 in '0\\' (leave the side empty for no clue)"},
+    {"# 4\\ 6\\\n\\3 . .\n\\7 .\n", 3, "column 3: row has 2 cells, expected 3"},
+    {"# 4\\ 6\\\n\\3 . . #\n\\7 . .\n", 2, "column 4: row has 4 cells, expected 3"},
+    {"# # # # # # #\n# # # # # #\n", 2, "column 7: row has 6 cells, expected 7"},
+    {"\\3 . # .\n", 1, "column 1: right clue 3 for a single white cell (a run has 2 to 9 cells)"},
+    {"3\\\n.\n#\n", 1, "column 1: down clue 3 for a single white cell (a run has 2 to 9 cells)"},
+    {"\\45 . . . . . . . . . .\n", 1,
+     "column 1: right clue 45 for a run of 10 cells (a run has 2 to 9 cells)"},
+    {"# \\3\n", 1, "column 2: right clue 3 but no white cell to its right"},
+    {"\\3 # . .\n", 1, "column 1: right clue 3 but no white cell to its right"},
+    {"3\\\n#\n", 1, "column 1: down clue 3 but no white cell below it"},
+    {"\\50 . . . .\n", 1,
+     "column 1: right clue 50 for a run of 4 cells: no 4 distinct digits add up to 50"},
+    {"# 2\\\n\\3 .\n\\3 .\n", 1,
+     "column 2: down clue 2 for a run of 2 cells: no 2 distinct digits add up to 2"},
+    {"# . .\n", 1, "column 2: across run of 2 white cells without a clue"},
+    {". . .\n", 1, "column 1: across run of 3 white cells without a clue"},
+    {"# 4\\ #\n\\3 . .\n\\3 . .\n", 2, "column 3: down run of 2 white cells without a clue"},
+    {"#\n.\n.\n", 2, "column 1: down run of 2 white cells without a clue"},
+    {"\\3 1 1\n", 1, "column 3: digit 1 repeated in its across run (also at column 2)"},
+    {"3\\\n1\n; a comment does not count as a row\n1\n", 4,
+     "column 1: digit 1 repeated in its down run (also at line 2)"},
+    {"#\n", 1, "column 1: no white cells in the puzzle"},
+};
+
+static void test_bad_grids(void)
+{
+    for (size_t k = 0; k < sizeof bad_grids / sizeof bad_grids[0]; k++) {
+        pb_error e = {0, ""};
+        int line = 0;
+        int rc = read_first(bad_grids[k].text, 0, &g, &line, &e);
+        CHECK_EQ_U64(rc, (uint64_t)-1);
+        CHECK_EQ_U64(e.line, bad_grids[k].line);
+        CHECK_STR(e.msg, bad_grids[k].msg);
+    }
+    /* Limits, made here: a line over KAKURO_MAX_LINE, 65 rows, 65 columns. */
+    static char text[3 * KAKURO_MAX_LINE];
+    pb_error e = {0, ""};
+    int line;
+    memset(text, 0, sizeof text);
+    strcpy(text, "\\3 . .\n");
+    memset(text + 7, ' ', KAKURO_MAX_LINE);
+    text[7 + KAKURO_MAX_LINE] = '#';
+    strcat(text, "\n");
+    CHECK_EQ_U64(read_first(text, 0, &g, &line, &e), (uint64_t)-1);
+    CHECK_EQ_U64(e.line, 2);
+    CHECK_STR(e.msg, "column 1: line longer than 4096 characters");
+    text[0] = '\0';
+    for (int r = 0; r < KAKURO_MAX_DIM + 1; r++) strcat(text, "#\n");
+    CHECK_EQ_U64(read_first(text, 0, &g, &line, &e), (uint64_t)-1);
+    CHECK_EQ_U64(e.line, KAKURO_MAX_DIM + 1);
+    CHECK_STR(e.msg, "column 1: more than 64 rows");
+    text[0] = '\0';
+    for (int c = 0; c < KAKURO_MAX_DIM + 1; c++) strcat(text, "# ");
+    strcat(text, "\n");
+    CHECK_EQ_U64(read_first(text, 0, &g, &line, &e), (uint64_t)-1);
+    CHECK_EQ_U64(e.line, 1);
+    CHECK_STR(e.msg, "column 65: more than 64 cells in a row");
+    /* 64 x 64 is allowed (all black but one run). */
+    text[0] = '\0';
+    strcat(text, "\\3 . .");
+    for (int c = 3; c < KAKURO_MAX_DIM; c++) strcat(text, " #");
+    strcat(text, "\n");
+    for (int r = 1; r < KAKURO_MAX_DIM; r++) {
+        for (int c = 0; c < KAKURO_MAX_DIM; c++) strcat(text, c ? " #" : "#");
+        strcat(text, "\n");
+    }
+    CHECK_EQ_U64(read_first(text, 0, &g, &line, &e), 1);
+    CHECK(g.rows == KAKURO_MAX_DIM && g.cols == KAKURO_MAX_DIM);
+}
+
+/* After an error the reader has skipped the bad puzzle and goes on with the next. */
+static void test_skip(void)
+{
+    static const char text[] = "; first: a token error on its first row\n"
+                               "\\3 x\n"
+                               "\\3 . .\n"
+                               "\n"
+                               "\\3 . .\n"
+                               "\n\n"
+                               "; third: a clue error found after the whole grid\n"
+                               "\\50 . . . .\n"
+                               "\n"
+                               "\\4 . .\n"
+                               "# 4\\x\n" /* the token error on a later row: skip the rest */
+                               "\\4 . .\n"
+                               "\\4 . .\n";
+    kakuro_reader r;
+    pb_error e = {0, ""};
+    int line = 0;
+    kakuro_reader_init(&r, text, strlen(text));
+    CHECK_EQ_U64(kakuro_read(&r, &g, &line, &e), (uint64_t)-1);
+    CHECK_EQ_U64(e.line, 2);
+    CHECK_EQ_U64(kakuro_read(&r, &g, &line, &e), 1);
+    CHECK_EQ_U64(line, 5);
+    CHECK(g.rows == 1 && g.cols == 3 && g.right[0] == 3 && g.white[1] && g.white[2]);
+    CHECK_EQ_U64(kakuro_read(&r, &g, &line, &e), (uint64_t)-1);
+    CHECK_EQ_U64(e.line, 9);
+    CHECK_EQ_U64(kakuro_read(&r, &g, &line, &e), (uint64_t)-1);
+    CHECK_EQ_U64(e.line, 12);
+    CHECK_EQ_U64(kakuro_read(&r, &g, &line, &e), 0);
+    CHECK_EQ_U64(r.pos, strlen(text));
+}
+
+static const bad_case bad_outlines[] = {
+    {"xx xx\n", 1, "column 1: expected the size line `rows cols` (numbers 1-64), got 'xx'"},
+    {"3 x\n", 1, "column 2: expected the size line `rows cols` (numbers 1-64), got 'x'"},
+    {"0 3\n", 1, "column 1: expected the size line `rows cols` (numbers 1-64), got '0'"},
+    {"3 65\n", 1, "column 2: expected the size line `rows cols` (numbers 1-64), got '65'"},
+    {"3\n", 1, "column 2: expected the number of columns after the rows"},
+    {"1 3 3\n", 1, "column 3: unexpected '3' after the size `rows cols`"},
+    {"; outline\n3 3\nxx cx cx\n", 2, "column 1: expected 3 rows after the size line, got 1"},
+    {"2 3\nxx cx cx\n\nxr nn nn\n", 1, "column 1: expected 2 rows after the size line, got 1"},
+    {"1 3\nxr nn nn\n; c\nxx xx xx\n", 4,
+     "column 1: more rows than the 1 of the size line at line 1"},
+    {"1 3\nxr nn\n", 2, "column 3: row has 2 tokens, expected 3"},
+    {"1 3\nxr nn nn xx\n", 2, "column 4: row has 4 tokens, expected 3"},
+    {"1 3\nxr nn ab\n", 2, "column 3: unknown token 'ab' (expected nn, xx, cx, xr or cr)"},
+    {"1 3\nxr nn NN\n", 2, "column 3: unknown token 'NN' (expected nn, xx, cx, xr or cr)"},
+    {"1 3\nxr nn xx\n", 2,
+     "column 1: right clue token but no run of 2 or more white cells to its right"},
+    {"1 3\nxx xx xr\n", 2,
+     "column 3: right clue token but no run of 2 or more white cells to its right"},
+    {"3 1\ncx\nnn\nxx\n", 2,
+     "column 1: down clue token but no run of 2 or more white cells below it"},
+    {"3 2\ncr cx\nxx nn\nxx nn\n", 2,
+     "column 1: right clue token but no run of 2 or more white cells to its right"},
+    {"1 11\nxr nn nn nn nn nn nn nn nn nn nn\n", 2,
+     "column 1: right clue token for a run of 10 cells (a run has 2 to 9 cells)"},
+    {"1 3\nxx nn nn\n", 2, "column 2: across run of 2 white cells without a clue token before it"},
+    {"2 2\nnn nn\nxx xx\n", 2,
+     "column 1: across run of 2 white cells without a clue token before it"},
+    {"3 1\nxx\nnn\nnn\n", 3, "column 1: down run of 2 white cells without a clue token above it"},
+    {"1 1\nxx\n", 1, "column 1: no white cells in the outline"},
+};
+
+static void test_bad_outlines(void)
+{
+    for (size_t k = 0; k < sizeof bad_outlines / sizeof bad_outlines[0]; k++) {
+        pb_error e = {0, ""};
+        int line = 0;
+        int rc = read_first(bad_outlines[k].text, 1, &g, &line, &e);
+        CHECK_EQ_U64(rc, (uint64_t)-1);
+        CHECK_EQ_U64(e.line, bad_outlines[k].line);
+        CHECK_STR(e.msg, bad_outlines[k].msg);
+    }
+    /* Skipping: to a blank line or the next size line, whichever comes first. */
+    static const char text[] = "1 3\nxr nn ab\nxx xx xx\n1 3\nxr nn nn\n"
+                               "2 2\nxx\n\n1 3\nxr nn nn\n";
+    kakuro_reader r;
+    pb_error e = {0, ""};
+    int line = 0;
+    kakuro_reader_init(&r, text, strlen(text));
+    CHECK_EQ_U64(kakuro_read_outline(&r, &g, &line, &e), (uint64_t)-1);
+    CHECK_EQ_U64(e.line, 2);
+    CHECK_EQ_U64(kakuro_read_outline(&r, &g, &line, &e), 1);
+    CHECK_EQ_U64(line, 4);
+    CHECK_EQ_U64(kakuro_read_outline(&r, &g, &line, &e), (uint64_t)-1);
+    CHECK_EQ_U64(e.line, 7);
+    CHECK_EQ_U64(kakuro_read_outline(&r, &g, &line, &e), 1);
+    CHECK_EQ_U64(line, 9);
+    CHECK_EQ_U64(kakuro_read_outline(&r, &g, &line, &e), 0);
+}
+
+/* ---- round trips and the seed's outline ---- */
+
+static const char seed_outline[] = "7 7\n"
+                                   "xx xx xx cx cx xx xx\n"
+                                   "xx xx cr nn nn xx xx\n"
+                                   "xx cr nn nn nn cx cx\n"
+                                   "xr nn nn xr nn nn nn\n"
+                                   "xr nn nn cx cr nn nn\n"
+                                   "xx xx xr nn nn nn xx\n"
+                                   "xx xx xr nn nn xx xx\n";
+
+/* Reads text, writes it, reads that back: the same grid. The second write must give
+ * the first's text again. */
+static void round_trip(const char *text, int outline)
+{
+    static char out[KAKURO_MAX_CELLS * 8], out2[KAKURO_MAX_CELLS * 8];
+    pb_error e = {0, ""};
+    int line;
+    CHECK_EQ_U64(read_first(text, outline, &g, &line, &e), 1);
+    size_t n = outline ? kakuro_format_outline(&g, out, sizeof out)
+                       : kakuro_format_grid(&g, out, sizeof out);
+    CHECK_EQ_U64(n, strlen(out));
+    CHECK_EQ_U64(read_first(out, outline, &g2, &line, &e), 1);
+    CHECK(g2.rows == g.rows && g2.cols == g.cols);
+    const size_t cells = (size_t)(g.rows * g.cols);
+    CHECK(!memcmp(g.white, g2.white, cells) && !memcmp(g.digit, g2.digit, cells) &&
+          !memcmp(g.down, g2.down, cells) && !memcmp(g.right, g2.right, cells));
+    n = outline ? kakuro_format_outline(&g2, out2, sizeof out2)
+                : kakuro_format_grid(&g2, out2, sizeof out2);
+    CHECK_STR(out2, out);
+    /* Cut short: snprintf's contract. */
+    char small[8];
+    size_t need = outline ? kakuro_format_outline(&g, small, sizeof small)
+                          : kakuro_format_grid(&g, small, sizeof small);
+    CHECK_EQ_U64(need, n);
+    CHECK(strlen(small) == sizeof small - 1 && !memcmp(small, out, sizeof small - 1));
+}
+
+static void test_round_trips(void)
+{
+    round_trip("#  4\\ 6\\\n\\3 . .\n\\7 . .\n", 0);
+    round_trip("# # 19\\ 9\\\n# 12\\12 . .\n\\6 . . .\n\\22 . . .\n", 0);
+    round_trip("\\3 1 2 # .\n", 0);                    /* a lone white cell */
+    round_trip("\\ 12\\ 9\\\n\\17 9 8\n\\4 3 .\n", 0); /* '\' alone, givens */
+    round_trip("# 10\\ 4\\\n\\11 . .\n\\3 . .\n", 0);  /* two-digit clues */
+    round_trip(seed_outline, 1);
+    /* The writer's layout: one width, the '\' of every clue in one place. */
+    static char out[256];
+    CHECK_EQ_U64(read_first("# 10\\ 4\\\n\\11 . .\n\\3 . .\n", 0, &g, &(int){0}, &(pb_error){0}),
+                 1);
+    kakuro_format_grid(&g, out, sizeof out);
+    CHECK_STR(out, "  #   10\\    4\\\n"
+                   "  \\11   .     .\n"
+                   "  \\3    .     .\n");
+    CHECK_EQ_U64(read_first("\\3 1 2 # .\n", 0, &g, &(int){0}, &(pb_error){0}), 1);
+    kakuro_format_grid(&g, out, sizeof out);
+    CHECK_STR(out, "\\3 1  2  #  .\n");
+}
+
+static void test_seed_outline(void)
+{
+    static char out[512];
+    pb_error e = {0, ""};
+    int line = 0;
+    CHECK_EQ_U64(read_first(seed_outline, 1, &g, &line, &e), 1);
+    CHECK_EQ_U64(line, 1);
+    CHECK(g.rows == 7 && g.cols == 7);
+    const char *want_white[7] = {"-------", "---WW--", "--WWW--", "-WW-WWW",
+                                 "-WW--WW", "---WWW-", "---WW--"};
+    int whites = 0;
+    for (int r = 0; r < 7; r++)
+        for (int c = 0; c < 7; c++) {
+            CHECK(g.white[r * 7 + c] == (want_white[r][c] == 'W'));
+            whites += g.white[r * 7 + c];
+        }
+    CHECK_EQ_U64(whites, 19);
+    for (int i = 0; i < 49; i++) CHECK(!g.digit[i] && !g.down[i] && !g.right[i]);
+    kakuro_format_outline(&g, out, sizeof out);
+    CHECK_STR(out, seed_outline);
+    char msg[128];
+    CHECK_EQ_U64(kakuro_outline_check(&g, msg, sizeof msg), 0);
+    /* Several outlines in one text, with comments and blank lines. */
+    static char text[2048];
+    snprintf(text, sizeof text, "; two\n\n%s\n; second\n%s", seed_outline, seed_outline);
+    kakuro_reader r;
+    kakuro_reader_init(&r, text, strlen(text));
+    CHECK_EQ_U64(kakuro_read_outline(&r, &g, &line, &e), 1);
+    CHECK_EQ_U64(line, 3);
+    CHECK_EQ_U64(kakuro_read_outline(&r, &g, &line, &e), 1);
+    CHECK_EQ_U64(line, 13);
+    CHECK_EQ_U64(kakuro_read_outline(&r, &g, &line, &e), 0);
+}
+
+/* ---- runs and rules ---- */
+
+static const char grid4[] = "#   3\\ 16\\ #\n"
+                            "\\4  .   .   4\\\n"
+                            "\\10 .   .   .\n"
+                            "#   \\9 .   .\n";
+
+static void test_runs(void)
+{
+    pb_error e = {0, ""};
+    int line;
+    CHECK_EQ_U64(read_first(grid4, 0, &g, &line, &e), 1);
+    static kakuro_run runs[8];
+    static const struct {
+        int dir, clue, len, sum, cell[3];
+    } want[6] = {
+        {KAKURO_ACROSS, 4, 2, 4, {5, 6}},     {KAKURO_ACROSS, 8, 3, 10, {9, 10, 11}},
+        {KAKURO_ACROSS, 13, 2, 9, {14, 15}},  {KAKURO_DOWN, 1, 2, 3, {5, 9}},
+        {KAKURO_DOWN, 2, 3, 16, {6, 10, 14}}, {KAKURO_DOWN, 7, 2, 4, {11, 15}},
+    };
+    CHECK_EQ_U64(kakuro_find_runs(&g, runs, 8), 6);
+    for (int k = 0; k < 6; k++) {
+        CHECK_EQ_U64(runs[k].dir, want[k].dir);
+        CHECK_EQ_U64(runs[k].clue, want[k].clue);
+        CHECK_EQ_U64(runs[k].len, want[k].len);
+        CHECK_EQ_U64(runs[k].sum, want[k].sum);
+        for (int j = 0; j < want[k].len; j++) CHECK_EQ_U64(runs[k].cell[j], want[k].cell[j]);
+    }
+    /* max cuts what is stored, not the count. */
+    memset(runs, 0xff, sizeof runs);
+    CHECK_EQ_U64(kakuro_find_runs(&g, runs, 2), 6);
+    CHECK_EQ_U64(runs[2].len, (uint64_t)-1);
+    CHECK_EQ_U64(kakuro_find_runs(&g, NULL, 0), 6);
+    /* Runs at the grid's edge have no clue cell; runs over 9 are found too; single
+     * cells are no runs. */
+    kakuro_grid_init(&g, 2, 11);
+    for (int c = 0; c < 11; c++) g.white[c] = 1;
+    g.white[11] = 1;
+    CHECK_EQ_U64(kakuro_find_runs(&g, runs, 8), 2);
+    CHECK(runs[0].dir == KAKURO_ACROSS && runs[0].clue == -1 && runs[0].len == 11 &&
+          runs[0].sum == 0 && runs[0].cell[10] == 10);
+    CHECK(runs[1].dir == KAKURO_DOWN && runs[1].clue == -1 && runs[1].len == 2 &&
+          runs[1].cell[0] == 0 && runs[1].cell[1] == 11);
+    CHECK_EQ_U64(kakuro_grid_init(&g, 0, 3), (uint64_t)-1);
+    CHECK_EQ_U64(kakuro_grid_init(&g, 3, KAKURO_MAX_DIM + 1), (uint64_t)-1);
+    CHECK_EQ_U64(kakuro_grid_init(&g, KAKURO_MAX_DIM, KAKURO_MAX_DIM), 0);
+}
+
+/* An outline from rows of '#' (black) and '.' (white). */
+static void outline_from(kakuro_grid *o, int rows, const char *const *pic)
+{
+    kakuro_grid_init(o, rows, (int)strlen(pic[0]));
+    for (int r = 0; r < rows; r++)
+        for (int c = 0; c < o->cols; c++) o->white[r * o->cols + c] = pic[r][c] == '.';
+}
+
+static void test_outline_check(void)
+{
+    static const struct {
+        int rows;
+        const char *pic[6];
+        const char *msg; /* NULL: valid */
+    } cases[] = {
+        {3, {"###", "#..", "#.."}, NULL},
+        {4, {"####", "#..#", "#...", "##.."}, NULL},
+        {3, {"###", "#..", "#.#"}, "row 3, column 2: across run of 1"},
+        {3, {"###", "#.#", "#.."}, "row 2, column 2: across run of 1"},
+        {4, {"####", "#..#", "#.##", "####"}, "row 3, column 2: across run of 1"},
+        {3, {"#..", "#..", "#.."}, "row 1, column 2: down run at the grid's edge, no clue cell"},
+        {3, {"###", "...", "#.."}, "row 2, column 1: across run at the grid's edge, no clue cell"},
+        {2, {"###########", "#.........."}, "row 2, column 2: across run of 10"},
+        {5,
+         {"#####", "#..##", "#..##", "###..", "###.."},
+         "row 4, column 4: white cell not connected to row 2, column 2"},
+        {2, {"###", "###"}, "no white cells"},
+    };
+    char msg[128];
+    for (size_t k = 0; k < sizeof cases / sizeof cases[0]; k++) {
+        outline_from(&g, cases[k].rows, cases[k].pic);
+        int rc = kakuro_outline_check(&g, msg, sizeof msg);
+        if (!cases[k].msg) {
+            CHECK_EQ_U64(rc, 0);
+        } else {
+            CHECK_EQ_U64(rc, (uint64_t)-1);
+            CHECK_STR(msg, cases[k].msg);
+        }
+        CHECK_EQ_U64(kakuro_outline_check(&g, NULL, 0), (uint64_t)rc);
+    }
+    /* A run of 10 down, too. */
+    kakuro_grid_init(&g, 11, 3);
+    for (int r = 1; r < 11; r++) g.white[r * 3 + 1] = g.white[r * 3 + 2] = 1;
+    CHECK_EQ_U64(kakuro_outline_check(&g, msg, sizeof msg), (uint64_t)-1);
+    CHECK_STR(msg, "row 2, column 2: down run of 10");
+}
+
+static void test_solutions(void)
+{
+    pb_error e = {0, ""};
+    int line;
+    /* grid4 has two solutions (see many.kak): 1 3 / 2 7 1 / 6 3 and 1 3 / 2 5 3 / 8 1. */
+    CHECK_EQ_U64(read_first(grid4, 0, &g, &line, &e), 1);
+    static const int a[8] = {1, 3, 2, 7, 1, 6, 3}, b[8] = {1, 3, 2, 5, 3, 8, 1};
+    kakuro_grid_fill(&g, a, &g2);
+    CHECK(kakuro_is_solution_of(&g, &g2));
+    kakuro_grid_fill(&g, b, &g2);
+    CHECK(kakuro_is_solution_of(&g, &g2));
+    CHECK(g2.digit[5] == 1 && g2.digit[6] == 3 && g2.digit[15] == 1 && g2.down[2] == 16);
+    /* derive_clues gives back the puzzle's clues. */
+    kakuro_grid d = g2;
+    memset(d.down, 0, sizeof d.down);
+    memset(d.right, 0, sizeof d.right);
+    d.right[0] = 7; /* a clue where no run starts: cleared */
+    kakuro_derive_clues(&d);
+    CHECK(!memcmp(d.down, g.down, 16) && !memcmp(d.right, g.right, 16));
+    /* Wrong: a sum off, a repeated digit, an empty cell, a given changed, a black cell. */
+    static const int wrong_sum[8] = {1, 3, 2, 7, 1, 6, 2};
+    kakuro_grid_fill(&g, wrong_sum, &g2);
+    CHECK(!kakuro_is_solution_of(&g, &g2));
+    kakuro_grid_fill(&g, b, &g2);
+    g2.digit[15] = 0;
+    CHECK(!kakuro_is_solution_of(&g, &g2));
+    kakuro_grid_fill(&g, b, &g2);
+    g2.white[0] = 1, g2.digit[0] = 5;
+    CHECK(!kakuro_is_solution_of(&g, &g2));
+    kakuro_grid_fill(&g, b, &g2);
+    g2.rows = 3;
+    CHECK(!kakuro_is_solution_of(&g, &g2));
+    /* sums right but a digit twice: \4 over 2 2 */
+    CHECK_EQ_U64(read_first("# 4\\ 4\\\n\\4 . .\n\\4 . .\n", 0, &g, &line, &e), 1);
+    static const int twice[4] = {2, 2, 2, 2}, ok[4] = {1, 3, 3, 1};
+    kakuro_grid_fill(&g, twice, &g2);
+    CHECK(!kakuro_is_solution_of(&g, &g2));
+    kakuro_grid_fill(&g, ok, &g2);
+    CHECK(kakuro_is_solution_of(&g, &g2));
+    CHECK_EQ_U64(read_first("# 4\\ 4\\\n\\4 3 .\n\\4 . .\n", 0, &g, &line, &e), 1);
+    CHECK(!kakuro_is_solution_of(&g, &g2)); /* the given 3 is not kept */
+    /* A 0 in the values keeps the given. */
+    static const int keep[4] = {0, 1, 1, 3};
+    kakuro_grid_fill(&g, keep, &g2);
+    CHECK(g2.digit[4] == 3 && g2.digit[5] == 1 && kakuro_is_solution_of(&g, &g2));
+}
+
+/* ---- the model ---- */
+
+static void test_model(void)
+{
+    pb_error e = {0, ""};
+    int line;
+    CHECK_EQ_U64(read_first("#   3\\ 16\\ #\n"
+                            "\\4  .   .   4\\\n"
+                            "\\10 2   .   .\n"
+                            "#   \\9 .   .\n",
+                            0, &g, &line, &e),
+                 1);
+    pb_model *m = kakuro_model_new(&g, &e);
+    CHECK(m != NULL);
+    if (!m) return;
+    CHECK_EQ_U64(m->ncells, 7);
+    CHECK_EQ_U64(m->nvalues, 9);
+    CHECK_EQ_U64(m->ngroups, 6);
+    CHECK_EQ_U64(m->nsums, 6);
+    CHECK(m->kind && !strcmp(m->kind, "kakuro"));
+    static const int sums[6] = {4, 10, 9, 3, 16, 4};
+    static const int members[6][3] = {{0, 1}, {2, 3, 4}, {5, 6}, {0, 2}, {1, 3, 5}, {4, 6}};
+    static const int lens[6] = {2, 3, 2, 2, 3, 2};
+    for (int k = 0; k < 6; k++) {
+        CHECK_EQ_U64(m->group_sum[k], sums[k]);
+        CHECK_EQ_U64(m->group_start[k + 1] - m->group_start[k], lens[k]);
+        for (int j = 0; j < lens[k]; j++)
+            CHECK_EQ_U64(m->group_cells[m->group_start[k] + j], members[k][j]);
+    }
+    for (int c = 0; c < 7; c++) CHECK_EQ_U64(m->domain[c], c == 2 ? PB_BIT(2) : PB_FULL(9));
+    CHECK(m->rows == 4 && m->cols == 4);
+    static const int rows[7] = {1, 1, 2, 2, 2, 3, 3}, cols[7] = {1, 2, 1, 2, 3, 2, 3};
+    for (int c = 0; c < 7; c++) {
+        CHECK(m->cell_row[c] == rows[c] && m->cell_col[c] == cols[c]);
+        CHECK_EQ_U64(m->at[rows[c] * 4 + cols[c]], c);
+    }
+    CHECK_EQ_U64(m->at[0], (uint64_t)-1);
+    /* pb_model_check agrees with kakuro_is_solution_of on every fill of the 3x3
+     * puzzles below and on a sample of grid4's fills. */
+    pb_model_free(m);
+    static const char *const small[] = {
+        "# 4\\ 4\\\n\\4 . .\n\\4 . .\n",
+        "# 4\\ 6\\\n\\3 . .\n\\7 . .\n",
+        "# 4\\ 6\\\n\\3 . 2\n\\7 . .\n",
+        "#   3\\ 16\\ #\n\\4  .   .   4\\\n\\10 .   .   .\n#   \\9 .   .\n",
+    };
+    for (size_t k = 0; k < sizeof small / sizeof small[0]; k++) {
+        CHECK_EQ_U64(read_first(small[k], 0, &g, &line, &e), 1);
+        m = kakuro_model_new(&g, &e);
+        CHECK(m != NULL);
+        if (!m) continue;
+        int v[8] = {0}, agree = 1, yes = 0;
+        const int n = m->ncells;
+        uint64_t total = 1, step = 1;
+        for (int c = 0; c < n; c++) total *= 9;
+        if (total > 100000) step = 997; /* a spread sample of the 9^7 fills */
+        for (uint64_t x = 0; x < total; x += step) {
+            uint64_t y = x;
+            for (int c = 0; c < n; c++) v[c] = 1 + (int)(y % 9), y /= 9;
+            kakuro_grid_fill(&g, v, &g2);
+            const int ours = kakuro_is_solution_of(&g, &g2), model = pb_model_check(m, v);
+            agree &= ours == model;
+            yes += ours;
+        }
+        CHECK(agree);
+        CHECK(yes > 0 || k == 3);
+        pb_model_free(m);
+    }
+    /* Refused: a run without a clue, a run over 9. */
+    kakuro_grid_init(&g, 2, 3);
+    g.white[4] = g.white[5] = 1;
+    e.msg[0] = '\0';
+    CHECK(kakuro_model_new(&g, &e) == NULL);
+    CHECK_STR(e.msg, "row 2, column 2: across run of 2 cells without a clue");
+    kakuro_grid_init(&g, 1, 11);
+    for (int c = 1; c < 11; c++) g.white[c] = 1;
+    g.right[0] = 45;
+    CHECK(kakuro_model_new(&g, &e) == NULL);
+    CHECK_STR(e.msg, "row 1, column 2: across run of 10 cells (a run has 2 to 9)");
+    kakuro_grid_init(&g, 1, 1);
+    CHECK(kakuro_model_new(&g, &e) == NULL);
+    CHECK_STR(e.msg, "no white cells");
+}
+
+/* ---- the hand-made puzzles ---- */
+
+/* Counts g's solutions by assigning digits to the white cells in reading order,
+ * cutting a branch only when a run's digits repeat or can no longer reach its
+ * clue; every complete fill is then checked whole by kakuro_is_solution_of. */
+typedef struct counter {
+    const kakuro_grid *g;
+    kakuro_grid fill;
+    int cells[KAKURO_MAX_CELLS], ncells;
+    int across_clue[KAKURO_MAX_CELLS], down_clue[KAKURO_MAX_CELLS]; /* per grid cell */
+    long count, limit;
+} counter;
+
+static int run_ok(const counter *k, int step, int clue_cell, int sum)
+{
+    const kakuro_grid *g = k->g;
+    int total = 0, empty = 0;
+    unsigned seen = 0;
+    for (int j = clue_cell + step; j < g->rows * g->cols && g->white[j]; j += step) {
+        if (step == 1 && j / g->cols != clue_cell / g->cols) break;
+        const int d = k->fill.digit[j];
+        if (!d) {
+            empty++;
+            continue;
+        }
+        if (seen & (1u << d)) return 0;
+        seen |= 1u << d;
+        total += d;
+    }
+    if (empty == 0) return total == sum;
+    /* The smallest and largest that `empty` more distinct digits can add. */
+    int lo = 0, hi = 0, n = 0;
+    for (int d = 1; d <= 9 && n < empty; d++)
+        if (!(seen & (1u << d))) lo += d, n++;
+    n = 0;
+    for (int d = 9; d >= 1 && n < empty; d--)
+        if (!(seen & (1u << d))) hi += d, n++;
+    return total + lo <= sum && total + hi >= sum;
+}
+
+static void count_from(counter *k, int at)
+{
+    if (k->count >= k->limit) return;
+    if (at == k->ncells) {
+        if (kakuro_is_solution_of(k->g, &k->fill)) k->count++;
+        return;
+    }
+    const int i = k->cells[at];
+    const int given = k->g->digit[i];
+    for (int d = given ? given : 1; d <= (given ? given : 9); d++) {
+        k->fill.digit[i] = (unsigned char)d;
+        int a = k->across_clue[i], b = k->down_clue[i];
+        if ((a < 0 || run_ok(k, 1, a, k->g->right[a])) &&
+            (b < 0 || run_ok(k, k->g->cols, b, k->g->down[b])))
+            count_from(k, at + 1);
+    }
+    k->fill.digit[i] = (unsigned char)given;
+}
+
+static counter cnt; /* big: kept off the stack */
+
+static long brute_count(const kakuro_grid *p, long limit)
+{
+    cnt.g = p;
+    cnt.fill = *p;
+    cnt.ncells = 0;
+    cnt.count = 0;
+    cnt.limit = limit;
+    const int C = p->cols;
+    for (int i = 0; i < p->rows * C; i++) {
+        cnt.across_clue[i] = cnt.down_clue[i] = -1;
+        if (!p->white[i]) continue;
+        cnt.cells[cnt.ncells++] = i;
+        /* The first cell of each run through i, and the run's length. */
+        int a = i, len = 0;
+        while (a % C && p->white[a - 1]) a--;
+        for (int j = a; j < (i / C + 1) * C && p->white[j]; j++) len++;
+        if (len >= 2 && a % C) cnt.across_clue[i] = a - 1;
+        int b = i;
+        len = 0;
+        while (b >= C && p->white[b - C]) b -= C;
+        for (int j = b; j < p->rows * C && p->white[j]; j += C) len++;
+        if (len >= 2 && b >= C) cnt.down_clue[i] = b - C;
+    }
+    count_from(&cnt, 0);
+    return cnt.count;
+}
+
+static char *slurp(const char *path, size_t *len)
+{
+    FILE *f = fopen(path, "rb");
+    if (!f) return NULL;
+    char *buf = NULL;
+    size_t cap = 0, n = 0, got;
+    do {
+        if (n + 4096 > cap) {
+            cap = cap ? cap * 2 : 65536;
+            char *nb = realloc(buf, cap + 1);
+            if (!nb) break;
+            buf = nb;
+        }
+        got = fread(buf + n, 1, cap - n, f);
+        n += got;
+    } while (got);
+    fclose(f);
+    if (buf) buf[n] = '\0';
+    *len = n;
+    return buf;
+}
+
+/* The text of 1-based line `line` of buf (without its newline) into out. */
+static void line_text(const char *buf, int line, char *out, size_t outlen)
+{
+    const char *p = buf;
+    for (int l = 1; l < line && p; l++) {
+        p = strchr(p, '\n');
+        if (p) p++;
+    }
+    size_t n = 0;
+    while (p && *p && *p != '\n' && n + 1 < outlen) out[n++] = *p++;
+    while (n && out[n - 1] == '\r') n--;
+    out[n] = '\0';
+}
+
+/* Every puzzle of the file has `; solutions: N` on the line before it; N must be
+ * what the counter finds and satisfy want(N). Returns the number of puzzles. */
+static int check_counts(const char *dir, const char *name, int kind)
+{
+    char path[1024], comment[128];
+    snprintf(path, sizeof path, "%s/tests/data/kakuro/%s", dir, name);
+    size_t len;
+    char *text = slurp(path, &len);
+    CHECK(text != NULL);
+    if (!text) return 0;
+    kakuro_reader r;
+    pb_error e = {0, ""};
+    int line, rc, puzzles = 0;
+    kakuro_reader_init(&r, text, len);
+    while ((rc = kakuro_read(&r, &g, &line, &e)) != 0) {
+        CHECK_EQ_U64(rc, 1);
+        if (rc < 0) {
+            fprintf(stderr, "%s:%d: %s\n", name, e.line, e.msg);
+            continue;
+        }
+        puzzles++;
+        long want = -1;
+        line_text(text, line - 1, comment, sizeof comment);
+        if (sscanf(comment, "; solutions: %ld", &want) != 1)
+            fprintf(stderr, "%s:%d: no '; solutions: N' line before the puzzle\n", name, line);
+        const long got = brute_count(&g, 100000);
+        if (got != want)
+            fprintf(stderr, "%s:%d: %ld solutions, the file says %ld\n", name, line, got, want);
+        CHECK_EQ_U64(got, want);
+        CHECK(kind == 0 ? got == 0 : kind == 1 ? got == 1 : got > 1);
+        pb_model *m = kakuro_model_new(&g, &e);
+        CHECK(m != NULL);
+        pb_model_free(m);
+    }
+    free(text);
+    return puzzles;
+}
+
+static int by_name(const void *a, const void *b)
+{
+    return strcmp(*(char *const *)a, *(char *const *)b);
+}
+
+/* Each bad/NAME.kak holds one rejected puzzle, its expected error on its first line. */
+static int check_bad_files(const char *dir)
+{
+    char path[1024], want[256], got[256];
+    snprintf(path, sizeof path, "%s/tests/data/kakuro/bad", dir);
+    DIR *d = opendir(path);
+    CHECK(d != NULL);
+    if (!d) return 0;
+    char *names[64];
+    int n = 0;
+    struct dirent *de;
+    while ((de = readdir(d)) && n < 64) {
+        size_t l = strlen(de->d_name);
+        if (l > 4 && !strcmp(de->d_name + l - 4, ".kak")) names[n++] = strdup(de->d_name);
+    }
+    closedir(d);
+    qsort(names, (size_t)n, sizeof names[0], by_name);
+    for (int k = 0; k < n; k++) {
+        snprintf(path, sizeof path, "%s/tests/data/kakuro/bad/%s", dir, names[k]);
+        size_t len;
+        char *text = slurp(path, &len);
+        CHECK(text != NULL);
+        if (!text) continue;
+        line_text(text, 1, want, sizeof want);
+        kakuro_reader r;
+        pb_error e = {0, ""};
+        int line;
+        kakuro_reader_init(&r, text, len);
+        CHECK_EQ_U64(kakuro_read(&r, &g, &line, &e), (uint64_t)-1);
+        snprintf(got, sizeof got, "; error: %d: %s", e.line, e.msg);
+        if (strcmp(got, want)) fprintf(stderr, "bad/%s:\n", names[k]);
+        CHECK_STR(got, want);
+        CHECK_EQ_U64(kakuro_read(&r, &g, &line, &e), 0); /* one puzzle per file */
+        free(text);
+        free(names[k]);
+    }
+    return n;
+}
+
+int main(int argc, char **argv)
+{
+    const char *dir = argc > 1 ? argv[1] : ".";
+    test_bad_grids();
+    test_skip();
+    test_bad_outlines();
+    test_round_trips();
+    test_seed_outline();
+    test_runs();
+    test_outline_check();
+    test_solutions();
+    test_model();
+    CHECK(check_counts(dir, "unique.kak", 1) >= 5);
+    CHECK(check_counts(dir, "none.kak", 0) >= 3);
+    CHECK(check_counts(dir, "many.kak", 2) >= 3);
+    CHECK(check_bad_files(dir) >= 12);
+    return check_report("test_kakuro_formats");
+}
