@@ -22,11 +22,15 @@
  *     moves the search to the part of the grid that keeps failing;
  *   - the digit tried first is the one held by the most pairs of live sets of the
  *     cell's runs, or, once a solution is known, that solution's digit;
- *   - restarts: a search that runs past a budget of backtracks (200 times the Luby
- *     sequence, so the budgets grow without bound and the last search is complete)
- *     starts again from the root with the weights it learnt, guided by the first
- *     solution found so far. Random clue grids have heavy-tailed search costs, and
- *     this cuts the tail; a grid solved within the first budget is untouched.
+ *   - the sum check (see set_signs): the across runs and the down runs of every
+ *     component must still lack the same total;
+ *   - restarts, when one or two solutions are wanted: a search that runs past a
+ *     budget of backtracks (200, doubling each time, so the last search is complete
+ *     and at most about half the work is thrown away) starts again from the root
+ *     with the weights it learnt, guided by the first solution found so far. Random
+ *     clue grids have heavy-tailed search costs, and this cuts the tail (on random
+ *     30x30 fills the Luby sequence did no better); a grid solved within the first
+ *     budget is untouched.
  *
  * A board is one flat array of uint16_t: the domain of every cell, then the live-set
  * mask of every run (bit k: set k of the run's list; at most 12 sets per run), copied
@@ -56,7 +60,7 @@
 /* The most digit sets of one length and sum among the digits 1-9 (4 or 5 digits
  * adding up to 20 or 25) is 12: the live-set mask of a run fits in 16 bits. */
 #define MAX_SETS 16
-/* Backtracks before the first restart; later budgets follow the Luby sequence. */
+/* Backtracks before the first restart; each later budget is twice the last. */
 #define RESTART_BACKTRACKS 200
 
 typedef struct run {
@@ -77,6 +81,7 @@ typedef struct ctx {
     unsigned char *queued;
     int qhead, qlen;
     uint32_t *weight; /* per run: 1 + the contradictions it found */
+    int *sign, *coef; /* the sum check's signs of the runs and cell coefficients */
     /* Restarts: the backtrack count that ends the current search (0: none), whether
      * it ended so, and the digit (bit) of the first solution found per cell. */
     uint64_t blimit;
@@ -318,8 +323,9 @@ static void record(ctx *x, const uint16_t *b, int lo, int hi, int wf)
 }
 
 /* Splits the open cells order[lo, mid) into components: cells linked through runs
- * with open cells. With more than one component, lays them out smallest first (ties
- * and the cells inside each keep their order) and sets next[]; returns the number of
+ * with open cells. Each component must pass the sum check (see `sign`): -1 when one
+ * fails. With more than one component, lays them out smallest first (ties and the
+ * cells inside each keep their order) and sets next[]; returns the number of
  * components. */
 static int split(ctx *x, const uint16_t *b, int lo, int mid)
 {
@@ -335,27 +341,39 @@ static int split(ctx *x, const uint16_t *b, int lo, int mid)
     for (int i = lo; i < mid; i++) {
         if (x->mark[o[i]] == gen) continue;
         const int first = nq;
+        int signed_rest = 0, low = 0, high = 0;
         x->mark[o[i]] = gen;
         q[nq++] = o[i];
         for (int h = first; h < nq; h++) {
             const int c = q[h];
             cid[c] = ncomp;
+            if (x->coef[c]) {
+                const int k = x->coef[c], dmin = __builtin_ctz(b[c]) + 1,
+                          dmax = 32 - __builtin_clz(b[c]);
+                low += k > 0 ? k * dmin : k * dmax;
+                high += k > 0 ? k * dmax : k * dmin;
+            }
             for (int k = m->cgroup_start[c]; k < m->cgroup_start[c + 1]; k++) {
                 const int g = m->cgroup[k];
                 if (x->rmark[g] == gen) continue;
                 x->rmark[g] = gen;
+                int rest = m->group_sum[g];
                 for (int j = m->group_start[g]; j < m->group_start[g + 1]; j++) {
                     const int w = m->group_cells[j];
-                    if (x->mark[w] != gen && is_open(b[w])) {
+                    if (!is_open(b[w])) {
+                        rest -= __builtin_ctz(b[w]) + 1;
+                    } else if (x->mark[w] != gen) {
                         x->mark[w] = gen;
                         q[nq++] = w;
                     }
                 }
+                signed_rest += x->sign[g] * rest;
             }
         }
-        if (nq == mid - lo && !ncomp) return 1;
+        if (signed_rest < low || signed_rest > high) return -1;
         size[ncomp++] = nq - first;
     }
+    if (ncomp == 1) return 1;
     /* Counting sort of the components by size, stable: beg[k] is where component k
      * goes. */
     const int n = mid - lo;
@@ -471,6 +489,7 @@ static uint64_t solve(ctx *x, int d, int lo, int hi, uint64_t cap, int want_firs
         const uint64_t need = cap ? cap - total : 0;
         const int wf = want_first && !total, kp = keep || total;
         const int mid = partition(x, b, lo, hi);
+        const int parts = mid - lo >= 2 ? split(x, b, lo, mid) : 1;
         uint64_t k;
         if (mid == lo) {
             k = 1;
@@ -484,7 +503,10 @@ static uint64_t solve(ctx *x, int d, int lo, int hi, uint64_t cap, int want_firs
             if (wf) x->firstv[c] = __builtin_ctz(vals) + 1;
             for (uint64_t i = 1; i < k; i++) vals &= vals - 1;
             x->lastv[c] = __builtin_ctz(vals) + 1;
-        } else if (split(x, b, lo, mid) > 1) {
+        } else if (parts < 0) {
+            x->rs.st.backtracks++; /* the sum check failed */
+            k = 0;
+        } else if (parts > 1) {
             k = product(x, d, lo, mid, need, wf, kp);
         } else {
             if (x->blimit && x->rs.st.backtracks >= x->blimit) {
@@ -539,26 +561,58 @@ static int init_board(ctx *x, uint16_t *b)
     return 1;
 }
 
-/* Term i (from 1) of the Luby sequence 1 1 2 1 1 2 4 1 1 2 1 1 2 4 8 ... */
-static uint64_t luby(uint64_t i)
+/* The sum check: for any signs s_g = +1 or -1 of the runs, adding up s_g times
+ * "the open cells of run g add up to what g still lacks" over the runs of one
+ * component gives  sum_g s_g * rest_g = sum_c coef_c * value_c,  coef_c the sum of
+ * the signs of c's runs. Signs alternate across the runs that share a cell (across
+ * +1, down -1 in a kakuro grid), so in a kakuro every coefficient is 0: the across
+ * and down runs of every component must still lack the same total. Local per-run
+ * consistency cannot see this (a grid whose clues add up differently across and
+ * down has no solution, yet every run is fine on its own), and a search would then
+ * have to try everything. -1 when out of memory. */
+static int set_signs(ctx *x)
 {
-    for (;;) {
-        uint64_t p = 1;
-        while (2 * p - 1 < i) p *= 2;
-        if (2 * p - 1 == i) return p;
-        i -= p - 1;
+    const pb_model *m = x->m;
+    int *q = malloc(((size_t)x->ngroups + 1) * sizeof *q);
+    if (!q) return -1;
+    for (int g = 0; g < x->ngroups; g++) x->sign[g] = 0;
+    for (int g0 = 0; g0 < x->ngroups; g0++) {
+        if (x->sign[g0]) continue;
+        int n = 0;
+        x->sign[g0] = 1;
+        q[n++] = g0;
+        for (int h = 0; h < n; h++) {
+            const int g = q[h];
+            for (int i = m->group_start[g]; i < m->group_start[g + 1]; i++) {
+                const int c = m->group_cells[i], at = m->cgroup_start[c];
+                if (m->cgroup_start[c + 1] - at != 2) continue;
+                const int other = m->cgroup[at] == g ? m->cgroup[at + 1] : m->cgroup[at];
+                if (!x->sign[other]) x->sign[other] = -x->sign[g], q[n++] = other;
+            }
+        }
     }
+    for (int c = 0; c < x->ncells; c++) {
+        x->coef[c] = 0;
+        for (int i = m->cgroup_start[c]; i < m->cgroup_start[c + 1]; i++)
+            x->coef[c] += x->sign[m->cgroup[i]];
+    }
+    free(q);
+    return 0;
 }
 
 /* Searches from the propagated root board until a search ends within its budget
- * (or a limit stops it); returns that search's count. */
+ * (or a limit stops it); returns that search's count. Restarts serve a search for
+ * one or two solutions (a first solution, a uniqueness check), where one bad early
+ * guess can cost all the time; a count of many solutions must walk the whole tree
+ * anyway, and a restart would only throw counted work away. */
 static uint64_t search(ctx *x, const uint16_t *root, uint64_t cap)
 {
     uint16_t *b = x->boards[0];
+    const int restarts = cap == 1 || cap == 2;
     for (uint64_t r = 1;; r++) {
-        const uint64_t budget = RESTART_BACKTRACKS * luby(r);
-        x->blimit = x->rs.st.backtracks + budget;
-        if (x->blimit < budget) x->blimit = 0; /* overflow: no limit */
+        x->blimit = 0;
+        if (restarts && r < 50)
+            x->blimit = x->rs.st.backtracks + ((uint64_t)RESTART_BACKTRACKS << (r - 1));
         memcpy(b, root, (size_t)x->stride * sizeof *b);
         for (int c = 0; c < x->ncells; c++) x->order[c] = c;
         const uint64_t count = solve(x, 0, 0, x->ncells, cap, 1, 0);
@@ -588,8 +642,8 @@ static pb_status combo_run(const pb_model *m, int config, const pb_run *how, pb_
     uint16_t **boards = calloc(ncs, sizeof *boards);
     int *queue = malloc(((size_t)ng + 1) * sizeof *queue);
     unsigned char *queued = calloc((size_t)ng + 1, 1);
-    /* order, next, firstv, lastv, bfs, cid, csize, ccount, cbeg */
-    int *ints = malloc(9 * ncs * sizeof *ints);
+    /* order, next, firstv, lastv, bfs, cid, csize, ccount, cbeg, coef; sign */
+    int *ints = malloc((10 * ncs + (size_t)ng + 1) * sizeof *ints);
     /* mark (cells), rmark and weight (runs) */
     uint32_t *marks = calloc(ncs + 2 * (size_t)ng, sizeof *marks);
     uint16_t *hint = calloc(ncs, sizeof *hint);
@@ -611,9 +665,11 @@ static pb_status combo_run(const pb_model *m, int config, const pb_run *how, pb_
     x->order = ints, x->next = ints + ncs, x->firstv = ints + 2 * ncs, x->lastv = ints + 3 * ncs;
     x->bfs = ints + 4 * ncs, x->cid = ints + 5 * ncs, x->csize = ints + 6 * ncs;
     x->ccount = ints + 7 * ncs, x->cbeg = ints + 8 * ncs;
+    x->coef = ints + 9 * ncs, x->sign = ints + 10 * ncs;
     x->mark = marks, x->rmark = marks + ncs, x->weight = marks + ncs + ng;
     for (int g = 0; g < ng; g++) x->weight[g] = 1;
     x->hint = hint;
+    if (set_signs(x)) goto out;
 
     const uint64_t cap = how->mode == PB_MODE_FIRST ? 1 : how->limits.max_solutions;
     uint64_t count = 0;
