@@ -86,6 +86,25 @@ int pb_model_add_pair(pb_model *m, int a, int b);
 int pb_model_set_layout(pb_model *m, int rows, int cols, const int *cell_row, const int *cell_col);
 int pb_model_finish(pb_model *m);
 
+/* Whether k distinct values of `avail` can add up to `need`: it must lie between the
+ * sum of the k smallest and that of the k largest (every total in between is then
+ * reachable too, since one value can be swapped for the next at a time). The sum
+ * groups' bound check, shared by the engines that make it. */
+static inline int pb_sum_reachable(pb_mask avail, int k, int need)
+{
+    if (need < 0 || __builtin_popcountll(avail) < k) return 0;
+    int lo = 0, hi = 0;
+    pb_mask a = avail, b = avail;
+    for (int i = 0; i < k; i++) {
+        lo += __builtin_ctzll(a) + 1;
+        a &= a - 1;
+        int top = 63 - __builtin_clzll(b);
+        hi += top + 1;
+        b &= ~((pb_mask)1 << top);
+    }
+    return lo <= need && need <= hi;
+}
+
 /* 1 when values[0..ncells) (each 1..nvalues) satisfies every domain and constraint,
  * sums included. */
 int pb_model_check(const pb_model *m, const int *values);

@@ -197,7 +197,7 @@ int kakuro_read_outline(kakuro_reader *r, kakuro_grid *g, int *line, pb_error *e
     if (r->pos >= r->len) return 0;
     kakuro_advance(r, next);
     *line = r->line;
-    int rows, cols, row_line[KAKURO_MAX_DIM];
+    int rows = 0, cols = 0, row_line[KAKURO_MAX_DIM];
     unsigned char clue[KAKURO_MAX_CELLS];
     if (read_size(&t, *line, &rows, &cols, err)) {
         kakuro_skip_block(r, 1);

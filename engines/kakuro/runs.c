@@ -102,8 +102,7 @@ int kakuro_outline_check(const kakuro_grid *g, char *msg, size_t msglen)
         return -1;
     const int n = g->rows * g->cols;
     int stack[KAKURO_MAX_CELLS], first = -1, top = 0, seen_count = 0, whites = 0;
-    unsigned char seen[KAKURO_MAX_CELLS];
-    memset(seen, 0, (size_t)n);
+    unsigned char seen[KAKURO_MAX_CELLS] = {0};
     for (int i = 0; i < n; i++)
         if (g->white[i]) {
             whites++;

@@ -39,29 +39,13 @@ static int thesis_accepts(const pb_model *m, const char **why)
     return m->nvalues == 9 && m->nsums == m->ngroups && !m->npairs;
 }
 
-/* Whether k distinct digits of `avail` can add up to `need`. */
-static int reachable(pb_mask avail, int k, int need)
-{
-    if (need < 0 || __builtin_popcountll(avail) < k) return 0;
-    int lo = 0, hi = 0;
-    pb_mask a = avail, b = avail;
-    for (int i = 0; i < k; i++) {
-        lo += __builtin_ctzll(a) + 1;
-        a &= a - 1;
-        int top = 63 - __builtin_clzll(b);
-        hi += top + 1;
-        b &= ~((pb_mask)1 << top);
-    }
-    return lo <= need && need <= hi;
-}
-
 /* Whether run g can still reach its sum once digit d (0: none) joins it. */
 static int run_ok(const thesis *t, int g, int d)
 {
     const pb_model *m = t->m;
     pb_mask used = t->used[g] | (d ? PB_BIT(d) : 0);
     int left = m->group_start[g + 1] - m->group_start[g] - __builtin_popcountll(used);
-    return reachable(PB_FULL(9) & ~used, left, m->group_sum[g] - t->psum[g] - d);
+    return pb_sum_reachable(PB_FULL(9) & ~used, left, m->group_sum[g] - t->psum[g] - d);
 }
 
 static pb_mask taken(const thesis *t, int c)

@@ -191,30 +191,13 @@ static inline void mark_used(search *s, int c, int v, int on, const int sums)
     }
 }
 
-/* Whether k distinct values of `avail` can add up to `need`: it must lie between
- * the sum of the k smallest and that of the k largest. */
-static inline int sum_reachable(pb_mask avail, int k, int need)
-{
-    if (need < 0 || __builtin_popcountll(avail) < k) return 0;
-    int lo = 0, hi = 0;
-    pb_mask a = avail, b = avail;
-    for (int i = 0; i < k; i++) {
-        lo += __builtin_ctzll(a) + 1;
-        a &= a - 1;
-        int top = 63 - __builtin_clzll(b);
-        hi += top + 1;
-        b &= ~((pb_mask)1 << top);
-    }
-    return lo <= need && need <= hi;
-}
-
 /* Whether sum group g can still reach its total once v (0: nothing more) joins it. */
 static int group_reachable(const search *s, int g, int v)
 {
     const pb_model *m = s->m;
     pb_mask used = s->used[g] | (v ? PB_BIT(v) : 0);
     int k = m->group_start[g + 1] - m->group_start[g] - __builtin_popcountll(used);
-    return sum_reachable(PB_FULL(m->nvalues) & ~used, k, m->group_sum[g] - s->psum[g] - v);
+    return pb_sum_reachable(PB_FULL(m->nvalues) & ~used, k, m->group_sum[g] - s->psum[g] - v);
 }
 
 /* The bound check of every sum group of cell c, for v placed there. */
