@@ -42,7 +42,8 @@
  * Stats are logic.c's: a placement is a cell whose domain the engine narrows to one
  * digit (deduced or guessed; cells whose domain starts as one digit, givens, are not
  * counted), a backtrack a board whose propagation found a contradiction (a cell or a
- * run left with nothing), a candidate (= a guess) a value tried at a guess point.
+ * run left with nothing) or that failed the sum check, a candidate (= a guess) a
+ * value tried at a guess point.
  * Counts are products over components and a component of one open cell counts its
  * digits without placing them, so placements can be fewer than the solutions times
  * the cells. Work of searches cut short by a restart is counted; the solutions are
