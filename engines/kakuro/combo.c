@@ -684,6 +684,7 @@ static pb_status combo_run(const pb_model *m, int config, const pb_run *how, pb_
         }
     }
     x->rs.st.solutions = count;
+    x->rs.st.steps = x->rs.st.placements + x->rs.st.backtracks;
     if (count && out->first) memcpy(out->first, x->firstv, (size_t)nc * sizeof *out->first);
     if (count && out->last) memcpy(out->last, x->lastv, (size_t)nc * sizeof *out->last);
     out->stats = x->rs.st;
