@@ -6,6 +6,7 @@
 #include "commands.h"
 #include "core/engine.h"
 #include "meta.h"
+#include "tenpair/tenpair.h"
 
 volatile sig_atomic_t pb_interrupted;
 
@@ -53,6 +54,16 @@ int cmd_engines(int argc, char **argv)
                  c & PB_CAP_COUNT ? "count " : "", c & PB_CAP_TRACE ? "trace " : "",
                  c & PB_CAP_ORDER ? "order " : "", c & PB_CAP_PARALLEL ? "parallel " : "",
                  c & PB_CAP_LAST ? "last " : "");
+        caps[strlen(caps) - 1] = '\0';
+        printf("  %-12s %s\n  %-12s [%s]\n", (*e)->name, (*e)->summary, "", caps);
+    }
+    puts("tenpair engines (solve/count tenpair --engine):");
+    for (const tp_engine *const *e = tp_engines; *e; e++) {
+        unsigned c = (*e)->caps;
+        char caps[64];
+        snprintf(caps, sizeof caps, "%s%s%s%s", c & TP_CAP_SHORTEST ? "shortest " : "",
+                 c & TP_CAP_COUNT ? "count " : "", c & TP_CAP_PARALLEL ? "parallel " : "",
+                 c & TP_CAP_WINS ? "wins " : "");
         caps[strlen(caps) - 1] = '\0';
         printf("  %-12s %s\n  %-12s [%s]\n", (*e)->name, (*e)->summary, "", caps);
     }

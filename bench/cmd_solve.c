@@ -20,6 +20,7 @@ static const char solve_help[] =
     "solve prints the first solution of each puzzle, then one line of stats; count\n"
     "counts every solution (with --limit 2: the uniqueness check) and prints the stats.\n"
     "\n"
+    "tenpair: no instance; see 'puzzlebench solve tenpair --help'\n"
     "notouch instance:\n"
     "  INSTANCE, --board NAME   built-in board: cross8 (the seed's) or RxC, e.g. 2x5\n"
     "  --board-file FILE        mask file: rows of '#' (cell) and '.' (hole)\n"
@@ -208,6 +209,8 @@ static void print_verdict(const char *spec, const bench_puzzle *p, const outcome
 int cmd_solve(int argc, char **argv, int count_mode)
 {
     const char *cmd = count_mode ? "count" : "solve";
+    const bench_family *own = argc > 2 ? bench_family_find(argv[2]) : NULL;
+    if (own && own->command) return own->command(argc, argv, count_mode);
     solve_opts o;
     if (parse(argc, argv, cmd, &o)) return PB_EXIT_USAGE;
 

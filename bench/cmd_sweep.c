@@ -233,6 +233,11 @@ static int validate(sweep_ctx *c, const char *src)
     if (!s->family) return pb_usage_error("sweep", "%s: no 'family' given", src);
     c->fam = bench_family_find(s->family);
     if (!c->fam) return pb_usage_error("sweep", "%s: unknown family '%s'", src, s->family);
+    if (c->fam->command)
+        return pb_usage_error("sweep",
+                              "%s: family %s has its own runs: 'puzzlebench count %s --csv "
+                              "FILE' (scripts/%s-experiments.sh runs its experiments)",
+                              src, s->family, s->family, s->family);
     if (!s->instances.n) return pb_usage_error("sweep", "%s: no 'instances' given", src);
     if (!s->engines.n) {
         char all[1024] = "";

@@ -14,6 +14,7 @@ enum {
 };
 
 int cmd_solve(int argc, char **argv, int count_mode);
+int cmd_tenpair(int argc, char **argv, int count_mode);
 int cmd_sweep(int argc, char **argv);
 int cmd_engines(int argc, char **argv);
 int cmd_kakuro_sums(int argc, char **argv);

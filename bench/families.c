@@ -3,10 +3,11 @@
 
 #include <string.h>
 
-extern const bench_family bench_family_notouch, bench_family_sudoku, bench_family_kakuro;
+extern const bench_family bench_family_notouch, bench_family_sudoku, bench_family_kakuro,
+    bench_family_tenpair;
 
 const bench_family *const bench_families[] = {&bench_family_notouch, &bench_family_sudoku,
-                                              &bench_family_kakuro, NULL};
+                                              &bench_family_kakuro, &bench_family_tenpair, NULL};
 
 const bench_family *bench_family_find(const char *name)
 {

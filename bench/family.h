@@ -53,6 +53,9 @@ typedef struct bench_family {
     void (*print_candidates)(FILE *f, const bench_set *set, int i);
     /* The instance's short name for result files (no commas or spaces). */
     void (*instance_name)(const char *spec, char *out, size_t outlen);
+    /* A family whose search is not over a placement model (tenpair) runs `solve`
+     * and `count` itself and leaves the fields above NULL; NULL for the others. */
+    int (*command)(int argc, char **argv, int count_mode);
 } bench_family;
 
 /* The short name of a file spec: its base name up to the first '.', with commas,

@@ -1,0 +1,59 @@
+/* keyset.h — a set of byte strings for the tenpair searches: open addressing over
+ * an arena, each key numbered in insertion order so callers can keep per-state data
+ * (parents, counts) in parallel arrays. Tracks its own memory. */
+#ifndef PB_TP_KEYSET_H
+#define PB_TP_KEYSET_H
+
+#include <stddef.h>
+#include <stdint.h>
+#include <string.h>
+
+typedef struct tp_keyset {
+    uint64_t *slot; /* 0: empty; else hash tag (high 32 bits) and index + 1 */
+    size_t mask;    /* slots - 1 */
+    uint32_t count; /* keys stored */
+    uint64_t *off;  /* index -> arena offset of [len:u16][bytes] */
+    size_t off_cap;
+    uint8_t *arena;
+    size_t used, arena_cap;
+} tp_keyset;
+
+static inline uint64_t tp_hash_bytes(const uint8_t *p, size_t n)
+{
+    uint64_t h = 0x9E3779B97F4A7C15ull ^ (n * 0xC2B2AE3D27D4EB4Full);
+    while (n >= 8) {
+        uint64_t v;
+        memcpy(&v, p, 8);
+        h = (h ^ v) * 0xFF51AFD7ED558CCDull;
+        h ^= h >> 32;
+        p += 8, n -= 8;
+    }
+    uint64_t v = 0;
+    memcpy(&v, p, n);
+    h = (h ^ v) * 0xC4CEB9FE1A85EC53ull;
+    h ^= h >> 29;
+    h *= 0x94D049BB133111EBull;
+    return h ^ (h >> 32);
+}
+
+void tp_keyset_init(tp_keyset *s);
+void tp_keyset_free(tp_keyset *s);
+/* Empties the set, keeping its memory for reuse. */
+void tp_keyset_clear(tp_keyset *s);
+/* Adds key[0..len) (len < 65536). Returns 1 added, 0 already there, -1 out of
+ * memory; *index gets the key's number either way. */
+int tp_keyset_add(tp_keyset *s, const uint8_t *key, size_t len, uint32_t *index);
+/* The key numbered index, its length in *len. */
+static inline const uint8_t *tp_keyset_key(const tp_keyset *s, uint32_t index, size_t *len)
+{
+    const uint8_t *p = s->arena + s->off[index];
+    *len = (size_t)p[0] | (size_t)p[1] << 8;
+    return p + 2;
+}
+/* Bytes the set holds allocated. */
+static inline uint64_t tp_keyset_bytes(const tp_keyset *s)
+{
+    return (s->slot ? (uint64_t)(s->mask + 1) * 8 : 0) + s->off_cap * 8 + s->arena_cap;
+}
+
+#endif

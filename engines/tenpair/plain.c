@@ -1,0 +1,214 @@
+/* plain.c — the plain engines: `bfs` (breadth first over moves) and `best-first`
+ * (the seed's: a priority queue by written length, crossed digits included), both
+ * over whole configurations — the written digits and which are crossed — with a set
+ * of the configurations already seen. Keeping the digits under the crosses tells
+ * two wins of the same length apart, as the seed needed to. */
+#include "tenpair.h"
+
+#include <stdlib.h>
+
+#include "../core/limiter.h"
+#include "keyset.h"
+
+typedef struct plain {
+    const tp_rules *r;
+    const tp_run *how;
+    int best_first;
+    tp_keyset seen;
+    uint32_t *parent; /* per configuration: the one it came from, and the step */
+    tp_step *step;
+    size_t cap;
+    uint64_t *heap; /* best-first: (length << 32 | index), a binary min-heap */
+    size_t heap_n, heap_cap;
+    uint32_t cursor; /* bfs: the queue is the configurations in the order seen */
+    uint64_t peak;
+} plain;
+
+static int heap_push(plain *p, uint64_t key)
+{
+    if (p->heap_n == p->heap_cap) {
+        size_t n = p->heap_cap ? 2 * p->heap_cap : 1024;
+        uint64_t *h = realloc(p->heap, n * sizeof *h);
+        if (!h) return -1;
+        p->heap = h, p->heap_cap = n;
+    }
+    size_t i = p->heap_n++;
+    while (i > 0 && p->heap[(i - 1) / 2] > key) {
+        p->heap[i] = p->heap[(i - 1) / 2];
+        i = (i - 1) / 2;
+    }
+    p->heap[i] = key;
+    return 0;
+}
+
+static uint64_t heap_pop(plain *p)
+{
+    uint64_t top = p->heap[0], last = p->heap[--p->heap_n];
+    size_t i = 0;
+    for (;;) {
+        size_t c = 2 * i + 1;
+        if (c >= p->heap_n) break;
+        if (c + 1 < p->heap_n && p->heap[c + 1] < p->heap[c]) c++;
+        if (p->heap[c] >= last) break;
+        p->heap[i] = p->heap[c];
+        i = c;
+    }
+    if (p->heap_n) p->heap[i] = last;
+    return top;
+}
+
+/* Adds a configuration reached from `from` by s. 1 new, 0 seen, -1 out of memory. */
+static int add(plain *p, const uint8_t *board, int n, uint32_t from, tp_step s, uint32_t *index)
+{
+    int added = tp_keyset_add(&p->seen, board, (size_t)n, index);
+    if (added != 1) return added;
+    if (*index >= p->cap) {
+        size_t c = p->cap ? 2 * p->cap : 4096;
+        uint32_t *par = realloc(p->parent, c * sizeof *par);
+        if (!par) return -1;
+        p->parent = par;
+        tp_step *st = realloc(p->step, c * sizeof *st);
+        if (!st) return -1;
+        p->step = st, p->cap = c;
+    }
+    p->parent[*index] = from;
+    p->step[*index] = s;
+    if (p->best_first && heap_push(p, (uint64_t)n << 32 | *index)) return -1;
+    return 1;
+}
+
+static uint64_t bytes_now(const plain *p)
+{
+    return tp_keyset_bytes(&p->seen) + p->cap * (sizeof *p->parent + sizeof *p->step) +
+           p->heap_cap * sizeof *p->heap;
+}
+
+/* The steps from the start to configuration `win` in a new array (*n of them). */
+static tp_step *take_path(const plain *p, uint32_t win, int *n)
+{
+    int k = 0;
+    for (uint32_t i = win; i != 0; i = p->parent[i]) k++;
+    tp_step *path = malloc((size_t)(k ? k : 1) * sizeof *path);
+    if (!path) return NULL;
+    *n = k;
+    for (uint32_t i = win; i != 0; i = p->parent[i]) path[--k] = p->step[i];
+    return path;
+}
+
+static pb_status search(plain *p, tp_result *out)
+{
+    const tp_rules *r = p->r;
+    const tp_run *how = p->how;
+    const int count = how->mode == TP_COUNT;
+    const int cap = how->max_length ? how->max_length : TP_MAX_LENGTH;
+    uint8_t *board = malloc(2 * TP_MAX_LENGTH), *child = malloc(2 * TP_MAX_LENGTH);
+    tp_step *moves = malloc(4 * TP_MAX_LENGTH * sizeof *moves);
+    pb_status st = PB_NOMEM;
+    int best = 0; /* shortest: the shortest win's length so far */
+    uint32_t best_at = 0, index;
+    pb_limiter lim;
+    pb_limiter_init(&lim, &how->limits, 0);
+    if (!board || !child || !moves) goto done;
+    if (add(p, r->start, r->nstart, 0, (tp_step){-1, -1}, &index) < 0) goto done;
+    for (;;) {
+        uint32_t at;
+        if (p->best_first) {
+            if (!p->heap_n) break;
+            at = (uint32_t)heap_pop(p);
+        } else {
+            if (p->cursor == p->seen.count) break;
+            at = p->cursor++;
+        }
+        size_t len;
+        const uint8_t *key = tp_keyset_key(&p->seen, at, &len);
+        int n = (int)len, live = tp_live_count(key, n);
+        if (live == 0) continue; /* a win: counted when found */
+        if (best && n >= best) continue;
+        memcpy(board, key, len);
+        if (++out->stats.expanded >= lim.next && (st = pb_limiter_poll(&lim, out->stats.expanded)))
+            goto done;
+        int nm = tp_moves(r, board, n, moves);
+        for (int m = 0; m < nm; m++) {
+            memcpy(child, board, len);
+            child[moves[m].a] += TP_CROSSED;
+            child[moves[m].b] += TP_CROSSED;
+            int added = add(p, child, n, at, moves[m], &index);
+            if (added < 0) goto nomem;
+            if (!added || live > 2) continue;
+            if (count) {
+                out->stats.wins++;
+                if (out->wins_by_length) out->wins_by_length[n]++;
+                if (how->on_win) {
+                    int np;
+                    tp_step *path = take_path(p, index, &np);
+                    if (!path) goto nomem;
+                    how->on_win(how->win_ctx, path, np, n);
+                    free(path);
+                }
+            } else if (!best || n < best) {
+                best = n, best_at = index;
+                if (p->best_first) goto found;
+            }
+        }
+        if (nm == 0 || r->append_any) {
+            int m = n;
+            if (n + live > cap || (best && n + live >= best)) continue;
+            memcpy(child, board, len);
+            for (int i = 0; i < n; i++)
+                if (tp_live(board[i])) child[m++] = board[i];
+            if (add(p, child, m, at, (tp_step){-1, -1}, &index) < 0) goto nomem;
+        }
+        uint64_t bytes = bytes_now(p);
+        if (bytes > p->peak) p->peak = bytes;
+        if (how->max_bytes && bytes > how->max_bytes) goto nomem;
+    }
+found:
+    st = PB_DONE;
+    if (best) {
+        out->length = best;
+        out->stats.wins = 1;
+        out->path = take_path(p, best_at, &out->npath);
+        if (!out->path) st = PB_NOMEM;
+    }
+    goto done;
+nomem:
+    st = PB_NOMEM;
+done:
+    out->stats.stored = p->seen.count;
+    uint64_t bytes = bytes_now(p);
+    out->stats.peak_bytes = bytes > p->peak ? bytes : p->peak;
+    free(board);
+    free(child);
+    free(moves);
+    return st;
+}
+
+static pb_status run(const tp_rules *r, const tp_run *how, tp_result *out, int best_first)
+{
+    plain p = {.r = r, .how = how, .best_first = best_first};
+    tp_keyset_init(&p.seen);
+    pb_status st = search(&p, out);
+    tp_keyset_free(&p.seen);
+    free(p.parent);
+    free(p.step);
+    free(p.heap);
+    return st;
+}
+
+static pb_status run_bfs(const tp_rules *r, const tp_run *how, tp_result *out)
+{
+    return run(r, how, out, 0);
+}
+
+static pb_status run_best_first(const tp_rules *r, const tp_run *how, tp_result *out)
+{
+    return run(r, how, out, 1);
+}
+
+const tp_engine tp_engine_bfs = {"bfs",
+                                 "breadth first over moves, whole configurations in a seen set",
+                                 TP_CAP_SHORTEST | TP_CAP_COUNT | TP_CAP_WINS, run_bfs};
+
+const tp_engine tp_engine_best_first = {
+    "best-first", "the seed's: a priority queue by written length, a cache of configurations",
+    TP_CAP_SHORTEST | TP_CAP_COUNT | TP_CAP_WINS, run_best_first};
