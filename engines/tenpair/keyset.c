@@ -16,11 +16,30 @@ void tp_keyset_free(tp_keyset *s)
     tp_keyset_init(s);
 }
 
-void tp_keyset_clear(tp_keyset *s)
+void tp_keyset_clear(tp_keyset *s, size_t stride)
 {
-    if (s->slot && s->count) memset(s->slot, 0, (s->mask + 1) * sizeof *s->slot);
+    size_t slots = s->slot ? s->mask + 1 : 0;
+    if (slots > 4096 && (size_t)s->count * 16 < slots) {
+        /* A table grown by one large use is dropped rather than cleared for many
+         * small ones; it grows again when needed. */
+        free(s->slot);
+        s->slot = NULL;
+        s->mask = 0;
+    } else if (s->count && (size_t)s->count * 8 < slots) {
+        /* A few keys in a table: zero their slots, not the whole table. */
+        for (uint32_t i = 0; i < s->count; i++) {
+            size_t len;
+            const uint8_t *k = tp_keyset_key(s, i, &len);
+            size_t at = (size_t)tp_hash_bytes(k, len) & s->mask;
+            while ((uint32_t)(s->slot[at] & 0xFFFFFFFFull) != i + 1) at = (at + 1) & s->mask;
+            s->slot[at] = 0;
+        }
+    } else if (s->count) {
+        memset(s->slot, 0, slots * sizeof *s->slot);
+    }
     s->count = 0;
     s->used = 0;
+    s->stride = stride;
 }
 
 static int grow_slots(tp_keyset *s)
@@ -56,10 +75,15 @@ static int reserve(void **p, size_t *cap, size_t need, size_t elem)
 
 int tp_keyset_add(tp_keyset *s, const uint8_t *key, size_t len, uint32_t *index)
 {
-    if (len > 0xFFFF || s->count == UINT32_MAX - 1) return -1;
+    return tp_keyset_add_hashed(s, key, len, tp_hash_bytes(key, len), index);
+}
+
+int tp_keyset_add_hashed(tp_keyset *s, const uint8_t *key, size_t len, uint64_t h, uint32_t *index)
+{
+    if (len > 0xFFFF || s->count == UINT32_MAX - 1 || (s->stride && len != s->stride)) return -1;
     if (!s->slot || (size_t)(s->count + 1) * 4 > (s->mask + 1) * 3)
         if (grow_slots(s)) return -1;
-    uint64_t h = tp_hash_bytes(key, len), tag = h >> 32 << 32;
+    uint64_t tag = h >> 32 << 32;
     size_t at = (size_t)h & s->mask;
     for (; s->slot[at]; at = (at + 1) & s->mask) {
         if ((s->slot[at] & ~0xFFFFFFFFull) != tag) continue;
@@ -70,6 +94,14 @@ int tp_keyset_add(tp_keyset *s, const uint8_t *key, size_t len, uint32_t *index)
             *index = i;
             return 0;
         }
+    }
+    if (s->stride) {
+        if (reserve((void **)&s->arena, &s->arena_cap, s->used + len, 1)) return -1;
+        memcpy(s->arena + s->used, key, len);
+        s->used += len;
+        s->slot[at] = tag | (uint64_t)(s->count + 1);
+        *index = s->count++;
+        return 1;
     }
     if (reserve((void **)&s->off, &s->off_cap, (size_t)s->count + 1, sizeof *s->off) ||
         reserve((void **)&s->arena, &s->arena_cap, s->used + len + 2, 1))

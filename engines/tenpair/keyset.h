@@ -16,6 +16,7 @@ typedef struct tp_keyset {
     size_t off_cap;
     uint8_t *arena;
     size_t used, arena_cap;
+    size_t stride; /* > 0: every key has this length, stored back to back (no off) */
 } tp_keyset;
 
 static inline uint64_t tp_hash_bytes(const uint8_t *p, size_t n)
@@ -38,14 +39,27 @@ static inline uint64_t tp_hash_bytes(const uint8_t *p, size_t n)
 
 void tp_keyset_init(tp_keyset *s);
 void tp_keyset_free(tp_keyset *s);
-/* Empties the set, keeping its memory for reuse. */
-void tp_keyset_clear(tp_keyset *s);
+/* Empties the set, keeping its memory for reuse. stride > 0: from now on every key
+ * has that length, and keys are stored without a length or an offset each. */
+void tp_keyset_clear(tp_keyset *s, size_t stride);
 /* Adds key[0..len) (len < 65536). Returns 1 added, 0 already there, -1 out of
  * memory; *index gets the key's number either way. */
 int tp_keyset_add(tp_keyset *s, const uint8_t *key, size_t len, uint32_t *index);
+/* The same with the key's tp_hash_bytes given: callers that add many keys at once
+ * hash them first and tp_keyset_prefetch their slots, to overlap the cache misses. */
+int tp_keyset_add_hashed(tp_keyset *s, const uint8_t *key, size_t len, uint64_t hash,
+                         uint32_t *index);
+static inline void tp_keyset_prefetch(const tp_keyset *s, uint64_t hash)
+{
+    if (s->slot) __builtin_prefetch(&s->slot[(size_t)hash & s->mask]);
+}
 /* The key numbered index, its length in *len. */
 static inline const uint8_t *tp_keyset_key(const tp_keyset *s, uint32_t index, size_t *len)
 {
+    if (s->stride) {
+        *len = s->stride;
+        return s->arena + (size_t)index * s->stride;
+    }
     const uint8_t *p = s->arena + s->off[index];
     *len = (size_t)p[0] | (size_t)p[1] << 8;
     return p + 2;

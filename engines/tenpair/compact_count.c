@@ -1,0 +1,480 @@
+/* compact_count.c — the compact engine's count of every win up to a length.
+ *
+ * A win is its written digit sequence, and that sequence grows only when the live
+ * digits are appended. So the search walks written prefixes ("nodes"), shortest
+ * first: a node is a written sequence and the set of states it can stand in right
+ * after the append that completed it (by any history of moves and appends).
+ * Searching a node explores every crossing from those states; an all-crossed state
+ * makes the sequence a win, and each state with no move left (any state, with
+ * append_any) appends its live digits, which gives a state of the longer sequence.
+ * Each written sequence is searched once, whatever the histories that wrote it.
+ *
+ * A node's search goes level by level: a move crosses two digits, so a state only
+ * ever appears at the level of its live count, and a level's set is all the
+ * duplicate detection it needs (the levels before it are dropped). States are kept
+ * packed with the node's common wholly crossed rows dropped. Small nodes are
+ * searched one per thread; a large node's levels are shared by all threads, each
+ * thread filling its own part of every hash shard, the parts merged a shard a
+ * thread. The counts and the states expanded do not depend on the thread count. */
+#include "compact.h"
+
+#include <omp.h>
+#include <string.h>
+
+#include "../core/limiter.h"
+#include "keyset.h"
+
+#define SHARDS    64   /* hash shards of a level that several threads fill */
+#define BIG_LIVE  40   /* nodes with this many live digits are shared by all threads */
+#define PAR_LEVEL 1024 /* ... for each level of at least this many states */
+
+typedef struct levels {
+    int shards, team;      /* shards: 1 (one thread) or SHARDS; team: threads filling */
+    tp_keyset cur[SHARDS]; /* the level being expanded, packed states */
+    tp_keyset *next;       /* team x shards: each thread's part of the next level */
+} levels;
+
+typedef struct worker {
+    levels own;    /* the levels of the nodes this thread searches alone */
+    uint8_t *kids; /* [live:u16][cells:u16][cells] per state that appends */
+    size_t kids_len, kids_cap;
+    uint8_t *emit; /* states of longer sequences: layer records (see layer) */
+    size_t emit_len, emit_cap;
+    uint8_t *keybuf, *kidkeys;
+    size_t keybuf_cap, kidkeys_cap;
+    uint8_t board[TP_MAX_LENGTH];
+    tp_step moves[2 * TP_MAX_LENGTH];
+    uint64_t hash[2 * TP_MAX_LENGTH];
+    uint64_t expanded, peak_bytes;
+    int won, failed;
+} worker;
+
+/* The written sequences of one length n and their states, as records
+ * [n:u16][sequence][state]: the written digits and the state (0 for crossed
+ * cells), each packed to (n + 1) / 2 bytes; one record per state a history reached,
+ * so a sequence written by several histories has records from each. */
+typedef struct layer {
+    uint8_t *rec;
+    size_t len, cap;
+} layer;
+
+typedef struct counter {
+    const tp_rules *r;
+    const tp_run *how;
+    int L, threads;
+    worker *wk;
+    levels *shared;
+    pb_limiter lim;
+    int stop; /* why the run must end (a pb_status), 0 to go on; read and set atomically */
+} counter;
+
+static int levels_init(levels *lv, int shards, int team)
+{
+    lv->shards = shards, lv->team = team;
+    for (int s = 0; s < SHARDS; s++) tp_keyset_init(&lv->cur[s]);
+    lv->next = malloc((size_t)(shards * team) * sizeof *lv->next);
+    if (!lv->next) return -1;
+    for (int i = 0; i < shards * team; i++) tp_keyset_init(&lv->next[i]);
+    return 0;
+}
+
+static void levels_free(levels *lv)
+{
+    for (int s = 0; s < SHARDS; s++) tp_keyset_free(&lv->cur[s]);
+    for (int i = 0; lv->next && i < lv->shards * lv->team; i++) tp_keyset_free(&lv->next[i]);
+    free(lv->next);
+}
+
+static uint64_t levels_bytes(const levels *lv)
+{
+    uint64_t b = 0;
+    for (int s = 0; s < lv->shards; s++) b += tp_keyset_bytes(&lv->cur[s]);
+    for (int i = 0; i < lv->shards * lv->team; i++) b += tp_keyset_bytes(&lv->next[i]);
+    return b;
+}
+
+/* Thread `writer` adds a state to its part of the next level; -1 out of memory. */
+static int levels_add(levels *lv, int writer, const uint8_t *key, size_t bytes, uint64_t h)
+{
+    uint32_t idx;
+    int s = lv->shards > 1 ? (int)(h >> 58) % lv->shards : 0;
+    return tp_keyset_add_hashed(&lv->next[writer * lv->shards + s], key, bytes, h, &idx) < 0 ? -1
+                                                                                             : 0;
+}
+
+/* Makes the next level the current one: each shard's parts merged into one set (a
+ * thread a shard), and the sets emptied for the level after. */
+static int levels_advance(levels *lv, size_t bytes)
+{
+    int failed = 0;
+#pragma omp parallel for schedule(dynamic, 1) num_threads(lv->team) if (lv->team > 1)              \
+    reduction(|                                                                                    \
+              : failed)
+    for (int s = 0; s < lv->shards; s++) {
+        tp_keyset *into = &lv->next[s];
+        for (int t = 1; t < lv->team; t++) {
+            tp_keyset *from = &lv->next[t * lv->shards + s];
+            for (uint32_t i = 0; i < from->count; i++) {
+                const uint8_t *k = from->arena + (size_t)i * bytes;
+                uint32_t idx;
+                if (tp_keyset_add_hashed(into, k, bytes, tp_hash_bytes(k, bytes), &idx) < 0)
+                    failed = 1;
+            }
+            tp_keyset_clear(from, bytes);
+        }
+        tp_keyset t = lv->cur[s];
+        lv->cur[s] = *into;
+        *into = t;
+        tp_keyset_clear(into, bytes);
+    }
+    return failed ? -1 : 0;
+}
+
+/* Expands one state of a node at written length `length` into the next level; a
+ * state that appends within the bound is kept in me->kids. */
+static void expand_state(const counter *c, worker *me, int writer, levels *lv,
+                         const uint8_t *packed, int m, size_t bytes, int length)
+{
+    const tp_rules *r = c->r;
+    tp_unpack(packed, m, me->board);
+    me->expanded++;
+    int live = tp_live_count(me->board, m);
+    if (live == 0) {
+        me->won = 1;
+        return;
+    }
+    int nm = tp_moves(r, me->board, m, me->moves);
+    if (tp_grow((void **)&me->kidkeys, &me->kidkeys_cap, (size_t)nm * bytes, 1)) goto nomem;
+    /* The children are the state with two nibbles cleared; all are hashed (and
+     * their slots prefetched) before any is looked up. */
+    uint8_t *kid = me->kidkeys;
+    for (int j = 0; j < nm; j++, kid += bytes) {
+        memcpy(kid, packed, bytes);
+        tp_packed_cross(kid, me->moves[j].a);
+        tp_packed_cross(kid, me->moves[j].b);
+        me->hash[j] = tp_hash_bytes(kid, bytes);
+        int sh = lv->shards > 1 ? (int)(me->hash[j] >> 58) % lv->shards : 0;
+        tp_keyset_prefetch(&lv->next[writer * lv->shards + sh], me->hash[j]);
+    }
+    kid = me->kidkeys;
+    for (int j = 0; j < nm; j++, kid += bytes)
+        if (levels_add(lv, writer, kid, bytes, me->hash[j])) goto nomem;
+    if ((nm && !r->append_any) || length + live > c->L) return;
+    size_t need = me->kids_len + 4 + (size_t)(m + live);
+    if (tp_grow((void **)&me->kids, &me->kids_cap, need, 1)) goto nomem;
+    uint8_t *p = me->kids + me->kids_len;
+    p[0] = (uint8_t)live, p[1] = (uint8_t)(live >> 8);
+    p[2] = (uint8_t)(m + live), p[3] = (uint8_t)((m + live) >> 8);
+    memcpy(p + 4, me->board, (size_t)m);
+    for (int i = 0, n = m; i < m; i++)
+        if (me->board[i]) p[4 + n++] = me->board[i];
+    me->kids_len = need;
+    return;
+nomem:
+    me->failed = 1;
+}
+
+/* Adds a record of the sequence seq[0..n) + appended and the state board[0..m)
+ * (row 0 of which is written row `drop`) + appended to the worker's output. */
+static int emit_state(worker *wk, const uint8_t *seq, int n, const uint8_t *board, int m, int drop,
+                      int w, const uint8_t *appended, int live)
+{
+    int n2 = n + live, half = (n2 + 1) / 2;
+    size_t size = 2 + 2 * (size_t)half;
+    if (tp_grow((void **)&wk->emit, &wk->emit_cap, wk->emit_len + size, 1) ||
+        tp_grow((void **)&wk->keybuf, &wk->keybuf_cap, (size_t)n2, 1))
+        return -1;
+    uint8_t *p = wk->emit + wk->emit_len, *cells = wk->keybuf;
+    p[0] = (uint8_t)n2, p[1] = (uint8_t)(n2 >> 8);
+    tp_unpack(seq, n, cells);
+    memcpy(cells + n, appended, (size_t)live);
+    tp_pack(cells, n2, p + 2);
+    memset(cells, 0, (size_t)drop * (size_t)w);
+    memcpy(cells + drop * w, board, (size_t)m);
+    memcpy(cells + n, appended, (size_t)live);
+    tp_pack(cells, n2, p + 2 + half);
+    wk->emit_len += size;
+    return 0;
+}
+
+/* Every state of the node that appends gives a state of a longer sequence. */
+static int emit_children(worker *wk, const uint8_t *seq, int n, int drop, int w)
+{
+    for (size_t at = 0; at < wk->kids_len;) {
+        const uint8_t *p = wk->kids + at;
+        int live = p[0] | p[1] << 8, cells = p[2] | p[3] << 8, m = cells - live;
+        if (emit_state(wk, seq, n, p + 4, m, drop, w, p + 4 + m, live)) return -1;
+        at += 4 + (size_t)cells;
+    }
+    wk->kids_len = 0;
+    return 0;
+}
+
+static int stopped(counter *c)
+{
+    return __atomic_load_n(&c->stop, __ATOMIC_RELAXED);
+}
+
+static void poll(counter *c, uint64_t expanded, uint64_t bytes)
+{
+    int why = 0;
+    if (c->how->max_bytes && bytes > c->how->max_bytes)
+        why = PB_NOMEM;
+    else if (c->how->limits.max_steps && expanded >= c->how->limits.max_steps)
+        why = PB_LIMIT;
+    else if (c->how->limits.cancel && *c->how->limits.cancel)
+        why = PB_INTERRUPTED;
+    else if (c->lim.deadline > 0 && pb_now_s() >= c->lim.deadline)
+        why = PB_LIMIT;
+    if (why) __atomic_store_n(&c->stop, why, __ATOMIC_RELAXED);
+}
+
+/* Searches one node, level by level, on `team` threads (1: the caller alone, on
+ * me). Its expanded states, win and appending states are left in the workers. */
+static void search_node(counter *c, worker *me, levels *lv, const uint8_t *key, int length,
+                        uint64_t expanded_before)
+{
+    const int m = key[0] | key[1] << 8, k = key[2] | key[3] << 8;
+    const size_t bytes = (size_t)(m + 1) / 2;
+    for (int s = 0; s < lv->shards; s++) tp_keyset_clear(&lv->cur[s], bytes);
+    for (int i = 0; i < lv->shards * lv->team; i++) tp_keyset_clear(&lv->next[i], bytes);
+    for (int i = 0; i < k; i++) {
+        const uint8_t *st = key + 4 + (size_t)i * bytes;
+        if (levels_add(lv, 0, st, bytes, tp_hash_bytes(st, bytes))) me->failed = 1;
+    }
+    uint64_t done = 0;
+    for (;;) {
+        if (levels_advance(lv, bytes)) me->failed = 1;
+        long total = 0;
+        for (int s = 0; s < lv->shards; s++) total += (long)lv->cur[s].count;
+        if (total == 0 || me->failed) break;
+        if (lv->team > 1 && total >= PAR_LEVEL) {
+            /* shards split in pieces of 256 states, handed out as threads free up */
+            long npieces = 0, piece[SHARDS + 1];
+            for (int s = 0; s < lv->shards; s++) {
+                piece[s] = npieces;
+                npieces += (long)(lv->cur[s].count + 255) / 256;
+            }
+            piece[lv->shards] = npieces;
+#pragma omp parallel for schedule(dynamic, 1) num_threads(lv->team)
+            for (long p = 0; p < npieces; p++) {
+                int s = 0;
+                while (piece[s + 1] <= p) s++;
+                const tp_keyset *set = &lv->cur[s];
+                uint32_t from = (uint32_t)(p - piece[s]) * 256, to = from + 256;
+                if (to > set->count) to = set->count;
+                int t = omp_get_thread_num();
+                for (uint32_t i = from; i < to; i++)
+                    expand_state(c, &c->wk[t], t, lv, set->arena + (size_t)i * bytes, m, bytes,
+                                 length);
+            }
+        } else {
+            for (int s = 0; s < lv->shards; s++)
+                for (uint32_t i = 0; i < lv->cur[s].count; i++)
+                    expand_state(c, me, 0, lv, lv->cur[s].arena + (size_t)i * bytes, m, bytes,
+                                 length);
+        }
+        done += (uint64_t)total;
+        uint64_t b = levels_bytes(lv) + me->kids_cap;
+        if (b > me->peak_bytes) me->peak_bytes = b;
+        poll(c, expanded_before + done, b);
+        if (stopped(c)) break;
+    }
+}
+
+static int record_cmp(const void *pa, const void *pb)
+{
+    const uint8_t *a = *(const uint8_t *const *)pa, *b = *(const uint8_t *const *)pb;
+    int n = a[0] | a[1] << 8;
+    return memcmp(a + 2, b + 2, 2 * (size_t)((n + 1) / 2));
+}
+
+/* One node of a layer: its written sequence, and its key for search_node. */
+typedef struct node {
+    const uint8_t *seq;
+    size_t key; /* offset in the layer's key buffer */
+    int drop;   /* the crossed rows its states share, left out of the key */
+    int live;
+} node;
+
+typedef struct nodes {
+    node *node;
+    long n;
+    size_t cap;
+    uint8_t *keys; /* [cells:u16][states:u16] then each state packed */
+    size_t keys_cap;
+    const uint8_t **rec; /* the layer's records, to sort */
+    size_t rec_cap;
+} nodes;
+
+/* Sorts a layer's records and makes its nodes: one per written sequence, its
+ * states deduplicated and their shared crossed rows dropped. 0, or -1 (memory). */
+static int make_nodes(const layer *l, int n, int w, nodes *ns, uint8_t *cells)
+{
+    size_t half = (size_t)(n + 1) / 2, size = 2 + 2 * half, nrec = l->len / size, used = 0;
+    if (tp_grow((void **)&ns->rec, &ns->rec_cap, nrec + 1, sizeof *ns->rec) ||
+        tp_grow((void **)&ns->node, &ns->cap, nrec + 1, sizeof *ns->node))
+        return -1;
+    for (size_t i = 0; i < nrec; i++) ns->rec[i] = l->rec + i * size;
+    qsort(ns->rec, nrec, sizeof *ns->rec, record_cmp);
+    ns->n = 0;
+    for (size_t g = 0, e; g < nrec; g = e) {
+        const uint8_t *seq = ns->rec[g] + 2;
+        int drop = n / w, k = 0;
+        for (e = g; e < nrec && !memcmp(ns->rec[e] + 2, seq, half); e++) {
+            tp_unpack(ns->rec[e] + 2 + half, n, cells);
+            int d = tp_crossed_rows(cells, n, w);
+            if (d < drop) drop = d;
+        }
+        int m = n - drop * w;
+        size_t bytes = (size_t)(m + 1) / 2;
+        if (tp_grow((void **)&ns->keys, &ns->keys_cap, used + 4 + (e - g) * bytes, 1)) return -1;
+        uint8_t *key = ns->keys + used;
+        for (size_t i = g; i < e; i++) {
+            if (i > g && !memcmp(ns->rec[i] + 2 + half, ns->rec[i - 1] + 2 + half, half)) continue;
+            tp_unpack(ns->rec[i] + 2 + half, n, cells);
+            tp_pack(cells + drop * w, m, key + 4 + (size_t)k++ * bytes);
+        }
+        key[0] = (uint8_t)m, key[1] = (uint8_t)(m >> 8);
+        key[2] = (uint8_t)k, key[3] = (uint8_t)(k >> 8);
+        ns->node[ns->n++] = (node){seq, used, drop, tp_live_count(cells + drop * w, m)};
+        used += 4 + (size_t)k * bytes;
+    }
+    return 0;
+}
+
+/* Moves the states the workers emitted into their layers; PB_DONE or PB_NOMEM. */
+static pb_status collect(counter *c, layer *lay)
+{
+    for (int t = 0; t < c->threads; t++) {
+        worker *wk = &c->wk[t];
+        if (wk->failed) return PB_NOMEM;
+        for (size_t at = 0; at < wk->emit_len;) {
+            const uint8_t *p = wk->emit + at;
+            int n = p[0] | p[1] << 8;
+            size_t size = 2 + 2 * (size_t)((n + 1) / 2);
+            layer *l = &lay[n];
+            if (tp_grow((void **)&l->rec, &l->cap, l->len + size, 1)) return PB_NOMEM;
+            memcpy(l->rec + l->len, p, size);
+            l->len += size;
+            at += size;
+        }
+        wk->emit_len = 0;
+    }
+    return PB_DONE;
+}
+
+/* Searches every node of one layer; returns how many win. */
+static uint64_t search_layer(counter *c, const nodes *ns, int len, uint64_t expanded_before)
+{
+    const int w = c->r->width;
+    uint64_t wins = 0;
+    long *small = malloc((size_t)(ns->n ? ns->n : 1) * sizeof *small), nsmall = 0;
+    if (!small) {
+        __atomic_store_n(&c->stop, PB_NOMEM, __ATOMIC_RELAXED);
+        return 0;
+    }
+    /* Large nodes first, each on all threads; then the small ones, one a thread. */
+    for (long i = 0; i < ns->n && !stopped(c); i++) {
+        const node *nd = &ns->node[i];
+        if (c->threads == 1 || nd->live < BIG_LIVE) {
+            small[nsmall++] = i;
+            continue;
+        }
+        worker *me = &c->wk[0];
+        search_node(c, me, c->shared, ns->keys + nd->key, len, expanded_before);
+        int won = 0;
+        for (int t = 0; t < c->threads; t++) {
+            worker *o = &c->wk[t];
+            won |= o->won, o->won = 0;
+            if (t && o->kids_len) { /* the appending states, gathered on worker 0 */
+                if (tp_grow((void **)&me->kids, &me->kids_cap, me->kids_len + o->kids_len, 1)) {
+                    me->failed = 1;
+                } else {
+                    memcpy(me->kids + me->kids_len, o->kids, o->kids_len);
+                    me->kids_len += o->kids_len;
+                }
+                o->kids_len = 0;
+            }
+        }
+        wins += (uint64_t)won;
+        if (emit_children(me, nd->seq, len, nd->drop, w)) me->failed = 1;
+    }
+#pragma omp parallel for schedule(dynamic, 1) num_threads(c->threads) reduction(+ : wins)
+    for (long q = 0; q < nsmall; q++) {
+        worker *me = &c->wk[omp_get_thread_num()];
+        if (stopped(c) || me->failed) continue;
+        const node *nd = &ns->node[small[q]];
+        search_node(c, me, &me->own, ns->keys + nd->key, len, expanded_before);
+        wins += (uint64_t)me->won;
+        me->won = 0;
+        if (emit_children(me, nd->seq, len, nd->drop, w)) me->failed = 1;
+    }
+    free(small);
+    return wins;
+}
+
+pb_status tp_compact_count(const tp_rules *r, const tp_run *how, tp_result *out)
+{
+    const int L = how->max_length, threads = how->threads > 0 ? how->threads : 1;
+    counter c = {.r = r, .how = how, .L = L, .threads = threads};
+    layer *lay = calloc((size_t)L + 1, sizeof *lay);
+    nodes ns = {0};
+    uint8_t *cells = malloc(TP_MAX_LENGTH);
+    c.wk = calloc((size_t)threads, sizeof *c.wk);
+    c.shared = threads > 1 ? calloc(1, sizeof *c.shared) : NULL;
+    pb_status st = PB_NOMEM;
+    uint64_t peak = 0;
+    pb_limiter_init(&c.lim, &how->limits, 0);
+    if (!lay || !cells || !c.wk || (threads > 1 && !c.shared)) goto done;
+    for (int t = 0; t < threads; t++)
+        if (levels_init(&c.wk[t].own, 1, 1)) goto done;
+    if (c.shared && levels_init(c.shared, SHARDS, threads)) goto done;
+    if (emit_state(&c.wk[0], (const uint8_t *)"", 0, r->start, 0, 0, r->width, r->start,
+                   r->nstart) ||
+        collect(&c, lay))
+        goto done;
+    st = PB_DONE;
+    for (int len = r->nstart; len <= L && st == PB_DONE; len++) {
+        layer *l = &lay[len];
+        if (make_nodes(l, len, r->width, &ns, cells)) {
+            st = PB_NOMEM;
+            break;
+        }
+        out->stats.nodes += (uint64_t)ns.n;
+        uint64_t wins = search_layer(&c, &ns, len, out->stats.expanded);
+        out->stats.wins += wins;
+        if (out->wins_by_length) out->wins_by_length[len] = wins;
+        uint64_t bytes = ns.cap * sizeof *ns.node + ns.keys_cap + ns.rec_cap * 8, stored = 0;
+        for (int t = 0; t < threads; t++) {
+            out->stats.expanded += c.wk[t].expanded;
+            c.wk[t].expanded = 0;
+            bytes += c.wk[t].peak_bytes + c.wk[t].kids_cap + c.wk[t].emit_cap;
+        }
+        st = collect(&c, lay);
+        for (int i = len; i <= L; i++) {
+            bytes += lay[i].cap;
+            stored += lay[i].len ? lay[i].len / (2 + 2 * (size_t)((i + 1) / 2)) : 0;
+        }
+        if (bytes > peak) peak = bytes;
+        if (stored > out->stats.stored) out->stats.stored = stored;
+        free(l->rec);
+        l->rec = NULL, l->len = l->cap = 0;
+        if (st == PB_DONE) poll(&c, out->stats.expanded, bytes);
+        if (st == PB_DONE && stopped(&c)) st = (pb_status)stopped(&c);
+    }
+done:
+    out->stats.peak_bytes = peak;
+    if (lay)
+        for (int i = 0; i <= L; i++) free(lay[i].rec);
+    if (c.wk)
+        for (int t = 0; t < threads; t++) {
+            worker *wk = &c.wk[t];
+            levels_free(&wk->own);
+            free(wk->kids), free(wk->emit), free(wk->keybuf), free(wk->kidkeys);
+        }
+    if (c.shared) levels_free(c.shared);
+    free(c.shared), free(lay), free(c.wk), free(cells);
+    free(ns.node), free(ns.keys), free(ns.rec);
+    return st;
+}
