@@ -15,13 +15,12 @@ typedef struct shortest {
     size_t cap;
     uint32_t **bucket; /* per written length: states to expand */
     size_t *bucket_n, *bucket_cap;
+    uint64_t bucket_bytes; /* of all buckets */
 } shortest;
 
-static uint64_t shortest_bytes(const shortest *s, int nb)
+static uint64_t shortest_bytes(const shortest *s)
 {
-    uint64_t b = tp_keyset_bytes(&s->seen) + s->cap * (4 + sizeof(tp_step) + 4);
-    for (int i = 0; i < nb; i++) b += s->bucket_cap[i] * 4;
-    return b;
+    return tp_keyset_bytes(&s->seen) + s->cap * (4 + sizeof(tp_step) + 4) + s->bucket_bytes;
 }
 
 static int grow_states(shortest *s, uint32_t i)
@@ -57,7 +56,9 @@ static int shortest_add(shortest *s, const uint8_t *board, int m, int drop, int 
     if (!added && s->length[i] <= len) return 0;
     s->parent[i] = from, s->step[i] = st;
     s->length[i] = (uint16_t)len, s->drop[i] = (uint16_t)(drop + d);
+    size_t before = s->bucket_cap[len];
     if (tp_grow((void **)&s->bucket[len], &s->bucket_cap[len], s->bucket_n[len] + 1, 4)) return -1;
+    s->bucket_bytes += 4 * (s->bucket_cap[len] - before);
     s->bucket[len][s->bucket_n[len]++] = i;
     return 1;
 }
@@ -109,7 +110,7 @@ pb_status tp_compact_shortest(const tp_rules *r, const tp_run *how, tp_result *o
                 if (board[i]) child[n++] = board[i];
             if (shortest_add(&s, child, n, drop, len + live, at, (tp_step){-1, -1}, w, &index) < 0)
                 goto nomem;
-            uint64_t b = shortest_bytes(&s, cap + 1);
+            uint64_t b = shortest_bytes(&s);
             if (b > peak) peak = b;
             if (how->max_bytes && b > how->max_bytes) goto nomem;
         }
@@ -129,7 +130,7 @@ nomem:
     st = PB_NOMEM;
 done:
     if (s.bucket) {
-        uint64_t b = shortest_bytes(&s, cap + 1);
+        uint64_t b = shortest_bytes(&s);
         out->stats.peak_bytes = b > peak ? b : peak;
         for (int i = 0; i <= cap; i++) free(s.bucket[i]);
     }
