@@ -289,8 +289,11 @@ int cmd_tenpair(int argc, char **argv, int count_mode)
         fprintf(stderr, "puzzlebench: %s tenpair: no win of length %d or less from this start\n",
                 cmd, o.how.max_length ? o.how.max_length : TP_MAX_LENGTH);
     if (st == PB_NOMEM)
-        fprintf(stderr, "puzzlebench: %s tenpair: stopped at --max-memory (or out of memory)\n",
-                cmd);
+        fprintf(stderr, "puzzlebench: %s tenpair: stopped at --max-memory (or out of memory)%s\n",
+                cmd,
+                !count_mode && !o.how.max_length && !strcmp(e->name, "bfs")
+                    ? "; bfs keeps every length in one queue: give it --max-length"
+                    : "");
     if (rc == PB_EXIT_FOUND) {
         if (st == PB_INTERRUPTED)
             rc = PB_EXIT_INTERRUPT;

@@ -6,6 +6,7 @@
 
 #include <stdlib.h>
 
+#include "keyset.h"
 #include "tenpair.h"
 
 static inline void tp_pack(const uint8_t *cell, int m, uint8_t *out)
@@ -33,18 +34,6 @@ static inline int tp_crossed_rows(const uint8_t *cell, int m, int w)
         for (int i = at; i < at + w; i++)
             if (cell[i]) return rows;
     return rows;
-}
-
-/* Grows *p (of *cap elements) to hold need; 0, or -1 out of memory. */
-static inline int tp_grow(void **p, size_t *cap, size_t need, size_t elem)
-{
-    if (need <= *cap) return 0;
-    size_t n = *cap ? *cap : 1024;
-    while (n < need) n *= 2;
-    void *q = realloc(*p, n * elem);
-    if (!q) return -1;
-    *p = q, *cap = n;
-    return 0;
 }
 
 pb_status tp_compact_shortest(const tp_rules *r, const tp_run *how, tp_result *out);

@@ -45,8 +45,9 @@ typedef struct worker {
     uint8_t board[TP_MAX_LENGTH];
     tp_step moves[2 * TP_MAX_LENGTH];
     uint64_t hash[2 * TP_MAX_LENGTH];
-    uint64_t expanded, peak_bytes;
+    uint64_t expanded;
     int won, failed;
+    tp_budget *budget;
 } worker;
 
 /* The written sequences of one length n and their states, as records
@@ -64,17 +65,18 @@ typedef struct counter {
     int L, threads;
     worker *wk;
     levels *shared;
+    tp_budget budget; /* every set and buffer of the count */
     pb_limiter lim;
     int stop; /* why the run must end (a pb_status), 0 to go on; read and set atomically */
 } counter;
 
-static int levels_init(levels *lv, int shards, int team)
+static int levels_init(levels *lv, int shards, int team, tp_budget *budget)
 {
     lv->shards = shards, lv->team = team;
-    for (int s = 0; s < SHARDS; s++) tp_keyset_init(&lv->cur[s]);
+    for (int s = 0; s < SHARDS; s++) tp_keyset_init(&lv->cur[s], budget);
     lv->next = malloc((size_t)(shards * team) * sizeof *lv->next);
     if (!lv->next) return -1;
-    for (int i = 0; i < shards * team; i++) tp_keyset_init(&lv->next[i]);
+    for (int i = 0; i < shards * team; i++) tp_keyset_init(&lv->next[i], budget);
     return 0;
 }
 
@@ -83,14 +85,6 @@ static void levels_free(levels *lv)
     for (int s = 0; s < SHARDS; s++) tp_keyset_free(&lv->cur[s]);
     for (int i = 0; lv->next && i < lv->shards * lv->team; i++) tp_keyset_free(&lv->next[i]);
     free(lv->next);
-}
-
-static uint64_t levels_bytes(const levels *lv)
-{
-    uint64_t b = 0;
-    for (int s = 0; s < lv->shards; s++) b += tp_keyset_bytes(&lv->cur[s]);
-    for (int i = 0; i < lv->shards * lv->team; i++) b += tp_keyset_bytes(&lv->next[i]);
-    return b;
 }
 
 /* Thread `writer` adds a state to its part of the next level; -1 out of memory. */
@@ -144,7 +138,8 @@ static void expand_state(const counter *c, worker *me, int writer, levels *lv,
         return;
     }
     int nm = tp_moves(r, me->board, m, me->moves);
-    if (tp_grow((void **)&me->kidkeys, &me->kidkeys_cap, (size_t)nm * bytes, 1)) goto nomem;
+    if (tp_grow_charged(me->budget, (void **)&me->kidkeys, &me->kidkeys_cap, (size_t)nm * bytes, 1))
+        goto nomem;
     /* The children are the state with two nibbles cleared; all are hashed (and
      * their slots prefetched) before any is looked up. */
     uint8_t *kid = me->kidkeys;
@@ -161,7 +156,7 @@ static void expand_state(const counter *c, worker *me, int writer, levels *lv,
         if (levels_add(lv, writer, kid, bytes, me->hash[j])) goto nomem;
     if ((nm && !r->append_any) || length + live > c->L) return;
     size_t need = me->kids_len + 4 + (size_t)(m + live);
-    if (tp_grow((void **)&me->kids, &me->kids_cap, need, 1)) goto nomem;
+    if (tp_grow_charged(me->budget, (void **)&me->kids, &me->kids_cap, need, 1)) goto nomem;
     uint8_t *p = me->kids + me->kids_len;
     p[0] = (uint8_t)live, p[1] = (uint8_t)(live >> 8);
     p[2] = (uint8_t)(m + live), p[3] = (uint8_t)((m + live) >> 8);
@@ -181,8 +176,8 @@ static int emit_state(worker *wk, const uint8_t *seq, int n, const uint8_t *boar
 {
     int n2 = n + live, half = (n2 + 1) / 2;
     size_t size = 2 + 2 * (size_t)half;
-    if (tp_grow((void **)&wk->emit, &wk->emit_cap, wk->emit_len + size, 1) ||
-        tp_grow((void **)&wk->keybuf, &wk->keybuf_cap, (size_t)n2, 1))
+    if (tp_grow_charged(wk->budget, (void **)&wk->emit, &wk->emit_cap, wk->emit_len + size, 1) ||
+        tp_grow_charged(wk->budget, (void **)&wk->keybuf, &wk->keybuf_cap, (size_t)n2, 1))
         return -1;
     uint8_t *p = wk->emit + wk->emit_len, *cells = wk->keybuf;
     p[0] = (uint8_t)n2, p[1] = (uint8_t)(n2 >> 8);
@@ -215,12 +210,10 @@ static int stopped(counter *c)
     return __atomic_load_n(&c->stop, __ATOMIC_RELAXED);
 }
 
-static void poll(counter *c, uint64_t expanded, uint64_t bytes)
+static void poll(counter *c, uint64_t expanded)
 {
     int why = 0;
-    if (c->how->max_bytes && bytes > c->how->max_bytes)
-        why = PB_NOMEM;
-    else if (c->how->limits.max_steps && expanded >= c->how->limits.max_steps)
+    if (c->how->limits.max_steps && expanded >= c->how->limits.max_steps)
         why = PB_LIMIT;
     else if (c->how->limits.cancel && *c->how->limits.cancel)
         why = PB_INTERRUPTED;
@@ -275,9 +268,7 @@ static void search_node(counter *c, worker *me, levels *lv, const uint8_t *key, 
                                  length);
         }
         done += (uint64_t)total;
-        uint64_t b = levels_bytes(lv) + me->kids_cap;
-        if (b > me->peak_bytes) me->peak_bytes = b;
-        poll(c, expanded_before + done, b);
+        poll(c, expanded_before + done);
         if (stopped(c)) break;
     }
 }
@@ -309,11 +300,11 @@ typedef struct nodes {
 
 /* Sorts a layer's records and makes its nodes: one per written sequence, its
  * states deduplicated and their shared crossed rows dropped. 0, or -1 (memory). */
-static int make_nodes(const layer *l, int n, int w, nodes *ns, uint8_t *cells)
+static int make_nodes(const layer *l, int n, int w, nodes *ns, uint8_t *cells, tp_budget *budget)
 {
     size_t half = (size_t)(n + 1) / 2, size = 2 + 2 * half, nrec = l->len / size, used = 0;
-    if (tp_grow((void **)&ns->rec, &ns->rec_cap, nrec + 1, sizeof *ns->rec) ||
-        tp_grow((void **)&ns->node, &ns->cap, nrec + 1, sizeof *ns->node))
+    if (tp_grow_charged(budget, (void **)&ns->rec, &ns->rec_cap, nrec + 1, sizeof *ns->rec) ||
+        tp_grow_charged(budget, (void **)&ns->node, &ns->cap, nrec + 1, sizeof *ns->node))
         return -1;
     for (size_t i = 0; i < nrec; i++) ns->rec[i] = l->rec + i * size;
     qsort(ns->rec, nrec, sizeof *ns->rec, record_cmp);
@@ -328,7 +319,9 @@ static int make_nodes(const layer *l, int n, int w, nodes *ns, uint8_t *cells)
         }
         int m = n - drop * w;
         size_t bytes = (size_t)(m + 1) / 2;
-        if (tp_grow((void **)&ns->keys, &ns->keys_cap, used + 4 + (e - g) * bytes, 1)) return -1;
+        if (tp_grow_charged(budget, (void **)&ns->keys, &ns->keys_cap, used + 4 + (e - g) * bytes,
+                            1))
+            return -1;
         uint8_t *key = ns->keys + used;
         for (size_t i = g; i < e; i++) {
             if (i > g && !memcmp(ns->rec[i] + 2 + half, ns->rec[i - 1] + 2 + half, half)) continue;
@@ -354,7 +347,8 @@ static pb_status collect(counter *c, layer *lay)
             int n = p[0] | p[1] << 8;
             size_t size = 2 + 2 * (size_t)((n + 1) / 2);
             layer *l = &lay[n];
-            if (tp_grow((void **)&l->rec, &l->cap, l->len + size, 1)) return PB_NOMEM;
+            if (tp_grow_charged(&c->budget, (void **)&l->rec, &l->cap, l->len + size, 1))
+                return PB_NOMEM;
             memcpy(l->rec + l->len, p, size);
             l->len += size;
             at += size;
@@ -388,7 +382,8 @@ static uint64_t search_layer(counter *c, const nodes *ns, int len, uint64_t expa
             worker *o = &c->wk[t];
             won |= o->won, o->won = 0;
             if (t && o->kids_len) { /* the appending states, gathered on worker 0 */
-                if (tp_grow((void **)&me->kids, &me->kids_cap, me->kids_len + o->kids_len, 1)) {
+                if (tp_grow_charged(me->budget, (void **)&me->kids, &me->kids_cap,
+                                    me->kids_len + o->kids_len, 1)) {
                     me->failed = 1;
                 } else {
                     memcpy(me->kids + me->kids_len, o->kids, o->kids_len);
@@ -417,19 +412,21 @@ static uint64_t search_layer(counter *c, const nodes *ns, int len, uint64_t expa
 pb_status tp_compact_count(const tp_rules *r, const tp_run *how, tp_result *out)
 {
     const int L = how->max_length, threads = how->threads > 0 ? how->threads : 1;
-    counter c = {.r = r, .how = how, .L = L, .threads = threads};
+    counter c = {
+        .r = r, .how = how, .L = L, .threads = threads, .budget = {.limit = how->max_bytes}};
     layer *lay = calloc((size_t)L + 1, sizeof *lay);
     nodes ns = {0};
     uint8_t *cells = malloc(TP_MAX_LENGTH);
     c.wk = calloc((size_t)threads, sizeof *c.wk);
     c.shared = threads > 1 ? calloc(1, sizeof *c.shared) : NULL;
     pb_status st = PB_NOMEM;
-    uint64_t peak = 0;
     pb_limiter_init(&c.lim, &how->limits, 0);
     if (!lay || !cells || !c.wk || (threads > 1 && !c.shared)) goto done;
-    for (int t = 0; t < threads; t++)
-        if (levels_init(&c.wk[t].own, 1, 1)) goto done;
-    if (c.shared && levels_init(c.shared, SHARDS, threads)) goto done;
+    for (int t = 0; t < threads; t++) {
+        c.wk[t].budget = &c.budget;
+        if (levels_init(&c.wk[t].own, 1, 1, &c.budget)) goto done;
+    }
+    if (c.shared && levels_init(c.shared, SHARDS, threads, &c.budget)) goto done;
     if (emit_state(&c.wk[0], (const uint8_t *)"", 0, r->start, 0, 0, r->width, r->start,
                    r->nstart) ||
         collect(&c, lay))
@@ -437,7 +434,7 @@ pb_status tp_compact_count(const tp_rules *r, const tp_run *how, tp_result *out)
     st = PB_DONE;
     for (int len = r->nstart; len <= L && st == PB_DONE; len++) {
         layer *l = &lay[len];
-        if (make_nodes(l, len, r->width, &ns, cells)) {
+        if (make_nodes(l, len, r->width, &ns, cells, &c.budget)) {
             st = PB_NOMEM;
             break;
         }
@@ -445,26 +442,23 @@ pb_status tp_compact_count(const tp_rules *r, const tp_run *how, tp_result *out)
         uint64_t wins = search_layer(&c, &ns, len, out->stats.expanded);
         out->stats.wins += wins;
         if (out->wins_by_length) out->wins_by_length[len] = wins;
-        uint64_t bytes = ns.cap * sizeof *ns.node + ns.keys_cap + ns.rec_cap * 8, stored = 0;
+        uint64_t stored = 0;
         for (int t = 0; t < threads; t++) {
             out->stats.expanded += c.wk[t].expanded;
             c.wk[t].expanded = 0;
-            bytes += c.wk[t].peak_bytes + c.wk[t].kids_cap + c.wk[t].emit_cap;
         }
         st = collect(&c, lay);
-        for (int i = len; i <= L; i++) {
-            bytes += lay[i].cap;
+        for (int i = len; i <= L; i++)
             stored += lay[i].len ? lay[i].len / (2 + 2 * (size_t)((i + 1) / 2)) : 0;
-        }
-        if (bytes > peak) peak = bytes;
         if (stored > out->stats.stored) out->stats.stored = stored;
+        tp_budget_charge(&c.budget, -(int64_t)l->cap);
         free(l->rec);
         l->rec = NULL, l->len = l->cap = 0;
-        if (st == PB_DONE) poll(&c, out->stats.expanded, bytes);
+        if (st == PB_DONE) poll(&c, out->stats.expanded);
         if (st == PB_DONE && stopped(&c)) st = (pb_status)stopped(&c);
     }
 done:
-    out->stats.peak_bytes = peak;
+    out->stats.peak_bytes = c.budget.peak;
     if (lay)
         for (int i = 0; i <= L; i++) free(lay[i].rec);
     if (c.wk)

@@ -15,18 +15,15 @@ typedef struct shortest {
     size_t cap;
     uint32_t **bucket; /* per written length: states to expand */
     size_t *bucket_n, *bucket_cap;
-    uint64_t bucket_bytes; /* of all buckets */
+    tp_budget budget; /* the set, the arrays and the buckets */
 } shortest;
-
-static uint64_t shortest_bytes(const shortest *s)
-{
-    return tp_keyset_bytes(&s->seen) + s->cap * (4 + sizeof(tp_step) + 4) + s->bucket_bytes;
-}
 
 static int grow_states(shortest *s, uint32_t i)
 {
     if (i < s->cap) return 0;
     size_t n = s->cap ? 2 * s->cap : 4096;
+    if (tp_budget_charge(&s->budget, (int64_t)((n - s->cap) * (4 + sizeof(tp_step) + 4))))
+        return -1;
     uint32_t *parent = realloc(s->parent, n * sizeof *parent);
     if (parent) s->parent = parent;
     tp_step *step = realloc(s->step, n * sizeof *step);
@@ -56,9 +53,9 @@ static int shortest_add(shortest *s, const uint8_t *board, int m, int drop, int 
     if (!added && s->length[i] <= len) return 0;
     s->parent[i] = from, s->step[i] = st;
     s->length[i] = (uint16_t)len, s->drop[i] = (uint16_t)(drop + d);
-    size_t before = s->bucket_cap[len];
-    if (tp_grow((void **)&s->bucket[len], &s->bucket_cap[len], s->bucket_n[len] + 1, 4)) return -1;
-    s->bucket_bytes += 4 * (s->bucket_cap[len] - before);
+    if (tp_grow_charged(&s->budget, (void **)&s->bucket[len], &s->bucket_cap[len],
+                        s->bucket_n[len] + 1, 4))
+        return -1;
     s->bucket[len][s->bucket_n[len]++] = i;
     return 1;
 }
@@ -66,15 +63,14 @@ static int shortest_add(shortest *s, const uint8_t *board, int m, int drop, int 
 pb_status tp_compact_shortest(const tp_rules *r, const tp_run *how, tp_result *out)
 {
     const int w = r->width, cap = how->max_length ? how->max_length : TP_MAX_LENGTH;
-    shortest s = {0};
-    tp_keyset_init(&s.seen);
+    shortest s = {.budget = {.limit = how->max_bytes}};
+    tp_keyset_init(&s.seen, &s.budget);
     s.bucket = calloc((size_t)cap + 1, sizeof *s.bucket);
     s.bucket_n = calloc((size_t)cap + 1, sizeof *s.bucket_n);
     s.bucket_cap = calloc((size_t)cap + 1, sizeof *s.bucket_cap);
     uint8_t *board = malloc(2 * TP_MAX_LENGTH), *child = malloc(2 * TP_MAX_LENGTH);
     tp_step *moves = malloc(4 * TP_MAX_LENGTH * sizeof *moves);
     pb_status st = PB_NOMEM;
-    uint64_t peak = 0;
     long win = -1;
     pb_limiter lim;
     pb_limiter_init(&lim, &how->limits, 0);
@@ -110,9 +106,6 @@ pb_status tp_compact_shortest(const tp_rules *r, const tp_run *how, tp_result *o
                 if (board[i]) child[n++] = board[i];
             if (shortest_add(&s, child, n, drop, len + live, at, (tp_step){-1, -1}, w, &index) < 0)
                 goto nomem;
-            uint64_t b = shortest_bytes(&s);
-            if (b > peak) peak = b;
-            if (how->max_bytes && b > how->max_bytes) goto nomem;
         }
     }
     if (win >= 0) {
@@ -129,11 +122,9 @@ pb_status tp_compact_shortest(const tp_rules *r, const tp_run *how, tp_result *o
 nomem:
     st = PB_NOMEM;
 done:
-    if (s.bucket) {
-        uint64_t b = shortest_bytes(&s);
-        out->stats.peak_bytes = b > peak ? b : peak;
+    out->stats.peak_bytes = s.budget.peak;
+    if (s.bucket)
         for (int i = 0; i <= cap; i++) free(s.bucket[i]);
-    }
     out->stats.stored = s.seen.count;
     tp_keyset_free(&s.seen);
     free(s.parent), free(s.step), free(s.length), free(s.drop);

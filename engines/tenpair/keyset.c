@@ -3,17 +3,35 @@
 
 #include <stdlib.h>
 
-void tp_keyset_init(tp_keyset *s)
+int tp_grow_charged(tp_budget *b, void **p, size_t *cap, size_t need, size_t elem)
+{
+    if (need <= *cap) return 0;
+    size_t n = *cap ? *cap : (4096 + elem - 1) / elem;
+    while (n < need) n *= 2;
+    if (tp_budget_charge(b, (int64_t)((n - *cap) * elem))) return -1;
+    void *q = realloc(*p, n * elem);
+    if (!q) {
+        tp_budget_charge(b, -(int64_t)((n - *cap) * elem));
+        return -1;
+    }
+    *p = q;
+    *cap = n;
+    return 0;
+}
+
+void tp_keyset_init(tp_keyset *s, tp_budget *budget)
 {
     memset(s, 0, sizeof *s);
+    s->budget = budget;
 }
 
 void tp_keyset_free(tp_keyset *s)
 {
+    tp_budget_charge(s->budget, -(int64_t)tp_keyset_bytes(s));
     free(s->slot);
     free(s->off);
     free(s->arena);
-    tp_keyset_init(s);
+    tp_keyset_init(s, s->budget);
 }
 
 void tp_keyset_clear(tp_keyset *s, size_t stride)
@@ -22,6 +40,7 @@ void tp_keyset_clear(tp_keyset *s, size_t stride)
     if (slots > 4096 && (size_t)s->count * 16 < slots) {
         /* A table grown by one large use is dropped rather than cleared for many
          * small ones; it grows again when needed. */
+        tp_budget_charge(s->budget, -(int64_t)(slots * sizeof *s->slot));
         free(s->slot);
         s->slot = NULL;
         s->mask = 0;
@@ -44,9 +63,13 @@ void tp_keyset_clear(tp_keyset *s, size_t stride)
 
 static int grow_slots(tp_keyset *s)
 {
-    size_t n = s->slot ? 2 * (s->mask + 1) : 1024;
+    size_t old = s->slot ? s->mask + 1 : 0, n = old ? 2 * old : 1024;
+    if (tp_budget_charge(s->budget, (int64_t)((n - old) * sizeof *s->slot))) return -1;
     uint64_t *slot = calloc(n, sizeof *slot);
-    if (!slot) return -1;
+    if (!slot) {
+        tp_budget_charge(s->budget, -(int64_t)((n - old) * sizeof *s->slot));
+        return -1;
+    }
     for (uint32_t i = 0; i < s->count; i++) {
         size_t len;
         const uint8_t *k = tp_keyset_key(s, i, &len);
@@ -58,18 +81,6 @@ static int grow_slots(tp_keyset *s)
     free(s->slot);
     s->slot = slot;
     s->mask = n - 1;
-    return 0;
-}
-
-static int reserve(void **p, size_t *cap, size_t need, size_t elem)
-{
-    if (need <= *cap) return 0;
-    size_t n = *cap ? *cap : 4096 / elem;
-    while (n < need) n *= 2;
-    void *q = realloc(*p, n * elem);
-    if (!q) return -1;
-    *p = q;
-    *cap = n;
     return 0;
 }
 
@@ -96,15 +107,17 @@ int tp_keyset_add_hashed(tp_keyset *s, const uint8_t *key, size_t len, uint64_t 
         }
     }
     if (s->stride) {
-        if (reserve((void **)&s->arena, &s->arena_cap, s->used + len, 1)) return -1;
+        if (tp_grow_charged(s->budget, (void **)&s->arena, &s->arena_cap, s->used + len, 1))
+            return -1;
         memcpy(s->arena + s->used, key, len);
         s->used += len;
         s->slot[at] = tag | (uint64_t)(s->count + 1);
         *index = s->count++;
         return 1;
     }
-    if (reserve((void **)&s->off, &s->off_cap, (size_t)s->count + 1, sizeof *s->off) ||
-        reserve((void **)&s->arena, &s->arena_cap, s->used + len + 2, 1))
+    if (tp_grow_charged(s->budget, (void **)&s->off, &s->off_cap, (size_t)s->count + 1,
+                        sizeof *s->off) ||
+        tp_grow_charged(s->budget, (void **)&s->arena, &s->arena_cap, s->used + len + 2, 1))
         return -1;
     uint8_t *p = s->arena + s->used;
     p[0] = (uint8_t)len;

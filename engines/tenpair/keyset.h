@@ -1,12 +1,40 @@
 /* keyset.h — a set of byte strings for the tenpair searches: open addressing over
  * an arena, each key numbered in insertion order so callers can keep per-state data
- * (parents, counts) in parallel arrays. Tracks its own memory. */
+ * (parents, counts) in parallel arrays; and the memory budget a search's sets and
+ * arrays are charged to. */
 #ifndef PB_TP_KEYSET_H
 #define PB_TP_KEYSET_H
 
 #include <stddef.h>
 #include <stdint.h>
 #include <string.h>
+
+/* A search's memory: every growth of its sets and big arrays is charged before it
+ * happens and refused past the limit, so a search stops at its memory limit rather
+ * than after passing it. Atomic: one search's sets may grow on several threads. */
+typedef struct tp_budget {
+    uint64_t used, peak, limit; /* limit 0: none */
+} tp_budget;
+
+/* Charges delta bytes (negative: gives them back). 0, or -1 past the limit. */
+static inline int tp_budget_charge(tp_budget *b, int64_t delta)
+{
+    if (!b) return 0;
+    uint64_t now = __atomic_add_fetch(&b->used, (uint64_t)delta, __ATOMIC_RELAXED);
+    if (delta > 0 && b->limit && now > b->limit) {
+        __atomic_sub_fetch(&b->used, (uint64_t)delta, __ATOMIC_RELAXED);
+        return -1;
+    }
+    uint64_t peak = __atomic_load_n(&b->peak, __ATOMIC_RELAXED);
+    while (now > peak && !__atomic_compare_exchange_n(&b->peak, &peak, now, 1, __ATOMIC_RELAXED,
+                                                      __ATOMIC_RELAXED))
+        ;
+    return 0;
+}
+
+/* Grows *p (of *cap elements) to hold need, charged to b (NULL: not charged); 0, or
+ * -1 out of memory or past the budget. */
+int tp_grow_charged(tp_budget *b, void **p, size_t *cap, size_t need, size_t elem);
 
 typedef struct tp_keyset {
     uint64_t *slot; /* 0: empty; else hash tag (high 32 bits) and index + 1 */
@@ -16,7 +44,8 @@ typedef struct tp_keyset {
     size_t off_cap;
     uint8_t *arena;
     size_t used, arena_cap;
-    size_t stride; /* > 0: every key has this length, stored back to back (no off) */
+    size_t stride;     /* > 0: every key has this length, stored back to back (no off) */
+    tp_budget *budget; /* what its memory is charged to; NULL: nothing */
 } tp_keyset;
 
 static inline uint64_t tp_hash_bytes(const uint8_t *p, size_t n)
@@ -37,7 +66,8 @@ static inline uint64_t tp_hash_bytes(const uint8_t *p, size_t n)
     return h ^ (h >> 32);
 }
 
-void tp_keyset_init(tp_keyset *s);
+/* An empty set charged to budget (NULL: not charged). */
+void tp_keyset_init(tp_keyset *s, tp_budget *budget);
 void tp_keyset_free(tp_keyset *s);
 /* Empties the set, keeping its memory for reuse. stride > 0: from now on every key
  * has that length, and keys are stored without a length or an offset each. */

@@ -17,21 +17,18 @@ typedef struct plain {
     tp_keyset seen;
     uint32_t *parent; /* per configuration: the one it came from, and the step */
     tp_step *step;
-    size_t cap;
+    size_t parent_cap, step_cap;
     uint64_t *heap; /* best-first: (length << 32 | index), a binary min-heap */
     size_t heap_n, heap_cap;
-    uint32_t cursor; /* bfs: the queue is the configurations in the order seen */
-    uint64_t peak;
+    uint32_t cursor;  /* bfs: the queue is the configurations in the order seen */
+    tp_budget budget; /* the set, the arrays and the heap */
 } plain;
 
 static int heap_push(plain *p, uint64_t key)
 {
-    if (p->heap_n == p->heap_cap) {
-        size_t n = p->heap_cap ? 2 * p->heap_cap : 1024;
-        uint64_t *h = realloc(p->heap, n * sizeof *h);
-        if (!h) return -1;
-        p->heap = h, p->heap_cap = n;
-    }
+    if (tp_grow_charged(&p->budget, (void **)&p->heap, &p->heap_cap, p->heap_n + 1,
+                        sizeof *p->heap))
+        return -1;
     size_t i = p->heap_n++;
     while (i > 0 && p->heap[(i - 1) / 2] > key) {
         p->heap[i] = p->heap[(i - 1) / 2];
@@ -62,25 +59,15 @@ static int add(plain *p, const uint8_t *board, int n, uint32_t from, tp_step s, 
 {
     int added = tp_keyset_add(&p->seen, board, (size_t)n, index);
     if (added != 1) return added;
-    if (*index >= p->cap) {
-        size_t c = p->cap ? 2 * p->cap : 4096;
-        uint32_t *par = realloc(p->parent, c * sizeof *par);
-        if (!par) return -1;
-        p->parent = par;
-        tp_step *st = realloc(p->step, c * sizeof *st);
-        if (!st) return -1;
-        p->step = st, p->cap = c;
-    }
+    if (tp_grow_charged(&p->budget, (void **)&p->parent, &p->parent_cap, (size_t)*index + 1,
+                        sizeof *p->parent) ||
+        tp_grow_charged(&p->budget, (void **)&p->step, &p->step_cap, (size_t)*index + 1,
+                        sizeof *p->step))
+        return -1;
     p->parent[*index] = from;
     p->step[*index] = s;
     if (p->best_first && heap_push(p, (uint64_t)n << 32 | *index)) return -1;
     return 1;
-}
-
-static uint64_t bytes_now(const plain *p)
-{
-    return tp_keyset_bytes(&p->seen) + p->cap * (sizeof *p->parent + sizeof *p->step) +
-           p->heap_cap * sizeof *p->heap;
 }
 
 /* The steps from the start to configuration `win` in a new array (*n of them). */
@@ -158,9 +145,6 @@ static pb_status search(plain *p, tp_result *out)
                 if (tp_live(board[i])) child[m++] = board[i];
             if (add(p, child, m, at, (tp_step){-1, -1}, &index) < 0) goto nomem;
         }
-        uint64_t bytes = bytes_now(p);
-        if (bytes > p->peak) p->peak = bytes;
-        if (how->max_bytes && bytes > how->max_bytes) goto nomem;
     }
 found:
     st = PB_DONE;
@@ -175,8 +159,7 @@ nomem:
     st = PB_NOMEM;
 done:
     out->stats.stored = p->seen.count;
-    uint64_t bytes = bytes_now(p);
-    out->stats.peak_bytes = bytes > p->peak ? bytes : p->peak;
+    out->stats.peak_bytes = p->budget.peak;
     free(board);
     free(child);
     free(moves);
@@ -185,8 +168,8 @@ done:
 
 static pb_status run(const tp_rules *r, const tp_run *how, tp_result *out, int best_first)
 {
-    plain p = {.r = r, .how = how, .best_first = best_first};
-    tp_keyset_init(&p.seen);
+    plain p = {.r = r, .how = how, .best_first = best_first, .budget = {.limit = how->max_bytes}};
+    tp_keyset_init(&p.seen, &p.budget);
     pb_status st = search(&p, out);
     tp_keyset_free(&p.seen);
     free(p.parent);
