@@ -18,13 +18,18 @@ int tp_rules_set_start(tp_rules *r, const char *digits, pb_error *err)
 {
     int n = 0;
     for (const char *p = digits; *p; p++) {
-        if (*p < '1' || *p > '9')
-            return pb_fail(err, 0, "--start: column %d: expected a digit 1-9, found '%c'",
-                           (int)(p - digits) + 1, *p);
-        if (n == TP_MAX_START) return pb_fail(err, 0, "--start: more than %d digits", TP_MAX_START);
-        r->start[n++] = (uint8_t)(*p - '0');
+        unsigned char c = (unsigned char)*p;
+        if (c < '1' || c > '9') /* the rules are left as they were */
+            return pb_fail(err, 0,
+                           c >= ' ' && c < 127
+                               ? "--start: column %d: expected a digit 1-9, found '%c'"
+                               : "--start: column %d: expected a digit 1-9, found byte 0x%02x",
+                           (int)(p - digits) + 1, c);
+        if (++n > TP_MAX_START)
+            return pb_fail(err, 0, "--start: more than %d digits", TP_MAX_START);
     }
     if (n == 0) return pb_fail(err, 0, "--start: expected at least one digit 1-9");
+    for (int i = 0; i < n; i++) r->start[i] = (uint8_t)(digits[i] - '0');
     r->nstart = n;
     return 0;
 }
@@ -67,14 +72,13 @@ int tp_rules_check(const tp_rules *r, pb_error *err)
         for (int i = (n)-1, col_ = (i) % w_; i >= 0; i--, col_ = col_ ? col_ - 1 : w_ - 1) {       \
             uint8_t d_ = (board)[i];                                                               \
             if (!tp_live(d_)) continue;                                                            \
-            int j;                                                                                 \
-            if (next_ >= 0 && ((r)->wrap || next_ / w_ == i / w_) &&                               \
-                tp_pairs(d_, (board)[next_])) {                                                    \
+            int j, reads_ = next_ >= 0 && ((r)->wrap || next_ / w_ == i / w_);                     \
+            if (reads_ && tp_pairs(d_, (board)[next_])) {                                          \
                 j = next_;                                                                         \
                 FOUND;                                                                             \
             }                                                                                      \
-            j = colnext_[col_];                                                                    \
-            if (j >= 0 && j != next_ && tp_pairs(d_, (board)[j])) FOUND;                           \
+            j = colnext_[col_]; /* a pair that is both is listed once */                           \
+            if (j >= 0 && !(reads_ && j == next_) && tp_pairs(d_, (board)[j])) FOUND;              \
             next_ = colnext_[col_] = i;                                                            \
         }                                                                                          \
     } while (0)
