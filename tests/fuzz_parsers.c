@@ -1,10 +1,11 @@
 /* fuzz_parsers.c — fuzzes the input parsers (board masks, sudoku files, kakuro clue grids and
- * outlines, sweep files). Built two
+ * outlines, sweep files, tenpair start strings). Built two
  * ways: with -DPB_LIBFUZZER as a libFuzzer target (scripts/fuzz.sh, clang), and by
  * default as a deterministic driver that mutates seed inputs for N iterations, which
  * the tests run under AddressSanitizer and UBSan. A parse must either fail with a
  * line number and a message, or give a board that the engines then solve. */
 #include <stdint.h>
+#include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 
@@ -13,6 +14,7 @@
 #include "notouch/board.h"
 #include "sudoku/sudoku.h"
 #include "sweep_spec.h"
+#include "tenpair/tenpair.h"
 
 /* Every puzzle read must print and read back the same, and solve (briefly) to a
  * grid that keeps the rules and the givens; every error names a line. */
@@ -116,6 +118,59 @@ static void fuzz_kakuro(const uint8_t *data, size_t size)
     }
 }
 
+/* A tenpair start string (the bytes up to the first NUL) is taken exactly when it is
+ * 1-512 digits 1-9, else refused with a message; an accepted start is searched
+ * briefly by one of the engines (picked by the input), in shortest or count mode,
+ * and a win it reports must replay to an all-crossed board of its length. */
+static void fuzz_tenpair(const uint8_t *data, size_t size)
+{
+    static char text[TP_MAX_START + 64];
+    static uint8_t board[TP_MAX_LENGTH];
+    size_t n = size < sizeof text - 1 ? size : sizeof text - 1;
+    memcpy(text, data, n);
+    text[n] = '\0';
+    n = strlen(text);
+    size_t bad = 0; /* the first byte that is not a digit 1-9 */
+    while (bad < n && text[bad] >= '1' && text[bad] <= '9') bad++;
+    tp_rules r;
+    pb_error e = {0, ""};
+    tp_rules_default(&r);
+    int rc = tp_rules_set_start(&r, text, &e);
+    if (rc != (n >= 1 && n <= TP_MAX_START && bad == n ? 0 : -1)) abort();
+    if (rc) {
+        /* A bad byte among the first 513 is named by its column. */
+        char want[32];
+        snprintf(want, sizeof want, "column %zu:", bad + 1);
+        if (!e.msg[0] || (bad < n && bad <= TP_MAX_START && !strstr(e.msg, want))) abort();
+        return;
+    }
+    if (r.nstart != (int)n || tp_rules_check(&r, NULL)) abort();
+    uint32_t pick = 2166136261u; /* the rules and the run, from a hash of the input */
+    for (size_t i = 0; i < size; i++) pick = (pick ^ data[i]) * 16777619u;
+    r.width = 1 + (int)(pick % 10);
+    r.wrap = (int)(pick >> 4 & 1);
+    r.append_any = (int)(pick >> 5 & 1);
+    tp_run how = {.mode = pick >> 6 & 1 ? TP_COUNT : TP_SHORTEST,
+                  .max_length = (int)n + (int)(pick >> 7 & 15),
+                  .threads = 1,
+                  .limits = {.max_steps = 200}};
+    uint64_t wins[TP_MAX_START + 16];
+    tp_result res = {.wins_by_length = how.mode == TP_COUNT ? wins : NULL};
+    /* compact's count polls its limits less often: keep its starts short. */
+    const tp_engine *engine = tp_engines[(pick >> 11) % 3];
+    if (how.mode == TP_COUNT && n > 24) engine = tp_engine_find("bfs");
+    pb_status st = tp_engine_run(engine, &r, &how, &res);
+    if (st != PB_DONE && st != PB_LIMIT) abort();
+    if (res.length) {
+        int len = r.nstart;
+        memcpy(board, r.start, (size_t)len);
+        for (int i = 0; i < res.npath; i++)
+            if (tp_apply(&r, board, &len, TP_MAX_LENGTH, res.path[i], 0)) abort();
+        if (len != res.length || tp_live_count(board, len)) abort();
+    }
+    free(res.path);
+}
+
 static void fuzz_one(const uint8_t *data, size_t size)
 {
     notouch_board b;
@@ -141,6 +196,7 @@ static void fuzz_one(const uint8_t *data, size_t size)
     e.msg[0] = '\0';
     if (sweep_spec_parse(&s, (const char *)data, size, &e) != 0 && !e.msg[0]) abort();
     sweep_spec_free(&s);
+    if (size) fuzz_tenpair(data, size);
 }
 
 #ifdef PB_LIBFUZZER
@@ -170,6 +226,9 @@ static const char *const seeds[] = {
     "modes first count # c\nsearch-threads 1 2 4\nstep-limit 2e9\ntime-limit 0.5\n",
     "; kakuro\n#   3\\ 16\\ #\n\\4  .   .   4\\\n\\10 2   .   .\n#   \\9 .   .\n\n\\3 1 2 # .\n",
     "4 4\nxx cx cx xx\nxr nn nn cx\nxr nn nn nn\nxx xr nn nn\n\n2 3\nxx xx xx\nxr nn nn\n",
+    "123456789111213141516171819",
+    "1919",
+    "123987",
 };
 
 int main(int argc, char **argv)
