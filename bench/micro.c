@@ -10,6 +10,7 @@
 #include "meta.h"
 #include "micro_kakuro.h"
 #include "micro_sudoku.h"
+#include "micro_tenpair.h"
 #include "notouch/board.h"
 
 /* Cases whose validation run passes this many steps are too slow to time; skipped. */
@@ -117,6 +118,10 @@ static void usage(FILE *f)
           "Sudoku: every engine that can solves the fixed set DATA/sudoku/9x9-bench.txt, one\n"
           "iteration per set, each solution checked first; counters steps, puzzles, guesses\n"
           "(items/s is then puzzles/s). Cases over 5e7 steps on one puzzle are skipped.\n"
+          "Tenpair (default rules): the shortest win within length 100 per engine (must\n"
+          "be 68), and compact counts up to 90 (35 wins) and 100 (221 wins); counters\n"
+          "expanded, peak_bytes, wins (items/s is states expanded/s). A case with a wrong\n"
+          "result is reported and skipped, and the exit status is then 1.\n"
           "\n"
           "  --json FILE  write the results as JSON to FILE too (the same as\n"
           "               --benchmark_out=FILE --benchmark_out_format=json)\n"
@@ -234,9 +239,19 @@ int main(int argc, char **argv)
     }
     if (!rc) rc = micro_sudoku_register(data_dir) ? 1 : 0;
     if (!rc) rc = micro_kakuro_register(data_dir) ? 1 : 0;
+    /* A tenpair case with a wrong result is skipped, the rest still run; the exit
+     * status then says so. */
+    int tenpair_wrong = 0;
+    if (!rc) {
+        int t = micro_tenpair_register();
+        if (t < 0) rc = 1;
+        tenpair_wrong = t > 0;
+    }
     if (!rc) rc = pb_bench_run();
+    if (tenpair_wrong) rc = 1;
     micro_sudoku_free();
     micro_kakuro_free();
+    micro_tenpair_free();
 
     for (int i = 0; i < ncases; i++) free(cases[i].first);
     free(cases);
