@@ -4,7 +4,8 @@
 # Usage:
 #   scripts/plot.sh [RESULTS_DIR]          (default: results)
 #       For every RESULTS_DIR/<family>.csv (not *-parallel.csv, not sudoku-*.csv,
-#       not kakuro-*.csv: scripts/kakuro-report.sh plots those) writes
+#       not kakuro-*.csv nor tenpair-*.csv: scripts/kakuro-report.sh and
+#       scripts/tenpair-report.sh plot those) writes
 #         RESULTS_DIR/plots/<family>-steps.png    median steps vs cells, log y,
 #                                                 panels mode=first | mode=count
 #         RESULTS_DIR/plots/<family>-time.png     the same with median wall_s
@@ -589,7 +590,7 @@ plot_sudoku() {
 nfam=0
 for csv in "$dir"/*.csv; do
     [ -e "$csv" ] || continue
-    case ${csv##*/} in *-parallel.csv) continue ;; sudoku-*.csv) continue ;; kakuro-*.csv) continue ;; esac
+    case ${csv##*/} in *-parallel.csv) continue ;; sudoku-*.csv) continue ;; kakuro-*.csv) continue ;; tenpair-*.csv) continue ;; esac
     fam=$(basename "$csv" .csv)
     med=$plots/$fam-medians.tsv
     if ! medians "$csv" 1 >"$tmp/med"; then
@@ -655,8 +656,9 @@ for csv in "$dir"/*-parallel.csv; do
     nfam=$((nfam + 1))
 done
 
-# kakuro-*.csv are plotted by scripts/kakuro-report.sh (called by report.sh).
+# kakuro-*.csv and tenpair-*.csv are plotted by scripts/kakuro-report.sh and
+# scripts/tenpair-report.sh (called by report.sh).
 nkak=0
-for csv in "$dir"/kakuro-*.csv; do if [ -e "$csv" ]; then nkak=$((nkak + 1)); fi; done
+for csv in "$dir"/kakuro-*.csv "$dir"/tenpair-*.csv; do if [ -e "$csv" ]; then nkak=$((nkak + 1)); fi; done
 [ "$nfam" -gt 0 ] || [ "$nkak" -gt 0 ] || warn "no usable *.csv in $dir, nothing plotted"
 exit 0

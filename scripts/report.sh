@@ -31,6 +31,12 @@
 #     --no-plots links the ones there): generation time vs difficulty and size,
 #     the seed's figures beside ours, the checker/refill ablation, the checkers
 #     on the same inputs, the example picture;
+#   - the tenpair-*.csv files (tenpair-{bound,wins,rules,threads}.csv from
+#     scripts/tenpair-experiments.sh), if any: one "Tenpair" section after the
+#     kakuro one, written by scripts/tenpair-report.sh (which also draws its
+#     plots, or with --no-plots links the ones there): the shortest win per
+#     engine, work, memory and time against the length bound, wins by length
+#     beside the seed's figures, the rule switches, the compact count's scaling;
 #   - per <family>-parallel.csv: the speedup plot, a table of median wall_s,
 #     speedup and steps per engine/order and thread count, "2 threads vs 1";
 #   - micro.json (Google Benchmark), if present: name, real_time, unit, steps;
@@ -693,10 +699,31 @@ kakuro_section() {
 }
 
 # ---------------------------------------------------------------------------
+# tenpair_section — the "Tenpair" section from scripts/tenpair-report.sh, which
+# reads every tenpair-*.csv of the directory itself.
+# ---------------------------------------------------------------------------
+tenpair_section() {
+    local tr=$here/tenpair-report.sh opt=()
+    [ "$noplots" = 0 ] || opt=(--no-plots)
+    if [ ! -x "$tr" ]; then
+        printf '\n## Tenpair\n\n_(%s not found or not executable: no tenpair section.)_\n' "$tr"
+        return
+    fi
+    if PB_PRIMARY_META=$primary_meta "$tr" ${opt[@]+"${opt[@]}"} "$dir" >"$tmp/tenpair.md" 2>"$tmp/tenpair.err"; then
+        cat "$tmp/tenpair.md"
+        cat "$tmp/tenpair.err" >&2
+    else
+        cat "$tmp/tenpair.err" >&2
+        printf '\n## Tenpair\n\n_Could not read the tenpair files: %s_\n' "$(head -n 1 "$tmp/tenpair.err" | sed 's/^tenpair-report\.sh: //')"
+    fi
+}
+
+# ---------------------------------------------------------------------------
 families=()
 parallels=()
 sudokus=()
 kakuros=()
+tenpairs=()
 qqwing=
 for f in "$dir"/*.csv; do
     [ -e "$f" ] || continue
@@ -705,6 +732,7 @@ for f in "$dir"/*.csv; do
         sudoku-qqwing.csv) qqwing=$f ;;
         sudoku-*.csv) sudokus+=("$f") ;;
         kakuro-*.csv) kakuros+=("$f") ;;
+        tenpair-*.csv) tenpairs+=("$f") ;;
         *) families+=("$f") ;;
     esac
 done
@@ -747,7 +775,7 @@ fi
         echo "_No .meta file found._"
     fi
     if [ ${#families[@]} -eq 0 ] && [ ${#parallels[@]} -eq 0 ] && [ ${#sudokus[@]} -eq 0 ] && [ -z "$qqwing" ] &&
-        [ ${#kakuros[@]} -eq 0 ]; then
+        [ ${#kakuros[@]} -eq 0 ] && [ ${#tenpairs[@]} -eq 0 ]; then
         echo
         echo "_No result CSV files in this directory._"
     fi
@@ -760,6 +788,7 @@ fi
     fi
     if [ -n "$qqwing" ]; then qqwing_section "$qqwing"; fi
     if [ ${#kakuros[@]} -gt 0 ]; then kakuro_section; fi
+    if [ ${#tenpairs[@]} -gt 0 ]; then tenpair_section; fi
     for f in ${parallels[@]+"${parallels[@]}"}; do parallel_section "$f"; done
     if [ -f "$dir/micro.json" ]; then micro_section "$dir/micro.json"; fi
 } >"$tmpout"

@@ -5,6 +5,7 @@
 # usage: scripts/run.sh [OUT_DIR]     (default results)
 # PB_EXTRA_SUDOKU="FILE..." adds 9x9 puzzle files to the QQwing comparison.
 # PB_KAKURO_COUNT=N sets the kakuro puzzles made per size and difficulty (default 30).
+# PB_TENPAIR_MAX=L sets the bound of the tenpair wins-by-length count (default 100).
 set -euo pipefail
 cd "$(dirname "$0")/.."
 out=${1:-results}
@@ -24,6 +25,8 @@ bench/qqwing.sh --out "$out/sudoku-qqwing.csv" data/sudoku/9x9-{simple,easy,inte
     ${PB_EXTRA_SUDOKU:-}
 echo "== kakuro generation"
 scripts/kakuro-experiments.sh "$out" "${PB_KAKURO_COUNT:-30}"
+echo "== tenpair experiments"
+scripts/tenpair-experiments.sh --out "$out"
 echo "== micro-benchmarks (Google Benchmark)"
 build/puzzlebench-micro --benchmark_min_time=0.2 --benchmark_filter=-enum-all/ \
     --json "$out/micro.json" >"$out/micro.txt"

@@ -1,0 +1,207 @@
+#!/usr/bin/env bash
+# tenpair-experiments.sh — the tenpair (crossing-out game) experiments. Called by
+# run.sh; writes OUT/tenpair-{bound,wins,rules,threads}.csv, each with a .meta
+# beside it (the first run's metadata plus experiment=... and the parameters).
+# Every run is one `puzzlebench solve|count tenpair ... --csv` into a temporary
+# folder; the rows are then joined under one header and each file is moved into
+# place whole (through a hidden temporary file in OUT), so a stopped script leaves
+# the old files, never half-written ones. scripts/tenpair-report.sh reads them.
+#
+# usage: scripts/tenpair-experiments.sh [--out DIR] [--quick] [--bin FILE]
+#   --out DIR   where the files go (default results, in the source tree)
+#   --quick     small bounds and limits everywhere: the whole script in well under
+#               a minute (for development and tests); the files say quick=1
+#   --bin FILE  the puzzlebench binary (default build/puzzlebench, in the source
+#               tree); relative paths given are taken from the current directory
+# PB_TENPAIR_MAX=L   the bound of the wins-per-length count (default 100; 80 quick)
+#
+# The experiments (default rules unless said: 1..19 without 10, 9 a row, wrap on,
+# append when stuck):
+#   tenpair-bound.csv    per engine (bfs, best-first, compact): the shortest win
+#                        within the largest bound (unbounded, bfs runs out of
+#                        memory), and count mode at bounds 68, 70, ..., 100; an
+#                        engine's larger bounds are skipped once a bound took over
+#                        60 s or stopped at a limit. Every run: --max-memory 3G,
+#                        --time-limit 300.
+#   tenpair-wins.csv     length,wins,cumulative from one compact count up to
+#                        PB_TENPAIR_MAX (lengths with at least one win); the count's
+#                        status, time and totals are in its .meta.
+#   tenpair-rules.csv    the rule switches: append stuck|any x wrap on|off, width 7,
+#                        8 and 10, and starts 1..15 and 1..25; per variant the
+#                        shortest win (--max-length 120 --time-limit 60 --max-memory
+#                        2G) and a count up to 90 (--time-limit 5 --max-memory 2G;
+#                        the count overruns its time limit by up to ~25 s where a
+#                        length layer is large).
+#                        A run stopped at a limit is a row with status limit or nomem.
+#   tenpair-threads.csv  compact count up to 100 at 1, 2, 4, ... threads and nproc,
+#                        3 reps each (reps are the outer loop, so drift spreads).
+set -euo pipefail
+prog=${0##*/}
+die() { printf '%s: %s\n' "$prog" "$*" >&2; exit 1; }
+usage="usage: $prog [--out DIR] [--quick] [--bin FILE]"
+
+out=
+quick=0
+pb=
+while [ $# -gt 0 ]; do
+    case $1 in
+        --out) [ -n "${2:-}" ] || die "--out needs a directory ($usage)"; out=$2; shift 2 ;;
+        --out=*) out=${1#--out=}; [ -n "$out" ] || die "--out needs a directory ($usage)"; shift ;;
+        --quick) quick=1; shift ;;
+        --bin) [ -n "${2:-}" ] || die "--bin needs a file ($usage)"; pb=$2; shift 2 ;;
+        --bin=*) pb=${1#--bin=}; [ -n "$pb" ] || die "--bin needs a file ($usage)"; shift ;;
+        -h|--help) sed -n '2,/^set -euo/{/^set -euo/d;s/^# \{0,1\}//;p}' "$0"; exit 0 ;;
+        *) die "unknown argument '$1' ($usage)" ;;
+    esac
+done
+# Paths given are relative to where the script was started; it runs from the root.
+case $out in '' | /*) ;; *) out=$PWD/$out ;; esac
+case $pb in '' | /*) ;; *) pb=$PWD/$pb ;; esac
+cd "$(dirname "$0")/.."
+out=${out:-results}
+pb=${pb:-build/puzzlebench}
+[ -x "$pb" ] || die "$pb not found or not executable (build first: scripts/setup.sh, or give --bin)"
+"$pb" solve tenpair --help >/dev/null 2>&1 || die "$pb has no tenpair family (solve tenpair --help failed)"
+mkdir -p "$out" || die "cannot create $out"
+
+# ---------------------------------------------------------------------------
+# Parameters.
+# ---------------------------------------------------------------------------
+engines="bfs best-first compact"
+skip_s=60                 # bound: an engine stops after a bound that took longer
+if [ "$quick" = 1 ]; then
+    bounds="68 70 72 74 76"; bound_mem=512M; bound_tl=20
+    wins_max=${PB_TENPAIR_MAX:-80}
+    rules_solve=(--max-length 80 --time-limit 2 --max-memory 256M)
+    rules_count_max=76; rules_count=(--time-limit 1 --max-memory 256M)
+    threads_max=76; reps=2
+else
+    bounds=$(seq 68 2 100 | tr '\n' ' '); bound_mem=3G; bound_tl=300
+    wins_max=${PB_TENPAIR_MAX:-100}
+    rules_solve=(--max-length 120 --time-limit 60 --max-memory 2G)
+    rules_count_max=90; rules_count=(--time-limit 5 --max-memory 2G)
+    threads_max=100; reps=3
+fi
+bound_top=${bounds%% }; bound_top=${bound_top##* }
+case $wins_max in '' | *[!0-9]*) die "PB_TENPAIR_MAX: expected a length such as 110, got '$wins_max'" ;; esac
+
+ncpu=$(nproc 2>/dev/null || echo 1)
+threads_list=1
+t=2
+while [ "$t" -le "$ncpu" ]; do threads_list="$threads_list $t"; t=$((t * 2)); done
+case " $threads_list " in *" $ncpu "*) ;; *) threads_list="$threads_list $ncpu" ;; esac
+
+tmp=$(mktemp -d "${TMPDIR:-/tmp}/pbtenpair.XXXXXX")
+trap 'rm -rf "$tmp"; rm -f "$out"/.tenpair-*.tmp.$$' EXIT
+trap 'exit 130' INT
+trap 'exit 143' TERM
+
+# ---------------------------------------------------------------------------
+# run EXP solve|count ARGS... — one puzzlebench run, its row in $tmp/EXP-NNNN.csv
+# (+ .meta, and its stdout in .out). Exit 0 (a win), 1 (none within the bound) and
+# 3 (stopped at a limit) are results; anything else stops the script. Sets
+# last_status and last_wall from the row.
+# ---------------------------------------------------------------------------
+nrun=0
+run() {
+    local exp=$1 cmd=$2 f rc=0
+    shift 2
+    nrun=$((nrun + 1))
+    f=$tmp/$exp-$(printf '%04d' "$nrun")
+    "$pb" "$cmd" tenpair "$@" --csv "$f.csv" >"$f.out" 2>"$f.err" || rc=$?
+    case $rc in
+        0 | 1 | 3) ;;
+        *) die "puzzlebench $cmd tenpair $* failed (exit $rc): $(head -n 3 "$f.err" | tr '\n' ' ')" ;;
+    esac
+    if [ ! -s "$f.csv" ] || [ ! -s "$f.csv.meta" ]; then
+        die "puzzlebench $cmd tenpair $* wrote no $f.csv (+ .meta)"
+    fi
+    read -r last_status last_wall < <(awk -F ',' 'NR == 1 { for (i = 1; i <= NF; i++) c[$i] = i; next }
+        NR == 2 { print $c["status"], $c["wall_s"] }' "$f.csv")
+    [ -n "${last_status:-}" ] || die "$f.csv: no status in its row"
+    printf '  %-7s %-5s %-60s %-7s %6.2f s\n' "$exp" "$cmd" "$*" "$last_status" "$last_wall" >&2
+}
+
+# publish EXP KEY=VALUE... — joins $tmp/EXP-*.csv under one header into
+# OUT/tenpair-EXP.csv and writes OUT/tenpair-EXP.meta: the first run's meta, then
+# experiment=tenpair-EXP, quick=0|1 and the given keys. Both atomically.
+publish() {
+    local exp=$1 dest=$out/tenpair-$1.csv part=$out/.tenpair-$1.tmp.$$ first kv
+    shift
+    local files=("$tmp/$exp"-[0-9]*.csv)
+    [ -e "${files[0]}" ] || die "no runs for tenpair-$exp"
+    first=${files[0]}
+    awk 'FNR == 1 && NR > 1 { next } { sub(/\r$/, ""); print }' "${files[@]}" >"$part"
+    mv -f "$part" "$dest"
+    {
+        cat "$first.meta"
+        echo "experiment=tenpair-$exp"
+        echo "quick=$quick"
+        for kv in "$@"; do echo "$kv"; done
+    } >"$part"
+    mv -f "$part" "${dest%.csv}.meta"
+    echo "$prog: wrote $dest ($((${#files[@]})) runs)" >&2
+}
+
+start=$(date +%s)
+
+# --- bound: work and memory against the length bound, per engine ----------------
+echo "== tenpair: engines against the length bound" >&2
+for e in $engines; do
+    run bound solve --engine "$e" --max-length "$bound_top" --max-memory "$bound_mem" --time-limit "$bound_tl"
+    stopped=
+    for L in $bounds; do
+        if [ -n "$stopped" ]; then
+            echo "  bound   count $e --max-length $L: skipped ($stopped)" >&2
+            continue
+        fi
+        run bound count --engine "$e" --max-length "$L" --max-memory "$bound_mem" --time-limit "$bound_tl"
+        if [ "$last_status" != "done" ]; then
+            stopped="bound $L stopped: $last_status"
+        elif awk -v w="$last_wall" -v s="$skip_s" 'BEGIN { exit !(w + 0 > s) }'; then
+            stopped="bound $L took $last_wall s"
+        fi
+    done
+done
+publish bound "bounds=$(echo "$bounds" | tr -s ' ' ',' | sed 's/,$//')" "max_memory=$bound_mem" \
+    "time_limit=$bound_tl" "skip_after_s=$skip_s"
+
+# --- wins: wins per length, one compact count -------------------------------------
+echo "== tenpair: wins per length up to $wins_max" >&2
+run wins count --engine compact --max-length "$wins_max" --max-memory 3G
+wf=$tmp/wins-$(printf '%04d' "$nrun")
+wins_status=$last_status
+awk 'BEGIN { print "length,wins,cumulative" }
+    /^length=[0-9]+ wins=[0-9]+$/ { split($1, a, "="); split($2, b, "="); c += b[2]; print a[2] "," b[2] "," c }' \
+    "$wf.out" >"$tmp/wins.table"
+row=$(awk -F ',' 'NR == 1 { for (i = 1; i <= NF; i++) c[$i] = i; next }
+    NR == 2 { printf "count_wins=%s count_expanded=%s count_nodes=%s count_peak_bytes=%s count_wall_s=%s", $c["wins"], $c["expanded"], $c["nodes"], $c["peak_bytes"], $c["wall_s"] }' "$wf.csv")
+# The table replaces the run's row; the row's figures go to the .meta.
+mv -f "$tmp/wins.table" "$wf.csv"
+# shellcheck disable=SC2086  # row: space-separated key=value words
+publish wins "max_length=$wins_max" engine=compact "count_status=$wins_status" $row
+
+# --- rules: the rule switches ----------------------------------------------------
+echo "== tenpair: rule switches" >&2
+variants=("" "--append any" "--wrap off" "--append any --wrap off" "--width 7" "--width 8" "--width 10"
+    "--upto 15" "--upto 25")
+for v in "${variants[@]}"; do
+    # shellcheck disable=SC2086  # v: the variant's options, word-split on purpose
+    run rules solve --engine compact $v "${rules_solve[@]}"
+    # shellcheck disable=SC2086
+    run rules count --engine compact $v --max-length "$rules_count_max" "${rules_count[@]}"
+done
+publish rules "solve_options=${rules_solve[*]}" "count_max_length=$rules_count_max" \
+    "count_options=${rules_count[*]}"
+
+# --- threads: compact count scaling ------------------------------------------------
+echo "== tenpair: compact count, threads $threads_list" >&2
+for ((r = 1; r <= reps; r++)); do
+    for t in $threads_list; do
+        run threads count --engine compact --max-length "$threads_max" --threads "$t" --max-memory 3G
+    done
+done
+publish threads "max_length=$threads_max" "reps=$reps" "threads_list=$(echo "$threads_list" | tr ' ' ',')" \
+    "nproc=$ncpu"
+
+echo "$prog: done in $(($(date +%s) - start)) s" >&2
