@@ -14,6 +14,9 @@
 #   --bin FILE  the puzzlebench binary (default build/puzzlebench, in the source
 #               tree); relative paths given are taken from the current directory
 # PB_TENPAIR_MAX=L   the bound of the wins-per-length count (default 100; 80 quick)
+# PB_TENPAIR_PUSH=S  also tenpair-push.csv: the compact count on every CPU at bounds
+#                    100, 102, ... until one does not finish within S seconds (or,
+#                    from the growth so far, would take 1.3 S or more); off unless set
 #
 # The experiments (default rules unless said: 1..19 without 10, 9 a row, wrap on,
 # append when stuck):
@@ -203,5 +206,27 @@ for ((r = 1; r <= reps; r++)); do
 done
 publish threads "max_length=$threads_max" "reps=$reps" "threads_list=$(echo "$threads_list" | tr ' ' ',')" \
     "nproc=$ncpu"
+
+# --- push: how far the compact count goes within a time budget (opt-in) ----------
+if [ -n "${PB_TENPAIR_PUSH:-}" ]; then
+    case $PB_TENPAIR_PUSH in '' | *[!0-9]*) die "PB_TENPAIR_PUSH: expected seconds such as 600, got '$PB_TENPAIR_PUSH'" ;; esac
+    echo "== tenpair: compact count on $ncpu threads, bounds 100, 102, ... while one fits in $PB_TENPAIR_PUSH s" >&2
+    L=100 prev=
+    while :; do
+        run push count --engine compact --max-length "$L" --threads "$ncpu" \
+            --time-limit "$PB_TENPAIR_PUSH" --max-memory 8G
+        [ "$last_status" = done ] || break
+        # Each +2 of length has multiplied the work by about the same factor: skip
+        # the next bound when that factor says it would take 1.3x the budget or more.
+        if [ -n "$prev" ] && awk -v w="$last_wall" -v p="$prev" -v b="$PB_TENPAIR_PUSH" \
+            'BEGIN { exit !(w * w / p > 1.3 * b) }'; then
+            echo "  push    bound $((L + 2)) skipped: predicted over 1.3x the budget" >&2
+            break
+        fi
+        prev=$last_wall
+        L=$((L + 2))
+    done
+    publish push "time_budget_s=$PB_TENPAIR_PUSH" "threads=$ncpu"
+fi
 
 echo "$prog: done in $(($(date +%s) - start)) s" >&2

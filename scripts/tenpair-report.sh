@@ -687,3 +687,21 @@ else
     meta_line "$dir/tenpair-threads.meta" "$SHOW"
     echo
 fi
+
+# --- (f) how far the count goes in a time budget (only when the file exists) -------
+if [ -s "$dir/tenpair-push.csv" ]; then
+    budget=$(meta_get "$dir/tenpair-push.meta" time_budget_s)
+    echo "### How far the count goes in ${budget:-?} s"
+    echo
+    echo "\`puzzlebench count tenpair --engine compact --max-length L --threads $(meta_get "$dir/tenpair-push.meta" threads)\` at L = 100, 102, ... until a run did not finish within the budget (or, from the growth so far, would have taken 1.3 times the budget or more)."
+    echo
+    echo "| bound | status | wins | states expanded | peak memory | time |"
+    echo "|---:|---|---:|---:|---:|---:|"
+    awk -F ',' "$TP_AWK"'NR == 1 { for (i = 1; i <= NF; i++) c[$i] = i; next }
+        { printf "| %s | %s | %s | %s | %s | %s |\n", $c["max_length"], $c["status"], big($c["wins"]), big($c["expanded"]), mem($c["peak_bytes"]), secs($c["wall_s"])
+          if ($c["status"] == "done") best = $c["max_length"] }
+        END { if (best != "") printf "\n- the longest bound counted completely within the budget: %s\n", best }' "$dir/tenpair-push.csv"
+    echo
+    meta_line "$dir/tenpair-push.meta" "$SHOW"
+    echo
+fi
