@@ -51,27 +51,7 @@ here=$(cd "$(dirname "$0")" && pwd)
 # shellcheck source=scripts/report-lib.sh
 . "$here/report-lib.sh"
 
-noplots=0
-while [ $# -gt 0 ]; do
-    case $1 in
-        --no-plots) noplots=1; shift ;;
-        -h|--help) sed -n '2,/^set -euo/{/^set -euo/d;s/^# \{0,1\}//;p}' "$0"; exit 0 ;;
-        --) shift; break ;;
-        -*) die "unknown option $1 (usage: $prog [--no-plots] RESULTS_DIR)" ;;
-        *) break ;;
-    esac
-done
-[ $# -eq 1 ] || die "usage: $prog [--no-plots] RESULTS_DIR"
-dir=$1
-[ -d "$dir" ] || die "results directory '$dir' does not exist"
-plots=$dir/plots
-primary_meta=${PB_PRIMARY_META:-}
-[ -z "$primary_meta" ] || [ -r "$primary_meta" ] || primary_meta=
-
-tmp=$(mktemp -d "${TMPDIR:-/tmp}/pbkakuro.XXXXXX")
-trap 'rm -rf "$tmp"; rm -f "$plots"/.kakuro-*.tmp.$$.png' EXIT
-trap 'exit 130' INT
-trap 'exit 143' TERM
+section_start kakuro "$@"
 TAB=$(printf '\t')
 SHOW="commit date cpu threads"
 

@@ -1,11 +1,44 @@
-# report-lib.sh — helpers shared by scripts/report.sh and scripts/kakuro-report.sh
-# (sourced, not run): reading .meta files, markdown escaping, the meta line that
-# ends a section, and the awk number formatters. Defines functions and variables
+# report-lib.sh — helpers shared by scripts/report.sh and the family sections
+# (kakuro-report.sh, tenpair-report.sh; sourced, not run): a section script's
+# start, reading .meta files, markdown escaping, the meta line that ends a section,
+# and the awk number formatters. Defines functions and variables
 # only; expects LC_ALL=C and `set -euo pipefail` from the caller. meta_line reads
 # the caller's $primary_meta (the .meta file of the report's environment table).
 # shellcheck shell=bash disable=SC2034  # the variables are for the sourcing scripts
 
 STD_KEYS="date commit host cpu packages cores pus compiler flags build_type threads bind"
+
+# section_start NAME "$@" — what a family's section script does first: parses
+# [--no-plots] RESULTS_DIR (--help prints the script's header comment) and sets
+# noplots, dir, plots, primary_meta (from PB_PRIMARY_META, which report.sh sets)
+# and tmp, a temporary folder removed on exit with the section's half-drawn plots
+# (plots/.NAME-*.tmp.PID.png). Needs the caller's die and prog.
+# shellcheck disable=SC2154  # prog: set by the sourcing script
+section_start() {
+    local name=$1
+    shift
+    noplots=0
+    while [ $# -gt 0 ]; do
+        case $1 in
+            --no-plots) noplots=1; shift ;;
+            -h|--help) sed -n '2,/^set -euo/{/^set -euo/d;s/^# \{0,1\}//;p}' "$0"; exit 0 ;;
+            --) shift; break ;;
+            -*) die "unknown option $1 (usage: $prog [--no-plots] RESULTS_DIR)" ;;
+            *) break ;;
+        esac
+    done
+    [ $# -eq 1 ] || die "usage: $prog [--no-plots] RESULTS_DIR"
+    dir=$1
+    [ -d "$dir" ] || die "results directory '$dir' does not exist"
+    plots=$dir/plots
+    primary_meta=${PB_PRIMARY_META:-}
+    [ -z "$primary_meta" ] || [ -r "$primary_meta" ] || primary_meta=
+    tmp=$(mktemp -d "${TMPDIR:-/tmp}/pb$name.XXXXXX")
+    # shellcheck disable=SC2064  # name and the PID are fixed now; tmp and plots too
+    trap "rm -rf '$tmp'; rm -f '$plots'/.$name-*.tmp.$$.png" EXIT
+    trap 'exit 130' INT
+    trap 'exit 143' TERM
+}
 
 # meta_get FILE KEY — the value of KEY (text after the first "="), or nothing.
 meta_get() {
