@@ -40,33 +40,34 @@ static int only_help(int argc, char **argv, const char *cmd, const char *help)
     return -1;
 }
 
+/* Prints an engine's name and summary, then the names of its capability bits. */
+static void print_engine(const char *name, const char *summary, const char *const *cap_names,
+                         unsigned caps)
+{
+    char list[128] = "";
+    size_t at = 0;
+    for (int i = 0; cap_names[i]; i++)
+        if (caps & 1u << i)
+            at +=
+                (size_t)snprintf(list + at, sizeof list - at, "%s%s", at ? " " : "", cap_names[i]);
+    printf("  %-12s %s\n  %-12s [%s]\n", name, summary, "", list);
+}
+
 int cmd_engines(int argc, char **argv)
 {
     int rc = only_help(argc, argv, "engines",
                        "usage: puzzlebench engines\n"
                        "Lists the engines (with what they can do) and the cell orders.\n");
     if (rc >= 0) return rc;
+    static const char *const pb_caps[] = {"first",    "count", "trace", "order",
+                                          "parallel", "last",  NULL};
+    static const char *const tp_caps[] = {"shortest", "count", "parallel", "wins", NULL};
     puts("engines:");
-    for (const pb_engine *const *e = pb_engines; *e; e++) {
-        unsigned c = (*e)->caps;
-        char caps[64];
-        snprintf(caps, sizeof caps, "%s%s%s%s%s%s", c & PB_CAP_FIRST ? "first " : "",
-                 c & PB_CAP_COUNT ? "count " : "", c & PB_CAP_TRACE ? "trace " : "",
-                 c & PB_CAP_ORDER ? "order " : "", c & PB_CAP_PARALLEL ? "parallel " : "",
-                 c & PB_CAP_LAST ? "last " : "");
-        caps[strlen(caps) - 1] = '\0';
-        printf("  %-12s %s\n  %-12s [%s]\n", (*e)->name, (*e)->summary, "", caps);
-    }
+    for (const pb_engine *const *e = pb_engines; *e; e++)
+        print_engine((*e)->name, (*e)->summary, pb_caps, (*e)->caps);
     puts("tenpair engines (solve/count tenpair --engine):");
-    for (const tp_engine *const *e = tp_engines; *e; e++) {
-        unsigned c = (*e)->caps;
-        char caps[64];
-        snprintf(caps, sizeof caps, "%s%s%s%s", c & TP_CAP_SHORTEST ? "shortest " : "",
-                 c & TP_CAP_COUNT ? "count " : "", c & TP_CAP_PARALLEL ? "parallel " : "",
-                 c & TP_CAP_WINS ? "wins " : "");
-        caps[strlen(caps) - 1] = '\0';
-        printf("  %-12s %s\n  %-12s [%s]\n", (*e)->name, (*e)->summary, "", caps);
-    }
+    for (const tp_engine *const *e = tp_engines; *e; e++)
+        print_engine((*e)->name, (*e)->summary, tp_caps, (*e)->caps);
     puts("orders (--order, for engines marked 'order'):");
     for (const pb_order *const *o = pb_orders; *o; o++)
         printf("  %-12s %s\n", (*o)->name, (*o)->summary);
