@@ -12,10 +12,10 @@
  * A node's search goes level by level: a move crosses two digits, so a state only
  * ever appears at the level of its live count, and a level's set is all the
  * duplicate detection it needs (the levels before it are dropped). States are kept
- * packed with the node's common wholly crossed rows dropped. Small nodes are
- * searched one per thread; a large node's levels are shared by all threads, each
- * thread filling its own part of every hash shard, the parts merged a shard a
- * thread. The counts and the states expanded do not depend on the thread count. */
+ * packed with the node's common wholly crossed rows dropped. The nodes of one
+ * length are searched in parallel, a node a thread, largest first. The counts and
+ * the states expanded do not depend on the thread count.
+ */
 #include "compact.h"
 
 #include <omp.h>
@@ -24,18 +24,13 @@
 #include "../core/limiter.h"
 #include "keyset.h"
 
-#define SHARDS    64   /* hash shards of a level that several threads fill */
-#define BIG_LIVE  40   /* nodes with this many live digits are shared by all threads */
-#define PAR_LEVEL 1024 /* ... for each level of at least this many states */
-
+/* A node's search: the states of the current level and of the next one. */
 typedef struct levels {
-    int shards, team;      /* shards: 1 (one thread) or SHARDS; team: threads filling */
-    tp_keyset cur[SHARDS]; /* the level being expanded, packed states */
-    tp_keyset *next;       /* team x shards: each thread's part of the next level */
+    tp_keyset cur, next;
 } levels;
 
 typedef struct worker {
-    levels own;    /* the levels of the nodes this thread searches alone */
+    levels lv;     /* the levels of the node this thread searches */
     uint8_t *kids; /* [live:u16][cells:u16][cells] per state that appends */
     size_t kids_len, kids_cap;
     uint8_t *emit; /* states of longer sequences: layer records (see layer) */
@@ -64,70 +59,15 @@ typedef struct counter {
     const tp_run *how;
     int L, threads;
     worker *wk;
-    levels *shared;
     tp_budget budget; /* every set and buffer of the count */
     pb_limiter lim;
     int stop; /* why the run must end (a pb_status), 0 to go on; read and set atomically */
 } counter;
 
-static int levels_init(levels *lv, int shards, int team, tp_budget *budget)
-{
-    lv->shards = shards, lv->team = team;
-    for (int s = 0; s < SHARDS; s++) tp_keyset_init(&lv->cur[s], budget);
-    lv->next = malloc((size_t)(shards * team) * sizeof *lv->next);
-    if (!lv->next) return -1;
-    for (int i = 0; i < shards * team; i++) tp_keyset_init(&lv->next[i], budget);
-    return 0;
-}
-
-static void levels_free(levels *lv)
-{
-    for (int s = 0; s < SHARDS; s++) tp_keyset_free(&lv->cur[s]);
-    for (int i = 0; lv->next && i < lv->shards * lv->team; i++) tp_keyset_free(&lv->next[i]);
-    free(lv->next);
-}
-
-/* Thread `writer` adds a state to its part of the next level; -1 out of memory. */
-static int levels_add(levels *lv, int writer, const uint8_t *key, size_t bytes, uint64_t h)
-{
-    uint32_t idx;
-    int s = lv->shards > 1 ? (int)(h >> 58) % lv->shards : 0;
-    return tp_keyset_add_hashed(&lv->next[writer * lv->shards + s], key, bytes, h, &idx) < 0 ? -1
-                                                                                             : 0;
-}
-
-/* Makes the next level the current one: each shard's parts merged into one set (a
- * thread a shard), and the sets emptied for the level after. */
-static int levels_advance(levels *lv, size_t bytes)
-{
-    int failed = 0;
-#pragma omp parallel for schedule(dynamic, 1) num_threads(lv->team) if (lv->team > 1)              \
-    reduction(|                                                                                    \
-              : failed)
-    for (int s = 0; s < lv->shards; s++) {
-        tp_keyset *into = &lv->next[s];
-        for (int t = 1; t < lv->team; t++) {
-            tp_keyset *from = &lv->next[t * lv->shards + s];
-            for (uint32_t i = 0; i < from->count; i++) {
-                const uint8_t *k = from->arena + (size_t)i * bytes;
-                uint32_t idx;
-                if (tp_keyset_add_hashed(into, k, bytes, tp_hash_bytes(k, bytes), &idx) < 0)
-                    failed = 1;
-            }
-            tp_keyset_clear(from, bytes);
-        }
-        tp_keyset t = lv->cur[s];
-        lv->cur[s] = *into;
-        *into = t;
-        tp_keyset_clear(into, bytes);
-    }
-    return failed ? -1 : 0;
-}
-
 /* Expands one state of a node at written length `length` into the next level; a
  * state that appends within the bound is kept in me->kids. */
-static void expand_state(const counter *c, worker *me, int writer, levels *lv,
-                         const uint8_t *packed, int m, size_t bytes, int length)
+static void expand_state(const counter *c, worker *me, const uint8_t *packed, int m, size_t bytes,
+                         int length)
 {
     const tp_rules *r = c->r;
     tp_unpack(packed, m, me->board);
@@ -143,17 +83,17 @@ static void expand_state(const counter *c, worker *me, int writer, levels *lv,
     /* The children are the state with two nibbles cleared; all are hashed (and
      * their slots prefetched) before any is looked up. */
     uint8_t *kid = me->kidkeys;
+    uint32_t idx;
     for (int j = 0; j < nm; j++, kid += bytes) {
         memcpy(kid, packed, bytes);
         tp_packed_cross(kid, me->moves[j].a);
         tp_packed_cross(kid, me->moves[j].b);
         me->hash[j] = tp_hash_bytes(kid, bytes);
-        int sh = lv->shards > 1 ? (int)(me->hash[j] >> 58) % lv->shards : 0;
-        tp_keyset_prefetch(&lv->next[writer * lv->shards + sh], me->hash[j]);
+        tp_keyset_prefetch(&me->lv.next, me->hash[j]);
     }
     kid = me->kidkeys;
     for (int j = 0; j < nm; j++, kid += bytes)
-        if (levels_add(lv, writer, kid, bytes, me->hash[j])) goto nomem;
+        if (tp_keyset_add_hashed(&me->lv.next, kid, bytes, me->hash[j], &idx) < 0) goto nomem;
     if ((nm && !r->append_any) || length + live > c->L) return;
     size_t need = me->kids_len + 4 + (size_t)(m + live);
     if (tp_grow_charged(me->budget, (void **)&me->kids, &me->kids_cap, need, 1)) goto nomem;
@@ -224,50 +164,26 @@ static void poll(counter *c, uint64_t expanded)
 
 /* Searches one node, level by level, on `team` threads (1: the caller alone, on
  * me). Its expanded states, win and appending states are left in the workers. */
-static void search_node(counter *c, worker *me, levels *lv, const uint8_t *key, int length,
+static void search_node(counter *c, worker *me, const uint8_t *key, int length,
                         uint64_t expanded_before)
 {
     const int m = key[0] | key[1] << 8, k = key[2] | key[3] << 8;
     const size_t bytes = (size_t)(m + 1) / 2;
-    for (int s = 0; s < lv->shards; s++) tp_keyset_clear(&lv->cur[s], bytes);
-    for (int i = 0; i < lv->shards * lv->team; i++) tp_keyset_clear(&lv->next[i], bytes);
-    for (int i = 0; i < k; i++) {
-        const uint8_t *st = key + 4 + (size_t)i * bytes;
-        if (levels_add(lv, 0, st, bytes, tp_hash_bytes(st, bytes))) me->failed = 1;
-    }
+    levels *lv = &me->lv;
+    uint32_t idx;
+    tp_keyset_clear(&lv->cur, bytes);
+    tp_keyset_clear(&lv->next, bytes);
+    for (int i = 0; i < k; i++)
+        if (tp_keyset_add(&lv->next, key + 4 + (size_t)i * bytes, bytes, &idx) < 0) me->failed = 1;
     uint64_t done = 0;
-    for (;;) {
-        if (levels_advance(lv, bytes)) me->failed = 1;
-        long total = 0;
-        for (int s = 0; s < lv->shards; s++) total += (long)lv->cur[s].count;
-        if (total == 0 || me->failed) break;
-        if (lv->team > 1 && total >= PAR_LEVEL) {
-            /* shards split in pieces of 256 states, handed out as threads free up */
-            long npieces = 0, piece[SHARDS + 1];
-            for (int s = 0; s < lv->shards; s++) {
-                piece[s] = npieces;
-                npieces += (long)(lv->cur[s].count + 255) / 256;
-            }
-            piece[lv->shards] = npieces;
-#pragma omp parallel for schedule(dynamic, 1) num_threads(lv->team)
-            for (long p = 0; p < npieces; p++) {
-                int s = 0;
-                while (piece[s + 1] <= p) s++;
-                const tp_keyset *set = &lv->cur[s];
-                uint32_t from = (uint32_t)(p - piece[s]) * 256, to = from + 256;
-                if (to > set->count) to = set->count;
-                int t = omp_get_thread_num();
-                for (uint32_t i = from; i < to; i++)
-                    expand_state(c, &c->wk[t], t, lv, set->arena + (size_t)i * bytes, m, bytes,
-                                 length);
-            }
-        } else {
-            for (int s = 0; s < lv->shards; s++)
-                for (uint32_t i = 0; i < lv->cur[s].count; i++)
-                    expand_state(c, me, 0, lv, lv->cur[s].arena + (size_t)i * bytes, m, bytes,
-                                 length);
-        }
-        done += (uint64_t)total;
+    while (lv->next.count && !me->failed) {
+        tp_keyset t = lv->cur; /* the next level becomes the current one */
+        lv->cur = lv->next;
+        lv->next = t;
+        tp_keyset_clear(&lv->next, bytes);
+        for (uint32_t i = 0; i < lv->cur.count; i++)
+            expand_state(c, me, lv->cur.arena + (size_t)i * bytes, m, bytes, length);
+        done += lv->cur.count;
         poll(c, expanded_before + done);
         if (stopped(c)) break;
     }
@@ -358,54 +274,37 @@ static pb_status collect(counter *c, layer *lay)
     return PB_DONE;
 }
 
-/* Searches every node of one layer; returns how many win. */
+static int node_order_cmp(const void *pa, const void *pb)
+{
+    uint64_t x = *(const uint64_t *)pa, y = *(const uint64_t *)pb;
+    return x < y ? -1 : x > y;
+}
+
+/* Searches every node of one layer, a node a thread; returns how many win. */
 static uint64_t search_layer(counter *c, const nodes *ns, int len, uint64_t expanded_before)
 {
     const int w = c->r->width;
-    uint64_t wins = 0;
-    long *small = malloc((size_t)(ns->n ? ns->n : 1) * sizeof *small), nsmall = 0;
-    if (!small) {
+    uint64_t wins = 0, *order = malloc((size_t)(ns->n ? ns->n : 1) * sizeof *order);
+    if (!order) {
         __atomic_store_n(&c->stop, PB_NOMEM, __ATOMIC_RELAXED);
         return 0;
     }
-    /* Large nodes first, each on all threads; then the small ones, one a thread. */
-    for (long i = 0; i < ns->n && !stopped(c); i++) {
-        const node *nd = &ns->node[i];
-        if (c->threads == 1 || nd->live < BIG_LIVE) {
-            small[nsmall++] = i;
-            continue;
-        }
-        worker *me = &c->wk[0];
-        search_node(c, me, c->shared, ns->keys + nd->key, len, expanded_before);
-        int won = 0;
-        for (int t = 0; t < c->threads; t++) {
-            worker *o = &c->wk[t];
-            won |= o->won, o->won = 0;
-            if (t && o->kids_len) { /* the appending states, gathered on worker 0 */
-                if (tp_grow_charged(me->budget, (void **)&me->kids, &me->kids_cap,
-                                    me->kids_len + o->kids_len, 1)) {
-                    me->failed = 1;
-                } else {
-                    memcpy(me->kids + me->kids_len, o->kids, o->kids_len);
-                    me->kids_len += o->kids_len;
-                }
-                o->kids_len = 0;
-            }
-        }
-        wins += (uint64_t)won;
-        if (emit_children(me, nd->seq, len, nd->drop, w)) me->failed = 1;
-    }
+    /* Most live digits first: a large node that started last would leave the other
+     * threads idle at the end of the layer. */
+    for (long i = 0; i < ns->n; i++)
+        order[i] = (uint64_t)(0xFFFF - ns->node[i].live) << 32 | (uint64_t)i;
+    qsort(order, (size_t)ns->n, sizeof *order, node_order_cmp);
 #pragma omp parallel for schedule(dynamic, 1) num_threads(c->threads) reduction(+ : wins)
-    for (long q = 0; q < nsmall; q++) {
+    for (long q = 0; q < ns->n; q++) {
         worker *me = &c->wk[omp_get_thread_num()];
         if (stopped(c) || me->failed) continue;
-        const node *nd = &ns->node[small[q]];
-        search_node(c, me, &me->own, ns->keys + nd->key, len, expanded_before);
+        const node *nd = &ns->node[(uint32_t)order[q]];
+        search_node(c, me, ns->keys + nd->key, len, expanded_before);
         wins += (uint64_t)me->won;
         me->won = 0;
         if (emit_children(me, nd->seq, len, nd->drop, w)) me->failed = 1;
     }
-    free(small);
+    free(order);
     return wins;
 }
 
@@ -418,15 +317,14 @@ pb_status tp_compact_count(const tp_rules *r, const tp_run *how, tp_result *out)
     nodes ns = {0};
     uint8_t *cells = malloc(TP_MAX_LENGTH);
     c.wk = calloc((size_t)threads, sizeof *c.wk);
-    c.shared = threads > 1 ? calloc(1, sizeof *c.shared) : NULL;
     pb_status st = PB_NOMEM;
     pb_limiter_init(&c.lim, &how->limits, 0);
-    if (!lay || !cells || !c.wk || (threads > 1 && !c.shared)) goto done;
+    if (!lay || !cells || !c.wk) goto done;
     for (int t = 0; t < threads; t++) {
         c.wk[t].budget = &c.budget;
-        if (levels_init(&c.wk[t].own, 1, 1, &c.budget)) goto done;
+        tp_keyset_init(&c.wk[t].lv.cur, &c.budget);
+        tp_keyset_init(&c.wk[t].lv.next, &c.budget);
     }
-    if (c.shared && levels_init(c.shared, SHARDS, threads, &c.budget)) goto done;
     if (emit_state(&c.wk[0], (const uint8_t *)"", 0, r->start, 0, 0, r->width, r->start,
                    r->nstart) ||
         collect(&c, lay))
@@ -464,11 +362,11 @@ done:
     if (c.wk)
         for (int t = 0; t < threads; t++) {
             worker *wk = &c.wk[t];
-            levels_free(&wk->own);
+            tp_keyset_free(&wk->lv.cur);
+            tp_keyset_free(&wk->lv.next);
             free(wk->kids), free(wk->emit), free(wk->keybuf), free(wk->kidkeys);
         }
-    if (c.shared) levels_free(c.shared);
-    free(c.shared), free(lay), free(c.wk), free(cells);
+    free(lay), free(c.wk), free(cells);
     free(ns.node), free(ns.keys), free(ns.rec);
     return st;
 }
