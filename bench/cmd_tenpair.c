@@ -34,7 +34,8 @@ static const char tenpair_help[] =
     "                        'puzzlebench engines')\n"
     "  --max-length L        count: the longest win counted (required); solve: look no\n"
     "                        further than L (default: no bound)\n"
-    "  --threads T           compact count: expand T nodes at a time (default 1)\n"
+    "  --threads T           compact count: search T written sequences at a time\n"
+    "                        (default 1; the counts do not depend on it)\n"
     "  --print-wins          count with bfs or best-first: print each win's written\n"
     "                        digits ('win length=N digits=...') as it is found\n"
     "limits (a run that reaches one stops with status=limit or status=nomem):\n"
@@ -46,7 +47,8 @@ static const char tenpair_help[] =
     "  --csv FILE            also write the run as one CSV row, and FILE.meta\n"
     "\n"
     "stats: length (solve), wins, expanded (states whose moves were generated), stored\n"
-    "(states kept at the peak; compact count: nodes), peak_bytes, nodes, wall_s, status.\n"
+    "(states kept at the peak; compact count: states of sequences still to search),\n"
+    "peak_bytes, nodes (compact count: written sequences searched), wall_s, status.\n"
     "exit status: 0 a win found, 1 none within the bound, 2 bad usage, 3 stopped at a\n"
     "             limit, 130 interrupted\n";
 

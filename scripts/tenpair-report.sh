@@ -379,7 +379,7 @@ elif ! awk -F '\t' '$3 == "count" { ok = 1 } END { exit !ok }' "$tmp/bound.tsv";
     drop tenpair-expanded.png tenpair-time.png tenpair-memory.png
 else
     skip=$(meta_get "$dir/tenpair-bound.meta" skip_after_s)
-    echo "Mode count (\`puzzlebench count tenpair --max-length L\`), default rules, one thread: every win of length at most L. An engine's larger bounds are not run once a bound took over ${skip:-?} s or stopped at a limit (\`--max-memory $(meta_get "$dir/tenpair-bound.meta" max_memory)\`). For bfs and best-first *stored* is the boards kept at the peak; for compact it is the written-prefix nodes held at the peak (the \`nodes\` column of the CSV has their total), so it is not comparable across engines."
+    echo "Mode count (\`puzzlebench count tenpair --max-length L\`), default rules, one thread: every win of length at most L. An engine's larger bounds are not run once a bound took over ${skip:-?} s or stopped at a limit (\`--max-memory $(meta_get "$dir/tenpair-bound.meta" max_memory)\`). For bfs and best-first *stored* is the boards kept at the peak; for compact it is the states of written sequences still waiting to be searched, at the peak (the \`nodes\` column of the CSV counts the sequences searched), so it is not comparable across engines."
     echo
     if [ "$plotmode" = draw ]; then
         if awk -F '\t' '$3 == "count" && $9 == "done" { ok = 1 } END { exit !ok }' "$tmp/bound.tsv"; then
