@@ -10,8 +10,8 @@ STD_KEYS="date commit host cpu packages cores pus compiler flags build_type thre
 
 # section_start NAME "$@" — what a family's section script does first: parses
 # [--no-plots] RESULTS_DIR (--help prints the script's header comment) and sets
-# noplots, dir, plots, primary_meta (from PB_PRIMARY_META, which report.sh sets)
-# and tmp, a temporary folder removed on exit with the section's half-drawn plots
+# noplots, plotmode, dir, plots, primary_meta (from PB_PRIMARY_META, which
+# report.sh sets) and tmp, a temporary folder removed on exit with the section's half-drawn plots
 # (plots/.NAME-*.tmp.PID.png). Needs the caller's die and prog.
 # shellcheck disable=SC2154  # prog: set by the sourcing script
 section_start() {
@@ -33,12 +33,48 @@ section_start() {
     plots=$dir/plots
     primary_meta=${PB_PRIMARY_META:-}
     [ -z "$primary_meta" ] || [ -r "$primary_meta" ] || primary_meta=
+    plotmode=draw # draw, link (--no-plots: show the plots already there) or none
+    if [ "$noplots" = 1 ]; then plotmode="link"
+    elif ! command -v gnuplot >/dev/null 2>&1; then plotmode="none"
+    fi
     tmp=$(mktemp -d "${TMPDIR:-/tmp}/pb$name.XXXXXX")
     # shellcheck disable=SC2064  # name and the PID are fixed now; tmp and plots too
     trap "rm -rf '$tmp'; rm -f '$plots'/.$name-*.tmp.$$.png" EXIT
     trap 'exit 130' INT
     trap 'exit 143' TERM
 }
+
+# The plot helpers of the section scripts (after section_start).
+# gq STRING — STRING as a single-quoted gnuplot string.
+gq() { printf "'%s'" "$(printf '%s' "$1" | sed "s/'/''/g")"; }
+TERM_FONT="enhanced font 'Sans,11' linewidth 1.5"
+
+# run_gnuplot SCRIPT NAME — draws plots/NAME through a hidden temporary file.
+# The script writes to the file named by the gnuplot variable OUT.
+# shellcheck disable=SC2154  # plots, tmp: set by section_start
+run_gnuplot() {
+    local gp=$1 name=$2 part=$plots/.${2%.png}.tmp.$$.png
+    mkdir -p "$plots"
+    if gnuplot -e "OUT=$(gq "$part")" "$gp" 2>"$tmp/gnuplot.err" && [ -s "$part" ]; then
+        mv -f "$part" "$plots/$name"
+        grep -v -i 'warning' "$tmp/gnuplot.err" >&2 || true
+        return 0
+    fi
+    rm -f "$part" "$plots/$name"
+    warn "gnuplot failed on $name: $(grep -v -i warning "$tmp/gnuplot.err" | head -n 1)"
+    return 1
+}
+
+# image NAME ALT — the markdown image line for plots/NAME, or why there is none.
+image() {
+    if [ "$plotmode" = none ]; then return 0; fi
+    if [ -f "$plots/$1" ]; then echo "![$2](plots/$1)"
+    else echo "_(plot plots/$1 not generated)_"; fi
+    echo
+}
+
+# drop NAME... — removes plots that would be stale (their data is gone).
+drop() { if [ "$plotmode" = draw ]; then for p in "$@"; do rm -f "$plots/$p"; done; fi; }
 
 # meta_get FILE KEY — the value of KEY (text after the first "="), or nothing.
 meta_get() {

@@ -679,42 +679,22 @@ micro_section() {
 }
 
 # ---------------------------------------------------------------------------
-# kakuro_section — the "Kakuro" section from scripts/kakuro-report.sh, which
-# reads every kakuro-*.csv of the directory itself.
+# script_section NAME TITLE — a family's section from scripts/NAME-report.sh,
+# which reads every NAME-*.csv of the directory itself (kakuro, tenpair).
 # ---------------------------------------------------------------------------
-kakuro_section() {
-    local kr=$here/kakuro-report.sh opt=()
+script_section() {
+    local name=$1 title=$2 fr=$here/$1-report.sh opt=()
     [ "$noplots" = 0 ] || opt=(--no-plots)
-    if [ ! -x "$kr" ]; then
-        printf '\n## Kakuro\n\n_(%s not found or not executable: no kakuro section.)_\n' "$kr"
+    if [ ! -x "$fr" ]; then
+        printf '\n## %s\n\n_(%s not found or not executable: no %s section.)_\n' "$title" "$fr" "$name"
         return
     fi
-    if PB_PRIMARY_META=$primary_meta "$kr" ${opt[@]+"${opt[@]}"} "$dir" >"$tmp/kakuro.md" 2>"$tmp/kakuro.err"; then
-        cat "$tmp/kakuro.md"
-        cat "$tmp/kakuro.err" >&2
+    if PB_PRIMARY_META=$primary_meta "$fr" ${opt[@]+"${opt[@]}"} "$dir" >"$tmp/$name.md" 2>"$tmp/$name.err"; then
+        cat "$tmp/$name.md"
+        cat "$tmp/$name.err" >&2
     else
-        cat "$tmp/kakuro.err" >&2
-        printf '\n## Kakuro\n\n_Could not read the kakuro files: %s_\n' "$(head -n 1 "$tmp/kakuro.err" | sed 's/^kakuro-report\.sh: //')"
-    fi
-}
-
-# ---------------------------------------------------------------------------
-# tenpair_section — the "Tenpair" section from scripts/tenpair-report.sh, which
-# reads every tenpair-*.csv of the directory itself.
-# ---------------------------------------------------------------------------
-tenpair_section() {
-    local tr=$here/tenpair-report.sh opt=()
-    [ "$noplots" = 0 ] || opt=(--no-plots)
-    if [ ! -x "$tr" ]; then
-        printf '\n## Tenpair\n\n_(%s not found or not executable: no tenpair section.)_\n' "$tr"
-        return
-    fi
-    if PB_PRIMARY_META=$primary_meta "$tr" ${opt[@]+"${opt[@]}"} "$dir" >"$tmp/tenpair.md" 2>"$tmp/tenpair.err"; then
-        cat "$tmp/tenpair.md"
-        cat "$tmp/tenpair.err" >&2
-    else
-        cat "$tmp/tenpair.err" >&2
-        printf '\n## Tenpair\n\n_Could not read the tenpair files: %s_\n' "$(head -n 1 "$tmp/tenpair.err" | sed 's/^tenpair-report\.sh: //')"
+        cat "$tmp/$name.err" >&2
+        printf '\n## %s\n\n_Could not read the %s files: %s_\n' "$title" "$name" "$(head -n 1 "$tmp/$name.err" | sed "s/^$name-report\.sh: //")"
     fi
 }
 
@@ -787,8 +767,8 @@ fi
         echo "## Sudoku"
     fi
     if [ -n "$qqwing" ]; then qqwing_section "$qqwing"; fi
-    if [ ${#kakuros[@]} -gt 0 ]; then kakuro_section; fi
-    if [ ${#tenpairs[@]} -gt 0 ]; then tenpair_section; fi
+    if [ ${#kakuros[@]} -gt 0 ]; then script_section kakuro Kakuro; fi
+    if [ ${#tenpairs[@]} -gt 0 ]; then script_section tenpair Tenpair; fi
     for f in ${parallels[@]+"${parallels[@]}"}; do parallel_section "$f"; done
     if [ -f "$dir/micro.json" ]; then micro_section "$dir/micro.json"; fi
 } >"$tmpout"

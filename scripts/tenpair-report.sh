@@ -147,38 +147,6 @@ function why(st, w, p) {
 # ---------------------------------------------------------------------------
 # Plots
 # ---------------------------------------------------------------------------
-plotmode=draw
-if [ "$noplots" = 1 ]; then plotmode="link"
-elif ! command -v gnuplot >/dev/null 2>&1; then plotmode=none
-fi
-
-gq() { printf "'%s'" "$(printf '%s' "$1" | sed "s/'/''/g")"; }
-TERM_FONT="enhanced font 'Sans,11' linewidth 1.5"
-
-# run_gnuplot SCRIPT NAME — draws plots/NAME through a hidden temporary file; the
-# script writes to the file named by the gnuplot variable OUT.
-run_gnuplot() {
-    local gp=$1 name=$2 part=$plots/.${2%.png}.tmp.$$.png
-    mkdir -p "$plots"
-    if gnuplot -e "OUT=$(gq "$part")" "$gp" 2>"$tmp/gnuplot.err" && [ -s "$part" ]; then
-        mv -f "$part" "$plots/$name"
-        grep -v -i 'warning' "$tmp/gnuplot.err" >&2 || true
-        return 0
-    fi
-    rm -f "$part" "$plots/$name"
-    warn "gnuplot failed on $name: $(grep -v -i warning "$tmp/gnuplot.err" | head -n 1)"
-    return 1
-}
-
-# image NAME ALT — the markdown image line for plots/NAME, or why there is none.
-image() {
-    if [ "$plotmode" = none ]; then return 0; fi
-    if [ -f "$plots/$1" ]; then echo "![$2](plots/$1)"
-    else echo "_(plot plots/$1 not generated)_"; fi
-    echo
-}
-# drop NAME... — removes plots that would be stale (their data is gone).
-drop() { if [ "$plotmode" = draw ]; then for p in "$@"; do rm -f "$plots/$p"; done; fi; }
 
 # estyle ENGINE — colour, point type, dash type, point size (lines can coincide:
 # bfs and best-first expand the same states in count mode).
