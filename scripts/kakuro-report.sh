@@ -75,19 +75,7 @@ chk=$dir/kakuro-checkers.csv
 # awk exits 2 (message on stderr) on a missing column, 3 when there is no row.
 GEN_NEED="rows cols level status attempts unique_share target_share checker refill seed_table wall_s"
 # shellcheck disable=SC2016
-NORM_AWK='
-BEGIN { FS = ","; OFS = "\t" }
-{ sub(/\r$/, "") }
-/^[ \t]*$/ { next }
-!hs {
-    for (i = 1; i <= NF; i++) col[$i] = i
-    nn = split(need, nd, " ")
-    for (i = 1; i <= nn; i++) if (!(nd[i] in col)) {
-        printf "%s: no column \"%s\" in the header\n", file, nd[i] > "/dev/stderr"; bad = 1; exit 2
-    }
-    hs = 1; hdr = $0; next
-}
-$0 == hdr { next }
+NORM_AWK="$CSV_READ_AWK"'
 {
     print method, $col["rows"] + 0, $col["cols"] + 0, $col["level"], $col["status"], $col["wall_s"] + 0, \
           $col["attempts"] + 0, $col["unique_share"], $col["target_share"], $col["checker"], $col["refill"], $col["seed_table"]
@@ -130,18 +118,7 @@ function median(s,    a, n, i, j, t) {
 function g10(x) { return sprintf("%.10g", x) }
 function erank(e) { return (e == "thesis") ? 1 : (e == "backtrack") ? 2 : (e == "propagate") ? 3 : (e == "combo") ? 4 : 50 }
 function orank(o) { return (o == "-" || o == "row") ? 1 : (o == "degree") ? 2 : (o == "mrv") ? 3 : 50 }
-BEGIN { FS = ","; OFS = "\t" }
-{ sub(/\r$/, "") }
-/^[ \t]*$/ { next }
-!hs {
-    for (i = 1; i <= NF; i++) col[$i] = i
-    nn = split(need, nd, " ")
-    for (i = 1; i <= nn; i++) if (!(nd[i] in col)) {
-        printf "%s: no column \"%s\" in the header\n", file, nd[i] > "/dev/stderr"; bad = 1; exit 2
-    }
-    hs = 1; hdr = $0; next
-}
-$0 == hdr { next }
+'"$CSV_READ_AWK"'
 {
     inst = $col["instance"]; ord = $col["order"]; if (ord == "") ord = "-"
     np = $col["puzzles"] + 0; st = $col["status"]

@@ -8,6 +8,27 @@
 
 STD_KEYS="date commit host cpu packages cores pus compiler flags build_type threads bind"
 
+# CSV_READ_AWK — the start of an awk program that reads a result CSV: fields by
+# header name in col[], the columns named in the variable need checked (exit 2 and
+# a message naming the variable file when one is missing), blank lines, carriage
+# returns and repeated headers skipped; output tab-separated. The caller appends
+# its rules for the data rows.
+# shellcheck disable=SC2016
+CSV_READ_AWK='
+BEGIN { FS = ","; OFS = "\t" }
+{ sub(/\r$/, "") }
+/^[ \t]*$/ { next }
+!hs {
+    for (i = 1; i <= NF; i++) col[$i] = i
+    nn = split(need, nd, " ")
+    for (i = 1; i <= nn; i++) if (!(nd[i] in col)) {
+        printf "%s: no column \"%s\" in the header\n", file, nd[i] > "/dev/stderr"; bad = 1; exit 2
+    }
+    hs = 1; hdr = $0; next
+}
+$0 == hdr { next }
+'
+
 # section_start NAME "$@" — what a family's section script does first: parses
 # [--no-plots] RESULTS_DIR (--help prints the script's header comment) and sets
 # noplots, plotmode, dir, plots, primary_meta (from PB_PRIMARY_META, which

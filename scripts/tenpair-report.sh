@@ -58,19 +58,7 @@ SEED_UPTO100=170       # wins up to length 100
 # ---------------------------------------------------------------------------
 RUN_NEED="instance engine mode max_length append wrap width threads status length wins expanded stored peak_bytes nodes wall_s"
 # shellcheck disable=SC2016
-NORM_AWK='
-BEGIN { FS = ","; OFS = "\t" }
-{ sub(/\r$/, "") }
-/^[ \t]*$/ { next }
-!hs {
-    for (i = 1; i <= NF; i++) col[$i] = i
-    nn = split(need, nd, " ")
-    for (i = 1; i <= nn; i++) if (!(nd[i] in col)) {
-        printf "%s: no column \"%s\" in the header\n", file, nd[i] > "/dev/stderr"; bad = 1; exit 2
-    }
-    hs = 1; hdr = $0; next
-}
-$0 == hdr { next }
+NORM_AWK="$CSV_READ_AWK"'
 {
     line = $col[nd[1]]
     for (i = 2; i <= nn; i++) line = line OFS $col[nd[i]]
