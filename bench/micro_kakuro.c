@@ -18,6 +18,7 @@
 #include "core/engine.h"
 #include "family.h"
 #include "gbench_shim.h"
+#include "micro_set.h"
 #include "kakuro/kakuro.h"
 
 /* An engine whose check run on the set passes this many steps is too slow to time. */
@@ -105,12 +106,18 @@ static int prove_fn(void *ctx, double *counters)
     return 0;
 }
 
-static int add_prove_case(const char *set_name, const pb_engine *e, const pb_order *order)
+/* Proving uniqueness needs a count; the enumerations cannot finish a 30x30. */
+static int skip_prove(const pb_engine *e, const pb_order *o)
+{
+    return !o && (!(e->caps & PB_CAP_COUNT) || !strncmp(e->name, "enum-", 5));
+}
+
+static int add_prove_case(void *set_name, const pb_engine *e, const pb_order *order)
 {
     prove_case *c = &prove_cases[nprove];
     c->set = &prove_set, c->e = e, c->order = order;
-    snprintf(c->name, sizeof c->name, "kakuro/prove/%s/%s%s%s", set_name, e->name, order ? "/" : "",
-             order ? order->name : "");
+    snprintf(c->name, sizeof c->name, "kakuro/prove/%s/%s%s%s", (const char *)set_name, e->name,
+             order ? "/" : "", order ? order->name : "");
     if (!pb_bench_selected(c->name, 1)) return 0;
     double counters[2] = {0};
     char msg[200];
@@ -147,33 +154,13 @@ int micro_kakuro_register(const char *data_dir)
             return -1;
     }
 
-    static const char set_name[] = "puzzles-30x30-easy";
-    char path[4096], err[512];
+    static char set_name[] = "puzzles-30x30-easy";
+    char path[4096];
     snprintf(path, sizeof path, "%s/kakuro/%s.kak", data_dir, set_name);
-    const bench_family *fam = bench_family_find("kakuro");
-    if (fam->load(path, NULL, &prove_set, err, sizeof err) || prove_set.bad) {
-        fprintf(stderr, "puzzlebench-micro: %s\n",
-                prove_set.bad ? "the kakuro set has unreadable puzzles" : err);
-        return -1;
-    }
-    int cap = 0;
-    for (const pb_engine *const *e = pb_engines; *e; e++)
-        for (const pb_order *const *o = pb_orders; *o; o++) cap++;
-    prove_cases = calloc((size_t)cap, sizeof *prove_cases);
+    if (micro_load_set("kakuro", path, "the kakuro set", &prove_set)) return -1;
+    prove_cases = calloc((size_t)micro_case_room(), sizeof *prove_cases);
     if (!prove_cases) return -1;
-    const pb_model *m0 = prove_set.puzzle[0].model;
-    for (const pb_engine *const *e = pb_engines; *e; e++) {
-        const char *why;
-        if ((*e)->accepts && !(*e)->accepts(m0, &why)) continue;
-        if (!((*e)->caps & PB_CAP_COUNT) || !strncmp((*e)->name, "enum-", 5)) continue;
-        if (!((*e)->caps & PB_CAP_ORDER)) {
-            if (add_prove_case(set_name, *e, NULL)) return -1;
-            continue;
-        }
-        for (const pb_order *const *o = pb_orders; *o; o++)
-            if (add_prove_case(set_name, *e, *o)) return -1;
-    }
-    return 0;
+    return micro_each_engine(&prove_set, skip_prove, add_prove_case, set_name);
 }
 
 void micro_kakuro_free(void)

@@ -11,6 +11,7 @@
 #include "core/engine.h"
 #include "family.h"
 #include "gbench_shim.h"
+#include "micro_set.h"
 #include "sudoku/sudoku.h"
 
 /* A case whose check run passes this many steps on one puzzle is too slow to time. */
@@ -67,8 +68,9 @@ static int bench_fn(void *ctx, double *counters)
 }
 
 /* Checks one case on the whole set and registers it; 0, or -1 on a wrong result. */
-static int add_case(const pb_engine *e, const pb_order *order)
+static int add_case(void *ctx, const pb_engine *e, const pb_order *order)
 {
+    (void)ctx;
     sudoku_case *c = &cases[ncases++];
     c->set = &the_set;
     c->e = e;
@@ -90,35 +92,21 @@ static int add_case(const pb_engine *e, const pb_order *order)
     return pb_bench_register(c->name, bench_fn, c, counter_names, 3, 1);
 }
 
+/* Naive enumeration cannot finish a 9x9 with 50 open cells; with degree, every
+ * cell ties. */
+static int skip(const pb_engine *e, const pb_order *o)
+{
+    return o ? !strcmp(o->name, "degree") : !strncmp(e->name, "enum-", 5);
+}
+
 int micro_sudoku_register(const char *data_dir)
 {
-    char path[4096], err[512];
+    char path[4096];
     snprintf(path, sizeof path, "%s/sudoku/9x9-bench.txt", data_dir);
-    const bench_family *fam = bench_family_find("sudoku");
-    if (fam->load(path, NULL, &the_set, err, sizeof err) || the_set.bad) {
-        fprintf(stderr, "puzzlebench-micro: %s\n",
-                the_set.bad ? "the sudoku bench set has unreadable puzzles" : err);
-        return -1;
-    }
-    int cap = 0;
-    for (const pb_engine *const *e = pb_engines; *e; e++)
-        for (const pb_order *const *o = pb_orders; *o; o++) cap++;
-    cases = calloc((size_t)cap, sizeof *cases);
+    if (micro_load_set("sudoku", path, "the sudoku bench set", &the_set)) return -1;
+    cases = calloc((size_t)micro_case_room(), sizeof *cases);
     if (!cases) return -1;
-    const pb_model *m0 = the_set.puzzle[0].model;
-    for (const pb_engine *const *e = pb_engines; *e; e++) {
-        const char *why;
-        if ((*e)->accepts && !(*e)->accepts(m0, &why)) continue;
-        /* Naive enumeration cannot finish a 9x9 with 50 open cells. */
-        if (!strncmp((*e)->name, "enum-", 5)) continue;
-        if (!((*e)->caps & PB_CAP_ORDER)) {
-            if (add_case(*e, NULL)) return -1;
-            continue;
-        }
-        for (const pb_order *const *o = pb_orders; *o; o++) /* degree: every cell ties */
-            if (strcmp((*o)->name, "degree") && add_case(*e, *o)) return -1;
-    }
-    return 0;
+    return micro_each_engine(&the_set, skip, add_case, NULL);
 }
 
 void micro_sudoku_free(void)
