@@ -29,6 +29,26 @@ BEGIN { FS = ","; OFS = "\t" }
 $0 == hdr { next }
 '
 
+# report_options USAGE "$@" — the report scripts' options: --no-plots sets
+# noplots=1, --help prints the script's header comment; what follows the options
+# is left in the array rest. USAGE names the arguments, for the error message.
+# shellcheck disable=SC2154  # prog: set by the sourcing script
+report_options() {
+    local usage=$1
+    shift
+    noplots=0
+    while [ $# -gt 0 ]; do
+        case $1 in
+            --no-plots) noplots=1; shift ;;
+            -h|--help) sed -n '2,/^set -euo/{/^set -euo/d;s/^# \{0,1\}//;p}' "$0"; exit 0 ;;
+            --) shift; break ;;
+            -*) die "unknown option $1 (usage: $prog [--no-plots] $usage)" ;;
+            *) break ;;
+        esac
+    done
+    rest=("$@")
+}
+
 # section_start NAME "$@" — what a family's section script does first: parses
 # [--no-plots] RESULTS_DIR (--help prints the script's header comment) and sets
 # noplots, plotmode, dir, plots, primary_meta (from PB_PRIMARY_META, which
@@ -38,18 +58,9 @@ $0 == hdr { next }
 section_start() {
     local name=$1
     shift
-    noplots=0
-    while [ $# -gt 0 ]; do
-        case $1 in
-            --no-plots) noplots=1; shift ;;
-            -h|--help) sed -n '2,/^set -euo/{/^set -euo/d;s/^# \{0,1\}//;p}' "$0"; exit 0 ;;
-            --) shift; break ;;
-            -*) die "unknown option $1 (usage: $prog [--no-plots] RESULTS_DIR)" ;;
-            *) break ;;
-        esac
-    done
-    [ $# -eq 1 ] || die "usage: $prog [--no-plots] RESULTS_DIR"
-    dir=$1
+    report_options "RESULTS_DIR" "$@"
+    [ ${#rest[@]} -eq 1 ] || die "usage: $prog [--no-plots] RESULTS_DIR"
+    dir=${rest[0]}
     [ -d "$dir" ] || die "results directory '$dir' does not exist"
     plots=$dir/plots
     primary_meta=${PB_PRIMARY_META:-}

@@ -54,18 +54,15 @@ die() { printf '%s: %s\n' "$prog" "$*" >&2; exit 1; }
 here=$(cd "$(dirname "$0")" && pwd)
 plot=$here/plot.sh
 
-noplots=0
-while [ $# -gt 0 ]; do
-    case $1 in
-        --no-plots) noplots=1; shift ;;
-        -h|--help) sed -n '2,/^set -euo/{/^set -euo/d;s/^# \{0,1\}//;p}' "$0"; exit 0 ;;
-        --) shift; break ;;
-        -*) die "unknown option $1 (usage: $prog [--no-plots] [RESULTS_DIR])" ;;
-        *) break ;;
-    esac
-done
-[ $# -le 1 ] || die "usage: $prog [--no-plots] [RESULTS_DIR]"
-dir=${1:-results}
+# STD_KEYS, report_options, meta_get, md, meta_line, AWK_FMT and AWK_NUM: shared
+# with the family section scripts.
+[ -r "$here/report-lib.sh" ] || die "$here/report-lib.sh not found"
+# shellcheck source=scripts/report-lib.sh
+. "$here/report-lib.sh"
+
+report_options "[RESULTS_DIR]" "$@"
+[ ${#rest[@]} -le 1 ] || die "usage: $prog [--no-plots] [RESULTS_DIR]"
+dir=${rest[0]:-results}
 [ -d "$dir" ] || die "results directory '$dir' does not exist"
 [ -x "$plot" ] || die "$plot not found or not executable"
 
@@ -79,10 +76,6 @@ tmp=$(mktemp -d "${TMPDIR:-/tmp}/pbreport.XXXXXX")
 trap 'rm -rf "$tmp" "$tmpout"' EXIT
 
 TAB=$(printf '\t')
-# STD_KEYS, meta_get, md, meta_line, AWK_FMT and AWK_NUM: shared with kakuro-report.sh.
-[ -r "$here/report-lib.sh" ] || die "$here/report-lib.sh not found"
-# shellcheck source=scripts/report-lib.sh
-. "$here/report-lib.sh"
 
 # status_line CSV MEDIANS — "Source: ..." line: runs per status (from the raw
 # CSV) and groups / reps (from the median table).
