@@ -75,10 +75,10 @@ static int parse_size(const char *cmd, const char *s, uint64_t *out)
         else
             end = (char *)s;
     }
-    if (end == s || !(v > 0) || v * mult > 1e18)
-        return pb_usage_error(cmd, "--max-memory: expected a size such as 512M or 4G, got '%s'", s)
-                   ? -1
-                   : -1;
+    if (end == s || !(v > 0) || v * mult > 1e18) {
+        pb_usage_error(cmd, "--max-memory: expected a size such as 512M or 4G, got '%s'", s);
+        return -1;
+    }
     *out = (uint64_t)(v * mult);
     return 0;
 }

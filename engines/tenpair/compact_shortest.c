@@ -109,12 +109,8 @@ pb_status tp_compact_shortest(const tp_rules *r, const tp_run *how, tp_result *o
         }
     }
     if (win >= 0) {
-        int k = 0;
-        for (uint32_t i = (uint32_t)win; i != 0; i = s.parent[i]) k++;
-        out->path = malloc((size_t)(k ? k : 1) * sizeof *out->path);
+        out->path = tp_path_back(s.parent, s.step, (uint32_t)win, &out->npath);
         if (!out->path) goto nomem;
-        out->npath = k;
-        for (uint32_t i = (uint32_t)win; i != 0; i = s.parent[i]) out->path[--k] = s.step[i];
         out->length = s.length[win];
         out->stats.wins = 1;
     }

@@ -1,13 +1,16 @@
 /* keyset.h — a set of byte strings for the tenpair searches: open addressing over
  * an arena, each key numbered in insertion order so callers can keep per-state data
- * (parents, counts) in parallel arrays; and the memory budget a search's sets and
- * arrays are charged to. */
+ * (parents, counts) in parallel arrays; the memory budget a search's sets and
+ * arrays are charged to; and the way back from a state to the start. */
 #ifndef PB_TP_KEYSET_H
 #define PB_TP_KEYSET_H
 
 #include <stddef.h>
 #include <stdint.h>
+#include <stdlib.h>
 #include <string.h>
+
+#include "tenpair.h"
 
 /* A search's memory: every growth of its sets and big arrays is charged before it
  * happens and refused past the limit, so a search stops at its memory limit rather
@@ -98,6 +101,20 @@ static inline const uint8_t *tp_keyset_key(const tp_keyset *s, uint32_t index, s
 static inline uint64_t tp_keyset_bytes(const tp_keyset *s)
 {
     return (s->slot ? (uint64_t)(s->mask + 1) * 8 : 0) + s->off_cap * 8 + s->arena_cap;
+}
+
+/* The steps from the start (state 0) to state `to`, following parent[] and the
+ * step[] that reached each state, in a new array (*n of them); NULL out of memory. */
+static inline tp_step *tp_path_back(const uint32_t *parent, const tp_step *step, uint32_t to,
+                                    int *n)
+{
+    int k = 0;
+    for (uint32_t i = to; i != 0; i = parent[i]) k++;
+    tp_step *path = malloc((size_t)(k ? k : 1) * sizeof *path);
+    if (!path) return NULL;
+    *n = k;
+    for (uint32_t i = to; i != 0; i = parent[i]) path[--k] = step[i];
+    return path;
 }
 
 #endif

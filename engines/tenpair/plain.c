@@ -70,18 +70,6 @@ static int add(plain *p, const uint8_t *board, int n, uint32_t from, tp_step s, 
     return 1;
 }
 
-/* The steps from the start to configuration `win` in a new array (*n of them). */
-static tp_step *take_path(const plain *p, uint32_t win, int *n)
-{
-    int k = 0;
-    for (uint32_t i = win; i != 0; i = p->parent[i]) k++;
-    tp_step *path = malloc((size_t)(k ? k : 1) * sizeof *path);
-    if (!path) return NULL;
-    *n = k;
-    for (uint32_t i = win; i != 0; i = p->parent[i]) path[--k] = p->step[i];
-    return path;
-}
-
 static pb_status search(plain *p, tp_result *out)
 {
     const tp_rules *r = p->r;
@@ -127,7 +115,7 @@ static pb_status search(plain *p, tp_result *out)
                 if (out->wins_by_length) out->wins_by_length[n]++;
                 if (how->on_win) {
                     int np;
-                    tp_step *path = take_path(p, index, &np);
+                    tp_step *path = tp_path_back(p->parent, p->step, index, &np);
                     if (!path) goto nomem;
                     how->on_win(how->win_ctx, path, np, n);
                     free(path);
@@ -151,7 +139,7 @@ found:
     if (best) {
         out->length = best;
         out->stats.wins = 1;
-        out->path = take_path(p, best_at, &out->npath);
+        out->path = tp_path_back(p->parent, p->step, best_at, &out->npath);
         if (!out->path) st = PB_NOMEM;
     }
     goto done;
