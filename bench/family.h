@@ -1,76 +1,156 @@
-/* family.h — what the CLI and the sweep need from a puzzle family: load one instance
- * (a name or a file) into a model, name it, and print a board. One struct per
- * family, one line in the table of families. */
+/* family.h — the one plug-in point of a puzzle family: everything the CLI, the sweeps,
+ * the micro-benchmarks, run.sh and the report need to know about it, in one const
+ * struct per family (after the `struct game` of Simon Tatham's puzzles). The front
+ * end knows no family: it walks the table in bench/families/families.c. */
 #ifndef PB_FAMILY_H
 #define PB_FAMILY_H
 
 #include <stdio.h>
+#include "core/engine.h"
 #include "core/model.h"
+#include "harness/options.h"
 
-/* Family parameters given as options or sweep keys (unused ones are ignored). */
-typedef struct bench_params {
-    int diff;        /* notouch: minimum difference of touching cells */
-    const char *adj; /* notouch: "king" or "orth" */
-} bench_params;
-
-#define BENCH_PARAMS_DEFAULT                                                                       \
-    {                                                                                              \
-        2, "king"                                                                                  \
-    }
-
-/* One instance: a board name or a file, holding one puzzle (notouch) or any number
- * (sudoku). A puzzle that could not be read has no model and carries its error. */
-typedef struct bench_puzzle {
+/* One puzzle of an instance. A puzzle that could not be read has no model and carries
+ * its error. */
+typedef struct pb_puzzle {
     pb_model *model; /* NULL when the puzzle could not be read */
     int line;        /* its first line in the file; 0 when not from a file */
     char *error;     /* "FILE:LINE: what was expected", or NULL */
-} bench_puzzle;
+} pb_puzzle;
 
-typedef struct bench_set {
+/* One instance, loaded: a board (one puzzle) or a file of any number of puzzles. */
+typedef struct pb_set {
     int count, bad; /* puzzles, and how many of them could not be read */
-    bench_puzzle *puzzle;
+    pb_puzzle *puzzle;
     void *priv; /* the family's own data (shared models, formats, ...) */
-} bench_set;
+} pb_set;
 
-typedef struct bench_family {
+/* A command of the family's own (a generator, `generate NAME`, or a command such as
+ * `kakuro-sums`): its name, a line for listings, its options for the generated
+ * help, and what runs it. run parses argv[first ..] with pb_command_parse and
+ * returns the exit status. */
+typedef struct pb_command {
     const char *name, *summary;
-    const char *instance_help; /* one line: what an instance spec may be */
-    /* 1 when instances are files of many puzzles: --threads then solves puzzles in
-     * parallel (each puzzle on one thread) instead of splitting one search. */
+    const char *about; /* paragraphs for --help, after the usage line; may be NULL */
+    const pb_option *options;
+    const void *defaults; /* the option struct as run starts it, for the help */
+    int (*run)(const struct pb_command *self, int argc, char **argv, int first);
+    int generator; /* 1: run as `generate NAME`; 0: as `NAME` */
+} pb_command;
+
+/* The micro-benchmark host: how a family's cases register with Google Benchmark
+ * without linking it (bench/micro/driver/ fills it in). */
+typedef struct pb_micro_host {
+    const char *data_dir; /* the project's data folder */
+    /* 1 when the filter selects this case, so unselected ones are not prepared. */
+    int (*selected)(const char *name, int use_real_time);
+    /* Registers a case: fn(ctx, counters) is one iteration (0 ok, non-zero failed). */
+    int (*add)(const char *name, int (*fn)(void *ctx, double *counters), void *ctx,
+               const char *const *counter_names, int ncounters, int use_real_time);
+} pb_micro_host;
+
+/* A family's micro-benchmark cases: prepare validates and registers them (0, -1 on an
+ * error that stops the run, 1 when some case was wrong and skipped); release frees
+ * what prepare kept once the cases have run. */
+typedef struct pb_micro_cases {
+    const char *what; /* one line for puzzlebench-micro --help */
+    int (*prepare)(const pb_micro_host *host, void **state);
+    void (*release)(void *state);
+} pb_micro_cases;
+
+typedef struct pb_family {
+    const char *name, *summary;
+
+    /* ---- options: solve, count and sweep keys of the same names ---- */
+    const pb_option *options; /* the family's own, parsed into its params struct */
+    size_t params_size;
+    const void *params_default;
+    /* Checks the parameters once parsed; 0, or -1 with a message. NULL: none. */
+    int (*check_params)(const void *params, char *err, size_t errlen);
+
+    /* ---- instances: readers and writers ---- */
+    const char *instance_help; /* one line: what INSTANCE may be */
+    /* 1 when an instance is a file of many puzzles (verdicts per puzzle, puzzles/s) */
     int batch;
-    const char *default_engine; /* for solve and count */
-    /* Checks the parameters; 0, or -1 with a message in err. */
-    int (*check_params)(const bench_params *p, char *err, size_t errlen);
-    /* Loads one instance. spec is a built-in name or a file path ("-": standard
-     * input). 0 with *set filled (puzzles that could not be read carry their error),
-     * or -1 with "FILE:LINE: what was expected" (or a plain message) in err. */
-    int (*load)(const char *spec, const bench_params *p, bench_set *set, char *err, size_t errlen);
-    void (*free_set)(bench_set *set);
-    /* Prints puzzle i's solution (values[cell]) in the format the puzzle came in. */
-    void (*print_solution)(FILE *f, const bench_set *set, int i, const int *values);
-    /* Optional (NULL: not offered): prints what is left of puzzle i after the family's
-     * plain deduction, the candidates of every open cell. */
-    void (*print_candidates)(FILE *f, const bench_set *set, int i);
+    /* Loads an instance ("-": standard input) into *set: 0 (puzzles that could not be
+     * read carry their error), or -1 with "FILE:LINE: what was expected" in err. */
+    int (*load)(const pb_instance *inst, const void *params, pb_set *set, char *err, size_t errlen);
+    void (*free_set)(pb_set *set);
+    /* Prints puzzle i's solution (values[cell]) as the puzzle came in; engine is the
+     * one that found it (some engines have their own heading, as seed 002's). */
+    void (*print_solution)(FILE *f, const pb_set *set, int i, const int *values,
+                           const pb_engine *engine);
+    /* Optional: what is left of puzzle i after the family's plain deduction. */
+    void (*print_candidates)(FILE *f, const pb_set *set, int i);
     /* The instance's short name for result files (no commas or spaces). */
     void (*instance_name)(const char *spec, char *out, size_t outlen);
-    /* A family whose search is not over a placement model (tenpair) runs `solve`
-     * and `count` itself and leaves the fields above NULL; NULL for the others. */
-    int (*command)(int argc, char **argv, int count_mode);
-} bench_family;
+    /* Optional: puzzle i's own name in per-puzzle result rows; NULL: instance#i. */
+    void (*puzzle_name)(const pb_set *set, int i, char *out, size_t outlen);
+
+    /* ---- engines: the registry's entries tagged with this family's name, and those
+     * tagged PB_PLACEMENT when the family builds the shared model ---- */
+    int placement;
+    const char *default_engine;
+    const char *const *levels;          /* difficulty levels, easiest first; NULL: none */
+    const char *const *level_summaries; /* one line each */
+
+    /* A family whose search is not over the shared model runs solve and count itself
+     * (argv[first] is the first argument after the family); NULL for the others. */
+    int (*run)(const char *cmd, int argc, char **argv, int first);
+    const pb_option *run_options; /* its options, for the help of solve and count */
+    const void *run_defaults;     /* and the values it starts them from */
+
+    /* ---- its generators (`generate NAME`) and other commands of its own ---- */
+    const pb_command *generators; /* ended by a NULL name; NULL: none */
+    const pb_command *commands;
+
+    /* ---- measurements ---- */
+    const pb_micro_cases *micro; /* NULL: none */
+    const char *const *sweeps;   /* data/sweeps/NAME.sweep files run.sh runs */
+    const char *experiments;     /* a script run.sh runs with the results folder */
+    const char *report;          /* the analysis tool's section (scripts/analysis/) */
+    const char *const *examples; /* command lines for the help ("solve NAME ...") */
+} pb_family;
+
+/* The table of families (bench/families/families.c), NULL-terminated. */
+extern const pb_family *const pb_families[];
+
+/* ---- looking families and their engines up (bench/harness/family.c) ---- */
+
+const pb_family *pb_family_find(const char *name);
+/* The families' names, comma-separated, for messages. */
+void pb_family_list(char *out, size_t len);
+/* The engine of family f called name (over the shared model), or NULL. */
+const pb_engine *pb_family_engine(const pb_family *f, const char *name);
+/* f's engines' names, comma-separated, for messages. */
+void pb_family_engine_list(const pb_family *f, char *out, size_t len);
+/* The generator or command called name among every family's, or NULL; *owner (if
+ * not NULL) gets its family. */
+const pb_command *pb_generator_find(const char *name, const pb_family **owner);
+const pb_command *pb_command_find(const char *name, const pb_family **owner);
+
+/* ---- running a family's own command (bench/harness/family.c) ---- */
+
+/* The command line that runs c: "generate NAME" or "NAME". */
+const char *pb_command_line(const pb_command *c, char *buf, size_t len);
+/* Prints c's help: usage, about, options with their defaults. */
+void pb_command_help(FILE *f, const pb_command *c);
+/* Parses c's options from argv[first ..] into opts (already holding c's defaults),
+ * positional arguments into pos (at most maxpos). 0, PB_OPT_HELP after printing the
+ * help, or PB_OPT_ERROR after printing a usage error. */
+int pb_command_parse(const pb_command *c, void *opts, int argc, char **argv, int first,
+                     const char **pos, int maxpos, int *npos);
+
+/* ---- helpers the families share ---- */
 
 /* The short name of a file spec: its base name up to the first '.', with commas,
- * spaces and quotes replaced, so it can go in a CSV field. */
-void bench_base_name(const char *spec, char *out, size_t outlen);
-
-extern const bench_family *const bench_families[];
-const bench_family *bench_family_find(const char *name);
-/* The families' names, comma-separated, for messages. */
-void bench_family_list(char *out, size_t len);
+ * spaces and quotes replaced, so it can go in a CSV field; "-" is "stdin". */
+void pb_base_name(const char *spec, char *out, size_t outlen);
 
 /* Prints a placement board by its layout, holes left out, as seed 000 does: each
  * row's values separated by one space, padded to `width` (0: no padding); `prefix`
  * goes before the first row, `suffix` after the last. values[c] may be 0 or -1. */
-void bench_print_board(FILE *f, const pb_model *m, const int *values, int width, const char *prefix,
-                       const char *suffix);
+void pb_print_board(FILE *f, const pb_model *m, const int *values, int width, const char *prefix,
+                    const char *suffix);
 
 #endif

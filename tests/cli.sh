@@ -152,8 +152,10 @@ one_line_error "num.txt:1: expected 16, 81, 256 or 625 numbers in the puzzle sta
 : >"$tmp/nothing.txt"
 expect 2 "sudoku empty file" -- "$pb" solve sudoku "$tmp/nothing.txt"
 one_line_error "no puzzles found"
-expect 2 "sudoku engine refuses" -- "$pb" solve sudoku "$tmp/wiki.txt" --engine path-dp
-one_line_error "wiki.txt:1: engine path-dp cannot run this puzzle"
+expect 2 "sudoku engine refuses" -- "$pb" solve sudoku "$tmp/wiki.txt" --engine enum-perm
+one_line_error "wiki.txt:1: engine enum-perm cannot run this instance"
+expect 2 "another family's engine" -- "$pb" solve sudoku "$tmp/wiki.txt" --engine path-dp
+one_line_error "unknown engine 'path-dp' for sudoku"
 expect 2 "candidates on notouch" -- "$pb" solve notouch cross8 --candidates
 one_line_error "--candidates applies to solve sudoku only"
 expect 3 "sudoku step limit" -- "$pb" solve sudoku "$tmp/wiki.txt" --engine backtrack --step-limit 5
@@ -200,7 +202,7 @@ for f in "$src"/data/sweeps/*.sweep; do
 done
 printf 'family notouch\ninstances cross8\nreps many\n' >"$tmp/bad.sweep"
 expect 2 "bad sweep" -- "$pb" sweep "$tmp/bad.sweep" --out "$out"
-one_line_error "bad.sweep:3: reps: expected a whole number"
+one_line_error "bad.sweep:3: reps expects a whole number"
 expect 2 "sweep bad instance" -- "$pb" sweep --family notouch --instances "cross8 7x11" --out "$out"
 one_line_error "board too large"
 
@@ -219,9 +221,9 @@ has "^rows=.*interrupted" "$out/intr.meta"
 
 # ---- generate sudoku ----
 expect 2 "generate no family" -- "$pb" generate
-one_line_error "generate: missing FAMILY"
+one_line_error "generate: missing NAME"
 expect 2 "generate bad family" -- "$pb" generate frob
-one_line_error "unknown family 'frob'"
+one_line_error "unknown generator 'frob'"
 expect 2 "generate bad size" -- "$pb" generate sudoku --size 10
 one_line_error "--size expects 4, 9, 16 or 25"
 expect 2 "generate bad difficulty" -- "$pb" generate sudoku --difficulty hard

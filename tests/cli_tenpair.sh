@@ -114,8 +114,8 @@ bad_usage() { # bad_usage PATTERN ARGS...
     one_line_error "$pattern"
     [ ! -s "$tmp/out" ] && ok || bad "bad usage $* printed: $(head -c 200 "$tmp/out")"
 }
-bad_usage "--wrap: expected on or off, got 'maybe'" solve tenpair --wrap maybe
-bad_usage "--append: expected stuck or any, got 'sometimes'" solve tenpair --append sometimes
+bad_usage "--wrap expects on or off, got 'maybe'" solve tenpair --wrap maybe
+bad_usage "--append expects stuck or any, got 'sometimes'" solve tenpair --append sometimes
 bad_usage "--start: column 2: expected a digit 1-9, found '0'" solve tenpair --start 102
 bad_usage "--start: column 3" solve tenpair --start 12x
 bad_usage "--start: expected at least one digit" solve tenpair --start ""
@@ -127,14 +127,14 @@ bad_usage "--width" solve tenpair --width 65
 bad_usage "needs --max-length" count tenpair
 bad_usage "--max-length 20 is shorter than the start \(27 digits\)" count tenpair --max-length 20
 bad_usage "--max-length" solve tenpair --max-length 5000
-bad_usage "--threads applies to count with engine compact" count tenpair --max-length 70 --threads 2 --engine bfs
-bad_usage "--threads" solve tenpair --threads 2
-bad_usage "unknown tenpair engine 'dfs'" solve tenpair --engine dfs
-bad_usage "--max-memory: expected a size" solve tenpair --max-memory 3X
+bad_usage "engine bfs cannot split a count over threads" count tenpair --max-length 70 --threads 2 --engine bfs
+bad_usage "engine compact finds the shortest win on one thread" solve tenpair --threads 2
+bad_usage "unknown engine 'dfs' for tenpair" solve tenpair --engine dfs
+bad_usage "--max-memory expects a size" solve tenpair --max-memory 3X
 bad_usage "--max-memory" solve tenpair --max-memory 0
 bad_usage "give --start or --upto, not both" solve tenpair --start 19 --upto 9
 bad_usage "--print-wins applies to count" solve tenpair --print-wins
-bad_usage "cannot list wins" count tenpair --max-length 70 --print-wins
+bad_usage "engine compact cannot list its wins" count tenpair --max-length 70 --print-wins
 bad_usage "unknown option '--frob'" solve tenpair --frob
 bad_usage "unexpected argument 'x.txt'" solve tenpair x.txt
 bad_usage "needs a value" solve tenpair --start

@@ -13,8 +13,9 @@
 #include "kakuro/kakuro.h"
 #include "notouch/board.h"
 #include "sudoku/sudoku.h"
-#include "sweep_spec.h"
+#include "harness/sweep_spec.h"
 #include "tenpair/tenpair.h"
+#include "engines.h"
 
 /* Every puzzle read must print and read back the same, and solve (briefly) to a
  * grid that keeps the rules and the givens; every error names a line. */
@@ -48,7 +49,7 @@ static void fuzz_sudoku(const uint8_t *data, size_t size)
         sudoku_model_view(shape, &g, dom, &view);
         pb_run how = {.mode = PB_MODE_FIRST, .limits = {.max_steps = 2000}};
         pb_result res = {.first = first};
-        pb_engine_run(pb_engine_find("logic"), &view, &how, &res);
+        pb_engine_run(pb_model_engine_find("logic"), &view, &how, &res);
         sudoku_grid_from(&view, first, &sol);
         if (res.stats.solutions && !sudoku_is_solution_of(&g, &sol)) abort();
         pb_model_free(shape);
@@ -157,8 +158,9 @@ static void fuzz_tenpair(const uint8_t *data, size_t size)
     uint64_t wins[TP_MAX_START + 16];
     tp_result res = {.wins_by_length = how.mode == TP_COUNT ? wins : NULL};
     /* compact's count polls its limits less often: keep its starts short. */
-    const tp_engine *engine = tp_engines[(pick >> 11) % 3];
-    if (how.mode == TP_COUNT && n > 24) engine = tp_engine_find("bfs");
+    static const char *const names[] = {"bfs", "best-first", "compact"};
+    const tp_engine *engine = tenpair_engine(names[(pick >> 11) % 3]);
+    if (how.mode == TP_COUNT && n > 24) engine = tenpair_engine("bfs");
     pb_status st = tp_engine_run(engine, &r, &how, &res);
     if (st != PB_DONE && st != PB_LIMIT) abort();
     if (res.length) {
@@ -182,7 +184,7 @@ static void fuzz_one(const uint8_t *data, size_t size)
         int *first = calloc((size_t)m->ncells, sizeof *first);
         pb_run how = {.mode = PB_MODE_FIRST, .limits = {.max_steps = 2000}};
         pb_result r = {.first = first};
-        pb_engine_run(pb_engine_find("propagate"), m, &how, &r);
+        pb_engine_run(pb_model_engine_find("propagate"), m, &how, &r);
         if (r.stats.solutions && !pb_model_check(m, first)) abort();
         free(first);
         pb_model_free(m);
@@ -191,11 +193,11 @@ static void fuzz_one(const uint8_t *data, size_t size)
     }
     fuzz_sudoku(data, size);
     fuzz_kakuro(data, size);
-    sweep_spec s;
-    sweep_spec_init(&s);
+    pb_sweep_spec s;
+    if (pb_sweep_spec_init(&s)) abort();
     e.msg[0] = '\0';
-    if (sweep_spec_parse(&s, (const char *)data, size, &e) != 0 && !e.msg[0]) abort();
-    sweep_spec_free(&s);
+    if (pb_sweep_spec_parse(&s, (const char *)data, size, &e) != 0 && !e.msg[0]) abort();
+    pb_sweep_spec_free(&s);
     if (size) fuzz_tenpair(data, size);
 }
 

@@ -10,6 +10,7 @@
 #include <string.h>
 
 #include "check.h"
+#include "engines.h"
 #include "core/engine.h"
 #include "core/limiter.h"
 #include "core/rng.h"
@@ -497,12 +498,12 @@ static void limits_and_threads(void)
 int main(int argc, char **argv)
 {
     (void)argc, (void)argv;
-    combo = pb_engine_find("combo");
+    combo = pb_model_engine_find("combo");
     CHECK(combo != NULL);
     if (!combo) return check_report("kakuro_combo");
-    CHECK(combo->caps & PB_CAP_FIRST);
-    CHECK(combo->caps & PB_CAP_COUNT);
-    CHECK(combo->caps & PB_CAP_LAST);
+    CHECK(combo->about.caps & PB_CAP_FIRST);
+    CHECK(combo->about.caps & PB_CAP_COUNT);
+    CHECK(combo->about.caps & PB_CAP_LAST);
     hand_model();
     odd_models();
     random_models();

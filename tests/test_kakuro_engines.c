@@ -11,6 +11,7 @@
 #include <string.h>
 
 #include "check.h"
+#include "engines.h"
 #include "core/engine.h"
 #include "core/limiter.h"
 #include "core/rng.h"
@@ -350,7 +351,7 @@ static void check_engines(const spec *sp, const pb_model *m, const brute *b)
     const int n = sp->ncells;
     const pb_order *orders[] = {NULL, pb_order_find("degree"), pb_order_find("mrv")};
     CHECK(orders[1] && orders[2]);
-    for (const pb_engine *const *ep = pb_engines; *ep; ep++) {
+    for (const pb_engine *const *ep = model_engines(); *ep; ep++) {
         const pb_engine *e = *ep;
         const char *why = NULL;
         if (e->accepts && !e->accepts(m, &why)) {
@@ -358,13 +359,14 @@ static void check_engines(const spec *sp, const pb_model *m, const brute *b)
             continue;
         }
         /* These cannot handle sums: they must have refused. */
-        CHECK(strcmp(e->name, "value-order") && strcmp(e->name, "path-dp") &&
-              strcmp(e->name, "logic") && strcmp(e->name, "seed"));
-        if ((!strcmp(e->name, "enum-all") || !strcmp(e->name, "enum-perm")) &&
+        CHECK(strcmp(e->about.name, "value-order") && strcmp(e->about.name, "path-dp") &&
+              strcmp(e->about.name, "logic") && strcmp(e->about.name, "seed"));
+        if ((!strcmp(e->about.name, "enum-all") || !strcmp(e->about.name, "enum-perm")) &&
             open_product(sp) > 3e6)
             continue;
         engines_checked++;
-        const int norders = e->caps & PB_CAP_ORDER ? 3 : 1, has_last = e->caps & PB_CAP_LAST;
+        const int norders = e->about.caps & PB_CAP_ORDER ? 3 : 1,
+                  has_last = e->about.caps & PB_CAP_LAST;
         for (int o = 0; o < norders; o++) {
             int first[MAXC], last[MAXC];
             pb_stats st;
@@ -372,7 +374,7 @@ static void check_engines(const spec *sp, const pb_model *m, const brute *b)
             memset(first, 0, sizeof first), memset(last, 0, sizeof last);
             /* backtrack only bounds the sums, so in an order that completes runs late
              * its tree can grow past any budget: such a run is let off, and counted. */
-            const int slow = !strcmp(e->name, "backtrack") && orders[o];
+            const int slow = !strcmp(e->about.name, "backtrack") && orders[o];
             step_budget = slow ? 1500000 : 0;
             pb_status s =
                 run(e, m, PB_MODE_COUNT, orders[o], 0, 1, first, has_last ? last : NULL, &st);
@@ -384,7 +386,7 @@ static void check_engines(const spec *sp, const pb_model *m, const brute *b)
             CHECK(s == PB_DONE);
             CHECK_EQ_U64(st.solutions, b->count);
             if (st.solutions != b->count)
-                fprintf(stderr, "  engine %s order %s\n", e->name,
+                fprintf(stderr, "  engine %s order %s\n", e->about.name,
                         orders[o] ? orders[o]->name : "row");
             if (b->count) {
                 CHECK(pb_model_check(m, first) && spec_check(sp, first));
@@ -392,12 +394,12 @@ static void check_engines(const spec *sp, const pb_model *m, const brute *b)
             }
             /* Row order visits solutions in the brute force's order (thesis: reversed). */
             if (b->count && !orders[o] &&
-                (!strcmp(e->name, "backtrack") || !strcmp(e->name, "propagate") ||
-                 !strcmp(e->name, "enum-all"))) {
+                (!strcmp(e->about.name, "backtrack") || !strcmp(e->about.name, "propagate") ||
+                 !strcmp(e->about.name, "enum-all"))) {
                 CHECK(same(first, b->first, n));
                 if (has_last) CHECK(same(last, b->last, n));
             }
-            if (b->count && !strcmp(e->name, "thesis")) {
+            if (b->count && !strcmp(e->about.name, "thesis")) {
                 CHECK(same(first, b->last, n));
                 CHECK(same(last, b->first, n));
             }
@@ -426,7 +428,7 @@ static void check_steps(const spec *sp, const pb_model *m)
 {
     static const uint64_t caps[] = {0, 2, 1};
     for (int which = 0; which < 2; which++) {
-        const pb_engine *e = pb_engine_find(which ? "thesis" : "backtrack");
+        const pb_engine *e = pb_model_engine_find(which ? "thesis" : "backtrack");
         const char *why;
         CHECK(e != NULL);
         if (!e || (e->accepts && !e->accepts(m, &why))) continue;
@@ -650,7 +652,8 @@ static void test_hand_grid(void)
     spec_group(&sp, (int[]){0, 2}, 2, 4);
     spec_group(&sp, (int[]){1, 3}, 2, 3);
     pb_model *m = spec_model(&sp);
-    const pb_engine *thesis = pb_engine_find("thesis"), *bt = pb_engine_find("backtrack");
+    const pb_engine *thesis = pb_model_engine_find("thesis"),
+                    *bt = pb_model_engine_find("backtrack");
     CHECK(m && thesis && bt);
     if (!m || !thesis || !bt) return;
     int first[4], last[4];
@@ -703,7 +706,7 @@ static void test_trace_and_limits(void)
     pb_model *m = spec_model(&sp);
     if (!m) return;
     for (int which = 0; which < 2; which++) {
-        const pb_engine *e = pb_engine_find(which ? "thesis" : "backtrack");
+        const pb_engine *e = pb_model_engine_find(which ? "thesis" : "backtrack");
         /* A trace sees every step. */
         trace_count tc = {0, 0, 0, 0};
         pb_run how = {.mode = PB_MODE_COUNT, .trace = count_events, .trace_ctx = &tc};
@@ -743,7 +746,7 @@ static void test_trace_and_limits(void)
     CHECK(brute_count(&sp, UINT64_MAX, &b));
     CHECK(b.count > 100);
     for (int which = 0; which < 2; which++) {
-        const pb_engine *e = pb_engine_find(which ? "propagate" : "backtrack");
+        const pb_engine *e = pb_model_engine_find(which ? "propagate" : "backtrack");
         int f1[MAXC], l1[MAXC], f4[MAXC], l4[MAXC];
         pb_stats s1, s4;
         CHECK(run(e, m, PB_MODE_COUNT, NULL, 0, 1, f1, l1, &s1) == PB_DONE);
@@ -768,7 +771,7 @@ static void test_shapes(void)
         spec_init(&sp, 4, 4);
         spec_group(&sp, (int[]){0, 1, 2, 3}, 4, sum);
         pb_model *m = spec_model(&sp);
-        const pb_engine *perm = pb_engine_find("enum-perm");
+        const pb_engine *perm = pb_model_engine_find("enum-perm");
         const char *why;
         CHECK(perm->accepts(m, &why));
         pb_stats st;
@@ -791,8 +794,8 @@ static void test_shapes(void)
         sp.domain[0] = PB_BIT(1);
         pb_model *m = spec_model(&sp);
         const char *why;
-        CHECK(!pb_engine_find("logic")->accepts(m, &why));
-        CHECK(!pb_engine_find("seed")->accepts(m, &why));
+        CHECK(!pb_model_engine_find("logic")->accepts(m, &why));
+        CHECK(!pb_model_engine_find("seed")->accepts(m, &why));
         CHECK(sudoku_model_box(m) == 2); /* without its sums it is a sudoku */
         static brute b;
         CHECK(brute_count(&sp, UINT64_MAX, &b));
@@ -809,9 +812,9 @@ static void test_shapes(void)
     for (int c = 0; c + 1 < 6; c++) sp.pairs[sp.npairs][0] = c, sp.pairs[sp.npairs++][1] = c + 1;
     pb_model *m = spec_model(&sp);
     const char *why;
-    CHECK(!pb_engine_find("value-order")->accepts(m, &why));
-    CHECK(!pb_engine_find("path-dp")->accepts(m, &why));
-    CHECK(!pb_engine_find("thesis")->accepts(m, &why) && strstr(why, "kakuro"));
+    CHECK(!pb_model_engine_find("value-order")->accepts(m, &why));
+    CHECK(!pb_model_engine_find("path-dp")->accepts(m, &why));
+    CHECK(!pb_model_engine_find("thesis")->accepts(m, &why) && strstr(why, "kakuro"));
     pb_model_free(m);
     check_model(&sp, 0, counts);
 }
@@ -885,22 +888,23 @@ static void test_files(const char *src)
                 continue;
             }
             const pb_order *orders[] = {NULL, pb_order_find("mrv")};
-            for (const pb_engine *const *ep = pb_engines; *ep; ep++) {
+            for (const pb_engine *const *ep = model_engines(); *ep; ep++) {
                 const pb_engine *e = *ep;
                 const char *why;
                 if (e->accepts && !e->accepts(m, &why)) continue;
-                if (!strcmp(e->name, "enum-all") || !strcmp(e->name, "enum-perm")) continue;
-                for (int o = 0; o < (e->caps & PB_CAP_ORDER ? 2 : 1); o++) {
+                if (!strcmp(e->about.name, "enum-all") || !strcmp(e->about.name, "enum-perm"))
+                    continue;
+                for (int o = 0; o < (e->about.caps & PB_CAP_ORDER ? 2 : 1); o++) {
                     int first[KAKURO_MAX_CELLS], last[KAKURO_MAX_CELLS];
                     pb_stats st;
                     pb_status s = run(e, m, PB_MODE_COUNT, orders[o], 0, 1, first,
-                                      e->caps & PB_CAP_LAST ? last : NULL, &st);
+                                      e->about.caps & PB_CAP_LAST ? last : NULL, &st);
                     CHECK(s == PB_DONE);
                     CHECK_EQ_U64(st.solutions, (uint64_t)want);
                     if (st.solutions != (uint64_t)want)
-                        fprintf(stderr, "  %s line %d: engine %s\n", path, line, e->name);
+                        fprintf(stderr, "  %s line %d: engine %s\n", path, line, e->about.name);
                     if (want) CHECK(pb_model_check(m, first));
-                    if (want && (e->caps & PB_CAP_LAST)) CHECK(pb_model_check(m, last));
+                    if (want && (e->about.caps & PB_CAP_LAST)) CHECK(pb_model_check(m, last));
                 }
             }
             pb_model_free(m);

@@ -7,6 +7,7 @@
 #include <string.h>
 
 #include "check.h"
+#include "engines.h"
 #include "kakuro/kakuro.h"
 
 static int same_grid(const kakuro_grid *a, const kakuro_grid *b)
@@ -89,8 +90,8 @@ static void test_outlines(void)
 /* The engine that re-checks uniqueness: not the generator's default (combo). */
 static const pb_engine *recheck_engine(void)
 {
-    const pb_engine *e = pb_engine_find("thesis");
-    return e ? e : pb_engine_find("propagate");
+    const pb_engine *e = pb_model_engine_find("thesis");
+    return e ? e : pb_model_engine_find("propagate");
 }
 
 /* Runs of g whose clue is a unique sum under the table in use. */
@@ -197,7 +198,7 @@ static void test_options(void)
     o.share = 0.6;
     o.seed_table = 1;
     o.refill = KAKURO_REFILL_DIFF;
-    o.checker = pb_engine_find("propagate");
+    o.checker = pb_model_engine_find("propagate");
     o.order = pb_order_find("mrv");
     o.seed = 5;
     o.max_seconds = 20;

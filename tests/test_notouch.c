@@ -5,11 +5,12 @@
 #include <string.h>
 
 #include "check.h"
+#include "engines.h"
 #include "core/engine.h"
 #include "family.h"
 #include "notouch/board.h"
-#include "readfile.h"
-#include "sweep_spec.h"
+#include "harness/readfile.h"
+#include "harness/sweep_spec.h"
 
 static pb_model *board(const char *name)
 {
@@ -27,7 +28,7 @@ static pb_result run(const pb_model *m, const char *engine, const char *order, p
 {
     pb_run how = {.mode = mode, .order = pb_order_find(order), .threads = threads};
     pb_result r = {.first = first};
-    const pb_engine *e = pb_engine_find(engine);
+    const pb_engine *e = pb_model_engine_find(engine);
     if (!e || !how.order) {
         fprintf(stderr, "no engine %s or order %s\n", engine, order);
         exit(2);
@@ -81,7 +82,7 @@ static void test_seed_backtrack(void)
     step_log log = {0};
     pb_run how = {.mode = PB_MODE_FIRST, .trace = log_step, .trace_ctx = &log};
     pb_result r = {.first = first};
-    pb_engine_run(pb_engine_find("backtrack"), m, &how, &r);
+    pb_engine_run(pb_model_engine_find("backtrack"), m, &how, &r);
     CHECK(r.status == PB_DONE);
     CHECK_EQ_U64(r.stats.steps, 540);
     CHECK_EQ_U64(r.stats.solutions, 1);
@@ -99,24 +100,24 @@ static int runs_notouch(const pb_engine *e, const pb_model *m)
 {
     const char *why;
     if (!e->accepts || e->accepts(m, &why)) return 1;
-    CHECK(strcmp(e->name, "seed") == 0 || strcmp(e->name, "logic") == 0 ||
-          strcmp(e->name, "combo") == 0 || strcmp(e->name, "thesis") == 0);
+    CHECK(strcmp(e->about.name, "seed") == 0 || strcmp(e->about.name, "logic") == 0 ||
+          strcmp(e->about.name, "combo") == 0 || strcmp(e->about.name, "thesis") == 0);
     return 0;
 }
 
 static void test_cross8_every_engine(void)
 {
     pb_model *m = board("cross8");
-    for (const pb_engine *const *e = pb_engines; *e; e++) {
+    for (const pb_engine *const *e = model_engines(); *e; e++) {
         if (!runs_notouch(*e, m)) continue;
-        int norders = (*e)->caps & PB_CAP_ORDER ? 3 : 1;
+        int norders = (*e)->about.caps & PB_CAP_ORDER ? 3 : 1;
         for (int o = 0; o < norders; o++) {
             const char *order = pb_orders[o]->name;
-            pb_result r = run(m, (*e)->name, order, PB_MODE_COUNT, 1, NULL);
+            pb_result r = run(m, (*e)->about.name, order, PB_MODE_COUNT, 1, NULL);
             CHECK(r.status == PB_DONE);
             CHECK_EQ_U64(r.stats.solutions, 4);
             int first[8] = {0};
-            r = run(m, (*e)->name, order, PB_MODE_FIRST, 1, first);
+            r = run(m, (*e)->about.name, order, PB_MODE_FIRST, 1, first);
             CHECK_EQ_U64(r.stats.solutions, 1);
             CHECK(pb_model_check(m, first));
         }
@@ -138,12 +139,13 @@ static void test_default_sweep_boards_agree(const char *src)
     snprintf(path, sizeof path, "%s/data/sweeps/notouch.sweep", src);
     size_t len;
     char *text = pb_read_file(path, &len, err, sizeof err);
-    sweep_spec spec;
+    pb_sweep_spec spec;
     pb_error pe;
-    sweep_spec_init(&spec);
-    CHECK(text && sweep_spec_parse(&spec, text, len, &pe) == 0);
+    CHECK(pb_sweep_spec_init(&spec) == 0);
+    CHECK(text && pb_sweep_spec_parse(&spec, text, len, &pe) == 0 &&
+          pb_sweep_spec_resolve(&spec, &pe) == 0);
     free(text);
-    const bench_family *fam = bench_family_find("notouch");
+    const pb_family *fam = pb_family_find("notouch");
     int boards = 0;
     for (int i = 0; i < spec.instances.n; i++) {
         const char *inst = spec.instances.item[i];
@@ -152,8 +154,9 @@ static void test_default_sweep_boards_agree(const char *src)
             snprintf(file, sizeof file, "%s/data/sweeps/%s", src, inst);
             inst = file;
         }
-        bench_set set;
-        int loaded = fam->load(inst, &spec.params, &set, err, sizeof err) == 0;
+        pb_set set;
+        pb_instance instance = {inst, 0, NULL};
+        int loaded = fam->load(&instance, spec.params, &set, err, sizeof err) == 0;
         CHECK(loaded && set.count == 1);
         if (!loaded) continue;
         pb_model *m = set.puzzle[0].model;
@@ -164,16 +167,16 @@ static void test_default_sweep_boards_agree(const char *src)
         boards++;
         uint64_t want = run(m, "path-dp", "row", PB_MODE_COUNT, 1, NULL).stats.solutions;
         if (m->ncells <= 10) CHECK_EQ_U64(brute_count(m), want);
-        for (const pb_engine *const *e = pb_engines; *e; e++) {
+        for (const pb_engine *const *e = model_engines(); *e; e++) {
             if (!runs_notouch(*e, m)) continue;
             /* The enumerations only where they finish in a moment (8^8, 10!). */
-            if (!strcmp((*e)->name, "enum-all") && m->ncells > 8) continue;
-            if (!strcmp((*e)->name, "enum-perm") && m->ncells > 10) continue;
-            int norders = (*e)->caps & PB_CAP_ORDER ? 3 : 1;
+            if (!strcmp((*e)->about.name, "enum-all") && m->ncells > 8) continue;
+            if (!strcmp((*e)->about.name, "enum-perm") && m->ncells > 10) continue;
+            int norders = (*e)->about.caps & PB_CAP_ORDER ? 3 : 1;
             for (int o = 0; o < norders; o++) {
-                pb_result r = run(m, (*e)->name, pb_orders[o]->name, PB_MODE_COUNT, 1, NULL);
+                pb_result r = run(m, (*e)->about.name, pb_orders[o]->name, PB_MODE_COUNT, 1, NULL);
                 if (r.stats.solutions != want)
-                    fprintf(stderr, "board %s engine %s order %s\n", inst, (*e)->name,
+                    fprintf(stderr, "board %s engine %s order %s\n", inst, (*e)->about.name,
                             pb_orders[o]->name);
                 CHECK(r.status == PB_DONE);
                 CHECK_EQ_U64(r.stats.solutions, want);
@@ -182,7 +185,7 @@ static void test_default_sweep_boards_agree(const char *src)
         fam->free_set(&set);
     }
     CHECK(boards >= 10);
-    sweep_spec_free(&spec);
+    pb_sweep_spec_free(&spec);
 }
 
 /* Tiny boards, including degenerate ones, against the brute force. */
@@ -192,11 +195,12 @@ static void test_tiny_boards(void)
     for (const char **b = boards; *b; b++) {
         pb_model *m = board(*b);
         uint64_t want = brute_count(m);
-        for (const pb_engine *const *e = pb_engines; *e; e++)
-            for (int o = 0; runs_notouch(*e, m) && o < ((*e)->caps & PB_CAP_ORDER ? 3 : 1); o++)
-                CHECK_EQ_U64(
-                    run(m, (*e)->name, pb_orders[o]->name, PB_MODE_COUNT, 1, NULL).stats.solutions,
-                    want);
+        for (const pb_engine *const *e = model_engines(); *e; e++)
+            for (int o = 0; runs_notouch(*e, m) && o < ((*e)->about.caps & PB_CAP_ORDER ? 3 : 1);
+                 o++)
+                CHECK_EQ_U64(run(m, (*e)->about.name, pb_orders[o]->name, PB_MODE_COUNT, 1, NULL)
+                                 .stats.solutions,
+                             want);
         pb_model_free(m);
     }
 }
@@ -244,29 +248,29 @@ static void test_limits(void)
     pb_model *m = board("2x6");
     pb_run how = {.mode = PB_MODE_COUNT, .limits = {.max_steps = 1000}};
     pb_result r = {0};
-    pb_engine_run(pb_engine_find("backtrack"), m, &how, &r);
+    pb_engine_run(pb_model_engine_find("backtrack"), m, &how, &r);
     CHECK(r.status == PB_LIMIT);
     CHECK_EQ_U64(r.stats.steps, 1000);
-    pb_engine_run(pb_engine_find("enum-all"), m, &how, &r);
+    pb_engine_run(pb_model_engine_find("enum-all"), m, &how, &r);
     CHECK(r.status == PB_LIMIT);
     CHECK_EQ_U64(r.stats.steps, 1000);
     how.limits.max_steps = 0;
     how.limits.max_solutions = 2;
-    pb_engine_run(pb_engine_find("propagate"), m, &how, &r);
+    pb_engine_run(pb_model_engine_find("propagate"), m, &how, &r);
     CHECK(r.status == PB_LIMIT);
     CHECK_EQ_U64(r.stats.solutions, 2);
     /* A parallel count shares its step limit: it may overshoot by what the running
      * tasks do before they next look, not by the whole tree. */
     pb_model *big = board("3x5");
     pb_run par = {.mode = PB_MODE_COUNT, .threads = 3, .limits = {.max_steps = 1000000}};
-    pb_engine_run(pb_engine_find("backtrack"), big, &par, &r);
+    pb_engine_run(pb_model_engine_find("backtrack"), big, &par, &r);
     CHECK(r.status == PB_LIMIT);
     CHECK(r.stats.steps >= 1000000 && r.stats.steps < 3000000);
     pb_model_free(big);
     volatile sig_atomic_t cancel = 1;
     how.limits.max_solutions = 0;
     how.limits.cancel = &cancel;
-    pb_engine_run(pb_engine_find("backtrack"), m, &how, &r);
+    pb_engine_run(pb_model_engine_find("backtrack"), m, &how, &r);
     CHECK(r.status == PB_INTERRUPTED);
     pb_model_free(m);
 }
@@ -280,7 +284,7 @@ static void test_no_solution_and_options(void)
     pb_result r = run(m, "backtrack", "row", PB_MODE_FIRST, 1, NULL);
     CHECK(r.status == PB_DONE);
     CHECK_EQ_U64(r.stats.solutions, 0);
-    CHECK(!pb_engine_find("path-dp")->accepts(m, &(const char *){0}));
+    CHECK(!pb_model_engine_find("path-dp")->accepts(m, &(const char *){0}));
     pb_model_free(m);
     /* Orthogonal 2x2 with diff 2: 1 3 / 4 2 style — brute force decides. */
     m = notouch_model(&b, 2, NOTOUCH_ORTH);

@@ -6,7 +6,7 @@
 #include "check.h"
 #include "notouch/board.h"
 #include "sudoku/sudoku.h"
-#include "sweep_spec.h"
+#include "harness/sweep_spec.h"
 
 static int board_error(const char *text, int want_line, const char *want_msg)
 {
@@ -48,24 +48,39 @@ static void test_board_parser(void)
     CHECK(notouch_board_named("8x8", &b, &e) == 0 && b.ncells == 64);
 }
 
+/* The value of the family option `name` in the sweep's parameters, as text. */
+static const char *param_text(const pb_sweep_spec *s, const char *name)
+{
+    static char buf[64];
+    pb_option_value_text(pb_option_find(s->fam->options, name), s->params, buf, sizeof buf);
+    return buf;
+}
+
+/* Parses text and resolves its family: 0, or -1 with e set. */
+static int read_sweep(pb_sweep_spec *s, const char *text, size_t len, pb_error *e)
+{
+    return pb_sweep_spec_parse(s, text, len, e) || pb_sweep_spec_resolve(s, e) ? -1 : 0;
+}
+
 static void test_sweep_parser(void)
 {
-    sweep_spec s;
+    pb_sweep_spec s;
     pb_error e = {0, ""};
-    sweep_spec_init(&s);
+    CHECK(pb_sweep_spec_init(&s) == 0);
     const char *text = "# a comment\nname demo\nfamily notouch  # trailing\n"
                        "instances cross8,\n  2x3\nengines backtrack propagate\norders row mrv\n"
                        "modes count\nsearch-threads 1 2\nreps 2\nstep-limit 2e9 enum-all=1000\n"
                        "time-limit 1.5\ndiff 3\nadj orth\n";
-    CHECK(sweep_spec_parse(&s, text, strlen(text), &e) == 0);
+    CHECK(read_sweep(&s, text, strlen(text), &e) == 0);
     CHECK(!strcmp(s.name, "demo") && !strcmp(s.family, "notouch"));
     CHECK(s.instances.n == 2 && !strcmp(s.instances.item[1], "2x3"));
-    CHECK(s.orders.n == 2 && s.modes.n == 1 && s.nsearch_threads == 2 && s.search_threads[1] == 2);
-    CHECK(s.reps == 2 && s.step_limit == 2000000000u && s.time_limit == 1.5);
-    CHECK(s.params.diff == 3 && !strcmp(s.params.adj, "orth"));
-    CHECK(sweep_spec_step_limit(&s, "enum-all") == 1000);
-    CHECK(sweep_spec_step_limit(&s, "backtrack") == 2000000000u);
-    sweep_spec_free(&s);
+    CHECK(s.orders.n == 2 && s.modes.n == 1 && s.search_threads.n == 2 &&
+          s.search_threads.v[1] == 2);
+    CHECK(s.reps == 2 && s.step_limit.all == 2000000000u && s.time_limit == 1.5);
+    CHECK(!strcmp(param_text(&s, "diff"), "3") && !strcmp(param_text(&s, "adj"), "orth"));
+    CHECK(pb_sweep_spec_step_limit(&s, "enum-all") == 1000);
+    CHECK(pb_sweep_spec_step_limit(&s, "backtrack") == 2000000000u);
+    pb_sweep_spec_free(&s);
 
     static const struct {
         const char *text;
@@ -74,32 +89,33 @@ static void test_sweep_parser(void)
     } bad[] = {
         {"name x\nbogus 1\n", 2, "unknown key 'bogus'"},
         {"reps\n", 1, "expected a value"},
-        {"reps 0\n", 1, "reps: expected a whole number from 1"},
-        {"modes first all\n", 1, "expected first, count or unique"},
+        {"reps 0\n", 1, "reps expects a whole number from 1"},
+        {"modes first all\n", 1, "expects first, count or unique"},
         {"\n\nstep-limit -5\n", 3, "step-limit"},
         {"step-limit 10 =5\n", 1, "ENGINE=N"},
         {"step-limit enum-all=x\n", 1, "ENGINE=N"},
         {"  cross8\nreps 1\n", 1, "expected a key"},
         {"search-threads 1 x\n", 1, "search-threads"},
-        {"adj queen\n", 1, "king or orth"},
+        {"family notouch\nadj queen\n", 2, "king or orth"},
+        {"family sudoku\ndiff 3\n", 2, "not a key of family sudoku"},
         {"name two words\n", 1, "one word"},
         {"name a\x01\n", 1, "printable ASCII"},
     };
     for (size_t i = 0; i < sizeof bad / sizeof bad[0]; i++) {
-        sweep_spec_init(&s);
+        CHECK(pb_sweep_spec_init(&s) == 0);
         e.line = -1;
-        int rc = sweep_spec_parse(&s, bad[i].text, strlen(bad[i].text), &e);
+        int rc = read_sweep(&s, bad[i].text, strlen(bad[i].text), &e);
         CHECK(rc == -1);
         CHECK(e.line == bad[i].line);
         CHECK(strstr(e.msg, bad[i].msg) != NULL);
         if (e.line != bad[i].line || !strstr(e.msg, bad[i].msg))
             fprintf(stderr, "  case %zu: line %d: %s\n", i, e.line, e.msg);
-        sweep_spec_free(&s);
+        pb_sweep_spec_free(&s);
     }
     char nul[] = "name a\0b\n";
-    sweep_spec_init(&s);
-    CHECK(sweep_spec_parse(&s, nul, sizeof nul - 1, &e) == -1 && e.line == 1);
-    sweep_spec_free(&s);
+    CHECK(pb_sweep_spec_init(&s) == 0);
+    CHECK(pb_sweep_spec_parse(&s, nul, sizeof nul - 1, &e) == -1 && e.line == 1);
+    pb_sweep_spec_free(&s);
 }
 
 /* Reads every puzzle of text; returns how many, checking the first error if any. */

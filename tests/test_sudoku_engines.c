@@ -7,6 +7,7 @@
 #include <string.h>
 
 #include "check.h"
+#include "engines.h"
 #include "core/engine.h"
 #include "sudoku/sudoku.h"
 
@@ -45,7 +46,7 @@ static pb_result run(const char *engine, const char *order, const sudoku_grid *g
     how.limits.max_solutions = max_solutions;
     how.limits.max_steps = max_steps;
     pb_result r = {.first = first};
-    const pb_engine *e = pb_engine_find(engine);
+    const pb_engine *e = pb_model_engine_find(engine);
     if (!e) {
         fprintf(stderr, "no engine %s\n", engine);
         exit(2);
@@ -270,8 +271,8 @@ static void test_stats_and_limits(void)
     pb_model_finish(m);
     pb_run how = {.mode = PB_MODE_FIRST};
     pb_result out = {0};
-    CHECK(pb_engine_run(pb_engine_find("logic"), m, &how, &out) == PB_UNSUPPORTED);
-    CHECK(pb_engine_run(pb_engine_find("seed"), m, &how, &out) == PB_UNSUPPORTED);
+    CHECK(pb_engine_run(pb_model_engine_find("logic"), m, &how, &out) == PB_UNSUPPORTED);
+    CHECK(pb_engine_run(pb_model_engine_find("seed"), m, &how, &out) == PB_UNSUPPORTED);
     pb_model_free(m);
 }
 

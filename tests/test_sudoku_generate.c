@@ -6,6 +6,7 @@
 #include <string.h>
 
 #include "check.h"
+#include "engines.h"
 #include "core/rng.h"
 #include "sudoku/sudoku.h"
 
@@ -20,7 +21,7 @@ static uint64_t count_solutions(const pb_model *shape, const sudoku_grid *g)
     how.limits.max_solutions = 2;
     pb_result res;
     memset(&res, 0, sizeof res);
-    pb_engine_run(pb_engine_find("propagate"), &view, &how, &res);
+    pb_engine_run(pb_model_engine_find("propagate"), &view, &how, &res);
     CHECK(res.status == PB_DONE || res.status == PB_LIMIT);
     return res.stats.solutions;
 }

@@ -17,6 +17,7 @@
 #include <string.h>
 
 #include "check.h"
+#include "engines.h"
 #include "tenpair/tenpair.h"
 
 #if defined(__SANITIZE_ADDRESS__)
@@ -269,7 +270,7 @@ enum { NENGINES = 3 };
 
 static pb_status run_engine(const char *name, const tp_rules *r, const tp_run *how, tp_result *res)
 {
-    const tp_engine *e = tp_engine_find(name);
+    const tp_engine *e = tenpair_engine(name);
     CHECK(e != NULL);
     if (!e) abort();
     return tp_engine_run(e, r, how, res);
@@ -868,8 +869,9 @@ static void test_limits(void)
         CHECK(run_engine(name, &bad, &how, &res) == PB_UNSUPPORTED);
     }
     /* on_win only where the engine has TP_CAP_WINS (not compact). */
-    const tp_engine *compact = tp_engine_find("compact");
-    CHECK(compact && !(compact->caps & TP_CAP_WINS) && (compact->caps & TP_CAP_PARALLEL));
+    const tp_engine *compact = tenpair_engine("compact");
+    CHECK(compact && !(compact->about.caps & TP_CAP_WINS) &&
+          (compact->about.caps & TP_CAP_PARALLEL));
     tp_run how = {
         .mode = TP_COUNT, .threads = 1, .max_length = 70, .on_win = log_win, .win_ctx = log};
     memset(log, 0, sizeof *log);
@@ -877,10 +879,10 @@ static void test_limits(void)
     tp_result res = {.wins_by_length = wins};
     CHECK(tp_engine_run(compact, &r, &how, &res) == PB_UNSUPPORTED);
     CHECK_EQ_U64(log->calls, 0);
-    for (int e = 0; e < 2; e++) CHECK(tp_engine_find(engine_names[e])->caps & TP_CAP_WINS);
-    CHECK(tp_engine_find("dfs") == NULL);
+    for (int e = 0; e < 2; e++) CHECK(tenpair_engine(engine_names[e])->about.caps & TP_CAP_WINS);
+    CHECK(tenpair_engine("dfs") == NULL);
     int n = 0;
-    for (const tp_engine *const *e = tp_engines; *e; e++) n++;
+    for (const pb_registered *e = pb_registry; e->about; e++) n += !strcmp(e->family, "tenpair");
     CHECK_EQ_U64(n, 3);
     free(log);
 }

@@ -1,5 +1,8 @@
-/* engine.h — the one interface every engine implements: the stats record, run
- * limits, the trace callback, cell orders, and the const table of engines.
+/* engine.h — the one interface every engine over the shared model implements: the
+ * stats record, run limits, the trace callback, cell orders, capabilities, and the
+ * one check that decides whether an engine runs a request (and why not). The table
+ * of engines is not here: engines/registry/ lists them, tagged by family, so the
+ * core knows no family.
  *
  * How steps are counted (the same in every engine, as seed 000 counts them): a
  * search visits a tree whose level k assigns the k-th cell of its order. Writing a
@@ -10,6 +13,7 @@
 #define PB_ENGINE_H
 
 #include <signal.h>
+#include <stddef.h>
 #include <stdint.h>
 #include "model.h"
 
@@ -25,13 +29,20 @@ typedef struct pb_stats {
 
 typedef enum pb_mode { PB_MODE_FIRST, PB_MODE_COUNT } pb_mode;
 
-typedef enum pb_status {
-    PB_DONE,        /* the search finished: first solution found, or the tree exhausted */
-    PB_LIMIT,       /* stopped at a step, time or solution-count limit */
-    PB_INTERRUPTED, /* stopped because *cancel became non-zero */
-    PB_UNSUPPORTED, /* this engine cannot run this model or mode */
-    PB_NOMEM
-} pb_status;
+/* How a run ended: enum constant, name (in stats lines and CSV rows), meaning. The
+ * order is the order of severity when a file's puzzles are summed up. */
+#define PB_STATUSES(X)                                                                             \
+    X(PB_DONE, "done", "the search finished: first solution found, or the tree exhausted")         \
+    X(PB_UNSUPPORTED, "unsupported", "the engine refused the request (see pb_refusal)")            \
+    X(PB_LIMIT, "limit", "stopped at a step, time or solution-count limit")                        \
+    X(PB_NOMEM, "nomem", "stopped at a memory limit, or out of memory")                            \
+    X(PB_INTERRUPTED, "interrupted", "stopped because *cancel became non-zero")
+
+/* Expanders for the X-macro lists below (and the families' lists of levels): the
+ * enum constant, and the name as a string. */
+#define PB_X_ENUM(id, ...)       id,
+#define PB_X_NAME(id, name, ...) name,
+typedef enum pb_status { PB_STATUSES(PB_X_ENUM) PB_STATUS_COUNT } pb_status;
 
 const char *pb_status_name(pb_status s);
 
@@ -78,8 +89,28 @@ typedef struct pb_run {
     void *thread_ctx;
 } pb_run;
 
+/* Why an engine refused a request: one reason per code, the details in a message.
+ * Decided in one place, pb_engine_check (and tp_engine_check for tenpair's
+ * engines), so every caller prints the same reason and checks nothing itself. */
+#define PB_REFUSALS(X)                                                                             \
+    X(PB_RUNS, "runs")                /* not refused */                                            \
+    X(PB_REFUSE_MODE, "mode")         /* cannot stop at the first / cannot count */                \
+    X(PB_REFUSE_TRACE, "trace")       /* cannot report its steps */                                \
+    X(PB_REFUSE_ORDER, "order")       /* has no cell order */                                      \
+    X(PB_REFUSE_THREADS, "threads")   /* cannot use that many threads for this run */              \
+    X(PB_REFUSE_INSTANCE, "instance") /* cannot run this model or these rules */                   \
+    X(PB_REFUSE_REQUEST, "request")   /* the request itself is incomplete or out of range */
+
+typedef enum pb_refusal { PB_REFUSALS(PB_X_ENUM) PB_REFUSAL_COUNT } pb_refusal;
+
+const char *pb_refusal_name(pb_refusal r);
+
 typedef struct pb_result {
     pb_status status;
+    /* Set with status PB_UNSUPPORTED: the reason, and a one-line message naming the
+     * engine ("engine X cannot ..."). */
+    pb_refusal refusal;
+    char why[200];
     pb_stats stats;
     int *first; /* optional caller buffer of ncells: the first solution found */
     /* Optional caller buffer of ncells, filled by engines with PB_CAP_LAST: the last
@@ -88,32 +119,51 @@ typedef struct pb_result {
     int *last;
 } pb_result;
 
-enum {
-    PB_CAP_FIRST = 1u << 0,    /* can stop at the first solution */
-    PB_CAP_COUNT = 1u << 1,    /* can count all solutions */
-    PB_CAP_TRACE = 1u << 2,    /* calls the trace callback */
-    PB_CAP_ORDER = 1u << 3,    /* honours pb_run.order */
-    PB_CAP_PARALLEL = 1u << 4, /* honours pb_run.threads in count mode */
-    PB_CAP_LAST = 1u << 5,     /* fills pb_result.last */
-};
+/* What an engine can do: bit, name (in listings), meaning. */
+#define PB_CAPS(X)                                                                                 \
+    X(PB_CAP_FIRST, "first", "can stop at the first solution")                                     \
+    X(PB_CAP_COUNT, "count", "can count all solutions")                                            \
+    X(PB_CAP_TRACE, "trace", "calls the trace callback")                                           \
+    X(PB_CAP_ORDER, "order", "honours pb_run.order")                                               \
+    X(PB_CAP_PARALLEL, "parallel", "splits one count over pb_run.threads")                         \
+    X(PB_CAP_LAST, "last", "fills pb_result.last")
 
-typedef struct pb_engine {
+#define PB_X_BIT(id, ...) id##_BIT,
+enum { PB_CAPS(PB_X_BIT) PB_CAP_COUNT_ };
+#define PB_X_CAP(id, ...) id = 1u << id##_BIT,
+enum { PB_CAPS(PB_X_CAP) };
+
+/* The capability names of PB_CAPS, in bit order, NULL-terminated. */
+extern const char *const pb_cap_names[];
+
+/* What every engine of every kind starts with, so that one registry lists them all
+ * (engines/registry/registry.h) whatever they run on. */
+typedef struct pb_engine_about {
     const char *name, *summary;
     unsigned caps;
-    int config; /* passed back to run: one function may serve several entries */
+    const char *const *cap_names; /* what each bit of caps means, NULL-terminated */
+} pb_engine_about;
+
+typedef struct pb_engine {
+    pb_engine_about about; /* first: the registry points here */
+    int config;            /* passed back to run: one function may serve several entries */
     /* Checks whether the engine can run this model; NULL: always. On 0, *why says why. */
     int (*accepts)(const pb_model *m, const char **why);
     pb_status (*run)(const pb_model *m, int config, const pb_run *how, pb_result *out);
 } pb_engine;
 
-/* NULL-terminated tables. */
-extern const pb_engine *const pb_engines[];
+/* The cell orders, NULL-terminated. */
 extern const pb_order *const pb_orders[];
-
-const pb_engine *pb_engine_find(const char *name);
 const pb_order *pb_order_find(const char *name);
 
-/* Runs e on m: checks caps and accepts, times the run, fills out. */
+/* Whether e runs this request on m: PB_RUNS, or the reason with a one-line message
+ * in why (which may be NULL). Checks the mode, trace, order and thread count against
+ * e's capabilities, then e->accepts. */
+pb_refusal pb_engine_check(const pb_engine *e, const pb_model *m, const pb_run *how, char *why,
+                           size_t whylen);
+
+/* Runs e on m: pb_engine_check (a refusal returns PB_UNSUPPORTED with refusal and
+ * why set), then the run, timed; fills out. */
 pb_status pb_engine_run(const pb_engine *e, const pb_model *m, const pb_run *how, pb_result *out);
 
 #endif

@@ -719,9 +719,8 @@ static int accepts(const pb_model *m, const char **why)
 }
 
 const pb_engine pb_engine_kakuro_combo = {
-    "combo",
-    "kakuro: exact per-run set consistency, components, dom/wdeg guesses, restarts",
-    PB_CAP_FIRST | PB_CAP_COUNT | PB_CAP_LAST,
+    {"combo", "kakuro: exact per-run set consistency, components, dom/wdeg guesses, restarts",
+     PB_CAP_FIRST | PB_CAP_COUNT | PB_CAP_LAST, pb_cap_names},
     0,
     accepts,
     combo_run,

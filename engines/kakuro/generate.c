@@ -13,8 +13,12 @@
 #include "../core/limiter.h"
 #include "../core/rng.h"
 
-const char *const kakuro_level_names[KAKURO_LEVELS] = {"easy", "medium", "hard"};
-const double kakuro_level_share[KAKURO_LEVELS] = {0.8, 0.6, 0.4};
+#define PB_X_SUMMARY(id, name, summary, share) summary,
+#define PB_X_SHARE(id, name, summary, share)   share,
+const char *const kakuro_level_names[KAKURO_LEVELS + 1] = {KAKURO_LEVEL_LIST(PB_X_NAME) NULL};
+const char *const kakuro_level_summaries[KAKURO_LEVELS + 1] = {KAKURO_LEVEL_LIST(PB_X_SUMMARY)
+                                                                   NULL};
+const double kakuro_level_share[KAKURO_LEVELS] = {KAKURO_LEVEL_LIST(PB_X_SHARE)};
 
 int kakuro_level_find(const char *name)
 {
@@ -596,12 +600,9 @@ int kakuro_generate(const kakuro_gen_opts *o, uint64_t index, kakuro_grid *puzzl
     kakuro_grid *outline = NULL;
     if (!o->outline && !(outline = malloc(sizeof *outline))) return -2;
     gen *g = gen_new(o, index, outline, t0, &rc);
-    const pb_engine *e = o->checker;
-    if (!e) e = pb_engine_find("combo");
-    if (!e) e = pb_engine_find("propagate");
-    if (g && !e) rc = -2;
+    const pb_engine *e = o->checker ? o->checker : &pb_engine_kakuro_combo;
     if (g && !rc) rc = new_fill(g, st);
-    const int diff = o->refill == KAKURO_REFILL_DIFF && e && (e->caps & PB_CAP_LAST);
+    const int diff = o->refill == KAKURO_REFILL_DIFF && e && (e->about.caps & PB_CAP_LAST);
     int chain = 0;
     while (g && !rc) {
         if (o->max_attempts && st->attempts >= o->max_attempts) {

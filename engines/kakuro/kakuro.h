@@ -128,11 +128,22 @@ typedef struct kakuro_outline_opts {
  * Deterministic in (o, index). 0, or -1 when no valid outline was found. */
 int kakuro_outline_generate(const kakuro_outline_opts *o, uint64_t index, kakuro_grid *g);
 
+/* The kakuro engines (combo.c, thesis.c). */
+extern const pb_engine pb_engine_kakuro_combo, pb_engine_kakuro_thesis;
+
 /* ---- puzzle generation (generate.c) ---- */
-typedef enum kakuro_level { KAKURO_EASY, KAKURO_MEDIUM, KAKURO_HARD, KAKURO_LEVELS } kakuro_level;
-extern const char *const kakuro_level_names[KAKURO_LEVELS];
-extern const double kakuro_level_share[KAKURO_LEVELS]; /* 0.8, 0.6, 0.4 */
-int kakuro_level_find(const char *name);               /* the level, or -1 */
+/* The difficulty levels: the share of runs that get unique sums (seed 001). */
+#define KAKURO_LEVEL_LIST(X)                                                                       \
+    X(KAKURO_EASY, "easy", "about 80% of the runs get unique sums", 0.8)                           \
+    X(KAKURO_MEDIUM, "medium", "about 60% of the runs get unique sums", 0.6)                       \
+    X(KAKURO_HARD, "hard", "about 40% of the runs get unique sums", 0.4)
+
+typedef enum kakuro_level { KAKURO_LEVEL_LIST(PB_X_ENUM) KAKURO_LEVELS } kakuro_level;
+/* Names and summaries easiest first, NULL-terminated; each level's share. */
+extern const char *const kakuro_level_names[KAKURO_LEVELS + 1];
+extern const char *const kakuro_level_summaries[KAKURO_LEVELS + 1];
+extern const double kakuro_level_share[KAKURO_LEVELS];
+int kakuro_level_find(const char *name); /* the level, or -1 */
 
 typedef enum kakuro_refill {
     KAKURO_REFILL_ALL,  /* the seed's: an ambiguous fill is thrown away and redone */

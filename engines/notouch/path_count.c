@@ -93,9 +93,8 @@ static pb_status run(const pb_model *m, int config, const pb_run *how, pb_result
 }
 
 const pb_engine pb_engine_path_count = {
-    "path-dp",
-    "counts without listing: DP over (cells used, last cell); min-diff 2 only",
-    PB_CAP_FIRST | PB_CAP_COUNT,
+    {"path-dp", "counts without listing: DP over (cells used, last cell); min-diff 2 only",
+     PB_CAP_FIRST | PB_CAP_COUNT, pb_cap_names},
     0,
     accepts,
     run,

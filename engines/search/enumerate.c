@@ -114,18 +114,16 @@ static int accepts_perm(const pb_model *m, const char **why)
 }
 
 const pb_engine pb_engine_enum_all = {
-    "enum-all",
-    "every vector of values (repeats allowed), checked only when complete",
-    PB_CAP_FIRST | PB_CAP_COUNT | PB_CAP_LAST,
+    {"enum-all", "every vector of values (repeats allowed), checked only when complete",
+     PB_CAP_FIRST | PB_CAP_COUNT | PB_CAP_LAST, pb_cap_names},
     CONFIG_ALL,
     NULL,
     run_enum,
 };
 
 const pb_engine pb_engine_enum_perm = {
-    "enum-perm",
-    "every permutation of the values, checked only when complete",
-    PB_CAP_FIRST | PB_CAP_COUNT | PB_CAP_LAST,
+    {"enum-perm", "every permutation of the values, checked only when complete",
+     PB_CAP_FIRST | PB_CAP_COUNT | PB_CAP_LAST, pb_cap_names},
     CONFIG_PERM,
     accepts_perm,
     run_enum,

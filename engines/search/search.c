@@ -637,18 +637,19 @@ static pb_status search_run(const pb_model *m, int config, const pb_run *how, pb
 }
 
 const pb_engine pb_engine_backtrack = {
-    "backtrack",
-    "chronological backtracking as seed 000: next allowed value, else back up (-1)",
-    PB_CAP_FIRST | PB_CAP_COUNT | PB_CAP_TRACE | PB_CAP_ORDER | PB_CAP_PARALLEL | PB_CAP_LAST,
+    {"backtrack", "chronological backtracking as seed 000: next allowed value, else back up (-1)",
+     PB_CAP_FIRST | PB_CAP_COUNT | PB_CAP_TRACE | PB_CAP_ORDER | PB_CAP_PARALLEL | PB_CAP_LAST,
+     pb_cap_names},
     CONFIG_BACKTRACK,
     NULL,
     search_run,
 };
 
 const pb_engine pb_engine_propagate = {
-    "propagate",
-    "bit-mask forward checking: a value that empties another cell's domain is rejected",
-    PB_CAP_FIRST | PB_CAP_COUNT | PB_CAP_TRACE | PB_CAP_ORDER | PB_CAP_PARALLEL | PB_CAP_LAST,
+    {"propagate",
+     "bit-mask forward checking: a value that empties another cell's domain is rejected",
+     PB_CAP_FIRST | PB_CAP_COUNT | PB_CAP_TRACE | PB_CAP_ORDER | PB_CAP_PARALLEL | PB_CAP_LAST,
+     pb_cap_names},
     CONFIG_PROPAGATE,
     NULL,
     search_run,

@@ -31,7 +31,6 @@ typedef struct gen {
     unsigned char row[SUDOKU_MAX_CELLS], col[SUDOKU_MAX_CELLS], bx[SUDOKU_MAX_CELLS];
     pb_model *shape;
     const pb_engine *engine;
-    const pb_order *order;
     pb_mask dom[SUDOKU_MAX_CELLS];
     pb_rng rng;
     double deadline; /* monotonic seconds; 0: none */
@@ -130,7 +129,7 @@ static int unique(gen *g, const sudoku_grid *p, int c, int v)
     pb_model view;
     sudoku_model_view(g->shape, p, g->dom, &view);
     g->dom[c] = PB_FULL(g->N) & ~PB_BIT(v);
-    pb_run how = {.mode = PB_MODE_FIRST, .order = g->order, .threads = 1};
+    pb_run how = {.mode = PB_MODE_FIRST, .threads = 1};
     how.limits.max_steps = CHECK_MAX_STEPS;
     if (g->deadline > 0) {
         how.limits.max_seconds = g->deadline - pb_now_s();
@@ -213,12 +212,7 @@ int sudoku_generate(const sudoku_gen_opts *o, uint64_t index, sudoku_grid *puzzl
         g->col[c] = (unsigned char)k;
         g->bx[c] = (unsigned char)((r / g->box) * g->box + k / g->box);
     }
-    /* The fast sudoku engine when it is built in, else generic forward checking. */
-    g->engine = pb_engine_find("logic");
-    if (!g->engine) {
-        g->engine = pb_engine_find("propagate");
-        g->order = pb_order_find("mrv");
-    }
+    g->engine = &pb_engine_sudoku_logic;
     g->shape = sudoku_model_new(o->box);
     g->deadline = o->max_seconds > 0 ? t0 + o->max_seconds : 0;
     /* Different targets get unrelated streams, so two data sets made with the same

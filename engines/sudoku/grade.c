@@ -6,9 +6,10 @@
 
 #include <string.h>
 
-extern const pb_engine pb_engine_sudoku_logic;
-
-const char *const sudoku_level_names[SUDOKU_LEVELS] = {"simple", "easy", "intermediate", "expert"};
+#define PB_X_SUMMARY(id, name, summary) summary,
+const char *const sudoku_level_names[SUDOKU_LEVELS + 1] = {SUDOKU_LEVEL_LIST(PB_X_NAME) NULL};
+const char *const sudoku_level_summaries[SUDOKU_LEVELS + 1] = {SUDOKU_LEVEL_LIST(PB_X_SUMMARY)
+                                                                   NULL};
 
 int sudoku_level_find(const char *name)
 {

@@ -395,9 +395,9 @@ static int accepts(const pb_model *m, const char **why)
 }
 
 const pb_engine pb_engine_sudoku_logic = {
-    "logic",
-    "sudoku: bit-parallel naked and hidden singles, locked candidates, fewest-values guess",
-    PB_CAP_FIRST | PB_CAP_COUNT,
+    {"logic",
+     "sudoku: bit-parallel naked and hidden singles, locked candidates, fewest-values guess",
+     PB_CAP_FIRST | PB_CAP_COUNT, pb_cap_names},
     0,
     accepts,
     logic_run,

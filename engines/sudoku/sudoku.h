@@ -106,18 +106,23 @@ void sudoku_grid_from(const pb_model *m, const int *values, sudoku_grid *g);
  * Returns the number of passes, or -1 when some cell is left with no candidate. */
 int sudoku_seed_deduce(const pb_model *m, int *values, pb_mask *cand);
 
+/* The sudoku engines (logic.c, seed.c). */
+extern const pb_engine pb_engine_sudoku_logic, pb_engine_sudoku_seed;
+
 /* ---- grading (grade.c) ----
  * Difficulty classes, named as QQwing names them, by the hardest technique a
  * human-style solver needs when it always uses the simplest one that works. */
-typedef enum sudoku_level {
-    SUDOKU_SIMPLE,       /* naked singles only */
-    SUDOKU_EASY,         /* hidden singles */
-    SUDOKU_INTERMEDIATE, /* locked candidates (pointing and claiming) */
-    SUDOKU_EXPERT,       /* guessing */
-    SUDOKU_LEVELS
-} sudoku_level;
+#define SUDOKU_LEVEL_LIST(X)                                                                       \
+    X(SUDOKU_SIMPLE, "simple", "naked singles only")                                               \
+    X(SUDOKU_EASY, "easy", "hidden singles")                                                       \
+    X(SUDOKU_INTERMEDIATE, "intermediate", "locked candidates (pointing and claiming)")            \
+    X(SUDOKU_EXPERT, "expert", "needs a guess")
 
-extern const char *const sudoku_level_names[SUDOKU_LEVELS];
+typedef enum sudoku_level { SUDOKU_LEVEL_LIST(PB_X_ENUM) SUDOKU_LEVELS } sudoku_level;
+
+/* The levels' names and what each needs, easiest first, NULL-terminated. */
+extern const char *const sudoku_level_names[SUDOKU_LEVELS + 1];
+extern const char *const sudoku_level_summaries[SUDOKU_LEVELS + 1];
 int sudoku_level_find(const char *name); /* the level, or -1 */
 
 typedef struct sudoku_grade_info {

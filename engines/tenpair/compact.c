@@ -14,7 +14,8 @@ static pb_status run(const tp_rules *r, const tp_run *how, tp_result *out)
 }
 
 const tp_engine tp_engine_compact = {
-    "compact",
-    "4-bit states, crossed rows dropped; count: each written sequence once, its states level by "
-    "level, OpenMP",
-    TP_CAP_SHORTEST | TP_CAP_COUNT | TP_CAP_PARALLEL, run};
+    {"compact",
+     "4-bit states, crossed rows dropped; count: each written sequence once, its states level by "
+     "level, OpenMP",
+     TP_CAP_SHORTEST | TP_CAP_COUNT | TP_CAP_PARALLEL, tp_cap_names},
+    run};

@@ -111,6 +111,8 @@ typedef struct tp_run {
 
 typedef struct tp_result {
     pb_status status;
+    pb_refusal refusal; /* with status PB_UNSUPPORTED: why, and a message */
+    char why[200];
     tp_stats stats;
     /* shortest: the win's length (0: none within the bound) and its steps from the
      * start (caller frees path). */
@@ -121,24 +123,38 @@ typedef struct tp_result {
     uint64_t *wins_by_length;
 } tp_result;
 
-enum {
-    TP_CAP_SHORTEST = 1u << 0,
-    TP_CAP_COUNT = 1u << 1,
-    TP_CAP_PARALLEL = 1u << 2,
-    TP_CAP_WINS = 1u << 3, /* count: reports each win's steps through on_win */
-};
+/* What a tenpair engine can do: bit, name (in listings), meaning. */
+#define TP_CAPS(X)                                                                                 \
+    X(TP_CAP_SHORTEST, "shortest", "finds the shortest win")                                       \
+    X(TP_CAP_COUNT, "count", "counts every win up to a length, by length")                         \
+    X(TP_CAP_PARALLEL, "parallel", "splits a count over tp_run.threads")                           \
+    X(TP_CAP_WINS, "wins", "count: reports each win's steps through on_win")
+
+enum { TP_CAPS(PB_X_BIT) TP_CAP_COUNT_ };
+enum { TP_CAPS(PB_X_CAP) };
+
+/* The capability names of TP_CAPS, in bit order, NULL-terminated. */
+extern const char *const tp_cap_names[];
 
 typedef struct tp_engine {
-    const char *name, *summary;
-    unsigned caps;
+    pb_engine_about about; /* first: the registry points here */
     pb_status (*run)(const tp_rules *r, const tp_run *how, tp_result *out);
 } tp_engine;
 
-extern const tp_engine *const tp_engines[]; /* NULL-terminated */
-const tp_engine *tp_engine_find(const char *name);
+/* The engine whose about is a: the registry's entries point at that first member. */
+static inline const tp_engine *tp_engine_of(const pb_engine_about *a)
+{
+    return (const tp_engine *)a;
+}
 
-/* Checks the rules and the request against the engine's caps, runs it and times
- * it. PB_UNSUPPORTED for a mode the engine lacks or a count without max_length. */
+/* Whether e runs this request on these rules: PB_RUNS, or the reason with a one-line
+ * message in why (which may be NULL): the rules, the mode, the length bound, the
+ * thread count and the win listing against e's capabilities. */
+pb_refusal tp_engine_check(const tp_engine *e, const tp_rules *r, const tp_run *how, char *why,
+                           size_t whylen);
+
+/* tp_engine_check (a refusal returns PB_UNSUPPORTED with out->refusal and out->why
+ * set), then the run, timed. */
 pb_status tp_engine_run(const tp_engine *e, const tp_rules *r, const tp_run *how, tp_result *out);
 
 #endif

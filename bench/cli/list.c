@@ -1,0 +1,169 @@
+/* list.c — `puzzlebench engines` (engines by family tag, cell orders, difficulty
+ * levels), `puzzlebench families`, each also as CSV for the analysis tool, and
+ * `puzzlebench info`. */
+#include <stdio.h>
+#include <string.h>
+
+#include "commands.h"
+#include "harness/meta.h"
+#include "registry/registry.h"
+
+typedef struct list_opts {
+    int csv;
+} list_opts;
+
+static const pb_option list_options[] = {
+    {.name = "csv",
+     .type = PB_OPT_FLAG,
+     .offset = offsetof(list_opts, csv),
+     .help = "machine-readable: a CSV header, then one row each, in the\n"
+             "order reports should use"},
+    PB_OPTION_END,
+};
+
+/* Parses the listing options; 0, or the exit status (help printed: 0). */
+static int parse(const char *cmd, const char *about, int argc, char **argv, list_opts *o)
+{
+    pb_opt_group g = {list_options, o};
+    int npos = 0;
+    int rc = pb_options_parse(cmd, &g, 1, argc, argv, 2, NULL, 0, &npos, NULL);
+    if (rc == PB_OPT_HELP) {
+        printf("usage: puzzlebench %s [--csv]\n\n%s\n\noptions:\n", cmd, about);
+        pb_options_help(stdout, list_options, cmd, NULL);
+        return 0;
+    }
+    return rc ? PB_EXIT_USAGE : -1;
+}
+
+/* A CSV field: quoted when it holds a comma, a quote or a line break (RFC 4180). */
+static void csv_field(const char *s, int last)
+{
+    if (strpbrk(s, ",\"\n")) {
+        putchar('"');
+        for (; *s; s++) {
+            if (*s == '"') putchar('"');
+            putchar(*s);
+        }
+        putchar('"');
+    } else {
+        fputs(s, stdout);
+    }
+    putchar(last ? '\n' : ',');
+}
+
+static void caps_text(unsigned caps, const char *const *names, char *out, size_t len)
+{
+    size_t at = 0;
+    out[0] = '\0';
+    for (int i = 0; names[i] && at < len; i++)
+        if (caps & 1u << i)
+            at += (size_t)snprintf(out + at, len - at, "%s%s", at ? " " : "", names[i]);
+}
+
+static void row(const char *kind, const char *family, const char *name, const char *caps,
+                const char *summary)
+{
+    csv_field(kind, 0), csv_field(family, 0), csv_field(name, 0), csv_field(caps, 0);
+    csv_field(summary, 1);
+}
+
+static void engines_csv(void)
+{
+    char caps[160];
+    puts("kind,family,name,caps,summary");
+    for (const pb_registered *r = pb_registry; r->about; r++) {
+        caps_text(r->about->caps, r->about->cap_names, caps, sizeof caps);
+        row("engine", r->family, r->about->name, caps, r->about->summary);
+    }
+    for (const pb_order *const *o = pb_orders; *o; o++)
+        row("order", PB_PLACEMENT, (*o)->name, "", (*o)->summary);
+    for (const pb_family *const *f = pb_families; *f; f++)
+        for (int i = 0; (*f)->levels && (*f)->levels[i]; i++)
+            row("level", (*f)->name, (*f)->levels[i], "", (*f)->level_summaries[i]);
+}
+
+static void engines_table(void)
+{
+    char caps[160];
+    const char *tag = NULL;
+    for (const pb_registered *r = pb_registry; r->about; r++) {
+        if (!tag || strcmp(tag, r->family))
+            printf("engines (%s):\n", strcmp(r->family, PB_PLACEMENT)
+                                          ? r->family
+                                          : "placement: every family on the shared model");
+        tag = r->family;
+        caps_text(r->about->caps, r->about->cap_names, caps, sizeof caps);
+        printf("  %-12s %s\n  %-12s [%s]\n", r->about->name, r->about->summary, "", caps);
+    }
+    puts("orders (--order, for engines marked 'order'):");
+    for (const pb_order *const *o = pb_orders; *o; o++)
+        printf("  %-12s %s\n", (*o)->name, (*o)->summary);
+    for (const pb_family *const *f = pb_families; *f; f++) {
+        if (!(*f)->levels) continue;
+        printf("levels of %s (easiest first):\n", (*f)->name);
+        for (int i = 0; (*f)->levels[i]; i++)
+            printf("  %-12s %s\n", (*f)->levels[i], (*f)->level_summaries[i]);
+    }
+}
+
+int cmd_engines(int argc, char **argv)
+{
+    list_opts o = {0};
+    int rc = parse("engines",
+                   "Lists the engines (by the family they serve, with what they can do),\n"
+                   "the cell orders and the families' difficulty levels.",
+                   argc, argv, &o);
+    if (rc >= 0) return rc;
+    if (o.csv)
+        engines_csv();
+    else
+        engines_table();
+    return 0;
+}
+
+static void join(const char *const *words, char *out, size_t len)
+{
+    size_t at = 0;
+    out[0] = '\0';
+    for (int i = 0; words && words[i] && at < len; i++)
+        at += (size_t)snprintf(out + at, len - at, "%s%s", i ? " " : "", words[i]);
+}
+
+int cmd_families(int argc, char **argv)
+{
+    list_opts o = {0};
+    int rc = parse("families",
+                   "Lists the puzzle families: their default engine, the sweeps and the\n"
+                   "experiment script that run.sh runs for each, and the section of\n"
+                   "the report (scripts/analysis/) that shows them.",
+                   argc, argv, &o);
+    if (rc >= 0) return rc;
+    char sweeps[512];
+    if (o.csv) puts("name,default_engine,sweeps,experiments,report,summary");
+    for (const pb_family *const *f = pb_families; *f; f++) {
+        join((*f)->sweeps, sweeps, sizeof sweeps);
+        const char *exp = (*f)->experiments ? (*f)->experiments : "";
+        if (o.csv) {
+            csv_field((*f)->name, 0), csv_field((*f)->default_engine, 0), csv_field(sweeps, 0);
+            csv_field(exp, 0), csv_field((*f)->report, 0), csv_field((*f)->summary, 1);
+            continue;
+        }
+        printf("%s: %s\n  default engine: %s\n  sweeps: %s\n  experiments: %s\n  report: %s\n",
+               (*f)->name, (*f)->summary, (*f)->default_engine, sweeps[0] ? sweeps : "-",
+               exp[0] ? exp : "-", (*f)->report);
+    }
+    return 0;
+}
+
+int cmd_info(int argc, char **argv)
+{
+    int npos = 0;
+    int rc = pb_options_parse("info", NULL, 0, argc, argv, 2, NULL, 0, &npos, NULL);
+    if (rc == PB_OPT_HELP)
+        return fputs("usage: puzzlebench info\n\nPrints the machine's topology from hwloc and "
+                     "how this binary was built.\n",
+                     stdout),
+               0;
+    if (rc) return PB_EXIT_USAGE;
+    return pb_info_print(stdout);
+}

@@ -1,0 +1,73 @@
+/* main.c — the puzzlebench command line: dispatches to the built-in commands and to
+ * the commands of the families, and prints the overview. */
+#include <stdio.h>
+#include <string.h>
+
+#include "commands.h"
+#include "harness/build_info.h"
+
+static const char main_help[] =
+    "usage: puzzlebench COMMAND [options]\n"
+    "\n"
+    "Solver engines for puzzle families, and the harness that measures them.\n"
+    "\n"
+    "commands:\n"
+    "  solve FAMILY [INSTANCE] print the first solution and the run's stats\n"
+    "  count FAMILY [INSTANCE] count all solutions and print the stats\n"
+    "  sweep [FILE]            run an experiment matrix in parallel, write CSV + metadata\n"
+    "  generate NAME           make puzzles from a seed (see 'generate --help')\n"
+    "  engines                 list engines, cell orders and difficulty levels\n"
+    "  families                list the families and their experiments\n"
+    "  info                    print the machine's topology (hwloc) and the build\n"
+    "  help [COMMAND]          this text, or a command's options\n";
+
+static void print_help(FILE *f)
+{
+    fputs(main_help, f);
+    for (const pb_family *const *fam = pb_families; *fam; fam++)
+        for (const pb_command *c = (*fam)->commands; c && c->name; c++)
+            fprintf(f, "  %-23s %s\n", c->name, c->summary);
+    fputs("\nfamilies:\n", f);
+    for (const pb_family *const *fam = pb_families; *fam; fam++) {
+        fprintf(f, "  %-10s", (*fam)->name);
+        pb_help_wrap(f, 12, 13, (*fam)->summary);
+    }
+    fputs("\nexamples:\n", f);
+    for (const pb_family *const *fam = pb_families; *fam; fam++)
+        for (const char *const *e = (*fam)->examples; e && *e; e++)
+            fprintf(f, "  puzzlebench %s\n", *e);
+    fputs("\nEvery command takes --help.\n", f);
+}
+
+int main(int argc, char **argv)
+{
+    if (argc < 2) {
+        print_help(stderr);
+        return PB_EXIT_USAGE;
+    }
+    const char *cmd = argv[1];
+    if (!strcmp(cmd, "--help") || !strcmp(cmd, "-h") || (!strcmp(cmd, "help") && argc == 2)) {
+        print_help(stdout);
+        return 0;
+    }
+    char *sub[] = {argv[0], argc > 2 ? argv[2] : NULL, "--help", NULL};
+    if (!strcmp(cmd, "help")) { /* help COMMAND: COMMAND --help */
+        cmd = argv[2];
+        argv = sub, argc = 3;
+    }
+    if (!strcmp(cmd, "--version")) {
+        printf("puzzlebench %s (%s, %s)\n", PB_VERSION, PB_C_COMPILER, PB_BUILD_TYPE);
+        return 0;
+    }
+    if (!strcmp(cmd, "solve")) return cmd_solve(argc, argv, 0);
+    if (!strcmp(cmd, "count")) return cmd_solve(argc, argv, 1);
+    if (!strcmp(cmd, "sweep")) return cmd_sweep(argc, argv);
+    if (!strcmp(cmd, "generate")) return cmd_generate(argc, argv);
+    if (!strcmp(cmd, "engines")) return cmd_engines(argc, argv);
+    if (!strcmp(cmd, "families")) return cmd_families(argc, argv);
+    if (!strcmp(cmd, "info")) return cmd_info(argc, argv);
+    const pb_command *own = pb_command_find(cmd, NULL);
+    if (own) return own->run(own, argc, argv, 2);
+    fprintf(stderr, "puzzlebench: unknown command '%s' (see 'puzzlebench --help')\n", cmd);
+    return PB_EXIT_USAGE;
+}

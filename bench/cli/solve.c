@@ -1,0 +1,368 @@
+/* solve.c — `puzzlebench solve` and `puzzlebench count`: one instance of a family, one
+ * engine, run by the batch runner; prints the solutions or verdicts and the stats.
+ * A family with a search of its own (pb_family.run) gets the command instead. */
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "commands.h"
+#include "harness/batch.h"
+#include "harness/exit.h"
+#include "harness/trace_print.h"
+
+static const char *const bind_modes[] = {"none", "core", NULL};
+
+typedef struct solve_opts {
+    const char *engine, *order;
+    int trace, threads, bind, keep_going, candidates, quiet;
+    pb_limits limits;
+} solve_opts;
+
+#define OPT(T, F) .type = T, .offset = offsetof(solve_opts, F)
+static const pb_option solve_options[] = {
+    PB_OPTION_ENGINE(solve_opts, engine, "see 'puzzlebench engines' (default: the family's)"),
+    {.name = "order",
+     .key = 'o',
+     OPT(PB_OPT_TEXT, order),
+     .arg = "NAME",
+     .help = "cell order for the engines marked 'order'"},
+    {.name = "trace",
+     OPT(PB_OPT_FLAG, trace),
+     .only = "solve",
+     .help = "print every step in the seed's layout"},
+    PB_OPTION_THREADS(solve_opts, threads,
+                      "threads of the run: an instance of several puzzles solves T\n"
+                      "puzzles at a time (output stays in input order); one puzzle is\n"
+                      "split over T threads by the engines marked 'parallel' (count)"),
+    {.name = "bind",
+     OPT(PB_OPT_CHOICE, bind),
+     .choices = bind_modes,
+     .help = "pin those threads to cores with hwloc"},
+    PB_OPTION_STEP_LIMIT(solve_opts, limits.max_steps,
+                         "stop each puzzle after N steps (placements + backtracks)"),
+    PB_OPTION_TIME_LIMIT(solve_opts, limits.max_seconds, "stop each puzzle after S seconds"),
+    {.name = "limit",
+     .key = 'l',
+     OPT(PB_OPT_COUNT, limits.max_solutions),
+     .arg = "N",
+     .only = "count",
+     .help = "stop after N solutions (2: the uniqueness check)"},
+    {.name = "keep-going",
+     OPT(PB_OPT_FLAG, keep_going),
+     .help = "a puzzle that cannot be read is reported (exit 2) and the\n"
+             "others are still solved (files of puzzles)"},
+    {.name = "candidates",
+     OPT(PB_OPT_FLAG, candidates),
+     .only = "solve",
+     .help = "after each solution, the candidates of every open cell left\n"
+             "by the family's plain deduction"},
+    PB_OPTION_QUIET(solve_opts, quiet,
+                    "print only the summary and stats, not each solution or verdict"),
+    PB_OPTION_END,
+};
+#undef OPT
+
+static const solve_opts solve_defaults = {.order = "row", .threads = 1};
+
+static void print_help(const char *cmd, const pb_family *only)
+{
+    printf("usage: puzzlebench %s FAMILY [INSTANCE] [options]\n\n", cmd);
+    fputs(strcmp(cmd, "solve")
+              ? "Counts every solution of each puzzle (with --limit 2: the uniqueness check)\n"
+                "and prints the stats.\n"
+              : "Prints the first solution of each puzzle, then one line of stats.\n",
+          stdout);
+    fputs("\noptions:\n", stdout);
+    pb_options_help(stdout, solve_options, cmd, &solve_defaults);
+    for (const pb_family *const *f = pb_families; *f; f++) {
+        if (only && *f != only) continue;
+        int w = printf("\n%s:", (*f)->name) - 1;
+        pb_help_wrap(stdout, w, 2, (*f)->summary);
+        if ((*f)->run) {
+            printf("  (its own search; options of 'puzzlebench %s %s':)\n", cmd, (*f)->name);
+            pb_options_help(stdout, (*f)->run_options, cmd, (*f)->run_defaults);
+            continue;
+        }
+        fputs("  INSTANCE:", stdout);
+        pb_help_wrap(stdout, 11, 4, (*f)->instance_help);
+        pb_options_help(stdout, (*f)->options, cmd, (*f)->params_default);
+        char list[512];
+        pb_family_engine_list(*f, list, sizeof list);
+        w = printf("  engines (default %s):", (*f)->default_engine);
+        pb_help_wrap(stdout, w, 4, list);
+    }
+    fputs("\nstats: solutions steps placements backtracks candidates guesses wall_s status,\n"
+          "summed over the puzzles; files of puzzles add puzzles, elapsed_s, puzzles_per_s.\n"
+          "count on a file of puzzles first prints one line per puzzle: FILE:LINE: none,\n"
+          "unique, multiple, or stopped, then a summary line.\n"
+          "exit status: 0 every puzzle has a solution, 1 some puzzle has none, 2 bad usage\n"
+          "             or input, 3 stopped at a limit before a solution, 130 interrupted\n",
+          stdout);
+}
+
+static void print_stats(FILE *f, pb_status status, const pb_stats *s)
+{
+    fprintf(f,
+            "solutions=%llu steps=%llu placements=%llu backtracks=%llu candidates=%llu "
+            "guesses=%llu wall_s=%.6f status=%s",
+            (unsigned long long)s->solutions, (unsigned long long)s->steps,
+            (unsigned long long)s->placements, (unsigned long long)s->backtracks,
+            (unsigned long long)s->candidates, (unsigned long long)s->guesses, s->wall_s,
+            pb_status_name(status));
+}
+
+/* One line per puzzle of a file in count mode: the uniqueness verdict. */
+static void print_verdict(const char *spec, const pb_puzzle *p, const pb_outcome *o,
+                          const pb_limits *lim)
+{
+    unsigned long long n = o->stats.solutions;
+    printf("%s:%d: ", spec, p->line);
+    if (o->status == PB_DONE)
+        printf(n == 0 ? "none\n" : n == 1 ? "unique\n" : "multiple (%llu solutions)\n", n);
+    else if (lim->max_solutions && n >= lim->max_solutions && n >= 2)
+        printf("multiple (stopped at --limit %llu)\n", n);
+    else if (o->status == PB_INTERRUPTED)
+        printf("interrupted after %llu solution%s\n", n, n == 1 ? "" : "s");
+    else
+        printf("stopped at a limit after %llu solution%s\n", n, n == 1 ? "" : "s");
+}
+
+/* What a file's puzzles came to. */
+typedef struct tally {
+    int none, unique, multiple, stopped, bad, unsolved;
+} tally;
+
+static void count_outcome(const pb_outcome *r, tally *t)
+{
+    uint64_t n = r->stats.solutions;
+    if (!r->ran) {
+        t->stopped++;
+        return;
+    }
+    if (n == 0 && r->status == PB_DONE) t->none++;
+    if (n == 0 && r->status != PB_DONE) t->unsolved++; /* stopped before any solution */
+    if (n == 1 && r->status == PB_DONE) t->unique++;
+    if (n >= 2) t->multiple++;
+    if (n <= 1 && r->status != PB_DONE) t->stopped++;
+}
+
+typedef struct run_ctx {
+    const char *cmd, *spec;
+    const pb_family *fam;
+    const solve_opts *o;
+    pb_set set;
+    pb_batch batch;
+    pb_batch_result res;
+} run_ctx;
+
+/* Prints puzzle i's result: its solution (solve) or verdict (count on a file). */
+static void print_puzzle(const run_ctx *c, int i, int *values)
+{
+    const pb_puzzle *p = &c->set.puzzle[i];
+    const pb_outcome *r = &c->res.puzzle[i];
+    if (!strcmp(c->cmd, "count")) {
+        if (c->fam->batch && !c->o->quiet) print_verdict(c->spec, p, r, &c->o->limits);
+        return;
+    }
+    if (c->o->quiet) return;
+    if (!pb_batch_solution(&c->batch, &c->res, i, values)) {
+        if (!c->o->trace) c->fam->print_solution(stdout, &c->set, i, values, c->batch.engine);
+    } else {
+        puts(r->status == PB_DONE          ? "no solution"
+             : r->status == PB_INTERRUPTED ? "interrupted"
+                                           : "stopped at a limit");
+    }
+    if (c->o->candidates) c->fam->print_candidates(stdout, &c->set, i);
+}
+
+/* Prints every puzzle's result in input order, the summary and the stats; returns
+ * the exit status. */
+static int report(run_ctx *c)
+{
+    tally t = {0};
+    int max_cells = 1;
+    for (int i = 0; i < c->set.count; i++)
+        if (c->set.puzzle[i].model && c->set.puzzle[i].model->ncells > max_cells)
+            max_cells = c->set.puzzle[i].model->ncells;
+    int *values = malloc((size_t)max_cells * sizeof *values);
+    if (!values) return fprintf(stderr, "puzzlebench: out of memory\n"), PB_EXIT_USAGE;
+    for (int i = 0; i < c->set.count; i++) {
+        if (c->set.puzzle[i].error) {
+            fflush(stdout);
+            fprintf(stderr, "puzzlebench: %s\n", c->set.puzzle[i].error);
+            t.bad++;
+            continue;
+        }
+        count_outcome(&c->res.puzzle[i], &t);
+        if (c->res.puzzle[i].ran) print_puzzle(c, i, values);
+    }
+    free(values);
+    if (c->fam->batch && !strcmp(c->cmd, "count"))
+        printf("puzzles=%d none=%d unique=%d multiple=%d stopped=%d unreadable=%d\n", c->set.count,
+               t.none, t.unique, t.multiple, t.stopped, t.bad);
+    print_stats(stdout, c->res.status, &c->res.total);
+    if (c->fam->batch) {
+        int n = c->set.count - t.bad;
+        double e = c->res.elapsed_s;
+        printf(" puzzles=%d elapsed_s=%.6f puzzles_per_s=%.1f", n, e, e > 0 ? n / e : 0.0);
+    }
+    putchar('\n');
+    if (pb_interrupted || c->res.status == PB_INTERRUPTED) return PB_EXIT_INTERRUPT;
+    if (t.bad) return PB_EXIT_USAGE;
+    if (t.none) return PB_EXIT_NONE;
+    if (t.unsolved) return PB_EXIT_LIMIT;
+    return PB_EXIT_FOUND;
+}
+
+/* "a, b" of the families that offer a feature, for "applies to ... only" messages. */
+static void families_with(int (*has)(const pb_family *), char *out, size_t len)
+{
+    size_t at = 0;
+    out[0] = '\0';
+    for (const pb_family *const *f = pb_families; *f && at < len; f++)
+        if (has(*f)) at += (size_t)snprintf(out + at, len - at, "%s%s", at ? ", " : "", (*f)->name);
+}
+
+static int has_candidates(const pb_family *f)
+{
+    return f->print_candidates != NULL;
+}
+
+static int is_batch(const pb_family *f)
+{
+    return f->batch;
+}
+
+/* Checks what the options ask of the family; 0, or the usage error's status. */
+static int check_request(const char *cmd, const pb_family *fam, const solve_opts *o,
+                         const pb_instance *inst)
+{
+    char names[256];
+    if (o->candidates && !fam->print_candidates) {
+        families_with(has_candidates, names, sizeof names);
+        return pb_usage_error(cmd, "--candidates applies to solve %s only", names);
+    }
+    if (o->keep_going && !fam->batch) {
+        families_with(is_batch, names, sizeof names);
+        return pb_usage_error(cmd, "--keep-going applies to files of puzzles (%s)", names);
+    }
+    if (!inst->spec) return pb_usage_error(cmd, "missing instance: %s", fam->instance_help);
+    return 0;
+}
+
+/* Parses the options of cmd for fam into o, params and inst; 0, or the status to
+ * exit with (-1 after printing the help). */
+static int parse(const char *cmd, const pb_family *fam, int argc, char **argv, solve_opts *o,
+                 void *params, pb_instance *inst)
+{
+    const char *pos[1];
+    int npos = 0;
+    pb_opt_group groups[] = {{solve_options, o}, {fam->options, params}};
+    int rc = pb_options_parse(cmd, groups, 2, argc, argv, 3, pos, 1, &npos, inst);
+    if (rc == PB_OPT_HELP) return print_help(cmd, fam), -1;
+    if (rc) return PB_EXIT_USAGE;
+    if (npos && inst->spec)
+        return pb_usage_error(cmd, "give the instance as INSTANCE or as --%s, not both",
+                              inst->from);
+    if (npos) *inst = (pb_instance){pos[0], 0, NULL};
+    return check_request(cmd, fam, o, inst);
+}
+
+/* Loads the instance and asks the engine whether it runs every puzzle; 0, or the
+ * exit status after printing why not. */
+static int prepare(run_ctx *c)
+{
+    char err[600];
+    int which = 0;
+    /* Without --keep-going, bad input stops everything before any work is done. */
+    for (int i = 0; i < c->set.count; i++)
+        if (c->set.puzzle[i].error && !c->o->keep_going)
+            return fprintf(stderr, "puzzlebench: %s\n", c->set.puzzle[i].error), PB_EXIT_USAGE;
+    if (pb_batch_check(&c->batch, &which, err, sizeof err) != PB_RUNS) {
+        if (c->fam->batch)
+            fprintf(stderr, "puzzlebench: %s:%d: %s\n", c->spec, c->set.puzzle[which].line, err);
+        else
+            fprintf(stderr, "puzzlebench: %s: %s\n", c->cmd, err);
+        return PB_EXIT_USAGE;
+    }
+    return 0;
+}
+
+/* Resolves engine and order, loads the instance and runs it; the exit status. */
+static int run(const char *cmd, const pb_family *fam, const solve_opts *o, const void *params,
+               const pb_instance *inst)
+{
+    char err[600], list[512];
+    const char *name = o->engine ? o->engine : fam->default_engine;
+    const pb_engine *eng = pb_family_engine(fam, name);
+    const pb_order *ord = pb_order_find(o->order);
+    if (!eng) {
+        pb_family_engine_list(fam, list, sizeof list);
+        return pb_usage_error(cmd, "unknown engine '%s' for %s (one of: %s)", name, fam->name,
+                              list);
+    }
+    if (!ord)
+        return pb_usage_error(cmd, "unknown order '%s' (see 'puzzlebench engines')", o->order);
+    if (fam->check_params && fam->check_params(params, err, sizeof err))
+        return pb_usage_error(cmd, "%s", err);
+    pb_binder *binder = pb_binder_new(bind_modes[o->bind], err, sizeof err);
+    if (!binder) return pb_usage_error(cmd, "%s", err);
+    run_ctx c = {.cmd = cmd, .spec = inst->spec, .fam = fam, .o = o};
+    if (fam->load(inst, params, &c.set, err, sizeof err)) {
+        pb_binder_free(binder);
+        return fprintf(stderr, "puzzlebench: %s\n", err), PB_EXIT_USAGE;
+    }
+    pb_trace_printer tp = {stdout, strcmp(cmd, "count") ? PB_MODE_FIRST : PB_MODE_COUNT, 0, 0};
+    c.batch = (pb_batch){
+        .set = &c.set,
+        .engine = eng,
+        .how = {.mode = tp.mode,
+                .order = ord,
+                .limits = o->limits,
+                .trace = o->trace ? pb_trace_print_step : NULL,
+                .trace_ctx = &tp,
+                .thread_start = pb_binder_thread_start,
+                .thread_ctx = binder},
+        .threads = o->threads,
+        .keep_solutions = tp.mode == PB_MODE_FIRST,
+        .binder = binder,
+    };
+    c.batch.how.limits.cancel = &pb_interrupted;
+    int rc = prepare(&c);
+    if (!rc) {
+        pb_install_interrupt_handler();
+        if (pb_batch_run(&c.batch, &c.res)) {
+            fprintf(stderr, "puzzlebench: out of memory\n");
+            rc = PB_EXIT_USAGE;
+        } else
+            rc = report(&c);
+        pb_batch_free(&c.res);
+    }
+    fam->free_set(&c.set);
+    pb_binder_free(binder);
+    return rc;
+}
+
+int cmd_solve(int argc, char **argv, int count_mode)
+{
+    const char *cmd = count_mode ? "count" : "solve";
+    char names[256];
+    pb_family_list(names, sizeof names);
+    if (argc < 3) return pb_usage_error(cmd, "missing FAMILY (one of: %s)", names);
+    if (!strcmp(argv[2], "--help") || !strcmp(argv[2], "-h")) return print_help(cmd, NULL), 0;
+    const pb_family *fam = pb_family_find(argv[2]);
+    if (!fam && argv[2][0] == '-')
+        return pb_usage_error(cmd, "missing FAMILY before '%s' (one of: %s)", argv[2], names);
+    if (!fam) return pb_usage_error(cmd, "unknown family '%s' (one of: %s)", argv[2], names);
+    if (fam->run) return fam->run(cmd, argc, argv, 3);
+
+    solve_opts o = solve_defaults;
+    pb_instance inst = {NULL, 0, NULL};
+    void *params = calloc(1, fam->params_size ? fam->params_size : 1);
+    if (!params) return pb_usage_error(cmd, "out of memory");
+    if (fam->params_size) memcpy(params, fam->params_default, fam->params_size);
+    int rc = parse(cmd, fam, argc, argv, &o, params, &inst);
+    if (rc == 0) rc = run(cmd, fam, &o, params, &inst);
+    free(params);
+    return rc < 0 ? 0 : rc;
+}

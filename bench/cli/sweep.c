@@ -1,0 +1,161 @@
+/* sweep.c — `puzzlebench sweep [FILE] [options] [--KEY VALUE ...]`: reads a sweep file,
+ * applies the keys given as options over it, and hands the matrix to the sweep
+ * runner (harness/sweep.c). */
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "commands.h"
+#include "harness/exit.h"
+#include "harness/readfile.h"
+#include "harness/sweep.h"
+
+static const char sweep_about[] =
+    "usage: puzzlebench sweep [FILE] [options] [--KEY VALUE ...]\n"
+    "\n"
+    "Runs every combination of a sweep's instances, engines, orders, modes and thread\n"
+    "counts, each `reps` times, and writes OUT/NAME.csv (one row per run) and\n"
+    "OUT/NAME.meta (date, commit, compiler, flags, CPU, topology, threads, binding).\n"
+    "FILE holds 'key value...' lines ('#' starts a comment, a line that starts with a\n"
+    "blank continues the previous key); every key may also be given as an option,\n"
+    "which overrides the file (e.g. --instances \"2x3 2x4\"). Runs with one thread\n"
+    "run `workers` at a time; runs with more run alone. A run that stops at a limit\n"
+    "gets status 'limit', stays in the CSV, and is not repeated; nor is one whose\n"
+    "reps used up `rep-budget`. Combinations an engine cannot run are left out.\n"
+    "Ctrl-C stops: the rows already finished are written.\n"
+    "\n"
+    "options:\n";
+
+static const char *const bind_modes[] = {"none", "core", NULL};
+
+typedef struct sweep_cli {
+    const char *out;
+    int bind, list, workers, quiet;
+} sweep_cli;
+
+static const pb_option sweep_options[] = {
+    {.name = "out",
+     .type = PB_OPT_TEXT,
+     .offset = offsetof(sweep_cli, out),
+     .arg = "DIR",
+     .help = "where to write"},
+    {.name = "bind",
+     .type = PB_OPT_CHOICE,
+     .offset = offsetof(sweep_cli, bind),
+     .choices = bind_modes,
+     .help = "pin OpenMP threads to cores with hwloc"},
+    {.name = "list",
+     .type = PB_OPT_FLAG,
+     .offset = offsetof(sweep_cli, list),
+     .help = "print the runs and exit"},
+    PB_OPTION_THREADS(sweep_cli, workers, "same as --workers T"),
+    PB_OPTION_QUIET(sweep_cli, quiet, "no progress line and no summary line"),
+    PB_OPTION_END,
+};
+
+static const sweep_cli sweep_defaults = {"results", 0, 0, 0, 0};
+
+static void print_help(void)
+{
+    pb_sweep_spec defaults;
+    fputs(sweep_about, stdout);
+    pb_options_help(stdout, sweep_options, "sweep", &sweep_defaults);
+    fputs("keys (in FILE, or as --KEY VALUE):\n", stdout);
+    if (!pb_sweep_spec_init(&defaults)) pb_options_help(stdout, pb_sweep_keys, NULL, &defaults);
+    pb_sweep_spec_free(&defaults);
+    for (const pb_family *const *f = pb_families; *f; f++) {
+        if (!(*f)->options || (*f)->run) continue;
+        printf("keys of family %s:\n", (*f)->name);
+        pb_options_help(stdout, (*f)->options, NULL, (*f)->params_default);
+    }
+    fputs("\nexit status: 0 done, 2 bad usage or input, 130 interrupted\n", stdout);
+}
+
+/* The sweep's keys, and every family's settings, as text options whose values land
+ * in values[] (applied over the file once it is read). */
+static pb_option *key_options(const char **names, int max, int *n)
+{
+    int cap = 0;
+    for (const pb_option *o = pb_sweep_keys; o->name; o++) cap++;
+    for (const pb_family *const *f = pb_families; *f; f++)
+        for (const pb_option *o = (*f)->options; o && o->name; o++) cap++;
+    pb_option *keys = calloc((size_t)cap + 1, sizeof *keys);
+    if (!keys) return NULL;
+    *n = 0;
+    for (const pb_option *o = pb_sweep_keys; o->name; o++) names[(*n)++] = o->name;
+    for (const pb_family *const *f = pb_families; *f; f++)
+        for (const pb_option *o = (*f)->options; o && o->name; o++) {
+            int seen = o->type == PB_OPT_INSTANCE;
+            for (int i = 0; i < *n && !seen; i++) seen = !strcmp(names[i], o->name);
+            if (!seen && *n < max) names[(*n)++] = o->name;
+        }
+    for (int i = 0; i < *n; i++)
+        keys[i] = (pb_option){.name = names[i],
+                              .type = PB_OPT_TEXT,
+                              .offset = (size_t)i * sizeof(const char *),
+                              .arg = "VALUE"};
+    return keys;
+}
+
+/* Reads FILE into the spec (instances relative to its folder). 0, or the exit status. */
+static int read_file(pb_sweep_spec *spec, const char *file)
+{
+    char err[600];
+    size_t len;
+    char *text = pb_read_file(file, &len, err, sizeof err);
+    pb_error pe = {0, ""};
+    if (!text) return fprintf(stderr, "puzzlebench: sweep: %s\n", err), PB_EXIT_USAGE;
+    int bad = pb_sweep_spec_parse(spec, text, len, &pe);
+    free(text);
+    if (bad)
+        return fprintf(stderr, "puzzlebench: sweep: %s:%d: %s\n", file, pe.line, pe.msg),
+               PB_EXIT_USAGE;
+    if (pb_sweep_spec_relative_to(spec, file)) return pb_usage_error("sweep", "out of memory");
+    return 0;
+}
+
+/* Applies the keys given as options, then resolves the family. 0, or the status. */
+static int apply_overrides(pb_sweep_spec *spec, const char **names, const char **values, int n,
+                           const char *source)
+{
+    pb_error pe = {0, ""};
+    for (int i = 0; i < n; i++)
+        if (values[i] && pb_sweep_spec_set(spec, names[i], values[i], 0, &pe))
+            return pb_usage_error("sweep", "--%s", pe.msg);
+    if (pb_sweep_spec_resolve(spec, &pe)) {
+        if (pe.line)
+            return fprintf(stderr, "puzzlebench: sweep: %s:%d: %s\n", source, pe.line, pe.msg),
+                   PB_EXIT_USAGE;
+        return pb_usage_error("sweep", "%s: %s", source, pe.msg);
+    }
+    return 0;
+}
+
+int cmd_sweep(int argc, char **argv)
+{
+    const char *names[256], *values[256] = {0}, *pos[1];
+    int nkeys = 0, npos = 0, rc;
+    sweep_cli cli = sweep_defaults;
+    pb_option *keys = key_options(names, 256, &nkeys);
+    pb_sweep_spec spec;
+    if (!keys || pb_sweep_spec_init(&spec))
+        return free(keys), pb_usage_error("sweep", "out of memory");
+    pb_opt_group groups[] = {{sweep_options, &cli}, {keys, values}};
+    rc = pb_options_parse("sweep", groups, 2, argc, argv, 2, pos, 1, &npos, NULL);
+    if (rc == PB_OPT_HELP) print_help();
+    if (rc) {
+        rc = rc == PB_OPT_HELP ? 0 : PB_EXIT_USAGE;
+        goto out;
+    }
+    const char *source = npos ? pos[0] : "(options)";
+    if ((npos && (rc = read_file(&spec, pos[0]))) ||
+        (rc = apply_overrides(&spec, names, values, nkeys, source)))
+        goto out;
+    if (cli.workers) spec.workers = cli.workers; /* --threads T is --workers T */
+    pb_sweep_opts opts = {cli.out, bind_modes[cli.bind], source, cli.list, cli.quiet};
+    rc = pb_sweep_run(&spec, &opts);
+out:
+    pb_sweep_spec_free(&spec);
+    free(keys);
+    return rc;
+}

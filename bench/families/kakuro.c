@@ -1,0 +1,180 @@
+/* kakuro.c — the kakuro family (seed 001): files of clue grids, one model per puzzle,
+ * solutions printed as clue grids with their digits filled in. */
+#include "family.h"
+
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include "kakuro/kakuro.h"
+#include "harness/readfile.h"
+extern const pb_micro_cases pb_micro_kakuro; /* micro/kakuro.c */
+
+extern const pb_command pb_kakuro_generators[], pb_kakuro_commands[];
+
+/* A puzzle's grid packed to its size (a kakuro_grid holds the largest board), so a
+ * file of many small puzzles stays small. */
+typedef struct packed_grid {
+    int rows, cols;
+    unsigned char *bytes; /* white, digit, down, right: rows*cols each */
+} packed_grid;
+
+static int pack(const kakuro_grid *g, packed_grid *p)
+{
+    size_t n = (size_t)g->rows * (size_t)g->cols;
+    p->rows = g->rows, p->cols = g->cols;
+    if (!(p->bytes = malloc(4 * n))) return -1;
+    memcpy(p->bytes, g->white, n);
+    memcpy(p->bytes + n, g->digit, n);
+    memcpy(p->bytes + 2 * n, g->down, n);
+    memcpy(p->bytes + 3 * n, g->right, n);
+    return 0;
+}
+
+static void unpack(const packed_grid *p, kakuro_grid *g)
+{
+    size_t n = (size_t)p->rows * (size_t)p->cols;
+    kakuro_grid_init(g, p->rows, p->cols);
+    memcpy(g->white, p->bytes, n);
+    memcpy(g->digit, p->bytes + n, n);
+    memcpy(g->down, p->bytes + 2 * n, n);
+    memcpy(g->right, p->bytes + 3 * n, n);
+}
+
+static void free_set(pb_set *set)
+{
+    packed_grid *grids = set->priv;
+    for (int i = 0; i < set->count; i++) {
+        pb_model_free(set->puzzle[i].model);
+        free(set->puzzle[i].error);
+        if (grids) free(grids[i].bytes);
+    }
+    free(grids);
+    free(set->puzzle);
+    memset(set, 0, sizeof *set);
+}
+
+static char *dup_printf(const char *fmt, const char *spec, int line, const char *msg)
+{
+    int n = snprintf(NULL, 0, fmt, spec, line, msg);
+    char *s = n >= 0 ? malloc((size_t)n + 1) : NULL;
+    if (s) snprintf(s, (size_t)n + 1, fmt, spec, line, msg);
+    return s;
+}
+
+static int load_text(const char *spec, const char *text, size_t len, pb_set *set, char *err,
+                     size_t errlen)
+{
+    kakuro_reader rd;
+    kakuro_reader_init(&rd, text, len);
+    kakuro_grid *g = malloc(sizeof *g);
+    size_t cap = 0;
+    packed_grid *grids = NULL;
+    int line, rc;
+    pb_error e;
+    if (!g) goto nomem;
+    while ((rc = kakuro_read(&rd, g, &line, &e)) != 0) {
+        if ((size_t)set->count == cap) {
+            size_t ncap = cap ? 2 * cap : 16;
+            pb_puzzle *np = realloc(set->puzzle, ncap * sizeof *np);
+            if (np) set->puzzle = np;
+            packed_grid *ng = realloc(grids, ncap * sizeof *ng);
+            if (ng) grids = ng;
+            set->priv = grids;
+            if (!np || !ng) goto nomem;
+            cap = ncap;
+        }
+        pb_puzzle *p = &set->puzzle[set->count];
+        memset(p, 0, sizeof *p);
+        memset(&grids[set->count], 0, sizeof *grids);
+        set->count++;
+        if (rc > 0) {
+            p->line = line;
+            if (pack(g, &grids[set->count - 1])) goto nomem;
+            p->model = kakuro_model_new(g, &e);
+            if (p->model) continue;
+            e.line = line;
+        }
+        p->line = e.line;
+        if (!(p->error = dup_printf("%s:%d: %s", spec, e.line, e.msg))) goto nomem;
+        set->bad++;
+    }
+    free(g);
+    if (set->count == 0) {
+        snprintf(err, errlen, "%s: no puzzles found (expected clue grids: rows of tokens %s)", spec,
+                 "D\\R, #, . or a digit");
+        return -1;
+    }
+    return 0;
+nomem:
+    free(g);
+    snprintf(err, errlen, "%s: out of memory", spec);
+    return -1;
+}
+
+static int load(const pb_instance *inst, const void *params, pb_set *set, char *err, size_t errlen)
+{
+    (void)params;
+    const char *spec = inst->spec;
+    memset(set, 0, sizeof *set);
+    size_t len;
+    char *text = pb_read_file(spec, &len, err, errlen);
+    if (!text) return -1;
+    int rc = load_text(spec, text, len, set, err, errlen);
+    free(text);
+    if (rc) free_set(set);
+    return rc;
+}
+
+static void print_solution(FILE *f, const pb_set *set, int i, const int *values,
+                           const pb_engine *engine)
+{
+    (void)engine;
+    const packed_grid *grids = set->priv;
+    kakuro_grid *shape = malloc(sizeof *shape), *sol = malloc(sizeof *sol);
+    if (shape && sol) {
+        unpack(&grids[i], shape);
+        kakuro_grid_fill(shape, values, sol);
+        size_t need = kakuro_format_grid(sol, NULL, 0) + 1;
+        char *buf = malloc(need);
+        if (buf) {
+            kakuro_format_grid(sol, buf, need);
+            fputs(buf, f);
+            fputc('\n', f);
+            free(buf);
+        }
+    }
+    free(shape);
+    free(sol);
+}
+
+static const char *const kakuro_sweeps[] = {"kakuro-checkers", NULL};
+static const char *const kakuro_examples[] = {
+    "count kakuro puzzles.kak -l 2",
+    "generate kakuro --size 11x11 --difficulty hard",
+    "kakuro-sums",
+    NULL,
+};
+
+const pb_family pb_family_kakuro = {
+    .name = "kakuro",
+    .summary = "white cells take 1-9, each run adds up to its clue without repeats (seed 001)",
+    .instance_help = "a file of clue grids ('-': standard input): rows of tokens D\\R (clue "
+                     "cell), # (black), . (empty white) or 1-9; puzzles separated by a blank "
+                     "line, ';' comments",
+    .batch = 1,
+    .load = load,
+    .free_set = free_set,
+    .print_solution = print_solution,
+    .instance_name = pb_base_name,
+    .placement = 1,
+    .default_engine = "combo",
+    .levels = kakuro_level_names,
+    .level_summaries = kakuro_level_summaries,
+    .generators = pb_kakuro_generators,
+    .commands = pb_kakuro_commands,
+    .micro = &pb_micro_kakuro,
+    .sweeps = kakuro_sweeps,
+    .experiments = "scripts/kakuro-experiments.sh",
+    .report = "kakuro",
+    .examples = kakuro_examples,
+};

@@ -1,0 +1,237 @@
+/* sudoku_generate.c — `puzzlebench generate sudoku`: random full grids with givens
+ * removed while the puzzle keeps one solution, made in parallel and printed in index
+ * order, with a header line that makes the same file again. */
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "family.h"
+#include "harness/csv.h"
+#include "harness/exit.h"
+#include "sudoku/sudoku.h"
+
+static const char *const sizes[] = {"4", "9", "16", "25", NULL};
+static const char *const levels[] = {SUDOKU_LEVEL_LIST(PB_X_NAME) "any", NULL};
+static const char *const formats[] = {"line", "numbers", NULL};
+
+typedef struct gen_opts {
+    int size, count, threads, clues, level, format;
+    uint64_t seed, max_tries;
+    double max_seconds;
+    const char *out, *stats;
+} gen_opts;
+
+#define OPT(T, F) .type = T, .offset = offsetof(gen_opts, F)
+static const pb_option gen_options[] = {
+    {.name = "size",
+     OPT(PB_OPT_CHOICE, size),
+     .choices = sizes,
+     .arg = "4|9|16|25",
+     .help = "board side"},
+    {.name = "count",
+     OPT(PB_OPT_INT, count),
+     .arg = "N",
+     .lo = 1,
+     .hi = 1000000,
+     .help = "how many puzzles"},
+    PB_OPTION_SEED(gen_opts, seed),
+    {.name = "clues",
+     OPT(PB_OPT_INT, clues),
+     .arg = "K",
+     .lo = 1,
+     .hi = SUDOKU_MAX_CELLS,
+     .help = "stop removing at K givens (default: remove while the\n"
+             "puzzle stays unique, i.e. a minimal puzzle)"},
+    {.name = "difficulty",
+     OPT(PB_OPT_CHOICE, level),
+     .choices = levels,
+     .help = "keep only removals that leave the grade at most D, and only\n"
+             "puzzles graded exactly D (any: no target); --clues and\n"
+             "--difficulty exclude each other"},
+    {.name = "format",
+     OPT(PB_OPT_CHOICE, format),
+     .choices = formats,
+     .help = "one puzzle per line (1-9, A=10, ...; '.' empty), or rows of\n"
+             "numbers (0 empty), blocks separated by a blank line"},
+    PB_OPTION_THREADS(gen_opts, threads,
+                      "make puzzles on T OpenMP threads; the output is the same"),
+    {.name = "out",
+     OPT(PB_OPT_TEXT, out),
+     .arg = "FILE",
+     .help = "write the puzzles to FILE, whole or not at all (default\nstandard output)"},
+    {.name = "stats",
+     OPT(PB_OPT_TEXT, stats),
+     .arg = "FILE.csv",
+     .help = "one row per puzzle: index,size,clues,level,tries,checks,wall_s"},
+    {.name = "max-tries",
+     OPT(PB_OPT_COUNT, max_tries),
+     .arg = "N",
+     .help = "full grids tried per puzzle before giving up"},
+    PB_OPTION_TIME_LIMIT(gen_opts, max_seconds,
+                         "seconds per puzzle before giving up (default none)"),
+    PB_OPTION_END,
+};
+#undef OPT
+
+static const gen_opts gen_defaults = {
+    .size = 1, .count = 1, .threads = 1, .level = SUDOKU_LEVELS, .seed = 1, .max_tries = 1000};
+
+/* The generated puzzles and their records, by index. */
+typedef struct gen_run {
+    const gen_opts *o;
+    sudoku_gen_opts gen;
+    sudoku_format fmt;
+    char **text;
+    sudoku_gen_stats *st;
+    int *ok;
+} gen_run;
+
+static int side(const gen_opts *o)
+{
+    return atoi(sizes[o->size]);
+}
+
+/* Checks the combination of options and fills the generator's. 0, or the status. */
+static int check(const gen_opts *o, gen_run *r)
+{
+    const int n = side(o), cells = n * n, have_clues = o->clues > 0;
+    if (have_clues && o->level != SUDOKU_LEVELS)
+        return pb_usage_error("generate", "give --clues or --difficulty, not both");
+    if (o->clues > cells)
+        return pb_usage_error("generate", "--clues %d: a %dx%d board has %d cells", o->clues, n, n,
+                              cells);
+    /* The known minimums; below them the search could only run out of tries. */
+    const int least = n == 4 ? 4 : n == 9 ? 17 : 1;
+    if (have_clues && o->clues < least)
+        return pb_usage_error("generate",
+                              "--clues %d: no %dx%d sudoku with one solution has fewer "
+                              "than %d",
+                              o->clues, n, n, least);
+    if (!o->max_tries)
+        return pb_usage_error("generate", "--max-tries expects a whole number >= 1, got '0'");
+    r->gen = (sudoku_gen_opts){.box = o->size + 2,
+                               .clues = o->clues,
+                               .level = o->level == SUDOKU_LEVELS ? -1 : o->level,
+                               .seed = o->seed,
+                               .max_tries = o->max_tries,
+                               .max_seconds = o->max_seconds};
+    r->fmt = o->format ? SUDOKU_NUMBERS : SUDOKU_LINE;
+    return 0;
+}
+
+static int fill_puzzles(FILE *f, void *p)
+{
+    const gen_run *r = p;
+    const gen_opts *o = r->o;
+    fprintf(f, "# puzzlebench generate sudoku --size %d --count %d --seed %llu", side(o), o->count,
+            (unsigned long long)o->seed);
+    if (o->clues)
+        fprintf(f, " --clues %d", o->clues);
+    else
+        fprintf(f, " --difficulty %s", levels[o->level]);
+    if (r->fmt == SUDOKU_NUMBERS) fputs(" --format numbers", f);
+    fputc('\n', f);
+    for (int i = 0; i < o->count; i++) {
+        if (i && r->fmt == SUDOKU_NUMBERS) fputc('\n', f);
+        fputs(r->text[i], f);
+    }
+    return ferror(f) ? -1 : 0;
+}
+
+static int fill_stats(FILE *f, void *p)
+{
+    const gen_run *r = p;
+    fputs("index,size,clues,level,tries,checks,wall_s\n", f);
+    for (int i = 0; i < r->o->count; i++) {
+        const sudoku_gen_stats *s = &r->st[i];
+        fprintf(f, "%d,%d,%d,%s,%llu,%llu,%.6f\n", i, side(r->o), r->ok[i] ? s->clues : 0,
+                r->ok[i] ? sudoku_level_names[s->level] : "-", (unsigned long long)s->tries,
+                (unsigned long long)s->checks, s->wall_s);
+    }
+    return ferror(f) ? -1 : 0;
+}
+
+/* Makes every puzzle; 0, or -1 when out of memory. */
+static int make_all(gen_run *r)
+{
+    int nomem = 0;
+    /* Puzzles vary a lot in cost, so indices are handed out one at a time. */
+#pragma omp parallel for schedule(dynamic, 1) num_threads(r->o->threads)
+    for (int i = 0; i < r->o->count; i++) {
+        sudoku_grid puzzle, solution;
+        if (sudoku_generate(&r->gen, (uint64_t)i, &puzzle, &solution, &r->st[i])) continue;
+        size_t need = sudoku_format_grid(&puzzle, r->fmt, NULL, 0) + 1;
+        if (!(r->text[i] = malloc(need))) {
+#pragma omp atomic write
+            nomem = 1;
+            continue;
+        }
+        sudoku_format_grid(&puzzle, r->fmt, r->text[i], need);
+        r->ok[i] = 1;
+    }
+    return nomem ? -1 : 0;
+}
+
+/* Writes the records and the puzzles, or says which puzzle could not be made. */
+static int write_outputs(const gen_run *r)
+{
+    char err[4400];
+    const gen_opts *o = r->o;
+    int failed = 0, first = -1;
+    for (int i = 0; i < o->count; i++)
+        if (!r->ok[i]) failed++, first = first < 0 ? i : first;
+    if (o->stats && pb_write_file_atomic(o->stats, fill_stats, (void *)r, err, sizeof err))
+        return fprintf(stderr, "puzzlebench: %s\n", err), PB_EXIT_USAGE;
+    if (failed) {
+        const sudoku_gen_stats *s = &r->st[first];
+        fprintf(stderr,
+                "puzzlebench: generate: %d of %d puzzles could not be made within the limits "
+                "(first: puzzle %d, after %llu tries and %.1f s); raise --max-tries or "
+                "--time-limit\n",
+                failed, o->count, first, (unsigned long long)s->tries, s->wall_s);
+        return PB_EXIT_LIMIT;
+    }
+    if (o->out) {
+        if (pb_write_file_atomic(o->out, fill_puzzles, (void *)r, err, sizeof err))
+            return fprintf(stderr, "puzzlebench: %s\n", err), PB_EXIT_USAGE;
+    } else if (fill_puzzles(stdout, (void *)r) || fflush(stdout)) {
+        return fprintf(stderr, "puzzlebench: generate: cannot write the output\n"), PB_EXIT_USAGE;
+    }
+    return PB_EXIT_FOUND;
+}
+
+static int run(const pb_command *self, int argc, char **argv, int first)
+{
+    gen_opts o = gen_defaults;
+    gen_run r = {.o = &o};
+    int npos = 0, rc = pb_command_parse(self, &o, argc, argv, first, NULL, 0, &npos);
+    if (rc) return rc == PB_OPT_HELP ? 0 : PB_EXIT_USAGE;
+    if ((rc = check(&o, &r))) return rc;
+    r.text = calloc((size_t)o.count, sizeof *r.text);
+    r.st = calloc((size_t)o.count, sizeof *r.st);
+    r.ok = calloc((size_t)o.count, sizeof *r.ok);
+    if (!r.text || !r.st || !r.ok || make_all(&r)) {
+        fprintf(stderr, "puzzlebench: generate: out of memory\n");
+        rc = PB_EXIT_USAGE;
+    } else {
+        rc = write_outputs(&r);
+    }
+    for (int i = 0; r.text && i < o.count; i++) free(r.text[i]);
+    free(r.text), free(r.st), free(r.ok);
+    return rc;
+}
+
+const pb_command pb_sudoku_generators[] = {
+    {.name = "sudoku",
+     .summary = "sudoku puzzles with exactly one solution",
+     .about = "Random full grids with givens removed in random order while the puzzle keeps\n"
+              "exactly one solution. Puzzle i depends only on the options that shape it\n"
+              "(size, seed, clues or difficulty) and on i, never on --threads. The output\n"
+              "starts with a '# puzzlebench generate ...' line: the command that makes the\n"
+              "same puzzles again.\n",
+     .options = gen_options,
+     .defaults = &gen_defaults,
+     .run = run,
+     .generator = 1},
+    {.name = NULL},
+};

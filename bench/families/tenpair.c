@@ -1,0 +1,339 @@
+/* tenpair.c — the tenpair family (seed 003), the crossing-out game: its search is over
+ * game states, not the shared model, so it runs solve (the shortest win, board after
+ * board) and count (every win up to a length, by length) itself, with the rule
+ * switches, limits, and an optional one-row CSV with its metadata. */
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "family.h"
+#include "harness/csv.h"
+#include "harness/exit.h"
+#include "harness/meta.h"
+#include "registry/registry.h"
+#include "tenpair/tenpair.h"
+
+extern const pb_family pb_family_tenpair;
+extern const pb_micro_cases pb_micro_tenpair; /* micro/tenpair.c */
+
+static const char *const wrap_modes[] = {"on", "off", NULL};
+static const char *const append_modes[] = {"stuck", "any", NULL};
+
+typedef struct tp_opts {
+    const char *start, *engine, *csv;
+    int upto, width, wrap, append, max_length, threads, print_wins;
+    pb_limits limits;
+    uint64_t max_bytes;
+} tp_opts;
+
+#define OPT(T, F) .type = T, .offset = offsetof(tp_opts, F)
+static const pb_option tenpair_options[] = {
+    {.name = "start",
+     OPT(PB_OPT_TEXT, start),
+     .arg = "DIGITS",
+     .help = "the digits written first, 1-9 (default: --upto 19)"},
+    {.name = "upto",
+     OPT(PB_OPT_INT, upto),
+     .arg = "N",
+     .lo = 1,
+     .hi = 1000000,
+     .help = "write 1..N, leaving out numbers with a 0 (default 19)"},
+    {.name = "width",
+     OPT(PB_OPT_INT, width),
+     .arg = "W",
+     .lo = 1,
+     .hi = TP_MAX_WIDTH,
+     .help = "digits per row"},
+    {.name = "wrap",
+     OPT(PB_OPT_CHOICE, wrap),
+     .choices = wrap_modes,
+     .help = "reading order runs on from a row's end to the next row's start"},
+    {.name = "append",
+     OPT(PB_OPT_CHOICE, append),
+     .choices = append_modes,
+     .help = "append the live digits only when no move is left, or as a\nmove at any time"},
+    PB_OPTION_ENGINE(tp_opts, engine, "bfs, best-first or compact (see 'puzzlebench engines')"),
+    {.name = "max-length",
+     OPT(PB_OPT_INT, max_length),
+     .arg = "L",
+     .lo = 1,
+     .hi = TP_MAX_LENGTH,
+     .help = "count: the longest win counted (required); solve: look no\n"
+             "further than L (default: no bound)"},
+    PB_OPTION_THREADS(tp_opts, threads,
+                      "count with an engine marked 'parallel': search T written\n"
+                      "sequences at a time (the counts do not depend on it)"),
+    {.name = "print-wins",
+     OPT(PB_OPT_FLAG, print_wins),
+     .only = "count",
+     .help = "with an engine marked 'wins': print each win's written digits\n"
+             "('win length=N digits=...') as it is found"},
+    PB_OPTION_STEP_LIMIT(tp_opts, limits.max_steps, "stop after N states expanded"),
+    PB_OPTION_TIME_LIMIT(tp_opts, limits.max_seconds, "stop after S seconds"),
+    {.name = "max-memory",
+     OPT(PB_OPT_BYTES, max_bytes),
+     .arg = "SIZE",
+     .help = "stop before the search holds more than SIZE bytes (K, M, G)"},
+    {.name = "csv",
+     OPT(PB_OPT_TEXT, csv),
+     .arg = "FILE",
+     .help = "also write the run as one CSV row, and FILE.meta"},
+    PB_OPTION_END,
+};
+#undef OPT
+
+static const tp_opts tp_defaults = {
+    .engine = "compact", .width = 9, .threads = 1, .max_bytes = 4ull << 30};
+
+static void print_help(const char *cmd)
+{
+    printf("usage: puzzlebench solve tenpair [options]\n"
+           "       puzzlebench count tenpair --max-length L [options]\n"
+           "\n"
+           "The crossing-out game (seed 003). solve finds the shortest win and prints it as\n"
+           "the seed does: the written digits in rows, '#' for crossed ones, board after\n"
+           "board with a blank line between, then one stats line. count lists, for every\n"
+           "length up to L that has wins, 'length=N wins=K' (a win is its written digit\n"
+           "sequence: move orders that write the same digits are one win), then the stats.\n"
+           "\noptions:\n");
+    pb_options_help(stdout, tenpair_options, cmd, &tp_defaults);
+    fputs("\nstats: length (solve), wins, expanded (states whose moves were generated),\n"
+          "stored (states kept at the peak; compact count: states of sequences still to\n"
+          "search), peak_bytes, nodes (compact count: written sequences searched), wall_s,\n"
+          "status.\n"
+          "exit status: 0 a win found, 1 none within the bound, 2 bad usage, 3 stopped at a\n"
+          "             limit, 130 interrupted\n",
+          stdout);
+}
+
+/* What one run is: the options, and the rules and request made of them. */
+typedef struct tp_cmd {
+    const char *cmd;
+    tp_opts o;
+    tp_rules rules;
+    char instance[64];
+    const tp_engine *engine;
+    tp_run how;
+    int count;
+} tp_cmd;
+
+/* Parses and checks the options into c; 0, or the exit status (-1: help printed). */
+static int parse(tp_cmd *c, int argc, char **argv, int first)
+{
+    pb_opt_group g = {tenpair_options, &c->o};
+    const char *pos[1];
+    int npos = 0;
+    pb_error err;
+    int rc = pb_options_parse(c->cmd, &g, 1, argc, argv, first, pos, 1, &npos, NULL);
+    if (rc == PB_OPT_HELP) return print_help(c->cmd), -1;
+    if (rc) return PB_EXIT_USAGE;
+    if (npos)
+        return pb_usage_error(c->cmd,
+                              "unexpected argument '%s' (tenpair takes no instance; "
+                              "see --start and --upto)",
+                              pos[0]);
+    const tp_opts *o = &c->o;
+    tp_rules_default(&c->rules);
+    c->rules.width = o->width;
+    c->rules.wrap = o->wrap == 0;
+    c->rules.append_any = o->append == 1;
+    if (o->start && o->upto) return pb_usage_error(c->cmd, "give --start or --upto, not both");
+    if (o->start && tp_rules_set_start(&c->rules, o->start, &err))
+        return pb_usage_error(c->cmd, "%s", err.msg);
+    if (o->upto && tp_rules_set_upto(&c->rules, o->upto, &err))
+        return pb_usage_error(c->cmd, "%s", err.msg);
+    if (o->start)
+        snprintf(c->instance, sizeof c->instance, "start%.50s", o->start);
+    else
+        snprintf(c->instance, sizeof c->instance, "upto%d", o->upto ? o->upto : 19);
+    return 0;
+}
+
+static void print_win(void *ctx, const tp_step *path, int npath, int length)
+{
+    const tp_rules *r = ctx;
+    uint8_t board[TP_MAX_LENGTH];
+    int n = r->nstart;
+    memcpy(board, r->start, (size_t)n);
+    for (int i = 0; i < npath; i++)
+        if (tp_apply(r, board, &n, TP_MAX_LENGTH, path[i], 1)) break;
+    printf("win length=%d digits=", length);
+    for (int i = 0; i < n; i++) putchar('0' + (board[i] & 15));
+    putchar('\n');
+}
+
+/* Replays the win and prints every board; -1 if a step does not replay. */
+static int print_boards(const tp_rules *r, const tp_result *res)
+{
+    uint8_t *board = malloc(TP_MAX_LENGTH);
+    char *text = malloc(2 * TP_MAX_LENGTH + 2);
+    int n = r->nstart, rc = 0;
+    if (!board || !text) rc = -1;
+    if (!rc) memcpy(board, r->start, (size_t)n);
+    for (int i = 0; !rc && i <= res->npath; i++) {
+        if (i > 0 && tp_apply(r, board, &n, TP_MAX_LENGTH, res->path[i - 1], 0)) rc = -1;
+        if (rc) break;
+        tp_format_board(r, board, n, text, 2 * TP_MAX_LENGTH + 2);
+        printf("%s%s", i ? "\n" : "", text);
+    }
+    if (rc) fprintf(stderr, "puzzlebench: internal error: the win does not replay\n");
+    free(board);
+    free(text);
+    return rc;
+}
+
+typedef struct row_ctx {
+    const tp_cmd *c;
+    const tp_result *res;
+    const pb_meta *meta;
+} row_ctx;
+
+static int fill_csv(FILE *f, void *p)
+{
+    const row_ctx *r = p;
+    const tp_cmd *c = r->c;
+    const tp_stats *s = &r->res->stats;
+    fprintf(f, "family,instance,engine,mode,max_length,append,wrap,width,threads,status,length,"
+               "wins,expanded,stored,peak_bytes,nodes,wall_s\n");
+    fprintf(f, "tenpair,%s,%s,%s,%d,%s,%s,%d,%d,%s,%d,%llu,%llu,%llu,%llu,%llu,%.6f\n", c->instance,
+            c->engine->about.name, c->count ? "count" : "shortest", c->how.max_length,
+            c->rules.append_any ? "any" : "stuck", c->rules.wrap ? "on" : "off", c->rules.width,
+            c->o.threads, pb_status_name(r->res->status), r->res->length,
+            (unsigned long long)s->wins, (unsigned long long)s->expanded,
+            (unsigned long long)s->stored, (unsigned long long)s->peak_bytes,
+            (unsigned long long)s->nodes, s->wall_s);
+    return 0;
+}
+
+static int fill_meta(FILE *f, void *p)
+{
+    const row_ctx *r = p;
+    return pb_meta_write(f, r->meta, NULL);
+}
+
+static int write_csv(const tp_cmd *c, const tp_result *res)
+{
+    pb_meta meta;
+    pb_meta_collect(&meta, c->o.threads, "none");
+    row_ctx r = {c, res, &meta};
+    char err[4400], path[4200];
+    snprintf(path, sizeof path, "%s.meta", c->o.csv);
+    if (pb_write_file_atomic(c->o.csv, fill_csv, &r, err, sizeof err) ||
+        pb_write_file_atomic(path, fill_meta, &r, err, sizeof err)) {
+        fprintf(stderr, "puzzlebench: %s\n", err);
+        return -1;
+    }
+    return 0;
+}
+
+/* Finds the engine and sets the request up; 0, or the exit status. */
+static int prepare(tp_cmd *c)
+{
+    char list[256];
+    const pb_registered *r = pb_registry_find(pb_family_tenpair.name, 0, c->o.engine);
+    if (!r) {
+        pb_family_engine_list(&pb_family_tenpair, list, sizeof list);
+        return pb_usage_error(c->cmd, "unknown engine '%s' for tenpair (one of: %s)", c->o.engine,
+                              list);
+    }
+    c->engine = tp_engine_of(r->about);
+    if (c->count && !c->o.max_length)
+        return pb_usage_error(c->cmd,
+                              "count tenpair needs --max-length L (the longest win counted)");
+    if (c->o.max_length && c->o.max_length < c->rules.nstart)
+        return pb_usage_error(c->cmd, "--max-length %d is shorter than the start (%d digits)",
+                              c->o.max_length, c->rules.nstart);
+    c->how = (tp_run){.mode = c->count ? TP_COUNT : TP_SHORTEST,
+                      .max_length = c->o.max_length,
+                      .threads = c->o.threads,
+                      .max_bytes = c->o.max_bytes,
+                      .limits = c->o.limits};
+    c->how.limits.cancel = &pb_interrupted;
+    if (c->o.print_wins) c->how.on_win = print_win, c->how.win_ctx = &c->rules;
+    return 0;
+}
+
+/* Prints the wins by length (count) or the win's boards (solve), then the stats. */
+static int print_result(const tp_cmd *c, const tp_result *res, const uint64_t *wins)
+{
+    int rc = 0;
+    if (c->count) {
+        for (int len = 0; len <= c->how.max_length; len++)
+            if (wins[len]) printf("length=%d wins=%llu\n", len, (unsigned long long)wins[len]);
+    } else if (res->length) {
+        rc = print_boards(&c->rules, res);
+        printf("\n");
+    }
+    const tp_stats *s = &res->stats;
+    if (!c->count) printf("length=%d ", res->length);
+    printf("wins=%llu expanded=%llu stored=%llu peak_bytes=%llu nodes=%llu wall_s=%.6f "
+           "status=%s engine=%s\n",
+           (unsigned long long)s->wins, (unsigned long long)s->expanded,
+           (unsigned long long)s->stored, (unsigned long long)s->peak_bytes,
+           (unsigned long long)s->nodes, s->wall_s, pb_status_name(res->status),
+           c->engine->about.name);
+    return rc;
+}
+
+/* The exit status of a finished run, with a line on stderr where it says why. */
+static int outcome(const tp_cmd *c, const tp_result *res)
+{
+    pb_status st = res->status;
+    if (st == PB_DONE && !res->stats.wins)
+        fprintf(stderr, "puzzlebench: %s tenpair: no win of length %d or less from this start\n",
+                c->cmd, c->how.max_length ? c->how.max_length : TP_MAX_LENGTH);
+    if (st == PB_NOMEM)
+        fprintf(stderr, "puzzlebench: %s tenpair: stopped at --max-memory (or out of memory)%s\n",
+                c->cmd,
+                !c->count && !c->how.max_length && !strcmp(c->engine->about.name, "bfs")
+                    ? "; bfs keeps every length in one queue: give it --max-length"
+                    : "");
+    if (st == PB_INTERRUPTED) return PB_EXIT_INTERRUPT;
+    if (st != PB_DONE) return PB_EXIT_LIMIT;
+    return res->stats.wins ? PB_EXIT_FOUND : PB_EXIT_NONE;
+}
+
+static int run_tenpair(const char *cmd, int argc, char **argv, int first)
+{
+    tp_cmd c;
+    memset(&c, 0, sizeof c);
+    c.cmd = cmd;
+    c.o = tp_defaults;
+    c.count = !strcmp(cmd, "count");
+    int rc = parse(&c, argc, argv, first);
+    if (rc) return rc < 0 ? 0 : rc;
+    if ((rc = prepare(&c))) return rc;
+    uint64_t *wins = c.count ? calloc((size_t)c.how.max_length + 1, sizeof *wins) : NULL;
+    if (c.count && !wins) return pb_usage_error(cmd, "out of memory");
+    pb_install_interrupt_handler();
+    tp_result res = {.wins_by_length = wins};
+    if (tp_engine_run(c.engine, &c.rules, &c.how, &res) == PB_UNSUPPORTED) {
+        free(wins);
+        return pb_usage_error(cmd, "%s", res.why);
+    }
+    rc = print_result(&c, &res, wins) ? PB_EXIT_USAGE : outcome(&c, &res);
+    if (c.o.csv && write_csv(&c, &res)) rc = PB_EXIT_USAGE;
+    free(res.path);
+    free(wins);
+    return rc;
+}
+
+static const char *const tenpair_examples[] = {
+    "solve tenpair",
+    "count tenpair --max-length 100 -t 2",
+    NULL,
+};
+
+const pb_family pb_family_tenpair = {
+    .name = "tenpair",
+    .summary = "the crossing-out game: cross pairs that are equal or sum to 10 (seed 003)",
+    .instance_help = "no instance: the start is --start DIGITS or --upto N (default 19)",
+    .default_engine = "compact",
+    .run = run_tenpair,
+    .run_options = tenpair_options,
+    .run_defaults = &tp_defaults,
+    .micro = &pb_micro_tenpair,
+    .experiments = "scripts/tenpair-experiments.sh",
+    .report = "tenpair",
+    .examples = tenpair_examples,
+};

@@ -1,0 +1,168 @@
+/* batch.c — running an engine over an instance's puzzles with OpenMP, puzzles handed
+ * out one at a time (their costs vary by orders of magnitude), and the limits held
+ * either per puzzle or for the whole set. */
+#include "batch.h"
+
+#include <omp.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "core/limiter.h"
+
+int pb_batch_engine_threads(const pb_batch *b)
+{
+    return b->set->count > 1 ? 1 : b->threads;
+}
+
+pb_refusal pb_batch_check(const pb_batch *b, int *puzzle, char *why, size_t whylen)
+{
+    pb_run how = b->how;
+    how.threads = pb_batch_engine_threads(b);
+    if (b->set->count > 1 && b->threads > 1 && how.trace) {
+        *puzzle = 0;
+        snprintf(why, whylen, "a trace lists the steps in order: it runs on one thread");
+        return PB_REFUSE_THREADS;
+    }
+    for (int i = 0; i < b->set->count; i++) {
+        const pb_model *m = b->set->puzzle[i].model;
+        if (!m) continue;
+        pb_refusal r = pb_engine_check(b->engine, m, &how, why, whylen);
+        if (r != PB_RUNS) {
+            *puzzle = i;
+            return r;
+        }
+    }
+    return PB_RUNS;
+}
+
+/* The most severe of two statuses: PB_STATUSES lists them mildest first. */
+static pb_status worse(pb_status a, pb_status b)
+{
+    return b > a ? b : a;
+}
+
+/* What the shared limits leave for the next puzzle; 0 when they are spent. */
+typedef struct budget {
+    uint64_t steps_used; /* updated atomically */
+    int stop;            /* set once a puzzle did not finish, or the limits ran out */
+    double t0;
+} budget;
+
+static int budget_left(const pb_batch *b, budget *bu, pb_limits *lim)
+{
+    uint64_t used;
+    int halt;
+#pragma omp atomic read
+    used = bu->steps_used;
+#pragma omp atomic read
+    halt = bu->stop;
+    const pb_limits *all = &b->how.limits;
+    double left = all->max_seconds > 0 ? all->max_seconds - (pb_now_s() - bu->t0) : 0;
+    if (halt || (all->max_steps && used >= all->max_steps) || (all->max_seconds > 0 && left <= 0))
+        return 0;
+    lim->max_steps = all->max_steps ? all->max_steps - used : 0;
+    lim->max_seconds = left;
+    return 1;
+}
+
+/* Runs puzzle i; scratch holds ncells ints for its first solution. */
+static void run_puzzle(const pb_batch *b, pb_batch_result *r, budget *bu, int i, int *scratch)
+{
+    const pb_model *m = b->set->puzzle[i].model;
+    pb_run how = b->how;
+    how.threads = pb_batch_engine_threads(b);
+    if (how.limits.cancel && *how.limits.cancel) return;
+    if (b->shared_limits && !budget_left(b, bu, &how.limits)) {
+#pragma omp atomic write
+        bu->stop = 1;
+        return;
+    }
+    pb_result res = {.first = b->keep_solutions ? scratch : NULL};
+    pb_engine_run(b->engine, m, &how, &res);
+    /* Stopping at the second solution is the point of a uniqueness check. */
+    if (b->unique && res.status == PB_LIMIT && res.stats.solutions == 2) res.status = PB_DONE;
+    pb_outcome *o = &r->puzzle[i];
+    o->ran = 1;
+    o->status = res.status;
+    o->stats = res.stats;
+    if (b->keep_solutions && res.stats.solutions)
+        for (int c = 0; c < m->ncells; c++)
+            r->solution[r->solution_at[i] + (size_t)c] = (unsigned char)scratch[c];
+    if (b->shared_limits) {
+#pragma omp atomic update
+        bu->steps_used += res.stats.steps;
+        if (res.status != PB_DONE) {
+#pragma omp atomic write
+            bu->stop = 1;
+        }
+    }
+}
+
+int pb_batch_run(const pb_batch *b, pb_batch_result *r)
+{
+    const pb_set *set = b->set;
+    memset(r, 0, sizeof *r);
+    r->puzzle = calloc((size_t)set->count + 1, sizeof *r->puzzle);
+    r->solution_at = calloc((size_t)set->count + 1, sizeof *r->solution_at);
+    if (!r->puzzle || !r->solution_at) return pb_batch_free(r), -1;
+    int max_cells = 1;
+    for (int i = 0; i < set->count; i++) {
+        int n = set->puzzle[i].model ? set->puzzle[i].model->ncells : 0;
+        r->solution_at[i + 1] = r->solution_at[i] + (size_t)n;
+        if (n > max_cells) max_cells = n;
+    }
+    if (b->keep_solutions && !(r->solution = malloc(r->solution_at[set->count] + 1)))
+        return pb_batch_free(r), -1;
+
+    const int threads = set->count > 1 ? b->threads : 1;
+    budget bu = {0, 0, pb_now_s()};
+    int nomem = 0;
+#pragma omp parallel num_threads(threads) if (threads > 1)
+    {
+        if (threads > 1) pb_binder_bind_thread(b->binder, omp_get_thread_num());
+        int *scratch = malloc((size_t)max_cells * sizeof *scratch);
+        if (!scratch) {
+#pragma omp atomic write
+            nomem = 1;
+        }
+#pragma omp for schedule(dynamic, 1)
+        for (int i = 0; i < set->count; i++)
+            if (scratch && set->puzzle[i].model) run_puzzle(b, r, &bu, i, scratch);
+        free(scratch);
+    }
+    r->elapsed_s = pb_now_s() - bu.t0;
+    if (nomem) return pb_batch_free(r), -1;
+
+    r->status = PB_DONE;
+    for (int i = 0; i < set->count; i++) {
+        const pb_outcome *o = &r->puzzle[i];
+        if (!set->puzzle[i].model) continue;
+        if (!o->ran) {
+            /* Not run: the shared limits were spent, or the run was interrupted. */
+            int cancelled = b->how.limits.cancel && *b->how.limits.cancel;
+            r->status = worse(r->status, cancelled ? PB_INTERRUPTED : PB_LIMIT);
+            continue;
+        }
+        pb_stats_add(&r->total, &o->stats);
+        r->status = worse(r->status, o->status);
+        r->finished += o->status == PB_DONE;
+    }
+    return 0;
+}
+
+int pb_batch_solution(const pb_batch *b, const pb_batch_result *r, int i, int *values)
+{
+    const pb_model *m = b->set->puzzle[i].model;
+    if (!r->solution || !m || !r->puzzle[i].ran || !r->puzzle[i].stats.solutions) return -1;
+    for (int c = 0; c < m->ncells; c++) values[c] = r->solution[r->solution_at[i] + (size_t)c];
+    return 0;
+}
+
+void pb_batch_free(pb_batch_result *r)
+{
+    free(r->puzzle);
+    free(r->solution);
+    free(r->solution_at);
+    memset(r, 0, sizeof *r);
+}

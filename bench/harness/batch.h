@@ -1,0 +1,58 @@
+/* batch.h — the one runner of an engine over an instance's puzzles, shared by solve,
+ * count and sweep: the threads of a run go to the puzzles (one puzzle a thread) when
+ * the instance holds several, and to the engine (which must split its search)
+ * when it holds one. Results stay in input order whatever the thread count. */
+#ifndef PB_BATCH_H
+#define PB_BATCH_H
+
+#include "bind.h"
+#include "core/engine.h"
+#include "family.h"
+
+typedef struct pb_batch {
+    const pb_set *set;
+    const pb_engine *engine;
+    pb_run how;  /* every puzzle's run: mode, order, limits, trace; threads: see below */
+    int threads; /* threads of the whole run */
+    /* 1: the step and time limits hold for the whole set, each puzzle getting what
+     * the ones before it left, and the first puzzle that does not finish stops the
+     * rest (a sweep row); 0: every puzzle has the whole limits (solve, count). */
+    int shared_limits;
+    /* 1: a count stopped at its solution limit of 2 is a finished uniqueness check. */
+    int unique;
+    int keep_solutions; /* keep each puzzle's first solution (solve) */
+    pb_binder *binder;  /* NULL: no binding */
+} pb_batch;
+
+typedef struct pb_outcome {
+    int ran; /* 0: not run (interrupted, or the shared limits were spent first) */
+    pb_status status;
+    pb_stats stats;
+} pb_outcome;
+
+typedef struct pb_batch_result {
+    pb_outcome *puzzle;      /* per puzzle, in input order */
+    unsigned char *solution; /* keep_solutions: puzzle i's first solution at solution_at[i] */
+    size_t *solution_at;     /* (values fit a byte: at most 64) */
+    pb_stats total;          /* summed over the puzzles that ran */
+    pb_status status;        /* the most severe status of a puzzle */
+    int finished;            /* puzzles whose run ended PB_DONE */
+    double elapsed_s;        /* the whole batch's wall time */
+} pb_batch_result;
+
+/* The threads one puzzle's engine gets in this batch. */
+int pb_batch_engine_threads(const pb_batch *b);
+
+/* Asks the engine, for every readable puzzle, whether it runs the batch's request
+ * (pb_engine_check). PB_RUNS, or the first refusal with its puzzle in *puzzle and
+ * the engine's message in why. */
+pb_refusal pb_batch_check(const pb_batch *b, int *puzzle, char *why, size_t whylen);
+
+/* Runs every readable puzzle. 0, or -1 when out of memory. */
+int pb_batch_run(const pb_batch *b, pb_batch_result *r);
+void pb_batch_free(pb_batch_result *r);
+
+/* Puzzle i's first solution into values (ncells ints); 0, or -1 when it has none. */
+int pb_batch_solution(const pb_batch *b, const pb_batch_result *r, int i, int *values);
+
+#endif

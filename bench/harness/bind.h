@@ -1,0 +1,23 @@
+/* bind.h — the machine's topology (hwloc) and the binding of OpenMP threads to cores. */
+#ifndef PB_BIND_H
+#define PB_BIND_H
+
+#include <stddef.h>
+#include <hwloc.h>
+
+/* Loads the topology of this machine (allowed resources only). 0 on success. */
+int pb_topology_load(hwloc_topology_t *topo);
+/* Objects of a type in the topology (0 when hwloc knows none). */
+int pb_topology_count(hwloc_topology_t topo, hwloc_obj_type_t type);
+
+/* Thread binding. mode "none" binds nothing; "core" pins OpenMP thread i to core
+ * i mod cores. NULL with a message in err for an unknown mode or hwloc failure. */
+typedef struct pb_binder pb_binder;
+pb_binder *pb_binder_new(const char *mode, char *err, size_t errlen);
+/* Call from inside an OpenMP parallel region, from each thread. */
+void pb_binder_bind_thread(pb_binder *b, int thread);
+void pb_binder_free(pb_binder *b);
+/* A pb_run.thread_start that binds: ctx is the pb_binder. */
+void pb_binder_thread_start(void *ctx, int thread);
+
+#endif

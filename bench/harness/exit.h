@@ -1,0 +1,19 @@
+/* exit.h — the exit statuses every command shares, and the flag that Ctrl-C (SIGINT)
+ * and SIGTERM set, which running engines poll through pb_limits.cancel. */
+#ifndef PB_EXIT_H
+#define PB_EXIT_H
+
+#include <signal.h>
+
+enum {
+    PB_EXIT_FOUND = 0, /* at least one solution (or the command succeeded) */
+    PB_EXIT_NONE = 1,  /* the search finished and found no solution */
+    PB_EXIT_USAGE = 2, /* bad usage or bad input */
+    PB_EXIT_LIMIT = 3, /* stopped at a limit before finding a solution */
+    PB_EXIT_INTERRUPT = 130,
+};
+
+extern volatile sig_atomic_t pb_interrupted;
+void pb_install_interrupt_handler(void);
+
+#endif

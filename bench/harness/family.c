@@ -1,0 +1,119 @@
+/* family.c — looking families, their engines and their commands up, and the
+ * helpers the families' adapters share (short names, printing a board). */
+#include "family.h"
+
+#include <string.h>
+#include "registry/registry.h"
+
+const pb_family *pb_family_find(const char *name)
+{
+    for (const pb_family *const *f = pb_families; *f; f++)
+        if (!strcmp((*f)->name, name)) return *f;
+    return NULL;
+}
+
+void pb_family_list(char *out, size_t len)
+{
+    size_t at = 0;
+    out[0] = '\0';
+    for (const pb_family *const *f = pb_families; *f && at < len; f++)
+        at +=
+            (size_t)snprintf(out + at, len - at, "%s%s", f == pb_families ? "" : ", ", (*f)->name);
+}
+
+const pb_engine *pb_family_engine(const pb_family *f, const char *name)
+{
+    const pb_registered *r = pb_registry_find(f->name, f->placement, name);
+    return r ? r->model : NULL;
+}
+
+void pb_family_engine_list(const pb_family *f, char *out, size_t len)
+{
+    size_t at = 0;
+    out[0] = '\0';
+    for (const pb_registered *r = pb_registry; r->about && at < len; r++)
+        if (pb_registry_serves(r, f->name, f->placement))
+            at += (size_t)snprintf(out + at, len - at, "%s%s", at ? ", " : "", r->about->name);
+}
+
+static const pb_command *find_in(const char *name, const pb_family **owner, int generators)
+{
+    for (const pb_family *const *f = pb_families; *f; f++)
+        for (const pb_command *c = generators ? (*f)->generators : (*f)->commands; c && c->name;
+             c++)
+            if (!strcmp(c->name, name)) {
+                if (owner) *owner = *f;
+                return c;
+            }
+    return NULL;
+}
+
+const pb_command *pb_generator_find(const char *name, const pb_family **owner)
+{
+    return find_in(name, owner, 1);
+}
+
+const pb_command *pb_command_find(const char *name, const pb_family **owner)
+{
+    return find_in(name, owner, 0);
+}
+
+void pb_base_name(const char *spec, char *out, size_t outlen)
+{
+    if (!strcmp(spec, "-")) spec = "stdin";
+    const char *base = strrchr(spec, '/');
+    base = base ? base + 1 : spec;
+    size_t n = strcspn(base, ".");
+    if (n == 0) n = strlen(base);
+    snprintf(out, outlen, "%.*s", (int)n, base);
+    for (char *c = out; *c; c++)
+        if (*c == ',' || *c == ' ' || *c == '"') *c = '_';
+}
+
+void pb_print_board(FILE *f, const pb_model *m, const int *values, int width, const char *prefix,
+                    const char *suffix)
+{
+    fputs(prefix, f);
+    int printed_rows = 0;
+    for (int r = 0; r < m->rows; r++) {
+        int first = 1;
+        for (int c = 0; c < m->cols; c++) {
+            int cell = m->at[r * m->cols + c];
+            if (cell < 0) continue;
+            if (first && printed_rows) fputc('\n', f);
+            fprintf(f, first ? "%*d" : " %*d", width, values[cell]);
+            first = 0;
+        }
+        printed_rows += !first;
+    }
+    fputs(suffix, f);
+    fputc('\n', f);
+}
+
+const char *pb_command_line(const pb_command *c, char *buf, size_t len)
+{
+    snprintf(buf, len, "%s%s", c->generator ? "generate " : "", c->name);
+    return buf;
+}
+
+void pb_command_help(FILE *f, const pb_command *c)
+{
+    char line[128];
+    fprintf(f, "usage: puzzlebench %s [options]\n\n%s\n", pb_command_line(c, line, sizeof line),
+            c->summary);
+    if (c->about) fprintf(f, "\n%s", c->about);
+    if (c->options && c->options->name) {
+        fputs("\noptions:\n", f);
+        pb_options_help(f, c->options, NULL, c->defaults);
+    }
+}
+
+int pb_command_parse(const pb_command *c, void *opts, int argc, char **argv, int first,
+                     const char **pos, int maxpos, int *npos)
+{
+    pb_opt_group group = {c->options, opts};
+    int rc = pb_options_parse(c->generator ? "generate" : c->name, &group, 1, argc, argv, first,
+                              pos, maxpos, npos, NULL);
+    if (rc == PB_OPT_HELP) pb_command_help(stdout, c);
+    return rc;
+}

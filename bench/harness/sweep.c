@@ -1,0 +1,385 @@
+/* sweep.c — expands an experiment matrix (instances x engines x orders x modes x
+ * threads x reps) into jobs, runs them with OpenMP through the batch runner, and
+ * writes one CSV row per run plus the run's metadata. A run that hits its limit is
+ * not repeated; combinations an engine refuses are not run. */
+#include "sweep.h"
+
+#include <errno.h>
+#include <omp.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <sys/stat.h>
+
+#include "batch.h"
+#include "csv.h"
+#include "exit.h"
+#include "meta.h"
+#include "progress.h"
+
+typedef struct job {
+    int instance, puzzle; /* puzzle: -1 for the whole set, else one puzzle (rows per-puzzle) */
+    int threads;
+    const pb_engine *engine;
+    const pb_order *order;
+    pb_mode mode;
+    int unique; /* count mode stopped at the second solution */
+    long first_row;
+} job;
+
+typedef struct sweep_ctx {
+    pb_sweep_spec *spec;
+    const pb_family *fam;
+    const pb_sweep_opts *opts;
+    pb_set *sets;
+    char (*names)[96];
+    job *jobs;
+    long njobs, nrows;
+    pb_row *rows;
+    unsigned char *done;
+    pb_binder *binder;
+    pb_progress progress;
+    int workers;
+} sweep_ctx;
+
+static const char *mode_name(const job *j)
+{
+    return j->mode == PB_MODE_FIRST ? "first" : j->unique ? "unique" : "count";
+}
+
+/* The set a job runs: the instance's, or a view of one of its puzzles. */
+static pb_set job_set(const sweep_ctx *c, const job *j)
+{
+    pb_set s = c->sets[j->instance];
+    if (j->puzzle >= 0) s.count = 1, s.bad = 0, s.puzzle += j->puzzle;
+    return s;
+}
+
+static pb_batch job_batch(const sweep_ctx *c, const job *j, const pb_set *set)
+{
+    pb_batch b = {
+        .set = set,
+        .engine = j->engine,
+        .how = {.mode = j->mode,
+                .order = j->order,
+                .limits = {pb_sweep_spec_step_limit(c->spec, j->engine->about.name),
+                           j->unique ? 2 : 0, c->spec->time_limit, &pb_interrupted},
+                .thread_start = pb_binder_thread_start,
+                .thread_ctx = c->binder},
+        .threads = j->threads,
+        .shared_limits = 1,
+        .unique = j->unique,
+        .binder = c->binder,
+    };
+    return b;
+}
+
+static void fill_row(const sweep_ctx *c, const job *j, int rep, const pb_set *set,
+                     const pb_batch_result *res, pb_row *r)
+{
+    r->family = c->fam->name;
+    if (j->puzzle < 0)
+        snprintf(r->instance, sizeof r->instance, "%s", c->names[j->instance]);
+    else if (c->fam->puzzle_name)
+        c->fam->puzzle_name(&c->sets[j->instance], j->puzzle, r->instance, sizeof r->instance);
+    else
+        snprintf(r->instance, sizeof r->instance, "%s#%d", c->names[j->instance], j->puzzle);
+    r->cells = set->puzzle[0].model->ncells;
+    r->puzzles = res->finished;
+    r->engine = j->engine->about.name;
+    r->order = j->engine->about.caps & PB_CAP_ORDER ? j->order->name : "-";
+    r->mode = mode_name(j);
+    r->threads = j->threads;
+    r->rep = rep;
+    r->status = res->status;
+    r->stats = res->total;
+    /* A file's time is the whole batch's, so that threads show as a speedup. */
+    if (set->count > 1) r->stats.wall_s = res->elapsed_s;
+}
+
+/* Runs one job's reps; stops repeating after a limit or an interruption. */
+static void run_job(sweep_ctx *c, const job *j)
+{
+    const pb_set set = job_set(c, j);
+    const pb_batch b = job_batch(c, j, &set);
+    double spent = 0;
+    for (int rep = 0; rep < c->spec->reps && !pb_interrupted; rep++) {
+        pb_batch_result res;
+        if (pb_batch_run(&b, &res)) return; /* out of memory: the row stays out */
+        fill_row(c, j, rep, &set, &res, &c->rows[j->first_row + rep]);
+        pb_status status = res.status;
+        double wall = c->rows[j->first_row + rep].stats.wall_s;
+        pb_batch_free(&res);
+        pb_progress_step(&c->progress);
+        if (status == PB_INTERRUPTED || pb_interrupted) return;
+        c->done[j->first_row + rep] = 1;
+        if (status != PB_DONE) return;
+        spent += wall;
+        if (c->spec->rep_budget > 0 && spent >= c->spec->rep_budget) return;
+    }
+}
+
+static int add_job(sweep_ctx *c, const job *proto, long *cap)
+{
+    if (c->njobs == *cap) {
+        job *nj = realloc(c->jobs, (size_t)(*cap = *cap ? 2 * *cap : 64) * sizeof *nj);
+        if (!nj) return -1;
+        c->jobs = nj;
+    }
+    job *j = &c->jobs[c->njobs++];
+    *j = *proto;
+    j->first_row = c->nrows;
+    c->nrows += c->spec->reps;
+    return 0;
+}
+
+/* The jobs of one instance, engine and order: every mode and thread count the engine
+ * runs (pb_batch_check decides), for the set or for each of its puzzles. */
+static int add_engine_jobs(sweep_ctx *c, int inst, const pb_engine *eng, const pb_order *ord,
+                           long *cap)
+{
+    const pb_sweep_spec *s = c->spec;
+    const int per_puzzle = s->rows == PB_ROWS_PER_PUZZLE;
+    for (int md = 0; md < s->modes.n; md++)
+        for (int t = 0; t < s->search_threads.n; t++)
+            for (int p = per_puzzle ? 0 : -1; p < (per_puzzle ? c->sets[inst].count : 0); p++) {
+                job j = {inst, p, s->search_threads.v[t], eng, ord, PB_MODE_COUNT, 0, 0};
+                j.mode = strcmp(s->modes.item[md], "first") ? PB_MODE_COUNT : PB_MODE_FIRST;
+                j.unique = !strcmp(s->modes.item[md], "unique");
+                const pb_set set = job_set(c, &j);
+                const pb_batch b = job_batch(c, &j, &set);
+                char why[200];
+                int which;
+                if (pb_batch_check(&b, &which, why, sizeof why) != PB_RUNS) continue;
+                if (add_job(c, &j, cap)) return -1;
+            }
+    return 0;
+}
+
+static int add_jobs(sweep_ctx *c)
+{
+    const pb_sweep_spec *s = c->spec;
+    long cap = 0;
+    for (int i = 0; i < s->instances.n; i++)
+        for (int e = 0; e < s->engines.n; e++) {
+            const pb_engine *eng = pb_family_engine(c->fam, s->engines.item[e]);
+            const int ordered = (eng->about.caps & PB_CAP_ORDER) != 0;
+            for (int o = 0; o < (ordered ? s->orders.n : 1); o++)
+                if (add_engine_jobs(c, i, eng, pb_order_find(s->orders.item[o]), &cap)) return -1;
+        }
+    return 0;
+}
+
+/* Fills in the family's engines when none were given, and checks engines and orders. */
+static int check_engines(sweep_ctx *c)
+{
+    pb_sweep_spec *s = c->spec;
+    char list[1024];
+    if (!s->engines.n) {
+        pb_family_engine_list(c->fam, list, sizeof list);
+        if (pb_list_set(&s->engines, list, list, sizeof list))
+            return pb_usage_error("sweep", "out of memory");
+    }
+    for (int i = 0; i < s->engines.n; i++)
+        if (!pb_family_engine(c->fam, s->engines.item[i])) {
+            pb_family_engine_list(c->fam, list, sizeof list);
+            return pb_usage_error("sweep", "%s: unknown engine '%s' for %s (one of: %s)",
+                                  c->opts->source, s->engines.item[i], c->fam->name, list);
+        }
+    for (int i = 0; i < s->orders.n; i++)
+        if (!pb_order_find(s->orders.item[i]))
+            return pb_usage_error("sweep", "%s: unknown order '%s'", c->opts->source,
+                                  s->orders.item[i]);
+    return 0;
+}
+
+/* Loads every instance; a puzzle that cannot be read stops the sweep. */
+static int load_instances(sweep_ctx *c)
+{
+    const pb_sweep_spec *s = c->spec;
+    char err[600];
+    c->sets = calloc((size_t)s->instances.n + 1, sizeof *c->sets);
+    c->names = calloc((size_t)s->instances.n + 1, sizeof *c->names);
+    if (!c->sets || !c->names) return pb_usage_error("sweep", "out of memory");
+    for (int i = 0; i < s->instances.n; i++) {
+        pb_instance inst = {s->instances.item[i], 0, NULL};
+        if (c->fam->load(&inst, s->params, &c->sets[i], err, sizeof err)) {
+            fprintf(stderr, "puzzlebench: sweep: %s\n", err);
+            return PB_EXIT_USAGE;
+        }
+        for (int k = 0; k < c->sets[i].count; k++)
+            if (c->sets[i].puzzle[k].error) {
+                fprintf(stderr, "puzzlebench: sweep: %s\n", c->sets[i].puzzle[k].error);
+                return PB_EXIT_USAGE;
+            }
+        c->fam->instance_name(s->instances.item[i], c->names[i], sizeof c->names[i]);
+    }
+    return 0;
+}
+
+/* The sweep's settings, for the .meta file: "key=value" lines. */
+static void settings(const sweep_ctx *c, long written, char extra[][600], int *n)
+{
+    const pb_sweep_spec *s = c->spec;
+    const pb_list *lists[] = {&s->engines, &s->orders, &s->modes};
+    const char *list_keys[] = {"engines", "orders", "modes"};
+    int k = 0, at;
+    snprintf(extra[k++], 600, "sweep=%s", c->opts->source);
+    snprintf(extra[k++], 600, "family=%s", s->fam->name);
+    snprintf(extra[k++], 600, "reps=%d", s->reps);
+    at = snprintf(extra[k], 600, "step_limit=%llu", (unsigned long long)s->step_limit.all);
+    for (int i = 0; i < s->step_limit.engines.n && at < 600; i++)
+        at += snprintf(extra[k] + at, 600 - (size_t)at, " %s=%llu", s->step_limit.engines.item[i],
+                       (unsigned long long)s->step_limit.of[i]);
+    k++;
+    snprintf(extra[k++], 600, "time_limit_s=%g", s->time_limit);
+    at = snprintf(extra[k], 600, "params=");
+    for (const pb_option *o = s->fam->options; o && o->name && at < 600; o++) {
+        char v[200];
+        pb_option_value_text(o, s->params, v, sizeof v);
+        if (v[0])
+            at +=
+                snprintf(extra[k] + at, 600 - (size_t)at, "%s%s:%s", at > 7 ? " " : "", o->name, v);
+    }
+    k++;
+    snprintf(extra[k++], 600, "rows=%ld of %ld%s", written, c->nrows,
+             pb_interrupted ? " (interrupted)" : "");
+    snprintf(extra[k++], 600, "rep_budget_s=%g", s->rep_budget);
+    for (int l = 0; l < 3; l++) {
+        at = snprintf(extra[k], 600, "%s=", list_keys[l]);
+        for (int i = 0; i < lists[l]->n && at < 600; i++)
+            at +=
+                snprintf(extra[k] + at, 600 - (size_t)at, "%s%s", i ? " " : "", lists[l]->item[i]);
+        k++;
+    }
+    at = snprintf(extra[k], 600, "search_threads=");
+    for (int i = 0; i < s->search_threads.n && at < 600; i++)
+        at +=
+            snprintf(extra[k] + at, 600 - (size_t)at, "%s%d", i ? " " : "", s->search_threads.v[i]);
+    k++;
+    snprintf(extra[k++], 600, "row_kind=%s",
+             s->rows == PB_ROWS_PER_PUZZLE ? "per-puzzle" : "per-set");
+    *n = k;
+}
+
+typedef struct meta_ctx {
+    const pb_meta *meta;
+    const char *const *extra;
+} meta_ctx;
+
+static int fill_meta(FILE *f, void *p)
+{
+    const meta_ctx *m = p;
+    return pb_meta_write(f, m->meta, m->extra);
+}
+
+static int write_results(const sweep_ctx *c)
+{
+    const char *dir = c->opts->out_dir, *name = c->spec->name;
+    char path[4096], err[4400], extra[16][600];
+    long written = 0;
+    int nextra;
+    for (long i = 0; i < c->nrows; i++) written += c->done[i];
+    if (mkdir(dir, 0777) && errno != EEXIST) {
+        fprintf(stderr, "puzzlebench: sweep: cannot create %s: %s\n", dir, strerror(errno));
+        return -1;
+    }
+    snprintf(path, sizeof path, "%s/%s.csv", dir, name);
+    if (pb_csv_write(path, c->rows, c->done, c->nrows, err, sizeof err)) {
+        fprintf(stderr, "puzzlebench: sweep: %s\n", err);
+        return -1;
+    }
+    pb_meta meta;
+    pb_meta_collect(&meta, c->workers, c->opts->bind);
+    settings(c, written, extra, &nextra);
+    const char *ex[17];
+    for (int k = 0; k < nextra; k++) ex[k] = extra[k];
+    ex[nextra] = NULL;
+    meta_ctx mc = {&meta, ex};
+    snprintf(path, sizeof path, "%s/%s.meta", dir, name);
+    if (pb_write_file_atomic(path, fill_meta, &mc, err, sizeof err)) {
+        fprintf(stderr, "puzzlebench: sweep: %s\n", err);
+        return -1;
+    }
+    if (!c->opts->quiet)
+        printf("wrote %s/%s.csv (%ld rows) and %s/%s.meta\n", dir, name, written, dir, name);
+    return 0;
+}
+
+static void list_jobs(const sweep_ctx *c)
+{
+    for (long i = 0; i < c->njobs; i++) {
+        const job *j = &c->jobs[i];
+        char puzzle[16] = "";
+        if (j->puzzle >= 0) snprintf(puzzle, sizeof puzzle, "#%d", j->puzzle);
+        printf("%s%s %s %s %s threads=%d reps=%d\n", c->names[j->instance], puzzle,
+               j->engine->about.name, j->engine->about.caps & PB_CAP_ORDER ? j->order->name : "-",
+               mode_name(j), j->threads, c->spec->reps);
+    }
+    printf("%ld jobs, %ld runs at most\n", c->njobs, c->nrows);
+}
+
+static void run_all(sweep_ctx *c)
+{
+    pb_install_interrupt_handler();
+    if (!c->opts->quiet) pb_progress_start(&c->progress, c->spec->name, c->nrows);
+#pragma omp parallel num_threads(c->workers)
+    {
+        pb_binder_bind_thread(c->binder, omp_get_thread_num());
+#pragma omp for schedule(dynamic, 1)
+        for (long i = 0; i < c->njobs; i++)
+            if (c->jobs[i].threads == 1) run_job(c, &c->jobs[i]);
+    }
+    /* Runs with several threads run alone, so that their times are their own. */
+    for (long i = 0; i < c->njobs; i++)
+        if (c->jobs[i].threads > 1) run_job(c, &c->jobs[i]);
+    if (!c->opts->quiet) pb_progress_end(&c->progress);
+}
+
+static void free_ctx(sweep_ctx *c)
+{
+    for (int i = 0; c->sets && i < c->spec->instances.n; i++)
+        if (c->sets[i].puzzle) c->fam->free_set(&c->sets[i]);
+    free(c->sets);
+    free(c->names);
+    free(c->jobs);
+    free(c->rows);
+    free(c->done);
+    pb_binder_free(c->binder);
+}
+
+int pb_sweep_run(pb_sweep_spec *spec, const pb_sweep_opts *opts)
+{
+    sweep_ctx c = {.spec = spec, .fam = spec->fam, .opts = opts};
+    char err[512];
+    int rc = PB_EXIT_USAGE;
+    if (c.fam->run) {
+        pb_usage_error("sweep", "%s: family %s searches no placement model and has no sweeps%s%s",
+                       opts->source, c.fam->name, c.fam->experiments ? "; its experiments: " : "",
+                       c.fam->experiments ? c.fam->experiments : "");
+        return PB_EXIT_USAGE;
+    }
+    if (!spec->instances.n)
+        return pb_usage_error("sweep", "%s: no 'instances' given", opts->source);
+    if ((rc = check_engines(&c)) || (rc = load_instances(&c))) goto out;
+    rc = PB_EXIT_USAGE;
+    if (!(c.binder = pb_binder_new(opts->bind, err, sizeof err))) {
+        pb_usage_error("sweep", "%s", err);
+        goto out;
+    }
+    if (add_jobs(&c)) goto out;
+    if (opts->list_only) {
+        list_jobs(&c);
+        rc = 0;
+        goto out;
+    }
+    c.rows = calloc((size_t)c.nrows + 1, sizeof *c.rows);
+    c.done = calloc((size_t)c.nrows + 1, 1);
+    if (!c.rows || !c.done) goto out;
+    c.workers = spec->workers ? spec->workers : omp_get_num_procs();
+    run_all(&c);
+    rc = write_results(&c) ? PB_EXIT_USAGE : pb_interrupted ? PB_EXIT_INTERRUPT : 0;
+out:
+    free_ctx(&c);
+    return rc;
+}

@@ -1,0 +1,84 @@
+/* sweep_spec.h — an experiment matrix, described by a small text file ("key value..."
+ * lines, '#' comments) or by the same keys given as options. The keys are one
+ * option table (pb_sweep_keys) plus the options of the sweep's family, so a key
+ * means what the option of that name means on the command line. */
+#ifndef PB_SWEEP_SPEC_H
+#define PB_SWEEP_SPEC_H
+
+#include <stdint.h>
+#include "core/error.h"
+#include "family.h"
+#include "harness/options.h"
+
+/* Whole numbers in a list (search-threads). */
+typedef struct pb_int_list {
+    int n;
+    int v[64];
+} pb_int_list;
+
+/* A step limit for every engine, and engine-specific ones (step-limit N E=N ...). */
+typedef struct pb_step_limits {
+    uint64_t all; /* 0: none */
+    pb_list engines;
+    uint64_t of[64];
+} pb_step_limits;
+
+typedef enum pb_sweep_rows { PB_ROWS_PER_SET, PB_ROWS_PER_PUZZLE } pb_sweep_rows;
+
+/* A family key seen before the family was known, applied once it is. */
+typedef struct pb_pending_key {
+    char *key, *value;
+    int line; /* in the sweep file; 0: an option */
+} pb_pending_key;
+
+typedef struct pb_sweep_spec {
+    const char *name;   /* output files NAME.csv and NAME.meta */
+    const char *family; /* e.g. notouch */
+    pb_list instances, engines, orders, modes;
+    pb_int_list search_threads;
+    int reps;
+    double rep_budget; /* > 0: stop repeating a run once its reps took this many seconds */
+    int workers;       /* runs at a time (1-thread runs only); 0: one per core */
+    pb_step_limits step_limit;
+    double time_limit;
+    int rows; /* pb_sweep_rows */
+
+    const pb_family *fam; /* set by pb_sweep_spec_resolve */
+    void *params;         /* the family's parameters, once resolved */
+    pb_list strings;      /* owned copies of the values the fields above point to */
+    pb_pending_key *pending;
+    int npending;
+} pb_sweep_spec;
+
+/* The keys of the sweep itself (the family's options are keys too). */
+extern const pb_option pb_sweep_keys[];
+
+/* Defaults: no instances, every engine of the family, orders "row", modes first and
+ * count, search threads 1, 3 reps, workers 0, no step limit, time limit 60 s, one
+ * row per instance and run. */
+int pb_sweep_spec_init(pb_sweep_spec *s);
+void pb_sweep_spec_free(pb_sweep_spec *s);
+
+/* Applies one "key value..." setting (line: its line in a file, 0 for an option).
+ * A key that is not the sweep's is kept for the family. 0, or -1 with err set. */
+int pb_sweep_spec_set(pb_sweep_spec *s, const char *key, const char *value, int line,
+                      pb_error *err);
+
+/* Reads a whole file's text. 0, or -1 with err naming the line. */
+int pb_sweep_spec_parse(pb_sweep_spec *s, const char *text, size_t len, pb_error *err);
+
+/* Finds the family, fills its parameters from their defaults and the family keys
+ * given, and checks them. 0, or -1 with err (err->line: the key's line, or 0). */
+int pb_sweep_spec_resolve(pb_sweep_spec *s, pb_error *err);
+
+/* Makes the instances that look like relative file names relative to the folder of
+ * the sweep file they were read from. 0, or -1 when out of memory. */
+int pb_sweep_spec_relative_to(pb_sweep_spec *s, const char *file);
+
+/* The step limit of runs of this engine. */
+uint64_t pb_sweep_spec_step_limit(const pb_sweep_spec *s, const char *engine);
+
+/* 1 when key is the sweep's or some family's option, so the CLI takes --KEY VALUE. */
+int pb_sweep_spec_is_key(const char *key);
+
+#endif

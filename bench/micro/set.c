@@ -1,0 +1,49 @@
+/* set.c — loading a family's benchmark set and walking its engines. */
+#include "micro.h"
+
+#include <stdio.h>
+
+#include "registry/registry.h"
+
+int pb_micro_load_set(const pb_family *f, const char *path, const char *what, pb_set *set)
+{
+    char err[600];
+    pb_instance inst = {path, 1, NULL};
+    if (f->load(&inst, f->params_default, set, err, sizeof err) || set->bad) {
+        if (set->bad)
+            fprintf(stderr, "puzzlebench-micro: %s has unreadable puzzles\n", what);
+        else
+            fprintf(stderr, "puzzlebench-micro: %s\n", err);
+        return -1;
+    }
+    return 0;
+}
+
+int pb_micro_case_room(const pb_family *f)
+{
+    int n = 0;
+    for (const pb_registered *r = pb_registry; r->about; r++)
+        if (r->model && pb_registry_serves(r, f->name, f->placement))
+            for (const pb_order *const *o = pb_orders; *o; o++) n++;
+    return n;
+}
+
+int pb_micro_each_engine(const pb_family *f, const pb_set *set,
+                         int (*skip)(const pb_engine *e, const pb_order *o),
+                         int (*add)(void *ctx, const pb_engine *e, const pb_order *o), void *ctx)
+{
+    const pb_model *m0 = set->puzzle[0].model;
+    for (const pb_registered *r = pb_registry; r->about; r++) {
+        const pb_engine *e = r->model;
+        const char *why;
+        if (!e || !pb_registry_serves(r, f->name, f->placement)) continue;
+        if ((e->accepts && !e->accepts(m0, &why)) || skip(e, NULL)) continue;
+        if (!(e->about.caps & PB_CAP_ORDER)) {
+            if (add(ctx, e, NULL)) return -1;
+            continue;
+        }
+        for (const pb_order *const *o = pb_orders; *o; o++)
+            if (!skip(e, *o) && add(ctx, e, *o)) return -1;
+    }
+    return 0;
+}

@@ -1,0 +1,52 @@
+/* registry.c — the table of every engine: one line per engine, tagged with the
+ * family it serves (PB_PLACEMENT: every family on the shared model). Adding an
+ * engine adds one line here. */
+#include "registry.h"
+
+#include <string.h>
+
+#include "../tenpair/tenpair.h"
+
+/* One line per engine: MODEL(tag, engine) for an engine over the shared model,
+ * OWN(tag, type, engine) for one with a search of its own; listing order. */
+#define PB_ENGINE_LIST(MODEL, OWN)                                                                 \
+    MODEL(PB_PLACEMENT, pb_engine_enum_perm)        /* search/enumerate.c */                       \
+    MODEL(PB_PLACEMENT, pb_engine_enum_all)         /* search/enumerate.c */                       \
+    MODEL(PB_PLACEMENT, pb_engine_backtrack)        /* search/search.c */                          \
+    MODEL(PB_PLACEMENT, pb_engine_propagate)        /* search/search.c */                          \
+    MODEL("notouch", pb_engine_value_order)         /* notouch/value_order.c */                    \
+    MODEL("notouch", pb_engine_path_count)          /* notouch/path_count.c */                     \
+    MODEL("sudoku", pb_engine_sudoku_logic)         /* sudoku/logic.c */                           \
+    MODEL("sudoku", pb_engine_sudoku_seed)          /* sudoku/seed.c */                            \
+    MODEL("kakuro", pb_engine_kakuro_combo)         /* kakuro/combo.c */                           \
+    MODEL("kakuro", pb_engine_kakuro_thesis)        /* kakuro/thesis.c */                          \
+    OWN("tenpair", tp_engine, tp_engine_bfs)        /* tenpair/plain.c */                          \
+    OWN("tenpair", tp_engine, tp_engine_best_first) /* tenpair/plain.c */                          \
+    OWN("tenpair", tp_engine, tp_engine_compact)    /* tenpair/compact.c */
+
+#define DECLARE_MODEL(tag, e)     extern const pb_engine e;
+#define DECLARE_OWN(tag, type, e) extern const type e;
+PB_ENGINE_LIST(DECLARE_MODEL, DECLARE_OWN)
+
+#define ENTRY_MODEL(tag, e)     {tag, &(e).about, &(e)},
+#define ENTRY_OWN(tag, type, e) {tag, &(e).about, NULL},
+const pb_registered pb_registry[] = {PB_ENGINE_LIST(ENTRY_MODEL, ENTRY_OWN){NULL, NULL, NULL}};
+
+int pb_registry_serves(const pb_registered *r, const char *family, int placement)
+{
+    return !strcmp(r->family, family) || (placement && !strcmp(r->family, PB_PLACEMENT));
+}
+
+const pb_registered *pb_registry_find(const char *family, int placement, const char *name)
+{
+    for (const pb_registered *r = pb_registry; r->about; r++)
+        if (pb_registry_serves(r, family, placement) && !strcmp(r->about->name, name)) return r;
+    return NULL;
+}
+
+const pb_engine *pb_model_engine_find(const char *name)
+{
+    for (const pb_registered *r = pb_registry; r->about; r++)
+        if (r->model && !strcmp(r->about->name, name)) return r->model;
+    return NULL;
+}

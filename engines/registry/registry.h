@@ -1,0 +1,31 @@
+/* registry.h — every engine of the project in one table, each tagged with the
+ * family it serves, or with PB_PLACEMENT for the engines that run on the shared
+ * model of any placement family (notouch, sudoku, kakuro, ...). The harness takes a
+ * family's engines from here by tag; engines/core knows no family. */
+#ifndef PB_REGISTRY_H
+#define PB_REGISTRY_H
+
+#include "../core/engine.h"
+
+#define PB_PLACEMENT "placement"
+
+typedef struct pb_registered {
+    const char *family;           /* PB_PLACEMENT, or the one family the engine serves */
+    const pb_engine_about *about; /* what every engine starts with */
+    const pb_engine *model;       /* the engine, when it runs on the shared model; else NULL */
+} pb_registered;
+
+/* The registry, in listing order, ended by an entry whose about is NULL. */
+extern const pb_registered pb_registry[];
+
+/* The entry called name among those tagged family (or PB_PLACEMENT too, when
+ * placement is 1); NULL when there is none. */
+const pb_registered *pb_registry_find(const char *family, int placement, const char *name);
+
+/* The engine over the shared model called name, whatever its tag; NULL if none. */
+const pb_engine *pb_model_engine_find(const char *name);
+
+/* 1 when entry r serves family (or is a placement engine and placement is 1). */
+int pb_registry_serves(const pb_registered *r, const char *family, int placement);
+
+#endif
