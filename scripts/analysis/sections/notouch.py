@@ -53,6 +53,9 @@ def file_section(ctx, path):
         return out + ["_No run with status=done: no plots and no table._"]
     for metric in ("steps", "time"):
         out += [ctx.plot(_plot(ctx, name, groups, metric), f"{name} {metric} vs cells"), ""]
+    out += ["The plots: one category per instance (by cells, then name), one line per engine/order through the "
+            "medians of the instances it finished; an open symbol is a lower bound, the median over the reps that "
+            "stopped at a limit of what they used.", ""]
     out += _best_lines(groups)
     out += _enumeration_lines(ctx, table_)
     out += _count_check(groups)
@@ -247,6 +250,6 @@ def _plot(ctx, name, groups, metric):
             f"title {quote(g.label)} noenhanced" for g in series]
     if any_bound:
         keys.append(f"NaN with points lc rgb 'black' pt {open_point(FILLED_POINTS[0])} ps 1.1 "
-                    f"title {dquote(LOWER_BOUND_KEY.replace(chr(10), ' '))}")
+                    f"title {quote(LOWER_BOUND_KEY)}")
     plot.add("plot " + ", \\\n     ".join(keys or ["NaN notitle"]), "unset multiplot")
     return plot
