@@ -9,6 +9,8 @@ usage: python3 scripts/analysis/kakuro_svg.py PUZZLE.kak [SOLUTION.kak] > pictur
 
 import sys
 
+sys.dont_write_bytecode = True
+
 CELL = 40   # px per cell
 GAP = 48    # px between the puzzle and its solution
 

@@ -5,8 +5,10 @@
 import sys
 from pathlib import Path
 
-# Import the package from its parent folder, not its modules from this one.
+# Import the package from its parent folder, not its modules from this one; and
+# leave no __pycache__ in the source tree.
 sys.path[0] = str(Path(__file__).resolve().parent.parent)
+sys.dont_write_bytecode = True
 
 from analysis.main import main  # noqa: E402
 
