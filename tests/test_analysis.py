@@ -2,12 +2,15 @@
 """Tests of the analysis tool (scripts/analysis): the statistics, the CSV reader, the
 table writer, and the whole report on the small results folder tests/data/analysis.
 
-Run: python3 tests/test_analysis.py [PUZZLEBENCH]    (or python3 -m unittest discover tests)
-The end-to-end test needs the program for its listings (`engines --csv`, `families
---csv`): the argument, else $PUZZLEBENCH, else build/puzzlebench; and gnuplot.
+Run: python3 tests/test_analysis.py [PUZZLEBENCH]   (or: python3 -m unittest discover -s tests)
+The end-to-end tests need the program for its listings (`engines --csv`, `families
+--csv`): the argument, else $PUZZLEBENCH, else build/puzzlebench; and gnuplot. They
+are skipped when either is missing, unless the program was given as the argument
+(as CTest does): then they fail.
 """
 
 import os
+import re
 import shutil
 import subprocess
 import sys
@@ -17,11 +20,31 @@ from pathlib import Path
 
 ROOT = Path(__file__).resolve().parent.parent
 sys.path.insert(0, str(ROOT / "scripts"))
+sys.dont_write_bytecode = True
 
 from analysis import csvread, markdown, stats  # noqa: E402
 from analysis.errors import ReportError  # noqa: E402
 
 PUZZLEBENCH = os.environ.get("PUZZLEBENCH", str(ROOT / "build" / "puzzlebench"))
+STRICT = False   # the program was named: the end-to-end tests run, or fail
+FIXTURE = ROOT / "tests" / "data" / "analysis"
+REPORT = ROOT / "scripts" / "analysis" / "report.py"
+
+HEADINGS = [
+    "# puzzlebench report", "## Environment",
+    "## Family: notouch", "### notouch, mode = first", "### notouch, mode = count",
+    "## Sudoku", "### sudoku 4x4 (16 cells), mode = first", "### sudoku 25x25 (625 cells), mode = count",
+    "### Sudoku vs QQwing",
+    "## Kakuro", "### Generation time vs difficulty and size", "### The seed's figures and ours",
+    "### Where the gain comes from: checker and refill", "### Uniqueness checkers on the same inputs",
+    "### A generated puzzle",
+    "## Tenpair", "### The shortest win per engine", "### Counting every win up to a length bound",
+    "### Wins by length, and the seed's figures", "### The rule switches", "### Thread scaling of the compact count",
+    "## Parallel scaling: notouch", "## Micro-benchmarks (micro.json)",
+]
+PLOTS = ["notouch-steps", "notouch-time", "sudoku-time", "sudoku-steps", "kakuro-gen-time", "kakuro-gen-attempts",
+         "kakuro-checkers", "tenpair-expanded", "tenpair-time", "tenpair-memory", "tenpair-wins", "tenpair-speedup",
+         "notouch-speedup"]
 
 
 class Statistics(unittest.TestCase):
@@ -125,7 +148,88 @@ class TableWriter(unittest.TestCase):
             markdown.table(["a", "b"], "ll", [["1"]])
 
 
+def usable_program():
+    """Why the end-to-end tests cannot run here, or None when they can."""
+    if shutil.which("gnuplot") is None:
+        return "no gnuplot"
+    try:
+        done = subprocess.run([PUZZLEBENCH, "engines", "--csv"], capture_output=True, timeout=30)
+    except OSError:
+        return f"no program {PUZZLEBENCH} (give its path as the argument or in PUZZLEBENCH)"
+    if done.returncode != 0:
+        return f"{PUZZLEBENCH} has no `engines --csv`"
+    return None
+
+
+class EndToEnd(unittest.TestCase):
+    """The whole report on tests/data/analysis, in a copy."""
+
+    @classmethod
+    def setUpClass(cls):
+        why = usable_program()
+        if why and STRICT:
+            raise RuntimeError(why)
+        if why:
+            raise unittest.SkipTest(why)
+        cls.tmp = Path(tempfile.mkdtemp())
+        cls.dir = cls.tmp / "results"
+        shutil.copytree(FIXTURE, cls.dir)
+        cls.run_report(cls.dir)
+
+    @classmethod
+    def tearDownClass(cls):
+        shutil.rmtree(cls.tmp)
+
+    @staticmethod
+    def run_report(results, *options):
+        return subprocess.run([sys.executable, str(REPORT), "--puzzlebench", PUZZLEBENCH, *options, str(results)],
+                              capture_output=True, text=True, timeout=60)
+
+    def test_report_has_every_section(self):
+        text = (self.dir / "REPORT.md").read_text()
+        headings = [line for line in text.splitlines() if line.startswith("#")]
+        for heading in HEADINGS:
+            self.assertIn(heading, headings)
+        # Engines in registry order: backtrack before logic before seed (sudoku 4x4 table).
+        table = text.split("### sudoku 4x4 (16 cells), mode = first")[1]
+        self.assertLess(table.index("| backtrack/row |"), table.index("| logic |"))
+        self.assertLess(table.index("| logic |"), table.index("| seed |"))
+
+    def test_every_plot_has_its_four_files(self):
+        text = (self.dir / "REPORT.md").read_text()
+        for name in PLOTS:
+            for ext in ("gp", "tsv", "png", "svg"):
+                path = self.dir / "plots" / f"{name}.{ext}"
+                self.assertTrue(path.is_file() and path.stat().st_size > 0, path)
+            self.assertIn(f"](plots/{name}.png)", text)
+        self.assertTrue((self.dir / "plots" / "kakuro-example.svg").is_file())
+        self.assertNotIn("not generated", text)
+
+    def test_a_plot_redraws_from_its_folder(self):
+        plots = self.dir / "plots"
+        (plots / "tenpair-wins.png").unlink()
+        subprocess.run(["gnuplot", "tenpair-wins.gp"], cwd=plots, check=True, capture_output=True, timeout=30)
+        self.assertTrue((plots / "tenpair-wins.png").stat().st_size > 0)
+
+    def test_limit_rows_are_drawn_as_lower_bounds(self):
+        gp = (self.dir / "plots" / "notouch-steps.gp").read_text()
+        self.assertIn("pt 6", gp)        # an open circle: enum-all stopped at its limit on 2x6
+        self.assertIn("lower bound", (self.dir / "plots" / "notouch-steps.tsv").read_text())
+
+    def test_missing_column_is_one_line_error(self):
+        broken = self.tmp / "broken"
+        shutil.copytree(FIXTURE, broken)
+        csv = broken / "sudoku-4x4.csv"
+        lines = csv.read_text().splitlines(keepends=True)
+        csv.write_text(lines[0].replace(",steps,", ",stepz,") + "".join(lines[1:]))
+        done = self.run_report(broken, "--no-plots")
+        self.assertEqual(done.returncode, 1)
+        self.assertEqual(done.stderr, f'report: {csv}:1: no column "steps" in the header\n')
+        self.assertFalse((broken / "REPORT.md").exists())
+
+
 if __name__ == "__main__":
     if len(sys.argv) > 1 and not sys.argv[1].startswith("-"):
         PUZZLEBENCH = sys.argv.pop(1)
+        STRICT = True
     unittest.main()
