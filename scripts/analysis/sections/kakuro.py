@@ -429,6 +429,32 @@ class Compared:
             self.verdict = 1 if r <= 1 else "?"
 
 
+class Tally:
+    """One engine/order's comparisons with its row order, over the files."""
+
+    def __init__(self):
+        self.n = self.hurts = self.bounded = self.undecided = self.faster = self.slower = 0
+        self.cuts = []      # the step ratios where the order helps
+        self.raises = []    # the exact step ratios where it hurts
+
+    def add(self, steps, time):
+        self.n += 1
+        if steps.verdict == 1:
+            self.cuts.append(steps.ratio)
+        elif steps.verdict == -1:
+            self.hurts += 1
+            if steps.kind == "=":
+                self.raises.append(steps.ratio)
+            else:
+                self.bounded += 1
+        elif steps.verdict == "?":
+            self.undecided += 1
+        if time.verdict == 1:
+            self.faster += 1
+        elif time.verdict == -1:
+            self.slower += 1
+
+
 def _range(lo, hi):
     return factor(lo, 1) + ("" if hi == lo else "–" + factor(hi, 1))
 
@@ -443,8 +469,8 @@ def _cell_orders(ctx, checkers, instances):
     pairs = [(e, o) for e in engines for o in orders if (e, o) in have and (e, base) in have]
     if not pairs:
         return [f"_No engine ran with {base} order and another order: nothing to compare._"]
-    rows, tally = [], {p: {"n": 0, "cuts": [], "raises": [], "bounded": 0, "undecided": 0, "faster": 0, "slower": 0}
-                       for p in pairs}
+    rows = []
+    tally = {p: Tally() for p in pairs}
     for inst in instances:
         row = [inst]
         for e, o in pairs:
@@ -455,50 +481,33 @@ def _cell_orders(ctx, checkers, instances):
             steps = Compared(a.steps, a.lower, b.steps, b.lower)
             time = Compared(a.us, a.lower, b.us, b.lower)
             row.append(f"{steps.text} (time {time.text})")
-            t = tally[(e, o)]
-            t["n"] += 1
-            if steps.verdict == 1:
-                t["cuts"].append(steps.ratio)
-            elif steps.verdict == -1:
-                if steps.kind == "=":
-                    t["raises"].append(steps.ratio)
-                else:
-                    t["bounded"] += 1
-                t.setdefault("hurts", 0)
-                t["hurts"] += 1
-            elif steps.verdict == "?":
-                t["undecided"] += 1
-            if time.verdict == 1:
-                t["faster"] += 1
-            elif time.verdict == -1:
-                t["slower"] += 1
+            tally[(e, o)].add(steps, time)
         rows.append(row)
     out = table(["file"] + [f"{e} {o} / {base}" for e, o in pairs], "l" + "r" * len(pairs), rows) + [""]
     total = cuts = hurts = faster = 0
     holds, fails = [], []
     for e, o in pairs:
         t = tally[(e, o)]
-        if not t["n"]:
+        if not t.n:
             continue
-        hurt = t.get("hurts", 0)
-        s = f"- {o} order cuts {e}'s steps on {len(t['cuts'])} of {t['n']} files"
-        if t["cuts"]:
-            s += f" ({_range(min(t['cuts']), max(t['cuts']))})"
-        s += f" and raises them on {hurt}"
-        if hurt:
-            q = _range(min(t["raises"]), max(t["raises"])) if t["raises"] else ""
-            if t["bounded"]:
-                q += ("; " if q else "") + f"{t['bounded']} only known as a lower bound: the ordered run hit the limit"
+        s = f"- {o} order cuts {e}'s steps on {len(t.cuts)} of {t.n} files"
+        if t.cuts:
+            s += f" ({_range(min(t.cuts), max(t.cuts))})"
+        s += f" and raises them on {t.hurts}"
+        if t.hurts:
+            q = _range(min(t.raises), max(t.raises)) if t.raises else ""
+            if t.bounded:
+                q += ("; " if q else "") + f"{t.bounded} only known as a lower bound: the ordered run hit the limit"
             s += f" ({q})"
-        if t["undecided"]:
-            s += f"; {t['undecided']} undecided (both runs hit the limit)"
-        out.append(s + f"; by time it is faster on {t['faster']} and slower on {t['slower']}.")
-        total += t["n"]
-        cuts += len(t["cuts"])
-        hurts += hurt
-        faster += t["faster"]
-        if t["cuts"]:
-            fails.append(f"{e}/{o} (fewer steps on {len(t['cuts'])} of {t['n']} files, less time on {t['faster']})")
+        if t.undecided:
+            s += f"; {t.undecided} undecided (both runs hit the limit)"
+        out.append(s + f"; by time it is faster on {t.faster} and slower on {t.slower}.")
+        total += t.n
+        cuts += len(t.cuts)
+        hurts += t.hurts
+        faster += t.faster
+        if t.cuts:
+            fails.append(f"{e}/{o} (fewer steps on {len(t.cuts)} of {t.n} files, less time on {t.faster})")
         else:
             holds.append(f"{e}/{o}")
     s = (f"- Over all {total} comparisons (engine, order, file), a cell order cuts the steps in {cuts}, raises them "

@@ -10,6 +10,12 @@ from ..numfmt import NONE, num, seconds6, whole
 UNIT_US = {"ns": 1e-3, "us": 1.0, "ms": 1e3, "s": 1e6}
 
 
+def _number(case, key):
+    """A member of a benchmark object as a number; None when missing or not a number."""
+    v = case.get(key)
+    return float(v) if isinstance(v, (int, float)) and not isinstance(v, bool) else None
+
+
 def _steps(x):
     if x is None:
         return NONE
@@ -37,8 +43,8 @@ def section(ctx, path):
     plain = [b for b in cases if "puzzles" not in b]
     batch = [b for b in cases if "puzzles" in b]
     if plain:
-        rows = [[f"`{escape(b.get('name', '?'))}`", seconds6(b.get("real_time")), b.get("time_unit", NONE),
-                 _steps(b.get("steps")), whole(b.get("iterations"))] for b in plain]
+        rows = [[f"`{escape(b.get('name', '?'))}`", seconds6(_number(b, "real_time")), str(b.get("time_unit", NONE)),
+                 _steps(_number(b, "steps")), whole(_number(b, "iterations"))] for b in plain]
         out += table(["benchmark", "real_time", "unit", "steps", "iterations"], "lrlrr", rows)
     if not batch:
         return out
@@ -49,13 +55,18 @@ def section(ctx, path):
             "is Google Benchmark's items_per_second.", ""]
     rows = []
     for b in batch:
-        p = float(b["puzzles"])
+        p = _number(b, "puzzles")
+        real = _number(b, "real_time")
+
+        def per_puzzle(key):
+            v = _number(b, key)
+            return num(v / p) if v is not None and p and p > 0 else NONE
+
         us = NONE
-        if b.get("real_time") is not None and p > 0 and b.get("time_unit") in UNIT_US:
-            us = num(b["real_time"] * UNIT_US[b["time_unit"]] / p)
-        per = lambda key: num(b[key] / p) if b.get(key) is not None and p > 0 else NONE
-        rows.append([f"`{escape(b.get('name', '?'))}`", whole(p), us, num(b.get("items_per_second")),
-                     per("steps"), per("guesses"), whole(b.get("iterations"))])
+        if real is not None and p and p > 0 and b.get("time_unit") in UNIT_US:
+            us = num(real * UNIT_US[b["time_unit"]] / p)
+        rows.append([f"`{escape(b.get('name', '?'))}`", whole(p), us, num(_number(b, "items_per_second")),
+                     per_puzzle("steps"), per_puzzle("guesses"), whole(_number(b, "iterations"))])
     out += table(["benchmark", "puzzles", "µs/puzzle", "puzzles/s", "steps/puzzle", "guesses/puzzle",
                   "iterations"], "lrrrrrr", rows)
     return out

@@ -296,9 +296,12 @@ def _wins(ctx, wins, meta, bound_runs):
     if not text.isdigit():
         raise ReportError(ctx.dir / "tenpair-wins.meta", f"max_length '{text}' is not a length")
     top = int(text)
-    wall = get("count_wall_s")
+    try:
+        wall = secs(float(get("count_wall_s")))
+    except ValueError:
+        wall = "time not recorded"
     out += [f"From one count up to length {top} (engine {get('engine')}, status {status or '?'}, "
-            f"{secs(float(wall)) if wall else 'time not recorded'}). A win here is a distinct written digit sequence: "
+            f"{wall}). A win here is a distinct written digit sequence: "
             "two move orders that write the same digits are one win. The seed's figures are those the seed reported "
             "(his own way of counting, which this project does not reproduce), not re-measured.", ""]
     if status and status != "done":
