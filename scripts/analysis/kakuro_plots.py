@@ -13,6 +13,7 @@ METHOD_STYLES = {"combo-diff": ("#1f77b4", 1, 7), "thesis-all-seed": ("#9467bd",
                  "combo-all": ("#17becf", 2, 9), "thesis-diff": ("#8c564b", 2, 11)}
 OTHER_METHOD = ("#7f7f7f", 4, 13)
 FONT_SIZES = "font ',13' noenhanced"
+PUZZLE_BOUND_KEY = "open: a lower bound (a puzzle hit the limit)"
 
 
 def _x_axis(cells):
@@ -35,7 +36,9 @@ def generation_time(ctx, methods, cells, levels, title, describe):
     per = str(counts[0]) if counts[0] == counts[-1] else f"{counts[0]}-{counts[-1]}"
     plot = Plot("kakuro-gen-time", "kakuro: generation time per puzzle vs grid side, a panel per method",
                 width, height)
-    plot.add(f"set multiplot title {quote(f'kakuro: generation time per puzzle vs grid side (one core; {per} puzzles per point, limit hits counted at the time they ran)')} {FONT_SIZES}",
+    heading = (f"kakuro: generation time per puzzle vs grid side (one core; {per} puzzles per point, limit hits "
+               "counted at the time they ran)")
+    plot.add(f"set multiplot title {quote(heading)} {FONT_SIZES}",
              "set logscale y", "set format y '10^{%L}'", f"set yrange [{lo / 2:g}:{hi * 3:g}]", *_x_axis(cells), GRID,
              "set xlabel 'grid side (rows = columns, clue row included)'", "set ylabel 'time per puzzle [ms]'",
              "unset key",
@@ -49,8 +52,10 @@ def generation_time(ctx, methods, cells, levels, title, describe):
     for i, method in enumerate(shown):
         r, c = divmod(i, cols_)
         pw, ph = 0.98 / cols_, (top - key_h - 0.01) / rows_
-        plot.add(f"set lmargin at screen {0.01 + c * pw + 0.075:.3f}; set rmargin at screen {0.01 + (c + 1) * pw - 0.015:.3f}",
-                 f"set tmargin at screen {top - r * ph - 0.035:.3f}; set bmargin at screen {top - (r + 1) * ph + 0.075:.3f}",
+        plot.add(f"set lmargin at screen {0.01 + c * pw + 0.075:.3f}; "
+                 f"set rmargin at screen {0.01 + (c + 1) * pw - 0.015:.3f}",
+                 f"set tmargin at screen {top - r * ph - 0.035:.3f}; "
+                 f"set bmargin at screen {top - (r + 1) * ph + 0.075:.3f}",
                  f"set title {quote(title(method) + ': ' + describe[method])} noenhanced")
         clauses = []
         for j, level in enumerate(levels):
@@ -88,7 +93,7 @@ def generation_time(ctx, methods, cells, levels, title, describe):
         keys.append(f"NaN with linespoints lc rgb 'black' {styles[j][1]} title {quote(styles[j][0])}")
     keys.append("NaN with lines lc rgb '#888888' dt 1 lw 0.7 title 'the seed''s marks: 1 s, 10 s'")
     if any_bound:
-        keys.append(f"NaN with points lc rgb 'black' pt 6 title {quote('open: a lower bound (a puzzle hit the limit)')}")
+        keys.append(f"NaN with points lc rgb 'black' pt 6 title {quote(PUZZLE_BOUND_KEY)}")
     plot.add("plot " + ", ".join(keys), "unset multiplot")
     return plot
 
@@ -104,7 +109,8 @@ def generation_attempts(ctx, methods, cells, levels, title):
     any_bound = False
     pw = 0.98 / max(1, len(levels))
     for i, level in enumerate(levels):
-        plot.add(f"set lmargin at screen {0.01 + i * pw + 0.055:.3f}; set rmargin at screen {0.01 + (i + 1) * pw - 0.01:.3f}",
+        plot.add(f"set lmargin at screen {0.01 + i * pw + 0.055:.3f}; "
+                 f"set rmargin at screen {0.01 + (i + 1) * pw - 0.01:.3f}",
                  "set tmargin at screen 0.86; set bmargin at screen 0.22",
                  "set ylabel 'attempts per puzzle (median)'" if i == 0 else "unset ylabel",
                  f"set title {quote('difficulty ' + level)}")
@@ -118,7 +124,8 @@ def generation_attempts(ctx, methods, cells, levels, title):
             any_bound = any_bound or any(r[2] for r in rows)
             data = plot.block(f"{method}, level {level}: median attempts per puzzle (bound: 1 = a lower bound)",
                               ("side", "median", "bound"), rows)
-            clauses += [f"{data} using 1:($2 > 0 ? $2 : NaN) with lines lc rgb {quote(colour)} dt {dash} lw 1.5 notitle",
+            clauses += [f"{data} using 1:($2 > 0 ? $2 : NaN) with lines lc rgb {quote(colour)} dt {dash} lw 1.5 "
+                        "notitle",
                         f"{data} using 1:($2 > 0 && $3 == 0 ? $2 : NaN) with points lc rgb {quote(colour)} pt {point} "
                         "ps 0.9 notitle",
                         f"{data} using 1:($2 > 0 && $3 == 1 ? $2 : NaN) with points lc rgb {quote(colour)} "
@@ -126,7 +133,8 @@ def generation_attempts(ctx, methods, cells, levels, title):
         plot.add("plot " + (", \\\n     ".join(clauses) if clauses else "NaN notitle"))
     plot.add("unset title; unset xlabel; unset ylabel; unset border; unset tics; unset grid; unset logscale",
              "set xrange [0:1]; set yrange [0:1]",
-             "set lmargin at screen 0.02; set rmargin at screen 0.98; set tmargin at screen 0.09; set bmargin at screen 0.003",
+             "set lmargin at screen 0.02; set rmargin at screen 0.98",
+             "set tmargin at screen 0.09; set bmargin at screen 0.003",
              "set key center center horizontal Left reverse maxrows 1 font ',10' samplen 3 width 2")
     keys = []
     for method in methods:
@@ -134,7 +142,7 @@ def generation_attempts(ctx, methods, cells, levels, title):
         keys.append(f"NaN with linespoints lc rgb {quote(colour)} dt {dash} pt {point} lw 1.5 "
                     f"title {quote(title(method))} noenhanced")
     if any_bound:
-        keys.append(f"NaN with points lc rgb 'black' pt 6 title {quote('open: a lower bound (a puzzle hit the limit)')}")
+        keys.append(f"NaN with points lc rgb 'black' pt 6 title {quote(PUZZLE_BOUND_KEY)}")
     plot.add("plot " + ", ".join(keys), "unset multiplot")
     return plot
 
@@ -153,8 +161,8 @@ def checkers(ctx, groups):
     mode_text = ", ".join(m + (": stop at the second solution" if m == "unique" else "") for m in modes)
     plot = Plot("kakuro-checkers", "kakuro checkers on the same inputs: steps per puzzle", 1300, 700)
     tics = ", ".join(f"{dquote(inst)} {i}" for i, inst in enumerate(instances))
-    plot.add(f"set title {quote(f'kakuro checkers on the same inputs: steps per puzzle (median over done reps; mode {mode_text})')} "
-             "font ',12' noenhanced", "set logscale y", "set format y '10^{%L}'",
+    heading = f"kakuro checkers on the same inputs: steps per puzzle (median over done reps; mode {mode_text})"
+    plot.add(f"set title {quote(heading)} font ',12' noenhanced", "set logscale y", "set format y '10^{%L}'",
              "set grid ytics lc rgb '#dddddd' lw 1", f"set xrange [-0.6:{len(instances) - 0.4:g}]")
     steps = [g.steps for g in groups if g.steps is not None and g.steps > 0]
     if steps:

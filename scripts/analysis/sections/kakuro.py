@@ -247,7 +247,8 @@ def _seed_figures(ctx, methods, puzzles, gen_files):
         [f"hard: how far it goes ({la + ' s' if la else 'time'} limit per puzzle)", "tops out at about 12x12",
          tops(SEED, la), tops(OURS, lb)],
         ["easy, 9x9–11x11: attempts per puzzle", "tens", attempts(SEED, "easy"), attempts(OURS, "easy")],
-        ["hard, 9x9–11x11: attempts per puzzle", "hundreds to thousands", attempts(SEED, "hard"), attempts(OURS, "hard")],
+        ["hard, 9x9–11x11: attempts per puzzle", "hundreds to thousands", attempts(SEED, "hard"),
+         attempts(OURS, "hard")],
     ]
     out += ["The seed's timings (design notes: Java, on a 2007 laptop) beside the same measures from the seed's method "
             "re-run here (`thesis-all-seed`: its checker, a whole new fill after each failed check, its table of 25 "
@@ -541,7 +542,8 @@ def _example_puzzle(example):
 def _draw_example(ctx, kak):
     """Redraws plots/kakuro-example.svg from the example puzzle and its solution."""
     solution = kak.with_name(kak.name[: -len(".kak")] + ".sol.kak")
-    grids = [kakuro_svg.read_grid(p.read_text(encoding="utf-8")) for p in [kak] + ([solution] if solution.is_file() else [])]
+    files = [kak] + ([solution] if solution.is_file() else [])
+    grids = [kakuro_svg.read_grid(p.read_text(encoding="utf-8")) for p in files]
     if not grids[0]:
         return
     ctx.plots_dir.mkdir(parents=True, exist_ok=True)

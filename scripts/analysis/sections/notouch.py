@@ -11,7 +11,7 @@ sweep CSV has the same columns can use section() as it is.
 from .. import runs, stats
 from ..csvread import read_csv
 from ..markdown import code, escape, table
-from ..numfmt import NONE, seconds6, whole
+from ..numfmt import seconds6, whole
 from ..plotting import FILLED_POINTS, GRID, LOWER_BOUND_KEY, Plot, dquote, open_point, quote, series_style
 
 # The baseline the summary compares with: the seed's backtracking in row order.
@@ -73,7 +73,8 @@ def _best_lines(groups):
     for g in counted:
         if (g.engine, g.order) != BASELINE:
             continue
-        if base is None or g.cells > base.cells or (g.cells == base.cells and g.median("wall_s") > base.median("wall_s")):
+        # The largest instance; on a tie the slower run.
+        if base is None or (g.cells, g.median("wall_s")) > (base.cells, base.median("wall_s")):
             base = g
     if base is None:
         return [pre + "n/a (backtrack/row never finished in mode count)"]

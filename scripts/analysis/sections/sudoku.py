@@ -195,15 +195,16 @@ def _summary(ctx, every):
             parts = [f"{escape(inst)}: {compare((f, inst, m), other, OURS)}" for f, inst, _ in nines
                      if (f, inst, m) in runs_of and (other in runs_of[(f, inst, m)] or OURS in runs_of[(f, inst, m)])]
             if parts:
-                lines.append(f"- {other} vs {OURS}, mode {m} ({other} / {OURS}, per puzzle, same run): " + "; ".join(parts))
+                lines.append(f"- {other} vs {OURS}, mode {m} ({other} / {OURS}, per puzzle, same run): "
+                             + "; ".join(parts))
     big = [x for x in sets if x[2] == TWENTY_FIVE]
     for f, inst, _ in big:
         for m in modes:
             k = (f, inst, m)
             if k in best:
                 b = best[k]
-                lines.append(f"- {escape(inst)} (mode {m}): the best engine, {escape(b.label)}, takes {num(b.us / 1e6)} s "
-                             f"per puzzle ({num(b.us)} µs, median; {num(b.per_s)} puzzles/s) — under 1 s: "
+                lines.append(f"- {escape(inst)} (mode {m}): the best engine, {escape(b.label)}, takes "
+                             f"{num(b.us / 1e6)} s per puzzle ({num(b.us)} µs, median; {num(b.per_s)} puzzles/s) — under 1 s: "
                              f"**{'yes' if b.us < 1e6 else 'no'}**")
             elif k in runs_of:
                 lines.append(f"- {escape(inst)} (mode {m}): no engine finished the set — under 1 s: **no**")
@@ -310,7 +311,8 @@ def _plot(ctx, every, metric):
         if by:
             data = plot.block(f"{label}: best set, lowest and highest set per size", ("cells", "value", "low", "high",
                                                                                      "sets"), rows)
-            clauses.append(f"{data} using 1:2:3:4 with yerrorlines {style.lines()} ps 1.2 title {quote(label)} noenhanced")
+            clauses.append(f"{data} using 1:2:3:4 with yerrorlines {style.lines()} ps 1.2 "
+                           f"title {quote(label)} noenhanced")
         lows = [(c * dodge, min(v)) for c, v in sorted(bound.get(label, {}).items()) if c not in by]
         if lows:
             has_bounds = True
@@ -382,7 +384,8 @@ def qqwing_section(ctx, family, path):
     if solved:
         out.append("- solving throughput, puzzlebench / QQwing (over 1: puzzlebench faster): " + ", ".join(solved))
     if made:
-        out.append("- generation time per puzzle, puzzlebench / QQwing (under 1: puzzlebench faster): " + ", ".join(made))
+        out.append("- generation time per puzzle, puzzlebench / QQwing (under 1: puzzlebench faster): "
+                   + ", ".join(made))
     if not solved and not made:
         out.append("_No solve or generate rows._")
     meta = path.with_suffix(".meta")

@@ -181,7 +181,8 @@ def _counts(ctx, runs_, meta, engine_rank):
         for column, name, ylabel, title in (
                 ("expanded", "tenpair-expanded", "states expanded",
                  "tenpair count: states expanded vs length bound (log scale)"),
-                ("wall", "tenpair-time", "wall time [s]", "tenpair count: time vs length bound (one thread, log scale)"),
+                ("wall", "tenpair-time", "wall time [s]",
+                 "tenpair count: time vs length bound (one thread, log scale)"),
                 ("peak", "tenpair-memory", "peak memory [bytes]",
                  "tenpair count: the engine's peak memory vs length bound (log scale)")):
             alt = {"expanded": "tenpair states expanded vs length bound", "wall": "tenpair time vs length bound",
@@ -265,9 +266,9 @@ def _bound_plot(ctx, counted, engines, column, name, ylabel, title):
     styles = _engine_styles([e for e in engines if any(r.engine == e and r.done for r in counted)])
     clauses, any_bound = [], False
     for e, (colour, point, dash, size) in styles.items():
-        done = sorted((r.bound, getattr(r, column)) for r in counted if r.engine == e and r.done and getattr(r, column) > 0)
-        stopped = sorted((r.bound, getattr(r, column)) for r in counted
-                         if r.engine == e and not r.done and getattr(r, column) > 0)
+        mine = [(r.bound, getattr(r, column), r.done) for r in counted if r.engine == e and getattr(r, column) > 0]
+        done = sorted((b, v) for b, v, ok in mine if ok)
+        stopped = sorted((b, v) for b, v, ok in mine if not ok)
         if done:
             data = plot.block(f"{e}: {column} of the done count runs", ("bound", column), done)
             clauses.append(f"{data} using 1:2 with linespoints lc rgb {quote(colour)} pt {point} ps {size:g} dt {dash} "
@@ -452,7 +453,8 @@ def _rules(ctx, runs_, meta):
         if r.wrap == "off" and r.append == "stuck":
             no_wrap = r
     if "stuck" in shortest and "any" in shortest:
-        out.append(f"- appending at any time shortens the shortest win from {shortest['stuck']} to {shortest['any']} digits")
+        out.append(f"- appending at any time shortens the shortest win from {shortest['stuck']} to "
+                   f"{shortest['any']} digits")
     if no_wrap is not None:
         if no_wrap.done and no_wrap.length > 0:
             out.append(f"- without wrap the shortest win has length {no_wrap.length}")
@@ -497,7 +499,12 @@ def _threads(ctx, runs_, meta):
                  [[str(t), f"{n} ({d})", "-" if m is None else secs(m), "-" if s is None else "%.2fx" % s,
                    "**differ between reps**" if w == "differ" else w] for t, m, s, n, d, w in rows]) + [""]
     found = [w for *_, w in rows if w != "-"]
-    agree = "no run finished" if not found else "**NO**" if "differ" in found or len(set(found)) > 1 else f"yes ({found[0]})"
+    if not found:
+        agree = "no run finished"
+    elif "differ" in found or len(set(found)) > 1:
+        agree = "**NO**"
+    else:
+        agree = f"yes ({found[0]})"
     out.append(f"- wins agree across thread counts and reps: {agree}")
     two = next((s for t, _, s, *_ in rows if t == 2 and s is not None), None)
     if two is not None:
@@ -516,8 +523,8 @@ def _speedup_plot(rows, bound):
     top = max([most] + [r[2] for r in rows])
     data = plot.block("threads, median wall_s, speedup over the lowest thread count", ("threads", "wall_s", "speedup"),
                       [(t, m, s) for t, m, s, *_ in rows])
-    plot.add(f"set title {quote(f'tenpair: compact count up to {bound}, speedup vs threads (median wall_s of 1 thread / of T)')} "
-             "noenhanced", GRID, "set xlabel 'threads'", "set ylabel 'speedup'", f"set xrange [0.5:{most + 0.5:g}]",
+    heading = f"tenpair: compact count up to {bound}, speedup vs threads (median wall_s of 1 thread / of T)"
+    plot.add(f"set title {quote(heading)} noenhanced", GRID, "set xlabel 'threads'", "set ylabel 'speedup'", f"set xrange [0.5:{most + 0.5:g}]",
              f"set yrange [0:{top + 0.5:g}]", "set xtics 1 out nomirror", "set key top left Left reverse",
              f"plot x with lines lc rgb '#888888' dt 2 title 'ideal', {data} using 1:3 with linespoints "
              "lc rgb '#2ca02c' pt 9 ps 1.3 lw 1.8 title 'compact count'")
