@@ -11,6 +11,7 @@ from datetime import datetime, timezone
 from pathlib import Path
 
 from . import plotting
+from .context import Context
 from .errors import ReportError
 from .listing import load_listing
 from .markdown import Image, code, escape, table
@@ -39,6 +40,7 @@ def family_files(results_dir, listing):
     in the listing's order first, then the others by name."""
     csvs = sorted(results_dir.glob("*.csv"))
     parallels = [f for f in csvs if f.name.endswith("-parallel.csv")]
+    # Longest name first: a file belongs to the family whose name is its longest prefix.
     names = sorted((f.name for f in listing.families), key=len, reverse=True)
     owned = {}
     for f in csvs:
@@ -110,8 +112,6 @@ def write_atomically(path, text):
 
 
 def run(args):
-    from .context import Context
-
     results_dir = Path(args.dir)
     if not results_dir.is_dir():
         raise ReportError(results_dir, "expected a results folder, there is none")
@@ -140,9 +140,12 @@ def run(args):
 
     failed = False
     if draw:
-        drawn = plotting.draw(ctx.plots_dir, ctx.plots)
+        try:
+            drawn = plotting.draw(ctx.plots_dir, ctx.plots)
+            plotting.drop(ctx.plots_dir, [n for n in ctx.stale if n not in drawn])
+        except OSError as e:
+            raise ReportError(ctx.plots_dir, f"cannot write the plots: {e.strerror}") from None
         failed = len(drawn) < len(ctx.plots)
-        plotting.drop(ctx.plots_dir, [n for n in ctx.stale if n not in drawn])
     text = "\n".join(line.render(ctx.plots_dir) if isinstance(line, Image) else line for line in doc) + "\n"
     out = results_dir / "REPORT.md"
     try:
