@@ -12,6 +12,7 @@ import tempfile
 
 from .. import kakuro_data, kakuro_plots, kakuro_svg, runs
 from ..csvread import read_csv
+from ..errors import ReportError
 from ..markdown import code, table
 from ..meta import SHORT_KEYS, meta_short, read_meta
 from ..numfmt import count_or_half, factor, millis, num, percent
@@ -559,7 +560,10 @@ def _picture(ctx):
     example = ctx.dir / "kakuro-example"
     kak, row = _example_puzzle(example) if example.is_dir() else (None, None)
     if kak is not None and ctx.draw_plots:
-        _draw_example(ctx, kak)
+        try:
+            _draw_example(ctx, kak)
+        except OSError as e:
+            raise ReportError(kak, f"cannot draw its picture: {e.strerror}") from None
     if not (ctx.plots_dir / "kakuro-example.svg").is_file():
         return out + ["_No `plots/kakuro-example.svg`: no picture._", ""]
     out += ["![a generated kakuro and its solution](plots/kakuro-example.svg)", ""]
