@@ -25,7 +25,7 @@ PALETTE = ("#7f7f7f", "#8c564b", "#1f77b4", "#d62728", "#9467bd", "#2ca02c", "#e
 FILLED_POINTS = (7, 9, 5, 11, 13, 15)   # circle, triangle, square, down triangle, diamond, pentagon
 DASHES = (1, 2, 3, 4, 5)
 GRID = "set grid xtics ytics lc rgb '#dddddd' lw 1"
-LOWER_BOUND_KEY = "open: a lower bound (the run hit its limit)"
+LOWER_BOUND_KEY = "open: lower bound (limit hit)"
 
 
 def open_point(filled):
