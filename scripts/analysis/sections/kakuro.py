@@ -69,7 +69,7 @@ def section(ctx, family, files):
     out = ["", "## Kakuro", ""]
     out += _generation(ctx, family, gen_files, methods, notes, puzzles, cells, levels)
     out += _seed_figures(ctx, methods, puzzles, gen_files)
-    out += _ablation(methods, puzzles, cells, gen_files)
+    out += _ablation(methods, puzzles, cells, gen_files, levels)
     out += _checkers(ctx, checkers_csv if checkers_csv in files else None)
     out += _picture(ctx)
     return out
@@ -266,7 +266,7 @@ def _seed_figures(ctx, methods, puzzles, gen_files):
 
 # --- the ablation: checker vs refill ----------------------------------------------
 
-def _ablation(methods, puzzles, cells, gen_files):
+def _ablation(methods, puzzles, cells, gen_files, levels):
     out = ["### Where the gain comes from: checker and refill", ""]
     present = [m for m in ABLATION if m in methods]
     if len(present) < 2:
@@ -287,7 +287,8 @@ def _ablation(methods, puzzles, cells, gen_files):
             out += ["", f"Note: `{SEED}` also uses the seed's table of 25 unique sums, {', '.join(full)} the full "
                         "table; so the ratios to it include that change too."]
     out.append("")
-    for level in ("hard", "easy"):
+    # The hardest level and the easiest (the listing's last and first), hardest first.
+    for level in dict.fromkeys([levels[-1], levels[0]] if levels else []):
         out += _ablation_level(level, present, cells) + [""]
     out += ["Sources:", ""]
     out += [f"- {meta_short(gen_files[m].with_suffix('.meta'))}" for m in present]
