@@ -7,7 +7,7 @@
 set -euo pipefail
 cd "$(dirname "$0")/.."
 
-packages=(build-essential cmake pkg-config git libhwloc-dev libbenchmark-dev gnuplot-nox clang-format qqwing)
+packages=(build-essential cmake pkg-config git libhwloc-dev libbenchmark-dev gnuplot-nox clang-format qqwing python3)
 missing=()
 for p in "${packages[@]}"; do
     if ! dpkg-query -W -f='${Status}\n' "$p" 2>/dev/null | grep -q '^install ok installed$'; then

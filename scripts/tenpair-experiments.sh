@@ -5,7 +5,9 @@
 # Every run is one `puzzlebench solve|count tenpair ... --csv` into a temporary
 # folder; the rows are then joined under one header and each file is moved into
 # place whole (through a hidden temporary file in OUT), so a stopped script leaves
-# the old files, never half-written ones. scripts/tenpair-report.sh reads them.
+# the old files, never half-written ones. The report's tenpair section
+# (scripts/analysis/sections/tenpair.py) reads them; the few computations between
+# runs are in scripts/analysis/tenpair_experiment.py.
 #
 # usage: scripts/tenpair-experiments.sh [--out DIR] [--quick] [--bin FILE]
 #   --out DIR   where the files go (default results, in the source tree)
@@ -66,6 +68,7 @@ pb=${pb:-build/puzzlebench}
 [ -x "$pb" ] || die "$pb not found or not executable (build first: scripts/setup.sh, or give --bin)"
 "$pb" solve tenpair --help >/dev/null 2>&1 || die "$pb has no tenpair family (solve tenpair --help failed)"
 mkdir -p "$out" || die "cannot create $out"
+calc=(python3 scripts/analysis/tenpair_experiment.py)
 
 # ---------------------------------------------------------------------------
 # Parameters.
@@ -119,8 +122,7 @@ run() {
     if [ ! -s "$f.csv" ] || [ ! -s "$f.csv.meta" ]; then
         die "puzzlebench $cmd tenpair $* wrote no $f.csv (+ .meta)"
     fi
-    read -r last_status last_wall < <(awk -F ',' 'NR == 1 { for (i = 1; i <= NF; i++) c[$i] = i; next }
-        NR == 2 { print $c["status"], $c["wall_s"] }' "$f.csv")
+    read -r last_status last_wall < <("${calc[@]}" fields "$f.csv" status wall_s) || true
     [ -n "${last_status:-}" ] || die "$f.csv: no status in its row"
     printf '  %-7s %-5s %-60s %-7s %6.2f s\n' "$exp" "$cmd" "$*" "$last_status" "$last_wall" >&2
 }
@@ -134,7 +136,7 @@ publish() {
     local files=("$tmp/$exp"-[0-9]*.csv)
     [ -e "${files[0]}" ] || die "no runs for tenpair-$exp"
     first=${files[0]}
-    awk 'FNR == 1 && NR > 1 { next } { sub(/\r$/, ""); print }' "${files[@]}" >"$part"
+    { head -n 1 "$first"; tail -q -n +2 "${files[@]}"; } | tr -d '\r' >"$part"
     mv -f "$part" "$dest"
     {
         cat "$first.meta"
@@ -161,7 +163,7 @@ for e in $engines; do
         run bound count --engine "$e" --max-length "$L" --max-memory "$bound_mem" --time-limit "$bound_tl"
         if [ "$last_status" != "done" ]; then
             stopped="bound $L stopped: $last_status"
-        elif awk -v w="$last_wall" -v s="$skip_s" 'BEGIN { exit !(w + 0 > s) }'; then
+        elif "${calc[@]}" over "$last_wall" "$skip_s"; then
             stopped="bound $L took $last_wall s"
         fi
     done
@@ -174,11 +176,9 @@ echo "== tenpair: wins per length up to $wins_max" >&2
 run wins count --engine compact --max-length "$wins_max" --max-memory 3G
 wf=$tmp/wins-$(printf '%04d' "$nrun")
 wins_status=$last_status
-awk 'BEGIN { print "length,wins,cumulative" }
-    /^length=[0-9]+ wins=[0-9]+$/ { split($1, a, "="); split($2, b, "="); c += b[2]; print a[2] "," b[2] "," c }' \
-    "$wf.out" >"$tmp/wins.table"
-row=$(awk -F ',' 'NR == 1 { for (i = 1; i <= NF; i++) c[$i] = i; next }
-    NR == 2 { printf "count_wins=%s count_expanded=%s count_nodes=%s count_peak_bytes=%s count_wall_s=%s", $c["wins"], $c["expanded"], $c["nodes"], $c["peak_bytes"], $c["wall_s"] }' "$wf.csv")
+"${calc[@]}" wins-table "$wf.out" >"$tmp/wins.table"
+read -r w_wins w_expanded w_nodes w_peak w_wall < <("${calc[@]}" fields "$wf.csv" wins expanded nodes peak_bytes wall_s)
+row="count_wins=$w_wins count_expanded=$w_expanded count_nodes=$w_nodes count_peak_bytes=$w_peak count_wall_s=$w_wall"
 # The table replaces the run's row; the row's figures go to the .meta.
 mv -f "$tmp/wins.table" "$wf.csv"
 # shellcheck disable=SC2086  # row: space-separated key=value words
@@ -218,8 +218,7 @@ if [ -n "${PB_TENPAIR_PUSH:-}" ]; then
         [ "$last_status" = done ] || break
         # Each +2 of length has multiplied the work by about the same factor: skip
         # the next bound when that factor says it would take 1.3x the budget or more.
-        if [ -n "$prev" ] && awk -v w="$last_wall" -v p="$prev" -v b="$PB_TENPAIR_PUSH" \
-            'BEGIN { exit !(w * w / p > 1.3 * b) }'; then
+        if [ -n "$prev" ] && "${calc[@]}" next-over "$last_wall" "$prev" "$PB_TENPAIR_PUSH"; then
             echo "  push    bound $((L + 2)) skipped: predicted over 1.3x the budget" >&2
             break
         fi

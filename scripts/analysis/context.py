@@ -1,0 +1,29 @@
+"""What every section gets: the results folder, the program's listing, the
+Environment table's .meta, and the list of plots to draw."""
+
+from .markdown import Image
+from .meta import meta_line
+
+
+class Context:
+    def __init__(self, results_dir, listing, draw_plots):
+        self.dir = results_dir
+        self.plots_dir = results_dir / "plots"
+        self.listing = listing
+        self.draw_plots = draw_plots
+        self.primary = None     # the Meta of the Environment table
+        self.plots = []         # Plot objects, drawn after every section is written
+        self.stale = []         # names of plots whose data is gone (their files are removed)
+
+    def plot(self, plot, alt):
+        """Queues a plot and returns its place in the report."""
+        if self.draw_plots:
+            self.plots.append(plot)
+        return Image(plot.name + ".png", alt)
+
+    def no_plot(self, *names):
+        """The data of these plots is gone: their old files go too (when drawing)."""
+        self.stale.extend(names)
+
+    def meta_line(self, path, show=()):
+        return meta_line(path, self.primary, show)

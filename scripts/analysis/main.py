@@ -1,0 +1,167 @@
+"""The report: finds the result files, asks each section for its Markdown, draws the
+plots, and writes DIR/REPORT.md atomically."""
+
+import argparse
+import importlib
+import os
+import shutil
+import sys
+import tempfile
+from datetime import datetime, timezone
+from pathlib import Path
+
+from . import plotting
+from .context import Context
+from .errors import ReportError
+from .listing import load_listing
+from .markdown import Image, code, escape, table
+from .meta import STANDARD_KEYS, read_meta
+from .sections import micro, parallel
+
+REPO_ROOT = Path(__file__).resolve().parent.parent.parent
+
+
+def parse_args(argv):
+    p = argparse.ArgumentParser(
+        prog="report.sh",
+        description="Writes DIR/REPORT.md and DIR/plots/NAME.{gp,tsv,png,svg} from the result files in DIR.")
+    p.add_argument("dir", nargs="?", default="results", metavar="DIR", help="the results folder (default: results)")
+    p.add_argument("--no-plots", action="store_true",
+                   help="draw nothing: link the PNGs already in DIR/plots (no gnuplot needed)")
+    p.add_argument("--puzzlebench", metavar="FILE",
+                   help="the program whose listings give the families, engines, orders and levels "
+                        "(default: $PUZZLEBENCH, else build/puzzlebench in the source tree)")
+    return p.parse_args(argv)
+
+
+def family_files(results_dir, listing):
+    """{family name: its CSVs} and the parallel CSVs. A family's files are NAME.csv and
+    NAME-*.csv (not *-parallel.csv: those have their own sections): its sweeps' files
+    in the listing's order first, then the others by name."""
+    csvs = sorted(results_dir.glob("*.csv"))
+    parallels = [f for f in csvs if f.name.endswith("-parallel.csv")]
+    # Longest name first: a file belongs to the family whose name is its longest prefix.
+    names = sorted((f.name for f in listing.families), key=len, reverse=True)
+    owned = {}
+    for f in csvs:
+        if f in parallels:
+            continue
+        owner = next((n for n in names if f.stem == n or f.stem.startswith(n + "-")), None)
+        if owner is None:
+            print(f"report: {f}: no family of that name in `puzzlebench families`: left out", file=sys.stderr)
+            continue
+        owned.setdefault(owner, []).append(f)
+    for family in listing.families:
+        files = owned.get(family.name, [])
+        first = [f for s in family.sweeps for f in files if f.stem == s]
+        owned[family.name] = first + [f for f in files if f not in first]
+    return owned, parallels
+
+
+def primary_meta(results_dir, files_in_order):
+    """The .meta of the Environment table: the first of the report's files that has one."""
+    for f in files_in_order:
+        meta = read_meta(f.with_suffix(".meta"))
+        if meta is not None:
+            return meta
+    for f in sorted(results_dir.glob("*.meta")):
+        meta = read_meta(f)
+        if meta is not None:
+            return meta
+    return None
+
+
+def environment(ctx):
+    out = ["## Environment", ""]
+    if ctx.primary is None:
+        return out + ["_No .meta file found._"]
+    out += [f"From {code(ctx.primary.name)} (other runs list their differences in their sections).", ""]
+    rows = []
+    for key in STANDARD_KEYS:
+        value = ctx.primary.get(key)
+        if value and key in ("compiler", "flags", "commit"):
+            value = code(value)
+        rows.append([key, escape(value or "-")])
+    return out + table(["key", "value"], "ll", rows)
+
+
+def section_module(family):
+    try:
+        return importlib.import_module(f"{__package__}.sections.{family.report}")
+    except ModuleNotFoundError as e:
+        if e.name != f"{__package__}.sections.{family.report}":
+            raise
+        raise ReportError(f"scripts/analysis/sections/{family.report}.py",
+                          f"no such section module (the report of family {family.name} in "
+                          "`puzzlebench families`)") from None
+
+
+def write_atomically(path, text):
+    fd, tmp = tempfile.mkstemp(prefix=f".{path.name}.", dir=path.parent)
+    try:
+        with os.fdopen(fd, "w", encoding="utf-8") as f:
+            f.write(text)
+        os.chmod(tmp, 0o644)
+        os.replace(tmp, path)
+    except BaseException:
+        try:
+            os.remove(tmp)
+        except OSError:
+            pass
+        raise
+
+
+def run(args):
+    results_dir = Path(args.dir)
+    if not results_dir.is_dir():
+        raise ReportError(results_dir, "expected a results folder, there is none")
+    draw = not args.no_plots
+    if draw and shutil.which("gnuplot") is None:
+        raise ReportError("gnuplot", "not found in PATH (install gnuplot-nox, or use --no-plots)")
+    binary = args.puzzlebench or os.environ.get("PUZZLEBENCH") or str(REPO_ROOT / "build" / "puzzlebench")
+    listing = load_listing(binary)
+    owned, parallels = family_files(results_dir, listing)
+    reported = [fam for fam in listing.families if owned[fam.name]]
+
+    ctx = Context(results_dir, listing, draw)
+    ctx.primary = primary_meta(results_dir, [f for fam in reported for f in owned[fam.name]] + parallels)
+    when = datetime.now(timezone.utc).strftime("%Y-%m-%dT%H:%M:%SZ")
+    doc = ["# puzzlebench report", "",
+           f"Results directory {code(escape(args.dir))}; report written {when} by `scripts/report.sh`.", ""]
+    doc += environment(ctx)
+    if not reported and not parallels:
+        doc += ["", "_No result CSV files in this directory._"]
+    for family in reported:
+        doc += section_module(family).section(ctx, family, owned[family.name])
+    for path in parallels:
+        doc += parallel.section(ctx, path)
+    if (results_dir / "micro.json").is_file():
+        doc += micro.section(ctx, results_dir / "micro.json")
+
+    failed = False
+    if draw:
+        try:
+            drawn = plotting.draw(ctx.plots_dir, ctx.plots)
+            plotting.drop(ctx.plots_dir, [n for n in ctx.stale if n not in drawn])
+        except OSError as e:
+            raise ReportError(ctx.plots_dir, f"cannot write the plots: {e.strerror}") from None
+        failed = len(drawn) < len(ctx.plots)
+    text = "\n".join(line.render(ctx.plots_dir) if isinstance(line, Image) else line for line in doc) + "\n"
+    out = results_dir / "REPORT.md"
+    try:
+        write_atomically(out, text)
+    except OSError as e:
+        raise ReportError(out, f"cannot write: {e.strerror}") from None
+    print(f"report: wrote {out}" + (" (some plots failed, see above)" if failed else ""), file=sys.stderr)
+    return 1 if failed else 0
+
+
+def main(argv=None):
+    args = parse_args(sys.argv[1:] if argv is None else argv)
+    try:
+        return run(args)
+    except ReportError as e:
+        print(f"report: {e}", file=sys.stderr)
+        return 1
+    except KeyboardInterrupt:
+        return 130

@@ -1,0 +1,87 @@
+"""The .meta files beside the CSVs (key=value lines) and the lines the report makes of them."""
+
+from .markdown import code
+
+# The environment keys every .meta has (the Environment table lists them); the
+# other keys are the run's parameters.
+STANDARD_KEYS = ("date", "commit", "host", "cpu", "packages", "cores", "pus", "compiler", "flags",
+                 "build_type", "threads", "bind")
+
+# The keys a family's part names its file by (kakuro and tenpair sections).
+SHORT_KEYS = ("commit", "date", "cpu", "threads")
+
+
+class Meta:
+    """A .meta file: its key=value pairs in file order; get() gives a key's first value."""
+
+    def __init__(self, path, pairs):
+        self.path = path
+        self.name = path.name
+        self.pairs = pairs
+        self.first = {}
+        for k, v in pairs:
+            self.first.setdefault(k, v)
+        self.last = {k: v for k, v in pairs}
+
+    def get(self, key, default=""):
+        return self.first.get(key, default)
+
+
+def read_meta(path):
+    """The Meta of `path`, or None when it is missing or unreadable (a part then says so)."""
+    try:
+        text = path.read_text(encoding="utf-8", errors="replace")
+    except OSError:
+        return None
+    pairs = []
+    for line in text.splitlines():
+        key, eq, value = line.rstrip("\r").partition("=")
+        if eq:
+            pairs.append((key, value))
+    return Meta(path, pairs)
+
+
+def _item(key, value):
+    return code(f"{key}={value}".replace("|", "\\|"))
+
+
+def meta_line(path, primary, show=()):
+    """One Markdown line about a run's .meta: with `show` it starts with "`FILE`: " and
+    those keys (in that order, "?" when missing); then "Run parameters:" (the keys
+    that are not standard) and "Differs from the environment above:" (standard keys
+    whose value is not the one in `primary`, the Environment table's Meta; with
+    `show` and no primary nothing differs). "" when there is nothing to say."""
+    meta = read_meta(path)
+    if meta is None:
+        return f"_(no {path.name})_"
+    shown = {}
+    extra = []
+    differs = []
+    standard = set(STANDARD_KEYS)
+    for key, value in meta.pairs:
+        if key in show:
+            shown.setdefault(key, value)
+        elif key not in standard:
+            extra.append(_item(key, value))
+        elif show and primary is None:
+            continue
+        elif primary is None or primary.last.get(key) != value:
+            differs.append(_item(key, value))
+    parts = []
+    if show:
+        keys = ", ".join(_item(k, shown.get(k, "?")) for k in show)
+        parts.append(f"{code(meta.name)}: {keys}.")
+    if extra:
+        parts.append("Run parameters: " + ", ".join(extra) + ".")
+    if differs:
+        parts.append("Differs from the environment above: " + ", ".join(differs) + ".")
+    return " ".join(parts)
+
+
+def meta_short(path):
+    """"`FILE`: `commit=…`, `date=…`, `cpu=…`, `threads=…`." or "_(no FILE)_"."""
+    meta = read_meta(path)
+    if meta is None:
+        return f"_(no {path.name})_"
+    keys = ", ".join(code(f"{k}=" + meta.get(k).replace("`", "'").replace("|", "/")) for k in SHORT_KEYS)
+    return f"{code(meta.name)}: {keys}."

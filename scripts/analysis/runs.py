@@ -1,0 +1,112 @@
+"""Run CSVs (one row per run of an engine on an instance, as `puzzlebench sweep` writes
+them) grouped by (instance, engine, order, mode, threads): the reps of one setting.
+
+Medians are over the group's reps with status=done only; a group without a done
+rep has no median, and its status is the most frequent one among its reps.
+"""
+
+from . import stats
+
+# The columns every run CSV has (README: the sweep CSV).
+RUN_COLUMNS = ("instance", "cells", "engine", "order", "mode", "threads", "status", "solutions",
+               "steps", "wall_s")
+
+
+class Group:
+    """The reps of one (instance, engine, order, mode, threads) setting in one file."""
+
+    def __init__(self, row):
+        self.instance = row["instance"]
+        self.cells = int(row.num("cells"))
+        self.engine = row["engine"]
+        self.order = row["order"] or "-"
+        self.mode = row["mode"]
+        self.threads = int(row.num("threads"))
+        self.rows = []
+        self.label = self.engine if self.order == "-" else f"{self.engine}/{self.order}"
+        self.threads_in_label = False
+
+    @property
+    def runs(self):
+        return len(self.rows)
+
+    @property
+    def done_rows(self):
+        return [r for r in self.rows if r["status"] == "done"]
+
+    @property
+    def done(self):
+        return len(self.done_rows)
+
+    @property
+    def status(self):
+        """"done" (every rep), "done k/n" (some), else the most frequent status."""
+        d, n = self.done, self.runs
+        if d == n:
+            return "done"
+        if d:
+            return f"done {d}/{n}"
+        return stats.most_common(r["status"] for r in self.rows)
+
+    def median(self, column, per=None):
+        """The median over the done reps of `column` (divided by `per(row)` when given,
+        rows where that is 0 left out); None without a done rep."""
+        values = []
+        for r in self.done_rows:
+            v = r.num(column)
+            if per is not None:
+                p = per(r)
+                if p <= 0:
+                    continue
+                v /= p
+            values.append(v)
+        return stats.median(values)
+
+    def limit_median(self, column):
+        """The median of `column` over the reps stopped at a limit: a lower bound of
+        what a finished run would use. None when no rep has status limit."""
+        return stats.median(r.num(column) for r in self.rows if r["status"] == "limit")
+
+    def done_values(self, column):
+        return [r.num(column) for r in self.done_rows]
+
+
+def group_runs(table):
+    """The groups of a run table, in the order their first rows appear."""
+    groups = {}
+    for row in table:
+        key = (row["instance"], row["engine"], row["order"] or "-", row["mode"], row["threads"])
+        if key not in groups:
+            groups[key] = Group(row)
+        groups[key].rows.append(row)
+    return list(groups.values())
+
+
+def sort_key(listing, group):
+    """Engine, then cell order, then threads, as the listing ranks them."""
+    return (listing.engine_rank(group.engine), listing.order_rank(group.order), group.threads)
+
+
+def by_instance(listing, groups):
+    """Sorted by cells, instance name, mode, engine, order, threads."""
+    return sorted(groups, key=lambda g: (g.cells, g.instance, listing.mode_rank(g.mode), sort_key(listing, g)))
+
+
+def thread_labels(groups):
+    """Adds "@Nt" to the labels when the groups ran at more than one thread count."""
+    if len({g.threads for g in groups}) > 1:
+        for g in groups:
+            g.label = f"{g.label}@{g.threads}t"
+            g.threads_in_label = True
+
+
+def status_counts(table):
+    """"done 768, limit 17": runs per status, done first, then as they first appear."""
+    counts = {}
+    for row in table:
+        counts[row["status"]] = counts.get(row["status"], 0) + 1
+    parts = []
+    if "done" in counts:
+        parts.append(f"done {counts['done']}")
+    parts += [f"{s} {n}" for s, n in counts.items() if s != "done"]
+    return ", ".join(parts) if parts else "none"

@@ -1,0 +1,550 @@
+"""The tenpair family (the crossing-out game): the files of its experiments script,
+tenpair-{bound,wins,rules,threads}.csv and, when run, tenpair-push.csv. The shortest
+win per engine, counting every win up to a length bound, wins by length beside the
+seed's figures, the rule switches, the thread scaling of the compact count, and
+how far the count goes in a time budget."""
+
+from .. import stats
+from ..csvread import read_csv
+from ..errors import ReportError
+from ..markdown import code, table
+from ..meta import SHORT_KEYS, read_meta
+from ..numfmt import factor_plain as ratio, grouped, memory, secs
+from ..plotting import DASHES, FILLED_POINTS, GRID, LOWER_BOUND_KEY, Plot, PALETTE, open_point, quote
+
+# The seed's reported figures (seed 003): the only numbers not read from files.
+SEED_NEXT = (72, 74, 76)    # the next wins after the shortest, at these lengths
+SEED_AT_80 = 4              # wins of length 80
+SEED_UP_TO_90 = 30          # wins up to length 90
+SEED_UP_TO_100 = 170        # wins up to length 100
+
+# The engines the summaries compare: ours (compact) with the seed's method
+# (best-first) and the plain breadth-first search.
+OURS, SEEDS, PLAIN = "compact", "best-first", "bfs"
+# The default rules, which a variant's name leaves out.
+DEFAULT_START, DEFAULT_WIDTH = "upto19", 9
+
+RUN_COLUMNS = ("instance", "engine", "mode", "max_length", "append", "wrap", "width", "threads", "status", "length",
+               "wins", "expanded", "stored", "peak_bytes", "nodes", "wall_s")
+FILES = ("bound", "wins", "rules", "threads")
+
+
+class Run:
+    """One row of a tenpair run CSV."""
+
+    def __init__(self, row):
+        self.instance, self.engine, self.mode = row["instance"], row["engine"], row["mode"]
+        self.bound = int(row.num("max_length"))
+        self.append, self.wrap = row["append"], row["wrap"]
+        self.width = int(row.num("width"))
+        self.threads = int(row.num("threads"))
+        self.status = row["status"]
+        self.length = int(row.num("length"))
+        self.wins = row.num("wins")
+        self.expanded = row.num("expanded")
+        self.stored = row.num("stored")
+        self.peak = row.num("peak_bytes")
+        self.wall = row.num("wall_s")
+
+    @property
+    def done(self):
+        return self.status == "done"
+
+
+def why(run):
+    """How a run that did not finish stopped."""
+    if run.status == "limit":
+        return f"time or step limit, after {secs(run.wall)}"
+    if run.status == "nomem":
+        return f"memory limit, peak {memory(run.peak)} after {secs(run.wall)}"
+    return f"status {run.status} after {secs(run.wall)}"
+
+
+def section(ctx, family, files):
+    path = lambda name: ctx.dir / f"tenpair-{name}.csv"
+    meta = {name: read_meta(ctx.dir / f"tenpair-{name}.meta") for name in FILES + ("push",)}
+    get = lambda name, key: meta[name].get(key) if meta[name] else ""
+    state, data = {}, {}
+    for name in FILES:
+        if path(name) not in files:
+            state[name] = "missing"
+            continue
+        if name == "wins":
+            rows = read_csv(path(name), need=("length", "wins", "cumulative")).rows
+            data[name] = [(int(r.num("length")), r.num("wins")) for r in rows]
+        else:
+            data[name] = [Run(r) for r in read_csv(path(name), need=RUN_COLUMNS)]
+        state[name] = "ok" if data[name] else "empty"
+    script = family.experiments or "scripts/tenpair-experiments.sh"
+    out = ["", "## Tenpair", "",
+           "The crossing-out game (seed 003): the digits 1..19 without 10 are written 9 to a row; a move crosses out two "
+           "live digits that are equal or sum to 10 and are neighbours in reading order or in a column (crossed digits "
+           "between them skipped; with wrap, reading order runs on from a row's end to the next row); when no move is "
+           "left, every live digit is written again after the last. The game is won when every digit is crossed out; "
+           "its *length* is the number of digits written. Engines: `bfs` and `best-first` (the seed's method) keep "
+           "whole boards; `compact` keeps 4-bit states and, in count mode, walks the written prefixes. Written by "
+           f"`{script}`; each row is one `puzzlebench solve|count tenpair` run.", ""]
+    quick = [code(f"tenpair-{n}.csv") for n in FILES if get(n, "quick") == "1"]
+    if quick:
+        out += ["_From a `--quick` run (small bounds and limits, for development; its figures are not the experiment's): "
+                + ", ".join(quick) + "._", ""]
+    absent = lambda name, what: [f"_No `tenpair-{name}.csv`: {what} left out._", ""] if state[name] == "missing" \
+        else [f"_`tenpair-{name}.csv` has no rows: {what} left out._", ""]
+    engine_rank = ctx.listing.engine_rank
+
+    out += ["### The shortest win per engine", ""]
+    out += _shortest(data["bound"], engine_rank) if state["bound"] == "ok" else absent("bound", "the engine comparison")
+    out += ["### Counting every win up to a length bound", ""]
+    if state["bound"] != "ok":
+        out += absent("bound", "the bound experiment")
+    elif not any(r.mode == "count" for r in data["bound"]):
+        out += ["_No count rows in `tenpair-bound.csv`._", ""]
+        ctx.no_plot("tenpair-expanded", "tenpair-time", "tenpair-memory")
+    else:
+        out += _counts(ctx, data["bound"], meta["bound"], engine_rank)
+        out += [ctx.meta_line(path("bound").with_suffix(".meta"), SHORT_KEYS), ""]
+    out += ["### Wins by length, and the seed's figures", ""]
+    if state["wins"] != "ok":
+        out += absent("wins", "the wins by length")
+        if state["wins"] == "empty":
+            ctx.no_plot("tenpair-wins")
+    else:
+        out += _wins(ctx, data["wins"], meta["wins"], data["bound"] if state["bound"] == "ok" else None)
+    out += ["### The rule switches", ""]
+    out += _rules(ctx, data["rules"], meta["rules"]) if state["rules"] == "ok" else absent("rules", "the rule switches")
+    out += ["### Thread scaling of the compact count", ""]
+    if state["threads"] != "ok":
+        out += absent("threads", "the thread scaling")
+        if state["threads"] == "empty":
+            ctx.no_plot("tenpair-speedup")
+    else:
+        out += _threads(ctx, data["threads"], meta["threads"])
+    push = path("push")
+    if push in files and push.stat().st_size > 0:
+        out += _push(ctx, push, meta["push"])
+    return out
+
+
+# --- the shortest win per engine --------------------------------------------------
+
+def _shortest(runs_, engine_rank):
+    solved = sorted((r for r in runs_ if r.mode == "shortest"), key=lambda r: engine_rank(r.engine)[0])
+    if not solved:
+        return ["_No solve (shortest) rows in `tenpair-bound.csv`._", ""]
+    out = ["Mode solve (`puzzlebench solve tenpair`), default rules, one thread. States expanded = boards whose moves "
+           "were generated; stored = boards kept in the seen sets at the peak; peak memory = the engine's own. Bound = "
+           "`--max-length` (0: none).", ""]
+    rows = []
+    for r in solved:
+        if r.done:
+            win = str(r.length) if r.length > 0 else f"none of length <= {r.bound}"
+        else:
+            win = f"none found within the limit ({why(r)})"
+        rows.append([r.engine, r.bound, win, grouped(r.expanded), grouped(r.stored), memory(r.peak), secs(r.wall),
+                     r.status])
+    out += table(["engine", "bound", "shortest win", "states expanded", "stored", "peak memory", "time", "status"],
+                 "lrrrrrrl", rows) + [""]
+    won = {r.engine: r for r in solved if r.done and r.length > 0}
+    lengths = {r.length for r in won.values()}
+    if not lengths:
+        out.append("- no engine found a win")
+    elif len(lengths) == 1:
+        out.append(f"- every engine that finished finds the same shortest length: {lengths.pop()}")
+    else:
+        out.append("- **the engines disagree on the shortest length**")
+    if OURS in won and SEEDS in won:
+        c, b = won[OURS], won[SEEDS]
+        out.append(f"- {OURS} / {SEEDS} (the seed's method), same run: time {ratio(c.wall, b.wall)}, states expanded "
+                   f"{ratio(c.expanded, b.expanded)} (under 1x: {OURS} lower)")
+    if OURS in won and PLAIN in won:
+        c, b = won[OURS], won[PLAIN]
+        out.append(f"- {OURS} / {PLAIN}, same run: time {ratio(c.wall, b.wall)}, states expanded "
+                   f"{ratio(c.expanded, b.expanded)}")
+    return out + [""]
+
+
+# --- counting against the length bound --------------------------------------------
+
+def _counts(ctx, runs_, meta, engine_rank):
+    counted = [r for r in runs_ if r.mode == "count"]
+    engines = sorted({r.engine for r in counted}, key=engine_rank)
+    at = {(r.bound, r.engine): r for r in counted}
+    bounds = sorted({r.bound for r in counted})
+    skip = meta.get("skip_after_s") if meta else ""
+    out = ["Mode count (`puzzlebench count tenpair --max-length L`), default rules, one thread: every win of length at "
+           f"most L. An engine's larger bounds are not run once a bound took over {skip or '?'} s or stopped at a limit "
+           f"(`--max-memory {meta.get('max_memory') if meta else ''}`). For bfs and best-first *stored* is the boards "
+           "kept at the peak; for compact it is the states of written sequences still waiting to be searched, at the "
+           "peak (the `nodes` column of the CSV counts the sequences searched), so it is not comparable across engines.",
+           ""]
+    if any(r.done for r in counted):
+        for column, name, ylabel, title in (
+                ("expanded", "tenpair-expanded", "states expanded",
+                 "tenpair count: states expanded vs length bound (log scale)"),
+                ("wall", "tenpair-time", "wall time [s]",
+                 "tenpair count: time vs length bound (one thread, log scale)"),
+                ("peak", "tenpair-memory", "peak memory [bytes]",
+                 "tenpair count: the engine's peak memory vs length bound (log scale)")):
+            alt = {"expanded": "tenpair states expanded vs length bound", "wall": "tenpair time vs length bound",
+                   "peak": "tenpair peak memory vs length bound"}[column]
+            out += [ctx.plot(_bound_plot(ctx, counted, engines, column, name, ylabel, title), alt), ""]
+    else:
+        ctx.no_plot("tenpair-expanded", "tenpair-time", "tenpair-memory")
+
+    def cell(b, e, text):
+        r = at.get((b, e))
+        return "–" if r is None else text(r) if r.done else f"stopped ({r.status})"
+
+    rows = []
+    for b in bounds:
+        wins = [(e, at[(b, e)].wins) for e in engines if (b, e) in at and at[(b, e)].done]
+        if not wins:
+            w = "–"
+        elif len({v for _, v in wins}) == 1:
+            w = "%.0f" % wins[0][1]
+        else:
+            w = "**" + " / ".join(f"{e} {v:.0f}" for e, v in wins) + "**"
+        rows.append([str(b), w] + [cell(b, e, lambda r: grouped(r.expanded)) for e in engines]
+                    + [cell(b, e, lambda r: grouped(r.stored)) for e in engines])
+    out += table(["bound", "wins"] + [f"{e} expanded" for e in engines] + [f"{e} stored" for e in engines],
+                 "r" * (2 + 2 * len(engines)), rows) + [""]
+    rows = [[str(b)] + [cell(b, e, lambda r: memory(r.peak)) for e in engines]
+            + [cell(b, e, lambda r: secs(r.wall)) for e in engines] for b in bounds]
+    out += table(["bound"] + [f"{e} peak memory" for e in engines] + [f"{e} time" for e in engines],
+                 "r" * (1 + 2 * len(engines)), rows) + [""]
+    # Summary: agreement, where each engine stopped, the largest common bound.
+    wins_at = {}
+    disagree = False
+    for r in counted:
+        if r.done:
+            if r.bound in wins_at and wins_at[r.bound] != r.wins:
+                disagree = True
+            wins_at[r.bound] = r.wins
+    out.append("- wins agree across engines at every bound where more than one finished: "
+               + ("**NO**" if disagree else "yes"))
+    planned = [int(b) for b in (meta.get("bounds") if meta else "").split(",") if b.strip().isdigit()]
+    want = max(planned + [max(bounds)])
+    for e in engines:
+        top = max(r.bound for r in counted if r.engine == e)
+        r = at[(top, e)]
+        if not r.done:
+            out.append(f"- {e}: stopped at bound {top} ({why(r)}); larger bounds not run")
+        elif top < want:
+            out.append(f"- {e}: bound {top} took {secs(r.wall)} (over {skip or '60'} s); larger bounds not run")
+        else:
+            out.append(f"- {e}: every bound up to {top} finished; at {top}: {grouped(r.expanded)} states expanded, "
+                       f"{memory(r.peak)}, {secs(r.wall)}")
+    for e in engines:
+        if e == OURS:
+            continue
+        both = [b for b in bounds if (b, e) in at and at[(b, e)].done and (b, OURS) in at and at[(b, OURS)].done]
+        if both:
+            b = max(both)
+            c, x = at[(b, OURS)], at[(b, e)]
+            out.append(f"- {OURS} / {e} at bound {b} (the largest both finished): peak memory {ratio(c.peak, x.peak)}, "
+                       f"time {ratio(c.wall, x.wall)} (under 1x: {OURS} lower)")
+    return out + [""]
+
+
+def _engine_styles(engines):
+    """Colour by engine; point and dash types by position too, because two engines'
+    lines can coincide (bfs and best-first expand the same states when counting)."""
+    return {e: (PALETTE[(10 + i) % len(PALETTE)], FILLED_POINTS[i % len(FILLED_POINTS)], DASHES[i % len(DASHES)],
+                max(1.0, 1.5 - 0.2 * i)) for i, e in enumerate(engines)}
+
+
+def _bound_plot(ctx, counted, engines, column, name, ylabel, title):
+    """One line per engine: `column` of the done count runs against the bound, log y;
+    open symbols: runs stopped at a limit (a lower bound)."""
+    plot = Plot(name, title, 900, 600)
+    bounds = [r.bound for r in counted]
+    lo, hi = min(bounds), max(bounds)
+    plot.add(f"set title {quote(title)} noenhanced", "set logscale y", "set format y '10^{%L}'", GRID,
+             "set xlabel 'length bound (count mode: every win of length <= bound)'", f"set ylabel {quote(ylabel)}",
+             f"set xtics {4 if hi - lo > 16 else 2} out nomirror", f"set xrange [{lo - 1}:{hi + 1}]",
+             "set offsets 0, 0, graph 0.05, graph 0.05", "set key top left Left reverse")
+    styles = _engine_styles([e for e in engines if any(r.engine == e and r.done for r in counted)])
+    clauses, any_bound = [], False
+    for e, (colour, point, dash, size) in styles.items():
+        mine = [(r.bound, getattr(r, column), r.done) for r in counted if r.engine == e and getattr(r, column) > 0]
+        done = sorted((b, v) for b, v, ok in mine if ok)
+        stopped = sorted((b, v) for b, v, ok in mine if not ok)
+        if done:
+            data = plot.block(f"{e}: {column} of the done count runs", ("bound", column), done)
+            clauses.append(f"{data} using 1:2 with linespoints lc rgb {quote(colour)} pt {point} ps {size:g} dt {dash} "
+                           f"lw 1.6 title {quote(e)} noenhanced")
+        if stopped:
+            any_bound = True
+            data = plot.block(f"{e}: {column} of the count runs stopped at a limit (lower bounds)", ("bound", column),
+                              stopped)
+            clauses.append(f"{data} using 1:2 with points lc rgb {quote(colour)} pt {open_point(point)} ps 1.4 notitle")
+    if any_bound:
+        clauses.append(f"NaN with points lc rgb 'black' pt 6 title {quote(LOWER_BOUND_KEY)}")
+    plot.add("plot " + (", \\\n     ".join(clauses) if clauses else "NaN notitle"))
+    return plot
+
+
+# --- wins by length beside the seed's figures ---------------------------------------
+
+def _wins(ctx, wins, meta, bound_runs):
+    out = []
+    get = lambda key: meta.get(key) if meta else ""
+    text = get("max_length")
+    status = get("count_status")
+    if not text:
+        text = str(wins[-1][0])
+        out += [f"_`tenpair-wins.meta` does not give the count's bound: taken as the longest win listed, {text}._", ""]
+    if not text.isdigit():
+        raise ReportError(ctx.dir / "tenpair-wins.meta", f"max_length '{text}' is not a length")
+    top = int(text)
+    try:
+        wall = secs(float(get("count_wall_s")))
+    except ValueError:
+        wall = "time not recorded"
+    out += [f"From one count up to length {top} (engine {get('engine')}, status {status or '?'}, "
+            f"{wall}). A win here is a distinct written digit sequence: "
+            "two move orders that write the same digits are one win. The seed's figures are those the seed reported "
+            "(his own way of counting, which this project does not reproduce), not re-measured.", ""]
+    if status and status != "done":
+        out += [f"_The count stopped at a limit (status {status}): the wins below are those found before it stopped, "
+                "lower bounds._", ""]
+    out += [ctx.plot(_wins_plot(wins, top), "tenpair wins by length"), ""]
+    count = {l: w for l, w in wins}
+    seed = {l: "a next win (after the shortest)" for l in SEED_NEXT}
+    for l, note in ((80, f"{SEED_AT_80} wins of this length"), (90, f"{SEED_UP_TO_90} wins up to 90"),
+                    (100, f"{SEED_UP_TO_100} wins up to 100")):
+        seed[l] = seed[l] + "; " + note if l in seed else note
+    lengths = sorted(set(count) | {l for l in seed if l <= top})
+    rows, total = [], 0
+    for l in lengths:
+        total += count.get(l, 0)
+        rows.append([str(l), grouped(count.get(l, 0)), grouped(total), seed.get(l, "")])
+    out += table(["length", "wins", "wins up to this length", "the seed (reported)"], "rrrl", rows) + [""]
+    ge = "" if (status or "done") == "done" else "≥ "
+    listed = sorted(count)
+    up_to = lambda b: sum(w for l, w in count.items() if l <= b)
+    following = [str(l) for l in listed[1:] if count[l] > 0][:3]
+
+    def compare(ours, his):
+        return "the same" if ours == his else f"{ours - his:.0f} more than the seed" if ours > his \
+            else f"{his - ours:.0f} fewer than the seed"
+
+    out.append(f"- the shortest win: length {listed[0] if listed else '-'}; the next wins: at "
+               f"{', '.join(following) if following else f'none within {top}'} (the seed: at "
+               f"{', '.join(map(str, SEED_NEXT))})")
+    at80 = count.get(80, 0)
+    if top >= 80:
+        out.append(f"- wins of length 80: ours {ge}{at80:.0f}, the seed's {SEED_AT_80} ({compare(at80, SEED_AT_80)})")
+    else:
+        out.append(f"- wins of length 80: not measured (bound {top}); the seed: {SEED_AT_80}")
+    for b, his in ((90, SEED_UP_TO_90), (100, SEED_UP_TO_100)):
+        if top >= b:
+            out.append(f"- wins up to {b}: ours {ge}{up_to(b):.0f}, the seed's {his} ({compare(up_to(b), his)})")
+        else:
+            out.append(f"- wins up to {b}: not measured (bound {top}); the seed: {his}")
+    if top > 100:
+        out.append(f"- wins up to {top}: ours {ge}{up_to(top):.0f} (the seed gives no figure beyond 100)")
+    if ((top >= 80 and at80 != SEED_AT_80) or (top >= 90 and up_to(90) != SEED_UP_TO_90)
+            or (top >= 100 and up_to(100) != SEED_UP_TO_100)):
+        out += ["", "Where the figures differ, the two count different things: here each distinct written digit sequence "
+                "is one win, however many move orders write it, while the seed counted by his own rule. Whether our "
+                "engines agree with each other is checked in the count against the bound above and in the line below."]
+    out.append("")
+    # Cross-check with the bound experiment: the same count, from the other file.
+    if bound_runs is not None:
+        checked = [r for r in bound_runs if r.mode == "count" and r.done and r.engine == OURS and r.bound <= top]
+        if checked:
+            bad = [f"{r.bound} ({up_to(r.bound):.0f} vs {r.wins:.0f})" for r in checked if up_to(r.bound) != r.wins]
+            out.append(f"- the wins by length agree with the {OURS} counts of the bound experiment at its {len(checked)} "
+                       f"bounds up to {top}: " + ("yes" if not bad else "**NO** — " + ", ".join(bad)))
+        out.append("")
+    out += [ctx.meta_line(ctx.dir / "tenpair-wins.meta", SHORT_KEYS), ""]
+    return out
+
+
+def _wins_plot(wins, top):
+    plot = Plot("tenpair-wins", "tenpair: wins by length and cumulative, the seed's figures as points", 1300, 560)
+    total, rows = 0, []
+    for l, w in wins:
+        total += w
+        rows.append((l, w, total))
+    data = plot.block("this run: length, wins of that length, wins up to it", ("length", "wins", "cumulative"), rows)
+    plot.add(f"set multiplot layout 1,2 title 'tenpair: wins by length (a win = a distinct written digit sequence), "
+             f"compact count up to {top}' font ',13'",
+             "set grid ytics lc rgb '#dddddd' lw 1", "set xlabel 'length of the win (digits written)'",
+             f"set xrange [{wins[0][0] - 3}:{top + 3}]", "set xtics 4 out nomirror", "set key top left Left reverse",
+             "set title 'wins of each length'", "set ylabel 'wins'", "set yrange [0:*]",
+             "set offsets 0, 0, graph 0.12, 0", "set style fill solid 0.6 border -1", "set boxwidth 1.4")
+    first = f"plot {data} using 1:2 with boxes lc rgb '#2ca02c' title 'this run'"
+    if top >= 80:
+        seed80 = plot.block("the seed (reported): wins of length 80", ("length", "wins"), [(80, SEED_AT_80)])
+        first += (f", {seed80} using 1:2 with points lc rgb '#d62728' pt 7 ps 1.6 "
+                  f"title 'the seed (reported): {SEED_AT_80} wins of length 80'")
+    plot.add(first, "set title 'wins of length <= L (cumulative)'", "set ylabel 'wins up to L'", "set logscale y",
+             "set offsets 0, 0, 0, 0", "set yrange [0.8:*]")
+    second = (f"plot {data} using 1:3 with steps lc rgb '#2ca02c' lw 1.8 notitle, {data} using 1:3 with points "
+              "lc rgb '#2ca02c' pt 7 ps 0.7 title 'this run'")
+    marks = [(b, n) for b, n in ((90, SEED_UP_TO_90), (100, SEED_UP_TO_100)) if top >= b]
+    if marks:
+        cumulative = plot.block("the seed (reported): wins up to the length", ("length", "wins"), marks)
+        second += (f", {cumulative} using 1:2 with points lc rgb '#d62728' pt 7 ps 1.6 title 'the seed (reported): "
+                   f"{SEED_UP_TO_90} up to 90, {SEED_UP_TO_100} up to 100'")
+    plot.add(second, "unset multiplot")
+    return plot
+
+
+# --- the rule switches -----------------------------------------------------------------
+
+def _rules(ctx, runs_, meta):
+    def opts(key):
+        v = meta.get(key) if meta else ""
+        return "`" + v.replace("`", "'").replace("|", "/") + "`" if v else "options not recorded"
+
+    def variant(r):
+        parts = []
+        if r.append == "any":
+            parts.append("append any")
+        if r.wrap == "off":
+            parts.append("wrap off")
+        if r.width != DEFAULT_WIDTH:
+            parts.append(f"width {r.width}")
+        if r.instance != DEFAULT_START:
+            parts.append(f"start 1..{r.instance[4:]}" if r.instance.startswith("upto") else r.instance)
+        return ", ".join(parts) or "default"
+
+    out = ["Engine compact, one thread. Each variant changes one or two rules from the default (start 1..19 without 10, "
+           "width 9, wrap on, append when stuck). *Shortest win*: `solve` with " + opts("solve_options") + "; *wins up "
+           "to L*: `count --max-length L` with " + opts("count_options") + ". A search that reached a limit found no "
+           "win (solve) or only some of them (count: \"≥\").", ""]
+    variants = {}
+    for r in runs_:
+        v = variants.setdefault((r.instance, r.wrap, r.width, r.append), {})
+        if r.mode in ("shortest", "count"):
+            v[r.mode] = r
+    rows = []
+    for (instance, wrap, width, append), v in variants.items():
+        s, c = v.get("shortest"), v.get("count")
+        if s is None:
+            win = expanded = time = "–"
+        else:
+            if s.done:
+                win = str(s.length) if s.length > 0 else f"none of length <= {s.bound} (search complete)"
+            else:
+                within = f"length {s.bound} and " if s.bound > 0 else ""
+                win = f"none found within {within}the limits ({why(s)})"
+            expanded, time = grouped(s.expanded), secs(s.wall)
+        if c is None:
+            wins = bound = count_time = "–"
+        else:
+            wins = grouped(c.wins) if c.done else f"≥ {grouped(c.wins)} (stopped: {why(c)})"
+            bound, count_time = str(c.bound), secs(c.wall)
+        start = f"1..{instance[4:]}" if instance.startswith("upto") else instance
+        any_run = s or c
+        rows.append([variant(any_run), start, str(width), wrap, append, win, expanded, time, wins, bound, count_time])
+    out += table(["variant", "start", "width", "wrap", "append", "shortest win", "states expanded", "time",
+                  "wins up to L", "L", "count time"], "llrllrrrrrr", rows) + [""]
+    shortest = {}
+    no_wrap = None
+    for r in runs_:
+        if r.mode != "shortest" or r.instance != DEFAULT_START or r.width != DEFAULT_WIDTH:
+            continue
+        if r.wrap == "on" and r.done and r.length > 0:
+            shortest[r.append] = r.length
+        if r.wrap == "off" and r.append == "stuck":
+            no_wrap = r
+    if "stuck" in shortest and "any" in shortest:
+        out.append(f"- appending at any time shortens the shortest win from {shortest['stuck']} to "
+                   f"{shortest['any']} digits")
+    if no_wrap is not None:
+        if no_wrap.done and no_wrap.length > 0:
+            out.append(f"- without wrap the shortest win has length {no_wrap.length}")
+        elif no_wrap.done:
+            out.append(f"- without wrap there is no win of length {no_wrap.bound} or less (the search finished)")
+        else:
+            out.append(f"- without wrap no win was found before the search stopped (status {no_wrap.status})")
+    out += ["", ctx.meta_line(ctx.dir / "tenpair-rules.meta", SHORT_KEYS), ""]
+    return out
+
+
+# --- thread scaling ------------------------------------------------------------------
+
+def _threads(ctx, runs_, meta):
+    counted = [r for r in runs_ if r.mode == "count"]
+    by_threads = {}
+    for r in counted:
+        by_threads.setdefault(r.threads, []).append(r)
+    rows = []   # threads, median wall, speedup, runs, done, wins
+    base = None
+    for t in sorted(by_threads):
+        done = [r for r in by_threads[t] if r.done]
+        median = stats.median(r.wall for r in done)
+        if base is None and done:
+            base = median
+        wins = {r.wins for r in done}
+        shown = "-" if not wins else "%.0f" % wins.pop() if len(wins) == 1 else "differ"
+        speedup = base / median if done and median and median > 0 else None
+        rows.append((t, median, speedup, len(by_threads[t]), len(done), shown))
+    bound = ", ".join(dict.fromkeys(str(r.bound) for r in counted)) or "?"
+    get = lambda key: meta.get(key) if meta else ""
+    out = [f"`puzzlebench count tenpair --engine compact --max-length {bound} --threads T`, default rules, "
+           f"{get('reps')} reps per thread count on a machine with {get('nproc')} logical CPUs (`nproc`). Speedup = "
+           "median wall_s at the lowest thread count / median wall_s at T, both from this file. Medians over the done "
+           "reps.", ""]
+    usable = [r for r in rows if r[2] is not None]
+    if usable:
+        out += [ctx.plot(_speedup_plot(usable, bound), "tenpair compact count speedup vs threads"), ""]
+    else:
+        ctx.no_plot("tenpair-speedup")
+    out += table(["threads", "runs (done)", "wall_s (median)", "speedup", "wins"], "rrrrr",
+                 [[str(t), f"{n} ({d})", "-" if m is None else secs(m), "-" if s is None else "%.2fx" % s,
+                   "**differ between reps**" if w == "differ" else w] for t, m, s, n, d, w in rows]) + [""]
+    found = [w for *_, w in rows if w != "-"]
+    if not found:
+        agree = "no run finished"
+    elif "differ" in found or len(set(found)) > 1:
+        agree = "**NO**"
+    else:
+        agree = f"yes ({found[0]})"
+    out.append(f"- wins agree across thread counts and reps: {agree}")
+    two = next((s for t, _, s, *_ in rows if t == 2 and s is not None), None)
+    if two is not None:
+        out.append(f"- 2 threads vs 1: {two:.2f}x")
+    if usable:
+        t, _, best, *_ = max(usable, key=lambda r: r[2])
+        if t not in (1, 2) and best > 0:
+            out.append(f"- best: {best:.2f}x at {t} threads")
+    out += ["", ctx.meta_line(ctx.dir / "tenpair-threads.meta", SHORT_KEYS), ""]
+    return out
+
+
+def _speedup_plot(rows, bound):
+    plot = Plot("tenpair-speedup", "tenpair: compact count speedup vs threads", 800, 600)
+    most = max(r[0] for r in rows)
+    top = max([most] + [r[2] for r in rows])
+    data = plot.block("threads, median wall_s, speedup over the lowest thread count", ("threads", "wall_s", "speedup"),
+                      [(t, m, s) for t, m, s, *_ in rows])
+    heading = f"tenpair: compact count up to {bound}, speedup vs threads (median wall_s of 1 thread / of T)"
+    plot.add(f"set title {quote(heading)} noenhanced", GRID, "set xlabel 'threads'", "set ylabel 'speedup'", f"set xrange [0.5:{most + 0.5:g}]",
+             f"set yrange [0:{top + 0.5:g}]", "set xtics 1 out nomirror", "set key top left Left reverse",
+             f"plot x with lines lc rgb '#888888' dt 2 title 'ideal', {data} using 1:3 with linespoints "
+             "lc rgb '#2ca02c' pt 9 ps 1.3 lw 1.8 title 'compact count'")
+    return plot
+
+
+# --- how far the count goes in a time budget -------------------------------------------
+
+def _push(ctx, path, meta):
+    get = lambda key: meta.get(key) if meta else ""
+    runs_ = [Run(r) for r in read_csv(path, need=RUN_COLUMNS)]
+    out = [f"### How far the count goes in {get('time_budget_s') or '?'} s", "",
+           f"`puzzlebench count tenpair --engine compact --max-length L --threads {get('threads')}` at L = 100, 102, ... "
+           "until a run did not finish within the budget (or, from the growth so far, would have taken 1.3 times the "
+           "budget or more).", ""]
+    out += table(["bound", "status", "wins", "states expanded", "peak memory", "time"], "rlrrrr",
+                 [[str(r.bound), r.status, grouped(r.wins), grouped(r.expanded), memory(r.peak), secs(r.wall)]
+                  for r in runs_])
+    done = [r.bound for r in runs_ if r.done]
+    if done:
+        out += ["", f"- the longest bound counted completely within the budget: {done[-1]}"]
+    out += ["", ctx.meta_line(path.with_suffix(".meta"), SHORT_KEYS), ""]
+    return out

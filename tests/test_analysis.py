@@ -1,0 +1,235 @@
+#!/usr/bin/env python3
+"""Tests of the analysis tool (scripts/analysis): the statistics, the CSV reader, the
+table writer, and the whole report on the small results folder tests/data/analysis.
+
+Run: python3 tests/test_analysis.py [PUZZLEBENCH]   (or: python3 -m unittest discover -s tests)
+The end-to-end tests need the program for its listings (`engines --csv`, `families
+--csv`): the argument, else $PUZZLEBENCH, else build/puzzlebench; and gnuplot. They
+are skipped when either is missing, unless the program was given as the argument
+(as CTest does): then they fail.
+"""
+
+import os
+import re
+import shutil
+import subprocess
+import sys
+import tempfile
+import unittest
+from pathlib import Path
+
+ROOT = Path(__file__).resolve().parent.parent
+sys.path.insert(0, str(ROOT / "scripts"))
+sys.dont_write_bytecode = True
+
+from analysis import csvread, markdown, stats  # noqa: E402
+from analysis.errors import ReportError  # noqa: E402
+
+PUZZLEBENCH = os.environ.get("PUZZLEBENCH", str(ROOT / "build" / "puzzlebench"))
+STRICT = False   # the program was named: the end-to-end tests run, or fail
+FIXTURE = ROOT / "tests" / "data" / "analysis"
+REPORT = ROOT / "scripts" / "analysis" / "report.py"
+
+HEADINGS = [
+    "# puzzlebench report", "## Environment",
+    "## Family: notouch", "### notouch, mode = first", "### notouch, mode = count",
+    "## Sudoku", "### sudoku 4x4 (16 cells), mode = first", "### sudoku 25x25 (625 cells), mode = count",
+    "### Sudoku vs QQwing",
+    "## Kakuro", "### Generation time vs difficulty and size", "### The seed's figures and ours",
+    "### Where the gain comes from: checker and refill", "### Uniqueness checkers on the same inputs",
+    "### A generated puzzle",
+    "## Tenpair", "### The shortest win per engine", "### Counting every win up to a length bound",
+    "### Wins by length, and the seed's figures", "### The rule switches", "### Thread scaling of the compact count",
+    "## Parallel scaling: notouch", "## Micro-benchmarks (micro.json)",
+]
+PLOTS = ["notouch-steps", "notouch-time", "sudoku-time", "sudoku-steps", "kakuro-gen-time", "kakuro-gen-attempts",
+         "kakuro-checkers", "tenpair-expanded", "tenpair-time", "tenpair-memory", "tenpair-wins", "tenpair-speedup",
+         "notouch-speedup"]
+
+
+class Statistics(unittest.TestCase):
+    def test_median_odd_even_ties_empty(self):
+        self.assertEqual(stats.median([3, 1, 2]), 2)
+        self.assertEqual(stats.median([4, 1, 3, 2]), 2.5)
+        self.assertEqual(stats.median([5, 5, 1, 5]), 5)
+        self.assertEqual(stats.median([2, 2]), 2)
+        self.assertEqual(stats.median([7]), 7)
+        self.assertIsNone(stats.median([]))
+
+    def test_quantile_nearest_rank(self):
+        values = list(range(1, 11))  # 1..10
+        self.assertEqual(stats.quantile(values, 0.9), 9)
+        self.assertEqual(stats.quantile(values, 0.5), 5)
+        self.assertEqual(stats.quantile(values, 0), 1)
+        self.assertEqual(stats.quantile(values, 1), 10)
+        self.assertEqual(stats.quantile(list(range(1, 31)), 0.9), 27)
+        self.assertEqual(stats.quantile([4, 4, 4, 1], 0.5), 4)
+        self.assertEqual(stats.quantile([7], 0.9), 7)
+        self.assertIsNone(stats.quantile([], 0.9))
+        with self.assertRaises(ValueError):
+            stats.quantile([1], 1.5)
+
+    def test_geometric_mean(self):
+        self.assertAlmostEqual(stats.geometric_mean([1, 4, 16]), 4)
+        self.assertIsNone(stats.geometric_mean([]))
+        with self.assertRaises(ValueError):
+            stats.geometric_mean([1, 0])
+
+    def test_most_common_first_on_ties(self):
+        self.assertEqual(stats.most_common(["limit", "error", "error", "limit"]), "limit")
+        self.assertIsNone(stats.most_common([]))
+
+    def test_bounded(self):
+        # A lower bound above the middle cannot move the median; at or below it, it can.
+        self.assertEqual(stats.Bounded([(1, False), (2, False), (9, True)]).median(), (2, False))
+        self.assertEqual(stats.Bounded([(1, False), (2, True), (9, False)]).median(), (2, True))
+        # Even count: the upper middle value counts.
+        self.assertEqual(stats.Bounded([(1, False), (2, False), (3, True), (4, False)]).median(), (2.5, True))
+        # A bound equal to an exact value sorts after it.
+        self.assertEqual(stats.Bounded([(5, True), (5, False), (1, False)]).median(), (5, False))
+        b = stats.Bounded([(v, v == 10) for v in range(1, 11)])
+        self.assertEqual(b.quantile(0.9), (9, False))
+        self.assertEqual(b.maximum(), (10, True))
+        self.assertEqual(stats.Bounded([]).median(), (None, False))
+
+
+class CsvReader(unittest.TestCase):
+    def setUp(self):
+        self.tmp = Path(tempfile.mkdtemp())
+
+    def tearDown(self):
+        shutil.rmtree(self.tmp)
+
+    def write(self, text):
+        path = self.tmp / "runs.csv"
+        path.write_text(text)
+        return path
+
+    def test_columns_by_name(self):
+        path = self.write("b,a\r\n2,1\n\n b,a\n4,3\n")
+        table = csvread.read_csv(path, need=("a", "b"))
+        self.assertEqual([r["a"] for r in table], ["1", "3"])
+        self.assertEqual(table.rows[1].num("b"), 4.0)
+        self.assertEqual(table.rows[1].line, 5)
+
+    def test_missing_column_names_file_and_column(self):
+        path = self.write("instance,steps\nx,1\n")
+        with self.assertRaises(ReportError) as caught:
+            csvread.read_csv(path, need=("instance", "wall_s"))
+        self.assertEqual(str(caught.exception), f'{path}:1: no column "wall_s" in the header')
+
+    def test_bad_number_and_short_row(self):
+        path = self.write("a,b\n1,x\n2\n")
+        with self.assertRaises(ReportError) as caught:
+            csvread.read_csv(path, need=("a", "b"))
+        self.assertEqual(str(caught.exception), f"{path}:3: expected 2 fields as in the header, got 1")
+        table = csvread.parse_csv(["a,b\n", "1,x\n"], "t.csv", need=("a",))
+        with self.assertRaises(ReportError) as caught:
+            table.rows[0].num("b")
+        self.assertEqual(str(caught.exception), 't.csv:2: column "b": expected a number, got "x"')
+
+    def test_unreadable(self):
+        with self.assertRaises(ReportError) as caught:
+            csvread.read_csv(self.tmp / "none.csv", need=("a",))
+        self.assertIn("none.csv: cannot read", str(caught.exception))
+
+
+class TableWriter(unittest.TestCase):
+    def test_table(self):
+        lines = markdown.table(["name", "n"], "lr", [["a\\|b", "1"], ["c", "22"]])
+        self.assertEqual(lines, ["| name | n |", "|---|---:|", "| a\\|b | 1 |", "| c | 22 |"])
+
+    def test_escape_and_code(self):
+        self.assertEqual(markdown.escape("a|b"), "a\\|b")
+        self.assertEqual(markdown.code("x`y"), "`x'y`")
+
+    def test_row_length_checked(self):
+        with self.assertRaises(ValueError):
+            markdown.table(["a", "b"], "ll", [["1"]])
+
+
+def usable_program():
+    """Why the end-to-end tests cannot run here, or None when they can."""
+    if shutil.which("gnuplot") is None:
+        return "no gnuplot"
+    try:
+        done = subprocess.run([PUZZLEBENCH, "engines", "--csv"], capture_output=True, timeout=30)
+    except OSError:
+        return f"no program {PUZZLEBENCH} (give its path as the argument or in PUZZLEBENCH)"
+    if done.returncode != 0:
+        return f"{PUZZLEBENCH} has no `engines --csv`"
+    return None
+
+
+class EndToEnd(unittest.TestCase):
+    """The whole report on tests/data/analysis, in a copy."""
+
+    @classmethod
+    def setUpClass(cls):
+        why = usable_program()
+        if why and STRICT:
+            raise RuntimeError(why)
+        if why:
+            raise unittest.SkipTest(why)
+        cls.tmp = Path(tempfile.mkdtemp())
+        cls.dir = cls.tmp / "results"
+        shutil.copytree(FIXTURE, cls.dir)
+        cls.run_report(cls.dir)
+
+    @classmethod
+    def tearDownClass(cls):
+        shutil.rmtree(cls.tmp)
+
+    @staticmethod
+    def run_report(results, *options):
+        return subprocess.run([sys.executable, str(REPORT), "--puzzlebench", PUZZLEBENCH, *options, str(results)],
+                              capture_output=True, text=True, timeout=60)
+
+    def test_report_has_every_section(self):
+        text = (self.dir / "REPORT.md").read_text()
+        headings = [line for line in text.splitlines() if line.startswith("#")]
+        for heading in HEADINGS:
+            self.assertIn(heading, headings)
+        # Engines in registry order: backtrack before logic before seed (sudoku 4x4 table).
+        table = text.split("### sudoku 4x4 (16 cells), mode = first")[1]
+        self.assertLess(table.index("| backtrack/row |"), table.index("| logic |"))
+        self.assertLess(table.index("| logic |"), table.index("| seed |"))
+
+    def test_every_plot_has_its_four_files(self):
+        text = (self.dir / "REPORT.md").read_text()
+        for name in PLOTS:
+            for ext in ("gp", "tsv", "png", "svg"):
+                path = self.dir / "plots" / f"{name}.{ext}"
+                self.assertTrue(path.is_file() and path.stat().st_size > 0, path)
+            self.assertIn(f"](plots/{name}.png)", text)
+        self.assertTrue((self.dir / "plots" / "kakuro-example.svg").is_file())
+        self.assertNotIn("not generated", text)
+
+    def test_a_plot_redraws_from_its_folder(self):
+        plots = self.dir / "plots"
+        (plots / "tenpair-wins.png").unlink()
+        subprocess.run(["gnuplot", "tenpair-wins.gp"], cwd=plots, check=True, capture_output=True, timeout=30)
+        self.assertTrue((plots / "tenpair-wins.png").stat().st_size > 0)
+
+    def test_limit_rows_are_drawn_as_lower_bounds(self):
+        gp = (self.dir / "plots" / "notouch-steps.gp").read_text()
+        self.assertIn("pt 6", gp)        # an open circle: enum-all stopped at its limit on 2x6
+        self.assertIn("lower bound", (self.dir / "plots" / "notouch-steps.tsv").read_text())
+
+    def test_missing_column_is_one_line_error(self):
+        broken = self.tmp / "broken"
+        shutil.copytree(FIXTURE, broken)
+        csv = broken / "sudoku-4x4.csv"
+        lines = csv.read_text().splitlines(keepends=True)
+        csv.write_text(lines[0].replace(",steps,", ",stepz,") + "".join(lines[1:]))
+        done = self.run_report(broken, "--no-plots")
+        self.assertEqual(done.returncode, 1)
+        self.assertEqual(done.stderr, f'report: {csv}:1: no column "steps" in the header\n')
+        self.assertFalse((broken / "REPORT.md").exists())
+
+
+if __name__ == "__main__":
+    if len(sys.argv) > 1 and not sys.argv[1].startswith("-"):
+        PUZZLEBENCH = sys.argv.pop(1)
+        STRICT = True
+    unittest.main()
