@@ -3,7 +3,8 @@
 # method and by the seed's, and a picture of one generated puzzle. Called by run.sh;
 # writes OUT/kakuro-gen-*.csv (one record per puzzle, see `puzzlebench generate
 # kakuro --help`) with their .meta, and OUT/plots/kakuro-example.svg.
-# usage: scripts/kakuro-experiments.sh OUT_DIR [COUNT]   (COUNT puzzles per cell, default 30)
+# usage: scripts/kakuro-experiments.sh OUT_DIR [COUNT]   (COUNT puzzles per cell,
+#        default PB_KAKURO_COUNT, else 30)
 #
 # The methods, each on one thread so that wall_s is one core's time:
 #   combo-diff         ours: the combo checker, re-randomising only the cells where
@@ -17,7 +18,7 @@
 set -euo pipefail
 cd "$(dirname "$0")/.."
 out=${1:?usage: kakuro-experiments.sh OUT_DIR [COUNT]}
-count=${2:-30}
+count=${2:-${PB_KAKURO_COUNT:-30}}
 pb=build/puzzlebench
 mkdir -p "$out/plots"
 

@@ -9,8 +9,9 @@
 # (scripts/analysis/sections/tenpair.py) reads them; the few computations between
 # runs are in scripts/analysis/tenpair_experiment.py.
 #
-# usage: scripts/tenpair-experiments.sh [--out DIR] [--quick] [--bin FILE]
-#   --out DIR   where the files go (default results, in the source tree)
+# usage: scripts/tenpair-experiments.sh [--out DIR | DIR] [--quick] [--bin FILE]
+#   --out DIR   where the files go, also as the one argument (default results, in
+#               the source tree)
 #   --quick     small bounds and limits everywhere: the whole script in well under
 #               a minute (for development and tests); the files say quick=1
 #   --bin FILE  the puzzlebench binary (default build/puzzlebench, in the source
@@ -43,7 +44,7 @@
 set -euo pipefail
 prog=${0##*/}
 die() { printf '%s: %s\n' "$prog" "$*" >&2; exit 1; }
-usage="usage: $prog [--out DIR] [--quick] [--bin FILE]"
+usage="usage: $prog [--out DIR | DIR] [--quick] [--bin FILE]"
 
 out=
 quick=0
@@ -56,7 +57,8 @@ while [ $# -gt 0 ]; do
         --bin) [ -n "${2:-}" ] || die "--bin needs a file ($usage)"; pb=$2; shift 2 ;;
         --bin=*) pb=${1#--bin=}; [ -n "$pb" ] || die "--bin needs a file ($usage)"; shift ;;
         -h|--help) sed -n '2,/^set -euo/{/^set -euo/d;s/^# \{0,1\}//;p}' "$0"; exit 0 ;;
-        *) die "unknown argument '$1' ($usage)" ;;
+        -*) die "unknown argument '$1' ($usage)" ;;
+        *) [ -z "$out" ] || die "unexpected argument '$1' ($usage)"; out=$1; shift ;;
     esac
 done
 # Paths given are relative to where the script was started; it runs from the root.
