@@ -24,6 +24,36 @@ has "^solutions=9024 " "$tmp/out"
 expect 0 "parallel count" -- "$pb" count notouch 3x4 --engine backtrack --threads 2 --bind core
 has "^solutions=272836 " "$tmp/out"
 
+# Options: short forms, '--', a board from standard input, and what is refused.
+expect 0 "short options" -- "$pb" solve notouch cross8 -e backtrack -o row
+has '^solutions=1 steps=540 ' "$tmp/out"
+expect 0 "board from stdin" -- sh -c "printf '.##.\\n####\\n.##.\\n' | \"$pb\" count notouch --board-file - -e backtrack"
+has "^solutions=4 " "$tmp/out"
+expect 2 "instance twice" -- "$pb" solve notouch 2x3 --board cross8
+one_line_error "give the instance as INSTANCE or as --board, not both"
+expect 2 "threads an engine cannot use" -- "$pb" count notouch 2x4 --engine value-order --threads 2
+one_line_error "engine value-order cannot split one search over 2 threads"
+expect 2 "threads on a first-solution search" -- "$pb" solve notouch 2x4 -e backtrack -t 2
+one_line_error "splits counts, not a first-solution search"
+expect 2 "a count-only option" -- "$pb" solve notouch cross8 --limit 2
+one_line_error "--limit applies to count only"
+expect 0 "quiet" -- "$pb" solve notouch cross8 -q
+if [ "$(wc -l <"$tmp/out")" -eq 1 ]; then ok; else bad "--quiet printed the solution"; fi
+# Every command's help lists every family (and sweep the families' keys).
+"$pb" families --csv | tail -n +2 | cut -d, -f1 >"$tmp/families"
+for cmd in "solve --help" "count --help" "--help"; do
+    "$pb" $cmd >"$tmp/help"
+    while read -r f; do has "^$f:|^  $f " "$tmp/help"; done <"$tmp/families"
+done
+"$pb" sweep --help >"$tmp/help"
+has "^keys of family notouch:" "$tmp/help"
+has "^      --diff D" "$tmp/help"
+expect 0 "engines --csv" -- "$pb" engines --csv
+has "^kind,family,name,caps,summary$" "$tmp/out"
+has "^engine,placement,backtrack,first count trace order parallel last," "$tmp/out"
+has "^order,placement,mrv,," "$tmp/out"
+has "^level,sudoku,expert,," "$tmp/out"
+
 # A board file, and a board without solutions (exit 1).
 printf '.##.\n####\n.##.\n' >"$tmp/cross.txt"
 expect 0 "board file" -- "$pb" count notouch --board-file "$tmp/cross.txt" --engine backtrack
@@ -105,6 +135,10 @@ expect 0 "solve sudoku mrv" -- "$pb" solve sudoku "$tmp/wiki.txt" --engine propa
 check_grid "$wiki" "$(head -1 "$tmp/out")"
 expect 0 "sudoku from stdin" -- sh -c "\"$pb\" solve sudoku - <\"$tmp/wiki.txt\""
 check_grid "$wiki" "$(head -1 "$tmp/out")"
+expect 0 "sudoku after --" -- "$pb" solve sudoku -- "$tmp/wiki.txt"
+check_grid "$wiki" "$(head -1 "$tmp/out")"
+expect 2 "threads on one puzzle" -- "$pb" solve sudoku "$tmp/wiki.txt" -t 2
+one_line_error "engine logic cannot split one search"
 # The seed's format in, the seed's format out; the seed's heading and candidates.
 echo "$wiki" | sed 's/\./0/g; s/./& /g' | fold -w 18 >"$tmp/wiki.num"
 expect 0 "sudoku numbers format" -- "$pb" solve sudoku "$tmp/wiki.num" --engine seed --candidates

@@ -6,11 +6,11 @@
 #include "family.h"
 #include "harness/exit.h"
 
-int cmd_solve(int argc, char **argv, int count_mode);
-int cmd_sweep(int argc, char **argv);
-int cmd_generate(int argc, char **argv);
-int cmd_engines(int argc, char **argv);
-int cmd_families(int argc, char **argv);
-int cmd_info(int argc, char **argv);
+int pb_cmd_solve(int argc, char **argv, int count_mode);
+int pb_cmd_sweep(int argc, char **argv);
+int pb_cmd_generate(int argc, char **argv);
+int pb_cmd_engines(int argc, char **argv);
+int pb_cmd_families(int argc, char **argv);
+int pb_cmd_info(int argc, char **argv);
 
 #endif

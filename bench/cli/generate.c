@@ -31,7 +31,7 @@ static void print_help(void)
           stdout);
 }
 
-int cmd_generate(int argc, char **argv)
+int pb_cmd_generate(int argc, char **argv)
 {
     char names[256];
     generator_names(names, sizeof names);

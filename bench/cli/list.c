@@ -106,7 +106,7 @@ static void engines_table(void)
     }
 }
 
-int cmd_engines(int argc, char **argv)
+int pb_cmd_engines(int argc, char **argv)
 {
     list_opts o = {0};
     int rc = parse("engines",
@@ -129,7 +129,7 @@ static void join(const char *const *words, char *out, size_t len)
         at += (size_t)snprintf(out + at, len - at, "%s%s", i ? " " : "", words[i]);
 }
 
-int cmd_families(int argc, char **argv)
+int pb_cmd_families(int argc, char **argv)
 {
     list_opts o = {0};
     int rc = parse("families",
@@ -155,7 +155,7 @@ int cmd_families(int argc, char **argv)
     return 0;
 }
 
-int cmd_info(int argc, char **argv)
+int pb_cmd_info(int argc, char **argv)
 {
     int npos = 0;
     int rc = pb_options_parse("info", NULL, 0, argc, argv, 2, NULL, 0, &npos, NULL);

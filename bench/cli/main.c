@@ -59,13 +59,13 @@ int main(int argc, char **argv)
         printf("puzzlebench %s (%s, %s)\n", PB_VERSION, PB_C_COMPILER, PB_BUILD_TYPE);
         return 0;
     }
-    if (!strcmp(cmd, "solve")) return cmd_solve(argc, argv, 0);
-    if (!strcmp(cmd, "count")) return cmd_solve(argc, argv, 1);
-    if (!strcmp(cmd, "sweep")) return cmd_sweep(argc, argv);
-    if (!strcmp(cmd, "generate")) return cmd_generate(argc, argv);
-    if (!strcmp(cmd, "engines")) return cmd_engines(argc, argv);
-    if (!strcmp(cmd, "families")) return cmd_families(argc, argv);
-    if (!strcmp(cmd, "info")) return cmd_info(argc, argv);
+    if (!strcmp(cmd, "solve")) return pb_cmd_solve(argc, argv, 0);
+    if (!strcmp(cmd, "count")) return pb_cmd_solve(argc, argv, 1);
+    if (!strcmp(cmd, "sweep")) return pb_cmd_sweep(argc, argv);
+    if (!strcmp(cmd, "generate")) return pb_cmd_generate(argc, argv);
+    if (!strcmp(cmd, "engines")) return pb_cmd_engines(argc, argv);
+    if (!strcmp(cmd, "families")) return pb_cmd_families(argc, argv);
+    if (!strcmp(cmd, "info")) return pb_cmd_info(argc, argv);
     const pb_command *own = pb_command_find(cmd, NULL);
     if (own) return own->run(own, argc, argv, 2);
     fprintf(stderr, "puzzlebench: unknown command '%s' (see 'puzzlebench --help')\n", cmd);

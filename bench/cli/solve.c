@@ -343,7 +343,7 @@ static int run(const char *cmd, const pb_family *fam, const solve_opts *o, const
     return rc;
 }
 
-int cmd_solve(int argc, char **argv, int count_mode)
+int pb_cmd_solve(int argc, char **argv, int count_mode)
 {
     const char *cmd = count_mode ? "count" : "solve";
     char names[256];

@@ -131,7 +131,7 @@ static int apply_overrides(pb_sweep_spec *spec, const char **names, const char *
     return 0;
 }
 
-int cmd_sweep(int argc, char **argv)
+int pb_cmd_sweep(int argc, char **argv)
 {
     const char *names[256], *values[256] = {0}, *pos[1];
     int nkeys = 0, npos = 0, rc;
