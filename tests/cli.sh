@@ -206,6 +206,12 @@ expect 0 "sudoku sweep" -- "$pb" sweep --family sudoku --instances "$tmp/many.tx
 awk -F, 'NR > 1 { n++; if ($10 != 12 || $17 != 18) bad = 1 } END { exit !(n == 4 && !bad) }' \
     "$tmp/res/sud.csv" && ok || bad "sudoku sweep rows: $(cat "$tmp/res/sud.csv")"
 
+# One row per puzzle: each puzzle its own run, named FILE#INDEX.
+expect 0 "sweep per puzzle" -- "$pb" sweep --family sudoku --instances "$tmp/wiki.txt $tmp/three.txt" \
+    --name pp --engines logic --modes unique --reps 1 --rows per-puzzle --out "$tmp/res" -q
+if [ "$(tail -n +2 "$tmp/res/pp.csv" | cut -d, -f2,9,10 | tr '\n' ' ')" = "wiki#0,done,1 three#0,done,1 three#1,done,0 three#2,done,2 " ]; then
+    ok; else bad "per-puzzle sweep rows: $(cat "$tmp/res/pp.csv")"; fi
+
 # A short sweep, read back.
 out="$tmp/res"
 expect 0 "sweep" -- "$pb" sweep --out "$out" --name t --family notouch --instances "cross8 2x3" \
