@@ -7,8 +7,9 @@
 #include <string.h>
 #include "kakuro/kakuro.h"
 #include "harness/readfile.h"
-extern const pb_micro_cases pb_micro_kakuro; /* micro/kakuro.c */
 
+extern const pb_micro_cases pb_micro_kakuro; /* micro/kakuro.c */
+/* kakuro_generate.c, kakuro_sums.c */
 extern const pb_command pb_kakuro_generators[], pb_kakuro_commands[];
 
 /* A puzzle's grid packed to its size (a kakuro_grid holds the largest board), so a

@@ -7,9 +7,9 @@
 #include <stdlib.h>
 #include <string.h>
 #include "harness/readfile.h"
-extern const pb_micro_cases pb_micro_sudoku; /* micro/sudoku.c */
 #include "sudoku/sudoku.h"
 
+extern const pb_micro_cases pb_micro_sudoku;    /* micro/sudoku.c */
 extern const pb_command pb_sudoku_generators[]; /* sudoku_generate.c */
 
 typedef struct entry {
