@@ -84,7 +84,8 @@ typedef struct pb_family {
     void (*print_candidates)(FILE *f, const pb_set *set, int i);
     /* The instance's short name for result files (no commas or spaces). */
     void (*instance_name)(const char *spec, char *out, size_t outlen);
-    /* Optional: puzzle i's own name in per-puzzle result rows; NULL: instance#i. */
+    /* Optional: the name of puzzle i when it comes from no file (a generated instance),
+     * in per-puzzle result rows and verdicts; "" or NULL: instance#i, FILE:LINE. */
     void (*puzzle_name)(const pb_set *set, int i, char *out, size_t outlen);
 
     /* ---- engines: the registry's entries tagged with this family's name, and those

@@ -111,12 +111,12 @@ static void print_stats(FILE *f, pb_status status, const pb_stats *s)
             pb_status_name(status));
 }
 
-/* One line per puzzle of a file in count mode: the uniqueness verdict. */
-static void print_verdict(const char *spec, const pb_puzzle *p, const pb_outcome *o,
-                          const pb_limits *lim)
+/* One line per puzzle of a file in count mode: the uniqueness verdict, after the
+ * puzzle's place: FILE:LINE, or its own name when it comes from no file. */
+static void print_verdict(const char *where, const pb_outcome *o, const pb_limits *lim)
 {
     unsigned long long n = o->stats.solutions;
-    printf("%s:%d: ", spec, p->line);
+    printf("%s: ", where);
     if (o->status == PB_DONE)
         printf(n == 0 ? "none\n" : n == 1 ? "unique\n" : "multiple (%llu solutions)\n", n);
     else if (lim->max_solutions && n >= lim->max_solutions && n >= 2)
@@ -161,7 +161,11 @@ static void print_puzzle(const run_ctx *c, int i, int *values)
     const pb_puzzle *p = &c->set.puzzle[i];
     const pb_outcome *r = &c->res.puzzle[i];
     if (!strcmp(c->cmd, "count")) {
-        if (c->fam->batch && !c->o->quiet) print_verdict(c->spec, p, r, &c->o->limits);
+        if (!c->fam->batch || c->o->quiet) return;
+        char where[4200] = "";
+        if (!p->line && c->fam->puzzle_name) c->fam->puzzle_name(&c->set, i, where, sizeof where);
+        if (!where[0]) snprintf(where, sizeof where, "%s:%d", c->spec, p->line);
+        print_verdict(where, r, &c->o->limits);
         return;
     }
     if (c->o->quiet) return;

@@ -74,16 +74,25 @@ static pb_batch job_batch(const sweep_ctx *c, const job *j, const pb_set *set)
     return b;
 }
 
+/* A row's instance: the instance's name, or for one puzzle of it the puzzle's own
+ * name if the family gives one, else NAME#INDEX. */
+static void row_instance(const sweep_ctx *c, const job *j, char *out, size_t len)
+{
+    out[0] = '\0';
+    if (j->puzzle >= 0 && c->fam->puzzle_name)
+        c->fam->puzzle_name(&c->sets[j->instance], j->puzzle, out, len);
+    if (out[0]) return;
+    if (j->puzzle < 0)
+        snprintf(out, len, "%s", c->names[j->instance]);
+    else
+        snprintf(out, len, "%s#%d", c->names[j->instance], j->puzzle);
+}
+
 static void fill_row(const sweep_ctx *c, const job *j, int rep, const pb_set *set,
                      const pb_batch_result *res, pb_row *r)
 {
     r->family = c->fam->name;
-    if (j->puzzle < 0)
-        snprintf(r->instance, sizeof r->instance, "%s", c->names[j->instance]);
-    else if (c->fam->puzzle_name)
-        c->fam->puzzle_name(&c->sets[j->instance], j->puzzle, r->instance, sizeof r->instance);
-    else
-        snprintf(r->instance, sizeof r->instance, "%s#%d", c->names[j->instance], j->puzzle);
+    row_instance(c, j, r->instance, sizeof r->instance);
     r->cells = set->puzzle[0].model->ncells;
     r->puzzles = res->finished;
     r->engine = j->engine->about.name;
