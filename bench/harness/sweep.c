@@ -319,11 +319,11 @@ static void list_jobs(const sweep_ctx *c)
 {
     for (long i = 0; i < c->njobs; i++) {
         const job *j = &c->jobs[i];
-        char puzzle[16] = "";
-        if (j->puzzle >= 0) snprintf(puzzle, sizeof puzzle, "#%d", j->puzzle);
-        printf("%s%s %s %s %s threads=%d reps=%d\n", c->names[j->instance], puzzle,
-               j->engine->about.name, j->engine->about.caps & PB_CAP_ORDER ? j->order->name : "-",
-               mode_name(j), j->threads, c->spec->reps);
+        char name[96];
+        row_instance(c, j, name, sizeof name);
+        printf("%s %s %s %s threads=%d reps=%d\n", name, j->engine->about.name,
+               j->engine->about.caps & PB_CAP_ORDER ? j->order->name : "-", mode_name(j),
+               j->threads, c->spec->reps);
     }
     printf("%ld jobs, %ld runs at most\n", c->njobs, c->nrows);
 }
