@@ -6,6 +6,7 @@
 #include <math.h>
 #include <stdlib.h>
 #include <string.h>
+#include <sys/stat.h>
 
 static int parse_threads(const char *value, void *field, char *err, size_t errlen)
 {
@@ -335,13 +336,20 @@ int pb_sweep_spec_relative_to(pb_sweep_spec *s, const char *file)
     int dirlen = (int)(slash - file);
     for (int i = 0; i < s->instances.n; i++) {
         const char *it = s->instances.item[i];
-        if (it[0] == '/' || !strcmp(it, "-") || !(strchr(it, '/') || strchr(it, '.'))) continue;
+        if (it[0] == '/' || !strcmp(it, "-")) continue;
         size_t n = (size_t)dirlen + strlen(it) + 2;
         char *p = malloc(n);
         if (!p) return -1;
         snprintf(p, n, "%.*s/%s", dirlen, file, it);
-        free(s->instances.item[i]);
-        s->instances.item[i] = p;
+        /* Only names of files beside the sweep file: others are boards or generated
+         * instances, whatever characters they hold. */
+        struct stat st;
+        if (stat(p, &st) == 0) {
+            free(s->instances.item[i]);
+            s->instances.item[i] = p;
+        } else {
+            free(p);
+        }
     }
     return 0;
 }

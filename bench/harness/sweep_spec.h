@@ -71,8 +71,8 @@ int pb_sweep_spec_parse(pb_sweep_spec *s, const char *text, size_t len, pb_error
  * given, and checks them. 0, or -1 with err (err->line: the key's line, or 0). */
 int pb_sweep_spec_resolve(pb_sweep_spec *s, pb_error *err);
 
-/* Makes the instances that look like relative file names relative to the folder of
- * the sweep file they were read from. 0, or -1 when out of memory. */
+/* Makes the relative instances that name a file in the folder of the sweep file
+ * they were read from into paths from here. 0, or -1 when out of memory. */
 int pb_sweep_spec_relative_to(pb_sweep_spec *s, const char *file);
 
 /* The step limit of runs of this engine. */
