@@ -78,7 +78,11 @@ static void run_puzzle(const pb_batch *b, pb_batch_result *r, budget *bu, int i,
         bu->stop = 1;
         return;
     }
-    pb_result res = {.first = b->keep_solutions ? scratch : NULL};
+    /* Set field by field: a batch of 50,000 small puzzles would otherwise clear the
+     * refusal message of every result for nothing. */
+    pb_result res;
+    res.first = b->keep_solutions ? scratch : NULL;
+    res.last = NULL;
     pb_engine_run(b->engine, m, &how, &res);
     /* Stopping at the second solution is the point of a uniqueness check. */
     if (b->unique && res.status == PB_LIMIT && res.stats.solutions == 2) res.status = PB_DONE;
@@ -86,9 +90,11 @@ static void run_puzzle(const pb_batch *b, pb_batch_result *r, budget *bu, int i,
     o->ran = 1;
     o->status = res.status;
     o->stats = res.stats;
-    if (b->keep_solutions && res.stats.solutions)
-        for (int c = 0; c < m->ncells; c++)
-            r->solution[r->solution_at[i] + (size_t)c] = (unsigned char)scratch[c];
+    if (b->keep_solutions && res.stats.solutions) {
+        /* A local pointer: stores through r->solution (bytes) could alias r itself. */
+        unsigned char *dst = r->solution + r->solution_at[i];
+        for (int c = 0; c < m->ncells; c++) dst[c] = (unsigned char)scratch[c];
+    }
     if (b->shared_limits) {
 #pragma omp atomic update
         bu->steps_used += res.stats.steps;
@@ -155,7 +161,8 @@ int pb_batch_solution(const pb_batch *b, const pb_batch_result *r, int i, int *v
 {
     const pb_model *m = b->set->puzzle[i].model;
     if (!r->solution || !m || !r->puzzle[i].ran || !r->puzzle[i].stats.solutions) return -1;
-    for (int c = 0; c < m->ncells; c++) values[c] = r->solution[r->solution_at[i] + (size_t)c];
+    const unsigned char *src = r->solution + r->solution_at[i];
+    for (int c = 0; c < m->ncells; c++) values[c] = src[c];
     return 0;
 }
 
