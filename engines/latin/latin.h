@@ -1,0 +1,69 @@
+/* latin.h — quasigroup completion (Latin squares with holes, "QWH"): squares, their
+ * text format and the rules.
+ *
+ * A square of order n (1..LATIN_MAX_ORDER) is n x n cells numbered row by row,
+ * cell[r * n + c] = 0 for a hole, else a value 1..n. */
+#ifndef PB_LATIN_H
+#define PB_LATIN_H
+
+#include <stddef.h>
+#include <stdint.h>
+#include "../core/error.h"
+#include "../core/model.h"
+
+#define LATIN_MIN_ORDER 1
+#define LATIN_MAX_ORDER 64 /* values are bits of a pb_mask */
+#define LATIN_MAX_CELLS (LATIN_MAX_ORDER * LATIN_MAX_ORDER)
+#define LATIN_MAX_LINE  4096 /* longest input line accepted */
+/* Longest text latin_format_square writes: at most 2 digits and a separator a cell. */
+#define LATIN_MAX_TEXT (LATIN_MAX_CELLS * 3 + 1)
+
+typedef struct latin_square {
+    int n;                               /* order: values 1..n */
+    int ncells;                          /* n * n */
+    unsigned char cell[LATIN_MAX_CELLS]; /* cell[r * n + c]: 0 hole, else 1..n */
+} latin_square;
+
+/* An empty square (all holes) of order n. 0, or -1 for n outside 1..LATIN_MAX_ORDER. */
+int latin_square_init(latin_square *sq, int n);
+
+/* ---- reading (grid.c) ----
+ * A text holds any number of squares, one per block of lines; blank lines separate
+ * the blocks. A square's first line holds n whitespace-separated tokens, which fixes
+ * its order n; it has n such lines. A token is '.' for a hole or a value 1..n. ';'
+ * starts a comment, on a line of its own (which neither ends nor counts as a row of
+ * a square) or after the tokens. */
+typedef struct latin_reader {
+    const char *text;
+    size_t len, pos;
+    int line; /* lines consumed so far */
+} latin_reader;
+
+void latin_reader_init(latin_reader *r, const char *text, size_t len);
+
+/* Reads the next square into *sq: 1 with *line (its first line) set; 0 at the end of
+ * the text; -1 with *err naming the line and, as "column C: ...", the token (column C
+ * of the square) at fault. After -1 the reader has skipped the rest of the bad
+ * square's block, so reading may go on with the next one. The givens are checked
+ * against the rules. */
+int latin_read(latin_reader *r, latin_square *sq, int *line, pb_error *err);
+
+/* ---- writing (grid.c) ----
+ * Writes sq (holes as '.') as n lines of n tokens right-aligned to the width of n,
+ * one space apart, each line ended by a newline, into buf (NUL-terminated, cut at
+ * buflen). Returns the length the whole text needs, as snprintf does: at most
+ * LATIN_MAX_TEXT - 1. Squares written one after another need a blank line between
+ * them to read back as separate squares. A solution is written as a square without
+ * holes (latin_square_from). */
+size_t latin_format_square(const latin_square *sq, char *buf, size_t buflen);
+
+/* ---- rules (grid.c) ---- */
+/* 0 when no value repeats in a row or a column of sq (holes ignored); else -1 with
+ * msg (optional) naming the first conflict, e.g. "3 twice in column 2". */
+int latin_check_rules(const latin_square *sq, char *msg, size_t msglen);
+
+/* 1 when sol has the order of puzzle, no holes, obeys the rules and keeps every
+ * given of puzzle. */
+int latin_is_solution_of(const latin_square *puzzle, const latin_square *sol);
+
+#endif
