@@ -1,8 +1,10 @@
 /* latin.h — quasigroup completion (Latin squares with holes, "QWH"): squares, their
- * text format and the rules.
+ * text format, the rules and the shared model.
  *
  * A square of order n (1..LATIN_MAX_ORDER) is n x n cells numbered row by row,
- * cell[r * n + c] = 0 for a hole, else a value 1..n. */
+ * cell[r * n + c] = 0 for a hole, else a value 1..n. A puzzle reaches the engines as
+ * a pb_model with an all-different group for every row, then every column, and the
+ * givens as single-bit domains (latin_model_new / latin_model_view). */
 #ifndef PB_LATIN_H
 #define PB_LATIN_H
 
@@ -65,5 +67,28 @@ int latin_check_rules(const latin_square *sq, char *msg, size_t msglen);
 /* 1 when sol has the order of puzzle, no holes, obeys the rules and keeps every
  * given of puzzle. */
 int latin_is_solution_of(const latin_square *puzzle, const latin_square *sol);
+
+/* ---- the model (model.c) ---- */
+/* The structure of order n: n*n cells with domains 1..n, 2n all-different groups
+ * (the rows, then the columns), an n x n layout, kind "latin" with kind_arg n. NULL
+ * on a bad n or out of memory. */
+pb_model *latin_model_new(int n);
+
+/* A per-puzzle model sharing the structure of `shape` (from latin_model_new of sq's
+ * order): *view becomes a copy of *shape whose domain is dom (ncells entries),
+ * filled from sq's givens. Free nothing: the view lives as long as shape and dom. */
+void latin_model_view(const pb_model *shape, const latin_square *sq, pb_mask *dom, pb_model *view);
+
+/* A model of its own for sq (latin_model_new with sq's givens as domains), freed with
+ * pb_model_free. NULL on a bad order or out of memory. */
+pb_model *latin_model_of(const latin_square *sq);
+
+/* n when m has the structure latin_model_new builds, else 0. */
+int latin_model_order(const pb_model *m);
+
+/* The square of m's givens (cells whose domain is one value); values (optional,
+ * ncells entries) overrides them where > 0: a solution from an engine. -1 when m is
+ * not a Latin square model, else 0. */
+int latin_square_from(const pb_model *m, const int *values, latin_square *sq);
 
 #endif
