@@ -1,5 +1,6 @@
 /* latin.h — quasigroup completion (Latin squares with holes, "QWH"): squares, their
- * text format, the rules and the shared model.
+ * text format, the rules, the shared model, and the generator of satisfiable
+ * instances (a uniformly random Latin square with holes punched in it).
  *
  * A square of order n (1..LATIN_MAX_ORDER) is n x n cells numbered row by row,
  * cell[r * n + c] = 0 for a hole, else a value 1..n. A puzzle reaches the engines as
@@ -12,6 +13,7 @@
 #include <stdint.h>
 #include "../core/error.h"
 #include "../core/model.h"
+#include "../core/rng.h"
 
 #define LATIN_MIN_ORDER 1
 #define LATIN_MAX_ORDER 64 /* values are bits of a pb_mask */
@@ -90,5 +92,42 @@ int latin_model_order(const pb_model *m);
  * ncells entries) overrides them where > 0: a solution from an engine. -1 when m is
  * not a Latin square model, else 0. */
 int latin_square_from(const pb_model *m, const int *values, latin_square *sq);
+
+/* ---- generation (generate.c) ---- */
+/* The default length of the Jacobson-Matthews chain for order n: 2 n^2 moves made
+ * from proper squares, about 2 n^3 moves in all (generate.c says why). */
+uint64_t latin_mix_moves(int n);
+
+/* A uniformly random Latin square of order n (no holes) into sq, drawn from r: the
+ * Jacobson-Matthews chain from the cyclic square, `proper_moves` moves made from
+ * proper squares (0: latin_mix_moves(n)), then on to the next proper square. 0, or -1
+ * for a bad n. */
+int latin_random_square(pb_rng *r, int n, uint64_t proper_moves, latin_square *sq);
+
+/* round(fraction * n * n): the holes latin_generate punches; -1 when fraction is
+ * outside [0, 1] or n is bad. */
+int latin_holes_for(int n, double fraction);
+
+/* Empties `holes` cells of sq, every set of that many cells equally likely. With the
+ * same state of r, the holes of a smaller count are a subset of those of a larger.
+ * 0, or -1 when holes is outside 0..ncells. */
+int latin_punch_holes(pb_rng *r, latin_square *sq, int holes);
+
+typedef struct latin_gen_opts {
+    int n;                 /* order, 1..LATIN_MAX_ORDER */
+    double holes;          /* fraction of the cells left empty, 0..1 */
+    uint64_t seed;         /* with the instance's index, fixes everything */
+    uint64_t proper_moves; /* chain length, as for latin_random_square (0: the default) */
+} latin_gen_opts;
+
+/* Instance number `index` of the stream fixed by o->seed and o->n: a uniformly random
+ * Latin square into *solution (optional) and the same square with exactly
+ * latin_holes_for(n, holes) holes into *puzzle, which is therefore satisfiable
+ * (solution is one completion; it may have others). The hole fraction does not enter
+ * the stream: the instances of one (seed, n, index) at different fractions share
+ * their square, and the holes of a smaller fraction are a subset of those of a
+ * larger one. 0, or -1 on bad options. */
+int latin_generate(const latin_gen_opts *o, uint64_t index, latin_square *puzzle,
+                   latin_square *solution);
 
 #endif
