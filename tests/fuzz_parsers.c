@@ -1,5 +1,5 @@
 /* fuzz_parsers.c — fuzzes the input parsers (board masks, sudoku files, kakuro clue grids and
- * outlines, sweep files, tenpair start strings). Built two
+ * outlines, Latin squares, sweep files, tenpair start strings). Built two
  * ways: with -DPB_LIBFUZZER as a libFuzzer target (scripts/fuzz.sh, clang), and by
  * default as a deterministic driver that mutates seed inputs for N iterations, which
  * the tests run under AddressSanitizer and UBSan. A parse must either fail with a
@@ -11,6 +11,7 @@
 
 #include "core/engine.h"
 #include "kakuro/kakuro.h"
+#include "latin/latin.h"
 #include "notouch/board.h"
 #include "sudoku/sudoku.h"
 #include "harness/sweep_spec.h"
@@ -119,6 +120,46 @@ static void fuzz_kakuro(const uint8_t *data, size_t size)
     }
 }
 
+/* Every Latin square read must keep the rules, print and read back the same, and
+ * build a model whose first solution (searched briefly) completes it; every error
+ * names a line and the token column, printable only; each call must consume input. */
+static void fuzz_latin(const uint8_t *data, size_t size)
+{
+    static latin_square sq, back, sol;
+    static char text[LATIN_MAX_TEXT];
+    static int first[LATIN_MAX_CELLS];
+    latin_reader r, r2;
+    pb_error e = {0, ""};
+    int line, rc;
+    latin_reader_init(&r, (const char *)data, size);
+    for (size_t before = r.pos; (rc = latin_read(&r, &sq, &line, &e)) != 0; before = r.pos) {
+        if (r.pos <= before) abort();
+        if (rc < 0) {
+            check_error(&e);
+            for (const char *p = e.msg; *p; p++)
+                if (*p < 0x20 || *p >= 0x7f) abort();
+            continue;
+        }
+        if (latin_check_rules(&sq, NULL, 0)) abort();
+        size_t n = latin_format_square(&sq, text, sizeof text);
+        if (n >= sizeof text) abort();
+        latin_reader_init(&r2, text, n);
+        if (latin_read(&r2, &back, &line, &e) != 1 || back.n != sq.n ||
+            memcmp(back.cell, sq.cell, (size_t)sq.ncells))
+            abort();
+        pb_model *m = latin_model_of(&sq);
+        if (!m || latin_model_order(m) != sq.n) abort();
+        pb_run how = {
+            .mode = PB_MODE_FIRST, .order = pb_order_find("mrv"), .limits = {.max_steps = 2000}};
+        pb_result res = {.first = first};
+        pb_engine_run(pb_model_engine_find("propagate"), m, &how, &res);
+        if (res.stats.solutions &&
+            (latin_square_from(m, first, &sol) || !latin_is_solution_of(&sq, &sol)))
+            abort();
+        pb_model_free(m);
+    }
+}
+
 /* A tenpair start string (the bytes up to the first NUL) is taken exactly when it is
  * 1-512 digits 1-9, else refused with a message; an accepted start is searched
  * briefly by one of the engines (picked by the input), in shortest or count mode,
@@ -193,6 +234,7 @@ static void fuzz_one(const uint8_t *data, size_t size)
     }
     fuzz_sudoku(data, size);
     fuzz_kakuro(data, size);
+    fuzz_latin(data, size);
     pb_sweep_spec s;
     if (pb_sweep_spec_init(&s)) abort();
     e.msg[0] = '\0';
@@ -228,6 +270,7 @@ static const char *const seeds[] = {
     "modes first count # c\nsearch-threads 1 2 4\nstep-limit 2e9\ntime-limit 0.5\n",
     "; kakuro\n#   3\\ 16\\ #\n\\4  .   .   4\\\n\\10 2   .   .\n#   \\9 .   .\n\n\\3 1 2 # .\n",
     "4 4\nxx cx cx xx\nxr nn nn cx\nxr nn nn nn\nxx xr nn nn\n\n2 3\nxx xx xx\nxr nn nn\n",
+    "; latin\n1 . 3\n. 3 1 ; row 2\n3 1 .\n\n 1  2\n 2  .\n\n.\n",
     "123456789111213141516171819",
     "1919",
     "123987",
