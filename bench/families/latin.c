@@ -1,0 +1,350 @@
+/* latin.c — the latin family: quasigroup completion, Latin squares with holes (QWH).
+ * An instance is a file of squares ('-': standard input), or generated instances
+ * named qwh-ORDER-HOLES[-xCOUNT][-sSEED][-iFIRST], where HOLES is a fraction or a
+ * range FROM:TO:STEP, so one name stands for a whole easy-hard-easy series; each
+ * generated puzzle is named qwh-ORDER-HOLES-sSEED-iINDEX, a name that reads back as
+ * that one puzzle. The squares of one order share one model structure; solutions
+ * print as squares. */
+#include "family.h"
+
+#include <math.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include "harness/csv.h"
+#include "harness/exit.h"
+#include "harness/readfile.h"
+#include "latin/latin.h"
+
+/* What a generated instance name asks for. */
+typedef struct qwh_spec {
+    int n, count, first;   /* order; instances per fraction, from index first */
+    double from, to, step; /* hole fractions from..to by step (one when step is 0) */
+    uint64_t seed;
+} qwh_spec;
+
+typedef struct latin_priv {
+    pb_model *shape[LATIN_MAX_ORDER + 1]; /* by order, built when first needed */
+    pb_model *views;                      /* one per puzzle */
+    pb_mask *doms;                        /* their domains, LATIN_MAX_CELLS a puzzle */
+    char (*name)[48];                     /* generated puzzles' names; NULL for files */
+} latin_priv;
+
+static void free_set(pb_set *set)
+{
+    latin_priv *pv = set->priv;
+    for (int i = 0; i < set->count; i++) free(set->puzzle[i].error);
+    if (pv) {
+        for (int n = 0; n <= LATIN_MAX_ORDER; n++) pb_model_free(pv->shape[n]);
+        free(pv->views), free(pv->doms), free(pv->name), free(pv);
+    }
+    free(set->puzzle);
+    memset(set, 0, sizeof *set);
+}
+
+/* Room for count puzzles; 0, or -1 when out of memory. */
+static int make_room(pb_set *set, latin_priv *pv, int count, int named)
+{
+    set->puzzle = calloc((size_t)count + 1, sizeof *set->puzzle);
+    pv->views = calloc((size_t)count + 1, sizeof *pv->views);
+    pv->doms = malloc(((size_t)count + 1) * LATIN_MAX_CELLS * sizeof *pv->doms);
+    if (named) pv->name = calloc((size_t)count + 1, sizeof *pv->name);
+    return set->puzzle && pv->views && pv->doms && (!named || pv->name) ? 0 : -1;
+}
+
+/* Makes puzzle i of the set the model of sq. 0, or -1 when out of memory. */
+static int add_square(pb_set *set, latin_priv *pv, int i, const latin_square *sq, int line)
+{
+    if (!pv->shape[sq->n] && !(pv->shape[sq->n] = latin_model_new(sq->n))) return -1;
+    latin_model_view(pv->shape[sq->n], sq, pv->doms + (size_t)i * LATIN_MAX_CELLS, &pv->views[i]);
+    set->puzzle[i].model = &pv->views[i];
+    set->puzzle[i].line = line;
+    return 0;
+}
+
+/* "qwh-ORDER-HOLES[-xCOUNT][-sSEED][-iFIRST]"; 1 when spec is such a name (*q
+ * filled), 0 when it is not one, -1 when it is one with a fault (err says which). */
+static int parse_qwh(const char *spec, qwh_spec *q, char *err, size_t errlen)
+{
+    if (strncmp(spec, "qwh-", 4)) return 0;
+    char rest[128];
+    int used = 0;
+    *q = (qwh_spec){.count = 1, .seed = 1};
+    if (sscanf(spec, "qwh-%d-%lf%n", &q->n, &q->from, &used) != 2) goto bad;
+    q->to = q->from;
+    int more = 0;
+    if (spec[used] == ':' && sscanf(spec + used, ":%lf:%lf%n", &q->to, &q->step, &more) == 2)
+        used += more;
+    snprintf(rest, sizeof rest, "%s", spec + used);
+    for (char *p = rest; *p;) {
+        unsigned long long v;
+        int k = 0;
+        if (sscanf(p, "-x%llu%n", &v, &k) == 1 && v >= 1 && v <= 100000)
+            q->count = (int)v;
+        else if (sscanf(p, "-s%llu%n", &v, &k) == 1)
+            q->seed = v;
+        else if (sscanf(p, "-i%llu%n", &v, &k) == 1 && v < 1000000)
+            q->first = (int)v;
+        else
+            goto bad;
+        p += k;
+    }
+    if (q->n < 1 || q->n > LATIN_MAX_ORDER || !(q->from >= 0 && q->to <= 1 && q->from <= q->to) ||
+        (q->to > q->from && !(q->step > 0)))
+        goto bad;
+    return 1;
+bad:
+    snprintf(err, errlen,
+             "%s: expected qwh-ORDER-HOLES[-xCOUNT][-sSEED][-iFIRST] (ORDER 1-%d, HOLES a "
+             "fraction 0-1 or FROM:TO:STEP), e.g. qwh-15-0.42-x20",
+             spec, LATIN_MAX_ORDER);
+    return -1;
+}
+
+/* The fractions of q, from..to by step: their number, the k-th. */
+static int qwh_steps(const qwh_spec *q)
+{
+    return q->step > 0 ? (int)floor((q->to - q->from) / q->step + 1e-9) + 1 : 1;
+}
+
+static double qwh_fraction(const qwh_spec *q, int k)
+{
+    return q->from + k * q->step;
+}
+
+static int load_generated(const qwh_spec *q, pb_set *set, latin_priv *pv, char *err, size_t errlen)
+{
+    const int fractions = qwh_steps(q), count = fractions * q->count;
+    if (make_room(set, pv, count, 1)) return snprintf(err, errlen, "out of memory"), -1;
+    latin_square *puzzle = malloc(sizeof *puzzle);
+    if (!puzzle) return snprintf(err, errlen, "out of memory"), -1;
+    int rc = 0;
+    for (int k = 0, i = 0; k < fractions && !rc; k++)
+        for (int index = q->first; index < q->first + q->count && !rc; index++, i++) {
+            latin_gen_opts o = {q->n, qwh_fraction(q, k), q->seed, 0};
+            rc = latin_generate(&o, (uint64_t)index, puzzle, NULL) ||
+                 add_square(set, pv, i, puzzle, 0);
+            snprintf(pv->name[i], sizeof pv->name[i], "qwh-%d-%g-s%llu-i%d", q->n, o.holes,
+                     (unsigned long long)q->seed, index);
+            set->count++;
+        }
+    free(puzzle);
+    if (rc) snprintf(err, errlen, "out of memory");
+    return rc ? -1 : 0;
+}
+
+/* Counts the squares of text (readable or not) for the room to hold them. */
+static int count_squares(const char *text, size_t len)
+{
+    latin_reader rd;
+    latin_square *sq = malloc(sizeof *sq);
+    int n = 0, line;
+    pb_error e;
+    latin_reader_init(&rd, text, len);
+    while (sq && latin_read(&rd, sq, &line, &e) != 0) n++;
+    free(sq);
+    return n;
+}
+
+static int load_text(const char *spec, const char *text, size_t len, pb_set *set, latin_priv *pv,
+                     char *err, size_t errlen)
+{
+    const int count = count_squares(text, len);
+    if (!count) {
+        snprintf(err, errlen, "%s: no squares found (expected rows of tokens: '.' or 1..n)", spec);
+        return -1;
+    }
+    latin_square *sq = malloc(sizeof *sq);
+    if (!sq || make_room(set, pv, count, 0))
+        return free(sq), snprintf(err, errlen, "out of memory"), -1;
+    latin_reader rd;
+    latin_reader_init(&rd, text, len);
+    int line, rc;
+    pb_error e;
+    while (set->count < count && (rc = latin_read(&rd, sq, &line, &e)) != 0) {
+        pb_puzzle *p = &set->puzzle[set->count];
+        if (rc > 0 && add_square(set, pv, set->count, sq, line)) break;
+        if (rc < 0) {
+            char msg[512];
+            int n = snprintf(msg, sizeof msg, "%s:%d: %s", spec, e.line, e.msg);
+            if (!(p->error = malloc((size_t)n + 1))) break;
+            memcpy(p->error, msg, (size_t)n + 1);
+            p->line = e.line;
+            set->bad++;
+        }
+        set->count++;
+    }
+    free(sq);
+    if (set->count < count) return snprintf(err, errlen, "%s: out of memory", spec), -1;
+    return 0;
+}
+
+static int load(const pb_instance *inst, const void *params, pb_set *set, char *err, size_t errlen)
+{
+    (void)params;
+    qwh_spec q;
+    memset(set, 0, sizeof *set);
+    latin_priv *pv = calloc(1, sizeof *pv);
+    if (!pv) return snprintf(err, errlen, "%s: out of memory", inst->spec), -1;
+    set->priv = pv;
+    int kind = inst->file ? 0 : parse_qwh(inst->spec, &q, err, errlen), rc = -1;
+    if (kind > 0) {
+        rc = load_generated(&q, set, pv, err, errlen);
+    } else if (kind == 0) {
+        size_t len;
+        char *text = pb_read_file(inst->spec, &len, err, errlen);
+        if (text) rc = load_text(inst->spec, text, len, set, pv, err, errlen);
+        free(text);
+    }
+    if (rc) free_set(set);
+    return rc;
+}
+
+static void print_solution(FILE *f, const pb_set *set, int i, const int *values,
+                           const pb_engine *engine)
+{
+    (void)engine;
+    latin_square sq;
+    char text[LATIN_MAX_TEXT];
+    if (latin_square_from(set->puzzle[i].model, values, &sq)) return;
+    latin_format_square(&sq, text, sizeof text);
+    fprintf(f, "%s%s", i ? "\n" : "", text);
+}
+
+static void instance_name(const char *spec, char *out, size_t outlen)
+{
+    qwh_spec q;
+    char err[300];
+    if (parse_qwh(spec, &q, err, sizeof err) > 0)
+        snprintf(out, outlen, "%s", spec);
+    else
+        pb_base_name(spec, out, outlen);
+}
+
+static void puzzle_name(const pb_set *set, int i, char *out, size_t outlen)
+{
+    const latin_priv *pv = set->priv;
+    if (pv->name) snprintf(out, outlen, "%s", pv->name[i]);
+}
+
+/* ---- generate latin ---- */
+
+typedef struct gen_opts {
+    int n, count, solutions;
+    double holes;
+    uint64_t seed;
+    const char *out;
+} gen_opts;
+
+#define OPT(T, F) .type = T, .offset = offsetof(gen_opts, F)
+static const pb_option gen_options[] = {
+    {.name = "order",
+     OPT(PB_OPT_INT, n),
+     .arg = "N",
+     .lo = 1,
+     .hi = LATIN_MAX_ORDER,
+     .help = "the squares' order"},
+    {.name = "holes",
+     OPT(PB_OPT_REAL, holes),
+     .arg = "F",
+     .lo = 0,
+     .hi = 1,
+     .help = "the fraction of the cells left empty"},
+    {.name = "count",
+     OPT(PB_OPT_INT, count),
+     .arg = "K",
+     .lo = 1,
+     .hi = 100000,
+     .help = "how many squares"},
+    PB_OPTION_SEED(gen_opts, seed),
+    {.name = "solutions",
+     OPT(PB_OPT_FLAG, solutions),
+     .help = "after each square, the full Latin square it was made from"},
+    {.name = "out",
+     OPT(PB_OPT_TEXT, out),
+     .arg = "FILE",
+     .help = "write to FILE, whole or not at all (default standard output)"},
+    PB_OPTION_END,
+};
+#undef OPT
+
+static const gen_opts gen_defaults = {.n = 15, .count = 1, .holes = 0.42, .seed = 1};
+
+static int fill_squares(FILE *f, void *p)
+{
+    const gen_opts *o = p;
+    latin_square *puzzle = malloc(sizeof *puzzle), *solution = malloc(sizeof *solution);
+    char *text = malloc(LATIN_MAX_TEXT);
+    int rc = puzzle && solution && text ? 0 : -1;
+    fprintf(f, "; puzzlebench generate latin --order %d --holes %g --count %d --seed %llu%s\n",
+            o->n, o->holes, o->count, (unsigned long long)o->seed,
+            o->solutions ? " --solutions" : "");
+    for (int i = 0; i < o->count && !rc; i++) {
+        latin_gen_opts g = {o->n, o->holes, o->seed, 0};
+        rc = latin_generate(&g, (uint64_t)i, puzzle, solution);
+        latin_format_square(puzzle, text, LATIN_MAX_TEXT);
+        fprintf(f, "\n; qwh-%d-%g-s%llu-i%d\n%s", o->n, o->holes, (unsigned long long)o->seed, i,
+                text);
+        latin_format_square(solution, text, LATIN_MAX_TEXT);
+        if (o->solutions) fprintf(f, "\n; its completion\n%s", text);
+    }
+    free(puzzle), free(solution), free(text);
+    return rc || ferror(f) ? -1 : 0;
+}
+
+static int run_generate(const pb_command *self, int argc, char **argv, int first)
+{
+    gen_opts o = gen_defaults;
+    char err[4400];
+    int npos = 0, rc = pb_command_parse(self, &o, argc, argv, first, NULL, 0, &npos);
+    if (rc) return rc == PB_OPT_HELP ? 0 : PB_EXIT_USAGE;
+    if (o.out ? pb_write_file_atomic(o.out, fill_squares, &o, err, sizeof err)
+              : fill_squares(stdout, &o) || fflush(stdout))
+        return fprintf(stderr, "puzzlebench: %s\n", o.out ? err : "generate: cannot write"),
+               PB_EXIT_USAGE;
+    return PB_EXIT_FOUND;
+}
+
+static const pb_command latin_generators[] = {
+    {.name = "latin",
+     .summary = "Latin squares with holes (QWH): satisfiable quasigroup completion",
+     .about = "A uniformly random Latin square (the Jacobson-Matthews chain), then a fraction\n"
+              "of its cells emptied at random: an instance with at least one completion.\n"
+              "Square i depends only on the order, the seed and i; the squares of one seed\n"
+              "at different --holes share their square, the holes of the smaller fraction\n"
+              "among those of the larger. Square i is also the instance named qwh-N-F-sS-iI\n"
+              "wherever an instance is read (solve, count, sweep), and a range of them\n"
+              "qwh-N-FROM:TO:STEP-xCOUNT-sS.\n",
+     .options = gen_options,
+     .defaults = &gen_defaults,
+     .run = run_generate,
+     .generator = 1},
+    {.name = NULL},
+};
+
+static const char *const latin_sweeps[] = {"latin", NULL};
+static const char *const latin_examples[] = {
+    "count latin qwh-15-0.42-x10 -l 2",
+    "generate latin --order 20 --holes 0.42 --count 5",
+    NULL,
+};
+
+const pb_family pb_family_latin = {
+    .name = "latin",
+    .summary = "quasigroup completion: fill the holes of a Latin square (QWH)",
+    .instance_help = "a file of squares ('-': standard input), n rows of n tokens ('.' a hole, "
+                     "or 1..n), ';' comments, a blank line between squares; or generated "
+                     "instances qwh-ORDER-HOLES[-xCOUNT][-sSEED], HOLES a fraction or FROM:TO:STEP",
+    .batch = 1,
+    .load = load,
+    .free_set = free_set,
+    .print_solution = print_solution,
+    .instance_name = instance_name,
+    .puzzle_name = puzzle_name,
+    .placement = 1,
+    .default_engine = "propagate",
+    .generators = latin_generators,
+    .sweeps = latin_sweeps,
+    .report = "latin",
+    .examples = latin_examples,
+};
