@@ -40,11 +40,14 @@ HEADINGS = [
     "### A generated puzzle",
     "## Tenpair", "### The shortest win per engine", "### Counting every win up to a length bound",
     "### Wins by length, and the seed's figures", "### The rule switches", "### Thread scaling of the compact count",
+    "## Latin squares with holes (QWH)", "### The peak of the median steps", "### The literature",
+    "### n = 15 (225 cells): steps and time per hole fraction",
+    "### n = 20 (400 cells): steps and time per hole fraction",
     "## Parallel scaling: notouch", "## Micro-benchmarks (micro.json)",
 ]
 PLOTS = ["notouch-steps", "notouch-time", "sudoku-time", "sudoku-steps", "kakuro-gen-time", "kakuro-gen-attempts",
          "kakuro-checkers", "tenpair-expanded", "tenpair-time", "tenpair-memory", "tenpair-wins", "tenpair-speedup",
-         "notouch-speedup"]
+         "notouch-speedup", "latin-steps", "latin-p90", "latin-time"]
 
 
 class Statistics(unittest.TestCase):
@@ -215,6 +218,37 @@ class EndToEnd(unittest.TestCase):
         gp = (self.dir / "plots" / "notouch-steps.gp").read_text()
         self.assertIn("pt 6", gp)        # an open circle: enum-all stopped at its limit on 2x6
         self.assertIn("lower bound", (self.dir / "plots" / "notouch-steps.tsv").read_text())
+
+    def test_latin_peaks_and_bounds(self):
+        text = (self.dir / "REPORT.md").read_text()
+        latin = text.split("## Latin squares with holes (QWH)")[1].split("\n## ")[0]
+        # The fixture (tests/data/analysis/latin.csv, cut from a run with a 1e5 step
+        # limit): at n = 15 the mrv searches peak at 0.50 with every run finished;
+        # row and degree order reach the limit at 0.50 and 0.70 alike.
+        self.assertIn("| 15 | backtrack/mrv | 0.50 | 37,715 |", latin)
+        self.assertIn("| 15 | backtrack/row | 0.50–0.70 (2 fractions tie, the median at the limit) | ≥ 100,000 |",
+                      latin)
+        self.assertIn("- Where the median steps peak — n = 15: 0.50 (backtrack/mrv, propagate/mrv); not located for "
+                      "the other 4 (4 tie at the limit over 0.50–0.70)", latin)
+        self.assertIn("| backtrack/mrv / propagate/mrv | 1.11x |", latin)
+        self.assertIn("Our 2 located peaks of the median steps lie at 0.50 holes (2 below QCP's 58%; n = 15).", latin)
+        self.assertIn("Degree and row order took identical steps", latin)
+        self.assertIn("We did not measure the backbone", latin)
+        # The median of the one n = 20 instance at 0.7 is a lower bound: the run hit the limit.
+        tsv = (self.dir / "plots" / "latin-steps.tsv").read_text()
+        block = tsv.split("# propagate/mrv, n = 20:")[1].split("\n\n\n")[0]
+        self.assertIn("\n0.7\t100000\t1\t", block)
+
+    def test_latin_instance_name_is_one_line_error(self):
+        broken = self.tmp / "latin-broken"
+        broken.mkdir()
+        lines = (FIXTURE / "latin.csv").read_text().splitlines(keepends=True)
+        (broken / "latin.csv").write_text("".join(lines[:3]) + lines[3].replace("qwh-15-0.3-s1", "qwh-15-x-s1")
+                                          + "".join(lines[4:]))
+        done = self.run_report(broken, "--no-plots")
+        self.assertEqual(done.returncode, 1)
+        self.assertRegex(done.stderr, r'^report: \S+/latin\.csv:4: instance "qwh-15-x-s1-i\d+": expected '
+                                      r'qwh-N-F-sSEED-iINDEX \(N the order, F the hole fraction\)\n$')
 
     def test_missing_column_is_one_line_error(self):
         broken = self.tmp / "broken"
