@@ -125,14 +125,7 @@ static int add_prove_case(void *ctx, const pb_engine *e, const pb_order *order)
     double counters[2] = {0};
     char msg[200];
     int rc = prove_set_once(c, PROVE_CHECK_MAX_STEPS, counters, msg, sizeof msg);
-    if (rc > 0) {
-        fprintf(stderr, "puzzlebench-micro: note: skipping %s: %s\n", c->name, msg);
-        return 0;
-    }
-    if (rc < 0) {
-        fprintf(stderr, "puzzlebench-micro: error: %s: %s\n", c->name, msg);
-        return -1;
-    }
+    if ((rc = pb_micro_checked(c->name, rc, msg))) return rc < 0 ? -1 : 0;
     s->nprove++;
     return s->host->add(c->name, prove_fn, c, prove_counters, 2, 1);
 }

@@ -24,4 +24,9 @@ int pb_micro_each_engine(const pb_family *f, const pb_set *set,
                          int (*skip)(const pb_engine *e, const pb_order *o),
                          int (*add)(void *ctx, const pb_engine *e, const pb_order *o), void *ctx);
 
+/* After a case's check run: rc 0 (right) gives 0; rc > 0 (too slow to time) prints a
+ * note and gives 1, the case to be skipped; rc < 0 (a wrong result) prints the error
+ * and gives -1. msg says why. */
+int pb_micro_checked(const char *name, int rc, const char *msg);
+
 #endif

@@ -47,3 +47,10 @@ int pb_micro_each_engine(const pb_family *f, const pb_set *set,
     }
     return 0;
 }
+
+int pb_micro_checked(const char *name, int rc, const char *msg)
+{
+    if (rc > 0) fprintf(stderr, "puzzlebench-micro: note: skipping %s: %s\n", name, msg);
+    if (rc < 0) fprintf(stderr, "puzzlebench-micro: error: %s: %s\n", name, msg);
+    return rc > 0 ? 1 : rc;
+}

@@ -81,14 +81,7 @@ static int add_case(void *ctx, const pb_engine *e, const pb_order *order)
     double counters[3] = {0};
     char msg[200];
     int rc = solve_set(c, SUDOKU_CHECK_MAX_STEPS, counters, msg, sizeof msg);
-    if (rc > 0) {
-        fprintf(stderr, "puzzlebench-micro: note: skipping %s: %s\n", c->name, msg);
-        return 0;
-    }
-    if (rc < 0) {
-        fprintf(stderr, "puzzlebench-micro: error: %s: %s\n", c->name, msg);
-        return -1;
-    }
+    if ((rc = pb_micro_checked(c->name, rc, msg))) return rc < 0 ? -1 : 0;
     return s->host->add(c->name, bench_fn, c, counter_names, 3, 1);
 }
 

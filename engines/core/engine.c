@@ -40,7 +40,7 @@ void pb_stats_add(pb_stats *to, const pb_stats *from)
     to->wall_s += from->wall_s;
 }
 
-static pb_refusal refuse(pb_refusal r, char *why, size_t whylen, const char *fmt, ...)
+pb_refusal pb_refuse(pb_refusal r, char *why, size_t whylen, const char *fmt, ...)
 {
     if (why && whylen) {
         va_list ap;
@@ -58,39 +58,39 @@ pb_refusal pb_engine_check(const pb_engine *e, const pb_model *m, const pb_run *
     const unsigned caps = e->about.caps;
     const int count = how->mode == PB_MODE_COUNT;
     if (!(caps & (count ? PB_CAP_COUNT : PB_CAP_FIRST)))
-        return refuse(PB_REFUSE_MODE, why, whylen, "engine %s cannot %s", name,
-                      count ? "count solutions" : "stop at the first solution");
+        return pb_refuse(PB_REFUSE_MODE, why, whylen, "engine %s cannot %s", name,
+                         count ? "count solutions" : "stop at the first solution");
     if (how->trace && !(caps & PB_CAP_TRACE))
-        return refuse(PB_REFUSE_TRACE, why, whylen, "engine %s cannot trace its steps", name);
+        return pb_refuse(PB_REFUSE_TRACE, why, whylen, "engine %s cannot trace its steps", name);
     /* Row order is every engine's natural one; only another order needs the capability. */
     if (how->order && how->order != pb_orders[0] && !(caps & PB_CAP_ORDER))
-        return refuse(PB_REFUSE_ORDER, why, whylen,
-                      "engine %s has no cell order (--order %s applies to the engines marked "
-                      "'order')",
-                      name, how->order->name);
+        return pb_refuse(PB_REFUSE_ORDER, why, whylen,
+                         "engine %s has no cell order (--order %s applies to the engines marked "
+                         "'order')",
+                         name, how->order->name);
     if (how->threads > 1) {
         if (!(caps & PB_CAP_PARALLEL))
-            return refuse(PB_REFUSE_THREADS, why, whylen,
-                          "engine %s cannot split one search over %d threads (the engines "
-                          "marked 'parallel' can)",
-                          name, how->threads);
+            return pb_refuse(PB_REFUSE_THREADS, why, whylen,
+                             "engine %s cannot split one search over %d threads (the engines "
+                             "marked 'parallel' can)",
+                             name, how->threads);
         if (!count)
-            return refuse(PB_REFUSE_THREADS, why, whylen,
-                          "engine %s splits counts, not a first-solution search, over threads",
-                          name);
+            return pb_refuse(PB_REFUSE_THREADS, why, whylen,
+                             "engine %s splits counts, not a first-solution search, over threads",
+                             name);
         if (how->trace)
-            return refuse(PB_REFUSE_THREADS, why, whylen,
-                          "a trace lists the steps in order: it runs on one thread");
+            return pb_refuse(PB_REFUSE_THREADS, why, whylen,
+                             "a trace lists the steps in order: it runs on one thread");
         /* A solution cap needs one global count, so capped counts stay sequential. */
         if (how->limits.max_solutions)
-            return refuse(PB_REFUSE_THREADS, why, whylen,
-                          "a count stopped after N solutions needs one running total: it runs "
-                          "on one thread");
+            return pb_refuse(PB_REFUSE_THREADS, why, whylen,
+                             "a count stopped after N solutions needs one running total: it runs "
+                             "on one thread");
     }
     const char *reason = NULL;
     if (e->accepts && !e->accepts(m, &reason))
-        return refuse(PB_REFUSE_INSTANCE, why, whylen, "engine %s cannot run this instance: %s",
-                      name, reason ? reason : "unsupported model");
+        return pb_refuse(PB_REFUSE_INSTANCE, why, whylen, "engine %s cannot run this instance: %s",
+                         name, reason ? reason : "unsupported model");
     return PB_RUNS;
 }
 

@@ -156,6 +156,11 @@ typedef struct pb_engine {
 extern const pb_order *const pb_orders[];
 const pb_order *pb_order_find(const char *name);
 
+/* Returns r after writing the message (printf-style) into why, when why is not NULL:
+ * how every refusal check fills in its reason. */
+pb_refusal pb_refuse(pb_refusal r, char *why, size_t whylen, const char *fmt, ...)
+    __attribute__((format(printf, 4, 5)));
+
 /* Whether e runs this request on m: PB_RUNS, or the reason with a one-line message
  * in why (which may be NULL). Checks the mode, trace, order and thread count against
  * e's capabilities, then e->accepts. */

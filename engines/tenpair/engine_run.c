@@ -2,24 +2,12 @@
  * decides whether an engine runs a request, and running one with its clock. */
 #include "tenpair.h"
 
-#include <stdarg.h>
 #include <stdio.h>
 #include <string.h>
 
 #include "../core/limiter.h"
 
 const char *const tp_cap_names[] = {TP_CAPS(PB_X_NAME) NULL};
-
-static pb_refusal refuse(pb_refusal r, char *why, size_t whylen, const char *fmt, ...)
-{
-    if (why && whylen) {
-        va_list ap;
-        va_start(ap, fmt);
-        vsnprintf(why, whylen, fmt, ap);
-        va_end(ap);
-    }
-    return r;
-}
 
 pb_refusal tp_engine_check(const tp_engine *e, const tp_rules *r, const tp_run *how, char *why,
                            size_t whylen)
@@ -29,31 +17,32 @@ pb_refusal tp_engine_check(const tp_engine *e, const tp_rules *r, const tp_run *
     const int count = how->mode == TP_COUNT;
     pb_error err = {0, ""};
     if (tp_rules_check(r, &err))
-        return refuse(PB_REFUSE_INSTANCE, why, whylen, "the rules are not playable: %s", err.msg);
+        return pb_refuse(PB_REFUSE_INSTANCE, why, whylen, "the rules are not playable: %s",
+                         err.msg);
     if (!(caps & (count ? TP_CAP_COUNT : TP_CAP_SHORTEST)))
-        return refuse(PB_REFUSE_MODE, why, whylen, "engine %s cannot %s", name,
-                      count ? "count wins" : "find the shortest win");
+        return pb_refuse(PB_REFUSE_MODE, why, whylen, "engine %s cannot %s", name,
+                         count ? "count wins" : "find the shortest win");
     if (how->max_length < 0 || how->max_length > TP_MAX_LENGTH)
-        return refuse(PB_REFUSE_REQUEST, why, whylen, "the length bound %d is outside 0-%d",
-                      how->max_length, TP_MAX_LENGTH);
+        return pb_refuse(PB_REFUSE_REQUEST, why, whylen, "the length bound %d is outside 0-%d",
+                         how->max_length, TP_MAX_LENGTH);
     if (count && how->max_length <= 0)
-        return refuse(PB_REFUSE_REQUEST, why, whylen, "a count needs a length bound");
+        return pb_refuse(PB_REFUSE_REQUEST, why, whylen, "a count needs a length bound");
     if (how->max_length && how->max_length < r->nstart)
-        return refuse(PB_REFUSE_REQUEST, why, whylen,
-                      "the length bound %d is shorter than the start (%d digits)", how->max_length,
-                      r->nstart);
+        return pb_refuse(PB_REFUSE_REQUEST, why, whylen,
+                         "the length bound %d is shorter than the start (%d digits)",
+                         how->max_length, r->nstart);
     if (how->threads > 1 && !(count && (caps & TP_CAP_PARALLEL)))
-        return refuse(PB_REFUSE_THREADS, why, whylen,
-                      count ? "engine %s cannot split a count over threads (the engines marked "
-                              "'parallel' can)"
-                            : "engine %s finds the shortest win on one thread (threads split "
-                              "counts, with the engines marked 'parallel')",
-                      name);
+        return pb_refuse(PB_REFUSE_THREADS, why, whylen,
+                         count ? "engine %s cannot split a count over threads (the engines marked "
+                                 "'parallel' can)"
+                               : "engine %s finds the shortest win on one thread (threads split "
+                                 "counts, with the engines marked 'parallel')",
+                         name);
     if (how->on_win && !(count && (caps & TP_CAP_WINS)))
-        return refuse(PB_REFUSE_REQUEST, why, whylen,
-                      count ? "engine %s cannot list its wins (the engines marked 'wins' can)"
-                            : "wins are listed by counts, not by the shortest-win search",
-                      name);
+        return pb_refuse(PB_REFUSE_REQUEST, why, whylen,
+                         count ? "engine %s cannot list its wins (the engines marked 'wins' can)"
+                               : "wins are listed by counts, not by the shortest-win search",
+                         name);
     return PB_RUNS;
 }
 
