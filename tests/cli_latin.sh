@@ -34,9 +34,10 @@ for e in backtrack propagate; do
         has "^solutions=576 " "$tmp/out"
     done
 done
-expect 0 "count empty 4 enum-all" -- "$pb" count latin "$tmp/empty4.txt" -e enum-all
-has "^solutions=576 " "$tmp/out"
+# Naive enumeration only where it can finish: 3^9 vectors for the empty order-3 square.
 expect 0 "count empty 3 from stdin" -- sh -c "printf '. . .\\n. . .\\n. . .\\n' | \"$pb\" count latin -"
+has "^solutions=12 " "$tmp/out"
+expect 0 "count empty 3 enum-all" -- sh -c "printf '. . .\\n. . .\\n. . .\\n' | \"$pb\" count latin - -e enum-all"
 has "^solutions=12 " "$tmp/out"
 expect 0 "count 4 on 2 threads" -- "$pb" count latin "$tmp/empty4.txt" -e propagate -t 2
 has "^solutions=576 " "$tmp/out"
