@@ -36,10 +36,13 @@ pb_refusal pb_batch_check(const pb_batch *b, int *puzzle, char *why, size_t whyl
     return PB_RUNS;
 }
 
-/* The most severe of two statuses: PB_STATUSES lists them mildest first. */
+/* The more severe of two statuses, for a set's summary: an interruption outranks a
+ * memory limit, which outranks a step or time limit, which outranks a refusal. */
 static pb_status worse(pb_status a, pb_status b)
 {
-    return b > a ? b : a;
+    static const int severity[PB_STATUS_COUNT] = {
+        [PB_DONE] = 0, [PB_UNSUPPORTED] = 1, [PB_LIMIT] = 2, [PB_NOMEM] = 3, [PB_INTERRUPTED] = 4};
+    return severity[b] > severity[a] ? b : a;
 }
 
 /* What the shared limits leave for the next puzzle; 0 when they are spent. */

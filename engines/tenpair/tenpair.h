@@ -111,8 +111,6 @@ typedef struct tp_run {
 
 typedef struct tp_result {
     pb_status status;
-    pb_refusal refusal; /* with status PB_UNSUPPORTED: why, and a message */
-    char why[200];
     tp_stats stats;
     /* shortest: the win's length (0: none within the bound) and its steps from the
      * start (caller frees path). */
@@ -121,6 +119,10 @@ typedef struct tp_result {
     tp_step *path;
     /* count: optional caller array of max_length + 1 entries: wins of each length. */
     uint64_t *wins_by_length;
+    /* With status PB_UNSUPPORTED: the reason, and a message. Last, out of the engines'
+     * way (see pb_result). */
+    pb_refusal refusal;
+    char why[200];
 } tp_result;
 
 /* What a tenpair engine can do: bit, name (in listings), meaning. */
