@@ -6,14 +6,17 @@ pair ratios NEW/OLD with a distribution-free 95% confidence interval (order
 statistics of the ratios, as for a sign test), and whether the steps agree.
 
 The times are the binaries' own: `elapsed_s` for a file of puzzles, else `wall_s`
-from the stats line, so process start-up is left out.
+from the stats line, so process start-up is left out. Both run pinned to one CPU
+(taskset): on a small virtual machine a process that moves between vCPUs runs at
+two speeds, 1.6x apart, and the ratios then say nothing.
 
-usage: scripts/compare-binaries.py OLD NEW [--rounds N] [--case NAME ...]
+usage: scripts/compare-binaries.py OLD NEW [--rounds N] [--cpu K] [--case NAME ...]
 """
 
 import argparse
 import math
-import re
+import os
+import shutil
 import subprocess
 import sys
 
@@ -31,9 +34,9 @@ CASES = {
 }
 
 
-def run(binary, args):
+def run(pin, binary, args):
     """(seconds, steps) of one run, from its stats line."""
-    out = subprocess.run([binary] + args, capture_output=True, text=True, check=False).stdout
+    out = subprocess.run(pin + [binary] + args, capture_output=True, text=True, check=False).stdout
     line = [l for l in out.splitlines() if l.startswith("solutions=")][-1]
     fields = dict(f.split("=", 1) for f in line.split() if "=" in f)
     secs = float(fields.get("elapsed_s", fields["wall_s"]))
@@ -69,7 +72,11 @@ def main():
     ap.add_argument("new")
     ap.add_argument("--rounds", type=int, default=10)
     ap.add_argument("--case", action="append", choices=sorted(CASES))
+    ap.add_argument("--cpu", type=int, default=os.cpu_count() - 1,
+                    help="the CPU both run on (default the last); -1: not pinned")
     a = ap.parse_args()
+    pin = ["taskset", "-c", str(a.cpu)] if a.cpu >= 0 and shutil.which("taskset") else []
+    print(f"pinned to CPU {a.cpu}" if pin else "not pinned", f"{a.rounds} rounds")
     cases = a.case or list(CASES)
     print(f"{'case':34} {'old s':>10} {'new s':>10} {'new/old':>8}  95% CI of the ratio   steps")
     for name in cases:
@@ -81,7 +88,7 @@ def main():
                 order.reverse()
             steps = []
             for binary, times in order:
-                t, s = run(binary, args)
+                t, s = run(pin, binary, args)
                 times.append(t)
                 steps.append(s)
             same &= steps[0] == steps[1]
