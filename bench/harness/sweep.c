@@ -5,6 +5,7 @@
 #include "sweep.h"
 
 #include <errno.h>
+#include <stdarg.h>
 #include <omp.h>
 #include <stdio.h>
 #include <stdlib.h>
@@ -226,48 +227,57 @@ static int load_instances(sweep_ctx *c)
     return 0;
 }
 
+enum { META_LINE = 600 };
+
+/* Appends to one metadata line, cut at its end. */
+static void append(char *line, const char *fmt, ...)
+{
+    size_t at = strlen(line);
+    if (at + 1 >= META_LINE) return;
+    va_list ap;
+    va_start(ap, fmt);
+    vsnprintf(line + at, META_LINE - at, fmt, ap);
+    va_end(ap);
+}
+
 /* The sweep's settings, for the .meta file: "key=value" lines. */
-static void settings(const sweep_ctx *c, long written, char extra[][600], int *n)
+static void settings(const sweep_ctx *c, long written, char extra[][META_LINE], int *n)
 {
     const pb_sweep_spec *s = c->spec;
     const pb_list *lists[] = {&s->engines, &s->orders, &s->modes};
     const char *list_keys[] = {"engines", "orders", "modes"};
-    int k = 0, at;
-    snprintf(extra[k++], 600, "sweep=%s", c->opts->source);
-    snprintf(extra[k++], 600, "family=%s", s->fam->name);
-    snprintf(extra[k++], 600, "reps=%d", s->reps);
-    at = snprintf(extra[k], 600, "step_limit=%llu", (unsigned long long)s->step_limit.all);
-    for (int i = 0; i < s->step_limit.engines.n && at < 600; i++)
-        at += snprintf(extra[k] + at, 600 - (size_t)at, " %s=%llu", s->step_limit.engines.item[i],
-                       (unsigned long long)s->step_limit.of[i]);
+    int k = 0;
+    for (int i = 0; i < 16; i++) extra[i][0] = '\0';
+    append(extra[k++], "sweep=%s", c->opts->source);
+    append(extra[k++], "family=%s", s->fam->name);
+    append(extra[k++], "reps=%d", s->reps);
+    append(extra[k], "step_limit=%llu", (unsigned long long)s->step_limit.all);
+    for (int i = 0; i < s->step_limit.engines.n; i++)
+        append(extra[k], " %s=%llu", s->step_limit.engines.item[i],
+               (unsigned long long)s->step_limit.of[i]);
     k++;
-    snprintf(extra[k++], 600, "time_limit_s=%g", s->time_limit);
-    at = snprintf(extra[k], 600, "params=");
-    for (const pb_option *o = s->fam->options; o && o->name && at < 600; o++) {
+    append(extra[k++], "time_limit_s=%g", s->time_limit);
+    append(extra[k], "params=");
+    const char *sep = "";
+    for (const pb_option *o = s->fam->options; o && o->name; o++) {
         char v[200];
         pb_option_value_text(o, s->params, v, sizeof v);
-        if (v[0])
-            at +=
-                snprintf(extra[k] + at, 600 - (size_t)at, "%s%s:%s", at > 7 ? " " : "", o->name, v);
+        if (v[0]) append(extra[k], "%s%s:%s", sep, o->name, v), sep = " ";
     }
     k++;
-    snprintf(extra[k++], 600, "rows=%ld of %ld%s", written, c->nrows,
-             pb_interrupted ? " (interrupted)" : "");
-    snprintf(extra[k++], 600, "rep_budget_s=%g", s->rep_budget);
-    for (int l = 0; l < 3; l++) {
-        at = snprintf(extra[k], 600, "%s=", list_keys[l]);
-        for (int i = 0; i < lists[l]->n && at < 600; i++)
-            at +=
-                snprintf(extra[k] + at, 600 - (size_t)at, "%s%s", i ? " " : "", lists[l]->item[i]);
-        k++;
+    append(extra[k++], "rows=%ld of %ld%s", written, c->nrows,
+           pb_interrupted ? " (interrupted)" : "");
+    append(extra[k++], "rep_budget_s=%g", s->rep_budget);
+    for (int l = 0; l < 3; l++, k++) {
+        append(extra[k], "%s=", list_keys[l]);
+        for (int i = 0; i < lists[l]->n; i++)
+            append(extra[k], "%s%s", i ? " " : "", lists[l]->item[i]);
     }
-    at = snprintf(extra[k], 600, "search_threads=");
-    for (int i = 0; i < s->search_threads.n && at < 600; i++)
-        at +=
-            snprintf(extra[k] + at, 600 - (size_t)at, "%s%d", i ? " " : "", s->search_threads.v[i]);
+    append(extra[k], "search_threads=");
+    for (int i = 0; i < s->search_threads.n; i++)
+        append(extra[k], "%s%d", i ? " " : "", s->search_threads.v[i]);
     k++;
-    snprintf(extra[k++], 600, "row_kind=%s",
-             s->rows == PB_ROWS_PER_PUZZLE ? "per-puzzle" : "per-set");
+    append(extra[k++], "row_kind=%s", s->rows == PB_ROWS_PER_PUZZLE ? "per-puzzle" : "per-set");
     *n = k;
 }
 
@@ -285,7 +295,7 @@ static int fill_meta(FILE *f, void *p)
 static int write_results(const sweep_ctx *c)
 {
     const char *dir = c->opts->out_dir, *name = c->spec->name;
-    char path[4096], err[4400], extra[16][600];
+    char path[4096], err[4400], extra[16][META_LINE];
     long written = 0;
     int nextra;
     for (long i = 0; i < c->nrows; i++) written += c->done[i];
