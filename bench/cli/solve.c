@@ -10,8 +10,6 @@
 #include "harness/exit.h"
 #include "harness/trace_print.h"
 
-static const char *const bind_modes[] = {"none", "core", NULL};
-
 typedef struct solve_opts {
     const char *engine, *order;
     int trace, threads, bind, keep_going, candidates, quiet;
@@ -36,7 +34,7 @@ static const pb_option solve_options[] = {
                       "split over T threads by the engines marked 'parallel' (count)"),
     {.name = "bind",
      OPT(PB_OPT_CHOICE, bind),
-     .choices = bind_modes,
+     .choices = pb_bind_modes,
      .help = "pin those threads to cores with hwloc"},
     PB_OPTION_STEP_LIMIT(solve_opts, limits.max_steps,
                          "stop each puzzle after N steps (placements + backtracks)"),
@@ -309,7 +307,7 @@ static int run(const char *cmd, const pb_family *fam, const solve_opts *o, const
         return pb_usage_error(cmd, "unknown order '%s' (see 'puzzlebench engines')", o->order);
     if (fam->check_params && fam->check_params(params, err, sizeof err))
         return pb_usage_error(cmd, "%s", err);
-    pb_binder *binder = pb_binder_new(bind_modes[o->bind], err, sizeof err);
+    pb_binder *binder = pb_binder_new(pb_bind_modes[o->bind], err, sizeof err);
     if (!binder) return pb_usage_error(cmd, "%s", err);
     run_ctx c = {.cmd = cmd, .spec = inst->spec, .fam = fam, .o = o};
     if (fam->load(inst, params, &c.set, err, sizeof err)) {

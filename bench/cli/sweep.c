@@ -6,6 +6,7 @@
 #include <string.h>
 
 #include "commands.h"
+#include "harness/bind.h"
 #include "harness/exit.h"
 #include "harness/readfile.h"
 #include "harness/sweep.h"
@@ -26,8 +27,6 @@ static const char sweep_about[] =
     "\n"
     "options:\n";
 
-static const char *const bind_modes[] = {"none", "core", NULL};
-
 typedef struct sweep_cli {
     const char *out;
     int bind, list, workers, quiet;
@@ -42,7 +41,7 @@ static const pb_option sweep_options[] = {
     {.name = "bind",
      .type = PB_OPT_CHOICE,
      .offset = offsetof(sweep_cli, bind),
-     .choices = bind_modes,
+     .choices = pb_bind_modes,
      .help = "pin OpenMP threads to cores with hwloc"},
     {.name = "list",
      .type = PB_OPT_FLAG,
@@ -152,7 +151,7 @@ int pb_cmd_sweep(int argc, char **argv)
         (rc = apply_overrides(&spec, names, values, nkeys, source)))
         goto out;
     if (cli.workers) spec.workers = cli.workers; /* --threads T is --workers T */
-    pb_sweep_opts opts = {cli.out, bind_modes[cli.bind], source, cli.list, cli.quiet};
+    pb_sweep_opts opts = {cli.out, pb_bind_modes[cli.bind], source, cli.list, cli.quiet};
     rc = pb_sweep_run(&spec, &opts);
 out:
     pb_sweep_spec_free(&spec);

@@ -6,6 +6,8 @@
 #include <stdlib.h>
 #include <string.h>
 
+const char *const pb_bind_modes[] = {"none", "core", NULL};
+
 int pb_topology_load(hwloc_topology_t *topo)
 {
     if (hwloc_topology_init(topo) != 0) return -1;

@@ -10,6 +10,9 @@ int pb_topology_load(hwloc_topology_t *topo);
 /* Objects of a type in the topology (0 when hwloc knows none). */
 int pb_topology_count(hwloc_topology_t topo, hwloc_obj_type_t type);
 
+/* The binding modes, NULL-terminated: the choices of every --bind option. */
+extern const char *const pb_bind_modes[];
+
 /* Thread binding. mode "none" binds nothing; "core" pins OpenMP thread i to core
  * i mod cores. NULL with a message in err for an unknown mode or hwloc failure. */
 typedef struct pb_binder pb_binder;
