@@ -63,9 +63,15 @@ static void print_help(void)
     if (!pb_sweep_spec_init(&defaults)) pb_options_help(stdout, pb_sweep_keys, NULL, &defaults);
     pb_sweep_spec_free(&defaults);
     for (const pb_family *const *f = pb_families; *f; f++) {
-        if (!(*f)->options || (*f)->run) continue;
+        /* The family's settings; the options that name an instance are not keys. */
+        pb_option keys[64];
+        int n = 0;
+        for (const pb_option *o = (*f)->options; o && o->name && n < 63; o++)
+            if (o->type != PB_OPT_INSTANCE) keys[n++] = *o;
+        keys[n] = (pb_option)PB_OPTION_END;
+        if (!n || (*f)->run) continue;
         printf("keys of family %s:\n", (*f)->name);
-        pb_options_help(stdout, (*f)->options, NULL, (*f)->params_default);
+        pb_options_help(stdout, keys, NULL, (*f)->params_default);
     }
     fputs("\nexit status: 0 done, 2 bad usage or input, 130 interrupted\n", stdout);
 }
