@@ -243,6 +243,42 @@ static void test_threads_do_not_change_counts(void)
     pb_model_free(m);
 }
 
+static void count_thread(void *ctx, int thread)
+{
+    (void)thread;
+#pragma omp atomic update
+    (*(int *)ctx)++;
+}
+
+/* Trees shallower than the split depth use the threads asked for too (every thread
+ * of the run starts, and counts and steps are those of one thread), never silently
+ * one. */
+static void test_small_trees_use_their_threads(void)
+{
+    static const char *boards[] = {"1x2", "1x3", "2x2", "2x3", "1x6", "cross8", NULL};
+    for (const char **b = boards; *b; b++) {
+        pb_model *m = board(*b);
+        for (int e = 0; e < 2; e++) {
+            const pb_engine *eng = pb_model_engine_find(e ? "propagate" : "backtrack");
+            pb_result one = run(m, eng->about.name, "row", PB_MODE_COUNT, 1, NULL);
+            int started = 0;
+            pb_run how = {.mode = PB_MODE_COUNT,
+                          .order = pb_order_find("mrv"),
+                          .threads = 3,
+                          .thread_start = count_thread,
+                          .thread_ctx = &started};
+            pb_result three = {0}, mrv_one = {0};
+            pb_engine_run(eng, m, &how, &three);
+            how.threads = 1;
+            pb_engine_run(eng, m, &how, &mrv_one);
+            CHECK(three.status == PB_DONE && started == 3);
+            CHECK_EQ_U64(three.stats.solutions, one.stats.solutions);
+            CHECK_EQ_U64(three.stats.steps, mrv_one.stats.steps);
+        }
+        pb_model_free(m);
+    }
+}
+
 static void test_limits(void)
 {
     pb_model *m = board("2x6");
@@ -303,6 +339,7 @@ int main(int argc, char **argv)
     test_tiny_boards();
     test_published_counts();
     test_threads_do_not_change_counts();
+    test_small_trees_use_their_threads();
     test_limits();
     test_no_solution_and_options();
     return check_report("test_notouch");

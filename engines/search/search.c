@@ -605,9 +605,11 @@ static pb_status search_run(const pb_model *m, int config, const pb_run *how, pb
         return out->status;
     }
 
-    /* A solution cap needs one global count, so capped counts stay sequential. */
+    /* A solution cap needs one global count, so capped counts stay sequential (and
+     * pb_engine_check refuses them threads). A tree shallower than SPLIT_DEPTH is
+     * split just above its leaves, so the threads asked for are always used. */
     int parallel = how->mode == PB_MODE_COUNT && how->threads > 1 && !how->trace &&
-                   !how->limits.max_solutions && s->nopen > SPLIT_DEPTH + 1;
+                   !how->limits.max_solutions && s->nopen >= 2;
     enter(s, 0);
     if (!parallel) {
         run_from(s, 0);
@@ -616,7 +618,7 @@ static pb_status search_run(const pb_model *m, int config, const pb_run *how, pb
     } else {
         shared_run sh = {.status = PB_DONE, .first = out->first, .last = out->last};
         s->shared = &sh;
-        s->split = SPLIT_DEPTH;
+        s->split = s->nopen > SPLIT_DEPTH + 1 ? SPLIT_DEPTH : s->nopen - 1;
         s->first = NULL;
         s->last = NULL;
 #pragma omp parallel num_threads(how->threads)
