@@ -11,7 +11,7 @@
 #endif
 
 #include "bind.h"
-#include "build_info.h"
+#include "harness/build_info.h"
 
 /* Copies src into dst (size n), collapsing runs of whitespace (newlines included) into
  * single spaces and trimming both ends; an empty result becomes "unknown". */
