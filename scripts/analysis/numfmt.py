@@ -49,23 +49,9 @@ def times2(a, b):
     return "%.2fx" % (a / b)
 
 
-def factor(a, b):
-    """a / b with about three significant digits: "123x", "12.3x", "1.23x", and under
-    0.1 as "1/N" (0.037x reads better as 1/27); "n/a" when missing or b <= 0."""
-    if a is None or b is None or b <= 0:
-        return "n/a"
-    r = a / b
-    if 0 < r < 0.1:
-        return "1/%.0f" % (1 / r)
-    if r >= 100:
-        return "%.0fx" % r
-    if r >= 10:
-        return "%.1fx" % r
-    return "%.2fx" % r
-
-
 def factor_plain(a, b):
-    """As factor, without the "1/N" form (the tenpair tables print small ratios as 0.01x)."""
+    """a / b with about three significant digits: "123x", "12.3x", "1.23x"; "n/a" when
+    missing or b <= 0 (the tenpair tables print small ratios so, as 0.01x)."""
     if a is None or b is None or b <= 0:
         return "n/a"
     r = a / b
@@ -74,6 +60,13 @@ def factor_plain(a, b):
     if r >= 10:
         return "%.1fx" % r
     return "%.2fx" % r
+
+
+def factor(a, b):
+    """As factor_plain, but under 0.1 as "1/N" (0.037x reads better as 1/27)."""
+    if a is not None and b is not None and b > 0 and 0 < a / b < 0.1:
+        return "1/%.0f" % (1 / (a / b))
+    return factor_plain(a, b)
 
 
 def millis(x):
