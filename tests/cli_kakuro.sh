@@ -146,7 +146,7 @@ cmd=$(head -1 "$src/data/kakuro/puzzles-11x11-easy.kak" | sed 's/^; puzzlebench 
 
 # ---- a sweep in mode unique, read back ----
 expect 0 "kakuro sweep" -- "$pb" sweep --family kakuro --instances "$kdata/unique.kak $kdata/many.kak" --name k \
-    --engines "thesis combo propagate" --orders "row mrv" --modes unique --reps 1 --out "$tmp/res" --workers 1
+    --engines "thesis combo propagate" --orders "row mrv" --modes unique --samples 1 --out "$tmp/res" --workers 1
 awk -F, -v u="$nunique" -v m="$nmany" 'NR > 1 { n++; want = $2 == "unique" ? u : 2 * m
     if ($9 != "done" || $6 != "unique" || $10 != want) bad = 1 } END { exit !(n == 8 && !bad) }' \
     "$tmp/res/k.csv" && ok || bad "kakuro sweep rows: $(cat "$tmp/res/k.csv")"

@@ -266,7 +266,7 @@ static const char *const seeds[] = {
     "#\n",
     "# sudoku\n1..4..1..4..3..2\n\n1 0 0 4\n0 0 1 0\n0 4 0 0\n3 0 0 2\n",
     "4...3.......6..8..........1....5..9..8....6...7.2........1.27..5.3....4.9........\n",
-    "name demo\nfamily notouch\ninstances cross8 2x3\nengines backtrack\nreps 2\n",
+    "name demo\nfamily notouch\ninstances cross8 2x3\nengines backtrack\nsamples 2\n",
     "modes first count # c\nsearch-threads 1 2 4\nstep-limit 2e9\ntime-limit 0.5\n",
     "; kakuro\n#   3\\ 16\\ #\n\\4  .   .   4\\\n\\10 2   .   .\n#   \\9 .   .\n\n\\3 1 2 # .\n",
     "4 4\nxx cx cx xx\nxr nn nn cx\nxr nn nn nn\nxx xr nn nn\n\n2 3\nxx xx xx\nxr nn nn\n",

@@ -8,6 +8,7 @@
 #include <stdint.h>
 #include "core/error.h"
 #include "family.h"
+#include "harness/measure.h"
 #include "harness/options.h"
 
 /* Whole numbers in a list (search-threads). */
@@ -36,9 +37,8 @@ typedef struct pb_sweep_spec {
     const char *family; /* e.g. notouch */
     pb_list instances, engines, orders, modes;
     pb_int_list search_threads;
-    int reps;
-    double rep_budget; /* > 0: stop repeating a run once its reps took this many seconds */
-    int workers;       /* runs at a time (1-thread runs only); 0: one per core */
+    pb_timing_opts timing; /* samples, min-sample-time, warmup, rep-budget */
+    int workers;           /* runs at a time (1-thread runs only); 0: one per core */
     pb_step_limits step_limit;
     double time_limit;
     int rows; /* pb_sweep_rows */
@@ -54,8 +54,8 @@ typedef struct pb_sweep_spec {
 extern const pb_option pb_sweep_keys[];
 
 /* Defaults: no instances, every engine of the family, orders "row", modes first and
- * count, search threads 1, 3 reps, workers 0, no step limit, time limit 60 s, one
- * row per instance and run. */
+ * count, search threads 1, the default timing (PB_TIMING_DEFAULTS), workers 0, no step limit, time
+ * limit 60 s, one row per instance and run. */
 int pb_sweep_spec_init(pb_sweep_spec *s);
 void pb_sweep_spec_free(pb_sweep_spec *s);
 
