@@ -193,6 +193,11 @@ one_line_error "unknown engine 'path-dp' for sudoku"
 expect 2 "candidates on notouch" -- "$pb" solve notouch cross8 --candidates
 one_line_error "--candidates applies to solve sudoku only"
 expect 3 "sudoku step limit" -- "$pb" solve sudoku "$tmp/wiki.txt" --engine backtrack --step-limit 5
+# --samples times the run by the harness's method; the counts are the one run's.
+expect 0 "count --samples" -- "$pb" count notouch 2x5 --samples 3 --min-sample-time 0.001
+has "^solutions=9024 steps=159561 .* samples=3 runs_per_sample=[1-9][0-9]* median_s=.* median_lo_s=.* median_hi_s=.* cv=" "$tmp/out"
+expect 2 "trace with --samples" -- "$pb" solve notouch 2x5 --trace --samples 2
+one_line_error "--trace prints one run"
 # The shipped sets are what the generator makes from their header line.
 for set in 9x9-expert 4x4; do
     cmd=$(head -1 "$src/data/sudoku/$set.txt" | sed 's/^# puzzlebench //')
