@@ -5,6 +5,7 @@
 
 #include "commands.h"
 #include "harness/build_info.h"
+#include "harness/meta.h"
 
 static const char main_help[] =
     "usage: puzzlebench COMMAND [options]\n"
@@ -41,6 +42,7 @@ static void print_help(FILE *f)
 
 int main(int argc, char **argv)
 {
+    pb_meta_set_command_line(argc, argv);
     if (argc < 2) {
         print_help(stderr);
         return PB_EXIT_USAGE;

@@ -102,6 +102,7 @@ static int register_all(const pb_micro_host *host, void **state)
 
 int main(int argc, char **argv)
 {
+    pb_meta_set_command_line(argc, argv);
     char **args = calloc((size_t)argc * 2 + 1, sizeof *args);
     char *out_flag = NULL;
     const char *data_dir = PB_DATA_DIR;
