@@ -4,7 +4,6 @@
 #include <string.h>
 
 #include "commands.h"
-#include "harness/build_info.h"
 #include "harness/meta.h"
 
 static const char main_help[] =
@@ -20,7 +19,8 @@ static const char main_help[] =
     "  engines                 list engines, cell orders and difficulty levels\n"
     "  families                list the families and their experiments\n"
     "  info                    print the machine's topology (hwloc) and the build\n"
-    "  help [COMMAND]          this text, or a command's options\n";
+    "  help [COMMAND]          this text, or a command's options\n"
+    "  --version               print the version, the built-in commit and the build\n";
 
 static void print_help(FILE *f)
 {
@@ -58,7 +58,7 @@ int main(int argc, char **argv)
         argv = sub, argc = 3;
     }
     if (!strcmp(cmd, "--version")) {
-        printf("puzzlebench %s (%s, %s)\n", PB_VERSION, PB_C_COMPILER, PB_BUILD_TYPE);
+        pb_version_print(stdout);
         return 0;
     }
     if (!strcmp(cmd, "solve")) return pb_cmd_solve(argc, argv, 0);

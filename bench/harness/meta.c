@@ -19,6 +19,7 @@
 #endif
 
 #include "bind.h"
+#include "harness/build_commit.h"
 #include "harness/build_info.h"
 
 /* Copies src into dst (size n), collapsing runs of whitespace (newlines included) into
@@ -286,71 +287,9 @@ void pb_meta_set_command_line(int argc, char **argv)
     }
 }
 
-/* Runs a shell command, keeping the first line of its stdout in out. Returns its exit
- * status, or -1 when it could not be run. */
-static int run_command(const char *cmd, char *out, int n)
+const char *pb_build_commit(void)
 {
-    char buf[256];
-    FILE *p = popen(cmd, "r");
-
-    out[0] = '\0';
-    if (!p) return -1;
-    if (fgets(out, n, p)) out[strcspn(out, "\r\n")] = '\0';
-    while (fgets(buf, sizeof buf, p)) {
-        /* drain the rest so the command does not die of SIGPIPE */
-    }
-    return pclose(p);
-}
-
-/* Appends s to dst (size n) in single quotes, safe for /bin/sh. 0 if it fitted. */
-static int shell_quote(char *dst, size_t n, const char *s)
-{
-    size_t len = strlen(dst);
-
-    if (len + 1 >= n) return -1;
-    dst[len++] = '\'';
-    for (; *s; s++) {
-        const char *piece = *s == '\'' ? "'\\''" : NULL;
-        size_t plen = piece ? 4 : 1;
-        if (len + plen + 2 >= n) return -1;
-        if (piece) {
-            memcpy(dst + len, piece, plen);
-        } else {
-            dst[len] = *s;
-        }
-        len += plen;
-    }
-    dst[len++] = '\'';
-    dst[len] = '\0';
-    return 0;
-}
-
-/* Commit of the source tree, with "-dirty" when tracked files differ from it;
- * results/ does not count, since a run rewrites it while it writes metadata. */
-static void git_commit(char *dst, size_t n)
-{
-    char dir[2048] = "", cmd[2400], head[128], status[128];
-
-    /* A binary run away from its source tree (another machine) is told its commit. */
-    const char *given = getenv("PB_COMMIT");
-    if (given && *given) {
-        copy_clean(dst, n, given);
-        return;
-    }
-    snprintf(dst, n, "unknown");
-    if (shell_quote(dir, sizeof dir, PB_SOURCE_DIR) != 0) return;
-
-    snprintf(cmd, sizeof cmd, "git -C %s rev-parse --verify HEAD 2>/dev/null", dir);
-    if (run_command(cmd, head, (int)sizeof head) != 0 || head[0] == '\0') return;
-    if (strspn(head, "0123456789abcdef") != strlen(head)) return;
-
-    /* No optional locks: a concurrent commit must not trip over our index refresh. */
-    snprintf(cmd, sizeof cmd,
-             "GIT_OPTIONAL_LOCKS=0 git -C %s status --porcelain --untracked-files=no -- . "
-             "':(exclude)results' 2>/dev/null",
-             dir);
-    int rc = run_command(cmd, status, (int)sizeof status);
-    snprintf(dst, n, "%s%s", head, rc == 0 && status[0] ? "-dirty" : "");
+    return PB_BUILD_COMMIT;
 }
 
 /* Formats a byte count as "48 KiB", "1.25 MiB", "32 MiB". */
@@ -378,7 +317,7 @@ static void meta_begin(pb_meta *m, int threads, const char *bind, int quiet)
     }
     snprintf(m->run_id, sizeof m->run_id, "%s-%06x", stamp, random24());
 
-    git_commit(m->commit, sizeof m->commit);
+    copy_clean(m->commit, sizeof m->commit, PB_BUILD_COMMIT);
     copy_clean(m->version, sizeof m->version, PB_VERSION);
     copy_clean(m->compiler, sizeof m->compiler, PB_C_COMPILER);
     copy_clean(m->flags, sizeof m->flags, PB_C_FLAGS);
@@ -699,8 +638,21 @@ int pb_info_print(FILE *f)
 
     copy_clean(flags, sizeof flags, PB_C_FLAGS);
     fprintf(f, "version: %s\n", PB_VERSION);
+    fprintf(f, "commit: %s\n", PB_BUILD_COMMIT);
     fprintf(f, "compiler: %s\n", PB_C_COMPILER);
     fprintf(f, "flags: %s\n", flags);
     fprintf(f, "build type: %s\n", *PB_BUILD_TYPE ? PB_BUILD_TYPE : "unknown");
     return 0;
+}
+
+void pb_version_print(FILE *f)
+{
+    char flags[512];
+
+    copy_clean(flags, sizeof flags, PB_C_FLAGS);
+    fprintf(f, "puzzlebench %s\n", PB_VERSION);
+    fprintf(f, "commit: %s\n", PB_BUILD_COMMIT);
+    fprintf(f, "build type: %s\n", *PB_BUILD_TYPE ? PB_BUILD_TYPE : "unknown");
+    fprintf(f, "compiler: %s\n", PB_C_COMPILER);
+    fprintf(f, "flags: %s\n", flags);
 }
