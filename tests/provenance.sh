@@ -12,7 +12,7 @@ cmake=$3
 # Every key a .meta holds, each with a non-empty value.
 fields="run_id date commit version compiler flags build_type command cpu host packages cores
     pus threads bind kernel glibc openmp google_benchmark hwloc mem_total mem_total_bytes
-    cpu_mhz cpu_min_mhz cpu_max_mhz smt governor governor_end load_start loadavg_start
+    cpu_id cpu_mhz cpu_min_mhz cpu_max_mhz smt governor governor_end load_start loadavg_start
     load_end loadavg_end"
 id_re='^[0-9]{8}T[0-9]{6}Z-[0-9a-f]{6}$'
 

@@ -4,6 +4,7 @@
 #include "meta.h"
 
 #include <errno.h>
+#include <stddef.h>
 #include <stdlib.h>
 #include <string.h>
 #include <sys/utsname.h>
@@ -58,7 +59,10 @@ static int cpuinfo_value(const char *key, char *dst, size_t n)
     if (!f) return -1;
     while (found && fgets(line, sizeof line, f)) {
         char *colon = strchr(line, ':');
-        if (strncmp(line, key, klen) != 0 || !colon) continue;
+        /* the key itself, then only blanks up to the colon ("model" is not "model name") */
+        if (strncmp(line, key, klen) != 0 || !colon || colon < line + klen ||
+            strspn(line + klen, " \t") != (size_t)(colon - line - (ptrdiff_t)klen))
+            continue;
         copy_clean(dst, n, colon + 1);
         found = 0;
     }
@@ -77,6 +81,28 @@ static void cpu_model(hwloc_topology_t topo, char *dst, size_t n)
         if (pkg) model = hwloc_obj_get_info_by_name(pkg, "CPUModel");
     }
     copy_clean(dst, n, model);
+}
+
+/* The CPU's identification beyond its name: vendor, family, model and stepping of
+ * /proc/cpuinfo (x86), e.g. "AuthenticAMD family 26 model 2 stepping 1", or the CPU
+ * implementer/part of other machines; "unknown" when there are none. */
+static void cpu_ident(char *dst, size_t n)
+{
+    static const char *const keys[][2] = {
+        {"vendor_id", ""},         {"cpu family", "family "},   {"model", "model "},
+        {"stepping", "stepping "}, {"microcode", "microcode "}, {"CPU implementer", "implementer "},
+        {"CPU part", "part "},     {"CPU variant", "variant "}, {"CPU revision", "revision "}};
+    size_t len = 0;
+    char v[96];
+
+    dst[0] = '\0';
+    for (size_t i = 0; i < sizeof keys / sizeof keys[0]; i++) {
+        if (cpuinfo_value(keys[i][0], v, sizeof v) != 0) continue;
+        int w = snprintf(dst + len, n - len, "%s%s%s", len ? " " : "", keys[i][1], v);
+        if (w < 0 || (size_t)w >= n - len) break;
+        len += (size_t)w;
+    }
+    if (!len) snprintf(dst, n, "unknown");
 }
 
 /* "cpu MHz" of /proc/cpuinfo over all CPUs: "2445.406", or "2400.000-3000.000" when
@@ -346,6 +372,7 @@ static void meta_begin(pb_meta *m, int threads, const char *bind, int quiet)
         copy_clean(m->mem_total, sizeof m->mem_total, NULL);
 
     cpu_model(have_topo ? topo : NULL, m->cpu, sizeof m->cpu);
+    cpu_ident(m->cpu_id, sizeof m->cpu_id);
     cpu_mhz(m->cpu_mhz, sizeof m->cpu_mhz);
     cpufreq_mhz("cpuinfo_min_freq", m->cpu_min_mhz, sizeof m->cpu_min_mhz);
     cpufreq_mhz("cpuinfo_max_freq", m->cpu_max_mhz, sizeof m->cpu_max_mhz);
@@ -452,6 +479,7 @@ int pb_meta_write(FILE *f, const pb_meta *m, const char *const *extra)
     put_kv(f, "mem_total", m->mem_total);
     snprintf(mem, sizeof mem, "%llu", m->mem_total_bytes);
     put_kv(f, "mem_total_bytes", m->mem_total_bytes ? mem : "unknown");
+    put_kv(f, "cpu_id", m->cpu_id);
     put_kv(f, "cpu_mhz", m->cpu_mhz);
     put_kv(f, "cpu_min_mhz", m->cpu_min_mhz);
     put_kv(f, "cpu_max_mhz", m->cpu_max_mhz);

@@ -24,6 +24,7 @@ typedef struct pb_meta {
     char mem_total[32];                 /* e.g. "15.6 GiB" */
     unsigned long long mem_total_bytes; /* 0 when unknown */
     char cpu[128];                      /* full model name (/proc/cpuinfo, else hwloc) */
+    char cpu_id[160];     /* e.g. "AuthenticAMD family 26 model 2 stepping 1 microcode ..." */
     char cpu_mhz[48];     /* /proc/cpuinfo "cpu MHz": one value, or "MIN-MAX" over CPUs */
     char cpu_min_mhz[24]; /* cpufreq cpuinfo_min_freq of cpu0, or "unknown" */
     char cpu_max_mhz[24]; /* cpufreq cpuinfo_max_freq of cpu0, or "unknown" */

@@ -6,7 +6,7 @@ from .markdown import code
 # other keys are the run's parameters.
 STANDARD_KEYS = ("date", "commit", "host", "cpu", "packages", "cores", "pus", "compiler", "flags",
                  "build_type", "threads", "bind", "version", "kernel", "glibc", "openmp",
-                 "google_benchmark", "hwloc", "mem_total", "cpu_min_mhz", "cpu_max_mhz", "smt",
+                 "google_benchmark", "hwloc", "mem_total", "cpu_id", "cpu_min_mhz", "cpu_max_mhz", "smt",
                  "governor")
 
 # Keys that describe one run rather than its environment or parameters (the run id,
