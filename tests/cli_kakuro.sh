@@ -114,7 +114,7 @@ expect 0 "generate --out" -- "$pb" generate kakuro --size 7x7 --difficulty mediu
 for n in 0000 0001; do
     for x in kak sol.kak; do [ -s "$tmp/gen/7x7-medium-s9-$n.$x" ] && ok || bad "missing 7x7-medium-s9-$n.$x"; done
 done
-has "^name,rows,cols,level,target_share,checker,order,refill,seed_table,seed,index,status,attempts,fills,check_steps,check_placements,check_backtracks,runs,unique_runs,unique_share,wall_s$" "$tmp/gen/generate.csv"
+has "^name,rows,cols,level,target_share,checker,order,refill,seed_table,seed,index,status,attempts,fills,check_steps,check_placements,check_backtracks,runs,unique_runs,unique_share,wall_s,run_id$" "$tmp/gen/generate.csv"
 awk -F, 'NR > 1 && $12 == "done" && $13 >= 1 && $18 > 0 && $19 <= $18 { n++ } END { exit n != 2 }' "$tmp/gen/generate.csv" &&
     ok || bad "generate records: $(cat "$tmp/gen/generate.csv")"
 for k in date commit compiler flags cpu cores threads command; do has "^$k=" "$tmp/gen/generate.meta"; done

@@ -8,6 +8,7 @@
 #include "family.h"
 #include "harness/csv.h"
 #include "harness/exit.h"
+#include "harness/meta.h"
 #include "sudoku/sudoku.h"
 
 static const char *const sizes[] = {"4", "9", "16", "25", NULL};
@@ -62,7 +63,8 @@ static const pb_option gen_options[] = {
     {.name = "stats",
      OPT(PB_OPT_TEXT, stats),
      .arg = "FILE.csv",
-     .help = "one row per puzzle: index,size,clues,level,tries,checks,wall_s"},
+     .help = "one row per puzzle: index,size,clues,level,tries,checks,wall_s,\nrun_id; "
+             "and the run's FILE.meta (+ FILE.topology.xml)"},
     {.name = "max-tries",
      OPT(PB_OPT_COUNT, max_tries),
      .arg = "N",
@@ -84,6 +86,7 @@ typedef struct gen_run {
     char **text;
     sudoku_gen_stats *st;
     int *ok;
+    pb_meta meta; /* with --stats: the run's metadata */
 } gen_run;
 
 static int side(const gen_opts *o)
@@ -141,12 +144,12 @@ static int fill_puzzles(FILE *f, void *p)
 static int fill_stats(FILE *f, void *p)
 {
     const gen_run *r = p;
-    fputs("index,size,clues,level,tries,checks,wall_s\n", f);
+    fputs("index,size,clues,level,tries,checks,wall_s,run_id\n", f);
     for (int i = 0; i < r->o->count; i++) {
         const sudoku_gen_stats *s = &r->st[i];
-        fprintf(f, "%d,%d,%d,%s,%llu,%llu,%.6f\n", i, side(r->o), r->ok[i] ? s->clues : 0,
+        fprintf(f, "%d,%d,%d,%s,%llu,%llu,%.6f,%s\n", i, side(r->o), r->ok[i] ? s->clues : 0,
                 r->ok[i] ? sudoku_level_names[s->level] : "-", (unsigned long long)s->tries,
-                (unsigned long long)s->checks, s->wall_s);
+                (unsigned long long)s->checks, s->wall_s, r->meta.run_id);
     }
     return ferror(f) ? -1 : 0;
 }
@@ -180,8 +183,18 @@ static int write_outputs(const gen_run *r)
     int failed = 0, first = -1;
     for (int i = 0; i < o->count; i++)
         if (!r->ok[i]) failed++, first = first < 0 ? i : first;
-    if (o->stats && pb_write_file_atomic(o->stats, fill_stats, (void *)r, err, sizeof err))
-        return fprintf(stderr, "puzzlebench: %s\n", err), PB_EXIT_USAGE;
+    if (o->stats) {
+        /* FILE.csv's metadata is FILE.meta, as for every other CSV. */
+        char meta[4200], count[64];
+        size_t n = strlen(o->stats);
+        if (n > 4 && !strcmp(o->stats + n - 4, ".csv")) n -= 4;
+        snprintf(meta, sizeof meta, "%.*s.meta", (int)n, o->stats);
+        snprintf(count, sizeof count, "puzzles=%d", o->count);
+        const char *extra[] = {count, NULL};
+        if (pb_write_file_atomic(o->stats, fill_stats, (void *)r, err, sizeof err) ||
+            pb_meta_save(meta, &r->meta, extra, err, sizeof err))
+            return fprintf(stderr, "puzzlebench: %s\n", err), PB_EXIT_USAGE;
+    }
     if (failed) {
         const sudoku_gen_stats *s = &r->st[first];
         fprintf(stderr,
@@ -210,7 +223,10 @@ static int run(const pb_command *self, int argc, char **argv, int first)
     r.text = calloc((size_t)o.count, sizeof *r.text);
     r.st = calloc((size_t)o.count, sizeof *r.st);
     r.ok = calloc((size_t)o.count, sizeof *r.ok);
-    if (!r.text || !r.st || !r.ok || make_all(&r)) {
+    if (o.stats) pb_meta_begin(&r.meta, o.threads, "none");
+    int made = r.text && r.st && r.ok ? make_all(&r) : -1;
+    if (o.stats) pb_meta_end(&r.meta);
+    if (made) {
         fprintf(stderr, "puzzlebench: generate: out of memory\n");
         rc = PB_EXIT_USAGE;
     } else {
