@@ -108,6 +108,14 @@ expect 0 "generate kakuro --out" -- "$pb" generate kakuro --size 5x5 --count 1 -
 check_meta "$tmp/kout/generate.meta"
 check_rows "$tmp/kout/generate.csv" "$tmp/kout/generate.meta"
 
+# sweep: NAME.csv and NAME.samples.csv rows name NAME.meta's run_id
+expect 0 "sweep" -- "$pb" sweep --family notouch --instances "cross8 2x3" --engines backtrack \
+    --modes count --samples 2 --out "$tmp/sw" --name sw -q
+check_meta "$tmp/sw/sw.meta"
+check_rows "$tmp/sw/sw.csv" "$tmp/sw/sw.meta"
+check_rows "$tmp/sw/sw.samples.csv" "$tmp/sw/sw.meta"
+[ "$(grep -c '^run_id=' "$tmp/sw/sw.meta")" -eq 1 ] && ok || bad "sw.meta: run_id= more than once"
+
 # Two runs, two ids.
 expect 0 "solve tenpair --csv again" -- "$pb" solve tenpair --start 55 --csv "$tmp/tp2.csv"
 [ "$(value run_id "$tmp/tp.csv.meta")" != "$(value run_id "$tmp/tp2.csv.meta")" ] && ok ||

@@ -42,8 +42,8 @@ typedef struct sweep_ctx {
     pb_binder *binder;
     pb_progress progress;
     int workers;
-    int failed; /* a run's counts varied, or memory ran out */
-    char run_id[64];
+    int failed;   /* a run's counts varied, or memory ran out */
+    pb_meta meta; /* begun before the runs, ended after them */
 } sweep_ctx;
 
 static const char *mode_name(const job *j)
@@ -253,7 +253,6 @@ static void settings(const sweep_ctx *c, long written, char extra[][META_LINE], 
     const char *list_keys[] = {"engines", "orders", "modes"};
     int k = 0;
     for (int i = 0; i < 20; i++) extra[i][0] = '\0';
-    append(extra[k++], "run_id=%s", c->run_id);
     append(extra[k++], "sweep=%s", c->opts->source);
     append(extra[k++], "family=%s", s->fam->name);
     append(extra[k++], "samples=%d", s->timing.samples);
@@ -289,17 +288,6 @@ static void settings(const sweep_ctx *c, long written, char extra[][META_LINE], 
     *n = k;
 }
 
-typedef struct meta_ctx {
-    const pb_meta *meta;
-    const char *const *extra;
-} meta_ctx;
-
-static int fill_meta(FILE *f, void *p)
-{
-    const meta_ctx *m = p;
-    return pb_meta_write(f, m->meta, m->extra);
-}
-
 static int write_results(const sweep_ctx *c)
 {
     const char *dir = c->opts->out_dir, *name = c->spec->name;
@@ -312,19 +300,16 @@ static int write_results(const sweep_ctx *c)
         return -1;
     }
     snprintf(path, sizeof path, "%s/%s.csv", dir, name);
-    if (pb_csv_write(path, c->run_id, c->rows, c->done, c->njobs, err, sizeof err)) {
+    if (pb_csv_write(path, c->meta.run_id, c->rows, c->done, c->njobs, err, sizeof err)) {
         fprintf(stderr, "puzzlebench: sweep: %s\n", err);
         return -1;
     }
-    pb_meta meta;
-    pb_meta_collect(&meta, c->workers, c->opts->bind);
     settings(c, written, extra, &nextra);
     const char *ex[21];
     for (int k = 0; k < nextra; k++) ex[k] = extra[k];
     ex[nextra] = NULL;
-    meta_ctx mc = {&meta, ex};
     snprintf(path, sizeof path, "%s/%s.meta", dir, name);
-    if (pb_write_file_atomic(path, fill_meta, &mc, err, sizeof err)) {
+    if (pb_meta_save(path, &c->meta, ex, err, sizeof err)) { /* + NAME.topology.xml */
         fprintf(stderr, "puzzlebench: sweep: %s\n", err);
         return -1;
     }
@@ -362,19 +347,6 @@ static void run_all(sweep_ctx *c)
     for (long i = 0; i < c->njobs; i++)
         if (c->jobs[i].threads > 1) run_job(c, &c->jobs[i]);
     if (!c->opts->quiet) pb_progress_end(&c->progress);
-}
-
-/* TEMPORARY until pb_meta_begin lands. */
-#include <time.h>
-#include <unistd.h>
-static void pb_run_id(char *out, size_t len)
-{
-    time_t now = time(NULL);
-    struct tm tm;
-    gmtime_r(&now, &tm);
-    char when[32];
-    strftime(when, sizeof when, "%Y%m%dT%H%M%SZ", &tm);
-    snprintf(out, len, "%s-%06x", when, (unsigned)(getpid() ^ now) & 0xffffff);
 }
 
 static void free_ctx(sweep_ctx *c)
@@ -418,8 +390,9 @@ int pb_sweep_run(pb_sweep_spec *spec, const pb_sweep_opts *opts)
     c.done = calloc((size_t)c.njobs + 1, 1);
     if (!c.rows || !c.done) goto out;
     c.workers = spec->workers ? spec->workers : omp_get_num_procs();
-    pb_run_id(c.run_id, sizeof c.run_id);
+    pb_meta_begin(&c.meta, c.workers, opts->bind);
     run_all(&c);
+    pb_meta_end(&c.meta);
     rc = write_results(&c) ? PB_EXIT_USAGE
          : pb_interrupted  ? PB_EXIT_INTERRUPT
          : c.failed        ? PB_EXIT_FAILED
