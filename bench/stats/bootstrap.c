@@ -33,6 +33,33 @@ static double resample_median(const double *s, int n, int *count, pb_rng *r)
     return lo; /* not reached: the counts add up to n */
 }
 
+/* The k-th smallest (0-based) of v[0..n), moving v's values (Hoare's quickselect):
+ * sorting all the resampled ratios just to read two of them would cost more than
+ * the resampling. */
+static double select_kth(double *v, int n, int k)
+{
+    int lo = 0, hi = n - 1;
+    while (lo < hi) {
+        const double pivot = v[lo + (hi - lo) / 2];
+        int i = lo, j = hi;
+        while (i <= j) {
+            while (v[i] < pivot) i++;
+            while (v[j] > pivot) j--;
+            if (i <= j) {
+                double t = v[i];
+                v[i++] = v[j], v[j--] = t;
+            }
+        }
+        if (k <= j)
+            hi = j;
+        else if (k >= i)
+            lo = i;
+        else
+            return v[k];
+    }
+    return v[k];
+}
+
 static double *sorted_copy(const double *v, int n)
 {
     double *s = malloc((size_t)n * sizeof *s);
@@ -60,10 +87,9 @@ int pb_bootstrap_median_ratio(const double *a, int na, const double *b, int nb, 
             double ma = resample_median(sa, na, count, &r);
             ratio[i] = resample_median(sb, nb, count, &r) / ma;
         }
-        qsort(ratio, (size_t)resamples, sizeof *ratio, by_value);
         int k = (int)floor(resamples * (1 - level) / 2);
-        out->lo = ratio[k];
-        out->hi = ratio[resamples - 1 - k];
+        out->lo = select_kth(ratio, resamples, k);
+        out->hi = select_kth(ratio, resamples, resamples - 1 - k);
         rc = 0;
     }
     free(sa), free(sb), free(ratio), free(count);
