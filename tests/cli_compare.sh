@@ -74,6 +74,12 @@ if [ "$(grep -c ' 1\.10× slower \[[0-9.]*, [0-9.]*\] *0\.008 *same$' "$tmp/out"
 has "^a +backtrack +2\.00 ms \[1\.96, 2\.04\] +2\.20 ms \[2\.16, 2\.24\] +1\.10× slower " "$tmp/out"
 has "^geomean: 1\.10× slower; steps: same$" "$tmp/out"
 has "^5 pairs: 0 faster, 5 slower, 0 unchanged \(~\)$" "$tmp/out"
+# As the issue's check does it: the same CSV, and a copy of its samples scaled.
+cp "$tmp/old.csv" "$tmp/copy.csv"
+awk -F, -v OFS=, 'NR > 1 { $5 = sprintf("%.9g", $5 * 1.10) } 1' "$tmp/old.samples.csv" >"$tmp/copy.samples.csv"
+expect 0 "scaled copy of the samples" -- "$pb" compare "$tmp/old.csv" "$tmp/copy.csv"
+has "^5 pairs: 0 faster, 5 slower, 0 unchanged \(~\)$" "$tmp/out"
+has "^geomean: 1\.10× slower; steps: same$" "$tmp/out"
 # The other way round: faster, and the interval turned round with the ratio.
 expect 0 "faster" -- "$pb" compare "$tmp/slow.csv" "$tmp/old.csv"
 if [ "$(grep -c ' 1\.10× faster \[[0-9.]*, [0-9.]*\] *0\.008 *same$' "$tmp/out")" -eq 5 ]; then ok; else
@@ -143,6 +149,8 @@ variant norow '1s/,row,/,rowx,/' ''
 bad_input "no row column" "$tmp/norow.csv:1: expected a column row$" -- "$pb" compare "$tmp/norow.csv" "$tmp/old.csv"
 variant badrow '3s/,'"$run"',1,/,'"$run"',x,/' ''
 bad_input "bad row number" "$tmp/badrow.csv:3: expected a whole number in column row, got 'x'$" -- "$pb" compare "$tmp/old.csv" "$tmp/badrow.csv"
+variant badrow2 '3s/,'"$run"',1,/,'"$run"',"1\n2",/' ''
+bad_input "a row number over two lines" "$tmp/badrow2.csv:3: expected a whole number in column row, got '1 2'$" -- "$pb" compare "$tmp/old.csv" "$tmp/badrow2.csv"
 variant badsteps '4s/,done,1,50,/,done,1,5o,/' ''
 bad_input "bad steps" "$tmp/badsteps.csv:4: expected a whole number in column steps, got '5o'$" -- "$pb" compare "$tmp/badsteps.csv" "$tmp/old.csv"
 variant badtime '' '4s/,[^,]*$/,fast/'

@@ -67,9 +67,12 @@ static void print_help(void)
     fputs("\nexit status: 0 done, 2 bad usage or input\n", stdout);
 }
 
+/* The message on one line, even when it quotes a field that holds a line break. */
 static int input_error(const char *err)
 {
-    fprintf(stderr, "puzzlebench: compare: %s\n", err);
+    fputs("puzzlebench: compare: ", stderr);
+    for (const char *c = err; *c; c++) fputc((unsigned char)*c < ' ' ? ' ' : *c, stderr);
+    fputc('\n', stderr);
     return PB_EXIT_USAGE;
 }
 
