@@ -15,6 +15,7 @@ static const char main_help[] =
     "  solve FAMILY [INSTANCE] print the first solution and the run's stats\n"
     "  count FAMILY [INSTANCE] count all solutions and print the stats\n"
     "  sweep [FILE]            run an experiment matrix in parallel, write CSV + metadata\n"
+    "  compare OLD NEW         compare two runs' timings pair by pair (or --by COL=A,B)\n"
     "  generate NAME           make puzzles from a seed (see 'generate --help')\n"
     "  engines                 list engines, cell orders and difficulty levels\n"
     "  families                list the families and their experiments\n"
@@ -65,6 +66,7 @@ int main(int argc, char **argv)
     if (!strcmp(cmd, "solve")) return pb_cmd_solve(argc, argv, 0);
     if (!strcmp(cmd, "count")) return pb_cmd_solve(argc, argv, 1);
     if (!strcmp(cmd, "sweep")) return pb_cmd_sweep(argc, argv);
+    if (!strcmp(cmd, "compare")) return pb_cmd_compare(argc, argv);
     if (!strcmp(cmd, "generate")) return pb_cmd_generate(argc, argv);
     if (!strcmp(cmd, "engines")) return pb_cmd_engines(argc, argv);
     if (!strcmp(cmd, "families")) return pb_cmd_families(argc, argv);
