@@ -255,6 +255,10 @@ if [ "$(tail -n +2 "$out/lim.csv" | cut -d, -f9,11,20,21,25-29 | tr '\n' ' ')" =
 for f in "$src"/data/sweeps/*.sweep; do
     expect 0 "list $f" -- "$pb" sweep "$f" --list
 done
+# --quick: the file's quick instances (boards relative to the file too), 5 samples.
+expect 0 "sweep --quick --list" -- "$pb" sweep "$src/data/sweeps/notouch.sweep" --quick --list
+has "^160 runs, 5 samples each at most$" "$tmp/out"
+has "^ell5 backtrack row first threads=1$" "$tmp/out"
 printf 'family notouch\ninstances cross8\nsamples many\n' >"$tmp/bad.sweep"
 expect 2 "bad sweep" -- "$pb" sweep "$tmp/bad.sweep" --out "$out"
 one_line_error "bad.sweep:3: samples expects a whole number"

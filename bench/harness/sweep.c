@@ -252,9 +252,10 @@ static void settings(const sweep_ctx *c, long written, char extra[][META_LINE], 
     const pb_list *lists[] = {&s->engines, &s->orders, &s->modes};
     const char *list_keys[] = {"engines", "orders", "modes"};
     int k = 0;
-    for (int i = 0; i < 20; i++) extra[i][0] = '\0';
+    for (int i = 0; i < 24; i++) extra[i][0] = '\0';
     append(extra[k++], "sweep=%s", c->opts->source);
     append(extra[k++], "family=%s", s->fam->name);
+    append(extra[k++], "quick=%d", s->quick);
     append(extra[k++], "samples=%d", s->timing.samples);
     append(extra[k++], "min_sample_time_s=%g", s->timing.min_sample_s);
     append(extra[k++], "warmup=%d", s->timing.warmup);
@@ -291,7 +292,7 @@ static void settings(const sweep_ctx *c, long written, char extra[][META_LINE], 
 static int write_results(const sweep_ctx *c)
 {
     const char *dir = c->opts->out_dir, *name = c->spec->name;
-    char path[4096], err[4400], extra[20][META_LINE];
+    char path[4096], err[4400], extra[24][META_LINE];
     long written = 0;
     int nextra;
     for (long i = 0; i < c->njobs; i++) written += c->done[i];
@@ -305,7 +306,7 @@ static int write_results(const sweep_ctx *c)
         return -1;
     }
     settings(c, written, extra, &nextra);
-    const char *ex[21];
+    const char *ex[25];
     for (int k = 0; k < nextra; k++) ex[k] = extra[k];
     ex[nextra] = NULL;
     snprintf(path, sizeof path, "%s/%s.meta", dir, name);

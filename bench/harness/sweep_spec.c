@@ -105,6 +105,10 @@ const pb_option pb_sweep_keys[] = {
      .arg = "LIST",
      .help = "the family's instances: boards, or files of puzzles (relative to the\n"
              "sweep file's folder)"},
+    {.name = "quick-instances",
+     KEY(PB_OPT_LIST, quick_instances),
+     .arg = "LIST",
+     .help = "the instances of a --quick run (default: instances)"},
     {.name = "engines",
      KEY(PB_OPT_LIST, engines),
      .arg = "LIST",
@@ -191,6 +195,7 @@ int pb_sweep_spec_init(pb_sweep_spec *s)
 void pb_sweep_spec_free(pb_sweep_spec *s)
 {
     pb_list_free(&s->instances);
+    pb_list_free(&s->quick_instances);
     pb_list_free(&s->engines);
     pb_list_free(&s->orders);
     pb_list_free(&s->modes);
@@ -200,6 +205,23 @@ void pb_sweep_spec_free(pb_sweep_spec *s)
     free(s->pending);
     free(s->params);
     memset(s, 0, sizeof *s);
+}
+
+void pb_sweep_spec_quick(pb_sweep_spec *s)
+{
+    const uint64_t most_steps = 10000000;
+    s->quick = 1;
+    if (s->quick_instances.n) {
+        pb_list t = s->instances;
+        s->instances = s->quick_instances;
+        s->quick_instances = t;
+    }
+    s->timing = (pb_timing_opts){5, 0.002, 1, 1.0};
+    if (!(s->time_limit > 0) || s->time_limit > 5) s->time_limit = 5;
+    if (!s->step_limit.all || s->step_limit.all > most_steps) s->step_limit.all = most_steps;
+    for (int i = 0; i < s->step_limit.engines.n; i++)
+        if (!s->step_limit.of[i] || s->step_limit.of[i] > most_steps)
+            s->step_limit.of[i] = most_steps;
 }
 
 uint64_t pb_sweep_spec_step_limit(const pb_sweep_spec *s, const char *engine)

@@ -36,6 +36,8 @@ typedef struct pb_sweep_spec {
     const char *name;   /* output files NAME.csv and NAME.meta */
     const char *family; /* e.g. notouch */
     pb_list instances, engines, orders, modes;
+    pb_list quick_instances; /* the instances of a --quick run (none: the same) */
+    int quick;               /* 1: made quick by pb_sweep_spec_quick */
     pb_int_list search_threads;
     pb_timing_opts timing; /* samples, min-sample-time, warmup, rep-budget */
     int workers;           /* runs at a time (1-thread runs only); 0: one per core */
@@ -74,6 +76,10 @@ int pb_sweep_spec_resolve(pb_sweep_spec *s, pb_error *err);
 /* Makes the relative instances that name a file in the folder of the sweep file
  * they were read from into paths from here. 0, or -1 when out of memory. */
 int pb_sweep_spec_relative_to(pb_sweep_spec *s, const char *file);
+
+/* Makes the sweep a quick one: its quick instances, 5 samples of at least 2 ms, a
+ * 1 s rep-budget, time limits of at most 5 s, step limits of at most 1e7. */
+void pb_sweep_spec_quick(pb_sweep_spec *s);
 
 /* The step limit of runs of this engine. */
 uint64_t pb_sweep_spec_step_limit(const pb_sweep_spec *s, const char *engine);
