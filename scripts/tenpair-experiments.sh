@@ -51,7 +51,7 @@ die() { printf '%s: %s\n' "$prog" "$*" >&2; exit 1; }
 usage="usage: $prog [--out DIR | DIR] [--quick] [--bin FILE]"
 
 out=
-quick=0
+quick=${PB_QUICK:-0} # run.sh --quick sets PB_QUICK=1
 pb=
 while [ $# -gt 0 ]; do
     case $1 in
