@@ -5,14 +5,6 @@
 #include <stdio.h>
 #include <string.h>
 
-typedef struct measured {
-    const pb_batch *b;
-    pb_batch_result *first;
-    int runs;
-    char *why;
-    size_t whylen;
-} measured;
-
 /* Names the first count that differs between two runs' totals; NULL when none. */
 static const char *differing_count(const pb_stats *a, const pb_stats *b, unsigned long long *x,
                                    unsigned long long *y)
@@ -34,7 +26,7 @@ static const char *differing_count(const pb_stats *a, const pb_stats *b, unsigne
 
 static pb_run_end run_once(void *ctx)
 {
-    measured *m = ctx;
+    pb_batch_measurer *m = ctx;
     pb_batch_result res;
     if (pb_batch_run(m->b, &res)) {
         snprintf(m->why, m->whylen, "out of memory");
@@ -42,11 +34,12 @@ static pb_run_end run_once(void *ctx)
     }
     if (m->runs++ == 0) {
         *m->first = res;
+        m->first_total = res.total;
         return res.status == PB_DONE ? PB_RUN_SAME : PB_RUN_STOPPED;
     }
     pb_run_end end = PB_RUN_SAME;
     unsigned long long x, y;
-    const char *count = differing_count(&m->first->total, &res.total, &x, &y);
+    const char *count = differing_count(&m->first_total, &res.total, &x, &y);
     if (res.status != PB_DONE) {
         end = PB_RUN_STOPPED; /* a later run can still meet a time limit or Ctrl-C */
     } else if (count) {
@@ -59,12 +52,25 @@ static pb_run_end run_once(void *ctx)
     return end;
 }
 
+pb_run_end pb_batch_measure_begin(pb_batch_measurer *bm, const pb_batch *b, const pb_timing_opts *o,
+                                  pb_batch_result *first, pb_timing *t, char *why, size_t whylen)
+{
+    *bm = (pb_batch_measurer){.b = b, .first = first, .why = why, .whylen = whylen};
+    memset(first, 0, sizeof *first);
+    pb_run_end end = pb_measure_begin(&bm->m, o, run_once, bm, t);
+    if (end == PB_RUN_ERROR && first->puzzle) pb_batch_free(first);
+    return end;
+}
+
 pb_run_end pb_batch_measure(const pb_batch *b, const pb_timing_opts *o, pb_batch_result *first,
                             pb_timing *t, char *why, size_t whylen)
 {
-    measured m = {b, first, 0, why, whylen};
-    memset(first, 0, sizeof *first);
-    pb_run_end end = pb_measure(o, run_once, &m, t);
-    if (end == PB_RUN_ERROR && first->puzzle) pb_batch_free(first);
+    pb_batch_measurer bm;
+    pb_run_end end = pb_batch_measure_begin(&bm, b, o, first, t, why, whylen);
+    if (end != PB_RUN_SAME) return end;
+    while (pb_measure_wants_sample(&bm.m) && pb_measure_sample(&bm.m) == PB_RUN_SAME) {
+    }
+    end = pb_measure_end(&bm.m);
+    if (end == PB_RUN_ERROR) pb_batch_free(first);
     return end;
 }

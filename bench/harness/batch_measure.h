@@ -1,5 +1,5 @@
 /* batch_measure.h — a batch run timed by the one timing method (measure.h): the
- * first run's result is kept, and every later run must repeat its step counts. */
+ * first run's result is kept, and every later run must repeat its counts. */
 #ifndef PB_BATCH_MEASURE_H
 #define PB_BATCH_MEASURE_H
 
@@ -13,5 +13,21 @@
  * out of memory, or a run's counts differed from the first's, said in why. */
 pb_run_end pb_batch_measure(const pb_batch *b, const pb_timing_opts *o, pb_batch_result *first,
                             pb_timing *t, char *why, size_t whylen);
+
+/* The same in steps (measure.h's pb_measurer), for interleaved samples: begin,
+ * then pb_measure_wants_sample / pb_measure_sample / pb_measure_end on &bm->m.
+ * bm must stay where it is until the end; *first may be freed after begin. */
+typedef struct pb_batch_measurer {
+    const pb_batch *b;
+    pb_batch_result *first;
+    pb_stats first_total; /* what every later run must count again */
+    int runs;
+    char *why;
+    size_t whylen;
+    pb_measurer m;
+} pb_batch_measurer;
+
+pb_run_end pb_batch_measure_begin(pb_batch_measurer *bm, const pb_batch *b, const pb_timing_opts *o,
+                                  pb_batch_result *first, pb_timing *t, char *why, size_t whylen);
 
 #endif

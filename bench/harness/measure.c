@@ -54,33 +54,60 @@ static pb_run_end calibrate(const pb_timing_opts *o, pb_run_once run, void *ctx,
 }
 
 /* Fills t from the samples taken; with none, the first run's time is the one. */
-static pb_run_end finish(pb_timing *t, int recorded, long runs, double first_s, pb_run_end end)
+static pb_run_end finish(pb_measurer *m, pb_run_end end)
 {
-    if (!recorded) t->sample_s[recorded++] = first_s, runs = 1;
-    t->samples = recorded;
-    t->runs_per_sample = (int)runs;
-    return pb_summarize(t->sample_s, recorded, &t->sum) ? PB_RUN_ERROR : end;
+    pb_timing *t = m->t;
+    if (!m->recorded) t->sample_s[m->recorded++] = m->first_s, m->runs = 1;
+    t->samples = m->recorded;
+    t->runs_per_sample = (int)m->runs;
+    return pb_summarize(t->sample_s, m->recorded, &t->sum) ? PB_RUN_ERROR : end;
+}
+
+pb_run_end pb_measure_begin(pb_measurer *m, const pb_timing_opts *o, pb_run_once run, void *ctx,
+                            pb_timing *t)
+{
+    *m = (pb_measurer){.o = o, .run = run, .ctx = ctx, .t = t, .runs = 1, .end = PB_RUN_SAME};
+    /* A run that stops short is timed once: its time is a lower bound. */
+    if (timed_runs(run, ctx, 1, &m->end, &m->first_s) < 0)
+        return m->end == PB_RUN_STOPPED ? finish(m, m->end) : m->end;
+    /* Without a warm-up the first run is a sample, if it is long enough to be one. */
+    if (!o->warmup && m->first_s >= o->min_sample_s) {
+        t->sample_s[m->recorded++] = m->first_s;
+        m->spent = m->first_s;
+    }
+    if ((m->end = calibrate(o, run, ctx, m->first_s, &m->runs)) != PB_RUN_SAME)
+        return m->end == PB_RUN_STOPPED ? finish(m, m->end) : m->end;
+    return PB_RUN_SAME;
+}
+
+int pb_measure_wants_sample(const pb_measurer *m)
+{
+    const pb_timing_opts *o = m->o;
+    return m->end == PB_RUN_SAME && m->recorded < o->samples &&
+           !(o->budget_s > 0 && m->recorded && m->spent >= o->budget_s);
+}
+
+pb_run_end pb_measure_sample(pb_measurer *m)
+{
+    double took;
+    if (timed_runs(m->run, m->ctx, m->runs, &m->end, &took) < 0) return m->end;
+    m->t->sample_s[m->recorded++] = took / (double)m->runs;
+    m->spent += took;
+    return PB_RUN_SAME;
+}
+
+pb_run_end pb_measure_end(pb_measurer *m)
+{
+    if (m->end == PB_RUN_ERROR) return PB_RUN_ERROR;
+    return finish(m, m->end);
 }
 
 pb_run_end pb_measure(const pb_timing_opts *o, pb_run_once run, void *ctx, pb_timing *t)
 {
-    pb_run_end end = PB_RUN_SAME;
-    double first, took;
-    /* A run that stops short is timed once: its time is a lower bound. */
-    if (timed_runs(run, ctx, 1, &end, &first) < 0)
-        return end == PB_RUN_STOPPED ? finish(t, 0, 1, first, end) : end;
-    long runs = 1;
-    int recorded = 0;
-    /* Without a warm-up the first run is a sample, if it is long enough to be one. */
-    if (!o->warmup && first >= o->min_sample_s) t->sample_s[recorded++] = first;
-    if ((end = calibrate(o, run, ctx, first, &runs)) != PB_RUN_SAME)
-        return end == PB_RUN_STOPPED ? finish(t, recorded, runs, first, end) : end;
-    double spent = recorded ? first : 0;
-    while (recorded < o->samples && !(o->budget_s > 0 && recorded && spent >= o->budget_s)) {
-        if (timed_runs(run, ctx, runs, &end, &took) < 0)
-            return end == PB_RUN_STOPPED ? finish(t, recorded, runs, first, end) : end;
-        t->sample_s[recorded++] = took / (double)runs;
-        spent += took;
+    pb_measurer m;
+    pb_run_end begun = pb_measure_begin(&m, o, run, ctx, t);
+    if (begun != PB_RUN_SAME) return begun;
+    while (pb_measure_wants_sample(&m) && pb_measure_sample(&m) == PB_RUN_SAME) {
     }
-    return finish(t, recorded, runs, first, PB_RUN_SAME);
+    return pb_measure_end(&m);
 }

@@ -48,6 +48,33 @@ typedef struct pb_timing {
  * run itself stopped). PB_RUN_ERROR: a run failed; t is not filled in. */
 pb_run_end pb_measure(const pb_timing_opts *o, pb_run_once run, void *ctx, pb_timing *t);
 
+/* The same method in steps, so that a sweep can interleave the samples of its runs
+ * (sample k of every run before sample k + 1 of any): drift and bursts of load on
+ * a shared machine then spread over every run's samples instead of shifting some
+ * runs whole. pb_measure is begin, then sample while wants_sample, then end. */
+typedef struct pb_measurer {
+    const pb_timing_opts *o;
+    pb_run_once run;
+    void *ctx;
+    pb_timing *t;
+    long runs; /* per sample */
+    int recorded;
+    double first_s, spent;
+    pb_run_end end; /* how the last run ended */
+} pb_measurer;
+
+/* The first run and the calibration. PB_RUN_SAME: samples to take; otherwise as
+ * pb_measure (PB_RUN_STOPPED: t is filled in already). */
+pb_run_end pb_measure_begin(pb_measurer *m, const pb_timing_opts *o, pb_run_once run, void *ctx,
+                            pb_timing *t);
+/* 1 while samples are due (fewer than asked, the budget not spent, no run stopped). */
+int pb_measure_wants_sample(const pb_measurer *m);
+/* Takes one sample; how its last run ended. */
+pb_run_end pb_measure_sample(pb_measurer *m);
+/* Fills t in from the samples taken (the first run's time when there are none);
+ * PB_RUN_SAME, PB_RUN_STOPPED if a run stopped short, or PB_RUN_ERROR. */
+pb_run_end pb_measure_end(pb_measurer *m);
+
 /* Checks o (samples in range, times not negative); 0, or -1 with a message in why. */
 int pb_timing_check(const pb_timing_opts *o, char *why, size_t whylen);
 

@@ -29,6 +29,19 @@ typedef struct job {
     int unique; /* count mode stopped at the second solution */
 } job;
 
+/* Where a run is: begun (first run and calibration), sampling, finished. */
+enum { JOB_NEW, JOB_SAMPLING, JOB_FINISHED, JOB_LEFT_OUT };
+
+/* A run's measurement in progress; it stays in place (the batch points at the set,
+ * the measurer at the batch) from the first run to the last sample. */
+typedef struct job_state {
+    pb_set set;
+    pb_batch batch;
+    pb_batch_measurer bm;
+    int phase;
+    char why[300];
+} job_state;
+
 typedef struct sweep_ctx {
     pb_sweep_spec *spec;
     const pb_family *fam;
@@ -38,6 +51,7 @@ typedef struct sweep_ctx {
     job *jobs;
     long njobs; /* one row each */
     pb_row *rows;
+    job_state *state;
     unsigned char *done;
     pb_binder *binder;
     pb_progress progress;
@@ -105,36 +119,71 @@ static void fill_row(const sweep_ctx *c, const job *j, const pb_set *set,
     r->threads = j->threads;
     r->row = j - c->jobs;
     r->status = res->status;
-    r->stats = res->total;
-    r->stats.wall_s = r->timing.sum.median;
+    r->stats = res->total; /* wall_s: the median, once the samples are taken */
 }
 
-/* Times one job into its row; a run whose counts vary fails the sweep. */
-static void run_job(sweep_ctx *c, const job *j)
+/* Says which run failed a check (counts that varied, memory), and fails the sweep. */
+static void job_failed(sweep_ctx *c, long i)
 {
-    const pb_set set = job_set(c, j);
-    const pb_batch b = job_batch(c, j, &set);
-    const long i = j - c->jobs;
+    const job *j = &c->jobs[i];
+    char name[96];
+    row_instance(c, j, name, sizeof name);
+    fprintf(stderr, "puzzlebench: sweep: %s %s %s %s threads=%d: %s\n", name, j->engine->about.name,
+            j->engine->about.caps & PB_CAP_ORDER ? j->order->name : "-", mode_name(j), j->threads,
+            c->state[i].why);
+    c->state[i].phase = JOB_LEFT_OUT;
+#pragma omp atomic write
+    c->failed = 1;
+}
+
+/* The first run and the calibration; fills the row's counts. A run that stopped
+ * short (a limit) is finished here, timed once. */
+static void begin_job(sweep_ctx *c, long i)
+{
+    job_state *st = &c->state[i];
+    const job *j = &c->jobs[i];
     pb_row *row = &c->rows[i];
+    st->set = job_set(c, j);
+    st->batch = job_batch(c, j, &st->set);
     pb_batch_result first;
-    char why[300];
-    pb_run_end end = pb_batch_measure(&b, &c->spec->timing, &first, &row->timing, why, sizeof why);
+    pb_run_end end = pb_batch_measure_begin(&st->bm, &st->batch, &c->spec->timing, &first,
+                                            &row->timing, st->why, sizeof st->why);
     pb_progress_step(&c->progress);
     if (end == PB_RUN_ERROR) {
-        char name[96];
-        row_instance(c, j, name, sizeof name);
-        fprintf(stderr, "puzzlebench: sweep: %s %s %s %s threads=%d: %s\n", name,
-                j->engine->about.name, j->engine->about.caps & PB_CAP_ORDER ? j->order->name : "-",
-                mode_name(j), j->threads, why);
-#pragma omp atomic write
-        c->failed = 1;
+        job_failed(c, i);
         return;
     }
-    fill_row(c, j, &set, &first, row);
+    fill_row(c, j, &st->set, &first, row);
     pb_batch_free(&first);
-    /* An interrupted row is left out: its samples are not all taken. */
-    if (row->status == PB_INTERRUPTED || pb_interrupted) return;
-    c->done[i] = 1;
+    st->phase = end == PB_RUN_SAME ? JOB_SAMPLING : JOB_FINISHED;
+    if (end == PB_RUN_STOPPED) {
+        row->stats.wall_s = row->timing.sum.median;
+        /* An interrupted run is left out: it did not finish even once. */
+        c->done[i] = row->status != PB_INTERRUPTED && !pb_interrupted;
+    }
+}
+
+static void sample_job(sweep_ctx *c, long i)
+{
+    job_state *st = &c->state[i];
+    if (st->phase != JOB_SAMPLING || !pb_measure_wants_sample(&st->bm.m)) return;
+    if (pb_measure_sample(&st->bm.m) == PB_RUN_ERROR) job_failed(c, i);
+}
+
+/* The row's timing from the samples taken. After Ctrl-C a row keeps the samples it
+ * has, and is left out if it has none. */
+static void end_job(sweep_ctx *c, long i)
+{
+    job_state *st = &c->state[i];
+    if (st->phase != JOB_SAMPLING) return;
+    st->phase = JOB_FINISHED;
+    const int sampled = st->bm.m.recorded > 0;
+    if (pb_measure_end(&st->bm.m) == PB_RUN_ERROR) {
+        job_failed(c, i);
+        return;
+    }
+    c->rows[i].stats.wall_s = c->rows[i].timing.sum.median;
+    c->done[i] = sampled || !pb_interrupted;
 }
 
 static int add_job(sweep_ctx *c, const job *proto, long *cap)
@@ -333,20 +382,38 @@ static void list_jobs(const sweep_ctx *c)
     printf("%ld runs, %d samples each at most\n", c->njobs, c->spec->timing.samples);
 }
 
-static void run_all(sweep_ctx *c)
+/* Calls step for every run not yet stopped by Ctrl-C: the 1-thread runs `workers`
+ * at a time, then the runs with more threads alone, so that their times are their
+ * own. */
+static void for_each_job(sweep_ctx *c, void (*step)(sweep_ctx *, long))
 {
-    pb_install_interrupt_handler();
-    if (!c->opts->quiet) pb_progress_start(&c->progress, c->spec->name, c->njobs);
 #pragma omp parallel num_threads(c->workers)
     {
         pb_binder_bind_thread(c->binder, omp_get_thread_num());
 #pragma omp for schedule(dynamic, 1)
         for (long i = 0; i < c->njobs; i++)
-            if (c->jobs[i].threads == 1) run_job(c, &c->jobs[i]);
+            if (c->jobs[i].threads == 1 && !pb_interrupted) step(c, i);
     }
-    /* Runs with several threads run alone, so that their times are their own. */
     for (long i = 0; i < c->njobs; i++)
-        if (c->jobs[i].threads > 1) run_job(c, &c->jobs[i]);
+        if (c->jobs[i].threads > 1 && !pb_interrupted) step(c, i);
+}
+
+/* Every run's first run and calibration, then the samples in rounds: sample k of
+ * every run before sample k + 1 of any, so that a burst of load from elsewhere or
+ * a slow drift of the machine spreads over the samples of many runs, where the
+ * median and the interval absorb it, instead of shifting a few runs whole. */
+static void run_all(sweep_ctx *c)
+{
+    pb_install_interrupt_handler();
+    if (!c->opts->quiet)
+        pb_progress_start(&c->progress, c->spec->name,
+                          c->njobs * (1 + (long)c->spec->timing.samples));
+    for_each_job(c, begin_job);
+    for (int k = 0; k < c->spec->timing.samples; k++) {
+        for_each_job(c, sample_job);
+        for (long i = 0; !c->opts->quiet && i < c->njobs; i++) pb_progress_step(&c->progress);
+    }
+    for (long i = 0; i < c->njobs; i++) end_job(c, i);
     if (!c->opts->quiet) pb_progress_end(&c->progress);
 }
 
@@ -358,6 +425,7 @@ static void free_ctx(sweep_ctx *c)
     free(c->names);
     free(c->jobs);
     free(c->rows);
+    free(c->state);
     free(c->done);
     pb_binder_free(c->binder);
 }
@@ -388,8 +456,9 @@ int pb_sweep_run(pb_sweep_spec *spec, const pb_sweep_opts *opts)
         goto out;
     }
     c.rows = calloc((size_t)c.njobs + 1, sizeof *c.rows);
+    c.state = calloc((size_t)c.njobs + 1, sizeof *c.state);
     c.done = calloc((size_t)c.njobs + 1, 1);
-    if (!c.rows || !c.done) goto out;
+    if (!c.rows || !c.state || !c.done) goto out;
     c.workers = spec->workers ? spec->workers : omp_get_num_procs();
     pb_meta_begin(&c.meta, c.workers, opts->bind);
     run_all(&c);
