@@ -1,6 +1,9 @@
 #!/usr/bin/env python3
 """Tests of the analysis tool (scripts/analysis): the statistics, the CSV reader, the
-table writer, and the whole report on the small results folder tests/data/analysis.
+table writer, the number formats (times with units, ratios in words), the timing
+rules (spreads, noisy rows, the bold rule), the provenance checks (one commit,
+run ids), the enumeration and false-positive sections from fixture `compare`
+output, and the whole report on the small results folder tests/data/analysis.
 
 Run: python3 tests/test_analysis.py [PUZZLEBENCH]   (or: python3 -m unittest discover -s tests)
 The end-to-end tests need the program for its listings (`engines --csv`, `families
@@ -22,7 +25,7 @@ ROOT = Path(__file__).resolve().parent.parent
 sys.path.insert(0, str(ROOT / "scripts"))
 sys.dont_write_bytecode = True
 
-from analysis import csvread, markdown, stats  # noqa: E402
+from analysis import compare, csvread, markdown, numfmt, provenance, runs, stats, timing  # noqa: E402
 from analysis.errors import ReportError  # noqa: E402
 
 PUZZLEBENCH = os.environ.get("PUZZLEBENCH", str(ROOT / "build" / "puzzlebench"))
@@ -149,6 +152,132 @@ class TableWriter(unittest.TestCase):
     def test_row_length_checked(self):
         with self.assertRaises(ValueError):
             markdown.table(["a", "b"], "ll", [["1"]])
+
+
+# The sweep CSV's columns (the contract of issue 12).
+SWEEP_HEADER = ("family,instance,cells,engine,order,mode,threads,rep,status,solutions,steps,placements,backtracks,"
+                "candidates,guesses,wall_s,puzzles,run_id,row,samples,runs_per_sample,min_s,median_s,mean_s,"
+                "stddev_s,cv,median_lo_s,median_hi_s,noisy")
+RUN_ID = "20261130T132512Z-3f9a1c"
+
+
+def sweep_row(row, instance, cells, engine, order, mode, median, lo, hi, noisy=0, status="done", steps=100,
+              samples=5):
+    """One line of a sweep CSV in the contract's format; lo = hi = None: one sample."""
+    if lo is None:
+        samples, stats_ = 1, ["", "", "", ""]
+    else:
+        stats_ = ["%.9g" % (median * 0.01), "%.4g" % (0.1 if noisy else 0.01), "%.9g" % lo, "%.9g" % hi]
+    fields = ["notouch", instance, cells, engine, order, mode, 1, 0, status, 1, steps, steps // 2, steps // 2,
+              steps * 3, 0, "%.9g" % median, 1, RUN_ID, row, samples, 1, "%.9g" % (lo or median), "%.9g" % median,
+              "%.9g" % median] + stats_[:1] + [stats_[1]] + stats_[2:] + [noisy]
+    return ",".join(str(f) for f in fields)
+
+
+def write_sweep(folder, name, lines, commit="abc123", run_id=RUN_ID):
+    (folder / f"{name}.csv").write_text(SWEEP_HEADER + "\n" + "\n".join(lines) + "\n")
+    (folder / f"{name}.meta").write_text(f"date=2026-11-30T13:25:12Z\ncommit={commit}\nrun_id={run_id}\n")
+
+
+class Formats(unittest.TestCase):
+    def test_times_three_significant_digits_with_units(self):
+        self.assertEqual(numfmt.duration(1.162e-6), "1.16 µs")
+        self.assertEqual(numfmt.duration(0.000001), "1.00 µs")
+        self.assertEqual(numfmt.duration(3.61e-7), "361 ns")
+        self.assertEqual(numfmt.duration(0.001736), "1.74 ms")
+        self.assertEqual(numfmt.duration(43.45721), "43.5 s")
+        self.assertEqual(numfmt.duration(2.5), "2.50 s")
+        # Rounding up across a unit boundary moves to the next unit.
+        self.assertEqual(numfmt.duration(0.9996), "1.00 s")
+        self.assertEqual(numfmt.duration(999.6e-6), "1.00 ms")
+        self.assertEqual(numfmt.duration(1234.5), "1230 s")
+        self.assertEqual(numfmt.duration(None), "-")
+        for x in (1e-9, 3e-8, 4.5e-5, 0.5, 7, 12345.0):
+            self.assertNotIn("e", numfmt.duration(x).split()[0])
+
+    def test_spread_in_the_medians_unit(self):
+        self.assertEqual(numfmt.duration_spread(1.23e-3, 1.2e-3, 1.31e-3), "1.23 ms [1.20, 1.31]")
+        self.assertEqual(numfmt.duration_spread(1.0e-3, 0.998e-3, 1.02e-3), "1.00 ms [0.998, 1.02]")
+        self.assertEqual(numfmt.duration_spread(5e-7, None, None), "500 ns")
+
+    def test_ratios_read_faster_or_slower_with_n_at_least_one(self):
+        self.assertEqual(numfmt.ratio(1, 2), "2.00× faster")
+        self.assertEqual(numfmt.ratio(2, 1), "2.00× slower")
+        self.assertEqual(numfmt.ratio(0.001736, 43.45721), "25,000× faster")
+        self.assertEqual(numfmt.ratio(0.7432, 300.5), "404× faster")   # was "0.00x"
+        self.assertEqual(numfmt.ratio(10, 1, numfmt.FEWER_STEPS, numfmt.MORE_STEPS), "10.0× more steps")
+        self.assertEqual(numfmt.ratio(None, 1), "n/a")
+        self.assertEqual(numfmt.ratio(0, 1), "n/a")
+        for a, b in ((1, 1e6), (3, 7), (7, 3), (1e6, 1)):
+            n = numfmt.ratio(a, b).split("×")[0].replace(",", "")
+            self.assertGreaterEqual(float(n), 1)
+
+    def test_ratio_with_its_interval(self):
+        self.assertEqual(numfmt.ratio_interval(0.5, 0.45, 0.55), "2.00× faster [1.82×, 2.22×]")
+        self.assertEqual(numfmt.ratio_interval(2, 1.5, 2.5), "2.00× slower [1.50×, 2.50×]")
+        self.assertEqual(numfmt.ratio_interval(0.98, 0.95, 1.03), "1.02× faster [1.05× faster, 1.03× slower]")
+
+    def test_bounded_ratio(self):
+        # The search took 1 s; enumeration stopped at its limit after 10 s: at least 10x faster.
+        self.assertEqual(numfmt.bounded_ratio(1, 10, b_lower=True), "≥ 10.0× faster")
+        self.assertEqual(numfmt.bounded_ratio(10, 1, a_lower=True), "≥ 10.0× slower")
+        self.assertTrue(numfmt.bounded_ratio(20, 10, b_lower=True).startswith("n/a"))
+        self.assertTrue(numfmt.bounded_ratio(1, 1, True, True).startswith("n/a"))
+
+class Timings(unittest.TestCase):
+    def setUp(self):
+        self.tmp = Path(tempfile.mkdtemp())
+
+    def tearDown(self):
+        shutil.rmtree(self.tmp)
+
+    def groups(self, lines):
+        write_sweep(self.tmp, "notouch", lines)
+        return runs.group_runs(csvread.read_csv(self.tmp / "notouch.csv", need=runs.RUN_COLUMNS))
+
+    def test_median_with_interval_single_sample_and_limit(self):
+        g = self.groups([sweep_row(0, "2x3", 6, "backtrack", "row", "count", 1.23e-3, 1.2e-3, 1.31e-3),
+                         sweep_row(1, "2x3", 6, "enum-all", "-", "count", 1.5, None, None, status="limit"),
+                         sweep_row(2, "2x3", 6, "path-dp", "-", "count", 4e-6, None, None)])
+        self.assertEqual(g[0].timing().text(), "1.23 ms [1.20, 1.31]")
+        self.assertEqual(g[1].timing().text(), "≥ 1.50 s (limit)")
+        self.assertEqual(g[2].timing().text(), "4.00 µs (1 sample)")
+        self.assertTrue(g[1].timing().lower)
+
+    def test_noisy_rows_are_marked(self):
+        g = self.groups([sweep_row(0, "2x3", 6, "backtrack", "row", "count", 1e-3, 0.9e-3, 1.1e-3, noisy=1)])
+        t = g[0].timing()
+        self.assertTrue(t.noisy)
+        self.assertFalse(t.usable)
+        self.assertEqual(t.text(), "1.00 ms [0.900, 1.10]†")
+        self.assertEqual(timing.noisy_footnote([t]), ["", timing.NOISY_NOTE])
+
+    def test_old_files_use_the_reps(self):
+        table = csvread.parse_csv(["instance,cells,engine,order,mode,threads,status,solutions,steps,wall_s\n",
+                                   "a,4,x,-,count,1,done,1,5,0.003\n", "a,4,x,-,count,1,done,1,5,0.001\n",
+                                   "a,4,x,-,count,1,done,1,5,0.002\n"], "old.csv")
+        t = runs.group_runs(table)[0].timing()
+        self.assertEqual((t.median, t.lo, t.hi, t.samples), (0.002, 0.001, 0.003, 3))
+
+    def test_per_puzzle(self):
+        g = self.groups([sweep_row(0, "set", 81, "logic", "-", "first", 2e-3, 1.9e-3, 2.1e-3)])
+        t = g[0].timing(per=lambda r: 1000.0)
+        self.assertEqual(t.text(), "2.00 µs [1.90, 2.10]")
+
+    def test_bold_only_without_overlap(self):
+        T = timing.Timing
+        # Apart: the fastest is bolded.
+        self.assertEqual(timing.winner([T(2.0, 1.9, 2.1), T(1.0, 0.9, 1.1), T(3.0, 2.9, 3.1)]), 1)
+        # Overlapping intervals: no bold.
+        self.assertIsNone(timing.winner([T(1.0, 0.9, 1.2), T(1.1, 1.05, 1.3)]))
+        # A noisy winner or runner-up: no bold.
+        self.assertIsNone(timing.winner([T(1.0, 0.9, 1.1, noisy=True), T(2.0, 1.9, 2.1)]))
+        self.assertIsNone(timing.winner([T(1.0, 0.9, 1.1), T(2.0, 1.9, 2.1, noisy=True)]))
+        # Without an interval (one sample) nothing is known: no bold.
+        self.assertIsNone(timing.winner([T(1.0), T(2.0, 1.9, 2.1)]))
+        # A run stopped at a limit is not a candidate; alone, nothing is bolded.
+        self.assertIsNone(timing.winner([T(1.0, 0.9, 1.1), T(0.5, stopped="limit")]))
+        self.assertEqual(timing.winner([T(1.0, 0.9, 1.1), T(0.5, stopped="limit"), T(2.0, 1.9, 2.1)]), 0)
 
 
 def usable_program():
