@@ -32,6 +32,9 @@ PUZZLEBENCH = os.environ.get("PUZZLEBENCH", str(ROOT / "build" / "puzzlebench"))
 STRICT = False   # the program was named: the end-to-end tests run, or fail
 FIXTURE = ROOT / "tests" / "data" / "analysis"
 REPORT = ROOT / "scripts" / "analysis" / "report.py"
+FAKE = ROOT / "tests" / "fake_puzzlebench.py"
+sys.path.insert(0, str(ROOT / "tests"))
+from fake_puzzlebench import ENGINES as FAKE_ENGINES  # noqa: E402
 
 HEADINGS = [
     "# puzzlebench report", "## Environment",
@@ -278,6 +281,197 @@ class Timings(unittest.TestCase):
         # A run stopped at a limit is not a candidate; alone, nothing is bolded.
         self.assertIsNone(timing.winner([T(1.0, 0.9, 1.1), T(0.5, stopped="limit")]))
         self.assertEqual(timing.winner([T(1.0, 0.9, 1.1), T(0.5, stopped="limit"), T(2.0, 1.9, 2.1)]), 0)
+
+
+def write_samples(folder, name, lines):
+    """NAME.samples.csv for the rows of `lines` (sweep_row lines): five samples each."""
+    out = ["run_id,row,sample,runs,wall_s"]
+    for line in lines:
+        fields = line.split(",")
+        for k in range(5):
+            out.append(f"{fields[17]},{fields[18]},{k},1,{fields[22]}")
+    (folder / f"{name}.samples.csv").write_text("\n".join(out) + "\n")
+
+
+def run_report(results, *options, program=None):
+    """The report on `results` with the fake program (its listings and compare)."""
+    return subprocess.run([sys.executable, str(REPORT), "--puzzlebench", str(program or FAKE), "--no-plots",
+                           *options, str(results)], capture_output=True, text=True, timeout=60)
+
+
+# A small notouch sweep in the contract's format: two boards, both modes, each
+# enumeration against the searches; enum-all stops at its limit on 2x4 count.
+NOTOUCH_LINES = []
+
+
+def _notouch_lines():
+    row = 0
+    lines = []
+    for instance, cells in (("1x4", 4), ("2x4", 8)):
+        for mode in ("first", "count"):
+            for engine, order, t, steps in (("enum-perm", "-", 4e-5, 400), ("enum-all", "-", 2e-4, 4000),
+                                            ("backtrack", "row", 2e-6, 40), ("backtrack", "mrv", 3e-6, 30),
+                                            ("propagate", "row", 1.5e-6, 20), ("value-order", "-", 1e-6, 30),
+                                            ("path-dp", "-", 1.9e-4, 50)):
+                scale = 1 if instance == "1x4" else 100
+                stopped = engine == "enum-all" and instance == "2x4" and mode == "count"
+                median = t * scale
+                if stopped:
+                    lines.append(sweep_row(row, instance, cells, engine, order, mode, 0.5, None, None,
+                                           status="limit", steps=500000))
+                else:
+                    lines.append(sweep_row(row, instance, cells, engine, order, mode, median, median * 0.97,
+                                           median * 1.03, noisy=int(engine == "value-order" and instance == "2x4"),
+                                           steps=steps * scale))
+                row += 1
+    return lines
+
+
+NOTOUCH_LINES = _notouch_lines()
+
+
+class Provenance(unittest.TestCase):
+    def setUp(self):
+        self.tmp = Path(tempfile.mkdtemp())
+
+    def tearDown(self):
+        shutil.rmtree(self.tmp)
+
+    def test_one_commit_is_named_in_the_header(self):
+        write_sweep(self.tmp, "notouch", NOTOUCH_LINES[:3], commit="1234abc")
+        self.assertEqual(provenance.check_commits(self.tmp, False),
+                         ["Built from one commit: `1234abc` (the `commit=` line of all 1 input files)."])
+
+    def test_mixed_commits_exit_2_naming_files_and_commits(self):
+        write_sweep(self.tmp, "notouch", NOTOUCH_LINES, commit="1111111")
+        write_sweep(self.tmp, "notouch-parallel", NOTOUCH_LINES[:2], commit="2222222")
+        done = run_report(self.tmp)
+        self.assertEqual(done.returncode, 2, done.stderr)
+        self.assertEqual(done.stderr.count("\n"), 1, done.stderr)
+        self.assertRegex(done.stderr, r"^report: \S+: the inputs mix 2 commits: commit \w+: .*\(.*--allow-mixed\)\n$")
+        self.assertIn("commit 1111111: notouch.meta", done.stderr)
+        self.assertIn("commit 2222222: notouch-parallel.meta", done.stderr)
+        self.assertFalse((self.tmp / "REPORT.md").exists())
+
+    def test_allow_mixed_builds_with_a_warning_block(self):
+        write_sweep(self.tmp, "notouch", NOTOUCH_LINES, commit="1111111")
+        write_samples(self.tmp, "notouch", NOTOUCH_LINES)
+        (self.tmp / "other.meta").write_text("commit=2222222\n")
+        done = run_report(self.tmp, "--allow-mixed")
+        self.assertEqual(done.returncode, 0, done.stderr)
+        text = (self.tmp / "REPORT.md").read_text()
+        self.assertTrue(text.startswith("# puzzlebench report\n\n> **Warning: these results mix 2 commits**"), text)
+        self.assertIn("> - `2222222`: `other.meta`", text)
+
+    def test_run_id_must_be_in_the_meta(self):
+        write_sweep(self.tmp, "notouch", NOTOUCH_LINES[:3], run_id="20261130T000000Z-000000 " + RUN_ID)
+        provenance.check_run_ids(self.tmp)      # a list of ids: fine
+        write_sweep(self.tmp, "notouch", NOTOUCH_LINES[:3], run_id="20261130T000000Z-000000")
+        done = run_report(self.tmp)
+        self.assertEqual(done.returncode, 2)
+        self.assertEqual(done.stderr, f'report: {self.tmp / "notouch.csv"}:2: run_id "{RUN_ID}" is not in '
+                                      'notouch.meta (20261130T000000Z-000000)\n')
+
+    def test_run_id_without_meta(self):
+        write_sweep(self.tmp, "notouch", NOTOUCH_LINES[:3])
+        (self.tmp / "notouch.meta").unlink()
+        with self.assertRaises(provenance.IncoherentInputs) as caught:
+            provenance.check_run_ids(self.tmp)
+        self.assertIn("no notouch.meta", str(caught.exception))
+
+
+# compare --csv output as the contract gives it: enum-all (old) against backtrack/row (new).
+COMPARE_CSV = """family,instance,cells,order,mode,threads,old_samples,old_median_s,old_lo_s,old_hi_s,old_cv,new_samples,\
+new_median_s,new_lo_s,new_hi_s,new_cv,ratio,ratio_lo,ratio_hi,p_value,verdict,old_steps,new_steps,steps_ratio
+notouch,1x4,4,-,first,1,5,0.0002,0.00019,0.00021,0.01,5,0.000002,0.0000019,0.0000021,0.012,0.01,0.0095,0.0105,\
+0.0079,faster,4000,40,0.01
+notouch,1x4,4,-,count,1,5,0.0002,0.00019,0.00021,0.01,5,0.000199,0.00019,0.00021,0.02,0.995,0.97,1.02,0.69,~,4000,\
+40,0.01
+notouch,2x4,8,-,first,1,5,0.02,0.019,0.021,0.01,5,0.0002,0.00019,0.00021,0.09,0.01,0.0095,0.0105,0.0079,faster,\
+400000,4000,0.01
+notouch,2x4,8,-,count,1,1,0.5,,,,5,0.0002,0.00019,0.00021,0.01,0.0004,,,,-,500000,4000,0.008
+geomean,,,,,,,,,,,,,,,,0.0464,,,,,,,
+"""
+
+
+class Sections(unittest.TestCase):
+    """The enumeration and false-positive sections from fixture compare output."""
+
+    def setUp(self):
+        self.tmp = Path(tempfile.mkdtemp())
+        write_sweep(self.tmp, "notouch", NOTOUCH_LINES)
+        table = csvread.read_csv(self.tmp / "notouch.csv", need=runs.RUN_COLUMNS)
+        self.groups = runs.group_runs(table)
+        self.listing = __import__("analysis.listing", fromlist=["Listing"]).Listing(
+            csvread.parse_csv(FAKE_ENGINES.splitlines(keepends=True), "engines").rows, [])
+
+    def tearDown(self):
+        shutil.rmtree(self.tmp)
+
+    def test_compare_output_is_parsed(self):
+        c = compare.parse(COMPARE_CSV.splitlines(keepends=True), "fixture")
+        self.assertEqual(len(c.pairs), 4)
+        self.assertAlmostEqual(c.geomean, 0.0464)
+        self.assertEqual(c.pairs[0].verdict, "faster")
+        self.assertEqual(c.pairs[0].new.text(), "2.00 µs [1.90, 2.10]")
+        self.assertTrue(c.pairs[2].new.noisy)        # cv 0.09
+        self.assertFalse(c.pairs[3].compared)
+        with self.assertRaises(ReportError):
+            compare.parse(COMPARE_CSV.replace(",faster,", ",quicker,", 1).splitlines(keepends=True), "bad")
+
+    def test_enumeration_section(self):
+        from analysis.sections import enumeration
+        c = compare.parse(COMPARE_CSV.splitlines(keepends=True), "fixture")
+        lines = enumeration.render(self.listing, self.groups, ["enum-all"], ["backtrack/row"],
+                                   {("enum-all", "backtrack/row"): c})
+        text = "\n".join(lines)
+        # A significant pair: the ratio in words with its interval, and the steps.
+        self.assertIn("| 1x4 | 4 | 100× faster [95.2×, 105×]; 100× fewer steps |", text)
+        # Not significant: "~".
+        self.assertIn("| 1x4 | 4 | ~ (1.01× faster [1.03× faster, 1.02× slower]); 100× fewer steps |", text)
+        # A noisy side is marked and left out of the counts, with the footnote.
+        self.assertIn("| 2x4 | 8 | 100× faster [95.2×, 105×]†; 100× fewer steps |", text)
+        self.assertIn(timing.NOISY_NOTE, text)
+        # Enumeration stopped at its limit (0.5 s, 500000 steps; the sweep's backtrack/row: 200 µs, 4000 steps).
+        self.assertIn("| 2x4 | 8 | ≥ 2500× faster, enum-all stopped at its limit; ≥ 125× fewer steps |", text)
+        self.assertIn("| backtrack/row | enum-all | faster on 1 of 1, slower on 0, ~ on 0; 1 noisy, left out | "
+                      "faster on 0 of 1, slower on 0, ~ on 1; 1 with a run stopped at its limit | 21.6× faster |",
+                      text)
+        self.assertNotIn("0.0", re.sub(r"\[[^]]*\]", "", text.split("| board")[0].split("geometric mean")[-1]))
+
+    def test_false_positive_rate(self):
+        from analysis.sections import repeatability
+        lines = [COMPARE_CSV.splitlines()[0]]
+        for i in range(20):
+            verdict = "slower" if i == 0 else "~"
+            lines.append(f"notouch,b{i},4,-,count,1,5,1e-3,9e-4,1.1e-3,0.01,5,1e-3,9e-4,1.1e-3,0.01,1.0,0.98,1.02,"
+                         f"0.5,{verdict},10,10,1")
+        c = compare.parse([l + "\n" for l in lines], "fixture")
+        table = csvread.read_csv(self.tmp / "notouch.csv")
+        text = "\n".join(repeatability.render(c, [table]))
+        self.assertIn("**1 of 20 pairs (5.0%) called significantly different** (0 faster, 1 slower; p < 0.05); the "
+                      "goal is at most 5%: met.", text)
+        self.assertRegex(text, r"median cv 1% over its 27 rows with two samples or more \(goal: under 3%: met\); "
+                               r"2 of them noisy")
+
+    def test_false_positive_section_without_the_repeat(self):
+        from analysis.sections import repeatability
+        text = "\n".join(repeatability.section(None, self.tmp))
+        self.assertIn("_Not run: no `notouch-repeat.csv`.", text)
+
+    def test_section_through_the_program(self):
+        write_samples(self.tmp, "notouch", NOTOUCH_LINES)
+        write_sweep(self.tmp, "notouch-repeat", NOTOUCH_LINES)
+        write_samples(self.tmp, "notouch-repeat", NOTOUCH_LINES)
+        done = run_report(self.tmp)
+        self.assertEqual(done.returncode, 0, done.stderr)
+        text = (self.tmp / "REPORT.md").read_text()
+        headings = [l for l in text.splitlines() if l.startswith("## ")]
+        self.assertEqual(headings[:3], ["## Environment", "## Enumeration against backtracking",
+                                        "## The harness's own false-positive rate"])
+        self.assertIn("| backtrack/row | enum-all |", text)
+        self.assertIn("0 of 27 pairs (0.0%) called significantly different", text)
+        self.assertNotIn("Family: notouch-repeat", text)
 
 
 def usable_program():
