@@ -1,11 +1,12 @@
-"""Parallel scaling: one section per <name>-parallel.csv (any family's): median wall_s
-per thread count, the speedup over the lowest thread count, and whether the steps
-stay the same; with its speedup plot."""
+"""Parallel scaling: one section per <name>-parallel.csv (any family's): the time per
+thread count (median [interval]), the speedup over the lowest thread count, and
+whether the steps stay the same; with its speedup plot. A speedup involving a
+noisy time is marked and not claimed."""
 
-from .. import runs
+from .. import runs, timing
 from ..csvread import read_csv
 from ..markdown import code, escape, table
-from ..numfmt import NONE, seconds6, whole
+from ..numfmt import NONE, ratio, whole
 from ..plotting import DASHES, Plot, quote, series_style
 
 
@@ -14,13 +15,15 @@ class Speedup:
 
     def __init__(self, group, base):
         self.group = group
-        self.wall = group.median("wall_s")
+        self.time = group.timing()
+        self.wall = self.time.median if group.done else None
         self.steps = group.median("steps")
         self.speedup = None
+        self.noisy = self.time.noisy or (base is not None and base.timing().noisy)
         self.steps_equal = NONE
         if group.done and base is not None:
             if self.wall and self.wall > 0:
-                self.speedup = base.median("wall_s") / self.wall
+                self.speedup = base.timing().median / self.wall
             base_steps = base.done_values("steps")
             steps = group.done_values("steps")
             same = min(base_steps) == max(base_steps) and min(steps) == max(steps) == min(base_steps)
@@ -86,8 +89,8 @@ def _plot(ctx, name, rows, settings):
         style = series_style(ctx.listing, g.engine, g.order)
         if multi:
             style.dash = DASHES[settings.index((g.instance, g.mode)) % len(DASHES)]
-        data = plot.block(title, ("threads", "speedup", "wall_s"),
-                          [(r.group.threads, r.speedup, r.wall) for r in members])
+        data = plot.block(title, ("threads", "speedup", "wall_s", "noisy"),
+                          [(r.group.threads, r.speedup, r.wall, int(r.noisy)) for r in members])
         clauses.append(f"{data} using 1:2 with linespoints {style.lines()} ps 1.2 title {quote(title)} noenhanced")
     plot.add("plot " + ", \\\n     ".join(clauses))
     return plot
@@ -102,9 +105,10 @@ def section(ctx, path):
     out = ["", f"## Parallel scaling: {name}", ""]
     instances = ", ".join(f"{i} (mode {m})" for i, m in settings)
     out.append(f"Source: {code(path.name)} — instance {instances}; threads {', '.join(map(str, threads))}. "
-               "Speedup = median wall_s at the base (lowest) thread count / median wall_s at T threads; "
-               "medians over done reps. `steps equal`: every done rep at T has exactly the steps of the "
-               "1-thread runs.")
+               "Speedup = median time at the base (lowest) thread count / median time at T threads (the table "
+               "says it in words: \"1.54× faster\" than the base). "
+               "`steps equal`: every done row at T has exactly the steps of the 1-thread runs. "
+               + timing.spread_note(table_))
     batch = _batch_line(table_)
     if batch:
         out.append(batch)
@@ -121,25 +125,30 @@ def section(ctx, path):
     for r in rows:
         g = r.group
         status = "" if g.status == "done" else f" ({g.status})"
-        row = [escape(g.label), str(g.threads), seconds6(r.wall),
-               NONE if r.speedup is None else "%.2f" % r.speedup, whole(r.steps), r.steps_equal + status]
+        speedup = NONE if r.speedup is None else ratio(1, r.speedup) + ("†" if r.noisy else "")
+        row = [escape(g.label), str(g.threads), r.time.text(), speedup, whole(r.steps), r.steps_equal + status]
         cells.append(([escape(g.instance), g.mode] if multi else []) + row)
-    header = ["engine/order", "threads", "wall_s (median)", "speedup", "steps", "steps equal"]
+    header = ["engine/order", "threads", "time (median [interval])", "against the base", "steps", "steps equal"]
     align = "lrrrrl"
     if multi:
         header, align = ["instance", "mode"] + header, "ll" + align
-    out += table(header, align, cells)
+    out += table(header, align, cells) + timing.noisy_footnote([r.time for r in rows])
     out.append("")
-    # "2 threads vs 1" per setting, from the median walls.
-    walls = {}
+    # "2 threads against 1" per setting, from the medians; none from a noisy time.
+    times = {}
     for r in rows:
         g = r.group
         key = f"{g.label} on {g.instance} ({g.mode})" if multi else g.label
-        walls.setdefault(key, {})
+        times.setdefault(key, {})
         if r.wall is not None:
-            walls[key][g.threads] = r.wall
-    for key, by_threads in walls.items():
-        w1, w2 = by_threads.get(1), by_threads.get(2)
-        ratio = "%.2fx" % (w1 / w2) if w1 is not None and w2 and w2 > 0 else "n/a"
-        out.append(f"- {escape(key)} — 2 threads vs 1: {ratio}")
+            times[key][g.threads] = r.time
+    for key, by_threads in times.items():
+        t1, t2 = by_threads.get(1), by_threads.get(2)
+        if t1 is None or t2 is None:
+            text = "n/a"
+        elif not (t1.usable and t2.usable):
+            text = "n/a (a noisy time)"
+        else:
+            text = ratio(t2.median, t1.median) + f" ({t2.text()} against {t1.text()})"
+        out.append(f"- {escape(key)}: 2 threads against 1: {text}")
     return out
