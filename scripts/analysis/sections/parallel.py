@@ -15,6 +15,7 @@ class Speedup:
 
     def __init__(self, group, base):
         self.group = group
+        self.is_base = group is base
         self.time = group.timing()
         self.wall = self.time.median if group.done else None
         self.steps = group.median("steps")
@@ -125,7 +126,7 @@ def section(ctx, path):
     for r in rows:
         g = r.group
         status = "" if g.status == "done" else f" ({g.status})"
-        speedup = NONE if r.speedup is None else ratio(1, r.speedup) + ("†" if r.noisy else "")
+        speedup = NONE if r.speedup is None else "base" if r.is_base else ratio(1, r.speedup) + ("†" if r.noisy else "")
         row = [escape(g.label), str(g.threads), r.time.text(), speedup, whole(r.steps), r.steps_equal + status]
         cells.append(([escape(g.instance), g.mode] if multi else []) + row)
     header = ["engine/order", "threads", "time (median [interval])", "against the base", "steps", "steps equal"]
