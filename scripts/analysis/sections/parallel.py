@@ -20,11 +20,19 @@ class Speedup:
         self.wall = self.time.median if group.done else None
         self.steps = group.median("steps")
         self.speedup = None
+        self.bar = None
         self.noisy = self.time.noisy or (base is not None and base.timing().noisy)
         self.steps_equal = NONE
         if group.done and base is not None:
             if self.wall and self.wall > 0:
-                self.speedup = base.timing().median / self.wall
+                bt = base.timing()
+                self.speedup = bt.median / self.wall
+                # The plot's bar: the speedups the two intervals allow, from the base's
+                # lowest over this one's highest to the base's highest over its lowest.
+                if bt.has_interval and self.time.has_interval and self.time.lo > 0:
+                    self.bar = (bt.lo / self.time.hi, bt.hi / self.time.lo)
+                else:
+                    self.bar = (self.speedup, self.speedup)
             base_steps = base.done_values("steps")
             steps = group.done_values("steps")
             same = min(base_steps) == max(base_steps) and min(steps) == max(steps) == min(base_steps)
@@ -70,7 +78,8 @@ def _plot(ctx, name, rows, settings):
     sub = "" if multi else " — instance %s, mode %s" % settings[0]
     plot = Plot(f"{name}-speedup", f"{name}: parallel speedup vs threads", 900, 600)
     tmax = max(r.group.threads for r in usable)
-    plot.add(f"set title {quote(f'{name}: parallel speedup{sub} (median wall time at base / at T threads)')} "
+    heading = f"{name}: parallel speedup{sub} (median time at base / at T threads; bars: from the two intervals)"
+    plot.add(f"set title {quote(heading)} "
              "font ',12' noenhanced",
              "set grid lc rgb '#dddddd' lw 1",
              "set xlabel 'threads'",
@@ -90,9 +99,10 @@ def _plot(ctx, name, rows, settings):
         style = series_style(ctx.listing, g.engine, g.order)
         if multi:
             style.dash = DASHES[settings.index((g.instance, g.mode)) % len(DASHES)]
-        data = plot.block(title, ("threads", "speedup", "wall_s", "noisy"),
-                          [(r.group.threads, r.speedup, r.wall, int(r.noisy)) for r in members])
-        clauses.append(f"{data} using 1:2 with linespoints {style.lines()} ps 1.2 title {quote(title)} noenhanced")
+        data = plot.block(title, ("threads", "speedup", "low", "high", "wall_s", "noisy"),
+                          [(r.group.threads, r.speedup, r.bar[0], r.bar[1], r.wall, int(r.noisy)) for r in members])
+        clauses.append(f"{data} using 1:2:3:4 with yerrorlines {style.lines()} ps 1.2 title {quote(title)} "
+                       "noenhanced")
     plot.add("plot " + ", \\\n     ".join(clauses))
     return plot
 
@@ -107,7 +117,8 @@ def section(ctx, path):
     instances = ", ".join(f"{i} (mode {m})" for i, m in settings)
     out.append(f"Source: {code(path.name)} — instance {instances}; threads {', '.join(map(str, threads))}. "
                "Speedup = median time at the base (lowest) thread count / median time at T threads (the table "
-               "says it in words: \"1.54× faster\" than the base). "
+               "says it in words: \"1.54× faster\" than the base); in the plot, a bar spans the speedups the two "
+               "times' intervals allow. "
                "`steps equal`: every done row at T has exactly the steps of the 1-thread runs. "
                + timing.spread_note(table_))
     batch = _batch_line(table_)
