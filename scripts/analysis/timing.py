@@ -79,6 +79,11 @@ def _field(row, column):
     return None if text in ("", None) else row.num(column)
 
 
+def status(row):
+    """The row's status; "done" in a file without a status column (every run finished)."""
+    return row.get("status") or "done"
+
+
 def has_spread(table):
     """Whether the rows of `table` carry their own statistics."""
     return all(table.has(c) for c in SPREAD_COLUMNS)
@@ -86,7 +91,7 @@ def has_spread(table):
 
 def of_row(row, per=1.0):
     """The Timing of one row with its own statistics (times divided by `per`)."""
-    stopped = None if row["status"] == "done" else row["status"]
+    stopped = None if status(row) == "done" else status(row)
     samples = int(row.num("samples"))
     lo, hi = _field(row, "median_lo_s"), _field(row, "median_hi_s")
     noisy = row["noisy"].strip() == "1"
@@ -106,8 +111,8 @@ def of_rows(rows, per=None):
     rows = [r for r in rows if divisor(r) > 0]
     if not rows:
         return Timing(None)
-    done = [r for r in rows if r["status"] == "done"]
-    if rows[0].table is not None and has_spread(rows[0].table):
+    done = [r for r in rows if status(r) == "done"]
+    if has_spread(rows[0].table):
         if done:
             ranked = sorted(done, key=lambda r: r.num("median_s") / divisor(r))
             pick = ranked[(len(ranked) - 1) // 2]
@@ -121,7 +126,7 @@ def of_rows(rows, per=None):
             return Timing(values[0], samples=1)
         return Timing(stats.median(values), min(values), max(values), samples=len(values))
     values = [r.num("wall_s") / divisor(r) for r in rows]
-    return Timing(stats.median(values), stopped=stats.most_common(r["status"] for r in rows))
+    return Timing(stats.median(values), stopped=stats.most_common(status(r) for r in rows))
 
 
 def spread_note(table):
