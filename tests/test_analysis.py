@@ -553,7 +553,7 @@ class EndToEnd(unittest.TestCase):
                       latin)
         self.assertIn("- Where the median steps peak — n = 15: 0.50 (backtrack/mrv, propagate/mrv); not located for "
                       "the other 4 (4 tie at the limit over 0.50–0.70)", latin)
-        self.assertIn("| backtrack/mrv / propagate/mrv | 1.11x |", latin)
+        self.assertIn("| backtrack/mrv against propagate/mrv | 1.11× more steps |", latin)
         self.assertIn("Our 2 located peaks of the median steps lie at 0.50 holes (2 below QCP's 58%; n = 15).", latin)
         self.assertIn("Degree and row order took identical steps", latin)
         self.assertIn("We did not measure the backbone", latin)
