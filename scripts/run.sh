@@ -31,7 +31,7 @@ while IFS=, read -r family _ sweeps experiments _; do
 done <"$out/.families"
 rm -f "$out/.families"
 echo "== micro-benchmarks (Google Benchmark)"
-build/puzzlebench-micro --benchmark_min_time=0.2 --benchmark_filter=-enum-all/ \
+build/puzzlebench-micro --benchmark_min_time=0.2 --benchmark_repetitions=5 --benchmark_filter=-enum-all/ \
     --json "$out/micro.json" >"$out/micro.txt"
 echo "== plots and report"
 scripts/report.sh "$out"

@@ -12,6 +12,7 @@ are skipped when either is missing, unless the program was given as the argument
 (as CTest does): then they fail.
 """
 
+import json
 import os
 import re
 import shutil
@@ -472,6 +473,36 @@ class Sections(unittest.TestCase):
         self.assertIn("| backtrack/row | enum-all |", text)
         self.assertIn("0 of 27 pairs (0.0%) called significantly different", text)
         self.assertNotIn("Family: notouch-repeat", text)
+
+
+class Micro(unittest.TestCase):
+    """Google Benchmark JSON with --benchmark_repetitions: the median with [min, max]."""
+
+    def test_repetitions(self):
+        from analysis.sections import micro
+        tmp = Path(tempfile.mkdtemp())
+        try:
+            entries = []
+            for name, times, extra in (("a/real_time", (10.0, 9.8, 10.1), {}),
+                                       ("b/real_time", (2.0, 1.4, 2.2), {"puzzles": 25.0})):
+                for i, t in enumerate(times):
+                    entries.append(dict(name=name, run_name=name, run_type="iteration", repetitions=3,
+                                        repetition_index=i, iterations=100, real_time=t, time_unit="us", **extra))
+                entries.append(dict(name=name + "_median", run_name=name, run_type="aggregate", aggregate_name="median",
+                                    real_time=sorted(times)[1], time_unit="us", **extra))
+                mean = sum(times) / 3
+                sd = (sum((t - mean) ** 2 for t in times) / 2) ** 0.5
+                entries.append(dict(name=name + "_cv", run_name=name, run_type="aggregate", aggregate_name="cv",
+                                    aggregate_unit="percentage", real_time=sd / mean, time_unit="us", **extra))
+            path = tmp / "micro.json"
+            path.write_text(json.dumps({"context": {}, "benchmarks": entries}))
+            text = "\n".join(micro.section(None, path))
+        finally:
+            shutil.rmtree(tmp)
+        self.assertIn("| `a/real_time` | 10.0 µs [9.80, 10.1] | - | 100 |", text)
+        # 2.0 µs per iteration of 25 puzzles: 80 ns a puzzle; cv 23%: noisy.
+        self.assertIn("| `b/real_time` | 25 | 80.0 ns [56.0, 88.0]† |", text)
+        self.assertIn(timing.NOISY_NOTE, text)
 
 
 def usable_program():
