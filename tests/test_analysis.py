@@ -227,6 +227,13 @@ class Formats(unittest.TestCase):
         self.assertEqual(numfmt.bounded_ratio(10, 1, a_lower=True), "≥ 10.0× slower")
         self.assertTrue(numfmt.bounded_ratio(20, 10, b_lower=True).startswith("n/a"))
         self.assertTrue(numfmt.bounded_ratio(1, 1, True, True).startswith("n/a"))
+    def test_no_old_ratio_or_time_helpers_left(self):
+        # One helper for ratios and one for times: the old ones are gone from the tool.
+        for old in ("times2", "factor_plain", "seconds6", "millis", "secs"):
+            self.assertFalse(hasattr(numfmt, old), old)
+        sources = "".join(p.read_text() for p in (ROOT / "scripts" / "analysis").rglob("*.py"))
+        self.assertNotRegex(sources, r'"%\.2fx"|"%\.1fx"|%\.2fx')
+
 
 class Timings(unittest.TestCase):
     def setUp(self):

@@ -110,15 +110,6 @@ def ratio_interval(r, lo, hi, less=FASTER, more=SLOWER):
     return f"{main} [{ratio(lo, 1, less, more)}, {ratio(hi, 1, less, more)}]"
 
 
-def seconds6(x):
-    """Seconds to the microsecond; values under 1 µs to three significant digits."""
-    if x is None:
-        return NONE
-    if x != 0 and -1e-6 < x < 1e-6:
-        return "%.3g" % x
-    return "%.6f" % x
-
-
 def whole(x):
     """A count (or a median of counts) rounded to a whole number."""
     if x is None:
@@ -143,61 +134,6 @@ def num(x):
 def sig(x, digits=6):
     """x rounded to `digits` significant digits (a number, for further arithmetic)."""
     return float("%.*g" % (digits, x))
-
-
-def times2(a, b):
-    """a / b as "1.23x"; "n/a" when either is missing or b <= 0."""
-    if a is None or b is None or b <= 0:
-        return "n/a"
-    return "%.2fx" % (a / b)
-
-
-def factor_plain(a, b):
-    """a / b with about three significant digits: "123x", "12.3x", "1.23x"; "n/a" when
-    missing or b <= 0 (the tenpair tables print small ratios so, as 0.01x)."""
-    if a is None or b is None or b <= 0:
-        return "n/a"
-    r = a / b
-    if r >= 100:
-        return "%.0fx" % r
-    if r >= 10:
-        return "%.1fx" % r
-    return "%.2fx" % r
-
-
-def factor(a, b):
-    """As factor_plain, but under 0.1 as "1/N" (0.037x reads better as 1/27)."""
-    if a is not None and b is not None and b > 0 and 0 < a / b < 0.1:
-        return "1/%.0f" % (1 / (a / b))
-    return factor_plain(a, b)
-
-
-def millis(x):
-    """A time given in ms: three significant digits, in s from 1 s up."""
-    if x >= 10000:
-        return "%.1f s" % (x / 1000)
-    if x >= 1000:
-        return "%.2f s" % (x / 1000)
-    if x >= 100:
-        return "%.0f ms" % x
-    if x >= 10:
-        return "%.1f ms" % x
-    if x >= 1:
-        return "%.2f ms" % x
-    return "%.3g ms" % x
-
-
-def secs(x):
-    """A time in s, about three significant digits, in ms or µs below 1 s."""
-    if x >= 100:
-        return "%.0f s" % x
-    if x >= 10:
-        return "%.1f s" % x
-    if x >= 1:
-        return "%.2f s" % x
-    if x >= 0.001:
-        return "%.1f ms" % (x * 1000)
-    return "%.0f µs" % (x * 1e6)
 
 
 def count_or_half(x):

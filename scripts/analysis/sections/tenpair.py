@@ -14,7 +14,7 @@ from ..csvread import read_csv
 from ..errors import ReportError
 from ..markdown import code, table
 from ..meta import SHORT_KEYS, read_meta
-from ..numfmt import duration as secs, grouped, memory, ratio
+from ..numfmt import duration, grouped, memory, ratio
 
 FEWER_STATES, MORE_STATES = "fewer states", "more states"
 LESS_MEMORY, MORE_MEMORY = "less memory", "more memory"
@@ -62,10 +62,10 @@ class Run:
 def why(run):
     """How a run that did not finish stopped."""
     if run.status == "limit":
-        return f"time or step limit, after {secs(run.wall)}"
+        return f"time or step limit, after {duration(run.wall)}"
     if run.status == "nomem":
-        return f"memory limit, peak {memory(run.peak)} after {secs(run.wall)}"
-    return f"status {run.status} after {secs(run.wall)}"
+        return f"memory limit, peak {memory(run.peak)} after {duration(run.wall)}"
+    return f"status {run.status} after {duration(run.wall)}"
 
 
 def section(ctx, family, files):
@@ -148,7 +148,7 @@ def _shortest(runs_, engine_rank):
             win = str(r.length) if r.length > 0 else f"none of length <= {r.bound}"
         else:
             win = f"none found within the limit ({why(r)})"
-        rows.append([r.engine, r.bound, win, grouped(r.expanded), grouped(r.stored), memory(r.peak), secs(r.wall),
+        rows.append([r.engine, r.bound, win, grouped(r.expanded), grouped(r.stored), memory(r.peak), duration(r.wall),
                      r.status])
     out += table(["engine", "bound", "shortest win", "states expanded", "stored", "peak memory", "time (one run)",
                   "status"],
@@ -218,7 +218,7 @@ def _counts(ctx, runs_, meta, engine_rank):
     out += table(["bound", "wins"] + [f"{e} expanded" for e in engines] + [f"{e} stored" for e in engines],
                  "r" * (2 + 2 * len(engines)), rows) + [""]
     rows = [[str(b)] + [cell(b, e, lambda r: memory(r.peak)) for e in engines]
-            + [cell(b, e, lambda r: secs(r.wall)) for e in engines] for b in bounds]
+            + [cell(b, e, lambda r: duration(r.wall)) for e in engines] for b in bounds]
     out += table(["bound"] + [f"{e} peak memory" for e in engines] + [f"{e} time (one run)" for e in engines],
                  "r" * (1 + 2 * len(engines)), rows) + [""]
     # Summary: agreement, where each engine stopped, the largest common bound.
@@ -239,10 +239,10 @@ def _counts(ctx, runs_, meta, engine_rank):
         if not r.done:
             out.append(f"- {e}: stopped at bound {top} ({why(r)}); larger bounds not run")
         elif top < want:
-            out.append(f"- {e}: bound {top} took {secs(r.wall)} (over {skip or '60'} s); larger bounds not run")
+            out.append(f"- {e}: bound {top} took {duration(r.wall)} (over {skip or '60'} s); larger bounds not run")
         else:
             out.append(f"- {e}: every bound up to {top} finished; at {top}: {grouped(r.expanded)} states expanded, "
-                       f"{memory(r.peak)}, {secs(r.wall)}")
+                       f"{memory(r.peak)}, {duration(r.wall)}")
     for e in engines:
         if e == OURS:
             continue
@@ -308,7 +308,7 @@ def _wins(ctx, wins, meta, bound_runs):
         raise ReportError(ctx.dir / "tenpair-wins.meta", f"max_length '{text}' is not a length")
     top = int(text)
     try:
-        wall = secs(float(get("count_wall_s"))) + ", one run"
+        wall = duration(float(get("count_wall_s"))) + ", one run"
     except ValueError:
         wall = "time not recorded"
     out += [f"From one count up to length {top} (engine {get('engine')}, status {status or '?'}, "
@@ -442,12 +442,12 @@ def _rules(ctx, runs_, meta):
             else:
                 within = f"length {s.bound} and " if s.bound > 0 else ""
                 win = f"none found within {within}the limits ({why(s)})"
-            expanded, time = grouped(s.expanded), secs(s.wall)
+            expanded, time = grouped(s.expanded), duration(s.wall)
         if c is None:
             wins = bound = count_time = "–"
         else:
             wins = grouped(c.wins) if c.done else f"≥ {grouped(c.wins)} (stopped: {why(c)})"
-            bound, count_time = str(c.bound), secs(c.wall)
+            bound, count_time = str(c.bound), duration(c.wall)
         start = f"1..{instance[4:]}" if instance.startswith("upto") else instance
         any_run = s or c
         rows.append([variant(any_run), start, str(width), wrap, append, win, expanded, time, wins, bound, count_time])
@@ -572,7 +572,7 @@ def _push(ctx, path, meta):
            "until a run did not finish within the budget (or, from the growth so far, would have taken 1.3 times the "
            "budget or more).", ""]
     out += table(["bound", "status", "wins", "states expanded", "peak memory", "time (one run)"], "rlrrrr",
-                 [[str(r.bound), r.status, grouped(r.wins), grouped(r.expanded), memory(r.peak), secs(r.wall)]
+                 [[str(r.bound), r.status, grouped(r.wins), grouped(r.expanded), memory(r.peak), duration(r.wall)]
                   for r in runs_])
     done = [r.bound for r in runs_ if r.done]
     if done:
