@@ -50,9 +50,10 @@ HEADINGS = [
     "## Latin squares with holes (QWH)", "### The peak of the median steps", "### The literature",
     "### n = 15 (225 cells): steps and time per hole fraction",
     "### n = 20 (400 cells): steps and time per hole fraction",
-    "## Parallel scaling: notouch", "## Micro-benchmarks (micro.json)",
+    "## Parallel scaling: notouch", "## Parallel scaling: sudoku", "## Micro-benchmarks (micro.json)",
+    "## Enumeration against backtracking", "## The harness's own false-positive rate",
 ]
-PLOTS = ["notouch-steps", "notouch-time", "sudoku-time", "sudoku-steps", "kakuro-gen-time", "kakuro-gen-attempts",
+PLOTS = ["sudoku-speedup", "notouch-steps", "notouch-time", "sudoku-time", "sudoku-steps", "kakuro-gen-time", "kakuro-gen-attempts",
          "kakuro-checkers", "tenpair-expanded", "tenpair-time", "tenpair-memory", "tenpair-wins", "tenpair-speedup",
          "notouch-speedup", "latin-steps", "latin-p90", "latin-time"]
 
@@ -558,6 +559,30 @@ class EndToEnd(unittest.TestCase):
         table = text.split("### sudoku 4x4 (16 cells), mode = first")[1]
         self.assertLess(table.index("| backtrack/row |"), table.index("| logic |"))
         self.assertLess(table.index("| logic |"), table.index("| seed |"))
+
+    def test_numbers_read_as_the_rules_say(self):
+        text = (self.dir / "REPORT.md").read_text()
+        # No ratio in the old "1.23x" form, none below 1, no time without its unit.
+        self.assertNotRegex(text, r"\b\d+(\.\d+)?x\b")
+        for m in re.finditer(r"(\d[\d,]*(?:\.\d+)?)× (faster|slower|fewer|more|less)", text):
+            self.assertGreaterEqual(float(m.group(1).replace(",", "")), 1, m.group(0))
+        self.assertNotRegex(text, r"\| 0\.0\d+ \||\d\.\d+e-\d")
+        self.assertIn("Built from one commit: `ffb6da64d6117b79f1596eaa8426411395cc0d23`", text)
+
+    def test_readme_points_to_sections_the_report_has(self):
+        text = (self.dir / "REPORT.md").read_text()
+        slugs = set()
+        for line in text.splitlines():
+            if line.startswith("#"):
+                title = line.lstrip("#").strip().lower()
+                slugs.add(re.sub(r"\s", "-", re.sub(r"[^\w\s-]", "", title)))
+        readme = (ROOT / "README.md").read_text()
+        anchors = re.findall(r"results/REPORT\.md#([\w-]+)", readme)
+        self.assertIn("enumeration-against-backtracking", anchors)
+        for anchor in anchors:
+            self.assertIn(anchor, slugs)
+        # The README copies no measured ratio from a run.
+        self.assertNotRegex(readme, r"\b\d+(\.\d+)?x (faster|fewer|on|smaller)\b")
 
     def test_every_plot_has_its_four_files(self):
         text = (self.dir / "REPORT.md").read_text()
