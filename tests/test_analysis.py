@@ -293,12 +293,17 @@ class Timings(unittest.TestCase):
 
 
 def write_samples(folder, name, lines):
-    """NAME.samples.csv for the rows of `lines` (sweep_row lines): five samples each."""
+    """NAME.samples.csv for the rows of `lines` (sweep_row lines): as many samples as each
+    row says, spread evenly over its interval (lo, median, hi, ...)."""
     out = ["run_id,row,sample,runs,wall_s"]
     for line in lines:
         fields = line.split(",")
-        for k in range(5):
-            out.append(f"{fields[17]},{fields[18]},{k},1,{fields[22]}")
+        median = float(fields[22])
+        lo = float(fields[26]) if fields[26] else median
+        hi = float(fields[27]) if fields[27] else median
+        values = [lo, median, hi, (lo + median) / 2, (median + hi) / 2]
+        for k in range(int(fields[19])):
+            out.append(f"{fields[17]},{fields[18]},{k},1,{values[k % 5]:.9g}")
     (folder / f"{name}.samples.csv").write_text("\n".join(out) + "\n")
 
 

@@ -13,12 +13,11 @@ compare pairs rows on every key column but the one of --by, the cell order
 among them. To set an engine in one order against another engine (enum-all has no
 order, backtrack has three), compare_labels() writes the two engine/orders' rows
 to a copy of the CSV in which the engine column holds the label ("backtrack/row")
-and the order column "-", beside a link to the raw samples, and compares the
+and the order column "-", beside the raw samples of those rows, and compares the
 labels there.
 """
 
 import csv
-import os
 import shutil
 import subprocess
 import tempfile
@@ -134,6 +133,20 @@ def label(engine, order):
     return engine if order in ("", "-") else f"{engine}/{order}"
 
 
+def _copy_samples(source, target, kept):
+    """The lines of the samples file `source` whose (run_id, row) is in `kept`, to `target`."""
+    with open(source, newline="", encoding="utf-8") as src, open(target, "w", newline="", encoding="utf-8") as dst:
+        reader, writer = csv.reader(src), csv.writer(dst, lineterminator="\n")
+        header = next(reader, None)
+        if header is None or "run_id" not in header or "row" not in header:
+            raise ReportError(source, 'expected the columns "run_id" and "row"', 1)
+        r, w = header.index("run_id"), header.index("row")
+        writer.writerow(header)
+        for fields in reader:
+            if len(fields) == len(header) and (fields[r], fields[w]) in kept:
+                writer.writerow(fields)
+
+
 def compare_labels(binary, csv_path, old_label, new_label):
     """compare of two engine/orders of one sweep CSV (old_label against new_label, each
     "engine" or "engine/order"), paired on the other key columns, the order aside."""
@@ -147,6 +160,8 @@ def compare_labels(binary, csv_path, old_label, new_label):
             if header is None or "engine" not in header or "order" not in header:
                 raise ReportError(csv_path, 'expected the columns "engine" and "order"', 1)
             e, o = header.index("engine"), header.index("order")
+            ids = [header.index(c) if c in header else None for c in ("run_id", "row")]
+            kept = set()
             writer.writerow(header)
             for fields in reader:
                 if len(fields) != len(header) or fields == header:
@@ -155,9 +170,11 @@ def compare_labels(binary, csv_path, old_label, new_label):
                 if name in (old_label, new_label):
                     fields[e], fields[o] = name, "-"
                     writer.writerow(fields)
+                    if None not in ids:
+                        kept.add((fields[ids[0]], fields[ids[1]]))
         source = samples_path(csv_path)
         if source.exists():
-            os.symlink(source.resolve(), samples_path(copy))
+            _copy_samples(source, samples_path(copy), kept)
         where, lines = run(binary, [copy, "--by", f"engine={old_label},{new_label}"])
         return parse(lines, f"puzzlebench compare {csv_path.name} --by engine={old_label},{new_label}")
     finally:
