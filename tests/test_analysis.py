@@ -518,6 +518,36 @@ class Micro(unittest.TestCase):
         self.assertIn(timing.NOISY_NOTE, text)
 
 
+class RealCompare(unittest.TestCase):
+    """The two compare sections through the program's own `compare`, when it has one
+    (skipped with a program that has none)."""
+
+    def setUp(self):
+        try:
+            done = subprocess.run([PUZZLEBENCH, "compare", "--help"], capture_output=True, text=True, timeout=30)
+            known = done.returncode == 0
+        except OSError:
+            known = False
+        if not known:
+            self.skipTest(f"{PUZZLEBENCH} has no `compare`")
+        self.tmp = Path(tempfile.mkdtemp())
+
+    def tearDown(self):
+        shutil.rmtree(self.tmp)
+
+    def test_sections_through_compare(self):
+        for name in ("notouch", "notouch-repeat"):
+            write_sweep(self.tmp, name, NOTOUCH_LINES)
+            write_samples(self.tmp, name, NOTOUCH_LINES)
+        done = run_report(self.tmp, program=PUZZLEBENCH)
+        self.assertEqual(done.returncode, 0, done.stderr)
+        text = (self.tmp / "REPORT.md").read_text()
+        enum = text.split("## Enumeration against backtracking")[1].split("\n## ")[0]
+        self.assertIn("| backtrack/row | enum-all | faster on 2 of 2, slower on 0, ~ on 0 |", enum)
+        self.assertIn("| 2x4 | 8 | ≥ 2500× faster, enum-all stopped at its limit; ≥ 125× fewer steps |", enum)
+        self.assertIn("**0 of 27 pairs (0.0%) called significantly different**", text)
+
+
 def usable_program():
     """Why the end-to-end tests cannot run here, or None when they can."""
     if shutil.which("gnuplot") is None:
