@@ -12,7 +12,7 @@ sweep CSV has the same columns can use section() as it is.
 from .. import runs, timing
 from ..csvread import read_csv
 from ..markdown import code, escape, table
-from ..numfmt import duration, ratio, whole
+from ..numfmt import factor_text, ratio, whole
 from ..plotting import FILLED_POINTS, GRID, LOWER_BOUND_KEY, Plot, dquote, open_point, quote, series_style
 
 # The baseline the summary compares with: the seed's backtracking in row order.
@@ -123,9 +123,9 @@ def _enumeration_lines(ctx, groups):
     lines = []
     for engine in sorted(best, key=ctx.listing.engine_rank):
         (n, _), g, t = best[engine]
-        rate = f"{n / t.median / 1e6:.3g} million"
+        rate = f"{factor_text(n / t.median / 1e6)} million"
         if t.has_interval:
-            rate += f" [{n / t.hi / 1e6:.3g}, {n / t.lo / 1e6:.3g}]"
+            rate += f" [{factor_text(n / t.hi / 1e6)}, {factor_text(n / t.lo / 1e6)}]"
         lines.append(f"- {engine} checks {rate} complete vectors per second on one thread "
                      f"({escape(g.instance)}: {n:.0f} vectors in {t.text()})")
     return lines
