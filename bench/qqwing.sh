@@ -17,10 +17,12 @@
 # CSV columns: task (solve|generate), tool (qqwing|puzzlebench), set (file name or
 # "generated"), difficulty, puzzles, wall_s, per_s (puzzles per second), and
 # speedup_vs_qqwing = QQwing's wall_s / this row's wall_s for the same task, set and
-# difficulty (1 on QQwing's rows; above 1: faster than QQwing).
+# difficulty (1 on QQwing's rows; above 1: faster than QQwing), run_id (the run_id=
+# of FILE.meta, written beside the CSV with FILE.topology.xml).
 set -euo pipefail
 cd "$(dirname "$0")/.."
 
+command="bench/qqwing.sh${*:+ $(printf '%q ' "$@")}"
 out=results/sudoku-qqwing.csv
 count=100
 repeat=10
@@ -60,6 +62,10 @@ fi
 tmp=$(mktemp -d)
 trap 'rm -rf "$tmp"' EXIT
 rows=()
+
+# The run's metadata, begun now (load and governor at the start), ended below; its
+# run id goes on every row.
+run_id=$("$pb" meta --begin --out "$tmp/run.meta" --command "${command% }")
 
 # timed CMD...: runs CMD with stdout to /dev/null; sets $secs; returns CMD's status.
 timed() {
@@ -125,35 +131,25 @@ done
 # speedup_vs_qqwing, from QQwing's row of the same task, set and difficulty.
 mkdir -p "$(dirname "$out")"
 {
-    echo "task,tool,set,difficulty,puzzles,wall_s,per_s,speedup_vs_qqwing"
-    printf '%s\n' "${rows[@]}" | awk -F, -v OFS=, '
+    echo "task,tool,set,difficulty,puzzles,wall_s,per_s,speedup_vs_qqwing,run_id"
+    printf '%s\n' "${rows[@]}" | awk -F, -v OFS=, -v rid="$run_id" '
         { line[NR] = $0; key[NR] = $1 FS $3 FS $4; if ($2 == "qqwing") q[$1 FS $3 FS $4] = $6 }
         END { for (i = 1; i <= NR; i++) {
                   split(line[i], f, ",")
                   s = "NA"
                   if ((key[i] in q) && f[6] > 0) s = sprintf("%.2f", q[key[i]] / f[6])
-                  print line[i], s } }'
+                  print line[i], s, rid } }'
 } >"$out.tmp.$$"
 mv "$out.tmp.$$" "$out"
 
-# The metadata every result file carries: when, which commit, which tools, where.
+# The metadata every result file carries (puzzlebench meta: when, which commit and
+# build, the system, the load at both ends), and the topology beside it.
 meta=${out%.csv}.meta
-{
-    echo "date=$(date -u +%Y-%m-%dT%H:%M:%SZ)"
-    if [ -n "${PB_COMMIT:-}" ]; then
-        echo "commit=$PB_COMMIT"
-    else
-        dirty=$(git status --porcelain -- . ':!results' 2>/dev/null | head -1)
-        echo "commit=$(git rev-parse HEAD 2>/dev/null || echo unknown)${dirty:+-dirty}"
-    fi
-    echo "qqwing=$(qqwing --version 2>&1 | head -1)"
-    "$pb" info | awk -F': ' 'NF >= 2 { k = $1; gsub(/ /, "_", k); v = $0; sub(/^[^:]*: /, "", v); print k "=" v }'
-    echo "threads=1"
-    echo "timing=whole processes, output to /dev/null"
-    echo "generate_count=$count"
-    echo "solve_repeat_max=$repeat"
-    echo "files=${files[*]}"
-} >"$meta.tmp.$$"
-mv "$meta.tmp.$$" "$meta"
+"$pb" meta --end "$tmp/run.meta" --out "$meta" \
+    "qqwing=$(qqwing --version 2>&1 | head -1)" \
+    "timing=whole processes, output to /dev/null" \
+    "generate_count=$count" \
+    "solve_repeat_max=$repeat" \
+    "files=${files[*]}" >/dev/null
 echo "wrote $out and $meta" >&2
 column -s, -t "$out" >&2 2>/dev/null || cat "$out" >&2

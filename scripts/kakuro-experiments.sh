@@ -23,6 +23,10 @@ pb=build/puzzlebench
 mkdir -p "$out/plots"
 
 small=5x5,6x6,7x7,8x8,9x9,10x10,11x11,12x12,13x13
+large15=15x15 large20=20x20 large30=30x30 seed_top=14x14
+if [ "${PB_QUICK:-0}" = 1 ]; then # run.sh --quick: every method, small sizes, 3 puzzles each
+    count=${2:-3} small=5x5,7x7,9x9 large15=11x11 large20=11x11 large30=11x11 seed_top=11x11
+fi
 # gen NAME OPTIONS...: one method over sizes x difficulties; exit 3 (a puzzle hit
 # the limit, recorded as such) is part of the result.
 gen() {
@@ -33,10 +37,10 @@ gen() {
         --keep-going --time-limit 30 --stats "$out/kakuro-gen-$name.csv" "$@" >/dev/null || [ $? -eq 3 ]
     echo "kakuro-gen-$name: $(($(date +%s) - t0)) s" >&2
 }
-gen combo-diff --size "$small,15x15,20x20,30x30"
-gen thesis-all-seed --checker thesis --refill all --seed-table --size "$small,14x14"
+gen combo-diff --size "$small,$(printf '%s\n' $large15 $large20 $large30 | sort -u | paste -sd,)"
+gen thesis-all-seed --checker thesis --refill all --seed-table --size "$small,$seed_top"
 gen combo-all --refill all --size "$small"
-gen thesis-diff --checker thesis --refill diff --size "$small,15x15,20x20"
+gen thesis-diff --checker thesis --refill diff --size "$small,$(printf '%s\n' $large15 $large20 | sort -u | paste -sd,)"
 
 # The picture: one hard 11x11 puzzle and its solution.
 "$pb" generate kakuro --size 11x11 --difficulty hard --seed 1 --out "$out/kakuro-example" >/dev/null

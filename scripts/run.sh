@@ -4,13 +4,26 @@
 # metadata, the Google Benchmark JSON, the plots and REPORT.md.
 # The experiments come from the program: `puzzlebench families --csv` names, per
 # family, the sweeps (data/sweeps/NAME.sweep) and the experiment script to run.
-# usage: scripts/run.sh [OUT_DIR]     (default results)
+# usage: scripts/run.sh [--quick] [OUT_DIR]     (default results; results-quick with --quick)
+#   --quick   every family, sweep and experiment in a small version (sweep --quick,
+#             PB_QUICK=1 for the experiment scripts, short micro-benchmarks): a
+#             complete, smaller report in about 3 minutes on 2 cores
+# The notouch sweep runs twice, the second time as notouch-repeat: the report
+# compares the two for the harness's own false-positive rate.
 # PB_EXTRA_SUDOKU="FILE..." adds 9x9 puzzle files to the QQwing comparison.
 # PB_KAKURO_COUNT=N sets the kakuro puzzles made per size and difficulty (default 30).
 # PB_TENPAIR_MAX=L sets the bound of the tenpair wins-by-length count (default 100).
 set -euo pipefail
 cd "$(dirname "$0")/.."
+quick=0
+if [ "${1:-}" = --quick ]; then quick=1; shift; fi
+case ${1:-} in -*) echo "run.sh: unknown option '$1' (usage: scripts/run.sh [--quick] [OUT_DIR])" >&2; exit 2 ;; esac
 out=${1:-results}
+if [ "$quick" = 1 ]; then out=${1:-results-quick}; fi
+export PB_QUICK=$quick
+sweep_opts=()
+micro_time=0.2
+if [ "$quick" = 1 ]; then sweep_opts=(--quick); micro_time=0.01; fi
 scripts/setup.sh
 mkdir -p "$out"
 pb=build/puzzlebench
@@ -22,7 +35,11 @@ start=$(date +%s)
 while IFS=, read -r family _ sweeps experiments _; do
     for sweep in $sweeps; do
         echo "== $family: sweep $sweep"
-        "$pb" sweep "data/sweeps/$sweep.sweep" --out "$out"
+        "$pb" sweep "data/sweeps/$sweep.sweep" --out "$out" "${sweep_opts[@]}"
+        if [ "$sweep" = notouch ]; then
+            echo "== $family: sweep $sweep again, as notouch-repeat (the false-positive check)"
+            "$pb" sweep "data/sweeps/$sweep.sweep" --out "$out" --name notouch-repeat "${sweep_opts[@]}"
+        fi
     done
     if [ -n "$experiments" ]; then
         echo "== $family: $experiments"
@@ -31,7 +48,7 @@ while IFS=, read -r family _ sweeps experiments _; do
 done <"$out/.families"
 rm -f "$out/.families"
 echo "== micro-benchmarks (Google Benchmark)"
-build/puzzlebench-micro --benchmark_min_time=0.2 --benchmark_repetitions=5 --benchmark_filter=-enum-all/ \
+build/puzzlebench-micro --benchmark_min_time=$micro_time --benchmark_repetitions=$((quick ? 1 : 5)) --benchmark_filter=-enum-all/ \
     --json "$out/micro.json" >"$out/micro.txt"
 echo "== plots and report"
 scripts/report.sh "$out"

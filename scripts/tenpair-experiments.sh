@@ -1,7 +1,9 @@
 #!/usr/bin/env bash
 # tenpair-experiments.sh — the tenpair (crossing-out game) experiments. Called by
 # run.sh; writes OUT/tenpair-{bound,wins,rules,threads}.csv, each with a .meta
-# beside it (the first run's metadata plus experiment=... and the parameters).
+# beside it (the first run's metadata, with run_id= listing every run's id, the
+# last run's load and governor at the end, experiment=... and the parameters) and
+# the first run's .topology.xml. Every row's run_id is in its file's run_id= line.
 # Every run is one `puzzlebench solve|count tenpair ... --csv` into a temporary
 # folder; the rows are then joined under one header and each file is moved into
 # place whole (through a hidden temporary file in OUT), so a stopped script leaves
@@ -43,11 +45,13 @@
 #                        3 reps each (reps are the outer loop, so drift spreads).
 set -euo pipefail
 prog=${0##*/}
+script_command="scripts/tenpair-experiments.sh${*:+ $(printf '%q ' "$@")}"
+script_command=${script_command% }
 die() { printf '%s: %s\n' "$prog" "$*" >&2; exit 1; }
 usage="usage: $prog [--out DIR | DIR] [--quick] [--bin FILE]"
 
 out=
-quick=0
+quick=${PB_QUICK:-0} # run.sh --quick sets PB_QUICK=1
 pb=
 while [ $# -gt 0 ]; do
     case $1 in
@@ -121,8 +125,8 @@ run() {
         0 | 1 | 3) ;;
         *) die "puzzlebench $cmd tenpair $* failed (exit $rc): $(head -n 3 "$f.err" | tr '\n' ' ')" ;;
     esac
-    if [ ! -s "$f.csv" ] || [ ! -s "$f.csv.meta" ]; then
-        die "puzzlebench $cmd tenpair $* wrote no $f.csv (+ .meta)"
+    if [ ! -s "$f.csv" ] || [ ! -s "$f.csv.meta" ] || [ ! -s "$f.csv.topology.xml" ]; then
+        die "puzzlebench $cmd tenpair $* wrote no $f.csv (+ .meta, .topology.xml)"
     fi
     read -r last_status last_wall < <("${calc[@]}" fields "$f.csv" status wall_s) || true
     [ -n "${last_status:-}" ] || die "$f.csv: no status in its row"
@@ -130,23 +134,41 @@ run() {
 }
 
 # publish EXP KEY=VALUE... — joins $tmp/EXP-*.csv under one header into
-# OUT/tenpair-EXP.csv and writes OUT/tenpair-EXP.meta: the first run's meta, then
-# experiment=tenpair-EXP, quick=0|1 and the given keys. Both atomically.
+# OUT/tenpair-EXP.csv and writes OUT/tenpair-EXP.meta: the first run's meta with
+# run_id= listing every run's id (space-separated) and the last run's load_end,
+# loadavg_end and governor_end, then script=..., experiment=tenpair-EXP, quick=0|1
+# and the given keys; and the first run's topology as OUT/tenpair-EXP.topology.xml.
+# Each file atomically.
 publish() {
-    local exp=$1 dest=$out/tenpair-$1.csv part=$out/.tenpair-$1.tmp.$$ first kv
+    local exp=$1 dest=$out/tenpair-$1.csv part=$out/.tenpair-$1.tmp.$$ first last kv ids
     shift
     local files=("$tmp/$exp"-[0-9]*.csv)
     [ -e "${files[0]}" ] || die "no runs for tenpair-$exp"
     first=${files[0]}
+    last=${files[${#files[@]} - 1]}
+    ids=$(sed -n 's/^run_id=//p' "${files[@]/%/.meta}" | tr '\n' ' ')
+    ids=${ids% }
+    [ -n "$ids" ] || die "tenpair-$exp: no run_id= in the runs' .meta"
     { head -n 1 "$first"; tail -q -n +2 "${files[@]}"; } | tr -d '\r' >"$part"
     mv -f "$part" "$dest"
     {
-        cat "$first.meta"
+        awk -v ids="$ids" -v last="$last.meta" '
+            BEGIN {
+                while ((getline l < last) > 0) {
+                    k = l; sub(/=.*/, "", k)
+                    if (k == "load_end" || k == "loadavg_end" || k == "governor_end") end[k] = l
+                }
+            }
+            /^run_id=/ { print "run_id=" ids; next }
+            { k = $0; sub(/=.*/, "", k); if (k in end) print end[k]; else print }' "$first.meta"
+        echo "script=$script_command"
         echo "experiment=tenpair-$exp"
         echo "quick=$quick"
         for kv in "$@"; do echo "$kv"; done
     } >"$part"
     mv -f "$part" "${dest%.csv}.meta"
+    cp -f "$first.topology.xml" "$part"
+    mv -f "$part" "${dest%.csv}.topology.xml"
     echo "$prog: wrote $dest ($((${#files[@]})) runs)" >&2
 }
 
@@ -178,7 +200,7 @@ echo "== tenpair: wins per length up to $wins_max" >&2
 run wins count --engine compact --max-length "$wins_max" --max-memory 3G
 wf=$tmp/wins-$(printf '%04d' "$nrun")
 wins_status=$last_status
-"${calc[@]}" wins-table "$wf.out" >"$tmp/wins.table"
+"${calc[@]}" wins-table "$wf.out" "$(sed -n 's/^run_id=//p' "$wf.csv.meta")" >"$tmp/wins.table"
 read -r w_wins w_expanded w_nodes w_peak w_wall < <("${calc[@]}" fields "$wf.csv" wins expanded nodes peak_bytes wall_s)
 row="count_wins=$w_wins count_expanded=$w_expanded count_nodes=$w_nodes count_peak_bytes=$w_peak count_wall_s=$w_wall"
 # The table replaces the run's row; the row's figures go to the .meta.

@@ -193,6 +193,11 @@ one_line_error "unknown engine 'path-dp' for sudoku"
 expect 2 "candidates on notouch" -- "$pb" solve notouch cross8 --candidates
 one_line_error "--candidates applies to solve sudoku only"
 expect 3 "sudoku step limit" -- "$pb" solve sudoku "$tmp/wiki.txt" --engine backtrack --step-limit 5
+# --samples times the run by the harness's method; the counts are the one run's.
+expect 0 "count --samples" -- "$pb" count notouch 2x5 --samples 3 --min-sample-time 0.001
+has "^solutions=9024 steps=159561 .* samples=3 runs_per_sample=[1-9][0-9]* median_s=.* median_lo_s=.* median_hi_s=.* cv=" "$tmp/out"
+expect 2 "trace with --samples" -- "$pb" solve notouch 2x5 --trace --samples 2
+one_line_error "--trace prints one run"
 # The shipped sets are what the generator makes from their header line.
 for set in 9x9-expert 4x4; do
     cmd=$(head -1 "$src/data/sudoku/$set.txt" | sed 's/^# puzzlebench //')
@@ -202,53 +207,67 @@ for set in 9x9-expert 4x4; do
 done
 # A sudoku sweep: one row per set and run, puzzles counted.
 expect 0 "sudoku sweep" -- "$pb" sweep --family sudoku --instances "$tmp/many.txt" --name sud \
-    --engines "logic seed" --modes first --reps 1 --search-threads "1 2" --out "$tmp/res" --workers 1
+    --engines "logic seed" --modes first --samples 1 --search-threads "1 2" --out "$tmp/res" --workers 1
 awk -F, 'NR > 1 { n++; if ($10 != 12 || $17 != 18) bad = 1 } END { exit !(n == 4 && !bad) }' \
     "$tmp/res/sud.csv" && ok || bad "sudoku sweep rows: $(cat "$tmp/res/sud.csv")"
 
 # One row per puzzle: each puzzle its own run, named FILE#INDEX.
 expect 0 "sweep per puzzle" -- "$pb" sweep --family sudoku --instances "$tmp/wiki.txt $tmp/three.txt" \
-    --name pp --engines logic --modes unique --reps 1 --rows per-puzzle --out "$tmp/res" -q
+    --name pp --engines logic --modes unique --samples 1 --rows per-puzzle --out "$tmp/res" -q
 if [ "$(tail -n +2 "$tmp/res/pp.csv" | cut -d, -f2,9,10 | tr '\n' ' ')" = "wiki#0,done,1 three#0,done,1 three#1,done,0 three#2,done,2 " ]; then
     ok; else bad "per-puzzle sweep rows: $(cat "$tmp/res/pp.csv")"; fi
 
 # A short sweep, read back.
 out="$tmp/res"
 expect 0 "sweep" -- "$pb" sweep --out "$out" --name t --family notouch --instances "cross8 2x3" \
-    --engines "backtrack enum-perm path-dp" --orders "row mrv" --modes "first count" --reps 2 --threads 2
+    --engines "backtrack enum-perm path-dp" --orders "row mrv" --modes "first count" --samples 2 --min-sample-time 0.001 --threads 2
 csv="$out/t.csv"
-has "^family,instance,cells,engine,order,mode,threads,rep,status,solutions,steps,placements,backtracks,candidates,guesses,wall_s,puzzles$" "$csv"
-# 2 instances x (backtrack x 2 orders + enum-perm + path-dp) x 2 modes x 2 reps
+has "^family,instance,cells,engine,order,mode,threads,rep,status,solutions,steps,placements,backtracks,candidates,guesses,wall_s,puzzles,run_id,row,samples,runs_per_sample,min_s,median_s,mean_s,stddev_s,cv,median_lo_s,median_hi_s,noisy$" "$csv"
+# 2 instances x (backtrack x 2 orders + enum-perm + path-dp) x 2 modes: one row each
 rows=$(($(wc -l <"$csv") - 1))
-if [ "$rows" -eq 32 ]; then ok; else bad "sweep rows: $rows, expected 32"; fi
+if [ "$rows" -eq 16 ]; then ok; else bad "sweep rows: $rows, expected 16"; fi
+# Every row: one run_id (the .meta's), its own row number, 2 samples of at least 1 ms
+# each, wall_s the median, min <= lo <= median <= hi, noisy exactly when cv > 5%.
+run_id=$(sed -n 's/^run_id=//p' "$out/t.meta")
+awk -F, -v id="$run_id" 'NR > 1 { if ($18 != id || ($19 in seen) || $20 != 2 || $21 < 1 ||
+        $16 != $23 || !($22 <= $27 && $27 <= $23 && $23 <= $28) || $29 != ($26 > 0.05)) exit 1
+        seen[$19] = 1; if (n++ != $19) exit 1 }' "$csv" && ok || bad "sweep timing columns: $(head -3 "$csv")"
+# The raw samples: 2 per row, runs_per_sample each, their median the row's.
+awk -F, 'NR == FNR { if (FNR > 1) { runs[$19] = $21; med[$19] = $23 } next }
+    FNR == 1 { if ($0 != "run_id,row,sample,runs,wall_s") exit 1; next }
+    { if ($4 != runs[$2]) exit 1; n[$2]++; s[$2] += $5 }
+    END { for (r in runs) if (n[r] != 2 || (s[r] / 2 - med[r])^2 > 1e-14 * med[r]^2) exit 1 }' \
+    "$csv" "$out/t.samples.csv" && ok || bad "sweep samples: $(head -3 "$out/t.samples.csv")"
 awk -F, 'NR > 1 && $9 != "done" { exit 1 }' "$csv" && ok || bad "sweep: a run not done"
 awk -F, 'NR > 1 && $2 == "cross8" && $6 == "count" && $10 != 4 { exit 1 }' "$csv" && ok || bad "sweep: cross8 count != 4"
 awk -F, 'NR > 1 && $2 == "cross8" && $4 == "backtrack" && $5 == "row" && $6 == "first" && $11 != 540 { exit 1 }' "$csv" && ok ||
     bad "sweep: backtrack/row first on cross8 is not 540 steps"
-# Steps do not depend on the rep.
-awk -F, 'NR > 1 { k = $2 FS $4 FS $5 FS $6; if (k in s && s[k] != $11) exit 1; s[k] = $11 }' "$csv" && ok || bad "sweep: steps vary across reps"
-for k in date commit compiler flags cpu packages cores pus threads bind; do has "^$k=" "$out/t.meta"; done
+for k in run_id date commit compiler flags cpu packages cores pus threads bind; do has "^$k=" "$out/t.meta"; done
 if ls "$out" | grep -q tmp; then bad "sweep left a temporary file"; else ok; fi
 
 # A run that hits its limit stays in the CSV, with status limit, and is not repeated.
 expect 0 "sweep with limit" -- "$pb" sweep --out "$out" --name lim --family notouch --instances 3x4 \
-    --engines enum-all --modes count --reps 3 --step-limit 1000
-if [ "$(tail -n +2 "$out/lim.csv" | cut -d, -f8,9,11 | tr '\n' ' ')" = "0,limit,1000 " ]; then ok; else
+    --engines enum-all --modes count --samples 3 --step-limit 1000
+if [ "$(tail -n +2 "$out/lim.csv" | cut -d, -f9,11,20,21,25-29 | tr '\n' ' ')" = "limit,1000,1,1,,,,,0 " ]; then ok; else
     bad "limited sweep: $(cat "$out/lim.csv")"; fi
 
 # Sweep files: the shipped ones parse, bad ones name file and line.
 for f in "$src"/data/sweeps/*.sweep; do
     expect 0 "list $f" -- "$pb" sweep "$f" --list
 done
-printf 'family notouch\ninstances cross8\nreps many\n' >"$tmp/bad.sweep"
+# --quick: the file's quick instances (boards relative to the file too), 5 samples.
+expect 0 "sweep --quick --list" -- "$pb" sweep "$src/data/sweeps/notouch.sweep" --quick --list
+has "^160 runs, 5 samples each at most$" "$tmp/out"
+has "^ell5 backtrack row first threads=1$" "$tmp/out"
+printf 'family notouch\ninstances cross8\nsamples many\n' >"$tmp/bad.sweep"
 expect 2 "bad sweep" -- "$pb" sweep "$tmp/bad.sweep" --out "$out"
-one_line_error "bad.sweep:3: reps expects a whole number"
+one_line_error "bad.sweep:3: samples expects a whole number"
 expect 2 "sweep bad instance" -- "$pb" sweep --family notouch --instances "cross8 7x11" --out "$out"
 one_line_error "board too large"
 
 # Ctrl-C keeps the finished rows and writes the file whole.
 "$pb" sweep --out "$out" --name intr --family notouch --instances "cross8 2x3 2x7" \
-    --engines "backtrack" --modes "first count" --reps 1 --threads 1 >"$tmp/out" 2>"$tmp/err" &
+    --engines "backtrack" --modes "first count" --samples 1 --threads 1 >"$tmp/out" 2>"$tmp/err" &
 pid=$!
 sleep 1
 kill -INT $pid
@@ -260,6 +279,11 @@ if grep -q ",2x7,.*,count," "$out/intr.csv"; then bad "interrupted run was writt
 has "^rows=.*interrupted" "$out/intr.meta"
 
 # ---- generate sudoku ----
+# --samples times the whole generation; every sample makes the same puzzles.
+expect 0 "generate --samples" -- sh -c "\"$pb\" generate sudoku --count 20 --samples 3 --min-sample-time 0.001 --stats \"$tmp/gs.csv\" 2>\"$tmp/gs.err\""
+"$pb" generate sudoku --count 20 | cmp -s - "$tmp/out" && ok || bad "generate --samples changed the puzzles"
+has "^generate: 20 puzzles: median .* per run, 3 samples of [0-9]+ run" "$tmp/gs.err"
+has "^timing=samples:3 runs_per_sample:[0-9]+ median_s:" "$tmp/gs.meta"
 expect 2 "generate no family" -- "$pb" generate
 one_line_error "generate: missing NAME"
 expect 2 "generate bad family" -- "$pb" generate frob
@@ -286,7 +310,7 @@ cmp -s "$tmp/out" "$tmp/gen1" && ok || bad "generate: --threads 2 changed the ou
 # The header line is the command that makes the file again.
 expect 0 "generate from header" -- "$pb" $(head -1 "$tmp/gen1" | cut -d' ' -f3-) --out "$tmp/gen2" --stats "$tmp/gen.csv"
 cmp -s "$tmp/gen1" "$tmp/gen2" && ok || bad "generate: the header line does not reproduce the file"
-has "^index,size,clues,level,tries,checks,wall_s$" "$tmp/gen.csv"
+has "^index,size,clues,level,tries,checks,wall_s,run_id$" "$tmp/gen.csv"
 if [ "$(awk -F, 'NR > 1 && $4 == "intermediate"' "$tmp/gen.csv" | wc -l)" -eq 12 ]; then ok; else bad "generate stats"; fi
 expect 0 "generated puzzles are unique" -- "$pb" count sudoku "$tmp/gen1" --limit 2 --engine propagate --order mrv
 has "unique=12 " "$tmp/out"

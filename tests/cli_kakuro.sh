@@ -114,7 +114,7 @@ expect 0 "generate --out" -- "$pb" generate kakuro --size 7x7 --difficulty mediu
 for n in 0000 0001; do
     for x in kak sol.kak; do [ -s "$tmp/gen/7x7-medium-s9-$n.$x" ] && ok || bad "missing 7x7-medium-s9-$n.$x"; done
 done
-has "^name,rows,cols,level,target_share,checker,order,refill,seed_table,seed,index,status,attempts,fills,check_steps,check_placements,check_backtracks,runs,unique_runs,unique_share,wall_s$" "$tmp/gen/generate.csv"
+has "^name,rows,cols,level,target_share,checker,order,refill,seed_table,seed,index,status,attempts,fills,check_steps,check_placements,check_backtracks,runs,unique_runs,unique_share,wall_s,run_id$" "$tmp/gen/generate.csv"
 awk -F, 'NR > 1 && $12 == "done" && $13 >= 1 && $18 > 0 && $19 <= $18 { n++ } END { exit n != 2 }' "$tmp/gen/generate.csv" &&
     ok || bad "generate records: $(cat "$tmp/gen/generate.csv")"
 for k in date commit compiler flags cpu cores threads command; do has "^$k=" "$tmp/gen/generate.meta"; done
@@ -146,7 +146,7 @@ cmd=$(head -1 "$src/data/kakuro/puzzles-11x11-easy.kak" | sed 's/^; puzzlebench 
 
 # ---- a sweep in mode unique, read back ----
 expect 0 "kakuro sweep" -- "$pb" sweep --family kakuro --instances "$kdata/unique.kak $kdata/many.kak" --name k \
-    --engines "thesis combo propagate" --orders "row mrv" --modes unique --reps 1 --out "$tmp/res" --workers 1
+    --engines "thesis combo propagate" --orders "row mrv" --modes unique --samples 1 --out "$tmp/res" --workers 1
 awk -F, -v u="$nunique" -v m="$nmany" 'NR > 1 { n++; want = $2 == "unique" ? u : 2 * m
     if ($9 != "done" || $6 != "unique" || $10 != want) bad = 1 } END { exit !(n == 8 && !bad) }' \
     "$tmp/res/k.csv" && ok || bad "kakuro sweep rows: $(cat "$tmp/res/k.csv")"

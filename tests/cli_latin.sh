@@ -98,7 +98,7 @@ one_line_error "--holes expects a number from 0 to 1"
 
 # ---- a sweep, one row per puzzle ----
 expect 0 "latin sweep" -- "$pb" sweep --family latin --instances "qwh-10-0.3:0.5:0.1-x2" --name lat \
-    --engines "backtrack propagate" --orders "row mrv" --modes first --reps 1 --rows per-puzzle \
+    --engines "backtrack propagate" --orders "row mrv" --modes first --samples 1 --rows per-puzzle \
     --step-limit 1e5 --out "$tmp/res" -q
 # 3 fractions x 2 instances x (2 engines x 2 orders) = 24 rows, each one puzzle.
 if [ "$(tail -n +2 "$tmp/res/lat.csv" | wc -l)" -eq 24 ]; then ok; else bad "latin sweep rows"; fi
@@ -106,6 +106,6 @@ if [ "$(tail -n +2 "$tmp/res/lat.csv" | cut -d, -f2 | sort -u | wc -l)" -eq 6 ];
 awk -F, 'NR > 1 && ($17 > 1 || ($9 == "done" && $10 != 1)) { exit 1 }' "$tmp/res/lat.csv" && ok ||
     bad "latin sweep: a row is not one puzzle with one solution"
 expect 0 "the shipped sweep lists" -- "$pb" sweep "$src/data/sweeps/latin.sweep" --list
-has "^12480 jobs" "$tmp/out"
+has "^12480 runs" "$tmp/out"
 
 finish cli_latin

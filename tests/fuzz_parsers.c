@@ -1,5 +1,5 @@
 /* fuzz_parsers.c — fuzzes the input parsers (board masks, sudoku files, kakuro clue grids and
- * outlines, Latin squares, sweep files, tenpair start strings). Built two
+ * outlines, Latin squares, sweep files, tenpair start strings, CSV tables). Built two
  * ways: with -DPB_LIBFUZZER as a libFuzzer target (scripts/fuzz.sh, clang), and by
  * default as a deterministic driver that mutates seed inputs for N iterations, which
  * the tests run under AddressSanitizer and UBSan. A parse must either fail with a
@@ -14,6 +14,7 @@
 #include "latin/latin.h"
 #include "notouch/board.h"
 #include "sudoku/sudoku.h"
+#include "harness/csvtable.h"
 #include "harness/sweep_spec.h"
 #include "tenpair/tenpair.h"
 #include "engines.h"
@@ -214,6 +215,25 @@ static void fuzz_tenpair(const uint8_t *data, size_t size)
     free(res.path);
 }
 
+/* A CSV table: every row as wide as the header, rows on increasing lines; every
+ * error names the file and a line. */
+static void fuzz_csvtable(const uint8_t *data, size_t size)
+{
+    char *text = malloc(size + 1), err[300] = "";
+    pb_table t;
+    if (!text) abort();
+    memcpy(text, data, size);
+    text[size] = '\0';
+    if (pb_table_parse(text, size, "fuzz.csv", &t, err, sizeof err)) {
+        if (strncmp(err, "fuzz.csv:", 9)) abort();
+        return;
+    }
+    if (t.ncols < 1) abort();
+    for (long r = 0; r < t.nrows; r++)
+        if (pb_table_line(&t, r) <= t.line[r] || !pb_table_cell(&t, r, t.ncols - 1)) abort();
+    pb_table_free(&t);
+}
+
 static void fuzz_one(const uint8_t *data, size_t size)
 {
     notouch_board b;
@@ -241,6 +261,7 @@ static void fuzz_one(const uint8_t *data, size_t size)
     if (pb_sweep_spec_parse(&s, (const char *)data, size, &e) != 0 && !e.msg[0]) abort();
     pb_sweep_spec_free(&s);
     if (size) fuzz_tenpair(data, size);
+    fuzz_csvtable(data, size);
 }
 
 #ifdef PB_LIBFUZZER
@@ -266,7 +287,7 @@ static const char *const seeds[] = {
     "#\n",
     "# sudoku\n1..4..1..4..3..2\n\n1 0 0 4\n0 0 1 0\n0 4 0 0\n3 0 0 2\n",
     "4...3.......6..8..........1....5..9..8....6...7.2........1.27..5.3....4.9........\n",
-    "name demo\nfamily notouch\ninstances cross8 2x3\nengines backtrack\nreps 2\n",
+    "name demo\nfamily notouch\ninstances cross8 2x3\nengines backtrack\nsamples 2\n",
     "modes first count # c\nsearch-threads 1 2 4\nstep-limit 2e9\ntime-limit 0.5\n",
     "; kakuro\n#   3\\ 16\\ #\n\\4  .   .   4\\\n\\10 2   .   .\n#   \\9 .   .\n\n\\3 1 2 # .\n",
     "4 4\nxx cx cx xx\nxr nn nn cx\nxr nn nn nn\nxx xr nn nn\n\n2 3\nxx xx xx\nxr nn nn\n",
@@ -274,6 +295,7 @@ static const char *const seeds[] = {
     "123456789111213141516171819",
     "1919",
     "123987",
+    "run_id,row,sample,runs,wall_s\r\nr1,0,0,3,\"1.5e-06\"\n\nr1,0,1,3,\"a \"\"b\"\",c\"\n",
 };
 
 int main(int argc, char **argv)

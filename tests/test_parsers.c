@@ -69,14 +69,16 @@ static void test_sweep_parser(void)
     CHECK(pb_sweep_spec_init(&s) == 0);
     const char *text = "# a comment\nname demo\nfamily notouch  # trailing\n"
                        "instances cross8,\n  2x3\nengines backtrack propagate\norders row mrv\n"
-                       "modes count\nsearch-threads 1 2\nreps 2\nstep-limit 2e9 enum-all=1000\n"
+                       "modes count\nsearch-threads 1 2\nsamples 2\nmin-sample-time 0.5\nwarmup "
+                       "0\nstep-limit 2e9 enum-all=1000\n"
                        "time-limit 1.5\ndiff 3\nadj orth\n";
     CHECK(read_sweep(&s, text, strlen(text), &e) == 0);
     CHECK(!strcmp(s.name, "demo") && !strcmp(s.family, "notouch"));
     CHECK(s.instances.n == 2 && !strcmp(s.instances.item[1], "2x3"));
     CHECK(s.orders.n == 2 && s.modes.n == 1 && s.search_threads.n == 2 &&
           s.search_threads.v[1] == 2);
-    CHECK(s.reps == 2 && s.step_limit.all == 2000000000u && s.time_limit == 1.5);
+    CHECK(s.timing.samples == 2 && s.timing.min_sample_s == 0.5 && !s.timing.warmup &&
+          s.step_limit.all == 2000000000u && s.time_limit == 1.5);
     CHECK(!strcmp(param_text(&s, "diff"), "3") && !strcmp(param_text(&s, "adj"), "orth"));
     CHECK(pb_sweep_spec_step_limit(&s, "enum-all") == 1000);
     CHECK(pb_sweep_spec_step_limit(&s, "backtrack") == 2000000000u);
@@ -88,13 +90,17 @@ static void test_sweep_parser(void)
         const char *msg;
     } bad[] = {
         {"name x\nbogus 1\n", 2, "unknown key 'bogus'"},
-        {"reps\n", 1, "expected a value"},
-        {"reps 0\n", 1, "reps expects a whole number from 1"},
+        {"samples\n", 1, "expected a value"},
+        {"samples 0\n", 1, "samples expects a whole number from 1"},
+        {"samples 101\n", 1, "samples expects a whole number from 1 to 100"},
+        {"warmup 2\n", 1, "warmup expects"},
+        {"min-sample-time -1\n", 1, "min-sample-time"},
+        {"reps 3\n", 1, "'reps' is now 'samples'"},
         {"modes first all\n", 1, "expects first, count or unique"},
         {"\n\nstep-limit -5\n", 3, "step-limit"},
         {"step-limit 10 =5\n", 1, "ENGINE=N"},
         {"step-limit enum-all=x\n", 1, "ENGINE=N"},
-        {"  cross8\nreps 1\n", 1, "expected a key"},
+        {"  cross8\nsamples 1\n", 1, "expected a key"},
         {"search-threads 1 x\n", 1, "search-threads"},
         {"family notouch\nadj queen\n", 2, "king or orth"},
         {"family sudoku\ndiff 3\n", 2, "not a key of family sudoku"},

@@ -8,9 +8,11 @@
 
 int pb_cmd_solve(int argc, char **argv, int count_mode);
 int pb_cmd_sweep(int argc, char **argv);
+int pb_cmd_compare(int argc, char **argv);
 int pb_cmd_generate(int argc, char **argv);
 int pb_cmd_engines(int argc, char **argv);
 int pb_cmd_families(int argc, char **argv);
 int pb_cmd_info(int argc, char **argv);
+int pb_cmd_meta(int argc, char **argv);
 
 #endif

@@ -4,7 +4,7 @@
 #include <string.h>
 
 #include "commands.h"
-#include "harness/build_info.h"
+#include "harness/meta.h"
 
 static const char main_help[] =
     "usage: puzzlebench COMMAND [options]\n"
@@ -15,11 +15,14 @@ static const char main_help[] =
     "  solve FAMILY [INSTANCE] print the first solution and the run's stats\n"
     "  count FAMILY [INSTANCE] count all solutions and print the stats\n"
     "  sweep [FILE]            run an experiment matrix in parallel, write CSV + metadata\n"
+    "  compare OLD NEW         compare two runs' timings pair by pair (or --by COL=A,B)\n"
     "  generate NAME           make puzzles from a seed (see 'generate --help')\n"
     "  engines                 list engines, cell orders and difficulty levels\n"
     "  families                list the families and their experiments\n"
     "  info                    print the machine's topology (hwloc) and the build\n"
-    "  help [COMMAND]          this text, or a command's options\n";
+    "  meta --out FILE.meta    write a run's metadata and topology (for scripts)\n"
+    "  help [COMMAND]          this text, or a command's options\n"
+    "  --version               print the version, the built-in commit and the build\n";
 
 static void print_help(FILE *f)
 {
@@ -41,6 +44,7 @@ static void print_help(FILE *f)
 
 int main(int argc, char **argv)
 {
+    pb_meta_set_command_line(argc, argv);
     if (argc < 2) {
         print_help(stderr);
         return PB_EXIT_USAGE;
@@ -56,16 +60,18 @@ int main(int argc, char **argv)
         argv = sub, argc = 3;
     }
     if (!strcmp(cmd, "--version")) {
-        printf("puzzlebench %s (%s, %s)\n", PB_VERSION, PB_C_COMPILER, PB_BUILD_TYPE);
+        pb_version_print(stdout);
         return 0;
     }
     if (!strcmp(cmd, "solve")) return pb_cmd_solve(argc, argv, 0);
     if (!strcmp(cmd, "count")) return pb_cmd_solve(argc, argv, 1);
     if (!strcmp(cmd, "sweep")) return pb_cmd_sweep(argc, argv);
+    if (!strcmp(cmd, "compare")) return pb_cmd_compare(argc, argv);
     if (!strcmp(cmd, "generate")) return pb_cmd_generate(argc, argv);
     if (!strcmp(cmd, "engines")) return pb_cmd_engines(argc, argv);
     if (!strcmp(cmd, "families")) return pb_cmd_families(argc, argv);
     if (!strcmp(cmd, "info")) return pb_cmd_info(argc, argv);
+    if (!strcmp(cmd, "meta")) return pb_cmd_meta(argc, argv);
     const pb_command *own = pb_command_find(cmd, NULL);
     if (own) return own->run(own, argc, argv, 2);
     fprintf(stderr, "puzzlebench: unknown command '%s' (see 'puzzlebench --help')\n", cmd);

@@ -7,6 +7,7 @@
 
 #include "commands.h"
 #include "harness/batch.h"
+#include "harness/batch_measure.h"
 #include "harness/exit.h"
 #include "harness/trace_print.h"
 
@@ -14,6 +15,7 @@ typedef struct solve_opts {
     const char *engine, *order;
     int trace, threads, bind, keep_going, candidates, quiet;
     pb_limits limits;
+    pb_timing_opts timing;
 } solve_opts;
 
 #define OPT(T, F) .type = T, .offset = offsetof(solve_opts, F)
@@ -54,13 +56,25 @@ static const pb_option solve_options[] = {
      .only = "solve",
      .help = "after each solution, the candidates of every open cell left\n"
              "by the family's plain deduction"},
+    {.name = "samples",
+     OPT(PB_OPT_INT, timing.samples),
+     .arg = "N",
+     .lo = 1,
+     .hi = PB_MAX_SAMPLES,
+     .help = "time the run by the harness's method: one warm-up run, then N\n"
+             "samples (default 1: the run is timed once, no warm-up)"},
+    {.name = "min-sample-time",
+     OPT(PB_OPT_SECONDS, timing.min_sample_s),
+     .arg = "S",
+     .help = "with --samples: each sample lasts at least S seconds, short runs\n"
+             "repeated within it (default 0.01)"},
     PB_OPTION_QUIET(solve_opts, quiet,
                     "print only the summary and stats, not each solution or verdict"),
     PB_OPTION_END,
 };
 #undef OPT
 
-static const solve_opts solve_defaults = {.order = "row", .threads = 1};
+static const solve_opts solve_defaults = {.order = "row", .threads = 1, .timing = {1, 0.010, 1, 0}};
 
 static void print_help(const char *cmd, const pb_family *only)
 {
@@ -151,6 +165,7 @@ typedef struct run_ctx {
     pb_set set;
     pb_batch batch;
     pb_batch_result res;
+    pb_timing timing; /* with --samples N > 1 */
 } run_ctx;
 
 /* Prints puzzle i's result: its solution (solve) or verdict (count on a file). */
@@ -203,11 +218,18 @@ static int report(run_ctx *c)
         printf("puzzles=%d none=%d unique=%d multiple=%d stopped=%d unreadable=%d\n", c->set.count,
                t.none, t.unique, t.multiple, t.stopped, t.bad);
     print_stats(stdout, c->res.status, &c->res.total);
+    const pb_summary *sum = &c->timing.sum;
+    const int measured = c->o->timing.samples > 1;
     if (c->fam->batch) {
         int n = c->set.count - t.bad;
-        double e = c->res.elapsed_s;
+        double e = measured ? sum->median : c->res.elapsed_s;
         printf(" puzzles=%d elapsed_s=%.6f puzzles_per_s=%.1f", n, e, e > 0 ? n / e : 0.0);
     }
+    if (measured)
+        printf(" samples=%d runs_per_sample=%d median_s=%.6g median_lo_s=%.6g median_hi_s=%.6g "
+               "cv=%.3g",
+               c->timing.samples, c->timing.runs_per_sample, sum->median, sum->median_lo,
+               sum->median_hi, sum->cv);
     putchar('\n');
     if (pb_interrupted || c->res.status == PB_INTERRUPTED) return PB_EXIT_INTERRUPT;
     if (t.bad) return PB_EXIT_USAGE;
@@ -249,6 +271,8 @@ static int check_request(const char *cmd, const pb_family *fam, const solve_opts
         return pb_usage_error(cmd, "--keep-going applies to files of puzzles (%s)", names);
     }
     if (!inst->spec) return pb_usage_error(cmd, "missing instance: %s", fam->instance_help);
+    if (o->trace && o->timing.samples > 1)
+        return pb_usage_error(cmd, "--trace prints one run: it takes no --samples");
     return 0;
 }
 
@@ -288,6 +312,23 @@ static int prepare(run_ctx *c)
         return PB_EXIT_USAGE;
     }
     return 0;
+}
+
+/* Runs the batch once, or with --samples by the harness's timing method (the first
+ * run's results are the ones reported). 0, or the exit status of a failure. */
+static int run_measured(run_ctx *c)
+{
+    char why[300];
+    if (c->o->timing.samples <= 1) {
+        if (!pb_batch_run(&c->batch, &c->res)) return 0;
+        fprintf(stderr, "puzzlebench: %s: out of memory\n", c->cmd);
+        return PB_EXIT_FAILED;
+    }
+    if (pb_batch_measure(&c->batch, &c->o->timing, &c->res, &c->timing, why, sizeof why) !=
+        PB_RUN_ERROR)
+        return 0;
+    fprintf(stderr, "puzzlebench: %s: %s\n", c->cmd, why);
+    return PB_EXIT_FAILED;
 }
 
 /* Resolves engine and order, loads the instance and runs it; the exit status. */
@@ -333,11 +374,8 @@ static int run(const char *cmd, const pb_family *fam, const solve_opts *o, const
     int rc = prepare(&c);
     if (!rc) {
         pb_install_interrupt_handler();
-        if (pb_batch_run(&c.batch, &c.res)) {
-            fprintf(stderr, "puzzlebench: out of memory\n");
-            rc = PB_EXIT_USAGE;
-        } else
-            rc = report(&c);
+        rc = run_measured(&c);
+        if (!rc) rc = report(&c);
         pb_batch_free(&c.res);
     }
     fam->free_set(&c.set);

@@ -15,21 +15,28 @@ static const char sweep_about[] =
     "usage: puzzlebench sweep [FILE] [options] [--KEY VALUE ...]\n"
     "\n"
     "Runs every combination of a sweep's instances, engines, orders, modes and thread\n"
-    "counts, each `reps` times, and writes OUT/NAME.csv (one row per run) and\n"
-    "OUT/NAME.meta (date, commit, compiler, flags, CPU, topology, threads, binding).\n"
+    "counts, each timed by the harness's one method (one warm-up run, then `samples`\n"
+    "samples of at least `min-sample-time` each, a short run repeated within a\n"
+    "sample; every run must repeat the first run's counts, else exit 4), and writes\n"
+    "OUT/NAME.csv (one row per run: counts, median time per run, its spread and\n"
+    "interval, noisy=1 when cv > 5%), OUT/NAME.samples.csv (every sample),\n"
+    "OUT/NAME.meta (run_id, commit, build, machine, load) and OUT/NAME.topology.xml.\n"
     "FILE holds 'key value...' lines ('#' starts a comment, a line that starts with a\n"
     "blank continues the previous key); every key may also be given as an option,\n"
     "which overrides the file (e.g. --instances \"2x3 2x4\"). Runs with one thread\n"
     "run `workers` at a time; runs with more run alone. A run that stops at a limit\n"
-    "gets status 'limit', stays in the CSV, and is not repeated; nor is one whose\n"
-    "reps used up `rep-budget`. Combinations an engine cannot run are left out.\n"
+    "gets status 'limit', stays in the CSV, and is timed once; a run takes no more\n"
+    "samples once they used up `rep-budget`. Combinations an engine cannot run are\n"
+    "left out. --quick runs the file's `quick-instances` with 5 samples of at least\n"
+    "2 ms, a 1 s rep-budget, time limits of at most 5 s and step limits of at most\n"
+    "1e7: every code path in seconds, for a smaller report.\n"
     "Ctrl-C stops: the rows already finished are written.\n"
     "\n"
     "options:\n";
 
 typedef struct sweep_cli {
     const char *out;
-    int bind, list, workers, quiet;
+    int bind, list, workers, quiet, quick;
 } sweep_cli;
 
 static const pb_option sweep_options[] = {
@@ -49,10 +56,14 @@ static const pb_option sweep_options[] = {
      .help = "print the runs and exit"},
     PB_OPTION_THREADS(sweep_cli, workers, "same as --workers T"),
     PB_OPTION_QUIET(sweep_cli, quiet, "no progress line and no summary line"),
+    {.name = "quick",
+     .type = PB_OPT_FLAG,
+     .offset = offsetof(sweep_cli, quick),
+     .help = "a small version of the sweep (see above)"},
     PB_OPTION_END,
 };
 
-static const sweep_cli sweep_defaults = {"results", 0, 0, 0, 0};
+static const sweep_cli sweep_defaults = {"results", 0, 0, 0, 0, 0};
 
 static void print_help(void)
 {
@@ -73,7 +84,9 @@ static void print_help(void)
         printf("keys of family %s:\n", (*f)->name);
         pb_options_help(stdout, keys, NULL, (*f)->params_default);
     }
-    fputs("\nexit status: 0 done, 2 bad usage or input, 130 interrupted\n", stdout);
+    fputs("\nexit status: 0 done, 2 bad usage or input, 4 a run's counts varied (a bug),\n"
+          "130 interrupted\n",
+          stdout);
 }
 
 /* The sweep's keys, and every family's settings, as text options whose values land
@@ -103,7 +116,7 @@ static pb_option *key_options(const char **names, int max, int *n)
 }
 
 /* Reads FILE into the spec (instances relative to its folder). 0, or the exit status. */
-static int read_file(pb_sweep_spec *spec, const char *file)
+static int read_file(pb_sweep_spec *spec, const char *file, int quick)
 {
     char err[600];
     size_t len;
@@ -115,6 +128,7 @@ static int read_file(pb_sweep_spec *spec, const char *file)
     if (bad)
         return fprintf(stderr, "puzzlebench: sweep: %s:%d: %s\n", file, pe.line, pe.msg),
                PB_EXIT_USAGE;
+    if (quick) pb_sweep_spec_quick(spec);
     if (pb_sweep_spec_relative_to(spec, file)) return pb_usage_error("sweep", "out of memory");
     return 0;
 }
@@ -153,7 +167,8 @@ int pb_cmd_sweep(int argc, char **argv)
         goto out;
     }
     const char *source = npos ? pos[0] : "(options)";
-    if ((npos && (rc = read_file(&spec, pos[0]))) ||
+    if (!npos && cli.quick) pb_sweep_spec_quick(&spec);
+    if ((npos && (rc = read_file(&spec, pos[0], cli.quick))) ||
         (rc = apply_overrides(&spec, names, values, nkeys, source)))
         goto out;
     if (cli.workers) spec.workers = cli.workers; /* --threads T is --workers T */

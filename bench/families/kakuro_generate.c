@@ -207,6 +207,7 @@ typedef struct gen_cmd {
     char **puzzle_text, **solution_text;
     kakuro_gen_stats *st;
     int *rc;
+    pb_meta meta; /* with --out or --stats: the run's metadata */
 } gen_cmd;
 
 /* Checks the combination of options and sets the generator up. 0, or -1 after a
@@ -352,7 +353,7 @@ static int fill_records(FILE *f, void *p)
     const gen_cmd *o = p;
     fputs("name,rows,cols,level,target_share,checker,order,refill,seed_table,seed,index,status,"
           "attempts,fills,check_steps,check_placements,check_backtracks,runs,unique_runs,"
-          "unique_share,wall_s\n",
+          "unique_share,wall_s,run_id\n",
           f);
     for (long t = 0; t < o->ntasks; t++) {
         int shape, level, index;
@@ -366,7 +367,8 @@ static int fill_records(FILE *f, void *p)
         const char *order =
             e->about.caps & PB_CAP_ORDER ? (o->gen.order ? o->gen.order->name : "row") : "-";
         fprintf(
-            f, "%s,%d,%d,%s,%.2f,%s,%s,%s,%d,%llu,%d,%s,%llu,%llu,%llu,%llu,%llu,%d,%d,%.4f,%.6f\n",
+            f,
+            "%s,%d,%d,%s,%.2f,%s,%s,%s,%d,%llu,%d,%s,%llu,%llu,%llu,%llu,%llu,%d,%d,%.4f,%.6f,%s\n",
             name, rows, cols, kakuro_level_names[level], kakuro_level_share[level],
             o->candidates ? "-" : e->about.name, o->candidates ? "-" : order,
             o->gen.refill == KAKURO_REFILL_DIFF ? "diff" : "all", o->gen.seed_table,
@@ -374,28 +376,9 @@ static int fill_records(FILE *f, void *p)
             (unsigned long long)s->attempts, (unsigned long long)s->fills,
             (unsigned long long)s->check.steps, (unsigned long long)s->check.placements,
             (unsigned long long)s->check.backtracks, s->runs, s->unique_runs,
-            s->runs ? (double)s->unique_runs / s->runs : 0.0, s->wall_s);
+            s->runs ? (double)s->unique_runs / s->runs : 0.0, s->wall_s, o->meta.run_id);
     }
     return ferror(f) ? -1 : 0;
-}
-
-typedef struct meta_args {
-    const gen_cmd *o;
-} meta_args;
-
-static int fill_meta(FILE *f, void *p)
-{
-    const gen_cmd *o = p;
-    pb_meta meta;
-    pb_meta_collect(&meta, o->threads, "none");
-    char command[2048];
-    int at = snprintf(command, sizeof command, "command=puzzlebench");
-    for (int i = 1; i < o->argc && at < (int)sizeof command; i++)
-        at += snprintf(command + at, sizeof command - (size_t)at, " %s", o->argv[i]);
-    char rows[64];
-    snprintf(rows, sizeof rows, "puzzles=%ld", o->ntasks);
-    const char *extra[] = {command, rows, NULL};
-    return pb_meta_write(f, &meta, extra);
 }
 
 /* The command that makes the same puzzles: the options as given, less those that
@@ -485,7 +468,10 @@ static int write_outputs(gen_cmd *o)
     size_t n = strlen(path);
     if (n > 4 && !strcmp(path + n - 4, ".csv")) path[n - 4] = '\0';
     strncat(path, ".meta", sizeof path - strlen(path) - 1);
-    if (pb_write_file_atomic(path, fill_meta, o, err, sizeof err)) goto fail;
+    char rows[64];
+    snprintf(rows, sizeof rows, "puzzles=%ld", o->ntasks);
+    const char *extra[] = {rows, NULL};
+    if (pb_meta_save(path, &o->meta, extra, err, sizeof err)) goto fail;
     if (o->stats && (fill_stdout(stdout, o) || fflush(stdout))) {
         fprintf(stderr, "puzzlebench: generate: cannot write the output\n");
         return -1;
@@ -589,7 +575,10 @@ static int run_generate(const pb_command *self, int argc, char **argv, int first
         fprintf(stderr, "puzzlebench: generate: out of memory\n");
         return gen_free(&o), PB_EXIT_USAGE;
     }
+    int recorded = o.out_dir || o.stats;
+    if (recorded) pb_meta_begin(&o.meta, o.threads, "none");
     make_all(&o);
+    if (recorded) pb_meta_end(&o.meta);
     rc = pb_interrupted ? PB_EXIT_INTERRUPT : finish(&o);
     gen_free(&o);
     return rc;

@@ -8,6 +8,8 @@
 #include "family.h"
 #include "harness/csv.h"
 #include "harness/exit.h"
+#include "harness/measure.h"
+#include "harness/meta.h"
 #include "sudoku/sudoku.h"
 
 static const char *const sizes[] = {"4", "9", "16", "25", NULL};
@@ -19,6 +21,7 @@ typedef struct gen_opts {
     uint64_t seed, max_tries;
     double max_seconds;
     const char *out, *stats;
+    pb_timing_opts timing;
 } gen_opts;
 
 #define OPT(T, F) .type = T, .offset = offsetof(gen_opts, F)
@@ -62,19 +65,38 @@ static const pb_option gen_options[] = {
     {.name = "stats",
      OPT(PB_OPT_TEXT, stats),
      .arg = "FILE.csv",
-     .help = "one row per puzzle: index,size,clues,level,tries,checks,wall_s"},
+     .help = "one row per puzzle: index,size,clues,level,tries,checks,wall_s,\nrun_id; "
+             "and the run's FILE.meta (+ FILE.topology.xml)"},
     {.name = "max-tries",
      OPT(PB_OPT_COUNT, max_tries),
      .arg = "N",
      .help = "full grids tried per puzzle before giving up"},
     PB_OPTION_TIME_LIMIT(gen_opts, max_seconds,
                          "seconds per puzzle before giving up (default none)"),
+    {.name = "samples",
+     OPT(PB_OPT_INT, timing.samples),
+     .arg = "N",
+     .lo = 1,
+     .hi = PB_MAX_SAMPLES,
+     .help = "time the whole generation by the harness's method: one warm-up,\n"
+             "then N samples, each making the same puzzles again (they must\n"
+             "come out the same); the summary goes to standard error and FILE.meta\n"
+             "(default 1: timed once)"},
+    {.name = "min-sample-time",
+     OPT(PB_OPT_SECONDS, timing.min_sample_s),
+     .arg = "S",
+     .help = "with --samples: each sample lasts at least S seconds (default 0.01)"},
     PB_OPTION_END,
 };
 #undef OPT
 
-static const gen_opts gen_defaults = {
-    .size = 1, .count = 1, .threads = 1, .level = SUDOKU_LEVELS, .seed = 1, .max_tries = 1000};
+static const gen_opts gen_defaults = {.size = 1,
+                                      .count = 1,
+                                      .threads = 1,
+                                      .level = SUDOKU_LEVELS,
+                                      .seed = 1,
+                                      .max_tries = 1000,
+                                      .timing = {1, 0.010, 1, 0}};
 
 /* The generated puzzles and their records, by index. */
 typedef struct gen_run {
@@ -84,6 +106,8 @@ typedef struct gen_run {
     char **text;
     sudoku_gen_stats *st;
     int *ok;
+    pb_meta meta;     /* with --stats: the run's metadata */
+    pb_timing timing; /* with --samples N > 1 */
 } gen_run;
 
 static int side(const gen_opts *o)
@@ -141,12 +165,12 @@ static int fill_puzzles(FILE *f, void *p)
 static int fill_stats(FILE *f, void *p)
 {
     const gen_run *r = p;
-    fputs("index,size,clues,level,tries,checks,wall_s\n", f);
+    fputs("index,size,clues,level,tries,checks,wall_s,run_id\n", f);
     for (int i = 0; i < r->o->count; i++) {
         const sudoku_gen_stats *s = &r->st[i];
-        fprintf(f, "%d,%d,%d,%s,%llu,%llu,%.6f\n", i, side(r->o), r->ok[i] ? s->clues : 0,
+        fprintf(f, "%d,%d,%d,%s,%llu,%llu,%.6f,%s\n", i, side(r->o), r->ok[i] ? s->clues : 0,
                 r->ok[i] ? sudoku_level_names[s->level] : "-", (unsigned long long)s->tries,
-                (unsigned long long)s->checks, s->wall_s);
+                (unsigned long long)s->checks, s->wall_s, r->meta.run_id);
     }
     return ferror(f) ? -1 : 0;
 }
@@ -172,6 +196,59 @@ static int make_all(gen_run *r)
     return nomem ? -1 : 0;
 }
 
+typedef struct gen_measured {
+    gen_run *r;
+    int runs;
+} gen_measured;
+
+static void free_texts(gen_run *r)
+{
+    for (int i = 0; r->text && i < r->o->count; i++) free(r->text[i]);
+    free(r->text), free(r->st), free(r->ok);
+}
+
+/* One generation of every puzzle: the first is kept, every later one must make
+ * the same puzzles (they depend only on the options and the index). */
+static pb_run_end make_once(void *ctx)
+{
+    gen_measured *m = ctx;
+    gen_run *r = m->r, again = *r;
+    const int n = r->o->count;
+    if (m->runs++ == 0) {
+        if (make_all(r)) return PB_RUN_ERROR;
+        for (int i = 0; i < n; i++)
+            if (!r->ok[i]) return PB_RUN_STOPPED;
+        return PB_RUN_SAME;
+    }
+    again.text = calloc((size_t)n, sizeof *again.text);
+    again.st = calloc((size_t)n, sizeof *again.st);
+    again.ok = calloc((size_t)n, sizeof *again.ok);
+    pb_run_end end =
+        again.text && again.st && again.ok && !make_all(&again) ? PB_RUN_SAME : PB_RUN_ERROR;
+    for (int i = 0; i < n && end == PB_RUN_SAME; i++)
+        if (!again.ok[i])
+            end = PB_RUN_STOPPED; /* a time limit can strike on a later run */
+        else if (strcmp(again.text[i], r->text[i]))
+            end = PB_RUN_ERROR;
+    free_texts(&again);
+    return end;
+}
+
+/* Makes every puzzle, timed by the harness's method with --samples; 0, or -1. */
+static int make_measured(gen_run *r)
+{
+    if (r->o->timing.samples <= 1) return make_all(r);
+    gen_measured m = {r, 0};
+    if (pb_measure(&r->o->timing, make_once, &m, &r->timing) == PB_RUN_ERROR) return -1;
+    const pb_summary *s = &r->timing.sum;
+    fprintf(stderr,
+            "generate: %d puzzles: median %.6g s [%.6g, %.6g] per run, %d samples of %d "
+            "run(s), cv %.3g\n",
+            r->o->count, s->median, s->median_lo, s->median_hi, r->timing.samples,
+            r->timing.runs_per_sample, s->cv);
+    return 0;
+}
+
 /* Writes the records and the puzzles, or says which puzzle could not be made. */
 static int write_outputs(const gen_run *r)
 {
@@ -180,8 +257,25 @@ static int write_outputs(const gen_run *r)
     int failed = 0, first = -1;
     for (int i = 0; i < o->count; i++)
         if (!r->ok[i]) failed++, first = first < 0 ? i : first;
-    if (o->stats && pb_write_file_atomic(o->stats, fill_stats, (void *)r, err, sizeof err))
-        return fprintf(stderr, "puzzlebench: %s\n", err), PB_EXIT_USAGE;
+    if (o->stats) {
+        /* FILE.csv's metadata is FILE.meta, as for every other CSV. */
+        char meta[4200], count[64], timing[200] = "";
+        size_t n = strlen(o->stats);
+        if (n > 4 && !strcmp(o->stats + n - 4, ".csv")) n -= 4;
+        snprintf(meta, sizeof meta, "%.*s.meta", (int)n, o->stats);
+        snprintf(count, sizeof count, "puzzles=%d", o->count);
+        const pb_summary *t = &r->timing.sum;
+        if (o->timing.samples > 1)
+            snprintf(timing, sizeof timing,
+                     "timing=samples:%d runs_per_sample:%d median_s:%.9g median_lo_s:%.9g "
+                     "median_hi_s:%.9g cv:%.4g",
+                     r->timing.samples, r->timing.runs_per_sample, t->median, t->median_lo,
+                     t->median_hi, t->cv);
+        const char *extra[] = {count, timing[0] ? timing : NULL, NULL};
+        if (pb_write_file_atomic(o->stats, fill_stats, (void *)r, err, sizeof err) ||
+            pb_meta_save(meta, &r->meta, extra, err, sizeof err))
+            return fprintf(stderr, "puzzlebench: %s\n", err), PB_EXIT_USAGE;
+    }
     if (failed) {
         const sudoku_gen_stats *s = &r->st[first];
         fprintf(stderr,
@@ -210,14 +304,17 @@ static int run(const pb_command *self, int argc, char **argv, int first)
     r.text = calloc((size_t)o.count, sizeof *r.text);
     r.st = calloc((size_t)o.count, sizeof *r.st);
     r.ok = calloc((size_t)o.count, sizeof *r.ok);
-    if (!r.text || !r.st || !r.ok || make_all(&r)) {
-        fprintf(stderr, "puzzlebench: generate: out of memory\n");
-        rc = PB_EXIT_USAGE;
+    if (o.stats) pb_meta_begin(&r.meta, o.threads, "none");
+    int made = r.text && r.st && r.ok ? make_measured(&r) : -1;
+    if (o.stats) pb_meta_end(&r.meta);
+    if (made) {
+        fprintf(stderr, "puzzlebench: generate: out of memory, or a later generation made "
+                        "other puzzles than the first\n");
+        rc = PB_EXIT_FAILED;
     } else {
         rc = write_outputs(&r);
     }
-    for (int i = 0; r.text && i < o.count; i++) free(r.text[i]);
-    free(r.text), free(r.st), free(r.ok);
+    free_texts(&r);
     return rc;
 }
 

@@ -194,32 +194,25 @@ static int fill_csv(FILE *f, void *p)
     const tp_cmd *c = r->c;
     const tp_stats *s = &r->res->stats;
     fprintf(f, "family,instance,engine,mode,max_length,append,wrap,width,threads,status,length,"
-               "wins,expanded,stored,peak_bytes,nodes,wall_s\n");
-    fprintf(f, "tenpair,%s,%s,%s,%d,%s,%s,%d,%d,%s,%d,%llu,%llu,%llu,%llu,%llu,%.6f\n", c->instance,
-            c->engine->about.name, c->count ? "count" : "shortest", c->how.max_length,
+               "wins,expanded,stored,peak_bytes,nodes,wall_s,run_id\n");
+    fprintf(f, "tenpair,%s,%s,%s,%d,%s,%s,%d,%d,%s,%d,%llu,%llu,%llu,%llu,%llu,%.6f,%s\n",
+            c->instance, c->engine->about.name, c->count ? "count" : "shortest", c->how.max_length,
             c->rules.append_any ? "any" : "stuck", c->rules.wrap ? "on" : "off", c->rules.width,
             c->o.threads, pb_status_name(r->res->status), r->res->length,
             (unsigned long long)s->wins, (unsigned long long)s->expanded,
             (unsigned long long)s->stored, (unsigned long long)s->peak_bytes,
-            (unsigned long long)s->nodes, s->wall_s);
+            (unsigned long long)s->nodes, s->wall_s, r->meta->run_id);
     return 0;
 }
 
-static int fill_meta(FILE *f, void *p)
+/* FILE (the row) and FILE.meta with FILE.topology.xml beside it. */
+static int write_csv(const tp_cmd *c, const tp_result *res, const pb_meta *meta)
 {
-    const row_ctx *r = p;
-    return pb_meta_write(f, r->meta, NULL);
-}
-
-static int write_csv(const tp_cmd *c, const tp_result *res)
-{
-    pb_meta meta;
-    pb_meta_collect(&meta, c->o.threads, "none");
-    row_ctx r = {c, res, &meta};
+    row_ctx r = {c, res, meta};
     char err[4400], path[4200];
     snprintf(path, sizeof path, "%s.meta", c->o.csv);
     if (pb_write_file_atomic(c->o.csv, fill_csv, &r, err, sizeof err) ||
-        pb_write_file_atomic(path, fill_meta, &r, err, sizeof err)) {
+        pb_meta_save(path, meta, NULL, err, sizeof err)) {
         fprintf(stderr, "puzzlebench: %s\n", err);
         return -1;
     }
@@ -307,12 +300,15 @@ static int run_tenpair(const char *cmd, int argc, char **argv, int first)
     if (c.count && !wins) return pb_usage_error(cmd, "out of memory");
     pb_install_interrupt_handler();
     tp_result res = {.wins_by_length = wins};
+    pb_meta meta;
+    if (c.o.csv) pb_meta_begin(&meta, c.o.threads, "none");
     if (tp_engine_run(c.engine, &c.rules, &c.how, &res) == PB_UNSUPPORTED) {
         free(wins);
         return pb_usage_error(cmd, "%s", res.why);
     }
+    if (c.o.csv) pb_meta_end(&meta);
     rc = print_result(&c, &res, wins) ? PB_EXIT_USAGE : outcome(&c, &res);
-    if (c.o.csv && write_csv(&c, &res)) rc = PB_EXIT_USAGE;
+    if (c.o.csv && write_csv(&c, &res, &meta)) rc = PB_EXIT_USAGE;
     free(res.path);
     free(wins);
     return rc;

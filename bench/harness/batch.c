@@ -127,18 +127,28 @@ int pb_batch_run(const pb_batch *b, pb_batch_result *r)
     const int threads = set->count > 1 ? b->threads : 1;
     budget bu = {0, 0, pb_now_s()};
     int nomem = 0;
-#pragma omp parallel num_threads(threads) if (threads > 1)
-    {
-        if (threads > 1) pb_binder_bind_thread(b->binder, omp_get_thread_num());
+    if (threads == 1) {
+        /* No parallel region at all: even an inactive one costs microseconds, more
+         * than a small puzzle's whole search. */
         int *scratch = malloc((size_t)max_cells * sizeof *scratch);
-        if (!scratch) {
-#pragma omp atomic write
-            nomem = 1;
-        }
-#pragma omp for schedule(dynamic, 1)
-        for (int i = 0; i < set->count; i++)
-            if (scratch && set->puzzle[i].model) run_puzzle(b, r, &bu, i, scratch);
+        nomem = !scratch;
+        for (int i = 0; i < set->count && scratch; i++)
+            if (set->puzzle[i].model) run_puzzle(b, r, &bu, i, scratch);
         free(scratch);
+    } else {
+#pragma omp parallel num_threads(threads)
+        {
+            pb_binder_bind_thread(b->binder, omp_get_thread_num());
+            int *scratch = malloc((size_t)max_cells * sizeof *scratch);
+            if (!scratch) {
+#pragma omp atomic write
+                nomem = 1;
+            }
+#pragma omp for schedule(dynamic, 1)
+            for (int i = 0; i < set->count; i++)
+                if (scratch && set->puzzle[i].model) run_puzzle(b, r, &bu, i, scratch);
+            free(scratch);
+        }
     }
     r->elapsed_s = pb_now_s() - bu.t0;
     if (nomem) return pb_batch_free(r), -1;

@@ -1,5 +1,7 @@
-/* csv.c — writing result rows as CSV, atomically. */
+/* csv.c — writing result rows, their timing columns and their raw samples as CSV,
+ * atomically. */
 #include <errno.h>
+#include <math.h>
 #include <stdio.h>
 #include <string.h>
 #include <unistd.h>
@@ -9,10 +11,15 @@
 const char pb_csv_header[] = "family,instance,cells,engine,order,mode,threads,rep,status,solutions,"
                              "steps,placements,backtracks,candidates,guesses,wall_s,puzzles";
 
+const char pb_csv_timing_header[] = ",run_id,row,samples,runs_per_sample,min_s,median_s,mean_s,"
+                                    "stddev_s,cv,median_lo_s,median_hi_s,noisy";
+
+static const char samples_header[] = "run_id,row,sample,runs,wall_s";
+
 int pb_write_file_atomic(const char *path, int (*fill)(FILE *f, void *ctx), void *ctx, char *err,
                          size_t errlen)
 {
-    char tmp[4200];
+    char tmp[4400];
     snprintf(tmp, sizeof tmp, "%s.tmp.%ld", path, (long)getpid());
     FILE *f = fopen(tmp, "w");
     if (!f) {
@@ -30,7 +37,34 @@ int pb_write_file_atomic(const char *path, int (*fill)(FILE *f, void *ctx), void
     return 0;
 }
 
+/* A statistic that one sample does not define is an empty field. */
+static void put_defined(FILE *f, const char *fmt, double v)
+{
+    fputc(',', f);
+    if (!isnan(v)) fprintf(f, fmt, v);
+}
+
+void pb_csv_timing_write(FILE *f, const char *run_id, long row, const pb_timing *t)
+{
+    const pb_summary *s = &t->sum;
+    fprintf(f, ",%s,%ld,%d,%d,%.9g,%.9g,%.9g", run_id, row, t->samples, t->runs_per_sample, s->min,
+            s->median, s->mean);
+    put_defined(f, "%.9g", s->stddev);
+    put_defined(f, "%.4g", s->cv);
+    put_defined(f, "%.9g", s->median_lo);
+    put_defined(f, "%.9g", s->median_hi);
+    fprintf(f, ",%d", !isnan(s->cv) && s->cv > PB_NOISY_CV);
+}
+
+void pb_csv_samples_path(const char *csv_path, char *out, size_t len)
+{
+    size_t n = strlen(csv_path);
+    if (n >= 4 && !strcmp(csv_path + n - 4, ".csv")) n -= 4;
+    snprintf(out, len, "%.*s.samples.csv", (int)n, csv_path);
+}
+
 typedef struct csv_ctx {
+    const char *run_id;
     const pb_row *rows;
     const unsigned char *done;
     long n;
@@ -39,24 +73,52 @@ typedef struct csv_ctx {
 static int fill_csv(FILE *f, void *p)
 {
     const csv_ctx *c = p;
-    fprintf(f, "%s\n", pb_csv_header);
+    fprintf(f, "%s%s\n", pb_csv_header, pb_csv_timing_header);
     for (long i = 0; i < c->n; i++) {
-        if (!c->done[i]) continue;
+        if (c->done && !c->done[i]) continue;
         const pb_row *r = &c->rows[i];
         const pb_stats *s = &r->stats;
-        fprintf(f, "%s,%s,%d,%s,%s,%s,%d,%d,%s,%llu,%llu,%llu,%llu,%llu,%llu,%.9f,%d\n", r->family,
-                r->instance, r->cells, r->engine, r->order, r->mode, r->threads, r->rep,
+        /* rep stays for readers of the older format: one row now holds every sample. */
+        fprintf(f, "%s,%s,%d,%s,%s,%s,%d,0,%s,%llu,%llu,%llu,%llu,%llu,%llu,%.9g,%d", r->family,
+                r->instance, r->cells, r->engine, r->order, r->mode, r->threads,
                 pb_status_name(r->status), (unsigned long long)s->solutions,
                 (unsigned long long)s->steps, (unsigned long long)s->placements,
                 (unsigned long long)s->backtracks, (unsigned long long)s->candidates,
-                (unsigned long long)s->guesses, s->wall_s, r->puzzles);
+                (unsigned long long)s->guesses, r->timing.sum.median, r->puzzles);
+        pb_csv_timing_write(f, c->run_id, r->row, &r->timing);
+        fputc('\n', f);
     }
     return 0;
 }
 
-int pb_csv_write(const char *path, const pb_row *rows, const unsigned char *done, long n, char *err,
-                 size_t errlen)
+static int fill_samples(FILE *f, void *p)
 {
-    csv_ctx c = {rows, done, n};
+    const csv_ctx *c = p;
+    fprintf(f, "%s\n", samples_header);
+    for (long i = 0; i < c->n; i++) {
+        if (c->done && !c->done[i]) continue;
+        const pb_row *r = &c->rows[i];
+        for (int k = 0; k < r->timing.samples; k++)
+            fprintf(f, "%s,%ld,%d,%d,%.9g\n", c->run_id, r->row, k, r->timing.runs_per_sample,
+                    r->timing.sample_s[k]);
+    }
+    return 0;
+}
+
+int pb_csv_samples_write(const char *path, const char *run_id, const pb_row *rows,
+                         const unsigned char *done, long n, char *err, size_t errlen)
+{
+    csv_ctx c = {run_id, rows, done, n};
+    return pb_write_file_atomic(path, fill_samples, &c, err, errlen);
+}
+
+int pb_csv_write(const char *path, const char *run_id, const pb_row *rows,
+                 const unsigned char *done, long n, char *err, size_t errlen)
+{
+    char samples[4096];
+    csv_ctx c = {run_id, rows, done, n};
+    pb_csv_samples_path(path, samples, sizeof samples);
+    /* The samples first: a CSV on disk always has the samples it was computed from. */
+    if (pb_csv_samples_write(samples, run_id, rows, done, n, err, errlen)) return -1;
     return pb_write_file_atomic(path, fill_csv, &c, err, errlen);
 }

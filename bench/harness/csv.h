@@ -1,9 +1,11 @@
-/* csv.h — result rows and the CSV file they go to: long format, one row per run,
+/* csv.h — result rows and the CSV files they go to: long format, one row per run
+ * with its timing summary, and beside it NAME.samples.csv with every timed sample;
  * header first, units in column names, written whole (temporary name, then rename). */
 #ifndef PB_CSV_H
 #define PB_CSV_H
 
 #include "core/engine.h"
+#include "harness/measure.h"
 
 typedef struct pb_row {
     const char *family;
@@ -11,16 +13,34 @@ typedef struct pb_row {
     int cells;
     int puzzles; /* puzzles of the instance that finished (a file may hold many) */
     const char *engine, *order, *mode;
-    int threads, rep;
+    int threads;
+    long row; /* the run's index in its sweep: stable for a sweep file */
     pb_status status;
-    pb_stats stats;
+    pb_stats stats; /* of one run; wall_s is the median time per run */
+    pb_timing timing;
 } pb_row;
 
 extern const char pb_csv_header[];
 
-/* Writes the rows with done != 0 to path. 0, or -1 with errno-style message in err. */
-int pb_csv_write(const char *path, const pb_row *rows, const unsigned char *done, long n, char *err,
-                 size_t errlen);
+/* A row's timing columns are noisy above this coefficient of variation. */
+#define PB_NOISY_CV 0.05
+
+/* Writes the rows with done != 0 to path (NAME.csv) and their samples to
+ * NAME.samples.csv, each row tagged with run_id. 0, or -1 with a message in err. */
+int pb_csv_write(const char *path, const char *run_id, const pb_row *rows,
+                 const unsigned char *done, long n, char *err, size_t errlen);
+
+/* The timing columns of the header (",run_id,...,noisy"), and one row's values
+ * for them, for every CSV that carries a timing. */
+extern const char pb_csv_timing_header[];
+void pb_csv_timing_write(FILE *f, const char *run_id, long row, const pb_timing *t);
+
+/* The samples file beside a CSV: "DIR/NAME.csv" -> "DIR/NAME.samples.csv". */
+void pb_csv_samples_path(const char *csv_path, char *out, size_t len);
+
+/* Writes the samples of the rows with done != 0 (NULL: all) to path. */
+int pb_csv_samples_write(const char *path, const char *run_id, const pb_row *rows,
+                         const unsigned char *done, long n, char *err, size_t errlen);
 
 /* Writes text produced by fill(f, ctx) to path atomically. */
 int pb_write_file_atomic(const char *path, int (*fill)(FILE *f, void *ctx), void *ctx, char *err,

@@ -10,6 +10,8 @@ enum {
     PB_EXIT_NONE = 1,  /* the search finished and found no solution */
     PB_EXIT_USAGE = 2, /* bad usage or bad input */
     PB_EXIT_LIMIT = 3, /* stopped at a limit before finding a solution */
+    PB_EXIT_FAILED =
+        4, /* a check of the harness failed: a run's counts varied, or memory ran out */
     PB_EXIT_INTERRUPT = 130,
 };
 

@@ -6,6 +6,8 @@
 #ifndef PB_MEASURE_H
 #define PB_MEASURE_H
 
+#include <stddef.h>
+
 #include "stats/summary.h"
 
 enum { PB_MAX_SAMPLES = 100 };
@@ -18,7 +20,10 @@ typedef struct pb_timing_opts {
 } pb_timing_opts;
 
 /* 5 samples of at least 10 ms, after one warm-up run; no budget. */
-#define PB_TIMING_DEFAULTS {5, 0.010, 1, 0}
+#define PB_TIMING_DEFAULTS                                                                         \
+    {                                                                                              \
+        5, 0.010, 1, 0                                                                             \
+    }
 
 /* What one run of the measured thing says. */
 typedef enum pb_run_end {
@@ -31,15 +36,16 @@ typedef enum pb_run_end {
 typedef pb_run_end (*pb_run_once)(void *ctx);
 
 typedef struct pb_timing {
-    int samples;         /* recorded samples (1 when the first run stopped short) */
-    int runs_per_sample; /* runs in each sample */
+    int samples;                     /* recorded samples (1 when the first run stopped short) */
+    int runs_per_sample;             /* runs in each sample */
     double sample_s[PB_MAX_SAMPLES]; /* each sample's time per run, in seconds */
     pb_summary sum;                  /* of sample_s */
 } pb_timing;
 
-/* Measures run by the method above. PB_RUN_SAME: t holds the samples;
- * PB_RUN_STOPPED: the first run stopped short and t holds its time as the one
- * sample; PB_RUN_ERROR: a run failed (t is not filled in). */
+/* Measures run by the method above. PB_RUN_SAME: t holds the samples.
+ * PB_RUN_STOPPED: a run stopped short; t holds the samples taken before it, or,
+ * with none, the first run's time as the one sample (a lower bound when the first
+ * run itself stopped). PB_RUN_ERROR: a run failed; t is not filled in. */
 pb_run_end pb_measure(const pb_timing_opts *o, pb_run_once run, void *ctx, pb_timing *t);
 
 /* Checks o (samples in range, times not negative); 0, or -1 with a message in why. */

@@ -1,28 +1,83 @@
-/* meta.h — what every result file records about its run (date, git commit, compiler
- * and flags, CPU, hwloc topology, threads, binding) and `puzzlebench info`. */
+/* meta.h — what every result file records about its run (run id, date, built-in commit,
+ * build, command line, system and library versions, CPU, memory, load, topology) and
+ * `puzzlebench info` / `--version`. */
 #ifndef PB_META_H
 #define PB_META_H
 
+#include <stddef.h>
 #include <stdio.h>
 
 typedef struct pb_meta {
-    char date[40];     /* ISO 8601, UTC */
-    char commit[64];   /* git commit of the source tree (with "-dirty"), or "unknown" */
+    char run_id[32];   /* "20261130T132512Z-3f9a1c": UTC start time + 6 hex digits */
+    char date[40];     /* ISO 8601, UTC, the run's start */
+    char commit[64];   /* built-in commit of the source tree (with "-dirty"), or "unknown" */
+    char version[24];  /* puzzlebench version */
     char compiler[96]; /* e.g. "GNU 12.2.0" */
     char flags[512];   /* C flags of this build */
     char build_type[24];
-    char cpu[128]; /* model name */
+    char command[4096];                 /* the command line, shell-quoted, or "unknown" */
+    char kernel[256];                   /* uname: sysname release version machine */
+    char glibc[32];                     /* gnu_get_libc_version(), or "unknown" */
+    char openmp[48];                    /* e.g. "4.5 (_OPENMP 201511)" */
+    char gbench[32];                    /* Google Benchmark version this build found */
+    char hwloc[64];                     /* e.g. "build 2.9.0, runtime 2.9.0" */
+    char mem_total[32];                 /* e.g. "15.6 GiB" */
+    unsigned long long mem_total_bytes; /* 0 when unknown */
+    char cpu[128];                      /* full model name (/proc/cpuinfo, else hwloc) */
+    char cpu_id[160];     /* e.g. "AuthenticAMD family 26 model 2 stepping 1 microcode ..." */
+    char cpu_mhz[48];     /* /proc/cpuinfo "cpu MHz": one value, or "MIN-MAX" over CPUs */
+    char cpu_min_mhz[24]; /* cpufreq cpuinfo_min_freq of cpu0, or "unknown" */
+    char cpu_max_mhz[24]; /* cpufreq cpuinfo_max_freq of cpu0, or "unknown" */
+    char smt[16];         /* "on", "off" or "unknown" */
     char host[64];
     int packages, cores, pus; /* from hwloc */
     int threads;              /* threads the run used */
     char bind[16];            /* "none" or "core" */
+    /* Sampled by pb_meta_begin (start) and pb_meta_end (end). */
+    char governor_start[64], governor_end[64]; /* scaling_governor(s), or "unknown" */
+    double loadavg_start[3], loadavg_end[3];   /* 1, 5, 15 minutes; -1 when unknown */
+    int have_end;                              /* pb_meta_end was called */
+    char load_warning[160];                    /* "" or why the load at start was high */
 } pb_meta;
 
-/* Fills m; never fails (unknown fields say "unknown"). */
+/* Records the process's command line (shell-quoted) for every later pb_meta_begin;
+ * call it first thing in main. Without it .meta says command=unknown. */
+void pb_meta_set_command_line(int argc, char **argv);
+
+/* Fills m at the start of a run: run id, date, build, system, CPU, memory, topology
+ * counts, and the load average and governor now. When the 1-minute load is over 0.2
+ * per core it prints one warning line on stderr and records load_warning. Never fails
+ * (what cannot be found says "unknown"). */
+void pb_meta_begin(pb_meta *m, int threads, const char *bind);
+
+/* Samples the load average and the governor at the end of the run. */
+void pb_meta_end(pb_meta *m);
+
+/* pb_meta_begin without the line on stderr (load_warning is still recorded). */
 void pb_meta_collect(pb_meta *m, int threads, const char *bind);
 
-/* Writes m as "key=value" lines, then each extra "key=value" string given (NULL-ended). */
+/* Writes m as "key=value" lines, then each extra "key=value" string given (NULL-ended).
+ * load_end / governor_end say "unknown" when pb_meta_end was not called. */
 int pb_meta_write(FILE *f, const pb_meta *m, const char *const *extra);
+
+/* Writes this machine's hwloc topology as XML to path, atomically (a temporary file,
+ * then rename). 0, or -1 with a message in err. */
+int pb_meta_write_topology(const char *path, char *err, size_t errlen);
+
+/* The topology file beside a .meta: "DIR/NAME.meta" -> "DIR/NAME.topology.xml" (a
+ * path without ".meta" gets ".topology.xml" appended). 0, or -1 when it does not fit. */
+int pb_meta_topology_path(const char *meta_path, char *out, size_t n);
+
+/* Writes m (+ extra) to meta_path atomically and the topology beside it
+ * (pb_meta_topology_path). 0, or -1 with a message in err. */
+int pb_meta_save(const char *meta_path, const pb_meta *m, const char *const *extra, char *err,
+                 size_t errlen);
+
+/* The built-in provenance of this binary. */
+const char *pb_build_commit(void); /* 40 hex digits (+ "-dirty"), or "unknown" */
+
+/* `puzzlebench --version`: version, commit, build type, compiler, flags. */
+void pb_version_print(FILE *f);
 
 /* `puzzlebench info`: topology summary (packages, cores, PUs, caches, NUMA nodes)
  * and the build information. Returns 0. */

@@ -1,7 +1,8 @@
 /* sweep.c — expands an experiment matrix (instances x engines x orders x modes x
- * threads x reps) into jobs, runs them with OpenMP through the batch runner, and
- * writes one CSV row per run plus the run's metadata. A run that hits its limit is
- * not repeated; combinations an engine refuses are not run. */
+ * threads) into runs, times each with OpenMP through the batch runner by the one
+ * timing method (measure.h), and writes one CSV row per run, its raw samples and
+ * the run's metadata. A run that hits its limit is timed once; combinations an
+ * engine refuses are not run. */
 #include "sweep.h"
 
 #include <errno.h>
@@ -13,6 +14,7 @@
 #include <sys/stat.h>
 
 #include "batch.h"
+#include "batch_measure.h"
 #include "csv.h"
 #include "exit.h"
 #include "meta.h"
@@ -25,7 +27,6 @@ typedef struct job {
     const pb_order *order;
     pb_mode mode;
     int unique; /* count mode stopped at the second solution */
-    long first_row;
 } job;
 
 typedef struct sweep_ctx {
@@ -35,12 +36,14 @@ typedef struct sweep_ctx {
     pb_set *sets;
     char (*names)[96];
     job *jobs;
-    long njobs, nrows;
+    long njobs; /* one row each */
     pb_row *rows;
     unsigned char *done;
     pb_binder *binder;
     pb_progress progress;
     int workers;
+    int failed;   /* a run's counts varied, or memory ran out */
+    pb_meta meta; /* begun before the runs, ended after them */
 } sweep_ctx;
 
 static const char *mode_name(const job *j)
@@ -89,7 +92,7 @@ static void row_instance(const sweep_ctx *c, const job *j, char *out, size_t len
         snprintf(out, len, "%s#%d", c->names[j->instance], j->puzzle);
 }
 
-static void fill_row(const sweep_ctx *c, const job *j, int rep, const pb_set *set,
+static void fill_row(const sweep_ctx *c, const job *j, const pb_set *set,
                      const pb_batch_result *res, pb_row *r)
 {
     r->family = c->fam->name;
@@ -100,33 +103,38 @@ static void fill_row(const sweep_ctx *c, const job *j, int rep, const pb_set *se
     r->order = j->engine->about.caps & PB_CAP_ORDER ? j->order->name : "-";
     r->mode = mode_name(j);
     r->threads = j->threads;
-    r->rep = rep;
+    r->row = j - c->jobs;
     r->status = res->status;
     r->stats = res->total;
-    /* A file's time is the whole batch's, so that threads show as a speedup. */
-    if (set->count > 1) r->stats.wall_s = res->elapsed_s;
+    r->stats.wall_s = r->timing.sum.median;
 }
 
-/* Runs one job's reps; stops repeating after a limit or an interruption. */
+/* Times one job into its row; a run whose counts vary fails the sweep. */
 static void run_job(sweep_ctx *c, const job *j)
 {
     const pb_set set = job_set(c, j);
     const pb_batch b = job_batch(c, j, &set);
-    double spent = 0;
-    for (int rep = 0; rep < c->spec->reps && !pb_interrupted; rep++) {
-        pb_batch_result res;
-        if (pb_batch_run(&b, &res)) return; /* out of memory: the row stays out */
-        fill_row(c, j, rep, &set, &res, &c->rows[j->first_row + rep]);
-        pb_status status = res.status;
-        double wall = c->rows[j->first_row + rep].stats.wall_s;
-        pb_batch_free(&res);
-        pb_progress_step(&c->progress);
-        if (status == PB_INTERRUPTED || pb_interrupted) return;
-        c->done[j->first_row + rep] = 1;
-        if (status != PB_DONE) return;
-        spent += wall;
-        if (c->spec->rep_budget > 0 && spent >= c->spec->rep_budget) return;
+    const long i = j - c->jobs;
+    pb_row *row = &c->rows[i];
+    pb_batch_result first;
+    char why[300];
+    pb_run_end end = pb_batch_measure(&b, &c->spec->timing, &first, &row->timing, why, sizeof why);
+    pb_progress_step(&c->progress);
+    if (end == PB_RUN_ERROR) {
+        char name[96];
+        row_instance(c, j, name, sizeof name);
+        fprintf(stderr, "puzzlebench: sweep: %s %s %s %s threads=%d: %s\n", name,
+                j->engine->about.name, j->engine->about.caps & PB_CAP_ORDER ? j->order->name : "-",
+                mode_name(j), j->threads, why);
+#pragma omp atomic write
+        c->failed = 1;
+        return;
     }
+    fill_row(c, j, &set, &first, row);
+    pb_batch_free(&first);
+    /* An interrupted row is left out: its samples are not all taken. */
+    if (row->status == PB_INTERRUPTED || pb_interrupted) return;
+    c->done[i] = 1;
 }
 
 static int add_job(sweep_ctx *c, const job *proto, long *cap)
@@ -136,10 +144,7 @@ static int add_job(sweep_ctx *c, const job *proto, long *cap)
         if (!nj) return -1;
         c->jobs = nj;
     }
-    job *j = &c->jobs[c->njobs++];
-    *j = *proto;
-    j->first_row = c->nrows;
-    c->nrows += c->spec->reps;
+    c->jobs[c->njobs++] = *proto;
     return 0;
 }
 
@@ -153,7 +158,7 @@ static int add_engine_jobs(sweep_ctx *c, int inst, const pb_engine *eng, const p
     for (int md = 0; md < s->modes.n; md++)
         for (int t = 0; t < s->search_threads.n; t++)
             for (int p = per_puzzle ? 0 : -1; p < (per_puzzle ? c->sets[inst].count : 0); p++) {
-                job j = {inst, p, s->search_threads.v[t], eng, ord, PB_MODE_COUNT, 0, 0};
+                job j = {inst, p, s->search_threads.v[t], eng, ord, PB_MODE_COUNT, 0};
                 j.mode = strcmp(s->modes.item[md], "first") ? PB_MODE_COUNT : PB_MODE_FIRST;
                 j.unique = !strcmp(s->modes.item[md], "unique");
                 const pb_set set = job_set(c, &j);
@@ -247,10 +252,13 @@ static void settings(const sweep_ctx *c, long written, char extra[][META_LINE], 
     const pb_list *lists[] = {&s->engines, &s->orders, &s->modes};
     const char *list_keys[] = {"engines", "orders", "modes"};
     int k = 0;
-    for (int i = 0; i < 16; i++) extra[i][0] = '\0';
+    for (int i = 0; i < 24; i++) extra[i][0] = '\0';
     append(extra[k++], "sweep=%s", c->opts->source);
     append(extra[k++], "family=%s", s->fam->name);
-    append(extra[k++], "reps=%d", s->reps);
+    append(extra[k++], "quick=%d", s->quick);
+    append(extra[k++], "samples=%d", s->timing.samples);
+    append(extra[k++], "min_sample_time_s=%g", s->timing.min_sample_s);
+    append(extra[k++], "warmup=%d", s->timing.warmup);
     append(extra[k], "step_limit=%llu", (unsigned long long)s->step_limit.all);
     for (int i = 0; i < s->step_limit.engines.n; i++)
         append(extra[k], " %s=%llu", s->step_limit.engines.item[i],
@@ -265,9 +273,9 @@ static void settings(const sweep_ctx *c, long written, char extra[][META_LINE], 
         if (v[0]) append(extra[k], "%s%s:%s", sep, o->name, v), sep = " ";
     }
     k++;
-    append(extra[k++], "rows=%ld of %ld%s", written, c->nrows,
+    append(extra[k++], "rows=%ld of %ld%s", written, c->njobs,
            pb_interrupted ? " (interrupted)" : "");
-    append(extra[k++], "rep_budget_s=%g", s->rep_budget);
+    append(extra[k++], "rep_budget_s=%g", s->timing.budget_s);
     for (int l = 0; l < 3; l++, k++) {
         append(extra[k], "%s=", list_keys[l]);
         for (int i = 0; i < lists[l]->n; i++)
@@ -281,47 +289,34 @@ static void settings(const sweep_ctx *c, long written, char extra[][META_LINE], 
     *n = k;
 }
 
-typedef struct meta_ctx {
-    const pb_meta *meta;
-    const char *const *extra;
-} meta_ctx;
-
-static int fill_meta(FILE *f, void *p)
-{
-    const meta_ctx *m = p;
-    return pb_meta_write(f, m->meta, m->extra);
-}
-
 static int write_results(const sweep_ctx *c)
 {
     const char *dir = c->opts->out_dir, *name = c->spec->name;
-    char path[4096], err[4400], extra[16][META_LINE];
+    char path[4096], err[4400], extra[24][META_LINE];
     long written = 0;
     int nextra;
-    for (long i = 0; i < c->nrows; i++) written += c->done[i];
+    for (long i = 0; i < c->njobs; i++) written += c->done[i];
     if (mkdir(dir, 0777) && errno != EEXIST) {
         fprintf(stderr, "puzzlebench: sweep: cannot create %s: %s\n", dir, strerror(errno));
         return -1;
     }
     snprintf(path, sizeof path, "%s/%s.csv", dir, name);
-    if (pb_csv_write(path, c->rows, c->done, c->nrows, err, sizeof err)) {
+    if (pb_csv_write(path, c->meta.run_id, c->rows, c->done, c->njobs, err, sizeof err)) {
         fprintf(stderr, "puzzlebench: sweep: %s\n", err);
         return -1;
     }
-    pb_meta meta;
-    pb_meta_collect(&meta, c->workers, c->opts->bind);
     settings(c, written, extra, &nextra);
-    const char *ex[17];
+    const char *ex[25];
     for (int k = 0; k < nextra; k++) ex[k] = extra[k];
     ex[nextra] = NULL;
-    meta_ctx mc = {&meta, ex};
     snprintf(path, sizeof path, "%s/%s.meta", dir, name);
-    if (pb_write_file_atomic(path, fill_meta, &mc, err, sizeof err)) {
+    if (pb_meta_save(path, &c->meta, ex, err, sizeof err)) { /* + NAME.topology.xml */
         fprintf(stderr, "puzzlebench: sweep: %s\n", err);
         return -1;
     }
     if (!c->opts->quiet)
-        printf("wrote %s/%s.csv (%ld rows) and %s/%s.meta\n", dir, name, written, dir, name);
+        printf("wrote %s/%s.csv (%ld rows), %s.samples.csv and %s.meta\n", dir, name, written, name,
+               name);
     return 0;
 }
 
@@ -331,17 +326,17 @@ static void list_jobs(const sweep_ctx *c)
         const job *j = &c->jobs[i];
         char name[96];
         row_instance(c, j, name, sizeof name);
-        printf("%s %s %s %s threads=%d reps=%d\n", name, j->engine->about.name,
+        printf("%s %s %s %s threads=%d\n", name, j->engine->about.name,
                j->engine->about.caps & PB_CAP_ORDER ? j->order->name : "-", mode_name(j),
-               j->threads, c->spec->reps);
+               j->threads);
     }
-    printf("%ld jobs, %ld runs at most\n", c->njobs, c->nrows);
+    printf("%ld runs, %d samples each at most\n", c->njobs, c->spec->timing.samples);
 }
 
 static void run_all(sweep_ctx *c)
 {
     pb_install_interrupt_handler();
-    if (!c->opts->quiet) pb_progress_start(&c->progress, c->spec->name, c->nrows);
+    if (!c->opts->quiet) pb_progress_start(&c->progress, c->spec->name, c->njobs);
 #pragma omp parallel num_threads(c->workers)
     {
         pb_binder_bind_thread(c->binder, omp_get_thread_num());
@@ -392,12 +387,17 @@ int pb_sweep_run(pb_sweep_spec *spec, const pb_sweep_opts *opts)
         rc = 0;
         goto out;
     }
-    c.rows = calloc((size_t)c.nrows + 1, sizeof *c.rows);
-    c.done = calloc((size_t)c.nrows + 1, 1);
+    c.rows = calloc((size_t)c.njobs + 1, sizeof *c.rows);
+    c.done = calloc((size_t)c.njobs + 1, 1);
     if (!c.rows || !c.done) goto out;
     c.workers = spec->workers ? spec->workers : omp_get_num_procs();
+    pb_meta_begin(&c.meta, c.workers, opts->bind);
     run_all(&c);
-    rc = write_results(&c) ? PB_EXIT_USAGE : pb_interrupted ? PB_EXIT_INTERRUPT : 0;
+    pb_meta_end(&c.meta);
+    rc = write_results(&c) ? PB_EXIT_USAGE
+         : pb_interrupted  ? PB_EXIT_INTERRUPT
+         : c.failed        ? PB_EXIT_FAILED
+                           : 0;
 out:
     free_ctx(&c);
     return rc;

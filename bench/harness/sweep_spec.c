@@ -105,6 +105,10 @@ const pb_option pb_sweep_keys[] = {
      .arg = "LIST",
      .help = "the family's instances: boards, or files of puzzles (relative to the\n"
              "sweep file's folder)"},
+    {.name = "quick-instances",
+     KEY(PB_OPT_LIST, quick_instances),
+     .arg = "LIST",
+     .help = "the instances of a --quick run (default: instances)"},
     {.name = "engines",
      KEY(PB_OPT_LIST, engines),
      .arg = "LIST",
@@ -125,16 +129,29 @@ const pb_option pb_sweep_keys[] = {
      .parse = parse_threads,
      .help = "threads of each run: one search split over them, or, for\n"
              "an instance of several puzzles, puzzles solved at a time (default 1)"},
-    {.name = "reps",
-     KEY(PB_OPT_INT, reps),
+    {.name = "samples",
+     KEY(PB_OPT_INT, timing.samples),
      .arg = "N",
      .lo = 1,
-     .hi = 1000,
-     .help = "repetitions of each run"},
-    {.name = "rep-budget",
-     KEY(PB_OPT_SECONDS, rep_budget),
+     .hi = PB_MAX_SAMPLES,
+     .help = "timed samples of each run (default 5); a run that stops at a limit\n"
+             "is timed once"},
+    {.name = "min-sample-time",
+     KEY(PB_OPT_SECONDS, timing.min_sample_s),
      .arg = "S",
-     .help = "repeat a run only while its reps took under S seconds in all"},
+     .help = "each sample lasts at least S seconds: shorter runs are repeated\n"
+             "back to back within it and the time per run recorded (default 0.01)"},
+    {.name = "warmup",
+     KEY(PB_OPT_INT, timing.warmup),
+     .arg = "0|1",
+     .lo = 0,
+     .hi = 1,
+     .help = "1: one run before the samples, not recorded (default 1)"},
+    {.name = "rep-budget",
+     KEY(PB_OPT_SECONDS, timing.budget_s),
+     .arg = "S",
+     .help = "take no further sample once a run's samples took S seconds\n"
+             "(default 0: no budget)"},
     {.name = "workers",
      KEY(PB_OPT_INT, workers),
      .arg = "N",
@@ -164,7 +181,7 @@ int pb_sweep_spec_init(pb_sweep_spec *s)
 {
     char err[200];
     memset(s, 0, sizeof *s);
-    s->reps = 3;
+    s->timing = (pb_timing_opts)PB_TIMING_DEFAULTS;
     s->time_limit = 60;
     s->search_threads.n = 1;
     s->search_threads.v[0] = 1;
@@ -178,6 +195,7 @@ int pb_sweep_spec_init(pb_sweep_spec *s)
 void pb_sweep_spec_free(pb_sweep_spec *s)
 {
     pb_list_free(&s->instances);
+    pb_list_free(&s->quick_instances);
     pb_list_free(&s->engines);
     pb_list_free(&s->orders);
     pb_list_free(&s->modes);
@@ -187,6 +205,23 @@ void pb_sweep_spec_free(pb_sweep_spec *s)
     free(s->pending);
     free(s->params);
     memset(s, 0, sizeof *s);
+}
+
+void pb_sweep_spec_quick(pb_sweep_spec *s)
+{
+    const uint64_t most_steps = 10000000;
+    s->quick = 1;
+    if (s->quick_instances.n) {
+        pb_list t = s->instances;
+        s->instances = s->quick_instances;
+        s->quick_instances = t;
+    }
+    s->timing = (pb_timing_opts){5, 0.002, 1, 1.0};
+    if (!(s->time_limit > 0) || s->time_limit > 5) s->time_limit = 5;
+    if (!s->step_limit.all || s->step_limit.all > most_steps) s->step_limit.all = most_steps;
+    for (int i = 0; i < s->step_limit.engines.n; i++)
+        if (!s->step_limit.of[i] || s->step_limit.of[i] > most_steps)
+            s->step_limit.of[i] = most_steps;
 }
 
 uint64_t pb_sweep_spec_step_limit(const pb_sweep_spec *s, const char *engine)
@@ -215,6 +250,8 @@ int pb_sweep_spec_set(pb_sweep_spec *s, const char *key, const char *value, int 
 {
     const pb_option *o = pb_option_find(pb_sweep_keys, key);
     if (!o) {
+        if (!strcmp(key, "reps"))
+            return pb_fail(err, line, "'reps' is now 'samples' (timed samples of each run)");
         if (!family_key(key))
             return pb_fail(err, line, "unknown key '%s' (see 'puzzlebench sweep --help')", key);
         pb_pending_key *p = realloc(s->pending, ((size_t)s->npending + 1) * sizeof *p);

@@ -8,6 +8,7 @@
 #include <stdint.h>
 #include "core/error.h"
 #include "family.h"
+#include "harness/measure.h"
 #include "harness/options.h"
 
 /* Whole numbers in a list (search-threads). */
@@ -35,10 +36,11 @@ typedef struct pb_sweep_spec {
     const char *name;   /* output files NAME.csv and NAME.meta */
     const char *family; /* e.g. notouch */
     pb_list instances, engines, orders, modes;
+    pb_list quick_instances; /* the instances of a --quick run (none: the same) */
+    int quick;               /* 1: made quick by pb_sweep_spec_quick */
     pb_int_list search_threads;
-    int reps;
-    double rep_budget; /* > 0: stop repeating a run once its reps took this many seconds */
-    int workers;       /* runs at a time (1-thread runs only); 0: one per core */
+    pb_timing_opts timing; /* samples, min-sample-time, warmup, rep-budget */
+    int workers;           /* runs at a time (1-thread runs only); 0: one per core */
     pb_step_limits step_limit;
     double time_limit;
     int rows; /* pb_sweep_rows */
@@ -54,8 +56,8 @@ typedef struct pb_sweep_spec {
 extern const pb_option pb_sweep_keys[];
 
 /* Defaults: no instances, every engine of the family, orders "row", modes first and
- * count, search threads 1, 3 reps, workers 0, no step limit, time limit 60 s, one
- * row per instance and run. */
+ * count, search threads 1, the default timing (PB_TIMING_DEFAULTS), workers 0, no step limit, time
+ * limit 60 s, one row per instance and run. */
 int pb_sweep_spec_init(pb_sweep_spec *s);
 void pb_sweep_spec_free(pb_sweep_spec *s);
 
@@ -74,6 +76,10 @@ int pb_sweep_spec_resolve(pb_sweep_spec *s, pb_error *err);
 /* Makes the relative instances that name a file in the folder of the sweep file
  * they were read from into paths from here. 0, or -1 when out of memory. */
 int pb_sweep_spec_relative_to(pb_sweep_spec *s, const char *file);
+
+/* Makes the sweep a quick one: its quick instances, 5 samples of at least 2 ms, a
+ * 1 s rep-budget, time limits of at most 5 s, step limits of at most 1e7. */
+void pb_sweep_spec_quick(pb_sweep_spec *s);
 
 /* The step limit of runs of this engine. */
 uint64_t pb_sweep_spec_step_limit(const pb_sweep_spec *s, const char *engine);

@@ -5,7 +5,15 @@ from .markdown import code
 # The environment keys every .meta has (the Environment table lists them); the
 # other keys are the run's parameters.
 STANDARD_KEYS = ("date", "commit", "host", "cpu", "packages", "cores", "pus", "compiler", "flags",
-                 "build_type", "threads", "bind")
+                 "build_type", "threads", "bind", "version", "kernel", "glibc", "openmp",
+                 "google_benchmark", "hwloc", "mem_total", "cpu_id", "cpu_min_mhz", "cpu_max_mhz", "smt",
+                 "governor")
+
+# Keys that describe one run rather than its environment or parameters (the run id,
+# its command line, the load and clock at its ends): a run's line leaves them out;
+# load_warning is shown on its own.
+RUN_KEYS = ("run_id", "command", "script", "cpu_mhz", "mem_total_bytes", "governor_end",
+            "load_start", "load_end", "loadavg_start", "loadavg_end", "load_warning")
 
 # The keys a family's part names its file by (kakuro and tenpair sections).
 SHORT_KEYS = ("commit", "date", "cpu", "threads")
@@ -58,9 +66,12 @@ def meta_line(path, primary, show=()):
     extra = []
     differs = []
     standard = set(STANDARD_KEYS)
+    per_run = set(RUN_KEYS) - set(show)
     for key, value in meta.pairs:
         if key in show:
             shown.setdefault(key, value)
+        elif key in per_run:
+            continue
         elif key not in standard:
             extra.append(_item(key, value))
         elif show and primary is None:
@@ -75,6 +86,9 @@ def meta_line(path, primary, show=()):
         parts.append("Run parameters: " + ", ".join(extra) + ".")
     if differs:
         parts.append("Differs from the environment above: " + ", ".join(differs) + ".")
+    warning = meta.get("load_warning")
+    if warning:
+        parts.append("**Load warning:** " + _item("load_warning", warning) + ".")
     return " ".join(parts)
 
 

@@ -4,8 +4,10 @@
 
   fields CSV COLUMN...       the named fields of the CSV's first data row, one line,
                              space-separated (columns by name; a missing one is an error)
-  wins-table COUNT_OUTPUT    "length,wins,cumulative" from the `length=L wins=N` lines
-                             of a tenpair count's output
+  wins-table COUNT_OUTPUT [RUN_ID]
+                             "length,wins,cumulative" from the `length=L wins=N` lines
+                             of a tenpair count's output (and a run_id column with
+                             RUN_ID on every row when given)
   over SECONDS LIMIT         exit 0 when SECONDS > LIMIT, else 1
   next-over WALL PREV BUDGET exit 0 when the next bound, predicted to take WALL²/PREV
                              (each +2 of length has multiplied the time by about the
@@ -39,23 +41,23 @@ def fields(path, *columns):
     return 0
 
 
-def wins_table(path):
+def wins_table(path, run_id=None):
     try:
         lines = Path(path).read_text(encoding="utf-8").splitlines()
     except OSError as e:
         raise ReportError(path, f"cannot read: {e.strerror}") from None
-    print("length,wins,cumulative")
+    print("length,wins,cumulative" + (",run_id" if run_id is not None else ""))
     total = 0
     for line in lines:
         found = re.fullmatch(r"length=(\d+) wins=(\d+)", line)
         if found:
             total += int(found.group(2))
-            print(f"{found.group(1)},{found.group(2)},{total}")
+            print(f"{found.group(1)},{found.group(2)},{total}" + (f",{run_id}" if run_id is not None else ""))
     return 0
 
 
 def main(argv):
-    commands = {"fields": (fields, 2, None), "wins-table": (wins_table, 1, 1),
+    commands = {"fields": (fields, 2, None), "wins-table": (wins_table, 1, 2),
                 "over": (lambda a, b: 0 if number(a) > number(b) else 1, 2, 2),
                 "next-over": (lambda w, p, b: 0 if number(w) ** 2 / number(p) > 1.3 * number(b) else 1, 3, 3)}
     if not argv or argv[0] not in commands:

@@ -30,16 +30,33 @@ static void usage(FILE *f)
           f);
 }
 
+/* The run's metadata as Google Benchmark context (the JSON's "context" object). */
 static void add_context(void)
 {
     pb_meta meta;
-    pb_meta_collect(&meta, 1, "none");
+    char load[64];
+    pb_meta_begin(&meta, 1, "none");
+    snprintf(load, sizeof load, "%.2f %.2f %.2f", meta.loadavg_start[0], meta.loadavg_start[1],
+             meta.loadavg_start[2]);
+    pb_bench_context("run_id", meta.run_id);
     pb_bench_context("puzzlebench_version", PB_VERSION);
     pb_bench_context("commit", meta.commit);
     pb_bench_context("compiler", meta.compiler);
     pb_bench_context("c_flags", meta.flags);
     pb_bench_context("build_type", meta.build_type);
+    pb_bench_context("command", meta.command);
     pb_bench_context("cpu", meta.cpu);
+    pb_bench_context("cpu_mhz", meta.cpu_mhz);
+    pb_bench_context("kernel", meta.kernel);
+    pb_bench_context("glibc", meta.glibc);
+    pb_bench_context("openmp", meta.openmp);
+    pb_bench_context("google_benchmark", meta.gbench);
+    pb_bench_context("hwloc", meta.hwloc);
+    pb_bench_context("mem_total", meta.mem_total);
+    pb_bench_context("smt", meta.smt);
+    pb_bench_context("governor", meta.governor_start);
+    pb_bench_context("loadavg_start", meta.loadavg_start[0] < 0 ? "unknown" : load);
+    if (meta.load_warning[0]) pb_bench_context("load_warning", meta.load_warning);
     pb_bench_context("threads", "1");
     pb_bench_context("bind", meta.bind);
 }
@@ -102,6 +119,7 @@ static int register_all(const pb_micro_host *host, void **state)
 
 int main(int argc, char **argv)
 {
+    pb_meta_set_command_line(argc, argv);
     char **args = calloc((size_t)argc * 2 + 1, sizeof *args);
     char *out_flag = NULL;
     const char *data_dir = PB_DATA_DIR;

@@ -1,0 +1,278 @@
+/* compare_load.c — a results file for `puzzlebench compare`: any puzzlebench CSV with
+ * run_id and row columns, and the raw samples in NAME.samples.csv beside it, each
+ * sample placed by its (run_id, row) and number. Every bad field is one message
+ * naming the file and line. */
+#include <errno.h>
+#include <math.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "compare.h"
+
+/* The columns that are results rather than keys: the contract's list. */
+static const char *const measured[] = {
+    "rep",        "status",          "solutions",   "steps",    "placements", "backtracks",
+    "candidates", "guesses",         "wall_s",      "puzzles",  "run_id",     "row",
+    "samples",    "runs_per_sample", "min_s",       "median_s", "mean_s",     "stddev_s",
+    "cv",         "median_lo_s",     "median_hi_s", "noisy",    "per_s",      "speedup_vs_qqwing",
+    NULL,
+};
+
+int cmp_is_measured(const char *column)
+{
+    for (const char *const *m = measured; *m; m++)
+        if (!strcmp(*m, column)) return 1;
+    return 0;
+}
+
+/* A field's text as a whole number from lo to hi. 0, or -1. */
+static int whole(const char *s, unsigned long long lo, unsigned long long hi,
+                 unsigned long long *out)
+{
+    char *end;
+    if (!(*s >= '0' && *s <= '9')) return -1;
+    errno = 0;
+    *out = strtoull(s, &end, 10);
+    return *end || errno || *out < lo || *out > hi ? -1 : 0;
+}
+
+/* Sets "FILE:LINE: expected WHAT in column COL, got 'TEXT'" and returns -1. */
+static int bad_field(char *err, size_t errlen, const char *file, long line, const char *what,
+                     const char *col, const char *text)
+{
+    snprintf(err, errlen, "%s:%ld: expected %s in column %s, got '%.60s'", file, line, what, col,
+             text);
+    return -1;
+}
+
+static int need_column(const pb_table *t, const char *file, const char *name, int *col, char *err,
+                       size_t errlen)
+{
+    if ((*col = pb_table_column(t, name)) >= 0) return 0;
+    snprintf(err, errlen, "%s:1: expected a column %s", file, name);
+    return -1;
+}
+
+/* Fills row r of f from its fields. 0, or -1 with a message. */
+static int read_row(cmp_file *f, long r, char *err, size_t errlen)
+{
+    cmp_row *row = &f->rows[r];
+    const pb_table *t = &f->table;
+    unsigned long long v;
+    row->cells = &t->cell[(r + 1) * t->ncols];
+    row->line = pb_table_line(t, r);
+    row->want = -1;
+    const char *name = t->cell[f->col_row], *text = row->cells[f->col_row];
+    if (whole(text, 0, 1ull << 62, &v))
+        return bad_field(err, errlen, f->path, row->line, "a whole number", name, text);
+    row->done = f->col_status < 0 || !strcmp(row->cells[f->col_status], "done");
+    if (f->col_steps >= 0 && *(text = row->cells[f->col_steps])) {
+        if (whole(text, 0, ~0ull, &row->steps))
+            return bad_field(err, errlen, f->path, row->line, "a whole number", "steps", text);
+        row->has_steps = 1;
+    }
+    if (f->col_samples >= 0 && *(text = row->cells[f->col_samples])) {
+        if (whole(text, 1, 1000000, &v))
+            return bad_field(err, errlen, f->path, row->line, "a whole number >= 1", "samples",
+                             text);
+        row->want = (int)v;
+    }
+    return 0;
+}
+
+/* NAME.samples.csv for NAME.csv (any other name: NAME plus .samples.csv). */
+static char *samples_path(const char *path)
+{
+    size_t n = strlen(path);
+    if (n > 4 && !strcmp(path + n - 4, ".csv")) n -= 4;
+    char *s = malloc(n + sizeof ".samples.csv");
+    if (s) memcpy(s, path, n), strcpy(s + n, ".samples.csv");
+    return s;
+}
+
+/* A results row by (run_id, row), for placing samples. */
+typedef struct row_ref {
+    const char *run_id;
+    unsigned long long row;
+    long index;
+} row_ref;
+
+static int by_run_row(const void *p, const void *q)
+{
+    const row_ref *a = p, *b = q;
+    int c = strcmp(a->run_id, b->run_id);
+    return c ? c : (a->row > b->row) - (a->row < b->row);
+}
+
+/* f's rows sorted by (run_id, row), which must be distinct. NULL with a message. */
+static row_ref *index_rows(const cmp_file *f, char *err, size_t errlen)
+{
+    long n = f->table.nrows;
+    row_ref *ref = malloc((size_t)(n ? n : 1) * sizeof *ref);
+    if (!ref) return snprintf(err, errlen, "%s: out of memory", f->path), NULL;
+    for (long r = 0; r < n; r++)
+        ref[r] = (row_ref){f->rows[r].cells[f->col_run_id],
+                           strtoull(f->rows[r].cells[f->col_row], NULL, 10), r};
+    qsort(ref, (size_t)n, sizeof *ref, by_run_row);
+    for (long i = 1; i < n; i++)
+        if (!by_run_row(&ref[i - 1], &ref[i])) {
+            const cmp_row *a = &f->rows[ref[i - 1].index], *b = &f->rows[ref[i].index];
+            const cmp_row *later = a->line > b->line ? a : b, *first = later == a ? b : a;
+            snprintf(err, errlen,
+                     "%s:%ld: expected one row per run_id,row; '%.40s,%llu' is on line %ld too",
+                     f->path, later->line, ref[i].run_id, ref[i].row, first->line);
+            free(ref);
+            return NULL;
+        }
+    return ref;
+}
+
+/* One line of a samples file, parsed. */
+typedef struct sample_line {
+    long index; /* the results row it belongs to */
+    int number; /* its sample number */
+    double t;   /* its time per run */
+} sample_line;
+
+/* Parses line i of the samples table s (columns col[0..4]: run_id, row, sample, runs,
+ * wall_s) and finds its results row. 0, or -1 with a message. */
+static int parse_sample(const cmp_file *f, const pb_table *s, const int *col, long i,
+                        const row_ref *ref, sample_line *out, char *err, size_t errlen)
+{
+    const char *path = f->samples_path, *text;
+    long line = pb_table_line(s, i);
+    unsigned long long v;
+    row_ref key = {pb_table_cell(s, i, col[0]), 0, 0};
+    if (whole(text = pb_table_cell(s, i, col[1]), 0, 1ull << 62, &key.row))
+        return bad_field(err, errlen, path, line, "a whole number", "row", text);
+    if (whole(text = pb_table_cell(s, i, col[2]), 0, 999999, &v))
+        return bad_field(err, errlen, path, line, "a sample number", "sample", text);
+    out->number = (int)v;
+    if (whole(text = pb_table_cell(s, i, col[3]), 1, ~0ull, &v))
+        return bad_field(err, errlen, path, line, "a whole number >= 1", "runs", text);
+    char *end;
+    out->t = strtod(text = pb_table_cell(s, i, col[4]), &end);
+    if (!*text || *end || !isfinite(out->t) || out->t < 0)
+        return bad_field(err, errlen, path, line, "a time in seconds", "wall_s", text);
+    const row_ref *hit = bsearch(&key, ref, (size_t)f->table.nrows, sizeof *ref, by_run_row);
+    if (!hit) {
+        snprintf(err, errlen, "%s:%ld: expected the run_id,row of a row of %s, got '%.40s,%llu'",
+                 path, line, f->path, key.run_id, key.row);
+        return -1;
+    }
+    out->index = hit->index;
+    return 0;
+}
+
+/* "'RUN_ID,ROW'" of a results row, for messages. */
+static void row_name(const cmp_file *f, const cmp_row *row, char *out, size_t len)
+{
+    snprintf(out, len, "'%.40s,%.20s'", row->cells[f->col_run_id], row->cells[f->col_row]);
+}
+
+/* Puts each parsed sample in its row's slot by number: a row with n samples (as
+ * counted) must number them 0 .. n-1, once each. 0, or -1 with a message. */
+static int place_samples(cmp_file *f, const pb_table *s, const sample_line *sl, char *err,
+                         size_t errlen)
+{
+    char name[80];
+    for (long r = 0; r < f->table.nrows; r++) {
+        cmp_row *row = &f->rows[r];
+        if (row->n && !(row->t = malloc((size_t)row->n * sizeof *row->t)))
+            return snprintf(err, errlen, "%s: out of memory", f->samples_path), -1;
+        for (int k = 0; k < row->n; k++) row->t[k] = NAN; /* not placed yet */
+    }
+    for (long i = 0; i < s->nrows; i++) {
+        cmp_row *row = &f->rows[sl[i].index];
+        const int k = sl[i].number;
+        row_name(f, row, name, sizeof name);
+        if (k >= row->n)
+            return snprintf(err, errlen, "%s:%ld: expected sample numbers 0 to %d for %s, got %d",
+                            f->samples_path, pb_table_line(s, i), row->n - 1, name, k),
+                   -1;
+        if (!isnan(row->t[k]))
+            return snprintf(err, errlen,
+                            "%s:%ld: expected each sample once, got sample %d of %s again",
+                            f->samples_path, pb_table_line(s, i), k, name),
+                   -1;
+        row->t[k] = sl[i].t;
+    }
+    return 0;
+}
+
+/* Counts each row's samples: as many as its samples column says, or at least one.
+ * 0, or -1 with a message. */
+static int count_samples(cmp_file *f, const pb_table *s, const sample_line *sl, char *err,
+                         size_t errlen)
+{
+    for (long i = 0; i < s->nrows; i++) f->rows[sl[i].index].n++;
+    for (long r = 0; r < f->table.nrows; r++) {
+        const cmp_row *row = &f->rows[r];
+        if (row->want >= 0 && row->n != row->want)
+            return snprintf(err, errlen,
+                            "%s:%ld: expected %d samples (column samples) in %s, found %d", f->path,
+                            row->line, row->want, f->samples_path, row->n),
+                   -1;
+        if (!row->n)
+            return snprintf(err, errlen, "%s:%ld: expected samples in %s, found none", f->path,
+                            row->line, f->samples_path),
+                   -1;
+    }
+    return 0;
+}
+
+static int read_samples(cmp_file *f, char *err, size_t errlen)
+{
+    static const char *const names[] = {"run_id", "row", "sample", "runs", "wall_s"};
+    row_ref *ref = index_rows(f, err, errlen);
+    pb_table s = {0};
+    sample_line *sl = NULL;
+    int col[5], rc = -1;
+    if (!ref || pb_table_read(f->samples_path, &s, err, errlen)) goto out;
+    for (int c = 0; c < 5; c++)
+        if (need_column(&s, f->samples_path, names[c], &col[c], err, errlen)) goto out;
+    if (!(sl = malloc((size_t)(s.nrows ? s.nrows : 1) * sizeof *sl))) {
+        snprintf(err, errlen, "%s: out of memory", f->samples_path);
+        goto out;
+    }
+    for (long i = 0; i < s.nrows; i++)
+        if (parse_sample(f, &s, col, i, ref, &sl[i], err, errlen)) goto out;
+    rc = count_samples(f, &s, sl, err, errlen) || place_samples(f, &s, sl, err, errlen) ? -1 : 0;
+out:
+    free(ref), free(sl);
+    pb_table_free(&s);
+    return rc;
+}
+
+int cmp_file_load(cmp_file *f, const char *path, char *err, size_t errlen)
+{
+    *f = (cmp_file){.path = path};
+    if (pb_table_read(path, &f->table, err, errlen)) return -1;
+    const pb_table *t = &f->table;
+    f->col_status = pb_table_column(t, "status");
+    f->col_steps = pb_table_column(t, "steps");
+    f->col_samples = pb_table_column(t, "samples");
+    f->samples_path = samples_path(path);
+    f->rows = calloc((size_t)(t->nrows ? t->nrows : 1), sizeof *f->rows);
+    int rc = -1;
+    if (!f->samples_path || !f->rows)
+        snprintf(err, errlen, "%s: out of memory", path);
+    else if (!need_column(t, path, "run_id", &f->col_run_id, err, errlen) &&
+             !need_column(t, path, "row", &f->col_row, err, errlen)) {
+        rc = 0;
+        for (long r = 0; r < t->nrows && !rc; r++) rc = read_row(f, r, err, errlen);
+        if (!rc) rc = read_samples(f, err, errlen);
+    }
+    if (rc) cmp_file_free(f);
+    return rc;
+}
+
+void cmp_file_free(cmp_file *f)
+{
+    for (long r = 0; f->rows && r < f->table.nrows; r++) free(f->rows[r].t), free(f->rows[r].key);
+    free(f->rows);
+    free(f->samples_path);
+    pb_table_free(&f->table);
+    *f = (cmp_file){0};
+}

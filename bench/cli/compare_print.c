@@ -1,0 +1,324 @@
+/* compare_print.c — what `puzzlebench compare` prints: times to 3 significant
+ * figures with their unit (ns, µs, ms, s), ratios as "N× faster" or "N× slower"
+ * with N >= 1, an aligned table with the key columns that vary, then the geometric
+ * mean and the counts; or all of it as CSV. */
+#include <math.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "compare.h"
+#include "stats/geomean.h"
+
+enum { CELL = 160 };
+
+/* x >= 0 to 3 significant figures, without exponent: "1.23", "12.3", "123", "0.0123". */
+static void sig3(double x, char *out, size_t len)
+{
+    char rounded[32];
+    snprintf(rounded, sizeof rounded, "%.3g", x);
+    const double r = strtod(rounded, NULL);
+    const int e = r > 0 ? (int)floor(log10(r)) : 0;
+    snprintf(out, len, "%.*f", e >= 2 ? 0 : 2 - e, x);
+}
+
+/* The unit for t seconds once rounded to 3 figures (999.7 µs is 1.00 ms). */
+static const char *unit_of(double t, double *size)
+{
+    static const char *const names[] = {"s", "ms", "µs", "ns"};
+    char rounded[32];
+    snprintf(rounded, sizeof rounded, "%.3g", t);
+    const double r = strtod(rounded, NULL);
+    *size = 1;
+    for (int i = 0; i < 3; i++, *size /= 1000)
+        if (r >= *size) return names[i];
+    return names[3];
+}
+
+/* "1.23 ms [1.20, 1.26]": a median and its interval, in the median's unit. */
+static void time_ci(const pb_summary *s, char *out, size_t len)
+{
+    double size;
+    const char *unit = unit_of(s->median, &size);
+    char m[24], lo[24], hi[24];
+    sig3(s->median / size, m, sizeof m);
+    if (isnan(s->median_lo)) {
+        snprintf(out, len, "%s %s", m, unit);
+        return;
+    }
+    sig3(s->median_lo / size, lo, sizeof lo);
+    sig3(s->median_hi / size, hi, sizeof hi);
+    snprintf(out, len, "%s %s [%s, %s]", m, unit, lo, hi);
+}
+
+/* A factor >= 1 with about 3 significant figures: "1.23", "12.3", "123". */
+static void factor_text(double f, char *out, size_t len)
+{
+    snprintf(out, len, f >= 99.95 ? "%.0f" : f >= 9.995 ? "%.1f" : "%.2f", f);
+}
+
+/* A ratio r > 0 as "N× MORE" (r > 1) or "N× LESS" (N = 1/r), N >= 1; "same" at 1. */
+static void ratio_text(double r, const char *more, const char *less, char *out, size_t len)
+{
+    char f[24];
+    if (r == 1) {
+        snprintf(out, len, "same");
+        return;
+    }
+    factor_text(r > 1 ? r : 1 / r, f, sizeof f);
+    snprintf(out, len, "%s× %s", f, r > 1 ? more : less);
+}
+
+/* The change column: "1.10× slower [1.07, 1.13]" when significant, "~" when not,
+ * "-" when not compared. A speed-up's interval is turned round with it. */
+static void change_text(const cmp_pair *p, char *out, size_t len)
+{
+    char r[48], lo[24], hi[24];
+    if (p->verdict == CMP_NONE || p->verdict == CMP_SAME) {
+        snprintf(out, len, p->verdict == CMP_NONE ? "-" : "~");
+        return;
+    }
+    const int faster = p->verdict == CMP_FASTER;
+    ratio_text(p->ratio.point, "slower", "faster", r, sizeof r);
+    factor_text(faster ? 1 / p->ratio.hi : p->ratio.lo, lo, sizeof lo);
+    factor_text(faster ? 1 / p->ratio.lo : p->ratio.hi, hi, sizeof hi);
+    snprintf(out, len, "%s [%s, %s]", r, lo, hi);
+}
+
+static void p_text(double p, char *out, size_t len)
+{
+    if (isnan(p))
+        snprintf(out, len, "-");
+    else
+        snprintf(out, len, p < 0.001 ? "<0.001" : "%.3f", p);
+}
+
+static void steps_text(double r, char *out, size_t len)
+{
+    if (isnan(r))
+        snprintf(out, len, "-");
+    else
+        ratio_text(r, "more", "fewer", out, len);
+}
+
+/* ---- the table ---- */
+
+enum { NSTAT = 5 };
+static const char *const stat_names[NSTAT] = {"old", "new", "change", "p", "steps"};
+
+/* Columns on a terminal: UTF-8 continuation bytes take none. */
+static int width(const char *s)
+{
+    int w = 0;
+    for (; *s; s++) w += ((unsigned char)*s & 0xC0) != 0x80;
+    return w;
+}
+
+static const char *key_cell(const cmp_set *set, long i, int k)
+{
+    return set->pair[i].old->cells[set->key_old[k]];
+}
+
+/* Prints the key columns with one value in every pair on one line, and puts the
+ * others in shown[]; *nshown gets how many. */
+static void split_keys(const cmp_set *set, int *shown, int *nshown)
+{
+    int common = 0;
+    *nshown = 0;
+    for (int k = 0; k < set->nkey; k++) {
+        long i = 1;
+        while (i < set->npairs && !strcmp(key_cell(set, i, k), key_cell(set, 0, k))) i++;
+        if (i < set->npairs) {
+            shown[(*nshown)++] = k;
+            continue;
+        }
+        printf("%s%s=%s", common++ ? " " : "common: ", set->key_names[k], key_cell(set, 0, k));
+    }
+    if (common) putchar('\n');
+}
+
+/* Row i's cells (i < 0: the header), the statistics' text in stat. */
+static void row_cells(const cmp_set *set, const int *shown, int nshown, long i,
+                      char stat[NSTAT][CELL], const char **cells)
+{
+    for (int c = 0; c < nshown; c++)
+        cells[c] = i < 0 ? set->key_names[shown[c]] : key_cell(set, i, shown[c]);
+    for (int s = 0; s < NSTAT; s++) cells[nshown + s] = i < 0 ? stat_names[s] : stat[s];
+    if (i < 0) return;
+    const cmp_pair *p = &set->pair[i];
+    time_ci(&p->so, stat[0], CELL);
+    time_ci(&p->sn, stat[1], CELL);
+    change_text(p, stat[2], CELL);
+    p_text(p->mwu.p, stat[3], CELL);
+    steps_text(p->steps_ratio, stat[4], CELL);
+}
+
+static void print_cells(const char *const *cells, const int *w, int n)
+{
+    for (int c = 0; c < n; c++) {
+        fputs(cells[c], stdout);
+        if (c + 1 < n) printf("%*s", w[c] - width(cells[c]) + 2, "");
+    }
+    putchar('\n');
+}
+
+/* Two passes over the pairs: the columns' widths, then the rows. 0, or -1 when
+ * out of memory. */
+static int print_rows(const cmp_set *set, const int *shown, int nshown)
+{
+    const int ncols = nshown + NSTAT;
+    int *w = calloc((size_t)ncols, sizeof *w);
+    const char **cells = malloc((size_t)ncols * sizeof *cells);
+    char stat[NSTAT][CELL];
+    if (!w || !cells) return free(w), free(cells), -1;
+    for (long i = -1; i < set->npairs; i++) {
+        row_cells(set, shown, nshown, i, stat, cells);
+        for (int c = 0; c < ncols; c++)
+            if (width(cells[c]) > w[c]) w[c] = width(cells[c]);
+    }
+    for (long i = -1; i < set->npairs; i++) {
+        row_cells(set, shown, nshown, i, stat, cells);
+        print_cells(cells, w, ncols);
+    }
+    free(w), free(cells);
+    return 0;
+}
+
+static const char *plural(long n)
+{
+    return n == 1 ? "" : "s";
+}
+
+/* The geometric means of the compared pairs' ratios of time and of steps (NAN
+ * when there are none). 0, or -1 when out of memory. */
+static int geomeans(const cmp_set *set, double *time, double *steps)
+{
+    double *r = malloc((size_t)(set->npairs + 1) * sizeof *r);
+    double *s = malloc((size_t)(set->npairs + 1) * sizeof *s);
+    int nr = 0, ns = 0;
+    if (!r || !s) return free(r), free(s), -1;
+    for (long i = 0; i < set->npairs; i++) {
+        const cmp_pair *p = &set->pair[i];
+        if (p->verdict == CMP_NONE) continue;
+        r[nr++] = p->ratio.point;
+        if (!isnan(p->steps_ratio)) s[ns++] = p->steps_ratio;
+    }
+    *time = pb_geomean(r, nr); /* NAN when nr is 0 */
+    *steps = pb_geomean(s, ns);
+    free(r), free(s);
+    return 0;
+}
+
+/* The geometric-mean line, the counts, and the rows left without a partner. */
+static int print_totals(const cmp_set *set, const char *old_label, const char *new_label)
+{
+    long count[4] = {0};
+    double gt, gs;
+    char time[64] = "-", steps[64];
+    if (geomeans(set, &gt, &gs)) return -1;
+    if (!isnan(gt)) ratio_text(gt, "slower", "faster", time, sizeof time);
+    steps_text(gs, steps, sizeof steps);
+    for (long i = 0; i < set->npairs; i++) count[set->pair[i].verdict]++;
+    const long compared = set->npairs - count[CMP_NONE];
+    printf("geomean: %s; steps: %s\n", time, steps);
+    printf("%ld pair%s: %ld faster, %ld slower, %ld unchanged (~)\n", compared, plural(compared),
+           count[CMP_FASTER], count[CMP_SLOWER], count[CMP_SAME]);
+    if (count[CMP_NONE])
+        printf("%ld pair%s not compared (-): a side did not finish\n", count[CMP_NONE],
+               plural(count[CMP_NONE]));
+    if (set->only_old)
+        printf("only in old (%s): %ld row%s\n", old_label, set->only_old, plural(set->only_old));
+    if (set->only_new)
+        printf("only in new (%s): %ld row%s\n", new_label, set->only_new, plural(set->only_new));
+    return 0;
+}
+
+int cmp_print_table(const cmp_set *set, const char *old_label, const char *new_label)
+{
+    int *shown = malloc((size_t)(set->nkey + 1) * sizeof *shown), nshown;
+    if (!shown) return -1;
+    printf("old: %s\nnew: %s\n", old_label, new_label);
+    int rc = 0;
+    if (set->npairs) {
+        split_keys(set, shown, &nshown);
+        rc = print_rows(set, shown, nshown);
+    } else {
+        puts("no rows pair up");
+    }
+    free(shown);
+    return rc || print_totals(set, old_label, new_label) ? -1 : 0;
+}
+
+/* ---- CSV ---- */
+
+/* A field, quoted when it holds a comma, a quote or a line break (RFC 4180). */
+static void csv_text(const char *s)
+{
+    if (!strpbrk(s, ",\"\r\n")) {
+        fputs(s, stdout);
+        return;
+    }
+    putchar('"');
+    for (; *s; s++) {
+        if (*s == '"') putchar('"');
+        putchar(*s);
+    }
+    putchar('"');
+}
+
+/* ",VALUE" in fmt, or "," alone for NAN. */
+static void csv_num(const char *fmt, double v)
+{
+    putchar(',');
+    if (!isnan(v)) printf(fmt, v);
+}
+
+static void csv_side(const cmp_row *row, const pb_summary *s)
+{
+    printf(",%d", row->n);
+    csv_num("%.9g", s->median), csv_num("%.9g", s->median_lo), csv_num("%.9g", s->median_hi);
+    csv_num("%.4g", s->cv);
+}
+
+static void csv_steps(const cmp_row *row)
+{
+    putchar(',');
+    if (row->has_steps) printf("%llu", row->steps);
+}
+
+static void csv_pair(const cmp_set *set, long i)
+{
+    static const char *const verdicts[] = {"faster", "slower", "~", "-"};
+    const cmp_pair *p = &set->pair[i];
+    for (int k = 0; k < set->nkey; k++) {
+        if (k) putchar(',');
+        csv_text(key_cell(set, i, k));
+    }
+    csv_side(p->old, &p->so);
+    csv_side(p->new_, &p->sn);
+    csv_num("%.6g", p->ratio.point), csv_num("%.6g", p->ratio.lo), csv_num("%.6g", p->ratio.hi);
+    csv_num("%.4g", p->mwu.p);
+    printf(",%s", verdicts[p->verdict]);
+    csv_steps(p->old), csv_steps(p->new_);
+    csv_num("%.6g", p->steps_ratio);
+    putchar('\n');
+}
+
+int cmp_print_csv(const cmp_set *set)
+{
+    double gt, gs;
+    if (geomeans(set, &gt, &gs)) return -1;
+    for (int k = 0; k < set->nkey; k++) csv_text(set->key_names[k]), putchar(',');
+    puts("old_samples,old_median_s,old_lo_s,old_hi_s,old_cv,new_samples,new_median_s,new_lo_s,"
+         "new_hi_s,new_cv,ratio,ratio_lo,ratio_hi,p_value,verdict,old_steps,new_steps,steps_ratio");
+    for (long i = 0; i < set->npairs; i++) csv_pair(set, i);
+    /* The geomean line: "geomean" in the first key column, the means in ratio and
+     * steps_ratio, every other field empty. */
+    fputs("geomean", stdout);
+    for (int c = 1; c < set->nkey + 10; c++) putchar(',');
+    csv_num("%.6g", gt);
+    fputs(",,,,,,", stdout);
+    csv_num("%.6g", gs);
+    putchar('\n');
+    return 0;
+}

@@ -1,0 +1,174 @@
+/* meta_cmd.c — `puzzlebench meta`: writes a run's FILE.meta (pb_meta, as every command
+ * that writes results does) and FILE.topology.xml, for scripts that time other
+ * programs; --begin/--end take the load and governor at both ends of such a run. */
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "commands.h"
+#include "harness/bind.h"
+#include "harness/csv.h"
+#include "harness/meta.h"
+#include "harness/readfile.h"
+
+typedef struct meta_opts {
+    const char *out, *end_from, *command;
+    int begin, threads, bind;
+} meta_opts;
+
+#define OPT(T, F) .type = T, .offset = offsetof(meta_opts, F)
+static const pb_option meta_options[] = {
+    {.name = "out",
+     .key = 'o',
+     OPT(PB_OPT_TEXT, out),
+     .arg = "FILE.meta",
+     .help = "the file to write (required); FILE.topology.xml goes beside it"},
+    {.name = "begin",
+     OPT(PB_OPT_FLAG, begin),
+     .help = "the start of a run: load_end and governor_end are left\n"
+             "'unknown' for a later --end"},
+    {.name = "end",
+     OPT(PB_OPT_TEXT, end_from),
+     .arg = "FROM.meta",
+     .help = "the end of the run that --begin wrote FROM.meta for: its lines\n"
+             "with the load and governor now (FROM may be FILE itself)"},
+    {.name = "threads",
+     .key = 't',
+     OPT(PB_OPT_INT, threads),
+     .arg = "T",
+     .lo = 1,
+     .hi = 4096,
+     .help = "threads the run uses"},
+    {.name = "bind", OPT(PB_OPT_CHOICE, bind), .arg = "MODE", .help = "the run's binding"},
+    {.name = "command",
+     OPT(PB_OPT_TEXT, command),
+     .arg = "TEXT",
+     .help = "the run's command line (default: this command's)"},
+    PB_OPTION_END,
+};
+
+static const char meta_about[] =
+    "Writes FILE.meta: the run id, date, built-in commit, build, command line, kernel,\n"
+    "library versions, CPU, memory, SMT, governor and load (key=value lines, the same\n"
+    "as every command that writes results), then each KEY=VALUE given; and the\n"
+    "hwloc topology as FILE.topology.xml. Prints the run id on standard output, for\n"
+    "the run_id column of the rows the FILE.meta describes.\n";
+
+enum { MAX_EXTRA = 64 };
+
+/* The extra KEY=VALUE arguments: 0, or -1 after a usage error. */
+static int check_extra(const char **pos, int npos)
+{
+    for (int i = 0; i < npos; i++) {
+        const char *eq = strchr(pos[i], '=');
+        if (!eq || eq == pos[i] || strpbrk(pos[i], "\n\r"))
+            return pb_usage_error("meta", "expected KEY=VALUE, got '%s'", pos[i]), -1;
+    }
+    return 0;
+}
+
+typedef struct end_ctx {
+    char *from;               /* FROM.meta's text */
+    const pb_meta *now;       /* the end sample */
+    const char *const *extra; /* KEY=VALUE lines to append */
+} end_ctx;
+
+/* FROM's lines, its end keys replaced by the sample now, then the extra lines. */
+static int fill_end(FILE *f, void *p)
+{
+    const end_ctx *e = p;
+    const double *l = e->now->loadavg_end;
+    for (char *line = e->from, *next; line && *line; line = next) {
+        next = strchr(line, '\n');
+        size_t len = next ? (size_t)(next - line) : strlen(line);
+        if (next) next++;
+        if (!strncmp(line, "governor_end=", 13) || !strncmp(line, "load_end=", 9) ||
+            !strncmp(line, "loadavg_end=", 12))
+            continue;
+        fprintf(f, "%.*s\n", (int)len, line);
+        if (!strncmp(line, "governor=", 9)) fprintf(f, "governor_end=%s\n", e->now->governor_end);
+        if (!strncmp(line, "loadavg_start=", 14)) {
+            if (l[0] < 0)
+                fputs("load_end=unknown\nloadavg_end=unknown\n", f);
+            else
+                fprintf(f, "load_end=%.2f\nloadavg_end=%.2f %.2f %.2f\n", l[0], l[0], l[1], l[2]);
+        }
+    }
+    for (const char *const *x = e->extra; *x; x++) fprintf(f, "%s\n", *x);
+    return ferror(f) ? -1 : 0;
+}
+
+/* --end: FROM's text, the end sample, the extra lines; prints FROM's run id. */
+static int write_end(const meta_opts *o, const char *const *extra)
+{
+    char err[4400], topo[4200];
+    size_t len = 0;
+    char *text = pb_read_file(o->end_from, &len, err, sizeof err);
+    if (!text) {
+        fprintf(stderr, "puzzlebench: meta: %s\n", err);
+        return PB_EXIT_USAGE;
+    }
+    const char *id = strstr(text, "run_id=");
+    if (!id || (id != text && id[-1] != '\n')) {
+        fprintf(stderr, "puzzlebench: meta: %s: no run_id= line (not written by --begin)\n",
+                o->end_from);
+        free(text);
+        return PB_EXIT_USAGE;
+    }
+    pb_meta now;
+    memset(&now, 0, sizeof now);
+    pb_meta_end(&now);
+    end_ctx e = {text, &now, extra};
+    int rc = pb_write_file_atomic(o->out, fill_end, &e, err, sizeof err);
+    if (!rc && pb_meta_topology_path(o->out, topo, sizeof topo) == 0)
+        rc = pb_meta_write_topology(topo, err, sizeof err);
+    if (rc) {
+        fprintf(stderr, "puzzlebench: meta: %s\n", err);
+    } else {
+        id += 7;
+        printf("%.*s\n", (int)strcspn(id, "\n"), id);
+    }
+    free(text);
+    return rc ? PB_EXIT_USAGE : 0;
+}
+
+int pb_cmd_meta(int argc, char **argv)
+{
+    meta_opts o = {.threads = 1};
+    const char *pos[MAX_EXTRA + 1];
+    int npos = 0;
+    pb_option opts[sizeof meta_options / sizeof meta_options[0]];
+    memcpy(opts, meta_options, sizeof opts);
+    for (pb_option *x = opts; x->name; x++)
+        if (!strcmp(x->name, "bind")) x->choices = pb_bind_modes;
+    pb_opt_group g = {opts, &o};
+    int rc = pb_options_parse("meta", &g, 1, argc, argv, 2, pos, MAX_EXTRA, &npos, NULL);
+    if (rc == PB_OPT_HELP) {
+        printf("usage: puzzlebench meta --out FILE.meta [--begin | --end FROM.meta] "
+               "[KEY=VALUE ...]\n\n%s\noptions:\n",
+               meta_about);
+        pb_options_help(stdout, opts, "meta", NULL);
+        return 0;
+    }
+    if (rc) return PB_EXIT_USAGE;
+    if (!o.out) return pb_usage_error("meta", "give the file to write with --out FILE.meta");
+    if (o.begin && o.end_from) return pb_usage_error("meta", "give --begin or --end, not both");
+    if (o.end_from && (o.command || o.threads != 1 || o.bind))
+        return pb_usage_error("meta", "--end keeps what --begin recorded: no --threads, --bind "
+                                      "or --command");
+    if (check_extra(pos, npos)) return PB_EXIT_USAGE;
+    pos[npos] = NULL;
+    if (o.end_from) return write_end(&o, pos);
+
+    pb_meta m;
+    char err[4400];
+    pb_meta_begin(&m, o.threads, pb_bind_modes[o.bind]);
+    if (o.command) snprintf(m.command, sizeof m.command, "%s", o.command);
+    if (!o.begin) pb_meta_end(&m);
+    if (pb_meta_save(o.out, &m, pos, err, sizeof err)) {
+        fprintf(stderr, "puzzlebench: meta: %s\n", err);
+        return PB_EXIT_USAGE;
+    }
+    printf("%s\n", m.run_id);
+    return 0;
+}

@@ -1,0 +1,70 @@
+/* batch_measure.c — timing a batch by the one method, checking that every run
+ * repeats the first run's counts. */
+#include "batch_measure.h"
+
+#include <stdio.h>
+#include <string.h>
+
+typedef struct measured {
+    const pb_batch *b;
+    pb_batch_result *first;
+    int runs;
+    char *why;
+    size_t whylen;
+} measured;
+
+/* Names the first count that differs between two runs' totals; NULL when none. */
+static const char *differing_count(const pb_stats *a, const pb_stats *b, unsigned long long *x,
+                                   unsigned long long *y)
+{
+    const struct {
+        const char *name;
+        uint64_t a, b;
+    } counts[] = {
+        {"solutions", a->solutions, b->solutions},    {"steps", a->steps, b->steps},
+        {"placements", a->placements, b->placements}, {"backtracks", a->backtracks, b->backtracks},
+        {"candidates", a->candidates, b->candidates}, {"guesses", a->guesses, b->guesses}};
+    for (size_t i = 0; i < sizeof counts / sizeof counts[0]; i++)
+        if (counts[i].a != counts[i].b) {
+            *x = counts[i].a, *y = counts[i].b;
+            return counts[i].name;
+        }
+    return NULL;
+}
+
+static pb_run_end run_once(void *ctx)
+{
+    measured *m = ctx;
+    pb_batch_result res;
+    if (pb_batch_run(m->b, &res)) {
+        snprintf(m->why, m->whylen, "out of memory");
+        return PB_RUN_ERROR;
+    }
+    if (m->runs++ == 0) {
+        *m->first = res;
+        return res.status == PB_DONE ? PB_RUN_SAME : PB_RUN_STOPPED;
+    }
+    pb_run_end end = PB_RUN_SAME;
+    unsigned long long x, y;
+    const char *count = differing_count(&m->first->total, &res.total, &x, &y);
+    if (res.status != PB_DONE) {
+        end = PB_RUN_STOPPED; /* a later run can still meet a time limit or Ctrl-C */
+    } else if (count) {
+        /* Counts are deterministic by design: a difference is a bug, not noise. */
+        snprintf(m->why, m->whylen, "run %d counted %s=%llu where the first run counted %llu",
+                 m->runs, count, y, x);
+        end = PB_RUN_ERROR;
+    }
+    pb_batch_free(&res);
+    return end;
+}
+
+pb_run_end pb_batch_measure(const pb_batch *b, const pb_timing_opts *o, pb_batch_result *first,
+                            pb_timing *t, char *why, size_t whylen)
+{
+    measured m = {b, first, 0, why, whylen};
+    memset(first, 0, sizeof *first);
+    pb_run_end end = pb_measure(o, run_once, &m, t);
+    if (end == PB_RUN_ERROR && first->puzzle) pb_batch_free(first);
+    return end;
+}

@@ -1,0 +1,195 @@
+#!/usr/bin/env bash
+# cli_compare.sh — end-to-end tests of `puzzlebench compare` on small results files and
+# raw samples written here: identical runs call nothing significant, a copy with every
+# sample 1.10 times slower is slower everywhere (ratio 1.10, exact p = 2/252 with 5
+# samples a side), --by pairs two engines in one file, --csv, times in units with 3
+# figures, rows on one side only, and every bad input as one line with file and line.
+# usage: tests/cli_compare.sh PATH/TO/puzzlebench SOURCE_DIR
+# shellcheck source=tests/cli_lib.sh
+. "$(dirname "$0")/cli_lib.sh"
+
+header=family,instance,cells,engine,order,mode,threads,rep,status,solutions,steps,placements,backtracks,candidates,guesses,wall_s,puzzles,run_id,row,samples,runs_per_sample,min_s,median_s,mean_s,stddev_s,cv,median_lo_s,median_hi_s,noisy
+run=20261130T132512Z-3f9a1c
+# The runs: row instance engine status steps median_seconds samples. Five samples
+# of a run are its median times 1.00 1.01 0.99 1.02 0.98 (cv 1.6%); the summary
+# columns of the CSV are left as they would be written, but compare reads only the
+# samples.
+runs="0 a backtrack done 100 0.002 5
+1 b backtrack done 200 0.00004 5
+2 a propagate done 50 0.0005 5
+3 b propagate done 80 0.000008 5
+4 c backtrack limit 1000 2.5 1
+5 c propagate done 40 0.00000075 5"
+
+# write NAME [SCALE [SKIP_ROW [EXTRA]]]: NAME.csv and NAME.samples.csv with every
+# sample times SCALE, leaving out row SKIP_ROW, adding an extra row 6 when EXTRA.
+write() {
+    local name=$1 scale=${2:-1} skip=${3:--1} extra=${4:-}
+    local all=$runs
+    [ -n "$extra" ] && all="$runs
+6 d backtrack done 10 0.001 5"
+    echo "$header" >"$tmp/$name.csv"
+    echo "run_id,row,sample,runs,wall_s" >"$tmp/$name.samples.csv"
+    echo "$all" | awk -v run="$run" -v scale="$scale" -v skip="$skip" \
+        -v csv="$tmp/$name.csv" -v smp="$tmp/$name.samples.csv" '
+        $1 == skip { next }
+        {
+            m = $6 * scale
+            printf "toy,%s,4,%s,row,first,1,0,%s,1,%s,0,0,0,0,%.9g,1,%s,%s,%s,1,%.9g,%.9g,%.9g,,,,,0\n",
+                $2, $3, $4, $5, m, run, $1, $7, m, m, m >> csv
+            split("1.00 1.01 0.99 1.02 0.98", f, " ")
+            for (k = 1; k <= $7; k++) printf "%s,%s,%d,1,%.9g\n", run, $1, k - 1, m * f[k] >> smp
+        }'
+}
+write old
+write same
+write slow 1.10
+write part 1 3 extra
+
+# ---- identical runs: nothing significant ----
+expect 0 "identical" -- "$pb" compare "$tmp/old.csv" "$tmp/same.csv"
+has "^old: $tmp/old.csv$" "$tmp/out"
+has "^common: family=toy cells=4 order=row mode=first threads=1$" "$tmp/out"
+has "^instance +engine +old +new +change +p +steps$" "$tmp/out"
+has "^a +backtrack +2\.00 ms \[1\.96, 2\.04\] +2\.00 ms \[1\.96, 2\.04\] +~ +1\.000 +same$" "$tmp/out"
+has "^b +backtrack +40\.0 µs \[39\.2, 40\.8\] " "$tmp/out"
+has "^a +propagate +500 µs \[490, 510\] " "$tmp/out"
+has "^b +propagate +8\.00 µs \[7\.84, 8\.16\] " "$tmp/out"
+has "^c +backtrack +2\.50 s +2\.50 s +- +- +-$" "$tmp/out"
+has "^c +propagate +750 ns \[735, 765\] " "$tmp/out"
+has "^geomean: same; steps: same$" "$tmp/out"
+has "^5 pairs: 0 faster, 0 slower, 5 unchanged \(~\)$" "$tmp/out"
+has "^1 pair not compared \(-\): a side did not finish$" "$tmp/out"
+if [ "$(grep -c ' ~ ' "$tmp/out")" -eq 5 ]; then ok; else bad "identical: not 5 verdicts ~"; fi
+grep -q "only in" "$tmp/out" && bad "identical: rows on one side only" || ok
+expect 0 "identical again" -- "$pb" compare "$tmp/old.csv" "$tmp/same.csv"
+cp "$tmp/out" "$tmp/first"
+expect 0 "identical, a third time" -- "$pb" compare "$tmp/old.csv" "$tmp/same.csv"
+cmp -s "$tmp/out" "$tmp/first" && ok || bad "compare is not reproducible"
+
+# ---- every sample 1.10 times slower, tight samples: every pair slower ----
+expect 0 "slower" -- "$pb" compare "$tmp/old.csv" "$tmp/slow.csv"
+if [ "$(grep -c ' 1\.10× slower \[[0-9.]*, [0-9.]*\] *0\.008 *same$' "$tmp/out")" -eq 5 ]; then ok; else
+    bad "slower: not 5 pairs '1.10× slower' with p 0.008"; cat "$tmp/out" >&2; fi
+has "^a +backtrack +2\.00 ms \[1\.96, 2\.04\] +2\.20 ms \[2\.16, 2\.24\] +1\.10× slower " "$tmp/out"
+has "^geomean: 1\.10× slower; steps: same$" "$tmp/out"
+has "^5 pairs: 0 faster, 5 slower, 0 unchanged \(~\)$" "$tmp/out"
+# As the issue's check does it: the same CSV, and a copy of its samples scaled.
+cp "$tmp/old.csv" "$tmp/copy.csv"
+awk -F, -v OFS=, 'NR > 1 { $5 = sprintf("%.9g", $5 * 1.10) } 1' "$tmp/old.samples.csv" >"$tmp/copy.samples.csv"
+expect 0 "scaled copy of the samples" -- "$pb" compare "$tmp/old.csv" "$tmp/copy.csv"
+has "^5 pairs: 0 faster, 5 slower, 0 unchanged \(~\)$" "$tmp/out"
+has "^geomean: 1\.10× slower; steps: same$" "$tmp/out"
+# The other way round: faster, and the interval turned round with the ratio.
+expect 0 "faster" -- "$pb" compare "$tmp/slow.csv" "$tmp/old.csv"
+if [ "$(grep -c ' 1\.10× faster \[[0-9.]*, [0-9.]*\] *0\.008 *same$' "$tmp/out")" -eq 5 ]; then ok; else
+    bad "faster: not 5 pairs '1.10× faster'"; fi
+awk '/faster \[/ { split($0, a, /faster \[/); split(a[2], b, /[],]/); if (!(b[1] + 0 <= 1.10 && 1.10 <= b[2] + 0)) bad = 1 }
+     END { exit bad }' "$tmp/out" && ok || bad "faster: the interval does not hold 1.10"
+has "^geomean: 1\.10× faster; steps: same$" "$tmp/out"
+# A stricter level: with 5 samples a side, p = 2/252 is not below 0.005.
+expect 0 "alpha" -- "$pb" compare "$tmp/old.csv" "$tmp/slow.csv" --alpha 0.005
+has "^5 pairs: 0 faster, 0 slower, 5 unchanged \(~\)$" "$tmp/out"
+
+# ---- CSV ----
+expect 0 "csv" -- "$pb" compare "$tmp/old.csv" "$tmp/slow.csv" --csv
+has "^family,instance,cells,engine,order,mode,threads,old_samples,old_median_s,old_lo_s,old_hi_s,old_cv,new_samples,new_median_s,new_lo_s,new_hi_s,new_cv,ratio,ratio_lo,ratio_hi,p_value,verdict,old_steps,new_steps,steps_ratio$" "$tmp/out"
+has "^toy,a,4,backtrack,row,first,1,5,0\.002,0\.00196,0\.00204,0\.01581,5,0\.0022,0\.002156,0\.002244,0\.01581,1\.1,[0-9.]+,[0-9.]+,0\.007937,slower,100,100,1$" "$tmp/out"
+has "^toy,c,4,backtrack,row,first,1,1,2\.5,,,,1,2\.75,,,,,,,,-,1000,1000,$" "$tmp/out"
+has "^geomean,,,,,,,,,,,,,,,,,1\.1,,,,,,,1$" "$tmp/out"
+if [ "$(wc -l <"$tmp/out")" -eq 8 ]; then ok; else bad "csv: not header + 6 pairs + geomean"; fi
+awk -F, '{ n[NF]++ } END { for (k in n) c++; exit c != 1 }' "$tmp/out" && ok || bad "csv: ragged lines"
+awk -F, '$22 == "slower" && !($19 < 1.1 && 1.1 < $20) { exit 1 }' "$tmp/out" && ok ||
+    bad "csv: an interval does not hold the ratio"
+expect 0 "csv identical" -- "$pb" compare "$tmp/old.csv" "$tmp/same.csv" --csv
+has "^toy,a,4,backtrack,row,first,1,5,0\.002,0\.00196,0\.00204,0\.01581,5,0\.002,0\.00196,0\.00204,0\.01581,1,[0-9.]+,[0-9.]+,1,~,100,100,1$" "$tmp/out"
+has "^geomean,,,,,,,,,,,,,,,,,1,,,,,,,1$" "$tmp/out"
+
+# ---- --by: two engines in one file ----
+expect 0 "by engine" -- "$pb" compare "$tmp/old.csv" --by engine=backtrack,propagate
+has "^old: engine=backtrack in $tmp/old.csv$" "$tmp/out"
+has "^common: family=toy cells=4 order=row mode=first threads=1$" "$tmp/out"
+has "^instance +old +new +change +p +steps$" "$tmp/out"
+has "^a +2\.00 ms \[1\.96, 2\.04\] +500 µs \[490, 510\] +4\.00× faster \[[0-9.]+, [0-9.]+\] +0\.008 +2\.00× fewer$" "$tmp/out"
+has "^b +40\.0 µs \[39\.2, 40\.8\] +8\.00 µs \[7\.84, 8\.16\] +5\.00× faster .* 2\.50× fewer$" "$tmp/out"
+has "^c +2\.50 s +750 ns \[735, 765\] +- +- +-$" "$tmp/out"
+# geomean of 1/4 and 1/5 is 1/sqrt(20): 4.47x faster; of steps 1/2 and 2/5: 2.24x fewer.
+has "^geomean: 4\.47× faster; steps: 2\.24× fewer$" "$tmp/out"
+has "^2 pairs: 2 faster, 0 slower, 0 unchanged \(~\)$" "$tmp/out"
+expect 0 "by engine, csv" -- "$pb" compare "$tmp/old.csv" --by engine=backtrack,propagate --csv
+has "^family,instance,cells,order,mode,threads,old_samples," "$tmp/out"
+has "^toy,b,4,row,first,1,5,4e-05,3\.92e-05,4\.08e-05,0\.01581,5,8e-06,7\.84e-06,8\.16e-06,0\.01581,0\.2,[0-9.e-]+,[0-9.e-]+,0\.007937,faster,200,80,0\.4$" "$tmp/out"
+has "^geomean,,,,,,,,,,,,,,,,0\.223607,,,,,,,0\.447214$" "$tmp/out"
+expect 0 "by, no partner" -- "$pb" compare "$tmp/part.csv" --by engine=propagate,backtrack
+# part.csv lacks propagate on b and has backtrack on d: backtrack on b and d pair with none.
+has "^only in new \(engine=backtrack in $tmp/part.csv\): 2 rows$" "$tmp/out"
+grep -q "^only in old" "$tmp/out" && bad "by, no partner: rows only in old" || ok
+
+# ---- rows on one side only ----
+expect 0 "one side only" -- "$pb" compare "$tmp/old.csv" "$tmp/part.csv"
+has "^only in old \($tmp/old.csv\): 1 row$" "$tmp/out"
+has "^only in new \($tmp/part.csv\): 1 row$" "$tmp/out"
+has "^4 pairs: 0 faster, 0 slower, 4 unchanged \(~\)$" "$tmp/out"
+has "^1 pair not compared \(-\): a side did not finish$" "$tmp/out"
+
+# ---- bad input: one line naming the file and line; exit 2 ----
+# bad_input DESCRIPTION PATTERN -- compare's arguments...
+bad_input() {
+    local what=$1 pattern=$2
+    shift 2
+    expect 2 "$what" "$@"
+    one_line_error "^puzzlebench: compare: $pattern"
+}
+# variant NAME SED_ON_CSV SED_ON_SAMPLES: a copy of old with each file edited.
+variant() {
+    sed -e "$2" "$tmp/old.csv" >"$tmp/$1.csv"
+    sed -e "$3" "$tmp/old.samples.csv" >"$tmp/$1.samples.csv"
+}
+variant norow '1s/,row,/,rowx,/' ''
+bad_input "no row column" "$tmp/norow.csv:1: expected a column row$" -- "$pb" compare "$tmp/norow.csv" "$tmp/old.csv"
+variant badrow '3s/,'"$run"',1,/,'"$run"',x,/' ''
+bad_input "bad row number" "$tmp/badrow.csv:3: expected a whole number in column row, got 'x'$" -- "$pb" compare "$tmp/old.csv" "$tmp/badrow.csv"
+variant badrow2 '3s/,'"$run"',1,/,'"$run"',"1\n2",/' ''
+bad_input "a row number over two lines" "$tmp/badrow2.csv:3: expected a whole number in column row, got '1 2'$" -- "$pb" compare "$tmp/old.csv" "$tmp/badrow2.csv"
+variant badsteps '4s/,done,1,50,/,done,1,5o,/' ''
+bad_input "bad steps" "$tmp/badsteps.csv:4: expected a whole number in column steps, got '5o'$" -- "$pb" compare "$tmp/badsteps.csv" "$tmp/old.csv"
+variant badtime '' '4s/,[^,]*$/,fast/'
+bad_input "bad time" "$tmp/badtime.samples.csv:4: expected a time in seconds in column wall_s, got 'fast'$" -- "$pb" compare "$tmp/old.csv" "$tmp/badtime.csv"
+variant negtime '' '5s/,[^,]*$/,-1e-3/'
+bad_input "negative time" "$tmp/negtime.samples.csv:5: expected a time in seconds in column wall_s, got '-1e-3'$" -- "$pb" compare "$tmp/negtime.csv" "$tmp/old.csv"
+variant unknown '' '3s/^'"$run"',0,/'"$run"',9,/'
+bad_input "unknown row in samples" "$tmp/unknown.samples.csv:3: expected the run_id,row of a row of $tmp/unknown.csv, got '$run,9'$" -- "$pb" compare "$tmp/old.csv" "$tmp/unknown.csv"
+variant otherrun '' '2s/^2026/2025/'
+bad_input "unknown run_id in samples" "$tmp/otherrun.samples.csv:2: expected the run_id,row of a row of .*, got '2025" -- "$pb" compare "$tmp/old.csv" "$tmp/otherrun.csv"
+variant twice '' '3s/,1,1,/,0,1,/'
+bad_input "a sample twice" "$tmp/twice.samples.csv:3: expected each sample once, got sample 0 of '$run,0' again$" -- "$pb" compare "$tmp/old.csv" "$tmp/twice.csv"
+variant beyond '' '3s/,1,1,/,7,1,/'
+bad_input "a sample number too high" "$tmp/beyond.samples.csv:3: expected sample numbers 0 to 4 for '$run,0', got 7$" -- "$pb" compare "$tmp/old.csv" "$tmp/beyond.csv"
+variant fewer '' '3d'
+bad_input "a sample missing" "$tmp/fewer.csv:2: expected 5 samples \\(column samples\\) in $tmp/fewer.samples.csv, found 4$" -- "$pb" compare "$tmp/old.csv" "$tmp/fewer.csv"
+variant dupkey '3s/,b,4,backtrack,/,a,4,backtrack,/' ''
+bad_input "a key twice" "$tmp/dupkey.csv:3: expected one row per key \\(family,instance,cells,engine,order,mode,threads\\), got the key of line 2 again$" -- "$pb" compare "$tmp/old.csv" "$tmp/dupkey.csv"
+variant duprow '3s/,'"$run"',1,/,'"$run"',0,/' ''
+bad_input "a run_id,row twice" "$tmp/duprow.csv:3: expected one row per run_id,row; '$run,0' is on line 2 too$" -- "$pb" compare "$tmp/duprow.csv" "$tmp/old.csv"
+variant short '5s/,0$//' ''
+bad_input "a short line" "$tmp/short.csv:5: expected 29 fields, as in the header, got 28$" -- "$pb" compare "$tmp/old.csv" "$tmp/short.csv"
+variant nowall '' '1s/wall_s/wall/'
+bad_input "no wall_s column in samples" "$tmp/nowall.samples.csv:1: expected a column wall_s$" -- "$pb" compare "$tmp/old.csv" "$tmp/nowall.csv"
+variant nosteps '1s/,steps,/,steps2,/' ''
+bad_input "other key columns" "$tmp/nosteps.csv:1: expected the key columns of $tmp/old.csv \\(family,instance,cells,engine,order,mode,threads\\)$" -- "$pb" compare "$tmp/old.csv" "$tmp/nosteps.csv"
+cp "$tmp/old.csv" "$tmp/lonely.csv"
+bad_input "no samples file" "$tmp/lonely.samples.csv: cannot open" -- "$pb" compare "$tmp/old.csv" "$tmp/lonely.csv"
+bad_input "--by on a measured column" "$tmp/old.csv:1: expected a key column steps \\(for --by\\)$" -- "$pb" compare "$tmp/old.csv" --by steps=1,2
+bad_input "--by on no column" "$tmp/old.csv:1: expected a key column speed \\(for --by\\)$" -- "$pb" compare "$tmp/old.csv" --by speed=1,2
+bad_input "--by without B" "--by expects COL=A,B" -- "$pb" compare "$tmp/old.csv" --by engine=backtrack
+bad_input "--by with A = B" "--by expects COL=A,B with A and B different" -- "$pb" compare "$tmp/old.csv" --by engine=a,a
+bad_input "--by with two files" "--by expects one file" -- "$pb" compare "$tmp/old.csv" "$tmp/same.csv" --by engine=a,b
+bad_input "one file" "expected two files" -- "$pb" compare "$tmp/old.csv"
+bad_input "alpha out of range" "--alpha expects a number" -- "$pb" compare "$tmp/old.csv" "$tmp/same.csv" --alpha 2
+expect 0 "help" -- "$pb" compare --help
+has "^usage: puzzlebench compare OLD.csv NEW.csv" "$tmp/out"
+has "--by COL=A,B" "$tmp/out"
+expect 0 "listed in the overview" -- "$pb" --help
+has "^  compare OLD NEW " "$tmp/out"
+
+finish cli_compare
