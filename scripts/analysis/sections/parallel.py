@@ -151,13 +151,13 @@ def section(ctx, path):
     for r in rows:
         g = r.group
         key = f"{g.label} on {g.instance} ({g.mode})" if multi else g.label
-        times.setdefault(key, {})
-        if r.wall is not None:
-            times[key][g.threads] = r.time
+        times.setdefault(key, {})[g.threads] = r.time
     for key, by_threads in times.items():
         t1, t2 = by_threads.get(1), by_threads.get(2)
         if t1 is None or t2 is None:
-            text = "n/a"
+            text = "n/a (not run at both)"
+        elif t1.lower or t2.lower or t1.median is None or t2.median is None:
+            text = "n/a (a run stopped at its limit)"
         elif not (t1.usable and t2.usable):
             text = "n/a (a noisy time)"
         else:
