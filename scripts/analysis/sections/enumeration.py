@@ -77,14 +77,14 @@ def _stopped_cell(enum, search, eg, sg):
         time = bounded_ratio(st.median, et.median, b_lower=True)
         steps = bounded_ratio(ss, es, b_lower=True, less=FEWER_STEPS, more=MORE_STEPS)
         if time.startswith("n/a"):
-            return (f"{escape(enum)} stopped at its limit after {duration(et.median)}; {escape(search)} took "
-                    f"{duration(st.median)}")
+            return (f"{escape(enum)} stopped at its limit after {duration(et.median)} (one sample); "
+                    f"{escape(search)} took {st.text()}")
         return f"{time}, {escape(enum)} stopped at its limit; {steps}"
     time = bounded_ratio(st.median, et.median, a_lower=True)
     steps = bounded_ratio(ss, es, a_lower=True, less=FEWER_STEPS, more=MORE_STEPS)
     if time.startswith("n/a"):
-        return (f"{escape(search)} stopped at its limit after {duration(st.median)}; {escape(enum)} took "
-                f"{duration(et.median)}")
+        return (f"{escape(search)} stopped at its limit after {duration(st.median)} (one sample); "
+                f"{escape(enum)} took {et.text()}")
     return f"{time}, {escape(search)} stopped at its limit; {steps}"
 
 
