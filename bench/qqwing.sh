@@ -1,31 +1,41 @@
 #!/usr/bin/env bash
 # qqwing.sh — QQwing and puzzlebench side by side, in the same run, on the same
 # inputs: (a) solving each 9x9 puzzle file, (b) generating N puzzles per difficulty.
-# Whole processes are timed with their output sent to /dev/null, so each wall_s
-# includes one process start (a few ms).
+# Every process is timed by `puzzlebench time`, the harness's one method: one
+# warm-up run, then samples (default 5) of at least 10 ms, the whole process each
+# run (so each time includes one process start, a few ms), output to /dev/null,
+# every run checked to exit 0.
 #
-# usage: bench/qqwing.sh [--out FILE.csv] [--count N] [--repeat K] [--pb PATH] [FILE...]
+# usage: bench/qqwing.sh [--out FILE.csv] [--count N] [--repeat K] [--samples S]
+#                        [--pb PATH] [FILE...]
 #   FILE...       9x9 puzzle files to solve (default: data/sudoku/9x9-*.txt)
 #   --out FILE    the CSV to write (default results/sudoku-qqwing.csv)
-#   --count N     puzzles generated per difficulty by each tool (default 100: about a
-#                 minute in all, most of it QQwing making simple puzzles, ~0.3 s each)
+#   --count N     puzzles generated per difficulty by each tool in one process
+#                 (default 20: QQwing makes a simple puzzle in ~0.3 s, and every
+#                 process runs 1 + S times: about a minute in all)
 #   --repeat K    solve a small file's puzzles up to K times over in one process (to
 #                 about 1000 puzzles; larger files once), so that the process start
 #                 does not dominate (default 10)
+#   --samples S   timed samples per row, after the warm-up run (default 5)
 #   --pb PATH     the puzzlebench binary (default build/puzzlebench)
 #
-# CSV columns: task (solve|generate), tool (qqwing|puzzlebench), set (file name or
-# "generated"), difficulty, puzzles, wall_s, per_s (puzzles per second), and
-# speedup_vs_qqwing = QQwing's wall_s / this row's wall_s for the same task, set and
-# difficulty (1 on QQwing's rows; above 1: faster than QQwing), run_id (the run_id=
-# of FILE.meta, written beside the CSV with FILE.topology.xml).
+# Writes FILE.csv, FILE.samples.csv, FILE.meta and FILE.topology.xml. CSV columns:
+# task (solve|generate), tool (qqwing|puzzlebench), set (file name or "generated"),
+# difficulty, puzzles (per process), then wall_s (the median time per process,
+# seconds) and the timing columns (run_id, row, samples, runs_per_sample, min_s,
+# median_s, mean_s, stddev_s, cv, median_lo_s, median_hi_s, noisy); one run_id,
+# the run_id= of FILE.meta, on every row. FILE.samples.csv holds every sample
+# (run_id,row,sample,runs,wall_s). The two tools' rows of a task, set and
+# difficulty have the same inputs; their ratio, with its interval and p-value:
+#   puzzlebench compare FILE.csv --by tool=qqwing,puzzlebench
 set -euo pipefail
 cd "$(dirname "$0")/.."
 
 command="bench/qqwing.sh${*:+ $(printf '%q ' "$@")}"
 out=results/sudoku-qqwing.csv
-count=100
+count=20
 repeat=10
+samples=5
 pb=build/puzzlebench
 files=()
 while (($#)); do
@@ -33,13 +43,14 @@ while (($#)); do
     --out) out=${2:?--out needs a file}; shift 2 ;;
     --count) count=${2:?--count needs a number}; shift 2 ;;
     --repeat) repeat=${2:?--repeat needs a number}; shift 2 ;;
+    --samples) samples=${2:?--samples needs a number}; shift 2 ;;
     --pb) pb=${2:?--pb needs a path}; shift 2 ;;
     -h | --help) sed -n '2,/^set -euo/p' "$0" | sed '$d; s/^# \{0,1\}//'; exit 0 ;;
     -*) echo "qqwing.sh: unknown option '$1' (see --help)" >&2; exit 2 ;;
     *) files+=("$1"); shift ;;
     esac
 done
-for v in "--count $count" "--repeat $repeat"; do
+for v in "--count $count" "--repeat $repeat" "--samples $samples"; do
     if ! [[ ${v#* } =~ ^[1-9][0-9]*$ ]]; then
         echo "qqwing.sh: ${v% *} expects a whole number >= 1, got '${v#* }'" >&2
         exit 2
@@ -61,35 +72,34 @@ fi
 
 tmp=$(mktemp -d)
 trap 'rm -rf "$tmp"' EXIT
-rows=()
+csv=$tmp/run.csv
 
 # The run's metadata, begun now (load and governor at the start), ended below; its
 # run id goes on every row.
 run_id=$("$pb" meta --begin --out "$tmp/run.meta" --command "${command% }")
 
-# timed CMD...: runs CMD with stdout to /dev/null; sets $secs; returns CMD's status.
+# timed TASK TOOL SET DIFFICULTY PUZZLES INPUT -- CMD...: one row of $csv for CMD
+# (stdin from INPUT) by `puzzlebench time`; its progress line on stderr, its error
+# in $tmp/err. Returns the status of `puzzlebench time` (4: a run of CMD failed).
 timed() {
-    local t0 t1 st=0
-    t0=$(date +%s.%N)
-    "$@" >/dev/null 2>"$tmp/err" || st=$?
-    t1=$(date +%s.%N)
-    secs=$(awk -v a="$t0" -v b="$t1" 'BEGIN { printf "%.6f", b - a }')
+    local key="task=$1,tool=$2,set=$3,difficulty=$4,puzzles=$5" tool=$2 input=$6 st=0
+    shift 7
+    "$pb" time --csv "$csv" --key "$key" --run-id "$run_id" --stdin "$input" \
+        --samples "$samples" -- "$@" 2>"$tmp/err" >"$tmp/line" || st=$?
+    ((st != 130)) || exit 130
+    if ((st == 0)); then sed "s|^.* row [0-9]*:|  $tool:|" "$tmp/line" >&2; fi
     return $st
 }
 
-# row TASK TOOL SET DIFFICULTY PUZZLES WALL_S
-row() {
-    rows+=("$1,$2,$3,$4,$5,$6,$(awk -v n="$5" -v s="$6" 'BEGIN { printf "%.2f", (s > 0 ? n / s : 0) }')")
-}
-
 # (a) solving: QQwing reads only one-line puzzles, so it gets the file without its
-# comments (made before the clock starts); puzzlebench reads the file as it is.
+# comments (made before the timing); puzzlebench reads the file as it is.
 for f in "${files[@]}"; do
     if [ ! -r "$f" ]; then
         echo "qqwing.sh: cannot read $f" >&2
         exit 2
     fi
     set_name=$(basename "$f" .txt)
+    set_name=${set_name//[,\"]/_}
     dlevel=$(sed -n 's/^# puzzlebench generate .*--difficulty \([a-z]*\).*/\1/p' "$f" | head -1)
     dlevel=${dlevel:--}
     if [ "$(grep -v -e '^#' -e '^[[:space:]]*$' "$f" | awk '{ print length($0) }' | sort -u)" != 81 ]; then
@@ -105,51 +115,41 @@ for f in "${files[@]}"; do
     grep -v -e '^#' -e '^[[:space:]]*$' "$tmp/input.txt" >"$tmp/plain.txt"
     n=$(wc -l <"$tmp/plain.txt")
     echo "solve $set_name ($n puzzles)" >&2
-    timed qqwing --solve --one-line <"$tmp/plain.txt" ||
-        { echo "qqwing.sh: qqwing --solve failed on $f: $(head -1 "$tmp/err")" >&2; exit 1; }
-    row solve qqwing "$set_name" "$dlevel" "$n" "$secs"
-    if timed "$pb" solve sudoku "$tmp/input.txt"; then
-        row solve puzzlebench "$set_name" "$dlevel" "$n" "$secs"
-    else
-        echo "qqwing.sh: note: '$pb solve sudoku' failed on $f ($(head -1 "$tmp/err")); no row" >&2
-    fi
+    timed solve qqwing "$set_name" "$dlevel" "$n" "$tmp/plain.txt" -- qqwing --solve --one-line ||
+        { echo "qqwing.sh: qqwing --solve on $f: $(head -1 "$tmp/err")" >&2; exit 1; }
+    timed solve puzzlebench "$set_name" "$dlevel" "$n" /dev/null -- "$pb" solve sudoku "$tmp/input.txt" ||
+        echo "qqwing.sh: note: '$pb solve sudoku' on $f: $(head -1 "$tmp/err"); no row" >&2
 done
 
 # (b) generation, one difficulty at a time.
 for d in simple easy intermediate expert; do
     echo "generate $count $d" >&2
-    timed qqwing --generate "$count" --difficulty "$d" --one-line ||
-        { echo "qqwing.sh: qqwing --generate failed: $(head -1 "$tmp/err")" >&2; exit 1; }
-    row generate qqwing generated "$d" "$count" "$secs"
-    if timed "$pb" generate sudoku --size 9 --count "$count" --difficulty "$d"; then
-        row generate puzzlebench generated "$d" "$count" "$secs"
-    else
-        echo "qqwing.sh: note: '$pb generate sudoku' failed ($(head -1 "$tmp/err")); no row" >&2
-    fi
+    timed generate qqwing generated "$d" "$count" /dev/null -- \
+        qqwing --generate "$count" --difficulty "$d" --one-line ||
+        { echo "qqwing.sh: qqwing --generate: $(head -1 "$tmp/err")" >&2; exit 1; }
+    timed generate puzzlebench generated "$d" "$count" /dev/null -- \
+        "$pb" generate sudoku --size 9 --count "$count" --difficulty "$d" ||
+        echo "qqwing.sh: note: '$pb generate sudoku': $(head -1 "$tmp/err"); no row" >&2
 done
 
-# speedup_vs_qqwing, from QQwing's row of the same task, set and difficulty.
+# The samples first, then the CSV: a CSV on disk always has its samples beside it.
 mkdir -p "$(dirname "$out")"
-{
-    echo "task,tool,set,difficulty,puzzles,wall_s,per_s,speedup_vs_qqwing,run_id"
-    printf '%s\n' "${rows[@]}" | awk -F, -v OFS=, -v rid="$run_id" '
-        { line[NR] = $0; key[NR] = $1 FS $3 FS $4; if ($2 == "qqwing") q[$1 FS $3 FS $4] = $6 }
-        END { for (i = 1; i <= NR; i++) {
-                  split(line[i], f, ",")
-                  s = "NA"
-                  if ((key[i] in q) && f[6] > 0) s = sprintf("%.2f", q[key[i]] / f[6])
-                  print line[i], s, rid } }'
-} >"$out.tmp.$$"
-mv "$out.tmp.$$" "$out"
+samples_out=${out%.csv}.samples.csv
+if [ ! -s "$csv" ]; then
+    echo "qqwing.sh: no rows (no 9x9 file to solve?)" >&2
+    exit 1
+fi
+cp "$tmp/run.samples.csv" "$samples_out.tmp.$$" && mv "$samples_out.tmp.$$" "$samples_out"
+cp "$csv" "$out.tmp.$$" && mv "$out.tmp.$$" "$out"
 
 # The metadata every result file carries (puzzlebench meta: when, which commit and
 # build, the system, the load at both ends), and the topology beside it.
 meta=${out%.csv}.meta
 "$pb" meta --end "$tmp/run.meta" --out "$meta" \
     "qqwing=$(qqwing --version 2>&1 | head -1)" \
-    "timing=whole processes, output to /dev/null" \
+    "timing=puzzlebench time: whole processes, output to /dev/null; one warm-up run, $samples samples of at least 0.01 s" \
     "generate_count=$count" \
     "solve_repeat_max=$repeat" \
     "files=${files[*]}" >/dev/null
-echo "wrote $out and $meta" >&2
-column -s, -t "$out" >&2 2>/dev/null || cat "$out" >&2
+echo "wrote $out, $samples_out and $meta; ratios: $pb compare $out --by tool=qqwing,puzzlebench" >&2
+cut -d, -f1-9 "$out" | column -s, -t >&2 2>/dev/null || cat "$out" >&2

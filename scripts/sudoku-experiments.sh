@@ -2,7 +2,7 @@
 # sudoku-experiments.sh — the sudoku experiments beside the sweeps: QQwing and
 # puzzlebench side by side (bench/qqwing.sh) on the generated 9x9 sets, and on the
 # files PB_EXTRA_SUDOKU names (public sets, not shipped). Called by run.sh; writes
-# OUT/sudoku-qqwing.csv and .meta.
+# OUT/sudoku-qqwing.csv, .samples.csv and .meta.
 # usage: scripts/sudoku-experiments.sh OUT_DIR
 set -euo pipefail
 out=${1:?usage: sudoku-experiments.sh OUT_DIR}

@@ -21,6 +21,8 @@ static const char main_help[] =
     "  families                list the families and their experiments\n"
     "  info                    print the machine's topology (hwloc) and the build\n"
     "  meta --out FILE.meta    write a run's metadata and topology (for scripts)\n"
+    "  time ... -- COMMAND     time an outside command by the harness's method, add\n"
+    "                          a CSV row and its samples (for scripts)\n"
     "  help [COMMAND]          this text, or a command's options\n"
     "  --version               print the version, the built-in commit and the build\n";
 
@@ -72,6 +74,7 @@ int main(int argc, char **argv)
     if (!strcmp(cmd, "families")) return pb_cmd_families(argc, argv);
     if (!strcmp(cmd, "info")) return pb_cmd_info(argc, argv);
     if (!strcmp(cmd, "meta")) return pb_cmd_meta(argc, argv);
+    if (!strcmp(cmd, "time")) return pb_cmd_time(argc, argv);
     const pb_command *own = pb_command_find(cmd, NULL);
     if (own) return own->run(own, argc, argv, 2);
     fprintf(stderr, "puzzlebench: unknown command '%s' (see 'puzzlebench --help')\n", cmd);

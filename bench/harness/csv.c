@@ -14,7 +14,7 @@ const char pb_csv_header[] = "family,instance,cells,engine,order,mode,threads,re
 const char pb_csv_timing_header[] = ",run_id,row,samples,runs_per_sample,min_s,median_s,mean_s,"
                                     "stddev_s,cv,median_lo_s,median_hi_s,noisy";
 
-static const char samples_header[] = "run_id,row,sample,runs,wall_s";
+const char pb_csv_samples_header[] = "run_id,row,sample,runs,wall_s";
 
 int pb_write_file_atomic(const char *path, int (*fill)(FILE *f, void *ctx), void *ctx, char *err,
                          size_t errlen)
@@ -94,7 +94,7 @@ static int fill_csv(FILE *f, void *p)
 static int fill_samples(FILE *f, void *p)
 {
     const csv_ctx *c = p;
-    fprintf(f, "%s\n", samples_header);
+    fprintf(f, "%s\n", pb_csv_samples_header);
     for (long i = 0; i < c->n; i++) {
         if (c->done && !c->done[i]) continue;
         const pb_row *r = &c->rows[i];

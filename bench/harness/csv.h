@@ -35,6 +35,9 @@ int pb_csv_write(const char *path, const char *run_id, const pb_row *rows,
 extern const char pb_csv_timing_header[];
 void pb_csv_timing_write(FILE *f, const char *run_id, long row, const pb_timing *t);
 
+/* The header of every NAME.samples.csv: "run_id,row,sample,runs,wall_s". */
+extern const char pb_csv_samples_header[];
+
 /* The samples file beside a CSV: "DIR/NAME.csv" -> "DIR/NAME.samples.csv". */
 void pb_csv_samples_path(const char *csv_path, char *out, size_t len);
 

@@ -1,0 +1,178 @@
+/* time_cmd.c — `puzzlebench time`: times an outside command by the harness's one method
+ * (one warm-up run, samples of at least min-sample-time, short runs repeated within a
+ * sample), every run checked to exit 0, and appends the row to a CSV with its samples
+ * beside it: for scripts that time other programs (bench/qqwing.sh). */
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "commands.h"
+#include "harness/csv_append.h"
+#include "harness/measure.h"
+#include "harness/spawn.h"
+
+typedef struct time_opts {
+    const char *csv, *key, *run_id, *stdin_path;
+    pb_timing_opts timing;
+} time_opts;
+
+#define OPT(T, F) .type = T, .offset = offsetof(time_opts, F)
+static const pb_option time_options[] = {
+    {.name = "csv",
+     OPT(PB_OPT_TEXT, csv),
+     .arg = "FILE.csv",
+     .help = "the CSV to add the row to (required); created with its header\n"
+             "when missing or empty; the samples go to FILE.samples.csv"},
+    {.name = "key",
+     .key = 'k',
+     OPT(PB_OPT_TEXT, key),
+     .arg = "NAME=VALUE,...",
+     .help = "the row's first columns, in order (required); every row of a\n"
+             "file has the same names"},
+    {.name = "run-id",
+     OPT(PB_OPT_TEXT, run_id),
+     .arg = "ID",
+     .help = "the run_id of the .meta that describes the row (required; printed\n"
+             "by 'puzzlebench meta --begin')"},
+    {.name = "stdin",
+     OPT(PB_OPT_TEXT, stdin_path),
+     .arg = "FILE",
+     .help = "every run's standard input, read from its start each run"},
+    {.name = "samples",
+     OPT(PB_OPT_INT, timing.samples),
+     .arg = "N",
+     .lo = 1,
+     .hi = PB_MAX_SAMPLES,
+     .help = "timed samples, after one warm-up run"},
+    {.name = "min-sample-time",
+     OPT(PB_OPT_SECONDS, timing.min_sample_s),
+     .arg = "S",
+     .help = "each sample lasts at least S seconds: a shorter command is run\n"
+             "several times back to back within it"},
+    PB_OPTION_END,
+};
+#undef OPT
+
+static const time_opts time_defaults = {.stdin_path = "/dev/null", .timing = PB_TIMING_DEFAULTS};
+
+static void print_help(void)
+{
+    fputs("usage: puzzlebench time --csv FILE.csv --key NAME=VALUE,... --run-id ID [options]\n"
+          "                        -- COMMAND [ARGS...]\n\n"
+          "Times COMMAND as a whole process by the harness's one method: one warm-up run,\n"
+          "then samples that each last at least --min-sample-time, a short command run\n"
+          "back to back within a sample. Each run forks and executes COMMAND with its\n"
+          "output sent to /dev/null; every run must exit with status 0. Then appends one\n"
+          "row to FILE.csv: the --key values, wall_s (the median time per run, seconds),\n"
+          "run_id, row (the row's index in the file), samples, runs_per_sample, min_s,\n"
+          "median_s, mean_s, stddev_s, cv, median_lo_s, median_hi_s, noisy; and the row's\n"
+          "samples to FILE.samples.csv (run_id,row,sample,runs,wall_s).\n\noptions:\n",
+          stdout);
+    pb_options_help(stdout, time_options, "time", &time_defaults);
+    fputs("\nexit status: 0 row written, 2 bad usage or input, 4 a run of COMMAND did not\n"
+          "             exit 0 (no row), 130 interrupted (COMMAND killed, no row)\n",
+          stdout);
+}
+
+/* The index of the "--" that ends the options, or argc. */
+static int options_end(int argc, char **argv)
+{
+    for (int i = 2; i < argc; i++)
+        if (!strcmp(argv[i], "--")) return i;
+    return argc;
+}
+
+/* 0 when id can tag a CSV row (letters, digits, '.', '_', '-'), else a usage error. */
+static int check_run_id(const char *id)
+{
+    if (!id)
+        return pb_usage_error("time", "give the run id of the rows' .meta with --run-id ID "
+                                      "(printed by 'puzzlebench meta --begin')");
+    static const char ok[] = "abcdefghijklmnopqrstuvwxyzABCDEFGHIJKLMNOPQRSTUVWXYZ0123456789._-";
+    if (!*id || id[strspn(id, ok)])
+        return pb_usage_error("time", "--run-id '%s': letters, digits, '.', '_' and '-' only", id);
+    return 0;
+}
+
+/* Checks the options and parses the keys into k (keybuf holds their text). 0, or the
+ * usage error's status. */
+static int check_options(const time_opts *o, int have_command, pb_csv_keys *k, char *keybuf,
+                         size_t keylen)
+{
+    char err[600];
+    if (!have_command) return pb_usage_error("time", "give the command to time after '--'");
+    if (!o->csv) return pb_usage_error("time", "give the CSV to write with --csv FILE.csv");
+    if (!o->key) return pb_usage_error("time", "give the row's keys with --key NAME=VALUE,...");
+    if (check_run_id(o->run_id)) return PB_EXIT_USAGE;
+    if (pb_timing_check(&o->timing, err, sizeof err)) return pb_usage_error("time", "%s", err);
+    if (strlen(o->key) >= keylen) return pb_usage_error("time", "--key is too long");
+    strcpy(keybuf, o->key);
+    if (pb_csv_keys_parse(keybuf, k, err, sizeof err))
+        return pb_usage_error("time", "--key: %s", err);
+    return 0;
+}
+
+static pb_run_end run_once(void *ctx)
+{
+    pb_spawn *s = ctx;
+    if (!pb_spawn_run(s)) return PB_RUN_SAME;
+    return s->interrupted ? PB_RUN_STOPPED : PB_RUN_ERROR;
+}
+
+/* Measures the command; 0, or the exit status after its message. */
+static int measure(const time_opts *o, pb_spawn *s, pb_timing *t)
+{
+    char what[200], cmd[600];
+    pb_run_end end = pb_measure(&o->timing, run_once, s, t);
+    if (pb_interrupted || end == PB_RUN_STOPPED) {
+        fputs("puzzlebench: time: interrupted; no row written\n", stderr);
+        return PB_EXIT_INTERRUPT;
+    }
+    if (end == PB_RUN_SAME) return 0;
+    pb_spawn_command_text(s->argv, cmd, sizeof cmd);
+    pb_spawn_describe(s, what, sizeof what);
+    fprintf(stderr, "puzzlebench: time: '%s' %s (every run must exit 0); no row written\n", cmd,
+            what);
+    return PB_EXIT_FAILED;
+}
+
+/* Appends the row and prints it in one line; 0, or 2 after the message. */
+static int write_row(const time_opts *o, const pb_csv_keys *k, const pb_timing *t)
+{
+    char err[4600];
+    long row = 0;
+    if (pb_csv_append_timed(o->csv, k, o->run_id, t, &row, err, sizeof err)) {
+        fprintf(stderr, "puzzlebench: time: %s\n", err);
+        return PB_EXIT_USAGE;
+    }
+    const pb_summary *m = &t->sum;
+    printf("%s row %ld: median %.3g s", o->csv, row, m->median);
+    if (t->samples > 1) printf(" [%.3g, %.3g], cv %.2g", m->median_lo, m->median_hi, m->cv);
+    printf(", %d sample%s of %d run%s\n", t->samples, t->samples == 1 ? "" : "s",
+           t->runs_per_sample, t->runs_per_sample == 1 ? "" : "s");
+    return 0;
+}
+
+int pb_cmd_time(int argc, char **argv)
+{
+    const int end = options_end(argc, argv);
+    time_opts o = time_defaults;
+    pb_opt_group g = {time_options, &o};
+    const char *pos[1];
+    int npos = 0;
+    int rc = pb_options_parse("time", &g, 1, end, argv, 2, pos, 0, &npos, NULL);
+    if (rc == PB_OPT_HELP) return print_help(), 0;
+    if (rc) return PB_EXIT_USAGE;
+    pb_csv_keys k;
+    char keybuf[4096], err[4600];
+    if ((rc = check_options(&o, end + 1 < argc, &k, keybuf, sizeof keybuf))) return rc;
+    if (pb_csv_append_check(o.csv, &k, err, sizeof err))
+        return fprintf(stderr, "puzzlebench: time: %s\n", err), PB_EXIT_USAGE;
+    pb_spawn s;
+    if (pb_spawn_open(&s, argv + end + 1, o.stdin_path, err, sizeof err))
+        return fprintf(stderr, "puzzlebench: time: %s\n", err), PB_EXIT_USAGE;
+    pb_timing t;
+    rc = measure(&o, &s, &t);
+    pb_spawn_close(&s);
+    return rc ? rc : write_row(&o, &k, &t);
+}

@@ -1,0 +1,41 @@
+/* spawn.h — running an outside command as a child process, once per timed run: stdin
+ * from a file read from its start every run, stdout and stderr to /dev/null, and an
+ * interruption (SIGINT, SIGTERM) of this process ends the child too. */
+#ifndef PB_SPAWN_H
+#define PB_SPAWN_H
+
+#include <stddef.h>
+
+typedef struct pb_spawn {
+    char **argv;     /* the command and its arguments, NULL-ended (the caller's) */
+    int in_fd;       /* every run's stdin, rewound before each run */
+    int null_fd;     /* /dev/null: every run's stdout and stderr */
+    int status;      /* the last run's wait status (waitpid) */
+    int interrupted; /* 1: the last run was ended because this process was interrupted */
+    int error;       /* errno of a fork or waitpid that failed in the last run, else 0 */
+} pb_spawn;
+
+/* Prepares s to run argv with stdin from stdin_path (a file that can be rewound, such
+ * as a regular file or /dev/null), and installs the handlers of SIGINT and SIGTERM
+ * (pb_interrupted) and of SIGCHLD. 0, or -1 with a message in err: the command is not
+ * found or not executable, or stdin_path cannot be opened or rewound. */
+int pb_spawn_open(pb_spawn *s, char **argv, const char *stdin_path, char *err, size_t errlen);
+
+/* Closes what pb_spawn_open opened. */
+void pb_spawn_close(pb_spawn *s);
+
+/* Runs the command once and waits for it (fork, execvp, waitpid); the child leads a
+ * process group of its own. When pb_interrupted is set before or during the run
+ * (pb_spawn_open installs its handlers), that group is killed and s->interrupted is
+ * set. 0 when the command exited with status 0; -1 otherwise (s->status, s->error
+ * and s->interrupted say how it ended). */
+int pb_spawn_run(pb_spawn *s);
+
+/* How the last run ended, in words: "exited with status 1", "was killed by signal 9
+ * (Killed)", "could not be started (fork: ...)". */
+void pb_spawn_describe(const pb_spawn *s, char *out, size_t len);
+
+/* The command as one line for messages: its words joined by spaces, cut to len. */
+void pb_spawn_command_text(char *const *argv, char *out, size_t len);
+
+#endif

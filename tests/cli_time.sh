@@ -1,0 +1,151 @@
+#!/usr/bin/env bash
+# cli_time.sh — end-to-end tests of `puzzlebench time`: the header and rows it appends
+# (key columns, wall_s, the timing columns), the samples file beside the CSV, medians
+# of `true` and `sleep 0.02`, stdin read from its start at every run, a key mismatch,
+# a failing command (exit 4, no row), Ctrl-C (exit 130, the command killed, no row),
+# the one-line usage errors (exit 2); and, when qqwing is installed, a tiny
+# bench/qqwing.sh run.
+# usage: tests/cli_time.sh PATH/TO/puzzlebench SOURCE_DIR
+# shellcheck source=tests/cli_lib.sh
+. "$(dirname "$0")/cli_lib.sh"
+
+timing="run_id,row,samples,runs_per_sample,min_s,median_s,mean_s,stddev_s,cv,median_lo_s,median_hi_s,noisy"
+csv=$tmp/t.csv
+samples=$tmp/t.samples.csv
+
+# field FILE LINE COLUMN: the value of COLUMN (by the header's name) on line LINE.
+field() {
+    awk -F, -v line="$2" -v col="$3" '
+        NR == 1 { for (i = 1; i <= NF; i++) if ($i == col) c = i }
+        NR == line { print (c ? $c : "NO-COLUMN") }' "$1"
+}
+# check WHAT CONDITION: passes when the awk condition holds (v is the value given).
+check() { if awk -v v="$3" "BEGIN { exit !($2) }"; then ok; else bad "$1: '$3' fails $2"; fi; }
+# lines FILE: its line count.
+lines() { wc -l <"$1" | tr -d ' '; }
+
+# ---- the first row creates the file with its header ----
+expect 0 "time true" -- "$pb" time --csv "$csv" --key tool=true,n=1 --run-id R1 -- true
+if [ "$(head -1 "$csv")" = "tool,n,wall_s,$timing" ]; then ok; else bad "header: $(head -1 "$csv")"; fi
+has '^true,1,[0-9.e-]+,R1,0,5,[1-9][0-9]*,' "$csv"
+check "every row has every column" 'v == 15' "$(awk -F, 'NR == 2 { print NF }' "$csv")"
+check "wall_s == median_s" 'v == 1' "$(awk -F, 'NR == 2 { print ($3 == $9) }' "$csv")"
+check "true's median (s)" 'v > 0 && v < 1' "$(field "$csv" 2 median_s)"
+check "min <= median <= max" 'v == 1' "$(awk -F, 'NR == 2 { print ($8 <= $9 && $13 <= $9 && $9 <= $14) }' "$csv")"
+if [ "$(head -1 "$samples")" = "run_id,row,sample,runs,wall_s" ]; then ok; else bad "samples header: $(head -1 "$samples")"; fi
+check "sample lines == samples" 'v == 6' "$(lines "$samples")"
+has '^R1,0,4,[1-9][0-9]*,[0-9.e-]+$' "$samples"
+check "runs in the samples == runs_per_sample" 'v == 1' \
+    "$(awk -F, -v r="$(field "$csv" 2 runs_per_sample)" 'NR > 1 && $4 != r { bad = 1 } END { print !bad }' "$samples")"
+has '/t\.csv row 0: median ' "$tmp/out"
+
+# ---- a second row is appended: row 1; sleep 0.02 lasts at least 0.02 s ----
+expect 0 "time sleep 0.02" -- "$pb" time --csv "$csv" --key tool=sleep,n=2 --run-id R1 -- sleep 0.02
+check "rows after the second call" 'v == 3' "$(lines "$csv")"
+check "the second row's index" 'v == 1' "$(field "$csv" 3 row)"
+check "sleep's median (s)" 'v >= 0.02 && v < 2' "$(field "$csv" 3 median_s)"
+check "sleep's fastest sample (s)" 'v >= 0.02' "$(field "$csv" 3 min_s)"
+check "sleep: one run per sample" 'v == 1' "$(field "$csv" 3 runs_per_sample)"
+check "sample lines of both rows" 'v == 11' "$(lines "$samples")"
+check "sample lines of row 1" 'v == 5' "$(grep -c '^R1,1,' "$samples")"
+
+# ---- --samples, --min-sample-time 0 (one run per sample), --stdin from its start ----
+printf 'first\nsecond\n' >"$tmp/in.txt"
+# shellcheck disable=SC2016 # $l is the inner shell's
+expect 0 "time --stdin --samples 3" -- "$pb" time --csv "$csv" --key tool=read,n=3 --run-id R1 \
+    --samples 3 --min-sample-time 0 --stdin "$tmp/in.txt" -- sh -c 'read -r l && test "$l" = first'
+check "--samples 3: sample lines of row 2" 'v == 3' "$(grep -c '^R1,2,[0-2],1,' "$samples")"
+
+# ---- errors: no row is added ----
+before=$(lines "$csv")
+expect 2 "keys that differ from the header" -- "$pb" time --csv "$csv" --key tool=x --run-id R1 -- true
+one_line_error "t.csv: its columns start 'tool,n', this row's 'tool'"
+expect 4 "a command that fails" -- "$pb" time --csv "$csv" --key tool=false,n=4 --run-id R1 -- false
+one_line_error "'false' exited with status 1 .*no row"
+expect 4 "a command killed by a signal" -- "$pb" time --csv "$csv" --key tool=kill,n=5 --run-id R1 \
+    -- sh -c 'kill -9 $$'
+one_line_error "killed by signal 9"
+expect 4 "a later run that fails" -- "$pb" time --csv "$csv" --key tool=x,n=6 --run-id R1 \
+    --min-sample-time 0 -- sh -c "test -e '$tmp/flag' && exit 3; touch '$tmp/flag'"
+one_line_error "exited with status 3"
+expect 2 "no --run-id" -- "$pb" time --csv "$csv" --key tool=x,n=1 -- true
+one_line_error "time: give the run id .*--run-id ID"
+expect 2 "a bad --run-id" -- "$pb" time --csv "$csv" --key tool=x,n=1 --run-id 'a,b' -- true
+one_line_error "--run-id 'a,b'"
+expect 2 "no command" -- "$pb" time --csv "$csv" --key tool=x,n=1 --run-id R1
+one_line_error "give the command to time after '--'"
+expect 2 "no --csv" -- "$pb" time --key tool=x,n=1 --run-id R1 -- true
+one_line_error "with --csv FILE.csv"
+expect 2 "no --key" -- "$pb" time --csv "$csv" --run-id R1 -- true
+one_line_error "with --key NAME=VALUE"
+expect 2 "a key without a value" -- "$pb" time --csv "$csv" --key tool --run-id R1 -- true
+one_line_error "expected NAME=VALUE, got 'tool'"
+expect 2 "a key named as a timing column" -- "$pb" time --csv "$csv" --key median_s=1 --run-id R1 -- true
+one_line_error "'median_s' is a timing column"
+expect 2 "a key given twice" -- "$pb" time --csv "$csv" --key a=1,a=2 --run-id R1 -- true
+one_line_error "'a' is given twice"
+expect 2 "an unknown command" -- "$pb" time --csv "$csv" --key tool=x,n=1 --run-id R1 -- no-such-cmd-pb
+one_line_error "cannot run 'no-such-cmd-pb': not found on PATH"
+expect 2 "a missing --stdin file" -- "$pb" time --csv "$csv" --key tool=x,n=1 --run-id R1 \
+    --stdin "$tmp/none" -- true
+one_line_error "none: cannot open"
+expect 2 "--samples 0" -- "$pb" time --csv "$csv" --key tool=x,n=1 --run-id R1 --samples 0 -- true
+one_line_error "--samples expects a whole number from 1 to 100"
+expect 2 "an unknown option" -- "$pb" time --csv "$csv" --key tool=x,n=1 --run-id R1 --bogus -- true
+one_line_error "unknown option '--bogus'"
+expect 2 "an argument before --" -- "$pb" time --csv "$csv" --key tool=x,n=1 --run-id R1 true -- true
+one_line_error "unexpected argument 'true'"
+check "no row added by the errors" "v == $before" "$(lines "$csv")"
+check "no samples added by the errors" 'v == 14' "$(lines "$samples")"
+
+# ---- a file whose last line is incomplete is not appended to ----
+printf 'tool,wall_s,%s\nx,1' "$timing" >"$tmp/cut.csv"
+expect 2 "an incomplete last line" -- "$pb" time --csv "$tmp/cut.csv" --key tool=y --run-id R1 -- true
+one_line_error "cut.csv: its last line is incomplete"
+
+# ---- Ctrl-C: the command is killed, exit 130, no row ----
+"$pb" time --csv "$tmp/int.csv" --key tool=sleep --run-id R1 -- sleep 30 >/dev/null 2>"$tmp/err" &
+job=$!
+sleep 0.5
+kill -INT "$job"
+start=$SECONDS
+wait "$job"
+got=$?
+if [ "$got" -eq 130 ]; then ok; else bad "interrupted: exit $got, expected 130"; fi
+check "interrupted within seconds" 'v < 10' "$((SECONDS - start))"
+one_line_error "time: interrupted; no row written"
+if [ ! -e "$tmp/int.csv" ]; then ok; else bad "an interrupted run wrote $tmp/int.csv"; fi
+
+# ---- help ----
+expect 0 "time --help" -- "$pb" time --help
+has '^usage: puzzlebench time --csv FILE.csv --key' "$tmp/out"
+has '--min-sample-time S ' "$tmp/out"
+has '\(default 5\)' "$tmp/out"
+expect 0 "help" -- "$pb" --help
+has '^  time \.\.\. -- COMMAND' "$tmp/out"
+
+# ---- a tiny QQwing side by side (when qqwing is installed) ----
+if command -v qqwing >/dev/null 2>&1; then
+    grep -v '^#' "$src/data/sudoku/9x9-bench.txt" | head -3 >"$tmp/three.txt"
+    expect 0 "bench/qqwing.sh" -- "$src/bench/qqwing.sh" --pb "$pb" --count 2 --repeat 1 \
+        --out "$tmp/q/sudoku-qqwing.csv" "$tmp/three.txt"
+    q=$tmp/q/sudoku-qqwing
+    want="task,tool,set,difficulty,puzzles,wall_s,$timing"
+    if [ "$(head -1 "$q.csv")" = "$want" ]; then ok; else bad "qqwing.sh header: $(head -1 "$q.csv")"; fi
+    check "qqwing.sh rows (2 solve, 8 generate)" 'v == 11' "$(lines "$q.csv")"
+    has '^solve,qqwing,three,-,3,' "$q.csv"
+    has '^solve,puzzlebench,three,-,3,' "$q.csv"
+    has '^generate,qqwing,generated,expert,2,' "$q.csv"
+    has '^generate,puzzlebench,generated,simple,2,' "$q.csv"
+    check "qqwing.sh: 5 samples a row" 'v == 1' "$(awk -F, 'NR > 1 && $9 != 5 { bad = 1 } END { print !bad }' "$q.csv")"
+    check "qqwing.sh sample lines" 'v == 51' "$(lines "$q.samples.csv")"
+    id=$(sed -n 's/^run_id=//p' "$q.meta")
+    check "qqwing.sh: one run_id, the .meta's" 'v == 1' \
+        "$(awk -F, -v id="$id" 'NR > 1 && $7 != id { bad = 1 } END { print !bad && id != "" }' "$q.csv")"
+    has '^load_end=' "$q.meta"
+    if [ -s "$q.topology.xml" ]; then ok; else bad "qqwing.sh wrote no topology"; fi
+else
+    echo "cli_time: qqwing is not installed: bench/qqwing.sh not tried"
+fi
+
+finish cli_time
