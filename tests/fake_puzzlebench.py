@@ -60,12 +60,15 @@ def side(row):
 
 def pair_line(key, old, new):
     r = float(new["median_s"]) / float(old["median_s"])
-    done = old["status"] == "done" and new["status"] == "done"
+    done = old.get("status", "done") == "done" and new.get("status", "done") == "done"
     verdict = "-" if not done else "faster" if r < 0.9 else "slower" if r > 1.1 else "~"
-    steps = float(new["steps"]) / float(old["steps"])
+    if "steps" in old:
+        steps = [old["steps"], new["steps"], "%.6g" % (float(new["steps"]) / float(old["steps"]))]
+    else:
+        steps = ["", "", ""]
     return key + side(old) + side(new) + ["%.6g" % r, "%.6g" % (0.9 * r), "%.6g" % (1.1 * r),
-                                          "0.01" if verdict in ("faster", "slower") else "0.5", verdict,
-                                          old["steps"], new["steps"], "%.6g" % steps], (r if done else None)
+                                          "0.01" if verdict in ("faster", "slower") else "0.5", verdict] + steps, \
+        (r if done else None)
 
 
 def main(argv):

@@ -488,6 +488,44 @@ class Sections(unittest.TestCase):
         self.assertNotIn("Family: notouch-repeat", text)
 
 
+class Qqwing(unittest.TestCase):
+    """sudoku-qqwing.csv with the timing columns: puzzlebench against QQwing from compare,
+    in one direction for solving and generating, noisy times marked and not claimed."""
+
+    def test_qqwing_section(self):
+        from types import SimpleNamespace
+        from analysis.context import Context
+        from analysis.sections import sudoku
+        tmp = Path(tempfile.mkdtemp())
+        try:
+            header = ("task,tool,set,difficulty,puzzles,wall_s,run_id,row,samples,runs_per_sample,min_s,median_s,"
+                      "mean_s,stddev_s,cv,median_lo_s,median_hi_s,noisy")
+            rows, samples = [header], ["run_id,row,sample,runs,wall_s"]
+            for i, (task, tool, set_, level, n, t, noisy) in enumerate((
+                    ("solve", "qqwing", "9x9-easy", "easy", 1000, 0.06, 0),
+                    ("solve", "puzzlebench", "9x9-easy", "easy", 1000, 0.015, 0),
+                    ("generate", "qqwing", "generated", "simple", 20, 6.0, 1),
+                    ("generate", "puzzlebench", "generated", "simple", 20, 0.06, 0))):
+                rows.append(f"{task},{tool},{set_},{level},{n},{t},{RUN_ID},{i},5,1,{t * 0.98},{t},{t},{t * 0.01},"
+                            f"{0.2 if noisy else 0.01},{t * 0.98},{t * 1.02},{noisy}")
+                samples += [f"{RUN_ID},{i},{k},1,{t}" for k in range(5)]
+            (tmp / "sudoku-qqwing.csv").write_text("\n".join(rows) + "\n")
+            (tmp / "sudoku-qqwing.samples.csv").write_text("\n".join(samples) + "\n")
+            listing = __import__("analysis.listing", fromlist=["Listing"]).Listing(
+                csvread.parse_csv(FAKE_ENGINES.splitlines(keepends=True), "engines").rows, [])
+            ctx = Context(tmp, listing, False, str(FAKE))
+            text = "\n".join(sudoku.qqwing_section(ctx, SimpleNamespace(name="sudoku"), tmp / "sudoku-qqwing.csv"))
+        finally:
+            shutil.rmtree(tmp)
+        self.assertIn("| 9x9-easy | 1000 / 1000 | 60.0 µs [58.8, 61.2] | 15.0 µs [14.7, 15.3] | "
+                      "4.00× faster [3.64×, 4.44×] |", text)
+        # Generating reads the same way round; a noisy side is marked and not claimed.
+        self.assertIn("| simple | 20 / 20 | 300 ms [294, 306]† | 3.00 ms [2.94, 3.06] | 100× faster [90.9×, 111×]† |",
+                      text)
+        self.assertIn("- solving, puzzlebench against QQwing: 9x9-easy 4.00× faster [3.64×, 4.44×]", text)
+        self.assertIn("- generating, puzzlebench against QQwing: simple n/a (a noisy time)", text)
+
+
 class Micro(unittest.TestCase):
     """Google Benchmark JSON with --benchmark_repetitions: the median with [min, max]."""
 

@@ -411,15 +411,15 @@ def qqwing_section(ctx, family, path):
         if q is None or p is None or q.median is None or p.median is None:
             return "n/a"
         pair = pairs.get((task, key))
+        noisy = timing.NOISY_MARK if q.noisy or p.noisy else ""
         if pair is not None and pair.compared and pair.ratio:
             # compare's ratio is per run: per puzzle it scales by the puzzles of each side.
             scale = puzzles[(task, key, "qqwing")] / puzzles[(task, key, "puzzlebench")]
             lo = pair.ratio_lo * scale if pair.ratio_lo else None
             hi = pair.ratio_hi * scale if pair.ratio_hi else None
-            text = ratio_interval(pair.ratio * scale, lo, hi)
+            text = ratio_interval(pair.ratio * scale, lo, hi) + noisy
             return text if pair.significant else f"~ ({text})"
-        mark = " (a noisy time)" if q.noisy or p.noisy else ""
-        return ratio(p.median, q.median) + mark
+        return ratio(p.median, q.median) + noisy
 
     summary = {}
     for task, what, header in (("solve", "Solving (first solution of every puzzle of a 9x9 file).", "set"),
@@ -434,7 +434,8 @@ def qqwing_section(ctx, family, path):
             q, p = times.get((task, key, "qqwing")), times.get((task, key, "puzzlebench"))
             counts = " / ".join(whole(puzzles.get((task, key, t))) for t in ("qqwing", "puzzlebench"))
             r = against(task, key)
-            summary.setdefault(task, []).append(f"{escape(key)} {r}")
+            claim = "n/a (a noisy time)" if timing.NOISY_MARK in r else r
+            summary.setdefault(task, []).append(f"{escape(key)} {claim}")
             rows.append([escape(key), counts, q.text() if q else NONE, p.text() if p else NONE, r])
         out += [what, ""]
         out += table([header, "puzzles (QQwing / puzzlebench)", "QQwing time/puzzle", "puzzlebench time/puzzle",
