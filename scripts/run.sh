@@ -48,7 +48,7 @@ while IFS=, read -r family _ sweeps experiments _; do
 done <"$out/.families"
 rm -f "$out/.families"
 echo "== micro-benchmarks (Google Benchmark)"
-build/puzzlebench-micro --benchmark_min_time=$micro_time --benchmark_filter=-enum-all/ \
+build/puzzlebench-micro --benchmark_min_time=$micro_time --benchmark_repetitions=$((quick ? 1 : 5)) --benchmark_filter=-enum-all/ \
     --json "$out/micro.json" >"$out/micro.txt"
 echo "== plots and report"
 scripts/report.sh "$out"

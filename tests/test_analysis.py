@@ -1,6 +1,9 @@
 #!/usr/bin/env python3
 """Tests of the analysis tool (scripts/analysis): the statistics, the CSV reader, the
-table writer, and the whole report on the small results folder tests/data/analysis.
+table writer, the number formats (times with units, ratios in words), the timing
+rules (spreads, noisy rows, the bold rule), the provenance checks (one commit,
+run ids), the enumeration and false-positive sections from fixture `compare`
+output, and the whole report on the small results folder tests/data/analysis.
 
 Run: python3 tests/test_analysis.py [PUZZLEBENCH]   (or: python3 -m unittest discover -s tests)
 The end-to-end tests need the program for its listings (`engines --csv`, `families
@@ -9,6 +12,7 @@ are skipped when either is missing, unless the program was given as the argument
 (as CTest does): then they fail.
 """
 
+import json
 import os
 import re
 import shutil
@@ -22,13 +26,16 @@ ROOT = Path(__file__).resolve().parent.parent
 sys.path.insert(0, str(ROOT / "scripts"))
 sys.dont_write_bytecode = True
 
-from analysis import csvread, markdown, stats  # noqa: E402
+from analysis import compare, csvread, markdown, numfmt, provenance, runs, stats, timing  # noqa: E402
 from analysis.errors import ReportError  # noqa: E402
 
 PUZZLEBENCH = os.environ.get("PUZZLEBENCH", str(ROOT / "build" / "puzzlebench"))
 STRICT = False   # the program was named: the end-to-end tests run, or fail
 FIXTURE = ROOT / "tests" / "data" / "analysis"
 REPORT = ROOT / "scripts" / "analysis" / "report.py"
+FAKE = ROOT / "tests" / "fake_puzzlebench.py"
+sys.path.insert(0, str(ROOT / "tests"))
+from fake_puzzlebench import ENGINES as FAKE_ENGINES  # noqa: E402
 
 HEADINGS = [
     "# puzzlebench report", "## Environment",
@@ -43,9 +50,10 @@ HEADINGS = [
     "## Latin squares with holes (QWH)", "### The peak of the median steps", "### The literature",
     "### n = 15 (225 cells): steps and time per hole fraction",
     "### n = 20 (400 cells): steps and time per hole fraction",
-    "## Parallel scaling: notouch", "## Micro-benchmarks (micro.json)",
+    "## Parallel scaling: notouch", "## Parallel scaling: sudoku", "## Micro-benchmarks (micro.json)",
+    "## Enumeration against backtracking", "## The harness's own false-positive rate",
 ]
-PLOTS = ["notouch-steps", "notouch-time", "sudoku-time", "sudoku-steps", "kakuro-gen-time", "kakuro-gen-attempts",
+PLOTS = ["sudoku-speedup", "notouch-steps", "notouch-time", "sudoku-time", "sudoku-steps", "kakuro-gen-time", "kakuro-gen-attempts",
          "kakuro-checkers", "tenpair-expanded", "tenpair-time", "tenpair-memory", "tenpair-wins", "tenpair-speedup",
          "notouch-speedup", "latin-steps", "latin-p90", "latin-time"]
 
@@ -151,6 +159,433 @@ class TableWriter(unittest.TestCase):
             markdown.table(["a", "b"], "ll", [["1"]])
 
 
+# The sweep CSV's columns (the contract of issue 12).
+SWEEP_HEADER = ("family,instance,cells,engine,order,mode,threads,rep,status,solutions,steps,placements,backtracks,"
+                "candidates,guesses,wall_s,puzzles,run_id,row,samples,runs_per_sample,min_s,median_s,mean_s,"
+                "stddev_s,cv,median_lo_s,median_hi_s,noisy")
+RUN_ID = "20261130T132512Z-3f9a1c"
+
+
+def sweep_row(row, instance, cells, engine, order, mode, median, lo, hi, noisy=0, status="done", steps=100,
+              samples=5):
+    """One line of a sweep CSV in the contract's format; lo = hi = None: one sample."""
+    if lo is None:
+        samples, stats_ = 1, ["", "", "", ""]
+    else:
+        stats_ = ["%.9g" % (median * 0.01), "%.4g" % (0.1 if noisy else 0.01), "%.9g" % lo, "%.9g" % hi]
+    fields = ["notouch", instance, cells, engine, order, mode, 1, 0, status, 1, steps, steps // 2, steps // 2,
+              steps * 3, 0, "%.9g" % median, 1, RUN_ID, row, samples, 1, "%.9g" % (lo or median), "%.9g" % median,
+              "%.9g" % median] + stats_[:1] + [stats_[1]] + stats_[2:] + [noisy]
+    return ",".join(str(f) for f in fields)
+
+
+def write_sweep(folder, name, lines, commit="abc123", run_id=RUN_ID):
+    (folder / f"{name}.csv").write_text(SWEEP_HEADER + "\n" + "\n".join(lines) + "\n")
+    (folder / f"{name}.meta").write_text(f"date=2026-11-30T13:25:12Z\ncommit={commit}\nrun_id={run_id}\n")
+
+
+class Formats(unittest.TestCase):
+    def test_times_three_significant_digits_with_units(self):
+        self.assertEqual(numfmt.duration(1.162e-6), "1.16 µs")
+        self.assertEqual(numfmt.duration(0.000001), "1.00 µs")
+        self.assertEqual(numfmt.duration(3.61e-7), "361 ns")
+        self.assertEqual(numfmt.duration(0.001736), "1.74 ms")
+        self.assertEqual(numfmt.duration(43.45721), "43.5 s")
+        self.assertEqual(numfmt.duration(2.5), "2.50 s")
+        # Rounding up across a unit boundary moves to the next unit.
+        self.assertEqual(numfmt.duration(0.9996), "1.00 s")
+        self.assertEqual(numfmt.duration(999.6e-6), "1.00 ms")
+        self.assertEqual(numfmt.duration(1234.5), "1230 s")
+        self.assertEqual(numfmt.duration(None), "-")
+        for x in (1e-9, 3e-8, 4.5e-5, 0.5, 7, 12345.0):
+            self.assertNotIn("e", numfmt.duration(x).split()[0])
+
+    def test_spread_in_the_medians_unit(self):
+        self.assertEqual(numfmt.duration_spread(1.23e-3, 1.2e-3, 1.31e-3), "1.23 ms [1.20, 1.31]")
+        self.assertEqual(numfmt.duration_spread(1.0e-3, 0.998e-3, 1.02e-3), "1.00 ms [0.998, 1.02]")
+        self.assertEqual(numfmt.duration_spread(5e-7, None, None), "500 ns")
+
+    def test_ratios_read_faster_or_slower_with_n_at_least_one(self):
+        self.assertEqual(numfmt.ratio(1, 2), "2.00× faster")
+        self.assertEqual(numfmt.ratio(2, 1), "2.00× slower")
+        self.assertEqual(numfmt.ratio(0.001736, 43.45721), "25,000× faster")
+        self.assertEqual(numfmt.ratio(0.7432, 300.5), "404× faster")   # was "0.00x"
+        self.assertEqual(numfmt.ratio(10, 1, numfmt.FEWER_STEPS, numfmt.MORE_STEPS), "10.0× more steps")
+        self.assertEqual(numfmt.ratio(None, 1), "n/a")
+        self.assertEqual(numfmt.ratio(0, 1), "n/a")
+        for a, b in ((1, 1e6), (3, 7), (7, 3), (1e6, 1)):
+            n = numfmt.ratio(a, b).split("×")[0].replace(",", "")
+            self.assertGreaterEqual(float(n), 1)
+
+    def test_ratio_with_its_interval(self):
+        self.assertEqual(numfmt.ratio_interval(0.5, 0.45, 0.55), "2.00× faster [1.82×, 2.22×]")
+        self.assertEqual(numfmt.ratio_interval(2, 1.5, 2.5), "2.00× slower [1.50×, 2.50×]")
+        self.assertEqual(numfmt.ratio_interval(0.98, 0.95, 1.03), "1.02× faster [1.05× faster, 1.03× slower]")
+
+    def test_bounded_ratio(self):
+        # The search took 1 s; enumeration stopped at its limit after 10 s: at least 10x faster.
+        self.assertEqual(numfmt.bounded_ratio(1, 10, b_lower=True), "≥ 10.0× faster")
+        self.assertEqual(numfmt.bounded_ratio(10, 1, a_lower=True), "≥ 10.0× slower")
+        self.assertTrue(numfmt.bounded_ratio(20, 10, b_lower=True).startswith("n/a"))
+        self.assertTrue(numfmt.bounded_ratio(1, 1, True, True).startswith("n/a"))
+    def test_no_old_ratio_or_time_helpers_left(self):
+        # One helper for ratios and one for times: the old ones are gone from the tool.
+        for old in ("times2", "factor_plain", "seconds6", "millis", "secs"):
+            self.assertFalse(hasattr(numfmt, old), old)
+        sources = "".join(p.read_text() for p in (ROOT / "scripts" / "analysis").rglob("*.py"))
+        self.assertNotRegex(sources, r'"%\.2fx"|"%\.1fx"|%\.2fx')
+
+
+class Timings(unittest.TestCase):
+    def setUp(self):
+        self.tmp = Path(tempfile.mkdtemp())
+
+    def tearDown(self):
+        shutil.rmtree(self.tmp)
+
+    def groups(self, lines):
+        write_sweep(self.tmp, "notouch", lines)
+        return runs.group_runs(csvread.read_csv(self.tmp / "notouch.csv", need=runs.RUN_COLUMNS))
+
+    def test_median_with_interval_single_sample_and_limit(self):
+        g = self.groups([sweep_row(0, "2x3", 6, "backtrack", "row", "count", 1.23e-3, 1.2e-3, 1.31e-3),
+                         sweep_row(1, "2x3", 6, "enum-all", "-", "count", 1.5, None, None, status="limit"),
+                         sweep_row(2, "2x3", 6, "path-dp", "-", "count", 4e-6, None, None)])
+        self.assertEqual(g[0].timing().text(), "1.23 ms [1.20, 1.31]")
+        self.assertEqual(g[1].timing().text(), "≥ 1.50 s (limit)")
+        self.assertEqual(g[2].timing().text(), "4.00 µs (1 sample)")
+        self.assertTrue(g[1].timing().lower)
+
+    def test_noisy_rows_are_marked(self):
+        g = self.groups([sweep_row(0, "2x3", 6, "backtrack", "row", "count", 1e-3, 0.9e-3, 1.1e-3, noisy=1)])
+        t = g[0].timing()
+        self.assertTrue(t.noisy)
+        self.assertFalse(t.usable)
+        self.assertEqual(t.text(), "1.00 ms [0.900, 1.10]†")
+        self.assertEqual(timing.noisy_footnote([t]), ["", timing.NOISY_NOTE])
+
+    def test_old_files_use_the_reps(self):
+        table = csvread.parse_csv(["instance,cells,engine,order,mode,threads,status,solutions,steps,wall_s\n",
+                                   "a,4,x,-,count,1,done,1,5,0.003\n", "a,4,x,-,count,1,done,1,5,0.001\n",
+                                   "a,4,x,-,count,1,done,1,5,0.002\n"], "old.csv")
+        t = runs.group_runs(table)[0].timing()
+        self.assertEqual((t.median, t.lo, t.hi, t.samples), (0.002, 0.001, 0.003, 3))
+
+    def test_per_puzzle(self):
+        g = self.groups([sweep_row(0, "set", 81, "logic", "-", "first", 2e-3, 1.9e-3, 2.1e-3)])
+        t = g[0].timing(per=lambda r: 1000.0)
+        self.assertEqual(t.text(), "2.00 µs [1.90, 2.10]")
+
+    def test_bold_only_without_overlap(self):
+        T = timing.Timing
+        # Apart: the fastest is bolded.
+        self.assertEqual(timing.winner([T(2.0, 1.9, 2.1), T(1.0, 0.9, 1.1), T(3.0, 2.9, 3.1)]), 1)
+        # Overlapping intervals: no bold.
+        self.assertIsNone(timing.winner([T(1.0, 0.9, 1.2), T(1.1, 1.05, 1.3)]))
+        # A noisy winner or runner-up: no bold.
+        self.assertIsNone(timing.winner([T(1.0, 0.9, 1.1, noisy=True), T(2.0, 1.9, 2.1)]))
+        self.assertIsNone(timing.winner([T(1.0, 0.9, 1.1), T(2.0, 1.9, 2.1, noisy=True)]))
+        # Without an interval (one sample) nothing is known: no bold.
+        self.assertIsNone(timing.winner([T(1.0), T(2.0, 1.9, 2.1)]))
+        # A run stopped at a limit is not a candidate; alone, nothing is bolded.
+        self.assertIsNone(timing.winner([T(1.0, 0.9, 1.1), T(0.5, stopped="limit")]))
+        self.assertEqual(timing.winner([T(1.0, 0.9, 1.1), T(0.5, stopped="limit"), T(2.0, 1.9, 2.1)]), 0)
+
+
+def write_samples(folder, name, lines):
+    """NAME.samples.csv for the rows of `lines` (sweep_row lines): as many samples as each
+    row says, spread evenly over its interval (lo, median, hi, ...)."""
+    out = ["run_id,row,sample,runs,wall_s"]
+    for line in lines:
+        fields = line.split(",")
+        median = float(fields[22])
+        lo = float(fields[26]) if fields[26] else median
+        hi = float(fields[27]) if fields[27] else median
+        values = [lo, median, hi, (lo + median) / 2, (median + hi) / 2]
+        for k in range(int(fields[19])):
+            out.append(f"{fields[17]},{fields[18]},{k},1,{values[k % 5]:.9g}")
+    (folder / f"{name}.samples.csv").write_text("\n".join(out) + "\n")
+
+
+def run_report(results, *options, program=None):
+    """The report on `results` with the fake program (its listings and compare)."""
+    return subprocess.run([sys.executable, str(REPORT), "--puzzlebench", str(program or FAKE), "--no-plots",
+                           *options, str(results)], capture_output=True, text=True, timeout=60)
+
+
+# A small notouch sweep in the contract's format: two boards, both modes, each
+# enumeration against the searches; enum-all stops at its limit on 2x4 count.
+NOTOUCH_LINES = []
+
+
+def _notouch_lines():
+    row = 0
+    lines = []
+    for instance, cells in (("1x4", 4), ("2x4", 8)):
+        for mode in ("first", "count"):
+            for engine, order, t, steps in (("enum-perm", "-", 4e-5, 400), ("enum-all", "-", 2e-4, 4000),
+                                            ("backtrack", "row", 2e-6, 40), ("backtrack", "mrv", 3e-6, 30),
+                                            ("propagate", "row", 1.5e-6, 20), ("value-order", "-", 1e-6, 30),
+                                            ("path-dp", "-", 1.9e-4, 50)):
+                scale = 1 if instance == "1x4" else 100
+                stopped = engine == "enum-all" and instance == "2x4" and mode == "count"
+                median = t * scale
+                if stopped:
+                    lines.append(sweep_row(row, instance, cells, engine, order, mode, 0.5, None, None,
+                                           status="limit", steps=500000))
+                else:
+                    lines.append(sweep_row(row, instance, cells, engine, order, mode, median, median * 0.97,
+                                           median * 1.03, noisy=int(engine == "value-order" and instance == "2x4"),
+                                           steps=steps * scale))
+                row += 1
+    return lines
+
+
+NOTOUCH_LINES = _notouch_lines()
+
+
+class Provenance(unittest.TestCase):
+    def setUp(self):
+        self.tmp = Path(tempfile.mkdtemp())
+
+    def tearDown(self):
+        shutil.rmtree(self.tmp)
+
+    def test_one_commit_is_named_in_the_header(self):
+        write_sweep(self.tmp, "notouch", NOTOUCH_LINES[:3], commit="1234abc")
+        self.assertEqual(provenance.check_commits(self.tmp, False),
+                         ["Built from one commit: `1234abc` (the `commit=` line of all 1 input files)."])
+
+    def test_mixed_commits_exit_2_naming_files_and_commits(self):
+        write_sweep(self.tmp, "notouch", NOTOUCH_LINES, commit="1111111")
+        write_sweep(self.tmp, "notouch-parallel", NOTOUCH_LINES[:2], commit="2222222")
+        done = run_report(self.tmp)
+        self.assertEqual(done.returncode, 2, done.stderr)
+        self.assertEqual(done.stderr.count("\n"), 1, done.stderr)
+        self.assertRegex(done.stderr, r"^report: \S+: the inputs mix 2 commits: commit \w+: .*\(.*--allow-mixed\)\n$")
+        self.assertIn("commit 1111111: notouch.meta", done.stderr)
+        self.assertIn("commit 2222222: notouch-parallel.meta", done.stderr)
+        self.assertFalse((self.tmp / "REPORT.md").exists())
+
+    def test_allow_mixed_builds_with_a_warning_block(self):
+        write_sweep(self.tmp, "notouch", NOTOUCH_LINES, commit="1111111")
+        write_samples(self.tmp, "notouch", NOTOUCH_LINES)
+        (self.tmp / "other.meta").write_text("commit=2222222\n")
+        done = run_report(self.tmp, "--allow-mixed")
+        self.assertEqual(done.returncode, 0, done.stderr)
+        text = (self.tmp / "REPORT.md").read_text()
+        self.assertTrue(text.startswith("# puzzlebench report\n\n> **Warning: these results mix 2 commits**"), text)
+        self.assertIn("> - `2222222`: `other.meta`", text)
+
+    def test_run_id_must_be_in_the_meta(self):
+        write_sweep(self.tmp, "notouch", NOTOUCH_LINES[:3], run_id="20261130T000000Z-000000 " + RUN_ID)
+        provenance.check_run_ids(self.tmp)      # a list of ids: fine
+        write_sweep(self.tmp, "notouch", NOTOUCH_LINES[:3], run_id="20261130T000000Z-000000")
+        done = run_report(self.tmp)
+        self.assertEqual(done.returncode, 2)
+        self.assertEqual(done.stderr, f'report: {self.tmp / "notouch.csv"}:2: run_id "{RUN_ID}" is not in '
+                                      'notouch.meta (20261130T000000Z-000000)\n')
+
+    def test_run_id_without_meta(self):
+        write_sweep(self.tmp, "notouch", NOTOUCH_LINES[:3])
+        (self.tmp / "notouch.meta").unlink()
+        with self.assertRaises(provenance.IncoherentInputs) as caught:
+            provenance.check_run_ids(self.tmp)
+        self.assertIn("no notouch.meta", str(caught.exception))
+
+
+# compare --csv output as the contract gives it: enum-all (old) against backtrack/row (new).
+COMPARE_CSV = """family,instance,cells,order,mode,threads,old_samples,old_median_s,old_lo_s,old_hi_s,old_cv,new_samples,\
+new_median_s,new_lo_s,new_hi_s,new_cv,ratio,ratio_lo,ratio_hi,p_value,verdict,old_steps,new_steps,steps_ratio
+notouch,1x4,4,-,first,1,5,0.0002,0.00019,0.00021,0.01,5,0.000002,0.0000019,0.0000021,0.012,0.01,0.0095,0.0105,\
+0.0079,faster,4000,40,0.01
+notouch,1x4,4,-,count,1,5,0.0002,0.00019,0.00021,0.01,5,0.000199,0.00019,0.00021,0.02,0.995,0.97,1.02,0.69,~,4000,\
+40,0.01
+notouch,2x4,8,-,first,1,5,0.02,0.019,0.021,0.01,5,0.0002,0.00019,0.00021,0.09,0.01,0.0095,0.0105,0.0079,faster,\
+400000,4000,0.01
+notouch,2x4,8,-,count,1,1,0.5,,,,5,0.0002,0.00019,0.00021,0.01,0.0004,,,,-,500000,4000,0.008
+geomean,,,,,,,,,,,,,,,,0.0464,,,,,,,
+"""
+
+
+class Sections(unittest.TestCase):
+    """The enumeration and false-positive sections from fixture compare output."""
+
+    def setUp(self):
+        self.tmp = Path(tempfile.mkdtemp())
+        write_sweep(self.tmp, "notouch", NOTOUCH_LINES)
+        table = csvread.read_csv(self.tmp / "notouch.csv", need=runs.RUN_COLUMNS)
+        self.groups = runs.group_runs(table)
+        self.listing = __import__("analysis.listing", fromlist=["Listing"]).Listing(
+            csvread.parse_csv(FAKE_ENGINES.splitlines(keepends=True), "engines").rows, [])
+
+    def tearDown(self):
+        shutil.rmtree(self.tmp)
+
+    def test_compare_output_is_parsed(self):
+        c = compare.parse(COMPARE_CSV.splitlines(keepends=True), "fixture")
+        self.assertEqual(len(c.pairs), 4)
+        self.assertAlmostEqual(c.geomean, 0.0464)
+        self.assertEqual(c.pairs[0].verdict, "faster")
+        self.assertEqual(c.pairs[0].new.text(), "2.00 µs [1.90, 2.10]")
+        self.assertTrue(c.pairs[2].new.noisy)        # cv 0.09
+        self.assertFalse(c.pairs[3].compared)
+        with self.assertRaises(ReportError):
+            compare.parse(COMPARE_CSV.replace(",faster,", ",quicker,", 1).splitlines(keepends=True), "bad")
+
+    def test_enumeration_section(self):
+        from analysis.sections import enumeration
+        c = compare.parse(COMPARE_CSV.splitlines(keepends=True), "fixture")
+        lines = enumeration.render(self.listing, self.groups, ["enum-all"], ["backtrack/row"],
+                                   {("enum-all", "backtrack/row"): c})
+        text = "\n".join(lines)
+        # A significant pair: the ratio in words with its interval, and the steps.
+        self.assertIn("| 1x4 | 4 | 100× faster [95.2×, 105×]; 100× fewer steps |", text)
+        # Not significant: "~".
+        self.assertIn("| 1x4 | 4 | ~ (1.01× faster [1.03× faster, 1.02× slower]); 100× fewer steps |", text)
+        # A noisy side is marked and left out of the counts, with the footnote.
+        self.assertIn("| 2x4 | 8 | 100× faster [95.2×, 105×]†; 100× fewer steps |", text)
+        self.assertIn(timing.NOISY_NOTE, text)
+        # Enumeration stopped at its limit (0.5 s, 500000 steps; the sweep's backtrack/row: 200 µs, 4000 steps).
+        self.assertIn("| 2x4 | 8 | ≥ 2500× faster, enum-all stopped at its limit; ≥ 125× fewer steps |", text)
+        self.assertIn("| backtrack/row | enum-all | faster on 1 of 1, slower on 0, ~ on 0; 1 noisy, left out | "
+                      "faster on 0 of 1, slower on 0, ~ on 1; 1 with a run stopped at its limit | 21.6× faster |",
+                      text)
+        self.assertNotIn("0.0", re.sub(r"\[[^]]*\]", "", text.split("| board")[0].split("geometric mean")[-1]))
+
+    def test_false_positive_rate(self):
+        from analysis.sections import repeatability
+        lines = [COMPARE_CSV.splitlines()[0]]
+        for i in range(20):
+            verdict = "slower" if i == 0 else "~"
+            lines.append(f"notouch,b{i},4,-,count,1,5,1e-3,9e-4,1.1e-3,0.01,5,1e-3,9e-4,1.1e-3,0.01,1.0,0.98,1.02,"
+                         f"0.5,{verdict},10,10,1")
+        c = compare.parse([l + "\n" for l in lines], "fixture")
+        table = csvread.read_csv(self.tmp / "notouch.csv")
+        text = "\n".join(repeatability.render(c, [table]))
+        self.assertIn("**1 of 20 pairs (5.0%) called significantly different** (0 faster, 1 slower; p < 0.05); the "
+                      "goal is at most 5%: met.", text)
+        self.assertRegex(text, r"median cv 1% over its 27 rows with two samples or more \(goal: under 3%: met\); "
+                               r"2 of them noisy")
+
+    def test_false_positive_section_without_the_repeat(self):
+        from analysis.sections import repeatability
+        text = "\n".join(repeatability.section(None, self.tmp))
+        self.assertIn("_Not run: no `notouch-repeat.csv`.", text)
+
+    def test_section_through_the_program(self):
+        write_samples(self.tmp, "notouch", NOTOUCH_LINES)
+        write_sweep(self.tmp, "notouch-repeat", NOTOUCH_LINES)
+        write_samples(self.tmp, "notouch-repeat", NOTOUCH_LINES)
+        done = run_report(self.tmp)
+        self.assertEqual(done.returncode, 0, done.stderr)
+        text = (self.tmp / "REPORT.md").read_text()
+        headings = [l for l in text.splitlines() if l.startswith("## ")]
+        self.assertEqual(headings[:3], ["## Environment", "## Enumeration against backtracking",
+                                        "## The harness's own false-positive rate"])
+        self.assertIn("| backtrack/row | enum-all |", text)
+        self.assertIn("0 of 27 pairs (0.0%) called significantly different", text)
+        self.assertNotIn("Family: notouch-repeat", text)
+
+
+class Qqwing(unittest.TestCase):
+    """sudoku-qqwing.csv with the timing columns: puzzlebench against QQwing from compare,
+    in one direction for solving and generating, noisy times marked and not claimed."""
+
+    def test_qqwing_section(self):
+        from types import SimpleNamespace
+        from analysis.context import Context
+        from analysis.sections import sudoku
+        tmp = Path(tempfile.mkdtemp())
+        try:
+            header = ("task,tool,set,difficulty,puzzles,wall_s,run_id,row,samples,runs_per_sample,min_s,median_s,"
+                      "mean_s,stddev_s,cv,median_lo_s,median_hi_s,noisy")
+            rows, samples = [header], ["run_id,row,sample,runs,wall_s"]
+            for i, (task, tool, set_, level, n, t, noisy) in enumerate((
+                    ("solve", "qqwing", "9x9-easy", "easy", 1000, 0.06, 0),
+                    ("solve", "puzzlebench", "9x9-easy", "easy", 1000, 0.015, 0),
+                    ("generate", "qqwing", "generated", "simple", 20, 6.0, 1),
+                    ("generate", "puzzlebench", "generated", "simple", 20, 0.06, 0))):
+                rows.append(f"{task},{tool},{set_},{level},{n},{t},{RUN_ID},{i},5,1,{t * 0.98},{t},{t},{t * 0.01},"
+                            f"{0.2 if noisy else 0.01},{t * 0.98},{t * 1.02},{noisy}")
+                samples += [f"{RUN_ID},{i},{k},1,{t}" for k in range(5)]
+            (tmp / "sudoku-qqwing.csv").write_text("\n".join(rows) + "\n")
+            (tmp / "sudoku-qqwing.samples.csv").write_text("\n".join(samples) + "\n")
+            listing = __import__("analysis.listing", fromlist=["Listing"]).Listing(
+                csvread.parse_csv(FAKE_ENGINES.splitlines(keepends=True), "engines").rows, [])
+            ctx = Context(tmp, listing, False, str(FAKE))
+            text = "\n".join(sudoku.qqwing_section(ctx, SimpleNamespace(name="sudoku"), tmp / "sudoku-qqwing.csv"))
+        finally:
+            shutil.rmtree(tmp)
+        self.assertIn("| 9x9-easy | 1000 / 1000 | 60.0 µs [58.8, 61.2] | 15.0 µs [14.7, 15.3] | "
+                      "4.00× faster [3.64×, 4.44×] |", text)
+        # Generating reads the same way round; a noisy side is marked and not claimed.
+        self.assertIn("| simple | 20 / 20 | 300 ms [294, 306]† | 3.00 ms [2.94, 3.06] | 100× faster [90.9×, 111×]† |",
+                      text)
+        self.assertIn("- solving, puzzlebench against QQwing: 9x9-easy 4.00× faster [3.64×, 4.44×]", text)
+        self.assertIn("- generating, puzzlebench against QQwing: simple n/a (a noisy time)", text)
+
+
+class Micro(unittest.TestCase):
+    """Google Benchmark JSON with --benchmark_repetitions: the median with [min, max]."""
+
+    def test_repetitions(self):
+        from analysis.sections import micro
+        tmp = Path(tempfile.mkdtemp())
+        try:
+            entries = []
+            for name, times, extra in (("a/real_time", (10.0, 9.8, 10.1), {}),
+                                       ("b/real_time", (2.0, 1.4, 2.2), {"puzzles": 25.0})):
+                for i, t in enumerate(times):
+                    entries.append(dict(name=name, run_name=name, run_type="iteration", repetitions=3,
+                                        repetition_index=i, iterations=100, real_time=t, time_unit="us", **extra))
+                entries.append(dict(name=name + "_median", run_name=name, run_type="aggregate", aggregate_name="median",
+                                    real_time=sorted(times)[1], time_unit="us", **extra))
+                mean = sum(times) / 3
+                sd = (sum((t - mean) ** 2 for t in times) / 2) ** 0.5
+                entries.append(dict(name=name + "_cv", run_name=name, run_type="aggregate", aggregate_name="cv",
+                                    aggregate_unit="percentage", real_time=sd / mean, time_unit="us", **extra))
+            path = tmp / "micro.json"
+            path.write_text(json.dumps({"context": {}, "benchmarks": entries}))
+            text = "\n".join(micro.section(None, path))
+        finally:
+            shutil.rmtree(tmp)
+        self.assertIn("| `a/real_time` | 10.0 µs [9.80, 10.1] | - | 100 |", text)
+        # 2.0 µs per iteration of 25 puzzles: 80 ns a puzzle; cv 23%: noisy.
+        self.assertIn("| `b/real_time` | 25 | 80.0 ns [56.0, 88.0]† |", text)
+        self.assertIn(timing.NOISY_NOTE, text)
+
+
+class RealCompare(unittest.TestCase):
+    """The two compare sections through the program's own `compare`, when it has one
+    (skipped with a program that has none)."""
+
+    def setUp(self):
+        try:
+            done = subprocess.run([PUZZLEBENCH, "compare", "--help"], capture_output=True, text=True, timeout=30)
+            known = done.returncode == 0
+        except OSError:
+            known = False
+        if not known:
+            self.skipTest(f"{PUZZLEBENCH} has no `compare`")
+        self.tmp = Path(tempfile.mkdtemp())
+
+    def tearDown(self):
+        shutil.rmtree(self.tmp)
+
+    def test_sections_through_compare(self):
+        for name in ("notouch", "notouch-repeat"):
+            write_sweep(self.tmp, name, NOTOUCH_LINES)
+            write_samples(self.tmp, name, NOTOUCH_LINES)
+        done = run_report(self.tmp, program=PUZZLEBENCH)
+        self.assertEqual(done.returncode, 0, done.stderr)
+        text = (self.tmp / "REPORT.md").read_text()
+        enum = text.split("## Enumeration against backtracking")[1].split("\n## ")[0]
+        self.assertIn("| backtrack/row | enum-all | faster on 2 of 2, slower on 0, ~ on 0 |", enum)
+        self.assertIn("| 2x4 | 8 | ≥ 2500× faster, enum-all stopped at its limit; ≥ 125× fewer steps |", enum)
+        self.assertIn("**0 of 27 pairs (0.0%) called significantly different**", text)
+
+
 def usable_program():
     """Why the end-to-end tests cannot run here, or None when they can."""
     if shutil.which("gnuplot") is None:
@@ -198,6 +633,30 @@ class EndToEnd(unittest.TestCase):
         self.assertLess(table.index("| backtrack/row |"), table.index("| logic |"))
         self.assertLess(table.index("| logic |"), table.index("| seed |"))
 
+    def test_numbers_read_as_the_rules_say(self):
+        text = (self.dir / "REPORT.md").read_text()
+        # No ratio in the old "1.23x" form, none below 1, no time without its unit.
+        self.assertNotRegex(text, r"\b\d+(\.\d+)?x\b")
+        for m in re.finditer(r"(\d[\d,]*(?:\.\d+)?)× (faster|slower|fewer|more|less)", text):
+            self.assertGreaterEqual(float(m.group(1).replace(",", "")), 1, m.group(0))
+        self.assertNotRegex(text, r"\| 0\.0\d+ \||\d\.\d+e-\d")
+        self.assertIn("Built from one commit: `ffb6da64d6117b79f1596eaa8426411395cc0d23`", text)
+
+    def test_readme_points_to_sections_the_report_has(self):
+        text = (self.dir / "REPORT.md").read_text()
+        slugs = set()
+        for line in text.splitlines():
+            if line.startswith("#"):
+                title = line.lstrip("#").strip().lower()
+                slugs.add(re.sub(r"\s", "-", re.sub(r"[^\w\s-]", "", title)))
+        readme = (ROOT / "README.md").read_text()
+        anchors = re.findall(r"results/REPORT\.md#([\w-]+)", readme)
+        self.assertIn("enumeration-against-backtracking", anchors)
+        for anchor in anchors:
+            self.assertIn(anchor, slugs)
+        # The README copies no measured ratio from a run.
+        self.assertNotRegex(readme, r"\b\d+(\.\d+)?x (faster|fewer|on|smaller)\b")
+
     def test_every_plot_has_its_four_files(self):
         text = (self.dir / "REPORT.md").read_text()
         for name in PLOTS:
@@ -230,7 +689,7 @@ class EndToEnd(unittest.TestCase):
                       latin)
         self.assertIn("- Where the median steps peak — n = 15: 0.50 (backtrack/mrv, propagate/mrv); not located for "
                       "the other 4 (4 tie at the limit over 0.50–0.70)", latin)
-        self.assertIn("| backtrack/mrv / propagate/mrv | 1.11x |", latin)
+        self.assertIn("| backtrack/mrv against propagate/mrv | 1.11× more steps |", latin)
         self.assertIn("Our 2 located peaks of the median steps lie at 0.50 holes (2 below QCP's 58%; n = 15).", latin)
         self.assertIn("Degree and row order took identical steps", latin)
         self.assertIn("We did not measure the backbone", latin)

@@ -10,7 +10,7 @@ if (fmt eq "png") {
     set terminal svg size 1300,720 dynamic enhanced font 'Sans,11' linewidth 1.5 background '#ffffff'
 }
 set output 'notouch-steps' . '.' . fmt
-set multiplot title 'notouch: steps per instance (median over reps, status=done; open: lower bound, the run hit its limit)' font ',13' noenhanced
+set multiplot title 'notouch: steps per instance (open: lower bound, the run hit its limit)' font ',13' noenhanced
 set logscale y
 set format y '10^{%L}'
 set grid xtics ytics lc rgb '#dddddd' lw 1
@@ -20,7 +20,7 @@ set xlabel 'instance (cells), by size' offset 0,0.5
 unset key
 set tmargin at screen 0.9; set bmargin at screen 0.320
 set lmargin at screen 0.080; set rmargin at screen 0.505
-set ylabel 'steps (median over reps)'
+set ylabel 'steps'
 set title 'mode = first'
 plot 'notouch-steps.tsv' index 0 using 1:2 with linespoints lc rgb '#7f7f7f' dt 1 pt 7 ps 1.1 notitle, \
      'notouch-steps.tsv' index 1 using 1:2 with points lc rgb '#7f7f7f' pt 6 ps 1.3 notitle, \

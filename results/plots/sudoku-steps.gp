@@ -18,7 +18,7 @@ set xrange [11.4286:875]
 set xtics out nomirror ("4x4\n16 cells" 16, "9x9\n81 cells" 81, "16x16\n256 cells" 256, "25x25\n625 cells" 625)
 set xlabel 'board size' offset 0,-0.8
 set bmargin 5
-set ylabel 'steps per puzzle (median over reps)'
+set ylabel 'steps per puzzle'
 set key outside right top Left reverse font ',9' samplen 3 spacing 1.1
 set bars 2
 set offsets 0, 0, graph 0.04, graph 0.04

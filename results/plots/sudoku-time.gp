@@ -10,7 +10,7 @@ if (fmt eq "png") {
     set terminal svg size 900,600 dynamic enhanced font 'Sans,11' linewidth 1.5 background '#ffffff'
 }
 set output 'sudoku-time' . '.' . fmt
-set title "sudoku: time per puzzle vs board size (mode first, 1 thread)\n9x9: the best set of each engine/order, the bar spans all its 9x9 sets" font ',11' noenhanced
+set title "sudoku: time per puzzle vs board size (mode first, 1 thread)\n9x9: the best set of each engine/order, the bar: that set's interval" font ',11' noenhanced
 set logscale xy
 set format y '10^{%L}'
 set grid xtics ytics lc rgb '#dddddd' lw 1
@@ -18,7 +18,7 @@ set xrange [11.4286:875]
 set xtics out nomirror ("4x4\n16 cells" 16, "9x9\n81 cells" 81, "16x16\n256 cells" 256, "25x25\n625 cells" 625)
 set xlabel 'board size' offset 0,-0.8
 set bmargin 5
-set ylabel 'µs per puzzle (median over reps)'
+set ylabel 'µs per puzzle (median, bars: its interval)'
 set key outside right top Left reverse font ',9' samplen 3 spacing 1.1
 set bars 2
 set offsets 0, 0, graph 0.04, graph 0.04

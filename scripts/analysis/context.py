@@ -1,13 +1,15 @@
-"""What every section gets: the results folder, the program's listing, the
-Environment table's .meta, and the list of plots to draw."""
+"""What every section gets: the results folder, the program's listing and its path
+(for `puzzlebench compare`), the Environment table's .meta, and the list of plots
+to draw."""
 
 from .markdown import Image
 from .meta import meta_line
 
 
 class Context:
-    def __init__(self, results_dir, listing, draw_plots):
+    def __init__(self, results_dir, listing, draw_plots, binary=None):
         self.dir = results_dir
+        self.binary = binary
         self.plots_dir = results_dir / "plots"
         self.listing = listing
         self.draw_plots = draw_plots

@@ -6,11 +6,12 @@
   with what it used, a lower bound, and a statistic it can move is one too.
 - kakuro-checkers.csv (a sweep, each row one run over a whole file of puzzles):
   per (instance, engine, order, mode, threads), steps and µs per puzzle, medians
-  over the done reps; without a done rep, what the reps that stopped used divided
-  by the puzzles of the whole file: lower bounds.
+  over the done rows, and the time per puzzle with its spread (timing.py); without
+  a done row, what the runs that stopped used divided by the puzzles of the whole
+  file: lower bounds.
 """
 
-from . import runs, stats
+from . import runs, stats, timing
 from .csvread import read_csv
 from .numfmt import sig
 
@@ -99,12 +100,14 @@ class CheckerGroup:
         self.done = len(done)
         self.lower = None        # True: the values are lower bounds; None: there are none
         self.steps = self.us = None
+        self.time = timing.Timing(None)
         if done:
             self.status = "done" if self.done == group.runs else f"done {self.done}/{group.runs}"
             self.steps = stats.median(r.num("steps") / r.num("puzzles") for r in done)
             self.us = stats.median(r.num("wall_s") * 1e6 / r.num("puzzles") for r in done)
             self.puzzles = stats.median(r.num("puzzles") for r in done)
             self.lower = False
+            self.time = timing.of_rows(done, per=lambda r: r.num("puzzles"))
         else:
             self.status = stats.most_common(r["status"] for r in stopped)
             self.puzzles = max(r.num("puzzles") for r in stopped)
@@ -112,6 +115,7 @@ class CheckerGroup:
                 self.steps = stats.median(r.num("steps") for r in stopped) / total
                 self.us = stats.median(r.num("wall_s") * 1e6 for r in stopped) / total
                 self.lower = True
+                self.time = timing.Timing(self.us / 1e6, stopped=self.status)
 
     def __getattr__(self, name):
         return getattr(self.g, name)

@@ -1,5 +1,10 @@
-"""The report: finds the result files, asks each section for its Markdown, draws the
-plots, and writes DIR/REPORT.md atomically."""
+"""The report: checks that its inputs are one coherent run (provenance.py), finds the
+result files, asks each section for its Markdown, draws the plots, and writes
+DIR/REPORT.md atomically.
+
+Exit status: 0 done, 1 bad input or a failed plot, 2 inputs that are not one
+coherent run (mixed commits without --allow-mixed, a row whose run_id its .meta
+does not list)."""
 
 import argparse
 import importlib
@@ -16,9 +21,11 @@ from .errors import ReportError
 from .listing import load_listing
 from .markdown import Image, code, escape, table
 from .meta import STANDARD_KEYS, read_meta
-from .sections import micro, parallel
+from .provenance import check_commits, check_run_ids
+from .sections import enumeration, micro, parallel, repeatability
 
 REPO_ROOT = Path(__file__).resolve().parent.parent.parent
+REPEAT_SUFFIX = "repeat"
 
 
 def parse_args(argv):
@@ -28,6 +35,8 @@ def parse_args(argv):
     p.add_argument("dir", nargs="?", default="results", metavar="DIR", help="the results folder (default: results)")
     p.add_argument("--no-plots", action="store_true",
                    help="draw nothing: link the PNGs already in DIR/plots (no gnuplot needed)")
+    p.add_argument("--allow-mixed", action="store_true",
+                   help="build the report even when its inputs come from different commits (a warning heads it)")
     p.add_argument("--puzzlebench", metavar="FILE",
                    help="the program whose listings give the families, engines, orders and levels "
                         "(default: $PUZZLEBENCH, else build/puzzlebench in the source tree)")
@@ -36,9 +45,12 @@ def parse_args(argv):
 
 def family_files(results_dir, listing):
     """{family name: its CSVs} and the parallel CSVs. A family's files are NAME.csv and
-    NAME-*.csv (not *-parallel.csv: those have their own sections): its sweeps' files
-    in the listing's order first, then the others by name."""
-    csvs = sorted(results_dir.glob("*.csv"))
+    NAME-*.csv (not *-parallel.csv: those have their own sections; not the raw samples
+    NAME.samples.csv, nor a repeated run NAME-repeat.csv, which the false-positive
+    section reads): its sweeps' files in the listing's order first, then the others
+    by name."""
+    csvs = [f for f in sorted(results_dir.glob("*.csv"))
+            if not f.name.endswith(".samples.csv") and not f.name.endswith(f"-{REPEAT_SUFFIX}.csv")]
     parallels = [f for f in csvs if f.name.endswith("-parallel.csv")]
     # Longest name first: a file belongs to the family whose name is its longest prefix.
     names = sorted((f.name for f in listing.families), key=len, reverse=True)
@@ -118,19 +130,30 @@ def run(args):
     draw = not args.no_plots
     if draw and shutil.which("gnuplot") is None:
         raise ReportError("gnuplot", "not found in PATH (install gnuplot-nox, or use --no-plots)")
+    # One coherent run first: nothing else is worth reading otherwise.
+    commit_lines = check_commits(results_dir, args.allow_mixed)
+    check_run_ids(results_dir)
     binary = args.puzzlebench or os.environ.get("PUZZLEBENCH") or str(REPO_ROOT / "build" / "puzzlebench")
     listing = load_listing(binary)
     owned, parallels = family_files(results_dir, listing)
     reported = [fam for fam in listing.families if owned[fam.name]]
 
-    ctx = Context(results_dir, listing, draw)
+    ctx = Context(results_dir, listing, draw, binary)
     ctx.primary = primary_meta(results_dir, [f for fam in reported for f in owned[fam.name]] + parallels)
     when = datetime.now(timezone.utc).strftime("%Y-%m-%dT%H:%M:%SZ")
-    doc = ["# puzzlebench report", "",
-           f"Results directory {code(escape(args.dir))}; report written {when} by `scripts/report.sh`.", ""]
+    doc = ["# puzzlebench report", ""]
+    if commit_lines[0].startswith(">"):
+        doc += commit_lines + [""]
+    doc += [f"Results directory {code(escape(args.dir))}; report written {when} by `scripts/report.sh`."]
+    if not commit_lines[0].startswith(">"):
+        doc += ["", *commit_lines]
+    doc += [""]
     doc += environment(ctx)
     if not reported and not parallels:
         doc += ["", "_No result CSV files in this directory._"]
+    if (results_dir / enumeration.FILE).is_file():
+        doc += enumeration.section(ctx, results_dir)
+        doc += repeatability.section(ctx, results_dir)
     for family in reported:
         doc += section_module(family).section(ctx, family, owned[family.name])
     for path in parallels:
@@ -162,6 +185,6 @@ def main(argv=None):
         return run(args)
     except ReportError as e:
         print(f"report: {e}", file=sys.stderr)
-        return 1
+        return getattr(e, "exit_status", 1)
     except KeyboardInterrupt:
         return 130

@@ -1,19 +1,113 @@
 """How numbers are printed in the report. None (no value) prints as "-" unless said.
 
-The precisions follow what the measurements support: times to microseconds or to
-three or four significant digits, counts whole.
+- A time: three significant digits with its unit (ns, µs, ms, s), never in
+  exponent form: duration(1.162e-6) is "1.16 µs". With its spread:
+  duration_spread(median, lo, hi) is "1.16 µs [1.10, 1.25]", the interval in the
+  median's unit.
+- A ratio: always "N× faster" or "N× slower" with N >= 1 (ratio(a, b)); other
+  words for other quantities ("fewer steps" / "more steps"). The one helper for
+  every ratio of the report; ratio_interval() for a ratio with its interval.
+- Counts whole.
 """
 
+import math
+
 NONE = "-"
+# The units of a time, largest first: (seconds per unit, name).
+UNITS = ((1.0, "s"), (1e-3, "ms"), (1e-6, "µs"), (1e-9, "ns"))
+# How a ratio reads by default: a time against another.
+FASTER, SLOWER = "faster", "slower"
+FEWER_STEPS, MORE_STEPS = "fewer steps", "more steps"
 
 
-def seconds6(x):
-    """Seconds to the microsecond; values under 1 µs to three significant digits."""
-    if x is None:
+def _three(t):
+    """t (already rounded to three significant digits, >= 0) without an exponent."""
+    if t >= 100:
+        return grouped(t) if t >= 10000 else "%.0f" % t
+    if t >= 10:
+        return "%.1f" % t
+    if t >= 1:
+        return "%.2f" % t
+    if t == 0:
+        return "0"
+    return "%.*f" % (2 - math.floor(math.log10(t)), t)
+
+
+def _unit(seconds):
+    """(scale, unit name) in which |seconds| reads as 1 to 999 (ns below that)."""
+    v = abs(seconds)
+    for scale, name in UNITS:
+        if float("%.3g" % (v / scale)) >= 1:
+            return scale, name
+    return UNITS[-1]
+
+
+def duration(seconds):
+    """A time in seconds to three significant digits with its unit: "1.16 µs", "12.3 ms", "2.50 s"."""
+    if seconds is None:
         return NONE
-    if x != 0 and -1e-6 < x < 1e-6:
-        return "%.3g" % x
-    return "%.6f" % x
+    if seconds == 0:
+        return "0 s"
+    scale, name = _unit(seconds)
+    sign = "-" if seconds < 0 else ""
+    return f"{sign}{_three(float('%.3g' % (abs(seconds) / scale)))} {name}"
+
+
+def duration_spread(median, lo, hi):
+    """"1.23 ms [1.20, 1.31]": the median and its interval, the bounds in the median's unit."""
+    if median is None:
+        return NONE
+    if lo is None or hi is None:
+        return duration(median)
+    scale, _ = _unit(median) if median else (1.0, "s")
+    bounds = ", ".join(_three(float("%.3g" % (abs(b) / scale))) for b in (lo, hi))
+    return f"{duration(median)} [{bounds}]"
+
+
+def factor_text(x):
+    """A factor >= 1 to three significant digits: "1.23", "12.3", "123", "12,345"."""
+    return _three(float("%.3g" % x))
+
+
+def ratio(a, b, less=FASTER, more=SLOWER):
+    """a against b, as "N× faster" (a below b) or "N× slower" (a above b), N >= 1;
+    `less` and `more` are the words for a below and above b. "n/a" when either is
+    missing or not above 0."""
+    if a is None or b is None or a <= 0 or b <= 0:
+        return "n/a"
+    if a <= b:
+        return f"{factor_text(b / a)}× {less}"
+    return f"{factor_text(a / b)}× {more}"
+
+
+def bounded_ratio(a, b, a_lower=False, b_lower=False, less=FASTER, more=SLOWER):
+    """ratio(a, b) where a or b may be a lower bound (a run stopped at a limit used at
+    least that much): "≥ N× more" when a is one and above b, "≥ N× less" when b is
+    one and a below it; "n/a" when the bound leaves even the direction open."""
+    if a_lower and b_lower:
+        return "n/a (both stopped at a limit)"
+    text = ratio(a, b, less, more)
+    if text == "n/a" or not (a_lower or b_lower):
+        return text
+    if (a_lower and a >= b) or (b_lower and a <= b):
+        return "≥ " + text
+    return "n/a (" + ("the first" if a_lower else "the second") + " stopped at a limit)"
+
+
+def ratio_interval(r, lo, hi, less=FASTER, more=SLOWER):
+    """A ratio r = a / b with its interval [lo, hi], in words: "12.3× faster [11.9×, 12.8×]"
+    (the interval's ends as factors in the same direction), or, when the interval
+    holds 1, "1.02× faster [1.05× faster, 1.03× slower]"."""
+    if r is None or r <= 0:
+        return "n/a"
+    main = ratio(r, 1, less, more)
+    if lo is None or hi is None or lo <= 0 or hi <= 0:
+        return main
+    if hi < 1 or (r < 1 and hi == 1):
+        return f"{main} [{factor_text(1 / hi)}×, {factor_text(1 / lo)}×]"
+    if lo > 1 or (r > 1 and lo == 1):
+        return f"{main} [{factor_text(lo)}×, {factor_text(hi)}×]"
+    return f"{main} [{ratio(lo, 1, less, more)}, {ratio(hi, 1, less, more)}]"
 
 
 def whole(x):
@@ -40,61 +134,6 @@ def num(x):
 def sig(x, digits=6):
     """x rounded to `digits` significant digits (a number, for further arithmetic)."""
     return float("%.*g" % (digits, x))
-
-
-def times2(a, b):
-    """a / b as "1.23x"; "n/a" when either is missing or b <= 0."""
-    if a is None or b is None or b <= 0:
-        return "n/a"
-    return "%.2fx" % (a / b)
-
-
-def factor_plain(a, b):
-    """a / b with about three significant digits: "123x", "12.3x", "1.23x"; "n/a" when
-    missing or b <= 0 (the tenpair tables print small ratios so, as 0.01x)."""
-    if a is None or b is None or b <= 0:
-        return "n/a"
-    r = a / b
-    if r >= 100:
-        return "%.0fx" % r
-    if r >= 10:
-        return "%.1fx" % r
-    return "%.2fx" % r
-
-
-def factor(a, b):
-    """As factor_plain, but under 0.1 as "1/N" (0.037x reads better as 1/27)."""
-    if a is not None and b is not None and b > 0 and 0 < a / b < 0.1:
-        return "1/%.0f" % (1 / (a / b))
-    return factor_plain(a, b)
-
-
-def millis(x):
-    """A time given in ms: three significant digits, in s from 1 s up."""
-    if x >= 10000:
-        return "%.1f s" % (x / 1000)
-    if x >= 1000:
-        return "%.2f s" % (x / 1000)
-    if x >= 100:
-        return "%.0f ms" % x
-    if x >= 10:
-        return "%.1f ms" % x
-    if x >= 1:
-        return "%.2f ms" % x
-    return "%.3g ms" % x
-
-
-def secs(x):
-    """A time in s, about three significant digits, in ms or µs below 1 s."""
-    if x >= 100:
-        return "%.0f s" % x
-    if x >= 10:
-        return "%.1f s" % x
-    if x >= 1:
-        return "%.2f s" % x
-    if x >= 0.001:
-        return "%.1f ms" % (x * 1000)
-    return "%.0f µs" % (x * 1e6)
 
 
 def count_or_half(x):

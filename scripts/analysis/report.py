@@ -1,5 +1,5 @@
 #!/usr/bin/env python3
-"""Entry point: python3 scripts/analysis/report.py [--no-plots] [--puzzlebench FILE] [DIR]
+"""Entry point: python3 scripts/analysis/report.py [--no-plots] [--allow-mixed] [--puzzlebench FILE] [DIR]
 (scripts/report.sh runs this). The tool is the package `analysis` in this folder."""
 
 import sys

@@ -1,11 +1,13 @@
 """Run CSVs (one row per run of an engine on an instance, as `puzzlebench sweep` writes
-them) grouped by (instance, engine, order, mode, threads): the reps of one setting.
+them) grouped by (instance, engine, order, mode, threads): the rows of one setting.
+A sweep now writes one row per setting, with the statistics of its samples
+(timing.py); older files have a row per rep.
 
-Medians are over the group's reps with status=done only; a group without a done
-rep has no median, and its status is the most frequent one among its reps.
+Medians are over the group's rows with status=done only; a group without a done
+row has no median, and its status is the most frequent one among its rows.
 """
 
-from . import stats
+from . import stats, timing
 
 # The columns every run CSV has (README: the sweep CSV).
 RUN_COLUMNS = ("instance", "cells", "engine", "order", "mode", "threads", "status", "solutions",
@@ -69,6 +71,10 @@ class Group:
 
     def done_values(self, column):
         return [r.num(column) for r in self.done_rows]
+
+    def timing(self, per=None):
+        """The setting's time with its spread (timing.of_rows); per(row): a divisor."""
+        return timing.of_rows(self.rows, per)
 
 
 def group_runs(table):

@@ -10,13 +10,21 @@ import os
 import re
 import tempfile
 
-from .. import kakuro_data, kakuro_plots, kakuro_svg, runs
+from .. import kakuro_data, kakuro_plots, kakuro_svg, runs, timing
 from ..csvread import read_csv
 from ..errors import ReportError
 from ..markdown import code, table
 from ..meta import SHORT_KEYS, meta_short, read_meta
-from ..numfmt import count_or_half, factor, millis, num, percent
+from ..numfmt import (FEWER_STEPS, MORE_STEPS, bounded_ratio, count_or_half, duration, factor_text, num, percent,
+                      ratio)
 from ..stats import Bounded, geometric_mean
+
+FEWER_ATTEMPTS, MORE_ATTEMPTS = "fewer attempts", "more attempts"
+
+
+def millis(ms):
+    """A time given in ms, as every time: three significant digits with its unit."""
+    return duration(ms / 1000)
 
 # The methods of scripts/kakuro-experiments.sh, in report order, with their titles:
 # ours, the seed's, and the two halves of the difference. Files of other methods
@@ -274,9 +282,10 @@ def _ablation(methods, puzzles, cells, gen_files, levels):
                       "puzzles: no ablation._", ""]
     out.append("The four methods differ in two choices: the checker (`thesis`, the seed's, or `combo`, ours) and the "
                "refill after a failed check (`all`: a whole new fill, the seed's; `diff`: re-randomise only the cells "
-               "where the two solutions differ). Per size: median time · median attempts per puzzle, at the sizes "
-               "every method here ran. Gain = median time of `thesis-all-seed` / median time of the other: *checker* "
-               "from `combo-all`, *refill* from `thesis-diff`, *both* from `combo-diff`.")
+               "where the two solutions differ). Per size: median time · median attempts per puzzle over the 30-odd "
+               "puzzles (the spread of each method's times is in the tables above), at the sizes every method here "
+               "ran. Gain: the other method's median time against that of `thesis-all-seed`: *checker* from "
+               "`combo-all`, *refill* from `thesis-diff`, *both* from `combo-diff`.")
     tables = {}
     for m in present:
         kinds = {p.seed_table for p in puzzles if p.method == m}
@@ -316,18 +325,16 @@ def _ablation_level(level, present, cells):
     gains = [(g, name) for g, name in GAINS if SEED in ran and g in ran]
 
     def gain(other, k):
-        return factor(time[(SEED, k)][0], time[(other, k)][0])
-
-    def bound(other, k):
-        a, b = time[(SEED, k)][1], time[(other, k)][1]
-        return "≥ " if a and not b else "≤ " if b and not a else ""
+        """The other method's median time against the seed's; either may be a lower bound."""
+        (a, a_lower), (b, b_lower) = time[(other, k)], time[(SEED, k)]
+        return bounded_ratio(a, b, a_lower, b_lower)
 
     rows, logs = [], {g: [] for g, _ in gains}
     for k in common:
         row = [k] + [f"{ge(time[(m, k)][1])}{millis(time[(m, k)][0])} · "
                      f"{ge(attempts[(m, k)][1])}{count_or_half(attempts[(m, k)][0])}" for m in ran]
         for g, _ in gains:
-            row.append(bound(g, k) + gain(g, k))
+            row.append(gain(g, k))
             if time[(g, k)][0] > 0 and side[k] >= 9:
                 logs[g].append(time[(SEED, k)][0] / time[(g, k)][0])
         rows.append(row)
@@ -338,8 +345,8 @@ def _ablation_level(level, present, cells):
     if not gains:
         return out
     big = common[-1]
-    s = (f"- {level}, at {big} (the largest size all ran), median time of `{SEED}` ({millis(time[(SEED, big)][0])}) / "
-         "the other's: " + ", ".join(f"{name} {gain(g, big)}" for g, name in gains))
+    s = (f"- {level}, at {big} (the largest size all ran), each against `{SEED}` ({millis(time[(SEED, big)][0])}) by "
+         "median time: " + ", ".join(f"{name} {gain(g, big)}" for g, name in gains))
     if "combo-all" in ran and "thesis-diff" in ran:
         checker = time[(SEED, big)][0] / time[("combo-all", big)][0]
         refill = time[(SEED, big)][0] / time[("thesis-diff", big)][0]
@@ -347,13 +354,14 @@ def _ablation_level(level, present, cells):
                                                      "checker" if checker > refill else "two alike")
     out.append(s + ".")
     parts = [f"{code(g)} {count_or_half(attempts[(g, big)][0])} ({name}: "
-             f"{factor(attempts[(SEED, big)][0], attempts[(g, big)][0])})" for g, name in gains]
-    out.append(f"- median attempts at {big}: `{SEED}` {count_or_half(attempts[(SEED, big)][0])}; the others, with "
-               f"`{SEED}` / them: {', '.join(parts)}.")
+             f"{ratio(attempts[(g, big)][0], attempts[(SEED, big)][0], FEWER_ATTEMPTS, MORE_ATTEMPTS)})"
+             for g, name in gains]
+    out.append(f"- median attempts at {big}: `{SEED}` {count_or_half(attempts[(SEED, big)][0])}; the others, against "
+               f"`{SEED}`: {', '.join(parts)}.")
     means = [(name, logs[g]) for g, name in gains if logs[g]]
     if means:
         out.append(f"- {level}, geometric mean over the {len(means[-1][1])} sizes from 9x9 up that all ran: "
-                   + ", ".join(f"{name} {factor(geometric_mean(v), 1)}" for name, v in means) + ".")
+                   + ", ".join(f"{name} {ratio(1, geometric_mean(v))}" for name, v in means) + ".")
     return out
 
 
@@ -368,46 +376,50 @@ def _checkers(ctx, path):
     if not checkers:
         ctx.no_plot("kakuro-checkers")
         return out + ["_`kakuro-checkers.csv` has no runs: no checker comparison._", ""]
-    out += [f"Source: {code(path.name)} — {len(table_)} runs ({runs.status_counts(table_)}). Each row of it is one "
+    out += [f"Source: {code(path.name)} — {len(table_)} rows ({runs.status_counts(table_)}). Each row of it is one "
             "run of a checker over a whole file of puzzles; below, steps and time are divided by the puzzles of the "
-            "run (median over the done reps). A run that hit the file's shared step or time limit has status `limit` "
-            "with the puzzles it finished; its values are then lower bounds (`>`): what it spent before the limit "
-            "divided by the puzzles of the whole file. Ratios: thesis (the seed's checker) / the row's checker — over "
-            "1, the row's checker needs less.", ""]
+            "run. A run that hit the file's shared step or time limit has status `limit` with the puzzles it "
+            "finished; its values are then lower bounds (`≥`): what it spent before the limit divided by the puzzles "
+            "of the whole file. The last two columns: the row's checker against thesis (the seed's). "
+            + timing.spread_note(table_), ""]
     out += [ctx.plot(kakuro_plots.checkers(ctx, checkers), "kakuro checkers: steps per puzzle"), ""]
     instances = list(dict.fromkeys(c.instance for c in checkers))
 
     def value(x, lower):
-        return "-" if x is None else ("> " if lower else "") + num(x)
+        return "-" if x is None else ("≥ " if lower else "") + num(x)
 
-    def bounded_ratio(a, a_lower, b, b_lower):
-        if a is None or b is None or (a_lower and b_lower):
-            return "n/a"
-        return ("> " if a_lower else "< " if b_lower else "") + factor(a, b)
-
+    noisy = []
     for inst in instances:
         mine = [c for c in checkers if c.instance == inst]
         ref = next((c for c in mine if c.engine == SEED_CHECKER), None)
-        exact = [c.us for c in mine if c.lower is False]
-        best = min(exact) if exact else None
+        w = timing.winner([c.time for c in mine])
         first = mine[0]
         total = "-" if first.total is None else "%.0f" % first.total
         out += [f"**{inst}** — {first.cells} cells, {total} puzzles", ""]
         rows = []
-        for c in mine:
-            us = value(c.us, c.lower)
-            if c.lower is False and c.us == best:
-                us = f"**{us}**"
+        for i, c in enumerate(mine):
+            shown = c.time.text()
+            if i == w:
+                shown = timing.bold(shown)
+            noisy.append(c.time)
             status = c.status if c.done else (f"{c.status} ({c.puzzles:.0f}"
                                               f"{'' if c.total is None else ' of %.0f' % c.total} puzzles)")
-            time_ratio = bounded_ratio(ref.us, ref.lower, c.us, c.lower) if ref else "n/a"
-            steps_ratio = bounded_ratio(ref.steps, ref.lower, c.steps, c.lower) if ref else "n/a"
-            rows.append([c.label, value(c.steps, c.lower), us, status, time_ratio, steps_ratio])
-        out += table(["checker/order", "steps/puzzle", "µs/puzzle", "status", "thesis time / this",
-                      "thesis steps / this"], "lrrlrr", rows) + [""]
+            if c is ref:
+                time_ratio = steps_ratio = "the reference"
+            elif ref is None or c.lower is None or ref.lower is None:
+                time_ratio = steps_ratio = "n/a"
+            else:
+                time_ratio = bounded_ratio(c.us, ref.us, c.lower, ref.lower)
+                if c.time.noisy or ref.time.noisy:
+                    time_ratio += " (noisy)"
+                steps_ratio = bounded_ratio(c.steps, ref.steps, c.lower, ref.lower, FEWER_STEPS, MORE_STEPS)
+            rows.append([c.label, value(c.steps, c.lower), shown, status, time_ratio, steps_ratio])
+        out += table(["checker/order", "steps/puzzle", "time/puzzle (median [interval])", "status",
+                      "time against thesis", "steps against thesis"], "lrrlrr", rows) + [""]
+    out += timing.noisy_footnote(noisy)[1:] + ([""] if any(t.noisy for t in noisy) else [])
     out += ["**Cell order.** The seed found that ordering the cells (by runs, nearest to the last cell, …) gave no "
-            "clear gain over row order. Here: steps (and time) with degree and mrv order relative to row order, per "
-            "file — under 1, the order helps.", ""]
+            "clear gain over row order. Here: steps (and time) with degree and mrv order against row order, per "
+            "file (\"fewer steps\", \"faster\": the order helps).", ""]
     out += _cell_orders(ctx, checkers, instances)
     out += ["", ctx.meta_line(path.with_suffix(".meta"), SHORT_KEYS), ""]
     return out
@@ -417,13 +429,22 @@ class Compared:
     """a / b where either may be a lower bound: the text, and whether the order helps
     (1), hurts (-1), neither (0) or cannot be told ("?")."""
 
-    def __init__(self, a, a_lower, b, b_lower):
+    def __init__(self, a, a_lower, b, b_lower, less=FEWER_STEPS, more=MORE_STEPS, noisy=False, overlap=False):
         self.text, self.verdict, self.ratio, self.kind = "n/a", "?", None, "?"
         if a is None or b is None or a_lower is None or b_lower is None or (a_lower and b_lower) or b <= 0:
             return
         self.kind = ">" if a_lower else "<" if b_lower else "="
         self.ratio = r = a / b
-        self.text = ("> " if a_lower else "< " if b_lower else "") + factor(a, b)
+        self.text = bounded_ratio(a, b, a_lower, b_lower, less, more)
+        if noisy:
+            # A noisy time is shown, marked, and counts for nothing.
+            self.text += timing.NOISY_MARK
+            return
+        if overlap:
+            # Two times whose intervals overlap: no difference is claimed.
+            self.text = "~ " + self.text
+            self.verdict = 0
+            return
         if self.kind == "=":
             self.verdict = 1 if r < 1 else -1 if r > 1 else 0
         elif self.kind == ">":
@@ -459,7 +480,13 @@ class Tally:
 
 
 def _range(lo, hi):
-    return factor(lo, 1) + ("" if hi == lo else "–" + factor(hi, 1))
+    """Step ratios lo..hi (all below 1 or all above) as "1.54–3.85× fewer steps"."""
+    if hi < 1:
+        lo, hi = 1 / hi, 1 / lo
+        words = FEWER_STEPS
+    else:
+        words = MORE_STEPS
+    return factor_text(lo) + ("" if factor_text(hi) == factor_text(lo) else "–" + factor_text(hi)) + "× " + words
 
 
 def _cell_orders(ctx, checkers, instances):
@@ -482,11 +509,14 @@ def _cell_orders(ctx, checkers, instances):
                 row.append("n/a")
                 continue
             steps = Compared(a.steps, a.lower, b.steps, b.lower)
-            time = Compared(a.us, a.lower, b.us, b.lower)
+            overlap = (a.time.has_interval and b.time.has_interval
+                       and not (a.time.hi < b.time.lo or b.time.hi < a.time.lo))
+            time = Compared(a.us, a.lower, b.us, b.lower, "faster", "slower", a.time.noisy or b.time.noisy, overlap)
             row.append(f"{steps.text} (time {time.text})")
             tally[(e, o)].add(steps, time)
         rows.append(row)
-    out = table(["file"] + [f"{e} {o} / {base}" for e, o in pairs], "l" + "r" * len(pairs), rows) + [""]
+    out = table(["file"] + [f"{e}: {o} against {base}" for e, o in pairs], "l" + "r" * len(pairs), rows)
+    out += ["", "Time: `~` where the two times' intervals overlap (no difference claimed); † where one is noisy.", ""]
     total = cuts = hurts = faster = 0
     holds, fails = [], []
     for e, o in pairs:
@@ -504,7 +534,8 @@ def _cell_orders(ctx, checkers, instances):
             s += f" ({q})"
         if t.undecided:
             s += f"; {t.undecided} undecided (both runs hit the limit)"
-        out.append(s + f"; by time it is faster on {t.faster} and slower on {t.slower}.")
+        out.append(s + f"; by time it is clearly faster on {t.faster} and slower on {t.slower} (apart from the "
+                   "files where the intervals overlap or a time is noisy).")
         total += t.n
         cuts += len(t.cuts)
         hurts += t.hurts
@@ -573,7 +604,7 @@ def _picture(ctx):
     info = ""
     if row is not None and row["name"] + ".kak" == kak.name:
         if row.table.has("attempts") and row.table.has("wall_s"):
-            info = f", made in {row.num('wall_s') * 1000:.3g} ms after {row.num('attempts'):.0f} attempts"
+            info = f", made in {duration(row.num('wall_s'))} (one run) after {row.num('attempts'):.0f} attempts"
         if row.table.has("checker") and row.table.has("refill"):
             info += f" (checker `{row['checker']}`, refill `{row['refill']}`)"
         if row.table.has("unique_share"):

@@ -18,7 +18,7 @@ from ..csvread import read_csv
 from ..errors import ReportError
 from ..markdown import code, escape, table
 from ..meta import read_meta
-from ..numfmt import factor, grouped, num, percent
+from ..numfmt import FEWER_STEPS, MORE_STEPS, bounded_ratio as ratio_bounded, duration, factor_text, grouped, percent
 from ..plotting import FILLED_POINTS, GRID, LOWER_BOUND_KEY, Plot, dquote, open_point, quote, series_style
 
 # A generated puzzle's name, as bench/families/latin.c prints it ("qwh-%d-%g-s%llu-i%d").
@@ -255,6 +255,7 @@ class Peak:
         self.located = len(top) == 1 and not self.hidden and not self.edge
         self.p90 = max(c.statistic("steps", "p90") for c in top)
         self.ms = max(c.statistic("ms", "median") for c in top)
+        self.p90_ms = max(c.statistic("ms", "p90") for c in top)
         self.runs = sum(c.runs for c in cells)
         self.stopped = sum(c.stopped for c in cells)
 
@@ -294,13 +295,13 @@ def _peaks(data):
     peaks = _all_peaks(data)
     out = ["### The peak of the median steps", "",
            "Per order n and engine/order: the hole fraction with the highest median steps, that median, and the p90 "
-           "and median time there (the highest over tied fractions); and the runs stopped at a limit over all "
-           "fractions.", ""]
+           "steps and the median / p90 time there (the highest over tied fractions); and the runs stopped at a limit "
+           "over all fractions.", ""]
     rows = []
     for p in peaks.values():
         rows.append([str(p.n), escape(p.series.label), p.where(), steps_text(p.height()), steps_text(p.p90),
-                     ms_text(p.ms), f"{p.stopped} of {p.runs} ({percent(p.stopped, p.runs)})"])
-    out += table(["n", "engine/order", "peak at hole fraction", "median steps", "p90 steps", "median time [ms]",
+                     f"{ms_text(p.ms)} / {ms_text(p.p90_ms)}", f"{p.stopped} of {p.runs} ({percent(p.stopped, p.runs)})"])
+    out += table(["n", "engine/order", "peak at hole fraction", "median steps", "p90 steps", "median / p90 time",
                   "runs stopped at a limit"], "lllrrrr", rows) + [""]
     out += _where_lines(data, peaks) + _movement_lines(data, peaks) + _spread_lines(data)
     out += _comparison_lines(data, peaks)
@@ -313,15 +314,14 @@ def steps_text(value):
 
 
 def ms_text(value):
+    """A time given in ms, (value, is a lower bound), as every time: with its unit."""
     v, lower = value
-    return "-" if v is None else ge(lower) + num(v)
+    return "-" if v is None else ge(lower) + duration(v / 1000)
 
 
 def bounded_ratio(a, b):
-    """a / b of two (value, is a lower bound): ≥ when only a is a bound, ≤ when only b is."""
-    if a[1] and b[1]:
-        return "n/a (both lower bounds)"
-    return ("≥ " if a[1] else "≤ " if b[1] else "") + factor(a[0], b[0])
+    """a against b in steps, of two (value, is a lower bound): "775× more steps", "≥ 2,760× more steps"."""
+    return ratio_bounded(a[0], b[0], a[1], b[1], FEWER_STEPS, MORE_STEPS)
 
 
 def _where_lines(data, peaks):
@@ -395,11 +395,12 @@ def _spread_lines(data):
     out = []
     if spread:
         (r, lower), n, label, f = spread
-        out.append(f"within one fraction the instances' steps span up to {ge(lower)}{factor(r, 1)} (max / min; "
+        out.append(f"within one fraction the instances' steps span a factor of up to {ge(lower)}{factor_text(r)} "
+                   "(max / min; "
                    f"{escape(label)}, n = {n}, {fraction_text(f)})")
     if jump:
         (r, lower), n, label, fs = jump
-        out.append(f"the medians of neighbouring fractions differ by up to {ge(lower)}{factor(r, 1)} "
+        out.append(f"the medians of neighbouring fractions differ by a factor of up to {ge(lower)}{factor_text(r)} "
                    f"({escape(label)}, n = {n}, {span(fs)})")
     return ["- Spread: " + "; ".join(out) + "."] if out else []
 
@@ -423,7 +424,7 @@ def _comparison_lines(data, peaks):
     pairs += [((engines[0], o), (e, o)) for o in orders for e in engines[1:]]
     rows = []
     for a, b in pairs:
-        row = [f"{escape('/'.join(a))} / {escape('/'.join(b))}"]
+        row = [f"{escape('/'.join(a))} against {escape('/'.join(b))}"]
         for n in data.orders:
             pa, pb = _find(peaks, n, a), _find(peaks, n, b)
             if not (pa and pb):
@@ -436,9 +437,9 @@ def _comparison_lines(data, peaks):
             rows.append(row)
     if not rows:
         return []
-    return (["", "Peak median steps compared: A / B is the ratio of their peak medians (each at its own peak "
-             "fraction); where both are lower bounds, the runs of each stopped at a limit (over all fractions).", ""]
-            + table(["A / B"] + [f"n = {n}" for n in data.orders], "l" + "r" * len(data.orders), rows))
+    return (["", "Peak median steps compared: A against B by their peak medians (each at its own peak fraction); "
+             "where both are lower bounds, the runs of each stopped at a limit (over all fractions).", ""]
+            + table(["A against B"] + [f"n = {n}" for n in data.orders], "l" + "r" * len(data.orders), rows))
 
 
 def _find(peaks, n, engine_order):
@@ -502,7 +503,7 @@ def _order_tables(data, n):
     out = [f"### n = {n} ({n * n} cells): steps and time per hole fraction", "",
            "Median / p90 over the instances of each hole fraction; ≥: a lower bound (runs stopped at a limit).", ""]
     header = ["hole fraction", "instances", "stopped"] + [escape(s.label) for s in series]
-    for metric, what, show in (("steps", "steps", steps_text), ("ms", "wall time [ms]", ms_text)):
+    for metric, what, show in (("steps", "steps", steps_text), ("ms", "wall time", ms_text)):
         rows = []
         for f in data.fractions:
             cells = [data.cells.get((n, f, s.label)) for s in series]

@@ -1,17 +1,18 @@
 """The notouch family: one section per notouch*.csv sweep (one row per run on one
-board): per-instance medians per engine/order and mode, the best engine against
-backtracking in row order, the enumerations' speed, the count check, and the
-steps and time plots with one category per board.
+board): per-instance times (median [interval]) per engine/order and mode, the best
+engine against backtracking in row order, the enumerations' speed, the count
+check, and the steps and time plots (time with error bars) with one category per
+board. Noisy rows are marked and never bolded or used for a claim.
 
 Nothing here is particular to notouch but the engine names the summary compares
 (backtrack/row, the seed's search, and the enum-* enumerations): a family whose
 sweep CSV has the same columns can use section() as it is.
 """
 
-from .. import runs, stats
+from .. import runs, timing
 from ..csvread import read_csv
 from ..markdown import code, escape, table
-from ..numfmt import seconds6, whole
+from ..numfmt import factor_text, ratio, whole
 from ..plotting import FILLED_POINTS, GRID, LOWER_BOUND_KEY, Plot, dquote, open_point, quote, series_style
 
 # The baseline the summary compares with: the seed's backtracking in row order.
@@ -20,8 +21,8 @@ BASELINE = ("backtrack", "row")
 ENUM_PREFIX = "enum-"
 
 METRICS = {
-    "steps": ("steps", "steps", "steps (median over reps)"),
-    "time": ("wall_s", "wall time", "wall time [s] (median over reps)"),
+    "steps": ("steps", "steps", "steps"),
+    "time": ("wall_s", "wall time", "wall time [s] (median, bars: its interval)"),
 }
 
 
@@ -34,11 +35,14 @@ def section(ctx, family, files):
 
 def _status_line(path, table_, groups):
     reps = "/".join(dict.fromkeys(str(g.runs) for g in groups))
-    line = f"Source: {code(path.name)} — {len(table_)} runs ({runs.status_counts(table_)})"
-    if groups:
-        return (line + f" in {len(groups)} groups (instance, engine, order, mode, threads) of {reps} reps. "
-                "Medians over the done reps of each group.")
-    return line + "."
+    line = f"Source: {code(path.name)} — {len(table_)} rows ({runs.status_counts(table_)})"
+    if not groups:
+        return line + "."
+    if timing.has_spread(table_):
+        line += ", one per run (instance, engine, order, mode, threads). "
+    else:
+        line += f" in {len(groups)} groups (instance, engine, order, mode, threads) of {reps} reps. "
+    return line + timing.spread_note(table_)
 
 
 def file_section(ctx, path):
@@ -54,74 +58,76 @@ def file_section(ctx, path):
     for metric in ("steps", "time"):
         out += [ctx.plot(_plot(ctx, name, groups, metric), f"{name} {metric} vs cells"), ""]
     out += ["The plots: one category per instance (by cells, then name), one line per engine/order through the "
-            "medians of the instances it finished; an open symbol is a lower bound, the median over the reps that "
-            "stopped at a limit of what they used.", ""]
+            "instances it finished (time: the median, its interval as an error bar); an open symbol is a lower "
+            "bound, what a run stopped at its limit used.", ""]
     out += _best_lines(groups)
-    out += _enumeration_lines(ctx, table_)
+    out += _enumeration_lines(ctx, groups)
     out += _count_check(groups)
     modes = sorted({g.mode for g in groups}, key=ctx.listing.mode_rank)
     for mode in modes:
-        out += ["", f"### {name}, mode = {mode}", "", "Fastest median wall_s per instance in **bold**.", ""]
+        out += ["", f"### {name}, mode = {mode}", "",
+                "The fastest time per instance is in **bold** only when its interval lies wholly below the "
+                "runner-up's and neither is noisy.", ""]
         out += _mode_table([g for g in groups if g.mode == mode])
     return out
 
 
 def _best_lines(groups):
-    pre = "- best engine/order on the largest count instance vs backtrack/row: "
+    """The best engine/order on the largest count instance against backtrack/row; noisy
+    times and runs stopped at a limit are never the basis of the claim."""
+    pre = "- best engine/order on the largest count instance against backtrack/row: "
     counted = [g for g in groups if g.mode == "count" and g.done]
     base = None
     for g in counted:
         if (g.engine, g.order) != BASELINE:
             continue
         # The largest instance; on a tie the slower run.
-        if base is None or (g.cells, g.median("wall_s")) > (base.cells, base.median("wall_s")):
+        if base is None or (g.cells, g.timing().median) > (base.cells, base.timing().median):
             base = g
     if base is None:
         return [pre + "n/a (backtrack/row never finished in mode count)"]
-    same = [g for g in counted if g.instance == base.instance]
-    best = min(same, key=lambda g: g.median("wall_s"))
+    bt = base.timing()
+    if not bt.usable:
+        return [pre + f"n/a (backtrack/row on {escape(base.instance)} is noisy: {bt.text()})"]
+    same = [g for g in counted if g.instance == base.instance and g.timing().usable]
+    best = min(same, key=lambda g: g.timing().median)
     ordered = [g for g in same if g.order != "-"]
-    bw, best_w = base.median("wall_s"), best.median("wall_s")
-    ratio = "%.1fx" % (bw / best_w) if best_w > 0 else "inf"
-    lines = [f"{pre}{ratio} faster (same run) — {escape(best.label)} on {escape(base.instance)} ({base.cells} cells, "
-             f"mode count): {seconds6(best_w)} s vs backtrack/row {seconds6(bw)} s"]
+    t = best.timing()
+    lines = [f"{pre}{escape(best.label)}, {ratio(t.median, bt.median)} (same run) on {escape(base.instance)} "
+             f"({base.cells} cells, mode count): {t.text()} against {bt.text()}"]
     if ordered:
-        searched = min(ordered, key=lambda g: g.median("wall_s"))
-        sw = searched.median("wall_s")
-        if sw > 0:
-            lines.append(f"- best search with a cell order on {escape(base.instance)} vs backtrack/row: {bw / sw:.2f}x "
-                         f"({escape(searched.label)}: {seconds6(sw)} s)")
+        searched = min(ordered, key=lambda g: g.timing().median)
+        st = searched.timing()
+        lines.append(f"- best search with a cell order on {escape(base.instance)}: {escape(searched.label)}, "
+                     f"{ratio(st.median, bt.median)} than backtrack/row ({st.text()})")
     return lines
 
 
-def _enumeration_lines(ctx, table_):
+def _enumeration_lines(ctx, groups):
     """Complete vectors checked per second, one thread, on the enumeration's count
-    run with the most vectors that finished (median wall_s over its reps)."""
-    if not table_.has("candidates"):
-        return []
-    walls, vectors = {}, {}
-    for row in table_:
-        engine = row["engine"]
-        if (engine.startswith(ENUM_PREFIX) and row["mode"] == "count" and row["status"] == "done"
-                and row.num("threads") == 1):
-            key = (engine, row["instance"])
-            walls.setdefault(key, []).append(row.num("wall_s"))
-            vectors[key] = row.num("candidates")
-    # The run with the most vectors; on a tie the slower one (the lower rate).
+    run with the most vectors that finished (its median time, not noisy)."""
     best = {}
-    for key in walls:
-        engine = key[0]
-        rank = (vectors[key], stats.median(walls[key]))
-        if engine not in best or rank > (vectors[best[engine]], stats.median(walls[best[engine]])):
-            best[engine] = key
+    for g in groups:
+        if not (g.engine.startswith(ENUM_PREFIX) and g.mode == "count" and g.done and g.threads == 1):
+            continue
+        t = g.timing()
+        if not t.usable or not t.median:
+            continue
+        vectors = g.median("candidates") if g.rows[0].table.has("candidates") else None
+        if vectors is None:
+            continue
+        # The run with the most vectors; on a tie the slower one (the lower rate).
+        rank = (vectors, t.median)
+        if g.engine not in best or rank > best[g.engine][0]:
+            best[g.engine] = (rank, g, t)
     lines = []
     for engine in sorted(best, key=ctx.listing.engine_rank):
-        key = best[engine]
-        wall = stats.median(walls[key])
-        if wall > 0:
-            n = vectors[key]
-            lines.append(f"- {engine} checks {n / wall / 1e6:.1f} million complete vectors per second on one thread "
-                         f"({key[1]}: {n:.0f} vectors in {wall:.3f} s, median)")
+        (n, _), g, t = best[engine]
+        rate = f"{factor_text(n / t.median / 1e6)} million"
+        if t.has_interval:
+            rate += f" [{factor_text(n / t.hi / 1e6)}, {factor_text(n / t.lo / 1e6)}]"
+        lines.append(f"- {engine} checks {rate} complete vectors per second on one thread "
+                     f"({escape(g.instance)}: {n:.0f} vectors in {t.text()})")
     return lines
 
 
@@ -145,29 +151,31 @@ def _count_check(groups):
 
 
 def _mode_table(groups):
-    fastest = {}
-    for g in groups:
-        if g.done:
-            w = g.median("wall_s")
-            if g.instance not in fastest or w < fastest[g.instance]:
-                fastest[g.instance] = w
+    times = [g.timing() for g in groups]
+    bolded = set()
+    for instance in dict.fromkeys(g.instance for g in groups):
+        members = [i for i, g in enumerate(groups) if g.instance == instance]
+        w = timing.winner([times[i] for i in members])
+        if w is not None:
+            bolded.add(members[w])
     rows = []
-    for g in groups:
-        wall = g.median("wall_s")
-        shown = seconds6(wall)
-        if g.done and wall == fastest[g.instance]:
-            shown = f"**{shown}**"
+    for i, g in enumerate(groups):
+        shown = times[i].text()
+        if i in bolded:
+            shown = timing.bold(shown)
         threads = f" ({g.threads} thr)" if g.threads_in_label else ""
+        steps = g.median("steps") if g.done else g.limit_median("steps")
         rows.append([escape(g.instance), str(g.cells), g.mode, escape(g.engine), escape(g.order) + threads,
-                     whole(g.median("solutions")), whole(g.median("steps")), shown, escape(g.status)])
-    return table(["instance", "cells", "mode", "engine", "order", "solutions", "steps", "wall_s (median)", "status"],
-                 "lrlllrrrl", rows)
+                     whole(g.median("solutions")), ("≥ " if not g.done and steps is not None else "") + whole(steps),
+                     shown, escape(g.status)])
+    return table(["instance", "cells", "mode", "engine", "order", "solutions", "steps", "time (median [interval])",
+                  "status"], "lrlllrrrl", rows) + timing.noisy_footnote(times)
 
 
 def _plot(ctx, name, groups, metric):
     """One panel per mode: a category per board (by cells, then name), a line per
     engine/order through the boards it finished; open symbols for lower bounds,
-    from the reps that stopped at a limit."""
+    from the runs that stopped at a limit; time with error bars from its interval."""
     column, what, ylabel = METRICS[metric]
     listing = ctx.listing
     instances = list(dict.fromkeys(g.instance for g in groups))
@@ -176,12 +184,16 @@ def _plot(ctx, name, groups, metric):
     modes = sorted({g.mode for g in groups}, key=listing.mode_rank)
 
     def value(g):
-        """(value, is_lower_bound) or None where nothing can go on a log axis."""
-        if g.done:
-            v = g.median(column)
-            return (v, False) if v is not None and v > 0 else None
-        v = g.limit_median(column)
-        return (v, True) if v is not None and v > 0 else None
+        """(value, is_lower_bound, lo, hi) or None where nothing can go on a log axis;
+        lo and hi: the time's interval (the value itself where there is none)."""
+        if metric == "time":
+            t = g.timing()
+            if t.median is None or t.median <= 0:
+                return None
+            lo, hi = (t.lo, t.hi) if t.has_interval else (t.median, t.median)
+            return (t.median, t.lower, lo, hi)
+        v = g.median(column) if g.done else g.limit_median(column)
+        return (v, not g.done, v, v) if v is not None and v > 0 else None
 
     points = {(g.mode, g.label): {} for g in groups}
     series = []
@@ -192,13 +204,14 @@ def _plot(ctx, name, groups, metric):
         points[(g.mode, g.label)][x_of[g.instance]] = p
         if g.label not in [s.label for s in series]:
             series.append(g)
-    any_bound = any(b for pts in points.values() for _, b in pts.values())
+    any_bound = any(p[1] for pts in points.values() for p in pts.values())
 
     plot = Plot(f"{name}-{metric}", f"{name}: {what} per instance, one panel per mode", 1300, 720)
     rows = max(1, (len(series) + int(any_bound) + 3) // 4)
     key_h = 0.035 * rows + 0.015
     bottom = key_h + 0.2
-    title = f"{name}: {what} per instance (median over reps, status=done; open: lower bound, the run hit its limit)"
+    bars = "median, bars: its interval; " if metric == "time" else ""
+    title = f"{name}: {what} per instance ({bars}open: lower bound, the run hit its limit)"
     tics = ", ".join(f"{dquote(f'{inst} ({cells[inst]})')} {x}" for inst, x in x_of.items())
     plot.add(f"set multiplot title {quote(title)} font ',13' noenhanced",
              "set logscale y", "set format y '10^{%L}'", GRID,
@@ -222,16 +235,18 @@ def _plot(ctx, name, groups, metric):
                 if x in pts and not pts[x][1]:
                     if last is not None and last != x - 1:
                         exact.append(None)
-                    exact.append((x, pts[x][0], instances[x]))
+                    exact.append((x, pts[x][0], pts[x][2], pts[x][3], instances[x]))
                     last = x
                 elif x in pts:
-                    bounds.append((x, pts[x][0], instances[x]))
-            columns = ("x", column, "instance")
+                    bounds.append((x, pts[x][0], pts[x][2], pts[x][3], instances[x]))
+            columns = ("x", column, "lo", "hi", "instance")
             if exact:
-                data = plot.block(f"{g.label}, mode {mode}: medians over the done reps", columns, exact)
-                clauses.append(f"{data} using 1:2 with linespoints {style.lines()} ps 1.1 notitle")
+                what = "medians with their intervals (lo, hi)" if metric == "time" else "exact counts"
+                data = plot.block(f"{g.label}, mode {mode}: {what}", columns, exact)
+                drawn = "using 1:2:3:4 with yerrorlines" if metric == "time" else "using 1:2 with linespoints"
+                clauses.append(f"{data} {drawn} {style.lines()} ps 1.1 notitle")
             if bounds:
-                data = plot.block(f"{g.label}, mode {mode}: lower bounds (medians over the reps stopped at a limit)",
+                data = plot.block(f"{g.label}, mode {mode}: lower bounds (what the runs stopped at a limit used)",
                                   columns, bounds)
                 clauses.append(f"{data} using 1:2 with points lc rgb {quote(style.colour)} "
                                f"pt {open_point(style.point)} ps 1.3 notitle")

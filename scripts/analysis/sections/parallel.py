@@ -1,11 +1,12 @@
-"""Parallel scaling: one section per <name>-parallel.csv (any family's): median wall_s
-per thread count, the speedup over the lowest thread count, and whether the steps
-stay the same; with its speedup plot."""
+"""Parallel scaling: one section per <name>-parallel.csv (any family's): the time per
+thread count (median [interval]), the speedup over the lowest thread count, and
+whether the steps stay the same; with its speedup plot. A speedup involving a
+noisy time is marked and not claimed."""
 
-from .. import runs
+from .. import runs, timing
 from ..csvread import read_csv
 from ..markdown import code, escape, table
-from ..numfmt import NONE, seconds6, whole
+from ..numfmt import NONE, ratio, whole
 from ..plotting import DASHES, Plot, quote, series_style
 
 
@@ -14,13 +15,24 @@ class Speedup:
 
     def __init__(self, group, base):
         self.group = group
-        self.wall = group.median("wall_s")
+        self.is_base = group is base
+        self.time = group.timing()
+        self.wall = self.time.median if group.done else None
         self.steps = group.median("steps")
         self.speedup = None
+        self.bar = None
+        self.noisy = self.time.noisy or (base is not None and base.timing().noisy)
         self.steps_equal = NONE
         if group.done and base is not None:
             if self.wall and self.wall > 0:
-                self.speedup = base.median("wall_s") / self.wall
+                bt = base.timing()
+                self.speedup = bt.median / self.wall
+                # The plot's bar: the speedups the two intervals allow, from the base's
+                # lowest over this one's highest to the base's highest over its lowest.
+                if bt.has_interval and self.time.has_interval and self.time.lo > 0:
+                    self.bar = (bt.lo / self.time.hi, bt.hi / self.time.lo)
+                else:
+                    self.bar = (self.speedup, self.speedup)
             base_steps = base.done_values("steps")
             steps = group.done_values("steps")
             same = min(base_steps) == max(base_steps) and min(steps) == max(steps) == min(base_steps)
@@ -66,7 +78,8 @@ def _plot(ctx, name, rows, settings):
     sub = "" if multi else " — instance %s, mode %s" % settings[0]
     plot = Plot(f"{name}-speedup", f"{name}: parallel speedup vs threads", 900, 600)
     tmax = max(r.group.threads for r in usable)
-    plot.add(f"set title {quote(f'{name}: parallel speedup{sub} (median wall time at base / at T threads)')} "
+    heading = f"{name}: parallel speedup{sub} (median time at base / at T threads; bars: from the two intervals)"
+    plot.add(f"set title {quote(heading)} "
              "font ',12' noenhanced",
              "set grid lc rgb '#dddddd' lw 1",
              "set xlabel 'threads'",
@@ -86,9 +99,10 @@ def _plot(ctx, name, rows, settings):
         style = series_style(ctx.listing, g.engine, g.order)
         if multi:
             style.dash = DASHES[settings.index((g.instance, g.mode)) % len(DASHES)]
-        data = plot.block(title, ("threads", "speedup", "wall_s"),
-                          [(r.group.threads, r.speedup, r.wall) for r in members])
-        clauses.append(f"{data} using 1:2 with linespoints {style.lines()} ps 1.2 title {quote(title)} noenhanced")
+        data = plot.block(title, ("threads", "speedup", "low", "high", "wall_s", "noisy"),
+                          [(r.group.threads, r.speedup, r.bar[0], r.bar[1], r.wall, int(r.noisy)) for r in members])
+        clauses.append(f"{data} using 1:2:3:4 with yerrorlines {style.lines()} ps 1.2 title {quote(title)} "
+                       "noenhanced")
     plot.add("plot " + ", \\\n     ".join(clauses))
     return plot
 
@@ -102,9 +116,11 @@ def section(ctx, path):
     out = ["", f"## Parallel scaling: {name}", ""]
     instances = ", ".join(f"{i} (mode {m})" for i, m in settings)
     out.append(f"Source: {code(path.name)} — instance {instances}; threads {', '.join(map(str, threads))}. "
-               "Speedup = median wall_s at the base (lowest) thread count / median wall_s at T threads; "
-               "medians over done reps. `steps equal`: every done rep at T has exactly the steps of the "
-               "1-thread runs.")
+               "Speedup = median time at the base (lowest) thread count / median time at T threads (the table "
+               "says it in words: \"1.54× faster\" than the base); in the plot, a bar spans the speedups the two "
+               "times' intervals allow. "
+               "`steps equal`: every done row at T has exactly the steps of the 1-thread runs. "
+               + timing.spread_note(table_))
     batch = _batch_line(table_)
     if batch:
         out.append(batch)
@@ -121,25 +137,30 @@ def section(ctx, path):
     for r in rows:
         g = r.group
         status = "" if g.status == "done" else f" ({g.status})"
-        row = [escape(g.label), str(g.threads), seconds6(r.wall),
-               NONE if r.speedup is None else "%.2f" % r.speedup, whole(r.steps), r.steps_equal + status]
+        speedup = NONE if r.speedup is None else "base" if r.is_base else ratio(1, r.speedup) + ("†" if r.noisy else "")
+        row = [escape(g.label), str(g.threads), r.time.text(), speedup, whole(r.steps), r.steps_equal + status]
         cells.append(([escape(g.instance), g.mode] if multi else []) + row)
-    header = ["engine/order", "threads", "wall_s (median)", "speedup", "steps", "steps equal"]
+    header = ["engine/order", "threads", "time (median [interval])", "against the base", "steps", "steps equal"]
     align = "lrrrrl"
     if multi:
         header, align = ["instance", "mode"] + header, "ll" + align
-    out += table(header, align, cells)
+    out += table(header, align, cells) + timing.noisy_footnote([r.time for r in rows])
     out.append("")
-    # "2 threads vs 1" per setting, from the median walls.
-    walls = {}
+    # "2 threads against 1" per setting, from the medians; none from a noisy time.
+    times = {}
     for r in rows:
         g = r.group
         key = f"{g.label} on {g.instance} ({g.mode})" if multi else g.label
-        walls.setdefault(key, {})
-        if r.wall is not None:
-            walls[key][g.threads] = r.wall
-    for key, by_threads in walls.items():
-        w1, w2 = by_threads.get(1), by_threads.get(2)
-        ratio = "%.2fx" % (w1 / w2) if w1 is not None and w2 and w2 > 0 else "n/a"
-        out.append(f"- {escape(key)} — 2 threads vs 1: {ratio}")
+        times.setdefault(key, {})[g.threads] = r.time
+    for key, by_threads in times.items():
+        t1, t2 = by_threads.get(1), by_threads.get(2)
+        if t1 is None or t2 is None:
+            text = "n/a (not run at both)"
+        elif t1.lower or t2.lower or t1.median is None or t2.median is None:
+            text = "n/a (a run stopped at its limit)"
+        elif not (t1.usable and t2.usable):
+            text = "n/a (a noisy time)"
+        else:
+            text = ratio(t2.median, t1.median) + f" ({t2.text()} against {t1.text()})"
+        out.append(f"- {escape(key)}: 2 threads against 1: {text}")
     return out

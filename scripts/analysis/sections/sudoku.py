@@ -2,16 +2,19 @@
 of puzzles) reported per puzzle, with the board-size plots; and sudoku-qqwing.csv
 (bench/qqwing.sh), puzzlebench beside QQwing.
 
-Per-puzzle values (sums over the puzzles a run finished, divided by them) keep six
-significant digits, far more than the timing supports.
+Per-puzzle values are sums over the puzzles a run finished, divided by them; a
+time per puzzle keeps its run's interval (timing.py), divided alike. A winner is
+bolded only by the rule of timing.winner(); noisy times are marked and never
+claimed. Ratios read "N× faster" / "N× slower", puzzlebench against QQwing in
+solving and in generating alike.
 """
 
 import math
 
-from .. import runs, stats
+from .. import compare, runs, stats, timing
 from ..csvread import read_csv
 from ..markdown import code, escape, table
-from ..numfmt import NONE, num, sig, times2, whole
+from ..numfmt import (FEWER_STEPS, MORE_STEPS, NONE, duration, num, ratio, ratio_interval, sig, whole)
 from ..plotting import GRID, LOWER_BOUND_KEY, Plot, dquote, open_point, quote, series_style
 
 QQWING_FILE = "sudoku-qqwing.csv"
@@ -41,7 +44,9 @@ class SetRuns:
 
         self.steps = per_puzzle("steps")
         self.guesses = per_puzzle("guesses") if group.rows[0].table.has("guesses") else None
-        wall = per_puzzle("wall_s")
+        # The time per puzzle with its interval (the run's, divided by its puzzles).
+        self.time = group.timing(per=puzzles) if done else timing.Timing(None)
+        wall = self.time.median
         self.us = None if wall is None else sig(wall * 1e6)
         self.per_s = sig(1 / wall) if wall else None
         self.solutions = stats.median(r.num("solutions") for r in done) if done else None
@@ -90,8 +95,9 @@ def sweep_section(ctx, paths):
     out = ["", "## Sudoku", "",
            "Each row of a `sudoku-<size>.csv` is one run over a whole file of puzzles (instance = the file's base "
            "name): steps, guesses and wall_s are sums over the puzzles the run finished. Below they are divided by "
-           "that number of puzzles; µs/puzzle and puzzles/s come from wall_s / puzzles. Medians over the done reps "
-           "of each group. A run that reached its step or time limit stopped the whole set there: it is shown as "
+           "that number of puzzles; the time per puzzle and puzzles/s come from the run's time / puzzles, the time "
+           "with its interval divided alike. A run that reached its step or time limit stopped the whole set there: "
+           "it is shown as "
            "stopped, with the puzzles it finished, and has no per-puzzle values. Mode `count` exhausts each "
            "puzzle's search, which proves its solution unique.", ""]
     files = []
@@ -99,12 +105,15 @@ def sweep_section(ctx, paths):
         table_, sets = read_sets(ctx, path)
         files.append((path, sets))
         reps = "/".join(dict.fromkeys(str(s.runs) for s in sets))
-        line = f"Source: {code(path.name)} — {len(table_)} runs ({runs.status_counts(table_)})"
-        if sets:
-            line += (f" in {len(sets)} groups (instance, engine, order, mode, threads) of {reps} reps. "
-                     "Medians over the done reps of each group.")
+        line = f"Source: {code(path.name)} — {len(table_)} rows ({runs.status_counts(table_)})"
+        if sets and timing.has_spread(table_):
+            line += ", one per run (instance, engine, order, mode, threads)."
+        elif sets:
+            line += f" in {len(sets)} groups (instance, engine, order, mode, threads) of {reps} reps."
         else:
             line += "."
+        if sets:
+            line += " " + timing.spread_note(table_)
         out += [line, "", ctx.meta_line(path.with_suffix(".meta")), ""]
     every = sorted((s for _, sets in files for s in sets),
                    key=lambda s: (s.cells, s.file))  # stable: keeps each file's order
@@ -121,11 +130,12 @@ def sweep_section(ctx, paths):
                                                     "sudoku steps per puzzle vs board size")):
             out += [ctx.plot(plot, alt), ""]
             bounds = bounds or has_bounds
-        text = ("The plots: mode first, one thread, median over reps per set; one line per engine/order. Where a size "
-                "has several sets (9x9) the point is the engine's best set (the minimum of its per-set medians) and "
-                "the error bar spans its medians over all the sets of that size it finished; a size at which an "
-                "engine finished no set breaks its line. The engines are shifted slightly sideways at each size so "
-                "that their bars do not overlap.")
+        text = ("The plots: mode first, one thread, one line per engine/order. Where a size has several sets (9x9) "
+                "the point is the engine's best set (the lowest of its per-set values). In the time plot the error "
+                "bar is that set's interval of the median; in the steps plot (exact counts) it spans the engine's "
+                "values over all the sets of that size it finished. A size at which an engine finished no set breaks "
+                "its line. The engines are shifted slightly sideways at each size so that their bars do not "
+                "overlap.")
         if bounds:
             text += (" An open symbol is a lower bound: the engine finished no set of that size, and what its runs "
                      "stopped at a limit used, divided by the puzzles of the whole set, is drawn instead.")
@@ -139,9 +149,21 @@ def sweep_section(ctx, paths):
         title = f"{side}x{side} ({sets[0].cells} cells)"
         for mode in sorted({s.mode for s in sets}, key=ctx.listing.mode_rank):
             out += ["", f"### sudoku {title}, mode = {mode}", "",
-                    f"From {code(path.name)}. Fastest µs/puzzle per set in **bold**.", ""]
+                    f"From {code(path.name)}. The fastest time per set is in **bold** only when its interval lies "
+                    "wholly below the runner-up's and neither is noisy.", ""]
             out += _table([s for s in sets if s.mode == mode])
     return out
+
+
+def _fastest(members):
+    """(the fastest usable set run, whether it is bolded by the rule) among `members`, or (None, False)."""
+    usable = [m for m in members if m.done and m.time.usable]
+    if not usable:
+        return None, False
+    best = min(usable, key=lambda m: m.time.median)
+    done = [m for m in members if m.done]
+    w = timing.winner([m.time for m in done])
+    return best, w is not None and done[w] is best
 
 
 def _summary(ctx, every):
@@ -151,12 +173,6 @@ def _summary(ctx, every):
     runs_of = {}
     for s in one:
         runs_of.setdefault((s.file, s.instance, s.mode), {})[s.label] = s
-    best = {}
-    for s in one:
-        if s.done and s.us is not None:
-            k = (s.file, s.instance, s.mode)
-            if k not in best or s.us < best[k].us:
-                best[k] = s
     lines = []
     nines = [x for x in sets if x[2] == NINE]
     for f, inst, _ in nines:
@@ -165,12 +181,13 @@ def _summary(ctx, every):
             k = (f, inst, m)
             if k not in runs_of:
                 continue
-            if k in best:
-                b = best[k]
-                parts.append(f"mode {m}: **{escape(b.label)}**, {num(b.per_s)} puzzles/s ({num(b.us)} µs/puzzle)")
-            else:
-                parts.append(f"mode {m}: no engine finished the set")
-        lines.append(f"- best engine on {escape(inst)} — " + "; ".join(parts))
+            b, bolded = _fastest(list(runs_of[k].values()))
+            if b is None:
+                parts.append(f"mode {m}: no engine finished the set without noise")
+                continue
+            name = f"**{escape(b.label)}**" if bolded else f"{escape(b.label)} (its interval overlaps the runner-up's)"
+            parts.append(f"mode {m}: {name}, {b.time.text()} per puzzle ({num(b.per_s)} puzzles/s)")
+        lines.append(f"- fastest engine on {escape(inst)}: " + "; ".join(parts))
     if not nines:
         lines.append("- 9x9: no 9x9 set in these files")
 
@@ -178,36 +195,39 @@ def _summary(ctx, every):
         of = f" of {whole(s.total)}" if s.total else ""
         return f"{s.label} stopped ({s.status} after {whole(s.puzzles)}{of} puzzles)"
 
-    def compare(k, a, b):
-        ra, rb = runs_of[k].get(a), runs_of[k].get(b)
+    def compare_(k, other, ours):
+        ra, rb = runs_of[k].get(other), runs_of[k].get(ours)
         if ra is None:
-            return f"no {a} run"
+            return f"no {other} run"
         if rb is None:
-            return f"no {b} run"
+            return f"no {ours} run"
         if not ra.done:
             return stopped(ra)
         if not rb.done:
             return stopped(rb)
-        return f"{times2(ra.steps, rb.steps)} the steps, {times2(ra.us, rb.us)} the time"
+        if not (ra.time.usable and rb.time.usable):
+            return "n/a (a noisy time)"
+        return f"{ratio(rb.us, ra.us)}, {ratio(rb.steps, ra.steps, FEWER_STEPS, MORE_STEPS)}"
 
     for other in COMPARED if nines else ():
         for m in modes:
-            parts = [f"{escape(inst)}: {compare((f, inst, m), other, OURS)}" for f, inst, _ in nines
+            parts = [f"{escape(inst)}: {compare_((f, inst, m), other, OURS)}" for f, inst, _ in nines
                      if (f, inst, m) in runs_of and (other in runs_of[(f, inst, m)] or OURS in runs_of[(f, inst, m)])]
             if parts:
-                lines.append(f"- {other} vs {OURS}, mode {m} ({other} / {OURS}, per puzzle, same run): "
-                             + "; ".join(parts))
+                lines.append(f"- {OURS} against {other}, mode {m} (per puzzle, same run): " + "; ".join(parts))
     big = [x for x in sets if x[2] == TWENTY_FIVE]
     for f, inst, _ in big:
         for m in modes:
             k = (f, inst, m)
-            if k in best:
-                b = best[k]
-                lines.append(f"- {escape(inst)} (mode {m}): the best engine, {escape(b.label)}, takes "
-                             f"{num(b.us / 1e6)} s per puzzle ({num(b.us)} µs, median; {num(b.per_s)} puzzles/s) — under 1 s: "
-                             f"**{'yes' if b.us < 1e6 else 'no'}**")
+            b, _ = _fastest(list(runs_of[k].values())) if k in runs_of else (None, False)
+            if b is not None:
+                top = b.time.hi if b.time.has_interval else b.time.median
+                lines.append(f"- {escape(inst)} (mode {m}): the fastest engine, {escape(b.label)}, takes "
+                             f"{b.time.text()} per puzzle ({num(b.per_s)} puzzles/s) — under 1 s (the whole "
+                             f"interval): **{'yes' if top < 1 else 'no'}**")
             elif k in runs_of:
-                lines.append(f"- {escape(inst)} (mode {m}): no engine finished the set — under 1 s: **no**")
+                lines.append(f"- {escape(inst)} (mode {m}): no engine finished the set without noise — under 1 s: "
+                             "not shown")
     if not big:
         lines.append("- 25x25: no 25x25 set in these files")
     return lines
@@ -246,30 +266,33 @@ def _count_check(every):
 
 
 def _table(sets):
-    fastest = {}
-    for s in sets:
-        if s.done and s.us is not None and (s.instance not in fastest or s.us < fastest[s.instance]):
-            fastest[s.instance] = s.us
+    bolded = set()
+    for instance in dict.fromkeys(x.instance for x in sets):
+        members = [i for i, x in enumerate(sets) if x.instance == instance and x.done]
+        w = timing.winner([sets[i].time for i in members])
+        if w is not None:
+            bolded.add(members[w])
     rows = []
-    for s in sets:
+    for i, s in enumerate(sets):
         threads = f" ({s.threads} thr)" if s.threads != 1 else ""
         if s.done:
-            us = num(s.us)
-            if s.us is not None and s.us == fastest.get(s.instance):
-                us = f"**{us}**"
-            values = [num(s.steps), num(s.guesses), us, num(s.per_s), s.status]
+            shown = s.time.text()
+            if i in bolded:
+                shown = timing.bold(shown)
+            values = [num(s.steps), num(s.guesses), shown, num(s.per_s), s.status]
         else:
             of = f" of {whole(s.total)}" if s.total else ""
             values = [NONE, NONE, NONE, NONE, f"stopped ({s.status}) after {whole(s.puzzles)}{of} puzzles"]
         rows.append([escape(s.instance), escape(s.label) + threads, whole(s.puzzles)] + values)
-    return table(["set", "engine/order", "puzzles", "steps/puzzle", "guesses/puzzle", "µs/puzzle", "puzzles/s",
-                  "status"], "llrrrrrl", rows)
+    return table(["set", "engine/order", "puzzles", "steps/puzzle", "guesses/puzzle", "time/puzzle (median [interval])",
+                  "puzzles/s (median)", "status"], "llrrrrrl", rows) + timing.noisy_footnote([x.time for x in sets])
 
 
 def _plot(ctx, every, metric):
     """Per engine/order (mode first, one thread) the metric per puzzle against board
-    size, log x and y; at a size with several sets (9x9) the point is the best set
-    and a bar spans the others. Returns (plot, has lower bounds) or None."""
+    size, log x and y; at a size with several sets (9x9) the point is the best set.
+    The bar: for time, the interval of that set's median; for steps (exact), the
+    span over the sets of that size. Returns (plot, has lower bounds) or None."""
     listing = ctx.listing
     exact, bound = {}, {}
     for s in every:
@@ -277,7 +300,9 @@ def _plot(ctx, every, metric):
             continue
         v, b = (s.us, s.us_bound) if metric == "time" else (s.steps, s.steps_bound)
         if s.done and v is not None and v > 0:
-            exact.setdefault(s.label, {}).setdefault(s.cells, []).append(v)
+            t = s.time
+            lo, hi = (t.lo * 1e6, t.hi * 1e6) if metric == "time" and t.has_interval else (v, v)
+            exact.setdefault(s.label, {}).setdefault(s.cells, []).append((v, lo, hi))
         elif not s.done and b is not None and b > 0:
             bound.setdefault(s.label, {}).setdefault(s.cells, []).append(b)
     if not exact:
@@ -288,13 +313,14 @@ def _plot(ctx, every, metric):
             members.setdefault(s.label, s)
     labels = sorted(members, key=lambda l: runs.sort_key(listing, members[l].g))
     sizes = sorted({c for d in (exact, bound) for by in d.values() for c in by})
-    ylabel = "µs per puzzle (median over reps)" if metric == "time" else "steps per puzzle (median over reps)"
+    ylabel = "µs per puzzle (median, bars: its interval)" if metric == "time" else "steps per puzzle"
     what = "time per puzzle" if metric == "time" else "steps per puzzle"
     plot = Plot(f"sudoku-{metric}", f"sudoku: {what} vs board size", 900, 600)
     tics = ", ".join(f"{dquote(f'{int(math.sqrt(c) + 0.5)}x{int(math.sqrt(c) + 0.5)}' + chr(10) + f'{c} cells')} {c}"
                      for c in sizes)
+    bars = "the bar: that set's interval" if metric == "time" else "the bar spans all its 9x9 sets"
     title = (f"sudoku: {what} vs board size (mode first, 1 thread)\n"
-             "9x9: the best set of each engine/order, the bar spans all its 9x9 sets")
+             f"9x9: the best set of each engine/order, {bars}")
     plot.add(f"set title {dquote(title)} font ',11' noenhanced", "set logscale xy", "set format y '10^{%L}'", GRID,
              f"set xrange [{sizes[0] / 1.4:g}:{sizes[-1] * 1.4:g}]", f"set xtics out nomirror ({tics})",
              "set xlabel 'board size' offset 0,-0.8", "set bmargin 5", f"set ylabel {quote(ylabel)}",
@@ -307,10 +333,15 @@ def _plot(ctx, every, metric):
         style = series_style(listing, s.engine, s.order)
         dodge = 1.03 ** (i - (n + 1) / 2)   # sideways, so that the bars stay apart
         by = exact.get(label, {})
-        rows = [(c * dodge, min(by[c]), min(by[c]), max(by[c]), len(by[c])) if c in by else None for c in sizes]
+        def point(c):
+            best = min(by[c])
+            low, high = (best[1], best[2]) if metric == "time" else (best[0], max(v for v, _, _ in by[c]))
+            return (c * dodge, best[0], low, high, len(by[c]))
+
+        rows = [point(c) if c in by else None for c in sizes]
         if by:
-            data = plot.block(f"{label}: best set, lowest and highest set per size", ("cells", "value", "low", "high",
-                                                                                     "sets"), rows)
+            bar = "its interval" if metric == "time" else "the lowest and highest set"
+            data = plot.block(f"{label}: best set per size, {bar}", ("cells", "value", "low", "high", "sets"), rows)
             clauses.append(f"{data} using 1:2:3:4 with yerrorlines {style.lines()} ps 1.2 "
                            f"title {quote(label)} noenhanced")
         lows = [(c * dodge, min(v)) for c, v in sorted(bound.get(label, {}).items()) if c not in by]
@@ -326,10 +357,26 @@ def _plot(ctx, every, metric):
     return plot, has_bounds
 
 
+def _qqwing_pairs(ctx, path):
+    """compare's pairs of QQwing (old) against puzzlebench (new), by (task, set or
+    difficulty); {} without the raw samples (no interval then)."""
+    if not compare.samples_path(path).is_file() or ctx.binary is None:
+        return {}
+    found = compare.run(ctx.binary, [path, "--by", "tool=qqwing,puzzlebench"])
+    pairs = {}
+    for p in compare.parse(found[1], found[0]).pairs:
+        task = p.key.get("task")
+        key = p.key.get("set", "-") if task == "solve" else p.key.get("difficulty", "-")
+        pairs[(task, key)] = p
+    return pairs
+
+
 def qqwing_section(ctx, family, path):
-    """Per (task, set or difficulty, tool): the median over its rows of wall_s / puzzles."""
+    """Per (task, set or difficulty, tool): the time per puzzle with its spread, and
+    puzzlebench's against QQwing's in words (from `puzzlebench compare` with its
+    interval and verdict when the raw samples are there)."""
     table_ = read_csv(path, need=("task", "tool", "puzzles", "wall_s"))
-    times, puzzles, order = {}, {}, {"solve": [], "generate": []}
+    rows_of, order = {}, {"solve": [], "generate": []}
     other = skipped = 0
     for row in table_:
         task, tool = row["task"], row["tool"]
@@ -342,51 +389,63 @@ def qqwing_section(ctx, family, path):
             continue
         if key not in order[task]:
             order[task].append(key)
-        times.setdefault((task, key, tool), []).append(sig(row.num("wall_s") / row.num("puzzles")))
-        puzzles[(task, key, tool)] = row["puzzles"]
-    median = lambda k: stats.median(times.get(k, []))
+        rows_of.setdefault((task, key, tool), []).append(row)
+    per_puzzle = lambda r: r.num("puzzles")
+    times = {k: timing.of_rows(v, per=per_puzzle) for k, v in rows_of.items()}
+    puzzles = {k: stats.median(r.num("puzzles") for r in v) for k, v in rows_of.items()}
+    pairs = _qqwing_pairs(ctx, path)
     line = f"Source: {code(path.name)} — {len(table_)} rows"
     if other:
         line += f" ({other} with another task or tool, ignored)"
     if skipped:
         line += f" ({skipped} without puzzles or time, ignored)"
+    how = ("the ratio with its 95% interval and verdict from `puzzlebench compare` on the raw samples (`~`: not "
+           "significant at p < 0.05)" if pairs else
+           "the ratio of the medians (no interval: there are no raw samples beside the file)")
     out = ["", "### Sudoku vs QQwing", "",
-           line + ". Per set or difficulty and tool: median over its rows of wall_s / puzzles.", ""]
-    solved, made = [], []
-    if order["solve"]:
-        out += ["Solving (first solution of every puzzle of a 9x9 file). Ratio = puzzlebench puzzles/s / QQwing "
-                "puzzles/s: over 1, puzzlebench solves faster.", ""]
+           line + ". Per set or difficulty and tool: the time per puzzle (the run's time / its puzzles) with its "
+           f"spread. **puzzlebench against QQwing**, in solving and generating alike: {how}.", ""]
+
+    def against(task, key):
+        q, p = times.get((task, key, "qqwing")), times.get((task, key, "puzzlebench"))
+        if q is None or p is None or q.median is None or p.median is None:
+            return "n/a"
+        pair = pairs.get((task, key))
+        noisy = timing.NOISY_MARK if q.noisy or p.noisy else ""
+        if pair is not None and pair.compared and pair.ratio:
+            # compare's ratio is per run: per puzzle it scales by the puzzles of each side.
+            scale = puzzles[(task, key, "qqwing")] / puzzles[(task, key, "puzzlebench")]
+            lo = pair.ratio_lo * scale if pair.ratio_lo else None
+            hi = pair.ratio_hi * scale if pair.ratio_hi else None
+            text = ratio_interval(pair.ratio * scale, lo, hi) + noisy
+            return text if pair.significant else f"~ ({text})"
+        return ratio(p.median, q.median) + noisy
+
+    summary = {}
+    for task, what, header in (("solve", "Solving (first solution of every puzzle of a 9x9 file).", "set"),
+                               ("generate", "Generating puzzles of a given difficulty.", "difficulty")):
+        keys = order[task]
+        if not keys:
+            continue
+        if task == "generate":
+            keys = sorted(keys, key=lambda d: ctx.listing.level_rank(family.name, d))
         rows = []
-        for key in order["solve"]:
-            q, p = median(("solve", key, "qqwing")), median(("solve", key, "puzzlebench"))
-            n = puzzles.get(("solve", key, "puzzlebench"), puzzles.get(("solve", key, "qqwing")))
-            qs = 1 / q if q and q > 0 else None
-            ps = 1 / p if p and p > 0 else None
-            ratio = times2(ps, qs)
-            solved.append(f"{escape(key)} {ratio}")
-            rows.append([escape(key), n, num(qs), num(ps), ratio])
-        out += table(["set", "puzzles", "QQwing puzzles/s", "puzzlebench puzzles/s", "puzzlebench / QQwing"],
-                     "lrrrr", rows) + [""]
-    if order["generate"]:
-        levels = sorted(order["generate"], key=lambda d: ctx.listing.level_rank(family.name, d))
-        out += ["Generating puzzles of a given difficulty. Ratio = puzzlebench ms/puzzle / QQwing ms/puzzle: under 1, "
-                "puzzlebench generates faster.", ""]
-        rows = []
-        for key in levels:
-            q, p = median(("generate", key, "qqwing")), median(("generate", key, "puzzlebench"))
-            ratio = times2(p, q)
-            made.append(f"{escape(key)} {ratio}")
-            counts = " / ".join(puzzles.get(("generate", key, t), NONE) for t in ("qqwing", "puzzlebench"))
-            rows.append([escape(key), counts, NONE if q is None else num(q * 1000),
-                         NONE if p is None else num(p * 1000), ratio])
-        out += table(["difficulty", "puzzles (QQwing / puzzlebench)", "QQwing ms/puzzle", "puzzlebench ms/puzzle",
-                      "puzzlebench / QQwing"], "lrrrr", rows) + [""]
-    if solved:
-        out.append("- solving throughput, puzzlebench / QQwing (over 1: puzzlebench faster): " + ", ".join(solved))
-    if made:
-        out.append("- generation time per puzzle, puzzlebench / QQwing (under 1: puzzlebench faster): "
-                   + ", ".join(made))
-    if not solved and not made:
+        for key in keys:
+            q, p = times.get((task, key, "qqwing")), times.get((task, key, "puzzlebench"))
+            counts = " / ".join(whole(puzzles.get((task, key, t))) for t in ("qqwing", "puzzlebench"))
+            r = against(task, key)
+            claim = "n/a (a noisy time)" if timing.NOISY_MARK in r else r
+            summary.setdefault(task, []).append(f"{escape(key)} {claim}")
+            rows.append([escape(key), counts, q.text() if q else NONE, p.text() if p else NONE, r])
+        out += [what, ""]
+        out += table([header, "puzzles (QQwing / puzzlebench)", "QQwing time/puzzle", "puzzlebench time/puzzle",
+                      "puzzlebench against QQwing"], "lrrrl", rows)
+        out += timing.noisy_footnote([t for (t_, k, _), t in times.items() if t_ == task]) + [""]
+    if "solve" in summary:
+        out.append("- solving, puzzlebench against QQwing: " + ", ".join(summary["solve"]))
+    if "generate" in summary:
+        out.append("- generating, puzzlebench against QQwing: " + ", ".join(summary["generate"]))
+    if not summary:
         out.append("_No solve or generate rows._")
     meta = path.with_suffix(".meta")
     if meta.is_file():

@@ -2,14 +2,22 @@
 tenpair-{bound,wins,rules,threads}.csv and, when run, tenpair-push.csv. The shortest
 win per engine, counting every win up to a length bound, wins by length beside the
 seed's figures, the rule switches, the thread scaling of the compact count, and
-how far the count goes in a time budget."""
+how far the count goes in a time budget.
 
-from .. import stats
+Each row of these files is one process run, timed once: its time is a single
+value, and the tables say so ("one run"); the thread scaling has several reps a
+thread count, shown as median [min, max]. Ratios read "N× faster" / "N× slower"
+(or less / more memory, fewer / more states)."""
+
+from .. import stats, timing
 from ..csvread import read_csv
 from ..errors import ReportError
 from ..markdown import code, table
 from ..meta import SHORT_KEYS, read_meta
-from ..numfmt import factor_plain as ratio, grouped, memory, secs
+from ..numfmt import duration, grouped, memory, ratio
+
+FEWER_STATES, MORE_STATES = "fewer states", "more states"
+LESS_MEMORY, MORE_MEMORY = "less memory", "more memory"
 from ..plotting import DASHES, FILLED_POINTS, GRID, LOWER_BOUND_KEY, Plot, PALETTE, open_point, quote
 
 # The seed's reported figures (seed 003): the only numbers not read from files.
@@ -54,10 +62,10 @@ class Run:
 def why(run):
     """How a run that did not finish stopped."""
     if run.status == "limit":
-        return f"time or step limit, after {secs(run.wall)}"
+        return f"time or step limit, after {duration(run.wall)}"
     if run.status == "nomem":
-        return f"memory limit, peak {memory(run.peak)} after {secs(run.wall)}"
-    return f"status {run.status} after {secs(run.wall)}"
+        return f"memory limit, peak {memory(run.peak)} after {duration(run.wall)}"
+    return f"status {run.status} after {duration(run.wall)}"
 
 
 def section(ctx, family, files):
@@ -133,16 +141,17 @@ def _shortest(runs_, engine_rank):
         return ["_No solve (shortest) rows in `tenpair-bound.csv`._", ""]
     out = ["Mode solve (`puzzlebench solve tenpair`), default rules, one thread. States expanded = boards whose moves "
            "were generated; stored = boards kept in the seen sets at the peak; peak memory = the engine's own. Bound = "
-           "`--max-length` (0: none).", ""]
+           "`--max-length` (0: none). Each time is one run's.", ""]
     rows = []
     for r in solved:
         if r.done:
             win = str(r.length) if r.length > 0 else f"none of length <= {r.bound}"
         else:
             win = f"none found within the limit ({why(r)})"
-        rows.append([r.engine, r.bound, win, grouped(r.expanded), grouped(r.stored), memory(r.peak), secs(r.wall),
+        rows.append([r.engine, r.bound, win, grouped(r.expanded), grouped(r.stored), memory(r.peak), duration(r.wall),
                      r.status])
-    out += table(["engine", "bound", "shortest win", "states expanded", "stored", "peak memory", "time", "status"],
+    out += table(["engine", "bound", "shortest win", "states expanded", "stored", "peak memory", "time (one run)",
+                  "status"],
                  "lrrrrrrl", rows) + [""]
     won = {r.engine: r for r in solved if r.done and r.length > 0}
     lengths = {r.length for r in won.values()}
@@ -154,12 +163,12 @@ def _shortest(runs_, engine_rank):
         out.append("- **the engines disagree on the shortest length**")
     if OURS in won and SEEDS in won:
         c, b = won[OURS], won[SEEDS]
-        out.append(f"- {OURS} / {SEEDS} (the seed's method), same run: time {ratio(c.wall, b.wall)}, states expanded "
-                   f"{ratio(c.expanded, b.expanded)} (under 1x: {OURS} lower)")
+        out.append(f"- {OURS} against {SEEDS} (the seed's method), same run: {ratio(c.wall, b.wall)} (one run each), "
+                   f"{ratio(c.expanded, b.expanded, FEWER_STATES, MORE_STATES)} expanded")
     if OURS in won and PLAIN in won:
         c, b = won[OURS], won[PLAIN]
-        out.append(f"- {OURS} / {PLAIN}, same run: time {ratio(c.wall, b.wall)}, states expanded "
-                   f"{ratio(c.expanded, b.expanded)}")
+        out.append(f"- {OURS} against {PLAIN}, same run: {ratio(c.wall, b.wall)} (one run each), "
+                   f"{ratio(c.expanded, b.expanded, FEWER_STATES, MORE_STATES)} expanded")
     return out + [""]
 
 
@@ -209,8 +218,8 @@ def _counts(ctx, runs_, meta, engine_rank):
     out += table(["bound", "wins"] + [f"{e} expanded" for e in engines] + [f"{e} stored" for e in engines],
                  "r" * (2 + 2 * len(engines)), rows) + [""]
     rows = [[str(b)] + [cell(b, e, lambda r: memory(r.peak)) for e in engines]
-            + [cell(b, e, lambda r: secs(r.wall)) for e in engines] for b in bounds]
-    out += table(["bound"] + [f"{e} peak memory" for e in engines] + [f"{e} time" for e in engines],
+            + [cell(b, e, lambda r: duration(r.wall)) for e in engines] for b in bounds]
+    out += table(["bound"] + [f"{e} peak memory" for e in engines] + [f"{e} time (one run)" for e in engines],
                  "r" * (1 + 2 * len(engines)), rows) + [""]
     # Summary: agreement, where each engine stopped, the largest common bound.
     wins_at = {}
@@ -230,10 +239,10 @@ def _counts(ctx, runs_, meta, engine_rank):
         if not r.done:
             out.append(f"- {e}: stopped at bound {top} ({why(r)}); larger bounds not run")
         elif top < want:
-            out.append(f"- {e}: bound {top} took {secs(r.wall)} (over {skip or '60'} s); larger bounds not run")
+            out.append(f"- {e}: bound {top} took {duration(r.wall)} (over {skip or '60'} s); larger bounds not run")
         else:
             out.append(f"- {e}: every bound up to {top} finished; at {top}: {grouped(r.expanded)} states expanded, "
-                       f"{memory(r.peak)}, {secs(r.wall)}")
+                       f"{memory(r.peak)}, {duration(r.wall)}")
     for e in engines:
         if e == OURS:
             continue
@@ -241,8 +250,9 @@ def _counts(ctx, runs_, meta, engine_rank):
         if both:
             b = max(both)
             c, x = at[(b, OURS)], at[(b, e)]
-            out.append(f"- {OURS} / {e} at bound {b} (the largest both finished): peak memory {ratio(c.peak, x.peak)}, "
-                       f"time {ratio(c.wall, x.wall)} (under 1x: {OURS} lower)")
+            out.append(f"- {OURS} against {e} at bound {b} (the largest both finished): "
+                       f"{ratio(c.peak, x.peak, LESS_MEMORY, MORE_MEMORY)} at the peak, {ratio(c.wall, x.wall)} "
+                       "(one run each)")
     return out + [""]
 
 
@@ -298,7 +308,7 @@ def _wins(ctx, wins, meta, bound_runs):
         raise ReportError(ctx.dir / "tenpair-wins.meta", f"max_length '{text}' is not a length")
     top = int(text)
     try:
-        wall = secs(float(get("count_wall_s")))
+        wall = duration(float(get("count_wall_s"))) + ", one run"
     except ValueError:
         wall = "time not recorded"
     out += [f"From one count up to length {top} (engine {get('engine')}, status {status or '?'}, "
@@ -432,17 +442,17 @@ def _rules(ctx, runs_, meta):
             else:
                 within = f"length {s.bound} and " if s.bound > 0 else ""
                 win = f"none found within {within}the limits ({why(s)})"
-            expanded, time = grouped(s.expanded), secs(s.wall)
+            expanded, time = grouped(s.expanded), duration(s.wall)
         if c is None:
             wins = bound = count_time = "–"
         else:
             wins = grouped(c.wins) if c.done else f"≥ {grouped(c.wins)} (stopped: {why(c)})"
-            bound, count_time = str(c.bound), secs(c.wall)
+            bound, count_time = str(c.bound), duration(c.wall)
         start = f"1..{instance[4:]}" if instance.startswith("upto") else instance
         any_run = s or c
         rows.append([variant(any_run), start, str(width), wrap, append, win, expanded, time, wins, bound, count_time])
-    out += table(["variant", "start", "width", "wrap", "append", "shortest win", "states expanded", "time",
-                  "wins up to L", "L", "count time"], "llrllrrrrrr", rows) + [""]
+    out += table(["variant", "start", "width", "wrap", "append", "shortest win", "states expanded", "time (one run)",
+                  "wins up to L", "L", "count time (one run)"], "llrllrrrrrr", rows) + [""]
     shortest = {}
     no_wrap = None
     for r in runs_:
@@ -473,30 +483,35 @@ def _threads(ctx, runs_, meta):
     by_threads = {}
     for r in counted:
         by_threads.setdefault(r.threads, []).append(r)
-    rows = []   # threads, median wall, speedup, runs, done, wins
+    rows = []   # threads, Timing (median [min, max] of the reps), speedup, runs, done, wins
     base = None
     for t in sorted(by_threads):
         done = [r for r in by_threads[t] if r.done]
-        median = stats.median(r.wall for r in done)
+        walls = [r.wall for r in done]
+        median = stats.median(walls)
+        spread = timing.Timing(median, min(walls), max(walls), len(walls)) if len(walls) > 1 else \
+            timing.Timing(median, samples=len(walls))
         if base is None and done:
             base = median
         wins = {r.wins for r in done}
         shown = "-" if not wins else "%.0f" % wins.pop() if len(wins) == 1 else "differ"
         speedup = base / median if done and median and median > 0 else None
-        rows.append((t, median, speedup, len(by_threads[t]), len(done), shown))
+        rows.append((t, spread, speedup, len(by_threads[t]), len(done), shown))
     bound = ", ".join(dict.fromkeys(str(r.bound) for r in counted)) or "?"
     get = lambda key: meta.get(key) if meta else ""
     out = [f"`puzzlebench count tenpair --engine compact --max-length {bound} --threads T`, default rules, "
-           f"{get('reps')} reps per thread count on a machine with {get('nproc')} logical CPUs (`nproc`). Speedup = "
-           "median wall_s at the lowest thread count / median wall_s at T, both from this file. Medians over the done "
-           "reps.", ""]
+           f"{get('reps')} reps per thread count on a machine with {get('nproc')} logical CPUs (`nproc`). Time: the "
+           "median over the done reps with [min, max] of them. Speedup = median time at the lowest thread count / "
+           "median time at T, both from this file, in words against the lowest thread count.", ""]
     usable = [r for r in rows if r[2] is not None]
     if usable:
         out += [ctx.plot(_speedup_plot(usable, bound), "tenpair compact count speedup vs threads"), ""]
     else:
         ctx.no_plot("tenpair-speedup")
-    out += table(["threads", "runs (done)", "wall_s (median)", "speedup", "wins"], "rrrrr",
-                 [[str(t), f"{n} ({d})", "-" if m is None else secs(m), "-" if s is None else "%.2fx" % s,
+    low = rows[0][0] if rows else None
+    out += table(["threads", "runs (done)", "time (median [min, max])", "against the lowest thread count", "wins"],
+                 "rrrrr",
+                 [[str(t), f"{n} ({d})", m.text(), "-" if s is None else "base" if t == low else ratio(1, s),
                    "**differ between reps**" if w == "differ" else w] for t, m, s, n, d, w in rows]) + [""]
     found = [w for *_, w in rows if w != "-"]
     if not found:
@@ -506,27 +521,43 @@ def _threads(ctx, runs_, meta):
     else:
         agree = f"yes ({found[0]})"
     out.append(f"- wins agree across thread counts and reps: {agree}")
-    two = next((s for t, _, s, *_ in rows if t == 2 and s is not None), None)
-    if two is not None:
-        out.append(f"- 2 threads vs 1: {two:.2f}x")
+    two = next(((s, m) for t, m, s, *_ in rows if t == 2 and s is not None), None)
+    one = next((m for t, m, *_ in rows if t == 1), None)
+    if two is not None and one is not None:
+        s, m = two
+        # A claim only where the reps' ranges are apart.
+        apart = one.has_interval and m.has_interval and (m.hi < one.lo or one.hi < m.lo)
+        out.append(f"- 2 threads against 1: {ratio(1, s)} ({m.text()} against {one.text()})"
+                   + ("" if apart else "; the reps' ranges overlap, so no difference is claimed"))
     if usable:
         t, _, best, *_ = max(usable, key=lambda r: r[2])
         if t not in (1, 2) and best > 0:
-            out.append(f"- best: {best:.2f}x at {t} threads")
+            out.append(f"- best: {ratio(1, best)} at {t} threads")
     out += ["", ctx.meta_line(ctx.dir / "tenpair-threads.meta", SHORT_KEYS), ""]
     return out
 
 
 def _speedup_plot(rows, bound):
+    """rows: (threads, Timing, speedup, ...); the bar spans the speedups the reps'
+    ranges allow (the base's lowest over this one's highest, and the other way)."""
     plot = Plot("tenpair-speedup", "tenpair: compact count speedup vs threads", 800, 600)
     most = max(r[0] for r in rows)
-    top = max([most] + [r[2] for r in rows])
-    data = plot.block("threads, median wall_s, speedup over the lowest thread count", ("threads", "wall_s", "speedup"),
-                      [(t, m, s) for t, m, s, *_ in rows])
-    heading = f"tenpair: compact count up to {bound}, speedup vs threads (median wall_s of 1 thread / of T)"
-    plot.add(f"set title {quote(heading)} noenhanced", GRID, "set xlabel 'threads'", "set ylabel 'speedup'", f"set xrange [0.5:{most + 0.5:g}]",
-             f"set yrange [0:{top + 0.5:g}]", "set xtics 1 out nomirror", "set key top left Left reverse",
-             f"plot x with lines lc rgb '#888888' dt 2 title 'ideal', {data} using 1:3 with linespoints "
+    base = rows[0][1]
+    points = []
+    for t, m, s, *_ in rows:
+        if m is not base and base.has_interval and m.has_interval and m.lo > 0:
+            low, high = base.lo / m.hi, base.hi / m.lo
+        else:
+            low = high = s
+        points.append((t, m.median, s, low, high))
+    top = max([most] + [p[4] for p in points])
+    data = plot.block("threads, median wall_s, speedup over the lowest thread count, the bar's ends",
+                      ("threads", "wall_s", "speedup", "low", "high"), points)
+    heading = f"tenpair: compact count up to {bound}, speedup vs threads (bars: from the reps' ranges)"
+    plot.add(f"set title {quote(heading)} noenhanced", GRID, "set xlabel 'threads'", "set ylabel 'speedup'",
+             f"set xrange [0.5:{most + 0.5:g}]", f"set yrange [0:{top + 0.5:g}]", "set xtics 1 out nomirror",
+             "set key top left Left reverse",
+             f"plot x with lines lc rgb '#888888' dt 2 title 'ideal', {data} using 1:3:4:5 with yerrorlines "
              "lc rgb '#2ca02c' pt 9 ps 1.3 lw 1.8 title 'compact count'")
     return plot
 
@@ -540,8 +571,8 @@ def _push(ctx, path, meta):
            f"`puzzlebench count tenpair --engine compact --max-length L --threads {get('threads')}` at L = 100, 102, ... "
            "until a run did not finish within the budget (or, from the growth so far, would have taken 1.3 times the "
            "budget or more).", ""]
-    out += table(["bound", "status", "wins", "states expanded", "peak memory", "time"], "rlrrrr",
-                 [[str(r.bound), r.status, grouped(r.wins), grouped(r.expanded), memory(r.peak), secs(r.wall)]
+    out += table(["bound", "status", "wins", "states expanded", "peak memory", "time (one run)"], "rlrrrr",
+                 [[str(r.bound), r.status, grouped(r.wins), grouped(r.expanded), memory(r.peak), duration(r.wall)]
                   for r in runs_])
     done = [r.bound for r in runs_ if r.done]
     if done:

@@ -1,0 +1,181 @@
+"""`puzzlebench compare` for the report: the statistics (bootstrap interval of the
+ratio, Mann–Whitney U) are the program's; this module runs it and reads its --csv
+output into Pairs.
+
+The output (contract): KEY..., old_samples, old_median_s, old_lo_s, old_hi_s, old_cv,
+new_samples, new_median_s, new_lo_s, new_hi_s, new_cv, ratio, ratio_lo, ratio_hi,
+p_value, verdict, old_steps, new_steps, steps_ratio; one line per pair, then a
+geometric-mean line with "geomean" in the first key column. ratio = new / old
+time (below 1: new is faster); verdict: faster, slower, ~ (p >= 0.05) or - (a side
+did not finish: left out of the counts).
+
+compare pairs rows on every key column but the one of --by, the cell order
+among them. To set an engine in one order against another engine (enum-all has no
+order, backtrack has three), compare_labels() writes the two engine/orders' rows
+to a copy of the CSV in which the engine column holds the label ("backtrack/row")
+and the order column "-", beside the raw samples of those rows, and compares the
+labels there.
+"""
+
+import csv
+import shutil
+import subprocess
+import tempfile
+from pathlib import Path
+
+from .csvread import parse_csv
+from .errors import ReportError
+from .timing import Timing
+
+STAT_COLUMNS = ("old_samples", "old_median_s", "old_lo_s", "old_hi_s", "old_cv", "new_samples", "new_median_s",
+                "new_lo_s", "new_hi_s", "new_cv", "ratio", "ratio_lo", "ratio_hi", "p_value", "verdict", "old_steps",
+                "new_steps", "steps_ratio")
+VERDICTS = ("faster", "slower", "~", "-")
+SIGNIFICANT = ("faster", "slower")
+
+
+def _number(row, column):
+    text = row[column].strip()
+    return None if text in ("", "-", "nan", "inf") else row.num(column)
+
+
+class Pair:
+    """One compared pair: its key fields, both sides' timings, the time ratio new / old
+    with its 95% interval, the p-value, the verdict, and the steps."""
+
+    def __init__(self, row, keys):
+        self.key = {k: row[k] for k in keys}
+        self.line = row.line
+
+        def side(prefix):
+            samples = _number(row, prefix + "samples")
+            cv = _number(row, prefix + "cv")
+            return Timing(_number(row, prefix + "median_s"), _number(row, prefix + "lo_s"),
+                          _number(row, prefix + "hi_s"), int(samples or 0), cv is not None and cv > 0.05, cv)
+
+        self.old, self.new = side("old_"), side("new_")
+        self.ratio = _number(row, "ratio")
+        self.ratio_lo = _number(row, "ratio_lo")
+        self.ratio_hi = _number(row, "ratio_hi")
+        self.p_value = _number(row, "p_value")
+        self.verdict = row["verdict"].strip()
+        if self.verdict not in VERDICTS:
+            raise ReportError(row.table.name, f'verdict "{self.verdict}": expected one of {", ".join(VERDICTS)}',
+                              row.line)
+        self.old_steps = _number(row, "old_steps")
+        self.new_steps = _number(row, "new_steps")
+        self.steps_ratio = _number(row, "steps_ratio")
+
+    @property
+    def compared(self):
+        """Both sides finished: the pair counts."""
+        return self.verdict != "-"
+
+    @property
+    def significant(self):
+        return self.verdict in SIGNIFICANT
+
+
+class Comparison:
+    """The pairs of one compare run and its geometric mean of the time ratios."""
+
+    def __init__(self, pairs, keys, geomean):
+        self.pairs = pairs
+        self.keys = keys
+        self.geomean = geomean
+
+    def find(self, **key):
+        return [p for p in self.pairs if all(p.key.get(k) == v for k, v in key.items())]
+
+
+def parse(lines, where):
+    """A Comparison from compare's --csv output (lines of text); bad output is a ReportError."""
+    table = parse_csv(lines, where, need=STAT_COLUMNS)
+    keys = [c for c in table.columns if c not in STAT_COLUMNS]
+    if not keys:
+        raise ReportError(where, "expected key columns before the statistics", 1)
+    pairs, geomean = [], None
+    for row in table:
+        if row[keys[0]].strip() == "geomean":
+            geomean = _number(row, "ratio")
+            continue
+        pairs.append(Pair(row, keys))
+    return Comparison(pairs, keys, geomean)
+
+
+def run(binary, args):
+    """compare's --csv output for `args` (a ReportError when it fails)."""
+    command = [binary, "compare", *map(str, args), "--csv"]
+    where = " ".join(command)
+    try:
+        done = subprocess.run(command, capture_output=True, text=True, timeout=300)
+    except OSError as e:
+        raise ReportError(binary, f"could not run: {e}") from None
+    except subprocess.TimeoutExpired:
+        raise ReportError(where, "did not finish within 300 s") from None
+    if done.returncode != 0:
+        first = (done.stderr.strip().splitlines() or ["no message"])[0]
+        raise ReportError(where, f"failed (exit {done.returncode}): {first}")
+    return where, done.stdout.splitlines(keepends=True)
+
+
+def compare_files(binary, old, new):
+    where, lines = run(binary, [old, new])
+    return parse(lines, where)
+
+
+def samples_path(csv_path):
+    """NAME.samples.csv beside NAME.csv."""
+    return csv_path.with_name(csv_path.stem + ".samples.csv")
+
+
+def label(engine, order):
+    return engine if order in ("", "-") else f"{engine}/{order}"
+
+
+def _copy_samples(source, target, kept):
+    """The lines of the samples file `source` whose (run_id, row) is in `kept`, to `target`."""
+    with open(source, newline="", encoding="utf-8") as src, open(target, "w", newline="", encoding="utf-8") as dst:
+        reader, writer = csv.reader(src), csv.writer(dst, lineterminator="\n")
+        header = next(reader, None)
+        if header is None or "run_id" not in header or "row" not in header:
+            raise ReportError(source, 'expected the columns "run_id" and "row"', 1)
+        r, w = header.index("run_id"), header.index("row")
+        writer.writerow(header)
+        for fields in reader:
+            if len(fields) == len(header) and (fields[r], fields[w]) in kept:
+                writer.writerow(fields)
+
+
+def compare_labels(binary, csv_path, old_label, new_label):
+    """compare of two engine/orders of one sweep CSV (old_label against new_label, each
+    "engine" or "engine/order"), paired on the other key columns, the order aside."""
+    work = Path(tempfile.mkdtemp(prefix="pb-compare-"))
+    try:
+        copy = work / csv_path.name
+        with open(csv_path, newline="", encoding="utf-8") as src, open(copy, "w", newline="",
+                                                                         encoding="utf-8") as dst:
+            reader, writer = csv.reader(src), csv.writer(dst, lineterminator="\n")
+            header = next(reader, None)
+            if header is None or "engine" not in header or "order" not in header:
+                raise ReportError(csv_path, 'expected the columns "engine" and "order"', 1)
+            e, o = header.index("engine"), header.index("order")
+            ids = [header.index(c) if c in header else None for c in ("run_id", "row")]
+            kept = set()
+            writer.writerow(header)
+            for fields in reader:
+                if len(fields) != len(header) or fields == header:
+                    continue
+                name = label(fields[e], fields[o])
+                if name in (old_label, new_label):
+                    fields[e], fields[o] = name, "-"
+                    writer.writerow(fields)
+                    if None not in ids:
+                        kept.add((fields[ids[0]], fields[ids[1]]))
+        source = samples_path(csv_path)
+        if source.exists():
+            _copy_samples(source, samples_path(copy), kept)
+        where, lines = run(binary, [copy, "--by", f"engine={old_label},{new_label}"])
+        return parse(lines, f"puzzlebench compare {csv_path.name} --by engine={old_label},{new_label}")
+    finally:
+        shutil.rmtree(work, ignore_errors=True)

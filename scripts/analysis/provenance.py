@@ -1,0 +1,107 @@
+"""One coherent run: the report's inputs must come from one commit, and every CSV
+row must name its .meta.
+
+- Commits: the `commit=` line of every .meta in the results folder (and one level
+  below it, e.g. kakuro-example/generate.meta), and the `commit` of micro.json's
+  context. More than one value (a .meta without the line counts as "none") stops
+  the report with exit 2 and a line naming each commit's files, unless
+  --allow-mixed is given: then the report opens with a warning block.
+- Row ids: a CSV with a run_id column (NAME.csv, and NAME.samples.csv beside it)
+  must have a NAME.meta whose `run_id=` line (one id, or several separated by
+  spaces) holds the run_id of each of its rows; else exit 2, naming file and line.
+"""
+
+import json
+
+from .csvread import read_csv
+from .errors import ReportError
+from .markdown import code
+from .meta import read_meta
+
+NONE = "none"
+
+
+class IncoherentInputs(ReportError):
+    """Inputs that are not one coherent run: the report exits with status 2."""
+
+    exit_status = 2
+
+
+def _input_metas(results_dir):
+    found = sorted(results_dir.glob("*.meta")) + sorted(results_dir.glob("*/*.meta"))
+    return [p for p in found if p.is_file()]
+
+
+def _micro_commit(results_dir):
+    path = results_dir / "micro.json"
+    try:
+        context = json.loads(path.read_text(encoding="utf-8")).get("context", {})
+    except (OSError, ValueError, AttributeError):
+        return None
+    commit = context.get("commit") if isinstance(context, dict) else None
+    return str(commit) if commit else None
+
+
+def commits(results_dir):
+    """{commit: [the files that name it, relative to the folder]}, in file order."""
+    by = {}
+    for path in _input_metas(results_dir):
+        meta = read_meta(path)
+        commit = (meta.get("commit") if meta else "") or NONE
+        by.setdefault(commit, []).append(str(path.relative_to(results_dir)))
+    micro = _micro_commit(results_dir)
+    if micro:
+        by.setdefault(micro, []).append("micro.json")
+    return by
+
+
+def describe(by):
+    """"commit A: x.meta, y.meta; commit B: z.meta"."""
+    return "; ".join(f"commit {c}: {', '.join(files)}" for c, files in by.items())
+
+
+def check_commits(results_dir, allow_mixed):
+    """The report's lines about its inputs' commit: a header line naming the one
+    commit, or (with allow_mixed) a warning block; mixed commits without it raise
+    IncoherentInputs."""
+    by = commits(results_dir)
+    if not by:
+        return ["_No .meta file: the commit of these results is unknown._"]
+    if len(by) == 1:
+        commit, files = next(iter(by.items()))
+        if commit == NONE:
+            return [f"_None of the {len(files)} .meta files names its commit._"]
+        return [f"Built from one commit: {code(commit)} (the `commit=` line of all {len(files)} input files)."]
+    if not allow_mixed:
+        raise IncoherentInputs(results_dir, f"the inputs mix {len(by)} commits: {describe(by)} "
+                               "(re-run them at one commit, or build anyway with --allow-mixed)")
+    return [f"> **Warning: these results mix {len(by)} commits** (built with `--allow-mixed`). Figures from different "
+            "commits may not be comparable:", ">"] + [f"> - {code(c)}: {', '.join(code(f) for f in files)}"
+                                                       for c, files in by.items()]
+
+
+def _meta_ids(meta_path):
+    meta = read_meta(meta_path)
+    if meta is None:
+        return None
+    return set(meta.get("run_id").split())
+
+
+def check_run_ids(results_dir):
+    """Every row's run_id is listed in its .meta (IncoherentInputs naming file and line otherwise)."""
+    csvs = sorted(results_dir.glob("*.csv")) + sorted(results_dir.glob("*/*.csv"))
+    for path in csvs:
+        with open(path, encoding="utf-8", errors="replace") as f:
+            header = f.readline()
+        if "run_id" not in [c.strip() for c in header.strip().split(",")]:
+            continue
+        stem = path.name[: -len(".samples.csv")] if path.name.endswith(".samples.csv") else path.stem
+        meta_path = path.with_name(stem + ".meta")
+        ids = _meta_ids(meta_path)
+        if ids is None:
+            raise IncoherentInputs(path, f"has a run_id column but there is no {meta_path.name} to name its run")
+        for row in read_csv(path, need=("run_id",)):
+            if row["run_id"] not in ids:
+                listed = " ".join(sorted(ids)) or "no run_id line"
+                raise IncoherentInputs(path, f'run_id "{row["run_id"]}" is not in {meta_path.name} ({listed})',
+                                       row.line)

@@ -1,0 +1,191 @@
+"""Enumeration against backtracking: the users' first question, answered head on from
+notouch.csv. For every board and mode, each enumeration (enum-all, and enum-perm
+where it ran) against each search (backtrack and propagate in the listing's first
+cell order, value-order, path-dp): the search's time against the enumeration's as
+a ratio with its 95% interval and verdict, and the steps ratio.
+
+The numbers are `puzzlebench compare`'s (compare.compare_labels: old = the
+enumeration, new = the search; "12.3× faster" means the search took 12.3 times
+less time). A pair where a side stopped at its limit is not compared there; it is
+shown here with honest bounds from what the stopped run used.
+
+section() runs the program; render() takes the comparisons, so that tests can feed
+it fixture output.
+"""
+
+from .. import compare, runs
+from ..csvread import read_csv
+from ..markdown import code, escape, table
+from ..numfmt import FEWER_STEPS, MORE_STEPS, bounded_ratio, duration, ratio, ratio_interval
+from ..timing import NOISY_MARK, NOISY_NOTE
+
+TITLE = "## Enumeration against backtracking"
+FILE = "notouch.csv"
+ENUMERATIONS = ("enum-all", "enum-perm")
+SEARCHES = ("backtrack", "propagate", "value-order", "path-dp")
+# The searches with a cell order are compared in the listing's first order (row).
+ORDERED = ("backtrack", "propagate")
+
+
+def labels_in(groups, listing):
+    """(enumerations, searches) present in the file, as engine/order labels."""
+    base = listing.orders[0] if listing.orders else "row"
+    have = {(g.engine, g.order) for g in groups}
+    enums = [e for e in ENUMERATIONS if any(engine == e for engine, _ in have)]
+    searches = []
+    for s in SEARCHES:
+        if s in ORDERED:
+            if (s, base) in have:
+                searches.append(compare.label(s, base))
+        elif any(engine == s for engine, _ in have):
+            searches.append(s)
+    return enums, searches
+
+
+def section(ctx, results_dir, run_compare=None):
+    """The section from DIR/notouch.csv; run_compare(path, old_label, new_label) gives
+    a compare.Comparison (default: the program's compare)."""
+    out = ["", TITLE, ""]
+    path = results_dir / FILE
+    if not path.is_file():
+        return out + [f"_No {code(FILE)} in this folder: not measured._"]
+    groups = runs.group_runs(read_csv(path, need=runs.RUN_COLUMNS))
+    enums, searches = labels_in(groups, ctx.listing)
+    if not enums or not searches:
+        return out + [f"_{code(FILE)} has no enumeration or no search runs: nothing to compare._"]
+    samples = compare.samples_path(path)
+    if run_compare is None:
+        if not samples.is_file():
+            return out + [f"_{code(FILE)} has no raw samples beside it ({code(samples.name)}): the comparison needs "
+                          "them. Re-run the sweep with this version of the program._"]
+        run_compare = lambda p, a, b: compare.compare_labels(ctx.binary, p, a, b)
+    comparisons = {(e, s): run_compare(path, e, s) for e in enums for s in searches}
+    return out + render(ctx.listing, groups, enums, searches, comparisons)
+
+
+def _group_index(groups):
+    return {(g.instance, g.mode, str(g.threads), compare.label(g.engine, g.order)): g for g in groups}
+
+
+def _stopped_cell(enum, search, eg, sg):
+    """The cell of a pair that compare left out: a side stopped at its limit."""
+    et, st = eg.timing(), sg.timing()
+    es, ss = eg.median("steps") or eg.limit_median("steps"), sg.median("steps") or sg.limit_median("steps")
+    if et.lower and st.lower:
+        return "both stopped at their limits"
+    if et.lower:
+        time = bounded_ratio(st.median, et.median, b_lower=True)
+        steps = bounded_ratio(ss, es, b_lower=True, less=FEWER_STEPS, more=MORE_STEPS)
+        if time.startswith("n/a"):
+            return (f"{escape(enum)} stopped at its limit after {duration(et.median)} (one sample); "
+                    f"{escape(search)} took {st.text()}")
+        return f"{time}, {escape(enum)} stopped at its limit; {steps}"
+    time = bounded_ratio(st.median, et.median, a_lower=True)
+    steps = bounded_ratio(ss, es, a_lower=True, less=FEWER_STEPS, more=MORE_STEPS)
+    if time.startswith("n/a"):
+        return (f"{escape(search)} stopped at its limit after {duration(st.median)} (one sample); "
+                f"{escape(enum)} took {et.text()}")
+    return f"{time}, {escape(search)} stopped at its limit; {steps}"
+
+
+def _cell(pair, enum, search, index):
+    if not pair.compared:
+        key = (pair.key.get("instance"), pair.key.get("mode"), pair.key.get("threads"))
+        eg, sg = index.get(key + (enum,)), index.get(key + (search,))
+        if eg is None or sg is None:
+            return "- (a side did not finish)"
+        return _stopped_cell(enum, search, eg, sg)
+    time = ratio_interval(pair.ratio, pair.ratio_lo, pair.ratio_hi)
+    verdict = time if pair.significant else f"~ ({time})"
+    steps = ratio(pair.new_steps, pair.old_steps, FEWER_STEPS, MORE_STEPS)
+    mark = NOISY_MARK if pair.old.noisy or pair.new.noisy else ""
+    return f"{verdict}{mark}; {steps}"
+
+
+class Tally:
+    """The verdicts of one search against one enumeration in one mode."""
+
+    def __init__(self):
+        self.n = self.faster = self.slower = self.same = self.noisy = self.stopped = 0
+
+    def add(self, pair):
+        if not pair.compared:
+            self.stopped += 1
+        elif pair.old.noisy or pair.new.noisy:
+            self.noisy += 1
+        else:
+            self.n += 1
+            self.faster += pair.verdict == "faster"
+            self.slower += pair.verdict == "slower"
+            self.same += pair.verdict == "~"
+
+    def text(self):
+        if not (self.n or self.noisy or self.stopped):
+            return "not run"
+        parts = [f"faster on {self.faster} of {self.n}, slower on {self.slower}, ~ on {self.same}"]
+        if self.stopped:
+            parts.append(f"{self.stopped} with a run stopped at its limit")
+        if self.noisy:
+            parts.append(f"{self.noisy} noisy, left out")
+        return "; ".join(parts)
+
+
+def _board_table(enum, mode, boards, searches, comparisons, index, tallies):
+    """The per-board table of one enumeration and mode (rows only for boards it ran)."""
+    rows, noisy = [], False
+    for cells, instance in boards:
+        row = [escape(instance), str(cells)]
+        seen = False
+        for s in searches:
+            found = comparisons[(enum, s)].find(instance=instance, mode=mode)
+            if not found:
+                row.append("not run")
+                continue
+            seen = True
+            pair = found[0]
+            tallies[(enum, s, mode)].add(pair)
+            noisy = noisy or (pair.compared and (pair.old.noisy or pair.new.noisy))
+            row.append(_cell(pair, enum, s, index))
+        if seen:
+            rows.append(row)
+    if not rows:
+        return [], noisy
+    out = [f"**{escape(enum)}, mode {escape(mode)}**: each search against {escape(enum)}", ""]
+    out += table(["board", "cells"] + [escape(s) for s in searches], "lr" + "l" * len(searches), rows) + [""]
+    return out, noisy
+
+
+def render(listing, groups, enums, searches, comparisons):
+    """The section's body from {(enumeration, search): compare.Comparison}."""
+    index = _group_index(groups)
+    boards = sorted({(g.cells, g.instance) for g in groups})
+    modes = sorted({g.mode for g in groups}, key=listing.mode_rank)
+    order = listing.orders[0] if listing.orders else "row"
+    out = [f"From {code(FILE)}, by `puzzlebench compare`: per pair, the medians over each run's samples, the ratio of "
+           "the medians with its 95% percentile-bootstrap interval from the raw samples, and a Mann–Whitney U test. "
+           "Every ratio is the **search's time against the enumeration's**: \"12.3× faster [11.9×, 12.8×]\" means the "
+           "search took 12.3 times less time, its interval in brackets; `~` marks a difference not significant at "
+           f"p < 0.05. Steps are exact counts. Searches with a cell order run in {code(order)} order here. Where a "
+           "run stopped at its limit, compare leaves the pair out and the cell gives a bound from what the stopped "
+           "run used.", ""]
+    tallies = {(e, s, m): Tally() for e in enums for s in searches for m in modes}
+    tables, noisy = [], False
+    for enum in enums:
+        for mode in modes:
+            lines, n = _board_table(enum, mode, boards, searches, comparisons, index, tallies)
+            tables += lines
+            noisy = noisy or n
+    summary = []
+    for enum in enums:
+        for s in searches:
+            g = comparisons[(enum, s)].geomean
+            summary.append([escape(s), escape(enum)] + [tallies[(enum, s, m)].text() for m in modes]
+                           + [ratio(g, 1) if g else "-"])
+    out += ["Boards where the search is significantly faster or slower than the enumeration (of the boards where "
+            "both finished), and compare's geometric mean of the time ratios over them:", ""]
+    out += table(["search", "against"] + [f"mode {escape(m)}" for m in modes] + ["geometric mean"],
+                 "ll" + "l" * len(modes) + "r", summary) + [""]
+    out += tables
+    if noisy:
+        out += [NOISY_NOTE]
+    return out
