@@ -23,9 +23,12 @@ static const char compare_about[] =
     "interval, the change, the two-sided Mann-Whitney U p-value and the ratio of steps.\n"
     "The change is the ratio of the medians, written \"N× faster\" or \"N× slower\" with\n"
     "N >= 1, with its percentile bootstrap interval (10000 resamples, seeded from the\n"
-    "samples, so the same files give the same output); it is \"~\" when p >= alpha (with\n"
-    "5 samples a side, p is at least 0.0079; with 3, at least 0.1), and \"-\" when either\n"
-    "run did not finish (status not done). The geometric mean of the compared pairs'\n"
+    "samples, so the same files give the same output). It is \"~\" when p >= alpha (with\n"
+    "5 samples a side, p is at least 0.0079; with 3, at least 0.1), or when the ratio's\n"
+    "interval reaches into the noise floor, 1 +- threshold: two identical runs on a\n"
+    "shared machine differ by a few percent as a whole, more than their samples can\n"
+    "show (the report measures it: its false-positive section). It is \"-\" when\n"
+    "either run did not finish (status not done). The geometric mean of the compared pairs'\n"
     "ratios, the counts, and the rows that pair with none close the table.\n"
     "\n"
     "options:\n";
@@ -33,7 +36,7 @@ static const char compare_about[] =
 typedef struct compare_opts {
     int csv;
     const char *by;
-    double alpha;
+    double alpha, threshold;
 } compare_opts;
 
 static const pb_option compare_options[] = {
@@ -55,10 +58,18 @@ static const pb_option compare_options[] = {
      .help = "significance level of the verdicts; the ratio's interval is at 1 - P",
      .lo = 0.0001,
      .hi = 0.5},
+    {.name = "threshold",
+     .type = PB_OPT_REAL,
+     .offset = offsetof(compare_opts, threshold),
+     .arg = "F",
+     .help = "the noise floor: a verdict's interval must lie wholly above 1 + F\n"
+             "or below 1 / (1 + F) (0: significance alone decides)",
+     .lo = 0,
+     .hi = 1},
     PB_OPTION_END,
 };
 
-static const compare_opts compare_defaults = {0, NULL, 0.05};
+static const compare_opts compare_defaults = {0, NULL, 0.05, 0.03};
 
 static void print_help(void)
 {
@@ -137,7 +148,11 @@ static int compare_files(const char *old_path, const char *new_path, const compa
             rc = input_error(err);
         } else {
             const cmp_side old = {&f[0], key, -1, NULL}, new_ = {&f[1], key + ncols, -1, NULL};
-            cmp_set set = {.nkey = nkey, .key_names = names, .key_old = key, .alpha = o->alpha};
+            cmp_set set = {.nkey = nkey,
+                           .key_names = names,
+                           .key_old = key,
+                           .alpha = o->alpha,
+                           .threshold = o->threshold};
             rc = finish(&old, &new_, &set, o, old_path, new_path);
         }
     }
@@ -185,7 +200,8 @@ static int compare_by(const char *path, const compare_opts *o)
         cmp_set set = {.nkey = key_columns(&f, col, key, names),
                        .key_names = names,
                        .key_old = key,
-                       .alpha = o->alpha};
+                       .alpha = o->alpha,
+                       .threshold = o->threshold};
         snprintf(old_label, sizeof old_label, "%s=%s in %s", by.col, by.a, path);
         snprintf(new_label, sizeof new_label, "%s=%s in %s", by.col, by.b, path);
         rc = finish(&old, &new_, &set, o, old_label, new_label);

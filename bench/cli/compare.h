@@ -62,19 +62,20 @@ typedef struct cmp_side {
 } cmp_side;
 
 /* The pairs, in the old file's order, and the rows left without a partner. The
- * caller sets the first four fields; cmp_pair_up the rest. */
+ * caller sets the first five fields; cmp_pair_up the rest. */
 typedef struct cmp_set {
     int nkey;
     const char *const *key_names;
     const int *key_old; /* the key columns in the old file, for printing */
     double alpha;
+    double threshold; /* a verdict's interval lies wholly beyond 1 +- this */
     cmp_pair *pair;
     long npairs, only_old, only_new;
 } cmp_set;
 
 /* Pairs the rows of old and new by key and computes every pair's statistics at
- * significance set->alpha. 0, or -1 with a message in err (a repeated key, no
- * memory). */
+ * significance set->alpha and noise floor set->threshold. 0, or -1 with a message in err (a
+ * repeated key, no memory). */
 int cmp_pair_up(const cmp_side *old, const cmp_side *new_, cmp_set *set, char *err, size_t errlen);
 void cmp_set_free(cmp_set *set);
 

@@ -69,9 +69,12 @@ static cmp_row **side_rows(const cmp_side *s, int nkey, long *n, char *err, size
 }
 
 /* A pair's statistics. Times are compared only when both runs finished (status
- * done) with times above 0; otherwise the verdict is CMP_NONE. 0, or -1 when out
- * of memory. */
-static int measure(cmp_pair *p, double alpha)
+ * done) with times above 0; otherwise the verdict is CMP_NONE. A verdict needs the
+ * U test's p below alpha and the ratio's interval wholly beyond the noise floor
+ * [1/(1+threshold), 1+threshold]: two identical runs on a shared machine differ by
+ * a few percent as a whole, which their samples, taken minutes apart within each
+ * run, cannot show. 0, or -1 when out of memory. */
+static int measure(cmp_pair *p, double alpha, double threshold)
 {
     const cmp_row *a = p->old, *b = p->new_;
     if (pb_summarize(a->t, a->n, &p->so) || pb_summarize(b->t, b->n, &p->sn)) return -1;
@@ -85,10 +88,11 @@ static int measure(cmp_pair *p, double alpha)
                                   &p->ratio) ||
         pb_mann_whitney(a->t, a->n, b->t, b->n, PB_MWU_AUTO, &p->mwu))
         return -1;
-    if (p->mwu.p >= alpha || p->ratio.point == 1)
+    const int slower = p->ratio.lo > 1 + threshold, faster = p->ratio.hi < 1 / (1 + threshold);
+    if (p->mwu.p >= alpha || p->ratio.point == 1 || !(slower || faster))
         p->verdict = CMP_SAME;
     else
-        p->verdict = p->ratio.point < 1 ? CMP_FASTER : CMP_SLOWER;
+        p->verdict = faster ? CMP_FASTER : CMP_SLOWER;
     if (a->has_steps && b->has_steps && a->steps > 0)
         p->steps_ratio = (double)b->steps / (double)a->steps;
     return 0;
@@ -128,7 +132,8 @@ int cmp_pair_up(const cmp_side *old, const cmp_side *new_, cmp_set *set, char *e
         match(set, o, no, n, nn);
         rc = 0;
         for (long i = 0; i < set->npairs && !rc; i++)
-            if (measure(&set->pair[i], set->alpha)) rc = -1, snprintf(err, errlen, "out of memory");
+            if (measure(&set->pair[i], set->alpha, set->threshold))
+                rc = -1, snprintf(err, errlen, "out of memory");
     }
     free(o), free(n);
     return rc;

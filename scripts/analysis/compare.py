@@ -119,9 +119,33 @@ def run(binary, args):
     return where, done.stdout.splitlines(keepends=True)
 
 
-def compare_files(binary, old, new):
-    where, lines = run(binary, [old, new])
+def compare_files(binary, old, new, *options):
+    where, lines = run(binary, [old, new, *options])
     return parse(lines, where)
+
+
+def compare_scaled(binary, old, new, scale):
+    """compare of old against a copy of new whose every sample is multiplied by scale
+    (the issue's check that a real slowdown is seen)."""
+    work = Path(tempfile.mkdtemp(prefix="pb-compare-"))
+    try:
+        copy = work / new.name
+        shutil.copyfile(new, copy)
+        with open(samples_path(new), newline="", encoding="utf-8") as src, \
+                open(samples_path(copy), "w", newline="", encoding="utf-8") as dst:
+            reader, writer = csv.reader(src), csv.writer(dst, lineterminator="\n")
+            header = next(reader, None)
+            if header is None or "wall_s" not in header:
+                raise ReportError(samples_path(new), 'expected a column "wall_s"', 1)
+            w = header.index("wall_s")
+            writer.writerow(header)
+            for fields in reader:
+                if len(fields) == len(header):
+                    fields[w] = f"{float(fields[w]) * scale:.9g}"
+                writer.writerow(fields)
+        return compare_files(binary, old, copy)
+    finally:
+        shutil.rmtree(work, ignore_errors=True)
 
 
 def samples_path(csv_path):
