@@ -56,18 +56,12 @@ static const pb_option solve_options[] = {
      .only = "solve",
      .help = "after each solution, the candidates of every open cell left\n"
              "by the family's plain deduction"},
-    {.name = "samples",
-     OPT(PB_OPT_INT, timing.samples),
-     .arg = "N",
-     .lo = 1,
-     .hi = PB_MAX_SAMPLES,
-     .help = "time the run by the harness's method: one warm-up run, then N\n"
-             "samples (default 1: the run is timed once, no warm-up)"},
-    {.name = "min-sample-time",
-     OPT(PB_OPT_SECONDS, timing.min_sample_s),
-     .arg = "S",
-     .help = "with --samples: each sample lasts at least S seconds, short runs\n"
-             "repeated within it (default 0.01)"},
+    PB_OPTION_SAMPLES(solve_opts, timing,
+                      "time the run by the harness's method: one warm-up run, then N\n"
+                      "samples (1: the run is timed once, no warm-up)"),
+    PB_OPTION_MIN_SAMPLE_TIME(solve_opts, timing,
+                              "with --samples: each sample lasts at least S seconds, short runs\n"
+                              "repeated within it"),
     PB_OPTION_QUIET(solve_opts, quiet,
                     "print only the summary and stats, not each solution or verdict"),
     PB_OPTION_END,

@@ -30,7 +30,8 @@ static const char sweep_about[] =
     "left out. --quick runs the file's `quick-instances` with 5 samples of at least\n"
     "2 ms, a 1 s rep-budget, time limits of at most 5 s and step limits of at most\n"
     "1e7: every code path in seconds, for a smaller report.\n"
-    "Ctrl-C stops: the rows already finished are written.\n"
+    "Ctrl-C stops: each row keeps the samples already taken (a run with none is\n"
+    "left out), and the files are written.\n"
     "\n"
     "options:\n";
 

@@ -38,17 +38,10 @@ static const pb_option time_options[] = {
      OPT(PB_OPT_TEXT, stdin_path),
      .arg = "FILE",
      .help = "every run's standard input, read from its start each run"},
-    {.name = "samples",
-     OPT(PB_OPT_INT, timing.samples),
-     .arg = "N",
-     .lo = 1,
-     .hi = PB_MAX_SAMPLES,
-     .help = "timed samples, after one warm-up run"},
-    {.name = "min-sample-time",
-     OPT(PB_OPT_SECONDS, timing.min_sample_s),
-     .arg = "S",
-     .help = "each sample lasts at least S seconds: a shorter command is run\n"
-             "several times back to back within it"},
+    PB_OPTION_SAMPLES(time_opts, timing, "timed samples, after one warm-up run"),
+    PB_OPTION_MIN_SAMPLE_TIME(time_opts, timing,
+                              "each sample lasts at least S seconds: a shorter command is run\n"
+                              "several times back to back within it"),
     PB_OPTION_END,
 };
 #undef OPT

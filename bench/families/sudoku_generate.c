@@ -73,19 +73,13 @@ static const pb_option gen_options[] = {
      .help = "full grids tried per puzzle before giving up"},
     PB_OPTION_TIME_LIMIT(gen_opts, max_seconds,
                          "seconds per puzzle before giving up (default none)"),
-    {.name = "samples",
-     OPT(PB_OPT_INT, timing.samples),
-     .arg = "N",
-     .lo = 1,
-     .hi = PB_MAX_SAMPLES,
-     .help = "time the whole generation by the harness's method: one warm-up,\n"
-             "then N samples, each making the same puzzles again (they must\n"
-             "come out the same); the summary goes to standard error and FILE.meta\n"
-             "(default 1: timed once)"},
-    {.name = "min-sample-time",
-     OPT(PB_OPT_SECONDS, timing.min_sample_s),
-     .arg = "S",
-     .help = "with --samples: each sample lasts at least S seconds (default 0.01)"},
+    PB_OPTION_SAMPLES(gen_opts, timing,
+                      "time the whole generation by the harness's method: one warm-up,\n"
+                      "then N samples, each making the same puzzles again (they must\n"
+                      "come out the same); the summary goes to standard error and FILE.meta\n"
+                      "(1: timed once)"),
+    PB_OPTION_MIN_SAMPLE_TIME(gen_opts, timing,
+                              "with --samples: each sample lasts at least S seconds"),
     PB_OPTION_END,
 };
 #undef OPT

@@ -20,7 +20,11 @@ int pb_write_file_atomic(const char *path, int (*fill)(FILE *f, void *ctx), void
                          size_t errlen)
 {
     char tmp[4400];
-    snprintf(tmp, sizeof tmp, "%s.tmp.%ld", path, (long)getpid());
+    int n = snprintf(tmp, sizeof tmp, "%s.tmp.%ld", path, (long)getpid());
+    if (n < 0 || (size_t)n >= sizeof tmp) {
+        snprintf(err, errlen, "%s: path too long", path);
+        return -1;
+    }
     FILE *f = fopen(tmp, "w");
     if (!f) {
         snprintf(err, errlen, "%s: cannot write: %s", tmp, strerror(errno));

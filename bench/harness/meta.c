@@ -20,6 +20,7 @@
 #endif
 
 #include "bind.h"
+#include "csv.h"
 #include "harness/build_commit.h"
 #include "harness/build_info.h"
 
@@ -494,32 +495,6 @@ int pb_meta_write(FILE *f, const pb_meta *m, const char *const *extra)
     return ferror(f) ? -1 : 0;
 }
 
-/* Writes fill's text to path through a temporary file and rename. 0, or -1 with err. */
-static int write_atomic(const char *path, int (*fill)(FILE *f, const void *ctx), const void *ctx,
-                        char *err, size_t errlen)
-{
-    char tmp[4200];
-    int n = snprintf(tmp, sizeof tmp, "%s.tmp.%ld", path, (long)getpid());
-    if (n < 0 || (size_t)n >= sizeof tmp) {
-        snprintf(err, errlen, "%s: path too long", path);
-        return -1;
-    }
-    FILE *f = fopen(tmp, "w");
-    if (!f) {
-        snprintf(err, errlen, "%s: cannot write: %s", tmp, strerror(errno));
-        return -1;
-    }
-    int rc = fill(f, ctx);
-    if (fflush(f) || ferror(f)) rc = -1;
-    if (fclose(f)) rc = -1;
-    if (rc || rename(tmp, path)) {
-        snprintf(err, errlen, "%s: cannot write: %s", path, strerror(errno));
-        remove(tmp);
-        return -1;
-    }
-    return 0;
-}
-
 int pb_meta_write_topology(const char *path, char *err, size_t errlen)
 {
     hwloc_topology_t topo;
@@ -565,7 +540,7 @@ typedef struct meta_fill {
     const char *const *extra;
 } meta_fill;
 
-static int fill_meta(FILE *f, const void *p)
+static int fill_meta(FILE *f, void *p)
 {
     const meta_fill *mf = p;
     return pb_meta_write(f, mf->m, mf->extra);
@@ -581,7 +556,7 @@ int pb_meta_save(const char *meta_path, const pb_meta *m, const char *const *ext
         snprintf(err, errlen, "%s: path too long", meta_path);
         return -1;
     }
-    if (write_atomic(meta_path, fill_meta, &mf, err, errlen) != 0) return -1;
+    if (pb_write_file_atomic(meta_path, fill_meta, &mf, err, errlen) != 0) return -1;
     return pb_meta_write_topology(topo, err, errlen);
 }
 

@@ -134,6 +134,17 @@ int pb_usage_error(const char *cmd, const char *fmt, ...) __attribute__((format(
     {                                                                                              \
         .name = "quiet", .key = 'q', .type = PB_OPT_FLAG, .offset = offsetof(T, F), .help = what   \
     }
+/* The timing method's settings (measure.h); F is the pb_timing_opts field. */
+#define PB_OPTION_SAMPLES(T, F, what)                                                              \
+    {                                                                                              \
+        .name = "samples", .type = PB_OPT_INT, .offset = offsetof(T, F.samples), .arg = "N",       \
+        .help = what, .lo = 1, .hi = PB_MAX_SAMPLES                                                \
+    }
+#define PB_OPTION_MIN_SAMPLE_TIME(T, F, what)                                                      \
+    {                                                                                              \
+        .name = "min-sample-time", .type = PB_OPT_SECONDS, .offset = offsetof(T, F.min_sample_s),  \
+        .arg = "S", .help = what                                                                   \
+    }
 #define PB_OPTION_END                                                                              \
     {                                                                                              \
         .name = NULL                                                                               \

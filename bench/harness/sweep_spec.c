@@ -129,29 +129,23 @@ const pb_option pb_sweep_keys[] = {
      .parse = parse_threads,
      .help = "threads of each run: one search split over them, or, for\n"
              "an instance of several puzzles, puzzles solved at a time (default 1)"},
-    {.name = "samples",
-     KEY(PB_OPT_INT, timing.samples),
-     .arg = "N",
-     .lo = 1,
-     .hi = PB_MAX_SAMPLES,
-     .help = "timed samples of each run (default 5); a run that stops at a limit\n"
-             "is timed once"},
-    {.name = "min-sample-time",
-     KEY(PB_OPT_SECONDS, timing.min_sample_s),
-     .arg = "S",
-     .help = "each sample lasts at least S seconds: shorter runs are repeated\n"
-             "back to back within it and the time per run recorded (default 0.01)"},
+    PB_OPTION_SAMPLES(pb_sweep_spec, timing,
+                      "timed samples of each run; a run that stops at a limit\n"
+                      "is timed once"),
+    PB_OPTION_MIN_SAMPLE_TIME(pb_sweep_spec, timing,
+                              "each sample lasts at least S seconds: shorter runs are repeated\n"
+                              "back to back within it and the time per run recorded"),
     {.name = "warmup",
      KEY(PB_OPT_INT, timing.warmup),
      .arg = "0|1",
      .lo = 0,
      .hi = 1,
-     .help = "1: one run before the samples, not recorded (default 1)"},
+     .help = "1: one run before the samples, not recorded"},
     {.name = "rep-budget",
      KEY(PB_OPT_SECONDS, timing.budget_s),
      .arg = "S",
      .help = "take no further sample once a run's samples took S seconds\n"
-             "(default 0: no budget)"},
+             "(0: no budget)"},
     {.name = "workers",
      KEY(PB_OPT_INT, workers),
      .arg = "N",
