@@ -52,11 +52,18 @@ static pb_run_end run_once(void *ctx)
     return end;
 }
 
-pb_run_end pb_batch_measure_begin(pb_batch_measurer *bm, const pb_batch *b, const pb_timing_opts *o,
-                                  pb_batch_result *first, pb_timing *t, char *why, size_t whylen)
+/* Readies bm for b: no result yet, messages to why. */
+static void start(pb_batch_measurer *bm, const pb_batch *b, pb_batch_result *first, char *why,
+                  size_t whylen)
 {
     *bm = (pb_batch_measurer){.b = b, .first = first, .why = why, .whylen = whylen};
     memset(first, 0, sizeof *first);
+}
+
+pb_run_end pb_batch_measure_begin(pb_batch_measurer *bm, const pb_batch *b, const pb_timing_opts *o,
+                                  pb_batch_result *first, pb_timing *t, char *why, size_t whylen)
+{
+    start(bm, b, first, why, whylen);
     pb_run_end end = pb_measure_begin(&bm->m, o, run_once, bm, t);
     if (end == PB_RUN_ERROR && first->puzzle) pb_batch_free(first);
     return end;
@@ -66,11 +73,8 @@ pb_run_end pb_batch_measure(const pb_batch *b, const pb_timing_opts *o, pb_batch
                             pb_timing *t, char *why, size_t whylen)
 {
     pb_batch_measurer bm;
-    pb_run_end end = pb_batch_measure_begin(&bm, b, o, first, t, why, whylen);
-    if (end != PB_RUN_SAME) return end;
-    while (pb_measure_wants_sample(&bm.m) && pb_measure_sample(&bm.m) == PB_RUN_SAME) {
-    }
-    end = pb_measure_end(&bm.m);
-    if (end == PB_RUN_ERROR) pb_batch_free(first);
+    start(&bm, b, first, why, whylen);
+    pb_run_end end = pb_measure(o, run_once, &bm, t);
+    if (end == PB_RUN_ERROR && first->puzzle) pb_batch_free(first);
     return end;
 }

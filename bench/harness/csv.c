@@ -109,7 +109,7 @@ static int fill_samples(FILE *f, void *p)
     return 0;
 }
 
-int pb_csv_samples_write(const char *path, const char *run_id, const pb_row *rows,
+static int samples_write(const char *path, const char *run_id, const pb_row *rows,
                          const unsigned char *done, long n, char *err, size_t errlen)
 {
     csv_ctx c = {run_id, rows, done, n};
@@ -123,6 +123,6 @@ int pb_csv_write(const char *path, const char *run_id, const pb_row *rows,
     csv_ctx c = {run_id, rows, done, n};
     pb_csv_samples_path(path, samples, sizeof samples);
     /* The samples first: a CSV on disk always has the samples it was computed from. */
-    if (pb_csv_samples_write(samples, run_id, rows, done, n, err, errlen)) return -1;
+    if (samples_write(samples, run_id, rows, done, n, err, errlen)) return -1;
     return pb_write_file_atomic(path, fill_csv, &c, err, errlen);
 }

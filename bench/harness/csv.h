@@ -41,10 +41,6 @@ extern const char pb_csv_samples_header[];
 /* The samples file beside a CSV: "DIR/NAME.csv" -> "DIR/NAME.samples.csv". */
 void pb_csv_samples_path(const char *csv_path, char *out, size_t len);
 
-/* Writes the samples of the rows with done != 0 (NULL: all) to path. */
-int pb_csv_samples_write(const char *path, const char *run_id, const pb_row *rows,
-                         const unsigned char *done, long n, char *err, size_t errlen);
-
 /* Writes text produced by fill(f, ctx) to path atomically. */
 int pb_write_file_atomic(const char *path, int (*fill)(FILE *f, void *ctx), void *ctx, char *err,
                          size_t errlen);

@@ -22,17 +22,16 @@ int pb_timing_check(const pb_timing_opts *o, char *why, size_t whylen)
     return 0;
 }
 
-/* Runs run n times back to back; the time they took, or a negative value when one
- * of them did not end PB_RUN_SAME (its end in *end, the time so far in *took). */
-static double timed_runs(pb_run_once run, void *ctx, long n, pb_run_end *end, double *took)
+/* Runs run n times back to back, the time they took in *took. 0, or -1 when one of
+ * them did not end PB_RUN_SAME (its end in *end, the time until then in *took). */
+static int timed_runs(pb_run_once run, void *ctx, long n, pb_run_end *end, double *took)
 {
     const double t0 = pb_now_s();
-    for (long i = 0; i < n; i++)
-        if ((*end = run(ctx)) != PB_RUN_SAME) {
-            *took = pb_now_s() - t0;
-            return -1;
-        }
-    return *took = pb_now_s() - t0;
+    int rc = 0;
+    for (long i = 0; i < n && !rc; i++)
+        if ((*end = run(ctx)) != PB_RUN_SAME) rc = -1;
+    *took = pb_now_s() - t0;
+    return rc;
 }
 
 /* Runs per sample so that a sample lasts at least min_s: grown from the first
