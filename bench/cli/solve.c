@@ -225,7 +225,7 @@ static int report(run_ctx *c)
                c->timing.samples, c->timing.runs_per_sample, sum->median, sum->median_lo,
                sum->median_hi, sum->cv);
     putchar('\n');
-    if (pb_interrupted || c->res.status == PB_INTERRUPTED) return PB_EXIT_INTERRUPT;
+    if (pb_interrupted || c->res.status == PB_INTERRUPTED) return pb_interrupt_exit();
     if (t.bad) return PB_EXIT_USAGE;
     if (t.none) return PB_EXIT_NONE;
     if (t.unsolved) return PB_EXIT_LIMIT;

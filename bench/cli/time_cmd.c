@@ -119,7 +119,7 @@ static int measure(const time_opts *o, pb_spawn *s, pb_timing *t)
     pb_run_end end = pb_measure(&o->timing, run_once, s, t);
     if (pb_interrupted || end == PB_RUN_STOPPED) {
         fputs("puzzlebench: time: interrupted; no row written\n", stderr);
-        return PB_EXIT_INTERRUPT;
+        return pb_interrupt_exit();
     }
     if (end == PB_RUN_SAME) return 0;
     pb_spawn_command_text(s->argv, cmd, sizeof cmd);

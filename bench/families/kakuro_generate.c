@@ -579,7 +579,7 @@ static int run_generate(const pb_command *self, int argc, char **argv, int first
     if (recorded) pb_meta_begin(&o.meta, o.threads, "none");
     make_all(&o);
     if (recorded) pb_meta_end(&o.meta);
-    rc = pb_interrupted ? PB_EXIT_INTERRUPT : finish(&o);
+    rc = pb_interrupted ? pb_interrupt_exit() : finish(&o);
     gen_free(&o);
     return rc;
 }

@@ -281,7 +281,7 @@ static int outcome(const tp_cmd *c, const tp_result *res)
                 !c->count && !c->how.max_length && !strcmp(c->engine->about.name, "bfs")
                     ? "; bfs keeps every length in one queue: give it --max-length"
                     : "");
-    if (st == PB_INTERRUPTED) return PB_EXIT_INTERRUPT;
+    if (st == PB_INTERRUPTED) return pb_interrupt_exit();
     if (st != PB_DONE) return PB_EXIT_LIMIT;
     return res->stats.wins ? PB_EXIT_FOUND : PB_EXIT_NONE;
 }

@@ -41,7 +41,8 @@ pb_refusal pb_batch_check(const pb_batch *b, int *puzzle, char *why, size_t whyl
 static pb_status worse(pb_status a, pb_status b)
 {
     static const int severity[PB_STATUS_COUNT] = {
-        [PB_DONE] = 0, [PB_UNSUPPORTED] = 1, [PB_LIMIT] = 2, [PB_NOMEM] = 3, [PB_INTERRUPTED] = 4};
+        [PB_DONE] = 0,  [PB_UNSUPPORTED] = 1, [PB_LIMIT] = 2,
+        [PB_NOMEM] = 3, [PB_OVERFLOW] = 3,    [PB_INTERRUPTED] = 4};
     return severity[b] > severity[a] ? b : a;
 }
 

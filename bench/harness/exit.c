@@ -1,4 +1,4 @@
-/* interrupt.c — the SIGINT/SIGTERM flag and its handler. */
+/* exit.c — the SIGINT/SIGTERM/SIGHUP flag, its handler and the exit status it gives. */
 #include "exit.h"
 
 #include <string.h>
@@ -7,8 +7,8 @@ volatile sig_atomic_t pb_interrupted;
 
 static void on_signal(int sig)
 {
-    (void)sig;
-    pb_interrupted = 1;
+    /* A hang-up (closed terminal or SSH session) ends the run as SIGTERM does. */
+    pb_interrupted = sig == SIGHUP ? SIGTERM : sig;
 }
 
 void pb_install_interrupt_handler(void)
@@ -19,4 +19,10 @@ void pb_install_interrupt_handler(void)
     sigemptyset(&sa.sa_mask);
     sigaction(SIGINT, &sa, NULL);
     sigaction(SIGTERM, &sa, NULL);
+    sigaction(SIGHUP, &sa, NULL);
+}
+
+int pb_interrupt_exit(void)
+{
+    return 128 + (pb_interrupted ? (int)pb_interrupted : SIGINT);
 }

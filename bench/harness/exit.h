@@ -1,5 +1,5 @@
-/* exit.h — the exit statuses every command shares, and the flag that Ctrl-C (SIGINT)
- * and SIGTERM set, which running engines poll through pb_limits.cancel. */
+/* exit.h — the exit statuses every command shares, and the flag that SIGINT (Ctrl-C),
+ * SIGTERM and SIGHUP set, which running engines poll through pb_limits.cancel. */
 #ifndef PB_EXIT_H
 #define PB_EXIT_H
 
@@ -12,10 +12,15 @@ enum {
     PB_EXIT_LIMIT = 3, /* stopped at a limit before finding a solution */
     PB_EXIT_FAILED =
         4, /* a check of the harness failed: a run's counts varied, or memory ran out */
-    PB_EXIT_INTERRUPT = 130,
+    PB_EXIT_INTERRUPT = 130, /* SIGINT; 128 + the signal's number in general */
 };
 
+/* The signal that stopped the command (SIGINT, SIGTERM or SIGHUP), or 0. */
 extern volatile sig_atomic_t pb_interrupted;
 void pb_install_interrupt_handler(void);
+
+/* The exit status of a command stopped by a signal: 128 + its number (130 for
+ * SIGINT, 143 for SIGTERM and for SIGHUP, which is handled like SIGTERM). */
+int pb_interrupt_exit(void);
 
 #endif

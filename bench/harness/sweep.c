@@ -464,7 +464,7 @@ int pb_sweep_run(pb_sweep_spec *spec, const pb_sweep_opts *opts)
     run_all(&c);
     pb_meta_end(&c.meta);
     rc = write_results(&c) ? PB_EXIT_USAGE
-         : pb_interrupted  ? PB_EXIT_INTERRUPT
+         : pb_interrupted  ? pb_interrupt_exit()
          : c.failed        ? PB_EXIT_FAILED
                            : 0;
 out:

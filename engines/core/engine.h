@@ -35,7 +35,9 @@ typedef enum pb_mode { PB_MODE_FIRST, PB_MODE_COUNT } pb_mode;
     X(PB_LIMIT, "limit", "stopped at a step, time or solution-count limit")                        \
     X(PB_INTERRUPTED, "interrupted", "stopped because *cancel became non-zero")                    \
     X(PB_UNSUPPORTED, "unsupported", "the engine refused the request (see pb_refusal)")            \
-    X(PB_NOMEM, "nomem", "stopped at a memory limit, or out of memory")
+    X(PB_NOMEM, "nomem", "stopped at a memory limit, or out of memory")                            \
+    X(PB_OVERFLOW, "overflow",                                                                     \
+      "a count exceeded what its counter can hold; the count is a lower bound")
 
 #define PB_X_ENUM(id, ...)       id,
 #define PB_X_NAME(id, name, ...) name,
