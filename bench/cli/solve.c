@@ -108,10 +108,11 @@ static void print_help(const char *cmd, const pb_family *only)
 
 static void print_stats(FILE *f, pb_status status, const pb_stats *s)
 {
+    char count[PB_COUNT_CHARS];
     fprintf(f,
-            "solutions=%llu steps=%llu placements=%llu backtracks=%llu candidates=%llu "
+            "solutions=%s steps=%llu placements=%llu backtracks=%llu candidates=%llu "
             "guesses=%llu wall_s=%.6f status=%s",
-            (unsigned long long)s->solutions, (unsigned long long)s->steps,
+            pb_count_format(s->solutions, count), (unsigned long long)s->steps,
             (unsigned long long)s->placements, (unsigned long long)s->backtracks,
             (unsigned long long)s->candidates, (unsigned long long)s->guesses, s->wall_s,
             pb_status_name(status));
@@ -121,16 +122,22 @@ static void print_stats(FILE *f, pb_status status, const pb_stats *s)
  * puzzle's place: FILE:LINE, or its own name when it comes from no file. */
 static void print_verdict(const char *where, const pb_outcome *o, const pb_limits *lim)
 {
-    unsigned long long n = o->stats.solutions;
+    pb_count n = o->stats.solutions;
+    char ns[PB_COUNT_CHARS];
+    pb_count_format(n, ns);
     printf("%s: ", where);
-    if (o->status == PB_DONE)
-        printf(n == 0 ? "none\n" : n == 1 ? "unique\n" : "multiple (%llu solutions)\n", n);
+    if (o->status == PB_DONE && n <= 1)
+        printf(n == 0 ? "none\n" : "unique\n");
+    else if (o->status == PB_DONE)
+        printf("multiple (%s solutions)\n", ns);
+    else if (o->status == PB_OVERFLOW) /* the count passed 2^128 - 1: a lower bound */
+        printf("multiple (more than %s solutions: the count overflowed)\n", ns);
     else if (lim->max_solutions && n >= lim->max_solutions && n >= 2)
-        printf("multiple (stopped at --limit %llu)\n", n);
+        printf("multiple (stopped at --limit %s)\n", ns);
     else if (o->status == PB_INTERRUPTED)
-        printf("interrupted after %llu solution%s\n", n, n == 1 ? "" : "s");
+        printf("interrupted after %s solution%s\n", ns, n == 1 ? "" : "s");
     else
-        printf("stopped at a limit after %llu solution%s\n", n, n == 1 ? "" : "s");
+        printf("stopped at a limit after %s solution%s\n", ns, n == 1 ? "" : "s");
 }
 
 /* What a file's puzzles came to. */
@@ -140,7 +147,7 @@ typedef struct tally {
 
 static void count_outcome(const pb_outcome *r, tally *t)
 {
-    uint64_t n = r->stats.solutions;
+    pb_count n = r->stats.solutions;
     if (!r->ran) {
         t->stopped++;
         return;
@@ -227,6 +234,11 @@ static int report(run_ctx *c)
     putchar('\n');
     if (pb_interrupted || c->res.status == PB_INTERRUPTED) return pb_interrupt_exit();
     if (t.bad) return PB_EXIT_USAGE;
+    if (c->res.status == PB_OVERFLOW) { /* a count that is only a lower bound is no answer */
+        fprintf(stderr, "puzzlebench: a count overflowed its 128-bit counter: the solutions "
+                        "printed are a lower bound\n");
+        return PB_EXIT_LIMIT;
+    }
     if (t.none) return PB_EXIT_NONE;
     if (t.unsolved) return PB_EXIT_LIMIT;
     return PB_EXIT_FOUND;

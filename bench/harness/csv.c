@@ -83,9 +83,10 @@ static int fill_csv(FILE *f, void *p)
         const pb_row *r = &c->rows[i];
         const pb_stats *s = &r->stats;
         /* rep stays for readers of the older format: one row now holds every sample. */
-        fprintf(f, "%s,%s,%d,%s,%s,%s,%d,0,%s,%llu,%llu,%llu,%llu,%llu,%llu,%.9g,%d", r->family,
+        char count[PB_COUNT_CHARS]; /* 128 bits: printf has no conversion for it */
+        fprintf(f, "%s,%s,%d,%s,%s,%s,%d,0,%s,%s,%llu,%llu,%llu,%llu,%llu,%.9g,%d", r->family,
                 r->instance, r->cells, r->engine, r->order, r->mode, r->threads,
-                pb_status_name(r->status), (unsigned long long)s->solutions,
+                pb_status_name(r->status), pb_count_format(s->solutions, count),
                 (unsigned long long)s->steps, (unsigned long long)s->placements,
                 (unsigned long long)s->backtracks, (unsigned long long)s->candidates,
                 (unsigned long long)s->guesses, r->timing.sum.median, r->puzzles);

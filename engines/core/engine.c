@@ -29,6 +29,19 @@ const pb_order *pb_order_find(const char *name)
     return NULL;
 }
 
+char *pb_count_format(pb_count v, char buf[PB_COUNT_CHARS])
+{
+    char digits[PB_COUNT_CHARS];
+    int n = 0;
+    do { /* printf has no conversion for 128 bits: the digits, last first */
+        digits[n++] = (char)('0' + (int)(v % 10));
+        v /= 10;
+    } while (v);
+    for (int i = 0; i < n; i++) buf[i] = digits[n - 1 - i];
+    buf[n] = '\0';
+    return buf;
+}
+
 void pb_stats_add(pb_stats *to, const pb_stats *from)
 {
     to->steps += from->steps;
@@ -36,7 +49,7 @@ void pb_stats_add(pb_stats *to, const pb_stats *from)
     to->backtracks += from->backtracks;
     to->candidates += from->candidates;
     to->guesses += from->guesses;
-    to->solutions += from->solutions;
+    to->solutions = pb_count_add(to->solutions, from->solutions);
     to->wall_s += from->wall_s;
 }
 

@@ -17,14 +17,31 @@
 #include <stdint.h>
 #include "model.h"
 
+/* A count of solutions, in 128 bits: a kakuro count is a product over independent
+ * components and passes 2^64 on large grids. A count that would pass even this is
+ * held at PB_COUNT_MAX (a lower bound) and its run ends with PB_OVERFLOW. */
+__extension__ typedef unsigned __int128 pb_count;
+#define PB_COUNT_MAX (~(pb_count)0)
+/* Room for any pb_count in decimal (39 digits) and the NUL. */
+#define PB_COUNT_CHARS 40
+
+/* Writes v in decimal into buf; returns buf. */
+char *pb_count_format(pb_count v, char buf[PB_COUNT_CHARS]);
+
+/* a + b, held at PB_COUNT_MAX. */
+static inline pb_count pb_count_add(pb_count a, pb_count b)
+{
+    return a + b < a ? PB_COUNT_MAX : a + b;
+}
+
 typedef struct pb_stats {
     uint64_t steps;      /* placements + backtracks */
     uint64_t placements; /* values written into a cell */
     uint64_t backtracks; /* cells found to have no further value */
     uint64_t candidates; /* enumerations: complete vectors checked; searches: values tried */
     uint64_t guesses;    /* placements in a cell that had more than one value left */
-    uint64_t solutions;  /* solutions found (count mode: all of them) */
     double wall_s;       /* wall-clock seconds of the run */
+    pb_count solutions;  /* solutions found (count mode: all of them) */
 } pb_stats;
 
 typedef enum pb_mode { PB_MODE_FIRST, PB_MODE_COUNT } pb_mode;

@@ -86,7 +86,7 @@ static inline int pb_run_state_tick(pb_run_state *r)
 
 /* After a run found its `solutions`-th solution: 1 when it must stop, with *st the
  * status to stop with (done in first-solution mode, limit at the solution cap). */
-static inline int pb_solution_stops(const pb_run *how, uint64_t solutions, pb_status *st)
+static inline int pb_solution_stops(const pb_run *how, pb_count solutions, pb_status *st)
 {
     if (how->mode == PB_MODE_FIRST) {
         *st = PB_DONE;

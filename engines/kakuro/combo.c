@@ -111,12 +111,16 @@ static inline int is_open(unsigned d)
     return (d & (d - 1)) != 0;
 }
 
-static inline uint64_t sat_add(uint64_t a, uint64_t b)
+/* Counts are pb_count, held at PB_COUNT_MAX: a held count stays a lower bound
+ * through sums and products (a product with 0 is exactly 0), and a run whose count
+ * ends held reports PB_OVERFLOW. */
+static inline pb_count sat_mul(pb_count a, pb_count b)
 {
-    return a + b < a ? UINT64_MAX : a + b;
+    pb_count r;
+    return __builtin_mul_overflow(a, b, &r) ? PB_COUNT_MAX : r;
 }
 
-static inline uint64_t sat_mul(uint64_t a, uint64_t b)
+static inline uint64_t sat_mul64(uint64_t a, uint64_t b)
 {
     return b && a > UINT64_MAX / b ? UINT64_MAX : a * b;
 }
@@ -392,13 +396,13 @@ static int split(ctx *x, const uint16_t *b, int lo, int mid)
     return ncomp;
 }
 
-static uint64_t solve(ctx *x, int d, int lo, int hi, uint64_t cap, int want_first, int keep);
+static pb_count solve(ctx *x, int d, int lo, int hi, uint64_t cap, int want_first, int keep);
 
 /* The solutions of the components laid out in order[lo, mid) of board d: the
  * product of their counts, each counted only as far as the cap needs. When keep,
  * lastv holds an earlier solution of these cells that a failed product must not
  * overwrite: it is saved first and put back. */
-static uint64_t product(ctx *x, int d, int lo, int mid, uint64_t cap, int wf, int keep)
+static pb_count product(ctx *x, int d, int lo, int mid, uint64_t cap, int wf, int keep)
 {
     const size_t base = x->nsaved, n = (size_t)(mid - lo);
     if (keep) {
@@ -414,10 +418,10 @@ static uint64_t product(ctx *x, int d, int lo, int mid, uint64_t cap, int wf, in
         for (size_t i = 0; i < n; i++) x->saved[base + i] = x->lastv[x->order[lo + (int)i]];
         x->nsaved = base + n;
     }
-    uint64_t prod = 1;
+    pb_count prod = 1;
     for (int s = lo; s < mid && prod;) {
         const int e = x->next[s];
-        const uint64_t need = cap ? (cap + prod - 1) / prod : 0;
+        const uint64_t need = cap ? (uint64_t)((cap + prod - 1) / prod) : 0;
         prod = sat_mul(prod, solve(x, d, s, e, need, wf, 0));
         if (cap && prod > cap) prod = cap;
         s = e;
@@ -442,7 +446,7 @@ static unsigned likely_value(const ctx *x, const uint16_t *b, int c, unsigned va
         uint64_t n[DIGITS] = {0};
         for (unsigned a = b[x->ncells + g]; a; a &= a - 1)
             for (unsigned s = sets[__builtin_ctz(a)] & vals; s; s &= s - 1) n[__builtin_ctz(s)]++;
-        for (int k = 0; k < DIGITS; k++) score[k] = sat_mul(score[k], n[k]);
+        for (int k = 0; k < DIGITS; k++) score[k] = sat_mul64(score[k], n[k]);
     }
     unsigned best = vals & -vals;
     uint64_t top = 0;
@@ -482,16 +486,16 @@ static uint16_t *board(ctx *x, int d)
  * one after another. On success lastv (and firstv, when want_first) holds the last
  * (first) solution found for the scope's cells; keep: lastv holds an earlier
  * solution that a failed search must leave in place. */
-static uint64_t solve(ctx *x, int d, int lo, int hi, uint64_t cap, int want_first, int keep)
+static pb_count solve(ctx *x, int d, int lo, int hi, uint64_t cap, int want_first, int keep)
 {
     uint16_t *b = x->boards[d];
-    uint64_t total = 0;
+    pb_count total = 0;
     for (;;) {
-        const uint64_t need = cap ? cap - total : 0;
+        const uint64_t need = cap ? cap - (uint64_t)total : 0;
         const int wf = want_first && !total, kp = keep || total;
         const int mid = partition(x, b, lo, hi);
         const int parts = mid - lo >= 2 ? split(x, b, lo, mid) : 1;
-        uint64_t k;
+        pb_count k;
         if (mid == lo) {
             k = 1;
         } else if (mid - lo == 1) {
@@ -502,7 +506,7 @@ static uint64_t solve(ctx *x, int d, int lo, int hi, uint64_t cap, int want_firs
             k = (uint64_t)popcount(vals);
             if (need && k > need) k = need;
             if (wf) x->firstv[c] = __builtin_ctz(vals) + 1;
-            for (uint64_t i = 1; i < k; i++) vals &= vals - 1;
+            for (pb_count i = 1; i < k; i++) vals &= vals - 1;
             x->lastv[c] = __builtin_ctz(vals) + 1;
         } else if (parts < 0) {
             x->rs.st.backtracks++; /* the sum check failed */
@@ -530,7 +534,7 @@ static uint64_t solve(ctx *x, int d, int lo, int hi, uint64_t cap, int want_firs
                 k = solve(x, d + 1, lo, mid, need, wf, kp);
                 if (k) {
                     record(x, b, mid, hi, wf);
-                    total = sat_add(total, k);
+                    total = pb_count_add(total, k);
                     if (cap && total >= cap) return total;
                 }
             }
@@ -541,7 +545,7 @@ static uint64_t solve(ctx *x, int d, int lo, int hi, uint64_t cap, int want_firs
             continue;
         }
         if (k) record(x, b, mid, hi, wf);
-        return sat_add(total, k);
+        return pb_count_add(total, k);
     }
 }
 
@@ -606,7 +610,7 @@ static int set_signs(ctx *x)
  * one or two solutions (a first solution, a uniqueness check), where one bad early
  * guess can cost all the time; a count of many solutions must walk the whole tree
  * anyway, and a restart would only throw counted work away. */
-static uint64_t search(ctx *x, const uint16_t *root, uint64_t cap)
+static pb_count search(ctx *x, const uint16_t *root, uint64_t cap)
 {
     uint16_t *b = x->boards[0];
     const int restarts = cap == 1 || cap == 2;
@@ -616,7 +620,7 @@ static uint64_t search(ctx *x, const uint16_t *root, uint64_t cap)
             x->blimit = x->rs.st.backtracks + ((uint64_t)RESTART_BACKTRACKS << (r - 1));
         memcpy(b, root, (size_t)x->stride * sizeof *b);
         for (int c = 0; c < x->ncells; c++) x->order[c] = c;
-        const uint64_t count = solve(x, 0, 0, x->ncells, cap, 1, 0);
+        const pb_count count = solve(x, 0, 0, x->ncells, cap, 1, 0);
         if (!x->restarted) return count;
         x->restarted = 0, x->rs.stopped = 0, x->rs.status = PB_DONE;
         if (count && !x->hinted) {
@@ -673,7 +677,7 @@ static pb_status combo_run(const pb_model *m, int config, const pb_run *how, pb_
     if (set_signs(x)) goto out;
 
     const uint64_t cap = how->mode == PB_MODE_FIRST ? 1 : how->limits.max_solutions;
-    uint64_t count = 0;
+    pb_count count = 0;
     uint16_t *root = board(x, nc + 1);
     if (root && board(x, 0)) {
         if (!init_board(x, root)) {
@@ -690,6 +694,7 @@ static pb_status combo_run(const pb_model *m, int config, const pb_run *how, pb_
     out->stats = x->rs.st;
     status = x->rs.status;
     if (!x->rs.stopped && !pb_solution_stops(how, count, &status)) status = PB_DONE;
+    if (status == PB_DONE && count == PB_COUNT_MAX) status = PB_OVERFLOW;
     for (size_t d = 0; d < ncs; d++) free(boards[d]);
 out:
     if (x) free(x->saved);

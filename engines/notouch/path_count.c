@@ -56,39 +56,40 @@ static pb_status run(const pb_model *m, int config, const pb_run *how, pb_result
     pb_limiter lim;
     pb_limiter_init(&lim, &how->limits, 0);
     pb_status status = PB_DONE;
+    int overflow = 0; /* some count passed 2^64 - 1: it is held there, a lower bound */
     uint64_t placements = 0, candidates = 0;
     for (int c = 0; c < n; c++) ways[((size_t)1 << c) * n + c] = 1;
     placements = (uint64_t)n;
     for (size_t set = 1; set < nsets && status == PB_DONE; set++) {
         const uint64_t *from = ways + set * n;
-        for (int last = 0; last < n; last++) {
+        for (int last = 0; last < n && status == PB_DONE; last++) {
             uint64_t w = from[last];
             if (!w) continue;
             uint32_t unused = (uint32_t)(~set & (nsets - 1));
             uint32_t free_cells = unused & ~touch[last];
             candidates += (uint64_t)__builtin_popcount(unused);
             while (free_cells) {
+                /* Polled before each placement, so a step limit is met exactly. */
+                if (placements >= lim.next && (status = pb_limiter_poll(&lim, placements))) break;
                 int c = __builtin_ctz(free_cells);
                 free_cells &= free_cells - 1;
                 uint64_t *to = &ways[(set | (1u << c)) * n + c];
-                if (__builtin_add_overflow(*to, w, to)) status = PB_LIMIT;
+                if (__builtin_add_overflow(*to, w, to)) *to = UINT64_MAX, overflow = 1;
                 placements++;
             }
         }
-        if (placements >= lim.next) {
-            pb_status st = pb_limiter_poll(&lim, placements);
-            if (st != PB_DONE) status = st;
-        }
     }
-    uint64_t total = 0;
-    for (int c = 0; status == PB_DONE && c < n; c++)
-        if (__builtin_add_overflow(total, ways[(nsets - 1) * n + c], &total)) status = PB_LIMIT;
+    pb_count total = 0;
+    for (int c = 0; status == PB_DONE && c < n; c++) total += ways[(nsets - 1) * n + c];
+    if (status == PB_DONE && overflow) status = PB_OVERFLOW;
     if (status == PB_DONE && total && out->first) reconstruct(m, ways, touch, out->first);
     free(ways);
     out->stats.placements = placements;
     out->stats.candidates = candidates;
-    out->stats.solutions =
-        status == PB_DONE ? (how->mode == PB_MODE_FIRST && total ? 1 : total) : 0;
+    /* Overflow: the sum of counts held at 2^64 - 1, a lower bound of the count. */
+    out->stats.solutions = status == PB_DONE || status == PB_OVERFLOW
+                               ? (how->mode == PB_MODE_FIRST && total ? 1 : total)
+                               : 0;
     return status;
 }
 
