@@ -1,5 +1,10 @@
-/* limiter.h — the run-limit check every engine shares: step limit exact, time and
- * cancellation polled every PB_POLL_STEPS steps so the hot loops pay one compare. */
+/* limiter.h — the run-limit check every engine shares. The hot loops pay one
+ * compare (steps >= next); pb_limiter_poll then checks the step limit (exact), the
+ * cancel flag and the clock, and sets the next poll by how fast steps have been
+ * going: every ~PB_POLL_TARGET_S of work whatever one step costs (a tenpair state
+ * can cost milliseconds, a sudoku step nanoseconds), at most PB_POLL_STEPS apart.
+ * A parallel run shares one step budget (pb_step_pool) that its tasks reserve in
+ * slices, so the whole run never passes the limit. */
 #ifndef PB_LIMITER_H
 #define PB_LIMITER_H
 
@@ -7,12 +12,64 @@
 #include <time.h>
 #include "engine.h"
 
+/* The most steps between two polls: what a fast step loop pays for the clock. */
 #define PB_POLL_STEPS 65536u
+/* Seconds of work between two polls that the interval aims at. The interval follows
+ * the step rate measured since the last poll, growing at most PB_POLL_GROWTH-fold a
+ * poll: a timed run polls after its first step, and one whose first steps are fast
+ * and later ones slow waits at most that many slow steps once. */
+#define PB_POLL_TARGET_S 0.002
+#define PB_POLL_GROWTH   8
+
+/* The step budget of one parallel run, shared by its tasks: `taken` steps are
+ * reserved (used, or held by a running task) out of `max`. Read and written only
+ * with atomics. */
+typedef struct pb_step_pool {
+    uint64_t max;   /* the run's step limit (non-zero) */
+    uint64_t taken; /* reserved so far, less what finished tasks gave back */
+    int threads;    /* how many tasks may hold a reservation at once */
+} pb_step_pool;
+
+static inline void pb_step_pool_init(pb_step_pool *p, uint64_t max, int threads)
+{
+    p->max = max;
+    p->taken = 0;
+    p->threads = threads > 0 ? threads : 1;
+}
+
+/* Reserves up to `want` (>= 1) steps, fewer as the budget runs low (a share of what
+ * is left, so the last slices are small and the threads end close together);
+ * returns how many, 0 when the budget is spent. */
+static inline uint64_t pb_step_pool_take(pb_step_pool *p, uint64_t want)
+{
+    uint64_t t = __atomic_load_n(&p->taken, __ATOMIC_RELAXED);
+    for (;;) {
+        if (t >= p->max) return 0;
+        uint64_t share = (p->max - t) / (2 * (uint64_t)p->threads);
+        uint64_t n = share < want ? share : want;
+        if (n == 0) n = 1;
+        if (__atomic_compare_exchange_n(&p->taken, &t, t + n, 1, __ATOMIC_RELAXED,
+                                        __ATOMIC_RELAXED))
+            return n;
+    }
+}
+
+/* Returns reserved steps a task did not use (it ended first). */
+static inline void pb_step_pool_give(pb_step_pool *p, uint64_t n)
+{
+    if (n) __atomic_fetch_sub(&p->taken, n, __ATOMIC_RELAXED);
+}
 
 typedef struct pb_limiter {
     const pb_limits *lim;
-    double deadline; /* monotonic seconds; 0: none */
-    uint64_t next;   /* step count at which pb_limiter_poll must be called */
+    double deadline;     /* monotonic seconds; 0: none */
+    uint64_t next;       /* step count at which pb_limiter_poll must be called */
+    uint64_t quantum;    /* steps between polls now: 1..PB_POLL_STEPS */
+    uint64_t last_steps; /* the step count and clock at the last poll (clock: timed only) */
+    double last_t;
+    int timed;          /* a deadline or a cancel flag: polls read the clock and adapt */
+    pb_step_pool *pool; /* a parallel run's shared steps; NULL: lim->max_steps is ours */
+    uint64_t granted;   /* with a pool: the step count this task may reach */
 } pb_limiter;
 
 static inline double pb_now_s(void)
@@ -24,24 +81,93 @@ static inline double pb_now_s(void)
 
 static inline uint64_t pb_limiter_next(const pb_limiter *l, uint64_t steps)
 {
-    uint64_t next = steps + PB_POLL_STEPS;
-    if (l->lim->max_steps && next > l->lim->max_steps) next = l->lim->max_steps;
+    uint64_t next = steps + l->quantum;
+    uint64_t end = l->pool ? l->granted : l->lim->max_steps;
+    if ((l->pool || end) && next > end) next = end;
     return next;
 }
 
+/* Starts a run's limiter at `steps`. A timed limiter starts polling at once (the
+ * first steps may be slow) and widens the interval as the steps show themselves fast. */
 static inline void pb_limiter_init(pb_limiter *l, const pb_limits *lim, uint64_t steps)
 {
     l->lim = lim;
-    l->deadline = lim->max_seconds > 0 ? pb_now_s() + lim->max_seconds : 0;
+    l->timed = lim->max_seconds > 0 || lim->cancel;
+    l->last_t = l->timed ? pb_now_s() : 0;
+    l->deadline = lim->max_seconds > 0 ? l->last_t + lim->max_seconds : 0;
+    l->quantum = l->timed ? 1 : PB_POLL_STEPS;
+    l->last_steps = steps;
+    l->pool = NULL;
+    l->granted = steps;
     l->next = pb_limiter_next(l, steps);
+}
+
+/* From now on the limiter's steps come from `pool` (a parallel run's step limit);
+ * pb_limiter_begin reserves the first of them. */
+static inline void pb_limiter_use_pool(pb_limiter *l, pb_step_pool *pool)
+{
+    l->pool = pool;
+    l->granted = l->last_steps;
+}
+
+/* A task's limiter, from its parent's (same deadline, interval and pool), counting
+ * the task's own steps from 0. Nothing is reserved until pb_limiter_begin. */
+static inline void pb_limiter_fork(pb_limiter *child, const pb_limiter *parent)
+{
+    *child = *parent;
+    child->last_steps = 0;
+    child->granted = 0;
+    child->next = 0;
+}
+
+/* Before the first step of a pooled limiter (a task as it starts to run, rather than
+ * when queued, so that only running tasks hold steps): reserves a first slice.
+ * PB_DONE, or PB_LIMIT when the run's steps are spent. */
+static inline pb_status pb_limiter_begin(pb_limiter *l)
+{
+    if (l->timed) l->last_t = pb_now_s();
+    if (l->pool) {
+        uint64_t got = pb_step_pool_take(l->pool, l->quantum);
+        if (!got) return PB_LIMIT;
+        l->granted = l->last_steps + got;
+    }
+    l->next = pb_limiter_next(l, l->last_steps);
+    return PB_DONE;
+}
+
+/* A pooled task that ends gives back the steps it reserved and did not use. */
+static inline void pb_limiter_end(pb_limiter *l, uint64_t steps)
+{
+    if (l->pool && l->granted > steps) pb_step_pool_give(l->pool, l->granted - steps);
+    l->granted = steps;
 }
 
 /* Called when steps >= l->next: PB_DONE to go on, else the status to stop with. */
 static inline pb_status pb_limiter_poll(pb_limiter *l, uint64_t steps)
 {
-    if (l->lim->max_steps && steps >= l->lim->max_steps) return PB_LIMIT;
+    if (l->pool) {
+        if (steps >= l->granted) {
+            uint64_t got = pb_step_pool_take(l->pool, l->quantum);
+            if (!got) return PB_LIMIT;
+            l->granted += got;
+        }
+    } else if (l->lim->max_steps && steps >= l->lim->max_steps) {
+        return PB_LIMIT;
+    }
     if (l->lim->cancel && *l->lim->cancel) return PB_INTERRUPTED;
-    if (l->deadline > 0 && pb_now_s() >= l->deadline) return PB_LIMIT;
+    if (l->timed) {
+        double now = pb_now_s();
+        if (l->deadline > 0 && now >= l->deadline) return PB_LIMIT;
+        /* The steps that fit in PB_POLL_TARGET_S at the rate since the last poll,
+         * at most PB_POLL_GROWTH times the last interval and at least one step. */
+        double dt = now - l->last_t;
+        uint64_t ds = steps - l->last_steps, q = PB_POLL_GROWTH * l->quantum;
+        if (dt > 0 && (double)ds * PB_POLL_TARGET_S < (double)q * dt)
+            q = (uint64_t)((double)ds * PB_POLL_TARGET_S / dt);
+        l->quantum = q < 1 ? 1 : q > PB_POLL_STEPS ? PB_POLL_STEPS : q;
+        l->last_t = now;
+        l->last_steps = steps;
+    }
     l->next = pb_limiter_next(l, steps);
     return PB_DONE;
 }

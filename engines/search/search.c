@@ -72,14 +72,13 @@ typedef struct search {
     int *last;  /* where to copy every solution found, or NULL */
     int split;  /* spawn tasks at this depth; 0: never */
     shared_run *shared;
-    uint64_t reported; /* steps already added to shared->steps_reported */
-    uint64_t seq;      /* a task's rank in the sequential order of the tasks */
-    uint64_t spawned;  /* the parent: tasks spawned so far */
+    uint64_t seq;     /* a task's rank in the sequential order of the tasks */
+    uint64_t spawned; /* the parent: tasks spawned so far */
 } search;
 
 struct shared_run {
     pb_stats total;
-    uint64_t steps_reported;
+    pb_step_pool pool; /* the step limit, shared by the tasks (when there is one) */
     int stop;
     pb_status status;
     int *first, *last;
@@ -140,8 +139,7 @@ static search *search_clone(const search *p)
     memcpy(s->used, p->used, (size_t)p->m->ngroups * sizeof *s->used);
     if (s->sums) memcpy(s->psum, p->psum, (size_t)p->m->ngroups * sizeof *s->psum);
     memcpy(s->cell_at, p->cell_at, n * sizeof *s->cell_at);
-    s->lim = p->lim;
-    s->lim.next = PB_POLL_STEPS;
+    pb_limiter_fork(&s->lim, &p->lim); /* steps reserved when the task starts */
     s->status = PB_DONE;
     return s;
 }
@@ -354,35 +352,17 @@ static int shared_stopped(const search *s)
     return v;
 }
 
-/* Parallel step-limit bookkeeping: adds this task's new steps to the shared total. */
-static pb_status poll_shared(search *s, uint64_t steps)
+/* Checks time, cancellation and the step limit; 0 when the search must stop. In
+ * parallel the tasks reserve their steps from the run's shared pool (pb_step_pool),
+ * so together they never pass the limit. */
+__attribute__((noinline, cold)) static int poll_limits(search *s, uint64_t steps)
 {
-    shared_run *sh = s->shared;
-    uint64_t delta = steps - s->reported, total;
-    s->reported = steps;
-#pragma omp atomic capture
-    total = sh->steps_reported += delta;
-    if (s->how->limits.max_steps && total >= s->how->limits.max_steps) return PB_LIMIT;
-    return PB_DONE;
-}
-
-/* Checks time, cancellation and the step limit; 0 when the search must stop. A
- * task's step limit is the shared total of all tasks. */
-static int poll_limits(search *s, uint64_t steps)
-{
-    if (!s->shared) {
-        pb_status st = pb_limiter_poll(&s->lim, steps);
-        if (st != PB_DONE) stop(s, st);
-        return st == PB_DONE;
-    }
-    pb_status st = pb_limiter_poll(&s->lim, 0); /* time and cancel only */
-    if (st == PB_DONE) st = poll_shared(s, steps);
+    pb_status st = pb_limiter_poll(&s->lim, steps);
     if (st != PB_DONE) {
         stop(s, st);
         return 0;
     }
-    s->lim.next = steps + PB_POLL_STEPS;
-    if (shared_stopped(s)) { /* another task hit a limit: it reports it */
+    if (s->shared && shared_stopped(s)) { /* another task hit a limit: it reports it */
         s->stopped = 1;
         return 0;
     }
@@ -407,7 +387,13 @@ static void spawn(search *s, int depth)
     enter(t, depth);
 #pragma omp task firstprivate(t, depth)
     {
-        if (!shared_stopped(t)) run_from(t, depth);
+        if (!shared_stopped(t)) {
+            pb_status st = pb_limiter_begin(&t->lim);
+            if (st == PB_DONE)
+                run_from(t, depth);
+            else
+                stop(t, st);
+        }
         merge_task(t);
     }
 }
@@ -416,7 +402,7 @@ static void merge_task(search *t)
 {
     shared_run *sh = t->shared;
     const size_t n = (size_t)t->m->ncells;
-    poll_shared(t, t->st.placements + t->st.backtracks); /* report the last steps */
+    pb_limiter_end(&t->lim, t->st.placements + t->st.backtracks); /* unused steps back */
 #pragma omp critical(pb_search_merge)
     {
         pb_stats_add(&sh->total, &t->st);
@@ -618,6 +604,11 @@ static pb_status search_run(const pb_model *m, int config, const pb_run *how, pb
     } else {
         shared_run sh = {.status = PB_DONE, .first = out->first, .last = out->last};
         s->shared = &sh;
+        if (how->limits.max_steps) { /* the parent's own steps come from the pool too */
+            pb_step_pool_init(&sh.pool, how->limits.max_steps, how->threads);
+            pb_limiter_use_pool(&s->lim, &sh.pool);
+            pb_limiter_begin(&s->lim); /* max_steps >= 1: never refused */
+        }
         s->split = s->nopen > SPLIT_DEPTH + 1 ? SPLIT_DEPTH : s->nopen - 1;
         s->first = NULL;
         s->last = NULL;

@@ -40,8 +40,10 @@ typedef struct worker {
     uint8_t board[TP_MAX_LENGTH];
     tp_step moves[2 * TP_MAX_LENGTH];
     uint64_t hash[2 * TP_MAX_LENGTH];
-    uint64_t expanded;
+    uint64_t expanded; /* in this layer */
     int won, failed;
+    int begun;      /* lim has reserved its first steps in this layer */
+    pb_limiter lim; /* this layer's polls, counting `expanded` */
     tp_budget *budget;
 } worker;
 
@@ -59,9 +61,10 @@ typedef struct counter {
     const tp_run *how;
     int L, threads;
     worker *wk;
-    tp_budget budget; /* every set and buffer of the count */
-    pb_limiter lim;
-    int stop; /* why the run must end (a pb_status), 0 to go on; read and set atomically */
+    tp_budget budget;  /* every set and buffer of the count */
+    pb_limiter lim;    /* the run's deadline and cancel flag; each worker forks it */
+    pb_step_pool pool; /* the step limit, shared by the workers (when there is one) */
+    int stop;          /* why the run must end (a pb_status), 0 to go on; read and set atomically */
 } counter;
 
 /* Expands one state of a node at written length `length` into the next level; a
@@ -150,22 +153,35 @@ static int stopped(counter *c)
     return __atomic_load_n(&c->stop, __ATOMIC_RELAXED);
 }
 
-static void poll(counter *c, uint64_t expanded)
+/* Records why the run stops; the first reason stays. */
+static void stop_with(counter *c, pb_status why)
 {
-    int why = 0;
-    if (c->how->limits.max_steps && expanded >= c->how->limits.max_steps)
-        why = PB_LIMIT;
-    else if (c->how->limits.cancel && *c->how->limits.cancel)
-        why = PB_INTERRUPTED;
-    else if (c->lim.deadline > 0 && pb_now_s() >= c->lim.deadline)
-        why = PB_LIMIT;
-    if (why) __atomic_store_n(&c->stop, why, __ATOMIC_RELAXED);
+    int none = 0;
+    __atomic_compare_exchange_n(&c->stop, &none, (int)why, 0, __ATOMIC_RELAXED, __ATOMIC_RELAXED);
 }
 
-/* Searches one node, level by level, on `team` threads (1: the caller alone, on
- * me). Its expanded states, win and appending states are left in the workers. */
-static void search_node(counter *c, worker *me, const uint8_t *key, int length,
-                        uint64_t expanded_before)
+/* Between layers: the deadline and the cancel flag (the steps are the workers'). */
+static void poll(counter *c)
+{
+    if (c->how->limits.cancel && *c->how->limits.cancel)
+        stop_with(c, PB_INTERRUPTED);
+    else if (c->lim.deadline > 0 && pb_now_s() >= c->lim.deadline)
+        stop_with(c, PB_LIMIT);
+}
+
+/* A worker's poll, before it expands a state once its steps reach lim.next: its
+ * share of the step limit, the deadline and the cancel flag; 0 when the run stops. */
+static int worker_poll(counter *c, worker *me)
+{
+    pb_status st = pb_limiter_poll(&me->lim, me->expanded);
+    if (st != PB_DONE) stop_with(c, st);
+    return st == PB_DONE && !stopped(c);
+}
+
+/* Searches one node, level by level. Its expanded states, win and appending states
+ * are left in the worker. The limits are polled between states, so a step limit is
+ * met exactly (one thread) and a time limit within a poll interval. */
+static void search_node(counter *c, worker *me, const uint8_t *key, int length)
 {
     const int m = key[0] | key[1] << 8, k = key[2] | key[3] << 8;
     const size_t bytes = (size_t)(m + 1) / 2;
@@ -175,17 +191,15 @@ static void search_node(counter *c, worker *me, const uint8_t *key, int length,
     tp_keyset_clear(&lv->next, bytes);
     for (int i = 0; i < k; i++)
         if (tp_keyset_add(&lv->next, key + 4 + (size_t)i * bytes, bytes, &idx) < 0) me->failed = 1;
-    uint64_t done = 0;
     while (lv->next.count && !me->failed) {
         tp_keyset t = lv->cur; /* the next level becomes the current one */
         lv->cur = lv->next;
         lv->next = t;
         tp_keyset_clear(&lv->next, bytes);
-        for (uint32_t i = 0; i < lv->cur.count; i++)
+        for (uint32_t i = 0; i < lv->cur.count; i++) {
+            if (me->expanded >= me->lim.next && !worker_poll(c, me)) return;
             expand_state(c, me, lv->cur.arena + (size_t)i * bytes, m, bytes, length);
-        done += lv->cur.count;
-        poll(c, expanded_before + done);
-        if (stopped(c)) break;
+        }
     }
 }
 
@@ -281,13 +295,17 @@ static int node_order_cmp(const void *pa, const void *pb)
 }
 
 /* Searches every node of one layer, a node a thread; returns how many win. */
-static uint64_t search_layer(counter *c, const nodes *ns, int len, uint64_t expanded_before)
+static uint64_t search_layer(counter *c, const nodes *ns, int len)
 {
     const int w = c->r->width;
     uint64_t wins = 0, *order = malloc((size_t)(ns->n ? ns->n : 1) * sizeof *order);
     if (!order) {
-        __atomic_store_n(&c->stop, PB_NOMEM, __ATOMIC_RELAXED);
+        stop_with(c, PB_NOMEM);
         return 0;
+    }
+    for (int t = 0; t < c->threads; t++) { /* steps reserved as each worker starts */
+        pb_limiter_fork(&c->wk[t].lim, &c->lim);
+        c->wk[t].begun = 0;
     }
     /* Most live digits first: a large node that started last would leave the other
      * threads idle at the end of the layer. */
@@ -298,13 +316,22 @@ static uint64_t search_layer(counter *c, const nodes *ns, int len, uint64_t expa
     for (long q = 0; q < ns->n; q++) {
         worker *me = &c->wk[omp_get_thread_num()];
         if (stopped(c) || me->failed) continue;
+        if (!me->begun) {
+            pb_status st = pb_limiter_begin(&me->lim);
+            me->begun = 1;
+            if (st != PB_DONE) {
+                stop_with(c, st);
+                continue;
+            }
+        }
         const node *nd = &ns->node[(uint32_t)order[q]];
-        search_node(c, me, ns->keys + nd->key, len, expanded_before);
+        search_node(c, me, ns->keys + nd->key, len);
         wins += (uint64_t)me->won;
         me->won = 0;
         if (emit_children(me, nd->seq, len, nd->drop, w)) me->failed = 1;
     }
     free(order);
+    for (int t = 0; t < c->threads; t++) pb_limiter_end(&c->wk[t].lim, c->wk[t].expanded);
     return wins;
 }
 
@@ -319,6 +346,10 @@ pb_status tp_compact_count(const tp_rules *r, const tp_run *how, tp_result *out)
     c.wk = calloc((size_t)threads, sizeof *c.wk);
     pb_status st = PB_NOMEM;
     pb_limiter_init(&c.lim, &how->limits, 0);
+    if (how->limits.max_steps) {
+        pb_step_pool_init(&c.pool, how->limits.max_steps, threads);
+        pb_limiter_use_pool(&c.lim, &c.pool);
+    }
     if (!lay || !cells || !c.wk) goto done;
     for (int t = 0; t < threads; t++) {
         c.wk[t].budget = &c.budget;
@@ -337,7 +368,7 @@ pb_status tp_compact_count(const tp_rules *r, const tp_run *how, tp_result *out)
             break;
         }
         out->stats.nodes += (uint64_t)ns.n;
-        uint64_t wins = search_layer(&c, &ns, len, out->stats.expanded);
+        uint64_t wins = search_layer(&c, &ns, len);
         out->stats.wins += wins;
         if (out->wins_by_length) out->wins_by_length[len] = wins;
         uint64_t stored = 0;
@@ -352,7 +383,7 @@ pb_status tp_compact_count(const tp_rules *r, const tp_run *how, tp_result *out)
         tp_budget_charge(&c.budget, -(int64_t)l->cap);
         free(l->rec);
         l->rec = NULL, l->len = l->cap = 0;
-        if (st == PB_DONE) poll(&c, out->stats.expanded);
+        if (st == PB_DONE) poll(&c);
         if (st == PB_DONE && stopped(&c)) st = (pb_status)stopped(&c);
     }
 done:

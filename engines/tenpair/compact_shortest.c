@@ -87,9 +87,11 @@ pb_status tp_compact_shortest(const tp_rules *r, const tp_run *how, tp_result *o
             const uint8_t *key = tp_keyset_key(&s.seen, at, &klen);
             int m = key[0] | key[1] << 8, drop = s.drop[at], off = drop * w;
             tp_unpack(key + 2, m, board);
-            if (++out->stats.expanded >= lim.next &&
+            /* Polled before each expansion: a step limit of N expands exactly N. */
+            if (out->stats.expanded >= lim.next &&
                 (st = pb_limiter_poll(&lim, out->stats.expanded)))
                 goto done;
+            out->stats.expanded++;
             int live = tp_live_count(board, m), nm = tp_moves(r, board, m, moves);
             for (int k = 0; k < nm && win < 0; k++) {
                 memcpy(child, board, (size_t)m);

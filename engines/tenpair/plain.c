@@ -100,8 +100,11 @@ static pb_status search(plain *p, tp_result *out)
         if (live == 0) continue; /* a win: counted when found */
         if (best && n >= best) continue;
         memcpy(board, key, len);
-        if (++out->stats.expanded >= lim.next && (st = pb_limiter_poll(&lim, out->stats.expanded)))
+        /* Polled before each expansion: a step limit of N expands exactly N states,
+         * and the adaptive interval polls every state when states are slow. */
+        if (out->stats.expanded >= lim.next && (st = pb_limiter_poll(&lim, out->stats.expanded)))
             goto done;
+        out->stats.expanded++;
         int nm = tp_moves(r, board, n, moves);
         for (int m = 0; m < nm; m++) {
             memcpy(child, board, len);
