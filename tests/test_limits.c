@@ -1,0 +1,309 @@
+/* test_limits.c — run limits and counts (issue 13): the limiter polls by the clock
+ * whatever one step costs, step limits are exact on one thread and never passed in
+ * parallel, tenpair stops at its time limit before its memory limit, counts are
+ * 128 bits and a count past even that reports PB_OVERFLOW.
+ * Usage: test_limits SOURCE_DIR */
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "check.h"
+#include "engines.h"
+#include "core/engine.h"
+#include "core/limiter.h"
+#include "harness/readfile.h"
+#include "kakuro/kakuro.h"
+#include "notouch/board.h"
+#include "sudoku/sudoku.h"
+
+static const char *srcdir = ".";
+
+static int count_is(pb_count v, const char *want)
+{
+    char buf[PB_COUNT_CHARS];
+    pb_count_format(v, buf);
+    if (!strcmp(buf, want)) return 1;
+    fprintf(stderr, "count %s, expected %s\n", buf, want);
+    return 0;
+}
+
+static void test_count_format(void)
+{
+    CHECK(count_is(0, "0"));
+    CHECK(count_is(7, "7"));
+    CHECK(count_is(UINT64_MAX, "18446744073709551615"));
+    CHECK(count_is((pb_count)UINT64_MAX + 1, "18446744073709551616"));
+    CHECK(count_is(PB_COUNT_MAX, "340282366920938463463374607431768211455"));
+    CHECK(pb_count_add(PB_COUNT_MAX - 1, 1) == PB_COUNT_MAX);
+    CHECK(pb_count_add(PB_COUNT_MAX - 1, 2) == PB_COUNT_MAX); /* held, not wrapped */
+    pb_stats a = {.solutions = PB_COUNT_MAX}, b = {.solutions = 5};
+    pb_stats_add(&a, &b);
+    CHECK(a.solutions == PB_COUNT_MAX);
+}
+
+/* Busy for `s` seconds: one slow step. */
+static void spin(double s)
+{
+    double end = pb_now_s() + s;
+    while (pb_now_s() < end) {
+    }
+}
+
+/* A loop of steps that each cost `step_s` seconds, polled as the engines poll:
+ * returns the seconds from the start to the stop (cut off at 1 s). */
+static double run_steps(const pb_limits *lim, double step_s, pb_status *st,
+                        volatile sig_atomic_t *raise_at_30ms)
+{
+    pb_limiter l;
+    double t0 = pb_now_s();
+    pb_limiter_init(&l, lim, 0);
+    *st = PB_DONE;
+    for (uint64_t steps = 0; pb_now_s() - t0 < 1.0;) {
+        spin(step_s);
+        steps++;
+        if (raise_at_30ms && pb_now_s() - t0 >= 0.03) *raise_at_30ms = 1;
+        if (steps >= l.next && (*st = pb_limiter_poll(&l, steps)) != PB_DONE) break;
+    }
+    return pb_now_s() - t0;
+}
+
+/* Slow steps (1 ms, 3 ms: a long tenpair state) are polled every step or so: a time
+ * limit and the cancel flag are seen within ~10 ms, not after 65,536 steps. */
+static void test_limiter_slow_steps(void)
+{
+    const double costs[] = {0.001, 0.003};
+    for (size_t i = 0; i < sizeof costs / sizeof costs[0]; i++) {
+        pb_limits lim = {.max_seconds = 0.05};
+        pb_status st;
+        double t = run_steps(&lim, costs[i], &st, NULL);
+        CHECK(st == PB_LIMIT);
+        CHECK(t >= 0.05 && t < 0.05 + 0.012);
+        volatile sig_atomic_t cancel = 0;
+        pb_limits can = {.cancel = &cancel};
+        t = run_steps(&can, costs[i], &st, &cancel);
+        CHECK(st == PB_INTERRUPTED);
+        CHECK(t >= 0.03 && t < 0.03 + 0.012);
+    }
+    /* Fast steps widen the interval up to PB_POLL_STEPS, not beyond. */
+    pb_limits lim = {.max_seconds = 100};
+    pb_limiter l;
+    pb_limiter_init(&l, &lim, 0);
+    uint64_t steps = 0, polls = 0;
+    while (steps < 2000000) {
+        steps++;
+        if (steps >= l.next) {
+            polls++;
+            CHECK(pb_limiter_poll(&l, steps) == PB_DONE);
+            CHECK(l.next - steps <= PB_POLL_STEPS);
+        }
+    }
+    CHECK(l.quantum == PB_POLL_STEPS);
+    CHECK(polls < 2000000 / PB_POLL_STEPS + 40);
+}
+
+/* The step pool: never hands out more than its budget, and what a task gives back
+ * can be taken again. */
+static void test_step_pool(void)
+{
+    pb_step_pool p;
+    pb_step_pool_init(&p, 1000, 2);
+    uint64_t got = 0, n;
+    while ((n = pb_step_pool_take(&p, 300))) {
+        CHECK(n <= 300);
+        got += n;
+    }
+    CHECK_EQ_U64(got, 1000);
+    pb_step_pool_give(&p, 10);
+    CHECK_EQ_U64(pb_step_pool_take(&p, 300), 2); /* a share of what is left */
+    for (got = 2; (n = pb_step_pool_take(&p, 300));) got += n;
+    CHECK_EQ_U64(got, 10);
+}
+
+static pb_model *notouch(const char *name)
+{
+    notouch_board b;
+    pb_error e;
+    if (notouch_board_named(name, &b, &e)) exit(2);
+    return notouch_model(&b, 2, NOTOUCH_KING);
+}
+
+static pb_model *kakuro_file(const char *rel)
+{
+    char path[1024], err[256];
+    snprintf(path, sizeof path, "%s/%s", srcdir, rel);
+    size_t len;
+    char *text = pb_read_file(path, &len, err, sizeof err);
+    if (!text) {
+        fprintf(stderr, "%s\n", err);
+        exit(2);
+    }
+    kakuro_reader r;
+    kakuro_grid *g = malloc(sizeof *g);
+    int line;
+    pb_error e;
+    kakuro_reader_init(&r, text, len);
+    if (!g || kakuro_read(&r, g, &line, &e) != 1) exit(2);
+    pb_model *m = kakuro_model_new(g, &e);
+    free(g);
+    free(text);
+    if (!m) exit(2);
+    return m;
+}
+
+/* One thread: every engine stops at exactly its step limit. The engines whose step
+ * is a propagation (logic, seed, combo, thesis) poll after it: they may pass the
+ * limit by what one propagation places, at most a cell each. */
+static void test_exact_step_limits(void)
+{
+    pb_model *models[] = {notouch("3x4"), sudoku_model_new(3),
+                          kakuro_file("tests/data/kakuro/overflow.kak")};
+    const uint64_t limits[] = {1, 777, 12345};
+    for (size_t k = 0; k < sizeof models / sizeof models[0]; k++) {
+        const pb_model *m = models[k];
+        for (const pb_engine *const *e = model_engines(); *e; e++)
+            for (size_t i = 0; i < sizeof limits / sizeof limits[0]; i++) {
+                pb_run how = {.mode = PB_MODE_COUNT, .limits = {.max_steps = limits[i]}};
+                if (pb_engine_check(*e, m, &how, NULL, 0) != PB_RUNS) continue;
+                if (m->ncells > 40 && !strncmp((*e)->about.name, "enum", 4)) continue;
+                /* path-dp starts with one placement per cell, before its first poll */
+                if (!strcmp((*e)->about.name, "path-dp") && limits[i] < (uint64_t)m->ncells)
+                    continue;
+                pb_result r;
+                memset(&r, 0, sizeof r);
+                pb_status st = pb_engine_run(*e, m, &how, &r);
+                const char *n = (*e)->about.name;
+                int poll_per_step = strcmp(n, "logic") && strcmp(n, "seed") && strcmp(n, "combo") &&
+                                    strcmp(n, "thesis");
+                if (st != PB_LIMIT ||
+                    (poll_per_step ? r.stats.steps != limits[i]
+                                   : r.stats.steps < limits[i] ||
+                                         r.stats.steps > limits[i] + (uint64_t)m->ncells + 1)) {
+                    fprintf(stderr, "%s on model %zu, limit %llu: %s after %llu steps\n", n, k,
+                            (unsigned long long)limits[i], pb_status_name(st),
+                            (unsigned long long)r.stats.steps);
+                    CHECK(0);
+                }
+            }
+    }
+    for (size_t k = 0; k < sizeof models / sizeof models[0]; k++) pb_model_free(models[k]);
+}
+
+/* In parallel the tasks share the limit: the run never passes it, and stops short of
+ * it by at most threads x PB_POLL_STEPS (the steps running tasks hold). */
+static void test_parallel_step_limits(void)
+{
+    pb_model *m = notouch("2x7");
+    const uint64_t limits[] = {10000, 1000000};
+    const char *engines[] = {"backtrack", "propagate"};
+    for (size_t e = 0; e < 2; e++)
+        for (size_t i = 0; i < 2; i++)
+            for (int threads = 2; threads <= 3; threads++) {
+                pb_run how = {
+                    .mode = PB_MODE_COUNT, .threads = threads, .limits = {.max_steps = limits[i]}};
+                pb_result r;
+                memset(&r, 0, sizeof r);
+                CHECK(pb_engine_run(pb_model_engine_find(engines[e]), m, &how, &r) == PB_LIMIT);
+                uint64_t low = limits[i] > threads * (uint64_t)PB_POLL_STEPS
+                                   ? limits[i] - threads * (uint64_t)PB_POLL_STEPS
+                                   : 0;
+                if (r.stats.steps > limits[i] || r.stats.steps < low) {
+                    fprintf(stderr, "%s -t %d, limit %llu: %llu steps\n", engines[e], threads,
+                            (unsigned long long)limits[i], (unsigned long long)r.stats.steps);
+                    CHECK(0);
+                }
+            }
+    pb_model_free(m);
+}
+
+static tp_result tenpair(const char *engine, const tp_rules *r, tp_run how)
+{
+    tp_result res;
+    memset(&res, 0, sizeof res);
+    tp_engine_run(tenpair_engine(engine), r, &how, &res);
+    free(res.path);
+    return res;
+}
+
+/* Tenpair: a step limit of N expands exactly N states (one thread), never more than
+ * N (threads); a time limit is met within a state or so even when states cost
+ * milliseconds, before the memory limit; the memory limit alone gives nomem. */
+static void test_tenpair_limits(void)
+{
+    tp_rules r;
+    pb_error e;
+    tp_rules_default(&r);
+    const char *engines[] = {"bfs", "best-first", "compact"};
+    for (int k = 0; k < 3; k++) {
+        tp_run count = {.mode = TP_COUNT, .max_length = 100, .threads = 1};
+        count.limits.max_steps = 100000;
+        tp_result res = tenpair(engines[k], &r, count);
+        CHECK(res.status == PB_LIMIT);
+        CHECK_EQ_U64(res.stats.expanded, 100000);
+        tp_run shortest = {.mode = TP_SHORTEST, .threads = 1};
+        shortest.limits.max_steps = 5000;
+        res = tenpair(engines[k], &r, shortest);
+        CHECK(res.status == PB_LIMIT);
+        CHECK_EQ_U64(res.stats.expanded, 5000);
+    }
+    tp_run par = {.mode = TP_COUNT, .max_length = 100, .threads = 2};
+    par.limits.max_steps = 100000;
+    tp_result res = tenpair("compact", &r, par);
+    CHECK(res.status == PB_LIMIT);
+    CHECK(res.stats.expanded <= 100000 && res.stats.expanded > 0);
+
+    char start[513];
+    memset(start, '1', 512);
+    start[512] = '\0';
+    CHECK(tp_rules_set_start(&r, start, &e) == 0);
+    for (int k = 0; k < 3; k += 2) { /* bfs and compact: one long state after another */
+        tp_run slow = {.mode = TP_SHORTEST, .threads = 1, .max_bytes = 200u << 20};
+        slow.limits.max_seconds = 0.3;
+        double t0 = pb_now_s();
+        res = tenpair(engines[k], &r, slow);
+        double t = pb_now_s() - t0;
+        CHECK(res.status == PB_LIMIT);
+        if (t > 0.4) fprintf(stderr, "%s: time limit 0.3 s met after %.3f s\n", engines[k], t);
+        CHECK(t < 0.4);
+        CHECK(res.stats.peak_bytes <= 200u << 20);
+    }
+    tp_run small = {.mode = TP_SHORTEST, .threads = 1, .max_bytes = 8u << 20};
+    small.limits.max_seconds = 30;
+    res = tenpair("compact", &r, small);
+    CHECK(res.status == PB_NOMEM);
+}
+
+/* Kakuro counts: past 2^64 they are exact; past 2^128 - 1 the run says so. */
+static void test_kakuro_counts(void)
+{
+    pb_model *m = kakuro_file("tests/data/kakuro/count128.kak");
+    const pb_engine *combo = pb_model_engine_find("combo");
+    pb_run how = {.mode = PB_MODE_COUNT};
+    pb_result r;
+    memset(&r, 0, sizeof r);
+    CHECK(pb_engine_run(combo, m, &how, &r) == PB_DONE);
+    CHECK(count_is(r.stats.solutions, "1806954599536363527848507473920"));
+    pb_model_free(m);
+    m = kakuro_file("tests/data/kakuro/overflow.kak");
+    memset(&r, 0, sizeof r);
+    CHECK(pb_engine_run(combo, m, &how, &r) == PB_OVERFLOW);
+    CHECK(r.stats.solutions == PB_COUNT_MAX); /* held there: a lower bound */
+    /* A capped count is an answer, whatever the full count. */
+    how.limits.max_solutions = 2;
+    memset(&r, 0, sizeof r);
+    CHECK(pb_engine_run(combo, m, &how, &r) == PB_LIMIT);
+    CHECK(r.stats.solutions == 2);
+    pb_model_free(m);
+}
+
+int main(int argc, char **argv)
+{
+    if (argc > 1) srcdir = argv[1];
+    test_count_format();
+    test_limiter_slow_steps();
+    test_step_pool();
+    test_exact_step_limits();
+    test_parallel_step_limits();
+    test_tenpair_limits();
+    test_kakuro_counts();
+    return check_report("test_limits");
+}
