@@ -255,16 +255,22 @@ static void test_tenpair_limits(void)
     memset(start, '1', 512);
     start[512] = '\0';
     CHECK(tp_rules_set_start(&r, start, &e) == 0);
-    for (int k = 0; k < 3; k += 2) { /* bfs and compact: one long state after another */
+    for (int k = 0; k < 3; k++) { /* each state of this start costs milliseconds */
         tp_run slow = {.mode = TP_SHORTEST, .threads = 1, .max_bytes = 200u << 20};
         slow.limits.max_seconds = 0.3;
-        double t0 = pb_now_s();
-        res = tenpair(engines[k], &r, slow);
-        double t = pb_now_s() - t0;
-        CHECK(res.status == PB_LIMIT);
-        if (t > 0.4) fprintf(stderr, "%s: time limit 0.3 s met after %.3f s\n", engines[k], t);
+        double t = 0;
+        /* A loaded machine (ctest -j) can stall a run: one slow run is tried again;
+         * a limit not honoured misses by seconds every time. */
+        for (int try = 0; try < 2; try++) {
+            double t0 = pb_now_s();
+            res = tenpair(engines[k], &r, slow);
+            t = pb_now_s() - t0;
+            CHECK(res.status == PB_LIMIT);
+            CHECK(res.stats.peak_bytes <= 200u << 20);
+            if (t < 0.4) break;
+        }
+        if (t >= 0.4) fprintf(stderr, "%s: time limit 0.3 s met after %.3f s\n", engines[k], t);
         CHECK(t < 0.4);
-        CHECK(res.stats.peak_bytes <= 200u << 20);
     }
     tp_run small = {.mode = TP_SHORTEST, .threads = 1, .max_bytes = 8u << 20};
     small.limits.max_seconds = 30;
