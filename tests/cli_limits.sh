@@ -12,12 +12,19 @@
 # field NAME FILE: the value of NAME=VALUE in the last line of FILE.
 field() { tail -n 1 "$2" | tr ' ' '\n' | sed -n "s/^$1=//p"; }
 
+# A sanitizer build spends a few tenths of a second starting and ending a process
+# (shadow memory, the leak check): there the process may take 0.5 s more, while the
+# run itself (its wall_s) must still end within 1.1 s.
+slack_ms=0
+if "$pb" --version | grep -q -- '-fsanitize'; then slack_ms=500; fi
+
 # timed_limit DESCRIPTION -- command...: the command, given --time-limit 1, ends
-# within 1.1 s (process start to exit) with status=limit and exit 3. A machine
-# loaded by parallel tests can delay the start of a process: one slow run is
-# retried once (a limit that is not honoured misses by seconds, every time).
+# within 1.1 s (process start to exit, and its own wall_s) with status=limit and
+# exit 3. A machine loaded by parallel tests can delay the start of a process: one
+# slow run is retried once (a limit that is not honoured misses by seconds, every
+# time).
 timed_limit() {
-    local what=$1 t0 t1 ms rc try
+    local what=$1 t0 t1 ms rc try wall
     shift 2
     for try in 1 2; do
         t0=$EPOCHREALTIME
@@ -25,9 +32,14 @@ timed_limit() {
         rc=$?
         t1=$EPOCHREALTIME
         ms=$(awk -v a="$t0" -v b="$t1" 'BEGIN { printf "%d", (b - a) * 1000 }')
-        [ "$ms" -le 1100 ] && break
+        wall=$(field wall_s "$tmp/out")
+        [ "$ms" -le $((1100 + slack_ms)) ] && awk -v w="${wall:-9}" 'BEGIN { exit !(w <= 1.1) }' &&
+            break
     done
-    if [ "$ms" -le 1100 ]; then ok; else bad "$what: --time-limit 1 ended after $ms ms"; fi
+    if [ "$ms" -le $((1100 + slack_ms)) ]; then ok; else
+        bad "$what: --time-limit 1 ended after $ms ms"
+    fi
+    awk -v w="${wall:-9}" 'BEGIN { exit !(w <= 1.1) }' && ok || bad "$what: wall_s=$wall"
     if [ "$rc" -eq 3 ]; then ok; else bad "$what: exit $rc, expected 3"; fi
     has 'status=limit' "$tmp/out"
 }
@@ -43,17 +55,21 @@ timed_limit "kakuro 64x64 (thesis)" -- "$pb" count kakuro "$src/tests/data/kakur
     --engine thesis -q
 timed_limit "latin qwh-40-0.9" -- "$pb" count latin qwh-40-0.9 -q
 
-# SIGINT one second into the 512-digit run: acted on within 0.2 s, exit 130.
-"$pb" solve tenpair --start "$ones" >"$tmp/out" 2>"$tmp/err" &
-pid=$!
-sleep 1
-t0=$EPOCHREALTIME
-kill -INT "$pid"
-wait "$pid"
-rc=$?
-t1=$EPOCHREALTIME
-ms=$(awk -v a="$t0" -v b="$t1" 'BEGIN { printf "%d", (b - a) * 1000 }')
-if [ "$ms" -le 200 ]; then ok; else bad "tenpair SIGINT: exit after $ms ms"; fi
+# SIGINT one second into the 512-digit run: acted on within 0.2 s, exit 130 (a slow
+# exit is tried once more, as above).
+for try in 1 2; do
+    "$pb" solve tenpair --start "$ones" >"$tmp/out" 2>"$tmp/err" &
+    pid=$!
+    sleep 1
+    t0=$EPOCHREALTIME
+    kill -INT "$pid"
+    wait "$pid"
+    rc=$?
+    t1=$EPOCHREALTIME
+    ms=$(awk -v a="$t0" -v b="$t1" 'BEGIN { printf "%d", (b - a) * 1000 }')
+    [ "$ms" -le $((200 + slack_ms)) ] && break
+done
+if [ "$ms" -le $((200 + slack_ms)) ]; then ok; else bad "tenpair SIGINT: exit after $ms ms"; fi
 if [ "$rc" -eq 130 ]; then ok; else bad "tenpair SIGINT: exit $rc, expected 130"; fi
 has 'status=interrupted' "$tmp/out"
 
