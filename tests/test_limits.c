@@ -259,18 +259,19 @@ static void test_tenpair_limits(void)
         tp_run slow = {.mode = TP_SHORTEST, .threads = 1, .max_bytes = 200u << 20};
         slow.limits.max_seconds = 0.3;
         double t = 0;
-        /* A loaded machine (ctest -j) can stall a run: one slow run is tried again;
-         * a limit not honoured misses by seconds every time. */
+        /* A loaded machine (ctest -j) can stall a run: one slow run is tried again,
+         * and the bound is loose (cli_limits.sh checks the 1.1 s of --time-limit 1);
+         * a limit not honoured misses by tens of seconds (65,536 states). */
         for (int try = 0; try < 2; try++) {
             double t0 = pb_now_s();
             res = tenpair(engines[k], &r, slow);
             t = pb_now_s() - t0;
             CHECK(res.status == PB_LIMIT);
             CHECK(res.stats.peak_bytes <= 200u << 20);
-            if (t < 0.4) break;
+            if (t < 0.8) break;
         }
-        if (t >= 0.4) fprintf(stderr, "%s: time limit 0.3 s met after %.3f s\n", engines[k], t);
-        CHECK(t < 0.4);
+        if (t >= 0.8) fprintf(stderr, "%s: time limit 0.3 s met after %.3f s\n", engines[k], t);
+        CHECK(t < 0.8);
     }
     tp_run small = {.mode = TP_SHORTEST, .threads = 1, .max_bytes = 8u << 20};
     small.limits.max_seconds = 30;
