@@ -12,7 +12,7 @@
 typedef enum pb_opt_type {
     PB_OPT_FLAG,     /* int, set to 1 */
     PB_OPT_INT,      /* int from lo to hi */
-    PB_OPT_COUNT,    /* uint64_t: a whole number >= 0 (exact forms such as 2e9 too) */
+    PB_OPT_COUNT,    /* uint64_t: a decimal whole number >= 0 (exact forms such as 2e9 too) */
     PB_OPT_SECONDS,  /* double >= 0 */
     PB_OPT_REAL,     /* double from lo to hi */
     PB_OPT_BYTES,    /* uint64_t > 0 with an optional K, M or G suffix */
