@@ -39,6 +39,8 @@ signalled() {
 }
 
 printf '%081d\n' 0 >"$tmp/empty9.txt" # every 9x9 grid: a count that never ends
+# The first puzzles of seed 1, to compare what an interrupted generate kept with.
+"$pb" generate sudoku --count 2500 --threads 2 | tail -n +2 >"$tmp/ref"
 for s in INT:130 TERM:143 HUP:143; do
     sig=${s%:*} want=${s#*:}
     signalled "$sig" "$want" "count sudoku" -- "$pb" count sudoku "$tmp/empty9.txt"
@@ -58,7 +60,8 @@ for s in INT:130 TERM:143 HUP:143; do
         [ "$(tail -n +2 "$tmp/gen" | grep -cE '^[1-9.]{81}$')" -eq "$kept" ] &&
         [ "$(($(wc -l <"$tmp/gen.csv") - 1))" -eq "$kept" ]; then ok; else
         bad "generate SIG$sig: $kept puzzles kept, $(wc -l <"$tmp/gen.csv") stats lines"; fi
-    "$pb" generate sudoku --count "$kept" --threads 2 | tail -n +2 >"$tmp/want"
+    if [ "$kept" -le 2500 ]; then head -n "$kept" "$tmp/ref" >"$tmp/want"; else
+        "$pb" generate sudoku --count "$kept" --threads 2 | tail -n +2 >"$tmp/want"; fi
     tail -n +2 "$tmp/gen" | cmp -s - "$tmp/want" && ok || bad "generate SIG$sig: kept puzzles differ"
     has "interrupted; puzzles 0 to $((kept - 1)) of 20000 written" "$tmp/err"
 done
@@ -85,15 +88,15 @@ cmp -s "$tmp/nfull" "$tmp/npart" && ok || bad "resume numbers: not the uninterru
 # Interrupted for real (SIGTERM, then SIGKILL), then resumed.
 for sig in TERM KILL; do
     rm -f "$tmp/r"
-    "$pb" generate sudoku --count 1500 --seed 2 --threads 2 --out "$tmp/r" 2>/dev/null &
+    "$pb" generate sudoku --count 1000 --seed 2 --threads 2 --out "$tmp/r" 2>/dev/null &
     pid=$!
     sleep 0.2
     kill -s "$sig" "$pid"
     { wait "$pid"; } 2>/dev/null
-    expect 0 "resume after SIG$sig" -- "$pb" generate sudoku --count 1500 --seed 2 --out "$tmp/r" --resume
-    [ -z "${full1500:-}" ] && "$pb" generate sudoku --count 1500 --seed 2 --threads 2 >"$tmp/full1500" &&
-        full1500=1
-    cmp -s "$tmp/r" "$tmp/full1500" && ok || bad "resume after SIG$sig: not the uninterrupted file"
+    expect 0 "resume after SIG$sig" -- "$pb" generate sudoku --count 1000 --seed 2 --out "$tmp/r" --resume
+    [ -z "${full1000:-}" ] && "$pb" generate sudoku --count 1000 --seed 2 --threads 2 >"$tmp/full1000" &&
+        full1000=1
+    cmp -s "$tmp/r" "$tmp/full1000" && ok || bad "resume after SIG$sig: not the uninterrupted file"
 done
 # The other generators resume the same way.
 "$pb" generate latin --order 12 --count 30 --solutions --out "$tmp/lfull"

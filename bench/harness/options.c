@@ -97,7 +97,7 @@ static int is_decimal(const char *s, int sign_ok)
     return *p == '\0';
 }
 
-static int parse_count(const char *s, uint64_t *out)
+int pb_parse_count(const char *s, uint64_t *out)
 {
     char *end;
     if (!is_decimal(s, 0)) return -1;
@@ -179,7 +179,7 @@ int pb_option_apply(const pb_option *o, void *target, const char *value, char *e
         break;
     }
     case PB_OPT_COUNT:
-        if (!parse_count(value, field)) return 0;
+        if (!pb_parse_count(value, field)) return 0;
         snprintf(what, sizeof what, "a whole number >= 0 in decimal (e.g. 1000 or 1e6)");
         break;
     case PB_OPT_SECONDS:
