@@ -164,7 +164,7 @@ static void count_outcome(const pb_outcome *r, const pb_limits *lim, tally *t)
     if (n == 0 && r->status == PB_DONE) t->none++;
     if (n == 1 && r->status == PB_DONE) t->unique++;
     if (n >= 2) t->multiple++;
-    if (n <= 1 && !answered) t->stopped++;
+    if (n <= 1 && r->status != PB_DONE) t->stopped++; /* no verdict: stopped before 2 */
     if (!answered && r->status != PB_INTERRUPTED) t->limited++;
     if (r->status == PB_OVERFLOW) t->overflow++;
 }
