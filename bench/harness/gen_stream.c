@@ -128,7 +128,12 @@ int pb_stream_put(pb_stream *s, const char *text)
 {
     if (!s->f) return 0;
     fputs(text, s->f);
-    return fflush(s->f) || ferror(s->f) ? -1 : 0;
+    /* The signal handler has no SA_RESTART (engines and waits must see the signal), so
+     * a write to a pipe can fail with EINTR: what is left in the buffer is written
+     * again, and the puzzle stays whole. */
+    int rc, tries = 0;
+    while ((rc = fflush(s->f)) && errno == EINTR && tries++ < 100) clearerr(s->f);
+    return rc || ferror(s->f) ? -1 : 0;
 }
 
 int pb_stream_close(pb_stream *s, char *err, size_t errlen)
