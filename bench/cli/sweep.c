@@ -83,7 +83,7 @@ static const pb_option sweep_options[] = {
      .type = PB_OPT_FLAG,
      .offset = offsetof(sweep_cli, resume),
      .help = "continue the earlier sweep of this name: run only the runs\n"
-             "whose rows are missing"},
+             "whose rows are missing (with none there, start it)"},
     {.name = "block",
      .type = PB_OPT_INT,
      .offset = offsetof(sweep_cli, block),

@@ -251,7 +251,8 @@ static int open_files(sweep_ctx *c, int there)
     char err[4600];
     const pb_sweep_opts *o = c->opts;
     int resumed = 0;
-    pb_sweep_origin origin = {o->source, o->source_hash, c->workers, c->njobs};
+    pb_sweep_origin origin = {o->source, o->source_hash, (const char(*)[96])c->names, c->workers,
+                              c->njobs};
     pb_sweep_settings_make(&c->settings, c->spec, &origin);
     if (there) {
         int rc = resume(c, err, sizeof err);

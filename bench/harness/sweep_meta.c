@@ -38,20 +38,20 @@ static void append(char *line, const char *fmt, ...)
     va_end(ap);
 }
 
-/* The hash of the instances: their names, and the bytes of those that are files, so
- * that a resume notices a puzzle file that changed under the same name. */
+/* The hash of the instances: the bytes of those that are files, so that a resume
+ * notices a puzzle file that changed under the same name, and the others as given. */
 static void instances_hash(const pb_sweep_spec *s, char *out, size_t len)
 {
     uint64_t h = FNV_START;
     for (int i = 0; i < s->instances.n; i++) {
         const char *it = s->instances.item[i];
         struct stat st;
-        h = fnv1a(h, it, strlen(it) + 1);
-        if (stat(it, &st) || !S_ISREG(st.st_mode)) continue;
         char err[300];
         size_t n = 0;
-        char *text = pb_read_file(it, &n, err, sizeof err);
-        if (text) h = fnv1a(h, text, n);
+        char *text =
+            stat(it, &st) || !S_ISREG(st.st_mode) ? NULL : pb_read_file(it, &n, err, sizeof err);
+        h = text ? fnv1a(h, text, n) : fnv1a(h, it, strlen(it));
+        h = fnv1a(h, "", 1); /* one instance ends */
         free(text);
     }
     snprintf(out, len, "fnv1a64:%016llx", (unsigned long long)h);
@@ -71,7 +71,9 @@ void pb_sweep_settings_make(pb_sweep_settings *st, const pb_sweep_spec *s,
     memset(st, 0, sizeof *st);
     append(x[k++], "sweep=%s", origin->source);
     append(x[k++], "sweep_hash=%s", origin->source_hash);
-    list_line(x[k++], "instances", &s->instances);
+    append(x[k], "instances=");
+    for (int i = 0; i < s->instances.n; i++) append(x[k], "%s%s", i ? " " : "", origin->names[i]);
+    k++;
     instances_hash(s, hash, sizeof hash);
     append(x[k++], "instances_hash=%s", hash);
     append(x[k++], "family=%s", s->fam->name);

@@ -21,6 +21,7 @@ typedef struct pb_sweep_settings {
 typedef struct pb_sweep_origin {
     const char *source;      /* the sweep file, or "(options)" */
     const char *source_hash; /* its content hash (pb_sweep_hash_text), or "none" */
+    const char (*names)[96]; /* the instances' names, as rows name them */
     int workers;
     long runs; /* the runs of the whole matrix */
 } pb_sweep_origin;
@@ -28,8 +29,9 @@ typedef struct pb_sweep_origin {
 /* "fnv1a64:HEX" of len bytes of text, into out (at least 32 bytes). */
 void pb_sweep_hash_text(const char *text, size_t len, char *out, size_t outlen);
 
-/* The settings lines of spec: the sweep file and its hash, the instances (and a hash
- * of those that are files), the family, its parameters, the timing, limits, lists,
+/* The settings lines of spec: the sweep file and its hash, the instances' names and a
+ * hash of their contents (files by their bytes, wherever they are: a resume from
+ * another folder finds the same), the family, its parameters, the timing, limits, lists,
  * workers, and the number of runs. */
 void pb_sweep_settings_make(pb_sweep_settings *s, const pb_sweep_spec *spec,
                             const pb_sweep_origin *origin);

@@ -37,6 +37,13 @@ int pb_sweep_resume_check(const pb_sweep_out *o, const char *const *want, pb_swe
                           char *err, size_t errlen)
 {
     size_t len, n;
+    struct stat st;
+    if (stat(o->meta, &st))
+        return snprintf(err, errlen,
+                        "%s: missing, so the files beside it cannot be checked against this "
+                        "sweep; --force starts over",
+                        o->meta),
+               -1;
     char *text = pb_read_file(o->meta, &len, err, errlen);
     if (!text) return -1;
     int rc = -1;
