@@ -91,6 +91,18 @@ for at in 0 4 12; do
     whole "$d" "resumed after a kill at $at rows"
 done
 
+# A resume drops a row cut short and a row missing samples, and runs them again.
+d=$tmp/cut
+mkdir -p "$d"
+sed 's/^status=complete$/status=running/' "$tmp/ref/k.meta" >"$d/k.meta"
+head -c -40 "$tmp/ref/k.csv" >"$d/k.csv.part"                          # the last row cut short
+grep -v ",3,1,[0-9]*,[0-9.e-]*$" "$tmp/ref/k.samples.csv" >"$d/k.samples.csv.part" # row 3's 2nd sample
+expect 0 "resume with a row cut short and one missing a sample" -- "$pb" sweep "$tmp/k.sweep" --out "$d" \
+    --threads 1 --block 2 --resume
+has "^resuming .*: 18 of 20 rows there, 2 left out" "$tmp/out"
+keys "$d/k.csv" | cmp -s - "$tmp/ref.keys" && ok || bad "cut files resumed: rows differ"
+whole "$d" "cut files resumed"
+
 # ---- (2) SIGINT, SIGTERM and SIGHUP: whole rows only, then --resume completes ----
 for sig in INT:130 TERM:143 HUP:143; do
     d=$tmp/${sig%:*}
