@@ -34,7 +34,7 @@ gen() {
     shift
     t0=$(date +%s)
     "$pb" generate kakuro --seed 1 --count "$count" --difficulty easy,medium,hard --no-solutions \
-        --keep-going --time-limit 30 --stats "$out/kakuro-gen-$name.csv" "$@" >/dev/null || [ $? -eq 3 ]
+        --keep-going --time-limit 30 --force --stats "$out/kakuro-gen-$name.csv" "$@" >/dev/null || [ $? -eq 3 ]
     echo "kakuro-gen-$name: $(($(date +%s) - t0)) s" >&2
 }
 gen combo-diff --size "$small,$(printf '%s\n' $large15 $large20 $large30 | sort -u | paste -sd,)"
@@ -43,6 +43,6 @@ gen combo-all --refill all --size "$small"
 gen thesis-diff --checker thesis --refill diff --size "$small,$(printf '%s\n' $large15 $large20 | sort -u | paste -sd,)"
 
 # The picture: one hard 11x11 puzzle and its solution.
-"$pb" generate kakuro --size 11x11 --difficulty hard --seed 1 --out "$out/kakuro-example" >/dev/null
+"$pb" generate kakuro --size 11x11 --difficulty hard --seed 1 --force --out "$out/kakuro-example" >/dev/null
 scripts/kakuro-svg.sh "$out/kakuro-example/11x11-hard-s1-0000.kak" \
     "$out/kakuro-example/11x11-hard-s1-0000.sol.kak" >"$out/plots/kakuro-example.svg"

@@ -13,6 +13,8 @@
 # PB_EXTRA_SUDOKU="FILE..." adds 9x9 puzzle files to the QQwing comparison.
 # PB_KAKURO_COUNT=N sets the kakuro puzzles made per size and difficulty (default 30).
 # PB_TENPAIR_MAX=L sets the bound of the tenpair wins-by-length count (default 100).
+# The sweeps start over (sweep --force) over the files of an earlier run in OUT_DIR;
+# PB_RESUME=1 continues them instead (sweep --resume: a complete sweep is kept).
 set -euo pipefail
 cd "$(dirname "$0")/.."
 quick=0
@@ -21,9 +23,10 @@ case ${1:-} in -*) echo "run.sh: unknown option '$1' (usage: scripts/run.sh [--q
 out=${1:-results}
 if [ "$quick" = 1 ]; then out=${1:-results-quick}; fi
 export PB_QUICK=$quick
-sweep_opts=()
+sweep_opts=(--force)
+if [ "${PB_RESUME:-0}" = 1 ]; then sweep_opts=(--resume); fi
 micro_time=0.2
-if [ "$quick" = 1 ]; then sweep_opts=(--quick); micro_time=0.01; fi
+if [ "$quick" = 1 ]; then sweep_opts+=(--quick); micro_time=0.01; fi
 scripts/setup.sh
 mkdir -p "$out"
 pb=build/puzzlebench

@@ -16,7 +16,7 @@ for ((t = 2; t < cores; t *= 2)); do threads="$threads $t"; done
 [ "$cores" -gt 1 ] && threads="$threads $cores"
 echo "scaling.sh: $cores cores, search threads: $threads"
 mkdir -p "$out"
-# exec: a SIGINT or SIGTERM (e.g. from timeout) reaches the sweep, which then writes
-# the rows it finished.
-exec "$pb" sweep data/scaling/notouch-scaling.sweep --out "$out" --name "notouch-${cores}core-parallel" \
+# exec: a SIGINT or SIGTERM (e.g. from timeout) reaches the sweep, which then keeps
+# the rows it finished. --force: a rerun starts the sweep over.
+exec "$pb" sweep data/scaling/notouch-scaling.sweep --out "$out" --name "notouch-${cores}core-parallel" --force \
     --search-threads "$threads" --bind core

@@ -265,7 +265,8 @@ one_line_error "bad.sweep:3: samples expects a whole number"
 expect 2 "sweep bad instance" -- "$pb" sweep --family notouch --instances "cross8 7x11" --out "$out"
 one_line_error "board too large"
 
-# Ctrl-C keeps the finished rows and writes the file whole.
+# Ctrl-C keeps the finished rows (each with all its samples) and renames the files
+# into place; the .meta says the sweep was interrupted.
 "$pb" sweep --out "$out" --name intr --family notouch --instances "cross8 2x3 2x7" \
     --engines "backtrack" --modes "first count" --samples 1 --threads 1 >"$tmp/out" 2>"$tmp/err" &
 pid=$!
@@ -277,6 +278,8 @@ if [ "$st" -eq 130 ]; then ok; else bad "interrupted sweep: exit $st, expected 1
 has "^family,instance" "$out/intr.csv"
 if grep -q ",2x7,.*,count," "$out/intr.csv"; then bad "interrupted run was written"; else ok; fi
 has "^rows=.*interrupted" "$out/intr.meta"
+has "^status=interrupted$" "$out/intr.meta"
+if [ -e "$out/intr.csv.part" ]; then bad "interrupted sweep left its .part file"; else ok; fi
 
 # ---- generate sudoku ----
 # --samples times the whole generation; every sample makes the same puzzles.

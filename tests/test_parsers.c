@@ -4,6 +4,8 @@
 #include <string.h>
 
 #include "check.h"
+#include "kakuro/kakuro.h"
+#include "latin/latin.h"
 #include "notouch/board.h"
 #include "sudoku/sudoku.h"
 #include "harness/sweep_spec.h"
@@ -217,10 +219,92 @@ static void test_sudoku_reader(void)
     CHECK(n == 4 && results[0] == -1 && results[1] == 1 && results[2] == -1 && results[3] == 1);
 }
 
+/* The first error of sudoku text[0 .. len) (NUL bytes allowed): its line, message. */
+static int sudoku_error_n(const char *text, size_t len, int want_line, const char *want_msg)
+{
+    sudoku_reader r;
+    sudoku_grid g;
+    sudoku_format f;
+    pb_error e = {0, ""};
+    int line, rc;
+    sudoku_reader_init(&r, text, len);
+    while ((rc = sudoku_read(&r, &g, &f, &line, &e)) == 1) continue;
+    if (rc != -1 || e.line != want_line || strcmp(e.msg, want_msg)) {
+        fprintf(stderr, "sudoku: rc=%d line=%d msg=%s\n", rc, e.line, e.msg);
+        return 0;
+    }
+    return 1;
+}
+
+/* Every reader: a UTF-8 byte-order mark at the start is skipped, a bad byte is named
+ * `byte 0xNN` (never echoed raw), and a sudoku line may end in a '#' comment. */
+static void test_reader_bytes(void)
+{
+    static kakuro_grid kg;
+    static latin_square sq;
+    sudoku_reader r;
+    sudoku_grid g;
+    sudoku_format f;
+    pb_error e = {0, ""};
+    int line;
+    const char bom_sudoku[] = "\xef\xbb\xbf"
+                              "1..4..1..4..3..2\n";
+    sudoku_reader_init(&r, bom_sudoku, sizeof bom_sudoku - 1);
+    CHECK(sudoku_read(&r, &g, &f, &line, &e) == 1 && g.size == 4 && line == 1);
+    const char comment[] = "1..4..1..4..3..2 # a name\n1..4..1..4..3..2\t#x\n";
+    sudoku_reader_init(&r, comment, sizeof comment - 1);
+    CHECK(sudoku_read(&r, &g, &f, &line, &e) == 1 && g.cell[15] == 2 && f == SUDOKU_LINE);
+    CHECK(sudoku_read(&r, &g, &f, &line, &e) == 1 && line == 2);
+    CHECK(sudoku_read(&r, &g, &f, &line, &e) == 0);
+    const char nul[] = "1..4..1.\0"
+                       "4..3..2\n";
+    CHECK(sudoku_error_n(nul, sizeof nul - 1, 1,
+                         "column 9: unexpected byte 0x00 (expected 1-4, '.' or '0')"));
+    const char high[] = "\n1..4..1..4..3..\xfe\n";
+    CHECK(sudoku_error_n(high, sizeof high - 1, 2,
+                         "column 16: unexpected byte 0xfe (expected 1-4, '.' or '0')"));
+    const char numbers[] = "1 0 0 4\n0 0 \x01 0\n0 4 0 0\n3 0 0 2\n";
+    CHECK(sudoku_error_n(numbers, sizeof numbers - 1, 2,
+                         "column 5: byte 0x01 is not a cell (expected a number, 0 for empty)"));
+
+    kakuro_reader kr;
+    const char bom_kakuro[] = "\xef\xbb\xbf#  4\\ 3\\\n\\4 .  .\n\\3 .  .\n";
+    kakuro_reader_init(&kr, bom_kakuro, sizeof bom_kakuro - 1);
+    CHECK(kakuro_read(&kr, &kg, &line, &e) == 1 && kg.rows == 3 && kg.cols == 3);
+    const char bad_kakuro[] = "#  4\\ 3\\\n\\4 .\0 .\n\\3 .  .\n";
+    kakuro_reader_init(&kr, bad_kakuro, sizeof bad_kakuro - 1);
+    CHECK(kakuro_read(&kr, &kg, &line, &e) == -1 && e.line == 2 &&
+          !strcmp(e.msg, "column 2: byte 0x00 in a token (expected D\\R, #, . or a digit 1-9)"));
+    const char bom_outline[] = "\xef\xbb\xbf"
+                               "3 3\nxx cx cx\nxr nn nn\nxr nn nn\n";
+    kakuro_reader_init(&kr, bom_outline, sizeof bom_outline - 1);
+    CHECK(kakuro_read_outline(&kr, &kg, &line, &e) == 1 && kg.rows == 3);
+    const char bad_outline[] = "3 3\nxx cx cx\nxr nn \x80n\nxr nn nn\n";
+    kakuro_reader_init(&kr, bad_outline, sizeof bad_outline - 1);
+    CHECK(kakuro_read_outline(&kr, &kg, &line, &e) == -1 && e.line == 3 &&
+          !strcmp(e.msg, "column 3: byte 0x80 in a token (expected nn, xx, cx, xr or cr)"));
+    const char bad_size[] = "3 \x07\n";
+    kakuro_reader_init(&kr, bad_size, sizeof bad_size - 1);
+    CHECK(kakuro_read_outline(&kr, &kg, &line, &e) == -1 && e.line == 1 &&
+          strstr(e.msg, "column 2: byte 0x07 in a token"));
+
+    latin_reader lr;
+    const char bom_latin[] = "\xef\xbb\xbf"
+                             "1 .\n. 1\n";
+    latin_reader_init(&lr, bom_latin, sizeof bom_latin - 1);
+    CHECK(latin_read(&lr, &sq, &line, &e) == 1 && sq.n == 2);
+
+    notouch_board b;
+    const char bom_board[] = "\xef\xbb\xbf##.\n###\n";
+    CHECK(notouch_board_parse(bom_board, sizeof bom_board - 1, &b, &e) == 0 && b.ncells == 5);
+    CHECK(board_error("##\n#\x1b\n", 2, "got byte 0x1b"));
+}
+
 int main(void)
 {
     test_board_parser();
     test_sudoku_reader();
+    test_reader_bytes();
     test_sweep_parser();
     return check_report("test_parsers");
 }

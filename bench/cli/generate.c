@@ -4,6 +4,7 @@
 #include <string.h>
 
 #include "commands.h"
+#include "harness/exit.h"
 
 static void generator_names(char *out, size_t len)
 {
@@ -26,8 +27,12 @@ static void print_help(void)
             fputs("\n", stdout);
             pb_command_help(stdout, g);
         }
-    fputs("\nexit status: 0 all puzzles made, 2 bad usage, 3 a puzzle could not be made\n"
-          "             within its limits\n",
+    fputs("\nEach puzzle (and each stats row) is written and flushed as it is made, in index\n"
+          "order; an existing --out is refused without --force, and --resume completes an\n"
+          "interrupted --out FILE (a puzzle cut short by a kill is dropped and made again).\n"
+          "exit status: 0 all puzzles made, 2 bad usage, 3 a puzzle could not be made\n"
+          "             within its limits (those before it are written), 130 SIGINT,\n"
+          "             143 SIGTERM or SIGHUP (the finished puzzles are kept)\n",
           stdout);
 }
 
@@ -39,6 +44,8 @@ int pb_cmd_generate(int argc, char **argv)
     const char *name = argv[2];
     if (!strcmp(name, "--help") || !strcmp(name, "-h")) return print_help(), 0;
     const pb_command *g = pb_generator_find(name, NULL);
+    /* A signal stops the making of puzzles; those finished are written (and kept). */
+    pb_install_interrupt_handler();
     if (g) return g->run(g, argc, argv, 3);
     if (name[0] == '-')
         return pb_usage_error("generate", "missing NAME before '%s' (one of: %s)", name, names);

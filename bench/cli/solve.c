@@ -101,8 +101,11 @@ static void print_help(const char *cmd, const pb_family *only)
           "summed over the puzzles; files of puzzles add puzzles, elapsed_s, puzzles_per_s.\n"
           "count on a file of puzzles first prints one line per puzzle: FILE:LINE: none,\n"
           "unique, multiple, or stopped, then a summary line.\n"
-          "exit status: 0 every puzzle has a solution, 1 some puzzle has none, 2 bad usage\n"
-          "             or input, 3 stopped at a limit before a solution, 130 interrupted\n",
+          "exit status: 0 every puzzle has a solution (count: every count is complete, or\n"
+          "             reached --limit N), 1 some puzzle has none, 2 bad usage or input,\n"
+          "             3 some puzzle stopped at a step, time or memory limit (or its count\n"
+          "             overflowed), whatever it found, 130 SIGINT, 143 SIGTERM or SIGHUP\n"
+          "numbers are decimal: 1000, 1e6 (not 0x10)\n",
           stdout);
 }
 
@@ -118,6 +121,13 @@ static void print_stats(FILE *f, pb_status status, const pb_stats *s)
             pb_status_name(status));
 }
 
+/* Whether a run that stopped at PB_LIMIT stopped at the user's --limit N: that is an
+ * answer (N solutions exist; 2 means "multiple"), not a limit of the run. */
+static int capped(const pb_outcome *o, const pb_limits *lim)
+{
+    return o->status == PB_LIMIT && lim->max_solutions && o->stats.solutions >= lim->max_solutions;
+}
+
 /* One line per puzzle of a file in count mode: the uniqueness verdict, after the
  * puzzle's place: FILE:LINE, or its own name when it comes from no file. */
 static void print_verdict(const char *where, const pb_outcome *o, const pb_limits *lim)
@@ -130,33 +140,38 @@ static void print_verdict(const char *where, const pb_outcome *o, const pb_limit
         printf(n == 0 ? "none\n" : "unique\n");
     else if (o->status == PB_DONE)
         printf("multiple (%s solutions)\n", ns);
-    else if (o->status == PB_OVERFLOW) /* the count passed 2^128 - 1: a lower bound */
-        printf("multiple (more than %s solutions: the count overflowed)\n", ns);
-    else if (lim->max_solutions && n >= lim->max_solutions && n >= 2)
+    else if (capped(o, lim) && n >= 2)
         printf("multiple (stopped at --limit %s)\n", ns);
+    else if (capped(o, lim))
+        printf("stopped at --limit %s\n", ns);
     else if (o->status == PB_INTERRUPTED)
         printf("interrupted after %s solution%s\n", ns, n == 1 ? "" : "s");
+    else if (o->status == PB_OVERFLOW) /* held at 2^128 - 1: a lower bound */
+        printf("overflowed its counter after %s solutions\n", ns);
     else
         printf("stopped at a limit after %s solution%s\n", ns, n == 1 ? "" : "s");
 }
 
-/* What a file's puzzles came to. */
+/* What a file's puzzles came to. limited: stopped by a step, time or memory limit
+ * (or an overflowing count) whatever it found; the exit status is then 3. */
 typedef struct tally {
-    int none, unique, multiple, stopped, bad, unsolved;
+    int none, unique, multiple, stopped, bad, limited, overflow;
 } tally;
 
-static void count_outcome(const pb_outcome *r, tally *t)
+static void count_outcome(const pb_outcome *r, const pb_limits *lim, tally *t)
 {
     pb_count n = r->stats.solutions;
     if (!r->ran) {
         t->stopped++;
         return;
     }
+    const int answered = r->status == PB_DONE || capped(r, lim);
     if (n == 0 && r->status == PB_DONE) t->none++;
-    if (n == 0 && r->status != PB_DONE) t->unsolved++; /* stopped before any solution */
     if (n == 1 && r->status == PB_DONE) t->unique++;
     if (n >= 2) t->multiple++;
-    if (n <= 1 && r->status != PB_DONE) t->stopped++;
+    if (n <= 1 && r->status != PB_DONE) t->stopped++; /* no verdict: stopped before 2 */
+    if (!answered && r->status != PB_INTERRUPTED) t->limited++;
+    if (r->status == PB_OVERFLOW) t->overflow++;
 }
 
 typedef struct run_ctx {
@@ -211,7 +226,7 @@ static int report(run_ctx *c)
             t.bad++;
             continue;
         }
-        count_outcome(&c->res.puzzle[i], &t);
+        count_outcome(&c->res.puzzle[i], &c->o->limits, &t);
         if (c->res.puzzle[i].ran) print_puzzle(c, i, values);
     }
     free(values);
@@ -233,14 +248,16 @@ static int report(run_ctx *c)
                sum->median_hi, sum->cv);
     putchar('\n');
     if (pb_interrupted || c->res.status == PB_INTERRUPTED) return pb_interrupt_exit();
+    if (t.overflow)
+        fprintf(stderr,
+                "puzzlebench: %s: %d count%s overflowed the counter (status overflow): "
+                "the solutions printed are a lower bound\n",
+                c->cmd, t.overflow, t.overflow == 1 ? "" : "s");
     if (t.bad) return PB_EXIT_USAGE;
-    if (c->res.status == PB_OVERFLOW) { /* a count that is only a lower bound is no answer */
-        fprintf(stderr, "puzzlebench: a count overflowed its 128-bit counter: the solutions "
-                        "printed are a lower bound\n");
-        return PB_EXIT_LIMIT;
-    }
+    /* A run stopped by a limit is no answer, even when it found solutions: a count
+     * cut short is a lower bound (--limit N, the user's cap, is an answer). */
+    if (t.limited) return PB_EXIT_LIMIT;
     if (t.none) return PB_EXIT_NONE;
-    if (t.unsolved) return PB_EXIT_LIMIT;
     return PB_EXIT_FOUND;
 }
 

@@ -10,6 +10,7 @@
 #include "harness/exit.h"
 #include "harness/readfile.h"
 #include "harness/sweep.h"
+#include "harness/sweep_meta.h"
 
 static const char sweep_about[] =
     "usage: puzzlebench sweep [FILE] [options] [--KEY VALUE ...]\n"
@@ -20,24 +21,37 @@ static const char sweep_about[] =
     "sample; every run must repeat the first run's counts, else exit 4), and writes\n"
     "OUT/NAME.csv (one row per run: counts, median time per run, its spread and\n"
     "interval, noisy=1 when cv > 5%), OUT/NAME.samples.csv (every sample),\n"
-    "OUT/NAME.meta (run_id, commit, build, machine, load) and OUT/NAME.topology.xml.\n"
+    "OUT/NAME.meta (run_id, commit, build, machine, load, settings, status) and\n"
+    "OUT/NAME.topology.xml.\n"
     "FILE holds 'key value...' lines ('#' starts a comment, a line that starts with a\n"
-    "blank continues the previous key); every key may also be given as an option,\n"
-    "which overrides the file (e.g. --instances \"2x3 2x4\"). Runs with one thread\n"
-    "run `workers` at a time; runs with more run alone. A run that stops at a limit\n"
-    "gets status 'limit', stays in the CSV, and is timed once; a run takes no more\n"
-    "samples once they used up `rep-budget`. Combinations an engine cannot run are\n"
-    "left out. --quick runs the file's `quick-instances` with 5 samples of at least\n"
-    "2 ms, a 1 s rep-budget, time limits of at most 5 s and step limits of at most\n"
-    "1e7: every code path in seconds, for a smaller report.\n"
-    "Ctrl-C stops: each row keeps the samples already taken (a run with none is\n"
-    "left out), and the files are written.\n"
+    "blank continues the previous key; each key once); every key may also be given\n"
+    "as an option, which overrides the file (e.g. --instances \"2x3 2x4\"). Runs with\n"
+    "one thread run `workers` at a time; runs with more run alone. A run that stops\n"
+    "at a limit gets status 'limit', stays in the CSV, and is timed once; a run takes\n"
+    "no more samples once they used up `rep-budget`. Combinations an engine cannot\n"
+    "run are left out; a sweep left with no run is an error. --quick runs the file's\n"
+    "`quick-instances` with 5 samples of at least 2 ms, a 1 s rep-budget, time limits\n"
+    "of at most 5 s and step limits of at most 1e7: every code path in seconds.\n"
+    "\n"
+    "Rows are written as they finish. The runs are measured in blocks (at most\n"
+    "--block runs, about 30 s of samples), their samples taken in rounds within the\n"
+    "block; when a block ends its rows and samples are appended to NAME.csv.part and\n"
+    "NAME.samples.csv.part and synced. NAME.meta is written first (status=running);\n"
+    "at the end the files are renamed into place and the .meta says status=complete\n"
+    "and rows=N of RUNS. Ctrl-C, SIGTERM or SIGHUP stops within a moment: the rows\n"
+    "finished so far (each with all its samples) are kept, renamed into place, and\n"
+    "the .meta says status=interrupted (exit 130, or 143 for SIGTERM and SIGHUP). A\n"
+    "kill, a crash or a full disk leaves the .part files and the .meta: the rows\n"
+    "there are whole. An existing sweep of the same NAME is never overwritten:\n"
+    "--force starts it over, --resume continues it (the runs whose rows are there\n"
+    "are skipped; the sweep file, instances, commit and settings must match the\n"
+    ".meta's, and a resumed finished sweep has nothing to do).\n"
     "\n"
     "options:\n";
 
 typedef struct sweep_cli {
     const char *out;
-    int bind, list, workers, quiet, quick;
+    int bind, list, workers, quiet, quick, force, resume, block;
 } sweep_cli;
 
 static const pb_option sweep_options[] = {
@@ -61,10 +75,26 @@ static const pb_option sweep_options[] = {
      .type = PB_OPT_FLAG,
      .offset = offsetof(sweep_cli, quick),
      .help = "a small version of the sweep (see above)"},
+    {.name = "force",
+     .type = PB_OPT_FLAG,
+     .offset = offsetof(sweep_cli, force),
+     .help = "remove the files of an earlier sweep of this name and start over"},
+    {.name = "resume",
+     .type = PB_OPT_FLAG,
+     .offset = offsetof(sweep_cli, resume),
+     .help = "continue the earlier sweep of this name: run only the runs\n"
+             "whose rows are missing (with none there, start it)"},
+    {.name = "block",
+     .type = PB_OPT_INT,
+     .offset = offsetof(sweep_cli, block),
+     .arg = "N",
+     .lo = 1,
+     .hi = 1000000,
+     .help = "runs measured together at most before their rows are written"},
     PB_OPTION_END,
 };
 
-static const sweep_cli sweep_defaults = {"results", 0, 0, 0, 0, 0};
+static const sweep_cli sweep_defaults = {"results", 0, 0, 0, 0, 0, 0, 0, PB_SWEEP_BLOCK_RUNS};
 
 static void print_help(void)
 {
@@ -85,8 +115,9 @@ static void print_help(void)
         printf("keys of family %s:\n", (*f)->name);
         pb_options_help(stdout, keys, NULL, (*f)->params_default);
     }
-    fputs("\nexit status: 0 done, 2 bad usage or input, 4 a run's counts varied (a bug),\n"
-          "130 interrupted\n",
+    fputs("\nexit status: 0 done, 2 bad usage or input, an existing sweep, or a file that\n"
+          "cannot be written, 4 a run's counts varied (a bug), 130 interrupted (SIGINT),\n"
+          "143 stopped by SIGTERM or SIGHUP\n",
           stdout);
 }
 
@@ -116,14 +147,16 @@ static pb_option *key_options(const char **names, int max, int *n)
     return keys;
 }
 
-/* Reads FILE into the spec (instances relative to its folder). 0, or the exit status. */
-static int read_file(pb_sweep_spec *spec, const char *file, int quick)
+/* Reads FILE into the spec (instances relative to its folder) and its content hash
+ * into hash. 0, or the exit status. */
+static int read_file(pb_sweep_spec *spec, const char *file, int quick, char *hash, size_t hashlen)
 {
     char err[600];
     size_t len;
     char *text = pb_read_file(file, &len, err, sizeof err);
     pb_error pe = {0, ""};
     if (!text) return fprintf(stderr, "puzzlebench: sweep: %s\n", err), PB_EXIT_USAGE;
+    pb_sweep_hash_text(text, len, hash, hashlen);
     int bad = pb_sweep_spec_parse(spec, text, len, &pe);
     free(text);
     if (bad)
@@ -168,12 +201,19 @@ int pb_cmd_sweep(int argc, char **argv)
         goto out;
     }
     const char *source = npos ? pos[0] : "(options)";
+    char hash[40] = "none";
+    if (cli.force && cli.resume) {
+        rc = pb_usage_error("sweep", "--force starts over, --resume continues: give one");
+        goto out;
+    }
     if (!npos && cli.quick) pb_sweep_spec_quick(&spec);
-    if ((npos && (rc = read_file(&spec, pos[0], cli.quick))) ||
+    if ((npos && (rc = read_file(&spec, pos[0], cli.quick, hash, sizeof hash))) ||
         (rc = apply_overrides(&spec, names, values, nkeys, source)))
         goto out;
     if (cli.workers) spec.workers = cli.workers; /* --threads T is --workers T */
-    pb_sweep_opts opts = {cli.out, pb_bind_modes[cli.bind], source, cli.list, cli.quiet};
+    pb_sweep_opts opts = {
+        cli.out,  pb_bind_modes[cli.bind], source, hash, cli.list, cli.quiet, cli.force, cli.resume,
+        cli.block};
     rc = pb_sweep_run(&spec, &opts);
 out:
     pb_sweep_spec_free(&spec);

@@ -2,17 +2,21 @@
  * the seed's method, over a matrix of sizes x difficulties) and `generate
  * kakuro-outline` (outlines in the seed's format). Puzzle generation writes each
  * puzzle's record (attempts, checker steps, unique-sum share, time) to a CSV with
- * the run's metadata beside it. */
+ * the run's metadata beside it. Puzzles and records are written in task order as
+ * they are made, each flushed, so a signal keeps every finished one; --resume
+ * completes an interrupted --out DIR. */
 #include <errno.h>
 #include <omp.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 #include <sys/stat.h>
+#include <unistd.h>
 
 #include "family.h"
 #include "harness/csv.h"
 #include "harness/exit.h"
+#include "harness/gen_stream.h"
 #include "harness/meta.h"
 #include "harness/readfile.h"
 #include "kakuro/kakuro.h"
@@ -40,6 +44,7 @@ typedef struct gen_opts {
     level_list levels;
     const char *outline_file, *checker, *order, *out_dir, *stats;
     int count, threads, refill, seed_table, symmetric, candidates, no_solutions, keep_going;
+    int force, resume;
     uint64_t seed, max_attempts;
     double density, max_seconds;
 } gen_opts;
@@ -163,11 +168,19 @@ static const pb_option gen_options[] = {
      OPT(PB_OPT_TEXT, out_dir),
      .arg = "DIR",
      .help = "NAME.kak and NAME.sol.kak per puzzle, and DIR/generate.csv\n"
-             "with DIR/generate.meta"},
+             "with DIR/generate.meta; an existing DIR/generate.csv is refused"},
     {.name = "stats",
      OPT(PB_OPT_TEXT, stats),
      .arg = "FILE.csv",
-     .help = "the per-puzzle records (and FILE.meta) without --out"},
+     .help = "the per-puzzle records (and FILE.meta) without --out; an\n"
+             "existing FILE is refused"},
+    {.name = "force",
+     OPT(PB_OPT_FLAG, force),
+     .help = "start an existing --out DIR's records (or --stats FILE) over"},
+    {.name = "resume",
+     OPT(PB_OPT_FLAG, resume),
+     .help = "complete an interrupted --out DIR: keep the puzzles its\n"
+             "generate.csv records, make the rest (same options)"},
     {.name = "max-attempts",
      OPT(PB_OPT_COUNT, max_attempts),
      .arg = "N",
@@ -207,7 +220,15 @@ typedef struct gen_cmd {
     char **puzzle_text, **solution_text;
     kakuro_gen_stats *st;
     int *rc;
-    pb_meta meta; /* with --out or --stats: the run's metadata */
+    int *made;        /* task t is finished (rc[t] holds how) */
+    long from, next;  /* the first task to make (--resume), the next to write */
+    long stop_at;     /* no task from here on is made (ntasks: none) */
+    long rows;        /* records written, those kept by --resume included */
+    int write_failed; /* a write failed: the message is in write_error */
+    char write_error[4400];
+    pb_stream text;    /* the puzzles without --out: standard output */
+    pb_stream records; /* DIR/generate.csv or --stats FILE */
+    pb_meta meta;      /* with --out or --stats: the run's metadata */
 } gen_cmd;
 
 /* Checks the combination of options and sets the generator up. 0, or -1 after a
@@ -254,6 +275,10 @@ static int gen_setup(const gen_opts *p, int argc, char **argv, gen_cmd *o)
     }
     if (o->out_dir && o->stats)
         return pb_usage_error(cmd, "--out writes DIR/generate.csv; give --out or --stats"), -1;
+    if (p->resume && !p->out_dir)
+        return pb_usage_error(cmd, "--resume completes an --out DIR (standard output cannot "
+                                   "be resumed)"),
+               -1;
     o->argc = argc, o->argv = argv;
     return 0;
 }
@@ -348,51 +373,57 @@ static const char *status_of(int rc)
     return rc == 0 ? "done" : rc == -1 ? "limit" : "failed";
 }
 
-static int fill_records(FILE *f, void *p)
+static const char records_header[] =
+    "name,rows,cols,level,target_share,checker,order,refill,seed_table,seed,index,status,"
+    "attempts,fills,check_steps,check_placements,check_backtracks,runs,unique_runs,"
+    "unique_share,wall_s,run_id\n";
+
+/* Task t's record up to its index: what the options alone decide, so --resume can
+ * check that a kept record is the one this run would write. */
+static int record_key(const gen_cmd *o, long t, char *buf, size_t len)
 {
-    const gen_cmd *o = p;
-    fputs("name,rows,cols,level,target_share,checker,order,refill,seed_table,seed,index,status,"
-          "attempts,fills,check_steps,check_placements,check_backtracks,runs,unique_runs,"
-          "unique_share,wall_s,run_id\n",
-          f);
-    for (long t = 0; t < o->ntasks; t++) {
-        int shape, level, index;
-        char name[96];
-        task_coords(o, t, &shape, &level, &index);
-        task_name(o, t, name, sizeof name);
-        const kakuro_gen_stats *s = &o->st[t];
-        int rows = o->outlines ? o->outlines[shape].rows : o->size[shape][0];
-        int cols = o->outlines ? o->outlines[shape].cols : o->size[shape][1];
-        const pb_engine *e = o->gen.checker;
-        const char *order =
-            e->about.caps & PB_CAP_ORDER ? (o->gen.order ? o->gen.order->name : "row") : "-";
-        fprintf(
-            f,
-            "%s,%d,%d,%s,%.2f,%s,%s,%s,%d,%llu,%d,%s,%llu,%llu,%llu,%llu,%llu,%d,%d,%.4f,%.6f,%s\n",
-            name, rows, cols, kakuro_level_names[level], kakuro_level_share[level],
-            o->candidates ? "-" : e->about.name, o->candidates ? "-" : order,
-            o->gen.refill == KAKURO_REFILL_DIFF ? "diff" : "all", o->gen.seed_table,
-            (unsigned long long)o->gen.seed, index, status_of(o->rc[t]),
-            (unsigned long long)s->attempts, (unsigned long long)s->fills,
-            (unsigned long long)s->check.steps, (unsigned long long)s->check.placements,
-            (unsigned long long)s->check.backtracks, s->runs, s->unique_runs,
-            s->runs ? (double)s->unique_runs / s->runs : 0.0, s->wall_s, o->meta.run_id);
-    }
-    return ferror(f) ? -1 : 0;
+    int shape, level, index;
+    char name[96];
+    task_coords(o, t, &shape, &level, &index);
+    task_name(o, t, name, sizeof name);
+    int rows = o->outlines ? o->outlines[shape].rows : o->size[shape][0];
+    int cols = o->outlines ? o->outlines[shape].cols : o->size[shape][1];
+    const pb_engine *e = o->gen.checker;
+    const char *order =
+        e->about.caps & PB_CAP_ORDER ? (o->gen.order ? o->gen.order->name : "row") : "-";
+    return snprintf(buf, len, "%s,%d,%d,%s,%.2f,%s,%s,%s,%d,%llu,%d,", name, rows, cols,
+                    kakuro_level_names[level], kakuro_level_share[level],
+                    o->candidates ? "-" : e->about.name, o->candidates ? "-" : order,
+                    o->gen.refill == KAKURO_REFILL_DIFF ? "diff" : "all", o->gen.seed_table,
+                    (unsigned long long)o->gen.seed, index);
+}
+
+static void format_record(const gen_cmd *o, long t, char *buf, size_t len)
+{
+    const kakuro_gen_stats *s = &o->st[t];
+    int at = record_key(o, t, buf, len);
+    snprintf(buf + at, len - (size_t)at, "%s,%llu,%llu,%llu,%llu,%llu,%d,%d,%.4f,%.6f,%s\n",
+             status_of(o->rc[t]), (unsigned long long)s->attempts, (unsigned long long)s->fills,
+             (unsigned long long)s->check.steps, (unsigned long long)s->check.placements,
+             (unsigned long long)s->check.backtracks, s->runs, s->unique_runs,
+             s->runs ? (double)s->unique_runs / s->runs : 0.0, s->wall_s, o->meta.run_id);
 }
 
 /* The command that makes the same puzzles: the options as given, less those that
- * change only where and how fast they are made. */
+ * change only where and how fast they are made (or whether a file is resumed). */
 static void header_comment(FILE *f, const gen_cmd *o)
 {
-    static const char *const skip[] = {"--threads", "--out", "--stats", NULL};
+    static const char *const skip[] = {"--threads", "--out",    "--stats",
+                                       "--force",   "--resume", NULL};
+    static const int takes_value[] = {1, 1, 1, 0, 0};
     fputs("; puzzlebench", f);
     for (int i = 1; i < o->argc; i++) {
         const char *a = o->argv[i];
         int drop = 0;
-        for (const char *const *k = skip; *k && !drop; k++) {
-            size_t n = strlen(*k);
-            if (!strncmp(a, *k, n) && (a[n] == '\0' || a[n] == '=')) drop = a[n] ? 1 : 2;
+        for (int k = 0; skip[k] && !drop; k++) {
+            size_t n = strlen(skip[k]);
+            if (!strncmp(a, skip[k], n) && (a[n] == '\0' || a[n] == '='))
+                drop = a[n] || !takes_value[k] ? 1 : 2;
         }
         if (!strncmp(a, "-t", 2)) drop = a[2] ? 1 : 2; /* -t T, -tT */
         if (drop) {
@@ -404,22 +435,23 @@ static void header_comment(FILE *f, const gen_cmd *o)
     fputc('\n', f);
 }
 
-static int fill_stdout(FILE *f, void *p)
+/* Task t's text on standard output: its name and record line, the puzzle and (unless
+ * --no-solutions) its solution. malloc'd, or NULL. */
+static char *task_text(const gen_cmd *o, long t)
 {
-    const gen_cmd *o = p;
-    header_comment(f, o);
-    for (long t = 0; t < o->ntasks; t++) {
-        if (o->rc[t]) continue;
-        char name[96];
-        const kakuro_gen_stats *s = &o->st[t];
-        task_name(o, t, name, sizeof name);
-        /* No time here: the text must not depend on the machine (the records have it). */
-        fprintf(f, "\n; %s: %llu attempt%s, unique sums on %d of %d runs (%.2f)\n%s", name,
-                (unsigned long long)s->attempts, s->attempts == 1 ? "" : "s", s->unique_runs,
-                s->runs, s->runs ? (double)s->unique_runs / s->runs : 0.0, o->puzzle_text[t]);
-        if (!o->no_solutions) fprintf(f, "\n; %s solution\n%s", name, o->solution_text[t]);
-    }
-    return ferror(f) ? -1 : 0;
+    char name[96], *buf = NULL;
+    size_t len = 0;
+    FILE *f = open_memstream(&buf, &len);
+    if (!f) return NULL;
+    const kakuro_gen_stats *s = &o->st[t];
+    task_name(o, t, name, sizeof name);
+    /* No time here: the text must not depend on the machine (the records have it). */
+    fprintf(f, "\n; %s: %llu attempt%s, unique sums on %d of %d runs (%.2f)\n%s", name,
+            (unsigned long long)s->attempts, s->attempts == 1 ? "" : "s", s->unique_runs, s->runs,
+            s->runs ? (double)s->unique_runs / s->runs : 0.0, o->puzzle_text[t]);
+    if (!o->no_solutions) fprintf(f, "\n; %s solution\n%s", name, o->solution_text[t]);
+    if (fclose(f)) return free(buf), NULL;
+    return buf;
 }
 
 typedef struct file_text {
@@ -434,52 +466,152 @@ static int fill_one(FILE *f, void *p)
     return ferror(f) ? -1 : 0;
 }
 
-static int write_outputs(gen_cmd *o)
+/* Writes task t (finished): its puzzle files (--out) or text (standard output), then
+ * its record. 0, or -1 with the message in o->write_error. */
+static int write_task(gen_cmd *o, long t)
+{
+    char *err = o->write_error, path[4096], name[96], row[1024];
+    const size_t errlen = sizeof o->write_error;
+    if (!o->rc[t] && o->out_dir) {
+        task_name(o, t, name, sizeof name);
+        file_text ft = {o, name, o->puzzle_text[t]};
+        snprintf(path, sizeof path, "%s/%s.kak", o->out_dir, name);
+        if (pb_write_file_atomic(path, fill_one, &ft, err, errlen)) return -1;
+        ft.text = o->solution_text[t];
+        snprintf(path, sizeof path, "%s/%s.sol.kak", o->out_dir, name);
+        if (pb_write_file_atomic(path, fill_one, &ft, err, errlen)) return -1;
+    } else if (!o->rc[t]) {
+        char *text = task_text(o, t);
+        int bad = !text || pb_stream_put(&o->text, text);
+        free(text);
+        if (bad) return snprintf(err, errlen, "cannot write the output"), -1;
+    }
+    if (!o->out_dir && !o->stats) return 0;
+    format_record(o, t, row, sizeof row);
+    if (pb_stream_put(&o->records, row))
+        return snprintf(err, errlen, "cannot write the records: %s", strerror(errno)), -1;
+    o->rows++;
+    return 0;
+}
+
+/* A task's end that stops the run: any failure, or a limit without --keep-going. */
+static int stops(const gen_cmd *o, long t)
+{
+    return o->rc[t] && !(o->rc[t] == -1 && o->keep_going);
+}
+
+/* Writes the tasks finished since the last call, in task order: each waits for every
+ * one before it. Called by one thread at a time. */
+static void write_ready(gen_cmd *o)
+{
+    while (!o->write_failed && o->next < o->ntasks && o->made[o->next] && !stops(o, o->next)) {
+        if (write_task(o, o->next)) {
+            o->write_failed = 1;
+            o->stop_at = 0;
+            return;
+        }
+        o->next++;
+    }
+}
+
+/* --resume: checks that each record kept is the one this run would write (the
+ * options match) and that its puzzle files are there. 0, or -1 with a message. */
+static int check_kept(gen_cmd *o, char *err, size_t errlen)
+{
+    char path[4096], key[512];
+    size_t len;
+    snprintf(path, sizeof path, "%s/generate.csv", o->out_dir);
+    char *text = pb_read_file(path, &len, err, errlen), *line = text;
+    if (!text) return -1;
+    line += strcspn(line, "\n") + 1; /* the header */
+    for (long t = 0; t < o->records.kept; t++, line += strcspn(line, "\n") + 1) {
+        int n = record_key(o, t, key, sizeof key);
+        if (strncmp(line, key, (size_t)n)) {
+            snprintf(err, errlen,
+                     "%s: record %ld is not '%.*s...': made with other options; nothing to "
+                     "resume (give --force to start over)",
+                     path, t + 1, n, key);
+            return free(text), -1;
+        }
+        o->rc[t] = !strncmp(line + n, "done,", 5) ? 0 : -1;
+        if (o->rc[t]) continue;
+        task_name(o, t, key, sizeof key);
+        snprintf(path, sizeof path, "%s/%s.sol.kak", o->out_dir, key);
+        if (access(path, R_OK)) {
+            snprintf(err, errlen, "%s: missing, but its record is kept: give --force", path);
+            return free(text), -1;
+        }
+    }
+    free(text);
+    return 0;
+}
+
+static long record_lines(long t, void *ctx)
+{
+    (void)t, (void)ctx;
+    return 1;
+}
+
+/* Opens the outputs (--out DIR, --stats FILE, standard output); with --resume, keeps
+ * the tasks recorded and starts after them. 0, or -1 after printing why. */
+static int open_outputs(gen_cmd *o)
+{
+    char err[4400], path[4096], *header = NULL;
+    size_t hlen = 0;
+    pb_stream_mode mode;
+    if (pb_stream_mode_of(o->opt->force, o->opt->resume, o->out_dir, &mode)) return -1;
+    if (o->out_dir && mkdir(o->out_dir, 0777) && errno != EEXIST) {
+        fprintf(stderr, "puzzlebench: generate: cannot create %s: %s\n", o->out_dir,
+                strerror(errno));
+        return -1;
+    }
+    if (o->out_dir || o->stats) {
+        snprintf(path, sizeof path, o->out_dir ? "%s/generate.csv" : "%s",
+                 o->out_dir ? o->out_dir : o->stats);
+        if (pb_stream_open(&o->records, path, mode, records_header, o->ntasks, record_lines, o, err,
+                           sizeof err) ||
+            (o->records.kept && check_kept(o, err, sizeof err)))
+            return fprintf(stderr, "puzzlebench: generate: %s\n", err), -1;
+        o->from = o->next = o->rows = o->records.kept;
+        for (long t = 0; t < o->from; t++) o->made[t] = 1;
+        if (o->opt->resume)
+            fprintf(stderr, "puzzlebench: generate: %s holds %ld of %ld records\n", path, o->from,
+                    o->ntasks);
+    }
+    if (o->out_dir) return 0;
+    FILE *f = open_memstream(&header, &hlen);
+    if (!f) return fprintf(stderr, "puzzlebench: generate: out of memory\n"), -1;
+    header_comment(f, o);
+    fclose(f);
+    int rc =
+        pb_stream_open(&o->text, NULL, PB_STREAM_NEW, header, 0, record_lines, o, err, sizeof err);
+    free(header);
+    if (rc) return fprintf(stderr, "puzzlebench: generate: %s\n", err), -1;
+    return 0;
+}
+
+/* Closes the outputs and writes the records' .meta (the rows written). 0, or -1
+ * after printing why. */
+static int close_outputs(gen_cmd *o)
 {
     char err[4400], path[4096];
-    if (o->out_dir) {
-        if (mkdir(o->out_dir, 0777) && errno != EEXIST) {
-            fprintf(stderr, "puzzlebench: generate: cannot create %s: %s\n", o->out_dir,
-                    strerror(errno));
-            return -1;
-        }
-        for (long t = 0; t < o->ntasks; t++) {
-            if (o->rc[t]) continue;
-            char name[96];
-            task_name(o, t, name, sizeof name);
-            file_text ft = {o, name, o->puzzle_text[t]};
-            snprintf(path, sizeof path, "%s/%s.kak", o->out_dir, name);
-            if (pb_write_file_atomic(path, fill_one, &ft, err, sizeof err)) goto fail;
-            ft.text = o->solution_text[t];
-            snprintf(path, sizeof path, "%s/%s.sol.kak", o->out_dir, name);
-            if (pb_write_file_atomic(path, fill_one, &ft, err, sizeof err)) goto fail;
-        }
-        snprintf(path, sizeof path, "%s/generate.csv", o->out_dir);
-    } else if (o->stats) {
-        snprintf(path, sizeof path, "%s", o->stats);
-    } else {
-        if (fill_stdout(stdout, o) || fflush(stdout)) {
-            fprintf(stderr, "puzzlebench: generate: cannot write the output\n");
-            return -1;
-        }
-        return 0;
-    }
-    if (pb_write_file_atomic(path, fill_records, o, err, sizeof err)) goto fail;
+    int bad = 0;
+    if (!o->out_dir && pb_stream_close(&o->text, err, sizeof err)) bad = 1;
+    if ((o->out_dir || o->stats) && pb_stream_close(&o->records, err, sizeof err)) bad = 1;
+    if (o->write_failed) return fprintf(stderr, "puzzlebench: generate: %s\n", o->write_error), -1;
+    if (bad) return fprintf(stderr, "puzzlebench: generate: %s\n", err), -1;
+    if (!o->out_dir && !o->stats) return 0;
+    snprintf(path, sizeof path, o->out_dir ? "%s/generate.csv" : "%s",
+             o->out_dir ? o->out_dir : o->stats);
     size_t n = strlen(path);
     if (n > 4 && !strcmp(path + n - 4, ".csv")) path[n - 4] = '\0';
     strncat(path, ".meta", sizeof path - strlen(path) - 1);
     char rows[64];
-    snprintf(rows, sizeof rows, "puzzles=%ld", o->ntasks);
+    snprintf(rows, sizeof rows, "puzzles=%ld", o->rows);
     const char *extra[] = {rows, NULL};
-    if (pb_meta_save(path, &o->meta, extra, err, sizeof err)) goto fail;
-    if (o->stats && (fill_stdout(stdout, o) || fflush(stdout))) {
-        fprintf(stderr, "puzzlebench: generate: cannot write the output\n");
-        return -1;
-    }
+    if (pb_meta_save(path, &o->meta, extra, err, sizeof err))
+        return fprintf(stderr, "puzzlebench: %s\n", err), -1;
     return 0;
-fail:
-    fprintf(stderr, "puzzlebench: %s\n", err);
-    return -1;
 }
 
 static void gen_free(gen_cmd *o)
@@ -488,34 +620,34 @@ static void gen_free(gen_cmd *o)
         if (o->puzzle_text) free(o->puzzle_text[t]);
         if (o->solution_text) free(o->solution_text[t]);
     }
-    free(o->puzzle_text), free(o->solution_text), free(o->st), free(o->rc), free(o->outlines);
+    free(o->puzzle_text), free(o->solution_text), free(o->st), free(o->rc), free(o->made);
+    free(o->outlines);
 }
 
-/* Makes every task's puzzle on o->threads threads; a task that fails stops the rest
- * unless --keep-going. */
+/* Makes every task's puzzle on o->threads threads, each written as soon as those
+ * before it are; a task that fails stops the handing out of later ones unless
+ * --keep-going, and so does a signal (the tasks being made are finished). */
 static void make_all(gen_cmd *o)
 {
-    volatile int stop = 0;
     /* Puzzles vary a lot in cost, so tasks are handed out one at a time. */
 #pragma omp parallel num_threads(o->threads)
     {
         kakuro_grid *puzzle = malloc(sizeof *puzzle), *solution = malloc(sizeof *solution);
 #pragma omp for schedule(dynamic, 1)
-        for (long t = 0; t < o->ntasks; t++) {
-            int halt;
-#pragma omp atomic read
-            halt = stop;
-            if (halt || pb_interrupted) {
-                o->rc[t] = -3;
-                continue;
-            }
+        for (long t = o->from; t < o->ntasks; t++) {
+            int skip;
+#pragma omp critical(pb_kakuro_write)
+            skip = t >= o->stop_at || pb_interrupted;
+            if (skip) continue;
             if (!puzzle || !solution)
                 o->rc[t] = -2;
             else
                 run_task(o, t, puzzle, solution);
-            if (o->rc[t] && !(o->rc[t] == -1 && o->keep_going)) {
-#pragma omp atomic write
-                stop = 1;
+#pragma omp critical(pb_kakuro_write)
+            {
+                o->made[t] = 1;
+                if (stops(o, t) && t < o->stop_at) o->stop_at = t;
+                write_ready(o);
             }
         }
         free(puzzle);
@@ -523,14 +655,19 @@ static void make_all(gen_cmd *o)
     }
 }
 
-/* Reports a failed task, or writes the outputs; the exit status. */
+/* Says how the run ended; the exit status. */
 static int finish(gen_cmd *o)
 {
-    long failed = 0, first = -1;
-    for (long t = 0; t < o->ntasks; t++)
-        if (o->rc[t] == -1 || o->rc[t] == -2) failed++, first = first < 0 ? t : first;
-    if (failed && !o->keep_going) {
+    long failed = 0;
+    for (long t = 0; t < o->next; t++) failed += o->rc[t] != 0;
+    if (o->next < o->ntasks && pb_interrupted) {
+        fprintf(stderr, "puzzlebench: generate: interrupted; %ld of %ld puzzles written%s\n",
+                o->next, o->ntasks, o->out_dir ? " (--resume completes them)" : "");
+        return pb_interrupt_exit();
+    }
+    if (o->next < o->ntasks) {
         char name[96];
+        const long first = o->next;
         task_name(o, first, name, sizeof name);
         const kakuro_gen_stats *s = &o->st[first];
         if (o->rc[first] == -2)
@@ -541,12 +678,11 @@ static int finish(gen_cmd *o)
         else
             fprintf(stderr,
                     "puzzlebench: generate: %s could not be made within the limits (%llu "
-                    "attempts, %.1f s); raise --max-attempts or --time-limit, or give "
-                    "--keep-going to record it and go on\n",
+                    "attempts, %.1f s); those before it are written; raise --max-attempts or "
+                    "--time-limit, or give --keep-going to record it and go on\n",
                     name, (unsigned long long)s->attempts, s->wall_s);
         return PB_EXIT_LIMIT;
     }
-    if (write_outputs(o)) return PB_EXIT_USAGE;
     if (failed) {
         fprintf(stderr,
                 "puzzlebench: generate: %ld of %ld puzzles hit a limit (status limit in "
@@ -571,15 +707,22 @@ static int run_generate(const pb_command *self, int argc, char **argv, int first
     o.solution_text = calloc((size_t)o.ntasks, sizeof *o.solution_text);
     o.st = calloc((size_t)o.ntasks, sizeof *o.st);
     o.rc = calloc((size_t)o.ntasks, sizeof *o.rc);
-    if (!o.puzzle_text || !o.solution_text || !o.st || !o.rc) {
+    o.made = calloc((size_t)o.ntasks, sizeof *o.made);
+    o.stop_at = o.ntasks;
+    if (!o.puzzle_text || !o.solution_text || !o.st || !o.rc || !o.made) {
         fprintf(stderr, "puzzlebench: generate: out of memory\n");
         return gen_free(&o), PB_EXIT_USAGE;
     }
     int recorded = o.out_dir || o.stats;
     if (recorded) pb_meta_begin(&o.meta, o.threads, "none");
+    if (open_outputs(&o)) {
+        pb_stream_close(&o.records, o.write_error, sizeof o.write_error);
+        pb_stream_close(&o.text, o.write_error, sizeof o.write_error);
+        return gen_free(&o), PB_EXIT_USAGE;
+    }
     make_all(&o);
     if (recorded) pb_meta_end(&o.meta);
-    rc = pb_interrupted ? pb_interrupt_exit() : finish(&o);
+    rc = close_outputs(&o) ? PB_EXIT_USAGE : finish(&o);
     gen_free(&o);
     return rc;
 }
@@ -588,7 +731,7 @@ static int run_generate(const pb_command *self, int argc, char **argv, int first
 
 typedef struct outline_opts {
     kakuro_outline_opts shape;
-    int count;
+    int count, force, resume;
     const char *out;
 } outline_opts;
 
@@ -618,7 +761,13 @@ static const pb_option outline_options[] = {
     {.name = "out",
      OPT(PB_OPT_TEXT, out),
      .arg = "FILE",
-     .help = "write to FILE, whole or not at all (default standard\noutput)"},
+     .help = "write to FILE, each outline as it is made (default standard\noutput); an "
+             "existing FILE is refused"},
+    {.name = "force", OPT(PB_OPT_FLAG, force), .help = "start an existing --out FILE over"},
+    {.name = "resume",
+     OPT(PB_OPT_FLAG, resume),
+     .help = "complete an interrupted --out FILE: keep its outlines, make\nthe rest (same "
+             "options)"},
     PB_OPTION_END,
 };
 #undef OPT
@@ -626,35 +775,43 @@ static const pb_option outline_options[] = {
 static const outline_opts outline_defaults = {
     .shape = {.rows = 9, .cols = 9, .density = 0.6, .seed = 1}, .count = 1};
 
-typedef struct outline_text {
-    int count;
-    char **text;
-} outline_text;
-
-static int fill_outlines(FILE *f, void *p)
+/* Lines of outline i: a blank line between outlines, `rows cols`, then its rows. */
+static long outline_lines(long i, void *ctx)
 {
-    const outline_text *o = p;
-    for (int i = 0; i < o->count; i++) fprintf(f, "%s%s", i ? "\n" : "", o->text[i]);
-    return ferror(f) ? -1 : 0;
+    const outline_opts *p = ctx;
+    return (i ? 1 : 0) + 1 + p->shape.rows;
 }
 
-/* Makes the outlines into o->text; the exit status. */
-static int make_outlines(const outline_opts *p, outline_text *o)
+/* Makes the outlines from --resume's start on, each written and flushed as it is
+ * made; a signal stops between outlines. The exit status. */
+static int write_outlines(const outline_opts *p, pb_stream *out)
 {
     kakuro_grid *g = malloc(sizeof *g);
-    int rc = g && o->text ? PB_EXIT_FOUND : PB_EXIT_USAGE;
-    for (int i = 0; i < o->count && rc == PB_EXIT_FOUND; i++) {
+    char *text = NULL;
+    int rc = g ? PB_EXIT_FOUND : PB_EXIT_FAILED;
+    for (long i = out->kept; i < p->count && rc == PB_EXIT_FOUND && !pb_interrupted; i++) {
         if (kakuro_outline_generate(&p->shape, (uint64_t)i, g)) {
             fprintf(stderr, "puzzlebench: generate: no valid %dx%d outline found at density %g\n",
                     p->shape.rows, p->shape.cols, p->shape.density);
             rc = PB_EXIT_LIMIT;
             break;
         }
-        size_t need = kakuro_format_outline(g, NULL, 0) + 1;
-        if (!(o->text[i] = malloc(need))) rc = PB_EXIT_USAGE;
-        if (o->text[i]) kakuro_format_outline(g, o->text[i], need);
+        size_t need = kakuro_format_outline(g, NULL, 0) + 2;
+        if (!(text = malloc(need))) {
+            rc = PB_EXIT_FAILED;
+            break;
+        }
+        text[0] = '\n';
+        kakuro_format_outline(g, text + 1, need - 1);
+        if (pb_stream_put(out, i ? text : text + 1)) {
+            fprintf(stderr, "puzzlebench: generate: cannot write the output\n");
+            rc = PB_EXIT_USAGE;
+        } else {
+            out->kept = i + 1;
+        }
+        free(text);
     }
-    if (rc == PB_EXIT_USAGE) fprintf(stderr, "puzzlebench: generate: out of memory\n");
+    if (rc == PB_EXIT_FAILED) fprintf(stderr, "puzzlebench: generate: out of memory\n");
     free(g);
     return rc;
 }
@@ -664,18 +821,25 @@ static int run_outline(const pb_command *self, int argc, char **argv, int first)
     outline_opts p = outline_defaults;
     int npos = 0, rc = pb_command_parse(self, &p, argc, argv, first, NULL, 0, &npos);
     if (rc) return rc == PB_OPT_HELP ? 0 : PB_EXIT_USAGE;
-    outline_text o = {p.count, calloc((size_t)p.count, sizeof(char *))};
     char err[4400];
-    rc = make_outlines(&p, &o);
-    if (rc == PB_EXIT_FOUND) {
-        if (p.out ? pb_write_file_atomic(p.out, fill_outlines, &o, err, sizeof err)
-                  : fill_outlines(stdout, &o) || fflush(stdout)) {
-            fprintf(stderr, "puzzlebench: %s\n", p.out ? err : "generate: cannot write the output");
-            rc = PB_EXIT_USAGE;
-        }
+    pb_stream out;
+    pb_stream_mode mode;
+    if (pb_stream_mode_of(p.force, p.resume, p.out, &mode)) return PB_EXIT_USAGE;
+    /* Outlines have no header line: the file is read back as outlines. */
+    if (pb_stream_open(&out, p.out, mode, "", p.count, outline_lines, &p, err, sizeof err)) {
+        pb_stream_close(&out, err + 2000, 100);
+        return fprintf(stderr, "puzzlebench: generate: %s\n", err), PB_EXIT_USAGE;
     }
-    for (int i = 0; o.text && i < o.count; i++) free(o.text[i]);
-    free(o.text);
+    rc = write_outlines(&p, &out);
+    long made = out.kept;
+    if (pb_stream_close(&out, err, sizeof err) && rc == PB_EXIT_FOUND)
+        return fprintf(stderr, "puzzlebench: generate: %s\n", err), PB_EXIT_USAGE;
+    if (rc == PB_EXIT_FOUND && made < p.count && pb_interrupted) {
+        fprintf(stderr, "puzzlebench: generate: interrupted; %ld of %d outlines written%s%s%s\n",
+                made, p.count, p.out ? " (--resume completes " : "", p.out ? p.out : "",
+                p.out ? ")" : "");
+        return pb_interrupt_exit();
+    }
     return rc;
 }
 

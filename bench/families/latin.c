@@ -13,6 +13,7 @@
 #include <string.h>
 #include "harness/csv.h"
 #include "harness/exit.h"
+#include "harness/gen_stream.h"
 #include "harness/readfile.h"
 #include "latin/latin.h"
 
@@ -230,7 +231,7 @@ static void puzzle_name(const pb_set *set, int i, char *out, size_t outlen)
 /* ---- generate latin ---- */
 
 typedef struct gen_opts {
-    int n, count, solutions;
+    int n, count, solutions, force, resume;
     double holes;
     uint64_t seed;
     const char *out;
@@ -263,45 +264,76 @@ static const pb_option gen_options[] = {
     {.name = "out",
      OPT(PB_OPT_TEXT, out),
      .arg = "FILE",
-     .help = "write to FILE, whole or not at all (default standard output)"},
+     .help = "write to FILE, each square as it is made (default standard\noutput); an "
+             "existing FILE is refused"},
+    {.name = "force", OPT(PB_OPT_FLAG, force), .help = "start an existing --out FILE over"},
+    {.name = "resume",
+     OPT(PB_OPT_FLAG, resume),
+     .help = "complete an interrupted --out FILE: keep its squares, make\nthe rest (same "
+             "options)"},
     PB_OPTION_END,
 };
 #undef OPT
 
 static const gen_opts gen_defaults = {.n = 15, .count = 1, .holes = 0.42, .seed = 1};
 
-static int fill_squares(FILE *f, void *p)
+/* Lines of square i: a blank line, its name, its n rows (and its completion's). */
+static long square_lines(long i, void *ctx)
 {
-    const gen_opts *o = p;
+    const gen_opts *o = ctx;
+    (void)i;
+    return (o->n + 2) * (o->solutions ? 2 : 1);
+}
+
+/* Makes squares from --resume's start on, each written and flushed as it is made; a
+ * signal stops between squares. 0, or -1 when out of memory or a write failed. */
+static int write_squares(const gen_opts *o, pb_stream *out)
+{
     latin_square *puzzle = malloc(sizeof *puzzle), *solution = malloc(sizeof *solution);
-    char *text = malloc(LATIN_MAX_TEXT);
-    int rc = puzzle && solution && text ? 0 : -1;
-    fprintf(f, "; puzzlebench generate latin --order %d --holes %g --count %d --seed %llu%s\n",
-            o->n, o->holes, o->count, (unsigned long long)o->seed,
-            o->solutions ? " --solutions" : "");
-    for (int i = 0; i < o->count && !rc; i++) {
+    char *text = malloc(LATIN_MAX_TEXT), *record = malloc(2 * LATIN_MAX_TEXT + 200);
+    int rc = puzzle && solution && text && record ? 0 : -1;
+    for (long i = out->kept; i < o->count && !rc && !pb_interrupted; i++) {
         latin_gen_opts g = {o->n, o->holes, o->seed, 0};
         rc = latin_generate(&g, (uint64_t)i, puzzle, solution);
         latin_format_square(puzzle, text, LATIN_MAX_TEXT);
-        fprintf(f, "\n; qwh-%d-%g-s%llu-i%d\n%s", o->n, o->holes, (unsigned long long)o->seed, i,
-                text);
+        int at = sprintf(record, "\n; qwh-%d-%g-s%llu-i%ld\n%s", o->n, o->holes,
+                         (unsigned long long)o->seed, i, text);
         latin_format_square(solution, text, LATIN_MAX_TEXT);
-        if (o->solutions) fprintf(f, "\n; its completion\n%s", text);
+        if (o->solutions) sprintf(record + at, "\n; its completion\n%s", text);
+        if (!rc) rc = pb_stream_put(out, record);
+        if (!rc) out->kept = i + 1;
     }
-    free(puzzle), free(solution), free(text);
-    return rc || ferror(f) ? -1 : 0;
+    free(puzzle), free(solution), free(text), free(record);
+    return rc;
 }
 
 static int run_generate(const pb_command *self, int argc, char **argv, int first)
 {
     gen_opts o = gen_defaults;
-    char err[4400];
+    char err[4400], header[300];
+    pb_stream out;
+    pb_stream_mode mode;
     int npos = 0, rc = pb_command_parse(self, &o, argc, argv, first, NULL, 0, &npos);
     if (rc) return rc == PB_OPT_HELP ? 0 : PB_EXIT_USAGE;
-    if (o.out ? pb_write_file_atomic(o.out, fill_squares, &o, err, sizeof err)
-              : fill_squares(stdout, &o) || fflush(stdout))
-        return fprintf(stderr, "puzzlebench: %s\n", o.out ? err : "generate: cannot write"),
+    if (pb_stream_mode_of(o.force, o.resume, o.out, &mode)) return PB_EXIT_USAGE;
+    snprintf(header, sizeof header,
+             "; puzzlebench generate latin --order %d --holes %g --count %d --seed %llu%s\n", o.n,
+             o.holes, o.count, (unsigned long long)o.seed, o.solutions ? " --solutions" : "");
+    if (pb_stream_open(&out, o.out, mode, header, o.count, square_lines, &o, err, sizeof err)) {
+        pb_stream_close(&out, header, sizeof header);
+        return fprintf(stderr, "puzzlebench: generate: %s\n", err), PB_EXIT_USAGE;
+    }
+    rc = write_squares(&o, &out);
+    long made = out.kept;
+    if (pb_stream_close(&out, err, sizeof err) || rc)
+        return fprintf(stderr, "puzzlebench: generate: %s\n", rc ? "cannot write" : err),
                PB_EXIT_USAGE;
+    if (made < o.count && pb_interrupted) {
+        fprintf(stderr, "puzzlebench: generate: interrupted; %ld of %d squares written%s%s%s\n",
+                made, o.count, o.out ? " (--resume completes " : "", o.out ? o.out : "",
+                o.out ? ")" : "");
+        return pb_interrupt_exit();
+    }
     return PB_EXIT_FOUND;
 }
 

@@ -1,6 +1,7 @@
 /* sudoku_generate.c — `puzzlebench generate sudoku`: random full grids with givens
- * removed while the puzzle keeps one solution, made in parallel and printed in index
- * order, with a header line that makes the same file again. */
+ * removed while the puzzle keeps one solution, made in parallel and written in index
+ * order as they are made (each puzzle and its stats row flushed), after a header line
+ * that makes the same file again; --resume completes an interrupted --out FILE. */
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -8,6 +9,7 @@
 #include "family.h"
 #include "harness/csv.h"
 #include "harness/exit.h"
+#include "harness/gen_stream.h"
 #include "harness/measure.h"
 #include "harness/meta.h"
 #include "sudoku/sudoku.h"
@@ -17,7 +19,7 @@ static const char *const levels[] = {SUDOKU_LEVEL_LIST(PB_X_NAME) "any", NULL};
 static const char *const formats[] = {"line", "numbers", NULL};
 
 typedef struct gen_opts {
-    int size, count, threads, clues, level, format;
+    int size, count, threads, clues, level, format, force, resume;
     uint64_t seed, max_tries;
     double max_seconds;
     const char *out, *stats;
@@ -61,7 +63,15 @@ static const pb_option gen_options[] = {
     {.name = "out",
      OPT(PB_OPT_TEXT, out),
      .arg = "FILE",
-     .help = "write the puzzles to FILE, whole or not at all (default\nstandard output)"},
+     .help = "write the puzzles to FILE, each as it is made (default\nstandard output); "
+             "an existing FILE is refused"},
+    {.name = "force",
+     OPT(PB_OPT_FLAG, force),
+     .help = "start an existing --out FILE (and --stats FILE.csv) over"},
+    {.name = "resume",
+     OPT(PB_OPT_FLAG, resume),
+     .help = "complete an interrupted --out FILE (and --stats FILE.csv):\n"
+             "keep its finished puzzles, make the rest (same options)"},
     {.name = "stats",
      OPT(PB_OPT_TEXT, stats),
      .arg = "FILE.csv",
@@ -100,8 +110,15 @@ typedef struct gen_run {
     char **text;
     sudoku_gen_stats *st;
     int *ok;
-    pb_meta meta;     /* with --stats: the run's metadata */
-    pb_timing timing; /* with --samples N > 1 */
+    int from;             /* the first index to make: the puzzles before it are in --out */
+    int next;             /* the next index to write */
+    int stop_at;          /* no index from here on is made: the first that could not be
+                             made (count: none), 0 once a write failed */
+    int write_failed;     /* a write failed */
+    int emit;             /* write puzzles as they are made (the first run only) */
+    pb_stream out, stats; /* the puzzles and, with --stats, their rows */
+    pb_meta meta;         /* with --stats: the run's metadata */
+    pb_timing timing;     /* with --samples N > 1 */
 } gen_run;
 
 static int side(const gen_opts *o)
@@ -137,47 +154,83 @@ static int check(const gen_opts *o, gen_run *r)
     return 0;
 }
 
-static int fill_puzzles(FILE *f, void *p)
+/* The header line: the command that makes the same puzzles. */
+static void header_line(const gen_run *r, char *buf, size_t len)
 {
-    const gen_run *r = p;
     const gen_opts *o = r->o;
-    fprintf(f, "# puzzlebench generate sudoku --size %d --count %d --seed %llu", side(o), o->count,
-            (unsigned long long)o->seed);
+    int at = snprintf(buf, len, "# puzzlebench generate sudoku --size %d --count %d --seed %llu",
+                      side(o), o->count, (unsigned long long)o->seed);
     if (o->clues)
-        fprintf(f, " --clues %d", o->clues);
+        at += snprintf(buf + at, len - (size_t)at, " --clues %d", o->clues);
     else
-        fprintf(f, " --difficulty %s", levels[o->level]);
-    if (r->fmt == SUDOKU_NUMBERS) fputs(" --format numbers", f);
-    fputc('\n', f);
-    for (int i = 0; i < o->count; i++) {
-        if (i && r->fmt == SUDOKU_NUMBERS) fputc('\n', f);
-        fputs(r->text[i], f);
-    }
-    return ferror(f) ? -1 : 0;
+        at += snprintf(buf + at, len - (size_t)at, " --difficulty %s", levels[o->level]);
+    snprintf(buf + at, len - (size_t)at, "%s\n",
+             r->fmt == SUDOKU_NUMBERS ? " --format numbers" : "");
 }
 
-static int fill_stats(FILE *f, void *p)
+static const char stats_header[] = "index,size,clues,level,tries,checks,wall_s,run_id\n";
+
+/* Lines of puzzle i in the output: one, or its rows after a blank line. */
+static long puzzle_lines(long i, void *ctx)
 {
-    const gen_run *r = p;
-    fputs("index,size,clues,level,tries,checks,wall_s,run_id\n", f);
-    for (int i = 0; i < r->o->count; i++) {
-        const sudoku_gen_stats *s = &r->st[i];
-        fprintf(f, "%d,%d,%d,%s,%llu,%llu,%.6f,%s\n", i, side(r->o), r->ok[i] ? s->clues : 0,
-                r->ok[i] ? sudoku_level_names[s->level] : "-", (unsigned long long)s->tries,
-                (unsigned long long)s->checks, s->wall_s, r->meta.run_id);
+    const gen_run *r = ctx;
+    return r->fmt == SUDOKU_NUMBERS ? side(r->o) + (i ? 1 : 0) : 1;
+}
+
+static long row_lines(long i, void *ctx)
+{
+    (void)i, (void)ctx;
+    return 1;
+}
+
+/* Writes puzzle r->next and its stats row; -1 when a write failed. */
+static int write_next(gen_run *r)
+{
+    const int i = r->next;
+    const sudoku_gen_stats *s = &r->st[i];
+    char row[300];
+    if (i && r->fmt == SUDOKU_NUMBERS && pb_stream_put(&r->out, "\n")) return -1;
+    if (pb_stream_put(&r->out, r->text[i])) return -1;
+    if (!r->o->stats) return 0;
+    snprintf(row, sizeof row, "%d,%d,%d,%s,%llu,%llu,%.6f,%s\n", i, side(r->o), s->clues,
+             sudoku_level_names[s->level], (unsigned long long)s->tries,
+             (unsigned long long)s->checks, s->wall_s, r->meta.run_id);
+    return pb_stream_put(&r->stats, row);
+}
+
+/* Writes the puzzles made since the last call, in index order: each waits for every
+ * one before it. Called by one thread at a time. */
+static void write_ready(gen_run *r)
+{
+    while (!r->write_failed && r->next < r->o->count && r->ok[r->next]) {
+        if (write_next(r)) {
+            r->write_failed = 1;
+            r->stop_at = 0;
+            return;
+        }
+        r->next++;
     }
-    return ferror(f) ? -1 : 0;
 }
 
 /* Makes every puzzle; 0, or -1 when out of memory. */
 static int make_all(gen_run *r)
 {
     int nomem = 0;
-    /* Puzzles vary a lot in cost, so indices are handed out one at a time. */
+    /* Puzzles vary a lot in cost, so indices are handed out one at a time. A signal
+     * or a puzzle that cannot be made stops the handing out; the puzzles being made
+     * are finished and written. */
 #pragma omp parallel for schedule(dynamic, 1) num_threads(r->o->threads)
-    for (int i = 0; i < r->o->count; i++) {
+    for (int i = r->from; i < r->o->count; i++) {
         sudoku_grid puzzle, solution;
-        if (sudoku_generate(&r->gen, (uint64_t)i, &puzzle, &solution, &r->st[i])) continue;
+        int skip;
+#pragma omp critical(pb_sudoku_write)
+        skip = i >= r->stop_at || pb_interrupted;
+        if (skip) continue;
+        if (sudoku_generate(&r->gen, (uint64_t)i, &puzzle, &solution, &r->st[i])) {
+#pragma omp critical(pb_sudoku_write)
+            if (i < r->stop_at) r->stop_at = i;
+            continue;
+        }
         size_t need = sudoku_format_grid(&puzzle, r->fmt, NULL, 0) + 1;
         if (!(r->text[i] = malloc(need))) {
 #pragma omp atomic write
@@ -185,7 +238,11 @@ static int make_all(gen_run *r)
             continue;
         }
         sudoku_format_grid(&puzzle, r->fmt, r->text[i], need);
-        r->ok[i] = 1;
+#pragma omp critical(pb_sudoku_write)
+        {
+            r->ok[i] = 1;
+            if (r->emit) write_ready(r);
+        }
     }
     return nomem ? -1 : 0;
 }
@@ -207,6 +264,7 @@ static pb_run_end make_once(void *ctx)
 {
     gen_measured *m = ctx;
     gen_run *r = m->r, again = *r;
+    again.emit = 0, again.stop_at = r->o->count;
     const int n = r->o->count;
     if (m->runs++ == 0) {
         if (make_all(r)) return PB_RUN_ERROR;
@@ -243,49 +301,96 @@ static int make_measured(gen_run *r)
     return 0;
 }
 
-/* Writes the records and the puzzles, or says which puzzle could not be made. */
-static int write_outputs(const gen_run *r)
+/* Writes FILE.meta beside --stats FILE.csv: the run's metadata and the rows written. */
+static int save_meta(const gen_run *r, char *err, size_t errlen)
+{
+    const gen_opts *o = r->o;
+    char meta[4200], count[64], timing[200] = "";
+    size_t n = strlen(o->stats);
+    if (n > 4 && !strcmp(o->stats + n - 4, ".csv")) n -= 4;
+    snprintf(meta, sizeof meta, "%.*s.meta", (int)n, o->stats);
+    snprintf(count, sizeof count, "puzzles=%d", r->next);
+    const pb_summary *t = &r->timing.sum;
+    if (o->timing.samples > 1)
+        snprintf(timing, sizeof timing,
+                 "timing=samples:%d runs_per_sample:%d median_s:%.9g median_lo_s:%.9g "
+                 "median_hi_s:%.9g cv:%.4g",
+                 r->timing.samples, r->timing.runs_per_sample, t->median, t->median_lo,
+                 t->median_hi, t->cv);
+    const char *extra[] = {count, timing[0] ? timing : NULL, NULL};
+    return pb_meta_save(meta, &r->meta, extra, err, errlen);
+}
+
+/* Closes the outputs and says how the run ended; the exit status. */
+static int finish(gen_run *r)
 {
     char err[4400];
     const gen_opts *o = r->o;
-    int failed = 0, first = -1;
-    for (int i = 0; i < o->count; i++)
-        if (!r->ok[i]) failed++, first = first < 0 ? i : first;
-    if (o->stats) {
-        /* FILE.csv's metadata is FILE.meta, as for every other CSV. */
-        char meta[4200], count[64], timing[200] = "";
-        size_t n = strlen(o->stats);
-        if (n > 4 && !strcmp(o->stats + n - 4, ".csv")) n -= 4;
-        snprintf(meta, sizeof meta, "%.*s.meta", (int)n, o->stats);
-        snprintf(count, sizeof count, "puzzles=%d", o->count);
-        const pb_summary *t = &r->timing.sum;
-        if (o->timing.samples > 1)
-            snprintf(timing, sizeof timing,
-                     "timing=samples:%d runs_per_sample:%d median_s:%.9g median_lo_s:%.9g "
-                     "median_hi_s:%.9g cv:%.4g",
-                     r->timing.samples, r->timing.runs_per_sample, t->median, t->median_lo,
-                     t->median_hi, t->cv);
-        const char *extra[] = {count, timing[0] ? timing : NULL, NULL};
-        if (pb_write_file_atomic(o->stats, fill_stats, (void *)r, err, sizeof err) ||
-            pb_meta_save(meta, &r->meta, extra, err, sizeof err))
-            return fprintf(stderr, "puzzlebench: %s\n", err), PB_EXIT_USAGE;
+    int rc = PB_EXIT_FOUND;
+    if (pb_stream_close(&r->out, err, sizeof err) |
+        (o->stats ? pb_stream_close(&r->stats, err, sizeof err) : 0))
+        r->write_failed = 1;
+    if (r->write_failed) return fprintf(stderr, "puzzlebench: generate: %s\n", err), PB_EXIT_USAGE;
+    if (o->stats && save_meta(r, err, sizeof err))
+        return fprintf(stderr, "puzzlebench: %s\n", err), PB_EXIT_USAGE;
+    if (r->next < o->count && pb_interrupted) {
+        fprintf(stderr, "puzzlebench: generate: interrupted; puzzles 0 to %d of %d written%s%s%s\n",
+                r->next - 1, o->count, o->out ? " (--resume completes " : "", o->out ? o->out : "",
+                o->out ? ")" : "");
+        return pb_interrupt_exit();
     }
-    if (failed) {
-        const sudoku_gen_stats *s = &r->st[first];
+    if (r->next < o->count) {
+        const sudoku_gen_stats *s = &r->st[r->next];
         fprintf(stderr,
-                "puzzlebench: generate: %d of %d puzzles could not be made within the limits "
-                "(first: puzzle %d, after %llu tries and %.1f s); raise --max-tries or "
+                "puzzlebench: generate: puzzle %d could not be made within the limits (after "
+                "%llu tries and %.1f s); the %d before it are written; raise --max-tries or "
                 "--time-limit\n",
-                failed, o->count, first, (unsigned long long)s->tries, s->wall_s);
-        return PB_EXIT_LIMIT;
+                r->next, (unsigned long long)s->tries, s->wall_s, r->next);
+        rc = PB_EXIT_LIMIT;
     }
-    if (o->out) {
-        if (pb_write_file_atomic(o->out, fill_puzzles, (void *)r, err, sizeof err))
-            return fprintf(stderr, "puzzlebench: %s\n", err), PB_EXIT_USAGE;
-    } else if (fill_puzzles(stdout, (void *)r) || fflush(stdout)) {
-        return fprintf(stderr, "puzzlebench: generate: cannot write the output\n"), PB_EXIT_USAGE;
+    return rc;
+}
+
+/* Opens --out (or standard output) and --stats; with --resume, keeps the puzzles
+ * both hold and starts after them. 0, or the exit status. */
+static int open_outputs(gen_run *r)
+{
+    char err[4400], header[300];
+    const gen_opts *o = r->o;
+    pb_stream_mode mode;
+    if (pb_stream_mode_of(o->force, o->resume, o->out, &mode)) return PB_EXIT_USAGE;
+    if (o->resume && o->timing.samples > 1)
+        return pb_usage_error("generate", "--resume makes the missing puzzles once: it takes no "
+                                          "--samples");
+    header_line(r, header, sizeof header);
+    if (pb_stream_open(&r->out, o->out, mode, header, o->count, puzzle_lines, r, err, sizeof err))
+        return pb_stream_close(&r->out, header, sizeof header),
+               fprintf(stderr, "puzzlebench: generate: %s\n", err), PB_EXIT_USAGE;
+    if (o->stats && pb_stream_open(&r->stats, o->stats, mode, stats_header, o->count, row_lines, r,
+                                   err, sizeof err)) {
+        pb_stream_close(&r->out, header, sizeof header);
+        pb_stream_close(&r->stats, header, sizeof header);
+        return fprintf(stderr, "puzzlebench: generate: %s\n", err), PB_EXIT_USAGE;
     }
-    return PB_EXIT_FOUND;
+    long kept = r->out.kept;
+    if (o->stats && r->stats.kept < kept) kept = r->stats.kept;
+    /* A kill between a puzzle and its row leaves one more of one: both are cut to the
+     * puzzles they both hold. */
+    if (pb_stream_keep(&r->out, kept, err, sizeof err) ||
+        (o->stats && pb_stream_keep(&r->stats, kept, err, sizeof err))) {
+        pb_stream_close(&r->out, header, sizeof header);
+        if (o->stats) pb_stream_close(&r->stats, header, sizeof header);
+        return fprintf(stderr, "puzzlebench: generate: %s\n", err), PB_EXIT_USAGE;
+    }
+    r->from = r->next = (int)kept;
+    for (int i = 0; i < r->from; i++) r->ok[i] = 1;
+    if (o->resume && r->from == o->count)
+        fprintf(stderr, "puzzlebench: generate: %s holds all %d puzzles: nothing to make\n", o->out,
+                o->count);
+    else if (o->resume)
+        fprintf(stderr, "puzzlebench: generate: %s holds %d puzzles; making %d to %d\n", o->out,
+                r->from, r->from, o->count - 1);
+    return 0;
 }
 
 static int run(const pb_command *self, int argc, char **argv, int first)
@@ -298,15 +403,21 @@ static int run(const pb_command *self, int argc, char **argv, int first)
     r.text = calloc((size_t)o.count, sizeof *r.text);
     r.st = calloc((size_t)o.count, sizeof *r.st);
     r.ok = calloc((size_t)o.count, sizeof *r.ok);
+    if (!r.text || !r.st || !r.ok) {
+        free_texts(&r);
+        return fprintf(stderr, "puzzlebench: generate: out of memory\n"), PB_EXIT_FAILED;
+    }
     if (o.stats) pb_meta_begin(&r.meta, o.threads, "none");
-    int made = r.text && r.st && r.ok ? make_measured(&r) : -1;
+    if ((rc = open_outputs(&r))) return free_texts(&r), rc;
+    r.emit = 1;
+    r.stop_at = o.count;
+    int made = make_measured(&r);
     if (o.stats) pb_meta_end(&r.meta);
-    if (made) {
+    rc = finish(&r);
+    if (made && rc == PB_EXIT_FOUND) {
         fprintf(stderr, "puzzlebench: generate: out of memory, or a later generation made "
                         "other puzzles than the first\n");
         rc = PB_EXIT_FAILED;
-    } else {
-        rc = write_outputs(&r);
     }
     free_texts(&r);
     return rc;

@@ -102,7 +102,7 @@ static void print_help(const char *cmd)
           "search), peak_bytes, nodes (compact count: written sequences searched), wall_s,\n"
           "status.\n"
           "exit status: 0 a win found, 1 none within the bound, 2 bad usage, 3 stopped at a\n"
-          "             limit, 130 interrupted\n",
+          "             limit (whatever it found), 130 SIGINT, 143 SIGTERM or SIGHUP\n",
           stdout);
 }
 

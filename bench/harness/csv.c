@@ -78,6 +78,13 @@ static int fill_csv(FILE *f, void *p)
 {
     const csv_ctx *c = p;
     fprintf(f, "%s%s\n", pb_csv_header, pb_csv_timing_header);
+    return pb_csv_rows_write(f, c->run_id, c->rows, c->done, c->n);
+}
+
+int pb_csv_rows_write(FILE *f, const char *run_id, const pb_row *rows, const unsigned char *done,
+                      long n)
+{
+    const csv_ctx cc = {run_id, rows, done, n}, *c = &cc;
     for (long i = 0; i < c->n; i++) {
         if (c->done && !c->done[i]) continue;
         const pb_row *r = &c->rows[i];
@@ -93,13 +100,20 @@ static int fill_csv(FILE *f, void *p)
         pb_csv_timing_write(f, c->run_id, r->row, &r->timing);
         fputc('\n', f);
     }
-    return 0;
+    return ferror(f) ? -1 : 0;
 }
 
 static int fill_samples(FILE *f, void *p)
 {
     const csv_ctx *c = p;
     fprintf(f, "%s\n", pb_csv_samples_header);
+    return pb_csv_samples_write(f, c->run_id, c->rows, c->done, c->n);
+}
+
+int pb_csv_samples_write(FILE *f, const char *run_id, const pb_row *rows, const unsigned char *done,
+                         long n)
+{
+    const csv_ctx cc = {run_id, rows, done, n}, *c = &cc;
     for (long i = 0; i < c->n; i++) {
         if (c->done && !c->done[i]) continue;
         const pb_row *r = &c->rows[i];
@@ -107,7 +121,7 @@ static int fill_samples(FILE *f, void *p)
             fprintf(f, "%s,%ld,%d,%d,%.9g\n", c->run_id, r->row, k, r->timing.runs_per_sample,
                     r->timing.sample_s[k]);
     }
-    return 0;
+    return ferror(f) ? -1 : 0;
 }
 
 static int samples_write(const char *path, const char *run_id, const pb_row *rows,

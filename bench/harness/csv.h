@@ -4,6 +4,8 @@
 #ifndef PB_CSV_H
 #define PB_CSV_H
 
+#include <stdio.h>
+
 #include "core/engine.h"
 #include "harness/measure.h"
 
@@ -29,6 +31,13 @@ extern const char pb_csv_header[];
  * NAME.samples.csv, each row tagged with run_id. 0, or -1 with a message in err. */
 int pb_csv_write(const char *path, const char *run_id, const pb_row *rows,
                  const unsigned char *done, long n, char *err, size_t errlen);
+
+/* The lines of the rows with done != 0 (done NULL: every row), without the header:
+ * in NAME.csv, and their samples in NAME.samples.csv. 0, or -1 on a write error. */
+int pb_csv_rows_write(FILE *f, const char *run_id, const pb_row *rows, const unsigned char *done,
+                      long n);
+int pb_csv_samples_write(FILE *f, const char *run_id, const pb_row *rows, const unsigned char *done,
+                         long n);
 
 /* The timing columns of the header (",run_id,...,noisy"), and one row's values
  * for them, for every CSV that carries a timing. */

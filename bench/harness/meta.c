@@ -459,7 +459,10 @@ int pb_meta_write(FILE *f, const pb_meta *m, const char *const *extra)
 {
     char mem[32];
 
-    put_kv(f, "run_id", m->run_id);
+    if (m->prior_run_ids[0])
+        fprintf(f, "run_id=%s %s\n", m->prior_run_ids, m->run_id);
+    else
+        put_kv(f, "run_id", m->run_id);
     put_kv(f, "date", m->date);
     put_kv(f, "commit", m->commit);
     put_kv(f, "version", m->version);

@@ -72,15 +72,39 @@ int pb_list_set(pb_list *l, const char *text, char *err, size_t errlen)
 
 /* ---- values ---- */
 
-static int parse_count(const char *s, uint64_t *out)
+/* Numbers are written in decimal only: digits, an optional fraction and an optional
+ * exponent (2e9, 1.5e6), a sign only where a range allows negatives. strtod alone
+ * would also take hexadecimal (0x10), inf, nan and leading blanks. */
+static int is_decimal(const char *s, int sign_ok)
+{
+    const char *p = s;
+    if (sign_ok && (*p == '-' || *p == '+')) p++;
+    size_t digits = strspn(p, "0123456789");
+    p += digits;
+    if (*p == '.') {
+        size_t frac = strspn(p + 1, "0123456789");
+        digits += frac;
+        p += 1 + frac;
+    }
+    if (!digits) return 0;
+    if (*p == 'e' || *p == 'E') {
+        p++;
+        if (*p == '-' || *p == '+') p++;
+        size_t exp = strspn(p, "0123456789");
+        if (!exp) return 0;
+        p += exp;
+    }
+    return *p == '\0';
+}
+
+int pb_parse_count(const char *s, uint64_t *out)
 {
     char *end;
+    if (!is_decimal(s, 0)) return -1;
     errno = 0;
     /* Plain integers, and exact scientific forms such as 2e9. */
     double d = strtod(s, &end);
-    if (s[0] == '-' || s[0] == '\0' || *end != '\0' || errno || !(d >= 0) || d > 1.8e19 ||
-        d != floor(d))
-        return -1;
+    if (*end != '\0' || errno || !(d >= 0) || d > 1.8e19 || d != floor(d)) return -1;
     unsigned long long v = strtoull(s, &end, 10);
     *out = *end == '\0' ? (uint64_t)v : (uint64_t)d;
     return 0;
@@ -89,9 +113,10 @@ static int parse_count(const char *s, uint64_t *out)
 static int parse_real(const char *s, double lo, double hi, double *out)
 {
     char *end;
+    if (!is_decimal(s, 1)) return -1;
     errno = 0;
     double v = strtod(s, &end);
-    if (s[0] == '\0' || *end != '\0' || errno || !(v >= lo) || !(v <= hi)) return -1;
+    if (*end != '\0' || errno || !(v >= lo) || !(v <= hi)) return -1;
     *out = v;
     return 0;
 }
@@ -100,8 +125,14 @@ static int parse_bytes(const char *s, uint64_t *out)
 {
     char *end;
     errno = 0;
-    double v = strtod(s, &end), mult = 1;
-    if (end == s || errno) return -1;
+    size_t n = strspn(s, "0123456789.eE+-");
+    char num[64];
+    if (!n || n >= sizeof num) return -1;
+    memcpy(num, s, n), num[n] = '\0';
+    if (!is_decimal(num, 0)) return -1;
+    double v = strtod(num, &end), mult = 1;
+    if (*end || errno) return -1;
+    end = (char *)s + n;
     if (!strcmp(end, "K") || !strcmp(end, "k"))
         mult = 1024.0;
     else if (!strcmp(end, "M"))
@@ -140,7 +171,7 @@ int pb_option_apply(const pb_option *o, void *target, const char *value, char *e
         char *end;
         errno = 0;
         long v = strtol(value, &end, 10);
-        if (value[0] && !*end && !errno && v >= o->lo && v <= o->hi) {
+        if (is_decimal(value, 1) && !*end && !errno && v >= o->lo && v <= o->hi) {
             *(int *)field = (int)v;
             return 0;
         }
@@ -148,12 +179,12 @@ int pb_option_apply(const pb_option *o, void *target, const char *value, char *e
         break;
     }
     case PB_OPT_COUNT:
-        if (!parse_count(value, field)) return 0;
-        snprintf(what, sizeof what, "a whole number >= 0");
+        if (!pb_parse_count(value, field)) return 0;
+        snprintf(what, sizeof what, "a whole number >= 0 in decimal (e.g. 1000 or 1e6)");
         break;
     case PB_OPT_SECONDS:
         if (!parse_real(value, 0, 1e9, field)) return 0;
-        snprintf(what, sizeof what, "seconds >= 0");
+        snprintf(what, sizeof what, "seconds >= 0 in decimal");
         break;
     case PB_OPT_REAL:
         if (!parse_real(value, o->lo, o->hi, field)) return 0;

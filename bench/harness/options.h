@@ -12,7 +12,7 @@
 typedef enum pb_opt_type {
     PB_OPT_FLAG,     /* int, set to 1 */
     PB_OPT_INT,      /* int from lo to hi */
-    PB_OPT_COUNT,    /* uint64_t: a whole number >= 0 (exact forms such as 2e9 too) */
+    PB_OPT_COUNT,    /* uint64_t: a decimal whole number >= 0 (exact forms such as 2e9 too) */
     PB_OPT_SECONDS,  /* double >= 0 */
     PB_OPT_REAL,     /* double from lo to hi */
     PB_OPT_BYTES,    /* uint64_t > 0 with an optional K, M or G suffix */
@@ -80,6 +80,10 @@ int pb_options_parse(const char *cmd, const pb_opt_group *groups, int ngroups, i
 /* Sets option o of a table filling target from value, as the command line would.
  * 0, or -1 with "--NAME expects ..., got 'VALUE'" in err. */
 int pb_option_apply(const pb_option *o, void *target, const char *value, char *err, size_t errlen);
+
+/* Parses a count as PB_OPT_COUNT does: decimal digits, or an exact decimal form such
+ * as 1e6 or 2.5e3; never hexadecimal (0x10), inf, nan, a sign or blanks. 0, or -1. */
+int pb_parse_count(const char *s, uint64_t *out);
 
 /* The option called name in a table, or NULL. */
 const pb_option *pb_option_find(const pb_option *table, const char *name);

@@ -5,6 +5,8 @@
 #include <stdio.h>
 #include <string.h>
 
+#include "core/text_bytes.h"
+
 char *pb_read_file(const char *path, size_t *len, char *err, size_t errlen)
 {
     err[0] = '\0';
@@ -46,6 +48,10 @@ char *pb_read_file(const char *path, size_t *len, char *err, size_t errlen)
     }
     if (!buf && !err[0]) snprintf(err, errlen, "%s: out of memory", path);
     if (!is_stdin) fclose(f);
+    /* A UTF-8 byte-order mark (some editors write one) is not part of the text: every
+     * file read here (puzzles, sweep files, CSVs) is read without it. */
+    size_t bom = buf ? pb_bom_length(buf, n) : 0;
+    if (bom) memmove(buf, buf + bom, n -= bom);
     if (buf) buf[n] = '\0', *len = n;
     return buf;
 }

@@ -1,121 +1,29 @@
 /* sweep.c — expands an experiment matrix (instances x engines x orders x modes x
  * threads) into runs, times each with OpenMP through the batch runner by the one
- * timing method (measure.h), and writes one CSV row per run, its raw samples and
- * the run's metadata. A run that hits its limit is timed once; combinations an
- * engine refuses are not run. */
+ * timing method (measure.h), block by block, and writes one CSV row per run and its
+ * raw samples as each block ends (sweep_out.h), after the .meta (sweep_meta.h). A run
+ * that hits its limit is timed once; combinations an engine refuses are not run. */
 #include "sweep.h"
 
-#include <errno.h>
-#include <stdarg.h>
 #include <omp.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
-#include <sys/stat.h>
 
-#include "batch.h"
-#include "batch_measure.h"
-#include "csv.h"
 #include "exit.h"
-#include "meta.h"
-#include "progress.h"
-
-typedef struct job {
-    int instance, puzzle; /* puzzle: -1 for the whole set, else one puzzle (rows per-puzzle) */
-    int threads;
-    const pb_engine *engine;
-    const pb_order *order;
-    pb_mode mode;
-    int unique; /* count mode stopped at the second solution */
-} job;
-
-/* Where a run is: begun (first run and calibration), sampling, finished. */
-enum { JOB_NEW, JOB_SAMPLING, JOB_FINISHED, JOB_LEFT_OUT };
-
-/* A run's measurement in progress; it stays in place (the batch points at the set,
- * the measurer at the batch) from the first run to the last sample. */
-typedef struct job_state {
-    pb_set set;
-    pb_batch batch;
-    pb_batch_measurer bm;
-    int phase;
-    char why[300];
-} job_state;
-
-typedef struct sweep_ctx {
-    pb_sweep_spec *spec;
-    const pb_family *fam;
-    const pb_sweep_opts *opts;
-    pb_set *sets;
-    char (*names)[96];
-    job *jobs;
-    long njobs; /* one row each */
-    pb_row *rows;
-    job_state *state;
-    unsigned char *done;
-    pb_binder *binder;
-    pb_progress progress;
-    int workers;
-    int failed;   /* a run's counts varied, or memory ran out */
-    pb_meta meta; /* begun before the runs, ended after them */
-} sweep_ctx;
-
-static const char *mode_name(const job *j)
-{
-    return j->mode == PB_MODE_FIRST ? "first" : j->unique ? "unique" : "count";
-}
-
-/* The set a job runs: the instance's, or a view of one of its puzzles. */
-static pb_set job_set(const sweep_ctx *c, const job *j)
-{
-    pb_set s = c->sets[j->instance];
-    if (j->puzzle >= 0) s.count = 1, s.bad = 0, s.puzzle += j->puzzle;
-    return s;
-}
-
-static pb_batch job_batch(const sweep_ctx *c, const job *j, const pb_set *set)
-{
-    pb_batch b = {
-        .set = set,
-        .engine = j->engine,
-        .how = {.mode = j->mode,
-                .order = j->order,
-                .limits = {pb_sweep_spec_step_limit(c->spec, j->engine->about.name),
-                           j->unique ? 2 : 0, c->spec->time_limit, &pb_interrupted},
-                .thread_start = pb_binder_thread_start,
-                .thread_ctx = c->binder},
-        .threads = j->threads,
-        .shared_limits = 1,
-        .unique = j->unique,
-        .binder = c->binder,
-    };
-    return b;
-}
-
-/* A row's instance: the instance's name, or for one puzzle of it the puzzle's own
- * name if the family gives one, else NAME#INDEX. */
-static void row_instance(const sweep_ctx *c, const job *j, char *out, size_t len)
-{
-    out[0] = '\0';
-    if (j->puzzle >= 0 && c->fam->puzzle_name)
-        c->fam->puzzle_name(&c->sets[j->instance], j->puzzle, out, len);
-    if (out[0]) return;
-    if (j->puzzle < 0)
-        snprintf(out, len, "%s", c->names[j->instance]);
-    else
-        snprintf(out, len, "%s#%d", c->names[j->instance], j->puzzle);
-}
+#include "sweep_ctx.h"
+#include "sweep_resume.h"
 
 static void fill_row(const sweep_ctx *c, const job *j, const pb_set *set,
                      const pb_batch_result *res, pb_row *r)
 {
     r->family = c->fam->name;
-    row_instance(c, j, r->instance, sizeof r->instance);
+    pb_sweep_row_instance(c, j, r->instance, sizeof r->instance);
     r->cells = set->puzzle[0].model->ncells;
     r->puzzles = res->finished;
     r->engine = j->engine->about.name;
     r->order = j->engine->about.caps & PB_CAP_ORDER ? j->order->name : "-";
-    r->mode = mode_name(j);
+    r->mode = pb_sweep_mode_name(j);
     r->threads = j->threads;
     r->row = j - c->jobs;
     r->status = res->status;
@@ -127,10 +35,10 @@ static void job_failed(sweep_ctx *c, long i)
 {
     const job *j = &c->jobs[i];
     char name[96];
-    row_instance(c, j, name, sizeof name);
+    pb_sweep_row_instance(c, j, name, sizeof name);
     fprintf(stderr, "puzzlebench: sweep: %s %s %s %s threads=%d: %s\n", name, j->engine->about.name,
-            j->engine->about.caps & PB_CAP_ORDER ? j->order->name : "-", mode_name(j), j->threads,
-            c->state[i].why);
+            j->engine->about.caps & PB_CAP_ORDER ? j->order->name : "-", pb_sweep_mode_name(j),
+            j->threads, c->state[i].why);
     c->state[i].phase = JOB_LEFT_OUT;
 #pragma omp atomic write
     c->failed = 1;
@@ -143,8 +51,8 @@ static void begin_job(sweep_ctx *c, long i)
     job_state *st = &c->state[i];
     const job *j = &c->jobs[i];
     pb_row *row = &c->rows[i];
-    st->set = job_set(c, j);
-    st->batch = job_batch(c, j, &st->set);
+    st->set = pb_sweep_job_set(c, j);
+    st->batch = pb_sweep_job_batch(c, j, &st->set);
     pb_batch_result first;
     pb_run_end end = pb_batch_measure_begin(&st->bm, &st->batch, &c->spec->timing, &first,
                                             &row->timing, st->why, sizeof st->why);
@@ -159,7 +67,7 @@ static void begin_job(sweep_ctx *c, long i)
     if (end == PB_RUN_STOPPED) {
         row->stats.wall_s = row->timing.sum.median;
         /* An interrupted run is left out: it did not finish even once. */
-        c->done[i] = row->status != PB_INTERRUPTED && !pb_interrupted;
+        c->take[i] = row->status != PB_INTERRUPTED && !pb_interrupted;
     }
 }
 
@@ -170,251 +78,217 @@ static void sample_job(sweep_ctx *c, long i)
     if (pb_measure_sample(&st->bm.m) == PB_RUN_ERROR) job_failed(c, i);
 }
 
-/* The row's timing from the samples taken. After Ctrl-C a row keeps the samples it
- * has, and is left out if it has none. */
+/* The row's timing from the samples taken. After a signal only a row whose samples
+ * are all taken is kept: one still sampling is left out, and --resume runs it whole. */
 static void end_job(sweep_ctx *c, long i)
 {
     job_state *st = &c->state[i];
     if (st->phase != JOB_SAMPLING) return;
     st->phase = JOB_FINISHED;
-    const int sampled = st->bm.m.recorded > 0;
+    const int whole = st->bm.m.end == PB_RUN_SAME && !pb_measure_wants_sample(&st->bm.m);
     if (pb_measure_end(&st->bm.m) == PB_RUN_ERROR) {
         job_failed(c, i);
         return;
     }
     c->rows[i].stats.wall_s = c->rows[i].timing.sum.median;
-    c->done[i] = sampled || !pb_interrupted;
+    c->take[i] = whole || !pb_interrupted;
 }
 
-static int add_job(sweep_ctx *c, const job *proto, long *cap)
-{
-    if (c->njobs == *cap) {
-        job *nj = realloc(c->jobs, (size_t)(*cap = *cap ? 2 * *cap : 64) * sizeof *nj);
-        if (!nj) return -1;
-        c->jobs = nj;
-    }
-    c->jobs[c->njobs++] = *proto;
-    return 0;
-}
-
-/* The jobs of one instance, engine and order: every mode and thread count the engine
- * runs (pb_batch_check decides), for the set or for each of its puzzles. */
-static int add_engine_jobs(sweep_ctx *c, int inst, const pb_engine *eng, const pb_order *ord,
-                           long *cap)
-{
-    const pb_sweep_spec *s = c->spec;
-    const int per_puzzle = s->rows == PB_ROWS_PER_PUZZLE;
-    for (int md = 0; md < s->modes.n; md++)
-        for (int t = 0; t < s->search_threads.n; t++)
-            for (int p = per_puzzle ? 0 : -1; p < (per_puzzle ? c->sets[inst].count : 0); p++) {
-                job j = {inst, p, s->search_threads.v[t], eng, ord, PB_MODE_COUNT, 0};
-                j.mode = strcmp(s->modes.item[md], "first") ? PB_MODE_COUNT : PB_MODE_FIRST;
-                j.unique = !strcmp(s->modes.item[md], "unique");
-                const pb_set set = job_set(c, &j);
-                const pb_batch b = job_batch(c, &j, &set);
-                char why[200];
-                int which;
-                if (pb_batch_check(&b, &which, why, sizeof why) != PB_RUNS) continue;
-                if (add_job(c, &j, cap)) return -1;
-            }
-    return 0;
-}
-
-static int add_jobs(sweep_ctx *c)
-{
-    const pb_sweep_spec *s = c->spec;
-    long cap = 0;
-    for (int i = 0; i < s->instances.n; i++)
-        for (int e = 0; e < s->engines.n; e++) {
-            const pb_engine *eng = pb_family_engine(c->fam, s->engines.item[e]);
-            const int ordered = (eng->about.caps & PB_CAP_ORDER) != 0;
-            for (int o = 0; o < (ordered ? s->orders.n : 1); o++)
-                if (add_engine_jobs(c, i, eng, pb_order_find(s->orders.item[o]), &cap)) return -1;
-        }
-    return 0;
-}
-
-/* Fills in the family's engines when none were given, and checks engines and orders. */
-static int check_engines(sweep_ctx *c)
-{
-    pb_sweep_spec *s = c->spec;
-    char list[1024];
-    if (!s->engines.n) {
-        pb_family_engine_list(c->fam, list, sizeof list);
-        if (pb_list_set(&s->engines, list, list, sizeof list))
-            return pb_usage_error("sweep", "out of memory");
-    }
-    for (int i = 0; i < s->engines.n; i++)
-        if (!pb_family_engine(c->fam, s->engines.item[i])) {
-            pb_family_engine_list(c->fam, list, sizeof list);
-            return pb_usage_error("sweep", "%s: unknown engine '%s' for %s (one of: %s)",
-                                  c->opts->source, s->engines.item[i], c->fam->name, list);
-        }
-    for (int i = 0; i < s->orders.n; i++)
-        if (!pb_order_find(s->orders.item[i]))
-            return pb_usage_error("sweep", "%s: unknown order '%s'", c->opts->source,
-                                  s->orders.item[i]);
-    return 0;
-}
-
-/* Loads every instance; a puzzle that cannot be read stops the sweep. */
-static int load_instances(sweep_ctx *c)
-{
-    const pb_sweep_spec *s = c->spec;
-    char err[600];
-    c->sets = calloc((size_t)s->instances.n + 1, sizeof *c->sets);
-    c->names = calloc((size_t)s->instances.n + 1, sizeof *c->names);
-    if (!c->sets || !c->names) return pb_usage_error("sweep", "out of memory");
-    for (int i = 0; i < s->instances.n; i++) {
-        pb_instance inst = {s->instances.item[i], 0, NULL};
-        if (c->fam->load(&inst, s->params, &c->sets[i], err, sizeof err)) {
-            fprintf(stderr, "puzzlebench: sweep: %s\n", err);
-            return PB_EXIT_USAGE;
-        }
-        for (int k = 0; k < c->sets[i].count; k++)
-            if (c->sets[i].puzzle[k].error) {
-                fprintf(stderr, "puzzlebench: sweep: %s\n", c->sets[i].puzzle[k].error);
-                return PB_EXIT_USAGE;
-            }
-        c->fam->instance_name(s->instances.item[i], c->names[i], sizeof c->names[i]);
-    }
-    return 0;
-}
-
-enum { META_LINE = 600 };
-
-/* Appends to one metadata line, cut at its end. */
-static void append(char *line, const char *fmt, ...)
-{
-    size_t at = strlen(line);
-    if (at + 1 >= META_LINE) return;
-    va_list ap;
-    va_start(ap, fmt);
-    vsnprintf(line + at, META_LINE - at, fmt, ap);
-    va_end(ap);
-}
-
-/* The sweep's settings, for the .meta file: "key=value" lines. */
-static void settings(const sweep_ctx *c, long written, char extra[][META_LINE], int *n)
-{
-    const pb_sweep_spec *s = c->spec;
-    const pb_list *lists[] = {&s->engines, &s->orders, &s->modes};
-    const char *list_keys[] = {"engines", "orders", "modes"};
-    int k = 0;
-    for (int i = 0; i < 24; i++) extra[i][0] = '\0';
-    append(extra[k++], "sweep=%s", c->opts->source);
-    append(extra[k++], "family=%s", s->fam->name);
-    append(extra[k++], "quick=%d", s->quick);
-    append(extra[k++], "samples=%d", s->timing.samples);
-    append(extra[k++], "min_sample_time_s=%g", s->timing.min_sample_s);
-    append(extra[k++], "warmup=%d", s->timing.warmup);
-    append(extra[k], "step_limit=%llu", (unsigned long long)s->step_limit.all);
-    for (int i = 0; i < s->step_limit.engines.n; i++)
-        append(extra[k], " %s=%llu", s->step_limit.engines.item[i],
-               (unsigned long long)s->step_limit.of[i]);
-    k++;
-    append(extra[k++], "time_limit_s=%g", s->time_limit);
-    append(extra[k], "params=");
-    const char *sep = "";
-    for (const pb_option *o = s->fam->options; o && o->name; o++) {
-        char v[200];
-        pb_option_value_text(o, s->params, v, sizeof v);
-        if (v[0]) append(extra[k], "%s%s:%s", sep, o->name, v), sep = " ";
-    }
-    k++;
-    append(extra[k++], "rows=%ld of %ld%s", written, c->njobs,
-           pb_interrupted ? " (interrupted)" : "");
-    append(extra[k++], "rep_budget_s=%g", s->timing.budget_s);
-    for (int l = 0; l < 3; l++, k++) {
-        append(extra[k], "%s=", list_keys[l]);
-        for (int i = 0; i < lists[l]->n; i++)
-            append(extra[k], "%s%s", i ? " " : "", lists[l]->item[i]);
-    }
-    append(extra[k], "search_threads=");
-    for (int i = 0; i < s->search_threads.n; i++)
-        append(extra[k], "%s%d", i ? " " : "", s->search_threads.v[i]);
-    k++;
-    append(extra[k++], "row_kind=%s", s->rows == PB_ROWS_PER_PUZZLE ? "per-puzzle" : "per-set");
-    *n = k;
-}
-
-static int write_results(const sweep_ctx *c)
-{
-    const char *dir = c->opts->out_dir, *name = c->spec->name;
-    char path[4096], err[4400], extra[24][META_LINE];
-    long written = 0;
-    int nextra;
-    for (long i = 0; i < c->njobs; i++) written += c->done[i];
-    if (mkdir(dir, 0777) && errno != EEXIST) {
-        fprintf(stderr, "puzzlebench: sweep: cannot create %s: %s\n", dir, strerror(errno));
-        return -1;
-    }
-    snprintf(path, sizeof path, "%s/%s.csv", dir, name);
-    if (pb_csv_write(path, c->meta.run_id, c->rows, c->done, c->njobs, err, sizeof err)) {
-        fprintf(stderr, "puzzlebench: sweep: %s\n", err);
-        return -1;
-    }
-    settings(c, written, extra, &nextra);
-    const char *ex[25];
-    for (int k = 0; k < nextra; k++) ex[k] = extra[k];
-    ex[nextra] = NULL;
-    snprintf(path, sizeof path, "%s/%s.meta", dir, name);
-    if (pb_meta_save(path, &c->meta, ex, err, sizeof err)) { /* + NAME.topology.xml */
-        fprintf(stderr, "puzzlebench: sweep: %s\n", err);
-        return -1;
-    }
-    if (!c->opts->quiet)
-        printf("wrote %s/%s.csv (%ld rows), %s.samples.csv and %s.meta\n", dir, name, written, name,
-               name);
-    return 0;
-}
-
-static void list_jobs(const sweep_ctx *c)
-{
-    for (long i = 0; i < c->njobs; i++) {
-        const job *j = &c->jobs[i];
-        char name[96];
-        row_instance(c, j, name, sizeof name);
-        printf("%s %s %s %s threads=%d\n", name, j->engine->about.name,
-               j->engine->about.caps & PB_CAP_ORDER ? j->order->name : "-", mode_name(j),
-               j->threads);
-    }
-    printf("%ld runs, %d samples each at most\n", c->njobs, c->spec->timing.samples);
-}
-
-/* Calls step for every run not yet stopped by Ctrl-C: the 1-thread runs `workers`
- * at a time, then the runs with more threads alone, so that their times are their
- * own. */
-static void for_each_job(sweep_ctx *c, void (*step)(sweep_ctx *, long))
+/* Calls step for the runs first .. end - 1 whose rows are not in the files yet, while
+ * no signal came: the 1-thread runs `workers` at a time, then the runs with more
+ * threads alone, so that their times are their own. */
+static void for_range(sweep_ctx *c, long first, long end, void (*step)(sweep_ctx *, long))
 {
 #pragma omp parallel num_threads(c->workers)
     {
         pb_binder_bind_thread(c->binder, omp_get_thread_num());
 #pragma omp for schedule(dynamic, 1)
-        for (long i = 0; i < c->njobs; i++)
-            if (c->jobs[i].threads == 1 && !pb_interrupted) step(c, i);
+        for (long i = first; i < end; i++)
+            if (c->jobs[i].threads == 1 && !c->done[i] && !pb_interrupted) step(c, i);
     }
-    for (long i = 0; i < c->njobs; i++)
-        if (c->jobs[i].threads > 1 && !pb_interrupted) step(c, i);
+    for (long i = first; i < end; i++)
+        if (c->jobs[i].threads > 1 && !c->done[i] && !pb_interrupted) step(c, i);
 }
 
-/* Every run's first run and calibration, then the samples in rounds: sample k of
- * every run before sample k + 1 of any, so that a burst of load from elsewhere or
- * a slow drift of the machine spreads over the samples of many runs, where the
- * median and the interval absorb it, instead of shifting a few runs whole. */
+/* The seconds a begun run's samples are expected to take. */
+static double expected_s(const sweep_ctx *c, long i)
+{
+    const pb_measurer *m = &c->state[i].bm.m;
+    if (c->done[i] || c->state[i].phase != JOB_SAMPLING) return 0;
+    double s = (double)c->spec->timing.samples * (double)m->runs * m->first_s;
+    if (c->spec->timing.budget_s > 0 && s > c->spec->timing.budget_s) s = c->spec->timing.budget_s;
+    return c->jobs[i].threads == 1 ? s / c->workers : s;
+}
+
+/* Writes the finished rows of runs first .. end - 1; a failed write stops the sweep. */
+static void write_block(sweep_ctx *c, long first, long end)
+{
+    char err[4600];
+    long n = 0;
+    for (long i = first; i < end; i++) n += c->take[i];
+    if (!n || c->write_failed) return;
+    if (pb_sweep_out_append(&c->out, c->meta.run_id, c->rows + first, c->take + first, end - first,
+                            err, sizeof err)) {
+        fprintf(stderr, "puzzlebench: sweep: %s (the %ld rows before stay; --resume continues)\n",
+                err, c->written);
+        c->write_failed = 1;
+        return;
+    }
+    for (long i = first; i < end; i++) c->done[i] |= c->take[i];
+    c->written += n;
+}
+
+/* One block from run first: runs begun (first run and calibration) a few at a time
+ * until the block holds opts->block runs or PB_SWEEP_BLOCK_S seconds of expected
+ * samples, then its samples in rounds — sample k of every run of the block before
+ * sample k + 1 of any, so that a burst of load from elsewhere or a slow drift of the
+ * machine spreads over the samples of many runs, where the median and the interval
+ * absorb it, instead of shifting a few runs whole — then its rows written. Returns
+ * the end of the block. */
+static long run_block(sweep_ctx *c, long first)
+{
+    long end = first;
+    double expect = 0;
+    while (end < c->njobs && end - first < c->opts->block && expect < PB_SWEEP_BLOCK_S &&
+           !pb_interrupted) {
+        long wave = end + 2L * c->workers;
+        if (wave > first + c->opts->block) wave = first + c->opts->block;
+        if (wave > c->njobs) wave = c->njobs;
+        for_range(c, end, wave, begin_job);
+        for (long i = end; i < wave; i++) expect += expected_s(c, i);
+        end = wave;
+    }
+    for (int k = 0; k < c->spec->timing.samples && !pb_interrupted; k++) {
+        for_range(c, first, end, sample_job);
+        for (long i = first; !c->opts->quiet && i < end; i++)
+            if (!c->done[i]) pb_progress_step(&c->progress);
+    }
+    for (long i = first; i < end; i++) end_job(c, i);
+    write_block(c, first, end);
+    return end;
+}
+
 static void run_all(sweep_ctx *c)
 {
-    pb_install_interrupt_handler();
+    long todo = c->njobs - c->written;
     if (!c->opts->quiet)
-        pb_progress_start(&c->progress, c->spec->name,
-                          c->njobs * (1 + (long)c->spec->timing.samples));
-    for_each_job(c, begin_job);
-    for (int k = 0; k < c->spec->timing.samples; k++) {
-        for_each_job(c, sample_job);
-        for (long i = 0; !c->opts->quiet && i < c->njobs; i++) pb_progress_step(&c->progress);
-    }
-    for (long i = 0; i < c->njobs; i++) end_job(c, i);
+        pb_progress_start(&c->progress, c->spec->name, todo * (1 + (long)c->spec->timing.samples));
+    for (long i = 0; i < c->njobs && !pb_interrupted && !c->write_failed;) i = run_block(c, i);
     if (!c->opts->quiet) pb_progress_end(&c->progress);
+}
+
+static int save_meta(sweep_ctx *c, const char *status)
+{
+    char err[4600];
+    if (!pb_sweep_meta_save(c->out.meta, &c->meta, &c->settings, c->written, c->njobs, status, err,
+                            sizeof err))
+        return 0;
+    fprintf(stderr, "puzzlebench: sweep: %s\n", err);
+    return -1;
+}
+
+/* --resume: checks the earlier run's .meta, keeps its rows. 0 to run, 1 when the sweep
+ * is complete already, or the exit status of an error. */
+static int resume(sweep_ctx *c, char *err, size_t errlen)
+{
+    const char *want[PB_SWEEP_SETTINGS + 3];
+    char commit[80], bind[40];
+    int n = 0;
+    for (int i = 0; i < c->settings.n; i++)
+        if (strncmp(c->settings.line[i], "sweep=", 6)) want[n++] = c->settings.line[i];
+    snprintf(commit, sizeof commit, "commit=%s", c->meta.commit);
+    snprintf(bind, sizeof bind, "bind=%s", c->meta.bind);
+    want[n++] = commit, want[n++] = bind, want[n] = NULL;
+    pb_sweep_prior p;
+    long dropped = 0;
+    int rc = pb_sweep_resume_check(&c->out, want, &p, err, errlen);
+    if (rc == 1) {
+        if (!c->opts->quiet)
+            printf("%s: the sweep is complete already; nothing to resume\n", c->out.csv);
+        return 1;
+    }
+    if (rc || pb_sweep_resume_rows(&c->out, &p, c->njobs, pb_sweep_job_key, c, c->done, &c->written,
+                                   &dropped, err, errlen))
+        return PB_EXIT_USAGE;
+    snprintf(c->meta.prior_run_ids, sizeof c->meta.prior_run_ids, "%s", p.run_ids);
+    if (!c->opts->quiet) {
+        printf("resuming %s: %ld of %ld rows there", c->out.csv, c->written, c->njobs);
+        if (dropped) printf(", %ld left out (cut short, or samples incomplete)", dropped);
+        printf("\n");
+    }
+    return 0;
+}
+
+/* The paths; refuses to overwrite an earlier sweep's files unless --force (which
+ * removes them) or --resume. 0, or the exit status. *there: 1 when they exist. */
+static int check_files(sweep_ctx *c, int *there)
+{
+    char err[4600];
+    const pb_sweep_opts *o = c->opts;
+    const char *found = NULL;
+    if (pb_sweep_out_paths(&c->out, o->out_dir, c->spec->name, err, sizeof err) ||
+        ((found = pb_sweep_out_existing(&c->out)) && o->force &&
+         pb_sweep_out_remove(&c->out, err, sizeof err))) {
+        fprintf(stderr, "puzzlebench: sweep: %s\n", err);
+        return PB_EXIT_USAGE;
+    }
+    if (found && !o->force && !o->resume) {
+        fprintf(stderr,
+                "puzzlebench: sweep: %s exists: --force starts the sweep over, --resume "
+                "continues it\n",
+                found);
+        return PB_EXIT_USAGE;
+    }
+    *there = found && !o->force;
+    return 0;
+}
+
+/* The files: takes up an earlier run's (--resume); writes the .meta first
+ * (status=running), then opens the .part files. 0, -1 when the sweep is complete
+ * already (--resume), or the exit status. */
+static int open_files(sweep_ctx *c, int there)
+{
+    char err[4600];
+    const pb_sweep_opts *o = c->opts;
+    int resumed = 0;
+    pb_sweep_origin origin = {o->source, o->source_hash, (const char(*)[96])c->names, c->workers,
+                              c->njobs};
+    pb_sweep_settings_make(&c->settings, c->spec, &origin);
+    if (there) {
+        int rc = resume(c, err, sizeof err);
+        if (rc == 1) return -1;
+        if (rc) goto fail;
+        resumed = 1;
+    }
+    if (save_meta(c, "running")) return PB_EXIT_USAGE;
+    if (pb_sweep_out_open(&c->out, !resumed, err, sizeof err)) goto fail;
+    return 0;
+fail:
+    fprintf(stderr, "puzzlebench: sweep: %s\n", err);
+    return PB_EXIT_USAGE;
+}
+
+/* The end: after a failed write the .part files stay as they are (and the .meta says
+ * failed, if it can); else they are renamed into place and the .meta completed. */
+static int finish(sweep_ctx *c)
+{
+    char err[4600];
+    pb_meta_end(&c->meta);
+    if (c->write_failed) {
+        pb_sweep_out_close(&c->out);
+        (void)pb_sweep_meta_save(c->out.meta, &c->meta, &c->settings, c->written, c->njobs,
+                                 "failed", err, sizeof err); /* the error is said already */
+        return PB_EXIT_USAGE;
+    }
+    if (pb_sweep_out_finish(&c->out, err, sizeof err)) {
+        fprintf(stderr, "puzzlebench: sweep: %s\n", err);
+        return PB_EXIT_USAGE;
+    }
+    if (save_meta(c, pb_interrupted ? "interrupted" : "complete")) return PB_EXIT_USAGE;
+    if (!c->opts->quiet)
+        printf("wrote %s (%ld of %ld rows), %s.samples.csv and %s.meta\n", c->out.csv, c->written,
+               c->njobs, c->spec->name, c->spec->name);
+    return pb_interrupted ? pb_interrupt_exit() : c->failed ? PB_EXIT_FAILED : 0;
 }
 
 static void free_ctx(sweep_ctx *c)
@@ -427,6 +301,7 @@ static void free_ctx(sweep_ctx *c)
     free(c->rows);
     free(c->state);
     free(c->done);
+    free(c->take);
     pb_binder_free(c->binder);
 }
 
@@ -435,6 +310,7 @@ int pb_sweep_run(pb_sweep_spec *spec, const pb_sweep_opts *opts)
     sweep_ctx c = {.spec = spec, .fam = spec->fam, .opts = opts};
     char err[512];
     int rc = PB_EXIT_USAGE;
+    c.out.csv_fd = c.out.samples_fd = -1;
     if (c.fam->run) {
         pb_usage_error("sweep", "%s: family %s searches no placement model and has no sweeps%s%s",
                        opts->source, c.fam->name, c.fam->experiments ? "; its experiments: " : "",
@@ -443,31 +319,43 @@ int pb_sweep_run(pb_sweep_spec *spec, const pb_sweep_opts *opts)
     }
     if (!spec->instances.n)
         return pb_usage_error("sweep", "%s: no 'instances' given", opts->source);
-    if ((rc = check_engines(&c)) || (rc = load_instances(&c))) goto out;
+    if ((rc = pb_sweep_spec_check(spec, opts->source)) || (rc = pb_sweep_load_instances(&c)))
+        goto out;
     rc = PB_EXIT_USAGE;
     if (!(c.binder = pb_binder_new(opts->bind, err, sizeof err))) {
         pb_usage_error("sweep", "%s", err);
         goto out;
     }
-    if (add_jobs(&c)) goto out;
+    if (pb_sweep_add_jobs(&c)) goto out;
+    if (!c.njobs) {
+        fprintf(stderr, "puzzlebench: sweep: %s: the sweep runs nothing: %s\n", opts->source,
+                c.refused);
+        goto out;
+    }
     if (opts->list_only) {
-        list_jobs(&c);
+        pb_sweep_list_jobs(&c);
         rc = 0;
         goto out;
     }
     c.rows = calloc((size_t)c.njobs + 1, sizeof *c.rows);
     c.state = calloc((size_t)c.njobs + 1, sizeof *c.state);
     c.done = calloc((size_t)c.njobs + 1, 1);
-    if (!c.rows || !c.state || !c.done) goto out;
+    c.take = calloc((size_t)c.njobs + 1, 1);
+    if (!c.rows || !c.state || !c.done || !c.take) goto out;
     c.workers = spec->workers ? spec->workers : omp_get_num_procs();
+    int there = 0;
+    if ((rc = check_files(&c, &there))) goto out;
+    pb_install_interrupt_handler(); /* before the first file: a signal keeps what is done */
     pb_meta_begin(&c.meta, c.workers, opts->bind);
+    rc = open_files(&c, there);
+    if (rc) {
+        rc = rc < 0 ? 0 : rc;
+        goto out;
+    }
     run_all(&c);
-    pb_meta_end(&c.meta);
-    rc = write_results(&c) ? PB_EXIT_USAGE
-         : pb_interrupted  ? pb_interrupt_exit()
-         : c.failed        ? PB_EXIT_FAILED
-                           : 0;
+    rc = finish(&c);
 out:
+    pb_sweep_out_close(&c.out);
     free_ctx(&c);
     return rc;
 }

@@ -7,15 +7,25 @@
 #include "sweep_spec.h"
 
 typedef struct pb_sweep_opts {
-    const char *out_dir; /* where NAME.csv and NAME.meta go */
-    const char *bind;    /* "none" or "core" */
-    const char *source;  /* the sweep file, or "(options)", for the metadata */
-    int list_only;       /* print the runs and stop */
-    int quiet;           /* no progress line, no "wrote" line */
+    const char *out_dir;     /* where NAME.csv and NAME.meta go */
+    const char *bind;        /* "none" or "core" */
+    const char *source;      /* the sweep file, or "(options)", for the metadata */
+    const char *source_hash; /* the sweep file's content hash (pb_sweep_hash_text), or "none" */
+    int list_only;           /* print the runs and stop */
+    int quiet;               /* no progress line, no "wrote" line */
+    int force;               /* remove the sweep's files and start over */
+    int resume;              /* continue the sweep whose files are there */
+    int block;               /* runs measured together at most before their rows are written */
 } pb_sweep_opts;
 
+/* A block of runs also ends once its samples are expected to take this long. */
+#define PB_SWEEP_BLOCK_S    30.0
+#define PB_SWEEP_BLOCK_RUNS 64
+
 /* Loads the spec's instances, expands and runs the matrix (or lists it), and writes
- * the results. Returns the exit status; errors are printed, one line each. */
+ * the results: the .meta first (status=running), then the rows of each block of runs
+ * as it ends (sweep_out.h), then the files renamed into place and the .meta completed.
+ * Returns the exit status; errors are printed, one line each. */
 int pb_sweep_run(pb_sweep_spec *spec, const pb_sweep_opts *opts);
 
 #endif

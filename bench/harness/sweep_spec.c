@@ -8,6 +8,29 @@
 #include <string.h>
 #include <sys/stat.h>
 
+/* 1 when s is digits only: numbers are decimal (no sign, blank, 0x or inf). */
+static int all_digits(const char *s)
+{
+    return *s && strspn(s, "0123456789") == strlen(s);
+}
+
+/* 1 when s is a decimal number: digits, an optional fraction and exponent (1e6). */
+static int decimal(const char *s)
+{
+    size_t digits = strspn(s, "0123456789"), at = digits;
+    if (s[at] == '.') {
+        size_t frac = strspn(s + at + 1, "0123456789");
+        digits += frac, at += 1 + frac;
+    }
+    if (digits && (s[at] == 'e' || s[at] == 'E')) {
+        at += 1 + (s[at + 1] == '+' || s[at + 1] == '-');
+        size_t exp = strspn(s + at, "0123456789");
+        if (!exp) return 0;
+        at += exp;
+    }
+    return digits && s[at] == '\0';
+}
+
 static int parse_threads(const char *value, void *field, char *err, size_t errlen)
 {
     pb_int_list *l = field;
@@ -18,7 +41,12 @@ static int parse_threads(const char *value, void *field, char *err, size_t errle
         char *end;
         errno = 0;
         long x = strtol(words.item[i], &end, 10);
-        if (!*words.item[i] || *end || errno || x < 1 || x > 1024 || n == 64) {
+        int twice = 0;
+        for (int k = 0; k < n; k++) twice |= l->v[k] == x;
+        if (twice) {
+            snprintf(err, errlen, "gives %ld twice", x);
+            rc = -1;
+        } else if (!all_digits(words.item[i]) || *end || errno || x < 1 || x > 1024 || n == 64) {
             snprintf(err, errlen, "expects thread counts from 1 to 1024 (at most 64), got '%s'",
                      words.item[i]);
             rc = -1;
@@ -34,10 +62,12 @@ static int parse_threads(const char *value, void *field, char *err, size_t errle
 static int parse_steps(const char *v, uint64_t *out)
 {
     char *end;
+    if (!decimal(v)) return -1;
     errno = 0;
     double d = strtod(v, &end);
-    if (!*v || *end || errno || !(d >= 0) || d > 1.8e19 || d != floor(d)) return -1;
-    *out = (uint64_t)d;
+    if (*end || errno || !(d >= 0) || d > 1.8e19 || d != floor(d)) return -1;
+    unsigned long long exact = strtoull(v, &end, 10); /* plain digits: every one counts */
+    *out = *end ? (uint64_t)d : (uint64_t)exact;
     return 0;
 }
 
@@ -52,7 +82,9 @@ static int parse_step_limits(const char *value, void *field, char *err, size_t e
         uint64_t n;
         if (parse_steps(eq ? eq + 1 : words.item[i], &n) || (eq && eq == words.item[i]) ||
             fresh.engines.n == 64) {
-            snprintf(err, errlen, "expects N or ENGINE=N (N a whole number >= 0), got '%s'",
+            snprintf(err, errlen,
+                     "expects N or ENGINE=N (N a whole number >= 0 in decimal, e.g. 1000 or 1e6), "
+                     "got '%s'",
                      words.item[i]);
             pb_list_free(&words), pb_list_free(&fresh.engines);
             return -1;
@@ -62,6 +94,12 @@ static int parse_step_limits(const char *value, void *field, char *err, size_t e
             continue;
         }
         *eq = '\0';
+        for (int k = 0; k < fresh.engines.n; k++)
+            if (!strcmp(fresh.engines.item[k], words.item[i])) {
+                snprintf(err, errlen, "gives engine %s twice", words.item[i]);
+                pb_list_free(&words), pb_list_free(&fresh.engines);
+                return -1;
+            }
         fresh.of[fresh.engines.n] = n;
         if (pb_list_add(&fresh.engines, words.item[i])) {
             snprintf(err, errlen, "out of memory");
@@ -248,6 +286,10 @@ int pb_sweep_spec_set(pb_sweep_spec *s, const char *key, const char *value, int 
             return pb_fail(err, line, "'reps' is now 'samples' (timed samples of each run)");
         if (!family_key(key))
             return pb_fail(err, line, "unknown key '%s' (see 'puzzlebench sweep --help')", key);
+        for (int i = 0; i < s->npending && line > 0; i++)
+            if (s->pending[i].line > 0 && !strcmp(s->pending[i].key, key))
+                return pb_fail(err, line, "key '%s' given twice (first on line %d)", key,
+                               s->pending[i].line);
         pb_pending_key *p = realloc(s->pending, ((size_t)s->npending + 1) * sizeof *p);
         if (!p) return pb_fail(err, line, "out of memory");
         s->pending = p;
@@ -258,6 +300,16 @@ int pb_sweep_spec_set(pb_sweep_spec *s, const char *key, const char *value, int 
         s->npending++;
         return 0;
     }
+    int *where = &s->key_line[o - pb_sweep_keys];
+    if (line > 0 && *where > 0)
+        return pb_fail(err, line, "key '%s' given twice (first on line %d)", key, *where);
+    *where = line > 0 ? line : -1;
+    /* A name is a file name in --out: nothing that leads elsewhere or hides. */
+    if (!strcmp(key, "name") && (!*value || strchr(value, '/') || value[0] == '.'))
+        return pb_fail(err, line,
+                       "name expects a file name without '/' that does not start with "
+                       "'.', got '%s'",
+                       value);
     /* Text fields point at the spec's own copy of the value. */
     if (pb_list_add(&s->strings, value)) return pb_fail(err, line, "out of memory");
     char msg[sizeof err->msg];
@@ -337,8 +389,10 @@ int pb_sweep_spec_resolve(pb_sweep_spec *s, pb_error *err)
     char names[256], msg[400];
     if (!s->family) return pb_fail(err, 0, "no 'family' given");
     if (!(s->fam = pb_family_find(s->family))) {
+        const int line = s->key_line[pb_option_find(pb_sweep_keys, "family") - pb_sweep_keys];
         pb_family_list(names, sizeof names);
-        return pb_fail(err, 0, "unknown family '%s' (one of: %s)", s->family, names);
+        return pb_fail(err, line > 0 ? line : 0, "unknown family '%s' (one of: %s)", s->family,
+                       names);
     }
     if (!(s->params = calloc(1, s->fam->params_size ? s->fam->params_size : 1)))
         return pb_fail(err, 0, "out of memory");
@@ -358,6 +412,19 @@ int pb_sweep_spec_resolve(pb_sweep_spec *s, pb_error *err)
         return pb_fail(err, 0, "%s", msg);
     if (!s->name) s->name = s->fam->name;
     return 0;
+}
+
+void pb_sweep_spec_where(const pb_sweep_spec *s, const char *key, const char *file, char *out,
+                         size_t len)
+{
+    const pb_option *o = pb_option_find(pb_sweep_keys, key);
+    int line = o ? s->key_line[o - pb_sweep_keys] : 0;
+    if (line > 0)
+        snprintf(out, len, "%s:%d: ", file, line);
+    else if (line < 0)
+        snprintf(out, len, "--%s: ", key);
+    else
+        snprintf(out, len, "%s: ", file);
 }
 
 int pb_sweep_spec_relative_to(pb_sweep_spec *s, const char *file)

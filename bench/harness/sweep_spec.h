@@ -50,6 +50,9 @@ typedef struct pb_sweep_spec {
     pb_list strings;      /* owned copies of the values the fields above point to */
     pb_pending_key *pending;
     int npending;
+    /* Where each key of pb_sweep_keys was set: its line in the sweep file, -1 for an
+     * option, 0 not at all (for messages, and a key given twice in a file). */
+    int key_line[32];
 } pb_sweep_spec;
 
 /* The keys of the sweep itself (the family's options are keys too). */
@@ -83,6 +86,17 @@ void pb_sweep_spec_quick(pb_sweep_spec *s);
 
 /* The step limit of runs of this engine. */
 uint64_t pb_sweep_spec_step_limit(const pb_sweep_spec *s, const char *engine);
+
+/* Where key was set, for messages: "FILE:LINE: " for a line of the sweep file, "--KEY: "
+ * for an option, "FILE: " otherwise. */
+void pb_sweep_spec_where(const pb_sweep_spec *s, const char *key, const char *file, char *out,
+                         size_t len);
+
+/* Checks a resolved spec against its family (sweep_check.c): fills in every engine of
+ * the family when none were given; every engine named (engines, step-limit) and every
+ * order must exist, and no list may name one thing twice. 0, or the exit status after
+ * a one-line message naming file (source) and line. */
+int pb_sweep_spec_check(pb_sweep_spec *s, const char *source);
 
 /* 1 when key is the sweep's or some family's option, so the CLI takes --KEY VALUE. */
 int pb_sweep_spec_is_key(const char *key);

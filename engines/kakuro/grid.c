@@ -11,7 +11,7 @@ void kakuro_reader_init(kakuro_reader *r, const char *text, size_t len)
 {
     r->text = text;
     r->len = len;
-    r->pos = 0;
+    r->pos = pb_bom_length(text, len); /* a byte-order mark is not a puzzle */
     r->line = 0;
 }
 
@@ -46,6 +46,7 @@ static int read_token(const char *tok, int len, int col, int line, kakuro_grid *
         g->digit[i] = (unsigned char)(*tok - '0');
         return 0;
     }
+    if (kakuro_bad_byte(tok, len, col, line, "D\\R, #, . or a digit 1-9", err)) return -1;
     const char *bs = memchr(tok, '\\', (size_t)len);
     kakuro_quote(tok, len, q, sizeof q);
     if (!bs)

@@ -38,6 +38,7 @@ static int read_size(const kakuro_text_line *t, int line, int *rows, int *cols, 
                            what[k]);
         }
         const char *tok = kakuro_next_token(&p, e, &len);
+        if (kakuro_bad_byte(tok, len, k + 1, line, "the size line `rows cols`", err)) return -1;
         kakuro_quote(tok, len, q, sizeof q);
         if (k == 2)
             return pb_fail(err, line, "column 3: unexpected '%s' after the size `rows cols`", q);
@@ -63,6 +64,7 @@ static int read_outline_token(const char *tok, int len, int col, int line, kakur
             return 0;
         }
     char q[24];
+    if (kakuro_bad_byte(tok, len, col, line, "nn, xx, cx, xr or cr", err)) return -1;
     kakuro_quote(tok, len, q, sizeof q);
     return pb_fail(err, line, "column %d: unknown token '%s' (expected nn, xx, cx, xr or cr)", col,
                    q);

@@ -6,6 +6,7 @@
 
 #include <string.h>
 
+#include "../core/text_bytes.h"
 #include "kakuro.h"
 
 typedef enum kakuro_line_kind {
@@ -88,6 +89,18 @@ static inline int kakuro_count_tokens(const char *p, const char *e)
 
 /* A token as it may go into a one-line message: at most 16 characters, anything
  * unprintable (a stray byte, a control character) as '?'. */
+/* A token holding a byte that is not printable ASCII: the error names the byte
+ * (`byte 0xNN`) and what was expected; -1. 0 when every byte is printable. */
+static inline int kakuro_bad_byte(const char *tok, int len, int col, int line, const char *expected,
+                                  pb_error *err)
+{
+    const int b = pb_bad_byte(tok, len > 0 ? (size_t)len : 0);
+    if (b >= 0)
+        return pb_fail(err, line, "column %d: byte 0x%02x in a token (expected %s)", col, b,
+                       expected);
+    return 0;
+}
+
 static inline void kakuro_quote(const char *tok, int len, char *out, size_t outlen)
 {
     size_t n = 0;

@@ -6,6 +6,8 @@
 #include <stdio.h>
 #include <string.h>
 
+#include "../core/text_bytes.h"
+
 int latin_square_init(latin_square *sq, int n)
 {
     if (n < LATIN_MIN_ORDER || n > LATIN_MAX_ORDER) return -1;
@@ -84,7 +86,7 @@ void latin_reader_init(latin_reader *r, const char *text, size_t len)
 {
     r->text = text;
     r->len = len;
-    r->pos = 0;
+    r->pos = pb_bom_length(text, len); /* a byte-order mark is not a square */
     r->line = 0;
 }
 

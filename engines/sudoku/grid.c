@@ -5,6 +5,8 @@
 #include <stdio.h>
 #include <string.h>
 
+#include "../core/text_bytes.h"
+
 int sudoku_box_for_cells(int ncells)
 {
     for (int n = SUDOKU_MIN_BOX; n <= SUDOKU_MAX_BOX; n++)
@@ -126,7 +128,7 @@ void sudoku_reader_init(sudoku_reader *r, const char *text, size_t len)
 {
     r->text = text;
     r->len = len;
-    r->pos = 0;
+    r->pos = pb_bom_length(text, len); /* a byte-order mark is not a puzzle */
     r->line = 0;
 }
 
@@ -163,6 +165,14 @@ static size_t peek_line(const sudoku_reader *r, text_line *t)
     else if (*s == '#')
         t->kind = LINE_COMMENT;
     else {
+        /* A '#' after a blank starts a comment: `PUZZLE # name`. */
+        for (const char *h = s + 1; h < e; h++)
+            if (*h == '#' && is_space(h[-1])) {
+                e = h;
+                break;
+            }
+        while (e > s && is_space(e[-1])) e--;
+        t->len = (size_t)(e - s);
         const char *p = s;
         while (p < e && !is_space(*p)) p++;
         t->kind = (p == e && t->len > 2) ? LINE_ONE : LINE_NUMBERS;
@@ -207,6 +217,11 @@ static int read_one_line(const text_line *t, int line, sudoku_grid *g, pb_error 
         if (v < 0 || v > g->size) {
             char range[32];
             range_text(g->size, range, sizeof range);
+            const unsigned char b = (unsigned char)t->s[c];
+            if (v < 0 && (b < 0x20 || b >= 0x7f))
+                return pb_fail(err, line,
+                               "column %d: unexpected byte 0x%02x (expected %s, '.' or '0')", c + 1,
+                               b, range);
             if (v < 0)
                 return pb_fail(err, line,
                                "column %d: unexpected character '%c' (expected %s, '.' or '0')",
@@ -253,8 +268,13 @@ static int read_numbers(sudoku_reader *r, int first_line, sudoku_grid *g, pb_err
             int tl = (int)(p - tok), num = 0;
             for (int i = 0; i < tl; i++) {
                 if (tok[i] < '0' || tok[i] > '9' || tl > 2) {
-                    int at = r->line;
+                    int at = r->line, b = pb_bad_byte(tok, (size_t)tl);
                     skip_block(r);
+                    if (b >= 0)
+                        return pb_fail(err, at,
+                                       "column %d: byte 0x%02x is not a cell (expected a number, 0 "
+                                       "for empty)",
+                                       (int)(tok - t.s) + 1, b);
                     return pb_fail(err, at, "'%.*s' is not a cell (expected a number, 0 for empty)",
                                    tl > 20 ? 20 : tl, tok);
                 }

@@ -1,0 +1,205 @@
+#!/usr/bin/env bash
+# cli_sweep_faults.sh — a sweep never loses a finished row (issue 13): killed with
+# SIGKILL at several points and resumed, it gives the rows of an uninterrupted run
+# (keys and step counts; times differ); SIGINT, SIGTERM and SIGHUP keep whole rows
+# only and exit 130/143/143; an existing sweep is refused unless --force or --resume,
+# and --resume refuses a changed sweep; a full disk (a small tmpfs, as root) stops it
+# with one line and whole rows; sweep files that do nothing or escape --out are refused.
+# usage: cli_sweep_faults.sh PUZZLEBENCH SOURCE_DIR
+# shellcheck source=tests/cli_lib.sh
+source "$(dirname "$0")/cli_lib.sh"
+mnt=$tmp/mnt
+trap 'umount "$mnt" 2>/dev/null; rm -rf "$tmp"' EXIT
+
+# A small sweep of 20 runs in blocks of 2: the boards up to 2x5 and 3x3 take
+# milliseconds, the counts of 3x4 most of its second.
+cat >"$tmp/k.sweep" <<'EOF'
+family notouch
+name k
+instances 2x3 2x4 2x5 3x3 3x4
+engines backtrack propagate
+modes first count
+samples 2
+min-sample-time 0
+EOF
+sweep() { # sweep DIR [options]: the sweep above into DIR
+    local dir=$1
+    shift
+    "$pb" sweep "$tmp/k.sweep" --out "$dir" --threads 1 --block 2 -q "$@"
+}
+# The rows' keys and counts (family .. threads, status .. guesses, row), sorted.
+keys() { tail -n +2 "$1" | cut -d, -f1-7,9-15,19 | sort; }
+# rows_in DIR: the rows in the sweep's CSV (the .part while it runs).
+rows_in() {
+    local f=$1/k.csv.part
+    [ -f "$f" ] || f=$1/k.csv
+    [ -f "$f" ] && echo $(($(wc -l <"$f") - 1)) || echo 0
+}
+# whole DIR WHAT: the CSV (or .part) and its samples hold whole lines only, 29 fields
+# a row, and every row has all its samples (its `samples` column) of its run_id.
+whole() {
+    local csv=$1/k.csv.part samples=$1/k.samples.csv.part
+    [ -f "$csv" ] || csv=$1/k.csv
+    [ -f "$samples" ] || samples=$1/k.samples.csv
+    if [ -n "$(tail -c 1 "$csv")" ] || [ -n "$(tail -c 1 "$samples")" ]; then
+        bad "$2: a line cut short"
+        return
+    fi
+    awk -F, 'NR == FNR { if (FNR > 1) { if (NF != 29) exit 1; want[$18 "," $19] = $20 } next }
+        FNR > 1 { n[$1 "," $2]++ }
+        END { for (k in want) if (n[k] != want[k]) exit 1 }' "$csv" "$samples" && ok ||
+        bad "$2: a row without all its samples, or a bad line: $(cat "$csv")"
+}
+# run_until DIR ROWS [options]: starts the sweep in the background ($pid) and stops
+# it (SIGSTOP) once DIR's CSV holds at least ROWS rows (0: once its .meta is there).
+run_until() {
+    local dir=$1 want=$2
+    shift 2
+    # Not through sweep(): $pid must be puzzlebench's own, not a subshell's.
+    "$pb" sweep "$tmp/k.sweep" --out "$dir" --threads 1 --block 2 -q "$@" 2>"$tmp/bg.err" &
+    pid=$!
+    for _ in $(seq 1 400); do
+        if [ -f "$dir/k.meta" ] && [ "$(rows_in "$dir")" -ge "$want" ]; then break; fi
+        sleep 0.02
+    done
+    kill -STOP $pid
+}
+
+# ---- the uninterrupted run ----
+expect 0 "the whole sweep" -- sweep "$tmp/ref"
+keys "$tmp/ref/k.csv" >"$tmp/ref.keys"
+if [ "$(wc -l <"$tmp/ref.keys")" -eq 20 ]; then ok; else bad "the sweep has $(wc -l <"$tmp/ref.keys") rows, not 20"; fi
+has "^status=complete$" "$tmp/ref/k.meta"
+has "^rows=20 of 20$" "$tmp/ref/k.meta"
+whole "$tmp/ref" "the whole sweep"
+
+# ---- (1) SIGKILL at a few points, then --resume: the same rows ----
+for at in 0 4 12; do
+    d=$tmp/kill$at
+    run_until "$d" $at
+    kill -KILL $pid
+    wait $pid 2>/dev/null
+    has "^status=running$" "$d/k.meta"
+    [ -f "$d/k.csv" ] && bad "killed at $at rows: NAME.csv is in place" || ok
+    whole "$d" "killed at $at rows"
+    expect 0 "resume after a kill at $at rows" -- sweep "$d" --resume
+    keys "$d/k.csv" | cmp -s - "$tmp/ref.keys" && ok ||
+        bad "killed at $at rows and resumed: rows differ: $(keys "$d/k.csv" | diff - "$tmp/ref.keys")"
+    has "^status=complete$" "$d/k.meta"
+    has "^run_id=[^ ]+ [^ ]+$" "$d/k.meta" # the killed run's id and the resumed one's
+    if ls "$d" | grep -q part; then bad "a .part file is left after the resume"; else ok; fi
+    whole "$d" "resumed after a kill at $at rows"
+done
+
+# A resume drops a row cut short and a row missing samples, and runs them again.
+d=$tmp/cut
+mkdir -p "$d"
+sed 's/^status=complete$/status=running/' "$tmp/ref/k.meta" >"$d/k.meta"
+head -c -40 "$tmp/ref/k.csv" >"$d/k.csv.part"                          # the last row cut short
+grep -v ",3,1,[0-9]*,[0-9.e-]*$" "$tmp/ref/k.samples.csv" >"$d/k.samples.csv.part" # row 3's 2nd sample
+expect 0 "resume with a row cut short and one missing a sample" -- "$pb" sweep "$tmp/k.sweep" --out "$d" \
+    --threads 1 --block 2 --resume
+has "^resuming .*: 18 of 20 rows there, 2 left out" "$tmp/out"
+keys "$d/k.csv" | cmp -s - "$tmp/ref.keys" && ok || bad "cut files resumed: rows differ"
+whole "$d" "cut files resumed"
+
+# ---- (2) SIGINT, SIGTERM and SIGHUP: whole rows only, then --resume completes ----
+for sig in INT:130 TERM:143 HUP:143; do
+    d=$tmp/${sig%:*}
+    run_until "$d" 4
+    kill -"${sig%:*}" $pid
+    kill -CONT $pid
+    wait $pid
+    st=$?
+    if [ "$st" -eq "${sig#*:}" ]; then ok; else bad "SIG${sig%:*}: exit $st, expected ${sig#*:}"; fi
+    has "^status=interrupted$" "$d/k.meta"
+    has "^rows=[0-9]+ of 20 \(interrupted\)$" "$d/k.meta"
+    whole "$d" "SIG${sig%:*}"
+    n=$(rows_in "$d")
+    if [ "$n" -ge 4 ] && [ "$n" -lt 20 ]; then ok; else bad "SIG${sig%:*} kept $n rows"; fi
+    expect 0 "resume after SIG${sig%:*}" -- sweep "$d" --resume
+    keys "$d/k.csv" | cmp -s - "$tmp/ref.keys" && ok || bad "SIG${sig%:*} and resumed: rows differ"
+done
+
+# ---- (3) no overwrite; --force; --resume checks the sweep ----
+d=$tmp/ref
+cp "$d/k.csv" "$tmp/before.csv"
+expect 2 "a second sweep over the first" -- sweep "$d"
+one_line_error "k\.(meta|csv) exists: --force starts the sweep over, --resume continues it"
+cmp -s "$d/k.csv" "$tmp/before.csv" && ok || bad "the refused sweep changed k.csv"
+expect 0 "resume a finished sweep" -- "$pb" sweep "$tmp/k.sweep" --out "$d" --threads 1 --block 2 --resume
+has "complete already; nothing to resume" "$tmp/out"
+expect 2 "resume with other settings" -- sweep "$tmp/INT" --resume --samples 3
+one_line_error "cannot resume: samples differs \(the \.meta: '2', now: '3'\)"
+echo "# changed" >>"$tmp/k.sweep"
+expect 2 "resume with a changed sweep file" -- sweep "$tmp/TERM" --resume
+one_line_error "cannot resume: the sweep file \(its content hash\) differs"
+old_id=$(sed -n 's/^run_id=//p' "$d/k.meta")
+expect 0 "--force" -- sweep "$d" --force
+if [ "$(sed -n 's/^run_id=//p' "$d/k.meta")" != "$old_id" ]; then ok; else bad "--force kept the old run"; fi
+keys "$d/k.csv" | cmp -s - "$tmp/ref.keys" && ok || bad "--force: rows differ"
+expect 2 "--force with --resume" -- sweep "$d" --force --resume
+one_line_error "give one"
+
+# ---- (4) a full disk: one line, whole rows, and --resume completes after ----
+if [ "$(id -u)" -ne 0 ]; then
+    echo "cli_sweep_faults: the disk-full test needs root (mount -t tmpfs): skipped"
+elif ! mkdir -p "$mnt" || ! mount -t tmpfs -o size=1m tmpfs "$mnt" 2>/dev/null; then
+    echo "cli_sweep_faults: cannot mount a tmpfs here: the disk-full test skipped"
+else
+    run_until "$mnt/o" 4
+    dd if=/dev/zero of="$mnt/fill" bs=4k 2>/dev/null # fills the tmpfs
+    kill -CONT $pid
+    wait $pid
+    st=$?
+    if [ "$st" -eq 2 ]; then ok; else bad "disk full: exit $st, expected 2"; fi
+    mv "$tmp/bg.err" "$tmp/err"
+    one_line_error "k\.(samples\.)?csv\.part: cannot write: No space left on device"
+    whole "$mnt/o" "disk full"
+    rm -f "$mnt/fill"
+    expect 0 "resume after the disk was full" -- sweep "$mnt/o" --resume
+    keys "$mnt/o/k.csv" | cmp -s - "$tmp/ref.keys" && ok || bad "disk full and resumed: rows differ"
+    umount "$mnt"
+fi
+
+# ---- (5) sweep files that do nothing, or name what does not exist, are refused ----
+bad_sweep() { # bad_sweep PATTERN LINES...: the file of LINES is refused with PATTERN
+    local pattern=$1
+    shift
+    printf '%s\n' "$@" >"$tmp/v.sweep"
+    expect 2 "sweep file: $*" -- "$pb" sweep "$tmp/v.sweep" --out "$tmp/v" -q
+    one_line_error "$pattern"
+}
+bad_sweep "v\.sweep: the sweep runs nothing: path-dp .*threads=2" \
+    "family notouch" "instances 2x3" "engines path-dp" "search-threads 2"
+bad_sweep "v\.sweep:3: step-limit names engine 'warp', which notouch has not" \
+    "family notouch" "instances 2x3" "step-limit 100 warp=5"
+bad_sweep "v\.sweep:3: engines names engine 'warp'" "family notouch" "instances 2x3" "engines warp"
+bad_sweep "v\.sweep:3: orders: unknown order 'spiral'" "family notouch" "instances 2x3" "orders spiral"
+bad_sweep "v\.sweep:1: unknown family 'warp'" "family warp" "instances 2x3"
+bad_sweep "v\.sweep:4: key 'samples' given twice \(first on line 3\)" \
+    "family notouch" "instances 2x3" "samples 1" "samples 2"
+bad_sweep "v\.sweep:4: key 'diff' given twice \(first on line 3\)" \
+    "family notouch" "instances 2x3" "diff 2" "diff 3"
+bad_sweep "v\.sweep:3: engines names 'backtrack' twice" \
+    "family notouch" "instances 2x3" "engines backtrack backtrack"
+bad_sweep "v\.sweep:3: step-limit gives engine backtrack twice" \
+    "family notouch" "instances 2x3" "step-limit backtrack=5 backtrack=6"
+bad_sweep "v\.sweep:2: name expects a file name without '/' .*'\.\./\.\./escape'" \
+    "family notouch" "name ../../escape" "instances 2x3"
+bad_sweep "v\.sweep:2: name expects a file name .*'\.hidden'" "family notouch" "name .hidden" "instances 2x3"
+bad_sweep "v\.sweep:3: step-limit expects .*in decimal.*got '0x10'" \
+    "family notouch" "instances 2x3" "step-limit 0x10"
+bad_sweep "v\.sweep:3: search-threads expects .*got '0x2'" "family notouch" "instances 2x3" "search-threads 0x2"
+bad_sweep "v\.sweep:3: search-threads expects .*got '\+2'" "family notouch" "instances 2x3" "search-threads +2"
+expect 2 "--name ../escape" -- "$pb" sweep --family notouch --instances 2x3 --name ../escape --out "$tmp/v/w" -q
+one_line_error "name expects a file name without '/'"
+if [ -e "$tmp/v/escape.csv" ] || [ -e "$tmp/v/escape.meta" ]; then bad "a sweep wrote outside --out"; else ok; fi
+# Every option parses the same wherever it stands.
+for args in "--list FILE" "FILE --list" "-q --list FILE" "--list -q FILE" "--quick --list FILE" "--list FILE --quick"; do
+    # shellcheck disable=SC2086
+    expect 0 "sweep $args" -- "$pb" sweep ${args//FILE/$tmp/k.sweep}
+    has "^20 runs, [25] samples each at most$" "$tmp/out"
+done
+
+finish cli_sweep_faults
