@@ -6,12 +6,11 @@
 #include <string.h>
 
 /* Names the first count that differs between two runs' totals; NULL when none. */
-static const char *differing_count(const pb_stats *a, const pb_stats *b, unsigned long long *x,
-                                   unsigned long long *y)
+static const char *differing_count(const pb_stats *a, const pb_stats *b, pb_count *x, pb_count *y)
 {
     const struct {
         const char *name;
-        uint64_t a, b;
+        pb_count a, b; /* solutions need all 128 bits */
     } counts[] = {
         {"solutions", a->solutions, b->solutions},    {"steps", a->steps, b->steps},
         {"placements", a->placements, b->placements}, {"backtracks", a->backtracks, b->backtracks},
@@ -38,14 +37,15 @@ static pb_run_end run_once(void *ctx)
         return res.status == PB_DONE ? PB_RUN_SAME : PB_RUN_STOPPED;
     }
     pb_run_end end = PB_RUN_SAME;
-    unsigned long long x, y;
+    pb_count x, y;
     const char *count = differing_count(&m->first_total, &res.total, &x, &y);
     if (res.status != PB_DONE) {
         end = PB_RUN_STOPPED; /* a later run can still meet a time limit or Ctrl-C */
     } else if (count) {
         /* Counts are deterministic by design: a difference is a bug, not noise. */
-        snprintf(m->why, m->whylen, "run %d counted %s=%llu where the first run counted %llu",
-                 m->runs, count, y, x);
+        char got[PB_COUNT_CHARS], first[PB_COUNT_CHARS];
+        snprintf(m->why, m->whylen, "run %d counted %s=%s where the first run counted %s", m->runs,
+                 count, pb_count_format(y, got), pb_count_format(x, first));
         end = PB_RUN_ERROR;
     }
     pb_batch_free(&res);

@@ -3,32 +3,16 @@
 #include "sweep_spec.h"
 
 #include <errno.h>
-#include <math.h>
 #include <stdlib.h>
 #include <string.h>
 #include <sys/stat.h>
+
+#include "options.h"
 
 /* 1 when s is digits only: numbers are decimal (no sign, blank, 0x or inf). */
 static int all_digits(const char *s)
 {
     return *s && strspn(s, "0123456789") == strlen(s);
-}
-
-/* 1 when s is a decimal number: digits, an optional fraction and exponent (1e6). */
-static int decimal(const char *s)
-{
-    size_t digits = strspn(s, "0123456789"), at = digits;
-    if (s[at] == '.') {
-        size_t frac = strspn(s + at + 1, "0123456789");
-        digits += frac, at += 1 + frac;
-    }
-    if (digits && (s[at] == 'e' || s[at] == 'E')) {
-        at += 1 + (s[at + 1] == '+' || s[at + 1] == '-');
-        size_t exp = strspn(s + at, "0123456789");
-        if (!exp) return 0;
-        at += exp;
-    }
-    return digits && s[at] == '\0';
 }
 
 static int parse_threads(const char *value, void *field, char *err, size_t errlen)
@@ -59,18 +43,6 @@ static int parse_threads(const char *value, void *field, char *err, size_t errle
     return rc;
 }
 
-static int parse_steps(const char *v, uint64_t *out)
-{
-    char *end;
-    if (!decimal(v)) return -1;
-    errno = 0;
-    double d = strtod(v, &end);
-    if (*end || errno || !(d >= 0) || d > 1.8e19 || d != floor(d)) return -1;
-    unsigned long long exact = strtoull(v, &end, 10); /* plain digits: every one counts */
-    *out = *end ? (uint64_t)d : (uint64_t)exact;
-    return 0;
-}
-
 /* "N", "E=N" or a mix: a plain number is the default, E=N engine E's limit. */
 static int parse_step_limits(const char *value, void *field, char *err, size_t errlen)
 {
@@ -80,7 +52,7 @@ static int parse_step_limits(const char *value, void *field, char *err, size_t e
     for (int i = 0; i < words.n; i++) {
         char *eq = strchr(words.item[i], '=');
         uint64_t n;
-        if (parse_steps(eq ? eq + 1 : words.item[i], &n) || (eq && eq == words.item[i]) ||
+        if (pb_parse_count(eq ? eq + 1 : words.item[i], &n) || (eq && eq == words.item[i]) ||
             fresh.engines.n == 64) {
             snprintf(err, errlen,
                      "expects N or ENGINE=N (N a whole number >= 0 in decimal, e.g. 1000 or 1e6), "

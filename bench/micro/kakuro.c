@@ -86,9 +86,10 @@ static int prove_set_once(const prove_case *c, uint64_t max_steps, double *count
         int good = st == PB_DONE && res.stats.solutions == 1 && pb_model_check(m, first);
         free(first);
         if (!good) {
-            snprintf(msg, msglen, "puzzle at line %d: status %s, %llu solutions",
+            char count[PB_COUNT_CHARS];
+            snprintf(msg, msglen, "puzzle at line %d: status %s, %s solutions",
                      c->set->puzzle[i].line, pb_status_name(st),
-                     (unsigned long long)res.stats.solutions);
+                     pb_count_format(res.stats.solutions, count));
             return st == PB_LIMIT && res.stats.solutions < 2 ? 1 : -1;
         }
         counters[0] += 1;

@@ -64,8 +64,10 @@ static int run_case(bench_case *c, uint64_t max_steps, pb_result *res, pb_status
         return -1;
     }
     if (res->stats.solutions != c->inst->solutions) {
-        snprintf(msg, msglen, "%llu solutions, expected %llu",
-                 (unsigned long long)res->stats.solutions, (unsigned long long)c->inst->solutions);
+        char count[PB_COUNT_CHARS];
+        snprintf(msg, msglen, "%s solutions, expected %llu",
+                 pb_count_format(res->stats.solutions, count),
+                 (unsigned long long)c->inst->solutions);
         return -1;
     }
     if (c->inst->mode == PB_MODE_FIRST && !pb_model_check(c->m, c->first)) {
