@@ -1,16 +1,28 @@
 #!/usr/bin/env bash
-# fuzz.sh — runs libFuzzer on the input parsers (board masks, sweep files) for a
-# while, with address and undefined-behaviour sanitizers. Needs clang (Debian: clang).
-# The tests run a deterministic fuzzer on every build; this one searches longer.
-# usage: scripts/fuzz.sh [SECONDS]     (default 60)
+# fuzz.sh — runs the readers' fuzz targets (tests/fuzz/) under libFuzzer, with the
+# address and undefined-behaviour sanitizers, for longer than scripts/test.sh does
+# (10 s each there). Builds build-fuzz/ with scripts/setup.sh --fuzz (needs clang with
+# libFuzzer: Debian clang libclang-rt-dev libomp-dev). Each target's corpus grows in
+# build-fuzz/corpus/NAME/ from run to run (the seeds are copied in first); a failure
+# keeps its input in build-fuzz/tests/fuzz/fuzz-artifacts/ and prints how to replay
+# it. Targets run two at a time.
+# usage: scripts/fuzz.sh [SECONDS [TARGET...]]     (default: 60 s, every target)
+#   targets: sudoku kakuro kakuro_outline notouch latin tenpair sweep csvtable
 set -euo pipefail
 cd "$(dirname "$0")/.."
 seconds=${1:-60}
-command -v clang >/dev/null || { echo "fuzz.sh: needs clang: apt-get install clang" >&2; exit 1; }
-out=build-fuzz
-mkdir -p "$out/corpus"
-cp data/boards/*.txt data/sweeps/*.sweep "$out/corpus/"
-clang -std=c11 -O1 -g -fsanitize=fuzzer,address,undefined -D_POSIX_C_SOURCE=200809L -DPB_LIBFUZZER \
-    -mpopcnt -fopenmp -Iengines -Ibench tests/fuzz_parsers.c engines/*/*.c bench/sweep_spec.c \
-    -o "$out/fuzz_parsers"
-"$out/fuzz_parsers" -max_total_time="$seconds" -max_len=4096 "$out/corpus"
+shift $(($# > 0 ? 1 : 0))
+scripts/setup.sh --fuzz
+if [ -e build/fuzz-skipped.txt ]; then
+    echo "fuzz.sh: cannot fuzz: $(cat build/fuzz-skipped.txt)" >&2
+    exit 1
+fi
+targets=("$@")
+if ((${#targets[@]} == 0)); then
+    targets=(sudoku kakuro kakuro_outline notouch latin tenpair sweep csvtable)
+fi
+root=$PWD
+cd build-fuzz/tests/fuzz
+printf '%s\n' "${targets[@]}" | xargs -P 2 -I{} bash "$root/tests/fuzz/libfuzzer.sh" \
+    "$PWD/fuzz_{}" "$root/tests/fuzz/corpus/{}" "$seconds" "$root/build-fuzz/corpus/{}"
+echo "fuzz.sh: ${targets[*]}: $seconds s each, every check held"

@@ -2,12 +2,25 @@
 # setup.sh — installs the Debian packages puzzlebench needs (with apt-get when run as
 # root; otherwise prints the exact command and stops), then configures and builds
 # the Release build in build/; with --sanitize also build-asan/, built with
-# AddressSanitizer and UndefinedBehaviorSanitizer.
-# usage: scripts/setup.sh [--sanitize]
+# AddressSanitizer and UndefinedBehaviorSanitizer; with --fuzz also build-fuzz/, the
+# readers' fuzz targets built by clang for libFuzzer (tests/fuzz/), when clang can
+# link libFuzzer: otherwise it says why and writes the reason to
+# build/fuzz-skipped.txt, for scripts/test.sh.
+# usage: scripts/setup.sh [--sanitize] [--fuzz]
 set -euo pipefail
 cd "$(dirname "$0")/.."
+sanitize=0 fuzz=0
+for arg in "$@"; do
+    case $arg in
+    --sanitize) sanitize=1 ;;
+    --fuzz) fuzz=1 ;;
+    *) echo "usage: scripts/setup.sh [--sanitize] [--fuzz]" >&2; exit 2 ;;
+    esac
+done
 
-packages=(build-essential cmake pkg-config git libhwloc-dev libbenchmark-dev gnuplot-nox clang-format qqwing python3)
+# clang, its runtimes (libFuzzer, the sanitizers) and its OpenMP: for build-fuzz/.
+packages=(build-essential cmake pkg-config git libhwloc-dev libbenchmark-dev gnuplot-nox clang-format qqwing python3
+    clang libclang-rt-dev libomp-dev)
 missing=()
 for p in "${packages[@]}"; do
     if ! dpkg-query -W -f='${Status}\n' "$p" 2>/dev/null | grep -q '^install ok installed$'; then
@@ -41,10 +54,37 @@ configure_and_build() {
         rm -rf "$dir"
     fi
     cmake -S . -B "$dir" "${generator[@]}" "$@" >/dev/null
-    cmake --build "$dir" -j "$(nproc)"
+    cmake --build "$dir" -j "$(nproc)" ${build_target:+--target "$build_target"}
+}
+
+# Why clang cannot build a libFuzzer target here; nothing when it can.
+libfuzzer_missing() {
+    if ! command -v clang >/dev/null 2>&1; then
+        echo "no clang (Debian: clang)"
+        return
+    fi
+    local dir
+    dir=$(mktemp -d)
+    echo 'int LLVMFuzzerTestOneInput(const char *d, unsigned long n) { return d && n; }' >"$dir/t.c"
+    if ! clang -fsanitize=fuzzer,address,undefined "$dir/t.c" -o "$dir/t" >/dev/null 2>&1; then
+        echo "clang cannot link -fsanitize=fuzzer,address,undefined (Debian: libclang-rt-dev)"
+    fi
+    rm -rf "$dir"
 }
 
 configure_and_build build -DCMAKE_BUILD_TYPE=Release
-if [ "${1:-}" = --sanitize ]; then
+if ((sanitize)); then
     configure_and_build build-asan -DCMAKE_BUILD_TYPE=RelWithDebInfo -DPB_SANITIZE=ON
+fi
+rm -f build/fuzz-skipped.txt
+if ((fuzz)); then
+    why=$(libfuzzer_missing)
+    if [ -n "$why" ]; then
+        echo "setup: build-fuzz/ not built: $why" >&2
+        echo "$why" >build/fuzz-skipped.txt
+    else
+        # Only the fuzz targets (and the libraries they test) are built there.
+        CC=clang CXX=clang++ build_target=fuzz_targets configure_and_build build-fuzz \
+            -DCMAKE_BUILD_TYPE=RelWithDebInfo -DPB_SANITIZE=ON -DPB_FUZZ=ON
+    fi
 fi

@@ -1,0 +1,2 @@
+; error: 2: column 3: right clue 50 for a run of 4 cells: no 4 distinct digits add up to 50
+#  #  \50 .  .  .  .

@@ -1,0 +1,44 @@
+/* fuzz.h — what the fuzz targets in tests/fuzz/ share. Each target is one file,
+ * fuzz_READER.c, that defines LLVMFuzzerTestOneInput for one reader. libFuzzer calls
+ * it in the PB_FUZZ build (clang, scripts/test.sh and scripts/fuzz.sh); driver.c calls
+ * it in every other build, on the seed corpus and on mutations of it, under ctest.
+ * A target checks what must hold of the reader's answer with FUZZ_CHECK, which
+ * aborts, so that either driver reports the input: "no crash" alone is not enough. */
+#ifndef PB_FUZZ_H
+#define PB_FUZZ_H
+
+#include <stddef.h>
+#include <stdint.h>
+#include <stdio.h>
+#include <stdlib.h>
+
+#include "core/error.h"
+
+int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size);
+
+_Noreturn static inline void fuzz_fail(const char *what, const char *file, int line)
+{
+    fprintf(stderr, "%s:%d: fuzz check failed: %s\n", file, line, what);
+    abort();
+}
+
+#define FUZZ_CHECK(cond) ((cond) ? (void)0 : fuzz_fail(#cond, __FILE__, __LINE__))
+
+/* The lines of an input: 1 + its newlines (a last line without one counts). */
+static inline int fuzz_lines(const uint8_t *data, size_t size)
+{
+    int n = 1;
+    for (size_t i = 0; i < size; i++) n += data[i] == '\n';
+    return n;
+}
+
+/* A reader's error: a message in printable ASCII (bad bytes are named "byte 0xNN",
+ * never echoed), on a line of the input, min_line..lines (0: not tied to a line). */
+static inline void fuzz_check_error(const pb_error *e, int min_line, int lines)
+{
+    FUZZ_CHECK(e->msg[0] != '\0');
+    FUZZ_CHECK(e->line >= min_line && e->line <= lines);
+    for (const char *p = e->msg; *p; p++) FUZZ_CHECK(*p >= 0x20 && *p < 0x7f);
+}
+
+#endif

@@ -1,0 +1,61 @@
+/* fuzz_kakuro.c — the kakuro clue-grid reader (engines/kakuro/grid.c, kakuro_read).
+ * Every grid read is within the size limits, its white cells hold digits 0-9 and no
+ * clue, its black cells no digit and clues of at most 45; it builds a model that
+ * matches its runs, each run clued with a sum that some set of distinct digits
+ * makes; it prints and reads back the same. Every error is a printable message on a
+ * line of the input, naming the column; each call consumes input. */
+#include <string.h>
+
+#include "fuzz.h"
+#include "kakuro/kakuro.h"
+
+int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
+{
+    static kakuro_grid g, back;
+    static kakuro_run runs[KAKURO_MAX_RUNS];
+    static char text[KAKURO_MAX_CELLS * 8 + KAKURO_MAX_DIM + 16];
+    const int lines = fuzz_lines(data, size);
+    kakuro_reader r, r2;
+    pb_error e = {0, ""};
+    int line, rc, last_line = 0;
+    kakuro_reader_init(&r, (const char *)data, size);
+    for (size_t before = r.pos; (rc = kakuro_read(&r, &g, &line, &e)) != 0; before = r.pos) {
+        FUZZ_CHECK(r.pos > before && r.pos <= size);
+        if (rc < 0) {
+            fuzz_check_error(&e, 1, lines);
+            FUZZ_CHECK(!strncmp(e.msg, "column ", 7));
+            continue;
+        }
+        FUZZ_CHECK(rc == 1 && line > last_line && line <= lines);
+        last_line = line;
+        FUZZ_CHECK(g.rows >= 1 && g.rows <= KAKURO_MAX_DIM && g.cols >= 1 &&
+                   g.cols <= KAKURO_MAX_DIM);
+        const int cells = g.rows * g.cols;
+        int whites = 0;
+        for (int i = 0; i < cells; i++) {
+            if (g.white[i])
+                FUZZ_CHECK(g.white[i] == 1 && g.digit[i] <= 9 && !g.down[i] && !g.right[i]);
+            else
+                FUZZ_CHECK(!g.digit[i] && g.down[i] <= 45 && g.right[i] <= 45);
+            whites += g.white[i];
+        }
+        const int nruns = kakuro_find_runs(&g, runs, KAKURO_MAX_RUNS);
+        FUZZ_CHECK(nruns >= 0 && nruns <= KAKURO_MAX_RUNS);
+        pb_model *m = kakuro_model_new(&g, &e);
+        FUZZ_CHECK(m && m->ncells == whites && m->ngroups == nruns && m->nsums == nruns);
+        for (int k = 0; k < nruns; k++)
+            FUZZ_CHECK(m->group_sum[k] == runs[k].sum &&
+                       m->group_start[k + 1] - m->group_start[k] == runs[k].len &&
+                       kakuro_digit_sets(runs[k].len, runs[k].sum, NULL, 0) >= 1);
+        pb_model_free(m);
+        size_t n = kakuro_format_grid(&g, text, sizeof text);
+        FUZZ_CHECK(n < sizeof text);
+        kakuro_reader_init(&r2, text, n);
+        FUZZ_CHECK(kakuro_read(&r2, &back, &line, &e) == 1 && back.rows == g.rows &&
+                   back.cols == g.cols && !memcmp(back.white, g.white, (size_t)cells) &&
+                   !memcmp(back.digit, g.digit, (size_t)cells) &&
+                   !memcmp(back.down, g.down, (size_t)cells) &&
+                   !memcmp(back.right, g.right, (size_t)cells));
+    }
+    return 0;
+}

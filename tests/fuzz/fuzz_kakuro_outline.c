@@ -1,0 +1,46 @@
+/* fuzz_kakuro_outline.c — the kakuro outline reader (engines/kakuro/outline.c,
+ * kakuro_read_outline). Every outline read is within the size limits, has white
+ * cells only (no digits, no clues), and prints and reads back the same; checking it
+ * as a generated outline (kakuro_outline_check) answers without fault. Every error is
+ * a printable message on a line of the input, naming the column; each call consumes
+ * input. */
+#include <string.h>
+
+#include "fuzz.h"
+#include "kakuro/kakuro.h"
+
+int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
+{
+    static kakuro_grid g, back;
+    static char text[KAKURO_MAX_CELLS * 3 + KAKURO_MAX_DIM + 16];
+    const int lines = fuzz_lines(data, size);
+    kakuro_reader r, r2;
+    pb_error e = {0, ""};
+    char msg[200];
+    int line, rc, last_line = 0;
+    kakuro_reader_init(&r, (const char *)data, size);
+    for (size_t before = r.pos; (rc = kakuro_read_outline(&r, &g, &line, &e)) != 0;
+         before = r.pos) {
+        FUZZ_CHECK(r.pos > before && r.pos <= size);
+        if (rc < 0) {
+            fuzz_check_error(&e, 1, lines);
+            FUZZ_CHECK(!strncmp(e.msg, "column ", 7));
+            continue;
+        }
+        FUZZ_CHECK(rc == 1 && line > last_line && line <= lines);
+        last_line = line;
+        FUZZ_CHECK(g.rows >= 1 && g.rows <= KAKURO_MAX_DIM && g.cols >= 1 &&
+                   g.cols <= KAKURO_MAX_DIM);
+        const int cells = g.rows * g.cols;
+        for (int i = 0; i < cells; i++)
+            FUZZ_CHECK(g.white[i] <= 1 && !g.digit[i] && !g.down[i] && !g.right[i]);
+        msg[0] = '\0';
+        if (kakuro_outline_check(&g, msg, sizeof msg)) FUZZ_CHECK(msg[0] != '\0');
+        size_t n = kakuro_format_outline(&g, text, sizeof text);
+        FUZZ_CHECK(n < sizeof text);
+        kakuro_reader_init(&r2, text, n);
+        FUZZ_CHECK(kakuro_read_outline(&r2, &back, &line, &e) == 1 && back.rows == g.rows &&
+                   back.cols == g.cols && !memcmp(back.white, g.white, (size_t)cells));
+    }
+    return 0;
+}

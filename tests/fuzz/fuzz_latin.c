@@ -1,0 +1,51 @@
+/* fuzz_latin.c — the Latin square reader (engines/latin/grid.c, latin_read). Every
+ * square read has an order 1..LATIN_MAX_ORDER and values within it, keeps the rules,
+ * starts on a later line than the one before, prints and reads back the same, and
+ * builds a model whose first solution (searched briefly) completes it. Every error is
+ * a printable message on a line of the input, naming the column; each call consumes
+ * input. */
+#include <string.h>
+
+#include "fuzz.h"
+#include "latin/latin.h"
+#include "registry/registry.h"
+
+int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
+{
+    static latin_square sq, back, sol;
+    static char text[LATIN_MAX_TEXT];
+    static int first[LATIN_MAX_CELLS];
+    const int lines = fuzz_lines(data, size);
+    latin_reader r, r2;
+    pb_error e = {0, ""};
+    int line, rc, last_line = 0;
+    latin_reader_init(&r, (const char *)data, size);
+    for (size_t before = r.pos; (rc = latin_read(&r, &sq, &line, &e)) != 0; before = r.pos) {
+        FUZZ_CHECK(r.pos > before && r.pos <= size);
+        if (rc < 0) {
+            fuzz_check_error(&e, 1, lines);
+            FUZZ_CHECK(!strncmp(e.msg, "column ", 7));
+            continue;
+        }
+        FUZZ_CHECK(rc == 1 && line > last_line && line <= lines);
+        last_line = line;
+        FUZZ_CHECK(sq.n >= LATIN_MIN_ORDER && sq.n <= LATIN_MAX_ORDER && sq.ncells == sq.n * sq.n);
+        for (int c = 0; c < sq.ncells; c++) FUZZ_CHECK(sq.cell[c] <= sq.n);
+        FUZZ_CHECK(latin_check_rules(&sq, NULL, 0) == 0);
+        size_t n = latin_format_square(&sq, text, sizeof text);
+        FUZZ_CHECK(n < sizeof text);
+        latin_reader_init(&r2, text, n);
+        FUZZ_CHECK(latin_read(&r2, &back, &line, &e) == 1 && back.n == sq.n &&
+                   !memcmp(back.cell, sq.cell, (size_t)sq.ncells));
+        pb_model *m = latin_model_of(&sq);
+        FUZZ_CHECK(m && latin_model_order(m) == sq.n);
+        pb_run how = {
+            .mode = PB_MODE_FIRST, .order = pb_order_find("mrv"), .limits = {.max_steps = 2000}};
+        pb_result res = {.first = first};
+        pb_engine_run(pb_model_engine_find("propagate"), m, &how, &res);
+        if (res.stats.solutions)
+            FUZZ_CHECK(!latin_square_from(m, first, &sol) && latin_is_solution_of(&sq, &sol));
+        pb_model_free(m);
+    }
+    return 0;
+}

@@ -1,0 +1,72 @@
+/* fuzz_sweep.c — the sweep file reader (bench/harness/sweep_spec.c,
+ * pb_sweep_spec_parse, then pb_sweep_spec_resolve as `sweep` runs them). A file read
+ * leaves every setting within the range its key allows: names and list items one
+ * printable word each, 1-64 thread counts of 1-1024, modes first/count/unique, times
+ * of 0-1e9 s, workers 0-1024, samples 1..PB_MAX_SAMPLES; once resolved, the family is
+ * known and has its parameters. Every error is a printable message on a line of the
+ * file (resolve's: or on none); freeing the spec leaks nothing. */
+#include <math.h>
+#include <string.h>
+
+#include "fuzz.h"
+#include "harness/sweep_spec.h"
+
+/* One word of printable ASCII: no blanks, no commas (the list separators). */
+static void check_word(const char *w, int commas_ok)
+{
+    FUZZ_CHECK(w && w[0]);
+    for (const char *p = w; *p; p++) FUZZ_CHECK(*p > ' ' && *p < 0x7f && (commas_ok || *p != ','));
+}
+
+static void check_list(const pb_list *l)
+{
+    FUZZ_CHECK(l->n >= 0 && (l->n == 0 || l->item));
+    for (int i = 0; i < l->n; i++) check_word(l->item[i], 0);
+}
+
+static void check_seconds(double s)
+{
+    FUZZ_CHECK(isfinite(s) && s >= 0 && s <= 1e9);
+}
+
+int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
+{
+    const int lines = fuzz_lines(data, size);
+    pb_sweep_spec s;
+    pb_error e = {0, ""};
+    FUZZ_CHECK(pb_sweep_spec_init(&s) == 0);
+    if (pb_sweep_spec_parse(&s, (const char *)data, size, &e)) {
+        fuzz_check_error(&e, 1, lines);
+        pb_sweep_spec_free(&s);
+        return 0;
+    }
+    if (s.name) check_word(s.name, 1);
+    if (s.family) check_word(s.family, 1);
+    check_list(&s.instances);
+    check_list(&s.quick_instances);
+    check_list(&s.engines);
+    check_list(&s.orders);
+    check_list(&s.modes);
+    for (int i = 0; i < s.modes.n; i++)
+        FUZZ_CHECK(!strcmp(s.modes.item[i], "first") || !strcmp(s.modes.item[i], "count") ||
+                   !strcmp(s.modes.item[i], "unique"));
+    FUZZ_CHECK(s.search_threads.n >= 1 && s.search_threads.n <= 64);
+    for (int i = 0; i < s.search_threads.n; i++)
+        FUZZ_CHECK(s.search_threads.v[i] >= 1 && s.search_threads.v[i] <= 1024);
+    FUZZ_CHECK(s.timing.samples >= 1 && s.timing.samples <= PB_MAX_SAMPLES);
+    FUZZ_CHECK(s.timing.warmup == 0 || s.timing.warmup == 1);
+    check_seconds(s.timing.min_sample_s);
+    check_seconds(s.timing.budget_s);
+    check_seconds(s.time_limit);
+    FUZZ_CHECK(s.workers >= 0 && s.workers <= 1024);
+    FUZZ_CHECK(s.rows == PB_ROWS_PER_SET || s.rows == PB_ROWS_PER_PUZZLE);
+    FUZZ_CHECK(s.step_limit.engines.n >= 0 && s.step_limit.engines.n <= 64);
+    check_list(&s.step_limit.engines);
+    e = (pb_error){0, ""};
+    if (pb_sweep_spec_resolve(&s, &e))
+        fuzz_check_error(&e, 0, lines);
+    else
+        FUZZ_CHECK(s.family && s.fam && s.params && s.name);
+    pb_sweep_spec_free(&s);
+    return 0;
+}
