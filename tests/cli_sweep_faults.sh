@@ -36,11 +36,18 @@ rows_in() {
     [ -f "$f" ] && echo $(($(wc -l <"$f") - 1)) || echo 0
 }
 # whole DIR WHAT: the CSV (or .part) and its samples hold whole lines only, 29 fields
-# a row, and every row has all its samples (its `samples` column) of its run_id.
+# a row, and every row has all its samples (its `samples` column) of its run_id; or,
+# killed before the row files had their headers, there is only the .meta.
 whole() {
     local csv=$1/k.csv.part samples=$1/k.samples.csv.part
     [ -f "$csv" ] || csv=$1/k.csv
     [ -f "$samples" ] || samples=$1/k.samples.csv
+    # Killed between writing the .meta and the row files' headers: no rows, all valid.
+    if [ ! -s "$csv" ] && [ -f "$1/k.meta" ]; then
+        ok
+        return
+    fi
+    [ -f "$samples" ] || samples=/dev/null
     if [ -n "$(tail -c 1 "$csv")" ] || [ -n "$(tail -c 1 "$samples")" ]; then
         bad "$2: a line cut short"
         return
