@@ -11,6 +11,7 @@
 #include "engines.h"
 #include "core/engine.h"
 #include "core/limiter.h"
+#include "harness/batch.h"
 #include "harness/readfile.h"
 #include "kakuro/kakuro.h"
 #include "notouch/board.h"
@@ -215,6 +216,41 @@ static void test_parallel_step_limits(void)
     pb_model_free(m);
 }
 
+/* A set's step limit shared by puzzles on several threads (a sweep row): together
+ * they pass it by at most a step each, where each given "what the others left"
+ * passed it threads-fold. Steps of the puzzles that finish are exact either way. */
+static void test_batch_step_limits(void)
+{
+    enum { PUZZLES = 6 };
+    pb_puzzle puzzle[PUZZLES];
+    for (int i = 0; i < PUZZLES; i++) puzzle[i] = (pb_puzzle){notouch("2x7"), 0, NULL};
+    pb_set set = {PUZZLES, 0, puzzle, NULL};
+    const uint64_t limits[] = {1000, 100000, 3000000};
+    for (size_t i = 0; i < 3; i++)
+        for (int threads = 1; threads <= 3; threads++) {
+            pb_batch b = {.set = &set,
+                          .engine = pb_model_engine_find("backtrack"),
+                          .how = {.mode = PB_MODE_COUNT, .limits = {.max_steps = limits[i]}},
+                          .threads = threads,
+                          .shared_limits = 1};
+            pb_batch_result r;
+            CHECK(pb_batch_run(&b, &r) == 0);
+            CHECK(r.status == PB_LIMIT);
+            uint64_t low = threads == 1 ? limits[i]
+                           : limits[i] > threads * (uint64_t)PB_POLL_STEPS
+                               ? limits[i] - threads * (uint64_t)PB_POLL_STEPS
+                               : 0;
+            if (r.total.steps > limits[i] + (threads > 1 ? (uint64_t)threads : 0) ||
+                r.total.steps < low) {
+                fprintf(stderr, "batch of %d, %d threads, limit %llu: %llu steps\n", PUZZLES,
+                        threads, (unsigned long long)limits[i], (unsigned long long)r.total.steps);
+                CHECK(0);
+            }
+            pb_batch_free(&r);
+        }
+    for (int i = 0; i < PUZZLES; i++) pb_model_free(puzzle[i].model);
+}
+
 static tp_result tenpair(const char *engine, const tp_rules *r, tp_run how)
 {
     tp_result res;
@@ -310,6 +346,7 @@ int main(int argc, char **argv)
     test_step_pool();
     test_exact_step_limits();
     test_parallel_step_limits();
+    test_batch_step_limits();
     test_tenpair_limits();
     test_kakuro_counts();
     return check_report("test_limits");

@@ -51,6 +51,10 @@ typedef struct budget {
     uint64_t steps_used; /* updated atomically */
     int stop;            /* set once a puzzle did not finish, or the limits ran out */
     double t0;
+    /* Puzzles on several threads at once draw a shared step limit from one pool, so
+     * that together they pass it by at most a step each (each given "what is left"
+     * could pass it threads-fold). NULL: one thread, or no step limit. */
+    pb_step_pool *pool;
 } budget;
 
 static int budget_left(const pb_batch *b, budget *bu, pb_limits *lim)
@@ -84,10 +88,13 @@ static void run_puzzle(const pb_batch *b, pb_batch_result *r, budget *bu, int i,
     }
     /* Set field by field: a batch of 50,000 small puzzles would otherwise clear the
      * refusal message of every result for nothing. */
+    pb_step_share share = {bu->pool, 0};
+    if (bu->pool) how.limits.max_steps = 0, how.limits.share = &share;
     pb_result res;
     res.first = b->keep_solutions ? scratch : NULL;
     res.last = NULL;
     pb_engine_run(b->engine, m, &how, &res);
+    if (bu->pool) pb_step_pool_settle(bu->pool, share.reserved, res.stats.steps);
     /* Stopping at the second solution is the point of a uniqueness check. */
     if (b->unique && res.status == PB_LIMIT && res.stats.solutions == 2) res.status = PB_DONE;
     pb_outcome *o = &r->puzzle[i];
@@ -126,7 +133,12 @@ int pb_batch_run(const pb_batch *b, pb_batch_result *r)
         return pb_batch_free(r), -1;
 
     const int threads = set->count > 1 ? b->threads : 1;
-    budget bu = {0, 0, pb_now_s()};
+    budget bu = {0, 0, pb_now_s(), NULL};
+    pb_step_pool pool;
+    if (b->shared_limits && threads > 1 && b->how.limits.max_steps) {
+        pb_step_pool_init(&pool, b->how.limits.max_steps, threads);
+        bu.pool = &pool;
+    }
     int nomem = 0;
     if (threads == 1) {
         /* No parallel region at all: even an inactive one costs microseconds, more

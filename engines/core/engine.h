@@ -66,11 +66,21 @@ const char *pb_status_name(pb_status s);
  * puzzles, or the tasks of one parallel search. */
 void pb_stats_add(pb_stats *to, const pb_stats *from);
 
+/* A step limit shared with runs on other threads (a batch's puzzles, several at a
+ * time): a run draws its steps from the shared pool (limiter.h) in slices and adds
+ * what it draws to `reserved`, so that its caller can give back what it did not use.
+ * For one-thread runs only (a parallel engine splits its own limit). */
+typedef struct pb_step_share {
+    struct pb_step_pool *pool;
+    uint64_t reserved;
+} pb_step_share;
+
 typedef struct pb_limits {
     uint64_t max_steps;                  /* 0: none */
     uint64_t max_solutions;              /* count mode: stop after this many (0: none) */
     double max_seconds;                  /* 0: none */
     const volatile sig_atomic_t *cancel; /* polled now and then; non-zero stops the run */
+    pb_step_share *share;                /* non-NULL: the steps come from share->pool */
 } pb_limits;
 
 typedef enum pb_event {

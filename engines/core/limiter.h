@@ -60,6 +60,14 @@ static inline void pb_step_pool_give(pb_step_pool *p, uint64_t n)
     if (n) __atomic_fetch_sub(&p->taken, n, __ATOMIC_RELAXED);
 }
 
+/* After a run that drew `reserved` steps from the pool and used `used`: gives back
+ * what it did not use, or charges the step it may have taken before its first draw. */
+static inline void pb_step_pool_settle(pb_step_pool *p, uint64_t reserved, uint64_t used)
+{
+    if (reserved > used) pb_step_pool_give(p, reserved - used);
+    if (used > reserved) __atomic_fetch_add(&p->taken, used - reserved, __ATOMIC_RELAXED);
+}
+
 typedef struct pb_limiter {
     const pb_limits *lim;
     double deadline;     /* monotonic seconds; 0: none */
@@ -70,7 +78,16 @@ typedef struct pb_limiter {
     int timed;          /* a deadline or a cancel flag: polls read the clock and adapt */
     pb_step_pool *pool; /* a parallel run's shared steps; NULL: lim->max_steps is ours */
     uint64_t granted;   /* with a pool: the step count this task may reach */
+    uint64_t *reserved; /* lim->share's tally of the steps drawn, or NULL */
 } pb_limiter;
+
+/* Draws up to `want` steps from the limiter's pool, tallying them for a shared limit. */
+static inline uint64_t pb_limiter_take(pb_limiter *l, uint64_t want)
+{
+    uint64_t got = pb_step_pool_take(l->pool, want);
+    if (l->reserved) *l->reserved += got;
+    return got;
+}
 
 static inline double pb_now_s(void)
 {
@@ -97,7 +114,9 @@ static inline void pb_limiter_init(pb_limiter *l, const pb_limits *lim, uint64_t
     l->deadline = lim->max_seconds > 0 ? l->last_t + lim->max_seconds : 0;
     l->quantum = l->timed ? 1 : PB_POLL_STEPS;
     l->last_steps = steps;
-    l->pool = NULL;
+    /* A shared limit: nothing granted yet, so the first step's poll draws a slice. */
+    l->pool = lim->share ? lim->share->pool : NULL;
+    l->reserved = lim->share ? &lim->share->reserved : NULL;
     l->granted = steps;
     l->next = pb_limiter_next(l, steps);
 }
@@ -127,7 +146,7 @@ static inline pb_status pb_limiter_begin(pb_limiter *l)
 {
     if (l->timed) l->last_t = pb_now_s();
     if (l->pool) {
-        uint64_t got = pb_step_pool_take(l->pool, l->quantum);
+        uint64_t got = pb_limiter_take(l, l->quantum);
         if (!got) return PB_LIMIT;
         l->granted = l->last_steps + got;
     }
@@ -147,7 +166,7 @@ static inline pb_status pb_limiter_poll(pb_limiter *l, uint64_t steps)
 {
     if (l->pool) {
         if (steps >= l->granted) {
-            uint64_t got = pb_step_pool_take(l->pool, l->quantum);
+            uint64_t got = pb_limiter_take(l, l->quantum);
             if (!got) return PB_LIMIT;
             l->granted += got;
         }
