@@ -80,6 +80,10 @@ typedef struct pb_family {
      * one that found it (some engines have their own heading, as seed 002's). */
     void (*print_solution)(FILE *f, const pb_set *set, int i, const int *values,
                            const pb_engine *engine);
+    /* Optional (`render`): writes puzzle i as a static SVG picture in the family's
+     * conventions, with values[cell] (a solution the engines found) filled in, or
+     * the puzzle alone when values is NULL. */
+    void (*render)(FILE *f, const pb_set *set, int i, const int *values);
     /* Optional: what is left of puzzle i after the family's plain deduction. */
     void (*print_candidates)(FILE *f, const pb_set *set, int i);
     /* The instance's short name for result files (no commas or spaces). */

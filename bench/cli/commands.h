@@ -15,5 +15,6 @@ int pb_cmd_families(int argc, char **argv);
 int pb_cmd_info(int argc, char **argv);
 int pb_cmd_meta(int argc, char **argv);
 int pb_cmd_time(int argc, char **argv);
+int pb_cmd_render(int argc, char **argv);
 
 #endif

@@ -23,6 +23,7 @@ static const char main_help[] =
     "  meta --out FILE.meta    write a run's metadata and topology (for scripts)\n"
     "  time ... -- COMMAND     time an outside command by the harness's method, add\n"
     "                          a CSV row and its samples (for scripts)\n"
+    "  render FAMILY INSTANCE  write a puzzle (--solution: solved) as an SVG picture\n"
     "  help [COMMAND]          this text, or a command's options\n"
     "  --version               print the version, the built-in commit and the build\n";
 
@@ -75,6 +76,7 @@ int main(int argc, char **argv)
     if (!strcmp(cmd, "info")) return pb_cmd_info(argc, argv);
     if (!strcmp(cmd, "meta")) return pb_cmd_meta(argc, argv);
     if (!strcmp(cmd, "time")) return pb_cmd_time(argc, argv);
+    if (!strcmp(cmd, "render")) return pb_cmd_render(argc, argv);
     const pb_command *own = pb_command_find(cmd, NULL);
     if (own) return own->run(own, argc, argv, 2);
     fprintf(stderr, "puzzlebench: unknown command '%s' (see 'puzzlebench --help')\n", cmd);

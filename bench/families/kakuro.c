@@ -7,6 +7,7 @@
 #include <string.h>
 #include "kakuro/kakuro.h"
 #include "harness/readfile.h"
+#include "harness/svg.h"
 
 extern const pb_micro_cases pb_micro_kakuro; /* micro/kakuro.c */
 /* kakuro_generate.c, kakuro_sums.c */
@@ -148,6 +149,57 @@ static void print_solution(FILE *f, const pb_set *set, int i, const int *values,
     free(sol);
 }
 
+/* The clue grid as a picture (render), after scripts/analysis/kakuro_svg.py: clue
+ * cells dark with the diagonal, the down sum bottom left and the right sum top right
+ * (classes "down", "right"); white cells with their digits. */
+static void render(FILE *f, const pb_set *set, int i, const int *values)
+{
+    const packed_grid *grids = set->priv;
+    kakuro_grid *shape = malloc(sizeof *shape), *g = malloc(sizeof *g);
+    if (!shape || !g) {
+        free(shape);
+        free(g);
+        return;
+    }
+    unpack(&grids[i], shape);
+    if (values)
+        kakuro_grid_fill(shape, values, g);
+    else
+        *g = *shape;
+    const double cs = 40, m = 10;
+    char t[8];
+    pb_svg_begin(f, 2 * m + cs * g->cols, 2 * m + cs * g->rows);
+    for (int r = 0; r < g->rows; r++)
+        for (int c = 0; c < g->cols; c++) {
+            int k = r * g->cols + c;
+            double x = m + cs * c, y = m + cs * r;
+            pb_svg_rect(f, x, y, cs, cs, g->white[k] ? "white" : "#555", "black", 1);
+            if (g->white[k]) {
+                if (!g->digit[k]) continue;
+                int given = shape->digit[k] != 0;
+                snprintf(t, sizeof t, "%d", g->digit[k]);
+                pb_svg_text(f, x + cs / 2, y + cs / 2, cs * 0.6, given ? "bold" : "300",
+                            given ? "black" : "#2a5db0", given ? "given" : "solution", t);
+                continue;
+            }
+            if (!g->down[k] && !g->right[k]) continue;
+            pb_svg_line(f, x, y, x + cs, y + cs, "white", 1, 1);
+            if (g->down[k]) {
+                snprintf(t, sizeof t, "%d", g->down[k]);
+                pb_svg_text(f, x + cs * 0.3, y + cs * 0.75, cs * 0.36, "normal", "white", "down",
+                            t);
+            }
+            if (g->right[k]) {
+                snprintf(t, sizeof t, "%d", g->right[k]);
+                pb_svg_text(f, x + cs * 0.72, y + cs * 0.28, cs * 0.36, "normal", "white", "right",
+                            t);
+            }
+        }
+    pb_svg_end(f);
+    free(shape);
+    free(g);
+}
+
 static const char *const kakuro_sweeps[] = {"kakuro-checkers", NULL};
 static const char *const kakuro_examples[] = {
     "count kakuro puzzles.kak -l 2",
@@ -166,6 +218,7 @@ const pb_family pb_family_kakuro = {
     .load = load,
     .free_set = free_set,
     .print_solution = print_solution,
+    .render = render,
     .instance_name = pb_base_name,
     .placement = 1,
     .default_engine = "combo",

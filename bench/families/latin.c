@@ -15,6 +15,7 @@
 #include "harness/exit.h"
 #include "harness/gen_stream.h"
 #include "harness/readfile.h"
+#include "render_grid.h"
 #include "latin/latin.h"
 
 /* What a generated instance name asks for. */
@@ -354,6 +355,12 @@ static const pb_command latin_generators[] = {
     {.name = NULL},
 };
 
+/* The board as a picture (render). */
+static void render(FILE *f, const pb_set *set, int i, const int *values)
+{
+    pb_render_grid(f, set->puzzle[i].model, values, 0, 0);
+}
+
 static const char *const latin_sweeps[] = {"latin", NULL};
 static const char *const latin_examples[] = {
     "count latin qwh-15-0.42-x10 -l 2",
@@ -371,6 +378,7 @@ const pb_family pb_family_latin = {
     .load = load,
     .free_set = free_set,
     .print_solution = print_solution,
+    .render = render,
     .instance_name = instance_name,
     .puzzle_name = puzzle_name,
     .placement = 1,

@@ -6,6 +6,7 @@
 #include <stdlib.h>
 #include <string.h>
 #include "harness/readfile.h"
+#include "render_grid.h"
 #include "notouch/board.h"
 
 extern const pb_micro_cases pb_micro_notouch; /* micro/notouch.c */
@@ -108,6 +109,12 @@ static void print_solution(FILE *f, const pb_set *set, int i, const int *values,
     pb_print_board(f, m, values, width, "", "");
 }
 
+/* The board as a picture (render). */
+static void render(FILE *f, const pb_set *set, int i, const int *values)
+{
+    pb_render_grid(f, set->puzzle[i].model, values, 0, 1);
+}
+
 static const char *const notouch_sweeps[] = {"notouch", "notouch-parallel", NULL};
 static const char *const notouch_examples[] = {
     "solve notouch cross8 -e backtrack",
@@ -127,6 +134,7 @@ const pb_family pb_family_notouch = {
     .load = load,
     .free_set = free_set,
     .print_solution = print_solution,
+    .render = render,
     .instance_name = pb_base_name,
     .placement = 1,
     .default_engine = "propagate",

@@ -7,6 +7,7 @@
 #include <stdlib.h>
 #include <string.h>
 #include "harness/readfile.h"
+#include "render_grid.h"
 #include "sudoku/sudoku.h"
 
 extern const pb_micro_cases pb_micro_sudoku;    /* micro/sudoku.c */
@@ -174,6 +175,15 @@ static void print_candidates(FILE *f, const pb_set *set, int i)
     }
 }
 
+/* The board as a picture (render). */
+static void render(FILE *f, const pb_set *set, int i, const int *values)
+{
+    const pb_model *m = set->puzzle[i].model;
+    int box = 1;
+    while (box * box < m->nvalues) box++;
+    pb_render_grid(f, m, values, box, 0);
+}
+
 static const char *const sudoku_sweeps[] = {"sudoku-4x4",   "sudoku-9x9",      "sudoku-16x16",
                                             "sudoku-25x25", "sudoku-parallel", NULL};
 static const char *const sudoku_examples[] = {
@@ -194,6 +204,7 @@ const pb_family pb_family_sudoku = {
     .load = load,
     .free_set = free_set,
     .print_solution = print_solution,
+    .render = render,
     .print_candidates = print_candidates,
     .instance_name = pb_base_name,
     .placement = 1,

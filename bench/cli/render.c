@@ -1,0 +1,147 @@
+/* render.c — `puzzlebench render`: one puzzle of an instance as a static SVG picture,
+ * drawn by its family's render hook, optionally with a solution that the family's
+ * default engine finds. */
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "commands.h"
+#include "harness/batch.h"
+
+typedef struct render_opts {
+    const char *out;
+    int solution, index;
+} render_opts;
+
+#define OPT(T, F) .type = T, .offset = offsetof(render_opts, F)
+static const pb_option render_options[] = {
+    {.name = "solution",
+     OPT(PB_OPT_FLAG, solution),
+     .help = "fill in a solution found by the family's default engine"},
+    {.name = "out", OPT(PB_OPT_TEXT, out), .arg = "FILE", .help = "write the SVG to FILE"},
+    {.name = "index",
+     OPT(PB_OPT_INT, index),
+     .arg = "K",
+     .lo = 1,
+     .hi = 1000000000,
+     .help = "the K-th puzzle of a file of several"},
+    PB_OPTION_END,
+};
+#undef OPT
+
+static const render_opts render_defaults = {.index = 1};
+
+static int has_render(const pb_family *f)
+{
+    return f->render != NULL;
+}
+
+static void print_help(void)
+{
+    fputs("usage: puzzlebench render FAMILY INSTANCE [--solution] [--out FILE.svg]\n\n"
+          "Writes one puzzle of INSTANCE (named as 'solve FAMILY INSTANCE' takes it) as a\n"
+          "static SVG picture in its family's conventions, to standard output unless --out.\n"
+          "The animated pictures (--win, --trace) are not yet there.\n\noptions:\n",
+          stdout);
+    pb_options_help(stdout, render_options, "render", &render_defaults);
+    fputs("\nfamilies:", stdout);
+    for (const pb_family *const *f = pb_families; *f; f++)
+        if (has_render(*f)) printf(" %s", (*f)->name);
+    fputc('\n', stdout);
+}
+
+/* Puzzle k of set solved by fam's default engine into values; 0, or the exit status
+ * after a message. */
+static int solve_one(const pb_family *fam, const pb_set *set, int k, int *values)
+{
+    char why[600];
+    int which = 0;
+    const pb_engine *eng = pb_family_engine(fam, fam->default_engine);
+    pb_set one = {.count = 1, .puzzle = &set->puzzle[k], .priv = set->priv};
+    pb_batch b = {.set = &one,
+                  .engine = eng,
+                  .how = {.mode = PB_MODE_FIRST, .order = pb_order_find("row")},
+                  .threads = 1,
+                  .keep_solutions = 1};
+    if (!eng || pb_batch_check(&b, &which, why, sizeof why) != PB_RUNS)
+        return fprintf(stderr, "puzzlebench: render: %s\n", eng ? why : "no engine"), PB_EXIT_USAGE;
+    pb_batch_result r;
+    if (pb_batch_run(&b, &r))
+        return fprintf(stderr, "puzzlebench: render: out of memory\n"), PB_EXIT_FAILED;
+    int rc = pb_batch_solution(&b, &r, 0, values);
+    pb_batch_free(&r);
+    if (rc)
+        return fprintf(stderr, "puzzlebench: render: the puzzle has no solution\n"), PB_EXIT_NONE;
+    return 0;
+}
+
+/* Loads the instance and writes puzzle o->index as a picture; the exit status. */
+static int render(const pb_family *fam, const render_opts *o, const void *params,
+                  const pb_instance *inst)
+{
+    char err[600];
+    pb_set set;
+    if (fam->check_params && fam->check_params(params, err, sizeof err))
+        return pb_usage_error("render", "%s", err);
+    if (fam->load(inst, params, &set, err, sizeof err))
+        return fprintf(stderr, "puzzlebench: %s\n", err), PB_EXIT_USAGE;
+    int k = o->index - 1, rc = 0;
+    int *values = NULL;
+    if (k >= set.count)
+        rc = pb_usage_error("render", "--index %d: %s holds %d puzzle%s", o->index, inst->spec,
+                            set.count, set.count == 1 ? "" : "s");
+    else if (set.puzzle[k].error)
+        rc = (fprintf(stderr, "puzzlebench: %s\n", set.puzzle[k].error), PB_EXIT_USAGE);
+    if (!rc && o->solution) {
+        values = malloc((size_t)set.puzzle[k].model->ncells * sizeof *values + 1);
+        rc = values ? solve_one(fam, &set, k, values) : PB_EXIT_FAILED;
+    }
+    FILE *f = stdout;
+    if (!rc && o->out && !(f = fopen(o->out, "w")))
+        rc = (fprintf(stderr, "puzzlebench: render: cannot write %s\n", o->out), PB_EXIT_USAGE);
+    if (!rc) {
+        fam->render(f, &set, k, values);
+        if (f != stdout && fclose(f))
+            rc =
+                (fprintf(stderr, "puzzlebench: render: cannot write %s\n", o->out), PB_EXIT_FAILED);
+    }
+    free(values);
+    fam->free_set(&set);
+    return rc;
+}
+
+int pb_cmd_render(int argc, char **argv)
+{
+    char names[256] = "";
+    for (const pb_family *const *f = pb_families; *f; f++)
+        if (has_render(*f))
+            snprintf(names + strlen(names), sizeof names - strlen(names), "%s%s",
+                     names[0] ? ", " : "", (*f)->name);
+    if (argc < 3) return pb_usage_error("render", "missing FAMILY (one of: %s)", names);
+    if (!strcmp(argv[2], "--help") || !strcmp(argv[2], "-h")) return print_help(), 0;
+    const pb_family *fam = pb_family_find(argv[2]);
+    if (!fam || !fam->render || !fam->load)
+        return pb_usage_error("render", "no pictures of '%s' (one of: %s)", argv[2], names);
+    render_opts o = render_defaults;
+    pb_instance inst = {NULL, 0, NULL};
+    const char *pos[1];
+    int npos = 0;
+    void *params = calloc(1, fam->params_size ? fam->params_size : 1);
+    if (!params) return pb_usage_error("render", "out of memory");
+    if (fam->params_size) memcpy(params, fam->params_default, fam->params_size);
+    pb_opt_group groups[] = {{render_options, &o}, {fam->options, params}};
+    int rc = pb_options_parse("render", groups, 2, argc, argv, 3, pos, 1, &npos, &inst);
+    if (rc == PB_OPT_HELP)
+        rc = (print_help(), -1);
+    else if (rc)
+        rc = PB_EXIT_USAGE;
+    else if (npos && inst.spec)
+        rc = pb_usage_error("render", "give the instance as INSTANCE or as --%s, not both",
+                            inst.from);
+    if (!rc && npos) inst = (pb_instance){pos[0], 0, NULL};
+    if (!rc && !inst.spec)
+        rc = pb_usage_error("render", "missing instance: %s", fam->instance_help);
+    if (!rc) rc = render(fam, &o, params, &inst);
+    free(params);
+    return rc < 0 ? 0 : rc;
+}
