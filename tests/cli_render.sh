@@ -24,11 +24,12 @@ render kk-sol.svg kakuro "$src/data/kakuro/puzzles-9x9-hard.kak" --solution --in
 printf '1 . 3 .\n. 1 . 3\n3 . 1 .\n. 3 . 1\n' >"$tmp/p4.txt"
 render la.svg latin "$tmp/p4.txt"
 render la-sol.svg latin "$tmp/p4.txt" --solution
+render tp.svg tenpair upto19
 [ ! -s "$tmp/none" ] || { echo "FAIL: --out also wrote to standard output"; exit 1; }
 
 # Bad input: one line on standard error, exit 2.
 for args in "sudoku /nonexistent" "nosuch x" "sudoku $src/data/sudoku/4x4.txt --index 100000" \
-    "notouch cross8 --bogus"; do
+    "notouch cross8 --bogus" "tenpair 12x" "tenpair upto19 --solution"; do
     set +e
     "$pb" render $args >/dev/null 2>"$tmp/err"
     rc=$?
@@ -58,7 +59,7 @@ def fail(msg):
     sys.exit("FAIL: " + msg)
 
 for f in ["nt.svg", "nt-sol.svg", "su.svg", "su-sol.svg", "su4.svg", "su25.svg", "kk.svg",
-          "kk-sol.svg", "la.svg", "la-sol.svg"]:
+          "kk-sol.svg", "la.svg", "la-sol.svg", "tp.svg"]:
     ET.parse(f"{tmp}/{f}")
 
 # sudoku: the givens bold, exactly those of the first puzzle; with --solution a valid grid.
@@ -127,5 +128,11 @@ sq = {(r, c): int(s) for _, r, c, s, _ in texts("la-sol.svg")}
 if len(sq) != 16 or any(sorted(sq[(r, c)] for c in range(4)) != [1, 2, 3, 4] or
                         sorted(sq[(c, r)] for c in range(4)) != [1, 2, 3, 4] for r in range(4)):
     fail("latin --solution: not a latin square")
+# tenpair: the seed's start, 1..19 without 10, in rows of 9.
+t = texts("tp.svg", 32)
+rows = ["".join(s for _, r, c, s, _ in sorted(t, key=lambda e: (e[1], e[2])) if r == k)
+        for k in range(3)]
+if rows != ["123456789", "111213141", "516171819"] or len(t) != 27:
+    fail(f"tenpair: rows {rows}")
 print("ok")
 PY

@@ -92,6 +92,9 @@ static int render(const pb_family *fam, const render_opts *o, const void *params
                             set.count, set.count == 1 ? "" : "s");
     else if (set.puzzle[k].error)
         rc = (fprintf(stderr, "puzzlebench: %s\n", set.puzzle[k].error), PB_EXIT_USAGE);
+    if (!rc && o->solution && !set.puzzle[k].model)
+        rc = pb_usage_error("render", "--solution: %s's picture is static (the start only)",
+                            fam->name);
     if (!rc && o->solution) {
         values = malloc((size_t)set.puzzle[k].model->ncells * sizeof *values + 1);
         rc = values ? solve_one(fam, &set, k, values) : PB_EXIT_FAILED;

@@ -15,6 +15,11 @@
 
 extern const pb_family pb_family_tenpair;
 extern const pb_micro_cases pb_micro_tenpair; /* micro/tenpair.c */
+/* tenpair_render.c: the start as render's instance, and its picture */
+int pb_tenpair_load(const pb_instance *inst, const void *params, pb_set *set, char *err,
+                    size_t errlen);
+void pb_tenpair_free_set(pb_set *set);
+void pb_tenpair_render(FILE *f, const pb_set *set, int i, const int *values);
 
 static const char *const wrap_modes[] = {"on", "off", NULL};
 static const char *const append_modes[] = {"stuck", "any", NULL};
@@ -323,7 +328,11 @@ static const char *const tenpair_examples[] = {
 const pb_family pb_family_tenpair = {
     .name = "tenpair",
     .summary = "the crossing-out game: cross pairs that are equal or sum to 10 (seed 003)",
-    .instance_help = "no instance: the start is --start DIGITS or --upto N (default 19)",
+    .instance_help = "no instance: the start is --start DIGITS or --upto N (default 19); "
+                     "render takes the start as DIGITS or uptoN",
+    .load = pb_tenpair_load, /* render's instance only: solve and count run above */
+    .free_set = pb_tenpair_free_set,
+    .render = pb_tenpair_render,
     .default_engine = "compact",
     .run = run_tenpair,
     .run_options = tenpair_options,
