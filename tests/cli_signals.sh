@@ -98,6 +98,11 @@ for sig in TERM KILL; do
         --resume --threads 2
     cmp -s "$tmp/r" "$tmp/full1000" && ok || bad "resume after SIG$sig: not the uninterrupted file"
 done
+# A run stopped before it made its file (a signal at start-up) resumes from nothing.
+rm -f "$tmp/r"
+expect 0 "resume with no file yet" -- "$pb" generate sudoku --count 1000 --seed 2 --out "$tmp/r" \
+    --resume --threads 2
+cmp -s "$tmp/r" "$tmp/full1000" && ok || bad "resume with no file yet: not the uninterrupted file"
 # The other generators resume the same way.
 "$pb" generate latin --order 12 --count 30 --solutions --out "$tmp/lfull"
 head -c 2000 "$tmp/lfull" >"$tmp/lpart"
@@ -125,8 +130,6 @@ expect 0 "--force" -- "$pb" generate sudoku --count 3 --out "$tmp/part" --force
 [ "$(wc -l <"$tmp/part")" -eq 4 ] && ok || bad "--force did not start the file over"
 expect 2 "resume other options" -- "$pb" generate sudoku --count 300 --seed 6 --out "$tmp/full" --resume
 one_line_error "was not made by this command"
-expect 2 "resume nothing" -- "$pb" generate sudoku --count 3 --out "$tmp/none" --resume
-one_line_error "none: cannot open"
 expect 2 "resume stdout" -- "$pb" generate latin --resume
 one_line_error "--resume continues an --out FILE"
 expect 2 "force and resume" -- "$pb" generate latin --out "$tmp/lfull" --resume --force

@@ -387,7 +387,7 @@ static int open_outputs(gen_run *r)
     if (o->resume && r->from == o->count)
         fprintf(stderr, "puzzlebench: generate: %s holds all %d puzzles: nothing to make\n", o->out,
                 o->count);
-    else if (o->resume)
+    else if (o->resume && r->from > 0)
         fprintf(stderr, "puzzlebench: generate: %s holds %d puzzles; making %d to %d\n", o->out,
                 r->from, r->from, o->count - 1);
     return 0;

@@ -87,9 +87,10 @@ int pb_stream_open(pb_stream *s, const char *path, pb_stream_mode mode, const ch
     }
     if (!path) {
         s->f = stdout;
-    } else if (mode == PB_STREAM_RESUME) {
+    } else if (mode == PB_STREAM_RESUME && access(path, F_OK) == 0) {
         return open_resumed(s, header, max, lines_of, ctx, err, errlen);
     } else {
+        /* --resume of a run stopped before it made its file starts it, as a sweep's does. */
         /* O_EXCL: a finished file is never replaced by a run that may not finish. */
         int fd =
             open(path, O_WRONLY | O_CREAT | O_TRUNC | (mode == PB_STREAM_NEW ? O_EXCL : 0), 0666);
