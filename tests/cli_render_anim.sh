@@ -5,9 +5,9 @@
 # step elements by the game's rules (README, engines/tenpair/tenpair.h), every crossed
 # pair is live, equal or summing to 10, and neighbours, every append comes when no move
 # is left and writes the live digits again, and the game ends with every digit crossed,
-# as long as solve's win. `render notouch cross8 --trace`, the search: as many steps
-# as `solve notouch cross8 --trace` reports, each a frame later, ending on the board
-# that solve prints as solved.
+# as long as solve's win. `render notouch cross8 --trace [--engine E]`, the search, by
+# the default engine (propagate) and seed 000's (backtrack): as many steps as `solve
+# notouch cross8 --trace` reports, each step's board the one solve prints at that step.
 # usage: cli_render_anim.sh PUZZLEBENCH SOURCE_DIR
 set -eu
 pb=$1
@@ -20,13 +20,20 @@ trap 'rm -rf "$tmp"' EXIT
 "$pb" solve tenpair --upto 19 >"$tmp/solve.txt"
 
 
-"$pb" render notouch cross8 --trace >"$tmp/trace.svg" ||
-    { echo "FAIL: render notouch cross8 --trace exited $?"; exit 1; }
-"$pb" solve notouch cross8 --trace >"$tmp/trace.txt"
+for e in propagate backtrack; do # the default engine, and seed 000's
+    "$pb" render notouch cross8 --trace --engine $e >"$tmp/trace-$e.svg" ||
+        { echo "FAIL: render notouch cross8 --trace --engine $e exited $?"; exit 1; }
+    "$pb" solve notouch cross8 --trace --engine $e >"$tmp/trace-$e.txt"
+done
+"$pb" render notouch cross8 --trace >"$tmp/trace-default.svg"
+cmp -s "$tmp/trace-default.svg" "$tmp/trace-propagate.svg" ||
+    { echo "FAIL: render --trace does not default to the family's engine"; exit 1; }
 
 # Bad requests: one line on standard error and the exit status.
 for want_args in "2 notouch cross8 --win" "2 tenpair upto19 --win --solution" "1 tenpair 12 --win" \
-    "2 tenpair upto19 --trace" "2 notouch cross8 --trace --solution"; do
+    "2 tenpair upto19 --trace" "2 notouch cross8 --trace --solution" \
+    "2 notouch cross8 --trace --engine nosuch" "2 notouch cross8 --trace --engine path-dp" \
+    "2 tenpair upto19 --win --engine bfs"; do
     set -- $want_args
     want=$1
     shift
@@ -50,38 +57,39 @@ def fail(msg):
     sys.exit("FAIL: " + msg)
 
 # notouch --trace: solve's steps, and its solved board (the lines of the last step).
-lines = open(f"{tmp}/trace.txt").read().splitlines()
-want = int(re.search(r" steps=(\d+) ", lines[-1]).group(1))
-solved = [i for i, l in enumerate(lines) if l.endswith(" solved")][-1]
-first = max(i for i in range(solved + 1) if re.match(r"\d+: ", lines[i]))
-board = " ".join(lines[first:solved + 1]).split(":", 1)[1].replace("solved", "").split()
-root = ET.parse(f"{tmp}/trace.svg").getroot()
-tsteps = [g for g in root.iter(NS + "g") if g.get("class") == "step"]
-if [int(g.get("data-step")) for g in tsteps] != list(range(want)):
-    fail(f"--trace: {len(tsteps)} steps in the SVG, solve --trace reports {want}")
-# Each step's board, replayed from the SVG, is the board solve prints at that step
-# (-1 there: the cell that backs up, cleared).
-printed, cur = {}, None
-for l in lines[:solved]:
-    m = re.match(r"(\d+): (.*)", l)
-    if m:
-        cur = int(m.group(1))
-        printed[cur] = []
-        l = m.group(2)
-    if cur is not None:
-        printed[cur] += [max(int(v), 0) for v in l.replace("backtrack", "").replace("start", "").split()]
-values = [0] * len(board)
-for g in tsteps:
-    values[int(g.get("data-cell"))] = int(g.get("data-value"))
-    k = int(g.get("data-step")) + 1
-    if printed.get(k) != values:
-        fail(f"--trace: step {k} shows {values}, solve --trace prints {printed.get(k)}")
-if values != [int(v) for v in board]:
-    fail(f"--trace: the last frame is {values}, solve's solution {board}")
-held = [t for t in root.iter(NS + "text") if t.find(NS + "set").get("fill") == "freeze"]
-if sorted(int(t.text) for t in held) != sorted(values):
-    fail("--trace: the digits held at the end are not the solution")
-print(f"ok: --trace, {want} steps")
+for engine in ["propagate", "backtrack"]:
+    lines = open(f"{tmp}/trace-{engine}.txt").read().splitlines()
+    want = int(re.search(r" steps=(\d+) ", lines[-1]).group(1))
+    solved = [i for i, l in enumerate(lines) if l.endswith(" solved")][-1]
+    first = max(i for i in range(solved + 1) if re.match(r"\d+: ", lines[i]))
+    board = " ".join(lines[first:solved + 1]).split(":", 1)[1].replace("solved", "").split()
+    root = ET.parse(f"{tmp}/trace-{engine}.svg").getroot()
+    tsteps = [g for g in root.iter(NS + "g") if g.get("class") == "step"]
+    if [int(g.get("data-step")) for g in tsteps] != list(range(want)):
+        fail(f"--trace --engine {engine}: {len(tsteps)} steps in the SVG, solve --trace reports {want}")
+    # Each step's board, replayed from the SVG, is the board solve prints at that step
+    # (-1 there: the cell that backs up, cleared).
+    printed, cur = {}, None
+    for l in lines[:solved]:
+        m = re.match(r"(\d+): (.*)", l)
+        if m:
+            cur = int(m.group(1))
+            printed[cur] = []
+            l = m.group(2)
+        if cur is not None:
+            printed[cur] += [max(int(v), 0) for v in l.replace("backtrack", "").replace("start", "").split()]
+    values = [0] * len(board)
+    for g in tsteps:
+        values[int(g.get("data-cell"))] = int(g.get("data-value"))
+        k = int(g.get("data-step")) + 1
+        if printed.get(k) != values:
+            fail(f"--trace --engine {engine}: step {k} shows {values}, solve --trace prints {printed.get(k)}")
+    if values != [int(v) for v in board]:
+        fail(f"--trace --engine {engine}: the last frame is {values}, solve's solution {board}")
+    held = [t for t in root.iter(NS + "text") if t.find(NS + "set").get("fill") == "freeze"]
+    if sorted(int(t.text) for t in held) != sorted(values):
+        fail(f"--trace --engine {engine}: the digits held at the end are not the solution")
+    print(f"ok: --trace --engine {engine}, {want} steps")
 
 # What solve reports: its boards (the start, then one a step) and the win's length.
 text = open(f"{tmp}/solve.txt").read().strip().split("\n\n")

@@ -1,6 +1,6 @@
 /* render_trace.c — `render --trace`: records the trace of one puzzle's search by the
- * family's default engine (row order, first solution: the run `solve --trace` prints)
- * as the steps that the family's render_trace hook animates. */
+ * family's default engine or --engine's (row order, first solution: the run `solve
+ * --trace` prints) as the steps that the family's render_trace hook animates. */
 #include <stdlib.h>
 
 #include "commands.h"
@@ -25,13 +25,13 @@ static void record(void *ctx, const pb_model *m, const int *values, int cell, pb
     r->steps[r->n++] = (pb_trace_step){cell, ev == PB_EV_PLACE ? values[cell] : 0};
 }
 
-int pb_render_trace_record(const pb_family *fam, const pb_set *set, int k, pb_trace_step **steps,
-                           int *n)
+int pb_render_trace_record(const pb_family *fam, const char *engine, const pb_set *set, int k,
+                           pb_trace_step **steps, int *n)
 {
     char why[600];
     int which = 0, rc = 0;
     recorder r = {malloc(PB_RENDER_TRACE_MAX * sizeof *r.steps), 0, PB_RENDER_TRACE_MAX, 0};
-    const pb_engine *eng = pb_family_engine(fam, fam->default_engine);
+    const pb_engine *eng = pb_family_engine(fam, engine);
     pb_set one = {.count = 1, .puzzle = &set->puzzle[k], .priv = set->priv};
     pb_batch b = {.set = &one,
                   .engine = eng,
