@@ -58,6 +58,12 @@ typedef struct pb_micro_cases {
     void (*release)(void *state);
 } pb_micro_cases;
 
+/* One step of a search's trace (render --trace): cell set to value, or cleared (0) as
+ * the search backs up. */
+typedef struct pb_trace_step {
+    int cell, value;
+} pb_trace_step;
+
 typedef struct pb_family {
     const char *name, *summary;
 
@@ -84,6 +90,13 @@ typedef struct pb_family {
      * conventions, with values[cell] (a solution the engines found) filled in, or
      * the puzzle alone when values is NULL. */
     void (*render)(FILE *f, const pb_set *set, int i, const int *values);
+    /* Optional (`render --win`): writes puzzle i's shortest win, found by the family's
+     * default engine, as an animated SVG (SMIL, no script), a frame a move. 0, or the
+     * exit status (harness/exit.h) with one line in err. */
+    int (*render_win)(FILE *f, const pb_set *set, int i, char *err, size_t errlen);
+    /* Optional (`render --trace`): writes puzzle i's search as an animated SVG, a frame
+     * a step of steps[0..n) (the default engine's trace, from the puzzle alone). */
+    void (*render_trace)(FILE *f, const pb_set *set, int i, const pb_trace_step *steps, int n);
     /* Optional: what is left of puzzle i after the family's plain deduction. */
     void (*print_candidates)(FILE *f, const pb_set *set, int i);
     /* The instance's short name for result files (no commas or spaces). */

@@ -7,10 +7,11 @@
 
 #include "commands.h"
 #include "harness/batch.h"
+#include "render_trace.h"
 
 typedef struct render_opts {
-    const char *out;
-    int solution, index;
+    const char *out, *engine; /* NULL: the family's default engine */
+    int solution, index, win, trace;
 } render_opts;
 
 #define OPT(T, F) .type = T, .offset = offsetof(render_opts, F)
@@ -18,6 +19,16 @@ static const pb_option render_options[] = {
     {.name = "solution",
      OPT(PB_OPT_FLAG, solution),
      .help = "fill in a solution found by the family's default engine"},
+    {.name = "win",
+     OPT(PB_OPT_FLAG, win),
+     .help = "animate the shortest win the family's default engine finds\n(families with one: see "
+             "below)"},
+    {.name = "trace",
+     OPT(PB_OPT_FLAG, trace),
+     .help = "animate the default engine's search, a step a frame (as\n'solve FAMILY INSTANCE "
+             "--trace' prints it)"},
+    PB_OPTION_ENGINE(render_opts, engine,
+                     "--solution and --trace: the engine (default: the family's)"),
     {.name = "out", OPT(PB_OPT_TEXT, out), .arg = "FILE", .help = "write the SVG to FILE"},
     {.name = "index",
      OPT(PB_OPT_INT, index),
@@ -38,25 +49,37 @@ static int has_render(const pb_family *f)
 
 static void print_help(void)
 {
-    fputs("usage: puzzlebench render FAMILY INSTANCE [--solution] [--out FILE.svg]\n\n"
+    fputs("usage: puzzlebench render FAMILY INSTANCE [--solution | --win | --trace]\n"
+          "                          [--engine E] [--out FILE.svg]\n\n"
           "Writes one puzzle of INSTANCE (named as 'solve FAMILY INSTANCE' takes it) as a\n"
           "static SVG picture in its family's conventions, to standard output unless --out.\n"
-          "The animated pictures (--win, --trace) are not yet there.\n\noptions:\n",
+          "--win writes instead the shortest win as an animated SVG (SMIL, no script), a\n"
+          "frame of 0.4 s a move, the last frame held. --trace writes the default engine's\n"
+          "search (row order, to the first solution), a frame of 0.1 s a step: each value\n"
+          "placed, each cell cleared as it backs up; --engine backtrack draws seed 000's.\n"
+          "\noptions:\n",
           stdout);
     pb_options_help(stdout, render_options, "render", &render_defaults);
     fputs("\nfamilies:", stdout);
     for (const pb_family *const *f = pb_families; *f; f++)
         if (has_render(*f)) printf(" %s", (*f)->name);
+    fputs("\nwith --win:", stdout);
+    for (const pb_family *const *f = pb_families; *f; f++)
+        if ((*f)->render_win) printf(" %s", (*f)->name);
+    fputs("\nwith --trace:", stdout);
+    for (const pb_family *const *f = pb_families; *f; f++)
+        if ((*f)->render_trace) printf(" %s", (*f)->name);
     fputc('\n', stdout);
 }
 
 /* Puzzle k of set solved by fam's default engine into values; 0, or the exit status
  * after a message. */
-static int solve_one(const pb_family *fam, const pb_set *set, int k, int *values)
+static int solve_one(const pb_family *fam, const char *engine, const pb_set *set, int k,
+                     int *values)
 {
     char why[600];
     int which = 0;
-    const pb_engine *eng = pb_family_engine(fam, fam->default_engine);
+    const pb_engine *eng = pb_family_engine(fam, engine);
     pb_set one = {.count = 1, .puzzle = &set->puzzle[k], .priv = set->priv};
     pb_batch b = {.set = &one,
                   .engine = eng,
@@ -64,7 +87,8 @@ static int solve_one(const pb_family *fam, const pb_set *set, int k, int *values
                   .threads = 1,
                   .keep_solutions = 1};
     if (!eng || pb_batch_check(&b, &which, why, sizeof why) != PB_RUNS)
-        return fprintf(stderr, "puzzlebench: render: %s\n", eng ? why : "no engine"), PB_EXIT_USAGE;
+        return fprintf(stderr, "puzzlebench: render: %s\n", eng ? why : "no such engine"),
+               PB_EXIT_USAGE;
     pb_batch_result r;
     if (pb_batch_run(&b, &r))
         return fprintf(stderr, "puzzlebench: render: out of memory\n"), PB_EXIT_FAILED;
@@ -86,29 +110,63 @@ static int render(const pb_family *fam, const render_opts *o, const void *params
     if (fam->load(inst, params, &set, err, sizeof err))
         return fprintf(stderr, "puzzlebench: %s\n", err), PB_EXIT_USAGE;
     int k = o->index - 1, rc = 0;
+    const char *engine = o->engine ? o->engine : fam->default_engine;
+    if (o->engine && o->win)
+        rc = pb_usage_error("render", "--win draws the win of %s's default engine: no --engine",
+                            fam->name);
+    else if (o->engine && !pb_family_engine(fam, o->engine)) {
+        char list[256];
+        pb_family_engine_list(fam, list, sizeof list);
+        rc = pb_usage_error("render", "unknown engine '%s' for %s (one of: %s)", o->engine,
+                            fam->name, list);
+    }
     int *values = NULL;
-    if (k >= set.count)
+    if (rc)
+        ;
+    else if (k >= set.count)
         rc = pb_usage_error("render", "--index %d: %s holds %d puzzle%s", o->index, inst->spec,
                             set.count, set.count == 1 ? "" : "s");
     else if (set.puzzle[k].error)
         rc = (fprintf(stderr, "puzzlebench: %s\n", set.puzzle[k].error), PB_EXIT_USAGE);
+    if (!rc && o->win && (o->solution || !fam->render_win))
+        rc = o->solution ? pb_usage_error("render", "give --solution or --win, not both")
+                         : pb_usage_error("render", "--win: no animated win of %s", fam->name);
+    if (!rc && o->trace && (o->solution || o->win || !fam->render_trace || !set.puzzle[k].model))
+        rc = o->solution || o->win
+                 ? pb_usage_error("render", "give one of --solution, --win and --trace")
+                 : pb_usage_error("render", "--trace: no animated search of %s", fam->name);
+    pb_trace_step *steps = NULL;
+    int nsteps = 0;
+    if (!rc && o->trace) rc = pb_render_trace_record(fam, engine, &set, k, &steps, &nsteps);
     if (!rc && o->solution && !set.puzzle[k].model)
         rc = pb_usage_error("render", "--solution: %s's picture is static (the start only)",
                             fam->name);
     if (!rc && o->solution) {
         values = malloc((size_t)set.puzzle[k].model->ncells * sizeof *values + 1);
-        rc = values ? solve_one(fam, &set, k, values) : PB_EXIT_FAILED;
+        rc = values ? solve_one(fam, engine, &set, k, values) : PB_EXIT_FAILED;
     }
     FILE *f = stdout;
     if (!rc && o->out && !(f = fopen(o->out, "w")))
         rc = (fprintf(stderr, "puzzlebench: render: cannot write %s\n", o->out), PB_EXIT_USAGE);
-    if (!rc) {
-        fam->render(f, &set, k, values);
+    if (!rc && o->win) {
+        char why[300];
+        if ((rc = fam->render_win(f, &set, k, why, sizeof why)))
+            fprintf(stderr, "puzzlebench: render --win: %s\n", why);
+        if (f != stdout && fclose(f) && !rc)
+            rc =
+                (fprintf(stderr, "puzzlebench: render: cannot write %s\n", o->out), PB_EXIT_FAILED);
+        if (rc && f != stdout) remove(o->out); /* no half-written picture */
+    } else if (!rc) {
+        if (o->trace)
+            fam->render_trace(f, &set, k, steps, nsteps);
+        else
+            fam->render(f, &set, k, values);
         if (f != stdout && fclose(f))
             rc =
                 (fprintf(stderr, "puzzlebench: render: cannot write %s\n", o->out), PB_EXIT_FAILED);
     }
     free(values);
+    free(steps);
     fam->free_set(&set);
     return rc;
 }

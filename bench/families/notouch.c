@@ -109,6 +109,12 @@ static void print_solution(FILE *f, const pb_set *set, int i, const int *values,
     pb_print_board(f, m, values, width, "", "");
 }
 
+/* Its search as an animation (render --trace). */
+static void render_trace(FILE *f, const pb_set *set, int i, const pb_trace_step *steps, int n)
+{
+    pb_render_grid_trace(f, set->puzzle[i].model, steps, n, 1);
+}
+
 /* The board as a picture (render). */
 static void render(FILE *f, const pb_set *set, int i, const int *values)
 {
@@ -135,6 +141,7 @@ const pb_family pb_family_notouch = {
     .free_set = free_set,
     .print_solution = print_solution,
     .render = render,
+    .render_trace = render_trace,
     .instance_name = pb_base_name,
     .placement = 1,
     .default_engine = "propagate",

@@ -20,6 +20,8 @@ int pb_tenpair_load(const pb_instance *inst, const void *params, pb_set *set, ch
                     size_t errlen);
 void pb_tenpair_free_set(pb_set *set);
 void pb_tenpair_render(FILE *f, const pb_set *set, int i, const int *values);
+int pb_tenpair_render_win(FILE *f, const pb_set *set, int i, char *err,
+                          size_t errlen); /* tenpair_win.c */
 
 static const char *const wrap_modes[] = {"on", "off", NULL};
 static const char *const append_modes[] = {"stuck", "any", NULL};
@@ -333,6 +335,7 @@ const pb_family pb_family_tenpair = {
     .load = pb_tenpair_load, /* render's instance only: solve and count run above */
     .free_set = pb_tenpair_free_set,
     .render = pb_tenpair_render,
+    .render_win = pb_tenpair_render_win,
     .default_engine = "compact",
     .run = run_tenpair,
     .run_options = tenpair_options,
