@@ -104,6 +104,16 @@ static inline uint64_t pb_limiter_next(const pb_limiter *l, uint64_t steps)
     return next;
 }
 
+/* The limits of a second limiter that counts something other than steps (tenpair's
+ * children of one state): the deadline and the cancel flag, no step limit or share. */
+static inline pb_limits pb_limits_clock_only(const pb_limits *lim)
+{
+    pb_limits c = *lim;
+    c.max_steps = 0;
+    c.share = NULL;
+    return c;
+}
+
 /* Starts a run's limiter at `steps`. A timed limiter starts polling at once (the
  * first steps may be slow) and widens the interval as the steps show themselves fast. */
 static inline void pb_limiter_init(pb_limiter *l, const pb_limits *lim, uint64_t steps)

@@ -77,9 +77,7 @@ pb_status tp_compact_shortest(const tp_rules *r, const tp_run *how, tp_result *o
     /* One state of a long start costs milliseconds (a child is a whole board to
      * hash and look up), so the deadline and the cancel flag are also polled
      * between the children of a state, by a limiter that counts children. */
-    pb_limits clock_limits = how->limits;
-    clock_limits.max_steps = 0;
-    clock_limits.share = NULL; /* it counts children, not steps */
+    pb_limits clock_limits = pb_limits_clock_only(&how->limits);
     pb_limiter clock;
     uint64_t children = 0;
     pb_limiter_init(&clock, &clock_limits, 0);
