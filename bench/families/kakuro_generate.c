@@ -20,6 +20,8 @@
 #include "harness/meta.h"
 #include "harness/readfile.h"
 #include "kakuro/kakuro.h"
+#include "player/page/page.h"
+#include "player/puzzle_json.h"
 
 extern const pb_family pb_family_kakuro;
 
@@ -42,7 +44,7 @@ static const char *const refills[] = {"diff", "all", NULL};
 typedef struct gen_opts {
     size_list sizes;
     level_list levels;
-    const char *outline_file, *checker, *order, *out_dir, *stats;
+    const char *outline_file, *checker, *order, *out_dir, *stats, *html;
     int count, threads, refill, seed_table, symmetric, candidates, no_solutions, keep_going;
     int force, resume;
     uint64_t seed, max_attempts;
@@ -174,6 +176,11 @@ static const pb_option gen_options[] = {
      .arg = "FILE.csv",
      .help = "the per-puzzle records (and FILE.meta) without --out; an\n"
              "existing FILE is refused"},
+    {.name = "html",
+     OPT(PB_OPT_TEXT, html),
+     .arg = "FILE",
+     .help = "also write FILE, the kakuro player page (see 'player')\n"
+             "holding these puzzles: its New walks through them"},
     {.name = "force",
      OPT(PB_OPT_FLAG, force),
      .help = "start an existing --out DIR's records (or --stats FILE) over"},
@@ -218,6 +225,7 @@ typedef struct gen_cmd {
     /* results, one task per (shape, level, index) */
     long ntasks;
     char **puzzle_text, **solution_text;
+    char **json; /* --html: each puzzle's object for the page */
     kakuro_gen_stats *st;
     int *rc;
     int *made;        /* task t is finished (rc[t] holds how) */
@@ -278,6 +286,14 @@ static int gen_setup(const gen_opts *p, int argc, char **argv, gen_cmd *o)
     if (p->resume && !p->out_dir)
         return pb_usage_error(cmd, "--resume completes an --out DIR (standard output cannot "
                                    "be resumed)"),
+               -1;
+    if (p->html && (p->resume || p->candidates))
+        return pb_usage_error(cmd, "--html holds the puzzles made in this run: not with %s",
+                              p->resume ? "--resume" : "--candidates"),
+               -1;
+    if (p->html && !pb_player_available())
+        return pb_usage_error(cmd, "--html: this build has no kakuro player (see 'puzzlebench "
+                                   "info'; scripts/setup.sh installs its toolchain)"),
                -1;
     o->argc = argc, o->argv = argv;
     return 0;
@@ -366,6 +382,16 @@ static void run_task(gen_cmd *o, long t, kakuro_grid *puzzle, kakuro_grid *solut
     o->puzzle_text[t] = format_grid(puzzle);
     o->solution_text[t] = format_grid(solution);
     if (!o->puzzle_text[t] || !o->solution_text[t]) o->rc[t] = -2;
+    if (o->json && !o->rc[t]) {
+        char name[96];
+        task_name(o, t, name, sizeof name);
+        pb_kakuro_json_in in = {name, level, o->gen.seed, (uint64_t)index, solution, &o->st[t]};
+        size_t need = pb_kakuro_json(&in, NULL, 0) + 1;
+        if ((o->json[t] = malloc(need)))
+            pb_kakuro_json(&in, o->json[t], need);
+        else
+            o->rc[t] = -2;
+    }
 }
 
 static const char *status_of(int rc)
@@ -619,7 +645,9 @@ static void gen_free(gen_cmd *o)
     for (long t = 0; t < o->ntasks; t++) {
         if (o->puzzle_text) free(o->puzzle_text[t]);
         if (o->solution_text) free(o->solution_text[t]);
+        if (o->json) free(o->json[t]);
     }
+    free(o->json);
     free(o->puzzle_text), free(o->solution_text), free(o->st), free(o->rc), free(o->made);
     free(o->outlines);
 }
@@ -653,6 +681,24 @@ static void make_all(gen_cmd *o)
         free(puzzle);
         free(solution);
     }
+}
+
+/* --html: the player page with the puzzles written (those before o->next that were
+ * made). 0, or -1 after printing why. */
+static int write_html(const gen_cmd *o)
+{
+    char *list = NULL, err[4400];
+    size_t len = 0;
+    FILE *f = open_memstream(&list, &len);
+    if (!f) return fprintf(stderr, "puzzlebench: generate: out of memory\n"), -1;
+    fputc('[', f);
+    for (long t = 0, n = 0; t < o->next; t++)
+        if (!o->rc[t]) fprintf(f, "%s%s", n++ ? ",\n" : "\n", o->json[t]);
+    fputs("\n]", f);
+    int rc = fclose(f) ? -1 : pb_player_write(o->opt->html, list, err, sizeof err);
+    if (rc) fprintf(stderr, "puzzlebench: generate: %s\n", list ? err : "out of memory");
+    free(list);
+    return rc;
 }
 
 /* Says how the run ended; the exit status. */
@@ -708,8 +754,9 @@ static int run_generate(const pb_command *self, int argc, char **argv, int first
     o.st = calloc((size_t)o.ntasks, sizeof *o.st);
     o.rc = calloc((size_t)o.ntasks, sizeof *o.rc);
     o.made = calloc((size_t)o.ntasks, sizeof *o.made);
+    if (p.html) o.json = calloc((size_t)o.ntasks, sizeof *o.json);
     o.stop_at = o.ntasks;
-    if (!o.puzzle_text || !o.solution_text || !o.st || !o.rc || !o.made) {
+    if (!o.puzzle_text || !o.solution_text || !o.st || !o.rc || !o.made || (p.html && !o.json)) {
         fprintf(stderr, "puzzlebench: generate: out of memory\n");
         return gen_free(&o), PB_EXIT_USAGE;
     }
@@ -722,7 +769,7 @@ static int run_generate(const pb_command *self, int argc, char **argv, int first
     }
     make_all(&o);
     if (recorded) pb_meta_end(&o.meta);
-    rc = close_outputs(&o) ? PB_EXIT_USAGE : finish(&o);
+    rc = close_outputs(&o) || (p.html && write_html(&o)) ? PB_EXIT_USAGE : finish(&o);
     gen_free(&o);
     return rc;
 }

@@ -1,8 +1,10 @@
-/* kakuro_sums.c — `puzzlebench kakuro-sums`: the unique sums of kakuro runs. */
+/* kakuro_sums.c — `puzzlebench kakuro-sums`: the unique sums of kakuro runs; and the
+ * kakuro family's list of its own commands (this one and `player`). */
 #include <stdio.h>
 
 #include "family.h"
 #include "harness/exit.h"
+#include "kakuro_player.h"
 #include "kakuro/sums.h"
 
 typedef struct sums_opts {
@@ -42,5 +44,15 @@ const pb_command pb_kakuro_commands[] = {
               "(e.g. '4 11 1235'), by length then sum. There are 34 for runs of 2 to 9 cells.\n",
      .options = sums_options,
      .run = run},
+    {.name = "player",
+     .summary = "write the kakuro player, an offline HTML page (--out DIR)",
+     .about = "Writes DIR/kakuro.html: the kakuro game of seed 001's applet as one self-contained\n"
+              "page that works offline from file://. It generates its puzzles in the page with\n"
+              "this project's generator compiled to WebAssembly: puzzle K of a size, a level\n"
+              "and a seed is the one 'generate kakuro' makes. Open it in a browser; its Help\n"
+              "tells the rules and the controls. 'generate kakuro ... --html FILE' writes the\n"
+              "same page holding the puzzles it made.\n",
+     .options = pb_kakuro_player_options,
+     .run = pb_kakuro_player_run},
     {.name = NULL},
 };

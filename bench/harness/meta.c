@@ -23,6 +23,7 @@
 #include "csv.h"
 #include "harness/build_commit.h"
 #include "harness/build_info.h"
+#include "player/page/page.h"
 
 /* Copies src into dst (size n), collapsing runs of whitespace (newlines included) into
  * single spaces and trimming both ends; an empty result becomes "unknown". */
@@ -648,6 +649,9 @@ int pb_info_print(FILE *f)
     fprintf(f, "compiler: %s\n", PB_C_COMPILER);
     fprintf(f, "flags: %s\n", flags);
     fprintf(f, "build type: %s\n", *PB_BUILD_TYPE ? PB_BUILD_TYPE : "unknown");
+    fprintf(f, "kakuro player: %s\n",
+            pb_player_available() ? "with its WebAssembly generator"
+                                  : "not built (no wasm32-wasi toolchain: clang, lld, wasi-libc)");
     return 0;
 }
 

@@ -11,9 +11,15 @@
 
 #define EXPORT(name) __attribute__((export_name(name)))
 
-EXPORT("pbk_alloc") void *pbk_alloc(int bytes) { return malloc((size_t)bytes); }
+EXPORT("pbk_alloc") void *pbk_alloc(int bytes)
+{
+    return malloc((size_t)bytes);
+}
 
-EXPORT("pbk_free") void pbk_free(void *p) { free(p); }
+EXPORT("pbk_free") void pbk_free(void *p)
+{
+    free(p);
+}
 
 /* Writes puzzle `index` as JSON (puzzle_json.h) into out[outlen]. Returns its
  * length; -1 when a limit ran out (max_seconds, 0 for none), -2 when the generator

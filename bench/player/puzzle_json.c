@@ -26,7 +26,8 @@ size_t pb_kakuro_json(const pb_kakuro_json_in *in, char *buf, size_t buflen)
     const kakuro_grid *g = in->solution;
     const kakuro_gen_stats *st = in->st;
     if (buflen) buf[0] = '\0';
-    put(&o, "{\"name\":\"%s\",\"rows\":%d,\"cols\":%d,\"level\":\"%s\",\"seed\":%llu,\"index\":%llu,",
+    put(&o,
+        "{\"name\":\"%s\",\"rows\":%d,\"cols\":%d,\"level\":\"%s\",\"seed\":%llu,\"index\":%llu,",
         in->name, g->rows, g->cols, kakuro_level_names[in->level], (unsigned long long)in->seed,
         (unsigned long long)in->index);
     put(&o, "\"attempts\":%llu,\"fills\":%llu,\"check_steps\":%llu,\"runs\":%d,\"unique_runs\":%d,",

@@ -1,0 +1,47 @@
+/* kakuro_player.c — `puzzlebench player`: writes the kakuro player, one
+ * self-contained HTML page that generates its puzzles with the project's generator
+ * compiled to WebAssembly and works offline from file://. */
+#include <errno.h>
+#include <stdio.h>
+#include <string.h>
+#include <sys/stat.h>
+
+#include "family.h"
+#include "harness/exit.h"
+#include "kakuro_player.h"
+#include "player/page/page.h"
+
+typedef struct player_opts {
+    const char *out;
+} player_opts;
+
+const pb_option pb_kakuro_player_options[] = {
+    {.name = "out",
+     .type = PB_OPT_TEXT,
+     .offset = offsetof(player_opts, out),
+     .arg = "DIR",
+     .help = "write DIR/kakuro.html (DIR is made if missing; the page\n"
+             "is replaced if there)"},
+    PB_OPTION_END,
+};
+
+int pb_kakuro_player_run(const pb_command *self, int argc, char **argv, int first)
+{
+    player_opts o = {0};
+    int npos = 0, rc = pb_command_parse(self, &o, argc, argv, first, NULL, 0, &npos);
+    if (rc) return rc == PB_OPT_HELP ? 0 : PB_EXIT_USAGE;
+    if (!o.out) return pb_usage_error("player", "give --out DIR"), PB_EXIT_USAGE;
+    if (mkdir(o.out, 0777) && errno != EEXIST) {
+        fprintf(stderr, "puzzlebench: player: cannot make %s: %s\n", o.out, strerror(errno));
+        return PB_EXIT_FAILED;
+    }
+    char path[4200], err[4400];
+    if (snprintf(path, sizeof path, "%s/kakuro.html", o.out) >= (int)sizeof path)
+        return pb_usage_error("player", "--out: path too long"), PB_EXIT_USAGE;
+    if (pb_player_write(path, NULL, err, sizeof err)) {
+        fprintf(stderr, "puzzlebench: player: %s\n", err);
+        return PB_EXIT_FAILED;
+    }
+    printf("%s\n", path);
+    return 0;
+}

@@ -1,0 +1,1 @@
+/* 90_main.js — placeholder until the page lands */
