@@ -5,22 +5,26 @@
 # AddressSanitizer and UndefinedBehaviorSanitizer; with --fuzz also build-fuzz/, the
 # readers' fuzz targets built by clang for libFuzzer (tests/fuzz/), when clang can
 # link libFuzzer: otherwise it says why and writes the reason to
-# build/fuzz-skipped.txt, for scripts/test.sh.
-# usage: scripts/setup.sh [--sanitize] [--fuzz]
+# build/fuzz-skipped.txt, for scripts/test.sh; with --browser also Debian's Chromium,
+# ChromeDriver and Python Selenium, for the kakuro player's browser test.
+# usage: scripts/setup.sh [--sanitize] [--fuzz] [--browser]
 set -euo pipefail
 cd "$(dirname "$0")/.."
-sanitize=0 fuzz=0
+sanitize=0 fuzz=0 browser=0
 for arg in "$@"; do
     case $arg in
     --sanitize) sanitize=1 ;;
     --fuzz) fuzz=1 ;;
-    *) echo "usage: scripts/setup.sh [--sanitize] [--fuzz]" >&2; exit 2 ;;
+    --browser) browser=1 ;;
+    *) echo "usage: scripts/setup.sh [--sanitize] [--fuzz] [--browser]" >&2; exit 2 ;;
     esac
 done
 
 # clang, its runtimes (libFuzzer, the sanitizers) and its OpenMP: for build-fuzz/.
+# lld (wasm-ld), wasi-libc and the wasm32 builtins: the kakuro player's generator.
 packages=(build-essential cmake pkg-config git libhwloc-dev libbenchmark-dev gnuplot-nox clang-format qqwing python3
-    clang libclang-rt-dev libomp-dev)
+    clang libclang-rt-dev libomp-dev lld wasi-libc libclang-rt-dev-wasm32)
+if ((browser)); then packages+=(chromium chromium-driver python3-selenium fonts-liberation); fi
 missing=()
 for p in "${packages[@]}"; do
     if ! dpkg-query -W -f='${Status}\n' "$p" 2>/dev/null | grep -q '^install ok installed$'; then

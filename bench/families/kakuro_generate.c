@@ -439,9 +439,9 @@ static void format_record(const gen_cmd *o, long t, char *buf, size_t len)
  * change only where and how fast they are made (or whether a file is resumed). */
 static void header_comment(FILE *f, const gen_cmd *o)
 {
-    static const char *const skip[] = {"--threads", "--out",    "--stats",
+    static const char *const skip[] = {"--threads", "--out",    "--stats", "--html",
                                        "--force",   "--resume", NULL};
-    static const int takes_value[] = {1, 1, 1, 0, 0};
+    static const int takes_value[] = {1, 1, 1, 1, 0, 0};
     fputs("; puzzlebench", f);
     for (int i = 1; i < o->argc; i++) {
         const char *a = o->argv[i];

@@ -1,0 +1,86 @@
+#!/usr/bin/env bash
+# cli_player.sh — `puzzlebench player` and `generate kakuro --html` without a browser:
+# the page is whole (no marker left, the wasm is WebAssembly), and the puzzles a page
+# holds are the CLI's own (clues, solution digits, attempts), solved by the rules;
+# the usage errors. The browser test (tests/browser/) runs the page itself.
+# usage: cli_player.sh PUZZLEBENCH SOURCE_DIR
+set -eu
+pb=$1
+src=$2
+tmp=$(mktemp -d)
+trap 'rm -rf "$tmp"' EXIT
+
+fails() { # EXPECTED-RC ARGS...: exit EXPECTED-RC with one line on standard error
+    want=$1
+    shift
+    set +e
+    "$pb" "$@" >/dev/null 2>"$tmp/err"
+    rc=$?
+    set -e
+    [ "$rc" = "$want" ] && [ "$(wc -l <"$tmp/err")" = 1 ] || {
+        echo "FAIL: $*: exit $rc (want $want), $(wc -l <"$tmp/err") error lines"
+        cat "$tmp/err"
+        exit 1
+    }
+}
+fails 2 player
+fails 2 player --out
+fails 2 generate kakuro --html "$tmp/x.html" --candidates
+fails 2 generate kakuro --html "$tmp/x.html" --resume --out "$tmp/o"
+
+if ! "$pb" info | grep -q '^kakuro player: with its WebAssembly generator'; then
+    # A build without the toolchain says so, and writes no page.
+    fails 4 player --out "$tmp/p"
+    [ ! -e "$tmp/p/kakuro.html" ] || { echo "FAIL: a page without its generator"; exit 1; }
+    echo "SKIP: this build has no WebAssembly generator ($("$pb" info | grep '^kakuro player'))"
+    exit 77
+fi
+
+"$pb" player --out "$tmp/p" >/dev/null
+fails 4 player --out /proc/no/such/dir
+args=(--size 6x6,9x9 --difficulty easy,hard --count 2 --seed 9)
+"$pb" generate kakuro "${args[@]}" --html "$tmp/cli.html" >"$tmp/with.txt"
+"$pb" generate kakuro "${args[@]}" >"$tmp/cli.txt"
+cmp -s "$tmp/with.txt" "$tmp/cli.txt" || { echo "FAIL: --html changed the text output"; exit 1; }
+fails 2 generate kakuro "${args[@]}" --html /proc/no/such/x.html
+
+PYTHONPATH="$src/tests" python3 - "$tmp/p/kakuro.html" "$tmp/cli.html" "$tmp/cli.txt" <<'PY'
+import base64, json, re, sys
+from kakuro_text import read_blocks, rule_faults
+
+def script(page, ident):
+    m = re.search(r'<script id="%s"[^>]*>(.*?)</script>' % ident, page, re.S)
+    assert m, f"no <script id={ident}>"
+    return m.group(1)
+
+def check_page(path, want_puzzles):
+    page = open(path, encoding="utf-8").read()
+    for marker in ("/*@CSS@*/", "/*@JS@*/", "@WASM@", "@PUZZLES@"):
+        assert marker not in page, f"{path}: {marker} left in the page"
+    wasm = base64.b64decode(script(page, "pb-wasm").strip(), validate=True)
+    assert wasm[:4] == b"\0asm", f"{path}: the embedded generator is not WebAssembly"
+    assert "http://" not in page and "https://" not in page.replace("https://github.com", ""), \
+        f"{path}: the page refers to the network"
+    puzzles = json.loads(script(page, "pb-puzzles").replace("<\\/", "</"))
+    assert len(puzzles) == want_puzzles, f"{path}: {len(puzzles)} puzzles, want {want_puzzles}"
+    return puzzles
+
+check_page(sys.argv[1], 0)
+puzzles = check_page(sys.argv[2], 8)
+blocks = read_blocks(open(sys.argv[3]).read())
+assert len(blocks) == 8, f"the CLI printed {len(blocks)} puzzles"
+for p in puzzles:
+    attempts, puzzle, solution = blocks[p["name"]]
+    assert p["attempts"] == attempts, f"{p['name']}: {p['attempts']} attempts, the CLI {attempts}"
+    rows, cols = p["rows"], p["cols"]
+    assert len(p["grid"]) == rows * cols and len(solution) == rows
+    for i, cell in enumerate(p["grid"]):
+        want = solution[i // cols][i % cols]
+        got = ("white", cell) if isinstance(cell, int) else \
+            ("clue", cell[0], cell[1]) if cell[0] or cell[1] else ("black",)
+        assert got == want, f"{p['name']} cell {i // cols},{i % cols}: page {got}, CLI {want}"
+        assert puzzle[i // cols][i % cols] == (("white", 0) if got[0] == "white" else want)
+    faults = rule_faults(solution)
+    assert not faults, f"{p['name']}: {faults[0]}"
+print(f"ok: 2 pages; {len(puzzles)} puzzles equal the CLI's and keep the rules")
+PY
