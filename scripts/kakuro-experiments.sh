@@ -2,7 +2,7 @@
 # kakuro-experiments.sh — kakuro generation time against difficulty and size, by our
 # method and by the seed's, and a picture of one generated puzzle. Called by run.sh;
 # writes OUT/kakuro-gen-*.csv (one record per puzzle, see `puzzlebench generate
-# kakuro --help`) with their .meta, and OUT/plots/kakuro-example.svg.
+# kakuro --help`) with their .meta, and OUT/kakuro-example/ (the report draws it).
 # usage: scripts/kakuro-experiments.sh OUT_DIR [COUNT]   (COUNT puzzles per cell,
 #        default PB_KAKURO_COUNT, else 30)
 #
@@ -42,7 +42,6 @@ gen thesis-all-seed --checker thesis --refill all --seed-table --size "$small,$s
 gen combo-all --refill all --size "$small"
 gen thesis-diff --checker thesis --refill diff --size "$small,$(printf '%s\n' $large15 $large20 | sort -u | paste -sd,)"
 
-# The picture: one hard 11x11 puzzle and its solution.
+# The picture: one hard 11x11 puzzle and its solution (the report draws them with
+# `puzzlebench render`).
 "$pb" generate kakuro --size 11x11 --difficulty hard --seed 1 --force --out "$out/kakuro-example" >/dev/null
-scripts/kakuro-svg.sh "$out/kakuro-example/11x11-hard-s1-0000.kak" \
-    "$out/kakuro-example/11x11-hard-s1-0000.sol.kak" >"$out/plots/kakuro-example.svg"

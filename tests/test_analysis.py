@@ -20,6 +20,7 @@ import subprocess
 import sys
 import tempfile
 import unittest
+import xml.etree.ElementTree as ET
 from pathlib import Path
 
 ROOT = Path(__file__).resolve().parent.parent
@@ -52,6 +53,7 @@ HEADINGS = [
     "### n = 20 (400 cells): steps and time per hole fraction",
     "## Parallel scaling: notouch", "## Parallel scaling: sudoku", "## Micro-benchmarks (micro.json)",
     "## Enumeration against backtracking", "## The harness's own false-positive rate",
+    "## Pictures of every family",
 ]
 PLOTS = ["sudoku-speedup", "notouch-steps", "notouch-time", "sudoku-time", "sudoku-steps", "kakuro-gen-time", "kakuro-gen-attempts",
          "kakuro-checkers", "tenpair-expanded", "tenpair-time", "tenpair-memory", "tenpair-wins", "tenpair-speedup",
@@ -667,6 +669,21 @@ class EndToEnd(unittest.TestCase):
             self.assertIn(f"](plots/{name}.png)", text)
         self.assertTrue((self.dir / "plots" / "kakuro-example.svg").is_file())
         self.assertNotIn("not generated", text)
+
+    def test_a_picture_of_every_family(self):
+        text = (self.dir / "REPORT.md").read_text()
+        section = text.split("## Pictures of every family")[1]
+        names = re.findall(r"\]\(plots/(picture-[\w-]+\.svg)\)", section)
+        families = {"notouch", "sudoku", "kakuro", "tenpair", "latin"}
+        self.assertEqual({n[len("picture-"):-len(".svg")].split("-")[0] for n in names}, families)
+        self.assertIn("picture-tenpair-win.svg", names)
+        self.assertNotIn("not drawn", section)
+        for name in names + ["kakuro-example.svg", "kakuro-example-solution.svg"]:
+            root = ET.parse(self.dir / "plots" / name).getroot()
+            self.assertEqual(root.tag, "{http://www.w3.org/2000/svg}svg", name)
+        # The win is animated; the others are still pictures.
+        self.assertTrue("<set attributeName" in (self.dir / "plots" / "picture-tenpair-win.svg").read_text())
+        self.assertFalse("<set attributeName" in (self.dir / "plots" / "picture-sudoku.svg").read_text())
 
     def test_a_plot_redraws_from_its_folder(self):
         plots = self.dir / "plots"

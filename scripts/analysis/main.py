@@ -22,7 +22,7 @@ from .listing import load_listing
 from .markdown import Image, code, escape, table
 from .meta import STANDARD_KEYS, read_meta
 from .provenance import check_commits, check_run_ids
-from .sections import enumeration, micro, parallel, repeatability
+from .sections import enumeration, micro, parallel, pictures, repeatability
 
 REPO_ROOT = Path(__file__).resolve().parent.parent.parent
 REPEAT_SUFFIX = "repeat"
@@ -160,6 +160,7 @@ def run(args):
         doc += parallel.section(ctx, path)
     if (results_dir / "micro.json").is_file():
         doc += micro.section(ctx, results_dir / "micro.json")
+    doc += pictures.section(ctx)
 
     failed = False
     if draw:

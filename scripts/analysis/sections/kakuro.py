@@ -6,13 +6,10 @@ The generation methods are the experiment's names (scripts/kakuro-experiments.sh
 not engines: their order and roles are set here, in METHODS.
 """
 
-import os
 import re
-import tempfile
 
-from .. import kakuro_data, kakuro_plots, kakuro_svg, runs, timing
+from .. import kakuro_data, kakuro_plots, render, runs, timing
 from ..csvread import read_csv
-from ..errors import ReportError
 from ..markdown import code, table
 from ..meta import SHORT_KEYS, meta_short, read_meta
 from ..numfmt import (FEWER_STEPS, MORE_STEPS, bounded_ratio, count_or_half, duration, factor_text, num, percent,
@@ -573,18 +570,10 @@ def _example_puzzle(example):
 
 
 def _draw_example(ctx, kak):
-    """Redraws plots/kakuro-example.svg from the example puzzle and its solution."""
-    solution = kak.with_name(kak.name[: -len(".kak")] + ".sol.kak")
-    files = [kak] + ([solution] if solution.is_file() else [])
-    grids = [kakuro_svg.read_grid(p.read_text(encoding="utf-8")) for p in files]
-    if not grids[0]:
-        return
-    ctx.plots_dir.mkdir(parents=True, exist_ok=True)
-    fd, tmp = tempfile.mkstemp(prefix=".kakuro-example.", dir=ctx.plots_dir)
-    with os.fdopen(fd, "w", encoding="utf-8") as f:
-        f.write(kakuro_svg.svg(grids[0], grids[1] if len(grids) > 1 else None))
-    os.chmod(tmp, 0o644)
-    os.replace(tmp, ctx.plots_dir / "kakuro-example.svg")
+    """Redraws plots/kakuro-example.svg (the example puzzle) and
+    kakuro-example-solution.svg (solved) with `puzzlebench render`."""
+    render.draw(ctx.binary, ctx.plots_dir / "kakuro-example.svg", ["kakuro", kak])
+    render.draw(ctx.binary, ctx.plots_dir / "kakuro-example-solution.svg", ["kakuro", kak, "--solution"])
 
 
 def _picture(ctx):
@@ -592,13 +581,12 @@ def _picture(ctx):
     example = ctx.dir / "kakuro-example"
     kak, row = _example_puzzle(example) if example.is_dir() else (None, None)
     if kak is not None and ctx.draw_plots:
-        try:
-            _draw_example(ctx, kak)
-        except OSError as e:
-            raise ReportError(kak, f"cannot draw its picture: {e.strerror}") from None
+        _draw_example(ctx, kak)
     if not (ctx.plots_dir / "kakuro-example.svg").is_file():
         return out + ["_No `plots/kakuro-example.svg`: no picture._", ""]
-    out += ["![a generated kakuro and its solution](plots/kakuro-example.svg)", ""]
+    solved = ctx.plots_dir / "kakuro-example-solution.svg"
+    out += ["![a generated kakuro](plots/kakuro-example.svg)"
+            + (" ![its solution](plots/kakuro-example-solution.svg)" if solved.is_file() else ""), ""]
     if kak is None:
         return out + ["_The puzzle file (`kakuro-example/*.kak`) is not in the results directory._", ""]
     info = ""
