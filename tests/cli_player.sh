@@ -28,11 +28,11 @@ fails 2 player --out
 fails 2 generate kakuro --html "$tmp/x.html" --candidates
 fails 2 generate kakuro --html "$tmp/x.html" --resume --out "$tmp/o"
 
-if ! "$pb" info | grep -q '^kakuro player: with its WebAssembly generator'; then
+if ! "$pb" info | grep -q '^player page: with its WebAssembly generator'; then
     # A build without the toolchain says so, and writes no page.
     fails 4 player --out "$tmp/p"
     [ ! -e "$tmp/p/kakuro.html" ] || { echo "FAIL: a page without its generator"; exit 1; }
-    echo "SKIP: this build has no WebAssembly generator ($("$pb" info | grep '^kakuro player'))"
+    echo "SKIP: this build has no WebAssembly generator ($("$pb" info | grep '^player page'))"
     exit 77
 fi
 

@@ -649,7 +649,7 @@ int pb_info_print(FILE *f)
     fprintf(f, "compiler: %s\n", PB_C_COMPILER);
     fprintf(f, "flags: %s\n", flags);
     fprintf(f, "build type: %s\n", *PB_BUILD_TYPE ? PB_BUILD_TYPE : "unknown");
-    fprintf(f, "kakuro player: %s\n",
+    fprintf(f, "player page: %s\n",
             pb_player_available() ? "with its WebAssembly generator"
                                   : "not built (no wasm32-wasi toolchain: clang, lld, wasi-libc)");
     return 0;
