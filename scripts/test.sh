@@ -3,14 +3,15 @@
 # AddressSanitizer + UndefinedBehaviorSanitizer and build-fuzz/, the readers' fuzz
 # targets for libFuzzer), runs every test on the Release build, then again on the
 # sanitizer build, then each fuzz target under libFuzzer for 10 s (when clang has
-# libFuzzer; else it says why it skipped them). Any failure fails the run.
+# libFuzzer; else it says why it skipped them), and last the kakuro player in
+# headless Chromium (tests/browser/). Any failure fails the run.
 # usage: scripts/test.sh
 set -euo pipefail
 cd "$(dirname "$0")/.."
-scripts/setup.sh --sanitize --fuzz
+scripts/setup.sh --sanitize --fuzz --browser
 
 echo "== tests (Release build)"
-ctest --test-dir build --output-on-failure -j "$(nproc)"
+ctest --test-dir build --output-on-failure -j "$(nproc)" -LE browser
 
 echo "== tests (address + undefined sanitizers)"
 export ASAN_OPTIONS=detect_leaks=1:abort_on_error=1
@@ -25,3 +26,8 @@ else
     echo "== fuzzing (libFuzzer, 10 s a target)"
     ctest --test-dir build-fuzz --output-on-failure -j "$(nproc)" -L libfuzzer
 fi
+
+# On its own: a browser beside the other tests would make both slow. setup.sh
+# --browser installed Chromium and Selenium, so a skip here is a failure.
+echo "== the kakuro player in headless Chromium"
+PB_REQUIRE_BROWSER=1 ctest --test-dir build --output-on-failure -L browser
