@@ -39,7 +39,7 @@ if(PB_HAVE_WASM)
   set(PB_WASM_DEP ${PB_WASM_OUT})
 else()
   message(STATUS "kakuro player: no WebAssembly toolchain (clang, lld, wasi-libc, "
-                 "libclang-rt-14-dev-wasm32): built without the page's generator")
+                 "libclang-rt-dev-wasm32): built without the page's generator")
   set(PB_WASM_OUT "")
   set(PB_WASM_DEP "")
 endif()

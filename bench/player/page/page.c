@@ -61,7 +61,7 @@ int pb_player_write(const char *path, const char *puzzles, char *err, size_t err
     if (!pb_player_available()) {
         snprintf(err, errlen,
                  "this build has no WebAssembly generator for the player page (install clang, "
-                 "lld, wasi-libc and libclang-rt-14-dev-wasm32, then rebuild: scripts/setup.sh)");
+                 "lld, wasi-libc and libclang-rt-dev-wasm32, then rebuild: scripts/setup.sh)");
         return -1;
     }
     page_parts p = {puzzles ? puzzles : "[]", NULL, pb_base64_len(pb_player_wasm_len)};
