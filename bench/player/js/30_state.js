@@ -3,7 +3,7 @@
  * them; it draws nothing. */
 const Game = (() => {
   const KEY = "puzzlebench.kakuro";
-  const HISTORY = 1000; // undo steps kept (and saved)
+  const HISTORY = 500; // undo steps kept (and saved)
   let puzzle = null, runs = [], cellRuns = [], whites = [];
   let entries = [], marks = []; // per cell: digit 0..9, and pencil marks as bits 1<<d
   let undoStack = [], redoStack = [];
@@ -44,10 +44,13 @@ const Game = (() => {
     save();
   }
 
+  // When storage is full, the digits matter more than a long history: keep the last steps only.
   function save() {
-    try {
-      localStorage.setItem(KEY, JSON.stringify({ puzzle, entries, marks, undo: undoStack, redo: redoStack }));
-    } catch (e) { /* storage full or disabled: play on without saving */ }
+    const write = () => localStorage.setItem(KEY, JSON.stringify({ puzzle, entries, marks, undo: undoStack, redo: redoStack }));
+    try { write(); } catch (e) {
+      undoStack = undoStack.slice(-20); redoStack = [];
+      try { write(); } catch (e2) { /* storage disabled: play on without saving */ }
+    }
   }
 
   function stored() {
