@@ -12,21 +12,27 @@ const Source = (() => {
 
   const same = (a, b) => !!a && !!b && a.name === b.name && JSON.stringify(a.grid) === JSON.stringify(b.grid);
   const figures = p => `attempts ${p.attempts}, seed ${p.seed}, index ${p.index}`;
+  const hashOf = p => `seed=${p.seed}&index=${p.index}&size=${p.rows}x${p.cols}&difficulty=${p.level}`;
 
-  // Progress is restored only onto the very puzzle it was made on.
-  function open(p, text) {
-    const saved = Game.stored();
-    Game.load(p, saved && same(saved.puzzle, p) ? saved : null);
+  // Progress is restored only onto the very puzzle it was made on. The URL names a
+  // generated puzzle (so a reload or a shared link finds it); a listed one needs none.
+  function open(p, text, hash = "") {
+    history.replaceState(null, "", hash ? "#" + hash : location.pathname + location.search);
+    const saved = Game.stored(), mine = saved && same(saved.puzzle, p);
+    Game.load(p, mine ? saved : null);
     Board.render();
     UI.opened(p, text);
+    if (mine && saved.undo.length) UI.say(text + " Your progress is back.");
   }
 
   function generate(rows, cols, level, seed, index) {
     try {
       const { puzzle, ms } = Wasm.generate(rows, cols, level, seed, index);
-      open(puzzle, `Generated ${rows}x${cols} ${puzzle.level} in ${ms.toFixed(1)} ms: ${figures(puzzle)}.`);
+      open(puzzle, `Generated ${rows}x${cols} ${puzzle.level} in ${ms.toFixed(1)} ms: ${figures(puzzle)}.`, hashOf(puzzle));
+      return true;
     } catch (e) {
       UI.say(`No puzzle: the ${e.message} (${rows}x${cols} ${level}, seed ${seed}, index ${index}).`);
+      return false;
     }
   }
 
@@ -48,13 +54,10 @@ const Source = (() => {
   // #seed=S&index=I[&size=RxC][&difficulty=LEVEL]; the selects fill in what is missing.
   function fromHash() {
     const h = new URLSearchParams(location.hash.slice(1));
-    if (!/^\d+$/.test(h.get("seed") || "")) return false;
+    const seed = h.get("seed"), index = h.get("index") || "0", level = h.get("difficulty") || $("difficulty").value;
     const size = /^(\d+)x(\d+)$/.exec(h.get("size") || $("size").value);
-    const level = h.get("difficulty") || $("difficulty").value;
-    const index = Number(h.get("index") || 0);
-    if (!size || !Wasm.LEVELS.includes(level) || !(index >= 0)) return false;
-    generate(Number(size[1]), Number(size[2]), level, h.get("seed"), index);
-    return true;
+    if (!/^\d+$/.test(seed) || !/^\d+$/.test(index) || !size || !Wasm.LEVELS.includes(level)) return false;
+    return generate(Number(size[1]), Number(size[2]), level, seed, Number(index));
   }
 
   function start() {
@@ -64,7 +67,7 @@ const Source = (() => {
     if (list.length) return openListed(Math.max(0, list.findIndex(p => same(p, saved && saved.puzzle))));
     if (saved) {
       const p = saved.puzzle;
-      return open(p, `Your ${p.rows}x${p.cols} ${p.level} puzzle, as you left it: ${figures(p)}.`);
+      return open(p, `Your ${p.rows}x${p.cols} ${p.level} puzzle, as you left it: ${figures(p)}.`, hashOf(p));
     }
     fresh();
   }
