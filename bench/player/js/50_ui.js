@@ -75,7 +75,12 @@ const UI = (() => {
       const row = body.insertRow(), these = all.filter(u => u.length === length);
       if (length === 8) row.className = "new-sum";
       row.insertCell().textContent = length;
-      row.insertCell().textContent = these.map(u => `${u.sum}: ${u.set}`).join(", ");
+      const cell = row.insertCell();
+      these.forEach((u, k) => {
+        const item = document.createElement("span"); // one sum and its set never break apart
+        item.textContent = `${u.sum}: ${u.set}` + (k < these.length - 1 ? "," : "");
+        cell.append(item, " ");
+      });
       if (length === 8) row.title = "Not in the thesis's table of 25 unique sums";
     }
     $("sums-count").textContent = all.length;
