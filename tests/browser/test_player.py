@@ -1,0 +1,347 @@
+#!/usr/bin/python3
+"""test_player.py — the browser test of the kakuro player page (issue 14).
+
+Drives Debian's headless Chromium through Debian's python3-selenium over kakuro.html opened
+from file://, and checks, through the page's DOM contract (bench/player, issue 14):
+  1 load and ready        5 hint                  9 screenshot (kept, compared to nothing)
+  2 New at every size     6 undo and redo        10 the same (seed, index) in the page's
+    and difficulty        7 reload keeps the        wasm and in the CLI (no Node)
+  3 solve through the UI    puzzle and digits    11 a `generate kakuro --html` page (option)
+  4 a wrong digit marks   8 no console errors    12 SVGs load and parse (option)
+    exactly its two runs
+One line per check; the first failure ends the run with exit 1, a missing browser, driver or
+selenium with exit 77 (skip). Bounded by --timeout (default 150 s; about a minute in practice).
+Run it with /usr/bin/python3 (Debian's, which has selenium).
+"""
+import argparse
+import glob
+import os
+import re
+import signal
+import sys
+import time
+import xml.etree.ElementTree as ET
+
+HERE = os.path.dirname(os.path.abspath(__file__))
+sys.path.insert(0, HERE)
+import kakuro_rules as K  # noqa: E402
+
+try:
+    import player_page as P
+except ImportError as e:  # selenium missing
+    print(f"SKIP: python3-selenium is not importable ({e})")
+    sys.exit(77)
+
+SIZES = ["6x6", "9x9", "11x11", "13x13", "15x15"]
+STATE = {"check": "setup", "t0": time.monotonic()}
+
+
+def begin(name):
+    STATE["check"] = name
+
+
+def ok(detail):
+    print(f"ok   {STATE['check']}: {detail}  [{time.monotonic() - STATE['t0']:.1f} s]", flush=True)
+
+
+def need(cond, msg):
+    if not cond:
+        raise P.CheckFailed(msg)
+
+
+def no_console_errors(d, where):
+    severe, warnings = P.console_errors(d)
+    need(not severe, f"console errors {where}: {severe[:3]}")
+    for w in warnings[:3]:
+        print(f"note console warning {where}: {w}")
+
+
+def check_board(d, p, empty=True):
+    """The board shows puzzle p: the white cells where p has them (empty when `empty`), the
+    clue cells with p's clues; and p's solution keeps the kakuro rules."""
+    cells = P.board(d)
+    w = {(int(x["r"]), int(x["c"])): x["text"] for x in cells if "white" in x["cls"]}
+    need(set(w) == set(K.whites(p)),
+         f"{p['name']}: white cells in #board differ from pbPlayer.puzzle.grid "
+         f"(only in DOM: {sorted(set(w) - set(K.whites(p)))[:3]}, "
+         f"only in grid: {sorted(set(K.whites(p)) - set(w))[:3]})")
+    need(not empty or all(t == "" for t in w.values()), f"{p['name']}: a new board is not empty")
+    dom = [x for x in cells if "clue" in x["cls"]]
+    want = K.clues(p)
+    if all(x["r"] is not None and x["c"] is not None for x in dom):
+        pos = [(int(x["r"]), int(x["c"])) for x in dom]
+    else:  # clue cells without data-r/-c: row-major DOM order
+        pos = sorted(want)[:len(dom)]
+    got = {rc: (int(x["down"] or 0), int(x["right"] or 0)) for rc, x in zip(pos, dom)}
+    need(got == want, f"{p['name']}: clue cells differ: DOM "
+         f"{sorted(set(got.items()) - set(want.items()))[:3]} vs grid "
+         f"{sorted(set(want.items()) - set(got.items()))[:3]}")
+    errs = K.rule_errors(p)
+    need(not errs, f"{p['name']}: the solution breaks the rules: {errs[:3]}")
+    return len(w), len(dom)
+
+
+def check_generate(d):
+    begin("2 generate")
+    sizes, levels = P.options(d, "#size"), P.options(d, "#difficulty")
+    need(set(SIZES) <= set(sizes), f"#size options {sizes}, want {SIZES}")
+    need(levels == K.LEVELS, f"#difficulty options {levels}, want {K.LEVELS}")
+    for size in sizes:
+        rows, cols = map(int, size.split("x"))
+        for level in levels:
+            P.choose(d, size, level)
+            warn = level == "hard" and rows * cols > 121
+            need(P.visible(d, "#warning") == warn,
+                 f"{size} {level}: #warning {'hidden' if warn else 'shown'} after choosing")
+            t = time.monotonic()
+            P.click_new(d)
+            p, status = P.puzzle(d), P.text_of(d, "#status")
+            need((p["rows"], p["cols"], p["level"]) == (rows, cols, level),
+                 f"New at {size} {level} gave {p['rows']}x{p['cols']} {p['level']}")
+            white, clue = check_board(d, p)
+            need(re.search(r"\d\s*ms\b", status or "") and "attempt" in status,
+                 f"{size} {level}: #status {status!r} lacks the time in ms or the attempts")
+            need(str(p["attempts"]) in P.status_numbers(status),
+                 f"{size} {level}: #status {status!r} lacks the {p['attempts']} attempts")
+            need(P.visible(d, "#warning") == warn,
+                 f"{size} {level}: #warning {'hidden' if warn else 'shown'} after New")
+            ok(f"{p['name']}: {white} white, {clue} clue cells match the grid, runs valid; "
+               f"{1000 * (time.monotonic() - t):.0f} ms; status {status!r}")
+    no_console_errors(d, "while generating")
+
+
+def check_solve(d):
+    begin("3 solve")
+    P.choose(d, "9x9", "medium")
+    P.click_new(d)
+    p = P.puzzle(d)
+    sol = {rc: str(v) for rc, v in K.whites(p).items()}
+    P.click(d, "#solution")
+    need(P.white_texts(d) == sol, "#solution did not show the solution digits")
+    P.click(d, "#reset")
+    need(all(t == "" for t in P.white_texts(d).values()), "#reset left digits")
+    for i, rc in enumerate(sorted(sol)):
+        P.type_digit(d, rc, sol[rc], pad=i % 4 == 3)
+    got = P.white_texts(d)
+    diff = [(rc, got[rc], sol[rc]) for rc in sorted(sol) if got[rc] != sol[rc]]
+    need(not diff, f"typed digits do not show: (cell, shown, typed) {diff[:3]}")
+    P.click(d, "#check")
+    status = P.text_of(d, "#status")
+    need("Congratulations" in (status or ""), f"after Check of the solution #status is {status!r}")
+    need(not P.bad_cells(d), f"after Check of the solution .bad on {sorted(P.bad_cells(d))[:3]}")
+    ok(f"{p['name']}: {len(sol)} digits typed ({len(sol) // 4} by #pad); status {status!r}")
+    return p
+
+
+def check_wrong(d, p):
+    begin("4 wrong digit")
+    sol = K.whites(p)
+    rc = sorted(sol)[len(sol) // 2]
+    P.type_digit(d, rc, sol[rc] % 9 + 1)
+    need(P.white_texts(d)[rc] == str(sol[rc] % 9 + 1), f"cell {rc} did not take a new digit")
+    P.click(d, "#check")
+    bad, want = P.bad_cells(d), K.runs_through(p, rc)
+    status = P.text_of(d, "#status")
+    need(bad == want, f"wrong {rc}: .bad on {sorted(bad, key=str)}, want its runs {sorted(want)}")
+    need("Congratulations" not in status, f"wrong board congratulated: {status!r}")
+    P.type_digit(d, rc, sol[rc])
+    need(not P.bad_cells(d), f"after fixing {rc}, stale .bad on {sorted(P.bad_cells(d), key=str)[:3]}")
+    P.click(d, "#check")
+    need("Congratulations" in P.text_of(d, "#status"), "fixed board not congratulated")
+    ok(f"{rc} -> {sol[rc] % 9 + 1}: .bad exactly on its {len(want)} run cells; "
+       f"status {status!r}; fixed: no .bad, congratulated")
+
+
+def check_hint(d, p):
+    begin("5 hint")
+    sol = K.whites(p)
+    P.click(d, "#reset")
+    need(all(t == "" for t in P.white_texts(d).values()), "#reset left digits")
+    rc = sorted(sol)[1]
+    P.select_cell(d, rc)
+    P.click(d, "#hint")
+    got = P.white_texts(d)
+    need(got[rc] == str(sol[rc]), f"hint in {rc} shows {got[rc]!r}, solution {sol[rc]}")
+    need(sum(1 for t in got.values() if t) == 1, "hint filled more than the selected cell")
+    ok(f"{rc}: {got[rc]}")
+    return rc
+
+
+def check_undo(d, p):
+    begin("6 undo")
+    sol = K.whites(p)
+    rc = sorted(sol)[-1]
+    P.type_digit(d, rc, sol[rc])
+    texts = lambda: P.white_texts(d)[rc]  # noqa: E731
+    need(texts() == str(sol[rc]), f"{rc} did not take {sol[rc]}")
+    P.click(d, "#undo")
+    need(texts() == "", f"#undo left {texts()!r} in {rc}")
+    P.click(d, "#redo")
+    need(texts() == str(sol[rc]), f"#redo gave {texts()!r} in {rc}, not {sol[rc]}")
+    P.select_cell(d, rc)
+    P.ActionChains(d).key_down(P.Keys.CONTROL).send_keys("z").key_up(P.Keys.CONTROL).perform()
+    need(texts() == "", f"Ctrl+Z left {texts()!r} in {rc}")
+    P.ActionChains(d).key_down(P.Keys.CONTROL).send_keys("y").key_up(P.Keys.CONTROL).perform()
+    need(texts() == str(sol[rc]), f"Ctrl+Y gave {texts()!r} in {rc}")
+    ok(f"{rc}: {sol[rc]}, #undo empty, #redo {sol[rc]}, Ctrl+Z empty, Ctrl+Y {sol[rc]}")
+
+
+def check_reload(d, p):
+    begin("7 reload")
+    sol = K.whites(p)
+    for i, rc in enumerate(sorted(sol)[2:-1:3]):
+        P.type_digit(d, rc, sol[rc], pad=i % 2 == 1)
+    before = P.white_texts(d)
+    need(P.js(d, 'return localStorage.getItem("puzzlebench.kakuro") !== null;'),
+         'no localStorage item "puzzlebench.kakuro"')
+    d.refresh()
+    P.wait_ready(d)
+    q = P.puzzle(d)
+    need(q["name"] == p["name"], f"after reload puzzle {q['name']}, was {p['name']}")
+    after = P.white_texts(d)
+    need(after == before, "after reload the digits differ: "
+         f"{[(rc, before[rc], after.get(rc)) for rc in before if after.get(rc) != before[rc]][:3]}")
+    no_console_errors(d, "after reload")
+    ok(f"{q['name']} with its {sum(1 for t in after.values() if t)} digits")
+
+
+def check_determinism(d, pb):
+    begin("10 determinism")
+    for rows, cols, level, seed, count in ((11, 11, "hard", 7, 3), (6, 6, "easy", 3, 1),
+                                           (9, 9, "medium", 4242, 2)):
+        cli = K.cli_solutions(pb, rows, cols, level, seed, count)
+        for i in range(count):
+            p, form = P.browser_generate(d, rows, cols, level, seed, i)
+            need(p is not None, f"pbPlayer.generate({rows}, {cols}, {level!r}, {seed}, {i}) "
+                 "gave no puzzle (level by name or number)")
+            c = cli[i]
+            diff = K.grid_diff(p, c)
+            need(p["name"] == c["name"], f"browser {p['name']} vs CLI {c['name']}")
+            need(not diff, f"{c['name']}: browser and CLI grids differ at {diff}")
+            need(p["attempts"] == c["attempts"],
+                 f"{c['name']}: {p['attempts']} attempts in the browser, {c['attempts']} in the CLI")
+            ok(f"{c['name']}: same clues and digits, {c['attempts']} attempts "
+               f"(level passed by {form})")
+    no_console_errors(d, "after pbPlayer.generate")
+
+
+def check_cli_page(d, path, pb):
+    begin("11 CLI page")
+    P.js(d, "localStorage.clear();")
+    d.get(P.file_url(path))
+    P.wait_ready(d)
+    puzzles = P.js(d, "return JSON.parse(document.getElementById('pb-puzzles').textContent);")
+    n = len(puzzles)
+    need(n > 0, f"{path}: #pb-puzzles is empty")
+    for sel in ("#size", "#difficulty"):
+        need(not d.find_element(P.By.CSS_SELECTOR, sel).is_enabled(), f"{sel} not disabled")
+    groups = {}
+    for q in puzzles:
+        key = (q["rows"], q["cols"], q["level"], q["seed"])
+        groups[key] = max(groups.get(key, 0), q["index"] + 1)
+    cli = {c["name"]: c for key, cnt in groups.items() for c in K.cli_solutions(pb, *key, cnt)}
+    for step, k in enumerate(list(range(1, n + 1)) + [1]):
+        want = puzzles[k - 1]
+        if step:
+            P.click(d, "#new")
+        P.wait_for(d, f"puzzle {k} of {n}", "return window.pbPlayer.puzzle.name === arguments[0]"
+                   " && document.getElementById('status').textContent.includes(arguments[1]);",
+                   P.WAIT_S, want["name"], f"puzzle {k} of {n}")
+        check_board(d, P.puzzle(d))
+        c = cli[want["name"]]
+        need(not K.grid_diff(want, c), f"{want['name']}: page and CLI differ {K.grid_diff(want, c)}")
+        need(want["attempts"] == c["attempts"], f"{want['name']}: attempts differ from the CLI")
+        ok(f"puzzle {k} of {n}: {want['name']} shown, equal to the CLI's text output")
+    no_console_errors(d, "on the CLI page")
+
+
+def check_svgs(d, svg_dir):
+    begin("12 SVGs")
+    files = sorted(glob.glob(os.path.join(svg_dir, "*.svg")))
+    need(files, f"no *.svg in {svg_dir}")
+    for f in files:
+        try:
+            ET.parse(f)
+        except ET.ParseError as e:
+            raise P.CheckFailed(f"{f}: xml.etree: {e}") from None
+        d.get(P.file_url(f))
+        ns, name, w, h, errs = P.js(d, """const e = document.documentElement,
+            b = e.getBoundingClientRect(); return [e.namespaceURI, e.localName, b.width,
+            b.height, document.getElementsByTagName('parsererror').length];""")
+        need(ns == "http://www.w3.org/2000/svg" and name == "svg" and not errs,
+             f"{f}: the browser's root is {ns} {name}, {errs} parse errors")
+        need(w > 0 and h > 0, f"{f}: rendered {w}x{h}")
+        no_console_errors(d, f"loading {f}")
+        ok(f"{os.path.basename(f)}: parses, renders {w:.0f}x{h:.0f}")
+
+
+def run(args):
+    d = P.start_driver()
+    try:
+        begin("1 load")
+        d.get(P.file_url(args.page))
+        P.wait_ready(d)
+        no_console_errors(d, "after load")
+        ok(f"{args.page} ready, puzzle {P.puzzle(d)['name']}")
+        check_generate(d)
+        p = check_solve(d)
+        check_wrong(d, p)
+        check_hint(d, p)
+        check_undo(d, p)
+        check_reload(d, p)
+        begin("8 console")
+        no_console_errors(d, "at the end")
+        ok("no SEVERE entries in the browser log (checked after every step)")
+        if args.screenshot:
+            begin("9 screenshot")
+            P.select_cell(d, sorted(K.whites(p))[0])
+            need(d.save_screenshot(args.screenshot), f"could not write {args.screenshot}")
+            ok(args.screenshot)
+        check_determinism(d, args.cli)
+        if args.cli_page:
+            check_cli_page(d, args.cli_page, args.cli)
+        if args.svg_dir:
+            check_svgs(d, args.svg_dir)
+    finally:
+        d.quit()
+
+
+def main():
+    ap = argparse.ArgumentParser(description=__doc__,
+                                 formatter_class=argparse.RawDescriptionHelpFormatter)
+    ap.add_argument("--page", required=True, help="the player page, kakuro.html")
+    ap.add_argument("--cli", required=True, help="the puzzlebench binary (check 10)")
+    ap.add_argument("--svg-dir", help="load and parse every *.svg in DIR (check 12)")
+    ap.add_argument("--screenshot", metavar="OUT.png", help="save a screenshot of the player")
+    ap.add_argument("--cli-page", help="a page written by 'generate kakuro --html' (check 11)")
+    ap.add_argument("--timeout", type=int, default=150, help="seconds for all (default 150)")
+    args = ap.parse_args()
+    for f in (P.CHROMIUM, P.CHROMEDRIVER):
+        if not os.access(f, os.X_OK):
+            print(f"SKIP: {f} is missing (Debian's chromium and chromium-driver)")
+            return 77
+    for f in [args.page, args.cli] + ([args.cli_page] if args.cli_page else []):
+        if not os.path.exists(f):
+            print(f"FAIL: {f} does not exist")
+            return 1
+
+    def overtime(*_):
+        raise P.CheckFailed(f"the whole test ran past --timeout {args.timeout} s")
+    signal.signal(signal.SIGALRM, overtime)
+    signal.alarm(args.timeout)
+    try:
+        run(args)
+    except P.CheckFailed as e:
+        print(f"FAIL {STATE['check']}: {e}")
+        return 1
+    except Exception as e:  # a WebDriver error, a CLI error: still a failure of that check
+        print(f"FAIL {STATE['check']}: {type(e).__name__}: {str(e).strip()[:500]}")
+        return 1
+    finally:
+        signal.alarm(0)
+    print(f"PASS: all checks in {time.monotonic() - STATE['t0']:.1f} s")
+    return 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())
