@@ -11,7 +11,7 @@ from selenium import webdriver
 from selenium.webdriver.chrome.service import Service
 from selenium.webdriver.common.action_chains import ActionChains
 from selenium.webdriver.common.by import By
-from selenium.webdriver.common.keys import Keys  # noqa: F401 (test_player uses P.Keys)
+from selenium.webdriver.common.keys import Keys
 from selenium.webdriver.support.ui import Select, WebDriverWait
 
 CHROMIUM = "/usr/bin/chromium"
@@ -66,13 +66,24 @@ def puzzle(driver):
     return json.loads(js(driver, "return JSON.stringify(window.pbPlayer.puzzle);"))
 
 
-def board(driver):
-    """Every .cell of #board: class list, data-r/-c/-down/-right, textContent, DOM index."""
-    return js(driver, """
+BOARD_JS = """
         return Array.from(document.querySelectorAll('#board .cell')).map((e, i) => ({
             i: i, cls: (e.getAttribute('class') || '').split(/\\s+/), r: e.dataset.r,
             c: e.dataset.c, down: e.dataset.down, right: e.dataset.right,
-            text: e.textContent}));""")
+            text: e.textContent}));"""
+
+
+def board(driver):
+    """Every .cell of #board: class list, data-r/-c/-down/-right, textContent, DOM index."""
+    return js(driver, BOARD_JS)
+
+
+def snapshot(driver):
+    """(pbPlayer.puzzle, #status text, board(driver)) in one round trip."""
+    p, status, cells = js(driver, "const b = (() => {" + BOARD_JS + "})(); return ["
+                          "JSON.stringify(window.pbPlayer.puzzle), "
+                          "(document.getElementById('status') || {}).textContent, b];")
+    return json.loads(p), status, cells
 
 
 def white_texts(driver):
@@ -114,12 +125,28 @@ def select_cell(driver, rc):
 
 
 def type_digit(driver, rc, digit, pad=False):
-    """Selects cell rc and enters digit by keyboard, or by the #pad button."""
-    select_cell(driver, rc)
+    """Clicks cell rc and enters digit by keyboard, or by the #pad button."""
+    el = white(driver, rc)
     if pad:
+        el.click()
         click(driver, f'#pad [data-digit="{digit}"]')
     else:
-        ActionChains(driver).send_keys(str(digit)).perform()
+        ActionChains(driver).click(el).send_keys(str(digit)).perform()
+
+
+def selected(driver):
+    """(r, c) of the cell with class 'selected', or None."""
+    rc = js(driver, "const e = document.querySelector('#board .cell.selected');"
+                    "return e ? [e.dataset.r, e.dataset.c] : null;")
+    return (int(rc[0]), int(rc[1])) if rc else None
+
+
+def arrow_digit(driver, rc, digit):
+    """ArrowRight from the selected cell, which must then be rc, and types digit there."""
+    ActionChains(driver).send_keys(Keys.ARROW_RIGHT).perform()
+    if selected(driver) != rc:
+        raise CheckFailed(f"ArrowRight selected {selected(driver)}, not the next white cell {rc}")
+    ActionChains(driver).send_keys(str(digit)).perform()
 
 
 def choose(driver, size, level):

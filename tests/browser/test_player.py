@@ -56,10 +56,10 @@ def no_console_errors(d, where):
         print(f"note console warning {where}: {w}")
 
 
-def check_board(d, p, empty=True):
-    """The board shows puzzle p: the white cells where p has them (empty when `empty`), the
-    clue cells with p's clues; and p's solution keeps the kakuro rules."""
-    cells = P.board(d)
+def check_board(d, p, cells=None, empty=True):
+    """The board (cells as P.board reads them) shows puzzle p: the white cells where p has
+    them (empty when `empty`), the clue cells with p's clues; p's solution keeps the rules."""
+    cells = cells or P.board(d)
     w = {(int(x["r"]), int(x["c"])): x["text"] for x in cells if "white" in x["cls"]}
     need(set(w) == set(K.whites(p)),
          f"{p['name']}: white cells in #board differ from pbPlayer.puzzle.grid "
@@ -95,10 +95,10 @@ def check_generate(d):
                  f"{size} {level}: #warning {'hidden' if warn else 'shown'} after choosing")
             t = time.monotonic()
             P.click_new(d)
-            p, status = P.puzzle(d), P.text_of(d, "#status")
+            p, status, cells = P.snapshot(d)
             need((p["rows"], p["cols"], p["level"]) == (rows, cols, level),
                  f"New at {size} {level} gave {p['rows']}x{p['cols']} {p['level']}")
-            white, clue = check_board(d, p)
+            white, clue = check_board(d, p, cells)
             need(re.search(r"\d\s*ms\b", status or "") and "attempt" in status,
                  f"{size} {level}: #status {status!r} lacks the time in ms or the attempts")
             need(str(p["attempts"]) in P.status_numbers(status),
@@ -120,8 +120,15 @@ def check_solve(d):
     need(P.white_texts(d) == sol, "#solution did not show the solution digits")
     P.click(d, "#reset")
     need(all(t == "" for t in P.white_texts(d).values()), "#reset left digits")
-    for i, rc in enumerate(sorted(sol)):
-        P.type_digit(d, rc, sol[rc], pad=i % 4 == 3)
+    P.select_cell(d, sorted(sol)[0])  # checks the class 'selected' once
+    how, prev = {"click": 0, "pad": 0, "arrow": 0}, None
+    for i, rc in enumerate(sorted(sol)):  # row by row: within a run, ArrowRight moves on
+        h = "arrow" if prev == (rc[0], rc[1] - 1) and i % 3 else "pad" if i % 4 == 3 else "click"
+        if h == "arrow":
+            P.arrow_digit(d, rc, sol[rc])
+        else:
+            P.type_digit(d, rc, sol[rc], pad=h == "pad")
+        how[h], prev = how[h] + 1, rc
     got = P.white_texts(d)
     diff = [(rc, got[rc], sol[rc]) for rc in sorted(sol) if got[rc] != sol[rc]]
     need(not diff, f"typed digits do not show: (cell, shown, typed) {diff[:3]}")
@@ -129,7 +136,8 @@ def check_solve(d):
     status = P.text_of(d, "#status")
     need("Congratulations" in (status or ""), f"after Check of the solution #status is {status!r}")
     need(not P.bad_cells(d), f"after Check of the solution .bad on {sorted(P.bad_cells(d))[:3]}")
-    ok(f"{p['name']}: {len(sol)} digits typed ({len(sol) // 4} by #pad); status {status!r}")
+    ok(f"{p['name']}: {len(sol)} digits entered ({how['click']} clicked and typed, "
+       f"{how['arrow']} by ArrowRight and typed, {how['pad']} by #pad); status {status!r}")
     return p
 
 
@@ -183,7 +191,12 @@ def check_undo(d, p):
     need(texts() == "", f"Ctrl+Z left {texts()!r} in {rc}")
     P.ActionChains(d).key_down(P.Keys.CONTROL).send_keys("y").key_up(P.Keys.CONTROL).perform()
     need(texts() == str(sol[rc]), f"Ctrl+Y gave {texts()!r} in {rc}")
-    ok(f"{rc}: {sol[rc]}, #undo empty, #redo {sol[rc]}, Ctrl+Z empty, Ctrl+Y {sol[rc]}")
+    P.ActionChains(d).send_keys(P.Keys.BACKSPACE).perform()
+    need(texts() == "", f"Backspace left {texts()!r} in {rc}")
+    P.click(d, "#undo")
+    need(texts() == str(sol[rc]), f"#undo after Backspace gave {texts()!r} in {rc}")
+    ok(f"{rc}: {sol[rc]}, #undo empty, #redo {sol[rc]}, Ctrl+Z empty, Ctrl+Y {sol[rc]}, "
+       f"Backspace empty, #undo {sol[rc]}")
 
 
 def check_reload(d, p):
