@@ -55,7 +55,7 @@ def wait_for(driver, what, predicate_js, timeout=WAIT_S, *args):
                           f"({type(e).__name__})") from None
 
 
-def wait_ready(driver, timeout=WAIT_S):
+def wait_ready(driver, timeout=20):
     wait_for(driver, 'document.body.dataset.ready === "1"',
              'return !!document.body && document.body.dataset.ready === "1" '
              '&& !!window.pbPlayer && !!window.pbPlayer.puzzle;', timeout)

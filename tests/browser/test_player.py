@@ -5,10 +5,11 @@ Drives Debian's headless Chromium through Debian's python3-selenium over kakuro.
 from file://, and checks, through the page's DOM contract (bench/player, issue 14):
   1 load and ready        5 hint                  9 screenshot (kept, compared to nothing)
   2 New at every size     6 undo and redo        10 the same (seed, index) in the page's
-    and difficulty        7 reload keeps the        wasm and in the CLI (no Node)
-  3 solve through the UI    puzzle and digits    11 a `generate kakuro --html` page (option)
-  4 a wrong digit marks   8 no console errors    12 SVGs load and parse (option)
-    exactly its two runs
+    and difficulty        6b pencil marks           wasm and in the CLI (no Node)
+  3 solve through the UI  6c ARIA labels, titles 11 a `generate kakuro --html` page (option)
+  4 a wrong digit marks   7 reload keeps the     12 SVGs load and parse (option)
+    exactly its two runs    puzzle and digits
+                          8 no console errors
 One line per check; the first failure ends the run with exit 1, a missing browser, driver or
 selenium with exit 77 (skip). Bounded by --timeout (default 150 s; about a minute in practice).
 Run it with /usr/bin/python3 (Debian's, which has selenium).
@@ -199,6 +200,54 @@ def check_undo(d, p):
        f"Backspace empty, #undo {sol[rc]}")
 
 
+def check_pencil(d, p):
+    begin("6b pencil")
+    rc = sorted(K.whites(p))[-2]
+    before = P.white(d, rc).get_attribute("outerHTML")
+    need(P.white_texts(d)[rc] == "", f"{rc} is not empty to start with")
+    P.select_cell(d, rc)
+    P.ActionChains(d).key_down(P.Keys.SHIFT).send_keys("3").key_up(P.Keys.SHIFT).perform()
+    shift = P.white(d, rc).get_attribute("outerHTML")
+    P.click(d, "#pencil")
+    P.click(d, '#pad [data-digit="5"]')
+    pad = P.white(d, rc).get_attribute("outerHTML")
+    P.click(d, "#pencil")
+    texts = P.white_texts(d)
+    need(texts[rc] == "", f"pencil marks show in the textContent of {rc}: {texts[rc]!r}")
+    need(before != shift != pad, f"Shift+3 or pencil-mode pad 5 left {rc} unchanged")
+    P.ActionChains(d).key_down(P.Keys.SHIFT).send_keys("3").key_up(P.Keys.SHIFT).perform()
+    P.click(d, '#pad [data-digit="5"]')  # pencil mode is off again: a digit
+    need(P.white_texts(d)[rc] == "5", f"the pad after leaving pencil mode gave "
+         f"{P.white_texts(d)[rc]!r}, not 5")
+    P.click(d, '#pad [data-digit="0"]')
+    need(P.white_texts(d)[rc] == "", "the pad's clear (data-digit 0) left a digit")
+    ok(f"{rc}: Shift+3 and pencil-mode pad 5 change the cell, its textContent stays empty; "
+       "pad 5 then pad 0 enter and clear")
+
+
+def check_a11y(d, p):
+    begin("6c labels")
+    cells = P.js(d, """return [Array.from(document.querySelectorAll('#board .cell.white')).map(
+        e => [e.dataset.r, e.dataset.c, e.getAttribute('aria-label'), e.getAttribute('role')]),
+        document.getElementById('board').getAttribute('role'),
+        Array.from(document.querySelectorAll('button')).filter(b => !b.title).map(
+            b => b.id || b.textContent)];""")
+    labels, board_role, untitled = cells
+    clue = {}
+    for direction, head, run in K.runs(p):
+        for rc in run:
+            clue[rc, direction] = K.clues(p).get(head, (0, 0))[direction == "right"]
+    for r, c, label, role in labels:
+        rc = (int(r), int(c))
+        want = f"row {r} column {c}, run sums {clue[rc, 'down']} down {clue[rc, 'right']} across"
+        need(label == want, f"{rc}: aria-label {label!r}, want {want!r}")
+        need(role == "gridcell", f"{rc}: role {role!r}, want gridcell")
+    need(board_role == "grid", f"#board role {board_role!r}, want grid")
+    need(not untitled, f"buttons without a title tooltip: {untitled[:5]}")
+    ok(f"{len(labels)} white cells labelled 'row R column C, run sums D down A across', "
+       "#board a grid, every button titled")
+
+
 def check_reload(d, p):
     begin("7 reload")
     sol = K.whites(p)
@@ -258,7 +307,8 @@ def check_cli_page(d, path, pb):
         if step:
             P.click(d, "#new")
         P.wait_for(d, f"puzzle {k} of {n}", "return window.pbPlayer.puzzle.name === arguments[0]"
-                   " && document.getElementById('status').textContent.includes(arguments[1]);",
+                   " && document.getElementById('status').textContent.toLowerCase()"
+                   ".includes(arguments[1]);",
                    P.WAIT_S, want["name"], f"puzzle {k} of {n}")
         check_board(d, P.puzzle(d))
         c = cli[want["name"]]
@@ -301,6 +351,8 @@ def run(args):
         check_wrong(d, p)
         check_hint(d, p)
         check_undo(d, p)
+        check_pencil(d, p)
+        check_a11y(d, p)
         check_reload(d, p)
         begin("8 console")
         no_console_errors(d, "at the end")
