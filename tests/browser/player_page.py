@@ -1,11 +1,15 @@
 """player_page.py — Selenium helpers for the kakuro player page's DOM contract (issue 14):
-starting headless Chromium, waiting for the page, reading the board, clicking and typing.
+starting headless Chromium, waiting for the page, reading the board, clicking and typing;
+the one-line-per-check reporting (begin, ok, need) and the board check every New uses.
 
-Each helper does one thing; the checks themselves are in test_player.py.
+The checks themselves are in test_player.py (the page) and cli_checks.py (against the CLI).
 """
 import json
 import os
 import re
+import time
+
+import kakuro_rules as K
 
 from selenium import webdriver
 from selenium.webdriver.chrome.service import Service
@@ -196,3 +200,51 @@ def browser_generate(driver, rows, cols, level, seed, index):
 
 def status_numbers(status):
     return set(re.findall(r"\d+", status or ""))
+
+
+STATE = {"check": "setup", "t0": time.monotonic()}
+
+
+def begin(name):
+    STATE["check"] = name
+
+
+def ok(detail):
+    print(f"ok   {STATE['check']}: {detail}  [{time.monotonic() - STATE['t0']:.1f} s]", flush=True)
+
+
+def need(cond, msg):
+    if not cond:
+        raise CheckFailed(msg)
+
+
+def no_console_errors(d, where):
+    severe, warnings = console_errors(d)
+    need(not severe, f"console errors {where}: {severe[:3]}")
+    for w in warnings[:3]:
+        print(f"note console warning {where}: {w}")
+
+
+def check_board(d, p, cells=None, empty=True):
+    """The board (cells as P.board reads them) shows puzzle p: the white cells where p has
+    them (empty when `empty`), the clue cells with p's clues; p's solution keeps the rules."""
+    cells = cells or board(d)
+    w = {(int(x["r"]), int(x["c"])): x["text"] for x in cells if "white" in x["cls"]}
+    need(set(w) == set(K.whites(p)),
+         f"{p['name']}: white cells in #board differ from pbPlayer.puzzle.grid "
+         f"(only in DOM: {sorted(set(w) - set(K.whites(p)))[:3]}, "
+         f"only in grid: {sorted(set(K.whites(p)) - set(w))[:3]})")
+    need(not empty or all(t == "" for t in w.values()), f"{p['name']}: a new board is not empty")
+    dom = [x for x in cells if "clue" in x["cls"]]
+    want = K.clues(p)
+    if all(x["r"] is not None and x["c"] is not None for x in dom):
+        pos = [(int(x["r"]), int(x["c"])) for x in dom]
+    else:  # clue cells without data-r/-c: row-major DOM order
+        pos = sorted(want)[:len(dom)]
+    got = {rc: (int(x["down"] or 0), int(x["right"] or 0)) for rc, x in zip(pos, dom)}
+    need(got == want, f"{p['name']}: clue cells differ: DOM "
+         f"{sorted(set(got.items()) - set(want.items()))[:3]} vs grid "
+         f"{sorted(set(want.items()) - set(got.items()))[:3]}")
+    errs = K.rule_errors(p)
+    need(not errs, f"{p['name']}: the solution breaks the rules: {errs[:3]}")
+    return len(w), len(dom)

@@ -15,71 +15,26 @@ selenium with exit 77 (skip). Bounded by --timeout (default 150 s; about a minut
 Run it with /usr/bin/python3 (Debian's, which has selenium).
 """
 import argparse
-import glob
 import os
 import re
 import signal
 import sys
 import time
-import xml.etree.ElementTree as ET
 
 HERE = os.path.dirname(os.path.abspath(__file__))
 sys.path.insert(0, HERE)
 import kakuro_rules as K  # noqa: E402
 
 try:
-    import player_page as P
-except ImportError as e:  # selenium missing
-    print(f"SKIP: python3-selenium is not importable ({e})")
+    import selenium  # noqa: F401
+except ImportError as e:
+    print(f"SKIP: python3-selenium is not importable ({e}); run with /usr/bin/python3")
     sys.exit(77)
+import cli_checks as C  # noqa: E402
+import player_page as P  # noqa: E402
+from player_page import STATE, begin, check_board, need, no_console_errors, ok  # noqa: E402
 
 SIZES = ["6x6", "9x9", "11x11", "13x13", "15x15"]
-STATE = {"check": "setup", "t0": time.monotonic()}
-
-
-def begin(name):
-    STATE["check"] = name
-
-
-def ok(detail):
-    print(f"ok   {STATE['check']}: {detail}  [{time.monotonic() - STATE['t0']:.1f} s]", flush=True)
-
-
-def need(cond, msg):
-    if not cond:
-        raise P.CheckFailed(msg)
-
-
-def no_console_errors(d, where):
-    severe, warnings = P.console_errors(d)
-    need(not severe, f"console errors {where}: {severe[:3]}")
-    for w in warnings[:3]:
-        print(f"note console warning {where}: {w}")
-
-
-def check_board(d, p, cells=None, empty=True):
-    """The board (cells as P.board reads them) shows puzzle p: the white cells where p has
-    them (empty when `empty`), the clue cells with p's clues; p's solution keeps the rules."""
-    cells = cells or P.board(d)
-    w = {(int(x["r"]), int(x["c"])): x["text"] for x in cells if "white" in x["cls"]}
-    need(set(w) == set(K.whites(p)),
-         f"{p['name']}: white cells in #board differ from pbPlayer.puzzle.grid "
-         f"(only in DOM: {sorted(set(w) - set(K.whites(p)))[:3]}, "
-         f"only in grid: {sorted(set(K.whites(p)) - set(w))[:3]})")
-    need(not empty or all(t == "" for t in w.values()), f"{p['name']}: a new board is not empty")
-    dom = [x for x in cells if "clue" in x["cls"]]
-    want = K.clues(p)
-    if all(x["r"] is not None and x["c"] is not None for x in dom):
-        pos = [(int(x["r"]), int(x["c"])) for x in dom]
-    else:  # clue cells without data-r/-c: row-major DOM order
-        pos = sorted(want)[:len(dom)]
-    got = {rc: (int(x["down"] or 0), int(x["right"] or 0)) for rc, x in zip(pos, dom)}
-    need(got == want, f"{p['name']}: clue cells differ: DOM "
-         f"{sorted(set(got.items()) - set(want.items()))[:3]} vs grid "
-         f"{sorted(set(want.items()) - set(got.items()))[:3]}")
-    errs = K.rule_errors(p)
-    need(not errs, f"{p['name']}: the solution breaks the rules: {errs[:3]}")
-    return len(w), len(dom)
 
 
 def check_generate(d):
@@ -267,77 +222,6 @@ def check_reload(d, p):
     ok(f"{q['name']} with its {sum(1 for t in after.values() if t)} digits")
 
 
-def check_determinism(d, pb):
-    begin("10 determinism")
-    for rows, cols, level, seed, count in ((11, 11, "hard", 7, 3), (6, 6, "easy", 3, 1),
-                                           (9, 9, "medium", 4242, 2)):
-        cli = K.cli_solutions(pb, rows, cols, level, seed, count)
-        for i in range(count):
-            p, form = P.browser_generate(d, rows, cols, level, seed, i)
-            need(p is not None, f"pbPlayer.generate({rows}, {cols}, {level!r}, {seed}, {i}) "
-                 "gave no puzzle (level by name or number)")
-            c = cli[i]
-            diff = K.grid_diff(p, c)
-            need(p["name"] == c["name"], f"browser {p['name']} vs CLI {c['name']}")
-            need(not diff, f"{c['name']}: browser and CLI grids differ at {diff}")
-            need(p["attempts"] == c["attempts"],
-                 f"{c['name']}: {p['attempts']} attempts in the browser, {c['attempts']} in the CLI")
-            ok(f"{c['name']}: same clues and digits, {c['attempts']} attempts "
-               f"(level passed by {form})")
-    no_console_errors(d, "after pbPlayer.generate")
-
-
-def check_cli_page(d, path, pb):
-    begin("11 CLI page")
-    P.js(d, "localStorage.clear();")
-    d.get(P.file_url(path))
-    P.wait_ready(d)
-    puzzles = P.js(d, "return JSON.parse(document.getElementById('pb-puzzles').textContent);")
-    n = len(puzzles)
-    need(n > 0, f"{path}: #pb-puzzles is empty")
-    for sel in ("#size", "#difficulty"):
-        need(not d.find_element(P.By.CSS_SELECTOR, sel).is_enabled(), f"{sel} not disabled")
-    groups = {}
-    for q in puzzles:
-        key = (q["rows"], q["cols"], q["level"], q["seed"])
-        groups[key] = max(groups.get(key, 0), q["index"] + 1)
-    cli = {c["name"]: c for key, cnt in groups.items() for c in K.cli_solutions(pb, *key, cnt)}
-    for step, k in enumerate(list(range(1, n + 1)) + [1]):
-        want = puzzles[k - 1]
-        if step:
-            P.click(d, "#new")
-        P.wait_for(d, f"puzzle {k} of {n}", "return window.pbPlayer.puzzle.name === arguments[0]"
-                   " && document.getElementById('status').textContent.toLowerCase()"
-                   ".includes(arguments[1]);",
-                   P.WAIT_S, want["name"], f"puzzle {k} of {n}")
-        check_board(d, P.puzzle(d))
-        c = cli[want["name"]]
-        need(not K.grid_diff(want, c), f"{want['name']}: page and CLI differ {K.grid_diff(want, c)}")
-        need(want["attempts"] == c["attempts"], f"{want['name']}: attempts differ from the CLI")
-        ok(f"puzzle {k} of {n}: {want['name']} shown, equal to the CLI's text output")
-    no_console_errors(d, "on the CLI page")
-
-
-def check_svgs(d, svg_dir):
-    begin("12 SVGs")
-    files = sorted(glob.glob(os.path.join(svg_dir, "*.svg")))
-    need(files, f"no *.svg in {svg_dir}")
-    for f in files:
-        try:
-            ET.parse(f)
-        except ET.ParseError as e:
-            raise P.CheckFailed(f"{f}: xml.etree: {e}") from None
-        d.get(P.file_url(f))
-        ns, name, w, h, errs = P.js(d, """const e = document.documentElement,
-            b = e.getBoundingClientRect(); return [e.namespaceURI, e.localName, b.width,
-            b.height, document.getElementsByTagName('parsererror').length];""")
-        need(ns == "http://www.w3.org/2000/svg" and name == "svg" and not errs,
-             f"{f}: the browser's root is {ns} {name}, {errs} parse errors")
-        need(w > 0 and h > 0, f"{f}: rendered {w}x{h}")
-        no_console_errors(d, f"loading {f}")
-        ok(f"{os.path.basename(f)}: parses, renders {w:.0f}x{h:.0f}")
-
-
 def run(args):
     d = P.start_driver()
     try:
@@ -362,12 +246,13 @@ def run(args):
             P.select_cell(d, sorted(K.whites(p))[0])
             need(d.save_screenshot(args.screenshot), f"could not write {args.screenshot}")
             ok(args.screenshot)
-        check_determinism(d, args.cli)
+        C.check_determinism(d, args.cli)
         if args.cli_page:
-            check_cli_page(d, args.cli_page, args.cli)
+            C.check_cli_page(d, args.cli_page, args.cli)
         if args.svg_dir:
-            check_svgs(d, args.svg_dir)
+            C.check_svgs(d, args.svg_dir)
     finally:
+        signal.alarm(0)  # the browser must be quit, even past the time limit
         d.quit()
 
 
@@ -378,7 +263,9 @@ def main():
     ap.add_argument("--cli", required=True, help="the puzzlebench binary (check 10)")
     ap.add_argument("--svg-dir", help="load and parse every *.svg in DIR (check 12)")
     ap.add_argument("--screenshot", metavar="OUT.png", help="save a screenshot of the player")
-    ap.add_argument("--cli-page", help="a page written by 'generate kakuro --html' (check 11)")
+    ap.add_argument("--cli-page", help="a page written by 'generate kakuro --size ... "
+                    "--difficulty ... --seed ... --count ... --html FILE' with no other "
+                    "options: its puzzles are compared to the CLI's text output (check 11)")
     ap.add_argument("--timeout", type=int, default=150, help="seconds for all (default 150)")
     args = ap.parse_args()
     for f in (P.CHROMIUM, P.CHROMEDRIVER):
@@ -392,7 +279,11 @@ def main():
 
     def overtime(*_):
         raise P.CheckFailed(f"the whole test ran past --timeout {args.timeout} s")
+
+    def stopped(signum, _):
+        raise P.CheckFailed(f"stopped by signal {signum}")
     signal.signal(signal.SIGALRM, overtime)
+    signal.signal(signal.SIGTERM, stopped)  # so that the browser is still quit
     signal.alarm(args.timeout)
     try:
         run(args)
