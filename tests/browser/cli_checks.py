@@ -11,8 +11,16 @@ import player_page as P
 from player_page import begin, check_board, need, no_console_errors, ok
 
 
-def check_determinism(d, pb):
+def check_determinism(d, pb, made=()):
+    """pbPlayer.generate against the CLI for fixed cases, and the puzzles `made` by New
+    (random seeds) against the CLI for their seeds."""
     begin("10 determinism")
+    for p in made:
+        c = K.cli_solutions(pb, p["rows"], p["cols"], p["level"], p["seed"], p["index"] + 1)[-1]
+        need(p["name"] == c["name"] and not K.grid_diff(p, c) and p["attempts"] == c["attempts"],
+             f"New made {p['name']}, the CLI {c['name']}: {K.grid_diff(p, c)}, "
+             f"{p['attempts']} vs {c['attempts']} attempts")
+        ok(f"New's {p['name']} (a random seed) equals the CLI's")
     for rows, cols, level, seed, count in ((11, 11, "hard", 7, 3), (6, 6, "easy", 3, 1),
                                            (9, 9, "medium", 4242, 2)):
         cli = K.cli_solutions(pb, rows, cols, level, seed, count)

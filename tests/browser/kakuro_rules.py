@@ -6,6 +6,7 @@ a black cell (0 = no clue). This module finds the runs of such a grid, checks a 
 against the kakuro rules, and reads the `puzzlebench generate kakuro` text output (.kak
 format) into the same grid form, so that the page and the CLI can be compared cell by cell.
 """
+import itertools
 import re
 import subprocess
 
@@ -84,6 +85,12 @@ def runs_through(puzzle, rc):
         if rc in cells:
             out.update(cells)
     return out
+
+
+def digit_sets(total, length):
+    """The sets of distinct digits 1..9 of `length` that sum to `total`, as sorted strings."""
+    return sorted("".join(map(str, c)) for c in itertools.combinations(range(1, 10), length)
+                  if sum(c) == total)
 
 
 def kak_token(tok):

@@ -7,8 +7,9 @@ from file://, and checks, through the page's DOM contract (bench/player, issue 1
   2 New at every size     6 undo and redo        10 the same (seed, index) in the page's
     and difficulty        6b pencil marks           wasm and in the CLI (no Node)
   3 solve through the UI  6c ARIA labels, titles 11 a `generate kakuro --html` page (option)
-  4 a wrong digit marks   7 reload keeps the     12 SVGs load and parse (option)
-    exactly its two runs    puzzle and digits
+  4 a wrong digit marks   6d digit sets on hover 12 SVGs load and parse (option)
+    exactly its two runs  7 reload keeps the
+                            puzzle and digits
                           8 no console errors
 One line per check; the first failure ends the run with exit 1, a missing browser, driver or
 selenium with exit 77 (skip). Bounded by --timeout (default 150 s; about a minute in practice).
@@ -42,6 +43,7 @@ def check_generate(d):
     sizes, levels = P.options(d, "#size"), P.options(d, "#difficulty")
     need(set(SIZES) <= set(sizes), f"#size options {sizes}, want {SIZES}")
     need(levels == K.LEVELS, f"#difficulty options {levels}, want {K.LEVELS}")
+    made = []
     for size in sizes:
         rows, cols = map(int, size.split("x"))
         for level in levels:
@@ -55,6 +57,7 @@ def check_generate(d):
             need((p["rows"], p["cols"], p["level"]) == (rows, cols, level),
                  f"New at {size} {level} gave {p['rows']}x{p['cols']} {p['level']}")
             white, clue = check_board(d, p, cells)
+            made.append(p)
             need(re.search(r"\d\s*ms\b", status or "") and "attempt" in status,
                  f"{size} {level}: #status {status!r} lacks the time in ms or the attempts")
             need(str(p["attempts"]) in P.status_numbers(status),
@@ -64,6 +67,7 @@ def check_generate(d):
             ok(f"{p['name']}: {white} white, {clue} clue cells match the grid, runs valid; "
                f"{1000 * (time.monotonic() - t):.0f} ms; status {status!r}")
     no_console_errors(d, "while generating")
+    return made
 
 
 def check_solve(d):
@@ -127,7 +131,11 @@ def check_hint(d, p):
     got = P.white_texts(d)
     need(got[rc] == str(sol[rc]), f"hint in {rc} shows {got[rc]!r}, solution {sol[rc]}")
     need(sum(1 for t in got.values() if t) == 1, "hint filled more than the selected cell")
-    ok(f"{rc}: {got[rc]}")
+    P.click(d, "#undo")
+    need(P.white_texts(d)[rc] == "", "#undo did not take the hint back")
+    P.click(d, "#redo")
+    need(P.white_texts(d)[rc] == str(sol[rc]), "#redo did not bring the hint back")
+    ok(f"{rc}: {got[rc]}, the solution digit; undone and redone")
     return rc
 
 
@@ -203,6 +211,29 @@ def check_a11y(d, p):
        "#board a grid, every button titled")
 
 
+def check_combos(d, p):
+    begin("6d combos")
+    cl = K.clues(p)
+    heads = sorted(cl)  # row-major, as the DOM holds them
+    k = max(range(len(heads)), key=lambda k: all(cl[heads[k]]))  # both clues if any
+    rc = heads[k]
+    el = P.js(d, """const byPos = document.querySelector(
+        `#board .cell.clue[data-r="${arguments[1]}"][data-c="${arguments[2]}"]`);
+        return byPos || document.querySelectorAll('#board .cell.clue')[arguments[0]];""",
+              k, rc[0], rc[1])
+    P.ActionChains(d).move_to_element(el).perform()
+    text = P.text_of(d, "#combos") or ""
+    lengths = {dr: len(cells) for dr, head, cells in K.runs(p) if head == rc}
+    for dr, s in zip(("down", "right"), cl[rc]):
+        if not s:
+            continue
+        want = K.digit_sets(s, lengths[dr])
+        m = re.search(rf"\b{s} in {lengths[dr]}:([\d\s,]*)", text)
+        need(m and sorted(re.findall(r"\d+", m.group(1))) == want,
+             f"hovering clue {rc}: #combos {text!r}, want '{s} in {lengths[dr]}: {' '.join(want)}'")
+    ok(f"hovering clue {rc} {cl[rc]}: {' | '.join(text.split(chr(10)))!r}")
+
+
 def check_reload(d, p):
     begin("7 reload")
     sol = K.whites(p)
@@ -230,13 +261,14 @@ def run(args):
         P.wait_ready(d)
         no_console_errors(d, "after load")
         ok(f"{args.page} ready, puzzle {P.puzzle(d)['name']}")
-        check_generate(d)
+        made = check_generate(d)
         p = check_solve(d)
         check_wrong(d, p)
         check_hint(d, p)
         check_undo(d, p)
         check_pencil(d, p)
         check_a11y(d, p)
+        check_combos(d, p)
         check_reload(d, p)
         begin("8 console")
         no_console_errors(d, "at the end")
@@ -246,7 +278,7 @@ def run(args):
             P.select_cell(d, sorted(K.whites(p))[0])
             need(d.save_screenshot(args.screenshot), f"could not write {args.screenshot}")
             ok(args.screenshot)
-        C.check_determinism(d, args.cli)
+        C.check_determinism(d, args.cli, made[4::5])
         if args.cli_page:
             C.check_cli_page(d, args.cli_page, args.cli)
         if args.svg_dir:
