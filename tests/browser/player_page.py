@@ -171,6 +171,10 @@ def click_new(driver, timeout=20):
              '&& document.body.dataset.ready === "1";', timeout)
 
 
+def cdp(driver, cmd, **params):
+    return driver.execute_cdp_cmd(cmd, params)
+
+
 def visible(driver, css):
     els = driver.find_elements(By.CSS_SELECTOR, css)
     return bool(els) and els[0].is_displayed()

@@ -8,7 +8,8 @@ from file://, and checks, through the page's DOM contract (bench/player, issue 1
     and difficulty        6b pencil marks           wasm and in the CLI (no Node)
   3 solve through the UI  6c ARIA labels, titles 11 a `generate kakuro --html` page (option)
   4 a wrong digit marks   6d digit sets on hover 12 SVGs load and parse (option)
-    exactly its two runs  7 reload keeps the
+    exactly its two runs  6e 320 px wide, print
+                          7 reload keeps the
                             puzzle and digits
                           8 no console errors
 One line per check; the first failure ends the run with exit 1, a missing browser, driver or
@@ -178,14 +179,17 @@ def check_pencil(d, p):
     texts = P.white_texts(d)
     need(texts[rc] == "", f"pencil marks show in the textContent of {rc}: {texts[rc]!r}")
     need(before != shift != pad, f"Shift+3 or pencil-mode pad 5 left {rc} unchanged")
+    P.select_cell(d, rc)  # the keys go to the cell again, not to #pencil
     P.ActionChains(d).key_down(P.Keys.SHIFT).send_keys("3").key_up(P.Keys.SHIFT).perform()
+    need(P.white(d, rc).get_attribute("outerHTML") != pad, "a second Shift+3 changed nothing")
+    need(P.white_texts(d)[rc] == "", f"pencil marks show in the textContent of {rc}")
     P.click(d, '#pad [data-digit="5"]')  # pencil mode is off again: a digit
     need(P.white_texts(d)[rc] == "5", f"the pad after leaving pencil mode gave "
          f"{P.white_texts(d)[rc]!r}, not 5")
     P.click(d, '#pad [data-digit="0"]')
     need(P.white_texts(d)[rc] == "", "the pad's clear (data-digit 0) left a digit")
-    ok(f"{rc}: Shift+3 and pencil-mode pad 5 change the cell, its textContent stays empty; "
-       "pad 5 then pad 0 enter and clear")
+    ok(f"{rc}: Shift+3, pencil-mode pad 5 and Shift+3 again change the cell, its "
+       "textContent stays empty; pad 5 then pad 0 enter and clear")
 
 
 def check_a11y(d, p):
@@ -234,6 +238,27 @@ def check_combos(d, p):
     ok(f"hovering clue {rc} {cl[rc]}: {' | '.join(text.split(chr(10)))!r}")
 
 
+def check_layout(d):
+    begin("6e 320 px, print")
+    P.cdp(d, "Emulation.setDeviceMetricsOverride",
+          width=320, height=640, deviceScaleFactor=1, mobile=False)
+    try:
+        wide, right = P.js(d, """return [document.documentElement.scrollWidth,
+            document.getElementById('board').getBoundingClientRect().right];""")
+    finally:
+        P.cdp(d, "Emulation.clearDeviceMetricsOverride")
+    need(wide <= 320 and right <= 320,
+         f"at 320 px the page is {wide} px wide, the board ends at {right:.0f} px")
+    P.cdp(d, "Emulation.setEmulatedMedia", media="print")
+    try:
+        shown = {css: P.visible(d, css) for css in ("#board", "#new", "#check", "#pad")}
+    finally:
+        P.cdp(d, "Emulation.setEmulatedMedia", media="")
+    need(shown == {"#board": True, "#new": False, "#check": False, "#pad": False},
+         f"print media: shown {shown}, want the board only")
+    ok(f"at 320 px the page is {wide} px wide; print shows the board, not the controls")
+
+
 def check_reload(d, p):
     begin("7 reload")
     sol = K.whites(p)
@@ -269,6 +294,7 @@ def run(args):
         check_pencil(d, p)
         check_a11y(d, p)
         check_combos(d, p)
+        check_layout(d)
         check_reload(d, p)
         begin("8 console")
         no_console_errors(d, "at the end")
