@@ -93,6 +93,12 @@ def digit_sets(total, length):
                   if sum(c) == total)
 
 
+def unique_sums():
+    """The digit sets of the unique sums (one set for their length), lengths 2..9: 34."""
+    return [sets[0] for n in range(2, 10) for s in range(1, 46)
+            for sets in [digit_sets(s, n)] if len(sets) == 1]
+
+
 def kak_token(tok):
     """One cell of the .kak text: '#' black, 'D\\R' clues (either side may be empty),
     '.' an empty white cell (None), a digit a filled white cell."""

@@ -9,6 +9,7 @@ from file://, and checks, through the page's DOM contract (bench/player, issue 1
   3 solve through the UI  6c ARIA labels, titles 11 a `generate kakuro --html` page (option)
   4 a wrong digit marks   6d digit sets on hover 12 SVGs load and parse (option)
     exactly its two runs  6e 320 px wide, print
+                          6f help and its sums
                           7 reload keeps the
                             puzzle and digits
                           8 no console errors
@@ -259,6 +260,28 @@ def check_layout(d):
     ok(f"at 320 px the page is {wide} px wide; print shows the board, not the controls")
 
 
+def check_help(d):
+    begin("6f help")
+    P.click(d, "#help")
+    need(P.js(d, "return document.getElementById('help-dialog').open;"), "#help opened nothing")
+    tabs = P.js(d, "return Array.from(document.querySelectorAll("
+                   "'#help-dialog [role=tab]')).map(t => t.textContent.trim().toLowerCase());")
+    need(len(tabs) == 4 and all(any(w in x for x in tabs) for w in ("rules", "controls",
+                                                                    "sums", "about")),
+         f"help tabs {tabs}, want rules, controls, unique sums, about")
+    P.ActionChains(d).send_keys(P.Keys.ESCAPE).perform()
+    need(not P.js(d, "return document.getElementById('help-dialog').open;"), "Esc left help open")
+    P.click(d, "#sums")
+    need(P.visible(d, "#panel-sums"), "#sums did not open the help at the unique sums")
+    text = P.text_of(d, "#panel-sums")
+    missing = [s for s in K.unique_sums() if not re.search(rf"\b{s}\b", text)]
+    need(not missing, f"unique sums missing from the help: {missing}")
+    P.ActionChains(d).send_keys(P.Keys.ESCAPE).perform()
+    need(not P.js(d, "return document.getElementById('help-dialog').open;"), "Esc left help open")
+    ok(f"#help opens tabs {tabs}; #sums opens the tab listing all {len(K.unique_sums())} "
+       "unique sums; Esc closes")
+
+
 def check_reload(d, p):
     begin("7 reload")
     sol = K.whites(p)
@@ -295,6 +318,7 @@ def run(args):
         check_a11y(d, p)
         check_combos(d, p)
         check_layout(d)
+        check_help(d)
         check_reload(d, p)
         begin("8 console")
         no_console_errors(d, "at the end")
