@@ -62,10 +62,13 @@ def check_cli_page(d, path, pb):
                    " && document.getElementById('status').textContent.toLowerCase()"
                    ".includes(arguments[1]);",
                    P.WAIT_S, want["name"], f"puzzle {k} of {n}")
-        check_board(d, P.puzzle(d))
-        c = cli[want["name"]]
-        need(not K.grid_diff(want, c), f"{want['name']}: page and CLI differ {K.grid_diff(want, c)}")
-        need(want["attempts"] == c["attempts"], f"{want['name']}: attempts differ from the CLI")
+        shown, c = P.puzzle(d), cli[want["name"]]
+        check_board(d, shown)
+        for q, what in ((want, "#pb-puzzles"), (shown, "pbPlayer.puzzle")):
+            need(not K.grid_diff(q, c), f"{want['name']}: {what} and CLI differ "
+                 f"{K.grid_diff(q, c)}")
+            need(q["attempts"] == c["attempts"], f"{want['name']}: {what}'s attempts "
+                 f"{q['attempts']}, the CLI's {c['attempts']}")
         ok(f"puzzle {k} of {n}: {want['name']} shown, equal to the CLI's text output")
     no_console_errors(d, "on the CLI page")
 

@@ -230,8 +230,9 @@ def no_console_errors(d, where):
 
 
 def check_board(d, p, cells=None, empty=True):
-    """The board (cells as P.board reads them) shows puzzle p: the white cells where p has
-    them (empty when `empty`), the clue cells with p's clues; p's solution keeps the rules."""
+    """The board (cells as board() reads them) shows puzzle p: the white cells where p has
+    them (empty when `empty`), the clue cells with p's clues, the other cells .black; and
+    p's solution keeps the rules (so every data-down/-right is its run's sum)."""
     cells = cells or board(d)
     w = {(int(x["r"]), int(x["c"])): x["text"] for x in cells if "white" in x["cls"]}
     need(set(w) == set(K.whites(p)),
@@ -249,6 +250,10 @@ def check_board(d, p, cells=None, empty=True):
     need(got == want, f"{p['name']}: clue cells differ: DOM "
          f"{sorted(set(got.items()) - set(want.items()))[:3]} vs grid "
          f"{sorted(set(want.items()) - set(got.items()))[:3]}")
+    blacks = [x for x in cells if "black" in x["cls"] and not {"clue", "white"} & set(x["cls"])]
+    need(len(blacks) == p["rows"] * p["cols"] - len(w) - len(want),
+         f"{p['name']}: {len(blacks)} .cell.black without clues, want "
+         f"{p['rows'] * p['cols'] - len(w) - len(want)}")
     errs = K.rule_errors(p)
     need(not errs, f"{p['name']}: the solution breaks the rules: {errs[:3]}")
     return len(w), len(dom)

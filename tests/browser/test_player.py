@@ -322,7 +322,7 @@ def run(args):
         check_reload(d, p)
         begin("8 console")
         no_console_errors(d, "at the end")
-        ok("no SEVERE entries in the browser log (checked after every step)")
+        ok("no SEVERE entry in the browser log from load to here (read after each phase)")
         if args.screenshot:
             begin("9 screenshot")
             P.select_cell(d, sorted(K.whites(p))[0])
