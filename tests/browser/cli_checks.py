@@ -11,10 +11,19 @@ import player_page as P
 from player_page import begin, check_board, need, no_console_errors, ok
 
 
-def check_determinism(d, pb, made=()):
-    """pbPlayer.generate against the CLI for fixed cases, and the puzzles `made` by New
-    (random seeds) against the CLI for their seeds."""
+def check_determinism(d, pb, page, made=()):
+    """pbPlayer.generate against the CLI for fixed cases, the puzzles `made` by New (random
+    seeds) against the CLI for their seeds, and a puzzle opened by the URL hash."""
     begin("10 determinism")
+    d.get("about:blank")  # a fresh load: the hash alone would not reload the page
+    d.get(P.file_url(page) + "#seed=7&index=2&size=11x11&difficulty=hard")
+    P.wait_ready(d)
+    p, c = P.puzzle(d), K.cli_solutions(pb, 11, 11, "hard", 7, 3)[-1]
+    need(p["name"] == c["name"] and not K.grid_diff(p, c), f"#seed=7&index=2&size=11x11&"
+         f"difficulty=hard opened {p['name']}, not {c['name']}: {K.grid_diff(p, c)}")
+    check_board(d, p)
+    ok(f"the URL hash #seed=7&index=2&size=11x11&difficulty=hard opens {p['name']}, "
+       "the CLI's, on an empty board")
     for p in made:
         c = K.cli_solutions(pb, p["rows"], p["cols"], p["level"], p["seed"], p["index"] + 1)[-1]
         need(p["name"] == c["name"] and not K.grid_diff(p, c) and p["attempts"] == c["attempts"],

@@ -5,7 +5,8 @@ Drives Debian's headless Chromium through Debian's python3-selenium over kakuro.
 from file://, and checks, through the page's DOM contract (bench/player, issue 14):
   1 load and ready        5 hint                  9 screenshot (kept, compared to nothing)
   2 New at every size     6 undo and redo        10 the same (seed, index) in the page's
-    and difficulty        6b pencil marks           wasm and in the CLI (no Node)
+    and difficulty        6b pencil marks           wasm (pbPlayer.generate, New, the URL
+                                                    hash) and in the CLI (no Node)
   3 solve through the UI  6c ARIA labels, titles 11 a `generate kakuro --html` page (option)
   4 a wrong digit marks   6d digit sets on hover 12 SVGs load and parse (option)
     exactly its two runs  6e 320 px wide, print
@@ -328,7 +329,7 @@ def run(args):
             P.select_cell(d, sorted(K.whites(p))[0])
             need(d.save_screenshot(args.screenshot), f"could not write {args.screenshot}")
             ok(args.screenshot)
-        C.check_determinism(d, args.cli, made[4::5])
+        C.check_determinism(d, args.cli, args.page, made[4::5])
         if args.cli_page:
             C.check_cli_page(d, args.cli_page, args.cli)
         if args.svg_dir:
