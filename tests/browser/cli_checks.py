@@ -42,7 +42,8 @@ def check_determinism(d, pb, page, made=()):
             need(p["name"] == c["name"], f"browser {p['name']} vs CLI {c['name']}")
             need(not diff, f"{c['name']}: browser and CLI grids differ at {diff}")
             need(p["attempts"] == c["attempts"],
-                 f"{c['name']}: {p['attempts']} attempts in the browser, {c['attempts']} in the CLI")
+                 f"{c['name']}: {p['attempts']} attempts in the browser, "
+                 f"{c['attempts']} in the CLI")
             ok(f"{c['name']}: same clues and digits, {c['attempts']} attempts "
                f"(level passed by {form})")
     no_console_errors(d, "after pbPlayer.generate")

@@ -159,7 +159,8 @@ def choose(driver, size, level):
 
 
 def options(driver, css):
-    return [o.get_attribute("value") for o in driver.find_elements(By.CSS_SELECTOR, css + " option")]
+    return [o.get_attribute("value")
+            for o in driver.find_elements(By.CSS_SELECTOR, css + " option")]
 
 
 def click_new(driver, timeout=20):

@@ -116,7 +116,8 @@ def check_wrong(d, p):
     need(bad == want, f"wrong {rc}: .bad on {sorted(bad, key=str)}, want its runs {sorted(want)}")
     need("Congratulations" not in status, f"wrong board congratulated: {status!r}")
     P.type_digit(d, rc, sol[rc])
-    need(not P.bad_cells(d), f"after fixing {rc}, stale .bad on {sorted(P.bad_cells(d), key=str)[:3]}")
+    need(not P.bad_cells(d),
+         f"after fixing {rc}, stale .bad on {sorted(P.bad_cells(d), key=str)[:3]}")
     P.click(d, "#check")
     need("Congratulations" in P.text_of(d, "#status"), "fixed board not congratulated")
     ok(f"{rc} -> {sol[rc] % 9 + 1}: .bad exactly on its {len(want)} run cells; "
