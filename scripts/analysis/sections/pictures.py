@@ -30,8 +30,9 @@ PICTURES = {
 
 
 def section(ctx):
-    out = ["## Pictures of every family", "",
-           "Drawn by `puzzlebench render` (SVG; the tenpair win is animated with SMIL, no script).", ""]
+    out = ["", "## Pictures of every family", "",
+           "Drawn by `puzzlebench render` when this report was written; they hold no measurement. "
+           "SVG; the tenpair win is animated with SMIL, no script.", ""]
     for family in ctx.listing.families:
         pictures = PICTURES.get(family.name)
         if not pictures:
