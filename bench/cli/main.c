@@ -5,6 +5,7 @@
 
 #include "commands.h"
 #include "harness/meta.h"
+#include "harness/world.h"
 
 static const char main_help[] =
     "usage: puzzlebench COMMAND [options]\n"
@@ -45,9 +46,20 @@ static void print_help(FILE *f)
     fputs("\nEvery command takes --help.\n", f);
 }
 
+static int run_command(int argc, char **argv);
+
+/* Under mpirun every rank runs the command; the MPI-aware ones share the work. */
 int main(int argc, char **argv)
 {
     pb_meta_set_command_line(argc, argv);
+    if (pb_world_init(&argc, &argv)) return PB_EXIT_FAILED;
+    int rc = run_command(argc, argv);
+    pb_world_finalize();
+    return rc;
+}
+
+static int run_command(int argc, char **argv)
+{
     if (argc < 2) {
         print_help(stderr);
         return PB_EXIT_USAGE;

@@ -24,6 +24,7 @@
 #include "harness/build_commit.h"
 #include "harness/build_info.h"
 #include "player/page/page.h"
+#include "world.h"
 
 /* Copies src into dst (size n), collapsing runs of whitespace (newlines included) into
  * single spaces and trimming both ends; an empty result becomes "unknown". */
@@ -649,6 +650,13 @@ int pb_info_print(FILE *f)
     fprintf(f, "compiler: %s\n", PB_C_COMPILER);
     fprintf(f, "flags: %s\n", flags);
     fprintf(f, "build type: %s\n", *PB_BUILD_TYPE ? PB_BUILD_TYPE : "unknown");
+    const char *mpi;
+    const pb_world *w = pb_world_get();
+    if (pb_world_built_with_mpi(&mpi))
+        fprintf(f, "mpi: %s; this run: rank %d of %d on %s%s\n", mpi, w->rank, w->size, w->host,
+                w->mpi ? "" : " (not started by mpirun)");
+    else
+        fprintf(f, "mpi: %s\n", mpi);
     fprintf(f, "player page: %s\n",
             pb_player_available() ? "with its WebAssembly generator"
                                   : "not built (no wasm32-wasi toolchain: clang, lld, wasi-libc)");
