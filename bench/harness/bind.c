@@ -29,6 +29,7 @@ struct pb_binder {
     hwloc_topology_t topo; /* loaded only when core */
     hwloc_obj_type_t type; /* HWLOC_OBJ_CORE, or HWLOC_OBJ_PU where hwloc sees no cores */
     int n;                 /* objects of that type */
+    int first, count;      /* the share bound to: objects first .. first + count - 1 */
 };
 
 static void set_err(char *err, size_t errlen, const char *msg)
@@ -37,6 +38,11 @@ static void set_err(char *err, size_t errlen, const char *msg)
 }
 
 pb_binder *pb_binder_new(const char *mode, char *err, size_t errlen)
+{
+    return pb_binder_new_part(mode, 0, 1, err, errlen);
+}
+
+pb_binder *pb_binder_new_part(const char *mode, int part, int parts, char *err, size_t errlen)
 {
     pb_binder *b;
     int core;
@@ -76,14 +82,31 @@ pb_binder *pb_binder_new(const char *mode, char *err, size_t errlen)
         free(b);
         return NULL;
     }
+    if (parts < 1 || part < 0 || part >= parts) part = 0, parts = 1;
+    if (parts > b->n) {
+        b->first = part % b->n, b->count = 1;
+    } else {
+        b->first = (int)((long)part * b->n / parts);
+        b->count = (int)((long)(part + 1) * b->n / parts) - b->first;
+    }
     return b;
+}
+
+void pb_binder_describe(const pb_binder *b, char *out, size_t len)
+{
+    if (!b || !b->core)
+        snprintf(out, len, "none");
+    else
+        snprintf(out, len, "%s:%d-%d of %d", b->type == HWLOC_OBJ_CORE ? "core" : "pu", b->first,
+                 b->first + b->count - 1, b->n);
 }
 
 void pb_binder_bind_thread(pb_binder *b, int thread)
 {
     if (!b || !b->core) return;
-    int i = thread % b->n;
-    if (i < 0) i += b->n;
+    int i = thread % b->count;
+    if (i < 0) i += b->count;
+    i += b->first;
     hwloc_obj_t o = hwloc_get_obj_by_type(b->topo, b->type, (unsigned)i);
     if (o && o->cpuset) (void)hwloc_set_cpubind(b->topo, o->cpuset, HWLOC_CPUBIND_THREAD);
 }

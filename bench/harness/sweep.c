@@ -13,6 +13,7 @@
 #include "exit.h"
 #include "sweep_ctx.h"
 #include "sweep_resume.h"
+#include "world.h"
 
 static void fill_row(const sweep_ctx *c, const job *j, const pb_set *set,
                      const pb_batch_result *res, pb_row *r)
@@ -46,7 +47,7 @@ static void job_failed(sweep_ctx *c, long i)
 
 /* The first run and the calibration; fills the row's counts. A run that stopped
  * short (a limit) is finished here, timed once. */
-static void begin_job(sweep_ctx *c, long i)
+void pb_sweep_begin_job(sweep_ctx *c, long i)
 {
     job_state *st = &c->state[i];
     const job *j = &c->jobs[i];
@@ -71,7 +72,7 @@ static void begin_job(sweep_ctx *c, long i)
     }
 }
 
-static void sample_job(sweep_ctx *c, long i)
+void pb_sweep_sample_job(sweep_ctx *c, long i)
 {
     job_state *st = &c->state[i];
     if (st->phase != JOB_SAMPLING || !pb_measure_wants_sample(&st->bm.m)) return;
@@ -80,7 +81,7 @@ static void sample_job(sweep_ctx *c, long i)
 
 /* The row's timing from the samples taken. After a signal only a row whose samples
  * are all taken is kept: one still sampling is left out, and --resume runs it whole. */
-static void end_job(sweep_ctx *c, long i)
+void pb_sweep_end_job(sweep_ctx *c, long i)
 {
     job_state *st = &c->state[i];
     if (st->phase != JOB_SAMPLING) return;
@@ -121,7 +122,7 @@ static double expected_s(const sweep_ctx *c, long i)
 }
 
 /* Writes the finished rows of runs first .. end - 1; a failed write stops the sweep. */
-static void write_block(sweep_ctx *c, long first, long end)
+void pb_sweep_write_rows(sweep_ctx *c, long first, long end)
 {
     char err[4600];
     long n = 0;
@@ -154,17 +155,17 @@ static long run_block(sweep_ctx *c, long first)
         long wave = end + 2L * c->workers;
         if (wave > first + c->opts->block) wave = first + c->opts->block;
         if (wave > c->njobs) wave = c->njobs;
-        for_range(c, end, wave, begin_job);
+        for_range(c, end, wave, pb_sweep_begin_job);
         for (long i = end; i < wave; i++) expect += expected_s(c, i);
         end = wave;
     }
     for (int k = 0; k < c->spec->timing.samples && !pb_interrupted; k++) {
-        for_range(c, first, end, sample_job);
+        for_range(c, first, end, pb_sweep_sample_job);
         for (long i = first; !c->opts->quiet && i < end; i++)
             if (!c->done[i]) pb_progress_step(&c->progress);
     }
-    for (long i = first; i < end; i++) end_job(c, i);
-    write_block(c, first, end);
+    for (long i = first; i < end; i++) pb_sweep_end_job(c, i);
+    pb_sweep_write_rows(c, first, end);
     return end;
 }
 
@@ -180,8 +181,8 @@ static void run_all(sweep_ctx *c)
 static int save_meta(sweep_ctx *c, const char *status)
 {
     char err[4600];
-    if (!pb_sweep_meta_save(c->out.meta, &c->meta, &c->settings, c->written, c->njobs, status, err,
-                            sizeof err))
+    if (!pb_sweep_meta_save(c->out.meta, &c->meta, &c->settings, c->world, c->written, c->njobs,
+                            status, err, sizeof err))
         return 0;
     fprintf(stderr, "puzzlebench: sweep: %s\n", err);
     return -1;
@@ -276,8 +277,9 @@ static int finish(sweep_ctx *c)
     pb_meta_end(&c->meta);
     if (c->write_failed) {
         pb_sweep_out_close(&c->out);
-        (void)pb_sweep_meta_save(c->out.meta, &c->meta, &c->settings, c->written, c->njobs,
-                                 "failed", err, sizeof err); /* the error is said already */
+        (void)pb_sweep_meta_save(c->out.meta, &c->meta, &c->settings, c->world, c->written,
+                                 c->njobs, "failed", err,
+                                 sizeof err); /* the error is said already */
         return PB_EXIT_USAGE;
     }
     if (pb_sweep_out_finish(&c->out, err, sizeof err)) {
@@ -302,14 +304,25 @@ static void free_ctx(sweep_ctx *c)
     free(c->state);
     free(c->done);
     free(c->take);
+    for (char **l = c->world; l && *l; l++) free(*l);
+    free(c->world);
     pb_binder_free(c->binder);
+}
+
+/* Each rank of an MPI world binds to its own share of its machine's cores. */
+static pb_binder *make_binder(const pb_sweep_opts *opts, char *err, size_t errlen)
+{
+    int part, parts;
+    pb_world_node(&part, &parts); /* collective: every rank is here */
+    return pb_binder_new_part(opts->bind, part, parts, err, errlen);
 }
 
 int pb_sweep_run(pb_sweep_spec *spec, const pb_sweep_opts *opts)
 {
     sweep_ctx c = {.spec = spec, .fam = spec->fam, .opts = opts};
+    const pb_world *w = pb_world_get();
     char err[512];
-    int rc = PB_EXIT_USAGE;
+    int rc = PB_EXIT_USAGE, gathered = 0;
     c.out.csv_fd = c.out.samples_fd = -1;
     if (c.fam->run) {
         pb_usage_error("sweep", "%s: family %s searches no placement model and has no sweeps%s%s",
@@ -322,7 +335,7 @@ int pb_sweep_run(pb_sweep_spec *spec, const pb_sweep_opts *opts)
     if ((rc = pb_sweep_spec_check(spec, opts->source)) || (rc = pb_sweep_load_instances(&c)))
         goto out;
     rc = PB_EXIT_USAGE;
-    if (!(c.binder = pb_binder_new(opts->bind, err, sizeof err))) {
+    if (!(c.binder = make_binder(opts, err, sizeof err))) {
         pb_usage_error("sweep", "%s", err);
         goto out;
     }
@@ -333,7 +346,7 @@ int pb_sweep_run(pb_sweep_spec *spec, const pb_sweep_opts *opts)
         goto out;
     }
     if (opts->list_only) {
-        pb_sweep_list_jobs(&c);
+        if (w->rank == 0) pb_sweep_list_jobs(&c);
         rc = 0;
         goto out;
     }
@@ -342,7 +355,14 @@ int pb_sweep_run(pb_sweep_spec *spec, const pb_sweep_opts *opts)
     c.done = calloc((size_t)c.njobs + 1, 1);
     c.take = calloc((size_t)c.njobs + 1, 1);
     if (!c.rows || !c.state || !c.done || !c.take) goto out;
-    c.workers = spec->workers ? spec->workers : omp_get_num_procs();
+    /* In an MPI world each rank measures one run at a time (sweep_world.c). */
+    c.workers = w->mpi ? 1 : spec->workers ? spec->workers : omp_get_num_procs();
+    if (w->mpi && w->rank > 0) {
+        rc = pb_sweep_world_work(&c);
+        goto out;
+    }
+    if (w->mpi && pb_sweep_world_gather(&c)) goto out;
+    gathered = w->mpi;
     int there = 0;
     if ((rc = check_files(&c, &there))) goto out;
     pb_install_interrupt_handler(); /* before the first file: a signal keeps what is done */
@@ -352,9 +372,13 @@ int pb_sweep_run(pb_sweep_spec *spec, const pb_sweep_opts *opts)
         rc = rc < 0 ? 0 : rc;
         goto out;
     }
-    run_all(&c);
+    if (w->mpi)
+        pb_sweep_world_run(&c);
+    else
+        run_all(&c);
     rc = finish(&c);
 out:
+    if (gathered) pb_sweep_world_stop(&c);
     pb_sweep_out_close(&c.out);
     free_ctx(&c);
     return rc;

@@ -58,6 +58,7 @@ typedef struct sweep_ctx {
     pb_sweep_out out; /* the files */
     pb_sweep_settings settings;
     char refused[300]; /* why the last combination refused was, for a sweep of none */
+    char **world;      /* an MPI sweep: the .meta's lines on its ranks, NULL-ended; else NULL */
 } sweep_ctx;
 /* "first", "count" or "unique". */
 const char *pb_sweep_mode_name(const job *j);
@@ -75,5 +76,25 @@ int pb_sweep_add_jobs(sweep_ctx *c);
 void pb_sweep_list_jobs(const sweep_ctx *c);
 /* A run's key as its CSV row starts (pb_sweep_key_fn; ctx is the sweep_ctx). */
 void pb_sweep_job_key(void *ctx, long i, char *out, size_t len);
+
+/* The steps of measuring run i (sweep.c): the first run and the calibration, one
+ * sample (when due), the row's timing from the samples; and the finished rows of runs
+ * first .. end - 1 appended to the files (a failed write sets write_failed). */
+void pb_sweep_begin_job(sweep_ctx *c, long i);
+void pb_sweep_sample_job(sweep_ctx *c, long i);
+void pb_sweep_end_job(sweep_ctx *c, long i);
+void pb_sweep_write_rows(sweep_ctx *c, long first, long end);
+
+/* The sweep over the ranks of an MPI world (sweep_world.c). Rank 0, before its files
+ * are opened: gathers every rank's host, cores and binding into c->world (0, or -1
+ * out of memory); then runs the matrix, handing the runs out and writing the rows as
+ * they come; at the very end (or after an error) tells the other ranks to stop. The
+ * other ranks: run what rank 0 hands them until it says stop; returns the exit status. */
+int pb_sweep_world_gather(sweep_ctx *c);
+void pb_sweep_world_run(sweep_ctx *c);
+void pb_sweep_world_stop(sweep_ctx *c);
+int pb_sweep_world_work(sweep_ctx *c);
+/* The .meta line of this rank: "rank.R=host H, cores N, bind B" (malloc'd, or NULL). */
+char *pb_sweep_world_line(const sweep_ctx *c);
 
 #endif

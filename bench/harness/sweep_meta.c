@@ -109,18 +109,24 @@ void pb_sweep_settings_make(pb_sweep_settings *st, const pb_sweep_spec *s,
     st->n = k;
 }
 
-int pb_sweep_meta_save(const char *path, const pb_meta *m, const pb_sweep_settings *s, long rows,
-                       long runs, const char *status, char *err, size_t errlen)
+int pb_sweep_meta_save(const char *path, const pb_meta *m, const pb_sweep_settings *s,
+                       char *const *world, long rows, long runs, const char *status, char *err,
+                       size_t errlen)
 {
     char rows_line[80], status_line[48];
-    const char *extra[PB_SWEEP_SETTINGS + 3];
-    int n = 0;
+    int n = 0, nworld = 0;
+    while (world && world[nworld]) nworld++;
+    const char **extra = malloc(((size_t)s->n + (size_t)nworld + 3) * sizeof *extra);
+    if (!extra) return snprintf(err, errlen, "%s: out of memory", path), -1;
     for (int i = 0; i < s->n; i++) extra[n++] = s->line[i];
+    for (int i = 0; i < nworld; i++) extra[n++] = world[i];
     snprintf(rows_line, sizeof rows_line, "rows=%ld of %ld%s", rows, runs,
              strcmp(status, "interrupted") ? "" : " (interrupted)");
     snprintf(status_line, sizeof status_line, "status=%s", status);
     extra[n++] = rows_line;
     extra[n++] = status_line;
     extra[n] = NULL;
-    return pb_meta_save(path, m, extra, err, errlen);
+    int rc = pb_meta_save(path, m, extra, err, errlen);
+    free(extra);
+    return rc;
 }

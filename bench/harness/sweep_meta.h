@@ -36,10 +36,12 @@ void pb_sweep_hash_text(const char *text, size_t len, char *out, size_t outlen);
 void pb_sweep_settings_make(pb_sweep_settings *s, const pb_sweep_spec *spec,
                             const pb_sweep_origin *origin);
 
-/* Writes the .meta (and the topology beside it) atomically: m, the settings, then
- * "rows=ROWS of RUNS" (" (interrupted)" when status is "interrupted") and
- * "status=STATUS". 0, or -1 with err. */
-int pb_sweep_meta_save(const char *path, const pb_meta *m, const pb_sweep_settings *s, long rows,
-                       long runs, const char *status, char *err, size_t errlen);
+/* Writes the .meta (and the topology beside it) atomically: m, the settings, the
+ * lines of `world` (NULL-ended, or NULL: the ranks of an MPI sweep, not checked by a
+ * resume), then "rows=ROWS of RUNS" (" (interrupted)" when status is "interrupted")
+ * and "status=STATUS". 0, or -1 with err. */
+int pb_sweep_meta_save(const char *path, const pb_meta *m, const pb_sweep_settings *s,
+                       char *const *world, long rows, long runs, const char *status, char *err,
+                       size_t errlen);
 
 #endif

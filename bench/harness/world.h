@@ -50,4 +50,17 @@ int pb_world_probe(int source, int tag);
 /* Every rank waits here until all arrive. */
 void pb_world_barrier(void);
 
+/* ---- added for the MPI sweep (issue 15, part SWEEP) ---- */
+
+/* This rank's place among the ranks on its own machine (MPI_COMM_TYPE_SHARED):
+ * *local_rank of *local_size. Collective: every rank calls it together. 0 and 1 in
+ * a one-rank world. */
+void pb_world_node(int *local_rank, int *local_size);
+
+/* Ends this process (exit status 137, as a kill) within a moment of its launcher
+ * (mpirun, srun's step daemon) dying, e.g. by SIGKILL: a rank left behind would go
+ * on writing or waiting for ranks that are gone. Starts a watching thread; does
+ * nothing in a one-rank world. */
+void pb_world_follow_launcher(void);
+
 #endif
