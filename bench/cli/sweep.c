@@ -47,6 +47,18 @@ static const char sweep_about[] =
     "are skipped; the sweep file, instances, commit and settings must match the\n"
     ".meta's, and a resumed finished sweep has nothing to do).\n"
     "\n"
+    "Under MPI (mpirun -np N puzzlebench sweep FILE, or srun) rank 0 hands the runs\n"
+    "out one at a time, the largest expected first (more cells, then count before\n"
+    "first), to the first free rank, itself included; each rank measures one run at\n"
+    "a time (workers=1), its threads bound to its own share of its host's cores with\n"
+    "--bind core, and rank 0 writes each row with its samples as it comes. The rows\n"
+    "are those of one process (only times differ); the .meta adds ranks=N and a\n"
+    "rank.R= line per rank (host, cores, binding). A signal to mpirun (or to any\n"
+    "rank) stops every rank and keeps the finished rows (status=interrupted; the exit\n"
+    "status is mpirun's); ranks end with a killed mpirun. --resume and --force work\n"
+    "as above, by one process or by MPI alike (give --workers 1 to a one-process\n"
+    "sweep that MPI is to resume: the settings must match).\n"
+    "\n"
     "options:\n";
 
 typedef struct sweep_cli {
