@@ -267,6 +267,8 @@ static void *manage(void *arg)
     return NULL;
 }
 
+/* Only the manager thread calls MPI while the runs go on (MPI_THREAD_SERIALIZED
+ * would do for rank 0; the other ranks' listener needs MPI_THREAD_MULTIPLE). */
 void pb_sweep_world_run(sweep_ctx *c)
 {
     manager m = {.c = c, .size = pb_world_get()->size, .local_job = -1, .local_done = -1};
@@ -346,7 +348,9 @@ int pb_sweep_world_work(sweep_ctx *c)
         pb_world_abort(PB_EXIT_USAGE);
     }
     free(line);
-    listening = !pthread_create(&listener, NULL, listen_halt, (void *)&end);
+    /* The listener calls MPI beside this thread: only where MPI allows that. */
+    listening =
+        pb_world_thread_multiple() && !pthread_create(&listener, NULL, listen_halt, (void *)&end);
     for (;;) {
         /* Waiting sleeps between looks: a rank that waits leaves the cores to those
          * that measure. */

@@ -189,3 +189,12 @@ void pb_world_follow_launcher(void)
     }
 #endif
 }
+
+int pb_world_thread_multiple(void)
+{
+#ifdef PB_HAVE_MPI
+    return world.mpi && world.thread_level >= MPI_THREAD_MULTIPLE;
+#else
+    return 0;
+#endif
+}

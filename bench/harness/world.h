@@ -63,4 +63,8 @@ void pb_world_node(int *local_rank, int *local_size);
  * nothing in a one-rank world. */
 void pb_world_follow_launcher(void);
 
+/* 1 when several threads of this rank may call MPI at once (MPI_THREAD_MULTIPLE was
+ * provided); 0 in a one-rank world. */
+int pb_world_thread_multiple(void);
+
 #endif
