@@ -104,9 +104,10 @@ tp_count *tp_count_new(const tp_rules *r, const tp_run *how, int rank, int ranks
         tp_keyset_init(&c->wk[k].lv.cur, &c->budget);
         tp_keyset_init(&c->wk[k].lv.next, &c->budget);
     }
+    /* Rank 0 writes the start, and routes it to its owner like any child. */
     tp_level lv = {0};
-    if (tp_cc_emit_state(&c->wk[0], (const uint8_t *)"", 0, r->start, 0, 0, r->width, r->start,
-                         r->nstart) ||
+    if ((rank == 0 && tp_cc_emit_state(&c->wk[0], (const uint8_t *)"", 0, r->start, 0, 0, r->width,
+                                       r->start, r->nstart)) ||
         route(t, &lv) != PB_DONE) {
         tp_count_free(t, NULL);
         return NULL;

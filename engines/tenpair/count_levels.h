@@ -49,9 +49,10 @@ typedef struct tp_level {
 int tp_count_owner(const uint8_t *seq, int n, int ranks);
 
 /* A count of the wins of r up to how->max_length (how->max_bytes: this rank's memory;
- * how->threads: its threads) as rank `rank` of `ranks`; the start is routed to its
- * owner (into the outbox when that is not this rank). NULL out of memory, or with a
- * request the compact engine refuses (check it with tp_engine_check first). */
+ * how->threads: its threads; how must outlive the count) as rank `rank` of `ranks`;
+ * rank 0 routes the start to its owner (into the outbox when that is not rank 0).
+ * NULL out of memory, or with a request the compact engine refuses (check it with
+ * tp_engine_check first). */
 tp_count *tp_count_new(const tp_rules *r, const tp_run *how, int rank, int ranks);
 
 /* With a step limit in how: this rank may expand `steps` more states from now on
