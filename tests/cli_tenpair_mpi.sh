@@ -28,7 +28,11 @@ has "^wins=221 " "$tmp/one"
 expect 0 "count 100 --levels, one process" -- "$pb" count tenpair --max-length 100 --levels "$tmp/one.csv"
 [ "$(stats_of "$tmp/out")" = "$(stats_of "$tmp/one")" ] && ok || bad "--levels changed the count: $(tail -n 1 "$tmp/out")"
 has "^length,ranks,nodes,states,expanded,expanded_max,wins,children,kept_bytes,sent_bytes,sent_bytes_max,recv_bytes_max,stored,peak_bytes_max,peak_bytes_sum,search_s_max,search_s_sum,exchange_s_max,level_s$" "$tmp/one.csv"
-[ "$(wc -l <"$tmp/one.csv")" -eq 75 ] && ok || bad "one.csv: $(wc -l <"$tmp/one.csv") lines, expected a header and 74 lengths (27-100)"
+# A row for each length some sequence reached (the others have nothing to search):
+# 27 first, 100 last, increasing, each with sequences.
+awk -F, 'NR == 2 && $1 != 27 { exit 1 } NR > 2 && $1 <= last { exit 1 } NR > 1 { last = $1; if ($3 == 0) exit 1 }
+    END { exit !(last == 100 && NR == 27) }' "$tmp/one.csv" && ok ||
+    bad "one.csv: the rows are not the 26 lengths with sequences, 27 to 100: $(cut -d, -f1 "$tmp/one.csv" | tr '\n' ' ')"
 awk -F, 'NR > 1 { w += $7; e += $5; s += $10 } END { exit !(w == 221 && s == 0) }' "$tmp/one.csv" && ok ||
     bad "one.csv: wins or bytes sent wrong"
 expanded=$(sed -nE 's/.* expanded=([0-9]+) .*/\1/p' "$tmp/one")
@@ -43,7 +47,7 @@ echo "cli_tenpair_mpi: count tenpair --max-length 100 at -np 3: $(echo "$t1 - $t
 [ "$(stats_of "$tmp/out")" = "$(stats_of "$tmp/one")" ] && ok ||
     bad "-np 3 differs from one process: $(diff <(stats_of "$tmp/one") <(stats_of "$tmp/out") | tr '\n' '|')"
 [ "$(grep -c '^wins=' "$tmp/out")" -eq 1 ] && ok || bad "-np 3: not one stats line (every rank printed?)"
-has "^puzzlebench: count tenpair over 3 ranks: 74 lengths searched, [1-9][0-9]* bytes exchanged" "$tmp/err"
+has "^puzzlebench: count tenpair over 3 ranks: 26 lengths searched, [1-9][0-9]* bytes exchanged" "$tmp/err"
 [ "$(levels_of "$tmp/three.csv")" = "$(levels_of "$tmp/one.csv")" ] && ok ||
     bad "--levels at -np 3 differ: $(diff <(levels_of "$tmp/one.csv") <(levels_of "$tmp/three.csv") | head -n 5 | tr '\n' '|')"
 awk -F, 'NR > 1 { r += ($2 != 3); s += $10 } END { exit !(r == 0 && s > 0) }' "$tmp/three.csv" && ok ||
@@ -73,19 +77,19 @@ took=$(echo "$t1 - $t0" | bc)
 echo "cli_tenpair_mpi: --time-limit 1 at -np 3: wall_s $(sed -nE 's/.* wall_s=([0-9.]+) .*/\1/p' "$tmp/out") s on rank 0, $took s with mpirun's start and end"
 has "status=limit" "$tmp/out"
 wall=$(sed -nE 's/.* wall_s=([0-9.]+) .*/\1/p' "$tmp/out")
-# Generous: the poll interval and the level's end on a loaded machine; mpirun's own
-# start and end besides.
+# Generous: the poll interval and the level's end on a loaded machine (mpirun's own
+# start and end are not the count's: they took 96 s on a machine with a load of 10).
 [ -n "$wall" ] && [ "$(echo "$wall < 3" | bc)" -eq 1 ] && ok || bad "time limit 1 s: wall_s $wall"
-[ "$(echo "$took < 30" | bc)" -eq 1 ] && ok || bad "time limit 1 s: mpirun took $took s"
 
 # ---- SIGINT to mpirun: the ranks stop together, rank 0 reports the partial count ----
 # mpirun itself in the background (not a function's subshell), so $! is its pid.
 mpirun --allow-run-as-root --oversubscribe -np 3 "$pb" count tenpair --max-length 110 \
     --levels "$tmp/sig.csv" >"$tmp/out" 2>"$tmp/err" &
 mpirun_pid=$!
-# Once the ranks are counting (40 lengths done: their handlers are in place), at most 60 s.
-for _ in $(seq 600); do
-    [ -f "$tmp/sig.csv" ] && [ "$(wc -l <"$tmp/sig.csv")" -gt 40 ] && break
+# Once the ranks are counting (20 lengths done, about 86: their handlers are in place,
+# and 110 is a minute away), at most 300 s: mpirun may be slow to start on a busy machine.
+for _ in $(seq 3000); do
+    [ -f "$tmp/sig.csv" ] && [ "$(wc -l <"$tmp/sig.csv")" -gt 20 ] && break
     sleep 0.1
 done
 kill -INT "$mpirun_pid"

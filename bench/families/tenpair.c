@@ -112,6 +112,8 @@ static void print_help(const char *cmd)
            "board with a blank line between, then one stats line. count lists, for every\n"
            "length up to L that has wins, 'length=N wins=K' (a win is its written digit\n"
            "sequence: move orders that write the same digits are one win), then the stats.\n"
+           "Under mpirun -np N, count (engine compact) splits the written sequences over\n"
+           "the ranks by hash and exchanges their children once per length; rank 0 prints.\n"
            "\noptions:\n");
     pb_options_help(stdout, tenpair_options, cmd, &tp_defaults);
     fputs("\nstats: length (solve), wins, expanded (states whose moves were generated),\n"

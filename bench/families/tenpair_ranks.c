@@ -17,7 +17,8 @@
 #include "tenpair/count_levels.h"
 #include "tenpair_ranks.h"
 
-/* The figures summed over the ranks, then those whose maximum is taken. */
+/* A level's figures on one rank, gathered from every rank in one collective: those
+ * summed over the ranks, then those whose maximum is taken. */
 enum {
     S_NODES,
     S_STATES,
@@ -32,7 +33,7 @@ enum {
     S_COUNT
 };
 enum {
-    M_STATUS,
+    M_STATUS = S_COUNT,
     M_SIGNAL,
     M_EXPANDED,
     M_SENT,
@@ -40,8 +41,22 @@ enum {
     M_PEAK,
     M_SEARCH_NS,
     M_EXCHANGE_NS,
-    M_COUNT
+    M_NEXT,
+    F_COUNT
 };
+
+/* all[rank * F_COUNT ..]: every rank's figures; s[] and m[] get their sums and maxima. */
+static void combine(const uint64_t *all, int ranks, uint64_t *s, uint64_t *m)
+{
+    memset(s, 0, S_COUNT * sizeof *s);
+    memset(m, 0, F_COUNT * sizeof *m);
+    for (int k = 0; k < ranks; k++) {
+        const uint64_t *f = all + (size_t)k * F_COUNT;
+        for (int i = 0; i < S_COUNT; i++) s[i] += f[i];
+        for (int i = M_STATUS; i < F_COUNT; i++)
+            if (f[i] > m[i]) m[i] = f[i];
+    }
+}
 
 static uint64_t ns_since(double t0)
 {
@@ -132,7 +147,10 @@ pb_status pb_tenpair_count_ranks(const tp_rules *r, const tp_run *how, tp_result
     if (pb_world_allreduce_u64(&sts, 1, PB_WORLD_MAX)) world_failed("MPI_Allreduce");
     st = (pb_status)sts;
     if (levels) levels_header(levels);
-    for (int len = r->nstart; len <= how->max_length && st == PB_DONE; len++) {
+    uint64_t *all = calloc((size_t)n * F_COUNT, sizeof *all), s[S_COUNT], m[F_COUNT];
+    if (!all) st = PB_NOMEM; /* out of memory for a few bytes: the others fail alike */
+    /* Lengths no rank holds are skipped: nothing to search, nothing to exchange. */
+    for (int len = r->nstart, next; len <= how->max_length && st == PB_DONE; len = next) {
         double tl = pb_now_s();
         if (how->limits.max_steps) {
             /* This rank's share of the steps left: the ranks' shares add up to them. */
@@ -149,16 +167,32 @@ pb_status pb_tenpair_count_ranks(const tp_rules *r, const tp_run *how, tp_result
         pb_status end = tp_count_end_level(t, len, &lv);
         if (mine == PB_DONE) mine = ex;
         if (mine == PB_DONE) mine = end;
-        uint64_t s[S_COUNT] = {lv.nodes,      lv.states,     lv.expanded,   lv.wins,
-                               lv.children,   lv.kept_bytes, lv.sent_bytes, lv.stored,
-                               lv.peak_bytes, search_ns};
-        uint64_t m[M_COUNT] = {mine,          (uint64_t)pb_interrupted,
-                               lv.expanded,   lv.sent_bytes,
-                               lv.recv_bytes, lv.peak_bytes,
-                               search_ns,     exchange_ns};
-        if (pb_world_allreduce_u64(s, S_COUNT, PB_WORLD_SUM) ||
-            pb_world_allreduce_u64(m, M_COUNT, PB_WORLD_MAX))
-            world_failed("MPI_Allreduce");
+        /* M_NEXT: L + 1 less the next length this rank holds; the largest gives the
+         * next length any rank holds. */
+        uint64_t f[F_COUNT] = {
+            [S_NODES] = lv.nodes,
+            [S_STATES] = lv.states,
+            [S_EXPANDED] = lv.expanded,
+            [S_WINS] = lv.wins,
+            [S_CHILDREN] = lv.children,
+            [S_KEPT] = lv.kept_bytes,
+            [S_SENT] = lv.sent_bytes,
+            [S_STORED] = lv.stored,
+            [S_PEAK] = lv.peak_bytes,
+            [S_SEARCH_NS] = search_ns,
+            [M_STATUS] = mine,
+            [M_SIGNAL] = (uint64_t)pb_interrupted,
+            [M_EXPANDED] = lv.expanded,
+            [M_SENT] = lv.sent_bytes,
+            [M_RECV] = lv.recv_bytes,
+            [M_PEAK] = lv.peak_bytes,
+            [M_SEARCH_NS] = search_ns,
+            [M_EXCHANGE_NS] = exchange_ns,
+            [M_NEXT] = (uint64_t)(how->max_length + 1 - tp_count_next_length(t, len)),
+        };
+        if (pb_world_allgather_u64(f, F_COUNT, all)) world_failed("MPI_Allgather");
+        combine(all, n, s, m);
+        next = how->max_length + 1 - (int)m[M_NEXT];
         /* The most serious reason any rank has to stop: nomem, then a signal, then a
          * limit (the order of pb_status). */
         st = (pb_status)m[M_STATUS];
@@ -174,6 +208,7 @@ pb_status pb_tenpair_count_ranks(const tp_rules *r, const tp_run *how, tp_result
         total->levels++;
         if (levels) levels_row(levels, len, n, s, m, pb_now_s() - tl);
     }
+    free(all);
 done:
     tp_count_free(t, NULL);
     free(send_n);

@@ -160,6 +160,19 @@ int pb_world_allreduce_u64(uint64_t *v, int n, pb_world_op op)
 #endif
 }
 
+int pb_world_allgather_u64(const uint64_t *mine, int n, uint64_t *all)
+{
+#ifdef PB_HAVE_MPI
+    if (world.mpi && world.size > 1)
+        return MPI_Allgather(mine, n, MPI_UINT64_T, all, n, MPI_UINT64_T, MPI_COMM_WORLD) ==
+                       MPI_SUCCESS
+                   ? 0
+                   : -1;
+#endif
+    memmove(all, mine, (size_t)n * sizeof *all);
+    return 0;
+}
+
 int pb_world_alltoall_u64(const uint64_t *send, uint64_t *recv)
 {
 #ifdef PB_HAVE_MPI

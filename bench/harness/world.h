@@ -61,6 +61,9 @@ typedef enum pb_world_op { PB_WORLD_SUM, PB_WORLD_MAX } pb_world_op;
  * on an MPI error. */
 int pb_world_allreduce_u64(uint64_t *v, int n, pb_world_op op);
 
+/* Every rank's mine[0..n) into all[rank * n .. rank * n + n), on every rank. 0, or -1. */
+int pb_world_allgather_u64(const uint64_t *mine, int n, uint64_t *all);
+
 /* Rank i's send[k] becomes rank k's recv[i] (world size entries each). 0, or -1. */
 int pb_world_alltoall_u64(const uint64_t *send, uint64_t *recv);
 

@@ -201,6 +201,13 @@ pb_status tp_count_end_level(tp_count *t, int len, tp_level *lv)
     return (pb_status)tp_cc_stopped(c);
 }
 
+int tp_count_next_length(const tp_count *t, int len)
+{
+    int n = len + 1;
+    while (n <= t->c.L && !t->lay[n].len) n++;
+    return n;
+}
+
 void tp_count_free(tp_count *t, tp_result *out)
 {
     if (!t) return;

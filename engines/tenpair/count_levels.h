@@ -14,7 +14,7 @@
  * A count goes:
  *   c = tp_count_new(...)            the start, routed to its owner
  *   deliver the outbox, tp_count_merge
- *   for len = the start's length .. L:
+ *   for len = the start's length .. L (lengths no rank holds may be skipped):
  *     tp_count_search(c, len, &lv)   this rank's sequences of length len
  *     deliver the outbox, tp_count_merge
  *     tp_count_end_level(c, len, &lv)
@@ -84,6 +84,10 @@ int tp_count_merge(tp_count *c, size_t len, tp_level *lv);
  * level's records are dropped. PB_DONE, or PB_LIMIT / PB_INTERRUPTED when the run's
  * deadline passed or its cancel flag is set. */
 pb_status tp_count_end_level(tp_count *c, int len, tp_level *lv);
+
+/* The shortest written length longer than len of which this rank holds records;
+ * how->max_length + 1 when none. Lengths that no rank holds need no search. */
+int tp_count_next_length(const tp_count *c, int len);
 
 /* Ends the count: out->stats.peak_bytes (this rank's), and everything is freed. */
 void tp_count_free(tp_count *c, tp_result *out);
