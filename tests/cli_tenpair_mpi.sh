@@ -26,13 +26,18 @@ cp "$tmp/out" "$tmp/one"
 has "^length=100 wins=61$" "$tmp/one"
 has "^wins=221 " "$tmp/one"
 expect 0 "count 100 --levels, one process" -- "$pb" count tenpair --max-length 100 --levels "$tmp/one.csv"
-[ "$(stats_of "$tmp/out")" = "$(stats_of "$tmp/one")" ] && ok || bad "--levels changed the count: $(tail -n 1 "$tmp/out")"
-has "^length,ranks,nodes,states,expanded,expanded_max,wins,children,kept_bytes,sent_bytes,sent_bytes_max,recv_bytes_max,stored,peak_bytes_max,peak_bytes_sum,search_s_max,search_s_sum,exchange_s_max,level_s$" "$tmp/one.csv"
+[ "$(stats_of "$tmp/out")" = "$(stats_of "$tmp/one")" ] && ok ||
+    bad "--levels changed the count: $(tail -n 1 "$tmp/out")"
+columns=length,ranks,nodes,states,expanded,expanded_max,wins,children,kept_bytes,sent_bytes
+columns=$columns,sent_bytes_max,recv_bytes_max,stored,peak_bytes_max,peak_bytes_sum
+columns=$columns,search_s_max,search_s_sum,exchange_s_max,level_s
+has "^$columns$" "$tmp/one.csv"
 # A row for each length some sequence reached (the others have nothing to search):
 # 27 first, 100 last, increasing, each with sequences.
-awk -F, 'NR == 2 && $1 != 27 { exit 1 } NR > 2 && $1 <= last { exit 1 } NR > 1 { last = $1; if ($3 == 0) exit 1 }
+awk -F, 'NR == 2 && $1 != 27 { exit 1 } NR > 2 && $1 <= last { exit 1 }
+    NR > 1 { last = $1; if ($3 == 0) exit 1 }
     END { exit !(last == 100 && NR == 27) }' "$tmp/one.csv" && ok ||
-    bad "one.csv: the rows are not the 26 lengths with sequences, 27 to 100: $(cut -d, -f1 "$tmp/one.csv" | tr '\n' ' ')"
+    bad "one.csv: not the 26 lengths with sequences: $(cut -d, -f1 "$tmp/one.csv" | tr '\n' ' ')"
 awk -F, 'NR > 1 { w += $7; e += $5; s += $10 } END { exit !(w == 221 && s == 0) }' "$tmp/one.csv" && ok ||
     bad "one.csv: wins or bytes sent wrong"
 expanded=$(sed -nE 's/.* expanded=([0-9]+) .*/\1/p' "$tmp/one")
@@ -45,18 +50,20 @@ expect 0 "count 100 at -np 3" -- mpi 3 "$pb" count tenpair --max-length 100 --le
 t1=$(date +%s.%N)
 echo "cli_tenpair_mpi: count tenpair --max-length 100 at -np 3: $(echo "$t1 - $t0" | bc) s"
 [ "$(stats_of "$tmp/out")" = "$(stats_of "$tmp/one")" ] && ok ||
-    bad "-np 3 differs from one process: $(diff <(stats_of "$tmp/one") <(stats_of "$tmp/out") | tr '\n' '|')"
+    bad "-np 3 differs: $(diff <(stats_of "$tmp/one") <(stats_of "$tmp/out") | tr '\n' '|')"
 [ "$(grep -c '^wins=' "$tmp/out")" -eq 1 ] && ok || bad "-np 3: not one stats line (every rank printed?)"
 has "^puzzlebench: count tenpair over 3 ranks: 26 lengths searched, [1-9][0-9]* bytes exchanged" "$tmp/err"
 [ "$(levels_of "$tmp/three.csv")" = "$(levels_of "$tmp/one.csv")" ] && ok ||
-    bad "--levels at -np 3 differ: $(diff <(levels_of "$tmp/one.csv") <(levels_of "$tmp/three.csv") | head -n 5 | tr '\n' '|')"
+    bad "--levels at -np 3 differ: $(diff <(levels_of "$tmp/one.csv") <(levels_of "$tmp/three.csv") |
+        head -n 5 | tr '\n' '|')"
 awk -F, 'NR > 1 { r += ($2 != 3); s += $10 } END { exit !(r == 0 && s > 0) }' "$tmp/three.csv" && ok ||
     bad "three.csv: ranks column or no bytes sent"
 
 # ---- the exchange pairwise, as past MPI's int counts: the same count ----
 expect 0 "count 90, one process" -- "$pb" count tenpair --max-length 90
 cp "$tmp/out" "$tmp/one90"
-expect 0 "count 90 at -np 3, pairwise" -- mpi 3 -x PB_WORLD_ALLTOALLV_MAX=64 "$pb" count tenpair --max-length 90
+expect 0 "count 90 at -np 3, pairwise" -- mpi 3 -x PB_WORLD_ALLTOALLV_MAX=64 "$pb" count tenpair \
+    --max-length 90
 [ "$(stats_of "$tmp/out")" = "$(stats_of "$tmp/one90")" ] && ok ||
     bad "pairwise exchange differs: $(diff <(stats_of "$tmp/one90") <(stats_of "$tmp/out") | tr '\n' '|')"
 
@@ -74,9 +81,9 @@ t0=$(date +%s.%N)
 expect 3 "time limit" -- mpi 3 "$pb" count tenpair --max-length 110 --time-limit 1
 t1=$(date +%s.%N)
 took=$(echo "$t1 - $t0" | bc)
-echo "cli_tenpair_mpi: --time-limit 1 at -np 3: wall_s $(sed -nE 's/.* wall_s=([0-9.]+) .*/\1/p' "$tmp/out") s on rank 0, $took s with mpirun's start and end"
-has "status=limit" "$tmp/out"
 wall=$(sed -nE 's/.* wall_s=([0-9.]+) .*/\1/p' "$tmp/out")
+echo "cli_tenpair_mpi: --time-limit 1 at -np 3: wall_s $wall s on rank 0, $took s with mpirun's start and end"
+has "status=limit" "$tmp/out"
 # Generous: the poll interval and the level's end on a loaded machine (mpirun's own
 # start and end are not the count's: they took 96 s on a machine with a load of 10).
 [ -n "$wall" ] && [ "$(echo "$wall < 3" | bc)" -eq 1 ] && ok || bad "time limit 1 s: wall_s $wall"
@@ -106,7 +113,8 @@ expect 2 "--levels with bfs" -- "$pb" count tenpair --max-length 80 --engine bfs
 one_line_error "engine bfs cannot count level by level"
 expect 2 "--levels unwritable" -- mpi 3 "$pb" count tenpair --max-length 80 --levels "$tmp/no/such/l.csv"
 has "--levels: cannot write" "$tmp/err"
-[ "$(grep -c 'cannot write' "$tmp/err")" -eq 1 ] && ok || bad "--levels unwritable: said $(grep -c 'cannot write' "$tmp/err") times"
+[ "$(grep -c 'cannot write' "$tmp/err")" -eq 1 ] && ok ||
+    bad "--levels unwritable: said $(grep -c 'cannot write' "$tmp/err") times"
 expect 2 "--levels applies to count" -- "$pb" solve tenpair --levels "$tmp/x.csv"
 one_line_error "--levels applies to count"
 

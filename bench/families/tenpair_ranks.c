@@ -138,7 +138,8 @@ pb_status pb_tenpair_count_ranks(const tp_rules *r, const tp_run *how, tp_result
         memset(out->wins_by_length, 0, ((size_t)how->max_length + 1) * sizeof *out->wins_by_length);
     tp_count *t = tp_count_new(r, how, w->rank, n);
     uint64_t *send_n = calloc(2 * (size_t)n, sizeof *send_n), *recv_n = send_n + n;
-    uint64_t failed = !t || !send_n;
+    uint64_t *all = calloc((size_t)n * F_COUNT, sizeof *all), s[S_COUNT], m[F_COUNT];
+    uint64_t failed = !t || !send_n || !all; /* every rank learns that one failed */
     if (pb_world_allreduce_u64(&failed, 1, PB_WORLD_MAX)) world_failed("MPI_Allreduce");
     pb_status st = PB_NOMEM;
     if (failed) goto done;
@@ -147,8 +148,6 @@ pb_status pb_tenpair_count_ranks(const tp_rules *r, const tp_run *how, tp_result
     if (pb_world_allreduce_u64(&sts, 1, PB_WORLD_MAX)) world_failed("MPI_Allreduce");
     st = (pb_status)sts;
     if (levels) levels_header(levels);
-    uint64_t *all = calloc((size_t)n * F_COUNT, sizeof *all), s[S_COUNT], m[F_COUNT];
-    if (!all) st = PB_NOMEM; /* out of memory for a few bytes: the others fail alike */
     /* Lengths no rank holds are skipped: nothing to search, nothing to exchange. */
     for (int len = r->nstart, next; len <= how->max_length && st == PB_DONE; len = next) {
         double tl = pb_now_s();
@@ -208,10 +207,10 @@ pb_status pb_tenpair_count_ranks(const tp_rules *r, const tp_run *how, tp_result
         total->levels++;
         if (levels) levels_row(levels, len, n, s, m, pb_now_s() - tl);
     }
-    free(all);
 done:
     tp_count_free(t, NULL);
     free(send_n);
+    free(all);
     out->stats.wall_s = pb_now_s() - t0;
     return out->status = st;
 }
