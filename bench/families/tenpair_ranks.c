@@ -2,11 +2,12 @@
  * level by level in one process for --levels: the library's count_levels pieces
  * driven a written length at a time. Each rank searches the written sequences it
  * owns; the children bound for other ranks are exchanged once per level with one
- * MPI_Alltoallv (pb_world_alltoallv); the level's figures are summed (and their
- * maxima taken) over the ranks, so every rank ends with the same wins, steps and
- * status. Memory limits are per rank; a step limit is shared out between the ranks
- * at each level; a time limit or a signal stops each rank within its level, and the
- * ranks agree on the status at the level's end. */
+ * MPI_Alltoallv (pb_world_alltoallv); the level's figures are gathered from every
+ * rank in one MPI_Allgather and summed (or their maxima taken), so every rank ends
+ * with the same wins, steps and status, and knows the next length some rank holds:
+ * the lengths no sequence reached are skipped. Memory limits are per rank; a step limit is shared
+ * out between the ranks at each level; a time limit or a signal stops each rank within its level,
+ * and the ranks agree on the status at the level's end. */
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
