@@ -2,7 +2,8 @@
 # cli_tenpair_mpi.sh — `count tenpair` over MPI ranks (mpirun -np 3 on loopback)
 # against one process: the wins per length up to 100 and the stats but for the
 # memory peak and the time; the --levels CSV's states, steps, wins, children and
-# stored per length (the same at 1 and 3 ranks; bytes exchanged only at 3); the
+# stored per length (the same at 1 and 3 ranks; bytes exchanged only at 3) and its
+# .meta with the rank count; the
 # exchange taken pairwise (as past int counts) with the same counts; --max-memory per
 # rank, a step limit and a time limit stopping all ranks (status and exit 3, the time
 # printed), SIGINT to mpirun (status interrupted, one report); the refusals (an engine
@@ -32,6 +33,8 @@ columns=length,ranks,nodes,states,expanded,expanded_max,wins,children,kept_bytes
 columns=$columns,sent_bytes_max,recv_bytes_max,stored,peak_bytes_max,peak_bytes_sum
 columns=$columns,search_s_max,search_s_sum,exchange_s_max,level_s
 has "^$columns$" "$tmp/one.csv"
+has "^mpi_ranks=1$" "$tmp/one.csv.meta"
+has "^commit=" "$tmp/one.csv.meta"
 # A row for each length some sequence reached (the others have nothing to search):
 # 27 first, 100 last, increasing, each with sequences.
 awk -F, 'NR == 2 && $1 != 27 { exit 1 } NR > 2 && $1 <= last { exit 1 }
@@ -56,6 +59,7 @@ has "^puzzlebench: count tenpair over 3 ranks: 26 lengths searched, [1-9][0-9]* 
 [ "$(levels_of "$tmp/three.csv")" = "$(levels_of "$tmp/one.csv")" ] && ok ||
     bad "--levels at -np 3 differ: $(diff <(levels_of "$tmp/one.csv") <(levels_of "$tmp/three.csv") |
         head -n 5 | tr '\n' '|')"
+has "^mpi_ranks=3$" "$tmp/three.csv.meta"
 awk -F, 'NR > 1 { r += ($2 != 3); s += $10 } END { exit !(r == 0 && s > 0) }' "$tmp/three.csv" && ok ||
     bad "three.csv: ranks column or no bytes sent"
 

@@ -326,14 +326,39 @@ static int open_levels(const tp_cmd *c, FILE **f)
                : PB_EXIT_USAGE;
 }
 
+/* --levels FILE's FILE.meta (rank 0, not for stderr): the machine and build, as every
+ * result file has, and the rank count. 0, or -1 after saying why. */
+static int save_levels_meta(const tp_cmd *c, const pb_meta *meta)
+{
+    char path[4200], err[4400], ranks[64], mpi[300];
+    const char *what, *extra[] = {ranks, mpi, NULL};
+    snprintf(path, sizeof path, "%s.meta", c->o.levels);
+    snprintf(ranks, sizeof ranks, "mpi_ranks=%d", pb_world_get()->size);
+    snprintf(mpi, sizeof mpi, "mpi_library=%s",
+             pb_world_built_with_mpi(&what) ? what : "none (built without MPI)");
+    if (pb_meta_save(path, meta, extra, err, sizeof err)) {
+        fprintf(stderr, "puzzlebench: %s\n", err);
+        return -1;
+    }
+    return 0;
+}
+
 /* A count over the world's ranks, or with --levels: the compact engine level by
- * level (tenpair_ranks.c); rank 0 prints. */
-static pb_status run_ranks(const tp_cmd *c, tp_result *res, FILE *levels)
+ * level (tenpair_ranks.c); rank 0 prints, and writes --levels FILE.meta. 0, or -1
+ * when FILE.meta could not be written. */
+static int run_ranks(const tp_cmd *c, tp_result *res, FILE *levels)
 {
     const pb_world *w = pb_world_get();
     pb_tenpair_ranks_total total;
-    pb_status st = pb_tenpair_count_ranks(&c->rules, &c->how, res, levels, &total);
-    if (levels && levels != stderr) fclose(levels);
+    pb_meta meta;
+    if (levels && levels != stderr) pb_meta_collect(&meta, c->o.threads, "none");
+    pb_tenpair_count_ranks(&c->rules, &c->how, res, levels, &total);
+    int rc = 0;
+    if (levels && levels != stderr) {
+        fclose(levels);
+        pb_meta_end(&meta);
+        rc = save_levels_meta(c, &meta);
+    }
     if (w->size > 1 && w->rank == 0)
         fprintf(stderr,
                 "puzzlebench: count tenpair over %d ranks: %d lengths searched, %llu bytes "
@@ -341,7 +366,7 @@ static pb_status run_ranks(const tp_cmd *c, tp_result *res, FILE *levels)
                 w->size, total.levels, (unsigned long long)total.sent_bytes,
                 (unsigned long long)res->stats.peak_bytes,
                 (unsigned long long)total.peak_bytes_sum);
-    return st;
+    return rc;
 }
 
 static int run_tenpair(const char *cmd, int argc, char **argv, int first)
@@ -379,13 +404,14 @@ static int run_tenpair(const char *cmd, int argc, char **argv, int first)
         free(wins);
         return pb_usage_error(cmd, "%s", res.why);
     }
-    if (ranks) run_ranks(&c, &res, levels);
+    int levels_failed = ranks && run_ranks(&c, &res, levels);
     if (c.o.csv) pb_meta_end(&meta);
     const int quiet = w->rank != 0;
     if (quiet)
         rc = outcome(&c, &res, 1);
     else
         rc = print_result(&c, &res, wins) ? PB_EXIT_USAGE : outcome(&c, &res, 0);
+    if (levels_failed) rc = PB_EXIT_USAGE;
     if (c.o.csv && !quiet && write_csv(&c, &res, &meta)) rc = PB_EXIT_USAGE;
     free(res.path);
     free(wins);
