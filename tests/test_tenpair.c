@@ -8,16 +8,21 @@
  * the engines' agreement with each other and with themselves across thread counts,
  * their limits, and the start-string parsing.
  *
+ * The compact count split over ranks (count_levels.h) is run here in one process, the
+ * ranks' outboxes delivered by hand, against the engine's own count.
+ *
  * usage: test_tenpair [PART [COUNT_BOUND]] — PART is engines (rules, moves, the
  * default game's shortest wins, limits), small (small starts against the brute
  * force), count (the default game's counts up to COUNT_BOUND, 84 by default; bfs
- * and best-first stop at 76 in a sanitizer build) or all (the default). */
+ * and best-first stop at 76 in a sanitizer build), ranks (the count up to 76 over
+ * 1-5 simulated ranks) or all (the default). */
 #include <stdarg.h>
 #include <stdlib.h>
 #include <string.h>
 
 #include "check.h"
 #include "engines.h"
+#include "tenpair/count_levels.h"
 #include "tenpair/tenpair.h"
 
 #if defined(__SANITIZE_ADDRESS__)
@@ -887,14 +892,149 @@ static void test_limits(void)
     free(log);
 }
 
+/* Delivers every rank's outbox to the ranks it names, as MPI_Alltoallv would (rank
+ * j's inbox: what rank 0 sent it, then rank 1, ...), and merges. Adds the bytes
+ * sent and received to *sent and *recv; -1 when a merge fails. */
+static int deliver(tp_count **t, int ranks, uint64_t *sent, uint64_t *recv)
+{
+    uint64_t bytes[8][8], at[8] = {0}, total[8] = {0};
+    uint8_t *box[8];
+    for (int k = 0; k < ranks; k++) {
+        const uint8_t *buf;
+        tp_count_outbox(t[k], &buf, bytes[k]);
+        for (int j = 0; j < ranks; j++) total[j] += bytes[k][j], *sent += bytes[k][j];
+    }
+    for (int j = 0; j < ranks; j++) box[j] = malloc(total[j] + 1);
+    for (int k = 0; k < ranks; k++) {
+        const uint8_t *buf;
+        uint64_t off = 0;
+        tp_count_outbox(t[k], &buf, bytes[k]);
+        for (int j = 0; j < ranks; j++) {
+            if (bytes[k][j]) memcpy(box[j] + at[j], buf + off, bytes[k][j]);
+            at[j] += bytes[k][j], off += bytes[k][j];
+        }
+    }
+    int rc = 0;
+    for (int j = 0; j < ranks; j++) {
+        uint8_t *in = tp_count_inbox(t[j], total[j]);
+        if (!in) rc = -1;
+        if (in && total[j]) memcpy(in, box[j], total[j]);
+        tp_level lv = {0};
+        if (in && tp_count_merge(t[j], total[j], &lv)) rc = -1;
+        *recv += lv.recv_bytes;
+        free(box[j]);
+    }
+    return rc;
+}
+
+/* The count of r up to L over `ranks` simulated ranks: the same wins per length,
+ * states expanded, sequences searched and stored peak as the engine's one-process
+ * count; every byte sent is received, and with one rank none is. */
+static void check_ranks(const tp_rules *r, int L, int ranks, const char *label)
+{
+    static uint64_t want[TP_MAX_LENGTH + 1];
+    static tp_stats one;
+    static const tp_rules *counted;
+    uint64_t got[TP_MAX_LENGTH + 1] = {0};
+    if (counted != r) { /* the one-process count, once per rules */
+        memset(want, 0, sizeof want);
+        CHECK(count("compact", r, L, 1, NULL, want, &one) == PB_DONE);
+        counted = r;
+    }
+    tp_run how = {.mode = TP_COUNT, .max_length = L, .threads = 1};
+    tp_count *t[8];
+    int ok = 1;
+    for (int k = 0; k < ranks; k++) ok &= (t[k] = tp_count_new(r, &how, k, ranks)) != NULL;
+    CHECK(ok);
+    if (!ok) return;
+    uint64_t sent = 0, recv = 0, expanded = 0, nodes = 0, stored = 0, children = 0;
+    ok = !deliver(t, ranks, &sent, &recv);
+    for (int len = r->nstart; ok && len <= L; len++) {
+        uint64_t level_stored = 0;
+        tp_level lv[8];
+        for (int k = 0; k < ranks; k++) {
+            ok &= tp_count_search(t[k], len, &lv[k]) == PB_DONE;
+            got[len] += lv[k].wins, expanded += lv[k].expanded, nodes += lv[k].nodes;
+            children += lv[k].children;
+        }
+        ok &= !deliver(t, ranks, &sent, &recv);
+        for (int k = 0; k < ranks; k++) {
+            ok &= tp_count_end_level(t[k], len, &lv[k]) == PB_DONE;
+            level_stored += lv[k].stored;
+        }
+        if (level_stored > stored) stored = level_stored;
+    }
+    for (int k = 0; k < ranks; k++) tp_count_free(t[k], NULL);
+    check_count++;
+    if (!ok || memcmp(want, got, sizeof want) || expanded != one.expanded || nodes != one.nodes ||
+        stored != one.stored || sent != recv || (ranks == 1 && sent) || (ranks > 1 && !sent) ||
+        !children) {
+        check_failures++;
+        fprintf(stderr,
+                "%s:%d: %s over %d ranks: ok %d, expanded %" PRIu64 " (one process %" PRIu64
+                "), nodes %" PRIu64 " (%" PRIu64 "), stored %" PRIu64 " (%" PRIu64
+                "), sent %" PRIu64 ", received %" PRIu64 ", wins %s\n",
+                __FILE__, __LINE__, label, ranks, ok, expanded, one.expanded, nodes, one.nodes,
+                stored, one.stored, sent, recv,
+                memcmp(want, got, sizeof want) ? "differ" : "agree");
+    }
+}
+
+/* The count over simulated ranks; a merge refuses records that are malformed or
+ * belong to another rank. */
+static void test_ranks(void)
+{
+    /* 76: four wins and a few hundred sequences, in milliseconds; mpirun runs the
+     * longer counts (tests/cli_tenpair_mpi.sh). */
+    tp_rules r, s;
+    tp_rules_default(&r);
+    for (int ranks = 1; ranks <= 5; ranks++) check_ranks(&r, 76, ranks, "the default game");
+    tp_rules_default(&s);
+    pb_error err;
+    CHECK(tp_rules_set_start(&s, "1919", &err) == 0);
+    s.width = 3, s.append_any = 1;
+    for (int ranks = 1; ranks <= 4; ranks++) check_ranks(&s, 16, ranks, "1919, width 3, any");
+
+    /* Records a merge refuses: cut short, too short a length, another rank's. */
+    tp_rules_default(&r);
+    tp_run how = {.mode = TP_COUNT, .max_length = 80, .threads = 1};
+    tp_count *t = tp_count_new(&r, &how, 1, 2);
+    CHECK(t != NULL);
+    uint8_t rec[2 + 2 * 15] = {29, 0}; /* a record of written length 29 */
+    int owner = tp_count_owner(rec + 2, 29, 2);
+    uint8_t *in = tp_count_inbox(t, 5);
+    CHECK(in != NULL);
+    memcpy(in, rec, 5);
+    CHECK_EQ_U64(tp_count_merge(t, 5, NULL), (uint64_t)-2); /* cut short */
+    in = tp_count_inbox(t, sizeof rec);
+    memcpy(in, rec, sizeof rec);
+    CHECK_EQ_U64(tp_count_merge(t, sizeof rec, NULL), (uint64_t)(owner == 1 ? 0 : -2));
+    rec[0] = 0; /* length 0 */
+    in = tp_count_inbox(t, sizeof rec);
+    memcpy(in, rec, sizeof rec);
+    CHECK_EQ_U64(tp_count_merge(t, sizeof rec, NULL), (uint64_t)-2);
+    tp_count_free(t, NULL);
+    /* Owners spread over the ranks and depend on the sequence only. */
+    int seen[3] = {0};
+    for (int i = 0; i < 64; i++) {
+        uint8_t seq[8] = {(uint8_t)i, (uint8_t)(i * 7)};
+        seen[tp_count_owner(seq, 16, 3)]++;
+        CHECK_EQ_U64(tp_count_owner(seq, 16, 3), tp_count_owner(seq, 16, 3));
+        CHECK_EQ_U64(tp_count_owner(seq, 16, 1), 0);
+    }
+    CHECK(seen[0] && seen[1] && seen[2]);
+}
+
 int main(int argc, char **argv)
 {
     const char *part = argc > 1 ? argv[1] : "all";
     int bound = argc > 2 ? atoi(argv[2]) : 84;
     int all = !strcmp(part, "all");
-    if ((!all && strcmp(part, "engines") && strcmp(part, "small") && strcmp(part, "count")) ||
+    if ((!all && strcmp(part, "engines") && strcmp(part, "small") && strcmp(part, "count") &&
+         strcmp(part, "ranks")) ||
         bound < 68 || bound > 200) {
-        fprintf(stderr, "usage: test_tenpair [all|engines|small|count [COUNT_BOUND 68-200]]\n");
+        fprintf(stderr,
+                "usage: test_tenpair [all|engines|small|count|ranks [COUNT_BOUND 68-200]]\n");
         return 2;
     }
     if (all || !strcmp(part, "engines")) {
@@ -908,5 +1048,6 @@ int main(int argc, char **argv)
     /* Under sanitizers bfs and best-first stop at 76: to 84 they take tens of seconds. */
     if (all || !strcmp(part, "count"))
         test_default_count(bound, TP_SANITIZED && bound > 76 ? 76 : bound);
+    if (all || !strcmp(part, "ranks")) test_ranks();
     return check_report("test_tenpair");
 }

@@ -10,8 +10,10 @@
 #include "harness/csv.h"
 #include "harness/exit.h"
 #include "harness/meta.h"
+#include "harness/world.h"
 #include "registry/registry.h"
 #include "tenpair/tenpair.h"
+#include "tenpair_ranks.h"
 
 extern const pb_family pb_family_tenpair;
 extern const pb_micro_cases pb_micro_tenpair; /* micro/tenpair.c */
@@ -27,7 +29,7 @@ static const char *const wrap_modes[] = {"on", "off", NULL};
 static const char *const append_modes[] = {"stuck", "any", NULL};
 
 typedef struct tp_opts {
-    const char *start, *engine, *csv;
+    const char *start, *engine, *csv, *levels;
     int upto, width, wrap, append, max_length, threads, print_wins;
     pb_limits limits;
     uint64_t max_bytes;
@@ -80,7 +82,15 @@ static const pb_option tenpair_options[] = {
     {.name = "max-memory",
      OPT(PB_OPT_BYTES, max_bytes),
      .arg = "SIZE",
-     .help = "stop before the search holds more than SIZE bytes (K, M, G)"},
+     .help = "stop before the search holds more than SIZE bytes (K, M, G);\n"
+             "under mpirun, each rank's bound"},
+    {.name = "levels",
+     OPT(PB_OPT_TEXT, levels),
+     .arg = "FILE",
+     .only = "count",
+     .help = "engine compact: count a written length at a time and write a\n"
+             "CSV row per length to FILE ('-': stderr): states, steps, bytes\n"
+             "exchanged between MPI ranks, times (as under mpirun -np N)"},
     {.name = "csv",
      OPT(PB_OPT_TEXT, csv),
      .arg = "FILE",
@@ -102,6 +112,8 @@ static void print_help(const char *cmd)
            "board with a blank line between, then one stats line. count lists, for every\n"
            "length up to L that has wins, 'length=N wins=K' (a win is its written digit\n"
            "sequence: move orders that write the same digits are one win), then the stats.\n"
+           "Under mpirun -np N, count (engine compact) splits the written sequences over\n"
+           "the ranks by hash and exchanges their children once per length; rank 0 prints.\n"
            "\noptions:\n");
     pb_options_help(stdout, tenpair_options, cmd, &tp_defaults);
     fputs("\nstats: length (solve), wins, expanded (states whose moves were generated),\n"
@@ -275,10 +287,16 @@ static int print_result(const tp_cmd *c, const tp_result *res, const uint64_t *w
     return rc;
 }
 
-/* The exit status of a finished run, with a line on stderr where it says why. */
-static int outcome(const tp_cmd *c, const tp_result *res)
+/* The exit status of a finished run, with a line on stderr where it says why (not
+ * when quiet: the ranks other than 0 of a count over MPI ranks). */
+static int outcome(const tp_cmd *c, const tp_result *res, int quiet)
 {
     pb_status st = res->status;
+    if (quiet) {
+        if (st == PB_INTERRUPTED) return pb_interrupt_exit();
+        if (st != PB_DONE) return PB_EXIT_LIMIT;
+        return res->stats.wins ? PB_EXIT_FOUND : PB_EXIT_NONE;
+    }
     if (st == PB_DONE && !res->stats.wins)
         fprintf(stderr, "puzzlebench: %s tenpair: no win of length %d or less from this start\n",
                 c->cmd, c->how.max_length ? c->how.max_length : TP_MAX_LENGTH);
@@ -293,6 +311,64 @@ static int outcome(const tp_cmd *c, const tp_result *res)
     return res->stats.wins ? PB_EXIT_FOUND : PB_EXIT_NONE;
 }
 
+/* Opens --levels on rank 0 (the others write nothing); every rank learns whether it
+ * opened. 0, or the exit status. */
+static int open_levels(const tp_cmd *c, FILE **f)
+{
+    *f = NULL;
+    if (!c->o.levels) return 0;
+    if (pb_world_get()->rank == 0) *f = strcmp(c->o.levels, "-") ? fopen(c->o.levels, "w") : stderr;
+    uint64_t failed = pb_world_get()->rank == 0 && !*f;
+    if (pb_world_allreduce_u64(&failed, 1, PB_WORLD_MAX)) pb_world_abort(PB_EXIT_FAILED);
+    if (!failed) return 0;
+    return pb_world_get()->rank == 0
+               ? pb_usage_error(c->cmd, "--levels: cannot write '%s'", c->o.levels)
+               : PB_EXIT_USAGE;
+}
+
+/* --levels FILE's FILE.meta (rank 0, not for stderr): the machine and build, as every
+ * result file has, and the rank count. 0, or -1 after saying why. */
+static int save_levels_meta(const tp_cmd *c, const pb_meta *meta)
+{
+    char path[4200], err[4400], ranks[64], mpi[300];
+    const char *what, *extra[] = {ranks, mpi, NULL};
+    snprintf(path, sizeof path, "%s.meta", c->o.levels);
+    snprintf(ranks, sizeof ranks, "mpi_ranks=%d", pb_world_get()->size);
+    snprintf(mpi, sizeof mpi, "mpi_library=%s",
+             pb_world_built_with_mpi(&what) ? what : "none (built without MPI)");
+    if (pb_meta_save(path, meta, extra, err, sizeof err)) {
+        fprintf(stderr, "puzzlebench: %s\n", err);
+        return -1;
+    }
+    return 0;
+}
+
+/* A count over the world's ranks, or with --levels: the compact engine level by
+ * level (tenpair_ranks.c); rank 0 prints, and writes --levels FILE.meta. 0, or -1
+ * when FILE.meta could not be written. */
+static int run_ranks(const tp_cmd *c, tp_result *res, FILE *levels)
+{
+    const pb_world *w = pb_world_get();
+    pb_tenpair_ranks_total total;
+    pb_meta meta;
+    if (levels && levels != stderr) pb_meta_collect(&meta, c->o.threads, "none");
+    pb_tenpair_count_ranks(&c->rules, &c->how, res, levels, &total);
+    int rc = 0;
+    if (levels && levels != stderr) {
+        fclose(levels);
+        pb_meta_end(&meta);
+        rc = save_levels_meta(c, &meta);
+    }
+    if (w->size > 1 && w->rank == 0)
+        fprintf(stderr,
+                "puzzlebench: count tenpair over %d ranks: %d lengths searched, %llu bytes "
+                "exchanged, memory peak %llu bytes on the largest rank, %llu on all together\n",
+                w->size, total.levels, (unsigned long long)total.sent_bytes,
+                (unsigned long long)res->stats.peak_bytes,
+                (unsigned long long)total.peak_bytes_sum);
+    return rc;
+}
+
 static int run_tenpair(const char *cmd, int argc, char **argv, int first)
 {
     tp_cmd c;
@@ -303,19 +379,40 @@ static int run_tenpair(const char *cmd, int argc, char **argv, int first)
     int rc = parse(&c, argc, argv, first);
     if (rc) return rc < 0 ? 0 : rc;
     if ((rc = prepare(&c))) return rc;
+    const pb_world *w = pb_world_get();
+    /* Over MPI ranks, or level by level: the compact engine's count_levels pieces. */
+    const int ranks = c.count && (w->size > 1 || c.o.levels);
+    if (ranks && strcmp(c.engine->about.name, "compact"))
+        return pb_usage_error(cmd, "engine %s cannot count %s (engine compact can)",
+                              c.engine->about.name,
+                              c.o.levels ? "level by level (--levels)" : "over MPI ranks");
     uint64_t *wins = c.count ? calloc((size_t)c.how.max_length + 1, sizeof *wins) : NULL;
     if (c.count && !wins) return pb_usage_error(cmd, "out of memory");
+    FILE *levels = NULL;
+    if (ranks && (rc = open_levels(&c, &levels))) {
+        free(wins);
+        return rc;
+    }
     pb_install_interrupt_handler();
     tp_result res = {.wins_by_length = wins};
     pb_meta meta;
     if (c.o.csv) pb_meta_begin(&meta, c.o.threads, "none");
-    if (tp_engine_run(c.engine, &c.rules, &c.how, &res) == PB_UNSUPPORTED) {
+    res.refusal = tp_engine_check(c.engine, &c.rules, &c.how, res.why, sizeof res.why);
+    if (res.refusal != PB_RUNS ||
+        (!ranks && tp_engine_run(c.engine, &c.rules, &c.how, &res) == PB_UNSUPPORTED)) {
+        if (levels && levels != stderr) fclose(levels);
         free(wins);
         return pb_usage_error(cmd, "%s", res.why);
     }
+    int levels_failed = ranks && run_ranks(&c, &res, levels);
     if (c.o.csv) pb_meta_end(&meta);
-    rc = print_result(&c, &res, wins) ? PB_EXIT_USAGE : outcome(&c, &res);
-    if (c.o.csv && write_csv(&c, &res, &meta)) rc = PB_EXIT_USAGE;
+    const int quiet = w->rank != 0;
+    if (quiet)
+        rc = outcome(&c, &res, 1);
+    else
+        rc = print_result(&c, &res, wins) ? PB_EXIT_USAGE : outcome(&c, &res, 0);
+    if (levels_failed) rc = PB_EXIT_USAGE;
+    if (c.o.csv && !quiet && write_csv(&c, &res, &meta)) rc = PB_EXIT_USAGE;
     free(res.path);
     free(wins);
     return rc;

@@ -7,6 +7,7 @@
 #define PB_WORLD_H
 
 #include <stddef.h>
+#include <stdint.h>
 
 typedef struct pb_world {
     int rank, size;   /* 0 and 1 in a one-rank world */
@@ -66,5 +67,30 @@ void pb_world_follow_launcher(void);
 /* 1 when several threads of this rank may call MPI at once (MPI_THREAD_MULTIPLE was
  * provided); 0 in a one-rank world. */
 int pb_world_thread_multiple(void);
+
+/* ---- collectives (issue 15, the distributed tenpair count) ----
+ * Every rank calls them, in the same order; a one-rank world makes no MPI call. */
+
+typedef enum pb_world_op { PB_WORLD_SUM, PB_WORLD_MAX } pb_world_op;
+
+/* Combines v[0..n) over the ranks with op; every rank gets the result in v. 0, or -1
+ * on an MPI error. */
+int pb_world_allreduce_u64(uint64_t *v, int n, pb_world_op op);
+
+/* Every rank's mine[0..n) into all[rank * n .. rank * n + n), on every rank. 0, or -1. */
+int pb_world_allgather_u64(const uint64_t *mine, int n, uint64_t *all);
+
+/* Rank i's send[k] becomes rank k's recv[i] (world size entries each). 0, or -1. */
+int pb_world_alltoall_u64(const uint64_t *send, uint64_t *recv);
+
+/* Each rank's send holds the bytes for rank 0, then for rank 1, ... (scount[k] for
+ * rank k); recv gets the bytes from rank 0, then rank 1, ... (rcount[k], as
+ * pb_world_alltoall_u64 of the counts says). One MPI_Alltoallv while every rank's
+ * bytes sent and received fit its int counts and displacements; else (any rank past
+ * them) pairwise messages of at most that many bytes each. The environment variable
+ * PB_WORLD_ALLTOALLV_MAX lowers that bound (tests). 0, or -1 on an MPI error or out
+ * of memory. */
+int pb_world_alltoallv(const void *send, const uint64_t *scount, void *recv,
+                       const uint64_t *rcount);
 
 #endif

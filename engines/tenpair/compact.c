@@ -5,7 +5,8 @@
  * crossed are dropped (the rows below keep their columns). The shortest win is a
  * best-first search over such states (compact_shortest.c); the count of every win
  * up to a length walks written prefixes whose states are searched level by level,
- * in parallel (compact_count.c). */
+ * in parallel (compact_count.c), one written length at a time (count_levels.c, which
+ * also splits the count over ranks). */
 #include "compact.h"
 
 static pb_status run(const tp_rules *r, const tp_run *how, tp_result *out)

@@ -1,4 +1,6 @@
-/* compact_count.c — the compact engine's count of every win up to a length.
+/* compact_count.c — the compact engine's count of every win up to a length: the
+ * search of one length's written sequences on a rank's threads (the levels, and the
+ * routing of children between ranks, are in count_levels.c).
  *
  * A win is its written digit sequence, and that sequence grows only when the live
  * digits are appended. So the search walks written prefixes ("nodes"), shortest
@@ -16,56 +18,10 @@
  * length are searched in parallel, a node a thread, largest first. The counts and
  * the states expanded do not depend on the thread count.
  */
-#include "compact.h"
-
 #include <omp.h>
 #include <string.h>
 
-#include "../core/limiter.h"
-#include "keyset.h"
-
-/* A node's search: the states of the current level and of the next one. */
-typedef struct levels {
-    tp_keyset cur, next;
-} levels;
-
-typedef struct worker {
-    levels lv;     /* the levels of the node this thread searches */
-    uint8_t *kids; /* [live:u16][cells:u16][cells] per state that appends */
-    size_t kids_len, kids_cap;
-    uint8_t *emit; /* states of longer sequences: layer records (see layer) */
-    size_t emit_len, emit_cap;
-    uint8_t *keybuf, *kidkeys;
-    size_t keybuf_cap, kidkeys_cap;
-    uint8_t board[TP_MAX_LENGTH];
-    tp_step moves[2 * TP_MAX_LENGTH];
-    uint64_t hash[2 * TP_MAX_LENGTH];
-    uint64_t expanded; /* in this layer */
-    int won, failed;
-    int begun;      /* lim has reserved its first steps in this layer */
-    pb_limiter lim; /* this layer's polls, counting `expanded` */
-    tp_budget *budget;
-} worker;
-
-/* The written sequences of one length n and their states, as records
- * [n:u16][sequence][state]: the written digits and the state (0 for crossed
- * cells), each packed to (n + 1) / 2 bytes; one record per state a history reached,
- * so a sequence written by several histories has records from each. */
-typedef struct layer {
-    uint8_t *rec;
-    size_t len, cap;
-} layer;
-
-typedef struct counter {
-    const tp_rules *r;
-    const tp_run *how;
-    int L, threads;
-    worker *wk;
-    tp_budget budget;  /* every set and buffer of the count */
-    pb_limiter lim;    /* the run's deadline and cancel flag; each worker forks it */
-    pb_step_pool pool; /* the step limit, shared by the workers (when there is one) */
-    int stop;          /* why the run must end (a pb_status), 0 to go on; read and set atomically */
-} counter;
+#include "count_internal.h"
 
 /* Expands one state of a node at written length `length` into the next level; a
  * state that appends within the bound is kept in me->kids. */
@@ -112,10 +68,8 @@ nomem:
     me->failed = 1;
 }
 
-/* Adds a record of the sequence seq[0..n) + appended and the state board[0..m)
- * (row 0 of which is written row `drop`) + appended to the worker's output. */
-static int emit_state(worker *wk, const uint8_t *seq, int n, const uint8_t *board, int m, int drop,
-                      int w, const uint8_t *appended, int live)
+int tp_cc_emit_state(worker *wk, const uint8_t *seq, int n, const uint8_t *board, int m, int drop,
+                     int w, const uint8_t *appended, int live)
 {
     int n2 = n + live, half = (n2 + 1) / 2;
     size_t size = 2 + 2 * (size_t)half;
@@ -141,32 +95,30 @@ static int emit_children(worker *wk, const uint8_t *seq, int n, int drop, int w)
     for (size_t at = 0; at < wk->kids_len;) {
         const uint8_t *p = wk->kids + at;
         int live = p[0] | p[1] << 8, cells = p[2] | p[3] << 8, m = cells - live;
-        if (emit_state(wk, seq, n, p + 4, m, drop, w, p + 4 + m, live)) return -1;
+        if (tp_cc_emit_state(wk, seq, n, p + 4, m, drop, w, p + 4 + m, live)) return -1;
         at += 4 + (size_t)cells;
     }
     wk->kids_len = 0;
     return 0;
 }
 
-static int stopped(counter *c)
+int tp_cc_stopped(counter *c)
 {
     return __atomic_load_n(&c->stop, __ATOMIC_RELAXED);
 }
 
-/* Records why the run stops; the first reason stays. */
-static void stop_with(counter *c, pb_status why)
+void tp_cc_stop_with(counter *c, pb_status why)
 {
     int none = 0;
     __atomic_compare_exchange_n(&c->stop, &none, (int)why, 0, __ATOMIC_RELAXED, __ATOMIC_RELAXED);
 }
 
-/* Between layers: the deadline and the cancel flag (the steps are the workers'). */
-static void poll(counter *c)
+void tp_cc_poll(counter *c)
 {
     if (c->how->limits.cancel && *c->how->limits.cancel)
-        stop_with(c, PB_INTERRUPTED);
+        tp_cc_stop_with(c, PB_INTERRUPTED);
     else if (c->lim.deadline > 0 && pb_now_s() >= c->lim.deadline)
-        stop_with(c, PB_LIMIT);
+        tp_cc_stop_with(c, PB_LIMIT);
 }
 
 /* A worker's poll, before it expands a state once its steps reach lim.next: its
@@ -174,8 +126,8 @@ static void poll(counter *c)
 static int worker_poll(counter *c, worker *me)
 {
     pb_status st = pb_limiter_poll(&me->lim, me->expanded);
-    if (st != PB_DONE) stop_with(c, st);
-    return st == PB_DONE && !stopped(c);
+    if (st != PB_DONE) tp_cc_stop_with(c, st);
+    return st == PB_DONE && !tp_cc_stopped(c);
 }
 
 /* Searches one node, level by level. Its expanded states, win and appending states
@@ -210,27 +162,7 @@ static int record_cmp(const void *pa, const void *pb)
     return memcmp(a + 2, b + 2, 2 * (size_t)((n + 1) / 2));
 }
 
-/* One node of a layer: its written sequence, and its key for search_node. */
-typedef struct node {
-    const uint8_t *seq;
-    size_t key; /* offset in the layer's key buffer */
-    int drop;   /* the crossed rows its states share, left out of the key */
-    int live;
-} node;
-
-typedef struct nodes {
-    node *node;
-    long n;
-    size_t cap;
-    uint8_t *keys; /* [cells:u16][states:u16] then each state packed */
-    size_t keys_cap;
-    const uint8_t **rec; /* the layer's records, to sort */
-    size_t rec_cap;
-} nodes;
-
-/* Sorts a layer's records and makes its nodes: one per written sequence, its
- * states deduplicated and their shared crossed rows dropped. 0, or -1 (memory). */
-static int make_nodes(const layer *l, int n, int w, nodes *ns, uint8_t *cells, tp_budget *budget)
+int tp_cc_make_nodes(const layer *l, int n, int w, nodes *ns, uint8_t *cells, tp_budget *budget)
 {
     size_t half = (size_t)(n + 1) / 2, size = 2 + 2 * half, nrec = l->len / size, used = 0;
     if (tp_grow_charged(budget, (void **)&ns->rec, &ns->rec_cap, nrec + 1, sizeof *ns->rec) ||
@@ -266,41 +198,18 @@ static int make_nodes(const layer *l, int n, int w, nodes *ns, uint8_t *cells, t
     return 0;
 }
 
-/* Moves the states the workers emitted into their layers; PB_DONE or PB_NOMEM. */
-static pb_status collect(counter *c, layer *lay)
-{
-    for (int t = 0; t < c->threads; t++) {
-        worker *wk = &c->wk[t];
-        if (wk->failed) return PB_NOMEM;
-        for (size_t at = 0; at < wk->emit_len;) {
-            const uint8_t *p = wk->emit + at;
-            int n = p[0] | p[1] << 8;
-            size_t size = 2 + 2 * (size_t)((n + 1) / 2);
-            layer *l = &lay[n];
-            if (tp_grow_charged(&c->budget, (void **)&l->rec, &l->cap, l->len + size, 1))
-                return PB_NOMEM;
-            memcpy(l->rec + l->len, p, size);
-            l->len += size;
-            at += size;
-        }
-        wk->emit_len = 0;
-    }
-    return PB_DONE;
-}
-
 static int node_order_cmp(const void *pa, const void *pb)
 {
     uint64_t x = *(const uint64_t *)pa, y = *(const uint64_t *)pb;
     return x < y ? -1 : x > y;
 }
 
-/* Searches every node of one layer, a node a thread; returns how many win. */
-static uint64_t search_layer(counter *c, const nodes *ns, int len)
+uint64_t tp_cc_search_layer(counter *c, const nodes *ns, int len)
 {
     const int w = c->r->width;
     uint64_t wins = 0, *order = malloc((size_t)(ns->n ? ns->n : 1) * sizeof *order);
     if (!order) {
-        stop_with(c, PB_NOMEM);
+        tp_cc_stop_with(c, PB_NOMEM);
         return 0;
     }
     for (int t = 0; t < c->threads; t++) { /* steps reserved as each worker starts */
@@ -315,12 +224,12 @@ static uint64_t search_layer(counter *c, const nodes *ns, int len)
 #pragma omp parallel for schedule(dynamic, 1) num_threads(c->threads) reduction(+ : wins)
     for (long q = 0; q < ns->n; q++) {
         worker *me = &c->wk[omp_get_thread_num()];
-        if (stopped(c) || me->failed) continue;
+        if (tp_cc_stopped(c) || me->failed) continue;
         if (!me->begun) {
             pb_status st = pb_limiter_begin(&me->lim);
             me->begun = 1;
             if (st != PB_DONE) {
-                stop_with(c, st);
+                tp_cc_stop_with(c, st);
                 continue;
             }
         }
@@ -333,71 +242,4 @@ static uint64_t search_layer(counter *c, const nodes *ns, int len)
     free(order);
     for (int t = 0; t < c->threads; t++) pb_limiter_end(&c->wk[t].lim, c->wk[t].expanded);
     return wins;
-}
-
-pb_status tp_compact_count(const tp_rules *r, const tp_run *how, tp_result *out)
-{
-    const int L = how->max_length, threads = how->threads > 0 ? how->threads : 1;
-    counter c = {
-        .r = r, .how = how, .L = L, .threads = threads, .budget = {.limit = how->max_bytes}};
-    layer *lay = calloc((size_t)L + 1, sizeof *lay);
-    nodes ns = {0};
-    uint8_t *cells = malloc(TP_MAX_LENGTH);
-    c.wk = calloc((size_t)threads, sizeof *c.wk);
-    pb_status st = PB_NOMEM;
-    pb_limiter_init(&c.lim, &how->limits, 0);
-    if (how->limits.max_steps) {
-        pb_step_pool_init(&c.pool, how->limits.max_steps, threads);
-        pb_limiter_use_pool(&c.lim, &c.pool);
-    }
-    if (!lay || !cells || !c.wk) goto done;
-    for (int t = 0; t < threads; t++) {
-        c.wk[t].budget = &c.budget;
-        tp_keyset_init(&c.wk[t].lv.cur, &c.budget);
-        tp_keyset_init(&c.wk[t].lv.next, &c.budget);
-    }
-    if (emit_state(&c.wk[0], (const uint8_t *)"", 0, r->start, 0, 0, r->width, r->start,
-                   r->nstart) ||
-        collect(&c, lay))
-        goto done;
-    st = PB_DONE;
-    for (int len = r->nstart; len <= L && st == PB_DONE; len++) {
-        layer *l = &lay[len];
-        if (make_nodes(l, len, r->width, &ns, cells, &c.budget)) {
-            st = PB_NOMEM;
-            break;
-        }
-        out->stats.nodes += (uint64_t)ns.n;
-        uint64_t wins = search_layer(&c, &ns, len);
-        out->stats.wins += wins;
-        if (out->wins_by_length) out->wins_by_length[len] = wins;
-        uint64_t stored = 0;
-        for (int t = 0; t < threads; t++) {
-            out->stats.expanded += c.wk[t].expanded;
-            c.wk[t].expanded = 0;
-        }
-        st = collect(&c, lay);
-        for (int i = len; i <= L; i++)
-            stored += lay[i].len ? lay[i].len / (2 + 2 * (size_t)((i + 1) / 2)) : 0;
-        if (stored > out->stats.stored) out->stats.stored = stored;
-        tp_budget_charge(&c.budget, -(int64_t)l->cap);
-        free(l->rec);
-        l->rec = NULL, l->len = l->cap = 0;
-        if (st == PB_DONE) poll(&c);
-        if (st == PB_DONE && stopped(&c)) st = (pb_status)stopped(&c);
-    }
-done:
-    out->stats.peak_bytes = c.budget.peak;
-    if (lay)
-        for (int i = 0; i <= L; i++) free(lay[i].rec);
-    if (c.wk)
-        for (int t = 0; t < threads; t++) {
-            worker *wk = &c.wk[t];
-            tp_keyset_free(&wk->lv.cur);
-            tp_keyset_free(&wk->lv.next);
-            free(wk->kids), free(wk->emit), free(wk->keybuf), free(wk->kidkeys);
-        }
-    free(lay), free(c.wk), free(cells);
-    free(ns.node), free(ns.keys), free(ns.rec);
-    return st;
 }
