@@ -8,8 +8,10 @@
 #include "commands.h"
 #include "harness/batch.h"
 #include "harness/batch_measure.h"
+#include "harness/count_mpi.h"
 #include "harness/exit.h"
 #include "harness/trace_print.h"
+#include "harness/world.h"
 
 typedef struct solve_opts {
     const char *engine, *order;
@@ -395,11 +397,23 @@ static int run(const char *cmd, const pb_family *fam, const solve_opts *o, const
     };
     c.batch.how.limits.cancel = &pb_interrupted;
     int rc = prepare(&c);
-    if (!rc) {
+    /* Under mpirun a count of one tree is spread over the ranks; anything else runs
+     * on rank 0 while the others wait. Every rank gets here (the same input), and
+     * only rank 0 prints (pb_cmd_solve). */
+    const pb_world *w = pb_world_get();
+    const int spread = w->size > 1 && !strcmp(cmd, "count") && c.o->timing.samples <= 1 &&
+                       pb_count_mpi_applies(&c.batch);
+    if (!rc && w->size > 1 && !spread && w->rank) {
+        rc = pb_count_mpi_idle();
+    } else if (!rc) {
         pb_install_interrupt_handler();
-        rc = run_measured(&c);
+        if (spread)
+            pb_count_mpi_run(&c.batch, &c.res);
+        else
+            rc = run_measured(&c);
         if (!rc) rc = report(&c);
         pb_batch_free(&c.res);
+        if (w->size > 1 && !spread) pb_count_mpi_release(rc);
     }
     fam->free_set(&c.set);
     pb_binder_free(binder);
@@ -410,6 +424,10 @@ int pb_cmd_solve(int argc, char **argv, int count_mode)
 {
     const char *cmd = count_mode ? "count" : "solve";
     char names[256];
+    /* Under mpirun every rank parses and loads the same input; rank 0 alone speaks. */
+    if (pb_world_get()->rank) {
+        if (!freopen("/dev/null", "w", stdout) || !freopen("/dev/null", "w", stderr)) return 4;
+    }
     pb_family_list(names, sizeof names);
     if (argc < 3) return pb_usage_error(cmd, "missing FAMILY (one of: %s)", names);
     if (!strcmp(argv[2], "--help") || !strcmp(argv[2], "-h")) return print_help(cmd, NULL), 0;

@@ -143,3 +143,17 @@ void pb_world_barrier(void)
     if (world.mpi) MPI_Barrier(MPI_COMM_WORLD);
 #endif
 }
+
+/* ---- added for the MPI count (part COUNT of issue 15) ---- */
+
+int pb_world_bcast(void *buf, size_t len, int root)
+{
+#ifdef PB_HAVE_MPI
+    if (!world.mpi) return 0;
+    if (len > (size_t)0x7fffffff) return -1;
+    return MPI_Bcast(buf, (int)len, MPI_BYTE, root, MPI_COMM_WORLD) == MPI_SUCCESS ? 0 : -1;
+#else
+    (void)buf, (void)len, (void)root;
+    return 0;
+#endif
+}

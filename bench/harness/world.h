@@ -50,4 +50,10 @@ int pb_world_probe(int source, int tag);
 /* Every rank waits here until all arrive. */
 void pb_world_barrier(void);
 
+/* ---- added for the MPI count (part COUNT of issue 15) ---- */
+
+/* Every rank gets root's len bytes in buf (MPI_Bcast); nothing in a one-rank world.
+ * 0, or -1 on an MPI error. */
+int pb_world_bcast(void *buf, size_t len, int root);
+
 #endif

@@ -1,0 +1,27 @@
+/* count_mpi.h — one tree count (`puzzlebench count` of one puzzle with backtrack or
+ * propagate) spread over the ranks of an MPI world: rank 0 lists the paths to the
+ * split depth (engines/search/subtree.h), hands them out in chunks to whichever rank
+ * asks first (itself included), and sums the subtrees' counts in path order, so the
+ * totals and steps are those of one process. Step and time limits hold for the
+ * whole world and a signal to any rank stops every rank; the partial count is then
+ * reported with its status (limit, interrupted). */
+#ifndef PB_COUNT_MPI_H
+#define PB_COUNT_MPI_H
+
+#include "batch.h"
+
+/* 1 when this batch's count runs over the MPI world: more than one rank, one
+ * puzzle, an engine that splits its count, no trace and no --limit N. */
+int pb_count_mpi_applies(const pb_batch *b);
+
+/* Runs the count on every rank (each calls it); every rank's r then holds the
+ * world's result, as pb_batch_run would fill it in one process. 0, or -1 when out
+ * of memory or MPI failed (after printing why). */
+int pb_count_mpi_run(const pb_batch *b, pb_batch_result *r);
+
+/* A command that runs on rank 0 alone: the other ranks call pb_count_mpi_idle, which
+ * sleeps until rank 0 calls pb_count_mpi_release(rc), and returns rc. */
+int pb_count_mpi_idle(void);
+void pb_count_mpi_release(int rc);
+
+#endif
