@@ -37,6 +37,9 @@
 /* Message tags of the count (a range no other command's messages use). */
 enum { TAG_WANT = 1501, TAG_WORK, TAG_STEPS_REQ, TAG_STEPS, TAG_HALT, TAG_DONE };
 
+/* The split is the shallowest depth with at least this many paths per rank. */
+enum { PATHS_PER_RANK = 256 };
+
 /* One counted subtree, as recorded on rank 0 and sent to it. */
 typedef struct piece {
     uint64_t index;
@@ -275,6 +278,8 @@ static void *manager(void *arg)
     for (;;) {
         pthread_mutex_lock(&j->mu);
         if (pb_interrupted) halt_locked(j, PB_INTERRUPTED, pb_interrupted);
+        /* The world's clock is rank 0's: a rank that joined late stops with it. */
+        if (j->deadline > 0 && pb_now_s() >= j->deadline) halt_locked(j, PB_LIMIT, 0);
         int halted = j->halted, own_done = j->own_done;
         pthread_mutex_unlock(&j->mu);
         if (halted && !told) { /* once: the ranks still counting stop */
@@ -377,7 +382,15 @@ static int share_paths(job *j, double t0)
         pb_run how = j->b->how;
         how.threads = 1;
         how.limits.cancel = &pb_interrupted;
-        pb_search_prefixes(j->b->engine, j->m, &how, &j->pre);
+        /* The shallowest split with enough paths for every rank to take many
+         * chunks: each path's subtree costs a setup, and deeper lists cost more. */
+        for (int d = 1;; d++) {
+            pb_prefixes_free(&j->pre);
+            pb_search_prefixes(j->b->engine, j->m, &how, d, &j->pre);
+            if (j->pre.status != PB_DONE || j->pre.depth < d ||
+                j->pre.count >= PATHS_PER_RANK * (size_t)j->w->size)
+                break;
+        }
         head.count = j->pre.count, head.depth = j->pre.depth, head.status = j->pre.status;
         head.top = j->pre.top;
         head.seconds_left =
@@ -393,8 +406,12 @@ static int share_paths(job *j, double t0)
     if (head.status == PB_DONE &&
         pb_world_bcast(j->pre.values, head.count * (size_t)head.depth * sizeof(int), 0))
         return -1;
-    if (j->b->how.limits.max_seconds > 0) /* a listing at its deadline stopped as PB_LIMIT */
-        j->deadline = pb_now_s() + (head.seconds_left > 0 ? head.seconds_left : 1e-9);
+    /* Rank 0's deadline is the one that counts (its manager halts the world there);
+     * the others' own, no earlier than it, only backs it up. A listing that reached
+     * the deadline stopped as PB_LIMIT. */
+    if (j->b->how.limits.max_seconds > 0)
+        j->deadline = j->w->rank ? pb_now_s() + (head.seconds_left > 0 ? head.seconds_left : 1e-9)
+                                 : t0 + j->b->how.limits.max_seconds;
     return 0;
 }
 

@@ -663,7 +663,7 @@ int pb_search_splits(const pb_engine *e)
     return e && e->run == search_run;
 }
 
-pb_status pb_search_prefixes(const pb_engine *e, const pb_model *m, const pb_run *how,
+pb_status pb_search_prefixes(const pb_engine *e, const pb_model *m, const pb_run *how, int depth,
                              pb_prefixes *out)
 {
     memset(out, 0, sizeof *out);
@@ -673,7 +673,11 @@ pb_status pb_search_prefixes(const pb_engine *e, const pb_model *m, const pb_run
     s->collect = out;
     out->status = PB_DONE;
     if (s->nopen == 0) found_solution(s);
-    if (s->nopen > 0 && (s->split = split_depth(s->nopen)) == 0) {
+    if (s->nopen > 0) {
+        s->split = split_depth(s->nopen);
+        if (depth > 0 && depth < s->split) s->split = depth;
+    }
+    if (s->nopen > 0 && s->split == 0) {
         enter(s, 0); /* one level: no split, the whole count is the top's */
         run_from(s, 0);
     } else if (s->nopen > 0) {

@@ -1,10 +1,10 @@
 /* subtree.h — a count of `backtrack` or `propagate` cut into independent pieces, for
  * callers that spread them over processes (the harness's MPI count): the tree is
- * split at the depth where the OpenMP count spawns its tasks (search.c), the paths
- * down to that depth are listed in the sequential search's order, and each subtree
- * below one is counted on its own. The steps of the levels above the split (`top`)
- * plus those of every subtree, each including the backtrack that leaves it, are the
- * sequential search's steps, and so are the solutions: whoever counts which piece. */
+ * split at a depth no deeper than where the OpenMP count spawns its tasks
+ * (search.c), the paths down to that depth are listed in the sequential search's order, and each
+ * subtree below one is counted on its own. The steps of the levels above the split (`top`) plus
+ * those of every subtree, each including the backtrack that leaves it, are the sequential search's
+ * steps, and so are the solutions: whoever counts which piece. */
 #ifndef PB_SUBTREE_H
 #define PB_SUBTREE_H
 
@@ -23,9 +23,11 @@ typedef struct pb_prefixes {
 /* 1 when e is an engine whose counts split here (backtrack, propagate). */
 int pb_search_splits(const pb_engine *e);
 
-/* Lists the paths to the split of e's count of m under how (mode count, no trace,
- * no solution cap; how->limits bound the listing itself). Returns out->status. */
-pb_status pb_search_prefixes(const pb_engine *e, const pb_model *m, const pb_run *how,
+/* Lists the paths to depth `depth` of e's count of m under how (mode count, no
+ * trace, no solution cap; how->limits bound the listing itself); depth 0, or one
+ * past the OpenMP split depth, means that depth (out->depth says which was used).
+ * Returns out->status. */
+pb_status pb_search_prefixes(const pb_engine *e, const pb_model *m, const pb_run *how, int depth,
                              pb_prefixes *out);
 
 /* Counts the subtree below path i of p (listed for the same e, m and order) under
