@@ -1,6 +1,6 @@
 #!/usr/bin/env bash
-# mpi_generate.sh — generation over MPI ranks (issue 15, part COUNT): `generate sudoku`
-# and `generate kakuro` at 3 ranks on loopback write what one process writes, in index
+# mpi_generate.sh — generation over MPI ranks (issue 15, part COUNT): `generate sudoku`,
+# `generate kakuro` and `generate latin` at 3 ranks on loopback write what one process writes, in index
 # order: standard output, --out and --html byte for byte, the --stats / generate.csv
 # rows but for their times and run ids; --resume under mpirun completes a cut file to
 # the whole; an existing --out is refused once (rank 0 alone speaks).
@@ -53,5 +53,15 @@ if [ "$(ls k1 | wc -l)" -eq "$(ls k3 | wc -l)" ]; then ok; else bad "kakuro --ou
 same_rows "kakuro generate.csv" k1/generate.csv k3/generate.csv 2
 if diff <(sed -E 's/"wall_s":[0-9.e-]+//g' k1.html) <(sed -E 's/"wall_s":[0-9.e-]+//g' k3.html) \
     >/dev/null; then ok; else bad "kakuro --html differs beyond times"; fi
+
+lat="generate latin --count 12 --seed 4 --solutions"
+expect 0 "latin, one process" -- "$pb" $lat
+mv out l1.txt
+expect 0 "latin, 3 ranks" -- mpi 3 "$pb" $lat
+mv out l3.txt
+same_file "latin to standard output" l1.txt l3.txt
+head -c 900 l1.txt >lr.txt
+expect 0 "latin --resume, 3 ranks" -- mpi 3 "$pb" $lat --out lr.txt --resume
+same_file "latin resumed" l1.txt lr.txt
 
 finish mpi_generate
