@@ -25,7 +25,11 @@
  * tasks; each task counts its subtree, including the backtrack that leaves it, so
  * the sums are the sequential counts whatever the thread count. Tasks are numbered
  * in the order the sequential search would enter them, so the first and last
- * solutions reported are the sequential search's, whatever task finishes first. */
+ * solutions reported are the sequential search's, whatever task finishes first.
+ *
+ * The same cut serves callers that spread a count over processes (subtree.h): the
+ * paths to the split depth are listed instead of spawned, and each subtree is counted
+ * alone after walking down its path again from the fixed cells. */
 #include "../core/engine.h"
 #include "../core/limiter.h"
 #include "subtree.h"
