@@ -2,10 +2,11 @@
 # mpi_count.sh — tree counts over MPI ranks (issue 15, part COUNT): `count` of one
 # notouch board, one sudoku and one kakuro with backtrack and propagate, at 3 ranks
 # on loopback, gives the same solutions and steps (every stats field but the times)
-# and exit status as one process; step and time limits end an MPI count as limit
-# (exit 3) within the limit; a signal to one rank stops them all (interrupted, exit
-# 130), the time to mpirun's exit printed and asserted generously; a count that does
-# not split (a file of puzzles) runs on rank 0 alone with one process's output.
+# and exit status as one process, also with --threads 2 per rank; step and time
+# limits end an MPI count as limit (exit 3) within the limit; a signal to one rank
+# stops them all (interrupted, exit 130), the time to mpirun's exit printed and
+# asserted generously; a count that does not split (a file of puzzles, --limit N)
+# runs on rank 0 alone with one process's output.
 # Usage: mpi_count.sh PUZZLEBENCH SOURCE_DIR. Exit 77 (skip) without mpirun.
 . "$(dirname "$0")/cli_lib.sh"
 command -v mpirun >/dev/null || { echo "mpi_count: no mpirun: skipped"; exit 77; }
@@ -44,6 +45,9 @@ for e in backtrack propagate; do
     same "kakuro 20x20 $e" kakuro "$tmp/kakuro.kak" -e "$e"
     same "notouch 2x5 --diff 3 $e" notouch 2x5 --diff 3 --adj orth -e "$e"
 done
+# Each rank counts its subtrees on --threads T.
+same "notouch 3x4 propagate -t 2" notouch 3x4 -e propagate -t 2
+same "sudoku 380 backtrack -t 2" sudoku "$tmp/sudoku.txt" -e backtrack -t 2
 # Not split (several puzzles, --limit N): rank 0 alone, the same output.
 same "sudoku file --limit 2" sudoku "$src/data/sudoku/9x9-easy.txt" -e propagate --limit 2
 same "notouch 3x4 --limit 1000" notouch 3x4 --limit 1000

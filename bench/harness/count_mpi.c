@@ -112,33 +112,50 @@ static void take_chunk(job *j, size_t *lo, size_t *hi)
 static void record(job *j, const piece *p, size_t n)
 {
     for (size_t k = 0; k < n; k++)
-        if (p[k].index < j->pre.count) j->done[p[k].index] = p[k];
+        if (p[k].ran && p[k].index < j->pre.count) j->done[p[k].index] = p[k];
 }
 
-/* Counts the subtrees of paths [lo, hi) into out (one piece each, until one stops);
- * *n says how many. Returns PB_DONE, or the status of the subtree that stopped. */
+/* Counts the subtree of path i into *out. */
+static pb_status count_one(job *j, size_t i, piece *out)
+{
+    *out = (piece){i, PB_DONE, 0, {0}};
+    if (j->cancel) return PB_INTERRUPTED;
+    pb_run how = j->b->how;
+    how.threads = 1;
+    how.limits.cancel = &j->cancel;
+    pb_step_share share = {j->steps, 0};
+    if (j->steps) how.limits.max_steps = 0, how.limits.share = &share;
+    if (j->deadline > 0) {
+        how.limits.max_seconds = j->deadline - pb_now_s();
+        if (how.limits.max_seconds <= 0) return PB_LIMIT;
+    }
+    pb_result res;
+    res.first = res.last = NULL;
+    pb_search_subtree(j->b->engine, j->m, &how, &j->pre, i, &res);
+    if (j->steps) pb_step_pool_settle(j->steps, share.reserved, res.stats.steps);
+    *out = (piece){i, (int32_t)res.status, 1, res.stats};
+    return res.status;
+}
+
+/* Counts the subtrees of paths [lo, hi) into out[0 .. hi-lo) (ran: 0 for those not
+ * counted once one stopped), on the rank's --threads: the subtrees are independent
+ * and the rank's step pool is shared with atomics. *n = hi - lo. Returns PB_DONE,
+ * or the status of a subtree that stopped (the others then stop). */
 static pb_status count_chunk(job *j, size_t lo, size_t hi, piece *out, size_t *n)
 {
-    *n = 0;
+    pb_status stop = PB_DONE;
+    const int threads = j->b->threads > 1 ? j->b->threads : 1;
+    *n = hi - lo;
+#pragma omp parallel for schedule(dynamic, 1) num_threads(threads) if (threads > 1)
     for (size_t i = lo; i < hi; i++) {
-        if (j->cancel) return PB_INTERRUPTED;
-        pb_run how = j->b->how;
-        how.threads = 1;
-        how.limits.cancel = &j->cancel;
-        pb_step_share share = {j->steps, 0};
-        if (j->steps) how.limits.max_steps = 0, how.limits.share = &share;
-        if (j->deadline > 0) {
-            how.limits.max_seconds = j->deadline - pb_now_s();
-            if (how.limits.max_seconds <= 0) return PB_LIMIT;
+        pb_status st = count_one(j, i, &out[i - lo]);
+        if (st != PB_DONE) {
+#pragma omp critical(pb_count_mpi_stop)
+            if (stop == PB_DONE) stop = st;
+            j->cancel = 1; /* this rank's other subtrees stop too */
         }
-        pb_result res;
-        res.first = res.last = NULL;
-        pb_search_subtree(j->b->engine, j->m, &how, &j->pre, i, &res);
-        if (j->steps) pb_step_pool_settle(j->steps, share.reserved, res.stats.steps);
-        out[(*n)++] = (piece){i, (int32_t)res.status, 1, res.stats};
-        if (res.status != PB_DONE) return res.status;
     }
-    return PB_DONE;
+    return stop;
 }
 
 /* ---- the other ranks ---- */
