@@ -43,7 +43,8 @@ int pb_cmd_generate(int argc, char **argv)
     generator_names(names, sizeof names);
     /* Under mpirun every rank parses the same options; rank 0 alone speaks and writes. */
     if (pb_world_get()->rank) {
-        if (!freopen("/dev/null", "w", stdout) || !freopen("/dev/null", "w", stderr)) return 4;
+        if (!freopen("/dev/null", "w", stdout) || !freopen("/dev/null", "w", stderr))
+            return PB_EXIT_FAILED;
     }
     if (argc < 3) return pb_usage_error("generate", "missing NAME (one of: %s)", names);
     const char *name = argv[2];

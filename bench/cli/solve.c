@@ -404,7 +404,7 @@ static int run(const char *cmd, const pb_family *fam, const solve_opts *o, const
     const int spread = w->size > 1 && !strcmp(cmd, "count") && c.o->timing.samples <= 1 &&
                        pb_count_mpi_applies(&c.batch);
     if (!rc && w->size > 1 && !spread && w->rank) {
-        rc = pb_count_mpi_idle();
+        rc = pb_world_idle();
     } else if (!rc) {
         pb_install_interrupt_handler();
         if (spread)
@@ -413,7 +413,7 @@ static int run(const char *cmd, const pb_family *fam, const solve_opts *o, const
             rc = run_measured(&c);
         if (!rc) rc = report(&c);
         pb_batch_free(&c.res);
-        if (w->size > 1 && !spread) pb_count_mpi_release(rc);
+        if (w->size > 1 && !spread) pb_world_release(rc);
     }
     fam->free_set(&c.set);
     pb_binder_free(binder);
@@ -424,10 +424,6 @@ int pb_cmd_solve(int argc, char **argv, int count_mode)
 {
     const char *cmd = count_mode ? "count" : "solve";
     char names[256];
-    /* Under mpirun every rank parses and loads the same input; rank 0 alone speaks. */
-    if (pb_world_get()->rank) {
-        if (!freopen("/dev/null", "w", stdout) || !freopen("/dev/null", "w", stderr)) return 4;
-    }
     pb_family_list(names, sizeof names);
     if (argc < 3) return pb_usage_error(cmd, "missing FAMILY (one of: %s)", names);
     if (!strcmp(argv[2], "--help") || !strcmp(argv[2], "-h")) return print_help(cmd, NULL), 0;
@@ -436,6 +432,11 @@ int pb_cmd_solve(int argc, char **argv, int count_mode)
         return pb_usage_error(cmd, "missing FAMILY before '%s' (one of: %s)", argv[2], names);
     if (!fam) return pb_usage_error(cmd, "unknown family '%s' (one of: %s)", argv[2], names);
     if (fam->run) return fam->run(cmd, argc, argv, 3);
+    /* Under mpirun every rank parses and loads the same input; rank 0 alone speaks. */
+    if (pb_world_get()->rank) {
+        if (!freopen("/dev/null", "w", stdout) || !freopen("/dev/null", "w", stderr))
+            return PB_EXIT_FAILED;
+    }
 
     solve_opts o = solve_defaults;
     pb_instance inst = {NULL, 0, NULL};

@@ -943,7 +943,7 @@ static int write_outlines(const outline_opts *p, pb_stream *out)
     return rc;
 }
 
-static int run_outline(const pb_command *self, int argc, char **argv, int first)
+static int outline_body(const pb_command *self, int argc, char **argv, int first)
 {
     outline_opts p = outline_defaults;
     int npos = 0, rc = pb_command_parse(self, &p, argc, argv, first, NULL, 0, &npos);
@@ -967,6 +967,16 @@ static int run_outline(const pb_command *self, int argc, char **argv, int first)
                 p.out ? ")" : "");
         return pb_interrupt_exit();
     }
+    return rc;
+}
+
+/* Outlines are made on rank 0 alone under mpirun (they are quick): the other ranks
+ * wait, so that only one process writes the file. */
+static int run_outline(const pb_command *self, int argc, char **argv, int first)
+{
+    if (pb_world_get()->rank) return pb_world_idle();
+    int rc = outline_body(self, argc, argv, first);
+    pb_world_release(rc);
     return rc;
 }
 

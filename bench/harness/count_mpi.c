@@ -35,7 +35,7 @@
 #include "world.h"
 
 /* Message tags of the count (a range no other command's messages use). */
-enum { TAG_WANT = 1501, TAG_WORK, TAG_STEPS_REQ, TAG_STEPS, TAG_HALT, TAG_DONE };
+enum { TAG_WANT = 1501, TAG_WORK, TAG_STEPS_REQ, TAG_STEPS, TAG_HALT };
 
 /* The split is the shallowest depth with at least this many paths per rank. */
 enum { PATHS_PER_RANK = 256 };
@@ -177,7 +177,10 @@ static void *monitor(void *arg)
     return NULL;
 }
 
-/* The local pool's refill: asks rank 0 for steps (a round trip per slice). */
+/* The local pool's refill: asks rank 0 for steps (a round trip per slice). With
+ * --threads several threads may ask at once: every answer is one number of the same
+ * size and every one goes to the same pool, so which thread takes which answer does
+ * not matter. */
 static uint64_t refill(void *ctx, uint64_t want)
 {
     (void)ctx;
@@ -490,23 +493,4 @@ int pb_count_mpi_run(const pb_batch *b, pb_batch_result *r)
     pthread_mutex_destroy(&j->mu);
     free(j);
     return 0;
-}
-
-/* Rank 0 alone: the others sleep until it is done (not in a spinning barrier). */
-int pb_count_mpi_idle(void)
-{
-    int32_t rc = 0;
-    void *buf;
-    size_t len;
-    while (!pb_world_probe(0, TAG_DONE)) sleep_s(0.01);
-    if (pb_world_recv(0, TAG_DONE, NULL, NULL, &buf, &len)) return PB_EXIT_FAILED;
-    if (len == sizeof rc) memcpy(&rc, buf, sizeof rc);
-    free(buf);
-    return rc;
-}
-
-void pb_count_mpi_release(int rc)
-{
-    int32_t v = rc;
-    for (int r = 1; r < pb_world_get()->size; r++) pb_world_send(r, TAG_DONE, &v, sizeof v);
 }

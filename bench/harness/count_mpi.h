@@ -19,9 +19,4 @@ int pb_count_mpi_applies(const pb_batch *b);
  * of memory or MPI failed (after printing why). */
 int pb_count_mpi_run(const pb_batch *b, pb_batch_result *r);
 
-/* A command that runs on rank 0 alone: the other ranks call pb_count_mpi_idle, which
- * sleeps until rank 0 calls pb_count_mpi_release(rc), and returns rc. */
-int pb_count_mpi_idle(void);
-void pb_count_mpi_release(int rc);
-
 #endif

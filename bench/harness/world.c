@@ -6,6 +6,7 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <time.h>
 #include <unistd.h>
 
 #ifdef PB_HAVE_MPI
@@ -155,5 +156,36 @@ int pb_world_bcast(void *buf, size_t len, int root)
 #else
     (void)buf, (void)len, (void)root;
     return 0;
+#endif
+}
+
+/* The tag of pb_world_release's message (a range no command's messages use). */
+enum { TAG_RELEASE = 1699 };
+
+int pb_world_idle(void)
+{
+    int status = 0;
+#ifdef PB_HAVE_MPI
+    if (!world.mpi || world.size < 2 || !world.rank) return 0;
+    struct timespec nap = {0, 10000000};
+    int flag = 0;
+    while (MPI_Iprobe(0, TAG_RELEASE, MPI_COMM_WORLD, &flag, MPI_STATUS_IGNORE) == MPI_SUCCESS &&
+           !flag)
+        nanosleep(&nap, NULL);
+    if (MPI_Recv(&status, 1, MPI_INT, 0, TAG_RELEASE, MPI_COMM_WORLD, MPI_STATUS_IGNORE) !=
+        MPI_SUCCESS)
+        status = 4;
+#endif
+    return status;
+}
+
+void pb_world_release(int status)
+{
+#ifdef PB_HAVE_MPI
+    if (!world.mpi || world.rank) return;
+    for (int r = 1; r < world.size; r++)
+        MPI_Send(&status, 1, MPI_INT, r, TAG_RELEASE, MPI_COMM_WORLD);
+#else
+    (void)status;
 #endif
 }
