@@ -1,7 +1,8 @@
 /* count_mpi.c — one tree count spread over the MPI world (count_mpi.h).
  *
- * Rank 0 lists the paths to the split and broadcasts them. Then every rank counts
- * subtrees: rank 0's main thread takes chunks of paths straight from the shared
+ * Rank 0 lists the paths to the shallowest depth that has PATHS_PER_RANK paths per
+ * rank (each subtree costs a setup) and broadcasts them. Then every rank counts
+ * subtrees, on its --threads: rank 0's main thread takes chunks of paths straight from the shared
  * queue, and a manager thread on rank 0 answers the other ranks, which ask for a
  * chunk while handing in the counts of their last one. Chunks shrink as the queue
  * empties (an eighth of what is left per rank), so the ranks end close together.
@@ -17,8 +18,9 @@
  *
  * Step limit: rank 0 holds the world's budget (a pb_step_pool); the other ranks'
  * pools start empty and refill from it by message when they run dry, and give back
- * what they hold with each chunk's counts. Time limit: each rank stops at the
- * deadline rank 0 set, measured from the broadcast. The wire format is raw structs:
+ * what they hold with each chunk's counts. Time limit: rank 0's manager halts the
+ * world at rank 0's deadline (from the start of its count); each other rank also
+ * stops at its own, no earlier, measured from the broadcast. The wire format is raw structs:
  * the ranks are the same binary on machines of the same architecture. */
 #include "count_mpi.h"
 

@@ -15,8 +15,9 @@
 int pb_count_mpi_applies(const pb_batch *b);
 
 /* Runs the count on every rank (each calls it); every rank's r then holds the
- * world's result, as pb_batch_run would fill it in one process. 0, or -1 when out
- * of memory or MPI failed (after printing why). */
+ * world's result, as pb_batch_run would fill it in one process (the signal that
+ * stopped any rank is set in pb_interrupted on every rank). Returns 0; when out of
+ * memory or MPI fails, a rank prints why and ends the world (pb_world_abort). */
 int pb_count_mpi_run(const pb_batch *b, pb_batch_result *r);
 
 #endif
