@@ -5,6 +5,7 @@
 
 #include "commands.h"
 #include "harness/exit.h"
+#include "harness/world.h"
 
 static void generator_names(char *out, size_t len)
 {
@@ -40,6 +41,11 @@ int pb_cmd_generate(int argc, char **argv)
 {
     char names[256];
     generator_names(names, sizeof names);
+    /* Under mpirun every rank parses the same options; rank 0 alone speaks and writes. */
+    if (pb_world_get()->rank) {
+        if (!freopen("/dev/null", "w", stdout) || !freopen("/dev/null", "w", stderr))
+            return PB_EXIT_FAILED;
+    }
     if (argc < 3) return pb_usage_error("generate", "missing NAME (one of: %s)", names);
     const char *name = argv[2];
     if (!strcmp(name, "--help") || !strcmp(name, "-h")) return print_help(), 0;

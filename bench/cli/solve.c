@@ -8,8 +8,10 @@
 #include "commands.h"
 #include "harness/batch.h"
 #include "harness/batch_measure.h"
+#include "harness/count_mpi.h"
 #include "harness/exit.h"
 #include "harness/trace_print.h"
+#include "harness/world.h"
 
 typedef struct solve_opts {
     const char *engine, *order;
@@ -395,11 +397,23 @@ static int run(const char *cmd, const pb_family *fam, const solve_opts *o, const
     };
     c.batch.how.limits.cancel = &pb_interrupted;
     int rc = prepare(&c);
-    if (!rc) {
+    /* Under mpirun a count of one tree is spread over the ranks; anything else runs
+     * on rank 0 while the others wait. Every rank gets here (the same input), and
+     * only rank 0 prints (pb_cmd_solve). */
+    const pb_world *w = pb_world_get();
+    const int spread = w->size > 1 && !strcmp(cmd, "count") && c.o->timing.samples <= 1 &&
+                       pb_count_mpi_applies(&c.batch);
+    if (!rc && w->size > 1 && !spread && w->rank) {
+        rc = pb_world_idle();
+    } else if (!rc) {
         pb_install_interrupt_handler();
-        rc = run_measured(&c);
+        if (spread)
+            pb_count_mpi_run(&c.batch, &c.res);
+        else
+            rc = run_measured(&c);
         if (!rc) rc = report(&c);
         pb_batch_free(&c.res);
+        if (w->size > 1 && !spread) pb_world_release(rc);
     }
     fam->free_set(&c.set);
     pb_binder_free(binder);
@@ -418,6 +432,11 @@ int pb_cmd_solve(int argc, char **argv, int count_mode)
         return pb_usage_error(cmd, "missing FAMILY before '%s' (one of: %s)", argv[2], names);
     if (!fam) return pb_usage_error(cmd, "unknown family '%s' (one of: %s)", argv[2], names);
     if (fam->run) return fam->run(cmd, argc, argv, 3);
+    /* Under mpirun every rank parses and loads the same input; rank 0 alone speaks. */
+    if (pb_world_get()->rank) {
+        if (!freopen("/dev/null", "w", stdout) || !freopen("/dev/null", "w", stderr))
+            return PB_EXIT_FAILED;
+    }
 
     solve_opts o = solve_defaults;
     pb_instance inst = {NULL, 0, NULL};

@@ -16,7 +16,9 @@
 #include "family.h"
 #include "harness/csv.h"
 #include "harness/exit.h"
+#include "harness/gen_mpi.h"
 #include "harness/gen_stream.h"
+#include "harness/world.h"
 #include "harness/meta.h"
 #include "harness/readfile.h"
 #include "kakuro/kakuro.h"
@@ -683,6 +685,73 @@ static void make_all(gen_cmd *o)
     }
 }
 
+/* ---- under mpirun: the tasks spread over the ranks (harness/gen_mpi.h) ---- */
+
+/* A task as a record: this head, its stats, then its puzzle, solution and --html
+ * texts, each NUL-terminated (empty when not made). */
+typedef struct task_head {
+    int32_t rc;
+    uint32_t len[3];
+} task_head;
+
+static int make_record(void *ctx, int i, void **rec, size_t *len)
+{
+    gen_cmd *o = ctx;
+    kakuro_grid *puzzle = malloc(sizeof *puzzle), *solution = malloc(sizeof *solution);
+    if (!puzzle || !solution) return free(puzzle), free(solution), -1;
+    run_task(o, i, puzzle, solution);
+    free(puzzle);
+    free(solution);
+    char *texts[3] = {o->puzzle_text[i], o->solution_text[i], o->json ? o->json[i] : NULL};
+    task_head h = {o->rc[i], {0, 0, 0}};
+    size_t n = sizeof h + sizeof o->st[i];
+    for (int k = 0; k < 3; k++) n += (h.len[k] = texts[k] ? (uint32_t)strlen(texts[k]) : 0) + 1;
+    char *buf = malloc(n), *at = buf;
+    if (buf) {
+        memcpy(at, &h, sizeof h), at += sizeof h;
+        memcpy(at, &o->st[i], sizeof o->st[i]), at += sizeof o->st[i];
+        for (int k = 0; k < 3; k++) {
+            if (h.len[k]) memcpy(at, texts[k], h.len[k]);
+            at[h.len[k]] = '\0';
+            at += h.len[k] + 1;
+        }
+    }
+    for (int k = 0; k < 3; k++) free(texts[k]); /* this rank keeps no text */
+    o->puzzle_text[i] = o->solution_text[i] = NULL;
+    if (o->json) o->json[i] = NULL;
+    if (!buf) return -1;
+    *rec = buf;
+    *len = n;
+    return h.rc == 0;
+}
+
+/* Rank 0: keeps task t's record and writes the tasks now ready, as make_all. */
+static void take_record(void *ctx, int t, int made, const void *rec, size_t len)
+{
+    gen_cmd *o = ctx;
+    task_head h;
+    (void)made;
+    if (t < 0 || t >= o->ntasks || len < sizeof h + sizeof o->st[t]) return;
+    const char *at = rec;
+    memcpy(&h, at, sizeof h), at += sizeof h;
+    memcpy(&o->st[t], at, sizeof o->st[t]), at += sizeof o->st[t];
+    o->rc[t] = h.rc;
+    char **texts[3] = {&o->puzzle_text[t], &o->solution_text[t], o->json ? &o->json[t] : NULL};
+    for (int k = 0; k < 3; k++) {
+        if (h.len[k] && texts[k] && !(*texts[k] = strdup(at))) o->rc[t] = -2;
+        at += h.len[k] + 1;
+    }
+    o->made[t] = 1;
+    if (stops(o, t) && t < o->stop_at) o->stop_at = t;
+    write_ready(o);
+}
+
+static int stopped(void *ctx)
+{
+    const gen_cmd *o = ctx;
+    return o->stop_at < o->ntasks || o->write_failed;
+}
+
 /* --html: the player page with the puzzles written (those before o->next that were
  * made). 0, or -1 after printing why. */
 static int write_html(const gen_cmd *o)
@@ -760,14 +829,25 @@ static int run_generate(const pb_command *self, int argc, char **argv, int first
         fprintf(stderr, "puzzlebench: generate: out of memory\n");
         return gen_free(&o), PB_EXIT_USAGE;
     }
-    int recorded = o.out_dir || o.stats;
+    /* Under mpirun rank 0 opens and writes the outputs; the others only make puzzles. */
+    const pb_world *w = pb_world_get();
+    int recorded = (o.out_dir || o.stats) && !w->rank;
     if (recorded) pb_meta_begin(&o.meta, o.threads, "none");
-    if (open_outputs(&o)) {
-        pb_stream_close(&o.records, o.write_error, sizeof o.write_error);
-        pb_stream_close(&o.text, o.write_error, sizeof o.write_error);
+    int32_t opened = w->rank ? 0 : open_outputs(&o);
+    if (w->size > 1 && pb_world_bcast(&opened, sizeof opened, 0)) opened = -1;
+    if (opened) {
+        if (!w->rank) pb_stream_close(&o.records, o.write_error, sizeof o.write_error);
+        if (!w->rank) pb_stream_close(&o.text, o.write_error, sizeof o.write_error);
         return gen_free(&o), PB_EXIT_USAGE;
     }
-    make_all(&o);
+    if (w->size > 1) {
+        pb_gen_mpi g = {(int)o.from, (int)o.ntasks, make_record, take_record, stopped, &o};
+        rc = pb_gen_mpi_run(&g);
+        if (w->rank) return gen_free(&o), rc ? PB_EXIT_FAILED : PB_EXIT_FOUND;
+        if (rc) fprintf(stderr, "puzzlebench: generate: MPI failed or out of memory\n");
+    } else {
+        make_all(&o);
+    }
     if (recorded) pb_meta_end(&o.meta);
     rc = close_outputs(&o) || (p.html && write_html(&o)) ? PB_EXIT_USAGE : finish(&o);
     gen_free(&o);
@@ -863,7 +943,7 @@ static int write_outlines(const outline_opts *p, pb_stream *out)
     return rc;
 }
 
-static int run_outline(const pb_command *self, int argc, char **argv, int first)
+static int outline_body(const pb_command *self, int argc, char **argv, int first)
 {
     outline_opts p = outline_defaults;
     int npos = 0, rc = pb_command_parse(self, &p, argc, argv, first, NULL, 0, &npos);
@@ -887,6 +967,16 @@ static int run_outline(const pb_command *self, int argc, char **argv, int first)
                 p.out ? ")" : "");
         return pb_interrupt_exit();
     }
+    return rc;
+}
+
+/* Outlines are made on rank 0 alone under mpirun (they are quick): the other ranks
+ * wait, so that only one process writes the file. */
+static int run_outline(const pb_command *self, int argc, char **argv, int first)
+{
+    if (pb_world_get()->rank) return pb_world_idle();
+    int rc = outline_body(self, argc, argv, first);
+    pb_world_release(rc);
     return rc;
 }
 

@@ -13,8 +13,10 @@
 #include <string.h>
 #include "harness/csv.h"
 #include "harness/exit.h"
+#include "harness/gen_mpi.h"
 #include "harness/gen_stream.h"
 #include "harness/readfile.h"
+#include "harness/world.h"
 #include "render_grid.h"
 #include "latin/latin.h"
 
@@ -286,14 +288,14 @@ static long square_lines(long i, void *ctx)
     return (o->n + 2) * (o->solutions ? 2 : 1);
 }
 
-/* Makes squares from --resume's start on, each written and flushed as it is made; a
- * signal stops between squares. 0, or -1 when out of memory or a write failed. */
-static int write_squares(const gen_opts *o, pb_stream *out)
+/* Square i's record (its name and rows, and its completion's with --solutions),
+ * malloc'd; NULL when out of memory or the square could not be made. */
+static char *square_record(const gen_opts *o, long i)
 {
     latin_square *puzzle = malloc(sizeof *puzzle), *solution = malloc(sizeof *solution);
     char *text = malloc(LATIN_MAX_TEXT), *record = malloc(2 * LATIN_MAX_TEXT + 200);
     int rc = puzzle && solution && text && record ? 0 : -1;
-    for (long i = out->kept; i < o->count && !rc && !pb_interrupted; i++) {
+    if (!rc) {
         latin_gen_opts g = {o->n, o->holes, o->seed, 0};
         rc = latin_generate(&g, (uint64_t)i, puzzle, solution);
         latin_format_square(puzzle, text, LATIN_MAX_TEXT);
@@ -301,10 +303,75 @@ static int write_squares(const gen_opts *o, pb_stream *out)
                          (unsigned long long)o->seed, i, text);
         latin_format_square(solution, text, LATIN_MAX_TEXT);
         if (o->solutions) sprintf(record + at, "\n; its completion\n%s", text);
-        if (!rc) rc = pb_stream_put(out, record);
-        if (!rc) out->kept = i + 1;
     }
-    free(puzzle), free(solution), free(text), free(record);
+    free(puzzle), free(solution), free(text);
+    if (rc) free(record), record = NULL;
+    return record;
+}
+
+/* Makes squares from --resume's start on, each written and flushed as it is made; a
+ * signal stops between squares. 0, or -1 when out of memory or a write failed. */
+static int write_squares(const gen_opts *o, pb_stream *out)
+{
+    int rc = 0;
+    for (long i = out->kept; i < o->count && !rc && !pb_interrupted; i++) {
+        char *record = square_record(o, i);
+        rc = record ? pb_stream_put(out, record) : -1;
+        if (!rc) out->kept = i + 1;
+        free(record);
+    }
+    return rc;
+}
+
+/* ---- under mpirun: the squares spread over the ranks (harness/gen_mpi.h) ---- */
+
+typedef struct spread {
+    const gen_opts *o;
+    pb_stream *out;
+    char **record; /* rank 0: the squares made and not yet written, by index */
+    int failed;    /* a square could not be made or written */
+} spread;
+
+static int make_record(void *ctx, int i, void **rec, size_t *len)
+{
+    const spread *sp = ctx;
+    char *r = square_record(sp->o, i);
+    *rec = r;
+    *len = r ? strlen(r) + 1 : 0;
+    return r != NULL;
+}
+
+/* Rank 0: keeps square i and writes those now ready, in index order. */
+static void take_record(void *ctx, int i, int made, const void *rec, size_t len)
+{
+    spread *sp = ctx;
+    if (i < 0 || i >= sp->o->count || !made || !len || !(sp->record[i] = strdup(rec))) {
+        sp->failed = 1;
+        return;
+    }
+    while (!sp->failed && sp->out->kept < sp->o->count && sp->record[sp->out->kept]) {
+        long k = sp->out->kept;
+        if (pb_stream_put(sp->out, sp->record[k])) sp->failed = 1;
+        free(sp->record[k]);
+        sp->record[k] = NULL;
+        if (!sp->failed) sp->out->kept = k + 1;
+    }
+}
+
+static int spread_stopped(void *ctx)
+{
+    return ((const spread *)ctx)->failed;
+}
+
+/* Every rank: the squares made over the world, written by rank 0. 0, or -1. */
+static int spread_squares(const gen_opts *o, pb_stream *out)
+{
+    spread sp = {o, out, calloc((size_t)o->count + 1, sizeof(char *)), 0};
+    if (!sp.record) return -1;
+    pb_gen_mpi g = {(int)out->kept, o->count, make_record, take_record, spread_stopped, &sp};
+    int rc = pb_gen_mpi_run(&g) || sp.failed ? -1 : 0;
+    for (int i = 0; i < o->count; i++) free(sp.record[i]);
+    free(sp.record);
     return rc;
 }
 
@@ -320,11 +387,19 @@ static int run_generate(const pb_command *self, int argc, char **argv, int first
     snprintf(header, sizeof header,
              "; puzzlebench generate latin --order %d --holes %g --count %d --seed %llu%s\n", o.n,
              o.holes, o.count, (unsigned long long)o.seed, o.solutions ? " --solutions" : "");
-    if (pb_stream_open(&out, o.out, mode, header, o.count, square_lines, &o, err, sizeof err)) {
+    /* Under mpirun rank 0 opens and writes the output; the others only make squares. */
+    const pb_world *w = pb_world_get();
+    int32_t bad = 0;
+    memset(&out, 0, sizeof out);
+    if (!w->rank && (bad = pb_stream_open(&out, o.out, mode, header, o.count, square_lines, &o, err,
+                                          sizeof err)))
         pb_stream_close(&out, header, sizeof header);
-        return fprintf(stderr, "puzzlebench: generate: %s\n", err), PB_EXIT_USAGE;
-    }
-    rc = write_squares(&o, &out);
+    if (w->size > 1 && pb_world_bcast(&bad, sizeof bad, 0)) bad = -1;
+    if (bad)
+        return w->rank ? PB_EXIT_USAGE
+                       : (fprintf(stderr, "puzzlebench: generate: %s\n", err), PB_EXIT_USAGE);
+    if (w->rank) return spread_squares(&o, &out) ? PB_EXIT_FAILED : PB_EXIT_FOUND;
+    rc = w->size > 1 ? spread_squares(&o, &out) : write_squares(&o, &out);
     long made = out.kept;
     if (pb_stream_close(&out, err, sizeof err) || rc)
         return fprintf(stderr, "puzzlebench: generate: %s\n", rc ? "cannot write" : err),

@@ -9,7 +9,9 @@
 #include "family.h"
 #include "harness/csv.h"
 #include "harness/exit.h"
+#include "harness/gen_mpi.h"
 #include "harness/gen_stream.h"
+#include "harness/world.h"
 #include "harness/measure.h"
 #include "harness/meta.h"
 #include "sudoku/sudoku.h"
@@ -247,6 +249,59 @@ static int make_all(gen_run *r)
     return nomem ? -1 : 0;
 }
 
+/* ---- under mpirun: the indices spread over the ranks (harness/gen_mpi.h) ---- */
+
+/* Puzzle i as a record: its stats, then its text (NUL-terminated) when made. */
+static int make_record(void *ctx, int i, void **rec, size_t *len)
+{
+    gen_run *r = ctx;
+    sudoku_grid puzzle, solution;
+    sudoku_gen_stats st;
+    memset(&st, 0, sizeof st);
+    int made = !sudoku_generate(&r->gen, (uint64_t)i, &puzzle, &solution, &st);
+    size_t need = made ? sudoku_format_grid(&puzzle, r->fmt, NULL, 0) + 1 : 0;
+    char *buf = malloc(sizeof st + need + 1);
+    if (!buf) return -1;
+    memcpy(buf, &st, sizeof st);
+    if (made) sudoku_format_grid(&puzzle, r->fmt, buf + sizeof st, need);
+    *rec = buf;
+    *len = sizeof st + need;
+    return made;
+}
+
+/* Rank 0: keeps puzzle i's record and writes the puzzles now ready, as make_all. */
+static void take_record(void *ctx, int i, int made, const void *rec, size_t len)
+{
+    gen_run *r = ctx;
+    if (i < 0 || i >= r->o->count || len < sizeof r->st[i]) return;
+    memcpy(&r->st[i], rec, sizeof r->st[i]);
+    if (!made) {
+        if (i < r->stop_at) r->stop_at = i;
+        return;
+    }
+    const char *text = (const char *)rec + sizeof r->st[i];
+    if (!(r->text[i] = malloc(len - sizeof r->st[i] + 1))) {
+        if (i < r->stop_at) r->stop_at = i; /* out of memory: stop there */
+        return;
+    }
+    memcpy(r->text[i], text, len - sizeof r->st[i]);
+    r->text[i][len - sizeof r->st[i]] = '\0';
+    r->ok[i] = 1;
+    write_ready(r);
+}
+
+static int stopped(void *ctx)
+{
+    const gen_run *r = ctx;
+    return r->stop_at < r->o->count || r->write_failed;
+}
+
+static int make_spread(gen_run *r)
+{
+    pb_gen_mpi g = {r->from, r->o->count, make_record, take_record, stopped, r};
+    return pb_gen_mpi_run(&g);
+}
+
 typedef struct gen_measured {
     gen_run *r;
     int runs;
@@ -407,11 +462,26 @@ static int run(const pb_command *self, int argc, char **argv, int first)
         free_texts(&r);
         return fprintf(stderr, "puzzlebench: generate: out of memory\n"), PB_EXIT_FAILED;
     }
-    if (o.stats) pb_meta_begin(&r.meta, o.threads, "none");
-    if ((rc = open_outputs(&r))) return free_texts(&r), rc;
+    /* Under mpirun rank 0 opens and writes the outputs; the others only make puzzles. */
+    const pb_world *w = pb_world_get();
+    if (w->size > 1 && o.timing.samples > 1)
+        return free_texts(&r), pb_usage_error("generate", "--samples times one process: give it "
+                                                          "without mpirun");
+    if (o.stats && !w->rank) pb_meta_begin(&r.meta, o.threads, "none");
+    if (!w->rank) rc = open_outputs(&r);
+    if (w->size > 1) {
+        int32_t all = rc;
+        if (pb_world_bcast(&all, sizeof all, 0)) all = PB_EXIT_FAILED;
+        rc = all;
+    }
+    if (rc) return free_texts(&r), rc;
     r.emit = 1;
     r.stop_at = o.count;
-    int made = make_measured(&r);
+    if (w->rank) {
+        rc = make_spread(&r) ? PB_EXIT_FAILED : PB_EXIT_FOUND;
+        return free_texts(&r), rc;
+    }
+    int made = w->size > 1 ? make_spread(&r) : make_measured(&r);
     if (o.stats) pb_meta_end(&r.meta);
     rc = finish(&r);
     if (made && rc == PB_EXIT_FOUND) {

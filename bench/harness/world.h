@@ -93,4 +93,17 @@ int pb_world_alltoall_u64(const uint64_t *send, uint64_t *recv);
 int pb_world_alltoallv(const void *send, const uint64_t *scount, void *recv,
                        const uint64_t *rcount);
 
+/* ---- added for the MPI count (part COUNT of issue 15) ---- */
+
+/* Every rank gets root's len bytes in buf (MPI_Bcast); nothing in a one-rank world.
+ * 0, or -1 on an MPI error. */
+int pb_world_bcast(void *buf, size_t len, int root);
+
+/* A command that runs on rank 0 alone: the other ranks call pb_world_idle, which
+ * sleeps (polling every 10 ms, not spinning in a barrier on a core rank 0 needs)
+ * until rank 0 calls pb_world_release(status), and returns that status. Both do
+ * nothing (idle returns 0) in a one-rank world. */
+int pb_world_idle(void);
+void pb_world_release(int status);
+
 #endif

@@ -23,11 +23,16 @@
 
 /* The step budget of one parallel run, shared by its tasks: `taken` steps are
  * reserved (used, or held by a running task) out of `max`. Read and written only
- * with atomics. */
+ * with atomics. A pool that is one process's part of a budget held elsewhere (the
+ * harness's MPI count) has a `refill`: when it runs dry it asks there for more steps,
+ * which raise `max`; the library itself never calls anything but the hook. */
 typedef struct pb_step_pool {
     uint64_t max;   /* the run's step limit (non-zero) */
     uint64_t taken; /* reserved so far, less what finished tasks gave back */
     int threads;    /* how many tasks may hold a reservation at once */
+    /* NULL, or: up to `want` more steps for this pool, 0 when the budget is spent. */
+    uint64_t (*refill)(void *ctx, uint64_t want);
+    void *refill_ctx;
 } pb_step_pool;
 
 static inline void pb_step_pool_init(pb_step_pool *p, uint64_t max, int threads)
@@ -35,17 +40,26 @@ static inline void pb_step_pool_init(pb_step_pool *p, uint64_t max, int threads)
     p->max = max;
     p->taken = 0;
     p->threads = threads > 0 ? threads : 1;
+    p->refill = NULL;
+    p->refill_ctx = NULL;
 }
 
 /* Reserves up to `want` (>= 1) steps, fewer as the budget runs low (a share of what
  * is left, so the last slices are small and the threads end close together);
- * returns how many, 0 when the budget is spent. */
+ * returns how many, 0 when the budget is spent (and a refill brings no more). */
 static inline uint64_t pb_step_pool_take(pb_step_pool *p, uint64_t want)
 {
     uint64_t t = __atomic_load_n(&p->taken, __ATOMIC_RELAXED);
     for (;;) {
-        if (t >= p->max) return 0;
-        uint64_t share = (p->max - t) / (2 * (uint64_t)p->threads);
+        uint64_t max = __atomic_load_n(&p->max, __ATOMIC_RELAXED);
+        if (t >= max) {
+            uint64_t more = p->refill ? p->refill(p->refill_ctx, want) : 0;
+            if (!more) return 0;
+            __atomic_fetch_add(&p->max, more, __ATOMIC_RELAXED);
+            t = __atomic_load_n(&p->taken, __ATOMIC_RELAXED);
+            continue;
+        }
+        uint64_t share = (max - t) / (2 * (uint64_t)p->threads);
         uint64_t n = share < want ? share : want;
         if (n == 0) n = 1;
         if (__atomic_compare_exchange_n(&p->taken, &t, t + n, 1, __ATOMIC_RELAXED,

@@ -25,9 +25,14 @@
  * tasks; each task counts its subtree, including the backtrack that leaves it, so
  * the sums are the sequential counts whatever the thread count. Tasks are numbered
  * in the order the sequential search would enter them, so the first and last
- * solutions reported are the sequential search's, whatever task finishes first. */
+ * solutions reported are the sequential search's, whatever task finishes first.
+ *
+ * The same cut serves callers that spread a count over processes (subtree.h): the
+ * paths to the split depth are listed instead of spawned, and each subtree is counted
+ * alone after walking down its path again from the fixed cells. */
 #include "../core/engine.h"
 #include "../core/limiter.h"
+#include "subtree.h"
 
 #include <omp.h>
 #include <stdlib.h>
@@ -72,8 +77,9 @@ typedef struct search {
     int *last;  /* where to copy every solution found, or NULL */
     int split;  /* spawn tasks at this depth; 0: never */
     shared_run *shared;
-    uint64_t seq;     /* a task's rank in the sequential order of the tasks */
-    uint64_t spawned; /* the parent: tasks spawned so far */
+    pb_prefixes *collect; /* pb_search_prefixes: record the paths to the split */
+    uint64_t seq;         /* a task's rank in the sequential order of the tasks */
+    uint64_t spawned;     /* the parent: tasks spawned so far */
 } search;
 
 struct shared_run {
@@ -371,6 +377,7 @@ __attribute__((noinline, cold)) static int poll_limits(search *s, uint64_t steps
 
 static void merge_task(search *t);
 static void run_from(search *s, int floor);
+static void collect_prefix(search *s);
 
 static void spawn(search *s, int depth)
 {
@@ -475,7 +482,10 @@ static inline __attribute__((always_inline)) void run_loop(search *s, int floor,
             if (depth + 1 == n) {
                 found_solution(s);
             } else if (depth + 1 == s->split) {
-                spawn(s, depth + 1);
+                if (s->collect)
+                    collect_prefix(s);
+                else
+                    spawn(s, depth + 1);
             } else {
                 enter(s, ++depth);
             }
@@ -551,43 +561,65 @@ static int place_fixed(search *s)
     return open;
 }
 
-static pb_status search_run(const pb_model *m, int config, const pb_run *how, pb_result *out)
+/* A search of m ready to walk its tree: the fixed cells placed, the sum groups
+ * settled, the static order filled (s->static_order, which the caller frees), and
+ * how (with its order resolved) copied into *run, which s points to. NULL when out
+ * of memory. s->nopen < 0: the fixed cells clash; 0: they are the solution. */
+static search *search_setup(const pb_model *m, int config, const pb_run *how, pb_run *run)
 {
     search *s = search_alloc(m);
-    int *order = NULL;
-    const pb_order *ord = how->order ? how->order : pb_orders[0];
-    pb_run run = *how;
-    run.order = ord;
-    if (!s) return PB_NOMEM;
-    s->how = &run;
+    if (!s) return NULL;
+    *run = *how;
+    run->order = how->order ? how->order : pb_orders[0];
+    s->how = run;
     s->forward = config == CONFIG_PROPAGATE;
-    s->first = out->first;
-    s->last = out->last;
     s->status = PB_DONE;
     memcpy(s->dom, m->domain, (size_t)m->ncells * sizeof *s->dom);
     pb_limiter_init(&s->lim, &how->limits, 0);
     s->nopen = place_fixed(s);
     if (s->nopen >= 0 && s->sums) {
         int ok = settle_fixed(s);
-        if (ok < 0) return search_free(s), PB_NOMEM;
+        if (ok < 0) return search_free(s), NULL;
         if (!ok) s->nopen = -1;
     }
-    if (s->nopen >= 0 && ord->fill) {
-        order = malloc((size_t)m->ncells * sizeof *order);
-        if (!order) return search_free(s), PB_NOMEM;
-        ord->fill(m, order);
+    if (s->nopen >= 0 && run->order->fill) {
+        int *order = malloc((size_t)m->ncells * sizeof *order);
+        if (!order) return search_free(s), NULL;
+        run->order->fill(m, order);
         int k = 0;
         for (int i = 0; i < m->ncells; i++)
             if (!s->values[order[i]]) order[k++] = order[i];
         s->static_order = order;
     }
+    return s;
+}
+
+static void search_done(search *s)
+{
+    free((int *)s->static_order);
+    search_free(s);
+}
+
+/* The depth at which a count of a tree of nopen levels splits: SPLIT_DEPTH, or just
+ * above the leaves of a shallower tree; 0 (no split) for a tree of one level. */
+static int split_depth(int nopen)
+{
+    return nopen > SPLIT_DEPTH + 1 ? SPLIT_DEPTH : nopen - 1 > 0 ? nopen - 1 : 0;
+}
+
+static pb_status search_run(const pb_model *m, int config, const pb_run *how, pb_result *out)
+{
+    pb_run run;
+    search *s = search_setup(m, config, how, &run);
+    if (!s) return PB_NOMEM;
+    s->first = out->first;
+    s->last = out->last;
     trace(s, -1, PB_EV_START);
     if (s->nopen <= 0) { /* nothing to search: the fixed cells clash or are the solution */
         if (s->nopen == 0) found_solution(s);
         out->stats = s->st;
         out->status = s->status;
-        free(order);
-        search_free(s);
+        search_done(s);
         return out->status;
     }
 
@@ -609,7 +641,7 @@ static pb_status search_run(const pb_model *m, int config, const pb_run *how, pb
             pb_limiter_use_pool(&s->lim, &sh.pool);
             pb_limiter_begin(&s->lim); /* max_steps >= 1: never refused */
         }
-        s->split = s->nopen > SPLIT_DEPTH + 1 ? SPLIT_DEPTH : s->nopen - 1;
+        s->split = split_depth(s->nopen);
         s->first = NULL;
         s->last = NULL;
 #pragma omp parallel num_threads(how->threads)
@@ -624,9 +656,102 @@ static pb_status search_run(const pb_model *m, int config, const pb_run *how, pb
         out->stats = sh.total;
         out->status = s->status != PB_DONE ? s->status : sh.status;
     }
-    free(order);
-    search_free(s);
+    search_done(s);
     return out->status;
+}
+
+/* ---- the tree split into subtrees for callers that spread them (subtree.h) ---- */
+
+int pb_search_splits(const pb_engine *e)
+{
+    return e && e->run == search_run;
+}
+
+pb_status pb_search_prefixes(const pb_engine *e, const pb_model *m, const pb_run *how, int depth,
+                             pb_prefixes *out)
+{
+    memset(out, 0, sizeof *out);
+    pb_run run;
+    search *s = search_setup(m, e->config, how, &run);
+    if (!s) return out->status = PB_NOMEM;
+    s->collect = out;
+    out->status = PB_DONE;
+    if (s->nopen == 0) found_solution(s);
+    if (s->nopen > 0) {
+        s->split = split_depth(s->nopen);
+        if (depth > 0 && depth < s->split) s->split = depth;
+    }
+    if (s->nopen > 0 && s->split == 0) {
+        enter(s, 0); /* one level: no split, the whole count is the top's */
+        run_from(s, 0);
+    } else if (s->nopen > 0) {
+        out->depth = s->split;
+        enter(s, 0);
+        run_from(s, 0);
+    }
+    out->top = s->st;
+    out->top.steps = s->st.placements + s->st.backtracks;
+    if (out->status == PB_DONE) out->status = s->status;
+    search_done(s);
+    return out->status;
+}
+
+/* Appends the values of the path to the split (depths 0 .. split-1) to s->collect. */
+static void collect_prefix(search *s)
+{
+    pb_prefixes *p = s->collect;
+    const size_t d = (size_t)p->depth;
+    if (p->count == p->cap) {
+        size_t cap = p->cap ? 2 * p->cap : 1024;
+        int *v = realloc(p->values, cap * d * sizeof *v);
+        if (!v) {
+            p->status = PB_NOMEM;
+            stop(s, PB_NOMEM);
+            return;
+        }
+        p->values = v, p->cap = cap;
+    }
+    for (size_t k = 0; k < d; k++) p->values[p->count * d + k] = s->values[s->cell_at[k]];
+    p->count++;
+}
+
+pb_status pb_search_subtree(const pb_engine *e, const pb_model *m, const pb_run *how,
+                            const pb_prefixes *p, size_t i, pb_result *out)
+{
+    memset(&out->stats, 0, sizeof out->stats);
+    pb_run run;
+    search *s = search_setup(m, e->config, how, &run);
+    if (!s) return out->status = PB_NOMEM;
+    /* Walks down the prefix as the sequential search did, so every domain and
+     * narrowing is what it was when the tree entered this subtree. */
+    const int *v = p->values + i * (size_t)p->depth;
+    int ok = s->nopen > p->depth;
+    for (int d = 0; ok && d < p->depth; d++) {
+        enter(s, d);
+        int c = s->cell_at[d];
+        if (s->sums && s->forward &&
+            !trail_reserve(s, m->nbr_start[c + 1] - m->nbr_start[c] + (s->nopen - d) * m->nvalues))
+            return search_done(s), out->status = PB_NOMEM;
+        ok = (allowed(s, c) & PB_BIT(v[d])) && place(s, d, c, v[d], s->sums);
+    }
+    if (!ok) { /* not a prefix of this tree: a caller's error */
+        search_done(s);
+        return out->status = PB_UNSUPPORTED;
+    }
+    s->trail_len = 0; /* the prefix is never undone: the subtree backtracks out of it */
+    enter(s, p->depth);
+    run_from(s, p->depth);
+    out->stats = s->st;
+    out->stats.steps = s->st.placements + s->st.backtracks;
+    out->status = s->status;
+    search_done(s);
+    return out->status;
+}
+
+void pb_prefixes_free(pb_prefixes *p)
+{
+    free(p->values);
+    memset(p, 0, sizeof *p);
 }
 
 const pb_engine pb_engine_backtrack = {

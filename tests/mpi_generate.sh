@@ -1,0 +1,67 @@
+#!/usr/bin/env bash
+# mpi_generate.sh — generation over MPI ranks (issue 15, part COUNT): `generate sudoku`,
+# `generate kakuro` and `generate latin` at 3 ranks on loopback write what one process writes, in index
+# order: standard output, --out and --html byte for byte, the --stats / generate.csv
+# rows but for their times and run ids; --resume under mpirun completes a cut file to
+# the whole; an existing --out is refused once (rank 0 alone speaks).
+# Usage: mpi_generate.sh PUZZLEBENCH SOURCE_DIR. Exit 77 (skip) without mpirun.
+. "$(dirname "$0")/cli_lib.sh"
+command -v mpirun >/dev/null || { echo "mpi_generate: no mpirun: skipped"; exit 77; }
+export OMP_NUM_THREADS=1
+mpi() { mpirun --allow-run-as-root --oversubscribe -q -np "$@"; }
+cd "$tmp" || exit 1
+
+# same_file WHAT A B: byte-identical files.
+same_file() { if cmp -s "$2" "$3"; then ok; else bad "$1: $2 and $3 differ"; fi; }
+# same_rows WHAT A B N: CSV files equal once their last N columns (times, run id) are cut.
+same_rows() {
+    if diff <(rev "$2" | cut -d, -f"$(($4 + 1))"- | rev) <(rev "$3" | cut -d, -f"$(($4 + 1))"- | rev) \
+        >/dev/null; then ok; else bad "$1: $2 and $3 differ beyond times and run ids"; fi
+}
+
+sud="generate sudoku --count 30 --seed 3"
+expect 0 "sudoku, one process" -- "$pb" $sud
+mv out s1.txt
+expect 0 "sudoku, 3 ranks" -- mpi 3 "$pb" $sud
+mv out s3.txt
+same_file "sudoku to standard output" s1.txt s3.txt
+
+sud="generate sudoku --count 20 --seed 5 --format numbers --difficulty expert"
+expect 0 "sudoku --out --stats, one process" -- "$pb" $sud --out a1.txt --stats a1.csv
+expect 0 "sudoku --out --stats, 3 ranks" -- mpi 3 "$pb" $sud --out a3.txt --stats a3.csv
+same_file "sudoku --out" a1.txt a3.txt
+same_rows "sudoku --stats" a1.csv a3.csv 2
+expect 2 "existing --out refused at 3 ranks" -- mpi 3 "$pb" $sud --out a3.txt
+one_line_error 'a3.txt exists'
+# --resume at 3 ranks: a file cut in its fourth puzzle (and its rows) made whole.
+head -c 700 a1.txt >r.txt
+head -n 5 a1.csv >r.csv
+expect 0 "sudoku --resume, 3 ranks" -- mpi 3 "$pb" $sud --out r.txt --stats r.csv --resume
+same_file "sudoku resumed" a1.txt r.txt
+same_rows "sudoku resumed --stats" a1.csv r.csv 2
+
+kak="generate kakuro --size 9x9 --count 8 --seed 2"
+expect 0 "kakuro, one process" -- "$pb" $kak
+mv out k1.txt
+expect 0 "kakuro, 3 ranks" -- mpi 3 "$pb" $kak
+mv out k3.txt
+same_file "kakuro to standard output" k1.txt k3.txt
+expect 0 "kakuro --out --html, one process" -- "$pb" $kak --out k1 --html k1.html
+expect 0 "kakuro --out --html, 3 ranks" -- mpi 3 "$pb" $kak --out k3 --html k3.html
+for f in k1/*.kak; do same_file "kakuro --out" "$f" "k3/${f#k1/}"; done
+if [ "$(ls k1 | wc -l)" -eq "$(ls k3 | wc -l)" ]; then ok; else bad "kakuro --out: other files"; fi
+same_rows "kakuro generate.csv" k1/generate.csv k3/generate.csv 2
+if diff <(sed -E 's/"wall_s":[0-9.e-]+//g' k1.html) <(sed -E 's/"wall_s":[0-9.e-]+//g' k3.html) \
+    >/dev/null; then ok; else bad "kakuro --html differs beyond times"; fi
+
+lat="generate latin --count 12 --seed 4 --solutions"
+expect 0 "latin, one process" -- "$pb" $lat
+mv out l1.txt
+expect 0 "latin, 3 ranks" -- mpi 3 "$pb" $lat
+mv out l3.txt
+same_file "latin to standard output" l1.txt l3.txt
+head -c 900 l1.txt >lr.txt
+expect 0 "latin --resume, 3 ranks" -- mpi 3 "$pb" $lat --out lr.txt --resume
+same_file "latin resumed" l1.txt lr.txt
+
+finish mpi_generate
