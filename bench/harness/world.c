@@ -195,171 +195,172 @@ int pb_world_thread_multiple(void)
 #ifdef PB_HAVE_MPI
     return world.mpi && world.thread_level >= MPI_THREAD_MULTIPLE;
 #else
-
-    /* ---- added for the MPI count (part COUNT of issue 15) ---- */
-
-    int pb_world_bcast(void *buf, size_t len, int root)
-    {
-#ifdef PB_HAVE_MPI
-        if (!world.mpi) return 0;
-        if (len > (size_t)0x7fffffff) return -1;
-        return MPI_Bcast(buf, (int)len, MPI_BYTE, root, MPI_COMM_WORLD) == MPI_SUCCESS ? 0 : -1;
-#else
-        (void)buf, (void)len, (void)root;
-        return 0;
+    return 0;
 #endif
-    }
+}
 
-    /* ---- collectives (issue 15, the distributed tenpair count) ---- */
+/* ---- collectives (issue 15, the distributed tenpair count) ---- */
 
-    int pb_world_allreduce_u64(uint64_t * v, int n, pb_world_op op)
-    {
+int pb_world_allreduce_u64(uint64_t *v, int n, pb_world_op op)
+{
 #ifdef PB_HAVE_MPI
-        if (!world.mpi || world.size == 1) return 0;
-        return MPI_Allreduce(MPI_IN_PLACE, v, n, MPI_UINT64_T,
-                             op == PB_WORLD_MAX ? MPI_MAX : MPI_SUM, MPI_COMM_WORLD) == MPI_SUCCESS
+    if (!world.mpi || world.size == 1) return 0;
+    return MPI_Allreduce(MPI_IN_PLACE, v, n, MPI_UINT64_T, op == PB_WORLD_MAX ? MPI_MAX : MPI_SUM,
+                         MPI_COMM_WORLD) == MPI_SUCCESS
+               ? 0
+               : -1;
+#else
+    (void)v, (void)n, (void)op;
+    return 0;
+#endif
+}
+
+int pb_world_allgather_u64(const uint64_t *mine, int n, uint64_t *all)
+{
+#ifdef PB_HAVE_MPI
+    if (world.mpi && world.size > 1)
+        return MPI_Allgather(mine, n, MPI_UINT64_T, all, n, MPI_UINT64_T, MPI_COMM_WORLD) ==
+                       MPI_SUCCESS
                    ? 0
                    : -1;
-#else
-        (void)v, (void)n, (void)op;
-        return 0;
 #endif
-    }
+    memmove(all, mine, (size_t)n * sizeof *all);
+    return 0;
+}
 
-    int pb_world_allgather_u64(const uint64_t *mine, int n, uint64_t *all)
-    {
+int pb_world_alltoall_u64(const uint64_t *send, uint64_t *recv)
+{
 #ifdef PB_HAVE_MPI
-        if (world.mpi && world.size > 1)
-            return MPI_Allgather(mine, n, MPI_UINT64_T, all, n, MPI_UINT64_T, MPI_COMM_WORLD) ==
-                           MPI_SUCCESS
-                       ? 0
-                       : -1;
+    if (world.mpi && world.size > 1)
+        return MPI_Alltoall(send, 1, MPI_UINT64_T, recv, 1, MPI_UINT64_T, MPI_COMM_WORLD) ==
+                       MPI_SUCCESS
+                   ? 0
+                   : -1;
 #endif
-        memmove(all, mine, (size_t)n * sizeof *all);
-        return 0;
-    }
-
-    int pb_world_alltoall_u64(const uint64_t *send, uint64_t *recv)
-    {
-#ifdef PB_HAVE_MPI
-        if (world.mpi && world.size > 1)
-            return MPI_Alltoall(send, 1, MPI_UINT64_T, recv, 1, MPI_UINT64_T, MPI_COMM_WORLD) ==
-                           MPI_SUCCESS
-                       ? 0
-                       : -1;
-#endif
-        recv[0] = send[0];
-        return 0;
-    }
+    recv[0] = send[0];
+    return 0;
+}
 
 #ifdef PB_HAVE_MPI
-    /* The bytes one MPI_Alltoallv may move per rank, and the most one message of the
-     * pairwise exchange carries. */
-    static uint64_t alltoallv_max(void)
-    {
-        const char *e = getenv("PB_WORLD_ALLTOALLV_MAX");
-        long long v = e ? atoll(e) : 0;
-        return v > 0 && v < 0x7fffffff ? (uint64_t)v : 0x7fffffff;
-    }
+/* The bytes one MPI_Alltoallv may move per rank, and the most one message of the
+ * pairwise exchange carries. */
+static uint64_t alltoallv_max(void)
+{
+    const char *e = getenv("PB_WORLD_ALLTOALLV_MAX");
+    long long v = e ? atoll(e) : 0;
+    return v > 0 && v < 0x7fffffff ? (uint64_t)v : 0x7fffffff;
+}
 
-    /* Past int counts: for k = 1 .. size - 1, send to rank + k and receive from rank - k,
-     * in messages of at most `max` bytes (one pair's messages arrive in order). */
-    static int alltoallv_pairwise(const uint8_t *send, const uint64_t *scount, uint8_t *recv,
-                                  const uint64_t *rcount, uint64_t max)
-    {
-        const int me = world.rank, n = world.size, tag = 0x7e9a;
-        uint64_t soff = 0, roff = 0;
-        for (int k = 0; k < me; k++) soff += scount[k], roff += rcount[k];
-        if (scount[me]) memcpy(recv + roff, send + soff, scount[me]);
-        for (int k = 1; k < n; k++) {
-            int dst = (me + k) % n, src = (me - k + n) % n;
-            uint64_t so = 0, ro = 0;
-            for (int i = 0; i < dst; i++) so += scount[i];
-            for (int i = 0; i < src; i++) ro += rcount[i];
-            uint64_t sent = 0, got = 0;
-            while (sent < scount[dst] || got < rcount[src]) {
-                MPI_Request req[2];
-                int nreq = 0;
-                if (got < rcount[src]) {
-                    uint64_t len = rcount[src] - got < max ? rcount[src] - got : max;
-                    if (MPI_Irecv(recv + ro + got, (int)len, MPI_BYTE, src, tag, MPI_COMM_WORLD,
-                                  &req[nreq++]) != MPI_SUCCESS)
-                        return -1;
-                    got += len;
-                }
-                if (sent < scount[dst]) {
-                    uint64_t len = scount[dst] - sent < max ? scount[dst] - sent : max;
-                    if (MPI_Isend(send + so + sent, (int)len, MPI_BYTE, dst, tag, MPI_COMM_WORLD,
-                                  &req[nreq++]) != MPI_SUCCESS)
-                        return -1;
-                    sent += len;
-                }
-                if (MPI_Waitall(nreq, req, MPI_STATUSES_IGNORE) != MPI_SUCCESS) return -1;
+/* Past int counts: for k = 1 .. size - 1, send to rank + k and receive from rank - k,
+ * in messages of at most `max` bytes (one pair's messages arrive in order). */
+static int alltoallv_pairwise(const uint8_t *send, const uint64_t *scount, uint8_t *recv,
+                              const uint64_t *rcount, uint64_t max)
+{
+    const int me = world.rank, n = world.size, tag = 0x7e9a;
+    uint64_t soff = 0, roff = 0;
+    for (int k = 0; k < me; k++) soff += scount[k], roff += rcount[k];
+    if (scount[me]) memcpy(recv + roff, send + soff, scount[me]);
+    for (int k = 1; k < n; k++) {
+        int dst = (me + k) % n, src = (me - k + n) % n;
+        uint64_t so = 0, ro = 0;
+        for (int i = 0; i < dst; i++) so += scount[i];
+        for (int i = 0; i < src; i++) ro += rcount[i];
+        uint64_t sent = 0, got = 0;
+        while (sent < scount[dst] || got < rcount[src]) {
+            MPI_Request req[2];
+            int nreq = 0;
+            if (got < rcount[src]) {
+                uint64_t len = rcount[src] - got < max ? rcount[src] - got : max;
+                if (MPI_Irecv(recv + ro + got, (int)len, MPI_BYTE, src, tag, MPI_COMM_WORLD,
+                              &req[nreq++]) != MPI_SUCCESS)
+                    return -1;
+                got += len;
             }
-        }
-        return 0;
-    }
-#endif
-
-    int pb_world_alltoallv(const void *send, const uint64_t *scount, void *recv,
-                           const uint64_t *rcount)
-    {
-#ifdef PB_HAVE_MPI
-        if (world.mpi && world.size > 1) {
-            const int n = world.size;
-            uint64_t max = alltoallv_max(), stotal = 0, rtotal = 0;
-            for (int k = 0; k < n; k++) stotal += scount[k], rtotal += rcount[k];
-            /* Whether any rank is past int counts: all must take the same way. */
-            uint64_t past = stotal > max || rtotal > max;
-            if (pb_world_allreduce_u64(&past, 1, PB_WORLD_MAX)) return -1;
-            if (past) return alltoallv_pairwise(send, scount, recv, rcount, max);
-            int *v = malloc(4 * (size_t)n * sizeof *v), rc = -1;
-            if (!v) return -1;
-            int *sc = v, *sd = v + n, *rc_ = v + 2 * n, *rd = v + 3 * n;
-            for (int k = 0, so = 0, ro = 0; k < n; k++) {
-                sc[k] = (int)scount[k], sd[k] = so, so += sc[k];
-                rc_[k] = (int)rcount[k], rd[k] = ro, ro += rc_[k];
+            if (sent < scount[dst]) {
+                uint64_t len = scount[dst] - sent < max ? scount[dst] - sent : max;
+                if (MPI_Isend(send + so + sent, (int)len, MPI_BYTE, dst, tag, MPI_COMM_WORLD,
+                              &req[nreq++]) != MPI_SUCCESS)
+                    return -1;
+                sent += len;
             }
-            if (MPI_Alltoallv(send, sc, sd, MPI_BYTE, recv, rc_, rd, MPI_BYTE, MPI_COMM_WORLD) ==
-                MPI_SUCCESS)
-                rc = 0;
-            free(v);
-            return rc;
+            if (MPI_Waitall(nreq, req, MPI_STATUSES_IGNORE) != MPI_SUCCESS) return -1;
         }
-#endif
-        if (scount[0]) memcpy(recv, send, scount[0]);
-        (void)rcount;
-        return 0;
     }
+    return 0;
+}
+#endif
 
-    /* The tag of pb_world_release's message (a range no command's messages use). */
-    enum { TAG_RELEASE = 1699 };
-
-    int pb_world_idle(void)
-    {
-        int status = 0;
+int pb_world_alltoallv(const void *send, const uint64_t *scount, void *recv, const uint64_t *rcount)
+{
 #ifdef PB_HAVE_MPI
-        if (!world.mpi || world.size < 2 || !world.rank) return 0;
-        struct timespec nap = {0, 10000000};
-        int flag = 0;
-        while (MPI_Iprobe(0, TAG_RELEASE, MPI_COMM_WORLD, &flag, MPI_STATUS_IGNORE) ==
-                   MPI_SUCCESS &&
-               !flag)
-            nanosleep(&nap, NULL);
-        if (MPI_Recv(&status, 1, MPI_INT, 0, TAG_RELEASE, MPI_COMM_WORLD, MPI_STATUS_IGNORE) !=
+    if (world.mpi && world.size > 1) {
+        const int n = world.size;
+        uint64_t max = alltoallv_max(), stotal = 0, rtotal = 0;
+        for (int k = 0; k < n; k++) stotal += scount[k], rtotal += rcount[k];
+        /* Whether any rank is past int counts: all must take the same way. */
+        uint64_t past = stotal > max || rtotal > max;
+        if (pb_world_allreduce_u64(&past, 1, PB_WORLD_MAX)) return -1;
+        if (past) return alltoallv_pairwise(send, scount, recv, rcount, max);
+        int *v = malloc(4 * (size_t)n * sizeof *v), rc = -1;
+        if (!v) return -1;
+        int *sc = v, *sd = v + n, *rc_ = v + 2 * n, *rd = v + 3 * n;
+        for (int k = 0, so = 0, ro = 0; k < n; k++) {
+            sc[k] = (int)scount[k], sd[k] = so, so += sc[k];
+            rc_[k] = (int)rcount[k], rd[k] = ro, ro += rc_[k];
+        }
+        if (MPI_Alltoallv(send, sc, sd, MPI_BYTE, recv, rc_, rd, MPI_BYTE, MPI_COMM_WORLD) ==
             MPI_SUCCESS)
-            status = 4;
-#endif
-        return status;
+            rc = 0;
+        free(v);
+        return rc;
     }
+#endif
+    if (scount[0]) memcpy(recv, send, scount[0]);
+    (void)rcount;
+    return 0;
+}
 
-    void pb_world_release(int status)
-    {
+/* ---- added for the MPI count (part COUNT of issue 15) ---- */
+
+int pb_world_bcast(void *buf, size_t len, int root)
+{
 #ifdef PB_HAVE_MPI
-        if (!world.mpi || world.rank) return;
-        for (int r = 1; r < world.size; r++)
-            MPI_Send(&status, 1, MPI_INT, r, TAG_RELEASE, MPI_COMM_WORLD);
+    if (!world.mpi) return 0;
+    if (len > (size_t)0x7fffffff) return -1;
+    return MPI_Bcast(buf, (int)len, MPI_BYTE, root, MPI_COMM_WORLD) == MPI_SUCCESS ? 0 : -1;
 #else
-        (void)status;
+    (void)buf, (void)len, (void)root;
+    return 0;
 #endif
-    }
+}
+
+/* The tag of pb_world_release's message (a range no command's messages use). */
+enum { TAG_RELEASE = 1699 };
+
+int pb_world_idle(void)
+{
+    int status = 0;
+#ifdef PB_HAVE_MPI
+    if (!world.mpi || world.size < 2 || !world.rank) return 0;
+    struct timespec nap = {0, 10000000};
+    int flag = 0;
+    while (MPI_Iprobe(0, TAG_RELEASE, MPI_COMM_WORLD, &flag, MPI_STATUS_IGNORE) == MPI_SUCCESS &&
+           !flag)
+        nanosleep(&nap, NULL);
+    if (MPI_Recv(&status, 1, MPI_INT, 0, TAG_RELEASE, MPI_COMM_WORLD, MPI_STATUS_IGNORE) !=
+        MPI_SUCCESS)
+        status = 4;
+#endif
+    return status;
+}
+
+void pb_world_release(int status)
+{
+#ifdef PB_HAVE_MPI
+    if (!world.mpi || world.rank) return;
+    for (int r = 1; r < world.size; r++)
+        MPI_Send(&status, 1, MPI_INT, r, TAG_RELEASE, MPI_COMM_WORLD);
+#else
+    (void)status;
+#endif
+}
