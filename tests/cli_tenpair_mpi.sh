@@ -92,7 +92,7 @@ has "status=limit" "$tmp/out"
 # start and end are not the count's: they took 96 s on a machine with a load of 10).
 [ -n "$wall" ] && [ "$(echo "$wall < 3" | bc)" -eq 1 ] && ok || bad "time limit 1 s: wall_s $wall"
 
-# ---- SIGINT to mpirun: the ranks stop together, rank 0 reports the partial count ----
+# ---- SIGINT to the ranks: they stop together, rank 0 reports the partial count ----
 # mpirun itself in the background (not a function's subshell), so $! is its pid.
 mpirun --allow-run-as-root --oversubscribe -np 3 "$pb" count tenpair --max-length 110 \
     --levels "$tmp/sig.csv" >"$tmp/out" 2>"$tmp/err" &
@@ -103,7 +103,10 @@ for _ in $(seq 3000); do
     [ -f "$tmp/sig.csv" ] && [ "$(wc -l <"$tmp/sig.csv")" -gt 20 ] && break
     sleep 0.1
 done
-kill -INT "$mpirun_pid"
+# To the ranks, as Ctrl-C in a terminal reaches them: a signal to mpirun alone makes it
+# tear the job down, and rank 0's report can be lost with its output forwarding.
+ranks=$(pgrep -P "$mpirun_pid" || true)
+[ -n "$ranks" ] && kill -INT $ranks || kill -INT "$mpirun_pid"
 wait "$mpirun_pid"
 got=$?
 [ "$got" -ne 0 ] && ok || bad "SIGINT: mpirun exited 0"
