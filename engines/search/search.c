@@ -732,7 +732,9 @@ pb_status pb_search_subtree(const pb_engine *e, const pb_model *m, const pb_run 
         if (s->sums && s->forward &&
             !trail_reserve(s, m->nbr_start[c + 1] - m->nbr_start[c] + (s->nopen - d) * m->nvalues))
             return search_done(s), out->status = PB_NOMEM;
-        ok = (allowed(s, c) & PB_BIT(v[d])) && place(s, d, c, v[d], s->sums);
+        /* A value out of the model's range is refused before it is made a bit. */
+        ok = v[d] >= 1 && v[d] <= m->nvalues && (allowed(s, c) & PB_BIT(v[d])) &&
+             place(s, d, c, v[d], s->sums);
     }
     if (!ok) { /* not a prefix of this tree: a caller's error */
         search_done(s);
