@@ -9,6 +9,8 @@
 # usage: cli_mpi_sweep.sh PUZZLEBENCH SOURCE_DIR
 # shellcheck source=tests/cli_lib.sh
 source "$(dirname "$0")/cli_lib.sh"
+# shellcheck source=tests/sweep_lib.sh
+source "$(dirname "$0")/sweep_lib.sh"
 command -v mpirun >/dev/null || {
     echo "cli_mpi_sweep: no mpirun: skipped"
     exit 77
@@ -36,31 +38,6 @@ mpi() {
         --threads 1 "$@"
 }
 one() { "$pb" sweep "$tmp/k.sweep" --threads 1 "$@"; }
-# The rows' keys and counts (family .. threads, status .. guesses, row), sorted.
-keys() { tail -n +2 "$1" | cut -d, -f1-7,9-15,19 | sort; }
-rows_in() {
-    local f=$1/k.csv.part
-    [ -f "$f" ] || f=$1/k.csv
-    [ -f "$f" ] && echo $(($(wc -l <"$f") - 1)) || echo 0
-}
-# whole DIR WHAT: whole lines only, 29 fields a row, every row with all its samples.
-whole() {
-    local csv=$1/k.csv.part samples=$1/k.samples.csv.part
-    [ -f "$csv" ] || csv=$1/k.csv
-    [ -f "$samples" ] || samples=$1/k.samples.csv
-    if [ ! -s "$csv" ]; then
-        ok
-        return
-    fi
-    if [ -n "$(tail -c 1 "$csv")" ] || [ -n "$(tail -c 1 "$samples")" ]; then
-        bad "$2: a line cut short"
-        return
-    fi
-    awk -F, 'NR == FNR { if (FNR > 1) { if (NF != 29) exit 1; want[$18 "," $19] = $20 } next }
-        FNR > 1 { n[$1 "," $2]++ }
-        END { for (k in want) if (n[k] != want[k]) exit 1 }' "$csv" "$samples" && ok ||
-        bad "$2: a row without all its samples, or a bad line"
-}
 same_rows() { # same_rows DIR WHAT: DIR's finished CSV has the reference's rows
     keys "$1/k.csv" | cmp -s - "$tmp/ref.keys" && ok ||
         bad "$2: rows differ from one process: $(keys "$1/k.csv" | diff - "$tmp/ref.keys" | head -5)"

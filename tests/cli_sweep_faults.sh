@@ -8,6 +8,8 @@
 # usage: cli_sweep_faults.sh PUZZLEBENCH SOURCE_DIR
 # shellcheck source=tests/cli_lib.sh
 source "$(dirname "$0")/cli_lib.sh"
+# shellcheck source=tests/sweep_lib.sh
+source "$(dirname "$0")/sweep_lib.sh"
 mnt=$tmp/mnt
 trap 'umount "$mnt" 2>/dev/null; rm -rf "$tmp"' EXIT
 
@@ -26,36 +28,6 @@ sweep() { # sweep DIR [options]: the sweep above into DIR
     local dir=$1
     shift
     "$pb" sweep "$tmp/k.sweep" --out "$dir" --threads 1 --block 2 -q "$@"
-}
-# The rows' keys and counts (family .. threads, status .. guesses, row), sorted.
-keys() { tail -n +2 "$1" | cut -d, -f1-7,9-15,19 | sort; }
-# rows_in DIR: the rows in the sweep's CSV (the .part while it runs).
-rows_in() {
-    local f=$1/k.csv.part
-    [ -f "$f" ] || f=$1/k.csv
-    [ -f "$f" ] && echo $(($(wc -l <"$f") - 1)) || echo 0
-}
-# whole DIR WHAT: the CSV (or .part) and its samples hold whole lines only, 29 fields
-# a row, and every row has all its samples (its `samples` column) of its run_id; or,
-# killed before the row files had their headers, there is only the .meta.
-whole() {
-    local csv=$1/k.csv.part samples=$1/k.samples.csv.part
-    [ -f "$csv" ] || csv=$1/k.csv
-    [ -f "$samples" ] || samples=$1/k.samples.csv
-    # Killed between writing the .meta and the row files' headers: no rows, all valid.
-    if [ ! -s "$csv" ] && [ -f "$1/k.meta" ]; then
-        ok
-        return
-    fi
-    [ -f "$samples" ] || samples=/dev/null
-    if [ -n "$(tail -c 1 "$csv")" ] || [ -n "$(tail -c 1 "$samples")" ]; then
-        bad "$2: a line cut short"
-        return
-    fi
-    awk -F, 'NR == FNR { if (FNR > 1) { if (NF != 29) exit 1; want[$18 "," $19] = $20 } next }
-        FNR > 1 { n[$1 "," $2]++ }
-        END { for (k in want) if (n[k] != want[k]) exit 1 }' "$csv" "$samples" && ok ||
-        bad "$2: a row without all its samples, or a bad line: $(cat "$csv")"
 }
 # run_until DIR ROWS [options]: starts the sweep in the background ($pid) and stops
 # it (SIGSTOP) once DIR's CSV holds at least ROWS rows (0: once its .meta is there).
