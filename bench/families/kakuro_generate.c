@@ -207,8 +207,8 @@ static const gen_opts gen_defaults = {.checker = "combo",
                                       .count = 1,
                                       .threads = 1,
                                       .seed = 1,
-                                      .max_attempts = 1000000,
-                                      .density = 0.6,
+                                      .max_attempts = KAKURO_DEFAULT_MAX_ATTEMPTS,
+                                      .density = KAKURO_DEFAULT_DENSITY,
                                       .max_seconds = 60};
 
 typedef struct gen_cmd {
@@ -900,7 +900,7 @@ static const pb_option outline_options[] = {
 #undef OPT
 
 static const outline_opts outline_defaults = {
-    .shape = {.rows = 9, .cols = 9, .density = 0.6, .seed = 1}, .count = 1};
+    .shape = {.rows = 9, .cols = 9, .density = KAKURO_DEFAULT_DENSITY, .seed = 1}, .count = 1};
 
 /* Lines of outline i: a blank line between outlines, `rows cols`, then its rows. */
 static long outline_lines(long i, void *ctx)

@@ -32,13 +32,13 @@ int pbk_generate(int rows, int cols, int level, uint32_t seed_lo, uint32_t seed_
         level >= KAKURO_LEVELS || !out || outlen <= 0)
         return -3;
     uint64_t seed = (uint64_t)seed_hi << 32 | seed_lo;
-    /* The CLI's defaults (bench/families/kakuro_generate.c). */
-    kakuro_gen_opts o = {.shape = {.rows = rows, .cols = cols, .density = 0.6},
+    /* generate kakuro's defaults: its checker, refill and kakuro.h's constants. */
+    kakuro_gen_opts o = {.shape = {.rows = rows, .cols = cols, .density = KAKURO_DEFAULT_DENSITY},
                          .share = kakuro_level_share[level],
                          .refill = KAKURO_REFILL_DIFF,
                          .checker = &pb_engine_kakuro_combo,
                          .seed = seed,
-                         .max_attempts = 1000000,
+                         .max_attempts = KAKURO_DEFAULT_MAX_ATTEMPTS,
                          .max_seconds = max_seconds};
     kakuro_grid *g = malloc(2 * sizeof *g);
     if (!g) return -2;

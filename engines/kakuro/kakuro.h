@@ -117,9 +117,14 @@ pb_model *kakuro_model_new(const kakuro_grid *g, pb_error *err);
 void kakuro_grid_fill(const kakuro_grid *shape, const int *values, kakuro_grid *out);
 
 /* ---- outline generation (outline_gen.c) ---- */
+/* The generators' defaults: `generate kakuro` and the player page use the same, so
+ * that a (seed, index) makes the same puzzle in both. */
+#define KAKURO_DEFAULT_DENSITY      0.6     /* white share of a generated outline */
+#define KAKURO_DEFAULT_MAX_ATTEMPTS 1000000 /* filled candidates checked per puzzle */
+
 typedef struct kakuro_outline_opts {
     int rows, cols; /* the whole grid, first row and column included (black) */
-    double density; /* target share of white cells among rows-1 x cols-1; 0: 0.6 */
+    double density; /* target share of white cells among rows-1 x cols-1; 0: the default */
     int symmetric;  /* 1: black cells symmetric under a half turn */
     uint64_t seed;
 } kakuro_outline_opts;

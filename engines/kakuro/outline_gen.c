@@ -22,7 +22,6 @@
 
 #include "../core/rng.h"
 
-#define DEFAULT_DENSITY 0.6
 /* Attempts (each continuing the same stream) before giving up; the construction
  * itself cannot fail except when cutting a long run has no legal cell, which needs
  * a density far below what the invariant allows. */
@@ -231,7 +230,7 @@ static int build(og *s, int target_white)
 
 int kakuro_outline_generate(const kakuro_outline_opts *o, uint64_t index, kakuro_grid *g)
 {
-    double density = o->density > 0 ? o->density : DEFAULT_DENSITY;
+    double density = o->density > 0 ? o->density : KAKURO_DEFAULT_DENSITY;
     if (o->rows < 3 || o->cols < 3 || o->rows > KAKURO_MAX_DIM || o->cols > KAKURO_MAX_DIM ||
         !(density <= 1))
         return -1;
