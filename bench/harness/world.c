@@ -149,7 +149,7 @@ void pb_world_barrier(void)
 #endif
 }
 
-/* ---- added for the MPI sweep (issue 15, part SWEEP) ---- */
+/* ---- where a rank runs: its machine, its launcher, its threads ---- */
 
 void pb_world_node(int *local_rank, int *local_size)
 {
@@ -199,7 +199,7 @@ int pb_world_thread_multiple(void)
 #endif
 }
 
-/* ---- collectives (issue 15, the distributed tenpair count) ---- */
+/* ---- collectives ---- */
 
 int pb_world_allreduce_u64(uint64_t *v, int n, pb_world_op op)
 {
@@ -320,7 +320,7 @@ int pb_world_alltoallv(const void *send, const uint64_t *scount, void *recv, con
     return 0;
 }
 
-/* ---- added for the MPI count (part COUNT of issue 15) ---- */
+/* ---- broadcast, and ranks that wait while rank 0 works alone ---- */
 
 int pb_world_bcast(void *buf, size_t len, int root)
 {

@@ -51,7 +51,7 @@ int pb_world_probe(int source, int tag);
 /* Every rank waits here until all arrive. */
 void pb_world_barrier(void);
 
-/* ---- added for the MPI sweep (issue 15, part SWEEP) ---- */
+/* ---- where a rank runs: its machine, its launcher, its threads ---- */
 
 /* This rank's place among the ranks on its own machine (MPI_COMM_TYPE_SHARED):
  * *local_rank of *local_size. Collective: every rank calls it together. 0 and 1 in
@@ -68,7 +68,7 @@ void pb_world_follow_launcher(void);
  * provided); 0 in a one-rank world. */
 int pb_world_thread_multiple(void);
 
-/* ---- collectives (issue 15, the distributed tenpair count) ----
+/* ---- collectives ----
  * Every rank calls them, in the same order; a one-rank world makes no MPI call. */
 
 typedef enum pb_world_op { PB_WORLD_SUM, PB_WORLD_MAX } pb_world_op;
@@ -93,7 +93,7 @@ int pb_world_alltoall_u64(const uint64_t *send, uint64_t *recv);
 int pb_world_alltoallv(const void *send, const uint64_t *scount, void *recv,
                        const uint64_t *rcount);
 
-/* ---- added for the MPI count (part COUNT of issue 15) ---- */
+/* ---- broadcast, and ranks that wait while rank 0 works alone ---- */
 
 /* Every rank gets root's len bytes in buf (MPI_Bcast); nothing in a one-rank world.
  * 0, or -1 on an MPI error. */
