@@ -43,6 +43,8 @@ enum {
     M_SEARCH_NS,
     M_EXCHANGE_NS,
     M_NEXT,
+    M_NODE_MAX,
+    M_LEVEL_PEAK,
     F_COUNT
 };
 
@@ -107,7 +109,8 @@ static void levels_header(FILE *f)
 {
     fprintf(f, "length,ranks,nodes,states,expanded,expanded_max,wins,children,kept_bytes,"
                "sent_bytes,sent_bytes_max,recv_bytes_max,stored,peak_bytes_max,peak_bytes_sum,"
-               "search_s_max,search_s_sum,exchange_s_max,level_s\n");
+               "search_s_max,search_s_sum,exchange_s_max,level_s,node_expanded_max,"
+               "level_peak_bytes_max\n");
 }
 
 static void levels_row(FILE *f, int len, int ranks, const uint64_t *s, const uint64_t *m,
@@ -115,7 +118,7 @@ static void levels_row(FILE *f, int len, int ranks, const uint64_t *s, const uin
 {
     fprintf(f,
             "%d,%d,%llu,%llu,%llu,%llu,%llu,%llu,%llu,%llu,%llu,%llu,%llu,%llu,%llu,%.6f,%.6f,"
-            "%.6f,%.6f\n",
+            "%.6f,%.6f,%llu,%llu\n",
             len, ranks, (unsigned long long)s[S_NODES], (unsigned long long)s[S_STATES],
             (unsigned long long)s[S_EXPANDED], (unsigned long long)m[M_EXPANDED],
             (unsigned long long)s[S_WINS], (unsigned long long)s[S_CHILDREN],
@@ -123,7 +126,8 @@ static void levels_row(FILE *f, int len, int ranks, const uint64_t *s, const uin
             (unsigned long long)m[M_SENT], (unsigned long long)m[M_RECV],
             (unsigned long long)s[S_STORED], (unsigned long long)m[M_PEAK],
             (unsigned long long)s[S_PEAK], 1e-9 * (double)m[M_SEARCH_NS],
-            1e-9 * (double)s[S_SEARCH_NS], 1e-9 * (double)m[M_EXCHANGE_NS], level_s);
+            1e-9 * (double)s[S_SEARCH_NS], 1e-9 * (double)m[M_EXCHANGE_NS], level_s,
+            (unsigned long long)m[M_NODE_MAX], (unsigned long long)m[M_LEVEL_PEAK]);
     fflush(f);
 }
 
@@ -189,6 +193,8 @@ pb_status pb_tenpair_count_ranks(const tp_rules *r, const tp_run *how, tp_result
             [M_SEARCH_NS] = search_ns,
             [M_EXCHANGE_NS] = exchange_ns,
             [M_NEXT] = (uint64_t)(how->max_length + 1 - tp_count_next_length(t, len)),
+            [M_NODE_MAX] = lv.node_expanded_max,
+            [M_LEVEL_PEAK] = lv.level_peak_bytes,
         };
         if (pb_world_allgather_u64(f, F_COUNT, all)) world_failed("MPI_Allgather");
         combine(all, n, s, m);

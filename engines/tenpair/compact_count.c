@@ -234,7 +234,9 @@ uint64_t tp_cc_search_layer(counter *c, const nodes *ns, int len)
             }
         }
         const node *nd = &ns->node[(uint32_t)order[q]];
+        uint64_t before = me->expanded;
         search_node(c, me, ns->keys + nd->key, len);
+        if (me->expanded - before > me->node_max) me->node_max = me->expanded - before;
         wins += (uint64_t)me->won;
         me->won = 0;
         if (emit_children(me, nd->seq, len, nd->drop, w)) me->failed = 1;

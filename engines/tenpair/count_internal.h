@@ -27,6 +27,7 @@ typedef struct worker {
     tp_step moves[2 * TP_MAX_LENGTH];
     uint64_t hash[2 * TP_MAX_LENGTH];
     uint64_t expanded; /* in this layer */
+    uint64_t node_max; /* in this layer: the most states one node's search expanded */
     int won, failed;
     int begun;      /* lim has reserved its first steps in this layer */
     pb_limiter lim; /* this layer's polls, counting `expanded` */
@@ -83,7 +84,8 @@ struct tp_count {
     uint64_t *out_bytes; /* ranks entries: the outbox's bytes for each rank */
     uint8_t *in;         /* the inbox */
     size_t in_cap;
-    int searched; /* the last length searched (0: none yet) */
+    int searched;         /* the last length searched (0: none yet) */
+    uint64_t peak_before; /* the budget's peak before the level being searched */
 };
 
 /* Adds a record of the sequence seq[0..n) + appended and the state board[0..m)

@@ -128,6 +128,10 @@ pb_status tp_count_search(tp_count *t, int len, tp_level *lv)
     memset(lv, 0, sizeof *lv);
     lv->length = len;
     t->searched = len;
+    /* The level's own peak: the budget's peak restarts here, and the larger of the
+     * two is put back at the level's end (tp_count_end_level). */
+    t->peak_before = c->budget.peak;
+    c->budget.peak = c->budget.used;
     if (len < c->r->nstart || len > c->L ||
         tp_cc_make_nodes(&t->lay[len], len, c->r->width, &t->ns, t->cells, &c->budget))
         return PB_NOMEM;
@@ -140,6 +144,8 @@ pb_status tp_count_search(tp_count *t, int len, tp_level *lv)
     for (int k = 0; k < c->threads; k++) {
         lv->expanded += c->wk[k].expanded;
         c->wk[k].expanded = 0;
+        if (c->wk[k].node_max > lv->node_expanded_max) lv->node_expanded_max = c->wk[k].node_max;
+        c->wk[k].node_max = 0;
     }
     pb_status st = route(t, lv);
     if (st == PB_DONE && tp_cc_stopped(c)) st = (pb_status)tp_cc_stopped(c);
@@ -196,6 +202,8 @@ pb_status tp_count_end_level(tp_count *t, int len, tp_level *lv)
     tp_budget_charge(&c->budget, -(int64_t)l->cap);
     free(l->rec);
     l->rec = NULL, l->len = l->cap = 0;
+    lv->level_peak_bytes = c->budget.peak;
+    if (c->budget.peak < t->peak_before) c->budget.peak = t->peak_before;
     lv->peak_bytes = c->budget.peak;
     tp_cc_poll(c);
     return (pb_status)tp_cc_stopped(c);

@@ -42,6 +42,10 @@ typedef struct tp_level {
     uint64_t recv_bytes; /* the bytes merged from other ranks */
     uint64_t stored;     /* tp_count_end_level: records held for lengths >= this one */
     uint64_t peak_bytes; /* tp_count_end_level: this rank's memory peak so far */
+    /* The most states one written sequence's search expanded: a sequence is searched
+     * whole on one thread of one rank, so this bounds how far a level can be split. */
+    uint64_t node_expanded_max;
+    uint64_t level_peak_bytes; /* tp_count_end_level: this rank's memory peak in the level */
 } tp_level;
 
 /* The rank (of `ranks`) that owns the written sequence seq (packed, (n + 1) / 2
