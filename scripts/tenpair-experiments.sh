@@ -43,6 +43,12 @@
 #                        A run stopped at a limit is a row with status limit or nomem.
 #   tenpair-threads.csv  compact count up to 100 at 1, 2, 4, ... threads and nproc,
 #                        3 reps each (reps are the outer loop, so drift spreads).
+#   tenpair-levels.csv   the compact count up to PB_TENPAIR_LEVELS_MAX (default 110,
+#                        about a minute; 84 quick) on one thread, level by level
+#                        (--levels): per written length the sequences, states
+#                        expanded, the largest one sequence's search, records written
+#                        and memory; the report's model of the count over MPI ranks
+#                        projects from it. The count's totals are in its .meta.
 set -euo pipefail
 prog=${0##*/}
 script_command="scripts/tenpair-experiments.sh${*:+ $(printf '%q ' "$@")}"
@@ -87,15 +93,18 @@ if [ "$quick" = 1 ]; then
     rules_solve=(--max-length 80 --time-limit 2 --max-memory 256M)
     rules_count_max=76; rules_count=(--time-limit 1 --max-memory 256M)
     threads_max=76; reps=2
+    levels_max=${PB_TENPAIR_LEVELS_MAX:-84}
 else
     bounds=$(seq 68 2 100 | tr '\n' ' '); bound_mem=3G; bound_tl=300
     wins_max=${PB_TENPAIR_MAX:-100}
     rules_solve=(--max-length 120 --time-limit 60 --max-memory 2G)
     rules_count_max=90; rules_count=(--time-limit 5 --max-memory 2G)
     threads_max=100; reps=3
+    levels_max=${PB_TENPAIR_LEVELS_MAX:-110}
 fi
 bound_top=${bounds%% }; bound_top=${bound_top##* }
 case $wins_max in '' | *[!0-9]*) die "PB_TENPAIR_MAX: expected a length such as 110, got '$wins_max'" ;; esac
+case $levels_max in '' | *[!0-9]*) die "PB_TENPAIR_LEVELS_MAX: expected a length such as 110, got '$levels_max'" ;; esac
 
 ncpu=$(nproc 2>/dev/null || echo 1)
 threads_list=1
@@ -230,6 +239,19 @@ for ((r = 1; r <= reps; r++)); do
 done
 publish threads "max_length=$threads_max" "reps=$reps" "threads_list=$(echo "$threads_list" | tr ' ' ',')" \
     "nproc=$ncpu"
+
+# --- levels: the count level by level, the input of the report's MPI model ---------
+echo "== tenpair: the count level by level up to $levels_max" >&2
+lf=$tmp/levels-$(printf '%04d' "$((nrun + 1))")
+run levels count --engine compact --max-length "$levels_max" --threads 1 --max-memory 3G --levels "$lf.levels"
+levels_status=$last_status
+read -r l_wins l_expanded l_peak l_wall < <("${calc[@]}" fields "$lf.csv" wins expanded peak_bytes wall_s)
+row="count_wins=$l_wins count_expanded=$l_expanded count_peak_bytes=$l_peak count_wall_s=$l_wall"
+# The per-length table, each row with the run's id, replaces the run's row; the
+# row's figures go to the .meta.
+l_id=$(sed -n 's/^run_id=//p' "$lf.csv.meta")
+awk -F, -v id="$l_id" 'NR == 1 { print $0 ",run_id"; next } { print $0 "," id }' "$lf.levels" >"$lf.csv"
+publish levels "max_length=$levels_max" engine=compact threads=1 "count_status=$levels_status" $row
 
 # --- push: how far the compact count goes within a time budget (opt-in) ----------
 if [ -n "${PB_TENPAIR_PUSH:-}" ]; then
