@@ -13,7 +13,7 @@
 # PB_EXTRA_SUDOKU="FILE..." adds 9x9 puzzle files to the QQwing comparison.
 # PB_KAKURO_COUNT=N sets the kakuro puzzles made per size and difficulty (default 30).
 # PB_TENPAIR_MAX=L sets the bound of the tenpair wins-by-length count (default 100);
-# PB_TENPAIR_LEVELS_MAX=L that of the level-by-level count the MPI model uses (110).
+# PB_TENPAIR_LEVELS_MAX=L that of the level-by-level count the MPI model uses (112).
 # The sweeps start over (sweep --force) over the files of an earlier run in OUT_DIR;
 # PB_RESUME=1 continues them instead (sweep --resume: a complete sweep is kept).
 set -euo pipefail

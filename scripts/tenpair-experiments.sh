@@ -43,8 +43,8 @@
 #                        A run stopped at a limit is a row with status limit or nomem.
 #   tenpair-threads.csv  compact count up to 100 at 1, 2, 4, ... threads and nproc,
 #                        3 reps each (reps are the outer loop, so drift spreads).
-#   tenpair-levels.csv   the compact count up to PB_TENPAIR_LEVELS_MAX (default 110,
-#                        about a minute; 84 quick) on one thread, level by level
+#   tenpair-levels.csv   the compact count up to PB_TENPAIR_LEVELS_MAX (default 112,
+#                        about two minutes; 84 quick) on one thread, level by level
 #                        (--levels): per written length the sequences, states
 #                        expanded, the largest one sequence's search, records written
 #                        and memory; the report's model of the count over MPI ranks
@@ -100,7 +100,7 @@ else
     rules_solve=(--max-length 120 --time-limit 60 --max-memory 2G)
     rules_count_max=90; rules_count=(--time-limit 5 --max-memory 2G)
     threads_max=100; reps=3
-    levels_max=${PB_TENPAIR_LEVELS_MAX:-110}
+    levels_max=${PB_TENPAIR_LEVELS_MAX:-112}
 fi
 bound_top=${bounds%% }; bound_top=${bound_top##* }
 case $wins_max in '' | *[!0-9]*) die "PB_TENPAIR_MAX: expected a length such as 110, got '$wins_max'" ;; esac

@@ -19,8 +19,8 @@ mpi() { mpirun --allow-run-as-root --oversubscribe -np "$@"; }
 stats_of() { sed -E 's/ peak_bytes=[0-9]+//; s/ wall_s=[0-9.]+//' "$1"; }
 # levels_of FILE: the --levels columns that do not depend on the rank count: length,
 # nodes, states, expanded, wins, children, stored, node_expanded_max (one sequence's
-# search is the same wherever it runs).
-levels_of() { cut -d, -f1,3,4,5,7,8,13,20 "$1"; }
+# search is the same wherever it runs), node_width_max.
+levels_of() { cut -d, -f1,3,4,5,7,8,13,20,21 "$1"; }
 
 # ---- one process: the engine's count, and the same level by level ----
 expect 0 "count 100, one process" -- "$pb" count tenpair --max-length 100
@@ -33,7 +33,7 @@ expect 0 "count 100 --levels, one process" -- "$pb" count tenpair --max-length 1
 columns=length,ranks,nodes,states,expanded,expanded_max,wins,children,kept_bytes,sent_bytes
 columns=$columns,sent_bytes_max,recv_bytes_max,stored,peak_bytes_max,peak_bytes_sum
 columns=$columns,search_s_max,search_s_sum,exchange_s_max,level_s,node_expanded_max
-columns=$columns,level_peak_bytes_max
+columns=$columns,node_width_max,level_peak_bytes_max
 has "^$columns$" "$tmp/one.csv"
 has "^mpi_ranks=1$" "$tmp/one.csv.meta"
 has "^commit=" "$tmp/one.csv.meta"
@@ -46,9 +46,11 @@ awk -F, 'NR == 2 && $1 != 27 { exit 1 } NR > 2 && $1 <= last { exit 1 }
 awk -F, 'NR > 1 { w += $7; e += $5; s += $10 } END { exit !(w == 221 && s == 0) }' "$tmp/one.csv" && ok ||
     bad "one.csv: wins or bytes sent wrong"
 # One sequence's search is at most its length's states expanded and at least their
-# mean per sequence; a length's own memory peak is at most the peak so far.
-awk -F, 'NR > 1 && ($20 > $5 || $20 * $3 < $5 || $20 == 0 || $21 > $14 || $21 == 0) { exit 1 }' \
-    "$tmp/one.csv" && ok || bad "one.csv: node_expanded_max or level_peak_bytes_max out of range"
+# mean per sequence; its widest level at most its states; a length's own memory peak
+# is at most the peak so far.
+awk -F, 'NR > 1 && ($20 > $5 || $20 * $3 < $5 || $20 == 0 || $21 > $20 || $21 == 0 ||
+    $22 > $14 || $22 == 0) { exit 1 }' "$tmp/one.csv" && ok ||
+    bad "one.csv: node_expanded_max, node_width_max or level_peak_bytes_max out of range"
 expanded=$(sed -nE 's/.* expanded=([0-9]+) .*/\1/p' "$tmp/one")
 [ "$(awk -F, 'NR > 1 { e += $5 } END { print e }' "$tmp/one.csv")" = "$expanded" ] && ok ||
     bad "one.csv: the steps do not add up to $expanded"

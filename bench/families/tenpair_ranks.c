@@ -45,6 +45,7 @@ enum {
     M_NEXT,
     M_NODE_MAX,
     M_LEVEL_PEAK,
+    M_NODE_WIDTH,
     F_COUNT
 };
 
@@ -110,7 +111,7 @@ static void levels_header(FILE *f)
     fprintf(f, "length,ranks,nodes,states,expanded,expanded_max,wins,children,kept_bytes,"
                "sent_bytes,sent_bytes_max,recv_bytes_max,stored,peak_bytes_max,peak_bytes_sum,"
                "search_s_max,search_s_sum,exchange_s_max,level_s,node_expanded_max,"
-               "level_peak_bytes_max\n");
+               "node_width_max,level_peak_bytes_max\n");
 }
 
 static void levels_row(FILE *f, int len, int ranks, const uint64_t *s, const uint64_t *m,
@@ -118,7 +119,7 @@ static void levels_row(FILE *f, int len, int ranks, const uint64_t *s, const uin
 {
     fprintf(f,
             "%d,%d,%llu,%llu,%llu,%llu,%llu,%llu,%llu,%llu,%llu,%llu,%llu,%llu,%llu,%.6f,%.6f,"
-            "%.6f,%.6f,%llu,%llu\n",
+            "%.6f,%.6f,%llu,%llu,%llu\n",
             len, ranks, (unsigned long long)s[S_NODES], (unsigned long long)s[S_STATES],
             (unsigned long long)s[S_EXPANDED], (unsigned long long)m[M_EXPANDED],
             (unsigned long long)s[S_WINS], (unsigned long long)s[S_CHILDREN],
@@ -127,7 +128,8 @@ static void levels_row(FILE *f, int len, int ranks, const uint64_t *s, const uin
             (unsigned long long)s[S_STORED], (unsigned long long)m[M_PEAK],
             (unsigned long long)s[S_PEAK], 1e-9 * (double)m[M_SEARCH_NS],
             1e-9 * (double)s[S_SEARCH_NS], 1e-9 * (double)m[M_EXCHANGE_NS], level_s,
-            (unsigned long long)m[M_NODE_MAX], (unsigned long long)m[M_LEVEL_PEAK]);
+            (unsigned long long)m[M_NODE_MAX], (unsigned long long)m[M_NODE_WIDTH],
+            (unsigned long long)m[M_LEVEL_PEAK]);
     fflush(f);
 }
 
@@ -195,6 +197,7 @@ pb_status pb_tenpair_count_ranks(const tp_rules *r, const tp_run *how, tp_result
             [M_NEXT] = (uint64_t)(how->max_length + 1 - tp_count_next_length(t, len)),
             [M_NODE_MAX] = lv.node_expanded_max,
             [M_LEVEL_PEAK] = lv.level_peak_bytes,
+            [M_NODE_WIDTH] = lv.node_width_max,
         };
         if (pb_world_allgather_u64(f, F_COUNT, all)) world_failed("MPI_Allgather");
         combine(all, n, s, m);

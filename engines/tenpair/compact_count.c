@@ -148,6 +148,7 @@ static void search_node(counter *c, worker *me, const uint8_t *key, int length)
         lv->cur = lv->next;
         lv->next = t;
         tp_keyset_clear(&lv->next, bytes);
+        if (lv->cur.count > me->width_max) me->width_max = lv->cur.count;
         for (uint32_t i = 0; i < lv->cur.count; i++) {
             if (me->expanded >= me->lim.next && !worker_poll(c, me)) return;
             expand_state(c, me, lv->cur.arena + (size_t)i * bytes, m, bytes, length);

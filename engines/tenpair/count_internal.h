@@ -26,8 +26,9 @@ typedef struct worker {
     uint8_t board[TP_MAX_LENGTH];
     tp_step moves[2 * TP_MAX_LENGTH];
     uint64_t hash[2 * TP_MAX_LENGTH];
-    uint64_t expanded; /* in this layer */
-    uint64_t node_max; /* in this layer: the most states one node's search expanded */
+    uint64_t expanded;  /* in this layer */
+    uint64_t node_max;  /* in this layer: the most states one node's search expanded */
+    uint64_t width_max; /* in this layer: the most states one level of a node's search held */
     int won, failed;
     int begun;      /* lim has reserved its first steps in this layer */
     pb_limiter lim; /* this layer's polls, counting `expanded` */

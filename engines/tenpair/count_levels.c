@@ -146,6 +146,8 @@ pb_status tp_count_search(tp_count *t, int len, tp_level *lv)
         c->wk[k].expanded = 0;
         if (c->wk[k].node_max > lv->node_expanded_max) lv->node_expanded_max = c->wk[k].node_max;
         c->wk[k].node_max = 0;
+        if (c->wk[k].width_max > lv->node_width_max) lv->node_width_max = c->wk[k].width_max;
+        c->wk[k].width_max = 0;
     }
     pb_status st = route(t, lv);
     if (st == PB_DONE && tp_cc_stopped(c)) st = (pb_status)tp_cc_stopped(c);

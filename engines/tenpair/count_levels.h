@@ -45,6 +45,9 @@ typedef struct tp_level {
     /* The most states one written sequence's search expanded: a sequence is searched
      * whole on one thread of one rank, so this bounds how far a level can be split. */
     uint64_t node_expanded_max;
+    /* The most states one level of one sequence's search held: what that search's
+     * memory grows with (a search keeps two levels). */
+    uint64_t node_width_max;
     uint64_t level_peak_bytes; /* tp_count_end_level: this rank's memory peak in the level */
 } tp_level;
 
