@@ -13,6 +13,7 @@ are skipped when either is missing, unless the program was given as the argument
 """
 
 import json
+import math
 import os
 import re
 import shutil
@@ -27,7 +28,7 @@ ROOT = Path(__file__).resolve().parent.parent
 sys.path.insert(0, str(ROOT / "scripts"))
 sys.dont_write_bytecode = True
 
-from analysis import compare, csvread, markdown, numfmt, provenance, runs, stats, timing  # noqa: E402
+from analysis import compare, csvread, markdown, numfmt, provenance, rank_model, runs, stats, timing  # noqa: E402
 from analysis.errors import ReportError  # noqa: E402
 
 PUZZLEBENCH = os.environ.get("PUZZLEBENCH", str(ROOT / "build" / "puzzlebench"))
@@ -48,6 +49,7 @@ HEADINGS = [
     "### A generated puzzle",
     "## Tenpair", "### The shortest win per engine", "### Counting every win up to a length bound",
     "### Wins by length, and the seed's figures", "### The rule switches", "### Thread scaling of the compact count",
+    "### The count over MPI ranks: measured per length, projected to 1,024 ranks",
     "## Latin squares with holes (QWH)", "### The peak of the median steps", "### The literature",
     "### n = 15 (225 cells): steps and time per hole fraction",
     "### n = 20 (400 cells): steps and time per hole fraction",
@@ -344,6 +346,78 @@ def _notouch_lines():
 
 
 NOTOUCH_LINES = _notouch_lines()
+
+
+class RankModel(unittest.TestCase):
+    """The model of the tenpair count over MPI ranks (analysis/rank_model.py)."""
+
+    COLUMNS = "length,nodes,states,expanded,node_expanded_max,kept_bytes,sent_bytes,level_peak_bytes_max," \
+              "search_s_sum,level_s"
+
+    def levels(self, share=0.25, first=80, last=110):
+        """Lengths first..last (even): 1,000 states at `first`, doubling per +2; the
+        largest sequence `share` of them; 1 us a state; 2 bytes a state of that
+        sequence; 8 bytes of records per 1,000 states."""
+        lines = [self.COLUMNS]
+        for k, length in enumerate(range(first, last + 1, 2)):
+            e = 1000 * 2 ** k
+            lines.append(f"{length},{10 + k},{20 + k},{e},{int(e * share)},{e * 8 // 1000},0,"
+                         f"{2 * int(e * share)},{e * 1e-6},{e * 1e-6}")
+        return [rank_model.Level(r) for r in csvread.parse_csv(lines, "levels.csv").rows]
+
+    def test_fit_of_an_exponential_is_exact(self):
+        a, g = rank_model.fit_log_linear([(x, 3 * 2 ** x) for x in range(5)])
+        self.assertAlmostEqual(g, math.log(2))
+        self.assertAlmostEqual(a, math.log(3))
+        self.assertIsNone(rank_model.fit_log_linear([(1, 5.0), (1, 7.0)]))
+
+    def test_measured_constants(self):
+        m = rank_model.Model(self.levels())
+        self.assertAlmostEqual(m.growth_per_2, 2.0)
+        self.assertAlmostEqual(m.scatter, 1.0)
+        self.assertAlmostEqual(m.per_state_s, 1e-6)
+        self.assertAlmostEqual(m.share, 0.25, places=3)
+        self.assertAlmostEqual(m.bytes_per_state, 2.0)
+        self.assertAlmostEqual(m.record_bytes_per_state, 0.008, places=4)
+        for length, x in m.holdout:  # an exact exponential is predicted exactly
+            self.assertAlmostEqual(x, 1.0)
+        self.assertEqual(m.expanded(110), 1000 * 2 ** 15)
+        self.assertAlmostEqual(m.expanded(112) / (1000 * 2 ** 16), 1.0)
+
+    def test_the_largest_sequence_bounds_the_speedup(self):
+        m = rank_model.Model(self.levels(share=0.25))
+        one, many = m.project(1, 120), m.project(1024, 120)
+        # 1,024 ranks: the largest sequences set the time (a quarter of the work),
+        # and add only latency and wire time to it.
+        self.assertAlmostEqual(many["time_s"] / one["time_s"], 0.25, places=2)
+        self.assertGreater(many["time_s"], 0.25 * one["time_s"])
+        self.assertLess(many["split_time_s"], one["time_s"] / 1000)
+        # Memory per rank is one search: the same at any rank count.
+        self.assertEqual(one["memory_B"], many["memory_B"])
+        self.assertAlmostEqual(one["memory_B"], 2 * 0.25 * 1000 * 2 ** 20, delta=1)
+        self.assertEqual(one["sent_B"], 0)
+        self.assertAlmostEqual(many["sent_B"], 0.008 * 1000 * 2 ** 20 * 1023 / 1024, delta=1)
+
+    def test_reach_stops_at_the_first_budget_met(self):
+        m = rank_model.Model(self.levels(share=0.25))
+        bound, why = m.reach(1, 3600, 4 * 1024 ** 3)
+        # With k = (B - 80) / 2, the work up to bound B is 1e-3 * (2^(k+1) - 1) s:
+        # an hour is first passed at 122 (4,194 s; 120: 2,097 s). Memory is
+        # 2 B * 0.25 * 1000 * 2^k: 4 GiB is first passed at 128 (k = 24).
+        self.assertEqual((bound, why), (120, "time"))
+        # 1,024 ranks: a quarter of the work (up to 124: 0.25e-3 * (2^23 - 1) =
+        # 2,097 s; 126: 4,194 s); split, memory stops it.
+        self.assertEqual(m.reach(1024, 3600, 4 * 1024 ** 3), (124, "time"))
+        self.assertEqual(m.reach(1024, 3600, 4 * 1024 ** 3, split=True), (126, "memory"))
+
+    def test_too_few_lengths_or_no_growth_are_errors(self):
+        with self.assertRaises(ValueError):
+            rank_model.Model(self.levels(first=80, last=84))
+        flat = self.levels()
+        for lv in flat:
+            lv.expanded = 1000
+        with self.assertRaises(ValueError):
+            rank_model.Model(flat)
 
 
 class Provenance(unittest.TestCase):

@@ -1,8 +1,9 @@
 """The tenpair family (the crossing-out game): the files of its experiments script,
-tenpair-{bound,wins,rules,threads}.csv and, when run, tenpair-push.csv. The shortest
-win per engine, counting every win up to a length bound, wins by length beside the
-seed's figures, the rule switches, the thread scaling of the compact count, and
-how far the count goes in a time budget.
+tenpair-{bound,wins,rules,threads,levels}.csv and, when run, tenpair-push.csv. The
+shortest win per engine, counting every win up to a length bound, wins by length
+beside the seed's figures, the rule switches, the thread scaling of the compact
+count, how far the count goes in a time budget, and the count over MPI ranks
+(measured per length and projected; sections/tenpair_ranks.py).
 
 Each row of these files is one process run, timed once: its time is a single
 value, and the tables say so ("one run"); the thread scaling has several reps a
@@ -18,6 +19,7 @@ from ..numfmt import duration, grouped, memory, ratio
 
 FEWER_STATES, MORE_STATES = "fewer states", "more states"
 LESS_MEMORY, MORE_MEMORY = "less memory", "more memory"
+from . import tenpair_ranks
 from ..plotting import DASHES, FILLED_POINTS, GRID, LOWER_BOUND_KEY, Plot, PALETTE, open_point, quote
 
 # The seed's reported figures (seed 003): the only numbers not read from files.
@@ -130,6 +132,9 @@ def section(ctx, family, files):
     push = path("push")
     if push in files and push.stat().st_size > 0:
         out += _push(ctx, push, meta["push"])
+    levels = path("levels")
+    if levels in files and levels.stat().st_size > 0:
+        out += tenpair_ranks.section(ctx, levels, read_meta(ctx.dir / "tenpair-levels.meta"))
     return out
 
 
