@@ -29,6 +29,7 @@
  * steps. One thread. */
 #include "../core/engine.h"
 #include "../core/limiter.h"
+#include "alldiff.h"
 
 #include <stdlib.h>
 #include <string.h>
@@ -419,6 +420,23 @@ static void alldiff_free(alldiff *s)
     free(s);
 }
 
+/* Queues every group, and every single-value cell that has pairs. */
+static void queue_all(alldiff *s)
+{
+    const pb_model *m = s->m;
+    for (int c = 0; c < m->ncells; c++) {
+        pb_mask d = s->dom[c];
+        if (d && !(d & (d - 1)) && m->nbr_start[c + 1] > m->nbr_start[c]) {
+            s->cqueued[c] = 1;
+            s->cq[s->cq_len++] = c;
+        }
+    }
+    for (int g = 0; g < m->ngroups; g++) {
+        s->gqueued[g] = 1;
+        s->gq[s->gq_len++] = g;
+    }
+}
+
 /* Places the givens, filters every group once (never undone) and fixes the order.
  * s->nopen: the open cells, or -1 when the filtering already finds no solution.
  * 0 when out of memory. */
@@ -433,15 +451,8 @@ static int setup(alldiff *s)
         else
             open++;
         empty |= !d; /* an empty domain: no solution */
-        if (d && !(d & (d - 1)) && m->nbr_start[c + 1] > m->nbr_start[c]) {
-            s->cqueued[c] = 1;
-            s->cq[s->cq_len++] = c;
-        }
     }
-    for (int g = 0; g < m->ngroups; g++) {
-        s->gqueued[g] = 1;
-        s->gq[s->gq_len++] = g;
-    }
+    queue_all(s);
     s->nopen = !empty && settle(s) ? open : -1;
     clear_queues(s);
     s->trail_len = 0;
@@ -481,6 +492,28 @@ static pb_status alldiff_run(const pb_model *m, int config, const pb_run *how, p
     out->status = s->status;
     alldiff_free(s);
     return out->status;
+}
+
+int pb_alldiff_filter(const pb_mask *d, int k, pb_mask *out)
+{
+    signed char mate[64];
+    if (k < 0 || k > 64) return 0;
+    memset(mate, -1, sizeof mate);
+    return regin_filter(d, k, mate, out);
+}
+
+int pb_alldiff_settle(const pb_model *m, pb_mask *dom)
+{
+    alldiff *s = alldiff_new(m);
+    if (!s) return -1;
+    int ok = 1;
+    for (int c = 0; c < m->ncells; c++) ok &= (s->dom[c] = dom[c]) != 0;
+    queue_all(s);
+    ok = ok && settle(s);
+    clear_queues(s);
+    memcpy(dom, s->dom, (size_t)m->ncells * sizeof *dom);
+    alldiff_free(s);
+    return ok;
 }
 
 const pb_engine pb_engine_alldiff = {
