@@ -225,7 +225,30 @@ static int filter_group(alldiff *s, int g)
     for (int i = 0; i < k; i++) all |= d[i] = s->dom[cells[i]];
     if (__builtin_popcountll(all) < k) return 0;
     if (!m->group_sum || !m->group_sum[g]) {
-        if (!regin_filter(d, k, s->mate + start, out)) return 0;
+        /* Cells down to one value take it (two with the same value: a wipe-out), so
+         * only the others go through the matching, without those values: the same
+         * filtering on a smaller graph (most of a nearly filled group is fixed). */
+        pb_mask fixed = 0, od[64], oout[64];
+        signed char omate[64];
+        int idx[64], open = 0;
+        for (int i = 0; i < k; i++) {
+            if (d[i] & (d[i] - 1)) {
+                idx[open++] = i;
+                continue;
+            }
+            if (fixed & d[i]) return 0;
+            fixed |= d[i];
+        }
+        for (int j = 0; j < open; j++) {
+            od[j] = d[idx[j]] & ~fixed;
+            omate[j] = s->mate[start + idx[j]];
+        }
+        if (open && !regin_filter(od, open, omate, oout)) return 0;
+        memcpy(out, d, (size_t)k * sizeof *out);
+        for (int j = 0; j < open; j++) {
+            out[idx[j]] = oout[j];
+            s->mate[start + idx[j]] = omate[j];
+        }
     } else {
         /* Domain consistency for the sum as well: the union, over the value sets that
          * fill the group, of the filtering restricted to the set. */
