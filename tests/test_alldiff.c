@@ -10,6 +10,7 @@
 
 #include "check.h"
 #include "core/engine.h"
+#include "core/limiter.h"
 #include "core/rng.h"
 #include "engines.h"
 #include "latin/latin.h"
@@ -468,9 +469,56 @@ static void test_limits(void)
     pb_run stop = {.mode = PB_MODE_COUNT};
     stop.limits.cancel = &cancel;
     CHECK(pb_engine_run(e, m, &stop, &r) == PB_INTERRUPTED);
+    /* A step limit drawn from a shared pool (a batch's puzzles): the run stops when
+     * the pool is spent, having drawn at least the steps it made. */
+    pb_step_pool pool;
+    pb_step_pool_init(&pool, 5000, 1);
+    pb_step_share share = {&pool, 0};
+    pb_run shared = {.mode = PB_MODE_COUNT};
+    shared.limits.share = &share;
+    CHECK(pb_engine_run(e, m, &shared, &r) == PB_LIMIT);
+    CHECK(r.stats.steps <= 5000 && share.reserved >= r.stats.steps && r.stats.steps > 4000);
     /* Threads are refused: one thread only. */
     pb_run threads = {.mode = PB_MODE_COUNT, .threads = 2};
     CHECK(pb_engine_run(e, m, &threads, &r) == PB_UNSUPPORTED);
+    pb_model_free(m);
+}
+
+/* ---- the trace ---- */
+
+typedef struct tally {
+    uint64_t place, back, sol, start, last_step;
+    int ok;
+} tally;
+
+static void on_step(void *ctx, const pb_model *m, const int *values, int cell, pb_event ev,
+                    uint64_t step)
+{
+    tally *t = ctx;
+    if (ev == PB_EV_START) t->start++;
+    if (ev == PB_EV_PLACE) t->place++, t->ok &= values[cell] >= 1 && values[cell] <= m->nvalues;
+    if (ev == PB_EV_BACKTRACK) t->back++, t->ok &= values[cell] == -1;
+    if (ev == PB_EV_SOLUTION) t->sol++, t->ok &= pb_model_check(m, values);
+    t->ok &= step == t->place + t->back;
+    t->last_step = step;
+}
+
+/* Every step is traced once, and the trace's step numbers are the stats'. */
+static void test_trace(void)
+{
+    latin_square sq;
+    latin_square_init(&sq, 4);
+    sq.cell[0] = 2, sq.cell[5] = 2;
+    pb_model *m = latin_model_of(&sq);
+    tally t = {.ok = 1};
+    pb_run how = {.mode = PB_MODE_COUNT, .trace = on_step, .trace_ctx = &t};
+    pb_result r = {0};
+    CHECK(pb_engine_run(engine_named("alldiff"), m, &how, &r) == PB_DONE);
+    CHECK(t.ok && t.start == 1);
+    CHECK_EQ_U64(t.place, r.stats.placements);
+    CHECK_EQ_U64(t.back, r.stats.backtracks);
+    CHECK_EQ_U64(t.sol, (uint64_t)r.stats.solutions);
+    CHECK_EQ_U64((uint64_t)r.stats.solutions, brute_count(m));
     pb_model_free(m);
 }
 
@@ -486,6 +534,7 @@ int main(void)
            seen_many);
     test_harder();
     test_limits();
+    test_trace();
     pb_model_free(sudoku4);
     return check_report("alldiff");
 }
