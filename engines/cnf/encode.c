@@ -20,7 +20,10 @@
  *   an EMPTY clause (the model has no solution). DIMACS allows it ("0" alone) and
  *   minisat and cadical accept it; a solver over pb_cnf must treat it as UNSAT.
  * - At-most-one over fewer than two literals is dropped; with PB_CNF_NATIVE_AMO an
- *   at-most-one over two literals is still kept as an amo entry, not a clause. */
+ *   at-most-one over two literals is still kept as an amo entry, not a clause.
+ * - pb_cnf_decode fills every cell: its value, 0 when no variable of it is true, -1
+ *   when more than one is; it returns -1 when any cell got 0 or -1. Selectors are
+ *   not looked at. */
 #include "cnf.h"
 
 #include <stdlib.h>
