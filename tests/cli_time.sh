@@ -56,8 +56,21 @@ expect 0 "time --stdin --samples 3" -- "$pb" time --csv "$csv" --key tool=read,n
     --samples 3 --min-sample-time 0 --stdin "$tmp/in.txt" -- sh -c 'read -r l && test "$l" = first'
 check "--samples 3: sample lines of row 2" 'v == 3' "$(grep -c '^R1,2,[0-2],1,' "$samples")"
 
+# ---- --exit-status: a SAT solver's 10 (model found) is every run's expected status ----
+expect 0 "time --exit-status 10" -- "$pb" time --csv "$csv" --key tool=sat,n=10 --run-id R1 \
+    --samples 2 --exit-status 10 -- sh -c 'exit 10'
+check "--exit-status 10: sample lines of row 3" 'v == 2' "$(grep -c '^R1,3,' "$samples")"
+
 # ---- errors: no row is added ----
 before=$(lines "$csv")
+samples_before=$(lines "$samples")
+expect 4 "a run that exits 0 where 10 is expected" -- "$pb" time --csv "$csv" --key tool=sat,n=0 \
+    --run-id R1 --exit-status 10 -- true
+one_line_error "'true' exited with status 0 .every run must exit 10.; no row"
+expect 2 "an exit status out of range" -- "$pb" time --csv "$csv" --key tool=sat,n=0 --run-id R1 \
+    --exit-status 256 -- true
+one_line_error "--exit-status expects a whole number from 0 to 255"
+
 expect 2 "keys that differ from the header" -- "$pb" time --csv "$csv" --key tool=x --run-id R1 -- true
 one_line_error "t.csv: its columns start 'tool,n', this row's 'tool'"
 expect 4 "a command that fails" -- "$pb" time --csv "$csv" --key tool=false,n=4 --run-id R1 -- false
@@ -96,7 +109,7 @@ one_line_error "unknown option '--bogus'"
 expect 2 "an argument before --" -- "$pb" time --csv "$csv" --key tool=x,n=1 --run-id R1 true -- true
 one_line_error "unexpected argument 'true'"
 check "no row added by the errors" "v == $before" "$(lines "$csv")"
-check "no samples added by the errors" 'v == 14' "$(lines "$samples")"
+check "no samples added by the errors" "v == $samples_before" "$(lines "$samples")"
 
 # ---- a file whose last line is incomplete is not appended to ----
 printf 'tool,wall_s,%s\nx,1' "$timing" >"$tmp/cut.csv"

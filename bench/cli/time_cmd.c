@@ -1,10 +1,11 @@
 /* time_cmd.c — `puzzlebench time`: times an outside command by the harness's one method
  * (one warm-up run, samples of at least min-sample-time, short runs repeated within a
- * sample), every run checked to exit 0, and appends the row to a CSV with its samples
- * beside it: for scripts that time other programs (bench/qqwing.sh). */
+ * sample), every run checked to exit 0 (or the status given), and appends the row to a CSV with its
+ * samples beside it: for scripts that time other programs (bench/qqwing.sh). */
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <sys/wait.h>
 
 #include "commands.h"
 #include "harness/csv_append.h"
@@ -13,6 +14,7 @@
 
 typedef struct time_opts {
     const char *csv, *key, *run_id, *stdin_path;
+    int exit_status;
     pb_timing_opts timing;
 } time_opts;
 
@@ -38,6 +40,13 @@ static const pb_option time_options[] = {
      OPT(PB_OPT_TEXT, stdin_path),
      .arg = "FILE",
      .help = "every run's standard input, read from its start each run"},
+    {.name = "exit-status",
+     OPT(PB_OPT_INT, exit_status),
+     .arg = "N",
+     .lo = 0,
+     .hi = 255,
+     .help = "the status every run must exit with: SAT solvers exit 10 when\n"
+             "they find a model and 20 when they prove there is none"},
     PB_OPTION_SAMPLES(time_opts, timing, "timed samples, after one warm-up run"),
     PB_OPTION_MIN_SAMPLE_TIME(time_opts, timing,
                               "each sample lasts at least S seconds: a shorter command is run\n"
@@ -55,7 +64,8 @@ static void print_help(void)
           "Times COMMAND as a whole process by the harness's one method: one warm-up run,\n"
           "then samples that each last at least --min-sample-time, a short command run\n"
           "back to back within a sample. Each run forks and executes COMMAND with its\n"
-          "output sent to /dev/null; every run must exit with status 0. Then appends one\n"
+          "output sent to /dev/null; every run must exit with status 0 (--exit-status), so\n"
+          "a run that fails or answers differently is never timed. Then appends one\n"
           "row to FILE.csv: the --key values, wall_s (the median time per run, seconds),\n"
           "run_id, row (the row's index in the file), samples, runs_per_sample, min_s,\n"
           "median_s, mean_s, stddev_s, cv, median_lo_s, median_hi_s, noisy; and the row's\n"
@@ -63,7 +73,8 @@ static void print_help(void)
           stdout);
     pb_options_help(stdout, time_options, "time", &time_defaults);
     fputs("\nexit status: 0 row written, 2 bad usage or input, 4 a run of COMMAND did not\n"
-          "             exit 0 (no row), 130 interrupted (COMMAND killed, no row)\n",
+          "             exit with the status expected (no row), 130 interrupted (COMMAND\n"
+          "             killed, no row)\n",
           stdout);
 }
 
@@ -105,18 +116,29 @@ static int check_options(const time_opts *o, int have_command, pb_csv_keys *k, c
     return 0;
 }
 
+typedef struct timed_command {
+    pb_spawn spawn;
+    int exit_status; /* what every run must exit with */
+} timed_command;
+
 static pb_run_end run_once(void *ctx)
 {
-    pb_spawn *s = ctx;
-    if (!pb_spawn_run(s)) return PB_RUN_SAME;
-    return s->interrupted ? PB_RUN_STOPPED : PB_RUN_ERROR;
+    timed_command *c = ctx;
+    pb_spawn *s = &c->spawn;
+    pb_spawn_run(s);
+    if (s->interrupted) return PB_RUN_STOPPED;
+    if (!s->error && WIFEXITED(s->status) && WEXITSTATUS(s->status) == c->exit_status)
+        return PB_RUN_SAME;
+    return PB_RUN_ERROR;
 }
 
 /* Measures the command; 0, or the exit status after its message. */
 static int measure(const time_opts *o, pb_spawn *s, pb_timing *t)
 {
     char what[200], cmd[600];
-    pb_run_end end = pb_measure(&o->timing, run_once, s, t);
+    timed_command c = {*s, o->exit_status};
+    pb_run_end end = pb_measure(&o->timing, run_once, &c, t);
+    *s = c.spawn;
     if (pb_interrupted || end == PB_RUN_STOPPED) {
         fputs("puzzlebench: time: interrupted; no row written\n", stderr);
         return pb_interrupt_exit();
@@ -124,8 +146,8 @@ static int measure(const time_opts *o, pb_spawn *s, pb_timing *t)
     if (end == PB_RUN_SAME) return 0;
     pb_spawn_command_text(s->argv, cmd, sizeof cmd);
     pb_spawn_describe(s, what, sizeof what);
-    fprintf(stderr, "puzzlebench: time: '%s' %s (every run must exit 0); no row written\n", cmd,
-            what);
+    fprintf(stderr, "puzzlebench: time: '%s' %s (every run must exit %d); no row written\n", cmd,
+            what, o->exit_status);
     return PB_EXIT_FAILED;
 }
 
