@@ -1,0 +1,284 @@
+/* encode.c — pb_cnf_encode: the direct encoding of a finished model (see cnf.h), and
+ * pb_cnf_decode.
+ *
+ * Decisions that cnf.h leaves open, taken here:
+ * - Variables: cell-major, values ascending within a cell (cell 0's values first);
+ *   then the selectors, group by group in model order, one per admissible value set
+ *   in the model's sum_set order. So selector k of sum group g stands for
+ *   m->sum_set[m->sum_set_start[g] + k].
+ * - Clause order: per cell (its at-least-one, then its at-most-one when pairwise),
+ *   then per group (per value: at-most-one, then at-least-one), then the min-difference
+ *   pairs, then the sum groups' selector clauses.
+ * - A group gets at-least-one per value only when it is a plain group (no sum) with
+ *   exactly nvalues cells whose domains together hold every value: then every value
+ *   must appear. Elsewhere the at-most-ones and the cells' at-least-ones already make
+ *   a short group (or a longer one, which can never be filled) right.
+ * - A sum group still gets its plain at-most-one per value; its selectors add the
+ *   rest. The "each value of the set appears" clauses are implied by the rest (a set
+ *   has as many values as the group has cells) but help propagation, so they stay.
+ * - A cell with an empty domain, or a sum group with no admissible value set, gives
+ *   an EMPTY clause (the model has no solution). DIMACS allows it ("0" alone) and
+ *   minisat and cadical accept it; a solver over pb_cnf must treat it as UNSAT.
+ * - At-most-one over fewer than two literals is dropped; with PB_CNF_NATIVE_AMO an
+ *   at-most-one over two literals is still kept as an amo entry, not a clause. */
+#include "cnf.h"
+
+#include <stdlib.h>
+#include <string.h>
+
+/* A growing int array. */
+typedef struct ivec {
+    int *a;
+    size_t n, cap;
+} ivec;
+
+typedef struct svec {
+    size_t *a;
+    size_t n, cap;
+} svec;
+
+static int ivec_push(ivec *v, int x)
+{
+    if (v->n == v->cap) {
+        size_t ncap = v->cap ? v->cap * 2 : 256;
+        int *q = realloc(v->a, ncap * sizeof *q);
+        if (!q) return -1;
+        v->a = q, v->cap = ncap;
+    }
+    v->a[v->n++] = x;
+    return 0;
+}
+
+static int svec_push(svec *v, size_t x)
+{
+    if (v->n == v->cap) {
+        size_t ncap = v->cap ? v->cap * 2 : 256;
+        size_t *q = realloc(v->a, ncap * sizeof *q);
+        if (!q) return -1;
+        v->a = q, v->cap = ncap;
+    }
+    v->a[v->n++] = x;
+    return 0;
+}
+
+typedef struct builder {
+    ivec lits, amo_lits;
+    svec starts, amo_starts; /* the ends of the clauses (amos) so far */
+    int native;
+    int failed;
+} builder;
+
+static void add_clause(builder *b, const int *lits, int n)
+{
+    for (int i = 0; i < n; i++)
+        if (ivec_push(&b->lits, lits[i])) b->failed = 1;
+    if (svec_push(&b->starts, b->lits.n)) b->failed = 1;
+}
+
+static void add_amo(builder *b, const int *vars, int n)
+{
+    if (n < 2) return;
+    if (b->native) {
+        for (int i = 0; i < n; i++)
+            if (ivec_push(&b->amo_lits, vars[i])) b->failed = 1;
+        if (svec_push(&b->amo_starts, b->amo_lits.n)) b->failed = 1;
+        return;
+    }
+    for (int i = 0; i < n; i++)
+        for (int j = i + 1; j < n; j++) {
+            int c[2] = {-vars[i], -vars[j]};
+            add_clause(b, c, 2);
+        }
+}
+
+void pb_cnf_free(pb_cnf *f)
+{
+    if (!f) return;
+    free(f->var_cell);
+    free(f->var_value);
+    free(f->cell_var);
+    free(f->clause_start);
+    free(f->lits);
+    free(f->amo_start);
+    free(f->amo_lits);
+    free(f);
+}
+
+/* The variables: cell_var, var_cell, var_value; selectors after the cell variables.
+ * 0, or -1 out of memory. */
+static int number_vars(const pb_model *m, pb_cnf *f)
+{
+    const int nv = m->nvalues;
+    f->cell_var = calloc((size_t)m->ncells * nv, sizeof *f->cell_var);
+    if (!f->cell_var) return -1;
+    int n = 0;
+    for (int c = 0; c < m->ncells; c++)
+        for (int v = 1; v <= nv; v++)
+            if (m->domain[c] & PB_BIT(v)) f->cell_var[(size_t)c * nv + v - 1] = ++n;
+    f->ncell_vars = n;
+    for (int g = 0; m->nsums && g < m->ngroups; g++)
+        n += m->sum_set_start[g + 1] - m->sum_set_start[g];
+    f->nvars = n;
+    f->var_cell = malloc(((size_t)n + 1) * sizeof *f->var_cell);
+    f->var_value = malloc(((size_t)n + 1) * sizeof *f->var_value);
+    if (!f->var_cell || !f->var_value) return -1;
+    f->var_cell[0] = -1, f->var_value[0] = 0;
+    for (int c = 0; c < m->ncells; c++)
+        for (int v = 1; v <= nv; v++) {
+            int x = f->cell_var[(size_t)c * nv + v - 1];
+            if (x) f->var_cell[x] = c, f->var_value[x] = v;
+        }
+    int s = f->ncell_vars;
+    for (int g = 0; m->nsums && g < m->ngroups; g++)
+        for (int k = m->sum_set_start[g]; k < m->sum_set_start[g + 1]; k++)
+            s++, f->var_cell[s] = -1, f->var_value[s] = g;
+    return 0;
+}
+
+static void encode_cells(const pb_model *m, const pb_cnf *f, builder *b, int *tmp)
+{
+    for (int c = 0; c < m->ncells; c++) {
+        int n = 0;
+        for (int v = 1; v <= m->nvalues; v++)
+            if (pb_cnf_var(f, c, v)) tmp[n++] = pb_cnf_var(f, c, v);
+        add_clause(b, tmp, n);
+        add_amo(b, tmp, n);
+    }
+}
+
+static void encode_groups(const pb_model *m, const pb_cnf *f, builder *b, int *tmp)
+{
+    for (int g = 0; g < m->ngroups; g++) {
+        const int *cells = m->group_cells + m->group_start[g];
+        int len = m->group_start[g + 1] - m->group_start[g];
+        int plain = !m->group_sum || !m->group_sum[g];
+        pb_mask uni = 0;
+        for (int i = 0; i < len; i++) uni |= m->domain[cells[i]];
+        int every = plain && len == m->nvalues && uni == PB_FULL(m->nvalues);
+        for (int v = 1; v <= m->nvalues; v++) {
+            int n = 0;
+            for (int i = 0; i < len; i++)
+                if (pb_cnf_var(f, cells[i], v)) tmp[n++] = pb_cnf_var(f, cells[i], v);
+            add_amo(b, tmp, n);
+            if (every) add_clause(b, tmp, n);
+        }
+    }
+}
+
+static void encode_pairs(const pb_model *m, const pb_cnf *f, builder *b)
+{
+    if (m->min_diff <= 0) return;
+    for (int i = 0; i < m->npairs; i++) {
+        int a = m->pairs[i][0], c = m->pairs[i][1];
+        for (int v = 1; v <= m->nvalues; v++) {
+            if (!pb_cnf_var(f, a, v)) continue;
+            for (int w = 1; w <= m->nvalues; w++)
+                if (pb_cnf_var(f, c, w) && abs(v - w) < m->min_diff) {
+                    int cl[2] = {-pb_cnf_var(f, a, v), -pb_cnf_var(f, c, w)};
+                    add_clause(b, cl, 2);
+                }
+        }
+    }
+}
+
+static void encode_sums(const pb_model *m, const pb_cnf *f, builder *b, int *tmp)
+{
+    int sel = f->ncell_vars; /* the last selector numbered so far */
+    for (int g = 0; m->nsums && g < m->ngroups; g++) {
+        if (!m->group_sum[g]) continue;
+        const int *cells = m->group_cells + m->group_start[g];
+        int len = m->group_start[g + 1] - m->group_start[g];
+        int first = sel + 1, nsets = m->sum_set_start[g + 1] - m->sum_set_start[g];
+        for (int k = 0; k < nsets; k++) tmp[k] = first + k;
+        add_clause(b, tmp, nsets); /* empty when no set fills the group */
+        add_amo(b, tmp, nsets);
+        for (int k = 0; k < nsets; k++) {
+            pb_mask set = m->sum_set[m->sum_set_start[g] + k];
+            int s = first + k;
+            /* s -> no cell takes a value outside the set */
+            for (int i = 0; i < len; i++)
+                for (int v = 1; v <= m->nvalues; v++) {
+                    int x = pb_cnf_var(f, cells[i], v);
+                    if (x && !(set & PB_BIT(v))) {
+                        int cl[2] = {-s, -x};
+                        add_clause(b, cl, 2);
+                    }
+                }
+            /* s -> each value of the set sits in some cell */
+            for (int v = 1; v <= m->nvalues; v++) {
+                if (!(set & PB_BIT(v))) continue;
+                int n = 0;
+                tmp[n++] = -s;
+                for (int i = 0; i < len; i++)
+                    if (pb_cnf_var(f, cells[i], v)) tmp[n++] = pb_cnf_var(f, cells[i], v);
+                add_clause(b, tmp, n);
+            }
+        }
+        sel += nsets;
+    }
+}
+
+pb_cnf *pb_cnf_encode(const pb_model *m, int flags)
+{
+    if (!m || !m->finished) return NULL;
+    pb_cnf *f = calloc(1, sizeof *f);
+    if (!f) return NULL;
+    f->ncells = m->ncells;
+    f->nvalues = m->nvalues;
+    builder b = {.native = (flags & PB_CNF_NATIVE_AMO) != 0};
+    /* tmp holds one clause or at-most-one: at most a group's cells, a cell's values,
+     * or a sum group's sets (plus one selector literal). */
+    size_t tmpn = (size_t)m->ncells + (size_t)m->nvalues + 2;
+    for (int g = 0; m->nsums && g < m->ngroups; g++) {
+        size_t k = (size_t)(m->sum_set_start[g + 1] - m->sum_set_start[g]) + 1;
+        if (k > tmpn) tmpn = k;
+    }
+    int *tmp = malloc(tmpn * sizeof *tmp);
+    if (!tmp || number_vars(m, f) || svec_push(&b.starts, 0) ||
+        (b.native && svec_push(&b.amo_starts, 0))) {
+        b.failed = 1;
+    } else {
+        encode_cells(m, f, &b, tmp);
+        encode_groups(m, f, &b, tmp);
+        encode_pairs(m, f, &b);
+        encode_sums(m, f, &b, tmp);
+    }
+    free(tmp);
+    if (b.failed) {
+        free(b.lits.a), free(b.starts.a), free(b.amo_lits.a), free(b.amo_starts.a);
+        pb_cnf_free(f);
+        return NULL;
+    }
+    f->nclauses = b.starts.n - 1;
+    f->clause_start = b.starts.a;
+    /* An empty array is still a valid pointer for the callers. */
+    f->lits = b.lits.a ? b.lits.a : malloc(sizeof *f->lits);
+    if (b.native) {
+        f->namo = b.amo_starts.n - 1;
+        f->amo_start = b.amo_starts.a;
+        f->amo_lits = b.amo_lits.a ? b.amo_lits.a : malloc(sizeof *f->amo_lits);
+    } else {
+        f->amo_start = calloc(1, sizeof *f->amo_start);
+        f->amo_lits = malloc(sizeof *f->amo_lits);
+    }
+    if (!f->lits || !f->amo_start || !f->amo_lits) {
+        pb_cnf_free(f);
+        return NULL;
+    }
+    return f;
+}
+
+int pb_cnf_decode(const pb_cnf *f, const unsigned char *truth, int *values)
+{
+    int bad = 0;
+    for (int c = 0; c < f->ncells; c++) {
+        int got = 0;
+        for (int v = 1; v <= f->nvalues; v++) {
+            int x = pb_cnf_var(f, c, v);
+            if (x && truth[x]) got = got ? -1 : v;
+        }
+        values[c] = got;
+        if (got <= 0) bad = 1;
+    }
+    return bad ? -1 : 0;
+}
