@@ -11,7 +11,13 @@
 #include "core/engine.h"
 #include "core/limiter.h"
 #include "core/rng.h"
+#include "cnf/cnf.h"
+#include "core/model.h"
+#include "latin/latin.h"
 #include "learn/sat.h"
+#include "sudoku/sudoku.h"
+
+extern const pb_engine pb_engine_learn;
 
 /* ---- the core ---- */
 
@@ -251,6 +257,285 @@ static void test_core_limit(void)
     pb_sat_free(s);
 }
 
+/* ---- the engine over the model ---- */
+
+/* Brute force: the solutions of m by plain backtracking in cell order (distinct
+ * values among assigned peers, min-difference with assigned neighbours), each leaf
+ * checked by pb_model_check (sums included); counts up to cap. */
+static void brute_rec(const pb_model *m, int *values, int c, uint64_t *count, uint64_t cap)
+{
+    if (*count >= cap) return;
+    if (c == m->ncells) {
+        if (pb_model_check(m, values)) ++*count;
+        return;
+    }
+    for (int v = 1; v <= m->nvalues; v++) {
+        if (!(m->domain[c] & PB_BIT(v))) continue;
+        int ok = 1;
+        for (int i = m->peer_start[c]; i < m->peer_start[c + 1] && ok; i++)
+            if (m->peer[i] < c && values[m->peer[i]] == v) ok = 0;
+        for (int i = m->nbr_start[c]; i < m->nbr_start[c + 1] && ok; i++)
+            if (m->nbr[i] < c && abs(values[m->nbr[i]] - v) < m->min_diff) ok = 0;
+        if (!ok) continue;
+        values[c] = v;
+        brute_rec(m, values, c + 1, count, cap);
+        values[c] = 0;
+    }
+}
+
+static uint64_t brute_count(const pb_model *m, uint64_t cap)
+{
+    int *values = calloc((size_t)m->ncells + 1, sizeof *values);
+    uint64_t n = 0;
+    brute_rec(m, values, 0, &n, cap);
+    free(values);
+    return n;
+}
+
+/* Every solution through the core directly (encode, solve, check, block): the count,
+ * each solution checked with pb_model_check and against repeats of the one before. */
+static uint64_t core_count(const pb_model *m, int *bad)
+{
+    pb_cnf *f = pb_cnf_encode(m, PB_CNF_NATIVE_AMO);
+    pb_sat *s = pb_sat_new(f->nvars, 16);
+    for (size_t i = 0; i < f->nclauses; i++)
+        pb_sat_add_clause(s, f->lits + f->clause_start[i],
+                          (int)(f->clause_start[i + 1] - f->clause_start[i]));
+    for (size_t i = 0; i < f->namo; i++)
+        pb_sat_add_amo(s, f->amo_lits + f->amo_start[i],
+                       (int)(f->amo_start[i + 1] - f->amo_start[i]));
+    unsigned char *truth = calloc((size_t)f->nvars + 1, 1);
+    int *values = calloc((size_t)m->ncells + 1, sizeof *values);
+    int *block = calloc((size_t)m->ncells + 1, sizeof *block);
+    uint64_t n = 0;
+    while (pb_sat_solve(s, NULL, NULL) == PB_SAT_SAT && n < 100000) {
+        for (int v = 1; v <= f->nvars; v++) truth[v] = (unsigned char)pb_sat_model(s, v);
+        if (pb_cnf_decode(f, truth, values) || !pb_model_check(m, values)) ++*bad;
+        n++;
+        for (int c = 0; c < m->ncells; c++) block[c] = -pb_cnf_var(f, c, values[c]);
+        pb_sat_add_clause(s, block, m->ncells);
+    }
+    free(truth);
+    free(values);
+    free(block);
+    pb_sat_free(s);
+    pb_cnf_free(f);
+    return n;
+}
+
+static pb_result run_learn(const pb_model *m, pb_mode mode, uint64_t max_solutions,
+                           uint64_t max_steps, int *first, int *last)
+{
+    pb_run how = {0};
+    how.mode = mode;
+    how.threads = 1;
+    how.limits.max_solutions = max_solutions;
+    how.limits.max_steps = max_steps;
+    pb_result r;
+    memset(&r, 0, sizeof r);
+    r.first = first;
+    r.last = last;
+    pb_engine_run(&pb_engine_learn, m, &how, &r);
+    return r;
+}
+
+/* The most solutions a random instance may have. */
+#define MAX_ENUM 3000
+
+static int counts_checked, counts_zero, counts_one, counts_many;
+
+/* m's count by the engine (count mode; first mode; count --limit 2), by the core
+ * (every solution checked) and by brute force, all equal. */
+static void check_counts(const pb_model *m)
+{
+    uint64_t want = brute_count(m, UINT64_MAX);
+    if (getenv("LEARN_VERBOSE")) fprintf(stderr, "count %llu\n", (unsigned long long)want);
+    int bad = 0;
+    CHECK_EQ_U64(core_count(m, &bad), want);
+    CHECK(bad == 0);
+    int *first = calloc((size_t)m->ncells + 1, sizeof *first);
+    int *last = calloc((size_t)m->ncells + 1, sizeof *last);
+    pb_result r = run_learn(m, PB_MODE_COUNT, 0, 0, first, last);
+    CHECK(r.status == PB_DONE);
+    CHECK_EQ_U64((uint64_t)r.stats.solutions, want);
+    CHECK_EQ_U64(r.stats.steps, r.stats.placements + r.stats.backtracks);
+    if (want) CHECK(pb_model_check(m, first) && pb_model_check(m, last));
+    if (want > 1) CHECK(memcmp(first, last, (size_t)m->ncells * sizeof *first) != 0);
+    r = run_learn(m, PB_MODE_FIRST, 0, 0, first, NULL);
+    CHECK(r.status == PB_DONE);
+    CHECK_EQ_U64((uint64_t)r.stats.solutions, want ? 1 : 0);
+    if (want) CHECK(pb_model_check(m, first));
+    /* The uniqueness check: count --limit 2. */
+    r = run_learn(m, PB_MODE_COUNT, 2, 0, first, last);
+    CHECK_EQ_U64((uint64_t)r.stats.solutions, want < 2 ? want : 2);
+    CHECK(r.status == (want >= 2 ? PB_LIMIT : PB_DONE));
+    if (want >= 2) CHECK(memcmp(first, last, (size_t)m->ncells * sizeof *first) != 0);
+    free(first);
+    free(last);
+    counts_checked++;
+    counts_zero += want == 0;
+    counts_one += want == 1;
+    counts_many += want > 1;
+}
+
+/* A copy of shape whose domains are dom: holes punched into a random solution (the
+ * givens kept as one-value domains), and, now and then, a given changed (most
+ * often no solution). */
+static void random_view(pb_rng *rng, const pb_model *shape, pb_model *view, pb_mask *dom,
+                        int holes_pct)
+{
+    *view = *shape;
+    view->domain = dom;
+    int n = shape->ncells;
+    int *sol = calloc((size_t)n, sizeof *sol);
+    for (int c = 0; c < n; c++) dom[c] = shape->domain[c];
+    pb_result r = run_learn(view, PB_MODE_FIRST, 0, 0, sol, NULL);
+    CHECK(r.stats.solutions == 1);
+    for (int c = 0; c < n; c++)
+        if ((int)pb_rng_below(rng, 100) >= holes_pct) dom[c] = PB_BIT(sol[c]);
+    if (pb_rng_below(rng, 4) == 0) {
+        int c = (int)pb_rng_below(rng, (uint32_t)n);
+        dom[c] = PB_BIT(1 + (int)pb_rng_below(rng, (uint32_t)shape->nvalues));
+    }
+    /* Keep counts small enough to enumerate one by one: give back givens until so. */
+    while (brute_count(view, MAX_ENUM + 1) > MAX_ENUM) {
+        int c = (int)pb_rng_below(rng, (uint32_t)n);
+        dom[c] = PB_BIT(sol[c]);
+    }
+    free(sol);
+}
+
+static void test_sudoku_latin(void)
+{
+    pb_model *sq = sudoku_model_new(2);
+    CHECK_EQ_U64(brute_count(sq, UINT64_MAX), 288);
+    check_counts(sq);
+    pb_model *l4 = latin_model_new(4);
+    CHECK_EQ_U64(brute_count(l4, UINT64_MAX), 576);
+    check_counts(l4);
+    pb_rng rng;
+    pb_rng_seed(&rng, 1616);
+    pb_mask dom[25];
+    pb_model view;
+    for (int t = 0; t < 40; t++) {
+        random_view(&rng, sq, &view, dom, 40 + (int)pb_rng_below(&rng, 50));
+        check_counts(&view);
+    }
+    for (int n = 3; n <= 5; n++) {
+        pb_model *l = latin_model_new(n);
+        for (int t = 0; t < 25; t++) {
+            random_view(&rng, l, &view, dom, 40 + (int)pb_rng_below(&rng, 45));
+            check_counts(&view);
+        }
+        pb_model_free(l);
+    }
+    pb_model_free(sq);
+    pb_model_free(l4);
+}
+
+/* Kakuro-like blocks: a rows x cols block of cells, every row and column a sum
+ * group (sums from a random fill, sometimes nudged), digits 1-9. */
+static void test_kakuro_blocks(void)
+{
+    pb_rng rng;
+    pb_rng_seed(&rng, 99);
+    for (int t = 0; t < 40; t++) {
+        int rows = 2 + (int)pb_rng_below(&rng, 2), cols = 2 + (int)pb_rng_below(&rng, 2);
+        if (rows * cols > 6) cols = 2;
+        int n = rows * cols, fill[9];
+        pb_model *m = pb_model_new(n, 9);
+        /* A random fill with distinct digits per row and column. */
+        for (;;) {
+            for (int c = 0; c < n; c++) fill[c] = 1 + (int)pb_rng_below(&rng, 9);
+            int ok = 1;
+            for (int a = 0; a < n; a++)
+                for (int b = a + 1; b < n; b++)
+                    if (fill[a] == fill[b] && (a / cols == b / cols || a % cols == b % cols))
+                        ok = 0;
+            if (ok) break;
+        }
+        int cells[3];
+        for (int r = 0; r < rows; r++) {
+            int sum = 0;
+            for (int c = 0; c < cols; c++) sum += fill[cells[c] = r * cols + c];
+            if (pb_rng_below(&rng, 6) == 0) sum += 1 + (int)pb_rng_below(&rng, 3);
+            pb_model_add_sum_group(m, cells, cols, sum);
+        }
+        for (int c = 0; c < cols; c++) {
+            int sum = 0;
+            for (int r = 0; r < rows; r++) sum += fill[cells[r] = r * cols + c];
+            pb_model_add_sum_group(m, cells, rows, sum);
+        }
+        CHECK(pb_model_finish(m) == 0);
+        check_counts(m);
+        pb_model_free(m);
+    }
+}
+
+/* Notouch-like boards: a few all-different groups and min-difference pairs over a
+ * small set of cells, values 1..k, random givens. */
+static void test_notouch_boards(void)
+{
+    pb_rng rng;
+    pb_rng_seed(&rng, 5);
+    for (int t = 0; t < 60; t++) {
+        int side = 3 + (int)pb_rng_below(&rng, 2), n = side * side;
+        int k = side + (int)pb_rng_below(&rng, 3);
+        pb_model *m = pb_model_new(n, k);
+        m->min_diff = 2;
+        int cells[4];
+        for (int r = 0; r < side; r++) {
+            for (int c = 0; c < side; c++) cells[c] = r * side + c;
+            pb_model_add_group(m, cells, side);
+        }
+        /* Diagonal neighbours must differ by at least 2. */
+        for (int r = 0; r + 1 < side; r++)
+            for (int c = 0; c < side; c++) {
+                if (c + 1 < side) pb_model_add_pair(m, r * side + c, (r + 1) * side + c + 1);
+                if (c > 0) pb_model_add_pair(m, r * side + c, (r + 1) * side + c - 1);
+            }
+        int ngiven = (int)pb_rng_below(&rng, 4);
+        for (int g = 0; g < ngiven; g++)
+            m->domain[pb_rng_below(&rng, (uint32_t)n)] = PB_BIT(1 + (int)pb_rng_below(&rng, k));
+        CHECK(pb_model_finish(m) == 0);
+        while (brute_count(m, MAX_ENUM + 1) > MAX_ENUM)
+            m->domain[pb_rng_below(&rng, (uint32_t)n)] = PB_BIT(1 + (int)pb_rng_below(&rng, k));
+        check_counts(m);
+        pb_model_free(m);
+    }
+}
+
+/* The same run twice gives the same stats; a step limit stops with PB_LIMIT. */
+static void test_repeat_and_limits(void)
+{
+    pb_model *l = latin_model_new(7);
+    pb_result a = run_learn(l, PB_MODE_COUNT, 500, 0, NULL, NULL);
+    pb_result b = run_learn(l, PB_MODE_COUNT, 500, 0, NULL, NULL);
+    CHECK(a.status == PB_LIMIT && b.status == PB_LIMIT);
+    CHECK_EQ_U64((uint64_t)a.stats.solutions, 500);
+    CHECK_EQ_U64(a.stats.steps, b.stats.steps);
+    CHECK_EQ_U64(a.stats.guesses, b.stats.guesses);
+    CHECK_EQ_U64(a.stats.backtracks, b.stats.backtracks);
+    CHECK_EQ_U64(a.stats.learnts, b.stats.learnts);
+    CHECK_EQ_U64(a.stats.restarts, b.stats.restarts);
+    CHECK(a.stats.guesses > 0 && a.stats.candidates == a.stats.guesses);
+    pb_result c = run_learn(l, PB_MODE_COUNT, 0, 1000, NULL, NULL);
+    CHECK(c.status == PB_LIMIT);
+    CHECK(c.stats.steps >= 1000);
+    /* A refusal: no cell order, no trace. */
+    pb_run how = {0};
+    how.mode = PB_MODE_FIRST;
+    how.threads = 1;
+    how.order = pb_order_find("mrv");
+    pb_result r;
+    memset(&r, 0, sizeof r);
+    if (how.order) {
+        CHECK(pb_engine_run(&pb_engine_learn, l, &how, &r) == PB_UNSUPPORTED);
+        CHECK(r.refusal == PB_REFUSE_ORDER);
+    }
+    pb_model_free(l);
+}
+
 int main(int argc, char **argv)
 {
     const char *only = argc > 1 ? argv[1] : "";
@@ -260,6 +545,15 @@ int main(int argc, char **argv)
         test_pigeonhole();
         test_amo();
         test_core_limit();
+    }
+    if (!*only || !strcmp(only, "model")) {
+        test_sudoku_latin();
+        test_kakuro_blocks();
+        test_notouch_boards();
+        test_repeat_and_limits();
+        printf("model counts: %d instances (%d none, %d one, %d many)\n", counts_checked,
+               counts_zero, counts_one, counts_many);
+        CHECK(counts_zero > 5 && counts_one > 5 && counts_many > 5);
     }
     return check_report("test_learn");
 }
