@@ -84,6 +84,8 @@ struct pb_sat {
     uint64_t *lbd_stamp, lbd_time; /* per level */
 
     int unsat, nomem;
+    pb_limiter *lim; /* during a solve: the limits, polled as steps reach lim->next */
+    pb_status stop;  /* PB_DONE, or why the solve must stop */
     uint64_t next_restart, restart_n, luby_i;
     uint64_t next_reduce, reduce_n;
     pb_sat_stats st;
@@ -270,9 +272,6 @@ void pb_sat_free(pb_sat *s)
 static inline void assign(pb_sat *s, int l, uint32_t reason)
 {
     int v = var_of(l);
-#ifdef SAT_DEBUG
-    if (s->val[l] != 0) __builtin_trap();
-#endif
     s->val[l] = 1;
     s->val[neg(l)] = -1;
     s->level[v] = s->nlevels;
@@ -386,6 +385,11 @@ int pb_sat_add_amo(pb_sat *s, const int *lits, int n)
 static int propagate(pb_sat *s)
 {
     while (s->qhead < s->trail_n) {
+        /* Polled before each propagation, so a step limit stops at the step exactly. */
+        uint64_t steps = s->st.propagations + s->st.conflicts;
+        if (s->lim && steps >= s->lim->next &&
+            (s->stop = pb_limiter_poll(s->lim, steps)) != PB_DONE)
+            return 0;
         int p = s->trail[s->qhead++];
         s->st.propagations++;
         /* At-most-one lists: p true makes every other literal false. */
@@ -459,34 +463,6 @@ static int propagate(pb_sat *s)
     }
     return 0;
 }
-
-#ifdef SAT_DEBUG
-#include <stdio.h>
-static void debug_check(pb_sat *s, int conflict)
-{
-    for (size_t c = 0; c < s->arena_n; c += 2 + s->arena[c]) {
-        int *l = C_LITS(s, c), n = (int)s->arena[c], nf = 0, nt = 0;
-        for (int i = 0; i < n; i++) nf += s->val[l[i]] == -1, nt += s->val[l[i]] == 1;
-        if (!conflict && nf == n) {
-            fprintf(stderr, "false clause %zu\n", c);
-            __builtin_trap();
-        }
-        if (!conflict && nt == 0 && nf == n - 1) {
-            fprintf(stderr, "unit clause %zu\n", c);
-            __builtin_trap();
-        }
-    }
-    for (int i = 0; i < s->trail_n; i++) {
-        int v = var_of(s->trail[i]);
-        uint32_t r = s->reason[v];
-        if (r == NO_REASON || (r & AMO_TAG)) continue;
-        if (C_LITS(s, r)[0] != s->trail[i]) {
-            fprintf(stderr, "reason pos0\n");
-            __builtin_trap();
-        }
-    }
-}
-#endif
 
 /* ---- conflict analysis ---- */
 
@@ -727,17 +703,19 @@ pb_sat_result pb_sat_solve(pb_sat *s, pb_limiter *lim, pb_status *stopped)
 {
     if (s->unsat) return PB_SAT_UNSAT;
     backtrack(s, 0);
+    s->lim = lim;
+    s->stop = PB_DONE;
+    pb_sat_result res = PB_SAT_UNKNOWN;
     for (;;) {
         int conflict = propagate(s);
-#ifdef SAT_DEBUG
-        debug_check(s, conflict);
-#endif
         if (s->nomem) goto nomem;
+        if (s->stop != PB_DONE) goto stopped;
         if (conflict) {
             s->st.conflicts++;
             if (s->nlevels == 0) {
                 s->unsat = 1;
-                return PB_SAT_UNSAT;
+                res = PB_SAT_UNSAT;
+                goto out;
             }
             int lbd, bt = analyze(s, &lbd);
             if (bt < 0) goto nomem;
@@ -762,23 +740,25 @@ pb_sat_result pb_sat_solve(pb_sat *s, pb_limiter *lim, pb_status *stopped)
                     break;
                 }
             }
-            if (v < 0) return PB_SAT_SAT;
+            if (v < 0) {
+                res = PB_SAT_SAT;
+                goto out;
+            }
             s->st.decisions++;
             s->trail_lim[s->nlevels++] = s->trail_n;
             assign(s, 2 * v + s->phase[v], NO_REASON);
         }
         uint64_t steps = s->st.propagations + s->st.conflicts;
-        if (lim && steps >= lim->next) {
-            pb_status st = pb_limiter_poll(lim, steps);
-            if (st != PB_DONE) {
-                if (stopped) *stopped = st;
-                return PB_SAT_UNKNOWN;
-            }
-        }
+        if (lim && steps >= lim->next && (s->stop = pb_limiter_poll(lim, steps)) != PB_DONE)
+            goto stopped;
     }
 nomem:
-    if (stopped) *stopped = PB_NOMEM;
-    return PB_SAT_UNKNOWN;
+    s->stop = PB_NOMEM;
+stopped:
+    if (stopped) *stopped = s->stop;
+out:
+    s->lim = NULL;
+    return res;
 }
 
 int pb_sat_model(const pb_sat *s, int var)
