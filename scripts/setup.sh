@@ -23,8 +23,10 @@ done
 # clang, its runtimes (libFuzzer, the sanitizers) and its OpenMP: for build-fuzz/.
 # lld (wasm-ld), wasi-libc and the wasm32 builtins: the kakuro player's generator.
 # Open MPI: the MPI-aware build (sweeps, generation and counts across ranks).
+# minisat and cadical: the outside SAT solvers run on `export dimacs` (cli_dimacs.sh).
 packages=(build-essential cmake pkg-config git libhwloc-dev libbenchmark-dev gnuplot-nox clang-format qqwing python3
-    clang libclang-rt-dev libomp-dev lld wasi-libc libclang-rt-dev-wasm32 libopenmpi-dev openmpi-bin)
+    clang libclang-rt-dev libomp-dev lld wasi-libc libclang-rt-dev-wasm32 libopenmpi-dev openmpi-bin
+    minisat cadical)
 if ((browser)); then packages+=(chromium chromium-driver python3-selenium fonts-liberation); fi
 missing=()
 for p in "${packages[@]}"; do

@@ -16,5 +16,7 @@ int pb_cmd_info(int argc, char **argv);
 int pb_cmd_meta(int argc, char **argv);
 int pb_cmd_time(int argc, char **argv);
 int pb_cmd_render(int argc, char **argv);
+int pb_cmd_export(int argc, char **argv);
+int pb_cmd_import_solution(int argc, char **argv);
 
 #endif

@@ -25,6 +25,10 @@ static const char main_help[] =
     "  time ... -- COMMAND     time an outside command by the harness's method, add\n"
     "                          a CSV row and its samples (for scripts)\n"
     "  render FAMILY INSTANCE  write a puzzle (--solution: solved) as an SVG picture\n"
+    "  export dimacs FAMILY INSTANCE\n"
+    "                          write a puzzle as DIMACS CNF for outside SAT solvers\n"
+    "  import-solution FAMILY INSTANCE OUTPUT\n"
+    "                          read a SAT solver's model of it back, check the rules\n"
     "  help [COMMAND]          this text, or a command's options\n"
     "  --version               print the version, the built-in commit and the build\n";
 
@@ -89,6 +93,8 @@ static int run_command(int argc, char **argv)
     if (!strcmp(cmd, "meta")) return pb_cmd_meta(argc, argv);
     if (!strcmp(cmd, "time")) return pb_cmd_time(argc, argv);
     if (!strcmp(cmd, "render")) return pb_cmd_render(argc, argv);
+    if (!strcmp(cmd, "export")) return pb_cmd_export(argc, argv);
+    if (!strcmp(cmd, "import-solution")) return pb_cmd_import_solution(argc, argv);
     const pb_command *own = pb_command_find(cmd, NULL);
     if (own) return own->run(own, argc, argv, 2);
     fprintf(stderr, "puzzlebench: unknown command '%s' (see 'puzzlebench --help')\n", cmd);
