@@ -41,6 +41,46 @@ static void copy_stats(pb_stats *st, const pb_sat *s, pb_count solutions)
     st->solutions = solutions;
 }
 
+/* dom: m's domains less what the fixed cells rule out, to a fixed point (a cell whose
+ * domain is one value takes it from its peers and, with min-difference pairs, the
+ * values near it from its neighbours), as a puzzle's givens are filled before a
+ * search. The encoding then has no variable the givens already make false, which is
+ * most of a sudoku's: building and propagating them would be most of the work. */
+static int narrow(const pb_model *m, pb_mask *dom)
+{
+    int n = m->ncells, *queue = malloc(((size_t)n + 1) * sizeof *queue), head = 0, tail = 0;
+    unsigned char *queued = calloc((size_t)n + 1, 1);
+    if (!queue || !queued) {
+        free(queue);
+        free(queued);
+        return -1;
+    }
+    for (int c = 0; c < n; c++) {
+        dom[c] = m->domain[c];
+        if (__builtin_popcountll(dom[c]) == 1) queue[tail++] = c, queued[c] = 1;
+    }
+    while (head < tail) {
+        int c = queue[head++];
+        if (!dom[c]) continue;
+        int v = __builtin_ctzll(dom[c]) + 1;
+        for (int pass = 0; pass < 2; pass++) {
+            const int *a = pass ? m->nbr + m->nbr_start[c] : m->peer + m->peer_start[c];
+            const int *e = pass ? m->nbr + m->nbr_start[c + 1] : m->peer + m->peer_start[c + 1];
+            pb_mask drop = pass ? m->near[v] : PB_BIT(v);
+            for (; a < e; a++) {
+                int p = *a;
+                if (!(dom[p] & drop)) continue;
+                dom[p] &= ~drop;
+                if (__builtin_popcountll(dom[p]) == 1 && !queued[p])
+                    queue[tail++] = p, queued[p] = 1;
+            }
+        }
+    }
+    free(queue);
+    free(queued);
+    return 0;
+}
+
 static int load(pb_sat *s, const pb_cnf *f)
 {
     for (size_t i = 0; i < f->nclauses; i++) {
@@ -60,7 +100,10 @@ static pb_status learn_run(const pb_model *m, int config, const pb_run *how, pb_
     const int n = m->ncells;
     pb_status status = PB_DONE;
     pb_count count = 0;
-    pb_cnf *f = pb_cnf_encode(m, PB_CNF_NATIVE_AMO);
+    pb_mask *dom = malloc(((size_t)n + 1) * sizeof *dom);
+    pb_model view = *m; /* m with narrowed domains: the same solutions */
+    view.domain = dom;
+    pb_cnf *f = dom && !narrow(m, dom) ? pb_cnf_encode(&view, PB_CNF_NATIVE_AMO) : NULL;
     pb_sat *s = f ? pb_sat_new(f->nvars, LEARN_SEED) : NULL;
     unsigned char *truth = f ? calloc((size_t)f->nvars + 1, 1) : NULL;
     int *values = malloc(((size_t)n + 1) * sizeof *values);
@@ -80,7 +123,8 @@ static pb_status learn_run(const pb_model *m, int config, const pb_run *how, pb_
         }
         if (r == PB_SAT_UNSAT) break;
         for (int v = 1; v <= f->nvars; v++) truth[v] = (unsigned char)pb_sat_model(s, v);
-        if (pb_cnf_decode(f, truth, values)) { /* cannot happen: the encoding's own model */
+        /* Cannot fail: a model of the encoding is a solution. */
+        if (pb_cnf_decode(f, truth, values) || !pb_model_check(m, values)) {
             status = PB_NOMEM;
             break;
         }
@@ -99,6 +143,7 @@ out:
     if (status == PB_NOMEM) out->stats.solutions = count;
     pb_sat_free(s);
     pb_cnf_free(f);
+    free(dom);
     free(truth);
     free(values);
     free(block);
