@@ -535,6 +535,55 @@ static void test_repeat_and_limits(void)
     pb_model_free(l);
 }
 
+/* Long runs that pass through restarts and learnt-clause reductions (the arena
+ * compacted, reasons and watches rebuilt): PHP(8, 7) stays UNSAT, and random 3-SAT
+ * below the threshold gives models that satisfy every clause. */
+static void test_core_long(void)
+{
+    int n = 7;
+    pb_sat *s = pb_sat_new((n + 1) * n, 3);
+    int c[16];
+    for (int i = 0; i <= n; i++) {
+        for (int h = 0; h < n; h++) c[h] = i * n + h + 1;
+        pb_sat_add_clause(s, c, n);
+    }
+    for (int h = 0; h < n; h++) {
+        for (int i = 0; i <= n; i++) c[i] = i * n + h + 1;
+        pb_sat_add_amo(s, c, n + 1);
+    }
+    CHECK(pb_sat_solve(s, NULL, NULL) == PB_SAT_UNSAT);
+    const pb_sat_stats *ss = pb_sat_get_stats(s);
+    CHECK(ss->restarts > 0 && ss->deleted > 0);
+    pb_sat_free(s);
+
+    pb_rng rng;
+    pb_rng_seed(&rng, 42);
+    int reduced = 0;
+    for (int t = 0; t < 6; t++) {
+        int nvars = 200, nclauses = (int)(nvars * 4.2);
+        int *lits = malloc(sizeof *lits * 3 * (size_t)nclauses);
+        int *start = malloc(sizeof *start * ((size_t)nclauses + 1));
+        start[0] = 0;
+        for (int k = 0; k < nclauses; k++) {
+            for (int j = 0; j < 3; j++) {
+                int v = 1 + (int)pb_rng_below(&rng, (uint32_t)nvars);
+                lits[3 * k + j] = pb_rng_below(&rng, 2) ? v : -v;
+            }
+            start[k + 1] = 3 * k + 3;
+        }
+        s = pb_sat_new(nvars, (uint64_t)t + 1);
+        for (int k = 0; k < nclauses; k++) pb_sat_add_clause(s, lits + 3 * k, 3);
+        pb_sat_result r = pb_sat_solve(s, NULL, NULL);
+        CHECK(r == PB_SAT_SAT || r == PB_SAT_UNSAT);
+        if (r == PB_SAT_SAT) CHECK(model_ok(s, nclauses, start, lits, 0, NULL, NULL));
+        reduced += pb_sat_get_stats(s)->deleted > 0;
+        pb_sat_free(s);
+        free(lits);
+        free(start);
+    }
+    CHECK(reduced > 0);
+}
+
 int main(int argc, char **argv)
 {
     const char *only = argc > 1 ? argv[1] : "";
@@ -544,6 +593,7 @@ int main(int argc, char **argv)
         test_pigeonhole();
         test_amo();
         test_core_limit();
+        test_core_long();
     }
     if (!*only || !strcmp(only, "model")) {
         test_sudoku_latin();
