@@ -2,11 +2,14 @@
  * direct encoding of the shared model (cnf.h, with native at-most-one lists).
  *
  * First mode decodes the first model. Count mode adds, after each model, the clause
- * that forbids its cell values (the negation of its true "cell = value" literals;
- * the selectors of sum groups follow from the cells, so blocking the cells blocks
- * the model) and solves again, keeping what was learnt, until the formula is
+ * that negates the model's decisions (unit propagation made the rest of the model
+ * from them, so the clause forbids that model and no other; every variable, the
+ * sum groups' selectors included, follows from the cells, so models and solutions
+ * are one to one) and solves again, keeping what was learnt, until the formula is
  * unsatisfiable or the solution cap is reached: `count --limit 2`, the generators'
- * uniqueness check, is two solves at most.
+ * uniqueness check, is two solves at most. A blocking clause is as long as the
+ * decisions were (a few literals), not the cells, but there is one per solution:
+ * counts of millions are for the searches.
  *
  * Kakuro's run sums come in through the encoding's selectors (one per admissible
  * value set, exactly one true, each keeping the run's cells in its set): the sets
@@ -107,8 +110,7 @@ static pb_status learn_run(const pb_model *m, int config, const pb_run *how, pb_
     pb_sat *s = f ? pb_sat_new(f->nvars, LEARN_SEED) : NULL;
     unsigned char *truth = f ? calloc((size_t)f->nvars + 1, 1) : NULL;
     int *values = malloc(((size_t)n + 1) * sizeof *values);
-    int *block = malloc(((size_t)n + 1) * sizeof *block);
-    if (!f || !s || !truth || !values || !block || load(s, f)) {
+    if (!f || !s || !truth || !values || load(s, f)) {
         status = PB_NOMEM;
         goto out;
     }
@@ -132,8 +134,7 @@ static pb_status learn_run(const pb_model *m, int config, const pb_run *how, pb_
         if (count == 1 && out->first) memcpy(out->first, values, (size_t)n * sizeof *values);
         if (out->last) memcpy(out->last, values, (size_t)n * sizeof *values);
         if (pb_solution_stops(how, count, &status)) break;
-        for (int c = 0; c < n; c++) block[c] = -pb_cnf_var(f, c, values[c]);
-        if (pb_sat_add_clause(s, block, n)) {
+        if (pb_sat_block_decisions(s)) {
             status = PB_NOMEM;
             break;
         }
@@ -146,7 +147,6 @@ out:
     free(dom);
     free(truth);
     free(values);
-    free(block);
     return status;
 }
 

@@ -702,7 +702,6 @@ static int learn_clause(pb_sat *s, int lbd)
 pb_sat_result pb_sat_solve(pb_sat *s, pb_limiter *lim, pb_status *stopped)
 {
     if (s->unsat) return PB_SAT_UNSAT;
-    backtrack(s, 0);
     s->lim = lim;
     s->stop = PB_DONE;
     pb_sat_result res = PB_SAT_UNKNOWN;
@@ -759,6 +758,29 @@ stopped:
 out:
     s->lim = NULL;
     return res;
+}
+
+int pb_sat_block_decisions(pb_sat *s)
+{
+    /* The clause (-d_k v ... v -d_1), the last decision first: it is falsified with one
+     * literal per level, so, as a learnt clause after a conflict, it asserts -d_k at
+     * level k - 1 and the search goes on from there, not from the top. */
+    int k = s->nlevels;
+    if (k == 0) {
+        s->unsat = 1;
+        return 0;
+    }
+    int64_t c = k > 1 ? arena_alloc(s, k, 0) : 0;
+    if (c < 0) return -1;
+    int first = neg(s->trail[s->trail_lim[k - 1]]);
+    if (k > 1) {
+        int *l = C_LITS(s, c);
+        for (int i = 0; i < k; i++) l[i] = neg(s->trail[s->trail_lim[k - 1 - i]]);
+        if (attach(s, (uint32_t)c)) return -1;
+    }
+    backtrack(s, k - 1);
+    assign(s, first, k > 1 ? (uint32_t)c : NO_REASON);
+    return 0;
 }
 
 int pb_sat_model(const pb_sat *s, int var)

@@ -52,6 +52,13 @@ int pb_sat_add_amo(pb_sat *s, const int *lits, int n);
  * result is PB_SAT_UNKNOWN (out of memory: PB_NOMEM). */
 pb_sat_result pb_sat_solve(pb_sat *s, pb_limiter *lim, pb_status *stopped);
 
+/* After PB_SAT_SAT: adds the clause that negates the model's decisions (what unit
+ * propagation made of them is the whole model, so this blocks exactly that model)
+ * and backjumps one level, asserting the last decision's negation: the next solve
+ * goes on from there, as a search that enumerates would. The model is gone after
+ * it. 0, or -1 when out of memory. */
+int pb_sat_block_decisions(pb_sat *s);
+
 /* After PB_SAT_SAT: 1 when variable var (1..nvars) is true in the model, else 0. */
 int pb_sat_model(const pb_sat *s, int var);
 
