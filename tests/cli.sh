@@ -13,7 +13,7 @@ if cmp -s "$tmp/trace" "$src/tests/golden/cross8-backtrack.trace"; then ok; else
 
 expect 0 "solve cross8" -- "$pb" solve notouch --board cross8 --engine backtrack
 if [ "$(head -3 "$tmp/out" | tr '\n' '/')" = "3 5/7 1 8 2/4 6/" ]; then ok; else bad "first solution: $(cat "$tmp/out")"; fi
-has '^solutions=1 steps=540 placements=[0-9]+ backtracks=[0-9]+ candidates=[0-9]+ guesses=[0-9]+ wall_s=[0-9.]+ status=done$' "$tmp/out"
+has '^solutions=1 steps=540 placements=[0-9]+ backtracks=[0-9]+ candidates=[0-9]+ guesses=[0-9]+ learnts=0 restarts=0 wall_s=[0-9.]+ status=done$' "$tmp/out"
 
 for e in enum-perm enum-all backtrack propagate value-order path-dp; do
     expect 0 "count $e" -- "$pb" count notouch cross8 --engine "$e"
@@ -208,7 +208,7 @@ done
 # A sudoku sweep: one row per set and run, puzzles counted.
 expect 0 "sudoku sweep" -- "$pb" sweep --family sudoku --instances "$tmp/many.txt" --name sud \
     --engines "logic seed" --modes first --samples 1 --search-threads "1 2" --out "$tmp/res" --workers 1
-awk -F, 'NR > 1 { n++; if ($10 != 12 || $17 != 18) bad = 1 } END { exit !(n == 4 && !bad) }' \
+awk -F, 'NR > 1 { n++; if ($10 != 12 || $19 != 18) bad = 1 } END { exit !(n == 4 && !bad) }' \
     "$tmp/res/sud.csv" && ok || bad "sudoku sweep rows: $(cat "$tmp/res/sud.csv")"
 
 # One row per puzzle: each puzzle its own run, named FILE#INDEX.
@@ -222,18 +222,18 @@ out="$tmp/res"
 expect 0 "sweep" -- "$pb" sweep --out "$out" --name t --family notouch --instances "cross8 2x3" \
     --engines "backtrack enum-perm path-dp" --orders "row mrv" --modes "first count" --samples 2 --min-sample-time 0.001 --threads 2
 csv="$out/t.csv"
-has "^family,instance,cells,engine,order,mode,threads,rep,status,solutions,steps,placements,backtracks,candidates,guesses,wall_s,puzzles,run_id,row,samples,runs_per_sample,min_s,median_s,mean_s,stddev_s,cv,median_lo_s,median_hi_s,noisy$" "$csv"
+has "^family,instance,cells,engine,order,mode,threads,rep,status,solutions,steps,placements,backtracks,candidates,guesses,learnts,restarts,wall_s,puzzles,run_id,row,samples,runs_per_sample,min_s,median_s,mean_s,stddev_s,cv,median_lo_s,median_hi_s,noisy$" "$csv"
 # 2 instances x (backtrack x 2 orders + enum-perm + path-dp) x 2 modes: one row each
 rows=$(($(wc -l <"$csv") - 1))
 if [ "$rows" -eq 16 ]; then ok; else bad "sweep rows: $rows, expected 16"; fi
 # Every row: one run_id (the .meta's), its own row number, 2 samples of at least 1 ms
 # each, wall_s the median, min <= lo <= median <= hi, noisy exactly when cv > 5%.
 run_id=$(sed -n 's/^run_id=//p' "$out/t.meta")
-awk -F, -v id="$run_id" 'NR > 1 { if ($18 != id || ($19 in seen) || $20 != 2 || $21 < 1 ||
-        $16 != $23 || !($22 <= $27 && $27 <= $23 && $23 <= $28) || $29 != ($26 > 0.05)) exit 1
-        seen[$19] = 1; if (n++ != $19) exit 1 }' "$csv" && ok || bad "sweep timing columns: $(head -3 "$csv")"
+awk -F, -v id="$run_id" 'NR > 1 { if ($20 != id || ($21 in seen) || $22 != 2 || $23 < 1 ||
+        $18 != $25 || !($24 <= $29 && $29 <= $25 && $25 <= $30) || $31 != ($28 > 0.05)) exit 1
+        seen[$21] = 1; if (n++ != $21) exit 1 }' "$csv" && ok || bad "sweep timing columns: $(head -3 "$csv")"
 # The raw samples: 2 per row, runs_per_sample each, their median the row's.
-awk -F, 'NR == FNR { if (FNR > 1) { runs[$19] = $21; med[$19] = $23 } next }
+awk -F, 'NR == FNR { if (FNR > 1) { runs[$21] = $23; med[$21] = $25 } next }
     FNR == 1 { if ($0 != "run_id,row,sample,runs,wall_s") exit 1; next }
     { if ($4 != runs[$2]) exit 1; n[$2]++; s[$2] += $5 }
     END { for (r in runs) if (n[r] != 2 || (s[r] / 2 - med[r])^2 > 1e-14 * med[r]^2) exit 1 }' \
@@ -248,7 +248,7 @@ if ls "$out" | grep -q tmp; then bad "sweep left a temporary file"; else ok; fi
 # A run that hits its limit stays in the CSV, with status limit, and is not repeated.
 expect 0 "sweep with limit" -- "$pb" sweep --out "$out" --name lim --family notouch --instances 3x4 \
     --engines enum-all --modes count --samples 3 --step-limit 1000
-if [ "$(tail -n +2 "$out/lim.csv" | cut -d, -f9,11,20,21,25-29 | tr '\n' ' ')" = "limit,1000,1,1,,,,,0 " ]; then ok; else
+if [ "$(tail -n +2 "$out/lim.csv" | cut -d, -f9,11,22,23,27-31 | tr '\n' ' ')" = "limit,1000,1,1,,,,,0 " ]; then ok; else
     bad "limited sweep: $(cat "$out/lim.csv")"; fi
 
 # Sweep files: the shipped ones parse, bad ones name file and line.

@@ -8,7 +8,7 @@
 # shellcheck source=tests/cli_lib.sh
 . "$(dirname "$0")/cli_lib.sh"
 
-header=family,instance,cells,engine,order,mode,threads,rep,status,solutions,steps,placements,backtracks,candidates,guesses,wall_s,puzzles,run_id,row,samples,runs_per_sample,min_s,median_s,mean_s,stddev_s,cv,median_lo_s,median_hi_s,noisy
+header=family,instance,cells,engine,order,mode,threads,rep,status,solutions,steps,placements,backtracks,candidates,guesses,learnts,restarts,wall_s,puzzles,run_id,row,samples,runs_per_sample,min_s,median_s,mean_s,stddev_s,cv,median_lo_s,median_hi_s,noisy
 run=20261130T132512Z-3f9a1c
 # The runs: row instance engine status steps median_seconds samples. Five samples
 # of a run are its median times 1.00 1.01 0.99 1.02 0.98 (cv 1.6%); the summary
@@ -35,7 +35,7 @@ write() {
         $1 == skip { next }
         {
             m = $6 * scale
-            printf "toy,%s,4,%s,row,first,1,0,%s,1,%s,0,0,0,0,%.9g,1,%s,%s,%s,1,%.9g,%.9g,%.9g,,,,,0\n",
+            printf "toy,%s,4,%s,row,first,1,0,%s,1,%s,0,0,0,0,0,0,%.9g,1,%s,%s,%s,1,%.9g,%.9g,%.9g,,,,,0\n",
                 $2, $3, $4, $5, m, run, $1, $7, m, m, m >> csv
             split("1.00 1.01 0.99 1.02 0.98", f, " ")
             for (k = 1; k <= $7; k++) printf "%s,%s,%d,1,%.9g\n", run, $1, k - 1, m * f[k] >> smp
@@ -182,7 +182,7 @@ bad_input "a key twice" "$tmp/dupkey.csv:3: expected one row per key \\(family,i
 variant duprow '3s/,'"$run"',1,/,'"$run"',0,/' ''
 bad_input "a run_id,row twice" "$tmp/duprow.csv:3: expected one row per run_id,row; '$run,0' is on line 2 too$" -- "$pb" compare "$tmp/duprow.csv" "$tmp/old.csv"
 variant short '5s/,0$//' ''
-bad_input "a short line" "$tmp/short.csv:5: expected 29 fields, as in the header, got 28$" -- "$pb" compare "$tmp/old.csv" "$tmp/short.csv"
+bad_input "a short line" "$tmp/short.csv:5: expected 31 fields, as in the header, got 30$" -- "$pb" compare "$tmp/old.csv" "$tmp/short.csv"
 variant nowall '' '1s/wall_s/wall/'
 bad_input "no wall_s column in samples" "$tmp/nowall.samples.csv:1: expected a column wall_s$" -- "$pb" compare "$tmp/old.csv" "$tmp/nowall.csv"
 variant nosteps '1s/,steps,/,steps2,/' ''

@@ -3,15 +3,15 @@
 # Sourced after cli_lib.sh (ok, bad).
 # shellcheck shell=bash
 
-# The rows' keys and counts (family .. threads, status .. guesses, row), sorted.
-keys() { tail -n +2 "$1" | cut -d, -f1-7,9-15,19 | sort; }
+# The rows' keys and counts (family .. threads, status .. restarts, row), sorted.
+keys() { tail -n +2 "$1" | cut -d, -f1-7,9-17,21 | sort; }
 # rows_in DIR: the rows in the sweep's CSV (the .part while it runs).
 rows_in() {
     local f=$1/k.csv.part
     [ -f "$f" ] || f=$1/k.csv
     [ -f "$f" ] && echo $(($(wc -l <"$f") - 1)) || echo 0
 }
-# whole DIR WHAT: the CSV (or .part) and its samples hold whole lines only, 29 fields
+# whole DIR WHAT: the CSV (or .part) and its samples hold whole lines only, 31 fields
 # a row, and every row has all its samples (its `samples` column) of its run_id; or,
 # killed before the row files had their headers, there is only the .meta.
 whole() {
@@ -28,7 +28,7 @@ whole() {
         bad "$2: a line cut short"
         return
     fi
-    awk -F, 'NR == FNR { if (FNR > 1) { if (NF != 29) exit 1; want[$18 "," $19] = $20 } next }
+    awk -F, 'NR == FNR { if (FNR > 1) { if (NF != 31) exit 1; want[$20 "," $21] = $22 } next }
         FNR > 1 { n[$1 "," $2]++ }
         END { for (k in want) if (n[k] != want[k]) exit 1 }' "$csv" "$samples" && ok ||
         bad "$2: a row without all its samples, or a bad line: $(cat "$csv")"

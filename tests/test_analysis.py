@@ -165,7 +165,7 @@ class TableWriter(unittest.TestCase):
 
 # The sweep CSV's columns (the contract of issue 12).
 SWEEP_HEADER = ("family,instance,cells,engine,order,mode,threads,rep,status,solutions,steps,placements,backtracks,"
-                "candidates,guesses,wall_s,puzzles,run_id,row,samples,runs_per_sample,min_s,median_s,mean_s,"
+                "candidates,guesses,learnts,restarts,wall_s,puzzles,run_id,row,samples,runs_per_sample,min_s,median_s,mean_s,"
                 "stddev_s,cv,median_lo_s,median_hi_s,noisy")
 RUN_ID = "20261130T132512Z-3f9a1c"
 
@@ -178,7 +178,7 @@ def sweep_row(row, instance, cells, engine, order, mode, median, lo, hi, noisy=0
     else:
         stats_ = ["%.9g" % (median * 0.01), "%.4g" % (0.1 if noisy else 0.01), "%.9g" % lo, "%.9g" % hi]
     fields = ["notouch", instance, cells, engine, order, mode, 1, 0, status, 1, steps, steps // 2, steps // 2,
-              steps * 3, 0, "%.9g" % median, 1, RUN_ID, row, samples, 1, "%.9g" % (lo or median), "%.9g" % median,
+              steps * 3, 0, 0, 0, "%.9g" % median, 1, RUN_ID, row, samples, 1, "%.9g" % (lo or median), "%.9g" % median,
               "%.9g" % median] + stats_[:1] + [stats_[1]] + stats_[2:] + [noisy]
     return ",".join(str(f) for f in fields)
 
@@ -302,12 +302,12 @@ def write_samples(folder, name, lines):
     out = ["run_id,row,sample,runs,wall_s"]
     for line in lines:
         fields = line.split(",")
-        median = float(fields[22])
-        lo = float(fields[26]) if fields[26] else median
-        hi = float(fields[27]) if fields[27] else median
+        median = float(fields[24])
+        lo = float(fields[28]) if fields[28] else median
+        hi = float(fields[29]) if fields[29] else median
         values = [lo, median, hi, (lo + median) / 2, (median + hi) / 2]
-        for k in range(int(fields[19])):
-            out.append(f"{fields[17]},{fields[18]},{k},1,{values[k % 5]:.9g}")
+        for k in range(int(fields[21])):
+            out.append(f"{fields[19]},{fields[20]},{k},1,{values[k % 5]:.9g}")
     (folder / f"{name}.samples.csv").write_text("\n".join(out) + "\n")
 
 

@@ -173,6 +173,9 @@ static void test_default_sweep_boards_agree(const char *src)
             /* The enumerations only where they finish in a moment (8^8, 10!). */
             if (!strcmp((*e)->about.name, "enum-all") && m->ncells > 8) continue;
             if (!strcmp((*e)->about.name, "enum-perm") && m->ncells > 10) continue;
+            /* Clause learning counts with one blocking clause per solution: for small
+             * counts and uniqueness, not the 10^5 solutions of 12 cells. */
+            if (!strcmp((*e)->about.name, "learn") && m->ncells > 10) continue;
             int norders = (*e)->about.caps & PB_CAP_ORDER ? 3 : 1;
             for (int o = 0; o < norders; o++) {
                 pb_result r = run(m, (*e)->about.name, pb_orders[o]->name, PB_MODE_COUNT, 1, NULL);

@@ -12,10 +12,19 @@
 
 /* The columns that are results rather than keys: the contract's list. */
 static const char *const measured[] = {
-    "rep",        "status",          "solutions",   "steps",    "placements", "backtracks",
-    "candidates", "guesses",         "wall_s",      "puzzles",  "run_id",     "row",
-    "samples",    "runs_per_sample", "min_s",       "median_s", "mean_s",     "stddev_s",
-    "cv",         "median_lo_s",     "median_hi_s", "noisy",    "per_s",      "speedup_vs_qqwing",
+    "rep",         "status",
+    "solutions",   "steps",
+    "placements",  "backtracks",
+    "candidates",  "guesses",
+    "learnts",     "restarts",
+    "wall_s",      "puzzles",
+    "run_id",      "row",
+    "samples",     "runs_per_sample",
+    "min_s",       "median_s",
+    "mean_s",      "stddev_s",
+    "cv",          "median_lo_s",
+    "median_hi_s", "noisy",
+    "per_s",       "speedup_vs_qqwing",
     NULL,
 };
 

@@ -99,7 +99,8 @@ static void print_help(const char *cmd, const pb_family *only)
         w = printf("  engines (default %s):", (*f)->default_engine);
         pb_help_wrap(stdout, w, 4, list);
     }
-    fputs("\nstats: solutions steps placements backtracks candidates guesses wall_s status,\n"
+    fputs("\nstats: solutions steps placements backtracks candidates guesses learnts restarts\n"
+          "wall_s status (learnts, restarts: the clause-learning engine's; 0 elsewhere),\n"
           "summed over the puzzles; files of puzzles add puzzles, elapsed_s, puzzles_per_s.\n"
           "count on a file of puzzles first prints one line per puzzle: FILE:LINE: none,\n"
           "unique, multiple, or stopped, then a summary line.\n"
@@ -116,10 +117,11 @@ static void print_stats(FILE *f, pb_status status, const pb_stats *s)
     char count[PB_COUNT_CHARS];
     fprintf(f,
             "solutions=%s steps=%llu placements=%llu backtracks=%llu candidates=%llu "
-            "guesses=%llu wall_s=%.6f status=%s",
+            "guesses=%llu learnts=%llu restarts=%llu wall_s=%.6f status=%s",
             pb_count_format(s->solutions, count), (unsigned long long)s->steps,
             (unsigned long long)s->placements, (unsigned long long)s->backtracks,
-            (unsigned long long)s->candidates, (unsigned long long)s->guesses, s->wall_s,
+            (unsigned long long)s->candidates, (unsigned long long)s->guesses,
+            (unsigned long long)s->learnts, (unsigned long long)s->restarts, s->wall_s,
             pb_status_name(status));
 }
 

@@ -14,7 +14,8 @@ static const char *differing_count(const pb_stats *a, const pb_stats *b, pb_coun
     } counts[] = {
         {"solutions", a->solutions, b->solutions},    {"steps", a->steps, b->steps},
         {"placements", a->placements, b->placements}, {"backtracks", a->backtracks, b->backtracks},
-        {"candidates", a->candidates, b->candidates}, {"guesses", a->guesses, b->guesses}};
+        {"candidates", a->candidates, b->candidates}, {"guesses", a->guesses, b->guesses},
+        {"learnts", a->learnts, b->learnts},          {"restarts", a->restarts, b->restarts}};
     for (size_t i = 0; i < sizeof counts / sizeof counts[0]; i++)
         if (counts[i].a != counts[i].b) {
             *x = counts[i].a, *y = counts[i].b;

@@ -8,8 +8,10 @@
 
 #include "csv.h"
 
-const char pb_csv_header[] = "family,instance,cells,engine,order,mode,threads,rep,status,solutions,"
-                             "steps,placements,backtracks,candidates,guesses,wall_s,puzzles";
+const char pb_csv_header[] =
+    "family,instance,cells,engine,order,mode,threads,rep,status,solutions,"
+    "steps,placements,backtracks,candidates,guesses,learnts,restarts,wall_s,"
+    "puzzles";
 
 const char pb_csv_timing_header[] = ",run_id,row,samples,runs_per_sample,min_s,median_s,mean_s,"
                                     "stddev_s,cv,median_lo_s,median_hi_s,noisy";
@@ -91,12 +93,13 @@ int pb_csv_rows_write(FILE *f, const char *run_id, const pb_row *rows, const uns
         const pb_stats *s = &r->stats;
         /* rep stays for readers of the older format: one row now holds every sample. */
         char count[PB_COUNT_CHARS]; /* 128 bits: printf has no conversion for it */
-        fprintf(f, "%s,%s,%d,%s,%s,%s,%d,0,%s,%s,%llu,%llu,%llu,%llu,%llu,%.9g,%d", r->family,
-                r->instance, r->cells, r->engine, r->order, r->mode, r->threads,
+        fprintf(f, "%s,%s,%d,%s,%s,%s,%d,0,%s,%s,%llu,%llu,%llu,%llu,%llu,%llu,%llu,%.9g,%d",
+                r->family, r->instance, r->cells, r->engine, r->order, r->mode, r->threads,
                 pb_status_name(r->status), pb_count_format(s->solutions, count),
                 (unsigned long long)s->steps, (unsigned long long)s->placements,
                 (unsigned long long)s->backtracks, (unsigned long long)s->candidates,
-                (unsigned long long)s->guesses, r->timing.sum.median, r->puzzles);
+                (unsigned long long)s->guesses, (unsigned long long)s->learnts,
+                (unsigned long long)s->restarts, r->timing.sum.median, r->puzzles);
         pb_csv_timing_write(f, c->run_id, r->row, &r->timing);
         fputc('\n', f);
     }

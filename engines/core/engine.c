@@ -49,6 +49,8 @@ void pb_stats_add(pb_stats *to, const pb_stats *from)
     to->backtracks += from->backtracks;
     to->candidates += from->candidates;
     to->guesses += from->guesses;
+    to->learnts += from->learnts;
+    to->restarts += from->restarts;
     to->solutions = pb_count_add(to->solutions, from->solutions);
     to->wall_s += from->wall_s;
 }

@@ -40,6 +40,8 @@ typedef struct pb_stats {
     uint64_t backtracks; /* cells found to have no further value */
     uint64_t candidates; /* enumerations: complete vectors checked; searches: values tried */
     uint64_t guesses;    /* placements in a cell that had more than one value left */
+    uint64_t learnts;    /* clause learning: learnt clauses made (0 for the other engines) */
+    uint64_t restarts;   /* clause learning: restarts (0 for the other engines) */
     double wall_s;       /* wall-clock seconds of the run */
     pb_count solutions;  /* solutions found (count mode: all of them) */
 } pb_stats;

@@ -1,0 +1,67 @@
+/* sat.h — a conflict-driven clause-learning SAT solver over DIMACS-numbered literals,
+ * with native at-most-one constraints: the core of the `learn` engine.
+ *
+ * Two watched literals with blocker literals, at-most-one lists propagated directly
+ * (a true literal falsifies the others; the reason is the binary clause (-x v -y),
+ * made only when conflict analysis asks for it), first-UIP learning with recursive
+ * minimisation, EVSIDS on a binary heap with phase saving, Luby restarts, and
+ * learnt-clause deletion by LBD (glue <= 2 kept for good, half of the rest removed
+ * periodically). Everything lives in one pb_sat; a seed perturbs the initial
+ * activities, so a run is reproducible from its seed alone.
+ *
+ * Clauses and constraints may be added between solves (count mode's blocking
+ * clauses); learnt clauses stay, since they follow from the original clauses. */
+#ifndef PB_SAT_H
+#define PB_SAT_H
+
+#include <stdint.h>
+
+#include "../core/limiter.h"
+
+typedef struct pb_sat pb_sat;
+
+typedef enum pb_sat_result {
+    PB_SAT_UNKNOWN = 0, /* stopped: a limit, the cancel flag, or out of memory */
+    PB_SAT_SAT = 10,
+    PB_SAT_UNSAT = 20,
+} pb_sat_result;
+
+typedef struct pb_sat_stats {
+    uint64_t decisions;
+    uint64_t propagations; /* literals assigned and propagated, decisions included */
+    uint64_t conflicts;
+    uint64_t learnts; /* learnt clauses made (units included) */
+    uint64_t restarts;
+    uint64_t deleted; /* learnt clauses removed by the LBD reduction */
+} pb_sat_stats;
+
+/* A solver for variables 1..nvars; seed perturbs the initial activities (0: none).
+ * NULL when out of memory. */
+pb_sat *pb_sat_new(int nvars, uint64_t seed);
+void pb_sat_free(pb_sat *s);
+
+/* Adds a clause of DIMACS literals (a copy is kept; duplicates and tautologies are
+ * fine). Returns 0, or -1 when out of memory. An empty or falsified clause makes the
+ * problem unsatisfiable. Backtracks to level 0 first (a model is then gone). */
+int pb_sat_add_clause(pb_sat *s, const int *lits, int n);
+/* Adds "at most one of lits is true". 0, or -1 when out of memory. */
+int pb_sat_add_amo(pb_sat *s, const int *lits, int n);
+
+/* Searches. `lim` (may be NULL) is polled with steps = propagations + conflicts of
+ * this solver's whole life; when it says stop, *stopped gets its status and the
+ * result is PB_SAT_UNKNOWN (out of memory: PB_NOMEM). */
+pb_sat_result pb_sat_solve(pb_sat *s, pb_limiter *lim, pb_status *stopped);
+
+/* After PB_SAT_SAT: adds the clause that negates the model's decisions (what unit
+ * propagation made of them is the whole model, so this blocks exactly that model)
+ * and backjumps one level, asserting the last decision's negation: the next solve
+ * goes on from there, as a search that enumerates would. The model is gone after
+ * it. 0, or -1 when out of memory. */
+int pb_sat_block_decisions(pb_sat *s);
+
+/* After PB_SAT_SAT: 1 when variable var (1..nvars) is true in the model, else 0. */
+int pb_sat_model(const pb_sat *s, int var);
+
+const pb_sat_stats *pb_sat_get_stats(const pb_sat *s);
+
+#endif
