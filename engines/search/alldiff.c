@@ -228,7 +228,8 @@ static int filter_group(alldiff *s, int g)
         /* Cells down to one value take it (two with the same value: a wipe-out), so
          * only the others go through the matching, without those values: the same
          * filtering on a smaller graph (most of a nearly filled group is fixed). */
-        pb_mask fixed = 0, od[64], oout[64];
+        /* od zeroed: gcc cannot see that the loop below writes every entry read. */
+        pb_mask fixed = 0, od[64] = {0}, oout[64];
         signed char omate[64];
         int idx[64], open = 0;
         for (int i = 0; i < k; i++) {
