@@ -251,7 +251,7 @@ row="count_wins=$l_wins count_expanded=$l_expanded count_peak_bytes=$l_peak coun
 # row's figures go to the .meta.
 l_id=$(sed -n 's/^run_id=//p' "$lf.csv.meta")
 awk -F, -v id="$l_id" 'NR == 1 { print $0 ",run_id"; next } { print $0 "," id }' "$lf.levels" >"$lf.csv"
-publish levels "max_length=$levels_max" engine=compact threads=1 "count_status=$levels_status" $row
+publish levels "max_length=$levels_max" engine=compact "count_status=$levels_status" $row
 
 # --- push: how far the compact count goes within a time budget (opt-in) ----------
 if [ -n "${PB_TENPAIR_PUSH:-}" ]; then

@@ -15,6 +15,9 @@ COLUMNS = ("length", "nodes", "states", "expanded", "node_expanded_max", "kept_b
 RANKS = (1, 64, 256, 1024)
 HOUR_S, RANK_MEMORY_B = 3600.0, 4 * 1024 ** 3
 SHOWN = 12  # the last lengths listed in the measured table
+# A fit whose lengths (or holdout predictions) lie further off than this factor is
+# called poor in the report.
+POOR_FIT = 4.0
 
 
 def _bytes(b):
@@ -63,6 +66,10 @@ def section(ctx, path, meta):
             f"- {model.bytes_per_state:.0f} bytes per state of the largest search (its length's memory peak over "
             f"its states); records: {model.record_bytes_per_state:.3f} bytes per state expanded;",
             f"- assumed, not measured: {ASSUMED_TEXT}.", ""]
+    worst = max([model.scatter] + [max(x, 1 / x) for _, x in model.holdout])
+    if worst > POOR_FIT:
+        out += [f"_The fit is poor here (measured lengths up to ×{worst:.0f} off it, or off its holdout "
+                "prediction): the bounds below are not worth more than their order of magnitude._", ""]
     rows = []
     for ranks in RANKS:
         reach, stop = model.reach(ranks, HOUR_S, RANK_MEMORY_B)
@@ -73,8 +80,8 @@ def section(ctx, path, meta):
     out += table(["ranks", "largest bound in 1 h, 4 GB/rank", "its time", "memory per rank",
                   "sent at its last length", "if one sequence's search were split too"], "rrrrrr", rows)
     out += ["", "Where the model stops holding:", "",
-            "- **One sequence's search is not split.** Past about "
-            f"{1 / model.share:.0f} ranks the time stops falling: the largest searches set it, and the 64-1,024 "
+            "- **One sequence's search is not split.** No rank count makes the count more than about "
+            f"{1 / model.share:.1f}× faster: the largest searches set the time, and the 64-1,024 "
             "rank rows differ only by what the exchange costs. Splitting a sequence's states over ranks (they go "
             "level by level already) is what would let 1,024 ranks help; the last column is that bound.",
             "- **Memory per rank is one search**, so 4 GB per rank stops every rank count at the same length "
