@@ -2,7 +2,7 @@
 # cli_limits.sh — end-to-end tests of issue 13's limits and counts: `--time-limit 1`
 # stops each family's slowest-step case within 1.1 s with status=limit and exit 3
 # (tenpair's 512-digit start, whose states cost milliseconds, once took 33 s);
-# SIGINT stops that run within 0.2 s with exit 130; step limits are exact on one
+# SIGINT stops that run (and alldiff's and learn's) within 0.2 s with exit 130; step limits are exact on one
 # thread and never passed in parallel; a kakuro count past 2^64 is exact, in the
 # stats line and the sweep CSV, and one past 2^128 - 1 ends status=overflow, exit 3.
 # usage: tests/cli_limits.sh PATH/TO/puzzlebench SOURCE_DIR
@@ -66,6 +66,38 @@ timed_limit "sudoku blank 25x25 (seed)" -- "$pb" count sudoku "$tmp/blank25.txt"
 timed_limit "kakuro 64x64 (thesis)" -- "$pb" count kakuro "$src/tests/data/kakuro/count128.kak" \
     --engine thesis -q
 timed_limit "latin qwh-40-0.9" -- "$pb" count latin qwh-40-0.9 -q
+# The strongest rungs: a matching per group per step (alldiff), a clause per solution
+# (learn); both on counts of far more solutions than a second reaches.
+timed_limit "latin qwh-12-0.9 (alldiff)" -- "$pb" count latin qwh-12-0.9 --engine alldiff -q
+timed_limit "latin qwh-8-0.9 (learn)" -- "$pb" count latin qwh-8-0.9 --engine learn -q
+
+# sigint_after_1s DESCRIPTION -- command...: SIGINT one second into the run is acted
+# on within 0.2 s with exit 130 and status=interrupted (a slow exit is tried once
+# more, as above).
+sigint_after_1s() {
+    local what=$1 try base pid t0 t1
+    shift 2
+    for try in 1 2; do
+        base=$(start_ms)
+        slack_ms=$((base > 50 ? base - 50 : 0))
+        "$pb" --version | grep -q -- '-fsanitize' && slack_ms=$((slack_ms + 500))
+        "$@" >"$tmp/out" 2>"$tmp/err" &
+        pid=$!
+        sleep 1
+        t0=$EPOCHREALTIME
+        kill -INT "$pid"
+        wait "$pid"
+        rc=$?
+        t1=$EPOCHREALTIME
+        ms=$(awk -v a="$t0" -v b="$t1" 'BEGIN { printf "%d", (b - a) * 1000 }')
+        [ "$ms" -le $((200 + slack_ms)) ] && break
+    done
+    if [ "$ms" -le $((200 + slack_ms)) ]; then ok; else bad "$what SIGINT: exit after $ms ms"; fi
+    if [ "$rc" -eq 130 ]; then ok; else bad "$what SIGINT: exit $rc, expected 130"; fi
+    has 'status=interrupted' "$tmp/out"
+}
+sigint_after_1s "alldiff" -- "$pb" count latin qwh-12-0.9 --engine alldiff -q
+sigint_after_1s "learn" -- "$pb" count latin qwh-8-0.9 --engine learn -q
 
 # SIGINT one second into the 512-digit run: acted on within 0.2 s, exit 130 (a slow
 # exit is tried once more, as above).
