@@ -17,16 +17,6 @@
 #include "search/alldiff.h"
 #include "sudoku/sudoku.h"
 
-static const pb_engine *engine_named(const char *name)
-{
-    const pb_engine *e = pb_model_engine_find(name);
-    if (!e) {
-        fprintf(stderr, "no engine %s\n", name);
-        exit(2);
-    }
-    return e;
-}
-
 /* ---- the domain-consistency oracle ---- */
 
 /* Every assignment of distinct values to cells i.. of a group (values from d,

@@ -15,27 +15,6 @@
 #include "core/rng.h"
 #include "latin/latin.h"
 
-/* The engine registry is about to be renamed: every lookup goes through these. */
-static const pb_engine *engine_named(const char *name)
-{
-    const pb_engine *e = pb_model_engine_find(name);
-    if (!e) {
-        fprintf(stderr, "no engine %s\n", name);
-        exit(2);
-    }
-    return e;
-}
-
-static const pb_order *order_named(const char *name)
-{
-    const pb_order *o = pb_order_find(name);
-    if (!o) {
-        fprintf(stderr, "no order %s\n", name);
-        exit(2);
-    }
-    return o;
-}
-
 /* The shared placement engines (engines/search); those that honour an order run
  * under each. */
 static const char *const engine_names[] = {"enum-all", "enum-perm", "backtrack", "propagate"};

@@ -155,6 +155,32 @@ static void test_enumerate(void)
     }
 }
 
+/* A new solver holding pigeonhole PHP(p, n): p pigeons, n holes (variable i * n + h + 1:
+ * pigeon i in hole h); each pigeon in some hole, at most one pigeon per hole (natively,
+ * or pairwise). */
+static pb_sat *pigeonhole(int p, int n, int native)
+{
+    pb_sat *s = pb_sat_new(p * n, 3);
+    int c[16];
+    for (int i = 0; i < p; i++) {
+        for (int h = 0; h < n; h++) c[h] = i * n + h + 1;
+        pb_sat_add_clause(s, c, n);
+    }
+    for (int h = 0; h < n; h++) {
+        if (native) {
+            for (int i = 0; i < p; i++) c[i] = i * n + h + 1;
+            pb_sat_add_amo(s, c, p);
+        } else {
+            for (int i = 0; i < p; i++)
+                for (int j = i + 1; j < p; j++) {
+                    int b[2] = {-(i * n + h + 1), -(j * n + h + 1)};
+                    pb_sat_add_clause(s, b, 2);
+                }
+        }
+    }
+    return s;
+}
+
 /* Pigeonhole PHP(n+1, n): n + 1 pigeons, n holes; each pigeon in some hole, at most
  * one pigeon per hole (natively, or pairwise). UNSAT; PHP(n, n) is SAT. */
 static void test_pigeonhole(void)
@@ -163,24 +189,7 @@ static void test_pigeonhole(void)
         for (int n = 2; n <= 6; n++)
             for (int extra = 0; extra <= 1; extra++) {
                 int p = n + extra;
-                pb_sat *s = pb_sat_new(p * n, 3);
-                int c[16];
-                for (int i = 0; i < p; i++) {
-                    for (int h = 0; h < n; h++) c[h] = i * n + h + 1;
-                    pb_sat_add_clause(s, c, n);
-                }
-                for (int h = 0; h < n; h++) {
-                    if (native) {
-                        for (int i = 0; i < p; i++) c[i] = i * n + h + 1;
-                        pb_sat_add_amo(s, c, p);
-                    } else {
-                        for (int i = 0; i < p; i++)
-                            for (int j = i + 1; j < p; j++) {
-                                int b[2] = {-(i * n + h + 1), -(j * n + h + 1)};
-                                pb_sat_add_clause(s, b, 2);
-                            }
-                    }
-                }
+                pb_sat *s = pigeonhole(p, n, native);
                 pb_sat_result r = pb_sat_solve(s, NULL, NULL);
                 CHECK(r == (extra ? PB_SAT_UNSAT : PB_SAT_SAT));
                 if (r == PB_SAT_SAT) {
@@ -234,16 +243,7 @@ static void test_amo(void)
 static void test_core_limit(void)
 {
     int n = 9;
-    pb_sat *s = pb_sat_new((n + 1) * n, 3);
-    int c[16];
-    for (int i = 0; i <= n; i++) {
-        for (int h = 0; h < n; h++) c[h] = i * n + h + 1;
-        pb_sat_add_clause(s, c, n);
-    }
-    for (int h = 0; h < n; h++) {
-        for (int i = 0; i <= n; i++) c[i] = i * n + h + 1;
-        pb_sat_add_amo(s, c, n + 1);
-    }
+    pb_sat *s = pigeonhole(n + 1, n, 1);
     pb_limits lims = {0};
     lims.max_steps = 5000;
     pb_limiter lim;
@@ -541,16 +541,7 @@ static void test_repeat_and_limits(void)
 static void test_core_long(void)
 {
     int n = 7;
-    pb_sat *s = pb_sat_new((n + 1) * n, 3);
-    int c[16];
-    for (int i = 0; i <= n; i++) {
-        for (int h = 0; h < n; h++) c[h] = i * n + h + 1;
-        pb_sat_add_clause(s, c, n);
-    }
-    for (int h = 0; h < n; h++) {
-        for (int i = 0; i <= n; i++) c[i] = i * n + h + 1;
-        pb_sat_add_amo(s, c, n + 1);
-    }
+    pb_sat *s = pigeonhole(n + 1, n, 1);
     CHECK(pb_sat_solve(s, NULL, NULL) == PB_SAT_UNSAT);
     const pb_sat_stats *ss = pb_sat_get_stats(s);
     CHECK(ss->restarts > 0 && ss->deleted > 0);
