@@ -19,12 +19,20 @@ same_rows() {
         >/dev/null; then ok; else bad "$1: $2 and $3 differ beyond times and run ids"; fi
 }
 
+# same_stdout WHAT NAME ARGS...: `puzzlebench ARGS` writes the same standard output in
+# one process (kept as NAME1.txt) and at 3 ranks (NAME3.txt).
+same_stdout() {
+    local what=$1 name=$2
+    shift 2
+    expect 0 "$what, one process" -- "$pb" "$@"
+    mv out "${name}1.txt"
+    expect 0 "$what, 3 ranks" -- mpi 3 "$pb" "$@"
+    mv out "${name}3.txt"
+    same_file "$what to standard output" "${name}1.txt" "${name}3.txt"
+}
+
 sud="generate sudoku --count 30 --seed 3"
-expect 0 "sudoku, one process" -- "$pb" $sud
-mv out s1.txt
-expect 0 "sudoku, 3 ranks" -- mpi 3 "$pb" $sud
-mv out s3.txt
-same_file "sudoku to standard output" s1.txt s3.txt
+same_stdout sudoku s $sud
 
 sud="generate sudoku --count 20 --seed 5 --format numbers --difficulty expert"
 expect 0 "sudoku --out --stats, one process" -- "$pb" $sud --out a1.txt --stats a1.csv
@@ -41,11 +49,7 @@ same_file "sudoku resumed" a1.txt r.txt
 same_rows "sudoku resumed --stats" a1.csv r.csv 2
 
 kak="generate kakuro --size 9x9 --count 8 --seed 2"
-expect 0 "kakuro, one process" -- "$pb" $kak
-mv out k1.txt
-expect 0 "kakuro, 3 ranks" -- mpi 3 "$pb" $kak
-mv out k3.txt
-same_file "kakuro to standard output" k1.txt k3.txt
+same_stdout kakuro k $kak
 expect 0 "kakuro --out --html, one process" -- "$pb" $kak --out k1 --html k1.html
 expect 0 "kakuro --out --html, 3 ranks" -- mpi 3 "$pb" $kak --out k3 --html k3.html
 for f in k1/*.kak; do same_file "kakuro --out" "$f" "k3/${f#k1/}"; done
@@ -55,11 +59,7 @@ if diff <(sed -E 's/"wall_s":[0-9.e-]+//g' k1.html) <(sed -E 's/"wall_s":[0-9.e-
     >/dev/null; then ok; else bad "kakuro --html differs beyond times"; fi
 
 lat="generate latin --count 12 --seed 4 --solutions"
-expect 0 "latin, one process" -- "$pb" $lat
-mv out l1.txt
-expect 0 "latin, 3 ranks" -- mpi 3 "$pb" $lat
-mv out l3.txt
-same_file "latin to standard output" l1.txt l3.txt
+same_stdout latin l $lat
 head -c 900 l1.txt >lr.txt
 expect 0 "latin --resume, 3 ranks" -- mpi 3 "$pb" $lat --out lr.txt --resume
 same_file "latin resumed" l1.txt lr.txt
