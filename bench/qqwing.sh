@@ -21,7 +21,7 @@
 #
 # Writes FILE.csv, FILE.samples.csv, FILE.meta and FILE.topology.xml. CSV columns:
 # task (solve|generate), tool (qqwing|puzzlebench), set (file name or "generated"),
-# difficulty, puzzles (per process), then wall_s (the median time per process,
+# difficulty, puzzles (per process), status (done), then wall_s (the median time per process,
 # seconds) and the timing columns (run_id, row, samples, runs_per_sample, min_s,
 # median_s, mean_s, stddev_s, cv, median_lo_s, median_hi_s, noisy); one run_id,
 # the run_id= of FILE.meta, on every row. FILE.samples.csv holds every sample

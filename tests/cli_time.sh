@@ -3,8 +3,9 @@
 # (key columns, wall_s, the timing columns), the samples file beside the CSV, medians
 # of `true` and `sleep 0.02`, stdin read from its start at every run, a key mismatch,
 # a failing command (exit 4, no row), Ctrl-C (exit 130, the command killed, no row),
-# the one-line usage errors (exit 2); and, when qqwing is installed, a tiny
-# bench/qqwing.sh run.
+# the time limits (--time-limit kills, --limit-status: status=limit, timed once),
+# --output, --warmup 0 and --rep-budget, the one-line usage errors (exit 2); and,
+# when qqwing is installed, a tiny bench/qqwing.sh run.
 # usage: tests/cli_time.sh PATH/TO/puzzlebench SOURCE_DIR
 # shellcheck source=tests/cli_lib.sh
 . "$(dirname "$0")/cli_lib.sh"
@@ -26,12 +27,12 @@ lines() { wc -l <"$1" | tr -d ' '; }
 
 # ---- the first row creates the file with its header ----
 expect 0 "time true" -- "$pb" time --csv "$csv" --key tool=true,n=1 --run-id R1 -- true
-if [ "$(head -1 "$csv")" = "tool,n,wall_s,$timing" ]; then ok; else bad "header: $(head -1 "$csv")"; fi
-has '^true,1,[0-9.e-]+,R1,0,5,[1-9][0-9]*,' "$csv"
-check "every row has every column" 'v == 15' "$(awk -F, 'NR == 2 { print NF }' "$csv")"
-check "wall_s == median_s" 'v == 1' "$(awk -F, 'NR == 2 { print ($3 == $9) }' "$csv")"
+if [ "$(head -1 "$csv")" = "tool,n,status,wall_s,$timing" ]; then ok; else bad "header: $(head -1 "$csv")"; fi
+has '^true,1,done,[0-9.e-]+,R1,0,5,[1-9][0-9]*,' "$csv"
+check "every row has every column" 'v == 16' "$(awk -F, 'NR == 2 { print NF }' "$csv")"
+check "wall_s == median_s" 'v == 1' "$(awk -F, 'NR == 2 { print ($4 == $10) }' "$csv")"
 check "true's median (s)" 'v > 0 && v < 1' "$(field "$csv" 2 median_s)"
-check "min <= median <= max" 'v == 1' "$(awk -F, 'NR == 2 { print ($8 <= $9 && $13 <= $9 && $9 <= $14) }' "$csv")"
+check "min <= median <= max" 'v == 1' "$(awk -F, 'NR == 2 { print ($9 <= $10 && $14 <= $10 && $10 <= $15) }' "$csv")"
 if [ "$(head -1 "$samples")" = "run_id,row,sample,runs,wall_s" ]; then ok; else bad "samples header: $(head -1 "$samples")"; fi
 check "sample lines == samples" 'v == 6' "$(lines "$samples")"
 has '^R1,0,4,[1-9][0-9]*,[0-9.e-]+$' "$samples"
@@ -95,6 +96,16 @@ expect 2 "a key without a value" -- "$pb" time --csv "$csv" --key tool --run-id 
 one_line_error "expected NAME=VALUE, got 'tool'"
 expect 2 "a key named as a timing column" -- "$pb" time --csv "$csv" --key median_s=1 --run-id R1 -- true
 one_line_error "'median_s' is a timing column"
+expect 2 "a key named status" -- "$pb" time --csv "$csv" --key status=1 --run-id R1 -- true
+one_line_error "'status' is the column time adds"
+expect 2 "--limit-status equal to --exit-status" -- "$pb" time --csv "$csv" --key tool=x,n=1 \
+    --run-id R1 --exit-status 3 --limit-status 3 -- true
+one_line_error "--limit-status 3 is also the --exit-status"
+expect 2 "--warmup 2" -- "$pb" time --csv "$csv" --key tool=x,n=1 --run-id R1 --warmup 2 -- true
+one_line_error "--warmup expects a whole number from 0 to 1"
+expect 2 "an --output that cannot be written" -- "$pb" time --csv "$csv" --key tool=x,n=1 \
+    --run-id R1 --output "$tmp/no/such/dir/out" -- true
+one_line_error "--output .*no/such/dir/out: cannot write"
 expect 2 "a key given twice" -- "$pb" time --csv "$csv" --key a=1,a=2 --run-id R1 -- true
 one_line_error "'a' is given twice"
 expect 2 "an unknown command" -- "$pb" time --csv "$csv" --key tool=x,n=1 --run-id R1 -- no-such-cmd-pb
@@ -112,9 +123,30 @@ check "no row added by the errors" "v == $before" "$(lines "$csv")"
 check "no samples added by the errors" "v == $samples_before" "$(lines "$samples")"
 
 # ---- a file whose last line is incomplete is not appended to ----
-printf 'tool,wall_s,%s\nx,1' "$timing" >"$tmp/cut.csv"
+printf 'tool,status,wall_s,%s\nx,1' "$timing" >"$tmp/cut.csv"
 expect 2 "an incomplete last line" -- "$pb" time --csv "$tmp/cut.csv" --key tool=y --run-id R1 -- true
 one_line_error "cut.csv: its last line is incomplete"
+
+# ---- --time-limit: the run is killed, timed once, status=limit; the row is written ----
+start=$SECONDS
+expect 0 "time --time-limit 0.3 -- sleep 30" -- "$pb" time --csv "$tmp/lim.csv" --key tool=sleep \
+    --run-id R1 --time-limit 0.3 -- sleep 30
+check "killed within seconds" 'v < 10' "$((SECONDS - start))"
+has '^sleep,limit,[0-9.e-]+,R1,0,1,1,' "$tmp/lim.csv"
+check "the limited run's time (s)" 'v >= 0.3 && v < 5' "$(field "$tmp/lim.csv" 2 wall_s)"
+has 'row 0: stopped at a limit after ' "$tmp/out"
+check "one sample line" 'v == 1' "$(grep -c '^R1,0,0,1,' "$tmp/lim.samples.csv")"
+# ---- --limit-status: the command's own limit; --output keeps its first run's stdout ----
+expect 0 "time --limit-status 3 --output" -- "$pb" time --csv "$tmp/lim.csv" --key tool=own \
+    --run-id R1 --limit-status 3 --output "$tmp/own.out" -- sh -c 'echo steps=7; exit 3'
+has '^own,limit,' "$tmp/lim.csv"
+has '^steps=7$' "$tmp/own.out"
+# ---- --warmup 0 and --rep-budget: a 0.2 s command timed once within a 0.1 s budget ----
+expect 0 "time --warmup 0 --rep-budget 0.1" -- "$pb" time --csv "$tmp/lim.csv" --key tool=budget \
+    --run-id R1 --warmup 0 --rep-budget 0.1 --output "$tmp/budget.out" -- sh -c 'sleep 0.2; echo ran'
+has '^budget,done,[0-9.e-]+,R1,2,1,1,' "$tmp/lim.csv"
+check "--output: the first run's line only" 'v == 1' "$(grep -c '^ran$' "$tmp/budget.out")"
+if ! ls "$tmp"/budget.out.tmp.* >/dev/null 2>&1; then ok; else bad "--output left a temporary file"; fi
 
 # ---- Ctrl-C: the command is killed, exit 130, no row ----
 "$pb" time --csv "$tmp/int.csv" --key tool=sleep --run-id R1 -- sleep 30 >/dev/null 2>"$tmp/err" &
@@ -143,18 +175,18 @@ if command -v qqwing >/dev/null 2>&1; then
     expect 0 "bench/qqwing.sh" -- "$src/bench/qqwing.sh" --pb "$pb" --count 2 --repeat 1 \
         --out "$tmp/q/sudoku-qqwing.csv" "$tmp/three.txt"
     q=$tmp/q/sudoku-qqwing
-    want="task,tool,set,difficulty,puzzles,wall_s,$timing"
+    want="task,tool,set,difficulty,puzzles,status,wall_s,$timing"
     if [ "$(head -1 "$q.csv")" = "$want" ]; then ok; else bad "qqwing.sh header: $(head -1 "$q.csv")"; fi
     check "qqwing.sh rows (2 solve, 8 generate)" 'v == 11' "$(lines "$q.csv")"
     has '^solve,qqwing,three,-,3,' "$q.csv"
     has '^solve,puzzlebench,three,-,3,' "$q.csv"
     has '^generate,qqwing,generated,expert,2,' "$q.csv"
     has '^generate,puzzlebench,generated,simple,2,' "$q.csv"
-    check "qqwing.sh: 5 samples a row" 'v == 1' "$(awk -F, 'NR > 1 && $9 != 5 { bad = 1 } END { print !bad }' "$q.csv")"
+    check "qqwing.sh: 5 samples a row" 'v == 1' "$(awk -F, 'NR > 1 && $10 != 5 { bad = 1 } END { print !bad }' "$q.csv")"
     check "qqwing.sh sample lines" 'v == 51' "$(lines "$q.samples.csv")"
     id=$(sed -n 's/^run_id=//p' "$q.meta")
     check "qqwing.sh: one run_id, the .meta's" 'v == 1' \
-        "$(awk -F, -v id="$id" 'NR > 1 && $7 != id { bad = 1 } END { print !bad && id != "" }' "$q.csv")"
+        "$(awk -F, -v id="$id" 'NR > 1 && $8 != id { bad = 1 } END { print !bad && id != "" }' "$q.csv")"
     has '^load_end=' "$q.meta"
     if [ -s "$q.topology.xml" ]; then ok; else bad "qqwing.sh wrote no topology"; fi
 else

@@ -1,16 +1,21 @@
 /* spawn.c — an outside command run once per timed run: looked up on PATH before the
  * first run, forked and exec'd with its stdin rewound and its output discarded, waited
- * for with SIGINT, SIGTERM and SIGCHLD blocked except while suspended (no lost wake-up),
- * and killed with its process group when this process is interrupted. */
+ * for with SIGINT, SIGTERM and SIGCHLD blocked except while suspended (ppoll: no lost
+ * wake-up, and a timeout for the time limit), and killed with its process group when
+ * this process is interrupted or the run reaches its time limit. */
+#define _GNU_SOURCE /* ppoll */
 #include "spawn.h"
 
 #include <errno.h>
 #include <fcntl.h>
+#include <math.h>
+#include <poll.h>
 #include <signal.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 #include <sys/stat.h>
+#include <time.h>
 #include <sys/types.h>
 #include <sys/wait.h>
 #include <unistd.h>
@@ -76,7 +81,7 @@ int pb_spawn_open(pb_spawn *s, char **argv, const char *stdin_path, char *err, s
 {
     memset(s, 0, sizeof *s);
     s->argv = argv;
-    s->in_fd = s->null_fd = -1;
+    s->in_fd = s->null_fd = s->out_fd = -1;
     if (!argv || !argv[0]) {
         snprintf(err, errlen, "no command to run");
         return -1;
@@ -111,14 +116,24 @@ static void exec_child(const pb_spawn *s, const sigset_t *mask)
 {
     setpgid(0, 0);
     sigprocmask(SIG_SETMASK, mask, NULL);
-    if (dup2(s->in_fd, 0) < 0 || dup2(s->null_fd, 1) < 0 || dup2(s->null_fd, 2) < 0) _exit(126);
+    if (dup2(s->in_fd, 0) < 0 || dup2(s->out_fd >= 0 ? s->out_fd : s->null_fd, 1) < 0 ||
+        dup2(s->null_fd, 2) < 0)
+        _exit(126);
     execvp(s->argv[0], s->argv);
     _exit(127);
 }
 
+static double now_s(void)
+{
+    struct timespec ts;
+    clock_gettime(CLOCK_MONOTONIC, &ts);
+    return (double)ts.tv_sec + 1e-9 * (double)ts.tv_nsec;
+}
+
 /* Waits for pid, suspended with mask (the signals of the run unblocked); kills its
- * group once pb_interrupted is set. 0 when it exited with status 0, else -1. */
-static int wait_child(pb_spawn *s, pid_t pid, const sigset_t *mask)
+ * group once pb_interrupted is set or limit_s has passed since start. 0 when it
+ * exited with status 0, else -1. */
+static int wait_child(pb_spawn *s, pid_t pid, const sigset_t *mask, double start)
 {
     for (int killed = 0;;) {
         pid_t w = waitpid(pid, &s->status, killed ? 0 : WNOHANG);
@@ -127,12 +142,22 @@ static int wait_child(pb_spawn *s, pid_t pid, const sigset_t *mask)
             s->error = errno;
             return -1;
         }
-        if (pb_interrupted && !killed) {
+        const double left = s->limit_s > 0 ? start + s->limit_s - now_s() : INFINITY;
+        if ((pb_interrupted || left <= 0) && !killed) {
             kill(-pid, SIGKILL);
             kill(pid, SIGKILL);
-            killed = s->interrupted = 1;
+            killed = 1;
+            if (pb_interrupted)
+                s->interrupted = 1;
+            else
+                s->timed_out = 1;
         } else if (w == 0) {
-            sigsuspend(mask);
+            struct timespec ts = {0, 0};
+            if (isfinite(left)) {
+                ts.tv_sec = (time_t)left;
+                ts.tv_nsec = (long)((left - (double)ts.tv_sec) * 1e9);
+            }
+            ppoll(NULL, 0, isfinite(left) ? &ts : NULL, mask);
         }
     }
 }
@@ -149,7 +174,8 @@ int pb_spawn_run(pb_spawn *s)
     sigdelset(&during, SIGINT);
     sigdelset(&during, SIGTERM);
     sigdelset(&during, SIGCHLD);
-    s->status = s->error = s->interrupted = 0;
+    s->status = s->error = s->interrupted = s->timed_out = 0;
+    const double start = now_s();
     int rc = -1;
     pid_t pid = -1;
     if (pb_interrupted)
@@ -159,7 +185,7 @@ int pb_spawn_run(pb_spawn *s)
     if (pid == 0) exec_child(s, &old);
     if (pid > 0) {
         setpgid(pid, pid); /* also here: the group exists before any kill(-pid) */
-        rc = wait_child(s, pid, &during);
+        rc = wait_child(s, pid, &during, start);
     }
     sigprocmask(SIG_SETMASK, &old, NULL);
     return rc;
@@ -169,6 +195,8 @@ void pb_spawn_describe(const pb_spawn *s, char *out, size_t len)
 {
     if (s->interrupted)
         snprintf(out, len, "was interrupted");
+    else if (s->timed_out)
+        snprintf(out, len, "was killed at the time limit (%g s)", s->limit_s);
     else if (s->error)
         snprintf(out, len, "could not be run (%s)", strerror(s->error));
     else if (WIFEXITED(s->status))

@@ -1,6 +1,7 @@
 /* spawn.h — running an outside command as a child process, once per timed run: stdin
- * from a file read from its start every run, stdout and stderr to /dev/null, and an
- * interruption (SIGINT, SIGTERM) of this process ends the child too. */
+ * from a file read from its start every run, stdout and stderr to /dev/null (or stdout
+ * to a file the caller names), an optional time limit, and an interruption (SIGINT,
+ * SIGTERM) of this process ends the child too. */
 #ifndef PB_SPAWN_H
 #define PB_SPAWN_H
 
@@ -10,8 +11,11 @@ typedef struct pb_spawn {
     char **argv;     /* the command and its arguments, NULL-ended (the caller's) */
     int in_fd;       /* every run's stdin, rewound before each run */
     int null_fd;     /* /dev/null: every run's stdout and stderr */
+    int out_fd;      /* >= 0: the next run's stdout goes here instead (the caller's) */
+    double limit_s;  /* > 0: a run still going after this many seconds is killed */
     int status;      /* the last run's wait status (waitpid) */
     int interrupted; /* 1: the last run was ended because this process was interrupted */
+    int timed_out;   /* 1: the last run was killed at limit_s */
     int error;       /* errno of a fork or waitpid that failed in the last run, else 0 */
 } pb_spawn;
 
@@ -27,8 +31,9 @@ void pb_spawn_close(pb_spawn *s);
 /* Runs the command once and waits for it (fork, execvp, waitpid); the child leads a
  * process group of its own. When pb_interrupted is set before or during the run
  * (pb_spawn_open installs its handlers), that group is killed and s->interrupted is
- * set. 0 when the command exited with status 0; -1 otherwise (s->status, s->error
- * and s->interrupted say how it ended). */
+ * set; when the run lasts limit_s, the group is killed and s->timed_out is set. 0
+ * when the command exited with status 0; -1 otherwise (s->status, s->error,
+ * s->interrupted and s->timed_out say how it ended). */
 int pb_spawn_run(pb_spawn *s);
 
 /* How the last run ended, in words: "exited with status 1", "was killed by signal 9
