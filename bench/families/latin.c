@@ -460,6 +460,7 @@ const pb_family pb_family_latin = {
     .default_engine = "propagate",
     .generators = latin_generators,
     .sweeps = latin_sweeps,
+    .experiments = "scripts/latin-experiments.sh",
     .report = "latin",
     .examples = latin_examples,
 };

@@ -1,0 +1,296 @@
+"""The rungs of reasoning side by side: FAMILY-ladder.csv (bench/ladder.py), one row
+per instance and tool, puzzlebench's engines and the outside SAT solvers timed the
+same way with one time limit.
+
+Per family: which rung of the ladder (backtrack, propagate, logic, combo, alldiff,
+learn: each adds reasoning to the one before) first solves every instance within
+the limit, and what the outside solvers do; per set of instances, solved counts
+and totals; per instance, the time and the backtracks (conflicts, for the
+learners) of every tool; where each tool's hardest instance lies; and the issue's
+targets, each a ratio from this one run (alldiff against propagate in backtracks at
+the hardest n = 30 square, learn against cadical in total time on n = 40 and on
+25x25). A run stopped at the limit counts with what it used, a lower bound, and
+every statement built on one says so.
+"""
+
+from .. import stats
+from ..csvread import read_csv
+from ..markdown import code, escape, table
+from ..numfmt import FEWER_STEPS, MORE_STEPS, bounded_ratio, duration, grouped
+from ..timing import NOISY_NOTE, of_row, status
+
+SUFFIX = "-ladder"
+TITLE = "## The rungs of reasoning, side by side"
+NEED = ("family", "set", "param", "instance", "tool", "kind", "mode", "status", "solutions", "steps",
+        "backtracks", "wall_s", "median_s", "median_lo_s", "median_hi_s", "samples", "noisy")
+# The ladder, weakest reasoning first; a family runs the rungs it has.
+RUNGS = ("backtrack", "propagate", "logic", "combo", "alldiff", "learn")
+OUTSIDE_KIND = "outside"
+# What PARAM is, per family (bench's experiment scripts set it).
+PARAM = {"latin": "hole fraction", "sudoku": "empty cells", "kakuro": "difficulty"}
+# The issue's targets: (family, set, what).
+ALLDIFF_TARGET = ("latin", "qwh-30")
+LEARN_TARGETS = (("latin", "qwh-40"), ("sudoku", "25x25-minimal"))
+
+
+def files(results_dir):
+    return sorted(p for p in results_dir.glob(f"*{SUFFIX}.csv"))
+
+
+def _num(row, column):
+    text = row[column]
+    return None if text == "" else row.num(column)
+
+
+class Run:
+    """One row: a tool on an instance."""
+
+    def __init__(self, row):
+        self.row = row
+        self.set, self.param, self.instance = row["set"], row["param"], row["instance"]
+        self.tool, self.outside = row["tool"], row["kind"] == OUTSIDE_KIND
+        self.done = status(row) == "done"
+        self.timing = of_row(row)
+        self.seconds = row.num("wall_s")
+        self.backtracks = _num(row, "backtracks")
+        self.steps = _num(row, "steps")
+
+    def time_text(self):
+        """The median with its range, or, for one sample, the bare time (the section
+        says so once), or "≥ T" at the limit."""
+        t = self.timing
+        if t.lower:
+            return "≥ " + duration(t.median)
+        return t.text(single=duration) if t.has_interval else duration(t.median) + ("†" if t.noisy else "")
+
+    def backtracks_text(self):
+        if self.backtracks is None:
+            return "-"
+        return ("≥ " if not self.done else "") + grouped(int(self.backtracks))
+
+
+def tool_order(runs):
+    """Engines in ladder order (others after them, by name), then outside solvers."""
+    engines = {r.tool for r in runs if not r.outside}
+    outside = sorted({r.tool for r in runs if r.outside})
+    ranked = [t for t in RUNGS if t in engines] + sorted(engines - set(RUNGS))
+    return ranked, outside
+
+
+def _param_key(p):
+    try:
+        return (0, float(p), p)
+    except ValueError:
+        return (1, 0.0, p)
+
+
+def _level_key(p):
+    order = {"easy": 0, "medium": 1, "hard": 2}
+    return (order.get(p, 3), _param_key(p))
+
+
+def param_sort(family):
+    return _level_key if family == "kakuro" else _param_key
+
+
+class Totals:
+    """One tool over a group of instances: solved within the limit, time and backtracks
+    summed (a stopped run counts with what it used: the sum is then a lower bound)."""
+
+    def __init__(self, runs):
+        self.n = len(runs)
+        self.solved = sum(r.done for r in runs)
+        self.seconds = sum(r.seconds for r in runs)
+        self.lower = self.solved < self.n
+        have = [r.backtracks for r in runs if r.backtracks is not None]
+        self.backtracks = sum(have) if len(have) == self.n else None
+
+    def time_text(self):
+        return ("≥ " if self.lower else "") + duration(self.seconds)
+
+    def backtracks_text(self):
+        if self.backtracks is None:
+            return "-"
+        return ("≥ " if self.lower else "") + grouped(int(self.backtracks))
+
+
+def first_rung(runs, engines):
+    """The first engine of the ladder that solves every instance of runs, or None."""
+    for tool in engines:
+        mine = [r for r in runs if r.tool == tool]
+        if mine and all(r.done for r in mine):
+            return tool
+    return None
+
+
+def hardest(runs, tool, key):
+    """Where tool's runs peak: (params, lower) — the params of the instance(s) with
+    the most backtracks, where a tie among runs stopped at the limit gives them all
+    (the peak lies somewhere among them)."""
+    mine = [r for r in runs if r.tool == tool and r.backtracks is not None]
+    if not mine:
+        return [], False
+    stopped = [r for r in mine if not r.done]
+    if stopped:
+        return sorted({r.param for r in stopped}, key=key), True
+    top = max(r.backtracks for r in mine)
+    return sorted({r.param for r in mine if r.backtracks == top}, key=key), False
+
+
+def _limit_text(meta_limit):
+    return f"{meta_limit} s" if meta_limit else "the limit"
+
+
+def family_part(family, rows, limit):
+    runs = [Run(r) for r in rows]
+    engines, outside = tool_order(runs)
+    tools = engines + outside
+    key = param_sort(family)
+    sets = sorted({r.set for r in runs}, key=lambda s: (len(s), s))
+    mode = rows[0]["mode"]
+    what = "a first solution" if mode == "first" else "the uniqueness proof (`count --limit 2`)"
+    out = ["", f"### {family}: {what}", ""]
+    n_inst = len({(r.set, r.instance) for r in runs})
+    first = first_rung(runs, engines)
+    rung_text = (f"**{first}** is the first rung that solves all {n_inst} instances within {limit}"
+                 if first else f"no rung of the ladder solves all {n_inst} instances within {limit}")
+    solved_out = "; ".join(f"{t} solves {sum(r.done for r in runs if r.tool == t)} of {n_inst}" for t in outside)
+    out.append(f"Ladder {' → '.join(engines)}: {rung_text}." + (f" Outside solvers: {solved_out}." if outside else ""))
+    per_set = []
+    for s in sets:
+        mine = [r for r in runs if r.set == s]
+        f = first_rung(mine, engines)
+        per_set.append(f"{code(s)}: {f or 'none'}")
+    if len(sets) > 1:
+        out.append("First rung solving every instance, per set: " + ", ".join(per_set) + ".")
+    out += ["", "Per tool and set: the instances solved within the limit, and the total time (the sum of the "
+            "runs' medians; ≥ when a run stopped at the limit: it counts with the time it used).", ""]
+    header = ["tool"] + [h for s in sets for h in (f"{s} solved", f"{s} time")]
+    body = []
+    for t in tools:
+        cells = [t + (" (outside)" if t in outside else "")]
+        for s in sets:
+            tot = Totals([r for r in runs if r.set == s and r.tool == t])
+            cells += [f"{tot.solved}/{tot.n}", tot.time_text()] if tot.n else ["-", "-"]
+        body.append(cells)
+    out += table(header, "l" + "r" * 2 * len(sets), body)
+    noisy = False
+    for s in sets:
+        mine = [r for r in runs if r.set == s]
+        params = sorted({(r.param, r.instance) for r in mine}, key=lambda p: (key(p[0]), p[1]))
+        out += ["", f"{code(s)}, per instance ({PARAM.get(family, 'parameter')}): time · backtracks "
+                f"(conflicts for learn and the outside solvers).", ""]
+        body = []
+        for param, inst in params:
+            cells = []
+            for t in tools:
+                r = next((x for x in mine if x.tool == t and x.instance == inst and x.param == param), None)
+                if r is None:
+                    cells.append("-")
+                    continue
+                noisy |= r.timing.noisy
+                cells.append(f"{r.time_text()} · {r.backtracks_text()}")
+            body.append([escape(param)] + ([code(inst)] if len(params) > len({p for p, _ in params}) else []) + cells)
+        head = [PARAM.get(family, "parameter")] + (["instance"] if len(params) > len({p for p, _ in params}) else [])
+        out += table(head + tools, "l" * len(head) + "r" * len(tools), body)
+        if family == "latin":
+            peaks = []
+            for t in tools:
+                where, lower = hardest(mine, t, key)
+                if not where:
+                    continue
+                if lower:
+                    peaks.append(f"{t}: stopped at the limit at {', '.join(where)} (the peak among them)")
+                else:
+                    peaks.append(f"{t}: {', '.join(where)}")
+            out += ["", f"Hardest square of {code(s)} per tool (the most backtracks): " + "; ".join(peaks) + "."]
+    if noisy:
+        out += ["", NOISY_NOTE]
+    return out, runs
+
+
+def alldiff_target(runs_by_family):
+    family, set_name = ALLDIFF_TARGET
+    runs = [r for r in runs_by_family.get(family, []) if r.set == set_name]
+    prop = {r.instance: r for r in runs if r.tool == "propagate"}
+    ad = {r.instance: r for r in runs if r.tool == "alldiff"}
+    both = [i for i in prop if i in ad and prop[i].backtracks is not None and ad[i].backtracks is not None]
+    if not both:
+        return []
+    # The peak: propagate's hardest square (most backtracks; a stopped run used at least that many).
+    peak = max(both, key=lambda i: (prop[i].backtracks, not prop[i].done))
+    p, a = prop[peak], ad[peak]
+    text = bounded_ratio(a.backtracks, p.backtracks, not a.done, not p.done, less=FEWER_STEPS, more=MORE_STEPS)
+    line = (f"- **alldiff against propagate** on {code(set_name)} at propagate's hardest square "
+            f"({PARAM[family]} {p.param}): {a.backtracks_text()} backtracks against {p.backtracks_text()}: "
+            f"alldiff takes {text} (goal: at least 10× fewer).")
+    ratios = []
+    for i in both:
+        if ad[i].backtracks > 0 and prop[i].backtracks > 0:
+            ratios.append(bounded_ratio(ad[i].backtracks, prop[i].backtracks, not ad[i].done, not prop[i].done,
+                                        less=FEWER_STEPS, more=MORE_STEPS))
+    if ratios:
+        line += f" Over all {len(both)} squares of the set (where both backtracked): " + ", ".join(ratios) + "."
+    return [line]
+
+
+def learn_targets(runs_by_family, limit):
+    out = []
+    for family, set_name in LEARN_TARGETS:
+        runs = [r for r in runs_by_family.get(family, []) if r.set == set_name]
+        learn = Totals([r for r in runs if r.tool == "learn"])
+        cad = Totals([r for r in runs if r.tool == "cadical"])
+        if not learn.n or not cad.n:
+            continue
+        ratio = bounded_ratio(learn.seconds, cad.seconds, learn.lower, cad.lower)
+        verdict = ""
+        if not learn.lower and not cad.lower:
+            verdict = " (goal: at most 2× slower: " + ("met" if learn.seconds <= 2 * cad.seconds else "missed") + ")"
+        elif learn.solved < cad.solved:
+            verdict = " (goal: at least as many solved: missed)"
+        out.append(f"- **learn against cadical** on {code(set_name)}: {learn.solved}/{learn.n} solved in "
+                   f"{learn.time_text()} against {cad.solved}/{cad.n} in {cad.time_text()}: learn is "
+                   f"{ratio}{verdict}.")
+    return out
+
+
+def section(ctx, results_dir):
+    paths = files(results_dir)
+    if not paths:
+        return []
+    out = ["", TITLE, ""]
+    out.append("Each rung adds reasoning to the one before: chronological backtracking (`backtrack`), forward "
+               "checking (`propagate`), sudoku's singles (`logic`), kakuro's exact run sets (`combo`), "
+               "domain-consistent all-different filtering (`alldiff`), conflict-driven clause learning (`learn`). "
+               "The outside SAT solvers (Debian's `minisat` and `cadical`, marked as outside) get each instance "
+               "from `puzzlebench export dimacs`, and each of their models is read back and checked against the "
+               "rules (`puzzlebench import-solution`). Every tool runs as a whole process, timed by "
+               "`puzzlebench time` on the same puzzle file, one tool at a time, with one time limit for all "
+               "(`bench/ladder.py`). Times: the median over up to 3 samples with their range in brackets (3 "
+               "samples: [min, max]), fewer once a run's samples took 2 s: a time without brackets is one sample; a "
+               "run stopped at the limit has one sample, a lower bound (≥), and its backtracks are those made "
+               "until then. Each ratio below is from this one run.")
+    by_family = {}
+    limits = {}
+    for path in paths:
+        tab = read_csv(path, need=NEED)
+        rows = list(tab)
+        if not rows:
+            out += ["", f"_{code(path.name)} has no rows._"]
+            continue
+        family = rows[0]["family"]
+        meta = path.with_suffix(".meta")
+        limit_value = None
+        if meta.is_file():
+            for line in meta.read_text().splitlines():
+                if line.startswith("time_limit_s="):
+                    limit_value = line.split("=", 1)[1]
+        limits[family] = limit_value
+        part, runs = family_part(family, rows, _limit_text(limit_value))
+        by_family[family] = runs
+        out += part
+        out += ["", ctx.meta_line(meta, show=("commit", "date"))]
+    targets = alldiff_target(by_family) + learn_targets(by_family, limits)
+    if targets:
+        out += ["", "### The targets, from this run", ""] + targets
+    return out
