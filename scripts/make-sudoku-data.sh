@@ -24,6 +24,10 @@
 #                           took logic over 1 s and one took 12 s to make; at 320 and
 #                           up most need no guess; near-minimal ones (~270 givens) take
 #                           ~40 s each to make.
+#   16x16-minimal.txt       5 minimal 16x16 puzzles (about 160 empty cells): the
+#                           ladder experiment's (sudoku-experiments.sh); ~1 s
+#   25x25-minimal.txt       3 near-minimal 25x25 puzzles (about 350 empty cells):
+#                           the ladder's too; ~75 s on 2 threads
 set -euo pipefail
 cd "$(dirname "$0")/.."
 
@@ -53,6 +57,8 @@ make_set 9x9-minimal.txt --size 9 --count 200
 make_set 9x9-batch.txt --size 9 --count 10000 --seed 2
 make_set 16x16.txt --size 16 --count 20 --clues 115
 make_set 25x25.txt --size 25 --count 5 --clues 305
+make_set 16x16-minimal.txt --size 16 --count 5
+make_set 25x25-minimal.txt --size 25 --count 3
 {
     echo "# 9x9-bench.txt: the first 5 puzzles of each 9x9 set (scripts/make-sudoku-data.sh)"
     for set in simple easy intermediate expert minimal; do

@@ -603,6 +603,76 @@ class Qqwing(unittest.TestCase):
         self.assertIn("- generating, puzzlebench against QQwing: simple n/a (a noisy time)", text)
 
 
+class Ladder(unittest.TestCase):
+    """FAMILY-ladder.csv (bench/ladder.py): the first rung that solves every instance,
+    totals with lower bounds, and the targets' ratios, on hand-made rows."""
+
+    HEADER = ("family,set,param,instance,tool,kind,order,mode,status,solutions,steps,backtracks,guesses,learnts,"
+              "wall_s,run_id,row,samples,runs_per_sample,min_s,median_s,mean_s,stddev_s,cv,median_lo_s,median_hi_s,"
+              "noisy")
+
+    def section(self, rows, limit="10"):
+        from analysis.context import Context
+        from analysis.sections import ladder
+        tmp = Path(tempfile.mkdtemp())
+        try:
+            lines = [self.HEADER]
+            for i, (set_, param, tool, st, bt, t) in enumerate(rows):
+                kind = "outside" if tool in ("minisat", "cadical") else "engine"
+                n = 1 if st == "limit" else 3
+                lo, hi = ("", "") if n == 1 else (t * 0.9, t * 1.1)
+                lines.append(f"latin,{set_},{param},i-{set_}-{param},{tool},{kind},-,first,{st},"
+                             f"{int(st == 'done')},{bt * 2},{bt},{bt},,{t},{RUN_ID},{i},{n},1,{t},{t},{t},0,0,"
+                             f"{lo},{hi},0")
+            (tmp / "latin-ladder.csv").write_text("\n".join(lines) + "\n")
+            (tmp / "latin-ladder.meta").write_text(f"run_id={RUN_ID}\ncommit=abc123\ntime_limit_s={limit}\n")
+            listing = __import__("analysis.listing", fromlist=["Listing"]).Listing(
+                csvread.parse_csv(FAKE_ENGINES.splitlines(keepends=True), "engines").rows, [])
+            return "\n".join(ladder.section(Context(tmp, listing, False, str(FAKE)), tmp))
+        finally:
+            shutil.rmtree(tmp)
+
+    def test_rungs_totals_and_targets(self):
+        text = self.section([
+            ("qwh-30", "0.40", "propagate", "limit", 2000000, 10.0),
+            ("qwh-30", "0.40", "alldiff", "done", 100, 0.02),
+            ("qwh-30", "0.80", "propagate", "done", 300, 0.01),
+            ("qwh-30", "0.80", "alldiff", "done", 0, 0.03),
+            ("qwh-40", "0.40", "learn", "done", 5000, 2.0),
+            ("qwh-40", "0.40", "cadical", "done", 900, 1.0),
+            ("qwh-40", "0.50", "learn", "done", 6000, 3.0),
+            ("qwh-40", "0.50", "cadical", "done", 800, 1.5),
+        ])
+        # propagate stops at 0.40 on qwh-30: alldiff is the first rung to solve all there;
+        # qwh-40 ran learn only, which solves both.
+        self.assertIn("no rung of the ladder solves all 4 instances within 10 s", text)
+        self.assertIn("First rung solving every instance, per set: `qwh-30`: alldiff, `qwh-40`: learn.", text)
+        self.assertIn("cadical solves 2 of 4", text)
+        # totals: a stopped run counts with what it used, and the total is then a bound
+        self.assertIn("| propagate | 1/2 | ≥ 10.0 s | - | - |", text)
+        self.assertIn("| learn | - | - | 2/2 | 5.00 s |", text)
+        self.assertIn("| cadical (outside) | - | - | 2/2 | 2.50 s |", text)
+        # per instance: median [range] · backtracks, ≥ for the stopped run
+        self.assertIn("| 0.40 | ≥ 10.0 s · ≥ 2,000,000 | 20.0 ms [18.0, 22.0] · 100 |", text)
+        self.assertIn("propagate: stopped at the limit at 0.40 (the peak among them)", text)
+        # the targets
+        self.assertIn("alldiff takes ≥ 20,000× fewer backtracks (goal: at least 10× fewer)", text)
+        self.assertIn("On the one square of the set where both backtracked: ≥ 20,000× fewer backtracks.", text)
+        # a set's table has the columns of the tools that ran on it
+        self.assertIn("| hole fraction | propagate | alldiff |\n", text)
+        self.assertIn("2/2 solved in 5.00 s against 2/2 in 2.50 s: learn is 2.00× slower (goal: at most 2× slower: "
+                      "met)", text)
+
+    def test_learn_target_missed_with_fewer_solved(self):
+        text = self.section([
+            ("qwh-40", "0.40", "learn", "limit", 5000, 10.0),
+            ("qwh-40", "0.40", "cadical", "done", 900, 4.0),
+        ])
+        self.assertIn("0/1 solved in ≥ 10.0 s against 1/1 in 4.00 s: learn is ≥ 2.50× slower (goal: at least as "
+                      "many solved: missed)", text)
+        self.assertIn("no rung of the ladder solves all 1 instances within 10 s", text)
+
+
 class Micro(unittest.TestCase):
     """Google Benchmark JSON with --benchmark_repetitions: the median with [min, max]."""
 

@@ -16,7 +16,7 @@ every statement built on one says so.
 from .. import stats
 from ..csvread import read_csv
 from ..markdown import code, escape, table
-from ..numfmt import FEWER_STEPS, MORE_STEPS, bounded_ratio, duration, grouped
+from ..numfmt import bounded_ratio, duration, grouped
 from ..timing import NOISY_NOTE, of_row, status
 
 SUFFIX = "-ladder"
@@ -31,6 +31,7 @@ PARAM = {"latin": "hole fraction", "sudoku": "empty cells", "kakuro": "difficult
 # The issue's targets: (family, set, what).
 ALLDIFF_TARGET = ("latin", "qwh-30")
 LEARN_TARGETS = (("latin", "qwh-40"), ("sudoku", "25x25-minimal"))
+FEWER, MORE = "fewer backtracks", "more backtracks"
 
 
 def files(results_dir):
@@ -115,10 +116,11 @@ class Totals:
 
 
 def first_rung(runs, engines):
-    """The first engine of the ladder that solves every instance of runs, or None."""
+    """The first engine of the ladder that ran and solved every instance of runs, or None."""
+    instances = {(r.set, r.instance) for r in runs}
     for tool in engines:
-        mine = [r for r in runs if r.tool == tool]
-        if mine and all(r.done for r in mine):
+        solved = {(r.set, r.instance) for r in runs if r.tool == tool and r.done}
+        if solved == instances:
             return tool
     return None
 
@@ -177,13 +179,14 @@ def family_part(family, rows, limit):
     noisy = False
     for s in sets:
         mine = [r for r in runs if r.set == s]
+        set_tools = [t for t in tools if any(r.tool == t for r in mine)]
         params = sorted({(r.param, r.instance) for r in mine}, key=lambda p: (key(p[0]), p[1]))
         out += ["", f"{code(s)}, per instance ({PARAM.get(family, 'parameter')}): time · backtracks "
                 f"(conflicts for learn and the outside solvers).", ""]
         body = []
         for param, inst in params:
             cells = []
-            for t in tools:
+            for t in set_tools:
                 r = next((x for x in mine if x.tool == t and x.instance == inst and x.param == param), None)
                 if r is None:
                     cells.append("-")
@@ -192,10 +195,10 @@ def family_part(family, rows, limit):
                 cells.append(f"{r.time_text()} · {r.backtracks_text()}")
             body.append([escape(param)] + ([code(inst)] if len(params) > len({p for p, _ in params}) else []) + cells)
         head = [PARAM.get(family, "parameter")] + (["instance"] if len(params) > len({p for p, _ in params}) else [])
-        out += table(head + tools, "l" * len(head) + "r" * len(tools), body)
+        out += table(head + set_tools, "l" * len(head) + "r" * len(set_tools), body)
         if family == "latin":
             peaks = []
-            for t in tools:
+            for t in set_tools:
                 where, lower = hardest(mine, t, key)
                 if not where:
                     continue
@@ -220,7 +223,7 @@ def alldiff_target(runs_by_family):
     # The peak: propagate's hardest square (most backtracks; a stopped run used at least that many).
     peak = max(both, key=lambda i: (prop[i].backtracks, not prop[i].done))
     p, a = prop[peak], ad[peak]
-    text = bounded_ratio(a.backtracks, p.backtracks, not a.done, not p.done, less=FEWER_STEPS, more=MORE_STEPS)
+    text = bounded_ratio(a.backtracks, p.backtracks, not a.done, not p.done, less=FEWER, more=MORE)
     line = (f"- **alldiff against propagate** on {code(set_name)} at propagate's hardest square "
             f"({PARAM[family]} {p.param}): {a.backtracks_text()} backtracks against {p.backtracks_text()}: "
             f"alldiff takes {text} (goal: at least 10× fewer).")
@@ -228,9 +231,10 @@ def alldiff_target(runs_by_family):
     for i in both:
         if ad[i].backtracks > 0 and prop[i].backtracks > 0:
             ratios.append(bounded_ratio(ad[i].backtracks, prop[i].backtracks, not ad[i].done, not prop[i].done,
-                                        less=FEWER_STEPS, more=MORE_STEPS))
+                                        less=FEWER, more=MORE))
     if ratios:
-        line += f" Over all {len(both)} squares of the set (where both backtracked): " + ", ".join(ratios) + "."
+        where = f"each of the {len(ratios)} squares" if len(ratios) > 1 else "the one square"
+        line += f" On {where} of the set where both backtracked: " + ", ".join(ratios) + "."
     return [line]
 
 
