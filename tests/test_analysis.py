@@ -611,7 +611,7 @@ class Ladder(unittest.TestCase):
               "wall_s,run_id,row,samples,runs_per_sample,min_s,median_s,mean_s,stddev_s,cv,median_lo_s,median_hi_s,"
               "noisy")
 
-    def section(self, rows, limit="10"):
+    def section(self, rows, limit="10", micro=None):
         from analysis.context import Context
         from analysis.sections import ladder
         tmp = Path(tempfile.mkdtemp())
@@ -626,6 +626,11 @@ class Ladder(unittest.TestCase):
                              f"{lo},{hi},0")
             (tmp / "latin-ladder.csv").write_text("\n".join(lines) + "\n")
             (tmp / "latin-ladder.meta").write_text(f"run_id={RUN_ID}\ncommit=abc123\ntime_limit_s={limit}\n")
+            if micro:
+                cases = [{"name": f"sudoku/9x9-bench/{e}/real_time", "run_name": f"sudoku/9x9-bench/{e}/real_time",
+                          "run_type": "iteration", "real_time": t, "time_unit": "us"}
+                         for e, ts in micro.items() for t in ts]
+                (tmp / "micro.json").write_text(json.dumps({"benchmarks": cases}))
             listing = __import__("analysis.listing", fromlist=["Listing"]).Listing(
                 csvread.parse_csv(FAKE_ENGINES.splitlines(keepends=True), "engines").rows, [])
             return "\n".join(ladder.section(Context(tmp, listing, False, str(FAKE)), tmp))
@@ -654,7 +659,8 @@ class Ladder(unittest.TestCase):
         self.assertIn("| cadical (outside) | - | - | 2/2 | 2.50 s |", text)
         # per instance: median [range] · backtracks, ≥ for the stopped run
         self.assertIn("| 0.40 | ≥ 10.0 s · ≥ 2,000,000 | 20.0 ms [18.0, 22.0] · 100 |", text)
-        self.assertIn("propagate: stopped at the limit at 0.40 (the peak among them)", text)
+        self.assertIn("propagate: stopped at the limit at 0.40 (the peak among them, or below the lowest fraction run)", text)
+        self.assertIn("learn: 0.50; cadical: 0.40 (the lowest fraction run: the peak may lie below it).", text)
         # the targets
         self.assertIn("alldiff takes ≥ 20,000× fewer backtracks (goal: at least 10× fewer)", text)
         self.assertIn("On the one square of the set where both backtracked: ≥ 20,000× fewer backtracks.", text)
@@ -662,6 +668,14 @@ class Ladder(unittest.TestCase):
         self.assertIn("| hole fraction | propagate | alldiff |\n", text)
         self.assertIn("2/2 solved in 5.00 s against 2/2 in 2.50 s: learn is 2.00× slower (goal: at most 2× slower: "
                       "met)", text)
+
+    def test_learn_against_logic_from_micro(self):
+        rows = [("qwh-30", "0.40", "alldiff", "done", 100, 0.02)]
+        text = self.section(rows, micro={"learn": [80, 90, 100], "logic": [10, 11, 12]})
+        self.assertIn("learn is 8.18× slower (the repetitions allow 6.67× to 10×; goal: within 10×: met)", text)
+        text = self.section(rows, micro={"learn": [80, 90, 130], "logic": [10, 11, 12]})
+        self.assertIn("(the repetitions allow 6.67× to 13×; goal: within 10×: not settled by these repetitions)", text)
+        self.assertNotIn("learn against logic", self.section(rows))
 
     def test_learn_target_missed_with_fewer_solved(self):
         text = self.section([
