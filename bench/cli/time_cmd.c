@@ -73,18 +73,12 @@ static const pb_option time_options[] = {
     PB_OPTION_MIN_SAMPLE_TIME(time_opts, timing,
                               "each sample lasts at least S seconds: a shorter command is run\n"
                               "several times back to back within it"),
-    {.name = "warmup",
-     OPT(PB_OPT_INT, timing.warmup),
-     .arg = "0|1",
-     .lo = 0,
-     .hi = 1,
-     .help = "1: one run before the samples, not recorded; 0: the first run\n"
-             "is a sample when it lasts --min-sample-time"},
-    {.name = "rep-budget",
-     OPT(PB_OPT_SECONDS, timing.budget_s),
-     .arg = "S",
-     .help = "take no further sample once the samples took S seconds (a long\n"
-             "command is then timed fewer times; 0: no budget)"},
+    PB_OPTION_WARMUP(time_opts, timing,
+                     "1: one run before the samples, not recorded; 0: the first run\n"
+                     "is a sample when it lasts --min-sample-time"),
+    PB_OPTION_REP_BUDGET(time_opts, timing,
+                         "take no further sample once the samples took S seconds (a long\n"
+                         "command is then timed fewer times; 0: no budget)"),
     PB_OPTION_END,
 };
 #undef OPT

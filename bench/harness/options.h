@@ -149,6 +149,16 @@ int pb_usage_error(const char *cmd, const char *fmt, ...) __attribute__((format(
         .name = "min-sample-time", .type = PB_OPT_SECONDS, .offset = offsetof(T, F.min_sample_s),  \
         .arg = "S", .help = what                                                                   \
     }
+#define PB_OPTION_WARMUP(T, F, what)                                                               \
+    {                                                                                              \
+        .name = "warmup", .type = PB_OPT_INT, .offset = offsetof(T, F.warmup), .arg = "0|1",       \
+        .help = what, .lo = 0, .hi = 1                                                             \
+    }
+#define PB_OPTION_REP_BUDGET(T, F, what)                                                           \
+    {                                                                                              \
+        .name = "rep-budget", .type = PB_OPT_SECONDS, .offset = offsetof(T, F.budget_s),           \
+        .arg = "S", .help = what                                                                   \
+    }
 #define PB_OPTION_END                                                                              \
     {                                                                                              \
         .name = NULL                                                                               \

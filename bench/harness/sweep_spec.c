@@ -145,17 +145,10 @@ const pb_option pb_sweep_keys[] = {
     PB_OPTION_MIN_SAMPLE_TIME(pb_sweep_spec, timing,
                               "each sample lasts at least S seconds: shorter runs are repeated\n"
                               "back to back within it and the time per run recorded"),
-    {.name = "warmup",
-     KEY(PB_OPT_INT, timing.warmup),
-     .arg = "0|1",
-     .lo = 0,
-     .hi = 1,
-     .help = "1: one run before the samples, not recorded"},
-    {.name = "rep-budget",
-     KEY(PB_OPT_SECONDS, timing.budget_s),
-     .arg = "S",
-     .help = "take no further sample once a run's samples took S seconds\n"
-             "(0: no budget)"},
+    PB_OPTION_WARMUP(pb_sweep_spec, timing, "1: one run before the samples, not recorded"),
+    PB_OPTION_REP_BUDGET(pb_sweep_spec, timing,
+                         "take no further sample once a run's samples took S seconds\n"
+                         "(0: no budget)"),
     {.name = "workers",
      KEY(PB_OPT_INT, workers),
      .arg = "N",
