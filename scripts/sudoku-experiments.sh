@@ -32,9 +32,9 @@ ladder() {
     rm -rf "$tmp"
 }
 
-if [ "${PB_QUICK:-0}" = 1 ]; then # run.sh --quick: one file, 5 puzzles per difficulty
+if [ "${PB_QUICK:-0}" = 1 ]; then # run.sh --quick: one file, 5 puzzles per difficulty; one 9x9 ladder
     bench/qqwing.sh --out "$out/sudoku-qqwing.csv" --count 5 data/sudoku/9x9-easy.txt
-    ladder 1 2 16x16-minimal:data/sudoku/16x16-minimal.txt:1
+    ladder 1 2 9x9-minimal:data/sudoku/9x9-minimal.txt:1
     exit
 fi
 # shellcheck disable=SC2086
