@@ -677,6 +677,19 @@ class Ladder(unittest.TestCase):
         self.assertIn("(the repetitions allow 6.67× to 13×; goal: within 10×: not settled by these repetitions)", text)
         self.assertNotIn("learn against logic", self.section(rows))
 
+    def test_hardest_square(self):
+        text = self.section([
+            ("qwh-50", "0.30", "cadical", "limit", 0, 10.0),
+            ("qwh-50", "0.60", "cadical", "done", 3000, 3.0),
+            ("qwh-50", "0.30", "propagate", "limit", 10, 10.0),
+            ("qwh-50", "0.60", "propagate", "limit", 10, 10.0),
+            ("qwh-50", "0.30", "alldiff", "done", 10, 1.0),
+            ("qwh-50", "0.60", "alldiff", "done", 50, 1.0),
+        ])
+        # a killed outside solver has no counts, and still stopped where it is hardest
+        self.assertIn("propagate: at the limit on every square, not located; alldiff: 0.60; cadical: stopped at "
+                      "the limit at 0.30 (the peak among them, or below the lowest fraction run).", text)
+
     def test_learn_target_missed_with_fewer_solved(self):
         text = self.section([
             ("qwh-40", "0.40", "learn", "limit", 5000, 10.0),

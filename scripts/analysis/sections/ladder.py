@@ -134,12 +134,12 @@ def hardest(runs, tool, key):
     """Where tool's runs peak: (params, lower) — the params of the instance(s) with
     the most backtracks, where a tie among runs stopped at the limit gives them all
     (the peak lies somewhere among them)."""
+    stopped = [r for r in runs if r.tool == tool and not r.done]
+    if stopped:  # an outside solver killed at the limit has no counts: it stopped all the same
+        return sorted({r.param for r in stopped}, key=key), True
     mine = [r for r in runs if r.tool == tool and r.backtracks is not None]
     if not mine:
         return [], False
-    stopped = [r for r in mine if not r.done]
-    if stopped:
-        return sorted({r.param for r in stopped}, key=key), True
     top = max(r.backtracks for r in mine)
     return sorted({r.param for r in mine if r.backtracks == top}, key=key), False
 
@@ -207,6 +207,9 @@ def family_part(family, rows, limit):
             for t in set_tools:
                 where, lower = hardest(mine, t, key)
                 if not where:
+                    continue
+                if lower and len(where) == len({r.param for r in mine if r.tool == t}):
+                    peaks.append(f"{t}: at the limit on every square, not located")
                     continue
                 edge = ", or below the lowest fraction run" if where[0] == lowest else ""
                 if lower:
