@@ -159,8 +159,9 @@ def family_part(family, rows, limit):
     out = ["", f"### {family}: {what}", ""]
     n_inst = len({(r.set, r.instance) for r in runs})
     first = first_rung(runs, engines)
-    rung_text = (f"**{first}** is the first rung that solves all {n_inst} instances within {limit}"
-                 if first else f"no rung of the ladder solves all {n_inst} instances within {limit}")
+    every = f"all {n_inst} instances" if n_inst > 1 else "the one instance"
+    rung_text = (f"**{first}** is the first rung that solves {every} within {limit}"
+                 if first else f"no rung of the ladder solves {every} within {limit}")
     solved_out = "; ".join(f"{t} solves {sum(r.done for r in runs if r.tool == t)} of {n_inst}" for t in outside)
     out.append(f"Ladder {' → '.join(engines)}: {rung_text}." + (f" Outside solvers: {solved_out}." if outside else ""))
     per_set = []
