@@ -55,6 +55,7 @@ HEADINGS = [
     "### n = 20 (400 cells): steps and time per hole fraction",
     "## Parallel scaling: notouch", "## Parallel scaling: sudoku", "## Micro-benchmarks (micro.json)",
     "## Enumeration against backtracking", "## The harness's own false-positive rate",
+    "## The rungs of reasoning, side by side", "### latin: a first solution", "### The targets, from this run",
     "## Pictures of every family",
 ]
 PLOTS = ["sudoku-speedup", "notouch-steps", "notouch-time", "sudoku-time", "sudoku-steps", "kakuro-gen-time", "kakuro-gen-attempts",
@@ -866,6 +867,16 @@ class EndToEnd(unittest.TestCase):
         gp = (self.dir / "plots" / "notouch-steps.gp").read_text()
         self.assertIn("pt 6", gp)        # an open circle: enum-all stopped at its limit on 2x6
         self.assertIn("lower bound", (self.dir / "plots" / "notouch-steps.tsv").read_text())
+
+    def test_ladder(self):
+        text = (self.dir / "REPORT.md").read_text()
+        ladder = text.split("## The rungs of reasoning, side by side")[1].split("\n## ")[0]
+        # The fixture (tests/data/analysis/latin-ladder.csv, 3 squares cut from a run
+        # with a 10 s limit): propagate stops at the n = 30 square with 0.40 holes.
+        self.assertIn("First rung solving every instance, per set: `qwh-30`: alldiff, `qwh-40`: none.", ladder)
+        self.assertIn("| alldiff | 2/2 | 100 ms | 0/1 | ≥ 10.0 s |", ladder)
+        self.assertIn("alldiff takes ≥ 7470× fewer backtracks", ladder)
+        self.assertIn("learn is ≥ 4.69× slower (goal: at least as many solved: missed)", ladder)
 
     def test_latin_peaks_and_bounds(self):
         text = (self.dir / "REPORT.md").read_text()
