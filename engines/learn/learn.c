@@ -84,19 +84,6 @@ static int narrow(const pb_model *m, pb_mask *dom)
     return 0;
 }
 
-static int load(pb_sat *s, const pb_cnf *f)
-{
-    for (size_t i = 0; i < f->nclauses; i++) {
-        size_t a = f->clause_start[i], b = f->clause_start[i + 1];
-        if (pb_sat_add_clause(s, f->lits + a, (int)(b - a))) return -1;
-    }
-    for (size_t i = 0; i < f->namo; i++) {
-        size_t a = f->amo_start[i], b = f->amo_start[i + 1];
-        if (pb_sat_add_amo(s, f->amo_lits + a, (int)(b - a))) return -1;
-    }
-    return 0;
-}
-
 static pb_status learn_run(const pb_model *m, int config, const pb_run *how, pb_result *out)
 {
     (void)config;
@@ -110,7 +97,8 @@ static pb_status learn_run(const pb_model *m, int config, const pb_run *how, pb_
     pb_sat *s = f ? pb_sat_new(f->nvars, LEARN_SEED) : NULL;
     unsigned char *truth = f ? calloc((size_t)f->nvars + 1, 1) : NULL;
     int *values = malloc(((size_t)n + 1) * sizeof *values);
-    if (!f || !s || !truth || !values || load(s, f)) {
+    if (!f || !s || !truth || !values ||
+        pb_sat_load(s, f->nclauses, f->clause_start, f->lits, f->namo, f->amo_start, f->amo_lits)) {
         status = PB_NOMEM;
         goto out;
     }

@@ -14,6 +14,7 @@
 #ifndef PB_SAT_H
 #define PB_SAT_H
 
+#include <stddef.h>
 #include <stdint.h>
 
 #include "../core/limiter.h"
@@ -46,6 +47,14 @@ void pb_sat_free(pb_sat *s);
 int pb_sat_add_clause(pb_sat *s, const int *lits, int n);
 /* Adds "at most one of lits is true". 0, or -1 when out of memory. */
 int pb_sat_add_amo(pb_sat *s, const int *lits, int n);
+
+/* Adds clause i, lits[start[i] .. start[i + 1]), for each i < nclauses, then the
+ * at-most-one list amo_lits[amo_start[i] .. amo_start[i + 1]) for each i < namo: the
+ * solver that pb_sat_add_clause and pb_sat_add_amo, called in that order, would make
+ * (so the same search), but with a few allocations for all of them, not a few per
+ * clause. 0, or -1 when out of memory. */
+int pb_sat_load(pb_sat *s, size_t nclauses, const size_t *start, const int *lits, size_t namo,
+                const size_t *amo_start, const int *amo_lits);
 
 /* Searches. `lim` (may be NULL) is polled with steps = propagations + conflicts of
  * this solver's whole life; when it says stop, *stopped gets its status and the
