@@ -51,13 +51,11 @@ static void copy_stats(pb_stats *st, const pb_sat *s, pb_count solutions)
  * most of a sudoku's: building and propagating them would be most of the work. */
 static int narrow(const pb_model *m, pb_mask *dom)
 {
-    int n = m->ncells, *queue = malloc(((size_t)n + 1) * sizeof *queue), head = 0, tail = 0;
-    unsigned char *queued = calloc((size_t)n + 1, 1);
-    if (!queue || !queued) {
-        free(queue);
-        free(queued);
-        return -1;
-    }
+    int n = m->ncells, head = 0, tail = 0;
+    int *queue = malloc(((size_t)n + 1) * (sizeof *queue + 1));
+    if (!queue) return -1;
+    unsigned char *queued = (unsigned char *)(queue + n + 1);
+    memset(queued, 0, (size_t)n + 1);
     for (int c = 0; c < n; c++) {
         dom[c] = m->domain[c];
         if (__builtin_popcountll(dom[c]) == 1) queue[tail++] = c, queued[c] = 1;
@@ -80,7 +78,21 @@ static int narrow(const pb_model *m, pb_mask *dom)
         }
     }
     free(queue);
-    free(queued);
+    return 0;
+}
+
+/* pb_cnf_decode of the model, read off the cell variables alone: 0, or -1 when a cell
+ * has no true variable or more than one. */
+static int decode(const pb_sat *s, const pb_cnf *f, int *values)
+{
+    memset(values, 0, (size_t)f->ncells * sizeof *values);
+    for (int x = 1; x <= f->ncell_vars; x++)
+        if (pb_sat_model(s, x)) {
+            int *got = &values[f->var_cell[x]];
+            *got = *got ? -1 : f->var_value[x];
+        }
+    for (int c = 0; c < f->ncells; c++)
+        if (values[c] <= 0) return -1;
     return 0;
 }
 
@@ -95,9 +107,8 @@ static pb_status learn_run(const pb_model *m, int config, const pb_run *how, pb_
     view.domain = dom;
     pb_cnf *f = dom && !narrow(m, dom) ? pb_cnf_encode(&view, PB_CNF_NATIVE_AMO) : NULL;
     pb_sat *s = f ? pb_sat_new(f->nvars, LEARN_SEED) : NULL;
-    unsigned char *truth = f ? calloc((size_t)f->nvars + 1, 1) : NULL;
     int *values = malloc(((size_t)n + 1) * sizeof *values);
-    if (!f || !s || !truth || !values ||
+    if (!f || !s || !values ||
         pb_sat_load(s, f->nclauses, f->clause_start, f->lits, f->namo, f->amo_start, f->amo_lits)) {
         status = PB_NOMEM;
         goto out;
@@ -112,9 +123,8 @@ static pb_status learn_run(const pb_model *m, int config, const pb_run *how, pb_
             break;
         }
         if (r == PB_SAT_UNSAT) break;
-        for (int v = 1; v <= f->nvars; v++) truth[v] = (unsigned char)pb_sat_model(s, v);
         /* Cannot fail: a model of the encoding is a solution. */
-        if (pb_cnf_decode(f, truth, values) || !pb_model_check(m, values)) {
+        if (decode(s, f, values) || !pb_model_check(m, values)) {
             status = PB_NOMEM;
             break;
         }
@@ -133,7 +143,6 @@ out:
     pb_sat_free(s);
     pb_cnf_free(f);
     free(dom);
-    free(truth);
     free(values);
     return status;
 }
