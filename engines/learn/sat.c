@@ -111,7 +111,7 @@ struct pb_sat {
 
 static inline int lit_of(int d)
 {
-    return d > 0 ? 2 * (d - 1) : 2 * (-d - 1) + 1;
+    return 2 * abs(d) - 2 + (d < 0);
 }
 static inline int var_of(int l)
 {
@@ -199,19 +199,26 @@ static void heap_up(pb_sat *s, int i)
     s->heap_pos[e.var] = i;
 }
 
+/* Sifts entry i down: the hole goes down the larger child's path (the right child
+ * only when strictly larger) as long as that child is larger than the entry. The
+ * child is picked without a branch: the comparisons are a coin toss to the predictor. */
 static void heap_down(pb_sat *s, int i)
 {
-    hent e = s->heap[i];
+    hent e = s->heap[i], *h = s->heap;
+    const int n = s->heap_n;
     for (;;) {
         int c = 2 * i + 1;
-        if (c >= s->heap_n) break;
-        if (c + 1 < s->heap_n && s->heap[c + 1].act > s->heap[c].act) c++;
-        if (s->heap[c].act <= e.act) break;
-        s->heap[i] = s->heap[c];
-        s->heap_pos[s->heap[i].var] = i;
+        if (c + 1 < n) {
+            c += h[c + 1].act > h[c].act;
+        } else if (c >= n) {
+            break;
+        }
+        if (h[c].act <= e.act) break;
+        h[i] = h[c];
+        s->heap_pos[h[i].var] = i;
         i = c;
     }
-    s->heap[i] = e;
+    h[i] = e;
     s->heap_pos[e.var] = i;
 }
 
@@ -449,7 +456,8 @@ int pb_sat_load(pb_sat *s, size_t nclauses, const size_t *start, const int *lits
     if (s->arena_n || s->amo_n || s->trail_n || s->unsat || s->wpool || s->opool)
         return load_each(s, nclauses, start, lits, namo, amo_start, amo_lits);
     const int nl = 2 * s->nvars;
-    /* The clauses, simplified as pb_sat_add_clause does, straight into the arena; each
+    /* The clauses, simplified as pb_sat_add_clause does (with no variable twice in a
+     * clause, it has no duplicate or tautology to find), straight into the arena; each
      * watch list's length counted in its n. */
     size_t need = nclauses ? start[nclauses] - start[0] + 2 * nclauses : 0;
     if (need > 0x7FFFFFFFu) return -1;
@@ -462,17 +470,16 @@ int pb_sat_load(pb_sat *s, size_t nclauses, const size_t *start, const int *lits
     for (size_t i = 0; i < nclauses && !s->unsat; i++) {
         size_t c = s->arena_n;
         int *out = (int *)&s->arena[c + 2], k = 0, sat = 0;
+        /* No variable twice (sat.h): no duplicates or tautologies to look for. */
         for (size_t j = start[i]; j < start[i + 1]; j++) {
             int l = lit_of(lits[j]);
-            if (s->val[l] == -1 || s->seen[var_of(l)] == 1 + (l & 1)) continue;
-            if (s->val[l] == 1 || s->seen[var_of(l)]) { /* satisfied at level 0, or l and -l */
+            if (s->val[l] == 1) { /* satisfied at level 0 */
                 sat = 1;
                 break;
             }
-            s->seen[var_of(l)] = (unsigned char)(1 + (l & 1));
-            out[k++] = l;
+            out[k] = l;
+            k += s->val[l] == 0;
         }
-        for (int j = 0; j < k; j++) s->seen[var_of(out[j])] = 0;
         if (sat) continue;
         if (k == 0) {
             s->unsat = 1;

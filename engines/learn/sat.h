@@ -52,7 +52,8 @@ int pb_sat_add_amo(pb_sat *s, const int *lits, int n);
  * at-most-one list amo_lits[amo_start[i] .. amo_start[i + 1]) for each i < namo: the
  * solver that pb_sat_add_clause and pb_sat_add_amo, called in that order, would make
  * (so the same search), but with a few allocations for all of them, not a few per
- * clause. 0, or -1 when out of memory. */
+ * clause. No clause may hold a variable twice (pb_cnf_encode's never do). 0, or -1
+ * when out of memory. */
 int pb_sat_load(pb_sat *s, size_t nclauses, const size_t *start, const int *lits, size_t namo,
                 const size_t *amo_start, const int *amo_lits);
 
