@@ -83,7 +83,9 @@ static void add_clause(builder *b, const int *lits, int n)
         b->failed = 1;
         return;
     }
-    memcpy(b->lits.a + b->lits.n, lits, (size_t)n * sizeof *lits);
+    /* A loop, not memcpy: the lists are a few literals long. */
+    int *to = b->lits.a + b->lits.n;
+    for (int i = 0; i < n; i++) to[i] = lits[i];
     b->lits.n += (size_t)n;
     if (svec_push(&b->starts, b->lits.n)) b->failed = 1;
 }
@@ -96,7 +98,8 @@ static void add_amo(builder *b, const int *vars, int n)
             b->failed = 1;
             return;
         }
-        memcpy(b->amo_lits.a + b->amo_lits.n, vars, (size_t)n * sizeof *vars);
+        int *to = b->amo_lits.a + b->amo_lits.n;
+        for (int i = 0; i < n; i++) to[i] = vars[i];
         b->amo_lits.n += (size_t)n;
         if (svec_push(&b->amo_starts, b->amo_lits.n)) b->failed = 1;
         return;
