@@ -66,7 +66,7 @@ struct pb_sat {
     int nvars;
     signed char *val;     /* per literal: 1 true, -1 false, 0 unassigned */
     wvec *watches;        /* per literal p: clauses watching -p, visited when p turns true */
-    ivec *amo_occ;        /* per literal: the at-most-one lists it is in */
+    ivec *amo_occ;        /* per literal: the at-most-one lists it is in (their offsets) */
     int *level;           /* per variable */
     uint32_t *reason;     /* per variable */
     double *act;          /* per variable: EVSIDS activity */
@@ -90,9 +90,8 @@ struct pb_sat {
     size_t arena_n, arena_cap;
     ivec learnts; /* crefs of learnt clauses (as int) */
 
-    int *amo_lits; /* at-most-one lists, CSR */
+    int *amo_lits; /* at-most-one lists, each its length then its literals */
     size_t amo_n, amo_cap;
-    ivec amo_start; /* namo + 1 */
 
     /* Conflict: a clause, or an at-most-one pair held in confl_pair. */
     uint32_t confl;
@@ -272,7 +271,7 @@ pb_sat *pb_sat_new(int nvars, uint64_t seed)
                        sizeof *s->trail + sizeof *s->trail_lim) +
                   nl + 2 * n;
     char *b = s->block = calloc(1, size);
-    if (!b || ivec_push(&s->amo_start, 0)) {
+    if (!b) {
         pb_sat_free(s);
         return NULL;
     }
@@ -319,7 +318,6 @@ void pb_sat_free(pb_sat *s)
     free(s->arena);
     free(s->learnts.a);
     free(s->amo_lits);
-    free(s->amo_start.a);
     free(s->learnt.a);
     free(s->stack.a);
     free(s->toclear.a);
@@ -417,21 +415,22 @@ int pb_sat_add_amo(pb_sat *s, const int *lits, int n)
 {
     if (n < 2) return 0;
     backtrack(s, 0);
-    if (s->amo_n + (size_t)n > s->amo_cap) {
+    if (s->amo_n + 1 + (size_t)n > s->amo_cap || s->amo_n + 1 + (size_t)n > 0x7FFFFFFFu) {
+        if (s->amo_n + 1 + (size_t)n > 0x7FFFFFFFu) return -1;
         size_t cap = s->amo_cap ? s->amo_cap : 256;
-        while (cap < s->amo_n + (size_t)n) cap *= 2;
+        while (cap < s->amo_n + 1 + (size_t)n) cap *= 2;
         int *a = realloc(s->amo_lits, cap * sizeof *a);
         if (!a) return -1;
         s->amo_lits = a;
         s->amo_cap = cap;
     }
-    int id = s->amo_start.n - 1;
+    int id = (int)s->amo_n;
+    s->amo_lits[s->amo_n++] = n;
     for (int i = 0; i < n; i++) {
         int l = lit_of(lits[i]);
         s->amo_lits[s->amo_n++] = l;
         if (occ_push(s, &s->amo_occ[l], id)) return -1;
     }
-    if (ivec_push(&s->amo_start, (int)s->amo_n)) return -1;
     /* A literal already true at level 0 falsifies the others at the next propagation:
      * the queue is rewound to the start so that it is seen again. */
     s->qhead = 0;
@@ -520,13 +519,11 @@ int pb_sat_load(pb_sat *s, size_t nclauses, const size_t *start, const int *lits
             s->amo_occ[lit_of(amo_lits[j])].n++;
     }
     if (!nlists) return 0;
-    if (na > 0x7FFFFFFFu || nlists > 0x7FFFFFFEu) return -1;
-    s->amo_lits = malloc(na * sizeof *s->amo_lits);
+    if (na + nlists > 0x7FFFFFFFu) return -1;
+    s->amo_lits = malloc((na + nlists) * sizeof *s->amo_lits);
     s->opool = malloc(na * sizeof *s->opool);
-    int *st = realloc(s->amo_start.a, (nlists + 1) * sizeof *st);
-    if (st) s->amo_start.a = st, s->amo_start.cap = (int)nlists + 1;
-    if (!s->amo_lits || !s->opool || !st) return -1;
-    s->amo_cap = na;
+    if (!s->amo_lits || !s->opool) return -1;
+    s->amo_cap = na + nlists;
     s->opool_n = na;
     na = 0;
     for (int l = 0; l < nl; l++) {
@@ -538,14 +535,14 @@ int pb_sat_load(pb_sat *s, size_t nclauses, const size_t *start, const int *lits
     }
     for (size_t i = 0; i < namo; i++) {
         if (amo_start[i + 1] - amo_start[i] < 2) continue;
-        int id = s->amo_start.n - 1;
+        int id = (int)s->amo_n;
+        s->amo_lits[s->amo_n++] = (int)(amo_start[i + 1] - amo_start[i]);
         for (size_t j = amo_start[i]; j < amo_start[i + 1]; j++) {
             int l = lit_of(amo_lits[j]);
             s->amo_lits[s->amo_n++] = l;
             ivec *v = &s->amo_occ[l];
             v->a[v->n++] = id;
         }
-        s->amo_start.a[s->amo_start.n++] = (int)s->amo_n;
     }
     s->qhead = 0;
     return 0;
@@ -567,9 +564,9 @@ static int propagate(pb_sat *s)
         /* At-most-one lists: p true makes every other literal false. */
         ivec *occ = &s->amo_occ[p];
         for (int k = 0; k < occ->n; k++) {
-            int id = occ->a[k];
-            const int *a = s->amo_lits + s->amo_start.a[id];
-            const int *e = s->amo_lits + s->amo_start.a[id + 1];
+            const int *a = s->amo_lits + occ->a[k];
+            const int *e = a + 1 + *a;
+            a++;
             for (; a < e; a++) {
                 int y = *a;
                 if (y == p) continue;
