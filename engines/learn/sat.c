@@ -82,6 +82,7 @@ struct pb_sat {
     size_t wpool_n;
     int *opool;
     size_t opool_n;
+    int owned; /* lists with an array of their own (to free); 0: pb_sat_free skips the scan */
 
     int *trail, trail_n, qhead;
     int *trail_lim, nlevels;
@@ -156,6 +157,7 @@ static int wvec_grow(pb_sat *s, wvec *v)
         w = realloc(v->w, (size_t)cap * sizeof *w);
     }
     if (!w) return -1;
+    if (!v->cap || in_wpool(s, v->w)) s->owned++;
     v->w = w;
     v->cap = cap;
     return 0;
@@ -178,6 +180,9 @@ static int occ_push(pb_sat *s, ivec *v, int x)
         memcpy(a, v->a, (size_t)v->n * sizeof *a);
         v->a = a;
         v->cap = cap;
+        s->owned++;
+    } else if (!v->a) {
+        s->owned++; /* ivec_push allocates it (counting one too many is harmless) */
     }
     return ivec_push(v, x);
 }
@@ -307,7 +312,7 @@ pb_sat *pb_sat_new(int nvars, uint64_t seed)
 void pb_sat_free(pb_sat *s)
 {
     if (!s) return;
-    if (s->block)
+    if (s->block && s->owned)
         for (int l = 0; l < 2 * s->nvars; l++) {
             if (!in_wpool(s, s->watches[l].w)) free(s->watches[l].w);
             if (!in_opool(s, s->amo_occ[l].a)) free(s->amo_occ[l].a);
