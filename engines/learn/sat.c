@@ -906,6 +906,12 @@ pb_sat_result pb_sat_solve(pb_sat *s, pb_limiter *lim, pb_status *stopped)
                 if (reduce(s)) goto nomem;
             }
             int v = -1;
+            if (s->trail_n == s->nvars) {
+                /* Every variable is set: a model. Popping the rest of the heap would
+                 * find nothing to decide; emptying it at once leaves the same state. */
+                for (int i = 0; i < s->heap_n; i++) s->heap_pos[s->heap[i].var] = -1;
+                s->heap_n = 0;
+            }
             while (s->heap_n > 0) {
                 int u = heap_pop(s);
                 if (!s->val[2 * u]) {
