@@ -73,12 +73,17 @@ static int svec_push(svec *v, size_t x)
 typedef struct builder {
     ivec lits, amo_lits;
     svec starts, amo_starts; /* the ends of the clauses (amos) so far */
+    const pb_cnf_sink *sink; /* non-NULL: clauses and lists go there, not into lits */
     int native;
     int failed;
 } builder;
 
 static void add_clause(builder *b, const int *lits, int n)
 {
+    if (b->sink) {
+        if (!b->failed && b->sink->clause(b->sink->ctx, lits, n)) b->failed = 1;
+        return;
+    }
     if (ivec_reserve(&b->lits, (size_t)n)) {
         b->failed = 1;
         return;
@@ -93,6 +98,10 @@ static void add_clause(builder *b, const int *lits, int n)
 static void add_amo(builder *b, const int *vars, int n)
 {
     if (n < 2) return;
+    if (b->native && b->sink) {
+        if (!b->failed && b->sink->amo(b->sink->ctx, vars, n)) b->failed = 1;
+        return;
+    }
     if (b->native) {
         if (ivec_reserve(&b->amo_lits, (size_t)n)) {
             b->failed = 1;
@@ -249,12 +258,19 @@ static void encode_sums(const pb_model *m, const pb_cnf *f, builder *b, int *tmp
 
 pb_cnf *pb_cnf_encode(const pb_model *m, int flags)
 {
+    return pb_cnf_encode_into(m, flags, NULL);
+}
+
+pb_cnf *pb_cnf_encode_into(const pb_model *m, int flags, const pb_cnf_sink *sink)
+{
     if (!m || !m->finished) return NULL;
     pb_cnf *f = calloc(1, sizeof *f);
     if (!f) return NULL;
     f->ncells = m->ncells;
     f->nvalues = m->nvalues;
-    builder b = {.native = (flags & PB_CNF_NATIVE_AMO) != 0};
+    builder b = {.native = (flags & PB_CNF_NATIVE_AMO) != 0, .sink = sink};
+    /* With a sink, nothing is stored: no room to reserve. */
+    size_t room = sink ? 0 : 1 + (size_t)m->ncells + (size_t)m->ngroups * (size_t)m->nvalues;
     /* tmp holds one clause or at-most-one: at most a group's cells, a cell's values,
      * or a sum group's sets (plus one selector literal). */
     size_t tmpn = (size_t)m->ncells + (size_t)m->nvalues + 2;
@@ -272,13 +288,11 @@ pb_cnf *pb_cnf_encode(const pb_model *m, int flags)
     /* Room for a sudoku-like model's clauses from the start: a variable sits in about
      * four lists (its cell's and one per group), a clause or list per cell and per
      * group value. */
-    if (!tmp || number_vars(m, f) ||
-        svec_reserve(&b.starts, 1 + (size_t)m->ncells + (size_t)m->ngroups * (size_t)m->nvalues) ||
-        svec_push(&b.starts, 0) || ivec_reserve(&b.lits, 4 * (size_t)f->ncell_vars) ||
-        (b.native &&
-         (svec_reserve(&b.amo_starts,
-                       1 + (size_t)m->ncells + (size_t)m->ngroups * (size_t)m->nvalues) ||
-          svec_push(&b.amo_starts, 0) || ivec_reserve(&b.amo_lits, 4 * (size_t)f->ncell_vars)))) {
+    if (!tmp || number_vars(m, f) || svec_reserve(&b.starts, room) || svec_push(&b.starts, 0) ||
+        ivec_reserve(&b.lits, sink ? 0 : 4 * (size_t)f->ncell_vars) ||
+        (b.native && (svec_reserve(&b.amo_starts, room) || svec_push(&b.amo_starts, 0) ||
+                      ivec_reserve(&b.amo_lits, sink ? 0 : 4 * (size_t)f->ncell_vars))) ||
+        (sink && sink->begin && sink->begin(sink->ctx, f))) {
         b.failed = 1;
     } else {
         encode_cells(m, &b, tmp);

@@ -96,6 +96,27 @@ static int decode(const pb_sat *s, const pb_cnf *f, int *values)
     return 0;
 }
 
+/* The encoding goes straight into the solver (a pb_cnf_sink): the solver is made once
+ * the variables are numbered, and no copy of the clauses is kept on the side. */
+static int sink_begin(void *ctx, const pb_cnf *f)
+{
+    pb_sat **s = ctx;
+    if (!(*s = pb_sat_new(f->nvars, LEARN_SEED))) return -1;
+    /* About a sudoku's: four lists and a few clauses per cell variable. */
+    size_t k = (size_t)f->ncell_vars;
+    return pb_sat_load_begin(*s, 8 * k + 64, 5 * k + 64);
+}
+
+static int sink_clause(void *ctx, const int *lits, int n)
+{
+    return pb_sat_load_clause(*(pb_sat **)ctx, lits, n);
+}
+
+static int sink_amo(void *ctx, const int *lits, int n)
+{
+    return pb_sat_load_amo(*(pb_sat **)ctx, lits, n);
+}
+
 static pb_status learn_run(const pb_model *m, int config, const pb_run *how, pb_result *out)
 {
     (void)config;
@@ -105,11 +126,11 @@ static pb_status learn_run(const pb_model *m, int config, const pb_run *how, pb_
     pb_mask *dom = malloc(((size_t)n + 1) * sizeof *dom);
     pb_model view = *m; /* m with narrowed domains: the same solutions */
     view.domain = dom;
-    pb_cnf *f = dom && !narrow(m, dom) ? pb_cnf_encode(&view, PB_CNF_NATIVE_AMO) : NULL;
-    pb_sat *s = f ? pb_sat_new(f->nvars, LEARN_SEED) : NULL;
+    pb_sat *s = NULL;
+    const pb_cnf_sink sink = {&s, sink_begin, sink_clause, sink_amo};
+    pb_cnf *f = dom && !narrow(m, dom) ? pb_cnf_encode_into(&view, PB_CNF_NATIVE_AMO, &sink) : NULL;
     int *values = malloc(((size_t)n + 1) * sizeof *values);
-    if (!f || !s || !values ||
-        pb_sat_load(s, f->nclauses, f->clause_start, f->lits, f->namo, f->amo_start, f->amo_lits)) {
+    if (!f || !s || !values || pb_sat_load_end(s)) {
         status = PB_NOMEM;
         goto out;
     }

@@ -82,7 +82,8 @@ struct pb_sat {
     size_t wpool_n;
     int *opool;
     size_t opool_n;
-    int owned; /* lists with an array of their own (to free); 0: pb_sat_free skips the scan */
+    int owned;   /* lists with an array of their own (to free); 0: pb_sat_free skips the scan */
+    int loading; /* 1: inside pb_sat_load_begin .. _end on a new solver (lists deferred) */
 
     int *trail, trail_n, qhead;
     int *trail_lim, nlevels;
@@ -442,61 +443,99 @@ int pb_sat_add_amo(pb_sat *s, const int *lits, int n)
     return 0;
 }
 
-/* pb_sat_load on a solver that already has clauses: one by one. */
-static int load_each(pb_sat *s, size_t nclauses, const size_t *start, const int *lits, size_t namo,
-                     const size_t *amo_start, const int *amo_lits)
+/* ---- loading ---- */
+
+/* Room for n more words in the arena (a, the array, may move): 0, or -1. */
+static int arena_reserve(pb_sat *s, size_t n)
 {
-    for (size_t i = 0; i < nclauses; i++)
-        if (pb_sat_add_clause(s, lits + start[i], (int)(start[i + 1] - start[i]))) return -1;
-    for (size_t i = 0; i < namo; i++)
-        if (pb_sat_add_amo(s, amo_lits + amo_start[i], (int)(amo_start[i + 1] - amo_start[i])))
-            return -1;
+    size_t need = s->arena_n + n;
+    if (need > 0x7FFFFFFFu) return -1;
+    if (need <= s->arena_cap) return 0;
+    size_t cap = s->arena_cap ? s->arena_cap : 1024;
+    while (cap < need) cap *= 2;
+    uint32_t *a = realloc(s->arena, cap * sizeof *a);
+    if (!a) return -1;
+    s->arena = a;
+    s->arena_cap = cap;
     return 0;
 }
 
-int pb_sat_load(pb_sat *s, size_t nclauses, const size_t *start, const int *lits, size_t namo,
-                const size_t *amo_start, const int *amo_lits)
+int pb_sat_load_begin(pb_sat *s, size_t lits_hint, size_t amo_hint)
 {
-    if (s->arena_n || s->amo_n || s->trail_n || s->unsat || s->wpool || s->opool)
-        return load_each(s, nclauses, start, lits, namo, amo_start, amo_lits);
-    const int nl = 2 * s->nvars;
-    /* The clauses, simplified as pb_sat_add_clause does (with no variable twice in a
-     * clause, it has no duplicate or tautology to find), straight into the arena; each
-     * watch list's length counted in its n. */
-    size_t need = nclauses ? start[nclauses] - start[0] + 2 * nclauses : 0;
-    if (need > 0x7FFFFFFFu) return -1;
-    if (need > s->arena_cap) {
-        uint32_t *a = realloc(s->arena, need * sizeof *a);
+    s->loading = 2;
+    if (s->arena_n || s->amo_n || s->trail_n || s->unsat || s->wpool || s->opool) return 0;
+    s->loading = 1;
+    if (arena_reserve(s, lits_hint)) return -1;
+    if (amo_hint > s->amo_cap && amo_hint < 0x7FFFFFFFu) {
+        int *a = realloc(s->amo_lits, amo_hint * sizeof *a);
         if (!a) return -1;
-        s->arena = a;
-        s->arena_cap = need;
+        s->amo_lits = a;
+        s->amo_cap = amo_hint;
     }
-    for (size_t i = 0; i < nclauses && !s->unsat; i++) {
-        size_t c = s->arena_n;
-        int *out = (int *)&s->arena[c + 2], k = 0, sat = 0;
-        /* No variable twice (sat.h): no duplicates or tautologies to look for. */
-        for (size_t j = start[i]; j < start[i + 1]; j++) {
-            int l = lit_of(lits[j]);
-            if (s->val[l] == 1) { /* satisfied at level 0 */
-                sat = 1;
-                break;
-            }
-            out[k] = l;
-            k += s->val[l] == 0;
-        }
-        if (sat) continue;
-        if (k == 0) {
-            s->unsat = 1;
-        } else if (k == 1) {
-            assign(s, out[0], NO_REASON);
-        } else {
-            s->arena[c] = (uint32_t)k;
-            s->arena[c + 1] = 0;
-            s->arena_n = c + 2 + (size_t)k;
-            s->watches[neg(out[0])].n++;
-            s->watches[neg(out[1])].n++;
-        }
+    return 0;
+}
+
+int pb_sat_load_clause(pb_sat *s, const int *lits, int n)
+{
+    if (s->loading != 1) return pb_sat_add_clause(s, lits, n);
+    if (s->unsat) return 0;
+    /* Simplified as pb_sat_add_clause does (with no variable twice in a clause, there
+     * is no duplicate or tautology to find), straight into the arena; the watch lists
+     * are made at the end, their lengths counted in n meanwhile. */
+    if (arena_reserve(s, 2 + (size_t)n)) return -1;
+    size_t c = s->arena_n;
+    int *out = (int *)&s->arena[c + 2], k = 0;
+    for (int j = 0; j < n; j++) {
+        int l = lit_of(lits[j]);
+        if (s->val[l] == 1) return 0; /* satisfied at level 0 */
+        out[k] = l;
+        k += s->val[l] == 0;
     }
+    if (k == 0) {
+        s->unsat = 1;
+    } else if (k == 1) {
+        assign(s, out[0], NO_REASON);
+    } else {
+        s->arena[c] = (uint32_t)k;
+        s->arena[c + 1] = 0;
+        s->arena_n = c + 2 + (size_t)k;
+        s->watches[neg(out[0])].n++;
+        s->watches[neg(out[1])].n++;
+    }
+    return 0;
+}
+
+int pb_sat_load_amo(pb_sat *s, const int *lits, int n)
+{
+    if (s->loading != 1) return pb_sat_add_amo(s, lits, n);
+    if (n < 2) return 0;
+    /* Stored as pb_sat_add_amo stores it; the occurrence lists are made at the end,
+     * their lengths counted in n meanwhile. */
+    size_t need = s->amo_n + 1 + (size_t)n;
+    if (need > 0x7FFFFFFFu) return -1;
+    if (need > s->amo_cap) {
+        size_t cap = s->amo_cap ? s->amo_cap : 256;
+        while (cap < need) cap *= 2;
+        int *a = realloc(s->amo_lits, cap * sizeof *a);
+        if (!a) return -1;
+        s->amo_lits = a;
+        s->amo_cap = cap;
+    }
+    s->amo_lits[s->amo_n++] = n;
+    for (int i = 0; i < n; i++) {
+        int l = lit_of(lits[i]);
+        s->amo_lits[s->amo_n++] = l;
+        s->amo_occ[l].n++;
+    }
+    return 0;
+}
+
+int pb_sat_load_end(pb_sat *s)
+{
+    int mode = s->loading;
+    s->loading = 0;
+    if (mode != 1) return 0;
+    const int nl = 2 * s->nvars;
     /* The watch lists, in one array with room to grow, filled in clause order as
      * attach would have. */
     size_t nw = 0;
@@ -512,23 +551,11 @@ int pb_sat_load(pb_sat *s, size_t nclauses, const size_t *start, const int *lits
         nw += (size_t)v->cap;
     }
     for (size_t c = 0; c < s->arena_n; c += 2 + s->arena[c]) attach(s, (uint32_t)c);
-
-    /* The at-most-one lists (two literals or more), and each literal's occurrences in
-     * one array, in list order. */
-    size_t na = 0, nlists = 0;
-    for (size_t i = 0; i < namo; i++) {
-        size_t len = amo_start[i + 1] - amo_start[i];
-        if (len < 2) continue;
-        na += len, nlists++;
-        for (size_t j = amo_start[i]; j < amo_start[i + 1]; j++)
-            s->amo_occ[lit_of(amo_lits[j])].n++;
-    }
-    if (!nlists) return 0;
-    if (na + nlists > 0x7FFFFFFFu) return -1;
-    s->amo_lits = malloc((na + nlists) * sizeof *s->amo_lits);
-    s->opool = malloc(na * sizeof *s->opool);
-    if (!s->amo_lits || !s->opool) return -1;
-    s->amo_cap = na + nlists;
+    if (!s->amo_n) return 0;
+    /* Each literal's occurrences in one array, in list order. */
+    size_t na = 0;
+    for (int l = 0; l < nl; l++) na += (size_t)s->amo_occ[l].n;
+    if (!(s->opool = malloc(na * sizeof *s->opool))) return -1;
     s->opool_n = na;
     na = 0;
     for (int l = 0; l < nl; l++) {
@@ -538,19 +565,28 @@ int pb_sat_load(pb_sat *s, size_t nclauses, const size_t *start, const int *lits
         na += (size_t)v->n;
         v->n = 0;
     }
-    for (size_t i = 0; i < namo; i++) {
-        if (amo_start[i + 1] - amo_start[i] < 2) continue;
-        int id = (int)s->amo_n;
-        s->amo_lits[s->amo_n++] = (int)(amo_start[i + 1] - amo_start[i]);
-        for (size_t j = amo_start[i]; j < amo_start[i + 1]; j++) {
-            int l = lit_of(amo_lits[j]);
-            s->amo_lits[s->amo_n++] = l;
-            ivec *v = &s->amo_occ[l];
-            v->a[v->n++] = id;
+    for (size_t o = 0; o < s->amo_n; o += 1 + (size_t)s->amo_lits[o])
+        for (int i = 1; i <= s->amo_lits[o]; i++) {
+            ivec *v = &s->amo_occ[s->amo_lits[o + (size_t)i]];
+            v->a[v->n++] = (int)o;
         }
-    }
+    /* As pb_sat_add_amo: the queue is seen again for the lists. */
     s->qhead = 0;
     return 0;
+}
+
+int pb_sat_load(pb_sat *s, size_t nclauses, const size_t *start, const int *lits, size_t namo,
+                const size_t *amo_start, const int *amo_lits)
+{
+    size_t nlits = nclauses ? start[nclauses] - start[0] + 2 * nclauses : 0;
+    size_t namolits = namo ? amo_start[namo] - amo_start[0] + namo : 0;
+    if (pb_sat_load_begin(s, nlits, namolits)) return -1;
+    for (size_t i = 0; i < nclauses; i++)
+        if (pb_sat_load_clause(s, lits + start[i], (int)(start[i + 1] - start[i]))) return -1;
+    for (size_t i = 0; i < namo; i++)
+        if (pb_sat_load_amo(s, amo_lits + amo_start[i], (int)(amo_start[i + 1] - amo_start[i])))
+            return -1;
+    return pb_sat_load_end(s);
 }
 
 /* ---- propagation ---- */
