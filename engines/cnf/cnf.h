@@ -40,6 +40,22 @@ typedef struct pb_cnf {
 
 /* The encoding of finished model m; NULL when out of memory. */
 pb_cnf *pb_cnf_encode(const pb_model *m, int flags);
+
+/* Where pb_cnf_encode_into sends the clauses and at-most-one lists (two literals or
+ * more, with PB_CNF_NATIVE_AMO), one call each, in the order pb_cnf_encode stores
+ * them: begin (may be NULL) once the variables are numbered, then clause and amo.
+ * A non-zero return stops the encoding (the result is then NULL). */
+typedef struct pb_cnf_sink {
+    void *ctx;
+    int (*begin)(void *ctx, const pb_cnf *f);
+    int (*clause)(void *ctx, const int *lits, int n);
+    int (*amo)(void *ctx, const int *lits, int n);
+} pb_cnf_sink;
+
+/* pb_cnf_encode, with the clauses and lists going to sink as they are made (sink
+ * NULL: stored, as pb_cnf_encode). With a sink the result holds the numbering alone:
+ * nclauses and namo are 0. A solver fed this way never holds the whole formula twice. */
+pb_cnf *pb_cnf_encode_into(const pb_model *m, int flags, const pb_cnf_sink *sink);
 void pb_cnf_free(pb_cnf *f);
 
 /* The variable of "cell c holds v", 0 when v is not in c's domain. */

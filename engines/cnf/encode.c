@@ -40,26 +40,32 @@ typedef struct svec {
     size_t n, cap;
 } svec;
 
-static int ivec_push(ivec *v, int x)
+/* Room for k more in v: 0, or -1 out of memory. */
+static int ivec_reserve(ivec *v, size_t k)
 {
-    if (v->n == v->cap) {
-        size_t ncap = v->cap ? v->cap * 2 : 256;
-        int *q = realloc(v->a, ncap * sizeof *q);
-        if (!q) return -1;
-        v->a = q, v->cap = ncap;
-    }
-    v->a[v->n++] = x;
+    if (v->n + k <= v->cap) return 0;
+    size_t ncap = v->cap ? v->cap * 2 : 256;
+    while (ncap < v->n + k) ncap *= 2;
+    int *q = realloc(v->a, ncap * sizeof *q);
+    if (!q) return -1;
+    v->a = q, v->cap = ncap;
+    return 0;
+}
+
+static int svec_reserve(svec *v, size_t k)
+{
+    if (v->n + k <= v->cap) return 0;
+    size_t ncap = v->cap ? v->cap * 2 : 256;
+    while (ncap < v->n + k) ncap *= 2;
+    size_t *q = realloc(v->a, ncap * sizeof *q);
+    if (!q) return -1;
+    v->a = q, v->cap = ncap;
     return 0;
 }
 
 static int svec_push(svec *v, size_t x)
 {
-    if (v->n == v->cap) {
-        size_t ncap = v->cap ? v->cap * 2 : 256;
-        size_t *q = realloc(v->a, ncap * sizeof *q);
-        if (!q) return -1;
-        v->a = q, v->cap = ncap;
-    }
+    if (svec_reserve(v, 1)) return -1;
     v->a[v->n++] = x;
     return 0;
 }
@@ -67,23 +73,43 @@ static int svec_push(svec *v, size_t x)
 typedef struct builder {
     ivec lits, amo_lits;
     svec starts, amo_starts; /* the ends of the clauses (amos) so far */
+    const pb_cnf_sink *sink; /* non-NULL: clauses and lists go there, not into lits */
     int native;
     int failed;
 } builder;
 
 static void add_clause(builder *b, const int *lits, int n)
 {
-    for (int i = 0; i < n; i++)
-        if (ivec_push(&b->lits, lits[i])) b->failed = 1;
+    if (b->sink) {
+        if (!b->failed && b->sink->clause(b->sink->ctx, lits, n)) b->failed = 1;
+        return;
+    }
+    if (ivec_reserve(&b->lits, (size_t)n)) {
+        b->failed = 1;
+        return;
+    }
+    /* A loop, not memcpy: the lists are a few literals long. */
+    int *to = b->lits.a + b->lits.n;
+    for (int i = 0; i < n; i++) to[i] = lits[i];
+    b->lits.n += (size_t)n;
     if (svec_push(&b->starts, b->lits.n)) b->failed = 1;
 }
 
 static void add_amo(builder *b, const int *vars, int n)
 {
     if (n < 2) return;
+    if (b->native && b->sink) {
+        if (!b->failed && b->sink->amo(b->sink->ctx, vars, n)) b->failed = 1;
+        return;
+    }
     if (b->native) {
-        for (int i = 0; i < n; i++)
-            if (ivec_push(&b->amo_lits, vars[i])) b->failed = 1;
+        if (ivec_reserve(&b->amo_lits, (size_t)n)) {
+            b->failed = 1;
+            return;
+        }
+        int *to = b->amo_lits.a + b->amo_lits.n;
+        for (int i = 0; i < n; i++) to[i] = vars[i];
+        b->amo_lits.n += (size_t)n;
         if (svec_push(&b->amo_starts, b->amo_lits.n)) b->failed = 1;
         return;
     }
@@ -116,8 +142,8 @@ static int number_vars(const pb_model *m, pb_cnf *f)
     if (!f->cell_var) return -1;
     int n = 0;
     for (int c = 0; c < m->ncells; c++)
-        for (int v = 1; v <= nv; v++)
-            if (m->domain[c] & PB_BIT(v)) f->cell_var[(size_t)c * nv + v - 1] = ++n;
+        for (pb_mask d = m->domain[c]; d; d &= d - 1)
+            f->cell_var[(size_t)c * nv + __builtin_ctzll(d)] = ++n;
     f->ncell_vars = n;
     for (int g = 0; m->nsums && g < m->ngroups; g++)
         n += m->sum_set_start[g + 1] - m->sum_set_start[g];
@@ -126,11 +152,9 @@ static int number_vars(const pb_model *m, pb_cnf *f)
     f->var_value = malloc(((size_t)n + 1) * sizeof *f->var_value);
     if (!f->var_cell || !f->var_value) return -1;
     f->var_cell[0] = -1, f->var_value[0] = 0;
-    for (int c = 0; c < m->ncells; c++)
-        for (int v = 1; v <= nv; v++) {
-            int x = f->cell_var[(size_t)c * nv + v - 1];
-            if (x) f->var_cell[x] = c, f->var_value[x] = v;
-        }
+    for (int c = 0, x = 0; c < m->ncells; c++)
+        for (pb_mask d = m->domain[c]; d; d &= d - 1)
+            x++, f->var_cell[x] = c, f->var_value[x] = __builtin_ctzll(d) + 1;
     int s = f->ncell_vars;
     for (int g = 0; m->nsums && g < m->ngroups; g++)
         for (int k = m->sum_set_start[g]; k < m->sum_set_start[g + 1]; k++)
@@ -138,32 +162,43 @@ static int number_vars(const pb_model *m, pb_cnf *f)
     return 0;
 }
 
-static void encode_cells(const pb_model *m, const pb_cnf *f, builder *b, int *tmp)
+/* Cell variables are numbered in order, so cell c's are first[c] + 1, + 2, ...: the
+ * first of them is its lowest value's. */
+static void encode_cells(const pb_model *m, builder *b, int *tmp)
 {
+    int x = 0;
     for (int c = 0; c < m->ncells; c++) {
         int n = 0;
-        for (int v = 1; v <= m->nvalues; v++)
-            if (pb_cnf_var(f, c, v)) tmp[n++] = pb_cnf_var(f, c, v);
+        for (pb_mask d = m->domain[c]; d; d &= d - 1) tmp[n++] = ++x;
         add_clause(b, tmp, n);
         add_amo(b, tmp, n);
     }
 }
 
-static void encode_groups(const pb_model *m, const pb_cnf *f, builder *b, int *tmp)
+/* bucket: nvalues rows of maxlen (the longest group), a group's variables sorted by
+ * value, cells in group order within a value. */
+static void encode_groups(const pb_model *m, const pb_cnf *f, builder *b, int *bucket, int maxlen)
 {
+    int cnt[64];
     for (int g = 0; g < m->ngroups; g++) {
         const int *cells = m->group_cells + m->group_start[g];
         int len = m->group_start[g + 1] - m->group_start[g];
         int plain = !m->group_sum || !m->group_sum[g];
         pb_mask uni = 0;
-        for (int i = 0; i < len; i++) uni |= m->domain[cells[i]];
+        memset(cnt, 0, (size_t)m->nvalues * sizeof *cnt);
+        for (int i = 0; i < len; i++) {
+            pb_mask d = m->domain[cells[i]];
+            uni |= d;
+            const int *cv = f->cell_var + (size_t)cells[i] * m->nvalues;
+            for (; d; d &= d - 1) {
+                int k = __builtin_ctzll(d);
+                bucket[k * maxlen + cnt[k]++] = cv[k];
+            }
+        }
         int every = plain && len == m->nvalues && uni == PB_FULL(m->nvalues);
-        for (int v = 1; v <= m->nvalues; v++) {
-            int n = 0;
-            for (int i = 0; i < len; i++)
-                if (pb_cnf_var(f, cells[i], v)) tmp[n++] = pb_cnf_var(f, cells[i], v);
-            add_amo(b, tmp, n);
-            if (every) add_clause(b, tmp, n);
+        for (int k = 0; k < m->nvalues; k++) {
+            add_amo(b, bucket + k * maxlen, cnt[k]);
+            if (every) add_clause(b, bucket + k * maxlen, cnt[k]);
         }
     }
 }
@@ -223,12 +258,19 @@ static void encode_sums(const pb_model *m, const pb_cnf *f, builder *b, int *tmp
 
 pb_cnf *pb_cnf_encode(const pb_model *m, int flags)
 {
+    return pb_cnf_encode_into(m, flags, NULL);
+}
+
+pb_cnf *pb_cnf_encode_into(const pb_model *m, int flags, const pb_cnf_sink *sink)
+{
     if (!m || !m->finished) return NULL;
     pb_cnf *f = calloc(1, sizeof *f);
     if (!f) return NULL;
     f->ncells = m->ncells;
     f->nvalues = m->nvalues;
-    builder b = {.native = (flags & PB_CNF_NATIVE_AMO) != 0};
+    builder b = {.native = (flags & PB_CNF_NATIVE_AMO) != 0, .sink = sink};
+    /* With a sink, nothing is stored: no room to reserve. */
+    size_t room = sink ? 0 : 1 + (size_t)m->ncells + (size_t)m->ngroups * (size_t)m->nvalues;
     /* tmp holds one clause or at-most-one: at most a group's cells, a cell's values,
      * or a sum group's sets (plus one selector literal). */
     size_t tmpn = (size_t)m->ncells + (size_t)m->nvalues + 2;
@@ -236,13 +278,25 @@ pb_cnf *pb_cnf_encode(const pb_model *m, int flags)
         size_t k = (size_t)(m->sum_set_start[g + 1] - m->sum_set_start[g]) + 1;
         if (k > tmpn) tmpn = k;
     }
+    int maxlen = 1;
+    for (int g = 0; g < m->ngroups; g++)
+        if (m->group_start[g + 1] - m->group_start[g] > maxlen)
+            maxlen = m->group_start[g + 1] - m->group_start[g];
+    size_t nbucket = (size_t)maxlen * (size_t)m->nvalues;
+    if (nbucket > tmpn) tmpn = nbucket;
     int *tmp = malloc(tmpn * sizeof *tmp);
-    if (!tmp || number_vars(m, f) || svec_push(&b.starts, 0) ||
-        (b.native && svec_push(&b.amo_starts, 0))) {
+    /* Room for a sudoku-like model's clauses from the start: a variable sits in about
+     * four lists (its cell's and one per group), a clause or list per cell and per
+     * group value. */
+    if (!tmp || number_vars(m, f) || svec_reserve(&b.starts, room) || svec_push(&b.starts, 0) ||
+        ivec_reserve(&b.lits, sink ? 0 : 4 * (size_t)f->ncell_vars) ||
+        (b.native && (svec_reserve(&b.amo_starts, room) || svec_push(&b.amo_starts, 0) ||
+                      ivec_reserve(&b.amo_lits, sink ? 0 : 4 * (size_t)f->ncell_vars))) ||
+        (sink && sink->begin && sink->begin(sink->ctx, f))) {
         b.failed = 1;
     } else {
-        encode_cells(m, f, &b, tmp);
-        encode_groups(m, f, &b, tmp);
+        encode_cells(m, &b, tmp);
+        encode_groups(m, f, &b, tmp, maxlen);
         encode_pairs(m, f, &b);
         encode_sums(m, f, &b, tmp);
     }

@@ -51,13 +51,11 @@ static void copy_stats(pb_stats *st, const pb_sat *s, pb_count solutions)
  * most of a sudoku's: building and propagating them would be most of the work. */
 static int narrow(const pb_model *m, pb_mask *dom)
 {
-    int n = m->ncells, *queue = malloc(((size_t)n + 1) * sizeof *queue), head = 0, tail = 0;
-    unsigned char *queued = calloc((size_t)n + 1, 1);
-    if (!queue || !queued) {
-        free(queue);
-        free(queued);
-        return -1;
-    }
+    int n = m->ncells, head = 0, tail = 0;
+    int *queue = malloc(((size_t)n + 1) * (sizeof *queue + 1));
+    if (!queue) return -1;
+    unsigned char *queued = (unsigned char *)(queue + n + 1);
+    memset(queued, 0, (size_t)n + 1);
     for (int c = 0; c < n; c++) {
         dom[c] = m->domain[c];
         if (__builtin_popcountll(dom[c]) == 1) queue[tail++] = c, queued[c] = 1;
@@ -80,21 +78,43 @@ static int narrow(const pb_model *m, pb_mask *dom)
         }
     }
     free(queue);
-    free(queued);
     return 0;
 }
 
-static int load(pb_sat *s, const pb_cnf *f)
+/* pb_cnf_decode of the model, read off the cell variables alone: 0, or -1 when a cell
+ * has no true variable or more than one. */
+static int decode(const pb_sat *s, const pb_cnf *f, int *values)
 {
-    for (size_t i = 0; i < f->nclauses; i++) {
-        size_t a = f->clause_start[i], b = f->clause_start[i + 1];
-        if (pb_sat_add_clause(s, f->lits + a, (int)(b - a))) return -1;
-    }
-    for (size_t i = 0; i < f->namo; i++) {
-        size_t a = f->amo_start[i], b = f->amo_start[i + 1];
-        if (pb_sat_add_amo(s, f->amo_lits + a, (int)(b - a))) return -1;
-    }
+    memset(values, 0, (size_t)f->ncells * sizeof *values);
+    for (int x = 1; x <= f->ncell_vars; x++)
+        if (pb_sat_model(s, x)) {
+            int *got = &values[f->var_cell[x]];
+            *got = *got ? -1 : f->var_value[x];
+        }
+    for (int c = 0; c < f->ncells; c++)
+        if (values[c] <= 0) return -1;
     return 0;
+}
+
+/* The encoding goes straight into the solver (a pb_cnf_sink): the solver is made once
+ * the variables are numbered, and no copy of the clauses is kept on the side. */
+static int sink_begin(void *ctx, const pb_cnf *f)
+{
+    pb_sat **s = ctx;
+    if (!(*s = pb_sat_new(f->nvars, LEARN_SEED))) return -1;
+    /* About a sudoku's: four lists and a few clauses per cell variable. */
+    size_t k = (size_t)f->ncell_vars;
+    return pb_sat_load_begin(*s, 8 * k + 64, 5 * k + 64);
+}
+
+static int sink_clause(void *ctx, const int *lits, int n)
+{
+    return pb_sat_load_clause(*(pb_sat **)ctx, lits, n);
+}
+
+static int sink_amo(void *ctx, const int *lits, int n)
+{
+    return pb_sat_load_amo(*(pb_sat **)ctx, lits, n);
 }
 
 static pb_status learn_run(const pb_model *m, int config, const pb_run *how, pb_result *out)
@@ -106,11 +126,11 @@ static pb_status learn_run(const pb_model *m, int config, const pb_run *how, pb_
     pb_mask *dom = malloc(((size_t)n + 1) * sizeof *dom);
     pb_model view = *m; /* m with narrowed domains: the same solutions */
     view.domain = dom;
-    pb_cnf *f = dom && !narrow(m, dom) ? pb_cnf_encode(&view, PB_CNF_NATIVE_AMO) : NULL;
-    pb_sat *s = f ? pb_sat_new(f->nvars, LEARN_SEED) : NULL;
-    unsigned char *truth = f ? calloc((size_t)f->nvars + 1, 1) : NULL;
+    pb_sat *s = NULL;
+    const pb_cnf_sink sink = {&s, sink_begin, sink_clause, sink_amo};
+    pb_cnf *f = dom && !narrow(m, dom) ? pb_cnf_encode_into(&view, PB_CNF_NATIVE_AMO, &sink) : NULL;
     int *values = malloc(((size_t)n + 1) * sizeof *values);
-    if (!f || !s || !truth || !values || load(s, f)) {
+    if (!f || !s || !values || pb_sat_load_end(s)) {
         status = PB_NOMEM;
         goto out;
     }
@@ -124,9 +144,8 @@ static pb_status learn_run(const pb_model *m, int config, const pb_run *how, pb_
             break;
         }
         if (r == PB_SAT_UNSAT) break;
-        for (int v = 1; v <= f->nvars; v++) truth[v] = (unsigned char)pb_sat_model(s, v);
         /* Cannot fail: a model of the encoding is a solution. */
-        if (pb_cnf_decode(f, truth, values) || !pb_model_check(m, values)) {
+        if (decode(s, f, values) || !pb_model_check(m, values)) {
             status = PB_NOMEM;
             break;
         }
@@ -145,7 +164,6 @@ out:
     pb_sat_free(s);
     pb_cnf_free(f);
     free(dom);
-    free(truth);
     free(values);
     return status;
 }

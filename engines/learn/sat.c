@@ -52,18 +52,38 @@ typedef struct ivec {
     int n, cap;
 } ivec;
 
+/* A heap entry: the variable's activity is kept beside it, so that comparisons read
+ * the heap alone. */
+typedef struct hent {
+    double act;
+    int var;
+} hent;
+
+/* Free watch slots each literal's list gets beyond its clauses in pb_sat_load. */
+enum { WATCH_SLACK = 4 };
+
 struct pb_sat {
     int nvars;
     signed char *val;     /* per literal: 1 true, -1 false, 0 unassigned */
     wvec *watches;        /* per literal p: clauses watching -p, visited when p turns true */
-    ivec *amo_occ;        /* per literal: the at-most-one lists it is in */
+    ivec *amo_occ;        /* per literal: the at-most-one lists it is in (their offsets) */
     int *level;           /* per variable */
     uint32_t *reason;     /* per variable */
     double *act;          /* per variable: EVSIDS activity */
     unsigned char *phase; /* per variable: the saved sign (1 negative) */
     unsigned char *seen;
-    int *heap, heap_n, *heap_pos; /* max-heap of variables by activity; pos -1: out */
+    hent *heap;            /* max-heap of variables by activity */
+    int heap_n, *heap_pos; /* per variable: its heap index, -1: out */
     double var_inc;
+    void *block; /* the per-variable and per-literal arrays above, one allocation */
+    /* pb_sat_load's storage for the watch lists and the at-most-one occurrences: a
+     * list that outgrows it moves to a malloc'd array of its own. */
+    watch *wpool;
+    size_t wpool_n;
+    int *opool;
+    size_t opool_n;
+    int owned;   /* lists with an array of their own (to free); 0: pb_sat_free skips the scan */
+    int loading; /* 1: inside pb_sat_load_begin .. _end on a new solver (lists deferred) */
 
     int *trail, trail_n, qhead;
     int *trail_lim, nlevels;
@@ -72,9 +92,8 @@ struct pb_sat {
     size_t arena_n, arena_cap;
     ivec learnts; /* crefs of learnt clauses (as int) */
 
-    int *amo_lits; /* at-most-one lists, CSR */
+    int *amo_lits; /* at-most-one lists, each its length then its literals */
     size_t amo_n, amo_cap;
-    ivec amo_start; /* namo + 1 */
 
     /* Conflict: a clause, or an at-most-one pair held in confl_pair. */
     uint32_t confl;
@@ -93,7 +112,7 @@ struct pb_sat {
 
 static inline int lit_of(int d)
 {
-    return d > 0 ? 2 * (d - 1) : 2 * (-d - 1) + 1;
+    return 2 * abs(d) - 2 + (d < 0);
 }
 static inline int var_of(int l)
 {
@@ -117,68 +136,112 @@ static int ivec_push(ivec *v, int x)
     return 0;
 }
 
-static int wvec_push(wvec *v, uint32_t cref, int blocker)
+static inline int in_wpool(const pb_sat *s, const watch *w)
 {
-    if (v->n == v->cap) {
-        int cap = v->cap ? 2 * v->cap : 4;
-        watch *w = realloc(v->w, (size_t)cap * sizeof *w);
-        if (!w) return -1;
-        v->w = w;
-        v->cap = cap;
+    return s->wpool && (uintptr_t)w >= (uintptr_t)s->wpool &&
+           (uintptr_t)w < (uintptr_t)(s->wpool + s->wpool_n);
+}
+
+static inline int in_opool(const pb_sat *s, const int *a)
+{
+    return s->opool && (uintptr_t)a >= (uintptr_t)s->opool &&
+           (uintptr_t)a < (uintptr_t)(s->opool + s->opool_n);
+}
+
+static int wvec_grow(pb_sat *s, wvec *v)
+{
+    int cap = v->cap ? 2 * v->cap : 4;
+    watch *w;
+    if (in_wpool(s, v->w)) {
+        if ((w = malloc((size_t)cap * sizeof *w))) memcpy(w, v->w, (size_t)v->n * sizeof *w);
+    } else {
+        w = realloc(v->w, (size_t)cap * sizeof *w);
     }
+    if (!w) return -1;
+    if (!v->cap || in_wpool(s, v->w)) s->owned++;
+    v->w = w;
+    v->cap = cap;
+    return 0;
+}
+
+static inline int wvec_push(pb_sat *s, wvec *v, uint32_t cref, int blocker)
+{
+    if (v->n == v->cap && wvec_grow(s, v)) return -1;
     v->w[v->n++] = (watch){cref, blocker};
     return 0;
+}
+
+/* ivec_push for an at-most-one occurrence list, which may start in opool. */
+static int occ_push(pb_sat *s, ivec *v, int x)
+{
+    if (v->n == v->cap && in_opool(s, v->a)) {
+        int cap = 2 * v->cap + 8;
+        int *a = malloc((size_t)cap * sizeof *a);
+        if (!a) return -1;
+        memcpy(a, v->a, (size_t)v->n * sizeof *a);
+        v->a = a;
+        v->cap = cap;
+        s->owned++;
+    } else if (!v->a) {
+        s->owned++; /* ivec_push allocates it (counting one too many is harmless) */
+    }
+    return ivec_push(v, x);
 }
 
 /* ---- the activity heap ---- */
 
 static void heap_up(pb_sat *s, int i)
 {
-    int v = s->heap[i];
-    double a = s->act[v];
+    hent e = s->heap[i];
     while (i > 0) {
         int p = (i - 1) / 2;
-        if (s->act[s->heap[p]] >= a) break;
+        if (s->heap[p].act >= e.act) break;
         s->heap[i] = s->heap[p];
-        s->heap_pos[s->heap[i]] = i;
+        s->heap_pos[s->heap[i].var] = i;
         i = p;
     }
-    s->heap[i] = v;
-    s->heap_pos[v] = i;
+    s->heap[i] = e;
+    s->heap_pos[e.var] = i;
 }
 
+/* Sifts entry i down: the hole goes down the larger child's path (the right child
+ * only when strictly larger) as long as that child is larger than the entry. The
+ * child is picked without a branch: the comparisons are a coin toss to the predictor. */
 static void heap_down(pb_sat *s, int i)
 {
-    int v = s->heap[i];
-    double a = s->act[v];
+    hent e = s->heap[i], *h = s->heap;
+    const int n = s->heap_n;
     for (;;) {
         int c = 2 * i + 1;
-        if (c >= s->heap_n) break;
-        if (c + 1 < s->heap_n && s->act[s->heap[c + 1]] > s->act[s->heap[c]]) c++;
-        if (s->act[s->heap[c]] <= a) break;
-        s->heap[i] = s->heap[c];
-        s->heap_pos[s->heap[i]] = i;
+        if (c + 1 < n) {
+            c += h[c + 1].act > h[c].act;
+        } else if (c >= n) {
+            break;
+        }
+        if (h[c].act <= e.act) break;
+        h[i] = h[c];
+        s->heap_pos[h[i].var] = i;
         i = c;
     }
-    s->heap[i] = v;
-    s->heap_pos[v] = i;
+    h[i] = e;
+    s->heap_pos[e.var] = i;
 }
 
 static void heap_insert(pb_sat *s, int v)
 {
     if (s->heap_pos[v] >= 0) return;
-    s->heap[s->heap_n] = v;
+    s->heap[s->heap_n] = (hent){s->act[v], v};
     s->heap_pos[v] = s->heap_n++;
     heap_up(s, s->heap_n - 1);
 }
 
 static int heap_pop(pb_sat *s)
 {
-    int v = s->heap[0];
+    int v = s->heap[0].var;
     s->heap_pos[v] = -1;
     if (--s->heap_n > 0) {
         s->heap[0] = s->heap[s->heap_n];
-        s->heap_pos[s->heap[0]] = 0;
+        s->heap_pos[s->heap[0].var] = 0;
         heap_down(s, 0);
     }
     return v;
@@ -188,9 +251,14 @@ static void bump(pb_sat *s, int v)
 {
     if ((s->act[v] += s->var_inc) > 1e100) {
         for (int i = 0; i < s->nvars; i++) s->act[i] *= 1e-100;
+        for (int i = 0; i < s->heap_n; i++) s->heap[i].act *= 1e-100;
         s->var_inc *= 1e-100;
     }
-    if (s->heap_pos[v] >= 0) heap_up(s, s->heap_pos[v]);
+    int i = s->heap_pos[v];
+    if (i >= 0) {
+        s->heap[i].act = s->act[v];
+        heap_up(s, i);
+    }
 }
 
 /* ---- creation ---- */
@@ -202,25 +270,30 @@ pb_sat *pb_sat_new(int nvars, uint64_t seed)
     if (!s) return NULL;
     size_t n = (size_t)nvars + 1, nl = 2 * n;
     s->nvars = nvars;
-    s->val = calloc(nl, 1);
-    s->watches = calloc(nl, sizeof *s->watches);
-    s->amo_occ = calloc(nl, sizeof *s->amo_occ);
-    s->level = calloc(n, sizeof *s->level);
-    s->reason = malloc(n * sizeof *s->reason);
-    s->act = calloc(n, sizeof *s->act);
-    s->phase = malloc(n);
-    s->seen = calloc(n, 1);
-    s->heap = malloc(n * sizeof *s->heap);
-    s->heap_pos = malloc(n * sizeof *s->heap_pos);
-    s->trail = malloc(n * sizeof *s->trail);
-    s->trail_lim = malloc(n * sizeof *s->trail_lim);
-    s->lbd_stamp = calloc(n + 1, sizeof *s->lbd_stamp);
-    if (!s->val || !s->watches || !s->amo_occ || !s->level || !s->reason || !s->act || !s->phase ||
-        !s->seen || !s->heap || !s->heap_pos || !s->trail || !s->trail_lim || !s->lbd_stamp ||
-        ivec_push(&s->amo_start, 0)) {
+    /* One zeroed block, the widest types first so that each array is aligned. */
+    size_t size = nl * (sizeof *s->watches + sizeof *s->amo_occ) +
+                  n * (sizeof *s->act + sizeof *s->heap) + (n + 1) * sizeof *s->lbd_stamp +
+                  n * (sizeof *s->level + sizeof *s->reason + sizeof *s->heap_pos +
+                       sizeof *s->trail + sizeof *s->trail_lim) +
+                  nl + 2 * n;
+    char *b = s->block = calloc(1, size);
+    if (!b) {
         pb_sat_free(s);
         return NULL;
     }
+    s->watches = (wvec *)b, b += nl * sizeof *s->watches;
+    s->amo_occ = (ivec *)b, b += nl * sizeof *s->amo_occ;
+    s->act = (double *)b, b += n * sizeof *s->act;
+    s->heap = (hent *)b, b += n * sizeof *s->heap;
+    s->lbd_stamp = (uint64_t *)b, b += (n + 1) * sizeof *s->lbd_stamp;
+    s->level = (int *)b, b += n * sizeof *s->level;
+    s->reason = (uint32_t *)b, b += n * sizeof *s->reason;
+    s->heap_pos = (int *)b, b += n * sizeof *s->heap_pos;
+    s->trail = (int *)b, b += n * sizeof *s->trail;
+    s->trail_lim = (int *)b, b += n * sizeof *s->trail_lim;
+    s->val = (signed char *)b, b += nl;
+    s->phase = (unsigned char *)b, b += n;
+    s->seen = (unsigned char *)b;
     s->var_inc = 1.0;
     pb_rng rng;
     pb_rng_seed(&rng, seed);
@@ -240,27 +313,17 @@ pb_sat *pb_sat_new(int nvars, uint64_t seed)
 void pb_sat_free(pb_sat *s)
 {
     if (!s) return;
-    if (s->watches)
-        for (int l = 0; l < 2 * s->nvars; l++) free(s->watches[l].w);
-    if (s->amo_occ)
-        for (int l = 0; l < 2 * s->nvars; l++) free(s->amo_occ[l].a);
-    free(s->val);
-    free(s->watches);
-    free(s->amo_occ);
-    free(s->level);
-    free(s->reason);
-    free(s->act);
-    free(s->phase);
-    free(s->seen);
-    free(s->heap);
-    free(s->heap_pos);
-    free(s->trail);
-    free(s->trail_lim);
-    free(s->lbd_stamp);
+    if (s->block && s->owned)
+        for (int l = 0; l < 2 * s->nvars; l++) {
+            if (!in_wpool(s, s->watches[l].w)) free(s->watches[l].w);
+            if (!in_opool(s, s->amo_occ[l].a)) free(s->amo_occ[l].a);
+        }
+    free(s->block);
+    free(s->wpool);
+    free(s->opool);
     free(s->arena);
     free(s->learnts.a);
     free(s->amo_lits);
-    free(s->amo_start.a);
     free(s->learnt.a);
     free(s->stack.a);
     free(s->toclear.a);
@@ -319,8 +382,8 @@ static int64_t arena_alloc(pb_sat *s, int n, uint32_t flags)
 static int attach(pb_sat *s, uint32_t c)
 {
     int *l = C_LITS(s, c);
-    if (wvec_push(&s->watches[neg(l[0])], c, l[1])) return -1;
-    return wvec_push(&s->watches[neg(l[1])], c, l[0]);
+    if (wvec_push(s, &s->watches[neg(l[0])], c, l[1])) return -1;
+    return wvec_push(s, &s->watches[neg(l[1])], c, l[0]);
 }
 
 int pb_sat_add_clause(pb_sat *s, const int *lits, int n)
@@ -358,25 +421,172 @@ int pb_sat_add_amo(pb_sat *s, const int *lits, int n)
 {
     if (n < 2) return 0;
     backtrack(s, 0);
-    if (s->amo_n + (size_t)n > s->amo_cap) {
+    if (s->amo_n + 1 + (size_t)n > s->amo_cap || s->amo_n + 1 + (size_t)n > 0x7FFFFFFFu) {
+        if (s->amo_n + 1 + (size_t)n > 0x7FFFFFFFu) return -1;
         size_t cap = s->amo_cap ? s->amo_cap : 256;
-        while (cap < s->amo_n + (size_t)n) cap *= 2;
+        while (cap < s->amo_n + 1 + (size_t)n) cap *= 2;
         int *a = realloc(s->amo_lits, cap * sizeof *a);
         if (!a) return -1;
         s->amo_lits = a;
         s->amo_cap = cap;
     }
-    int id = s->amo_start.n - 1;
+    int id = (int)s->amo_n;
+    s->amo_lits[s->amo_n++] = n;
     for (int i = 0; i < n; i++) {
         int l = lit_of(lits[i]);
         s->amo_lits[s->amo_n++] = l;
-        if (ivec_push(&s->amo_occ[l], id)) return -1;
+        if (occ_push(s, &s->amo_occ[l], id)) return -1;
     }
-    if (ivec_push(&s->amo_start, (int)s->amo_n)) return -1;
     /* A literal already true at level 0 falsifies the others at the next propagation:
      * the queue is rewound to the start so that it is seen again. */
     s->qhead = 0;
     return 0;
+}
+
+/* ---- loading ---- */
+
+/* Room for n more words in the arena (a, the array, may move): 0, or -1. */
+static int arena_reserve(pb_sat *s, size_t n)
+{
+    size_t need = s->arena_n + n;
+    if (need > 0x7FFFFFFFu) return -1;
+    if (need <= s->arena_cap) return 0;
+    size_t cap = s->arena_cap ? s->arena_cap : 1024;
+    while (cap < need) cap *= 2;
+    uint32_t *a = realloc(s->arena, cap * sizeof *a);
+    if (!a) return -1;
+    s->arena = a;
+    s->arena_cap = cap;
+    return 0;
+}
+
+int pb_sat_load_begin(pb_sat *s, size_t lits_hint, size_t amo_hint)
+{
+    s->loading = 2;
+    if (s->arena_n || s->amo_n || s->trail_n || s->unsat || s->wpool || s->opool) return 0;
+    s->loading = 1;
+    if (arena_reserve(s, lits_hint)) return -1;
+    if (amo_hint > s->amo_cap && amo_hint < 0x7FFFFFFFu) {
+        int *a = realloc(s->amo_lits, amo_hint * sizeof *a);
+        if (!a) return -1;
+        s->amo_lits = a;
+        s->amo_cap = amo_hint;
+    }
+    return 0;
+}
+
+int pb_sat_load_clause(pb_sat *s, const int *lits, int n)
+{
+    if (s->loading != 1) return pb_sat_add_clause(s, lits, n);
+    if (s->unsat) return 0;
+    /* Simplified as pb_sat_add_clause does (with no variable twice in a clause, there
+     * is no duplicate or tautology to find), straight into the arena; the watch lists
+     * are made at the end, their lengths counted in n meanwhile. */
+    if (arena_reserve(s, 2 + (size_t)n)) return -1;
+    size_t c = s->arena_n;
+    int *out = (int *)&s->arena[c + 2], k = 0;
+    for (int j = 0; j < n; j++) {
+        int l = lit_of(lits[j]);
+        if (s->val[l] == 1) return 0; /* satisfied at level 0 */
+        out[k] = l;
+        k += s->val[l] == 0;
+    }
+    if (k == 0) {
+        s->unsat = 1;
+    } else if (k == 1) {
+        assign(s, out[0], NO_REASON);
+    } else {
+        s->arena[c] = (uint32_t)k;
+        s->arena[c + 1] = 0;
+        s->arena_n = c + 2 + (size_t)k;
+        s->watches[neg(out[0])].n++;
+        s->watches[neg(out[1])].n++;
+    }
+    return 0;
+}
+
+int pb_sat_load_amo(pb_sat *s, const int *lits, int n)
+{
+    if (s->loading != 1) return pb_sat_add_amo(s, lits, n);
+    if (n < 2) return 0;
+    /* Stored as pb_sat_add_amo stores it; the occurrence lists are made at the end,
+     * their lengths counted in n meanwhile. */
+    size_t need = s->amo_n + 1 + (size_t)n;
+    if (need > 0x7FFFFFFFu) return -1;
+    if (need > s->amo_cap) {
+        size_t cap = s->amo_cap ? s->amo_cap : 256;
+        while (cap < need) cap *= 2;
+        int *a = realloc(s->amo_lits, cap * sizeof *a);
+        if (!a) return -1;
+        s->amo_lits = a;
+        s->amo_cap = cap;
+    }
+    s->amo_lits[s->amo_n++] = n;
+    for (int i = 0; i < n; i++) {
+        int l = lit_of(lits[i]);
+        s->amo_lits[s->amo_n++] = l;
+        s->amo_occ[l].n++;
+    }
+    return 0;
+}
+
+int pb_sat_load_end(pb_sat *s)
+{
+    int mode = s->loading;
+    s->loading = 0;
+    if (mode != 1) return 0;
+    const int nl = 2 * s->nvars;
+    /* The watch lists, in one array with room to grow, filled in clause order as
+     * attach would have. */
+    size_t nw = 0;
+    for (int l = 0; l < nl; l++) nw += (size_t)s->watches[l].n + WATCH_SLACK;
+    if (nl && !(s->wpool = malloc(nw * sizeof *s->wpool))) return -1;
+    s->wpool_n = nw;
+    nw = 0;
+    for (int l = 0; l < nl; l++) {
+        wvec *v = &s->watches[l];
+        v->w = s->wpool + nw;
+        v->cap = v->n + WATCH_SLACK;
+        v->n = 0;
+        nw += (size_t)v->cap;
+    }
+    for (size_t c = 0; c < s->arena_n; c += 2 + s->arena[c]) attach(s, (uint32_t)c);
+    if (!s->amo_n) return 0;
+    /* Each literal's occurrences in one array, in list order. */
+    size_t na = 0;
+    for (int l = 0; l < nl; l++) na += (size_t)s->amo_occ[l].n;
+    if (!(s->opool = malloc(na * sizeof *s->opool))) return -1;
+    s->opool_n = na;
+    na = 0;
+    for (int l = 0; l < nl; l++) {
+        ivec *v = &s->amo_occ[l];
+        v->a = v->n ? s->opool + na : NULL;
+        v->cap = v->n;
+        na += (size_t)v->n;
+        v->n = 0;
+    }
+    for (size_t o = 0; o < s->amo_n; o += 1 + (size_t)s->amo_lits[o])
+        for (int i = 1; i <= s->amo_lits[o]; i++) {
+            ivec *v = &s->amo_occ[s->amo_lits[o + (size_t)i]];
+            v->a[v->n++] = (int)o;
+        }
+    /* As pb_sat_add_amo: the queue is seen again for the lists. */
+    s->qhead = 0;
+    return 0;
+}
+
+int pb_sat_load(pb_sat *s, size_t nclauses, const size_t *start, const int *lits, size_t namo,
+                const size_t *amo_start, const int *amo_lits)
+{
+    size_t nlits = nclauses ? start[nclauses] - start[0] + 2 * nclauses : 0;
+    size_t namolits = namo ? amo_start[namo] - amo_start[0] + namo : 0;
+    if (pb_sat_load_begin(s, nlits, namolits)) return -1;
+    for (size_t i = 0; i < nclauses; i++)
+        if (pb_sat_load_clause(s, lits + start[i], (int)(start[i + 1] - start[i]))) return -1;
+    for (size_t i = 0; i < namo; i++)
+        if (pb_sat_load_amo(s, amo_lits + amo_start[i], (int)(amo_start[i + 1] - amo_start[i])))
+            return -1;
+    return pb_sat_load_end(s);
 }
 
 /* ---- propagation ---- */
@@ -395,9 +605,9 @@ static int propagate(pb_sat *s)
         /* At-most-one lists: p true makes every other literal false. */
         ivec *occ = &s->amo_occ[p];
         for (int k = 0; k < occ->n; k++) {
-            int id = occ->a[k];
-            const int *a = s->amo_lits + s->amo_start.a[id];
-            const int *e = s->amo_lits + s->amo_start.a[id + 1];
+            const int *a = s->amo_lits + occ->a[k];
+            const int *e = a + 1 + *a;
+            a++;
             for (; a < e; a++) {
                 int y = *a;
                 if (y == p) continue;
@@ -440,7 +650,7 @@ static int propagate(pb_sat *s)
             if (k < n) {
                 l[1] = l[k];
                 l[k] = fl;
-                if (wvec_push(&s->watches[neg(l[1])], c, first)) {
+                if (wvec_push(s, &s->watches[neg(l[1])], c, first)) {
                     s->nomem = 1;
                     *j++ = w;
                     while (i < end) *j++ = *i++;
@@ -732,6 +942,12 @@ pb_sat_result pb_sat_solve(pb_sat *s, pb_limiter *lim, pb_status *stopped)
                 if (reduce(s)) goto nomem;
             }
             int v = -1;
+            if (s->trail_n == s->nvars) {
+                /* Every variable is set: a model. Popping the rest of the heap would
+                 * find nothing to decide; emptying it at once leaves the same state. */
+                for (int i = 0; i < s->heap_n; i++) s->heap_pos[s->heap[i].var] = -1;
+                s->heap_n = 0;
+            }
             while (s->heap_n > 0) {
                 int u = heap_pop(s);
                 if (!s->val[2 * u]) {
