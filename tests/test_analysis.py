@@ -678,6 +678,14 @@ class Ladder(unittest.TestCase):
         self.assertIn("(the repetitions allow 6.67× to 13×; goal: within 10×: not settled by these repetitions)", text)
         self.assertNotIn("learn against logic", self.section(rows))
 
+    def test_alldiff_target_with_no_backtrack(self):
+        text = self.section([
+            ("qwh-30", "0.60", "propagate", "limit", 7000000, 10.0),
+            ("qwh-30", "0.60", "alldiff", "done", 0, 0.03),
+        ])
+        self.assertIn("0 backtracks against ≥ 7,000,000: alldiff takes none at all: its filtering alone completes "
+                      "the square (goal: at least 10× fewer: met).", text)
+
     def test_hardest_square(self):
         text = self.section([
             ("qwh-50", "0.30", "cadical", "limit", 0, 10.0),
