@@ -175,20 +175,15 @@ static void run_keeping_output(timed_command *c)
 {
     char tmp[4200];
     snprintf(tmp, sizeof tmp, "%s.tmp.%ld", c->output, (long)getpid());
-    c->spawn.out_fd = open(tmp, O_WRONLY | O_CREAT | O_TRUNC | O_CLOEXEC, 0644);
-    if (c->spawn.out_fd < 0) {
-        snprintf(c->err, sizeof c->err, "--output %s: cannot write: %s", c->output,
-                 strerror(errno));
-        return;
+    const int fd = open(tmp, O_WRONLY | O_CREAT | O_TRUNC | O_CLOEXEC, 0644);
+    if (fd >= 0) {
+        c->spawn.out_fd = fd;
+        pb_spawn_run(&c->spawn);
+        c->spawn.out_fd = -1;
+        if (close(fd) == 0 && rename(tmp, c->output) == 0) return;
     }
-    pb_spawn_run(&c->spawn);
-    int bad = close(c->spawn.out_fd) != 0 || rename(tmp, c->output) != 0;
-    if (bad) {
-        snprintf(c->err, sizeof c->err, "--output %s: cannot write: %s", c->output,
-                 strerror(errno));
-        unlink(tmp);
-    }
-    c->spawn.out_fd = -1;
+    snprintf(c->err, sizeof c->err, "--output %s: cannot write: %s", c->output, strerror(errno));
+    unlink(tmp);
 }
 
 static pb_run_end run_once(void *ctx)

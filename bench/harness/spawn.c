@@ -20,6 +20,7 @@
 #include <sys/wait.h>
 #include <unistd.h>
 
+#include "core/limiter.h"
 #include "exit.h"
 
 /* 1 when path is a regular file this process may execute. */
@@ -123,13 +124,6 @@ static void exec_child(const pb_spawn *s, const sigset_t *mask)
     _exit(127);
 }
 
-static double now_s(void)
-{
-    struct timespec ts;
-    clock_gettime(CLOCK_MONOTONIC, &ts);
-    return (double)ts.tv_sec + 1e-9 * (double)ts.tv_nsec;
-}
-
 /* Waits for pid, suspended with mask (the signals of the run unblocked); kills its
  * group once pb_interrupted is set or limit_s has passed since start. 0 when it
  * exited with status 0, else -1. */
@@ -142,7 +136,7 @@ static int wait_child(pb_spawn *s, pid_t pid, const sigset_t *mask, double start
             s->error = errno;
             return -1;
         }
-        const double left = s->limit_s > 0 ? start + s->limit_s - now_s() : INFINITY;
+        const double left = s->limit_s > 0 ? start + s->limit_s - pb_now_s() : INFINITY;
         if ((pb_interrupted || left <= 0) && !killed) {
             kill(-pid, SIGKILL);
             kill(pid, SIGKILL);
@@ -175,7 +169,7 @@ int pb_spawn_run(pb_spawn *s)
     sigdelset(&during, SIGTERM);
     sigdelset(&during, SIGCHLD);
     s->status = s->error = s->interrupted = s->timed_out = 0;
-    const double start = now_s();
+    const double start = pb_now_s();
     int rc = -1;
     pid_t pid = -1;
     if (pb_interrupted)
