@@ -150,8 +150,8 @@ class Ladder:
         self.counts = []  # per row of run.csv, in order
         self.cnf = {}
 
-    def run_pb(self, *args, capture=True):
-        return subprocess.run([self.pb, *args], capture_output=capture, text=True)
+    def run_pb(self, *args):
+        return subprocess.run([self.pb, *args], capture_output=True, text=True)
 
     def cnf_of(self, path):
         if path not in self.cnf:

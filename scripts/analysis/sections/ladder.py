@@ -18,6 +18,7 @@ import json
 from .. import stats
 from ..csvread import read_csv
 from ..markdown import code, escape, table
+from ..meta import read_meta
 from ..numfmt import bounded_ratio, duration, grouped
 from ..timing import NOISY_NOTE, of_row, status
 
@@ -59,7 +60,6 @@ class Run:
         self.timing = of_row(row)
         self.seconds = row.num("wall_s")
         self.backtracks = _num(row, "backtracks")
-        self.steps = _num(row, "steps")
 
     def time_text(self):
         """The median with its range, or, for one sample, the bare time (the section
@@ -319,7 +319,6 @@ def section(ctx, results_dir):
                "run stopped at the limit has one sample, a lower bound (≥), and its backtracks are those made "
                "until then. Each ratio below is from this one run.")
     by_family = {}
-    limits = {}
     for path in paths:
         tab = read_csv(path, need=NEED)
         rows = list(tab)
@@ -328,12 +327,8 @@ def section(ctx, results_dir):
             continue
         family = rows[0]["family"]
         meta = path.with_suffix(".meta")
-        limit_value = None
-        if meta.is_file():
-            for line in meta.read_text().splitlines():
-                if line.startswith("time_limit_s="):
-                    limit_value = line.split("=", 1)[1]
-        limits[family] = limit_value
+        info = read_meta(meta)
+        limit_value = info.get("time_limit_s") if info else None
         part, runs = family_part(family, rows, _limit_text(limit_value))
         by_family[family] = runs
         out += part
