@@ -28,8 +28,11 @@
 #include "../core/limiter.h"
 #include "sat.h"
 
-/* The seed of the initial activity perturbation: fixed, so runs repeat exactly. */
-#define LEARN_SEED 16
+/* The solver's seed: 0, no shuffle. The first decisions then place values cell by
+ * cell in reading order, as a person fills a grid; the shuffled order of the earlier
+ * seed (16) scattered them, and QWH n = 50 with 80% holes went from unsolved in 10 s
+ * to 514 conflicts. Fixed either way, so runs repeat exactly. */
+#define LEARN_SEED 0
 
 static void copy_stats(pb_stats *st, const pb_sat *s, pb_count solutions)
 {
@@ -171,7 +174,7 @@ out:
 const pb_engine pb_engine_learn = {
     {"learn",
      "conflict-driven clause learning on the direct encoding (cell = value literals, native "
-     "at-most-one, LBD-managed learnt clauses, Luby restarts)",
+     "at-most-one, target phases, LBD-managed learnt clauses, Luby restarts)",
      PB_CAP_FIRST | PB_CAP_COUNT | PB_CAP_LAST, pb_cap_names},
     0,
     NULL,

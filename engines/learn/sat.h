@@ -4,10 +4,11 @@
  * Two watched literals with blocker literals, at-most-one lists propagated directly
  * (a true literal falsifies the others; the reason is the binary clause (-x v -y),
  * made only when conflict analysis asks for it), first-UIP learning with recursive
- * minimisation, EVSIDS on a binary heap with phase saving, Luby restarts, and
- * learnt-clause deletion by LBD (glue <= 2 kept for good, half of the rest removed
- * periodically). Everything lives in one pb_sat; a seed perturbs the initial
- * activities, so a run is reproducible from its seed alone.
+ * minimisation, EVSIDS on a binary heap with saved phases (target phases: the signs
+ * of the longest conflict-free assignment so far), Luby restarts, and learnt-clause
+ * deletion by LBD (glue <= 2 kept for good, half of the rest removed periodically).
+ * Everything lives in one pb_sat and nothing is random but what a seed asks for, so
+ * a run is reproducible from its inputs alone.
  *
  * Clauses and constraints may be added between solves (count mode's blocking
  * clauses); learnt clauses stay, since they follow from the original clauses. */
@@ -36,8 +37,9 @@ typedef struct pb_sat_stats {
     uint64_t deleted; /* learnt clauses removed by the LBD reduction */
 } pb_sat_stats;
 
-/* A solver for variables 1..nvars; seed perturbs the initial activities (0: none).
- * NULL when out of memory. */
+/* A solver for variables 1..nvars. The first decisions take the variables in their
+ * order, true first; a non-zero seed shuffles that order instead. NULL when out of
+ * memory. */
 pb_sat *pb_sat_new(int nvars, uint64_t seed);
 void pb_sat_free(pb_sat *s);
 
