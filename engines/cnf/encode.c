@@ -29,6 +29,8 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "../core/grow.h"
+
 /* A growing int array. */
 typedef struct ivec {
     int *a;
@@ -44,22 +46,18 @@ typedef struct svec {
 static int ivec_reserve(ivec *v, size_t k)
 {
     if (v->n + k <= v->cap) return 0;
-    size_t ncap = v->cap ? v->cap * 2 : 256;
-    while (ncap < v->n + k) ncap *= 2;
-    int *q = realloc(v->a, ncap * sizeof *q);
+    int *q = pb_grow(v->a, &v->cap, v->n + k, sizeof *q, 256);
     if (!q) return -1;
-    v->a = q, v->cap = ncap;
+    v->a = q;
     return 0;
 }
 
 static int svec_reserve(svec *v, size_t k)
 {
     if (v->n + k <= v->cap) return 0;
-    size_t ncap = v->cap ? v->cap * 2 : 256;
-    while (ncap < v->n + k) ncap *= 2;
-    size_t *q = realloc(v->a, ncap * sizeof *q);
+    size_t *q = pb_grow(v->a, &v->cap, v->n + k, sizeof *q, 256);
     if (!q) return -1;
-    v->a = q, v->cap = ncap;
+    v->a = q;
     return 0;
 }
 

@@ -51,6 +51,7 @@
  * propagation and at every guess, so a step limit can be overshot by at most one
  * propagation's placements. */
 #include "kakuro.h"
+#include "../core/grow.h"
 #include "../core/limiter.h"
 
 #include <stdlib.h>
@@ -407,13 +408,12 @@ static pb_count product(ctx *x, int d, int lo, int mid, uint64_t cap, int wf, in
     const size_t base = x->nsaved, n = (size_t)(mid - lo);
     if (keep) {
         if (base + n > x->saved_cap) {
-            const size_t want = 2 * (base + n);
-            int *s = realloc(x->saved, want * sizeof *s);
+            int *s = pb_grow(x->saved, &x->saved_cap, base + n, sizeof *s, 64);
             if (!s) {
                 pb_run_state_stop(&x->rs, PB_NOMEM);
                 return 0;
             }
-            x->saved = s, x->saved_cap = want;
+            x->saved = s;
         }
         for (size_t i = 0; i < n; i++) x->saved[base + i] = x->lastv[x->order[lo + (int)i]];
         x->nsaved = base + n;

@@ -22,6 +22,7 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "../core/grow.h"
 #include "../core/rng.h"
 
 enum {
@@ -371,20 +372,36 @@ static void backtrack(pb_sat *s, int lvl)
 
 /* ---- clauses ---- */
 
+/* Room for n more words in the arena (it may move): 0, or -1. Clause offsets are
+ * uint32_t, with AMO_TAG's bit kept free. */
+static int arena_reserve(pb_sat *s, size_t n)
+{
+    size_t need = s->arena_n + n;
+    if (need > 0x7FFFFFFFu) return -1;
+    if (need <= s->arena_cap) return 0;
+    uint32_t *a = pb_grow(s->arena, &s->arena_cap, need, sizeof *a, 1024);
+    if (!a) return -1;
+    s->arena = a;
+    return 0;
+}
+
+/* Room for n more words in the at-most-one lists: 0, or -1. */
+static int amo_reserve(pb_sat *s, size_t n)
+{
+    size_t need = s->amo_n + n;
+    if (need > 0x7FFFFFFFu) return -1;
+    if (need <= s->amo_cap) return 0;
+    int *a = pb_grow(s->amo_lits, &s->amo_cap, need, sizeof *a, 256);
+    if (!a) return -1;
+    s->amo_lits = a;
+    return 0;
+}
+
 static int64_t arena_alloc(pb_sat *s, int n, uint32_t flags)
 {
-    size_t need = s->arena_n + 2 + (size_t)n;
-    if (need > 0x7FFFFFFFu) return -1;
-    if (need > s->arena_cap) {
-        size_t cap = s->arena_cap ? s->arena_cap : 1024;
-        while (cap < need) cap *= 2;
-        uint32_t *a = realloc(s->arena, cap * sizeof *a);
-        if (!a) return -1;
-        s->arena = a;
-        s->arena_cap = cap;
-    }
+    if (arena_reserve(s, 2 + (size_t)n)) return -1;
     uint32_t c = (uint32_t)s->arena_n;
-    s->arena_n = need;
+    s->arena_n += 2 + (size_t)n;
     s->arena[c] = (uint32_t)n;
     s->arena[c + 1] = flags;
     return c;
@@ -432,15 +449,7 @@ int pb_sat_add_amo(pb_sat *s, const int *lits, int n)
 {
     if (n < 2) return 0;
     backtrack(s, 0);
-    if (s->amo_n + 1 + (size_t)n > s->amo_cap || s->amo_n + 1 + (size_t)n > 0x7FFFFFFFu) {
-        if (s->amo_n + 1 + (size_t)n > 0x7FFFFFFFu) return -1;
-        size_t cap = s->amo_cap ? s->amo_cap : 256;
-        while (cap < s->amo_n + 1 + (size_t)n) cap *= 2;
-        int *a = realloc(s->amo_lits, cap * sizeof *a);
-        if (!a) return -1;
-        s->amo_lits = a;
-        s->amo_cap = cap;
-    }
+    if (amo_reserve(s, 1 + (size_t)n)) return -1;
     int id = (int)s->amo_n;
     s->amo_lits[s->amo_n++] = n;
     for (int i = 0; i < n; i++) {
@@ -455,21 +464,6 @@ int pb_sat_add_amo(pb_sat *s, const int *lits, int n)
 }
 
 /* ---- loading ---- */
-
-/* Room for n more words in the arena (a, the array, may move): 0, or -1. */
-static int arena_reserve(pb_sat *s, size_t n)
-{
-    size_t need = s->arena_n + n;
-    if (need > 0x7FFFFFFFu) return -1;
-    if (need <= s->arena_cap) return 0;
-    size_t cap = s->arena_cap ? s->arena_cap : 1024;
-    while (cap < need) cap *= 2;
-    uint32_t *a = realloc(s->arena, cap * sizeof *a);
-    if (!a) return -1;
-    s->arena = a;
-    s->arena_cap = cap;
-    return 0;
-}
 
 int pb_sat_load_begin(pb_sat *s, size_t lits_hint, size_t amo_hint)
 {
@@ -522,16 +516,7 @@ int pb_sat_load_amo(pb_sat *s, const int *lits, int n)
     if (n < 2) return 0;
     /* Stored as pb_sat_add_amo stores it; the occurrence lists are made at the end,
      * their lengths counted in n meanwhile. */
-    size_t need = s->amo_n + 1 + (size_t)n;
-    if (need > 0x7FFFFFFFu) return -1;
-    if (need > s->amo_cap) {
-        size_t cap = s->amo_cap ? s->amo_cap : 256;
-        while (cap < need) cap *= 2;
-        int *a = realloc(s->amo_lits, cap * sizeof *a);
-        if (!a) return -1;
-        s->amo_lits = a;
-        s->amo_cap = cap;
-    }
+    if (amo_reserve(s, 1 + (size_t)n)) return -1;
     s->amo_lits[s->amo_n++] = n;
     for (int i = 0; i < n; i++) {
         int l = lit_of(lits[i]);

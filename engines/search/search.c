@@ -31,6 +31,7 @@
  * paths to the split depth are listed instead of spawned, and each subtree is counted
  * alone after walking down its path again from the fixed cells. */
 #include "../core/engine.h"
+#include "../core/grow.h"
 #include "../core/limiter.h"
 #include "subtree.h"
 
@@ -702,14 +703,13 @@ static void collect_prefix(search *s)
     pb_prefixes *p = s->collect;
     const size_t d = (size_t)p->depth;
     if (p->count == p->cap) {
-        size_t cap = p->cap ? 2 * p->cap : 1024;
-        int *v = realloc(p->values, cap * d * sizeof *v);
+        int *v = pb_grow(p->values, &p->cap, p->count + 1, d * sizeof *v, 1024);
         if (!v) {
             p->status = PB_NOMEM;
             stop(s, PB_NOMEM);
             return;
         }
-        p->values = v, p->cap = cap;
+        p->values = v;
     }
     for (size_t k = 0; k < d; k++) p->values[p->count * d + k] = s->values[s->cell_at[k]];
     p->count++;
