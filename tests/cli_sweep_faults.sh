@@ -3,8 +3,10 @@
 # SIGKILL at several points and resumed, it gives the rows of an uninterrupted run
 # (keys and step counts; times differ); SIGINT, SIGTERM and SIGHUP keep whole rows
 # only and exit 130/143/143; an existing sweep is refused unless --force or --resume,
-# and --resume refuses a changed sweep; a full disk (a small tmpfs, as root) stops it
-# with one line and whole rows; sweep files that do nothing or escape --out are refused.
+# and --resume refuses a changed sweep; a second sweep of the same name in the same
+# folder is refused while the first runs (its lock); a full disk (a small tmpfs, as
+# root) stops it with one line and whole rows; sweep files that do nothing or escape
+# --out are refused.
 # usage: cli_sweep_faults.sh PUZZLEBENCH SOURCE_DIR
 # shellcheck source=tests/cli_lib.sh
 source "$(dirname "$0")/cli_lib.sh"
@@ -119,6 +121,18 @@ if [ "$(sed -n 's/^run_id=//p' "$d/k.meta")" != "$old_id" ]; then ok; else bad "
 keys "$d/k.csv" | cmp -s - "$tmp/ref.keys" && ok || bad "--force: rows differ"
 expect 2 "--force with --resume" -- sweep "$d" --force --resume
 one_line_error "give one"
+
+# ---- (3b) one sweep of a name per folder at a time; a killed one leaves no lock ----
+d=$tmp/lock
+run_until "$d" 0
+expect 2 "a second sweep while the first runs" -- sweep "$d" --force
+one_line_error "k\.lock: a sweep of this name is running in this folder \(pid $pid\)"
+has "^status=running$" "$d/k.meta" # the refused --force removed nothing
+kill -KILL $pid
+wait $pid 2>/dev/null
+expect 0 "the same sweep once the first is killed" -- sweep "$d" --resume
+keys "$d/k.csv" | cmp -s - "$tmp/ref.keys" && ok || bad "resumed after a lock: rows differ"
+if [ -e "$d/k.lock" ]; then bad "k.lock is left after the sweep"; else ok; fi
 
 # ---- (4) a full disk: one line, whole rows, and --resume completes after ----
 if [ "$(id -u)" -ne 0 ]; then

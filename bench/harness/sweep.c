@@ -220,14 +220,16 @@ static int resume(sweep_ctx *c, char *err, size_t errlen)
     return 0;
 }
 
-/* The paths; refuses to overwrite an earlier sweep's files unless --force (which
- * removes them) or --resume. 0, or the exit status. *there: 1 when they exist. */
+/* The paths and the lock (another sweep of this name running here is refused);
+ * refuses to overwrite an earlier sweep's files unless --force (which removes them)
+ * or --resume. 0, or the exit status. *there: 1 when they exist. */
 static int check_files(sweep_ctx *c, int *there)
 {
     char err[4600];
     const pb_sweep_opts *o = c->opts;
     const char *found = NULL;
     if (pb_sweep_out_paths(&c->out, o->out_dir, c->spec->name, err, sizeof err) ||
+        pb_sweep_out_lock(&c->out, err, sizeof err) ||
         ((found = pb_sweep_out_existing(&c->out)) && o->force &&
          pb_sweep_out_remove(&c->out, err, sizeof err))) {
         fprintf(stderr, "puzzlebench: sweep: %s\n", err);
@@ -323,7 +325,7 @@ int pb_sweep_run(pb_sweep_spec *spec, const pb_sweep_opts *opts)
     const pb_world *w = pb_world_get();
     char err[512];
     int rc = PB_EXIT_USAGE, gathered = 0;
-    c.out.csv_fd = c.out.samples_fd = -1;
+    c.out.csv_fd = c.out.samples_fd = c.out.lock_fd = -1;
     if (c.fam->run) {
         pb_usage_error("sweep", "%s: family %s searches no placement model and has no sweeps%s%s",
                        opts->source, c.fam->name, c.fam->experiments ? "; its experiments: " : "",
@@ -380,6 +382,7 @@ int pb_sweep_run(pb_sweep_spec *spec, const pb_sweep_opts *opts)
 out:
     if (gathered) pb_sweep_world_stop(&c);
     pb_sweep_out_close(&c.out);
+    pb_sweep_out_unlock(&c.out);
     free_ctx(&c);
     return rc;
 }

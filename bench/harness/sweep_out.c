@@ -1,6 +1,7 @@
 /* sweep_out.c — a sweep's row files while it runs: .part files appended block by
- * block with write(2) and fsync, cut back on a failed write, renamed at the end. */
-#define _POSIX_C_SOURCE 200809L /* open_memstream, fsync, ftruncate */
+ * block with write(2) and fsync, cut back on a failed write, renamed at the end; and
+ * the lock that keeps a second sweep of the same name out meanwhile. */
+#define _DEFAULT_SOURCE /* flock; with it open_memstream, fsync, ftruncate */
 #include "sweep_out.h"
 
 #include <errno.h>
@@ -8,6 +9,7 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <sys/file.h>
 #include <sys/stat.h>
 #include <unistd.h>
 
@@ -22,8 +24,9 @@ static int path_of(char *out, const char *dir, const char *name, const char *ext
 
 int pb_sweep_out_paths(pb_sweep_out *o, const char *dir, const char *name, char *err, size_t errlen)
 {
-    o->csv_fd = o->samples_fd = -1;
-    if (path_of(o->csv, dir, name, ".csv", err, errlen) ||
+    o->csv_fd = o->samples_fd = o->lock_fd = -1;
+    if (path_of(o->lock, dir, name, ".lock", err, errlen) ||
+        path_of(o->csv, dir, name, ".csv", err, errlen) ||
         path_of(o->samples, dir, name, ".samples.csv", err, errlen) ||
         path_of(o->csv_part, dir, name, ".csv.part", err, errlen) ||
         path_of(o->samples_part, dir, name, ".samples.csv.part", err, errlen) ||
@@ -33,6 +36,51 @@ int pb_sweep_out_paths(pb_sweep_out *o, const char *dir, const char *name, char 
     if (mkdir(dir, 0777) && errno != EEXIST)
         return snprintf(err, errlen, "cannot create %s: %s", dir, strerror(errno)), -1;
     return 0;
+}
+
+int pb_sweep_out_lock(pb_sweep_out *o, char *err, size_t errlen)
+{
+    for (;;) {
+        int fd = open(o->lock, O_RDWR | O_CREAT | O_CLOEXEC, 0666);
+        if (fd < 0)
+            return snprintf(err, errlen, "%s: cannot create: %s", o->lock, strerror(errno)), -1;
+        if (flock(fd, LOCK_EX | LOCK_NB)) {
+            int e = errno;
+            char pid[24] = "";
+            ssize_t n = e == EWOULDBLOCK ? pread(fd, pid, sizeof pid - 1, 0) : 0;
+            pid[n > 0 ? strcspn(pid, "\n") : 0] = 0;
+            close(fd);
+            if (e != EWOULDBLOCK)
+                return snprintf(err, errlen, "%s: cannot lock: %s", o->lock, strerror(e)), -1;
+            return snprintf(err, errlen,
+                            "%s: a sweep of this name is running in this folder (pid %s); "
+                            "wait for it, or give --out another folder",
+                            o->lock, *pid ? pid : "unknown"),
+                   -1;
+        }
+        /* The sweep that held it may have removed the file as it let go: the lock is
+         * only ours if it is on the file that is there now. */
+        struct stat held, there;
+        if (!fstat(fd, &held) && !stat(o->lock, &there) && held.st_ino == there.st_ino &&
+            held.st_dev == there.st_dev) {
+            char pid[24];
+            int n = snprintf(pid, sizeof pid, "%ld\n", (long)getpid());
+            if (ftruncate(fd, 0) || pwrite(fd, pid, (size_t)n, 0) != n) {
+                /* The pid is for the message above only: the lock holds without it. */
+            }
+            o->lock_fd = fd;
+            return 0;
+        }
+        close(fd);
+    }
+}
+
+void pb_sweep_out_unlock(pb_sweep_out *o)
+{
+    if (o->lock_fd < 0) return;
+    unlink(o->lock);
+    close(o->lock_fd);
+    o->lock_fd = -1;
 }
 
 const char *pb_sweep_out_existing(const pb_sweep_out *o)

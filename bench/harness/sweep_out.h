@@ -16,12 +16,22 @@ typedef struct pb_sweep_out {
     char csv[PB_SWEEP_PATH], samples[PB_SWEEP_PATH]; /* DIR/NAME.csv, DIR/NAME.samples.csv */
     char csv_part[PB_SWEEP_PATH], samples_part[PB_SWEEP_PATH]; /* the same + ".part" */
     char meta[PB_SWEEP_PATH], topology[PB_SWEEP_PATH];         /* DIR/NAME.meta, .topology.xml */
+    char lock[PB_SWEEP_PATH];                                  /* DIR/NAME.lock */
     int csv_fd, samples_fd;                                    /* -1 when closed */
+    int lock_fd;                                               /* -1 when not held */
 } pb_sweep_out;
 
 /* The paths of sweep NAME in DIR (created if missing). 0, or -1 with err. */
 int pb_sweep_out_paths(pb_sweep_out *o, const char *dir, const char *name, char *err,
                        size_t errlen);
+
+/* Takes DIR/NAME.lock (an flock, so a killed sweep's lock goes with it), before any
+ * file of the sweep is looked at: two sweeps of one name in one folder would write
+ * over each other's rows. 0, or -1 with err (another sweep holds it: its pid). */
+int pb_sweep_out_lock(pb_sweep_out *o, char *err, size_t errlen);
+
+/* Removes the lock file and lets the lock go (nothing when not held). */
+void pb_sweep_out_unlock(pb_sweep_out *o);
 
 /* The first of the sweep's files that exists (meta, CSVs, parts), or NULL. */
 const char *pb_sweep_out_existing(const pb_sweep_out *o);
