@@ -378,8 +378,9 @@ static void check_counts(const pb_model *m)
 }
 
 /* A copy of shape whose domains are dom: holes punched into a random solution (the
- * givens kept as one-value domains), and, now and then, a given changed (most
- * often no solution). */
+ * givens kept as one-value domains), now and then a hole's domain cut to a random
+ * subset (learn's narrowing then finds hidden singles, or none of a value), and now
+ * and then a given changed (most often no solution). */
 static void random_view(pb_rng *rng, const pb_model *shape, pb_model *view, pb_mask *dom,
                         int holes_pct)
 {
@@ -392,6 +393,11 @@ static void random_view(pb_rng *rng, const pb_model *shape, pb_model *view, pb_m
     CHECK(r.stats.solutions == 1);
     for (int c = 0; c < n; c++)
         if ((int)pb_rng_below(rng, 100) >= holes_pct) dom[c] = PB_BIT(sol[c]);
+    if (pb_rng_below(rng, 3) == 0) {
+        int c = (int)pb_rng_below(rng, (uint32_t)n);
+        pb_mask cut = dom[c] & (pb_mask)pb_rng_next(rng);
+        if (cut) dom[c] = cut;
+    }
     if (pb_rng_below(rng, 4) == 0) {
         int c = (int)pb_rng_below(rng, (uint32_t)n);
         dom[c] = PB_BIT(1 + (int)pb_rng_below(rng, (uint32_t)shape->nvalues));
@@ -504,6 +510,42 @@ static void test_notouch_boards(void)
     }
 }
 
+/* learn's narrowing before the encoding: a group of nvalues cells where a value has no
+ * place is no solution at once (in the encoding alone it is a pigeonhole, out of
+ * reach of resolution at this size); a cell left two values that only it holds is
+ * no solution either, and narrowing still ends; a square that singles fill takes no
+ * step. */
+static void test_narrowing(void)
+{
+    pb_model *l = latin_model_new(12);
+    pb_mask saved[144];
+    memcpy(saved, l->domain, sizeof saved);
+    for (int c = 0; c < 12; c++) l->domain[c] = PB_FULL(11); /* row 0 lacks 12 */
+    pb_result r = run_learn(l, PB_MODE_COUNT, 0, 1000000, NULL, NULL);
+    CHECK(r.status == PB_DONE);
+    CHECK_EQ_U64((uint64_t)r.stats.solutions, 0);
+    CHECK_EQ_U64(r.stats.steps, 0);
+    /* Every cell given but one per row, in different columns: singles fill it. */
+    for (int c = 0; c < 144; c++)
+        l->domain[c] = c / 12 == c % 12 ? saved[c] : PB_BIT(1 + (c / 12 + c % 12) % 12);
+    int sol[144];
+    r = run_learn(l, PB_MODE_COUNT, 0, 0, sol, NULL);
+    CHECK(r.status == PB_DONE);
+    CHECK_EQ_U64((uint64_t)r.stats.solutions, 1);
+    CHECK_EQ_U64(r.stats.steps, 0);
+    CHECK(pb_model_check(l, sol) && sol[0] == 1 && sol[13] == 3);
+    memcpy(l->domain, saved, sizeof saved);
+    pb_model_free(l);
+
+    pb_model *q = latin_model_new(4);
+    q->domain[0] = PB_BIT(3) | PB_BIT(4); /* 3 and 4 only here in row 0 */
+    for (int c = 1; c < 4; c++) q->domain[c] = PB_BIT(1) | PB_BIT(2);
+    r = run_learn(q, PB_MODE_COUNT, 0, 0, NULL, NULL);
+    CHECK(r.status == PB_DONE);
+    CHECK_EQ_U64((uint64_t)r.stats.solutions, 0);
+    pb_model_free(q);
+}
+
 /* The same run twice gives the same stats; a step limit stops with PB_LIMIT. */
 static void test_repeat_and_limits(void)
 {
@@ -591,6 +633,7 @@ int main(int argc, char **argv)
         test_kakuro_blocks();
         test_notouch_boards();
         test_repeat_and_limits();
+        test_narrowing();
         printf("model counts: %d instances (%d none, %d one, %d many)\n", counts_checked,
                counts_zero, counts_one, counts_many);
         CHECK(counts_zero > 5 && counts_one > 5 && counts_many > 5);

@@ -35,9 +35,11 @@
  * phases sat.c now uses). Fixed either way, so runs repeat exactly. */
 #define LEARN_SEED 0
 
+/* s: the solver, NULL when none was needed. */
 static void copy_stats(pb_stats *st, const pb_sat *s, pb_count solutions)
 {
-    const pb_sat_stats *ss = pb_sat_get_stats(s);
+    static const pb_sat_stats none;
+    const pb_sat_stats *ss = s ? pb_sat_get_stats(s) : &none;
     st->placements = ss->propagations;
     st->backtracks = ss->conflicts;
     st->steps = st->placements + st->backtracks;
@@ -48,41 +50,108 @@ static void copy_stats(pb_stats *st, const pb_sat *s, pb_count solutions)
     st->solutions = solutions;
 }
 
-/* dom: m's domains less what the fixed cells rule out, to a fixed point (a cell whose
- * domain is one value takes it from its peers and, with min-difference pairs, the
- * values near it from its neighbours), as a puzzle's givens are filled before a
- * search. The encoding then has no variable the givens already make false, which is
- * most of a sudoku's: building and propagating them would be most of the work. */
-static int narrow(const pb_model *m, pb_mask *dom)
+/* Queues cell c, whose domain has just become one value, unless it was queued before. */
+/* narrow's state: the domains, and the cells whose domain became one value, to take
+ * it from their peers. */
+typedef struct narrowing {
+    const pb_model *m;
+    pb_mask *dom;
+    int *queue, head, tail;
+    unsigned char *queued; /* per cell: ever queued */
+} narrowing;
+
+/* Sets cell c's domain to d, a subset of it. */
+static inline void shrink(narrowing *w, int c, pb_mask d)
 {
-    int n = m->ncells, head = 0, tail = 0;
-    int *queue = malloc(((size_t)n + 1) * (sizeof *queue + 1));
-    if (!queue) return -1;
-    unsigned char *queued = (unsigned char *)(queue + n + 1);
-    memset(queued, 0, (size_t)n + 1);
-    for (int c = 0; c < n; c++) {
-        dom[c] = m->domain[c];
-        if (__builtin_popcountll(dom[c]) == 1) queue[tail++] = c, queued[c] = 1;
-    }
-    while (head < tail) {
-        int c = queue[head++];
-        if (!dom[c]) continue;
-        int v = __builtin_ctzll(dom[c]) + 1;
-        for (int pass = 0; pass < 2; pass++) {
-            const int *a = pass ? m->nbr + m->nbr_start[c] : m->peer + m->peer_start[c];
-            const int *e = pass ? m->nbr + m->nbr_start[c + 1] : m->peer + m->peer_start[c + 1];
-            pb_mask drop = pass ? m->near[v] : PB_BIT(v);
-            for (; a < e; a++) {
-                int p = *a;
-                if (!(dom[p] & drop)) continue;
-                dom[p] &= ~drop;
-                if (__builtin_popcountll(dom[p]) == 1 && !queued[p])
-                    queue[tail++] = p, queued[p] = 1;
-            }
+    w->dom[c] = d;
+    if (__builtin_popcountll(d) == 1 && !w->queued[c]) w->queue[w->tail++] = c, w->queued[c] = 1;
+}
+
+/* The hidden singles of the plain groups of nvalues cells, which must hold each value
+ * once: a value left in one cell's domain alone becomes that cell's, and a value left
+ * in none empties a cell, so that the encoding says "no solution" at once (its
+ * pigeonhole form is exponential for resolution). Every group is looked at each
+ * time: marking the groups a change touches costs more than it saves. 1 when a
+ * domain changed. */
+static int hidden_singles(narrowing *w)
+{
+    const pb_model *m = w->m;
+    const pb_mask full = PB_FULL(m->nvalues);
+    pb_mask *dom = w->dom;
+    int changed = 0;
+    for (int g = 0; g < m->ngroups; g++) {
+        const int *a = m->group_cells + m->group_start[g];
+        const int *e = m->group_cells + m->group_start[g + 1];
+        if (e - a != m->nvalues || (m->group_sum && m->group_sum[g])) continue;
+        pb_mask once = 0, twice = 0, placed = 0;
+        for (const int *c = a; c < e; c++) {
+            pb_mask d = dom[*c];
+            twice |= once & d;
+            once |= d;
+            if (__builtin_popcountll(d) == 1) placed |= d;
+        }
+        if (once != full) {
+            if (dom[*a]) shrink(w, *a, 0), changed = 1;
+            continue;
+        }
+        pb_mask lone = once & ~twice & ~placed;
+        for (const int *c = a; lone && c < e; c++) {
+            pb_mask hit = dom[*c] & lone;
+            if (!hit) continue;
+            /* Two lone values in one cell: no solution, and the cell keeps both. */
+            lone &= ~hit;
+            if (hit != dom[*c]) shrink(w, *c, hit), changed = 1;
         }
     }
-    free(queue);
+    return changed;
+}
+
+/* dom: m's domains less what unit propagation of the encoding would rule out at level
+ * 0, found on the domains themselves, to a fixed point: a cell whose domain is one
+ * value takes it from its peers and, with min-difference pairs, the values near it
+ * from its neighbours (naked singles), and hidden_singles. The encoding then has no
+ * variable that propagation would make false before the first decision, which is
+ * most of a sudoku's: building and propagating them would be most of the work. The
+ * same inferences, so the solver starts from the same level 0. Not steps: the
+ * solver's work is, from there. 0, or -1 when out of memory. */
+static int narrow(const pb_model *m, pb_mask *dom)
+{
+    const int n = m->ncells;
+    narrowing w = {m, dom, malloc(((size_t)n + 1) * sizeof(int) + (size_t)n + 1), 0, 0, NULL};
+    if (!w.queue) return -1;
+    w.queued = (unsigned char *)(w.queue + n + 1);
+    memset(w.queued, 0, (size_t)n + 1);
+    for (int c = 0; c < n; c++) {
+        dom[c] = m->domain[c];
+        if (__builtin_popcountll(dom[c]) == 1) w.queue[w.tail++] = c, w.queued[c] = 1;
+    }
+    do {
+        while (w.head < w.tail) {
+            int c = w.queue[w.head++];
+            if (!dom[c]) continue;
+            int v = __builtin_ctzll(dom[c]) + 1;
+            for (int pass = 0; pass < 2; pass++) {
+                const int *a = pass ? m->nbr + m->nbr_start[c] : m->peer + m->peer_start[c];
+                const int *e = pass ? m->nbr + m->nbr_start[c + 1] : m->peer + m->peer_start[c + 1];
+                pb_mask drop = pass ? m->near[v] : PB_BIT(v);
+                for (; a < e; a++)
+                    if (dom[*a] & drop) shrink(&w, *a, dom[*a] & ~drop);
+            }
+        }
+    } while (hidden_singles(&w));
+    free(w.queue);
     return 0;
+}
+
+/* 1 when narrowing left every cell one value and those values are a solution (a sum
+ * may still be wrong): values then holds it. */
+static int solved_by_narrowing(const pb_model *m, const pb_mask *dom, int *values)
+{
+    for (int c = 0; c < m->ncells; c++) {
+        if (!dom[c] || (dom[c] & (dom[c] - 1))) return 0;
+        values[c] = __builtin_ctzll(dom[c]) + 1;
+    }
+    return pb_model_check(m, values);
 }
 
 /* pb_cnf_decode of the model, read off the cell variables alone: 0, or -1 when a cell
@@ -131,10 +200,25 @@ static pb_status learn_run(const pb_model *m, int config, const pb_run *how, pb_
     pb_model view = *m; /* m with narrowed domains: the same solutions */
     view.domain = dom;
     pb_sat *s = NULL;
-    const pb_cnf_sink sink = {&s, sink_begin, sink_clause, sink_amo};
-    pb_cnf *f = dom && !narrow(m, dom) ? pb_cnf_encode_into(&view, PB_CNF_NATIVE_AMO, &sink) : NULL;
+    pb_cnf *f = NULL;
     int *values = malloc(((size_t)n + 1) * sizeof *values);
-    if (!f || !s || !values || pb_sat_load_end(s)) {
+    if (!dom || !values || narrow(m, dom)) {
+        status = PB_NOMEM;
+        goto out;
+    }
+    if (solved_by_narrowing(m, dom, values)) {
+        /* The only solution, found before the search: no solver to build, and no
+         * step taken. */
+        count = 1;
+        if (out->first) memcpy(out->first, values, (size_t)n * sizeof *values);
+        if (out->last) memcpy(out->last, values, (size_t)n * sizeof *values);
+        pb_solution_stops(how, count, &status);
+        copy_stats(&out->stats, NULL, count);
+        goto out;
+    }
+    const pb_cnf_sink sink = {&s, sink_begin, sink_clause, sink_amo};
+    f = pb_cnf_encode_into(&view, PB_CNF_NATIVE_AMO, &sink);
+    if (!f || !s || pb_sat_load_end(s)) {
         status = PB_NOMEM;
         goto out;
     }

@@ -82,6 +82,7 @@ struct pb_sat {
     unsigned char *seen;
     hent *heap;            /* max-heap of variables by activity */
     int heap_n, *heap_pos; /* per variable: its heap index, -1: out */
+    int heap_trail;        /* the level-0 trail length the heap last left out */
     double var_inc;
     void *block; /* the per-variable and per-literal arrays above, one allocation */
     /* pb_sat_load's storage for the watch lists and the at-most-one occurrences: a
@@ -253,6 +254,28 @@ static int heap_pop(pb_sat *s)
         heap_down(s, 0);
     }
     return v;
+}
+
+/* The heap holds every variable not assigned at level 0, which stays assigned: the
+ * ones that propagation at level 0 assigned since the last call are taken out at once,
+ * with a rebuild in linear time, not popped one by one at the decisions. The pops come
+ * in the same order (by activity), so the search is the same. */
+static void heap_drop_level0(pb_sat *s)
+{
+    if (s->nlevels || s->trail_n == s->heap_trail) return;
+    s->heap_trail = s->trail_n;
+    int n = 0;
+    for (int i = 0; i < s->heap_n; i++) {
+        hent e = s->heap[i];
+        if (s->val[2 * e.var]) {
+            s->heap_pos[e.var] = -1;
+            continue;
+        }
+        s->heap[n] = e;
+        s->heap_pos[e.var] = n++;
+    }
+    s->heap_n = n;
+    for (int i = n / 2 - 1; i >= 0; i--) heap_down(s, i);
 }
 
 static void bump(pb_sat *s, int v)
@@ -955,6 +978,7 @@ pb_sat_result pb_sat_solve(pb_sat *s, pb_limiter *lim, pb_status *stopped)
                 for (int i = 0; i < s->heap_n; i++) s->heap_pos[s->heap[i].var] = -1;
                 s->heap_n = 0;
             }
+            heap_drop_level0(s);
             while (s->heap_n > 0) {
                 int u = heap_pop(s);
                 if (!s->val[2 * u]) {
