@@ -54,6 +54,21 @@ static long brute(const pb_model *m, int *vals, int c)
     return n;
 }
 
+/* The first solution in brute's order into sol: 1, or 0 when there is none. */
+static int brute_first(const pb_model *m, int *vals, int c, int *sol)
+{
+    if (c == m->ncells) {
+        memcpy(sol, vals, (size_t)m->ncells * sizeof *sol);
+        return 1;
+    }
+    for (int v = 1; v <= m->nvalues; v++) {
+        if (!(m->domain[c] & PB_BIT(v))) continue;
+        vals[c] = v;
+        if (consistent(m, vals, c) && brute_first(m, vals, c + 1, sol)) return 1;
+    }
+    return 0;
+}
+
 /* ---- the clauses' models, by DPLL with unit propagation (no learning) ---- */
 
 typedef struct counter {
@@ -148,24 +163,34 @@ static long cnf_models(const pb_model *m, int flags)
     k.values = malloc((size_t)m->ncells * sizeof *k.values);
     dpll(&k);
     CHECK_EQ_U64((uint64_t)k.bad, 0);
-    CHECK(flags == PB_CNF_NATIVE_AMO || f->namo == 0);
+    CHECK((flags & PB_CNF_NATIVE_AMO) || f->namo == 0);
+    /* Without the fixed cells: no variable of theirs, and their values decoded. */
+    for (int c = 0; c < m->ncells; c++)
+        if ((flags & PB_CNF_OMIT_FIXED) && __builtin_popcountll(m->domain[c]) == 1) {
+            CHECK(f->fixed_value[c] == __builtin_ctzll(m->domain[c]) + 1);
+            for (int v = 1; v <= m->nvalues; v++) CHECK(pb_cnf_var(f, c, v) == 0);
+        }
     free(k.val);
     free(k.values);
     pb_cnf_free(f);
     return k.models;
 }
 
-/* Both encodings against brute force, and against `want` when it is not -1. */
+/* The encodings (pairwise, native, native without the fixed cells) against brute
+ * force, and against `want` when it is not -1. */
 static void check_counts(const char *name, const pb_model *m, long want)
 {
     int *vals = malloc((size_t)m->ncells * sizeof *vals);
     long sols = brute(m, vals, 0);
     free(vals);
     long pair = cnf_models(m, PB_CNF_PAIRWISE), native = cnf_models(m, PB_CNF_NATIVE_AMO);
-    printf("%-28s solutions %ld, models pairwise %ld, native %ld\n", name, sols, pair, native);
+    long omit = cnf_models(m, PB_CNF_NATIVE_AMO | PB_CNF_OMIT_FIXED);
+    printf("%-32s solutions %ld, models pairwise %ld, native %ld, fixed omitted %ld\n", name, sols,
+           pair, native, omit);
     if (want >= 0) CHECK_EQ_U64((uint64_t)sols, (uint64_t)want);
     CHECK_EQ_U64((uint64_t)pair, (uint64_t)sols);
     CHECK_EQ_U64((uint64_t)native, (uint64_t)sols);
+    CHECK_EQ_U64((uint64_t)omit, (uint64_t)sols);
 }
 
 /* The variables and the decoder on a model with a given. */
@@ -227,8 +252,15 @@ static void check_kakuro(void)
     CHECK(f->var_cell[f->ncell_vars + 1] == -1 && f->var_value[f->ncell_vars + 1] == 0);
     CHECK(f->var_value[f->nvars] == m->ngroups - 1);
     pb_cnf_free(f);
-    m->domain[0] = PB_BIT(5); /* a given */
+    int vals[6], sol[6];
+    CHECK(brute_first(m, vals, 0, sol));
+    m->domain[0] = PB_BIT(sol[0]); /* a given */
     check_counts("kakuro 2x3, a given", m, -1);
+    m->domain[1] = PB_BIT(9); /* with the first row's 12: in no set of that row */
+    check_counts("kakuro 2x3, a given off the sets", m, 0);
+    m->domain[1] = PB_BIT(sol[1]);
+    m->domain[2] = PB_BIT(sol[2]);
+    check_counts("kakuro 2x3, a row given", m, -1);
     pb_model_free(m);
 
     const int r2[3] = {6, 24, 7}, c2[3] = {10, 14, 13};
@@ -261,6 +293,17 @@ static void check_notouch(void)
         snprintf(name, sizeof name, "notouch %s d%d %s", cases[i].board, cases[i].diff,
                  cases[i].adj == NOTOUCH_KING ? "king" : "orth");
         check_counts(name, m, -1);
+        /* Fixed ends of a pair, taken from a solution: one end (its neighbour's near
+         * values become units), then both, then the second too near the first. */
+        int a = m->pairs[0][0], c = m->pairs[0][1], vals[64], sol[64];
+        if (brute_first(m, vals, 0, sol)) {
+            m->domain[a] = PB_BIT(sol[a]);
+            check_counts("  one end of a pair given", m, -1);
+            m->domain[c] = PB_BIT(sol[c]);
+            check_counts("  both ends", m, -1);
+            m->domain[c] = PB_BIT(sol[a]);
+            check_counts("  both ends, too near", m, 0);
+        }
         pb_model_free(m);
     }
 }

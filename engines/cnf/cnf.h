@@ -19,6 +19,10 @@
 enum {
     PB_CNF_PAIRWISE = 0,   /* every at-most-one as pairwise binary clauses */
     PB_CNF_NATIVE_AMO = 1, /* at-most-one constraints left in amo_start/amo_lits */
+    /* A cell whose domain is one value gets no variable: its value is a constant in
+     * the others' clauses (a forbidden value of a peer or neighbour a unit clause, two
+     * peers given one value the empty clause) and decoding reads it from fixed_value. */
+    PB_CNF_OMIT_FIXED = 2,
 };
 
 typedef struct pb_cnf {
@@ -27,7 +31,8 @@ typedef struct pb_cnf {
     int *var_cell;  /* [nvars + 1]: the cell of a cell variable, -1 for a selector */
     int *var_value; /* [nvars + 1]: its value 1..nvalues, or for a selector its sum group */
     int ncells, nvalues;
-    int *cell_var; /* [ncells * nvalues]: variable of (c, v) at c * nvalues + v - 1, 0: none */
+    int *cell_var;    /* [ncells * nvalues]: variable of (c, v) at c * nvalues + v - 1, 0: none */
+    int *fixed_value; /* with PB_CNF_OMIT_FIXED: [ncells], a fixed cell's value, else 0; or NULL */
 
     size_t nclauses;
     size_t *clause_start; /* [nclauses + 1]: clause i is lits[clause_start[i] .. [i + 1]) */

@@ -21,6 +21,14 @@
  *   minisat and cadical accept it; a solver over pb_cnf must treat it as UNSAT.
  * - At-most-one over fewer than two literals is dropped; with PB_CNF_NATIVE_AMO an
  *   at-most-one over two literals is still kept as an amo entry, not a clause.
+ * - With PB_CNF_OMIT_FIXED, a cell of one value has no variable and no clause of its
+ *   own. A group's value that such a cell holds gets no at-most-one or at-least-one:
+ *   its other cells' variables of that value are unit clauses [-x] instead, in that
+ *   value's place, and a second such cell of the same value an empty clause. A pair
+ *   with one fixed end makes the other end's values too near it units, with two an
+ *   empty clause when they are too near. A sum group's selector whose set lacks a
+ *   fixed cell's value is the unit [-s], first among the selector's clauses, and a
+ *   set value some fixed cell holds needs no "sits in some cell" clause.
  * - pb_cnf_decode fills every cell: its value, 0 when no variable of it is true, -1
  *   when more than one is; it returns -1 when any cell got 0 or -1. Selectors are
  *   not looked at. */
@@ -72,6 +80,7 @@ typedef struct builder {
     ivec lits, amo_lits;
     svec starts, amo_starts; /* the ends of the clauses (amos) so far */
     const pb_cnf_sink *sink; /* non-NULL: clauses and lists go there, not into lits */
+    const int *fixed;        /* PB_CNF_OMIT_FIXED: f->fixed_value, else NULL */
     int native;
     int failed;
 } builder;
@@ -124,6 +133,7 @@ void pb_cnf_free(pb_cnf *f)
     free(f->var_cell);
     free(f->var_value);
     free(f->cell_var);
+    free(f->fixed_value);
     free(f->clause_start);
     free(f->lits);
     free(f->amo_start);
@@ -131,17 +141,30 @@ void pb_cnf_free(pb_cnf *f)
     free(f);
 }
 
-/* The variables: cell_var, var_cell, var_value; selectors after the cell variables.
- * 0, or -1 out of memory. */
-static int number_vars(const pb_model *m, pb_cnf *f)
+/* 1 when cell c has no variable: its one value is a constant. */
+static inline int is_fixed(const builder *b, int c)
+{
+    return b->fixed && b->fixed[c];
+}
+
+/* The variables: cell_var, var_cell, var_value; selectors after the cell variables;
+ * with omit, fixed_value and no variable for a fixed cell. 0, or -1 out of memory. */
+static int number_vars(const pb_model *m, pb_cnf *f, int omit)
 {
     const int nv = m->nvalues;
     f->cell_var = calloc((size_t)m->ncells * nv, sizeof *f->cell_var);
     if (!f->cell_var) return -1;
+    if (omit) {
+        if (!(f->fixed_value = calloc((size_t)m->ncells + 1, sizeof *f->fixed_value))) return -1;
+        for (int c = 0; c < m->ncells; c++)
+            if (__builtin_popcountll(m->domain[c]) == 1)
+                f->fixed_value[c] = __builtin_ctzll(m->domain[c]) + 1;
+    }
     int n = 0;
     for (int c = 0; c < m->ncells; c++)
-        for (pb_mask d = m->domain[c]; d; d &= d - 1)
-            f->cell_var[(size_t)c * nv + __builtin_ctzll(d)] = ++n;
+        if (!omit || !f->fixed_value[c])
+            for (pb_mask d = m->domain[c]; d; d &= d - 1)
+                f->cell_var[(size_t)c * nv + __builtin_ctzll(d)] = ++n;
     f->ncell_vars = n;
     for (int g = 0; m->nsums && g < m->ngroups; g++)
         n += m->sum_set_start[g + 1] - m->sum_set_start[g];
@@ -151,8 +174,9 @@ static int number_vars(const pb_model *m, pb_cnf *f)
     if (!f->var_cell || !f->var_value) return -1;
     f->var_cell[0] = -1, f->var_value[0] = 0;
     for (int c = 0, x = 0; c < m->ncells; c++)
-        for (pb_mask d = m->domain[c]; d; d &= d - 1)
-            x++, f->var_cell[x] = c, f->var_value[x] = __builtin_ctzll(d) + 1;
+        if (!omit || !f->fixed_value[c])
+            for (pb_mask d = m->domain[c]; d; d &= d - 1)
+                x++, f->var_cell[x] = c, f->var_value[x] = __builtin_ctzll(d) + 1;
     int s = f->ncell_vars;
     for (int g = 0; m->nsums && g < m->ngroups; g++)
         for (int k = m->sum_set_start[g]; k < m->sum_set_start[g + 1]; k++)
@@ -167,6 +191,7 @@ static void encode_cells(const pb_model *m, builder *b, int *tmp)
     int x = 0;
     for (int c = 0; c < m->ncells; c++) {
         int n = 0;
+        if (is_fixed(b, c)) continue;
         for (pb_mask d = m->domain[c]; d; d &= d - 1) tmp[n++] = ++x;
         add_clause(b, tmp, n);
         add_amo(b, tmp, n);
@@ -182,11 +207,17 @@ static void encode_groups(const pb_model *m, const pb_cnf *f, builder *b, int *b
         const int *cells = m->group_cells + m->group_start[g];
         int len = m->group_start[g + 1] - m->group_start[g];
         int plain = !m->group_sum || !m->group_sum[g];
-        pb_mask uni = 0;
+        pb_mask uni = 0, held = 0; /* held: the fixed cells' values */
+        int twice = 0;
         memset(cnt, 0, (size_t)m->nvalues * sizeof *cnt);
         for (int i = 0; i < len; i++) {
             pb_mask d = m->domain[cells[i]];
             uni |= d;
+            if (is_fixed(b, cells[i])) {
+                twice |= (held & d) != 0;
+                held |= d;
+                continue;
+            }
             const int *cv = f->cell_var + (size_t)cells[i] * m->nvalues;
             for (; d; d &= d - 1) {
                 int k = __builtin_ctzll(d);
@@ -194,9 +225,36 @@ static void encode_groups(const pb_model *m, const pb_cnf *f, builder *b, int *b
             }
         }
         int every = plain && len == m->nvalues && uni == PB_FULL(m->nvalues);
+        if (twice) add_clause(b, NULL, 0);
         for (int k = 0; k < m->nvalues; k++) {
+            if (held >> k & 1) {
+                for (int i = 0; i < cnt[k]; i++) {
+                    int unit = -bucket[k * maxlen + i];
+                    add_clause(b, &unit, 1);
+                }
+                continue;
+            }
             add_amo(b, bucket + k * maxlen, cnt[k]);
             if (every) add_clause(b, bucket + k * maxlen, cnt[k]);
+        }
+    }
+}
+
+/* With one end of a pair fixed to v: the units [-x] for the other end's values too
+ * near v; with both, the empty clause when they are too near. */
+static void encode_fixed_pair(const pb_model *m, const pb_cnf *f, builder *b, int a, int c)
+{
+    int va = f->fixed_value[a], vc = f->fixed_value[c];
+    if (va && vc) {
+        if (abs(va - vc) < m->min_diff) add_clause(b, NULL, 0);
+        return;
+    }
+    int open = va ? c : a, v = va ? va : vc;
+    for (int w = 1; w <= m->nvalues; w++) {
+        int x = pb_cnf_var(f, open, w);
+        if (x && abs(v - w) < m->min_diff) {
+            int unit = -x;
+            add_clause(b, &unit, 1);
         }
     }
 }
@@ -206,6 +264,10 @@ static void encode_pairs(const pb_model *m, const pb_cnf *f, builder *b)
     if (m->min_diff <= 0) return;
     for (int i = 0; i < m->npairs; i++) {
         int a = m->pairs[i][0], c = m->pairs[i][1];
+        if (is_fixed(b, a) || is_fixed(b, c)) {
+            encode_fixed_pair(m, f, b, a, c);
+            continue;
+        }
         for (int v = 1; v <= m->nvalues; v++) {
             if (!pb_cnf_var(f, a, v)) continue;
             for (int w = 1; w <= m->nvalues; w++)
@@ -228,9 +290,16 @@ static void encode_sums(const pb_model *m, const pb_cnf *f, builder *b, int *tmp
         for (int k = 0; k < nsets; k++) tmp[k] = first + k;
         add_clause(b, tmp, nsets); /* empty when no set fills the group */
         add_amo(b, tmp, nsets);
+        pb_mask held = 0; /* the fixed cells' values */
+        for (int i = 0; i < len; i++)
+            if (is_fixed(b, cells[i])) held |= PB_BIT(f->fixed_value[cells[i]]);
         for (int k = 0; k < nsets; k++) {
             pb_mask set = m->sum_set[m->sum_set_start[g] + k];
             int s = first + k;
+            if (held & ~set) {
+                int unit = -s;
+                add_clause(b, &unit, 1);
+            }
             /* s -> no cell takes a value outside the set */
             for (int i = 0; i < len; i++)
                 for (int v = 1; v <= m->nvalues; v++) {
@@ -242,7 +311,7 @@ static void encode_sums(const pb_model *m, const pb_cnf *f, builder *b, int *tmp
                 }
             /* s -> each value of the set sits in some cell */
             for (int v = 1; v <= m->nvalues; v++) {
-                if (!(set & PB_BIT(v))) continue;
+                if (!(set & PB_BIT(v)) || (held & PB_BIT(v))) continue;
                 int n = 0;
                 tmp[n++] = -s;
                 for (int i = 0; i < len; i++)
@@ -267,6 +336,7 @@ pb_cnf *pb_cnf_encode_into(const pb_model *m, int flags, const pb_cnf_sink *sink
     f->ncells = m->ncells;
     f->nvalues = m->nvalues;
     builder b = {.native = (flags & PB_CNF_NATIVE_AMO) != 0, .sink = sink};
+    const int omit = (flags & PB_CNF_OMIT_FIXED) != 0;
     /* With a sink, nothing is stored: no room to reserve. */
     size_t room = sink ? 0 : 1 + (size_t)m->ncells + (size_t)m->ngroups * (size_t)m->nvalues;
     /* tmp holds one clause or at-most-one: at most a group's cells, a cell's values,
@@ -286,13 +356,14 @@ pb_cnf *pb_cnf_encode_into(const pb_model *m, int flags, const pb_cnf_sink *sink
     /* Room for a sudoku-like model's clauses from the start: a variable sits in about
      * four lists (its cell's and one per group), a clause or list per cell and per
      * group value. */
-    if (!tmp || number_vars(m, f) || svec_reserve(&b.starts, room) || svec_push(&b.starts, 0) ||
-        ivec_reserve(&b.lits, sink ? 0 : 4 * (size_t)f->ncell_vars) ||
+    if (!tmp || number_vars(m, f, omit) || svec_reserve(&b.starts, room) ||
+        svec_push(&b.starts, 0) || ivec_reserve(&b.lits, sink ? 0 : 4 * (size_t)f->ncell_vars) ||
         (b.native && (svec_reserve(&b.amo_starts, room) || svec_push(&b.amo_starts, 0) ||
                       ivec_reserve(&b.amo_lits, sink ? 0 : 4 * (size_t)f->ncell_vars))) ||
         (sink && sink->begin && sink->begin(sink->ctx, f))) {
         b.failed = 1;
     } else {
+        b.fixed = f->fixed_value;
         encode_cells(m, &b, tmp);
         encode_groups(m, f, &b, tmp, maxlen);
         encode_pairs(m, f, &b);
@@ -327,8 +398,8 @@ int pb_cnf_decode(const pb_cnf *f, const unsigned char *truth, int *values)
 {
     int bad = 0;
     for (int c = 0; c < f->ncells; c++) {
-        int got = 0;
-        for (int v = 1; v <= f->nvalues; v++) {
+        int got = f->fixed_value ? f->fixed_value[c] : 0;
+        for (int v = 1; v <= f->nvalues && !(f->fixed_value && f->fixed_value[c]); v++) {
             int x = pb_cnf_var(f, c, v);
             if (x && truth[x]) got = got ? -1 : v;
         }

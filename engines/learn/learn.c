@@ -154,11 +154,11 @@ static int solved_by_narrowing(const pb_model *m, const pb_mask *dom, int *value
     return pb_model_check(m, values);
 }
 
-/* pb_cnf_decode of the model, read off the cell variables alone: 0, or -1 when a cell
+/* pb_cnf_decode of the model, read off the fixed cells and the cell variables: 0, or -1 when a cell
  * has no true variable or more than one. */
 static int decode(const pb_sat *s, const pb_cnf *f, int *values)
 {
-    memset(values, 0, (size_t)f->ncells * sizeof *values);
+    memcpy(values, f->fixed_value, (size_t)f->ncells * sizeof *values);
     for (int x = 1; x <= f->ncell_vars; x++)
         if (pb_sat_model(s, x)) {
             int *got = &values[f->var_cell[x]];
@@ -217,7 +217,7 @@ static pb_status learn_run(const pb_model *m, int config, const pb_run *how, pb_
         goto out;
     }
     const pb_cnf_sink sink = {&s, sink_begin, sink_clause, sink_amo};
-    f = pb_cnf_encode_into(&view, PB_CNF_NATIVE_AMO, &sink);
+    f = pb_cnf_encode_into(&view, PB_CNF_NATIVE_AMO | PB_CNF_OMIT_FIXED, &sink);
     if (!f || !s || pb_sat_load_end(s)) {
         status = PB_NOMEM;
         goto out;
