@@ -106,6 +106,43 @@ static int hidden_singles(narrowing *w)
     return changed;
 }
 
+/* The givens' consequences at once: each group's given values leave its other cells
+ * (one mask per group, a pass over the groups and one over the cells, where taking
+ * them from each peer in turn would branch on every peer), two givens of one value in
+ * a group empty one of them, and each given's neighbours lose the values near it. The
+ * cells this makes single are queued. placed: room for a mask per group. */
+static void givens_in_bulk(narrowing *w, pb_mask *placed)
+{
+    const pb_model *m = w->m;
+    pb_mask *dom = w->dom;
+    for (int g = 0; g < m->ngroups; g++) {
+        pb_mask seen = 0;
+        for (int i = m->group_start[g]; i < m->group_start[g + 1]; i++) {
+            int c = m->group_cells[i];
+            pb_mask d = dom[c];
+            if (!w->queued[c]) continue;
+            if (seen & d) dom[c] = 0;
+            seen |= d;
+        }
+        placed[g] = seen;
+    }
+    for (int c = 0; c < m->ncells; c++) {
+        if (w->queued[c]) continue;
+        pb_mask out = 0;
+        for (int k = m->cgroup_start[c]; k < m->cgroup_start[c + 1]; k++)
+            out |= placed[m->cgroup[k]];
+        if (dom[c] & out) shrink(w, c, dom[c] & ~out);
+    }
+    for (int c = 0; c < m->ncells && m->npairs; c++) {
+        if (!w->queued[c] || !dom[c] || __builtin_popcountll(m->domain[c]) != 1) continue;
+        pb_mask near = m->near[__builtin_ctzll(dom[c]) + 1];
+        for (int k = m->nbr_start[c]; k < m->nbr_start[c + 1]; k++) {
+            int p = m->nbr[k];
+            if (dom[p] & near) shrink(w, p, dom[p] & ~near);
+        }
+    }
+}
+
 /* dom: m's domains less what unit propagation of the encoding would rule out at level
  * 0, found on the domains themselves, to a fixed point: a cell whose domain is one
  * value takes it from its peers and, with min-difference pairs, the values near it
@@ -117,14 +154,17 @@ static int hidden_singles(narrowing *w)
 static int narrow(const pb_model *m, pb_mask *dom)
 {
     const int n = m->ncells;
-    narrowing w = {m, dom, malloc(((size_t)n + 1) * sizeof(int) + (size_t)n + 1), 0, 0, NULL};
-    if (!w.queue) return -1;
-    w.queued = (unsigned char *)(w.queue + n + 1);
-    memset(w.queued, 0, (size_t)n + 1);
+    size_t qbytes = ((size_t)n + 1) * sizeof(int), masks = (size_t)m->ngroups + 1;
+    char *block = malloc(masks * sizeof(pb_mask) + qbytes + (size_t)n + 1);
+    if (!block) return -1;
+    pb_mask *placed = (pb_mask *)block;
+    narrowing w = {m, dom, (int *)(block + masks * sizeof(pb_mask)), 0, 0, NULL};
+    w.queued = (unsigned char *)block + masks * sizeof(pb_mask) + qbytes;
     for (int c = 0; c < n; c++) {
         dom[c] = m->domain[c];
-        if (__builtin_popcountll(dom[c]) == 1) w.queue[w.tail++] = c, w.queued[c] = 1;
+        w.queued[c] = __builtin_popcountll(dom[c]) == 1;
     }
+    givens_in_bulk(&w, placed);
     do {
         while (w.head < w.tail) {
             int c = w.queue[w.head++];
@@ -139,7 +179,7 @@ static int narrow(const pb_model *m, pb_mask *dom)
             }
         }
     } while (hidden_singles(&w));
-    free(w.queue);
+    free(block);
     return 0;
 }
 
