@@ -88,7 +88,7 @@ static int hidden_singles(narrowing *w)
             pb_mask d = dom[*c];
             twice |= once & d;
             once |= d;
-            if (__builtin_popcountll(d) == 1) placed |= d;
+            placed |= d & (d - 1) ? 0 : d; /* a cmov: one value or not is a coin toss */
         }
         if (once != full) {
             if (dom[*a]) shrink(w, *a, 0), changed = 1;
@@ -119,8 +119,7 @@ static void givens_in_bulk(narrowing *w, pb_mask *placed)
         pb_mask seen = 0;
         for (int i = m->group_start[g]; i < m->group_start[g + 1]; i++) {
             int c = m->group_cells[i];
-            pb_mask d = dom[c];
-            if (!w->queued[c]) continue;
+            pb_mask d = dom[c] & -(pb_mask)w->queued[c]; /* givens only, without a branch */
             if (seen & d) dom[c] = 0;
             seen |= d;
         }
