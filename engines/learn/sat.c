@@ -69,11 +69,18 @@ typedef struct hent {
 /* Free watch slots each literal's list gets beyond its clauses in pb_sat_load. */
 enum { WATCH_SLACK = 4 };
 
+/* A literal's at-most-one entries, in list order: for a list of at most AMO_FLAT
+ * literals, each other literal of it (y >= 0, falsified when this one turns true);
+ * for a longer one, ~offset (< 0): the list is scanned. Short lists, a sudoku's, are
+ * then read as one run of literals, not a header and a loop each; long ones would
+ * take quadratic room. The order is that of the lists either way. */
+enum { AMO_FLAT = 9 };
+
 struct pb_sat {
     int nvars;
     signed char *val;      /* per literal: 1 true, -1 false, 0 unassigned */
     wvec *watches;         /* per literal p: clauses watching -p, visited when p turns true */
-    ivec *amo_occ;         /* per literal: the at-most-one lists it is in (their offsets) */
+    ivec *amo_occ;         /* per literal: what it falsifies when true (amo_entry) */
     int *level;            /* per variable */
     uint32_t *reason;      /* per variable */
     double *act;           /* per variable: EVSIDS activity */
@@ -475,10 +482,16 @@ int pb_sat_add_amo(pb_sat *s, const int *lits, int n)
     if (amo_reserve(s, 1 + (size_t)n)) return -1;
     int id = (int)s->amo_n;
     s->amo_lits[s->amo_n++] = n;
+    for (int i = 0; i < n; i++) s->amo_lits[s->amo_n++] = lit_of(lits[i]);
+    const int *list = s->amo_lits + id + 1;
     for (int i = 0; i < n; i++) {
-        int l = lit_of(lits[i]);
-        s->amo_lits[s->amo_n++] = l;
-        if (occ_push(s, &s->amo_occ[l], id)) return -1;
+        ivec *v = &s->amo_occ[list[i]];
+        if (n > AMO_FLAT) {
+            if (occ_push(s, v, ~id)) return -1;
+            continue;
+        }
+        for (int j = 0; j < n; j++)
+            if (j != i && occ_push(s, v, list[j])) return -1;
     }
     /* A literal already true at level 0 falsifies the others at the next propagation:
      * the queue is rewound to the start so that it is seen again. */
@@ -544,7 +557,7 @@ int pb_sat_load_amo(pb_sat *s, const int *lits, int n)
     for (int i = 0; i < n; i++) {
         int l = lit_of(lits[i]);
         s->amo_lits[s->amo_n++] = l;
-        s->amo_occ[l].n++;
+        s->amo_occ[l].n += n > AMO_FLAT ? 1 : n - 1;
     }
     return 0;
 }
@@ -571,7 +584,7 @@ int pb_sat_load_end(pb_sat *s)
     }
     for (size_t c = 0; c < s->arena_n; c += 2 + s->arena[c]) attach(s, (uint32_t)c);
     if (!s->amo_n) return 0;
-    /* Each literal's occurrences in one array, in list order. */
+    /* Each literal's entries in one array, in list order. */
     size_t na = 0;
     for (int l = 0; l < nl; l++) na += (size_t)s->amo_occ[l].n;
     if (!(s->opool = malloc(na * sizeof *s->opool))) return -1;
@@ -584,11 +597,18 @@ int pb_sat_load_end(pb_sat *s)
         na += (size_t)v->n;
         v->n = 0;
     }
-    for (size_t o = 0; o < s->amo_n; o += 1 + (size_t)s->amo_lits[o])
-        for (int i = 1; i <= s->amo_lits[o]; i++) {
-            ivec *v = &s->amo_occ[s->amo_lits[o + (size_t)i]];
-            v->a[v->n++] = (int)o;
+    for (size_t o = 0; o < s->amo_n; o += 1 + (size_t)s->amo_lits[o]) {
+        const int n = s->amo_lits[o], *list = s->amo_lits + o + 1;
+        for (int i = 0; i < n; i++) {
+            ivec *v = &s->amo_occ[list[i]];
+            if (n > AMO_FLAT) {
+                v->a[v->n++] = ~(int)o;
+                continue;
+            }
+            for (int j = 0; j < n; j++)
+                if (j != i) v->a[v->n++] = list[j];
         }
+    }
     /* As pb_sat_add_amo: the queue is seen again for the lists. */
     s->qhead = 0;
     return 0;
@@ -610,6 +630,21 @@ int pb_sat_load(pb_sat *s, size_t nclauses, const size_t *start, const int *lits
 
 /* ---- propagation ---- */
 
+/* p is true and shares an at-most-one list with y: y is made false, or, when it is
+ * true, the pair is the conflict (1). */
+static inline int amo_falsify(pb_sat *s, int p, int y)
+{
+    if (s->val[y] == 1) {
+        s->confl = AMO_TAG;
+        s->confl_pair[0] = neg(p);
+        s->confl_pair[1] = neg(y);
+        s->qhead = s->trail_n;
+        return 1;
+    }
+    if (s->val[y] == 0) assign(s, neg(y), AMO_TAG | (uint32_t)p);
+    return 0;
+}
+
 /* Propagates the queue; 0, or 1 on a conflict (in s->confl / s->confl_pair). */
 static int propagate(pb_sat *s)
 {
@@ -624,21 +659,15 @@ static int propagate(pb_sat *s)
         /* At-most-one lists: p true makes every other literal false. */
         ivec *occ = &s->amo_occ[p];
         for (int k = 0; k < occ->n; k++) {
-            const int *a = s->amo_lits + occ->a[k];
-            const int *e = a + 1 + *a;
-            a++;
-            for (; a < e; a++) {
-                int y = *a;
-                if (y == p) continue;
-                if (s->val[y] == 1) {
-                    s->confl = AMO_TAG;
-                    s->confl_pair[0] = neg(p);
-                    s->confl_pair[1] = neg(y);
-                    s->qhead = s->trail_n;
-                    return 1;
-                }
-                if (s->val[y] == 0) assign(s, neg(y), AMO_TAG | (uint32_t)p);
+            int y = occ->a[k];
+            if (y >= 0) {
+                if (amo_falsify(s, p, y)) return 1;
+                continue;
             }
+            const int *a = s->amo_lits + ~y;
+            const int *e = a + 1 + *a;
+            for (a++; a < e; a++)
+                if (*a != p && amo_falsify(s, p, *a)) return 1;
         }
         /* Clauses watching -p. */
         int fl = neg(p);
