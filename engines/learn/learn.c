@@ -1,6 +1,11 @@
 /* learn.c — the `learn` engine: conflict-driven clause learning (sat.c) over the
  * direct encoding of the shared model (cnf.h, with native at-most-one lists).
  *
+ * Before the encoding, narrow places what unit propagation would at the first level
+ * (naked and hidden singles, on the domains): a puzzle that it fills needs no solver,
+ * and the cells it fixes enter the encoding as constants (PB_CNF_OMIT_FIXED), so the
+ * solver holds only the open cells.
+ *
  * First mode decodes the first model. Count mode adds, after each model, the clause
  * that negates the model's decisions (unit propagation made the rest of the model
  * from them, so the clause forbids that model and no other; every variable, the
@@ -31,8 +36,9 @@
 /* The solver's seed: 0, no shuffle. The first decisions then place values cell by
  * cell in reading order, as a person fills a grid; the shuffled order of the earlier
  * seed (16) scattered them. QWH n = 50 with 80% holes, Luby restarts, saved phases,
- * true first: unsolved in 10 s shuffled, 514 conflicts in order (621 with the target
- * phases sat.c now uses). Fixed either way, so runs repeat exactly. */
+ * true first: unsolved in 10 s shuffled, 514 conflicts in order (621 with target
+ * phases; 1,215 with them after narrowing and the fixed cells left out, which moves
+ * single squares either way). Fixed either way, so runs repeat exactly. */
 #define LEARN_SEED 0
 
 /* s: the solver, NULL when none was needed. */

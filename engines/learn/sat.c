@@ -5,7 +5,9 @@
  * watched ones first; a clause that implied a literal holds it at position 0. A
  * variable's reason is a clause offset, or, tagged with AMO_TAG, the true literal of
  * an at-most-one list that falsified it: the binary clause (-x v -y) it stands for is
- * never stored, analysis reads it off the tag.
+ * never stored, analysis reads it off the tag. Each literal keeps, in list order,
+ * what it falsifies (amo_occ): a short list's other literals one by one, a long
+ * list's offset.
  *
  * Phases are target phases (CaDiCaL's stable mode): a decision takes its variable's
  * sign in the longest conflict-free assignment met so far, not the sign it had when
