@@ -9,7 +9,8 @@
 #             PB_QUICK=1 for the experiment scripts, short micro-benchmarks): a
 #             complete, smaller report in about 3 minutes on 2 cores
 # The notouch sweep runs twice, the second time as notouch-repeat: the report
-# compares the two for the harness's own false-positive rate.
+# compares the two for the harness's own false-positive rate. Each of the two waits
+# first (up to 3 minutes) for the load average to fall under 0.2 per core.
 # PB_EXTRA_SUDOKU="FILE..." adds 9x9 puzzle files to the QQwing comparison.
 # PB_KAKURO_COUNT=N sets the kakuro puzzles made per size and difficulty (default 30).
 # PB_TENPAIR_MAX=L sets the bound of the tenpair wins-by-length count (default 100);
@@ -32,6 +33,20 @@ scripts/setup.sh
 mkdir -p "$out"
 pb=build/puzzlebench
 
+# settle: waits, up to 3 minutes, until the 1-minute load average is under 0.2 per
+# core (the sweeps' own warning level), so that each run of the notouch pair starts
+# on a quiet machine, not in the wake of the build or of the sweep before it.
+settle() {
+    if [ "$quick" = 1 ]; then return; fi
+    local cores waited=0
+    cores=$(nproc)
+    while [ "$waited" -lt 180 ] && awk -v c="$cores" '{ exit !($1 >= 0.2 * c) }' /proc/loadavg; do
+        sleep 5
+        waited=$((waited + 5))
+    done
+    echo "== load $(cut -d' ' -f1 /proc/loadavg) after waiting $waited s"
+}
+
 start=$(date +%s)
 "$pb" info >"$out/machine.txt"
 # name,default_engine,sweeps,experiments,report,summary: the first four have no commas.
@@ -39,9 +54,11 @@ start=$(date +%s)
 while IFS=, read -r family _ sweeps experiments _; do
     for sweep in $sweeps; do
         echo "== $family: sweep $sweep"
+        if [ "$sweep" = notouch ]; then settle; fi
         "$pb" sweep "data/sweeps/$sweep.sweep" --out "$out" "${sweep_opts[@]}"
         if [ "$sweep" = notouch ]; then
             echo "== $family: sweep $sweep again, as notouch-repeat (the false-positive check)"
+            settle
             "$pb" sweep "data/sweeps/$sweep.sweep" --out "$out" --name notouch-repeat "${sweep_opts[@]}"
         fi
     done
