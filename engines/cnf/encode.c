@@ -398,8 +398,8 @@ int pb_cnf_decode(const pb_cnf *f, const unsigned char *truth, int *values)
 {
     int bad = 0;
     for (int c = 0; c < f->ncells; c++) {
-        int got = f->fixed_value ? f->fixed_value[c] : 0;
-        for (int v = 1; v <= f->nvalues && !(f->fixed_value && f->fixed_value[c]); v++) {
+        int fixed = f->fixed_value ? f->fixed_value[c] : 0, got = fixed;
+        for (int v = 1; v <= f->nvalues && !fixed; v++) {
             int x = pb_cnf_var(f, c, v);
             if (x && truth[x]) got = got ? -1 : v;
         }

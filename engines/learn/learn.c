@@ -56,7 +56,6 @@ static void copy_stats(pb_stats *st, const pb_sat *s, pb_count solutions)
     st->solutions = solutions;
 }
 
-/* Queues cell c, whose domain has just become one value, unless it was queued before. */
 /* narrow's state: the domains, and the cells whose domain became one value, to take
  * it from their peers. */
 typedef struct narrowing {
@@ -71,6 +70,13 @@ static inline void shrink(narrowing *w, int c, pb_mask d)
 {
     w->dom[c] = d;
     if (__builtin_popcountll(d) == 1 && !w->queued[c]) w->queue[w->tail++] = c, w->queued[c] = 1;
+}
+
+/* Takes drop from the domains of the cells a..e. */
+static inline void take_from(narrowing *w, const int *a, const int *e, pb_mask drop)
+{
+    for (; a < e; a++)
+        if (w->dom[*a] & drop) shrink(w, *a, w->dom[*a] & ~drop);
 }
 
 /* The hidden singles of the plain groups of nvalues cells, which must hold each value
@@ -138,14 +144,10 @@ static void givens_in_bulk(narrowing *w, pb_mask *placed)
             out |= placed[m->cgroup[k]];
         if (dom[c] & out) shrink(w, c, dom[c] & ~out);
     }
-    for (int c = 0; c < m->ncells && m->npairs; c++) {
-        if (!w->queued[c] || !dom[c] || __builtin_popcountll(m->domain[c]) != 1) continue;
-        pb_mask near = m->near[__builtin_ctzll(dom[c]) + 1];
-        for (int k = m->nbr_start[c]; k < m->nbr_start[c + 1]; k++) {
-            int p = m->nbr[k];
-            if (dom[p] & near) shrink(w, p, dom[p] & ~near);
-        }
-    }
+    for (int c = 0; c < m->ncells && m->npairs; c++)
+        if (w->queued[c] && dom[c] && __builtin_popcountll(m->domain[c]) == 1)
+            take_from(w, m->nbr + m->nbr_start[c], m->nbr + m->nbr_start[c + 1],
+                      m->near[__builtin_ctzll(dom[c]) + 1]);
 }
 
 /* dom: m's domains less what unit propagation of the encoding would rule out at level
@@ -175,13 +177,8 @@ static int narrow(const pb_model *m, pb_mask *dom)
             int c = w.queue[w.head++];
             if (!dom[c]) continue;
             int v = __builtin_ctzll(dom[c]) + 1;
-            for (int pass = 0; pass < 2; pass++) {
-                const int *a = pass ? m->nbr + m->nbr_start[c] : m->peer + m->peer_start[c];
-                const int *e = pass ? m->nbr + m->nbr_start[c + 1] : m->peer + m->peer_start[c + 1];
-                pb_mask drop = pass ? m->near[v] : PB_BIT(v);
-                for (; a < e; a++)
-                    if (dom[*a] & drop) shrink(&w, *a, dom[*a] & ~drop);
-            }
+            take_from(&w, m->peer + m->peer_start[c], m->peer + m->peer_start[c + 1], PB_BIT(v));
+            take_from(&w, m->nbr + m->nbr_start[c], m->nbr + m->nbr_start[c + 1], m->near[v]);
         }
     } while (hidden_singles(&w));
     free(block);

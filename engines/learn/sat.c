@@ -477,6 +477,26 @@ int pb_sat_add_clause(pb_sat *s, const int *lits, int n)
     return attach(s, (uint32_t)c);
 }
 
+/* How many entries each literal of an at-most-one list of n gets (see AMO_FLAT). */
+static inline int amo_entry_count(int n)
+{
+    return n > AMO_FLAT ? 1 : n - 1;
+}
+
+/* The entries of list[i], of the list of n at offset id, into out (amo_entry_count(n)
+ * of them): the list's other literals, or ~id for a long list. Returns their count. */
+static int amo_entries(const int *list, int n, int i, int id, int *out)
+{
+    if (n > AMO_FLAT) {
+        out[0] = ~id;
+        return 1;
+    }
+    int k = 0;
+    for (int j = 0; j < n; j++)
+        if (j != i) out[k++] = list[j];
+    return k;
+}
+
 int pb_sat_add_amo(pb_sat *s, const int *lits, int n)
 {
     if (n < 2) return 0;
@@ -487,13 +507,9 @@ int pb_sat_add_amo(pb_sat *s, const int *lits, int n)
     for (int i = 0; i < n; i++) s->amo_lits[s->amo_n++] = lit_of(lits[i]);
     const int *list = s->amo_lits + id + 1;
     for (int i = 0; i < n; i++) {
-        ivec *v = &s->amo_occ[list[i]];
-        if (n > AMO_FLAT) {
-            if (occ_push(s, v, ~id)) return -1;
-            continue;
-        }
-        for (int j = 0; j < n; j++)
-            if (j != i && occ_push(s, v, list[j])) return -1;
+        int e[AMO_FLAT];
+        for (int k = 0, ne = amo_entries(list, n, i, id, e); k < ne; k++)
+            if (occ_push(s, &s->amo_occ[list[i]], e[k])) return -1;
     }
     /* A literal already true at level 0 falsifies the others at the next propagation:
      * the queue is rewound to the start so that it is seen again. */
@@ -559,7 +575,7 @@ int pb_sat_load_amo(pb_sat *s, const int *lits, int n)
     for (int i = 0; i < n; i++) {
         int l = lit_of(lits[i]);
         s->amo_lits[s->amo_n++] = l;
-        s->amo_occ[l].n += n > AMO_FLAT ? 1 : n - 1;
+        s->amo_occ[l].n += amo_entry_count(n);
     }
     return 0;
 }
@@ -603,12 +619,7 @@ int pb_sat_load_end(pb_sat *s)
         const int n = s->amo_lits[o], *list = s->amo_lits + o + 1;
         for (int i = 0; i < n; i++) {
             ivec *v = &s->amo_occ[list[i]];
-            if (n > AMO_FLAT) {
-                v->a[v->n++] = ~(int)o;
-                continue;
-            }
-            for (int j = 0; j < n; j++)
-                if (j != i) v->a[v->n++] = list[j];
+            v->n += amo_entries(list, n, i, (int)o, v->a + v->n);
         }
     }
     /* As pb_sat_add_amo: the queue is seen again for the lists. */
