@@ -264,6 +264,17 @@ expect 2 "bad sweep" -- "$pb" sweep "$tmp/bad.sweep" --out "$out"
 one_line_error "bad.sweep:3: samples expects a whole number"
 expect 2 "sweep bad instance" -- "$pb" sweep --family notouch --instances "cross8 7x11" --out "$out"
 one_line_error "board too large"
+# bind: a key of the file (and an option), recorded in the .meta; a bad value names
+# the file and line.
+printf 'name b\nfamily notouch\ninstances cross8\nengines backtrack\nsamples 1\nworkers 1\nbind core\n' >"$tmp/bind.sweep"
+expect 0 "sweep bind key" -- "$pb" sweep "$tmp/bind.sweep" --out "$out" -q
+has "^bind=core$" "$out/b.meta"
+has "^workers=1$" "$out/b.meta"
+expect 0 "sweep --bind overrides the file" -- "$pb" sweep "$tmp/bind.sweep" --out "$out" -q --force --bind none
+has "^bind=none$" "$out/b.meta"
+printf 'family notouch\ninstances cross8\nbind sideways\n' >"$tmp/bad.sweep"
+expect 2 "bad bind" -- "$pb" sweep "$tmp/bad.sweep" --out "$out"
+one_line_error "bad.sweep:3: bind expects"
 
 # Ctrl-C keeps the finished rows (each with all its samples) and renames the files
 # into place; the .meta says the sweep was interrupted.

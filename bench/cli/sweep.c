@@ -64,7 +64,7 @@ static const char sweep_about[] =
 
 typedef struct sweep_cli {
     const char *out;
-    int bind, list, workers, quiet, quick, force, resume, block;
+    int list, workers, quiet, quick, force, resume, block;
 } sweep_cli;
 
 static const pb_option sweep_options[] = {
@@ -73,11 +73,6 @@ static const pb_option sweep_options[] = {
      .offset = offsetof(sweep_cli, out),
      .arg = "DIR",
      .help = "where to write"},
-    {.name = "bind",
-     .type = PB_OPT_CHOICE,
-     .offset = offsetof(sweep_cli, bind),
-     .choices = pb_bind_modes,
-     .help = "pin OpenMP threads to cores with hwloc"},
     {.name = "list",
      .type = PB_OPT_FLAG,
      .offset = offsetof(sweep_cli, list),
@@ -107,7 +102,7 @@ static const pb_option sweep_options[] = {
     PB_OPTION_END,
 };
 
-static const sweep_cli sweep_defaults = {"results", 0, 0, 0, 0, 0, 0, 0, PB_SWEEP_BLOCK_RUNS};
+static const sweep_cli sweep_defaults = {"results", 0, 0, 0, 0, 0, 0, PB_SWEEP_BLOCK_RUNS};
 
 static void print_help(void)
 {
@@ -224,9 +219,15 @@ int pb_cmd_sweep(int argc, char **argv)
         (rc = apply_overrides(&spec, names, values, nkeys, source)))
         goto out;
     if (cli.workers) spec.workers = cli.workers; /* --threads T is --workers T */
-    pb_sweep_opts opts = {
-        cli.out,  pb_bind_modes[cli.bind], source, hash, cli.list, cli.quiet, cli.force, cli.resume,
-        cli.block};
+    pb_sweep_opts opts = {.out_dir = cli.out,
+                          .bind = pb_bind_modes[spec.bind],
+                          .source = source,
+                          .source_hash = hash,
+                          .list_only = cli.list,
+                          .quiet = cli.quiet,
+                          .force = cli.force,
+                          .resume = cli.resume,
+                          .block = cli.block};
     rc = pb_sweep_run(&spec, &opts);
 out:
     pb_sweep_spec_free(&spec);

@@ -7,6 +7,7 @@
 #include <string.h>
 #include <sys/stat.h>
 
+#include "bind.h"
 #include "options.h"
 
 /* 1 when s is digits only: numbers are decimal (no sign, blank, 0x or inf). */
@@ -155,6 +156,10 @@ const pb_option pb_sweep_keys[] = {
      .lo = 0,
      .hi = 1024,
      .help = "1-thread runs at a time (default: one per core)"},
+    {.name = "bind",
+     KEY(PB_OPT_CHOICE, bind),
+     .choices = pb_bind_modes,
+     .help = "pin the OpenMP threads to cores with hwloc: thread i to core i"},
     {.name = "step-limit",
      KEY(PB_OPT_CUSTOM, step_limit),
      .arg = "N [E=N ...]",

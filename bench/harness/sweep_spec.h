@@ -41,6 +41,7 @@ typedef struct pb_sweep_spec {
     pb_int_list search_threads;
     pb_timing_opts timing; /* samples, min-sample-time, warmup, rep-budget */
     int workers;           /* runs at a time (1-thread runs only); 0: one per core */
+    int bind;              /* index in pb_bind_modes: 0 none, 1 core */
     pb_step_limits step_limit;
     double time_limit;
     int rows; /* pb_sweep_rows */
