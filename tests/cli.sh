@@ -222,7 +222,7 @@ out="$tmp/res"
 expect 0 "sweep" -- "$pb" sweep --out "$out" --name t --family notouch --instances "cross8 2x3" \
     --engines "backtrack enum-perm path-dp" --orders "row mrv" --modes "first count" --samples 2 --min-sample-time 0.001 --threads 2
 csv="$out/t.csv"
-has "^family,instance,cells,engine,order,mode,threads,rep,status,solutions,steps,placements,backtracks,candidates,guesses,learnts,restarts,wall_s,puzzles,run_id,row,samples,runs_per_sample,min_s,median_s,mean_s,stddev_s,cv,median_lo_s,median_hi_s,noisy$" "$csv"
+has "^family,instance,cells,engine,order,mode,threads,rep,status,solutions,steps,placements,backtracks,candidates,guesses,learnts,restarts,wall_s,puzzles,run_id,row,samples,runs_per_sample,min_s,median_s,mean_s,stddev_s,cv,median_lo_s,median_hi_s,noisy,ref_s$" "$csv"
 # 2 instances x (backtrack x 2 orders + enum-perm + path-dp) x 2 modes: one row each
 rows=$(($(wc -l <"$csv") - 1))
 if [ "$rows" -eq 16 ]; then ok; else bad "sweep rows: $rows, expected 16"; fi
@@ -275,6 +275,27 @@ has "^bind=none$" "$out/b.meta"
 printf 'family notouch\ninstances cross8\nbind sideways\n' >"$tmp/bad.sweep"
 expect 2 "bad bind" -- "$pb" sweep "$tmp/bad.sweep" --out "$out"
 one_line_error "bad.sweep:3: bind expects"
+# The guard on the machine's speed: the reference run and the readings in the .meta,
+# and in every row ref_s, the median reading of its rounds (a time above 0); its keys
+# take only sane values.
+has "^ref_run=[0-9]+ \(notouch,cross8,8,backtrack,row,(first|count),1\)$" "$out/b.meta"
+has "^ref_s=first [0-9.e+-]+ best [0-9.e+-]+ worst [0-9.e+-]+ last [0-9.e+-]+ \([0-9]+ readings\)$" "$out/b.meta"
+has "^speed_waits=[0-9]+ \([0-9]+ recovered, [0-9]+ s waited\)$" "$out/b.meta"
+has "^speed_rounds=[0-9]+ taken again, [0-9]+ kept slower$" "$out/b.meta"
+has "^speed_tolerance=0.1$" "$out/b.meta"
+has "^settle_time_s=0$" "$out/b.meta"
+if awk -F, 'NR == 1 { for (i = 1; i <= NF; i++) if ($i == "ref_s") c = i }
+            NR > 1 && !($c > 0) { bad = 1 } END { exit bad || !c || NR < 3 }' "$out/b.csv"; then
+    ok
+else
+    bad "b.csv: a row without a ref_s above 0"
+fi
+printf 'family notouch\ninstances cross8\nspeed-tolerance 0\n' >"$tmp/bad.sweep"
+expect 2 "speed-tolerance 0" -- "$pb" sweep "$tmp/bad.sweep" --out "$out"
+one_line_error "bad.sweep:3: speed-tolerance expects"
+printf 'family notouch\ninstances cross8\nsettle-time -1\n' >"$tmp/bad.sweep"
+expect 2 "settle-time -1" -- "$pb" sweep "$tmp/bad.sweep" --out "$out"
+one_line_error "bad.sweep:3: settle-time expects"
 
 # Ctrl-C keeps the finished rows (each with all its samples) and renames the files
 # into place; the .meta says the sweep was interrupted.

@@ -34,7 +34,7 @@ fi
 expect 0 "ladder, first mode" -- "$ladder" --pb "$pb" --family latin --out "$tmp/r/l.csv" \
     --time-limit 0.5 --samples 2 --tools "$tools" "sq-8:0.5:$tmp/easy.txt" "sq-30:0.42:$tmp/hard.txt"
 csv=$tmp/r/l.csv
-head="family,set,param,instance,tool,kind,order,mode,status,solutions,steps,backtracks,guesses,learnts,wall_s,run_id,row,samples,runs_per_sample,min_s,median_s,mean_s,stddev_s,cv,median_lo_s,median_hi_s,noisy"
+head="family,set,param,instance,tool,kind,order,mode,status,solutions,steps,backtracks,guesses,learnts,wall_s,run_id,row,samples,runs_per_sample,min_s,median_s,mean_s,stddev_s,cv,median_lo_s,median_hi_s,noisy,ref_s"
 if [ "$(head -1 "$csv")" = "$head" ]; then ok; else bad "header: $(head -1 "$csv")"; fi
 ntools=$(tr ',' '\n' <<<"$tools" | wc -l)
 if [ "$(($(wc -l <"$csv") - 1))" -eq $((2 * ntools)) ]; then ok; else bad "rows: $(wc -l <"$csv")"; fi

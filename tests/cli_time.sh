@@ -10,7 +10,7 @@
 # shellcheck source=tests/cli_lib.sh
 . "$(dirname "$0")/cli_lib.sh"
 
-timing="run_id,row,samples,runs_per_sample,min_s,median_s,mean_s,stddev_s,cv,median_lo_s,median_hi_s,noisy"
+timing="run_id,row,samples,runs_per_sample,min_s,median_s,mean_s,stddev_s,cv,median_lo_s,median_hi_s,noisy,ref_s"
 csv=$tmp/t.csv
 samples=$tmp/t.samples.csv
 
@@ -29,7 +29,7 @@ lines() { wc -l <"$1" | tr -d ' '; }
 expect 0 "time true" -- "$pb" time --csv "$csv" --key tool=true,n=1 --run-id R1 -- true
 if [ "$(head -1 "$csv")" = "tool,n,status,wall_s,$timing" ]; then ok; else bad "header: $(head -1 "$csv")"; fi
 has '^true,1,done,[0-9.e-]+,R1,0,5,[1-9][0-9]*,' "$csv"
-check "every row has every column" 'v == 16' "$(awk -F, 'NR == 2 { print NF }' "$csv")"
+check "every row has every column" 'v == 17' "$(awk -F, 'NR == 2 { print NF }' "$csv")"
 check "wall_s == median_s" 'v == 1' "$(awk -F, 'NR == 2 { print ($4 == $10) }' "$csv")"
 check "true's median (s)" 'v > 0 && v < 1' "$(field "$csv" 2 median_s)"
 check "min <= median <= max" 'v == 1' "$(awk -F, 'NR == 2 { print ($9 <= $10 && $14 <= $10 && $10 <= $15) }' "$csv")"

@@ -546,6 +546,19 @@ class Sections(unittest.TestCase):
         self.assertRegex(text, r"median cv 1% over its 27 rows with two samples or more \(goal: under 3%: met\); "
                                r"2 of them noisy")
 
+    def test_guard_line_from_the_meta(self):
+        from analysis.sections import repeatability
+        (self.tmp / "g.meta").write_text("speed_tolerance=0.04\nref_run=23 (notouch,ell5,5,enum-all,-,count,1)\n"
+                                         "ref_s=first 7e-06 best 4.6e-06 worst 8e-06 last 4.7e-06 (90 readings)\n"
+                                         "speed_waits=2 (1 recovered, 64 s waited)\n"
+                                         "speed_rounds=1 taken again, 1 kept slower\n")
+        line = repeatability._guard_line(self.tmp / "g.csv")
+        self.assertEqual(line, "- `g.csv`, the guard on the machine's speed (tolerance 0.04): reference run "
+                               "`23 (notouch,ell5,5,enum-all,-,count,1)`, readings `first 7e-06 best 4.6e-06 worst "
+                               "8e-06 last 4.7e-06 (90 readings)`; waits 2 (1 recovered, 64 s waited); rounds 1 taken "
+                               "again, 1 kept slower.")
+        self.assertIn("no record of a guard", repeatability._guard_line(self.tmp / "none.csv"))
+
     def test_false_positive_section_without_the_repeat(self):
         from analysis.sections import repeatability
         text = "\n".join(repeatability.section(None, self.tmp))

@@ -25,7 +25,7 @@ static const char *const measured[] = {
     "cv",          "median_lo_s",
     "median_hi_s", "noisy",
     "per_s",       "speedup_vs_qqwing",
-    NULL,
+    "ref_s",       NULL,
 };
 
 int cmp_is_measured(const char *column)

@@ -14,7 +14,7 @@ const char pb_csv_header[] =
     "puzzles";
 
 const char pb_csv_timing_header[] = ",run_id,row,samples,runs_per_sample,min_s,median_s,mean_s,"
-                                    "stddev_s,cv,median_lo_s,median_hi_s,noisy";
+                                    "stddev_s,cv,median_lo_s,median_hi_s,noisy,ref_s";
 
 const char pb_csv_samples_header[] = "run_id,row,sample,runs,wall_s";
 
@@ -60,6 +60,7 @@ void pb_csv_timing_write(FILE *f, const char *run_id, long row, const pb_timing 
     put_defined(f, "%.9g", s->median_lo);
     put_defined(f, "%.9g", s->median_hi);
     fprintf(f, ",%d", !isnan(s->cv) && s->cv > PB_NOISY_CV);
+    put_defined(f, "%.6g", t->ref_s > 0 ? t->ref_s : NAN);
 }
 
 void pb_csv_samples_path(const char *csv_path, char *out, size_t len)

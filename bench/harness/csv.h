@@ -39,8 +39,9 @@ int pb_csv_rows_write(FILE *f, const char *run_id, const pb_row *rows, const uns
 int pb_csv_samples_write(FILE *f, const char *run_id, const pb_row *rows, const unsigned char *done,
                          long n);
 
-/* The timing columns of the header (",run_id,...,noisy"), and one row's values
- * for them, for every CSV that carries a timing. */
+/* The timing columns of the header (",run_id,...,noisy,ref_s"), and one row's
+ * values for them, for every CSV that carries a timing (ref_s, the reference loop's
+ * reading of the machine's speed, is empty where none was read: outside sweeps). */
 extern const char pb_csv_timing_header[];
 void pb_csv_timing_write(FILE *f, const char *run_id, long row, const pb_timing *t);
 

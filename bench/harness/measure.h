@@ -40,6 +40,7 @@ typedef struct pb_timing {
     int runs_per_sample;             /* runs in each sample */
     double sample_s[PB_MAX_SAMPLES]; /* each sample's time per run, in seconds */
     pb_summary sum;                  /* of sample_s */
+    double ref_s; /* the machine's speed then (speed_guard.h's reference loop); 0: not read */
 } pb_timing;
 
 /* Measures run by the method above. PB_RUN_SAME: t holds the samples.
@@ -74,6 +75,9 @@ pb_run_end pb_measure_sample(pb_measurer *m);
 /* Fills t in from the samples taken (the first run's time when there are none);
  * PB_RUN_SAME, PB_RUN_STOPPED if a run stopped short, or PB_RUN_ERROR. */
 pb_run_end pb_measure_end(pb_measurer *m);
+/* Keeps only the first keep samples, to take the rest again (the first run and
+ * the calibration stand); nothing when a run stopped short or failed. */
+void pb_measure_keep(pb_measurer *m, int keep);
 
 /* Checks o (samples in range, times not negative); 0, or -1 with a message in why. */
 int pb_timing_check(const pb_timing_opts *o, char *why, size_t whylen);

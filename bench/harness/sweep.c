@@ -139,13 +139,59 @@ void pb_sweep_write_rows(sweep_ctx *c, long first, long end)
     c->written += n;
 }
 
+/* Says whether round k of the samples of runs first .. end - 1 stands, by the
+ * machine's speed read after it: when it reads slower than the guard allows, the
+ * machine is waited for and the round taken again (at most twice); once the wait
+ * runs out the round stands. */
+static int round_stands(sweep_ctx *c, long first, long end, int k, int again)
+{
+    if (!c->ref_tried || c->ref_job < 0) return 1;
+    const double reading = pb_speed_guard_read(&c->speed);
+    if (pb_speed_guard_steady(&c->speed, reading) || pb_interrupted) return 1;
+    if (again == 2 || !(c->speed.settle_s > 0) ||
+        !pb_speed_guard_settle(&c->speed, &pb_interrupted, c->opts->quiet)) {
+        c->speed.unsteady++;
+        return 1;
+    }
+    c->speed.resampled++;
+    for (long i = first; i < end; i++)
+        if (!c->done[i] && c->state[i].phase == JOB_SAMPLING) pb_measure_keep(&c->state[i].bm.m, k);
+    return 0;
+}
+
+static int by_value(const void *a, const void *b)
+{
+    const double x = *(const double *)a, y = *(const double *)b;
+    return (x > y) - (x < y);
+}
+
+/* Samples of runs first .. end - 1 in rounds — sample k of every run before sample
+ * k + 1 of any — each round guarded (round_stands). Returns the median reading of
+ * the machine's speed after the rounds, which the block's rows keep. */
+static double sample_rounds(sweep_ctx *c, long first, long end)
+{
+    double reading[PB_MAX_SAMPLES];
+    int n = 0;
+    for (int k = 0; k < c->spec->timing.samples && !pb_interrupted; k++) {
+        for (int again = 0;; again++) {
+            for_range(c, first, end, pb_sweep_sample_job);
+            if (round_stands(c, first, end, k, again)) break;
+        }
+        reading[n++] = c->speed.last_s;
+        for (long i = first; !c->opts->quiet && i < end; i++)
+            if (!c->done[i]) pb_progress_step(&c->progress);
+    }
+    if (!n) return c->speed.last_s;
+    qsort(reading, (size_t)n, sizeof reading[0], by_value);
+    return n % 2 ? reading[n / 2] : (reading[n / 2 - 1] + reading[n / 2]) / 2;
+}
+
 /* One block from run first: runs begun (first run and calibration) a few at a time
  * until the block holds opts->block runs or PB_SWEEP_BLOCK_S seconds of expected
- * samples, then its samples in rounds — sample k of every run of the block before
- * sample k + 1 of any, so that a burst of load from elsewhere or a slow drift of the
- * machine spreads over the samples of many runs, where the median and the interval
- * absorb it, instead of shifting a few runs whole — then its rows written. Returns
- * the end of the block. */
+ * samples, then its samples in guarded rounds — so that a burst of load from
+ * elsewhere spreads over the samples of many runs, where the median and the
+ * interval absorb it, and a slowdown that outlasts a round is waited out instead of
+ * shifting runs whole — then its rows written. Returns the end of the block. */
 static long run_block(sweep_ctx *c, long first)
 {
     long end = first;
@@ -159,12 +205,11 @@ static long run_block(sweep_ctx *c, long first)
         for (long i = end; i < wave; i++) expect += expected_s(c, i);
         end = wave;
     }
-    for (int k = 0; k < c->spec->timing.samples && !pb_interrupted; k++) {
-        for_range(c, first, end, pb_sweep_sample_job);
-        for (long i = first; !c->opts->quiet && i < end; i++)
-            if (!c->done[i]) pb_progress_step(&c->progress);
+    const double ref_s = sample_rounds(c, first, end);
+    for (long i = first; i < end; i++) {
+        pb_sweep_end_job(c, i);
+        c->rows[i].timing.ref_s = ref_s;
     }
-    for (long i = first; i < end; i++) pb_sweep_end_job(c, i);
     pb_sweep_write_rows(c, first, end);
     return end;
 }
@@ -174,16 +219,40 @@ static void run_all(sweep_ctx *c)
     long todo = c->njobs - c->written;
     if (!c->opts->quiet)
         pb_progress_start(&c->progress, c->spec->name, todo * (1 + (long)c->spec->timing.samples));
+    (void)pb_sweep_ref_start(c); /* without one the sweep runs unguarded, and says so */
     for (long i = 0; i < c->njobs && !pb_interrupted && !c->write_failed;) i = run_block(c, i);
     if (!c->opts->quiet) pb_progress_end(&c->progress);
+}
+
+/* Writes the .meta with status; the lines after the settings are the ranks of an
+ * MPI sweep, or the guard's readings of the machine's speed (once there are any).
+ * 0, or -1 with err. */
+static int write_meta(sweep_ctx *c, const char *status, char *err, size_t errlen)
+{
+    char speed[4][160];
+    long n = 0;
+    while (c->world && c->world[n]) n++;
+    char **lines = malloc((size_t)(n + 5) * sizeof *lines);
+    if (!lines) return snprintf(err, errlen, "%s: out of memory", c->out.meta), -1;
+    for (long i = 0; i < n; i++) lines[i] = c->world[i];
+    if (c->ref_tried) {
+        pb_sweep_ref_line(c, speed[0], sizeof speed[0]);
+        lines[n++] = speed[0];
+    }
+    if (c->ref_tried && c->ref_job >= 0)
+        for (int i = 0, k = pb_speed_guard_lines(&c->speed, speed + 1); i < k; i++)
+            lines[n++] = speed[1 + i];
+    lines[n] = NULL;
+    int rc = pb_sweep_meta_save(c->out.meta, &c->meta, &c->settings, lines, c->written, c->njobs,
+                                status, err, errlen);
+    free(lines);
+    return rc;
 }
 
 static int save_meta(sweep_ctx *c, const char *status)
 {
     char err[4600];
-    if (!pb_sweep_meta_save(c->out.meta, &c->meta, &c->settings, c->world, c->written, c->njobs,
-                            status, err, sizeof err))
-        return 0;
+    if (!write_meta(c, status, err, sizeof err)) return 0;
     fprintf(stderr, "puzzlebench: sweep: %s\n", err);
     return -1;
 }
@@ -279,9 +348,7 @@ static int finish(sweep_ctx *c)
     pb_meta_end(&c->meta);
     if (c->write_failed) {
         pb_sweep_out_close(&c->out);
-        (void)pb_sweep_meta_save(c->out.meta, &c->meta, &c->settings, c->world, c->written,
-                                 c->njobs, "failed", err,
-                                 sizeof err); /* the error is said already */
+        (void)write_meta(c, "failed", err, sizeof err); /* the error is said already */
         return PB_EXIT_USAGE;
     }
     if (pb_sweep_out_finish(&c->out, err, sizeof err)) {

@@ -10,6 +10,7 @@
 #include "batch_measure.h"
 #include "meta.h"
 #include "progress.h"
+#include "speed_guard.h"
 #include "sweep.h"
 #include "sweep_meta.h"
 #include "sweep_out.h"
@@ -59,6 +60,15 @@ typedef struct sweep_ctx {
     pb_sweep_settings settings;
     char refused[300]; /* why the last combination refused was, for a sweep of none */
     char **world;      /* an MPI sweep: the .meta's lines on its ranks, NULL-ended; else NULL */
+    /* One process's sweep: the guard on the machine's speed, and the run it reads
+     * that speed by (ref_job -1: none fit; the sweep is not guarded), once
+     * ref_tried. */
+    pb_speed_guard speed;
+    int ref_tried;
+    long ref_job;
+    job_state ref;
+    pb_timing ref_timing;
+    pb_timing_opts ref_opts;
 } sweep_ctx;
 /* "first", "count" or "unique". */
 const char *pb_sweep_mode_name(const job *j);
@@ -84,6 +94,11 @@ void pb_sweep_begin_job(sweep_ctx *c, long i);
 void pb_sweep_sample_job(sweep_ctx *c, long i);
 void pb_sweep_end_job(sweep_ctx *c, long i);
 void pb_sweep_write_rows(sweep_ctx *c, long first, long end);
+
+/* The reference run (sweep_ref.c): picks and begins it and starts c->speed with it.
+ * 0, or -1 when no run fits (ref_job is -1). Its .meta line ("ref_run=..."). */
+int pb_sweep_ref_start(sweep_ctx *c);
+void pb_sweep_ref_line(const sweep_ctx *c, char *out, size_t len);
 
 /* The sweep over the ranks of an MPI world (sweep_world.c). Rank 0, before its files
  * are opened: gathers every rank's host, cores and binding into c->world (0, or -1

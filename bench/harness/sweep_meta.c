@@ -96,6 +96,8 @@ void pb_sweep_settings_make(pb_sweep_settings *st, const pb_sweep_spec *s,
     }
     k++;
     append(x[k++], "rep_budget_s=%g", s->timing.budget_s);
+    append(x[k++], "speed_tolerance=%g", s->speed_tolerance);
+    append(x[k++], "settle_time_s=%g", s->settle_s);
     list_line(x[k++], "engines", &s->engines);
     list_line(x[k++], "orders", &s->orders);
     list_line(x[k++], "modes", &s->modes);
@@ -110,16 +112,16 @@ void pb_sweep_settings_make(pb_sweep_settings *st, const pb_sweep_spec *s,
 }
 
 int pb_sweep_meta_save(const char *path, const pb_meta *m, const pb_sweep_settings *s,
-                       char *const *world, long rows, long runs, const char *status, char *err,
+                       char *const *run_lines, long rows, long runs, const char *status, char *err,
                        size_t errlen)
 {
     char rows_line[80], status_line[48];
-    int n = 0, nworld = 0;
-    while (world && world[nworld]) nworld++;
-    const char **extra = malloc(((size_t)s->n + (size_t)nworld + 3) * sizeof *extra);
+    int n = 0, nrun = 0;
+    while (run_lines && run_lines[nrun]) nrun++;
+    const char **extra = malloc(((size_t)s->n + (size_t)nrun + 3) * sizeof *extra);
     if (!extra) return snprintf(err, errlen, "%s: out of memory", path), -1;
     for (int i = 0; i < s->n; i++) extra[n++] = s->line[i];
-    for (int i = 0; i < nworld; i++) extra[n++] = world[i];
+    for (int i = 0; i < nrun; i++) extra[n++] = run_lines[i];
     snprintf(rows_line, sizeof rows_line, "rows=%ld of %ld%s", rows, runs,
              strcmp(status, "interrupted") ? "" : " (interrupted)");
     snprintf(status_line, sizeof status_line, "status=%s", status);

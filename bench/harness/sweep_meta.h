@@ -37,11 +37,11 @@ void pb_sweep_settings_make(pb_sweep_settings *s, const pb_sweep_spec *spec,
                             const pb_sweep_origin *origin);
 
 /* Writes the .meta (and the topology beside it) atomically: m, the settings, the
- * lines of `world` (NULL-ended, or NULL: the ranks of an MPI sweep, not checked by a
- * resume), then "rows=ROWS of RUNS" (" (interrupted)" when status is "interrupted")
- * and "status=STATUS". 0, or -1 with err. */
+ * run_lines (NULL-ended, or NULL: what the run found, not checked by a resume: the
+ * ranks of an MPI sweep, the readings of the machine's speed), then "rows=ROWS of RUNS" ("
+ * (interrupted)" when status is "interrupted") and "status=STATUS". 0, or -1 with err. */
 int pb_sweep_meta_save(const char *path, const pb_meta *m, const pb_sweep_settings *s,
-                       char *const *world, long rows, long runs, const char *status, char *err,
+                       char *const *run_lines, long rows, long runs, const char *status, char *err,
                        size_t errlen);
 
 #endif

@@ -9,6 +9,7 @@
 
 #include "bind.h"
 #include "options.h"
+#include "speed_guard.h"
 
 /* 1 when s is digits only: numbers are decimal (no sign, blank, 0x or inf). */
 static int all_digits(const char *s)
@@ -160,6 +161,20 @@ const pb_option pb_sweep_keys[] = {
      KEY(PB_OPT_CHOICE, bind),
      .choices = pb_bind_modes,
      .help = "pin the OpenMP threads to cores with hwloc: thread i to core i"},
+    {.name = "speed-tolerance",
+     KEY(PB_OPT_REAL, speed_tolerance),
+     .arg = "F",
+     .lo = 0.01,
+     .hi = 10,
+     .help = "a round of samples taken while the machine read more than F\n"
+             "slower than its best (the ref_run's time) is taken again once the\n"
+             "machine is back"},
+    {.name = "settle-time",
+     KEY(PB_OPT_SECONDS, settle_s),
+     .arg = "S",
+     .help = "wait up to S seconds for a slower machine to come back; when it\n"
+             "does not, its speed counts as its best from then on (0: read the\n"
+             "speed and keep it in ref_s, never wait)"},
     {.name = "step-limit",
      KEY(PB_OPT_CUSTOM, step_limit),
      .arg = "N [E=N ...]",
@@ -185,6 +200,7 @@ int pb_sweep_spec_init(pb_sweep_spec *s)
     memset(s, 0, sizeof *s);
     s->timing = (pb_timing_opts)PB_TIMING_DEFAULTS;
     s->time_limit = 60;
+    s->speed_tolerance = PB_SPEED_TOLERANCE;
     s->search_threads.n = 1;
     s->search_threads.v[0] = 1;
     s->rows = PB_ROWS_PER_SET;
@@ -220,6 +236,7 @@ void pb_sweep_spec_quick(pb_sweep_spec *s)
     }
     s->timing = (pb_timing_opts){5, 0.002, 1, 1.0};
     if (!(s->time_limit > 0) || s->time_limit > 5) s->time_limit = 5;
+    if (s->settle_s > 2) s->settle_s = 2;
     if (!s->step_limit.all || s->step_limit.all > most_steps) s->step_limit.all = most_steps;
     for (int i = 0; i < s->step_limit.engines.n; i++)
         if (!s->step_limit.of[i] || s->step_limit.of[i] > most_steps)

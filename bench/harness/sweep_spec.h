@@ -39,9 +39,11 @@ typedef struct pb_sweep_spec {
     pb_list quick_instances; /* the instances of a --quick run (none: the same) */
     int quick;               /* 1: made quick by pb_sweep_spec_quick */
     pb_int_list search_threads;
-    pb_timing_opts timing; /* samples, min-sample-time, warmup, rep-budget */
-    int workers;           /* runs at a time (1-thread runs only); 0: one per core */
-    int bind;              /* index in pb_bind_modes: 0 none, 1 core */
+    pb_timing_opts timing;  /* samples, min-sample-time, warmup, rep-budget */
+    int workers;            /* runs at a time (1-thread runs only); 0: one per core */
+    int bind;               /* index in pb_bind_modes: 0 none, 1 core */
+    double settle_s;        /* the longest wait for a slowed machine (speed_guard.h) */
+    double speed_tolerance; /* how much slower than its best the machine may read */
     pb_step_limits step_limit;
     double time_limit;
     int rows; /* pb_sweep_rows */

@@ -7,7 +7,9 @@ without the floor (significance alone), the two runs' whole shift (the geometric
 mean of the ratios), the median cv (stddev / mean of a run's samples) over the
 rows with at least two samples (goal: under 3%), and the check that a real change
 is seen: the repeat with every sample scaled by 1.10 must be called slower in at
-least 90% of the pairs whose cv is under 3% on both sides.
+least 90% of the pairs whose cv is under 3% on both sides. Last, what each run's
+guard on the machine's speed did (its .meta's ref_run, ref_s, speed_waits and
+speed_rounds lines).
 
 section() runs the program; render() takes the comparison, for tests.
 """
@@ -15,6 +17,7 @@ section() runs the program; render() takes the comparison, for tests.
 from .. import compare, numfmt, stats
 from ..csvread import read_csv
 from ..markdown import code
+from ..meta import read_meta
 
 TITLE = "## The harness's own false-positive rate"
 FIRST, REPEAT = "notouch.csv", "notouch-repeat.csv"
@@ -38,7 +41,19 @@ def section(ctx, results_dir, run_compare=None):
     else:
         scaled = None
     return out + render(run_compare(first, repeat), [read_csv(first), read_csv(repeat)],
-                        bare=run_compare(first, repeat, "--threshold", "0"), scaled=scaled)
+                        bare=run_compare(first, repeat, "--threshold", "0"), scaled=scaled) + \
+        [_guard_line(p) for p in (first, repeat)]
+
+
+def _guard_line(csv_path):
+    """What the run's guard on the machine's speed did, from its .meta."""
+    name = code(csv_path.name)
+    meta = read_meta(csv_path.with_suffix(".meta"))
+    if meta is None or not meta.get("speed_waits"):
+        return f"- {name}: no record of a guard on the machine's speed (a run from before it, or not guarded)"
+    return (f"- {name}, the guard on the machine's speed (tolerance {meta.get('speed_tolerance', '?')}): "
+            f"reference run {code(meta.get('ref_run'))}, readings {code(meta.get('ref_s'))}; waits "
+            f"{meta.get('speed_waits')}; rounds {meta.get('speed_rounds')}.")
 
 
 def _cv_line(table_):

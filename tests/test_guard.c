@@ -1,0 +1,119 @@
+/* test_guard.c — the sweep's guard on the machine's speed (speed_guard.h), driven by
+ * scripted readings, and the measurer's retaking of samples that it relies on. */
+#include <math.h>
+#include <string.h>
+
+#include "check.h"
+#include "harness/measure.h"
+#include "harness/speed_guard.h"
+
+/* Readings in order; the last one repeats once the script is used up. */
+typedef struct script {
+    const double *r;
+    int n, at;
+} script;
+
+static double next_reading(void *ctx)
+{
+    script *s = ctx;
+    return s->r[s->at < s->n - 1 ? s->at++ : s->n - 1];
+}
+
+static void test_start_waits_out_a_slow_first_reading(void)
+{
+    static const double r[] = {2.0, 1.6, 1.0};
+    script s = {r, 3, 0};
+    pb_speed_guard g;
+    CHECK(pb_speed_guard_start(&g, 5, 0.10, next_reading, &s) == 0);
+    CHECK(g.first_s == 2.0);
+    CHECK(g.best_s == 1.0);
+    CHECK(g.worst_s == 2.0);
+    CHECK(pb_speed_guard_steady(&g, 1.10));
+    CHECK(!pb_speed_guard_steady(&g, 1.11));
+    CHECK(pb_speed_guard_steady(&g, NAN)); /* no reading: nothing to judge */
+}
+
+static void test_settle_until_the_machine_is_back(void)
+{
+    static const double r[] = {1.0, 1.3, 1.25, 1.04};
+    script s = {r, 1, 0};
+    pb_speed_guard g;
+    volatile sig_atomic_t stop = 0;
+    CHECK(pb_speed_guard_start(&g, 5, 0.05, next_reading, &s) == 0);
+    g.pause_s = 0.001;
+    s = (script){r + 1, 3, 0};
+    CHECK(pb_speed_guard_read(&g) == 1.3);
+    CHECK(pb_speed_guard_settle(&g, &stop, 1) == 1);
+    CHECK(g.waits == 1 && g.recovered == 1);
+    CHECK(g.last_s == 1.04 && g.best_s == 1.0 && g.worst_s == 1.3);
+}
+
+static void test_settle_gives_up_and_takes_the_new_speed(void)
+{
+    static const double r[] = {1.0, 1.5};
+    script s = {r, 1, 0};
+    pb_speed_guard g;
+    volatile sig_atomic_t stop = 0;
+    CHECK(pb_speed_guard_start(&g, 0.02, 0.10, next_reading, &s) == 0);
+    g.pause_s = 0.001;
+    s = (script){r + 1, 1, 0};
+    CHECK(pb_speed_guard_read(&g) == 1.5);
+    CHECK(pb_speed_guard_settle(&g, &stop, 1) == 0);
+    CHECK(g.waits == 1 && g.recovered == 0);
+    CHECK(g.best_s == 1.5); /* not waited for again */
+    CHECK(pb_speed_guard_steady(&g, 1.5));
+    /* Once the sweep has waited ten times settle_s, it waits no more. */
+    g.best_s = 1.0;
+    g.waited_s = 10 * g.settle_s;
+    CHECK(pb_speed_guard_settle(&g, &stop, 1) == 0);
+    CHECK(g.waits == 1);
+    char line[3][160];
+    CHECK(pb_speed_guard_lines(&g, line) == 3);
+    CHECK(!strncmp(line[0], "ref_s=first 1 best 1 worst 1.5 last 1.5 (", 41));
+}
+
+static void test_settle_stops_on_a_signal(void)
+{
+    static const double r[] = {1.0, 2.0};
+    script s = {r, 1, 0};
+    pb_speed_guard g;
+    volatile sig_atomic_t stop = 1;
+    CHECK(pb_speed_guard_start(&g, 60, 0.10, next_reading, &s) == 0);
+    s = (script){r + 1, 1, 0};
+    pb_speed_guard_read(&g);
+    CHECK(pb_speed_guard_settle(&g, &stop, 1) == 0);
+    CHECK(g.best_s == 1.0); /* a signal is no verdict on the machine */
+}
+
+static pb_run_end count_run(void *ctx)
+{
+    ++*(long *)ctx;
+    return PB_RUN_SAME;
+}
+
+static void test_measure_keep_retakes_samples(void)
+{
+    const pb_timing_opts o = {5, 0, 1, 0};
+    pb_measurer m;
+    pb_timing t;
+    long runs = 0;
+    CHECK(pb_measure_begin(&m, &o, count_run, &runs, &t) == PB_RUN_SAME);
+    for (int k = 0; k < 3; k++) CHECK(pb_measure_sample(&m) == PB_RUN_SAME);
+    CHECK(m.recorded == 3);
+    pb_measure_keep(&m, 1);
+    CHECK(m.recorded == 1 && pb_measure_wants_sample(&m));
+    while (pb_measure_wants_sample(&m)) CHECK(pb_measure_sample(&m) == PB_RUN_SAME);
+    CHECK(pb_measure_end(&m) == PB_RUN_SAME);
+    CHECK(t.samples == 5 && t.ref_s == 0);
+    CHECK(runs == 1 + 3 + 4); /* the warm-up, three samples, then four more */
+}
+
+int main(void)
+{
+    test_start_waits_out_a_slow_first_reading();
+    test_settle_until_the_machine_is_back();
+    test_settle_gives_up_and_takes_the_new_speed();
+    test_settle_stops_on_a_signal();
+    test_measure_keep_retakes_samples();
+    return check_report("guard");
+}
