@@ -33,15 +33,24 @@ static void test_start_waits_out_a_slow_first_reading(void)
     CHECK(pb_speed_guard_steady(&g, NAN)); /* no reading: nothing to judge */
 }
 
+/* Starts g on readings of 1.0 (its best), waiting a millisecond between readings;
+ * the readings after that come from s, which the caller then sets. */
+static void start_at_one(pb_speed_guard *g, script *s, double settle_s, double tolerance)
+{
+    static const double one[] = {1.0};
+    *s = (script){one, 1, 0};
+    CHECK(pb_speed_guard_start(g, settle_s, tolerance, next_reading, s) == 0);
+    g->pause_s = 0.001;
+}
+
 static void test_settle_until_the_machine_is_back(void)
 {
-    static const double r[] = {1.0, 1.3, 1.25, 1.04};
-    script s = {r, 1, 0};
+    static const double r[] = {1.3, 1.25, 1.04};
+    script s;
     pb_speed_guard g;
     volatile sig_atomic_t stop = 0;
-    CHECK(pb_speed_guard_start(&g, 5, 0.05, next_reading, &s) == 0);
-    g.pause_s = 0.001;
-    s = (script){r + 1, 3, 0};
+    start_at_one(&g, &s, 5, 0.05);
+    s = (script){r, 3, 0};
     CHECK(pb_speed_guard_read(&g) == 1.3);
     CHECK(pb_speed_guard_settle(&g, &stop, 1) == 1);
     CHECK(g.waits == 1 && g.recovered == 1);
@@ -50,13 +59,12 @@ static void test_settle_until_the_machine_is_back(void)
 
 static void test_settle_gives_up_and_takes_the_new_speed(void)
 {
-    static const double r[] = {1.0, 1.5};
-    script s = {r, 1, 0};
+    static const double r[] = {1.5};
+    script s;
     pb_speed_guard g;
     volatile sig_atomic_t stop = 0;
-    CHECK(pb_speed_guard_start(&g, 0.02, 0.10, next_reading, &s) == 0);
-    g.pause_s = 0.001;
-    s = (script){r + 1, 1, 0};
+    start_at_one(&g, &s, 0.02, 0.10);
+    s = (script){r, 1, 0};
     CHECK(pb_speed_guard_read(&g) == 1.5);
     CHECK(pb_speed_guard_settle(&g, &stop, 1) == 0);
     CHECK(g.waits == 1 && g.recovered == 0);
@@ -74,12 +82,12 @@ static void test_settle_gives_up_and_takes_the_new_speed(void)
 
 static void test_settle_stops_on_a_signal(void)
 {
-    static const double r[] = {1.0, 2.0};
-    script s = {r, 1, 0};
+    static const double r[] = {2.0};
+    script s;
     pb_speed_guard g;
     volatile sig_atomic_t stop = 1;
-    CHECK(pb_speed_guard_start(&g, 60, 0.10, next_reading, &s) == 0);
-    s = (script){r + 1, 1, 0};
+    start_at_one(&g, &s, 60, 0.10);
+    s = (script){r, 1, 0};
     pb_speed_guard_read(&g);
     CHECK(pb_speed_guard_settle(&g, &stop, 1) == 0);
     CHECK(g.best_s == 1.0); /* a signal is no verdict on the machine */
