@@ -159,12 +159,6 @@ static int round_stands(sweep_ctx *c, long first, long end, int k, int again)
     return 0;
 }
 
-static int by_value(const void *a, const void *b)
-{
-    const double x = *(const double *)a, y = *(const double *)b;
-    return (x > y) - (x < y);
-}
-
 /* Samples of runs first .. end - 1 in rounds — sample k of every run before sample
  * k + 1 of any — each round guarded (round_stands). Returns the median reading of
  * the machine's speed after the rounds, which the block's rows keep. */
@@ -181,9 +175,7 @@ static double sample_rounds(sweep_ctx *c, long first, long end)
         for (long i = first; !c->opts->quiet && i < end; i++)
             if (!c->done[i]) pb_progress_step(&c->progress);
     }
-    if (!n) return c->speed.last_s;
-    qsort(reading, (size_t)n, sizeof reading[0], by_value);
-    return n % 2 ? reading[n / 2] : (reading[n / 2 - 1] + reading[n / 2]) / 2;
+    return n ? pb_median_sort(reading, n) : c->speed.last_s;
 }
 
 /* One block from run first: runs begun (first run and calibration) a few at a time

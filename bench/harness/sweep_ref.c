@@ -26,8 +26,7 @@ static double read_ref(void *ctx)
         if (pb_measure_sample(m) != PB_RUN_SAME) return NAN;
         t[k] = m->t->sample_s[0];
     }
-    const double lo = fmin(t[0], t[1]), hi = fmax(t[0], t[1]);
-    return fmax(lo, fmin(hi, t[2])); /* the median of three */
+    return pb_median_sort(t, 3);
 }
 
 /* Begins run i as the reference; its time per run (one sample), or -1 when it is
