@@ -34,3 +34,17 @@ finish() {
     echo "$1: $passed passed, $failed failed"
     [ "$failed" -eq 0 ]
 }
+
+# busy_ms: what starting and ending a trivial puzzlebench process costs right now, in
+# ms (the median of three): how slow this machine is at this moment. A test of a
+# timing bound adds a multiple of it, so that a loaded machine (parallel tests,
+# stress-ng) loosens the bound and an idle one keeps it tight.
+busy_ms() {
+    local i t0 ms=()
+    for i in 1 2 3; do
+        t0=$EPOCHREALTIME
+        "$pb" count notouch 2x2 -q >/dev/null 2>&1
+        ms+=("$(awk -v a="$t0" -v b="$EPOCHREALTIME" 'BEGIN { printf "%d", (b - a) * 1000 }')")
+    done
+    printf '%s\n' "${ms[@]}" | sort -n | sed -n 2p
+}

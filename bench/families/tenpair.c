@@ -10,6 +10,7 @@
 #include "harness/csv.h"
 #include "harness/exit.h"
 #include "harness/meta.h"
+#include "harness/units.h"
 #include "harness/world.h"
 #include "registry/registry.h"
 #include "tenpair/tenpair.h"
@@ -287,6 +288,30 @@ static int print_result(const tp_cmd *c, const tp_result *res, const uint64_t *w
     return rc;
 }
 
+/* Why a run stopped for memory, in one line on stderr: the growth it refused and the
+ * bound, which a stop comes before (a set doubles: 142 MiB in use may not grow to
+ * 270 MiB under 200 MiB), or the system's allocator. */
+static void print_memory_stop(const tp_cmd *c, const tp_stats *s)
+{
+    const char *bfs_hint = !c->count && !c->how.max_length && !strcmp(c->engine->about.name, "bfs")
+                               ? "; bfs keeps every length in one queue: give it --max-length"
+                               : "";
+    if (!s->refused_total) {
+        fprintf(stderr,
+                "puzzlebench: %s tenpair: out of memory (the system refused an allocation)%s\n",
+                c->cmd, bfs_hint);
+        return;
+    }
+    char used[32], total[32], bound[32];
+    pb_format_bytes(used, sizeof used, s->refused_used);
+    pb_format_bytes(total, sizeof total, s->refused_total);
+    pb_format_bytes(bound, sizeof bound, c->how.max_bytes);
+    fprintf(
+        stderr,
+        "puzzlebench: %s tenpair: stopped before growing from %s to %s: over --max-memory %s%s\n",
+        c->cmd, used, total, bound, bfs_hint);
+}
+
 /* The exit status of a finished run, with a line on stderr where it says why (not
  * when quiet: the ranks other than 0 of a count over MPI ranks). */
 static int outcome(const tp_cmd *c, const tp_result *res, int quiet)
@@ -300,12 +325,7 @@ static int outcome(const tp_cmd *c, const tp_result *res, int quiet)
     if (st == PB_DONE && !res->stats.wins)
         fprintf(stderr, "puzzlebench: %s tenpair: no win of length %d or less from this start\n",
                 c->cmd, c->how.max_length ? c->how.max_length : TP_MAX_LENGTH);
-    if (st == PB_NOMEM)
-        fprintf(stderr, "puzzlebench: %s tenpair: stopped at --max-memory (or out of memory)%s\n",
-                c->cmd,
-                !c->count && !c->how.max_length && !strcmp(c->engine->about.name, "bfs")
-                    ? "; bfs keeps every length in one queue: give it --max-length"
-                    : "");
+    if (st == PB_NOMEM) print_memory_stop(c, &res->stats);
     if (st == PB_INTERRUPTED) return pb_interrupt_exit();
     if (st != PB_DONE) return PB_EXIT_LIMIT;
     return res->stats.wins ? PB_EXIT_FOUND : PB_EXIT_NONE;

@@ -24,6 +24,7 @@
 #include "harness/build_commit.h"
 #include "harness/build_info.h"
 #include "player/page/page.h"
+#include "units.h"
 #include "world.h"
 
 /* Copies src into dst (size n), collapsing runs of whitespace (newlines included) into
@@ -321,9 +322,6 @@ const char *pb_build_commit(void)
     return PB_BUILD_COMMIT;
 }
 
-/* Formats a byte count as "48 KiB", "1.25 MiB", "32 MiB". */
-static void format_size(char *dst, size_t n, unsigned long long bytes);
-
 /* Everything but the warning line; quiet: no line on stderr. */
 static void meta_begin(pb_meta *m, int threads, const char *bind, int quiet)
 {
@@ -370,7 +368,7 @@ static void meta_begin(pb_meta *m, int threads, const char *bind, int quiet)
     hwloc_version(m->hwloc, sizeof m->hwloc);
     m->mem_total_bytes = total_memory();
     if (m->mem_total_bytes)
-        format_size(m->mem_total, sizeof m->mem_total, m->mem_total_bytes);
+        pb_format_bytes(m->mem_total, sizeof m->mem_total, m->mem_total_bytes);
     else
         copy_clean(m->mem_total, sizeof m->mem_total, NULL);
 
@@ -565,20 +563,6 @@ int pb_meta_save(const char *meta_path, const pb_meta *m, const char *const *ext
     return pb_meta_write_topology(topo, err, errlen);
 }
 
-/* Formats a byte count as "48 KiB", "1.25 MiB", "32 MiB". */
-static void format_size(char *dst, size_t n, unsigned long long bytes)
-{
-    static const char *const units[] = {"B", "KiB", "MiB", "GiB", "TiB"};
-    double v = (double)bytes;
-    int u = 0;
-
-    while (v >= 1024.0 && u < 4) {
-        v /= 1024.0;
-        u++;
-    }
-    snprintf(dst, n, "%.3g %s", v, units[u]);
-}
-
 /* Prints one cache level as "L2: 8 x 2 MiB, 2 x 4 MiB" (objects grouped by size). */
 static void print_cache(FILE *f, hwloc_topology_t topo, const char *name, hwloc_obj_type_t type)
 {
@@ -606,7 +590,7 @@ static void print_cache(FILE *f, hwloc_topology_t topo, const char *name, hwloc_
     fprintf(f, "%s: ", name);
     if (nsizes == 0) fputs("none", f);
     for (int i = 0; i < nsizes; i++) {
-        format_size(buf, sizeof buf, sizes[i]);
+        pb_format_bytes(buf, sizeof buf, sizes[i]);
         fprintf(f, "%s%d x %s", i ? ", " : "", counts[i], buf);
     }
     if (other) fprintf(f, ", %d more", other);

@@ -222,7 +222,7 @@ void tp_count_free(tp_count *t, tp_result *out)
 {
     if (!t) return;
     counter *c = &t->c;
-    if (out) out->stats.peak_bytes = c->budget.peak;
+    if (out) tp_budget_report(&c->budget, &out->stats);
     if (t->lay)
         for (int i = 0; i <= c->L; i++) free(t->lay[i].rec);
     if (c->wk)
