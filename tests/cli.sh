@@ -317,7 +317,7 @@ if [ -e "$out/intr.csv.part" ]; then bad "interrupted sweep left its .part file"
 # --samples times the whole generation; every sample makes the same puzzles.
 expect 0 "generate --samples" -- sh -c "\"$pb\" generate sudoku --count 20 --samples 3 --min-sample-time 0.001 --stats \"$tmp/gs.csv\" 2>\"$tmp/gs.err\""
 "$pb" generate sudoku --count 20 | cmp -s - "$tmp/out" && ok || bad "generate --samples changed the puzzles"
-has "^generate: 20 puzzles: median .* per run, 3 samples of [0-9]+ run" "$tmp/gs.err"
+has "^puzzlebench: generate: 20 puzzles: median .* per run, 3 samples of [0-9]+ run" "$tmp/gs.err"
 has "^timing=samples:3 runs_per_sample:[0-9]+ median_s:" "$tmp/gs.meta"
 expect 2 "generate no family" -- "$pb" generate
 one_line_error "generate: missing NAME"

@@ -35,6 +35,7 @@
 #include "exit.h"
 #include "search/subtree.h"
 #include "world.h"
+#include "say.h"
 
 /* Message tags of the count (a range no other command's messages use). */
 enum { TAG_WANT = 1501, TAG_WORK, TAG_STEPS_REQ, TAG_STEPS, TAG_HALT };
@@ -465,7 +466,7 @@ int pb_count_mpi_run(const pb_batch *b, pb_batch_result *r)
         }
     }
     if (rc) {
-        fprintf(stderr, "puzzlebench: count: rank %d: MPI failed or out of memory\n", j->w->rank);
+        pb_say("count: rank %d: MPI failed or out of memory", j->w->rank);
         pb_world_abort(PB_EXIT_FAILED);
     }
     /* Every rank learns the result (and the signal that stopped it, if any). */

@@ -10,18 +10,19 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "say.h"
+
 int pb_usage_error(const char *cmd, const char *fmt, ...)
 {
+    char what[PB_SAY_MAX];
     va_list ap;
     va_start(ap, fmt);
-    fputs("puzzlebench: ", stderr);
-    if (cmd) fprintf(stderr, "%s: ", cmd);
-    vfprintf(stderr, fmt, ap);
-    if (cmd)
-        fprintf(stderr, " (see 'puzzlebench %s --help')\n", cmd);
-    else
-        fputs(" (see 'puzzlebench --help')\n", stderr);
+    vsnprintf(what, sizeof what, fmt, ap);
     va_end(ap);
+    if (cmd)
+        pb_say("%s: %s (see 'puzzlebench %s --help')", cmd, what, cmd);
+    else
+        pb_say("%s (see 'puzzlebench --help')", what);
     return 2;
 }
 
@@ -110,7 +111,7 @@ int pb_parse_count(const char *s, uint64_t *out)
     return 0;
 }
 
-static int parse_real(const char *s, double lo, double hi, double *out)
+int pb_parse_real(const char *s, double lo, double hi, double *out)
 {
     char *end;
     if (!is_decimal(s, 1)) return -1;
@@ -183,11 +184,11 @@ int pb_option_apply(const pb_option *o, void *target, const char *value, char *e
         snprintf(what, sizeof what, "a whole number >= 0 in decimal (e.g. 1000 or 1e6)");
         break;
     case PB_OPT_SECONDS:
-        if (!parse_real(value, 0, 1e9, field)) return 0;
+        if (!pb_parse_real(value, 0, 1e9, field)) return 0;
         snprintf(what, sizeof what, "seconds >= 0 in decimal");
         break;
     case PB_OPT_REAL:
-        if (!parse_real(value, o->lo, o->hi, field)) return 0;
+        if (!pb_parse_real(value, o->lo, o->hi, field)) return 0;
         snprintf(what, sizeof what, "a number from %g to %g", o->lo, o->hi);
         break;
     case PB_OPT_BYTES:

@@ -6,6 +6,7 @@
 #include <time.h>
 
 #include "core/limiter.h"
+#include "say.h"
 
 static void note(pb_speed_guard *g, double r)
 {
@@ -50,12 +51,13 @@ int pb_speed_guard_settle(pb_speed_guard *g, volatile sig_atomic_t *stop, int qu
     const double slow = g->last_s / g->best_s;
     if (g->waited_s >= PB_SPEED_WAITS * g->settle_s) return 0; /* the sweep's waiting is spent */
     g->waits++;
-    if (!quiet)
-        fprintf(stderr,
-                "\npuzzlebench: sweep: the machine runs %.2fx slower than at its best (reference "
-                "run %.3g s against %.3g s); waiting up to %g s for it, then the round of "
-                "samples is taken again\n",
-                slow, g->last_s, g->best_s, g->settle_s);
+    if (!quiet) {
+        fputc('\n', stderr); /* off the progress line */
+        pb_say("sweep: the machine runs %.2fx slower than at its best (reference run %.3g s "
+               "against %.3g s); waiting up to %g s for it, then the round of samples is "
+               "taken again",
+               slow, g->last_s, g->best_s, g->settle_s);
+    }
     const double t0 = pb_now_s();
     int steady = 0;
     while (!*stop && !steady && pb_now_s() - t0 < g->settle_s) {
@@ -75,10 +77,9 @@ int pb_speed_guard_settle(pb_speed_guard *g, volatile sig_atomic_t *stop, int qu
          * speed it may not return to would only stretch the sweep. */
         g->best_s = g->last_s;
         if (!quiet)
-            fprintf(stderr,
-                    "puzzlebench: sweep: still %.2fx slower after %g s; going on at this "
-                    "speed (the rows keep their readings, ref_s)\n",
-                    slow, g->settle_s);
+            pb_say("sweep: still %.2fx slower after %g s; going on at this speed (the rows keep "
+                   "their readings, ref_s)",
+                   slow, g->settle_s);
     }
     return steady;
 }

@@ -14,6 +14,7 @@
 #include "sweep_ctx.h"
 #include "sweep_resume.h"
 #include "world.h"
+#include "say.h"
 
 static void fill_row(const sweep_ctx *c, const job *j, const pb_set *set,
                      const pb_batch_result *res, pb_row *r)
@@ -37,9 +38,9 @@ static void job_failed(sweep_ctx *c, long i)
     const job *j = &c->jobs[i];
     char name[96];
     pb_sweep_row_instance(c, j, name, sizeof name);
-    fprintf(stderr, "puzzlebench: sweep: %s %s %s %s threads=%d: %s\n", name, j->engine->about.name,
-            j->engine->about.caps & PB_CAP_ORDER ? j->order->name : "-", pb_sweep_mode_name(j),
-            j->threads, c->state[i].why);
+    pb_say("sweep: %s %s %s %s threads=%d: %s", name, j->engine->about.name,
+           j->engine->about.caps & PB_CAP_ORDER ? j->order->name : "-", pb_sweep_mode_name(j),
+           j->threads, c->state[i].why);
     c->state[i].phase = JOB_LEFT_OUT;
 #pragma omp atomic write
     c->failed = 1;
@@ -130,8 +131,7 @@ void pb_sweep_write_rows(sweep_ctx *c, long first, long end)
     if (!n || c->write_failed) return;
     if (pb_sweep_out_append(&c->out, c->meta.run_id, c->rows + first, c->take + first, end - first,
                             err, sizeof err)) {
-        fprintf(stderr, "puzzlebench: sweep: %s (the %ld rows before stay; --resume continues)\n",
-                err, c->written);
+        pb_say("sweep: %s (the %ld rows before stay; --resume continues)", err, c->written);
         c->write_failed = 1;
         return;
     }
@@ -245,7 +245,7 @@ static int save_meta(sweep_ctx *c, const char *status)
 {
     char err[4600];
     if (!write_meta(c, status, err, sizeof err)) return 0;
-    fprintf(stderr, "puzzlebench: sweep: %s\n", err);
+    pb_say("sweep: %s", err);
     return -1;
 }
 
@@ -293,14 +293,11 @@ static int check_files(sweep_ctx *c, int *there)
         pb_sweep_out_lock(&c->out, err, sizeof err) ||
         ((found = pb_sweep_out_existing(&c->out)) && o->force &&
          pb_sweep_out_remove(&c->out, err, sizeof err))) {
-        fprintf(stderr, "puzzlebench: sweep: %s\n", err);
+        pb_say("sweep: %s", err);
         return PB_EXIT_USAGE;
     }
     if (found && !o->force && !o->resume) {
-        fprintf(stderr,
-                "puzzlebench: sweep: %s exists: --force starts the sweep over, --resume "
-                "continues it\n",
-                found);
+        pb_say("sweep: %s exists: --force starts the sweep over, --resume continues it", found);
         return PB_EXIT_USAGE;
     }
     *there = found && !o->force;
@@ -328,7 +325,7 @@ static int open_files(sweep_ctx *c, int there)
     if (pb_sweep_out_open(&c->out, !resumed, err, sizeof err)) goto fail;
     return 0;
 fail:
-    fprintf(stderr, "puzzlebench: sweep: %s\n", err);
+    pb_say("sweep: %s", err);
     return PB_EXIT_USAGE;
 }
 
@@ -344,7 +341,7 @@ static int finish(sweep_ctx *c)
         return PB_EXIT_USAGE;
     }
     if (pb_sweep_out_finish(&c->out, err, sizeof err)) {
-        fprintf(stderr, "puzzlebench: sweep: %s\n", err);
+        pb_say("sweep: %s", err);
         return PB_EXIT_USAGE;
     }
     if (save_meta(c, pb_interrupted ? "interrupted" : "complete")) return PB_EXIT_USAGE;
@@ -402,8 +399,7 @@ int pb_sweep_run(pb_sweep_spec *spec, const pb_sweep_opts *opts)
     }
     if (pb_sweep_add_jobs(&c)) goto out;
     if (!c.njobs) {
-        fprintf(stderr, "puzzlebench: sweep: %s: the sweep runs nothing: %s\n", opts->source,
-                c.refused);
+        pb_say("sweep: %s: the sweep runs nothing: %s", opts->source, c.refused);
         goto out;
     }
     if (opts->list_only) {

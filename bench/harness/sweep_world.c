@@ -18,6 +18,7 @@
 #include "exit.h"
 #include "sweep_ctx.h"
 #include "world.h"
+#include "say.h"
 
 /* Message tags (any number MPI allows; these name the sweep's messages). */
 enum {
@@ -179,7 +180,7 @@ static void hand_out(manager *m, int r)
         pthread_cond_signal(&m->cv);
         pthread_mutex_unlock(&m->mu);
     } else if (pb_world_send(r, TAG_JOB, &i, sizeof i)) {
-        fprintf(stderr, "puzzlebench: sweep: rank 0 cannot reach rank %d\n", r);
+        pb_say("sweep: rank 0 cannot reach rank %d", r);
         pb_world_abort(PB_EXIT_USAGE);
     }
 }
@@ -200,8 +201,8 @@ static void take_row(manager *m, int from, const row_msg *msg)
 {
     sweep_ctx *c = m->c;
     if (msg->i < 0 || msg->i >= c->njobs || m->running[from] != msg->i) {
-        fprintf(stderr, "puzzlebench: sweep: rank %d sent a row of run %ld, not of its run %ld\n",
-                from, msg->i, m->running[from]);
+        pb_say("sweep: rank %d sent a row of run %ld, not of its run %ld", from, msg->i,
+               m->running[from]);
         pb_world_abort(PB_EXIT_USAGE);
     }
     const job *j = &c->jobs[msg->i];
@@ -241,7 +242,7 @@ static void *manage(void *arg)
             size_t len;
             int from;
             if (pb_world_recv(-1, TAG_ROW, &from, NULL, &buf, &len) || len != sizeof(row_msg)) {
-                fprintf(stderr, "puzzlebench: sweep: a row from another rank was lost\n");
+                pb_say("sweep: a row from another rank was lost");
                 pb_world_abort(PB_EXIT_USAGE);
             }
             take_row(m, from, buf);
@@ -276,7 +277,7 @@ void pb_sweep_world_run(sweep_ctx *c)
     pb_world_follow_launcher();
     m.running = calloc((size_t)m.size, sizeof *m.running);
     if (!m.running || make_order(&m)) {
-        fprintf(stderr, "puzzlebench: sweep: out of memory\n");
+        pb_say("sweep: out of memory");
         c->write_failed = 1;
         goto out;
     }
@@ -287,7 +288,7 @@ void pb_sweep_world_run(sweep_ctx *c)
                           m.norder * (1 + (long)c->spec->timing.samples));
     pb_binder_bind_thread(c->binder, 0);
     if (pthread_create(&t, NULL, manage, &m)) {
-        fprintf(stderr, "puzzlebench: sweep: cannot start the manager thread\n");
+        pb_say("sweep: cannot start the manager thread");
         c->write_failed = 1;
         goto out;
     }
@@ -344,7 +345,7 @@ int pb_sweep_world_work(sweep_ctx *c)
     pb_binder_bind_thread(c->binder, 0);
     char *line = pb_sweep_world_line(c);
     if (!line || pb_world_send(0, TAG_HELLO, line, strlen(line))) {
-        fprintf(stderr, "puzzlebench: sweep: rank %d cannot reach rank 0\n", pb_world_get()->rank);
+        pb_say("sweep: rank %d cannot reach rank 0", pb_world_get()->rank);
         pb_world_abort(PB_EXIT_USAGE);
     }
     free(line);

@@ -2,6 +2,7 @@
  * launcher started the process, else a world of one rank that makes no MPI call. The
  * one piece of process-wide state in the harness: MPI itself is process-wide. */
 #include "world.h"
+#include "say.h"
 
 #include <stdio.h>
 #include <stdlib.h>
@@ -37,7 +38,7 @@ int pb_world_init(int *argc, char ***argv)
     if (!started_by_launcher()) return 0;
     int provided = 0;
     if (MPI_Init_thread(argc, argv, MPI_THREAD_MULTIPLE, &provided) != MPI_SUCCESS) {
-        fprintf(stderr, "puzzlebench: MPI failed to start\n");
+        pb_say("MPI failed to start");
         return -1;
     }
     world.mpi = 1;

@@ -86,7 +86,7 @@ void latin_reader_init(latin_reader *r, const char *text, size_t len)
 {
     r->text = text;
     r->len = len;
-    r->pos = pb_bom_length(text, len); /* a byte-order mark is not a square */
+    r->pos = 0;
     r->line = 0;
 }
 
@@ -245,8 +245,13 @@ static int read_rows(latin_reader *r, latin_square *sq, pb_error *err)
             if (k > LATIN_MAX_ORDER)
                 return pb_fail(err, line,
                                "column %d: more than %d values on the square's first line "
-                               "(orders 1-%d)",
-                               LATIN_MAX_ORDER + 1, LATIN_MAX_ORDER, LATIN_MAX_ORDER);
+                               "(orders %d-%d)",
+                               LATIN_MAX_ORDER + 1, LATIN_MAX_ORDER, LATIN_MIN_ORDER,
+                               LATIN_MAX_ORDER);
+            if (k < LATIN_MIN_ORDER)
+                return pb_fail(err, line,
+                               "column 1: one value on the square's first line (orders %d-%d)",
+                               LATIN_MIN_ORDER, LATIN_MAX_ORDER);
             latin_square_init(sq, k);
         } else if (rows == sq->n) {
             return pb_fail(err, line,
