@@ -7,6 +7,7 @@
 #include <unistd.h>
 
 #include "csv.h"
+#include "outfile.h"
 
 const char pb_csv_header[] =
     "family,instance,cells,engine,order,mode,threads,rep,status,solutions,"
@@ -17,31 +18,6 @@ const char pb_csv_timing_header[] = ",run_id,row,samples,runs_per_sample,min_s,m
                                     "stddev_s,cv,median_lo_s,median_hi_s,noisy,ref_s";
 
 const char pb_csv_samples_header[] = "run_id,row,sample,runs,wall_s";
-
-int pb_write_file_atomic(const char *path, int (*fill)(FILE *f, void *ctx), void *ctx, char *err,
-                         size_t errlen)
-{
-    char tmp[4400];
-    int n = snprintf(tmp, sizeof tmp, "%s.tmp.%ld", path, (long)getpid());
-    if (n < 0 || (size_t)n >= sizeof tmp) {
-        snprintf(err, errlen, "%s: path too long", path);
-        return -1;
-    }
-    FILE *f = fopen(tmp, "w");
-    if (!f) {
-        snprintf(err, errlen, "%s: cannot write: %s", tmp, strerror(errno));
-        return -1;
-    }
-    int rc = fill(f, ctx);
-    if (fflush(f) || ferror(f)) rc = -1;
-    if (fclose(f)) rc = -1;
-    if (rc || rename(tmp, path)) {
-        snprintf(err, errlen, "%s: cannot write: %s", path, strerror(errno));
-        remove(tmp);
-        return -1;
-    }
-    return 0;
-}
 
 /* A statistic that one sample does not define is an empty field. */
 static void put_defined(FILE *f, const char *fmt, double v)
@@ -84,6 +60,35 @@ static int fill_csv(FILE *f, void *p)
     return pb_csv_rows_write(f, c->run_id, c->rows, c->done, c->n);
 }
 
+void pb_csv_field(FILE *f, const char *s)
+{
+    if (!strpbrk(s, ",\"\r\n")) {
+        fputs(s, f);
+        return;
+    }
+    fputc('"', f);
+    for (; *s; s++) {
+        if (*s == '"') fputc('"', f);
+        fputc(*s, f);
+    }
+    fputc('"', f);
+}
+
+void pb_csv_key_write(FILE *f, const char *family, const char *instance, int cells,
+                      const char *engine, const char *order, const char *mode, int threads)
+{
+    pb_csv_field(f, family);
+    fputc(',', f);
+    pb_csv_field(f, instance);
+    fprintf(f, ",%d,", cells);
+    pb_csv_field(f, engine);
+    fputc(',', f);
+    pb_csv_field(f, order);
+    fputc(',', f);
+    pb_csv_field(f, mode);
+    fprintf(f, ",%d", threads);
+}
+
 int pb_csv_rows_write(FILE *f, const char *run_id, const pb_row *rows, const unsigned char *done,
                       long n)
 {
@@ -94,13 +99,14 @@ int pb_csv_rows_write(FILE *f, const char *run_id, const pb_row *rows, const uns
         const pb_stats *s = &r->stats;
         /* rep stays for readers of the older format: one row now holds every sample. */
         char count[PB_COUNT_CHARS]; /* 128 bits: printf has no conversion for it */
-        fprintf(f, "%s,%s,%d,%s,%s,%s,%d,0,%s,%s,%llu,%llu,%llu,%llu,%llu,%llu,%llu,%.9g,%d",
-                r->family, r->instance, r->cells, r->engine, r->order, r->mode, r->threads,
-                pb_status_name(r->status), pb_count_format(s->solutions, count),
-                (unsigned long long)s->steps, (unsigned long long)s->placements,
-                (unsigned long long)s->backtracks, (unsigned long long)s->candidates,
-                (unsigned long long)s->guesses, (unsigned long long)s->learnts,
-                (unsigned long long)s->restarts, r->timing.sum.median, r->puzzles);
+        pb_csv_key_write(f, r->family, r->instance, r->cells, r->engine, r->order, r->mode,
+                         r->threads);
+        fprintf(f, ",0,%s,%s,%llu,%llu,%llu,%llu,%llu,%llu,%llu,%.9g,%d", pb_status_name(r->status),
+                pb_count_format(s->solutions, count), (unsigned long long)s->steps,
+                (unsigned long long)s->placements, (unsigned long long)s->backtracks,
+                (unsigned long long)s->candidates, (unsigned long long)s->guesses,
+                (unsigned long long)s->learnts, (unsigned long long)s->restarts,
+                r->timing.sum.median, r->puzzles);
         pb_csv_timing_write(f, c->run_id, r->row, &r->timing);
         fputc('\n', f);
     }

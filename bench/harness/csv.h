@@ -45,14 +45,19 @@ int pb_csv_samples_write(FILE *f, const char *run_id, const pb_row *rows, const 
 extern const char pb_csv_timing_header[];
 void pb_csv_timing_write(FILE *f, const char *run_id, long row, const pb_timing *t);
 
+/* Writes s as one CSV field (RFC 4180): quoted, its quotes doubled, when it holds a
+ * comma, a quote or a line break; as it is otherwise. Every text field of every CSV
+ * the harness writes goes through here. */
+void pb_csv_field(FILE *f, const char *s);
+
+/* A row's key, as it starts: family,instance,cells,engine,order,mode,threads. */
+void pb_csv_key_write(FILE *f, const char *family, const char *instance, int cells,
+                      const char *engine, const char *order, const char *mode, int threads);
+
 /* The header of every NAME.samples.csv: "run_id,row,sample,runs,wall_s". */
 extern const char pb_csv_samples_header[];
 
 /* The samples file beside a CSV: "DIR/NAME.csv" -> "DIR/NAME.samples.csv". */
 void pb_csv_samples_path(const char *csv_path, char *out, size_t len);
-
-/* Writes text produced by fill(f, ctx) to path atomically. */
-int pb_write_file_atomic(const char *path, int (*fill)(FILE *f, void *ctx), void *ctx, char *err,
-                         size_t errlen);
 
 #endif

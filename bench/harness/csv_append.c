@@ -11,6 +11,7 @@
 
 #include "harness/csv.h"
 #include "harness/readfile.h"
+#include "outfile.h"
 
 /* 1 when name is wall_s or one of the timing columns. */
 static int reserved(const char *name)
@@ -63,10 +64,11 @@ int pb_csv_keys_parse(char *text, pb_csv_keys *k, char *err, size_t errlen)
 static char *read_or_empty(const char *path, size_t *len, char *err, size_t errlen)
 {
     struct stat st;
-    if (stat(path, &st) && errno == ENOENT) {
+    if (lstat(path, &st) && errno == ENOENT) {
         *len = 0;
         return calloc(1, 1);
     }
+    if (pb_out_not_link(path, err, errlen)) return NULL; /* it is rewritten: never through a link */
     return pb_read_file(path, len, err, errlen);
 }
 
@@ -124,7 +126,7 @@ static int fill_csv(FILE *f, void *p)
     const append_ctx *a = p;
     fputs(*a->old ? a->old : a->header, f);
     if (!*a->old) fputc('\n', f);
-    for (int i = 0; i < a->k->n; i++) fprintf(f, "%s,", a->k->value[i]);
+    for (int i = 0; i < a->k->n; i++) pb_csv_field(f, a->k->value[i]), fputc(',', f);
     fprintf(f, "%.9g", a->t->sum.median);
     pb_csv_timing_write(f, a->run_id, a->row, a->t);
     fputc('\n', f);

@@ -9,6 +9,7 @@
 #include <unistd.h>
 
 #include "options.h"
+#include "outfile.h"
 #include "readfile.h"
 
 int pb_stream_mode_of(int force, int resume, const char *out, pb_stream_mode *mode)
@@ -48,6 +49,7 @@ static int open_resumed(pb_stream *s, const char *header, long max, pb_record_li
                         void *ctx, char *err, size_t errlen)
 {
     size_t len, hlen = strlen(header);
+    if (pb_out_not_link(s->path, err, errlen)) return -1;
     char *text = pb_read_file(s->path, &len, err, errlen);
     if (!text) return -1;
     const int rewrite = len < hlen && !memcmp(text, header, len); /* killed in the header */
@@ -62,10 +64,7 @@ static int open_resumed(pb_stream *s, const char *header, long max, pb_record_li
     }
     if (!rewrite) scan_records(s, text, len, hlen, max, lines_of, ctx);
     free(text);
-    if (!(s->f = fopen(s->path, "r+"))) {
-        snprintf(err, errlen, "%s: %s", s->path, strerror(errno));
-        return -1;
-    }
+    if (!(s->f = pb_out_fopen(s->path, O_RDWR, "r+", err, errlen))) return -1;
     if (rewrite) {
         s->ends[0] = 0;
         if (pb_stream_keep(s, 0, err, errlen) || pb_stream_put(s, header)) return -1;
@@ -92,18 +91,13 @@ int pb_stream_open(pb_stream *s, const char *path, pb_stream_mode mode, const ch
     } else {
         /* --resume of a run stopped before it made its file starts it, as a sweep's does. */
         /* O_EXCL: a finished file is never replaced by a run that may not finish. */
-        int fd =
-            open(path, O_WRONLY | O_CREAT | O_TRUNC | (mode == PB_STREAM_NEW ? O_EXCL : 0), 0666);
-        if (fd < 0 && errno == EEXIST) {
+        s->f =
+            pb_out_fopen(path, O_WRONLY | O_CREAT | O_TRUNC | (mode == PB_STREAM_NEW ? O_EXCL : 0),
+                         "w", err, errlen);
+        if (!s->f && errno == EEXIST)
             snprintf(err, errlen,
                      "%s exists: give --force to start it over, or --resume to complete it", path);
-            return -1;
-        }
-        if (fd < 0 || !(s->f = fdopen(fd, "w"))) {
-            snprintf(err, errlen, "%s: %s", path, strerror(errno));
-            if (fd >= 0) close(fd);
-            return -1;
-        }
+        if (!s->f) return -1;
     }
     s->ends[0] = (long)strlen(header);
     if (pb_stream_put(s, header)) {
@@ -134,18 +128,27 @@ int pb_stream_put(pb_stream *s, const char *text)
      * again, and the puzzle stays whole. */
     int rc, tries = 0;
     while ((rc = fflush(s->f)) && errno == EINTR && tries++ < 100) clearerr(s->f);
-    return rc || ferror(s->f) ? -1 : 0;
+    if (!rc && !ferror(s->f)) return 0;
+    if (!s->error) s->error = errno ? errno : EIO;
+    return -1;
+}
+
+void pb_stream_why(const pb_stream *s, char *err, size_t errlen)
+{
+    snprintf(err, errlen, "%s: cannot write: %s", s->path ? s->path : "standard output",
+             strerror(s->error ? s->error : EIO));
 }
 
 int pb_stream_close(pb_stream *s, char *err, size_t errlen)
 {
     int rc = 0;
     if (s->f) {
+        errno = 0;
         int bad = ferror(s->f) || fflush(s->f);
-        if (s->f != stdout) bad |= fclose(s->f);
-        if (bad) {
-            snprintf(err, errlen, "%s: cannot write: %s", s->path ? s->path : "standard output",
-                     strerror(errno));
+        if (bad && !s->error) s->error = errno ? errno : EIO;
+        if (s->f != stdout && fclose(s->f) && !s->error) s->error = errno ? errno : EIO;
+        if (s->error) {
+            pb_stream_why(s, err, errlen);
             rc = -1;
         }
     }

@@ -25,6 +25,7 @@ typedef struct pb_stream {
     const char *path; /* NULL: standard output */
     long kept;        /* complete records found in a resumed file (0 otherwise) */
     long *ends;       /* byte offsets: ends[0] after the header, ends[i] after record i-1 */
+    int error;        /* the errno of the first write that failed, or 0 */
 } pb_stream;
 
 /* Opens path (NULL or "-": standard output, which cannot be resumed) for records.
@@ -34,6 +35,9 @@ typedef struct pb_stream {
  * 0, or -1 with "PATH: why" in err. */
 int pb_stream_open(pb_stream *s, const char *path, pb_stream_mode mode, const char *header,
                    long max, pb_record_lines lines_of, void *ctx, char *err, size_t errlen);
+
+/* "PATH: cannot write: REASON" for the stream's failed write, in err. */
+void pb_stream_why(const pb_stream *s, char *err, size_t errlen);
 
 /* Keeps the first n (<= s->kept) records of a resumed file, drops what follows (a
  * record cut short) and appends after them. 0, or -1 with a message. */

@@ -26,6 +26,8 @@
 #include "player/page/page.h"
 #include "units.h"
 #include "world.h"
+#include "say.h"
+#include "outfile.h"
 
 /* Copies src into dst (size n), collapsing runs of whitespace (newlines included) into
  * single spaces and trimming both ends; an empty result becomes "unknown". */
@@ -408,7 +410,7 @@ static void meta_begin(pb_meta *m, int threads, const char *bind, int quiet)
                  "1-minute load %.2f at start is over 0.2 per core (%ld core%s): timings may be "
                  "noisy",
                  m->loadavg_start[0], cores, cores == 1 ? "" : "s");
-        if (!quiet) fprintf(stderr, "puzzlebench: warning: %s\n", m->load_warning);
+        if (!quiet) pb_say("warning: %s", m->load_warning);
     }
 }
 
@@ -498,36 +500,37 @@ int pb_meta_write(FILE *f, const pb_meta *m, const char *const *extra)
     return ferror(f) ? -1 : 0;
 }
 
+typedef struct xml_text {
+    const char *text;
+    int len;
+} xml_text;
+
+static int fill_xml(FILE *f, void *ctx)
+{
+    const xml_text *x = ctx;
+    return fwrite(x->text, 1, (size_t)x->len, f) == (size_t)x->len ? 0 : -1;
+}
+
 int pb_meta_write_topology(const char *path, char *err, size_t errlen)
 {
     hwloc_topology_t topo;
-    char tmp[4200];
-    int n = snprintf(tmp, sizeof tmp, "%s.tmp.%ld", path, (long)getpid());
-
-    if (n < 0 || (size_t)n >= sizeof tmp) {
-        snprintf(err, errlen, "%s: path too long", path);
-        return -1;
-    }
     if (pb_topology_load(&topo) != 0) {
         snprintf(err, errlen, "%s: hwloc could not load the topology", path);
         return -1;
     }
-    errno = 0;
-    int rc = hwloc_topology_export_xml(topo, tmp, 0);
-    int saved = errno;
-    hwloc_topology_destroy(topo);
+    /* Exported to memory and written by the harness (hwloc would open the file itself). */
+    char *xml = NULL;
+    int len = 0;
+    int rc = hwloc_topology_export_xmlbuffer(topo, &xml, &len, 0);
     if (rc != 0) {
-        snprintf(err, errlen, "%s: cannot export the topology: %s", tmp,
-                 saved ? strerror(saved) : "hwloc failed");
-        remove(tmp);
-        return -1;
+        snprintf(err, errlen, "%s: cannot export the topology: hwloc failed", path);
+    } else {
+        xml_text x = {xml, len > 0 && !xml[len - 1] ? len - 1 : len}; /* without the NUL */
+        rc = pb_write_file_atomic(path, fill_xml, &x, err, errlen);
+        hwloc_free_xmlbuffer(topo, xml);
     }
-    if (rename(tmp, path) != 0) {
-        snprintf(err, errlen, "%s: cannot write: %s", path, strerror(errno));
-        remove(tmp);
-        return -1;
-    }
-    return 0;
+    hwloc_topology_destroy(topo);
+    return rc ? -1 : 0;
 }
 
 int pb_meta_topology_path(const char *meta_path, char *out, size_t n)
@@ -559,8 +562,9 @@ int pb_meta_save(const char *meta_path, const pb_meta *m, const char *const *ext
         snprintf(err, errlen, "%s: path too long", meta_path);
         return -1;
     }
-    if (pb_write_file_atomic(meta_path, fill_meta, &mf, err, errlen) != 0) return -1;
-    return pb_meta_write_topology(topo, err, errlen);
+    /* The topology first: a .meta that says a run is complete is written last. */
+    if (pb_meta_write_topology(topo, err, errlen) != 0) return -1;
+    return pb_write_file_atomic(meta_path, fill_meta, &mf, err, errlen);
 }
 
 /* Prints one cache level as "L2: 8 x 2 MiB, 2 x 4 MiB" (objects grouped by size). */

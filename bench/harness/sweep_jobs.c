@@ -6,6 +6,7 @@
 
 #include "exit.h"
 #include "sweep_ctx.h"
+#include "say.h"
 
 const char *pb_sweep_mode_name(const job *j)
 {
@@ -116,12 +117,12 @@ int pb_sweep_load_instances(sweep_ctx *c)
     for (int i = 0; i < s->instances.n; i++) {
         pb_instance inst = {s->instances.item[i], 0, NULL};
         if (c->fam->load(&inst, s->params, &c->sets[i], err, sizeof err)) {
-            fprintf(stderr, "puzzlebench: sweep: %s\n", err);
+            pb_say("sweep: %s", err);
             return PB_EXIT_USAGE;
         }
         for (int k = 0; k < c->sets[i].count; k++)
             if (c->sets[i].puzzle[k].error) {
-                fprintf(stderr, "puzzlebench: sweep: %s\n", c->sets[i].puzzle[k].error);
+                pb_say("sweep: %s", c->sets[i].puzzle[k].error);
                 return PB_EXIT_USAGE;
             }
         c->fam->instance_name(s->instances.item[i], c->names[i], sizeof c->names[i]);
@@ -150,7 +151,15 @@ void pb_sweep_job_key(void *ctx, long i, char *out, size_t len)
     const pb_set set = pb_sweep_job_set(c, j);
     char name[96];
     pb_sweep_row_instance(c, j, name, sizeof name);
-    snprintf(out, len, "%s,%s,%d,%s,%s,%s,%d", c->fam->name, name, set.puzzle[0].model->ncells,
-             j->engine->about.name, j->engine->about.caps & PB_CAP_ORDER ? j->order->name : "-",
-             pb_sweep_mode_name(j), j->threads);
+    /* As pb_csv_rows_write writes it, quotes and all, for the resume to find it. */
+    out[len - 1] = '\0'; /* fmemopen ends the text only where there is room */
+    FILE *f = fmemopen(out, len - 1, "w");
+    if (!f) {
+        snprintf(out, len, "?"); /* matches no row: the run is made again */
+        return;
+    }
+    pb_csv_key_write(f, c->fam->name, name, set.puzzle[0].model->ncells, j->engine->about.name,
+                     j->engine->about.caps & PB_CAP_ORDER ? j->order->name : "-",
+                     pb_sweep_mode_name(j), j->threads);
+    fclose(f);
 }

@@ -13,6 +13,8 @@
 #include <sys/stat.h>
 #include <unistd.h>
 
+#include "outfile.h"
+
 static int path_of(char *out, const char *dir, const char *name, const char *ext, char *err,
                    size_t errlen)
 {
@@ -41,9 +43,8 @@ int pb_sweep_out_paths(pb_sweep_out *o, const char *dir, const char *name, char 
 int pb_sweep_out_lock(pb_sweep_out *o, char *err, size_t errlen)
 {
     for (;;) {
-        int fd = open(o->lock, O_RDWR | O_CREAT | O_CLOEXEC, 0666);
-        if (fd < 0)
-            return snprintf(err, errlen, "%s: cannot create: %s", o->lock, strerror(errno)), -1;
+        int fd = pb_out_open(o->lock, O_RDWR | O_CREAT, err, errlen);
+        if (fd < 0) return -1;
         if (flock(fd, LOCK_EX | LOCK_NB)) {
             int e = errno;
             char pid[24] = "";
@@ -61,7 +62,7 @@ int pb_sweep_out_lock(pb_sweep_out *o, char *err, size_t errlen)
         /* The sweep that held it may have removed the file as it let go: the lock is
          * only ours if it is on the file that is there now. */
         struct stat held, there;
-        if (!fstat(fd, &held) && !stat(o->lock, &there) && held.st_ino == there.st_ino &&
+        if (!fstat(fd, &held) && !lstat(o->lock, &there) && held.st_ino == there.st_ino &&
             held.st_dev == there.st_dev) {
             char pid[24];
             int n = snprintf(pid, sizeof pid, "%ld\n", (long)getpid());
@@ -124,8 +125,8 @@ static int put(int fd, const char *path, const char *text, size_t len, char *err
 
 static int open_part(const char *path, int fresh, const char *header, char *err, size_t errlen)
 {
-    int fd = open(path, O_WRONLY | O_APPEND | O_CREAT | (fresh ? O_TRUNC : 0), 0666);
-    if (fd < 0) return snprintf(err, errlen, "%s: cannot write: %s", path, strerror(errno)), -1;
+    int fd = pb_out_open(path, O_WRONLY | O_APPEND | O_CREAT | (fresh ? O_TRUNC : 0), err, errlen);
+    if (fd < 0) return -1;
     if (fresh && put(fd, path, header, strlen(header), err, errlen)) {
         close(fd);
         return -1;

@@ -11,6 +11,7 @@
 
 #include "csv.h"
 #include "readfile.h"
+#include "outfile.h"
 
 /* The value of the line "key=..." of text (its length in *n), or NULL. */
 static const char *meta_value(const char *text, const char *key, size_t *n)
