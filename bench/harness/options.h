@@ -85,6 +85,10 @@ int pb_option_apply(const pb_option *o, void *target, const char *value, char *e
  * as 1e6 or 2.5e3; never hexadecimal (0x10), inf, nan, a sign or blanks. 0, or -1. */
 int pb_parse_count(const char *s, uint64_t *out);
 
+/* Parses a real number from lo to hi written in decimal (1.5, 2e-3; a sign where the
+ * range allows negatives), as PB_OPT_REAL does. 0, or -1. */
+int pb_parse_real(const char *s, double lo, double hi, double *out);
+
 /* The option called name in a table, or NULL. */
 const pb_option *pb_option_find(const pb_option *table, const char *name);
 

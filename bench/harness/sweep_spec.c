@@ -154,7 +154,7 @@ const pb_option pb_sweep_keys[] = {
     {.name = "workers",
      KEY(PB_OPT_INT, workers),
      .arg = "N",
-     .lo = 0,
+     .lo = 1,
      .hi = 1024,
      .help = "1-thread runs at a time (default: one per core)"},
     {.name = "bind",
