@@ -13,7 +13,7 @@ from .. import runs, timing
 from ..csvread import read_csv
 from ..markdown import code, escape, table
 from ..numfmt import factor_text, ratio, whole
-from ..plotting import FILLED_POINTS, GRID, LOWER_BOUND_KEY, Plot, dquote, open_point, quote, series_style
+from ..plotting import FILLED_POINTS, GRID, LOWER_BOUND_KEY, Plot, open_point, quote, series_style
 
 # The baseline the summary compares with: the seed's backtracking in row order.
 BASELINE = ("backtrack", "row")
@@ -212,18 +212,19 @@ def _plot(ctx, name, groups, metric):
     bottom = key_h + 0.2
     bars = "median, bars: its interval; " if metric == "time" else ""
     title = f"{name}: {what} per instance ({bars}open: lower bound, the run hit its limit)"
-    tics = ", ".join(f"{dquote(f'{inst} ({cells[inst]})')} {x}" for inst, x in x_of.items())
+    tics = plot.tics({x: f"{inst} ({cells[inst]})" for inst, x in x_of.items()})
     plot.add(f"set multiplot title {quote(title)} font ',13' noenhanced",
              "set logscale y", "set format y '10^{%L}'", GRID,
              f"set xrange [-0.5:{len(instances) - 0.5}]",
-             f"set xtics out nomirror rotate by 40 right font ',9' ({tics}) noenhanced",
+             "set xtics out nomirror rotate by 40 right font ',9' noenhanced",
              "set xlabel 'instance (cells), by size' offset 0,0.5",
              "unset key", f"set tmargin at screen 0.9; set bmargin at screen {bottom:.3f}")
     width = 0.87 / len(modes)
     for i, mode in enumerate(modes):
         left = 0.08 + i * width + (0.03 if i else 0)
         plot.add(f"set lmargin at screen {left:.3f}; set rmargin at screen {0.08 + (i + 1) * width - 0.01:.3f}",
-                 f"set ylabel {quote(ylabel)}" if i == 0 else "unset ylabel", f"set title {quote('mode = ' + mode)}")
+                 f"set ylabel {quote(ylabel)}" if i == 0 else "unset ylabel",
+                 f"set title {quote('mode = ' + mode)} noenhanced")
         clauses = []
         for g in series:
             pts = points.get((mode, g.label), {})
@@ -252,9 +253,9 @@ def _plot(ctx, name, groups, metric):
                                f"pt {open_point(style.point)} ps 1.3 notitle")
         if not clauses:
             plot.add("set yrange [1:10]", "set label 99 'no runs with status=done' at graph 0.5, 0.5 center",
-                     "plot NaN notitle", "unset label 99", "set yrange [*:*]")
+                     f"plot {tics}", "unset label 99", "set yrange [*:*]")
         else:
-            plot.add("plot " + ", \\\n     ".join(clauses))
+            plot.add("plot " + ", \\\n     ".join(clauses + [tics]))
     # The shared legend: an empty plot across the bottom holds the key.
     plot.add("unset title; unset xlabel; unset ylabel; unset border; unset tics; unset grid; unset logscale",
              "set xrange [0:1]; set yrange [0:1]",

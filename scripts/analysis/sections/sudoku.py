@@ -15,7 +15,7 @@ from .. import compare, runs, stats, timing
 from ..csvread import read_csv
 from ..markdown import code, escape, table
 from ..numfmt import (FEWER_STEPS, MORE_STEPS, NONE, duration, num, ratio, ratio_interval, sig, whole)
-from ..plotting import GRID, LOWER_BOUND_KEY, Plot, dquote, open_point, quote, series_style
+from ..plotting import GRID, LOWER_BOUND_KEY, Plot, open_point, quote, series_style
 
 QQWING_FILE = "sudoku-qqwing.csv"
 # The summary's questions: which engine is best on the 9x9 sets (81 cells), how the
@@ -316,12 +316,12 @@ def _plot(ctx, every, metric):
     ylabel = "µs per puzzle (median, bars: its interval)" if metric == "time" else "steps per puzzle"
     what = "time per puzzle" if metric == "time" else "steps per puzzle"
     plot = Plot(f"sudoku-{metric}", f"sudoku: {what} vs board size", 900, 600)
-    tics = ", ".join(f"{dquote(f'{int(math.sqrt(c) + 0.5)}x{int(math.sqrt(c) + 0.5)}' + chr(10) + f'{c} cells')} {c}"
+    tics = ", ".join(f"{quote(f'{int(math.sqrt(c) + 0.5)}x{int(math.sqrt(c) + 0.5)}', f'{c} cells')} {c}"
                      for c in sizes)
     bars = "the bar: that set's interval" if metric == "time" else "the bar spans all its 9x9 sets"
-    title = (f"sudoku: {what} vs board size (mode first, 1 thread)\n"
-             f"9x9: the best set of each engine/order, {bars}")
-    plot.add(f"set title {dquote(title)} font ',11' noenhanced", "set logscale xy", "set format y '10^{%L}'", GRID,
+    title = quote(f"sudoku: {what} vs board size (mode first, 1 thread)",
+                  f"9x9: the best set of each engine/order, {bars}")
+    plot.add(f"set title {title} font ',11' noenhanced", "set logscale xy", "set format y '10^{%L}'", GRID,
              f"set xrange [{sizes[0] / 1.4:g}:{sizes[-1] * 1.4:g}]", f"set xtics out nomirror ({tics})",
              "set xlabel 'board size' offset 0,-0.8", "set bmargin 5", f"set ylabel {quote(ylabel)}",
              "set key outside right top Left reverse font ',9' samplen 3 spacing 1.1", "set bars 2",
@@ -352,7 +352,7 @@ def _plot(ctx, every, metric):
             clauses.append(f"{data} using 1:2 with points lc rgb {quote(style.colour)} pt {open_point(style.point)} "
                            f"ps 1.4 {title_}")
     if has_bounds:
-        clauses.append(f"NaN with points lc rgb 'black' pt 6 ps 1.2 title {dquote(LOWER_BOUND_KEY)}")
+        clauses.append(f"NaN with points lc rgb 'black' pt 6 ps 1.2 title {quote(LOWER_BOUND_KEY)}")
     plot.add("plot " + ", \\\n     ".join(clauses))
     return plot, has_bounds
 
