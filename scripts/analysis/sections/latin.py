@@ -158,7 +158,7 @@ def section(ctx, family, files):
 def file_section(ctx, path):
     name = path.stem
     data = Data(ctx, path)
-    heading = "## Latin squares with holes (QWH)" + ("" if name == "latin" else f": {name}")
+    heading = "## Latin squares with holes (QWH)" + ("" if name == "latin" else f": {escape(name)}")
     out = ["", heading, "", _source_line(data), "", ctx.meta_line(path.with_suffix(".meta")), ""]
     plots = [f"{name}-steps", f"{name}-p90", f"{name}-time"]
     if not data.cells:

@@ -50,7 +50,7 @@ def file_section(ctx, path):
     table_ = read_csv(path, need=runs.RUN_COLUMNS)
     groups = runs.by_instance(ctx.listing, runs.group_runs(table_))
     runs.thread_labels(groups)
-    out = ["", f"## Family: {name}", "", _status_line(path, table_, groups), "",
+    out = ["", f"## Family: {escape(name)}", "", _status_line(path, table_, groups), "",
            ctx.meta_line(path.with_suffix(".meta")), ""]
     if not any(g.done for g in groups):
         ctx.no_plot(f"{name}-steps", f"{name}-time")
@@ -65,7 +65,7 @@ def file_section(ctx, path):
     out += _count_check(groups)
     modes = sorted({g.mode for g in groups}, key=ctx.listing.mode_rank)
     for mode in modes:
-        out += ["", f"### {name}, mode = {mode}", "",
+        out += ["", f"### {escape(name)}, mode = {escape(mode)}", "",
                 "The fastest time per instance is in **bold** only when its interval lies wholly below the "
                 "runner-up's and neither is noisy.", ""]
         out += _mode_table([g for g in groups if g.mode == mode])
@@ -126,7 +126,7 @@ def _enumeration_lines(ctx, groups):
         rate = f"{factor_text(n / t.median / 1e6)} million"
         if t.has_interval:
             rate += f" [{factor_text(n / t.hi / 1e6)}, {factor_text(n / t.lo / 1e6)}]"
-        lines.append(f"- {engine} checks {rate} complete vectors per second on one thread "
+        lines.append(f"- {escape(engine)} checks {rate} complete vectors per second on one thread "
                      f"({escape(g.instance)}: {n:.0f} vectors in {t.text()})")
     return lines
 
@@ -139,7 +139,7 @@ def _count_check(groups):
             continue
         solutions = g.median("solutions")
         first.setdefault(g.instance, solutions)
-        listed.setdefault(g.instance, []).append(f"{g.label}={whole(solutions)}")
+        listed.setdefault(g.instance, []).append(f"{escape(g.label)}={whole(solutions)}")
     if not first:
         return ["- count-mode solutions: no count run finished"]
     bad = [i for i in first if any(g.median("solutions") != first[i] for g in groups
@@ -147,7 +147,7 @@ def _count_check(groups):
     if not bad:
         return [f"- count-mode solutions agree across engines on all {len(first)} instances: yes"]
     return ["- count-mode solutions agree across engines: **NO** — " +
-            "; ".join(f"{i}: {', '.join(listed[i])}" for i in bad)]
+            "; ".join(f"{escape(i)}: {', '.join(listed[i])}" for i in bad)]
 
 
 def _mode_table(groups):
@@ -165,7 +165,7 @@ def _mode_table(groups):
             shown = timing.bold(shown)
         threads = f" ({g.threads} thr)" if g.threads_in_label else ""
         steps = g.median("steps") if g.done else g.limit_median("steps")
-        rows.append([escape(g.instance), str(g.cells), g.mode, escape(g.engine), escape(g.order) + threads,
+        rows.append([escape(g.instance), str(g.cells), escape(g.mode), escape(g.engine), escape(g.order) + threads,
                      whole(g.median("solutions")), ("≥ " if not g.done and steps is not None else "") + whole(steps),
                      shown, escape(g.status)])
     return table(["instance", "cells", "mode", "engine", "order", "solutions", "steps", "time (median [interval])",
