@@ -157,7 +157,7 @@ class TableWriter(unittest.TestCase):
 
     def test_escape_and_code(self):
         self.assertEqual(markdown.escape("a|b"), "a\\|b")
-        self.assertEqual(markdown.code("x`y"), "`x'y`")
+        self.assertEqual(markdown.code("x`y"), "``x`y``")
 
     def test_row_length_checked(self):
         with self.assertRaises(ValueError):
