@@ -63,7 +63,8 @@ timed_limit "latin qwh-40-0.9" -- "$pb" count latin qwh-40-0.9 -q
 timed_limit "latin qwh-12-0.9 (alldiff)" -- "$pb" count latin qwh-12-0.9 --engine alldiff -q
 timed_limit "latin qwh-8-0.9 (learn)" -- "$pb" count latin qwh-8-0.9 --engine learn -q
 
-# sigint_after_1s DESCRIPTION -- command...: SIGINT one second into the run is acted
+# sigint_after_1s DESCRIPTION -- command...: SIGINT one second into the run (once its
+# handler is there: await_handler) is acted
 # on within 0.2 s (loosened by busy_ms, as above) with exit 130 and
 # status=interrupted.
 sigint_after_1s() {
@@ -72,6 +73,7 @@ sigint_after_1s() {
     busy=$(busy_ms)
     "$@" >"$tmp/out" 2>"$tmp/err" &
     pid=$!
+    await_handler "$pid"
     sleep 1
     t0=$EPOCHREALTIME
     kill -INT "$pid"

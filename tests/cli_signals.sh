@@ -15,8 +15,8 @@ limit_ms=${PB_SIGNAL_MS:-500}
 
 now_ms() { echo $(($(date +%s%N) / 1000000)); }
 
-# signalled SIG STATUS DESCRIPTION -- command...: starts the command, sends SIG after
-# 0.5 s (and, with $ready set, once that file holds a line past its header, however
+# signalled SIG STATUS DESCRIPTION -- command...: starts the command, sends SIG 0.5 s
+# after its handler is there (await_handler; and, with $ready set, once that file holds a line past its header, however
 # slow the machine) and checks its exit status and that it ended within limit_ms of
 # the signal (a command still running 3 s later is killed and fails). Output in
 # $tmp/out, err.
@@ -26,6 +26,7 @@ signalled() {
     "$@" >"$tmp/out" 2>"$tmp/err" &
     local pid=$! t0 t1 waited=0 got most_ms
     most_ms=$((limit_ms + 4 * $(busy_ms)))
+    await_handler "$pid"
     sleep 0.5
     while [ -n "${ready:-}" ] && [ "$waited" -lt 1000 ] &&
         [ "$(wc -l <"$ready" 2>/dev/null || echo 0)" -lt 2 ]; do
