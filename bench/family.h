@@ -8,7 +8,7 @@
 #include <stdio.h>
 #include "core/engine.h"
 #include "core/model.h"
-#include "harness/options.h"
+#include "harness/base/options.h"
 
 /* One puzzle of an instance. A puzzle that could not be read has no model and carries
  * its error. */

@@ -10,8 +10,8 @@
 #include "core/limiter.h"
 #include "family.h"
 #include "notouch/board.h"
-#include "harness/readfile.h"
-#include "harness/sweep_spec.h"
+#include "harness/io/readfile.h"
+#include "harness/sweep/sweep_spec.h"
 
 static pb_model *board(const char *name)
 {

@@ -8,7 +8,7 @@
 #include "latin/latin.h"
 #include "notouch/board.h"
 #include "sudoku/sudoku.h"
-#include "harness/sweep_spec.h"
+#include "harness/sweep/sweep_spec.h"
 
 static int board_error(const char *text, int want_line, const char *want_msg)
 {

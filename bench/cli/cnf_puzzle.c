@@ -1,7 +1,7 @@
 /* cnf_puzzle.c — the family, options, instance and chosen puzzle of `export dimacs`
  * and `import-solution` (see cnf_puzzle.h). */
 #include "cnf_puzzle.h"
-#include "harness/say.h"
+#include "harness/base/say.h"
 
 #include <stdlib.h>
 #include <string.h>

@@ -7,7 +7,7 @@
 
 #include "commands.h"
 #include "compare.h"
-#include "harness/say.h"
+#include "harness/base/say.h"
 
 static const char compare_about[] =
     "usage: puzzlebench compare OLD.csv NEW.csv [options]\n"

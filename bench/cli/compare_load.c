@@ -9,7 +9,7 @@
 #include <string.h>
 
 #include "compare.h"
-#include "harness/options.h"
+#include "harness/base/options.h"
 
 /* The columns that are results rather than keys: the contract's list. */
 static const char *const measured[] = {

@@ -8,7 +8,7 @@
 #include <string.h>
 
 #include "compare.h"
-#include "harness/csv.h"
+#include "harness/io/csv.h"
 #include "core/text_bytes.h"
 #include "stats/geomean.h"
 

@@ -7,11 +7,11 @@
 #include <string.h>
 
 #include "cnf_puzzle.h"
-#include "harness/csv.h"
+#include "harness/io/csv.h"
 #include "harness/build_info.h"
-#include "harness/meta.h"
-#include "harness/say.h"
-#include "harness/outfile.h"
+#include "harness/meta/meta.h"
+#include "harness/base/say.h"
+#include "harness/io/outfile.h"
 
 typedef struct export_opts {
     const char *out;

@@ -7,8 +7,8 @@
 
 #include "cnf/satout.h"
 #include "cnf_puzzle.h"
-#include "harness/readfile.h"
-#include "harness/say.h"
+#include "harness/io/readfile.h"
+#include "harness/base/say.h"
 
 typedef struct import_opts {
     int index;

@@ -5,9 +5,9 @@
 #include <string.h>
 
 #include "commands.h"
-#include "harness/meta.h"
+#include "harness/meta/meta.h"
 #include "registry/registry.h"
-#include "harness/csv.h"
+#include "harness/io/csv.h"
 
 typedef struct list_opts {
     int csv;

@@ -4,9 +4,9 @@
 #include <string.h>
 
 #include "commands.h"
-#include "harness/meta.h"
-#include "harness/world.h"
-#include "harness/say.h"
+#include "harness/meta/meta.h"
+#include "harness/mpi/world.h"
+#include "harness/base/say.h"
 
 static const char main_help[] =
     "usage: puzzlebench COMMAND [options]\n"

@@ -6,12 +6,12 @@
 #include <string.h>
 
 #include "commands.h"
-#include "harness/bind.h"
-#include "harness/csv.h"
-#include "harness/meta.h"
-#include "harness/readfile.h"
-#include "harness/say.h"
-#include "harness/outfile.h"
+#include "harness/measure/bind.h"
+#include "harness/io/csv.h"
+#include "harness/meta/meta.h"
+#include "harness/io/readfile.h"
+#include "harness/base/say.h"
+#include "harness/io/outfile.h"
 
 typedef struct meta_opts {
     const char *out, *end_from, *command;

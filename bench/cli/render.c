@@ -6,10 +6,10 @@
 #include <string.h>
 
 #include "commands.h"
-#include "harness/batch.h"
+#include "harness/measure/batch.h"
 #include "render_trace.h"
-#include "harness/outfile.h"
-#include "harness/say.h"
+#include "harness/io/outfile.h"
+#include "harness/base/say.h"
 
 typedef struct render_opts {
     const char *out, *engine; /* NULL: the family's default engine */

@@ -4,9 +4,9 @@
 #include <stdlib.h>
 
 #include "commands.h"
-#include "harness/batch.h"
+#include "harness/measure/batch.h"
 #include "render_trace.h"
-#include "harness/say.h"
+#include "harness/base/say.h"
 
 typedef struct recorder {
     pb_trace_step *steps;

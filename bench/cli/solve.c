@@ -6,14 +6,14 @@
 #include <string.h>
 
 #include "commands.h"
-#include "harness/batch.h"
-#include "harness/batch_measure.h"
-#include "harness/count_mpi.h"
+#include "harness/measure/batch.h"
+#include "harness/measure/batch_measure.h"
+#include "harness/mpi/count_mpi.h"
 #include "core/text_bytes.h"
-#include "harness/exit.h"
-#include "harness/trace_print.h"
-#include "harness/world.h"
-#include "harness/say.h"
+#include "harness/base/exit.h"
+#include "harness/io/trace_print.h"
+#include "harness/mpi/world.h"
+#include "harness/base/say.h"
 
 typedef struct solve_opts {
     const char *engine, *order;

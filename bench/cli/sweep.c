@@ -6,12 +6,12 @@
 #include <string.h>
 
 #include "commands.h"
-#include "harness/bind.h"
-#include "harness/exit.h"
-#include "harness/readfile.h"
-#include "harness/sweep.h"
-#include "harness/sweep_meta.h"
-#include "harness/say.h"
+#include "harness/measure/bind.h"
+#include "harness/base/exit.h"
+#include "harness/io/readfile.h"
+#include "harness/sweep/sweep.h"
+#include "harness/sweep/sweep_meta.h"
+#include "harness/base/say.h"
 
 static const char sweep_about[] =
     "usage: puzzlebench sweep [FILE] [options] [--KEY VALUE ...]\n"

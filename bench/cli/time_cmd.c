@@ -14,11 +14,11 @@
 #include <unistd.h>
 
 #include "commands.h"
-#include "harness/csv_append.h"
-#include "harness/measure.h"
-#include "harness/spawn.h"
-#include "harness/outfile.h"
-#include "harness/say.h"
+#include "harness/io/csv_append.h"
+#include "harness/measure/measure.h"
+#include "harness/measure/spawn.h"
+#include "harness/io/outfile.h"
+#include "harness/base/say.h"
 
 typedef struct time_opts {
     const char *csv, *key, *run_id, *stdin_path, *output;

@@ -6,8 +6,8 @@
 #include <stdlib.h>
 #include <string.h>
 #include "kakuro/kakuro.h"
-#include "harness/readfile.h"
-#include "harness/svg.h"
+#include "harness/io/readfile.h"
+#include "harness/io/svg.h"
 
 extern const pb_micro_cases pb_micro_kakuro; /* micro/kakuro.c */
 /* kakuro_generate.c, kakuro_sums.c */

@@ -14,18 +14,18 @@
 #include <unistd.h>
 
 #include "family.h"
-#include "harness/csv.h"
-#include "harness/exit.h"
-#include "harness/gen_mpi.h"
-#include "harness/gen_stream.h"
-#include "harness/world.h"
-#include "harness/meta.h"
-#include "harness/readfile.h"
+#include "harness/io/csv.h"
+#include "harness/base/exit.h"
+#include "harness/mpi/gen_mpi.h"
+#include "harness/io/gen_stream.h"
+#include "harness/mpi/world.h"
+#include "harness/meta/meta.h"
+#include "harness/io/readfile.h"
 #include "kakuro/kakuro.h"
 #include "player/page/page.h"
 #include "player/puzzle_json.h"
-#include "harness/say.h"
-#include "harness/outfile.h"
+#include "harness/base/say.h"
+#include "harness/io/outfile.h"
 
 extern const pb_family pb_family_kakuro;
 

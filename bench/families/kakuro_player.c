@@ -7,10 +7,10 @@
 #include <sys/stat.h>
 
 #include "family.h"
-#include "harness/exit.h"
+#include "harness/base/exit.h"
 #include "kakuro_player.h"
 #include "player/page/page.h"
-#include "harness/say.h"
+#include "harness/base/say.h"
 
 typedef struct player_opts {
     const char *out;

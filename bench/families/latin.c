@@ -11,15 +11,15 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
-#include "harness/csv.h"
-#include "harness/exit.h"
-#include "harness/gen_mpi.h"
-#include "harness/gen_stream.h"
-#include "harness/readfile.h"
-#include "harness/world.h"
+#include "harness/io/csv.h"
+#include "harness/base/exit.h"
+#include "harness/mpi/gen_mpi.h"
+#include "harness/io/gen_stream.h"
+#include "harness/io/readfile.h"
+#include "harness/mpi/world.h"
 #include "render_grid.h"
 #include "latin/latin.h"
-#include "harness/say.h"
+#include "harness/base/say.h"
 
 /* What a generated instance name asks for. */
 typedef struct qwh_spec {

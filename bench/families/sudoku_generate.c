@@ -7,15 +7,15 @@
 #include <string.h>
 
 #include "family.h"
-#include "harness/csv.h"
-#include "harness/exit.h"
-#include "harness/gen_mpi.h"
-#include "harness/gen_stream.h"
-#include "harness/world.h"
-#include "harness/measure.h"
-#include "harness/meta.h"
+#include "harness/io/csv.h"
+#include "harness/base/exit.h"
+#include "harness/mpi/gen_mpi.h"
+#include "harness/io/gen_stream.h"
+#include "harness/mpi/world.h"
+#include "harness/measure/measure.h"
+#include "harness/meta/meta.h"
 #include "sudoku/sudoku.h"
-#include "harness/say.h"
+#include "harness/base/say.h"
 
 static const char *const sizes[] = {"4", "9", "16", "25", NULL};
 static const char *const levels[] = {SUDOKU_LEVEL_LIST(PB_X_NAME) "any", NULL};

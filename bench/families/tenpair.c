@@ -8,16 +8,16 @@
 #include <string.h>
 
 #include "family.h"
-#include "harness/csv.h"
-#include "harness/exit.h"
-#include "harness/meta.h"
-#include "harness/units.h"
-#include "harness/world.h"
+#include "harness/io/csv.h"
+#include "harness/base/exit.h"
+#include "harness/meta/meta.h"
+#include "harness/base/units.h"
+#include "harness/mpi/world.h"
 #include "registry/registry.h"
 #include "tenpair/tenpair.h"
 #include "tenpair_ranks.h"
-#include "harness/say.h"
-#include "harness/outfile.h"
+#include "harness/base/say.h"
+#include "harness/io/outfile.h"
 
 extern const pb_family pb_family_tenpair;
 extern const pb_micro_cases pb_micro_tenpair; /* micro/tenpair.c */

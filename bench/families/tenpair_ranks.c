@@ -13,11 +13,11 @@
 #include <string.h>
 
 #include "core/limiter.h"
-#include "harness/exit.h"
-#include "harness/world.h"
+#include "harness/base/exit.h"
+#include "harness/mpi/world.h"
 #include "tenpair/count_levels.h"
 #include "tenpair_ranks.h"
-#include "harness/say.h"
+#include "harness/base/say.h"
 
 /* A level's figures on one rank, gathered from every rank in one collective: those
  * summed over the ranks, then those whose maximum is taken. */

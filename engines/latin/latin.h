@@ -15,7 +15,7 @@
 #include "../core/model.h"
 #include "../core/rng.h"
 
-#define LATIN_MIN_ORDER 2 /* an order-1 "square" is one given cell: nothing to search */
+#define LATIN_MIN_ORDER 2  /* an order-1 "square" is one given cell: nothing to search */
 #define LATIN_MAX_ORDER 64 /* values are bits of a pb_mask */
 #define LATIN_MAX_CELLS (LATIN_MAX_ORDER * LATIN_MAX_ORDER)
 #define LATIN_MAX_LINE  4096 /* longest input line accepted */

@@ -4,9 +4,9 @@
 #include <stdlib.h>
 #include <string.h>
 
-#include "exit.h"
+#include "harness/base/exit.h"
 #include "sweep_ctx.h"
-#include "say.h"
+#include "harness/base/say.h"
 
 const char *pb_sweep_mode_name(const job *j)
 {

@@ -7,9 +7,9 @@
 #include <string.h>
 #include <sys/stat.h>
 
-#include "bind.h"
-#include "options.h"
-#include "speed_guard.h"
+#include "harness/measure/bind.h"
+#include "harness/base/options.h"
+#include "harness/measure/speed_guard.h"
 
 /* 1 when s is digits only: numbers are decimal (no sign, blank, 0x or inf). */
 static int all_digits(const char *s)

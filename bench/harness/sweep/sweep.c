@@ -10,11 +10,11 @@
 #include <stdlib.h>
 #include <string.h>
 
-#include "exit.h"
+#include "harness/base/exit.h"
 #include "sweep_ctx.h"
 #include "sweep_resume.h"
-#include "world.h"
-#include "say.h"
+#include "harness/mpi/world.h"
+#include "harness/base/say.h"
 
 static void fill_row(const sweep_ctx *c, const job *j, const pb_set *set,
                      const pb_batch_result *res, pb_row *r)

@@ -6,11 +6,11 @@
 
 #include <stddef.h>
 
-#include "batch.h"
-#include "batch_measure.h"
-#include "meta.h"
-#include "progress.h"
-#include "speed_guard.h"
+#include "harness/measure/batch.h"
+#include "harness/measure/batch_measure.h"
+#include "harness/meta/meta.h"
+#include "harness/io/progress.h"
+#include "harness/measure/speed_guard.h"
 #include "sweep.h"
 #include "sweep_meta.h"
 #include "sweep_out.h"

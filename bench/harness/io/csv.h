@@ -7,7 +7,7 @@
 #include <stdio.h>
 
 #include "core/engine.h"
-#include "harness/measure.h"
+#include "harness/measure/measure.h"
 
 typedef struct pb_row {
     const char *family;

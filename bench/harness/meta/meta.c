@@ -19,15 +19,15 @@
 #include <omp.h>
 #endif
 
-#include "bind.h"
-#include "csv.h"
+#include "harness/measure/bind.h"
+#include "harness/io/csv.h"
 #include "harness/build_commit.h"
 #include "harness/build_info.h"
 #include "player/page/page.h"
-#include "units.h"
-#include "world.h"
-#include "say.h"
-#include "outfile.h"
+#include "harness/base/units.h"
+#include "harness/mpi/world.h"
+#include "harness/base/say.h"
+#include "harness/io/outfile.h"
 
 /* Copies src into dst (size n), collapsing runs of whitespace (newlines included) into
  * single spaces and trimming both ends; an empty result becomes "unknown". */

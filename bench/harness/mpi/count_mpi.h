@@ -8,7 +8,7 @@
 #ifndef PB_COUNT_MPI_H
 #define PB_COUNT_MPI_H
 
-#include "batch.h"
+#include "harness/measure/batch.h"
 
 /* 1 when this batch's count runs over the MPI world: more than one rank, one
  * puzzle, an engine that splits its count, no trace and no --limit N. */

@@ -9,7 +9,7 @@
 #include <string.h>
 #include <sys/stat.h>
 
-#include "harness/readfile.h"
+#include "harness/io/readfile.h"
 
 /* FNV-1a, 64 bits: a content check, not a defence against a forger. */
 static uint64_t fnv1a(uint64_t h, const void *data, size_t len)

@@ -21,7 +21,7 @@
 #include <unistd.h>
 
 #include "core/limiter.h"
-#include "exit.h"
+#include "harness/base/exit.h"
 
 /* 1 when path is a regular file this process may execute. */
 static int executable(const char *path)

@@ -8,8 +8,8 @@
 #include <stdint.h>
 #include "core/error.h"
 #include "family.h"
-#include "harness/measure.h"
-#include "harness/options.h"
+#include "harness/measure/measure.h"
+#include "harness/base/options.h"
 
 /* Whole numbers in a list (search-threads). */
 typedef struct pb_int_list {

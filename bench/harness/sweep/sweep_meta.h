@@ -7,7 +7,7 @@
 
 #include <stddef.h>
 
-#include "meta.h"
+#include "harness/meta/meta.h"
 #include "sweep_spec.h"
 
 enum { PB_SWEEP_SETTINGS = 32, PB_SWEEP_SETTING = 600 };

@@ -14,11 +14,11 @@
 #include <string.h>
 #include <time.h>
 
-#include "bind.h"
-#include "exit.h"
-#include "sweep_ctx.h"
+#include "harness/measure/bind.h"
+#include "harness/base/exit.h"
+#include "harness/sweep/sweep_ctx.h"
 #include "world.h"
-#include "say.h"
+#include "harness/base/say.h"
 
 /* Message tags (any number MPI allows; these name the sweep's messages). */
 enum {

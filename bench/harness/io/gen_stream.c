@@ -8,7 +8,7 @@
 #include <string.h>
 #include <unistd.h>
 
-#include "options.h"
+#include "harness/base/options.h"
 #include "outfile.h"
 #include "readfile.h"
 

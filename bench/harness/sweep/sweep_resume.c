@@ -9,9 +9,9 @@
 #include <string.h>
 #include <sys/stat.h>
 
-#include "csv.h"
-#include "readfile.h"
-#include "outfile.h"
+#include "harness/io/csv.h"
+#include "harness/io/readfile.h"
+#include "harness/io/outfile.h"
 
 /* The value of the line "key=..." of text (its length in *n), or NULL. */
 static const char *meta_value(const char *text, const char *key, size_t *n)

@@ -12,7 +12,7 @@
 #include <string.h>
 #include <time.h>
 
-#include "exit.h"
+#include "harness/base/exit.h"
 #include "world.h"
 
 /* Message tags of generation (a range no other command's messages use). */

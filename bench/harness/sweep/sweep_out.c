@@ -13,7 +13,7 @@
 #include <sys/stat.h>
 #include <unistd.h>
 
-#include "outfile.h"
+#include "harness/io/outfile.h"
 
 static int path_of(char *out, const char *dir, const char *name, const char *ext, char *err,
                    size_t errlen)

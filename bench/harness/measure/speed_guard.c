@@ -6,7 +6,7 @@
 #include <time.h>
 
 #include "core/limiter.h"
-#include "say.h"
+#include "harness/base/say.h"
 
 static void note(pb_speed_guard *g, double r)
 {

@@ -32,10 +32,10 @@
 #include <time.h>
 
 #include "core/limiter.h"
-#include "exit.h"
+#include "harness/base/exit.h"
 #include "search/subtree.h"
 #include "world.h"
-#include "say.h"
+#include "harness/base/say.h"
 
 /* Message tags of the count (a range no other command's messages use). */
 enum { TAG_WANT = 1501, TAG_WORK, TAG_STEPS_REQ, TAG_STEPS, TAG_HALT };

@@ -2,7 +2,7 @@
  * launcher started the process, else a world of one rank that makes no MPI call. The
  * one piece of process-wide state in the harness: MPI itself is process-wide. */
 #include "world.h"
-#include "say.h"
+#include "harness/base/say.h"
 
 #include <stdio.h>
 #include <stdlib.h>

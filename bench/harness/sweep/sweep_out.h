@@ -8,7 +8,7 @@
 
 #include <stddef.h>
 
-#include "csv.h"
+#include "harness/io/csv.h"
 
 enum { PB_SWEEP_PATH = 4200 };
 

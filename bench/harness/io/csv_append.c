@@ -9,8 +9,8 @@
 #include <string.h>
 #include <sys/stat.h>
 
-#include "harness/csv.h"
-#include "harness/readfile.h"
+#include "harness/io/csv.h"
+#include "harness/io/readfile.h"
 #include "outfile.h"
 
 /* 1 when name is wall_s or one of the timing columns. */

@@ -7,7 +7,7 @@
 
 #include <stddef.h>
 
-#include "harness/measure.h"
+#include "harness/measure/measure.h"
 
 enum { PB_CSV_MAX_KEYS = 32 };
 

@@ -7,7 +7,7 @@
 #include <math.h>
 #include <stdio.h>
 
-#include "exit.h"
+#include "harness/base/exit.h"
 #include "sweep_ctx.h"
 
 /* The runs tried for the reference, and the times that fit it: long enough to be a

@@ -3,7 +3,7 @@
 #include <stdio.h>
 #include <string.h>
 
-#include "harness/exit.h"
+#include "harness/base/exit.h"
 #include "sweep_spec.h"
 
 /* The first word of l given twice, or NULL. */
