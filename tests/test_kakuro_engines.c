@@ -870,7 +870,7 @@ static void test_files(const char *src)
             continue;
         }
         kakuro_reader rd;
-        kakuro_grid *g = malloc(sizeof *g);
+        kakuro_grid grid = {0}, *g = &grid;
         int line = 0, prev = 0, puzzles = 0, rc;
         pb_error err;
         kakuro_reader_init(&rd, text, len);
@@ -899,7 +899,8 @@ static void test_files(const char *src)
                 if (!strcmp(e->about.name, "enum-all") || !strcmp(e->about.name, "enum-perm"))
                     continue;
                 for (int o = 0; o < (e->about.caps & PB_CAP_ORDER ? 2 : 1); o++) {
-                    int first[KAKURO_MAX_CELLS], last[KAKURO_MAX_CELLS];
+                    int *first = calloc((size_t)m->ncells, sizeof *first),
+                        *last = calloc((size_t)m->ncells, sizeof *last);
                     pb_stats st;
                     pb_status s = run(e, m, PB_MODE_COUNT, orders[o], 0, 1, first,
                                       e->about.caps & PB_CAP_LAST ? last : NULL, &st);
@@ -909,13 +910,15 @@ static void test_files(const char *src)
                         fprintf(stderr, "  %s line %d: engine %s\n", path, line, e->about.name);
                     if (want) CHECK(pb_model_check(m, first));
                     if (want && (e->about.caps & PB_CAP_LAST)) CHECK(pb_model_check(m, last));
+                    free(first);
+                    free(last);
                 }
             }
             pb_model_free(m);
         }
         CHECK(puzzles > 0);
         printf("%s: %d puzzles\n", names[k], puzzles);
-        free(g);
+        kakuro_grid_free(g);
         free(text);
     }
 }

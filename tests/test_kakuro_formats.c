@@ -102,24 +102,35 @@ static void test_bad_grids(void)
     for (int r = 0; r < KAKURO_MAX_DIM + 1; r++) strcat(text, "#\n");
     CHECK_EQ_U64(read_first(text, 0, &g, &line, &e), (uint64_t)-1);
     CHECK_EQ_U64(e.line, KAKURO_MAX_DIM + 1);
-    CHECK_STR(e.msg, "column 1: more than 64 rows");
+    CHECK_STR(e.msg, "column 1: more than 1024 rows");
     text[0] = '\0';
     for (int c = 0; c < KAKURO_MAX_DIM + 1; c++) strcat(text, "# ");
     strcat(text, "\n");
     CHECK_EQ_U64(read_first(text, 0, &g, &line, &e), (uint64_t)-1);
     CHECK_EQ_U64(e.line, 1);
-    CHECK_STR(e.msg, "column 65: more than 64 cells in a row");
-    /* 64 x 64 is allowed (all black but one run). */
-    text[0] = '\0';
-    strcat(text, "\\3 . .");
-    for (int c = 3; c < KAKURO_MAX_DIM; c++) strcat(text, " #");
-    strcat(text, "\n");
-    for (int r = 1; r < KAKURO_MAX_DIM; r++) {
-        for (int c = 0; c < KAKURO_MAX_DIM; c++) strcat(text, c ? " #" : "#");
-        strcat(text, "\n");
+    CHECK_STR(e.msg, "column 1025: more than 1024 cells in a row");
+    /* The maximum is allowed (all black but one run), and so is any shape under it. */
+    const size_t big = (size_t)KAKURO_MAX_DIM * (2 * KAKURO_MAX_DIM + 1) + 1;
+    char *all = malloc(big);
+    CHECK(all != NULL);
+    if (!all) return;
+    for (int shape = 0; shape < 2; shape++) {
+        const int rows = shape ? 101 : KAKURO_MAX_DIM, cols = shape ? 31 : KAKURO_MAX_DIM;
+        size_t at = (size_t)sprintf(all, "\\3 . .");
+        for (int c = 3; c < cols; c++) at += (size_t)sprintf(all + at, " #");
+        all[at++] = '\n';
+        for (int r = 1; r < rows; r++) {
+            for (int c = 0; c < cols; c++) at += (size_t)sprintf(all + at, c ? " #" : "#");
+            all[at++] = '\n';
+        }
+        all[at] = '\0';
+        CHECK_EQ_U64(read_first(all, 0, &g, &line, &e), 1);
+        CHECK(g.rows == rows && g.cols == cols && g.right[0] == 3 && g.white[2] && !g.white[3]);
+        pb_model *m = kakuro_model_new(&g, &e);
+        CHECK(m != NULL && m->ncells == 2 && m->rows == rows && m->cols == cols);
+        pb_model_free(m);
     }
-    CHECK_EQ_U64(read_first(text, 0, &g, &line, &e), 1);
-    CHECK(g.rows == KAKURO_MAX_DIM && g.cols == KAKURO_MAX_DIM);
+    free(all);
 }
 
 /* After an error the reader has skipped the bad puzzle and goes on with the next. */
@@ -156,10 +167,11 @@ static void test_skip(void)
 }
 
 static const bad_case bad_outlines[] = {
-    {"xx xx\n", 1, "column 1: expected the size line `rows cols` (numbers 1-64), got 'xx'"},
-    {"3 x\n", 1, "column 2: expected the size line `rows cols` (numbers 1-64), got 'x'"},
-    {"0 3\n", 1, "column 1: expected the size line `rows cols` (numbers 1-64), got '0'"},
-    {"3 65\n", 1, "column 2: expected the size line `rows cols` (numbers 1-64), got '65'"},
+    {"xx xx\n", 1, "column 1: expected the size line `rows cols` (numbers 1-1024), got 'xx'"},
+    {"3 x\n", 1, "column 2: expected the size line `rows cols` (numbers 1-1024), got 'x'"},
+    {"0 3\n", 1, "column 1: expected the size line `rows cols` (numbers 1-1024), got '0'"},
+    {"3 1025\n", 1, "column 2: expected the size line `rows cols` (numbers 1-1024), got '1025'"},
+    {"3 10000\n", 1, "column 2: expected the size line `rows cols` (numbers 1-1024), got '10000'"},
     {"3\n", 1, "column 2: expected the number of columns after the rows"},
     {"1 3 3\n", 1, "column 3: unexpected '3' after the size `rows cols`"},
     {"; outline\n3 3\nxx cx cx\n", 2, "column 1: expected 3 rows after the size line, got 1"},
@@ -230,7 +242,7 @@ static const char seed_outline[] = "7 7\n"
  * the first's text again. */
 static void round_trip(const char *text, int outline)
 {
-    static char out[KAKURO_MAX_CELLS * 8], out2[KAKURO_MAX_CELLS * 8];
+    static char out[1 << 16], out2[1 << 16];
     pb_error e = {0, ""};
     int line;
     CHECK_EQ_U64(read_first(text, outline, &g, &line, &e), 1);
@@ -334,7 +346,8 @@ static void test_runs(void)
         CHECK_EQ_U64(runs[k].clue, want[k].clue);
         CHECK_EQ_U64(runs[k].len, want[k].len);
         CHECK_EQ_U64(runs[k].sum, want[k].sum);
-        for (int j = 0; j < want[k].len; j++) CHECK_EQ_U64(runs[k].cell[j], want[k].cell[j]);
+        for (int j = 0; j < want[k].len; j++)
+            CHECK_EQ_U64(kakuro_run_cell(&runs[k], j), want[k].cell[j]);
     }
     /* max cuts what is stored, not the count. */
     memset(runs, 0xff, sizeof runs);
@@ -348,12 +361,21 @@ static void test_runs(void)
     g.white[11] = 1;
     CHECK_EQ_U64(kakuro_find_runs(&g, runs, 8), 2);
     CHECK(runs[0].dir == KAKURO_ACROSS && runs[0].clue == -1 && runs[0].len == 11 &&
-          runs[0].sum == 0 && runs[0].cell[10] == 10);
+          runs[0].sum == 0 && kakuro_run_cell(&runs[0], 10) == 10);
     CHECK(runs[1].dir == KAKURO_DOWN && runs[1].clue == -1 && runs[1].len == 2 &&
-          runs[1].cell[0] == 0 && runs[1].cell[1] == 11);
+          kakuro_run_cell(&runs[1], 0) == 0 && kakuro_run_cell(&runs[1], 1) == 11);
     CHECK_EQ_U64(kakuro_grid_init(&g, 0, 3), (uint64_t)-1);
     CHECK_EQ_U64(kakuro_grid_init(&g, 3, KAKURO_MAX_DIM + 1), (uint64_t)-1);
     CHECK_EQ_U64(kakuro_grid_init(&g, KAKURO_MAX_DIM, KAKURO_MAX_DIM), 0);
+    CHECK(g.cap >= (size_t)KAKURO_MAX_DIM * KAKURO_MAX_DIM);
+    /* A smaller grid reuses the arrays; a copy is whole. */
+    unsigned char *before = g.white;
+    CHECK_EQ_U64(kakuro_grid_init(&g, 2, 3), 0);
+    CHECK(g.white == before && g.rows == 2 && g.cols == 3);
+    g.white[4] = 1, g.digit[4] = 7, g.right[3] = 7;
+    CHECK_EQ_U64(kakuro_grid_copy(&g2, &g), 0);
+    CHECK(g2.rows == 2 && g2.cols == 3 && g2.white != g.white && g2.white[4] && g2.digit[4] == 7 &&
+          g2.right[3] == 7 && !g2.white[5]);
 }
 
 /* An outline from rows of '#' (black) and '.' (white). */
@@ -416,12 +438,14 @@ static void test_solutions(void)
     CHECK(kakuro_is_solution_of(&g, &g2));
     CHECK(g2.digit[5] == 1 && g2.digit[6] == 3 && g2.digit[15] == 1 && g2.down[2] == 16);
     /* derive_clues gives back the puzzle's clues. */
-    kakuro_grid d = g2;
-    memset(d.down, 0, sizeof d.down);
-    memset(d.right, 0, sizeof d.right);
+    kakuro_grid d = {0};
+    CHECK(kakuro_grid_copy(&d, &g2) == 0);
+    memset(d.down, 0, 16);
+    memset(d.right, 0, 16);
     d.right[0] = 7; /* a clue where no run starts: cleared */
     kakuro_derive_clues(&d);
     CHECK(!memcmp(d.down, g.down, 16) && !memcmp(d.right, g.right, 16));
+    kakuro_grid_free(&d);
     /* Wrong: a sum off, a repeated digit, an empty cell, a given changed, a black cell. */
     static const int wrong_sum[8] = {1, 3, 2, 7, 1, 6, 2};
     kakuro_grid_fill(&g, wrong_sum, &g2);
@@ -539,11 +563,13 @@ static void test_model(void)
 /* Counts g's solutions by assigning digits to the white cells in reading order,
  * cutting a branch only when a run's digits repeat or can no longer reach its
  * clue; every complete fill is then checked whole by kakuro_is_solution_of. */
+enum { COUNTER_CELLS = 4096 }; /* the hand-made puzzles are far smaller */
+
 typedef struct counter {
     const kakuro_grid *g;
     kakuro_grid fill;
-    int cells[KAKURO_MAX_CELLS], ncells;
-    int across_clue[KAKURO_MAX_CELLS], down_clue[KAKURO_MAX_CELLS]; /* per grid cell */
+    int cells[COUNTER_CELLS], ncells;
+    int across_clue[COUNTER_CELLS], down_clue[COUNTER_CELLS]; /* per grid cell */
     long count, limit;
 } counter;
 
@@ -598,7 +624,8 @@ static counter cnt; /* big: kept off the stack */
 static long brute_count(const kakuro_grid *p, long limit)
 {
     cnt.g = p;
-    cnt.fill = *p;
+    CHECK(p->rows * p->cols <= COUNTER_CELLS && kakuro_grid_copy(&cnt.fill, p) == 0);
+    if (p->rows * p->cols > COUNTER_CELLS) return -1;
     cnt.ncells = 0;
     cnt.count = 0;
     cnt.limit = limit;
@@ -756,5 +783,8 @@ int main(int argc, char **argv)
     CHECK(check_counts(dir, "none.kak", 0) >= 3);
     CHECK(check_counts(dir, "many.kak", 2) >= 3);
     CHECK(check_bad_files(dir) >= 12);
+    kakuro_grid_free(&g);
+    kakuro_grid_free(&g2);
+    kakuro_grid_free(&cnt.fill);
     return check_report("test_kakuro_formats");
 }

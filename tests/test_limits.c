@@ -139,13 +139,13 @@ static pb_model *kakuro_file(const char *rel)
         exit(2);
     }
     kakuro_reader r;
-    kakuro_grid *g = malloc(sizeof *g);
+    kakuro_grid g = {0};
     int line;
     pb_error e;
     kakuro_reader_init(&r, text, len);
-    if (!g || kakuro_read(&r, g, &line, &e) != 1) exit(2);
-    pb_model *m = kakuro_model_new(g, &e);
-    free(g);
+    if (kakuro_read(&r, &g, &line, &e) != 1) exit(2);
+    pb_model *m = kakuro_model_new(&g, &e);
+    kakuro_grid_free(&g);
     free(text);
     if (!m) exit(2);
     return m;

@@ -5,6 +5,7 @@
 #include "text.h"
 
 #include <stdio.h>
+#include <stdlib.h>
 #include <string.h>
 
 void kakuro_reader_init(kakuro_reader *r, const char *text, size_t len)
@@ -152,11 +153,32 @@ static int check_grid(const kakuro_grid *g, const int *row_line, int first_line,
     return 0;
 }
 
-/* Reads the rows of a puzzle from the reader's current line to the next blank line. */
+/* The size of the puzzle at the reader's position, without reading it: its rows up to
+ * the next blank line (comments are no rows) and the cells of its first row, each
+ * capped at KAKURO_MAX_DIM + 1 (read_rows then names the line past the maximum). */
+static void measure(const kakuro_reader *r, int *rows, int *cols)
+{
+    kakuro_text_line t;
+    size_t pos = r->pos;
+    *rows = 0, *cols = 1;
+    while (pos < r->len && *rows <= KAKURO_MAX_DIM) {
+        pos = kakuro_peek_line(r, pos, &t);
+        if (t.kind == KAKURO_LINE_BLANK) break;
+        if (t.kind == KAKURO_LINE_COMMENT) continue;
+        if (!(*rows)++ && t.kind == KAKURO_LINE_TEXT) {
+            const int n = kakuro_count_tokens(t.s, t.s + t.len);
+            *cols = n > KAKURO_MAX_DIM ? KAKURO_MAX_DIM + 1 : n;
+        }
+    }
+}
+
+/* Reads the rows of a puzzle from the reader's current line to the next blank line
+ * into g, whose size measure() found. */
 static int read_rows(kakuro_reader *r, kakuro_grid *g, int *row_line, pb_error *err)
 {
     kakuro_text_line t;
-    int rows = 0, cols = 0;
+    int rows = 0;
+    const int cols = g->cols;
     while (r->pos < r->len) {
         size_t next = kakuro_peek_line(r, r->pos, &t);
         if (t.kind == KAKURO_LINE_BLANK) break;
@@ -169,15 +191,12 @@ static int read_rows(kakuro_reader *r, kakuro_grid *g, int *row_line, pb_error *
             return pb_fail(err, line, "column 1: more than %d rows", KAKURO_MAX_DIM);
         const char *p = t.s, *e = t.s + t.len;
         const int n = kakuro_count_tokens(p, e);
-        if (rows == 0) {
-            if (n > KAKURO_MAX_DIM)
-                return pb_fail(err, line, "column %d: more than %d cells in a row",
-                               KAKURO_MAX_DIM + 1, KAKURO_MAX_DIM);
-            cols = n;
-        } else if (n != cols) {
+        if (rows == 0 && n > KAKURO_MAX_DIM)
+            return pb_fail(err, line, "column %d: more than %d cells in a row", KAKURO_MAX_DIM + 1,
+                           KAKURO_MAX_DIM);
+        if (n != cols)
             return pb_fail(err, line, "column %d: row has %d cells, expected %d",
                            (n < cols ? n : cols) + 1, n, cols);
-        }
         for (int c = 0; c < cols; c++) {
             int len;
             const char *tok = kakuro_next_token(&p, e, &len);
@@ -185,8 +204,6 @@ static int read_rows(kakuro_reader *r, kakuro_grid *g, int *row_line, pb_error *
         }
         row_line[rows++] = line;
     }
-    g->rows = rows;
-    g->cols = cols;
     return 0;
 }
 
@@ -200,13 +217,18 @@ int kakuro_read(kakuro_reader *r, kakuro_grid *g, int *line, pb_error *err)
     }
     if (r->pos >= r->len) return 0;
     *line = r->line + 1;
-    int row_line[KAKURO_MAX_DIM];
-    kakuro_grid_init(g, 1, 1);
-    if (read_rows(r, g, row_line, err)) {
-        kakuro_skip_block(r, 0);
-        return -1;
-    }
-    return check_grid(g, row_line, *line, err) ? -1 : 1;
+    int rows, cols, rc = -1;
+    measure(r, &rows, &cols);
+    /* A size past the maximum is cut to it: read_rows then stops at the excess. */
+    int *row_line = malloc((size_t)rows * sizeof *row_line);
+    if (!row_line || kakuro_grid_init(g, rows > KAKURO_MAX_DIM ? KAKURO_MAX_DIM : rows,
+                                      cols > KAKURO_MAX_DIM ? KAKURO_MAX_DIM : cols))
+        pb_fail(err, *line, "column 1: out of memory for a grid of %d x %d", rows, cols);
+    else if (!read_rows(r, g, row_line, err))
+        rc = check_grid(g, row_line, *line, err) ? -1 : 1;
+    free(row_line);
+    if (rc < 0) kakuro_skip_block(r, 0);
+    return rc;
 }
 
 /* ---- writing ---- */
@@ -214,6 +236,32 @@ int kakuro_read(kakuro_reader *r, kakuro_grid *g, int *line, pb_error *err)
 static int num_width(int v)
 {
     return v >= 100 ? 3 : v >= 10 ? 2 : v > 0 ? 1 : 0;
+}
+
+/* Text written into a buffer as snprintf does; spaces are held back until something
+ * follows them on the line, so no line ends in spaces. */
+typedef struct writer {
+    char *buf;
+    size_t len, at;
+    int spaces;
+} writer;
+
+static void put(writer *w, char ch)
+{
+    if (ch == ' ') {
+        w->spaces++;
+        return;
+    }
+    if (ch == '\n') w->spaces = 0;
+    for (; w->spaces; w->spaces--, w->at++)
+        if (w->at + 1 < w->len) w->buf[w->at] = ' ';
+    if (w->at + 1 < w->len) w->buf[w->at] = ch;
+    w->at++;
+}
+
+static void put_str(writer *w, const char *s)
+{
+    while (*s) put(w, *s++);
 }
 
 size_t kakuro_format_grid(const kakuro_grid *g, char *buf, size_t buflen)
@@ -225,16 +273,14 @@ size_t kakuro_format_grid(const kakuro_grid *g, char *buf, size_t buflen)
             if (num_width(g->down[i]) > dw) dw = num_width(g->down[i]);
             if (num_width(g->right[i]) > rw) rw = num_width(g->right[i]);
         }
-    size_t at = 0;
+    writer w = {buf, buflen, 0, 0};
     /* Every token is dw + 1 + rw wide with the '\' (or the lone character of a
      * non-clue cell) in the same place, so both the columns and the clues line up. */
-    char line[KAKURO_MAX_DIM * 8 + 2];
     for (int r = 0; r < g->rows; r++) {
-        int len = 0;
         for (int c = 0; c < g->cols; c++) {
             const int i = r * g->cols + c;
-            char tok[8];
-            if (c) line[len++] = ' ';
+            char tok[16];
+            if (c) put(&w, ' ');
             if (g->white[i]) {
                 const int d = g->digit[i];
                 snprintf(tok, sizeof tok, "%*s%c%*s", dw, "",
@@ -250,15 +296,10 @@ size_t kakuro_format_grid(const kakuro_grid *g, char *buf, size_t buflen)
             } else {
                 snprintf(tok, sizeof tok, "%*s#%*s", dw, "", rw, "");
             }
-            const int tl = (int)strlen(tok);
-            memcpy(line + len, tok, (size_t)tl);
-            len += tl;
+            put_str(&w, tok);
         }
-        while (len > 0 && line[len - 1] == ' ') len--;
-        line[len++] = '\n';
-        for (int k = 0; k < len; k++, at++)
-            if (at + 1 < buflen) buf[at] = line[k];
+        put(&w, '\n');
     }
-    if (buflen) buf[at < buflen ? at : buflen - 1] = '\0';
-    return at;
+    if (buflen) buf[w.at < buflen ? w.at : buflen - 1] = '\0';
+    return w.at;
 }

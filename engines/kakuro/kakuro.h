@@ -22,31 +22,49 @@
 #include "../core/model.h"
 #include "sums.h"
 
-#define KAKURO_MAX_DIM   64 /* rows and columns, each */
-#define KAKURO_MAX_CELLS (KAKURO_MAX_DIM * KAKURO_MAX_DIM)
-#define KAKURO_MAX_RUNS  (2 * KAKURO_MAX_CELLS)
-#define KAKURO_MAX_LINE  4096 /* longest input line accepted */
+/* The most rows and the most columns a grid may have. A grid holds 4 bytes a cell in
+ * arrays sized to it, so the maximum (4 MiB) only bounds what one bad size line or
+ * runaway file can ask for; it keeps rows * cols within what a model can lay out. */
+#define KAKURO_MAX_DIM  1024
+#define KAKURO_MAX_LINE 4096 /* longest input line accepted */
 
+/* A grid owns its arrays (rows * cols bytes each, row by row). It starts zeroed (= {0}
+ * or calloc), kakuro_grid_init gives it a size, kakuro_grid_free gives the memory
+ * back; a struct copy would share the arrays, so grids are copied by kakuro_grid_copy. */
 typedef struct kakuro_grid {
     int rows, cols;
-    unsigned char white[KAKURO_MAX_CELLS]; /* 1: white cell */
-    unsigned char digit[KAKURO_MAX_CELLS]; /* white cells: 0 empty, else 1..9 */
-    unsigned char down[KAKURO_MAX_CELLS];  /* black cells: down clue, 0 none */
-    unsigned char right[KAKURO_MAX_CELLS]; /* black cells: right clue, 0 none */
+    unsigned char *white; /* 1: white cell */
+    unsigned char *digit; /* white cells: 0 empty, else 1..9 */
+    unsigned char *down;  /* black cells: down clue, 0 none */
+    unsigned char *right; /* black cells: right clue, 0 none */
+    size_t cap;           /* cells the arrays have room for */
 } kakuro_grid;
 
-/* An all-black grid of rows x cols (1..KAKURO_MAX_DIM each). 0, or -1 on bad sizes. */
+/* Makes g an all-black grid of rows x cols (1..KAKURO_MAX_DIM each), reusing its
+ * arrays when they are large enough. 0, or -1 on bad sizes or out of memory (g is
+ * then unchanged). */
 int kakuro_grid_init(kakuro_grid *g, int rows, int cols);
+/* *to = a copy of *from (to's arrays reused or grown). 0, or -1 out of memory. */
+int kakuro_grid_copy(kakuro_grid *to, const kakuro_grid *from);
+/* Frees g's arrays; g is then an empty grid again, ready for kakuro_grid_init. */
+void kakuro_grid_free(kakuro_grid *g);
 
 enum { KAKURO_ACROSS = 0, KAKURO_DOWN = 1 };
 
 typedef struct kakuro_run {
-    int dir;  /* KAKURO_ACROSS or KAKURO_DOWN */
-    int clue; /* grid index of the black cell before the run; -1 at the grid's edge */
-    int len;  /* white cells, >= 2 (a run longer than 9 is found too: it is invalid) */
-    int sum;  /* the clue's value, 0 when the clue cell has none (an outline) */
-    int cell[KAKURO_MAX_DIM]; /* grid indices of its cells, in reading order */
+    int dir;   /* KAKURO_ACROSS or KAKURO_DOWN */
+    int clue;  /* grid index of the black cell before the run; -1 at the grid's edge */
+    int len;   /* white cells, >= 2 (a run longer than 9 is found too: it is invalid) */
+    int sum;   /* the clue's value, 0 when the clue cell has none (an outline) */
+    int first; /* grid index of its first cell; cell k is first + k * step */
+    int step;  /* 1 across, cols down */
 } kakuro_run;
+
+/* The grid index of cell k (0 .. len-1) of run r, in reading order. */
+static inline int kakuro_run_cell(const kakuro_run *r, int k)
+{
+    return r->first + k * r->step;
+}
 
 /* The runs of g: across runs row by row, then down runs column by column (the
  * model's group order). Returns the count; the first `max` go to runs. */
@@ -113,8 +131,8 @@ int kakuro_is_solution_of(const kakuro_grid *puzzle, const kakuro_grid *sol);
 pb_model *kakuro_model_new(const kakuro_grid *g, pb_error *err);
 
 /* *out = the grid of the model's puzzle `shape` with values (one per model cell, 0
- * empty) written into its white cells. */
-void kakuro_grid_fill(const kakuro_grid *shape, const int *values, kakuro_grid *out);
+ * empty) written into its white cells. 0, or -1 out of memory. */
+int kakuro_grid_fill(const kakuro_grid *shape, const int *values, kakuro_grid *out);
 
 /* ---- outline generation (outline_gen.c) ---- */
 /* The generators' defaults: `generate kakuro` and the player page use the same, so

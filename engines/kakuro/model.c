@@ -30,7 +30,7 @@ pb_model *kakuro_model_new(const kakuro_grid *g, pb_error *err)
         pb_fail(err, 0, "no white cells");
         goto fail;
     }
-    /* Counted first: the run array for the largest grid would be megabytes. */
+    /* Counted first, to allocate the runs at once. */
     const int nruns = kakuro_find_runs(g, NULL, 0);
     runs = malloc((size_t)(nruns ? nruns : 1) * sizeof *runs);
     m = pb_model_new(ncells, 9);
@@ -39,7 +39,7 @@ pb_model *kakuro_model_new(const kakuro_grid *g, pb_error *err)
     for (int k = 0; k < nruns; k++) {
         const kakuro_run *run = &runs[k];
         const char *dir = run->dir == KAKURO_ACROSS ? "across" : "down";
-        const int r0 = run->cell[0] / g->cols + 1, c0 = run->cell[0] % g->cols + 1;
+        const int r0 = run->first / g->cols + 1, c0 = run->first % g->cols + 1;
         if (run->len > KAKURO_MAX_RUN) {
             pb_fail(err, 0, "row %d, column %d: %s run of %d cells (a run has 2 to 9)", r0, c0, dir,
                     run->len);
@@ -51,7 +51,7 @@ pb_model *kakuro_model_new(const kakuro_grid *g, pb_error *err)
             goto fail;
         }
         int cells[KAKURO_MAX_RUN];
-        for (int j = 0; j < run->len; j++) cells[j] = id[run->cell[j]];
+        for (int j = 0; j < run->len; j++) cells[j] = id[kakuro_run_cell(run, j)];
         if (pb_model_add_sum_group(m, cells, run->len, run->sum)) goto oom;
     }
     for (int i = 0; i < n; i++)
@@ -71,14 +71,15 @@ fail:
     return NULL;
 }
 
-void kakuro_grid_fill(const kakuro_grid *shape, const int *values, kakuro_grid *out)
+int kakuro_grid_fill(const kakuro_grid *shape, const int *values, kakuro_grid *out)
 {
-    *out = *shape;
-    if (!values) return;
+    if (kakuro_grid_copy(out, shape)) return -1;
+    if (!values) return 0;
     for (int i = 0, k = 0; i < shape->rows * shape->cols; i++) {
         if (!shape->white[i]) continue;
         const int v = values[k++];
         /* A 0 leaves the cell as the puzzle has it: empty, or its given. */
         if (v >= 1 && v <= 9) out->digit[i] = (unsigned char)v;
     }
+    return 0;
 }

@@ -3,19 +3,8 @@
 #include "kakuro.h"
 
 #include <stdio.h>
+#include <stdlib.h>
 #include <string.h>
-
-int kakuro_grid_init(kakuro_grid *g, int rows, int cols)
-{
-    if (rows < 1 || rows > KAKURO_MAX_DIM || cols < 1 || cols > KAKURO_MAX_DIM) return -1;
-    g->rows = rows;
-    g->cols = cols;
-    memset(g->white, 0, sizeof g->white);
-    memset(g->digit, 0, sizeof g->digit);
-    memset(g->down, 0, sizeof g->down);
-    memset(g->right, 0, sizeof g->right);
-    return 0;
-}
 
 /* Walks line `u` (a row for KAKURO_ACROSS, a column for KAKURO_DOWN) and stores its
  * runs from runs[n] on (up to max); returns the new count. */
@@ -40,7 +29,8 @@ static int line_runs(const kakuro_grid *g, int dir, int u, kakuro_run *runs, int
                 run->sum = run->clue < 0          ? 0
                            : dir == KAKURO_ACROSS ? g->right[run->clue]
                                                   : g->down[run->clue];
-                for (int k = i; k < j; k++) run->cell[k - i] = base + k * step;
+                run->first = base + i * step;
+                run->step = step;
             }
             n++;
         }
@@ -95,28 +85,16 @@ static int run_fault(const kakuro_grid *g, int dir, char *msg, size_t msglen)
     return 0;
 }
 
-int kakuro_outline_check(const kakuro_grid *g, char *msg, size_t msglen)
+/* Whether the white cells of g are connected: a search from the first, in
+ * stack/seen (n cells each). The first one it cannot reach goes to *stray. */
+static int connected(const kakuro_grid *g, int *stack, unsigned char *seen, int first, int *stray)
 {
-    if (msg && msglen) msg[0] = '\0';
-    if (run_fault(g, KAKURO_ACROSS, msg, msglen) || run_fault(g, KAKURO_DOWN, msg, msglen))
-        return -1;
     const int n = g->rows * g->cols;
-    int stack[KAKURO_MAX_CELLS], first = -1, top = 0, seen_count = 0, whites = 0;
-    unsigned char seen[KAKURO_MAX_CELLS] = {0};
-    for (int i = 0; i < n; i++)
-        if (g->white[i]) {
-            whites++;
-            if (first < 0) first = i;
-        }
-    if (first < 0) {
-        if (msg && msglen) snprintf(msg, msglen, "no white cells");
-        return -1;
-    }
+    int top = 0;
     stack[top++] = first;
     seen[first] = 1;
     while (top) {
         const int i = stack[--top], r = i / g->cols, c = i % g->cols;
-        seen_count++;
         const int nb[4] = {c > 0 ? i - 1 : -1, c + 1 < g->cols ? i + 1 : -1,
                            r > 0 ? i - g->cols : -1, r + 1 < g->rows ? i + g->cols : -1};
         for (int k = 0; k < 4; k++)
@@ -125,15 +103,36 @@ int kakuro_outline_check(const kakuro_grid *g, char *msg, size_t msglen)
                 stack[top++] = nb[k];
             }
     }
-    if (seen_count == whites) return 0;
     for (int i = 0; i < n; i++)
-        if (g->white[i] && !seen[i]) {
-            if (msg && msglen)
-                snprintf(
-                    msg, msglen, "row %d, column %d: white cell not connected to row %d, column %d",
-                    i / g->cols + 1, i % g->cols + 1, first / g->cols + 1, first % g->cols + 1);
-            break;
-        }
+        if (g->white[i] && !seen[i]) return *stray = i, 0;
+    return 1;
+}
+
+int kakuro_outline_check(const kakuro_grid *g, char *msg, size_t msglen)
+{
+    if (msg && msglen) msg[0] = '\0';
+    if (run_fault(g, KAKURO_ACROSS, msg, msglen) || run_fault(g, KAKURO_DOWN, msg, msglen))
+        return -1;
+    const int n = g->rows * g->cols;
+    int first = -1, stray = -1;
+    for (int i = 0; i < n && first < 0; i++)
+        if (g->white[i]) first = i;
+    if (first < 0) {
+        if (msg && msglen) snprintf(msg, msglen, "no white cells");
+        return -1;
+    }
+    int *stack = malloc((size_t)n * sizeof *stack);
+    unsigned char *seen = calloc((size_t)n, 1);
+    const int ok = stack && seen && connected(g, stack, seen, first, &stray);
+    const int oom = !stack || !seen;
+    free(stack);
+    free(seen);
+    if (ok) return 0;
+    if (msg && msglen && oom) snprintf(msg, msglen, "out of memory");
+    if (msg && msglen && !oom)
+        snprintf(msg, msglen, "row %d, column %d: white cell not connected to row %d, column %d",
+                 stray / g->cols + 1, stray % g->cols + 1, first / g->cols + 1,
+                 first % g->cols + 1);
     return -1;
 }
 
@@ -188,8 +187,8 @@ static int derive_one(void *ctx, int dir, int clue, int first, int step, int len
 
 void kakuro_derive_clues(kakuro_grid *g)
 {
-    memset(g->down, 0, sizeof g->down);
-    memset(g->right, 0, sizeof g->right);
+    memset(g->down, 0, (size_t)g->rows * (size_t)g->cols);
+    memset(g->right, 0, (size_t)g->rows * (size_t)g->cols);
     each_run(g, derive_one, g);
 }
 

@@ -4,6 +4,7 @@
  * matches its runs, each run clued with a sum that some set of distinct digits
  * makes; it prints and reads back the same. Every error is a printable message on a
  * line of the input, naming the column; each call consumes input. */
+#include <stdlib.h>
 #include <string.h>
 
 #include "fuzz.h"
@@ -11,9 +12,7 @@
 
 int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
 {
-    static kakuro_grid g, back;
-    static kakuro_run runs[KAKURO_MAX_RUNS];
-    static char text[KAKURO_MAX_CELLS * 8 + KAKURO_MAX_DIM + 16];
+    static kakuro_grid g, back; /* their arrays are reused from call to call */
     const int lines = fuzz_lines(data, size);
     kakuro_reader r, r2;
     pb_error e = {0, ""};
@@ -39,8 +38,10 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
                 FUZZ_CHECK(!g.digit[i] && g.down[i] <= 45 && g.right[i] <= 45);
             whites += g.white[i];
         }
-        const int nruns = kakuro_find_runs(&g, runs, KAKURO_MAX_RUNS);
-        FUZZ_CHECK(nruns >= 0 && nruns <= KAKURO_MAX_RUNS);
+        const int nruns = kakuro_find_runs(&g, NULL, 0);
+        FUZZ_CHECK(nruns >= 0 && nruns <= 2 * cells);
+        kakuro_run *runs = malloc((size_t)(nruns + 1) * sizeof *runs);
+        FUZZ_CHECK(runs && kakuro_find_runs(&g, runs, nruns) == nruns);
         pb_model *m = kakuro_model_new(&g, &e);
         FUZZ_CHECK(m && m->ncells == whites && m->ngroups == nruns && m->nsums == nruns);
         for (int k = 0; k < nruns; k++)
@@ -48,14 +49,17 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
                        m->group_start[k + 1] - m->group_start[k] == runs[k].len &&
                        kakuro_digit_sets(runs[k].len, runs[k].sum, NULL, 0) >= 1);
         pb_model_free(m);
-        size_t n = kakuro_format_grid(&g, text, sizeof text);
-        FUZZ_CHECK(n < sizeof text);
+        free(runs);
+        const size_t n = kakuro_format_grid(&g, NULL, 0);
+        char *text = malloc(n + 1);
+        FUZZ_CHECK(text && kakuro_format_grid(&g, text, n + 1) == n && strlen(text) == n);
         kakuro_reader_init(&r2, text, n);
         FUZZ_CHECK(kakuro_read(&r2, &back, &line, &e) == 1 && back.rows == g.rows &&
                    back.cols == g.cols && !memcmp(back.white, g.white, (size_t)cells) &&
                    !memcmp(back.digit, g.digit, (size_t)cells) &&
                    !memcmp(back.down, g.down, (size_t)cells) &&
                    !memcmp(back.right, g.right, (size_t)cells));
+        free(text);
     }
     return 0;
 }
