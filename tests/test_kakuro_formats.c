@@ -55,10 +55,10 @@ static const bad_case bad_grids[] = {
     {"# 4\\ 6\\\n\\3 . .\n\\7 .\n", 3, "column 3: row has 2 cells, expected 3"},
     {"# 4\\ 6\\\n\\3 . . #\n\\7 . .\n", 2, "column 4: row has 4 cells, expected 3"},
     {"# # # # # # #\n# # # # # #\n", 2, "column 7: row has 6 cells, expected 7"},
-    {"\\3 . # .\n", 1, "column 1: right clue 3 for a single white cell (a run has 2 to 9 cells)"},
-    {"3\\\n.\n#\n", 1, "column 1: down clue 3 for a single white cell (a run has 2 to 9 cells)"},
+    {"\\12 . # .\n", 1, "column 1: right clue 12 for a single white cell: no digit is 12"},
+    {"10\\\n.\n#\n", 1, "column 1: down clue 10 for a single white cell: no digit is 10"},
     {"\\45 . . . . . . . . . .\n", 1,
-     "column 1: right clue 45 for a run of 10 cells (a run has 2 to 9 cells)"},
+     "column 1: right clue 45 for a run of 10 cells (a run has 1 to 9 cells)"},
     {"# \\3\n", 1, "column 2: right clue 3 but no white cell to its right"},
     {"\\3 # . .\n", 1, "column 1: right clue 3 but no white cell to its right"},
     {"3\\\n#\n", 1, "column 1: down clue 3 but no white cell below it"},
@@ -327,6 +327,13 @@ static const char grid4[] = "#   3\\ 16\\ #\n"
                             "\\10 .   .   .\n"
                             "#   \\9 .   .\n";
 
+/* One-cell runs: the clues 3 (row 3) and 2 (column 3) are their cells' digits; the
+ * last cell has no clue either way and is in no run. One solution: 1 2 / 3 and any
+ * digit in the last cell. */
+static const char singles[] = "#  4\\ 2\\ #\n"
+                              "\\3 .  .   #\n"
+                              "\\3 .  #   .\n";
+
 static void test_runs(void)
 {
     pb_error e = {0, ""};
@@ -354,8 +361,24 @@ static void test_runs(void)
     CHECK_EQ_U64(kakuro_find_runs(&g, runs, 2), 6);
     CHECK_EQ_U64(runs[2].len, (uint64_t)-1);
     CHECK_EQ_U64(kakuro_find_runs(&g, NULL, 0), 6);
+    /* A single white cell is a run where a clue says so (its clue is its digit), and
+     * no run where none does. */
+    CHECK_EQ_U64(read_first(singles, 0, &g, &line, &e), 1);
+    static const struct {
+        int dir, clue, len, sum, first;
+    } one[4] = {
+        {KAKURO_ACROSS, 4, 2, 3, 5},
+        {KAKURO_ACROSS, 8, 1, 3, 9},
+        {KAKURO_DOWN, 1, 2, 4, 5},
+        {KAKURO_DOWN, 2, 1, 2, 6},
+    };
+    CHECK_EQ_U64(kakuro_find_runs(&g, runs, 8), 4);
+    for (int k = 0; k < 4; k++)
+        CHECK(runs[k].dir == one[k].dir && runs[k].clue == one[k].clue &&
+              runs[k].len == one[k].len && runs[k].sum == one[k].sum &&
+              runs[k].first == one[k].first);
     /* Runs at the grid's edge have no clue cell; runs over 9 are found too; single
-     * cells are no runs. */
+     * cells without a clue are no runs. */
     kakuro_grid_init(&g, 2, 11);
     for (int c = 0; c < 11; c++) g.white[c] = 1;
     g.white[11] = 1;
@@ -472,6 +495,22 @@ static void test_solutions(void)
     static const int keep[4] = {0, 1, 1, 3};
     kakuro_grid_fill(&g, keep, &g2);
     CHECK(g2.digit[4] == 3 && g2.digit[5] == 1 && kakuro_is_solution_of(&g, &g2));
+    /* One-cell runs: checked like any run; derive_clues keeps a single's clue (from
+     * its digit) and gives none to a single that had none. */
+    CHECK_EQ_U64(read_first(singles, 0, &g, &line, &e), 1);
+    static const int one_ok[4] = {1, 2, 3, 9}, one_bad[4] = {2, 1, 2, 9};
+    kakuro_grid_fill(&g, one_ok, &g2);
+    CHECK(kakuro_is_solution_of(&g, &g2));
+    kakuro_grid_fill(&g, one_bad, &g2); /* both one-cell runs off (3 and 2 wanted) */
+    CHECK(!kakuro_is_solution_of(&g, &g2));
+    kakuro_grid_fill(&g, one_ok, &g2);
+    g2.right[8] = 7, g2.down[2] = 9, g2.down[3] = 5;
+    kakuro_derive_clues(&g2);
+    CHECK(g2.right[8] == 3 && g2.down[2] == 2 && g2.right[4] == 3 && g2.down[1] == 4);
+    CHECK(!g2.down[3] && !g2.right[10] && !g2.down[7]);
+    g2.right[8] = 0;
+    kakuro_derive_clues(&g2);
+    CHECK(!g2.right[8] && g2.down[2] == 2);
 }
 
 /* ---- the model ---- */
@@ -542,6 +581,20 @@ static void test_model(void)
         CHECK(yes > 0 || k == 3);
         pb_model_free(m);
     }
+    /* One-cell runs are sum groups of one cell, in the run order. */
+    CHECK_EQ_U64(read_first(singles, 0, &g, &line, &e), 1);
+    m = kakuro_model_new(&g, &e);
+    CHECK(m != NULL && m->ncells == 4 && m->ngroups == 4 && m->nsums == 4);
+    if (m) {
+        static const int one_sum[4] = {3, 3, 4, 2}, one_len[4] = {2, 1, 2, 1};
+        for (int k = 0; k < 4; k++)
+            CHECK(m->group_sum[k] == one_sum[k] &&
+                  m->group_start[k + 1] - m->group_start[k] == one_len[k]);
+        CHECK(m->group_cells[m->group_start[1]] == 2 && m->group_cells[m->group_start[3]] == 1);
+        CHECK(m->sum_set_start[2] - m->sum_set_start[1] == 1 &&
+              m->sum_set[m->sum_set_start[1]] == PB_BIT(3));
+        pb_model_free(m);
+    }
     /* Refused: a run without a clue, a run over 9. */
     kakuro_grid_init(&g, 2, 3);
     g.white[4] = g.white[5] = 1;
@@ -552,7 +605,7 @@ static void test_model(void)
     for (int c = 1; c < 11; c++) g.white[c] = 1;
     g.right[0] = 45;
     CHECK(kakuro_model_new(&g, &e) == NULL);
-    CHECK_STR(e.msg, "row 1, column 2: across run of 10 cells (a run has 2 to 9)");
+    CHECK_STR(e.msg, "row 1, column 2: across run of 10 cells (a run has 1 to 9)");
     kakuro_grid_init(&g, 1, 1);
     CHECK(kakuro_model_new(&g, &e) == NULL);
     CHECK_STR(e.msg, "no white cells");
@@ -638,12 +691,12 @@ static long brute_count(const kakuro_grid *p, long limit)
         int a = i, len = 0;
         while (a % C && p->white[a - 1]) a--;
         for (int j = a; j < (i / C + 1) * C && p->white[j]; j++) len++;
-        if (len >= 2 && a % C) cnt.across_clue[i] = a - 1;
+        if (a % C && (len >= 2 || p->right[a - 1])) cnt.across_clue[i] = a - 1;
         int b = i;
         len = 0;
         while (b >= C && p->white[b - C]) b -= C;
         for (int j = b; j < p->rows * C && p->white[j]; j += C) len++;
-        if (len >= 2 && b >= C) cnt.down_clue[i] = b - C;
+        if (b >= C && (len >= 2 || p->down[b - C])) cnt.down_clue[i] = b - C;
     }
     count_from(&cnt, 0);
     return cnt.count;

@@ -84,14 +84,13 @@ static int check_clue(const char *dir, int sum, int len, int col, int line, pb_e
     if (len == 0)
         return pb_fail(err, line, "column %d: %s clue %d but no white cell %s", col, dir, sum,
                        where);
-    if (len == 1)
-        return pb_fail(err, line,
-                       "column %d: %s clue %d for a single white cell (a run has 2 to 9 cells)",
-                       col, dir, sum);
     if (len > KAKURO_MAX_RUN)
         return pb_fail(err, line,
-                       "column %d: %s clue %d for a run of %d cells (a run has 2 to 9 cells)", col,
+                       "column %d: %s clue %d for a run of %d cells (a run has 1 to 9 cells)", col,
                        dir, sum, len);
+    if (len == 1 && sum > 9)
+        return pb_fail(err, line, "column %d: %s clue %d for a single white cell: no digit is %d",
+                       col, dir, sum, sum);
     if (kakuro_digit_sets(len, sum, NULL, 0) == 0)
         return pb_fail(err, line,
                        "column %d: %s clue %d for a run of %d cells: no %d distinct digits add up "

@@ -4,9 +4,11 @@
  * A grid is rows x cols cells, numbered row by row (index r * cols + c). A cell is
  * white (it takes a digit 1-9) or black; a black cell may carry a down clue (the
  * sum of the run of white cells below it) and a right clue (the run to its right).
- * A run is a maximal horizontal or vertical block of two or more white cells; a
- * single white cell between black cells is not a run and has no clue. An outline is
- * a grid with no clues and no digits yet: only which cells are white.
+ * A run is a maximal horizontal or vertical block of two or more white cells, or a
+ * single white cell whose black cell before it carries a clue on that side (a
+ * one-cell run: its clue is its digit). A single white cell without such a clue is
+ * no run. An outline is a grid with no clues and no digits yet: only which cells are
+ * white, so its runs are the blocks of two or more.
  *
  * A puzzle reaches the engines as a pb_model built by kakuro_model_new: one cell per
  * white cell in row-major order (so "row order" is the cell order), one sum group
@@ -54,7 +56,7 @@ enum { KAKURO_ACROSS = 0, KAKURO_DOWN = 1 };
 typedef struct kakuro_run {
     int dir;   /* KAKURO_ACROSS or KAKURO_DOWN */
     int clue;  /* grid index of the black cell before the run; -1 at the grid's edge */
-    int len;   /* white cells, >= 2 (a run longer than 9 is found too: it is invalid) */
+    int len;   /* white cells: >= 1 (a run longer than 9 is found too: it is invalid) */
     int sum;   /* the clue's value, 0 when the clue cell has none (an outline) */
     int first; /* grid index of its first cell; cell k is first + k * step */
     int step;  /* 1 across, cols down */
@@ -89,11 +91,11 @@ void kakuro_reader_init(kakuro_reader *r, const char *text, size_t len);
 
 /* Reads the next clue grid into *g: 1 with *line its first line; 0 at the end of
  * the text; -1 with *err naming the line and column ("column 4: ...") and what was
- * expected. Rejected: an unknown token, ragged rows, a clue on a white cell's side
- * with no run (or a run with no clue: "run of 3 white cells without a clue"), a
- * clued run of length 1 or over 9, a clue that no set of distinct digits of that
- * length makes, a digit repeated in a run. After -1 the reader has skipped the bad
- * puzzle, so reading may go on. */
+ * expected. Rejected: an unknown token, ragged rows, a clue with no white cell after
+ * it, a run of two or more with no clue ("run of 3 white cells without a clue"), a
+ * clued run over 9 cells, a clue that no set of distinct digits of that length
+ * makes (for a one-cell run, a clue over 9), a digit repeated in a run. After -1 the
+ * reader has skipped the bad puzzle, so reading may go on. */
 int kakuro_read(kakuro_reader *r, kakuro_grid *g, int *line, pb_error *err);
 
 /* Reads the next outline into *g (digits and clues 0): 1, 0 at the end, or -1 as
@@ -118,7 +120,9 @@ size_t kakuro_format_outline(const kakuro_grid *g, char *buf, size_t buflen);
  * first fault (e.g. "row 3, column 5: across run of 1"). */
 int kakuro_outline_check(const kakuro_grid *g, char *msg, size_t msglen);
 
-/* Sets every clue from the digits of the white cells (all must be filled). */
+/* Sets the clue of every run from the digits of the white cells (all must be
+ * filled) and clears every other clue. Runs are as kakuro_find_runs finds them on g:
+ * a single white cell keeps a clue only where it had one. */
 void kakuro_derive_clues(kakuro_grid *g);
 
 /* 1 when sol fills every white cell of puzzle, keeps its givens and its black cells,
@@ -127,7 +131,7 @@ int kakuro_is_solution_of(const kakuro_grid *puzzle, const kakuro_grid *sol);
 
 /* ---- the model (model.c) ---- */
 /* The model of g's puzzle (see the top of this file). NULL with *err on a grid
- * whose runs are not 2..9 long or lack clues, or out of memory. */
+ * with a run over 9 cells or a run of two or more without a clue, or out of memory. */
 pb_model *kakuro_model_new(const kakuro_grid *g, pb_error *err);
 
 /* *out = the grid of the model's puzzle `shape` with values (one per model cell, 0

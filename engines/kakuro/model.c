@@ -41,7 +41,7 @@ pb_model *kakuro_model_new(const kakuro_grid *g, pb_error *err)
         const char *dir = run->dir == KAKURO_ACROSS ? "across" : "down";
         const int r0 = run->first / g->cols + 1, c0 = run->first % g->cols + 1;
         if (run->len > KAKURO_MAX_RUN) {
-            pb_fail(err, 0, "row %d, column %d: %s run of %d cells (a run has 2 to 9)", r0, c0, dir,
+            pb_fail(err, 0, "row %d, column %d: %s run of %d cells (a run has 1 to 9)", r0, c0, dir,
                     run->len);
             goto fail;
         }

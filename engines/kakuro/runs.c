@@ -6,45 +6,69 @@
 #include <stdlib.h>
 #include <string.h>
 
-/* Walks line `u` (a row for KAKURO_ACROSS, a column for KAKURO_DOWN) and stores its
- * runs from runs[n] on (up to max); returns the new count. */
-static int line_runs(const kakuro_grid *g, int dir, int u, kakuro_run *runs, int n, int max)
+/* Calls back for every run of direction dir, in the order of kakuro_find_runs: the
+ * clue cell (or -1), the first cell, the step between cells and the length; stops at
+ * the first nonzero return and returns it. */
+typedef int (*run_fn)(void *ctx, int dir, int clue, int first, int step, int len);
+
+/* Whether the block of len white cells after grid cell clue (-1: the grid's edge),
+ * direction dir, is a run: two or more cells, or one cell with a clue before it. */
+static int is_run(const kakuro_grid *g, int dir, int clue, int len)
 {
-    const int len = dir == KAKURO_ACROSS ? g->cols : g->rows;
-    const int step = dir == KAKURO_ACROSS ? 1 : g->cols;
-    const int base = dir == KAKURO_ACROSS ? u * g->cols : u;
-    for (int i = 0; i < len;) {
-        if (!g->white[base + i * step]) {
-            i++;
-            continue;
-        }
-        int j = i;
-        while (j < len && g->white[base + j * step]) j++;
-        if (j - i >= KAKURO_MIN_RUN) {
-            if (n < max) {
-                kakuro_run *run = &runs[n];
-                run->dir = dir;
-                run->clue = i ? base + (i - 1) * step : -1;
-                run->len = j - i;
-                run->sum = run->clue < 0          ? 0
-                           : dir == KAKURO_ACROSS ? g->right[run->clue]
-                                                  : g->down[run->clue];
-                run->first = base + i * step;
-                run->step = step;
+    if (len >= KAKURO_MIN_RUN) return 1;
+    return len == 1 && clue >= 0 && (dir == KAKURO_ACROSS ? g->right[clue] : g->down[clue]);
+}
+
+static int each_run(const kakuro_grid *g, run_fn fn, void *ctx)
+{
+    for (int dir = KAKURO_ACROSS; dir <= KAKURO_DOWN; dir++) {
+        const int lines = dir == KAKURO_ACROSS ? g->rows : g->cols;
+        const int len = dir == KAKURO_ACROSS ? g->cols : g->rows;
+        const int step = dir == KAKURO_ACROSS ? 1 : g->cols;
+        for (int u = 0; u < lines; u++) {
+            const int base = dir == KAKURO_ACROSS ? u * g->cols : u;
+            for (int i = 0; i < len;) {
+                if (!g->white[base + i * step]) {
+                    i++;
+                    continue;
+                }
+                int j = i;
+                while (j < len && g->white[base + j * step]) j++;
+                const int clue = i ? base + (i - 1) * step : -1;
+                if (is_run(g, dir, clue, j - i)) {
+                    const int rc = fn(ctx, dir, clue, base + i * step, step, j - i);
+                    if (rc) return rc;
+                }
+                i = j;
             }
-            n++;
         }
-        i = j;
     }
-    return n;
+    return 0;
+}
+
+typedef struct collect_ctx {
+    const kakuro_grid *g;
+    kakuro_run *runs;
+    int n, max;
+} collect_ctx;
+
+static int collect(void *ctx, int dir, int clue, int first, int step, int len)
+{
+    collect_ctx *k = ctx;
+    if (k->n < k->max) {
+        const kakuro_grid *g = k->g;
+        const int sum = clue < 0 ? 0 : dir == KAKURO_ACROSS ? g->right[clue] : g->down[clue];
+        k->runs[k->n] = (kakuro_run){dir, clue, len, sum, first, step};
+    }
+    k->n++;
+    return 0;
 }
 
 int kakuro_find_runs(const kakuro_grid *g, kakuro_run *runs, int max)
 {
-    int n = 0;
-    for (int r = 0; r < g->rows; r++) n = line_runs(g, KAKURO_ACROSS, r, runs, n, max);
-    for (int c = 0; c < g->cols; c++) n = line_runs(g, KAKURO_DOWN, c, runs, n, max);
-    return n;
+    collect_ctx k = {g, runs, 0, runs ? max : 0};
+    each_run(g, collect, &k);
+    return k.n;
 }
 
 /* ---- outlines ---- */
@@ -138,58 +162,31 @@ int kakuro_outline_check(const kakuro_grid *g, char *msg, size_t msglen)
 
 /* ---- clues and solutions ---- */
 
-/* Calls back for every run of 2+ cells of direction dir: the clue cell (or -1), the
- * first cell, the step between cells and the length. Walking lines here rather than
- * through kakuro_find_runs keeps the big run array off the stack. */
-typedef int (*run_fn)(void *ctx, int dir, int clue, int first, int step, int len);
-
-static int each_run(const kakuro_grid *g, run_fn fn, void *ctx)
+/* The clue a fill gives the block of white cells after black cell i (each `step`
+ * on, at most `left` of them): the sum of its digits when it is a run (two or more
+ * cells, or one whose clue `had` is set), else 0. A run over 9 cells can add up
+ * past a byte; it is invalid anyway. */
+static unsigned char clue_of(const kakuro_grid *g, int i, int step, int left, int had)
 {
-    for (int dir = KAKURO_ACROSS; dir <= KAKURO_DOWN; dir++) {
-        const int lines = dir == KAKURO_ACROSS ? g->rows : g->cols;
-        const int len = dir == KAKURO_ACROSS ? g->cols : g->rows;
-        const int step = dir == KAKURO_ACROSS ? 1 : g->cols;
-        for (int u = 0; u < lines; u++) {
-            const int base = dir == KAKURO_ACROSS ? u * g->cols : u;
-            for (int i = 0; i < len;) {
-                if (!g->white[base + i * step]) {
-                    i++;
-                    continue;
-                }
-                int j = i;
-                while (j < len && g->white[base + j * step]) j++;
-                if (j - i >= KAKURO_MIN_RUN) {
-                    int rc =
-                        fn(ctx, dir, i ? base + (i - 1) * step : -1, base + i * step, step, j - i);
-                    if (rc) return rc;
-                }
-                i = j;
-            }
-        }
-    }
-    return 0;
-}
-
-static int derive_one(void *ctx, int dir, int clue, int first, int step, int len)
-{
-    kakuro_grid *g = ctx;
-    if (clue < 0) return 0;
-    int sum = 0;
-    for (int k = 0; k < len; k++) sum += g->digit[first + k * step];
-    /* A run over 9 cells can add up past a byte; it is invalid anyway. */
-    unsigned char v = (unsigned char)(sum > 255 ? 255 : sum);
-    if (dir == KAKURO_ACROSS)
-        g->right[clue] = v;
-    else
-        g->down[clue] = v;
-    return 0;
+    int len = 0, sum = 0;
+    while (len < left && g->white[i + (len + 1) * step])
+        sum += g->digit[i + (len + 1) * step], len++;
+    if (len < KAKURO_MIN_RUN && !(len == 1 && had)) return 0;
+    return (unsigned char)(sum > 255 ? 255 : sum);
 }
 
 void kakuro_derive_clues(kakuro_grid *g)
 {
-    memset(g->down, 0, (size_t)g->rows * (size_t)g->cols);
-    memset(g->right, 0, (size_t)g->rows * (size_t)g->cols);
-    each_run(g, derive_one, g);
+    const int R = g->rows, C = g->cols;
+    for (int i = 0; i < R * C; i++) {
+        if (g->white[i]) {
+            g->down[i] = g->right[i] = 0;
+            continue;
+        }
+        const int r = i / C, c = i % C;
+        g->right[i] = clue_of(g, i, 1, C - c - 1, g->right[i]);
+        g->down[i] = clue_of(g, i, C, R - r - 1, g->down[i]);
+    }
 }
 
 typedef struct solution_ctx {

@@ -54,3 +54,16 @@
 \22 .   .   .   #
 \11 .   .   #   #
 #   #   #   #   #
+
+; one-cell runs: 3 across in row 3 and 2 down in column 3 are their cells' digits
+; solutions: 1
+#   4\  2\
+\3  .   .
+\3  .   #
+
+; a one-cell run (3 down in column 4) fixes 1 3 across, then {2,3} below the 1
+; solutions: 1
+#   #    6\  3\
+#   12\4 .   .
+\9  .    .   #
+\8  .    .   #

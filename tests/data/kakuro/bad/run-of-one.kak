@@ -1,4 +1,4 @@
-; error: 3: column 1: right clue 3 for a single white cell (a run has 2 to 9 cells)
+; error: 3: column 1: right clue 12 for a single white cell: no digit is 12
 #  4\ #
-\3 .  #
+\12 . #
 \7 .  .
