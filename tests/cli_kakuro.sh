@@ -57,6 +57,27 @@ done
 expect 2 "no puzzles" -- "$pb" solve kakuro /dev/null
 one_line_error "no puzzles found"
 
+# ---- well formed, no solution: an answer (none, exit 1) and a note naming why ----
+for f in "$kdata"/impossible/*.kak; do
+    want=$(sed -n '1s/^; note: //p' "$f")
+    line=${want%%:*} msg=${want#*: }
+    for e in combo thesis propagate backtrack; do
+        expect 1 "impossible ${f##*/} $e" -- "$pb" count kakuro "$f" --engine "$e" --limit 2
+        has "^puzzles=1 none=1 unique=0 multiple=0 stopped=0 unreadable=0$" "$tmp/out"
+        has "status=done" "$tmp/out"
+        one_line_error "^puzzlebench: note: $f:$line: .*\(the puzzle has no solution\)$"
+        grep -qF -- "$f:$line: $msg (the puzzle has no solution)" "$tmp/err" && ok ||
+            bad "${f##*/}: note '$(cat "$tmp/err")', expected '$msg'"
+    done
+done
+# Among other puzzles: they are answered, and the file's status is 1 (some has none).
+{ cat "$kdata/unique.kak"; echo; cat "$kdata/impossible/clue-no-set.kak"; } >"$tmp/mixed.kak"
+expect 1 "impossible among unique" -- "$pb" count kakuro "$tmp/mixed.kak" --limit 2
+has "^puzzles=$((nunique + 1)) none=1 unique=$nunique multiple=0 stopped=0 unreadable=0$" "$tmp/out"
+one_line_error "^puzzlebench: note: $tmp/mixed.kak:[0-9]+: column 3: right clue 50 "
+expect 1 "solve impossible" -- "$pb" solve kakuro "$kdata/impossible/one-cell-over-nine.kak"
+has "^no solution$" "$tmp/out"
+
 # ---- outlines ----
 expect 0 "outline" -- "$pb" generate kakuro-outline --size 12x10 --seed 5 --count 3 --symmetric
 if [ "$(grep -c '^12 10$' "$tmp/out")" -eq 3 ]; then ok; else bad "outline: not 3 outlines of 12x10"; fi

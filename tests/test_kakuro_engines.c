@@ -857,9 +857,17 @@ static long solutions_note(const char *text, size_t len, int after, int line)
 
 static void test_files(const char *src)
 {
-    static const char *const names[] = {"unique.kak", "none.kak", "many.kak"};
-    static const long expect_kind[] = {1, 0, 2}; /* exactly 1, exactly 0, 2 or more */
-    for (int k = 0; k < 3; k++) {
+    /* impossible/: puzzles that read with a note (a clue no digits meet, a digit given
+     * twice): the engines must find no solution by themselves. */
+    static const char *const names[] = {"unique.kak",
+                                        "none.kak",
+                                        "many.kak",
+                                        "impossible/clue-no-set.kak",
+                                        "impossible/one-cell-over-nine.kak",
+                                        "impossible/repeated-digit.kak",
+                                        "impossible/run-over-nine.kak"};
+    static const long expect_kind[] = {1, 0, 2, 0, 0, 0, 0}; /* exactly 1, 0, 2 or more */
+    for (int k = 0; k < (int)(sizeof names / sizeof *names); k++) {
         char path[4096];
         snprintf(path, sizeof path, "%s/tests/data/kakuro/%s", src, names[k]);
         size_t len = 0;

@@ -55,26 +55,52 @@ static const bad_case bad_grids[] = {
     {"# 4\\ 6\\\n\\3 . .\n\\7 .\n", 3, "column 3: row has 2 cells, expected 3"},
     {"# 4\\ 6\\\n\\3 . . #\n\\7 . .\n", 2, "column 4: row has 4 cells, expected 3"},
     {"# # # # # # #\n# # # # # #\n", 2, "column 7: row has 6 cells, expected 7"},
-    {"\\12 . # .\n", 1, "column 1: right clue 12 for a single white cell: no digit is 12"},
-    {"10\\\n.\n#\n", 1, "column 1: down clue 10 for a single white cell: no digit is 10"},
-    {"\\45 . . . . . . . . . .\n", 1,
-     "column 1: right clue 45 for a run of 10 cells (a run has 1 to 9 cells)"},
     {"# \\3\n", 1, "column 2: right clue 3 but no white cell to its right"},
     {"\\3 # . .\n", 1, "column 1: right clue 3 but no white cell to its right"},
     {"3\\\n#\n", 1, "column 1: down clue 3 but no white cell below it"},
-    {"\\50 . . . .\n", 1,
-     "column 1: right clue 50 for a run of 4 cells: no 4 distinct digits add up to 50"},
-    {"# 2\\\n\\3 .\n\\3 .\n", 1,
-     "column 2: down clue 2 for a run of 2 cells: no 2 distinct digits add up to 2"},
     {"# . .\n", 1, "column 2: across run of 2 white cells without a clue"},
     {". . .\n", 1, "column 1: across run of 3 white cells without a clue"},
     {"# 4\\ #\n\\3 . .\n\\3 . .\n", 2, "column 3: down run of 2 white cells without a clue"},
     {"#\n.\n.\n", 2, "column 1: down run of 2 white cells without a clue"},
+    {"#\n", 1, "column 1: no white cells in the puzzle"},
+};
+
+/* Read, with a note: well formed, but no solution (the first reason found). */
+static const bad_case note_grids[] = {
+    {"\\12 . # .\n", 1, "column 1: right clue 12 for a single white cell: no digit is 12"},
+    {"10\\\n.\n#\n", 1, "column 1: down clue 10 for a single white cell: no digit is 10"},
+    {"\\45 . . . . . . . . . .\n", 1,
+     "column 1: right clue 45 for a run of 10 cells: no run holds more than 9 distinct digits"},
+    {"\\50 . . . .\n", 1,
+     "column 1: right clue 50 for a run of 4 cells: no 4 distinct digits add up to 50"},
+    {"# 2\\\n\\3 .\n\\3 .\n", 1,
+     "column 2: down clue 2 for a run of 2 cells: no 2 distinct digits add up to 2"},
     {"\\3 1 1\n", 1, "column 3: digit 1 repeated in its across run (also at column 2)"},
     {"3\\\n1\n; a comment does not count as a row\n1\n", 4,
      "column 1: digit 1 repeated in its down run (also at line 2)"},
-    {"#\n", 1, "column 1: no white cells in the puzzle"},
+    /* The first in reading order, when there are several. */
+    {"# 3\\ 2\\\n\\4 1 1\n\\99 . .\n", 1,
+     "column 3: down clue 2 for a run of 2 cells: no 2 distinct digits add up to 2"},
 };
+
+static void test_note_grids(void)
+{
+    for (size_t k = 0; k < sizeof note_grids / sizeof note_grids[0]; k++) {
+        kakuro_reader r;
+        pb_error e = {0, ""};
+        int line = 0;
+        kakuro_reader_init(&r, note_grids[k].text, strlen(note_grids[k].text));
+        CHECK_EQ_U64(kakuro_read(&r, &g, &line, &e), 1);
+        CHECK_EQ_U64(r.note.line, note_grids[k].line);
+        CHECK_STR(r.note.msg, note_grids[k].msg);
+        /* The next puzzle starts without a note; an error leaves none. */
+        static const char three[] = "\\3 1 1\n\n\\3 1 2\n\n\\3 1 1 x\n";
+        kakuro_reader_init(&r, three, strlen(three));
+        CHECK(kakuro_read(&r, &g, &line, &e) == 1 && r.note.line == 1);
+        CHECK(kakuro_read(&r, &g, &line, &e) == 1 && r.note.line == 0);
+        CHECK(kakuro_read(&r, &g, &line, &e) == -1 && r.note.line == 0);
+    }
+}
 
 static void test_bad_grids(void)
 {
@@ -142,8 +168,8 @@ static void test_skip(void)
                                "\n"
                                "\\3 . .\n"
                                "\n\n"
-                               "; third: a clue error found after the whole grid\n"
-                               "\\50 . . . .\n"
+                               "; third: a run without a clue, found after the whole grid\n"
+                               "\\5 . . # . .\n"
                                "\n"
                                "\\4 . .\n"
                                "# 4\\x\n" /* the token error on a later row: skip the rest */
@@ -595,17 +621,26 @@ static void test_model(void)
               m->sum_set[m->sum_set_start[1]] == PB_BIT(3));
         pb_model_free(m);
     }
-    /* Refused: a run without a clue, a run over 9. */
+    /* Refused: a run without a clue. */
     kakuro_grid_init(&g, 2, 3);
     g.white[4] = g.white[5] = 1;
     e.msg[0] = '\0';
     CHECK(kakuro_model_new(&g, &e) == NULL);
     CHECK_STR(e.msg, "row 2, column 2: across run of 2 cells without a clue");
-    kakuro_grid_init(&g, 1, 11);
+    /* Runs no digits fill are groups with no digit set: over 9 cells, a clue no set
+     * of that many meets, a one-cell clue over 9. */
+    kakuro_grid_init(&g, 3, 11);
     for (int c = 1; c < 11; c++) g.white[c] = 1;
     g.right[0] = 45;
-    CHECK(kakuro_model_new(&g, &e) == NULL);
-    CHECK_STR(e.msg, "row 1, column 2: across run of 10 cells (a run has 1 to 9)");
+    g.white[23] = g.white[24] = g.white[26] = 1, g.right[22] = 50, g.right[25] = 12;
+    m = kakuro_model_new(&g, &e);
+    CHECK(m != NULL && m->ngroups == 3 && m->nsums == 3);
+    if (m) {
+        CHECK(m->group_start[1] == 10 && m->group_start[2] == 12 && m->group_start[3] == 13);
+        CHECK(m->group_sum[0] == 45 && m->group_sum[1] == 50 && m->group_sum[2] == 12);
+        for (int k = 0; k < 3; k++) CHECK(m->sum_set_start[k + 1] == 0);
+        pb_model_free(m);
+    }
     kakuro_grid_init(&g, 1, 1);
     CHECK(kakuro_model_new(&g, &e) == NULL);
     CHECK_STR(e.msg, "no white cells");
@@ -647,6 +682,7 @@ static int run_ok(const counter *k, int step, int clue_cell, int sum)
     int lo = 0, hi = 0, n = 0;
     for (int d = 1; d <= 9 && n < empty; d++)
         if (!(seen & (1u << d))) lo += d, n++;
+    if (n < empty) return 0; /* fewer digits left than cells */
     n = 0;
     for (int d = 9; d >= 1 && n < empty; d--)
         if (!(seen & (1u << d))) hi += d, n++;
@@ -781,11 +817,14 @@ static int by_name(const void *a, const void *b)
     return strcmp(*(char *const *)a, *(char *const *)b);
 }
 
-/* Each bad/NAME.kak holds one rejected puzzle, its expected error on its first line. */
-static int check_bad_files(const char *dir)
+/* Each bad/NAME.kak holds one rejected puzzle, its expected error on its first line
+ * ("; error: LINE: ..."); each impossible/NAME.kak one puzzle that reads but has no
+ * solution, the note naming why on its first line ("; note: LINE: ..."). */
+static int check_files(const char *dir, const char *sub)
 {
+    const int bad = !strcmp(sub, "bad");
     char path[1024], want[256], got[256];
-    snprintf(path, sizeof path, "%s/tests/data/kakuro/bad", dir);
+    snprintf(path, sizeof path, "%s/tests/data/kakuro/%s", dir, sub);
     DIR *d = opendir(path);
     CHECK(d != NULL);
     if (!d) return 0;
@@ -799,7 +838,7 @@ static int check_bad_files(const char *dir)
     closedir(d);
     qsort(names, (size_t)n, sizeof names[0], by_name);
     for (int k = 0; k < n; k++) {
-        snprintf(path, sizeof path, "%s/tests/data/kakuro/bad/%s", dir, names[k]);
+        snprintf(path, sizeof path, "%s/tests/data/kakuro/%s/%s", dir, sub, names[k]);
         size_t len;
         char *text = slurp(path, &len);
         CHECK(text != NULL);
@@ -809,10 +848,21 @@ static int check_bad_files(const char *dir)
         pb_error e = {0, ""};
         int line;
         kakuro_reader_init(&r, text, len);
-        CHECK_EQ_U64(kakuro_read(&r, &g, &line, &e), (uint64_t)-1);
-        snprintf(got, sizeof got, "; error: %d: %s", e.line, e.msg);
-        if (strcmp(got, want)) fprintf(stderr, "bad/%s:\n", names[k]);
+        CHECK_EQ_U64(kakuro_read(&r, &g, &line, &e), bad ? (uint64_t)-1 : 1);
+        if (bad) {
+            CHECK(r.note.line == 0);
+            snprintf(got, sizeof got, "; error: %d: %s", e.line, e.msg);
+        } else {
+            snprintf(got, sizeof got, "; note: %d: %s", r.note.line, r.note.msg);
+        }
+        if (strcmp(got, want)) fprintf(stderr, "%s/%s:\n", sub, names[k]);
         CHECK_STR(got, want);
+        if (!bad) { /* read, and no solution */
+            CHECK_EQ_U64(brute_count(&g, 10), 0);
+            pb_model *m = kakuro_model_new(&g, &e);
+            CHECK(m != NULL);
+            pb_model_free(m);
+        }
         CHECK_EQ_U64(kakuro_read(&r, &g, &line, &e), 0); /* one puzzle per file */
         free(text);
         free(names[k]);
@@ -824,6 +874,7 @@ int main(int argc, char **argv)
 {
     const char *dir = argc > 1 ? argv[1] : ".";
     test_bad_grids();
+    test_note_grids();
     test_skip();
     test_bad_outlines();
     test_round_trips();
@@ -835,7 +886,8 @@ int main(int argc, char **argv)
     CHECK(check_counts(dir, "unique.kak", 1) >= 5);
     CHECK(check_counts(dir, "none.kak", 0) >= 3);
     CHECK(check_counts(dir, "many.kak", 2) >= 3);
-    CHECK(check_bad_files(dir) >= 12);
+    CHECK(check_files(dir, "bad") >= 10);
+    CHECK(check_files(dir, "impossible") >= 4);
     kakuro_grid_free(&g);
     kakuro_grid_free(&g2);
     kakuro_grid_free(&cnt.fill);

@@ -223,7 +223,7 @@ static void test_batch_step_limits(void)
 {
     enum { PUZZLES = 6 };
     pb_puzzle puzzle[PUZZLES];
-    for (int i = 0; i < PUZZLES; i++) puzzle[i] = (pb_puzzle){notouch("2x7"), 0, NULL};
+    for (int i = 0; i < PUZZLES; i++) puzzle[i] = (pb_puzzle){.model = notouch("2x7")};
     pb_set set = {PUZZLES, 0, puzzle, NULL};
     const uint64_t limits[] = {1000, 100000, 3000000};
     for (size_t i = 0; i < 3; i++)

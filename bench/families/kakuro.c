@@ -21,6 +21,7 @@ static void free_set(pb_set *set)
     for (int i = 0; i < set->count; i++) {
         pb_model_free(set->puzzle[i].model);
         free(set->puzzle[i].error);
+        free(set->puzzle[i].note);
         if (grids) kakuro_grid_free(&grids[i]);
     }
     free(grids);
@@ -65,6 +66,11 @@ static int load_text(const char *spec, const char *text, size_t len, pb_set *set
         if (rc > 0) {
             p->line = line;
             p->model = kakuro_model_new(g, &e);
+            const pb_error *n = &rd.note;
+            if (p->model && n->line &&
+                !(p->note =
+                      dup_printf("%s:%d: %s (the puzzle has no solution)", spec, n->line, n->msg)))
+                goto nomem;
             if (p->model) continue;
             e.line = line;
         }

@@ -4,6 +4,7 @@
 #include "kakuro.h"
 #include "text.h"
 
+#include <stdarg.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -14,6 +15,7 @@ void kakuro_reader_init(kakuro_reader *r, const char *text, size_t len)
     r->len = len;
     r->pos = pb_bom_length(text, len); /* a byte-order mark is not a puzzle */
     r->line = 0;
+    r->note = (pb_error){0, ""};
 }
 
 /* ---- reading ---- */
@@ -77,76 +79,95 @@ static int whites_from(const kakuro_grid *g, int i, int step, int left)
     return n;
 }
 
-/* The clue `sum` of the run of `len` cells after a clue cell at column col. */
-static int check_clue(const char *dir, int sum, int len, int col, int line, pb_error *err)
+/* The first thing found that leaves a puzzle without a solution (it reads, and its
+ * answer is "none"): kept in *note unless an earlier one is there. */
+static void note_once(pb_error *note, int line, const char *fmt, ...)
+{
+    if (note->line) return;
+    va_list ap;
+    va_start(ap, fmt);
+    note->line = line;
+    vsnprintf(note->msg, sizeof note->msg, fmt, ap);
+    va_end(ap);
+}
+
+/* The clue `sum` of the run of `len` cells after a clue cell at column col: -1 when
+ * it has no run (malformed); a note when no distinct digits meet it. */
+static int check_clue(const char *dir, int sum, int len, int col, int line, pb_error *note,
+                      pb_error *err)
 {
     const char *where = dir[0] == 'r' ? "to its right" : "below it";
     if (len == 0)
         return pb_fail(err, line, "column %d: %s clue %d but no white cell %s", col, dir, sum,
                        where);
     if (len > KAKURO_MAX_RUN)
-        return pb_fail(err, line,
-                       "column %d: %s clue %d for a run of %d cells (a run has 1 to 9 cells)", col,
-                       dir, sum, len);
-    if (len == 1 && sum > 9)
-        return pb_fail(err, line, "column %d: %s clue %d for a single white cell: no digit is %d",
-                       col, dir, sum, sum);
-    if (kakuro_digit_sets(len, sum, NULL, 0) == 0)
-        return pb_fail(err, line,
-                       "column %d: %s clue %d for a run of %d cells: no %d distinct digits add up "
-                       "to %d",
-                       col, dir, sum, len, len, sum);
+        note_once(note, line,
+                  "column %d: %s clue %d for a run of %d cells: no run holds more than 9 distinct "
+                  "digits",
+                  col, dir, sum, len);
+    else if (len == 1 && sum > 9)
+        note_once(note, line, "column %d: %s clue %d for a single white cell: no digit is %d", col,
+                  dir, sum, sum);
+    else if (kakuro_digit_sets(len, sum, NULL, 0) == 0)
+        note_once(note, line,
+                  "column %d: %s clue %d for a run of %d cells: no %d distinct digits add up to %d",
+                  col, dir, sum, len, len, sum);
+    return 0;
+}
+
+/* White cell i (row r, column c, on `line`): -1 when a run of two or more starts at it
+ * without a clue; a note when its digit repeats an earlier one of its runs. */
+static int check_white(const kakuro_grid *g, int i, const int *row_line, pb_error *note,
+                       pb_error *err)
+{
+    const int R = g->rows, C = g->cols, r = i / C, c = i % C, line = row_line[r];
+    if (c == 0 || !g->white[i - 1]) {
+        int len = whites_from(g, i, 1, C - c);
+        if (len >= KAKURO_MIN_RUN && (c == 0 || !g->right[i - 1]))
+            return pb_fail(err, line, "column %d: across run of %d white cells without a clue",
+                           c + 1, len);
+    }
+    if (r == 0 || !g->white[i - C]) {
+        int len = whites_from(g, i, C, R - r);
+        if (len >= KAKURO_MIN_RUN && (r == 0 || !g->down[i - C]))
+            return pb_fail(err, line, "column %d: down run of %d white cells without a clue", c + 1,
+                           len);
+    }
+    const int d = g->digit[i];
+    for (int k = c - 1; d && k >= 0 && g->white[r * C + k]; k--)
+        if (g->digit[r * C + k] == d)
+            note_once(note, line,
+                      "column %d: digit %d repeated in its across run (also at column %d)", c + 1,
+                      d, k + 1);
+    for (int k = r - 1; d && k >= 0 && g->white[k * C + c]; k--)
+        if (g->digit[k * C + c] == d)
+            note_once(note, line, "column %d: digit %d repeated in its down run (also at line %d)",
+                      c + 1, d, row_line[k]);
     return 0;
 }
 
 /* The faults a whole grid can have, in reading order: a bad clue at its clue cell;
- * a run without a clue or a repeated digit at the white cell concerned. */
-static int check_grid(const kakuro_grid *g, const int *row_line, int first_line, pb_error *err)
+ * a run without a clue or a repeated digit at the white cell concerned. Errors stop
+ * at the first; what only leaves the puzzle without a solution goes to *note. */
+static int check_grid(const kakuro_grid *g, const int *row_line, int first_line, pb_error *note,
+                      pb_error *err)
 {
     const int R = g->rows, C = g->cols;
     int whites = 0;
     for (int r = 0; r < R; r++)
         for (int c = 0; c < C; c++) {
             const int i = r * C + c, line = row_line[r];
-            if (!g->white[i]) {
-                if (g->right[i] &&
-                    check_clue("right", g->right[i], whites_from(g, i + 1, 1, C - c - 1), c + 1,
-                               line, err))
-                    return -1;
-                if (g->down[i] && check_clue("down", g->down[i],
-                                             whites_from(g, i + C, C, R - r - 1), c + 1, line, err))
-                    return -1;
+            if (g->white[i]) {
+                whites++;
+                if (check_white(g, i, row_line, note, err)) return -1;
                 continue;
             }
-            whites++;
-            if (c == 0 || !g->white[i - 1]) {
-                int len = whites_from(g, i, 1, C - c);
-                if (len >= KAKURO_MIN_RUN && (c == 0 || !g->right[i - 1]))
-                    return pb_fail(err, line,
-                                   "column %d: across run of %d white cells without a clue", c + 1,
-                                   len);
-            }
-            if (r == 0 || !g->white[i - C]) {
-                int len = whites_from(g, i, C, R - r);
-                if (len >= KAKURO_MIN_RUN && (r == 0 || !g->down[i - C]))
-                    return pb_fail(err, line,
-                                   "column %d: down run of %d white cells without a clue", c + 1,
-                                   len);
-            }
-            const int d = g->digit[i];
-            if (!d) continue;
-            for (int k = c - 1; k >= 0 && g->white[r * C + k]; k--)
-                if (g->digit[r * C + k] == d)
-                    return pb_fail(err, line,
-                                   "column %d: digit %d repeated in its across run (also at "
-                                   "column %d)",
-                                   c + 1, d, k + 1);
-            for (int k = r - 1; k >= 0 && g->white[k * C + c]; k--)
-                if (g->digit[k * C + c] == d)
-                    return pb_fail(err, line,
-                                   "column %d: digit %d repeated in its down run (also at line "
-                                   "%d)",
-                                   c + 1, d, row_line[k]);
+            if (g->right[i] && check_clue("right", g->right[i], whites_from(g, i + 1, 1, C - c - 1),
+                                          c + 1, line, note, err))
+                return -1;
+            if (g->down[i] && check_clue("down", g->down[i], whites_from(g, i + C, C, R - r - 1),
+                                         c + 1, line, note, err))
+                return -1;
         }
     if (!whites) return pb_fail(err, first_line, "column 1: no white cells in the puzzle");
     return 0;
@@ -216,6 +237,7 @@ int kakuro_read(kakuro_reader *r, kakuro_grid *g, int *line, pb_error *err)
     }
     if (r->pos >= r->len) return 0;
     *line = r->line + 1;
+    r->note = (pb_error){0, ""};
     int rows, cols, rc = -1;
     measure(r, &rows, &cols);
     /* A size past the maximum is cut to it: read_rows then stops at the excess. */
@@ -224,7 +246,8 @@ int kakuro_read(kakuro_reader *r, kakuro_grid *g, int *line, pb_error *err)
                                       cols > KAKURO_MAX_DIM ? KAKURO_MAX_DIM : cols))
         pb_fail(err, *line, "column 1: out of memory for a grid of %d x %d", rows, cols);
     else if (!read_rows(r, g, row_line, err))
-        rc = check_grid(g, row_line, *line, err) ? -1 : 1;
+        rc = check_grid(g, row_line, *line, &r->note, err) ? -1 : 1;
+    if (rc < 0) r->note = (pb_error){0, ""};
     free(row_line);
     if (rc < 0) kakuro_skip_block(r, 0);
     return rc;

@@ -84,7 +84,8 @@ int kakuro_find_runs(const kakuro_grid *g, kakuro_run *runs, int max);
 typedef struct kakuro_reader {
     const char *text;
     size_t len, pos;
-    int line; /* lines consumed so far */
+    int line;      /* lines consumed so far */
+    pb_error note; /* after kakuro_read's 1: line 0, or why that puzzle has no solution */
 } kakuro_reader;
 
 void kakuro_reader_init(kakuro_reader *r, const char *text, size_t len);
@@ -92,10 +93,14 @@ void kakuro_reader_init(kakuro_reader *r, const char *text, size_t len);
 /* Reads the next clue grid into *g: 1 with *line its first line; 0 at the end of
  * the text; -1 with *err naming the line and column ("column 4: ...") and what was
  * expected. Rejected: an unknown token, ragged rows, a clue with no white cell after
- * it, a run of two or more with no clue ("run of 3 white cells without a clue"), a
- * clued run over 9 cells, a clue that no set of distinct digits of that length
- * makes (for a one-cell run, a clue over 9), a digit repeated in a run. After -1 the
- * reader has skipped the bad puzzle, so reading may go on. */
+ * it, a run of two or more with no clue ("run of 3 white cells without a clue"), no
+ * white cell, a line or a size past the limits. After -1 the reader has skipped the
+ * bad puzzle, so reading may go on.
+ * A puzzle that is well formed but cannot be solved is read (1), with r->note
+ * naming, as an error would, the first reason found: a clue that no distinct digits
+ * meet (no set of that many adds up to it; over 9 for one cell; any clue of a run
+ * over 9 cells), or a digit given twice in a run. Its answer is "no solution", and
+ * the engines find it so: the model keeps such runs as they are. */
 int kakuro_read(kakuro_reader *r, kakuro_grid *g, int *line, pb_error *err);
 
 /* Reads the next outline into *g (digits and clues 0): 1, 0 at the end, or -1 as
@@ -130,8 +135,10 @@ void kakuro_derive_clues(kakuro_grid *g);
 int kakuro_is_solution_of(const kakuro_grid *puzzle, const kakuro_grid *sol);
 
 /* ---- the model (model.c) ---- */
-/* The model of g's puzzle (see the top of this file). NULL with *err on a grid
- * with a run over 9 cells or a run of two or more without a clue, or out of memory. */
+/* The model of g's puzzle (see the top of this file). A run no distinct digits can
+ * fill (a clue no set meets, over 9 cells) is a sum group like any other, with no
+ * digit set: the engines then find no solution. NULL with *err on a grid with a run
+ * of two or more without a clue, or out of memory. */
 pb_model *kakuro_model_new(const kakuro_grid *g, pb_error *err);
 
 /* *out = the grid of the model's puzzle `shape` with values (one per model cell, 0

@@ -11,9 +11,12 @@ pb_model *kakuro_model_new(const kakuro_grid *g, pb_error *err)
     const int n = g->rows * g->cols;
     pb_model *m = NULL;
     kakuro_run *runs = NULL;
-    int *id = malloc((size_t)n * 3 * sizeof *id), ncells = 0;
+    /* id: the model cell of each grid cell; row, col: each model cell's place; cells:
+     * one run's model cells (a run is at most a row or a column long). */
+    const int longest = g->rows > g->cols ? g->rows : g->cols;
+    int *id = malloc(((size_t)n * 3 + (size_t)longest) * sizeof *id), ncells = 0;
     if (!id) goto oom;
-    int *row = id + n, *col = row + n;
+    int *row = id + n, *col = row + n, *cells = col + n;
     for (int i = 0; i < n; i++) {
         id[i] = -1;
         if (!g->white[i]) continue;
@@ -40,17 +43,11 @@ pb_model *kakuro_model_new(const kakuro_grid *g, pb_error *err)
         const kakuro_run *run = &runs[k];
         const char *dir = run->dir == KAKURO_ACROSS ? "across" : "down";
         const int r0 = run->first / g->cols + 1, c0 = run->first % g->cols + 1;
-        if (run->len > KAKURO_MAX_RUN) {
-            pb_fail(err, 0, "row %d, column %d: %s run of %d cells (a run has 1 to 9)", r0, c0, dir,
-                    run->len);
-            goto fail;
-        }
         if (run->sum < 1) {
             pb_fail(err, 0, "row %d, column %d: %s run of %d cells without a clue", r0, c0, dir,
                     run->len);
             goto fail;
         }
-        int cells[KAKURO_MAX_RUN];
         for (int j = 0; j < run->len; j++) cells[j] = id[kakuro_run_cell(run, j)];
         if (pb_model_add_sum_group(m, cells, run->len, run->sum)) goto oom;
     }

@@ -7,3 +7,12 @@
 #   12\4 .   .
 \9  .    .   #
 \8  .    .   #
+
+; impossible: a one-cell clue over 9, a clue no set meets, a digit given twice
+#  4\ #
+\12 . #
+\7 .  .
+
+# 2\ 3\
+\3 .  .
+\4 1  1
