@@ -74,7 +74,15 @@ done
 { cat "$kdata/unique.kak"; echo; cat "$kdata/impossible/clue-no-set.kak"; } >"$tmp/mixed.kak"
 expect 1 "impossible among unique" -- "$pb" count kakuro "$tmp/mixed.kak" --limit 2
 has "^puzzles=$((nunique + 1)) none=1 unique=$nunique multiple=0 stopped=0 unreadable=0$" "$tmp/out"
-one_line_error "^puzzlebench: note: $tmp/mixed.kak:[0-9]+: column 3: right clue 50 "
+has "^puzzlebench: note: $tmp/mixed.kak:[0-9]+: column 3: right clue 50 .*\(the puzzle has no solution\)$" "$tmp/err"
+[ "$(grep -c 'no solution' "$tmp/err")" -eq 1 ] && ok || bad "mixed.kak notes: $(cat "$tmp/err")"
+# A run without a clue is read as a run of distinct digits with any sum, and noted.
+printf '#  3\\ 7\\\n\\6 .  .\n#  .  .\n' >"$tmp/unclued.kak"
+for e in combo thesis propagate backtrack; do
+    expect 0 "run without a clue $e" -- "$pb" count kakuro "$tmp/unclued.kak" --engine "$e" --limit 2
+    has "^puzzles=1 none=0 unique=1 " "$tmp/out"
+    one_line_error "^puzzlebench: note: $tmp/unclued.kak:3: column 2: across run of 2 white cells without a clue \(read as a run: distinct digits, any sum\)$"
+done
 expect 1 "solve impossible" -- "$pb" solve kakuro "$kdata/impossible/one-cell-over-nine.kak"
 has "^no solution$" "$tmp/out"
 

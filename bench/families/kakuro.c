@@ -66,11 +66,15 @@ static int load_text(const char *spec, const char *text, size_t len, pb_set *set
         if (rc > 0) {
             p->line = line;
             p->model = kakuro_model_new(g, &e);
-            const pb_error *n = &rd.note;
-            if (p->model && n->line &&
-                !(p->note =
-                      dup_printf("%s:%d: %s (the puzzle has no solution)", spec, n->line, n->msg)))
-                goto nomem;
+            /* Why it has no solution, else its first run without a clue. */
+            const pb_error *n = &rd.note, *u = &rd.unclued;
+            if (p->model && n->line)
+                p->note =
+                    dup_printf("%s:%d: %s (the puzzle has no solution)", spec, n->line, n->msg);
+            else if (p->model && u->line)
+                p->note = dup_printf("%s:%d: %s (read as a run: distinct digits, any sum)", spec,
+                                     u->line, u->msg);
+            if (p->model && (n->line || u->line) && !p->note) goto nomem;
             if (p->model) continue;
             e.line = line;
         }

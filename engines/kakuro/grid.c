@@ -15,7 +15,7 @@ void kakuro_reader_init(kakuro_reader *r, const char *text, size_t len)
     r->len = len;
     r->pos = pb_bom_length(text, len); /* a byte-order mark is not a puzzle */
     r->line = 0;
-    r->note = (pb_error){0, ""};
+    r->note = r->unclued = (pb_error){0, ""};
 }
 
 /* ---- reading ---- */
@@ -115,23 +115,38 @@ static int check_clue(const char *dir, int sum, int len, int col, int line, pb_e
     return 0;
 }
 
-/* White cell i (row r, column c, on `line`): -1 when a run of two or more starts at it
- * without a clue; a note when its digit repeats an earlier one of its runs. */
-static int check_white(const kakuro_grid *g, int i, const int *row_line, pb_error *note,
-                       pb_error *err)
+/* A run of len >= 2 white cells that starts at white cell i (column c, on line) with
+ * no clue before it: read as a run whose digits differ, with any sum; the first goes
+ * to *unclued, and one over 9 cells leaves the puzzle without a solution. */
+static void unclued_run(const char *dir, int len, int c, int line, pb_error *unclued,
+                        pb_error *note)
+{
+    if (!unclued->line) {
+        unclued->line = line;
+        snprintf(unclued->msg, sizeof unclued->msg,
+                 "column %d: %s run of %d white cells without a clue", c + 1, dir, len);
+    }
+    if (len > KAKURO_MAX_RUN)
+        note_once(note, line,
+                  "column %d: %s run of %d white cells: no run holds more than 9 distinct digits",
+                  c + 1, dir, len);
+}
+
+/* White cell i: a run of two or more starting at it without a clue, and its digit
+ * repeating an earlier one of its runs (a note). */
+static void check_white(const kakuro_grid *g, int i, const int *row_line, pb_error *unclued,
+                        pb_error *note)
 {
     const int R = g->rows, C = g->cols, r = i / C, c = i % C, line = row_line[r];
     if (c == 0 || !g->white[i - 1]) {
         int len = whites_from(g, i, 1, C - c);
         if (len >= KAKURO_MIN_RUN && (c == 0 || !g->right[i - 1]))
-            return pb_fail(err, line, "column %d: across run of %d white cells without a clue",
-                           c + 1, len);
+            unclued_run("across", len, c, line, unclued, note);
     }
     if (r == 0 || !g->white[i - C]) {
         int len = whites_from(g, i, C, R - r);
         if (len >= KAKURO_MIN_RUN && (r == 0 || !g->down[i - C]))
-            return pb_fail(err, line, "column %d: down run of %d white cells without a clue", c + 1,
-                           len);
+            unclued_run("down", len, c, line, unclued, note);
     }
     const int d = g->digit[i];
     for (int k = c - 1; d && k >= 0 && g->white[r * C + k]; k--)
@@ -143,15 +158,15 @@ static int check_white(const kakuro_grid *g, int i, const int *row_line, pb_erro
         if (g->digit[k * C + c] == d)
             note_once(note, line, "column %d: digit %d repeated in its down run (also at line %d)",
                       c + 1, d, row_line[k]);
-    return 0;
 }
 
-/* The faults a whole grid can have, in reading order: a bad clue at its clue cell;
- * a run without a clue or a repeated digit at the white cell concerned. Errors stop
- * at the first; what only leaves the puzzle without a solution goes to *note. */
-static int check_grid(const kakuro_grid *g, const int *row_line, int first_line, pb_error *note,
+/* The faults a whole grid can have, in reading order: a clue with no white cell
+ * after it is an error, and stops the check; what leaves the puzzle without a
+ * solution goes to r->note, the first run without a clue to r->unclued. */
+static int check_grid(kakuro_reader *rd, const kakuro_grid *g, const int *row_line, int first_line,
                       pb_error *err)
 {
+    pb_error *note = &rd->note;
     const int R = g->rows, C = g->cols;
     int whites = 0;
     for (int r = 0; r < R; r++)
@@ -159,7 +174,7 @@ static int check_grid(const kakuro_grid *g, const int *row_line, int first_line,
             const int i = r * C + c, line = row_line[r];
             if (g->white[i]) {
                 whites++;
-                if (check_white(g, i, row_line, note, err)) return -1;
+                check_white(g, i, row_line, &rd->unclued, note);
                 continue;
             }
             if (g->right[i] && check_clue("right", g->right[i], whites_from(g, i + 1, 1, C - c - 1),
@@ -237,7 +252,7 @@ int kakuro_read(kakuro_reader *r, kakuro_grid *g, int *line, pb_error *err)
     }
     if (r->pos >= r->len) return 0;
     *line = r->line + 1;
-    r->note = (pb_error){0, ""};
+    r->note = r->unclued = (pb_error){0, ""};
     int rows, cols, rc = -1;
     measure(r, &rows, &cols);
     /* A size past the maximum is cut to it: read_rows then stops at the excess. */
@@ -246,8 +261,8 @@ int kakuro_read(kakuro_reader *r, kakuro_grid *g, int *line, pb_error *err)
                                       cols > KAKURO_MAX_DIM ? KAKURO_MAX_DIM : cols))
         pb_fail(err, *line, "column 1: out of memory for a grid of %d x %d", rows, cols);
     else if (!read_rows(r, g, row_line, err))
-        rc = check_grid(g, row_line, *line, &r->note, err) ? -1 : 1;
-    if (rc < 0) r->note = (pb_error){0, ""};
+        rc = check_grid(r, g, row_line, *line, err) ? -1 : 1;
+    if (rc < 0) r->note = r->unclued = (pb_error){0, ""};
     free(row_line);
     if (rc < 0) kakuro_skip_block(r, 0);
     return rc;

@@ -10,10 +10,14 @@
  * no run. An outline is a grid with no clues and no digits yet: only which cells are
  * white, so its runs are the blocks of two or more.
  *
+ * A run of two or more white cells may lack a clue (a published puzzle's defect, or
+ * a run at the grid's edge): its digits still differ, but any sum goes.
+ *
  * A puzzle reaches the engines as a pb_model built by kakuro_model_new: one cell per
- * white cell in row-major order (so "row order" is the cell order), one sum group
- * per run (across runs row by row, then down runs column by column), digits 1-9,
- * a given's domain its single digit, and kind "kakuro". */
+ * white cell in row-major order (so "row order" is the cell order), one group per
+ * run (across runs row by row, then down runs column by column): a sum group, or a
+ * plain all-different group for a run without a clue; digits 1-9, a given's domain
+ * its single digit, and kind "kakuro". */
 #ifndef PB_KAKURO_H
 #define PB_KAKURO_H
 
@@ -84,8 +88,9 @@ int kakuro_find_runs(const kakuro_grid *g, kakuro_run *runs, int max);
 typedef struct kakuro_reader {
     const char *text;
     size_t len, pos;
-    int line;      /* lines consumed so far */
-    pb_error note; /* after kakuro_read's 1: line 0, or why that puzzle has no solution */
+    int line;         /* lines consumed so far */
+    pb_error note;    /* after kakuro_read's 1: line 0, or why that puzzle has no solution */
+    pb_error unclued; /* after kakuro_read's 1: line 0, or its first run without a clue */
 } kakuro_reader;
 
 void kakuro_reader_init(kakuro_reader *r, const char *text, size_t len);
@@ -93,14 +98,16 @@ void kakuro_reader_init(kakuro_reader *r, const char *text, size_t len);
 /* Reads the next clue grid into *g: 1 with *line its first line; 0 at the end of
  * the text; -1 with *err naming the line and column ("column 4: ...") and what was
  * expected. Rejected: an unknown token, ragged rows, a clue with no white cell after
- * it, a run of two or more with no clue ("run of 3 white cells without a clue"), no
- * white cell, a line or a size past the limits. After -1 the reader has skipped the
- * bad puzzle, so reading may go on.
+ * it, no white cell, a line or a size past the limits. After -1 the reader has
+ * skipped the bad puzzle, so reading may go on. A run of two or more white cells
+ * without a clue is read as such (see the top of this file), r->unclued naming the
+ * first ("column 2: across run of 2 white cells without a clue").
  * A puzzle that is well formed but cannot be solved is read (1), with r->note
  * naming, as an error would, the first reason found: a clue that no distinct digits
  * meet (no set of that many adds up to it; over 9 for one cell; any clue of a run
- * over 9 cells), or a digit given twice in a run. Its answer is "no solution", and
- * the engines find it so: the model keeps such runs as they are. */
+ * over 9 cells), a run over 9 cells without a clue, or a digit given twice in a
+ * run. Its answer is "no solution", and the engines find it so: the model keeps such
+ * runs as they are. */
 int kakuro_read(kakuro_reader *r, kakuro_grid *g, int *line, pb_error *err);
 
 /* Reads the next outline into *g (digits and clues 0): 1, 0 at the end, or -1 as
@@ -131,14 +138,15 @@ int kakuro_outline_check(const kakuro_grid *g, char *msg, size_t msglen);
 void kakuro_derive_clues(kakuro_grid *g);
 
 /* 1 when sol fills every white cell of puzzle, keeps its givens and its black cells,
- * and every run holds distinct digits adding up to the puzzle's clue. */
+ * and every run holds distinct digits adding up to the puzzle's clue (any sum for a
+ * run without one). */
 int kakuro_is_solution_of(const kakuro_grid *puzzle, const kakuro_grid *sol);
 
 /* ---- the model (model.c) ---- */
 /* The model of g's puzzle (see the top of this file). A run no distinct digits can
- * fill (a clue no set meets, over 9 cells) is a sum group like any other, with no
- * digit set: the engines then find no solution. NULL with *err on a grid with a run
- * of two or more without a clue, or out of memory. */
+ * fill (a clue no set meets, over 9 cells) is a group like any other (a sum group
+ * with no digit set): the engines then find no solution. NULL with *err on a grid
+ * without white cells, or out of memory. */
 pb_model *kakuro_model_new(const kakuro_grid *g, pb_error *err);
 
 /* *out = the grid of the model's puzzle `shape` with values (one per model cell, 0

@@ -1,5 +1,6 @@
-/* model.c — the kakuro constraint model: one cell per white cell, one sum group per
- * run, and the way back from a model's values to a grid. */
+/* model.c — the kakuro constraint model: one cell per white cell, one group per run
+ * (a sum group, or a plain all-different group for a run without a clue), and the
+ * way back from a model's values to a grid. */
 #include "kakuro.h"
 
 #include <stdlib.h>
@@ -41,15 +42,10 @@ pb_model *kakuro_model_new(const kakuro_grid *g, pb_error *err)
     kakuro_find_runs(g, runs, nruns);
     for (int k = 0; k < nruns; k++) {
         const kakuro_run *run = &runs[k];
-        const char *dir = run->dir == KAKURO_ACROSS ? "across" : "down";
-        const int r0 = run->first / g->cols + 1, c0 = run->first % g->cols + 1;
-        if (run->sum < 1) {
-            pb_fail(err, 0, "row %d, column %d: %s run of %d cells without a clue", r0, c0, dir,
-                    run->len);
-            goto fail;
-        }
         for (int j = 0; j < run->len; j++) cells[j] = id[kakuro_run_cell(run, j)];
-        if (pb_model_add_sum_group(m, cells, run->len, run->sum)) goto oom;
+        if (run->sum ? pb_model_add_sum_group(m, cells, run->len, run->sum)
+                     : pb_model_add_group(m, cells, run->len))
+            goto oom;
     }
     for (int i = 0; i < n; i++)
         if (id[i] >= 0 && g->digit[i]) m->domain[id[i]] = PB_BIT(g->digit[i]);

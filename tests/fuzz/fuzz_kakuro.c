@@ -1,10 +1,11 @@
 /* fuzz_kakuro.c — the kakuro clue-grid reader (engines/kakuro/grid.c, kakuro_read).
  * Every grid read is within the size limits, its white cells hold digits 0-9 and no
  * clue, its black cells no digit and clues of at most 99; it builds a model that
- * matches its runs (one-cell runs included). Without a note every run is clued with a
- * sum that some set of distinct digits makes; with one (a printable message on a
- * line of the puzzle) some run is not, or a digit repeats in one, and a brief search
- * finds no solution. It prints and reads back the same, note or none. Every error is
+ * matches its runs (one-cell runs included; a run without a clue is a plain group,
+ * and the reader names the first). Without a note every clued run has a sum that
+ * some set of distinct digits makes and no run is over 9; with one (a printable
+ * message on a line of the puzzle) that fails, or a digit repeats in a run, and a
+ * brief search finds no solution. It prints and reads back the same, note or none. Every error is
  * a printable message on a line of the input, naming the column; each call consumes
  * input. */
 #include <stdlib.h>
@@ -48,14 +49,17 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
         const int noted = r.note.line != 0;
         if (noted) fuzz_check_error(&r.note, line, lines);
         pb_model *m = kakuro_model_new(&g, &e);
-        FUZZ_CHECK(m && m->ncells == whites && m->ngroups == nruns && m->nsums == nruns);
-        int all_sets = 1;
+        FUZZ_CHECK(m && m->ncells == whites && m->ngroups == nruns);
+        int all_sets = 1, sums = 0, unclued = 0;
         for (int k = 0; k < nruns; k++) {
-            FUZZ_CHECK(m->group_sum[k] == runs[k].sum &&
-                       m->group_start[k + 1] - m->group_start[k] == runs[k].len);
-            all_sets &= runs[k].len <= 9 && kakuro_digit_sets(runs[k].len, runs[k].sum, NULL, 0);
-            FUZZ_CHECK(runs[k].len > 1 || runs[k].clue >= 0);
+            const int sum = m->group_sum ? m->group_sum[k] : 0, len = runs[k].len;
+            FUZZ_CHECK(sum == runs[k].sum && m->group_start[k + 1] - m->group_start[k] == len);
+            FUZZ_CHECK(len > 1 || runs[k].sum > 0);
+            sums += sum > 0, unclued += sum == 0;
+            all_sets &= len <= 9 && (!sum || kakuro_digit_sets(len, sum, NULL, 0));
         }
+        FUZZ_CHECK(m->nsums == sums && !r.unclued.line == !unclued);
+        if (r.unclued.line) fuzz_check_error(&r.unclued, line, lines);
         FUZZ_CHECK(noted || all_sets);
         if (noted) {
             pb_run how = {.mode = PB_MODE_COUNT, .limits = {.max_steps = 2000}};

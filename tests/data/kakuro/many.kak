@@ -40,3 +40,12 @@
 \4  .   .   #
 \4  .   .   7\
 #   #   \7  .
+
+; runs without a clue: row 3 here, and at the grid's edge below
+; solutions: 2
+#   5\  7\
+\6  .   .
+#   .   .
+
+; solutions: 72
+.   .

@@ -38,3 +38,9 @@
 #   #   4\   3\
 #   3\4 .    .
 \4  .   .    #
+
+; the clues' one fill, 2 3 / 1 1, repeats a digit in the run without a clue (row 3)
+; solutions: 0
+#   3\  4\
+\5  .   .
+#   .   .

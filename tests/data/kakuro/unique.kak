@@ -67,3 +67,10 @@
 #   12\4 .   .
 \9  .    .   #
 \8  .    .   #
+
+; runs without a clue (row 3): only their digits must differ, which leaves 2 4 / 1 3
+; of the two fills of the clues (1 5 / 2 2 repeats its 2)
+; solutions: 1
+#   3\  7\
+\6  .   .
+#   .   .

@@ -16,3 +16,9 @@
 # 2\ 3\
 \3 .  .
 \4 1  1
+
+; runs without a clue: after '#', after a clue's empty side, at the grid's edge
+#   3\  #
+\6  .   .
+#   .   .
+.   .   #
