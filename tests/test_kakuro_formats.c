@@ -633,6 +633,18 @@ static void test_model(void)
         CHECK(yes > 0 || k == 3);
         pb_model_free(m);
     }
+    kakuro_grid_init(&g, 1, 1);
+    CHECK(kakuro_model_new(&g, &e) == NULL);
+    CHECK_STR(e.msg, "no white cells");
+}
+
+/* The runs the public collections have: one-cell runs, runs without a clue, runs no
+ * digits fill. */
+static void test_model_runs(void)
+{
+    pb_error e = {0, ""};
+    int line;
+    pb_model *m;
     /* One-cell runs are sum groups of one cell, in the run order. */
     CHECK_EQ_U64(read_first(singles, 0, &g, &line, &e), 1);
     m = kakuro_model_new(&g, &e);
@@ -677,9 +689,6 @@ static void test_model(void)
         for (int k = 0; k < 3; k++) CHECK(m->sum_set_start[k + 1] == 0);
         pb_model_free(m);
     }
-    kakuro_grid_init(&g, 1, 1);
-    CHECK(kakuro_model_new(&g, &e) == NULL);
-    CHECK_STR(e.msg, "no white cells");
 }
 
 /* ---- the hand-made puzzles ---- */
@@ -916,6 +925,7 @@ int main(int argc, char **argv)
     test_outline_check();
     test_solutions();
     test_model();
+    test_model_runs();
     CHECK(check_counts(dir, "unique.kak", 1) >= 5);
     CHECK(check_counts(dir, "none.kak", 0) >= 3);
     CHECK(check_counts(dir, "many.kak", 2) >= 3);

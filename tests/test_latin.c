@@ -315,6 +315,44 @@ typedef struct bad_case {
     const char *msg; /* the whole message */
 } bad_case;
 
+/* Givens that clash are no bad input: the square reads, with a note. */
+static void test_reader_clashes(void)
+{
+    /* The note names the first clash (and none is left for the next square, or after
+     * an error). */
+    static const bad_case clashes[] = {
+        {"1 1\n. .\n", 0, 1, "column 2: value 1 repeated in row 1 (also at column 1)"},
+        {"2 . 1\n. . .\n. . 1 ; x\n", 0, 3,
+         "column 3: value 1 repeated in column 3 (also at line 1)"},
+        {"1 .\n; c\n1 .\n", 0, 3, "column 1: value 1 repeated in column 1 (also at line 1)"},
+        {"1 1\n1 .\n", 0, 1, "column 2: value 1 repeated in row 1 (also at column 1)"},
+    };
+    for (size_t i = 0; i < sizeof clashes / sizeof *clashes; i++) {
+        const bad_case *b = &clashes[i];
+        latin_reader r;
+        latin_square sq;
+        pb_error e = {0, ""};
+        int line = 0;
+        latin_reader_init(&r, b->text, strlen(b->text));
+        CHECK(latin_read(&r, &sq, &line, &e) == 1 && line == 1);
+        if (r.note.line != b->line || strcmp(r.note.msg, b->msg))
+            fprintf(stderr, "  clash %zu: line %d: %s\n", i, r.note.line, r.note.msg);
+        CHECK(r.note.line == b->line && !strcmp(r.note.msg, b->msg));
+        CHECK(latin_check_rules(&sq, NULL, 0) == -1);
+    }
+    {
+        static const char three[] = "1 1\n. .\n\n1 .\n. 1\n\n1 1\nx .\n";
+        latin_reader r;
+        latin_square sq;
+        pb_error e;
+        int line;
+        latin_reader_init(&r, three, sizeof three - 1);
+        CHECK(latin_read(&r, &sq, &line, &e) == 1 && r.note.line == 1);
+        CHECK(latin_read(&r, &sq, &line, &e) == 1 && r.note.line == 0);
+        CHECK(latin_read(&r, &sq, &line, &e) == -1 && r.note.line == 0);
+    }
+}
+
 static void test_reader_errors(void)
 {
     static char wide[400], longline[LATIN_MAX_LINE + 20];
@@ -360,40 +398,6 @@ static void test_reader_errors(void)
         CHECK(rc == -1 && e.line == b->line && !strcmp(e.msg, b->msg));
         CHECK(latin_read(&r, &sq, &line, &e) == 0); /* the bad block is skipped whole */
         for (const char *p = e.msg; *p; p++) CHECK(*p >= 0x20 && *p < 0x7f);
-    }
-
-    /* Givens that clash: the square reads, with a note naming the first clash (and
-     * none on the next square, or after an error). */
-    static const bad_case clashes[] = {
-        {"1 1\n. .\n", 0, 1, "column 2: value 1 repeated in row 1 (also at column 1)"},
-        {"2 . 1\n. . .\n. . 1 ; x\n", 0, 3,
-         "column 3: value 1 repeated in column 3 (also at line 1)"},
-        {"1 .\n; c\n1 .\n", 0, 3, "column 1: value 1 repeated in column 1 (also at line 1)"},
-        {"1 1\n1 .\n", 0, 1, "column 2: value 1 repeated in row 1 (also at column 1)"},
-    };
-    for (size_t i = 0; i < sizeof clashes / sizeof *clashes; i++) {
-        const bad_case *b = &clashes[i];
-        latin_reader r;
-        latin_square sq;
-        pb_error e = {0, ""};
-        int line = 0;
-        latin_reader_init(&r, b->text, strlen(b->text));
-        CHECK(latin_read(&r, &sq, &line, &e) == 1 && line == 1);
-        if (r.note.line != b->line || strcmp(r.note.msg, b->msg))
-            fprintf(stderr, "  clash %zu: line %d: %s\n", i, r.note.line, r.note.msg);
-        CHECK(r.note.line == b->line && !strcmp(r.note.msg, b->msg));
-        CHECK(latin_check_rules(&sq, NULL, 0) == -1);
-    }
-    {
-        static const char three[] = "1 1\n. .\n\n1 .\n. 1\n\n1 1\nx .\n";
-        latin_reader r;
-        latin_square sq;
-        pb_error e;
-        int line;
-        latin_reader_init(&r, three, sizeof three - 1);
-        CHECK(latin_read(&r, &sq, &line, &e) == 1 && r.note.line == 1);
-        CHECK(latin_read(&r, &sq, &line, &e) == 1 && r.note.line == 0);
-        CHECK(latin_read(&r, &sq, &line, &e) == -1 && r.note.line == 0);
     }
 
     /* After a bad square the next one reads, with its own first line. */
@@ -643,6 +647,7 @@ int main(void)
     test_counts();
     test_model();
     test_reader_errors();
+    test_reader_clashes();
     test_round_trip();
     test_generate();
     test_uniformity();
