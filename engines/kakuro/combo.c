@@ -71,9 +71,9 @@
 typedef struct run {
     int cells; /* offset of its cells in the model's group_cells */
     int len;
-    int sets; /* offset of its digit sets in ctx.sets */
-    int nsets;
-    int plain; /* no sum: a run without a clue */
+    int sets;    /* offset of its digit sets in ctx.sets */
+    short nsets; /* at most MAX_SETS */
+    short plain; /* no sum: a run without a clue (16 bytes a run, as without it) */
 } run;
 
 typedef struct ctx {
@@ -399,7 +399,7 @@ static int split(ctx *x, const uint16_t *b, int lo, int mid)
                 const int g = m->cgroup[k];
                 if (x->rmark[g] == gen) continue;
                 x->rmark[g] = gen;
-                int rest = x->runs[g].plain ? 0 : m->group_sum[g];
+                int rest = m->group_sum ? m->group_sum[g] : 0; /* a plain run's sign is 0 */
                 for (int j = m->group_start[g]; j < m->group_start[g + 1]; j++) {
                     const int w = m->group_cells[j];
                     if (!is_open(b[w])) {
@@ -713,7 +713,7 @@ static pb_status combo_run(const pb_model *m, int config, const pb_run *how, pb_
         runs[g].cells = m->group_start[g];
         runs[g].len = m->group_start[g + 1] - m->group_start[g];
         runs[g].sets = m->sum_set_start[g];
-        runs[g].nsets = m->sum_set_start[g + 1] - m->sum_set_start[g];
+        runs[g].nsets = (short)(m->sum_set_start[g + 1] - m->sum_set_start[g]);
         runs[g].plain = !m->group_sum || !m->group_sum[g];
     }
     for (int k = 0; k < nsets; k++) sets[k] = (uint16_t)m->sum_set[k];
