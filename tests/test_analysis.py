@@ -46,7 +46,7 @@ HEADINGS = [
     "### Sudoku vs QQwing",
     "## Kakuro", "### Generation time vs difficulty and size", "### The seed's figures and ours",
     "### Where the gain comes from: checker and refill", "### Uniqueness checkers on the same inputs",
-    "### A generated puzzle",
+    "### Public collections", "### A generated puzzle",
     "## Tenpair", "### The shortest win per engine", "### Counting every win up to a length bound",
     "### Wins by length, and the seed's figures", "### The rule switches", "### Thread scaling of the compact count",
     "### The count over MPI ranks: measured per length, projected to 1,024 ranks",
@@ -615,6 +615,42 @@ class Qqwing(unittest.TestCase):
                       text)
         self.assertIn("- solving, puzzlebench against QQwing: 9x9-easy 4.00× faster [3.64×, 4.44×]", text)
         self.assertIn("- generating, puzzlebench against QQwing: simple n/a (a noisy time)", text)
+
+
+class KakuroPublic(unittest.TestCase):
+    """kakuro-public.csv: one row per collection, agreement over the known entries (the
+    unknown ones named), median and max time; without the file, "not run"."""
+
+    def section(self, rows):
+        from types import SimpleNamespace
+        from analysis.sections import kakuro_public
+        tmp = Path(tempfile.mkdtemp())
+        try:
+            files = []
+            if rows is not None:
+                header = "collection,name,rows,cols,known,verdict,agree,solution_checked,steps,wall_s,median_s,run_id"
+                (tmp / "kakuro-public.csv").write_text("\n".join([header] + rows) + "\n")
+                files = [tmp / "kakuro-public.csv"]
+            ctx = SimpleNamespace(dir=tmp, meta_line=lambda *a: "")
+            return "\n".join(kakuro_public.section(ctx, files))
+        finally:
+            shutil.rmtree(tmp)
+
+    def test_rows_per_collection(self):
+        text = self.section([
+            f"cx16,cx16-001,6,6,>=2,multiple,1,0,10,0.001,0.001,{RUN_ID}",
+            f"cx16,cx16-002,6,6,unique,unique,1,1,10,0.003,0.003,{RUN_ID}",
+            f"cx16,cx16-031,8,8,none,unique,0,0,10,0.002,0.002,{RUN_ID}",
+            f"marcel,marcel-huge,101,31,TIMEOUT,multiple,,0,4346991,14.8,14.8,{RUN_ID}",
+            f"marcel,marcel-u,4,4,unique,unique,1,1,7,0.00002,0.00002,{RUN_ID}"])
+        self.assertIn("| cx16 | 3 | 2 of 3 | 2.00 ms | 3.00 ms |", text)
+        self.assertIn("| marcel | 2 | 1 of 1 (1 unknown: marcel-huge: multiple) | 7.40 s | 14.8 s |", text)
+        self.assertIn("2 unique puzzles' solutions", text)
+
+    def test_not_run(self):
+        text = self.section(None)
+        self.assertIn("### Public collections", text)
+        self.assertIn("_Not run: no `kakuro-public.csv`", text)
 
 
 class Ladder(unittest.TestCase):

@@ -316,6 +316,44 @@ typedef struct bad_case {
     const char *msg; /* the whole message */
 } bad_case;
 
+/* Givens that clash are no bad input: the square reads, with a note. */
+static void test_reader_clashes(void)
+{
+    /* The note names the first clash (and none is left for the next square, or after
+     * an error). */
+    static const bad_case clashes[] = {
+        {"1 1\n. .\n", 0, 1, "column 2: value 1 repeated in row 1 (also at column 1)"},
+        {"2 . 1\n. . .\n. . 1 ; x\n", 0, 3,
+         "column 3: value 1 repeated in column 3 (also at line 1)"},
+        {"1 .\n; c\n1 .\n", 0, 3, "column 1: value 1 repeated in column 1 (also at line 1)"},
+        {"1 1\n1 .\n", 0, 1, "column 2: value 1 repeated in row 1 (also at column 1)"},
+    };
+    for (size_t i = 0; i < sizeof clashes / sizeof *clashes; i++) {
+        const bad_case *b = &clashes[i];
+        latin_reader r;
+        latin_square sq;
+        pb_error e = {0, ""};
+        int line = 0;
+        latin_reader_init(&r, b->text, strlen(b->text));
+        CHECK(latin_read(&r, &sq, &line, &e) == 1 && line == 1);
+        if (r.note.line != b->line || strcmp(r.note.msg, b->msg))
+            fprintf(stderr, "  clash %zu: line %d: %s\n", i, r.note.line, r.note.msg);
+        CHECK(r.note.line == b->line && !strcmp(r.note.msg, b->msg));
+        CHECK(latin_check_rules(&sq, NULL, 0) == -1);
+    }
+    {
+        static const char three[] = "1 1\n. .\n\n1 .\n. 1\n\n1 1\nx .\n";
+        latin_reader r;
+        latin_square sq;
+        pb_error e;
+        int line;
+        latin_reader_init(&r, three, sizeof three - 1);
+        CHECK(latin_read(&r, &sq, &line, &e) == 1 && r.note.line == 1);
+        CHECK(latin_read(&r, &sq, &line, &e) == 1 && r.note.line == 0);
+        CHECK(latin_read(&r, &sq, &line, &e) == -1 && r.note.line == 0);
+    }
+}
+
 static void test_reader_errors(void)
 {
     static char wide[400], longline[LATIN_MAX_LINE + 20];
@@ -342,10 +380,6 @@ static void test_reader_errors(void)
         {"1 0\n", 0, 1, "column 2: value 0 is outside 1-2"},
         {"1 123456789012\n", 0, 1, "column 2: value 12345678... is outside 1-2"},
         {wide, 0, 1, "column 65: more than 64 values on the square's first line (orders 2-64)"},
-        {"1 1\n. .\n", 0, 1, "column 2: value 1 repeated in row 1 (also at column 1)"},
-        {"2 . 1\n. . .\n. . 1 ; x\n", 0, 3,
-         "column 3: value 1 repeated in column 3 (also at line 1)"},
-        {"1 .\n; c\n1 .\n", 0, 3, "column 1: value 1 repeated in column 1 (also at line 1)"},
         {longline, 0, 1, "column 1: line longer than 4096 characters"},
         {"1 2\n2 \0\n", 7, 2, "column 2: byte 0x00 in a value (expected '.' or 1-2)"},
         {"\x01 2\n", 0, 1, "column 1: byte 0x01 in a value (expected '.' or 1-2)"},
@@ -369,7 +403,7 @@ static void test_reader_errors(void)
 
     /* After a bad square the next one reads, with its own first line. */
     static const char text[] = "; two bad, two good\n"
-                               "1 2\n2 2\n3 3\n\n" /* lines 2-4: 2 repeated in row 2 */
+                               "1 2\n2 3\n3 3\n\n" /* lines 2-4: 3 is outside 1-2 */
                                "1\n\n"             /* line 6: order 1, refused */
                                "2 1\n1 2\n1 2\n\n" /* lines 8-10: a third row */
                                ". 2\r\n2 .\r\n";   /* lines 12-13 */
@@ -379,7 +413,7 @@ static void test_reader_errors(void)
     int line;
     latin_reader_init(&r, text, sizeof text - 1);
     CHECK(latin_read(&r, &sq, &line, &e) == -1 && line == 2 && e.line == 3);
-    CHECK(!strcmp(e.msg, "column 2: value 2 repeated in row 2 (also at column 1)"));
+    CHECK(!strcmp(e.msg, "column 2: value 3 is outside 1-2"));
     CHECK(latin_read(&r, &sq, &line, &e) == -1 && line == 6 && e.line == 6);
     CHECK(!strcmp(e.msg, "column 1: one value on the square's first line (orders 2-64)"));
     CHECK(latin_read(&r, &sq, &line, &e) == -1 && line == 8 && e.line == 10);
@@ -615,6 +649,7 @@ int main(void)
     test_counts();
     test_model();
     test_reader_errors();
+    test_reader_clashes();
     test_round_trip();
     test_generate();
     test_uniformity();

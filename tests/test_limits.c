@@ -150,13 +150,13 @@ static pb_model *kakuro_file(const char *rel)
         exit(2);
     }
     kakuro_reader r;
-    kakuro_grid *g = malloc(sizeof *g);
+    kakuro_grid g = {0};
     int line;
     pb_error e;
     kakuro_reader_init(&r, text, len);
-    if (!g || kakuro_read(&r, g, &line, &e) != 1) exit(2);
-    pb_model *m = kakuro_model_new(g, &e);
-    free(g);
+    if (kakuro_read(&r, &g, &line, &e) != 1) exit(2);
+    pb_model *m = kakuro_model_new(&g, &e);
+    kakuro_grid_free(&g);
     free(text);
     if (!m) exit(2);
     return m;
@@ -234,7 +234,7 @@ static void test_batch_step_limits(void)
 {
     enum { PUZZLES = 6 };
     pb_puzzle puzzle[PUZZLES];
-    for (int i = 0; i < PUZZLES; i++) puzzle[i] = (pb_puzzle){notouch("2x7"), 0, NULL};
+    for (int i = 0; i < PUZZLES; i++) puzzle[i] = (pb_puzzle){.model = notouch("2x7")};
     pb_set set = {PUZZLES, 0, puzzle, NULL};
     const uint64_t limits[] = {1000, 100000, 3000000};
     for (size_t i = 0; i < 3; i++)

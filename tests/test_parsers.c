@@ -287,6 +287,7 @@ static void test_reader_bytes(void)
     kakuro_reader_init(&kr, bad_size, sizeof bad_size - 1);
     CHECK(kakuro_read_outline(&kr, &kg, &line, &e) == -1 && e.line == 1 &&
           strstr(e.msg, "column 2: byte 0x07 in a token"));
+    kakuro_grid_free(&kg);
 
     latin_reader lr;
     const char bom_latin[] = "\xef\xbb\xbf"

@@ -232,6 +232,10 @@ static int report(run_ctx *c)
             t.bad++;
             continue;
         }
+        if (c->set.puzzle[i].note) {
+            fflush(stdout);
+            pb_say("note: %s", c->set.puzzle[i].note);
+        }
         count_outcome(&c->res.puzzle[i], &c->o->limits, &t);
         if (c->res.puzzle[i].ran) print_puzzle(c, i, values);
     }

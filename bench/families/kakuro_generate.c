@@ -317,7 +317,7 @@ static int load_outlines(gen_cmd *o)
     size_t len;
     char *text = pb_read_file(o->outline_file, &len, err, sizeof err);
     if (!text) return pb_say("%s", err), -1;
-    o->outlines = malloc(MAX_SHAPES * sizeof *o->outlines);
+    o->outlines = calloc(MAX_SHAPES, sizeof *o->outlines);
     if (!o->outlines) return free(text), pb_say("out of memory"), -1;
     kakuro_reader rd;
     kakuro_reader_init(&rd, text, len);
@@ -649,6 +649,7 @@ static void gen_free(gen_cmd *o)
     }
     free(o->json);
     free(o->puzzle_text), free(o->solution_text), free(o->st), free(o->rc), free(o->made);
+    for (int i = 0; o->outlines && i < MAX_SHAPES; i++) kakuro_grid_free(&o->outlines[i]);
     free(o->outlines);
 }
 
@@ -660,7 +661,7 @@ static void make_all(gen_cmd *o)
     /* Puzzles vary a lot in cost, so tasks are handed out one at a time. */
 #pragma omp parallel num_threads(o->threads)
     {
-        kakuro_grid *puzzle = malloc(sizeof *puzzle), *solution = malloc(sizeof *solution);
+        kakuro_grid *puzzle = calloc(1, sizeof *puzzle), *solution = calloc(1, sizeof *solution);
 #pragma omp for schedule(dynamic, 1)
         for (long t = o->from; t < o->ntasks; t++) {
             int skip;
@@ -678,6 +679,8 @@ static void make_all(gen_cmd *o)
                 write_ready(o);
             }
         }
+        if (puzzle) kakuro_grid_free(puzzle);
+        if (solution) kakuro_grid_free(solution);
         free(puzzle);
         free(solution);
     }
@@ -695,11 +698,10 @@ typedef struct task_head {
 static int make_record(void *ctx, int i, void **rec, size_t *len)
 {
     gen_cmd *o = ctx;
-    kakuro_grid *puzzle = malloc(sizeof *puzzle), *solution = malloc(sizeof *solution);
-    if (!puzzle || !solution) return free(puzzle), free(solution), -1;
-    run_task(o, i, puzzle, solution);
-    free(puzzle);
-    free(solution);
+    kakuro_grid puzzle = {0}, solution = {0};
+    run_task(o, i, &puzzle, &solution);
+    kakuro_grid_free(&puzzle);
+    kakuro_grid_free(&solution);
     char *texts[3] = {o->puzzle_text[i], o->solution_text[i], o->json ? o->json[i] : NULL};
     task_head h = {o->rc[i], {0, 0, 0}};
     size_t n = sizeof h + sizeof o->st[i];
@@ -905,9 +907,9 @@ static long outline_lines(long i, void *ctx)
  * made; a signal stops between outlines. The exit status. */
 static int write_outlines(const outline_opts *p, pb_stream *out)
 {
-    kakuro_grid *g = malloc(sizeof *g);
+    kakuro_grid grid = {0}, *g = &grid;
     char *text = NULL;
-    int rc = g ? PB_EXIT_FOUND : PB_EXIT_FAILED;
+    int rc = PB_EXIT_FOUND;
     for (long i = out->kept; i < p->count && rc == PB_EXIT_FOUND && !pb_interrupted; i++) {
         if (kakuro_outline_generate(&p->shape, (uint64_t)i, g)) {
             pb_say("generate: no valid %dx%d outline found at density %g", p->shape.rows,
@@ -933,7 +935,7 @@ static int write_outlines(const outline_opts *p, pb_stream *out)
         free(text);
     }
     if (rc == PB_EXIT_FAILED) pb_say("generate: out of memory");
-    free(g);
+    kakuro_grid_free(g);
     return rc;
 }
 

@@ -39,7 +39,7 @@ typedef struct latin_priv {
 static void free_set(pb_set *set)
 {
     latin_priv *pv = set->priv;
-    for (int i = 0; i < set->count; i++) free(set->puzzle[i].error);
+    for (int i = 0; i < set->count; i++) free(set->puzzle[i].error), free(set->puzzle[i].note);
     if (pv) {
         for (int n = 0; n <= LATIN_MAX_ORDER; n++) pb_model_free(pv->shape[n]);
         free(pv->views), free(pv->doms), free(pv->name), free(pv);
@@ -197,6 +197,13 @@ static int load_text(const char *spec, const char *text, size_t len, pb_set *set
     while (set->count < count && (rc = latin_read(&rd, sq, &line, &e)) != 0) {
         pb_puzzle *p = &set->puzzle[set->count];
         if (rc > 0 && add_square(set, pv, set->count, sq, line)) break;
+        if (rc > 0 && rd.note.line) {
+            char msg[512];
+            int n = snprintf(msg, sizeof msg, "%s:%d: %s (the square has no completion)", spec,
+                             rd.note.line, rd.note.msg);
+            if (!(p->note = malloc((size_t)n + 1))) break;
+            memcpy(p->note, msg, (size_t)n + 1);
+        }
         if (rc < 0) {
             char msg[512];
             int n = snprintf(msg, sizeof msg, "%s:%d: %s", spec, e.line, e.msg);

@@ -155,7 +155,7 @@ static int prepare(const pb_micro_host *host, void **out)
                     err.msg[0] ? err.msg : "out of memory");
             return -1;
         }
-        pb_set one = {1, 0, &(pb_puzzle){s->models[k], 0, NULL}, NULL};
+        pb_set one = {1, 0, &(pb_puzzle){.model = s->models[k]}, NULL};
         s->inst = &instances[k], s->m = s->models[k];
         if (pb_micro_each_engine(&pb_family_notouch, &one, keep_all, add_case, s)) return -1;
     }

@@ -1,6 +1,7 @@
 """The kakuro family: generation time against difficulty and size, the seed's figures
 beside ours, where the gain comes from (checker and refill), the uniqueness checkers
-on the same inputs with the cell-order question, and a generated puzzle's picture.
+on the same inputs with the cell-order question, the public collections
+(kakuro_public.py), and a generated puzzle's picture.
 
 The generation methods are the experiment's names (scripts/kakuro-experiments.sh),
 not engines: their order and roles are set here, in METHODS.
@@ -9,6 +10,7 @@ not engines: their order and roles are set here, in METHODS.
 import re
 
 from .. import kakuro_data, kakuro_plots, render, runs, timing
+from . import kakuro_public
 from ..csvread import read_csv
 from ..markdown import code, escape, table
 from ..meta import SHORT_KEYS, meta_short, read_meta
@@ -76,6 +78,7 @@ def section(ctx, family, files):
     out += _seed_figures(ctx, methods, puzzles, gen_files)
     out += _ablation(methods, puzzles, cells, gen_files, levels)
     out += _checkers(ctx, checkers_csv if checkers_csv in files else None)
+    out += kakuro_public.section(ctx, files)
     out += _picture(ctx)
     return out
 
