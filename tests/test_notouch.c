@@ -170,9 +170,10 @@ static void test_default_sweep_boards_agree(const char *src)
         if (m->ncells <= 10) CHECK_EQ_U64(brute_count(m), want);
         for (const pb_engine *const *e = model_engines(); *e; e++) {
             if (!runs_notouch(*e, m)) continue;
-            /* The enumerations only where they finish in a moment (8^8, 10!). */
-            if (!strcmp((*e)->about.name, "enum-all") && m->ncells > 8) continue;
-            if (!strcmp((*e)->about.name, "enum-perm") && m->ncells > 10) continue;
+            /* The enumerations (and their first versions, -v0) only where they finish
+             * in a moment (8^8, 10!). */
+            if (!strncmp((*e)->about.name, "enum-all", 8) && m->ncells > 8) continue;
+            if (!strncmp((*e)->about.name, "enum-perm", 9) && m->ncells > 10) continue;
             /* Clause learning counts with one blocking clause per solution: for small
              * counts and uniqueness, not the 10^5 solutions of 12 cells. */
             if (!strcmp((*e)->about.name, "learn") && m->ncells > 10) continue;
