@@ -1,8 +1,9 @@
 /* notouch_oracle.c — the independent counts of notouch_oracle.h for one board, beside
  * path-dp's, for the boards too large for the unit tests (the plain table holds
  * 2^n * n counts: 6.7 GB at 25 cells; Karp's count holds nothing but takes 2^n sets).
- * Usage: notouch_oracle table|karp BOARD [THREADS]
- * Prints the board, the method's count, path-dp's count and the seconds of each;
+ * Usage: notouch_oracle table|karp BOARD [THREADS [alone]]
+ * Prints the board, the method's count, path-dp's count (within 4G; not with
+ * "alone", for a board whose count is run on its own) and the seconds of each;
  * exit 0 when they agree, 1 when not, 2 on bad usage or out of memory. */
 #include <stdio.h>
 #include <string.h>
@@ -15,7 +16,7 @@
 int main(int argc, char **argv)
 {
     if (argc < 3 || (strcmp(argv[1], "table") && strcmp(argv[1], "karp"))) {
-        fprintf(stderr, "usage: notouch_oracle table|karp BOARD [THREADS]\n");
+        fprintf(stderr, "usage: notouch_oracle table|karp BOARD [THREADS [alone]]\n");
         return 2;
     }
     int threads = argc > 3 ? atoi(argv[3]) : 1;
@@ -36,10 +37,15 @@ int main(int argc, char **argv)
         return 2;
     }
     double t1 = pb_now_s();
-    pb_run how = {.mode = PB_MODE_COUNT, .threads = threads};
+    char a[PB_COUNT_CHARS], c[PB_COUNT_CHARS];
+    if (argc > 4 && !strcmp(argv[4], "alone")) {
+        printf("%s %s=%s (%.1f s)\n", argv[2], argv[1], pb_count_format(want, a), t1 - t0);
+        pb_model_free(m);
+        return 0;
+    }
+    pb_run how = {.mode = PB_MODE_COUNT, .threads = threads, .limits = {.max_bytes = 4ull << 30}};
     pb_result r = {0};
     pb_engine_run(pb_model_engine_find("path-dp"), m, &how, &r);
-    char a[PB_COUNT_CHARS], c[PB_COUNT_CHARS];
     printf("%s %s=%s (%.1f s) path-dp=%s (%.1f s, %s)\n", argv[2], argv[1],
            pb_count_format(want, a), t1 - t0, pb_count_format(r.stats.solutions, c), r.stats.wall_s,
            pb_status_name(r.status));
