@@ -29,21 +29,15 @@
 
 enum { CONFIG_ALL = 0, CONFIG_PERM = 1 };
 
-/* Lanes per vector, and per block at most: hundreds of vectors per block keep the
- * odometer's own steps rare, and the block's steps far below a poll interval. */
-enum { VEC = 64, BLOCK_LANES = 512, BLOCK_CHUNKS = BLOCK_LANES / VEC };
+/* Lanes per chunk (the unit of the block's storage and of its bits of solutions), and
+ * per block at most: hundreds of vectors per block keep the odometer's own steps
+ * rare, and the block's steps far below a poll interval. */
+enum { CHUNK = 64, BLOCK_LANES = 512, BLOCK_CHUNKS = BLOCK_LANES / CHUNK };
 
-typedef uint8_t lanes __attribute__((vector_size(VEC)));
-typedef uint64_t lane_words __attribute__((vector_size(VEC)));
-
-/* The check is compiled for AVX-512, AVX2 and plain x86-64 (SSE2), and the best the
- * CPU runs is picked when the program starts (GCC's function multiversioning). */
-#if defined(__x86_64__) && defined(__linux__) && defined(__GNUC__) && !defined(__clang__) &&       \
-    __GNUC__ >= 12
-#define CHECK_CLONES __attribute__((target_clones("arch=x86-64-v4", "arch=x86-64-v3", "default")))
-#else
-#define CHECK_CLONES
-#endif
+/* One byte per lane: a cell's values in a chunk's lanes, or the lanes' flags. */
+typedef struct lane_chunk {
+    _Alignas(CHUNK) uint8_t b[CHUNK];
+} lane_chunk;
 
 /* The whole rule check as pairs of cells to compare and sums to match. */
 typedef struct check_prog {
@@ -58,12 +52,16 @@ typedef struct check_prog {
 
 typedef struct block {
     int w;                           /* the block's cells: the last w open cells; 0: no blocks */
-    int nlanes, nchunks;             /* lanes used, and vectors of lanes */
+    int nlanes, nchunks;             /* lanes used, and chunks of lanes */
     uint64_t placements, backtracks; /* the steps of one block's subtree */
-    lanes valid[BLOCK_CHUNKS];       /* 255 in the lanes used */
-    lanes val[8][BLOCK_CHUNKS];      /* block cell i's value in every lane */
+    lane_chunk valid[BLOCK_CHUNKS];  /* 255 in the lanes used */
+    lane_chunk val[8][BLOCK_CHUNKS]; /* block cell i's value in every lane */
     uint8_t rank[8][BLOCK_LANES]; /* enum-perm: lane l gives cell i the rank[i][l]-th value left */
 } block;
+
+/* The lanes' check at one vector width (enumerate_lanes.h). */
+typedef int check_fn(const check_prog *p, const block *b, const int *v, const int *cells,
+                     int ncells, lane_chunk *cv, uint64_t *hit);
 
 typedef struct enum_state {
     const pb_model *m;
@@ -78,61 +76,37 @@ typedef struct enum_state {
     pb_status status;
     check_prog prog;
     block blk;
-    lanes *cv; /* per cell: its value in every lane of the vector being checked */
+    check_fn *check; /* the widest the CPU runs */
+    lane_chunk *cv;  /* per cell: its value in every lane of the chunk being checked */
 } enum_state;
 
 /* ---- the check ---- */
 
-/* (Vectors are passed by address: these are inlined into each compiled copy of
- * check_block, and a 64-byte vector passed by value has a different ABI in each.) */
-__attribute__((always_inline)) static inline int any_lane(const lanes *ok)
-{
-    lane_words q = (lane_words)*ok;
-    uint64_t r = 0;
-    for (int i = 0; i < VEC / 8; i++) r |= q[i];
-    return r != 0;
-}
+/* The lanes' check for SSE2 (the x86-64 base, or any GCC vector target), AVX2 and
+ * AVX-512; the widest the CPU runs is picked for each run. */
+#define LANES_BYTES 16
+#define LANES_NAME  check_16
+#define LANES_TARGET
+#include "enumerate_lanes.h"
+#if defined(__x86_64__) && defined(__GNUC__)
+#define LANES_BYTES  32
+#define LANES_NAME   check_32
+#define LANES_TARGET __attribute__((target("avx2")))
+#include "enumerate_lanes.h"
+#define LANES_BYTES  64
+#define LANES_NAME   check_64
+#define LANES_TARGET __attribute__((target("avx512f,avx512bw")))
+#include "enumerate_lanes.h"
+#endif
 
-/* Clears in *ok the lanes of one vector (cv: every cell's values) that break a rule.
- * Gives up as soon as no lane is left, as the check of one vector stops at its
- * first broken rule. */
-__attribute__((always_inline)) static inline void check_lanes(const check_prog *p, const lanes *cv,
-                                                              lanes *ok)
+static check_fn *pick_check(void)
 {
-    for (int i = 0; i < p->ndiff; i++) {
-        lanes x = cv[p->diff[i][0]] - cv[p->diff[i][1]] + p->dadd;
-        *ok &= (lanes)(x > p->dlim);
-        if (i % 4 == 3 && !any_lane(ok)) return;
-    }
-    for (int i = 0; i < p->nsame; i++) {
-        *ok &= (lanes)(cv[p->same[i][0]] != cv[p->same[i][1]]);
-        if (i % 4 == 3 && !any_lane(ok)) return;
-    }
-    for (int g = 0; g < p->nsums; g++) {
-        lanes s = {0};
-        for (int j = p->sum_start[g]; j < p->sum_start[g + 1]; j++) s += cv[p->sum_cell[j]];
-        *ok &= (lanes)(s == p->sum_total[g]);
-    }
-}
-
-/* The solutions among the block's lanes under the prefix in v: their count, and the
- * lanes as bits of hit[]. */
-CHECK_CLONES static int check_block(const check_prog *p, const block *b, const int *v,
-                                    const int *cells, int ncells, lanes *cv,
-                                    uint64_t hit[BLOCK_LANES / 64])
-{
-    for (int c = 0; c < ncells; c++) cv[c] = (lanes){0} + (uint8_t)v[c];
-    int count = 0;
-    for (int k = 0; k < b->nchunks; k++) {
-        for (int i = 0; i < b->w; i++) cv[cells[i]] = b->val[i][k];
-        lanes ok = b->valid[k];
-        check_lanes(p, cv, &ok);
-        hit[k] = 0;
-        if (!any_lane(&ok)) continue;
-        for (int l = 0; l < VEC; l++) hit[k] |= (uint64_t)(ok[l] >> 7) << l;
-        count += __builtin_popcountll(hit[k]);
-    }
-    return count;
+#if defined(__x86_64__) && defined(__GNUC__)
+    __builtin_cpu_init();
+    if (__builtin_cpu_supports("avx512bw")) return check_64;
+    if (__builtin_cpu_supports("avx2")) return check_32;
+#endif
+    return check_16;
 }
 
 /* The scalar rule check of a complete vector, as enumerate_v0.c makes it. */
@@ -169,7 +143,7 @@ static void lane_vector(const enum_state *e, int lane, int *dst)
 {
     memcpy(dst, e->v, (size_t)e->m->ncells * sizeof *dst);
     for (int i = 0; i < e->blk.w; i++)
-        dst[e->open[e->n - e->blk.w + i]] = e->blk.val[i][lane / VEC][lane % VEC];
+        dst[e->open[e->n - e->blk.w + i]] = e->blk.val[i][lane / CHUNK].b[lane % CHUNK];
 }
 
 static int run_block(enum_state *e);
@@ -226,7 +200,7 @@ static void perm_lanes(enum_state *e)
     for (pb_mask x = PB_FULL(e->m->nvalues) & ~e->used; x && k < 8; x &= x - 1)
         left[k++] = (uint8_t)(__builtin_ctzll(x) + 1);
     for (int i = 0; i < b->w; i++)
-        for (int l = 0; l < b->nlanes; l++) b->val[i][l / VEC][l % VEC] = left[b->rank[i][l]];
+        for (int l = 0; l < b->nlanes; l++) b->val[i][l / CHUNK].b[l % CHUNK] = left[b->rank[i][l]];
 }
 
 /* The subtree of the block's cells under the prefix in e->v, all its vectors checked
@@ -240,7 +214,7 @@ static int run_block(enum_state *e)
     if (steps + b->placements + b->backtracks > e->lim.next) return walk(e, floor, 0);
     if (e->perm) perm_lanes(e);
     uint64_t hit[BLOCK_LANES / 64];
-    int count = check_block(&e->prog, b, e->v, e->open + floor, e->m->ncells, e->cv, hit);
+    int count = e->check(&e->prog, b, e->v, e->open + floor, e->m->ncells, e->cv, hit);
     if (count && (e->how->mode == PB_MODE_FIRST || e->how->limits.max_solutions))
         return walk(e, floor, 0);
     if (count && e->out->first && !e->solutions) {
@@ -373,15 +347,15 @@ static void make_block(enum_state *e)
         size[b->w++] = (int)d;
     }
     b->nlanes = (int)lanes_now;
-    b->nchunks = (b->nlanes + VEC - 1) / VEC;
+    b->nchunks = (b->nlanes + CHUNK - 1) / CHUNK;
     for (int j = 0; j < b->w; j++) { /* sizes were taken from the last cell back */
         uint64_t d = e->perm ? (uint64_t)(b->w - j) : (uint64_t)size[b->w - 1 - j];
         nodes[j + 1] = nodes[j] * d;
         b->placements += nodes[j + 1];
         b->backtracks += nodes[j];
     }
-    for (int l = 0; l < BLOCK_CHUNKS * VEC; l++)
-        b->valid[l / VEC][l % VEC] = l < b->nlanes ? 255 : 0;
+    for (int l = 0; l < BLOCK_LANES; l++)
+        b->valid[l / CHUNK].b[l % CHUNK] = l < b->nlanes ? 255 : 0;
     if (e->perm) {
         perm_ranks(b);
         return;
@@ -393,7 +367,7 @@ static void make_block(enum_state *e)
             int k = rest % __builtin_popcountll(dom);
             rest /= __builtin_popcountll(dom);
             while (k--) dom &= dom - 1;
-            b->val[i][l / VEC][l % VEC] = (uint8_t)(__builtin_ctzll(dom) + 1);
+            b->val[i][l / CHUNK].b[l % CHUNK] = (uint8_t)(__builtin_ctzll(dom) + 1);
         }
     }
 }
@@ -416,13 +390,14 @@ static int place_fixed(enum_state *e)
 
 static pb_status enumerate(const pb_model *m, const pb_run *how, pb_result *out, int perm)
 {
-    /* The state holds vectors: aligned as they are, a multiple of that in size. */
-    enum_state *e = aligned_alloc(VEC, (sizeof *e + VEC - 1) / VEC * VEC);
+    /* The state holds chunks: aligned as they are, a multiple of that in size. */
+    enum_state *e = aligned_alloc(CHUNK, (sizeof *e + CHUNK - 1) / CHUNK * CHUNK);
     const size_t cells = (size_t)m->ncells + 1;
     if (!e) return PB_NOMEM;
-    *e = (enum_state){.m = m, .how = how, .out = out, .perm = perm, .status = PB_DONE};
+    *e = (enum_state){
+        .m = m, .how = how, .out = out, .perm = perm, .status = PB_DONE, .check = pick_check()};
     if (!(e->v = calloc(cells, sizeof *e->v)) || !(e->open = malloc(cells * sizeof *e->open)) ||
-        !(e->cv = aligned_alloc(VEC, cells * sizeof *e->cv))) {
+        !(e->cv = aligned_alloc(CHUNK, cells * sizeof *e->cv))) {
         free(e->v), free(e->open), free(e);
         return PB_NOMEM;
     }
