@@ -9,15 +9,16 @@
  * Steps: a placement is one count f[S][a] made: a row entry of a layer, or a half
  * counted in the join; candidates are the terms summed into them. Both follow from
  * the board alone, whatever the thread count. The step limit is polled before each
- * placement (exact on one thread; in parallel the chunks of work draw their steps
- * from one pool, as the tree searches' tasks do).
+ * placement (exact on one thread; in parallel each thread draws its steps from one
+ * pool as it takes them, as the tree searches' tasks do).
  *
  * Memory: two layers, each C(n, k) / 64 index words of 16 bytes and a row of k
- * 64-bit counts per orbit of k-sets (Burnside's count, known before the run). The
- * whole run's peak is computed first and checked against the memory limit before
- * anything large is allocated. Stored counts are orders of at most half the cells,
- * so they fit 64 bits up to 41 cells; every sum is checked, and a count past its
- * counter ends the run with PB_OVERFLOW. */
+ * 64-bit counts per orbit of k-sets (Burnside's count, known before the run), in
+ * two slots allocated once (odd and even layers). The run's need is computed first
+ * and checked against the memory limit before anything large is allocated. Stored
+ * counts are orders of at most half the cells (k! < 2^64 up to k = 20, so exact up
+ * to 42 cells); every sum is checked, and a count past its counter ends the run
+ * with PB_OVERFLOW. */
 #include "path_dp.h"
 
 #include <omp.h>
