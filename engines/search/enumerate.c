@@ -51,17 +51,19 @@ typedef struct check_prog {
 } check_prog;
 
 typedef struct block {
-    int w;                           /* the block's cells: the last w open cells; 0: no blocks */
-    int nlanes, nchunks;             /* lanes used, and chunks of lanes */
-    uint64_t placements, backtracks; /* the steps of one block's subtree */
-    lane_chunk valid[BLOCK_CHUNKS];  /* 255 in the lanes used */
-    lane_chunk val[8][BLOCK_CHUNKS]; /* block cell i's value in every lane */
-    uint8_t rank[8][BLOCK_LANES]; /* enum-perm: lane l gives cell i the rank[i][l]-th value left */
+    int w;                            /* the block's cells: the last w open cells; 0: no blocks */
+    int nlanes, nchunks;              /* lanes used, and chunks of lanes */
+    uint64_t placements, backtracks;  /* the steps of one block's subtree */
+    lane_chunk valid[BLOCK_CHUNKS];   /* 255 in the lanes used */
+    lane_chunk val[8][BLOCK_CHUNKS];  /* block cell i's value in every lane */
+    lane_chunk rank[8][BLOCK_CHUNKS]; /* enum-perm: a lane gives cell i the rank[i]-th value left */
 } block;
 
 /* The lanes' check at one vector width (enumerate_lanes.h). */
 typedef int check_fn(const check_prog *p, const block *b, const int *v, const int *cells,
                      int ncells, lane_chunk *cv, uint64_t *hit);
+/* enum-perm: the block's values from the ranks and the values left, at that width. */
+typedef void fill_fn(block *b, const uint8_t *left);
 
 typedef struct enum_state {
     const pb_model *m;
@@ -77,7 +79,8 @@ typedef struct enum_state {
     check_prog prog;
     block blk;
     check_fn *check; /* the widest the CPU runs */
-    lane_chunk *cv;  /* per cell: its value in every lane of the chunk being checked */
+    fill_fn *fill;
+    lane_chunk *cv; /* per cell: its value in every lane of the chunk being checked */
 } enum_state;
 
 /* ---- the check ---- */
@@ -99,14 +102,21 @@ typedef struct enum_state {
 #include "enumerate_lanes.h"
 #endif
 
-static check_fn *pick_check(void)
+/* The widest check (and enum-perm's fill) the CPU runs. */
+static void pick_width(check_fn **check, fill_fn **fill)
 {
 #if defined(__x86_64__) && defined(__GNUC__)
     __builtin_cpu_init();
-    if (__builtin_cpu_supports("avx512bw")) return check_64;
-    if (__builtin_cpu_supports("avx2")) return check_32;
+    if (__builtin_cpu_supports("avx512bw")) {
+        *check = check_64, *fill = check_64_fill;
+        return;
+    }
+    if (__builtin_cpu_supports("avx2")) {
+        *check = check_32, *fill = check_32_fill;
+        return;
+    }
 #endif
-    return check_16;
+    *check = check_16, *fill = check_16_fill;
 }
 
 /* The scalar rule check of a complete vector, as enumerate_v0.c makes it. */
@@ -194,13 +204,11 @@ static int walk(enum_state *e, int floor, int blocks)
 /* enum-perm: the block's values in each lane, from the values left (in order). */
 static void perm_lanes(enum_state *e)
 {
-    block *b = &e->blk;
-    uint8_t left[8];
+    uint8_t left[8] = {0};
     int k = 0;
     for (pb_mask x = PB_FULL(e->m->nvalues) & ~e->used; x && k < 8; x &= x - 1)
         left[k++] = (uint8_t)(__builtin_ctzll(x) + 1);
-    for (int i = 0; i < b->w; i++)
-        for (int l = 0; l < b->nlanes; l++) b->val[i][l / CHUNK].b[l % CHUNK] = left[b->rank[i][l]];
+    e->fill(&e->blk, left);
 }
 
 /* The subtree of the block's cells under the prefix in e->v, all its vectors checked
@@ -317,7 +325,7 @@ static void perm_ranks(block *b)
     int r[8];
     for (int i = 0; i < b->w; i++) r[i] = i;
     for (int l = 0; l < b->nlanes; l++) {
-        for (int i = 0; i < b->w; i++) b->rank[i][l] = (uint8_t)r[i];
+        for (int i = 0; i < b->w; i++) b->rank[i][l / CHUNK].b[l % CHUNK] = (uint8_t)r[i];
         int i = b->w - 2; /* the next permutation */
         while (i >= 0 && r[i] > r[i + 1]) i--;
         if (i < 0) break;
@@ -394,8 +402,8 @@ static pb_status enumerate(const pb_model *m, const pb_run *how, pb_result *out,
     enum_state *e = aligned_alloc(CHUNK, (sizeof *e + CHUNK - 1) / CHUNK * CHUNK);
     const size_t cells = (size_t)m->ncells + 1;
     if (!e) return PB_NOMEM;
-    *e = (enum_state){
-        .m = m, .how = how, .out = out, .perm = perm, .status = PB_DONE, .check = pick_check()};
+    *e = (enum_state){.m = m, .how = how, .out = out, .perm = perm, .status = PB_DONE};
+    pick_width(&e->check, &e->fill);
     if (!(e->v = calloc(cells, sizeof *e->v)) || !(e->open = malloc(cells * sizeof *e->open)) ||
         !(e->cv = aligned_alloc(CHUNK, cells * sizeof *e->cv))) {
         free(e->v), free(e->open), free(e);

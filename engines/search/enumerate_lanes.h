@@ -1,6 +1,7 @@
 /* enumerate_lanes.h — the lanes' rule check of enumerate.c, written once and included
  * there once per vector width: LANES_BYTES (16, 32 or 64) bytes a vector, compiled
- * for LANES_TARGET (SSE2, AVX2 or AVX-512), named LANES_NAME. A chunk of 64 lanes
+ * for LANES_TARGET (SSE2, AVX2 or AVX-512), named LANES_NAME (and enum-perm's
+ * filling of the block's lanes, LANES_NAME_fill). A chunk of 64 lanes
  * is 64 / LANES_BYTES vectors, so that every width sees the same chunks (a vector
  * wider than the instructions would be split by the compiler lane by lane). */
 #define LANES_R          (64 / LANES_BYTES)
@@ -9,6 +10,7 @@
 #define LANES_V          LANES_JOIN(LANES_NAME, _vec)
 #define LANES_W          LANES_JOIN(LANES_NAME, _words)
 #define LANES_ANY        LANES_JOIN(LANES_NAME, _any)
+#define LANES_FILL       LANES_JOIN(LANES_NAME, _fill)
 
 typedef uint8_t LANES_V __attribute__((vector_size(LANES_BYTES)));
 typedef uint64_t LANES_W __attribute__((vector_size(LANES_BYTES)));
@@ -73,12 +75,27 @@ LANES_TARGET static int LANES_NAME(const check_prog *p, const block *b, const in
     return count;
 }
 
+/* enum-perm: block cell i's value in a lane is left[rank], its rank among the values
+ * left; ranks are at most 7. */
+LANES_TARGET static void LANES_FILL(block *b, const uint8_t *left)
+{
+    for (int i = 0; i < b->w; i++)
+        for (int k = 0; k < b->nchunks; k++)
+            for (int r = 0; r < LANES_R; r++) {
+                LANES_V rank, v = {0};
+                memcpy(&rank, b->rank[i][k].b + r * LANES_BYTES, LANES_BYTES);
+                for (int j = 0; j < b->w; j++) v |= (LANES_V)(rank == (uint8_t)j) & left[j];
+                memcpy(b->val[i][k].b + r * LANES_BYTES, &v, LANES_BYTES);
+            }
+}
+
 #undef LANES_R
 #undef LANES_CAT
 #undef LANES_JOIN
 #undef LANES_V
 #undef LANES_W
 #undef LANES_ANY
+#undef LANES_FILL
 #undef LANES_BYTES
 #undef LANES_NAME
 #undef LANES_TARGET
