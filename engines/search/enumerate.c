@@ -10,12 +10,12 @@
  * their domains, or the permutations of the values left) are enumerated at once, as
  * lanes of byte vectors. Each lane is a complete vector, and the whole rule check
  * (every min-difference pair, every pair of cells of an all-different group, every
- * sum) runs on 64 lanes at a time, with GCC's vector extensions: AVX-512, AVX2 or
- * SSE2, whichever the CPU has (check_block is compiled for each). As the scalar
- * check stops at a vector's first broken rule, the lanes' check stops once no lane
- * is left, and it takes first the pairs of two cells before the block (the same in
- * every lane, and the likeliest to fail). A block's steps are those its subtree
- * takes one step at a time (they depend on the domains alone), so the counts are
+ * sum) runs on 64 lanes at a time, with GCC's vector extensions in vectors of 64,
+ * 32 or 16 bytes: AVX-512, AVX2 or SSE2, whichever the CPU has (enumerate_lanes.h,
+ * compiled for each). As the scalar check stops at a vector's first broken rule,
+ * the lanes' check stops once no lane is left, and it takes first the pairs of two
+ * cells before the block (the same in every lane, and the likeliest to fail). A block's steps are
+ * those its subtree takes one step at a time (they depend on the domains alone), so the counts are
  * exactly those of enumerate_v0.c, the first version, kept for the report. Where a
  * block would cross the step at which the limits are polled, or holds a solution
  * that must stop the run (the first solution, a solution cap), it is walked one
