@@ -127,9 +127,13 @@ static void expect_count(const sudoku_grid *g, uint64_t want, int with_enum, int
         CHECK_EQ_U64(r.stats.solutions, want);
         if (want) CHECK(solved_by(searches[i].engine, searches[i].order, g));
     }
-    if (with_enum) {
+    if (with_enum) { /* and with the steps of its first version, givens and all */
         pb_result r = run("enum-all", "row", g, PB_MODE_COUNT, 0, 0, NULL);
+        pb_result v0 = run("enum-all-v0", "row", g, PB_MODE_COUNT, 0, 0, NULL);
         CHECK_EQ_U64(r.stats.solutions, want);
+        CHECK_EQ_U64(v0.stats.solutions, want);
+        CHECK_EQ_U64(r.stats.steps, v0.stats.steps);
+        CHECK_EQ_U64(r.stats.candidates, v0.stats.candidates);
     }
 }
 

@@ -45,6 +45,11 @@ static const pb_option solve_options[] = {
     PB_OPTION_STEP_LIMIT(solve_opts, limits.max_steps,
                          "stop each puzzle after N steps (placements + backtracks)"),
     PB_OPTION_TIME_LIMIT(solve_opts, limits.max_seconds, "stop each puzzle after S seconds"),
+    {.name = "max-memory",
+     OPT(PB_OPT_BYTES, limits.max_bytes),
+     .arg = "SIZE",
+     .help = "engines that hold tables (path-dp): stop, before allocating,\n"
+             "when the run would hold more than SIZE bytes (K, M, G)"},
     {.name = "limit",
      .key = 'l',
      OPT(PB_OPT_COUNT, limits.max_solutions),
@@ -72,7 +77,8 @@ static const pb_option solve_options[] = {
 };
 #undef OPT
 
-static const solve_opts solve_defaults = {.order = "row", .threads = 1, .timing = {1, 0.010, 1, 0}};
+static const solve_opts solve_defaults = {
+    .order = "row", .threads = 1, .limits = {.max_bytes = 4ull << 30}, .timing = {1, 0.010, 1, 0}};
 
 static void print_help(const char *cmd, const pb_family *only)
 {
