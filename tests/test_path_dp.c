@@ -12,7 +12,7 @@
 #include "engines.h"
 #include "core/engine.h"
 #include "core/limiter.h"
-#include "harness/readfile.h"
+#include "harness/io/readfile.h"
 #include "notouch/board.h"
 #include "notouch_oracle.h"
 
