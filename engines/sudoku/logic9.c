@@ -248,18 +248,19 @@ static int init_board(const pb_model *m, l9_board *B)
 {
     l9_vec given[9] = {{0}}, put = {0};
     for (int d = 0; d < 9; d++) B->f[d] = L9_ALL;
-    for (int c = 0; c < 81; c++) {
-        const uint32_t v = (uint32_t)(m->domain[c] & 0x1ff), p = 1u << (c % 27);
-        if (v == 0x1ff) continue;
-        if (!v) return 0;
-        if (!(v & (v - 1))) {
-            given[__builtin_ctz(v)][c / 27] |= p;
-            put[c / 27] |= p;
-            continue;
+    for (int b = 0; b < 3; b++)
+        for (int i = 0; i < 27; i++) {
+            const uint32_t v = (uint32_t)(m->domain[27 * b + i] & 0x1ff), p = 1u << i;
+            if (v == 0x1ff) continue;
+            if (!v) return 0;
+            if (!(v & (v - 1))) {
+                given[__builtin_ctz(v)][b] |= p;
+                put[b] |= p;
+                continue;
+            }
+            for (uint32_t gone = ~v & 0x1ff; gone; gone &= gone - 1)
+                B->f[__builtin_ctz(gone)][b] &= ~p;
         }
-        for (uint32_t gone = ~v & 0x1ff; gone; gone &= gone - 1)
-            B->f[__builtin_ctz(gone)][c / 27] &= ~p;
-    }
     /* A given leaves the other digits, and the rest of its row leaves its digit:
      * closing the digit then clears its box and column. */
     for (int d = 0; d < 9; d++) B->f[d] &= ~((put & ~given[d]) | (rows_of(given[d]) & ~given[d]));
