@@ -105,7 +105,8 @@ static inline void offer(best *k, int w, int d, int c)
     if (w > k->w) k->w = w, k->g = (l9_guess){d, c / 27, 1u << (c % 27)};
 }
 
-/* Cells are numbered 27 * band + bit: the two of x (a lane's cells) in band b. */
+/* Offers digit d in cell p (27 * band + bit), whose other way is d in cell q: the two
+ * placements weigh what they take from the peers of either. */
 static inline void offer_pair(best *k, packed f, int d, int p, int q)
 {
     offer(k, weight(f, peers[p] | peers[q]), d, p);
@@ -132,10 +133,11 @@ static inline l9_vec cols_with_two(l9_vec v)
 {
     const l9_vec w0 = v & L9_SPLAT(0x1ffu), w1 = (v >> 9) & L9_SPLAT(0x1ffu), w2 = v >> 18;
     const l9_vec any = w0 | w1 | w2, many = (w0 & w1) | (w0 & w2) | (w1 & w2);
-    const l9_vec one = any & ~many, two = many & ~(w0 & w1 & w2), none = ~any;
+    /* Per lane, the columns with one, two and no cells of v in the band. */
+    const l9_vec one = any & ~many, pair = many & ~(w0 & w1 & w2), none = ~any;
     const l9_vec n1 = L9_BAND_NEXT(one), p1 = L9_BAND_PREV(one);
     const l9_vec n0 = L9_BAND_NEXT(none), p0 = L9_BAND_PREV(none);
-    return (two & n0 & p0) | (L9_BAND_NEXT(two) & none & p0) | (L9_BAND_PREV(two) & none & n0) |
+    return (pair & n0 & p0) | (L9_BAND_NEXT(pair) & none & p0) | (L9_BAND_PREV(pair) & none & n0) |
            (one & n1 & p0) | (one & p1 & n0) | (n1 & p1 & none);
 }
 
