@@ -25,7 +25,7 @@
 # seconds) and the timing columns (run_id, row, samples, runs_per_sample, min_s,
 # median_s, mean_s, stddev_s, cv, median_lo_s, median_hi_s, noisy); one run_id,
 # the run_id= of FILE.meta, on every row. FILE.samples.csv holds every sample
-# (run_id,row,sample,runs,wall_s). The two tools' rows of a task, set and
+# (run_id,row,sample,runs,wall_s,round). The two tools' rows of a task, set and
 # difficulty have the same inputs; their ratio, with its interval and p-value:
 #   puzzlebench compare FILE.csv --by tool=qqwing,puzzlebench
 set -euo pipefail

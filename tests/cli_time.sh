@@ -33,9 +33,9 @@ check "every row has every column" 'v == 17' "$(awk -F, 'NR == 2 { print NF }' "
 check "wall_s == median_s" 'v == 1' "$(awk -F, 'NR == 2 { print ($4 == $10) }' "$csv")"
 check "true's median (s)" 'v > 0 && v < 1' "$(field "$csv" 2 median_s)"
 check "min <= median <= max" 'v == 1' "$(awk -F, 'NR == 2 { print ($9 <= $10 && $14 <= $10 && $10 <= $15) }' "$csv")"
-if [ "$(head -1 "$samples")" = "run_id,row,sample,runs,wall_s" ]; then ok; else bad "samples header: $(head -1 "$samples")"; fi
+if [ "$(head -1 "$samples")" = "run_id,row,sample,runs,wall_s,round" ]; then ok; else bad "samples header: $(head -1 "$samples")"; fi
 check "sample lines == samples" 'v == 6' "$(lines "$samples")"
-has '^R1,0,4,[1-9][0-9]*,[0-9.e-]+$' "$samples"
+has '^R1,0,4,[1-9][0-9]*,[0-9.e-]+,$' "$samples"
 check "runs in the samples == runs_per_sample" 'v == 1' \
     "$(awk -F, -v r="$(field "$csv" 2 runs_per_sample)" 'NR > 1 && $4 != r { bad = 1 } END { print !bad }' "$samples")"
 has '/t\.csv row 0: median ' "$tmp/out"
@@ -101,8 +101,8 @@ one_line_error "'status' is the column time adds"
 expect 2 "--limit-status equal to --exit-status" -- "$pb" time --csv "$csv" --key tool=x,n=1 \
     --run-id R1 --exit-status 3 --limit-status 3 -- true
 one_line_error "--limit-status 3 is also the --exit-status"
-expect 2 "--warmup 2" -- "$pb" time --csv "$csv" --key tool=x,n=1 --run-id R1 --warmup 2 -- true
-one_line_error "--warmup expects a whole number from 0 to 1"
+expect 2 "--warmup -1" -- "$pb" time --csv "$csv" --key tool=x,n=1 --run-id R1 --warmup -1 -- true
+one_line_error "--warmup expects"
 expect 2 "an --output that cannot be written" -- "$pb" time --csv "$csv" --key tool=x,n=1 \
     --run-id R1 --output "$tmp/no/such/dir/out" -- true
 one_line_error "--output .*no/such/dir/out: cannot write"

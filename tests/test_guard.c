@@ -101,19 +101,21 @@ static pb_run_end count_run(void *ctx)
 
 static void test_measure_keep_retakes_samples(void)
 {
-    const pb_timing_opts o = {5, 0, 1, 0};
+    const pb_timing_opts o = {.samples = 5}; /* no warm-up: the first run is a sample */
     pb_measurer m;
     pb_timing t;
     long runs = 0;
     CHECK(pb_measure_begin(&m, &o, count_run, &runs, &t) == PB_RUN_SAME);
-    for (int k = 0; k < 3; k++) CHECK(pb_measure_sample(&m) == PB_RUN_SAME);
-    CHECK(m.recorded == 3);
+    CHECK(m.recorded == 1 && t.round[0] == -1);
+    for (int k = 0; k < 2; k++) CHECK(pb_measure_sample(&m, k) == PB_RUN_SAME);
+    CHECK(m.recorded == 3 && t.round[1] == 0 && t.round[2] == 1);
     pb_measure_keep(&m, 1);
     CHECK(m.recorded == 1 && pb_measure_wants_sample(&m));
-    while (pb_measure_wants_sample(&m)) CHECK(pb_measure_sample(&m) == PB_RUN_SAME);
+    for (int k = 1; pb_measure_wants_sample(&m); k++)
+        CHECK(pb_measure_sample(&m, k) == PB_RUN_SAME);
     CHECK(pb_measure_end(&m) == PB_RUN_SAME);
-    CHECK(t.samples == 5 && t.ref_s == 0);
-    CHECK(runs == 1 + 3 + 4); /* the warm-up, three samples, then four more */
+    CHECK(t.samples == 5 && t.ref_s == 0 && t.round[4] == 4);
+    CHECK(runs == 1 + 2 + 4); /* the first run, two samples, then four more */
 }
 
 int main(void)

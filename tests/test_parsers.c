@@ -79,7 +79,7 @@ static void test_sweep_parser(void)
     CHECK(s.instances.n == 2 && !strcmp(s.instances.item[1], "2x3"));
     CHECK(s.orders.n == 2 && s.modes.n == 1 && s.search_threads.n == 2 &&
           s.search_threads.v[1] == 2);
-    CHECK(s.timing.samples == 2 && s.timing.min_sample_s == 0.5 && !s.timing.warmup &&
+    CHECK(s.timing.samples == 2 && s.timing.min_sample_s == 0.5 && s.timing.warmup_s == 0 &&
           s.step_limit.all == 2000000000u && s.time_limit == 1.5);
     CHECK(!strcmp(param_text(&s, "diff"), "3") && !strcmp(param_text(&s, "adj"), "orth"));
     CHECK(pb_sweep_spec_step_limit(&s, "enum-all") == 1000);
@@ -95,7 +95,9 @@ static void test_sweep_parser(void)
         {"samples\n", 1, "expected a value"},
         {"samples 0\n", 1, "samples expects a whole number from 1"},
         {"samples 101\n", 1, "samples expects a whole number from 1 to 100"},
-        {"warmup 2\n", 1, "warmup expects"},
+        {"warmup -1\n", 1, "warmup expects"},
+        {"max-samples 101\n", 1, "max-samples expects a whole number from 0 to 100"},
+        {"ci-target 2\n", 1, "ci-target expects"},
         {"min-sample-time -1\n", 1, "min-sample-time"},
         {"reps 3\n", 1, "'reps' is now 'samples'"},
         {"modes first all\n", 1, "expects first, count or unique"},

@@ -9,6 +9,7 @@
 #include "stats/bootstrap.h"
 #include "stats/geomean.h"
 #include "stats/mann_whitney.h"
+#include "stats/paired.h"
 #include "stats/summary.h"
 
 #define CHECK_NEAR(got, want, tol)                                                                 \
@@ -204,8 +205,48 @@ static void test_geomean(void)
     CHECK(isnan(pb_geomean(p, 0)) && isnan(pb_geomean(z, 2)));
 }
 
+/* Student's t against published tables, and the two-sided p at df 2, where it has a
+ * closed form: p = 1 - t / sqrt(2 + t^2). */
+static void test_t_distribution(void)
+{
+    CHECK_NEAR(pb_t_quantile(0.95, 1), 12.706205, 1e-6);
+    CHECK_NEAR(pb_t_quantile(0.95, 4), 2.776445, 1e-6);
+    CHECK_NEAR(pb_t_quantile(0.95, 9), 2.262157, 1e-6);
+    CHECK_NEAR(pb_t_quantile(0.95, 29), 2.045230, 1e-6);
+    CHECK_NEAR(pb_t_quantile(0.99, 10), 3.169273, 1e-6);
+    CHECK_NEAR(pb_t_two_sided_p(2, 10), 0.073388, 1e-6);
+    CHECK_NEAR(pb_t_two_sided_p(sqrt(3), 2), 1 - sqrt(3) / sqrt(5), 1e-12);
+    CHECK_NEAR(pb_t_two_sided_p(0, 5), 1, 1e-15);
+}
+
+/* Ratios paired by round: exact when every round agrees; with spread, the interval
+ * and p of a one-sample t-test on the logs. */
+static void test_paired_ratio(void)
+{
+    const double a[] = {1, 2, 4, 8, 0}, b[] = {1.1, 2.2, 4.4, 8.8, 3};
+    pb_paired r;
+    CHECK(pb_paired_ratio(a, b, 5, 0.95, &r) == 0); /* the pair with a 0 is skipped */
+    CHECK(r.n == 4 && fabs(r.ratio - 1.1) < 1e-12 && fabs(r.lo - 1.1) < 1e-12);
+    CHECK(fabs(r.hi - 1.1) < 1e-12 && r.p == 0 && fabs(r.halfwidth) < 1e-12);
+    /* log ratios 0, 2L, L (L = log 1.1): mean L, sd L, t = sqrt(3) on 2 degrees */
+    const double x[] = {1, 1, 1}, y[] = {1, 1.21, 1.1};
+    CHECK(pb_paired_ratio(x, y, 3, 0.95, &r) == 0);
+    const double L = log(1.1), w = pb_t_quantile(0.95, 2) * L / sqrt(3);
+    CHECK(r.n == 3);
+    CHECK_NEAR(r.ratio, 1.1, 1e-12);
+    CHECK_NEAR(r.lo, exp(L - w), 1e-12);
+    CHECK_NEAR(r.hi, exp(L + w), 1e-12);
+    CHECK_NEAR(r.p, 1 - sqrt(3) / sqrt(5), 1e-9);
+    CHECK_NEAR(r.halfwidth, expm1(w), 1e-12);
+    /* one pair: a ratio, no interval */
+    CHECK(pb_paired_ratio(x, y + 1, 1, 0.95, &r) == 0 && r.n == 1 && isnan(r.lo) && isnan(r.p));
+    CHECK(pb_paired_ratio(a + 4, b + 4, 1, 0.95, &r) == -1 && r.n == 0);
+}
+
 int main(void)
 {
+    test_t_distribution();
+    test_paired_ratio();
     test_summary();
     test_median_ci_rank();
     test_mann_whitney_published();

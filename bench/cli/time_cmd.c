@@ -76,8 +76,8 @@ static const pb_option time_options[] = {
                               "each sample lasts at least S seconds: a shorter command is run\n"
                               "several times back to back within it"),
     PB_OPTION_WARMUP(time_opts, timing,
-                     "1: one run before the samples, not recorded; 0: the first run\n"
-                     "is a sample when it lasts --min-sample-time"),
+                     "runs before the samples, not recorded, for S seconds; a first\n"
+                     "run that long is a sample itself when it lasts --min-sample-time"),
     PB_OPTION_REP_BUDGET(time_opts, timing,
                          "take no further sample once the samples took S seconds (a long\n"
                          "command is then timed fewer times; 0: no budget)"),
@@ -105,7 +105,7 @@ static void print_help(void)
           "time, a lower bound), run_id, row (the row's index in the file), samples,\n"
           "runs_per_sample, min_s, median_s, mean_s, stddev_s, cv, median_lo_s,\n"
           "median_hi_s, noisy; and the row's samples to FILE.samples.csv\n"
-          "(run_id,row,sample,runs,wall_s).\n\noptions:\n",
+          "(run_id,row,sample,runs,wall_s,round).\n\noptions:\n",
           stdout);
     pb_options_help(stdout, time_options, "time", &time_defaults);
     fputs("\nexit status: 0 row written, 2 bad usage or input, 4 a run of COMMAND did not\n"

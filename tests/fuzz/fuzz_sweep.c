@@ -54,7 +54,7 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
     for (int i = 0; i < s.search_threads.n; i++)
         FUZZ_CHECK(s.search_threads.v[i] >= 1 && s.search_threads.v[i] <= 1024);
     FUZZ_CHECK(s.timing.samples >= 1 && s.timing.samples <= PB_MAX_SAMPLES);
-    FUZZ_CHECK(s.timing.warmup == 0 || s.timing.warmup == 1);
+    check_seconds(s.timing.warmup_s);
     check_seconds(s.timing.min_sample_s);
     check_seconds(s.timing.budget_s);
     check_seconds(s.time_limit);

@@ -155,8 +155,8 @@ int pb_usage_error(const char *cmd, const char *fmt, ...) __attribute__((format(
     }
 #define PB_OPTION_WARMUP(T, F, what)                                                               \
     {                                                                                              \
-        .name = "warmup", .type = PB_OPT_INT, .offset = offsetof(T, F.warmup), .arg = "0|1",       \
-        .help = what, .lo = 0, .hi = 1                                                             \
+        .name = "warmup", .type = PB_OPT_SECONDS, .offset = offsetof(T, F.warmup_s), .arg = "S",   \
+        .help = what                                                                               \
     }
 #define PB_OPTION_REP_BUDGET(T, F, what)                                                           \
     {                                                                                              \

@@ -17,7 +17,7 @@ const char pb_csv_header[] =
 const char pb_csv_timing_header[] = ",run_id,row,samples,runs_per_sample,min_s,median_s,mean_s,"
                                     "stddev_s,cv,median_lo_s,median_hi_s,noisy,ref_s";
 
-const char pb_csv_samples_header[] = "run_id,row,sample,runs,wall_s";
+const char pb_csv_samples_header[] = "run_id,row,sample,runs,wall_s,round";
 
 /* A statistic that one sample does not define is an empty field. */
 static void put_defined(FILE *f, const char *fmt, double v)
@@ -37,6 +37,13 @@ void pb_csv_timing_write(FILE *f, const char *run_id, long row, const pb_timing 
     put_defined(f, "%.9g", s->median_hi);
     fprintf(f, ",%d", !isnan(s->cv) && s->cv > PB_NOISY_CV);
     put_defined(f, "%.6g", t->ref_s > 0 ? t->ref_s : NAN);
+}
+
+void pb_csv_sample_write(FILE *f, const char *run_id, long row, int k, const pb_timing *t)
+{
+    fprintf(f, "%s,%ld,%d,%d,%.9g,", run_id, row, k, t->runs_per_sample, t->sample_s[k]);
+    if (t->round[k] >= 0) fprintf(f, "%d", t->round[k]);
+    fputc('\n', f);
 }
 
 void pb_csv_samples_path(const char *csv_path, char *out, size_t len)
@@ -128,8 +135,7 @@ int pb_csv_samples_write(FILE *f, const char *run_id, const pb_row *rows, const 
         if (c->done && !c->done[i]) continue;
         const pb_row *r = &c->rows[i];
         for (int k = 0; k < r->timing.samples; k++)
-            fprintf(f, "%s,%ld,%d,%d,%.9g\n", c->run_id, r->row, k, r->timing.runs_per_sample,
-                    r->timing.sample_s[k]);
+            pb_csv_sample_write(f, c->run_id, r->row, k, &r->timing);
     }
     return ferror(f) ? -1 : 0;
 }

@@ -38,6 +38,9 @@ int pb_csv_rows_write(FILE *f, const char *run_id, const pb_row *rows, const uns
                       long n);
 int pb_csv_samples_write(FILE *f, const char *run_id, const pb_row *rows, const unsigned char *done,
                          long n);
+/* One sample's line: run_id,row,sample,runs,wall_s,round (round empty when the sample
+ * was taken in none). */
+void pb_csv_sample_write(FILE *f, const char *run_id, long row, int k, const pb_timing *t);
 
 /* The timing columns of the header (",run_id,...,noisy,ref_s"), and one row's
  * values for them, for every CSV that carries a timing (ref_s, the reference loop's
@@ -54,7 +57,7 @@ void pb_csv_field(FILE *f, const char *s);
 void pb_csv_key_write(FILE *f, const char *family, const char *instance, int cells,
                       const char *engine, const char *order, const char *mode, int threads);
 
-/* The header of every NAME.samples.csv: "run_id,row,sample,runs,wall_s". */
+/* The header of every NAME.samples.csv: "run_id,row,sample,runs,wall_s,round". */
 extern const char pb_csv_samples_header[];
 
 /* The samples file beside a CSV: "DIR/NAME.csv" -> "DIR/NAME.samples.csv". */

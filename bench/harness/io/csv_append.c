@@ -145,8 +145,7 @@ static int fill_samples(FILE *f, void *p)
         next = strchr(line, '\n') + 1; /* check_text: every line is complete */
         if (strncmp(line, mine, n)) fwrite(line, 1, (size_t)(next - line), f);
     }
-    for (int s = 0; s < a->t->samples; s++)
-        fprintf(f, "%s%d,%d,%.9g\n", mine, s, a->t->runs_per_sample, a->t->sample_s[s]);
+    for (int s = 0; s < a->t->samples; s++) pb_csv_sample_write(f, a->run_id, a->row, s, a->t);
     return ferror(f) ? -1 : 0;
 }
 

@@ -1,5 +1,5 @@
-/* measure.c — the one timing method: warm-up, calibration of the runs per sample,
- * then samples of at least the minimum time each. */
+/* measure.c — the one timing method: a warm-up by time, calibration of the runs per
+ * sample, then samples of at least the minimum time each. */
 #include "measure.h"
 
 #include <math.h>
@@ -12,24 +12,45 @@ int pb_timing_check(const pb_timing_opts *o, char *why, size_t whylen)
     if (o->samples < 1 || o->samples > PB_MAX_SAMPLES)
         return snprintf(why, whylen, "samples must be 1 to %d, got %d", PB_MAX_SAMPLES, o->samples),
                -1;
+    if (o->max_samples && (o->max_samples < o->samples || o->max_samples > PB_MAX_SAMPLES))
+        return snprintf(why, whylen, "max-samples must be from samples (%d) to %d, got %d",
+                        o->samples, PB_MAX_SAMPLES, o->max_samples),
+               -1;
     if (!(o->min_sample_s >= 0) || o->min_sample_s > 3600)
         return snprintf(why, whylen, "min-sample-time must be 0 to 3600 seconds, got %g",
                         o->min_sample_s),
                -1;
+    if (!(o->warmup_s >= 0) || o->warmup_s > 3600)
+        return snprintf(why, whylen, "warmup must be 0 to 3600 seconds, got %g", o->warmup_s), -1;
     if (!(o->budget_s >= 0))
         return snprintf(why, whylen, "rep-budget must be 0 or more seconds, got %g", o->budget_s),
                -1;
+    if (o->slowdown != 0 && !(o->slowdown >= 1 && o->slowdown <= 100))
+        return snprintf(why, whylen, "slowdown must be 1 to 100, got %g", o->slowdown), -1;
     return 0;
 }
 
-/* Runs run n times back to back, the time they took in *took. 0, or -1 when one of
- * them did not end PB_RUN_SAME (its end in *end, the time until then in *took). */
-static int timed_runs(pb_run_once run, void *ctx, long n, pb_run_end *end, double *took)
+/* Busy for s seconds (the slowdown's slower work: the CPU is used, not left idle). */
+static void spin(double s)
+{
+    const double end = pb_now_s() + s;
+    while (pb_now_s() < end) {
+    }
+}
+
+/* Runs run n times back to back, the time they took in *took (with the slowdown's
+ * work after each run). 0, or -1 when one of them did not end PB_RUN_SAME (its end
+ * in *end, the time until then in *took). */
+static int timed_runs(const pb_timing_opts *o, pb_run_once run, void *ctx, long n, pb_run_end *end,
+                      double *took)
 {
     const double t0 = pb_now_s();
     int rc = 0;
-    for (long i = 0; i < n && !rc; i++)
+    for (long i = 0; i < n && !rc; i++) {
+        const double r0 = pb_now_s();
         if ((*end = run(ctx)) != PB_RUN_SAME) rc = -1;
+        if (o->slowdown > 1) spin((o->slowdown - 1) * (pb_now_s() - r0));
+    }
     *took = pb_now_s() - t0;
     return rc;
 }
@@ -46,7 +67,7 @@ static pb_run_end calibrate(const pb_timing_opts *o, pb_run_once run, void *ctx,
         double want = ceil(1.2 * o->min_sample_s / fmax(per_run, 1e-9));
         *runs = want > 1e9 ? 1000000000L : want < 1 ? 1 : (long)want;
         pb_run_end end = PB_RUN_SAME;
-        if (timed_runs(run, ctx, *runs, &end, &took) < 0) return end;
+        if (timed_runs(o, run, ctx, *runs, &end, &took) < 0) return end;
         per_run = took / (double)*runs;
     }
     return PB_RUN_SAME;
@@ -56,10 +77,22 @@ static pb_run_end calibrate(const pb_timing_opts *o, pb_run_once run, void *ctx,
 static pb_run_end finish(pb_measurer *m, pb_run_end end)
 {
     pb_timing *t = m->t;
-    if (!m->recorded) t->sample_s[m->recorded++] = m->first_s, m->runs = 1;
+    if (!m->recorded)
+        t->round[m->recorded] = -1, t->sample_s[m->recorded++] = m->first_s, m->runs = 1;
     t->samples = m->recorded;
     t->runs_per_sample = (int)m->runs;
     return pb_summarize(t->sample_s, m->recorded, &t->sum) ? PB_RUN_ERROR : end;
+}
+
+/* Runs not recorded until o->warmup_s has passed since the first began (which took
+ * first_s): caches, branch predictors and the allocator's pages are then warm. */
+static pb_run_end warm_up(const pb_timing_opts *o, pb_run_once run, void *ctx, double first_s)
+{
+    pb_run_end end = PB_RUN_SAME;
+    double took;
+    for (double warm = first_s; warm < o->warmup_s; warm += took)
+        if (timed_runs(o, run, ctx, 1, &end, &took) < 0) break;
+    return end;
 }
 
 pb_run_end pb_measure_begin(pb_measurer *m, const pb_timing_opts *o, pb_run_once run, void *ctx,
@@ -68,23 +101,35 @@ pb_run_end pb_measure_begin(pb_measurer *m, const pb_timing_opts *o, pb_run_once
     *m = (pb_measurer){.o = o, .run = run, .ctx = ctx, .t = t, .runs = 1, .end = PB_RUN_SAME};
     t->ref_s = 0;
     /* A run that stops short is timed once: its time is a lower bound. */
-    if (timed_runs(run, ctx, 1, &m->end, &m->first_s) < 0)
+    if (timed_runs(o, run, ctx, 1, &m->end, &m->first_s) < 0)
         return m->end == PB_RUN_STOPPED ? finish(m, m->end) : m->end;
-    /* Without a warm-up the first run is a sample, if it is long enough to be one. */
-    if (!o->warmup && m->first_s >= o->min_sample_s) {
+    /* A first run as long as the warm-up is warm enough to be a sample itself, when
+     * it is long enough to be one: a long run is not run again only to warm up. */
+    if (m->first_s >= o->warmup_s && m->first_s >= o->min_sample_s) {
+        t->round[m->recorded] = -1;
         t->sample_s[m->recorded++] = m->first_s;
         m->spent = m->first_s;
     }
-    if ((m->end = calibrate(o, run, ctx, m->first_s, &m->runs)) != PB_RUN_SAME)
+    if ((m->end = warm_up(o, run, ctx, m->first_s)) != PB_RUN_SAME ||
+        (m->end = calibrate(o, run, ctx, m->first_s, &m->runs)) != PB_RUN_SAME)
         return m->end == PB_RUN_STOPPED ? finish(m, m->end) : m->end;
     return PB_RUN_SAME;
 }
 
+static int budget_spent(const pb_measurer *m)
+{
+    return m->o->budget_s > 0 && m->recorded && m->spent >= m->o->budget_s;
+}
+
 int pb_measure_wants_sample(const pb_measurer *m)
 {
-    const pb_timing_opts *o = m->o;
-    return m->end == PB_RUN_SAME && m->recorded < o->samples &&
-           !(o->budget_s > 0 && m->recorded && m->spent >= o->budget_s);
+    return m->end == PB_RUN_SAME && m->recorded < m->o->samples && !budget_spent(m);
+}
+
+int pb_measure_can_sample(const pb_measurer *m)
+{
+    const int most = m->o->max_samples > m->o->samples ? m->o->max_samples : m->o->samples;
+    return m->end == PB_RUN_SAME && m->recorded < most && !budget_spent(m);
 }
 
 /* The stack shift of sample k: 5 samples fall 816 bytes apart over a 4 KiB page. */
@@ -106,15 +151,16 @@ static int shifted_runs(pb_measurer *m, size_t shift, double *took)
     volatile char pad[shift + 1];
     (void)pad;
     pad[0] = 0;
-    const int rc = timed_runs(m->run, m->ctx, m->runs, &m->end, took);
+    const int rc = timed_runs(m->o, m->run, m->ctx, m->runs, &m->end, took);
     pad[shift] = 0; /* the frame stays until the runs are done */
     return rc;
 }
 
-pb_run_end pb_measure_sample(pb_measurer *m)
+pb_run_end pb_measure_sample(pb_measurer *m, int round)
 {
     double took;
     if (shifted_runs(m, stack_shift(m->recorded), &took) < 0) return m->end;
+    m->t->round[m->recorded] = round;
     m->t->sample_s[m->recorded++] = took / (double)m->runs;
     m->spent += took;
     return PB_RUN_SAME;
@@ -139,7 +185,7 @@ pb_run_end pb_measure(const pb_timing_opts *o, pb_run_once run, void *ctx, pb_ti
     pb_measurer m;
     pb_run_end begun = pb_measure_begin(&m, o, run, ctx, t);
     if (begun != PB_RUN_SAME) return begun;
-    while (pb_measure_wants_sample(&m) && pb_measure_sample(&m) == PB_RUN_SAME) {
+    while (pb_measure_wants_sample(&m) && pb_measure_sample(&m, -1) == PB_RUN_SAME) {
     }
     return pb_measure_end(&m);
 }

@@ -1,8 +1,11 @@
 /* measure.h — the one timing method of every measured run (sweep rows, solve and
- * count on sets, generate, outside tools): one warm-up run that is not recorded,
+ * count on sets, generate, outside tools): runs not recorded until a warm-up time has
+ * passed (a first run that long is a sample itself: a 70 s count is not run twice),
  * then samples that each last at least a minimum time, short runs repeated back to
  * back within a sample (as Google Benchmark's min_time does) and the time per run
- * recorded. Every run must end as the first did: its caller checks the step counts. */
+ * recorded. Every run must end as the first did: its caller checks the step counts.
+ * A sample records the round it was taken in, so that runs sampled in the same
+ * rounds (a sweep's) can be compared round by round. */
 #ifndef PB_MEASURE_H
 #define PB_MEASURE_H
 
@@ -13,16 +16,21 @@
 enum { PB_MAX_SAMPLES = 100 };
 
 typedef struct pb_timing_opts {
-    int samples;         /* timed samples (1..PB_MAX_SAMPLES) */
+    int samples;         /* timed samples at least (1..PB_MAX_SAMPLES) */
+    int max_samples;     /* at most, where a caller wants more (a sweep's pairs); 0: samples */
     double min_sample_s; /* each sample lasts at least this long (0: one run each) */
-    int warmup;          /* 1: one run first, not recorded */
+    double warmup_s;     /* runs before the samples, not recorded, for at least this long */
     double budget_s;     /* > 0: no further sample once the samples took this long */
+    /* > 1: each timed run is followed by (slowdown - 1) times its own time of busy
+     * waiting, inside the timing: slower work of a known size, to check that a
+     * comparison sees it (the report's method section). 0 or 1: none. */
+    double slowdown;
 } pb_timing_opts;
 
-/* 5 samples of at least 10 ms, after one warm-up run; no budget. */
+/* 5 samples of at least 10 ms, after 50 ms of warm-up; no budget. */
 #define PB_TIMING_DEFAULTS                                                                         \
     {                                                                                              \
-        5, 0.010, 1, 0                                                                             \
+        5, 0, 0.010, 0.050, 0, 0                                                                   \
     }
 
 /* What one run of the measured thing says. */
@@ -39,6 +47,7 @@ typedef struct pb_timing {
     int samples;                     /* recorded samples (1 when the first run stopped short) */
     int runs_per_sample;             /* runs in each sample */
     double sample_s[PB_MAX_SAMPLES]; /* each sample's time per run, in seconds */
+    int round[PB_MAX_SAMPLES];       /* the round each sample was taken in; -1: none */
     pb_summary sum;                  /* of sample_s */
     double ref_s; /* the machine's speed then (speed_guard.h's reference loop); 0: not read */
 } pb_timing;
@@ -50,9 +59,10 @@ typedef struct pb_timing {
 pb_run_end pb_measure(const pb_timing_opts *o, pb_run_once run, void *ctx, pb_timing *t);
 
 /* The same method in steps, so that a sweep can interleave the samples of its runs
- * (sample k of every run before sample k + 1 of any): drift and bursts of load on
- * a shared machine then spread over every run's samples instead of shifting some
- * runs whole. pb_measure is begin, then sample while wants_sample, then end. */
+ * in rounds (every run's sample of round k before any of round k + 1), in a fresh
+ * order each round: drift and bursts of load on a shared machine then fall on every
+ * run alike, and runs sampled in the same rounds pair up. pb_measure is begin, then
+ * sample while wants_sample, then end. */
 typedef struct pb_measurer {
     const pb_timing_opts *o;
     pb_run_once run;
@@ -64,14 +74,18 @@ typedef struct pb_measurer {
     pb_run_end end; /* how the last run ended */
 } pb_measurer;
 
-/* The first run and the calibration. PB_RUN_SAME: samples to take; otherwise as
- * pb_measure (PB_RUN_STOPPED: t is filled in already). */
+/* The first run, the warm-up and the calibration. PB_RUN_SAME: samples to take;
+ * otherwise as pb_measure (PB_RUN_STOPPED: t is filled in already). */
 pb_run_end pb_measure_begin(pb_measurer *m, const pb_timing_opts *o, pb_run_once run, void *ctx,
                             pb_timing *t);
-/* 1 while samples are due (fewer than asked, the budget not spent, no run stopped). */
+/* 1 while the samples asked for are due (fewer than o->samples, the budget not spent,
+ * no run stopped). */
 int pb_measure_wants_sample(const pb_measurer *m);
-/* Takes one sample; how its last run ended. */
-pb_run_end pb_measure_sample(pb_measurer *m);
+/* 1 while a further sample may be taken (fewer than o->max_samples, the budget not
+ * spent, no run stopped), for a caller that wants more than o->samples. */
+int pb_measure_can_sample(const pb_measurer *m);
+/* Takes one sample, recorded as taken in `round` (-1: none); how its last run ended. */
+pb_run_end pb_measure_sample(pb_measurer *m, int round);
 /* Fills t in from the samples taken (the first run's time when there are none);
  * PB_RUN_SAME, PB_RUN_STOPPED if a run stopped short, or PB_RUN_ERROR. */
 pb_run_end pb_measure_end(pb_measurer *m);
@@ -79,7 +93,8 @@ pb_run_end pb_measure_end(pb_measurer *m);
  * the calibration stand); nothing when a run stopped short or failed. */
 void pb_measure_keep(pb_measurer *m, int keep);
 
-/* Checks o (samples in range, times not negative); 0, or -1 with a message in why. */
+/* Checks o (samples in range, times not negative, max_samples 0 or at least samples,
+ * slowdown 0 or at least 1); 0, or -1 with a message in why. */
 int pb_timing_check(const pb_timing_opts *o, char *why, size_t whylen);
 
 #endif

@@ -69,6 +69,15 @@ typedef struct sweep_ctx {
     job_state ref;
     pb_timing ref_timing;
     pb_timing_opts ref_opts;
+    /* The rounds of samples: the one being taken (-1: none, as for the lone runs of an
+     * MPI rank), the rounds of earlier blocks (a round's number is the sweep's own),
+     * a block's runs in this round's order, the runs that take a further round (a
+     * pair of theirs is known less well than ci-target), and the t factors of the
+     * ratios' 95% intervals by degrees of freedom. */
+    int round, rounds_before;
+    long *order;
+    unsigned char *more;
+    double t95[PB_MAX_SAMPLES];
 } sweep_ctx;
 /* "first", "count" or "unique". */
 const char *pb_sweep_mode_name(const job *j);
@@ -87,13 +96,20 @@ void pb_sweep_list_jobs(const sweep_ctx *c);
 /* A run's key as its CSV row starts (pb_sweep_key_fn; ctx is the sweep_ctx). */
 void pb_sweep_job_key(void *ctx, long i, char *out, size_t len);
 
-/* The steps of measuring run i (sweep.c): the first run and the calibration, one
+/* The steps of measuring run i (sweep_run.c): the first run and the calibration, one
  * sample (when due), the row's timing from the samples; and the finished rows of runs
  * first .. end - 1 appended to the files (a failed write sets write_failed). */
 void pb_sweep_begin_job(sweep_ctx *c, long i);
+/* 1 when run i is to take a sample in this round: its samples are due, or a pair of
+ * it wants more (c->more). */
+int pb_sweep_job_due(const sweep_ctx *c, long i);
 void pb_sweep_sample_job(sweep_ctx *c, long i);
 void pb_sweep_end_job(sweep_ctx *c, long i);
 void pb_sweep_write_rows(sweep_ctx *c, long first, long end);
+
+/* The sweep in one process (sweep_rounds.c): every run, block by block, sampled in
+ * rounds; the rows written as each block ends. */
+void pb_sweep_rounds_run(sweep_ctx *c);
 
 /* The reference run (sweep_ref.c): picks and begins it and starts c->speed with it.
  * 0, or -1 when no run fits (ref_job is -1). Its .meta line ("ref_run=..."). */

@@ -80,7 +80,11 @@ void pb_sweep_settings_make(pb_sweep_settings *st, const pb_sweep_spec *s,
     append(x[k++], "quick=%d", s->quick);
     append(x[k++], "samples=%d", s->timing.samples);
     append(x[k++], "min_sample_time_s=%g", s->timing.min_sample_s);
-    append(x[k++], "warmup=%d", s->timing.warmup);
+    append(x[k++], "max_samples=%d", s->timing.max_samples);
+    append(x[k++], "ci_target=%g", s->ci_target);
+    append(x[k++], "warmup_s=%g", s->timing.warmup_s);
+    append(x[k++], "slowdown=%g", s->timing.slowdown);
+    append(x[k++], "seed=%d", s->seed);
     append(x[k], "step_limit=%llu", (unsigned long long)s->step_limit.all);
     for (int i = 0; i < s->step_limit.engines.n; i++)
         append(x[k], " %s=%llu", s->step_limit.engines.item[i],

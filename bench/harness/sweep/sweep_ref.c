@@ -23,7 +23,7 @@ static double read_ref(void *ctx)
     double t[3];
     for (int k = 0; k < 3; k++) {
         pb_measure_keep(m, 0);
-        if (pb_measure_sample(m) != PB_RUN_SAME) return NAN;
+        if (pb_measure_sample(m, -1) != PB_RUN_SAME) return NAN;
         t[k] = m->t->sample_s[0];
     }
     return pb_median_sort(t, 3);
@@ -51,7 +51,7 @@ static double begin_ref(sweep_ctx *c, long i)
 
 int pb_sweep_ref_start(sweep_ctx *c)
 {
-    static const pb_timing_opts once = {PB_MAX_SAMPLES, 0.010, 1, 0};
+    static const pb_timing_opts once = {.samples = PB_MAX_SAMPLES, .min_sample_s = 0.010};
     c->ref_opts = once;
     c->ref_tried = 1;
     c->ref_job = -1;

@@ -221,7 +221,7 @@ static void walk_samples(resume_ctx *r, FILE *f)
         size_t n = strcspn(line, "\n");
         long row, k;
         if (line[n] != '\n') break;
-        if (split(line, n, buf, sizeof buf, x, 5) == 5 && !parse_index(x[1], r->runs, &row) &&
+        if (split(line, n, buf, sizeof buf, x, 6) == 6 && !parse_index(x[1], r->runs, &row) &&
             !parse_index(x[2], 128, &k)) {
             kept_row *kr = &r->rows[row];
             uint64_t bit = 1ULL << (k % 64), *mask = f ? kr->written : kr->have;

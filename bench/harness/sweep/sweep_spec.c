@@ -147,7 +147,41 @@ const pb_option pb_sweep_keys[] = {
     PB_OPTION_MIN_SAMPLE_TIME(pb_sweep_spec, timing,
                               "each sample lasts at least S seconds: shorter runs are repeated\n"
                               "back to back within it and the time per run recorded"),
-    PB_OPTION_WARMUP(pb_sweep_spec, timing, "1: one run before the samples, not recorded"),
+    {.name = "max-samples",
+     .type = PB_OPT_INT,
+     .offset = offsetof(pb_sweep_spec, timing.max_samples),
+     .arg = "N",
+     .lo = 0,
+     .hi = PB_MAX_SAMPLES,
+     .help = "runs that a comparison pairs (the engines and orders of one\n"
+             "instance, mode and thread count) take further rounds of samples, up to\n"
+             "N, while a pair's ratio is known less well than ci-target (0: samples)"},
+    {.name = "ci-target",
+     KEY(PB_OPT_REAL, ci_target),
+     .arg = "F",
+     .lo = 0,
+     .hi = 1,
+     .help = "a pair samples on while its time ratio's 95% interval is wider\n"
+             "than +- F (default 0: every run takes samples and no more)"},
+    {.name = "seed",
+     KEY(PB_OPT_INT, seed),
+     .arg = "N",
+     .lo = 0,
+     .hi = 2147483647,
+     .help = "seed of the order of the runs within each round of samples\n"
+             "(a fresh order every round; kept in the .meta)"},
+    PB_OPTION_WARMUP(pb_sweep_spec, timing,
+                     "runs before the samples, not recorded, for S seconds; a first\n"
+                     "run that long is a sample itself (a long run is not run twice)"),
+    {.name = "slowdown",
+     .type = PB_OPT_REAL,
+     .offset = offsetof(pb_sweep_spec, timing.slowdown),
+     .arg = "F",
+     .lo = 0,
+     .hi = 100,
+     .help = "every timed run does (F - 1) times its own time of extra busy work:\n"
+             "slower work of a known size, to check that a comparison sees it\n"
+             "(0 or 1: none)"},
     PB_OPTION_REP_BUDGET(pb_sweep_spec, timing,
                          "take no further sample once a run's samples took S seconds\n"
                          "(0: no budget)"),
@@ -199,6 +233,7 @@ int pb_sweep_spec_init(pb_sweep_spec *s)
     char err[200];
     memset(s, 0, sizeof *s);
     s->timing = (pb_timing_opts)PB_TIMING_DEFAULTS;
+    s->seed = 1;
     s->time_limit = 60;
     s->speed_tolerance = PB_SPEED_TOLERANCE;
     s->search_threads.n = 1;
@@ -234,7 +269,12 @@ void pb_sweep_spec_quick(pb_sweep_spec *s)
         s->instances = s->quick_instances;
         s->quick_instances = t;
     }
-    s->timing = (pb_timing_opts){5, 0.002, 1, 1.0};
+    s->timing = (pb_timing_opts){.samples = 5,
+                                 .max_samples = 10,
+                                 .min_sample_s = 0.002,
+                                 .warmup_s = 0.010,
+                                 .budget_s = 1.0,
+                                 .slowdown = s->timing.slowdown};
     if (!(s->time_limit > 0) || s->time_limit > 5) s->time_limit = 5;
     if (s->settle_s > 2) s->settle_s = 2;
     if (!s->step_limit.all || s->step_limit.all > most_steps) s->step_limit.all = most_steps;

@@ -39,7 +39,10 @@ typedef struct pb_sweep_spec {
     pb_list quick_instances; /* the instances of a --quick run (none: the same) */
     int quick;               /* 1: made quick by pb_sweep_spec_quick */
     pb_int_list search_threads;
-    pb_timing_opts timing;  /* samples, min-sample-time, warmup, rep-budget */
+    pb_timing_opts timing;  /* samples, max-samples, min-sample-time, warmup, rep-budget,
+                               slowdown */
+    double ci_target;       /* pairs sample on until their ratio's CI is within +- this */
+    int seed;               /* of each round's order of the runs */
     int workers;            /* runs at a time (1-thread runs only); 0: one per core */
     int bind;               /* index in pb_bind_modes: 0 none, 1 core */
     double settle_s;        /* the longest wait for a slowed machine (speed_guard.h) */

@@ -1,0 +1,26 @@
+/* paired.h — the ratio of two runs' times from samples taken in the same rounds: the
+ * geometric mean of the per-round ratios, its t-interval on the logs and the paired
+ * t-test's p-value. Pairing by round takes out what the machine did in each round
+ * (drift, a burst of load), which both sides saw; the interval follows the level of
+ * repetition that carries the variance, the round (Kalibera and Jones, ISMM 2013). */
+#ifndef PB_PAIRED_H
+#define PB_PAIRED_H
+
+typedef struct pb_paired {
+    int n;            /* pairs used */
+    double ratio;     /* exp(mean of log(b / a)): b's time against a's */
+    double lo, hi;    /* its interval at the level asked; NAN when n < 2 */
+    double p;         /* two-sided p-value of "no difference"; NAN when n < 2 */
+    double halfwidth; /* of the interval, relative: max(hi / ratio, ratio / lo) - 1 */
+} pb_paired;
+
+/* From the pairs (a[i], b[i]), i < n, of times > 0 (others are skipped). 0, or -1
+ * when fewer than one pair is left. */
+int pb_paired_ratio(const double *a, const double *b, int n, double level, pb_paired *out);
+
+/* Student's t distribution with df degrees of freedom (df >= 1): P(|T| >= t), and the
+ * t with P(|T| >= t) = 1 - level (the two-sided interval's factor). */
+double pb_t_two_sided_p(double t, int df);
+double pb_t_quantile(double level, int df);
+
+#endif
