@@ -51,17 +51,17 @@ write part 1 3 extra
 expect 0 "identical" -- "$pb" compare "$tmp/old.csv" "$tmp/same.csv"
 has "^old: $tmp/old.csv$" "$tmp/out"
 has "^common: family=toy cells=4 order=row mode=first threads=1$" "$tmp/out"
-has "^instance +engine +old +new +change +p +steps$" "$tmp/out"
-has "^a +backtrack +2\.00 ms \[1\.96, 2\.04\] +2\.00 ms \[1\.96, 2\.04\] +~ +1\.000 +same$" "$tmp/out"
+has "^instance +engine +old +new +change +p +n +steps$" "$tmp/out"
+has "^a +backtrack +2\.00 ms \[1\.96, 2\.04\] +2\.00 ms \[1\.96, 2\.04\] +~ same \[0\.97, 1\.03\] +1\.000 +5 +same$" "$tmp/out"
 has "^b +backtrack +40\.0 µs \[39\.2, 40\.8\] " "$tmp/out"
 has "^a +propagate +500 µs \[490, 510\] " "$tmp/out"
 has "^b +propagate +8\.00 µs \[7\.84, 8\.16\] " "$tmp/out"
-has "^c +backtrack +2\.50 s +2\.50 s +- +- +-$" "$tmp/out"
+has "^c +backtrack +2\.50 s +2\.50 s +- +- +- +-$" "$tmp/out"
 has "^c +propagate +750 ns \[735, 765\] " "$tmp/out"
 has "^geomean: same; steps: same$" "$tmp/out"
 has "^5 pairs: 0 faster, 0 slower, 5 unchanged \(~\)$" "$tmp/out"
 has "^1 pair not compared \(-\): a side did not finish$" "$tmp/out"
-if [ "$(grep -c ' ~ ' "$tmp/out")" -eq 5 ]; then ok; else bad "identical: not 5 verdicts ~"; fi
+if [ "$(grep -c ' ~ same ' "$tmp/out")" -eq 5 ]; then ok; else bad "identical: not 5 verdicts ~"; fi
 grep -q "only in" "$tmp/out" && bad "identical: rows on one side only" || ok
 expect 0 "identical again" -- "$pb" compare "$tmp/old.csv" "$tmp/same.csv"
 cp "$tmp/out" "$tmp/first"
@@ -79,7 +79,7 @@ expect 0 "a floor of 1%" -- "$pb" compare "$tmp/old.csv" "$tmp/tiny.csv" --thres
 has "^5 pairs: 0 faster, 5 slower, 0 unchanged \(~\)$" "$tmp/out"
 # ---- every sample 1.10 times slower, tight samples: every pair slower ----
 expect 0 "slower" -- "$pb" compare "$tmp/old.csv" "$tmp/slow.csv"
-if [ "$(grep -c ' 1\.10× slower \[[0-9.]*, [0-9.]*\] *0\.008 *same$' "$tmp/out")" -eq 5 ]; then ok; else
+if [ "$(grep -c ' 1\.10× slower \[[0-9.]*, [0-9.]*\] *0\.008 *5 *same$' "$tmp/out")" -eq 5 ]; then ok; else
     bad "slower: not 5 pairs '1.10× slower' with p 0.008"; cat "$tmp/out" >&2; fi
 has "^a +backtrack +2\.00 ms \[1\.96, 2\.04\] +2\.20 ms \[2\.16, 2\.24\] +1\.10× slower " "$tmp/out"
 has "^geomean: 1\.10× slower; steps: same$" "$tmp/out"
@@ -92,7 +92,7 @@ has "^5 pairs: 0 faster, 5 slower, 0 unchanged \(~\)$" "$tmp/out"
 has "^geomean: 1\.10× slower; steps: same$" "$tmp/out"
 # The other way round: faster, and the interval turned round with the ratio.
 expect 0 "faster" -- "$pb" compare "$tmp/slow.csv" "$tmp/old.csv"
-if [ "$(grep -c ' 1\.10× faster \[[0-9.]*, [0-9.]*\] *0\.008 *same$' "$tmp/out")" -eq 5 ]; then ok; else
+if [ "$(grep -c ' 1\.10× faster \[[0-9.]*, [0-9.]*\] *0\.008 *5 *same$' "$tmp/out")" -eq 5 ]; then ok; else
     bad "faster: not 5 pairs '1.10× faster'"; fi
 awk '/faster \[/ { split($0, a, /faster \[/); split(a[2], b, /[],]/); if (!(b[1] + 0 <= 1.10 && 1.10 <= b[2] + 0)) bad = 1 }
      END { exit bad }' "$tmp/out" && ok || bad "faster: the interval does not hold 1.10"
@@ -103,33 +103,36 @@ has "^5 pairs: 0 faster, 0 slower, 5 unchanged \(~\)$" "$tmp/out"
 
 # ---- CSV ----
 expect 0 "csv" -- "$pb" compare "$tmp/old.csv" "$tmp/slow.csv" --csv
-has "^family,instance,cells,engine,order,mode,threads,old_samples,old_median_s,old_lo_s,old_hi_s,old_cv,new_samples,new_median_s,new_lo_s,new_hi_s,new_cv,ratio,ratio_lo,ratio_hi,p_value,verdict,old_steps,new_steps,steps_ratio$" "$tmp/out"
-has "^toy,a,4,backtrack,row,first,1,5,0\.002,0\.00196,0\.00204,0\.01581,5,0\.0022,0\.002156,0\.002244,0\.01581,1\.1,[0-9.]+,[0-9.]+,0\.007937,slower,100,100,1$" "$tmp/out"
-has "^toy,c,4,backtrack,row,first,1,1,2\.5,,,,1,2\.75,,,,,,,,-,1000,1000,$" "$tmp/out"
-has "^geomean,,,,,,,,,,,,,,,,,1\.1,,,,,,,1$" "$tmp/out"
+has "^family,instance,cells,engine,order,mode,threads,old_samples,old_median_s,old_lo_s,old_hi_s,old_cv,new_samples,new_median_s,new_lo_s,new_hi_s,new_cv,ratio,ratio_lo,ratio_hi,p_value,verdict,old_steps,new_steps,steps_ratio,method,n,bound$" "$tmp/out"
+has "^toy,a,4,backtrack,row,first,1,5,0\.002,0\.00196,0\.00204,0\.01581,5,0\.0022,0\.002156,0\.002244,0\.01581,1\.1,[0-9.]+,[0-9.]+,0\.007937,slower,100,100,1,independent,5,$" "$tmp/out"
+has "^toy,c,4,backtrack,row,first,1,1,2\.5,,,,1,2\.75,,,,,,,,-,1000,1000,,,0,$" "$tmp/out"
+has "^geomean,,,,,,,,,,,,,,,,,1\.1,,,,,,,1,,,$" "$tmp/out"
 if [ "$(wc -l <"$tmp/out")" -eq 8 ]; then ok; else bad "csv: not header + 6 pairs + geomean"; fi
 awk -F, '{ n[NF]++ } END { for (k in n) c++; exit c != 1 }' "$tmp/out" && ok || bad "csv: ragged lines"
 awk -F, '$22 == "slower" && !($19 < 1.1 && 1.1 < $20) { exit 1 }' "$tmp/out" && ok ||
     bad "csv: an interval does not hold the ratio"
 expect 0 "csv identical" -- "$pb" compare "$tmp/old.csv" "$tmp/same.csv" --csv
-has "^toy,a,4,backtrack,row,first,1,5,0\.002,0\.00196,0\.00204,0\.01581,5,0\.002,0\.00196,0\.00204,0\.01581,1,[0-9.]+,[0-9.]+,1,~,100,100,1$" "$tmp/out"
-has "^geomean,,,,,,,,,,,,,,,,,1,,,,,,,1$" "$tmp/out"
+has "^toy,a,4,backtrack,row,first,1,5,0\.002,0\.00196,0\.00204,0\.01581,5,0\.002,0\.00196,0\.00204,0\.01581,1,[0-9.]+,[0-9.]+,1,~,100,100,1,independent,5,$" "$tmp/out"
+has "^geomean,,,,,,,,,,,,,,,,,1,,,,,,,1,,,$" "$tmp/out"
 
 # ---- --by: two engines in one file ----
 expect 0 "by engine" -- "$pb" compare "$tmp/old.csv" --by engine=backtrack,propagate
 has "^old: engine=backtrack in $tmp/old.csv$" "$tmp/out"
 has "^common: family=toy cells=4 order=row mode=first threads=1$" "$tmp/out"
-has "^instance +old +new +change +p +steps$" "$tmp/out"
-has "^a +2\.00 ms \[1\.96, 2\.04\] +500 µs \[490, 510\] +4\.00× faster \[[0-9.]+, [0-9.]+\] +0\.008 +2\.00× fewer$" "$tmp/out"
+has "^instance +old +new +change +p +n +steps$" "$tmp/out"
+has "^a +2\.00 ms \[1\.96, 2\.04\] +500 µs \[490, 510\] +4\.00× faster \[[0-9.]+, [0-9.]+\] +0\.008 +5 +2\.00× fewer$" "$tmp/out"
 has "^b +40\.0 µs \[39\.2, 40\.8\] +8\.00 µs \[7\.84, 8\.16\] +5\.00× faster .* 2\.50× fewer$" "$tmp/out"
-has "^c +2\.50 s +750 ns \[735, 765\] +- +- +-$" "$tmp/out"
+# c: backtrack stopped at its limit after 2.5 s, propagate took 750 ns: a bound,
+# left out of the geometric means.
+has "^c +2\.50 s +750 ns \[735, 765\] +≥ 3333333× faster +- +1 +25\.0× fewer$" "$tmp/out"
 # geomean of 1/4 and 1/5 is 1/sqrt(20): 4.47x faster; of steps 1/2 and 2/5: 2.24x fewer.
 has "^geomean: 4\.47× faster; steps: 2\.24× fewer$" "$tmp/out"
-has "^2 pairs: 2 faster, 0 slower, 0 unchanged \(~\)$" "$tmp/out"
+has "^3 pairs: 3 faster, 0 slower, 0 unchanged \(~\); 1 by a bound \(a side stopped at its limit\)$" "$tmp/out"
 expect 0 "by engine, csv" -- "$pb" compare "$tmp/old.csv" --by engine=backtrack,propagate --csv
 has "^family,instance,cells,order,mode,threads,old_samples," "$tmp/out"
-has "^toy,b,4,row,first,1,5,4e-05,3\.92e-05,4\.08e-05,0\.01581,5,8e-06,7\.84e-06,8\.16e-06,0\.01581,0\.2,[0-9.e-]+,[0-9.e-]+,0\.007937,faster,200,80,0\.4$" "$tmp/out"
-has "^geomean,,,,,,,,,,,,,,,,0\.223607,,,,,,,0\.447214$" "$tmp/out"
+has "^toy,b,4,row,first,1,5,4e-05,3\.92e-05,4\.08e-05,0\.01581,5,8e-06,7\.84e-06,8\.16e-06,0\.01581,0\.2,[0-9.e-]+,[0-9.e-]+,0\.007937,faster,200,80,0\.4,independent,5,$" "$tmp/out"
+has "^toy,c,4,row,first,1,1,2\.5,,,,5,7\.5e-07,7\.35e-07,7\.65e-07,0\.01581,3e-07,,,,faster,1000,40,0\.04,independent,1,at_most$" "$tmp/out"
+has "^geomean,,,,,,,,,,,,,,,,0\.223607,,,,,,,0\.447214,,,$" "$tmp/out"
 expect 0 "by, no partner" -- "$pb" compare "$tmp/part.csv" --by engine=propagate,backtrack
 # part.csv lacks propagate on b and has backtrack on d: backtrack on b and d pair with none.
 has "^only in new \(engine=backtrack in $tmp/part.csv\): 2 rows$" "$tmp/out"
@@ -141,6 +144,70 @@ has "^only in old \($tmp/old.csv\): 1 row$" "$tmp/out"
 has "^only in new \($tmp/part.csv\): 1 row$" "$tmp/out"
 has "^4 pairs: 0 faster, 0 slower, 4 unchanged \(~\)$" "$tmp/out"
 has "^1 pair not compared \(-\): a side did not finish$" "$tmp/out"
+
+# ---- paired by round: two engines of one sweep run, sampled in the same rounds ----
+# Each round's load scales both sides alike (factors 1.0 1.4 0.8 1.6 0.9): apart, the
+# samples overlap and nothing is significant; paired by round, every round says
+# 1.10 exactly (interval [1.10, 1.10], p < 0.001).
+{
+    echo "$header"
+    echo "toy,a,4,backtrack,row,first,1,0,done,1,100,0,0,0,0,0,0,0.002,1,$run,0,5,1,,,,,,,,0"
+    echo "toy,a,4,propagate,row,first,1,0,done,1,50,0,0,0,0,0,0,0.0022,1,$run,1,5,1,,,,,,,,0"
+} >"$tmp/rounds.csv"
+{
+    echo "run_id,row,sample,runs,wall_s,round"
+    k=0
+    for f in 1.0 1.4 0.8 1.6 0.9; do
+        awk -v f="$f" -v k="$k" -v run="$run" 'BEGIN {
+            printf "%s,0,%d,1,%.9g,%d\n%s,1,%d,1,%.9g,%d\n", run, k, 0.002 * f, k + 7, run, k, 0.0022 * f, k + 7 }'
+        k=$((k + 1))
+    done
+} >"$tmp/rounds.samples.csv"
+expect 0 "paired" -- "$pb" compare "$tmp/rounds.csv" --by engine=backtrack,propagate
+has "^[0-9.]+ ms \[[0-9.]+, [0-9.]+\] +[0-9.]+ ms \[[0-9.]+, [0-9.]+\] +1\.10× slower \[1\.10, 1\.10\] +<0\.001 +5 rounds +2\.00× fewer$" "$tmp/out"
+has "^1 paired by round, 0 from independent samples$" "$tmp/out"
+# Without the round column the same samples are independent: no verdict.
+cut -d, -f1-5 "$tmp/rounds.samples.csv" >"$tmp/x.samples.csv"
+cp "$tmp/rounds.csv" "$tmp/x.csv"
+expect 0 "unpaired" -- "$pb" compare "$tmp/x.csv" --by engine=backtrack,propagate
+has "^[0-9].* ~ 1\.10× slower \[[0-9.]+, [0-9.]+\] +0\.[0-9]+ +5 +2\.00× fewer$" "$tmp/out"
+# Rounds of another run_id do not pair: a second run's rows are independent.
+sed "s/$run,1,/R2,1,/" "$tmp/rounds.csv" >"$tmp/y.csv"
+sed "s/^$run,1,/R2,1,/" "$tmp/rounds.samples.csv" >"$tmp/y.samples.csv"
+expect 0 "other run" -- "$pb" compare "$tmp/y.csv" --by engine=backtrack,propagate
+has "^0 paired by round, 1 from independent samples$" "$tmp/out"
+# One sample a side: the ratio, and too few samples for a verdict.
+awk -F, 'NR == 1 || $3 == 0' "$tmp/rounds.samples.csv" >"$tmp/one.samples.csv"
+sed 's/,5,1,,,,,,,,0$/,1,1,,,,,,,,0/' "$tmp/rounds.csv" >"$tmp/one.csv"
+expect 0 "too few" -- "$pb" compare "$tmp/one.csv" --by engine=backtrack,propagate
+has "^[0-9].* 1\.10× slower, too few samples +- +1 +2\.00× fewer$" "$tmp/out"
+has "^1 pair with too few samples for a verdict$" "$tmp/out"
+# --json: the same pair, parsed.
+expect 0 "json" -- "$pb" compare "$tmp/rounds.csv" --by engine=backtrack,propagate --json
+python3 - "$tmp/out" <<'PY' && ok || bad "json: not the paired pair"
+import json, sys
+d = json.load(open(sys.argv[1]))
+p, = d["pairs"]
+assert d["schema"] == "puzzlebench-compare-1" and d["counts"]["slower"] == 1
+assert p["method"] == "paired" and p["n"] == 5 and p["verdict"] == "slower" and p["bound"] is None
+assert abs(p["ratio"] - 1.1) < 1e-9 and p["key"]["instance"] == "a" and p["old"]["steps"] == 100
+PY
+expect 2 "csv and json" -- "$pb" compare "$tmp/rounds.csv" --by engine=backtrack,propagate --json --csv
+one_line_error "^puzzlebench: compare: --csv and --json: choose one"
+
+# ---- fairness: the .meta beside each file ----
+meta() { printf 'run_id=%s\ndate=2026-12-0%sT10:00:00Z\ncommit=%s\ncompiler=GNU 12.2.0\nflags=-O3\nbuild_type=Release\ncpu_id=%s\nquick=%s\n' "$run" "$1" "$2" "$3" "$4"; }
+meta 1 aaaaaaaaaaaaaaaa1 "AuthenticAMD family 26" 0 >"$tmp/old.meta"
+meta 2 bbbbbbbbbbbbbbbb2 "AuthenticAMD family 26" 0 >"$tmp/same.meta"
+expect 0 "fair" -- "$pb" compare "$tmp/old.csv" "$tmp/same.csv"
+has "^old: $tmp/old.csv \(commit aaaaaaaaaaaa, 2026-12-01T10:00:00Z\)$" "$tmp/out"
+has "^new: $tmp/same.csv \(commit bbbbbbbbbbbb, 2026-12-02T10:00:00Z\)$" "$tmp/out"
+meta 2 bbbbbbbbbbbbbbbb2 "GenuineIntel family 6" 1 >"$tmp/same.meta"
+expect 2 "unfair" -- "$pb" compare "$tmp/old.csv" "$tmp/same.csv"
+one_line_error "^puzzlebench: compare: $tmp/old.meta and $tmp/same.meta cannot be compared fairly: cpu_id 'AuthenticAMD family 26' against 'GenuineIntel family 6'; quick '0' against '1' \(--allow-mismatch compares them anyway\)$"
+expect 0 "allowed" -- "$pb" compare "$tmp/old.csv" "$tmp/same.csv" --allow-mismatch
+one_line_error "^puzzlebench: compare: warning: compared although their runs differ: cpu_id "
+rm -f "$tmp/old.meta" "$tmp/same.meta"
 
 # ---- bad input: one line naming the file and line; exit 2 ----
 # bad_input DESCRIPTION PATTERN -- compare's arguments...
@@ -208,6 +275,27 @@ has "^  compare OLD NEW " "$tmp/out"
 expect 0 "a real sweep" -- "$pb" sweep --family notouch --name real --instances "cross8 2x4 2x5" \
     --engines "backtrack propagate value-order" --orders "row mrv" --modes "first count" \
     --min-sample-time 0.002 --workers 1 --out "$tmp/real" -q
+# Its runs took their samples in shared rounds: every sample has a round (but a first
+# run long enough to be a sample), and every round holds samples of several runs;
+# the seed and the CI target (by default none) are in the .meta.
+awk -F, 'NR > 1 && $6 != "" { n[$6]++ }
+    NR > 1 && $6 == "" && $3 != 0 { none++ }
+    END { for (r in n) if (n[r] < 2) lone++; exit none || lone }' "$tmp/real/real.samples.csv" && ok || bad "real sweep: a sample without a round, or a round of one run"
+has "^seed=1$" "$tmp/real/real.meta"
+has "^ci_target=0$" "$tmp/real/real.meta"
+# ci-target 0: every run takes its samples and no more; an unreachable target: every
+# run that finished takes max-samples.
+expect 0 "ci-target 0" -- "$pb" sweep --family notouch --name fixed --instances "cross8 2x4" \
+    --engines "backtrack propagate" --modes first --samples 4 --ci-target 0 --min-sample-time 0 \
+    --out "$tmp/real" -q
+awk -F, 'FNR == 1 { for (i = 1; i <= NF; i++) c[$i] = i; next } $c["samples"] != 4 { exit 1 }' \
+    "$tmp/real/fixed.csv" && ok || bad "ci-target 0: a run without exactly 4 samples"
+expect 0 "ci-target tiny" -- "$pb" sweep --family notouch --name more --instances "cross8 2x4" \
+    --engines "backtrack propagate" --modes first --samples 3 --max-samples 6 --ci-target 0.000001 \
+    --min-sample-time 0 --seed 7 --out "$tmp/real" -q
+awk -F, 'FNR == 1 { for (i = 1; i <= NF; i++) c[$i] = i; next } $c["samples"] != 6 { exit 1 }' \
+    "$tmp/real/more.csv" && ok || bad "ci-target tiny: a run without 6 samples"
+has "^seed=7$" "$tmp/real/more.meta"
 cp "$tmp/real/real.csv" "$tmp/real/slow.csv"
 awk -F, -v OFS=, 'NR > 1 { $5 = sprintf("%.9g", $5 * 1.10) } 1' "$tmp/real/real.samples.csv" \
     >"$tmp/real/slow.samples.csv"

@@ -473,15 +473,17 @@ class Provenance(unittest.TestCase):
 
 # compare --csv output as the contract gives it: enum-all (old) against backtrack/row (new).
 COMPARE_CSV = """family,instance,cells,order,mode,threads,old_samples,old_median_s,old_lo_s,old_hi_s,old_cv,new_samples,\
-new_median_s,new_lo_s,new_hi_s,new_cv,ratio,ratio_lo,ratio_hi,p_value,verdict,old_steps,new_steps,steps_ratio
+new_median_s,new_lo_s,new_hi_s,new_cv,ratio,ratio_lo,ratio_hi,p_value,verdict,old_steps,new_steps,steps_ratio,method,n,\
+bound
 notouch,1x4,4,-,first,1,5,0.0002,0.00019,0.00021,0.01,5,0.000002,0.0000019,0.0000021,0.012,0.01,0.0095,0.0105,\
-0.0079,faster,4000,40,0.01
+0.0079,faster,4000,40,0.01,paired,5,
 notouch,1x4,4,-,count,1,5,0.0002,0.00019,0.00021,0.01,5,0.000199,0.00019,0.00021,0.02,0.995,0.97,1.02,0.69,~,4000,\
-40,0.01
+40,0.01,paired,5,
 notouch,2x4,8,-,first,1,5,0.02,0.019,0.021,0.01,5,0.0002,0.00019,0.00021,0.09,0.01,0.0095,0.0105,0.0079,faster,\
-400000,4000,0.01
-notouch,2x4,8,-,count,1,1,0.5,,,,5,0.0002,0.00019,0.00021,0.01,0.0004,,,,-,500000,4000,0.008
-geomean,,,,,,,,,,,,,,,,0.0464,,,,,,,
+400000,4000,0.01,paired,5,
+notouch,2x4,8,-,count,1,1,0.5,,,,5,0.0002,0.00019,0.00021,0.01,0.0004,,,,faster,500000,4000,0.008,independent,1,\
+at_most
+geomean,,,,,,,,,,,,,,,,0.0464,,,,,,,,,,
 """
 
 
@@ -518,16 +520,18 @@ class Sections(unittest.TestCase):
         text = "\n".join(lines)
         # A significant pair: the ratio in words with its interval, and the steps.
         self.assertIn("| 1x4 | 4 | 100× faster [95.2×, 105×]; 100× fewer steps |", text)
-        # Not significant: "~".
-        self.assertIn("| 1x4 | 4 | ~ (1.01× faster [1.03× faster, 1.02× slower]); 100× fewer steps |", text)
-        # A noisy side is marked and left out of the counts, with the footnote.
+        # Not significant: shown with its interval, "inconclusive".
+        self.assertIn("| 1x4 | 4 | 1.01× faster [1.03× faster, 1.02× slower], inconclusive; 100× fewer steps |",
+                      text)
+        # A noisy side is marked, with the footnote, and counted all the same.
         self.assertIn("| 2x4 | 8 | 100× faster [95.2×, 105×]†; 100× fewer steps |", text)
         self.assertIn(timing.NOISY_NOTE, text)
         # Enumeration stopped at its limit (0.5 s, 500000 steps; the sweep's backtrack/row: 200 µs, 4000 steps).
         self.assertIn("| 2x4 | 8 | ≥ 2500× faster, enum-all stopped at its limit; ≥ 125× fewer steps |", text)
-        self.assertIn("| backtrack/row | enum-all | faster on 1 of 1, slower on 0, ~ on 0; 1 noisy, left out | "
-                      "faster on 0 of 1, slower on 0, ~ on 1; 1 with a run stopped at its limit | 21.6× faster |",
-                      text)
+        self.assertIn("| backtrack/row | enum-all | faster on 2 of 2, slower on 0, inconclusive on 0 | "
+                      "faster on 0 of 1, slower on 0, inconclusive on 1; 1 with a run stopped at its limit (bounds "
+                      "in the tables) | 21.6× faster |", text)
+        self.assertNotIn("left out", text)
         self.assertNotIn("0.0", re.sub(r"\[[^]]*\]", "", text.split("| board")[0].split("geometric mean")[-1]))
 
     def test_false_positive_rate(self):
@@ -536,7 +540,7 @@ class Sections(unittest.TestCase):
         for i in range(20):
             verdict = "slower" if i == 0 else "~"
             lines.append(f"notouch,b{i},4,-,count,1,5,1e-3,9e-4,1.1e-3,0.01,5,1e-3,9e-4,1.1e-3,0.01,1.0,0.98,1.02,"
-                         f"0.5,{verdict},10,10,1")
+                         f"0.5,{verdict},10,10,1,independent,5,")
         c = compare.parse([l + "\n" for l in lines], "fixture")
         table = csvread.read_csv(self.tmp / "notouch.csv")
         text = "\n".join(repeatability.render(c, [table]))
@@ -848,7 +852,7 @@ class RealCompare(unittest.TestCase):
         self.assertEqual(done.returncode, 0, done.stderr)
         text = (self.tmp / "REPORT.md").read_text()
         enum = text.split("## Enumeration against backtracking")[1].split("\n## ")[0]
-        self.assertIn("| backtrack/row | enum-all | faster on 2 of 2, slower on 0, ~ on 0 |", enum)
+        self.assertIn("| backtrack/row | enum-all | faster on 2 of 2, slower on 0, inconclusive on 0 |", enum)
         self.assertIn("| 2x4 | 8 | ≥ 2500× faster, enum-all stopped at its limit; ≥ 125× fewer steps |", enum)
         self.assertIn("**0 of 27 pairs (0.0%) called significantly different**", text)
 

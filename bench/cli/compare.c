@@ -35,7 +35,7 @@ static const char compare_about[] =
     "options:\n";
 
 typedef struct compare_opts {
-    int csv;
+    int csv, json, allow_mismatch;
     const char *by;
     double alpha, threshold;
 } compare_opts;
@@ -46,6 +46,17 @@ static const pb_option compare_options[] = {
      .offset = offsetof(compare_opts, csv),
      .help = "print CSV: a header, one line per pair (ratio = new/old time: below 1,\n"
              "new is faster), then a geomean line"},
+    {.name = "json",
+     .type = PB_OPT_FLAG,
+     .offset = offsetof(compare_opts, json),
+     .help = "print JSON (docs/json.md): both runs' commits, every pair with its\n"
+             "ratio, interval, p-value, n, method, bound and verdict, the counts"},
+    {.name = "allow-mismatch",
+     .type = PB_OPT_FLAG,
+     .offset = offsetof(compare_opts, allow_mismatch),
+     .help = "compare two runs that cannot be compared fairly (a different CPU,\n"
+             "compiler, flags or build type, quick against full, other timing\n"
+             "settings, by their .meta files), saying what differs"},
     {.name = "by",
      .type = PB_OPT_TEXT,
      .offset = offsetof(compare_opts, by),
@@ -64,13 +75,14 @@ static const pb_option compare_options[] = {
      .offset = offsetof(compare_opts, threshold),
      .arg = "F",
      .help = "the noise floor: a verdict's interval must lie wholly above 1 + F\n"
-             "or below 1 / (1 + F) (0: significance alone decides)",
+             "or below 1 / (1 + F) (0: significance alone decides; default 0 for\n"
+             "ratios paired by round, 0.03 for independent ones)",
      .lo = 0,
      .hi = 1},
     PB_OPTION_END,
 };
 
-static const compare_opts compare_defaults = {0, NULL, 0.05, 0.03};
+static const compare_opts compare_defaults = {.alpha = 0.05, .threshold = -1};
 
 static void print_help(void)
 {
@@ -113,17 +125,44 @@ static int map_keys(const cmp_file *nf, const char *const *names, int nkey, int 
     return -1;
 }
 
+/* The runs' .meta files: a mismatch is refused unless --allow-mismatch, which says
+ * what differs. 0, or the exit status. */
+static int check_fair(const cmp_side *old, const cmp_side *new_, const compare_opts *o,
+                      cmp_meta meta[2])
+{
+    char err[1200], diff[3000];
+    if (cmp_meta_read(&meta[0], old->file, err, sizeof err) ||
+        cmp_meta_read(&meta[1], new_->file, err, sizeof err))
+        return input_error(err);
+    const int n = cmp_meta_differences(&meta[0], &meta[1], diff, sizeof diff);
+    if (!n) return 0;
+    if (!o->allow_mismatch) {
+        pb_say("compare: %s and %s cannot be compared fairly: %s (--allow-mismatch compares "
+               "them anyway)",
+               old->file->meta_path, new_->file->meta_path, diff);
+        return PB_EXIT_USAGE;
+    }
+    pb_say("compare: warning: compared although their runs differ: %s", diff);
+    return 0;
+}
+
 /* Pairs, measures and prints; frees the set. The exit status. */
 static int finish(const cmp_side *old, const cmp_side *new_, cmp_set *set, const compare_opts *o,
                   const char *old_label, const char *new_label)
 {
     char err[1200];
+    cmp_meta meta[2];
     if (!set->nkey)
         return snprintf(err, sizeof err, "%s:1: expected a key column (one not measured)",
                         old->file->path),
                input_error(err);
+    int rc = check_fair(old, new_, o, meta);
+    if (rc) return rc;
     if (cmp_pair_up(old, new_, set, err, sizeof err)) return input_error(err);
-    int rc = o->csv ? cmp_print_csv(set) : cmp_print_table(set, old_label, new_label);
+    const char *labels[2] = {old_label, new_label};
+    rc = o->json  ? cmp_print_json(set, labels, meta)
+         : o->csv ? cmp_print_csv(set)
+                  : cmp_print_table(set, labels, meta);
     cmp_set_free(set);
     return rc ? input_error("out of memory") : 0;
 }
@@ -218,6 +257,7 @@ int pb_cmd_compare(int argc, char **argv)
     int rc = pb_options_parse("compare", &g, 1, argc, argv, 2, pos, 2, &npos, NULL);
     if (rc == PB_OPT_HELP) return print_help(), 0;
     if (rc) return PB_EXIT_USAGE;
+    if (o.csv && o.json) return pb_usage_error("compare", "--csv and --json: choose one");
     if (o.by && npos != 1) return pb_usage_error("compare", "--by expects one file");
     if (!o.by && npos != 2) return pb_usage_error("compare", "expected two files, OLD and NEW");
     for (int i = 0; i < npos; i++)

@@ -11,23 +11,31 @@
 #include "stats/mann_whitney.h"
 #include "stats/summary.h"
 
+/* The default noise floor of independent comparisons: two identical runs measured
+ * minutes apart on a shared machine differ by a few percent as a whole. */
+#define CMP_FLOOR 0.03
+
 /* One row of a results file, with its samples. */
 typedef struct cmp_row {
     char **cells; /* its fields, in the file's column order */
     long line;
     char *key; /* its key fields joined by NUL bytes, when the row takes part (owned) */
     size_t key_len;
-    int done; /* status is done, or the file has no status column */
+    const char *run_id;
+    int done;    /* status is done, or the file has no status column */
+    int stopped; /* status is limit: its one time is a lower bound */
     int has_steps;
     unsigned long long steps;
-    int want;  /* the samples column, or -1 when there is none */
-    int n;     /* samples read from the samples file */
-    double *t; /* their times per run, in seconds, by sample number (owned) */
+    int want;   /* the samples column, or -1 when there is none */
+    int n;      /* samples read from the samples file */
+    double *t;  /* their times per run, in seconds, by sample number (owned) */
+    int *round; /* the round each was taken in (-1: none); NULL when the file has none */
 } cmp_row;
 
 typedef struct cmp_file {
     const char *path;
     char *samples_path; /* NAME.samples.csv beside NAME.csv (owned) */
+    char *meta_path;    /* NAME.meta beside NAME.csv (owned) */
     pb_table table;
     cmp_row *rows; /* table.nrows of them */
     /* The columns compare reads; status, steps and samples may be missing (-1). */
@@ -39,18 +47,51 @@ typedef struct cmp_file {
 int cmp_file_load(cmp_file *f, const char *path, char *err, size_t errlen);
 void cmp_file_free(cmp_file *f);
 
+/* What a file's .meta says of its run, for a fair comparison (compare_meta.c). */
+enum { CMP_META_KEYS = 16 };
+typedef struct cmp_meta {
+    int found; /* the .meta is there */
+    char commit[80], date[40];
+    char value[CMP_META_KEYS][200]; /* the keys that must agree, in a fixed order */
+} cmp_meta;
+
+/* Reads f's .meta (none: m->found 0). 0, or -1 with a message. */
+int cmp_meta_read(cmp_meta *m, const cmp_file *f, char *err, size_t errlen);
+/* The keys on which a and b differ, "key 'A' against 'B'; ..." in out; how many (0
+ * when either has no .meta). */
+int cmp_meta_differences(const cmp_meta *a, const cmp_meta *b, char *out, size_t len);
+
 /* 1 when the column is measured (a result), 0 when it keys the row. */
 int cmp_is_measured(const char *column);
 
 typedef enum cmp_verdict { CMP_FASTER, CMP_SLOWER, CMP_SAME, CMP_NONE } cmp_verdict;
 
+/* How a pair's ratio was found: from the samples the two runs took in the same rounds
+ * of one sweep, or from two independent sets of samples. */
+typedef enum cmp_method { CMP_INDEPENDENT, CMP_PAIRED } cmp_method;
+
+/* What the ratio is: the estimate, or a bound when one side stopped at its limit
+ * (its one time is a lower bound on its time): the true ratio is at most, or at
+ * least, the one shown. */
+typedef enum cmp_bound { CMP_ESTIMATE, CMP_AT_MOST, CMP_AT_LEAST } cmp_bound;
+
 typedef struct cmp_pair {
     const cmp_row *old, *new_;
     pb_summary so, sn;
-    pb_interval ratio; /* median(new) / median(old) and its bootstrap interval */
+    cmp_method method;
+    int n; /* rounds paired, or the fewer samples of the two sides */
+    /* new / old time: paired, the geometric mean of the per-round ratios with its
+     * t-interval; independent, the ratio of the medians with its bootstrap interval;
+     * a bound, the ratio of the medians alone. */
+    pb_interval ratio;
+    double p; /* the paired t-test's, or the U test's; NAN when not tested */
     pb_mwu mwu;
-    cmp_verdict verdict; /* CMP_NONE: a side did not finish; the rest is NAN */
-    double steps_ratio;  /* new / old steps; NAN when unknown */
+    cmp_bound bound;
+    int too_few; /* fewer than 2 samples or rounds: no verdict */
+    /* CMP_NONE: not compared (a side did not finish, too few samples, or a bound that
+     * says nothing either way) */
+    cmp_verdict verdict;
+    double steps_ratio; /* new / old steps; NAN when unknown */
 } cmp_pair;
 
 /* One side of the comparison: a file's rows, or those with one value in a column. */
@@ -68,7 +109,9 @@ typedef struct cmp_set {
     const char *const *key_names;
     const int *key_old; /* the key columns in the old file, for printing */
     double alpha;
-    double threshold; /* a verdict's interval lies wholly beyond 1 +- this */
+    /* a verdict's interval lies wholly beyond 1 +- this; < 0: 0 for paired ratios,
+     * CMP_FLOOR for independent ones */
+    double threshold;
     cmp_pair *pair;
     long npairs, only_old, only_new;
 } cmp_set;
@@ -81,7 +124,9 @@ void cmp_set_free(cmp_set *set);
 
 /* The text table (with its heading lines) or the CSV, on stdout. 0, or -1 when out
  * of memory. */
-int cmp_print_table(const cmp_set *set, const char *old_label, const char *new_label);
+int cmp_print_table(const cmp_set *set, const char *const labels[2], const cmp_meta meta[2]);
 int cmp_print_csv(const cmp_set *set);
+/* The JSON document (compare_json.c; its schema in docs/json.md). */
+int cmp_print_json(const cmp_set *set, const char *const labels[2], const cmp_meta meta[2]);
 
 #endif

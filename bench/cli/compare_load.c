@@ -77,6 +77,8 @@ static int read_row(cmp_file *f, long r, char *err, size_t errlen)
     if (whole(text, 0, 1ull << 62, &v))
         return bad_field(err, errlen, f->path, row->line, "a whole number", name, text);
     row->done = f->col_status < 0 || !strcmp(row->cells[f->col_status], "done");
+    row->stopped = f->col_status >= 0 && !strcmp(row->cells[f->col_status], "limit");
+    row->run_id = row->cells[f->col_run_id];
     if (f->col_steps >= 0 && *(text = row->cells[f->col_steps])) {
         if (whole(text, 0, ~0ull, &row->steps))
             return bad_field(err, errlen, f->path, row->line, "a whole number", "steps", text);
@@ -91,13 +93,13 @@ static int read_row(cmp_file *f, long r, char *err, size_t errlen)
     return 0;
 }
 
-/* NAME.samples.csv for NAME.csv (any other name: NAME plus .samples.csv). */
-static char *samples_path(const char *path)
+/* NAME.SUFFIX for NAME.csv (any other name: NAME plus SUFFIX). */
+static char *beside(const char *path, const char *suffix)
 {
     size_t n = strlen(path);
     if (n > 4 && !strcmp(path + n - 4, ".csv")) n -= 4;
-    char *s = malloc(n + sizeof ".samples.csv");
-    if (s) memcpy(s, path, n), strcpy(s + n, ".samples.csv");
+    char *s = malloc(n + strlen(suffix) + 1);
+    if (s) memcpy(s, path, n), strcpy(s + n, suffix);
     return s;
 }
 
@@ -142,11 +144,13 @@ static row_ref *index_rows(const cmp_file *f, char *err, size_t errlen)
 typedef struct sample_line {
     long index; /* the results row it belongs to */
     int number; /* its sample number */
+    int round;  /* the round it was taken in; -1: none */
     double t;   /* its time per run */
 } sample_line;
 
-/* Parses line i of the samples table s (columns col[0..4]: run_id, row, sample, runs,
- * wall_s) and finds its results row. 0, or -1 with a message. */
+/* Parses line i of the samples table s (columns col[0..5]: run_id, row, sample, runs,
+ * wall_s, and round, col[5] -1 when the file has none) and finds its results row. 0,
+ * or -1 with a message. */
 static int parse_sample(const cmp_file *f, const pb_table *s, const int *col, long i,
                         const row_ref *ref, sample_line *out, char *err, size_t errlen)
 {
@@ -164,6 +168,12 @@ static int parse_sample(const cmp_file *f, const pb_table *s, const int *col, lo
     if (pb_parse_real(text = pb_table_cell(s, i, col[4]), 0, HUGE_VAL, &out->t) ||
         !isfinite(out->t))
         return bad_field(err, errlen, path, line, "a time in seconds", "wall_s", text);
+    out->round = -1;
+    if (col[5] >= 0 && *(text = pb_table_cell(s, i, col[5]))) {
+        if (whole(text, 0, 1000000000, &v))
+            return bad_field(err, errlen, path, line, "a round number (or nothing)", "round", text);
+        out->round = (int)v;
+    }
     const row_ref *hit = bsearch(&key, ref, (size_t)f->table.nrows, sizeof *ref, by_run_row);
     if (!hit) {
         snprintf(err, errlen, "%s:%ld: expected the run_id,row of a row of %s, got '%.40s,%llu'",
@@ -182,13 +192,14 @@ static void row_name(const cmp_file *f, const cmp_row *row, char *out, size_t le
 
 /* Puts each parsed sample in its row's slot by number: a row with n samples (as
  * counted) must number them 0 .. n-1, once each. 0, or -1 with a message. */
-static int place_samples(cmp_file *f, const pb_table *s, const sample_line *sl, char *err,
-                         size_t errlen)
+static int place_samples(cmp_file *f, const pb_table *s, const sample_line *sl, int rounds,
+                         char *err, size_t errlen)
 {
     char name[80];
     for (long r = 0; r < f->table.nrows; r++) {
         cmp_row *row = &f->rows[r];
-        if (row->n && !(row->t = malloc((size_t)row->n * sizeof *row->t)))
+        if (row->n && (!(row->t = malloc((size_t)row->n * sizeof *row->t)) ||
+                       (rounds && !(row->round = malloc((size_t)row->n * sizeof *row->round)))))
             return snprintf(err, errlen, "%s: out of memory", f->samples_path), -1;
         for (int k = 0; k < row->n; k++) row->t[k] = NAN; /* not placed yet */
     }
@@ -206,6 +217,7 @@ static int place_samples(cmp_file *f, const pb_table *s, const sample_line *sl, 
                             f->samples_path, pb_table_line(s, i), k, name),
                    -1;
         row->t[k] = sl[i].t;
+        if (row->round) row->round[k] = sl[i].round;
     }
     return 0;
 }
@@ -237,17 +249,20 @@ static int read_samples(cmp_file *f, char *err, size_t errlen)
     row_ref *ref = index_rows(f, err, errlen);
     pb_table s = {0};
     sample_line *sl = NULL;
-    int col[5], rc = -1;
+    int col[6], rc = -1;
     if (!ref || pb_table_read(f->samples_path, &s, err, errlen)) goto out;
     for (int c = 0; c < 5; c++)
         if (need_column(&s, f->samples_path, names[c], &col[c], err, errlen)) goto out;
+    col[5] = pb_table_column(&s, "round");
     if (!(sl = malloc((size_t)(s.nrows ? s.nrows : 1) * sizeof *sl))) {
         snprintf(err, errlen, "%s: out of memory", f->samples_path);
         goto out;
     }
     for (long i = 0; i < s.nrows; i++)
         if (parse_sample(f, &s, col, i, ref, &sl[i], err, errlen)) goto out;
-    rc = count_samples(f, &s, sl, err, errlen) || place_samples(f, &s, sl, err, errlen) ? -1 : 0;
+    rc = count_samples(f, &s, sl, err, errlen) || place_samples(f, &s, sl, col[5] >= 0, err, errlen)
+             ? -1
+             : 0;
 out:
     free(ref), free(sl);
     pb_table_free(&s);
@@ -262,10 +277,11 @@ int cmp_file_load(cmp_file *f, const char *path, char *err, size_t errlen)
     f->col_status = pb_table_column(t, "status");
     f->col_steps = pb_table_column(t, "steps");
     f->col_samples = pb_table_column(t, "samples");
-    f->samples_path = samples_path(path);
+    f->samples_path = beside(path, ".samples.csv");
+    f->meta_path = beside(path, ".meta");
     f->rows = calloc((size_t)(t->nrows ? t->nrows : 1), sizeof *f->rows);
     int rc = -1;
-    if (!f->samples_path || !f->rows)
+    if (!f->samples_path || !f->meta_path || !f->rows)
         snprintf(err, errlen, "%s: out of memory", path);
     else if (!need_column(t, path, "run_id", &f->col_run_id, err, errlen) &&
              !need_column(t, path, "row", &f->col_row, err, errlen)) {
@@ -279,9 +295,11 @@ int cmp_file_load(cmp_file *f, const char *path, char *err, size_t errlen)
 
 void cmp_file_free(cmp_file *f)
 {
-    for (long r = 0; f->rows && r < f->table.nrows; r++) free(f->rows[r].t), free(f->rows[r].key);
+    for (long r = 0; f->rows && r < f->table.nrows; r++)
+        free(f->rows[r].t), free(f->rows[r].round), free(f->rows[r].key);
     free(f->rows);
     free(f->samples_path);
+    free(f->meta_path);
     pb_table_free(&f->table);
     *f = (cmp_file){0};
 }

@@ -1,12 +1,14 @@
 /* compare_pair.c — pairing the rows of two sides on their key fields, and each
- * pair's statistics: the medians' intervals, the bootstrap interval of the ratio,
- * the U test's p-value, the verdict and the ratio of steps. */
+ * pair's statistics: the medians' intervals, the ratio of times with its interval
+ * and p-value (paired by round where the runs share rounds, else independent), a
+ * bound where one side stopped at its limit, the verdict and the ratio of steps. */
 #include <math.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 
 #include "compare.h"
+#include "stats/paired.h"
 
 /* The row's key fields joined by NUL bytes: no CSV field holds one (the reader
  * refuses them), so equal keys are equal fields, and memcmp orders them. */
@@ -68,12 +70,54 @@ static cmp_row **side_rows(const cmp_side *s, int nkey, long *n, char *err, size
     return v;
 }
 
-/* A pair's statistics. Times are compared only when both runs finished (status
- * done) with times above 0; otherwise the verdict is CMP_NONE. A verdict needs the
- * U test's p below alpha and the ratio's interval wholly beyond the noise floor
- * [1/(1+threshold), 1+threshold]: two identical runs on a shared machine differ by
- * a few percent as a whole, which their samples, taken minutes apart within each
- * run, cannot show. 0, or -1 when out of memory. */
+/* The times of a and b taken in the same rounds of one sweep run (the same run_id),
+ * into x and y (room for a->n each). Returns how many. */
+static int same_rounds(const cmp_row *a, const cmp_row *b, double *x, double *y)
+{
+    int n = 0;
+    if (!a->round || !b->round || strcmp(a->run_id, b->run_id)) return 0;
+    for (int i = 0; i < a->n; i++)
+        for (int j = 0; a->round[i] >= 0 && j < b->n; j++)
+            if (b->round[j] == a->round[i]) {
+                x[n] = a->t[i], y[n++] = b->t[j];
+                break;
+            }
+    return n;
+}
+
+/* The ratio of a pair whose one side stopped at its limit: its one time is a lower
+ * bound on its time, so the ratio of the medians bounds the true ratio, and says
+ * which is faster when it lies on the bound's side of 1. */
+static void bound_pair(cmp_pair *p)
+{
+    p->ratio.point = p->sn.median / p->so.median;
+    p->n = p->old->n < p->new_->n ? p->old->n : p->new_->n;
+    p->bound = p->old->stopped ? CMP_AT_MOST : CMP_AT_LEAST;
+    if (p->bound == CMP_AT_MOST && p->ratio.point < 1) p->verdict = CMP_FASTER;
+    if (p->bound == CMP_AT_LEAST && p->ratio.point > 1) p->verdict = CMP_SLOWER;
+}
+
+/* The ratio from two independent sets of samples: the ratio of the medians with its
+ * percentile bootstrap interval, and the U test. 0, or -1 when out of memory. */
+static int independent(cmp_pair *p, double alpha)
+{
+    const cmp_row *a = p->old, *b = p->new_;
+    uint64_t seed = pb_bootstrap_seed(a->t, a->n, b->t, b->n);
+    if (pb_bootstrap_median_ratio(a->t, a->n, b->t, b->n, 1 - alpha, PB_BOOTSTRAP_RESAMPLES, seed,
+                                  &p->ratio) ||
+        pb_mann_whitney(a->t, a->n, b->t, b->n, PB_MWU_AUTO, &p->mwu))
+        return -1;
+    p->method = CMP_INDEPENDENT;
+    p->n = a->n < b->n ? a->n : b->n;
+    p->p = p->mwu.p;
+    return 0;
+}
+
+/* A pair's statistics. Times are compared when both runs finished (status done)
+ * with times above 0: paired by round where they share at least 2 rounds of one
+ * sweep run, else independently. A pair with one side stopped at its limit gets a
+ * bound. A verdict needs p below alpha and the ratio's interval wholly beyond the
+ * noise floor [1/(1+floor), 1+floor]. 0, or -1 when out of memory. */
 static int measure(cmp_pair *p, double alpha, double threshold)
 {
     const cmp_row *a = p->old, *b = p->new_;
@@ -81,20 +125,40 @@ static int measure(cmp_pair *p, double alpha, double threshold)
     p->verdict = CMP_NONE;
     p->ratio = (pb_interval){NAN, NAN, NAN};
     p->mwu = (pb_mwu){NAN, NAN, 0};
-    p->steps_ratio = NAN;
-    if (!a->done || !b->done || !(p->so.min > 0) || !(p->sn.min > 0)) return 0;
-    uint64_t seed = pb_bootstrap_seed(a->t, a->n, b->t, b->n);
-    if (pb_bootstrap_median_ratio(a->t, a->n, b->t, b->n, 1 - alpha, PB_BOOTSTRAP_RESAMPLES, seed,
-                                  &p->ratio) ||
-        pb_mann_whitney(a->t, a->n, b->t, b->n, PB_MWU_AUTO, &p->mwu))
-        return -1;
-    const int slower = p->ratio.lo > 1 + threshold, faster = p->ratio.hi < 1 / (1 + threshold);
-    if (p->mwu.p >= alpha || p->ratio.point == 1 || !(slower || faster))
+    p->p = p->steps_ratio = NAN;
+    if (!(p->so.min > 0) || !(p->sn.min > 0)) return 0;
+    const int bounded = (a->done && b->stopped) || (a->stopped && b->done);
+    if ((a->done && b->done) || bounded) {
+        if (a->has_steps && b->has_steps && a->steps > 0)
+            p->steps_ratio = (double)b->steps / (double)a->steps;
+    }
+    if (!a->done || !b->done) {
+        if (bounded) bound_pair(p);
+        return 0;
+    }
+    double *x = malloc((size_t)a->n * sizeof *x), *y = malloc((size_t)a->n * sizeof *y);
+    if (!x || !y) return free(x), free(y), -1;
+    pb_paired pr;
+    const int n = same_rounds(a, b, x, y);
+    if (n >= 2 && !pb_paired_ratio(x, y, n, 1 - alpha, &pr)) {
+        p->method = CMP_PAIRED;
+        p->n = pr.n;
+        p->ratio = (pb_interval){pr.ratio, pr.lo, pr.hi};
+        p->p = pr.p;
+    } else if (independent(p, alpha)) {
+        return free(x), free(y), -1;
+    }
+    free(x), free(y);
+    if ((p->too_few = p->n < 2)) {
+        p->ratio.lo = p->ratio.hi = p->p = NAN;
+        return 0;
+    }
+    const double floor = threshold >= 0 ? threshold : p->method == CMP_PAIRED ? 0 : CMP_FLOOR;
+    const int slower = p->ratio.lo > 1 + floor, faster = p->ratio.hi < 1 / (1 + floor);
+    if (!(p->p < alpha) || p->ratio.point == 1 || !(slower || faster))
         p->verdict = CMP_SAME;
     else
         p->verdict = faster ? CMP_FASTER : CMP_SLOWER;
-    if (a->has_steps && b->has_steps && a->steps > 0)
-        p->steps_ratio = (double)b->steps / (double)a->steps;
     return 0;
 }
 

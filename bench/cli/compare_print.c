@@ -71,20 +71,41 @@ static void ratio_text(double r, const char *more, const char *less, char *out, 
     snprintf(out, len, "%s× %s", f, r > 1 ? more : less);
 }
 
-/* The change column: "1.10× slower [1.07, 1.13]" when significant, "~" when not,
- * "-" when not compared. A speed-up's interval is turned round with it. */
+/* A bound's text: "≥ 95.0× faster" when the new side is faster by at least that
+ * much, "≤ 1.20× slower" when at most that much slower, and so on. */
+static void bound_text(const cmp_pair *p, char *out, size_t len)
+{
+    char r[48];
+    const int above = p->ratio.point > 1; /* written as slower */
+    ratio_text(p->ratio.point, "slower", "faster", r, sizeof r);
+    const int at_least = (p->bound == CMP_AT_LEAST) == above;
+    snprintf(out, len, "%s %s", at_least ? "≥" : "≤", r);
+}
+
+/* The change column: the ratio with its interval, "1.10× slower [1.07, 1.13]" (a
+ * speed-up's interval turned round with it); "~ " before it when not significant,
+ * ", too few samples" after it with fewer than 2; a bound for a pair with a side
+ * stopped at its limit; "-" when not compared. */
 static void change_text(const cmp_pair *p, char *out, size_t len)
 {
     char r[48], lo[24], hi[24];
-    if (p->verdict == CMP_NONE || p->verdict == CMP_SAME) {
-        snprintf(out, len, p->verdict == CMP_NONE ? "-" : "~");
+    if (p->bound != CMP_ESTIMATE) {
+        bound_text(p, out, len);
         return;
     }
-    const int faster = p->verdict == CMP_FASTER;
+    if (isnan(p->ratio.point)) {
+        snprintf(out, len, "-");
+        return;
+    }
     ratio_text(p->ratio.point, "slower", "faster", r, sizeof r);
+    if (isnan(p->ratio.lo) || p->too_few) {
+        snprintf(out, len, "%s%s", r, p->too_few ? ", too few samples" : "");
+        return;
+    }
+    const int faster = p->ratio.point < 1;
     factor_text(faster ? 1 / p->ratio.hi : p->ratio.lo, lo, sizeof lo);
     factor_text(faster ? 1 / p->ratio.lo : p->ratio.hi, hi, sizeof hi);
-    snprintf(out, len, "%s [%s, %s]", r, lo, hi);
+    snprintf(out, len, "%s%s [%s, %s]", p->verdict == CMP_SAME ? "~ " : "", r, lo, hi);
 }
 
 static void p_text(double p, char *out, size_t len)
@@ -105,8 +126,8 @@ static void steps_text(double r, char *out, size_t len)
 
 /* ---- the table ---- */
 
-enum { NSTAT = 5 };
-static const char *const stat_names[NSTAT] = {"old", "new", "change", "p", "steps"};
+enum { NSTAT = 6 };
+static const char *const stat_names[NSTAT] = {"old", "new", "change", "p", "n", "steps"};
 
 /* Columns on a terminal: UTF-8 continuation bytes take none. */
 static int width(const char *s)
@@ -155,8 +176,14 @@ static void row_cells(const cmp_set *set, const int *shown, int nshown, long i, 
     time_ci(&p->so, stat[0], CELL);
     time_ci(&p->sn, stat[1], CELL);
     change_text(p, stat[2], CELL);
-    p_text(p->mwu.p, stat[3], CELL);
-    steps_text(p->steps_ratio, stat[4], CELL);
+    p_text(p->p, stat[3], CELL);
+    if (!p->n)
+        snprintf(stat[4], CELL, "-");
+    else if (p->method == CMP_PAIRED)
+        snprintf(stat[4], CELL, "%d rounds", p->n);
+    else
+        snprintf(stat[4], CELL, "%d", p->n);
+    steps_text(p->steps_ratio, stat[5], CELL);
 }
 
 static void print_cells(const char *const *cells, const int *w, int n)
@@ -197,7 +224,7 @@ static const char *plural(long n)
 }
 
 /* The geometric means of the compared pairs' ratios of time and of steps (NAN
- * when there are none). 0, or -1 when out of memory. */
+ * when there are none); bounds are left out. 0, or -1 when out of memory. */
 static int geomeans(const cmp_set *set, double *time, double *steps)
 {
     double *r = malloc((size_t)(set->npairs + 1) * sizeof *r);
@@ -206,7 +233,7 @@ static int geomeans(const cmp_set *set, double *time, double *steps)
     if (!r || !s) return free(r), free(s), -1;
     for (long i = 0; i < set->npairs; i++) {
         const cmp_pair *p = &set->pair[i];
-        if (p->verdict == CMP_NONE) continue;
+        if (p->verdict == CMP_NONE || p->bound != CMP_ESTIMATE) continue;
         r[nr++] = p->ratio.point;
         if (!isnan(p->steps_ratio)) s[ns++] = p->steps_ratio;
     }
@@ -225,14 +252,24 @@ static int print_totals(const cmp_set *set, const char *old_label, const char *n
     if (geomeans(set, &gt, &gs)) return -1;
     if (!isnan(gt)) ratio_text(gt, "slower", "faster", time, sizeof time);
     steps_text(gs, steps, sizeof steps);
-    for (long i = 0; i < set->npairs; i++) count[set->pair[i].verdict]++;
+    long bounds = 0, few = 0, paired = 0;
+    for (long i = 0; i < set->npairs; i++) {
+        const cmp_pair *p = &set->pair[i];
+        count[p->verdict]++;
+        bounds += p->bound != CMP_ESTIMATE && p->verdict != CMP_NONE;
+        few += p->too_few;
+        paired += p->method == CMP_PAIRED;
+    }
     const long compared = set->npairs - count[CMP_NONE];
     printf("geomean: %s; steps: %s\n", time, steps);
-    printf("%ld pair%s: %ld faster, %ld slower, %ld unchanged (~)\n", compared, plural(compared),
+    printf("%ld pair%s: %ld faster, %ld slower, %ld unchanged (~)", compared, plural(compared),
            count[CMP_FASTER], count[CMP_SLOWER], count[CMP_SAME]);
-    if (count[CMP_NONE])
-        printf("%ld pair%s not compared (-): a side did not finish\n", count[CMP_NONE],
-               plural(count[CMP_NONE]));
+    if (bounds) printf("; %ld by a bound (a side stopped at its limit)", bounds);
+    printf("\n%ld paired by round, %ld from independent samples\n", paired, set->npairs - paired);
+    if (few) printf("%ld pair%s with too few samples for a verdict\n", few, plural(few));
+    if (count[CMP_NONE] - few)
+        printf("%ld pair%s not compared (-): a side did not finish\n", count[CMP_NONE] - few,
+               plural(count[CMP_NONE] - few));
     if (set->only_old)
         printf("only in old (%s): %ld row%s\n", old_label, set->only_old, plural(set->only_old));
     if (set->only_new)
@@ -240,15 +277,30 @@ static int print_totals(const cmp_set *set, const char *old_label, const char *n
     return 0;
 }
 
-int cmp_print_table(const cmp_set *set, const char *old_text, const char *new_text)
+/* " (commit C, DATE)" of a run with a .meta, shown safely; "" without one. */
+static void run_text(const cmp_meta *m, char *out, size_t len)
+{
+    char c[200], d[100];
+    if (!m->found) {
+        *out = 0;
+        return;
+    }
+    pb_text_show(c, sizeof c, m->commit[0] ? m->commit : "unknown");
+    pb_text_show(d, sizeof d, m->date[0] ? m->date : "unknown");
+    snprintf(out, len, " (commit %.12s%s, %s)", c, strstr(c, "-dirty") ? "-dirty" : "", d);
+}
+
+int cmp_print_table(const cmp_set *set, const char *const labels[2], const cmp_meta meta[2])
 {
     /* The labels hold file names and field values: shown safely. */
-    char old_label[1600], new_label[1600];
-    pb_text_show(old_label, sizeof old_label, old_text);
-    pb_text_show(new_label, sizeof new_label, new_text);
+    char old_label[1600], new_label[1600], run[2][400];
+    pb_text_show(old_label, sizeof old_label, labels[0]);
+    pb_text_show(new_label, sizeof new_label, labels[1]);
+    run_text(&meta[0], run[0], sizeof run[0]);
+    run_text(&meta[1], run[1], sizeof run[1]);
     int *shown = malloc((size_t)(set->nkey + 1) * sizeof *shown), nshown;
     if (!shown) return -1;
-    printf("old: %s\nnew: %s\n", old_label, new_label);
+    printf("old: %s%s\nnew: %s%s\n", old_label, run[0], new_label, run[1]);
     int rc = 0;
     if (set->npairs) {
         split_keys(set, shown, &nshown);
@@ -293,11 +345,18 @@ static void csv_pair(const cmp_set *set, long i)
     csv_side(p->old, &p->so);
     csv_side(p->new_, &p->sn);
     csv_num("%.6g", p->ratio.point), csv_num("%.6g", p->ratio.lo), csv_num("%.6g", p->ratio.hi);
-    csv_num("%.4g", p->mwu.p);
+    csv_num("%.4g", p->p);
     printf(",%s", verdicts[p->verdict]);
     csv_steps(p->old), csv_steps(p->new_);
     csv_num("%.6g", p->steps_ratio);
-    putchar('\n');
+    printf(",%s,%d,%s\n",
+           isnan(p->ratio.point)     ? ""
+           : p->method == CMP_PAIRED ? "paired"
+                                     : "independent",
+           p->n,
+           p->bound == CMP_AT_MOST    ? "at_most"
+           : p->bound == CMP_AT_LEAST ? "at_least"
+                                      : "");
 }
 
 int cmp_print_csv(const cmp_set *set)
@@ -306,7 +365,8 @@ int cmp_print_csv(const cmp_set *set)
     if (geomeans(set, &gt, &gs)) return -1;
     for (int k = 0; k < set->nkey; k++) pb_csv_field(stdout, set->key_names[k]), putchar(',');
     puts("old_samples,old_median_s,old_lo_s,old_hi_s,old_cv,new_samples,new_median_s,new_lo_s,"
-         "new_hi_s,new_cv,ratio,ratio_lo,ratio_hi,p_value,verdict,old_steps,new_steps,steps_ratio");
+         "new_hi_s,new_cv,ratio,ratio_lo,ratio_hi,p_value,verdict,old_steps,new_steps,steps_ratio,"
+         "method,n,bound");
     for (long i = 0; i < set->npairs; i++) csv_pair(set, i);
     /* The geomean line: "geomean" in the first key column, the means in ratio and
      * steps_ratio, every other field empty. */
@@ -315,6 +375,6 @@ int cmp_print_csv(const cmp_set *set)
     csv_num("%.6g", gt);
     fputs(",,,,,,", stdout);
     csv_num("%.6g", gs);
-    putchar('\n');
+    puts(",,,");
     return 0;
 }

@@ -4,10 +4,12 @@ output into Pairs.
 
 The output (contract): KEY..., old_samples, old_median_s, old_lo_s, old_hi_s, old_cv,
 new_samples, new_median_s, new_lo_s, new_hi_s, new_cv, ratio, ratio_lo, ratio_hi,
-p_value, verdict, old_steps, new_steps, steps_ratio; one line per pair, then a
+p_value, verdict, old_steps, new_steps, steps_ratio, method, n, bound; one line per pair, then a
 geometric-mean line with "geomean" in the first key column. ratio = new / old
-time (below 1: new is faster); verdict: faster, slower, ~ (p >= 0.05) or - (a side
-did not finish: left out of the counts).
+time (below 1: new is faster); verdict: faster, slower, ~ (p >= 0.05) or - (not
+compared: a side did not finish, or too few samples); method: paired (by round) or
+independent; n: the rounds paired or the fewer samples; bound: empty, or at_most /
+at_least when one side stopped at its limit (the ratio then bounds the true one).
 
 compare pairs rows on every key column but the one of --by, the cell order
 among them. To set an engine in one order against another engine (enum-all has no
@@ -30,7 +32,7 @@ from .timing import Timing
 
 STAT_COLUMNS = ("old_samples", "old_median_s", "old_lo_s", "old_hi_s", "old_cv", "new_samples", "new_median_s",
                 "new_lo_s", "new_hi_s", "new_cv", "ratio", "ratio_lo", "ratio_hi", "p_value", "verdict", "old_steps",
-                "new_steps", "steps_ratio")
+                "new_steps", "steps_ratio", "method", "n", "bound")
 VERDICTS = ("faster", "slower", "~", "-")
 SIGNIFICANT = ("faster", "slower")
 
@@ -66,11 +68,17 @@ class Pair:
         self.old_steps = _number(row, "old_steps")
         self.new_steps = _number(row, "new_steps")
         self.steps_ratio = _number(row, "steps_ratio")
+        self.method = row["method"].strip()
+        self.n = int(_number(row, "n") or 0)
+        # "at_most": one side stopped at its limit and the ratio bounds the true one
+        # from above (new at least 1/ratio times faster); "at_least" from below.
+        self.bound = row["bound"].strip()
 
     @property
     def compared(self):
-        """Both sides finished: the pair counts."""
-        return self.verdict != "-"
+        """Both sides finished and compare gave a verdict: the pair counts. A bound
+        (one side stopped at its limit) is not an estimate, and is shown apart."""
+        return self.verdict != "-" and not self.bound
 
     @property
     def significant(self):

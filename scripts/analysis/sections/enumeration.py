@@ -6,8 +6,9 @@ a ratio with its 95% interval and verdict, and the steps ratio.
 
 The numbers are `puzzlebench compare`'s (compare.compare_labels: old = the
 enumeration, new = the search; "12.3× faster" means the search took 12.3 times
-less time). A pair where a side stopped at its limit is not compared there; it is
-shown here with honest bounds from what the stopped run used.
+less time). Every pair where both finished is counted, however wide its interval; a
+pair where a side stopped at its limit is shown with honest bounds from what the
+stopped run used.
 
 section() runs the program; render() takes the comparisons, so that tests can feed
 it fixture output.
@@ -96,7 +97,7 @@ def _cell(pair, enum, search, index):
             return "- (a side did not finish)"
         return _stopped_cell(enum, search, eg, sg)
     time = ratio_interval(pair.ratio, pair.ratio_lo, pair.ratio_hi)
-    verdict = time if pair.significant else f"~ ({time})"
+    verdict = time if pair.significant else f"{time}, inconclusive"
     steps = ratio(pair.new_steps, pair.old_steps, FEWER_STEPS, MORE_STEPS)
     mark = NOISY_MARK if pair.old.noisy or pair.new.noisy else ""
     return f"{verdict}{mark}; {steps}"
@@ -106,13 +107,11 @@ class Tally:
     """The verdicts of one search against one enumeration in one mode."""
 
     def __init__(self):
-        self.n = self.faster = self.slower = self.same = self.noisy = self.stopped = 0
+        self.n = self.faster = self.slower = self.same = self.stopped = 0
 
     def add(self, pair):
         if not pair.compared:
             self.stopped += 1
-        elif pair.old.noisy or pair.new.noisy:
-            self.noisy += 1
         else:
             self.n += 1
             self.faster += pair.verdict == "faster"
@@ -120,13 +119,11 @@ class Tally:
             self.same += pair.verdict == "~"
 
     def text(self):
-        if not (self.n or self.noisy or self.stopped):
+        if not (self.n or self.stopped):
             return "not run"
-        parts = [f"faster on {self.faster} of {self.n}, slower on {self.slower}, ~ on {self.same}"]
+        parts = [f"faster on {self.faster} of {self.n}, slower on {self.slower}, inconclusive on {self.same}"]
         if self.stopped:
-            parts.append(f"{self.stopped} with a run stopped at its limit")
-        if self.noisy:
-            parts.append(f"{self.noisy} noisy, left out")
+            parts.append(f"{self.stopped} with a run stopped at its limit (bounds in the tables)")
         return "; ".join(parts)
 
 
@@ -161,13 +158,15 @@ def render(listing, groups, enums, searches, comparisons):
     boards = sorted({(g.cells, g.instance) for g in groups})
     modes = sorted({g.mode for g in groups}, key=listing.mode_rank)
     order = listing.orders[0] if listing.orders else "row"
-    out = [f"From {code(FILE)}, by `puzzlebench compare`: per pair, the medians over each run's samples, the ratio of "
-           "the medians with its 95% percentile-bootstrap interval from the raw samples, and a Mann–Whitney U test. "
-           "Every ratio is the **search's time against the enumeration's**: \"12.3× faster [11.9×, 12.8×]\" means the "
-           "search took 12.3 times less time, its interval in brackets; `~` marks a difference not significant at "
-           f"p < 0.05. Steps are exact counts. Searches with a cell order run in {code(order)} order here. Where a "
-           "run stopped at its limit, compare leaves the pair out and the cell gives a bound from what the stopped "
-           "run used.", ""]
+    out = [f"From {code(FILE)}, by `puzzlebench compare`: per pair, the ratio of the two runs' times with its 95% "
+           "interval. Runs sampled in the same rounds of the sweep are paired round by round (the geometric mean of "
+           "the per-round ratios, a t-interval and a paired t-test); others are compared as independent samples (the "
+           "ratio of the medians, a percentile-bootstrap interval and a Mann–Whitney U test). Every ratio is the "
+           "**search's time against the enumeration's**: \"12.3× faster [11.9×, 12.8×]\" means the search took 12.3 "
+           "times less time, its interval in brackets; \"inconclusive\" marks a difference not significant at "
+           f"p < 0.05, shown with its interval all the same. Steps are exact counts. Searches with a cell order run "
+           f"in {code(order)} order here. Where a run stopped at its limit the cell gives a bound from what the "
+           "stopped run used.", ""]
     tallies = {(e, s, m): Tally() for e in enums for s in searches for m in modes}
     tables, noisy = [], False
     for enum in enums:
@@ -182,7 +181,8 @@ def render(listing, groups, enums, searches, comparisons):
             summary.append([escape(s), escape(enum)] + [tallies[(enum, s, m)].text() for m in modes]
                            + [ratio(g, 1) if g else "-"])
     out += ["Boards where the search is significantly faster or slower than the enumeration (of the boards where "
-            "both finished), and compare's geometric mean of the time ratios over them:", ""]
+            "both finished; every one of them counts), and compare's geometric mean of the time ratios over them:",
+            ""]
     out += table(["search", "against"] + [f"mode {escape(m)}" for m in modes] + ["geometric mean"],
                  "ll" + "l" * len(modes) + "r", summary) + [""]
     out += tables
