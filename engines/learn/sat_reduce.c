@@ -1,0 +1,124 @@
+/* sat_reduce.c — the schedules the search keeps by its conflict count: restarts and
+ * learnt-clause deletion.
+ *
+ * Restarts follow the Luby sequence (unit LUBY_UNIT conflicts): with target phases a
+ * restart costs little and keeps the assignment it had, and Luby's schedule is fixed
+ * by the conflict count alone, with no moving averages to tune, and it keeps the
+ * search complete (the intervals grow without bound).
+ *
+ * Learnt clauses with an LBD of at most KEEP_GLUE stay for good; of the rest, the
+ * worse half (high LBD, then older) goes at each reduction, every REDUCE_FIRST
+ * conflicts plus REDUCE_INC more each time. */
+#include <string.h>
+
+#include "sat_internal.h"
+
+/* ---- learnt-clause reduction ---- */
+
+typedef struct sort_key {
+    uint32_t lbd, cref;
+} sort_key;
+
+static int cmp_key(const void *a, const void *b)
+{
+    const sort_key *x = a, *y = b;
+    /* Worst first: high LBD, then older (smaller offset). */
+    if (x->lbd != y->lbd) return x->lbd > y->lbd ? -1 : 1;
+    return x->cref < y->cref ? -1 : x->cref > y->cref;
+}
+
+static int locked(const pb_sat *s, uint32_t c)
+{
+    int l0 = C_LITS(s, c)[0];
+    return s->val[l0] == 1 && s->reason[var_of(l0)] == c;
+}
+
+/* Compacts the arena after deletions: moves live clauses down, rewrites reasons and
+ * the learnt list, and rebuilds the watch lists from each clause's first two literals. */
+static int collect(pb_sat *s)
+{
+    size_t w = 0;
+    /* The old header's size word becomes the new offset: forward[c]. */
+    uint32_t *fwd = malloc(sizeof(uint32_t) * (s->arena_n ? s->arena_n : 1));
+    if (!fwd) return -1;
+    for (size_t c = 0; c < s->arena_n;) {
+        uint32_t n = s->arena[c];
+        size_t len = 2 + (size_t)n;
+        if (s->arena[c + 1] & F_DELETED) {
+            fwd[c] = NO_REASON;
+        } else {
+            fwd[c] = (uint32_t)w;
+            memmove(&s->arena[w], &s->arena[c], len * sizeof(uint32_t));
+            w += len;
+        }
+        c += len;
+    }
+    s->arena_n = w;
+    for (int v = 0; v < s->nvars; v++) {
+        uint32_t r = s->reason[v];
+        if (r != NO_REASON && !(r & AMO_TAG)) s->reason[v] = fwd[r];
+    }
+    int j = 0;
+    for (int i = 0; i < s->learnts.n; i++) {
+        uint32_t f = fwd[(uint32_t)s->learnts.a[i]];
+        if (f != NO_REASON) s->learnts.a[j++] = (int)f;
+    }
+    s->learnts.n = j;
+    free(fwd);
+    for (int l = 0; l < 2 * s->nvars; l++) s->watches[l].n = 0;
+    for (size_t c = 0; c < s->arena_n; c += 2 + s->arena[c])
+        if (sat_attach(s, (uint32_t)c)) return -1;
+    return 0;
+}
+
+static int reduce(pb_sat *s)
+{
+    int n = 0;
+    sort_key *k = malloc(sizeof *k * (size_t)(s->learnts.n ? s->learnts.n : 1));
+    if (!k) return -1;
+    for (int i = 0; i < s->learnts.n; i++) {
+        uint32_t c = (uint32_t)s->learnts.a[i];
+        uint32_t lbd = C_FLAGS(s, c) >> 2;
+        if (lbd > KEEP_GLUE && !locked(s, c)) k[n++] = (sort_key){lbd, c};
+    }
+    qsort(k, (size_t)n, sizeof *k, cmp_key);
+    for (int i = 0; i < n / 2; i++) {
+        C_FLAGS(s, k[i].cref) |= F_DELETED;
+        s->st.deleted++;
+    }
+    free(k);
+    return collect(s);
+}
+
+/* ---- restarts ---- */
+
+static uint64_t luby(uint64_t i)
+{
+    /* The i-th term (0-based) of 1 1 2 1 1 2 4 ... */
+    uint64_t size = 1, seq = 0;
+    while (size < i + 1) {
+        seq++;
+        size = 2 * size + 1;
+    }
+    while (size - 1 != i) {
+        size = (size - 1) >> 1;
+        seq--;
+        i = i % size;
+    }
+    return (uint64_t)1 << seq;
+}
+
+void sat_maybe_restart(pb_sat *s)
+{
+    if (s->st.conflicts < s->next_restart) return;
+    s->st.restarts++;
+    s->next_restart = s->st.conflicts + LUBY_UNIT * luby(++s->luby_i);
+    sat_backtrack(s, 0);
+}
+
+int sat_maybe_reduce(pb_sat *s)
+{
+    if (s->st.conflicts < s->next_reduce) return 0;
+    s->next_reduce = s->st.conflicts + REDUCE_FIRST + REDUCE_INC * ++s->reduce_n;
+    return reduce(s);
+}
