@@ -1,4 +1,4 @@
-/* learn.c — the `learn` engine: conflict-driven clause learning (sat.c) over the
+/* learn.c — the `learn` engine: conflict-driven clause learning (sat.h) over the
  * direct encoding of the shared model (cnf.h, with native at-most-one lists).
  *
  * Before the encoding, narrow places what unit propagation would at the first level
@@ -34,11 +34,9 @@
 #include "sat.h"
 
 /* The solver's seed: 0, no shuffle. The first decisions then place values cell by
- * cell in reading order, as a person fills a grid; the shuffled order of the earlier
- * seed (16) scattered them. QWH n = 50 with 80% holes, Luby restarts, saved phases,
- * true first: unsolved in 10 s shuffled, 514 conflicts in order (621 with target
- * phases; 1,215 with them after narrowing and the fixed cells left out, which moves
- * single squares either way). Fixed either way, so runs repeat exactly. */
+ * cell in reading order, as a person fills a grid, where a shuffled order scatters
+ * them over the grid and leaves quasigroup completion far harder. Fixed either way,
+ * so runs repeat exactly. */
 #define LEARN_SEED 0
 
 /* s: the solver, NULL when none was needed. */
