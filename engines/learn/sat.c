@@ -40,24 +40,33 @@ pb_sat *pb_sat_new(int nvars, uint64_t seed)
     s->target = (unsigned char *)b, b += n;
     s->seen = (unsigned char *)b;
     s->var_inc = 1.0;
-    pb_rng rng;
-    pb_rng_seed(&rng, seed);
-    for (int v = 0; v < nvars; v++) {
-        s->reason[v] = NO_REASON;
-        /* True first: one decision places a value, and the at-most-one lists clear it
-         * from its cell and groups at once. */
-        s->target[v] = 0;
-        /* Tiny starting activities that order the first decisions, nothing more (a
-         * conflict's bump is 1): without a seed the variables in their own order,
-         * so an encoding's cells are filled in reading order. A seed shuffles them. */
-        s->act[v] = seed ? (double)(pb_rng_next(&rng) >> 11) * 0x1.0p-53 * 1e-5
-                         : (double)(nvars - v) / nvars * 1e-5;
-        s->heap_pos[v] = -1;
-    }
-    for (int v = 0; v < nvars; v++) sat_heap_insert(s, v);
+    s->seed = seed;
     s->next_restart = LUBY_UNIT;
     s->next_reduce = REDUCE_FIRST;
     return s;
+}
+
+pb_status sat_ready(pb_sat *s)
+{
+    pb_rng rng;
+    pb_rng_seed(&rng, s->seed);
+    const int nvars = s->nvars;
+    for (int v = 0; v < nvars; v++) {
+        s->reason[v] = NO_REASON;
+        /* True first (target is 0): one decision places a value, and the at-most-one
+         * lists clear it from its cell and groups at once. Tiny starting activities
+         * order the first decisions, nothing more (a conflict's bump is 1): without a
+         * seed the variables in their own order, so an encoding's cells are filled in
+         * reading order. A seed shuffles them. */
+        s->act[v] = s->seed ? (double)(pb_rng_next(&rng) >> 11) * 0x1.0p-53 * 1e-5
+                            : (double)(nvars - v) / nvars * 1e-5;
+        s->heap_pos[v] = -1;
+        sat_heap_insert(s, v);
+        pb_status st = sat_load_work(s, 1);
+        if (st != PB_DONE) return st;
+    }
+    s->ready = 1;
+    return PB_DONE;
 }
 
 void pb_sat_free(pb_sat *s)
@@ -82,6 +91,7 @@ void pb_sat_free(pb_sat *s)
 
 pb_sat_result pb_sat_solve(pb_sat *s, pb_limiter *lim, pb_status *stopped)
 {
+    if (!s->ready) sat_ready(s);
     if (s->unsat) return PB_SAT_UNSAT;
     s->lim = lim;
     s->stop = PB_DONE;

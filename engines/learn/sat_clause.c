@@ -81,6 +81,7 @@ int sat_attach(pb_sat *s, uint32_t c)
 
 int pb_sat_add_clause(pb_sat *s, const int *lits, int n)
 {
+    if (!s->ready) sat_ready(s);
     if (s->unsat) return 0;
     sat_backtrack(s, 0);
     ivec *b = &s->learnt;
@@ -124,6 +125,7 @@ int sat_amo_entries(const int *list, int n, int i, int id, int *out)
 
 int pb_sat_add_amo(pb_sat *s, const int *lits, int n)
 {
+    if (!s->ready) sat_ready(s);
     if (n < 2) return 0;
     sat_backtrack(s, 0);
     if (sat_amo_reserve(s, 1 + (size_t)n)) return -1;

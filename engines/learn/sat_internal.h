@@ -63,7 +63,7 @@ typedef struct hent {
     int var;
 } hent;
 
-/* Free watch slots each literal's list gets beyond its clauses in pb_sat_load. */
+/* Free watch slots each literal's list gets beyond its clauses when loaded. */
 enum { WATCH_SLACK = 4 };
 
 /* A literal's at-most-one entries, in list order: for a list of at most AMO_FLAT
@@ -89,7 +89,7 @@ struct pb_sat {
     int heap_trail;        /* the level-0 trail length the heap last left out */
     double var_inc;
     void *block; /* the per-variable and per-literal arrays above, one allocation */
-    /* pb_sat_load's storage for the watch lists and the at-most-one occurrences: a
+    /* Loading's storage for the watch lists and the at-most-one occurrences: a
      * list that outgrows it moves to a malloc'd array of its own. */
     watch *wpool;
     size_t wpool_n;
@@ -97,6 +97,10 @@ struct pb_sat {
     size_t opool_n;
     int owned;   /* lists with an array of their own (to free); 0: pb_sat_free skips the scan */
     int loading; /* 1: inside pb_sat_load_begin .. _end on a new solver (lists deferred) */
+    pb_limiter *load_lim; /* while loading: polled by sat_load_work, or NULL */
+    uint64_t load_work;   /* units of loading work so far */
+    uint64_t seed;        /* pb_sat_new's, for sat_ready */
+    int ready;            /* 1: sat_ready has made the variables' starting state */
 
     int *trail, trail_n, qhead;
     int *trail_lim, nlevels;
@@ -171,6 +175,24 @@ static inline void assign(pb_sat *s, int l, uint32_t reason)
     s->reason[v] = reason;
     s->trail[s->trail_n++] = l;
 }
+
+/* Adds n units of loading work and polls the loading's limiter when they reach its
+ * next poll: PB_DONE, or the status to stop with. */
+static inline pb_status sat_load_work(pb_sat *s, size_t n)
+{
+    s->load_work += n;
+    if (!s->load_lim || s->load_work < s->load_lim->next) return PB_DONE;
+    return pb_limiter_poll(s->load_lim, s->load_work);
+}
+
+/* ---- sat.c ---- */
+
+/* The variables' starting state (no reason, their starting activities, all in the
+ * decision heap), made by the first call that needs it rather than by pb_sat_new:
+ * loading makes it under its limiter, a unit of work per variable, since on a large
+ * encoding it is a sizeable part of the setup. PB_DONE, or the limiter's status (the
+ * solver is then fit only for pb_sat_free). */
+pb_status sat_ready(pb_sat *s);
 
 /* ---- sat_clause.c ---- */
 
