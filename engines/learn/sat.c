@@ -77,6 +77,7 @@ void pb_sat_free(pb_sat *s)
             if (!in_wpool(s, s->watches[l].w)) free(s->watches[l].w);
             if (!in_opool(s, s->amo_occ[l].a)) free(s->amo_occ[l].a);
         }
+    free(s->fwd);
     free(s->block);
     free(s->wpool);
     free(s->opool);

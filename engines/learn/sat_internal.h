@@ -124,6 +124,8 @@ struct pb_sat {
     pb_status stop;  /* PB_DONE, or why the solve must stop */
     uint64_t next_restart, restart_n, luby_i;
     uint64_t next_reduce, reduce_n;
+    uint32_t *fwd; /* collect's forwarding table, kept for the next collection */
+    size_t fwd_cap;
     pb_sat_stats st;
 };
 

@@ -11,6 +11,7 @@
  * conflicts plus REDUCE_INC more each time. */
 #include <string.h>
 
+#include "../core/grow.h"
 #include "sat_internal.h"
 
 /* ---- learnt-clause reduction ---- */
@@ -33,39 +34,54 @@ static int locked(const pb_sat *s, uint32_t c)
     return s->val[l0] == 1 && s->reason[var_of(l0)] == c;
 }
 
-/* Compacts the arena after deletions: moves live clauses down, rewrites reasons and
- * the learnt list, and rebuilds the watch lists from each clause's first two literals. */
+/* Compacts the arena after deletions: the clauses past the first deleted one move
+ * down (a forwarding table, kept between collections, maps their offsets), reasons
+ * and the learnt list follow, and the watch lists are made again from each clause's
+ * first two literals, in arena order. Only the part of the arena from the first
+ * deleted clause on is moved or mapped (on a large encoding the learnt clauses, a
+ * small part of it), and only the lists that hold watches are touched. */
 static int collect(pb_sat *s)
 {
-    size_t w = 0;
-    /* The old header's size word becomes the new offset: forward[c]. */
-    uint32_t *fwd = malloc(sizeof(uint32_t) * (s->arena_n ? s->arena_n : 1));
-    if (!fwd) return -1;
-    for (size_t c = 0; c < s->arena_n;) {
-        uint32_t n = s->arena[c];
-        size_t len = 2 + (size_t)n;
-        if (s->arena[c + 1] & F_DELETED) {
-            fwd[c] = NO_REASON;
+    size_t first = 0, end = s->arena_n;
+    while (first < end && !(C_FLAGS(s, first) & F_DELETED)) first += 2 + C_SIZE(s, first);
+    if (first == end) return 0;
+    if (end - first > s->fwd_cap) {
+        uint32_t *f = pb_grow(s->fwd, &s->fwd_cap, end - first, sizeof *f, 1024);
+        if (!f) return -1;
+        s->fwd = f;
+    }
+    /* The lists that hold watches are those of the clauses' first two literals:
+     * emptied here (not every literal's list, most of them empty on a large
+     * encoding), filled again below. */
+    for (size_t c = 0; c < end; c += 2 + C_SIZE(s, c)) {
+        s->watches[neg(C_LITS(s, c)[0])].n = 0;
+        s->watches[neg(C_LITS(s, c)[1])].n = 0;
+    }
+    size_t w = first;
+    for (size_t c = first; c < end;) {
+        size_t len = 2 + (size_t)C_SIZE(s, c);
+        if (C_FLAGS(s, c) & F_DELETED) {
+            s->fwd[c - first] = NO_REASON;
         } else {
-            fwd[c] = (uint32_t)w;
+            s->fwd[c - first] = (uint32_t)w;
             memmove(&s->arena[w], &s->arena[c], len * sizeof(uint32_t));
             w += len;
         }
         c += len;
     }
     s->arena_n = w;
-    for (int v = 0; v < s->nvars; v++) {
-        uint32_t r = s->reason[v];
-        if (r != NO_REASON && !(r & AMO_TAG)) s->reason[v] = fwd[r];
+    /* Only assigned variables have a reason. */
+    for (int i = 0; i < s->trail_n; i++) {
+        uint32_t *r = &s->reason[var_of(s->trail[i])];
+        if (*r != NO_REASON && !(*r & AMO_TAG) && *r >= first) *r = s->fwd[*r - first];
     }
     int j = 0;
     for (int i = 0; i < s->learnts.n; i++) {
-        uint32_t f = fwd[(uint32_t)s->learnts.a[i]];
-        if (f != NO_REASON) s->learnts.a[j++] = (int)f;
+        uint32_t c = (uint32_t)s->learnts.a[i];
+        if (c >= first && (c = s->fwd[c - first]) == NO_REASON) continue;
+        s->learnts.a[j++] = (int)c;
     }
     s->learnts.n = j;
-    free(fwd);
-    for (int l = 0; l < 2 * s->nvars; l++) s->watches[l].n = 0;
     for (size_t c = 0; c < s->arena_n; c += 2 + s->arena[c])
         if (sat_attach(s, (uint32_t)c)) return -1;
     return 0;
