@@ -8,14 +8,16 @@
 #include <stdio.h>
 #include "core/engine.h"
 #include "core/model.h"
-#include "harness/options.h"
+#include "harness/base/options.h"
 
 /* One puzzle of an instance. A puzzle that could not be read has no model and carries
- * its error. */
+ * its error. One that reads but cannot be solved as given (a clue no digits meet,
+ * givens that clash) has its model and a note saying why; its answer is "none". */
 typedef struct pb_puzzle {
     pb_model *model; /* NULL when the puzzle could not be read */
     int line;        /* its first line in the file; 0 when not from a file */
     char *error;     /* "FILE:LINE: what was expected", or NULL */
+    char *note;      /* "FILE:LINE: why it has no solution", or NULL (the family frees it) */
 } pb_puzzle;
 
 /* One instance, loaded: a board (one puzzle) or a file of any number of puzzles. */

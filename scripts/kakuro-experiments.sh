@@ -16,6 +16,11 @@
 #                      the checker and which from the refill
 # A puzzle that hits the 30 s limit is recorded with status limit.
 #
+# And the public collections (scripts/kakuro-public.py), when their folder is there
+# (../shared/data/kakuro beside the sources, or PB_KAKURO_PUBLIC; users do not have
+# it): each puzzle's uniqueness check against the collection's manifest, timed,
+# OUT/kakuro-public.csv with its .meta. Without the folder the report says "not run".
+#
 # And the rungs of reasoning on uniqueness proofs (`count --limit 2`, the generators'
 # check; bench/ladder.py): backtrack, propagate, combo, alldiff and learn on 30x30
 # puzzles of each difficulty (2 each, seed 1), every run stopped at PB_LADDER_LIMIT
@@ -67,3 +72,16 @@ done
 bench/ladder.py --family kakuro --mode unique --out "$out/kakuro-ladder.csv" \
     --time-limit "$ladder_limit" --samples "$ladder_samples" \
     --tools backtrack/mrv,propagate/mrv,combo,alldiff/mrv,learn "${instances[@]}"
+
+# The public collections: a verdict that disagrees with the manifest (exit 1) is a
+# result, recorded in the file; no folder (exit 77) leaves no file.
+public=(--samples 3)
+if [ "${PB_QUICK:-0}" = 1 ]; then public=(--unknown-steps 100000); fi
+rc=0
+t0=$(date +%s)
+scripts/kakuro-public.py "$pb" --csv "$out/kakuro-public.csv" "${public[@]}" || rc=$?
+case $rc in
+0 | 1) echo "kakuro-public: $(($(date +%s) - t0)) s" >&2 ;;
+77) ;;
+*) exit "$rc" ;;
+esac

@@ -1,33 +1,50 @@
 #!/usr/bin/env bash
 # test.sh — sets everything up (scripts/setup.sh, which also builds build-asan/ with
 # AddressSanitizer + UndefinedBehaviorSanitizer and build-fuzz/, the readers' fuzz
-# targets for libFuzzer), runs every test on the Release build, then again on the
-# sanitizer build, then each fuzz target under libFuzzer for 10 s (when clang has
-# libFuzzer; else it says why it skipped them), and last the kakuro player in
-# headless Chromium (tests/browser/). Any failure fails the run.
+# targets for libFuzzer), then runs every stage: the tests on the Release build, the
+# same on the sanitizer build, each fuzz target under libFuzzer for 10 s (when clang
+# has libFuzzer; else it says why it skipped them), and the kakuro player in headless
+# Chromium (tests/browser/). A failing stage does not stop the others: at the end one
+# line per stage says how it went, and the exit status is 1 if any stage failed.
 # usage: scripts/test.sh
-set -euo pipefail
+set -uo pipefail
 cd "$(dirname "$0")/.."
-scripts/setup.sh --sanitize --fuzz --browser
+scripts/setup.sh --sanitize --fuzz --browser || exit
 
-echo "== tests (Release build)"
-ctest --test-dir build --output-on-failure -j "$(nproc)" -LE browser
+summary=() failed=0
+# stage NAME command...: runs one stage, timed, and notes how it went.
+stage() {
+    local name=$1 t0=$SECONDS rc
+    shift
+    echo "== $name"
+    "$@"
+    rc=$?
+    if [ "$rc" -eq 0 ]; then
+        summary+=("passed  $name ($((SECONDS - t0)) s)")
+    else
+        summary+=("FAILED  $name (exit $rc, $((SECONDS - t0)) s)")
+        failed=1
+    fi
+}
 
-echo "== tests (address + undefined sanitizers)"
+stage "tests (Release build)" ctest --test-dir build --output-on-failure -j "$(nproc)" -LE browser
+
 export ASAN_OPTIONS=detect_leaks=1:abort_on_error=1
 export UBSAN_OPTIONS=print_stacktrace=1:halt_on_error=1
-ctest --test-dir build-asan --output-on-failure -j "$(nproc)"
+stage "tests (address + undefined sanitizers)" ctest --test-dir build-asan --output-on-failure -j "$(nproc)"
 
 if [ -e build/fuzz-skipped.txt ]; then
-    echo "== fuzzing skipped: $(cat build/fuzz-skipped.txt)"
+    summary+=("skipped fuzzing: $(cat build/fuzz-skipped.txt)")
 else
     # Each target on a scratch copy of its seeds (tests/fuzz/libfuzzer.sh); a crash,
     # a sanitizer report or a failed check fails it and keeps the input.
-    echo "== fuzzing (libFuzzer, 10 s a target)"
-    ctest --test-dir build-fuzz --output-on-failure -j "$(nproc)" -L libfuzzer
+    stage "fuzzing (libFuzzer, 10 s a target)" ctest --test-dir build-fuzz --output-on-failure -j "$(nproc)" -L libfuzzer
 fi
 
 # On its own: a browser beside the other tests would make both slow. setup.sh
 # --browser installed Chromium and Selenium, so a skip here is a failure.
-echo "== the kakuro player in headless Chromium"
-PB_REQUIRE_BROWSER=1 ctest --test-dir build --output-on-failure -L browser
+PB_REQUIRE_BROWSER=1 stage "the kakuro player in headless Chromium" ctest --test-dir build --output-on-failure -L browser
+
+echo "== summary"
+printf '%s\n' "${summary[@]}"
+exit "$failed"

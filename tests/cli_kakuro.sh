@@ -57,6 +57,57 @@ done
 expect 2 "no puzzles" -- "$pb" solve kakuro /dev/null
 one_line_error "no puzzles found"
 
+# ---- well formed, no solution: an answer (none, exit 1) and a note naming why ----
+for f in "$kdata"/impossible/*.kak; do
+    want=$(sed -n '1s/^; note: //p' "$f")
+    line=${want%%:*} msg=${want#*: }
+    for e in combo thesis propagate backtrack; do
+        expect 1 "impossible ${f##*/} $e" -- "$pb" count kakuro "$f" --engine "$e" --limit 2
+        has "^puzzles=1 none=1 unique=0 multiple=0 stopped=0 unreadable=0$" "$tmp/out"
+        has "status=done" "$tmp/out"
+        one_line_error "^puzzlebench: note: $f:$line: .*\(the puzzle has no solution\)$"
+        grep -qF -- "$f:$line: $msg (the puzzle has no solution)" "$tmp/err" && ok ||
+            bad "${f##*/}: note '$(cat "$tmp/err")', expected '$msg'"
+    done
+done
+# Among other puzzles: they are answered, and the file's status is 1 (some has none).
+{ cat "$kdata/unique.kak"; echo; cat "$kdata/impossible/clue-no-set.kak"; } >"$tmp/mixed.kak"
+expect 1 "impossible among unique" -- "$pb" count kakuro "$tmp/mixed.kak" --limit 2
+has "^puzzles=$((nunique + 1)) none=1 unique=$nunique multiple=0 stopped=0 unreadable=0$" "$tmp/out"
+has "^puzzlebench: note: $tmp/mixed.kak:[0-9]+: column 3: right clue 50 .*\(the puzzle has no solution\)$" "$tmp/err"
+[ "$(grep -c 'no solution' "$tmp/err")" -eq 1 ] && ok || bad "mixed.kak notes: $(cat "$tmp/err")"
+# A run without a clue is read as a run of distinct digits with any sum, and noted.
+printf '#  3\\ 7\\\n\\6 .  .\n#  .  .\n' >"$tmp/unclued.kak"
+for e in combo thesis propagate backtrack; do
+    expect 0 "run without a clue $e" -- "$pb" count kakuro "$tmp/unclued.kak" --engine "$e" --limit 2
+    has "^puzzles=1 none=0 unique=1 " "$tmp/out"
+    one_line_error "^puzzlebench: note: $tmp/unclued.kak:3: column 2: across run of 2 white cells without a clue \(read as a run: distinct digits, any sum\)$"
+done
+expect 1 "solve impossible" -- "$pb" solve kakuro "$kdata/impossible/one-cell-over-nine.kak"
+has "^no solution$" "$tmp/out"
+
+# ---- scripts/kakuro-public.py on a made-up collection (the public one is not here) ----
+mkdir "$tmp/pub"
+printf '#  4\\ 6\\\n\\3 .  .\n\\7 .  .\n' >"$tmp/pub/a-1.kak"       # unique: 1 2 / 3 4
+printf '#  4\\ 6\\\n\\3 1  2\n\\7 3  4\n' >"$tmp/pub/a-1.sol.kak"
+printf '#  4\\ 4\\\n\\4 .  .\n\\4 .  .\n' >"$tmp/pub/b-1.kak"       # two solutions
+cp "$kdata/impossible/clue-no-set.kak" "$tmp/pub/b-2.kak"
+printf 'name,width,height,solutions_checked,solution_file\na-1,3,3,unique,yes\nb-1,3,3,>=2,no\nb-2,7,1,none,no\n' \
+    >"$tmp/pub/manifest.csv"
+expect 0 "kakuro-public agrees" -- python3 "$src/scripts/kakuro-public.py" "$pb" --dir "$tmp/pub" --csv "$tmp/pub.csv"
+has "^3 puzzles in .*: 3 of 3 known counts agree$" "$tmp/out"
+has "^a,a-1,3,3,unique,unique,1,1," "$tmp/pub.csv"
+has "^b,b-2,1,7,none,none,1,0," "$tmp/pub.csv"
+has "^experiment=kakuro-public$" "$tmp/pub.meta"
+printf '#  4\\ 6\\\n\\3 3  1\n\\7 1  6\n' >"$tmp/pub/a-1.sol.kak"   # not its solution
+sed -i 's/^b-1,3,3,>=2/b-1,3,3,unique/' "$tmp/pub/manifest.csv"
+expect 1 "kakuro-public disagrees" -- python3 "$src/scripts/kakuro-public.py" "$pb" --dir "$tmp/pub"
+has "^DISAGREE: a-1: manifest unique, puzzlebench unique \(a solution other than NAME.sol.kak\)$" "$tmp/out"
+has "^DISAGREE: b-1: manifest unique, puzzlebench multiple$" "$tmp/out"
+PB_KAKURO_PUBLIC=$tmp/nothing expect 77 "kakuro-public without the folder" -- \
+    python3 "$src/scripts/kakuro-public.py" "$pb"
+has "^SKIP: no public kakuro set at $tmp/nothing" "$tmp/err"
+
 # ---- outlines ----
 expect 0 "outline" -- "$pb" generate kakuro-outline --size 12x10 --seed 5 --count 3 --symmetric
 if [ "$(grep -c '^12 10$' "$tmp/out")" -eq 3 ]; then ok; else bad "outline: not 3 outlines of 12x10"; fi

@@ -49,9 +49,20 @@ for e in backtrack propagate; do
     grep -v '^solutions=' "$tmp/out" >"$tmp/sol.txt"
     check_square "$tmp/p4.txt" "$tmp/sol.txt"
 done
+# Givens that clash are no bad input: the square has no completion (exit 1), and a
+# note names the first clash; every engine finds none by itself.
 printf '1 2\n. 2\n' >"$tmp/none.txt"
-expect 2 "givens break the rules" -- "$pb" solve latin "$tmp/none.txt"
-one_line_error "none.txt:2: column 2: value 2 repeated in column 2"
+expect 1 "givens break the rules" -- "$pb" solve latin "$tmp/none.txt"
+one_line_error "^puzzlebench: note: .*none.txt:2: column 2: value 2 repeated in column 2 \(also at line 1\) \(the square has no completion\)$"
+has "^no solution$" "$tmp/out"
+printf '1 2 . .\n. . 2 .\n. . . .\n2 . 2 1\n' >"$tmp/clash.txt"
+for e in backtrack propagate alldiff learn enum-all; do
+    expect 1 "clashing givens $e" -- "$pb" count latin "$tmp/clash.txt" -e "$e"
+    has "^puzzles=1 none=1 unique=0 multiple=0 stopped=0 unreadable=0$" "$tmp/out"
+    one_line_error "clash.txt:4: column 3: value 2 repeated in row 4 \(also at column 1\)"
+done
+expect 2 "value out of range" -- "$pb" solve latin <(printf '1 2\n. 3\n')
+one_line_error "column 2: value 3 is outside 1-2"
 printf '1 . .\n. . 1\n. 2 .\n' >"$tmp/dead.txt"
 expect 1 "no completion" -- "$pb" count latin "$tmp/dead.txt"
 has "^puzzles=1 none=1 " "$tmp/out"

@@ -34,3 +34,32 @@ finish() {
     echo "$1: $passed passed, $failed failed"
     [ "$failed" -eq 0 ]
 }
+
+# busy_ms: what starting and ending a trivial puzzlebench process costs right now, in
+# ms (the median of three): how slow this machine is at this moment. A test of a
+# timing bound adds a multiple of it, so that a loaded machine (parallel tests,
+# stress-ng) loosens the bound and an idle one keeps it tight.
+busy_ms() {
+    local i t0 ms=()
+    for i in 1 2 3; do
+        t0=$EPOCHREALTIME
+        "$pb" count notouch 2x2 -q >/dev/null 2>&1
+        ms+=("$(awk -v a="$t0" -v b="$EPOCHREALTIME" 'BEGIN { printf "%d", (b - a) * 1000 }')")
+    done
+    printf '%s\n' "${ms[@]}" | sort -n | sed -n 2p
+}
+
+# await_handler PID: waits until process PID catches SIGINT (its handler is installed),
+# at most 60 s. A command started with & in a script ignores SIGINT until it installs
+# its handler, so a signal sent before then is lost, however slow the start: a fixed
+# sleep would race the machine's speed. Without /proc, it waits 1 s.
+await_handler() {
+    local i mask
+    [ -r "/proc/$1/status" ] || { sleep 1; return; }
+    for ((i = 0; i < 6000; i++)); do
+        mask=$(sed -n 's/^SigCgt:[[:space:]]*//p' "/proc/$1/status" 2>/dev/null)
+        [ -n "$mask" ] || return 0 # the process ended
+        (((16#$mask >> 1) & 1)) && return 0
+        sleep 0.01
+    done
+}

@@ -21,6 +21,8 @@ render su-sol.svg sudoku "$src/data/sudoku/9x9-easy.txt" --solution
 render su25.svg sudoku "$src/data/sudoku/25x25.txt"
 render kk.svg kakuro "$src/data/kakuro/puzzles-9x9-hard.kak"
 render kk-sol.svg kakuro "$src/data/kakuro/puzzles-9x9-hard.kak" --solution --index 2
+# one-cell runs: the 10th puzzle of unique.kak (3 across in row 3, 2 down in column 3)
+render kk1-sol.svg kakuro "$src/tests/data/kakuro/unique.kak" --solution --index 10
 printf '1 . 3 .\n. 1 . 3\n3 . 1 .\n. 3 . 1\n' >"$tmp/p4.txt"
 render la.svg latin "$tmp/p4.txt"
 render la-sol.svg latin "$tmp/p4.txt" --solution
@@ -101,20 +103,26 @@ faint = [l for l in ET.parse(f"{tmp}/nt.svg").getroot().iter(NS + "line")
 if not faint:
     fail("notouch: no faint touching pairs")
 
-# kakuro --solution: every run's digits are distinct and add up to its clue.
-t = texts("kk-sol.svg")
-digits = {(r, c): int(s) for cls, r, c, s, _ in t if cls in ("given", "solution")}
-clues = [(cls, r, c, int(s)) for cls, r, c, s, _ in t if cls in ("down", "right")]
-if not digits or not clues:
-    fail("kakuro --solution: no digits or no clues")
-for cls, r, c, total in clues:
-    dr, dc = (1, 0) if cls == "down" else (0, 1)
-    run, k = [], (r + dr, c + dc)
-    while k in digits:
-        run.append(digits[k])
-        k = (k[0] + dr, k[1] + dc)
-    if sum(run) != total or len(set(run)) != len(run):
-        fail(f"kakuro --solution: run {cls} at {r},{c} = {run}, clue {total}")
+# kakuro --solution: every run's digits are distinct and add up to its clue (a
+# one-cell run's clue is its digit).
+for name in ("kk-sol.svg", "kk1-sol.svg"):
+    t = texts(name)
+    digits = {(r, c): int(s) for cls, r, c, s, _ in t if cls in ("given", "solution")}
+    clues = [(cls, r, c, int(s)) for cls, r, c, s, _ in t if cls in ("down", "right")]
+    if not digits or not clues:
+        fail(f"kakuro --solution {name}: no digits or no clues")
+    for cls, r, c, total in clues:
+        dr, dc = (1, 0) if cls == "down" else (0, 1)
+        run, k = [], (r + dr, c + dc)
+        while k in digits:
+            run.append(digits[k])
+            k = (k[0] + dr, k[1] + dc)
+        if sum(run) != total or len(set(run)) != len(run):
+            fail(f"kakuro --solution {name}: run {cls} at {r},{c} = {run}, clue {total}")
+t = texts("kk1-sol.svg")
+if sorted((cls, r, c, s) for cls, r, c, s, _ in t if cls in ("down", "right")) != [
+        ("down", 0, 1, "4"), ("down", 0, 2, "2"), ("right", 1, 0, "3"), ("right", 2, 0, "3")]:
+    fail("kakuro: the one-cell runs' clues are not drawn")
 if any(cls == "solution" for cls, *_ in texts("kk.svg")):
     fail("kakuro: solved digits without --solution")
 

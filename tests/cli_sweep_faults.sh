@@ -163,8 +163,8 @@ bad_sweep() { # bad_sweep PATTERN LINES...: the file of LINES is refused with PA
     expect 2 "sweep file: $*" -- "$pb" sweep "$tmp/v.sweep" --out "$tmp/v" -q
     one_line_error "$pattern"
 }
-bad_sweep "v\.sweep: the sweep runs nothing: path-dp .*threads=2" \
-    "family notouch" "instances 2x3" "engines path-dp" "search-threads 2"
+bad_sweep "v\.sweep: the sweep runs nothing: value-order .*threads=2" \
+    "family notouch" "instances 2x3" "engines value-order" "search-threads 2"
 bad_sweep "v\.sweep:3: step-limit names engine 'warp', which notouch has not" \
     "family notouch" "instances 2x3" "step-limit 100 warp=5"
 bad_sweep "v\.sweep:3: engines names engine 'warp'" "family notouch" "instances 2x3" "engines warp"

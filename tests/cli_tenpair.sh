@@ -103,7 +103,7 @@ has "status=limit" "$tmp/out"
 expect 3 "step limit count" -- "$pb" count tenpair --max-length 84 --step-limit 10
 has "status=limit" "$tmp/out"
 expect 3 "memory limit" -- "$pb" solve tenpair --max-memory 1K
-one_line_error "max-memory"
+one_line_error "^puzzlebench: solve tenpair: stopped before growing from [0-9.]+ [KMG]?i?B to [0-9.]+ [KMG]?i?B: over --max-memory 1 KiB$"
 has "status=nomem" "$tmp/out"
 
 # ---- bad usage: one line on stderr, exit 2 ----

@@ -151,6 +151,7 @@ if ! ls "$tmp"/budget.out.tmp.* >/dev/null 2>&1; then ok; else bad "--output lef
 # ---- Ctrl-C: the command is killed, exit 130, no row ----
 "$pb" time --csv "$tmp/int.csv" --key tool=sleep --run-id R1 -- sleep 30 >/dev/null 2>"$tmp/err" &
 job=$!
+await_handler "$job"
 sleep 0.5
 kill -INT "$job"
 start=$SECONDS

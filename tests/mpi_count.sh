@@ -91,12 +91,8 @@ if [ -z "$r1" ]; then # never left running: the whole count takes minutes
     kill -TERM "$job"
 fi
 # A process started in the background ignores SIGINT until it installs its handler:
-# wait until rank 1 catches it (SigCgt bit 1), then let the count run a little.
-caught() { [ $((0x$(sed -n 's/^SigCgt:\t*//p' "/proc/$1/status" 2>/dev/null || echo 0) & 2)) -ne 0 ]; }
-for _ in $(seq 100); do
-    [ -n "$r1" ] && caught "$r1" && break
-    sleep 0.1
-done
+# wait until rank 1 catches it, then let the count run a little.
+[ -n "$r1" ] && await_handler "$r1"
 sleep 0.5
 t0=$(date +%s.%N)
 [ -n "$r1" ] && kill -INT "$r1"

@@ -46,7 +46,7 @@ HEADINGS = [
     "### Sudoku vs QQwing",
     "## Kakuro", "### Generation time vs difficulty and size", "### The seed's figures and ours",
     "### Where the gain comes from: checker and refill", "### Uniqueness checkers on the same inputs",
-    "### A generated puzzle",
+    "### Public collections", "### A generated puzzle",
     "## Tenpair", "### The shortest win per engine", "### Counting every win up to a length bound",
     "### Wins by length, and the seed's figures", "### The rule switches", "### Thread scaling of the compact count",
     "### The count over MPI ranks: measured per length, projected to 1,024 ranks",
@@ -157,7 +157,7 @@ class TableWriter(unittest.TestCase):
 
     def test_escape_and_code(self):
         self.assertEqual(markdown.escape("a|b"), "a\\|b")
-        self.assertEqual(markdown.code("x`y"), "`x'y`")
+        self.assertEqual(markdown.code("x`y"), "``x`y``")
 
     def test_row_length_checked(self):
         with self.assertRaises(ValueError):
@@ -615,6 +615,77 @@ class Qqwing(unittest.TestCase):
                       text)
         self.assertIn("- solving, puzzlebench against QQwing: 9x9-easy 4.00× faster [3.64×, 4.44×]", text)
         self.assertIn("- generating, puzzlebench against QQwing: simple n/a (a noisy time)", text)
+
+
+class KakuroPublic(unittest.TestCase):
+    """kakuro-public.csv: one row per collection, agreement over the known entries (the
+    unknown ones named), median and max time; without the file, "not run"."""
+
+    def section(self, rows):
+        from types import SimpleNamespace
+        from analysis.sections import kakuro_public
+        tmp = Path(tempfile.mkdtemp())
+        try:
+            files = []
+            if rows is not None:
+                header = "collection,name,rows,cols,known,verdict,agree,solution_checked,steps,wall_s,median_s,run_id"
+                (tmp / "kakuro-public.csv").write_text("\n".join([header] + rows) + "\n")
+                files = [tmp / "kakuro-public.csv"]
+            ctx = SimpleNamespace(dir=tmp, meta_line=lambda *a: "")
+            return "\n".join(kakuro_public.section(ctx, files))
+        finally:
+            shutil.rmtree(tmp)
+
+    def test_rows_per_collection(self):
+        text = self.section([
+            f"cx16,cx16-001,6,6,>=2,multiple,1,0,10,0.001,0.001,{RUN_ID}",
+            f"cx16,cx16-002,6,6,unique,unique,1,1,10,0.003,0.003,{RUN_ID}",
+            f"cx16,cx16-031,8,8,none,unique,0,0,10,0.002,0.002,{RUN_ID}",
+            f"marcel,marcel-huge,101,31,TIMEOUT,multiple,,0,4346991,14.8,14.8,{RUN_ID}",
+            f"marcel,marcel-u,4,4,unique,unique,1,1,7,0.00002,0.00002,{RUN_ID}"])
+        self.assertIn("| cx16 | 3 | 2 of 3 | 2.00 ms | 3.00 ms |", text)
+        self.assertIn("| marcel | 2 | 1 of 1 (1 unknown: marcel-huge: multiple) | 7.40 s | 14.8 s |", text)
+        self.assertIn("2 unique puzzles' solutions", text)
+
+    def test_not_run(self):
+        text = self.section(None)
+        self.assertIn("### Public collections", text)
+        self.assertIn("_Not run: no `kakuro-public.csv`", text)
+
+
+class TdokuSection(unittest.TestCase):
+    """tdoku's published figures always; with sudoku-tdoku.csv, logic and tdoku per set
+    and mode: medians and ranges over the rounds, and the per-round ratio."""
+
+    def section(self, rows):
+        from analysis.sections import sudoku_tdoku
+        tmp = Path(tempfile.mkdtemp())
+        try:
+            path = None
+            if rows is not None:
+                path = tmp / sudoku_tdoku.FILE
+                lines = ["set,mode,tool,round,puzzles,puzzles_per_s,guesses_per_puzzle"]
+                lines += [",".join(str(x) for x in r) for r in rows]
+                path.write_text("\n".join(lines) + "\n")
+            return "\n".join(sudoku_tdoku.section(None, path))
+        finally:
+            shutil.rmtree(tmp)
+
+    def test_published_only(self):
+        text = self.section(None)
+        self.assertIn("| `top1465` | 137580 | 9.05 |", text)
+        self.assertIn("| `forum_hardest_1905_11plus` | 24002 | 64.98 |", text)
+        self.assertIn("is shown when `sudoku-tdoku.csv` is in the results", text)
+
+    def test_measured_rounds(self):
+        rows = []
+        for rnd, (ours, theirs) in enumerate(((110000, 100000), (99000, 110000), (130000, 100000)), 1):
+            rows.append(("top1465", "first", "logic", rnd, 1465, ours, 5.67))
+            rows.append(("top1465", "first", "tdoku", rnd, 1465, theirs, 6.07))
+        text = self.section(rows)
+        # Ratios per round 1.10, 0.90, 1.30: median 1.10, range 0.90 to 1.30.
+        self.assertIn("| `top1465` | first | 3 | 110000 [99000, 130000] | 100000 [100000, 110000] | "
+                      "1.10 [0.90, 1.30] | 5.67 [5.67, 5.67] | 6.07 [6.07, 6.07] |", text)
 
 
 class Ladder(unittest.TestCase):

@@ -4,7 +4,7 @@
 #include <string.h>
 
 #include "check.h"
-#include "harness/csvtable.h"
+#include "harness/io/csvtable.h"
 
 /* Parses a copy of text; returns the status, the message in err. */
 static int parse(const char *text, pb_table *t, char *err, size_t errlen)

@@ -4,8 +4,8 @@
 #include <string.h>
 
 #include "check.h"
-#include "harness/measure.h"
-#include "harness/speed_guard.h"
+#include "harness/measure/measure.h"
+#include "harness/measure/speed_guard.h"
 
 /* Readings in order; the last one repeats once the script is used up. */
 typedef struct script {

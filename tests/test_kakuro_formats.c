@@ -55,26 +55,78 @@ static const bad_case bad_grids[] = {
     {"# 4\\ 6\\\n\\3 . .\n\\7 .\n", 3, "column 3: row has 2 cells, expected 3"},
     {"# 4\\ 6\\\n\\3 . . #\n\\7 . .\n", 2, "column 4: row has 4 cells, expected 3"},
     {"# # # # # # #\n# # # # # #\n", 2, "column 7: row has 6 cells, expected 7"},
-    {"\\3 . # .\n", 1, "column 1: right clue 3 for a single white cell (a run has 2 to 9 cells)"},
-    {"3\\\n.\n#\n", 1, "column 1: down clue 3 for a single white cell (a run has 2 to 9 cells)"},
-    {"\\45 . . . . . . . . . .\n", 1,
-     "column 1: right clue 45 for a run of 10 cells (a run has 2 to 9 cells)"},
     {"# \\3\n", 1, "column 2: right clue 3 but no white cell to its right"},
     {"\\3 # . .\n", 1, "column 1: right clue 3 but no white cell to its right"},
     {"3\\\n#\n", 1, "column 1: down clue 3 but no white cell below it"},
+    {"#\n", 1, "column 1: no white cells in the puzzle"},
+};
+
+/* Read, with a note: well formed, but no solution (the first reason found). */
+static const bad_case note_grids[] = {
+    {"\\12 . # .\n", 1, "column 1: right clue 12 for a single white cell: no digit is 12"},
+    {"10\\\n.\n#\n", 1, "column 1: down clue 10 for a single white cell: no digit is 10"},
+    {"\\45 . . . . . . . . . .\n", 1,
+     "column 1: right clue 45 for a run of 10 cells: no run holds more than 9 distinct digits"},
     {"\\50 . . . .\n", 1,
      "column 1: right clue 50 for a run of 4 cells: no 4 distinct digits add up to 50"},
     {"# 2\\\n\\3 .\n\\3 .\n", 1,
      "column 2: down clue 2 for a run of 2 cells: no 2 distinct digits add up to 2"},
+    {"\\3 1 1\n", 1, "column 3: digit 1 repeated in its across run (also at column 2)"},
+    {"3\\\n1\n; a comment does not count as a row\n1\n", 4,
+     "column 1: digit 1 repeated in its down run (also at line 2)"},
+    /* The first in reading order, when there are several. */
+    {"# 3\\ 2\\\n\\4 1 1\n\\99 . .\n", 1,
+     "column 3: down clue 2 for a run of 2 cells: no 2 distinct digits add up to 2"},
+};
+
+/* Read, its first run without a clue named (a run of distinct digits, any sum). */
+static const bad_case unclued_grids[] = {
     {"# . .\n", 1, "column 2: across run of 2 white cells without a clue"},
     {". . .\n", 1, "column 1: across run of 3 white cells without a clue"},
     {"# 4\\ #\n\\3 . .\n\\3 . .\n", 2, "column 3: down run of 2 white cells without a clue"},
     {"#\n.\n.\n", 2, "column 1: down run of 2 white cells without a clue"},
-    {"\\3 1 1\n", 1, "column 3: digit 1 repeated in its across run (also at column 2)"},
-    {"3\\\n1\n; a comment does not count as a row\n1\n", 4,
-     "column 1: digit 1 repeated in its down run (also at line 2)"},
-    {"#\n", 1, "column 1: no white cells in the puzzle"},
+    {"# 3\\ #\n\\3 . .\n# . .\n", 2, "column 3: down run of 2 white cells without a clue"},
 };
+
+static void test_note_grids(void)
+{
+    for (size_t k = 0; k < sizeof unclued_grids / sizeof unclued_grids[0]; k++) {
+        kakuro_reader r;
+        pb_error e = {0, ""};
+        int line = 0;
+        kakuro_reader_init(&r, unclued_grids[k].text, strlen(unclued_grids[k].text));
+        CHECK_EQ_U64(kakuro_read(&r, &g, &line, &e), 1);
+        CHECK_EQ_U64(r.note.line, 0);
+        CHECK_EQ_U64(r.unclued.line, unclued_grids[k].line);
+        CHECK_STR(r.unclued.msg, unclued_grids[k].msg);
+    }
+    /* A run of ten without a clue: no solution. */
+    kakuro_reader r;
+    pb_error e = {0, ""};
+    int line = 0;
+    static const char ten[] = "# . . . . . . . . . .\n";
+    kakuro_reader_init(&r, ten, strlen(ten));
+    CHECK_EQ_U64(kakuro_read(&r, &g, &line, &e), 1);
+    CHECK_EQ_U64(r.unclued.line, 1);
+    CHECK_EQ_U64(r.note.line, 1);
+    CHECK_STR(r.note.msg,
+              "column 2: across run of 10 white cells: no run holds more than 9 distinct digits");
+    for (size_t k = 0; k < sizeof note_grids / sizeof note_grids[0]; k++) {
+        kakuro_reader r;
+        pb_error e = {0, ""};
+        int line = 0;
+        kakuro_reader_init(&r, note_grids[k].text, strlen(note_grids[k].text));
+        CHECK_EQ_U64(kakuro_read(&r, &g, &line, &e), 1);
+        CHECK_EQ_U64(r.note.line, note_grids[k].line);
+        CHECK_STR(r.note.msg, note_grids[k].msg);
+        /* The next puzzle starts without a note; an error leaves none. */
+        static const char three[] = "\\3 1 1\n\n\\3 1 2\n\n\\3 1 1 x\n";
+        kakuro_reader_init(&r, three, strlen(three));
+        CHECK(kakuro_read(&r, &g, &line, &e) == 1 && r.note.line == 1);
+        CHECK(kakuro_read(&r, &g, &line, &e) == 1 && r.note.line == 0);
+        CHECK(kakuro_read(&r, &g, &line, &e) == -1 && r.note.line == 0);
+    }
+}
 
 static void test_bad_grids(void)
 {
@@ -102,24 +154,35 @@ static void test_bad_grids(void)
     for (int r = 0; r < KAKURO_MAX_DIM + 1; r++) strcat(text, "#\n");
     CHECK_EQ_U64(read_first(text, 0, &g, &line, &e), (uint64_t)-1);
     CHECK_EQ_U64(e.line, KAKURO_MAX_DIM + 1);
-    CHECK_STR(e.msg, "column 1: more than 64 rows");
+    CHECK_STR(e.msg, "column 1: more than 1024 rows");
     text[0] = '\0';
     for (int c = 0; c < KAKURO_MAX_DIM + 1; c++) strcat(text, "# ");
     strcat(text, "\n");
     CHECK_EQ_U64(read_first(text, 0, &g, &line, &e), (uint64_t)-1);
     CHECK_EQ_U64(e.line, 1);
-    CHECK_STR(e.msg, "column 65: more than 64 cells in a row");
-    /* 64 x 64 is allowed (all black but one run). */
-    text[0] = '\0';
-    strcat(text, "\\3 . .");
-    for (int c = 3; c < KAKURO_MAX_DIM; c++) strcat(text, " #");
-    strcat(text, "\n");
-    for (int r = 1; r < KAKURO_MAX_DIM; r++) {
-        for (int c = 0; c < KAKURO_MAX_DIM; c++) strcat(text, c ? " #" : "#");
-        strcat(text, "\n");
+    CHECK_STR(e.msg, "column 1025: more than 1024 cells in a row");
+    /* The maximum is allowed (all black but one run), and so is any shape under it. */
+    const size_t big = (size_t)KAKURO_MAX_DIM * (2 * KAKURO_MAX_DIM + 1) + 1;
+    char *all = malloc(big);
+    CHECK(all != NULL);
+    if (!all) return;
+    for (int shape = 0; shape < 2; shape++) {
+        const int rows = shape ? 101 : KAKURO_MAX_DIM, cols = shape ? 31 : KAKURO_MAX_DIM;
+        size_t at = (size_t)sprintf(all, "\\3 . .");
+        for (int c = 3; c < cols; c++) at += (size_t)sprintf(all + at, " #");
+        all[at++] = '\n';
+        for (int r = 1; r < rows; r++) {
+            for (int c = 0; c < cols; c++) at += (size_t)sprintf(all + at, c ? " #" : "#");
+            all[at++] = '\n';
+        }
+        all[at] = '\0';
+        CHECK_EQ_U64(read_first(all, 0, &g, &line, &e), 1);
+        CHECK(g.rows == rows && g.cols == cols && g.right[0] == 3 && g.white[2] && !g.white[3]);
+        pb_model *m = kakuro_model_new(&g, &e);
+        CHECK(m != NULL && m->ncells == 2 && m->rows == rows && m->cols == cols);
+        pb_model_free(m);
     }
-    CHECK_EQ_U64(read_first(text, 0, &g, &line, &e), 1);
-    CHECK(g.rows == KAKURO_MAX_DIM && g.cols == KAKURO_MAX_DIM);
+    free(all);
 }
 
 /* After an error the reader has skipped the bad puzzle and goes on with the next. */
@@ -132,7 +195,7 @@ static void test_skip(void)
                                "\\3 . .\n"
                                "\n\n"
                                "; third: a clue error found after the whole grid\n"
-                               "\\50 . . . .\n"
+                               "\\5 . . \\3\n"
                                "\n"
                                "\\4 . .\n"
                                "# 4\\x\n" /* the token error on a later row: skip the rest */
@@ -156,10 +219,11 @@ static void test_skip(void)
 }
 
 static const bad_case bad_outlines[] = {
-    {"xx xx\n", 1, "column 1: expected the size line `rows cols` (numbers 1-64), got 'xx'"},
-    {"3 x\n", 1, "column 2: expected the size line `rows cols` (numbers 1-64), got 'x'"},
-    {"0 3\n", 1, "column 1: expected the size line `rows cols` (numbers 1-64), got '0'"},
-    {"3 65\n", 1, "column 2: expected the size line `rows cols` (numbers 1-64), got '65'"},
+    {"xx xx\n", 1, "column 1: expected the size line `rows cols` (numbers 1-1024), got 'xx'"},
+    {"3 x\n", 1, "column 2: expected the size line `rows cols` (numbers 1-1024), got 'x'"},
+    {"0 3\n", 1, "column 1: expected the size line `rows cols` (numbers 1-1024), got '0'"},
+    {"3 1025\n", 1, "column 2: expected the size line `rows cols` (numbers 1-1024), got '1025'"},
+    {"3 10000\n", 1, "column 2: expected the size line `rows cols` (numbers 1-1024), got '10000'"},
     {"3\n", 1, "column 2: expected the number of columns after the rows"},
     {"1 3 3\n", 1, "column 3: unexpected '3' after the size `rows cols`"},
     {"; outline\n3 3\nxx cx cx\n", 2, "column 1: expected 3 rows after the size line, got 1"},
@@ -230,7 +294,7 @@ static const char seed_outline[] = "7 7\n"
  * the first's text again. */
 static void round_trip(const char *text, int outline)
 {
-    static char out[KAKURO_MAX_CELLS * 8], out2[KAKURO_MAX_CELLS * 8];
+    static char out[1 << 16], out2[1 << 16];
     pb_error e = {0, ""};
     int line;
     CHECK_EQ_U64(read_first(text, outline, &g, &line, &e), 1);
@@ -315,6 +379,13 @@ static const char grid4[] = "#   3\\ 16\\ #\n"
                             "\\10 .   .   .\n"
                             "#   \\9 .   .\n";
 
+/* One-cell runs: the clues 3 (row 3) and 2 (column 3) are their cells' digits; the
+ * last cell has no clue either way and is in no run. One solution: 1 2 / 3 and any
+ * digit in the last cell. */
+static const char singles[] = "#  4\\ 2\\ #\n"
+                              "\\3 .  .   #\n"
+                              "\\3 .  #   .\n";
+
 static void test_runs(void)
 {
     pb_error e = {0, ""};
@@ -334,26 +405,52 @@ static void test_runs(void)
         CHECK_EQ_U64(runs[k].clue, want[k].clue);
         CHECK_EQ_U64(runs[k].len, want[k].len);
         CHECK_EQ_U64(runs[k].sum, want[k].sum);
-        for (int j = 0; j < want[k].len; j++) CHECK_EQ_U64(runs[k].cell[j], want[k].cell[j]);
+        for (int j = 0; j < want[k].len; j++)
+            CHECK_EQ_U64(kakuro_run_cell(&runs[k], j), want[k].cell[j]);
     }
     /* max cuts what is stored, not the count. */
     memset(runs, 0xff, sizeof runs);
     CHECK_EQ_U64(kakuro_find_runs(&g, runs, 2), 6);
     CHECK_EQ_U64(runs[2].len, (uint64_t)-1);
     CHECK_EQ_U64(kakuro_find_runs(&g, NULL, 0), 6);
+    /* A single white cell is a run where a clue says so (its clue is its digit), and
+     * no run where none does. */
+    CHECK_EQ_U64(read_first(singles, 0, &g, &line, &e), 1);
+    static const struct {
+        int dir, clue, len, sum, first;
+    } one[4] = {
+        {KAKURO_ACROSS, 4, 2, 3, 5},
+        {KAKURO_ACROSS, 8, 1, 3, 9},
+        {KAKURO_DOWN, 1, 2, 4, 5},
+        {KAKURO_DOWN, 2, 1, 2, 6},
+    };
+    CHECK_EQ_U64(kakuro_find_runs(&g, runs, 8), 4);
+    for (int k = 0; k < 4; k++)
+        CHECK(runs[k].dir == one[k].dir && runs[k].clue == one[k].clue &&
+              runs[k].len == one[k].len && runs[k].sum == one[k].sum &&
+              runs[k].first == one[k].first);
     /* Runs at the grid's edge have no clue cell; runs over 9 are found too; single
-     * cells are no runs. */
+     * cells without a clue are no runs. */
     kakuro_grid_init(&g, 2, 11);
     for (int c = 0; c < 11; c++) g.white[c] = 1;
     g.white[11] = 1;
     CHECK_EQ_U64(kakuro_find_runs(&g, runs, 8), 2);
     CHECK(runs[0].dir == KAKURO_ACROSS && runs[0].clue == -1 && runs[0].len == 11 &&
-          runs[0].sum == 0 && runs[0].cell[10] == 10);
+          runs[0].sum == 0 && kakuro_run_cell(&runs[0], 10) == 10);
     CHECK(runs[1].dir == KAKURO_DOWN && runs[1].clue == -1 && runs[1].len == 2 &&
-          runs[1].cell[0] == 0 && runs[1].cell[1] == 11);
+          kakuro_run_cell(&runs[1], 0) == 0 && kakuro_run_cell(&runs[1], 1) == 11);
     CHECK_EQ_U64(kakuro_grid_init(&g, 0, 3), (uint64_t)-1);
     CHECK_EQ_U64(kakuro_grid_init(&g, 3, KAKURO_MAX_DIM + 1), (uint64_t)-1);
     CHECK_EQ_U64(kakuro_grid_init(&g, KAKURO_MAX_DIM, KAKURO_MAX_DIM), 0);
+    CHECK(g.cap >= (size_t)KAKURO_MAX_DIM * KAKURO_MAX_DIM);
+    /* A smaller grid reuses the arrays; a copy is whole. */
+    unsigned char *before = g.white;
+    CHECK_EQ_U64(kakuro_grid_init(&g, 2, 3), 0);
+    CHECK(g.white == before && g.rows == 2 && g.cols == 3);
+    g.white[4] = 1, g.digit[4] = 7, g.right[3] = 7;
+    CHECK_EQ_U64(kakuro_grid_copy(&g2, &g), 0);
+    CHECK(g2.rows == 2 && g2.cols == 3 && g2.white != g.white && g2.white[4] && g2.digit[4] == 7 &&
+          g2.right[3] == 7 && !g2.white[5]);
 }
 
 /* An outline from rows of '#' (black) and '.' (white). */
@@ -416,12 +513,14 @@ static void test_solutions(void)
     CHECK(kakuro_is_solution_of(&g, &g2));
     CHECK(g2.digit[5] == 1 && g2.digit[6] == 3 && g2.digit[15] == 1 && g2.down[2] == 16);
     /* derive_clues gives back the puzzle's clues. */
-    kakuro_grid d = g2;
-    memset(d.down, 0, sizeof d.down);
-    memset(d.right, 0, sizeof d.right);
+    kakuro_grid d = {0};
+    CHECK(kakuro_grid_copy(&d, &g2) == 0);
+    memset(d.down, 0, 16);
+    memset(d.right, 0, 16);
     d.right[0] = 7; /* a clue where no run starts: cleared */
     kakuro_derive_clues(&d);
     CHECK(!memcmp(d.down, g.down, 16) && !memcmp(d.right, g.right, 16));
+    kakuro_grid_free(&d);
     /* Wrong: a sum off, a repeated digit, an empty cell, a given changed, a black cell. */
     static const int wrong_sum[8] = {1, 3, 2, 7, 1, 6, 2};
     kakuro_grid_fill(&g, wrong_sum, &g2);
@@ -448,6 +547,22 @@ static void test_solutions(void)
     static const int keep[4] = {0, 1, 1, 3};
     kakuro_grid_fill(&g, keep, &g2);
     CHECK(g2.digit[4] == 3 && g2.digit[5] == 1 && kakuro_is_solution_of(&g, &g2));
+    /* One-cell runs: checked like any run; derive_clues keeps a single's clue (from
+     * its digit) and gives none to a single that had none. */
+    CHECK_EQ_U64(read_first(singles, 0, &g, &line, &e), 1);
+    static const int one_ok[4] = {1, 2, 3, 9}, one_bad[4] = {2, 1, 2, 9};
+    kakuro_grid_fill(&g, one_ok, &g2);
+    CHECK(kakuro_is_solution_of(&g, &g2));
+    kakuro_grid_fill(&g, one_bad, &g2); /* both one-cell runs off (3 and 2 wanted) */
+    CHECK(!kakuro_is_solution_of(&g, &g2));
+    kakuro_grid_fill(&g, one_ok, &g2);
+    g2.right[8] = 7, g2.down[2] = 9, g2.down[3] = 5;
+    kakuro_derive_clues(&g2);
+    CHECK(g2.right[8] == 3 && g2.down[2] == 2 && g2.right[4] == 3 && g2.down[1] == 4);
+    CHECK(!g2.down[3] && !g2.right[10] && !g2.down[7]);
+    g2.right[8] = 0;
+    kakuro_derive_clues(&g2);
+    CHECK(!g2.right[8] && g2.down[2] == 2);
 }
 
 /* ---- the model ---- */
@@ -518,32 +633,77 @@ static void test_model(void)
         CHECK(yes > 0 || k == 3);
         pb_model_free(m);
     }
-    /* Refused: a run without a clue, a run over 9. */
-    kakuro_grid_init(&g, 2, 3);
-    g.white[4] = g.white[5] = 1;
-    e.msg[0] = '\0';
-    CHECK(kakuro_model_new(&g, &e) == NULL);
-    CHECK_STR(e.msg, "row 2, column 2: across run of 2 cells without a clue");
-    kakuro_grid_init(&g, 1, 11);
-    for (int c = 1; c < 11; c++) g.white[c] = 1;
-    g.right[0] = 45;
-    CHECK(kakuro_model_new(&g, &e) == NULL);
-    CHECK_STR(e.msg, "row 1, column 2: across run of 10 cells (a run has 2 to 9)");
     kakuro_grid_init(&g, 1, 1);
     CHECK(kakuro_model_new(&g, &e) == NULL);
     CHECK_STR(e.msg, "no white cells");
 }
 
+/* The runs the public collections have: one-cell runs, runs without a clue, runs no
+ * digits fill. */
+static void test_model_runs(void)
+{
+    pb_error e = {0, ""};
+    int line;
+    pb_model *m;
+    /* One-cell runs are sum groups of one cell, in the run order. */
+    CHECK_EQ_U64(read_first(singles, 0, &g, &line, &e), 1);
+    m = kakuro_model_new(&g, &e);
+    CHECK(m != NULL && m->ncells == 4 && m->ngroups == 4 && m->nsums == 4);
+    if (m) {
+        static const int one_sum[4] = {3, 3, 4, 2}, one_len[4] = {2, 1, 2, 1};
+        for (int k = 0; k < 4; k++)
+            CHECK(m->group_sum[k] == one_sum[k] &&
+                  m->group_start[k + 1] - m->group_start[k] == one_len[k]);
+        CHECK(m->group_cells[m->group_start[1]] == 2 && m->group_cells[m->group_start[3]] == 1);
+        CHECK(m->sum_set_start[2] - m->sum_set_start[1] == 1 &&
+              m->sum_set[m->sum_set_start[1]] == PB_BIT(3));
+        pb_model_free(m);
+    }
+    /* A run without a clue is a plain all-different group. */
+    kakuro_grid_init(&g, 3, 3);
+    g.white[4] = g.white[5] = g.white[8] = 1, g.down[2] = 9;
+    m = kakuro_model_new(&g, &e);
+    CHECK(m != NULL && m->ngroups == 2 && m->nsums == 1);
+    if (m) {
+        CHECK(m->group_sum[0] == 0 && m->group_start[1] == 2 && m->group_sum[1] == 9);
+        CHECK(m->group_cells[2] == 1 && m->group_cells[3] == 2);
+        CHECK(m->sum_set_start[1] == 0);
+        pb_model_free(m);
+    }
+    kakuro_grid_init(&g, 2, 3);
+    g.white[4] = g.white[5] = 1;
+    m = kakuro_model_new(&g, &e);
+    CHECK(m != NULL && m->ngroups == 1 && m->nsums == 0 && !m->group_sum);
+    pb_model_free(m);
+    /* Runs no digits fill are groups with no digit set: over 9 cells, a clue no set
+     * of that many meets, a one-cell clue over 9. */
+    kakuro_grid_init(&g, 3, 11);
+    for (int c = 1; c < 11; c++) g.white[c] = 1;
+    g.right[0] = 45;
+    g.white[23] = g.white[24] = g.white[26] = 1, g.right[22] = 50, g.right[25] = 12;
+    m = kakuro_model_new(&g, &e);
+    CHECK(m != NULL && m->ngroups == 3 && m->nsums == 3);
+    if (m) {
+        CHECK(m->group_start[1] == 10 && m->group_start[2] == 12 && m->group_start[3] == 13);
+        CHECK(m->group_sum[0] == 45 && m->group_sum[1] == 50 && m->group_sum[2] == 12);
+        for (int k = 0; k < 3; k++) CHECK(m->sum_set_start[k + 1] == 0);
+        pb_model_free(m);
+    }
+}
+
 /* ---- the hand-made puzzles ---- */
 
 /* Counts g's solutions by assigning digits to the white cells in reading order,
- * cutting a branch only when a run's digits repeat or can no longer reach its
- * clue; every complete fill is then checked whole by kakuro_is_solution_of. */
+ * cutting a branch only when a clued run's digits repeat or can no longer reach its
+ * clue; every complete fill is then checked whole by kakuro_is_solution_of (which
+ * sees to the runs without a clue). */
+enum { COUNTER_CELLS = 4096 }; /* the hand-made puzzles are far smaller */
+
 typedef struct counter {
     const kakuro_grid *g;
     kakuro_grid fill;
-    int cells[KAKURO_MAX_CELLS], ncells;
-    int across_clue[KAKURO_MAX_CELLS], down_clue[KAKURO_MAX_CELLS]; /* per grid cell */
+    int cells[COUNTER_CELLS], ncells;
+    int across_clue[COUNTER_CELLS], down_clue[COUNTER_CELLS]; /* per grid cell */
     long count, limit;
 } counter;
 
@@ -568,6 +728,7 @@ static int run_ok(const counter *k, int step, int clue_cell, int sum)
     int lo = 0, hi = 0, n = 0;
     for (int d = 1; d <= 9 && n < empty; d++)
         if (!(seen & (1u << d))) lo += d, n++;
+    if (n < empty) return 0; /* fewer digits left than cells */
     n = 0;
     for (int d = 9; d >= 1 && n < empty; d--)
         if (!(seen & (1u << d))) hi += d, n++;
@@ -598,7 +759,8 @@ static counter cnt; /* big: kept off the stack */
 static long brute_count(const kakuro_grid *p, long limit)
 {
     cnt.g = p;
-    cnt.fill = *p;
+    CHECK(p->rows * p->cols <= COUNTER_CELLS && kakuro_grid_copy(&cnt.fill, p) == 0);
+    if (p->rows * p->cols > COUNTER_CELLS) return -1;
     cnt.ncells = 0;
     cnt.count = 0;
     cnt.limit = limit;
@@ -607,16 +769,12 @@ static long brute_count(const kakuro_grid *p, long limit)
         cnt.across_clue[i] = cnt.down_clue[i] = -1;
         if (!p->white[i]) continue;
         cnt.cells[cnt.ncells++] = i;
-        /* The first cell of each run through i, and the run's length. */
-        int a = i, len = 0;
+        /* The clue cell of each clued run through i. */
+        int a = i, b = i;
         while (a % C && p->white[a - 1]) a--;
-        for (int j = a; j < (i / C + 1) * C && p->white[j]; j++) len++;
-        if (len >= 2 && a % C) cnt.across_clue[i] = a - 1;
-        int b = i;
-        len = 0;
+        if (a % C && p->right[a - 1]) cnt.across_clue[i] = a - 1;
         while (b >= C && p->white[b - C]) b -= C;
-        for (int j = b; j < p->rows * C && p->white[j]; j += C) len++;
-        if (len >= 2 && b >= C) cnt.down_clue[i] = b - C;
+        if (b >= C && p->down[b - C]) cnt.down_clue[i] = b - C;
     }
     count_from(&cnt, 0);
     return cnt.count;
@@ -701,11 +859,14 @@ static int by_name(const void *a, const void *b)
     return strcmp(*(char *const *)a, *(char *const *)b);
 }
 
-/* Each bad/NAME.kak holds one rejected puzzle, its expected error on its first line. */
-static int check_bad_files(const char *dir)
+/* Each bad/NAME.kak holds one rejected puzzle, its expected error on its first line
+ * ("; error: LINE: ..."); each impossible/NAME.kak one puzzle that reads but has no
+ * solution, the note naming why on its first line ("; note: LINE: ..."). */
+static int check_files(const char *dir, const char *sub)
 {
+    const int bad = !strcmp(sub, "bad");
     char path[1024], want[256], got[256];
-    snprintf(path, sizeof path, "%s/tests/data/kakuro/bad", dir);
+    snprintf(path, sizeof path, "%s/tests/data/kakuro/%s", dir, sub);
     DIR *d = opendir(path);
     CHECK(d != NULL);
     if (!d) return 0;
@@ -719,7 +880,7 @@ static int check_bad_files(const char *dir)
     closedir(d);
     qsort(names, (size_t)n, sizeof names[0], by_name);
     for (int k = 0; k < n; k++) {
-        snprintf(path, sizeof path, "%s/tests/data/kakuro/bad/%s", dir, names[k]);
+        snprintf(path, sizeof path, "%s/tests/data/kakuro/%s/%s", dir, sub, names[k]);
         size_t len;
         char *text = slurp(path, &len);
         CHECK(text != NULL);
@@ -729,10 +890,21 @@ static int check_bad_files(const char *dir)
         pb_error e = {0, ""};
         int line;
         kakuro_reader_init(&r, text, len);
-        CHECK_EQ_U64(kakuro_read(&r, &g, &line, &e), (uint64_t)-1);
-        snprintf(got, sizeof got, "; error: %d: %s", e.line, e.msg);
-        if (strcmp(got, want)) fprintf(stderr, "bad/%s:\n", names[k]);
+        CHECK_EQ_U64(kakuro_read(&r, &g, &line, &e), bad ? (uint64_t)-1 : 1);
+        if (bad) {
+            CHECK(r.note.line == 0);
+            snprintf(got, sizeof got, "; error: %d: %s", e.line, e.msg);
+        } else {
+            snprintf(got, sizeof got, "; note: %d: %s", r.note.line, r.note.msg);
+        }
+        if (strcmp(got, want)) fprintf(stderr, "%s/%s:\n", sub, names[k]);
         CHECK_STR(got, want);
+        if (!bad) { /* read, and no solution */
+            CHECK_EQ_U64(brute_count(&g, 10), 0);
+            pb_model *m = kakuro_model_new(&g, &e);
+            CHECK(m != NULL);
+            pb_model_free(m);
+        }
         CHECK_EQ_U64(kakuro_read(&r, &g, &line, &e), 0); /* one puzzle per file */
         free(text);
         free(names[k]);
@@ -744,6 +916,7 @@ int main(int argc, char **argv)
 {
     const char *dir = argc > 1 ? argv[1] : ".";
     test_bad_grids();
+    test_note_grids();
     test_skip();
     test_bad_outlines();
     test_round_trips();
@@ -752,9 +925,14 @@ int main(int argc, char **argv)
     test_outline_check();
     test_solutions();
     test_model();
+    test_model_runs();
     CHECK(check_counts(dir, "unique.kak", 1) >= 5);
     CHECK(check_counts(dir, "none.kak", 0) >= 3);
     CHECK(check_counts(dir, "many.kak", 2) >= 3);
-    CHECK(check_bad_files(dir) >= 12);
+    CHECK(check_files(dir, "bad") >= 9);
+    CHECK(check_files(dir, "impossible") >= 4);
+    kakuro_grid_free(&g);
+    kakuro_grid_free(&g2);
+    kakuro_grid_free(&cnt.fill);
     return check_report("test_kakuro_formats");
 }

@@ -18,6 +18,18 @@ static int same_grid(const kakuro_grid *a, const kakuro_grid *b)
            !memcmp(a->down, b->down, n) && !memcmp(a->right, b->right, n);
 }
 
+/* A grid on the heap, empty, and its end. */
+static kakuro_grid *grid_new(void)
+{
+    return calloc(1, sizeof(kakuro_grid));
+}
+
+static void grid_del(kakuro_grid *g)
+{
+    if (g) kakuro_grid_free(g);
+    free(g);
+}
+
 static int whites(const kakuro_grid *g)
 {
     int n = 0;
@@ -41,7 +53,7 @@ static void test_outlines(void)
 {
     static const int sizes[][2] = {{3, 3}, {5, 7}, {9, 9}, {11, 11}, {16, 12}, {30, 30}, {64, 64}};
     static const double densities[] = {0, 0.55, 0.7, 0.8};
-    kakuro_grid *a = malloc(sizeof *a), *b = malloc(sizeof *b);
+    kakuro_grid *a = grid_new(), *b = grid_new();
     char msg[160];
     for (size_t s = 0; s < sizeof sizes / sizeof *sizes; s++)
         for (size_t d = 0; d < sizeof densities / sizeof *densities; d++)
@@ -83,8 +95,8 @@ static void test_outlines(void)
     CHECK(kakuro_outline_generate(&bad, 0, a) == -1);
     bad.rows = KAKURO_MAX_DIM + 1;
     CHECK(kakuro_outline_generate(&bad, 0, a) == -1);
-    free(a);
-    free(b);
+    grid_del(a);
+    grid_del(b);
 }
 
 /* The engine that re-checks uniqueness: not the generator's default (combo). */
@@ -141,11 +153,11 @@ static void check_puzzle(const kakuro_gen_opts *o, const kakuro_grid *p, const k
     pb_status rs = pb_engine_run(recheck_engine(), m, &how, &res);
     CHECK(rs == PB_DONE);
     CHECK_EQ_U64(res.stats.solutions, 1);
-    kakuro_grid *back = malloc(sizeof *back);
-    kakuro_grid_fill(p, first, back);
+    kakuro_grid back = {0};
+    CHECK(kakuro_grid_fill(p, first, &back) == 0);
     for (int i = 0; i < p->rows * p->cols; i++)
-        if (p->white[i]) CHECK(back->digit[i] == s->digit[i]);
-    free(back);
+        if (p->white[i]) CHECK(back.digit[i] == s->digit[i]);
+    kakuro_grid_free(&back);
     free(first);
     pb_model_free(m);
 }
@@ -153,8 +165,8 @@ static void check_puzzle(const kakuro_gen_opts *o, const kakuro_grid *p, const k
 static void test_puzzles(void)
 {
     static const int sizes[] = {6, 8, 10};
-    kakuro_grid *p = malloc(sizeof *p), *s = malloc(sizeof *s);
-    kakuro_grid *p2 = malloc(sizeof *p2), *s2 = malloc(sizeof *s2);
+    kakuro_grid *p = grid_new(), *s = grid_new();
+    kakuro_grid *p2 = grid_new(), *s2 = grid_new();
     for (int refill = 0; refill < 2; refill++)
         for (size_t z = 0; z < sizeof sizes / sizeof *sizes; z++)
             for (int level = 0; level < KAKURO_LEVELS; level++) {
@@ -181,15 +193,15 @@ static void test_puzzles(void)
                     CHECK_EQ_U64(st2.check.steps, st.check.steps);
                 }
             }
-    free(p), free(s), free(p2), free(s2);
+    grid_del(p), grid_del(s), grid_del(p2), grid_del(s2);
 }
 
 /* A fixed outline, the seed's table, another checker; and the first candidate of
  * kakuro_generate is kakuro_fill_candidate's. */
 static void test_options(void)
 {
-    kakuro_grid *outline = malloc(sizeof *outline), *p = malloc(sizeof *p), *s = malloc(sizeof *s),
-                *cp = malloc(sizeof *cp), *cs = malloc(sizeof *cs);
+    kakuro_grid *outline = grid_new(), *p = grid_new(), *s = grid_new(), *cp = grid_new(),
+                *cs = grid_new();
     kakuro_outline_opts oo = {9, 9, 0.65, 1, 99};
     CHECK(kakuro_outline_generate(&oo, 3, outline) == 0);
     kakuro_gen_opts o;
@@ -230,14 +242,14 @@ static void test_options(void)
         }
     }
     CHECK(unique_first > 0);
-    free(outline), free(p), free(s), free(cp), free(cs);
+    grid_del(outline), grid_del(p), grid_del(s), grid_del(cp), grid_del(cs);
 }
 
 /* Limits: one attempt on a large hard grid is essentially never unique; an outline
  * that breaks the rules cannot be filled. */
 static void test_limits(void)
 {
-    kakuro_grid *p = malloc(sizeof *p), *s = malloc(sizeof *s);
+    kakuro_grid *p = grid_new(), *s = grid_new();
     kakuro_gen_opts o;
     memset(&o, 0, sizeof o);
     o.shape.rows = o.shape.cols = 25;
@@ -251,14 +263,14 @@ static void test_limits(void)
         CHECK_EQ_U64(st.attempts, 1);
         CHECK(st.runs > 0);
     }
-    kakuro_grid *bad = malloc(sizeof *bad);
+    kakuro_grid *bad = grid_new();
     kakuro_grid_init(bad, 5, 5);
     bad->white[6] = 1; /* a lone white cell: no runs */
     o.outline = bad;
     kakuro_gen_stats st;
     CHECK(kakuro_generate(&o, 0, p, s, &st) == -2);
     CHECK(kakuro_fill_candidate(&o, 0, p, s, &st) == -2);
-    free(p), free(s), free(bad);
+    grid_del(p), grid_del(s), grid_del(bad);
 }
 
 /* Puzzles made on several threads, in any order, equal those made one by one. */
@@ -272,8 +284,8 @@ static void test_threads(void)
     o.refill = KAKURO_REFILL_DIFF;
     o.seed = 77;
     o.max_seconds = 20;
-    kakuro_grid *seq = malloc(N * sizeof *seq), *par = malloc(N * sizeof *par);
-    kakuro_grid *sol = malloc(N * sizeof *sol);
+    kakuro_grid *seq = calloc(N, sizeof *seq), *par = calloc(N, sizeof *par);
+    kakuro_grid *sol = calloc(N, sizeof *sol);
     int rc[N];
     for (int i = 0; i < N; i++) {
         kakuro_gen_stats st;
@@ -282,11 +294,16 @@ static void test_threads(void)
 #pragma omp parallel for num_threads(4) schedule(dynamic, 1)
     for (int i = N - 1; i >= 0; i--) {
         kakuro_gen_stats st;
-        kakuro_grid *s = malloc(sizeof *s);
-        rc[i] = kakuro_generate(&o, (uint64_t)i, &par[i], s, &st);
-        free(s);
+        kakuro_grid s = {0};
+        rc[i] = kakuro_generate(&o, (uint64_t)i, &par[i], &s, &st);
+        kakuro_grid_free(&s);
     }
     for (int i = 0; i < N; i++) CHECK(rc[i] == 0 && same_grid(&seq[i], &par[i]));
+    for (int i = 0; i < N; i++) {
+        kakuro_grid_free(&seq[i]);
+        kakuro_grid_free(&par[i]);
+        kakuro_grid_free(&sol[i]);
+    }
     free(seq), free(par), free(sol);
 }
 

@@ -1,6 +1,7 @@
 /* test_notouch.c — the notouch figures: seed 000's step counts, solution counts under
- * every engine and order, enumeration sizes, rule-checked solutions, and step counts
- * that do not depend on the thread count. */
+ * every engine and order, enumeration sizes, rule-checked solutions, step counts
+ * that do not depend on the thread count, and the vectorised enumerations against
+ * their first versions. */
 #include <stdlib.h>
 #include <string.h>
 
@@ -10,8 +11,8 @@
 #include "core/limiter.h"
 #include "family.h"
 #include "notouch/board.h"
-#include "harness/readfile.h"
-#include "harness/sweep_spec.h"
+#include "harness/io/readfile.h"
+#include "harness/sweep/sweep_spec.h"
 
 static pb_model *board(const char *name)
 {
@@ -170,9 +171,13 @@ static void test_default_sweep_boards_agree(const char *src)
         if (m->ncells <= 10) CHECK_EQ_U64(brute_count(m), want);
         for (const pb_engine *const *e = model_engines(); *e; e++) {
             if (!runs_notouch(*e, m)) continue;
-            /* The enumerations only where they finish in a moment (8^8, 10!). */
-            if (!strcmp((*e)->about.name, "enum-all") && m->ncells > 8) continue;
-            if (!strcmp((*e)->about.name, "enum-perm") && m->ncells > 10) continue;
+            /* The enumerations only where they finish in a moment (8^8, 10!); their
+             * first versions (-v0, ten times slower) up to 6 cells, and on cross8 in
+             * test_cross8_every_engine. */
+            const char *name = (*e)->about.name;
+            if (!strncmp(name, "enum-all", 8) && m->ncells > 8) continue;
+            if (!strncmp(name, "enum-perm", 9) && m->ncells > 10) continue;
+            if (!strncmp(name, "enum-", 5) && strstr(name, "-v0") && m->ncells > 6) continue;
             /* Clause learning counts with one blocking clause per solution: for small
              * counts and uniqueness, not the 10^5 solutions of 12 cells. */
             if (!strcmp((*e)->about.name, "learn") && m->ncells > 10) continue;
@@ -316,6 +321,56 @@ static void test_limits(void)
     pb_model_free(m);
 }
 
+/* One enumeration run with its first and last solutions. */
+static pb_result enum_run(const pb_model *m, const char *engine, pb_mode mode, uint64_t max_steps,
+                          uint64_t max_solutions, int *first, int *last)
+{
+    pb_run how = {.mode = mode, .limits = {.max_steps = max_steps, .max_solutions = max_solutions}};
+    pb_result r = {.first = first, .last = last};
+    memset(first, 0, (size_t)m->ncells * sizeof *first);
+    memset(last, 0, (size_t)m->ncells * sizeof *last);
+    pb_engine_run(engine_named(engine), m, &how, &r);
+    return r;
+}
+
+/* The vectorised enumerations take exactly the steps of their first versions and
+ * stop where those stop: whole counts, first solutions, step limits (a block that
+ * crosses a poll is walked step by step; 81 steps are one 8x8 block of cross8)
+ * and solution caps, with the same first and last solutions. */
+static void test_enumerations_match_v0(void)
+{
+    static const char *boards[] = {"1x4", "1x6", "2x3", "2x4", "cross8", NULL};
+    static const char *pairs[][2] = {{"enum-all", "enum-all-v0"}, {"enum-perm", "enum-perm-v0"}};
+    static const uint64_t limits[][2] = {{0, 0},    {1, 0},     {80, 0},     {81, 0}, {82, 0},
+                                         {1000, 0}, {65537, 0}, {123457, 0}, {0, 2},  {0, 3}};
+    for (const char **b = boards; *b; b++) {
+        pb_model *m = board(*b);
+        int f[2][16], l[2][16];
+        for (int p = 0; p < 2; p++)
+            for (int mode = 0; mode < 2; mode++)
+                for (size_t i = 0; i < sizeof limits / sizeof limits[0]; i++) {
+                    pb_mode md = mode ? PB_MODE_COUNT : PB_MODE_FIRST;
+                    if (!mode && limits[i][1]) continue;
+                    pb_result r[2];
+                    for (int k = 0; k < 2; k++)
+                        r[k] = enum_run(m, pairs[p][k], md, limits[i][0], limits[i][1], f[k], l[k]);
+                    if (r[0].status != r[1].status || r[0].stats.steps != r[1].stats.steps)
+                        fprintf(stderr, "%s on %s, %s, limits %llu %llu\n", pairs[p][0], *b,
+                                mode ? "count" : "first", (unsigned long long)limits[i][0],
+                                (unsigned long long)limits[i][1]);
+                    CHECK(r[0].status == r[1].status);
+                    CHECK_EQ_U64(r[0].stats.steps, r[1].stats.steps);
+                    CHECK_EQ_U64(r[0].stats.placements, r[1].stats.placements);
+                    CHECK_EQ_U64(r[0].stats.backtracks, r[1].stats.backtracks);
+                    CHECK_EQ_U64(r[0].stats.candidates, r[1].stats.candidates);
+                    CHECK_EQ_U64(r[0].stats.solutions, r[1].stats.solutions);
+                    CHECK(!memcmp(f[0], f[1], (size_t)m->ncells * sizeof f[0][0]));
+                    CHECK(!memcmp(l[0], l[1], (size_t)m->ncells * sizeof l[0][0]));
+                }
+        pb_model_free(m);
+    }
+}
+
 static void test_no_solution_and_options(void)
 {
     notouch_board b;
@@ -346,6 +401,7 @@ int main(int argc, char **argv)
     test_threads_do_not_change_counts();
     test_small_trees_use_their_threads();
     test_limits();
+    test_enumerations_match_v0();
     test_no_solution_and_options();
     return check_report("test_notouch");
 }

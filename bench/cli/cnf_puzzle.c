@@ -1,6 +1,7 @@
 /* cnf_puzzle.c — the family, options, instance and chosen puzzle of `export dimacs`
  * and `import-solution` (see cnf_puzzle.h). */
 #include "cnf_puzzle.h"
+#include "harness/base/say.h"
 
 #include <stdlib.h>
 #include <string.h>
@@ -56,18 +57,17 @@ int pb_cnf_puzzle_load(const char *cmd, pb_cnf_puzzle *p)
 {
     char err[600];
     if (p->fam->load(&p->inst, p->params, &p->set, err, sizeof err))
-        return fprintf(stderr, "puzzlebench: %s\n", err), PB_EXIT_USAGE;
+        return pb_say("%s", err), PB_EXIT_USAGE;
     p->loaded = 1;
     int k = p->index - 1;
     if (k >= p->set.count)
         return pb_usage_error(cmd, "--index %d: %s holds %d puzzle%s", p->index, p->inst.spec,
                               p->set.count, p->set.count == 1 ? "" : "s");
-    if (p->set.puzzle[k].error)
-        return fprintf(stderr, "puzzlebench: %s\n", p->set.puzzle[k].error), PB_EXIT_USAGE;
+    if (p->set.puzzle[k].error) return pb_say("%s", p->set.puzzle[k].error), PB_EXIT_USAGE;
     if (!(p->model = p->set.puzzle[k].model))
         return pb_usage_error(cmd, "puzzle %d of %s has no model", p->index, p->inst.spec);
     if (!(p->cnf = pb_cnf_encode(p->model, PB_CNF_PAIRWISE)))
-        return fprintf(stderr, "puzzlebench: %s: out of memory\n", cmd), PB_EXIT_FAILED;
+        return pb_say("%s: out of memory", cmd), PB_EXIT_FAILED;
     return 0;
 }
 

@@ -4,7 +4,7 @@
 #define PB_COMMANDS_H
 
 #include "family.h"
-#include "harness/exit.h"
+#include "harness/base/exit.h"
 
 int pb_cmd_solve(int argc, char **argv, int count_mode);
 int pb_cmd_sweep(int argc, char **argv);

@@ -7,6 +7,7 @@
 
 #include "commands.h"
 #include "compare.h"
+#include "harness/base/say.h"
 
 static const char compare_about[] =
     "usage: puzzlebench compare OLD.csv NEW.csv [options]\n"
@@ -78,12 +79,9 @@ static void print_help(void)
     fputs("\nexit status: 0 done, 2 bad usage or input\n", stdout);
 }
 
-/* The message on one line, even when it quotes a field that holds a line break. */
 static int input_error(const char *err)
 {
-    fputs("puzzlebench: compare: ", stderr);
-    for (const char *c = err; *c; c++) fputc((unsigned char)*c < ' ' ? ' ' : *c, stderr);
-    fputc('\n', stderr);
+    pb_say("compare: %s", err);
     return PB_EXIT_USAGE;
 }
 

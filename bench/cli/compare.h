@@ -6,7 +6,7 @@
 
 #include <stddef.h>
 
-#include "harness/csvtable.h"
+#include "harness/io/csvtable.h"
 #include "stats/bootstrap.h"
 #include "stats/mann_whitney.h"
 #include "stats/summary.h"

@@ -9,6 +9,7 @@
 #include <string.h>
 
 #include "compare.h"
+#include "harness/base/options.h"
 
 /* The columns that are results rather than keys: the contract's list. */
 static const char *const measured[] = {
@@ -160,9 +161,8 @@ static int parse_sample(const cmp_file *f, const pb_table *s, const int *col, lo
     out->number = (int)v;
     if (whole(text = pb_table_cell(s, i, col[3]), 1, ~0ull, &v))
         return bad_field(err, errlen, path, line, "a whole number >= 1", "runs", text);
-    char *end;
-    out->t = strtod(text = pb_table_cell(s, i, col[4]), &end);
-    if (!*text || *end || !isfinite(out->t) || out->t < 0)
+    if (pb_parse_real(text = pb_table_cell(s, i, col[4]), 0, HUGE_VAL, &out->t) ||
+        !isfinite(out->t))
         return bad_field(err, errlen, path, line, "a time in seconds", "wall_s", text);
     const row_ref *hit = bsearch(&key, ref, (size_t)f->table.nrows, sizeof *ref, by_run_row);
     if (!hit) {

@@ -8,6 +8,8 @@
 #include <string.h>
 
 #include "compare.h"
+#include "harness/io/csv.h"
+#include "core/text_bytes.h"
 #include "stats/geomean.h"
 
 enum { CELL = 160 };
@@ -132,17 +134,21 @@ static void split_keys(const cmp_set *set, int *shown, int *nshown)
             shown[(*nshown)++] = k;
             continue;
         }
-        printf("%s%s=%s", common++ ? " " : "common: ", set->key_names[k], key_cell(set, 0, k));
+        char name[CELL], value[CELL];
+        printf("%s%s=%s", common++ ? " " : "common: ", pb_text_show(name, CELL, set->key_names[k]),
+               pb_text_show(value, CELL, key_cell(set, 0, k)));
     }
     if (common) putchar('\n');
 }
 
-/* Row i's cells (i < 0: the header), the statistics' text in stat. */
-static void row_cells(const cmp_set *set, const int *shown, int nshown, long i,
+/* Row i's cells (i < 0: the header): the keys' text, shown safely (they come from the
+ * files), in keys, the statistics' in stat. */
+static void row_cells(const cmp_set *set, const int *shown, int nshown, long i, char (*keys)[CELL],
                       char stat[NSTAT][CELL], const char **cells)
 {
     for (int c = 0; c < nshown; c++)
-        cells[c] = i < 0 ? set->key_names[shown[c]] : key_cell(set, i, shown[c]);
+        cells[c] = pb_text_show(keys[c], CELL,
+                                i < 0 ? set->key_names[shown[c]] : key_cell(set, i, shown[c]));
     for (int s = 0; s < NSTAT; s++) cells[nshown + s] = i < 0 ? stat_names[s] : stat[s];
     if (i < 0) return;
     const cmp_pair *p = &set->pair[i];
@@ -169,18 +175,19 @@ static int print_rows(const cmp_set *set, const int *shown, int nshown)
     const int ncols = nshown + NSTAT;
     int *w = calloc((size_t)ncols, sizeof *w);
     const char **cells = malloc((size_t)ncols * sizeof *cells);
+    char(*keys)[CELL] = malloc((size_t)(nshown + 1) * sizeof *keys);
     char stat[NSTAT][CELL];
-    if (!w || !cells) return free(w), free(cells), -1;
+    if (!w || !cells || !keys) return free(w), free(cells), free(keys), -1;
     for (long i = -1; i < set->npairs; i++) {
-        row_cells(set, shown, nshown, i, stat, cells);
+        row_cells(set, shown, nshown, i, keys, stat, cells);
         for (int c = 0; c < ncols; c++)
             if (width(cells[c]) > w[c]) w[c] = width(cells[c]);
     }
     for (long i = -1; i < set->npairs; i++) {
-        row_cells(set, shown, nshown, i, stat, cells);
+        row_cells(set, shown, nshown, i, keys, stat, cells);
         print_cells(cells, w, ncols);
     }
-    free(w), free(cells);
+    free(w), free(cells), free(keys);
     return 0;
 }
 
@@ -233,8 +240,12 @@ static int print_totals(const cmp_set *set, const char *old_label, const char *n
     return 0;
 }
 
-int cmp_print_table(const cmp_set *set, const char *old_label, const char *new_label)
+int cmp_print_table(const cmp_set *set, const char *old_text, const char *new_text)
 {
+    /* The labels hold file names and field values: shown safely. */
+    char old_label[1600], new_label[1600];
+    pb_text_show(old_label, sizeof old_label, old_text);
+    pb_text_show(new_label, sizeof new_label, new_text);
     int *shown = malloc((size_t)(set->nkey + 1) * sizeof *shown), nshown;
     if (!shown) return -1;
     printf("old: %s\nnew: %s\n", old_label, new_label);
@@ -250,21 +261,6 @@ int cmp_print_table(const cmp_set *set, const char *old_label, const char *new_l
 }
 
 /* ---- CSV ---- */
-
-/* A field, quoted when it holds a comma, a quote or a line break (RFC 4180). */
-static void csv_text(const char *s)
-{
-    if (!strpbrk(s, ",\"\r\n")) {
-        fputs(s, stdout);
-        return;
-    }
-    putchar('"');
-    for (; *s; s++) {
-        if (*s == '"') putchar('"');
-        putchar(*s);
-    }
-    putchar('"');
-}
 
 /* ",VALUE" in fmt, or "," alone for NAN. */
 static void csv_num(const char *fmt, double v)
@@ -292,7 +288,7 @@ static void csv_pair(const cmp_set *set, long i)
     const cmp_pair *p = &set->pair[i];
     for (int k = 0; k < set->nkey; k++) {
         if (k) putchar(',');
-        csv_text(key_cell(set, i, k));
+        pb_csv_field(stdout, key_cell(set, i, k));
     }
     csv_side(p->old, &p->so);
     csv_side(p->new_, &p->sn);
@@ -308,7 +304,7 @@ int cmp_print_csv(const cmp_set *set)
 {
     double gt, gs;
     if (geomeans(set, &gt, &gs)) return -1;
-    for (int k = 0; k < set->nkey; k++) csv_text(set->key_names[k]), putchar(',');
+    for (int k = 0; k < set->nkey; k++) pb_csv_field(stdout, set->key_names[k]), putchar(',');
     puts("old_samples,old_median_s,old_lo_s,old_hi_s,old_cv,new_samples,new_median_s,new_lo_s,"
          "new_hi_s,new_cv,ratio,ratio_lo,ratio_hi,p_value,verdict,old_steps,new_steps,steps_ratio");
     for (long i = 0; i < set->npairs; i++) csv_pair(set, i);

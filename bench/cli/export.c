@@ -3,12 +3,15 @@
  * solvers, under a comment header that says where it came from and maps every
  * variable back to a cell and value (import-solution reads the model back). */
 #include <stdlib.h>
+#include <errno.h>
 #include <string.h>
 
 #include "cnf_puzzle.h"
-#include "harness/csv.h"
+#include "harness/io/csv.h"
 #include "harness/build_info.h"
-#include "harness/meta.h"
+#include "harness/meta/meta.h"
+#include "harness/base/say.h"
+#include "harness/io/outfile.h"
 
 typedef struct export_opts {
     const char *out;
@@ -139,10 +142,10 @@ int pb_cmd_export(int argc, char **argv)
         char err[600];
         if (!o.out || !strcmp(o.out, "-")) {
             if (fill(stdout, &x) || fflush(stdout))
-                rc = (fprintf(stderr, "puzzlebench: export: cannot write standard output\n"),
-                      PB_EXIT_FAILED);
+                rc = (pb_say("export: standard output: cannot write: %s", strerror(errno)),
+                      PB_EXIT_USAGE);
         } else if (pb_write_file_atomic(o.out, fill, &x, err, sizeof err))
-            rc = (fprintf(stderr, "puzzlebench: export: %s\n", err), PB_EXIT_FAILED);
+            rc = (pb_say("export: %s", err), PB_EXIT_USAGE);
     }
     pb_cnf_puzzle_free(&p);
     return rc;

@@ -4,8 +4,8 @@
 #include <string.h>
 
 #include "commands.h"
-#include "harness/exit.h"
-#include "harness/world.h"
+#include "harness/base/exit.h"
+#include "harness/mpi/world.h"
 
 static void generator_names(char *out, size_t len)
 {

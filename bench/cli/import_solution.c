@@ -7,7 +7,8 @@
 
 #include "cnf/satout.h"
 #include "cnf_puzzle.h"
-#include "harness/readfile.h"
+#include "harness/io/readfile.h"
+#include "harness/base/say.h"
 
 typedef struct import_opts {
     int index;
@@ -101,7 +102,7 @@ static int import(pb_cnf_puzzle *p, const char *path)
     char err[600];
     size_t len;
     char *text = pb_read_file(path, &len, err, sizeof err);
-    if (!text) return fprintf(stderr, "puzzlebench: import-solution: %s\n", err), PB_EXIT_USAGE;
+    if (!text) return pb_say("import-solution: %s", err), PB_EXIT_USAGE;
     const char *name = strcmp(path, "-") ? path : "stdin";
     const pb_cnf *cnf = p->cnf;
     const pb_model *m = p->model;
@@ -110,10 +111,9 @@ static int import(pb_cnf_puzzle *p, const char *path)
     pb_error e = {0, ""};
     int rc = 0, verdict = truth && values ? pb_satout_read(text, len, cnf->nvars, truth, &e) : -2;
     if (verdict == -2)
-        rc = (fprintf(stderr, "puzzlebench: import-solution: out of memory\n"), PB_EXIT_FAILED);
+        rc = (pb_say("import-solution: out of memory"), PB_EXIT_FAILED);
     else if (verdict < 0)
-        rc = (fprintf(stderr, "puzzlebench: import-solution: %s:%d: %s\n", name, e.line, e.msg),
-              PB_EXIT_USAGE);
+        rc = (pb_say("import-solution: %s:%d: %s", name, e.line, e.msg), PB_EXIT_USAGE);
     else if (verdict == PB_SATOUT_UNSAT)
         rc = (printf("verdict: unsatisfiable (%s: the solver found no model)\n", name),
               PB_EXIT_NONE);
@@ -122,8 +122,7 @@ static int import(pb_cnf_puzzle *p, const char *path)
     else if (pb_cnf_decode(cnf, truth, values) || !pb_model_check(m, values)) {
         explain(m, values, err, sizeof err);
         printf("verdict: not a solution (%s)\n", name);
-        fprintf(stderr, "puzzlebench: import-solution: %s: the model breaks the rules: %s\n", name,
-                err);
+        pb_say("import-solution: %s: the model breaks the rules: %s", name, err);
         rc = PB_EXIT_FAILED;
     } else {
         p->fam->print_solution(stdout, &p->set, p->index - 1, values, NULL);

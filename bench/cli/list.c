@@ -5,8 +5,9 @@
 #include <string.h>
 
 #include "commands.h"
-#include "harness/meta.h"
+#include "harness/meta/meta.h"
 #include "registry/registry.h"
+#include "harness/io/csv.h"
 
 typedef struct list_opts {
     int csv;
@@ -35,19 +36,10 @@ static int parse(const char *cmd, const char *about, int argc, char **argv, list
     return rc ? PB_EXIT_USAGE : -1;
 }
 
-/* A CSV field: quoted when it holds a comma, a quote or a line break (RFC 4180). */
+/* A CSV field and what ends it. */
 static void csv_field(const char *s, int last)
 {
-    if (strpbrk(s, ",\"\n")) {
-        putchar('"');
-        for (; *s; s++) {
-            if (*s == '"') putchar('"');
-            putchar(*s);
-        }
-        putchar('"');
-    } else {
-        fputs(s, stdout);
-    }
+    pb_csv_field(stdout, s);
     putchar(last ? '\n' : ',');
 }
 

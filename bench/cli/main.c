@@ -4,8 +4,9 @@
 #include <string.h>
 
 #include "commands.h"
-#include "harness/meta.h"
-#include "harness/world.h"
+#include "harness/meta/meta.h"
+#include "harness/mpi/world.h"
+#include "harness/base/say.h"
 
 static const char main_help[] =
     "usage: puzzlebench COMMAND [options]\n"
@@ -97,6 +98,6 @@ static int run_command(int argc, char **argv)
     if (!strcmp(cmd, "import-solution")) return pb_cmd_import_solution(argc, argv);
     const pb_command *own = pb_command_find(cmd, NULL);
     if (own) return own->run(own, argc, argv, 2);
-    fprintf(stderr, "puzzlebench: unknown command '%s' (see 'puzzlebench --help')\n", cmd);
+    pb_say("unknown command '%s' (see 'puzzlebench --help')", cmd);
     return PB_EXIT_USAGE;
 }

@@ -6,10 +6,12 @@
 #include <string.h>
 
 #include "commands.h"
-#include "harness/bind.h"
-#include "harness/csv.h"
-#include "harness/meta.h"
-#include "harness/readfile.h"
+#include "harness/measure/bind.h"
+#include "harness/io/csv.h"
+#include "harness/meta/meta.h"
+#include "harness/io/readfile.h"
+#include "harness/base/say.h"
+#include "harness/io/outfile.h"
 
 typedef struct meta_opts {
     const char *out, *end_from, *command;
@@ -105,13 +107,12 @@ static int write_end(const meta_opts *o, const char *const *extra)
     size_t len = 0;
     char *text = pb_read_file(o->end_from, &len, err, sizeof err);
     if (!text) {
-        fprintf(stderr, "puzzlebench: meta: %s\n", err);
+        pb_say("meta: %s", err);
         return PB_EXIT_USAGE;
     }
     const char *id = strstr(text, "run_id=");
     if (!id || (id != text && id[-1] != '\n')) {
-        fprintf(stderr, "puzzlebench: meta: %s: no run_id= line (not written by --begin)\n",
-                o->end_from);
+        pb_say("meta: %s: no run_id= line (not written by --begin)", o->end_from);
         free(text);
         return PB_EXIT_USAGE;
     }
@@ -119,11 +120,12 @@ static int write_end(const meta_opts *o, const char *const *extra)
     memset(&now, 0, sizeof now);
     pb_meta_end(&now);
     end_ctx e = {text, &now, extra};
-    int rc = pb_write_file_atomic(o->out, fill_end, &e, err, sizeof err);
-    if (!rc && pb_meta_topology_path(o->out, topo, sizeof topo) == 0)
-        rc = pb_meta_write_topology(topo, err, sizeof err);
+    int rc = pb_meta_topology_path(o->out, topo, sizeof topo) == 0
+                 ? pb_meta_write_topology(topo, err, sizeof err)
+                 : 0;
+    if (!rc) rc = pb_write_file_atomic(o->out, fill_end, &e, err, sizeof err);
     if (rc) {
-        fprintf(stderr, "puzzlebench: meta: %s\n", err);
+        pb_say("meta: %s", err);
     } else {
         id += 7;
         printf("%.*s\n", (int)strcspn(id, "\n"), id);
@@ -166,7 +168,7 @@ int pb_cmd_meta(int argc, char **argv)
     if (o.command) snprintf(m.command, sizeof m.command, "%s", o.command);
     if (!o.begin) pb_meta_end(&m);
     if (pb_meta_save(o.out, &m, pos, err, sizeof err)) {
-        fprintf(stderr, "puzzlebench: meta: %s\n", err);
+        pb_say("meta: %s", err);
         return PB_EXIT_USAGE;
     }
     printf("%s\n", m.run_id);

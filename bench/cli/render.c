@@ -6,8 +6,10 @@
 #include <string.h>
 
 #include "commands.h"
-#include "harness/batch.h"
+#include "harness/measure/batch.h"
 #include "render_trace.h"
+#include "harness/io/outfile.h"
+#include "harness/base/say.h"
 
 typedef struct render_opts {
     const char *out, *engine; /* NULL: the family's default engine */
@@ -87,19 +89,40 @@ static int solve_one(const pb_family *fam, const char *engine, const pb_set *set
                   .threads = 1,
                   .keep_solutions = 1};
     if (!eng || pb_batch_check(&b, &which, why, sizeof why) != PB_RUNS)
-        return fprintf(stderr, "puzzlebench: render: %s\n", eng ? why : "no such engine"),
-               PB_EXIT_USAGE;
+        return pb_say("render: %s", eng ? why : "no such engine"), PB_EXIT_USAGE;
     pb_batch_result r;
-    if (pb_batch_run(&b, &r))
-        return fprintf(stderr, "puzzlebench: render: out of memory\n"), PB_EXIT_FAILED;
+    if (pb_batch_run(&b, &r)) return pb_say("render: out of memory"), PB_EXIT_FAILED;
     int rc = pb_batch_solution(&b, &r, 0, values);
     pb_batch_free(&r);
-    if (rc)
-        return fprintf(stderr, "puzzlebench: render: the puzzle has no solution\n"), PB_EXIT_NONE;
+    if (rc) return pb_say("render: the puzzle has no solution"), PB_EXIT_NONE;
     return 0;
 }
 
 /* Loads the instance and writes puzzle o->index as a picture; the exit status. */
+/* What one picture is drawn from; rc and why: a win that could not be drawn. */
+typedef struct picture {
+    const pb_family *fam;
+    const pb_set *set;
+    int k;
+    const int *values;
+    const pb_trace_step *steps;
+    int nsteps, win, trace;
+    int rc;
+    char why[300];
+} picture;
+
+static int draw(FILE *f, void *ctx)
+{
+    picture *p = ctx;
+    if (p->win)
+        return (p->rc = p->fam->render_win(f, p->set, p->k, p->why, sizeof p->why)) ? -1 : 0;
+    if (p->trace)
+        p->fam->render_trace(f, p->set, p->k, p->steps, p->nsteps);
+    else
+        p->fam->render(f, p->set, p->k, p->values);
+    return 0;
+}
+
 static int render(const pb_family *fam, const render_opts *o, const void *params,
                   const pb_instance *inst)
 {
@@ -107,8 +130,7 @@ static int render(const pb_family *fam, const render_opts *o, const void *params
     pb_set set;
     if (fam->check_params && fam->check_params(params, err, sizeof err))
         return pb_usage_error("render", "%s", err);
-    if (fam->load(inst, params, &set, err, sizeof err))
-        return fprintf(stderr, "puzzlebench: %s\n", err), PB_EXIT_USAGE;
+    if (fam->load(inst, params, &set, err, sizeof err)) return pb_say("%s", err), PB_EXIT_USAGE;
     int k = o->index - 1, rc = 0;
     const char *engine = o->engine ? o->engine : fam->default_engine;
     if (o->engine && o->win)
@@ -127,7 +149,7 @@ static int render(const pb_family *fam, const render_opts *o, const void *params
         rc = pb_usage_error("render", "--index %d: %s holds %d puzzle%s", o->index, inst->spec,
                             set.count, set.count == 1 ? "" : "s");
     else if (set.puzzle[k].error)
-        rc = (fprintf(stderr, "puzzlebench: %s\n", set.puzzle[k].error), PB_EXIT_USAGE);
+        rc = (pb_say("%s", set.puzzle[k].error), PB_EXIT_USAGE);
     if (!rc && o->win && (o->solution || !fam->render_win))
         rc = o->solution ? pb_usage_error("render", "give --solution or --win, not both")
                          : pb_usage_error("render", "--win: no animated win of %s", fam->name);
@@ -145,25 +167,17 @@ static int render(const pb_family *fam, const render_opts *o, const void *params
         values = malloc((size_t)set.puzzle[k].model->ncells * sizeof *values + 1);
         rc = values ? solve_one(fam, engine, &set, k, values) : PB_EXIT_FAILED;
     }
-    FILE *f = stdout;
-    if (!rc && o->out && !(f = fopen(o->out, "w")))
-        rc = (fprintf(stderr, "puzzlebench: render: cannot write %s\n", o->out), PB_EXIT_USAGE);
-    if (!rc && o->win) {
-        char why[300];
-        if ((rc = fam->render_win(f, &set, k, why, sizeof why)))
-            fprintf(stderr, "puzzlebench: render --win: %s\n", why);
-        if (f != stdout && fclose(f) && !rc)
-            rc =
-                (fprintf(stderr, "puzzlebench: render: cannot write %s\n", o->out), PB_EXIT_FAILED);
-        if (rc && f != stdout) remove(o->out); /* no half-written picture */
-    } else if (!rc) {
-        if (o->trace)
-            fam->render_trace(f, &set, k, steps, nsteps);
-        else
-            fam->render(f, &set, k, values);
-        if (f != stdout && fclose(f))
-            rc =
-                (fprintf(stderr, "puzzlebench: render: cannot write %s\n", o->out), PB_EXIT_FAILED);
+    if (!rc) {
+        picture p = {fam, &set, k, values, steps, nsteps, o->win, o->trace, 0, ""};
+        char err[600];
+        if (!o->out) {
+            rc = draw(stdout, &p);
+        } else if (pb_write_file_atomic(o->out, draw, &p, err, sizeof err)) {
+            /* the file is absent, never half drawn */
+            rc = PB_EXIT_USAGE;
+            if (!p.why[0]) pb_say("render: %s", err);
+        }
+        if (p.why[0]) rc = (pb_say("render --win: %s", p.why), p.rc);
     }
     free(values);
     free(steps);

@@ -4,8 +4,9 @@
 #include <stdlib.h>
 
 #include "commands.h"
-#include "harness/batch.h"
+#include "harness/measure/batch.h"
 #include "render_trace.h"
+#include "harness/base/say.h"
 
 typedef struct recorder {
     pb_trace_step *steps;
@@ -42,16 +43,14 @@ int pb_render_trace_record(const pb_family *fam, const char *engine, const pb_se
                           .trace_ctx = &r},
                   .threads = 1};
     pb_batch_result res;
-    if (!r.steps) return fprintf(stderr, "puzzlebench: render: out of memory\n"), PB_EXIT_FAILED;
+    if (!r.steps) return pb_say("render: out of memory"), PB_EXIT_FAILED;
     if (!eng || pb_batch_check(&b, &which, why, sizeof why) != PB_RUNS)
-        rc = (fprintf(stderr, "puzzlebench: render --trace: %s\n", eng ? why : "no engine"),
-              PB_EXIT_USAGE);
+        rc = (pb_say("render --trace: %s", eng ? why : "no engine"), PB_EXIT_USAGE);
     else if (pb_batch_run(&b, &res))
-        rc = (fprintf(stderr, "puzzlebench: render: out of memory\n"), PB_EXIT_FAILED);
+        rc = (pb_say("render: out of memory"), PB_EXIT_FAILED);
     else {
         if (r.full || res.status != PB_DONE)
-            rc = (fprintf(stderr, "puzzlebench: render --trace: the search passes %d steps\n",
-                          PB_RENDER_TRACE_MAX),
+            rc = (pb_say("render --trace: the search passes %d steps", PB_RENDER_TRACE_MAX),
                   PB_EXIT_LIMIT);
         pb_batch_free(&res);
     }

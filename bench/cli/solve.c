@@ -6,12 +6,14 @@
 #include <string.h>
 
 #include "commands.h"
-#include "harness/batch.h"
-#include "harness/batch_measure.h"
-#include "harness/count_mpi.h"
-#include "harness/exit.h"
-#include "harness/trace_print.h"
-#include "harness/world.h"
+#include "harness/measure/batch.h"
+#include "harness/measure/batch_measure.h"
+#include "harness/mpi/count_mpi.h"
+#include "core/text_bytes.h"
+#include "harness/base/exit.h"
+#include "harness/io/trace_print.h"
+#include "harness/mpi/world.h"
+#include "harness/base/say.h"
 
 typedef struct solve_opts {
     const char *engine, *order;
@@ -43,6 +45,11 @@ static const pb_option solve_options[] = {
     PB_OPTION_STEP_LIMIT(solve_opts, limits.max_steps,
                          "stop each puzzle after N steps (placements + backtracks)"),
     PB_OPTION_TIME_LIMIT(solve_opts, limits.max_seconds, "stop each puzzle after S seconds"),
+    {.name = "max-memory",
+     OPT(PB_OPT_BYTES, limits.max_bytes),
+     .arg = "SIZE",
+     .help = "engines that hold tables (path-dp): stop, before allocating,\n"
+             "when the run would hold more than SIZE bytes (K, M, G)"},
     {.name = "limit",
      .key = 'l',
      OPT(PB_OPT_COUNT, limits.max_solutions),
@@ -70,7 +77,8 @@ static const pb_option solve_options[] = {
 };
 #undef OPT
 
-static const solve_opts solve_defaults = {.order = "row", .threads = 1, .timing = {1, 0.010, 1, 0}};
+static const solve_opts solve_defaults = {
+    .order = "row", .threads = 1, .limits = {.max_bytes = 4ull << 30}, .timing = {1, 0.010, 1, 0}};
 
 static void print_help(const char *cmd, const pb_family *only)
 {
@@ -195,10 +203,10 @@ static void print_puzzle(const run_ctx *c, int i, int *values)
     const pb_outcome *r = &c->res.puzzle[i];
     if (!strcmp(c->cmd, "count")) {
         if (!c->fam->batch || c->o->quiet) return;
-        char where[4200] = "";
+        char where[4200] = "", shown[4 * sizeof where];
         if (!p->line && c->fam->puzzle_name) c->fam->puzzle_name(&c->set, i, where, sizeof where);
         if (!where[0]) snprintf(where, sizeof where, "%s:%d", c->spec, p->line);
-        print_verdict(where, r, &c->o->limits);
+        print_verdict(pb_text_show(shown, sizeof shown, where), r, &c->o->limits); /* a file name */
         return;
     }
     if (c->o->quiet) return;
@@ -222,13 +230,17 @@ static int report(run_ctx *c)
         if (c->set.puzzle[i].model && c->set.puzzle[i].model->ncells > max_cells)
             max_cells = c->set.puzzle[i].model->ncells;
     int *values = malloc((size_t)max_cells * sizeof *values);
-    if (!values) return fprintf(stderr, "puzzlebench: out of memory\n"), PB_EXIT_USAGE;
+    if (!values) return pb_say("out of memory"), PB_EXIT_USAGE;
     for (int i = 0; i < c->set.count; i++) {
         if (c->set.puzzle[i].error) {
             fflush(stdout);
-            fprintf(stderr, "puzzlebench: %s\n", c->set.puzzle[i].error);
+            pb_say("%s", c->set.puzzle[i].error);
             t.bad++;
             continue;
+        }
+        if (c->set.puzzle[i].note) {
+            fflush(stdout);
+            pb_say("note: %s", c->set.puzzle[i].note);
         }
         count_outcome(&c->res.puzzle[i], &c->o->limits, &t);
         if (c->res.puzzle[i].ran) print_puzzle(c, i, values);
@@ -253,10 +265,9 @@ static int report(run_ctx *c)
     putchar('\n');
     if (pb_interrupted || c->res.status == PB_INTERRUPTED) return pb_interrupt_exit();
     if (t.overflow)
-        fprintf(stderr,
-                "puzzlebench: %s: %d count%s overflowed the counter (status overflow): "
-                "the solutions printed are a lower bound\n",
-                c->cmd, t.overflow, t.overflow == 1 ? "" : "s");
+        pb_say("%s: %d count%s overflowed the counter (status overflow): the solutions printed are "
+               "a lower bound",
+               c->cmd, t.overflow, t.overflow == 1 ? "" : "s");
     if (t.bad) return PB_EXIT_USAGE;
     /* A run stopped by a limit is no answer, even when it found solutions: a count
      * cut short is a lower bound (--limit N, the user's cap, is an answer). */
@@ -330,12 +341,12 @@ static int prepare(run_ctx *c)
     /* Without --keep-going, bad input stops everything before any work is done. */
     for (int i = 0; i < c->set.count; i++)
         if (c->set.puzzle[i].error && !c->o->keep_going)
-            return fprintf(stderr, "puzzlebench: %s\n", c->set.puzzle[i].error), PB_EXIT_USAGE;
+            return pb_say("%s", c->set.puzzle[i].error), PB_EXIT_USAGE;
     if (pb_batch_check(&c->batch, &which, err, sizeof err) != PB_RUNS) {
         if (c->fam->batch)
-            fprintf(stderr, "puzzlebench: %s:%d: %s\n", c->spec, c->set.puzzle[which].line, err);
+            pb_say("%s:%d: %s", c->spec, c->set.puzzle[which].line, err);
         else
-            fprintf(stderr, "puzzlebench: %s: %s\n", c->cmd, err);
+            pb_say("%s: %s", c->cmd, err);
         return PB_EXIT_USAGE;
     }
     return 0;
@@ -348,13 +359,13 @@ static int run_measured(run_ctx *c)
     char why[300];
     if (c->o->timing.samples <= 1) {
         if (!pb_batch_run(&c->batch, &c->res)) return 0;
-        fprintf(stderr, "puzzlebench: %s: out of memory\n", c->cmd);
+        pb_say("%s: out of memory", c->cmd);
         return PB_EXIT_FAILED;
     }
     if (pb_batch_measure(&c->batch, &c->o->timing, &c->res, &c->timing, why, sizeof why) !=
         PB_RUN_ERROR)
         return 0;
-    fprintf(stderr, "puzzlebench: %s: %s\n", c->cmd, why);
+    pb_say("%s: %s", c->cmd, why);
     return PB_EXIT_FAILED;
 }
 
@@ -380,7 +391,7 @@ static int run(const char *cmd, const pb_family *fam, const solve_opts *o, const
     run_ctx c = {.cmd = cmd, .spec = inst->spec, .fam = fam, .o = o};
     if (fam->load(inst, params, &c.set, err, sizeof err)) {
         pb_binder_free(binder);
-        return fprintf(stderr, "puzzlebench: %s\n", err), PB_EXIT_USAGE;
+        return pb_say("%s", err), PB_EXIT_USAGE;
     }
     pb_trace_printer tp = {stdout, strcmp(cmd, "count") ? PB_MODE_FIRST : PB_MODE_COUNT, 0, 0};
     c.batch = (pb_batch){

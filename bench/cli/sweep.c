@@ -6,11 +6,12 @@
 #include <string.h>
 
 #include "commands.h"
-#include "harness/bind.h"
-#include "harness/exit.h"
-#include "harness/readfile.h"
-#include "harness/sweep.h"
-#include "harness/sweep_meta.h"
+#include "harness/measure/bind.h"
+#include "harness/base/exit.h"
+#include "harness/io/readfile.h"
+#include "harness/sweep/sweep.h"
+#include "harness/sweep/sweep_meta.h"
+#include "harness/base/say.h"
 
 static const char sweep_about[] =
     "usage: puzzlebench sweep [FILE] [options] [--KEY VALUE ...]\n"
@@ -176,13 +177,11 @@ static int read_file(pb_sweep_spec *spec, const char *file, int quick, char *has
     size_t len;
     char *text = pb_read_file(file, &len, err, sizeof err);
     pb_error pe = {0, ""};
-    if (!text) return fprintf(stderr, "puzzlebench: sweep: %s\n", err), PB_EXIT_USAGE;
+    if (!text) return pb_say("sweep: %s", err), PB_EXIT_USAGE;
     pb_sweep_hash_text(text, len, hash, hashlen);
     int bad = pb_sweep_spec_parse(spec, text, len, &pe);
     free(text);
-    if (bad)
-        return fprintf(stderr, "puzzlebench: sweep: %s:%d: %s\n", file, pe.line, pe.msg),
-               PB_EXIT_USAGE;
+    if (bad) return pb_say("sweep: %s:%d: %s", file, pe.line, pe.msg), PB_EXIT_USAGE;
     if (quick) pb_sweep_spec_quick(spec);
     if (pb_sweep_spec_relative_to(spec, file)) return pb_usage_error("sweep", "out of memory");
     return 0;
@@ -197,9 +196,7 @@ static int apply_overrides(pb_sweep_spec *spec, const char **names, const char *
         if (values[i] && pb_sweep_spec_set(spec, names[i], values[i], 0, &pe))
             return pb_usage_error("sweep", "--%s", pe.msg);
     if (pb_sweep_spec_resolve(spec, &pe)) {
-        if (pe.line)
-            return fprintf(stderr, "puzzlebench: sweep: %s:%d: %s\n", source, pe.line, pe.msg),
-                   PB_EXIT_USAGE;
+        if (pe.line) return pb_say("sweep: %s:%d: %s", source, pe.line, pe.msg), PB_EXIT_USAGE;
         return pb_usage_error("sweep", "%s: %s", source, pe.msg);
     }
     return 0;

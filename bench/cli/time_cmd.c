@@ -14,9 +14,11 @@
 #include <unistd.h>
 
 #include "commands.h"
-#include "harness/csv_append.h"
-#include "harness/measure.h"
-#include "harness/spawn.h"
+#include "harness/io/csv_append.h"
+#include "harness/measure/measure.h"
+#include "harness/measure/spawn.h"
+#include "harness/io/outfile.h"
+#include "harness/base/say.h"
 
 typedef struct time_opts {
     const char *csv, *key, *run_id, *stdin_path, *output;
@@ -173,15 +175,16 @@ typedef struct timed_command {
  * when the run ends). */
 static void run_keeping_output(timed_command *c)
 {
-    char tmp[4200];
-    snprintf(tmp, sizeof tmp, "%s.tmp.%ld", c->output, (long)getpid());
-    const int fd = open(tmp, O_WRONLY | O_CREAT | O_TRUNC | O_CLOEXEC, 0644);
-    if (fd >= 0) {
-        c->spawn.out_fd = fd;
-        pb_spawn_run(&c->spawn);
-        c->spawn.out_fd = -1;
-        if (close(fd) == 0 && rename(tmp, c->output) == 0) return;
+    char tmp[4200], why[500];
+    const int fd = pb_out_temp(c->output, tmp, sizeof tmp, why, sizeof why);
+    if (fd < 0) {
+        snprintf(c->err, sizeof c->err, "--output %s", why);
+        return;
     }
+    c->spawn.out_fd = fd;
+    pb_spawn_run(&c->spawn);
+    c->spawn.out_fd = -1;
+    if (close(fd) == 0 && rename(tmp, c->output) == 0) return;
     snprintf(c->err, sizeof c->err, "--output %s: cannot write: %s", c->output, strerror(errno));
     unlink(tmp);
 }
@@ -217,15 +220,14 @@ static int measure(const time_opts *o, pb_spawn *s, pb_timing *t, int *at_limit)
     *s = c.spawn;
     *at_limit = c.at_limit;
     if (pb_interrupted || (end == PB_RUN_STOPPED && !c.at_limit)) {
-        fputs("puzzlebench: time: interrupted; no row written\n", stderr);
+        pb_say("time: interrupted; no row written");
         return pb_interrupt_exit();
     }
     if (end != PB_RUN_ERROR) return 0;
-    if (c.err[0]) return fprintf(stderr, "puzzlebench: time: %s; no row written\n", c.err), 2;
+    if (c.err[0]) return pb_say("time: %s; no row written", c.err), 2;
     pb_spawn_command_text(s->argv, cmd, sizeof cmd);
     pb_spawn_describe(s, what, sizeof what);
-    fprintf(stderr, "puzzlebench: time: '%s' %s (every run must exit %d); no row written\n", cmd,
-            what, o->exit_status);
+    pb_say("time: '%s' %s (every run must exit %d); no row written", cmd, what, o->exit_status);
     return PB_EXIT_FAILED;
 }
 
@@ -235,7 +237,7 @@ static int write_row(const time_opts *o, const pb_csv_keys *k, const pb_timing *
     char err[4600];
     long row = 0;
     if (pb_csv_append_timed(o->csv, k, o->run_id, t, &row, err, sizeof err)) {
-        fprintf(stderr, "puzzlebench: time: %s\n", err);
+        pb_say("time: %s", err);
         return PB_EXIT_USAGE;
     }
     const pb_summary *m = &t->sum;
@@ -264,10 +266,10 @@ int pb_cmd_time(int argc, char **argv)
     char keybuf[4096], err[4600];
     if ((rc = check_options(&o, end + 1 < argc, &k, keybuf, sizeof keybuf))) return rc;
     if (pb_csv_append_check(o.csv, &k, err, sizeof err))
-        return fprintf(stderr, "puzzlebench: time: %s\n", err), PB_EXIT_USAGE;
+        return pb_say("time: %s", err), PB_EXIT_USAGE;
     pb_spawn s;
     if (pb_spawn_open(&s, argv + end + 1, o.stdin_path, err, sizeof err))
-        return fprintf(stderr, "puzzlebench: time: %s\n", err), PB_EXIT_USAGE;
+        return pb_say("time: %s", err), PB_EXIT_USAGE;
     pb_timing t;
     int at_limit = 0;
     rc = measure(&o, &s, &t, &at_limit);

@@ -6,49 +6,23 @@
 #include <stdlib.h>
 #include <string.h>
 #include "kakuro/kakuro.h"
-#include "harness/readfile.h"
-#include "harness/svg.h"
+#include "harness/io/readfile.h"
+#include "harness/io/svg.h"
 
 extern const pb_micro_cases pb_micro_kakuro; /* micro/kakuro.c */
 /* kakuro_generate.c, kakuro_sums.c */
 extern const pb_command pb_kakuro_generators[], pb_kakuro_commands[];
 
-/* A puzzle's grid packed to its size (a kakuro_grid holds the largest board), so a
- * file of many small puzzles stays small. */
-typedef struct packed_grid {
-    int rows, cols;
-    unsigned char *bytes; /* white, digit, down, right: rows*cols each */
-} packed_grid;
-
-static int pack(const kakuro_grid *g, packed_grid *p)
-{
-    size_t n = (size_t)g->rows * (size_t)g->cols;
-    p->rows = g->rows, p->cols = g->cols;
-    if (!(p->bytes = malloc(4 * n))) return -1;
-    memcpy(p->bytes, g->white, n);
-    memcpy(p->bytes + n, g->digit, n);
-    memcpy(p->bytes + 2 * n, g->down, n);
-    memcpy(p->bytes + 3 * n, g->right, n);
-    return 0;
-}
-
-static void unpack(const packed_grid *p, kakuro_grid *g)
-{
-    size_t n = (size_t)p->rows * (size_t)p->cols;
-    kakuro_grid_init(g, p->rows, p->cols);
-    memcpy(g->white, p->bytes, n);
-    memcpy(g->digit, p->bytes + n, n);
-    memcpy(g->down, p->bytes + 2 * n, n);
-    memcpy(g->right, p->bytes + 3 * n, n);
-}
-
+/* set->priv: the puzzles' grids (kakuro_grid, each sized to its puzzle), one per
+ * puzzle; an unreadable puzzle's is empty. */
 static void free_set(pb_set *set)
 {
-    packed_grid *grids = set->priv;
+    kakuro_grid *grids = set->priv;
     for (int i = 0; i < set->count; i++) {
         pb_model_free(set->puzzle[i].model);
         free(set->puzzle[i].error);
-        if (grids) free(grids[i].bytes);
+        free(set->puzzle[i].note);
+        if (grids) kakuro_grid_free(&grids[i]);
     }
     free(grids);
     free(set->puzzle);
@@ -68,39 +42,48 @@ static int load_text(const char *spec, const char *text, size_t len, pb_set *set
 {
     kakuro_reader rd;
     kakuro_reader_init(&rd, text, len);
-    kakuro_grid *g = malloc(sizeof *g);
     size_t cap = 0;
-    packed_grid *grids = NULL;
+    kakuro_grid *grids = NULL;
     int line, rc;
     pb_error e;
-    if (!g) goto nomem;
-    while ((rc = kakuro_read(&rd, g, &line, &e)) != 0) {
+    for (;;) {
         if ((size_t)set->count == cap) {
             size_t ncap = cap ? 2 * cap : 16;
             pb_puzzle *np = realloc(set->puzzle, ncap * sizeof *np);
             if (np) set->puzzle = np;
-            packed_grid *ng = realloc(grids, ncap * sizeof *ng);
+            kakuro_grid *ng = realloc(grids, ncap * sizeof *ng);
             if (ng) grids = ng;
             set->priv = grids;
             if (!np || !ng) goto nomem;
+            memset(grids + cap, 0, (ncap - cap) * sizeof *grids);
             cap = ncap;
         }
+        kakuro_grid *g = &grids[set->count];
+        if (!(rc = kakuro_read(&rd, g, &line, &e))) break;
         pb_puzzle *p = &set->puzzle[set->count];
         memset(p, 0, sizeof *p);
-        memset(&grids[set->count], 0, sizeof *grids);
         set->count++;
         if (rc > 0) {
             p->line = line;
-            if (pack(g, &grids[set->count - 1])) goto nomem;
             p->model = kakuro_model_new(g, &e);
+            /* Why it has no solution, else its first run without a clue. */
+            const pb_error *n = &rd.note, *u = &rd.unclued;
+            if (p->model && n->line)
+                p->note =
+                    dup_printf("%s:%d: %s (the puzzle has no solution)", spec, n->line, n->msg);
+            else if (p->model && u->line)
+                p->note = dup_printf("%s:%d: %s (read as a run: distinct digits, any sum)", spec,
+                                     u->line, u->msg);
+            if (p->model && (n->line || u->line) && !p->note) goto nomem;
             if (p->model) continue;
             e.line = line;
         }
+        kakuro_grid_free(g);
         p->line = e.line;
         if (!(p->error = dup_printf("%s:%d: %s", spec, e.line, e.msg))) goto nomem;
         set->bad++;
     }
-    free(g);
+    kakuro_grid_free(&grids[set->count]); /* the grid of the read that found the end */
     if (set->count == 0) {
         snprintf(err, errlen, "%s: no puzzles found (expected clue grids: rows of tokens %s)", spec,
                  "D\\R, #, . or a digit");
@@ -108,7 +91,6 @@ static int load_text(const char *spec, const char *text, size_t len, pb_set *set
     }
     return 0;
 nomem:
-    free(g);
     snprintf(err, errlen, "%s: out of memory", spec);
     return -1;
 }
@@ -131,22 +113,19 @@ static void print_solution(FILE *f, const pb_set *set, int i, const int *values,
                            const pb_engine *engine)
 {
     (void)engine;
-    const packed_grid *grids = set->priv;
-    kakuro_grid *shape = malloc(sizeof *shape), *sol = malloc(sizeof *sol);
-    if (shape && sol) {
-        unpack(&grids[i], shape);
-        kakuro_grid_fill(shape, values, sol);
-        size_t need = kakuro_format_grid(sol, NULL, 0) + 1;
+    const kakuro_grid *grids = set->priv;
+    kakuro_grid sol = {0};
+    if (!kakuro_grid_fill(&grids[i], values, &sol)) {
+        size_t need = kakuro_format_grid(&sol, NULL, 0) + 1;
         char *buf = malloc(need);
         if (buf) {
-            kakuro_format_grid(sol, buf, need);
+            kakuro_format_grid(&sol, buf, need);
             fputs(buf, f);
             fputc('\n', f);
             free(buf);
         }
     }
-    free(shape);
-    free(sol);
+    kakuro_grid_free(&sol);
 }
 
 /* The clue grid as a picture (render), after scripts/analysis/kakuro_svg.py: clue
@@ -154,18 +133,9 @@ static void print_solution(FILE *f, const pb_set *set, int i, const int *values,
  * (classes "down", "right"); white cells with their digits. */
 static void render(FILE *f, const pb_set *set, int i, const int *values)
 {
-    const packed_grid *grids = set->priv;
-    kakuro_grid *shape = malloc(sizeof *shape), *g = malloc(sizeof *g);
-    if (!shape || !g) {
-        free(shape);
-        free(g);
-        return;
-    }
-    unpack(&grids[i], shape);
-    if (values)
-        kakuro_grid_fill(shape, values, g);
-    else
-        *g = *shape;
+    const kakuro_grid *grids = set->priv, *shape = &grids[i];
+    kakuro_grid filled = {0}, *g = &filled;
+    if (kakuro_grid_fill(shape, values, g)) return;
     const double cs = 40, m = 10;
     char t[8];
     pb_svg_begin(f, 2 * m + cs * g->cols, 2 * m + cs * g->rows);
@@ -196,8 +166,7 @@ static void render(FILE *f, const pb_set *set, int i, const int *values)
             }
         }
     pb_svg_end(f);
-    free(shape);
-    free(g);
+    kakuro_grid_free(g);
 }
 
 static const char *const kakuro_sweeps[] = {"kakuro-checkers", NULL};

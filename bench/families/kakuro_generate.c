@@ -14,16 +14,18 @@
 #include <unistd.h>
 
 #include "family.h"
-#include "harness/csv.h"
-#include "harness/exit.h"
-#include "harness/gen_mpi.h"
-#include "harness/gen_stream.h"
-#include "harness/world.h"
-#include "harness/meta.h"
-#include "harness/readfile.h"
+#include "harness/io/csv.h"
+#include "harness/base/exit.h"
+#include "harness/mpi/gen_mpi.h"
+#include "harness/io/gen_stream.h"
+#include "harness/mpi/world.h"
+#include "harness/meta/meta.h"
+#include "harness/io/readfile.h"
 #include "kakuro/kakuro.h"
 #include "player/page/page.h"
 #include "player/puzzle_json.h"
+#include "harness/base/say.h"
+#include "harness/io/outfile.h"
 
 extern const pb_family pb_family_kakuro;
 
@@ -314,9 +316,9 @@ static int load_outlines(gen_cmd *o)
     char err[4400];
     size_t len;
     char *text = pb_read_file(o->outline_file, &len, err, sizeof err);
-    if (!text) return fprintf(stderr, "puzzlebench: %s\n", err), -1;
-    o->outlines = malloc(MAX_SHAPES * sizeof *o->outlines);
-    if (!o->outlines) return free(text), fprintf(stderr, "puzzlebench: out of memory\n"), -1;
+    if (!text) return pb_say("%s", err), -1;
+    o->outlines = calloc(MAX_SHAPES, sizeof *o->outlines);
+    if (!o->outlines) return free(text), pb_say("out of memory"), -1;
     kakuro_reader rd;
     kakuro_reader_init(&rd, text, len);
     pb_error e;
@@ -324,21 +326,19 @@ static int load_outlines(gen_cmd *o)
     char msg[200];
     while ((rc = kakuro_read_outline(&rd, &o->outlines[o->nshapes], &line, &e)) != 0) {
         if (rc < 0) {
-            fprintf(stderr, "puzzlebench: %s:%d: %s\n", o->outline_file, e.line, e.msg);
+            pb_say("%s:%d: %s", o->outline_file, e.line, e.msg);
             return free(text), -1;
         }
         kakuro_grid *g = &o->outlines[o->nshapes];
         if (kakuro_outline_check(g, msg, sizeof msg)) {
-            fprintf(stderr, "puzzlebench: %s:%d: not a valid outline: %s\n", o->outline_file, line,
-                    msg);
+            pb_say("%s:%d: not a valid outline: %s", o->outline_file, line, msg);
             return free(text), -1;
         }
         snprintf(o->shape_name[o->nshapes], sizeof o->shape_name[0], "%dx%d", g->rows, g->cols);
         if (++o->nshapes == MAX_SHAPES) break;
     }
     free(text);
-    if (!o->nshapes)
-        return fprintf(stderr, "puzzlebench: %s: no outline found\n", o->outline_file), -1;
+    if (!o->nshapes) return pb_say("%s: no outline found", o->outline_file), -1;
     return 0;
 }
 
@@ -510,9 +510,10 @@ static int write_task(gen_cmd *o, long t)
         if (pb_write_file_atomic(path, fill_one, &ft, err, errlen)) return -1;
     } else if (!o->rc[t]) {
         char *text = task_text(o, t);
-        int bad = !text || pb_stream_put(&o->text, text);
+        if (!text) return snprintf(err, errlen, "out of memory"), -1;
+        int bad = pb_stream_put(&o->text, text);
         free(text);
-        if (bad) return snprintf(err, errlen, "cannot write the output"), -1;
+        if (bad) return pb_stream_why(&o->text, err, errlen), -1;
     }
     if (!o->out_dir && !o->stats) return 0;
     format_record(o, t, row, sizeof row);
@@ -589,8 +590,7 @@ static int open_outputs(gen_cmd *o)
     pb_stream_mode mode;
     if (pb_stream_mode_of(o->opt->force, o->opt->resume, o->out_dir, &mode)) return -1;
     if (o->out_dir && mkdir(o->out_dir, 0777) && errno != EEXIST) {
-        fprintf(stderr, "puzzlebench: generate: cannot create %s: %s\n", o->out_dir,
-                strerror(errno));
+        pb_say("generate: cannot create %s: %s", o->out_dir, strerror(errno));
         return -1;
     }
     if (o->out_dir || o->stats) {
@@ -599,22 +599,21 @@ static int open_outputs(gen_cmd *o)
         if (pb_stream_open(&o->records, path, mode, records_header, o->ntasks, record_lines, o, err,
                            sizeof err) ||
             (o->records.kept && check_kept(o, err, sizeof err)))
-            return fprintf(stderr, "puzzlebench: generate: %s\n", err), -1;
+            return pb_say("generate: %s", err), -1;
         o->from = o->next = o->rows = o->records.kept;
         for (long t = 0; t < o->from; t++) o->made[t] = 1;
         if (o->opt->resume)
-            fprintf(stderr, "puzzlebench: generate: %s holds %ld of %ld records\n", path, o->from,
-                    o->ntasks);
+            pb_say("generate: %s holds %ld of %ld records", path, o->from, o->ntasks);
     }
     if (o->out_dir) return 0;
     FILE *f = open_memstream(&header, &hlen);
-    if (!f) return fprintf(stderr, "puzzlebench: generate: out of memory\n"), -1;
+    if (!f) return pb_say("generate: out of memory"), -1;
     header_comment(f, o);
     fclose(f);
     int rc =
         pb_stream_open(&o->text, NULL, PB_STREAM_NEW, header, 0, record_lines, o, err, sizeof err);
     free(header);
-    if (rc) return fprintf(stderr, "puzzlebench: generate: %s\n", err), -1;
+    if (rc) return pb_say("generate: %s", err), -1;
     return 0;
 }
 
@@ -626,8 +625,8 @@ static int close_outputs(gen_cmd *o)
     int bad = 0;
     if (!o->out_dir && pb_stream_close(&o->text, err, sizeof err)) bad = 1;
     if ((o->out_dir || o->stats) && pb_stream_close(&o->records, err, sizeof err)) bad = 1;
-    if (o->write_failed) return fprintf(stderr, "puzzlebench: generate: %s\n", o->write_error), -1;
-    if (bad) return fprintf(stderr, "puzzlebench: generate: %s\n", err), -1;
+    if (o->write_failed) return pb_say("generate: %s", o->write_error), -1;
+    if (bad) return pb_say("generate: %s", err), -1;
     if (!o->out_dir && !o->stats) return 0;
     snprintf(path, sizeof path, o->out_dir ? "%s/generate.csv" : "%s",
              o->out_dir ? o->out_dir : o->stats);
@@ -637,8 +636,7 @@ static int close_outputs(gen_cmd *o)
     char rows[64];
     snprintf(rows, sizeof rows, "puzzles=%ld", o->rows);
     const char *extra[] = {rows, NULL};
-    if (pb_meta_save(path, &o->meta, extra, err, sizeof err))
-        return fprintf(stderr, "puzzlebench: %s\n", err), -1;
+    if (pb_meta_save(path, &o->meta, extra, err, sizeof err)) return pb_say("%s", err), -1;
     return 0;
 }
 
@@ -651,6 +649,7 @@ static void gen_free(gen_cmd *o)
     }
     free(o->json);
     free(o->puzzle_text), free(o->solution_text), free(o->st), free(o->rc), free(o->made);
+    for (int i = 0; o->outlines && i < MAX_SHAPES; i++) kakuro_grid_free(&o->outlines[i]);
     free(o->outlines);
 }
 
@@ -662,7 +661,7 @@ static void make_all(gen_cmd *o)
     /* Puzzles vary a lot in cost, so tasks are handed out one at a time. */
 #pragma omp parallel num_threads(o->threads)
     {
-        kakuro_grid *puzzle = malloc(sizeof *puzzle), *solution = malloc(sizeof *solution);
+        kakuro_grid *puzzle = calloc(1, sizeof *puzzle), *solution = calloc(1, sizeof *solution);
 #pragma omp for schedule(dynamic, 1)
         for (long t = o->from; t < o->ntasks; t++) {
             int skip;
@@ -680,6 +679,8 @@ static void make_all(gen_cmd *o)
                 write_ready(o);
             }
         }
+        if (puzzle) kakuro_grid_free(puzzle);
+        if (solution) kakuro_grid_free(solution);
         free(puzzle);
         free(solution);
     }
@@ -697,11 +698,10 @@ typedef struct task_head {
 static int make_record(void *ctx, int i, void **rec, size_t *len)
 {
     gen_cmd *o = ctx;
-    kakuro_grid *puzzle = malloc(sizeof *puzzle), *solution = malloc(sizeof *solution);
-    if (!puzzle || !solution) return free(puzzle), free(solution), -1;
-    run_task(o, i, puzzle, solution);
-    free(puzzle);
-    free(solution);
+    kakuro_grid puzzle = {0}, solution = {0};
+    run_task(o, i, &puzzle, &solution);
+    kakuro_grid_free(&puzzle);
+    kakuro_grid_free(&solution);
     char *texts[3] = {o->puzzle_text[i], o->solution_text[i], o->json ? o->json[i] : NULL};
     task_head h = {o->rc[i], {0, 0, 0}};
     size_t n = sizeof h + sizeof o->st[i];
@@ -759,13 +759,13 @@ static int write_html(const gen_cmd *o)
     char *list = NULL, err[4400];
     size_t len = 0;
     FILE *f = open_memstream(&list, &len);
-    if (!f) return fprintf(stderr, "puzzlebench: generate: out of memory\n"), -1;
+    if (!f) return pb_say("generate: out of memory"), -1;
     fputc('[', f);
     for (long t = 0, n = 0; t < o->next; t++)
         if (!o->rc[t]) fprintf(f, "%s%s", n++ ? ",\n" : "\n", o->json[t]);
     fputs("\n]", f);
     int rc = fclose(f) ? -1 : pb_player_write(o->opt->html, list, err, sizeof err);
-    if (rc) fprintf(stderr, "puzzlebench: generate: %s\n", list ? err : "out of memory");
+    if (rc) pb_say("generate: %s", list ? err : "out of memory");
     free(list);
     return rc;
 }
@@ -776,8 +776,8 @@ static int finish(gen_cmd *o)
     long failed = 0;
     for (long t = 0; t < o->next; t++) failed += o->rc[t] != 0;
     if (o->next < o->ntasks && pb_interrupted) {
-        fprintf(stderr, "puzzlebench: generate: interrupted; %ld of %ld puzzles written%s\n",
-                o->next, o->ntasks, o->out_dir ? " (--resume completes them)" : "");
+        pb_say("generate: interrupted; %ld of %ld puzzles written%s", o->next, o->ntasks,
+               o->out_dir ? " (--resume completes them)" : "");
         return pb_interrupt_exit();
     }
     if (o->next < o->ntasks) {
@@ -786,23 +786,17 @@ static int finish(gen_cmd *o)
         task_name(o, first, name, sizeof name);
         const kakuro_gen_stats *s = &o->st[first];
         if (o->rc[first] == -2)
-            fprintf(stderr,
-                    "puzzlebench: generate: %s: the outline cannot be filled (or out of "
-                    "memory)\n",
-                    name);
+            pb_say("generate: %s: the outline cannot be filled (or out of memory)", name);
         else
-            fprintf(stderr,
-                    "puzzlebench: generate: %s could not be made within the limits (%llu "
-                    "attempts, %.1f s); those before it are written; raise --max-attempts or "
-                    "--time-limit, or give --keep-going to record it and go on\n",
-                    name, (unsigned long long)s->attempts, s->wall_s);
+            pb_say("generate: %s could not be made within the limits (%llu attempts, %.1f s); "
+                   "those before it are written; raise --max-attempts or --time-limit, or give "
+                   "--keep-going to record it and go on",
+                   name, (unsigned long long)s->attempts, s->wall_s);
         return PB_EXIT_LIMIT;
     }
     if (failed) {
-        fprintf(stderr,
-                "puzzlebench: generate: %ld of %ld puzzles hit a limit (status limit in "
-                "the records)\n",
-                failed, o->ntasks);
+        pb_say("generate: %ld of %ld puzzles hit a limit (status limit in the records)", failed,
+               o->ntasks);
         return PB_EXIT_LIMIT;
     }
     return PB_EXIT_FOUND;
@@ -826,7 +820,7 @@ static int run_generate(const pb_command *self, int argc, char **argv, int first
     if (p.html) o.json = calloc((size_t)o.ntasks, sizeof *o.json);
     o.stop_at = o.ntasks;
     if (!o.puzzle_text || !o.solution_text || !o.st || !o.rc || !o.made || (p.html && !o.json)) {
-        fprintf(stderr, "puzzlebench: generate: out of memory\n");
+        pb_say("generate: out of memory");
         return gen_free(&o), PB_EXIT_USAGE;
     }
     /* Under mpirun rank 0 opens and writes the outputs; the others only make puzzles. */
@@ -844,7 +838,7 @@ static int run_generate(const pb_command *self, int argc, char **argv, int first
         pb_gen_mpi g = {(int)o.from, (int)o.ntasks, make_record, take_record, stopped, &o};
         rc = pb_gen_mpi_run(&g);
         if (w->rank) return gen_free(&o), rc ? PB_EXIT_FAILED : PB_EXIT_FOUND;
-        if (rc) fprintf(stderr, "puzzlebench: generate: MPI failed or out of memory\n");
+        if (rc) pb_say("generate: MPI failed or out of memory");
     } else {
         make_all(&o);
     }
@@ -913,13 +907,13 @@ static long outline_lines(long i, void *ctx)
  * made; a signal stops between outlines. The exit status. */
 static int write_outlines(const outline_opts *p, pb_stream *out)
 {
-    kakuro_grid *g = malloc(sizeof *g);
+    kakuro_grid grid = {0}, *g = &grid;
     char *text = NULL;
-    int rc = g ? PB_EXIT_FOUND : PB_EXIT_FAILED;
+    int rc = PB_EXIT_FOUND;
     for (long i = out->kept; i < p->count && rc == PB_EXIT_FOUND && !pb_interrupted; i++) {
         if (kakuro_outline_generate(&p->shape, (uint64_t)i, g)) {
-            fprintf(stderr, "puzzlebench: generate: no valid %dx%d outline found at density %g\n",
-                    p->shape.rows, p->shape.cols, p->shape.density);
+            pb_say("generate: no valid %dx%d outline found at density %g", p->shape.rows,
+                   p->shape.cols, p->shape.density);
             rc = PB_EXIT_LIMIT;
             break;
         }
@@ -931,15 +925,17 @@ static int write_outlines(const outline_opts *p, pb_stream *out)
         text[0] = '\n';
         kakuro_format_outline(g, text + 1, need - 1);
         if (pb_stream_put(out, i ? text : text + 1)) {
-            fprintf(stderr, "puzzlebench: generate: cannot write the output\n");
+            char why[4400];
+            pb_stream_why(out, why, sizeof why);
+            pb_say("generate: %s", why);
             rc = PB_EXIT_USAGE;
         } else {
             out->kept = i + 1;
         }
         free(text);
     }
-    if (rc == PB_EXIT_FAILED) fprintf(stderr, "puzzlebench: generate: out of memory\n");
-    free(g);
+    if (rc == PB_EXIT_FAILED) pb_say("generate: out of memory");
+    kakuro_grid_free(g);
     return rc;
 }
 
@@ -955,16 +951,15 @@ static int outline_body(const pb_command *self, int argc, char **argv, int first
     /* Outlines have no header line: the file is read back as outlines. */
     if (pb_stream_open(&out, p.out, mode, "", p.count, outline_lines, &p, err, sizeof err)) {
         pb_stream_close(&out, err + 2000, 100);
-        return fprintf(stderr, "puzzlebench: generate: %s\n", err), PB_EXIT_USAGE;
+        return pb_say("generate: %s", err), PB_EXIT_USAGE;
     }
     rc = write_outlines(&p, &out);
     long made = out.kept;
     if (pb_stream_close(&out, err, sizeof err) && rc == PB_EXIT_FOUND)
-        return fprintf(stderr, "puzzlebench: generate: %s\n", err), PB_EXIT_USAGE;
+        return pb_say("generate: %s", err), PB_EXIT_USAGE;
     if (rc == PB_EXIT_FOUND && made < p.count && pb_interrupted) {
-        fprintf(stderr, "puzzlebench: generate: interrupted; %ld of %d outlines written%s%s%s\n",
-                made, p.count, p.out ? " (--resume completes " : "", p.out ? p.out : "",
-                p.out ? ")" : "");
+        pb_say("generate: interrupted; %ld of %d outlines written%s%s%s", made, p.count,
+               p.out ? " (--resume completes " : "", p.out ? p.out : "", p.out ? ")" : "");
         return pb_interrupt_exit();
     }
     return rc;

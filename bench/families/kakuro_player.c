@@ -7,9 +7,10 @@
 #include <sys/stat.h>
 
 #include "family.h"
-#include "harness/exit.h"
+#include "harness/base/exit.h"
 #include "kakuro_player.h"
 #include "player/page/page.h"
+#include "harness/base/say.h"
 
 typedef struct player_opts {
     const char *out;
@@ -32,15 +33,15 @@ int pb_kakuro_player_run(const pb_command *self, int argc, char **argv, int firs
     if (rc) return rc == PB_OPT_HELP ? 0 : PB_EXIT_USAGE;
     if (!o.out) return pb_usage_error("player", "give --out DIR"), PB_EXIT_USAGE;
     if (mkdir(o.out, 0777) && errno != EEXIST) {
-        fprintf(stderr, "puzzlebench: player: cannot make %s: %s\n", o.out, strerror(errno));
-        return PB_EXIT_FAILED;
+        pb_say("player: %s: cannot make the folder: %s", o.out, strerror(errno));
+        return PB_EXIT_USAGE;
     }
     char path[4200], err[4400];
     if (snprintf(path, sizeof path, "%s/kakuro.html", o.out) >= (int)sizeof path)
         return pb_usage_error("player", "--out: path too long"), PB_EXIT_USAGE;
     if (pb_player_write(path, NULL, err, sizeof err)) {
-        fprintf(stderr, "puzzlebench: player: %s\n", err);
-        return PB_EXIT_FAILED;
+        pb_say("player: %s", err);
+        return PB_EXIT_USAGE;
     }
     printf("%s\n", path);
     return 0;

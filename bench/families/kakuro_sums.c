@@ -3,7 +3,7 @@
 #include <stdio.h>
 
 #include "family.h"
-#include "harness/exit.h"
+#include "harness/base/exit.h"
 #include "kakuro_player.h"
 #include "kakuro/sums.h"
 

@@ -11,14 +11,15 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
-#include "harness/csv.h"
-#include "harness/exit.h"
-#include "harness/gen_mpi.h"
-#include "harness/gen_stream.h"
-#include "harness/readfile.h"
-#include "harness/world.h"
+#include "harness/io/csv.h"
+#include "harness/base/exit.h"
+#include "harness/mpi/gen_mpi.h"
+#include "harness/io/gen_stream.h"
+#include "harness/io/readfile.h"
+#include "harness/mpi/world.h"
 #include "render_grid.h"
 #include "latin/latin.h"
+#include "harness/base/say.h"
 
 /* What a generated instance name asks for. */
 typedef struct qwh_spec {
@@ -30,14 +31,15 @@ typedef struct qwh_spec {
 typedef struct latin_priv {
     pb_model *shape[LATIN_MAX_ORDER + 1]; /* by order, built when first needed */
     pb_model *views;                      /* one per puzzle */
-    pb_mask *doms;                        /* their domains, LATIN_MAX_CELLS a puzzle */
-    char (*name)[48];                     /* generated puzzles' names; NULL for files */
+    pb_mask *doms;                        /* their domains, n * n a puzzle, one after another */
+    size_t doms_used;
+    char (*name)[48]; /* generated puzzles' names; NULL for files */
 } latin_priv;
 
 static void free_set(pb_set *set)
 {
     latin_priv *pv = set->priv;
-    for (int i = 0; i < set->count; i++) free(set->puzzle[i].error);
+    for (int i = 0; i < set->count; i++) free(set->puzzle[i].error), free(set->puzzle[i].note);
     if (pv) {
         for (int n = 0; n <= LATIN_MAX_ORDER; n++) pb_model_free(pv->shape[n]);
         free(pv->views), free(pv->doms), free(pv->name), free(pv);
@@ -46,12 +48,13 @@ static void free_set(pb_set *set)
     memset(set, 0, sizeof *set);
 }
 
-/* Room for count puzzles; 0, or -1 when out of memory. */
-static int make_room(pb_set *set, latin_priv *pv, int count, int named)
+/* Room for count puzzles of `cells` cells in all; 0, or -1 when out of memory. */
+static int make_room(pb_set *set, latin_priv *pv, int count, size_t cells, int named)
 {
     set->puzzle = calloc((size_t)count + 1, sizeof *set->puzzle);
     pv->views = calloc((size_t)count + 1, sizeof *pv->views);
-    pv->doms = malloc(((size_t)count + 1) * LATIN_MAX_CELLS * sizeof *pv->doms);
+    pv->doms =
+        cells <= SIZE_MAX / sizeof *pv->doms - 1 ? malloc((cells + 1) * sizeof *pv->doms) : NULL;
     if (named) pv->name = calloc((size_t)count + 1, sizeof *pv->name);
     return set->puzzle && pv->views && pv->doms && (!named || pv->name) ? 0 : -1;
 }
@@ -60,11 +63,17 @@ static int make_room(pb_set *set, latin_priv *pv, int count, int named)
 static int add_square(pb_set *set, latin_priv *pv, int i, const latin_square *sq, int line)
 {
     if (!pv->shape[sq->n] && !(pv->shape[sq->n] = latin_model_new(sq->n))) return -1;
-    latin_model_view(pv->shape[sq->n], sq, pv->doms + (size_t)i * LATIN_MAX_CELLS, &pv->views[i]);
+    latin_model_view(pv->shape[sq->n], sq, pv->doms + pv->doms_used, &pv->views[i]);
+    pv->doms_used += (size_t)sq->ncells;
     set->puzzle[i].model = &pv->views[i];
     set->puzzle[i].line = line;
     return 0;
 }
+
+/* The most squares one qwh name may make (a count times its fractions), and the most
+ * cells in all (their domains are held at once: 2 GiB). */
+#define QWH_MAX_SQUARES 1000000
+#define QWH_MAX_CELLS   (1 << 28)
 
 /* "qwh-ORDER-HOLES[-xCOUNT][-sSEED][-iFIRST]"; 1 when spec is such a name (*q
  * filled), 0 when it is not one, -1 when it is one with a fault (err says which). */
@@ -93,15 +102,28 @@ static int parse_qwh(const char *spec, qwh_spec *q, char *err, size_t errlen)
             goto bad;
         p += k;
     }
-    if (q->n < 1 || q->n > LATIN_MAX_ORDER || !(q->from >= 0 && q->to <= 1 && q->from <= q->to) ||
-        (q->to > q->from && !(q->step > 0)))
+    /* The numbers are decimal: no hexadecimal, inf or nan (sscanf takes them). */
+    if (strspn(spec + 4, "0123456789.eE+-:") < (size_t)used - 4) goto bad;
+    if (q->n < LATIN_MIN_ORDER || q->n > LATIN_MAX_ORDER ||
+        !(q->from >= 0 && q->to <= 1 && q->from <= q->to) || (q->to > q->from && !(q->step > 0)))
         goto bad;
+    /* The range's size is checked before it is counted in an int or multiplied. */
+    const double fractions = q->step > 0 ? floor((q->to - q->from) / q->step + 1e-9) + 1 : 1;
+    const double most = fmin(QWH_MAX_SQUARES, QWH_MAX_CELLS / (q->n * q->n));
+    if (fractions * q->count > most) {
+        const double asked = fractions * q->count;
+        char many[32] = "more than 1e308";
+        if (isfinite(asked)) snprintf(many, sizeof many, "%.3g", asked);
+        snprintf(err, errlen, "%s: the range gives %s squares: at most %.0f of order %d", spec,
+                 many, most, q->n);
+        return -1;
+    }
     return 1;
 bad:
     snprintf(err, errlen,
-             "%s: expected qwh-ORDER-HOLES[-xCOUNT][-sSEED][-iFIRST] (ORDER 1-%d, HOLES a "
+             "%s: expected qwh-ORDER-HOLES[-xCOUNT][-sSEED][-iFIRST] (ORDER %d-%d, HOLES a "
              "fraction 0-1 or FROM:TO:STEP), e.g. qwh-15-0.42-x20",
-             spec, LATIN_MAX_ORDER);
+             spec, LATIN_MIN_ORDER, LATIN_MAX_ORDER);
     return -1;
 }
 
@@ -119,7 +141,8 @@ static double qwh_fraction(const qwh_spec *q, int k)
 static int load_generated(const qwh_spec *q, pb_set *set, latin_priv *pv, char *err, size_t errlen)
 {
     const int fractions = qwh_steps(q), count = fractions * q->count;
-    if (make_room(set, pv, count, 1)) return snprintf(err, errlen, "out of memory"), -1;
+    if (make_room(set, pv, count, (size_t)count * (size_t)(q->n * q->n), 1))
+        return snprintf(err, errlen, "out of memory"), -1;
     latin_square *puzzle = malloc(sizeof *puzzle);
     if (!puzzle) return snprintf(err, errlen, "out of memory"), -1;
     int rc = 0;
@@ -137,15 +160,20 @@ static int load_generated(const qwh_spec *q, pb_set *set, latin_priv *pv, char *
     return rc ? -1 : 0;
 }
 
-/* Counts the squares of text (readable or not) for the room to hold them. */
-static int count_squares(const char *text, size_t len)
+/* Counts the squares of text (readable or not) and their cells (readable ones), for
+ * the room to hold them. */
+static int count_squares(const char *text, size_t len, size_t *cells)
 {
     latin_reader rd;
     latin_square *sq = malloc(sizeof *sq);
-    int n = 0, line;
+    int n = 0, line, rc;
     pb_error e;
+    *cells = 0;
     latin_reader_init(&rd, text, len);
-    while (sq && latin_read(&rd, sq, &line, &e) != 0) n++;
+    while (sq && (rc = latin_read(&rd, sq, &line, &e)) != 0) {
+        if (rc > 0) *cells += (size_t)sq->ncells;
+        n++;
+    }
     free(sq);
     return n;
 }
@@ -153,13 +181,14 @@ static int count_squares(const char *text, size_t len)
 static int load_text(const char *spec, const char *text, size_t len, pb_set *set, latin_priv *pv,
                      char *err, size_t errlen)
 {
-    const int count = count_squares(text, len);
+    size_t cells;
+    const int count = count_squares(text, len, &cells);
     if (!count) {
         snprintf(err, errlen, "%s: no squares found (expected rows of tokens: '.' or 1..n)", spec);
         return -1;
     }
     latin_square *sq = malloc(sizeof *sq);
-    if (!sq || make_room(set, pv, count, 0))
+    if (!sq || make_room(set, pv, count, cells, 0))
         return free(sq), snprintf(err, errlen, "out of memory"), -1;
     latin_reader rd;
     latin_reader_init(&rd, text, len);
@@ -168,6 +197,13 @@ static int load_text(const char *spec, const char *text, size_t len, pb_set *set
     while (set->count < count && (rc = latin_read(&rd, sq, &line, &e)) != 0) {
         pb_puzzle *p = &set->puzzle[set->count];
         if (rc > 0 && add_square(set, pv, set->count, sq, line)) break;
+        if (rc > 0 && rd.note.line) {
+            char msg[512];
+            int n = snprintf(msg, sizeof msg, "%s:%d: %s (the square has no completion)", spec,
+                             rd.note.line, rd.note.msg);
+            if (!(p->note = malloc((size_t)n + 1))) break;
+            memcpy(p->note, msg, (size_t)n + 1);
+        }
         if (rc < 0) {
             char msg[512];
             int n = snprintf(msg, sizeof msg, "%s:%d: %s", spec, e.line, e.msg);
@@ -245,7 +281,7 @@ static const pb_option gen_options[] = {
     {.name = "order",
      OPT(PB_OPT_INT, n),
      .arg = "N",
-     .lo = 1,
+     .lo = LATIN_MIN_ORDER,
      .hi = LATIN_MAX_ORDER,
      .help = "the squares' order"},
     {.name = "holes",
@@ -395,19 +431,15 @@ static int run_generate(const pb_command *self, int argc, char **argv, int first
                                           sizeof err)))
         pb_stream_close(&out, header, sizeof header);
     if (w->size > 1 && pb_world_bcast(&bad, sizeof bad, 0)) bad = -1;
-    if (bad)
-        return w->rank ? PB_EXIT_USAGE
-                       : (fprintf(stderr, "puzzlebench: generate: %s\n", err), PB_EXIT_USAGE);
+    if (bad) return w->rank ? PB_EXIT_USAGE : (pb_say("generate: %s", err), PB_EXIT_USAGE);
     if (w->rank) return spread_squares(&o, &out) ? PB_EXIT_FAILED : PB_EXIT_FOUND;
     rc = w->size > 1 ? spread_squares(&o, &out) : write_squares(&o, &out);
     long made = out.kept;
-    if (pb_stream_close(&out, err, sizeof err) || rc)
-        return fprintf(stderr, "puzzlebench: generate: %s\n", rc ? "cannot write" : err),
-               PB_EXIT_USAGE;
+    if (pb_stream_close(&out, err, sizeof err)) return pb_say("generate: %s", err), PB_EXIT_USAGE;
+    if (rc) return pb_say("generate: out of memory"), PB_EXIT_FAILED;
     if (made < o.count && pb_interrupted) {
-        fprintf(stderr, "puzzlebench: generate: interrupted; %ld of %d squares written%s%s%s\n",
-                made, o.count, o.out ? " (--resume completes " : "", o.out ? o.out : "",
-                o.out ? ")" : "");
+        pb_say("generate: interrupted; %ld of %d squares written%s%s%s", made, o.count,
+               o.out ? " (--resume completes " : "", o.out ? o.out : "", o.out ? ")" : "");
         return pb_interrupt_exit();
     }
     return PB_EXIT_FOUND;

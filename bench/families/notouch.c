@@ -5,7 +5,7 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
-#include "harness/readfile.h"
+#include "harness/io/readfile.h"
 #include "render_grid.h"
 #include "notouch/board.h"
 

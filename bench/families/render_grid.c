@@ -1,7 +1,7 @@
 /* render_grid.c — the shared picture of a placement board (see render_grid.h). */
 #include "render_grid.h"
 
-#include "harness/svg.h"
+#include "harness/io/svg.h"
 
 enum { MARGIN = 10 };
 

@@ -7,7 +7,7 @@
 #include <stdlib.h>
 
 #include "render_grid.h"
-#include "harness/svg.h"
+#include "harness/io/svg.h"
 
 #define FRAME_S 0.1
 #define MARGIN  10.0

@@ -7,14 +7,15 @@
 #include <string.h>
 
 #include "family.h"
-#include "harness/csv.h"
-#include "harness/exit.h"
-#include "harness/gen_mpi.h"
-#include "harness/gen_stream.h"
-#include "harness/world.h"
-#include "harness/measure.h"
-#include "harness/meta.h"
+#include "harness/io/csv.h"
+#include "harness/base/exit.h"
+#include "harness/mpi/gen_mpi.h"
+#include "harness/io/gen_stream.h"
+#include "harness/mpi/world.h"
+#include "harness/measure/measure.h"
+#include "harness/meta/meta.h"
 #include "sudoku/sudoku.h"
+#include "harness/base/say.h"
 
 static const char *const sizes[] = {"4", "9", "16", "25", NULL};
 static const char *const levels[] = {SUDOKU_LEVEL_LIST(PB_X_NAME) "any", NULL};
@@ -348,11 +349,10 @@ static int make_measured(gen_run *r)
     gen_measured m = {r, 0};
     if (pb_measure(&r->o->timing, make_once, &m, &r->timing) == PB_RUN_ERROR) return -1;
     const pb_summary *s = &r->timing.sum;
-    fprintf(stderr,
-            "generate: %d puzzles: median %.6g s [%.6g, %.6g] per run, %d samples of %d "
-            "run(s), cv %.3g\n",
-            r->o->count, s->median, s->median_lo, s->median_hi, r->timing.samples,
-            r->timing.runs_per_sample, s->cv);
+    pb_say("generate: %d puzzles: median %.6g s [%.6g, %.6g] per run, %d samples of %d "
+           "run(s), cv %.3g",
+           r->o->count, s->median, s->median_lo, s->median_hi, r->timing.samples,
+           r->timing.runs_per_sample, s->cv);
     return 0;
 }
 
@@ -385,22 +385,18 @@ static int finish(gen_run *r)
     if (pb_stream_close(&r->out, err, sizeof err) |
         (o->stats ? pb_stream_close(&r->stats, err, sizeof err) : 0))
         r->write_failed = 1;
-    if (r->write_failed) return fprintf(stderr, "puzzlebench: generate: %s\n", err), PB_EXIT_USAGE;
-    if (o->stats && save_meta(r, err, sizeof err))
-        return fprintf(stderr, "puzzlebench: %s\n", err), PB_EXIT_USAGE;
+    if (r->write_failed) return pb_say("generate: %s", err), PB_EXIT_USAGE;
+    if (o->stats && save_meta(r, err, sizeof err)) return pb_say("%s", err), PB_EXIT_USAGE;
     if (r->next < o->count && pb_interrupted) {
-        fprintf(stderr, "puzzlebench: generate: interrupted; puzzles 0 to %d of %d written%s%s%s\n",
-                r->next - 1, o->count, o->out ? " (--resume completes " : "", o->out ? o->out : "",
-                o->out ? ")" : "");
+        pb_say("generate: interrupted; puzzles 0 to %d of %d written%s%s%s", r->next - 1, o->count,
+               o->out ? " (--resume completes " : "", o->out ? o->out : "", o->out ? ")" : "");
         return pb_interrupt_exit();
     }
     if (r->next < o->count) {
         const sudoku_gen_stats *s = &r->st[r->next];
-        fprintf(stderr,
-                "puzzlebench: generate: puzzle %d could not be made within the limits (after "
-                "%llu tries and %.1f s); the %d before it are written; raise --max-tries or "
-                "--time-limit\n",
-                r->next, (unsigned long long)s->tries, s->wall_s, r->next);
+        pb_say("generate: puzzle %d could not be made within the limits (after %llu tries and %.1f "
+               "s); the %d before it are written; raise --max-tries or --time-limit",
+               r->next, (unsigned long long)s->tries, s->wall_s, r->next);
         rc = PB_EXIT_LIMIT;
     }
     return rc;
@@ -419,13 +415,13 @@ static int open_outputs(gen_run *r)
                                           "--samples");
     header_line(r, header, sizeof header);
     if (pb_stream_open(&r->out, o->out, mode, header, o->count, puzzle_lines, r, err, sizeof err))
-        return pb_stream_close(&r->out, header, sizeof header),
-               fprintf(stderr, "puzzlebench: generate: %s\n", err), PB_EXIT_USAGE;
+        return pb_stream_close(&r->out, header, sizeof header), pb_say("generate: %s", err),
+               PB_EXIT_USAGE;
     if (o->stats && pb_stream_open(&r->stats, o->stats, mode, stats_header, o->count, row_lines, r,
                                    err, sizeof err)) {
         pb_stream_close(&r->out, header, sizeof header);
         pb_stream_close(&r->stats, header, sizeof header);
-        return fprintf(stderr, "puzzlebench: generate: %s\n", err), PB_EXIT_USAGE;
+        return pb_say("generate: %s", err), PB_EXIT_USAGE;
     }
     long kept = r->out.kept;
     if (o->stats && r->stats.kept < kept) kept = r->stats.kept;
@@ -435,16 +431,15 @@ static int open_outputs(gen_run *r)
         (o->stats && pb_stream_keep(&r->stats, kept, err, sizeof err))) {
         pb_stream_close(&r->out, header, sizeof header);
         if (o->stats) pb_stream_close(&r->stats, header, sizeof header);
-        return fprintf(stderr, "puzzlebench: generate: %s\n", err), PB_EXIT_USAGE;
+        return pb_say("generate: %s", err), PB_EXIT_USAGE;
     }
     r->from = r->next = (int)kept;
     for (int i = 0; i < r->from; i++) r->ok[i] = 1;
     if (o->resume && r->from == o->count)
-        fprintf(stderr, "puzzlebench: generate: %s holds all %d puzzles: nothing to make\n", o->out,
-                o->count);
+        pb_say("generate: %s holds all %d puzzles: nothing to make", o->out, o->count);
     else if (o->resume && r->from > 0)
-        fprintf(stderr, "puzzlebench: generate: %s holds %d puzzles; making %d to %d\n", o->out,
-                r->from, r->from, o->count - 1);
+        pb_say("generate: %s holds %d puzzles; making %d to %d", o->out, r->from, r->from,
+               o->count - 1);
     return 0;
 }
 
@@ -460,7 +455,7 @@ static int run(const pb_command *self, int argc, char **argv, int first)
     r.ok = calloc((size_t)o.count, sizeof *r.ok);
     if (!r.text || !r.st || !r.ok) {
         free_texts(&r);
-        return fprintf(stderr, "puzzlebench: generate: out of memory\n"), PB_EXIT_FAILED;
+        return pb_say("generate: out of memory"), PB_EXIT_FAILED;
     }
     /* Under mpirun rank 0 opens and writes the outputs; the others only make puzzles. */
     const pb_world *w = pb_world_get();
@@ -485,8 +480,7 @@ static int run(const pb_command *self, int argc, char **argv, int first)
     if (o.stats) pb_meta_end(&r.meta);
     rc = finish(&r);
     if (made && rc == PB_EXIT_FOUND) {
-        fprintf(stderr, "puzzlebench: generate: out of memory, or a later generation made "
-                        "other puzzles than the first\n");
+        pb_say("generate: out of memory, or a later generation made other puzzles than the first");
         rc = PB_EXIT_FAILED;
     }
     free_texts(&r);

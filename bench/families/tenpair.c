@@ -2,18 +2,22 @@
  * game states, not the shared model, so it runs solve (the shortest win, board after
  * board) and count (every win up to a length, by length) itself, with the rule
  * switches, limits, and an optional one-row CSV with its metadata. */
+#include <fcntl.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 
 #include "family.h"
-#include "harness/csv.h"
-#include "harness/exit.h"
-#include "harness/meta.h"
-#include "harness/world.h"
+#include "harness/io/csv.h"
+#include "harness/base/exit.h"
+#include "harness/meta/meta.h"
+#include "harness/base/units.h"
+#include "harness/mpi/world.h"
 #include "registry/registry.h"
 #include "tenpair/tenpair.h"
 #include "tenpair_ranks.h"
+#include "harness/base/say.h"
+#include "harness/io/outfile.h"
 
 extern const pb_family pb_family_tenpair;
 extern const pb_micro_cases pb_micro_tenpair; /* micro/tenpair.c */
@@ -195,7 +199,7 @@ static int print_boards(const tp_rules *r, const tp_result *res)
         tp_format_board(r, board, n, text, 2 * TP_MAX_LENGTH + 2);
         printf("%s%s", i ? "\n" : "", text);
     }
-    if (rc) fprintf(stderr, "puzzlebench: internal error: the win does not replay\n");
+    if (rc) pb_say("internal error: the win does not replay");
     free(board);
     free(text);
     return rc;
@@ -232,7 +236,7 @@ static int write_csv(const tp_cmd *c, const tp_result *res, const pb_meta *meta)
     snprintf(path, sizeof path, "%s.meta", c->o.csv);
     if (pb_write_file_atomic(c->o.csv, fill_csv, &r, err, sizeof err) ||
         pb_meta_save(path, meta, NULL, err, sizeof err)) {
-        fprintf(stderr, "puzzlebench: %s\n", err);
+        pb_say("%s", err);
         return -1;
     }
     return 0;
@@ -287,6 +291,26 @@ static int print_result(const tp_cmd *c, const tp_result *res, const uint64_t *w
     return rc;
 }
 
+/* Why a run stopped for memory, in one line on stderr: the growth it refused and the
+ * bound, which a stop comes before (a set doubles: 142 MiB in use may not grow to
+ * 270 MiB under 200 MiB), or the system's allocator. */
+static void print_memory_stop(const tp_cmd *c, const tp_stats *s)
+{
+    const char *bfs_hint = !c->count && !c->how.max_length && !strcmp(c->engine->about.name, "bfs")
+                               ? "; bfs keeps every length in one queue: give it --max-length"
+                               : "";
+    if (!s->refused_total) {
+        pb_say("%s tenpair: out of memory (the system refused an allocation)%s", c->cmd, bfs_hint);
+        return;
+    }
+    char used[32], total[32], bound[32];
+    pb_format_bytes(used, sizeof used, s->refused_used);
+    pb_format_bytes(total, sizeof total, s->refused_total);
+    pb_format_bytes(bound, sizeof bound, c->how.max_bytes);
+    pb_say("%s tenpair: stopped before growing from %s to %s: over --max-memory %s%s", c->cmd, used,
+           total, bound, bfs_hint);
+}
+
 /* The exit status of a finished run, with a line on stderr where it says why (not
  * when quiet: the ranks other than 0 of a count over MPI ranks). */
 static int outcome(const tp_cmd *c, const tp_result *res, int quiet)
@@ -298,14 +322,9 @@ static int outcome(const tp_cmd *c, const tp_result *res, int quiet)
         return res->stats.wins ? PB_EXIT_FOUND : PB_EXIT_NONE;
     }
     if (st == PB_DONE && !res->stats.wins)
-        fprintf(stderr, "puzzlebench: %s tenpair: no win of length %d or less from this start\n",
-                c->cmd, c->how.max_length ? c->how.max_length : TP_MAX_LENGTH);
-    if (st == PB_NOMEM)
-        fprintf(stderr, "puzzlebench: %s tenpair: stopped at --max-memory (or out of memory)%s\n",
-                c->cmd,
-                !c->count && !c->how.max_length && !strcmp(c->engine->about.name, "bfs")
-                    ? "; bfs keeps every length in one queue: give it --max-length"
-                    : "");
+        pb_say("%s tenpair: no win of length %d or less from this start", c->cmd,
+               c->how.max_length ? c->how.max_length : TP_MAX_LENGTH);
+    if (st == PB_NOMEM) print_memory_stop(c, &res->stats);
     if (st == PB_INTERRUPTED) return pb_interrupt_exit();
     if (st != PB_DONE) return PB_EXIT_LIMIT;
     return res->stats.wins ? PB_EXIT_FOUND : PB_EXIT_NONE;
@@ -317,13 +336,16 @@ static int open_levels(const tp_cmd *c, FILE **f)
 {
     *f = NULL;
     if (!c->o.levels) return 0;
-    if (pb_world_get()->rank == 0) *f = strcmp(c->o.levels, "-") ? fopen(c->o.levels, "w") : stderr;
+    char err[600] = "";
+    if (pb_world_get()->rank == 0)
+        *f = strcmp(c->o.levels, "-")
+                 ? pb_out_fopen(c->o.levels, O_WRONLY | O_CREAT | O_TRUNC, "w", err, sizeof err)
+                 : stderr;
     uint64_t failed = pb_world_get()->rank == 0 && !*f;
     if (pb_world_allreduce_u64(&failed, 1, PB_WORLD_MAX)) pb_world_abort(PB_EXIT_FAILED);
     if (!failed) return 0;
-    return pb_world_get()->rank == 0
-               ? pb_usage_error(c->cmd, "--levels: cannot write '%s'", c->o.levels)
-               : PB_EXIT_USAGE;
+    if (pb_world_get()->rank == 0) pb_say("%s: --levels: %s", c->cmd, err);
+    return PB_EXIT_USAGE;
 }
 
 /* --levels FILE's FILE.meta (rank 0, not for stderr): the machine and build, as every
@@ -337,7 +359,7 @@ static int save_levels_meta(const tp_cmd *c, const pb_meta *meta)
     snprintf(mpi, sizeof mpi, "mpi_library=%s",
              pb_world_built_with_mpi(&what) ? what : "none (built without MPI)");
     if (pb_meta_save(path, meta, extra, err, sizeof err)) {
-        fprintf(stderr, "puzzlebench: %s\n", err);
+        pb_say("%s", err);
         return -1;
     }
     return 0;
@@ -360,12 +382,10 @@ static int run_ranks(const tp_cmd *c, tp_result *res, FILE *levels)
         rc = save_levels_meta(c, &meta);
     }
     if (w->size > 1 && w->rank == 0)
-        fprintf(stderr,
-                "puzzlebench: count tenpair over %d ranks: %d lengths searched, %llu bytes "
-                "exchanged, memory peak %llu bytes on the largest rank, %llu on all together\n",
-                w->size, total.levels, (unsigned long long)total.sent_bytes,
-                (unsigned long long)res->stats.peak_bytes,
-                (unsigned long long)total.peak_bytes_sum);
+        pb_say("count tenpair over %d ranks: %d lengths searched, %llu bytes exchanged, memory "
+               "peak %llu bytes on the largest rank, %llu on all together",
+               w->size, total.levels, (unsigned long long)total.sent_bytes,
+               (unsigned long long)res->stats.peak_bytes, (unsigned long long)total.peak_bytes_sum);
     return rc;
 }
 

@@ -13,10 +13,11 @@
 #include <string.h>
 
 #include "core/limiter.h"
-#include "harness/exit.h"
-#include "harness/world.h"
+#include "harness/base/exit.h"
+#include "harness/mpi/world.h"
 #include "tenpair/count_levels.h"
 #include "tenpair_ranks.h"
+#include "harness/base/say.h"
 
 /* A level's figures on one rank, gathered from every rank in one collective: those
  * summed over the ranks, then those whose maximum is taken. */
@@ -46,6 +47,10 @@ enum {
     M_NODE_MAX,
     M_LEVEL_PEAK,
     M_NODE_WIDTH,
+    M_REFUSED_TOTAL,
+    F_COUNT_MAX,
+    /* Not combined: the rank whose refused growth was largest gives both. */
+    X_REFUSED_USED = F_COUNT_MAX,
     F_COUNT
 };
 
@@ -57,7 +62,7 @@ static void combine(const uint64_t *all, int ranks, uint64_t *s, uint64_t *m)
     for (int k = 0; k < ranks; k++) {
         const uint64_t *f = all + (size_t)k * F_COUNT;
         for (int i = 0; i < S_COUNT; i++) s[i] += f[i];
-        for (int i = M_STATUS; i < F_COUNT; i++)
+        for (int i = M_STATUS; i < F_COUNT_MAX; i++)
             if (f[i] > m[i]) m[i] = f[i];
     }
 }
@@ -70,7 +75,7 @@ static uint64_t ns_since(double t0)
 /* An MPI call failed: nothing sensible is left to do on any rank. */
 static void world_failed(const char *what)
 {
-    fprintf(stderr, "puzzlebench: count tenpair: rank %d: %s failed\n", pb_world_get()->rank, what);
+    pb_say("count tenpair: rank %d: %s failed", pb_world_get()->rank, what);
     pb_world_abort(PB_EXIT_FAILED);
 }
 
@@ -97,10 +102,8 @@ static pb_status exchange(tp_count *t, int send, tp_level *lv, uint64_t *send_n,
     if (pb_world_alltoallv(out, send_n, in, recv_n)) world_failed("MPI_Alltoallv");
     int rc = tp_count_merge(t, (size_t)total, lv);
     if (rc == -2) {
-        fprintf(stderr,
-                "puzzlebench: internal error: count tenpair: rank %d received a record "
-                "it does not own\n",
-                pb_world_get()->rank);
+        pb_say("internal error: count tenpair: rank %d received a record it does not own",
+               pb_world_get()->rank);
         pb_world_abort(PB_EXIT_FAILED);
     }
     return rc ? PB_NOMEM : PB_DONE;
@@ -198,6 +201,8 @@ pb_status pb_tenpair_count_ranks(const tp_rules *r, const tp_run *how, tp_result
             [M_NODE_MAX] = lv.node_expanded_max,
             [M_LEVEL_PEAK] = lv.level_peak_bytes,
             [M_NODE_WIDTH] = lv.node_width_max,
+            [M_REFUSED_TOTAL] = lv.refused_total,
+            [X_REFUSED_USED] = lv.refused_used,
         };
         if (pb_world_allgather_u64(f, F_COUNT, all)) world_failed("MPI_Allgather");
         combine(all, n, s, m);
@@ -212,6 +217,11 @@ pb_status pb_tenpair_count_ranks(const tp_rules *r, const tp_run *how, tp_result
         if (out->wins_by_length) out->wins_by_length[len] = s[S_WINS];
         if (s[S_STORED] > out->stats.stored) out->stats.stored = s[S_STORED];
         if (m[M_PEAK] > out->stats.peak_bytes) out->stats.peak_bytes = m[M_PEAK];
+        for (int k = 0; k < n; k++) /* the growth refused: the largest, with its rank's use */
+            if (all[(size_t)k * F_COUNT + M_REFUSED_TOTAL] > out->stats.refused_total) {
+                out->stats.refused_total = all[(size_t)k * F_COUNT + M_REFUSED_TOTAL];
+                out->stats.refused_used = all[(size_t)k * F_COUNT + X_REFUSED_USED];
+            }
         total->sent_bytes += s[S_SENT];
         total->peak_bytes_sum = s[S_PEAK];
         total->levels++;

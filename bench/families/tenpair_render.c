@@ -6,7 +6,7 @@
 #include <string.h>
 
 #include "family.h"
-#include "harness/svg.h"
+#include "harness/io/svg.h"
 #include "tenpair/tenpair.h"
 
 int pb_tenpair_load(const pb_instance *inst, const void *params, pb_set *set, char *err,

@@ -10,8 +10,8 @@
 #include <string.h>
 
 #include "family.h"
-#include "harness/exit.h"
-#include "harness/svg.h"
+#include "harness/base/exit.h"
+#include "harness/io/svg.h"
 #include "registry/registry.h"
 #include "tenpair/tenpair.h"
 

@@ -137,6 +137,10 @@ static void release(void *p)
     if (!s) return;
     if (s->prove_set.puzzle) pb_family_kakuro.free_set(&s->prove_set);
     free(s->prove_cases);
+    for (int i = 0; s->gen_cases && i < NGEN; i++) {
+        kakuro_grid_free(&s->gen_cases[i].puzzle);
+        kakuro_grid_free(&s->gen_cases[i].solution);
+    }
     free(s->gen_cases);
     free(s);
 }

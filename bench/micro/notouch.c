@@ -1,8 +1,10 @@
 /* notouch.c — puzzlebench-micro's notouch cases: every engine of the family (and each
- * cell order) on fixed boards, cross8 first solution and count-all, 3x4 count-all.
- * Each case is run once and checked (solution count, the first solution against the
- * rules) before it is timed; a check that passes 2e9 steps skips the case. Counters
- * per run: steps, solutions, candidates. */
+ * cell order) on fixed boards, cross8 first solution and count-all, 3x4 count-all
+ * (the enumerations and their first versions, enum-all-v0 and enum-perm-v0, among
+ * them), and path-dp alone on the boards of 20 to 25 cells, 5x5 on one thread and
+ * on two. Each case is run once and checked (solution count, the first solution
+ * against the rules) before it is timed; a check that passes 2e9 steps skips the
+ * case. Counters per run: steps, solutions, candidates. */
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -18,15 +20,26 @@ extern const pb_family pb_family_notouch;
 static const char *const counter_names[] = {"steps", "solutions", "candidates"};
 enum { NCOUNTERS = sizeof counter_names / sizeof counter_names[0] };
 
-/* The fixed instances: board, mode, and the solution count every engine must give. */
+/* A count of more than 64 bits, hi * 10^19 + lo. */
+#define BIG_COUNT(hi, lo) ((pb_count)(hi)*10000000000000000000u + (lo))
+
+/* The fixed instances: board, mode, the solution count every engine must give, the
+ * one engine that runs it (NULL: every engine of the family) and its threads. */
 static const struct instance {
     const char *board;
     pb_mode mode;
-    uint64_t solutions;
+    pb_count solutions;
+    const char *engine;
+    int threads;
 } instances[] = {
-    {"cross8", PB_MODE_FIRST, 1},
-    {"cross8", PB_MODE_COUNT, 4},
-    {"3x4", PB_MODE_COUNT, 272836},
+    {"cross8", PB_MODE_FIRST, 1, NULL, 1},
+    {"cross8", PB_MODE_COUNT, 4, NULL, 1},
+    {"3x4", PB_MODE_COUNT, 272836, NULL, 1},
+    {"4x5", PB_MODE_COUNT, 2519619726250060u, "path-dp", 1},
+    {"3x7", PB_MODE_COUNT, 80830629934840548u, "path-dp", 1},
+    {"4x6", PB_MODE_COUNT, BIG_COUNT(71, 5380761315453548348u), "path-dp", 1},
+    {"5x5", PB_MODE_COUNT, BIG_COUNT(1657, 5195570956682598112u), "path-dp", 1},
+    {"5x5", PB_MODE_COUNT, BIG_COUNT(1657, 5195570956682598112u), "path-dp", 2},
 };
 enum { NINSTANCES = sizeof instances / sizeof instances[0] };
 
@@ -53,7 +66,7 @@ typedef struct state {
 static int run_case(bench_case *c, uint64_t max_steps, pb_result *res, pb_status *status, char *msg,
                     size_t msglen)
 {
-    pb_run how = {.mode = c->inst->mode, .order = c->order, .threads = 1};
+    pb_run how = {.mode = c->inst->mode, .order = c->order, .threads = c->inst->threads};
     how.limits.max_steps = max_steps;
     memset(res, 0, sizeof *res);
     memset(c->first, 0, (size_t)c->m->ncells * sizeof *c->first);
@@ -64,10 +77,10 @@ static int run_case(bench_case *c, uint64_t max_steps, pb_result *res, pb_status
         return -1;
     }
     if (res->stats.solutions != c->inst->solutions) {
-        char count[PB_COUNT_CHARS];
-        snprintf(msg, msglen, "%s solutions, expected %llu",
+        char count[PB_COUNT_CHARS], want[PB_COUNT_CHARS];
+        snprintf(msg, msglen, "%s solutions, expected %s",
                  pb_count_format(res->stats.solutions, count),
-                 (unsigned long long)c->inst->solutions);
+                 pb_count_format(c->inst->solutions, want));
         return -1;
     }
     if (c->inst->mode == PB_MODE_FIRST && !pb_model_check(c->m, c->first)) {
@@ -99,11 +112,14 @@ static int bench_fn(void *ctx, double *counters)
 static int add_case(void *ctx, const pb_engine *e, const pb_order *o)
 {
     state *s = ctx;
+    if (s->inst->engine && strcmp(s->inst->engine, e->about.name)) return 0;
     bench_case *c = &s->cases[s->ncases++];
     c->inst = s->inst, c->m = s->m, c->e = e, c->order = o;
-    snprintf(c->name, sizeof c->name, "notouch/%s/%s/%s%s%s", c->inst->board,
+    char threads[16] = "";
+    if (c->inst->threads > 1) snprintf(threads, sizeof threads, "/t%d", c->inst->threads);
+    snprintf(c->name, sizeof c->name, "notouch/%s/%s/%s%s%s%s", c->inst->board,
              c->inst->mode == PB_MODE_FIRST ? "first" : "count", e->about.name, o ? "/" : "",
-             o ? o->name : "");
+             o ? o->name : "", threads);
     if (!(c->first = calloc((size_t)c->m->ncells, sizeof *c->first))) return -1;
     if (!s->host->selected(c->name, 1)) return 0;
     pb_result res;
@@ -155,7 +171,7 @@ static int prepare(const pb_micro_host *host, void **out)
                     err.msg[0] ? err.msg : "out of memory");
             return -1;
         }
-        pb_set one = {1, 0, &(pb_puzzle){s->models[k], 0, NULL}, NULL};
+        pb_set one = {1, 0, &(pb_puzzle){.model = s->models[k]}, NULL};
         s->inst = &instances[k], s->m = s->models[k];
         if (pb_micro_each_engine(&pb_family_notouch, &one, keep_all, add_case, s)) return -1;
     }
@@ -163,8 +179,9 @@ static int prepare(const pb_micro_host *host, void **out)
 }
 
 const pb_micro_cases pb_micro_notouch = {
-    "notouch: every engine (and order) on cross8 (first solution, count) and the 3x4 count,\n"
-    "  checked first; counters steps, solutions, candidates",
+    "notouch: every engine (and order) on cross8 (first solution, count) and the 3x4 count;\n"
+    "  path-dp on 4x5, 3x7, 4x6 and 5x5 (and 5x5 on 2 threads); checked first; counters\n"
+    "  steps, solutions, candidates",
     prepare,
     release,
 };

@@ -40,16 +40,16 @@ int pbk_generate(int rows, int cols, int level, uint32_t seed_lo, uint32_t seed_
                          .seed = seed,
                          .max_attempts = KAKURO_DEFAULT_MAX_ATTEMPTS,
                          .max_seconds = max_seconds};
-    kakuro_grid *g = malloc(2 * sizeof *g);
-    if (!g) return -2;
+    kakuro_grid g[2] = {{0}, {0}};
     kakuro_gen_stats st;
     int rc = kakuro_generate(&o, index, &g[0], &g[1], &st);
-    if (rc) return free(g), rc == -1 ? -1 : -2;
+    if (rc) return kakuro_grid_free(&g[0]), kakuro_grid_free(&g[1]), rc == -1 ? -1 : -2;
     char name[96];
     snprintf(name, sizeof name, "%dx%d-%s-s%llu-%04u", rows, cols, kakuro_level_names[level],
              (unsigned long long)seed, (unsigned)index);
     pb_kakuro_json_in in = {name, level, seed, index, &g[1], &st};
     size_t need = pb_kakuro_json(&in, out, (size_t)outlen);
-    free(g);
+    kakuro_grid_free(&g[0]);
+    kakuro_grid_free(&g[1]);
     return need < (size_t)outlen ? (int)need : -4;
 }

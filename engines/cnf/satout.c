@@ -136,7 +136,7 @@ int pb_satout_read(const char *text, size_t len, int nvars, unsigned char *truth
 {
     reader r = {.nvars = nvars, .truth = truth, .err = err};
     memset(truth, 0, (size_t)nvars + 1);
-    size_t i = pb_bom_length(text, len);
+    size_t i = 0;
     int lineno = 0;
     while (i < len) {
         const char *p = text + i, *nl = memchr(p, '\n', len - i);

@@ -83,6 +83,9 @@ typedef struct pb_limits {
     double max_seconds;                  /* 0: none */
     const volatile sig_atomic_t *cancel; /* polled now and then; non-zero stops the run */
     pb_step_share *share;                /* non-NULL: the steps come from share->pool */
+    /* 0: none. The engines that hold tables (path-dp) stop with PB_NOMEM, before they
+     * allocate, when their run would hold more than this many bytes. */
+    uint64_t max_bytes;
 } pb_limits;
 
 typedef enum pb_event {

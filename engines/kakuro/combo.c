@@ -10,7 +10,10 @@
  * cases. Per live set this is Regin's all-different filtering on at most 9 cells and
  * 9 digits, done with bit masks: one perfect matching, then an edge is kept when it
  * closes an alternating cycle. Being exact, it is idempotent for the run, so a run
- * is revisited only when a crossing run changed one of its cells.
+ * is revisited only when a crossing run changed one of its cells. A run without a
+ * clue (a plain group of a kakuro model: distinct digits, any sum) has no sets: its
+ * fixed digits leave its other cells, and its open cells must have as many digits
+ * among them as they are; the search fixes every cell, so that is enough to count.
  *
  * Search (what keeps uniqueness proofs and the search for a second solution small):
  *   - components: the open cells split into groups that share no run with open
@@ -68,8 +71,9 @@
 typedef struct run {
     int cells; /* offset of its cells in the model's group_cells */
     int len;
-    int sets; /* offset of its digit sets in ctx.sets */
-    int nsets;
+    int sets;    /* offset of its digit sets in ctx.sets */
+    short nsets; /* at most MAX_SETS */
+    short plain; /* no sum: a run without a clue (16 bytes a run, as without it) */
 } run;
 
 typedef struct ctx {
@@ -219,11 +223,43 @@ static int set_supports(const unsigned *dom, int k, unsigned r, unsigned *sup)
     return 1;
 }
 
+/* Plain run g on board b (see the top of the file), to its own fixed point. 0 on a
+ * contradiction. */
+static int revise_plain(ctx *x, uint16_t *b, int g)
+{
+    const run *r = &x->runs[g];
+    const int *cells = x->m->group_cells + r->cells;
+    for (int changed = 1; changed;) {
+        unsigned fixed = 0, cover = 0;
+        int open = 0;
+        for (int i = 0; i < r->len; i++) {
+            const unsigned d = b[cells[i]];
+            if (is_open(d)) {
+                cover |= d, open++;
+            } else {
+                if (!d || (fixed & d)) return 0;
+                fixed |= d;
+            }
+        }
+        if (popcount(cover & ~fixed) < open) return 0;
+        changed = 0;
+        for (int i = 0; i < r->len; i++) {
+            const unsigned d = b[cells[i]];
+            if (!is_open(d) || !(d & fixed)) continue;
+            if (!(d & ~fixed)) return 0;
+            narrow(x, b, cells[i], d & ~fixed, g);
+            changed |= !is_open(d & ~fixed);
+        }
+    }
+    return 1;
+}
+
 /* Makes run g consistent on board b: drops the sets no assignment can spell and the
  * digits no such assignment uses. 0 on a contradiction. */
 static int revise(ctx *x, uint16_t *b, int g)
 {
     const run *r = &x->runs[g];
+    if (r->plain) return revise_plain(x, b, g);
     const int n = r->len;
     const unsigned alive = b[x->ncells + g];
     if (!alive || n > DIGITS) return 0;
@@ -363,7 +399,7 @@ static int split(ctx *x, const uint16_t *b, int lo, int mid)
                 const int g = m->cgroup[k];
                 if (x->rmark[g] == gen) continue;
                 x->rmark[g] = gen;
-                int rest = m->group_sum[g];
+                int rest = m->group_sum ? m->group_sum[g] : 0; /* a plain run's sign is 0 */
                 for (int j = m->group_start[g]; j < m->group_start[g + 1]; j++) {
                     const int w = m->group_cells[j];
                     if (!is_open(b[w])) {
@@ -442,6 +478,7 @@ static unsigned likely_value(const ctx *x, const uint16_t *b, int c, unsigned va
     for (int k = 0; k < DIGITS; k++) score[k] = 1;
     for (int i = m->cgroup_start[c]; i < m->cgroup_start[c + 1]; i++) {
         const int g = m->cgroup[i];
+        if (x->runs[g].plain) continue;
         const uint16_t *sets = x->sets + x->runs[g].sets;
         uint64_t n[DIGITS] = {0};
         for (unsigned a = b[x->ncells + g]; a; a &= a - 1)
@@ -566,7 +603,8 @@ static int init_board(ctx *x, uint16_t *b)
     return 1;
 }
 
-/* The sum check: for any signs s_g = +1 or -1 of the runs, adding up s_g times
+/* The sum check: for any signs s_g = +1 or -1 of the runs (0 for a plain run, whose
+ * total is unknown), adding up s_g times
  * "the open cells of run g add up to what g still lacks" over the runs of one
  * component gives  sum_g s_g * rest_g = sum_c coef_c * value_c,  coef_c the sum of
  * the signs of c's runs. Signs alternate across the runs that share a cell (across
@@ -582,7 +620,7 @@ static int set_signs(ctx *x)
     if (!q) return -1;
     for (int g = 0; g < x->ngroups; g++) x->sign[g] = 0;
     for (int g0 = 0; g0 < x->ngroups; g0++) {
-        if (x->sign[g0]) continue;
+        if (x->sign[g0] || x->runs[g0].plain) continue;
         int n = 0;
         x->sign[g0] = 1;
         q[n++] = g0;
@@ -592,7 +630,8 @@ static int set_signs(ctx *x)
                 const int c = m->group_cells[i], at = m->cgroup_start[c];
                 if (m->cgroup_start[c + 1] - at != 2) continue;
                 const int other = m->cgroup[at] == g ? m->cgroup[at + 1] : m->cgroup[at];
-                if (!x->sign[other]) x->sign[other] = -x->sign[g], q[n++] = other;
+                if (!x->sign[other] && !x->runs[other].plain)
+                    x->sign[other] = -x->sign[g], q[n++] = other;
             }
         }
     }
@@ -630,10 +669,26 @@ static pb_count search(ctx *x, const uint16_t *root, uint64_t cap)
     }
 }
 
+/* Digits 1-9, no pairs, and every group a run: a sum group, or (in a kakuro model) a
+ * plain group, a run without a clue. */
+static int accepts(const pb_model *m, const char **why)
+{
+    if (m->nvalues != DIGITS || m->npairs) {
+        *why = "combo needs the digits 1-9 (nvalues == 9) and no pairs";
+        return 0;
+    }
+    if (m->nsums != m->ngroups && !(m->kind && !strcmp(m->kind, "kakuro"))) {
+        *why = "combo needs every group to be a sum group (a kakuro run), or a kakuro model";
+        return 0;
+    }
+    return 1;
+}
+
 static pb_status combo_run(const pb_model *m, int config, const pb_run *how, pb_result *out)
 {
     (void)config;
-    if (m->nvalues != DIGITS || m->nsums != m->ngroups) return PB_UNSUPPORTED;
+    const char *why;
+    if (!accepts(m, &why)) return PB_UNSUPPORTED;
     const int nc = m->ncells, ng = m->ngroups;
     const int nsets = ng ? m->sum_set_start[ng] : 0;
     for (int g = 0; g < ng; g++)
@@ -658,7 +713,8 @@ static pb_status combo_run(const pb_model *m, int config, const pb_run *how, pb_
         runs[g].cells = m->group_start[g];
         runs[g].len = m->group_start[g + 1] - m->group_start[g];
         runs[g].sets = m->sum_set_start[g];
-        runs[g].nsets = m->sum_set_start[g + 1] - m->sum_set_start[g];
+        runs[g].nsets = (short)(m->sum_set_start[g + 1] - m->sum_set_start[g]);
+        runs[g].plain = !m->group_sum || !m->group_sum[g];
     }
     for (int k = 0; k < nsets; k++) sets[k] = (uint16_t)m->sum_set[k];
     pb_run_state_init(&x->rs, how, out->first);
@@ -708,19 +764,6 @@ out:
     free(runs);
     free(x);
     return status;
-}
-
-static int accepts(const pb_model *m, const char **why)
-{
-    if (m->nvalues != DIGITS) {
-        *why = "combo needs the digits 1-9 (nvalues == 9)";
-        return 0;
-    }
-    if (m->nsums != m->ngroups) {
-        *why = "combo needs every group to be a sum group (a kakuro run)";
-        return 0;
-    }
-    return 1;
 }
 
 const pb_engine pb_engine_kakuro_combo = {

@@ -456,14 +456,16 @@ static void count_unique(const gen *g, kakuro_gen_stats *st)
         st->unique_runs += g->is_unique[g->run_start[r + 1] - g->run_start[r]][run_sum(g, r)];
 }
 
-/* *solution = the fill with its clues, *puzzle = the clues alone. */
-static void write_grids(const gen *g, kakuro_grid *puzzle, kakuro_grid *solution)
+/* *solution = the fill with its clues, *puzzle = the clues alone. 0, or -2 out of
+ * memory. */
+static int write_grids(const gen *g, kakuro_grid *puzzle, kakuro_grid *solution)
 {
-    *solution = *g->shape;
+    if (kakuro_grid_copy(solution, g->shape)) return -2;
     for (int i = 0; i < g->nw; i++) solution->digit[g->cell[i]] = g->dig[i];
     kakuro_derive_clues(solution);
-    *puzzle = *solution;
+    if (kakuro_grid_copy(puzzle, solution)) return -2;
     for (int i = 0; i < g->nw; i++) puzzle->digit[g->cell[i]] = 0;
+    return 0;
 }
 
 /* The unique sums, as kakuro_unique_sums lists them (by length, then sum; with
@@ -554,7 +556,7 @@ static gen *gen_new(const kakuro_gen_opts *o, uint64_t index, kakuro_grid *outli
     for (int r = 0; r < nr; r++) {
         g->run_start[r] = at;
         for (int k = 0; k < runs[r].len; k++) {
-            const int w = widx[runs[r].cell[k]];
+            const int w = widx[kakuro_run_cell(&runs[r], k)];
             g->run_cell[at++] = w;
             (runs[r].dir == KAKURO_ACROSS ? g->across : g->down)[w] = r;
         }
@@ -577,16 +579,15 @@ int kakuro_fill_candidate(const kakuro_gen_opts *o, uint64_t index, kakuro_grid 
     const double t0 = pb_now_s();
     memset(st, 0, sizeof *st);
     int rc;
-    kakuro_grid *outline = NULL;
-    if (!o->outline && !(outline = malloc(sizeof *outline))) return -2;
-    gen *g = gen_new(o, index, outline, t0, &rc);
+    kakuro_grid outline = {0};
+    gen *g = gen_new(o, index, &outline, t0, &rc);
     if (g) rc = new_fill(g, st);
     if (!rc) {
         count_unique(g, st);
-        write_grids(g, puzzle, solution);
+        rc = write_grids(g, puzzle, solution);
     }
     gen_free(g);
-    free(outline);
+    kakuro_grid_free(&outline);
     st->wall_s = pb_now_s() - t0;
     return rc;
 }
@@ -597,9 +598,8 @@ int kakuro_generate(const kakuro_gen_opts *o, uint64_t index, kakuro_grid *puzzl
     const double t0 = pb_now_s();
     memset(st, 0, sizeof *st);
     int rc;
-    kakuro_grid *outline = NULL;
-    if (!o->outline && !(outline = malloc(sizeof *outline))) return -2;
-    gen *g = gen_new(o, index, outline, t0, &rc);
+    kakuro_grid outline = {0};
+    gen *g = gen_new(o, index, &outline, t0, &rc);
     const pb_engine *e = o->checker ? o->checker : &pb_engine_kakuro_combo;
     if (g && !rc) rc = new_fill(g, st);
     const int diff = o->refill == KAKURO_REFILL_DIFF && e && (e->about.caps & PB_CAP_LAST);
@@ -613,7 +613,7 @@ int kakuro_generate(const kakuro_gen_opts *o, uint64_t index, kakuro_grid *puzzl
             rc = -1;
             break;
         }
-        write_grids(g, puzzle, solution);
+        if ((rc = write_grids(g, puzzle, solution))) break;
         count_unique(g, st);
         pb_error err;
         pb_model *m = kakuro_model_new(puzzle, &err);
@@ -651,7 +651,7 @@ int kakuro_generate(const kakuro_gen_opts *o, uint64_t index, kakuro_grid *puzzl
     }
     if (g && rc) count_unique(g, st);
     gen_free(g);
-    free(outline);
+    kakuro_grid_free(&outline);
     st->wall_s = pb_now_s() - t0;
     return rc;
 }

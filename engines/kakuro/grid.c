@@ -4,15 +4,18 @@
 #include "kakuro.h"
 #include "text.h"
 
+#include <stdarg.h>
 #include <stdio.h>
+#include <stdlib.h>
 #include <string.h>
 
 void kakuro_reader_init(kakuro_reader *r, const char *text, size_t len)
 {
     r->text = text;
     r->len = len;
-    r->pos = pb_bom_length(text, len); /* a byte-order mark is not a puzzle */
+    r->pos = 0;
     r->line = 0;
+    r->note = r->unclued = (pb_error){0, ""};
 }
 
 /* ---- reading ---- */
@@ -76,87 +79,141 @@ static int whites_from(const kakuro_grid *g, int i, int step, int left)
     return n;
 }
 
-/* The clue `sum` of the run of `len` cells after a clue cell at column col. */
-static int check_clue(const char *dir, int sum, int len, int col, int line, pb_error *err)
+/* The first thing found that leaves a puzzle without a solution (it reads, and its
+ * answer is "none"): kept in *note unless an earlier one is there. */
+static void note_once(pb_error *note, int line, const char *fmt, ...)
+{
+    if (note->line) return;
+    va_list ap;
+    va_start(ap, fmt);
+    note->line = line;
+    vsnprintf(note->msg, sizeof note->msg, fmt, ap);
+    va_end(ap);
+}
+
+/* The clue `sum` of the run of `len` cells after a clue cell at column col: -1 when
+ * it has no run (malformed); a note when no distinct digits meet it. */
+static int check_clue(const char *dir, int sum, int len, int col, int line, pb_error *note,
+                      pb_error *err)
 {
     const char *where = dir[0] == 'r' ? "to its right" : "below it";
     if (len == 0)
         return pb_fail(err, line, "column %d: %s clue %d but no white cell %s", col, dir, sum,
                        where);
-    if (len == 1)
-        return pb_fail(err, line,
-                       "column %d: %s clue %d for a single white cell (a run has 2 to 9 cells)",
-                       col, dir, sum);
     if (len > KAKURO_MAX_RUN)
-        return pb_fail(err, line,
-                       "column %d: %s clue %d for a run of %d cells (a run has 2 to 9 cells)", col,
-                       dir, sum, len);
-    if (kakuro_digit_sets(len, sum, NULL, 0) == 0)
-        return pb_fail(err, line,
-                       "column %d: %s clue %d for a run of %d cells: no %d distinct digits add up "
-                       "to %d",
-                       col, dir, sum, len, len, sum);
+        note_once(note, line,
+                  "column %d: %s clue %d for a run of %d cells: no run holds more than 9 distinct "
+                  "digits",
+                  col, dir, sum, len);
+    else if (len == 1 && sum > 9)
+        note_once(note, line, "column %d: %s clue %d for a single white cell: no digit is %d", col,
+                  dir, sum, sum);
+    else if (kakuro_digit_sets(len, sum, NULL, 0) == 0)
+        note_once(note, line,
+                  "column %d: %s clue %d for a run of %d cells: no %d distinct digits add up to %d",
+                  col, dir, sum, len, len, sum);
     return 0;
 }
 
-/* The faults a whole grid can have, in reading order: a bad clue at its clue cell;
- * a run without a clue or a repeated digit at the white cell concerned. */
-static int check_grid(const kakuro_grid *g, const int *row_line, int first_line, pb_error *err)
+/* A run of len >= 2 white cells that starts at white cell i (column c, on line) with
+ * no clue before it: read as a run whose digits differ, with any sum; the first goes
+ * to *unclued, and one over 9 cells leaves the puzzle without a solution. */
+static void unclued_run(const char *dir, int len, int c, int line, pb_error *unclued,
+                        pb_error *note)
 {
+    if (!unclued->line) {
+        unclued->line = line;
+        snprintf(unclued->msg, sizeof unclued->msg,
+                 "column %d: %s run of %d white cells without a clue", c + 1, dir, len);
+    }
+    if (len > KAKURO_MAX_RUN)
+        note_once(note, line,
+                  "column %d: %s run of %d white cells: no run holds more than 9 distinct digits",
+                  c + 1, dir, len);
+}
+
+/* White cell i: a run of two or more starting at it without a clue, and its digit
+ * repeating an earlier one of its runs (a note). */
+static void check_white(const kakuro_grid *g, int i, const int *row_line, pb_error *unclued,
+                        pb_error *note)
+{
+    const int R = g->rows, C = g->cols, r = i / C, c = i % C, line = row_line[r];
+    if (c == 0 || !g->white[i - 1]) {
+        int len = whites_from(g, i, 1, C - c);
+        if (len >= KAKURO_MIN_RUN && (c == 0 || !g->right[i - 1]))
+            unclued_run("across", len, c, line, unclued, note);
+    }
+    if (r == 0 || !g->white[i - C]) {
+        int len = whites_from(g, i, C, R - r);
+        if (len >= KAKURO_MIN_RUN && (r == 0 || !g->down[i - C]))
+            unclued_run("down", len, c, line, unclued, note);
+    }
+    const int d = g->digit[i];
+    for (int k = c - 1; d && k >= 0 && g->white[r * C + k]; k--)
+        if (g->digit[r * C + k] == d)
+            note_once(note, line,
+                      "column %d: digit %d repeated in its across run (also at column %d)", c + 1,
+                      d, k + 1);
+    for (int k = r - 1; d && k >= 0 && g->white[k * C + c]; k--)
+        if (g->digit[k * C + c] == d)
+            note_once(note, line, "column %d: digit %d repeated in its down run (also at line %d)",
+                      c + 1, d, row_line[k]);
+}
+
+/* The faults a whole grid can have, in reading order: a clue with no white cell
+ * after it is an error, and stops the check; what leaves the puzzle without a
+ * solution goes to r->note, the first run without a clue to r->unclued. */
+static int check_grid(kakuro_reader *rd, const kakuro_grid *g, const int *row_line, int first_line,
+                      pb_error *err)
+{
+    pb_error *note = &rd->note;
     const int R = g->rows, C = g->cols;
     int whites = 0;
     for (int r = 0; r < R; r++)
         for (int c = 0; c < C; c++) {
             const int i = r * C + c, line = row_line[r];
-            if (!g->white[i]) {
-                if (g->right[i] &&
-                    check_clue("right", g->right[i], whites_from(g, i + 1, 1, C - c - 1), c + 1,
-                               line, err))
-                    return -1;
-                if (g->down[i] && check_clue("down", g->down[i],
-                                             whites_from(g, i + C, C, R - r - 1), c + 1, line, err))
-                    return -1;
+            if (g->white[i]) {
+                whites++;
+                check_white(g, i, row_line, &rd->unclued, note);
                 continue;
             }
-            whites++;
-            if (c == 0 || !g->white[i - 1]) {
-                int len = whites_from(g, i, 1, C - c);
-                if (len >= KAKURO_MIN_RUN && (c == 0 || !g->right[i - 1]))
-                    return pb_fail(err, line,
-                                   "column %d: across run of %d white cells without a clue", c + 1,
-                                   len);
-            }
-            if (r == 0 || !g->white[i - C]) {
-                int len = whites_from(g, i, C, R - r);
-                if (len >= KAKURO_MIN_RUN && (r == 0 || !g->down[i - C]))
-                    return pb_fail(err, line,
-                                   "column %d: down run of %d white cells without a clue", c + 1,
-                                   len);
-            }
-            const int d = g->digit[i];
-            if (!d) continue;
-            for (int k = c - 1; k >= 0 && g->white[r * C + k]; k--)
-                if (g->digit[r * C + k] == d)
-                    return pb_fail(err, line,
-                                   "column %d: digit %d repeated in its across run (also at "
-                                   "column %d)",
-                                   c + 1, d, k + 1);
-            for (int k = r - 1; k >= 0 && g->white[k * C + c]; k--)
-                if (g->digit[k * C + c] == d)
-                    return pb_fail(err, line,
-                                   "column %d: digit %d repeated in its down run (also at line "
-                                   "%d)",
-                                   c + 1, d, row_line[k]);
+            if (g->right[i] && check_clue("right", g->right[i], whites_from(g, i + 1, 1, C - c - 1),
+                                          c + 1, line, note, err))
+                return -1;
+            if (g->down[i] && check_clue("down", g->down[i], whites_from(g, i + C, C, R - r - 1),
+                                         c + 1, line, note, err))
+                return -1;
         }
     if (!whites) return pb_fail(err, first_line, "column 1: no white cells in the puzzle");
     return 0;
 }
 
-/* Reads the rows of a puzzle from the reader's current line to the next blank line. */
+/* The size of the puzzle at the reader's position, without reading it: its rows up to
+ * the next blank line (comments are no rows) and the cells of its first row, each
+ * capped at KAKURO_MAX_DIM + 1 (read_rows then names the line past the maximum). */
+static void measure(const kakuro_reader *r, int *rows, int *cols)
+{
+    kakuro_text_line t;
+    size_t pos = r->pos;
+    *rows = 0, *cols = 1;
+    while (pos < r->len && *rows <= KAKURO_MAX_DIM) {
+        pos = kakuro_peek_line(r, pos, &t);
+        if (t.kind == KAKURO_LINE_BLANK) break;
+        if (t.kind == KAKURO_LINE_COMMENT) continue;
+        if (!(*rows)++ && t.kind == KAKURO_LINE_TEXT) {
+            const int n = kakuro_count_tokens(t.s, t.s + t.len);
+            *cols = n > KAKURO_MAX_DIM ? KAKURO_MAX_DIM + 1 : n;
+        }
+    }
+}
+
+/* Reads the rows of a puzzle from the reader's current line to the next blank line
+ * into g, whose size measure() found. */
 static int read_rows(kakuro_reader *r, kakuro_grid *g, int *row_line, pb_error *err)
 {
     kakuro_text_line t;
-    int rows = 0, cols = 0;
+    int rows = 0;
+    const int cols = g->cols;
     while (r->pos < r->len) {
         size_t next = kakuro_peek_line(r, r->pos, &t);
         if (t.kind == KAKURO_LINE_BLANK) break;
@@ -169,15 +226,12 @@ static int read_rows(kakuro_reader *r, kakuro_grid *g, int *row_line, pb_error *
             return pb_fail(err, line, "column 1: more than %d rows", KAKURO_MAX_DIM);
         const char *p = t.s, *e = t.s + t.len;
         const int n = kakuro_count_tokens(p, e);
-        if (rows == 0) {
-            if (n > KAKURO_MAX_DIM)
-                return pb_fail(err, line, "column %d: more than %d cells in a row",
-                               KAKURO_MAX_DIM + 1, KAKURO_MAX_DIM);
-            cols = n;
-        } else if (n != cols) {
+        if (rows == 0 && n > KAKURO_MAX_DIM)
+            return pb_fail(err, line, "column %d: more than %d cells in a row", KAKURO_MAX_DIM + 1,
+                           KAKURO_MAX_DIM);
+        if (n != cols)
             return pb_fail(err, line, "column %d: row has %d cells, expected %d",
                            (n < cols ? n : cols) + 1, n, cols);
-        }
         for (int c = 0; c < cols; c++) {
             int len;
             const char *tok = kakuro_next_token(&p, e, &len);
@@ -185,8 +239,6 @@ static int read_rows(kakuro_reader *r, kakuro_grid *g, int *row_line, pb_error *
         }
         row_line[rows++] = line;
     }
-    g->rows = rows;
-    g->cols = cols;
     return 0;
 }
 
@@ -200,13 +252,20 @@ int kakuro_read(kakuro_reader *r, kakuro_grid *g, int *line, pb_error *err)
     }
     if (r->pos >= r->len) return 0;
     *line = r->line + 1;
-    int row_line[KAKURO_MAX_DIM];
-    kakuro_grid_init(g, 1, 1);
-    if (read_rows(r, g, row_line, err)) {
-        kakuro_skip_block(r, 0);
-        return -1;
-    }
-    return check_grid(g, row_line, *line, err) ? -1 : 1;
+    r->note = r->unclued = (pb_error){0, ""};
+    int rows, cols, rc = -1;
+    measure(r, &rows, &cols);
+    /* A size past the maximum is cut to it: read_rows then stops at the excess. */
+    int *row_line = malloc((size_t)rows * sizeof *row_line);
+    if (!row_line || kakuro_grid_init(g, rows > KAKURO_MAX_DIM ? KAKURO_MAX_DIM : rows,
+                                      cols > KAKURO_MAX_DIM ? KAKURO_MAX_DIM : cols))
+        pb_fail(err, *line, "column 1: out of memory for a grid of %d x %d", rows, cols);
+    else if (!read_rows(r, g, row_line, err))
+        rc = check_grid(r, g, row_line, *line, err) ? -1 : 1;
+    if (rc < 0) r->note = r->unclued = (pb_error){0, ""};
+    free(row_line);
+    if (rc < 0) kakuro_skip_block(r, 0);
+    return rc;
 }
 
 /* ---- writing ---- */
@@ -214,6 +273,32 @@ int kakuro_read(kakuro_reader *r, kakuro_grid *g, int *line, pb_error *err)
 static int num_width(int v)
 {
     return v >= 100 ? 3 : v >= 10 ? 2 : v > 0 ? 1 : 0;
+}
+
+/* Text written into a buffer as snprintf does; spaces are held back until something
+ * follows them on the line, so no line ends in spaces. */
+typedef struct writer {
+    char *buf;
+    size_t len, at;
+    int spaces;
+} writer;
+
+static void put(writer *w, char ch)
+{
+    if (ch == ' ') {
+        w->spaces++;
+        return;
+    }
+    if (ch == '\n') w->spaces = 0;
+    for (; w->spaces; w->spaces--, w->at++)
+        if (w->at + 1 < w->len) w->buf[w->at] = ' ';
+    if (w->at + 1 < w->len) w->buf[w->at] = ch;
+    w->at++;
+}
+
+static void put_str(writer *w, const char *s)
+{
+    while (*s) put(w, *s++);
 }
 
 size_t kakuro_format_grid(const kakuro_grid *g, char *buf, size_t buflen)
@@ -225,16 +310,14 @@ size_t kakuro_format_grid(const kakuro_grid *g, char *buf, size_t buflen)
             if (num_width(g->down[i]) > dw) dw = num_width(g->down[i]);
             if (num_width(g->right[i]) > rw) rw = num_width(g->right[i]);
         }
-    size_t at = 0;
+    writer w = {buf, buflen, 0, 0};
     /* Every token is dw + 1 + rw wide with the '\' (or the lone character of a
      * non-clue cell) in the same place, so both the columns and the clues line up. */
-    char line[KAKURO_MAX_DIM * 8 + 2];
     for (int r = 0; r < g->rows; r++) {
-        int len = 0;
         for (int c = 0; c < g->cols; c++) {
             const int i = r * g->cols + c;
-            char tok[8];
-            if (c) line[len++] = ' ';
+            char tok[16];
+            if (c) put(&w, ' ');
             if (g->white[i]) {
                 const int d = g->digit[i];
                 snprintf(tok, sizeof tok, "%*s%c%*s", dw, "",
@@ -250,15 +333,10 @@ size_t kakuro_format_grid(const kakuro_grid *g, char *buf, size_t buflen)
             } else {
                 snprintf(tok, sizeof tok, "%*s#%*s", dw, "", rw, "");
             }
-            const int tl = (int)strlen(tok);
-            memcpy(line + len, tok, (size_t)tl);
-            len += tl;
+            put_str(&w, tok);
         }
-        while (len > 0 && line[len - 1] == ' ') len--;
-        line[len++] = '\n';
-        for (int k = 0; k < len; k++, at++)
-            if (at + 1 < buflen) buf[at] = line[k];
+        put(&w, '\n');
     }
-    if (buflen) buf[at < buflen ? at : buflen - 1] = '\0';
-    return at;
+    if (buflen) buf[w.at < buflen ? w.at : buflen - 1] = '\0';
+    return w.at;
 }

@@ -4,14 +4,20 @@
  * A grid is rows x cols cells, numbered row by row (index r * cols + c). A cell is
  * white (it takes a digit 1-9) or black; a black cell may carry a down clue (the
  * sum of the run of white cells below it) and a right clue (the run to its right).
- * A run is a maximal horizontal or vertical block of two or more white cells; a
- * single white cell between black cells is not a run and has no clue. An outline is
- * a grid with no clues and no digits yet: only which cells are white.
+ * A run is a maximal horizontal or vertical block of two or more white cells, or a
+ * single white cell whose black cell before it carries a clue on that side (a
+ * one-cell run: its clue is its digit). A single white cell without such a clue is
+ * no run. An outline is a grid with no clues and no digits yet: only which cells are
+ * white, so its runs are the blocks of two or more.
+ *
+ * A run of two or more white cells may lack a clue (a published puzzle's defect, or
+ * a run at the grid's edge): its digits still differ, but any sum goes.
  *
  * A puzzle reaches the engines as a pb_model built by kakuro_model_new: one cell per
- * white cell in row-major order (so "row order" is the cell order), one sum group
- * per run (across runs row by row, then down runs column by column), digits 1-9,
- * a given's domain its single digit, and kind "kakuro". */
+ * white cell in row-major order (so "row order" is the cell order), one group per
+ * run (across runs row by row, then down runs column by column): a sum group, or a
+ * plain all-different group for a run without a clue; digits 1-9, a given's domain
+ * its single digit, and kind "kakuro". */
 #ifndef PB_KAKURO_H
 #define PB_KAKURO_H
 
@@ -22,31 +28,49 @@
 #include "../core/model.h"
 #include "sums.h"
 
-#define KAKURO_MAX_DIM   64 /* rows and columns, each */
-#define KAKURO_MAX_CELLS (KAKURO_MAX_DIM * KAKURO_MAX_DIM)
-#define KAKURO_MAX_RUNS  (2 * KAKURO_MAX_CELLS)
-#define KAKURO_MAX_LINE  4096 /* longest input line accepted */
+/* The most rows and the most columns a grid may have. A grid holds 4 bytes a cell in
+ * arrays sized to it, so the maximum (4 MiB) only bounds what one bad size line or
+ * runaway file can ask for; it keeps rows * cols within what a model can lay out. */
+#define KAKURO_MAX_DIM  1024
+#define KAKURO_MAX_LINE 4096 /* longest input line accepted */
 
+/* A grid owns its arrays (rows * cols bytes each, row by row). It starts zeroed (= {0}
+ * or calloc), kakuro_grid_init gives it a size, kakuro_grid_free gives the memory
+ * back; a struct copy would share the arrays, so grids are copied by kakuro_grid_copy. */
 typedef struct kakuro_grid {
     int rows, cols;
-    unsigned char white[KAKURO_MAX_CELLS]; /* 1: white cell */
-    unsigned char digit[KAKURO_MAX_CELLS]; /* white cells: 0 empty, else 1..9 */
-    unsigned char down[KAKURO_MAX_CELLS];  /* black cells: down clue, 0 none */
-    unsigned char right[KAKURO_MAX_CELLS]; /* black cells: right clue, 0 none */
+    unsigned char *white; /* 1: white cell */
+    unsigned char *digit; /* white cells: 0 empty, else 1..9 */
+    unsigned char *down;  /* black cells: down clue, 0 none */
+    unsigned char *right; /* black cells: right clue, 0 none */
+    size_t cap;           /* cells the arrays have room for */
 } kakuro_grid;
 
-/* An all-black grid of rows x cols (1..KAKURO_MAX_DIM each). 0, or -1 on bad sizes. */
+/* Makes g an all-black grid of rows x cols (1..KAKURO_MAX_DIM each), reusing its
+ * arrays when they are large enough. 0, or -1 on bad sizes or out of memory (g is
+ * then unchanged). */
 int kakuro_grid_init(kakuro_grid *g, int rows, int cols);
+/* *to = a copy of *from (to's arrays reused or grown). 0, or -1 out of memory. */
+int kakuro_grid_copy(kakuro_grid *to, const kakuro_grid *from);
+/* Frees g's arrays; g is then an empty grid again, ready for kakuro_grid_init. */
+void kakuro_grid_free(kakuro_grid *g);
 
 enum { KAKURO_ACROSS = 0, KAKURO_DOWN = 1 };
 
 typedef struct kakuro_run {
-    int dir;  /* KAKURO_ACROSS or KAKURO_DOWN */
-    int clue; /* grid index of the black cell before the run; -1 at the grid's edge */
-    int len;  /* white cells, >= 2 (a run longer than 9 is found too: it is invalid) */
-    int sum;  /* the clue's value, 0 when the clue cell has none (an outline) */
-    int cell[KAKURO_MAX_DIM]; /* grid indices of its cells, in reading order */
+    int dir;   /* KAKURO_ACROSS or KAKURO_DOWN */
+    int clue;  /* grid index of the black cell before the run; -1 at the grid's edge */
+    int len;   /* white cells: >= 1 (a run longer than 9 is found too: it is invalid) */
+    int sum;   /* the clue's value, 0 when the clue cell has none (an outline) */
+    int first; /* grid index of its first cell; cell k is first + k * step */
+    int step;  /* 1 across, cols down */
 } kakuro_run;
+
+/* The grid index of cell k (0 .. len-1) of run r, in reading order. */
+static inline int kakuro_run_cell(const kakuro_run *r, int k)
+{
+    return r->first + k * r->step;
+}
 
 /* The runs of g: across runs row by row, then down runs column by column (the
  * model's group order). Returns the count; the first `max` go to runs. */
@@ -64,18 +88,26 @@ int kakuro_find_runs(const kakuro_grid *g, kakuro_run *runs, int max);
 typedef struct kakuro_reader {
     const char *text;
     size_t len, pos;
-    int line; /* lines consumed so far */
+    int line;         /* lines consumed so far */
+    pb_error note;    /* after kakuro_read's 1: line 0, or why that puzzle has no solution */
+    pb_error unclued; /* after kakuro_read's 1: line 0, or its first run without a clue */
 } kakuro_reader;
 
 void kakuro_reader_init(kakuro_reader *r, const char *text, size_t len);
 
 /* Reads the next clue grid into *g: 1 with *line its first line; 0 at the end of
  * the text; -1 with *err naming the line and column ("column 4: ...") and what was
- * expected. Rejected: an unknown token, ragged rows, a clue on a white cell's side
- * with no run (or a run with no clue: "run of 3 white cells without a clue"), a
- * clued run of length 1 or over 9, a clue that no set of distinct digits of that
- * length makes, a digit repeated in a run. After -1 the reader has skipped the bad
- * puzzle, so reading may go on. */
+ * expected. Rejected: an unknown token, ragged rows, a clue with no white cell after
+ * it, no white cell, a line or a size past the limits. After -1 the reader has
+ * skipped the bad puzzle, so reading may go on. A run of two or more white cells
+ * without a clue is read as such (see the top of this file), r->unclued naming the
+ * first ("column 2: across run of 2 white cells without a clue").
+ * A puzzle that is well formed but cannot be solved is read (1), with r->note
+ * naming, as an error would, the first reason found: a clue that no distinct digits
+ * meet (no set of that many adds up to it; over 9 for one cell; any clue of a run
+ * over 9 cells), a run over 9 cells without a clue, or a digit given twice in a
+ * run. Its answer is "no solution", and the engines find it so: the model keeps such
+ * runs as they are. */
 int kakuro_read(kakuro_reader *r, kakuro_grid *g, int *line, pb_error *err);
 
 /* Reads the next outline into *g (digits and clues 0): 1, 0 at the end, or -1 as
@@ -100,21 +132,26 @@ size_t kakuro_format_outline(const kakuro_grid *g, char *buf, size_t buflen);
  * first fault (e.g. "row 3, column 5: across run of 1"). */
 int kakuro_outline_check(const kakuro_grid *g, char *msg, size_t msglen);
 
-/* Sets every clue from the digits of the white cells (all must be filled). */
+/* Sets the clue of every run from the digits of the white cells (all must be
+ * filled) and clears every other clue. Runs are as kakuro_find_runs finds them on g:
+ * a single white cell keeps a clue only where it had one. */
 void kakuro_derive_clues(kakuro_grid *g);
 
 /* 1 when sol fills every white cell of puzzle, keeps its givens and its black cells,
- * and every run holds distinct digits adding up to the puzzle's clue. */
+ * and every run holds distinct digits adding up to the puzzle's clue (any sum for a
+ * run without one). */
 int kakuro_is_solution_of(const kakuro_grid *puzzle, const kakuro_grid *sol);
 
 /* ---- the model (model.c) ---- */
-/* The model of g's puzzle (see the top of this file). NULL with *err on a grid
- * whose runs are not 2..9 long or lack clues, or out of memory. */
+/* The model of g's puzzle (see the top of this file). A run no distinct digits can
+ * fill (a clue no set meets, over 9 cells) is a group like any other (a sum group
+ * with no digit set): the engines then find no solution. NULL with *err on a grid
+ * without white cells, or out of memory. */
 pb_model *kakuro_model_new(const kakuro_grid *g, pb_error *err);
 
 /* *out = the grid of the model's puzzle `shape` with values (one per model cell, 0
- * empty) written into its white cells. */
-void kakuro_grid_fill(const kakuro_grid *shape, const int *values, kakuro_grid *out);
+ * empty) written into its white cells. 0, or -1 out of memory. */
+int kakuro_grid_fill(const kakuro_grid *shape, const int *values, kakuro_grid *out);
 
 /* ---- outline generation (outline_gen.c) ---- */
 /* The generators' defaults: `generate kakuro` and the player page use the same, so

@@ -1,5 +1,6 @@
-/* model.c — the kakuro constraint model: one cell per white cell, one sum group per
- * run, and the way back from a model's values to a grid. */
+/* model.c — the kakuro constraint model: one cell per white cell, one group per run
+ * (a sum group, or a plain all-different group for a run without a clue), and the
+ * way back from a model's values to a grid. */
 #include "kakuro.h"
 
 #include <stdlib.h>
@@ -11,9 +12,12 @@ pb_model *kakuro_model_new(const kakuro_grid *g, pb_error *err)
     const int n = g->rows * g->cols;
     pb_model *m = NULL;
     kakuro_run *runs = NULL;
-    int *id = malloc((size_t)n * 3 * sizeof *id), ncells = 0;
+    /* id: the model cell of each grid cell; row, col: each model cell's place; cells:
+     * one run's model cells (a run is at most a row or a column long). */
+    const int longest = g->rows > g->cols ? g->rows : g->cols;
+    int *id = malloc(((size_t)n * 3 + (size_t)longest) * sizeof *id), ncells = 0;
     if (!id) goto oom;
-    int *row = id + n, *col = row + n;
+    int *row = id + n, *col = row + n, *cells = col + n;
     for (int i = 0; i < n; i++) {
         id[i] = -1;
         if (!g->white[i]) continue;
@@ -30,7 +34,7 @@ pb_model *kakuro_model_new(const kakuro_grid *g, pb_error *err)
         pb_fail(err, 0, "no white cells");
         goto fail;
     }
-    /* Counted first: the run array for the largest grid would be megabytes. */
+    /* Counted first, to allocate the runs at once. */
     const int nruns = kakuro_find_runs(g, NULL, 0);
     runs = malloc((size_t)(nruns ? nruns : 1) * sizeof *runs);
     m = pb_model_new(ncells, 9);
@@ -38,21 +42,10 @@ pb_model *kakuro_model_new(const kakuro_grid *g, pb_error *err)
     kakuro_find_runs(g, runs, nruns);
     for (int k = 0; k < nruns; k++) {
         const kakuro_run *run = &runs[k];
-        const char *dir = run->dir == KAKURO_ACROSS ? "across" : "down";
-        const int r0 = run->cell[0] / g->cols + 1, c0 = run->cell[0] % g->cols + 1;
-        if (run->len > KAKURO_MAX_RUN) {
-            pb_fail(err, 0, "row %d, column %d: %s run of %d cells (a run has 2 to 9)", r0, c0, dir,
-                    run->len);
-            goto fail;
-        }
-        if (run->sum < 1) {
-            pb_fail(err, 0, "row %d, column %d: %s run of %d cells without a clue", r0, c0, dir,
-                    run->len);
-            goto fail;
-        }
-        int cells[KAKURO_MAX_RUN];
-        for (int j = 0; j < run->len; j++) cells[j] = id[run->cell[j]];
-        if (pb_model_add_sum_group(m, cells, run->len, run->sum)) goto oom;
+        for (int j = 0; j < run->len; j++) cells[j] = id[kakuro_run_cell(run, j)];
+        if (run->sum ? pb_model_add_sum_group(m, cells, run->len, run->sum)
+                     : pb_model_add_group(m, cells, run->len))
+            goto oom;
     }
     for (int i = 0; i < n; i++)
         if (id[i] >= 0 && g->digit[i]) m->domain[id[i]] = PB_BIT(g->digit[i]);
@@ -71,14 +64,15 @@ fail:
     return NULL;
 }
 
-void kakuro_grid_fill(const kakuro_grid *shape, const int *values, kakuro_grid *out)
+int kakuro_grid_fill(const kakuro_grid *shape, const int *values, kakuro_grid *out)
 {
-    *out = *shape;
-    if (!values) return;
+    if (kakuro_grid_copy(out, shape)) return -1;
+    if (!values) return 0;
     for (int i = 0, k = 0; i < shape->rows * shape->cols; i++) {
         if (!shape->white[i]) continue;
         const int v = values[k++];
         /* A 0 leaves the cell as the puzzle has it: empty, or its given. */
         if (v >= 1 && v <= 9) out->digit[i] = (unsigned char)v;
     }
+    return 0;
 }

@@ -6,14 +6,13 @@
 #include "text.h"
 
 #include <stdio.h>
+#include <stdlib.h>
 #include <string.h>
-
-enum { CLUE_DOWN = 1, CLUE_RIGHT = 2 };
 
 /* A number 1..KAKURO_MAX_DIM, or -1. */
 static int size_value(const char *s, int len)
 {
-    if (len < 1 || len > 3) return -1;
+    if (len < 1 || len > 4) return -1;
     int v = 0;
     for (int i = 0; i < len; i++) {
         if (s[i] < '0' || s[i] > '9') return -1;
@@ -53,14 +52,17 @@ static int read_size(const kakuro_text_line *t, int line, int *rows, int *cols, 
     return 0;
 }
 
-static int read_outline_token(const char *tok, int len, int col, int line, kakuro_grid *g,
-                              unsigned char *clue, int i, pb_error *err)
+/* While an outline is read, its clue tokens are marked in g->down and g->right (1:
+ * a `cx`, `xr` or `cr` token says a clue comes there); they are cleared once checked. */
+static int read_outline_token(const char *tok, int len, int col, int line, kakuro_grid *g, int i,
+                              pb_error *err)
 {
     static const char names[5][3] = {"nn", "xx", "cx", "xr", "cr"};
     for (int k = 0; k < 5; k++)
         if (len == 2 && tok[0] == names[k][0] && tok[1] == names[k][1]) {
             g->white[i] = k == 0;
-            clue[i] = (unsigned char)(k == 2 ? CLUE_DOWN : k == 3 ? CLUE_RIGHT : k == 4 ? 3 : 0);
+            g->down[i] = k == 2 || k == 4;
+            g->right[i] = k == 3 || k == 4;
             return 0;
         }
     char q[24];
@@ -106,8 +108,7 @@ static int check_clue_token(int len, const char *dir, int col, int line, pb_erro
 }
 
 /* The clue tokens against the white cells, in reading order. */
-static int check_outline(const kakuro_grid *g, const unsigned char *clue, const int *row_line,
-                         int first_line, pb_error *err)
+static int check_outline(const kakuro_grid *g, const int *row_line, int first_line, pb_error *err)
 {
     const int R = g->rows, C = g->cols;
     int whites = 0;
@@ -115,10 +116,10 @@ static int check_outline(const kakuro_grid *g, const unsigned char *clue, const 
         for (int c = 0; c < C; c++) {
             const int i = r * C + c, line = row_line[r];
             if (!g->white[i]) {
-                if ((clue[i] & CLUE_RIGHT) && check_clue_token(whites_from(g, i + 1, 1, C - c - 1),
-                                                               "right", c + 1, line, err))
+                if (g->right[i] && check_clue_token(whites_from(g, i + 1, 1, C - c - 1), "right",
+                                                    c + 1, line, err))
                     return -1;
-                if ((clue[i] & CLUE_DOWN) &&
+                if (g->down[i] &&
                     check_clue_token(whites_from(g, i + C, C, R - r - 1), "down", c + 1, line, err))
                     return -1;
                 continue;
@@ -126,7 +127,7 @@ static int check_outline(const kakuro_grid *g, const unsigned char *clue, const 
             whites++;
             if (c == 0 || !g->white[i - 1]) {
                 int len = whites_from(g, i, 1, C - c);
-                if (len >= KAKURO_MIN_RUN && (c == 0 || !(clue[i - 1] & CLUE_RIGHT)))
+                if (len >= KAKURO_MIN_RUN && (c == 0 || !g->right[i - 1]))
                     return pb_fail(err, line,
                                    "column %d: across run of %d white cells without a clue token "
                                    "before it",
@@ -134,7 +135,7 @@ static int check_outline(const kakuro_grid *g, const unsigned char *clue, const 
             }
             if (r == 0 || !g->white[i - C]) {
                 int len = whites_from(g, i, C, R - r);
-                if (len >= KAKURO_MIN_RUN && (r == 0 || !(clue[i - C] & CLUE_DOWN)))
+                if (len >= KAKURO_MIN_RUN && (r == 0 || !g->down[i - C]))
                     return pb_fail(err, line,
                                    "column %d: down run of %d white cells without a clue token "
                                    "above it",
@@ -145,8 +146,8 @@ static int check_outline(const kakuro_grid *g, const unsigned char *clue, const 
     return 0;
 }
 
-static int read_outline_rows(kakuro_reader *r, kakuro_grid *g, unsigned char *clue, int *row_line,
-                             int size_line, pb_error *err)
+static int read_outline_rows(kakuro_reader *r, kakuro_grid *g, int *row_line, int size_line,
+                             pb_error *err)
 {
     kakuro_text_line t;
     int rows = 0;
@@ -167,8 +168,7 @@ static int read_outline_rows(kakuro_reader *r, kakuro_grid *g, unsigned char *cl
         for (int c = 0; c < g->cols; c++) {
             int len;
             const char *tok = kakuro_next_token(&p, e, &len);
-            if (read_outline_token(tok, len, c + 1, line, g, clue, rows * g->cols + c, err))
-                return -1;
+            if (read_outline_token(tok, len, c + 1, line, g, rows * g->cols + c, err)) return -1;
         }
         row_line[rows++] = line;
     }
@@ -199,19 +199,25 @@ int kakuro_read_outline(kakuro_reader *r, kakuro_grid *g, int *line, pb_error *e
     if (r->pos >= r->len) return 0;
     kakuro_advance(r, next);
     *line = r->line;
-    int rows = 0, cols = 0, row_line[KAKURO_MAX_DIM];
-    unsigned char clue[KAKURO_MAX_CELLS];
+    int rows = 0, cols = 0, rc = -1;
     if (read_size(&t, *line, &rows, &cols, err)) {
         kakuro_skip_block(r, 1);
         return -1;
     }
-    kakuro_grid_init(g, rows, cols);
-    memset(clue, 0, (size_t)(rows * cols));
-    if (read_outline_rows(r, g, clue, row_line, *line, err)) {
+    int *row_line = malloc((size_t)rows * sizeof *row_line);
+    if (!row_line || kakuro_grid_init(g, rows, cols))
+        pb_fail(err, *line, "column 1: out of memory for an outline of %d x %d", rows, cols);
+    else if (!read_outline_rows(r, g, row_line, *line, err) &&
+             !check_outline(g, row_line, *line, err))
+        rc = 1;
+    free(row_line);
+    if (rc < 0) {
         kakuro_skip_block(r, 1);
         return -1;
     }
-    return check_outline(g, clue, row_line, *line, err) ? -1 : 1;
+    memset(g->down, 0, (size_t)rows * (size_t)cols);
+    memset(g->right, 0, (size_t)rows * (size_t)cols);
+    return 1;
 }
 
 size_t kakuro_format_outline(const kakuro_grid *g, char *buf, size_t buflen)

@@ -29,15 +29,18 @@
 /* Passes over the shuffled cells: a cell refused early may become legal once a
  * neighbour is black, but after a few passes nothing more is gained. */
 #define PASSES 3
+/* The most cells one place() blackens: a cell and its mirror image, and for each of
+ * them up to 4 neighbours left without a run, each with its mirror image. */
+#define MAX_TAKEN (2 + 2 * 4 * 2)
 
 typedef struct og {
     kakuro_grid *g;
     int rows, cols, sym, nwhite;
     pb_rng rng;
     int stamp;
-    int seen[KAKURO_MAX_CELLS]; /* BFS marks: == stamp when reached */
-    int queue[KAKURO_MAX_CELLS];
-    int cand[KAKURO_MAX_CELLS];
+    int *seen; /* [rows * cols] BFS marks: == stamp when reached */
+    int *queue;
+    int *cand;
 } og;
 
 static int white_at(const og *s, int r, int c)
@@ -135,7 +138,7 @@ static void blacken(og *s, int x, int *done, int *nd)
  * cells are taken again one at a time, each tested for connectivity. */
 static int place(og *s, int i, int extend)
 {
-    int done[64], nd = 0;
+    int done[MAX_TAKEN], nd = 0;
     if (!s->g->white[i]) return 0;
     blacken(s, i, done, &nd);
     if (extend) {
@@ -207,7 +210,7 @@ static int cut_long_runs(og *s)
 
 static int build(og *s, int target_white)
 {
-    kakuro_grid_init(s->g, s->rows, s->cols);
+    if (kakuro_grid_init(s->g, s->rows, s->cols)) return -1;
     for (int r = 1; r < s->rows; r++)
         for (int c = 1; c < s->cols; c++) s->g->white[r * s->cols + c] = 1;
     s->nwhite = (s->rows - 1) * (s->cols - 1);
@@ -234,21 +237,26 @@ int kakuro_outline_generate(const kakuro_outline_opts *o, uint64_t index, kakuro
     if (o->rows < 3 || o->cols < 3 || o->rows > KAKURO_MAX_DIM || o->cols > KAKURO_MAX_DIM ||
         !(density <= 1))
         return -1;
+    const size_t n = (size_t)o->rows * (size_t)o->cols;
     og *s = malloc(sizeof *s);
-    if (!s) return -1;
+    int *ints = calloc(3 * n, sizeof *ints);
+    if (!s || !ints) return free(s), free(ints), -1;
     s->g = g;
     s->rows = o->rows, s->cols = o->cols, s->sym = o->symmetric != 0;
     s->stamp = 0;
-    memset(s->seen, 0, sizeof s->seen);
-    /* Different shapes get unrelated streams under one seed. */
-    uint64_t mix = (uint64_t)o->rows | (uint64_t)o->cols << 8 | (uint64_t)s->sym << 16 |
-                   (uint64_t)llround(density * 1000) << 24;
+    s->seen = ints, s->queue = ints + n, s->cand = ints + 2 * n;
+    /* Different shapes get unrelated streams under one seed. The bits of rows and
+     * columns past the low 8 go high, so that shapes under 256 keep their streams. */
+    uint64_t mix = (uint64_t)(o->rows & 0xff) | (uint64_t)(o->cols & 0xff) << 8 |
+                   (uint64_t)s->sym << 16 | (uint64_t)llround(density * 1000) << 24 |
+                   (uint64_t)(o->rows >> 8) << 40 | (uint64_t)(o->cols >> 8) << 52;
     pb_rng_seed_stream(&s->rng, o->seed ^ (mix * 0x9E3779B97F4A7C15u), index);
     const int target = (int)lround(density * (o->rows - 1) * (o->cols - 1));
     char msg[128];
     int rc = -1;
     for (int t = 0; t < MAX_TRIES && rc; t++)
         if (!build(s, target) && !kakuro_outline_check(g, msg, sizeof msg)) rc = 0;
+    free(ints);
     free(s);
     return rc;
 }

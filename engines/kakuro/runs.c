@@ -3,58 +3,72 @@
 #include "kakuro.h"
 
 #include <stdio.h>
+#include <stdlib.h>
 #include <string.h>
 
-int kakuro_grid_init(kakuro_grid *g, int rows, int cols)
+/* Calls back for every run of direction dir, in the order of kakuro_find_runs: the
+ * clue cell (or -1), the first cell, the step between cells and the length; stops at
+ * the first nonzero return and returns it. */
+typedef int (*run_fn)(void *ctx, int dir, int clue, int first, int step, int len);
+
+/* Whether the block of len white cells after grid cell clue (-1: the grid's edge),
+ * direction dir, is a run: two or more cells, or one cell with a clue before it. */
+static int is_run(const kakuro_grid *g, int dir, int clue, int len)
 {
-    if (rows < 1 || rows > KAKURO_MAX_DIM || cols < 1 || cols > KAKURO_MAX_DIM) return -1;
-    g->rows = rows;
-    g->cols = cols;
-    memset(g->white, 0, sizeof g->white);
-    memset(g->digit, 0, sizeof g->digit);
-    memset(g->down, 0, sizeof g->down);
-    memset(g->right, 0, sizeof g->right);
+    if (len >= KAKURO_MIN_RUN) return 1;
+    return len == 1 && clue >= 0 && (dir == KAKURO_ACROSS ? g->right[clue] : g->down[clue]);
+}
+
+static int each_run(const kakuro_grid *g, run_fn fn, void *ctx)
+{
+    for (int dir = KAKURO_ACROSS; dir <= KAKURO_DOWN; dir++) {
+        const int lines = dir == KAKURO_ACROSS ? g->rows : g->cols;
+        const int len = dir == KAKURO_ACROSS ? g->cols : g->rows;
+        const int step = dir == KAKURO_ACROSS ? 1 : g->cols;
+        for (int u = 0; u < lines; u++) {
+            const int base = dir == KAKURO_ACROSS ? u * g->cols : u;
+            for (int i = 0; i < len;) {
+                if (!g->white[base + i * step]) {
+                    i++;
+                    continue;
+                }
+                int j = i;
+                while (j < len && g->white[base + j * step]) j++;
+                const int clue = i ? base + (i - 1) * step : -1;
+                if (is_run(g, dir, clue, j - i)) {
+                    const int rc = fn(ctx, dir, clue, base + i * step, step, j - i);
+                    if (rc) return rc;
+                }
+                i = j;
+            }
+        }
+    }
     return 0;
 }
 
-/* Walks line `u` (a row for KAKURO_ACROSS, a column for KAKURO_DOWN) and stores its
- * runs from runs[n] on (up to max); returns the new count. */
-static int line_runs(const kakuro_grid *g, int dir, int u, kakuro_run *runs, int n, int max)
+typedef struct collect_ctx {
+    const kakuro_grid *g;
+    kakuro_run *runs;
+    int n, max;
+} collect_ctx;
+
+static int collect(void *ctx, int dir, int clue, int first, int step, int len)
 {
-    const int len = dir == KAKURO_ACROSS ? g->cols : g->rows;
-    const int step = dir == KAKURO_ACROSS ? 1 : g->cols;
-    const int base = dir == KAKURO_ACROSS ? u * g->cols : u;
-    for (int i = 0; i < len;) {
-        if (!g->white[base + i * step]) {
-            i++;
-            continue;
-        }
-        int j = i;
-        while (j < len && g->white[base + j * step]) j++;
-        if (j - i >= KAKURO_MIN_RUN) {
-            if (n < max) {
-                kakuro_run *run = &runs[n];
-                run->dir = dir;
-                run->clue = i ? base + (i - 1) * step : -1;
-                run->len = j - i;
-                run->sum = run->clue < 0          ? 0
-                           : dir == KAKURO_ACROSS ? g->right[run->clue]
-                                                  : g->down[run->clue];
-                for (int k = i; k < j; k++) run->cell[k - i] = base + k * step;
-            }
-            n++;
-        }
-        i = j;
+    collect_ctx *k = ctx;
+    if (k->n < k->max) {
+        const kakuro_grid *g = k->g;
+        const int sum = clue < 0 ? 0 : dir == KAKURO_ACROSS ? g->right[clue] : g->down[clue];
+        k->runs[k->n] = (kakuro_run){dir, clue, len, sum, first, step};
     }
-    return n;
+    k->n++;
+    return 0;
 }
 
 int kakuro_find_runs(const kakuro_grid *g, kakuro_run *runs, int max)
 {
-    int n = 0;
-    for (int r = 0; r < g->rows; r++) n = line_runs(g, KAKURO_ACROSS, r, runs, n, max);
-    for (int c = 0; c < g->cols; c++) n = line_runs(g, KAKURO_DOWN, c, runs, n, max);
-    return n;
+    collect_ctx k = {g, runs, 0, runs ? max : 0};
+    each_run(g, collect, &k);
+    return k.n;
 }
 
 /* ---- outlines ---- */
@@ -95,28 +109,16 @@ static int run_fault(const kakuro_grid *g, int dir, char *msg, size_t msglen)
     return 0;
 }
 
-int kakuro_outline_check(const kakuro_grid *g, char *msg, size_t msglen)
+/* Whether the white cells of g are connected: a search from the first, in
+ * stack/seen (n cells each). The first one it cannot reach goes to *stray. */
+static int connected(const kakuro_grid *g, int *stack, unsigned char *seen, int first, int *stray)
 {
-    if (msg && msglen) msg[0] = '\0';
-    if (run_fault(g, KAKURO_ACROSS, msg, msglen) || run_fault(g, KAKURO_DOWN, msg, msglen))
-        return -1;
     const int n = g->rows * g->cols;
-    int stack[KAKURO_MAX_CELLS], first = -1, top = 0, seen_count = 0, whites = 0;
-    unsigned char seen[KAKURO_MAX_CELLS] = {0};
-    for (int i = 0; i < n; i++)
-        if (g->white[i]) {
-            whites++;
-            if (first < 0) first = i;
-        }
-    if (first < 0) {
-        if (msg && msglen) snprintf(msg, msglen, "no white cells");
-        return -1;
-    }
+    int top = 0;
     stack[top++] = first;
     seen[first] = 1;
     while (top) {
         const int i = stack[--top], r = i / g->cols, c = i % g->cols;
-        seen_count++;
         const int nb[4] = {c > 0 ? i - 1 : -1, c + 1 < g->cols ? i + 1 : -1,
                            r > 0 ? i - g->cols : -1, r + 1 < g->rows ? i + g->cols : -1};
         for (int k = 0; k < 4; k++)
@@ -125,72 +127,66 @@ int kakuro_outline_check(const kakuro_grid *g, char *msg, size_t msglen)
                 stack[top++] = nb[k];
             }
     }
-    if (seen_count == whites) return 0;
     for (int i = 0; i < n; i++)
-        if (g->white[i] && !seen[i]) {
-            if (msg && msglen)
-                snprintf(
-                    msg, msglen, "row %d, column %d: white cell not connected to row %d, column %d",
-                    i / g->cols + 1, i % g->cols + 1, first / g->cols + 1, first % g->cols + 1);
-            break;
-        }
+        if (g->white[i] && !seen[i]) return *stray = i, 0;
+    return 1;
+}
+
+int kakuro_outline_check(const kakuro_grid *g, char *msg, size_t msglen)
+{
+    if (msg && msglen) msg[0] = '\0';
+    if (run_fault(g, KAKURO_ACROSS, msg, msglen) || run_fault(g, KAKURO_DOWN, msg, msglen))
+        return -1;
+    const int n = g->rows * g->cols;
+    int first = -1, stray = -1;
+    for (int i = 0; i < n && first < 0; i++)
+        if (g->white[i]) first = i;
+    if (first < 0) {
+        if (msg && msglen) snprintf(msg, msglen, "no white cells");
+        return -1;
+    }
+    int *stack = malloc((size_t)n * sizeof *stack);
+    unsigned char *seen = calloc((size_t)n, 1);
+    const int ok = stack && seen && connected(g, stack, seen, first, &stray);
+    const int oom = !stack || !seen;
+    free(stack);
+    free(seen);
+    if (ok) return 0;
+    if (msg && msglen && oom) snprintf(msg, msglen, "out of memory");
+    if (msg && msglen && !oom)
+        snprintf(msg, msglen, "row %d, column %d: white cell not connected to row %d, column %d",
+                 stray / g->cols + 1, stray % g->cols + 1, first / g->cols + 1,
+                 first % g->cols + 1);
     return -1;
 }
 
 /* ---- clues and solutions ---- */
 
-/* Calls back for every run of 2+ cells of direction dir: the clue cell (or -1), the
- * first cell, the step between cells and the length. Walking lines here rather than
- * through kakuro_find_runs keeps the big run array off the stack. */
-typedef int (*run_fn)(void *ctx, int dir, int clue, int first, int step, int len);
-
-static int each_run(const kakuro_grid *g, run_fn fn, void *ctx)
+/* The clue a fill gives the block of white cells after black cell i (each `step`
+ * on, at most `left` of them): the sum of its digits when it is a run (two or more
+ * cells, or one whose clue `had` is set), else 0. A run over 9 cells can add up
+ * past a byte; it is invalid anyway. */
+static unsigned char clue_of(const kakuro_grid *g, int i, int step, int left, int had)
 {
-    for (int dir = KAKURO_ACROSS; dir <= KAKURO_DOWN; dir++) {
-        const int lines = dir == KAKURO_ACROSS ? g->rows : g->cols;
-        const int len = dir == KAKURO_ACROSS ? g->cols : g->rows;
-        const int step = dir == KAKURO_ACROSS ? 1 : g->cols;
-        for (int u = 0; u < lines; u++) {
-            const int base = dir == KAKURO_ACROSS ? u * g->cols : u;
-            for (int i = 0; i < len;) {
-                if (!g->white[base + i * step]) {
-                    i++;
-                    continue;
-                }
-                int j = i;
-                while (j < len && g->white[base + j * step]) j++;
-                if (j - i >= KAKURO_MIN_RUN) {
-                    int rc =
-                        fn(ctx, dir, i ? base + (i - 1) * step : -1, base + i * step, step, j - i);
-                    if (rc) return rc;
-                }
-                i = j;
-            }
-        }
-    }
-    return 0;
-}
-
-static int derive_one(void *ctx, int dir, int clue, int first, int step, int len)
-{
-    kakuro_grid *g = ctx;
-    if (clue < 0) return 0;
-    int sum = 0;
-    for (int k = 0; k < len; k++) sum += g->digit[first + k * step];
-    /* A run over 9 cells can add up past a byte; it is invalid anyway. */
-    unsigned char v = (unsigned char)(sum > 255 ? 255 : sum);
-    if (dir == KAKURO_ACROSS)
-        g->right[clue] = v;
-    else
-        g->down[clue] = v;
-    return 0;
+    int len = 0, sum = 0;
+    while (len < left && g->white[i + (len + 1) * step])
+        sum += g->digit[i + (len + 1) * step], len++;
+    if (len < KAKURO_MIN_RUN && !(len == 1 && had)) return 0;
+    return (unsigned char)(sum > 255 ? 255 : sum);
 }
 
 void kakuro_derive_clues(kakuro_grid *g)
 {
-    memset(g->down, 0, sizeof g->down);
-    memset(g->right, 0, sizeof g->right);
-    each_run(g, derive_one, g);
+    const int R = g->rows, C = g->cols;
+    for (int i = 0; i < R * C; i++) {
+        if (g->white[i]) {
+            g->down[i] = g->right[i] = 0;
+            continue;
+        }
+        const int r = i / C, c = i % C;
+        g->right[i] = clue_of(g, i, 1, C - c - 1, g->right[i]);
+        g->down[i] = clue_of(g, i, C, R - r - 1, g->down[i]);
+    }
 }
 
 typedef struct solution_ctx {

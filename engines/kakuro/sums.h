@@ -6,7 +6,9 @@
 
 #include <stdint.h>
 
-#define KAKURO_MIN_RUN 2 /* a single white cell between black cells is not a run */
+/* The shortest run that needs no clue to be one (an outline's, a generated
+ * puzzle's): a single white cell is a run only where a clue says so. */
+#define KAKURO_MIN_RUN 2
 #define KAKURO_MAX_RUN 9
 
 /* How many sets of `len` distinct digits sum to `sum`; the first `max` of them, in

@@ -6,7 +6,9 @@
  * distinct unused digits. Before the search the cells of every run whose clue is a
  * unique sum (exactly one digit set for its length, length 8 included) are
  * restricted to that set. The seed checks uniqueness by stopping at the second
- * solution: a count with max_solutions 2.
+ * solution: a count with max_solutions 2. A run without a clue (a plain group of a
+ * kakuro model) only keeps its digits distinct; a run of more than 9 cells has no
+ * solution.
  *
  * Steps are counted as by every engine: a placement is a digit written into a cell,
  * a backtrack a cell left with no further digit; candidates are the digits of a
@@ -33,16 +35,21 @@ typedef struct thesis {
     int *psum;     /* psum[g]: their total */
 } thesis;
 
+/* Digits 1-9, no pairs, every group a run with a sum, or a kakuro model (whose plain
+ * groups are runs without a clue: distinct digits, any sum). */
 static int thesis_accepts(const pb_model *m, const char **why)
 {
     *why = "thesis needs a kakuro model: digits 1-9, every group a run with a sum, no pairs";
-    return m->nvalues == 9 && m->nsums == m->ngroups && !m->npairs;
+    const int kakuro = m->kind && !strcmp(m->kind, "kakuro");
+    return m->nvalues == 9 && (m->nsums == m->ngroups || kakuro) && !m->npairs;
 }
 
-/* Whether run g can still reach its sum once digit d (0: none) joins it. */
+/* Whether run g can still reach its sum once digit d (0: none) joins it; a run
+ * without a sum only needs its digits distinct, which taken() sees to. */
 static int run_ok(const thesis *t, int g, int d)
 {
     const pb_model *m = t->m;
+    if (!m->group_sum || !m->group_sum[g]) return 1;
     pb_mask used = t->used[g] | (d ? PB_BIT(d) : 0);
     int left = m->group_start[g + 1] - m->group_start[g] - __builtin_popcountll(used);
     return pb_sum_reachable(PB_FULL(9) & ~used, left, m->group_sum[g] - t->psum[g] - d);
@@ -99,6 +106,8 @@ static int prepare(thesis *t)
 {
     const pb_model *m = t->m;
     memcpy(t->dom, m->domain, (size_t)m->ncells * sizeof *t->dom);
+    for (int g = 0; g < m->ngroups; g++)
+        if (m->group_start[g + 1] - m->group_start[g] > 9) return 0; /* never distinct */
     for (int g = 0; g < m->ngroups; g++) {
         if (m->sum_set_start[g + 1] - m->sum_set_start[g] != 1) continue;
         for (int i = m->group_start[g]; i < m->group_start[g + 1]; i++)

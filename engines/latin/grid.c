@@ -86,8 +86,9 @@ void latin_reader_init(latin_reader *r, const char *text, size_t len)
 {
     r->text = text;
     r->len = len;
-    r->pos = pb_bom_length(text, len); /* a byte-order mark is not a square */
+    r->pos = 0;
     r->line = 0;
+    r->note = (pb_error){0, ""};
 }
 
 typedef enum line_kind { LINE_BLANK, LINE_COMMENT, LINE_LONG, LINE_ROW } line_kind;
@@ -195,10 +196,21 @@ static int bad_token(const char *tok, int len, int col, int line, int n, pb_erro
                    len > 16 ? 16 : len, tok, len > 16 ? "..." : "", n);
 }
 
+/* The first clash of givens found (the square reads, and has no completion): kept in
+ * *note unless an earlier one is there. */
+static void note_clash(pb_error *note, int line, const char *fmt, int col, int v, int where,
+                       int also)
+{
+    if (!note->line) {
+        note->line = line;
+        snprintf(note->msg, sizeof note->msg, fmt, col, v, where, also);
+    }
+}
+
 /* Reads the tokens of one row (row r of the square) into sq, checking each value
- * against the order and against the rows read so far. */
+ * against the order (an error) and against the rows read so far (a note). */
 static int read_row(const text_line *t, int r, int line, const int *row_line, latin_square *sq,
-                    pb_error *err)
+                    pb_error *note, pb_error *err)
 {
     const int n = sq->n;
     const char *p = t->s, *e = t->s + t->len;
@@ -213,14 +225,13 @@ static int read_row(const text_line *t, int r, int line, const int *row_line, la
         if (!v) continue;
         for (int k = 0; k < c; k++)
             if (sq->cell[r * n + k] == v)
-                return pb_fail(err, line,
-                               "column %d: value %d repeated in row %d (also at column %d)", c + 1,
-                               v, r + 1, k + 1);
+                note_clash(note, line, "column %d: value %d repeated in row %d (also at column %d)",
+                           c + 1, v, r + 1, k + 1);
         for (int k = 0; k < r; k++)
             if (sq->cell[k * n + c] == v)
-                return pb_fail(err, line,
-                               "column %d: value %d repeated in column %d (also at line %d)", c + 1,
-                               v, c + 1, row_line[k]);
+                note_clash(note, line,
+                           "column %d: value %d repeated in column %d (also at line %d)", c + 1, v,
+                           c + 1, row_line[k]);
         sq->cell[r * n + c] = (unsigned char)v;
     }
     return 0;
@@ -245,8 +256,13 @@ static int read_rows(latin_reader *r, latin_square *sq, pb_error *err)
             if (k > LATIN_MAX_ORDER)
                 return pb_fail(err, line,
                                "column %d: more than %d values on the square's first line "
-                               "(orders 1-%d)",
-                               LATIN_MAX_ORDER + 1, LATIN_MAX_ORDER, LATIN_MAX_ORDER);
+                               "(orders %d-%d)",
+                               LATIN_MAX_ORDER + 1, LATIN_MAX_ORDER, LATIN_MIN_ORDER,
+                               LATIN_MAX_ORDER);
+            if (k < LATIN_MIN_ORDER)
+                return pb_fail(err, line,
+                               "column 1: one value on the square's first line (orders %d-%d)",
+                               LATIN_MIN_ORDER, LATIN_MAX_ORDER);
             latin_square_init(sq, k);
         } else if (rows == sq->n) {
             return pb_fail(err, line,
@@ -257,7 +273,7 @@ static int read_rows(latin_reader *r, latin_square *sq, pb_error *err)
             return pb_fail(err, line, "column %d: row has %d value%s, expected %d",
                            (k < sq->n ? k : sq->n) + 1, k, k == 1 ? "" : "s", sq->n);
         }
-        if (read_row(&t, rows, line, row_line, sq, err)) return -1;
+        if (read_row(&t, rows, line, row_line, sq, &r->note, err)) return -1;
         row_line[rows++] = line;
     }
     if (rows < sq->n)
@@ -278,7 +294,9 @@ int latin_read(latin_reader *r, latin_square *sq, int *line, pb_error *err)
     }
     if (r->pos >= r->len) return 0;
     *line = r->line + 1;
+    r->note = (pb_error){0, ""};
     if (read_rows(r, sq, err)) {
+        r->note = (pb_error){0, ""};
         skip_block(r);
         return -1;
     }

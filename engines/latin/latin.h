@@ -15,7 +15,7 @@
 #include "../core/model.h"
 #include "../core/rng.h"
 
-#define LATIN_MIN_ORDER 1
+#define LATIN_MIN_ORDER 2  /* an order-1 "square" is one given cell: nothing to search */
 #define LATIN_MAX_ORDER 64 /* values are bits of a pb_mask */
 #define LATIN_MAX_CELLS (LATIN_MAX_ORDER * LATIN_MAX_ORDER)
 #define LATIN_MAX_LINE  4096 /* longest input line accepted */
@@ -40,7 +40,8 @@ int latin_square_init(latin_square *sq, int n);
 typedef struct latin_reader {
     const char *text;
     size_t len, pos;
-    int line; /* lines consumed so far */
+    int line;      /* lines consumed so far */
+    pb_error note; /* after latin_read's 1: line 0, or the givens' first clash */
 } latin_reader;
 
 void latin_reader_init(latin_reader *r, const char *text, size_t len);
@@ -48,8 +49,9 @@ void latin_reader_init(latin_reader *r, const char *text, size_t len);
 /* Reads the next square into *sq: 1 with *line (its first line) set; 0 at the end of
  * the text; -1 with *err naming the line and, as "column C: ...", the token (column C
  * of the square) at fault. After -1 the reader has skipped the rest of the bad
- * square's block, so reading may go on with the next one. The givens are checked
- * against the rules. */
+ * square's block, so reading may go on with the next one. Givens that clash (a
+ * value twice in a row or a column) are read, with r->note naming the first clash
+ * as an error would: such a square has no completion, and the engines find none. */
 int latin_read(latin_reader *r, latin_square *sq, int *line, pb_error *err);
 
 /* ---- writing (grid.c) ----

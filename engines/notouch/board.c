@@ -23,7 +23,7 @@ int notouch_board_parse(const char *text, size_t len, notouch_board *b, pb_error
     unsigned char rows[NOTOUCH_MAX_SIDE][NOTOUCH_MAX_SIDE];
     int widths[NOTOUCH_MAX_SIDE];
     int nrows = 0, line = 0, blank_after = 0;
-    size_t i = pb_bom_length(text, len); /* a byte-order mark is not a row */
+    size_t i = 0;
     memset(b, 0, sizeof *b);
     while (i < len) {
         size_t end = i;

@@ -1,101 +1,131 @@
-/* path_count.c — `path-dp`: counts notouch solutions without listing them.
+/* path_count.c — `path-dp`: counts notouch solutions without listing them, by the
+ * layered path DP of path_dp.h. With min-diff 2 a solution is an order of the cells
+ * whose consecutive cells never touch, and f[S][a] counts the orders of the set S
+ * that end in a. The layers of sets of 1, 2, ... cells are built in turn, each from
+ * the one below, two held at a time and one row kept per orbit of the board's
+ * symmetries; only the layers up to half the board are built, and the two halves of
+ * an order are joined from the last (path_join.c).
  *
- * With values 1..n each used once and min-diff 2, the only rule is that v and v+1
- * never sit on touching cells, so a solution is an order of the cells (the cell of
- * 1, of 2, ...) whose consecutive cells never touch. ways[S][c] counts the orders of
- * the cell set S that end in c; adding a cell is one placement. Memory is
- * 2^n * n counts, so boards of up to PATH_MAX_CELLS cells. */
-#include "../core/engine.h"
-#include "../core/limiter.h"
+ * Steps: a placement is one count f[S][a] made: a row entry of a layer, or a half
+ * counted in the join; candidates are the terms summed into them. Both follow from
+ * the board alone, whatever the thread count. The step limit is polled before each
+ * placement (exact on one thread; in parallel each thread draws its steps from one
+ * pool as it takes them, as the tree searches' tasks do).
+ *
+ * Memory: two layers, each C(n, k) / 64 index words of 16 bytes and a row of k
+ * 64-bit counts per orbit of k-sets (Burnside's count, known before the run), in
+ * two slots allocated once (odd and even layers). The run's need is computed first
+ * and checked against the memory limit before anything large is allocated. Stored
+ * counts are orders of at most half the cells (k! < 2^64 up to k = 20, so exact up
+ * to 42 cells); every sum is checked, and a count past its counter ends the run
+ * with PB_OVERFLOW. */
+#include "path_dp.h"
 
+#include <omp.h>
 #include <stdlib.h>
-
-#define PATH_MAX_CELLS 22
+#include <string.h>
 
 static int accepts(const pb_model *m, const char **why)
 {
     *why = "path-dp needs values 1..cells all different, min-diff 2, full domains, "
-           "at most 22 cells, no sum groups";
-    if (m->nsums || !pb_model_is_permutation(m) || m->min_diff != 2 || m->ncells > PATH_MAX_CELLS)
+           "at most 64 cells, no sum groups";
+    if (m->nsums || !pb_model_is_permutation(m) || m->min_diff != 2 || m->ncells > PD_MAX_CELLS)
         return 0;
     for (int c = 0; c < m->ncells; c++)
         if (m->domain[c] != PB_FULL(m->nvalues)) return 0;
     return 1;
 }
 
-/* Walks back from the full set to write one solution. */
-static void reconstruct(const pb_model *m, const uint64_t *ways, const uint32_t *touch, int *values)
+/* The size of the sets of the layer the join reads (0: none). */
+static int kept_size(int n)
+{
+    return n % 2 ? (n - 1) / 2 : n / 2 - 1;
+}
+
+static void ctx_init(pd_ctx *c, const pb_model *m, const pb_run *how)
 {
     const int n = m->ncells;
-    uint32_t set = (1u << n) - 1;
-    int last = -1;
-    for (int v = n; v >= 1; v--) {
-        int pick = -1;
-        for (int c = 0; c < n && pick < 0; c++)
-            if ((set >> c & 1) && ways[(size_t)set * n + c] &&
-                (last < 0 || !(touch[last] >> c & 1)))
-                pick = c;
-        values[pick] = v;
-        set &= ~(1u << pick);
-        last = pick;
+    uint64_t touch[PD_MAX_CELLS] = {0};
+    for (int i = 0; i < m->npairs; i++) {
+        touch[m->pairs[i][0]] |= 1ull << m->pairs[i][1];
+        touch[m->pairs[i][1]] |= 1ull << m->pairs[i][0];
     }
+    c->n = n;
+    c->all = n == 64 ? ~0ull : (1ull << n) - 1;
+    for (int a = 0; a < n; a++) c->next[a] = c->all & ~touch[a] & ~(1ull << a);
+    for (int x = 0; x <= PD_MAX_CELLS; x++)
+        for (int i = 0; i <= PD_MAX_CELLS; i++)
+            c->binom[i][x] = i == 0 ? 1 : x == 0 ? 0 : c->binom[i - 1][x - 1] + c->binom[i][x - 1];
+    pd_sym_find(m, touch, &c->sym);
+    c->how = how;
+    c->threads = how->threads > 1 ? how->threads : 1;
+    c->status = PB_DONE;
+    pb_limiter_init(&c->lim, &how->limits, 0);
+    if (how->limits.max_steps && !how->limits.share) {
+        pb_step_pool_init(&c->pool, how->limits.max_steps, c->threads);
+        pb_limiter_use_pool(&c->lim, &c->pool);
+    }
+}
+
+/* The bytes of the first-solution mode's tables of the two halves (pd_join). */
+static uint64_t first_bytes(const pd_ctx *c, pb_mode mode)
+{
+    uint64_t half = (uint64_t)c->n / 2;
+    return mode == PB_MODE_FIRST && half <= 24 ? 2 * (sizeof(uint32_t) << half) : 0;
+}
+
+/* Builds the layers up to the kept one, in the two slots of st; *kept gets the last. */
+static pb_status build_layers(pd_ctx *c, const pd_store *st, pd_layer *kept)
+{
+    pd_layer below = {0}, here = {0};
+    pb_status status = PB_DONE;
+    for (int k = 1; k <= kept_size(c->n) && status == PB_DONE; k++) {
+        status = pd_layer_build(c, k > 1 ? &below : NULL, k, st, &here);
+        below = here;
+    }
+    *kept = below;
+    return status;
+}
+
+static void thread_start(const pb_run *how)
+{
+    if (!how->thread_start) return;
+#pragma omp parallel num_threads(how->threads)
+    how->thread_start(how->thread_ctx, omp_get_thread_num());
 }
 
 static pb_status run(const pb_model *m, int config, const pb_run *how, pb_result *out)
 {
     (void)config;
-    const int n = m->ncells;
-    const size_t nsets = (size_t)1 << n;
-    uint32_t touch[PATH_MAX_CELLS] = {0};
-    for (int i = 0; i < m->npairs; i++) {
-        touch[m->pairs[i][0]] |= 1u << m->pairs[i][1];
-        touch[m->pairs[i][1]] |= 1u << m->pairs[i][0];
-    }
-    uint64_t *ways = calloc(nsets * (size_t)n, sizeof *ways);
-    if (!ways) return PB_NOMEM;
-    pb_limiter lim;
-    pb_limiter_init(&lim, &how->limits, 0);
-    pb_status status = PB_DONE;
-    int overflow = 0; /* some count passed 2^64 - 1: it is held there, a lower bound */
-    uint64_t placements = 0, candidates = 0;
-    for (int c = 0; c < n; c++) ways[((size_t)1 << c) * n + c] = 1;
-    placements = (uint64_t)n;
-    for (size_t set = 1; set < nsets && status == PB_DONE; set++) {
-        const uint64_t *from = ways + set * n;
-        for (int last = 0; last < n && status == PB_DONE; last++) {
-            uint64_t w = from[last];
-            if (!w) continue;
-            uint32_t unused = (uint32_t)(~set & (nsets - 1));
-            uint32_t free_cells = unused & ~touch[last];
-            candidates += (uint64_t)__builtin_popcount(unused);
-            while (free_cells) {
-                /* Polled before each placement, so a step limit is met exactly. */
-                if (placements >= lim.next && (status = pb_limiter_poll(&lim, placements))) break;
-                int c = __builtin_ctz(free_cells);
-                free_cells &= free_cells - 1;
-                uint64_t *to = &ways[(set | (1u << c)) * n + c];
-                if (__builtin_add_overflow(*to, w, to)) *to = UINT64_MAX, overflow = 1;
-                placements++;
-            }
-        }
-    }
+    pd_ctx *c = calloc(1, sizeof *c);
+    if (!c) return PB_NOMEM;
+    ctx_init(c, m, how);
+    pd_store store;
+    uint64_t need =
+        sizeof *c + pd_store_plan(c, kept_size(c->n), &store) + first_bytes(c, how->mode);
+    const uint64_t max = how->limits.max_bytes;
+    pb_status st = max && need > max ? PB_NOMEM : pd_store_alloc(&store) ? PB_NOMEM : PB_DONE;
     pb_count total = 0;
-    for (int c = 0; status == PB_DONE && c < n; c++) total += ways[(nsets - 1) * n + c];
-    if (status == PB_DONE && overflow) status = PB_OVERFLOW;
-    if (status == PB_DONE && total && out->first) reconstruct(m, ways, touch, out->first);
-    free(ways);
-    out->stats.placements = placements;
-    out->stats.candidates = candidates;
-    /* Overflow: the sum of counts held at 2^64 - 1, a lower bound of the count. */
-    out->stats.solutions = status == PB_DONE || status == PB_OVERFLOW
-                               ? (how->mode == PB_MODE_FIRST && total ? 1 : total)
-                               : 0;
-    return status;
+    if (st == PB_DONE) {
+        if (how->threads > 1) thread_start(how);
+        pd_layer kept;
+        st = build_layers(c, &store, &kept);
+        if (st == PB_DONE) st = pd_join(c, kept_size(c->n) ? &kept : NULL, &total, out->first);
+    }
+    pd_store_free(&store);
+    out->stats.placements = c->placements;
+    out->stats.candidates = c->candidates;
+    /* Overflow: the count is held at the top of its counter, a lower bound. */
+    out->stats.solutions = st == PB_DONE || st == PB_OVERFLOW ? total : 0;
+    free(c);
+    return st;
 }
 
 const pb_engine pb_engine_path_count = {
-    {"path-dp", "counts without listing: DP over (cells used, last cell); min-diff 2 only",
-     PB_CAP_FIRST | PB_CAP_COUNT, pb_cap_names},
+    {"path-dp",
+     "counts without listing: layered DP over (cells used, last cell), one row per "
+     "symmetry orbit, halves joined; min-diff 2 only",
+     PB_CAP_FIRST | PB_CAP_COUNT | PB_CAP_PARALLEL, pb_cap_names},
     0,
     accepts,
     run,

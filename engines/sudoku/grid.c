@@ -128,7 +128,7 @@ void sudoku_reader_init(sudoku_reader *r, const char *text, size_t len)
 {
     r->text = text;
     r->len = len;
-    r->pos = pb_bom_length(text, len); /* a byte-order mark is not a puzzle */
+    r->pos = 0;
     r->line = 0;
 }
 

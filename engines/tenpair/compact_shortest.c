@@ -128,7 +128,7 @@ pb_status tp_compact_shortest(const tp_rules *r, const tp_run *how, tp_result *o
 nomem:
     st = PB_NOMEM;
 done:
-    out->stats.peak_bytes = s.budget.peak;
+    tp_budget_report(&s.budget, &out->stats);
     if (s.bucket)
         for (int i = 0; i <= cap; i++) free(s.bucket[i]);
     out->stats.stored = s.seen.count;

@@ -207,6 +207,8 @@ pb_status tp_count_end_level(tp_count *t, int len, tp_level *lv)
     lv->level_peak_bytes = c->budget.peak;
     if (c->budget.peak < t->peak_before) c->budget.peak = t->peak_before;
     lv->peak_bytes = c->budget.peak;
+    lv->refused_used = c->budget.refused_used;
+    lv->refused_total = c->budget.refused_total;
     tp_cc_poll(c);
     return (pb_status)tp_cc_stopped(c);
 }
@@ -222,7 +224,7 @@ void tp_count_free(tp_count *t, tp_result *out)
 {
     if (!t) return;
     counter *c = &t->c;
-    if (out) out->stats.peak_bytes = c->budget.peak;
+    if (out) tp_budget_report(&c->budget, &out->stats);
     if (t->lay)
         for (int i = 0; i <= c->L; i++) free(t->lay[i].rec);
     if (c->wk)

@@ -49,6 +49,8 @@ typedef struct tp_level {
      * memory grows with (a search keeps two levels). */
     uint64_t node_width_max;
     uint64_t level_peak_bytes; /* tp_count_end_level: this rank's memory peak in the level */
+    /* tp_count_end_level: the growth this rank's memory limit refused (tp_stats). */
+    uint64_t refused_used, refused_total;
 } tp_level;
 
 /* The rank (of `ranks`) that owns the written sequence seq (packed, (n + 1) / 2

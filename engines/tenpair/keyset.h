@@ -17,6 +17,9 @@
  * than after passing it. Atomic: one search's sets may grow on several threads. */
 typedef struct tp_budget {
     uint64_t used, peak, limit; /* limit 0: none */
+    /* The growth refused, so that a stop can say why it came before the limit: the
+     * bytes in use then and the total the growth would have reached (0: none). */
+    uint64_t refused_used, refused_total;
 } tp_budget;
 
 /* Charges delta bytes (negative: gives them back). 0, or -1 past the limit. */
@@ -26,6 +29,9 @@ static inline int tp_budget_charge(tp_budget *b, int64_t delta)
     uint64_t now = __atomic_add_fetch(&b->used, (uint64_t)delta, __ATOMIC_RELAXED);
     if (delta > 0 && b->limit && now > b->limit) {
         __atomic_sub_fetch(&b->used, (uint64_t)delta, __ATOMIC_RELAXED);
+        /* Racing refusals on several threads keep one of them: any says why. */
+        __atomic_store_n(&b->refused_used, now - (uint64_t)delta, __ATOMIC_RELAXED);
+        __atomic_store_n(&b->refused_total, now, __ATOMIC_RELAXED);
         return -1;
     }
     uint64_t peak = __atomic_load_n(&b->peak, __ATOMIC_RELAXED);
@@ -33,6 +39,14 @@ static inline int tp_budget_charge(tp_budget *b, int64_t delta)
                                                       __ATOMIC_RELAXED))
         ;
     return 0;
+}
+
+/* A search's memory figures for its stats: the peak, and the growth refused. */
+static inline void tp_budget_report(const tp_budget *b, tp_stats *st)
+{
+    st->peak_bytes = b->peak;
+    st->refused_used = b->refused_used;
+    st->refused_total = b->refused_total;
 }
 
 /* Grows *p (of *cap elements) to hold need, charged to b (NULL: not charged); 0, or

@@ -158,7 +158,7 @@ nomem:
     st = PB_NOMEM;
 done:
     out->stats.stored = p->seen.count;
-    out->stats.peak_bytes = p->budget.peak;
+    tp_budget_report(&p->budget, &out->stats);
     free(board);
     free(child);
     free(moves);

@@ -95,6 +95,9 @@ typedef struct tp_stats {
     uint64_t wins;       /* wins found (count: all up to the bound; shortest: 1) */
     uint64_t nodes;      /* compact count: written prefixes searched (0 elsewhere) */
     double wall_s;
+    /* Status PB_NOMEM at the memory limit: the bytes in use and the total the refused
+     * growth would have needed (0, 0: the system's allocator failed instead). */
+    uint64_t refused_used, refused_total;
 } tp_stats;
 
 typedef struct tp_run {

@@ -23,6 +23,7 @@ import subprocess
 import tempfile
 from pathlib import Path
 
+from . import csvread
 from .csvread import parse_csv
 from .errors import ReportError
 from .timing import Timing
@@ -133,7 +134,7 @@ def compare_scaled(binary, old, new, scale):
         shutil.copyfile(new, copy)
         with open(samples_path(new), newline="", encoding="utf-8") as src, \
                 open(samples_path(copy), "w", newline="", encoding="utf-8") as dst:
-            reader, writer = csv.reader(src), csv.writer(dst, lineterminator="\n")
+            reader, writer = csv.reader(src), csvread.writer(dst)
             header = next(reader, None)
             if header is None or "wall_s" not in header:
                 raise ReportError(samples_path(new), 'expected a column "wall_s"', 1)
@@ -160,7 +161,7 @@ def label(engine, order):
 def _copy_samples(source, target, kept):
     """The lines of the samples file `source` whose (run_id, row) is in `kept`, to `target`."""
     with open(source, newline="", encoding="utf-8") as src, open(target, "w", newline="", encoding="utf-8") as dst:
-        reader, writer = csv.reader(src), csv.writer(dst, lineterminator="\n")
+        reader, writer = csv.reader(src), csvread.writer(dst)
         header = next(reader, None)
         if header is None or "run_id" not in header or "row" not in header:
             raise ReportError(source, 'expected the columns "run_id" and "row"', 1)
@@ -179,7 +180,7 @@ def compare_labels(binary, csv_path, old_label, new_label):
         copy = work / csv_path.name
         with open(csv_path, newline="", encoding="utf-8") as src, open(copy, "w", newline="",
                                                                          encoding="utf-8") as dst:
-            reader, writer = csv.reader(src), csv.writer(dst, lineterminator="\n")
+            reader, writer = csv.reader(src), csvread.writer(dst)
             header = next(reader, None)
             if header is None or "engine" not in header or "order" not in header:
                 raise ReportError(csv_path, 'expected the columns "engine" and "order"', 1)

@@ -1,4 +1,5 @@
-"""The one CSV reader of the report: fields are found by header name, never by position.
+"""The one CSV reader of the report, and its one CSV writer (writer()): fields are
+found by header name, never by position.
 
 A file is checked against the columns its reader needs before any row is used; a
 missing column is a ReportError naming the file and the column. Blank lines and
@@ -93,6 +94,13 @@ def parse_csv(lines, name, need=()):
             raise ReportError(name, "expected a header line, the file is empty", 1)
         table = Table(name, [])
     return table
+
+
+def writer(f):
+    """The one way the report writes CSV (copies of result files for `puzzlebench
+    compare`): the csv module's quoting, so that a field holding a comma, a quote or a
+    line break stays one field; lines end in "\\n"."""
+    return csv.writer(f, lineterminator="\n")
 
 
 def read_csv(path, need=()):

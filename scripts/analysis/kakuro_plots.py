@@ -3,7 +3,7 @@ the checkers' steps per puzzle. Open symbols are lower bounds (limit hits)."""
 
 import math
 
-from .plotting import GRID, Plot, dquote, open_point, quote, series_style
+from .plotting import GRID, Plot, open_point, quote, series_style
 
 # Levels get colours from easy (green) to hard (red), in the listing's order.
 LEVEL_COLOURS = ("#2ca02c", "#ff7f0e", "#d62728", "#9467bd", "#8c564b")
@@ -89,7 +89,8 @@ def generation_time(ctx, methods, cells, levels, title, describe):
     styles = [("median", "dt 1 lw 1.6 pt 7"), ("p90 (nearest rank)", "dt (10,6) lw 1.1 pt 5"),
               ("max", "dt (2,5) lw 1.4 pt -1")]
     for j, level in enumerate(levels[:3]):
-        keys.append(f"NaN with linespoints lc rgb {quote(LEVEL_COLOURS[j])} dt 1 lw 1.6 pt 7 title {quote(level)}")
+        keys.append(f"NaN with linespoints lc rgb {quote(LEVEL_COLOURS[j])} dt 1 lw 1.6 pt 7 title {quote(level)} "
+                    "noenhanced")
         keys.append(f"NaN with linespoints lc rgb 'black' {styles[j][1]} title {quote(styles[j][0])}")
     keys.append("NaN with lines lc rgb '#888888' dt 1 lw 0.7 title 'the seed''s marks: 1 s, 10 s'")
     if any_bound:
@@ -113,7 +114,7 @@ def generation_attempts(ctx, methods, cells, levels, title):
                  f"set rmargin at screen {0.01 + (i + 1) * pw - 0.01:.3f}",
                  "set tmargin at screen 0.86; set bmargin at screen 0.22",
                  "set ylabel 'attempts per puzzle (median)'" if i == 0 else "unset ylabel",
-                 f"set title {quote('difficulty ' + level)}")
+                 f"set title {quote('difficulty ' + level)} noenhanced")
         clauses = []
         for method in methods:
             mine = [c for c in cells if c.method == method and c.level == level]
@@ -160,7 +161,7 @@ def checkers(ctx, groups):
     modes = sorted({g.mode for g in groups})
     mode_text = ", ".join(m + (": stop at the second solution" if m == "unique" else "") for m in modes)
     plot = Plot("kakuro-checkers", "kakuro checkers on the same inputs: steps per puzzle", 1300, 700)
-    tics = ", ".join(f"{dquote(inst)} {i}" for i, inst in enumerate(instances))
+    tics = plot.tics(dict(enumerate(instances)))
     heading = f"kakuro checkers on the same inputs: steps per puzzle (median over done reps; mode {mode_text})"
     plot.add(f"set title {quote(heading)} font ',12' noenhanced", "set logscale y", "set format y '10^{%L}'",
              "set grid ytics lc rgb '#dddddd' lw 1", f"set xrange [-0.6:{len(instances) - 0.4:g}]")
@@ -168,7 +169,7 @@ def checkers(ctx, groups):
     if steps:
         lo, hi = min(steps), max(steps)
         plot.add(f"set yrange [{10 ** int(math.log10(lo) - (lo < 1)):g}:{10 ** (int(math.log10(hi)) + 1):g}]")
-    plot.add(f"set xtics out nomirror rotate by 30 right font ',10' ({tics}) noenhanced",
+    plot.add("set xtics out nomirror rotate by 30 right font ',10' noenhanced",
              "set ylabel 'steps per puzzle'", "set bmargin 8")
     for i in range(1, len(instances)):
         plot.add(f"set arrow from {i - 0.5:g}, graph 0 to {i - 0.5:g}, graph 1 nohead lc rgb \"#cccccc\" lw 0.8 back")
@@ -191,6 +192,6 @@ def checkers(ctx, groups):
                     f"pt {open_point(style.point)} ps 1.5 notitle"]
     if any_bound:
         clauses.append("NaN with points lc rgb 'black' pt 6 ps 1.5 title "
-                       + dquote("open: lower bound\n(the run hit its limit)"))
-    plot.add("plot " + ", \\\n     ".join(clauses or ["NaN notitle"]))
+                       + quote("open: lower bound", "(the run hit its limit)"))
+    plot.add("plot " + ", \\\n     ".join(clauses + [tics]))
     return plot

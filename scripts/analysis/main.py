@@ -22,6 +22,7 @@ from .listing import load_listing
 from .markdown import Image, code, escape, table
 from .meta import STANDARD_KEYS, read_meta
 from .provenance import check_commits, check_run_ids
+from .shown import shown
 from .sections import enumeration, ladder, micro, parallel, pictures, repeatability
 
 REPO_ROOT = Path(__file__).resolve().parent.parent.parent
@@ -61,7 +62,7 @@ def family_files(results_dir, listing):
             continue
         owner = next((n for n in names if f.stem == n or f.stem.startswith(n + "-")), None)
         if owner is None:
-            print(f"report: {f}: no family of that name in `puzzlebench families`: left out", file=sys.stderr)
+            print(f"report: {shown(f)}: no family of that name in `puzzlebench families`: left out", file=sys.stderr)
             continue
         owned.setdefault(owner, []).append(f)
     for family in listing.families:
@@ -92,9 +93,7 @@ def environment(ctx):
     rows = []
     for key in STANDARD_KEYS:
         value = ctx.primary.get(key)
-        if value and key in ("compiler", "flags", "commit"):
-            value = code(value)
-        rows.append([key, escape(value or "-")])
+        rows.append([key, code(value) if value and key in ("compiler", "flags", "commit") else escape(value or "-")])
     return out + table(["key", "value"], "ll", rows)
 
 
@@ -145,7 +144,7 @@ def run(args):
     doc = ["# puzzlebench report", ""]
     if commit_lines[0].startswith(">"):
         doc += commit_lines + [""]
-    doc += [f"Results directory {code(escape(args.dir))}; report written {when} by `scripts/report.sh`."]
+    doc += [f"Results directory {code(args.dir)}; report written {when} by `scripts/report.sh`."]
     if not commit_lines[0].startswith(">"):
         doc += ["", *commit_lines]
     doc += [""]
@@ -187,7 +186,7 @@ def main(argv=None):
     try:
         return run(args)
     except ReportError as e:
-        print(f"report: {e}", file=sys.stderr)
+        print(f"report: {shown(e)}", file=sys.stderr)
         return getattr(e, "exit_status", 1)
     except KeyboardInterrupt:
         return 130

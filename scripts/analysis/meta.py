@@ -1,6 +1,6 @@
 """The .meta files beside the CSVs (key=value lines) and the lines the report makes of them."""
 
-from .markdown import code
+from .markdown import code, escape
 
 # The environment keys every .meta has (the Environment table lists them); the
 # other keys are the run's parameters.
@@ -50,7 +50,7 @@ def read_meta(path):
 
 
 def _item(key, value):
-    return code(f"{key}={value}".replace("|", "\\|"))
+    return code(f"{key}={value}")
 
 
 def meta_line(path, primary, show=()):
@@ -61,7 +61,7 @@ def meta_line(path, primary, show=()):
     `show` and no primary nothing differs). "" when there is nothing to say."""
     meta = read_meta(path)
     if meta is None:
-        return f"_(no {path.name})_"
+        return f"_(no {escape(path.name)})_"
     shown = {}
     extra = []
     differs = []
@@ -96,6 +96,6 @@ def meta_short(path):
     """"`FILE`: `commit=…`, `date=…`, `cpu=…`, `threads=…`." or "_(no FILE)_"."""
     meta = read_meta(path)
     if meta is None:
-        return f"_(no {path.name})_"
-    keys = ", ".join(code(f"{k}=" + meta.get(k).replace("`", "'").replace("|", "/")) for k in SHORT_KEYS)
+        return f"_(no {escape(path.name)})_"
+    keys = ", ".join(code(f"{k}={meta.get(k)}") for k in SHORT_KEYS)
     return f"{code(meta.name)}: {keys}."

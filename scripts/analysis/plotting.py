@@ -7,13 +7,26 @@ The data file holds one block per series (gnuplot `index N`, blocks separated by
 two blank lines, each starting with a comment that says what it is). Scripts
 are drawn in a hidden folder in plots/ and the four files renamed into place
 together, so a plot is never left half-written.
+
+Data is never code: text from result files reaches a script only as a string
+constant made by quote(), reaches a data file only as a field made by field() or a
+comment made by comment(), and names a plot's files only through file_name().
+Instance names, the one kind of name a sweep takes from the user's own files, are
+read by gnuplot from the data file (tics(): `xticlabels`), never from the script.
+gnuplot runs `command` in backquotes anywhere in a script line but inside
+single-quoted strings, and expands @macros outside quotes; in data files it does
+neither.
 """
 
+import hashlib
 import os
+import re
 import shutil
 import subprocess
 import sys
 import tempfile
+
+from .shown import shown
 
 FONT = "font 'Sans,11' linewidth 1.5"
 
@@ -51,30 +64,64 @@ def series_style(listing, engine, order):
                  FILLED_POINTS[o % len(FILLED_POINTS)], DASHES[o % len(DASHES)])
 
 
-def quote(text):
-    """A gnuplot single-quoted string."""
-    return "'" + str(text).replace("'", "''") + "'"
+def _text(text):
+    """shown(), with "]]>" broken: gnuplot's SVG writes text as it is, and that sequence
+    may not stand in an XML document's text."""
+    return shown(text).replace("]]>", "]]\\x3e")
 
 
-def dquote(text):
-    """A gnuplot double-quoted string: the one kind in which a line break can be written."""
-    return '"' + str(text).replace("\\", "\\\\").replace('"', '\\"').replace("\n", "\\n") + '"'
+def quote(*lines):
+    """The one gnuplot string constant: the lines joined by line breaks, each shown()
+    (no control character, so nothing ends the script line). One line: single-quoted,
+    where gnuplot substitutes nothing ('' for a quote; gnuplot's scanner mistakes one
+    at either end or two together, so such a line goes double-quoted). Several lines:
+    double-quoted, the one kind that holds a line break, with \\\\, \\" and the
+    backquote escaped (\\140), so that no backquote stands in the script."""
+    safe = [_text(line) for line in lines]
+    if len(safe) == 1 and "''" not in safe[0] and "'" not in (safe[0][:1], safe[0][-1:]):
+        return "'" + safe[0].replace("'", "''") + "'"
+    return '"' + "\\n".join(l.replace("\\", "\\\\").replace('"', '\\"').replace("`", "\\140") for l in safe) + '"'
 
 
-def _field(value):
+def field(value):
+    """A field of a data file: a float to 10 digits; text shown(), quoted where it is
+    empty or holds a space, with \\ and " escaped (gnuplot reads escapes in its data
+    strings: \\\\ is one backslash, \\042 a quote)."""
     if isinstance(value, float):
         return "%.10g" % value
-    text = str(value)
-    if not text or any(c.isspace() for c in text):
-        return '"' + text.replace('"', "'") + '"'
+    text = _text(value).replace("\\", "\\\\").replace('"', "\\042")
+    if not text or " " in text:
+        return '"' + text + '"'
     return text
+
+
+def comment(text):
+    """A comment line's text, in a script or a data file: shown(), and never ending in a
+    backslash (gnuplot would join the next line to it)."""
+    text = _text(text)
+    return text + " " if text.endswith("\\") else text
+
+
+_NAME_CHARS = re.compile(r"[^A-Za-z0-9._-]")
+
+
+def file_name(name):
+    """A plot's file name (without extension) from a name that may hold data (a CSV's
+    name): letters, digits, ".", "_" and "-" as they are, anything else "_", then a
+    hash of the name so that two names cannot meet; never starting with "." or "-", and
+    short enough to leave room for a suffix within a file system's 255 bytes."""
+    safe = _NAME_CHARS.sub("_", name)
+    if safe != name or safe[:1] in (".", "-", "") or len(safe) > 120:
+        digest = hashlib.sha1(name.encode("utf-8", "surrogateescape")).hexdigest()[:8]
+        safe = "_" + safe.lstrip(".-")[:100] + "-" + digest
+    return safe
 
 
 class Plot:
     """One plot: its data blocks and the gnuplot commands that draw them."""
 
     def __init__(self, name, title, width, height):
-        self.name = name
+        self.name = file_name(name)
         self.title = title
         self.width = width
         self.height = height
@@ -87,22 +134,28 @@ class Plot:
         self.blocks.append((comment, columns, rows))
         return f"{quote(self.name + '.tsv')} index {len(self.blocks) - 1}"
 
+    def tics(self, labels):
+        """The x tic labels {x: text} as a data block; returns the plot clause that
+        sets them (draws nothing): the script never holds the labels' text."""
+        data = self.block("x tic labels", ("x", "label"), list(labels.items()))
+        return f"{data} using 1:(NaN):xticlabels(2) notitle"
+
     def add(self, *commands):
         self.commands.extend(commands)
 
     def tsv_text(self):
         parts = []
-        for comment, columns, rows in self.blocks:
-            lines = [f"# {comment}", "# " + "\t".join(columns)]
+        for text, columns, rows in self.blocks:
+            lines = [f"# {comment(text)}", "# " + "\t".join(columns)]
             for row in rows:
-                lines.append("" if row is None else "\t".join(_field(v) for v in row))
+                lines.append("" if row is None else "\t".join(field(v) for v in row))
             parts.append("\n".join(lines) + "\n")
         return "\n\n".join(parts)
 
     def gp_text(self):
         size = f"size {self.width},{self.height}"
         head = [
-            f"# {self.name}.gp: {self.title}",
+            f"# {self.name}.gp: {comment(self.title)}",
             f"# Data: {self.name}.tsv (one block per series, `index N`). Written by scripts/report.sh;",
             f"# after editing, redraw from this folder with: gnuplot {self.name}.gp",
             "# (draws the plot twice: the PNG of the report, and an SVG)",
@@ -129,7 +182,7 @@ def _warn(message):
 
 def drop(plots_dir, names):
     """Removes the files of plots whose data is gone, so that no stale plot survives."""
-    for name in names:
+    for name in map(file_name, names):
         for ext in ("png", "svg", "gp", "tsv"):
             try:
                 os.remove(plots_dir / f"{name}.{ext}")
@@ -176,7 +229,7 @@ def draw(plots_dir, plots, jobs=2):
                         pass
                 problems = problems or [f"exit status {proc.returncode}"]
             for line in problems[:3]:
-                _warn(f"gnuplot {plot.name}.gp: {line.strip()}")
+                _warn(f"gnuplot {plot.name}.gp: {shown(line.strip())}")
     finally:
         shutil.rmtree(work, ignore_errors=True)
     return drawn

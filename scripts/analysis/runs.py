@@ -8,6 +8,7 @@ row has no median, and its status is the most frequent one among its rows.
 """
 
 from . import stats, timing
+from .markdown import escape
 
 # The columns every run CSV has (README: the sweep CSV).
 RUN_COLUMNS = ("instance", "cells", "engine", "order", "mode", "threads", "status", "solutions",
@@ -107,12 +108,12 @@ def thread_labels(groups):
 
 
 def status_counts(table):
-    """"done 768, limit 17": runs per status, done first, then as they first appear."""
+    """"done 768, limit 17": runs per status, done first, then as they first appear (Markdown)."""
     counts = {}
     for row in table:
         counts[row["status"]] = counts.get(row["status"], 0) + 1
     parts = []
     if "done" in counts:
         parts.append(f"done {counts['done']}")
-    parts += [f"{s} {n}" for s, n in counts.items() if s != "done"]
+    parts += [f"{escape(s)} {n}" for s, n in counts.items() if s != "done"]
     return ", ".join(parts) if parts else "none"

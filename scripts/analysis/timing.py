@@ -15,6 +15,7 @@ of the runner-up, which is not noisy either (winner()).
 """
 
 from . import stats
+from .markdown import escape
 from .numfmt import duration, duration_spread
 
 NOISY_MARK = "†"
@@ -62,7 +63,7 @@ class Timing:
         if self.median is None:
             return "-"
         if self.lower:
-            return f"≥ {single(self.median)} ({self.stopped})"
+            return f"≥ {single(self.median)} ({escape(self.stopped)})"
         if self.has_interval:
             shown = fmt(self.median, self.lo, self.hi)
         else:

@@ -13,6 +13,7 @@ from file://, and checks, through the page's DOM contract (bench/player, issue 1
                           6f help and its sums
                           7 reload keeps the
                             puzzle and digits
+                          7b one-cell runs
                           8 no console errors
 One line per check; the first failure ends the run with exit 1, a missing browser, driver or
 selenium with exit 77 (skip). Bounded by --timeout (default 150 s; about a minute in practice).
@@ -303,6 +304,38 @@ def check_reload(d, p):
     ok(f"{q['name']} with its {sum(1 for t in after.values() if t)} digits")
 
 
+# A hand-made puzzle with one-cell runs (the generator makes none): 3 across in row 2 and 2
+# down in column 2 are their cells' digits; 4 down and 3 across make the rest.
+ONE_CELL = {"name": "one-cell runs", "rows": 3, "cols": 3, "level": "easy", "seed": 0,
+            "index": 0, "attempts": 1, "fills": 1, "check_steps": 0, "runs": 4,
+            "unique_runs": 4, "wall_s": 0,
+            "grid": [[0, 0], [4, 0], [2, 0], [0, 3], 1, 2, [0, 3], 3, [0, 0]]}
+
+
+def check_one_cell(d):
+    begin("7b one-cell runs")
+    p = ONE_CELL
+    P.js(d, "Game.load(arguments[0], null); Board.render(); UI.opened(arguments[0], '');", p)
+    runs = sorted(tuple(r) for r in P.js(
+        d, "return Game.runs().map(r => [r.dir, r.sum, r.cells.length]);"))
+    want = [("across", 3, 1), ("across", 3, 2), ("down", 2, 1), ("down", 4, 2)]
+    need(runs == want, f"runs {runs}, want {want}")
+    for rc, v in (((1, 1), 1), ((1, 2), 2), ((2, 1), 4)):
+        P.type_digit(d, rc, v)
+    P.click(d, "#check")
+    bad = P.bad_cells(d)
+    need(bad == {(1, 1), (2, 1)}, f"4 under the one-cell 3: .bad on {sorted(bad, key=str)}")
+    P.type_digit(d, (2, 1), 3)
+    P.click(d, "#check")
+    need("Congratulations" in (P.text_of(d, "#status") or "") and not P.bad_cells(d),
+         f"solved one-cell puzzle: status {P.text_of(d, '#status')!r}")
+    P.js(d, "UI.showClueCombos(6);")
+    text = P.text_of(d, "#combos") or ""
+    need(re.search(r"\b3 in 1:\s*3\b", text), f"combos of the one-cell clue: {text!r}")
+    ok(f"runs {runs}; a wrong digit marks its runs, the right one is congratulated; "
+       f"combos {text!r}")
+
+
 def measure_generation(d):
     """A figure, not a check: the time the page takes to generate a hard 11x11 puzzle,
     over 21 puzzles (seeds 1..21, index 0), timed in the page around the generator.
@@ -340,6 +373,7 @@ def run(args):
         check_layout(d)
         check_help(d)
         check_reload(d, p)
+        check_one_cell(d)
         begin("8 console")
         no_console_errors(d, "at the end")
         ok("no SEVERE entry in the browser log from load to here (read after each phase)")

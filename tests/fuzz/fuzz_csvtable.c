@@ -5,7 +5,7 @@
 #include <string.h>
 
 #include "fuzz.h"
-#include "harness/csvtable.h"
+#include "harness/io/csvtable.h"
 
 int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
 {

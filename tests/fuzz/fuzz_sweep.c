@@ -9,7 +9,7 @@
 #include <string.h>
 
 #include "fuzz.h"
-#include "harness/sweep_spec.h"
+#include "harness/sweep/sweep_spec.h"
 
 /* One word of printable ASCII: no blanks, no commas (the list separators). */
 static void check_word(const char *w, int commas_ok)

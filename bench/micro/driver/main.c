@@ -9,7 +9,7 @@
 #include "family.h"
 #include "gbench_shim.h"
 #include "harness/build_info.h"
-#include "harness/meta.h"
+#include "harness/meta/meta.h"
 
 static void usage(FILE *f)
 {

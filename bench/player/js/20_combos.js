@@ -12,8 +12,10 @@ const Combos = (() => {
 
   const sets = (sum, length) => byKey.get(length + "," + sum) || [];
 
-  // Runs are at least two cells long. The seed's table stopped at length 7 (plus 45
-  // in 9): every sum of length 8 is unique too, as 45 minus the missing digit.
+  // The table of unique sums starts at length 2: a one-cell run's clue is its digit
+  // (sets(s, 1) is just [s]), and generated runs are two cells or more. The seed's
+  // table stopped at length 7 (plus 45 in 9): every sum of length 8 is unique too, as
+  // 45 minus the missing digit.
   function uniqueSums() {
     const out = [];
     for (let length = 2; length <= 9; length++)

@@ -8,7 +8,8 @@
 #include <string.h>
 
 #include "base64.h"
-#include "harness/csv.h"
+#include "harness/io/csv.h"
+#include "harness/io/outfile.h"
 
 extern const unsigned char pb_player_page[], pb_player_wasm[];
 extern const size_t pb_player_page_len, pb_player_wasm_len;

@@ -1,6 +1,7 @@
 """The kakuro family: generation time against difficulty and size, the seed's figures
 beside ours, where the gain comes from (checker and refill), the uniqueness checkers
-on the same inputs with the cell-order question, and a generated puzzle's picture.
+on the same inputs with the cell-order question, the public collections
+(kakuro_public.py), and a generated puzzle's picture.
 
 The generation methods are the experiment's names (scripts/kakuro-experiments.sh),
 not engines: their order and roles are set here, in METHODS.
@@ -9,8 +10,9 @@ not engines: their order and roles are set here, in METHODS.
 import re
 
 from .. import kakuro_data, kakuro_plots, render, runs, timing
+from . import kakuro_public
 from ..csvread import read_csv
-from ..markdown import code, table
+from ..markdown import code, escape, table
 from ..meta import SHORT_KEYS, meta_short, read_meta
 from ..numfmt import (FEWER_STEPS, MORE_STEPS, bounded_ratio, count_or_half, duration, factor_text, num, percent,
                       ratio)
@@ -76,6 +78,7 @@ def section(ctx, family, files):
     out += _seed_figures(ctx, methods, puzzles, gen_files)
     out += _ablation(methods, puzzles, cells, gen_files, levels)
     out += _checkers(ctx, checkers_csv if checkers_csv in files else None)
+    out += kakuro_public.section(ctx, files)
     out += _picture(ctx)
     return out
 
@@ -91,8 +94,9 @@ def _describe(method, puzzles, path):
     limit = sum(p.status == "limit" for p in mine)
     failed = len(mine) - done - limit
     return (f"From {code(path.name)}: checker {', '.join(code(c) for c in checkers)}, "
-            f"{'; '.join(REFILLS.get(r, f'refill `{r}`') for r in refills)}, "
-            f"{'; '.join(SEED_TABLES.get(t, f'seed_table {t}') for t in tables)}. {len(mine)} puzzles: {done} done, "
+            f"{'; '.join(REFILLS.get(r, f'refill {code(r)}') for r in refills)}, "
+            f"{'; '.join(SEED_TABLES.get(t, f'seed_table {escape(t)}') for t in tables)}. {len(mine)} puzzles: "
+            f"{done} done, "
             f"{limit} at the limit{f', {failed} failed' if failed else ''}.")
 
 
@@ -122,7 +126,7 @@ def _generation(ctx, family, gen_files, methods, notes, puzzles, cells, levels):
     out += [ctx.plot(kakuro_plots.generation_attempts(ctx, methods, cells, levels, title),
                      "kakuro attempts per puzzle vs grid side"), ""]
     for method in methods:
-        out += [f"#### {title(method)}", "", _describe(method, puzzles, gen_files[method]), ""]
+        out += [f"#### {escape(title(method))}", "", _describe(method, puzzles, gen_files[method]), ""]
         rows = []
         for c in cells:
             if c.method != method:
@@ -130,7 +134,7 @@ def _generation(ctx, family, gen_files, methods, notes, puzzles, cells, levels):
             done_limit = f"{c.done} / {c.limit}" + (f" (+{c.failed} failed)" if c.failed else "")
             share = "-" if c.mean_share is None else "%.0f%%" % (100 * c.mean_share)
             target = "" if c.target is None else " (%.0f%%)" % (100 * c.target)
-            rows.append([f"{c.rows}x{c.cols}", c.level, done_limit,
+            rows.append([f"{c.rows}x{c.cols}", escape(c.level), done_limit,
                          ge(c.median_ms[1]) + millis(c.median_ms[0]), ge(c.p90_ms[1]) + millis(c.p90_ms[0]),
                          ge(c.max_ms[1]) + millis(c.max_ms[0]),
                          ge(c.median_attempts[1]) + count_or_half(c.median_attempts[0]),
@@ -315,10 +319,10 @@ def _ablation_level(level, present, cells):
             sizes.append(k)
     ran = [m for m in present if any((m, k) in time for k in sizes)]
     if len(ran) < 2:
-        return [f"_Level {level}: fewer than two methods have puzzles._"]
+        return [f"_Level {escape(level)}: fewer than two methods have puzzles._"]
     common = [k for k in sizes if all((m, k) in time for m in ran)]
     if not common:
-        return [f"_Level {level}: no size that all of them ran._"]
+        return [f"_Level {escape(level)}: no size that all of them ran._"]
     gains = [(g, name) for g, name in GAINS if SEED in ran and g in ran]
 
     def gain(other, k):
@@ -335,14 +339,15 @@ def _ablation_level(level, present, cells):
             if time[(g, k)][0] > 0 and side[k] >= 9:
                 logs[g].append(time[(SEED, k)][0] / time[(g, k)][0])
         rows.append(row)
-    out = [f"**{level}**", ""]
+    out = [f"**{escape(level)}**", ""]
     out += table(["size"] + [code(m) for m in ran] + [f"gain: {name}" for _, name in gains],
                  "l" + "r" * (len(ran) + len(gains)), rows)
     out.append("")
     if not gains:
         return out
     big = common[-1]
-    s = (f"- {level}, at {big} (the largest size all ran), each against `{SEED}` ({millis(time[(SEED, big)][0])}) by "
+    s = (f"- {escape(level)}, at {big} (the largest size all ran), each against `{SEED}` "
+         f"({millis(time[(SEED, big)][0])}) by "
          "median time: " + ", ".join(f"{name} {gain(g, big)}" for g, name in gains))
     if "combo-all" in ran and "thesis-diff" in ran:
         checker = time[(SEED, big)][0] / time[("combo-all", big)][0]
@@ -357,7 +362,7 @@ def _ablation_level(level, present, cells):
                f"`{SEED}`: {', '.join(parts)}.")
     means = [(name, logs[g]) for g, name in gains if logs[g]]
     if means:
-        out.append(f"- {level}, geometric mean over the {len(means[-1][1])} sizes from 9x9 up that all ran: "
+        out.append(f"- {escape(level)}, geometric mean over the {len(means[-1][1])} sizes from 9x9 up that all ran: "
                    + ", ".join(f"{name} {ratio(1, geometric_mean(v))}" for name, v in means) + ".")
     return out
 
@@ -392,14 +397,14 @@ def _checkers(ctx, path):
         w = timing.winner([c.time for c in mine])
         first = mine[0]
         total = "-" if first.total is None else "%.0f" % first.total
-        out += [f"**{inst}** — {first.cells} cells, {total} puzzles", ""]
+        out += [f"**{escape(inst)}** — {first.cells} cells, {total} puzzles", ""]
         rows = []
         for i, c in enumerate(mine):
             shown = c.time.text()
             if i == w:
                 shown = timing.bold(shown)
             noisy.append(c.time)
-            status = c.status if c.done else (f"{c.status} ({c.puzzles:.0f}"
+            status = escape(c.status) if c.done else (f"{escape(c.status)} ({c.puzzles:.0f}"
                                               f"{'' if c.total is None else ' of %.0f' % c.total} puzzles)")
             if c is ref:
                 time_ratio = steps_ratio = "the reference"
@@ -410,7 +415,7 @@ def _checkers(ctx, path):
                 if c.time.noisy or ref.time.noisy:
                     time_ratio += " (noisy)"
                 steps_ratio = bounded_ratio(c.steps, ref.steps, c.lower, ref.lower, FEWER_STEPS, MORE_STEPS)
-            rows.append([c.label, value(c.steps, c.lower), shown, status, time_ratio, steps_ratio])
+            rows.append([escape(c.label), value(c.steps, c.lower), shown, status, time_ratio, steps_ratio])
         out += table(["checker/order", "steps/puzzle", "time/puzzle (median [interval])", "status",
                       "time against thesis", "steps against thesis"], "lrrlrr", rows) + [""]
     out += timing.noisy_footnote(noisy)[1:] + ([""] if any(t.noisy for t in noisy) else [])
@@ -495,11 +500,11 @@ def _cell_orders(ctx, checkers, instances):
     orders = sorted({c.order for c in checkers if c.order not in ("-", base)}, key=ctx.listing.order_rank)
     pairs = [(e, o) for e in engines for o in orders if (e, o) in have and (e, base) in have]
     if not pairs:
-        return [f"_No engine ran with {base} order and another order: nothing to compare._"]
+        return [f"_No engine ran with {escape(base)} order and another order: nothing to compare._"]
     rows = []
     tally = {p: Tally() for p in pairs}
     for inst in instances:
-        row = [inst]
+        row = [escape(inst)]
         for e, o in pairs:
             a, b = at.get((inst, e, o)), at.get((inst, e, base))
             if a is None or b is None:
@@ -512,7 +517,8 @@ def _cell_orders(ctx, checkers, instances):
             row.append(f"{steps.text} (time {time.text})")
             tally[(e, o)].add(steps, time)
         rows.append(row)
-    out = table(["file"] + [f"{e}: {o} against {base}" for e, o in pairs], "l" + "r" * len(pairs), rows)
+    header = ["file"] + [f"{escape(e)}: {escape(o)} against {escape(base)}" for e, o in pairs]
+    out = table(header, "l" + "r" * len(pairs), rows)
     out += ["", "Time: `~` where the two times' intervals overlap (no difference claimed); † where one is noisy.", ""]
     total = cuts = hurts = faster = 0
     holds, fails = [], []
@@ -520,7 +526,7 @@ def _cell_orders(ctx, checkers, instances):
         t = tally[(e, o)]
         if not t.n:
             continue
-        s = f"- {o} order cuts {e}'s steps on {len(t.cuts)} of {t.n} files"
+        s = f"- {escape(o)} order cuts {escape(e)}'s steps on {len(t.cuts)} of {t.n} files"
         if t.cuts:
             s += f" ({_range(min(t.cuts), max(t.cuts))})"
         s += f" and raises them on {t.hurts}"
@@ -538,14 +544,15 @@ def _cell_orders(ctx, checkers, instances):
         hurts += t.hurts
         faster += t.faster
         if t.cuts:
-            fails.append(f"{e}/{o} (fewer steps on {len(t.cuts)} of {t.n} files, less time on {t.faster})")
+            fails.append(f"{escape(e)}/{escape(o)} (fewer steps on {len(t.cuts)} of {t.n} files, less time on "
+                         f"{t.faster})")
         else:
-            holds.append(f"{e}/{o}")
+            holds.append(f"{escape(e)}/{escape(o)}")
     s = (f"- Over all {total} comparisons (engine, order, file), a cell order cuts the steps in {cuts}, raises them "
          f"in {hurts}, and cuts the time in {faster}.")
     if holds:
         s += (f" The seed's finding — no gain from ordering — holds here for {', '.join(holds)}: never fewer steps "
-              f"than {base} order.")
+              f"than {escape(base)} order.")
     if fails:
         s += f" It does not hold, by steps, for {'; '.join(fails)}."
     out.append(s)
@@ -563,7 +570,8 @@ def _example_puzzle(example):
         rows = read_csv(listing_csv, need=("name",)).rows
         if rows:
             row, name = rows[0], rows[0]["name"]
-    if name and (example / f"{name}.kak").is_file():
+    # The name is data: only a file in the folder itself is taken (no "/" to leave it).
+    if name and "/" not in name and (example / f"{name}.kak").is_file():
         return example / f"{name}.kak", row
     found = sorted(p for p in example.glob("*.kak") if not p.name.endswith(".sol.kak"))
     return (found[0], None) if found else (None, None)
@@ -594,12 +602,12 @@ def _picture(ctx):
         if row.table.has("attempts") and row.table.has("wall_s"):
             info = f", made in {duration(row.num('wall_s'))} (one run) after {row.num('attempts'):.0f} attempts"
         if row.table.has("checker") and row.table.has("refill"):
-            info += f" (checker `{row['checker']}`, refill `{row['refill']}`)"
+            info += f" (checker {code(row['checker'])}, refill {code(row['refill'])})"
         if row.table.has("unique_share"):
             info += f"; {100 * row.num('unique_share'):.0f}% of its runs have unique sums"
         if row.table.has("target_share"):
             info += f" (target {100 * row.num('target_share'):.0f}%)"
-    out += [f"_The puzzle `kakuro-example/{kak.name}` and its solution{info}._", ""]
+    out += [f"_The puzzle {code('kakuro-example/' + kak.name)} and its solution{info}._", ""]
     meta = example / "generate.meta"
     if meta.is_file():
         out += [ctx.meta_line(meta, SHORT_KEYS), ""]

@@ -145,7 +145,7 @@ def hardest(runs, tool, key):
 
 
 def _limit_text(meta_limit):
-    return f"{meta_limit} s" if meta_limit else "the limit"
+    return f"{escape(meta_limit)} s" if meta_limit else "the limit"
 
 
 def family_part(family, rows, limit):
@@ -156,27 +156,29 @@ def family_part(family, rows, limit):
     sets = sorted({r.set for r in runs}, key=lambda s: (len(s), s))
     mode = rows[0]["mode"]
     what = "a first solution" if mode == "first" else "the uniqueness proof (`count --limit 2`)"
-    out = ["", f"### {family}: {what}", ""]
+    out = ["", f"### {escape(family)}: {what}", ""]
     n_inst = len({(r.set, r.instance) for r in runs})
     first = first_rung(runs, engines)
     every = f"all {n_inst} instances" if n_inst > 1 else "the one instance"
-    rung_text = (f"**{first}** is the first rung that solves {every} within {limit}"
+    rung_text = (f"**{escape(first)}** is the first rung that solves {every} within {limit}"
                  if first else f"no rung of the ladder solves {every} within {limit}")
-    solved_out = "; ".join(f"{t} solves {sum(r.done for r in runs if r.tool == t)} of {n_inst}" for t in outside)
-    out.append(f"Ladder {' → '.join(engines)}: {rung_text}." + (f" Outside solvers: {solved_out}." if outside else ""))
+    solved_out = "; ".join(f"{escape(t)} solves {sum(r.done for r in runs if r.tool == t)} of {n_inst}"
+                           for t in outside)
+    out.append(f"Ladder {' → '.join(map(escape, engines))}: {rung_text}."
+               + (f" Outside solvers: {solved_out}." if outside else ""))
     per_set = []
     for s in sets:
         mine = [r for r in runs if r.set == s]
         f = first_rung(mine, engines)
-        per_set.append(f"{code(s)}: {f or 'none'}")
+        per_set.append(f"{code(s)}: {escape(f or 'none')}")
     if len(sets) > 1:
         out.append("First rung solving every instance, per set: " + ", ".join(per_set) + ".")
     out += ["", "Per tool and set: the instances solved within the limit, and the total time (the sum of the "
             "runs' medians; ≥ when a run stopped at the limit: it counts with the time it used).", ""]
-    header = ["tool"] + [h for s in sets for h in (f"{s} solved", f"{s} time")]
+    header = ["tool"] + [h for s in sets for h in (f"{escape(s)} solved", f"{escape(s)} time")]
     body = []
     for t in tools:
-        cells = [t + (" (outside)" if t in outside else "")]
+        cells = [escape(t) + (" (outside)" if t in outside else "")]
         for s in sets:
             tot = Totals([r for r in runs if r.set == s and r.tool == t])
             cells += [f"{tot.solved}/{tot.n}", tot.time_text()] if tot.n else ["-", "-"]
@@ -201,7 +203,7 @@ def family_part(family, rows, limit):
                 cells.append(f"{r.time_text()} · {r.backtracks_text()}")
             body.append([escape(param)] + ([code(inst)] if len(params) > len({p for p, _ in params}) else []) + cells)
         head = [PARAM.get(family, "parameter")] + (["instance"] if len(params) > len({p for p, _ in params}) else [])
-        out += table(head + set_tools, "l" * len(head) + "r" * len(set_tools), body)
+        out += table(head + [escape(t) for t in set_tools], "l" * len(head) + "r" * len(set_tools), body)
         if family == "latin":
             peaks = []
             lowest = min((r.param for r in mine), key=key)
@@ -210,14 +212,15 @@ def family_part(family, rows, limit):
                 if not where:
                     continue
                 if lower and len(where) == len({r.param for r in mine if r.tool == t}):
-                    peaks.append(f"{t}: at the limit on every square, not located")
+                    peaks.append(f"{escape(t)}: at the limit on every square, not located")
                     continue
                 edge = ", or below the lowest fraction run" if where[0] == lowest else ""
                 if lower:
-                    peaks.append(f"{t}: stopped at the limit at {', '.join(where)} (the peak among them{edge})")
+                    peaks.append(f"{escape(t)}: stopped at the limit at {', '.join(map(escape, where))} (the peak "
+                                 f"among them{edge})")
                 else:
-                    peaks.append(f"{t}: {', '.join(where)}" + (" (the lowest fraction run: the peak may lie "
-                                                                "below it)" if edge else ""))
+                    peaks.append(f"{escape(t)}: {', '.join(map(escape, where))}"
+                                 + (" (the lowest fraction run: the peak may lie below it)" if edge else ""))
             out += ["", f"Hardest square of {code(s)} per tool (the most backtracks): " + "; ".join(peaks) + "."]
     if noisy:
         out += ["", NOISY_NOTE]
@@ -242,7 +245,7 @@ def alldiff_target(runs_by_family):
         text = bounded_ratio(a.backtracks, p.backtracks, not a.done, not p.done, less=FEWER, more=MORE)
         text += " (goal: at least 10× fewer)"
     line = (f"- **alldiff against propagate** on {code(set_name)} at propagate's hardest square "
-            f"({PARAM[family]} {p.param}): {a.backtracks_text()} backtracks against {p.backtracks_text()}: "
+            f"({PARAM[family]} {escape(p.param)}): {a.backtracks_text()} backtracks against {p.backtracks_text()}: "
             f"alldiff takes {text}.")
     ratios = []
     for i in both:

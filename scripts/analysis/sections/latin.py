@@ -19,7 +19,7 @@ from ..errors import ReportError
 from ..markdown import code, escape, table
 from ..meta import read_meta
 from ..numfmt import FEWER_STEPS, MORE_STEPS, bounded_ratio as ratio_bounded, duration, factor_text, grouped, percent
-from ..plotting import FILLED_POINTS, GRID, LOWER_BOUND_KEY, Plot, dquote, open_point, quote, series_style
+from ..plotting import FILLED_POINTS, GRID, LOWER_BOUND_KEY, Plot, open_point, quote, series_style
 
 # A generated puzzle's name, as bench/families/latin.c prints it ("qwh-%d-%g-s%llu-i%d").
 NAME = re.compile(r"qwh-(\d+)-(\d*\.?\d+(?:e[-+]?\d+)?)-s(\d+)-i(\d+)")
@@ -158,7 +158,7 @@ def section(ctx, family, files):
 def file_section(ctx, path):
     name = path.stem
     data = Data(ctx, path)
-    heading = "## Latin squares with holes (QWH)" + ("" if name == "latin" else f": {name}")
+    heading = "## Latin squares with holes (QWH)" + ("" if name == "latin" else f": {escape(name)}")
     out = ["", heading, "", _source_line(data), "", ctx.meta_line(path.with_suffix(".meta")), ""]
     plots = [f"{name}-steps", f"{name}-p90", f"{name}-time"]
     if not data.cells:
@@ -616,7 +616,7 @@ def _legend(ctx, data, key_h, rows, limit):
     keys.append(f"NaN with points lc rgb 'black' pt {open_point(FILLED_POINTS[0])} ps 1.1 "
                 f"title {quote(LOWER_BOUND_KEY)}")
     if limit:
-        limit_key = dquote(f"step limit ({grouped(limit)})")
+        limit_key = quote(f"step limit ({grouped(limit)})")
         keys.append(f"NaN with lines lc rgb '#888888' dt 2 lw 0.8 title {limit_key}")
     return ["unset title; unset xlabel; unset ylabel; unset border; unset tics; unset grid; unset logscale; "
             "unset arrow", "set xrange [0:1]; set yrange [0:1]",

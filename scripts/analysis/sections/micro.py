@@ -10,7 +10,7 @@ shows its one value, marked as such.
 import json
 
 from ..errors import ReportError
-from ..markdown import escape, table
+from ..markdown import code, table
 from ..numfmt import NONE, num, whole
 from ..timing import Timing, noisy_footnote
 
@@ -126,7 +126,7 @@ def section(ctx, path):
         for c in plain:
             text, t = _spread_text(c)
             timings.append(t)
-            rows.append([f"`{escape(c.name)}`", text, _steps(_number(c.first, "steps")),
+            rows.append([code(c.name), text, _steps(_number(c.first, "steps")),
                          whole(_number(c.first, "iterations"))])
         out += table(["benchmark", "real time per iteration", "steps", "iterations"], "lrrr", rows)
     if batch:
@@ -148,7 +148,7 @@ def section(ctx, path):
             if p and p > 0:
                 text, t = _spread_text(c, p)
                 timings.append(t)
-            rows.append([f"`{escape(c.name)}`", whole(p), text, num(_number(b, "items_per_second")),
+            rows.append([code(c.name), whole(p), text, num(_number(b, "items_per_second")),
                          per_puzzle("steps"), per_puzzle("guesses"), whole(_number(b, "iterations"))])
         out += table(["benchmark", "puzzles", "time/puzzle", "puzzles/s", "steps/puzzle", "guesses/puzzle",
                       "iterations"], "lrrrrrr", rows)

@@ -13,7 +13,7 @@ from .. import runs, timing
 from ..csvread import read_csv
 from ..markdown import code, escape, table
 from ..numfmt import factor_text, ratio, whole
-from ..plotting import FILLED_POINTS, GRID, LOWER_BOUND_KEY, Plot, dquote, open_point, quote, series_style
+from ..plotting import FILLED_POINTS, GRID, LOWER_BOUND_KEY, Plot, open_point, quote, series_style
 
 # The baseline the summary compares with: the seed's backtracking in row order.
 BASELINE = ("backtrack", "row")
@@ -50,7 +50,7 @@ def file_section(ctx, path):
     table_ = read_csv(path, need=runs.RUN_COLUMNS)
     groups = runs.by_instance(ctx.listing, runs.group_runs(table_))
     runs.thread_labels(groups)
-    out = ["", f"## Family: {name}", "", _status_line(path, table_, groups), "",
+    out = ["", f"## Family: {escape(name)}", "", _status_line(path, table_, groups), "",
            ctx.meta_line(path.with_suffix(".meta")), ""]
     if not any(g.done for g in groups):
         ctx.no_plot(f"{name}-steps", f"{name}-time")
@@ -65,7 +65,7 @@ def file_section(ctx, path):
     out += _count_check(groups)
     modes = sorted({g.mode for g in groups}, key=ctx.listing.mode_rank)
     for mode in modes:
-        out += ["", f"### {name}, mode = {mode}", "",
+        out += ["", f"### {escape(name)}, mode = {escape(mode)}", "",
                 "The fastest time per instance is in **bold** only when its interval lies wholly below the "
                 "runner-up's and neither is noisy.", ""]
         out += _mode_table([g for g in groups if g.mode == mode])
@@ -126,7 +126,7 @@ def _enumeration_lines(ctx, groups):
         rate = f"{factor_text(n / t.median / 1e6)} million"
         if t.has_interval:
             rate += f" [{factor_text(n / t.hi / 1e6)}, {factor_text(n / t.lo / 1e6)}]"
-        lines.append(f"- {engine} checks {rate} complete vectors per second on one thread "
+        lines.append(f"- {escape(engine)} checks {rate} complete vectors per second on one thread "
                      f"({escape(g.instance)}: {n:.0f} vectors in {t.text()})")
     return lines
 
@@ -139,7 +139,7 @@ def _count_check(groups):
             continue
         solutions = g.median("solutions")
         first.setdefault(g.instance, solutions)
-        listed.setdefault(g.instance, []).append(f"{g.label}={whole(solutions)}")
+        listed.setdefault(g.instance, []).append(f"{escape(g.label)}={whole(solutions)}")
     if not first:
         return ["- count-mode solutions: no count run finished"]
     bad = [i for i in first if any(g.median("solutions") != first[i] for g in groups
@@ -147,7 +147,7 @@ def _count_check(groups):
     if not bad:
         return [f"- count-mode solutions agree across engines on all {len(first)} instances: yes"]
     return ["- count-mode solutions agree across engines: **NO** — " +
-            "; ".join(f"{i}: {', '.join(listed[i])}" for i in bad)]
+            "; ".join(f"{escape(i)}: {', '.join(listed[i])}" for i in bad)]
 
 
 def _mode_table(groups):
@@ -165,7 +165,7 @@ def _mode_table(groups):
             shown = timing.bold(shown)
         threads = f" ({g.threads} thr)" if g.threads_in_label else ""
         steps = g.median("steps") if g.done else g.limit_median("steps")
-        rows.append([escape(g.instance), str(g.cells), g.mode, escape(g.engine), escape(g.order) + threads,
+        rows.append([escape(g.instance), str(g.cells), escape(g.mode), escape(g.engine), escape(g.order) + threads,
                      whole(g.median("solutions")), ("≥ " if not g.done and steps is not None else "") + whole(steps),
                      shown, escape(g.status)])
     return table(["instance", "cells", "mode", "engine", "order", "solutions", "steps", "time (median [interval])",
@@ -212,18 +212,19 @@ def _plot(ctx, name, groups, metric):
     bottom = key_h + 0.2
     bars = "median, bars: its interval; " if metric == "time" else ""
     title = f"{name}: {what} per instance ({bars}open: lower bound, the run hit its limit)"
-    tics = ", ".join(f"{dquote(f'{inst} ({cells[inst]})')} {x}" for inst, x in x_of.items())
+    tics = plot.tics({x: f"{inst} ({cells[inst]})" for inst, x in x_of.items()})
     plot.add(f"set multiplot title {quote(title)} font ',13' noenhanced",
              "set logscale y", "set format y '10^{%L}'", GRID,
              f"set xrange [-0.5:{len(instances) - 0.5}]",
-             f"set xtics out nomirror rotate by 40 right font ',9' ({tics}) noenhanced",
+             "set xtics out nomirror rotate by 40 right font ',9' noenhanced",
              "set xlabel 'instance (cells), by size' offset 0,0.5",
              "unset key", f"set tmargin at screen 0.9; set bmargin at screen {bottom:.3f}")
     width = 0.87 / len(modes)
     for i, mode in enumerate(modes):
         left = 0.08 + i * width + (0.03 if i else 0)
         plot.add(f"set lmargin at screen {left:.3f}; set rmargin at screen {0.08 + (i + 1) * width - 0.01:.3f}",
-                 f"set ylabel {quote(ylabel)}" if i == 0 else "unset ylabel", f"set title {quote('mode = ' + mode)}")
+                 f"set ylabel {quote(ylabel)}" if i == 0 else "unset ylabel",
+                 f"set title {quote('mode = ' + mode)} noenhanced")
         clauses = []
         for g in series:
             pts = points.get((mode, g.label), {})
@@ -252,9 +253,9 @@ def _plot(ctx, name, groups, metric):
                                f"pt {open_point(style.point)} ps 1.3 notitle")
         if not clauses:
             plot.add("set yrange [1:10]", "set label 99 'no runs with status=done' at graph 0.5, 0.5 center",
-                     "plot NaN notitle", "unset label 99", "set yrange [*:*]")
+                     f"plot {tics}", "unset label 99", "set yrange [*:*]")
         else:
-            plot.add("plot " + ", \\\n     ".join(clauses))
+            plot.add("plot " + ", \\\n     ".join(clauses + [tics]))
     # The shared legend: an empty plot across the bottom holds the key.
     plot.add("unset title; unset xlabel; unset ylabel; unset border; unset tics; unset grid; unset logscale",
              "set xrange [0:1]; set yrange [0:1]",

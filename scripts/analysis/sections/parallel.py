@@ -7,7 +7,7 @@ from .. import runs, timing
 from ..csvread import read_csv
 from ..markdown import code, escape, table
 from ..numfmt import NONE, ratio, whole
-from ..plotting import DASHES, Plot, quote, series_style
+from ..plotting import DASHES, Plot, file_name, quote, series_style
 
 
 class Speedup:
@@ -65,7 +65,7 @@ def _batch_line(table_):
             most[row["instance"]] = max(p, most.get(row["instance"], 0))
     if not most:
         return None
-    sets = ", ".join(f"{i} {p:.0f}" for i, p in most.items())
+    sets = ", ".join(f"{escape(i)} {p:.0f}" for i, p in most.items())
     return (f"Batch solving: each run solves every puzzle of its file (puzzles: {sets}), T puzzles at a "
             "time, one per thread; wall_s is the whole file's time, and steps are summed over its puzzles.")
 
@@ -113,8 +113,8 @@ def section(ctx, path):
     rows = speedups(ctx.listing, table_)
     settings = list(dict.fromkeys((r.group.instance, r.group.mode) for r in rows))
     threads = sorted({r.group.threads for r in rows})
-    out = ["", f"## Parallel scaling: {name}", ""]
-    instances = ", ".join(f"{i} (mode {m})" for i, m in settings)
+    out = ["", f"## Parallel scaling: {escape(name)}", ""]
+    instances = ", ".join(f"{escape(i)} (mode {escape(m)})" for i, m in settings)
     out.append(f"Source: {code(path.name)} — instance {instances}; threads {', '.join(map(str, threads))}. "
                "Speedup = median time at the base (lowest) thread count / median time at T threads (the table "
                "says it in words: \"1.54× faster\" than the base); in the plot, a bar spans the speedups the two "
@@ -130,16 +130,16 @@ def section(ctx, path):
         out.append(ctx.plot(plot, f"{name} speedup"))
     else:
         ctx.no_plot(f"{name}-speedup")
-        out.append(f"_(plot plots/{name}-speedup.png not generated)_")
+        out.append(f"_(plot plots/{file_name(name + '-speedup')}.png not generated)_")
     out.append("")
     multi = len(settings) > 1
     cells = []
     for r in rows:
         g = r.group
-        status = "" if g.status == "done" else f" ({g.status})"
+        status = "" if g.status == "done" else f" ({escape(g.status)})"
         speedup = NONE if r.speedup is None else "base" if r.is_base else ratio(1, r.speedup) + ("†" if r.noisy else "")
         row = [escape(g.label), str(g.threads), r.time.text(), speedup, whole(r.steps), r.steps_equal + status]
-        cells.append(([escape(g.instance), g.mode] if multi else []) + row)
+        cells.append(([escape(g.instance), escape(g.mode)] if multi else []) + row)
     header = ["engine/order", "threads", "time (median [interval])", "against the base", "steps", "steps equal"]
     align = "lrrrrl"
     if multi:

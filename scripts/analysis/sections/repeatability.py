@@ -16,7 +16,7 @@ section() runs the program; render() takes the comparison, for tests.
 
 from .. import compare, numfmt, stats
 from ..csvread import read_csv
-from ..markdown import code
+from ..markdown import code, escape
 from ..meta import read_meta
 
 TITLE = "## The harness's own false-positive rate"
@@ -51,9 +51,9 @@ def _guard_line(csv_path):
     meta = read_meta(csv_path.with_suffix(".meta"))
     if meta is None or not meta.get("speed_waits"):
         return f"- {name}: no record of a guard on the machine's speed (a run from before it, or not guarded)"
-    return (f"- {name}, the guard on the machine's speed (tolerance {meta.get('speed_tolerance', '?')}): "
+    return (f"- {name}, the guard on the machine's speed (tolerance {escape(meta.get('speed_tolerance', '?'))}): "
             f"reference run {code(meta.get('ref_run'))}, readings {code(meta.get('ref_s'))}; waits "
-            f"{meta.get('speed_waits')}; rounds {meta.get('speed_rounds')}.")
+            f"{escape(meta.get('speed_waits'))}; rounds {escape(meta.get('speed_rounds'))}.")
 
 
 def _cv_line(table_):

@@ -1,6 +1,7 @@
 """The sudoku family: the sudoku-<size>.csv sweeps (each row one run over a whole file
 of puzzles) reported per puzzle, with the board-size plots; and sudoku-qqwing.csv
-(bench/qqwing.sh), puzzlebench beside QQwing.
+(bench/qqwing.sh), puzzlebench beside QQwing; and tdoku's published figures, with our
+run beside them when the optional sudoku-tdoku.csv is there (sudoku_tdoku.py).
 
 Per-puzzle values are sums over the puzzles a run finished, divided by them; a
 time per puzzle keeps its run's interval (timing.py), divided alike. A winner is
@@ -12,10 +13,11 @@ solving and in generating alike.
 import math
 
 from .. import compare, runs, stats, timing
+from . import sudoku_tdoku
 from ..csvread import read_csv
 from ..markdown import code, escape, table
 from ..numfmt import (FEWER_STEPS, MORE_STEPS, NONE, duration, num, ratio, ratio_interval, sig, whole)
-from ..plotting import GRID, LOWER_BOUND_KEY, Plot, dquote, open_point, quote, series_style
+from ..plotting import GRID, LOWER_BOUND_KEY, Plot, open_point, quote, series_style
 
 QQWING_FILE = "sudoku-qqwing.csv"
 # The summary's questions: which engine is best on the 9x9 sets (81 cells), how the
@@ -78,8 +80,9 @@ def read_sets(ctx, path):
 
 
 def section(ctx, family, files):
-    sweeps = [f for f in files if f.name != QQWING_FILE]
+    sweeps = [f for f in files if f.name not in (QQWING_FILE, sudoku_tdoku.FILE)]
     qqwing = [f for f in files if f.name == QQWING_FILE]
+    tdoku = [f for f in files if f.name == sudoku_tdoku.FILE]
     out = []
     if sweeps:
         out += sweep_section(ctx, sweeps)
@@ -88,7 +91,7 @@ def section(ctx, family, files):
         ctx.no_plot("sudoku-time", "sudoku-steps")
     if qqwing:
         out += qqwing_section(ctx, family, qqwing[0])
-    return out
+    return out + sudoku_tdoku.section(ctx, tdoku[0] if tdoku else None)
 
 
 def sweep_section(ctx, paths):
@@ -148,7 +151,7 @@ def sweep_section(ctx, paths):
         side = int(math.sqrt(sets[0].cells) + 0.5)
         title = f"{side}x{side} ({sets[0].cells} cells)"
         for mode in sorted({s.mode for s in sets}, key=ctx.listing.mode_rank):
-            out += ["", f"### sudoku {title}, mode = {mode}", "",
+            out += ["", f"### sudoku {title}, mode = {escape(mode)}", "",
                     f"From {code(path.name)}. The fastest time per set is in **bold** only when its interval lies "
                     "wholly below the runner-up's and neither is noisy.", ""]
             out += _table([s for s in sets if s.mode == mode])
@@ -183,17 +186,17 @@ def _summary(ctx, every):
                 continue
             b, bolded = _fastest(list(runs_of[k].values()))
             if b is None:
-                parts.append(f"mode {m}: no engine finished the set without noise")
+                parts.append(f"mode {escape(m)}: no engine finished the set without noise")
                 continue
             name = f"**{escape(b.label)}**" if bolded else f"{escape(b.label)} (its interval overlaps the runner-up's)"
-            parts.append(f"mode {m}: {name}, {b.time.text()} per puzzle ({num(b.per_s)} puzzles/s)")
+            parts.append(f"mode {escape(m)}: {name}, {b.time.text()} per puzzle ({num(b.per_s)} puzzles/s)")
         lines.append(f"- fastest engine on {escape(inst)}: " + "; ".join(parts))
     if not nines:
         lines.append("- 9x9: no 9x9 set in these files")
 
     def stopped(s):
         of = f" of {whole(s.total)}" if s.total else ""
-        return f"{s.label} stopped ({s.status} after {whole(s.puzzles)}{of} puzzles)"
+        return f"{escape(s.label)} stopped ({escape(s.status)} after {whole(s.puzzles)}{of} puzzles)"
 
     def compare_(k, other, ours):
         ra, rb = runs_of[k].get(other), runs_of[k].get(ours)
@@ -214,7 +217,7 @@ def _summary(ctx, every):
             parts = [f"{escape(inst)}: {compare_((f, inst, m), other, OURS)}" for f, inst, _ in nines
                      if (f, inst, m) in runs_of and (other in runs_of[(f, inst, m)] or OURS in runs_of[(f, inst, m)])]
             if parts:
-                lines.append(f"- {OURS} against {other}, mode {m} (per puzzle, same run): " + "; ".join(parts))
+                lines.append(f"- {OURS} against {other}, mode {escape(m)} (per puzzle, same run): " + "; ".join(parts))
     big = [x for x in sets if x[2] == TWENTY_FIVE]
     for f, inst, _ in big:
         for m in modes:
@@ -222,12 +225,12 @@ def _summary(ctx, every):
             b, _ = _fastest(list(runs_of[k].values())) if k in runs_of else (None, False)
             if b is not None:
                 top = b.time.hi if b.time.has_interval else b.time.median
-                lines.append(f"- {escape(inst)} (mode {m}): the fastest engine, {escape(b.label)}, takes "
+                lines.append(f"- {escape(inst)} (mode {escape(m)}): the fastest engine, {escape(b.label)}, takes "
                              f"{b.time.text()} per puzzle ({num(b.per_s)} puzzles/s) — under 1 s (the whole "
                              f"interval): **{'yes' if top < 1 else 'no'}**")
             elif k in runs_of:
-                lines.append(f"- {escape(inst)} (mode {m}): no engine finished the set without noise — under 1 s: "
-                             "not shown")
+                lines.append(f"- {escape(inst)} (mode {escape(m)}): no engine finished the set without noise — "
+                             "under 1 s: not shown")
     if not big:
         lines.append("- 25x25: no 25x25 set in these files")
     return lines
@@ -245,7 +248,7 @@ def _count_check(every):
             first[k], puzzles[k] = s.solutions, s.puzzles
         elif s.solutions != first[k] and k not in bad:
             bad.append(k)
-        listed.setdefault(k, []).append(f"{s.label}={whole(s.solutions)}")
+        listed.setdefault(k, []).append(f"{escape(s.label)}={whole(s.solutions)}")
     if not first:
         return ["- count mode: no set finished" if counted else "- count mode: not run"]
     lines = []
@@ -254,9 +257,9 @@ def _count_check(every):
         lines.append(f"- count-mode solutions agree across engines on {what}: yes")
     else:
         lines.append("- count-mode solutions agree across engines: **NO** — " +
-                     "; ".join(f"{k[1]}: {', '.join(listed[k])}" for k in bad))
-    unique = [k[1] for k in first if k not in bad and first[k] == puzzles[k]]
-    not_unique = [f"{k[1]} ({whole(first[k])} solutions, {whole(puzzles[k])} puzzles)" for k in first
+                     "; ".join(f"{escape(k[1])}: {', '.join(listed[k])}" for k in bad))
+    unique = [escape(k[1]) for k in first if k not in bad and first[k] == puzzles[k]]
+    not_unique = [f"{escape(k[1])} ({whole(first[k])} solutions, {whole(puzzles[k])} puzzles)" for k in first
                   if k not in bad and first[k] != puzzles[k]]
     if unique:
         lines.append("- every puzzle unique (one solution each): " + ", ".join(unique))
@@ -279,10 +282,10 @@ def _table(sets):
             shown = s.time.text()
             if i in bolded:
                 shown = timing.bold(shown)
-            values = [num(s.steps), num(s.guesses), shown, num(s.per_s), s.status]
+            values = [num(s.steps), num(s.guesses), shown, num(s.per_s), escape(s.status)]
         else:
             of = f" of {whole(s.total)}" if s.total else ""
-            values = [NONE, NONE, NONE, NONE, f"stopped ({s.status}) after {whole(s.puzzles)}{of} puzzles"]
+            values = [NONE, NONE, NONE, NONE, f"stopped ({escape(s.status)}) after {whole(s.puzzles)}{of} puzzles"]
         rows.append([escape(s.instance), escape(s.label) + threads, whole(s.puzzles)] + values)
     return table(["set", "engine/order", "puzzles", "steps/puzzle", "guesses/puzzle", "time/puzzle (median [interval])",
                   "puzzles/s (median)", "status"], "llrrrrrl", rows) + timing.noisy_footnote([x.time for x in sets])
@@ -316,12 +319,12 @@ def _plot(ctx, every, metric):
     ylabel = "µs per puzzle (median, bars: its interval)" if metric == "time" else "steps per puzzle"
     what = "time per puzzle" if metric == "time" else "steps per puzzle"
     plot = Plot(f"sudoku-{metric}", f"sudoku: {what} vs board size", 900, 600)
-    tics = ", ".join(f"{dquote(f'{int(math.sqrt(c) + 0.5)}x{int(math.sqrt(c) + 0.5)}' + chr(10) + f'{c} cells')} {c}"
+    tics = ", ".join(f"{quote(f'{int(math.sqrt(c) + 0.5)}x{int(math.sqrt(c) + 0.5)}', f'{c} cells')} {c}"
                      for c in sizes)
     bars = "the bar: that set's interval" if metric == "time" else "the bar spans all its 9x9 sets"
-    title = (f"sudoku: {what} vs board size (mode first, 1 thread)\n"
-             f"9x9: the best set of each engine/order, {bars}")
-    plot.add(f"set title {dquote(title)} font ',11' noenhanced", "set logscale xy", "set format y '10^{%L}'", GRID,
+    title = quote(f"sudoku: {what} vs board size (mode first, 1 thread)",
+                  f"9x9: the best set of each engine/order, {bars}")
+    plot.add(f"set title {title} font ',11' noenhanced", "set logscale xy", "set format y '10^{%L}'", GRID,
              f"set xrange [{sizes[0] / 1.4:g}:{sizes[-1] * 1.4:g}]", f"set xtics out nomirror ({tics})",
              "set xlabel 'board size' offset 0,-0.8", "set bmargin 5", f"set ylabel {quote(ylabel)}",
              "set key outside right top Left reverse font ',9' samplen 3 spacing 1.1", "set bars 2",
@@ -352,7 +355,7 @@ def _plot(ctx, every, metric):
             clauses.append(f"{data} using 1:2 with points lc rgb {quote(style.colour)} pt {open_point(style.point)} "
                            f"ps 1.4 {title_}")
     if has_bounds:
-        clauses.append(f"NaN with points lc rgb 'black' pt 6 ps 1.2 title {dquote(LOWER_BOUND_KEY)}")
+        clauses.append(f"NaN with points lc rgb 'black' pt 6 ps 1.2 title {quote(LOWER_BOUND_KEY)}")
     plot.add("plot " + ", \\\n     ".join(clauses))
     return plot, has_bounds
 

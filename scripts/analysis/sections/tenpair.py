@@ -13,7 +13,7 @@ thread count, shown as median [min, max]. Ratios read "N× faster" / "N× slower
 from .. import stats, timing
 from ..csvread import read_csv
 from ..errors import ReportError
-from ..markdown import code, table
+from ..markdown import code, escape, table
 from ..meta import SHORT_KEYS, read_meta
 from ..numfmt import duration, grouped, memory, ratio
 
@@ -67,7 +67,7 @@ def why(run):
         return f"time or step limit, after {duration(run.wall)}"
     if run.status == "nomem":
         return f"memory limit, peak {memory(run.peak)} after {duration(run.wall)}"
-    return f"status {run.status} after {duration(run.wall)}"
+    return f"status {escape(run.status)} after {duration(run.wall)}"
 
 
 def section(ctx, family, files):
@@ -153,8 +153,8 @@ def _shortest(runs_, engine_rank):
             win = str(r.length) if r.length > 0 else f"none of length <= {r.bound}"
         else:
             win = f"none found within the limit ({why(r)})"
-        rows.append([r.engine, r.bound, win, grouped(r.expanded), grouped(r.stored), memory(r.peak), duration(r.wall),
-                     r.status])
+        rows.append([escape(r.engine), r.bound, win, grouped(r.expanded), grouped(r.stored), memory(r.peak),
+                     duration(r.wall), escape(r.status)])
     out += table(["engine", "bound", "shortest win", "states expanded", "stored", "peak memory", "time (one run)",
                   "status"],
                  "lrrrrrrl", rows) + [""]
@@ -184,10 +184,11 @@ def _counts(ctx, runs_, meta, engine_rank):
     engines = sorted({r.engine for r in counted}, key=engine_rank)
     at = {(r.bound, r.engine): r for r in counted}
     bounds = sorted({r.bound for r in counted})
-    skip = meta.get("skip_after_s") if meta else ""
+    skip = escape(meta.get("skip_after_s")) if meta else ""
     out = ["Mode count (`puzzlebench count tenpair --max-length L`), default rules, one thread: every win of length at "
            f"most L. An engine's larger bounds are not run once a bound took over {skip or '?'} s or stopped at a limit "
-           f"(`--max-memory {meta.get('max_memory') if meta else ''}`). For bfs and best-first *stored* is the boards "
+           f"({code('--max-memory ' + (meta.get('max_memory') if meta else ''))}). For bfs and best-first *stored* is "
+           "the boards "
            "kept at the peak; for compact it is the states of written sequences still waiting to be searched, at the "
            "peak (the `nodes` column of the CSV counts the sequences searched), so it is not comparable across engines.",
            ""]
@@ -207,7 +208,7 @@ def _counts(ctx, runs_, meta, engine_rank):
 
     def cell(b, e, text):
         r = at.get((b, e))
-        return "–" if r is None else text(r) if r.done else f"stopped ({r.status})"
+        return "–" if r is None else text(r) if r.done else f"stopped ({escape(r.status)})"
 
     rows = []
     for b in bounds:
@@ -217,14 +218,16 @@ def _counts(ctx, runs_, meta, engine_rank):
         elif len({v for _, v in wins}) == 1:
             w = "%.0f" % wins[0][1]
         else:
-            w = "**" + " / ".join(f"{e} {v:.0f}" for e, v in wins) + "**"
+            w = "**" + " / ".join(f"{escape(e)} {v:.0f}" for e, v in wins) + "**"
         rows.append([str(b), w] + [cell(b, e, lambda r: grouped(r.expanded)) for e in engines]
                     + [cell(b, e, lambda r: grouped(r.stored)) for e in engines])
-    out += table(["bound", "wins"] + [f"{e} expanded" for e in engines] + [f"{e} stored" for e in engines],
+    out += table(["bound", "wins"] + [f"{escape(e)} expanded" for e in engines]
+                 + [f"{escape(e)} stored" for e in engines],
                  "r" * (2 + 2 * len(engines)), rows) + [""]
     rows = [[str(b)] + [cell(b, e, lambda r: memory(r.peak)) for e in engines]
             + [cell(b, e, lambda r: duration(r.wall)) for e in engines] for b in bounds]
-    out += table(["bound"] + [f"{e} peak memory" for e in engines] + [f"{e} time (one run)" for e in engines],
+    out += table(["bound"] + [f"{escape(e)} peak memory" for e in engines]
+                 + [f"{escape(e)} time (one run)" for e in engines],
                  "r" * (1 + 2 * len(engines)), rows) + [""]
     # Summary: agreement, where each engine stopped, the largest common bound.
     wins_at = {}
@@ -242,12 +245,13 @@ def _counts(ctx, runs_, meta, engine_rank):
         top = max(r.bound for r in counted if r.engine == e)
         r = at[(top, e)]
         if not r.done:
-            out.append(f"- {e}: stopped at bound {top} ({why(r)}); larger bounds not run")
+            out.append(f"- {escape(e)}: stopped at bound {top} ({why(r)}); larger bounds not run")
         elif top < want:
-            out.append(f"- {e}: bound {top} took {duration(r.wall)} (over {skip or '60'} s); larger bounds not run")
+            out.append(f"- {escape(e)}: bound {top} took {duration(r.wall)} (over {skip or '60'} s); larger bounds "
+                       "not run")
         else:
-            out.append(f"- {e}: every bound up to {top} finished; at {top}: {grouped(r.expanded)} states expanded, "
-                       f"{memory(r.peak)}, {duration(r.wall)}")
+            out.append(f"- {escape(e)}: every bound up to {top} finished; at {top}: {grouped(r.expanded)} states "
+                       f"expanded, {memory(r.peak)}, {duration(r.wall)}")
     for e in engines:
         if e == OURS:
             continue
@@ -255,7 +259,7 @@ def _counts(ctx, runs_, meta, engine_rank):
         if both:
             b = max(both)
             c, x = at[(b, OURS)], at[(b, e)]
-            out.append(f"- {OURS} against {e} at bound {b} (the largest both finished): "
+            out.append(f"- {OURS} against {escape(e)} at bound {b} (the largest both finished): "
                        f"{ratio(c.peak, x.peak, LESS_MEMORY, MORE_MEMORY)} at the peak, {ratio(c.wall, x.wall)} "
                        "(one run each)")
     return out + [""]
@@ -316,13 +320,13 @@ def _wins(ctx, wins, meta, bound_runs):
         wall = duration(float(get("count_wall_s"))) + ", one run"
     except ValueError:
         wall = "time not recorded"
-    out += [f"From one count up to length {top} (engine {get('engine')}, status {status or '?'}, "
+    out += [f"From one count up to length {top} (engine {escape(get('engine'))}, status {escape(status or '?')}, "
             f"{wall}). A win here is a distinct written digit sequence: "
             "two move orders that write the same digits are one win. The seed's figures are those the seed reported "
             "(his own way of counting, which this project does not reproduce), not re-measured.", ""]
     if status and status != "done":
-        out += [f"_The count stopped at a limit (status {status}): the wins below are those found before it stopped, "
-                "lower bounds._", ""]
+        out += [f"_The count stopped at a limit (status {escape(status)}): the wins below are those found before it "
+                "stopped, lower bounds._", ""]
     out += [ctx.plot(_wins_plot(wins, top), "tenpair wins by length"), ""]
     count = {l: w for l, w in wins}
     seed = {l: "a next win (after the shortest)" for l in SEED_NEXT}
@@ -413,7 +417,7 @@ def _wins_plot(wins, top):
 def _rules(ctx, runs_, meta):
     def opts(key):
         v = meta.get(key) if meta else ""
-        return "`" + v.replace("`", "'").replace("|", "/") + "`" if v else "options not recorded"
+        return code(v) if v else "options not recorded"
 
     def variant(r):
         parts = []
@@ -424,7 +428,8 @@ def _rules(ctx, runs_, meta):
         if r.width != DEFAULT_WIDTH:
             parts.append(f"width {r.width}")
         if r.instance != DEFAULT_START:
-            parts.append(f"start 1..{r.instance[4:]}" if r.instance.startswith("upto") else r.instance)
+            parts.append(f"start 1..{escape(r.instance[4:])}" if r.instance.startswith("upto")
+                         else escape(r.instance))
         return ", ".join(parts) or "default"
 
     out = ["Engine compact, one thread. Each variant changes one or two rules from the default (start 1..19 without 10, "
@@ -455,7 +460,8 @@ def _rules(ctx, runs_, meta):
             bound, count_time = str(c.bound), duration(c.wall)
         start = f"1..{instance[4:]}" if instance.startswith("upto") else instance
         any_run = s or c
-        rows.append([variant(any_run), start, str(width), wrap, append, win, expanded, time, wins, bound, count_time])
+        rows.append([variant(any_run), escape(start), str(width), escape(wrap), escape(append), win, expanded, time,
+                     wins, bound, count_time])
     out += table(["variant", "start", "width", "wrap", "append", "shortest win", "states expanded", "time (one run)",
                   "wins up to L", "L", "count time (one run)"], "llrllrrrrrr", rows) + [""]
     shortest = {}
@@ -476,7 +482,8 @@ def _rules(ctx, runs_, meta):
         elif no_wrap.done:
             out.append(f"- without wrap there is no win of length {no_wrap.bound} or less (the search finished)")
         else:
-            out.append(f"- without wrap no win was found before the search stopped (status {no_wrap.status})")
+            out.append("- without wrap no win was found before the search stopped (status "
+                       f"{escape(no_wrap.status)})")
     out += ["", ctx.meta_line(ctx.dir / "tenpair-rules.meta", SHORT_KEYS), ""]
     return out
 
@@ -505,7 +512,9 @@ def _threads(ctx, runs_, meta):
     bound = ", ".join(dict.fromkeys(str(r.bound) for r in counted)) or "?"
     get = lambda key: meta.get(key) if meta else ""
     out = [f"`puzzlebench count tenpair --engine compact --max-length {bound} --threads T`, default rules, "
-           f"{get('reps')} reps per thread count on a machine with {get('nproc')} logical CPUs (`nproc`). Time: the "
+           f"{escape(get('reps'))} reps per thread count on a machine with {escape(get('nproc'))} logical CPUs "
+           "(`nproc`). "
+           "Time: the "
            "median over the done reps with [min, max] of them. Speedup = median time at the lowest thread count / "
            "median time at T, both from this file, in words against the lowest thread count.", ""]
     usable = [r for r in rows if r[2] is not None]
@@ -572,12 +581,15 @@ def _speedup_plot(rows, bound):
 def _push(ctx, path, meta):
     get = lambda key: meta.get(key) if meta else ""
     runs_ = [Run(r) for r in read_csv(path, need=RUN_COLUMNS)]
-    out = [f"### How far the count goes in {get('time_budget_s') or '?'} s", "",
-           f"`puzzlebench count tenpair --engine compact --max-length L --threads {get('threads')}` at L = 100, 102, ... "
+    out = [f"### How far the count goes in {escape(get('time_budget_s') or '?')} s", "",
+           code('puzzlebench count tenpair --engine compact --max-length L --threads ' + get('threads'))
+           + " at L = 100, "
+           "102, ... "
            "until a run did not finish within the budget (or, from the growth so far, would have taken 1.3 times the "
            "budget or more).", ""]
     out += table(["bound", "status", "wins", "states expanded", "peak memory", "time (one run)"], "rlrrrr",
-                 [[str(r.bound), r.status, grouped(r.wins), grouped(r.expanded), memory(r.peak), duration(r.wall)]
+                 [[str(r.bound), escape(r.status), grouped(r.wins), grouped(r.expanded), memory(r.peak),
+                   duration(r.wall)]
                   for r in runs_])
     done = [r.bound for r in runs_ if r.done]
     if done:

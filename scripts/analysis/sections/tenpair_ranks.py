@@ -7,7 +7,7 @@ where the model stops holding."""
 from .. import rank_model
 from ..csvread import read_csv
 from ..errors import ReportError
-from ..markdown import table
+from ..markdown import escape, table
 from ..numfmt import duration, grouped, memory
 
 COLUMNS = ("length", "nodes", "states", "expanded", "node_expanded_max", "kept_bytes", "sent_bytes",
@@ -29,7 +29,7 @@ def section(ctx, path, meta):
     levels = [lv for lv in levels if lv.expanded > 0]
     if not levels:
         raise ReportError(path, "no length with states expanded")
-    bound = (meta or {}).get("max_length") or str(levels[-1].length)
+    bound = escape((meta or {}).get("max_length") or str(levels[-1].length))
     out = ["### The count over MPI ranks: measured per length, projected to 1,024 ranks", "",
            f"One process, one thread, counted every win up to length {bound} a written length at a time "
            f"(`count tenpair --levels`, as `mpirun -np N` runs it). Per length: the written sequences searched, "

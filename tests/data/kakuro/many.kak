@@ -33,3 +33,19 @@
 #   9\  12\6 .   .
 \12 .   .    .   #
 \17 .   .    .   #
+
+; a one-cell run that both its clues (7 across, 7 down) agree on, beside a 2x2 of 4s
+; solutions: 2
+#   4\  4\  #
+\4  .   .   #
+\4  .   .   7\
+#   #   \7  .
+
+; runs without a clue: row 3 here, and at the grid's edge below
+; solutions: 2
+#   5\  7\
+\6  .   .
+#   .   .
+
+; solutions: 72
+.   .

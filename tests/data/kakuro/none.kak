@@ -31,3 +31,16 @@
 \24 .    .   .   .
 \18 .    .   .   .
 \21 .    .   .   .
+
+; one-cell runs, each possible: 3 down in column 4 forces 1 3 across, so 3 down
+; column 3, so 1 in row 3, but the one-cell run below 3\4 wants 3
+; solutions: 0
+#   #   4\   3\
+#   3\4 .    .
+\4  .   .    #
+
+; the clues' one fill, 2 3 / 1 1, repeats a digit in the run without a clue (row 3)
+; solutions: 0
+#   3\  4\
+\5  .   .
+#   .   .

@@ -54,3 +54,23 @@
 \22 .   .   .   #
 \11 .   .   #   #
 #   #   #   #   #
+
+; one-cell runs: 3 across in row 3 and 2 down in column 3 are their cells' digits
+; solutions: 1
+#   4\  2\
+\3  .   .
+\3  .   #
+
+; a one-cell run (3 down in column 4) fixes 1 3 across, then {2,3} below the 1
+; solutions: 1
+#   #    6\  3\
+#   12\4 .   .
+\9  .    .   #
+\8  .    .   #
+
+; runs without a clue (row 3): only their digits must differ, which leaves 2 4 / 1 3
+; of the two fills of the clues (1 5 / 2 2 repeats its 2)
+; solutions: 1
+#   3\  7\
+\6  .   .
+#   .   .

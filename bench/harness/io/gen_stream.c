@@ -1,0 +1,159 @@
+/* gen_stream.c — a generator's output written record by record and flushed, and
+ * read back by --resume: the complete records kept, a record cut short dropped. */
+#include "gen_stream.h"
+
+#include <errno.h>
+#include <fcntl.h>
+#include <stdlib.h>
+#include <string.h>
+#include <unistd.h>
+
+#include "harness/base/options.h"
+#include "outfile.h"
+#include "readfile.h"
+
+int pb_stream_mode_of(int force, int resume, const char *out, pb_stream_mode *mode)
+{
+    if (force && resume)
+        return pb_usage_error("generate", "give --force (start over) or --resume, not both"), -1;
+    if (resume && (!out || !strcmp(out, "-")))
+        return pb_usage_error("generate", "--resume continues an --out FILE"), -1;
+    *mode = resume ? PB_STREAM_RESUME : force ? PB_STREAM_FORCE : PB_STREAM_NEW;
+    return 0;
+}
+
+/* Cuts text[from .. len) into records of lines_of(i) lines; fills s->ends[1 ..] and
+ * s->kept. */
+static void scan_records(pb_stream *s, const char *text, size_t len, size_t from, long max,
+                         pb_record_lines lines_of, void *ctx)
+{
+    size_t at = from;
+    s->ends[0] = (long)from;
+    s->kept = 0;
+    while (s->kept < max) {
+        long need = lines_of(s->kept, ctx);
+        size_t p = at;
+        for (; need > 0; need--) {
+            const char *nl = memchr(text + p, '\n', len - p);
+            if (!nl) break;
+            p = (size_t)(nl - text) + 1;
+        }
+        if (need > 0) break; /* the record was cut short */
+        at = p;
+        s->ends[++s->kept] = (long)at;
+    }
+}
+
+/* Opens an earlier run's file for --resume and finds its complete records. */
+static int open_resumed(pb_stream *s, const char *header, long max, pb_record_lines lines_of,
+                        void *ctx, char *err, size_t errlen)
+{
+    size_t len, hlen = strlen(header);
+    if (pb_out_not_link(s->path, err, errlen)) return -1;
+    char *text = pb_read_file(s->path, &len, err, errlen);
+    if (!text) return -1;
+    const int rewrite = len < hlen && !memcmp(text, header, len); /* killed in the header */
+    if (!rewrite && (len < hlen || memcmp(text, header, hlen))) {
+        free(text);
+        size_t line = strcspn(header, "\n");
+        snprintf(err, errlen,
+                 "%s was not made by this command (its first lines are not '%.*s'): "
+                 "nothing to resume; give --force to start it over",
+                 s->path, (int)(line < 200 ? line : 200), header);
+        return -1;
+    }
+    if (!rewrite) scan_records(s, text, len, hlen, max, lines_of, ctx);
+    free(text);
+    if (!(s->f = pb_out_fopen(s->path, O_RDWR, "r+", err, errlen))) return -1;
+    if (rewrite) {
+        s->ends[0] = 0;
+        if (pb_stream_keep(s, 0, err, errlen) || pb_stream_put(s, header)) return -1;
+        s->ends[0] = (long)hlen;
+        return 0;
+    }
+    return pb_stream_keep(s, s->kept, err, errlen);
+}
+
+int pb_stream_open(pb_stream *s, const char *path, pb_stream_mode mode, const char *header,
+                   long max, pb_record_lines lines_of, void *ctx, char *err, size_t errlen)
+{
+    memset(s, 0, sizeof *s);
+    if (path && !strcmp(path, "-")) path = NULL;
+    s->path = path;
+    if (!(s->ends = calloc((size_t)max + 1, sizeof *s->ends))) {
+        snprintf(err, errlen, "%s: out of memory", path ? path : "standard output");
+        return -1;
+    }
+    if (!path) {
+        s->f = stdout;
+    } else if (mode == PB_STREAM_RESUME && access(path, F_OK) == 0) {
+        return open_resumed(s, header, max, lines_of, ctx, err, errlen);
+    } else {
+        /* --resume of a run stopped before it made its file starts it, as a sweep's does. */
+        /* O_EXCL: a finished file is never replaced by a run that may not finish. */
+        s->f =
+            pb_out_fopen(path, O_WRONLY | O_CREAT | O_TRUNC | (mode == PB_STREAM_NEW ? O_EXCL : 0),
+                         "w", err, errlen);
+        if (!s->f && errno == EEXIST)
+            snprintf(err, errlen,
+                     "%s exists: give --force to start it over, or --resume to complete it", path);
+        if (!s->f) return -1;
+    }
+    s->ends[0] = (long)strlen(header);
+    if (pb_stream_put(s, header)) {
+        snprintf(err, errlen, "%s: %s", path ? path : "standard output", strerror(errno));
+        return -1;
+    }
+    return 0;
+}
+
+int pb_stream_keep(pb_stream *s, long n, char *err, size_t errlen)
+{
+    const long at = s->ends[n];
+    if (!s->path) return 0; /* standard output: nothing was read back */
+    if (fflush(s->f) || ftruncate(fileno(s->f), (off_t)at) || fseek(s->f, at, SEEK_SET)) {
+        snprintf(err, errlen, "%s: %s", s->path, strerror(errno));
+        return -1;
+    }
+    s->kept = n;
+    return 0;
+}
+
+int pb_stream_put(pb_stream *s, const char *text)
+{
+    if (!s->f) return 0;
+    fputs(text, s->f);
+    /* The signal handler has no SA_RESTART (engines and waits must see the signal), so
+     * a write to a pipe can fail with EINTR: what is left in the buffer is written
+     * again, and the puzzle stays whole. */
+    int rc, tries = 0;
+    while ((rc = fflush(s->f)) && errno == EINTR && tries++ < 100) clearerr(s->f);
+    if (!rc && !ferror(s->f)) return 0;
+    if (!s->error) s->error = errno ? errno : EIO;
+    return -1;
+}
+
+void pb_stream_why(const pb_stream *s, char *err, size_t errlen)
+{
+    snprintf(err, errlen, "%s: cannot write: %s", s->path ? s->path : "standard output",
+             strerror(s->error ? s->error : EIO));
+}
+
+int pb_stream_close(pb_stream *s, char *err, size_t errlen)
+{
+    int rc = 0;
+    if (s->f) {
+        errno = 0;
+        int bad = ferror(s->f) || fflush(s->f);
+        if (bad && !s->error) s->error = errno ? errno : EIO;
+        if (s->f != stdout && fclose(s->f) && !s->error) s->error = errno ? errno : EIO;
+        if (s->error) {
+            pb_stream_why(s, err, errlen);
+            rc = -1;
+        }
+    }
+    free(s->ends);
+    s->f = NULL;
+    s->ends = NULL;
+    return rc;
+}

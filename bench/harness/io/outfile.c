@@ -1,0 +1,81 @@
+/* outfile.c — output files made without following links, and written atomically. */
+#define _DEFAULT_SOURCE /* O_NOFOLLOW */
+#include "outfile.h"
+
+#include <errno.h>
+#include <fcntl.h>
+#include <string.h>
+#include <sys/stat.h>
+#include <unistd.h>
+
+static void say_why(const char *path, int e, char *err, size_t errlen)
+{
+    if (e == ELOOP)
+        snprintf(err, errlen, "%s: cannot write: it is a symbolic link, which is not followed",
+                 path);
+    else
+        snprintf(err, errlen, "%s: cannot write: %s", path, strerror(e));
+}
+
+int pb_out_open(const char *path, int flags, char *err, size_t errlen)
+{
+    int fd = open(path, flags | O_NOFOLLOW | O_CLOEXEC, 0666);
+    if (fd < 0) say_why(path, errno, err, errlen);
+    return fd;
+}
+
+FILE *pb_out_fopen(const char *path, int flags, const char *fmode, char *err, size_t errlen)
+{
+    int fd = pb_out_open(path, flags, err, errlen);
+    if (fd < 0) return NULL;
+    FILE *f = fdopen(fd, fmode);
+    if (!f) {
+        say_why(path, errno, err, errlen);
+        close(fd);
+    }
+    return f;
+}
+
+int pb_out_not_link(const char *path, char *err, size_t errlen)
+{
+    struct stat st;
+    if (lstat(path, &st) || !S_ISLNK(st.st_mode)) return 0;
+    snprintf(err, errlen, "%s: cannot resume: it is a symbolic link, which is not followed", path);
+    return -1;
+}
+
+int pb_out_temp(const char *path, char *tmp, size_t tmplen, char *err, size_t errlen)
+{
+    int n = snprintf(tmp, tmplen, "%s.tmp.%ld", path, (long)getpid());
+    if (n < 0 || (size_t)n >= tmplen) return snprintf(err, errlen, "%s: path too long", path), -1;
+    unlink(tmp); /* a stale one of an earlier run with our pid, or a planted link */
+    int fd = open(tmp, O_WRONLY | O_CREAT | O_EXCL | O_NOFOLLOW | O_CLOEXEC, 0666);
+    if (fd < 0) say_why(path, errno, err, errlen); /* the user's name, not the temporary one */
+    return fd;
+}
+
+int pb_write_file_atomic(const char *path, int (*fill)(FILE *f, void *ctx), void *ctx, char *err,
+                         size_t errlen)
+{
+    char tmp[4400];
+    int fd = pb_out_temp(path, tmp, sizeof tmp, err, errlen);
+    if (fd < 0) return -1;
+    FILE *f = fdopen(fd, "w");
+    if (!f) {
+        say_why(path, errno, err, errlen);
+        close(fd);
+        unlink(tmp);
+        return -1;
+    }
+    int rc = fill(f, ctx);
+    int e = 0;
+    if (fflush(f) || ferror(f)) rc = -1, e = errno;
+    if (fclose(f) && !rc) rc = -1, e = errno;
+    if (!rc && rename(tmp, path)) rc = -1, e = errno;
+    if (rc) {
+        say_why(path, e ? e : EIO, err, errlen);
+        unlink(tmp);
+        return -1;
+    }
+    return 0;
+}

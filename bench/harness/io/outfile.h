@@ -1,0 +1,33 @@
+/* outfile.h — how every output file is made: created or appended to without following
+ * a symbolic link (one planted at an output's name, or at its temporary name, is
+ * refused, never written through), and whole files written through a fresh temporary
+ * file in the same folder, renamed into place (complete or absent). */
+#ifndef PB_OUTFILE_H
+#define PB_OUTFILE_H
+
+#include <stddef.h>
+#include <stdio.h>
+
+/* open(2) of an output, with O_NOFOLLOW and O_CLOEXEC added to flags (mode 0666, less
+ * the umask). The descriptor, or -1 with "PATH: cannot write: REASON" in err. */
+int pb_out_open(const char *path, int flags, char *err, size_t errlen);
+
+/* The same as a stream (fdopen with fmode, "w", "a" or "r+"); NULL on failure. */
+FILE *pb_out_fopen(const char *path, int flags, const char *fmode, char *err, size_t errlen);
+
+/* Before an output is read back (a resume, an append): 0 when path is not a symbolic
+ * link (or is absent), else -1 with "PATH: cannot resume: it is a symbolic link, which
+ * is not followed" in err. Its writing is refused again at open (O_NOFOLLOW). */
+int pb_out_not_link(const char *path, char *err, size_t errlen);
+
+/* Creates tmp = "PATH.tmp.PID" anew (O_EXCL: whatever was at that name, a link too,
+ * is removed first, never followed) for writing. The descriptor, or -1. */
+int pb_out_temp(const char *path, char *tmp, size_t tmplen, char *err, size_t errlen);
+
+/* Writes text produced by fill(f, ctx) (0, or -1 on failure) to path atomically: a
+ * temporary file, then renamed over path (a link at path is replaced, not
+ * followed). 0, or -1 with "PATH: cannot write: REASON" in err. */
+int pb_write_file_atomic(const char *path, int (*fill)(FILE *f, void *ctx), void *ctx, char *err,
+                         size_t errlen);
+
+#endif

@@ -1,0 +1,57 @@
+/* sweep_check.c — a sweep's keys checked against its family before anything runs:
+ * engines and orders that exist, in every key that names them, each named once. */
+#include <stdio.h>
+#include <string.h>
+
+#include "harness/base/exit.h"
+#include "sweep_spec.h"
+
+/* The first word of l given twice, or NULL. */
+static const char *twice(const pb_list *l)
+{
+    for (int i = 0; i < l->n; i++)
+        for (int k = 0; k < i; k++)
+            if (!strcmp(l->item[i], l->item[k])) return l->item[i];
+    return NULL;
+}
+
+static int unknown_engine(const pb_sweep_spec *s, const char *key, const char *source,
+                          const char *name)
+{
+    char where[4200], list[1024];
+    pb_sweep_spec_where(s, key, source, where, sizeof where);
+    pb_family_engine_list(s->fam, list, sizeof list);
+    return pb_usage_error("sweep", "%s%s names engine '%s', which %s has not (one of: %s)", where,
+                          key, name, s->fam->name, list);
+}
+
+int pb_sweep_spec_check(pb_sweep_spec *s, const char *source)
+{
+    const pb_list *lists[] = {&s->instances, &s->engines, &s->orders, &s->modes};
+    const char *keys[] = {"instances", "engines", "orders", "modes"};
+    char where[4200], list[1024];
+    if (!s->engines.n) {
+        pb_family_engine_list(s->fam, list, sizeof list);
+        if (pb_list_set(&s->engines, list, list, sizeof list))
+            return pb_usage_error("sweep", "out of memory");
+    }
+    for (int i = 0; i < s->engines.n; i++)
+        if (!pb_family_engine(s->fam, s->engines.item[i]))
+            return unknown_engine(s, "engines", source, s->engines.item[i]);
+    for (int i = 0; i < s->step_limit.engines.n; i++)
+        if (!pb_family_engine(s->fam, s->step_limit.engines.item[i]))
+            return unknown_engine(s, "step-limit", source, s->step_limit.engines.item[i]);
+    for (int i = 0; i < s->orders.n; i++)
+        if (!pb_order_find(s->orders.item[i])) {
+            pb_sweep_spec_where(s, "orders", source, where, sizeof where);
+            return pb_usage_error("sweep", "%sorders: unknown order '%s'", where,
+                                  s->orders.item[i]);
+        }
+    for (size_t k = 0; k < sizeof lists / sizeof lists[0]; k++) {
+        const char *dup = twice(lists[k]);
+        if (!dup) continue;
+        pb_sweep_spec_where(s, keys[k], source, where, sizeof where);
+        return pb_usage_error("sweep", "%s%s names '%s' twice", where, keys[k], dup);
+    }
+    return 0;
+}

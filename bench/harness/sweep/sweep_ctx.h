@@ -1,0 +1,115 @@
+/* sweep_ctx.h — what the parts of the sweep runner share (internal to sweep*.c): a
+ * run of the matrix (job), its measurement in progress, and the sweep's context;
+ * sweep_jobs.c expands the matrix, sweep.c measures it and writes the rows. */
+#ifndef PB_SWEEP_CTX_H
+#define PB_SWEEP_CTX_H
+
+#include <stddef.h>
+
+#include "harness/measure/batch.h"
+#include "harness/measure/batch_measure.h"
+#include "harness/meta/meta.h"
+#include "harness/io/progress.h"
+#include "harness/measure/speed_guard.h"
+#include "sweep.h"
+#include "sweep_meta.h"
+#include "sweep_out.h"
+
+typedef struct job {
+    int instance, puzzle; /* puzzle: -1 for the whole set, else one puzzle (rows per-puzzle) */
+    int threads;
+    const pb_engine *engine;
+    const pb_order *order;
+    pb_mode mode;
+    int unique; /* count mode stopped at the second solution */
+} job;
+
+/* Where a run is: begun (first run and calibration), sampling, finished. */
+enum { JOB_NEW, JOB_SAMPLING, JOB_FINISHED, JOB_LEFT_OUT };
+
+/* A run's measurement in progress; it stays in place (the batch points at the set,
+ * the measurer at the batch) from the first run to the last sample. */
+typedef struct job_state {
+    pb_set set;
+    pb_batch batch;
+    pb_batch_measurer bm;
+    int phase;
+    char why[300];
+} job_state;
+
+typedef struct sweep_ctx {
+    pb_sweep_spec *spec;
+    const pb_family *fam;
+    const pb_sweep_opts *opts;
+    pb_set *sets;
+    char (*names)[96];
+    job *jobs;
+    long njobs; /* one row each */
+    pb_row *rows;
+    job_state *state;
+    unsigned char *done; /* the run's row is in the files (written, or kept by --resume) */
+    unsigned char *take; /* the run's row is finished, to be written with its block */
+    long written;        /* rows in the files */
+    pb_binder *binder;
+    pb_progress progress;
+    int workers;
+    int failed;       /* a run's counts varied, or memory ran out */
+    int write_failed; /* the files could not be written: stop */
+    pb_meta meta;     /* begun before the runs, ended after them */
+    pb_sweep_out out; /* the files */
+    pb_sweep_settings settings;
+    char refused[300]; /* why the last combination refused was, for a sweep of none */
+    char **world;      /* an MPI sweep: the .meta's lines on its ranks, NULL-ended; else NULL */
+    /* One process's sweep: the guard on the machine's speed, and the run it reads
+     * that speed by (ref_job -1: none fit; the sweep is not guarded), once
+     * ref_tried. */
+    pb_speed_guard speed;
+    int ref_tried;
+    long ref_job;
+    job_state ref;
+    pb_timing ref_timing;
+    pb_timing_opts ref_opts;
+} sweep_ctx;
+/* "first", "count" or "unique". */
+const char *pb_sweep_mode_name(const job *j);
+/* The set a job runs: the instance's, or a view of one of its puzzles. */
+pb_set pb_sweep_job_set(const sweep_ctx *c, const job *j);
+/* The batch of a job on set, with the sweep's limits. */
+pb_batch pb_sweep_job_batch(const sweep_ctx *c, const job *j, const pb_set *set);
+/* A row's instance: the instance's name, or NAME#INDEX (or the puzzle's own name). */
+void pb_sweep_row_instance(const sweep_ctx *c, const job *j, char *out, size_t len);
+/* Loads every instance (a puzzle that cannot be read stops the sweep): 0 or the status. */
+int pb_sweep_load_instances(sweep_ctx *c);
+/* Expands the matrix into c->jobs (the combinations the engines run). 0, or -1. */
+int pb_sweep_add_jobs(sweep_ctx *c);
+/* Prints the runs (--list). */
+void pb_sweep_list_jobs(const sweep_ctx *c);
+/* A run's key as its CSV row starts (pb_sweep_key_fn; ctx is the sweep_ctx). */
+void pb_sweep_job_key(void *ctx, long i, char *out, size_t len);
+
+/* The steps of measuring run i (sweep.c): the first run and the calibration, one
+ * sample (when due), the row's timing from the samples; and the finished rows of runs
+ * first .. end - 1 appended to the files (a failed write sets write_failed). */
+void pb_sweep_begin_job(sweep_ctx *c, long i);
+void pb_sweep_sample_job(sweep_ctx *c, long i);
+void pb_sweep_end_job(sweep_ctx *c, long i);
+void pb_sweep_write_rows(sweep_ctx *c, long first, long end);
+
+/* The reference run (sweep_ref.c): picks and begins it and starts c->speed with it.
+ * 0, or -1 when no run fits (ref_job is -1). Its .meta line ("ref_run=..."). */
+int pb_sweep_ref_start(sweep_ctx *c);
+void pb_sweep_ref_line(const sweep_ctx *c, char *out, size_t len);
+
+/* The sweep over the ranks of an MPI world (sweep_world.c). Rank 0, before its files
+ * are opened: gathers every rank's host, cores and binding into c->world (0, or -1
+ * out of memory); then runs the matrix, handing the runs out and writing the rows as
+ * they come; at the very end (or after an error) tells the other ranks to stop. The
+ * other ranks: run what rank 0 hands them until it says stop; returns the exit status. */
+int pb_sweep_world_gather(sweep_ctx *c);
+void pb_sweep_world_run(sweep_ctx *c);
+void pb_sweep_world_stop(sweep_ctx *c);
+int pb_sweep_world_work(sweep_ctx *c);
+/* The .meta line of this rank: "rank.R=host H, cores N, bind B" (malloc'd, or NULL). */
+char *pb_sweep_world_line(const sweep_ctx *c);
+
+#endif

@@ -1,0 +1,165 @@
+/* sweep_jobs.c — a sweep's matrix: its instances loaded, expanded into runs (every
+ * combination an engine runs), each run's set, batch, instance name and key. */
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "harness/base/exit.h"
+#include "sweep_ctx.h"
+#include "harness/base/say.h"
+
+const char *pb_sweep_mode_name(const job *j)
+{
+    return j->mode == PB_MODE_FIRST ? "first" : j->unique ? "unique" : "count";
+}
+
+/* The set a job runs: the instance's, or a view of one of its puzzles. */
+pb_set pb_sweep_job_set(const sweep_ctx *c, const job *j)
+{
+    pb_set s = c->sets[j->instance];
+    if (j->puzzle >= 0) s.count = 1, s.bad = 0, s.puzzle += j->puzzle;
+    return s;
+}
+
+pb_batch pb_sweep_job_batch(const sweep_ctx *c, const job *j, const pb_set *set)
+{
+    pb_batch b = {
+        .set = set,
+        .engine = j->engine,
+        .how = {.mode = j->mode,
+                .order = j->order,
+                .limits = {pb_sweep_spec_step_limit(c->spec, j->engine->about.name),
+                           j->unique ? 2 : 0, c->spec->time_limit, &pb_interrupted},
+                .thread_start = pb_binder_thread_start,
+                .thread_ctx = c->binder},
+        .threads = j->threads,
+        .shared_limits = 1,
+        .unique = j->unique,
+        .binder = c->binder,
+    };
+    return b;
+}
+
+/* A row's instance: the instance's name, or for one puzzle of it the puzzle's own
+ * name if the family gives one, else NAME#INDEX. */
+void pb_sweep_row_instance(const sweep_ctx *c, const job *j, char *out, size_t len)
+{
+    out[0] = '\0';
+    if (j->puzzle >= 0 && c->fam->puzzle_name)
+        c->fam->puzzle_name(&c->sets[j->instance], j->puzzle, out, len);
+    if (out[0]) return;
+    if (j->puzzle < 0)
+        snprintf(out, len, "%s", c->names[j->instance]);
+    else
+        snprintf(out, len, "%s#%d", c->names[j->instance], j->puzzle);
+}
+
+static int add_job(sweep_ctx *c, const job *proto, long *cap)
+{
+    if (c->njobs == *cap) {
+        job *nj = realloc(c->jobs, (size_t)(*cap = *cap ? 2 * *cap : 64) * sizeof *nj);
+        if (!nj) return -1;
+        c->jobs = nj;
+    }
+    c->jobs[c->njobs++] = *proto;
+    return 0;
+}
+
+/* The jobs of one instance, engine and order: every mode and thread count the engine
+ * runs (pb_batch_check decides), for the set or for each of its puzzles. */
+static int add_engine_jobs(sweep_ctx *c, int inst, const pb_engine *eng, const pb_order *ord,
+                           long *cap)
+{
+    const pb_sweep_spec *s = c->spec;
+    const int per_puzzle = s->rows == PB_ROWS_PER_PUZZLE;
+    for (int md = 0; md < s->modes.n; md++)
+        for (int t = 0; t < s->search_threads.n; t++)
+            for (int p = per_puzzle ? 0 : -1; p < (per_puzzle ? c->sets[inst].count : 0); p++) {
+                job j = {inst, p, s->search_threads.v[t], eng, ord, PB_MODE_COUNT, 0};
+                j.mode = strcmp(s->modes.item[md], "first") ? PB_MODE_COUNT : PB_MODE_FIRST;
+                j.unique = !strcmp(s->modes.item[md], "unique");
+                const pb_set set = pb_sweep_job_set(c, &j);
+                const pb_batch b = pb_sweep_job_batch(c, &j, &set);
+                char why[200];
+                int which;
+                if (pb_batch_check(&b, &which, why, sizeof why) != PB_RUNS) {
+                    snprintf(c->refused, sizeof c->refused, "%s %s threads=%d: %s", eng->about.name,
+                             s->modes.item[md], j.threads, why);
+                    continue;
+                }
+                if (add_job(c, &j, cap)) return -1;
+            }
+    return 0;
+}
+
+int pb_sweep_add_jobs(sweep_ctx *c)
+{
+    const pb_sweep_spec *s = c->spec;
+    long cap = 0;
+    for (int i = 0; i < s->instances.n; i++)
+        for (int e = 0; e < s->engines.n; e++) {
+            const pb_engine *eng = pb_family_engine(c->fam, s->engines.item[e]);
+            const int ordered = (eng->about.caps & PB_CAP_ORDER) != 0;
+            for (int o = 0; o < (ordered ? s->orders.n : 1); o++)
+                if (add_engine_jobs(c, i, eng, pb_order_find(s->orders.item[o]), &cap)) return -1;
+        }
+    return 0;
+}
+
+/* Loads every instance; a puzzle that cannot be read stops the sweep. */
+int pb_sweep_load_instances(sweep_ctx *c)
+{
+    const pb_sweep_spec *s = c->spec;
+    char err[600];
+    c->sets = calloc((size_t)s->instances.n + 1, sizeof *c->sets);
+    c->names = calloc((size_t)s->instances.n + 1, sizeof *c->names);
+    if (!c->sets || !c->names) return pb_usage_error("sweep", "out of memory");
+    for (int i = 0; i < s->instances.n; i++) {
+        pb_instance inst = {s->instances.item[i], 0, NULL};
+        if (c->fam->load(&inst, s->params, &c->sets[i], err, sizeof err)) {
+            pb_say("sweep: %s", err);
+            return PB_EXIT_USAGE;
+        }
+        for (int k = 0; k < c->sets[i].count; k++)
+            if (c->sets[i].puzzle[k].error) {
+                pb_say("sweep: %s", c->sets[i].puzzle[k].error);
+                return PB_EXIT_USAGE;
+            }
+        c->fam->instance_name(s->instances.item[i], c->names[i], sizeof c->names[i]);
+    }
+    return 0;
+}
+
+void pb_sweep_list_jobs(const sweep_ctx *c)
+{
+    for (long i = 0; i < c->njobs; i++) {
+        const job *j = &c->jobs[i];
+        char name[96];
+        pb_sweep_row_instance(c, j, name, sizeof name);
+        printf("%s %s %s %s threads=%d\n", name, j->engine->about.name,
+               j->engine->about.caps & PB_CAP_ORDER ? j->order->name : "-", pb_sweep_mode_name(j),
+               j->threads);
+    }
+    printf("%ld runs, %d samples each at most\n", c->njobs, c->spec->timing.samples);
+}
+
+/* A run's key as its CSV row starts: family,instance,cells,engine,order,mode,threads. */
+void pb_sweep_job_key(void *ctx, long i, char *out, size_t len)
+{
+    const sweep_ctx *c = ctx;
+    const job *j = &c->jobs[i];
+    const pb_set set = pb_sweep_job_set(c, j);
+    char name[96];
+    pb_sweep_row_instance(c, j, name, sizeof name);
+    /* As pb_csv_rows_write writes it, quotes and all, for the resume to find it. */
+    out[len - 1] = '\0'; /* fmemopen ends the text only where there is room */
+    FILE *f = fmemopen(out, len - 1, "w");
+    if (!f) {
+        snprintf(out, len, "?"); /* matches no row: the run is made again */
+        return;
+    }
+    pb_csv_key_write(f, c->fam->name, name, set.puzzle[0].model->ncells, j->engine->about.name,
+                     j->engine->about.caps & PB_CAP_ORDER ? j->order->name : "-",
+                     pb_sweep_mode_name(j), j->threads);
+    fclose(f);
+}

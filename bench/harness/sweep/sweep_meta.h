@@ -1,0 +1,47 @@
+/* sweep_meta.h — a sweep's .meta: the run's metadata (meta.h), then the sweep's
+ * settings ("key=value" lines, the ones a resume must find unchanged), the rows written
+ * and the sweep's status: running (written before the first run), interrupted, failed
+ * (a write error) or complete. */
+#ifndef PB_SWEEP_META_H
+#define PB_SWEEP_META_H
+
+#include <stddef.h>
+
+#include "harness/meta/meta.h"
+#include "sweep_spec.h"
+
+enum { PB_SWEEP_SETTINGS = 32, PB_SWEEP_SETTING = 600 };
+
+typedef struct pb_sweep_settings {
+    int n;
+    char line[PB_SWEEP_SETTINGS][PB_SWEEP_SETTING];
+} pb_sweep_settings;
+
+/* What the settings record besides the spec. */
+typedef struct pb_sweep_origin {
+    const char *source;      /* the sweep file, or "(options)" */
+    const char *source_hash; /* its content hash (pb_sweep_hash_text), or "none" */
+    const char (*names)[96]; /* the instances' names, as rows name them */
+    int workers;
+    long runs; /* the runs of the whole matrix */
+} pb_sweep_origin;
+
+/* "fnv1a64:HEX" of len bytes of text, into out (at least 32 bytes). */
+void pb_sweep_hash_text(const char *text, size_t len, char *out, size_t outlen);
+
+/* The settings lines of spec: the sweep file and its hash, the instances' names and a
+ * hash of their contents (files by their bytes, wherever they are: a resume from
+ * another folder finds the same), the family, its parameters, the timing, limits, lists,
+ * workers, and the number of runs. */
+void pb_sweep_settings_make(pb_sweep_settings *s, const pb_sweep_spec *spec,
+                            const pb_sweep_origin *origin);
+
+/* Writes the .meta (and the topology beside it) atomically: m, the settings, the
+ * run_lines (NULL-ended, or NULL: what the run found, not checked by a resume: the
+ * ranks of an MPI sweep, the readings of the machine's speed), then "rows=ROWS of RUNS" ("
+ * (interrupted)" when status is "interrupted") and "status=STATUS". 0, or -1 with err. */
+int pb_sweep_meta_save(const char *path, const pb_meta *m, const pb_sweep_settings *s,
+                       char *const *run_lines, long rows, long runs, const char *status, char *err,
+                       size_t errlen);
+
+#endif

@@ -1,0 +1,84 @@
+/* sweep_ref.c — the run a sweep reads the machine's speed by (speed_guard.h): the
+ * first of its first 32 one-thread runs that takes 5 us to 1 ms (else the longest
+ * under 1 ms), timed again (three samples of 10 ms, the median) between rounds. A
+ * run of the sweep's own engines slows as they do: a loop of dependent multiplies,
+ * tried first, read the same while the engines ran 1.5x slower (a busy host slows
+ * code that keeps many units busy more than a chain of dependent arithmetic). */
+#include <math.h>
+#include <stdio.h>
+
+#include "harness/base/exit.h"
+#include "sweep_ctx.h"
+
+/* The runs tried for the reference, and the times that fit it: long enough to be a
+ * search rather than the call around one, short enough to read in 30 ms. */
+enum { TRIED = 32 };
+#define SHORTEST_RUN_S 5e-6
+#define LONGEST_RUN_S  1e-3
+
+static double read_ref(void *ctx)
+{
+    sweep_ctx *c = ctx;
+    pb_measurer *m = &c->ref.bm.m;
+    double t[3];
+    for (int k = 0; k < 3; k++) {
+        pb_measure_keep(m, 0);
+        if (pb_measure_sample(m) != PB_RUN_SAME) return NAN;
+        t[k] = m->t->sample_s[0];
+    }
+    return pb_median_sort(t, 3);
+}
+
+/* Begins run i as the reference; its time per run (one sample), or -1 when it is
+ * no fit (it did not finish alike, or took longer than LONGEST_RUN_S). */
+static double begin_ref(sweep_ctx *c, long i)
+{
+    job_state *st = &c->ref;
+    if (c->jobs[i].threads != 1) return -1;
+    st->set = pb_sweep_job_set(c, &c->jobs[i]);
+    st->batch = pb_sweep_job_batch(c, &c->jobs[i], &st->set);
+    /* A candidate that runs long is no fit: stop it early rather than wait it out. */
+    st->batch.how.limits.max_seconds = 10 * LONGEST_RUN_S;
+    pb_batch_result first;
+    pb_run_end end = pb_batch_measure_begin(&st->bm, &st->batch, &c->ref_opts, &first,
+                                            &c->ref_timing, st->why, sizeof st->why);
+    if (end == PB_RUN_ERROR) return -1;
+    pb_batch_free(&first);
+    if (end != PB_RUN_SAME) return -1;
+    const double s = read_ref(c); /* the first run alone is cold: many times slower */
+    return s <= LONGEST_RUN_S ? s : -1;
+}
+
+int pb_sweep_ref_start(sweep_ctx *c)
+{
+    static const pb_timing_opts once = {PB_MAX_SAMPLES, 0.010, 1, 0};
+    c->ref_opts = once;
+    c->ref_tried = 1;
+    c->ref_job = -1;
+    long longest = -1;
+    double longest_s = 0;
+    for (long i = 0; i < c->njobs && i < TRIED && c->ref_job < 0 && !pb_interrupted; i++) {
+        const double s = begin_ref(c, i);
+        if (s >= SHORTEST_RUN_S) c->ref_job = i;
+        if (s > longest_s) longest = i, longest_s = s;
+    }
+    if (c->ref_job < 0 && longest >= 0 && begin_ref(c, longest) >= 0) c->ref_job = longest;
+    if (c->ref_job < 0) return -1;
+    if (!pb_speed_guard_start(&c->speed, c->spec->settle_s, c->spec->speed_tolerance, read_ref, c))
+        return 0;
+    c->ref_job = -1;
+    return -1;
+}
+
+void pb_sweep_ref_line(const sweep_ctx *c, char *out, size_t len)
+{
+    if (c->ref_job < 0) {
+        snprintf(out, len,
+                 "ref_run=none (none of the first %d runs finished within %g s: not guarded)",
+                 TRIED, LONGEST_RUN_S);
+        return;
+    }
+    char key[300];
+    pb_sweep_job_key((void *)c, c->ref_job, key, sizeof key);
+    snprintf(out, len, "ref_run=%ld (%s)", c->ref_job, key);
+}

@@ -1,0 +1,440 @@
+/* sweep_spec.c — the sweep's keys as an option table, and sweep files and option
+ * overrides read into a pb_sweep_spec. */
+#include "sweep_spec.h"
+
+#include <errno.h>
+#include <stdlib.h>
+#include <string.h>
+#include <sys/stat.h>
+
+#include "harness/measure/bind.h"
+#include "harness/base/options.h"
+#include "harness/measure/speed_guard.h"
+
+/* 1 when s is digits only: numbers are decimal (no sign, blank, 0x or inf). */
+static int all_digits(const char *s)
+{
+    return *s && strspn(s, "0123456789") == strlen(s);
+}
+
+static int parse_threads(const char *value, void *field, char *err, size_t errlen)
+{
+    pb_int_list *l = field;
+    pb_list words = {0, NULL};
+    if (pb_list_set(&words, value, err, errlen)) return -1;
+    int n = 0, rc = 0;
+    for (int i = 0; i < words.n && !rc; i++) {
+        char *end;
+        errno = 0;
+        long x = strtol(words.item[i], &end, 10);
+        int twice = 0;
+        for (int k = 0; k < n; k++) twice |= l->v[k] == x;
+        if (twice) {
+            snprintf(err, errlen, "gives %ld twice", x);
+            rc = -1;
+        } else if (!all_digits(words.item[i]) || *end || errno || x < 1 || x > 1024 || n == 64) {
+            snprintf(err, errlen, "expects thread counts from 1 to 1024 (at most 64), got '%s'",
+                     words.item[i]);
+            rc = -1;
+        } else {
+            l->v[n++] = (int)x;
+        }
+    }
+    if (!rc) l->n = n;
+    pb_list_free(&words);
+    return rc;
+}
+
+/* "N", "E=N" or a mix: a plain number is the default, E=N engine E's limit. */
+static int parse_step_limits(const char *value, void *field, char *err, size_t errlen)
+{
+    pb_step_limits *sl = field, fresh = {0, {0, NULL}, {0}};
+    pb_list words = {0, NULL};
+    if (pb_list_set(&words, value, err, errlen)) return -1;
+    for (int i = 0; i < words.n; i++) {
+        char *eq = strchr(words.item[i], '=');
+        uint64_t n;
+        if (pb_parse_count(eq ? eq + 1 : words.item[i], &n) || (eq && eq == words.item[i]) ||
+            fresh.engines.n == 64) {
+            snprintf(err, errlen,
+                     "expects N or ENGINE=N (N a whole number >= 0 in decimal, e.g. 1000 or 1e6), "
+                     "got '%s'",
+                     words.item[i]);
+            pb_list_free(&words), pb_list_free(&fresh.engines);
+            return -1;
+        }
+        if (!eq) {
+            fresh.all = n;
+            continue;
+        }
+        *eq = '\0';
+        for (int k = 0; k < fresh.engines.n; k++)
+            if (!strcmp(fresh.engines.item[k], words.item[i])) {
+                snprintf(err, errlen, "gives engine %s twice", words.item[i]);
+                pb_list_free(&words), pb_list_free(&fresh.engines);
+                return -1;
+            }
+        fresh.of[fresh.engines.n] = n;
+        if (pb_list_add(&fresh.engines, words.item[i])) {
+            snprintf(err, errlen, "out of memory");
+            pb_list_free(&words), pb_list_free(&fresh.engines);
+            return -1;
+        }
+    }
+    pb_list_free(&words);
+    pb_list_free(&sl->engines);
+    *sl = fresh;
+    return 0;
+}
+
+static int parse_modes(const char *value, void *field, char *err, size_t errlen)
+{
+    pb_list words = {0, NULL};
+    if (pb_list_set(&words, value, err, errlen)) return -1;
+    for (int i = 0; i < words.n; i++)
+        if (strcmp(words.item[i], "first") && strcmp(words.item[i], "count") &&
+            strcmp(words.item[i], "unique")) {
+            snprintf(err, errlen, "expects first, count or unique, got '%s'", words.item[i]);
+            pb_list_free(&words);
+            return -1;
+        }
+    pb_list_free(field);
+    *(pb_list *)field = words;
+    return 0;
+}
+
+static const char *const row_kinds[] = {"per-set", "per-puzzle", NULL};
+
+#define KEY(T, F) .offset = offsetof(pb_sweep_spec, F), .type = T
+const pb_option pb_sweep_keys[] = {
+    {.name = "name",
+     KEY(PB_OPT_TEXT, name),
+     .arg = "NAME",
+     .help = "output files NAME.csv and NAME.meta (default: the family's name)"},
+    {.name = "family", KEY(PB_OPT_TEXT, family), .arg = "NAME", .help = "the puzzle family"},
+    {.name = "instances",
+     KEY(PB_OPT_LIST, instances),
+     .arg = "LIST",
+     .help = "the family's instances: boards, or files of puzzles (relative to the\n"
+             "sweep file's folder)"},
+    {.name = "quick-instances",
+     KEY(PB_OPT_LIST, quick_instances),
+     .arg = "LIST",
+     .help = "the instances of a --quick run (default: instances)"},
+    {.name = "engines",
+     KEY(PB_OPT_LIST, engines),
+     .arg = "LIST",
+     .help = "engines (default: every engine of the family)"},
+    {.name = "orders",
+     KEY(PB_OPT_LIST, orders),
+     .arg = "LIST",
+     .help = "cell orders, for the engines that take one"},
+    {.name = "modes",
+     KEY(PB_OPT_CUSTOM, modes),
+     .arg = "LIST",
+     .parse = parse_modes,
+     .help = "first, count and/or unique (a count stopped at the second\n"
+             "solution: the uniqueness check) (default first count)"},
+    {.name = "search-threads",
+     KEY(PB_OPT_CUSTOM, search_threads),
+     .arg = "LIST",
+     .parse = parse_threads,
+     .help = "threads of each run: one search split over them, or, for\n"
+             "an instance of several puzzles, puzzles solved at a time (default 1)"},
+    PB_OPTION_SAMPLES(pb_sweep_spec, timing,
+                      "timed samples of each run; a run that stops at a limit\n"
+                      "is timed once"),
+    PB_OPTION_MIN_SAMPLE_TIME(pb_sweep_spec, timing,
+                              "each sample lasts at least S seconds: shorter runs are repeated\n"
+                              "back to back within it and the time per run recorded"),
+    PB_OPTION_WARMUP(pb_sweep_spec, timing, "1: one run before the samples, not recorded"),
+    PB_OPTION_REP_BUDGET(pb_sweep_spec, timing,
+                         "take no further sample once a run's samples took S seconds\n"
+                         "(0: no budget)"),
+    {.name = "workers",
+     KEY(PB_OPT_INT, workers),
+     .arg = "N",
+     .lo = 1,
+     .hi = 1024,
+     .help = "1-thread runs at a time (default: one per core)"},
+    {.name = "bind",
+     KEY(PB_OPT_CHOICE, bind),
+     .choices = pb_bind_modes,
+     .help = "pin the OpenMP threads to cores with hwloc: thread i to core i"},
+    {.name = "speed-tolerance",
+     KEY(PB_OPT_REAL, speed_tolerance),
+     .arg = "F",
+     .lo = 0.01,
+     .hi = 10,
+     .help = "a round of samples taken while the machine read more than F\n"
+             "slower than its best (the ref_run's time) is taken again once the\n"
+             "machine is back"},
+    {.name = "settle-time",
+     KEY(PB_OPT_SECONDS, settle_s),
+     .arg = "S",
+     .help = "wait up to S seconds for a slower machine to come back; when it\n"
+             "does not, its speed counts as its best from then on (0: read the\n"
+             "speed and keep it in ref_s, never wait)"},
+    {.name = "step-limit",
+     KEY(PB_OPT_CUSTOM, step_limit),
+     .arg = "N [E=N ...]",
+     .parse = parse_step_limits,
+     .help = "per-run step limit (default none); E=N sets engine E's"},
+    {.name = "time-limit",
+     KEY(PB_OPT_SECONDS, time_limit),
+     .arg = "S",
+     .help = "per-run time limit in seconds (a file of puzzles shares\n"
+             "both limits over its puzzles, unless rows is per-puzzle)"},
+    {.name = "rows",
+     KEY(PB_OPT_CHOICE, rows),
+     .choices = row_kinds,
+     .help = "one row per instance and run (its puzzles summed), or one per\n"
+             "puzzle and run (each puzzle its own limits)"},
+    PB_OPTION_END,
+};
+#undef KEY
+
+int pb_sweep_spec_init(pb_sweep_spec *s)
+{
+    char err[200];
+    memset(s, 0, sizeof *s);
+    s->timing = (pb_timing_opts)PB_TIMING_DEFAULTS;
+    s->time_limit = 60;
+    s->speed_tolerance = PB_SPEED_TOLERANCE;
+    s->search_threads.n = 1;
+    s->search_threads.v[0] = 1;
+    s->rows = PB_ROWS_PER_SET;
+    return pb_list_set(&s->orders, "row", err, sizeof err) ||
+                   pb_list_set(&s->modes, "first count", err, sizeof err)
+               ? -1
+               : 0;
+}
+
+void pb_sweep_spec_free(pb_sweep_spec *s)
+{
+    pb_list_free(&s->instances);
+    pb_list_free(&s->quick_instances);
+    pb_list_free(&s->engines);
+    pb_list_free(&s->orders);
+    pb_list_free(&s->modes);
+    pb_list_free(&s->step_limit.engines);
+    pb_list_free(&s->strings);
+    for (int i = 0; i < s->npending; i++) free(s->pending[i].key), free(s->pending[i].value);
+    free(s->pending);
+    free(s->params);
+    memset(s, 0, sizeof *s);
+}
+
+void pb_sweep_spec_quick(pb_sweep_spec *s)
+{
+    const uint64_t most_steps = 10000000;
+    s->quick = 1;
+    if (s->quick_instances.n) {
+        pb_list t = s->instances;
+        s->instances = s->quick_instances;
+        s->quick_instances = t;
+    }
+    s->timing = (pb_timing_opts){5, 0.002, 1, 1.0};
+    if (!(s->time_limit > 0) || s->time_limit > 5) s->time_limit = 5;
+    if (s->settle_s > 2) s->settle_s = 2;
+    if (!s->step_limit.all || s->step_limit.all > most_steps) s->step_limit.all = most_steps;
+    for (int i = 0; i < s->step_limit.engines.n; i++)
+        if (!s->step_limit.of[i] || s->step_limit.of[i] > most_steps)
+            s->step_limit.of[i] = most_steps;
+}
+
+uint64_t pb_sweep_spec_step_limit(const pb_sweep_spec *s, const char *engine)
+{
+    for (int i = 0; i < s->step_limit.engines.n; i++)
+        if (!strcmp(s->step_limit.engines.item[i], engine)) return s->step_limit.of[i];
+    return s->step_limit.all;
+}
+
+/* 1 when some family takes an option called key. */
+static int family_key(const char *key)
+{
+    for (const pb_family *const *f = pb_families; *f; f++) {
+        const pb_option *o = pb_option_find((*f)->options, key);
+        if (o && o->type != PB_OPT_INSTANCE) return 1;
+    }
+    return 0;
+}
+
+int pb_sweep_spec_is_key(const char *key)
+{
+    return pb_option_find(pb_sweep_keys, key) || family_key(key);
+}
+
+int pb_sweep_spec_set(pb_sweep_spec *s, const char *key, const char *value, int line, pb_error *err)
+{
+    const pb_option *o = pb_option_find(pb_sweep_keys, key);
+    if (!o) {
+        if (!strcmp(key, "reps"))
+            return pb_fail(err, line, "'reps' is now 'samples' (timed samples of each run)");
+        if (!family_key(key))
+            return pb_fail(err, line, "unknown key '%s' (see 'puzzlebench sweep --help')", key);
+        for (int i = 0; i < s->npending && line > 0; i++)
+            if (s->pending[i].line > 0 && !strcmp(s->pending[i].key, key))
+                return pb_fail(err, line, "key '%s' given twice (first on line %d)", key,
+                               s->pending[i].line);
+        pb_pending_key *p = realloc(s->pending, ((size_t)s->npending + 1) * sizeof *p);
+        if (!p) return pb_fail(err, line, "out of memory");
+        s->pending = p;
+        p += s->npending;
+        p->key = strdup(key), p->value = strdup(value), p->line = line;
+        if (!p->key || !p->value)
+            return free(p->key), free(p->value), pb_fail(err, line, "out of memory");
+        s->npending++;
+        return 0;
+    }
+    int *where = &s->key_line[o - pb_sweep_keys];
+    if (line > 0 && *where > 0)
+        return pb_fail(err, line, "key '%s' given twice (first on line %d)", key, *where);
+    *where = line > 0 ? line : -1;
+    /* A name is a file name in --out: nothing that leads elsewhere or hides. */
+    if (!strcmp(key, "name") && (!*value || strchr(value, '/') || value[0] == '.'))
+        return pb_fail(err, line,
+                       "name expects a file name without '/' that does not start with "
+                       "'.', got '%s'",
+                       value);
+    /* Text fields point at the spec's own copy of the value. */
+    if (pb_list_add(&s->strings, value)) return pb_fail(err, line, "out of memory");
+    char msg[sizeof err->msg];
+    if (pb_option_apply(o, s, s->strings.item[s->strings.n - 1], msg, sizeof msg))
+        return pb_fail(err, line, "%s", msg + 2); /* "--key expects ..." -> "key expects ..." */
+    if (o->type == PB_OPT_TEXT && strcspn(value, " \t") != strlen(value))
+        return pb_fail(err, line, "%s expects one word, got '%s'", key, value);
+    return 0;
+}
+
+/* Applies one logical line (key and value, comments removed). */
+static int apply_line(pb_sweep_spec *s, char *line, int lineno, pb_error *err)
+{
+    char *key = line + strspn(line, " ");
+    if (!*key) return 0;
+    char *sp = key + strcspn(key, " ");
+    char *value = sp + strspn(sp, " ");
+    *sp = '\0';
+    size_t vl = strlen(value);
+    while (vl && value[vl - 1] == ' ') value[--vl] = '\0';
+    if (!*value) return pb_fail(err, lineno, "%s: expected a value after the key", key);
+    return pb_sweep_spec_set(s, key, value, lineno, err);
+}
+
+/* Lines that start with a blank continue the previous key's value. */
+int pb_sweep_spec_parse(pb_sweep_spec *s, const char *text, size_t len, pb_error *err)
+{
+    enum { MAX_LINE = 4096 };
+    char logical[4 * MAX_LINE];
+    size_t used = 0;
+    int lineno = 0, key_line = 0;
+    size_t i = 0;
+    while (i < len) {
+        size_t end = i;
+        while (end < len && text[end] != '\n') end++;
+        lineno++;
+        if (end - i >= MAX_LINE)
+            return pb_fail(err, lineno, "line too long (more than %d characters)", MAX_LINE - 1);
+        if (memchr(text + i, '\0', end - i))
+            return pb_fail(err, lineno, "expected printable ASCII, got byte 0x00");
+        char line[MAX_LINE];
+        memcpy(line, text + i, end - i);
+        line[end - i] = '\0';
+        i = end + 1;
+        char *hash = strchr(line, '#');
+        if (hash) *hash = '\0';
+        for (char *c = line; *c; c++) {
+            if (*c == '\r' || *c == '\t')
+                *c = ' ';
+            else if ((unsigned char)*c < 32 || (unsigned char)*c >= 127)
+                return pb_fail(err, lineno, "expected printable ASCII, got byte 0x%02x",
+                               (unsigned char)*c);
+        }
+        size_t n = strlen(line);
+        if (line[strspn(line, " ")] == '\0') continue;
+        if (line[0] == ' ' && used) {
+            if (used + n + 1 >= sizeof logical)
+                return pb_fail(err, lineno, "value too long (more than %zu characters)",
+                               sizeof logical - 1);
+            logical[used++] = ' ';
+            memcpy(logical + used, line, n + 1);
+            used += n;
+            continue;
+        }
+        if (line[0] == ' ')
+            return pb_fail(err, lineno, "expected a key at the start of the line, got blanks");
+        if (used && apply_line(s, logical, key_line, err)) return -1;
+        memcpy(logical, line, n + 1);
+        used = n;
+        key_line = lineno;
+    }
+    return used ? apply_line(s, logical, key_line, err) : 0;
+}
+
+int pb_sweep_spec_resolve(pb_sweep_spec *s, pb_error *err)
+{
+    char names[256], msg[400];
+    if (!s->family) return pb_fail(err, 0, "no 'family' given");
+    if (!(s->fam = pb_family_find(s->family))) {
+        const int line = s->key_line[pb_option_find(pb_sweep_keys, "family") - pb_sweep_keys];
+        pb_family_list(names, sizeof names);
+        return pb_fail(err, line > 0 ? line : 0, "unknown family '%s' (one of: %s)", s->family,
+                       names);
+    }
+    if (!(s->params = calloc(1, s->fam->params_size ? s->fam->params_size : 1)))
+        return pb_fail(err, 0, "out of memory");
+    if (s->fam->params_size) memcpy(s->params, s->fam->params_default, s->fam->params_size);
+    for (int i = 0; i < s->npending; i++) {
+        const pb_pending_key *p = &s->pending[i];
+        const pb_option *o = pb_option_find(s->fam->options, p->key);
+        if (!o)
+            return pb_fail(err, p->line,
+                           "%s is not a key of family %s (see 'puzzlebench sweep "
+                           "--help')",
+                           p->key, s->fam->name);
+        if (pb_option_apply(o, s->params, p->value, msg, sizeof msg))
+            return pb_fail(err, p->line, "%s", msg + 2);
+    }
+    if (s->fam->check_params && s->fam->check_params(s->params, msg, sizeof msg))
+        return pb_fail(err, 0, "%s", msg);
+    if (!s->name) s->name = s->fam->name;
+    return 0;
+}
+
+void pb_sweep_spec_where(const pb_sweep_spec *s, const char *key, const char *file, char *out,
+                         size_t len)
+{
+    const pb_option *o = pb_option_find(pb_sweep_keys, key);
+    int line = o ? s->key_line[o - pb_sweep_keys] : 0;
+    if (line > 0)
+        snprintf(out, len, "%s:%d: ", file, line);
+    else if (line < 0)
+        snprintf(out, len, "--%s: ", key);
+    else
+        snprintf(out, len, "%s: ", file);
+}
+
+int pb_sweep_spec_relative_to(pb_sweep_spec *s, const char *file)
+{
+    const char *slash = strrchr(file, '/');
+    if (!slash) return 0;
+    int dirlen = (int)(slash - file);
+    for (int i = 0; i < s->instances.n; i++) {
+        const char *it = s->instances.item[i];
+        if (it[0] == '/' || !strcmp(it, "-")) continue;
+        size_t n = (size_t)dirlen + strlen(it) + 2;
+        char *p = malloc(n);
+        if (!p) return -1;
+        snprintf(p, n, "%.*s/%s", dirlen, file, it);
+        /* Only names of files beside the sweep file: others are boards or generated
+         * instances, whatever characters they hold. */
+        struct stat st;
+        if (stat(p, &st) == 0) {
+            free(s->instances.item[i]);
+            s->instances.item[i] = p;
+        } else {
+            free(p);
+        }
+    }
+    return 0;
+}

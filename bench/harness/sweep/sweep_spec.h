@@ -1,0 +1,107 @@
+/* sweep_spec.h — an experiment matrix, described by a small text file ("key value..."
+ * lines, '#' comments) or by the same keys given as options. The keys are one
+ * option table (pb_sweep_keys) plus the options of the sweep's family, so a key
+ * means what the option of that name means on the command line. */
+#ifndef PB_SWEEP_SPEC_H
+#define PB_SWEEP_SPEC_H
+
+#include <stdint.h>
+#include "core/error.h"
+#include "family.h"
+#include "harness/measure/measure.h"
+#include "harness/base/options.h"
+
+/* Whole numbers in a list (search-threads). */
+typedef struct pb_int_list {
+    int n;
+    int v[64];
+} pb_int_list;
+
+/* A step limit for every engine, and engine-specific ones (step-limit N E=N ...). */
+typedef struct pb_step_limits {
+    uint64_t all; /* 0: none */
+    pb_list engines;
+    uint64_t of[64];
+} pb_step_limits;
+
+typedef enum pb_sweep_rows { PB_ROWS_PER_SET, PB_ROWS_PER_PUZZLE } pb_sweep_rows;
+
+/* A family key seen before the family was known, applied once it is. */
+typedef struct pb_pending_key {
+    char *key, *value;
+    int line; /* in the sweep file; 0: an option */
+} pb_pending_key;
+
+typedef struct pb_sweep_spec {
+    const char *name;   /* output files NAME.csv and NAME.meta */
+    const char *family; /* e.g. notouch */
+    pb_list instances, engines, orders, modes;
+    pb_list quick_instances; /* the instances of a --quick run (none: the same) */
+    int quick;               /* 1: made quick by pb_sweep_spec_quick */
+    pb_int_list search_threads;
+    pb_timing_opts timing;  /* samples, min-sample-time, warmup, rep-budget */
+    int workers;            /* runs at a time (1-thread runs only); 0: one per core */
+    int bind;               /* index in pb_bind_modes: 0 none, 1 core */
+    double settle_s;        /* the longest wait for a slowed machine (speed_guard.h) */
+    double speed_tolerance; /* how much slower than its best the machine may read */
+    pb_step_limits step_limit;
+    double time_limit;
+    int rows; /* pb_sweep_rows */
+
+    const pb_family *fam; /* set by pb_sweep_spec_resolve */
+    void *params;         /* the family's parameters, once resolved */
+    pb_list strings;      /* owned copies of the values the fields above point to */
+    pb_pending_key *pending;
+    int npending;
+    /* Where each key of pb_sweep_keys was set: its line in the sweep file, -1 for an
+     * option, 0 not at all (for messages, and a key given twice in a file). */
+    int key_line[32];
+} pb_sweep_spec;
+
+/* The keys of the sweep itself (the family's options are keys too). */
+extern const pb_option pb_sweep_keys[];
+
+/* Defaults: no instances, every engine of the family, orders "row", modes first and
+ * count, search threads 1, the default timing (PB_TIMING_DEFAULTS), workers 0, no step limit, time
+ * limit 60 s, one row per instance and run. */
+int pb_sweep_spec_init(pb_sweep_spec *s);
+void pb_sweep_spec_free(pb_sweep_spec *s);
+
+/* Applies one "key value..." setting (line: its line in a file, 0 for an option).
+ * A key that is not the sweep's is kept for the family. 0, or -1 with err set. */
+int pb_sweep_spec_set(pb_sweep_spec *s, const char *key, const char *value, int line,
+                      pb_error *err);
+
+/* Reads a whole file's text. 0, or -1 with err naming the line. */
+int pb_sweep_spec_parse(pb_sweep_spec *s, const char *text, size_t len, pb_error *err);
+
+/* Finds the family, fills its parameters from their defaults and the family keys
+ * given, and checks them. 0, or -1 with err (err->line: the key's line, or 0). */
+int pb_sweep_spec_resolve(pb_sweep_spec *s, pb_error *err);
+
+/* Makes the relative instances that name a file in the folder of the sweep file
+ * they were read from into paths from here. 0, or -1 when out of memory. */
+int pb_sweep_spec_relative_to(pb_sweep_spec *s, const char *file);
+
+/* Makes the sweep a quick one: its quick instances, 5 samples of at least 2 ms, a
+ * 1 s rep-budget, time limits of at most 5 s, step limits of at most 1e7. */
+void pb_sweep_spec_quick(pb_sweep_spec *s);
+
+/* The step limit of runs of this engine. */
+uint64_t pb_sweep_spec_step_limit(const pb_sweep_spec *s, const char *engine);
+
+/* Where key was set, for messages: "FILE:LINE: " for a line of the sweep file, "--KEY: "
+ * for an option, "FILE: " otherwise. */
+void pb_sweep_spec_where(const pb_sweep_spec *s, const char *key, const char *file, char *out,
+                         size_t len);
+
+/* Checks a resolved spec against its family (sweep_check.c): fills in every engine of
+ * the family when none were given; every engine named (engines, step-limit) and every
+ * order must exist, and no list may name one thing twice. 0, or the exit status after
+ * a one-line message naming file (source) and line. */
+int pb_sweep_spec_check(pb_sweep_spec *s, const char *source);
+
+/* 1 when key is the sweep's or some family's option, so the CLI takes --KEY VALUE. */
+int pb_sweep_spec_is_key(const char *key);
+
+#endif

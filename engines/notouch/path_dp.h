@@ -1,0 +1,213 @@
+/* path_dp.h — the layered path count behind `path-dp` (path_count.c), shared by its
+ * files: the board's symmetries (path_sym.c), the layers of counts and the run's
+ * limits (path_layer.c), and the join of two half paths (path_join.c).
+ *
+ * With values 1..n each used once and min-diff 2, a solution is an order of the cells
+ * (the cell of 1, of 2, ...) in which consecutive cells never touch. f[S][a] counts
+ * the orders of the cell set S that end in a. A layer holds f for every set of one
+ * size k, ranked by the combinatorial number system (colex rank of the set's cells),
+ * and only for the sets that are the least (as a mask) of their orbit under the
+ * board's symmetries: f[g S][g a] = f[S][a] for every symmetry g. */
+#ifndef PB_PATH_DP_H
+#define PB_PATH_DP_H
+
+#include <stdint.h>
+#include "../core/engine.h"
+#include "../core/limiter.h"
+
+#define PD_MAX_CELLS 64
+#define PD_MAX_SYM   8 /* the maps of a square onto itself */
+
+/* The board's symmetries: cell permutations that keep the touching pairs, the first
+ * the identity. A mask's image is the OR of one table entry per byte of the mask. */
+typedef struct pd_sym {
+    int nsym, nbytes;
+    int8_t perm[PD_MAX_SYM][PD_MAX_CELLS];
+    uint64_t tab[PD_MAX_SYM][PD_MAX_CELLS / 8][256]; /* tab[g][j][b]: image of byte j = b */
+} pd_sym;
+
+static inline uint64_t pd_image(const pd_sym *y, int g, uint64_t s)
+{
+    uint64_t r = 0;
+    for (int j = 0; j < y->nbytes; j++) r |= y->tab[g][j][(s >> (8 * j)) & 255];
+    return r;
+}
+
+/* The least image of s, and in *g a symmetry that gives it. */
+static inline uint64_t pd_least(const pd_sym *y, uint64_t s, int *g)
+{
+    uint64_t best = s;
+    *g = 0;
+    for (int k = 1; k < y->nsym; k++) {
+        uint64_t t = pd_image(y, k, s);
+        if (t < best) best = t, *g = k;
+    }
+    return best;
+}
+
+/* Finds the symmetries among the eight maps of the layout's rectangle (four when it is
+ * not square): those that map cells to cells and touching pairs to touching pairs. */
+void pd_sym_find(const pb_model *m, const uint64_t *touch, pd_sym *y);
+
+/* How many k-sets of the n cells are the least of their orbit (Burnside's count). */
+uint64_t pd_sym_orbits(const pd_sym *y, int n, int k);
+
+/* Per 64 ranks of a layer: which sets are stored, and how many are stored before. */
+typedef struct pd_word {
+    uint64_t bits, base;
+} pd_word;
+
+typedef struct pd_layer {
+    int k;
+    uint64_t nsets, nrows; /* C(n, k); the sets stored, one per orbit */
+    pd_word *index;        /* nsets / 64 rounded up */
+    uint64_t *rows;        /* rows[i * k + j]: orders of stored set i ending in its j-th cell */
+} pd_layer;
+
+typedef struct pd_ctx {
+    int n;
+    uint64_t all;
+    uint64_t next[PD_MAX_CELLS]; /* next[c]: the cells that may follow c (touch it not) */
+    uint64_t binom[PD_MAX_CELLS + 1][PD_MAX_CELLS + 1]; /* binom[i][c] = C(c, i) */
+    pd_sym sym;
+    const pb_run *how;
+    int threads;
+    pb_limiter lim;    /* the run's: each worker forks its own from it */
+    pb_step_pool pool; /* the step limit, shared by the workers (when there is one) */
+    /* Summed by the workers with atomics. */
+    int stop;         /* some worker stopped the run, with `status` */
+    pb_status status; /* set once, under the critical section of pd_stop */
+    uint64_t placements, candidates;
+    int overflow; /* a count passed what its counter holds */
+} pd_ctx;
+
+/* One thread's share of one parallel pass (a layer's rows, or the join): its limiter
+ * and counts. Its steps are drawn from the run's pool as it takes them, not when it
+ * starts, so that a worker left without work holds none. */
+typedef struct pd_worker {
+    pb_limiter lim;
+    uint64_t steps, candidates;
+    int overflow;
+} pd_worker;
+
+/* Stops the run with st (the first reason wins). */
+void pd_stop(pd_ctx *c, pb_status st);
+int pd_stopped(const pd_ctx *c);
+/* Starts a worker: its first step polls the limits. */
+void pd_worker_begin(pd_ctx *c, pd_worker *wk);
+/* Ends a worker: its steps and counts join the run's, its unused steps the pool. */
+void pd_worker_end(pd_ctx *c, pd_worker *wk);
+/* Polls the limits when a worker's steps reached its limiter's next check; 0: stop. */
+int pd_poll(pd_ctx *c, pd_worker *wk);
+/* Before each step (a count f[S][a] made): 0 when the run must stop. */
+static inline int pd_step(pd_ctx *c, pd_worker *wk)
+{
+    if (wk->steps >= wk->lim.next && !pd_poll(c, wk)) return 0;
+    wk->steps++;
+    return 1;
+}
+/* The clock and the cancel flag alone, for work that takes no steps; 0: stop. */
+int pd_clock_ok(pd_ctx *c);
+
+/* The colex rank of set s among the sets of its size. */
+static inline uint64_t pd_rank(const pd_ctx *c, uint64_t s)
+{
+    uint64_t r = 0;
+    for (int i = 1; s; s &= s - 1, i++) r += c->binom[i][__builtin_ctzll(s)];
+    return r;
+}
+/* The k-set of colex rank r. */
+uint64_t pd_unrank(const pd_ctx *c, uint64_t r, int k);
+/* The next k-set in colex order (Gosper's): s must not be the last. */
+static inline uint64_t pd_next_set(uint64_t s)
+{
+    uint64_t low = s & -s, r = s + low;
+    return r | (((s ^ r) >> 2) >> __builtin_ctzll(s));
+}
+
+/* A stored row looked up in stages, so that the memory reads of many lookups overlap
+ * rather than wait one after another: the set's stored form and rank (then its index
+ * word is fetched), its row (then fetched), and the sum over the row. */
+typedef struct pd_look {
+    uint64_t least, rank; /* the set's stored form (the least of its orbit), its rank */
+    const uint64_t *row;
+    int to; /* the cell looked up by (whose row entries are summed), in the stored form */
+} pd_look;
+
+/* After least, rank and to are set: fetches the index word. */
+static inline void pd_look_index(const pd_layer *l, const pd_look *k)
+{
+    __builtin_prefetch(&l->index[k->rank >> 6]);
+}
+
+/* Stage one for set t (of layer l's size) and the cell `cell` that follows it. */
+static inline void pd_look_start(const pd_ctx *c, const pd_layer *l, uint64_t t, int cell,
+                                 pd_look *k)
+{
+    int g;
+    k->least = pd_least(&c->sym, t, &g);
+    k->to = c->sym.perm[g][cell];
+    k->rank = pd_rank(c, k->least);
+    pd_look_index(l, k);
+}
+
+/* Stage two: the row (the stored set's place among the stored sets of its layer). */
+static inline void pd_look_row(const pd_layer *l, pd_look *k)
+{
+    const pd_word *w = &l->index[k->rank >> 6];
+    uint64_t below = w->bits & ((2ull << (k->rank & 63)) - 1);
+    k->row = l->rows + (w->base + (uint64_t)__builtin_popcountll(below) - 1) * (uint64_t)l->k;
+    __builtin_prefetch(k->row);
+    __builtin_prefetch(k->row + l->k - 1);
+}
+
+/* The sum of row[j] over the cells j-th of `set` that lie in `want`; *ov set on
+ * overflow. */
+static inline uint64_t pd_row_sum(const uint64_t *row, uint64_t set, uint64_t want, int *ov)
+{
+    uint64_t sum = 0;
+    for (int j = 0; set; set &= set - 1, j++) {
+        uint64_t take = -(uint64_t)((want >> __builtin_ctzll(set)) & 1);
+        *ov |= __builtin_add_overflow(sum, row[j] & take, &sum);
+    }
+    return sum;
+}
+
+/* Stage three: the orders of the looked-up set that end in a cell that may precede
+ * (or follow) the cell looked up by; *cand counts the terms. */
+static inline uint64_t pd_look_sum(const pd_ctx *c, const pd_look *k, uint64_t *cand, int *ov)
+{
+    uint64_t want = c->next[k->to];
+    *cand += (uint64_t)__builtin_popcountll(k->least & want);
+    return pd_row_sum(k->row, k->least, want, ov);
+}
+
+/* The memory of the layers: two slots, the odd layers in one and the even in the
+ * other, each as large as the largest layer it holds, allocated once. */
+typedef struct pd_store {
+    uint64_t words[2], counts[2]; /* index words and row counts of each slot */
+    pd_word *index[2];
+    uint64_t *rows[2];
+} pd_store;
+
+/* Sizes the slots for layers 1..top; returns their bytes. */
+uint64_t pd_store_plan(const pd_ctx *c, int top, pd_store *st);
+/* Allocates the planned slots: 0, or -1 out of memory. */
+int pd_store_alloc(pd_store *st);
+void pd_store_free(pd_store *st);
+
+/* Builds layer k (>= 1) into its slot of st, from `prev` (layer k-1; unused for
+ * k = 1). PB_DONE, or the status the run stopped with. */
+pb_status pd_layer_build(pd_ctx *c, const pd_layer *prev, int k, const pd_store *st, pd_layer *l);
+
+/* f[s][a] for every cell a of s, in cell order, into out (one step each), from layer
+ * p of the sets one smaller (for |s| = 1: 1). 0 when the run must stop. */
+int pd_fill_row(pd_ctx *c, pd_worker *wk, const pd_layer *p, uint64_t s, uint64_t *out);
+
+/* The count of the run's board from layer p (path_join.c): for an even n the sets of
+ * n/2 - 1 cells, for an odd n those of (n-1)/2 (NULL when that is 0). In
+ * PB_MODE_FIRST it stops at the first solution and writes it to first (when not
+ * NULL). */
+pb_status pd_join(pd_ctx *c, const pd_layer *p, pb_count *total, int *first);
+
+#endif
