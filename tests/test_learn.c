@@ -256,12 +256,12 @@ static void test_core_limit(void)
     pb_sat_free(s);
 }
 
-/* PHP(6, 5) loaded (clauses, then lists) under a work limiter `lim`: the status of
- * each call in order into got (up to the first that is not PB_DONE), and how many. */
-static int load_php(pb_sat *s, pb_limiter *lim, pb_status *got)
+/* PHP(p, n) (n < 16) loaded (clauses, then lists) under a work limiter `lim`: the
+ * status of each call in order into got (up to the first that is not PB_DONE), and
+ * how many. */
+static int load_php(pb_sat *s, int p, int n, pb_limiter *lim, pb_status *got)
 {
-    const int p = 6, n = 5;
-    int c[8], k = 0;
+    int c[16], k = 0;
     if ((got[k++] = pb_sat_load_begin(s, 0, 0, lim, 0)) != PB_DONE) return k;
     for (int i = 0; i < p; i++) {
         for (int h = 0; h < n; h++) c[h] = i * n + h + 1;
@@ -291,7 +291,7 @@ static void test_load_limit(void)
         pb_limiter lim;
         pb_limiter_init(&lim, &lims, 0);
         pb_sat *s = pb_sat_new(30, 3);
-        int n = load_php(s, &lim, got);
+        int n = load_php(s, 6, 5, &lim, got);
         /* The call that reaches k, by its place: begin (0) brings the work to 30,
          * clause i (1 + i) to 30 + 5 (i + 1), list j (7 + j) to 60 + 6 (j + 1); end
          * is 12. */
@@ -309,11 +309,11 @@ static void test_load_limit(void)
     pb_limiter lim;
     pb_limiter_init(&lim, &past, 0);
     pb_sat *s = pb_sat_new(30, 3);
-    CHECK_EQ_U64((uint64_t)load_php(s, &lim, got), 1);
+    CHECK_EQ_U64((uint64_t)load_php(s, 6, 5, &lim, got), 1);
     CHECK(got[0] == PB_LIMIT);
     pb_sat_free(s);
     s = pb_sat_new(30, 3);
-    CHECK_EQ_U64((uint64_t)load_php(s, NULL, got), (uint64_t)calls);
+    CHECK_EQ_U64((uint64_t)load_php(s, 6, 5, NULL, got), (uint64_t)calls);
     for (int i = 0; i < calls; i++) CHECK(got[i] == PB_DONE);
     CHECK(pb_sat_solve(s, NULL, NULL) == PB_SAT_UNSAT);
     pb_sat *t = pigeonhole(6, 5, 1);
@@ -322,6 +322,50 @@ static void test_load_limit(void)
     CHECK_EQ_U64(pb_sat_get_stats(s)->propagations, pb_sat_get_stats(t)->propagations);
     pb_sat_free(s);
     pb_sat_free(t);
+}
+
+/* The search's work that steps do not count (restarts, learnt-clause reductions,
+ * analysis, the decision heap) polls the loading's limiter too, by its units
+ * (stats.work), not seconds: with a limit of K units, PHP(8, 7) stops with PB_LIMIT
+ * within one loop's work past K, or the sort of the learnt clauses (a reduction's one
+ * piece not polled by the clause). One loop's work is a few passes over the trail
+ * (V = 56 entries) and the reasons of its literals (at most V literals each): at most
+ * 2 V^2 + 5 V units. A reduction's moves and watches are polled clause by clause: on
+ * this run each reduction is many times that bound, and the limits below fall inside
+ * reductions as well as between them. */
+static void test_search_work_limit(void)
+{
+    const int p = 8, n = 7, v = p * n;
+    const uint64_t loop = 2 * (uint64_t)v * v + 5 * (uint64_t)v;
+    pb_status got[32];
+    pb_sat *s = pb_sat_new(v, 3);
+    load_php(s, p, n, NULL, got);
+    const uint64_t loaded = pb_sat_get_stats(s)->work;
+    CHECK(pb_sat_solve(s, NULL, NULL) == PB_SAT_UNSAT);
+    const pb_sat_stats whole = *pb_sat_get_stats(s);
+    CHECK(whole.deleted > 0 && whole.work > loaded + 50 * loop);
+    pb_sat_free(s);
+    uint64_t most = 0;
+    for (uint64_t i = 1; i < 400; i++) {
+        pb_limits lims = {0};
+        lims.max_steps = loaded + (whole.work - loaded) * i / 400 + i % 7;
+        pb_limiter lim;
+        pb_limiter_init(&lim, &lims, 0);
+        s = pb_sat_new(v, 3);
+        CHECK(load_php(s, p, n, &lim, got) == 2 + p + n && got[1 + p + n] == PB_DONE);
+        pb_status st = PB_DONE;
+        CHECK(pb_sat_solve(s, NULL, &st) == PB_SAT_UNKNOWN);
+        CHECK(st == PB_LIMIT);
+        const pb_sat_stats *ss = pb_sat_get_stats(s);
+        CHECK(ss->work >= lims.max_steps);
+        uint64_t past = ss->work - lims.max_steps, sorted = ss->learnts - ss->deleted;
+        CHECK(past <= loop + sorted);
+        if (past > most) most = past;
+        pb_sat_free(s);
+    }
+    if (getenv("LEARN_VERBOSE"))
+        fprintf(stderr, "work %llu, most past %llu\n", (unsigned long long)whole.work,
+                (unsigned long long)most);
 }
 
 /* ---- the engine over the model ---- */
@@ -720,6 +764,7 @@ int main(int argc, char **argv)
         test_amo();
         test_core_limit();
         test_load_limit();
+        test_search_work_limit();
         test_core_long();
     }
     if (!*only || !strcmp(only, "model")) {

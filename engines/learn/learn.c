@@ -292,8 +292,10 @@ static pb_status learn_run(const pb_model *m, int config, const pb_run *how, pb_
     (void)config;
     const int n = m->ncells;
     /* The limits count from the start of the run: narrowing, the encoding and the
-     * loading are part of it. Until the search, a second limiter polls the clock by
-     * the loading's work (steps are the search's alone). */
+     * loading are part of it. A second limiter polls the clock by the work that steps
+     * do not count (steps are the search's propagations and conflicts alone): the
+     * encoding's and the loading's, then the search's restarts, reductions and
+     * analysis (sat.h). */
     pb_limiter lim, work;
     pb_limiter_init(&lim, &how->limits, 0);
     const pb_limits clock = pb_limits_clock_only(&how->limits);

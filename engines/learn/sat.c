@@ -62,7 +62,7 @@ pb_status sat_ready(pb_sat *s)
                             : (double)(nvars - v) / nvars * 1e-5;
         s->heap_pos[v] = -1;
         sat_heap_insert(s, v);
-        pb_status st = sat_load_work(s, 1);
+        pb_status st = sat_work(s, 1);
         if (st != PB_DONE) return st;
     }
     s->ready = 1;
@@ -116,7 +116,9 @@ pb_sat_result pb_sat_solve(pb_sat *s, pb_limiter *lim, pb_status *stopped)
             s->var_inc /= VAR_DECAY;
         } else {
             sat_maybe_restart(s);
-            if (sat_maybe_reduce(s)) goto nomem;
+            int r = sat_maybe_reduce(s);
+            if (r < 0) goto nomem;
+            if (r > 0) goto stopped;
             int v = sat_decide(s);
             if (v < 0) {
                 res = PB_SAT_SAT;
@@ -129,6 +131,7 @@ pb_sat_result pb_sat_solve(pb_sat *s, pb_limiter *lim, pb_status *stopped)
         uint64_t steps = s->st.propagations + s->st.conflicts;
         if (lim && steps >= lim->next && (s->stop = pb_limiter_poll(lim, steps)) != PB_DONE)
             goto stopped;
+        if ((s->stop = sat_work_poll(s)) != PB_DONE) goto stopped;
     }
 nomem:
     s->stop = PB_NOMEM;

@@ -35,6 +35,7 @@ typedef struct pb_sat_stats {
     uint64_t learnts; /* learnt clauses made (units included) */
     uint64_t restarts;
     uint64_t deleted; /* learnt clauses removed by the LBD reduction */
+    uint64_t work;    /* units of the work limiter (pb_sat_load_begin): not steps */
 } pb_sat_stats;
 
 /* A solver for variables 1..nvars. The first decisions take the variables in their
@@ -64,7 +65,8 @@ int pb_sat_add_amo(pb_sat *s, const int *lits, int n);
  * the cancel flag (pb_limits_clock_only), whose steps are these units, counted on
  * from `done`, the units its caller polled it with before. Each call returns
  * PB_DONE, PB_NOMEM, or the status `work` stopped with; after any but PB_DONE the
- * solver is fit only for pb_sat_free. */
+ * solver is fit only for pb_sat_free. `work` stays the solver's for its searches
+ * (so it must outlive them): see pb_sat_solve. */
 pb_status pb_sat_load_begin(pb_sat *s, size_t lits_hint, size_t amo_hint, pb_limiter *work,
                             uint64_t done);
 pb_status pb_sat_load_clause(pb_sat *s, const int *lits, int n);
@@ -73,7 +75,13 @@ pb_status pb_sat_load_end(pb_sat *s);
 
 /* Searches. `lim` (may be NULL) is polled with steps = propagations + conflicts of
  * this solver's whole life; when it says stop, *stopped gets its status and the
- * result is PB_SAT_UNKNOWN (out of memory: PB_NOMEM). */
+ * result is PB_SAT_UNKNOWN (out of memory: PB_NOMEM). The work that steps do not
+ * count polls the loading's `work` limiter, if any, in units (stats.work): a unit per
+ * trail entry undone or scanned, reason literal analysed, heap entry popped or
+ * rebuilt, learnt clause ranked and arena word moved or rewatched. A restart or a
+ * reduction can take many times a step's work, all at once: so a time limit or the
+ * cancel flag holds through them too. A stop by `work` may come in the middle of a
+ * reduction: the solver is then fit only for pb_sat_free. */
 pb_sat_result pb_sat_solve(pb_sat *s, pb_limiter *lim, pb_status *stopped);
 
 /* After PB_SAT_SAT: adds the clause that negates the model's decisions (what unit

@@ -33,6 +33,7 @@ static int redundant(pb_sat *s, int p, uint32_t levels)
         int q = s->stack.a[--s->stack.n];
         int tmp, n;
         const int *l = reason_lits(s, s->reason[var_of(q)], &tmp, &n);
+        s->st.work += (uint64_t)n;
         for (int i = 0; i < n; i++) {
             int v = var_of(l[i]);
             if (s->seen[v] || s->level[v] == 0) continue;
@@ -67,6 +68,7 @@ static int first_uip(pb_sat *s)
         n = (int)C_SIZE(s, s->confl);
     }
     for (;;) {
+        s->st.work += (uint64_t)n;
         for (int i = 0; i < n; i++) {
             int q = l[i], v = var_of(q);
             if (s->seen[v] || s->level[v] == 0) continue;
@@ -85,6 +87,7 @@ static int first_uip(pb_sat *s)
         l = reason_lits(s, s->reason[var_of(p)], &tmp, &n);
     }
     out->a[0] = neg(p);
+    s->st.work += (uint64_t)(s->trail_n - 1 - index); /* the trail scanned */
     return 0;
 }
 

@@ -75,6 +75,7 @@ static void heap_drop_level0(pb_sat *s)
 {
     if (s->nlevels || s->trail_n == s->heap_trail) return;
     s->heap_trail = s->trail_n;
+    s->st.work += (uint64_t)s->heap_n;
     int n = 0;
     for (int i = 0; i < s->heap_n; i++) {
         hent e = s->heap[i];
@@ -109,6 +110,7 @@ void sat_backtrack(pb_sat *s, int lvl)
 {
     if (s->nlevels <= lvl) return;
     int stop = s->trail_lim[lvl];
+    s->st.work += (uint64_t)(s->trail_n - stop);
     for (int i = s->trail_n - 1; i >= stop; i--) {
         int l = s->trail[i], v = var_of(l);
         s->val[l] = s->val[neg(l)] = 0;
@@ -125,6 +127,7 @@ void sat_save_target(pb_sat *s)
 {
     int k = s->trail_lim[s->nlevels - 1];
     if (k <= s->target_n) return;
+    s->st.work += (uint64_t)k;
     for (int i = 0; i < k; i++) s->target[var_of(s->trail[i])] = (unsigned char)(s->trail[i] & 1);
     s->target_n = k;
 }
@@ -140,6 +143,7 @@ int sat_decide(pb_sat *s)
     heap_drop_level0(s);
     while (s->heap_n > 0) {
         int u = heap_pop(s);
+        s->st.work++;
         if (!s->val[2 * u]) return u;
     }
     return -1;

@@ -97,10 +97,12 @@ struct pb_sat {
     size_t opool_n;
     int owned;   /* lists with an array of their own (to free); 0: pb_sat_free skips the scan */
     int loading; /* 1: inside pb_sat_load_begin .. _end on a new solver (lists deferred) */
-    pb_limiter *load_lim; /* while loading: polled by sat_load_work, or NULL */
-    uint64_t load_work;   /* units of loading work so far */
-    uint64_t seed;        /* pb_sat_new's, for sat_ready */
-    int ready;            /* 1: sat_ready has made the variables' starting state */
+    /* The clock's limiter of pb_sat_load_begin, or NULL: polled by st.work, the work
+     * that steps do not count (loading's, then the searches' restarts, reductions,
+     * analysis and heap), so that a time limit holds through it too. */
+    pb_limiter *work_lim;
+    uint64_t seed; /* pb_sat_new's, for sat_ready */
+    int ready;     /* 1: sat_ready has made the variables' starting state */
 
     int *trail, trail_n, qhead;
     int *trail_lim, nlevels;
@@ -178,13 +180,20 @@ static inline void assign(pb_sat *s, int l, uint32_t reason)
     s->trail[s->trail_n++] = l;
 }
 
-/* Adds n units of loading work and polls the loading's limiter when they reach its
- * next poll: PB_DONE, or the status to stop with. */
-static inline pb_status sat_load_work(pb_sat *s, size_t n)
+/* Polls the work limiter when the work has reached its next poll: PB_DONE, or the
+ * status to stop with. The search's loops count their work in st.work and call this
+ * where a stop may come. */
+static inline pb_status sat_work_poll(pb_sat *s)
 {
-    s->load_work += n;
-    if (!s->load_lim || s->load_work < s->load_lim->next) return PB_DONE;
-    return pb_limiter_poll(s->load_lim, s->load_work);
+    if (!s->work_lim || s->st.work < s->work_lim->next) return PB_DONE;
+    return pb_limiter_poll(s->work_lim, s->st.work);
+}
+
+/* Adds n units of work and polls: PB_DONE, or the status to stop with. */
+static inline pb_status sat_work(pb_sat *s, size_t n)
+{
+    s->st.work += n;
+    return sat_work_poll(s);
 }
 
 /* ---- sat.c ---- */
@@ -263,8 +272,9 @@ int sat_learn_clause(pb_sat *s, int lbd);
 
 /* Before a decision: restarts when the Luby schedule says so. */
 void sat_maybe_restart(pb_sat *s);
-/* Before a decision: halves the learnt clauses when their schedule says so. 0, or -1
- * when out of memory. */
+/* Before a decision: halves the learnt clauses when their schedule says so. 0; -1
+ * when out of memory; 1 when the work limiter said stop (in s->stop) in the middle of
+ * it: the solver is then fit only for pb_sat_free. */
 int sat_maybe_reduce(pb_sat *s);
 
 #endif

@@ -10,8 +10,8 @@
 pb_status pb_sat_load_begin(pb_sat *s, size_t lits_hint, size_t amo_hint, pb_limiter *work,
                             uint64_t done)
 {
-    s->load_lim = work;
-    s->load_work = done;
+    s->work_lim = work;
+    s->st.work = done;
     if (!s->ready) {
         pb_status st = sat_ready(s);
         if (st != PB_DONE) return st;
@@ -31,8 +31,7 @@ pb_status pb_sat_load_begin(pb_sat *s, size_t lits_hint, size_t amo_hint, pb_lim
 
 pb_status pb_sat_load_clause(pb_sat *s, const int *lits, int n)
 {
-    if (s->loading != 1)
-        return pb_sat_add_clause(s, lits, n) ? PB_NOMEM : sat_load_work(s, (size_t)n);
+    if (s->loading != 1) return pb_sat_add_clause(s, lits, n) ? PB_NOMEM : sat_work(s, (size_t)n);
     if (s->unsat) return PB_DONE;
     /* Simplified as pb_sat_add_clause does (with no variable twice in a clause, there
      * is no duplicate or tautology to find), straight into the arena; the watch lists
@@ -42,7 +41,7 @@ pb_status pb_sat_load_clause(pb_sat *s, const int *lits, int n)
     int *out = (int *)&s->arena[c + 2], k = 0;
     for (int j = 0; j < n; j++) {
         int l = lit_of(lits[j]);
-        if (s->val[l] == 1) return sat_load_work(s, (size_t)n); /* satisfied at level 0 */
+        if (s->val[l] == 1) return sat_work(s, (size_t)n); /* satisfied at level 0 */
         out[k] = l;
         k += s->val[l] == 0;
     }
@@ -57,12 +56,12 @@ pb_status pb_sat_load_clause(pb_sat *s, const int *lits, int n)
         s->watches[neg(out[0])].n++;
         s->watches[neg(out[1])].n++;
     }
-    return sat_load_work(s, (size_t)n);
+    return sat_work(s, (size_t)n);
 }
 
 pb_status pb_sat_load_amo(pb_sat *s, const int *lits, int n)
 {
-    if (s->loading != 1) return pb_sat_add_amo(s, lits, n) ? PB_NOMEM : sat_load_work(s, (size_t)n);
+    if (s->loading != 1) return pb_sat_add_amo(s, lits, n) ? PB_NOMEM : sat_work(s, (size_t)n);
     if (n < 2) return PB_DONE;
     /* Stored as pb_sat_add_amo stores it; the occurrence lists are made at the end,
      * their lengths counted in n meanwhile. */
@@ -73,7 +72,7 @@ pb_status pb_sat_load_amo(pb_sat *s, const int *lits, int n)
         s->amo_lits[s->amo_n++] = l;
         s->amo_occ[l].n += amo_entry_count(n);
     }
-    return sat_load_work(s, (size_t)n);
+    return sat_work(s, (size_t)n);
 }
 
 /* The watch lists, in one array with room to grow, filled in clause order as attach
@@ -93,12 +92,12 @@ static pb_status load_watches(pb_sat *s)
         v->cap = v->n + WATCH_SLACK;
         v->n = 0;
         nw += (size_t)v->cap;
-        st = sat_load_work(s, 1);
+        st = sat_work(s, 1);
     }
     /* The pool has room for every clause's two watches: attach cannot fail. */
     for (size_t c = 0; c < s->arena_n && st == PB_DONE; c += 2 + s->arena[c]) {
         sat_attach(s, (uint32_t)c);
-        st = sat_load_work(s, 2);
+        st = sat_work(s, 2);
     }
     return st;
 }
@@ -119,7 +118,7 @@ static pb_status load_occurrences(pb_sat *s)
         v->cap = v->n;
         na += (size_t)v->n;
         v->n = 0;
-        st = sat_load_work(s, 1);
+        st = sat_work(s, 1);
     }
     for (size_t o = 0; o < s->amo_n && st == PB_DONE; o += 1 + (size_t)s->amo_lits[o]) {
         const int n = s->amo_lits[o], *list = s->amo_lits + o + 1;
@@ -130,7 +129,7 @@ static pb_status load_occurrences(pb_sat *s)
             v->n += k;
             made += (size_t)k;
         }
-        st = sat_load_work(s, made);
+        st = sat_work(s, made);
     }
     return st;
 }
@@ -139,14 +138,10 @@ pb_status pb_sat_load_end(pb_sat *s)
 {
     int mode = s->loading;
     s->loading = 0;
-    if (mode != 1) {
-        s->load_lim = NULL;
-        return PB_DONE;
-    }
+    if (mode != 1) return PB_DONE;
     pb_status st = load_watches(s);
     if (st == PB_DONE && s->amo_n) st = load_occurrences(s);
     /* As pb_sat_add_amo: the queue is seen again for the lists. */
     s->qhead = 0;
-    s->load_lim = NULL;
     return st;
 }

@@ -39,11 +39,21 @@ static int locked(const pb_sat *s, uint32_t c)
  * and the learnt list follow, and the watch lists are made again from each clause's
  * first two literals, in arena order. Only the part of the arena from the first
  * deleted clause on is moved or mapped (on a large encoding the learnt clauses, a
- * small part of it), and only the lists that hold watches are touched. */
+ * small part of it), and only the lists that hold watches are touched. On a large
+ * encoding that is still many times a step's work: it is polled clause by clause
+ * (sat_work), and a stop leaves it half done (1, s->stop set). 0, or -1 when out of
+ * memory. */
 static int collect(pb_sat *s)
 {
+#define WORK(n)                                                                                    \
+    do {                                                                                           \
+        if ((s->stop = sat_work(s, (n))) != PB_DONE) return 1;                                     \
+    } while (0)
     size_t first = 0, end = s->arena_n;
-    while (first < end && !(C_FLAGS(s, first) & F_DELETED)) first += 2 + C_SIZE(s, first);
+    while (first < end && !(C_FLAGS(s, first) & F_DELETED)) {
+        first += 2 + C_SIZE(s, first);
+        WORK(1);
+    }
     if (first == end) return 0;
     if (end - first > s->fwd_cap) {
         uint32_t *f = pb_grow(s->fwd, &s->fwd_cap, end - first, sizeof *f, 1024);
@@ -56,6 +66,7 @@ static int collect(pb_sat *s)
     for (size_t c = 0; c < end; c += 2 + C_SIZE(s, c)) {
         s->watches[neg(C_LITS(s, c)[0])].n = 0;
         s->watches[neg(C_LITS(s, c)[1])].n = 0;
+        WORK(2);
     }
     size_t w = first;
     for (size_t c = first; c < end;) {
@@ -68,6 +79,7 @@ static int collect(pb_sat *s)
             w += len;
         }
         c += len;
+        WORK(len);
     }
     s->arena_n = w;
     /* Only assigned variables have a reason. */
@@ -75,6 +87,7 @@ static int collect(pb_sat *s)
         uint32_t *r = &s->reason[var_of(s->trail[i])];
         if (*r != NO_REASON && !(*r & AMO_TAG) && *r >= first) *r = s->fwd[*r - first];
     }
+    WORK((size_t)s->trail_n);
     int j = 0;
     for (int i = 0; i < s->learnts.n; i++) {
         uint32_t c = (uint32_t)s->learnts.a[i];
@@ -82,9 +95,13 @@ static int collect(pb_sat *s)
         s->learnts.a[j++] = (int)c;
     }
     s->learnts.n = j;
-    for (size_t c = 0; c < s->arena_n; c += 2 + s->arena[c])
+    WORK((size_t)j);
+    for (size_t c = 0; c < s->arena_n; c += 2 + s->arena[c]) {
         if (sat_attach(s, (uint32_t)c)) return -1;
+        WORK(2);
+    }
     return 0;
+#undef WORK
 }
 
 static int reduce(pb_sat *s)
@@ -98,6 +115,7 @@ static int reduce(pb_sat *s)
         if (lbd > KEEP_GLUE && !locked(s, c)) k[n++] = (sort_key){lbd, c};
     }
     qsort(k, (size_t)n, sizeof *k, cmp_key);
+    s->st.work += (uint64_t)s->learnts.n;
     for (int i = 0; i < n / 2; i++) {
         C_FLAGS(s, k[i].cref) |= F_DELETED;
         s->st.deleted++;
