@@ -15,10 +15,13 @@ exactly one solution. The KEEP that MiniSat (Debian's minisat, default options, 
 are deterministic) needs the most conflicts on are kept, in the order made: a third
 solver ranks them, so that neither side of the learn-CaDiCaL comparison picks them.
 
-The same binaries give the same file, whatever --jobs. The shipped file was made by
-  scripts/make-sudoku-hard.py 7:6 25:20
-at the commit its first line names; the generator takes about 30 s of CPU a puzzle,
-the checks about 4 minutes (most of it checks that reach their cap), MiniSat seconds.
+Deterministic: the generator's streams are fixed by their seeds, the order of the
+givens tried by (SEED, i), the checks by learn's steps, and MiniSat is run with its
+deterministic defaults, so the same binaries give the same file, whatever --jobs.
+The shipped file was made by
+  scripts/make-sudoku-hard.py --keep 8 2:16
+at the commit its first line names; the generator's 25x25 puzzles are most of the
+time (run it with --from on a stream made before to try other --tries or --keep).
 
 usage: scripts/make-sudoku-hard.py [--pb build/puzzlebench] [--tries T]
            [--check-steps K] [--keep N] [--jobs J] [--from SEED=GEN.txt]...
