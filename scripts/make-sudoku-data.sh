@@ -28,6 +28,7 @@
 #                           ladder experiment's (sudoku-experiments.sh); ~1 s
 #   25x25-minimal.txt       3 near-minimal 25x25 puzzles (about 350 empty cells):
 #                           the ladder's too; ~75 s on 2 threads
+#   25x25-hard.txt          not made here: scripts/make-sudoku-hard.py
 set -euo pipefail
 cd "$(dirname "$0")/.."
 

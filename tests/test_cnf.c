@@ -4,7 +4,8 @@
  * sudoku (288), one with a given (72), the order-4 Latin squares (576), notouch
  * boards, kakuro blocks and an unsatisfiable sum; every model decodes to a solution
  * that pb_model_check accepts; pairwise and native at-most-one give the same counts
- * and the native one holds the same constraints. */
+ * and the native one holds the same constraints; a sink hears of the numbering's
+ * work and can stop it. */
 #include <stdlib.h>
 #include <string.h>
 
@@ -308,6 +309,69 @@ static void check_notouch(void)
     }
 }
 
+/* A sink that counts what comes and stops when its work reaches `stop_at` (0: never). */
+typedef struct counting_sink {
+    size_t units, stop_at;
+    int begun, clauses, amos;
+} counting_sink;
+
+static int cs_begin(void *ctx, const pb_cnf *f)
+{
+    (void)f;
+    ((counting_sink *)ctx)->begun++;
+    return 0;
+}
+
+static int cs_clause(void *ctx, const int *lits, int n)
+{
+    (void)lits, (void)n;
+    ((counting_sink *)ctx)->clauses++;
+    return 0;
+}
+
+static int cs_amo(void *ctx, const int *lits, int n)
+{
+    (void)lits, (void)n;
+    ((counting_sink *)ctx)->amos++;
+    return 0;
+}
+
+static int cs_work(void *ctx, size_t n)
+{
+    counting_sink *c = ctx;
+    c->units += n;
+    return c->stop_at && c->units >= c->stop_at;
+}
+
+/* The sink hears of the numbering's work, a unit per cell value in each of its two
+ * passes, before begin; a work hook that says stop ends the encoding there, with no
+ * begin and no clause. With a sink, the clauses and lists are those pb_cnf_encode
+ * stores. */
+static void check_sink(void)
+{
+    pb_model *m = latin_model_new(5);
+    pb_cnf *whole = pb_cnf_encode(m, PB_CNF_NATIVE_AMO);
+    counting_sink c = {0};
+    pb_cnf_sink sink = {&c, cs_begin, cs_clause, cs_amo, cs_work};
+    pb_cnf *f = pb_cnf_encode_into(m, PB_CNF_NATIVE_AMO, &sink);
+    CHECK(f != NULL && whole != NULL);
+    CHECK_EQ_U64(c.units, 2 * 125);
+    CHECK(c.begun == 1);
+    CHECK_EQ_U64((uint64_t)c.clauses, whole->nclauses);
+    CHECK_EQ_U64((uint64_t)c.amos, whole->namo);
+    pb_cnf_free(f);
+    for (size_t stop = 1; stop <= 2 * 125; stop += 49) {
+        counting_sink d = {0};
+        d.stop_at = stop;
+        sink.ctx = &d;
+        CHECK(pb_cnf_encode_into(m, PB_CNF_NATIVE_AMO, &sink) == NULL);
+        CHECK(d.begun == 0 && d.clauses == 0 && d.amos == 0);
+        CHECK_EQ_U64(d.units, (stop + 4) / 5 * 5); /* a cell's 5 values at a time */
+    }
+    pb_cnf_free(whole);
+    pb_model_free(m);
+}
+
 int main(void)
 {
     check_vars();
@@ -323,5 +387,6 @@ int main(void)
     pb_model_free(m);
     check_notouch();
     check_kakuro();
+    check_sink();
     return check_report("cnf");
 }

@@ -256,6 +256,118 @@ static void test_core_limit(void)
     pb_sat_free(s);
 }
 
+/* PHP(p, n) (n < 16) loaded (clauses, then lists) under a work limiter `lim`: the
+ * status of each call in order into got (up to the first that is not PB_DONE), and
+ * how many. */
+static int load_php(pb_sat *s, int p, int n, pb_limiter *lim, pb_status *got)
+{
+    int c[16], k = 0;
+    if ((got[k++] = pb_sat_load_begin(s, 0, 0, lim, 0)) != PB_DONE) return k;
+    for (int i = 0; i < p; i++) {
+        for (int h = 0; h < n; h++) c[h] = i * n + h + 1;
+        if ((got[k++] = pb_sat_load_clause(s, c, n)) != PB_DONE) return k;
+    }
+    for (int h = 0; h < n; h++) {
+        for (int i = 0; i < p; i++) c[i] = i * n + h + 1;
+        if ((got[k++] = pb_sat_load_amo(s, c, p)) != PB_DONE) return k;
+    }
+    got[k++] = pb_sat_load_end(s);
+    return k;
+}
+
+/* Loading polls its limiter by work done, a unit per variable made ready and per
+ * literal: with a limit of K units, the call whose work reaches K stops with
+ * PB_LIMIT, and past all of them pb_sat_load_end, which has work of its own (the
+ * watch and occurrence lists). A deadline already passed stops the first call.
+ * Without a limit the loaded solver is the one built clause by clause. */
+static void test_load_limit(void)
+{
+    /* The calls: begin (30 variables), 6 clauses of 5 literals, 5 lists of 6, end. */
+    const int calls = 13, work = 30 + 6 * 5 + 5 * 6;
+    pb_status got[16];
+    for (uint64_t k = 1; k <= (uint64_t)work + 1; k++) {
+        pb_limits lims = {0};
+        lims.max_steps = k;
+        pb_limiter lim;
+        pb_limiter_init(&lim, &lims, 0);
+        pb_sat *s = pb_sat_new(30, 3);
+        int n = load_php(s, 6, 5, &lim, got);
+        /* The call that reaches k, by its place: begin (0) brings the work to 30,
+         * clause i (1 + i) to 30 + 5 (i + 1), list j (7 + j) to 60 + 6 (j + 1); end
+         * is 12. */
+        int want = k <= 30   ? 0
+                   : k <= 60 ? (int)((k - 26) / 5)
+                   : k <= 90 ? 6 + (int)((k - 55) / 6)
+                             : 12;
+        CHECK_EQ_U64((uint64_t)n, (uint64_t)want + 1);
+        CHECK(got[n - 1] == PB_LIMIT);
+        for (int i = 0; i < n - 1; i++) CHECK(got[i] == PB_DONE);
+        pb_sat_free(s);
+    }
+    pb_limits past = {0};
+    past.max_seconds = 1e-9;
+    pb_limiter lim;
+    pb_limiter_init(&lim, &past, 0);
+    pb_sat *s = pb_sat_new(30, 3);
+    CHECK_EQ_U64((uint64_t)load_php(s, 6, 5, &lim, got), 1);
+    CHECK(got[0] == PB_LIMIT);
+    pb_sat_free(s);
+    s = pb_sat_new(30, 3);
+    CHECK_EQ_U64((uint64_t)load_php(s, 6, 5, NULL, got), (uint64_t)calls);
+    for (int i = 0; i < calls; i++) CHECK(got[i] == PB_DONE);
+    CHECK(pb_sat_solve(s, NULL, NULL) == PB_SAT_UNSAT);
+    pb_sat *t = pigeonhole(6, 5, 1);
+    CHECK(pb_sat_solve(t, NULL, NULL) == PB_SAT_UNSAT);
+    CHECK_EQ_U64(pb_sat_get_stats(s)->conflicts, pb_sat_get_stats(t)->conflicts);
+    CHECK_EQ_U64(pb_sat_get_stats(s)->propagations, pb_sat_get_stats(t)->propagations);
+    pb_sat_free(s);
+    pb_sat_free(t);
+}
+
+/* The search's work that steps do not count (restarts, learnt-clause reductions,
+ * analysis, the decision heap) polls the loading's limiter too, by its units
+ * (stats.work), not seconds: with a limit of K units, PHP(8, 7) stops with PB_LIMIT
+ * within one loop's work past K, or the sort of the learnt clauses (a reduction's one
+ * piece not polled by the clause). One loop's work is a few passes over the trail
+ * (V = 56 entries) and the reasons of its literals (at most V literals each): at most
+ * 2 V^2 + 5 V units. A reduction's moves and watches are polled clause by clause: on
+ * this run each reduction is many times that bound, and the limits below fall inside
+ * reductions as well as between them. */
+static void test_search_work_limit(void)
+{
+    const int p = 8, n = 7, v = p * n;
+    const uint64_t loop = 2 * (uint64_t)v * v + 5 * (uint64_t)v;
+    pb_status got[32];
+    pb_sat *s = pb_sat_new(v, 3);
+    load_php(s, p, n, NULL, got);
+    const uint64_t loaded = pb_sat_get_stats(s)->work;
+    CHECK(pb_sat_solve(s, NULL, NULL) == PB_SAT_UNSAT);
+    const pb_sat_stats whole = *pb_sat_get_stats(s);
+    CHECK(whole.deleted > 0 && whole.work > loaded + 50 * loop);
+    pb_sat_free(s);
+    uint64_t most = 0;
+    for (uint64_t i = 1; i < 400; i++) {
+        pb_limits lims = {0};
+        lims.max_steps = loaded + (whole.work - loaded) * i / 400 + i % 7;
+        pb_limiter lim;
+        pb_limiter_init(&lim, &lims, 0);
+        s = pb_sat_new(v, 3);
+        CHECK(load_php(s, p, n, &lim, got) == 2 + p + n && got[1 + p + n] == PB_DONE);
+        pb_status st = PB_DONE;
+        CHECK(pb_sat_solve(s, NULL, &st) == PB_SAT_UNKNOWN);
+        CHECK(st == PB_LIMIT);
+        const pb_sat_stats *ss = pb_sat_get_stats(s);
+        CHECK(ss->work >= lims.max_steps);
+        uint64_t past = ss->work - lims.max_steps, sorted = ss->learnts - ss->deleted;
+        CHECK(past <= loop + sorted);
+        if (past > most) most = past;
+        pb_sat_free(s);
+    }
+    if (getenv("LEARN_VERBOSE"))
+        fprintf(stderr, "work %llu, most past %llu\n", (unsigned long long)whole.work,
+                (unsigned long long)most);
+}
+
 /* ---- the engine over the model ---- */
 
 /* Brute force: the solutions of m by plain backtracking in cell order (distinct
@@ -546,6 +658,31 @@ static void test_narrowing(void)
     pb_model_free(q);
 }
 
+/* The limits count from the start of a run, and the work before the search polls
+ * them: a deadline already passed, or the cancel flag already set, stops the run in
+ * its setup, before the first step (an empty order-40 square, whose encoding is most
+ * of the work of a short run). */
+static void test_setup_limits(void)
+{
+    static volatile sig_atomic_t cancel = 1;
+    pb_model *l = latin_model_new(40);
+    for (int k = 0; k < 2; k++) {
+        pb_run how = {0};
+        how.mode = PB_MODE_FIRST;
+        how.threads = 1;
+        if (k)
+            how.limits.cancel = &cancel;
+        else
+            how.limits.max_seconds = 1e-9;
+        pb_result r;
+        memset(&r, 0, sizeof r);
+        CHECK(pb_engine_run(&pb_engine_learn, l, &how, &r) == (k ? PB_INTERRUPTED : PB_LIMIT));
+        CHECK_EQ_U64(r.stats.steps, 0);
+        CHECK_EQ_U64((uint64_t)r.stats.solutions, 0);
+    }
+    pb_model_free(l);
+}
+
 /* The same run twice gives the same stats; a step limit stops with PB_LIMIT. */
 static void test_repeat_and_limits(void)
 {
@@ -626,6 +763,8 @@ int main(int argc, char **argv)
         test_pigeonhole();
         test_amo();
         test_core_limit();
+        test_load_limit();
+        test_search_work_limit();
         test_core_long();
     }
     if (!*only || !strcmp(only, "model")) {
@@ -633,6 +772,7 @@ int main(int argc, char **argv)
         test_kakuro_blocks();
         test_notouch_boards();
         test_repeat_and_limits();
+        test_setup_limits();
         test_narrowing();
         printf("model counts: %d instances (%d none, %d one, %d many)\n", counts_checked,
                counts_zero, counts_one, counts_many);

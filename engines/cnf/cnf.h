@@ -49,12 +49,15 @@ pb_cnf *pb_cnf_encode(const pb_model *m, int flags);
 /* Where pb_cnf_encode_into sends the clauses and at-most-one lists (two literals or
  * more, with PB_CNF_NATIVE_AMO), one call each, in the order pb_cnf_encode stores
  * them: begin (may be NULL) once the variables are numbered, then clause and amo.
- * A non-zero return stops the encoding (the result is then NULL). */
+ * work (may be NULL) is told of the numbering's work as it goes, a unit per cell
+ * value, so that a caller can poll its limits before the first clause comes. A
+ * non-zero return stops the encoding at once (the result is then NULL). */
 typedef struct pb_cnf_sink {
     void *ctx;
     int (*begin)(void *ctx, const pb_cnf *f);
     int (*clause)(void *ctx, const int *lits, int n);
     int (*amo)(void *ctx, const int *lits, int n);
+    int (*work)(void *ctx, size_t units);
 } pb_cnf_sink;
 
 /* pb_cnf_encode, with the clauses and lists going to sink as they are made (sink

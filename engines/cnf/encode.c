@@ -147,9 +147,16 @@ static inline int is_fixed(const builder *b, int c)
     return b->fixed && b->fixed[c];
 }
 
+/* Tells the sink's work hook of n units of work; 0, or -1 when it says stop. */
+static int work_done(const pb_cnf_sink *sink, size_t n)
+{
+    return sink && sink->work && sink->work(sink->ctx, n) ? -1 : 0;
+}
+
 /* The variables: cell_var, var_cell, var_value; selectors after the cell variables;
- * with omit, fixed_value and no variable for a fixed cell. 0, or -1 out of memory. */
-static int number_vars(const pb_model *m, pb_cnf *f, int omit)
+ * with omit, fixed_value and no variable for a fixed cell. 0, or -1 out of memory or
+ * when the sink's work hook says stop. */
+static int number_vars(const pb_model *m, pb_cnf *f, int omit, const pb_cnf_sink *sink)
 {
     const int nv = m->nvalues;
     f->cell_var = calloc((size_t)m->ncells * nv, sizeof *f->cell_var);
@@ -161,10 +168,12 @@ static int number_vars(const pb_model *m, pb_cnf *f, int omit)
                 f->fixed_value[c] = __builtin_ctzll(m->domain[c]) + 1;
     }
     int n = 0;
-    for (int c = 0; c < m->ncells; c++)
-        if (!omit || !f->fixed_value[c])
-            for (pb_mask d = m->domain[c]; d; d &= d - 1)
-                f->cell_var[(size_t)c * nv + __builtin_ctzll(d)] = ++n;
+    for (int c = 0; c < m->ncells; c++) {
+        if (omit && f->fixed_value[c]) continue;
+        for (pb_mask d = m->domain[c]; d; d &= d - 1)
+            f->cell_var[(size_t)c * nv + __builtin_ctzll(d)] = ++n;
+        if (work_done(sink, (size_t)__builtin_popcountll(m->domain[c]))) return -1;
+    }
     f->ncell_vars = n;
     for (int g = 0; m->nsums && g < m->ngroups; g++)
         n += m->sum_set_start[g + 1] - m->sum_set_start[g];
@@ -173,10 +182,12 @@ static int number_vars(const pb_model *m, pb_cnf *f, int omit)
     f->var_value = malloc(((size_t)n + 1) * sizeof *f->var_value);
     if (!f->var_cell || !f->var_value) return -1;
     f->var_cell[0] = -1, f->var_value[0] = 0;
-    for (int c = 0, x = 0; c < m->ncells; c++)
-        if (!omit || !f->fixed_value[c])
-            for (pb_mask d = m->domain[c]; d; d &= d - 1)
-                x++, f->var_cell[x] = c, f->var_value[x] = __builtin_ctzll(d) + 1;
+    for (int c = 0, x = 0; c < m->ncells; c++) {
+        if (omit && f->fixed_value[c]) continue;
+        for (pb_mask d = m->domain[c]; d; d &= d - 1)
+            x++, f->var_cell[x] = c, f->var_value[x] = __builtin_ctzll(d) + 1;
+        if (work_done(sink, (size_t)__builtin_popcountll(m->domain[c]))) return -1;
+    }
     int s = f->ncell_vars;
     for (int g = 0; m->nsums && g < m->ngroups; g++)
         for (int k = m->sum_set_start[g]; k < m->sum_set_start[g + 1]; k++)
@@ -189,7 +200,7 @@ static int number_vars(const pb_model *m, pb_cnf *f, int omit)
 static void encode_cells(const pb_model *m, builder *b, int *tmp)
 {
     int x = 0;
-    for (int c = 0; c < m->ncells; c++) {
+    for (int c = 0; c < m->ncells && !b->failed; c++) {
         int n = 0;
         if (is_fixed(b, c)) continue;
         for (pb_mask d = m->domain[c]; d; d &= d - 1) tmp[n++] = ++x;
@@ -203,7 +214,7 @@ static void encode_cells(const pb_model *m, builder *b, int *tmp)
 static void encode_groups(const pb_model *m, const pb_cnf *f, builder *b, int *bucket, int maxlen)
 {
     int cnt[64];
-    for (int g = 0; g < m->ngroups; g++) {
+    for (int g = 0; g < m->ngroups && !b->failed; g++) {
         const int *cells = m->group_cells + m->group_start[g];
         int len = m->group_start[g + 1] - m->group_start[g];
         int plain = !m->group_sum || !m->group_sum[g];
@@ -262,7 +273,7 @@ static void encode_fixed_pair(const pb_model *m, const pb_cnf *f, builder *b, in
 static void encode_pairs(const pb_model *m, const pb_cnf *f, builder *b)
 {
     if (m->min_diff <= 0) return;
-    for (int i = 0; i < m->npairs; i++) {
+    for (int i = 0; i < m->npairs && !b->failed; i++) {
         int a = m->pairs[i][0], c = m->pairs[i][1];
         if (is_fixed(b, a) || is_fixed(b, c)) {
             encode_fixed_pair(m, f, b, a, c);
@@ -282,7 +293,7 @@ static void encode_pairs(const pb_model *m, const pb_cnf *f, builder *b)
 static void encode_sums(const pb_model *m, const pb_cnf *f, builder *b, int *tmp)
 {
     int sel = f->ncell_vars; /* the last selector numbered so far */
-    for (int g = 0; m->nsums && g < m->ngroups; g++) {
+    for (int g = 0; m->nsums && g < m->ngroups && !b->failed; g++) {
         if (!m->group_sum[g]) continue;
         const int *cells = m->group_cells + m->group_start[g];
         int len = m->group_start[g + 1] - m->group_start[g];
@@ -356,7 +367,7 @@ pb_cnf *pb_cnf_encode_into(const pb_model *m, int flags, const pb_cnf_sink *sink
     /* Room for a sudoku-like model's clauses from the start: a variable sits in about
      * four lists (its cell's and one per group), a clause or list per cell and per
      * group value. */
-    if (!tmp || number_vars(m, f, omit) || svec_reserve(&b.starts, room) ||
+    if (!tmp || number_vars(m, f, omit, sink) || svec_reserve(&b.starts, room) ||
         svec_push(&b.starts, 0) || ivec_reserve(&b.lits, sink ? 0 : 4 * (size_t)f->ncell_vars) ||
         (b.native && (svec_reserve(&b.amo_starts, room) || svec_push(&b.amo_starts, 0) ||
                       ivec_reserve(&b.amo_lits, sink ? 0 : 4 * (size_t)f->ncell_vars))) ||

@@ -1,4 +1,4 @@
-/* learn.c — the `learn` engine: conflict-driven clause learning (sat.c) over the
+/* learn.c — the `learn` engine: conflict-driven clause learning (sat.h) over the
  * direct encoding of the shared model (cnf.h, with native at-most-one lists).
  *
  * Before the encoding, narrow places what unit propagation would at the first level
@@ -34,11 +34,9 @@
 #include "sat.h"
 
 /* The solver's seed: 0, no shuffle. The first decisions then place values cell by
- * cell in reading order, as a person fills a grid; the shuffled order of the earlier
- * seed (16) scattered them. QWH n = 50 with 80% holes, Luby restarts, saved phases,
- * true first: unsolved in 10 s shuffled, 514 conflicts in order (621 with target
- * phases; 1,215 with them after narrowing and the fixed cells left out, which moves
- * single squares either way). Fixed either way, so runs repeat exactly. */
+ * cell in reading order, as a person fills a grid, where a shuffled order scatters
+ * them over the grid and leaves quasigroup completion far harder. Fixed either way,
+ * so runs repeat exactly. */
 #define LEARN_SEED 0
 
 /* s: the solver, NULL when none was needed. */
@@ -212,63 +210,60 @@ static int decode(const pb_sat *s, const pb_cnf *f, int *values)
 }
 
 /* The encoding goes straight into the solver (a pb_cnf_sink): the solver is made once
- * the variables are numbered, and no copy of the clauses is kept on the side. */
+ * the variables are numbered, and no copy of the clauses is kept on the side. The
+ * numbering and the loading poll `work` by the work done, counted in `units`, so
+ * that a time limit holds through a large encoding too. */
+typedef struct loader {
+    pb_sat *s;
+    pb_limiter *work;
+    uint64_t units;
+    pb_status stop; /* PB_DONE, or why the encoding or the loading stopped */
+} loader;
+
+static int sink_work(void *ctx, size_t n)
+{
+    loader *u = ctx;
+    u->units += n;
+    if (u->units < u->work->next) return 0;
+    return (u->stop = pb_limiter_poll(u->work, u->units)) != PB_DONE;
+}
+
 static int sink_begin(void *ctx, const pb_cnf *f)
 {
-    pb_sat **s = ctx;
-    if (!(*s = pb_sat_new(f->nvars, LEARN_SEED))) return -1;
+    loader *u = ctx;
+    if (!(u->s = pb_sat_new(f->nvars, LEARN_SEED))) {
+        u->stop = PB_NOMEM;
+        return -1;
+    }
     /* About a sudoku's: four lists and a few clauses per cell variable. */
     size_t k = (size_t)f->ncell_vars;
-    return pb_sat_load_begin(*s, 8 * k + 64, 5 * k + 64);
+    u->stop = pb_sat_load_begin(u->s, 8 * k + 64, 5 * k + 64, u->work, u->units);
+    return u->stop != PB_DONE;
 }
 
 static int sink_clause(void *ctx, const int *lits, int n)
 {
-    return pb_sat_load_clause(*(pb_sat **)ctx, lits, n);
+    loader *u = ctx;
+    return (u->stop = pb_sat_load_clause(u->s, lits, n)) != PB_DONE;
 }
 
 static int sink_amo(void *ctx, const int *lits, int n)
 {
-    return pb_sat_load_amo(*(pb_sat **)ctx, lits, n);
+    loader *u = ctx;
+    return (u->stop = pb_sat_load_amo(u->s, lits, n)) != PB_DONE;
 }
 
-static pb_status learn_run(const pb_model *m, int config, const pb_run *how, pb_result *out)
+/* The first or every solution of the loaded solver s, as how asks, into out; the
+ * status to end with. */
+static pb_status search(pb_sat *s, const pb_model *m, const pb_cnf *f, const pb_run *how,
+                        pb_limiter *lim, int *values, pb_result *out)
 {
-    (void)config;
     const int n = m->ncells;
     pb_status status = PB_DONE;
     pb_count count = 0;
-    pb_mask *dom = malloc(((size_t)n + 1) * sizeof *dom);
-    pb_model view = *m; /* m with narrowed domains: the same solutions */
-    view.domain = dom;
-    pb_sat *s = NULL;
-    pb_cnf *f = NULL;
-    int *values = malloc(((size_t)n + 1) * sizeof *values);
-    if (!dom || !values || narrow(m, dom)) {
-        status = PB_NOMEM;
-        goto out;
-    }
-    if (solved_by_narrowing(m, dom, values)) {
-        /* The only solution, found before the search: no solver to build, and no
-         * step taken. */
-        count = 1;
-        if (out->first) memcpy(out->first, values, (size_t)n * sizeof *values);
-        if (out->last) memcpy(out->last, values, (size_t)n * sizeof *values);
-        pb_solution_stops(how, count, &status);
-        copy_stats(&out->stats, NULL, count);
-        goto out;
-    }
-    const pb_cnf_sink sink = {&s, sink_begin, sink_clause, sink_amo};
-    f = pb_cnf_encode_into(&view, PB_CNF_NATIVE_AMO | PB_CNF_OMIT_FIXED, &sink);
-    if (!f || !s || pb_sat_load_end(s)) {
-        status = PB_NOMEM;
-        goto out;
-    }
-    pb_limiter lim;
-    pb_limiter_init(&lim, &how->limits, 0);
     for (;;) {
         pb_status stop = PB_DONE;
-        pb_sat_result r = pb_sat_solve(s, &lim, &stop);
+        pb_sat_result r = pb_sat_solve(s, lim, &stop);
         if (r == PB_SAT_UNKNOWN) {
             status = stop;
             break;
@@ -289,9 +284,53 @@ static pb_status learn_run(const pb_model *m, int config, const pb_run *how, pb_
         }
     }
     copy_stats(&out->stats, s, count);
+    return status;
+}
+
+static pb_status learn_run(const pb_model *m, int config, const pb_run *how, pb_result *out)
+{
+    (void)config;
+    const int n = m->ncells;
+    /* The limits count from the start of the run: narrowing, the encoding and the
+     * loading are part of it. A second limiter polls the clock by the work that steps
+     * do not count (steps are the search's propagations and conflicts alone): the
+     * encoding's and the loading's, then the search's restarts, reductions and
+     * analysis (sat.h). */
+    pb_limiter lim, work;
+    pb_limiter_init(&lim, &how->limits, 0);
+    const pb_limits clock = pb_limits_clock_only(&how->limits);
+    pb_limiter_init(&work, &clock, 0);
+    pb_status status = PB_DONE;
+    pb_mask *dom = malloc(((size_t)n + 1) * sizeof *dom);
+    pb_model view = *m; /* m with narrowed domains: the same solutions */
+    view.domain = dom;
+    loader u = {NULL, &work, 0, PB_DONE};
+    pb_cnf *f = NULL;
+    int *values = malloc(((size_t)n + 1) * sizeof *values);
+    if (!dom || !values || narrow(m, dom)) {
+        status = PB_NOMEM;
+        goto out;
+    }
+    if (solved_by_narrowing(m, dom, values)) {
+        /* The only solution, found before the search: no solver to build, and no
+         * step taken. */
+        if (out->first) memcpy(out->first, values, (size_t)n * sizeof *values);
+        if (out->last) memcpy(out->last, values, (size_t)n * sizeof *values);
+        pb_solution_stops(how, 1, &status);
+        copy_stats(&out->stats, NULL, 1);
+        goto out;
+    }
+    const pb_cnf_sink sink = {&u, sink_begin, sink_clause, sink_amo, sink_work};
+    f = pb_cnf_encode_into(&view, PB_CNF_NATIVE_AMO | PB_CNF_OMIT_FIXED, &sink);
+    if (u.stop == PB_DONE && u.s) u.stop = pb_sat_load_end(u.s);
+    if (!f || !u.s || u.stop != PB_DONE) {
+        status = u.stop != PB_DONE ? u.stop : PB_NOMEM;
+        copy_stats(&out->stats, NULL, 0);
+        goto out;
+    }
+    status = search(u.s, m, f, how, &lim, values, out);
 out:
-    if (status == PB_NOMEM) out->stats.solutions = count;
-    pb_sat_free(s);
+    pb_sat_free(u.s);
     pb_cnf_free(f);
     free(dom);
     free(values);

@@ -35,6 +35,7 @@ typedef struct pb_sat_stats {
     uint64_t learnts; /* learnt clauses made (units included) */
     uint64_t restarts;
     uint64_t deleted; /* learnt clauses removed by the LBD reduction */
+    uint64_t work;    /* units of the work limiter (pb_sat_load_begin): not steps */
 } pb_sat_stats;
 
 /* A solver for variables 1..nvars. The first decisions take the variables in their
@@ -50,30 +51,37 @@ int pb_sat_add_clause(pb_sat *s, const int *lits, int n);
 /* Adds "at most one of lits is true". 0, or -1 when out of memory. */
 int pb_sat_add_amo(pb_sat *s, const int *lits, int n);
 
-/* Adds clause i, lits[start[i] .. start[i + 1]), for each i < nclauses, then the
- * at-most-one list amo_lits[amo_start[i] .. amo_start[i + 1]) for each i < namo: the
+/* Loads a new solver as the clauses and lists come, with a few allocations for all
+ * of them, not a few per clause: pb_sat_load_begin (hints: the arena words, two per
+ * clause plus its literals, and the list words, one per list plus its literals,
+ * expected: room made at once), then pb_sat_load_clause and pb_sat_load_amo in any
+ * interleaving (clauses keep their order, lists theirs), then pb_sat_load_end: the
  * solver that pb_sat_add_clause and pb_sat_add_amo, called in that order, would make
- * (so the same search), but with a few allocations for all of them, not a few per
- * clause. No clause may hold a variable twice (pb_cnf_encode's never do). 0, or -1
- * when out of memory. */
-int pb_sat_load(pb_sat *s, size_t nclauses, const size_t *start, const int *lits, size_t namo,
-                const size_t *amo_start, const int *amo_lits);
-
-/* pb_sat_load as the clauses and lists come: pb_sat_load_begin (hints: the arena
- * words, two per clause plus its literals, and the list words, one per list plus its
- * literals, expected: room made at once), then pb_sat_load_clause and pb_sat_load_amo
- * in any interleaving (clauses keep their order, lists theirs), then
- * pb_sat_load_end: the solver pb_sat_add_clause and pb_sat_add_amo would have made.
- * The same rule: no clause holds a variable twice. Each returns 0, or -1 when out of
- * memory; nothing else may be called on s in between. */
-int pb_sat_load_begin(pb_sat *s, size_t lits_hint, size_t amo_hint);
-int pb_sat_load_clause(pb_sat *s, const int *lits, int n);
-int pb_sat_load_amo(pb_sat *s, const int *lits, int n);
-int pb_sat_load_end(pb_sat *s);
+ * (so the same search). No clause may hold a variable twice (pb_cnf_encode's never
+ * do), and nothing else may be called on s in between.
+ *
+ * `work` (may be NULL) is polled as the loading goes, by work done (a unit per
+ * variable, literal or list entry handled), not by steps: a limiter of the time and
+ * the cancel flag (pb_limits_clock_only), whose steps are these units, counted on
+ * from `done`, the units its caller polled it with before. Each call returns
+ * PB_DONE, PB_NOMEM, or the status `work` stopped with; after any but PB_DONE the
+ * solver is fit only for pb_sat_free. `work` stays the solver's for its searches
+ * (so it must outlive them): see pb_sat_solve. */
+pb_status pb_sat_load_begin(pb_sat *s, size_t lits_hint, size_t amo_hint, pb_limiter *work,
+                            uint64_t done);
+pb_status pb_sat_load_clause(pb_sat *s, const int *lits, int n);
+pb_status pb_sat_load_amo(pb_sat *s, const int *lits, int n);
+pb_status pb_sat_load_end(pb_sat *s);
 
 /* Searches. `lim` (may be NULL) is polled with steps = propagations + conflicts of
  * this solver's whole life; when it says stop, *stopped gets its status and the
- * result is PB_SAT_UNKNOWN (out of memory: PB_NOMEM). */
+ * result is PB_SAT_UNKNOWN (out of memory: PB_NOMEM). The work that steps do not
+ * count polls the loading's `work` limiter, if any, in units (stats.work): a unit per
+ * trail entry undone or scanned, reason literal analysed, heap entry popped or
+ * rebuilt, learnt clause ranked and arena word moved or rewatched. A restart or a
+ * reduction can take many times a step's work, all at once: so a time limit or the
+ * cancel flag holds through them too. A stop by `work` may come in the middle of a
+ * reduction: the solver is then fit only for pb_sat_free. */
 pb_sat_result pb_sat_solve(pb_sat *s, pb_limiter *lim, pb_status *stopped);
 
 /* After PB_SAT_SAT: adds the clause that negates the model's decisions (what unit

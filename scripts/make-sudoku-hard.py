@@ -1,0 +1,150 @@
+#!/usr/bin/env python3
+"""make-sudoku-hard.py — data/sudoku/25x25-hard.txt: 25x25 puzzles that take a solver
+tens of thousands of conflicts, made from the generator's near-minimal ones.
+
+The generator (`puzzlebench generate sudoku --size 25`) stops taking givens out where
+its uniqueness check, `logic` within a step cap, cannot prove the puzzle unique: its
+25x25 puzzles keep a few givens that are not needed, and a solver needs a few hundred
+to two thousand conflicts on them. Taking out a few more makes some of them far
+harder. So, for puzzle i of the generator's stream of each SEED:COUNT given, this
+tries the first TRIES of its givens in an order drawn from (SEED, i): each comes out
+when `puzzlebench count sudoku -e learn --limit 2 --step-limit CHECK_STEPS` proves the
+puzzle still unique, and stays otherwise (a second solution, or the step cap: the
+outcome depends on learn's steps, never on the machine's speed). Every puzzle keeps
+exactly one solution. The KEEP that MiniSat (Debian's minisat, default options, which
+are deterministic) needs the most conflicts on are kept, in the order made: a third
+solver ranks them, so that neither side of the learn-CaDiCaL comparison picks them.
+
+Deterministic: the generator's streams are fixed by their seeds, the order of the
+givens tried by (SEED, i), the checks by learn's steps, and MiniSat is run with its
+deterministic defaults, so the same binaries give the same file, whatever --jobs.
+The shipped file was made by
+  scripts/make-sudoku-hard.py --keep 8 2:16
+at the commit its first line names; the generator's 25x25 puzzles are most of the
+time (run it with --from on a stream made before to try other --tries or --keep).
+
+usage: scripts/make-sudoku-hard.py [--pb build/puzzlebench] [--tries T]
+           [--check-steps K] [--keep N] [--jobs J] [--from SEED=GEN.txt]...
+           [--out FILE] SEED:COUNT...
+--from takes seed SEED's generated puzzles from a file that
+`puzzlebench generate sudoku --size 25 --seed SEED` wrote before (at least COUNT of
+them), instead of making them again.
+"""
+import argparse
+import random
+import subprocess
+import sys
+import tempfile
+from concurrent.futures import ThreadPoolExecutor
+from pathlib import Path
+
+
+def unique(pb, puzzle, steps):
+    """Whether learn proves puzzle (one line) to have exactly one solution within steps."""
+    r = subprocess.run([pb, "count", "sudoku", "-e", "learn", "--limit", "2", "--step-limit",
+                        str(steps), "-q", "-"], input=puzzle + "\n", capture_output=True, text=True)
+    stats = r.stdout.strip().splitlines()[-1] if r.stdout.strip() else ""
+    if r.returncode not in (0, 3) or "solutions=" not in stats:
+        raise RuntimeError(f"count failed (exit {r.returncode}): {r.stderr.strip()}")
+    words = dict(w.split("=", 1) for w in stats.split() if "=" in w)
+    return words["solutions"] == "1" and words["status"] == "done"
+
+
+def harden(pb, puzzle, seed, index, tries, steps):
+    """puzzle with the first `tries` givens of its (seed, index) order taken out where
+    it stays provably unique."""
+    cells = [c for c, ch in enumerate(puzzle) if ch != "."]
+    random.Random(f"{seed}:{index}").shuffle(cells)
+    p = list(puzzle)
+    for c in cells[:tries]:
+        given, p[c] = p[c], "."
+        if not unique(pb, "".join(p), steps):
+            p[c] = given
+    return "".join(p)
+
+
+def minisat_conflicts(pb, puzzle, name):
+    """MiniSat's conflicts on the puzzle's direct encoding (puzzlebench export dimacs),
+    by way of the files name.txt and name.cnf."""
+    txt, cnf = Path(name + ".txt"), Path(name + ".cnf")
+    txt.write_text(puzzle + "\n")
+    subprocess.run([pb, "export", "dimacs", "sudoku", str(txt), "-o", str(cnf)], check=True)
+    r = subprocess.run(["minisat", str(cnf)], capture_output=True, text=True)
+    if r.returncode != 10:
+        raise RuntimeError(f"minisat exit {r.returncode} on a puzzle with a solution")
+    return int(next(ln.split()[2] for ln in r.stdout.splitlines() if ln.startswith("conflicts")))
+
+
+def generated(o, seed, count, tmp):
+    """The first `count` puzzles of the generator's stream `seed`."""
+    if seed in o.gen:
+        lines = Path(o.gen[seed]).read_text().splitlines()
+    else:
+        gen = Path(tmp) / f"gen{seed}.txt"
+        subprocess.run([o.pb, "generate", "sudoku", "--size", "25", "--count", str(count),
+                        "--seed", str(seed), "--threads", str(o.jobs), "--out", str(gen)],
+                       check=True, stdout=subprocess.DEVNULL)
+        lines = gen.read_text().splitlines()
+    head = lines[0].split() if lines else []
+    puzzles = [ln for ln in lines if ln and not ln.startswith("#")][:count]
+    if (head[1:5] != ["puzzlebench", "generate", "sudoku", "--size"] or head[5] != "25" or
+            f"--seed {seed} " not in lines[0] + " " or len(puzzles) != count):
+        raise ValueError(f"{o.gen.get(seed)}: expected {count} puzzles of 'puzzlebench "
+                         f"generate sudoku --size 25 --seed {seed}'")
+    return puzzles
+
+
+def main(argv):
+    ap = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
+    ap.add_argument("--pb", default="build/puzzlebench")
+    ap.add_argument("--tries", type=int, default=30)
+    ap.add_argument("--check-steps", type=int, default=20_000_000)
+    ap.add_argument("--keep", type=int, default=10)
+    ap.add_argument("--jobs", type=int, default=2)
+    ap.add_argument("--from", dest="gen", action="append", default=[])
+    ap.add_argument("--out", default="data/sudoku/25x25-hard.txt")
+    ap.add_argument("streams", nargs="+", metavar="SEED:COUNT")
+    o = ap.parse_args(argv)
+    try:
+        o.gen = {int(a.split("=", 1)[0]): a.split("=", 1)[1] for a in o.gen}
+        streams = [tuple(int(x) for x in s.split(":")) for s in o.streams]
+    except (ValueError, IndexError):
+        print("make-sudoku-hard: expected SEED:COUNT and --from SEED=FILE", file=sys.stderr)
+        return 2
+    with tempfile.TemporaryDirectory() as tmp:
+        try:
+            jobs = [(seed, i, p) for seed, count in streams
+                    for i, p in enumerate(generated(o, seed, count, tmp))]
+        except ValueError as e:
+            print(f"make-sudoku-hard: {e}", file=sys.stderr)
+            return 2
+        with ThreadPoolExecutor(o.jobs) as ex:
+            hard = list(ex.map(lambda j: harden(o.pb, j[2], j[0], j[1], o.tries,
+                                                o.check_steps), jobs))
+            conflicts = list(ex.map(lambda kp: minisat_conflicts(o.pb, kp[1], f"{tmp}/p{kp[0]}"),
+                                    enumerate(hard)))
+    ranked = sorted(range(len(hard)), key=lambda k: (-conflicts[k], k))[:o.keep]
+    version = subprocess.run([o.pb, "--version"], capture_output=True, text=True).stdout
+    built = " ".join(ln.split()[-1] for ln in version.splitlines()[:2])
+    out = Path(o.out)
+    tmp_out = out.with_name(out.name + ".tmp")
+    with open(tmp_out, "w") as f:
+        f.write(f"# scripts/make-sudoku-hard.py --tries {o.tries} --check-steps "
+                f"{o.check_steps} --keep {o.keep} {' '.join(o.streams)} "
+                f"(puzzlebench {built})\n")
+        f.write("# seed:puzzle givens minisat-conflicts, one comment per puzzle below\n")
+        for k in sorted(ranked):
+            seed, i, _ = jobs[k]
+            f.write(f"# {seed}:{i + 1} {625 - hard[k].count('.')} {conflicts[k]}\n")
+        for k in sorted(ranked):
+            f.write(hard[k] + "\n")
+    tmp_out.replace(out)
+    for k, (seed, i, p) in enumerate(jobs):
+        print(f"{seed}:{i + 1}: {625 - p.count('.')} -> {625 - hard[k].count('.')} givens, "
+              f"minisat {conflicts[k]} conflicts{' (kept)' if k in ranked else ''}",
+              file=sys.stderr)
+    return 0
+
+
+if __name__ == "__main__":
+    sys.exit(main(sys.argv[1:]))
