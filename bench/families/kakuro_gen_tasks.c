@@ -101,11 +101,10 @@ static char *page_object(const kakuro_gen_run *r, long t, const kakuro_grid *sol
     return json;
 }
 
-/* Makes task t's puzzle into *it: 0, or -1 when out of memory. */
-static int make(void *ctx, long t, void *scratch, pb_gen_item *it)
+/* Makes task t's puzzle into *it, given its grids: 0, or -1 when out of memory. */
+static int make_in(const kakuro_gen_run *r, long t, kakuro_grid *puzzle, kakuro_grid *solution,
+                   pb_gen_item *it)
 {
-    const kakuro_gen_run *r = ctx;
-    kakuro_grid *puzzle = scratch, *solution = puzzle + 1;
     kakuro_gen_stats st;
     int shape, level, index;
     pb_kakuro_task(r, t, &shape, &level, &index);
@@ -135,6 +134,16 @@ static int make(void *ctx, long t, void *scratch, pb_gen_item *it)
         it->note = pb_gen_printf("the outline cannot be filled (or out of memory)");
     if (rc && !it->note) return -1;
     return (it->row = record(r, t, rc, &st)) ? 0 : -1;
+}
+
+static int make(void *ctx, long t, void *scratch, pb_gen_item *it)
+{
+    kakuro_grid puzzle = {0}, solution = {0};
+    (void)scratch;
+    int rc = make_in(ctx, t, &puzzle, &solution, it);
+    kakuro_grid_free(&puzzle);
+    kakuro_grid_free(&solution);
+    return rc;
 }
 
 /* Lines of a made task's text: a blank line, the name line and the puzzle's rows,
@@ -167,7 +176,6 @@ const pb_gen_hook pb_kakuro_gen_hook = {
     .status_column = 11,
     .keeps_limits = 1,
     .raise = "--max-attempts or --time-limit",
-    .scratch = 2 * sizeof(kakuro_grid),
     .make = make,
     .lines = lines,
     .name = name,

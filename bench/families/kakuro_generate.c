@@ -248,7 +248,7 @@ static int load_shapes(const gen_opts *p, kakuro_gen_run *r)
     size_t len;
     char *text = pb_read_file(file, &len, err, sizeof err);
     if (!text) return pb_say("%s", err), -1;
-    if (!(r->outlines = malloc(KAKURO_MAX_SHAPES * sizeof *r->outlines)))
+    if (!(r->outlines = calloc(KAKURO_MAX_SHAPES, sizeof *r->outlines)))
         return free(text), pb_say("out of memory"), -1;
     kakuro_reader rd;
     kakuro_reader_init(&rd, text, len);
@@ -267,6 +267,12 @@ static int load_shapes(const gen_opts *p, kakuro_gen_run *r)
     return 0;
 }
 
+static void free_shapes(kakuro_gen_run *r)
+{
+    for (int i = 0; r->outlines && i < KAKURO_MAX_SHAPES; i++) kakuro_grid_free(&r->outlines[i]);
+    free(r->outlines);
+}
+
 static int run_generate(const pb_command *self, int argc, char **argv, int first)
 {
     gen_opts p = gen_defaults;
@@ -275,17 +281,17 @@ static int run_generate(const pb_command *self, int argc, char **argv, int first
     int npos = 0, rc = pb_command_parse(self, &p, argc, argv, first, NULL, 0, &npos);
     if (rc) return rc == PB_OPT_HELP ? 0 : PB_EXIT_USAGE;
     if (gen_setup(&p, &r)) return PB_EXIT_USAGE;
-    if (load_shapes(&p, &r)) return free(r.outlines), PB_EXIT_USAGE;
+    if (load_shapes(&p, &r)) return free_shapes(&r), PB_EXIT_USAGE;
     /* The header: the command as given, less what changes only where and how fast the
      * puzzles are made. */
     static const char *const also[] = {"html", NULL};
     char *header = pb_gen_command("; puzzlebench", argc, argv, also);
-    if (!header) return free(r.outlines), pb_say("generate: out of memory"), PB_EXIT_FAILED;
+    if (!header) return free_shapes(&r), pb_say("generate: out of memory"), PB_EXIT_FAILED;
     const int groups = r.nshapes * r.nlevels;
     const pb_gen_plan plan = {"kakuro", (long)groups * r.count, groups, header, &r};
     rc = pb_gen_run(&pb_kakuro_gen_hook, &plan, &p.run);
     free(header);
-    free(r.outlines);
+    free_shapes(&r);
     return rc;
 }
 

@@ -49,11 +49,9 @@ const kakuro_outline_gen_opts pb_kakuro_outline_defaults = {
     .count = 1,
     .run = PB_GEN_DEFAULTS};
 
-/* Outline t (after a blank line, but the first) and its record. */
-static int make(void *ctx, long t, void *scratch, pb_gen_item *it)
+/* Outline t (after a blank line, but the first) and its record, made in g. */
+static int make_in(const kakuro_outline_opts *o, long t, kakuro_grid *g, pb_gen_item *it)
 {
-    const kakuro_outline_opts *o = &((const kakuro_outline_gen_opts *)ctx)->shape;
-    kakuro_grid *g = scratch;
     if (kakuro_outline_generate(o, (uint64_t)t, g)) {
         it->status = PB_GEN_FAILED;
         it->note = pb_gen_printf("no valid %dx%d outline found at density %g", o->rows, o->cols,
@@ -70,6 +68,15 @@ static int make(void *ctx, long t, void *scratch, pb_gen_item *it)
     it->row = pb_gen_printf("%ld,%d,%d,%g,%d,%llu,%d", t, o->rows, o->cols, o->density,
                             o->symmetric, (unsigned long long)o->seed, white);
     return it->row ? 0 : -1;
+}
+
+static int make(void *ctx, long t, void *scratch, pb_gen_item *it)
+{
+    kakuro_grid g = {0};
+    (void)scratch;
+    int rc = make_in(&((const kakuro_outline_gen_opts *)ctx)->shape, t, &g, it);
+    kakuro_grid_free(&g);
+    return rc;
 }
 
 /* Lines of outline t: a blank line between outlines, `rows cols`, then its rows. */
@@ -103,7 +110,6 @@ static const pb_gen_hook outline_hook = {
     .columns = "index,rows,cols,density,symmetric,seed,white_cells",
     .status_column = -1,
     .raise = "--density",
-    .scratch = sizeof(kakuro_grid),
     .make = make,
     .lines = lines,
     .name = name,

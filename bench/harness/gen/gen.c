@@ -131,7 +131,7 @@ static void make_all(pb_gen_state *s)
 {
 #pragma omp parallel num_threads(s->o->threads)
     {
-        void *scratch = s->h->scratch ? malloc(s->h->scratch) : NULL;
+        void *scratch = s->h->scratch ? calloc(1, s->h->scratch) : NULL;
 #pragma omp for schedule(dynamic, 1)
         for (long t = s->from; t < s->n; t++) {
             int skip;
@@ -220,7 +220,7 @@ typedef struct item_head {
 static int make_record(void *ctx, int t, void **rec, size_t *len)
 {
     pb_gen_state *s = ctx;
-    void *scratch = s->h->scratch ? malloc(s->h->scratch) : NULL;
+    void *scratch = s->h->scratch ? calloc(1, s->h->scratch) : NULL;
     pb_gen_item it;
     make_one(s, t, scratch, &it);
     free(scratch);

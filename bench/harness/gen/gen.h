@@ -49,7 +49,7 @@ typedef struct pb_gen_hook {
     int keeps_limits;
     /* The options that raise the limits, for the message: "--max-tries or --time-limit". */
     const char *raise;
-    size_t scratch; /* bytes of scratch each making thread gets (0: none) */
+    size_t scratch; /* bytes of scratch each making thread gets, zeroed (0: none) */
 
     /* Makes task t into *it (zeroed): on any thread, any rank, any number of times
      * (--samples), always the same. 0, or -1 when out of memory. */
