@@ -160,7 +160,7 @@ bad_input "no row column" "$tmp/norow.csv:1: expected a column row$" -- "$pb" co
 variant badrow '3s/,'"$run"',1,/,'"$run"',x,/' ''
 bad_input "bad row number" "$tmp/badrow.csv:3: expected a whole number in column row, got 'x'$" -- "$pb" compare "$tmp/old.csv" "$tmp/badrow.csv"
 variant badrow2 '3s/,'"$run"',1,/,'"$run"',"1\n2",/' ''
-bad_input "a row number over two lines" "$tmp/badrow2.csv:3: expected a whole number in column row, got '1 2'$" -- "$pb" compare "$tmp/old.csv" "$tmp/badrow2.csv"
+bad_input "a row number over two lines" "$tmp/badrow2.csv:3: expected a whole number in column row, got '1\\\\x0a2'$" -- "$pb" compare "$tmp/old.csv" "$tmp/badrow2.csv"
 variant badsteps '4s/,done,1,50,/,done,1,5o,/' ''
 bad_input "bad steps" "$tmp/badsteps.csv:4: expected a whole number in column steps, got '5o'$" -- "$pb" compare "$tmp/badsteps.csv" "$tmp/old.csv"
 variant badtime '' '4s/,[^,]*$/,fast/'

@@ -177,7 +177,7 @@ expect 2 "export: unknown format" -- "$pb" export cnf sudoku "$sudoku9"
 one_line_error "unknown format 'cnf'"
 expect 2 "export: index past the end" -- "$pb" export dimacs notouch cross8 --index 2
 one_line_error "--index 2: cross8 holds 1 puzzle "
-expect 4 "export: unwritable" -- "$pb" export dimacs notouch cross8 -o "$tmp/no/such/dir.cnf"
+expect 2 "export: unwritable" -- "$pb" export dimacs notouch cross8 -o "$tmp/no/such/dir.cnf"
 one_line_error "cannot write"
 expect 2 "import: missing output" -- "$pb" import-solution notouch cross8
 one_line_error "missing SOLVER_OUTPUT"

@@ -37,7 +37,7 @@ if ! "$pb" info | grep -q '^player page: with its WebAssembly generator'; then
 fi
 
 "$pb" player --out "$tmp/p" >/dev/null
-fails 4 player --out /proc/no/such/dir
+fails 2 player --out /proc/no/such/dir
 args=(--size 6x6,9x9 --difficulty easy,hard --count 2 --seed 9)
 "$pb" generate kakuro "${args[@]}" --html "$tmp/cli.html" >"$tmp/with.txt"
 "$pb" generate kakuro "${args[@]}" >"$tmp/cli.txt"

@@ -653,6 +653,41 @@ class KakuroPublic(unittest.TestCase):
         self.assertIn("_Not run: no `kakuro-public.csv`", text)
 
 
+class TdokuSection(unittest.TestCase):
+    """tdoku's published figures always; with sudoku-tdoku.csv, logic and tdoku per set
+    and mode: medians and ranges over the rounds, and the per-round ratio."""
+
+    def section(self, rows):
+        from analysis.sections import sudoku_tdoku
+        tmp = Path(tempfile.mkdtemp())
+        try:
+            path = None
+            if rows is not None:
+                path = tmp / sudoku_tdoku.FILE
+                lines = ["set,mode,tool,round,puzzles,puzzles_per_s,guesses_per_puzzle"]
+                lines += [",".join(str(x) for x in r) for r in rows]
+                path.write_text("\n".join(lines) + "\n")
+            return "\n".join(sudoku_tdoku.section(None, path))
+        finally:
+            shutil.rmtree(tmp)
+
+    def test_published_only(self):
+        text = self.section(None)
+        self.assertIn("| `top1465` | 137580 | 9.05 |", text)
+        self.assertIn("| `forum_hardest_1905_11plus` | 24002 | 64.98 |", text)
+        self.assertIn("is shown when `sudoku-tdoku.csv` is in the results", text)
+
+    def test_measured_rounds(self):
+        rows = []
+        for rnd, (ours, theirs) in enumerate(((110000, 100000), (99000, 110000), (130000, 100000)), 1):
+            rows.append(("top1465", "first", "logic", rnd, 1465, ours, 5.67))
+            rows.append(("top1465", "first", "tdoku", rnd, 1465, theirs, 6.07))
+        text = self.section(rows)
+        # Ratios per round 1.10, 0.90, 1.30: median 1.10, range 0.90 to 1.30.
+        self.assertIn("| `top1465` | first | 3 | 110000 [99000, 130000] | 100000 [100000, 110000] | "
+                      "1.10 [0.90, 1.30] | 5.67 [5.67, 5.67] | 6.07 [6.07, 6.07] |", text)
+
+
 class Ladder(unittest.TestCase):
     """FAMILY-ladder.csv (bench/ladder.py): the first rung that solves every instance,
     totals with lower bounds, and the targets' ratios, on hand-made rows."""

@@ -57,6 +57,19 @@ static pb_result run(const char *engine, const char *order, const sudoku_grid *g
     return r;
 }
 
+/* run() on a model (a view whose domains the caller may have cut); propagate runs
+ * with mrv. */
+static pb_result run_model(const char *engine, const pb_model *m, pb_mode mode,
+                           uint64_t max_solutions, int *first)
+{
+    pb_run how = {.mode = mode, .order = strcmp(engine, "propagate") ? NULL : pb_order_find("mrv")};
+    how.limits.max_solutions = max_solutions;
+    pb_result r = {.first = first};
+    pb_engine_run(pb_model_engine_find(engine), m, &how, &r);
+    CHECK_EQ_U64(r.stats.steps, r.stats.placements + r.stats.backtracks);
+    return r;
+}
+
 /* Independent of grid.c: every row, column and box holds 1..N once, givens kept. */
 static int valid_solution(const sudoku_grid *puzzle, const int *v)
 {
@@ -244,6 +257,51 @@ static void test_9x9_counts(void)
     expect_count(&g, want, 0, 0);
 }
 
+/* Counts of logic against propagate (mrv), an engine that shares no code with it, on
+ * boards cut from the unique puzzles' solutions by a fixed LCG: blanks enough to give
+ * one or many solutions, a wrong given for none, and some cells whose domain is cut
+ * to a few values (the 9x9 core's path for domains that are neither full nor one
+ * value). Counts capped by --limit must agree too, status included. */
+static void test_9x9_random_counts(void)
+{
+    uint64_t seed = 20240611u, outcomes[3] = {0, 0, 0};
+    for (size_t i = 0; i < sizeof unique9 / sizeof *unique9; i++) {
+        sudoku_grid g = parse(unique9[i]);
+        int s[81];
+        run("logic", NULL, &g, PB_MODE_FIRST, 0, 0, s);
+        for (int t = 0; t < 40; t++) {
+            sudoku_grid h = g;
+            for (int c = 0; c < 81; c++) h.cell[c] = (unsigned char)s[c];
+            const int blanks = 40 + t % 36;
+            for (int k = 0; k < blanks; k++) {
+                seed = seed * 6364136223846793005u + 1442695040888963407u;
+                h.cell[(seed >> 33) % 81] = 0;
+            }
+            if (t % 4 == 3) h = wrong_given(&h, s);
+            pb_mask dom[81];
+            pb_model m = view_of(&h, dom);
+            for (int c = 0; t % 3 == 1 && c < 81; c += 7) {
+                seed = seed * 6364136223846793005u + 1442695040888963407u;
+                if (!h.cell[c]) dom[c] &= (pb_mask)((seed >> 40) | PB_BIT(1 + (int)(seed % 9)));
+            }
+            static const uint64_t limits[] = {0, 1, 2, 7, 100};
+            for (int l = blanks > 50; l < 5; l++) {
+                pb_result a = run_model("logic", &m, PB_MODE_COUNT, limits[l], NULL);
+                pb_result b = run_model("propagate", &m, PB_MODE_COUNT, limits[l], NULL);
+                CHECK(a.status == b.status);
+                CHECK_EQ_U64(a.stats.solutions, b.stats.solutions);
+                outcomes[a.stats.solutions == 0 ? 0 : a.stats.solutions == 1 ? 1 : 2]++;
+            }
+            int first[81];
+            pb_result f = run_model("logic", &m, PB_MODE_FIRST, 0, first);
+            if (!f.stats.solutions) continue;
+            CHECK(valid_solution(&h, first));
+            for (int c = 0; c < 81; c++) CHECK(dom[c] & PB_BIT(first[c]));
+        }
+    }
+    CHECK(outcomes[0] > 0 && outcomes[1] > 0 && outcomes[2] > 0);
+}
+
 static void test_stats_and_limits(void)
 {
     sudoku_grid hard = parse(unique9[1]);
@@ -400,6 +458,7 @@ int main(void)
 {
     test_4x4();
     test_9x9_counts();
+    test_9x9_random_counts();
     test_stats_and_limits();
     test_seed_deduce();
     test_grade();

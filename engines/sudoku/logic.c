@@ -1,8 +1,9 @@
 /* logic.c — `logic`, the fast sudoku engine: bit-parallel candidates per cell, naked
  * singles through a queue, hidden singles per unit from once/twice masks, locked
  * candidates (pointing and claiming), and a guess in a cell with the fewest values.
- * 9x9 boards have their own core, on per-digit bitboards, in logic9.c; this file's
- * generic core runs the other sizes (4x4, 16x16, 25x25).
+ * 9x9 boards have their own core, on per-digit bitboards with its own choice of guess,
+ * in logic9.c and logic9_pick.c; this file's generic core runs the other sizes (4x4,
+ * 16x16, 25x25).
  *
  * A board is one flat array of uint32_t words, copied whole on a guess, so taking a
  * guess back costs nothing. After a guessed value fails (or its subtree has been
@@ -396,7 +397,8 @@ static int accepts(const pb_model *m, const char **why)
 
 const pb_engine pb_engine_sudoku_logic = {
     {"logic",
-     "sudoku: bit-parallel naked and hidden singles, locked candidates, fewest-values guess",
+     "sudoku: bit-parallel naked and hidden singles, locked candidates, then a guess where "
+     "both ways place a digit (9x9; other sizes: a cell with the fewest values)",
      PB_CAP_FIRST | PB_CAP_COUNT, pb_cap_names},
     0,
     accepts,

@@ -1,27 +1,34 @@
-/* logic9.c — the 9x9 core of the `logic` sudoku engine: per-digit bitboards split in
- * bands, in the style of JCZSolve and fsss2.
- *
- * A board holds, for each digit d and band b (three rows), the 27-bit set of cells of
- * the band where d may still go (bit 9 * row + column; a placed digit keeps its own
- * bit), and per band the set of unplaced cells. Cell c is bit c % 27 of band c / 27.
- * The whole board is 57 words, copied on a guess.
+/* logic9.c — the 9x9 core of the `logic` sudoku engine: per-digit bitboards, one
+ * vector per digit with a lane per band (logic9_board.h), reduced with lane-parallel
+ * bit operations (SSE2 on every x86-64); the guess is chosen in logic9_pick.c.
  *
  * Deduction, until nothing changes:
- *   - each changed digit-band is reduced to the cells that lie in some placement of
- *     the digit in the band: the digit takes one cell per row and per box, so its
- *     row-box segments must form a permutation (a table maps the nine segments to the
- *     cells that survive). This is locked candidates within the band, hidden singles
- *     in its rows and boxes, and the check that every row and box keeps the digit;
- *   - a box of the band whose digit is left in one column takes that column from the
- *     digit in the other two bands (pointing along columns);
- *   - a row of the band whose digit is left in one unplaced cell places it there;
- *   - when the digit-bands are stable: naked singles, found bit-parallel by counting
- *     each cell's digits to two across the nine boards, and hidden singles in columns.
- * Then the search guesses in a cell with the fewest digits (two, when there is one),
- * the lowest digit first, as logic.c does: a failed (or counted) guess is ruled out
- * in the parent board, which is propagated again. Claiming along columns (a column
- * whose digit lies in one box takes it from the rest of the box) was tried and left
- * out: it saves a few guesses but costs more time than they do on every test set.
+ *   - a changed digit's board is reduced to the cells that lie in some placement of
+ *     the digit: in a band it takes one cell per row and per box, so the row-box
+ *     segments it keeps must form a permutation matrix, and so must the column-band
+ *     segments of a stack. Both are computed for the three bands (stacks) at once
+ *     from the segment flags by rotations: a segment survives when the two rows
+ *     (columns) left can take the two boxes (bands) left. This is locked candidates in
+ *     both directions (pointing and claiming), and a digit alone in a box or column is
+ *     left alone in its row too;
+ *   - a cell alone in its row for a digit is placed: the other digits leave it (the
+ *     reduction has cleared the digit from the cell's box and column already). A cell
+ *     left with one digit gets the rest of its row cleared of that digit, which makes
+ *     it such a cell.
+ * Then the search guesses. A failed (or counted) guess is ruled out in the parent
+ * board, which is propagated again.
+ *
+ * A placement never checks its own row, box or column: two cells of one digit in a
+ * row leave some other digit without a cell there, which the reduction finds as an
+ * empty row. So a board whose cells are all placed after a full propagation is a
+ * solution. The per-digit loops that update other digits run without branches: which
+ * digit holds a cell is not predictable, and mispredicted branches cost more than
+ * the work they skip.
+ *
+ * Tried and left out: closing two dirty digits side by side (two independent chains
+ * of vector operations) was no faster. Not added: tdoku's triads (a row-box segment
+ * holds exactly three digits), which a prototype showed saving few guesses on the
+ * hardest sets for a count across the nine digits at every fixpoint.
  *
  * Stats are logic.c's: a placement is a cell the engine fills (givens, cells whose
  * domain starts as one value, are not counted), a backtrack a board whose propagation
@@ -29,386 +36,204 @@
  * limits are checked after every propagation and at every guess, so a step limit can
  * be overshot by at most one propagation's placements. */
 #include "logic9.h"
+#include "logic9_board.h"
 #include "../core/limiter.h"
 
 #include <stdlib.h>
 #include <string.h>
 
-/* Tables, computed offline from these definitions: shrink[x], for a row's 9 bits, has bit k set
- * when box k of the row has any; complex_mask[s], for the 9 row-box segments of a digit in a band
- * (bit 3 * row + box), is the union of the segments that lie in some permutation (0
- * when none does); column_lock[s], for the columns a digit has in a band, holds (in
- * all three rows) the columns that are the only one of their box; band_peers[p] is
- * the row and box of cell p of a band, without p. */
-static const uint8_t shrink[512] = {
-    0, 1, 1, 1, 1, 1, 1, 1, 2, 3, 3, 3, 3, 3, 3, 3, 2, 3, 3, 3, 3, 3, 3, 3, 2, 3, 3, 3, 3, 3, 3, 3,
-    2, 3, 3, 3, 3, 3, 3, 3, 2, 3, 3, 3, 3, 3, 3, 3, 2, 3, 3, 3, 3, 3, 3, 3, 2, 3, 3, 3, 3, 3, 3, 3,
-    4, 5, 5, 5, 5, 5, 5, 5, 6, 7, 7, 7, 7, 7, 7, 7, 6, 7, 7, 7, 7, 7, 7, 7, 6, 7, 7, 7, 7, 7, 7, 7,
-    6, 7, 7, 7, 7, 7, 7, 7, 6, 7, 7, 7, 7, 7, 7, 7, 6, 7, 7, 7, 7, 7, 7, 7, 6, 7, 7, 7, 7, 7, 7, 7,
-    4, 5, 5, 5, 5, 5, 5, 5, 6, 7, 7, 7, 7, 7, 7, 7, 6, 7, 7, 7, 7, 7, 7, 7, 6, 7, 7, 7, 7, 7, 7, 7,
-    6, 7, 7, 7, 7, 7, 7, 7, 6, 7, 7, 7, 7, 7, 7, 7, 6, 7, 7, 7, 7, 7, 7, 7, 6, 7, 7, 7, 7, 7, 7, 7,
-    4, 5, 5, 5, 5, 5, 5, 5, 6, 7, 7, 7, 7, 7, 7, 7, 6, 7, 7, 7, 7, 7, 7, 7, 6, 7, 7, 7, 7, 7, 7, 7,
-    6, 7, 7, 7, 7, 7, 7, 7, 6, 7, 7, 7, 7, 7, 7, 7, 6, 7, 7, 7, 7, 7, 7, 7, 6, 7, 7, 7, 7, 7, 7, 7,
-    4, 5, 5, 5, 5, 5, 5, 5, 6, 7, 7, 7, 7, 7, 7, 7, 6, 7, 7, 7, 7, 7, 7, 7, 6, 7, 7, 7, 7, 7, 7, 7,
-    6, 7, 7, 7, 7, 7, 7, 7, 6, 7, 7, 7, 7, 7, 7, 7, 6, 7, 7, 7, 7, 7, 7, 7, 6, 7, 7, 7, 7, 7, 7, 7,
-    4, 5, 5, 5, 5, 5, 5, 5, 6, 7, 7, 7, 7, 7, 7, 7, 6, 7, 7, 7, 7, 7, 7, 7, 6, 7, 7, 7, 7, 7, 7, 7,
-    6, 7, 7, 7, 7, 7, 7, 7, 6, 7, 7, 7, 7, 7, 7, 7, 6, 7, 7, 7, 7, 7, 7, 7, 6, 7, 7, 7, 7, 7, 7, 7,
-    4, 5, 5, 5, 5, 5, 5, 5, 6, 7, 7, 7, 7, 7, 7, 7, 6, 7, 7, 7, 7, 7, 7, 7, 6, 7, 7, 7, 7, 7, 7, 7,
-    6, 7, 7, 7, 7, 7, 7, 7, 6, 7, 7, 7, 7, 7, 7, 7, 6, 7, 7, 7, 7, 7, 7, 7, 6, 7, 7, 7, 7, 7, 7, 7,
-    4, 5, 5, 5, 5, 5, 5, 5, 6, 7, 7, 7, 7, 7, 7, 7, 6, 7, 7, 7, 7, 7, 7, 7, 6, 7, 7, 7, 7, 7, 7, 7,
-    6, 7, 7, 7, 7, 7, 7, 7, 6, 7, 7, 7, 7, 7, 7, 7, 6, 7, 7, 7, 7, 7, 7, 7, 6, 7, 7, 7, 7, 7, 7, 7,
-};
-static const uint32_t complex_mask[512] = {
-    0x0000000, 0x0000000, 0x0000000, 0x0000000, 0x0000000, 0x0000000, 0x0000000, 0x0000000,
-    0x0000000, 0x0000000, 0x0000000, 0x0000000, 0x0000000, 0x0000000, 0x0000000, 0x0000000,
-    0x0000000, 0x0000000, 0x0000000, 0x0000000, 0x0000000, 0x0000000, 0x0000000, 0x0000000,
-    0x0000000, 0x0000000, 0x0000000, 0x0000000, 0x0000000, 0x0000000, 0x0000000, 0x0000000,
-    0x0000000, 0x0000000, 0x0000000, 0x0000000, 0x0000000, 0x0000000, 0x0000000, 0x0000000,
-    0x0000000, 0x0000000, 0x0000000, 0x0000000, 0x0000000, 0x0000000, 0x0000000, 0x0000000,
-    0x0000000, 0x0000000, 0x0000000, 0x0000000, 0x0000000, 0x0000000, 0x0000000, 0x0000000,
-    0x0000000, 0x0000000, 0x0000000, 0x0000000, 0x0000000, 0x0000000, 0x0000000, 0x0000000,
-    0x0000000, 0x0000000, 0x0000000, 0x0000000, 0x0000000, 0x0000000, 0x0000000, 0x0000000,
-    0x0000000, 0x0000000, 0x0000000, 0x0000000, 0x0000000, 0x0000000, 0x0000000, 0x0000000,
-    0x0000000, 0x0000000, 0x0000000, 0x0000000, 0x01c71c0, 0x01c71c0, 0x01c71c0, 0x01c71c0,
-    0x0000000, 0x0000000, 0x0000000, 0x0000000, 0x01c71c0, 0x01c71c0, 0x01c71c0, 0x01c71c0,
-    0x0000000, 0x0000000, 0x01f8038, 0x01f8038, 0x0000000, 0x0000000, 0x01f8038, 0x01f8038,
-    0x0000000, 0x0000000, 0x01f8038, 0x01f8038, 0x0000000, 0x0000000, 0x01f8038, 0x01f8038,
-    0x0000000, 0x0000000, 0x01f8038, 0x01f8038, 0x01c71c0, 0x01c71c0, 0x01ff1f8, 0x01ff1f8,
-    0x0000000, 0x0000000, 0x01f8038, 0x01f8038, 0x01c71c0, 0x01c71c0, 0x01ff1f8, 0x01ff1f8,
-    0x0000000, 0x0000000, 0x0000000, 0x0000000, 0x0000000, 0x0000000, 0x0000000, 0x0000000,
-    0x0000000, 0x0000000, 0x0000000, 0x0000000, 0x0e00fc0, 0x0e00fc0, 0x0e00fc0, 0x0e00fc0,
-    0x0000000, 0x0000000, 0x0000000, 0x0000000, 0x0000000, 0x0000000, 0x0000000, 0x0000000,
-    0x0000000, 0x0000000, 0x0000000, 0x0000000, 0x0e00fc0, 0x0e00fc0, 0x0e00fc0, 0x0e00fc0,
-    0x0000000, 0x0e38007, 0x0000000, 0x0e38007, 0x0000000, 0x0e38007, 0x0000000, 0x0e38007,
-    0x0000000, 0x0e38007, 0x0000000, 0x0e38007, 0x0e00fc0, 0x0e38fc7, 0x0e00fc0, 0x0e38fc7,
-    0x0000000, 0x0e38007, 0x0000000, 0x0e38007, 0x0000000, 0x0e38007, 0x0000000, 0x0e38007,
-    0x0000000, 0x0e38007, 0x0000000, 0x0e38007, 0x0e00fc0, 0x0e38fc7, 0x0e00fc0, 0x0e38fc7,
-    0x0000000, 0x0000000, 0x0000000, 0x0000000, 0x0000000, 0x0000000, 0x0000000, 0x0000000,
-    0x0000000, 0x0000000, 0x0000000, 0x0000000, 0x0e00fc0, 0x0e00fc0, 0x0e00fc0, 0x0e00fc0,
-    0x0000000, 0x0000000, 0x0000000, 0x0000000, 0x01c71c0, 0x01c71c0, 0x01c71c0, 0x01c71c0,
-    0x0000000, 0x0000000, 0x0000000, 0x0000000, 0x0fc7fc0, 0x0fc7fc0, 0x0fc7fc0, 0x0fc7fc0,
-    0x0000000, 0x0e38007, 0x01f8038, 0x0ff803f, 0x0000000, 0x0e38007, 0x01f8038, 0x0ff803f,
-    0x0000000, 0x0e38007, 0x01f8038, 0x0ff803f, 0x0e00fc0, 0x0e38fc7, 0x0ff8ff8, 0x0ff8fff,
-    0x0000000, 0x0e38007, 0x01f8038, 0x0ff803f, 0x01c71c0, 0x0fff1c7, 0x01ff1f8, 0x0fff1ff,
-    0x0000000, 0x0e38007, 0x01f8038, 0x0ff803f, 0x0fc7fc0, 0x0ffffc7, 0x0fffff8, 0x0ffffff,
-    0x0000000, 0x0000000, 0x0000000, 0x0000000, 0x0000000, 0x0000000, 0x0000000, 0x0000000,
-    0x0000000, 0x0000000, 0x7000e38, 0x7000e38, 0x0000000, 0x0000000, 0x7000e38, 0x7000e38,
-    0x0000000, 0x7007007, 0x0000000, 0x7007007, 0x0000000, 0x7007007, 0x0000000, 0x7007007,
-    0x0000000, 0x7007007, 0x7000e38, 0x7007e3f, 0x0000000, 0x7007007, 0x7000e38, 0x7007e3f,
-    0x0000000, 0x0000000, 0x0000000, 0x0000000, 0x0000000, 0x0000000, 0x0000000, 0x0000000,
-    0x0000000, 0x0000000, 0x7000e38, 0x7000e38, 0x0000000, 0x0000000, 0x7000e38, 0x7000e38,
-    0x0000000, 0x7007007, 0x0000000, 0x7007007, 0x0000000, 0x7007007, 0x0000000, 0x7007007,
-    0x0000000, 0x7007007, 0x7000e38, 0x7007e3f, 0x0000000, 0x7007007, 0x7000e38, 0x7007e3f,
-    0x0000000, 0x0000000, 0x0000000, 0x0000000, 0x0000000, 0x0000000, 0x0000000, 0x0000000,
-    0x0000000, 0x0000000, 0x7000e38, 0x7000e38, 0x0000000, 0x0000000, 0x7000e38, 0x7000e38,
-    0x0000000, 0x7007007, 0x0000000, 0x7007007, 0x01c71c0, 0x71c71c7, 0x01c71c0, 0x71c71c7,
-    0x0000000, 0x7007007, 0x7000e38, 0x7007e3f, 0x01c71c0, 0x71c71c7, 0x71c7ff8, 0x71c7fff,
-    0x0000000, 0x0000000, 0x01f8038, 0x01f8038, 0x0000000, 0x0000000, 0x01f8038, 0x01f8038,
-    0x0000000, 0x0000000, 0x71f8e38, 0x71f8e38, 0x0000000, 0x0000000, 0x71f8e38, 0x71f8e38,
-    0x0000000, 0x7007007, 0x01f8038, 0x71ff03f, 0x01c71c0, 0x71c71c7, 0x01ff1f8, 0x71ff1ff,
-    0x0000000, 0x7007007, 0x71f8e38, 0x71ffe3f, 0x01c71c0, 0x71c71c7, 0x71ffff8, 0x71fffff,
-    0x0000000, 0x0000000, 0x0000000, 0x0000000, 0x0000000, 0x0000000, 0x0000000, 0x0000000,
-    0x0000000, 0x0000000, 0x7000e38, 0x7000e38, 0x0e00fc0, 0x0e00fc0, 0x7e00ff8, 0x7e00ff8,
-    0x0000000, 0x7007007, 0x0000000, 0x7007007, 0x0000000, 0x7007007, 0x0000000, 0x7007007,
-    0x0000000, 0x7007007, 0x7000e38, 0x7007e3f, 0x0e00fc0, 0x7e07fc7, 0x7e00ff8, 0x7e07fff,
-    0x0000000, 0x0e38007, 0x0000000, 0x0e38007, 0x0000000, 0x0e38007, 0x0000000, 0x0e38007,
-    0x0000000, 0x0e38007, 0x7000e38, 0x7e38e3f, 0x0e00fc0, 0x0e38fc7, 0x7e00ff8, 0x7e38fff,
-    0x0000000, 0x7e3f007, 0x0000000, 0x7e3f007, 0x0000000, 0x7e3f007, 0x0000000, 0x7e3f007,
-    0x0000000, 0x7e3f007, 0x7000e38, 0x7e3fe3f, 0x0e00fc0, 0x7e3ffc7, 0x7e00ff8, 0x7e3ffff,
-    0x0000000, 0x0000000, 0x0000000, 0x0000000, 0x0000000, 0x0000000, 0x0000000, 0x0000000,
-    0x0000000, 0x0000000, 0x7000e38, 0x7000e38, 0x0e00fc0, 0x0e00fc0, 0x7e00ff8, 0x7e00ff8,
-    0x0000000, 0x7007007, 0x0000000, 0x7007007, 0x01c71c0, 0x71c71c7, 0x01c71c0, 0x71c71c7,
-    0x0000000, 0x7007007, 0x7000e38, 0x7007e3f, 0x0fc7fc0, 0x7fc7fc7, 0x7fc7ff8, 0x7fc7fff,
-    0x0000000, 0x0e38007, 0x01f8038, 0x0ff803f, 0x0000000, 0x0e38007, 0x01f8038, 0x0ff803f,
-    0x0000000, 0x0e38007, 0x71f8e38, 0x7ff8e3f, 0x0e00fc0, 0x0e38fc7, 0x7ff8ff8, 0x7ff8fff,
-    0x0000000, 0x7e3f007, 0x01f8038, 0x7fff03f, 0x01c71c0, 0x7fff1c7, 0x01ff1f8, 0x7fff1ff,
-    0x0000000, 0x7e3f007, 0x71f8e38, 0x7fffe3f, 0x0fc7fc0, 0x7ffffc7, 0x7fffff8, 0x7ffffff,
-};
-static const uint32_t column_lock[512] = {
-    0x0000000, 0x0040201, 0x0080402, 0x0000000, 0x0100804, 0x0000000, 0x0000000, 0x0000000,
-    0x0201008, 0x0241209, 0x028140a, 0x0201008, 0x030180c, 0x0201008, 0x0201008, 0x0201008,
-    0x0402010, 0x0442211, 0x0482412, 0x0402010, 0x0502814, 0x0402010, 0x0402010, 0x0402010,
-    0x0000000, 0x0040201, 0x0080402, 0x0000000, 0x0100804, 0x0000000, 0x0000000, 0x0000000,
-    0x0804020, 0x0844221, 0x0884422, 0x0804020, 0x0904824, 0x0804020, 0x0804020, 0x0804020,
-    0x0000000, 0x0040201, 0x0080402, 0x0000000, 0x0100804, 0x0000000, 0x0000000, 0x0000000,
-    0x0000000, 0x0040201, 0x0080402, 0x0000000, 0x0100804, 0x0000000, 0x0000000, 0x0000000,
-    0x0000000, 0x0040201, 0x0080402, 0x0000000, 0x0100804, 0x0000000, 0x0000000, 0x0000000,
-    0x1008040, 0x1048241, 0x1088442, 0x1008040, 0x1108844, 0x1008040, 0x1008040, 0x1008040,
-    0x1209048, 0x1249249, 0x128944a, 0x1209048, 0x130984c, 0x1209048, 0x1209048, 0x1209048,
-    0x140a050, 0x144a251, 0x148a452, 0x140a050, 0x150a854, 0x140a050, 0x140a050, 0x140a050,
-    0x1008040, 0x1048241, 0x1088442, 0x1008040, 0x1108844, 0x1008040, 0x1008040, 0x1008040,
-    0x180c060, 0x184c261, 0x188c462, 0x180c060, 0x190c864, 0x180c060, 0x180c060, 0x180c060,
-    0x1008040, 0x1048241, 0x1088442, 0x1008040, 0x1108844, 0x1008040, 0x1008040, 0x1008040,
-    0x1008040, 0x1048241, 0x1088442, 0x1008040, 0x1108844, 0x1008040, 0x1008040, 0x1008040,
-    0x1008040, 0x1048241, 0x1088442, 0x1008040, 0x1108844, 0x1008040, 0x1008040, 0x1008040,
-    0x2010080, 0x2050281, 0x2090482, 0x2010080, 0x2110884, 0x2010080, 0x2010080, 0x2010080,
-    0x2211088, 0x2251289, 0x229148a, 0x2211088, 0x231188c, 0x2211088, 0x2211088, 0x2211088,
-    0x2412090, 0x2452291, 0x2492492, 0x2412090, 0x2512894, 0x2412090, 0x2412090, 0x2412090,
-    0x2010080, 0x2050281, 0x2090482, 0x2010080, 0x2110884, 0x2010080, 0x2010080, 0x2010080,
-    0x28140a0, 0x28542a1, 0x28944a2, 0x28140a0, 0x29148a4, 0x28140a0, 0x28140a0, 0x28140a0,
-    0x2010080, 0x2050281, 0x2090482, 0x2010080, 0x2110884, 0x2010080, 0x2010080, 0x2010080,
-    0x2010080, 0x2050281, 0x2090482, 0x2010080, 0x2110884, 0x2010080, 0x2010080, 0x2010080,
-    0x2010080, 0x2050281, 0x2090482, 0x2010080, 0x2110884, 0x2010080, 0x2010080, 0x2010080,
-    0x0000000, 0x0040201, 0x0080402, 0x0000000, 0x0100804, 0x0000000, 0x0000000, 0x0000000,
-    0x0201008, 0x0241209, 0x028140a, 0x0201008, 0x030180c, 0x0201008, 0x0201008, 0x0201008,
-    0x0402010, 0x0442211, 0x0482412, 0x0402010, 0x0502814, 0x0402010, 0x0402010, 0x0402010,
-    0x0000000, 0x0040201, 0x0080402, 0x0000000, 0x0100804, 0x0000000, 0x0000000, 0x0000000,
-    0x0804020, 0x0844221, 0x0884422, 0x0804020, 0x0904824, 0x0804020, 0x0804020, 0x0804020,
-    0x0000000, 0x0040201, 0x0080402, 0x0000000, 0x0100804, 0x0000000, 0x0000000, 0x0000000,
-    0x0000000, 0x0040201, 0x0080402, 0x0000000, 0x0100804, 0x0000000, 0x0000000, 0x0000000,
-    0x0000000, 0x0040201, 0x0080402, 0x0000000, 0x0100804, 0x0000000, 0x0000000, 0x0000000,
-    0x4020100, 0x4060301, 0x40a0502, 0x4020100, 0x4120904, 0x4020100, 0x4020100, 0x4020100,
-    0x4221108, 0x4261309, 0x42a150a, 0x4221108, 0x432190c, 0x4221108, 0x4221108, 0x4221108,
-    0x4422110, 0x4462311, 0x44a2512, 0x4422110, 0x4522914, 0x4422110, 0x4422110, 0x4422110,
-    0x4020100, 0x4060301, 0x40a0502, 0x4020100, 0x4120904, 0x4020100, 0x4020100, 0x4020100,
-    0x4824120, 0x4864321, 0x48a4522, 0x4824120, 0x4924924, 0x4824120, 0x4824120, 0x4824120,
-    0x4020100, 0x4060301, 0x40a0502, 0x4020100, 0x4120904, 0x4020100, 0x4020100, 0x4020100,
-    0x4020100, 0x4060301, 0x40a0502, 0x4020100, 0x4120904, 0x4020100, 0x4020100, 0x4020100,
-    0x4020100, 0x4060301, 0x40a0502, 0x4020100, 0x4120904, 0x4020100, 0x4020100, 0x4020100,
-    0x0000000, 0x0040201, 0x0080402, 0x0000000, 0x0100804, 0x0000000, 0x0000000, 0x0000000,
-    0x0201008, 0x0241209, 0x028140a, 0x0201008, 0x030180c, 0x0201008, 0x0201008, 0x0201008,
-    0x0402010, 0x0442211, 0x0482412, 0x0402010, 0x0502814, 0x0402010, 0x0402010, 0x0402010,
-    0x0000000, 0x0040201, 0x0080402, 0x0000000, 0x0100804, 0x0000000, 0x0000000, 0x0000000,
-    0x0804020, 0x0844221, 0x0884422, 0x0804020, 0x0904824, 0x0804020, 0x0804020, 0x0804020,
-    0x0000000, 0x0040201, 0x0080402, 0x0000000, 0x0100804, 0x0000000, 0x0000000, 0x0000000,
-    0x0000000, 0x0040201, 0x0080402, 0x0000000, 0x0100804, 0x0000000, 0x0000000, 0x0000000,
-    0x0000000, 0x0040201, 0x0080402, 0x0000000, 0x0100804, 0x0000000, 0x0000000, 0x0000000,
-    0x0000000, 0x0040201, 0x0080402, 0x0000000, 0x0100804, 0x0000000, 0x0000000, 0x0000000,
-    0x0201008, 0x0241209, 0x028140a, 0x0201008, 0x030180c, 0x0201008, 0x0201008, 0x0201008,
-    0x0402010, 0x0442211, 0x0482412, 0x0402010, 0x0502814, 0x0402010, 0x0402010, 0x0402010,
-    0x0000000, 0x0040201, 0x0080402, 0x0000000, 0x0100804, 0x0000000, 0x0000000, 0x0000000,
-    0x0804020, 0x0844221, 0x0884422, 0x0804020, 0x0904824, 0x0804020, 0x0804020, 0x0804020,
-    0x0000000, 0x0040201, 0x0080402, 0x0000000, 0x0100804, 0x0000000, 0x0000000, 0x0000000,
-    0x0000000, 0x0040201, 0x0080402, 0x0000000, 0x0100804, 0x0000000, 0x0000000, 0x0000000,
-    0x0000000, 0x0040201, 0x0080402, 0x0000000, 0x0100804, 0x0000000, 0x0000000, 0x0000000,
-    0x0000000, 0x0040201, 0x0080402, 0x0000000, 0x0100804, 0x0000000, 0x0000000, 0x0000000,
-    0x0201008, 0x0241209, 0x028140a, 0x0201008, 0x030180c, 0x0201008, 0x0201008, 0x0201008,
-    0x0402010, 0x0442211, 0x0482412, 0x0402010, 0x0502814, 0x0402010, 0x0402010, 0x0402010,
-    0x0000000, 0x0040201, 0x0080402, 0x0000000, 0x0100804, 0x0000000, 0x0000000, 0x0000000,
-    0x0804020, 0x0844221, 0x0884422, 0x0804020, 0x0904824, 0x0804020, 0x0804020, 0x0804020,
-    0x0000000, 0x0040201, 0x0080402, 0x0000000, 0x0100804, 0x0000000, 0x0000000, 0x0000000,
-    0x0000000, 0x0040201, 0x0080402, 0x0000000, 0x0100804, 0x0000000, 0x0000000, 0x0000000,
-    0x0000000, 0x0040201, 0x0080402, 0x0000000, 0x0100804, 0x0000000, 0x0000000, 0x0000000,
-};
-static const uint32_t band_peers[27] = {
-    0x01c0ffe, 0x01c0ffd, 0x01c0ffb, 0x0e071f7, 0x0e071ef, 0x0e071df, 0x70381bf,
-    0x703817f, 0x70380ff, 0x01ffc07, 0x01ffa07, 0x01ff607, 0x0e3ee38, 0x0e3de38,
-    0x0e3be38, 0x7037fc0, 0x702ffc0, 0x701ffc0, 0x7f80e07, 0x7f40e07, 0x7ec0e07,
-    0x7dc7038, 0x7bc7038, 0x77c7038, 0x6ff81c0, 0x5ff81c0, 0x3ff81c0,
-};
+/* The first cell of every row-box segment of a band (bit 9 * row + 3 * box). */
+#define SEG 0x1249249u
 
-#define BAND_ALL 0x7ffffffu /* the 27 cells of a band */
-#define COLS(a)  (((a) | (a) >> 9 | (a) >> 18) & 0x1ffu)
+/* Rotations of segment flags (bits of SEG) within a band: the flag of (row r, box k)
+ * gets that of box k+1 or k-1 of the row, or of row r+1 or r-1 in the same box. */
+static inline l9_vec box_next(l9_vec s)
+{
+    return ((s >> 3) & L9_SPLAT(0x241209u)) | ((s << 6) & L9_SPLAT(0x1008040u));
+}
+static inline l9_vec box_prev(l9_vec s)
+{
+    return ((s << 3) & L9_SPLAT(0x1209048u)) | ((s >> 6) & L9_SPLAT(0x40201u));
+}
+static inline l9_vec row_next(l9_vec s)
+{
+    return (s >> 9) | ((s << 18) & L9_SPLAT(0x7fc0000u));
+}
+static inline l9_vec row_prev(l9_vec s)
+{
+    return ((s << 9) & L9_SPLAT(0x7fffe00u)) | (s >> 18);
+}
+/* The same for column flags (9 bits, column j of a band): column i of a stack gets
+ * column i+1 or i-1 of the stack. */
+static inline l9_vec col_next(l9_vec c)
+{
+    return ((c >> 1) & L9_SPLAT(0xdbu)) | ((c << 2) & L9_SPLAT(0x124u));
+}
+static inline l9_vec col_prev(l9_vec c)
+{
+    return ((c << 1) & L9_SPLAT(0x1b6u)) | ((c >> 2) & L9_SPLAT(0x49u));
+}
 
-typedef struct board {
-    uint32_t f[27];    /* f[3 * d + b]: the cells of band b where digit d+1 may go */
-    uint32_t seen[27]; /* f as it was when last reduced (all ones: never) */
-    uint32_t open[3];  /* unplaced cells per band */
-} board;
+/* The columns of each band where v has a cell (9 bits per lane). */
+static inline l9_vec columns(l9_vec v)
+{
+    return (v | v >> 9 | v >> 18) & L9_SPLAT(0x1ffu);
+}
+
+/* Column flags (9 bits per lane) spread to every row of their band. */
+static inline l9_vec rows3(l9_vec c)
+{
+    return c | c << 9 | c << 18;
+}
+
+/* Reduces digit board *pv to its cells that lie in some placement of the digit in
+ * their band and in their stack, to a fixpoint. *single gets the cells alone in their
+ * row. 0 when some band has no placement left. */
+static inline int close_digit(l9_vec *pv, l9_vec *single)
+{
+    l9_vec v = *pv, s;
+    for (;;) {
+        s = (v | v >> 1 | v >> 2) & L9_SPLAT(SEG);
+        const l9_vec sn = box_next(s), sp = box_prev(s);
+        s &= (row_next(sn) & row_prev(sp)) | (row_next(sp) & row_prev(sn));
+        v &= s | s << 1 | s << 2;
+        const l9_vec c = columns(v), cn = col_next(c), cp = col_prev(c);
+        const l9_vec k =
+            c & ((L9_BAND_NEXT(cn) & L9_BAND_PREV(cp)) | (L9_BAND_PREV(cn) & L9_BAND_NEXT(cp)));
+        if (!l9_any(k ^ c)) break;
+        v &= rows3(k);
+    }
+    /* A band without placements empties the digit's board: a stack then has no
+     * placement either. */
+    if (l9_any((v | L9_LANE3) == 0)) return 0;
+    /* Rows with one segment, and segments with one cell. */
+    const l9_vec lone = s & ~(box_next(s) | box_prev(s));
+    const l9_vec v1 = v >> 1, v2 = v >> 2;
+    const l9_vec multi = ((v & v1) | (v & v2) | (v1 & v2)) & L9_SPLAT(SEG);
+    const l9_vec one = lone & ~multi;
+    *single = (one | one << 1 | one << 2) & v;
+    *pv = v;
+    return 1;
+}
+
+/* The cells that share a row with a cell of x (those of x included). */
+static inline l9_vec rows_of(l9_vec x)
+{
+    l9_vec r = x | x >> 1 | x >> 2;
+    r = (r | r >> 3 | r >> 6) & L9_SPLAT(0x40201u);
+    r |= r << 1 | r << 2;
+    return r | r << 3 | r << 6;
+}
 
 typedef struct ctx {
     pb_run_state rs;
-    board boards[82]; /* boards[d]: the board at guess depth d (every guess fills a cell) */
+    l9_board boards[82]; /* boards[d]: the board at guess depth d (every guess fills a cell) */
 } ctx;
 
-/* Places digit d (0..8) in cell bit p of band b: d leaves the cell's row, box and
- * column, the other digits leave the cell. The caller has checked that d may go there. */
-static inline void place(board *B, int d, int b, uint32_t p)
+/* Closes the digits of `dirty` one by one; a cell a digit takes alone in its row is
+ * placed: the other digits leave it, and are closed in turn. 0 on a contradiction. */
+static int close_all(ctx *x, l9_board *B, unsigned dirty)
 {
-    const int pos = __builtin_ctz(p);
-    const uint32_t col = 0x40201u << (pos % 9);
-    for (int e = 0; e < 9; e++) B->f[3 * e + b] &= ~p;
-    B->f[3 * d + b] = (B->f[3 * d + b] & ~band_peers[pos]) | p;
-    B->f[3 * d + (b + 1) % 3] &= ~col;
-    B->f[3 * d + (b + 2) % 3] &= ~col;
-    B->open[b] &= ~p;
+    while (dirty) {
+        const int d = __builtin_ctz(dirty);
+        dirty &= dirty - 1;
+        l9_vec s;
+        if (!close_digit(&B->f[d], &s)) return 0;
+        s &= ~B->placed;
+        if (!l9_any(s)) continue;
+        B->placed |= s;
+        x->rs.st.placements += (uint64_t)l9_count(s);
+        /* Without branches: which digit had a cell of s is not predictable. */
+        unsigned had = 0;
+        for (int e = 0; e < 9; e++) {
+            had |= (unsigned)l9_any(B->f[e] & s) << e;
+            B->f[e] &= ~s;
+        }
+        B->f[d] |= s;
+        dirty |= had & ~(1u << d);
+    }
+    return 1;
 }
 
-/* Reduces every changed digit-band until none changes. 0 on a contradiction. */
-static inline int reduce(ctx *x, board *B)
+/* Propagates B to a fixpoint from the digits in `dirty`. 1 when consistent (solved
+ * when every cell is placed), 0 on a contradiction (counted as a backtrack).
+ *
+ * A cell left with one digit (a naked single) becomes a cell alone in its row for that
+ * digit, which the closing places, when the rest of its row leaves the digit. When
+ * that changes nothing, two such cells of one digit share a row: a contradiction. */
+static int propagate(ctx *x, l9_board *B, unsigned dirty)
 {
     for (;;) {
-        int changed = 0;
-        for (int d = 0; d < 9; d++)
-            for (int b = 0; b < 3; b++) {
-                const int i = 3 * d + b;
-                uint32_t a = B->f[i];
-                if (a == B->seen[i]) continue;
-                changed = 1;
-                const uint32_t seg = shrink[a & 0x1ff] | (uint32_t)shrink[(a >> 9) & 0x1ff] << 3 |
-                                     (uint32_t)shrink[a >> 18] << 6;
-                a &= complex_mask[seg];
-                if (!a) return 0;
-                const uint32_t lock = column_lock[COLS(a)];
-                B->f[3 * d + (b + 1) % 3] &= ~lock;
-                B->f[3 * d + (b + 2) % 3] &= ~lock;
-                B->f[i] = B->seen[i] = a;
-                /* Rows left with one cell: placed when still open. */
-                uint32_t one = 0;
-                for (int r = 0; r < 27; r += 9) {
-                    const uint32_t row = a & (0x1ffu << r);
-                    if (!(row & (row - 1))) one |= row;
-                }
-                one &= B->open[b];
-                if (one) {
-                    B->open[b] &= ~one;
-                    x->rs.st.placements += (uint64_t)__builtin_popcount(one);
-                    for (int e = 0; e < 9; e++)
-                        if (e != d) B->f[3 * e + b] &= ~one;
-                }
-            }
-        if (!changed) return 1;
-    }
-}
-
-/* Places the naked singles (open cells with one digit). 0 on a contradiction (an open
- * cell without digits), else 2 when something was placed, 1 when nothing was. */
-static inline int naked_singles(ctx *x, board *B)
-{
-    int placed = 0;
-    for (int b = 0; b < 3; b++) {
-        if (!B->open[b]) continue;
-        uint32_t once = 0, twice = 0;
+        if (!close_all(x, B, dirty)) break;
+        l9_vec once = {0}, twice = {0};
         for (int d = 0; d < 9; d++) {
-            const uint32_t a = B->f[3 * d + b];
-            twice |= once & a;
-            once |= a;
+            twice |= once & B->f[d];
+            once |= B->f[d];
         }
-        if (B->open[b] & ~once) return 0;
-        for (uint32_t s = B->open[b] & ~twice; s; s &= s - 1) {
-            const uint32_t p = s & -s;
-            int d = 0;
-            while (d < 9 && !(B->f[3 * d + b] & p)) d++;
-            if (d == 9) return 0; /* a peer placed just now took its only digit */
-            place(B, d, b, p);
-            x->rs.st.placements++;
-            placed = 1;
+        if (l9_any(L9_ALL & ~once)) break;
+        const l9_vec naked = once & ~twice & ~B->placed;
+        if (!l9_any(naked)) return 1;
+        dirty = 0;
+        for (int d = 0; d < 9; d++) {
+            const l9_vec mine = B->f[d] & naked;
+            if (!l9_any(mine)) continue;
+            const l9_vec v = B->f[d] & ~(rows_of(mine) & ~mine);
+            if (l9_any(v ^ B->f[d])) B->f[d] = v, dirty |= 1u << d;
         }
-    }
-    return 1 + placed;
-}
-
-/* Hidden singles in columns, and columns without some digit. 0 on a contradiction,
- * 2 when something was placed, 1 when nothing was. */
-static inline int column_singles(ctx *x, board *B)
-{
-    int placed = 0;
-    for (int d = 0; d < 9; d++) {
-        uint32_t once = 0, twice = 0; /* columns with the digit in one band / more */
-        uint32_t multi = 0;           /* columns with it twice within one band */
-        for (int b = 0; b < 3; b++) {
-            const uint32_t a = B->f[3 * d + b], r0 = a & 0x1ff, r1 = (a >> 9) & 0x1ff, r2 = a >> 18,
-                           c = r0 | r1 | r2;
-            multi |= (r0 & r1) | (r0 & r2) | (r1 & r2);
-            twice |= once & c;
-            once |= c;
-        }
-        if (once != 0x1ff) return 0;
-        const uint32_t single = once & ~twice & ~multi;
-        if (!single) continue;
-        for (int b = 0; b < 3; b++) {
-            const uint32_t a = B->f[3 * d + b];
-            for (uint32_t s = a & (single * 0x40201u) & B->open[b]; s; s &= s - 1) {
-                const uint32_t p = s & -s;
-                if (!(B->f[3 * d + b] & p)) return 0;
-                place(B, d, b, p);
-                x->rs.st.placements++;
-                placed = 1;
-            }
-        }
-    }
-    return 1 + placed;
-}
-
-static inline int solved(const board *B)
-{
-    return !(B->open[0] | B->open[1] | B->open[2]);
-}
-
-/* Propagates B to a fixpoint. 1 when consistent (solved when no cell is open), 0 on
- * a contradiction (counted as a backtrack). */
-static int propagate(ctx *x, board *B)
-{
-    for (;;) {
-        if (!reduce(x, B)) break;
-        if (solved(B)) return 1;
-        int r = naked_singles(x, B);
-        if (!r) break;
-        if (r == 2) continue;
-        r = column_singles(x, B);
-        if (!r) break;
-        if (r == 1) return 1;
+        if (!dirty) break;
     }
     x->rs.st.backtracks++;
     return 0;
 }
 
-static void found(ctx *x, const board *B)
+static int solved(const l9_board *B)
+{
+    return !l9_any(B->placed ^ L9_ALL);
+}
+
+static void found(ctx *x, const l9_board *B)
 {
     x->rs.st.solutions++;
     if (x->rs.st.solutions == 1 && x->rs.first)
         for (int d = 0; d < 9; d++)
             for (int b = 0; b < 3; b++)
-                for (uint32_t s = B->f[3 * d + b]; s; s &= s - 1)
+                for (uint32_t s = B->f[d][b]; s; s &= s - 1)
                     x->rs.first[27 * b + __builtin_ctz(s)] = d + 1;
     pb_status st;
     if (pb_solution_stops(x->rs.how, x->rs.st.solutions, &st)) pb_run_state_stop(&x->rs, st);
 }
 
-/* The open cell with the fewest digits, the first in reading order on a tie:
- * *band and the cell's bit. Two-digit cells are found bit-parallel. */
-static uint32_t pick(const board *B, int *band)
+/* The digits of B that may go in cell bit p of band b. */
+static unsigned digits_at(const l9_board *B, int b, uint32_t p)
 {
-    for (int b = 0; b < 3; b++) {
-        uint32_t once = 0, twice = 0, more = 0;
-        for (int d = 0; d < 9; d++) {
-            const uint32_t a = B->f[3 * d + b];
-            more |= twice & a;
-            twice |= once & a;
-            once |= a;
-        }
-        const uint32_t two = twice & ~more & B->open[b];
-        if (two) {
-            *band = b;
-            return two & -two;
-        }
-    }
-    int best = 10;
-    uint32_t bestp = 0;
-    for (int b = 0; b < 3; b++)
-        for (uint32_t s = B->open[b]; s; s &= s - 1) {
-            const uint32_t p = s & -s;
-            int k = 0;
-            for (int d = 0; d < 9; d++) k += (B->f[3 * d + b] & p) != 0;
-            if (k < best) best = k, bestp = p, *band = b;
-        }
-    return bestp;
+    unsigned m = 0;
+    for (int d = 0; d < 9; d++)
+        if (B->f[d][b] & p) m |= 1u << d;
+    return m;
 }
 
 /* Searches below the consistent, unsolved board at depth dep. */
 static void search(ctx *x, int dep)
 {
-    board *B = &x->boards[dep], *C = B + 1;
+    l9_board *B = &x->boards[dep], *C = B + 1;
     for (;;) {
-        int b = 0;
-        const uint32_t p = pick(B, &b);
-        int d = 0;
-        while (!(B->f[3 * d + b] & p)) d++;
+        const l9_guess g = l9_pick(B);
+        const unsigned had = digits_at(B, g.b, g.p);
         *C = *B;
-        place(C, d, b, p);
-        x->rs.st.placements++;
+        for (unsigned m = had & ~(1u << g.d); m; m &= m - 1) C->f[__builtin_ctz(m)][g.b] &= ~g.p;
+        C->f[g.d][g.b] &= ~(rows_of(L9_SPLAT(g.p))[0] & ~g.p);
         x->rs.st.candidates++;
         x->rs.st.guesses++;
-        if (propagate(x, C)) {
+        if (propagate(x, C, had)) {
             if (solved(C))
                 found(x, C);
             else if (pb_run_state_tick(&x->rs))
                 search(x, dep + 1);
         }
         if (x->rs.stopped || !pb_run_state_tick(&x->rs)) return;
-        /* d failed or is counted: ruling it out is a deduction on this board. */
-        B->f[3 * d + b] &= ~p;
-        if (!propagate(x, B)) return;
+        /* g failed or is counted: ruling it out is a deduction on this board. */
+        B->f[g.d][g.b] &= ~g.p;
+        if (!propagate(x, B, 1u << g.d)) return;
         if (solved(B)) {
             found(x, B);
             return;
@@ -419,27 +244,27 @@ static void search(ctx *x, int dep)
 
 /* Fills the root board from the domains and places the givens (cells with one value),
  * which are not counted as placements. 0 on a contradiction. */
-static int init_board(const pb_model *m, board *B)
+static int init_board(const pb_model *m, l9_board *B)
 {
-    memset(B->seen, 0xff, sizeof B->seen);
-    for (int b = 0; b < 3; b++) B->open[b] = BAND_ALL;
-    for (int i = 0; i < 27; i++) B->f[i] = BAND_ALL;
-    /* Most cells start with every value: only the others need their bits cleared. */
-    for (int c = 0; c < 81; c++) {
-        const uint32_t v = (uint32_t)(m->domain[c] & 0x1ff);
-        if (v == 0x1ff) continue;
-        if (!v) return 0;
-        for (uint32_t gone = ~v & 0x1ff; gone; gone &= gone - 1)
-            B->f[3 * __builtin_ctz(gone) + c / 27] &= ~(1u << (c % 27));
-    }
-    for (int c = 0; c < 81; c++) {
-        const pb_mask v = m->domain[c];
-        if (v & (v - 1)) continue;
-        const int d = __builtin_ctzll(v), b = c / 27;
-        const uint32_t p = 1u << (c % 27);
-        if (!(B->f[3 * d + b] & p)) return 0; /* a peer given took it */
-        place(B, d, b, p);
-    }
+    l9_vec given[9] = {{0}}, put = {0};
+    for (int d = 0; d < 9; d++) B->f[d] = L9_ALL;
+    for (int b = 0; b < 3; b++)
+        for (int i = 0; i < 27; i++) {
+            const uint32_t v = (uint32_t)(m->domain[27 * b + i] & 0x1ff), p = 1u << i;
+            if (v == 0x1ff) continue;
+            if (!v) return 0;
+            if (!(v & (v - 1))) {
+                given[__builtin_ctz(v)][b] |= p;
+                put[b] |= p;
+                continue;
+            }
+            for (uint32_t gone = ~v & 0x1ff; gone; gone &= gone - 1)
+                B->f[__builtin_ctz(gone)][b] &= ~p;
+        }
+    /* A given leaves the other digits, and the rest of its row leaves its digit:
+     * closing the digit then clears its box and column. */
+    for (int d = 0; d < 9; d++) B->f[d] &= ~((put & ~given[d]) | (rows_of(given[d]) & ~given[d]));
+    B->placed = put;
     return 1;
 }
 
@@ -448,10 +273,10 @@ pb_status sudoku_logic9_run(const pb_model *m, const pb_run *how, pb_result *out
     ctx *x = malloc(sizeof *x);
     if (!x) return PB_NOMEM;
     pb_run_state_init(&x->rs, how, out->first);
-    board *B = &x->boards[0];
+    l9_board *B = &x->boards[0];
     if (!init_board(m, B))
         x->rs.st.backtracks++;
-    else if (propagate(x, B)) {
+    else if (propagate(x, B, 0x1ff)) {
         if (solved(B))
             found(x, B);
         else if (pb_run_state_tick(&x->rs))

@@ -1,6 +1,7 @@
 """The sudoku family: the sudoku-<size>.csv sweeps (each row one run over a whole file
 of puzzles) reported per puzzle, with the board-size plots; and sudoku-qqwing.csv
-(bench/qqwing.sh), puzzlebench beside QQwing.
+(bench/qqwing.sh), puzzlebench beside QQwing; and tdoku's published figures, with our
+run beside them when the optional sudoku-tdoku.csv is there (sudoku_tdoku.py).
 
 Per-puzzle values are sums over the puzzles a run finished, divided by them; a
 time per puzzle keeps its run's interval (timing.py), divided alike. A winner is
@@ -12,6 +13,7 @@ solving and in generating alike.
 import math
 
 from .. import compare, runs, stats, timing
+from . import sudoku_tdoku
 from ..csvread import read_csv
 from ..markdown import code, escape, table
 from ..numfmt import (FEWER_STEPS, MORE_STEPS, NONE, duration, num, ratio, ratio_interval, sig, whole)
@@ -78,8 +80,9 @@ def read_sets(ctx, path):
 
 
 def section(ctx, family, files):
-    sweeps = [f for f in files if f.name != QQWING_FILE]
+    sweeps = [f for f in files if f.name not in (QQWING_FILE, sudoku_tdoku.FILE)]
     qqwing = [f for f in files if f.name == QQWING_FILE]
+    tdoku = [f for f in files if f.name == sudoku_tdoku.FILE]
     out = []
     if sweeps:
         out += sweep_section(ctx, sweeps)
@@ -88,7 +91,7 @@ def section(ctx, family, files):
         ctx.no_plot("sudoku-time", "sudoku-steps")
     if qqwing:
         out += qqwing_section(ctx, family, qqwing[0])
-    return out
+    return out + sudoku_tdoku.section(ctx, tdoku[0] if tdoku else None)
 
 
 def sweep_section(ctx, paths):

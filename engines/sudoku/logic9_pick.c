@@ -1,0 +1,260 @@
+/* logic9_pick.c — where the 9x9 `logic` core guesses (logic9_board.h).
+ *
+ * A guess is taken where both ways of it place a digit: a cell with two digits (the
+ * other digit goes there when the first fails), or a digit with two cells left in a
+ * row, column or box (it goes to the other cell). Among those the guess with the
+ * greatest weight wins: the peer cells its two placements take a digit from, each
+ * counted once, and once more when it has two digits, since it is then placed. The
+ * first such guess wins a tie: cells in reading order, then digit 1's rows, columns
+ * and boxes, digit 2's, and so on. Without either kind the guess goes to the first
+ * cell with the fewest digits. The lower digit of a cell is tried first, and a digit
+ * first goes to the first of its two cells.
+ *
+ * Finding the digits' units with two cells costs more than weighing the cells, so it
+ * is done only when no cell with two digits reaches STRONG_CELL: below that a unit's
+ * pair often weighs more, above it rarely. Tried and left out: naked pairs found here
+ * (a pair of cells with the same two digits clears them from their unit; fewer
+ * guesses, but the search for them costs more than the guesses saved), and trying
+ * first the digit whose placement takes less (or more) from the peers. */
+#include "logic9_board.h"
+
+#define SEG         0x1249249u /* the first cell of every row-box segment of a band */
+#define STRONG_CELL 12
+
+/* peers[27 * b + p]: the peers of cell p of band b (its row and box in lane b, its
+ * column in the other bands), without the cell. */
+static const l9_vec peers[81] = {
+    {0x01c0ffe, 0x0040201, 0x0040201, 0}, {0x01c0ffd, 0x0080402, 0x0080402, 0},
+    {0x01c0ffb, 0x0100804, 0x0100804, 0}, {0x0e071f7, 0x0201008, 0x0201008, 0},
+    {0x0e071ef, 0x0402010, 0x0402010, 0}, {0x0e071df, 0x0804020, 0x0804020, 0},
+    {0x70381bf, 0x1008040, 0x1008040, 0}, {0x703817f, 0x2010080, 0x2010080, 0},
+    {0x70380ff, 0x4020100, 0x4020100, 0}, {0x01ffc07, 0x0040201, 0x0040201, 0},
+    {0x01ffa07, 0x0080402, 0x0080402, 0}, {0x01ff607, 0x0100804, 0x0100804, 0},
+    {0x0e3ee38, 0x0201008, 0x0201008, 0}, {0x0e3de38, 0x0402010, 0x0402010, 0},
+    {0x0e3be38, 0x0804020, 0x0804020, 0}, {0x7037fc0, 0x1008040, 0x1008040, 0},
+    {0x702ffc0, 0x2010080, 0x2010080, 0}, {0x701ffc0, 0x4020100, 0x4020100, 0},
+    {0x7f80e07, 0x0040201, 0x0040201, 0}, {0x7f40e07, 0x0080402, 0x0080402, 0},
+    {0x7ec0e07, 0x0100804, 0x0100804, 0}, {0x7dc7038, 0x0201008, 0x0201008, 0},
+    {0x7bc7038, 0x0402010, 0x0402010, 0}, {0x77c7038, 0x0804020, 0x0804020, 0},
+    {0x6ff81c0, 0x1008040, 0x1008040, 0}, {0x5ff81c0, 0x2010080, 0x2010080, 0},
+    {0x3ff81c0, 0x4020100, 0x4020100, 0}, {0x0040201, 0x01c0ffe, 0x0040201, 0},
+    {0x0080402, 0x01c0ffd, 0x0080402, 0}, {0x0100804, 0x01c0ffb, 0x0100804, 0},
+    {0x0201008, 0x0e071f7, 0x0201008, 0}, {0x0402010, 0x0e071ef, 0x0402010, 0},
+    {0x0804020, 0x0e071df, 0x0804020, 0}, {0x1008040, 0x70381bf, 0x1008040, 0},
+    {0x2010080, 0x703817f, 0x2010080, 0}, {0x4020100, 0x70380ff, 0x4020100, 0},
+    {0x0040201, 0x01ffc07, 0x0040201, 0}, {0x0080402, 0x01ffa07, 0x0080402, 0},
+    {0x0100804, 0x01ff607, 0x0100804, 0}, {0x0201008, 0x0e3ee38, 0x0201008, 0},
+    {0x0402010, 0x0e3de38, 0x0402010, 0}, {0x0804020, 0x0e3be38, 0x0804020, 0},
+    {0x1008040, 0x7037fc0, 0x1008040, 0}, {0x2010080, 0x702ffc0, 0x2010080, 0},
+    {0x4020100, 0x701ffc0, 0x4020100, 0}, {0x0040201, 0x7f80e07, 0x0040201, 0},
+    {0x0080402, 0x7f40e07, 0x0080402, 0}, {0x0100804, 0x7ec0e07, 0x0100804, 0},
+    {0x0201008, 0x7dc7038, 0x0201008, 0}, {0x0402010, 0x7bc7038, 0x0402010, 0},
+    {0x0804020, 0x77c7038, 0x0804020, 0}, {0x1008040, 0x6ff81c0, 0x1008040, 0},
+    {0x2010080, 0x5ff81c0, 0x2010080, 0}, {0x4020100, 0x3ff81c0, 0x4020100, 0},
+    {0x0040201, 0x0040201, 0x01c0ffe, 0}, {0x0080402, 0x0080402, 0x01c0ffd, 0},
+    {0x0100804, 0x0100804, 0x01c0ffb, 0}, {0x0201008, 0x0201008, 0x0e071f7, 0},
+    {0x0402010, 0x0402010, 0x0e071ef, 0}, {0x0804020, 0x0804020, 0x0e071df, 0},
+    {0x1008040, 0x1008040, 0x70381bf, 0}, {0x2010080, 0x2010080, 0x703817f, 0},
+    {0x4020100, 0x4020100, 0x70380ff, 0}, {0x0040201, 0x0040201, 0x01ffc07, 0},
+    {0x0080402, 0x0080402, 0x01ffa07, 0}, {0x0100804, 0x0100804, 0x01ff607, 0},
+    {0x0201008, 0x0201008, 0x0e3ee38, 0}, {0x0402010, 0x0402010, 0x0e3de38, 0},
+    {0x0804020, 0x0804020, 0x0e3be38, 0}, {0x1008040, 0x1008040, 0x7037fc0, 0},
+    {0x2010080, 0x2010080, 0x702ffc0, 0}, {0x4020100, 0x4020100, 0x701ffc0, 0},
+    {0x0040201, 0x0040201, 0x7f80e07, 0}, {0x0080402, 0x0080402, 0x7f40e07, 0},
+    {0x0100804, 0x0100804, 0x7ec0e07, 0}, {0x0201008, 0x0201008, 0x7dc7038, 0},
+    {0x0402010, 0x0402010, 0x7bc7038, 0}, {0x0804020, 0x0804020, 0x77c7038, 0},
+    {0x1008040, 0x1008040, 0x6ff81c0, 0}, {0x2010080, 0x2010080, 0x5ff81c0, 0},
+    {0x4020100, 0x4020100, 0x3ff81c0, 0},
+};
+
+/* A union of digit boards and those of its cells that have two digits, interleaved
+ * per band into 64-bit halves (lo: bands 0, 1; hi: band 2), so that one 64-bit
+ * popcount counts a band's cells in both. */
+typedef struct packed {
+    l9_vec lo, hi;
+} packed;
+
+#if defined(__clang__) || __GNUC__ >= 12
+#define SHUF2(a, b, i, j, k, l) __builtin_shufflevector((a), (b), i, j, k, l)
+#else
+#define SHUF2(a, b, i, j, k, l) __builtin_shuffle((a), (b), (l9_vec){i, j, k, l})
+#endif
+
+static inline packed pack(l9_vec dig, l9_vec two)
+{
+    const l9_vec t = dig & two;
+    return (packed){SHUF2(dig, t, 0, 4, 1, 5), SHUF2(dig, t, 2, 6, 3, 7)};
+}
+
+/* The weight of placing a digit of the packed set where peer set p is: its cells in
+ * p, counted twice when they have two digits. */
+static inline int weight(packed k, l9_vec p)
+{
+    const l9_v2 lo = (l9_v2)(k.lo & SHUF2(p, p, 0, 0, 1, 1)),
+                hi = (l9_v2)(k.hi & SHUF2(p, p, 2, 2, 3, 3));
+    return __builtin_popcountll(lo[0]) + __builtin_popcountll(lo[1]) + __builtin_popcountll(hi[0]);
+}
+
+typedef struct best {
+    l9_guess g;
+    int w;
+} best;
+
+static inline void offer(best *k, int w, int d, int c)
+{
+    if (w > k->w) k->w = w, k->g = (l9_guess){d, c / 27, 1u << (c % 27)};
+}
+
+/* Offers digit d in cell p (27 * band + bit), whose other way is d in cell q: the two
+ * placements weigh what they take from the peers of either. */
+static inline void offer_pair(best *k, packed f, int d, int p, int q)
+{
+    offer(k, weight(f, peers[p] | peers[q]), d, p);
+}
+
+/* Per band, flags of the rows (bit 9 * row) and boxes (bit 3 * box) of v with two
+ * cells, from 2-bit counts per segment summed in fields that cannot overflow. */
+static inline l9_vec rows_with_two(l9_vec seg)
+{
+    const l9_vec m = L9_SPLAT(0xc0603u); /* 2 bits at each 9 * row */
+    const l9_vec t = ((seg & m) + ((seg >> 3) & m) + ((seg >> 6) & m)) ^ L9_SPLAT(0x80402u);
+    return ~(t | t >> 1 | t >> 2 | t >> 3) & L9_SPLAT(0x40201u);
+}
+static inline l9_vec boxes_with_two(l9_vec seg)
+{
+    const l9_vec m = L9_SPLAT(0xc3u), m1 = L9_SPLAT(3u); /* boxes 0 and 2, box 1 */
+    const l9_vec e = ((seg & m) + ((seg >> 9) & m) + ((seg >> 18) & m)) ^ L9_SPLAT(0x82u);
+    const l9_vec o = (((seg >> 3) & m1) + ((seg >> 12) & m1) + ((seg >> 21) & m1)) ^ L9_SPLAT(2u);
+    return (~(e | e >> 1 | e >> 2 | e >> 3) & L9_SPLAT(0x41u)) |
+           ((~(o | o >> 1 | o >> 2 | o >> 3) & L9_SPLAT(1u)) << 3);
+}
+/* The columns (9 bits, in every lane) where v has two cells in all. */
+static inline l9_vec cols_with_two(l9_vec v)
+{
+    const l9_vec w0 = v & L9_SPLAT(0x1ffu), w1 = (v >> 9) & L9_SPLAT(0x1ffu), w2 = v >> 18;
+    const l9_vec any = w0 | w1 | w2, many = (w0 & w1) | (w0 & w2) | (w1 & w2);
+    /* Per lane, the columns with one, two and no cells of v in the band. */
+    const l9_vec one = any & ~many, pair = many & ~(w0 & w1 & w2), none = ~any;
+    const l9_vec n1 = L9_BAND_NEXT(one), p1 = L9_BAND_PREV(one);
+    const l9_vec n0 = L9_BAND_NEXT(none), p0 = L9_BAND_PREV(none);
+    return (pair & n0 & p0) | (L9_BAND_NEXT(pair) & none & p0) | (L9_BAND_PREV(pair) & none & n0) |
+           (one & n1 & p0) | (one & p1 & n0) | (n1 & p1 & none);
+}
+
+/* units[u]: the cells of row u (u < 9: band u / 3, row u % 3 of it), column u - 9, or
+ * box u - 18 (band (u - 18) / 3, box (u - 18) % 3 of it). */
+static const l9_vec units[27] = {
+    {0x00001ff, 0x0000000, 0x0000000, 0}, {0x003fe00, 0x0000000, 0x0000000, 0},
+    {0x7fc0000, 0x0000000, 0x0000000, 0}, {0x0000000, 0x00001ff, 0x0000000, 0},
+    {0x0000000, 0x003fe00, 0x0000000, 0}, {0x0000000, 0x7fc0000, 0x0000000, 0},
+    {0x0000000, 0x0000000, 0x00001ff, 0}, {0x0000000, 0x0000000, 0x003fe00, 0},
+    {0x0000000, 0x0000000, 0x7fc0000, 0}, {0x0040201, 0x0040201, 0x0040201, 0},
+    {0x0080402, 0x0080402, 0x0080402, 0}, {0x0100804, 0x0100804, 0x0100804, 0},
+    {0x0201008, 0x0201008, 0x0201008, 0}, {0x0402010, 0x0402010, 0x0402010, 0},
+    {0x0804020, 0x0804020, 0x0804020, 0}, {0x1008040, 0x1008040, 0x1008040, 0},
+    {0x2010080, 0x2010080, 0x2010080, 0}, {0x4020100, 0x4020100, 0x4020100, 0},
+    {0x01c0e07, 0x0000000, 0x0000000, 0}, {0x0e07038, 0x0000000, 0x0000000, 0},
+    {0x70381c0, 0x0000000, 0x0000000, 0}, {0x0000000, 0x01c0e07, 0x0000000, 0},
+    {0x0000000, 0x0e07038, 0x0000000, 0}, {0x0000000, 0x70381c0, 0x0000000, 0},
+    {0x0000000, 0x0000000, 0x01c0e07, 0}, {0x0000000, 0x0000000, 0x0e07038, 0},
+    {0x0000000, 0x0000000, 0x70381c0, 0},
+};
+
+/* The lowest and highest cells (27 * band + bit) of x, a set of cells. */
+static inline void ends(l9_vec x, int *lo, int *hi)
+{
+    const l9_v2 w = (l9_v2)x;
+    const int a = w[0] ? __builtin_ctzll(w[0]) : 64 + __builtin_ctzll(w[1]);
+    const int z = w[1] ? 127 - __builtin_clzll(w[1]) : 63 - __builtin_clzll(w[0]);
+    *lo = 27 * (a >> 5) + (a & 31);
+    *hi = 27 * (z >> 5) + (z & 31);
+}
+
+/* Digit d's units with two cells left, as one mask of units (bits of `units`): every
+ * loop here has a trip count the branch predictor cannot know, so there is one. */
+static void bilocal(const l9_board *B, int d, l9_vec two, best *k)
+{
+    const l9_vec v = B->f[d] & ~B->placed;
+    const l9_vec seg =
+        (v & L9_SPLAT(SEG)) + ((v >> 1) & L9_SPLAT(SEG)) + ((v >> 2) & L9_SPLAT(SEG));
+    const l9_vec r = rows_with_two(seg), x = boxes_with_two(seg);
+    const l9_vec r3 = (r | r >> 8 | r >> 16) & L9_SPLAT(7u),
+                 x3 = (x | x >> 2 | x >> 4) & L9_SPLAT(7u);
+    uint32_t u = r3[0] | r3[1] << 3 | r3[2] << 6 | (cols_with_two(v)[0] & 0x1ffu) << 9 |
+                 (x3[0] | x3[1] << 3 | x3[2] << 6) << 18;
+    if (!u) return;
+    const packed f = pack(B->f[d], two);
+    for (; u; u &= u - 1) {
+        int p, q;
+        ends(v & units[__builtin_ctz(u)], &p, &q);
+        offer_pair(k, f, d, p, q);
+    }
+}
+
+/* The first open cell with the fewest digits. */
+static l9_guess fewest(const l9_board *B)
+{
+    l9_guess g = {0, 0, 0};
+    int most = 10;
+    for (int b = 0; b < 3; b++)
+        for (uint32_t s = L9_BAND & ~B->placed[b]; s; s &= s - 1) {
+            const uint32_t p = s & -s;
+            int n = 0, d0 = -1;
+            for (int d = 8; d >= 0; d--)
+                if (B->f[d][b] & p) n++, d0 = d;
+            if (n < most) most = n, g = (l9_guess){d0, b, p};
+        }
+    return g;
+}
+
+/* Bit i of the lower (lo[i]) and of the higher (hi[i]) digit of each cell of two. */
+static void digit_planes(const l9_board *B, l9_vec two, l9_vec *lo, l9_vec *hi)
+{
+    l9_vec seen = {0};
+    for (int i = 0; i < 4; i++) lo[i] = hi[i] = (l9_vec){0};
+    for (int d = 0; d < 9; d++) {
+        const l9_vec t = B->f[d] & two, first = t & ~seen, second = t & seen;
+        seen |= t;
+        for (int i = 0; i < 4; i++)
+            if (d >> i & 1) lo[i] |= first, hi[i] |= second;
+    }
+}
+
+static inline void cell_digits(const l9_vec *lo, const l9_vec *hi, int b, int pos, int *dl, int *dh)
+{
+    *dl = *dh = 0;
+    for (int i = 0; i < 4; i++) {
+        *dl |= (int)((lo[i][b] >> pos) & 1u) << i;
+        *dh |= (int)((hi[i][b] >> pos) & 1u) << i;
+    }
+}
+
+/* Offers every cell with two digits. */
+static void bivalue(const l9_board *B, l9_vec two, const l9_vec *lo, const l9_vec *hi, best *k)
+{
+    for (int b = 0; b < 3; b++)
+        for (uint32_t s = two[b]; s; s &= s - 1) {
+            const int pos = __builtin_ctz(s), c = 27 * b + pos;
+            int dl, dh;
+            cell_digits(lo, hi, b, pos, &dl, &dh);
+            offer(k, weight(pack(B->f[dl] | B->f[dh], two), peers[c]), dl, c);
+        }
+}
+
+l9_guess l9_pick(const l9_board *B)
+{
+    l9_vec once = {0}, twice = {0}, more = {0};
+    for (int d = 0; d < 9; d++) {
+        more |= twice & B->f[d];
+        twice |= once & B->f[d];
+        once |= B->f[d];
+    }
+    const l9_vec two = twice & ~more & ~B->placed;
+    l9_vec lo[4], hi[4];
+    digit_planes(B, two, lo, hi);
+    best k = {{0, 0, 0}, -1};
+    bivalue(B, two, lo, hi, &k);
+    if (k.w < STRONG_CELL)
+        for (int d = 0; d < 9; d++) bilocal(B, d, two, &k);
+    return k.w >= 0 ? k.g : fewest(B);
+}
