@@ -6,8 +6,10 @@
 # columns) and the exit status hash to tests/data/generate/golden.sha256, which was
 # recorded from the generators as they were at 81cf01d (sudoku_generate.c,
 # kakuro_generate.c and latin.c's own skeletons). Those wrote --out as a file for
-# sudoku, latin and kakuro-outline; their file is DIR/generate.txt now. Without the
-# player's WebAssembly toolchain the --html case is left out.
+# sudoku, latin and kakuro-outline; their file is DIR/generate.txt now. Kakuro's
+# --out DIR held no puzzle text then: k2/text is what the same command wrote to
+# standard output without --out. Without the player's WebAssembly toolchain the
+# --html case is left out.
 # usage: tests/gen_golden.sh PATH/TO/puzzlebench SOURCE_DIR
 # shellcheck source=tests/cli_lib.sh
 . "$(dirname "$0")/cli_lib.sh"
