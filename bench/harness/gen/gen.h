@@ -137,8 +137,9 @@ typedef struct pb_gen_opts {
          .type = PB_OPT_TEXT,                                                                      \
          .offset = offsetof(T, F.json),                                                            \
          .arg = "FILE",                                                                            \
-         .help = "the summary as JSON in FILE ('-': standard output, with --out)"},                \
-        PB_OPTION_QUIET(T, F.quiet, "no summary on standard error")
+         .help = "the summary as JSON in FILE ('-': standard output, with\n"                       \
+                 "--out); its schema: 'puzzlebench generate --help'"},                             \
+        PB_OPTION_QUIET(T, F.quiet, "no progress and no summary on standard error")
 
 /* --keep-going, for generators whose records say "limit" (hook.keeps_limits). */
 #define PB_GEN_KEEP_GOING(T, F)                                                                    \

@@ -1,8 +1,8 @@
 /* gen_report.c — how a generator's run ended (gen.h): the summary on standard error
  * (per group, e.g. size x difficulty: puzzles made, limit hits, median, p90 and max
- * of the time a puzzle took), the same as JSON with --json (docs/generate.md holds
- * its schema), the last line (interrupted, a limit, a failure) and the exit status.
- * The figures are of the puzzles made and written in this run: a resumed run's kept
+ * of the time a puzzle took), the same as JSON with --json (its schema is in
+ * `generate --help`, bench/cli/generate.c), the last line (interrupted, a limit, a failure) and the
+ * exit status. The figures are of the puzzles made and written in this run: a resumed run's kept
  * ones were timed by the run that made them (their records say so). */
 #include "gen_state.h"
 
@@ -176,7 +176,7 @@ static void json_timing(FILE *f, const pb_gen_state *s)
     fputc('}', f);
 }
 
-/* The summary as one JSON object (docs/generate.md). */
+/* The summary as one JSON object (schema: `generate --help`). */
 static int json_fill(FILE *f, void *ctx)
 {
     const json_in *in = ctx;
@@ -284,9 +284,7 @@ int pb_gen_report(pb_gen_state *s, int made_rc)
     int ng = 0, rc = e.exit;
     group_sum *g = sum_groups(s, &ng);
     if (!g) return pb_say("generate: out of memory"), PB_EXIT_FAILED;
-    long made = 0;
-    for (int k = 0; k < ng; k++) made += g[k].made;
-    if (!s->o->quiet && made) print_summary(s, g, ng);
+    if (!s->o->quiet && s->next > s->from) print_summary(s, g, ng);
     json_in in = {s, g, ng, &e};
     if (s->o->json && write_json(&in)) rc = PB_EXIT_USAGE;
     free(g);
