@@ -128,7 +128,7 @@ for d in simple easy intermediate expert; do
         qqwing --generate "$count" --difficulty "$d" --one-line ||
         { echo "qqwing.sh: qqwing --generate: $(head -1 "$tmp/err")" >&2; exit 1; }
     timed generate puzzlebench generated "$d" "$count" /dev/null -- \
-        "$pb" generate sudoku --size 9 --count "$count" --difficulty "$d" ||
+        "$pb" generate sudoku --size 9 --count "$count" --difficulty "$d" -q ||
         echo "qqwing.sh: note: '$pb generate sudoku': $(head -1 "$tmp/err"); no row" >&2
 done
 

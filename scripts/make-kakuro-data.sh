@@ -35,7 +35,7 @@ outlines() {
     for size in "$@"; do
         [ $first -eq 1 ] || echo
         first=0
-        "$pb" generate kakuro-outline --size "$size" --count 10 --seed 1
+        "$pb" generate kakuro-outline --size "$size" --count 10 --seed 1 -q
     done >"$dir/$file.tmp"
     mv "$dir/$file.tmp" "$dir/$file"
 }
@@ -44,7 +44,7 @@ outlines() {
 puzzles() {
     local file=$1
     shift
-    "$pb" generate kakuro --seed 1 --no-solutions --threads "$threads" "$@" >"$dir/$file.tmp"
+    "$pb" generate kakuro --seed 1 --no-solutions --threads "$threads" -q "$@" >"$dir/$file.tmp"
     mv "$dir/$file.tmp" "$dir/$file"
 }
 

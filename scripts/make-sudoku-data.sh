@@ -45,7 +45,8 @@ make_set() {
     local file=$1 t0 t1
     shift
     t0=$(date +%s.%N)
-    "$pb" generate sudoku --seed 1 "$@" --threads "$threads" --force --out "data/sudoku/$file"
+    "$pb" generate sudoku --seed 1 "$@" --threads "$threads" -q >"data/sudoku/$file.tmp"
+    mv "data/sudoku/$file.tmp" "data/sudoku/$file"
     t1=$(date +%s.%N)
     awk -v f="$file" -v a="$t0" -v b="$t1" 'BEGIN { printf "%-24s %6.1f s\n", f, b - a }' >&2
 }

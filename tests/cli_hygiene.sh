@@ -59,29 +59,32 @@ one_line_error "k\.lock: cannot write: it is a symbolic link, which is not follo
 [ -e nowhere ] && bad "sweep: created the dangling lock's target" || ok
 
 # generate: a new file (refused: it exists), --force and --resume (a link is not
-# opened), for each generator and each file it writes.
+# opened), for each generator, at its --out folder and at each file it writes there.
 for args in "sudoku --count 3" "latin --order 4 --count 3" "kakuro-outline --size 7x7 --count 2"; do
     for mode in "" --force --resume; do
-        planted gen
-        # shellcheck disable=SC2086
-        "$pb" generate $args --out gen $mode >out 2>err
-        st=$?
-        if [ "$st" -eq 2 ]; then ok; else bad "generate $args $mode: exit $st, expected 2"; fi
-        one_line_error "gen(: cannot (write|resume): it is a symbolic link| exists)"
-        untouched "generate $args $mode" gen
+        for at in gen gen/generate.txt gen/generate.csv; do
+            rm -rf gen && planted "$at"
+            # shellcheck disable=SC2086
+            "$pb" generate $args --out gen $mode >out 2>err
+            st=$?
+            if [ "$st" -eq 2 ]; then ok; else bad "generate $args $mode, link at $at: exit $st, expected 2"; fi
+            one_line_error "$at(: cannot (write|resume): it is a symbolic link| exists)"
+            untouched "generate $args $mode" "$at"
+        done
     done
 done
 planted stats
-expect 2 "generate sudoku --stats at a link" -- "$pb" generate sudoku --count 2 --out g2 --stats stats --force
+expect 2 "generate sudoku --stats at a link" -- "$pb" generate sudoku --count 2 --stats stats --force
 untouched "generate --stats" stats
 # kakuro: the records file on --resume (it used to be appended through), and the
 # puzzles' own files (written by rename: the link is replaced).
 "$pb" generate kakuro --size 7x7 --count 2 --out kk 2>/dev/null
-for f in kk/generate.csv; do
+for f in kk/generate.csv kk/generate.txt; do
     mv "$f" "$f.real" && planted "$f"
     expect 2 "generate kakuro --resume with a link at $f" -- "$pb" generate kakuro --size 7x7 \
         --count 4 --out kk --resume
     untouched "generate kakuro --resume" "$f"
+    rm "$f" && mv "$f.real" "$f"
 done
 rm -rf kk2 && mkdir kk2
 name=$("$pb" generate kakuro --size 7x7 --count 1 --out kk3 2>/dev/null; ls kk3 | grep -v generate | head -1)
@@ -180,13 +183,15 @@ one_line_error "plain/web: cannot make the folder: Not a directory"
 expect 2 "render into a file's 'folder'" -- "$pb" render notouch 2x3 --out plain/x.svg
 one_line_error "plain/x\.svg.*: cannot write: Not a directory"
 expect 2 "generate into a file's 'folder'" -- "$pb" generate latin --order 4 --count 2 --out plain/x
-one_line_error "plain/x: cannot write: Not a directory"
+one_line_error "plain/x: cannot make the folder: Not a directory"
+expect 2 "generate into a file as its folder" -- "$pb" generate latin --order 4 --count 2 --out plain
+one_line_error "plain: cannot make the folder: Not a directory"
 # A full disk (a small tmpfs, as root): the file and the reason.
 mnt=$tmp/mnt
 if [ "$(id -u)" -eq 0 ] && mkdir -p "$mnt" && mount -t tmpfs -o size=64k tmpfs "$mnt" 2>/dev/null; then
     trap 'umount "$mnt" 2>/dev/null; rm -rf "$tmp"' EXIT
     expect 2 "generate latin on a full disk" -- "$pb" generate latin --order 30 --count 200 --out "$mnt/sq"
-    one_line_error "sq: cannot write: No space left on device"
+    one_line_error "sq/generate\.txt: cannot write: No space left on device"
     umount "$mnt"
 else
     echo "cli_hygiene: the full-disk test needs root (mount -t tmpfs): skipped"

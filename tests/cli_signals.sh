@@ -51,7 +51,7 @@ signalled() {
 
 printf '%081d\n' 0 >"$tmp/empty9.txt" # every 9x9 grid: a count that never ends
 # The first puzzles of seed 1, to compare what an interrupted generate kept with.
-"$pb" generate sudoku --count 2500 --threads 2 | tail -n +2 >"$tmp/ref"
+"$pb" generate sudoku --count 2500 --threads 2 -q | tail -n +2 >"$tmp/ref"
 for s in INT:130 TERM:143 HUP:143; do
     sig=${s%:*} want=${s#*:}
     signalled "$sig" "$want" "count sudoku" -- "$pb" count sudoku "$tmp/empty9.txt"
@@ -63,43 +63,48 @@ for s in INT:130 TERM:143 HUP:143; do
 
     # generate: the puzzles finished before the signal are in the file, each whole
     # and the same as an uninterrupted run's.
-    rm -f "$tmp/gen" "$tmp/gen.csv"
-    ready=$tmp/gen signalled "$sig" "$want" "generate sudoku" -- "$pb" generate sudoku \
-        --count 20000 --out "$tmp/gen" --stats "$tmp/gen.csv" --threads 2
-    kept=$(($(wc -l <"$tmp/gen") - 1))
+    rm -rf "$tmp/gen"
+    ready=$tmp/gen/generate.txt signalled "$sig" "$want" "generate sudoku" -- "$pb" generate sudoku \
+        --count 20000 --out "$tmp/gen" --threads 2
+    kept=$(($(wc -l <"$tmp/gen/generate.txt") - 1))
     if [ "$kept" -gt 0 ] && [ "$kept" -lt 20000 ] &&
-        [ "$(tail -n +2 "$tmp/gen" | grep -cE '^[1-9.]{81}$')" -eq "$kept" ] &&
-        [ "$(($(wc -l <"$tmp/gen.csv") - 1))" -eq "$kept" ]; then ok; else
-        bad "generate SIG$sig: $kept puzzles kept, $(wc -l <"$tmp/gen.csv") stats lines"; fi
+        [ "$(tail -n +2 "$tmp/gen/generate.txt" | grep -cE '^[1-9.]{81}$')" -eq "$kept" ] &&
+        [ "$(($(wc -l <"$tmp/gen/generate.csv") - 1))" -eq "$kept" ]; then ok; else
+        bad "generate SIG$sig: $kept puzzles kept, $(wc -l <"$tmp/gen/generate.csv") stats lines"; fi
     if [ "$kept" -le 2500 ]; then head -n "$kept" "$tmp/ref" >"$tmp/want"; else
-        "$pb" generate sudoku --count "$kept" --threads 2 | tail -n +2 >"$tmp/want"; fi
-    tail -n +2 "$tmp/gen" | cmp -s - "$tmp/want" && ok || bad "generate SIG$sig: kept puzzles differ"
+        "$pb" generate sudoku --count "$kept" --threads 2 -q | tail -n +2 >"$tmp/want"; fi
+    tail -n +2 "$tmp/gen/generate.txt" | cmp -s - "$tmp/want" && ok || bad "generate SIG$sig: kept puzzles differ"
     has "interrupted; puzzles 0 to $((kept - 1)) of 20000 written" "$tmp/err"
 done
 
 # ---- generate --resume: the file an uninterrupted run writes ----
-"$pb" generate sudoku --count 300 --seed 5 --out "$tmp/full" --stats "$tmp/full.csv" 2>/dev/null
+# --out DIR: DIR/generate.txt (the puzzles) and DIR/generate.csv (their records).
+"$pb" generate sudoku --count 300 --seed 5 --out "$tmp/full" 2>/dev/null
 # A kill in the middle of a puzzle: the file ends in half a line; the stats are one
 # row further on than the puzzles. Both are cut back to the puzzles both hold.
-head -c -40 "$tmp/full" >"$tmp/part"
-head -n 150 "$tmp/full.csv" >"$tmp/part.csv"
-expect 0 "resume a cut file" -- "$pb" generate sudoku --count 300 --seed 5 --out "$tmp/part" \
-    --stats "$tmp/part.csv" --resume
-cmp -s "$tmp/full" "$tmp/part" && ok || bad "resume: not the uninterrupted file"
-[ "$(cut -d, -f1-6 "$tmp/full.csv" | md5sum)" = "$(cut -d, -f1-6 "$tmp/part.csv" | md5sum)" ] &&
+mkdir "$tmp/part"
+head -c -40 "$tmp/full/generate.txt" >"$tmp/part/generate.txt"
+head -n 150 "$tmp/full/generate.csv" >"$tmp/part/generate.csv"
+expect 0 "resume a cut file" -- "$pb" generate sudoku --count 300 --seed 5 --out "$tmp/part" --resume
+cmp -s "$tmp/full/generate.txt" "$tmp/part/generate.txt" && ok || bad "resume: not the uninterrupted file"
+[ "$(cut -d, -f1-6 "$tmp/full/generate.csv" | md5sum)" = "$(cut -d, -f1-6 "$tmp/part/generate.csv" | md5sum)" ] &&
     ok || bad "resume: stats rows differ"
 has "holds 149 puzzles; making 149 to 299" "$tmp/err"
 expect 0 "resume a whole file" -- "$pb" generate sudoku --count 300 --seed 5 --out "$tmp/part" --resume
-cmp -s "$tmp/full" "$tmp/part" && ok || bad "resume of a whole file changed it"
+cmp -s "$tmp/full/generate.txt" "$tmp/part/generate.txt" && ok || bad "resume of a whole file changed it"
+has "holds all 300 puzzles: nothing to make" "$tmp/err"
 # In the numbers format, a puzzle cut at a row's end is still cut short.
-"$pb" generate sudoku --count 40 --format numbers --out "$tmp/nfull"
-head -n $((1 + 10 * 20 + 5)) "$tmp/nfull" >"$tmp/npart"
+"$pb" generate sudoku --count 40 --format numbers --out "$tmp/nfull" 2>/dev/null
+mkdir "$tmp/npart"
+head -n $((1 + 10 * 20 + 5)) "$tmp/nfull/generate.txt" >"$tmp/npart/generate.txt"
+cp "$tmp/nfull/generate.csv" "$tmp/npart/"
 expect 0 "resume numbers" -- "$pb" generate sudoku --count 40 --format numbers --out "$tmp/npart" --resume
-cmp -s "$tmp/nfull" "$tmp/npart" && ok || bad "resume numbers: not the uninterrupted file"
+cmp -s "$tmp/nfull/generate.txt" "$tmp/npart/generate.txt" && ok || bad "resume numbers: not the uninterrupted file"
+has "holds 20 puzzles; making 20 to 39" "$tmp/err"
 # Interrupted for real (SIGTERM, then SIGKILL) a tenth of a second in, then resumed.
-"$pb" generate sudoku --count 1000 --seed 2 --threads 2 >"$tmp/full1000"
+"$pb" generate sudoku --count 1000 --seed 2 --threads 2 >"$tmp/full1000" 2>/dev/null
 for sig in TERM KILL; do
-    rm -f "$tmp/r"
+    rm -rf "$tmp/r"
     "$pb" generate sudoku --count 1000 --seed 2 --out "$tmp/r" 2>/dev/null &
     pid=$!
     sleep 0.1
@@ -107,42 +112,57 @@ for sig in TERM KILL; do
     { wait "$pid"; } 2>/dev/null
     expect 0 "resume after SIG$sig" -- "$pb" generate sudoku --count 1000 --seed 2 --out "$tmp/r" \
         --resume --threads 2
-    cmp -s "$tmp/r" "$tmp/full1000" && ok || bad "resume after SIG$sig: not the uninterrupted file"
+    cmp -s "$tmp/r/generate.txt" "$tmp/full1000" && ok || bad "resume after SIG$sig: not the uninterrupted file"
 done
-# A run stopped before it made its file (a signal at start-up) resumes from nothing.
-rm -f "$tmp/r"
+# A run stopped before it made its files (a signal at start-up) resumes from nothing.
+rm -rf "$tmp/r"
 expect 0 "resume with no file yet" -- "$pb" generate sudoku --count 1000 --seed 2 --out "$tmp/r" \
     --resume --threads 2
-cmp -s "$tmp/r" "$tmp/full1000" && ok || bad "resume with no file yet: not the uninterrupted file"
-# The other generators resume the same way.
-"$pb" generate latin --order 12 --count 30 --solutions --out "$tmp/lfull"
-head -c 2000 "$tmp/lfull" >"$tmp/lpart"
-expect 0 "resume latin" -- "$pb" generate latin --order 12 --count 30 --solutions --out "$tmp/lpart" --resume
-cmp -s "$tmp/lfull" "$tmp/lpart" && ok || bad "resume latin: not the uninterrupted file"
-"$pb" generate kakuro-outline --size 9x9 --count 20 --out "$tmp/ofull"
-head -c 700 "$tmp/ofull" >"$tmp/opart"
-expect 0 "resume outlines" -- "$pb" generate kakuro-outline --size 9x9 --count 20 --out "$tmp/opart" --resume
-cmp -s "$tmp/ofull" "$tmp/opart" && ok || bad "resume outlines: not the uninterrupted file"
+cmp -s "$tmp/r/generate.txt" "$tmp/full1000" && ok || bad "resume with no file yet: not the uninterrupted file"
+# The other generators resume the same way; a puzzle file cut short is what counts
+# when its records run further.
+resume_cut() { # resume_cut WHAT BYTES ARGS...: --out FULL, then PART cut at BYTES, resumed
+    local what=$1 bytes=$2
+    shift 2
+    rm -rf "$tmp/cfull" "$tmp/cpart" && mkdir "$tmp/cpart"
+    "$pb" "$@" --out "$tmp/cfull" 2>/dev/null
+    cp "$tmp/cfull"/* "$tmp/cpart/"
+    head -c "$bytes" "$tmp/cfull/generate.txt" >"$tmp/cpart/generate.txt"
+    expect 0 "resume $what" -- "$pb" "$@" --out "$tmp/cpart" --resume
+    cmp -s "$tmp/cfull/generate.txt" "$tmp/cpart/generate.txt" && ok || bad "resume $what: not the uninterrupted file"
+    [ "$(cut -d, -f1-5 "$tmp/cfull/generate.csv")" = "$(cut -d, -f1-5 "$tmp/cpart/generate.csv")" ] &&
+        ok || bad "resume $what: other records"
+}
+resume_cut latin 2000 generate latin --order 12 --count 30 --solutions
+resume_cut outlines 700 generate kakuro-outline --size 9x9 --count 20
+resume_cut "kakuro text" 1500 generate kakuro --size 7x7 --difficulty easy,hard --count 6
 "$pb" generate kakuro --size 7x7 --difficulty easy,hard --count 6 --out "$tmp/kfull" 2>/dev/null
 mkdir "$tmp/kpart"
 head -n 5 "$tmp/kfull/generate.csv" >"$tmp/kpart/generate.csv"
+cp "$tmp/kfull/generate.txt" "$tmp/kpart/"
 for n in $(tail -n +2 "$tmp/kpart/generate.csv" | cut -d, -f1); do cp "$tmp/kfull/$n".*kak "$tmp/kpart/"; done
 expect 0 "resume kakuro" -- "$pb" generate kakuro --size 7x7 --difficulty easy,hard --count 6 \
     --out "$tmp/kpart" --resume
-diff -r -x 'generate.*' "$tmp/kfull" "$tmp/kpart" >/dev/null && ok || bad "resume kakuro: other puzzles"
+diff -r -x 'generate.csv' -x 'generate.meta' -x '*.topology.xml' "$tmp/kfull" "$tmp/kpart" >/dev/null && ok || bad "resume kakuro: other puzzles"
 [ "$(cut -d, -f1-20 "$tmp/kfull/generate.csv")" = "$(cut -d, -f1-20 "$tmp/kpart/generate.csv")" ] &&
     ok || bad "resume kakuro: other records"
+# A kept record whose puzzle files are gone is refused.
+rm "$tmp/kpart/$(sed -n 2p "$tmp/kpart/generate.csv" | cut -d, -f1).sol.kak"
+expect 2 "resume kakuro, a puzzle file gone" -- "$pb" generate kakuro --size 7x7 --difficulty easy,hard \
+    --count 6 --out "$tmp/kpart" --resume
+one_line_error "sol\.kak: missing, but its record is kept: give --force"
 
 # ---- existing outputs, and resumes that do not match ----
 expect 2 "existing --out" -- "$pb" generate sudoku --count 300 --seed 5 --out "$tmp/full"
-one_line_error "full exists: give --force to start it over, or --resume to complete it"
-cmp -s "$tmp/full" "$tmp/part" && ok || bad "a refused generate changed the file"
+one_line_error "full/generate.txt exists: give --force to start it over, or --resume to complete it"
+cmp -s "$tmp/full/generate.txt" "$tmp/part/generate.txt" && ok || bad "a refused generate changed the file"
 expect 0 "--force" -- "$pb" generate sudoku --count 3 --out "$tmp/part" --force
-[ "$(wc -l <"$tmp/part")" -eq 4 ] && ok || bad "--force did not start the file over"
+[ "$(wc -l <"$tmp/part/generate.txt")" -eq 4 ] && [ "$(wc -l <"$tmp/part/generate.csv")" -eq 4 ] &&
+    ok || bad "--force did not start the files over"
 expect 2 "resume other options" -- "$pb" generate sudoku --count 300 --seed 6 --out "$tmp/full" --resume
 one_line_error "was not made by this command"
 expect 2 "resume stdout" -- "$pb" generate latin --resume
-one_line_error "--resume continues an --out FILE"
+one_line_error "--resume completes an --out DIR"
 expect 2 "force and resume" -- "$pb" generate latin --out "$tmp/lfull" --resume --force
 one_line_error "give --force \(start over\) or --resume, not both"
 expect 2 "resume kakuro other seed" -- "$pb" generate kakuro --size 7x7 --difficulty easy,hard \

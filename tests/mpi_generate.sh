@@ -1,8 +1,9 @@
 #!/usr/bin/env bash
 # mpi_generate.sh — generation over MPI ranks (issue 15, part COUNT): `generate sudoku`,
-# `generate kakuro` and `generate latin` at 3 ranks on loopback write what one process writes, in index
-# order: standard output, --out and --html byte for byte, the --stats / generate.csv
-# rows but for their times and run ids; --resume under mpirun completes a cut file to
+# `generate kakuro`, `generate kakuro-outline` and `generate latin` at 3 ranks on
+# loopback write what one process writes, in index order: standard output, --out and
+# --html byte for byte, the --stats / generate.csv rows but for their times and run
+# ids (puzzles that hit a limit with --keep-going too); --resume under mpirun completes a cut file to
 # the whole; an existing --out is refused once (rank 0 alone speaks).
 # Usage: mpi_generate.sh PUZZLEBENCH SOURCE_DIR. Exit 77 (skip) without mpirun.
 . "$(dirname "$0")/cli_lib.sh"
@@ -35,18 +36,21 @@ sud="generate sudoku --count 30 --seed 3"
 same_stdout sudoku s $sud
 
 sud="generate sudoku --count 20 --seed 5 --format numbers --difficulty expert"
-expect 0 "sudoku --out --stats, one process" -- "$pb" $sud --out a1.txt --stats a1.csv
-expect 0 "sudoku --out --stats, 3 ranks" -- mpi 3 "$pb" $sud --out a3.txt --stats a3.csv
-same_file "sudoku --out" a1.txt a3.txt
-same_rows "sudoku --stats" a1.csv a3.csv 2
-expect 2 "existing --out refused at 3 ranks" -- mpi 3 "$pb" $sud --out a3.txt
-one_line_error 'a3.txt exists'
+expect 0 "sudoku --out, one process" -- "$pb" $sud --out a1
+expect 0 "sudoku --out, 3 ranks" -- mpi 3 "$pb" $sud --out a3
+same_file "sudoku --out" a1/generate.txt a3/generate.txt
+same_rows "sudoku records" a1/generate.csv a3/generate.csv 2
+expect 2 "existing --out refused at 3 ranks" -- mpi 3 "$pb" $sud --out a3
+one_line_error 'a3/generate.txt exists'
+expect 0 "sudoku --stats, 3 ranks" -- mpi 3 "$pb" $sud --stats s3.csv
+same_rows "sudoku --stats" a1/generate.csv s3.csv 2
 # --resume at 3 ranks: a file cut in its fourth puzzle (and its rows) made whole.
-head -c 700 a1.txt >r.txt
-head -n 5 a1.csv >r.csv
-expect 0 "sudoku --resume, 3 ranks" -- mpi 3 "$pb" $sud --out r.txt --stats r.csv --resume
-same_file "sudoku resumed" a1.txt r.txt
-same_rows "sudoku resumed --stats" a1.csv r.csv 2
+mkdir r
+head -c 700 a1/generate.txt >r/generate.txt
+head -n 5 a1/generate.csv >r/generate.csv
+expect 0 "sudoku --resume, 3 ranks" -- mpi 3 "$pb" $sud --out r --resume
+same_file "sudoku resumed" a1/generate.txt r/generate.txt
+same_rows "sudoku resumed records" a1/generate.csv r/generate.csv 2
 
 kak="generate kakuro --size 9x9 --count 8 --seed 2"
 same_stdout kakuro k $kak
@@ -60,8 +64,16 @@ if diff <(sed -E 's/"wall_s":[0-9.e-]+//g' k1.html) <(sed -E 's/"wall_s":[0-9.e-
 
 lat="generate latin --count 12 --seed 4 --solutions"
 same_stdout latin l $lat
-head -c 900 l1.txt >lr.txt
-expect 0 "latin --resume, 3 ranks" -- mpi 3 "$pb" $lat --out lr.txt --resume
-same_file "latin resumed" l1.txt lr.txt
+mkdir lr
+head -c 900 l1.txt >lr/generate.txt
+expect 0 "latin --resume, 3 ranks" -- mpi 3 "$pb" $lat --out lr --resume
+same_file "latin resumed" l1.txt lr/generate.txt
+# The outlines and the keep-going records over the ranks.
+same_stdout outlines o generate kakuro-outline --size 9x9 --count 9 --seed 3
+kg="generate kakuro --size 9x9 --difficulty hard --count 8 --max-attempts 4 --keep-going --seed 1"
+expect 3 "kakuro --keep-going, one process" -- "$pb" $kg --out g1
+expect 3 "kakuro --keep-going, 3 ranks" -- mpi 3 "$pb" $kg --out g3
+for f in g1/*.kak g1/generate.txt; do same_file "kakuro --keep-going" "$f" "g3/${f#g1/}"; done
+same_rows "kakuro --keep-going records" g1/generate.csv g3/generate.csv 2
 
 finish mpi_generate

@@ -11,15 +11,9 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
-#include "harness/io/csv.h"
-#include "harness/base/exit.h"
-#include "harness/mpi/gen_mpi.h"
-#include "harness/io/gen_stream.h"
 #include "harness/io/readfile.h"
-#include "harness/mpi/world.h"
 #include "render_grid.h"
 #include "latin/latin.h"
-#include "harness/base/say.h"
 
 /* What a generated instance name asks for. */
 typedef struct qwh_spec {
@@ -267,200 +261,7 @@ static void puzzle_name(const pb_set *set, int i, char *out, size_t outlen)
     if (pv->name) snprintf(out, outlen, "%s", pv->name[i]);
 }
 
-/* ---- generate latin ---- */
-
-typedef struct gen_opts {
-    int n, count, solutions, force, resume;
-    double holes;
-    uint64_t seed;
-    const char *out;
-} gen_opts;
-
-#define OPT(T, F) .type = T, .offset = offsetof(gen_opts, F)
-static const pb_option gen_options[] = {
-    {.name = "order",
-     OPT(PB_OPT_INT, n),
-     .arg = "N",
-     .lo = LATIN_MIN_ORDER,
-     .hi = LATIN_MAX_ORDER,
-     .help = "the squares' order"},
-    {.name = "holes",
-     OPT(PB_OPT_REAL, holes),
-     .arg = "F",
-     .lo = 0,
-     .hi = 1,
-     .help = "the fraction of the cells left empty"},
-    {.name = "count",
-     OPT(PB_OPT_INT, count),
-     .arg = "K",
-     .lo = 1,
-     .hi = 100000,
-     .help = "how many squares"},
-    PB_OPTION_SEED(gen_opts, seed),
-    {.name = "solutions",
-     OPT(PB_OPT_FLAG, solutions),
-     .help = "after each square, the full Latin square it was made from"},
-    {.name = "out",
-     OPT(PB_OPT_TEXT, out),
-     .arg = "FILE",
-     .help = "write to FILE, each square as it is made (default standard\noutput); an "
-             "existing FILE is refused"},
-    {.name = "force", OPT(PB_OPT_FLAG, force), .help = "start an existing --out FILE over"},
-    {.name = "resume",
-     OPT(PB_OPT_FLAG, resume),
-     .help = "complete an interrupted --out FILE: keep its squares, make\nthe rest (same "
-             "options)"},
-    PB_OPTION_END,
-};
-#undef OPT
-
-static const gen_opts gen_defaults = {.n = 15, .count = 1, .holes = 0.42, .seed = 1};
-
-/* Lines of square i: a blank line, its name, its n rows (and its completion's). */
-static long square_lines(long i, void *ctx)
-{
-    const gen_opts *o = ctx;
-    (void)i;
-    return (o->n + 2) * (o->solutions ? 2 : 1);
-}
-
-/* Square i's record (its name and rows, and its completion's with --solutions),
- * malloc'd; NULL when out of memory or the square could not be made. */
-static char *square_record(const gen_opts *o, long i)
-{
-    latin_square *puzzle = malloc(sizeof *puzzle), *solution = malloc(sizeof *solution);
-    char *text = malloc(LATIN_MAX_TEXT), *record = malloc(2 * LATIN_MAX_TEXT + 200);
-    int rc = puzzle && solution && text && record ? 0 : -1;
-    if (!rc) {
-        latin_gen_opts g = {o->n, o->holes, o->seed, 0};
-        rc = latin_generate(&g, (uint64_t)i, puzzle, solution);
-        latin_format_square(puzzle, text, LATIN_MAX_TEXT);
-        int at = sprintf(record, "\n; qwh-%d-%g-s%llu-i%ld\n%s", o->n, o->holes,
-                         (unsigned long long)o->seed, i, text);
-        latin_format_square(solution, text, LATIN_MAX_TEXT);
-        if (o->solutions) sprintf(record + at, "\n; its completion\n%s", text);
-    }
-    free(puzzle), free(solution), free(text);
-    if (rc) free(record), record = NULL;
-    return record;
-}
-
-/* Makes squares from --resume's start on, each written and flushed as it is made; a
- * signal stops between squares. 0, or -1 when out of memory or a write failed. */
-static int write_squares(const gen_opts *o, pb_stream *out)
-{
-    int rc = 0;
-    for (long i = out->kept; i < o->count && !rc && !pb_interrupted; i++) {
-        char *record = square_record(o, i);
-        rc = record ? pb_stream_put(out, record) : -1;
-        if (!rc) out->kept = i + 1;
-        free(record);
-    }
-    return rc;
-}
-
-/* ---- under mpirun: the squares spread over the ranks (harness/gen_mpi.h) ---- */
-
-typedef struct spread {
-    const gen_opts *o;
-    pb_stream *out;
-    char **record; /* rank 0: the squares made and not yet written, by index */
-    int failed;    /* a square could not be made or written */
-} spread;
-
-static int make_record(void *ctx, int i, void **rec, size_t *len)
-{
-    const spread *sp = ctx;
-    char *r = square_record(sp->o, i);
-    *rec = r;
-    *len = r ? strlen(r) + 1 : 0;
-    return r != NULL;
-}
-
-/* Rank 0: keeps square i and writes those now ready, in index order. */
-static void take_record(void *ctx, int i, int made, const void *rec, size_t len)
-{
-    spread *sp = ctx;
-    if (i < 0 || i >= sp->o->count || !made || !len || !(sp->record[i] = strdup(rec))) {
-        sp->failed = 1;
-        return;
-    }
-    while (!sp->failed && sp->out->kept < sp->o->count && sp->record[sp->out->kept]) {
-        long k = sp->out->kept;
-        if (pb_stream_put(sp->out, sp->record[k])) sp->failed = 1;
-        free(sp->record[k]);
-        sp->record[k] = NULL;
-        if (!sp->failed) sp->out->kept = k + 1;
-    }
-}
-
-static int spread_stopped(void *ctx)
-{
-    return ((const spread *)ctx)->failed;
-}
-
-/* Every rank: the squares made over the world, written by rank 0. 0, or -1. */
-static int spread_squares(const gen_opts *o, pb_stream *out)
-{
-    spread sp = {o, out, calloc((size_t)o->count + 1, sizeof(char *)), 0};
-    if (!sp.record) return -1;
-    pb_gen_mpi g = {(int)out->kept, o->count, make_record, take_record, spread_stopped, &sp};
-    int rc = pb_gen_mpi_run(&g) || sp.failed ? -1 : 0;
-    for (int i = 0; i < o->count; i++) free(sp.record[i]);
-    free(sp.record);
-    return rc;
-}
-
-static int run_generate(const pb_command *self, int argc, char **argv, int first)
-{
-    gen_opts o = gen_defaults;
-    char err[4400], header[300];
-    pb_stream out;
-    pb_stream_mode mode;
-    int npos = 0, rc = pb_command_parse(self, &o, argc, argv, first, NULL, 0, &npos);
-    if (rc) return rc == PB_OPT_HELP ? 0 : PB_EXIT_USAGE;
-    if (pb_stream_mode_of(o.force, o.resume, o.out, &mode)) return PB_EXIT_USAGE;
-    snprintf(header, sizeof header,
-             "; puzzlebench generate latin --order %d --holes %g --count %d --seed %llu%s\n", o.n,
-             o.holes, o.count, (unsigned long long)o.seed, o.solutions ? " --solutions" : "");
-    /* Under mpirun rank 0 opens and writes the output; the others only make squares. */
-    const pb_world *w = pb_world_get();
-    int32_t bad = 0;
-    memset(&out, 0, sizeof out);
-    if (!w->rank && (bad = pb_stream_open(&out, o.out, mode, header, o.count, square_lines, &o, err,
-                                          sizeof err)))
-        pb_stream_close(&out, header, sizeof header);
-    if (w->size > 1 && pb_world_bcast(&bad, sizeof bad, 0)) bad = -1;
-    if (bad) return w->rank ? PB_EXIT_USAGE : (pb_say("generate: %s", err), PB_EXIT_USAGE);
-    if (w->rank) return spread_squares(&o, &out) ? PB_EXIT_FAILED : PB_EXIT_FOUND;
-    rc = w->size > 1 ? spread_squares(&o, &out) : write_squares(&o, &out);
-    long made = out.kept;
-    if (pb_stream_close(&out, err, sizeof err)) return pb_say("generate: %s", err), PB_EXIT_USAGE;
-    if (rc) return pb_say("generate: out of memory"), PB_EXIT_FAILED;
-    if (made < o.count && pb_interrupted) {
-        pb_say("generate: interrupted; %ld of %d squares written%s%s%s", made, o.count,
-               o.out ? " (--resume completes " : "", o.out ? o.out : "", o.out ? ")" : "");
-        return pb_interrupt_exit();
-    }
-    return PB_EXIT_FOUND;
-}
-
-static const pb_command latin_generators[] = {
-    {.name = "latin",
-     .summary = "Latin squares with holes (QWH): satisfiable quasigroup completion",
-     .about = "A uniformly random Latin square (the Jacobson-Matthews chain), then a fraction\n"
-              "of its cells emptied at random: an instance with at least one completion.\n"
-              "Square i depends only on the order, the seed and i; the squares of one seed\n"
-              "at different --holes share their square, the holes of the smaller fraction\n"
-              "among those of the larger. Square i is also the instance named qwh-N-F-sS-iI\n"
-              "wherever an instance is read (solve, count, sweep), and a range of them\n"
-              "qwh-N-FROM:TO:STEP-xCOUNT-sS.\n",
-     .options = gen_options,
-     .defaults = &gen_defaults,
-     .run = run_generate,
-     .generator = 1},
-    {.name = NULL},
-};
+extern const pb_command pb_latin_generators[]; /* latin_generate.c */
 
 /* The board as a picture (render). */
 static void render(FILE *f, const pb_set *set, int i, const int *values)
@@ -490,7 +291,7 @@ const pb_family pb_family_latin = {
     .puzzle_name = puzzle_name,
     .placement = 1,
     .default_engine = "propagate",
-    .generators = latin_generators,
+    .generators = pb_latin_generators,
     .sweeps = latin_sweeps,
     .experiments = "scripts/latin-experiments.sh",
     .report = "latin",

@@ -13,7 +13,7 @@
 #include <time.h>
 
 #include "harness/base/exit.h"
-#include "world.h"
+#include "harness/mpi/world.h"
 
 /* Message tags of generation (a range no other command's messages use). */
 enum { TAG_GEN_WANT = 1601, TAG_GEN_INDEX };

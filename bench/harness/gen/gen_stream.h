@@ -50,8 +50,4 @@ int pb_stream_put(pb_stream *s, const char *text);
  * when a write failed. */
 int pb_stream_close(pb_stream *s, char *err, size_t errlen);
 
-/* "--force" or "--resume" options of a generator, as its stream mode; a usage error
- * (status 2, printed) when both are given or --resume has no file: -1. */
-int pb_stream_mode_of(int force, int resume, const char *out, pb_stream_mode *mode);
-
 #endif

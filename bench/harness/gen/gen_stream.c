@@ -8,19 +8,8 @@
 #include <string.h>
 #include <unistd.h>
 
-#include "harness/base/options.h"
-#include "outfile.h"
-#include "readfile.h"
-
-int pb_stream_mode_of(int force, int resume, const char *out, pb_stream_mode *mode)
-{
-    if (force && resume)
-        return pb_usage_error("generate", "give --force (start over) or --resume, not both"), -1;
-    if (resume && (!out || !strcmp(out, "-")))
-        return pb_usage_error("generate", "--resume continues an --out FILE"), -1;
-    *mode = resume ? PB_STREAM_RESUME : force ? PB_STREAM_FORCE : PB_STREAM_NEW;
-    return 0;
-}
+#include "harness/io/outfile.h"
+#include "harness/io/readfile.h"
 
 /* Cuts text[from .. len) into records of lines_of(i) lines; fills s->ends[1 ..] and
  * s->kept. */

@@ -1,0 +1,277 @@
+/* gen_out.c — the generator runner's outputs (gen.h): the --out folder, the puzzles
+ * (DIR/generate.txt, or standard output) and their records (DIR/generate.csv, or
+ * --stats FILE), each opened new, started over (--force) or resumed (gen_stream.h),
+ * written task by task in task order, and closed with the run's .meta beside the
+ * records. A resumed run keeps the tasks that both files hold whole. */
+#include "gen_state.h"
+
+#include <errno.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <sys/stat.h>
+
+#include "harness/base/exit.h"
+#include "harness/base/say.h"
+#include "harness/io/readfile.h"
+
+/* --out DIR: made when absent; a link there is not followed. 0, or -1 with why. */
+static int make_folder(const char *dir, char *err, size_t errlen)
+{
+    struct stat st;
+    if (!lstat(dir, &st)) {
+        if (S_ISLNK(st.st_mode))
+            return snprintf(err, errlen,
+                            "%s: cannot write: it is a symbolic link, which is not followed", dir),
+                   -1;
+        if (!S_ISDIR(st.st_mode))
+            return snprintf(err, errlen, "%s: cannot make the folder: %s", dir, strerror(ENOTDIR)),
+                   -1;
+        return 0;
+    }
+    if (mkdir(dir, 0777) && errno != EEXIST)
+        return snprintf(err, errlen, "%s: cannot make the folder: %s", dir, strerror(errno)), -1;
+    return 0;
+}
+
+static long one_line(long t, void *ctx)
+{
+    (void)t, (void)ctx;
+    return 1;
+}
+
+/* Lines of task t in the puzzle file: none for a kept task that hit a limit. */
+static long text_lines(long t, void *ctx)
+{
+    const pb_gen_state *s = ctx;
+    if (s->recorded && t < s->records.kept && s->item[t].status != PB_GEN_MADE) return 0;
+    return s->h->lines(s->p->ctx, t);
+}
+
+/* Field k (from 0) of a CSV line without quotes: its start and length. */
+static const char *field(const char *line, int k, size_t *len)
+{
+    for (; k > 0; k--) {
+        const char *comma = line + strcspn(line, ",\n");
+        if (*comma != ',') return NULL;
+        line = comma + 1;
+    }
+    *len = strcspn(line, ",\n");
+    return line;
+}
+
+/* How kept record t (its line) ended; checks that the options made it. 0, or -1. */
+static int read_kept(pb_gen_state *s, long t, const char *line, char *err, size_t errlen)
+{
+    char key[1024];
+    size_t len;
+    const pb_gen_hook *h = s->h;
+    int n = h->key ? h->key(s->p->ctx, t, key, sizeof key) : 0;
+    if (n > 0 && strncmp(line, key, (size_t)n))
+        return snprintf(err, errlen,
+                        "%s: record %ld is not '%.*s...': made with other options; nothing to "
+                        "resume (give --force to start over)",
+                        s->records_path, t + 1, n, key),
+               -1;
+    if (h->status_column < 0) return 0;
+    const char *v = field(line, h->status_column, &len);
+    if (v && len == 4 && !strncmp(v, "done", 4)) return 0;
+    if (v && len == 5 && !strncmp(v, "limit", 5) && h->keeps_limits)
+        return s->item[t].status = PB_GEN_LIMIT, 0;
+    return snprintf(err, errlen, "%s: record %ld: status '%.*s' is not done or limit",
+                    s->records_path, t + 1, v ? (int)(len < 40 ? len : 40) : 0, v ? v : ""),
+           -1;
+}
+
+/* --resume: reads how each kept record's task ended. 0, or -1 with why. */
+static int read_records(pb_gen_state *s, char *err, size_t errlen)
+{
+    size_t len;
+    char *text = pb_read_file(s->records_path, &len, err, errlen), *line = text;
+    if (!text) return -1;
+    line += strcspn(line, "\n") + 1; /* the header */
+    int rc = 0;
+    for (long t = 0; t < s->records.kept && !rc; t++, line += strcspn(line, "\n") + 1)
+        rc = read_kept(s, t, line, err, errlen);
+    free(text);
+    return rc;
+}
+
+/* Opens the records (DIR/generate.csv or --stats FILE); with --resume, reads the
+ * kept ones back. 0, or -1 with why. */
+static int open_records(pb_gen_state *s, pb_stream_mode mode, char *err, size_t errlen)
+{
+    char header[1024];
+    snprintf(header, sizeof header, "%s,wall_s,run_id\n", s->h->columns);
+    if (pb_stream_open(&s->records, s->records_path, mode, header, s->n, one_line, s, err, errlen))
+        return -1;
+    return s->records.kept ? read_records(s, err, errlen) : 0;
+}
+
+/* Keeps the tasks both files hold whole (a kill between a puzzle and its record
+ * leaves one more of one) and checks the family's own files of each. */
+static int keep_tasks(pb_gen_state *s, char *err, size_t errlen)
+{
+    long kept = s->text.kept;
+    if (s->recorded && s->records.kept < kept) kept = s->records.kept;
+    if (pb_stream_keep(&s->text, kept, err, errlen) ||
+        (s->recorded && pb_stream_keep(&s->records, kept, err, errlen)))
+        return -1;
+    for (long t = 0; t < kept; t++) {
+        s->made[t] = 1;
+        if (s->o->out && s->h->kept && s->item[t].status == PB_GEN_MADE &&
+            s->h->kept(s->p->ctx, t, s->o->out, err, errlen))
+            return -1;
+    }
+    s->from = s->next = kept;
+    return 0;
+}
+
+static void say_kept(const pb_gen_state *s)
+{
+    if (!s->o->resume) return;
+    if (s->from == s->n)
+        pb_say("generate: %s holds all %ld puzzles: nothing to make", s->o->out, s->n);
+    else if (s->from > 0)
+        pb_say("generate: %s holds %ld puzzles; making %ld to %ld", s->o->out, s->from, s->from,
+               s->n - 1);
+}
+
+/* A new run's files must not be there (a link neither): both are checked before
+ * either is made, so a refused run leaves nothing behind. 0, or -1 with why. */
+static int refuse_existing(const pb_gen_state *s, char *err, size_t errlen)
+{
+    struct stat st;
+    const char *paths[] = {s->o->out ? s->dir_text : NULL, s->recorded ? s->records_path : NULL};
+    for (int k = 0; k < 2; k++)
+        if (paths[k] && !lstat(paths[k], &st))
+            return snprintf(err, errlen,
+                            "%s exists: give --force to start it over, or --resume to complete it",
+                            paths[k]),
+                   -1;
+    return 0;
+}
+
+int pb_gen_open(pb_gen_state *s)
+{
+    char err[4400];
+    const pb_gen_opts *o = s->o;
+    pb_stream_mode mode = o->resume ? PB_STREAM_RESUME : o->force ? PB_STREAM_FORCE : PB_STREAM_NEW;
+    int rc = 0;
+    if (o->out) {
+        rc = make_folder(o->out, err, sizeof err);
+        snprintf(s->dir_text, sizeof s->dir_text, "%s/%s", o->out, PB_GEN_PUZZLES);
+        snprintf(s->records_path, sizeof s->records_path, "%s/%s", o->out, PB_GEN_RECORDS);
+    } else if (o->stats) {
+        snprintf(s->records_path, sizeof s->records_path, "%s", o->stats);
+    }
+    if (!rc && mode == PB_STREAM_NEW) rc = refuse_existing(s, err, sizeof err);
+    if (!rc && s->recorded) rc = open_records(s, mode, err, sizeof err);
+    if (!rc)
+        rc = pb_stream_open(&s->text, o->out ? s->dir_text : NULL, o->out ? mode : PB_STREAM_NEW,
+                            s->p->header, s->n, text_lines, s, err, sizeof err);
+    if (!rc) rc = keep_tasks(s, err, sizeof err);
+    if (rc) {
+        char ignored[200];
+        pb_stream_close(&s->text, ignored, sizeof ignored);
+        pb_stream_close(&s->records, ignored, sizeof ignored);
+        return pb_say("generate: %s", err), PB_EXIT_USAGE;
+    }
+    say_kept(s);
+    return 0;
+}
+
+int pb_gen_write(pb_gen_state *s, long t)
+{
+    const pb_gen_item *it = &s->item[t];
+    const size_t errlen = sizeof s->error;
+    if (it->status == PB_GEN_MADE) {
+        if (s->o->out && s->h->put && s->h->put(s->p->ctx, t, it, s->o->out, s->error, errlen))
+            return -1;
+        if (it->text && pb_stream_put(&s->text, it->text))
+            return pb_stream_why(&s->text, s->error, errlen), -1;
+    }
+    if (!s->recorded) return 0;
+    const char *row = it->row ? it->row : "";
+    size_t need = strlen(row) + strlen(s->meta.run_id) + 64;
+    char *line = malloc(need);
+    if (!line) return snprintf(s->error, errlen, "out of memory"), -1;
+    snprintf(line, need, "%s,%.6f,%s\n", row, it->wall_s, s->meta.run_id);
+    int bad = pb_stream_put(&s->records, line);
+    free(line);
+    if (bad) return pb_stream_why(&s->records, s->error, errlen), -1;
+    return 0;
+}
+
+/* Writes the .meta beside the records: the run's metadata and the records written. */
+static int save_meta(const pb_gen_state *s, char *err, size_t errlen)
+{
+    char meta[4200], generator[80], count[64], timing[200] = "";
+    size_t n = strlen(s->records_path);
+    if (n > 4 && !strcmp(s->records_path + n - 4, ".csv")) n -= 4;
+    snprintf(meta, sizeof meta, "%.*s.meta", (int)n, s->records_path);
+    snprintf(generator, sizeof generator, "generator=%s", s->p->generator);
+    snprintf(count, sizeof count, "puzzles=%ld", s->next);
+    const pb_summary *t = &s->timing.sum;
+    if (s->o->timing.samples > 1 && s->timing.samples > 0)
+        snprintf(timing, sizeof timing,
+                 "timing=samples:%d runs_per_sample:%d median_s:%.9g median_lo_s:%.9g "
+                 "median_hi_s:%.9g cv:%.4g",
+                 s->timing.samples, s->timing.runs_per_sample, t->median, t->median_lo,
+                 t->median_hi, t->cv);
+    const char *extra[] = {generator, count, timing[0] ? timing : NULL, NULL};
+    return pb_meta_save(meta, &s->meta, extra, err, errlen);
+}
+
+int pb_gen_close(pb_gen_state *s)
+{
+    char err[4400];
+    int bad = 0;
+    if (pb_stream_close(&s->text, err, sizeof err)) bad = 1;
+    if (s->recorded && pb_stream_close(&s->records, err, sizeof err)) bad = 1;
+    if (s->write_failed) return pb_say("generate: %s", s->error), -1;
+    if (bad) return pb_say("generate: %s", err), -1;
+    if (s->recorded && save_meta(s, err, sizeof err)) return pb_say("generate: %s", err), -1;
+    return 0;
+}
+
+/* Whether argument a is option o ("--name", "--name=V", "-k", "-kV"); the number of
+ * arguments it takes (1 or 2), or 0 when it is not o. */
+static int takes(const char *a, const char *name, int key, int valued)
+{
+    size_t n = strlen(name);
+    if (a[0] == '-' && a[1] == '-' && !strncmp(a + 2, name, n) && (!a[2 + n] || a[2 + n] == '='))
+        return a[2 + n] || !valued ? 1 : 2;
+    if (key && a[0] == '-' && a[1] == key) return a[2] || !valued ? 1 : 2;
+    return 0;
+}
+
+/* The runner's options as a table, to know which arguments are theirs. */
+typedef struct opts_holder {
+    pb_gen_opts g;
+} opts_holder;
+static const pb_option runner_options[] = {PB_GEN_OPTIONS(opts_holder, g), PB_OPTION_END};
+
+char *pb_gen_command(const char *prefix, int argc, char **argv, const char *const *also)
+{
+    char *buf = NULL;
+    size_t len = 0;
+    FILE *f = open_memstream(&buf, &len);
+    if (!f) return NULL;
+    fputs(prefix, f);
+    for (int i = 1; i < argc; i++) {
+        const char *a = argv[i];
+        int drop = 0;
+        for (const pb_option *o = runner_options; o->name && !drop; o++)
+            drop = takes(a, o->name, o->key, o->type != PB_OPT_FLAG);
+        for (int k = 0; also && also[k] && !drop; k++) drop = takes(a, also[k], 0, 1);
+        if (drop) {
+            i += drop - 1;
+            continue;
+        }
+        fprintf(f, " %s", a);
+    }
+    fputc('\n', f);
+    if (fclose(f)) return free(buf), NULL;
+    return buf;
+}
