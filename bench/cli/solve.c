@@ -234,7 +234,7 @@ static int report(run_ctx *c)
     for (int i = 0; i < c->set.count; i++) {
         if (c->set.puzzle[i].error) {
             fflush(stdout);
-            pb_say("%s", c->set.puzzle[i].error);
+            pb_say("%s: %s", c->cmd, c->set.puzzle[i].error);
             t.bad++;
             continue;
         }
@@ -341,15 +341,23 @@ static int prepare(run_ctx *c)
     /* Without --keep-going, bad input stops everything before any work is done. */
     for (int i = 0; i < c->set.count; i++)
         if (c->set.puzzle[i].error && !c->o->keep_going)
-            return pb_say("%s", c->set.puzzle[i].error), PB_EXIT_USAGE;
-    if (pb_batch_check(&c->batch, &which, err, sizeof err) != PB_RUNS) {
-        if (c->fam->batch)
-            pb_say("%s:%d: %s", c->spec, c->set.puzzle[which].line, err);
-        else
-            pb_say("%s: %s", c->cmd, err);
-        return PB_EXIT_USAGE;
-    }
-    return 0;
+            return pb_say("%s: %s", c->cmd, c->set.puzzle[i].error), PB_EXIT_USAGE;
+    const pb_refusal r = pb_batch_check(&c->batch, &which, err, sizeof err);
+    if (r == PB_RUNS) return 0;
+    /* Only a refusal of one puzzle's content is a fault in the file; the others are
+     * the options', whatever puzzle they were asked of first. */
+    const int line = c->set.puzzle[which].line;
+    if (r == PB_REFUSE_INSTANCE && c->fam->batch && line > 0)
+        pb_say("%s: %s:%d: %s", c->cmd, c->spec, line, err);
+    else if (r == PB_REFUSE_ORDER)
+        pb_say("%s: --order %s: %s", c->cmd, c->o->order, err);
+    else if (r == PB_REFUSE_THREADS)
+        pb_say("%s: --threads %d: %s", c->cmd, c->o->threads, err);
+    else if (r == PB_REFUSE_TRACE)
+        pb_say("%s: --trace: %s", c->cmd, err);
+    else
+        pb_say("%s: %s", c->cmd, err);
+    return PB_EXIT_USAGE;
 }
 
 /* Runs the batch once, or with --samples by the harness's timing method (the first
@@ -383,7 +391,8 @@ static int run(const char *cmd, const pb_family *fam, const solve_opts *o, const
                               list);
     }
     if (!ord)
-        return pb_usage_error(cmd, "unknown order '%s' (see 'puzzlebench engines')", o->order);
+        return pb_usage_error(cmd, "--order %s: no such order (see 'puzzlebench engines')",
+                              o->order);
     if (fam->check_params && fam->check_params(params, err, sizeof err))
         return pb_usage_error(cmd, "%s", err);
     pb_binder *binder = pb_binder_new(pb_bind_modes[o->bind], err, sizeof err);
@@ -391,7 +400,7 @@ static int run(const char *cmd, const pb_family *fam, const solve_opts *o, const
     run_ctx c = {.cmd = cmd, .spec = inst->spec, .fam = fam, .o = o};
     if (fam->load(inst, params, &c.set, err, sizeof err)) {
         pb_binder_free(binder);
-        return pb_say("%s", err), PB_EXIT_USAGE;
+        return pb_say("%s: %s", cmd, err), PB_EXIT_USAGE;
     }
     pb_trace_printer tp = {stdout, strcmp(cmd, "count") ? PB_MODE_FIRST : PB_MODE_COUNT, 0, 0};
     c.batch = (pb_batch){
@@ -433,16 +442,73 @@ static int run(const char *cmd, const pb_family *fam, const solve_opts *o, const
     return rc;
 }
 
+/* The option called by long name or key in solve's table or any family's, or NULL. */
+static const pb_option *any_option(const char *name, int key)
+{
+    const pb_option *tables[2 * 16 + 1];
+    int n = 0;
+    tables[n++] = solve_options;
+    for (const pb_family *const *f = pb_families; *f && n < 2 * 16; f++)
+        tables[n++] = (*f)->options, tables[n++] = (*f)->run_options;
+    for (int t = 0; t < n; t++)
+        for (const pb_option *o = tables[t]; o && o->name; o++)
+            if (name ? !strcmp(o->name, name) : o->key == key) return o;
+    return NULL;
+}
+
+/* Whether the option word arg ("-e", "--engine", "-qe") takes the next word as its
+ * value, so that the family is found among options given before it. */
+static int takes_next(const char *arg)
+{
+    if (arg[1] == '-') {
+        if (strchr(arg, '=')) return 0;
+        const pb_option *o = any_option(arg + 2, 0);
+        return o && o->type != PB_OPT_FLAG;
+    }
+    for (const char *c = arg + 1; *c; c++) {
+        const pb_option *o = any_option(NULL, (unsigned char)*c);
+        if (o && o->type != PB_OPT_FLAG) return c[1] == '\0';
+    }
+    return 0;
+}
+
+/* Moves the first positional word (the family) to argv[2], options before it
+ * following it in their order. 0, or -1 when there is none. */
+static int family_first(int argc, char **argv)
+{
+    for (int i = 2; i < argc; i++) {
+        if (!strcmp(argv[i], "--")) {
+            if (i + 1 == argc) return -1;
+            i++;
+        } else if (argv[i][0] == '-' && argv[i][1]) {
+            i += takes_next(argv[i]);
+            continue;
+        }
+        char *fam = argv[i];
+        memmove(argv + 3, argv + 2, (size_t)(i - 2) * sizeof *argv);
+        argv[2] = fam;
+        return 0;
+    }
+    return -1;
+}
+
+static int asks_help(int argc, char **argv)
+{
+    for (int i = 2; i < argc && strcmp(argv[i], "--"); i++)
+        if (!strcmp(argv[i], "--help") || !strcmp(argv[i], "-h")) return 1;
+    return 0;
+}
+
 int pb_cmd_solve(int argc, char **argv, int count_mode)
 {
     const char *cmd = count_mode ? "count" : "solve";
     char names[256];
     pb_family_list(names, sizeof names);
-    if (argc < 3) return pb_usage_error(cmd, "missing FAMILY (one of: %s)", names);
-    if (!strcmp(argv[2], "--help") || !strcmp(argv[2], "-h")) return print_help(cmd, NULL), 0;
+    if (family_first(argc, argv)) {
+        if (asks_help(argc, argv)) return print_help(cmd, NULL), 0;
+        return pb_usage_error(cmd, "missing FAMILY (one of: %s)", names);
+    }
     const pb_family *fam = pb_family_find(argv[2]);
-    if (!fam && argv[2][0] == '-')
-        return pb_usage_error(cmd, "missing FAMILY before '%s' (one of: %s)", argv[2], names);
     if (!fam) return pb_usage_error(cmd, "unknown family '%s' (one of: %s)", argv[2], names);
     if (fam->run) return fam->run(cmd, argc, argv, 3);
     /* Under mpirun every rank parses and loads the same input; rank 0 alone speaks. */
