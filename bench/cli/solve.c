@@ -8,6 +8,7 @@
 #include "commands.h"
 #include "harness/measure/batch.h"
 #include "harness/measure/batch_measure.h"
+#include "solve_progress.h"
 #include "harness/mpi/count_mpi.h"
 #include "core/text_bytes.h"
 #include "harness/base/exit.h"
@@ -364,9 +365,19 @@ static int prepare(run_ctx *c)
  * run's results are the ones reported). 0, or the exit status of a failure. */
 static int run_measured(run_ctx *c)
 {
-    char why[300];
+    char why[300], label[64];
     if (c->o->timing.samples <= 1) {
-        if (!pb_batch_run(&c->batch, &c->res)) return 0;
+        /* A trace is the output itself; under mpirun the ranks would all report. */
+        const int quiet = c->o->quiet || c->o->trace || pb_world_get()->size > 1;
+        const int many = c->set.count > 1;
+        pb_progress p;
+        snprintf(label, sizeof label, "%s %s", c->cmd, c->fam->name);
+        pb_progress_begin(&p, label, many ? "puzzles" : "steps", many ? (uint64_t)c->set.count : 0,
+                          quiet);
+        const int rc = quiet ? pb_batch_run(&c->batch, &c->res)
+                             : pb_batch_run_reported(&c->batch, &c->res, &p);
+        pb_progress_finish(&p, NULL);
+        if (!rc) return 0;
         pb_say("%s: out of memory", c->cmd);
         return PB_EXIT_FAILED;
     }
