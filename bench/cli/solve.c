@@ -8,6 +8,7 @@
 #include "commands.h"
 #include "harness/measure/batch.h"
 #include "harness/measure/batch_measure.h"
+#include "solve_json.h"
 #include "solve_progress.h"
 #include "harness/mpi/count_mpi.h"
 #include "core/text_bytes.h"
@@ -18,7 +19,7 @@
 
 typedef struct solve_opts {
     const char *engine, *order;
-    int trace, threads, bind, keep_going, candidates, quiet;
+    int trace, threads, bind, keep_going, candidates, quiet, json;
     pb_limits limits;
     pb_timing_opts timing;
 } solve_opts;
@@ -73,7 +74,12 @@ static const pb_option solve_options[] = {
                               "with --samples: each sample lasts at least S seconds, short runs\n"
                               "repeated within it"),
     PB_OPTION_QUIET(solve_opts, quiet,
-                    "print only the summary and stats, not each solution or verdict"),
+                    "print only the summary and stats, not each solution or verdict;\n"
+                    "no progress line"),
+    {.name = "json",
+     OPT(PB_OPT_FLAG, json),
+     .help = "print the result as one JSON document instead (docs/json.md):\n"
+             "the stats, every puzzle's outcome and solution, the timing"},
     PB_OPTION_END,
 };
 #undef OPT
@@ -221,6 +227,22 @@ static void print_puzzle(const run_ctx *c, int i, int *values)
     if (c->o->candidates) c->fam->print_candidates(stdout, &c->set, i);
 }
 
+/* The exit status of a run whose puzzles came to t (saying so when a count overflowed). */
+static int exit_status(const run_ctx *c, const tally *t)
+{
+    if (pb_interrupted || c->res.status == PB_INTERRUPTED) return pb_interrupt_exit();
+    if (t->overflow)
+        pb_say("%s: %d count%s overflowed the counter (status overflow): the solutions printed are "
+               "a lower bound",
+               c->cmd, t->overflow, t->overflow == 1 ? "" : "s");
+    if (t->bad) return PB_EXIT_USAGE;
+    /* A run stopped by a limit is no answer, even when it found solutions: a count
+     * cut short is a lower bound (--limit N, the user's cap, is an answer). */
+    if (t->limited) return PB_EXIT_LIMIT;
+    if (t->none) return PB_EXIT_NONE;
+    return PB_EXIT_FOUND;
+}
+
 /* Prints every puzzle's result in input order, the summary and the stats; returns
  * the exit status. */
 static int report(run_ctx *c)
@@ -244,9 +266,17 @@ static int report(run_ctx *c)
             pb_say("note: %s", c->set.puzzle[i].note);
         }
         count_outcome(&c->res.puzzle[i], &c->o->limits, &t);
-        if (c->res.puzzle[i].ran) print_puzzle(c, i, values);
+        if (c->res.puzzle[i].ran && !c->o->json) print_puzzle(c, i, values);
     }
     free(values);
+    const int rc = exit_status(c, &t);
+    if (c->o->json) {
+        pb_solve_doc d = {c->cmd,    c->spec, c->o->order, c->fam,        &c->set,
+                          &c->batch, &c->res, NULL,        c->o->threads, rc};
+        if (c->o->timing.samples > 1) d.timing = &c->timing;
+        pb_solve_json(stdout, &d);
+        return rc;
+    }
     if (c->fam->batch && !strcmp(c->cmd, "count"))
         printf("puzzles=%d none=%d unique=%d multiple=%d stopped=%d unreadable=%d\n", c->set.count,
                t.none, t.unique, t.multiple, t.stopped, t.bad);
@@ -264,17 +294,7 @@ static int report(run_ctx *c)
                c->timing.samples, c->timing.runs_per_sample, sum->median, sum->median_lo,
                sum->median_hi, sum->cv);
     putchar('\n');
-    if (pb_interrupted || c->res.status == PB_INTERRUPTED) return pb_interrupt_exit();
-    if (t.overflow)
-        pb_say("%s: %d count%s overflowed the counter (status overflow): the solutions printed are "
-               "a lower bound",
-               c->cmd, t.overflow, t.overflow == 1 ? "" : "s");
-    if (t.bad) return PB_EXIT_USAGE;
-    /* A run stopped by a limit is no answer, even when it found solutions: a count
-     * cut short is a lower bound (--limit N, the user's cap, is an answer). */
-    if (t.limited) return PB_EXIT_LIMIT;
-    if (t.none) return PB_EXIT_NONE;
-    return PB_EXIT_FOUND;
+    return rc;
 }
 
 /* "a, b" of the families that offer a feature, for "applies to ... only" messages. */
