@@ -156,7 +156,7 @@ class Ladder:
     def cnf_of(self, path):
         if path not in self.cnf:
             out = self.tmp / f"i{len(self.cnf)}.cnf"
-            r = self.run_pb("export", "dimacs", self.o["family"], path, "-o", str(out))
+            r = self.run_pb("export", "dimacs", self.o["family"], path, "--out", str(out))
             if r.returncode:
                 raise RuntimeError(r.stderr.strip() or f"export dimacs {path} failed")
             self.cnf[path] = out

@@ -188,7 +188,7 @@ python3 - "$tmp/out" <<'PY' && ok || bad "json: not the paired pair"
 import json, sys
 d = json.load(open(sys.argv[1]))
 p, = d["pairs"]
-assert d["schema"] == "puzzlebench-compare-1" and d["counts"]["slower"] == 1
+assert d["schema"] == "puzzlebench.compare/1" and d["counts"]["slower"] == 1
 assert p["method"] == "paired" and p["n"] == 5 and p["verdict"] == "slower" and p["bound"] is None
 assert abs(p["ratio"] - 1.1) < 1e-9 and p["key"]["instance"] == "a" and p["old"]["steps"] == 100
 PY

@@ -47,7 +47,7 @@ solve_with() {
 round_trip() {
     local name=$1
     shift
-    expect 0 "export $name" -- "$pb" export dimacs "$@" -o "$tmp/$name.cnf"
+    expect 0 "export $name" -- "$pb" export dimacs "$@" --out "$tmp/$name.cnf"
     check_cnf "$tmp/$name.cnf"
     has "^c family: $1\$" "$tmp/$name.cnf"
     has "^c instance: $2\$" "$tmp/$name.cnf"
@@ -103,9 +103,9 @@ fi
 
 # ---- unsatisfiable instances ----
 printf '1 . .\n. . 1\n. 2 .\n' >"$tmp/dead.txt"
-expect 0 "export a latin square without completion" -- "$pb" export dimacs latin "$tmp/dead.txt" -o "$tmp/dead.cnf"
+expect 0 "export a latin square without completion" -- "$pb" export dimacs latin "$tmp/dead.txt" --out "$tmp/dead.cnf"
 check_cnf "$tmp/dead.cnf"
-expect 0 "export notouch 2x3 (no solution)" -- "$pb" export dimacs notouch 2x3 -o "$tmp/none.cnf"
+expect 0 "export notouch 2x3 (no solution)" -- "$pb" export dimacs notouch 2x3 --out "$tmp/none.cnf"
 for s in "${sat_solvers[@]}"; do
     for u in dead:latin:$tmp/dead.txt none:notouch:2x3; do
         IFS=: read -r name fam inst <<<"$u"
@@ -177,7 +177,7 @@ expect 2 "export: unknown format" -- "$pb" export cnf sudoku "$sudoku9"
 one_line_error "unknown format 'cnf'"
 expect 2 "export: index past the end" -- "$pb" export dimacs notouch cross8 --index 2
 one_line_error "--index 2: cross8 holds 1 puzzle "
-expect 2 "export: unwritable" -- "$pb" export dimacs notouch cross8 -o "$tmp/no/such/dir.cnf"
+expect 2 "export: unwritable" -- "$pb" export dimacs notouch cross8 --out "$tmp/no/such/dir.cnf"
 one_line_error "cannot write"
 expect 2 "import: missing output" -- "$pb" import-solution notouch cross8
 one_line_error "missing SOLVER_OUTPUT"

@@ -6,7 +6,7 @@
 # (file names with ESC and BEL, fields); one byte-order mark at most; qwh ranges
 # are checked before they are counted; a Latin square is of order 2 to 64; an
 # output that cannot be written exits 2 with the path and the reason; compare reads
-# decimal numbers only; --workers 0 is refused as -t 0 is.
+# decimal numbers only; --workers 0 is refused.
 # usage: tests/cli_hygiene.sh PATH/TO/puzzlebench SOURCE_DIR
 # shellcheck source=tests/cli_lib.sh
 . "$(dirname "$0")/cli_lib.sh"
@@ -167,7 +167,6 @@ expect 2 "latin order 1 (file)" -- "$pb" solve latin one.latin -q
 one_line_error "one.latin:1: column 1: one value on the square's first line \(orders 2-64\)"
 expect 2 "generate latin --order 1" -- "$pb" generate latin --order 1
 expect 2 "--workers 0" -- "$pb" sweep k.sweep --workers 0 --out o3 -q
-expect 2 "-t 0" -- "$pb" sweep k.sweep -t 0 --out o3 -q
 # compare: a sample's time in hexadecimal is refused.
 "$pb" sweep k.sweep --out c -q --samples 3 >/dev/null 2>&1
 sed -i '2s/,[^,]*,\([^,]*\)$/,0x10,\1/' c/k.samples.csv

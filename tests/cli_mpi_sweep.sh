@@ -35,9 +35,9 @@ mpi() {
     local np=$1
     shift
     timeout 120 mpirun --allow-run-as-root --oversubscribe -np "$np" "$pb" sweep "$tmp/k.sweep" \
-        --threads 1 "$@"
+        --workers 1 "$@"
 }
-one() { "$pb" sweep "$tmp/k.sweep" --threads 1 "$@"; }
+one() { "$pb" sweep "$tmp/k.sweep" --workers 1 "$@"; }
 same_rows() { # same_rows DIR WHAT: DIR's finished CSV has the reference's rows
     keys "$1/k.csv" | cmp -s - "$tmp/ref.keys" && ok ||
         bad "$2: rows differ from one process: $(keys "$1/k.csv" | diff - "$tmp/ref.keys" | head -5)"
@@ -49,7 +49,7 @@ same_rows() { # same_rows DIR WHAT: DIR's finished CSV has the reference's rows
 start_until() {
     local dir=$1 want=$2 np=$3
     mpirun --allow-run-as-root --oversubscribe -np "$np" "$pb" sweep "$tmp/k.sweep" --out "$dir" \
-        --threads 1 -q 2>"$tmp/bg.err" &
+        --workers 1 -q 2>"$tmp/bg.err" &
     pid=$!
     for _ in $(seq 1 3000); do
         if [ -f "$dir/k.meta" ] && [ "$(rows_in "$dir")" -ge "$want" ]; then break; fi
@@ -125,7 +125,7 @@ has "^run_id=[^ ]+ [^ ]+$" "$d/k.meta" # the killed run's id and the resumed one
 # ---- a one-process sweep interrupted, resumed on 3 ranks ----
 d=$tmp/one
 # Not through one(): $pid must be puzzlebench's own; rows written 2 at a time.
-"$pb" sweep "$tmp/k.sweep" --threads 1 --out "$d" --block 2 -q 2>/dev/null &
+"$pb" sweep "$tmp/k.sweep" --workers 1 --out "$d" --block 2 -q 2>/dev/null &
 pid=$!
 for _ in $(seq 1 3000); do
     if [ -f "$d/k.meta" ] && [ "$(rows_in "$d")" -ge 3 ]; then break; fi

@@ -29,7 +29,7 @@ EOF
 sweep() { # sweep DIR [options]: the sweep above into DIR
     local dir=$1
     shift
-    "$pb" sweep "$tmp/k.sweep" --out "$dir" --threads 1 --block 2 -q "$@"
+    "$pb" sweep "$tmp/k.sweep" --out "$dir" --workers 1 --block 2 -q "$@"
 }
 # run_until DIR ROWS [options]: starts the sweep in the background ($pid) and stops
 # it (SIGSTOP) once DIR's CSV holds at least ROWS rows (0: once its .meta is there).
@@ -37,7 +37,7 @@ run_until() {
     local dir=$1 want=$2
     shift 2
     # Not through sweep(): $pid must be puzzlebench's own, not a subshell's.
-    "$pb" sweep "$tmp/k.sweep" --out "$dir" --threads 1 --block 2 -q "$@" 2>"$tmp/bg.err" &
+    "$pb" sweep "$tmp/k.sweep" --out "$dir" --workers 1 --block 2 -q "$@" 2>"$tmp/bg.err" &
     pid=$!
     for _ in $(seq 1 400); do
         if [ -f "$dir/k.meta" ] && [ "$(rows_in "$dir")" -ge "$want" ]; then break; fi
@@ -79,7 +79,7 @@ sed 's/^status=complete$/status=running/' "$tmp/ref/k.meta" >"$d/k.meta"
 head -c -40 "$tmp/ref/k.csv" >"$d/k.csv.part"                          # the last row cut short
 grep -v ",3,1,[0-9]*,[0-9.e-]*,[0-9]*$" "$tmp/ref/k.samples.csv" >"$d/k.samples.csv.part" # row 3's 2nd sample
 expect 0 "resume with a row cut short and one missing a sample" -- "$pb" sweep "$tmp/k.sweep" --out "$d" \
-    --threads 1 --block 2 --resume
+    --workers 1 --block 2 --resume
 has "^resuming .*: 18 of 20 rows there, 2 left out" "$tmp/out"
 keys "$d/k.csv" | cmp -s - "$tmp/ref.keys" && ok || bad "cut files resumed: rows differ"
 whole "$d" "cut files resumed"
@@ -108,7 +108,7 @@ cp "$d/k.csv" "$tmp/before.csv"
 expect 2 "a second sweep over the first" -- sweep "$d"
 one_line_error "k\.(meta|csv) exists: --force starts the sweep over, --resume continues it"
 cmp -s "$d/k.csv" "$tmp/before.csv" && ok || bad "the refused sweep changed k.csv"
-expect 0 "resume a finished sweep" -- "$pb" sweep "$tmp/k.sweep" --out "$d" --threads 1 --block 2 --resume
+expect 0 "resume a finished sweep" -- "$pb" sweep "$tmp/k.sweep" --out "$d" --workers 1 --block 2 --resume
 has "complete already; nothing to resume" "$tmp/out"
 expect 2 "resume with other settings" -- sweep "$tmp/INT" --resume --samples 3
 one_line_error "cannot resume: samples differs \(the \.meta: '2', now: '3'\)"

@@ -120,7 +120,7 @@ int cmp_print_json(const cmp_set *set, const char *const labels[2], const cmp_me
 {
     long count[4] = {0}, nr = 0;
     double log_sum = 0;
-    fputs("{\"schema\":\"puzzlebench-compare-1\",", stdout);
+    fputs("{\"schema\":\"puzzlebench.compare/1\",", stdout);
     json_run("old", labels[0], &meta[0]);
     putchar(',');
     json_run("new", labels[1], &meta[1]);

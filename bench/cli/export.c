@@ -21,7 +21,6 @@ typedef struct export_opts {
 #define OPT(T, F) .type = T, .offset = offsetof(export_opts, F)
 static const pb_option export_options[] = {
     {.name = "out",
-     .key = 'o',
      OPT(PB_OPT_TEXT, out),
      .arg = "FILE",
      .help = "write to FILE (whole: a temporary file, then renamed), not\nstandard output"},
@@ -36,7 +35,7 @@ static void print_help(void)
 {
     char names[256];
     pb_cnf_puzzle_families(names, sizeof names);
-    fputs("usage: puzzlebench export dimacs FAMILY INSTANCE [--index K] [-o FILE.cnf]\n\n"
+    fputs("usage: puzzlebench export dimacs FAMILY INSTANCE [--index K] [--out FILE.cnf]\n\n"
           "Writes one puzzle of INSTANCE (named as 'solve FAMILY INSTANCE' takes it; the\n"
           "family's options apply) as DIMACS CNF for outside SAT solvers such as minisat\n"
           "and cadical: a variable per cell and value of the cell's domain (a given has\n"

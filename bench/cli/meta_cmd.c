@@ -21,7 +21,6 @@ typedef struct meta_opts {
 #define OPT(T, F) .type = T, .offset = offsetof(meta_opts, F)
 static const pb_option meta_options[] = {
     {.name = "out",
-     .key = 'o',
      OPT(PB_OPT_TEXT, out),
      .arg = "FILE.meta",
      .help = "the file to write (required); FILE.topology.xml goes beside it"},

@@ -8,6 +8,8 @@
 #include "commands.h"
 #include "harness/measure/batch.h"
 #include "harness/measure/batch_measure.h"
+#include "solve_json.h"
+#include "solve_progress.h"
 #include "harness/mpi/count_mpi.h"
 #include "core/text_bytes.h"
 #include "harness/base/exit.h"
@@ -17,7 +19,7 @@
 
 typedef struct solve_opts {
     const char *engine, *order;
-    int trace, threads, bind, keep_going, candidates, quiet;
+    int trace, threads, bind, keep_going, candidates, quiet, json;
     pb_limits limits;
     pb_timing_opts timing;
 } solve_opts;
@@ -72,7 +74,12 @@ static const pb_option solve_options[] = {
                               "with --samples: each sample lasts at least S seconds, short runs\n"
                               "repeated within it"),
     PB_OPTION_QUIET(solve_opts, quiet,
-                    "print only the summary and stats, not each solution or verdict"),
+                    "print only the summary and stats, not each solution or verdict;\n"
+                    "no progress line"),
+    {.name = "json",
+     OPT(PB_OPT_FLAG, json),
+     .help = "print the result as one JSON document instead (docs/json.md):\n"
+             "the stats, every puzzle's outcome and solution, the timing"},
     PB_OPTION_END,
 };
 #undef OPT
@@ -220,6 +227,22 @@ static void print_puzzle(const run_ctx *c, int i, int *values)
     if (c->o->candidates) c->fam->print_candidates(stdout, &c->set, i);
 }
 
+/* The exit status of a run whose puzzles came to t (saying so when a count overflowed). */
+static int exit_status(const run_ctx *c, const tally *t)
+{
+    if (pb_interrupted || c->res.status == PB_INTERRUPTED) return pb_interrupt_exit();
+    if (t->overflow)
+        pb_say("%s: %d count%s overflowed the counter (status overflow): the solutions printed are "
+               "a lower bound",
+               c->cmd, t->overflow, t->overflow == 1 ? "" : "s");
+    if (t->bad) return PB_EXIT_USAGE;
+    /* A run stopped by a limit is no answer, even when it found solutions: a count
+     * cut short is a lower bound (--limit N, the user's cap, is an answer). */
+    if (t->limited) return PB_EXIT_LIMIT;
+    if (t->none) return PB_EXIT_NONE;
+    return PB_EXIT_FOUND;
+}
+
 /* Prints every puzzle's result in input order, the summary and the stats; returns
  * the exit status. */
 static int report(run_ctx *c)
@@ -234,7 +257,7 @@ static int report(run_ctx *c)
     for (int i = 0; i < c->set.count; i++) {
         if (c->set.puzzle[i].error) {
             fflush(stdout);
-            pb_say("%s", c->set.puzzle[i].error);
+            pb_say("%s: %s", c->cmd, c->set.puzzle[i].error);
             t.bad++;
             continue;
         }
@@ -243,9 +266,17 @@ static int report(run_ctx *c)
             pb_say("note: %s", c->set.puzzle[i].note);
         }
         count_outcome(&c->res.puzzle[i], &c->o->limits, &t);
-        if (c->res.puzzle[i].ran) print_puzzle(c, i, values);
+        if (c->res.puzzle[i].ran && !c->o->json) print_puzzle(c, i, values);
     }
     free(values);
+    const int rc = exit_status(c, &t);
+    if (c->o->json) {
+        pb_solve_doc d = {c->cmd,    c->spec, c->o->order, c->fam,        &c->set,
+                          &c->batch, &c->res, NULL,        c->o->threads, rc};
+        if (c->o->timing.samples > 1) d.timing = &c->timing;
+        pb_solve_json(stdout, &d);
+        return rc;
+    }
     if (c->fam->batch && !strcmp(c->cmd, "count"))
         printf("puzzles=%d none=%d unique=%d multiple=%d stopped=%d unreadable=%d\n", c->set.count,
                t.none, t.unique, t.multiple, t.stopped, t.bad);
@@ -263,17 +294,7 @@ static int report(run_ctx *c)
                c->timing.samples, c->timing.runs_per_sample, sum->median, sum->median_lo,
                sum->median_hi, sum->cv);
     putchar('\n');
-    if (pb_interrupted || c->res.status == PB_INTERRUPTED) return pb_interrupt_exit();
-    if (t.overflow)
-        pb_say("%s: %d count%s overflowed the counter (status overflow): the solutions printed are "
-               "a lower bound",
-               c->cmd, t.overflow, t.overflow == 1 ? "" : "s");
-    if (t.bad) return PB_EXIT_USAGE;
-    /* A run stopped by a limit is no answer, even when it found solutions: a count
-     * cut short is a lower bound (--limit N, the user's cap, is an answer). */
-    if (t.limited) return PB_EXIT_LIMIT;
-    if (t.none) return PB_EXIT_NONE;
-    return PB_EXIT_FOUND;
+    return rc;
 }
 
 /* "a, b" of the families that offer a feature, for "applies to ... only" messages. */
@@ -341,24 +362,42 @@ static int prepare(run_ctx *c)
     /* Without --keep-going, bad input stops everything before any work is done. */
     for (int i = 0; i < c->set.count; i++)
         if (c->set.puzzle[i].error && !c->o->keep_going)
-            return pb_say("%s", c->set.puzzle[i].error), PB_EXIT_USAGE;
-    if (pb_batch_check(&c->batch, &which, err, sizeof err) != PB_RUNS) {
-        if (c->fam->batch)
-            pb_say("%s:%d: %s", c->spec, c->set.puzzle[which].line, err);
-        else
-            pb_say("%s: %s", c->cmd, err);
-        return PB_EXIT_USAGE;
-    }
-    return 0;
+            return pb_say("%s: %s", c->cmd, c->set.puzzle[i].error), PB_EXIT_USAGE;
+    const pb_refusal r = pb_batch_check(&c->batch, &which, err, sizeof err);
+    if (r == PB_RUNS) return 0;
+    /* Only a refusal of one puzzle's content is a fault in the file; the others are
+     * the options', whatever puzzle they were asked of first. */
+    const int line = c->set.puzzle[which].line;
+    if (r == PB_REFUSE_INSTANCE && c->fam->batch && line > 0)
+        pb_say("%s: %s:%d: %s", c->cmd, c->spec, line, err);
+    else if (r == PB_REFUSE_ORDER)
+        pb_say("%s: --order %s: %s", c->cmd, c->o->order, err);
+    else if (r == PB_REFUSE_THREADS)
+        pb_say("%s: --threads %d: %s", c->cmd, c->o->threads, err);
+    else if (r == PB_REFUSE_TRACE)
+        pb_say("%s: --trace: %s", c->cmd, err);
+    else
+        pb_say("%s: %s", c->cmd, err);
+    return PB_EXIT_USAGE;
 }
 
 /* Runs the batch once, or with --samples by the harness's timing method (the first
  * run's results are the ones reported). 0, or the exit status of a failure. */
 static int run_measured(run_ctx *c)
 {
-    char why[300];
+    char why[300], label[64];
     if (c->o->timing.samples <= 1) {
-        if (!pb_batch_run(&c->batch, &c->res)) return 0;
+        /* A trace is the output itself; under mpirun the ranks would all report. */
+        const int quiet = c->o->quiet || c->o->trace || pb_world_get()->size > 1;
+        const int many = c->set.count > 1;
+        pb_progress p;
+        snprintf(label, sizeof label, "%s %s", c->cmd, c->fam->name);
+        pb_progress_begin(&p, label, many ? "puzzles" : "steps", many ? (uint64_t)c->set.count : 0,
+                          quiet);
+        const int rc = quiet ? pb_batch_run(&c->batch, &c->res)
+                             : pb_batch_run_reported(&c->batch, &c->res, &p);
+        pb_progress_finish(&p, NULL);
+        if (!rc) return 0;
         pb_say("%s: out of memory", c->cmd);
         return PB_EXIT_FAILED;
     }
@@ -383,7 +422,8 @@ static int run(const char *cmd, const pb_family *fam, const solve_opts *o, const
                               list);
     }
     if (!ord)
-        return pb_usage_error(cmd, "unknown order '%s' (see 'puzzlebench engines')", o->order);
+        return pb_usage_error(cmd, "--order %s: no such order (see 'puzzlebench engines')",
+                              o->order);
     if (fam->check_params && fam->check_params(params, err, sizeof err))
         return pb_usage_error(cmd, "%s", err);
     pb_binder *binder = pb_binder_new(pb_bind_modes[o->bind], err, sizeof err);
@@ -391,7 +431,7 @@ static int run(const char *cmd, const pb_family *fam, const solve_opts *o, const
     run_ctx c = {.cmd = cmd, .spec = inst->spec, .fam = fam, .o = o};
     if (fam->load(inst, params, &c.set, err, sizeof err)) {
         pb_binder_free(binder);
-        return pb_say("%s", err), PB_EXIT_USAGE;
+        return pb_say("%s: %s", cmd, err), PB_EXIT_USAGE;
     }
     pb_trace_printer tp = {stdout, strcmp(cmd, "count") ? PB_MODE_FIRST : PB_MODE_COUNT, 0, 0};
     c.batch = (pb_batch){
@@ -433,16 +473,73 @@ static int run(const char *cmd, const pb_family *fam, const solve_opts *o, const
     return rc;
 }
 
+/* The option called by long name or key in solve's table or any family's, or NULL. */
+static const pb_option *any_option(const char *name, int key)
+{
+    const pb_option *tables[2 * 16 + 1];
+    int n = 0;
+    tables[n++] = solve_options;
+    for (const pb_family *const *f = pb_families; *f && n < 2 * 16; f++)
+        tables[n++] = (*f)->options, tables[n++] = (*f)->run_options;
+    for (int t = 0; t < n; t++)
+        for (const pb_option *o = tables[t]; o && o->name; o++)
+            if (name ? !strcmp(o->name, name) : o->key == key) return o;
+    return NULL;
+}
+
+/* Whether the option word arg ("-e", "--engine", "-qe") takes the next word as its
+ * value, so that the family is found among options given before it. */
+static int takes_next(const char *arg)
+{
+    if (arg[1] == '-') {
+        if (strchr(arg, '=')) return 0;
+        const pb_option *o = any_option(arg + 2, 0);
+        return o && o->type != PB_OPT_FLAG;
+    }
+    for (const char *c = arg + 1; *c; c++) {
+        const pb_option *o = any_option(NULL, (unsigned char)*c);
+        if (o && o->type != PB_OPT_FLAG) return c[1] == '\0';
+    }
+    return 0;
+}
+
+/* Moves the first positional word (the family) to argv[2], options before it
+ * following it in their order. 0, or -1 when there is none. */
+static int family_first(int argc, char **argv)
+{
+    for (int i = 2; i < argc; i++) {
+        if (!strcmp(argv[i], "--")) {
+            if (i + 1 == argc) return -1;
+            i++;
+        } else if (argv[i][0] == '-' && argv[i][1]) {
+            i += takes_next(argv[i]);
+            continue;
+        }
+        char *fam = argv[i];
+        memmove(argv + 3, argv + 2, (size_t)(i - 2) * sizeof *argv);
+        argv[2] = fam;
+        return 0;
+    }
+    return -1;
+}
+
+static int asks_help(int argc, char **argv)
+{
+    for (int i = 2; i < argc && strcmp(argv[i], "--"); i++)
+        if (!strcmp(argv[i], "--help") || !strcmp(argv[i], "-h")) return 1;
+    return 0;
+}
+
 int pb_cmd_solve(int argc, char **argv, int count_mode)
 {
     const char *cmd = count_mode ? "count" : "solve";
     char names[256];
     pb_family_list(names, sizeof names);
-    if (argc < 3) return pb_usage_error(cmd, "missing FAMILY (one of: %s)", names);
-    if (!strcmp(argv[2], "--help") || !strcmp(argv[2], "-h")) return print_help(cmd, NULL), 0;
+    if (family_first(argc, argv)) {
+        if (asks_help(argc, argv)) return print_help(cmd, NULL), 0;
+        return pb_usage_error(cmd, "missing FAMILY (one of: %s)", names);
+    }
     const pb_family *fam = pb_family_find(argv[2]);
-    if (!fam && argv[2][0] == '-')
-        return pb_usage_error(cmd, "missing FAMILY before '%s' (one of: %s)", argv[2], names);
     if (!fam) return pb_usage_error(cmd, "unknown family '%s' (one of: %s)", argv[2], names);
     if (fam->run) return fam->run(cmd, argc, argv, 3);
     /* Under mpirun every rank parses and loads the same input; rank 0 alone speaks. */

@@ -85,7 +85,7 @@ static const char sweep_about[] =
 
 typedef struct sweep_cli {
     const char *out;
-    int list, workers, quiet, quick, force, resume, block;
+    int list, quiet, quick, force, resume, block;
 } sweep_cli;
 
 static const pb_option sweep_options[] = {
@@ -98,7 +98,6 @@ static const pb_option sweep_options[] = {
      .type = PB_OPT_FLAG,
      .offset = offsetof(sweep_cli, list),
      .help = "print the runs and exit"},
-    PB_OPTION_THREADS(sweep_cli, workers, "same as --workers T"),
     PB_OPTION_QUIET(sweep_cli, quiet, "no progress line and no summary line"),
     {.name = "quick",
      .type = PB_OPT_FLAG,
@@ -123,7 +122,7 @@ static const pb_option sweep_options[] = {
     PB_OPTION_END,
 };
 
-static const sweep_cli sweep_defaults = {"results", 0, 0, 0, 0, 0, 0, PB_SWEEP_BLOCK_RUNS};
+static const sweep_cli sweep_defaults = {"results", 0, 0, 0, 0, 0, PB_SWEEP_BLOCK_RUNS};
 
 static void print_help(void)
 {
@@ -235,7 +234,6 @@ int pb_cmd_sweep(int argc, char **argv)
     if ((npos && (rc = read_file(&spec, pos[0], cli.quick, hash, sizeof hash))) ||
         (rc = apply_overrides(&spec, names, values, nkeys, source)))
         goto out;
-    if (cli.workers) spec.workers = cli.workers; /* --threads T is --workers T */
     pb_sweep_opts opts = {.out_dir = cli.out,
                           .bind = pb_bind_modes[spec.bind],
                           .source = source,

@@ -10,6 +10,7 @@
 #include "family.h"
 #include "harness/io/csv.h"
 #include "harness/base/exit.h"
+#include "harness/measure/measure.h"
 #include "harness/meta/meta.h"
 #include "harness/base/units.h"
 #include "harness/mpi/world.h"
@@ -34,9 +35,10 @@ static const char *const append_modes[] = {"stuck", "any", NULL};
 
 typedef struct tp_opts {
     const char *start, *engine, *csv, *levels;
-    int upto, width, wrap, append, max_length, threads, print_wins;
+    int upto, width, wrap, append, max_length, threads, print_wins, quiet;
     pb_limits limits;
     uint64_t max_bytes;
+    pb_timing_opts timing;
 } tp_opts;
 
 #define OPT(T, F) .type = T, .offset = offsetof(tp_opts, F)
@@ -99,12 +101,21 @@ static const pb_option tenpair_options[] = {
      OPT(PB_OPT_TEXT, csv),
      .arg = "FILE",
      .help = "also write the run as one CSV row, and FILE.meta"},
+    PB_OPTION_SAMPLES(tp_opts, timing,
+                      "time the search by the harness's method: one warm-up run, then N\n"
+                      "samples, every run checked to find the same (1: timed once)"),
+    PB_OPTION_MIN_SAMPLE_TIME(tp_opts, timing,
+                              "with --samples: each sample lasts at least S seconds"),
+    PB_OPTION_QUIET(tp_opts, quiet, "print only the stats line, not the boards or wins by length"),
     PB_OPTION_END,
 };
 #undef OPT
 
-static const tp_opts tp_defaults = {
-    .engine = "compact", .width = 9, .threads = 1, .max_bytes = 4ull << 30};
+static const tp_opts tp_defaults = {.engine = "compact",
+                                    .width = 9,
+                                    .threads = 1,
+                                    .max_bytes = 4ull << 30,
+                                    .timing = {1, 0.010, 1, 0}};
 
 static void print_help(const char *cmd)
 {
@@ -138,6 +149,7 @@ typedef struct tp_cmd {
     const tp_engine *engine;
     tp_run how;
     int count;
+    pb_timing timing; /* with --samples N > 1 */
 } tp_cmd;
 
 /* Parses and checks the options into c; 0, or the exit status (-1: help printed). */
@@ -273,21 +285,28 @@ static int prepare(tp_cmd *c)
 static int print_result(const tp_cmd *c, const tp_result *res, const uint64_t *wins)
 {
     int rc = 0;
-    if (c->count) {
+    if (c->count && !c->o.quiet) {
         for (int len = 0; len <= c->how.max_length; len++)
             if (wins[len]) printf("length=%d wins=%llu\n", len, (unsigned long long)wins[len]);
-    } else if (res->length) {
+    } else if (!c->count && res->length && !c->o.quiet) {
         rc = print_boards(&c->rules, res);
         printf("\n");
     }
     const tp_stats *s = &res->stats;
     if (!c->count) printf("length=%d ", res->length);
     printf("wins=%llu expanded=%llu stored=%llu peak_bytes=%llu nodes=%llu wall_s=%.6f "
-           "status=%s engine=%s\n",
+           "status=%s engine=%s",
            (unsigned long long)s->wins, (unsigned long long)s->expanded,
            (unsigned long long)s->stored, (unsigned long long)s->peak_bytes,
            (unsigned long long)s->nodes, s->wall_s, pb_status_name(res->status),
            c->engine->about.name);
+    const pb_summary *m = &c->timing.sum;
+    if (c->timing.samples > 1)
+        printf(" samples=%d runs_per_sample=%d median_s=%.6g median_lo_s=%.6g median_hi_s=%.6g "
+               "cv=%.3g",
+               c->timing.samples, c->timing.runs_per_sample, m->median, m->median_lo, m->median_hi,
+               m->cv);
+    putchar('\n');
     return rc;
 }
 
@@ -389,6 +408,46 @@ static int run_ranks(const tp_cmd *c, tp_result *res, FILE *levels)
     return rc;
 }
 
+/* One more run of the search for --samples: it must find what the first one did. */
+typedef struct tp_again {
+    const tp_cmd *c;
+    const tp_result *first;
+    uint64_t *wins;
+} tp_again;
+
+static pb_run_end run_again(void *ctx)
+{
+    tp_again *a = ctx;
+    tp_result r = {.wins_by_length = a->wins};
+    tp_engine_run(a->c->engine, &a->c->rules, &a->c->how, &r);
+    free(r.path);
+    if (r.status == PB_INTERRUPTED) return PB_RUN_STOPPED;
+    const int same = r.status == a->first->status && r.length == a->first->length &&
+                     r.stats.wins == a->first->stats.wins &&
+                     r.stats.expanded == a->first->stats.expanded;
+    return same ? PB_RUN_SAME : PB_RUN_ERROR;
+}
+
+/* Times the search with --samples N > 1 once its first run finished; 0, or the exit
+ * status after saying why not. */
+static int measure(tp_cmd *c, const tp_result *first)
+{
+    char why[300];
+    if (c->o.timing.samples <= 1 || first->status != PB_DONE) return 0;
+    if (pb_timing_check(&c->o.timing, why, sizeof why)) return pb_usage_error(c->cmd, "%s", why);
+    tp_again a = {c, first, NULL};
+    if (c->count && !(a.wins = calloc((size_t)c->how.max_length + 1, sizeof *a.wins)))
+        return pb_say("%s: out of memory", c->cmd), PB_EXIT_FAILED;
+    pb_run_end end = pb_measure(&c->o.timing, run_again, &a, &c->timing);
+    free(a.wins);
+    if (pb_interrupted) return pb_interrupt_exit();
+    if (end == PB_RUN_ERROR) {
+        pb_say("%s tenpair: a timed run found other counts than the first (a bug)", c->cmd);
+        return PB_EXIT_FAILED;
+    }
+    return 0;
+}
+
 static int run_tenpair(const char *cmd, int argc, char **argv, int first)
 {
     tp_cmd c;
@@ -425,6 +484,11 @@ static int run_tenpair(const char *cmd, int argc, char **argv, int first)
         return pb_usage_error(cmd, "%s", res.why);
     }
     int levels_failed = ranks && run_ranks(&c, &res, levels);
+    if (!ranks && (rc = measure(&c, &res))) {
+        free(res.path);
+        free(wins);
+        return rc;
+    }
     if (c.o.csv) pb_meta_end(&meta);
     const int quiet = w->rank != 0;
     if (quiet)

@@ -79,10 +79,7 @@ pb_refusal pb_engine_check(const pb_engine *e, const pb_model *m, const pb_run *
         return pb_refuse(PB_REFUSE_TRACE, why, whylen, "engine %s cannot trace its steps", name);
     /* Row order is every engine's natural one; only another order needs the capability. */
     if (how->order && how->order != pb_orders[0] && !(caps & PB_CAP_ORDER))
-        return pb_refuse(PB_REFUSE_ORDER, why, whylen,
-                         "engine %s has no cell order (--order %s applies to the engines marked "
-                         "'order')",
-                         name, how->order->name);
+        return pb_refuse(PB_REFUSE_ORDER, why, whylen, "engine %s has no cell order", name);
     if (how->threads > 1) {
         if (!(caps & PB_CAP_PARALLEL))
             return pb_refuse(PB_REFUSE_THREADS, why, whylen,

@@ -19,8 +19,14 @@ int pb_usage_error(const char *cmd, const char *fmt, ...)
     va_start(ap, fmt);
     vsnprintf(what, sizeof what, fmt, ap);
     va_end(ap);
-    if (cmd)
+    /* One hint per message: one that names its own place to look keeps it. */
+    const int hinted = strstr(what, "(see ") != NULL;
+    if (cmd && hinted)
+        pb_say("%s: %s", cmd, what);
+    else if (cmd)
         pb_say("%s: %s (see 'puzzlebench %s --help')", cmd, what, cmd);
+    else if (hinted)
+        pb_say("%s", what);
     else
         pb_say("%s (see 'puzzlebench --help')", what);
     return 2;
@@ -320,6 +326,9 @@ static int take(const char *cmd, const getopt_tables *t, int c, const char *writ
         if (optopt >= LONG_BASE)
             pb_usage_error(cmd, "option --%s takes no value",
                            t->flat[optopt - LONG_BASE].opt->name);
+        else if (optopt == 'o')
+            pb_usage_error(cmd, "unknown option '-o' (-o is --order in every command that takes "
+                                "one; an output is --out)");
         else if (optopt)
             pb_usage_error(cmd, "unknown option '-%c'", optopt);
         else {

@@ -1,11 +1,16 @@
-/* progress.c — the one-line "runs done / total, elapsed" report on stderr, for terminals only. */
+/* progress.c — the progress report on stderr: a redrawn line on a terminal, a plain
+ * line now and then elsewhere, drawn by a thread of its own from an atomic count. */
 #include "progress.h"
 
+#include <errno.h>
 #include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
 #include <time.h>
 #include <unistd.h>
 
-#define PB_PROGRESS_INTERVAL_S 0.2
+#define TERMINAL_TICK_S  0.2
+#define PLAIN_INTERVAL_S 30.0
 
 static double now_s(void)
 {
@@ -14,73 +19,189 @@ static double now_s(void)
     return (double)ts.tv_sec + (double)ts.tv_nsec * 1e-9;
 }
 
-/* Formats the report line (without "\r"); returns its length as snprintf does. */
-static int format_line(char *buf, size_t n, const pb_progress *p, long done, double now)
+void pb_progress_duration(double s, char *out, size_t len)
 {
-    return snprintf(buf, n, "%s: %ld/%ld runs, %.1f s elapsed", p->label, done, p->total,
-                    now - p->start_s);
+    if (!(s >= 0)) s = 0;
+    long t = (long)(s + 0.5);
+    if (s < 10)
+        snprintf(out, len, "%.1f s", s);
+    else if (t < 60)
+        snprintf(out, len, "%ld s", t);
+    else if (t < 3600)
+        snprintf(out, len, "%ld min %02ld s", t / 60, t % 60);
+    else
+        snprintf(out, len, "%ld h %02ld min", t / 3600, t / 60 % 60);
 }
 
-/* Draws the line for done runs; the caller holds the pb_progress critical section. */
-static void draw(pb_progress *p, long done, double now)
+/* A count for people: 1234, 12.3k, 4.56M, 7.89G. */
+static void amount(double v, char *out, size_t len)
 {
-    char buf[256];
-    format_line(buf, sizeof buf, p, done, now);
-    fprintf(stderr, "\r%s", buf);
+    static const char *const suffix[] = {"", "k", "M", "G", "T", "P"};
+    int k = 0;
+    while (v >= 999.5 && k < 5) v /= 1000, k++;
+    if (k == 0)
+        snprintf(out, len, "%.0f", v);
+    else
+        snprintf(out, len, "%.3g%s", v, suffix[k]);
+}
+
+/* The report's text at time now: done[/total] unit, rate, elapsed[, ETA]. */
+static int format_line(const pb_progress *p, double now, char *buf, size_t n)
+{
+    uint64_t done = __atomic_load_n(&p->done, __ATOMIC_RELAXED);
+    uint64_t total = __atomic_load_n(&p->total, __ATOMIC_RELAXED);
+    double el = now - p->start_s, rate = el > 0 ? (double)done / el : 0;
+    char d[32], t[32], r[32], e[32], left[48] = "";
+    amount((double)done, d, sizeof d);
+    amount(rate, r, sizeof r);
+    pb_progress_duration(el, e, sizeof e);
+    if (total) {
+        amount((double)total, t, sizeof t);
+        if (done && done <= total) {
+            char eta[32];
+            pb_progress_duration(el * (double)(total - done) / (double)done, eta, sizeof eta);
+            snprintf(left, sizeof left, ", ETA %s", eta);
+        } else {
+            snprintf(left, sizeof left, ", ETA ?");
+        }
+        return snprintf(buf, n, "%s: %s/%s %s (%.0f%%), %s %s/s, %s elapsed%s", p->label, d, t,
+                        p->unit, done <= total ? 100.0 * (double)done / (double)total : 100.0, r,
+                        p->unit, e, left);
+    }
+    return snprintf(buf, n, "%s: %s %s, %s %s/s, %s elapsed", p->label, d, p->unit, r, p->unit, e);
+}
+
+/* Draws once; the caller holds the lock. */
+static void draw(pb_progress *p, double now)
+{
+    char buf[400];
+    int len = format_line(p, now, buf, sizeof buf);
+    if (len < 0) return;
+    if (len >= (int)sizeof buf) len = (int)sizeof buf - 1;
+    if (p->mode == 1) {
+        /* Pad over a longer line drawn before. */
+        fprintf(stderr, "\r%s%*s", buf, p->width > len ? p->width - len : 0, "");
+        if (len > p->width) p->width = len;
+    } else {
+        fprintf(stderr, "puzzlebench: %s\n", buf);
+        p->lines++;
+        p->last_line_s = now;
+    }
     fflush(stderr);
+}
+
+static void *drawer(void *arg)
+{
+    pb_progress *p = arg;
+    pthread_mutex_lock(&p->lock);
+    while (!p->stop) {
+        double now = now_s();
+        double next = p->mode == 1 ? now + TERMINAL_TICK_S : p->last_line_s + p->interval_s;
+        if (p->mode == 2 && now >= next) {
+            draw(p, now);
+            next = now + (p->interval_s > 0 ? p->interval_s : TERMINAL_TICK_S);
+        }
+        struct timespec until;
+        clock_gettime(CLOCK_MONOTONIC, &until);
+        double wait = next - now;
+        if (wait < 0.01) wait = 0.01;
+        until.tv_sec += (time_t)wait;
+        until.tv_nsec += (long)((wait - (double)(long)wait) * 1e9);
+        if (until.tv_nsec >= 1000000000L) until.tv_sec++, until.tv_nsec -= 1000000000L;
+        int rc = 0;
+        while (!p->stop && rc != ETIMEDOUT) rc = pthread_cond_timedwait(&p->wake, &p->lock, &until);
+        if (!p->stop && p->mode == 1) draw(p, now_s());
+    }
+    pthread_mutex_unlock(&p->lock);
+    return NULL;
+}
+
+void pb_progress_begin(pb_progress *p, const char *label, const char *unit, uint64_t total,
+                       int quiet)
+{
+    memset(p, 0, sizeof *p);
+    p->label = label ? label : "progress";
+    p->unit = unit ? unit : "steps";
+    p->total = total;
+    p->start_s = p->last_line_s = now_s();
+    p->interval_s = PLAIN_INTERVAL_S;
+    const char *env = getenv("PB_PROGRESS_INTERVAL");
+    char *end;
+    if (env && *env) {
+        double v = strtod(env, &end);
+        if (!*end && v >= 0) p->interval_s = v;
+    }
+    if (quiet) return;
+    p->mode = isatty(STDERR_FILENO) ? 1 : 2;
+    pthread_condattr_t ca;
+    pthread_condattr_init(&ca);
+    pthread_condattr_setclock(&ca, CLOCK_MONOTONIC);
+    pthread_mutex_init(&p->lock, NULL);
+    pthread_cond_init(&p->wake, &ca);
+    pthread_condattr_destroy(&ca);
+    /* A terminal shows the line at once; so do plain lines asked for at every moment. */
+    if (p->mode == 1 || p->interval_s == 0) draw(p, p->start_s);
+    if (pthread_create(&p->thread, NULL, drawer, p)) {
+        pthread_mutex_destroy(&p->lock);
+        pthread_cond_destroy(&p->wake);
+        p->mode = 0;
+    }
+}
+
+void pb_progress_add(pb_progress *p, uint64_t n)
+{
+    __atomic_fetch_add(&p->done, n, __ATOMIC_RELAXED);
+}
+
+void pb_progress_set(pb_progress *p, uint64_t done)
+{
+    __atomic_store_n(&p->done, done, __ATOMIC_RELAXED);
+}
+
+void pb_progress_total(pb_progress *p, uint64_t total)
+{
+    __atomic_store_n(&p->total, total, __ATOMIC_RELAXED);
+}
+
+void pb_progress_finish(pb_progress *p, const char *summary)
+{
+    if (!p->mode) return;
+    pthread_mutex_lock(&p->lock);
+    p->stop = 1;
+    pthread_cond_signal(&p->wake);
+    pthread_mutex_unlock(&p->lock);
+    pthread_join(p->thread, NULL);
+    double now = now_s();
+    if (p->mode == 1) {
+        draw(p, now); /* the last state, then a clean line for what follows */
+        fprintf(stderr, "\r%*s\r", p->width, "");
+    } else if (p->lines) {
+        char buf[400], e[32];
+        uint64_t done = __atomic_load_n(&p->done, __ATOMIC_RELAXED);
+        pb_progress_duration(now - p->start_s, e, sizeof e);
+        if (summary)
+            snprintf(buf, sizeof buf, "%s", summary);
+        else
+            snprintf(buf, sizeof buf, "%llu %s in %s", (unsigned long long)done, p->unit, e);
+        fprintf(stderr, "puzzlebench: %s: done: %s\n", p->label, buf);
+    }
+    fflush(stderr);
+    pthread_mutex_destroy(&p->lock);
+    pthread_cond_destroy(&p->wake);
+    p->mode = 0;
 }
 
 void pb_progress_start(pb_progress *p, const char *label, long total)
 {
-    p->enabled = isatty(STDERR_FILENO);
-    p->label = label ? label : "progress";
-    p->total = total;
-    p->done = 0;
-    p->start_s = now_s();
-    p->last_s = p->start_s;
-    if (p->enabled) draw(p, 0, p->start_s);
+    pb_progress_begin(p, label, "runs", total > 0 ? (uint64_t)total : 0, 0);
 }
 
 void pb_progress_step(pb_progress *p)
 {
-    long done;
-    double last, now;
-
-#pragma omp atomic capture
-    done = ++p->done;
-
-    if (!p->enabled) return;
-    now = now_s();
-#pragma omp atomic read
-    last = p->last_s;
-    if (now - last < PB_PROGRESS_INTERVAL_S && done != p->total) return;
-
-#pragma omp critical(pb_progress)
-    {
-        /* Another thread may have drawn meanwhile: check again, and draw the latest count. */
-        if (now - p->last_s >= PB_PROGRESS_INTERVAL_S || done == p->total) {
-#pragma omp atomic read
-            done = p->done;
-            draw(p, done, now);
-#pragma omp atomic write
-            p->last_s = now;
-        }
-    }
+    pb_progress_add(p, 1);
 }
 
 void pb_progress_end(pb_progress *p)
 {
-    char buf[256];
-    int len;
-
-    if (!p->enabled) return;
-#pragma omp critical(pb_progress)
-    {
-        /* The line only grows, so blanking the current one's width clears every earlier one. */
-        len = format_line(buf, sizeof buf, p, p->done, now_s());
-        if (len < 0) len = 0;
-        if ((size_t)len >= sizeof buf) len = (int)sizeof buf - 1;
-        fprintf(stderr, "\r%*s\r", len, "");
-        fflush(stderr);
-    }
+    pb_progress_finish(p, NULL);
 }

@@ -1,0 +1,105 @@
+/* solve_json.c — solve's and count's --json document: the request, the summed stats,
+ * every puzzle's outcome (and, for solve, its first solution), the timing. Counts are
+ * JSON integers of any size (a count may pass 2^64); times are seconds. */
+#include "solve_json.h"
+
+#include <stdlib.h>
+#include <string.h>
+
+void pb_json_string(FILE *f, const char *s)
+{
+    fputc('"', f);
+    for (const unsigned char *p = (const unsigned char *)s; *p; p++) {
+        if (*p == '"' || *p == '\\')
+            fprintf(f, "\\%c", *p);
+        else if (*p < 0x20 || *p == 0x7f)
+            fprintf(f, "\\u%04x", *p);
+        else
+            fputc(*p, f);
+    }
+    fputc('"', f);
+}
+
+static void stats(FILE *f, const pb_stats *s)
+{
+    char n[PB_COUNT_CHARS];
+    fprintf(f,
+            "{\"solutions\": %s, \"steps\": %llu, \"placements\": %llu, \"backtracks\": %llu, "
+            "\"candidates\": %llu, \"guesses\": %llu, \"learnts\": %llu, \"restarts\": %llu, "
+            "\"wall_s\": %.9g}",
+            pb_count_format(s->solutions, n), (unsigned long long)s->steps,
+            (unsigned long long)s->placements, (unsigned long long)s->backtracks,
+            (unsigned long long)s->candidates, (unsigned long long)s->guesses,
+            (unsigned long long)s->learnts, (unsigned long long)s->restarts, s->wall_s);
+}
+
+/* Puzzle i: where it is, how its run ended, its stats and (solve) its solution. */
+static void puzzle(FILE *f, const pb_solve_doc *d, int i, int *values)
+{
+    const pb_puzzle *p = &d->set->puzzle[i];
+    const pb_outcome *o = &d->res->puzzle[i];
+    char where[4200] = "";
+    if (!p->line && d->fam->puzzle_name) d->fam->puzzle_name(d->set, i, where, sizeof where);
+    if (!where[0] && p->line) snprintf(where, sizeof where, "%s:%d", d->instance, p->line);
+    if (!where[0]) snprintf(where, sizeof where, "%s", d->instance);
+    fputs("    {\"where\": ", f);
+    pb_json_string(f, where);
+    fputs(", \"status\": ", f);
+    pb_json_string(f, p->error ? "unreadable" : !o->ran ? "not-run" : pb_status_name(o->status));
+    if (p->error) {
+        fputs(", \"error\": ", f);
+        pb_json_string(f, p->error);
+    }
+    if (o->ran) {
+        fputs(", \"stats\": ", f);
+        stats(f, &o->stats);
+    }
+    if (d->batch->keep_solutions && o->ran && !pb_batch_solution(d->batch, d->res, i, values)) {
+        fputs(", \"solution\": [", f);
+        for (int c = 0; c < p->model->ncells; c++) fprintf(f, "%s%d", c ? ", " : "", values[c]);
+        fputc(']', f);
+    }
+    fputc('}', f);
+}
+
+void pb_solve_json(FILE *f, const pb_solve_doc *d)
+{
+    int max_cells = 1;
+    for (int i = 0; i < d->set->count; i++)
+        if (d->set->puzzle[i].model && d->set->puzzle[i].model->ncells > max_cells)
+            max_cells = d->set->puzzle[i].model->ncells;
+    int *values = malloc((size_t)max_cells * sizeof *values);
+    fputs("{\n  \"schema\": \"puzzlebench.solve/1\",\n  \"command\": ", f);
+    pb_json_string(f, d->cmd);
+    fputs(",\n  \"family\": ", f);
+    pb_json_string(f, d->fam->name);
+    fputs(",\n  \"instance\": ", f);
+    pb_json_string(f, d->instance);
+    fputs(",\n  \"engine\": ", f);
+    pb_json_string(f, d->batch->engine->about.name);
+    fputs(",\n  \"order\": ", f);
+    pb_json_string(f, d->order);
+    fprintf(f, ",\n  \"threads\": %d,\n  \"status\": ", d->threads);
+    pb_json_string(f, pb_status_name(d->res->status));
+    fprintf(f, ",\n  \"exit_status\": %d,\n  \"elapsed_s\": %.9g,\n  \"stats\": ", d->exit_status,
+            d->res->elapsed_s);
+    stats(f, &d->res->total);
+    fputs(",\n  \"timing\": ", f);
+    if (d->timing) {
+        const pb_summary *m = &d->timing->sum;
+        fprintf(f,
+                "{\"samples\": %d, \"runs_per_sample\": %d, \"median_s\": %.9g, "
+                "\"median_lo_s\": %.9g, \"median_hi_s\": %.9g, \"cv\": %.6g}",
+                d->timing->samples, d->timing->runs_per_sample, m->median, m->median_lo,
+                m->median_hi, m->cv);
+    } else {
+        fputs("null", f);
+    }
+    fputs(",\n  \"puzzles\": [\n", f);
+    for (int i = 0; i < d->set->count && values; i++) {
+        puzzle(f, d, i, values);
+        fputs(i + 1 < d->set->count ? ",\n" : "\n", f);
+    }
+    fputs("  ]\n}\n", f);
+    free(values);
+}

@@ -1,0 +1,47 @@
+#!/usr/bin/env bash
+# cli_progress.sh — the progress report of count and solve (harness/io/progress.c): a
+# redrawn line on a terminal (under `script`, a pty), plain lines when stderr is a
+# pipe (PB_PROGRESS_INTERVAL=0: a line at once, so nothing waits 30 s or depends on
+# speed), the last line's exact count, and -q's silence.
+# usage: tests/cli_progress.sh PATH/TO/puzzlebench SOURCE_DIR
+# shellcheck source=tests/cli_lib.sh
+. "$(dirname "$0")/cli_lib.sh"
+cd "$tmp" || exit 1
+bench=$src/data/sudoku/9x9-bench.txt
+npuzzles=$(grep -vc '^#' "$bench")
+
+# ---- piped: plain lines ----
+PB_PROGRESS_INTERVAL=0 "$pb" count notouch 3x4 -e backtrack >out 2>err
+has '^solutions=272836 steps=6268237 ' out
+has '^puzzlebench: count notouch: [0-9.]+[kMG]? steps, [0-9.]+[kMG]? steps/s, [0-9.]+ s elapsed$' err
+# The last line has the run's exact step count (the pool's refills add up to it).
+has '^puzzlebench: count notouch: done: 6268237 steps in [0-9.]+ s$' err
+PB_PROGRESS_INTERVAL=0 "$pb" solve sudoku "$bench" >out 2>err
+has "^puzzlebench: solve sudoku: 0/$npuzzles puzzles \(0%\), 0 puzzles/s, 0.0 s elapsed, ETA \?$" err
+has "^puzzlebench: solve sudoku: done: $npuzzles puzzles in " err
+has "puzzles=$npuzzles " out
+# A short run writes no line at the default 30 s; -q none at all.
+"$pb" count notouch 2x4 -e backtrack >out 2>err
+if [ ! -s err ]; then ok; else bad "a short count wrote to stderr: $(cat err)"; fi
+PB_PROGRESS_INTERVAL=0 "$pb" count notouch 3x4 -e backtrack -q >out 2>err
+if [ ! -s err ]; then ok; else bad "-q wrote to stderr: $(cat err)"; fi
+has '^solutions=272836 steps=6268237 ' out
+
+# ---- a terminal: one line redrawn, then cleared ----
+if command -v script >/dev/null 2>&1; then
+    script -qc "'$pb' count notouch 2x4 -e backtrack" /dev/null >tty.out </dev/null
+    tr '\r' '\n' <tty.out >tty.lines
+    has '^count notouch: 0 steps, 0 steps/s, 0.0 s elapsed *$' tty.lines
+    has '^count notouch: 5.07k steps, ' tty.lines # the last state, drawn before it is cleared
+    has '^ +$' tty.lines
+    has '^solutions=32 steps=5073 ' tty.lines
+    script -qc "'$pb' count sudoku '$bench' -t 2" /dev/null >tty.out </dev/null
+    tr '\r' '\n' <tty.out >tty.lines
+    has "^count sudoku: $npuzzles/$npuzzles puzzles \(100%\), .* elapsed, ETA 0.0 s *$" tty.lines
+    script -qc "'$pb' count notouch 2x4 -q" /dev/null >tty.out </dev/null
+    if ! grep -q 'count notouch:' tty.out; then ok; else bad "-q drew on the terminal"; fi
+else
+    echo "cli_progress: no 'script': the terminal checks are skipped"
+fi
+
+finish cli_progress
