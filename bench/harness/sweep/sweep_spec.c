@@ -164,6 +164,7 @@ const pb_option pb_sweep_keys[] = {
      .help = "a pair samples on while its time ratio's 95% interval is wider\n"
              "than +- F (default 0: every run takes samples and no more)"},
     {.name = "seed",
+     .key = 's',
      KEY(PB_OPT_INT, seed),
      .arg = "N",
      .lo = 0,
