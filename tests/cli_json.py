@@ -1,8 +1,9 @@
 #!/usr/bin/env python3
-"""cli_json.py — solve's and count's --json output against the schema in docs/json.md
-(read from the document itself, so the two cannot drift), and its values against
-the text output and the known answers: cross8's first solution and 4 solutions,
-2x4's 32, a file of sudoku puzzles in input order, a step limit (exit 3), --samples.
+"""cli_json.py — solve's, count's and time's --json output against the schemas in
+docs/json.md (read from the document itself, so the two cannot drift), and its values
+against the text output and the known answers: cross8's first solution and 4
+solutions, 2x4's 32, a file of sudoku puzzles in input order, a step limit (exit 3),
+--samples; time's commands, argv, samples, fastest and relative speeds.
 
 usage: tests/cli_json.py PATH/TO/puzzlebench SOURCE_DIR
 """
@@ -11,7 +12,7 @@ import re
 import subprocess
 import sys
 
-TYPES = {"object": dict, "array": list, "string": str, "null": type(None)}
+TYPES = {"object": dict, "array": list, "string": str, "null": type(None), "boolean": bool}
 
 
 def check(value, schema, defs, path, errors):
@@ -47,15 +48,45 @@ def check(value, schema, defs, path, errors):
             check(item, schema["items"], defs, f"{path}[{i}]", errors)
 
 
+def check_time(run, want, failures):
+    """time --json: the schema, a shell command and argv, the fastest by mean, rows."""
+    d = run("time", "--samples", "3", "--min-sample-time", "0", "sleep 0.3", "sleep 0.03",
+            name="puzzlebench.time/1")
+    if d:
+        c = d["commands"]
+        want("time commands", [x["command"] for x in c], ["sleep 0.3", "sleep 0.03"])
+        want("time shell argv", c[1]["argv"], ["/bin/sh", "-c", "sleep 0.03"])
+        want("time samples", [len(x["sample_s"]) for x in c], [3, 3])
+        # sleep 0.3 lasts ten times sleep 0.03: the shorter is the fastest at any load.
+        want("time fastest", d["fastest"], 2)
+        want("time relative of the fastest", c[1]["relative"], 1)
+        want("time relative = mean / fastest's", abs(c[0]["relative"] - c[0]["mean_s"] / c[1]["mean_s"]) < 1e-6, True)
+        want("time sleep 0.3 lasts 0.3 s", min(c[0]["sample_s"]) >= 0.3, True)
+        want("time mean of the samples", abs(c[0]["mean_s"] - sum(c[0]["sample_s"]) / 3) < 1e-6, True)
+        want("time no csv", (d["csv"], c[0]["row"]), (None, None))
+    d = run("time", "--samples", "1", "--run-id", "R9", "--", "true", name="puzzlebench.time/1")
+    if d:
+        c = d["commands"][0]
+        want("time argv form", (c["shell"], c["argv"], c["command"]), (False, ["true"], "true"))
+        want("time one command: no fastest", (d["fastest"], c["relative"]), (None, None))
+        want("time one sample: no interval", (c["mean_ci_s"], c["stddev_s"]), (None, None))
+        want("time run id", d["run_id"], "R9")
+
+
 def main():
     pb, src = sys.argv[1], sys.argv[2]
     doc = open(f"{src}/docs/json.md", encoding="utf-8").read()
-    schema = json.loads(re.search(r"```json\n(.*?)```", doc, re.S).group(1))
-    defs = schema.get("definitions", {})
+    schemas = {}
+    for block in re.findall(r"```json\n(.*?)```", doc, re.S):
+        sch = json.loads(block)
+        schemas[sch["properties"]["schema"]["enum"][0]] = sch
     failures = []
 
-    def run(*args, status=0):
-        r = subprocess.run([pb, *args, "--json"], capture_output=True, text=True)
+    def run(*args, status=0, name="puzzlebench.solve/1"):
+        schema = schemas[name]
+        defs = schema.get("definitions", {})
+        at = args.index("--") if "--" in args else len(args)
+        r = subprocess.run([pb, *args[:at], "--json", *args[at:]], capture_output=True, text=True)
         if r.returncode != status:
             failures.append(f"{' '.join(args)}: exit {r.returncode}, expected {status}: {r.stderr}")
         try:
@@ -109,6 +140,7 @@ def main():
     d = run("count", "notouch", "2x4", "--samples", "2", "--min-sample-time", "0")
     if d:
         want("samples", (d["timing"] or {}).get("samples"), 2)
+    check_time(run, want, failures)
     for f in failures:
         print("FAIL:", f, file=sys.stderr)
     print(f"cli_json: {len(failures)} failures")

@@ -4,8 +4,12 @@
 # of `true` and `sleep 0.02`, stdin read from its start at every run, a key mismatch,
 # a failing command (exit 4, no row), Ctrl-C (exit 130, the command killed, no row),
 # the time limits (--time-limit kills, --limit-status: status=limit, timed once),
-# --output, --warmup 0 and --rep-budget, the one-line usage errors (exit 2); and,
-# when qqwing is installed, a tiny bench/qqwing.sh run.
+# --output, --warmup 0 and --rep-budget, the one-line usage errors (exit 2); the
+# easy form without --csv/--key/--run-id: quoted commands run by a shell, the report
+# (a mean and interval per command, the relative speed: sleep 0.03 ranks ahead of
+# sleep 0.3), argv after '--' run without a shell, a failing command of two, --csv
+# rows with command=N and a made-up run id; and, when qqwing is installed, a tiny
+# bench/qqwing.sh run.
 # usage: tests/cli_time.sh PATH/TO/puzzlebench SOURCE_DIR
 # shellcheck source=tests/cli_lib.sh
 . "$(dirname "$0")/cli_lib.sh"
@@ -35,7 +39,7 @@ check "true's median (s)" 'v > 0 && v < 1' "$(field "$csv" 2 median_s)"
 check "min <= median <= max" 'v == 1' "$(awk -F, 'NR == 2 { print ($9 <= $10 && $14 <= $10 && $10 <= $15) }' "$csv")"
 if [ "$(head -1 "$samples")" = "run_id,row,sample,runs,wall_s,round" ]; then ok; else bad "samples header: $(head -1 "$samples")"; fi
 check "sample lines == samples" 'v == 6' "$(lines "$samples")"
-has '^R1,0,4,[1-9][0-9]*,[0-9.e-]+,$' "$samples"
+has '^R1,0,4,[1-9][0-9]*,[0-9.e-]+,[0-9]*$' "$samples"
 check "runs in the samples == runs_per_sample" 'v == 1' \
     "$(awk -F, -v r="$(field "$csv" 2 runs_per_sample)" 'NR > 1 && $4 != r { bad = 1 } END { print !bad }' "$samples")"
 has '/t\.csv row 0: median ' "$tmp/out"
@@ -82,16 +86,14 @@ one_line_error "killed by signal 9"
 expect 4 "a later run that fails" -- "$pb" time --csv "$csv" --key tool=x,n=6 --run-id R1 \
     --min-sample-time 0 -- sh -c "test -e '$tmp/flag' && exit 3; touch '$tmp/flag'"
 one_line_error "exited with status 3"
-expect 2 "no --run-id" -- "$pb" time --csv "$csv" --key tool=x,n=1 -- true
-one_line_error "time: give the run id .*--run-id ID"
 expect 2 "a bad --run-id" -- "$pb" time --csv "$csv" --key tool=x,n=1 --run-id 'a,b' -- true
 one_line_error "--run-id 'a,b'"
 expect 2 "no command" -- "$pb" time --csv "$csv" --key tool=x,n=1 --run-id R1
-one_line_error "give the command to time after '--'"
-expect 2 "no --csv" -- "$pb" time --key tool=x,n=1 --run-id R1 -- true
-one_line_error "with --csv FILE.csv"
-expect 2 "no --key" -- "$pb" time --csv "$csv" --run-id R1 -- true
-one_line_error "with --key NAME=VALUE"
+one_line_error "give the commands to time .'CMD A' 'CMD B'., or one after '--'"
+expect 2 "--key without --csv" -- "$pb" time --key tool=x,n=1 --run-id R1 -- true
+one_line_error "--key names a CSV's rows: give the CSV with --csv FILE.csv"
+expect 2 "no --key: a command column the file lacks" -- "$pb" time --csv "$csv" --run-id R1 -- true
+one_line_error "t.csv: its columns start 'tool,n', this row's 'command'"
 expect 2 "a key without a value" -- "$pb" time --csv "$csv" --key tool --run-id R1 -- true
 one_line_error "expected NAME=VALUE, got 'tool'"
 expect 2 "a key named as a timing column" -- "$pb" time --csv "$csv" --key median_s=1 --run-id R1 -- true
@@ -162,13 +164,61 @@ check "interrupted within seconds" 'v < 10' "$((SECONDS - start))"
 one_line_error "time: interrupted; no row written"
 if [ ! -e "$tmp/int.csv" ]; then ok; else bad "an interrupted run wrote $tmp/int.csv"; fi
 
+# ---- without --csv, --key, --run-id: quoted commands run by /bin/sh -c, a report ----
+expect 0 "time 'sleep 0.3' 'sleep 0.03'" -- "$pb" time --samples 3 --min-sample-time 0 \
+    'sleep 0.3' 'sleep 0.03'
+has '^Command 1: sleep 0\.3$' "$tmp/out"
+has '^Command 2: sleep 0\.03$' "$tmp/out"
+check "a mean and its interval per command" 'v == 2' \
+    "$(grep -Ec '^  mean [0-9.]+ (m|u)?s \+/- [0-9.e+-]+ (m|u)?s \(95% CI\), median ' "$tmp/out")"
+check "3 samples per command" 'v == 2' "$(grep -c '^  3 samples of 1 run, min ' "$tmp/out")"
+# sleep 0.3 lasts ten times sleep 0.03: the shorter one is the fastest at any load.
+has "^  'sleep 0\.03' ran$" "$tmp/out"
+has "^    [0-9.]+( \+/- [0-9.e+-]+)? times faster than 'sleep 0\.3'$" "$tmp/out"
+check "the ratio is at least 1" 'v >= 1' "$(sed -n 's/^    \([0-9.]*\).*times faster.*/\1/p' "$tmp/out")"
+# the shell: a pipe and quotes; after '--' no shell, so the same text is no command
+expect 0 "a shell command" -- "$pb" time --samples 1 'test "$(echo a b | wc -w)" -eq 2'
+has '^  mean .*, median ' "$tmp/out"
+if ! grep -q 'Relative' "$tmp/out"; then ok; else bad "one command: a relative speed"; fi
+expect 2 "no shell after --" -- "$pb" time -- 'true | false'
+one_line_error "cannot run 'true \| false': not found on PATH"
+expect 0 "time -- true" -- "$pb" time --samples 2 -- true
+has '^Command 1: true$' "$tmp/out"
+has '^  2 samples of [1-9][0-9]* runs?, min ' "$tmp/out"
+expect 4 "one of two commands fails" -- "$pb" time --samples 1 'true' 'exit 3'
+one_line_error "^puzzlebench: time: 'exit 3' exited with status 3 .every run must exit 0.$"
+if [ ! -s "$tmp/out" ]; then ok; else bad "a failed time printed: $(cat "$tmp/out")"; fi
+expect 2 "--output with two commands" -- "$pb" time --output "$tmp/o" true true
+one_line_error "--output keeps one command's output"
+# ---- --csv without --key: command=N per row, one made-up run id ----
+expect 0 "time --csv, two commands" -- "$pb" time --csv "$tmp/two.csv" --samples 2 true 'sleep 0.01'
+if [ "$(head -1 "$tmp/two.csv")" = "command,status,wall_s,$timing" ]; then ok; else
+    bad "two.csv header: $(head -1 "$tmp/two.csv")"; fi
+has '^1,done,[0-9.e-]+,[0-9]{8}T[0-9]{6}Z-[0-9a-f]{6},0,2,' "$tmp/two.csv"
+has '^2,done,[0-9.e-]+,[0-9]{8}T[0-9]{6}Z-[0-9a-f]{6},1,2,' "$tmp/two.csv"
+check "one run id for both rows" 'v == 1' "$(cut -d, -f4 "$tmp/two.csv" | sed 1d | sort -u | wc -l)"
+check "samples of both rows" 'v == 5' "$(lines "$tmp/two.samples.csv")"
+has '/two\.csv: rows 0 to 1 added, run_id [0-9]{8}T' "$tmp/out"
+has '^Relative speed' "$tmp/out"
+# ---- --key with two commands: the keys, then command=N; a line per row ----
+expect 0 "time --key, two commands" -- "$pb" time --csv "$tmp/keyed.csv" --key tool=sh --run-id R2 \
+    --samples 1 true true
+if [ "$(head -1 "$tmp/keyed.csv")" = "tool,command,status,wall_s,$timing" ]; then ok; else
+    bad "keyed.csv header: $(head -1 "$tmp/keyed.csv")"; fi
+has '^sh,2,done,[0-9.e-]+,R2,1,1,' "$tmp/keyed.csv"
+check "a line per row" 'v == 2' "$(grep -c 'keyed\.csv row [01]: median ' "$tmp/out")"
+expect 2 "a key named command with two commands" -- "$pb" time --csv "$tmp/keyed.csv" \
+    --key command=x true true
+one_line_error "'command' is the column time adds"
+
 # ---- help ----
 expect 0 "time --help" -- "$pb" time --help
-has '^usage: puzzlebench time --csv FILE.csv --key' "$tmp/out"
+has "^usage: puzzlebench time \\[options\\] 'COMMAND' \\['COMMAND'...\\]" "$tmp/out"
+has '^       puzzlebench time \[options\] -- COMMAND \[ARGS...\]' "$tmp/out"
 has '--min-sample-time S ' "$tmp/out"
 has '\(default 5\)' "$tmp/out"
 expect 0 "help" -- "$pb" --help
-has '^  time \.\.\. -- COMMAND' "$tmp/out"
+has "^  time 'CMD' \\['CMD'...\\] " "$tmp/out"
 
 # ---- a tiny QQwing side by side (when qqwing is installed) ----
 if command -v qqwing >/dev/null 2>&1; then

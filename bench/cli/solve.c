@@ -18,7 +18,7 @@
 #include "harness/base/say.h"
 
 typedef struct solve_opts {
-    const char *engine, *order;
+    const char *engine, *order, *csv;
     int trace, threads, bind, keep_going, candidates, quiet, json;
     pb_limits limits;
     pb_timing_opts timing;
@@ -80,6 +80,11 @@ static const pb_option solve_options[] = {
      OPT(PB_OPT_FLAG, json),
      .help = "print the result as one JSON document instead (docs/json.md):\n"
              "the stats, every puzzle's outcome and solution, the timing"},
+    {.name = "csv",
+     OPT(PB_OPT_TEXT, csv),
+     .arg = "FILE",
+     .help = "also write a CSV row per puzzle to FILE (the request, status,\n"
+             "counts, wall_s, run_id), and FILE.meta"},
     PB_OPTION_END,
 };
 #undef OPT
@@ -201,6 +206,7 @@ typedef struct run_ctx {
     pb_batch batch;
     pb_batch_result res;
     pb_timing timing; /* with --samples N > 1 */
+    pb_meta *meta;    /* with --csv */
 } run_ctx;
 
 /* Prints puzzle i's result: its solution (solve) or verdict (count on a file). */
@@ -243,6 +249,18 @@ static int exit_status(const run_ctx *c, const tally *t)
     return PB_EXIT_FOUND;
 }
 
+/* --csv: the rows and FILE.meta (rank 0 alone); 0, or -1 after the message. */
+static int write_csv(run_ctx *c, const pb_solve_doc *d)
+{
+    char err[4600];
+    if (pb_world_get()->rank) return 0;
+    pb_meta_end(c->meta);
+    if (!pb_solve_csv(c->o->csv, d, c->meta, err, sizeof err)) return 0;
+    fflush(stdout);
+    pb_say("%s: %s", c->cmd, err);
+    return -1;
+}
+
 /* Prints every puzzle's result in input order, the summary and the stats; returns
  * the exit status. */
 static int report(run_ctx *c)
@@ -269,11 +287,12 @@ static int report(run_ctx *c)
         if (c->res.puzzle[i].ran && !c->o->json) print_puzzle(c, i, values);
     }
     free(values);
-    const int rc = exit_status(c, &t);
+    int rc = exit_status(c, &t);
+    pb_solve_doc d = {c->cmd,    c->spec, c->o->order, c->fam,        &c->set,
+                      &c->batch, &c->res, NULL,        c->o->threads, rc};
+    if (c->o->timing.samples > 1) d.timing = &c->timing;
+    if (c->meta && write_csv(c, &d)) d.exit_status = rc = PB_EXIT_USAGE;
     if (c->o->json) {
-        pb_solve_doc d = {c->cmd,    c->spec, c->o->order, c->fam,        &c->set,
-                          &c->batch, &c->res, NULL,        c->o->threads, rc};
-        if (c->o->timing.samples > 1) d.timing = &c->timing;
         pb_solve_json(stdout, &d);
         return rc;
     }
@@ -429,6 +448,11 @@ static int run(const char *cmd, const pb_family *fam, const solve_opts *o, const
     pb_binder *binder = pb_binder_new(pb_bind_modes[o->bind], err, sizeof err);
     if (!binder) return pb_usage_error(cmd, "%s", err);
     run_ctx c = {.cmd = cmd, .spec = inst->spec, .fam = fam, .o = o};
+    static pb_meta meta;
+    if (o->csv && !pb_world_get()->rank) {
+        pb_meta_begin(&meta, o->threads, pb_bind_modes[o->bind]);
+        c.meta = &meta;
+    }
     if (fam->load(inst, params, &c.set, err, sizeof err)) {
         pb_binder_free(binder);
         return pb_say("%s: %s", cmd, err), PB_EXIT_USAGE;

@@ -33,19 +33,32 @@ static void stats(FILE *f, const pb_stats *s)
             (unsigned long long)s->learnts, (unsigned long long)s->restarts, s->wall_s);
 }
 
+void pb_solve_where(const pb_solve_doc *d, int i, char *where, size_t len)
+{
+    const pb_puzzle *p = &d->set->puzzle[i];
+    where[0] = 0;
+    if (!p->line && d->fam->puzzle_name) d->fam->puzzle_name(d->set, i, where, len);
+    if (!where[0] && p->line) snprintf(where, len, "%s:%d", d->instance, p->line);
+    if (!where[0]) snprintf(where, len, "%s", d->instance);
+}
+
+const char *pb_solve_puzzle_status(const pb_solve_doc *d, int i)
+{
+    const pb_outcome *o = &d->res->puzzle[i];
+    return d->set->puzzle[i].error ? "unreadable" : !o->ran ? "not-run" : pb_status_name(o->status);
+}
+
 /* Puzzle i: where it is, how its run ended, its stats and (solve) its solution. */
 static void puzzle(FILE *f, const pb_solve_doc *d, int i, int *values)
 {
     const pb_puzzle *p = &d->set->puzzle[i];
     const pb_outcome *o = &d->res->puzzle[i];
-    char where[4200] = "";
-    if (!p->line && d->fam->puzzle_name) d->fam->puzzle_name(d->set, i, where, sizeof where);
-    if (!where[0] && p->line) snprintf(where, sizeof where, "%s:%d", d->instance, p->line);
-    if (!where[0]) snprintf(where, sizeof where, "%s", d->instance);
+    char where[4200];
+    pb_solve_where(d, i, where, sizeof where);
     fputs("    {\"where\": ", f);
     pb_json_string(f, where);
     fputs(", \"status\": ", f);
-    pb_json_string(f, p->error ? "unreadable" : !o->ran ? "not-run" : pb_status_name(o->status));
+    pb_json_string(f, pb_solve_puzzle_status(d, i));
     if (p->error) {
         fputs(", \"error\": ", f);
         pb_json_string(f, p->error);

@@ -1,5 +1,5 @@
 /* solve_json.h — solve's and count's result as one JSON document (--json), in the
- * schema docs/json.md describes ("puzzlebench.solve/1"). */
+ * schema docs/json.md describes ("puzzlebench.solve/1"), or as CSV rows (--csv). */
 #ifndef PB_SOLVE_JSON_H
 #define PB_SOLVE_JSON_H
 
@@ -7,6 +7,7 @@
 
 #include "harness/measure/batch.h"
 #include "harness/measure/measure.h"
+#include "harness/meta/meta.h"
 
 typedef struct pb_solve_doc {
     const char *cmd, *instance, *order;
@@ -19,6 +20,18 @@ typedef struct pb_solve_doc {
 } pb_solve_doc;
 
 void pb_solve_json(FILE *f, const pb_solve_doc *d);
+
+/* Where puzzle i is: its name, FILE:LINE, or the instance. */
+void pb_solve_where(const pb_solve_doc *d, int i, char *where, size_t len);
+
+/* How puzzle i's run ended: a status name, "unreadable" or "not-run". */
+const char *pb_solve_puzzle_status(const pb_solve_doc *d, int i);
+
+/* solve's and count's --csv FILE: a row per puzzle (the request, its status and
+ * stats, run_id), written whole; FILE.meta, with its topology, describes the run.
+ * 0, or -1 with a message in err. */
+int pb_solve_csv(const char *path, const pb_solve_doc *d, const pb_meta *meta, char *err,
+                 size_t errlen);
 
 /* Writes s as a JSON string, quotes included. */
 void pb_json_string(FILE *f, const char *s);

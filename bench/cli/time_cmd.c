@@ -1,19 +1,23 @@
-/* time_cmd.c — `puzzlebench time`: times an outside command by the harness's one method
+/* time_cmd.c — `puzzlebench time`: times outside commands by the harness's one method
  * (one warm-up run, samples of at least min-sample-time, short runs repeated within a
- * sample), every run checked to exit 0 (or the status given), and appends the row to a
- * CSV with its samples beside it: for scripts that time other programs (bench/qqwing.sh,
- * bench/ladder.py). A run stopped at a time limit (the harness's, or the command's own,
- * told by its exit status) is timed once, as a lower bound, and its row says
- * status=limit, as a sweep's does. */
+ * sample), every run checked to exit 0 (or the status given). `time 'CMD A' 'CMD B'`
+ * runs each string by /bin/sh -c, interleaves their samples and reports means with
+ * their intervals and the relative speed; `time -- COMMAND ARGS...` executes argv
+ * directly. --csv appends a row per command with its samples beside it (for scripts:
+ * bench/qqwing.sh, bench/ladder.py); --json prints one document. A run stopped at a
+ * time limit (the harness's, or the command's own, told by its exit status) is timed
+ * once, as a lower bound, and its row says status=limit, as a sweep's does. */
 #include <errno.h>
 #include <fcntl.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <time.h>
 #include <sys/wait.h>
 #include <unistd.h>
 
 #include "commands.h"
+#include "time_report.h"
 #include "harness/io/csv_append.h"
 #include "harness/measure/measure.h"
 #include "harness/measure/spawn.h"
@@ -22,7 +26,7 @@
 
 typedef struct time_opts {
     const char *csv, *key, *run_id, *stdin_path, *output;
-    int exit_status, limit_status;
+    int exit_status, limit_status, json;
     double time_limit;
     pb_timing_opts timing;
 } time_opts;
@@ -32,19 +36,21 @@ static const pb_option time_options[] = {
     {.name = "csv",
      OPT(PB_OPT_TEXT, csv),
      .arg = "FILE.csv",
-     .help = "the CSV to add the row to (required); created with its header\n"
-             "when missing or empty; the samples go to FILE.samples.csv"},
+     .help = "add a row per command to FILE.csv, created with its header when\n"
+             "missing or empty; the samples go to FILE.samples.csv"},
     {.name = "key",
      .key = 'k',
      OPT(PB_OPT_TEXT, key),
      .arg = "NAME=VALUE,...",
-     .help = "the row's first columns, in order (required); every row of a\n"
-             "file has the same names"},
+     .help = "the rows' first columns, in order (with --csv; every row of a\n"
+             "file has the same names); then, with several commands or no\n"
+             "--key, command=N (1 for the first command)"},
     {.name = "run-id",
      OPT(PB_OPT_TEXT, run_id),
      .arg = "ID",
-     .help = "the run_id of the .meta that describes the row (required; printed\n"
-             "by 'puzzlebench meta --begin')"},
+     .help = "the run_id of the .meta that describes the rows (printed by\n"
+             "'puzzlebench meta --begin'); without it one is made up\n"
+             "(UTC time + 6 hex digits) and no .meta describes it"},
     {.name = "stdin",
      OPT(PB_OPT_TEXT, stdin_path),
      .arg = "FILE",
@@ -70,7 +76,11 @@ static const pb_option time_options[] = {
      OPT(PB_OPT_TEXT, output),
      .arg = "FILE",
      .help = "keep the first run's standard output in FILE (written whole),\n"
-             "for the counts a command prints"},
+             "for the counts a command prints (one command only)"},
+    {.name = "json",
+     OPT(PB_OPT_FLAG, json),
+     .help = "print one JSON document (docs/json.md, puzzlebench.time/1)\n"
+             "instead of the text"},
     PB_OPTION_SAMPLES(time_opts, timing, "timed samples, after the warm-up run"),
     PB_OPTION_MIN_SAMPLE_TIME(time_opts, timing,
                               "each sample lasts at least S seconds: a shorter command is run\n"
@@ -90,27 +100,38 @@ static const time_opts time_defaults = {.stdin_path = "/dev/null", .timing = PB_
 /* Every row's last key column: how its runs ended. */
 #define STATUS_COLUMN "status"
 
+enum { MAX_COMMANDS = 16 };
+
 static void print_help(void)
 {
-    fputs("usage: puzzlebench time --csv FILE.csv --key NAME=VALUE,... --run-id ID [options]\n"
-          "                        -- COMMAND [ARGS...]\n\n"
-          "Times COMMAND as a whole process by the harness's one method: one warm-up run,\n"
-          "then samples that each last at least --min-sample-time, a short command run\n"
-          "back to back within a sample. Each run forks and executes COMMAND with its\n"
-          "output sent to /dev/null; every run must exit with status 0 (--exit-status), so\n"
-          "a run that fails or answers differently is never timed. A run stopped at a\n"
-          "time limit (--time-limit, or the command's own: --limit-status) is not\n"
-          "repeated. Then appends one row to FILE.csv: the --key values, status (done, or\n"
-          "limit), wall_s (the median time per run, seconds; at a limit, the stopped run's\n"
-          "time, a lower bound), run_id, row (the row's index in the file), samples,\n"
-          "runs_per_sample, min_s, median_s, mean_s, stddev_s, cv, median_lo_s,\n"
-          "median_hi_s, noisy; and the row's samples to FILE.samples.csv\n"
-          "(run_id,row,sample,runs,wall_s,round).\n\noptions:\n",
+    fputs("usage: puzzlebench time [options] 'COMMAND' ['COMMAND'...]\n"
+          "       puzzlebench time [options] -- COMMAND [ARGS...]\n\n"
+          "Times each command as a whole process by the harness's one method: runs not\n"
+          "recorded for --warmup seconds, runs per sample calibrated (unrecorded) until a\n"
+          "sample lasts at least --min-sample-time, then the samples; the commands'\n"
+          "samples taken in turn\n"
+          "(sample k of every command before sample k + 1 of any), so that the machine's\n"
+          "slow spells hit them all. A quoted COMMAND is run by /bin/sh -c, as a shell\n"
+          "would (pipes, quotes, variables); after '--' the words are executed directly,\n"
+          "without a shell. Output goes to /dev/null; every run must exit with status 0\n"
+          "(--exit-status), so a run that fails or answers differently is never timed. A\n"
+          "run stopped at a time limit (--time-limit, or the command's own:\n"
+          "--limit-status) is not repeated.\n\n"
+          "Prints per command the mean time with its 95% confidence interval (Student's\n"
+          "t), the median with its distribution-free interval, and with two or more, how\n"
+          "many times faster the fastest mean is (the interval from both means').\n\n"
+          "--csv FILE.csv appends a row per command: the --key values, command (see\n"
+          "--key), status (done, or limit), wall_s (the median time per run, seconds; at a\n"
+          "limit, the stopped run's time, a lower bound), run_id, row (the row's index in\n"
+          "the file), samples, runs_per_sample, min_s, median_s, mean_s, stddev_s, cv,\n"
+          "median_lo_s, median_hi_s, noisy; and the samples to FILE.samples.csv\n"
+          "(run_id,row,sample,runs,wall_s,round). With --key, one line per row is printed\n"
+          "instead of the report (for scripts).\n\noptions:\n",
           stdout);
     pb_options_help(stdout, time_options, "time", &time_defaults);
-    fputs("\nexit status: 0 row written, 2 bad usage or input, 4 a run of COMMAND did not\n"
-          "             exit with a status expected (no row), 130 interrupted (COMMAND\n"
-          "             killed, no row)\n",
+    fputs("\nexit status: 0 timed (rows written), 2 bad usage or input, 4 a run of a command\n"
+          "             did not exit with a status expected (no row), 130 interrupted (the\n"
+          "             command killed, no row)\n",
           stdout);
 }
 
@@ -125,38 +146,66 @@ static int options_end(int argc, char **argv)
 /* 0 when id can tag a CSV row (letters, digits, '.', '_', '-'), else a usage error. */
 static int check_run_id(const char *id)
 {
-    if (!id)
-        return pb_usage_error("time", "give the run id of the rows' .meta with --run-id ID "
-                                      "(printed by 'puzzlebench meta --begin')");
     static const char ok[] = "abcdefghijklmnopqrstuvwxyzABCDEFGHIJKLMNOPQRSTUVWXYZ0123456789._-";
-    if (!*id || id[strspn(id, ok)])
+    if (id && (!*id || id[strspn(id, ok)]))
         return pb_usage_error("time", "--run-id '%s': letters, digits, '.', '_' and '-' only", id);
     return 0;
 }
 
-/* Checks the options and parses the keys into k (keybuf holds their text), the
- * status column last. 0, or the usage error's status. */
-static int check_options(const time_opts *o, int have_command, pb_csv_keys *k, char *keybuf,
-                         size_t keylen)
+/* A run id as 'puzzlebench meta' makes them: the UTC time and 6 hex digits. */
+static void make_run_id(char *id, size_t len)
+{
+    struct timespec ts;
+    clock_gettime(CLOCK_REALTIME, &ts);
+    struct tm tm;
+    gmtime_r(&ts.tv_sec, &tm);
+    char stamp[32];
+    strftime(stamp, sizeof stamp, "%Y%m%dT%H%M%SZ", &tm);
+    const unsigned mix = (unsigned)ts.tv_nsec ^ (unsigned)getpid() * 2654435761u;
+    snprintf(id, len, "%s-%06x", stamp, mix & 0xffffff);
+}
+
+/* The key columns: --key's, then command=N when the rows need it, status last. */
+typedef struct row_keys {
+    pb_csv_keys k;
+    int command_at; /* the index of the command column, or -1 */
+    char text[4096], number[MAX_COMMANDS][12];
+} row_keys;
+
+/* Checks the options and sets the key columns up for n commands. 0, or the usage
+ * error's status. */
+static int check_options(const time_opts *o, int n, row_keys *r)
 {
     char err[600];
-    if (!have_command) return pb_usage_error("time", "give the command to time after '--'");
-    if (!o->csv) return pb_usage_error("time", "give the CSV to write with --csv FILE.csv");
-    if (!o->key) return pb_usage_error("time", "give the row's keys with --key NAME=VALUE,...");
+    pb_csv_keys *k = &r->k;
+    if (!n)
+        return pb_usage_error("time", "give the commands to time ('CMD A' 'CMD B'), or one "
+                                      "after '--'");
+    if (o->key && !o->csv)
+        return pb_usage_error("time", "--key names a CSV's rows: give the CSV with --csv FILE.csv");
     if (check_run_id(o->run_id)) return PB_EXIT_USAGE;
     if (pb_timing_check(&o->timing, err, sizeof err)) return pb_usage_error("time", "%s", err);
     if (o->limit_status && o->limit_status == o->exit_status)
         return pb_usage_error("time", "--limit-status %d is also the --exit-status",
                               o->limit_status);
-    if (strlen(o->key) >= keylen) return pb_usage_error("time", "--key is too long");
-    strcpy(keybuf, o->key);
-    if (pb_csv_keys_parse(keybuf, k, err, sizeof err))
-        return pb_usage_error("time", "--key: %s", err);
+    if (o->output && n > 1) return pb_usage_error("time", "--output keeps one command's output");
+    k->n = 0;
+    if (o->key) {
+        if (strlen(o->key) >= sizeof r->text) return pb_usage_error("time", "--key is too long");
+        strcpy(r->text, o->key);
+        if (pb_csv_keys_parse(r->text, k, err, sizeof err))
+            return pb_usage_error("time", "--key: %s", err);
+    }
+    r->command_at = !o->key || n > 1 ? k->n : -1;
+    const char *added[2] = {r->command_at >= 0 ? "command" : STATUS_COLUMN, STATUS_COLUMN};
     for (int i = 0; i < k->n; i++)
-        if (!strcmp(k->name[i], STATUS_COLUMN))
-            return pb_usage_error("time", "--key: '" STATUS_COLUMN "' is the column time adds");
-    if (k->n == PB_CSV_MAX_KEYS)
-        return pb_usage_error("time", "--key: at most %d keys", PB_CSV_MAX_KEYS - 1);
+        for (int a = 0; a < 2; a++)
+            if (!strcmp(k->name[i], added[a]))
+                return pb_usage_error("time", "--key: '%s' is the column time adds", added[a]);
+    if (k->n + (r->command_at >= 0) >= PB_CSV_MAX_KEYS)
+        return pb_usage_error("time", "--key: at most %d keys",
+                              PB_CSV_MAX_KEYS - 1 - (r->command_at >= 0));
+    if (r->command_at >= 0) k->name[k->n++] = "command";
     k->name[k->n] = STATUS_COLUMN;
     k->value[k->n++] = "done";
     return 0;
@@ -206,49 +255,116 @@ static pb_run_end run_once(void *ctx)
     return PB_RUN_ERROR;
 }
 
-/* Measures the command; 0 (*at_limit set when a run stopped at a limit), or the exit
- * status after its message. */
-static int measure(const time_opts *o, pb_spawn *s, pb_timing *t, int *at_limit)
+/* The exit status after a run of c ended as end (not PB_RUN_SAME, nor a stop at a
+ * limit), with its message. */
+static int failed(const time_opts *o, const timed_command *c, const pb_timed *d, pb_run_end end)
 {
-    char what[200], cmd[600];
-    timed_command c = {.spawn = *s,
-                       .exit_status = o->exit_status,
-                       .limit_status = o->limit_status,
-                       .output = o->output};
-    c.spawn.limit_s = o->time_limit;
-    pb_run_end end = pb_measure(&o->timing, run_once, &c, t);
-    *s = c.spawn;
-    *at_limit = c.at_limit;
-    if (pb_interrupted || (end == PB_RUN_STOPPED && !c.at_limit)) {
-        pb_say("time: interrupted; no row written");
+    const char *none = o->csv ? "; no row written" : "";
+    if (pb_interrupted || end == PB_RUN_STOPPED) {
+        pb_say("time: interrupted%s", none);
         return pb_interrupt_exit();
     }
-    if (end != PB_RUN_ERROR) return 0;
-    if (c.err[0]) return pb_say("time: %s; no row written", c.err), 2;
-    pb_spawn_command_text(s->argv, cmd, sizeof cmd);
-    pb_spawn_describe(s, what, sizeof what);
-    pb_say("time: '%s' %s (every run must exit %d); no row written", cmd, what, o->exit_status);
+    if (c->err[0]) return pb_say("time: %s%s", c->err, none), PB_EXIT_USAGE;
+    char what[200];
+    pb_spawn_describe(&c->spawn, what, sizeof what);
+    pb_say("time: '%s' %s (every run must exit %d)%s", d->text, what, o->exit_status, none);
     return PB_EXIT_FAILED;
 }
 
-/* Appends the row and prints it in one line; 0, or 2 after the message. */
-static int write_row(const time_opts *o, const pb_csv_keys *k, const pb_timing *t)
+/* 1 when end is a failure or an interruption rather than a stop at c's limit. */
+static int bad_end(pb_run_end end, const timed_command *c)
+{
+    return end == PB_RUN_ERROR || pb_interrupted || (end == PB_RUN_STOPPED && !c->at_limit);
+}
+
+/* Measures the n commands, their samples in turn (each round starting one command
+ * later, so that none is always first); 0, or the exit status after its message. */
+static int measure_all(const time_opts *o, timed_command *c, pb_timed *d, int n)
+{
+    static pb_measurer m[MAX_COMMANDS];
+    int going[MAX_COMMANDS];
+    for (int i = 0; i < n; i++) {
+        const pb_run_end end = pb_measure_begin(&m[i], &o->timing, run_once, &c[i], &d[i].t);
+        if (bad_end(end, &c[i])) return failed(o, &c[i], &d[i], end);
+        going[i] = end == PB_RUN_SAME;
+    }
+    for (int round = 0, more = 1; more; round++) {
+        more = 0;
+        for (int j = 0; j < n; j++) {
+            const int i = (j + round) % n;
+            if (!going[i] || !pb_measure_wants_sample(&m[i])) continue;
+            more = 1;
+            const pb_run_end end = pb_measure_sample(&m[i], round);
+            if (bad_end(end, &c[i])) return failed(o, &c[i], &d[i], end);
+        }
+    }
+    for (int i = 0; i < n; i++) {
+        pb_run_end end = going[i] ? pb_measure_end(&m[i]) : PB_RUN_SAME;
+        if (bad_end(end, &c[i])) return failed(o, &c[i], &d[i], end);
+        d[i].at_limit = c[i].at_limit;
+    }
+    return 0;
+}
+
+/* Appends each command's row (printing one line per row when --key was given); 0,
+ * or 2 after the message. */
+static int write_rows(const time_opts *o, row_keys *r, pb_timed *d, int n, const char *run_id)
 {
     char err[4600];
-    long row = 0;
-    if (pb_csv_append_timed(o->csv, k, o->run_id, t, &row, err, sizeof err)) {
-        pb_say("time: %s", err);
-        return PB_EXIT_USAGE;
+    pb_csv_keys *k = &r->k;
+    for (int i = 0; i < n; i++) {
+        if (r->command_at >= 0) {
+            snprintf(r->number[i], sizeof r->number[i], "%d", i + 1);
+            k->value[r->command_at] = r->number[i];
+        }
+        k->value[k->n - 1] = d[i].at_limit ? "limit" : "done";
+        if (pb_csv_append_timed(o->csv, k, run_id, &d[i].t, &d[i].row, err, sizeof err))
+            return pb_say("time: %s", err), PB_EXIT_USAGE;
+        if (!o->key || o->json) continue;
+        const pb_summary *m = &d[i].t.sum;
+        if (d[i].at_limit) {
+            printf("%s row %ld: stopped at a limit after %.3g s\n", o->csv, d[i].row, m->median);
+            continue;
+        }
+        printf("%s row %ld: median %.3g s", o->csv, d[i].row, m->median);
+        if (d[i].t.samples > 1) printf(" [%.3g, %.3g], cv %.2g", m->median_lo, m->median_hi, m->cv);
+        printf(", %d sample%s of %d run%s\n", d[i].t.samples, d[i].t.samples == 1 ? "" : "s",
+               d[i].t.runs_per_sample, d[i].t.runs_per_sample == 1 ? "" : "s");
     }
-    const pb_summary *m = &t->sum;
-    if (strcmp(k->value[k->n - 1], "done")) {
-        printf("%s row %ld: stopped at a limit after %.3g s\n", o->csv, row, m->median);
-        return 0;
+    return 0;
+}
+
+/* The commands to time: the quoted ones, each run by /bin/sh -c, or the one after
+ * "--". Their argv in shell_argv (the caller's) where needed. The count. */
+static int commands(int argc, char **argv, int end, const char **pos, int npos, pb_timed *d,
+                    char *shell_argv[][4], char *joined, size_t joinedlen)
+{
+    if (end < argc) {
+        pb_spawn_command_text(argv + end + 1, joined, joinedlen);
+        d[0] = (pb_timed){.text = joined, .argv = argv + end + 1, .row = -1};
+        return end + 1 < argc;
     }
-    printf("%s row %ld: median %.3g s", o->csv, row, m->median);
-    if (t->samples > 1) printf(" [%.3g, %.3g], cv %.2g", m->median_lo, m->median_hi, m->cv);
-    printf(", %d sample%s of %d run%s\n", t->samples, t->samples == 1 ? "" : "s",
-           t->runs_per_sample, t->runs_per_sample == 1 ? "" : "s");
+    for (int i = 0; i < npos; i++) {
+        char **a = shell_argv[i];
+        a[0] = "/bin/sh", a[1] = "-c", a[2] = (char *)pos[i], a[3] = NULL;
+        d[i] = (pb_timed){.text = pos[i], .shell = 1, .argv = a, .row = -1};
+    }
+    return npos;
+}
+
+/* Opens every command's spawn; 0, or 2 after the message (those opened closed). */
+static int open_all(const time_opts *o, timed_command *c, const pb_timed *d, int n)
+{
+    char err[600];
+    for (int i = 0; i < n; i++) {
+        c[i] = (timed_command){
+            .exit_status = o->exit_status, .limit_status = o->limit_status, .output = o->output};
+        if (pb_spawn_open(&c[i].spawn, d[i].argv, o->stdin_path, err, sizeof err)) {
+            while (i--) pb_spawn_close(&c[i].spawn);
+            return pb_say("time: %s", err), PB_EXIT_USAGE;
+        }
+        c[i].spawn.limit_s = o->time_limit;
+    }
     return 0;
 }
 
@@ -257,23 +373,34 @@ int pb_cmd_time(int argc, char **argv)
     const int end = options_end(argc, argv);
     time_opts o = time_defaults;
     pb_opt_group g = {time_options, &o};
-    const char *pos[1];
+    const char *pos[MAX_COMMANDS];
     int npos = 0;
-    int rc = pb_options_parse("time", &g, 1, end, argv, 2, pos, 0, &npos, NULL);
+    int rc = pb_options_parse("time", &g, 1, end, argv, 2, pos, end < argc ? 0 : MAX_COMMANDS,
+                              &npos, NULL);
     if (rc == PB_OPT_HELP) return print_help(), 0;
     if (rc) return PB_EXIT_USAGE;
-    pb_csv_keys k;
-    char keybuf[4096], err[4600];
-    if ((rc = check_options(&o, end + 1 < argc, &k, keybuf, sizeof keybuf))) return rc;
-    if (pb_csv_append_check(o.csv, &k, err, sizeof err))
+    static pb_timed d[MAX_COMMANDS];
+    static timed_command c[MAX_COMMANDS];
+    static row_keys keys;
+    char *shell_argv[MAX_COMMANDS][4], joined[600], err[4600], run_id[40];
+    const int n = commands(argc, argv, end, pos, npos, d, shell_argv, joined, sizeof joined);
+    if ((rc = check_options(&o, n, &keys))) return rc;
+    if (o.csv && pb_csv_append_check(o.csv, &keys.k, err, sizeof err))
         return pb_say("time: %s", err), PB_EXIT_USAGE;
-    pb_spawn s;
-    if (pb_spawn_open(&s, argv + end + 1, o.stdin_path, err, sizeof err))
-        return pb_say("time: %s", err), PB_EXIT_USAGE;
-    pb_timing t;
-    int at_limit = 0;
-    rc = measure(&o, &s, &t, &at_limit);
-    pb_spawn_close(&s);
-    if (at_limit) k.value[k.n - 1] = "limit";
-    return rc ? rc : write_row(&o, &k, &t);
+    if ((rc = open_all(&o, c, d, n))) return rc;
+    rc = measure_all(&o, c, d, n);
+    for (int i = 0; i < n; i++) pb_spawn_close(&c[i].spawn);
+    if (rc) return rc;
+    if (o.run_id)
+        snprintf(run_id, sizeof run_id, "%s", o.run_id);
+    else
+        make_run_id(run_id, sizeof run_id);
+    if (o.csv && (rc = write_rows(&o, &keys, d, n, run_id))) return rc;
+    if (o.json)
+        pb_time_json(stdout, d, n, run_id, o.csv);
+    else if (!o.key)
+        pb_time_print(stdout, d, n);
+    if (o.csv && !o.key && !o.json)
+        printf("\n%s: rows %ld to %ld added, run_id %s\n", o.csv, d[0].row, d[n - 1].row, run_id);
+    return 0;
 }

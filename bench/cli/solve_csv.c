@@ -1,0 +1,58 @@
+/* solve_csv.c — solve's and count's --csv FILE: one row per puzzle, as tenpair's --csv
+ * writes one per run: the request (family, instance, puzzle, engine, order, mode,
+ * threads), how the puzzle's run ended, its counts and time, and the run_id of
+ * FILE.meta beside it. Written whole through a temporary file, never through a link. */
+#include <stdio.h>
+
+#include "harness/io/csv.h"
+#include "harness/io/outfile.h"
+#include "solve_json.h"
+
+typedef struct csv_ctx {
+    const pb_solve_doc *d;
+    const pb_meta *meta;
+} csv_ctx;
+
+static int fill(FILE *f, void *p)
+{
+    const csv_ctx *c = p;
+    const pb_solve_doc *d = c->d;
+    char where[4200], n[PB_COUNT_CHARS];
+    fputs("family,instance,puzzle,engine,order,mode,threads,status,solutions,steps,placements,"
+          "backtracks,candidates,guesses,learnts,restarts,wall_s,run_id\n",
+          f);
+    for (int i = 0; i < d->set->count; i++) {
+        const pb_outcome *o = &d->res->puzzle[i];
+        const pb_stats *s = &o->stats;
+        pb_csv_field(f, d->fam->name);
+        fputc(',', f);
+        pb_csv_field(f, d->instance);
+        fputc(',', f);
+        pb_solve_where(d, i, where, sizeof where);
+        pb_csv_field(f, where);
+        fprintf(f, ",%s,", d->batch->engine->about.name);
+        pb_csv_field(f, d->order);
+        fprintf(f, ",%s,%d,%s", d->cmd, d->threads, pb_solve_puzzle_status(d, i));
+        if (o->ran)
+            fprintf(f, ",%s,%llu,%llu,%llu,%llu,%llu,%llu,%llu,%.6f,",
+                    pb_count_format(s->solutions, n), (unsigned long long)s->steps,
+                    (unsigned long long)s->placements, (unsigned long long)s->backtracks,
+                    (unsigned long long)s->candidates, (unsigned long long)s->guesses,
+                    (unsigned long long)s->learnts, (unsigned long long)s->restarts, s->wall_s);
+        else
+            fputs(",,,,,,,,,,", f);
+        fprintf(f, "%s\n", c->meta->run_id);
+    }
+    return ferror(f) ? -1 : 0;
+}
+
+int pb_solve_csv(const char *path, const pb_solve_doc *d, const pb_meta *meta, char *err,
+                 size_t errlen)
+{
+    csv_ctx c = {d, meta};
+    char meta_path[4200];
+    if (snprintf(meta_path, sizeof meta_path, "%s.meta", path) >= (int)sizeof meta_path)
+        return snprintf(err, errlen, "%s: the name is too long", path), -1;
+    if (pb_write_file_atomic(path, fill, &c, err, errlen)) return -1;
+    return pb_meta_save(meta_path, meta, NULL, err, errlen);
+}

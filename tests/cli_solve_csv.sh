@@ -1,0 +1,57 @@
+#!/usr/bin/env bash
+# cli_solve_csv.sh — solve's and count's --csv FILE: the header, one row per puzzle in
+# input order with the counts the stats line prints, FILE.meta's run_id on every row,
+# a step limit (exit 3, status=limit), an unreadable puzzle (--keep-going: exit 2, its
+# row with empty counts), a link at FILE replaced and not followed, a file that
+# cannot be written (exit 2, one line).
+# usage: tests/cli_solve_csv.sh PATH/TO/puzzlebench SOURCE_DIR
+# shellcheck source=tests/cli_lib.sh
+. "$(dirname "$0")/cli_lib.sh"
+
+header="family,instance,puzzle,engine,order,mode,threads,status,solutions,steps,placements,backtracks,candidates,guesses,learnts,restarts,wall_s,run_id"
+# same WHAT GOT WANT
+same() { if [ "$2" = "$3" ]; then ok; else bad "$1: '$2', expected '$3'"; fi; }
+
+# ---- count: one puzzle, the stats line's counts, the .meta's run id ----
+expect 0 "count notouch cross8 --csv" -- "$pb" count notouch cross8 -e backtrack --csv "$tmp/c.csv"
+same "header" "$(head -1 "$tmp/c.csv")" "$header"
+same "rows" "$(wc -l <"$tmp/c.csv" | tr -d ' ')" 2
+id=$(sed -n 's/^run_id=//p' "$tmp/c.csv.meta")
+steps=$(sed -n 's/.*steps=\([0-9]*\) .*/\1/p' "$tmp/out")
+same "the row" "$(cut -d, -f1-10,18 "$tmp/c.csv" | sed -n 2p)" \
+    "notouch,cross8,cross8,backtrack,row,count,1,done,4,$steps,$id"
+if [ -s "$tmp/c.csv.topology.xml" ]; then ok; else bad "no topology beside c.csv.meta"; fi
+
+# ---- solve on a file: a row per puzzle, in input order, each solved ----
+bench=$src/data/sudoku/9x9-bench.txt
+expect 0 "solve sudoku FILE --csv" -- "$pb" solve sudoku "$bench" -q --csv "$tmp/s.csv"
+want=$(grep -n -v -e '^#' -e '^[[:space:]]*$' "$bench" | cut -d: -f1 | sed "s|^|$bench:|")
+same "puzzles in input order" "$(sed 1d "$tmp/s.csv" | cut -d, -f3)" "$want"
+same "every puzzle solved once" "$(sed 1d "$tmp/s.csv" | cut -d, -f6,8,9 | sort -u)" "solve,done,1"
+total=$(sed -n 's/.*steps=\([0-9]*\) .*/\1/p' "$tmp/out")
+same "the rows' steps add up to the stats line's" \
+    "$(awk -F, 'NR > 1 { s += $10 } END { print s }' "$tmp/s.csv")" "$total"
+
+# ---- a step limit: exit 3, status limit ----
+expect 3 "count --step-limit --csv" -- "$pb" count notouch 3x4 --step-limit 1000 --csv "$tmp/l.csv"
+same "limited row" "$(cut -d, -f8,10 "$tmp/l.csv" | sed -n 2p)" "limit,1000"
+
+# ---- an unreadable puzzle with --keep-going: its row says so, with no counts ----
+printf '%s\nnot a puzzle\n' "$(grep -v '^#' "$bench" | head -1)" >"$tmp/bad.txt"
+expect 2 "an unreadable puzzle" -- "$pb" solve sudoku "$tmp/bad.txt" --keep-going -q --csv "$tmp/b.csv"
+same "rows of bad.txt" "$(sed 1d "$tmp/b.csv" | cut -d, -f3,8,9,10)" \
+    "$tmp/bad.txt:1,done,1,$(sed -n 2p "$tmp/b.csv" | cut -d, -f10)
+$tmp/bad.txt:2,unreadable,,"
+
+# ---- a link at FILE is replaced, never written through ----
+echo keep >"$tmp/target"
+ln -s "$tmp/target" "$tmp/link.csv"
+expect 0 "--csv at a link" -- "$pb" count notouch cross8 --csv "$tmp/link.csv"
+same "the link's target" "$(cat "$tmp/target")" keep
+if [ -f "$tmp/link.csv" ] && [ ! -L "$tmp/link.csv" ]; then ok; else bad "link.csv is still a link"; fi
+
+# ---- a file that cannot be written: exit 2, one line ----
+expect 2 "an unwritable --csv" -- "$pb" count notouch cross8 --csv "$tmp/no/such/dir/x.csv"
+one_line_error "^puzzlebench: count: .*no/such/dir/x\.csv.*: cannot write"
+
+finish cli_solve_csv
