@@ -47,30 +47,71 @@ settle() {
     echo "== load $(cut -d' ' -f1 /proc/loadavg) after waiting $waited s"
 }
 
+# One load warning for the whole run (each result's .meta still records its own).
+cores=$(nproc)
+if awk -v c="$cores" '{ exit !($1 > 0.2 * c) }' /proc/loadavg; then
+    echo "run.sh: warning: 1-minute load $(cut -d' ' -f1 /proc/loadavg) is over 0.2 per core ($cores cores): timings may be noisy" >&2
+fi
+export PB_LOAD_WARNED=1
+
+# Phase times: each phase's seconds go to OUT/run-phases.csv; the last run's file, when
+# there is one, gives an estimate of the time left.
+phases_before=$out/run-phases.csv
+declare -A last_s=()
+if [ -f "$phases_before" ]; then
+    while IFS=, read -r name secs; do last_s[$name]=$secs; done < <(tail -n +2 "$phases_before")
+fi
+phases_now=$(mktemp)
+echo "phase,seconds" >"$phases_now"
+phase_name='' phase_t0=0
+# phase NAME: ends the phase before (its time kept) and starts NAME, saying how long
+# it took last time and how much of the last run is left.
+phase() {
+    local now left=0 k
+    now=$(date +%s)
+    [ -n "$phase_name" ] && echo "$phase_name,$((now - phase_t0))" >>"$phases_now"
+    phase_name=$1 phase_t0=$now
+    [ -n "$1" ] || return 0
+    for k in "${!last_s[@]}"; do grep -q "^$k," "$phases_now" || left=$((left + last_s[$k])); done
+    if [ -n "${last_s[$1]:-}" ]; then
+        echo "== $1 (took ${last_s[$1]} s last time; about $left s of the run left; $((now - start)) s so far)"
+    else
+        echo "== $1 ($((now - start)) s so far)"
+    fi
+}
+
 start=$(date +%s)
 "$pb" info >"$out/machine.txt"
 # name,default_engine,sweeps,experiments,report,summary: the first four have no commas.
 "$pb" families --csv | tail -n +2 >"$out/.families"
 while IFS=, read -r family _ sweeps experiments _; do
     for sweep in $sweeps; do
-        echo "== $family: sweep $sweep"
+        phase "$family: sweep $sweep"
         if [ "$sweep" = notouch ]; then settle; fi
         "$pb" sweep "data/sweeps/$sweep.sweep" --out "$out" "${sweep_opts[@]}"
         if [ "$sweep" = notouch ]; then
-            echo "== $family: sweep $sweep again, as notouch-repeat (the false-positive check)"
+            phase "$family: sweep $sweep again, as notouch-repeat (the false-positive check)"
             settle
             "$pb" sweep "data/sweeps/$sweep.sweep" --out "$out" --name notouch-repeat "${sweep_opts[@]}"
         fi
     done
     if [ -n "$experiments" ]; then
-        echo "== $family: $experiments"
+        phase "$family: $experiments"
         "$experiments" "$out"
     fi
 done <"$out/.families"
 rm -f "$out/.families"
-echo "== micro-benchmarks (Google Benchmark)"
+phase "micro-benchmarks (Google Benchmark)"
 build/puzzlebench-micro --benchmark_min_time=$micro_time --benchmark_repetitions=$((quick ? 1 : 5)) --benchmark_filter=-enum-all/ \
-    --json "$out/micro.json" >"$out/micro.txt"
-echo "== plots and report"
+    --json "$out/micro.json" >"$out/micro.txt" 2>"$out/micro.err" || { cat "$out/micro.err" >&2; exit 1; }
+# Debian's libbenchmark is built without NDEBUG and says so on every run; it times
+# puzzlebench's code, which is built Release. Said once here, the rest kept in micro.err.
+if grep -q "built as DEBUG" "$out/micro.txt" "$out/micro.err"; then
+    echo "run.sh: note: Debian's libbenchmark reports itself built as DEBUG; the code it times is built Release"
+fi
+grep -v "built as DEBUG" "$out/micro.err" >&2 || true
+phase "plots and report"
 scripts/report.sh "$out"
-echo "run.sh: done in $(($(date +%s) - start)) s; see $out/REPORT.md"
+phase ""
+mv -f "$phases_now" "$out/run-phases.csv"
+echo "run.sh: done in $(($(date +%s) - start)) s; phase times in $out/run-phases.csv; see $out/REPORT.md"

@@ -454,6 +454,18 @@ class Provenance(unittest.TestCase):
         self.assertTrue(text.startswith("# puzzlebench report\n\n> **Warning: these results mix 2 commits**"), text)
         self.assertIn("> - `2222222`: `other.meta`", text)
 
+    def test_quick_run_has_a_banner(self):
+        write_sweep(self.tmp, "notouch", NOTOUCH_LINES)
+        write_samples(self.tmp, "notouch", NOTOUCH_LINES)
+        self.assertEqual(run_report(self.tmp).returncode, 0)
+        self.assertNotIn("A quick run", (self.tmp / "REPORT.md").read_text())
+        meta = self.tmp / "notouch.meta"
+        meta.write_text(meta.read_text() + "quick=1\n")
+        done = run_report(self.tmp)
+        self.assertEqual(done.returncode, 0, done.stderr)
+        self.assertTrue((self.tmp / "REPORT.md").read_text().startswith(
+            "# puzzlebench report\n\n> **A quick run** (1 of its result files say quick=1)"))
+
     def test_run_id_must_be_in_the_meta(self):
         write_sweep(self.tmp, "notouch", NOTOUCH_LINES[:3], run_id="20261130T000000Z-000000 " + RUN_ID)
         provenance.check_run_ids(self.tmp)      # a list of ids: fine

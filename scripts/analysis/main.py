@@ -142,6 +142,11 @@ def run(args):
     ctx.primary = primary_meta(results_dir, [f for fam in reported for f in owned[fam.name]] + parallels)
     when = datetime.now(timezone.utc).strftime("%Y-%m-%dT%H:%M:%SZ")
     doc = ["# puzzlebench report", ""]
+    quick = sorted(m.name for m in results_dir.glob("*.meta") if (read_meta(m) or {}).get("quick") == "1")
+    if quick:
+        doc += [f"> **A quick run** ({len(quick)} of its result files say quick=1): every experiment in a small "
+                "version, to check that the whole pipeline works. Its figures are not the project's results and "
+                "support no claim.", ""]
     if commit_lines[0].startswith(">"):
         doc += commit_lines + [""]
     doc += [f"Results directory {code(args.dir)}; report written {when} by `scripts/report.sh`."]
