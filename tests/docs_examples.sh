@@ -119,7 +119,7 @@ for b in "$tmp"/blocks/*.sh; do
     missing=
     for t in ${needs//,/ }; do
         command -v "$t" >/dev/null || missing+=" $t"
-        [ "$t" = mpirun ] && [ "$no_mpi" = --no-mpi ] && missing+=" mpirun(no MPI in this build)"
+        [ "$t" = mpirun ] && [ "$no_mpi" = --no-mpi ] && missing+=" mpirun (--no-mpi: a build without MPI, or under ASan)"
     done
     if [ -n "$missing" ]; then
         skipped=$((skipped + 1))
