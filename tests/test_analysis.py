@@ -925,7 +925,7 @@ class EndToEnd(unittest.TestCase):
         self.assertNotRegex(text, r"\| 0\.0\d+ \||\d\.\d+e-\d")
         self.assertIn("Built from one commit: `ffb6da64d6117b79f1596eaa8426411395cc0d23`", text)
 
-    def test_readme_points_to_sections_the_report_has(self):
+    def test_readme_and_docs_point_to_sections_the_report_has(self):
         text = (self.dir / "REPORT.md").read_text()
         slugs = set()
         for line in text.splitlines():
@@ -935,6 +935,8 @@ class EndToEnd(unittest.TestCase):
         readme = (ROOT / "README.md").read_text()
         anchors = re.findall(r"results/REPORT\.md#([\w-]+)", readme)
         self.assertIn("enumeration-against-backtracking", anchors)
+        for doc in sorted((ROOT / "docs").glob("*.md")):
+            anchors += re.findall(r"results/REPORT\.md#([\w-]+)", doc.read_text())
         for anchor in anchors:
             self.assertIn(anchor, slugs)
         # The README copies no measured ratio from a run.
