@@ -44,4 +44,10 @@ else
     echo "cli_progress: no 'script': the terminal checks are skipped"
 fi
 
+# A file run in chunks gives the counts of one run, whatever the chunks: 25 puzzles on
+# 2 threads end in a chunk of 1 unless it joins the one before (a chunk of one puzzle
+# on 2 threads is a split search, which logic refuses for solve).
+expect 0 "chunks, 2 threads" -- "$pb" solve sudoku "$src/data/sudoku/9x9-bench.txt" -t 2
+has "solutions=25 steps=1541 .* status=done puzzles=25 " "$tmp/out"
+
 finish cli_progress

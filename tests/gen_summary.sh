@@ -28,7 +28,7 @@ keys = {"schema": str, "generator": str, "status": str, "exit": int, "tasks": in
 for k, t in keys.items():
     if not isinstance(s.get(k), t) or isinstance(s.get(k), bool):
         bad.append(f"{k} is {s.get(k)!r}, not {t.__name__}")
-if s.get("schema") != "puzzlebench-generate-summary/1": bad.append("schema")
+if s.get("schema") != "puzzlebench.generate/1": bad.append("schema")
 if s.get("status") not in ("done", "limit", "interrupted", "failed"): bad.append("status")
 for k in ("out", "records", "run_id"):
     if k not in s or not (s[k] is None or isinstance(s[k], str)): bad.append(k)

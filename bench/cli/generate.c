@@ -44,7 +44,7 @@ static void print_help(void)
           "puzzles made, limit hits, and the median, p90 and max of the\n"
           "seconds a puzzle took, over the puzzles made in this run (p90: the ceil(0.9 m)-th\n"
           "smallest of m). --json FILE writes it as one JSON object, schema\n"
-          "\"puzzlebench-generate-summary/1\" (later fields may be added, none changed):\n"
+          "\"puzzlebench.generate/1\" (later fields may be added, none changed):\n"
           "  schema, generator         strings\n"
           "  status, exit              \"done\", \"limit\", \"interrupted\" or \"failed\"; the\n"
           "                            exit status\n"

@@ -87,7 +87,10 @@ static int run_chunks(const pb_batch *b, pb_batch_result *r, pb_progress *p)
     int chunk = least, at = 0;
     r->status = PB_DONE;
     while (at < set->count && !(b->how.limits.cancel && *b->how.limits.cancel)) {
-        const int n = set->count - at < chunk ? set->count - at : chunk;
+        int n = set->count - at < chunk ? set->count - at : chunk;
+        /* A chunk of one puzzle would be a run of one puzzle, which threads split (or
+         * an engine that cannot split refuses): the last puzzle joins the chunk before. */
+        if (set->count - at - n == 1) n++;
         pb_set view = *set;
         view.count = n;
         view.puzzle = set->puzzle + at;

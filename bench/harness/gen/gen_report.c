@@ -183,7 +183,7 @@ static int json_fill(FILE *f, void *ctx)
     const pb_gen_state *s = in->s;
     long made = 0, limits = 0;
     for (int k = 0; k < in->ng; k++) made += in->g[k].made, limits += in->g[k].limits;
-    fputs("{\"schema\":\"puzzlebench-generate-summary/1\",\"generator\":", f);
+    fputs("{\"schema\":\"puzzlebench.generate/1\",\"generator\":", f);
     json_string(f, s->p->generator);
     fprintf(f, ",\"status\":\"%s\",\"exit\":%d,\n", in->e->status, in->e->exit);
     fprintf(f, "\"tasks\":%ld,\"kept\":%ld,\"written\":%ld,\"made\":%ld,\"limit_hits\":%ld,\n",
