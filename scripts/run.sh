@@ -7,7 +7,9 @@
 # usage: scripts/run.sh [--quick] [OUT_DIR]     (default results; results-quick with --quick)
 #   --quick   every family, sweep and experiment in a small version (sweep --quick,
 #             PB_QUICK=1 for the experiment scripts, short micro-benchmarks): a
-#             complete, smaller report in about 3 minutes on 2 cores
+#             complete, smaller report whose REPORT.md says it is a quick run
+# Each phase says how long it took the last time (OUT/run-phases.csv) and how much of
+# that run is left; the load is warned of once, at the start.
 # The notouch sweep runs twice, the second time as notouch-repeat: the report
 # compares the two for the harness's own false-positive rate. Each of the two waits
 # first (up to 3 minutes) for the load average to fall under 0.2 per core.
