@@ -6,20 +6,6 @@
 #include <stdlib.h>
 #include <string.h>
 
-void pb_json_string(FILE *f, const char *s)
-{
-    fputc('"', f);
-    for (const unsigned char *p = (const unsigned char *)s; *p; p++) {
-        if (*p == '"' || *p == '\\')
-            fprintf(f, "\\%c", *p);
-        else if (*p < 0x20 || *p == 0x7f)
-            fprintf(f, "\\u%04x", *p);
-        else
-            fputc(*p, f);
-    }
-    fputc('"', f);
-}
-
 static void stats(FILE *f, const pb_stats *s)
 {
     char n[PB_COUNT_CHARS];

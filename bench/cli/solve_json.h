@@ -33,7 +33,7 @@ const char *pb_solve_puzzle_status(const pb_solve_doc *d, int i);
 int pb_solve_csv(const char *path, const pb_solve_doc *d, const pb_meta *meta, char *err,
                  size_t errlen);
 
-/* Writes s as a JSON string, quotes included. */
-void pb_json_string(FILE *f, const char *s);
+/* JSON strings: harness/io/json.h. */
+#include "harness/io/json.h"
 
 #endif

@@ -13,6 +13,7 @@
 
 #include "harness/base/exit.h"
 #include "harness/base/say.h"
+#include "harness/io/json.h"
 #include "harness/io/outfile.h"
 #include "stats/summary.h"
 
@@ -108,29 +109,6 @@ static void print_summary(const pb_gen_state *s, const group_sum *g, int ng)
     }
 }
 
-/* A JSON string: quotes, backslashes and control bytes escaped. */
-static void json_string(FILE *f, const char *v)
-{
-    fputc('"', f);
-    for (const unsigned char *p = (const unsigned char *)v; *p; p++) {
-        if (*p == '"' || *p == '\\')
-            fprintf(f, "\\%c", *p);
-        else if (*p < 0x20 || *p == 0x7f)
-            fprintf(f, "\\u%04x", *p);
-        else
-            fputc(*p, f);
-    }
-    fputc('"', f);
-}
-
-static void json_number(FILE *f, double x)
-{
-    if (isfinite(x))
-        fprintf(f, "%.6g", x);
-    else
-        fputs("null", f);
-}
-
 typedef struct json_in {
     const pb_gen_state *s;
     const group_sum *g;
@@ -143,14 +121,14 @@ static void json_groups(FILE *f, const group_sum *g, int ng)
     fputs("\"groups\":[", f);
     for (int k = 0; k < ng; k++) {
         fputs(k ? ",\n{\"name\":" : "\n{\"name\":", f);
-        json_string(f, g[k].name);
+        pb_json_string(f, g[k].name);
         fprintf(f, ",\"tasks\":%ld,\"made\":%ld,\"limit_hits\":%ld,\"median_s\":", g[k].tasks,
                 g[k].made, g[k].limits);
-        json_number(f, g[k].median_s);
+        pb_json_number(f, "%.6g", g[k].median_s);
         fputs(",\"p90_s\":", f);
-        json_number(f, g[k].p90_s);
+        pb_json_number(f, "%.6g", g[k].p90_s);
         fputs(",\"max_s\":", f);
-        json_number(f, g[k].max_s);
+        pb_json_number(f, "%.6g", g[k].max_s);
         fputc('}', f);
     }
     fputs("],\n", f);
@@ -166,13 +144,13 @@ static void json_timing(FILE *f, const pb_gen_state *s)
     }
     fprintf(f, "{\"samples\":%d,\"runs_per_sample\":%d,\"median_s\":", s->timing.samples,
             s->timing.runs_per_sample);
-    json_number(f, t->median);
+    pb_json_number(f, "%.6g", t->median);
     fputs(",\"median_lo_s\":", f);
-    json_number(f, t->median_lo);
+    pb_json_number(f, "%.6g", t->median_lo);
     fputs(",\"median_hi_s\":", f);
-    json_number(f, t->median_hi);
+    pb_json_number(f, "%.6g", t->median_hi);
     fputs(",\"cv\":", f);
-    json_number(f, t->cv);
+    pb_json_number(f, "%.6g", t->cv);
     fputc('}', f);
 }
 
@@ -184,25 +162,25 @@ static int json_fill(FILE *f, void *ctx)
     long made = 0, limits = 0;
     for (int k = 0; k < in->ng; k++) made += in->g[k].made, limits += in->g[k].limits;
     fputs("{\"schema\":\"puzzlebench.generate/1\",\"generator\":", f);
-    json_string(f, s->p->generator);
+    pb_json_string(f, s->p->generator);
     fprintf(f, ",\"status\":\"%s\",\"exit\":%d,\n", in->e->status, in->e->exit);
     fprintf(f, "\"tasks\":%ld,\"kept\":%ld,\"written\":%ld,\"made\":%ld,\"limit_hits\":%ld,\n",
             s->n, s->from, s->next, made, limits);
     fprintf(f, "\"threads\":%d,\"ranks\":%d,\"elapsed_s\":", s->o->threads, s->ranks);
-    json_number(f, s->elapsed_s);
+    pb_json_number(f, "%.6g", s->elapsed_s);
     fputs(",\"out\":", f);
     if (s->o->out)
-        json_string(f, s->o->out);
+        pb_json_string(f, s->o->out);
     else
         fputs("null", f);
     fputs(",\"records\":", f);
     if (s->recorded)
-        json_string(f, s->records_path);
+        pb_json_string(f, s->records_path);
     else
         fputs("null", f);
     fputs(",\"run_id\":", f);
     if (s->recorded)
-        json_string(f, s->meta.run_id);
+        pb_json_string(f, s->meta.run_id);
     else
         fputs("null", f);
     fputs(",\n", f);
