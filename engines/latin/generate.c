@@ -29,24 +29,14 @@
  * proper and improper cubes reachable).
  *
  * Mixing length: 2 n^2 moves from proper cubes (latin_mix_moves). An excursion
- * through improper cubes lasts about n - 1 moves once n reaches 10 or so (measured,
- * improper moves per proper one: 2.0 at order 4, 8.9 at 10, 13.9 at 15, 24.0 at 25,
- * 39.0 at 40), so this is about 2 n^3 moves in all, the order of length usually
- * recommended; no useful bound on the chain's mixing time is proved. Where it can be
- * checked it is ample. For order 4 the exact distribution (the same offline
- * computation) is 2.6e-4 from uniform in total variation after 16 proper moves from
- * the cyclic square, 4e-8 after 32 = 2 n^2 and below 1e-13 after 64. For orders 5, 6
- * and 7 the mean number of intercalates over 200,000 squares (3.566, 8.269, 10.516,
- * each +-0.01) matches the exact mean over all squares (3.571, 8.265, 10.529, by
- * enumerating the reduced squares). For orders 8, 16, 25 and 40 the cells that still
- * agree with the cyclic start number n on average (their mean under the uniform
- * distribution) by n^2 proper moves, and the mean number of intercalates stays the
- * same, within its error, from n^2 / 4 proper moves to the longest chains tried
- * (8 n^2 at orders 8 and 16). The chi-square test over the 576 squares of order 4 in
+ * through improper cubes lasts about n - 1 moves for larger n, so this is about
+ * 2 n^3 moves in all, the order of length usually recommended; no useful bound on
+ * the chain's mixing time is proved. Where it can be checked it is ample: the checks
+ * (the exact distribution at order 4, intercalate means at orders 5 to 40) are in
+ * CHANGELOG.md, and the chi-square test over the 576 squares of order 4 in
  * tests/test_latin.c checks the sampler as built. Counting proper moves rather than
- * all of them keeps the stopping rule above exact; n^3 proper moves (n^4 in all)
- * would have cost 3.6 ms a square at order 25 instead of 0.3 (one run each, on the
- * development machine).
+ * all of them keeps the stopping rule above exact, and n^3 proper moves would cost
+ * an order of magnitude more time a square for no measured gain.
  *
  * The cube is never stored: sym[x][y], col[x][z] and row[y][z] name the one 1 on each
  * line, and the three lines through an improper cell keep their two 1s apart. */

@@ -14,7 +14,7 @@
 
 /* The default tolerance: a reading more than this fraction above the best is a
  * slower machine. Above the few percent that readings wander by on a quiet machine,
- * below the 30% to 70% of the slowdowns seen on the 2-vCPU VM this was built on. */
+ * below the slowdowns a shared VM shows (CHANGELOG.md, the timing method). */
 #define PB_SPEED_TOLERANCE 0.10
 
 /* A sweep waits at most this many times settle_s in all: a machine that keeps
