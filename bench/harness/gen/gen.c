@@ -317,7 +317,8 @@ int pb_gen_run(const pb_gen_hook *h, const pb_gen_plan *p, const pb_gen_opts *o)
     if (w->size > 1 && pb_world_bcast(&opened, sizeof opened, 0)) opened = PB_EXIT_FAILED;
     if (opened) return free_state(s), opened;
     s->emit = 1;
-    if (!w->rank && !o->quiet) pb_progress_start(&s->progress, "generate", s->n - s->from);
+    if (!w->rank && !o->quiet)
+        pb_progress_begin(&s->progress, "generate", "puzzles", (uint64_t)(s->n - s->from), 0);
     const double t0 = now_s();
     int made = make_tasks(s, w);
     s->elapsed_s = now_s() - t0;
