@@ -101,6 +101,11 @@ def bad_cells(driver):
             for x in board(driver) if "bad" in x["cls"]}
 
 
+def marked_cells(driver, cls):
+    """(r, c) of every white cell with class cls ("clash", "hinted", ...)."""
+    return {(int(x["r"]), int(x["c"])) for x in board(driver) if "white" in x["cls"] and cls in x["cls"]}
+
+
 def text_of(driver, css):
     els = driver.find_elements(By.CSS_SELECTOR, css)
     return els[0].text if els else None

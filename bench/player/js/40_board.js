@@ -90,8 +90,12 @@ const Board = (() => {
     if (changed) UI.edited();
   }
 
+  // Cells marked with a class: "bad" by Check, "clash" as you type, "hinted" for hints.
+  function mark(cls, cellsToMark) {
+    cells.forEach((cell, i) => cell.classList.toggle(cls, cellsToMark.has(i)));
+  }
   function markBad(cellsToMark) {
-    cells.forEach((cell, i) => cell.classList.toggle("bad", cellsToMark.has(i)));
+    mark("bad", cellsToMark);
   }
 
   const ARROWS = { ArrowUp: [-1, 0], ArrowDown: [1, 0], ArrowLeft: [0, -1], ArrowRight: [0, 1] };
@@ -126,5 +130,5 @@ const Board = (() => {
     if (sel >= 0) UI.showCombos(Object.values(Game.runsOf(sel)));
   });
 
-  return { render, paint, select, enter, markBad, get selected() { return sel; } };
+  return { render, paint, select, enter, mark, markBad, get selected() { return sel; } };
 })();

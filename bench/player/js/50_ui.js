@@ -1,10 +1,15 @@
 /* 50_ui.js — everything around the board: the buttons and pad, the status line,
- * the digit sets in #combos, the long-generation warning, and the help dialog. */
+ * the digit sets in #combos, clashes and hints marked, the long-generation warning
+ * (where generation was measured slow here), and the help dialog. */
 const UI = (() => {
   const $ = id => document.getElementById(id);
   const status = $("status"), combos = $("combos"), dialog = $("help-dialog");
   let info = "";       // the puzzle's own line; edits bring the status back to it
   let pencil = false;
+  let clashes = true;         // mark clashing runs as you type
+  let revealed = false;       // the solution was shown for this puzzle
+  const hinted = new Set();   // cells whose digit came from a hint
+  const slowMs = {};          // the last generation time of each size-difficulty here
 
   const say = text => { status.textContent = text; };
   const setInfo = text => { info = text; say(text); };
@@ -32,13 +37,30 @@ const UI = (() => {
     if (Board.selected >= 0) showCombos(Object.values(Game.runsOf(Board.selected)));
   }
 
-  // After every change of the digits: stale Check marks go, and a full right board is praised.
+  // The cells of runs whose digits repeat, or that no digit set of their sum can hold.
+  function clashCells() {
+    const out = new Set();
+    for (const run of Game.runs()) {
+      const filled = run.cells.filter(Game.digit), digits = filled.map(Game.digit);
+      const fits = new Set(digits).size === digits.length &&
+        Combos.sets(run.sum, run.cells.length).some(set => digits.every(d => set.includes(d)));
+      if (!fits) filled.forEach(i => out.add(i));
+    }
+    return out;
+  }
+  const solvedText = () => revealed ? "Solution shown: every run adds up." : "Congratulations, the puzzle is solved!";
+
+  // After every change of the digits: stale Check marks go, clashes and hints are marked
+  // again, and a full right board is praised (unless the solution was shown).
   function edited() {
+    for (const i of hinted) if (Game.digit(i) !== Game.solution(i)) hinted.delete(i);
     Board.markBad(new Set());
     Board.paint();
+    Board.mark("clash", clashes ? clashCells() : new Set());
+    Board.mark("hinted", hinted);
     refresh();
     const solved = Game.isFull() && Game.wrongRuns().length === 0;
-    say(solved ? "Congratulations, the puzzle is solved!" : info);
+    say(solved ? solvedText() : info);
     return solved;
   }
 
@@ -47,7 +69,7 @@ const UI = (() => {
     Board.markBad(new Set(wrong.flatMap(run => run.cells)));
     const empty = Game.whites().filter(i => !Game.digit(i)).length;
     if (wrong.length) say(`${wrong.length} wrong run${wrong.length > 1 ? "s" : ""}, marked in red.`);
-    else if (!empty) say("Congratulations, the puzzle is solved!");
+    else if (!empty) say(solvedText());
     else say(`No wrong runs so far; ${empty} cell${empty > 1 ? "s" : ""} to fill.`);
   }
 
@@ -57,14 +79,20 @@ const UI = (() => {
     if (i < 0) i = Game.whites().find(j => Game.digit(j) !== Game.solution(j));
     if (i === undefined) return say("Nothing to hint: every cell is right.");
     Board.select(i);
-    if (!Game.setDigit(i, Game.solution(i))) say("This cell is already right.");
-    else if (!edited()) say(`Hint: ${Game.solution(i)} goes here.`);
+    if (!Game.setDigit(i, Game.solution(i))) return say("This cell is already right.");
+    hinted.add(i);
+    if (!edited()) say(`Hint: ${Game.solution(i)} goes here.`);
   }
 
   const sizeSel = $("size"), levelSel = $("difficulty");
+  // The warning shows for a size and difficulty whose last generation here took over
+  // a second: measured on this machine, not assumed.
   function updateWarning() {
-    const [rows, cols] = sizeSel.value.split("x").map(Number);
-    $("warning").hidden = sizeSel.disabled || !(levelSel.value === "hard" && rows * cols > 121);
+    $("warning").hidden = sizeSel.disabled || !(slowMs[`${sizeSel.value}-${levelSel.value}`] > 1000);
+  }
+  function generated(size, level, ms) {
+    slowMs[`${size}-${level}`] = ms;
+    updateWarning();
   }
 
   function buildSums() {
@@ -108,7 +136,12 @@ const UI = (() => {
     act("check", check);
     act("hint", hint);
     act("reset", () => { if (Game.reset()) { edited(); say("Cleared: every digit and mark is gone (Undo brings them back)."); } });
-    act("solution", () => { if (Game.solve()) edited(); say("This is the solution (Undo takes it back)."); });
+    act("solution", () => { revealed = true; if (Game.solve()) edited(); say("This is the solution (Undo takes it back)."); });
+    act("clashes", () => {
+      clashes = !clashes;
+      $("clashes").setAttribute("aria-pressed", clashes);
+      edited();
+    });
     act("undo", () => Game.undo() && edited());
     act("redo", () => Game.redo() && edited());
     act("help", () => openHelp("rules"));
@@ -160,9 +193,13 @@ const UI = (() => {
       updateWarning();
     }
     combos.textContent = "Hover or focus a clue to see the digit sets of its sum.";
+    revealed = false;
+    hinted.clear();
+    Board.mark("hinted", hinted);
+    Board.mark("clash", clashes ? clashCells() : new Set());
     refresh();
     setInfo(text);
   }
 
-  return { init, say, opened, edited, showCombos, showClueCombos };
+  return { init, say, opened, edited, generated, showCombos, showClueCombos };
 })();

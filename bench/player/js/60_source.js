@@ -28,6 +28,7 @@ const Source = (() => {
   function generate(rows, cols, level, seed, index) {
     try {
       const { puzzle, ms } = Wasm.generate(rows, cols, level, seed, index);
+      UI.generated(`${rows}x${cols}`, level, ms);
       open(puzzle, `Generated ${rows}x${cols} ${puzzle.level} in ${ms.toFixed(1)} ms: ${figures(puzzle)}.`, hashOf(puzzle));
       return true;
     } catch (e) {
