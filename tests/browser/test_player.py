@@ -14,6 +14,7 @@ from file://, and checks, through the page's DOM contract (bench/player, issue 1
                           7 reload keeps the
                             puzzle and digits
                           7b one-cell runs
+                          7c clashes, hints, Solution
                           8 no console errors
 One line per check; the first failure ends the run with exit 1, a missing browser, driver or
 selenium with exit 77 (skip). Bounded by --timeout (default 150 s; about a minute in practice).
@@ -405,14 +406,14 @@ def run(args):
         check_layout(d)
         check_help(d)
         check_reload(d, p)
+        check_marks(d)  # a puzzle of its own; the screenshot below finds the one-cell board
         check_one_cell(d)
-        check_marks(d)
         begin("8 console")
         no_console_errors(d, "at the end")
         ok("no SEVERE entry in the browser log from load to here (read after each phase)")
         if args.screenshot:
             begin("9 screenshot")
-            P.select_cell(d, sorted(K.whites(p))[0])
+            P.select_cell(d, sorted(K.whites(ONE_CELL))[0])  # the board shown last
             need(d.save_screenshot(args.screenshot), f"could not write {args.screenshot}")
             ok(args.screenshot)
         measure_generation(d)
