@@ -49,7 +49,7 @@ void tp_keyset_clear(tp_keyset *s, size_t stride)
         for (uint32_t i = 0; i < s->count; i++) {
             size_t len;
             const uint8_t *k = tp_keyset_key(s, i, &len);
-            size_t at = (size_t)tp_hash_bytes(k, len) & s->mask;
+            size_t at = tp_keyset_home(s, tp_hash_bytes(k, len));
             while ((uint32_t)(s->slot[at] & 0xFFFFFFFFull) != i + 1) at = (at + 1) & s->mask;
             s->slot[at] = 0;
         }
@@ -70,13 +70,11 @@ static int grow_slots(tp_keyset *s)
         tp_budget_charge(s->budget, -(int64_t)((n - old) * sizeof *s->slot));
         return -1;
     }
-    for (uint32_t i = 0; i < s->count; i++) {
-        size_t len;
-        const uint8_t *k = tp_keyset_key(s, i, &len);
-        uint64_t h = tp_hash_bytes(k, len);
-        size_t at = (size_t)h & (n - 1);
+    for (size_t j = 0; j < old; j++) {
+        if (!s->slot[j]) continue;
+        size_t at = (size_t)(s->slot[j] >> 32) & (n - 1);
         while (slot[at]) at = (at + 1) & (n - 1);
-        slot[at] = (h >> 32 << 32) | (uint64_t)(i + 1);
+        slot[at] = s->slot[j];
     }
     free(s->slot);
     s->slot = slot;
@@ -95,7 +93,7 @@ int tp_keyset_add_hashed(tp_keyset *s, const uint8_t *key, size_t len, uint64_t 
     if (!s->slot || (size_t)(s->count + 1) * 4 > (s->mask + 1) * 3)
         if (grow_slots(s)) return -1;
     uint64_t tag = h >> 32 << 32;
-    size_t at = (size_t)h & s->mask;
+    size_t at = tp_keyset_home(s, h);
     for (; s->slot[at]; at = (at + 1) & s->mask) {
         if ((s->slot[at] & ~0xFFFFFFFFull) != tag) continue;
         uint32_t i = (uint32_t)(s->slot[at] & 0xFFFFFFFFull) - 1;

@@ -96,9 +96,16 @@ int tp_keyset_add(tp_keyset *s, const uint8_t *key, size_t len, uint32_t *index)
  * hash them first and tp_keyset_prefetch their slots, to overlap the cache misses. */
 int tp_keyset_add_hashed(tp_keyset *s, const uint8_t *key, size_t len, uint64_t hash,
                          uint32_t *index);
+/* A key's first slot comes from the tag kept in the slot (the hash's high 32 bits),
+ * so that growing the table moves slots without reading or hashing a key again: a
+ * rehash that hashed every key was one long step between two polls of the clock. */
+static inline size_t tp_keyset_home(const tp_keyset *s, uint64_t hash)
+{
+    return (size_t)(hash >> 32) & s->mask;
+}
 static inline void tp_keyset_prefetch(const tp_keyset *s, uint64_t hash)
 {
-    if (s->slot) __builtin_prefetch(&s->slot[(size_t)hash & s->mask]);
+    if (s->slot) __builtin_prefetch(&s->slot[tp_keyset_home(s, hash)]);
 }
 /* The key numbered index, its length in *len. */
 static inline const uint8_t *tp_keyset_key(const tp_keyset *s, uint32_t index, size_t *len)
