@@ -223,6 +223,11 @@ typedef struct loader {
 static int sink_work(void *ctx, size_t n)
 {
     loader *u = ctx;
+    /* Once the solver is made, the loading counts its work in the solver's counter,
+     * so the encoding's work goes there too: two counters polling one limiter would
+     * each read the other's polls as a burst of work, and the interval would widen
+     * far past the time it aims at. */
+    if (u->s) return (u->stop = pb_sat_load_work(u->s, n)) != PB_DONE;
     u->units += n;
     if (u->units < u->work->next) return 0;
     return (u->stop = pb_limiter_poll(u->work, u->units)) != PB_DONE;

@@ -26,6 +26,7 @@ pb_sat *pb_sat_new(int nvars, uint64_t seed)
         pb_sat_free(s);
         return NULL;
     }
+    pb_advise_huge(b, size);
     s->watches = (wvec *)b, b += nl * sizeof *s->watches;
     s->amo_occ = (ivec *)b, b += nl * sizeof *s->amo_occ;
     s->act = (double *)b, b += n * sizeof *s->act;

@@ -72,6 +72,9 @@ pb_status pb_sat_load_begin(pb_sat *s, size_t lits_hint, size_t amo_hint, pb_lim
 pb_status pb_sat_load_clause(pb_sat *s, const int *lits, int n);
 pb_status pb_sat_load_amo(pb_sat *s, const int *lits, int n);
 pb_status pb_sat_load_end(pb_sat *s);
+/* Counts n units of the caller's own work (its encoding) on `work` while loading:
+ * one counter for all the work polled on that limiter. */
+pb_status pb_sat_load_work(pb_sat *s, size_t n);
 
 /* Searches. `lim` (may be NULL) is polled with steps = propagations + conflicts of
  * this solver's whole life; when it says stop, *stopped gets its status and the

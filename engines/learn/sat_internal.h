@@ -20,6 +20,7 @@
 
 #include <stdlib.h>
 
+#include "../core/grow.h"
 #include "sat.h"
 
 /* The tuning constants, all in one place. */

@@ -84,6 +84,7 @@ static pb_status load_watches(pb_sat *s)
     size_t nw = 0;
     for (int l = 0; l < nl; l++) nw += (size_t)s->watches[l].n + WATCH_SLACK;
     if (nl && !(s->wpool = malloc(nw * sizeof *s->wpool))) return PB_NOMEM;
+    pb_advise_huge(s->wpool, nw * sizeof *s->wpool);
     s->wpool_n = nw;
     nw = 0;
     for (int l = 0; l < nl && st == PB_DONE; l++) {
@@ -110,6 +111,7 @@ static pb_status load_occurrences(pb_sat *s)
     size_t na = 0;
     for (int l = 0; l < nl; l++) na += (size_t)s->amo_occ[l].n;
     if (!(s->opool = malloc(na * sizeof *s->opool))) return PB_NOMEM;
+    pb_advise_huge(s->opool, na * sizeof *s->opool);
     s->opool_n = na;
     na = 0;
     for (int l = 0; l < nl && st == PB_DONE; l++) {
@@ -132,6 +134,11 @@ static pb_status load_occurrences(pb_sat *s)
         st = sat_work(s, made);
     }
     return st;
+}
+
+pb_status pb_sat_load_work(pb_sat *s, size_t n)
+{
+    return sat_work(s, n);
 }
 
 pb_status pb_sat_load_end(pb_sat *s)
