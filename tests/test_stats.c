@@ -241,12 +241,31 @@ static void test_paired_ratio(void)
     /* one pair: a ratio, no interval */
     CHECK(pb_paired_ratio(x, y + 1, 1, 0.95, &r) == 0 && r.n == 1 && isnan(r.lo) && isnan(r.p));
     CHECK(pb_paired_ratio(a + 4, b + 4, 1, 0.95, &r) == -1 && r.n == 0);
+    /* The sweep's half-width from the log stats and its own t factor is the interval's */
+    const pb_paired_logs l = pb_paired_log_stats(x, y, 3);
+    CHECK(l.n == 3);
+    CHECK_NEAR(expm1(pb_t_quantile(0.95, l.n - 1) * l.se), expm1(w), 1e-12);
+    CHECK(isnan(pb_paired_log_stats(x, y, 1).se));
+}
+
+/* Samples pair by round number, in any order, with rounds < 0 and rounds one side
+ * lacks left out. */
+static void test_pair_by_round(void)
+{
+    const int ra[] = {3, 0, -1, 1, 5}, rb[] = {1, 3, 4, 0, -1};
+    const double ta[] = {30, 0.5, 99, 10, 50}, tb[] = {11, 33, 44, 0.6, 99};
+    double x[5], y[5];
+    const int n = pb_pair_by_round(ra, ta, 5, rb, tb, 5, x, y);
+    CHECK(n == 3);
+    CHECK(x[0] == 30 && y[0] == 33 && x[1] == 0.5 && y[1] == 0.6 && x[2] == 10 && y[2] == 11);
+    CHECK(pb_pair_by_round(ra, ta, 5, rb, tb, 0, x, y) == 0);
 }
 
 int main(void)
 {
     test_t_distribution();
     test_paired_ratio();
+    test_pair_by_round();
     test_summary();
     test_median_ci_rank();
     test_mann_whitney_published();

@@ -74,15 +74,8 @@ static cmp_row **side_rows(const cmp_side *s, int nkey, long *n, char *err, size
  * into x and y (room for a->n each). Returns how many. */
 static int same_rounds(const cmp_row *a, const cmp_row *b, double *x, double *y)
 {
-    int n = 0;
     if (!a->round || !b->round || strcmp(a->run_id, b->run_id)) return 0;
-    for (int i = 0; i < a->n; i++)
-        for (int j = 0; a->round[i] >= 0 && j < b->n; j++)
-            if (b->round[j] == a->round[i]) {
-                x[n] = a->t[i], y[n++] = b->t[j];
-                break;
-            }
-    return n;
+    return pb_pair_by_round(a->round, a->t, a->n, b->round, b->t, b->n, x, y);
 }
 
 /* The ratio of a pair whose one side stopped at its limit: its one time is a lower

@@ -63,7 +63,7 @@ double pb_t_quantile(double level, int df)
     return (lo + hi) / 2;
 }
 
-int pb_paired_ratio(const double *a, const double *b, int n, double level, pb_paired *out)
+pb_paired_logs pb_paired_log_stats(const double *a, const double *b, int n)
 {
     double sum = 0, sum2 = 0;
     int k = 0;
@@ -72,15 +72,34 @@ int pb_paired_ratio(const double *a, const double *b, int n, double level, pb_pa
             const double d = log(b[i] / a[i]);
             sum += d, sum2 += d * d, k++;
         }
-    *out = (pb_paired){.n = k, .ratio = NAN, .lo = NAN, .hi = NAN, .p = NAN, .halfwidth = NAN};
-    if (k < 1) return -1;
-    const double mean = sum / k;
-    out->ratio = exp(mean);
-    if (k < 2) return 0;
-    const double var = fmax(0, (sum2 - sum * mean) / (k - 1)), se = sqrt(var / k);
-    const double w = pb_t_quantile(level, k - 1) * se;
-    out->lo = exp(mean - w), out->hi = exp(mean + w);
+    pb_paired_logs l = {k, k ? sum / k : NAN, NAN};
+    if (k >= 2) l.se = sqrt(fmax(0, (sum2 - sum * l.mean) / (k - 1)) / k);
+    return l;
+}
+
+int pb_paired_ratio(const double *a, const double *b, int n, double level, pb_paired *out)
+{
+    const pb_paired_logs l = pb_paired_log_stats(a, b, n);
+    *out = (pb_paired){.n = l.n, .ratio = NAN, .lo = NAN, .hi = NAN, .p = NAN, .halfwidth = NAN};
+    if (l.n < 1) return -1;
+    out->ratio = exp(l.mean);
+    if (l.n < 2) return 0;
+    const double w = pb_t_quantile(level, l.n - 1) * l.se;
+    out->lo = exp(l.mean - w), out->hi = exp(l.mean + w);
     out->halfwidth = expm1(w);
-    out->p = se > 0 ? pb_t_two_sided_p(mean / se, k - 1) : mean == 0 ? 1 : 0;
+    out->p = l.se > 0 ? pb_t_two_sided_p(l.mean / l.se, l.n - 1) : l.mean == 0 ? 1 : 0;
     return 0;
+}
+
+int pb_pair_by_round(const int *ra, const double *ta, int na, const int *rb, const double *tb,
+                     int nb, double *x, double *y)
+{
+    int n = 0;
+    for (int i = 0; i < na; i++)
+        for (int j = 0; ra[i] >= 0 && j < nb; j++)
+            if (rb[j] == ra[i]) {
+                x[n] = ta[i], y[n++] = tb[j];
+                break;
+            }
+    return n;
 }

@@ -18,6 +18,21 @@ typedef struct pb_paired {
  * when fewer than one pair is left. */
 int pb_paired_ratio(const double *a, const double *b, int n, double level, pb_paired *out);
 
+/* The pairs of two runs' samples taken in the same round: ta[i] (round ra[i], of na)
+ * with tb[j] where rb[j] == ra[i]; a round < 0 is no round. Into x and y (room for
+ * na each); returns how many. */
+int pb_pair_by_round(const int *ra, const double *ta, int na, const int *rb, const double *tb,
+                     int nb, double *x, double *y);
+
+/* The log-ratios' mean and standard error of the pairs used (n of them), for a caller
+ * that keeps its own t factors: the interval's relative half-width is
+ * expm1(t * se). n < 2 leaves se NAN. */
+typedef struct pb_paired_logs {
+    int n;
+    double mean, se;
+} pb_paired_logs;
+pb_paired_logs pb_paired_log_stats(const double *a, const double *b, int n);
+
 /* Student's t distribution with df degrees of freedom (df >= 1): P(|T| >= t), and the
  * t with P(|T| >= t) = 1 - level (the two-sided interval's factor). */
 double pb_t_two_sided_p(double t, int df);

@@ -111,22 +111,11 @@ static int same_group(const job *a, const job *b)
  * their samples taken in the same rounds; INFINITY with fewer than 2 such pairs. */
 static double pair_halfwidth(const sweep_ctx *c, const pb_measurer *a, const pb_measurer *b)
 {
-    double sum = 0, sum2 = 0;
-    int n = 0;
-    for (int i = 0, j = 0; i < a->recorded && j < b->recorded;) {
-        const int ra = a->t->round[i], rb = b->t->round[j];
-        if (ra < 0 || ra < rb) {
-            i++;
-        } else if (rb < 0 || rb < ra) {
-            j++;
-        } else {
-            const double d = log(b->t->sample_s[j++] / a->t->sample_s[i++]);
-            if (isfinite(d)) sum += d, sum2 += d * d, n++;
-        }
-    }
-    if (n < 2) return INFINITY;
-    const double mean = sum / n, var = fmax(0, (sum2 - sum * mean) / (n - 1));
-    return expm1(c->t95[n - 1] * sqrt(var / n));
+    double x[PB_MAX_SAMPLES], y[PB_MAX_SAMPLES];
+    const int n = pb_pair_by_round(a->t->round, a->t->sample_s, a->recorded, b->t->round,
+                                   b->t->sample_s, b->recorded, x, y);
+    const pb_paired_logs l = pb_paired_log_stats(x, y, n);
+    return l.n < 2 ? INFINITY : expm1(c->t95[l.n - 2] * l.se);
 }
 
 /* Marks in c->more the runs of first .. end - 1 that take a further round: both runs
