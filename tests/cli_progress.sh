@@ -1,5 +1,5 @@
 #!/usr/bin/env bash
-# cli_progress.sh — the progress report of count and solve (harness/io/progress.c): a
+# cli_progress.sh — the progress report of count, solve and time (harness/io/progress.c): a
 # redrawn line on a terminal (under `script`, a pty), plain lines when stderr is a
 # pipe (PB_PROGRESS_INTERVAL=0: a line at once, so nothing waits 30 s or depends on
 # speed), the last line's exact count, and -q's silence.
@@ -26,6 +26,12 @@ if [ ! -s err ]; then ok; else bad "a short count wrote to stderr: $(cat err)"; 
 PB_PROGRESS_INTERVAL=0 "$pb" count notouch 3x4 -e backtrack -q >out 2>err
 if [ ! -s err ]; then ok; else bad "-q wrote to stderr: $(cat err)"; fi
 has '^solutions=272836 steps=6268237 ' out
+# time counts the samples it takes: a warm-up run that is itself a sample included.
+PB_PROGRESS_INTERVAL=0 "$pb" time --samples 3 --warmup 0 -- true >out 2>err
+has '^puzzlebench: time: 0/3 samples \(0%\), ' err
+has '^puzzlebench: time: done: 3 samples in [0-9.]+ s$' err
+PB_PROGRESS_INTERVAL=0 "$pb" time -q --samples 3 -- true >out 2>err
+if [ ! -s err ]; then ok; else bad "time -q wrote to stderr: $(cat err)"; fi
 
 # ---- a terminal: one line redrawn, then cleared ----
 if command -v script >/dev/null 2>&1; then

@@ -19,6 +19,7 @@
 #include "commands.h"
 #include "time_report.h"
 #include "harness/io/csv_append.h"
+#include "harness/io/progress.h"
 #include "harness/measure/measure.h"
 #include "harness/measure/spawn.h"
 #include "harness/io/outfile.h"
@@ -26,7 +27,7 @@
 
 typedef struct time_opts {
     const char *csv, *key, *run_id, *stdin_path, *output;
-    int exit_status, limit_status, json;
+    int exit_status, limit_status, json, quiet;
     double time_limit;
     pb_timing_opts timing;
 } time_opts;
@@ -81,6 +82,7 @@ static const pb_option time_options[] = {
      OPT(PB_OPT_FLAG, json),
      .help = "print one JSON document (docs/json.md, puzzlebench.time/1)\n"
              "instead of the text"},
+    PB_OPTION_QUIET(time_opts, quiet, "no progress report on stderr"),
     PB_OPTION_SAMPLES(time_opts, timing, "timed samples, after the warm-up run"),
     PB_OPTION_MIN_SAMPLE_TIME(time_opts, timing,
                               "each sample lasts at least S seconds: a shorter command is run\n"
@@ -109,14 +111,14 @@ static void print_help(void)
           "Times each command as a whole process by the harness's one method: runs not\n"
           "recorded for --warmup seconds, runs per sample calibrated (unrecorded) until a\n"
           "sample lasts at least --min-sample-time, then the samples; the commands'\n"
-          "samples taken in turn\n"
-          "(sample k of every command before sample k + 1 of any), so that the machine's\n"
-          "slow spells hit them all. A quoted COMMAND is run by /bin/sh -c, as a shell\n"
-          "would (pipes, quotes, variables); after '--' the words are executed directly,\n"
-          "without a shell. Output goes to /dev/null; every run must exit with status 0\n"
-          "(--exit-status), so a run that fails or answers differently is never timed. A\n"
-          "run stopped at a time limit (--time-limit, or the command's own:\n"
-          "--limit-status) is not repeated.\n\n"
+          "samples taken in turn (sample k of every command before sample k + 1 of\n"
+          "any), so that the machine's slow spells hit them all. A quoted COMMAND is\n"
+          "run by /bin/sh -c, as a shell would (pipes, quotes, variables); after '--'\n"
+          "the words are executed directly, without a shell. Output goes to /dev/null;\n"
+          "every run must exit with status 0 (--exit-status), so a run that fails or\n"
+          "answers differently is never timed. A run stopped at a time limit\n"
+          "(--time-limit, or the command's own: --limit-status) is not repeated. The\n"
+          "samples taken so far and the time left are shown on stderr (-q: not).\n\n"
           "Prints per command the mean time with its 95% confidence interval (Student's\n"
           "t), the median with its distribution-free interval, and with two or more, how\n"
           "many times faster the fastest mean is (the interval from both means').\n\n"
@@ -277,9 +279,18 @@ static int bad_end(pb_run_end end, const timed_command *c)
     return end == PB_RUN_ERROR || pb_interrupted || (end == PB_RUN_STOPPED && !c->at_limit);
 }
 
+/* The samples m[0 .. n - 1] have recorded. */
+static uint64_t recorded(const pb_measurer *m, int n)
+{
+    uint64_t k = 0;
+    for (int i = 0; i < n; i++) k += (uint64_t)m[i].recorded;
+    return k;
+}
+
 /* Measures the n commands, their samples in turn (each round starting one command
- * later, so that none is always first); 0, or the exit status after its message. */
-static int measure_all(const time_opts *o, timed_command *c, pb_timed *d, int n)
+ * later, so that none is always first), the samples counted on p; 0, or the exit
+ * status after its message. */
+static int measure_each(const time_opts *o, timed_command *c, pb_timed *d, int n, pb_progress *p)
 {
     static pb_measurer m[MAX_COMMANDS];
     int going[MAX_COMMANDS];
@@ -287,6 +298,7 @@ static int measure_all(const time_opts *o, timed_command *c, pb_timed *d, int n)
         const pb_run_end end = pb_measure_begin(&m[i], &o->timing, run_once, &c[i], &d[i].t);
         if (bad_end(end, &c[i])) return failed(o, &c[i], &d[i], end);
         going[i] = end == PB_RUN_SAME;
+        pb_progress_set(p, recorded(m, i + 1));
     }
     for (int round = 0, more = 1; more; round++) {
         more = 0;
@@ -296,6 +308,7 @@ static int measure_all(const time_opts *o, timed_command *c, pb_timed *d, int n)
             more = 1;
             const pb_run_end end = pb_measure_sample(&m[i], round);
             if (bad_end(end, &c[i])) return failed(o, &c[i], &d[i], end);
+            pb_progress_set(p, recorded(m, n));
         }
     }
     for (int i = 0; i < n; i++) {
@@ -304,6 +317,17 @@ static int measure_all(const time_opts *o, timed_command *c, pb_timed *d, int n)
         d[i].at_limit = c[i].at_limit;
     }
     return 0;
+}
+
+/* measure_each with a progress report of the samples (a command that stops at its
+ * first run, or by the budget, takes fewer than the total). */
+static int measure_all(const time_opts *o, timed_command *c, pb_timed *d, int n)
+{
+    pb_progress p;
+    pb_progress_begin(&p, "time", "samples", (uint64_t)n * (uint64_t)o->timing.samples, o->quiet);
+    const int rc = measure_each(o, c, d, n, &p);
+    pb_progress_finish(&p, NULL);
+    return rc;
 }
 
 /* Appends each command's row (printing one line per row when --key was given); 0,
