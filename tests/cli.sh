@@ -257,7 +257,7 @@ for f in "$src"/data/sweeps/*.sweep; do
 done
 # --quick: the file's quick instances (boards relative to the file too), 5 samples.
 expect 0 "sweep --quick --list" -- "$pb" sweep "$src/data/sweeps/notouch.sweep" --quick --list
-has "^160 runs, 5 samples each at most$" "$tmp/out"
+has "^160 runs, 5 samples each \(up to 10 while a pair's ratio is known less well than \+-2%\)$" "$tmp/out"
 has "^ell5 backtrack row first threads=1$" "$tmp/out"
 printf 'family notouch\ninstances cross8\nsamples many\n' >"$tmp/bad.sweep"
 expect 2 "bad sweep" -- "$pb" sweep "$tmp/bad.sweep" --out "$out"
@@ -272,6 +272,17 @@ has "^bind=core$" "$out/b.meta"
 has "^workers=1$" "$out/b.meta"
 expect 0 "sweep --bind overrides the file" -- "$pb" sweep "$tmp/bind.sweep" --out "$out" -q --force --bind none
 has "^bind=none$" "$out/b.meta"
+# --list estimates the time from the earlier run's .meta, and says when its settings
+# were others; with none, it says so.
+has "^elapsed_s=[0-9]+\.[0-9]$" "$out/b.meta"
+expect 0 "sweep --list with an earlier run" -- "$pb" sweep "$tmp/bind.sweep" --out "$out" --list --bind none
+has "^time: about [0-9.]+ (s|min) \(the earlier run in $out/b.meta, at commit [0-9a-f]+, took [0-9.]+ (s|min) for 2 of its 2 rows\)$" "$tmp/out"
+expect 0 "sweep --list, other settings" -- "$pb" sweep "$tmp/bind.sweep" --out "$out" --list --samples 3
+has "^2 runs, 3 samples each$" "$tmp/out"
+has "; its setting samples differs, so this is only a rough guide$" "$tmp/out"
+expect 0 "sweep --list, no earlier run" -- "$pb" sweep "$tmp/bind.sweep" --out "$tmp/none" --list
+has "^time: no earlier run in $tmp/none/ to estimate it from$" "$tmp/out"
+if [ ! -e "$tmp/none" ]; then ok; else bad "--list made its output folder"; fi
 printf 'family notouch\ninstances cross8\nbind sideways\n' >"$tmp/bad.sweep"
 expect 2 "bad bind" -- "$pb" sweep "$tmp/bad.sweep" --out "$out"
 one_line_error "bad.sweep:3: bind expects"

@@ -10,6 +10,7 @@
 #include "compare.h"
 #include "core/text_bytes.h"
 #include "harness/io/readfile.h"
+#include "harness/meta/meta.h"
 
 /* The keys whose values must agree: the machine, the build, and the method. */
 static const char *const fair_keys[] = {
@@ -18,22 +19,14 @@ static const char *const fair_keys[] = {
 };
 enum { NFAIR = sizeof fair_keys / sizeof fair_keys[0] };
 
-/* The value of key in the text of a .meta ("key=value" lines), copied to out; "" when
- * absent. */
+/* The value of key in the text of a .meta, copied to out (cut to fit); "" when absent. */
 static void meta_value(const char *text, const char *key, char *out, size_t len)
 {
-    const size_t kl = strlen(key);
-    *out = 0;
-    for (const char *line = text; line && *line;) {
-        const char *end = strchr(line, '\n');
-        const size_t n = end ? (size_t)(end - line) : strlen(line);
-        if (n > kl && !strncmp(line, key, kl) && line[kl] == '=') {
-            const size_t v = n - kl - 1 < len - 1 ? n - kl - 1 : len - 1;
-            memcpy(out, line + kl + 1, v), out[v] = 0;
-            return;
-        }
-        line = end ? end + 1 : NULL;
-    }
+    size_t n;
+    const char *v = pb_meta_value(text, key, &n);
+    if (!v) n = 0;
+    if (n > len - 1) n = len - 1;
+    memcpy(out, v ? v : "", n), out[n] = 0;
 }
 
 int cmp_meta_read(cmp_meta *m, const cmp_file *f, char *err, size_t errlen)

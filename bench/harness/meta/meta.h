@@ -76,6 +76,10 @@ int pb_meta_topology_path(const char *meta_path, char *out, size_t n);
 int pb_meta_save(const char *meta_path, const pb_meta *m, const char *const *extra, char *err,
                  size_t errlen);
 
+/* The value of the line "key=..." of a .meta's text (its length in *n, up to the end
+ * of the line), or NULL when there is none (meta_read.c). */
+const char *pb_meta_value(const char *text, const char *key, size_t *n);
+
 /* The built-in provenance of this binary. */
 const char *pb_build_commit(void); /* 40 hex digits (+ "-dirty"), or "unknown" */
 

@@ -9,6 +9,7 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "core/limiter.h"
 #include "harness/base/exit.h"
 #include "sweep_ctx.h"
 #include "sweep_resume.h"
@@ -20,12 +21,17 @@
  * 0, or -1 with err. */
 static int write_meta(sweep_ctx *c, const char *status, char *err, size_t errlen)
 {
-    char speed[4][160];
+    char speed[4][160], elapsed[48];
     long n = 0;
     while (c->world && c->world[n]) n++;
-    char **lines = malloc((size_t)(n + 5) * sizeof *lines);
+    char **lines = malloc((size_t)(n + 6) * sizeof *lines);
     if (!lines) return snprintf(err, errlen, "%s: out of memory", c->out.meta), -1;
     for (long i = 0; i < n; i++) lines[i] = c->world[i];
+    if (strcmp(status, "running")) {
+        /* This process's time: a resumed sweep's earlier part is not in it. */
+        snprintf(elapsed, sizeof elapsed, "elapsed_s=%.1f", pb_now_s() - c->start_s);
+        lines[n++] = elapsed;
+    }
     if (c->ref_tried) {
         pb_sweep_ref_line(c, speed[0], sizeof speed[0]);
         lines[n++] = speed[0];
@@ -204,7 +210,7 @@ int pb_sweep_run(pb_sweep_spec *spec, const pb_sweep_opts *opts)
         goto out;
     }
     if (opts->list_only) {
-        if (w->rank == 0) pb_sweep_list_jobs(&c);
+        if (w->rank == 0) pb_sweep_list_jobs(&c), pb_sweep_list_estimate(&c);
         rc = 0;
         goto out;
     }
@@ -227,6 +233,7 @@ int pb_sweep_run(pb_sweep_spec *spec, const pb_sweep_opts *opts)
     if ((rc = check_files(&c, &there))) goto out;
     pb_install_interrupt_handler(); /* before the first file: a signal keeps what is done */
     pb_meta_begin(&c.meta, c.workers, opts->bind);
+    c.start_s = pb_now_s();
     rc = open_files(&c, there);
     if (rc) {
         rc = rc < 0 ? 0 : rc;

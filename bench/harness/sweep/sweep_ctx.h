@@ -78,6 +78,7 @@ typedef struct sweep_ctx {
     long *order;
     unsigned char *more;
     double t95[PB_MAX_SAMPLES];
+    double start_s; /* monotonic, when the sweep began: the .meta's elapsed_s */
 } sweep_ctx;
 /* "first", "count" or "unique". */
 const char *pb_sweep_mode_name(const job *j);
@@ -93,6 +94,9 @@ int pb_sweep_load_instances(sweep_ctx *c);
 int pb_sweep_add_jobs(sweep_ctx *c);
 /* Prints the runs (--list). */
 void pb_sweep_list_jobs(const sweep_ctx *c);
+/* Prints what an earlier run of this sweep in the output folder took, as an estimate
+ * of this one's time (--list; sweep_estimate.c). */
+void pb_sweep_list_estimate(const sweep_ctx *c);
 /* A run's key as its CSV row starts (pb_sweep_key_fn; ctx is the sweep_ctx). */
 void pb_sweep_job_key(void *ctx, long i, char *out, size_t len);
 

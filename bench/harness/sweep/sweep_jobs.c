@@ -140,7 +140,6 @@ void pb_sweep_list_jobs(const sweep_ctx *c)
                j->engine->about.caps & PB_CAP_ORDER ? j->order->name : "-", pb_sweep_mode_name(j),
                j->threads);
     }
-    printf("%ld runs, %d samples each at most\n", c->njobs, c->spec->timing.samples);
 }
 
 /* A run's key as its CSV row starts: family,instance,cells,engine,order,mode,threads. */

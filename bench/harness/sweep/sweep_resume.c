@@ -12,18 +12,7 @@
 #include "harness/io/csv.h"
 #include "harness/io/readfile.h"
 #include "harness/io/outfile.h"
-
-/* The value of the line "key=..." of text (its length in *n), or NULL. */
-static const char *meta_value(const char *text, const char *key, size_t *n)
-{
-    size_t k = strlen(key);
-    for (const char *line = text; line && *line; line = strchr(line, '\n'), line += !!line)
-        if (!strncmp(line, key, k) && line[k] == '=') {
-            *n = strcspn(line + k + 1, "\n");
-            return line + k + 1;
-        }
-    return NULL;
-}
+#include "harness/meta/meta.h"
 
 /* What a differing key is, in a message. */
 static const char *what_differs(const char *key)
@@ -48,7 +37,7 @@ int pb_sweep_resume_check(const pb_sweep_out *o, const char *const *want, pb_swe
     char *text = pb_read_file(o->meta, &len, err, errlen);
     if (!text) return -1;
     int rc = -1;
-    const char *v = meta_value(text, "status", &n);
+    const char *v = pb_meta_value(text, "status", &n);
     if (!v) {
         snprintf(err, errlen,
                  "%s: no status= line (not written by a sweep that can be resumed); "
@@ -62,7 +51,7 @@ int pb_sweep_resume_check(const pb_sweep_out *o, const char *const *want, pb_swe
         char key[64];
         snprintf(key, sizeof key, "%.*s", (int)k, *want);
         const char *now = *want + k + 1;
-        v = meta_value(text, key, &n);
+        v = pb_meta_value(text, key, &n);
         if (!v || n != strlen(now) || strncmp(v, now, n)) {
             snprintf(err, errlen,
                      "%s: cannot resume: %s differs (the .meta: '%.*s', now: '%s'); --force starts "
@@ -72,7 +61,7 @@ int pb_sweep_resume_check(const pb_sweep_out *o, const char *const *want, pb_swe
             goto out;
         }
     }
-    v = meta_value(text, "run_id", &n);
+    v = pb_meta_value(text, "run_id", &n);
     if (!v || n >= sizeof p->run_ids) {
         snprintf(err, errlen, "%s: no run_id= line", o->meta);
         goto out;

@@ -1,0 +1,84 @@
+/* sweep_estimate.c — `sweep --list`'s estimate of a sweep's time: what the earlier run
+ * of the same sweep in the output folder took, by its .meta, scaled to this sweep's
+ * runs, and whether its settings were these. */
+#include <omp.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "harness/io/progress.h"
+#include "harness/io/readfile.h"
+#include "harness/meta/meta.h"
+#include "sweep_ctx.h"
+#include "sweep_meta.h"
+
+/* The first of the settings that the earlier .meta (text) records differently, or
+ * NULL when they all agree (the sweep file's path may differ: its hash is checked). */
+static const char *differing_setting(const sweep_ctx *c, const char *text, char *key, size_t len)
+{
+    pb_sweep_settings *now = malloc(sizeof *now);
+    const char *differs = NULL;
+    if (!now) return snprintf(key, len, "(out of memory)"), key;
+    const int workers = c->spec->workers ? c->spec->workers : omp_get_num_procs();
+    pb_sweep_origin origin = {c->opts->source, c->opts->source_hash,
+                              (const char(*)[96])c->names, workers, c->njobs};
+    pb_sweep_settings_make(now, c->spec, &origin);
+    for (int i = 0; i < now->n && !differs; i++) {
+        const char *line = now->line[i];
+        size_t k = strcspn(line, "="), n;
+        snprintf(key, len, "%.*s", (int)k, line);
+        if (!strcmp(key, "sweep")) continue;
+        const char *v = pb_meta_value(text, key, &n);
+        if (!v || n != strlen(line + k + 1) || strncmp(v, line + k + 1, n)) differs = key;
+    }
+    free(now);
+    size_t n;
+    const char *bind = pb_meta_value(text, "bind", &n);
+    if (!differs && (!bind || n != strlen(c->opts->bind) || strncmp(bind, c->opts->bind, n)))
+        differs = strcpy(key, "bind");
+    return differs;
+}
+
+void pb_sweep_list_estimate(const sweep_ctx *c)
+{
+    const pb_timing_opts *t = &c->spec->timing;
+    printf("%ld runs, %d sample%s each", c->njobs, t->samples, t->samples == 1 ? "" : "s");
+    if (c->spec->ci_target > 0 && t->max_samples > t->samples)
+        printf(" (up to %d while a pair's ratio is known less well than +-%g%%)", t->max_samples,
+               100 * c->spec->ci_target);
+    printf("\n");
+    char path[4200], err[4600], key[64], took[48], whole[48];
+    size_t len, n;
+    snprintf(path, sizeof path, "%s/%s.meta", c->opts->out_dir, c->spec->name);
+    FILE *probe = fopen(path, "r");
+    if (!probe) {
+        printf("time: no earlier run in %s/ to estimate it from\n", c->opts->out_dir);
+        return;
+    }
+    fclose(probe);
+    char *text = pb_read_file(path, &len, err, sizeof err);
+    if (!text) {
+        printf("time: not known (%s)\n", err);
+        return;
+    }
+    const char *elapsed = pb_meta_value(text, "elapsed_s", &n);
+    const char *commit = pb_meta_value(text, "commit", &n);
+    const int commit_n = commit ? (int)(n < 7 ? n : 7) : 0;
+    long rows = 0, runs = 0;
+    const char *r = pb_meta_value(text, "rows", &n);
+    if (r) sscanf(r, "%ld of %ld", &rows, &runs);
+    const double s = elapsed ? strtod(elapsed, NULL) : 0;
+    if (!(s > 0) || rows <= 0) {
+        printf("time: the earlier run in %s records no time to estimate it from\n", path);
+    } else {
+        pb_progress_duration(s * (double)c->njobs / (double)rows, took, sizeof took);
+        pb_progress_duration(s, whole, sizeof whole);
+        const char *differs = differing_setting(c, text, key, sizeof key);
+        printf("time: about %s (the earlier run in %s, at commit %.*s, took %s for %ld of its "
+               "%ld rows)%s%s%s\n",
+               took, path, commit_n, commit ? commit : "", whole, rows, runs,
+               differs ? "; its setting " : "", differs ? differs : "",
+               differs ? " differs, so this is only a rough guide" : "");
+    }
+    free(text);
+}
