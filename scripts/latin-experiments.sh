@@ -26,7 +26,7 @@ instances=()
 for n in $orders; do
     for h in $holes; do
         f=$tmp/latin-$n-$h.txt # not qwh-...: that would name a generated instance
-        "$pb" generate latin --order "$n" --holes "$h" --seed 1 -q >"$f"
+        "$pb" generate latin --size "$n" --holes "$h" --seed 1 -q >"$f"
         instances+=("qwh-$n:$h:$f")
     done
 done

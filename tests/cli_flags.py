@@ -13,10 +13,9 @@ import subprocess
 import sys
 
 COMMON = {"e": "engine", "o": "order", "t": "threads", "l": "limit", "s": "seed", "q": "quiet"}
-# (command, long name) of an option that shares a common option's name with another
-# meaning and so has no short flag: generate latin's --order N is the squares' size
-# (its generator is being moved; renaming it is left to that work).
-KNOWN = {("generate", "order")}
+# (command, long name) of an option that may share a common option's name with another
+# meaning and so has no short flag: none.
+KNOWN = set()
 OPTION = re.compile(r"^  (?:-(\S), |    )--([a-z0-9][a-z0-9-]*)\b")
 
 

@@ -60,7 +60,7 @@ one_line_error "k\.lock: cannot write: it is a symbolic link, which is not follo
 
 # generate: a new file (refused: it exists), --force and --resume (a link is not
 # opened), for each generator, at its --out folder and at each file it writes there.
-for args in "sudoku --count 3" "latin --order 4 --count 3" "kakuro-outline --size 7x7 --count 2"; do
+for args in "sudoku --count 3" "latin --size 4 --count 3" "kakuro-outline --size 7x7 --count 2"; do
     for mode in "" --force --resume; do
         for at in gen gen/generate.txt gen/generate.csv; do
             rm -rf gen && planted "$at"
@@ -165,7 +165,10 @@ expect 2 "latin order 1 (qwh)" -- "$pb" solve latin qwh-1-0.5 -q
 printf '1\n' >one.latin
 expect 2 "latin order 1 (file)" -- "$pb" solve latin one.latin -q
 one_line_error "one.latin:1: column 1: one value on the square's first line \(orders 2-64\)"
-expect 2 "generate latin --order 1" -- "$pb" generate latin --order 1
+expect 2 "generate latin --size 1" -- "$pb" generate latin --size 1
+# --order is the cell order everywhere; the squares' size has its own name.
+expect 2 "generate latin --order" -- "$pb" generate latin --order 5
+one_line_error "generate latin: --order is now --size"
 expect 2 "--workers 0" -- "$pb" sweep k.sweep --workers 0 --out o3 -q
 # compare: a sample's time in hexadecimal is refused.
 "$pb" sweep k.sweep --out c -q --samples 3 >/dev/null 2>&1
@@ -181,15 +184,15 @@ expect 2 "player into a file's 'folder'" -- "$pb" player --out plain/web
 one_line_error "plain/web: cannot make the folder: Not a directory"
 expect 2 "render into a file's 'folder'" -- "$pb" render notouch 2x3 --out plain/x.svg
 one_line_error "plain/x\.svg.*: cannot write: Not a directory"
-expect 2 "generate into a file's 'folder'" -- "$pb" generate latin --order 4 --count 2 --out plain/x
+expect 2 "generate into a file's 'folder'" -- "$pb" generate latin --size 4 --count 2 --out plain/x
 one_line_error "plain/x: cannot make the folder: Not a directory"
-expect 2 "generate into a file as its folder" -- "$pb" generate latin --order 4 --count 2 --out plain
+expect 2 "generate into a file as its folder" -- "$pb" generate latin --size 4 --count 2 --out plain
 one_line_error "plain: cannot make the folder: Not a directory"
 # A full disk (a small tmpfs, as root): the file and the reason.
 mnt=$tmp/mnt
 if [ "$(id -u)" -eq 0 ] && mkdir -p "$mnt" && mount -t tmpfs -o size=64k tmpfs "$mnt" 2>/dev/null; then
     trap 'umount "$mnt" 2>/dev/null; rm -rf "$tmp"' EXIT
-    expect 2 "generate latin on a full disk" -- "$pb" generate latin --order 30 --count 200 --out "$mnt/sq"
+    expect 2 "generate latin on a full disk" -- "$pb" generate latin --size 30 --count 200 --out "$mnt/sq"
     one_line_error "sq/generate\.txt: cannot write: No space left on device"
     umount "$mnt"
 else

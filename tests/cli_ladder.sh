@@ -19,8 +19,8 @@ field() {
 # stat LINE KEY: KEY=value from a stats line.
 stat() { tr ' ' '\n' <<<"$1" | sed -n "s/^$2=//p"; }
 
-"$pb" generate latin --order 8 --holes 0.5 --seed 3 -q >"$tmp/easy.txt"
-"$pb" generate latin --order 30 --holes 0.42 --seed 1 -q >"$tmp/hard.txt"
+"$pb" generate latin --size 8 --holes 0.5 --seed 3 -q >"$tmp/easy.txt"
+"$pb" generate latin --size 30 --holes 0.42 --seed 1 -q >"$tmp/hard.txt"
 tools=backtrack/mrv,alldiff/mrv,learn
 outside=0
 if command -v minisat >/dev/null 2>&1 && command -v cadical >/dev/null 2>&1; then

@@ -68,11 +68,11 @@ expect 1 "no completion" -- "$pb" count latin "$tmp/dead.txt"
 has "^puzzles=1 none=1 " "$tmp/out"
 
 # ---- generated instances ----
-expect 0 "generate" -- "$pb" generate latin --order 12 --holes 0.4 --count 3 --seed 5
+expect 0 "generate" -- "$pb" generate latin --size 12 --holes 0.4 --count 3 --seed 5
 cp "$tmp/out" "$tmp/gen.txt"
 if [ "$(grep -c '^; qwh-12-0.4-s5-i' "$tmp/gen.txt")" -eq 3 ]; then ok; else bad "generate: not 3 squares"; fi
 if [ "$(grep -v '^;' "$tmp/gen.txt" | grep -o '\.' | wc -l)" -eq $((3 * 58)) ]; then ok; else bad "generate: not 58 holes a square"; fi
-expect 0 "generate again" -- "$pb" generate latin --order 12 --holes 0.4 --count 3 --seed 5
+expect 0 "generate again" -- "$pb" generate latin --size 12 --holes 0.4 --count 3 --seed 5
 cmp -s "$tmp/out" "$tmp/gen.txt" && ok || bad "generate is not deterministic"
 expect 0 "generated squares read back" -- "$pb" count latin "$tmp/gen.txt" -e propagate -o mrv -l 1
 has "^puzzles=3 none=0 " "$tmp/out"

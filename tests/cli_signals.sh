@@ -133,7 +133,7 @@ resume_cut() { # resume_cut WHAT BYTES ARGS...: --out FULL, then PART cut at BYT
     [ "$(cut -d, -f1-5 "$tmp/cfull/generate.csv")" = "$(cut -d, -f1-5 "$tmp/cpart/generate.csv")" ] &&
         ok || bad "resume $what: other records"
 }
-resume_cut latin 2000 generate latin --order 12 --count 30 --solutions
+resume_cut latin 2000 generate latin --size 12 --count 30 --solutions
 resume_cut outlines 700 generate kakuro-outline --size 9x9 --count 20
 resume_cut "kakuro text" 1500 generate kakuro --size 7x7 --difficulty easy,hard --count 6
 "$pb" generate kakuro --size 7x7 --difficulty easy,hard --count 6 --out "$tmp/kfull" 2>/dev/null

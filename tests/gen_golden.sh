@@ -66,8 +66,8 @@ if "$pb" info | grep -q '^player page: with its WebAssembly'; then
         sed -E 's/"wall_s":[0-9.e+-]+//g' >k6/puzzles.json
 fi
 run k7 generate kakuro --size 15x15 --difficulty hard --max-attempts 1
-run l1 generate latin --order 12 --holes 0.4 --count 5 --seed 5 --solutions
-run_out l2 generate latin --order 9 --count 4
+run l1 generate latin --size 12 --holes 0.4 --count 5 --seed 5 --solutions
+run_out l2 generate latin --size 9 --count 4
 run o1 generate kakuro-outline --size 12x10 --seed 5 --count 3 --symmetric
 run_out o2 generate kakuro-outline --size 9x9 --count 5 --density 0.6
 rm -f outlines.txt

@@ -102,7 +102,7 @@ json_ok s.json s status='"done"' exit=0 tasks=6 kept=3 written=6 made=3 limit_hi
 has "3 puzzles made, 0 at a limit, 3 kept from the earlier run" "$tmp/err"
 
 # --samples for every generator: the same output, and the timing in the JSON.
-for args in "sudoku --count 3" "latin --order 6 --count 3" "kakuro --size 6x6 --count 2" \
+for args in "sudoku --count 3" "latin --size 6 --count 3" "kakuro --size 6x6 --count 2" \
     "kakuro-outline --size 7x7 --count 2"; do
     # shellcheck disable=SC2086
     "$pb" generate $args -q >once
@@ -118,7 +118,7 @@ EOF
 done
 
 # Names that need escaping come out as JSON strings.
-expect 0 "--out with a quote" -- "$pb" generate latin --order 5 --count 2 --out 'q"\d' --json q.json -q
+expect 0 "--out with a quote" -- "$pb" generate latin --size 5 --count 2 --out 'q"\d' --json q.json -q
 json_ok q.json 'q"\d' out='"q\"\\d"'
 # --json - needs --out: standard output holds the puzzles.
 expect 2 "--json - without --out" -- "$pb" generate sudoku --count 2 --json -

@@ -272,7 +272,7 @@ static void render(FILE *f, const pb_set *set, int i, const int *values)
 static const char *const latin_sweeps[] = {"latin", NULL};
 static const char *const latin_examples[] = {
     "count latin qwh-15-0.42-x10 -l 2",
-    "generate latin --order 20 --holes 0.42 --count 5",
+    "generate latin --size 20 --holes 0.42 --count 5",
     NULL,
 };
 

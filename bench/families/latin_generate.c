@@ -19,12 +19,13 @@ typedef struct gen_opts {
 
 #define OPT(T, F) .type = T, .offset = offsetof(gen_opts, F)
 static const pb_option gen_options[] = {
-    {.name = "order",
+    {.name = "size",
      OPT(PB_OPT_INT, n),
      .arg = "N",
      .lo = LATIN_MIN_ORDER,
      .hi = LATIN_MAX_ORDER,
-     .help = "the squares' order"},
+     .help = "the squares' size N (N x N cells, values 1..N: the order of\n"
+             "the Latin square)"},
     {.name = "holes",
      OPT(PB_OPT_REAL, holes),
      .arg = "F",
@@ -124,10 +125,15 @@ static int run_generate(const pb_command *self, int argc, char **argv, int first
 {
     gen_opts o = gen_defaults;
     char header[300];
+    for (int i = first; i < argc && strcmp(argv[i], "--"); i++)
+        if (!strcmp(argv[i], "--order") || !strncmp(argv[i], "--order=", 8))
+            return pb_usage_error("generate latin",
+                                  "--order is now --size (the squares' size); --order is the "
+                                  "cell order of solve and count");
     int npos = 0, rc = pb_command_parse(self, &o, argc, argv, first, NULL, 0, &npos);
     if (rc) return rc == PB_OPT_HELP ? 0 : PB_EXIT_USAGE;
     snprintf(header, sizeof header,
-             "; puzzlebench generate latin --order %d --holes %g --count %d --seed %llu%s\n", o.n,
+             "; puzzlebench generate latin --size %d --holes %g --count %d --seed %llu%s\n", o.n,
              o.holes, o.count, (unsigned long long)o.seed, o.solutions ? " --solutions" : "");
     const pb_gen_plan plan = {"latin", o.count, 1, header, &o};
     return pb_gen_run(&latin_hook, &plan, &o.run);
