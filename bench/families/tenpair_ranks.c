@@ -79,6 +79,62 @@ static void world_failed(const char *what)
     pb_world_abort(PB_EXIT_FAILED);
 }
 
+/* This rank's figures of level lv for the allgather (combine() says which are summed
+ * and which maxed). M_NEXT is L + 1 less the next length this rank holds, so that the
+ * largest gives the next length any rank holds. */
+static void level_figures(const tp_level *lv, pb_status mine, uint64_t search_ns,
+                          uint64_t exchange_ns, uint64_t next_len_back, uint64_t *out)
+{
+    const uint64_t f[F_COUNT] = {
+        [S_NODES] = lv->nodes,
+        [S_STATES] = lv->states,
+        [S_EXPANDED] = lv->expanded,
+        [S_WINS] = lv->wins,
+        [S_CHILDREN] = lv->children,
+        [S_KEPT] = lv->kept_bytes,
+        [S_SENT] = lv->sent_bytes,
+        [S_STORED] = lv->stored,
+        [S_PEAK] = lv->peak_bytes,
+        [S_SEARCH_NS] = search_ns,
+        [M_STATUS] = mine,
+        [M_SIGNAL] = (uint64_t)pb_interrupted,
+        [M_EXPANDED] = lv->expanded,
+        [M_SENT] = lv->sent_bytes,
+        [M_RECV] = lv->recv_bytes,
+        [M_PEAK] = lv->peak_bytes,
+        [M_SEARCH_NS] = search_ns,
+        [M_EXCHANGE_NS] = exchange_ns,
+        [M_NEXT] = next_len_back,
+        [M_NODE_MAX] = lv->node_expanded_max,
+        [M_LEVEL_PEAK] = lv->level_peak_bytes,
+        [M_NODE_WIDTH] = lv->node_width_max,
+        [M_REFUSED_TOTAL] = lv->refused_total,
+        [X_REFUSED_USED] = lv->refused_used,
+    };
+    memcpy(out, f, sizeof f);
+}
+
+/* Adds length len's combined figures (s summed, m maxed; all: every rank's) to the
+ * run's stats and totals. */
+static void add_level(tp_result *out, pb_tenpair_ranks_total *total, const uint64_t *all, int n,
+                      const uint64_t *s, const uint64_t *m, int len)
+{
+    out->stats.nodes += s[S_NODES];
+    out->stats.expanded += s[S_EXPANDED];
+    out->stats.wins += s[S_WINS];
+    if (out->wins_by_length) out->wins_by_length[len] = s[S_WINS];
+    if (s[S_STORED] > out->stats.stored) out->stats.stored = s[S_STORED];
+    if (m[M_PEAK] > out->stats.peak_bytes) out->stats.peak_bytes = m[M_PEAK];
+    for (int k = 0; k < n; k++) /* the growth refused: the largest, with its rank's use */
+        if (all[(size_t)k * F_COUNT + M_REFUSED_TOTAL] > out->stats.refused_total) {
+            out->stats.refused_total = all[(size_t)k * F_COUNT + M_REFUSED_TOTAL];
+            out->stats.refused_used = all[(size_t)k * F_COUNT + X_REFUSED_USED];
+        }
+    total->sent_bytes += s[S_SENT];
+    total->peak_bytes_sum = s[S_PEAK];
+    total->levels++;
+}
+
 /* Delivers the outbox (nothing when this rank stopped: its outbox may be partial)
  * and merges what the others sent. PB_DONE or PB_NOMEM. */
 static pb_status exchange(tp_count *t, int send, tp_level *lv, uint64_t *send_n, uint64_t *recv_n)
@@ -176,34 +232,9 @@ pb_status pb_tenpair_count_ranks(const tp_rules *r, const tp_run *how, tp_result
         pb_status end = tp_count_end_level(t, len, &lv);
         if (mine == PB_DONE) mine = ex;
         if (mine == PB_DONE) mine = end;
-        /* M_NEXT: L + 1 less the next length this rank holds; the largest gives the
-         * next length any rank holds. */
-        uint64_t f[F_COUNT] = {
-            [S_NODES] = lv.nodes,
-            [S_STATES] = lv.states,
-            [S_EXPANDED] = lv.expanded,
-            [S_WINS] = lv.wins,
-            [S_CHILDREN] = lv.children,
-            [S_KEPT] = lv.kept_bytes,
-            [S_SENT] = lv.sent_bytes,
-            [S_STORED] = lv.stored,
-            [S_PEAK] = lv.peak_bytes,
-            [S_SEARCH_NS] = search_ns,
-            [M_STATUS] = mine,
-            [M_SIGNAL] = (uint64_t)pb_interrupted,
-            [M_EXPANDED] = lv.expanded,
-            [M_SENT] = lv.sent_bytes,
-            [M_RECV] = lv.recv_bytes,
-            [M_PEAK] = lv.peak_bytes,
-            [M_SEARCH_NS] = search_ns,
-            [M_EXCHANGE_NS] = exchange_ns,
-            [M_NEXT] = (uint64_t)(how->max_length + 1 - tp_count_next_length(t, len)),
-            [M_NODE_MAX] = lv.node_expanded_max,
-            [M_LEVEL_PEAK] = lv.level_peak_bytes,
-            [M_NODE_WIDTH] = lv.node_width_max,
-            [M_REFUSED_TOTAL] = lv.refused_total,
-            [X_REFUSED_USED] = lv.refused_used,
-        };
+        uint64_t f[F_COUNT];
+        level_figures(&lv, mine, search_ns, exchange_ns,
+                      (uint64_t)(how->max_length + 1 - tp_count_next_length(t, len)), f);
         if (pb_world_allgather_u64(f, F_COUNT, all)) world_failed("MPI_Allgather");
         combine(all, n, s, m);
         next = how->max_length + 1 - (int)m[M_NEXT];
@@ -211,20 +242,7 @@ pb_status pb_tenpair_count_ranks(const tp_rules *r, const tp_run *how, tp_result
          * limit (the order of pb_status). */
         st = (pb_status)m[M_STATUS];
         if (st == PB_INTERRUPTED && !pb_interrupted) pb_interrupted = (sig_atomic_t)m[M_SIGNAL];
-        out->stats.nodes += s[S_NODES];
-        out->stats.expanded += s[S_EXPANDED];
-        out->stats.wins += s[S_WINS];
-        if (out->wins_by_length) out->wins_by_length[len] = s[S_WINS];
-        if (s[S_STORED] > out->stats.stored) out->stats.stored = s[S_STORED];
-        if (m[M_PEAK] > out->stats.peak_bytes) out->stats.peak_bytes = m[M_PEAK];
-        for (int k = 0; k < n; k++) /* the growth refused: the largest, with its rank's use */
-            if (all[(size_t)k * F_COUNT + M_REFUSED_TOTAL] > out->stats.refused_total) {
-                out->stats.refused_total = all[(size_t)k * F_COUNT + M_REFUSED_TOTAL];
-                out->stats.refused_used = all[(size_t)k * F_COUNT + X_REFUSED_USED];
-            }
-        total->sent_bytes += s[S_SENT];
-        total->peak_bytes_sum = s[S_PEAK];
-        total->levels++;
+        add_level(out, total, all, n, s, m, len);
         if (levels) levels_row(levels, len, n, s, m, pb_now_s() - tl);
     }
 done:
