@@ -70,6 +70,35 @@ static int add(plain *p, const uint8_t *board, int n, uint32_t from, tp_step s, 
     return 1;
 }
 
+/* The next state to expand into *at: the cheapest (best first) or the oldest (breadth
+ * first). 0, or 1 when none is left. */
+static int next_state(plain *p, uint32_t *at)
+{
+    if (p->best_first) {
+        if (!p->heap_n) return 1;
+        *at = (uint32_t)heap_pop(p);
+    } else {
+        if (p->cursor == p->seen.count) return 1;
+        *at = p->cursor++;
+    }
+    return 0;
+}
+
+/* Counts the win found as state index (of length n), and hands its moves to the
+ * caller's on_win. 0, or -1 out of memory. */
+static int count_win(plain *p, tp_result *out, uint32_t index, int n)
+{
+    out->stats.wins++;
+    if (out->wins_by_length) out->wins_by_length[n]++;
+    if (!p->how->on_win) return 0;
+    int np;
+    tp_step *path = tp_path_back(p->parent, p->step, index, &np);
+    if (!path) return -1;
+    p->how->on_win(p->how->win_ctx, path, np, n);
+    free(path);
+    return 0;
+}
+
 static pb_status search(plain *p, tp_result *out)
 {
     const tp_rules *r = p->r;
@@ -94,13 +123,7 @@ static pb_status search(plain *p, tp_result *out)
     if (add(p, r->start, r->nstart, 0, (tp_step){-1, -1}, &index) < 0) goto done;
     for (;;) {
         uint32_t at;
-        if (p->best_first) {
-            if (!p->heap_n) break;
-            at = (uint32_t)heap_pop(p);
-        } else {
-            if (p->cursor == p->seen.count) break;
-            at = p->cursor++;
-        }
+        if (next_state(p, &at)) break;
         size_t len;
         const uint8_t *key = tp_keyset_key(&p->seen, at, &len);
         int n = (int)len, live = tp_live_count(key, n);
@@ -122,15 +145,7 @@ static pb_status search(plain *p, tp_result *out)
             if (added < 0) goto nomem;
             if (!added || live > 2) continue;
             if (count) {
-                out->stats.wins++;
-                if (out->wins_by_length) out->wins_by_length[n]++;
-                if (how->on_win) {
-                    int np;
-                    tp_step *path = tp_path_back(p->parent, p->step, index, &np);
-                    if (!path) goto nomem;
-                    how->on_win(how->win_ctx, path, np, n);
-                    free(path);
-                }
+                if (count_win(p, out, index, n)) goto nomem;
             } else if (!best || n < best) {
                 best = n, best_at = index;
                 if (p->best_first) goto found;
