@@ -144,6 +144,9 @@ int pb_cmd_families(int argc, char **argv)
                (*f)->name, (*f)->summary, (*f)->default_engine, sweeps[0] ? sweeps : "-",
                exp[0] ? exp : "-", (*f)->report);
     }
+    if (!o.csv)
+        puts("(seed 000-003: the source documents whose method a family reproduces first;\n"
+             "see docs/families.md, \"The seed programs\")");
     return 0;
 }
 

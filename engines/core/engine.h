@@ -4,6 +4,9 @@
  * of engines is not here: engines/registry/ lists them, tagged by family, so the
  * core knows no family.
  *
+ * ("seed 000" to "seed 003", here and throughout, are the source documents each family
+ * reproduces first: docs/families.md, "The seed programs".)
+ *
  * How steps are counted (the same in every engine, as seed 000 counts them): a
  * search visits a tree whose level k assigns the k-th cell of its order. Writing a
  * value into a cell is a placement; finding that a cell has no further value (the
