@@ -5,6 +5,7 @@
 #include "compact.h"
 
 #include "../core/limiter.h"
+#include "child_clock.h"
 #include "keyset.h"
 
 typedef struct shortest {
@@ -74,13 +75,8 @@ pb_status tp_compact_shortest(const tp_rules *r, const tp_run *how, tp_result *o
     long win = -1;
     pb_limiter lim;
     pb_limiter_init(&lim, &how->limits, 0);
-    /* One state of a long start costs milliseconds (a child is a whole board to
-     * hash and look up), so the deadline and the cancel flag are also polled
-     * between the children of a state, by a limiter that counts children. */
-    pb_limits clock_limits = pb_limits_clock_only(&how->limits);
-    pb_limiter clock;
-    uint64_t children = 0;
-    pb_limiter_init(&clock, &clock_limits, 0);
+    tp_child_clock clock;
+    tp_child_clock_init(&clock, &how->limits);
     if (!s.bucket || !s.bucket_n || !s.bucket_cap || !board || !child || !moves) goto done;
     uint32_t index;
     if (shortest_add(&s, r->start, r->nstart, 0, r->nstart, 0, (tp_step){-1, -1}, w, &index) < 0)
@@ -101,7 +97,7 @@ pb_status tp_compact_shortest(const tp_rules *r, const tp_run *how, tp_result *o
             out->stats.expanded++;
             int live = tp_live_count(board, m), nm = tp_moves(r, board, m, moves);
             for (int k = 0; k < nm && win < 0; k++) {
-                if (++children >= clock.next && (st = pb_limiter_poll(&clock, children))) goto done;
+                if ((st = tp_child_clock_tick(&clock))) goto done;
                 memcpy(child, board, (size_t)m);
                 child[moves[k].a] = child[moves[k].b] = 0;
                 tp_step step = {(int16_t)(moves[k].a + off), (int16_t)(moves[k].b + off)};

@@ -8,6 +8,7 @@
 #include <stdlib.h>
 
 #include "../core/limiter.h"
+#include "child_clock.h"
 #include "keyset.h"
 
 typedef struct plain {
@@ -112,13 +113,8 @@ static pb_status search(plain *p, tp_result *out)
     uint32_t best_at = 0, index;
     pb_limiter lim;
     pb_limiter_init(&lim, &how->limits, 0);
-    /* One state of a long start costs milliseconds (a child is a whole board to
-     * hash and look up), so the deadline and the cancel flag are also polled
-     * between the children of a state, by a limiter that counts children. */
-    pb_limits clock_limits = pb_limits_clock_only(&how->limits);
-    pb_limiter clock;
-    uint64_t children = 0;
-    pb_limiter_init(&clock, &clock_limits, 0);
+    tp_child_clock clock;
+    tp_child_clock_init(&clock, &how->limits);
     if (!board || !child || !moves) goto done;
     if (add(p, r->start, r->nstart, 0, (tp_step){-1, -1}, &index) < 0) goto done;
     for (;;) {
@@ -137,7 +133,7 @@ static pb_status search(plain *p, tp_result *out)
         out->stats.expanded++;
         int nm = tp_moves(r, board, n, moves);
         for (int m = 0; m < nm; m++) {
-            if (++children >= clock.next && (st = pb_limiter_poll(&clock, children))) goto done;
+            if ((st = tp_child_clock_tick(&clock))) goto done;
             memcpy(child, board, len);
             child[moves[m].a] += TP_CROSSED;
             child[moves[m].b] += TP_CROSSED;
