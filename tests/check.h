@@ -4,6 +4,7 @@
 
 #include <inttypes.h>
 #include <stdio.h>
+#include <string.h>
 
 static int check_failures, check_count;
 
@@ -24,6 +25,18 @@ static int check_failures, check_count;
             check_failures++;                                                                      \
             fprintf(stderr, "%s:%d: %s = %" PRIu64 ", expected %" PRIu64 "\n", __FILE__, __LINE__, \
                     #got, g_, w_);                                                                 \
+        }                                                                                          \
+    } while (0)
+
+/* Two strings equal, both shown when not. */
+#define CHECK_STR(got, want)                                                                       \
+    do {                                                                                           \
+        const char *gs_ = (got), *ws_ = (want);                                                    \
+        check_count++;                                                                             \
+        if (strcmp(gs_, ws_)) {                                                                    \
+            check_failures++;                                                                      \
+            fprintf(stderr, "%s:%d: got \"%s\"\n%*sexpected \"%s\"\n", __FILE__, __LINE__, gs_,    \
+                    (int)strlen(__FILE__) + 5, "", ws_);                                           \
         }                                                                                          \
     } while (0)
 
