@@ -20,8 +20,8 @@ static const char *differing_setting(const sweep_ctx *c, const char *text, char 
     const char *differs = NULL;
     if (!now) return snprintf(key, len, "(out of memory)"), key;
     const int workers = c->spec->workers ? c->spec->workers : omp_get_num_procs();
-    pb_sweep_origin origin = {c->opts->source, c->opts->source_hash,
-                              (const char(*)[96])c->names, workers, c->njobs};
+    pb_sweep_origin origin = {c->opts->source, c->opts->source_hash, (const char(*)[96])c->names,
+                              workers, c->njobs};
     pb_sweep_settings_make(now, c->spec, &origin);
     for (int i = 0; i < now->n && !differs; i++) {
         const char *line = now->line[i];
