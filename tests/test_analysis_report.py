@@ -1,0 +1,585 @@
+#!/usr/bin/env python3
+"""Tests of the analysis tool's sections (scripts/analysis): the enumeration and
+false-positive sections from fixture `compare` output, QQwing, the public kakuro
+collections, tdoku, the ladder, the micro-benchmarks, a real `compare`, and the whole
+report on the small results folder tests/data/analysis.
+
+Run: python3 tests/test_analysis_report.py [PUZZLEBENCH]
+The end-to-end tests need the program for its listings (`engines --csv`, `families
+--csv`): the argument, else $PUZZLEBENCH, else build/puzzlebench; and gnuplot. They
+are skipped when either is missing, unless the program was given as the argument
+(as CTest does): then they fail.
+"""
+
+import json
+import math
+import os
+import re
+import shutil
+import subprocess
+import sys
+import tempfile
+import unittest
+import xml.etree.ElementTree as ET
+from pathlib import Path
+
+sys.dont_write_bytecode = True  # before the fixtures are imported: no __pycache__ in tests/
+from analysis_fixtures import *  # noqa: F401,F403 (paths, fixtures, the analysis modules)
+
+PUZZLEBENCH = os.environ.get("PUZZLEBENCH", str(ROOT / "build" / "puzzlebench"))
+STRICT = False   # the program was named: the end-to-end tests run, or fail
+
+
+# compare --csv output as the contract gives it: enum-all (old) against backtrack/row (new).
+COMPARE_CSV = """family,instance,cells,order,mode,threads,old_samples,old_median_s,old_lo_s,old_hi_s,old_cv,new_samples,\
+new_median_s,new_lo_s,new_hi_s,new_cv,ratio,ratio_lo,ratio_hi,p_value,verdict,old_steps,new_steps,steps_ratio,method,n,\
+bound
+notouch,1x4,4,-,first,1,5,0.0002,0.00019,0.00021,0.01,5,0.000002,0.0000019,0.0000021,0.012,0.01,0.0095,0.0105,\
+0.0079,faster,4000,40,0.01,paired,5,
+notouch,1x4,4,-,count,1,5,0.0002,0.00019,0.00021,0.01,5,0.000199,0.00019,0.00021,0.02,0.995,0.97,1.02,0.69,~,4000,\
+40,0.01,paired,5,
+notouch,2x4,8,-,first,1,5,0.02,0.019,0.021,0.01,5,0.0002,0.00019,0.00021,0.09,0.01,0.0095,0.0105,0.0079,faster,\
+400000,4000,0.01,paired,5,
+notouch,2x4,8,-,count,1,1,0.5,,,,5,0.0002,0.00019,0.00021,0.01,0.0004,,,,faster,500000,4000,0.008,independent,1,\
+at_most
+geomean,,,,,,,,,,,,,,,,0.0464,,,,,,,,,,
+"""
+
+
+class Sections(unittest.TestCase):
+    """The enumeration and false-positive sections from fixture compare output."""
+
+    def setUp(self):
+        self.tmp = Path(tempfile.mkdtemp())
+        write_sweep(self.tmp, "notouch", NOTOUCH_LINES)
+        table = csvread.read_csv(self.tmp / "notouch.csv", need=runs.RUN_COLUMNS)
+        self.groups = runs.group_runs(table)
+        self.listing = __import__("analysis.listing", fromlist=["Listing"]).Listing(
+            csvread.parse_csv(FAKE_ENGINES.splitlines(keepends=True), "engines").rows, [])
+
+    def tearDown(self):
+        shutil.rmtree(self.tmp)
+
+    def test_compare_output_is_parsed(self):
+        c = compare.parse(COMPARE_CSV.splitlines(keepends=True), "fixture")
+        self.assertEqual(len(c.pairs), 4)
+        self.assertAlmostEqual(c.geomean, 0.0464)
+        self.assertEqual(c.pairs[0].verdict, "faster")
+        self.assertEqual(c.pairs[0].new.text(), "2.00 µs [1.90, 2.10]")
+        self.assertTrue(c.pairs[2].new.noisy)        # cv 0.09
+        self.assertFalse(c.pairs[3].compared)
+        with self.assertRaises(ReportError):
+            compare.parse(COMPARE_CSV.replace(",faster,", ",quicker,", 1).splitlines(keepends=True), "bad")
+
+    def test_enumeration_section(self):
+        from analysis.sections import enumeration
+        c = compare.parse(COMPARE_CSV.splitlines(keepends=True), "fixture")
+        lines = enumeration.render(self.listing, self.groups, ["enum-all"], ["backtrack/row"],
+                                   {("enum-all", "backtrack/row"): c})
+        text = "\n".join(lines)
+        # A significant pair: the ratio in words with its interval, and the steps.
+        self.assertIn("| 1x4 | 4 | 100× faster [95.2×, 105×]; 100× fewer steps |", text)
+        # Not significant: shown with its interval, "inconclusive".
+        self.assertIn("| 1x4 | 4 | 1.01× faster [1.03× faster, 1.02× slower], inconclusive; 100× fewer steps |",
+                      text)
+        # A noisy side is marked, with the footnote, and counted all the same.
+        self.assertIn("| 2x4 | 8 | 100× faster [95.2×, 105×]†; 100× fewer steps |", text)
+        self.assertIn(timing.NOISY_NOTE, text)
+        # Enumeration stopped at its limit (0.5 s, 500000 steps; the sweep's backtrack/row: 200 µs, 4000 steps).
+        self.assertIn("| 2x4 | 8 | ≥ 2500× faster, enum-all stopped at its limit; ≥ 125× fewer steps |", text)
+        self.assertIn("| backtrack/row | enum-all | faster on 2 of 2, slower on 0, inconclusive on 0 | "
+                      "faster on 0 of 1, slower on 0, inconclusive on 1; 1 with a run stopped at its limit (bounds "
+                      "in the tables) | 21.6× faster |", text)
+        self.assertNotIn("left out", text)
+        self.assertNotIn("0.0", re.sub(r"\[[^]]*\]", "", text.split("| board")[0].split("geometric mean")[-1]))
+
+    def test_false_positive_rate(self):
+        from analysis.sections import repeatability
+        lines = [COMPARE_CSV.splitlines()[0]]
+        for i in range(20):
+            verdict = "slower" if i == 0 else "~"
+            lines.append(f"notouch,b{i},4,-,count,1,5,1e-3,9e-4,1.1e-3,0.01,5,1e-3,9e-4,1.1e-3,0.01,1.0,0.98,1.02,"
+                         f"0.5,{verdict},10,10,1,independent,5,")
+        c = compare.parse([l + "\n" for l in lines], "fixture")
+        table = csvread.read_csv(self.tmp / "notouch.csv")
+        text = "\n".join(repeatability.render(c, [table]))
+        self.assertIn("**1 of 20 pairs (5.0%) called significantly different** (0 faster, 1 slower; p < 0.05 and "
+                      "the ratio's interval beyond compare's noise floor of 1 ± 3%); the goal is at most 5%: met.",
+                      text)
+        self.assertRegex(text, r"median cv 1% over its 27 rows with two samples or more \(goal: under 3%: met\); "
+                               r"2 of them noisy")
+
+    def test_guard_line_from_the_meta(self):
+        from analysis.sections import repeatability
+        (self.tmp / "g.meta").write_text("speed_tolerance=0.04\nref_run=23 (notouch,ell5,5,enum-all,-,count,1)\n"
+                                         "ref_s=first 7e-06 best 4.6e-06 worst 8e-06 last 4.7e-06 (90 readings)\n"
+                                         "speed_waits=2 (1 recovered, 64 s waited)\n"
+                                         "speed_rounds=1 taken again, 1 kept slower\n")
+        line = repeatability._guard_line(self.tmp / "g.csv")
+        self.assertEqual(line, "- `g.csv`, the guard on the machine's speed (tolerance 0.04): reference run "
+                               "`23 (notouch,ell5,5,enum-all,-,count,1)`, readings `first 7e-06 best 4.6e-06 worst "
+                               "8e-06 last 4.7e-06 (90 readings)`; waits 2 (1 recovered, 64 s waited); rounds 1 taken "
+                               "again, 1 kept slower.")
+        self.assertIn("no record of a guard", repeatability._guard_line(self.tmp / "none.csv"))
+
+    def test_false_positive_section_without_the_repeat(self):
+        from analysis.sections import repeatability
+        text = "\n".join(repeatability.section(None, self.tmp))
+        self.assertIn("_Not run: no `notouch-repeat.csv`.", text)
+
+    def test_section_through_the_program(self):
+        write_samples(self.tmp, "notouch", NOTOUCH_LINES)
+        write_sweep(self.tmp, "notouch-repeat", NOTOUCH_LINES)
+        write_samples(self.tmp, "notouch-repeat", NOTOUCH_LINES)
+        done = run_report(self.tmp)
+        self.assertEqual(done.returncode, 0, done.stderr)
+        text = (self.tmp / "REPORT.md").read_text()
+        headings = [l for l in text.splitlines() if l.startswith("## ")]
+        self.assertEqual(headings[:3], ["## Environment", "## Enumeration against backtracking",
+                                        "## The harness's own false-positive rate"])
+        self.assertIn("| backtrack/row | enum-all |", text)
+        self.assertIn("0 of 27 pairs (0.0%) called significantly different", text)
+        self.assertNotIn("Family: notouch-repeat", text)
+
+
+class Qqwing(unittest.TestCase):
+    """sudoku-qqwing.csv with the timing columns: puzzlebench against QQwing from compare,
+    in one direction for solving and generating, noisy times marked and not claimed."""
+
+    def test_qqwing_section(self):
+        from types import SimpleNamespace
+        from analysis.context import Context
+        from analysis.sections import sudoku
+        tmp = Path(tempfile.mkdtemp())
+        try:
+            header = ("task,tool,set,difficulty,puzzles,wall_s,run_id,row,samples,runs_per_sample,min_s,median_s,"
+                      "mean_s,stddev_s,cv,median_lo_s,median_hi_s,noisy")
+            rows, samples = [header], ["run_id,row,sample,runs,wall_s"]
+            for i, (task, tool, set_, level, n, t, noisy) in enumerate((
+                    ("solve", "qqwing", "9x9-easy", "easy", 1000, 0.06, 0),
+                    ("solve", "puzzlebench", "9x9-easy", "easy", 1000, 0.015, 0),
+                    ("generate", "qqwing", "generated", "simple", 20, 6.0, 1),
+                    ("generate", "puzzlebench", "generated", "simple", 20, 0.06, 0))):
+                rows.append(f"{task},{tool},{set_},{level},{n},{t},{RUN_ID},{i},5,1,{t * 0.98},{t},{t},{t * 0.01},"
+                            f"{0.2 if noisy else 0.01},{t * 0.98},{t * 1.02},{noisy}")
+                samples += [f"{RUN_ID},{i},{k},1,{t}" for k in range(5)]
+            (tmp / "sudoku-qqwing.csv").write_text("\n".join(rows) + "\n")
+            (tmp / "sudoku-qqwing.samples.csv").write_text("\n".join(samples) + "\n")
+            listing = __import__("analysis.listing", fromlist=["Listing"]).Listing(
+                csvread.parse_csv(FAKE_ENGINES.splitlines(keepends=True), "engines").rows, [])
+            ctx = Context(tmp, listing, False, str(FAKE))
+            text = "\n".join(sudoku.qqwing_section(ctx, SimpleNamespace(name="sudoku"), tmp / "sudoku-qqwing.csv"))
+        finally:
+            shutil.rmtree(tmp)
+        self.assertIn("| 9x9-easy | 1000 / 1000 | 60.0 µs [58.8, 61.2] | 15.0 µs [14.7, 15.3] | "
+                      "4.00× faster [3.64×, 4.44×] |", text)
+        # Generating reads the same way round; a noisy side is marked and not claimed.
+        self.assertIn("| simple | 20 / 20 | 300 ms [294, 306]† | 3.00 ms [2.94, 3.06] | 100× faster [90.9×, 111×]† |",
+                      text)
+        self.assertIn("- solving, puzzlebench against QQwing: 9x9-easy 4.00× faster [3.64×, 4.44×]", text)
+        self.assertIn("- generating, puzzlebench against QQwing: simple n/a (a noisy time)", text)
+
+
+class KakuroPublic(unittest.TestCase):
+    """kakuro-public.csv: one row per collection, agreement over the known entries (the
+    unknown ones named), median and max time; without the file, "not run"."""
+
+    def section(self, rows):
+        from types import SimpleNamespace
+        from analysis.sections import kakuro_public
+        tmp = Path(tempfile.mkdtemp())
+        try:
+            files = []
+            if rows is not None:
+                header = "collection,name,rows,cols,known,verdict,agree,solution_checked,steps,wall_s,median_s,run_id"
+                (tmp / "kakuro-public.csv").write_text("\n".join([header] + rows) + "\n")
+                files = [tmp / "kakuro-public.csv"]
+            ctx = SimpleNamespace(dir=tmp, meta_line=lambda *a: "")
+            return "\n".join(kakuro_public.section(ctx, files))
+        finally:
+            shutil.rmtree(tmp)
+
+    def test_rows_per_collection(self):
+        text = self.section([
+            f"cx16,cx16-001,6,6,>=2,multiple,1,0,10,0.001,0.001,{RUN_ID}",
+            f"cx16,cx16-002,6,6,unique,unique,1,1,10,0.003,0.003,{RUN_ID}",
+            f"cx16,cx16-031,8,8,none,unique,0,0,10,0.002,0.002,{RUN_ID}",
+            f"marcel,marcel-huge,101,31,TIMEOUT,multiple,,0,4346991,14.8,14.8,{RUN_ID}",
+            f"marcel,marcel-u,4,4,unique,unique,1,1,7,0.00002,0.00002,{RUN_ID}"])
+        self.assertIn("| cx16 | 3 | 2 of 3 | 2.00 ms | 3.00 ms |", text)
+        self.assertIn("| marcel | 2 | 1 of 1 (1 unknown: marcel-huge: multiple) | 7.40 s | 14.8 s |", text)
+        self.assertIn("2 unique puzzles' solutions", text)
+
+    def test_not_run(self):
+        text = self.section(None)
+        self.assertIn("### Public collections", text)
+        self.assertIn("_Not run: no `kakuro-public.csv`", text)
+
+
+class TdokuSection(unittest.TestCase):
+    """tdoku's published figures always; with sudoku-tdoku.csv, logic and tdoku per set
+    and mode: medians and ranges over the rounds, and the per-round ratio."""
+
+    def section(self, rows):
+        from analysis.sections import sudoku_tdoku
+        tmp = Path(tempfile.mkdtemp())
+        try:
+            path = None
+            if rows is not None:
+                path = tmp / sudoku_tdoku.FILE
+                lines = ["set,mode,tool,round,puzzles,puzzles_per_s,guesses_per_puzzle"]
+                lines += [",".join(str(x) for x in r) for r in rows]
+                path.write_text("\n".join(lines) + "\n")
+            return "\n".join(sudoku_tdoku.section(None, path))
+        finally:
+            shutil.rmtree(tmp)
+
+    def test_published_only(self):
+        text = self.section(None)
+        self.assertIn("| `top1465` | 137580 | 9.05 |", text)
+        self.assertIn("| `forum_hardest_1905_11plus` | 24002 | 64.98 |", text)
+        self.assertIn("is shown when `sudoku-tdoku.csv` is in the results", text)
+
+    def test_measured_rounds(self):
+        rows = []
+        for rnd, (ours, theirs) in enumerate(((110000, 100000), (99000, 110000), (130000, 100000)), 1):
+            rows.append(("top1465", "first", "logic", rnd, 1465, ours, 5.67))
+            rows.append(("top1465", "first", "tdoku", rnd, 1465, theirs, 6.07))
+        text = self.section(rows)
+        # Ratios per round 1.10, 0.90, 1.30: median 1.10, range 0.90 to 1.30.
+        self.assertIn("| `top1465` | first | 3 | 110000 [99000, 130000] | 100000 [100000, 110000] | "
+                      "1.10 [0.90, 1.30] | 5.67 [5.67, 5.67] | 6.07 [6.07, 6.07] |", text)
+
+
+class Ladder(unittest.TestCase):
+    """FAMILY-ladder.csv (bench/ladder.py): the first rung that solves every instance,
+    totals with lower bounds, and the targets' ratios, on hand-made rows."""
+
+    HEADER = ("family,set,param,instance,tool,kind,order,mode,status,solutions,steps,backtracks,guesses,learnts,"
+              "wall_s,run_id,row,samples,runs_per_sample,min_s,median_s,mean_s,stddev_s,cv,median_lo_s,median_hi_s,"
+              "noisy")
+
+    def section(self, rows, limit="10", micro=None):
+        from analysis.context import Context
+        from analysis.sections import ladder
+        tmp = Path(tempfile.mkdtemp())
+        try:
+            lines = [self.HEADER]
+            for i, (set_, param, tool, st, bt, t) in enumerate(rows):
+                kind = "outside" if tool in ("minisat", "cadical") else "engine"
+                n = 1 if st == "limit" else 3
+                lo, hi = ("", "") if n == 1 else (t * 0.9, t * 1.1)
+                lines.append(f"latin,{set_},{param},i-{set_}-{param},{tool},{kind},-,first,{st},"
+                             f"{int(st == 'done')},{bt * 2},{bt},{bt},,{t},{RUN_ID},{i},{n},1,{t},{t},{t},0,0,"
+                             f"{lo},{hi},0")
+            (tmp / "latin-ladder.csv").write_text("\n".join(lines) + "\n")
+            (tmp / "latin-ladder.meta").write_text(f"run_id={RUN_ID}\ncommit=abc123\ntime_limit_s={limit}\n")
+            if micro:
+                cases = [{"name": f"sudoku/9x9-bench/{e}/real_time", "run_name": f"sudoku/9x9-bench/{e}/real_time",
+                          "run_type": "iteration", "real_time": t, "time_unit": "us"}
+                         for e, ts in micro.items() for t in ts]
+                (tmp / "micro.json").write_text(json.dumps({"benchmarks": cases}))
+            listing = __import__("analysis.listing", fromlist=["Listing"]).Listing(
+                csvread.parse_csv(FAKE_ENGINES.splitlines(keepends=True), "engines").rows, [])
+            return "\n".join(ladder.section(Context(tmp, listing, False, str(FAKE)), tmp))
+        finally:
+            shutil.rmtree(tmp)
+
+    def test_rungs_totals_and_targets(self):
+        text = self.section([
+            ("qwh-30", "0.40", "propagate", "limit", 2000000, 10.0),
+            ("qwh-30", "0.40", "alldiff", "done", 100, 0.02),
+            ("qwh-30", "0.80", "propagate", "done", 300, 0.01),
+            ("qwh-30", "0.80", "alldiff", "done", 0, 0.03),
+            ("qwh-40", "0.40", "learn", "done", 5000, 2.0),
+            ("qwh-40", "0.40", "cadical", "done", 900, 1.0),
+            ("qwh-40", "0.50", "learn", "done", 6000, 3.0),
+            ("qwh-40", "0.50", "cadical", "done", 800, 1.5),
+        ])
+        # propagate stops at 0.40 on qwh-30: alldiff is the first rung to solve all there;
+        # qwh-40 ran learn only, which solves both.
+        self.assertIn("no rung of the ladder solves all 4 instances within 10 s", text)
+        self.assertIn("First rung solving every instance, per set: `qwh-30`: alldiff, `qwh-40`: learn.", text)
+        self.assertIn("cadical solves 2 of 4", text)
+        # totals: a stopped run counts with what it used, and the total is then a bound
+        self.assertIn("| propagate | 1/2 | ≥ 10.0 s | - | - |", text)
+        self.assertIn("| learn | - | - | 2/2 | 5.00 s |", text)
+        self.assertIn("| cadical (outside) | - | - | 2/2 | 2.50 s |", text)
+        # per instance: median [range] · backtracks, ≥ for the stopped run
+        self.assertIn("| 0.40 | ≥ 10.0 s · ≥ 2,000,000 | 20.0 ms [18.0, 22.0] · 100 |", text)
+        self.assertIn("propagate: stopped at the limit at 0.40 (the peak among them, or below the lowest fraction run)", text)
+        self.assertIn("learn: 0.50; cadical: 0.40 (the lowest fraction run: the peak may lie below it).", text)
+        # the targets
+        self.assertIn("alldiff takes ≥ 20,000× fewer backtracks (goal: at least 10× fewer)", text)
+        self.assertIn("On the one square of the set where both backtracked: ≥ 20,000× fewer backtracks.", text)
+        # a set's table has the columns of the tools that ran on it
+        self.assertIn("| hole fraction | propagate | alldiff |\n", text)
+        self.assertIn("2/2 solved in 5.00 s against 2/2 in 2.50 s: learn is 2.00× slower (goal: at most 2× slower: "
+                      "met)", text)
+
+    def test_learn_against_logic_from_micro(self):
+        rows = [("qwh-30", "0.40", "alldiff", "done", 100, 0.02)]
+        text = self.section(rows, micro={"learn": [80, 90, 100], "logic": [10, 11, 12]})
+        self.assertIn("learn is 8.18× slower (the repetitions allow 6.67× to 10×; goal: within 10×: met)", text)
+        text = self.section(rows, micro={"learn": [80, 90, 130], "logic": [10, 11, 12]})
+        self.assertIn("(the repetitions allow 6.67× to 13×; goal: within 10×: not settled by these repetitions)", text)
+        self.assertNotIn("learn against logic", self.section(rows))
+
+    def test_alldiff_target_with_no_backtrack(self):
+        text = self.section([
+            ("qwh-30", "0.60", "propagate", "limit", 7000000, 10.0),
+            ("qwh-30", "0.60", "alldiff", "done", 0, 0.03),
+        ])
+        self.assertIn("0 backtracks against ≥ 7,000,000: alldiff takes none at all: its filtering alone completes "
+                      "the square (goal: at least 10× fewer: met).", text)
+
+    def test_hardest_square(self):
+        text = self.section([
+            ("qwh-50", "0.30", "cadical", "limit", 0, 10.0),
+            ("qwh-50", "0.60", "cadical", "done", 3000, 3.0),
+            ("qwh-50", "0.30", "propagate", "limit", 10, 10.0),
+            ("qwh-50", "0.60", "propagate", "limit", 10, 10.0),
+            ("qwh-50", "0.30", "alldiff", "done", 10, 1.0),
+            ("qwh-50", "0.60", "alldiff", "done", 50, 1.0),
+        ])
+        # a killed outside solver has no counts, and still stopped where it is hardest
+        self.assertIn("propagate: at the limit on every square, not located; alldiff: 0.60; cadical: stopped at "
+                      "the limit at 0.30 (the peak among them, or below the lowest fraction run).", text)
+
+    def test_learn_target_missed_with_fewer_solved(self):
+        text = self.section([
+            ("qwh-40", "0.40", "learn", "limit", 5000, 10.0),
+            ("qwh-40", "0.40", "cadical", "done", 900, 4.0),
+        ])
+        self.assertIn("0/1 solved in ≥ 10.0 s against 1/1 in 4.00 s: learn is ≥ 2.50× slower (goal: at least as "
+                      "many solved: missed)", text)
+        self.assertIn("no rung of the ladder solves the one instance within 10 s", text)
+
+
+class Micro(unittest.TestCase):
+    """Google Benchmark JSON with --benchmark_repetitions: the median with [min, max]."""
+
+    def test_repetitions(self):
+        from analysis.sections import micro
+        tmp = Path(tempfile.mkdtemp())
+        try:
+            entries = []
+            for name, times, extra in (("a/real_time", (10.0, 9.8, 10.1), {}),
+                                       ("b/real_time", (2.0, 1.4, 2.2), {"puzzles": 25.0})):
+                for i, t in enumerate(times):
+                    entries.append(dict(name=name, run_name=name, run_type="iteration", repetitions=3,
+                                        repetition_index=i, iterations=100, real_time=t, time_unit="us", **extra))
+                entries.append(dict(name=name + "_median", run_name=name, run_type="aggregate", aggregate_name="median",
+                                    real_time=sorted(times)[1], time_unit="us", **extra))
+                mean = sum(times) / 3
+                sd = (sum((t - mean) ** 2 for t in times) / 2) ** 0.5
+                entries.append(dict(name=name + "_cv", run_name=name, run_type="aggregate", aggregate_name="cv",
+                                    aggregate_unit="percentage", real_time=sd / mean, time_unit="us", **extra))
+            path = tmp / "micro.json"
+            path.write_text(json.dumps({"context": {}, "benchmarks": entries}))
+            text = "\n".join(micro.section(None, path))
+        finally:
+            shutil.rmtree(tmp)
+        self.assertIn("| `a/real_time` | 10.0 µs [9.80, 10.1] | - | 100 |", text)
+        # 2.0 µs per iteration of 25 puzzles: 80 ns a puzzle; cv 23%: noisy.
+        self.assertIn("| `b/real_time` | 25 | 80.0 ns [56.0, 88.0]† |", text)
+        self.assertIn(timing.NOISY_NOTE, text)
+
+
+class RealCompare(unittest.TestCase):
+    """The two compare sections through the program's own `compare`, when it has one
+    (skipped with a program that has none)."""
+
+    def setUp(self):
+        try:
+            done = subprocess.run([PUZZLEBENCH, "compare", "--help"], capture_output=True, text=True, timeout=30)
+            known = done.returncode == 0
+        except OSError:
+            known = False
+        if not known:
+            self.skipTest(f"{PUZZLEBENCH} has no `compare`")
+        self.tmp = Path(tempfile.mkdtemp())
+
+    def tearDown(self):
+        shutil.rmtree(self.tmp)
+
+    def test_sections_through_compare(self):
+        for name in ("notouch", "notouch-repeat"):
+            write_sweep(self.tmp, name, NOTOUCH_LINES)
+            write_samples(self.tmp, name, NOTOUCH_LINES)
+        done = run_report(self.tmp, program=PUZZLEBENCH)
+        self.assertEqual(done.returncode, 0, done.stderr)
+        text = (self.tmp / "REPORT.md").read_text()
+        enum = text.split("## Enumeration against backtracking")[1].split("\n## ")[0]
+        self.assertIn("| backtrack/row | enum-all | faster on 2 of 2, slower on 0, inconclusive on 0 |", enum)
+        self.assertIn("| 2x4 | 8 | ≥ 2500× faster, enum-all stopped at its limit; ≥ 125× fewer steps |", enum)
+        self.assertIn("**0 of 27 pairs (0.0%) called significantly different**", text)
+
+
+def usable_program():
+    """Why the end-to-end tests cannot run here, or None when they can."""
+    if shutil.which("gnuplot") is None:
+        return "no gnuplot"
+    try:
+        done = subprocess.run([PUZZLEBENCH, "engines", "--csv"], capture_output=True, timeout=30)
+    except OSError:
+        return f"no program {PUZZLEBENCH} (give its path as the argument or in PUZZLEBENCH)"
+    if done.returncode != 0:
+        return f"{PUZZLEBENCH} has no `engines --csv`"
+    return None
+
+
+class EndToEnd(unittest.TestCase):
+    """The whole report on tests/data/analysis, in a copy."""
+
+    @classmethod
+    def setUpClass(cls):
+        why = usable_program()
+        if why and STRICT:
+            raise RuntimeError(why)
+        if why:
+            raise unittest.SkipTest(why)
+        cls.tmp = Path(tempfile.mkdtemp())
+        cls.dir = cls.tmp / "results"
+        shutil.copytree(FIXTURE, cls.dir)
+        cls.run_report(cls.dir)
+
+    @classmethod
+    def tearDownClass(cls):
+        shutil.rmtree(cls.tmp)
+
+    @staticmethod
+    def run_report(results, *options):
+        return subprocess.run([sys.executable, str(REPORT), "--puzzlebench", PUZZLEBENCH, *options, str(results)],
+                              capture_output=True, text=True, timeout=60)
+
+    def test_report_has_every_section(self):
+        text = (self.dir / "REPORT.md").read_text()
+        headings = [line for line in text.splitlines() if line.startswith("#")]
+        for heading in HEADINGS:
+            self.assertIn(heading, headings)
+        # Engines in registry order: backtrack before logic before seed (sudoku 4x4 table).
+        table = text.split("### sudoku 4x4 (16 cells), mode = first")[1]
+        self.assertLess(table.index("| backtrack/row |"), table.index("| logic |"))
+        self.assertLess(table.index("| logic |"), table.index("| seed |"))
+
+    def test_numbers_read_as_the_rules_say(self):
+        text = (self.dir / "REPORT.md").read_text()
+        # No ratio in the old "1.23x" form, none below 1, no time without its unit.
+        self.assertNotRegex(text, r"\b\d+(\.\d+)?x\b")
+        for m in re.finditer(r"(\d[\d,]*(?:\.\d+)?)× (faster|slower|fewer|more|less)", text):
+            self.assertGreaterEqual(float(m.group(1).replace(",", "")), 1, m.group(0))
+        self.assertNotRegex(text, r"\| 0\.0\d+ \||\d\.\d+e-\d")
+        self.assertIn("Built from one commit: `ffb6da64d6117b79f1596eaa8426411395cc0d23`", text)
+
+    def test_readme_and_docs_point_to_sections_the_report_has(self):
+        text = (self.dir / "REPORT.md").read_text()
+        slugs = set()
+        for line in text.splitlines():
+            if line.startswith("#"):
+                title = line.lstrip("#").strip().lower()
+                slugs.add(re.sub(r"\s", "-", re.sub(r"[^\w\s-]", "", title)))
+        readme = (ROOT / "README.md").read_text()
+        anchors = re.findall(r"results/REPORT\.md#([\w-]+)", readme)
+        self.assertIn("enumeration-against-backtracking", anchors)
+        for doc in sorted((ROOT / "docs").glob("*.md")):
+            anchors += re.findall(r"results/REPORT\.md#([\w-]+)", doc.read_text())
+        for anchor in anchors:
+            self.assertIn(anchor, slugs)
+        # The README copies no measured ratio from a run.
+        self.assertNotRegex(readme, r"\b\d+(\.\d+)?x (faster|fewer|on|smaller)\b")
+
+    def test_every_plot_has_its_four_files(self):
+        text = (self.dir / "REPORT.md").read_text()
+        for name in PLOTS:
+            for ext in ("gp", "tsv", "png", "svg"):
+                path = self.dir / "plots" / f"{name}.{ext}"
+                self.assertTrue(path.is_file() and path.stat().st_size > 0, path)
+            self.assertIn(f"](plots/{name}.png)", text)
+        self.assertTrue((self.dir / "plots" / "kakuro-example.svg").is_file())
+        self.assertNotIn("not generated", text)
+
+    def test_a_picture_of_every_family(self):
+        text = (self.dir / "REPORT.md").read_text()
+        section = text.split("## Pictures of every family")[1]
+        names = re.findall(r"\]\(plots/(picture-[\w-]+\.svg)\)", section)
+        families = {"notouch", "sudoku", "kakuro", "tenpair", "latin"}
+        self.assertEqual({n[len("picture-"):-len(".svg")].split("-")[0] for n in names}, families)
+        self.assertIn("picture-tenpair-win.svg", names)
+        self.assertNotIn("not drawn", section)
+        for name in names + ["kakuro-example.svg", "kakuro-example-solution.svg"]:
+            root = ET.parse(self.dir / "plots" / name).getroot()
+            self.assertEqual(root.tag, "{http://www.w3.org/2000/svg}svg", name)
+        # The win is animated; the others are still pictures.
+        self.assertTrue("<set attributeName" in (self.dir / "plots" / "picture-tenpair-win.svg").read_text())
+        self.assertFalse("<set attributeName" in (self.dir / "plots" / "picture-sudoku.svg").read_text())
+
+    def test_a_plot_redraws_from_its_folder(self):
+        plots = self.dir / "plots"
+        (plots / "tenpair-wins.png").unlink()
+        subprocess.run(["gnuplot", "tenpair-wins.gp"], cwd=plots, check=True, capture_output=True, timeout=30)
+        self.assertTrue((plots / "tenpair-wins.png").stat().st_size > 0)
+
+    def test_limit_rows_are_drawn_as_lower_bounds(self):
+        gp = (self.dir / "plots" / "notouch-steps.gp").read_text()
+        self.assertIn("pt 6", gp)        # an open circle: enum-all stopped at its limit on 2x6
+        self.assertIn("lower bound", (self.dir / "plots" / "notouch-steps.tsv").read_text())
+
+    def test_ladder(self):
+        text = (self.dir / "REPORT.md").read_text()
+        ladder = text.split("## The rungs of reasoning, side by side")[1].split("\n## ")[0]
+        # The fixture (tests/data/analysis/latin-ladder.csv, 3 squares cut from a run
+        # with a 10 s limit): propagate stops at the n = 30 square with 0.40 holes.
+        self.assertIn("First rung solving every instance, per set: `qwh-30`: alldiff, `qwh-40`: none.", ladder)
+        self.assertIn("| alldiff | 2/2 | 100 ms | 0/1 | ≥ 10.0 s |", ladder)
+        self.assertIn("alldiff takes ≥ 7470× fewer backtracks", ladder)
+        self.assertIn("learn is ≥ 4.69× slower (goal: at least as many solved: missed)", ladder)
+
+    def test_latin_peaks_and_bounds(self):
+        text = (self.dir / "REPORT.md").read_text()
+        latin = text.split("## Latin squares with holes (QWH)")[1].split("\n## ")[0]
+        # The fixture (tests/data/analysis/latin.csv, cut from a run with a 1e5 step
+        # limit): at n = 15 the mrv searches peak at 0.50 with every run finished;
+        # row and degree order reach the limit at 0.50 and 0.70 alike.
+        self.assertIn("| 15 | backtrack/mrv | 0.50 | 37,715 |", latin)
+        self.assertIn("| 15 | backtrack/row | 0.50–0.70 (2 fractions tie, the median at the limit) | ≥ 100,000 |",
+                      latin)
+        self.assertIn("- Where the median steps peak — n = 15: 0.50 (backtrack/mrv, propagate/mrv); not located for "
+                      "the other 4 (4 tie at the limit over 0.50–0.70)", latin)
+        self.assertIn("| backtrack/mrv against propagate/mrv | 1.11× more steps |", latin)
+        self.assertIn("Our 2 located peaks of the median steps lie at 0.50 holes (2 below QCP's 58%; n = 15).", latin)
+        self.assertIn("Degree and row order took identical steps", latin)
+        self.assertIn("We did not measure the backbone", latin)
+        # The median of the one n = 20 instance at 0.7 is a lower bound: the run hit the limit.
+        tsv = (self.dir / "plots" / "latin-steps.tsv").read_text()
+        block = tsv.split("# propagate/mrv, n = 20:")[1].split("\n\n\n")[0]
+        self.assertIn("\n0.7\t100000\t1\t", block)
+
+    def test_latin_instance_name_is_one_line_error(self):
+        broken = self.tmp / "latin-broken"
+        broken.mkdir()
+        lines = (FIXTURE / "latin.csv").read_text().splitlines(keepends=True)
+        (broken / "latin.csv").write_text("".join(lines[:3]) + lines[3].replace("qwh-15-0.3-s1", "qwh-15-x-s1")
+                                          + "".join(lines[4:]))
+        done = self.run_report(broken, "--no-plots")
+        self.assertEqual(done.returncode, 1)
+        self.assertRegex(done.stderr, r'^report: \S+/latin\.csv:4: instance "qwh-15-x-s1-i\d+": expected '
+                                      r'qwh-N-F-sSEED-iINDEX \(N the order, F the hole fraction\)\n$')
+
+    def test_missing_column_is_one_line_error(self):
+        broken = self.tmp / "broken"
+        shutil.copytree(FIXTURE, broken)
+        csv = broken / "sudoku-4x4.csv"
+        lines = csv.read_text().splitlines(keepends=True)
+        csv.write_text(lines[0].replace(",steps,", ",stepz,") + "".join(lines[1:]))
+        done = self.run_report(broken, "--no-plots")
+        self.assertEqual(done.returncode, 1)
+        self.assertEqual(done.stderr, f'report: {csv}:1: no column "steps" in the header\n')
+        self.assertFalse((broken / "REPORT.md").exists())
+
+
+if __name__ == "__main__":
+    if len(sys.argv) > 1 and not sys.argv[1].startswith("-"):
+        PUZZLEBENCH = sys.argv.pop(1)
+        STRICT = True
+    unittest.main()
