@@ -173,60 +173,61 @@ class Pool:
         self.median_attempts, self.p90_attempts = kakuro_data.tidy(attempts.median()), attempts.quantile(0.9)
 
 
-def _seed_figures(ctx, methods, puzzles, gen_files):
-    out = ["### The seed's figures and ours", ""]
-    if SEED not in methods and OURS not in methods:
-        return out + [f"_Neither `kakuro-gen-{SEED}.csv` nor `kakuro-gen-{OURS}.csv` has puzzles: no comparison._", ""]
-    have = set(methods)
+class _SeedMeasures:
+    """The measures of the seed's figures, each as the text of one table cell, for a
+    method m over the generated puzzles (`have`: the methods with a file)."""
 
-    def span(lo, hi):
+    def __init__(self, puzzles, have):
+        self.puzzles, self.have = puzzles, have
+
+    def span(self, lo, hi):
         return f"{lo}x{lo}" if lo == hi else f"{lo}x{lo}–{hi}x{hi}"
 
-    def none(m, level, lo, hi):
-        return f"no {level} puzzle of {span(lo, hi)}" if m in have else "no file"
+    def none(self, m, level, lo, hi):
+        return f"no {level} puzzle of {self.span(lo, hi)}" if m in self.have else "no file"
 
-    def under1(m, level, lo, hi):
-        p = Pool(puzzles, m, level, lo, hi)
+    def under1(self, m, level, lo, hi):
+        p = Pool(self.puzzles, m, level, lo, hi)
         if not p.n:
-            return none(m, level, lo, hi)
+            return self.none(m, level, lo, hi)
         return (f"{percent(p.under_1s, p.n)} under 1 s ({p.under_1s} of {p.n}; median {ge(p.median_ms[1])}"
                 f"{millis(p.median_ms[0])}, max {ge(p.max_ms[1])}{millis(p.max_ms[0])})")
 
-    def near15(m):
+    def near15(self, m):
         """The easy 15x15 row: that size, else the largest easy size below it."""
-        if Pool(puzzles, m, "easy", 15, 15).n:
-            return under1(m, "easy", 15, 15)
-        if m not in have:
+        if Pool(self.puzzles, m, "easy", 15, 15).n:
+            return self.under1(m, "easy", 15, 15)
+        if m not in self.have:
             return "no file"
-        sides = [p.rows for p in puzzles if p.method == m and p.level == "easy" and p.rows < 15]
+        sides = [p.rows for p in self.puzzles if p.method == m and p.level == "easy" and p.rows < 15]
         if not sides:
             return "no easy puzzle up to 15x15"
         b = max(sides)
-        return f"no 15x15 run; at {b}x{b} (its largest): " + under1(m, "easy", b, b)
+        return f"no 15x15 run; at {b}x{b} (its largest): " + self.under1(m, "easy", b, b)
 
-    def over10(m, limit):
-        p = Pool(puzzles, m, "hard", 9, 11)
+    def over10(self, m, limit):
+        p = Pool(self.puzzles, m, "hard", 9, 11)
         if not p.n:
-            return none(m, "hard", 9, 11)
+            return self.none(m, "hard", 9, 11)
         s = (f"{percent(p.over_10s, p.n)} over 10 s ({p.over_10s} of {p.n}); slowest {ge(p.max_ms[1])}"
              f"{millis(p.max_ms[0])}")
         if p.limit:
             s += f"; {p.limit} hit the {limit + ' s ' if limit else ''}limit"
         return s
 
-    def attempts(m, level):
-        p = Pool(puzzles, m, level, 9, 11)
+    def attempts(self, m, level):
+        p = Pool(self.puzzles, m, level, 9, 11)
         if not p.n:
-            return none(m, level, 9, 11)
+            return self.none(m, level, 9, 11)
         return (f"median {ge(p.median_attempts[1])}{count_or_half(p.median_attempts[0])}, mean {ge(p.done < p.n)}"
                 f"{p.attempts_sum / p.n:.1f}, p90 {ge(p.p90_attempts[1])}{count_or_half(p.p90_attempts[0])} "
                 f"({p.n} puzzles)")
 
-    def tops(m, limit):
+    def tops(self, m, limit):
         """The largest hard side up to which every puzzle of every size was done."""
-        if m not in have:
+        if m not in self.have:
             return "no file"
-        hard = [p for p in puzzles if p.method == m and p.level == "hard"]
+        hard = [p for p in self.puzzles if p.method == m and p.level == "hard"]
         if not hard:
             return "no hard puzzles"
         sides = sorted({p.rows for p in hard})
@@ -239,7 +240,7 @@ def _seed_figures(ctx, methods, puzzles, gen_files):
         if not top:
             s = sides[0]
             return f"not even the smallest hard size ({s}x{s}): {bad[s]} not done"
-        p = Pool(puzzles, m, "hard", top, top)
+        p = Pool(self.puzzles, m, "hard", top, top)
         text = (f"every puzzle done up to {top}x{top}{' (the largest tried)' if top == sides[-1] else ''}; there "
                 f"median {ge(p.median_ms[1])}{millis(p.median_ms[0])}, max {ge(p.max_ms[1])}{millis(p.max_ms[0])}")
         if top < sides[-1]:
@@ -247,18 +248,25 @@ def _seed_figures(ctx, methods, puzzles, gen_files):
             text += f"; at {s}x{s}: {bad[s]} not done" + (f" within {limit} s" if limit else "")
         return text
 
+
+def _seed_figures(ctx, methods, puzzles, gen_files):
+    out = ["### The seed's figures and ours", ""]
+    if SEED not in methods and OURS not in methods:
+        return out + [f"_Neither `kakuro-gen-{SEED}.csv` nor `kakuro-gen-{OURS}.csv` has puzzles: no comparison._", ""]
+    q = _SeedMeasures(puzzles, set(methods))
     la, lb = _time_limit(ctx, SEED), _time_limit(ctx, OURS)
     rows = [
-        ["easy, up to 11x11: share under 1 s", "always", under1(SEED, "easy", 1, 11), under1(OURS, "easy", 1, 11)],
-        ["easy, about 15x15: share under 1 s", "usually", near15(SEED), near15(OURS)],
-        ["hard, 9x9–11x11: share under 1 s", "about half", under1(SEED, "hard", 9, 11), under1(OURS, "hard", 9, 11)],
-        ["hard, 9x9–11x11: share over 10 s; slowest", "about 5% over 10 s; all under 30 s", over10(SEED, la),
-         over10(OURS, lb)],
+        ["easy, up to 11x11: share under 1 s", "always", q.under1(SEED, "easy", 1, 11), q.under1(OURS, "easy", 1, 11)],
+        ["easy, about 15x15: share under 1 s", "usually", q.near15(SEED), q.near15(OURS)],
+        ["hard, 9x9–11x11: share under 1 s", "about half", q.under1(SEED, "hard", 9, 11),
+         q.under1(OURS, "hard", 9, 11)],
+        ["hard, 9x9–11x11: share over 10 s; slowest", "about 5% over 10 s; all under 30 s", q.over10(SEED, la),
+         q.over10(OURS, lb)],
         [f"hard: how far it goes ({la + ' s' if la else 'time'} limit per puzzle)", "tops out at about 12x12",
-         tops(SEED, la), tops(OURS, lb)],
-        ["easy, 9x9–11x11: attempts per puzzle", "tens", attempts(SEED, "easy"), attempts(OURS, "easy")],
-        ["hard, 9x9–11x11: attempts per puzzle", "hundreds to thousands", attempts(SEED, "hard"),
-         attempts(OURS, "hard")],
+         q.tops(SEED, la), q.tops(OURS, lb)],
+        ["easy, 9x9–11x11: attempts per puzzle", "tens", q.attempts(SEED, "easy"), q.attempts(OURS, "easy")],
+        ["hard, 9x9–11x11: attempts per puzzle", "hundreds to thousands", q.attempts(SEED, "hard"),
+         q.attempts(OURS, "hard")],
     ]
     out += ["The seed's timings (design notes: Java, on a 2007 laptop) beside the same measures from the seed's method "
             "re-run here (`thesis-all-seed`: its checker, a whole new fill after each failed check, its table of 25 "

@@ -227,36 +227,49 @@ def _plot(ctx, name, groups, metric):
                  f"set title {quote('mode = ' + mode)} noenhanced")
         clauses = []
         for g in series:
-            pts = points.get((mode, g.label), {})
-            if not pts:
-                continue
-            style = series_style(listing, g.engine, g.order)
-            exact, bounds, last = [], [], None
-            for x in range(len(instances)):
-                if x in pts and not pts[x][1]:
-                    if last is not None and last != x - 1:
-                        exact.append(None)
-                    exact.append((x, pts[x][0], pts[x][2], pts[x][3], instances[x]))
-                    last = x
-                elif x in pts:
-                    bounds.append((x, pts[x][0], pts[x][2], pts[x][3], instances[x]))
-            columns = ("x", column, "lo", "hi", "instance")
-            if exact:
-                what = "medians with their intervals (lo, hi)" if metric == "time" else "exact counts"
-                data = plot.block(f"{g.label}, mode {mode}: {what}", columns, exact)
-                drawn = "using 1:2:3:4 with yerrorlines" if metric == "time" else "using 1:2 with linespoints"
-                clauses.append(f"{data} {drawn} {style.lines()} ps 1.1 notitle")
-            if bounds:
-                data = plot.block(f"{g.label}, mode {mode}: lower bounds (what the runs stopped at a limit used)",
-                                  columns, bounds)
-                clauses.append(f"{data} using 1:2 with points lc rgb {quote(style.colour)} "
-                               f"pt {open_point(style.point)} ps 1.3 notitle")
+            clauses += _series_clauses(plot, listing, g, points.get((mode, g.label), {}), mode, instances,
+                                       column, metric)
         if not clauses:
             plot.add("set yrange [1:10]", "set label 99 'no runs with status=done' at graph 0.5, 0.5 center",
                      f"plot {tics}", "unset label 99", "set yrange [*:*]")
         else:
             plot.add("plot " + ", \\\n     ".join(clauses + [tics]))
-    # The shared legend: an empty plot across the bottom holds the key.
+    _legend(plot, listing, series, any_bound, key_h, rows)
+    return plot
+
+
+def _series_clauses(plot, listing, g, pts, mode, instances, column, metric):
+    """The plot clauses of one engine/order's points in one mode's panel: a line through
+    its exact values (broken where a board is missing), open symbols for its bounds."""
+    if not pts:
+        return []
+    style = series_style(listing, g.engine, g.order)
+    exact, bounds, last = [], [], None
+    for x in range(len(instances)):
+        if x in pts and not pts[x][1]:
+            if last is not None and last != x - 1:
+                exact.append(None)
+            exact.append((x, pts[x][0], pts[x][2], pts[x][3], instances[x]))
+            last = x
+        elif x in pts:
+            bounds.append((x, pts[x][0], pts[x][2], pts[x][3], instances[x]))
+    columns = ("x", column, "lo", "hi", "instance")
+    clauses = []
+    if exact:
+        what = "medians with their intervals (lo, hi)" if metric == "time" else "exact counts"
+        data = plot.block(f"{g.label}, mode {mode}: {what}", columns, exact)
+        drawn = "using 1:2:3:4 with yerrorlines" if metric == "time" else "using 1:2 with linespoints"
+        clauses.append(f"{data} {drawn} {style.lines()} ps 1.1 notitle")
+    if bounds:
+        data = plot.block(f"{g.label}, mode {mode}: lower bounds (what the runs stopped at a limit used)",
+                          columns, bounds)
+        clauses.append(f"{data} using 1:2 with points lc rgb {quote(style.colour)} "
+                       f"pt {open_point(style.point)} ps 1.3 notitle")
+    return clauses
+
+
+def _legend(plot, listing, series, any_bound, key_h, rows):
+    """The shared legend: an empty plot across the bottom holds the key."""
     plot.add("unset title; unset xlabel; unset ylabel; unset border; unset tics; unset grid; unset logscale",
              "set xrange [0:1]; set yrange [0:1]",
              f"set lmargin at screen 0.02; set rmargin at screen 0.98; set tmargin at screen {key_h:.3f}; "
@@ -269,4 +282,3 @@ def _plot(ctx, name, groups, metric):
         keys.append(f"NaN with points lc rgb 'black' pt {open_point(FILLED_POINTS[0])} ps 1.1 "
                     f"title {quote(LOWER_BOUND_KEY)}")
     plot.add("plot " + ", \\\n     ".join(keys or ["NaN notitle"]), "unset multiplot")
-    return plot

@@ -229,7 +229,14 @@ def _counts(ctx, runs_, meta, engine_rank):
     out += table(["bound"] + [f"{escape(e)} peak memory" for e in engines]
                  + [f"{escape(e)} time (one run)" for e in engines],
                  "r" * (1 + 2 * len(engines)), rows) + [""]
-    # Summary: agreement, where each engine stopped, the largest common bound.
+    out += _counts_summary(counted, at, bounds, engines, meta, skip)
+    return out + [""]
+
+
+def _counts_summary(counted, at, bounds, engines, meta, skip):
+    """The summary under the count tables: agreement, where each engine stopped, and
+    ours against each other engine at the largest bound both finished."""
+    out = []
     wins_at = {}
     disagree = False
     for r in counted:
@@ -262,7 +269,7 @@ def _counts(ctx, runs_, meta, engine_rank):
             out.append(f"- {OURS} against {escape(e)} at bound {b} (the largest both finished): "
                        f"{ratio(c.peak, x.peak, LESS_MEMORY, MORE_MEMORY)} at the peak, {ratio(c.wall, x.wall)} "
                        "(one run each)")
-    return out + [""]
+    return out
 
 
 def _engine_styles(engines):
