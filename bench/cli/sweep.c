@@ -97,7 +97,8 @@ static const pb_option sweep_options[] = {
     {.name = "list",
      .type = PB_OPT_FLAG,
      .offset = offsetof(sweep_cli, list),
-     .help = "print the runs and exit"},
+     .help = "print the runs and the time the earlier run in --out took\n"
+             "(scaled to these runs), and exit"},
     PB_OPTION_QUIET(sweep_cli, quiet, "no progress line and no summary line"),
     {.name = "quick",
      .type = PB_OPT_FLAG,
