@@ -1,5 +1,5 @@
 #!/usr/bin/env bash
-# cli_progress.sh — the progress report of count, solve and time (harness/io/progress.c): a
+# cli_progress.sh — the progress report of count, solve, time and sweep (harness/io/progress.c): a
 # redrawn line on a terminal (under `script`, a pty), plain lines when stderr is a
 # pipe (PB_PROGRESS_INTERVAL=0: a line at once, so nothing waits 30 s or depends on
 # speed), the last line's exact count, and -q's silence.
@@ -32,6 +32,13 @@ has '^puzzlebench: time: 0/3 samples \(0%\), ' err
 has '^puzzlebench: time: done: 3 samples in [0-9.]+ s$' err
 PB_PROGRESS_INTERVAL=0 "$pb" time -q --samples 3 -- true >out 2>err
 if [ ! -s err ]; then ok; else bad "time -q wrote to stderr: $(cat err)"; fi
+# A sweep's lines say what the earlier run of it took, scaled to this one's runs.
+printf 'name est\nfamily notouch\ninstances cross8\nengines backtrack\nsamples 1\nworkers 1\n' >est.sweep
+"$pb" sweep est.sweep --out sw -q >out 2>err
+PB_PROGRESS_INTERVAL=0 "$pb" sweep est.sweep --out sw --force >out 2>err
+has '; by the earlier run about [0-9.]+ (s|min)[^;]* in all$' err
+PB_PROGRESS_INTERVAL=0 "$pb" sweep est.sweep --out sw --force --samples 2 >out 2>err
+has '; by the earlier run about [0-9.]+ (s|min)[^;]* in all \(other settings\)$' err
 
 # ---- a terminal: one line redrawn, then cleared ----
 if command -v script >/dev/null 2>&1; then

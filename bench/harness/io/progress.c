@@ -64,11 +64,12 @@ static int format_line(const pb_progress *p, double now, char *buf, size_t n)
         } else {
             snprintf(left, sizeof left, ", ETA ?");
         }
-        return snprintf(buf, n, "%s: %s/%s %s (%.0f%%), %s %s/s, %s elapsed%s", p->label, d, t,
+        return snprintf(buf, n, "%s: %s/%s %s (%.0f%%), %s %s/s, %s elapsed%s%s%s", p->label, d, t,
                         p->unit, done <= total ? 100.0 * (double)done / (double)total : 100.0, r,
-                        p->unit, e, left);
+                        p->unit, e, left, p->note ? "; " : "", p->note ? p->note : "");
     }
-    return snprintf(buf, n, "%s: %s %s, %s %s/s, %s elapsed", p->label, d, p->unit, r, p->unit, e);
+    return snprintf(buf, n, "%s: %s %s, %s %s/s, %s elapsed%s%s", p->label, d, p->unit, r, p->unit,
+                    e, p->note ? "; " : "", p->note ? p->note : "");
 }
 
 /* Draws once; the caller holds the lock. */
@@ -114,6 +115,14 @@ static void *drawer(void *arg)
     }
     pthread_mutex_unlock(&p->lock);
     return NULL;
+}
+
+void pb_progress_note(pb_progress *p, const char *note)
+{
+    if (!p->mode) return;
+    pthread_mutex_lock(&p->lock);
+    p->note = note && *note ? note : NULL;
+    pthread_mutex_unlock(&p->lock);
 }
 
 void pb_progress_begin(pb_progress *p, const char *label, const char *unit, uint64_t total,

@@ -15,6 +15,7 @@ typedef struct pb_progress {
     int mode;          /* 0: off, 1: terminal, 2: plain lines */
     const char *label; /* "count notouch" */
     const char *unit;  /* "puzzles", "steps", "runs" */
+    const char *note;  /* NULL, or a remark after the ETA (under lock once drawing) */
     uint64_t total;    /* 0: not known */
     uint64_t done;     /* atomic */
     double start_s, interval_s, last_line_s;
@@ -31,6 +32,8 @@ void pb_progress_begin(pb_progress *p, const char *label, const char *unit, uint
 /* Thread-safe: n more units done, or all units done so far. */
 void pb_progress_add(pb_progress *p, uint64_t n);
 void pb_progress_set(pb_progress *p, uint64_t done);
+/* A remark each line ends with (the caller keeps the text; NULL: none). */
+void pb_progress_note(pb_progress *p, const char *note);
 /* A new total (e.g. once the runs to make are known). */
 void pb_progress_total(pb_progress *p, uint64_t total);
 /* Ends the report: the terminal line is cleared; plain lines end with a last line

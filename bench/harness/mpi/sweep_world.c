@@ -283,9 +283,11 @@ void pb_sweep_world_run(sweep_ctx *c)
     }
     pthread_mutex_init(&m.mu, NULL);
     pthread_cond_init(&m.cv, NULL);
-    if (!c->opts->quiet)
+    if (!c->opts->quiet) {
         pb_progress_start(&c->progress, c->spec->name,
                           m.norder * (1 + (long)c->spec->timing.samples));
+        pb_progress_note(&c->progress, c->earlier);
+    }
     pb_binder_bind_thread(c->binder, 0);
     if (pthread_create(&t, NULL, manage, &m)) {
         pb_say("sweep: cannot start the manager thread");

@@ -230,6 +230,7 @@ int pb_sweep_run(pb_sweep_spec *spec, const pb_sweep_opts *opts)
     if (w->mpi && pb_sweep_world_gather(&c)) goto out;
     gathered = w->mpi;
     int there = 0;
+    pb_sweep_note_earlier(&c); /* before --force removes the earlier run's files */
     if ((rc = check_files(&c, &there))) goto out;
     pb_install_interrupt_handler(); /* before the first file: a signal keeps what is done */
     pb_meta_begin(&c.meta, c.workers, opts->bind);

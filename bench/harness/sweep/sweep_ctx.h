@@ -78,7 +78,8 @@ typedef struct sweep_ctx {
     long *order;
     unsigned char *more;
     double t95[PB_MAX_SAMPLES];
-    double start_s; /* monotonic, when the sweep began: the .meta's elapsed_s */
+    double start_s;    /* monotonic, when the sweep began: the .meta's elapsed_s */
+    char earlier[128]; /* what the earlier run's time says of this one's, for the progress */
 } sweep_ctx;
 /* "first", "count" or "unique". */
 const char *pb_sweep_mode_name(const job *j);
@@ -97,6 +98,9 @@ void pb_sweep_list_jobs(const sweep_ctx *c);
 /* Prints what an earlier run of this sweep in the output folder took, as an estimate
  * of this one's time (--list; sweep_estimate.c). */
 void pb_sweep_list_estimate(const sweep_ctx *c);
+/* The same estimate, short, into c->earlier ("" when none), for the progress line; read
+ * before --force removes the earlier run's files. */
+void pb_sweep_note_earlier(sweep_ctx *c);
 /* A run's key as its CSV row starts (pb_sweep_key_fn; ctx is the sweep_ctx). */
 void pb_sweep_job_key(void *ctx, long i, char *out, size_t len);
 

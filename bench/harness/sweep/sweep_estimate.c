@@ -39,26 +39,24 @@ static const char *differing_setting(const sweep_ctx *c, const char *text, char 
     return differs;
 }
 
-void pb_sweep_list_estimate(const sweep_ctx *c)
+/* What the earlier run of this sweep in the output folder took: the line --list prints
+ * ("time: ..."), and in *scaled the time for this sweep's runs (0 when none is known),
+ * with *differs set when a setting was not the same. */
+static void earlier_run(const sweep_ctx *c, char *line, size_t len, double *scaled, int *differs)
 {
-    const pb_timing_opts *t = &c->spec->timing;
-    printf("%ld runs, %d sample%s each", c->njobs, t->samples, t->samples == 1 ? "" : "s");
-    if (c->spec->ci_target > 0 && t->max_samples > t->samples)
-        printf(" (up to %d while a pair's ratio is known less well than +-%g%%)", t->max_samples,
-               100 * c->spec->ci_target);
-    printf("\n");
     char path[4200], err[4600], key[64], took[48], whole[48];
-    size_t len, n;
+    size_t size, n;
+    *scaled = 0, *differs = 0;
     snprintf(path, sizeof path, "%s/%s.meta", c->opts->out_dir, c->spec->name);
     FILE *probe = fopen(path, "r");
     if (!probe) {
-        printf("time: no earlier run in %s/ to estimate it from\n", c->opts->out_dir);
+        snprintf(line, len, "time: no earlier run in %s/ to estimate it from", c->opts->out_dir);
         return;
     }
     fclose(probe);
-    char *text = pb_read_file(path, &len, err, sizeof err);
+    char *text = pb_read_file(path, &size, err, sizeof err);
     if (!text) {
-        printf("time: not known (%s)\n", err);
+        snprintf(line, len, "time: not known (%s)", err);
         return;
     }
     const char *elapsed = pb_meta_value(text, "elapsed_s", &n);
@@ -69,16 +67,48 @@ void pb_sweep_list_estimate(const sweep_ctx *c)
     if (r) sscanf(r, "%ld of %ld", &rows, &runs);
     const double s = elapsed ? strtod(elapsed, NULL) : 0;
     if (!(s > 0) || rows <= 0) {
-        printf("time: the earlier run in %s records no time to estimate it from\n", path);
+        snprintf(line, len, "time: the earlier run in %s records no time to estimate it from",
+                 path);
     } else {
-        pb_progress_duration(s * (double)c->njobs / (double)rows, took, sizeof took);
+        *scaled = s * (double)c->njobs / (double)rows;
+        pb_progress_duration(*scaled, took, sizeof took);
         pb_progress_duration(s, whole, sizeof whole);
-        const char *differs = differing_setting(c, text, key, sizeof key);
-        printf("time: about %s (the earlier run in %s, at commit %.*s, took %s for %ld of its "
-               "%ld rows)%s%s%s\n",
-               took, path, commit_n, commit ? commit : "", whole, rows, runs,
-               differs ? "; its setting " : "", differs ? differs : "",
-               differs ? " differs, so this is only a rough guide" : "");
+        const char *setting = differing_setting(c, text, key, sizeof key);
+        *differs = setting != NULL;
+        snprintf(line, len,
+                 "time: about %s (the earlier run in %s, at commit %.*s, took %s for %ld of its "
+                 "%ld rows)%s%s%s",
+                 took, path, commit_n, commit ? commit : "", whole, rows, runs,
+                 setting ? "; its setting " : "", setting ? setting : "",
+                 setting ? " differs, so this is only a rough guide" : "");
     }
     free(text);
+}
+
+void pb_sweep_list_estimate(const sweep_ctx *c)
+{
+    const pb_timing_opts *t = &c->spec->timing;
+    printf("%ld runs, %d sample%s each", c->njobs, t->samples, t->samples == 1 ? "" : "s");
+    if (c->spec->ci_target > 0 && t->max_samples > t->samples)
+        printf(" (up to %d while a pair's ratio is known less well than +-%g%%)", t->max_samples,
+               100 * c->spec->ci_target);
+    printf("\n");
+    char line[9000];
+    double scaled;
+    int differs;
+    earlier_run(c, line, sizeof line, &scaled, &differs);
+    printf("%s\n", line);
+}
+
+void pb_sweep_note_earlier(sweep_ctx *c)
+{
+    char line[9000], took[48];
+    double scaled;
+    int differs;
+    c->earlier[0] = 0;
+    earlier_run(c, line, sizeof line, &scaled, &differs);
+    if (!(scaled > 0)) return;
+    pb_progress_duration(scaled, took, sizeof took);
+    snprintf(c->earlier, sizeof c->earlier, "by the earlier run about %s in all%s", took,
+             differs ? " (other settings)" : "");
 }

@@ -203,9 +203,11 @@ void pb_sweep_rounds_run(sweep_ctx *c)
 {
     long todo = c->njobs - c->written;
     for (int df = 1; df <= PB_MAX_SAMPLES; df++) c->t95[df - 1] = pb_t_quantile(0.95, df);
-    if (!c->opts->quiet)
+    if (!c->opts->quiet) {
         pb_progress_begin(&c->progress, c->spec->name, "samples",
                           (uint64_t)(todo * (1 + (long)c->spec->timing.samples)), 0);
+        pb_progress_note(&c->progress, c->earlier);
+    }
     (void)pb_sweep_ref_start(c); /* without one the sweep runs unguarded, and says so */
     for (long i = 0; i < c->njobs && !pb_interrupted && !c->write_failed;) i = run_block(c, i);
     if (!c->opts->quiet) pb_progress_end(&c->progress);
