@@ -1,4 +1,5 @@
-/* exit.c — the SIGINT/SIGTERM/SIGHUP flag, its handler and the exit status it gives. */
+/* exit.c — the SIGINT/SIGTERM/SIGHUP flag, its handler and the exit status it gives;
+ * helper threads that take no signal. */
 #include "exit.h"
 
 #include <string.h>
@@ -25,4 +26,14 @@ void pb_install_interrupt_handler(void)
 int pb_interrupt_exit(void)
 {
     return 128 + (pb_interrupted ? (int)pb_interrupted : SIGINT);
+}
+
+int pb_thread_start(pthread_t *t, void *(*fn)(void *), void *arg)
+{
+    sigset_t all, old;
+    sigfillset(&all);
+    pthread_sigmask(SIG_SETMASK, &all, &old); /* the new thread inherits this mask */
+    int rc = pthread_create(t, NULL, fn, arg);
+    pthread_sigmask(SIG_SETMASK, &old, NULL);
+    return rc;
 }

@@ -1,8 +1,10 @@
-/* exit.h — the exit statuses every command shares, and the flag that SIGINT (Ctrl-C),
- * SIGTERM and SIGHUP set, which running engines poll through pb_limits.cancel. */
+/* exit.h — the exit statuses every command shares, the flag that SIGINT (Ctrl-C),
+ * SIGTERM and SIGHUP set, which running engines poll through pb_limits.cancel, and
+ * the start of a helper thread that leaves every signal to the main thread. */
 #ifndef PB_EXIT_H
 #define PB_EXIT_H
 
+#include <pthread.h>
 #include <signal.h>
 
 enum {
@@ -22,5 +24,11 @@ void pb_install_interrupt_handler(void);
 /* The exit status of a command stopped by a signal: 128 + its number (130 for
  * SIGINT, 143 for SIGTERM and for SIGHUP, which is handled like SIGTERM). */
 int pb_interrupt_exit(void);
+
+/* pthread_create for the harness's helper threads (progress, MPI managers and
+ * listeners): the thread blocks every signal, so signals reach the main thread. A
+ * wait there (for a child, in spawn.c, or for Ctrl-C) sleeps until a signal comes; one
+ * taken by a helper thread instead would leave it asleep for good. */
+int pb_thread_start(pthread_t *t, void *(*fn)(void *), void *arg);
 
 #endif

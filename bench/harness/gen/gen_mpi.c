@@ -124,7 +124,7 @@ static int root(const pb_gen_mpi *g)
     root_state st = {.g = g, .next = g->from};
     pthread_t server;
     pthread_mutex_init(&st.mu, NULL);
-    if (pthread_create(&server, NULL, serve, &st)) return pthread_mutex_destroy(&st.mu), -1;
+    if (pb_thread_start(&server, serve, &st)) return pthread_mutex_destroy(&st.mu), -1;
     for (;;) {
         pthread_mutex_lock(&st.mu);
         int i = next_index(&st);

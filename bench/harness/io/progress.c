@@ -9,6 +9,8 @@
 #include <time.h>
 #include <unistd.h>
 
+#include "harness/base/exit.h"
+
 #define TERMINAL_TICK_S  0.2
 #define PLAIN_INTERVAL_S 30.0
 
@@ -150,7 +152,7 @@ void pb_progress_begin(pb_progress *p, const char *label, const char *unit, uint
     pthread_condattr_destroy(&ca);
     /* A terminal shows the line at once; so do plain lines asked for at every moment. */
     if (p->mode == 1 || p->interval_s == 0) draw(p, p->start_s);
-    if (pthread_create(&p->thread, NULL, drawer, p)) {
+    if (pb_thread_start(&p->thread, drawer, p)) {
         pthread_mutex_destroy(&p->lock);
         pthread_cond_destroy(&p->wake);
         p->mode = 0;

@@ -205,7 +205,7 @@ static int run_worker(job *j)
         j->local.refill = refill;
     }
     pthread_t mon;
-    if (pthread_create(&mon, NULL, monitor, j)) return -1;
+    if (pb_thread_start(&mon, monitor, j)) return -1;
     size_t cap = 1024, n = 0;
     char *msg = malloc(sizeof(want_head) + cap * sizeof(piece));
     int rc = msg ? 0 : -1;
@@ -339,7 +339,7 @@ static int run_root(job *j)
     pthread_t mgr;
     if (j->steps) j->steps = &j->global;
     piece *mine = malloc(j->pre.count * sizeof *mine + 1);
-    if (!mine || pthread_create(&mgr, NULL, manager, &ma)) return free(mine), -1;
+    if (!mine || pb_thread_start(&mgr, manager, &ma)) return free(mine), -1;
     for (;;) {
         size_t lo, hi, n;
         pthread_mutex_lock(&j->mu);

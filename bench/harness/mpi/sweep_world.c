@@ -289,7 +289,7 @@ void pb_sweep_world_run(sweep_ctx *c)
         pb_progress_note(&c->progress, c->earlier);
     }
     pb_binder_bind_thread(c->binder, 0);
-    if (pthread_create(&t, NULL, manage, &m)) {
+    if (pb_thread_start(&t, manage, &m)) {
         pb_say("sweep: cannot start the manager thread");
         c->write_failed = 1;
         goto out;
@@ -353,7 +353,7 @@ int pb_sweep_world_work(sweep_ctx *c)
     free(line);
     /* The listener calls MPI beside this thread: only where MPI allows that. */
     listening =
-        pb_world_thread_multiple() && !pthread_create(&listener, NULL, listen_halt, (void *)&end);
+        pb_world_thread_multiple() && !pb_thread_start(&listener, listen_halt, (void *)&end);
     for (;;) {
         /* Waiting sleeps between looks: a rank that waits leaves the cores to those
          * that measure. */

@@ -2,6 +2,7 @@
  * launcher started the process, else a world of one rank that makes no MPI call. The
  * one piece of process-wide state in the harness: MPI itself is process-wide. */
 #include "world.h"
+#include "harness/base/exit.h"
 #include "harness/base/say.h"
 
 #include <stdio.h>
@@ -184,7 +185,7 @@ void pb_world_follow_launcher(void)
     static int started;
     pthread_t t;
     if (!world.mpi || started) return;
-    if (!pthread_create(&t, NULL, watch_launcher, (void *)(intptr_t)getppid())) {
+    if (!pb_thread_start(&t, watch_launcher, (void *)(intptr_t)getppid())) {
         pthread_detach(t);
         started = 1;
     }
