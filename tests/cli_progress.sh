@@ -2,7 +2,8 @@
 # cli_progress.sh — the progress report of count, solve, time and sweep (harness/io/progress.c): a
 # redrawn line on a terminal (under `script`, a pty), plain lines when stderr is a
 # pipe (PB_PROGRESS_INTERVAL=0: a line at once, so nothing waits 30 s or depends on
-# speed), the last line's exact count, and -q's silence.
+# speed), the last line's exact count, one search's time left from the part of its
+# tree walked, and -q's silence.
 # usage: tests/cli_progress.sh PATH/TO/puzzlebench SOURCE_DIR
 # shellcheck source=tests/cli_lib.sh
 . "$(dirname "$0")/cli_lib.sh"
@@ -20,6 +21,20 @@ PB_PROGRESS_INTERVAL=0 "$pb" solve sudoku "$bench" >out 2>err
 has "^puzzlebench: solve sudoku: 0/$npuzzles puzzles \(0%\), 0 puzzles/s, 0.0 s elapsed, ETA \?$" err
 has "^puzzlebench: solve sudoku: done: $npuzzles puzzles in " err
 has "puzzles=$npuzzles " out
+# One search reports the part of its tree walked, and the time left it implies: a
+# line once the part is above 0 (2x7 takes billions of steps, so a line at 0.2 s comes
+# mid-run on any machine); the run is then stopped, not waited for.
+PB_PROGRESS_INTERVAL=0.2 "$pb" count notouch 2x7 -e backtrack >out 2>err &
+pid=$!
+for ((i = 0; i < 600; i++)); do
+    grep -q 'ETA' err && break
+    sleep 0.1
+done
+await_handler "$pid"
+kill -INT "$pid"
+wait "$pid"
+has '^puzzlebench: count notouch: [0-9.]+[kMG]? steps, .* elapsed, ~[0-9.]+(e-[0-9]+)?% of the tree, ETA ~[0-9.]+ (s|min|h)' err
+has 'status=interrupted' out
 # A short run writes no line at the default 30 s; -q none at all.
 "$pb" count notouch 2x4 -e backtrack >out 2>err
 if [ ! -s err ]; then ok; else bad "a short count wrote to stderr: $(cat err)"; fi
@@ -45,7 +60,8 @@ if command -v script >/dev/null 2>&1; then
     script -qc "'$pb' count notouch 2x4 -e backtrack" /dev/null >tty.out </dev/null
     tr '\r' '\n' <tty.out >tty.lines
     has '^count notouch: 0 steps, 0 steps/s, 0.0 s elapsed *$' tty.lines
-    has '^count notouch: 5.07k steps, ' tty.lines # the last state, drawn before it is cleared
+    # The last state, drawn before it is cleared: the whole tree walked, nothing left.
+    has '^count notouch: 5.07k steps, .* elapsed, ~100% of the tree, ETA ~0.0 s *$' tty.lines
     has '^ +$' tty.lines
     has '^solutions=32 steps=5073 ' tty.lines
     script -qc "'$pb' count sudoku '$bench' -t 2" /dev/null >tty.out </dev/null

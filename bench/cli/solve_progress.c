@@ -53,6 +53,7 @@ static int run_one(const pb_batch *b, pb_batch_result *r, pb_progress *p)
     pb_batch fed = *b;
     fed.how.limits.share = &share;
     fed.how.limits.max_steps = 0;
+    fed.how.explored = pb_progress_tree(p);
     int rc = pb_batch_run(&fed, r);
     if (!rc) pb_progress_set(p, r->total.steps);
     return rc;

@@ -121,7 +121,14 @@ typedef struct pb_run {
      * bind it to a core); NULL: nothing. */
     void (*thread_start)(void *ctx, int thread);
     void *thread_ctx;
+    /* NULL, or where an engine that can estimate it adds the part of its search tree
+     * walked so far, out of PB_EXPLORED_WHOLE (exactly that once the whole tree is
+     * walked): for a progress report's time left. Read it atomically and as signed:
+     * rounding can hold it a few units under 0 for a moment. */
+    uint64_t *explored;
 } pb_run;
+
+#define PB_EXPLORED_WHOLE ((uint64_t)1 << 62)
 
 /* Why an engine refused a request: one reason per code, the details in a message.
  * Decided in one place, pb_engine_check (and tp_engine_check for tenpair's

@@ -33,6 +33,7 @@
 #include "../core/engine.h"
 #include "../core/grow.h"
 #include "../core/limiter.h"
+#include "explored.h"
 #include "subtree.h"
 
 #include <omp.h>
@@ -62,6 +63,7 @@ typedef struct search {
     pb_mask *eff;            /* scratch for dynamic orders: the allowed values of every cell */
     int *cell_at;            /* cell_at[d]: the cell assigned at depth d */
     int *mark;               /* mark[d]: trail length before depth d's placement */
+    pb_mask *options_at;     /* options_at[d]: the values depth d's node can take */
     trail_entry *trail;
     int trail_len, trail_cap;
     /* Sums only. propagate's narrowing can trail more than the block holds, so the
@@ -81,6 +83,7 @@ typedef struct search {
     pb_prefixes *collect; /* pb_search_prefixes: record the paths to the split */
     uint64_t seq;         /* a task's rank in the sequential order of the tasks */
     uint64_t spawned;     /* the parent: tasks spawned so far */
+    pb_explore explored;  /* the report of the part of the tree walked (explored.h) */
 } search;
 
 struct shared_run {
@@ -104,7 +107,7 @@ static search *search_alloc(const pb_model *m)
     size_t n = (size_t)m->ncells;
     size_t ng = (size_t)m->ngroups;
     size_t nsum = m->nsums ? ng : 0;
-    size_t bytes = sizeof(search) + (2 * n + ng) * sizeof(pb_mask) +
+    size_t bytes = sizeof(search) + (3 * n + ng) * sizeof(pb_mask) +
                    trail_capacity(m) * sizeof(trail_entry) + (3 * n + 1 + 2 * nsum) * sizeof(int) +
                    nsum;
     search *s = calloc(1, bytes);
@@ -113,7 +116,8 @@ static search *search_alloc(const pb_model *m)
     s->sums = m->nsums > 0;
     s->dom = (pb_mask *)(s + 1);
     s->eff = s->dom + n;
-    s->used = s->eff + n;
+    s->options_at = s->eff + n;
+    s->used = s->options_at + n;
     s->trail = (trail_entry *)(s->used + ng);
     s->trail_cap = (int)trail_capacity(m);
     s->values = (int *)(s->trail + trail_capacity(m));
@@ -359,10 +363,22 @@ static int shared_stopped(const search *s)
     return v;
 }
 
+/* The part of the walk's share finished, with the walk at `depth` below `floor`: the
+ * child of a node whose cell holds a value is finished (the loop came back to it, or
+ * it was a solution or handed to a task); a node just entered has none finished. */
+static uint64_t explored_now(const search *s, int floor, int depth)
+{
+    const int placed = s->values[s->cell_at[depth]] > 0;
+    double child, part = pb_explored_path(s->options_at, s->cell_at, s->values, floor,
+                                          placed ? depth + 1 : depth, &child);
+    return pb_explored_fixed(&s->explored, placed ? part + child : part);
+}
+
 /* Checks time, cancellation and the step limit; 0 when the search must stop. In
  * parallel the tasks reserve their steps from the run's shared pool (pb_step_pool),
- * so together they never pass the limit. */
-__attribute__((noinline, cold)) static int poll_limits(search *s, uint64_t steps)
+ * so together they never pass the limit. Reports the part of the tree walked. */
+__attribute__((noinline, cold)) static int poll_limits(search *s, uint64_t steps, int floor,
+                                                       int depth)
 {
     pb_status st = pb_limiter_poll(&s->lim, steps);
     if (st != PB_DONE) {
@@ -373,6 +389,7 @@ __attribute__((noinline, cold)) static int poll_limits(search *s, uint64_t steps
         s->stopped = 1;
         return 0;
     }
+    if (s->explored.sink) pb_explored_reach(&s->explored, explored_now(s, floor, depth));
     return 1;
 }
 
@@ -393,6 +410,11 @@ static void spawn(search *s, int depth)
     }
     t->seq = s->spawned++;
     enter(t, depth);
+    /* The parent walks from depth 0; the task reports the subtree it is handed. */
+    double share, before = pb_explored_path(s->options_at, s->cell_at, s->values, 0, depth, &share);
+    t->explored.sink = s->explored.sink;
+    t->explored.share = pb_explored_fixed(&s->explored, share);
+    pb_explored_hand_out(&s->explored, pb_explored_fixed(&s->explored, before), t->explored.share);
 #pragma omp task firstprivate(t, depth)
     {
         if (!shared_stopped(t)) {
@@ -401,6 +423,7 @@ static void spawn(search *s, int depth)
                 run_from(t, depth);
             else
                 stop(t, st);
+            if (!t->stopped) pb_explored_finish(&t->explored);
         }
         merge_task(t);
     }
@@ -464,6 +487,7 @@ static inline __attribute__((always_inline)) void run_loop(search *s, int floor,
             return;
         }
         const pb_mask options = allowed(s, c);
+        s->options_at[depth] = options;
         pb_mask left = options & ~PB_FULL(cur);
         int v = 0;
         while (left) {
@@ -500,7 +524,7 @@ static inline __attribute__((always_inline)) void run_loop(search *s, int floor,
         }
         if (s->stopped) return;
         uint64_t steps = s->st.placements + s->st.backtracks;
-        if (steps >= s->lim.next && !poll_limits(s, steps)) return;
+        if (steps >= s->lim.next && !poll_limits(s, steps, floor, depth)) return;
     }
 }
 
@@ -577,6 +601,8 @@ static search *search_setup(const pb_model *m, int config, const pb_run *how, pb
     s->status = PB_DONE;
     memcpy(s->dom, m->domain, (size_t)m->ncells * sizeof *s->dom);
     pb_limiter_init(&s->lim, &how->limits, 0);
+    s->explored.sink = how->explored;
+    s->explored.share = PB_EXPLORED_WHOLE;
     s->nopen = place_fixed(s);
     if (s->nopen >= 0 && s->sums) {
         int ok = settle_fixed(s);
@@ -618,6 +644,7 @@ static pb_status search_run(const pb_model *m, int config, const pb_run *how, pb
     trace(s, -1, PB_EV_START);
     if (s->nopen <= 0) { /* nothing to search: the fixed cells clash or are the solution */
         if (s->nopen == 0) found_solution(s);
+        pb_explored_finish(&s->explored);
         out->stats = s->st;
         out->status = s->status;
         search_done(s);
@@ -632,6 +659,7 @@ static pb_status search_run(const pb_model *m, int config, const pb_run *how, pb
     enter(s, 0);
     if (!parallel) {
         run_from(s, 0);
+        if (!s->stopped) pb_explored_finish(&s->explored);
         out->stats = s->st;
         out->status = s->status;
     } else {
@@ -652,6 +680,7 @@ static pb_status search_run(const pb_model *m, int config, const pb_run *how, pb
 #pragma omp single
             run_from(s, 0);
         }
+        if (!s->stopped) pb_explored_finish(&s->explored); /* its own part: dead ends */
         /* The parent's own steps (the levels above the split) join the tasks'. */
         pb_stats_add(&sh.total, &s->st);
         out->stats = sh.total;
@@ -675,6 +704,7 @@ pb_status pb_search_prefixes(const pb_engine *e, const pb_model *m, const pb_run
     pb_run run;
     search *s = search_setup(m, e->config, how, &run);
     if (!s) return out->status = PB_NOMEM;
+    s->explored.sink = NULL; /* the caller's pieces are not this tree's shares */
     s->collect = out;
     out->status = PB_DONE;
     if (s->nopen == 0) found_solution(s);
@@ -722,6 +752,7 @@ pb_status pb_search_subtree(const pb_engine *e, const pb_model *m, const pb_run 
     pb_run run;
     search *s = search_setup(m, e->config, how, &run);
     if (!s) return out->status = PB_NOMEM;
+    s->explored.sink = NULL;
     /* Walks down the prefix as the sequential search did, so every domain and
      * narrowing is what it was when the tree entered this subtree. */
     const int *v = p->values + i * (size_t)p->depth;

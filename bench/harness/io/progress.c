@@ -9,6 +9,7 @@
 #include <time.h>
 #include <unistd.h>
 
+#include "core/engine.h"
 #include "harness/base/exit.h"
 
 #define TERMINAL_TICK_S  0.2
@@ -47,13 +48,28 @@ static void amount(double v, char *out, size_t len)
         snprintf(out, len, "%.3g%s", v, suffix[k]);
 }
 
+/* ", ~12% of the tree, ETA ~3 min 05 s": the time left if the rest of the tree takes
+ * as long as its part walked did; "" while no part is reported. */
+static void tree_left(const pb_progress *p, double elapsed, char *out, size_t n)
+{
+    /* Signed: rounding can hold the sum a few units under 0 for a moment. */
+    int64_t walked = (int64_t)__atomic_load_n(&p->explored, __ATOMIC_RELAXED);
+    *out = 0;
+    if (!p->tree || walked <= 0) return;
+    double part = (double)walked / (double)PB_EXPLORED_WHOLE;
+    if (part > 1) part = 1;
+    char eta[32];
+    pb_progress_duration(elapsed * (1 - part) / part, eta, sizeof eta);
+    snprintf(out, n, ", ~%.3g%% of the tree, ETA ~%s", 100 * part, eta);
+}
+
 /* The report's text at time now: done[/total] unit, rate, elapsed[, ETA]. */
 static int format_line(const pb_progress *p, double now, char *buf, size_t n)
 {
     uint64_t done = __atomic_load_n(&p->done, __ATOMIC_RELAXED);
     uint64_t total = __atomic_load_n(&p->total, __ATOMIC_RELAXED);
     double el = now - p->start_s, rate = el > 0 ? (double)done / el : 0;
-    char d[32], t[32], r[32], e[32], left[48] = "";
+    char d[32], t[32], r[32], e[32], left[64] = "";
     amount((double)done, d, sizeof d);
     amount(rate, r, sizeof r);
     pb_progress_duration(el, e, sizeof e);
@@ -70,8 +86,9 @@ static int format_line(const pb_progress *p, double now, char *buf, size_t n)
                         p->unit, done <= total ? 100.0 * (double)done / (double)total : 100.0, r,
                         p->unit, e, left, p->note ? "; " : "", p->note ? p->note : "");
     }
-    return snprintf(buf, n, "%s: %s %s, %s %s/s, %s elapsed%s%s", p->label, d, p->unit, r, p->unit,
-                    e, p->note ? "; " : "", p->note ? p->note : "");
+    tree_left(p, el, left, sizeof left);
+    return snprintf(buf, n, "%s: %s %s, %s %s/s, %s elapsed%s%s%s", p->label, d, p->unit, r,
+                    p->unit, e, left, p->note ? "; " : "", p->note ? p->note : "");
 }
 
 /* Draws once; the caller holds the lock. */
@@ -157,6 +174,12 @@ void pb_progress_begin(pb_progress *p, const char *label, const char *unit, uint
         pthread_cond_destroy(&p->wake);
         p->mode = 0;
     }
+}
+
+uint64_t *pb_progress_tree(pb_progress *p)
+{
+    p->tree = 1;
+    return &p->explored;
 }
 
 void pb_progress_add(pb_progress *p, uint64_t n)

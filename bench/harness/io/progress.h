@@ -1,10 +1,11 @@
 /* progress.h — the one progress report on stderr of long work (count, solve on a file,
  * time, sweep): how much is done, the rate, the time elapsed and, where the total is
- * known, the time left from the rate so far. On a terminal one line is redrawn a few
- * times a second (like pv or hyperfine); otherwise a plain line is written every 30 s
- * (PB_PROGRESS_INTERVAL=S in the environment sets S; 0: a line at the start too), so logs
- * show life, with a last line at the end when any was written. A thread of its own
- * draws, so the work only adds to a counter. */
+ * known, the time left from the rate so far; for one search whose engine reports the
+ * part of its tree walked, the time left from that part. On a terminal one line is
+ * redrawn a few times a second (like pv or hyperfine); otherwise a plain line is
+ * written every 30 s (PB_PROGRESS_INTERVAL=S in the environment sets S; 0: a line at
+ * the start too), so logs show life, with a last line at the end when any was
+ * written. A thread of its own draws, so the work only adds to a counter. */
 #ifndef PB_PROGRESS_H
 #define PB_PROGRESS_H
 
@@ -18,6 +19,8 @@ typedef struct pb_progress {
     const char *note;  /* NULL, or a remark after the ETA (under lock once drawing) */
     uint64_t total;    /* 0: not known */
     uint64_t done;     /* atomic */
+    uint64_t explored; /* atomic: the engine's part of its tree walked (pb_run.explored) */
+    int tree;          /* explored is reported: the time left is read from it */
     double start_s, interval_s, last_line_s;
     int width, lines; /* the terminal line's width drawn; plain lines written */
     int stop;         /* under lock: the drawing thread ends */
@@ -32,6 +35,9 @@ void pb_progress_begin(pb_progress *p, const char *label, const char *unit, uint
 /* Thread-safe: n more units done, or all units done so far. */
 void pb_progress_add(pb_progress *p, uint64_t n);
 void pb_progress_set(pb_progress *p, uint64_t done);
+/* Where an engine may report the part of its search tree walked (pb_run.explored):
+ * once that part is above 0, the lines show it and the time left it implies. */
+uint64_t *pb_progress_tree(pb_progress *p);
 /* A remark each line ends with (the caller keeps the text; NULL: none). */
 void pb_progress_note(pb_progress *p, const char *note);
 /* A new total (e.g. once the runs to make are known). */
