@@ -27,6 +27,19 @@ FAKE = ROOT / "tests" / "fake_puzzlebench.py"
 sys.path.insert(0, str(ROOT / "tests"))
 from fake_puzzlebench import ENGINES as FAKE_ENGINES  # noqa: E402
 
+def usable_program(program):
+    """Why the end-to-end tests cannot run `program` here, or None when they can."""
+    if shutil.which("gnuplot") is None:
+        return "no gnuplot"
+    try:
+        done = subprocess.run([program, "engines", "--csv"], capture_output=True, timeout=30)
+    except OSError:
+        return f"no program {program} (give its path as the argument or in PUZZLEBENCH)"
+    if done.returncode != 0:
+        return f"{program} has no `engines --csv`"
+    return None
+
+
 HEADINGS = [
     "# puzzlebench report", "## Environment",
     "## Family: notouch", "### notouch, mode = first", "### notouch, mode = count",

@@ -416,25 +416,12 @@ class RealCompare(unittest.TestCase):
         self.assertIn("**0 of 27 pairs (0.0%) called significantly different**", text)
 
 
-def usable_program():
-    """Why the end-to-end tests cannot run here, or None when they can."""
-    if shutil.which("gnuplot") is None:
-        return "no gnuplot"
-    try:
-        done = subprocess.run([PUZZLEBENCH, "engines", "--csv"], capture_output=True, timeout=30)
-    except OSError:
-        return f"no program {PUZZLEBENCH} (give its path as the argument or in PUZZLEBENCH)"
-    if done.returncode != 0:
-        return f"{PUZZLEBENCH} has no `engines --csv`"
-    return None
-
-
 class EndToEnd(unittest.TestCase):
     """The whole report on tests/data/analysis, in a copy."""
 
     @classmethod
     def setUpClass(cls):
-        why = usable_program()
+        why = usable_program(PUZZLEBENCH)
         if why and STRICT:
             raise RuntimeError(why)
         if why:

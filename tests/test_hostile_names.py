@@ -33,6 +33,9 @@ sys.dont_write_bytecode = True
 from analysis import markdown, plotting  # noqa: E402
 from analysis.shown import shown  # noqa: E402
 
+sys.path.insert(0, str(ROOT / "tests"))
+from analysis_fixtures import usable_program  # noqa: E402
+
 PUZZLEBENCH = os.environ.get("PUZZLEBENCH", str(ROOT / "build" / "puzzlebench"))
 STRICT = False
 FIXTURE = ROOT / "tests" / "data" / "analysis"
@@ -267,16 +270,6 @@ def build_results(tmp, names):
     return results, hostile, written
 
 
-def usable_program():
-    if gnuplot_missing():
-        return "no gnuplot"
-    try:
-        done = subprocess.run([PUZZLEBENCH, "engines", "--csv"], capture_output=True, timeout=30)
-    except OSError:
-        return f"no program {PUZZLEBENCH}"
-    return None if done.returncode == 0 else f"{PUZZLEBENCH} has no `engines --csv`"
-
-
 def strip_code_spans(line):
     """The line without its code spans (a run of n backquotes to the next run of n)."""
     return re.sub(r"(`+)(?:(?!\1).)*?\1", "", line)
@@ -344,7 +337,7 @@ class Report(unittest.TestCase):
 
     @classmethod
     def setUpClass(cls):
-        why = usable_program()
+        why = usable_program(PUZZLEBENCH)
         if why and STRICT:
             raise RuntimeError(why)
         if why:
