@@ -168,7 +168,7 @@ one_line_error "one.latin:1: column 1: one value on the square's first line \(or
 expect 2 "generate latin --size 1" -- "$pb" generate latin --size 1
 # --order is the cell order everywhere; the squares' size has its own name.
 expect 2 "generate latin --order" -- "$pb" generate latin --order 5
-one_line_error "generate latin: --order is now --size"
+one_line_error "generate: --order is now --size"
 expect 2 "--workers 0" -- "$pb" sweep k.sweep --workers 0 --out o3 -q
 # compare: a sample's time in hexadecimal is refused.
 "$pb" sweep k.sweep --out c -q --samples 3 >/dev/null 2>&1

@@ -26,6 +26,10 @@ static const pb_option gen_options[] = {
      .hi = LATIN_MAX_ORDER,
      .help = "the squares' size N (N x N cells, values 1..N: the order of\n"
              "the Latin square)"},
+    {.name = "order",
+     .type = PB_OPT_RENAMED,
+     .help = "--order is now --size (the squares' size); --order is the cell order of solve "
+             "and count"},
     {.name = "holes",
      OPT(PB_OPT_REAL, holes),
      .arg = "F",
@@ -125,11 +129,6 @@ static int run_generate(const pb_command *self, int argc, char **argv, int first
 {
     gen_opts o = gen_defaults;
     char header[300];
-    for (int i = first; i < argc && strcmp(argv[i], "--"); i++)
-        if (!strcmp(argv[i], "--order") || !strncmp(argv[i], "--order=", 8))
-            return pb_usage_error("generate latin",
-                                  "--order is now --size (the squares' size); --order is the "
-                                  "cell order of solve and count");
     int npos = 0, rc = pb_command_parse(self, &o, argc, argv, first, NULL, 0, &npos);
     if (rc) return rc == PB_OPT_HELP ? 0 : PB_EXIT_USAGE;
     snprintf(header, sizeof header,

@@ -171,6 +171,9 @@ int pb_option_apply(const pb_option *o, void *target, const char *value, char *e
     void *field = (char *)target + o->offset;
     char what[400];
     switch (o->type) {
+    case PB_OPT_RENAMED:
+        snprintf(err, errlen, "%s", o->help);
+        return -1;
     case PB_OPT_FLAG:
         *(int *)field = 1;
         return 0;
@@ -295,6 +298,8 @@ static int build_tables(const pb_opt_group *groups, int ngroups, getopt_tables *
     t->shorts[at++] = 'h';
     for (int g = 0; g < ngroups; g++)
         for (const pb_option *o = groups[g].options; o && o->name; o++, n++) {
+            /* An old name takes what it took, so that its value is not read as an
+             * argument before the refusal. */
             int takes = o->type != PB_OPT_FLAG;
             t->flat[n] = (flat_option){o, groups[g].target};
             t->longs[n] = (struct option){o->name, takes ? required_argument : no_argument, NULL,
@@ -319,7 +324,10 @@ static int take(const char *cmd, const getopt_tables *t, int c, const char *writ
     if (c == 'h' || c == HELP_VAL) return PB_OPT_HELP;
     if (c == ':') {
         int i = optopt >= LONG_BASE ? optopt - LONG_BASE : t->by_key[(unsigned char)optopt];
-        pb_usage_error(cmd, "option --%s needs a value", t->flat[i].opt->name);
+        if (t->flat[i].opt->type == PB_OPT_RENAMED)
+            pb_usage_error(cmd, "%s", t->flat[i].opt->help);
+        else
+            pb_usage_error(cmd, "option --%s needs a value", t->flat[i].opt->name);
         return PB_OPT_ERROR;
     }
     if (c == '?') {
@@ -452,6 +460,7 @@ void pb_options_help(FILE *f, const pb_option *table, const char *cmd, const voi
     enum { HELP_COLUMN = 28 };
     for (const pb_option *o = table; o && o->name; o++) {
         if (cmd && o->only && strcmp(o->only, cmd)) continue;
+        if (o->type == PB_OPT_RENAMED) continue;
         char head[96], def[200], choices[300] = "", text[1200];
         const char *arg = o->arg;
         if (o->type == PB_OPT_CHOICE && !arg) {

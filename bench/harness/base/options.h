@@ -21,6 +21,7 @@ typedef enum pb_opt_type {
     PB_OPT_LIST,     /* pb_list: words separated by blanks or commas (copied) */
     PB_OPT_INSTANCE, /* the instance, by name or file: goes to the parse's pb_instance */
     PB_OPT_CUSTOM,   /* parse(value, field, err, errlen) */
+    PB_OPT_RENAMED,  /* an option's old name: refused with `help` ("--x is now --y"), not shown */
 } pb_opt_type;
 
 typedef struct pb_option {
