@@ -115,11 +115,7 @@ static int check_files(sweep_ctx *c, int *there)
 static int open_files(sweep_ctx *c, int there)
 {
     char err[4600];
-    const pb_sweep_opts *o = c->opts;
     int resumed = 0;
-    pb_sweep_origin origin = {o->source, o->source_hash, (const char(*)[96])c->names, c->workers,
-                              c->njobs};
-    pb_sweep_settings_make(&c->settings, c->spec, &origin);
     if (there) {
         int rc = resume(c, err, sizeof err);
         if (rc == 1) return -1;
@@ -209,6 +205,13 @@ int pb_sweep_run(pb_sweep_spec *spec, const pb_sweep_opts *opts)
         pb_say("sweep: %s: the sweep runs nothing: %s", opts->source, c.refused);
         goto out;
     }
+    /* In an MPI world each rank measures one run at a time (sweep_world.c). */
+    c.workers = w->mpi ? 1 : spec->workers ? spec->workers : omp_get_num_procs();
+    /* The settings the .meta records, made once: --list and the progress compare them
+     * with the earlier run's, --resume checks them, the .meta writes them. */
+    pb_sweep_origin origin = {opts->source, opts->source_hash, (const char(*)[96])c.names,
+                              c.workers, c.njobs};
+    pb_sweep_settings_make(&c.settings, spec, &origin);
     if (opts->list_only) {
         if (w->rank == 0) pb_sweep_list_jobs(&c), pb_sweep_list_estimate(&c);
         rc = 0;
@@ -221,8 +224,6 @@ int pb_sweep_run(pb_sweep_spec *spec, const pb_sweep_opts *opts)
     c.more = calloc((size_t)c.njobs + 1, 1);
     c.order = malloc(((size_t)c.njobs + 1) * sizeof *c.order);
     if (!c.rows || !c.state || !c.done || !c.take || !c.more || !c.order) goto out;
-    /* In an MPI world each rank measures one run at a time (sweep_world.c). */
-    c.workers = w->mpi ? 1 : spec->workers ? spec->workers : omp_get_num_procs();
     if (w->mpi && w->rank > 0) {
         rc = pb_sweep_world_work(&c);
         goto out;

@@ -1,7 +1,6 @@
 /* sweep_estimate.c — `sweep --list`'s estimate of a sweep's time: what the earlier run
  * of the same sweep in the output folder took, by its .meta, scaled to this sweep's
  * runs, and whether its settings were these. */
-#include <omp.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -16,13 +15,8 @@
  * NULL when they all agree (the sweep file's path may differ: its hash is checked). */
 static const char *differing_setting(const sweep_ctx *c, const char *text, char *key, size_t len)
 {
-    pb_sweep_settings *now = malloc(sizeof *now);
+    const pb_sweep_settings *now = &c->settings;
     const char *differs = NULL;
-    if (!now) return snprintf(key, len, "(out of memory)"), key;
-    const int workers = c->spec->workers ? c->spec->workers : omp_get_num_procs();
-    pb_sweep_origin origin = {c->opts->source, c->opts->source_hash, (const char(*)[96])c->names,
-                              workers, c->njobs};
-    pb_sweep_settings_make(now, c->spec, &origin);
     for (int i = 0; i < now->n && !differs; i++) {
         const char *line = now->line[i];
         size_t k = strcspn(line, "="), n;
@@ -31,7 +25,6 @@ static const char *differing_setting(const sweep_ctx *c, const char *text, char 
         const char *v = pb_meta_value(text, key, &n);
         if (!v || n != strlen(line + k + 1) || strncmp(v, line + k + 1, n)) differs = key;
     }
-    free(now);
     size_t n;
     const char *bind = pb_meta_value(text, "bind", &n);
     if (!differs && (!bind || n != strlen(c->opts->bind) || strncmp(bind, c->opts->bind, n)))
