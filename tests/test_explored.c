@@ -8,6 +8,7 @@
 #include <stdlib.h>
 
 #include "check.h"
+#include "notouch_named.h"
 #include "core/engine.h"
 #include "engines.h"
 #include "family.h"
@@ -18,13 +19,7 @@
 
 static pb_model *board(const char *name)
 {
-    notouch_board b;
-    pb_error e;
-    if (notouch_board_named(name, &b, &e)) {
-        fprintf(stderr, "board %s: %s\n", name, e.msg);
-        exit(2);
-    }
-    return notouch_model(&b, 2, NOTOUCH_KING);
+    return notouch_named(name, 2, NOTOUCH_KING);
 }
 
 /* Runs e on m and returns what it reported walked; *st gets the status. */

@@ -8,6 +8,7 @@
 #include <string.h>
 
 #include "check.h"
+#include "notouch_named.h"
 #include "engines.h"
 #include "core/engine.h"
 #include "core/limiter.h"
@@ -133,10 +134,7 @@ static void test_step_pool(void)
 
 static pb_model *notouch(const char *name)
 {
-    notouch_board b;
-    pb_error e;
-    if (notouch_board_named(name, &b, &e)) exit(2);
-    return notouch_model(&b, 2, NOTOUCH_KING);
+    return notouch_named(name, 2, NOTOUCH_KING);
 }
 
 static pb_model *kakuro_file(const char *rel)

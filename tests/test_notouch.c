@@ -6,6 +6,7 @@
 #include <string.h>
 
 #include "check.h"
+#include "notouch_named.h"
 #include "engines.h"
 #include "core/engine.h"
 #include "core/limiter.h"
@@ -16,13 +17,7 @@
 
 static pb_model *board(const char *name)
 {
-    notouch_board b;
-    pb_error e;
-    if (notouch_board_named(name, &b, &e)) {
-        fprintf(stderr, "board %s: %s\n", name, e.msg);
-        exit(2);
-    }
-    return notouch_model(&b, 2, NOTOUCH_KING);
+    return notouch_named(name, 2, NOTOUCH_KING);
 }
 
 static pb_result run(const pb_model *m, const char *engine, const char *order, pb_mode mode,

@@ -9,6 +9,7 @@
 #include <string.h>
 
 #include "check.h"
+#include "notouch_named.h"
 #include "engines.h"
 #include "core/engine.h"
 #include "core/limiter.h"
@@ -20,13 +21,7 @@ static const char *srcdir = ".";
 
 static pb_model *named(const char *name, notouch_adj adj)
 {
-    notouch_board b;
-    pb_error e;
-    if (notouch_board_named(name, &b, &e)) {
-        fprintf(stderr, "board %s: %s\n", name, e.msg);
-        exit(2);
-    }
-    return notouch_model(&b, 2, adj);
+    return notouch_named(name, 2, adj);
 }
 
 /* A mask board of data/boards/. */

@@ -7,6 +7,7 @@
 #include <string.h>
 
 #include "check.h"
+#include "notouch_named.h"
 #include "core/engine.h"
 #include "engines.h"
 #include "family.h"
@@ -15,13 +16,7 @@
 
 static pb_model *board(const char *name, int diff)
 {
-    notouch_board b;
-    pb_error e;
-    if (notouch_board_named(name, &b, &e)) {
-        fprintf(stderr, "board %s: %s\n", name, e.msg);
-        exit(2);
-    }
-    return notouch_model(&b, diff, NOTOUCH_KING);
+    return notouch_named(name, diff, NOTOUCH_KING);
 }
 
 /* The sums of the split count of m at depth d equal the sequential count. */
