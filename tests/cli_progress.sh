@@ -62,6 +62,11 @@ if command -v script >/dev/null 2>&1; then
     has '^count notouch: 0 steps, 0 steps/s, 0.0 s elapsed *$' tty.lines
     # The last state, drawn before it is cleared: the whole tree walked, nothing left.
     has '^count notouch: 5.07k steps, .* elapsed, ~100% of the tree, ETA ~0.0 s *$' tty.lines
+    # A search that stops at a solution (solve, count -l) ends before its tree does.
+    for run in "solve notouch 2x4 -e backtrack" "count notouch 2x4 -e backtrack -l 2"; do
+        script -qc "'$pb' $run" /dev/null >tty.out </dev/null
+        if ! grep -q 'of the tree' tty.out; then ok; else bad "$run showed a time left from its tree"; fi
+    done
     has '^ +$' tty.lines
     has '^solutions=32 steps=5073 ' tty.lines
     script -qc "'$pb' count sudoku '$bench' -t 2" /dev/null >tty.out </dev/null

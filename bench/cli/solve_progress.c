@@ -53,7 +53,9 @@ static int run_one(const pb_batch *b, pb_batch_result *r, pb_progress *p)
     pb_batch fed = *b;
     fed.how.limits.share = &share;
     fed.how.limits.max_steps = 0;
-    fed.how.explored = pb_progress_tree(p);
+    /* A search that stops at a solution ends before its tree does: no time left from it. */
+    if (b->how.mode == PB_MODE_COUNT && !b->how.limits.max_solutions)
+        fed.how.explored = pb_progress_tree(p);
     int rc = pb_batch_run(&fed, r);
     if (!rc) pb_progress_set(p, r->total.steps);
     return rc;
