@@ -7,6 +7,7 @@
 #include <string.h>
 
 #include "../core/text_bytes.h"
+#include "../core/text_line.h"
 #include "kakuro.h"
 
 typedef enum kakuro_line_kind {
@@ -22,24 +23,16 @@ typedef struct kakuro_text_line {
     kakuro_line_kind kind;
 } kakuro_text_line;
 
-static inline int kakuro_is_space(char c)
-{
-    return c == ' ' || c == '\t' || c == '\r' || c == '\v' || c == '\f';
-}
-
 /* Looks at the line at r->pos without consuming it; returns the offset after it. */
 static inline size_t kakuro_peek_line(const kakuro_reader *r, size_t pos, kakuro_text_line *t)
 {
-    const char *s = r->text + pos, *end = r->text + r->len;
-    const char *nl = memchr(s, '\n', (size_t)(end - s));
-    const char *e = nl ? nl : end;
-    const size_t next = (size_t)(e - r->text) + (nl != NULL);
+    const char *s, *e;
+    const size_t next = pb_line_cut(r->text, r->len, pos, &s, &e);
     if (e - s > KAKURO_MAX_LINE) {
         t->s = s, t->len = (size_t)(e - s), t->kind = KAKURO_LINE_LONG;
         return next;
     }
-    while (s < e && kakuro_is_space(*s)) s++;
-    while (e > s && kakuro_is_space(e[-1])) e--;
+    pb_line_trim(&s, &e);
     t->s = s;
     t->len = (size_t)(e - s);
     t->kind = s == e ? KAKURO_LINE_BLANK : *s == ';' ? KAKURO_LINE_COMMENT : KAKURO_LINE_TEXT;
@@ -70,9 +63,9 @@ static inline void kakuro_skip_block(kakuro_reader *r, int at_size)
 static inline const char *kakuro_next_token(const char **p, const char *e, int *len)
 {
     const char *tok = *p, *q = *p;
-    while (q < e && !kakuro_is_space(*q)) q++;
+    while (q < e && !pb_is_blank(*q)) q++;
     *len = (int)(q - tok);
-    while (q < e && kakuro_is_space(*q)) q++;
+    while (q < e && pb_is_blank(*q)) q++;
     *p = q;
     return tok;
 }

@@ -7,6 +7,7 @@
 #include <string.h>
 
 #include "../core/text_bytes.h"
+#include "../core/text_line.h"
 
 int latin_square_init(latin_square *sq, int n)
 {
@@ -99,20 +100,13 @@ typedef struct text_line {
     line_kind kind;
 } text_line;
 
-static int is_space(char c)
-{
-    return c == ' ' || c == '\t' || c == '\r' || c == '\v' || c == '\f';
-}
-
 /* Looks at the line at r->pos without consuming it; returns the offset after it. A
  * line that holds only a comment is a comment line: it must not end a square, so
  * notes can sit between its rows. */
 static size_t peek_line(const latin_reader *r, text_line *t)
 {
-    const char *s = r->text + r->pos, *end = r->text + r->len;
-    const char *nl = memchr(s, '\n', (size_t)(end - s));
-    const char *e = nl ? nl : end;
-    const size_t next = (size_t)(e - r->text) + (nl != NULL);
+    const char *s, *e;
+    const size_t next = pb_line_cut(r->text, r->len, r->pos, &s, &e);
     t->s = s;
     t->len = (size_t)(e - s);
     if (e - s > LATIN_MAX_LINE) {
@@ -121,8 +115,7 @@ static size_t peek_line(const latin_reader *r, text_line *t)
     }
     const char *semi = memchr(s, ';', (size_t)(e - s));
     const char *q = semi ? semi : e;
-    while (s < q && is_space(*s)) s++;
-    while (q > s && is_space(q[-1])) q--;
+    pb_line_trim(&s, &q);
     t->s = s;
     t->len = (size_t)(q - s);
     t->kind = s < q ? LINE_ROW : semi ? LINE_COMMENT : LINE_BLANK;
@@ -151,9 +144,9 @@ static void skip_block(latin_reader *r)
 static const char *next_token(const char **p, const char *e, int *len)
 {
     const char *tok = *p, *q = *p;
-    while (q < e && !is_space(*q)) q++;
+    while (q < e && !pb_is_blank(*q)) q++;
     *len = (int)(q - tok);
-    while (q < e && is_space(*q)) q++;
+    while (q < e && pb_is_blank(*q)) q++;
     *p = q;
     return tok;
 }

@@ -6,6 +6,7 @@
 #include <string.h>
 
 #include "../core/text_bytes.h"
+#include "../core/text_line.h"
 
 int sudoku_box_for_cells(int ncells)
 {
@@ -140,24 +141,16 @@ typedef struct text_line {
     line_kind kind;
 } text_line;
 
-static int is_space(char c)
-{
-    return c == ' ' || c == '\t' || c == '\r' || c == '\v' || c == '\f';
-}
-
 /* Looks at the line at r->pos without consuming it; returns the offset after it. */
 static size_t peek_line(const sudoku_reader *r, text_line *t)
 {
-    const char *s = r->text + r->pos, *end = r->text + r->len;
-    const char *nl = memchr(s, '\n', (size_t)(end - s));
-    const char *e = nl ? nl : end;
-    size_t next = (size_t)(e - r->text) + (nl != NULL);
+    const char *s, *e;
+    const size_t next = pb_line_cut(r->text, r->len, r->pos, &s, &e);
     if (e - s > SUDOKU_MAX_LINE) {
         t->s = s, t->len = (size_t)(e - s), t->kind = LINE_LONG;
         return next;
     }
-    while (s < e && is_space(*s)) s++;
-    while (e > s && is_space(e[-1])) e--;
+    pb_line_trim(&s, &e);
     t->s = s;
     t->len = (size_t)(e - s);
     if (s == e)
@@ -167,14 +160,14 @@ static size_t peek_line(const sudoku_reader *r, text_line *t)
     else {
         /* A '#' after a blank starts a comment: `PUZZLE # name`. */
         for (const char *h = s + 1; h < e; h++)
-            if (*h == '#' && is_space(h[-1])) {
+            if (*h == '#' && pb_is_blank(h[-1])) {
                 e = h;
                 break;
             }
-        while (e > s && is_space(e[-1])) e--;
+        while (e > s && pb_is_blank(e[-1])) e--;
         t->len = (size_t)(e - s);
         const char *p = s;
-        while (p < e && !is_space(*p)) p++;
+        while (p < e && !pb_is_blank(*p)) p++;
         t->kind = (p == e && t->len > 2) ? LINE_ONE : LINE_NUMBERS;
     }
     return next;
@@ -264,7 +257,7 @@ static int read_numbers(sudoku_reader *r, int first_line, sudoku_grid *g, pb_err
         const char *p = t.s, *e = t.s + t.len;
         while (p < e) {
             const char *tok = p;
-            while (p < e && !is_space(*p)) p++;
+            while (p < e && !pb_is_blank(*p)) p++;
             int tl = (int)(p - tok), num = 0;
             for (int i = 0; i < tl; i++) {
                 if (tok[i] < '0' || tok[i] > '9' || tl > 2) {
@@ -288,7 +281,7 @@ static int read_numbers(sudoku_reader *r, int first_line, sudoku_grid *g, pb_err
             }
             at_line[count] = r->line;
             v[count++] = (unsigned char)num;
-            while (p < e && is_space(*p)) p++;
+            while (p < e && pb_is_blank(*p)) p++;
         }
     }
     int box = sudoku_box_for_cells(count);
