@@ -29,7 +29,10 @@
  *
  * The same cut serves callers that spread a count over processes (subtree.h): the
  * paths to the split depth are listed instead of spawned, and each subtree is counted
- * alone after walking down its path again from the fixed cells. */
+ * alone after walking down its path again from the fixed cells.
+ *
+ * At each poll a walk reports the part of the tree behind it (explored.h), for a
+ * progress report's time left; a task reports its subtree, the parent its dead ends. */
 #include "../core/engine.h"
 #include "../core/grow.h"
 #include "../core/limiter.h"
