@@ -52,15 +52,34 @@ static inline void pb_explored_reach(pb_explore *x, uint64_t done)
     x->reported = done;
 }
 
-/* A part of the subtree handed to another walk that reports it itself: reach
- * `before` (what was finished before the part), then count the part as reported. */
-static inline void pb_explored_hand_out(pb_explore *x, uint64_t before, uint64_t part)
+/* What a walk from `floor`, now at `depth`, has finished of its share: the child of a
+ * node whose cell holds a value is finished (the walk came back to it, or it was a
+ * solution or handed out); a node just entered has none finished. */
+static inline uint64_t pb_explored_at(const pb_explore *x, const pb_mask *options,
+                                      const int *cell_at, const int *values, int floor, int depth)
 {
+    const int placed = values[cell_at[depth]] > 0;
+    double child, part = pb_explored_path(options, cell_at, values, floor,
+                                          placed ? depth + 1 : depth, &child);
+    return pb_explored_fixed(x, placed ? part + child : part);
+}
+
+/* A parent walking from depth 0 hands the child of its path at depth-1 to `task`,
+ * which reports that part itself: the parent reaches what it finished before the
+ * child, then counts the child as reported. */
+static inline void pb_explored_hand_out(pb_explore *x, pb_explore *task, const pb_mask *options,
+                                        const int *cell_at, const int *values, int depth)
+{
+    double child, before = pb_explored_path(options, cell_at, values, 0, depth, &child);
+    task->sink = x->sink;
+    task->share = pb_explored_fixed(x, child);
+    task->reported = 0;
     if (!x->sink) return;
-    /* Signed through wrap-around: rounding can put `before` a unit below what was
+    const uint64_t done = pb_explored_fixed(x, before);
+    /* Signed through wrap-around: rounding can put `done` a unit below what was
      * reported, and the sum of every add must stay exact. */
-    __atomic_fetch_add(x->sink, before - x->reported, __ATOMIC_RELAXED);
-    x->reported = before + part;
+    __atomic_fetch_add(x->sink, done - x->reported, __ATOMIC_RELAXED);
+    x->reported = done + task->share;
 }
 
 /* The walk finished its whole subtree. */

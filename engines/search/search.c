@@ -366,17 +366,6 @@ static int shared_stopped(const search *s)
     return v;
 }
 
-/* The part of the walk's share finished, with the walk at `depth` below `floor`: the
- * child of a node whose cell holds a value is finished (the loop came back to it, or
- * it was a solution or handed to a task); a node just entered has none finished. */
-static uint64_t explored_now(const search *s, int floor, int depth)
-{
-    const int placed = s->values[s->cell_at[depth]] > 0;
-    double child, part = pb_explored_path(s->options_at, s->cell_at, s->values, floor,
-                                          placed ? depth + 1 : depth, &child);
-    return pb_explored_fixed(&s->explored, placed ? part + child : part);
-}
-
 /* Checks time, cancellation and the step limit; 0 when the search must stop. In
  * parallel the tasks reserve their steps from the run's shared pool (pb_step_pool),
  * so together they never pass the limit. Reports the part of the tree walked. */
@@ -392,7 +381,9 @@ __attribute__((noinline, cold)) static int poll_limits(search *s, uint64_t steps
         s->stopped = 1;
         return 0;
     }
-    if (s->explored.sink) pb_explored_reach(&s->explored, explored_now(s, floor, depth));
+    if (s->explored.sink)
+        pb_explored_reach(&s->explored, pb_explored_at(&s->explored, s->options_at, s->cell_at,
+                                                       s->values, floor, depth));
     return 1;
 }
 
@@ -413,11 +404,7 @@ static void spawn(search *s, int depth)
     }
     t->seq = s->spawned++;
     enter(t, depth);
-    /* The parent walks from depth 0; the task reports the subtree it is handed. */
-    double share, before = pb_explored_path(s->options_at, s->cell_at, s->values, 0, depth, &share);
-    t->explored.sink = s->explored.sink;
-    t->explored.share = pb_explored_fixed(&s->explored, share);
-    pb_explored_hand_out(&s->explored, pb_explored_fixed(&s->explored, before), t->explored.share);
+    pb_explored_hand_out(&s->explored, &t->explored, s->options_at, s->cell_at, s->values, depth);
 #pragma omp task firstprivate(t, depth)
     {
         if (!shared_stopped(t)) {
