@@ -69,6 +69,21 @@ static const char sweep_about[] =
     "where its stack falls shows it in its spread.\n"
     "Under MPI the speed is not read (ref_s is empty).\n"
     "\n"
+    "--against BINARY compares two builds (one commit against the next): every run is\n"
+    "measured in this build and in BINARY, each a long-lived worker process fed one\n"
+    "step at a time over a pipe (no process start is timed), one run at a time.\n"
+    "Each round takes the due samples of both builds in a fresh order drawn from\n"
+    "`seed`, so that the machine's drift falls on both alike; a pair takes further\n"
+    "rounds while its ratio's interval is wider than +-`ci-target`. It writes\n"
+    "OUT/NAME.csv (this build) and OUT/NAME-against.csv (BINARY), each with its\n"
+    ".samples.csv and .meta (against= names the other build), sharing one run_id,\n"
+    "so that `puzzlebench compare OUT/NAME-against.csv OUT/NAME.csv` pairs their\n"
+    "samples round by round. BINARY must expand the sweep into the same runs, and\n"
+    "have --serve (builds from before it cannot take part). --duet takes the two\n"
+    "builds' samples of a run at the same time instead, each build bound to its half\n"
+    "of the cores (one core each on two), the halves swapped every round, so that\n"
+    "both share the machine's interference of the moment; search-threads must be 1.\n"
+    "\n"
     "Under MPI (mpirun -np N puzzlebench sweep FILE, or srun) rank 0 hands the runs\n"
     "out one at a time, the largest expected first (more cells, then count before\n"
     "first), to the first free rank, itself included; each rank measures one run at\n"
@@ -84,8 +99,8 @@ static const char sweep_about[] =
     "options:\n";
 
 typedef struct sweep_cli {
-    const char *out;
-    int list, quiet, quick, force, resume, block;
+    const char *out, *against, *serve, *run_id;
+    int list, quiet, quick, force, resume, block, duet;
 } sweep_cli;
 
 static const pb_option sweep_options[] = {
@@ -120,10 +135,32 @@ static const pb_option sweep_options[] = {
      .lo = 1,
      .hi = 1000000,
      .help = "runs measured together at most before their rows are written"},
+    {.name = "against",
+     .type = PB_OPT_TEXT,
+     .offset = offsetof(sweep_cli, against),
+     .arg = "BINARY",
+     .help = "measure every run in this build and in BINARY (another\n"
+             "puzzlebench), interleaved round by round (see above)"},
+    {.name = "duet",
+     .type = PB_OPT_FLAG,
+     .offset = offsetof(sweep_cli, duet),
+     .help = "with --against: the two builds take each run's samples at the\n"
+             "same time, one core each, the cores swapped every round"},
+    {.name = "serve",
+     .type = PB_OPT_TEXT,
+     .offset = offsetof(sweep_cli, serve),
+     .arg = "BINARY",
+     .help = "internal to --against: measure the runs as asked on stdin;\n"
+             "BINARY is the other build, for the .meta"},
+    {.name = "run-id",
+     .type = PB_OPT_TEXT,
+     .offset = offsetof(sweep_cli, run_id),
+     .arg = "ID",
+     .help = "internal to --against: the run_id both builds' files share"},
     PB_OPTION_END,
 };
 
-static const sweep_cli sweep_defaults = {"results", 0, 0, 0, 0, 0, PB_SWEEP_BLOCK_RUNS};
+static const sweep_cli sweep_defaults = {.out = "results", .block = PB_SWEEP_BLOCK_RUNS};
 
 static void print_help(void)
 {
@@ -209,6 +246,53 @@ static int apply_overrides(pb_sweep_spec *spec, const char **names, const char *
     return 0;
 }
 
+/* --against, --serve and --run-id: what goes with what. 0, or the exit status. */
+static int check_against(const sweep_cli *cli)
+{
+    const char *id = cli->run_id;
+    if (cli->against && cli->serve)
+        return pb_usage_error("sweep",
+                              "--against starts the workers that --serve is for: give one");
+    if (cli->against && cli->resume)
+        return pb_usage_error("sweep", "--against measures both builds afresh: --resume does "
+                                       "not go with it (--force starts over)");
+    if (cli->duet && !cli->against && !cli->serve)
+        return pb_usage_error("sweep", "--duet goes with --against (two builds at the same time)");
+    if (cli->against && !*cli->against)
+        return pb_usage_error("sweep", "--against expects the path of another puzzlebench");
+    if (id && (!*id || strlen(id) > 31 ||
+               strspn(id, "0123456789ABCDEFGHIJKLMNOPQRSTUVWXYZ"
+                          "abcdefghijklmnopqrstuvwxyz-") != strlen(id)))
+        return pb_usage_error("sweep",
+                              "--run-id expects up to 31 letters, digits and '-', got '%s'", id);
+    return 0;
+}
+
+/* The arguments after "sweep" that both workers of --against get: the file, the keys
+ * given as options (but the name and workers, which each worker gets of its own), and
+ * --out, --quick and --force. NULL-ended, or NULL; one malloc'd block, which holds the
+ * "--KEY" words too (the values are argv's). */
+static char **worker_args(const sweep_cli *cli, const char *file, const char **names,
+                          const char **values, int nkeys)
+{
+    enum { WORD = 80 };
+    const size_t slots = (size_t)nkeys * 2 + 8;
+    char **a = calloc(1, slots * sizeof *a + (size_t)nkeys * WORD);
+    char *words = (char *)(a + slots);
+    int n = 0;
+    if (!a) return NULL;
+    if (file) a[n++] = (char *)file;
+    for (int i = 0; i < nkeys; i++)
+        if (values[i] && strcmp(names[i], "name") && strcmp(names[i], "workers")) {
+            snprintf(words + (size_t)i * WORD, WORD, "--%s", names[i]);
+            a[n++] = words + (size_t)i * WORD, a[n++] = (char *)values[i];
+        }
+    a[n++] = "--out", a[n++] = (char *)cli->out;
+    if (cli->quick) a[n++] = "--quick";
+    if (cli->force) a[n++] = "--force";
+    return a;
+}
+
 int pb_cmd_sweep(int argc, char **argv)
 {
     const char *names[256], *values[256] = {0}, *pos[1];
@@ -231,6 +315,7 @@ int pb_cmd_sweep(int argc, char **argv)
         rc = pb_usage_error("sweep", "--force starts over, --resume continues: give one");
         goto out;
     }
+    if ((rc = check_against(&cli))) goto out;
     if (!npos && cli.quick) pb_sweep_spec_quick(&spec);
     if ((npos && (rc = read_file(&spec, pos[0], cli.quick, hash, sizeof hash))) ||
         (rc = apply_overrides(&spec, names, values, nkeys, source)))
@@ -243,8 +328,19 @@ int pb_cmd_sweep(int argc, char **argv)
                           .quiet = cli.quiet,
                           .force = cli.force,
                           .resume = cli.resume,
-                          .block = cli.block};
+                          .block = cli.block,
+                          .against = cli.against,
+                          .duet = cli.duet,
+                          .serve = cli.serve,
+                          .run_id = cli.run_id};
+    char **args = NULL;
+    if (cli.against && !(args = worker_args(&cli, npos ? pos[0] : NULL, names, values, nkeys))) {
+        rc = pb_usage_error("sweep", "out of memory");
+        goto out;
+    }
+    opts.worker_args = args;
     rc = pb_sweep_run(&spec, &opts);
+    free(args);
 out:
     pb_sweep_spec_free(&spec);
     free(keys);

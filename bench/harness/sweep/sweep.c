@@ -21,12 +21,18 @@
  * 0, or -1 with err. */
 static int write_meta(sweep_ctx *c, const char *status, char *err, size_t errlen)
 {
-    char speed[4][160], elapsed[48];
+    char speed[4][160], elapsed[48], peer[4200];
     long n = 0;
     while (c->world && c->world[n]) n++;
-    char **lines = malloc((size_t)(n + 6) * sizeof *lines);
+    char **lines = malloc((size_t)(n + 7) * sizeof *lines);
     if (!lines) return snprintf(err, errlen, "%s: out of memory", c->out.meta), -1;
     for (long i = 0; i < n; i++) lines[i] = c->world[i];
+    if (c->opts->serve) {
+        snprintf(peer, sizeof peer, "against=%s (%s)", c->opts->serve,
+                 c->opts->duet ? "duet: the same runs at the same time, one core each"
+                               : "interleaved: one run at a time, both builds in each round");
+        lines[n++] = peer;
+    }
     if (strcmp(status, "running")) {
         /* This process's time: a resumed sweep's earlier part is not in it. */
         snprintf(elapsed, sizeof elapsed, "elapsed_s=%.1f", pb_now_s() - c->start_s);
@@ -217,6 +223,14 @@ int pb_sweep_run(pb_sweep_spec *spec, const pb_sweep_opts *opts)
         rc = 0;
         goto out;
     }
+    if (opts->against && w->mpi) {
+        rc = pb_usage_error("sweep", "--against runs on one machine, not under MPI");
+        goto out;
+    }
+    if (opts->against) {
+        rc = pb_sweep_against_run(&c);
+        goto out;
+    }
     c.rows = calloc((size_t)c.njobs + 1, sizeof *c.rows);
     c.state = calloc((size_t)c.njobs + 1, sizeof *c.state);
     c.done = calloc((size_t)c.njobs + 1, 1);
@@ -235,17 +249,22 @@ int pb_sweep_run(pb_sweep_spec *spec, const pb_sweep_opts *opts)
     if ((rc = check_files(&c, &there))) goto out;
     pb_install_interrupt_handler(); /* before the first file: a signal keeps what is done */
     pb_meta_begin(&c.meta, c.workers, opts->bind);
+    if (opts->run_id) snprintf(c.meta.run_id, sizeof c.meta.run_id, "%s", opts->run_id);
     c.start_s = pb_now_s();
     rc = open_files(&c, there);
     if (rc) {
         rc = rc < 0 ? 0 : rc;
         goto out;
     }
-    if (w->mpi)
+    int served = 0;
+    if (opts->serve)
+        served = pb_sweep_serve(&c);
+    else if (w->mpi)
         pb_sweep_world_run(&c);
     else
         pb_sweep_rounds_run(&c);
     rc = finish(&c);
+    if (served && !rc) rc = PB_EXIT_USAGE;
 out:
     if (gathered) pb_sweep_world_stop(&c);
     pb_sweep_out_close(&c.out);

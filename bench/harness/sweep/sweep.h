@@ -16,6 +16,13 @@ typedef struct pb_sweep_opts {
     int force;               /* remove the sweep's files and start over */
     int resume;              /* continue the sweep whose files are there */
     int block;               /* runs measured together at most before their rows are written */
+    /* sweep --against: the other build's binary, and the arguments after "sweep" that
+     * both builds' workers get (NULL-ended); NULL: one build. */
+    const char *against;
+    char *const *worker_args;
+    int duet;           /* with against (and serve): the two builds sample at the same time */
+    const char *serve;  /* sweep --serve: a worker of --against; the other build's binary */
+    const char *run_id; /* the run_id to take (both workers of one --against); NULL: new */
 } pb_sweep_opts;
 
 /* A block of runs also ends once its samples are expected to take this long. */

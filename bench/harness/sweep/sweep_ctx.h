@@ -5,6 +5,7 @@
 #define PB_SWEEP_CTX_H
 
 #include <stddef.h>
+#include <stdint.h>
 
 #include "harness/measure/batch.h"
 #include "harness/measure/batch_measure.h"
@@ -93,6 +94,8 @@ void pb_sweep_row_instance(const sweep_ctx *c, const job *j, char *out, size_t l
 int pb_sweep_load_instances(sweep_ctx *c);
 /* Expands the matrix into c->jobs (the combinations the engines run). 0, or -1. */
 int pb_sweep_add_jobs(sweep_ctx *c);
+/* A hash of every run's key, in order: two builds that expand a sweep alike agree on it. */
+uint64_t pb_sweep_jobs_hash(const sweep_ctx *c);
 /* Prints the runs (--list). */
 void pb_sweep_list_jobs(const sweep_ctx *c);
 /* Prints what an earlier run of this sweep in the output folder took, as an estimate
@@ -118,6 +121,16 @@ void pb_sweep_write_rows(sweep_ctx *c, long first, long end);
 /* The sweep in one process (sweep_rounds.c): every run, block by block, sampled in
  * rounds; the rows written as each block ends. */
 void pb_sweep_rounds_run(sweep_ctx *c);
+
+/* One build's side of sweep --against (sweep_serve.c): the runs measured step by step
+ * as the comparing process asks over stdin. 0, or -1 after a command it cannot read. */
+int pb_sweep_serve(sweep_ctx *c);
+/* The comparing process of sweep --against (sweep_against.c): starts this build and
+ * the other as two pb_sweep_serve workers and feeds them the runs, interleaved round
+ * by round. Returns the exit status. */
+int pb_sweep_against_run(sweep_ctx *c);
+/* splitmix64's output function: a well-spread 64-bit hash of x (the rounds' orders). */
+uint64_t pb_sweep_mix(uint64_t x);
 
 /* The reference run (sweep_ref.c): picks and begins it and starts c->speed with it.
  * 0, or -1 when no run fits (ref_job is -1). Its .meta line ("ref_run=..."). */

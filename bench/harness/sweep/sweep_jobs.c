@@ -162,3 +162,14 @@ void pb_sweep_job_key(void *ctx, long i, char *out, size_t len)
                      pb_sweep_mode_name(j), j->threads);
     fclose(f);
 }
+uint64_t pb_sweep_jobs_hash(const sweep_ctx *c)
+{
+    uint64_t h = 0xcbf29ce484222325ull; /* FNV-1a */
+    char key[512];
+    for (long i = 0; i < c->njobs; i++) {
+        pb_sweep_job_key((void *)c, i, key, sizeof key);
+        for (const char *p = key; *p; p++) h = (h ^ (unsigned char)*p) * 0x100000001b3ull;
+        h = (h ^ '\n') * 0x100000001b3ull;
+    }
+    return h;
+}

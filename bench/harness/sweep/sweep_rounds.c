@@ -12,8 +12,7 @@
 #include "stats/paired.h"
 #include "sweep_ctx.h"
 
-/* splitmix64's output function: a well-spread 64-bit hash of x. */
-static uint64_t mix(uint64_t x)
+uint64_t pb_sweep_mix(uint64_t x)
 {
     x += 0x9e3779b97f4a7c15ull;
     x = (x ^ (x >> 30)) * 0xbf58476d1ce4e5b9ull;
@@ -26,10 +25,10 @@ static uint64_t mix(uint64_t x)
 static void shuffle_round(sweep_ctx *c, long first, long end, int round)
 {
     const long n = end - first;
-    uint64_t state = mix((uint64_t)c->spec->seed ^ mix((uint64_t)round + 1));
+    uint64_t state = pb_sweep_mix((uint64_t)c->spec->seed ^ pb_sweep_mix((uint64_t)round + 1));
     for (long i = 0; i < n; i++) c->order[i] = first + i;
     for (long i = n - 1; i > 0; i--) {
-        state = mix(state);
+        state = pb_sweep_mix(state);
         const long j = (long)(state % (uint64_t)(i + 1));
         const long t = c->order[i];
         c->order[i] = c->order[j], c->order[j] = t;

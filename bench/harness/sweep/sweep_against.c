@@ -1,0 +1,316 @@
+/* sweep_against.c — `sweep --against OTHER`: every run of the sweep measured in two
+ * builds, this one and OTHER, each in a long-lived worker process (sweep --serve,
+ * sweep_serve.c) fed one step at a time over a pipe, so that no time includes a
+ * process start. One run is measured at a time. Each round takes the due samples of
+ * both builds in a fresh seeded order: drift and bursts of load fall on both alike,
+ * and `compare` pairs their samples round by round (the two files share one run_id).
+ * With --duet the two builds take the samples of a run at the same time, each bound
+ * to its half of the cores, the halves swapped every round: both then share the
+ * machine's interference of that moment (duet benchmarking, Bulej et al., ICPE 2020).
+ * A pair takes further rounds, up to max-samples, while the 95% interval of its time
+ * ratio is wider than +-ci-target. */
+#define _DEFAULT_SOURCE /* realpath */
+#include <errno.h>
+#include <limits.h>
+#include <math.h>
+#include <omp.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <sys/wait.h>
+#include <unistd.h>
+
+#include "harness/base/exit.h"
+#include "harness/base/options.h"
+#include "harness/base/say.h"
+#include "harness/io/peer.h"
+#include "stats/paired.h"
+#include "sweep_ctx.h"
+
+enum { THIS, OTHER, SIDES };
+
+/* A run of one build as its worker's answers give it. */
+typedef struct side_run {
+    int phase, wants, can, n;
+    int round[PB_MAX_SAMPLES];
+    double s[PB_MAX_SAMPLES];
+} side_run;
+
+typedef struct against {
+    sweep_ctx *c;
+    pb_peer peer[SIDES];
+    const char *binary[SIDES];
+    char name[SIDES][128];
+    side_run *run[SIDES]; /* the block's runs, from its first */
+    long first;
+    int broken; /* a worker answered wrongly or ended: said once, the sweep stops */
+} against;
+
+/* Says once that worker k failed, in what. */
+static void broke(against *a, int k, const char *what)
+{
+    if (a->broken) return;
+    a->broken = 1;
+    pb_say("sweep --against: the worker of %s %s (%s)", a->binary[k], what,
+           k == THIS ? "this build" : "the other build");
+}
+
+/* Sends cmd to worker k and reads its answer into reply. 0, or -1 (said). */
+static int ask(against *a, int k, const char *cmd, char *reply, size_t len)
+{
+    if (a->broken) return -1;
+    if (!pb_peer_send(&a->peer[k], cmd) && !pb_peer_read(&a->peer[k], reply, len)) return 0;
+    broke(a, k, "stopped answering");
+    return -1;
+}
+
+/* Asks worker k for a step of run i: begin (round < 0), or a sample in round. */
+static void send_step(against *a, int k, long i, int round)
+{
+    char cmd[64];
+    if (round < 0)
+        snprintf(cmd, sizeof cmd, "begin %ld", i);
+    else
+        snprintf(cmd, sizeof cmd, "sample %ld %d", i, round);
+    if (!a->broken && pb_peer_send(&a->peer[k], cmd)) broke(a, k, "stopped answering");
+}
+
+/* Reads worker k's answer to a step of run i and keeps it. */
+static void take_step(against *a, int k, long i, int round)
+{
+    char reply[128], secs[48];
+    side_run *r = &a->run[k][i - a->first];
+    if (a->broken) return;
+    if (pb_peer_read(&a->peer[k], reply, sizeof reply)) {
+        broke(a, k, "stopped answering");
+        return;
+    }
+    if (sscanf(reply, "ok %d %d %d %47s", &r->phase, &r->wants, &r->can, secs) != 4) {
+        broke(a, k, "gave an answer it should not");
+        return;
+    }
+    if (strcmp(secs, "-") && r->n < PB_MAX_SAMPLES) {
+        r->round[r->n] = round;
+        r->s[r->n++] = strtod(secs, NULL);
+    }
+    if (!a->c->opts->quiet) pb_progress_step(&a->c->progress);
+}
+
+static void step(against *a, int k, long i, int round)
+{
+    send_step(a, k, i, round);
+    take_step(a, k, i, round);
+}
+
+/* Whether run i of the block takes a further round: both builds may sample on and the
+ * interval of their time ratio is wider than ci-target. */
+static int wants_more(const against *a, long i)
+{
+    const side_run *x = &a->run[THIS][i - a->first], *y = &a->run[OTHER][i - a->first];
+    double tx[PB_MAX_SAMPLES], ty[PB_MAX_SAMPLES];
+    pb_paired p;
+    if (!(a->c->spec->ci_target > 0) || x->phase != JOB_SAMPLING || y->phase != JOB_SAMPLING ||
+        !x->can || !y->can)
+        return 0;
+    const int n = pb_pair_by_round(x->round, x->s, x->n, y->round, y->s, y->n, tx, ty);
+    return pb_paired_ratio(tx, ty, n, 0.95, &p) || !(p.halfwidth <= a->c->spec->ci_target);
+}
+
+/* Whether worker k's run i takes a sample this round (more: its pair wants one). */
+static int due(const against *a, int k, long i, int extra, int more)
+{
+    const side_run *r = &a->run[k][i - a->first];
+    return r->phase == JOB_SAMPLING && (extra ? more : r->wants);
+}
+
+/* c->order[0 .. n - 1] shuffled by the seed and the round. */
+static void shuffle(const sweep_ctx *c, long n, int round)
+{
+    uint64_t state = pb_sweep_mix((uint64_t)c->spec->seed ^ pb_sweep_mix((uint64_t)round + 1));
+    for (long i = n - 1; i > 0; i--) {
+        state = pb_sweep_mix(state);
+        const long j = (long)(state % (uint64_t)(i + 1)), t = c->order[i];
+        c->order[i] = c->order[j], c->order[j] = t;
+    }
+}
+
+/* Round `round` of the block first .. end - 1 (extra: a round beyond `samples`, for
+ * the pairs known less well than ci-target). One at a time, the due samples of both
+ * builds are taken as (run, build) steps in an order drawn from the seed and the
+ * round. In a duet, each worker is bound to its half of the cores (swapped every
+ * round) and the two samples of a run are taken at the same time. Returns how many
+ * samples were due (0: the block is sampled). */
+static long one_round(against *a, long end, int round, int extra)
+{
+    sweep_ctx *c = a->c;
+    long n = 0, due_n = 0;
+    for (long i = a->first; i < end; i++) {
+        const int more = extra && wants_more(a, i);
+        const int dx = due(a, THIS, i, extra, more), dy = due(a, OTHER, i, extra, more);
+        due_n += dx + dy;
+        if (c->opts->duet && (dx || dy))
+            c->order[n++] = i;
+        else
+            for (int k = 0; k < SIDES; k++)
+                if (k == THIS ? dx : dy) c->order[n++] = 2 * i + k;
+    }
+    if (!due_n) return 0;
+    shuffle(c, n, round);
+    char cmd[16], reply[16];
+    for (int k = 0; c->opts->duet && k < SIDES; k++) {
+        snprintf(cmd, sizeof cmd, "bind %d", (k + round) % 2);
+        (void)ask(a, k, cmd, reply, sizeof reply);
+    }
+    for (long s = 0; s < n && !pb_interrupted; s++) {
+        if (!c->opts->duet) {
+            step(a, (int)(c->order[s] % 2), c->order[s] / 2, round);
+            continue;
+        }
+        const long i = c->order[s];
+        const int dx = due(a, THIS, i, extra, 1), dy = due(a, OTHER, i, extra, 1);
+        if (dx) send_step(a, THIS, i, round);
+        if (dy) send_step(a, OTHER, i, round);
+        if (dx) take_step(a, THIS, i, round);
+        if (dy) take_step(a, OTHER, i, round);
+    }
+    return due_n;
+}
+
+/* The runs first .. end - 1: begun in both builds (which goes first drawn from the
+ * seed), sampled in rounds, then ended and written by both. */
+static void run_block(against *a, long end, int *rounds)
+{
+    sweep_ctx *c = a->c;
+    const pb_timing_opts *o = &c->spec->timing;
+    const int most = o->max_samples > o->samples ? o->max_samples : o->samples;
+    char cmd[64], reply[64];
+    for (long i = a->first; i < end && !pb_interrupted; i++) {
+        const int k = (int)(pb_sweep_mix((uint64_t)c->spec->seed ^ pb_sweep_mix((uint64_t)~i)) % 2);
+        step(a, k, i, -1);
+        step(a, 1 - k, i, -1);
+    }
+    for (int r = 0; r < most && !pb_interrupted && !a->broken; r++)
+        if (!one_round(a, end, (*rounds)++, r >= o->samples)) break;
+    snprintf(cmd, sizeof cmd, "end %ld %ld", a->first, end);
+    for (int k = 0; k < SIDES; k++) (void)ask(a, k, cmd, reply, sizeof reply);
+}
+
+/* Starts worker k: argv is the binary, "sweep", the arguments every worker gets, then
+ * its own (--serve, --run-id, --name, --workers 1, --quiet). Checks that it expanded
+ * the sweep into the runs this process did. 0, or -1 (said). */
+static int start(against *a, int k, const char *run_id)
+{
+    const sweep_ctx *c = a->c;
+    char *const *args = c->opts->worker_args;
+    int n = 0;
+    while (args[n]) n++;
+    char **argv = calloc((size_t)n + 14, sizeof *argv);
+    if (!argv) return pb_say("sweep: out of memory"), -1;
+    int at = 0;
+    argv[at++] = (char *)a->binary[k];
+    argv[at++] = "sweep";
+    for (int i = 0; i < n; i++) argv[at++] = args[i];
+    const char *own[] = {
+        "--serve",  a->binary[1 - k], "--run-id", run_id,    "--name",
+        a->name[k], "--workers",      "1",        "--quiet", c->opts->duet ? "--duet" : NULL,
+        NULL};
+    for (int i = 0; own[i]; i++) argv[at++] = (char *)own[i];
+    char err[600], line[128], want[64];
+    int rc = pb_peer_start(&a->peer[k], argv, err, sizeof err);
+    free(argv);
+    if (rc) return pb_say("sweep --against: %s", err), a->broken = 1, -1;
+    snprintf(want, sizeof want, "ready %ld %016llx", c->njobs,
+             (unsigned long long)pb_sweep_jobs_hash(c));
+    if (pb_peer_read(&a->peer[k], line, sizeof line)) {
+        pb_peer_finish(&a->peer[k]);
+        pb_peer_describe(&a->peer[k], err, sizeof err);
+        pb_say("sweep --against: %s did not start serving the sweep: it %s (its message is "
+               "above; a build without `sweep --serve` cannot take part)",
+               a->binary[k], err);
+        return a->broken = 1, -1;
+    }
+    if (strcmp(line, want)) {
+        pb_say("sweep --against: %s expands %s into other runs ('%s', this build: '%s'): the two "
+               "builds cannot be compared on it",
+               a->binary[k], c->opts->source, line, want);
+        return a->broken = 1, -1;
+    }
+    return 0;
+}
+
+/* The exit status: a signal's; 2 when a worker failed to serve; else the worse of
+ * the workers' (4: a run's counts varied). */
+static int status_of(const against *a)
+{
+    int worst = 0;
+    if (pb_interrupted) return pb_interrupt_exit();
+    for (int k = 0; k < SIDES; k++) {
+        const int st = a->peer[k].status;
+        const int code = WIFEXITED(st) ? WEXITSTATUS(st) : PB_EXIT_USAGE;
+        if (code > worst) worst = code;
+    }
+    return a->broken ? PB_EXIT_USAGE : worst;
+}
+
+int pb_sweep_against_run(sweep_ctx *c)
+{
+    against a = {.c = c};
+    char self[PATH_MAX], other[PATH_MAX], run_id[64];
+    const ssize_t len = readlink("/proc/self/exe", self, sizeof self - 1);
+    if (len <= 0) return pb_say("sweep --against: cannot find this program (/proc/self/exe)"), 2;
+    self[len] = '\0';
+    if (!realpath(c->opts->against, other)) /* the .meta names it in full */
+        return pb_say("sweep --against: cannot run '%s': %s", c->opts->against, strerror(errno)), 2;
+    a.binary[THIS] = self, a.binary[OTHER] = other;
+    snprintf(a.name[THIS], sizeof a.name[THIS], "%s", c->spec->name);
+    snprintf(a.name[OTHER], sizeof a.name[OTHER], "%s-against", c->spec->name);
+    if (c->opts->duet && omp_get_num_procs() < 2)
+        return pb_usage_error("sweep", "--duet runs the two builds one core each: this machine "
+                                       "has one");
+    for (long i = 0; c->opts->duet && i < c->njobs; i++)
+        if (c->jobs[i].threads > 1)
+            return pb_usage_error("sweep",
+                                  "--duet runs the two builds one core each: the "
+                                  "search-threads must be 1, not %d",
+                                  c->jobs[i].threads);
+    pb_meta_begin(&c->meta, 1, c->opts->bind); /* the load warning, said once for both */
+    setenv("PB_LOAD_WARNED", "1", 1);
+    snprintf(run_id, sizeof run_id, "%s", c->meta.run_id);
+    const long block = c->opts->block < c->njobs ? c->opts->block : c->njobs;
+    for (int k = 0; k < SIDES; k++) a.run[k] = calloc((size_t)block, sizeof *a.run[k]);
+    c->order = malloc(2 * (size_t)block * sizeof *c->order);
+    if (!a.run[THIS] || !a.run[OTHER] || !c->order) {
+        pb_say("sweep: out of memory");
+        a.broken = 1;
+    }
+    pb_install_interrupt_handler();
+    /* The other build first: it is the one likely not to serve, and a worker that
+     * started is left with an empty, interrupted sweep when the other cannot. */
+    for (int k = OTHER; k >= THIS && !a.broken; k--) (void)start(&a, k, run_id);
+    const int shown = !c->opts->quiet && !a.broken;
+    if (shown)
+        pb_progress_begin(&c->progress, c->spec->name, "steps",
+                          (uint64_t)(2 * c->njobs * (1 + (long)c->spec->timing.samples)), 0);
+    int rounds = 0;
+    for (a.first = 0; a.first < c->njobs && !pb_interrupted && !a.broken; a.first += block) {
+        const long end = a.first + block < c->njobs ? a.first + block : c->njobs;
+        memset(a.run[THIS], 0, (size_t)block * sizeof *a.run[THIS]);
+        memset(a.run[OTHER], 0, (size_t)block * sizeof *a.run[OTHER]);
+        run_block(&a, end, &rounds);
+    }
+    if (shown) pb_progress_end(&c->progress);
+    char last[32] = "quit"; /* a broken comparison sends none: the end of input says it */
+    if (pb_interrupted) snprintf(last, sizeof last, "stop %d", (int)pb_interrupted);
+    for (int k = 0; k < SIDES; k++) {
+        if (a.peer[k].pid > 0 && !a.broken) (void)pb_peer_send(&a.peer[k], last);
+        pb_peer_finish(&a.peer[k]);
+    }
+    free(a.run[THIS]), free(a.run[OTHER]);
+    const int rc = status_of(&a);
+    if (!c->opts->quiet && (rc == 0 || rc == PB_EXIT_FAILED || pb_interrupted))
+        printf("wrote %s/%s.csv (this build) and %s/%s.csv (%s), with their .samples.csv and "
+               ".meta; compare them: puzzlebench compare %s/%s.csv %s/%s.csv\n",
+               c->opts->out_dir, a.name[THIS], c->opts->out_dir, a.name[OTHER], a.binary[OTHER],
+               c->opts->out_dir, a.name[OTHER], c->opts->out_dir, a.name[THIS]);
+    return rc;
+}

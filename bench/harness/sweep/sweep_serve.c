@@ -1,0 +1,118 @@
+/* sweep_serve.c — one build's side of `sweep --against` (sweep --serve): the runs of
+ * the sweep measured one step at a time, as the process that compares two builds asks
+ * over stdin, each answer one line on stdout:
+ *   (first)          ready NJOBS HASH     the runs expanded, so that both sides agree
+ *   begin I          ok PHASE WANTS CAN -
+ *   sample I ROUND   ok PHASE WANTS CAN SECONDS   (SECONDS "-" when none was taken)
+ *   end FIRST END    ok WRITTEN           runs FIRST .. END - 1 ended, their rows written
+ *   bind P           ok                   from now on, run on part P of the cores split
+ *                                         in two (--duet)
+ *   quit             ends the sweep; stop SIG ends it as signal SIG would (the end
+ *                    of stdin as SIGTERM would)
+ * PHASE is a run's JOB_* phase; WANTS and CAN say whether its samples are due, and
+ * whether a further one may be taken. */
+#include <inttypes.h>
+#include <math.h>
+#include <signal.h>
+#include <stdio.h>
+#include <string.h>
+#include <unistd.h>
+
+#include "harness/base/exit.h"
+#include "harness/base/say.h"
+#include "harness/io/peer.h"
+#include "sweep_ctx.h"
+
+/* The state of run i as the answers give it. */
+static void answer(const sweep_ctx *c, long i, double seconds)
+{
+    const pb_measurer *m = &c->state[i].bm.m;
+    const int sampling = c->state[i].phase == JOB_SAMPLING;
+    char s[32] = "-";
+    if (!isnan(seconds)) snprintf(s, sizeof s, "%.9g", seconds);
+    printf("ok %d %d %d %s\n", c->state[i].phase, sampling && pb_measure_wants_sample(m),
+           sampling && pb_measure_can_sample(m), s);
+    fflush(stdout);
+}
+
+/* One sample of run i in round `round`, whether due by its own count or asked for
+ * beyond it (a pair known less well than ci-target); its time, or NAN. */
+static double sample(sweep_ctx *c, long i, int round)
+{
+    const pb_measurer *m = &c->state[i].bm.m;
+    const int before = m->recorded;
+    c->round = round;
+    c->more[i] = 1;
+    pb_sweep_sample_job(c, i);
+    c->more[i] = 0;
+    c->round = -1;
+    return m->recorded > before ? m->t->sample_s[m->recorded - 1] : NAN;
+}
+
+/* Binds this thread to part `part` of the machine's cores split in two (the binders
+ * made on first use). 0, or -1 (said). */
+static int bind_part(pb_binder **half, int part)
+{
+    char err[300];
+    if (!half[part] && !(half[part] = pb_binder_new_part("core", part, 2, err, sizeof err)))
+        return pb_say("sweep --serve: %s", err), -1;
+    pb_binder_bind_thread(half[part], 0);
+    printf("ok\n");
+    fflush(stdout);
+    return 0;
+}
+
+/* Carries out one command line. 1 to go on, 0 at the end, -1 for a line it cannot read. */
+static int serve_line(sweep_ctx *c, const char *line, pb_binder **half)
+{
+    long i, end;
+    int n;
+    if (!strcmp(line, "quit")) return 0;
+    if (sscanf(line, "stop %d", &n) == 1 && n > 0 && n < 64) {
+        if (!pb_interrupted) pb_interrupted = n; /* the comparing process's signal */
+        return 0;
+    }
+    if (sscanf(line, "bind %d", &n) == 1 && (n == 0 || n == 1)) return bind_part(half, n) ? -1 : 1;
+    if (sscanf(line, "begin %ld", &i) == 1 && i >= 0 && i < c->njobs) {
+        pb_sweep_begin_job(c, i);
+        answer(c, i, NAN);
+        return 1;
+    }
+    if (sscanf(line, "sample %ld %d", &i, &n) == 2 && i >= 0 && i < c->njobs && n >= 0) {
+        answer(c, i, sample(c, i, n));
+        return 1;
+    }
+    if (sscanf(line, "end %ld %ld", &i, &end) == 2 && i >= 0 && i <= end && end <= c->njobs) {
+        for (long k = i; k < end; k++) pb_sweep_end_job(c, k);
+        pb_sweep_write_rows(c, i, end);
+        printf("ok %ld\n", c->written);
+        fflush(stdout);
+        return 1;
+    }
+    pb_say("sweep --serve: unknown command '%s' (expected begin I, sample I ROUND, end FIRST "
+           "END, bind P, stop SIG or quit)",
+           line);
+    return -1;
+}
+
+int pb_sweep_serve(sweep_ctx *c)
+{
+    pb_line_in in = {.fd = STDIN_FILENO};
+    pb_binder *half[2] = {NULL, NULL};
+    char line[256];
+    int rc = 1;
+    pb_binder_bind_thread(c->binder, 0);
+    printf("ready %ld %016" PRIx64 "\n", c->njobs, pb_sweep_jobs_hash(c));
+    fflush(stdout);
+    while (rc > 0 && !c->write_failed) {
+        if (pb_line_in_read(&in, line, sizeof line)) {
+            /* The comparing process went away without a quit: the sweep ends as if
+             * terminated, with the rows written so far. */
+            if (!pb_interrupted) pb_interrupted = SIGTERM;
+            break;
+        }
+        rc = serve_line(c, line, half);
+    }
+    pb_binder_free(half[0]), pb_binder_free(half[1]);
+    return rc < 0 ? -1 : 0;
+}

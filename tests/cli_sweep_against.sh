@@ -1,0 +1,113 @@
+#!/usr/bin/env bash
+# cli_sweep_against.sh — sweep --against (issue 31): a sweep measured in two builds,
+# here this binary against itself, gives two files with the same rows (keys and step
+# counts; times differ), one run_id, and samples taken in the same rounds, which
+# compare pairs round by round; ci-target takes further rounds for both builds alike;
+# --duet takes both builds' samples at the same time, one core each;
+# a binary that does not serve, or that expands the sweep into other runs, is refused
+# with one line and leaves no complete file; --against refuses --resume and --serve.
+# usage: cli_sweep_against.sh PUZZLEBENCH SOURCE_DIR
+# shellcheck source=tests/cli_lib.sh
+source "$(dirname "$0")/cli_lib.sh"
+self=$(readlink -f "$pb")
+
+cat >"$tmp/s.sweep" <<'SWEEP'
+family notouch
+name s
+instances 2x3 2x4 3x3
+engines backtrack propagate
+modes first count
+samples 3
+min-sample-time 0.001
+SWEEP
+expect 0 "sweep --against itself" -- "$pb" sweep "$tmp/s.sweep" --out "$tmp/ab" --against "$self"
+has "compare $tmp/ab/s-against.csv $tmp/ab/s.csv" "$tmp/out"
+for f in s s-against; do
+    for x in csv samples.csv meta topology.xml; do
+        [ -s "$tmp/ab/$f.$x" ] && ok || bad "$f.$x missing"
+    done
+    has '^status=complete$' "$tmp/ab/$f.meta"
+    has '^rows=12 of 12$' "$tmp/ab/$f.meta"
+    has "^against=$self \(interleaved: " "$tmp/ab/$f.meta"
+done
+# The rows: the same keys and counts (columns family .. restarts) in the same order.
+cut -d, -f1-17 "$tmp/ab/s.csv" >"$tmp/a.keys"
+cut -d, -f1-17 "$tmp/ab/s-against.csv" >"$tmp/b.keys"
+if cmp -s "$tmp/a.keys" "$tmp/b.keys" && [ "$(wc -l <"$tmp/a.keys")" -eq 13 ]; then ok; else
+    bad "the two builds' rows differ: $(diff "$tmp/a.keys" "$tmp/b.keys" | head -5)"; fi
+# One run_id, and every run's samples in the same rounds on both sides.
+ids=$(sed -n 's/^run_id=//p' "$tmp/ab/s.meta" "$tmp/ab/s-against.meta" | sort -u | wc -l)
+[ "$ids" -eq 1 ] && ok || bad "the two files have $ids run_ids"
+rounds() { tail -n +2 "$1" | awk -F, '{ print $2, $6 }' | sort; } # row, round
+if [ -n "$(rounds "$tmp/ab/s.samples.csv")" ] &&
+    [ "$(rounds "$tmp/ab/s.samples.csv")" = "$(rounds "$tmp/ab/s-against.samples.csv")" ]; then ok; else
+    bad "the two builds' samples are not in the same rounds"; fi
+expect 0 "compare the two builds" -- "$pb" compare "$tmp/ab/s-against.csv" "$tmp/ab/s.csv"
+has '^(8|12) paired by round, 0 from independent samples' "$tmp/out"
+
+# ci-target: further rounds, the same on both sides (a target no pair can meet runs
+# every pair of a run that may sample on to max-samples).
+expect 0 "--against with ci-target" -- "$pb" sweep "$tmp/s.sweep" --out "$tmp/ci" --against "$self" \
+    --instances 2x3 --modes count --ci-target 0.0001 --max-samples 7 -q
+n_a=$(tail -n +2 "$tmp/ci/s.samples.csv" | wc -l)
+n_b=$(tail -n +2 "$tmp/ci/s-against.samples.csv" | wc -l)
+[ "$n_a" -eq 14 ] && [ "$n_b" -eq 14 ] && ok || bad "ci-target: $n_a and $n_b samples, expected 14 each"
+
+# --duet: the same rows and rounds, the two builds' samples taken at the same time.
+if [ "$(nproc)" -ge 2 ]; then
+    expect 0 "--against --duet" -- "$pb" sweep "$tmp/s.sweep" --out "$tmp/duet" --against "$self" --duet -q
+    has "^against=$self \(duet: " "$tmp/duet/s.meta"
+    cut -d, -f1-17 "$tmp/duet/s-against.csv" >"$tmp/d.keys"
+    cmp -s "$tmp/a.keys" "$tmp/d.keys" && ok || bad "--duet: the rows differ from --against's"
+    [ "$(rounds "$tmp/duet/s.samples.csv")" = "$(rounds "$tmp/duet/s-against.samples.csv")" ] && ok ||
+        bad "--duet: the two builds' samples are not in the same rounds"
+    expect 2 "--duet with search-threads 2" -- "$pb" sweep "$tmp/s.sweep" --out "$tmp/d2" \
+        --against "$self" --duet --search-threads 2 --engines propagate
+    one_line_error "--duet runs the two builds one core each: the search-threads must be 1, not 2"
+fi
+expect 2 "--duet without --against" -- "$pb" sweep "$tmp/s.sweep" --duet
+one_line_error "--duet goes with --against"
+
+# SIGINT to the comparing process: both builds stop, keep whole rows, and say so.
+"$pb" sweep "$tmp/s.sweep" --out "$tmp/int" --against "$self" --min-sample-time 0.2 -q \
+    2>"$tmp/int.err" &
+pid=$!
+await_handler "$pid"
+kill -INT "$pid"
+wait "$pid"
+st=$?
+[ "$st" -eq 130 ] && ok || bad "SIGINT: exit $st, expected 130 ($(cat "$tmp/int.err"))"
+for f in s s-against; do
+    has '^status=interrupted$' "$tmp/int/$f.meta"
+    [ -e "$tmp/int/$f.csv" ] && [ ! -e "$tmp/int/$f.csv.part" ] && ok || bad "SIGINT: $f.csv not in place"
+done
+
+# A binary that does not serve, and one that expands the sweep into other runs.
+printf '#!/bin/sh\nexit 3\n' >"$tmp/mute" && chmod +x "$tmp/mute"
+expect 2 "--against a binary that does not serve" -- \
+    "$pb" sweep "$tmp/s.sweep" --out "$tmp/m" --against "$tmp/mute"
+one_line_error "sweep --against: .*/mute did not start serving the sweep: it exited with status 3"
+[ ! -e "$tmp/m/s.csv" ] && ok || bad "a refused --against left $tmp/m/s.csv"
+printf '#!/bin/sh\necho "ready 12 0123456789abcdef"\ncat >/dev/null\n' >"$tmp/other" && chmod +x "$tmp/other"
+expect 2 "--against a build that expands the sweep otherwise" -- \
+    "$pb" sweep "$tmp/s.sweep" --out "$tmp/o" --against "$tmp/other"
+one_line_error "expands .*s.sweep into other runs \('ready 12 0123456789abcdef', this build: 'ready 12 "
+[ ! -e "$tmp/o/s.csv" ] && ok || bad "a refused --against left $tmp/o/s.csv"
+expect 2 "--against a missing binary" -- "$pb" sweep "$tmp/s.sweep" --out "$tmp/x" --against "$tmp/none"
+one_line_error "sweep --against: cannot run '.*/none': No such file"
+
+# What does not go together.
+expect 2 "--against with --resume" -- "$pb" sweep "$tmp/s.sweep" --out "$tmp/ab" --against "$self" --resume
+one_line_error "--resume does not go with it"
+expect 2 "--against with --serve" -- "$pb" sweep "$tmp/s.sweep" --against "$self" --serve "$self"
+one_line_error "--against starts the workers that --serve is for"
+expect 2 "a bad --run-id" -- "$pb" sweep "$tmp/s.sweep" --serve "$self" --run-id 'a b'
+one_line_error "--run-id expects up to 31 letters, digits and '-', got 'a b'"
+# A worker answers what it is asked, and refuses what it cannot read.
+printf 'begin 0\nhello\n' | "$pb" sweep "$tmp/s.sweep" --out "$tmp/w" --serve "$self" -q \
+    >"$tmp/out" 2>"$tmp/err"
+[ $? -eq 2 ] && ok || bad "a worker given an unknown command should exit 2"
+has '^ready 12 [0-9a-f]{16}$' "$tmp/out"
+has '^ok [0-3] [01] [01] -$' "$tmp/out"
+one_line_error "sweep --serve: unknown command 'hello'"
+finish cli_sweep_against
