@@ -10,9 +10,9 @@
 #             complete, smaller report whose REPORT.md says it is a quick run
 # Each phase says how long it took the last time (OUT/run-phases.tsv) and how much of
 # that run is left; the load is warned of once, at the start.
-# The notouch sweep runs twice, the second time as notouch-repeat: the report
-# compares the two for the harness's own false-positive rate. Each of the two waits
-# first (up to 3 minutes) for the load average to fall under 0.2 per core.
+# Then the harness measures its own method (scripts/method-study.sh: false positives,
+# detection of a known slowdown, interval widths, for independent, interleaved and
+# duet comparisons), and the report is written.
 # PB_EXTRA_SUDOKU="FILE..." adds 9x9 puzzle files to the QQwing comparison.
 # PB_KAKURO_COUNT=N sets the kakuro puzzles made per size and difficulty (default 30).
 # PB_TENPAIR_MAX=L sets the bound of the tenpair wins-by-length count (default 100);
@@ -40,20 +40,6 @@ fi
 scripts/setup.sh
 mkdir -p "$out"
 pb=build/puzzlebench
-
-# settle: waits, up to 3 minutes, until the 1-minute load average is under 0.2 per
-# core (the sweeps' own warning level), so that each run of the notouch pair starts
-# on a quiet machine, not in the wake of the build or of the sweep before it.
-settle() {
-    if [ "$quick" = 1 ]; then return; fi
-    local cores waited=0
-    cores=$(nproc)
-    while [ "$waited" -lt 180 ] && awk -v c="$cores" '{ exit !($1 >= 0.2 * c) }' /proc/loadavg; do
-        sleep 5
-        waited=$((waited + 5))
-    done
-    echo "== load $(cut -d' ' -f1 /proc/loadavg) after waiting $waited s"
-}
 
 # One load warning for the whole run (each result's .meta still records its own).
 cores=$(nproc)
@@ -95,13 +81,7 @@ start=$(date +%s)
 while IFS=, read -r family _ sweeps experiments _; do
     for sweep in $sweeps; do
         phase "$family: sweep $sweep"
-        if [ "$sweep" = notouch ]; then settle; fi
         "$pb" sweep "data/sweeps/$sweep.sweep" --out "$out" "${sweep_opts[@]}"
-        if [ "$sweep" = notouch ]; then
-            phase "$family: sweep $sweep again, as notouch-repeat (the false-positive check)"
-            settle
-            "$pb" sweep "data/sweeps/$sweep.sweep" --out "$out" --name notouch-repeat "${sweep_opts[@]}"
-        fi
     done
     if [ -n "$experiments" ]; then
         phase "$family: $experiments"
@@ -109,6 +89,8 @@ while IFS=, read -r family _ sweeps experiments _; do
     fi
 done <"$out/.families"
 rm -f "$out/.families"
+phase "the harness's own method"
+scripts/method-study.sh "$out"
 phase "micro-benchmarks (Google Benchmark)"
 build/puzzlebench-micro --benchmark_min_time=$micro_time --benchmark_repetitions=$((quick ? 1 : 5)) --benchmark_filter="$micro_filter" \
     --json "$out/micro.json" >"$out/micro.txt" 2>"$out/micro.err" || { cat "$out/micro.err" >&2; exit 1; }

@@ -55,7 +55,7 @@ HEADINGS = [
     "### n = 15 (225 cells): steps and time per hole fraction",
     "### n = 20 (400 cells): steps and time per hole fraction",
     "## Parallel scaling: notouch", "## Parallel scaling: sudoku", "## Micro-benchmarks (micro.json)",
-    "## Enumeration against backtracking", "## The harness's own false-positive rate",
+    "## Enumeration against backtracking", "## The harness's own method",
     "## The rungs of reasoning, side by side", "### latin: a first solution", "### The targets, from this run",
     "## Pictures of every family",
 ]

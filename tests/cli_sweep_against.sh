@@ -3,7 +3,8 @@
 # here this binary against itself, gives two files with the same rows (keys and step
 # counts; times differ), one run_id, and samples taken in the same rounds, which
 # compare pairs round by round; ci-target takes further rounds for both builds alike;
-# --duet takes both builds' samples at the same time, one core each;
+# --duet takes both builds' samples at the same time, one core each; --against-slowdown
+# slows the other build alone;
 # a binary that does not serve, or that expands the sweep into other runs, is refused
 # with one line and leaves no complete file; --against refuses --resume and --serve.
 # usage: cli_sweep_against.sh PUZZLEBENCH SOURCE_DIR
@@ -67,6 +68,19 @@ if [ "$(nproc)" -ge 2 ]; then
 fi
 expect 2 "--duet without --against" -- "$pb" sweep "$tmp/s.sweep" --duet
 one_line_error "--duet goes with --against"
+
+# --against-slowdown: the other build alone does slower work; counts stay the same, and
+# compare refuses the pair as unfair unless told (the slowdown settings differ).
+expect 0 "--against-slowdown" -- "$pb" sweep "$tmp/s.sweep" --out "$tmp/slow" --against "$self" \
+    --against-slowdown 1.5 --instances 2x4 -q
+has '^slowdown=1.5$' "$tmp/slow/s-against.meta"
+has '^slowdown=0$' "$tmp/slow/s.meta"
+cmp -s <(cut -d, -f1-17 "$tmp/slow/s.csv") <(cut -d, -f1-17 "$tmp/slow/s-against.csv") && ok ||
+    bad "--against-slowdown changed the rows"
+expect 2 "compare refuses the slowed pair" -- "$pb" compare "$tmp/slow/s.csv" "$tmp/slow/s-against.csv"
+one_line_error "slowdown '0' against '1.5' \(--allow-mismatch compares them anyway\)"
+expect 2 "--against-slowdown without --against" -- "$pb" sweep "$tmp/s.sweep" --against-slowdown 2
+one_line_error "--against-slowdown goes with --against"
 
 # SIGINT to the comparing process: both builds stop, keep whole rows, and say so.
 "$pb" sweep "$tmp/s.sweep" --out "$tmp/int" --against "$self" --min-sample-time 0.2 -q \

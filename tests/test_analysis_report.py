@@ -1,6 +1,6 @@
 #!/usr/bin/env python3
 """Tests of the analysis tool's sections (scripts/analysis): the enumeration and
-false-positive sections from fixture `compare` output, QQwing, the public kakuro
+method sections from fixture `compare` output, QQwing, the public kakuro
 collections, tdoku, the ladder, the micro-benchmarks, a real `compare`, and the whole
 report on the small results folder tests/data/analysis.
 
@@ -47,7 +47,7 @@ geomean,,,,,,,,,,,,,,,,0.0464,,,,,,,,,,
 
 
 class Sections(unittest.TestCase):
-    """The enumeration and false-positive sections from fixture compare output."""
+    """The enumeration and method sections from fixture compare output."""
 
     def setUp(self):
         self.tmp = Path(tempfile.mkdtemp())
@@ -93,53 +93,55 @@ class Sections(unittest.TestCase):
         self.assertNotIn("left out", text)
         self.assertNotIn("0.0", re.sub(r"\[[^]]*\]", "", text.split("| board")[0].split("geometric mean")[-1]))
 
-    def test_false_positive_rate(self):
-        from analysis.sections import repeatability
+    @staticmethod
+    def method_comparison(verdicts, halfwidth=0.01):
+        """A compare of pairs with these verdicts, each ratio 1.0 within +-halfwidth."""
         lines = [COMPARE_CSV.splitlines()[0]]
-        for i in range(20):
-            verdict = "slower" if i == 0 else "~"
-            lines.append(f"notouch,b{i},4,-,count,1,5,1e-3,9e-4,1.1e-3,0.01,5,1e-3,9e-4,1.1e-3,0.01,1.0,0.98,1.02,"
-                         f"0.5,{verdict},10,10,1,independent,5,")
-        c = compare.parse([l + "\n" for l in lines], "fixture")
-        table = csvread.read_csv(self.tmp / "notouch.csv")
-        text = "\n".join(repeatability.render(c, [table]))
-        self.assertIn("**1 of 20 pairs (5.0%) called significantly different** (0 faster, 1 slower; p < 0.05 and "
-                      "the ratio's interval beyond compare's noise floor of 1 ± 3%); the goal is at most 5%: met.",
-                      text)
-        self.assertRegex(text, r"median cv 1% over its 27 rows with two samples or more \(goal: under 3%: met\); "
-                               r"2 of them noisy")
+        for i, verdict in enumerate(verdicts):
+            lines.append(f"notouch,b{i},4,-,count,1,5,1e-3,9e-4,1.1e-3,0.01,5,1e-3,9e-4,1.1e-3,0.01,1.0,"
+                         f"{1 / (1 + halfwidth):.6g},{1 + halfwidth:.6g},0.5,{verdict},10,10,1,paired,5,")
+        return compare.parse([l + "\n" for l in lines], "fixture")
 
-    def test_guard_line_from_the_meta(self):
-        from analysis.sections import repeatability
-        (self.tmp / "g.meta").write_text("speed_tolerance=0.04\nref_run=23 (notouch,ell5,5,enum-all,-,count,1)\n"
-                                         "ref_s=first 7e-06 best 4.6e-06 worst 8e-06 last 4.7e-06 (90 readings)\n"
-                                         "speed_waits=2 (1 recovered, 64 s waited)\n"
-                                         "speed_rounds=1 taken again, 1 kept slower\n")
-        line = repeatability._guard_line(self.tmp / "g.csv")
-        self.assertEqual(line, "- `g.csv`, the guard on the machine's speed (tolerance 0.04): reference run "
-                               "`23 (notouch,ell5,5,enum-all,-,count,1)`, readings `first 7e-06 best 4.6e-06 worst "
-                               "8e-06 last 4.7e-06 (90 readings)`; waits 2 (1 recovered, 64 s waited); rounds 1 taken "
-                               "again, 1 kept slower.")
-        self.assertIn("no record of a guard", repeatability._guard_line(self.tmp / "none.csv"))
+    def test_method_table(self):
+        from analysis.sections import method
+        aa = [self.method_comparison(["slower"] + ["~"] * 19), self.method_comparison(["~"] * 20)]
+        x103 = self.method_comparison(["slower"] * 15 + ["~"] * 5)
+        x110 = self.method_comparison(["slower"] * 20, 0.03)
+        o = method.Outcome("interleaved", "two builds", aa, {1.03: x103, 1.10: x110}, 75.0)
+        text = "\n".join(method.render([o]))
+        self.assertIn("| **interleaved**: two builds | 1 of 40 (2.5%) | 15 of 20 (75.0%) **(goal not met)** | "
+                      "20 of 20 (100.0%) | ±1% | 75.0 s |", text)
+        self.assertIn("- interleaved, A/A in each of its 2 repetitions: 1 of 20, 0 of 20 called different (goal: "
+                      "at most 5% in each: met).", text)
+        # A side stopped at its limit is not a pair compared; too many false positives are said.
+        bad = self.method_comparison(["faster", "slower", "~", "-"])
+        text = "\n".join(method.render([method.Outcome("independent", "two sweeps", [bad], {}, None)]))
+        self.assertIn("| **independent**: two sweeps | 2 of 3 (66.7%) **(goal not met)** | not run | not run | ±1% "
+                      "| ? |", text)
 
-    def test_false_positive_section_without_the_repeat(self):
-        from analysis.sections import repeatability
-        text = "\n".join(repeatability.section(None, self.tmp))
-        self.assertIn("_Not run: no `notouch-repeat.csv`.", text)
+    def test_method_section_without_the_study(self):
+        from analysis.sections import method
+        text = "\n".join(method.section(None, self.tmp))
+        self.assertIn("_Not run: no `method-*.csv` (scripts/method-study.sh", text)
 
     def test_section_through_the_program(self):
         write_samples(self.tmp, "notouch", NOTOUCH_LINES)
-        write_sweep(self.tmp, "notouch-repeat", NOTOUCH_LINES)
-        write_samples(self.tmp, "notouch-repeat", NOTOUCH_LINES)
+        for name in ("method-ind-a", "method-ind-b"):
+            write_sweep(self.tmp, name, NOTOUCH_LINES)
+            write_samples(self.tmp, name, NOTOUCH_LINES)
+            with open(self.tmp / f"{name}.meta", "a") as f:
+                f.write("elapsed_s=30.5\n")
         done = run_report(self.tmp)
         self.assertEqual(done.returncode, 0, done.stderr)
         text = (self.tmp / "REPORT.md").read_text()
         headings = [l for l in text.splitlines() if l.startswith("## ")]
         self.assertEqual(headings[:3], ["## Environment", "## Enumeration against backtracking",
-                                        "## The harness's own false-positive rate"])
+                                        "## The harness's own method"])
         self.assertIn("| backtrack/row | enum-all |", text)
-        self.assertIn("0 of 27 pairs (0.0%) called significantly different", text)
-        self.assertNotIn("Family: notouch-repeat", text)
+        self.assertIn("| **independent**: two sweeps one after the other, independent samples | 0 of 27 (0.0%) | "
+                      "not run | not run |", text)
+        self.assertIn("| 61.0 s |", text)
+        self.assertNotIn("Family: method", text)
 
 
 class Qqwing(unittest.TestCase):
@@ -404,7 +406,7 @@ class RealCompare(unittest.TestCase):
         shutil.rmtree(self.tmp)
 
     def test_sections_through_compare(self):
-        for name in ("notouch", "notouch-repeat"):
+        for name in ("notouch", "method-ind-a", "method-ind-b"):
             write_sweep(self.tmp, name, NOTOUCH_LINES)
             write_samples(self.tmp, name, NOTOUCH_LINES)
         done = run_report(self.tmp, program=PUZZLEBENCH)
@@ -413,7 +415,8 @@ class RealCompare(unittest.TestCase):
         enum = text.split("## Enumeration against backtracking")[1].split("\n## ")[0]
         self.assertIn("| backtrack/row | enum-all | faster on 2 of 2, slower on 0, inconclusive on 0 |", enum)
         self.assertIn("| 2x4 | 8 | ≥ 2500× faster, enum-all stopped at its limit; ≥ 125× fewer steps |", enum)
-        self.assertIn("**0 of 27 pairs (0.0%) called significantly different**", text)
+        self.assertIn("| **independent**: two sweeps one after the other, independent samples | 0 of 27 (0.0%) |",
+                      text)
 
 
 class EndToEnd(unittest.TestCase):

@@ -99,7 +99,7 @@ static const char sweep_about[] =
     "options:\n";
 
 typedef struct sweep_cli {
-    const char *out, *against, *serve, *run_id;
+    const char *out, *against, *serve, *run_id, *against_slowdown;
     int list, quiet, quick, force, resume, block, duet;
 } sweep_cli;
 
@@ -146,6 +146,13 @@ static const pb_option sweep_options[] = {
      .offset = offsetof(sweep_cli, duet),
      .help = "with --against: the two builds take each run's samples at the\n"
              "same time, one core each, the cores swapped every round"},
+    {.name = "against-slowdown",
+     .type = PB_OPT_TEXT,
+     .offset = offsetof(sweep_cli, against_slowdown),
+     .arg = "F",
+     .help = "with --against: the other build is F times as slow (1 to 100;\n"
+             "the `slowdown` key given to it alone): a known change, to\n"
+             "test what the method detects"},
     {.name = "serve",
      .type = PB_OPT_TEXT,
      .offset = offsetof(sweep_cli, serve),
@@ -258,6 +265,8 @@ static int check_against(const sweep_cli *cli)
                                        "not go with it (--force starts over)");
     if (cli->duet && !cli->against && !cli->serve)
         return pb_usage_error("sweep", "--duet goes with --against (two builds at the same time)");
+    if (cli->against_slowdown && !cli->against)
+        return pb_usage_error("sweep", "--against-slowdown goes with --against");
     if (cli->against && !*cli->against)
         return pb_usage_error("sweep", "--against expects the path of another puzzlebench");
     if (id && (!*id || strlen(id) > 31 ||
@@ -331,6 +340,7 @@ int pb_cmd_sweep(int argc, char **argv)
                           .block = cli.block,
                           .against = cli.against,
                           .duet = cli.duet,
+                          .against_slowdown = cli.against_slowdown,
                           .serve = cli.serve,
                           .run_id = cli.run_id};
     char **args = NULL;

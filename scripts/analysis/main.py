@@ -23,10 +23,10 @@ from .markdown import Image, code, escape, table
 from .meta import STANDARD_KEYS, read_meta
 from .provenance import check_commits, check_run_ids
 from .shown import shown
-from .sections import enumeration, ladder, micro, parallel, pictures, repeatability
+from .sections import enumeration, ladder, method, micro, parallel, pictures
 
 REPO_ROOT = Path(__file__).resolve().parent.parent.parent
-REPEAT_SUFFIX = "repeat"
+METHOD_PREFIX = "method-"  # the method study's files (sections/method.py)
 
 
 def parse_args(argv):
@@ -47,11 +47,11 @@ def parse_args(argv):
 def family_files(results_dir, listing):
     """{family name: its CSVs} and the parallel CSVs. A family's files are NAME.csv and
     NAME-*.csv (not *-parallel.csv: those have their own sections; not the raw samples
-    NAME.samples.csv, nor a repeated run NAME-repeat.csv, which the false-positive
-    section reads, nor NAME-ladder.csv, which the ladder section reads): its sweeps' files in the listing's order first, then the others
+    NAME.samples.csv, nor the method study's method-*.csv, which the method section
+    reads, nor NAME-ladder.csv, which the ladder section reads): its sweeps' files in the listing's order first, then the others
     by name."""
     csvs = [f for f in sorted(results_dir.glob("*.csv"))
-            if not f.name.endswith(".samples.csv") and not f.name.endswith(f"-{REPEAT_SUFFIX}.csv")
+            if not f.name.endswith(".samples.csv") and not f.name.startswith(METHOD_PREFIX)
             and not f.name.endswith(f"{ladder.SUFFIX}.csv")]
     parallels = [f for f in csvs if f.name.endswith("-parallel.csv")]
     # Longest name first: a file belongs to the family whose name is its longest prefix.
@@ -158,7 +158,7 @@ def run(args):
         doc += ["", "_No result CSV files in this directory._"]
     if (results_dir / enumeration.FILE).is_file():
         doc += enumeration.section(ctx, results_dir)
-        doc += repeatability.section(ctx, results_dir)
+    doc += method.section(ctx, results_dir)
     doc += ladder.section(ctx, results_dir)
     for family in reported:
         doc += section_module(family).section(ctx, family, owned[family.name])

@@ -20,7 +20,8 @@ typedef struct pb_sweep_opts {
      * both builds' workers get (NULL-ended); NULL: one build. */
     const char *against;
     char *const *worker_args;
-    int duet;           /* with against (and serve): the two builds sample at the same time */
+    int duet; /* with against (and serve): the two builds sample at the same time */
+    const char *against_slowdown; /* with against: the other build's slowdown key, or NULL */
     const char *serve;  /* sweep --serve: a worker of --against; the other build's binary */
     const char *run_id; /* the run_id to take (both workers of one --against); NULL: new */
 } pb_sweep_opts;

@@ -204,7 +204,7 @@ static int start(against *a, int k, const char *run_id)
     char *const *args = c->opts->worker_args;
     int n = 0;
     while (args[n]) n++;
-    char **argv = calloc((size_t)n + 14, sizeof *argv);
+    char **argv = calloc((size_t)n + 16, sizeof *argv);
     if (!argv) return pb_say("sweep: out of memory"), -1;
     int at = 0;
     argv[at++] = (char *)a->binary[k];
@@ -215,6 +215,11 @@ static int start(against *a, int k, const char *run_id)
         a->name[k], "--workers",      "1",        "--quiet", c->opts->duet ? "--duet" : NULL,
         NULL};
     for (int i = 0; own[i]; i++) argv[at++] = (char *)own[i];
+    if (k == OTHER && c->opts->against_slowdown) {
+        /* After the keys given: the last value of a key is the one taken. */
+        argv[at++] = "--slowdown";
+        argv[at++] = (char *)c->opts->against_slowdown;
+    }
     char err[600], line[128], want[64];
     int rc = pb_peer_start(&a->peer[k], argv, err, sizeof err);
     free(argv);

@@ -1,0 +1,38 @@
+#!/usr/bin/env bash
+# method-study.sh — the harness measures its own method (the report's method section):
+# data/sweeps/method.sweep compared three ways, each with nothing changed between its
+# two sides (A/A) and with one side made 1.03 and 1.10 times as slow (the sweep's
+# `slowdown` key: slower work, not rescaled samples):
+#   independent   two sweeps one after the other, compared from independent samples
+#                 (method-ind-a against method-ind-b, -x103, -x110)
+#   interleaved   one sweep --against a second build, round by round
+#                 (method-int-1 .. -5: five A/A repetitions; method-int-x103, -x110)
+#   duet          the same with --duet: both sides at the same time, one core each
+#                 (method-duet, -x103, -x110)
+# The second build is a copy of the binary: a second build of one commit with the same
+# compiler and flags gives the same bytes. Writes OUT/method-*.csv with their
+# .samples.csv and .meta; the report compares them (scripts/analysis/sections/method.py).
+# usage: scripts/method-study.sh OUT_DIR   (PB_QUICK=1: one A/A repetition, quick sweeps)
+set -euo pipefail
+out=${1:?usage: method-study.sh OUT_DIR}
+cd "$(dirname "$0")/.."
+pb=build/puzzlebench
+quick=()
+reps=5
+if [ "${PB_QUICK:-0}" = 1 ]; then quick=(--quick) reps=1; fi
+twin_dir=$(mktemp -d)
+trap 'rm -rf "$twin_dir"' EXIT
+cp "$pb" "$twin_dir/puzzlebench"
+twin=$twin_dir/puzzlebench
+sweep() { "$pb" sweep data/sweeps/method.sweep --out "$out" --force -q "${quick[@]}" "$@"; }
+
+sweep --name method-ind-a
+sweep --name method-ind-b
+sweep --name method-ind-x103 --slowdown 1.03
+sweep --name method-ind-x110 --slowdown 1.10
+for ((k = 1; k <= reps; k++)); do sweep --name "method-int-$k" --against "$twin"; done
+sweep --name method-int-x103 --against "$twin" --against-slowdown 1.03
+sweep --name method-int-x110 --against "$twin" --against-slowdown 1.10
+sweep --name method-duet --against "$twin" --duet
+sweep --name method-duet-x103 --against "$twin" --duet --against-slowdown 1.03
+sweep --name method-duet-x110 --against "$twin" --duet --against-slowdown 1.10
