@@ -32,7 +32,7 @@ def usable_program(program):
     if shutil.which("gnuplot") is None:
         return "no gnuplot"
     try:
-        done = subprocess.run([program, "engines", "--csv"], capture_output=True, timeout=30)
+        done = subprocess.run([program, "engines", "--csv"], capture_output=True, timeout=300)
     except OSError:
         return f"no program {program} (give its path as the argument or in PUZZLEBENCH)"
     if done.returncode != 0:
@@ -107,7 +107,7 @@ def write_samples(folder, name, lines):
 def run_report(results, *options, program=None):
     """The report on `results` with the fake program (its listings and compare)."""
     return subprocess.run([sys.executable, str(REPORT), "--puzzlebench", str(program or FAKE), "--no-plots",
-                           *options, str(results)], capture_output=True, text=True, timeout=60)
+                           *options, str(results)], capture_output=True, text=True, timeout=600)
 
 
 # A small notouch sweep in the contract's format: two boards, both modes, each

@@ -20,7 +20,7 @@ COMMENT = re.compile(r"/\*.*?\*/|//[^\n]*", re.S)
 def families(binary):
     """The family names the binary lists."""
     out = subprocess.run([binary, "families", "--csv"], capture_output=True, text=True, check=True,
-                         timeout=60).stdout
+                         timeout=300).stdout
     names = [row["name"] for row in csv.DictReader(io.StringIO(out))]
     if not names:
         raise SystemExit(f"lint_family_names: {binary} lists no family")

@@ -160,7 +160,7 @@ class GnuplotReadsText(unittest.TestCase):
                    f"set xrange [-1:{len(names)}]", "set yrange [0:1]",
                    "plot 'tics.tsv' using 1:(NaN):xticlabels(2) notitle"]
         (self.tmp / "t.gp").write_text("\n".join(script) + "\n")
-        done = subprocess.run(["gnuplot", "t.gp"], cwd=self.tmp, capture_output=True, text=True, timeout=60)
+        done = subprocess.run(["gnuplot", "t.gp"], cwd=self.tmp, capture_output=True, text=True, timeout=300)
         self.assertEqual(done.returncode, 0, done.stderr)
         self.assertEqual([p for p in self.tmp.rglob("*") if CANARY in p.name or "pwned" in p.name], [])
         self.assertFalse(Path(f"{self.tmp}-pwned").exists())   # ${PWD}-pwned, gnuplot's folder being tmp
@@ -347,7 +347,7 @@ class Report(unittest.TestCase):
         cls.dir, cls.hostile, cls.files = build_results(cls.tmp, cls.names)
         program = os.path.abspath(PUZZLEBENCH) if os.sep in PUZZLEBENCH else PUZZLEBENCH
         cls.done = subprocess.run([sys.executable, str(REPORT), "--puzzlebench", program, str(cls.dir)],
-                                  capture_output=True, text=True, timeout=120, cwd=cls.tmp)
+                                  capture_output=True, text=True, timeout=600, cwd=cls.tmp)
         cls.text = (cls.dir / "REPORT.md").read_text(encoding="utf-8") if (cls.dir / "REPORT.md").exists() else ""
 
     @classmethod

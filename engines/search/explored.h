@@ -70,11 +70,12 @@ static inline uint64_t pb_explored_at(const pb_explore *x, const pb_mask *option
 static inline void pb_explored_hand_out(pb_explore *x, pb_explore *task, const pb_mask *options,
                                         const int *cell_at, const int *values, int depth)
 {
-    double child, before = pb_explored_path(options, cell_at, values, 0, depth, &child);
     task->sink = x->sink;
-    task->share = pb_explored_fixed(x, child);
     task->reported = 0;
-    if (!x->sink) return;
+    task->share = 0;
+    if (!x->sink) return; /* no report asked for: the path is not walked */
+    double child, before = pb_explored_path(options, cell_at, values, 0, depth, &child);
+    task->share = pb_explored_fixed(x, child);
     const uint64_t done = pb_explored_fixed(x, before);
     /* Signed through wrap-around: rounding can put `done` a unit below what was
      * reported, and the sum of every add must stay exact. */

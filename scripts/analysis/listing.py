@@ -98,7 +98,7 @@ class Listing:
 def _run(binary, args):
     where = f"{binary} {' '.join(args)}"
     try:
-        done = subprocess.run([binary, *args], capture_output=True, text=True, timeout=60)
+        done = subprocess.run([binary, *args], capture_output=True, text=True, timeout=300)
     except FileNotFoundError:
         raise ReportError(binary, "not found (build it with scripts/setup.sh, or name the "
                           "program with --puzzlebench FILE or PUZZLEBENCH=FILE)") from None

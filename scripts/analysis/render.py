@@ -16,7 +16,7 @@ def draw(binary, out, args):
     os.close(fd)
     try:
         done = subprocess.run([binary, "render", *map(str, args), "--out", tmp], capture_output=True, text=True,
-                              timeout=120)
+                              timeout=300)
         if done.returncode != 0:
             why = done.stderr.strip().splitlines()
             raise ReportError(binary, f"render {' '.join(map(str, args))}: exit {done.returncode}"

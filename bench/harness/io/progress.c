@@ -55,7 +55,7 @@ static void tree_left(const pb_progress *p, double elapsed, char *out, size_t n)
     /* Signed: rounding can hold the sum a few units under 0 for a moment. */
     int64_t walked = (int64_t)__atomic_load_n(&p->explored, __ATOMIC_RELAXED);
     *out = 0;
-    if (!p->tree || walked <= 0) return;
+    if (walked <= 0) return; /* only an engine handed the counter adds to it */
     double part = (double)walked / (double)PB_EXPLORED_WHOLE;
     if (part > 1) part = 1;
     char eta[32];
@@ -178,7 +178,6 @@ void pb_progress_begin(pb_progress *p, const char *label, const char *unit, uint
 
 uint64_t *pb_progress_tree(pb_progress *p)
 {
-    p->tree = 1;
     return &p->explored;
 }
 

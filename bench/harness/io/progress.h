@@ -19,8 +19,8 @@ typedef struct pb_progress {
     const char *note;  /* NULL, or a remark after the ETA (under lock once drawing) */
     uint64_t total;    /* 0: not known */
     uint64_t done;     /* atomic */
-    uint64_t explored; /* atomic: the engine's part of its tree walked (pb_run.explored) */
-    int tree;          /* explored is reported: the time left is read from it */
+    uint64_t explored; /* atomic: the engine's part of its tree walked (pb_run.explored);
+                          above 0, the time left is read from it */
     double start_s, interval_s, last_line_s;
     int width, lines; /* the terminal line's width drawn; plain lines written */
     int stop;         /* under lock: the drawing thread ends */

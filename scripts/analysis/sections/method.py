@@ -119,7 +119,7 @@ def render(outcomes):
             cells.append(_share(*_called([c], ("slower",)), goal, False) if c else "not run")
         if halves:
             m = stats.median(halves)
-            cells.append(f"±{100 * m:.2g}%" + ("" if m <= GOAL_HALF else " **(goal not met)**"))
+            cells.append(f"±{100 * m:.1f}%" + ("" if m <= GOAL_HALF else " **(goal not met)**"))
         else:
             cells.append("-")
         cells.append(numfmt.duration(o.wall_s) if o.wall_s is not None else "?")
