@@ -113,6 +113,9 @@ one_line_error "sweep --against: cannot run '.*/none': No such file"
 # What does not go together.
 expect 2 "--against with --resume" -- "$pb" sweep "$tmp/s.sweep" --out "$tmp/ab" --against "$self" --resume
 one_line_error "--resume does not go with it"
+expect 2 "--against a path with a newline" -- "$pb" sweep "$tmp/s.sweep" --against "$tmp/a
+b"
+one_line_error "--against: a path with control characters is refused"
 expect 2 "--against with --serve" -- "$pb" sweep "$tmp/s.sweep" --against "$self" --serve "$self"
 one_line_error "--against starts the workers that --serve is for"
 expect 2 "a bad --run-id" -- "$pb" sweep "$tmp/s.sweep" --serve "$self" --run-id 'a b'

@@ -269,6 +269,9 @@ static int check_against(const sweep_cli *cli)
         return pb_usage_error("sweep", "--against-slowdown goes with --against");
     if (cli->against && !*cli->against)
         return pb_usage_error("sweep", "--against expects the path of another puzzlebench");
+    for (const char *p = cli->against; p && *p; p++)
+        if ((unsigned char)*p < 0x20 || *p == 0x7f) /* the .meta's against= line holds it */
+            return pb_usage_error("sweep", "--against: a path with control characters is refused");
     if (id && (!*id || strlen(id) > 31 ||
                strspn(id, "0123456789ABCDEFGHIJKLMNOPQRSTUVWXYZ"
                           "abcdefghijklmnopqrstuvwxyz-") != strlen(id)))

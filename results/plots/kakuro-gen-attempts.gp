@@ -23,7 +23,7 @@ unset key
 set lmargin at screen 0.065; set rmargin at screen 0.327
 set tmargin at screen 0.86; set bmargin at screen 0.22
 set ylabel 'attempts per puzzle (median)'
-set title 'difficulty easy'
+set title 'difficulty easy' noenhanced
 plot 'kakuro-gen-attempts.tsv' index 0 using 1:($2 > 0 ? $2 : NaN) with lines lc rgb '#1f77b4' dt 1 lw 1.5 notitle, \
      'kakuro-gen-attempts.tsv' index 0 using 1:($2 > 0 && $3 == 0 ? $2 : NaN) with points lc rgb '#1f77b4' pt 7 ps 0.9 notitle, \
      'kakuro-gen-attempts.tsv' index 0 using 1:($2 > 0 && $3 == 1 ? $2 : NaN) with points lc rgb '#1f77b4' pt 6 ps 1.2 notitle, \
@@ -39,7 +39,7 @@ plot 'kakuro-gen-attempts.tsv' index 0 using 1:($2 > 0 ? $2 : NaN) with lines lc
 set lmargin at screen 0.392; set rmargin at screen 0.653
 set tmargin at screen 0.86; set bmargin at screen 0.22
 unset ylabel
-set title 'difficulty medium'
+set title 'difficulty medium' noenhanced
 plot 'kakuro-gen-attempts.tsv' index 4 using 1:($2 > 0 ? $2 : NaN) with lines lc rgb '#1f77b4' dt 1 lw 1.5 notitle, \
      'kakuro-gen-attempts.tsv' index 4 using 1:($2 > 0 && $3 == 0 ? $2 : NaN) with points lc rgb '#1f77b4' pt 7 ps 0.9 notitle, \
      'kakuro-gen-attempts.tsv' index 4 using 1:($2 > 0 && $3 == 1 ? $2 : NaN) with points lc rgb '#1f77b4' pt 6 ps 1.2 notitle, \
@@ -55,7 +55,7 @@ plot 'kakuro-gen-attempts.tsv' index 4 using 1:($2 > 0 ? $2 : NaN) with lines lc
 set lmargin at screen 0.718; set rmargin at screen 0.980
 set tmargin at screen 0.86; set bmargin at screen 0.22
 unset ylabel
-set title 'difficulty hard'
+set title 'difficulty hard' noenhanced
 plot 'kakuro-gen-attempts.tsv' index 8 using 1:($2 > 0 ? $2 : NaN) with lines lc rgb '#1f77b4' dt 1 lw 1.5 notitle, \
      'kakuro-gen-attempts.tsv' index 8 using 1:($2 > 0 && $3 == 0 ? $2 : NaN) with points lc rgb '#1f77b4' pt 7 ps 0.9 notitle, \
      'kakuro-gen-attempts.tsv' index 8 using 1:($2 > 0 && $3 == 1 ? $2 : NaN) with points lc rgb '#1f77b4' pt 6 ps 1.2 notitle, \
