@@ -5,10 +5,11 @@
 # `slowdown` key: slower work, not rescaled samples):
 #   independent   two sweeps one after the other, compared from independent samples
 #                 (method-ind-a against method-ind-b, -x103, -x110)
-#   interleaved   one sweep --against a second build, round by round
-#                 (method-int-1 .. -5: five A/A repetitions; method-int-x103, -x110)
-#   duet          the same with --duet: both sides at the same time, one core each
-#                 (method-duet, -x103, -x110)
+#   alternate     one sweep --against a second build, one run at a time, round by
+#                 round (method-alt; method-alt-x103, -x110)
+#   duet          the same with both sides at the same time, one core each, the
+#                 default of --against on two cores (method-duet-1 .. -5: five A/A
+#                 repetitions; method-duet-x103, -x110)
 # The second build is a copy of the binary: a second build of one commit with the same
 # compiler and flags gives the same bytes. Writes OUT/method-*.csv with their
 # .samples.csv and .meta; the report compares them (scripts/analysis/sections/method.py).
@@ -30,9 +31,9 @@ sweep --name method-ind-a
 sweep --name method-ind-b
 sweep --name method-ind-x103 --slowdown 1.03
 sweep --name method-ind-x110 --slowdown 1.10
-for ((k = 1; k <= reps; k++)); do sweep --name "method-int-$k" --against "$twin"; done
-sweep --name method-int-x103 --against "$twin" --against-slowdown 1.03
-sweep --name method-int-x110 --against "$twin" --against-slowdown 1.10
-sweep --name method-duet --against "$twin" --duet
-sweep --name method-duet-x103 --against "$twin" --duet --against-slowdown 1.03
-sweep --name method-duet-x110 --against "$twin" --duet --against-slowdown 1.10
+sweep --name method-alt --against "$twin" --pairing alternate
+sweep --name method-alt-x103 --against "$twin" --pairing alternate --against-slowdown 1.03
+sweep --name method-alt-x110 --against "$twin" --pairing alternate --against-slowdown 1.10
+for ((k = 1; k <= reps; k++)); do sweep --name "method-duet-$k" --against "$twin" --pairing duet; done
+sweep --name method-duet-x103 --against "$twin" --pairing duet --against-slowdown 1.03
+sweep --name method-duet-x110 --against "$twin" --pairing duet --against-slowdown 1.10

@@ -11,7 +11,7 @@
 # Each phase says how long it took the last time (OUT/run-phases.tsv) and how much of
 # that run is left; the load is warned of once, at the start.
 # Then the harness measures its own method (scripts/method-study.sh: false positives,
-# detection of a known slowdown, interval widths, for independent, interleaved and
+# detection of a known slowdown, interval widths, for independent, alternating and
 # duet comparisons), and the report is written.
 # PB_EXTRA_SUDOKU="FILE..." adds 9x9 puzzle files to the QQwing comparison.
 # PB_KAKURO_COUNT=N sets the kakuro puzzles made per size and difficulty (default 30).

@@ -3,7 +3,8 @@
 # here this binary against itself, gives two files with the same rows (keys and step
 # counts; times differ), one run_id, and samples taken in the same rounds, which
 # compare pairs round by round; ci-target takes further rounds for both builds alike;
-# --duet takes both builds' samples at the same time, one core each; --against-slowdown
+# a duet takes both builds' samples at the same time, one core each (the default on two
+# cores), alternate one run at a time; --against-slowdown
 # slows the other build alone;
 # a binary that does not serve, or that expands the sweep into other runs, is refused
 # with one line and leaves no complete file; --against refuses --resume and --serve.
@@ -29,7 +30,7 @@ for f in s s-against; do
     done
     has '^status=complete$' "$tmp/ab/$f.meta"
     has '^rows=12 of 12$' "$tmp/ab/$f.meta"
-    has "^against=$self \(interleaved: " "$tmp/ab/$f.meta"
+    has "^against=$self \((duet|alternate): " "$tmp/ab/$f.meta"
 done
 # The rows: the same keys and counts (columns family .. restarts) in the same order.
 cut -d, -f1-17 "$tmp/ab/s.csv" >"$tmp/a.keys"
@@ -54,20 +55,27 @@ n_a=$(tail -n +2 "$tmp/ci/s.samples.csv" | wc -l)
 n_b=$(tail -n +2 "$tmp/ci/s-against.samples.csv" | wc -l)
 [ "$n_a" -eq 14 ] && [ "$n_b" -eq 14 ] && ok || bad "ci-target: $n_a and $n_b samples, expected 14 each"
 
-# --duet: the same rows and rounds, the two builds' samples taken at the same time.
-if [ "$(nproc)" -ge 2 ]; then
-    expect 0 "--against --duet" -- "$pb" sweep "$tmp/s.sweep" --out "$tmp/duet" --against "$self" --duet -q
-    has "^against=$self \(duet: " "$tmp/duet/s.meta"
-    cut -d, -f1-17 "$tmp/duet/s-against.csv" >"$tmp/d.keys"
-    cmp -s "$tmp/a.keys" "$tmp/d.keys" && ok || bad "--duet: the rows differ from --against's"
-    [ "$(rounds "$tmp/duet/s.samples.csv")" = "$(rounds "$tmp/duet/s-against.samples.csv")" ] && ok ||
-        bad "--duet: the two builds' samples are not in the same rounds"
-    expect 2 "--duet with search-threads 2" -- "$pb" sweep "$tmp/s.sweep" --out "$tmp/d2" \
-        --against "$self" --duet --search-threads 2 --engines propagate
-    one_line_error "--duet runs the two builds one core each: the search-threads must be 1, not 2"
-fi
-expect 2 "--duet without --against" -- "$pb" sweep "$tmp/s.sweep" --duet
-one_line_error "--duet goes with --against"
+# Both pairings: the same rows, and both builds' samples in the same rounds.
+for pairing in alternate duet; do
+    [ "$pairing" = duet ] && [ "$(nproc)" -lt 2 ] && continue
+    expect 0 "--pairing $pairing" -- "$pb" sweep "$tmp/s.sweep" --out "$tmp/$pairing" --against "$self" \
+        --pairing "$pairing" -q
+    has "^against=$self \($pairing: " "$tmp/$pairing/s.meta"
+    cut -d, -f1-17 "$tmp/$pairing/s-against.csv" >"$tmp/p.keys"
+    cmp -s "$tmp/a.keys" "$tmp/p.keys" && ok || bad "--pairing $pairing: the rows differ"
+    [ "$(rounds "$tmp/$pairing/s.samples.csv")" = "$(rounds "$tmp/$pairing/s-against.samples.csv")" ] && ok ||
+        bad "--pairing $pairing: the two builds' samples are not in the same rounds"
+done
+# A duet needs 1-thread runs: asked for, it is refused; by default the builds alternate.
+expect 2 "--pairing duet with search-threads 2" -- "$pb" sweep "$tmp/s.sweep" --out "$tmp/d2" \
+    --against "$self" --pairing duet --search-threads 2 --engines propagate
+one_line_error "--pairing duet runs the two builds one core each: the search-threads must be 1, not 2"
+expect 0 "--against with search-threads 2" -- "$pb" sweep "$tmp/s.sweep" --out "$tmp/t2" \
+    --against "$self" --search-threads 2 --engines propagate --instances 2x3
+has "no duet: the search-threads must be 1, not 2" "$tmp/err"
+has "^against=$self \(alternate: " "$tmp/t2/s.meta"
+expect 2 "--pairing without --against" -- "$pb" sweep "$tmp/s.sweep" --pairing duet
+one_line_error "--pairing goes with --against"
 
 # --against-slowdown: the other build alone does slower work; counts stay the same, and
 # compare refuses the pair as unfair unless told (the slowdown settings differ).

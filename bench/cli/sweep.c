@@ -71,18 +71,19 @@ static const char sweep_about[] =
     "\n"
     "--against BINARY compares two builds (one commit against the next): every run is\n"
     "measured in this build and in BINARY, each a long-lived worker process fed one\n"
-    "step at a time over a pipe (no process start is timed), one run at a time.\n"
-    "Each round takes the due samples of both builds in a fresh order drawn from\n"
-    "`seed`, so that the machine's drift falls on both alike; a pair takes further\n"
-    "rounds while its ratio's interval is wider than +-`ci-target`. It writes\n"
-    "OUT/NAME.csv (this build) and OUT/NAME-against.csv (BINARY), each with its\n"
-    ".samples.csv and .meta (against= names the other build), sharing one run_id,\n"
-    "so that `puzzlebench compare OUT/NAME-against.csv OUT/NAME.csv` pairs their\n"
-    "samples round by round. BINARY must expand the sweep into the same runs, and\n"
-    "have --serve (builds from before it cannot take part). --duet takes the two\n"
-    "builds' samples of a run at the same time instead, each build bound to its half\n"
-    "of the cores (one core each on two), the halves swapped every round, so that\n"
-    "both share the machine's interference of the moment; search-threads must be 1.\n"
+    "step at a time over a pipe (no process start is timed). In a duet (--pairing;\n"
+    "the default where the machine has two cores and the runs one thread each) the\n"
+    "two builds take each sample of a run at the same time, each bound to its half\n"
+    "of the cores, the halves swapped every round, so that both share the machine's\n"
+    "interference of the moment; otherwise they alternate, one run at a time. Each\n"
+    "round takes the due samples in a fresh order drawn from `seed`; a pair takes\n"
+    "further rounds while its ratio's interval is wider than +-`ci-target`. It\n"
+    "writes OUT/NAME.csv (this build) and OUT/NAME-against.csv (BINARY), each with\n"
+    "its .samples.csv and .meta (against= names the other build and the pairing),\n"
+    "sharing one run_id, so that `puzzlebench compare OUT/NAME-against.csv\n"
+    "OUT/NAME.csv` pairs their samples round by round. BINARY must expand the sweep\n"
+    "into the same runs, and have --serve (builds from before it cannot take part).\n"
+    "The report's method section measures the pairings on this machine.\n"
     "\n"
     "Under MPI (mpirun -np N puzzlebench sweep FILE, or srun) rank 0 hands the runs\n"
     "out one at a time, the largest expected first (more cells, then count before\n"
@@ -100,7 +101,7 @@ static const char sweep_about[] =
 
 typedef struct sweep_cli {
     const char *out, *against, *serve, *run_id, *against_slowdown;
-    int list, quiet, quick, force, resume, block, duet;
+    int list, quiet, quick, force, resume, block, pairing;
 } sweep_cli;
 
 static const pb_option sweep_options[] = {
@@ -141,11 +142,14 @@ static const pb_option sweep_options[] = {
      .arg = "BINARY",
      .help = "measure every run in this build and in BINARY (another\n"
              "puzzlebench), interleaved round by round (see above)"},
-    {.name = "duet",
-     .type = PB_OPT_FLAG,
-     .offset = offsetof(sweep_cli, duet),
-     .help = "with --against: the two builds take each run's samples at the\n"
-             "same time, one core each, the cores swapped every round"},
+    {.name = "pairing",
+     .type = PB_OPT_CHOICE,
+     .offset = offsetof(sweep_cli, pairing),
+     .choices = pb_pairings,
+     .help = "with --against: duet (a run's two samples at the same time,\n"
+             "one core each, swapped every round), alternate (one run at a\n"
+             "time), or auto: duet where the machine has two cores and the\n"
+             "runs one thread each, else alternate"},
     {.name = "against-slowdown",
      .type = PB_OPT_TEXT,
      .offset = offsetof(sweep_cli, against_slowdown),
@@ -263,8 +267,8 @@ static int check_against(const sweep_cli *cli)
     if (cli->against && cli->resume)
         return pb_usage_error("sweep", "--against measures both builds afresh: --resume does "
                                        "not go with it (--force starts over)");
-    if (cli->duet && !cli->against && !cli->serve)
-        return pb_usage_error("sweep", "--duet goes with --against (two builds at the same time)");
+    if (cli->pairing != PB_PAIR_AUTO && !cli->against && !cli->serve)
+        return pb_usage_error("sweep", "--pairing goes with --against (two builds)");
     if (cli->against_slowdown && !cli->against)
         return pb_usage_error("sweep", "--against-slowdown goes with --against");
     if (cli->against && !*cli->against)
@@ -342,7 +346,7 @@ int pb_cmd_sweep(int argc, char **argv)
                           .resume = cli.resume,
                           .block = cli.block,
                           .against = cli.against,
-                          .duet = cli.duet,
+                          .pairing = cli.pairing,
                           .against_slowdown = cli.against_slowdown,
                           .serve = cli.serve,
                           .run_id = cli.run_id};

@@ -19,6 +19,8 @@
 /* Writes the .meta with status; the lines after the settings are the ranks of an
  * MPI sweep, or the guard's readings of the machine's speed (once there are any).
  * 0, or -1 with err. */
+const char *const pb_pairings[] = {"auto", "duet", "alternate", NULL};
+
 static int write_meta(sweep_ctx *c, const char *status, char *err, size_t errlen)
 {
     char speed[4][160], elapsed[48], peer[4200];
@@ -29,8 +31,9 @@ static int write_meta(sweep_ctx *c, const char *status, char *err, size_t errlen
     for (long i = 0; i < n; i++) lines[i] = c->world[i];
     if (c->opts->serve) {
         snprintf(peer, sizeof peer, "against=%s (%s)", c->opts->serve,
-                 c->opts->duet ? "duet: the same runs at the same time, one core each"
-                               : "interleaved: one run at a time, both builds in each round");
+                 c->opts->pairing == PB_PAIR_DUET
+                     ? "duet: the same runs at the same time, one core each"
+                     : "alternate: one run at a time, both builds in each round");
         lines[n++] = peer;
     }
     if (strcmp(status, "running")) {

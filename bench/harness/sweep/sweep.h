@@ -20,11 +20,17 @@ typedef struct pb_sweep_opts {
      * both builds' workers get (NULL-ended); NULL: one build. */
     const char *against;
     char *const *worker_args;
-    int duet; /* with against (and serve): the two builds sample at the same time */
+    int pairing;                  /* with against (and serve): PB_PAIR_AUTO, _DUET or _ALTERNATE */
     const char *against_slowdown; /* with against: the other build's slowdown key, or NULL */
     const char *serve;  /* sweep --serve: a worker of --against; the other build's binary */
     const char *run_id; /* the run_id to take (both workers of one --against); NULL: new */
 } pb_sweep_opts;
+
+/* How sweep --against takes a run's samples in the two builds: both at the same time,
+ * one core each (duet); one after the other (alternate); or duet where the machine
+ * has two cores and the runs one thread each, else alternate (auto). */
+enum { PB_PAIR_AUTO, PB_PAIR_DUET, PB_PAIR_ALTERNATE };
+extern const char *const pb_pairings[]; /* their names, NULL-ended */
 
 /* A block of runs also ends once its samples are expected to take this long. */
 #define PB_SWEEP_BLOCK_S    30.0

@@ -4,7 +4,8 @@
  * process start. One run is measured at a time. Each round takes the due samples of
  * both builds in a fresh seeded order: drift and bursts of load fall on both alike,
  * and `compare` pairs their samples round by round (the two files share one run_id).
- * With --duet the two builds take the samples of a run at the same time, each bound
+ * In a duet (the default where it can be) the two builds take the samples of a run at
+ * the same time, each bound
  * to its half of the cores, the halves swapped every round: both then share the
  * machine's interference of that moment (duet benchmarking, Bulej et al., ICPE 2020).
  * A pair takes further rounds, up to max-samples, while the 95% interval of its time
@@ -44,6 +45,7 @@ typedef struct against {
     side_run *run[SIDES]; /* the block's runs, from its first */
     long first;
     int broken; /* a worker answered wrongly or ended: said once, the sweep stops */
+    int duet;   /* the pairing resolved: 1 duet, 0 alternate */
 } against;
 
 /* Says once that worker k failed, in what. */
@@ -148,7 +150,7 @@ static long one_round(against *a, long end, int round, int extra)
         const int more = extra && wants_more(a, i);
         const int dx = due(a, THIS, i, extra, more), dy = due(a, OTHER, i, extra, more);
         due_n += dx + dy;
-        if (c->opts->duet && (dx || dy))
+        if (a->duet && (dx || dy))
             c->order[n++] = i;
         else
             for (int k = 0; k < SIDES; k++)
@@ -157,12 +159,12 @@ static long one_round(against *a, long end, int round, int extra)
     if (!due_n) return 0;
     shuffle(c, n, round);
     char cmd[16], reply[16];
-    for (int k = 0; c->opts->duet && k < SIDES; k++) {
+    for (int k = 0; a->duet && k < SIDES; k++) {
         snprintf(cmd, sizeof cmd, "bind %d", (k + round) % 2);
         (void)ask(a, k, cmd, reply, sizeof reply);
     }
     for (long s = 0; s < n && !pb_interrupted; s++) {
-        if (!c->opts->duet) {
+        if (!a->duet) {
             step(a, (int)(c->order[s] % 2), c->order[s] / 2, round);
             continue;
         }
@@ -210,10 +212,18 @@ static int start(against *a, int k, const char *run_id)
     argv[at++] = (char *)a->binary[k];
     argv[at++] = "sweep";
     for (int i = 0; i < n; i++) argv[at++] = args[i];
-    const char *own[] = {
-        "--serve",  a->binary[1 - k], "--run-id", run_id,    "--name",
-        a->name[k], "--workers",      "1",        "--quiet", c->opts->duet ? "--duet" : NULL,
-        NULL};
+    const char *own[] = {"--serve",
+                         a->binary[1 - k],
+                         "--run-id",
+                         run_id,
+                         "--name",
+                         a->name[k],
+                         "--workers",
+                         "1",
+                         "--quiet",
+                         "--pairing",
+                         a->duet ? "duet" : "alternate",
+                         NULL};
     for (int i = 0; own[i]; i++) argv[at++] = (char *)own[i];
     if (k == OTHER && c->opts->against_slowdown) {
         /* After the keys given: the last value of a key is the one taken. */
@@ -257,6 +267,28 @@ static int status_of(const against *a)
     return a->broken ? PB_EXIT_USAGE : worst;
 }
 
+/* The pairing: duet where asked or (auto) where the machine has two cores and every
+ * run one thread, else alternate. 0, or -1 when a duet was asked for and cannot be. */
+static int resolve_pairing(against *a)
+{
+    const sweep_ctx *c = a->c;
+    const int asked = c->opts->pairing;
+    const char *why = NULL;
+    char text[160];
+    if (omp_get_num_procs() < 2) why = "this machine has one core";
+    for (long i = 0; !why && i < c->njobs; i++)
+        if (c->jobs[i].threads > 1) {
+            snprintf(text, sizeof text, "the search-threads must be 1, not %d", c->jobs[i].threads);
+            why = text;
+        }
+    if (asked == PB_PAIR_DUET && why)
+        return pb_usage_error("sweep", "--pairing duet runs the two builds one core each: %s", why);
+    a->duet = asked == PB_PAIR_DUET || (asked == PB_PAIR_AUTO && !why);
+    if (asked == PB_PAIR_AUTO && why && !c->opts->quiet)
+        pb_say("sweep --against: the two builds alternate, one run at a time (no duet: %s)", why);
+    return 0;
+}
+
 int pb_sweep_against_run(sweep_ctx *c)
 {
     against a = {.c = c};
@@ -269,15 +301,7 @@ int pb_sweep_against_run(sweep_ctx *c)
     a.binary[THIS] = self, a.binary[OTHER] = other;
     snprintf(a.name[THIS], sizeof a.name[THIS], "%s", c->spec->name);
     snprintf(a.name[OTHER], sizeof a.name[OTHER], "%s-against", c->spec->name);
-    if (c->opts->duet && omp_get_num_procs() < 2)
-        return pb_usage_error("sweep", "--duet runs the two builds one core each: this machine "
-                                       "has one");
-    for (long i = 0; c->opts->duet && i < c->njobs; i++)
-        if (c->jobs[i].threads > 1)
-            return pb_usage_error("sweep",
-                                  "--duet runs the two builds one core each: the "
-                                  "search-threads must be 1, not %d",
-                                  c->jobs[i].threads);
+    if (resolve_pairing(&a)) return PB_EXIT_USAGE;
     pb_meta_begin(&c->meta, 1, c->opts->bind); /* the load warning, said once for both */
     setenv("PB_LOAD_WARNED", "1", 1);
     snprintf(run_id, sizeof run_id, "%s", c->meta.run_id);

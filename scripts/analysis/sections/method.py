@@ -2,8 +2,9 @@
 false positives, with no noise floor), how often it sees a real slowdown of 3% and of
 10% (slower work: the `slowdown` key), how wide its ratios' 95% intervals are, and
 what one comparison costs, for three ways of comparing: two sweeps one after the
-other (independent samples), two builds interleaved round by round (sweep
---against) and a duet (--against --duet). The files come from
+other (independent samples), two builds in one sweep taking turns (sweep --against
+--pairing alternate) and at the same time (a duet, --against's default on two
+cores). The files come from
 scripts/method-study.sh (data/sweeps/method.sweep); every comparison runs
 `puzzlebench compare --threshold 0`.
 
@@ -24,11 +25,11 @@ METHODS = (
     ("independent", "two sweeps one after the other, independent samples",
      lambda k: ("method-ind-a", "method-ind-b") if k == 1 else None,
      {1.03: ("method-ind-a", "method-ind-x103"), 1.10: ("method-ind-a", "method-ind-x110")}),
-    ("interleaved", "two builds in one sweep (`--against`), round by round",
-     lambda k: (f"method-int-{k}-against", f"method-int-{k}"),
-     {1.03: ("method-int-x103", "method-int-x103-against"), 1.10: ("method-int-x110", "method-int-x110-against")}),
-    ("duet", "two builds at the same time, one core each (`--against --duet`)",
-     lambda k: ("method-duet-against", "method-duet") if k == 1 else None,
+    ("alternate", "two builds in one sweep, one run at a time (`--against --pairing alternate`)",
+     lambda k: ("method-alt-against", "method-alt") if k == 1 else None,
+     {1.03: ("method-alt-x103", "method-alt-x103-against"), 1.10: ("method-alt-x110", "method-alt-x110-against")}),
+    ("duet", "two builds at the same time, one core each (`--against`, its default on two cores)",
+     lambda k: (f"method-duet-{k}-against", f"method-duet-{k}"),
      {1.03: ("method-duet-x103", "method-duet-x103-against"), 1.10: ("method-duet-x110", "method-duet-x110-against")}),
 )
 
