@@ -26,7 +26,8 @@ Exit status: 0 every known puzzle agrees, 1 some does not, 2 a usage or run erro
 CSV columns: collection (the name up to its first '-'), name, rows, cols, known,
 verdict (unique, multiple, none, stopped), agree (1, 0, empty when unknown),
 solution_checked (1 when the solution was compared with NAME.sol.kak), steps,
-wall_s (the first run's), median_s (with --samples; else wall_s), run_id.
+wall_s (the first run's), median_s (with --samples; else wall_s), run_id, solve_s (for a
+puzzle of unknown count: the time of `solve`, a first solution, one run; else empty).
 """
 import csv
 import os
@@ -40,7 +41,7 @@ from pathlib import Path
 SOURCE = Path(__file__).resolve().parent.parent
 KNOWN = {"unique": "unique", ">=2": "multiple", "none": "none"}
 COLUMNS = ["collection", "name", "rows", "cols", "known", "verdict", "agree", "solution_checked",
-           "steps", "wall_s", "median_s", "run_id"]
+           "steps", "wall_s", "median_s", "run_id", "solve_s"]
 
 
 def usage(msg):
@@ -98,6 +99,19 @@ def count(opts, path, unknown):
     return verdict, int(stats["steps"]), wall, float(stats.get("median_s", wall))
 
 
+def solve_time(opts, path):
+    """The wall time of `solve` (a first solution, one run) on one puzzle, as its stats
+    line gives it; with --unknown-steps the same step limit as its count."""
+    cmd = [opts["pb"], "solve", "kakuro", str(path)]
+    if opts["unknown_steps"]:
+        cmd += ["--step-limit", str(opts["unknown_steps"])]
+    p = run(cmd)
+    stats = dict(re.findall(r"(\w+)=(\S+)", p.stdout.strip().splitlines()[-1]))
+    if "wall_s" not in stats:
+        raise RuntimeError(f"{shlex.join(cmd)}: no wall_s in {p.stdout!r}")
+    return float(stats["wall_s"])
+
+
 def solution_matches(opts, path, sol_path):
     """Whether `solve` gives the digits of sol_path."""
     p = run([opts["pb"], "solve", "kakuro", str(path)])
@@ -113,7 +127,7 @@ def check(opts, folder, run_id):
         name, known = entry["name"], entry["solutions_checked"]
         path = folder / f"{name}.kak"
         verdict, steps, wall, median = count(opts, path, known not in KNOWN)
-        agree, checked = "", 0
+        agree, checked, solve_s = "", 0, ""
         if known in KNOWN:
             agree = int(verdict == KNOWN[known])
             sol = folder / f"{name}.sol.kak"
@@ -123,8 +137,10 @@ def check(opts, folder, run_id):
             if not agree:
                 bad.append(f"{name}: manifest {known}, puzzlebench {verdict}"
                            + (" (a solution other than NAME.sol.kak)" if verdict == KNOWN[known] else ""))
+        else:
+            solve_s = f"{solve_time(opts, path):.6g}"
         rows.append([name.split("-")[0], name, entry["height"], entry["width"], known, verdict, agree,
-                     checked, steps, f"{wall:.6g}", f"{median:.6g}", run_id])
+                     checked, steps, f"{wall:.6g}", f"{median:.6g}", run_id, solve_s])
     return rows, bad
 
 

@@ -193,7 +193,8 @@ class KakuroPublic(unittest.TestCase):
         try:
             files = []
             if rows is not None:
-                header = "collection,name,rows,cols,known,verdict,agree,solution_checked,steps,wall_s,median_s,run_id"
+                header = ("collection,name,rows,cols,known,verdict,agree,solution_checked,steps,wall_s,median_s,"
+                          "run_id,solve_s")
                 (tmp / "kakuro-public.csv").write_text("\n".join([header] + rows) + "\n")
                 files = [tmp / "kakuro-public.csv"]
             ctx = SimpleNamespace(dir=tmp, meta_line=lambda *a: "")
@@ -203,14 +204,16 @@ class KakuroPublic(unittest.TestCase):
 
     def test_rows_per_collection(self):
         text = self.section([
-            f"cx16,cx16-001,6,6,>=2,multiple,1,0,10,0.001,0.001,{RUN_ID}",
-            f"cx16,cx16-002,6,6,unique,unique,1,1,10,0.003,0.003,{RUN_ID}",
-            f"cx16,cx16-031,8,8,none,unique,0,0,10,0.002,0.002,{RUN_ID}",
-            f"marcel,marcel-huge,101,31,TIMEOUT,multiple,,0,4346991,14.8,14.8,{RUN_ID}",
-            f"marcel,marcel-u,4,4,unique,unique,1,1,7,0.00002,0.00002,{RUN_ID}"])
+            f"cx16,cx16-001,6,6,>=2,multiple,1,0,10,0.001,0.001,{RUN_ID},",
+            f"cx16,cx16-002,6,6,unique,unique,1,1,10,0.003,0.003,{RUN_ID},",
+            f"cx16,cx16-031,8,8,none,unique,0,0,10,0.002,0.002,{RUN_ID},",
+            f"marcel,marcel-huge,101,31,TIMEOUT,multiple,,0,4346991,14.8,14.8,{RUN_ID},0.25",
+            f"marcel,marcel-u,4,4,unique,unique,1,1,7,0.00002,0.00002,{RUN_ID},"])
         self.assertIn("| cx16 | 3 | 2 of 3 | 2.00 ms | 3.00 ms |", text)
         self.assertIn("| marcel | 2 | 1 of 1 (1 unknown: marcel-huge: multiple) | 7.40 s | 14.8 s |", text)
         self.assertIn("2 unique puzzles' solutions", text)
+        self.assertIn("- `marcel-huge` (101 × 31; the manifest says `TIMEOUT`): read; a first solution in 250 ms, "
+                      "the uniqueness check (`--limit 2`) in 14.8 s, 4346991 steps: it has several solutions.", text)
 
     def test_not_run(self):
         text = self.section(None)

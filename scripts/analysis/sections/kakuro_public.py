@@ -15,6 +15,21 @@ FILE = "kakuro-public.csv"
 NEED = ("collection", "name", "known", "verdict", "agree", "median_s")
 
 
+VERDICT_WORDS = {"multiple": "it has several solutions", "unique": "it has one solution",
+                 "none": "it has no solution", "stopped": "the check stopped at its limit"}
+
+
+def _unknown_line(r):
+    """What was found for a puzzle whose count the collection does not know."""
+    solve = r.get("solve_s", "").strip()
+    first = f"a first solution in {duration(float(solve))}, " if solve else ""
+    steps = r.get("steps", "").strip()
+    return (f"- {code(r['name'])} ({escape(r.get('rows', '?'))} × {escape(r.get('cols', '?'))}; the manifest "
+            f"says {code(r['known'])}): read; {first}the uniqueness check (`--limit 2`) in "
+            f"{duration(r.num('median_s'))}" + (f", {escape(steps)} steps" if steps else "")
+            + f": {VERDICT_WORDS.get(r['verdict'], escape(r['verdict']))}.")
+
+
 def section(ctx, files):
     out = ["### Public collections", ""]
     path = ctx.dir / FILE
@@ -48,6 +63,11 @@ def section(ctx, files):
             "when the run took several).", ""]
     out += table(["collection", "puzzles", "agree with the manifest", "median time", "max time"], "lrlrr",
                  lines) + [""]
+    for r in rows:
+        if r["agree"] == "":
+            out.append(_unknown_line(r))
+    if any(r["agree"] == "" for r in rows):
+        out.append("")
     meta = path.with_suffix(".meta")
     if meta.is_file():
         out += [ctx.meta_line(meta, SHORT_KEYS), ""]
