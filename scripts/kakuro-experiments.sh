@@ -10,8 +10,9 @@
 #   combo-diff         ours: the combo checker, re-randomising only the cells where
 #                      two solutions differ; sizes up to 30x30
 #   thesis-all-seed    the seed's: its checker, a whole new fill after each failed
-#                      check, its table of 25 unique sums; up to 14x14 (at 15x15
-#                      4 of 10 hard puzzles took over 30 s this way)
+#                      check, its table of 25 unique sums; up to 13x13 (its hard
+#                      puzzles take seconds each from 14x14 on, and some pass the
+#                      30 s limit at 15x15)
 #   combo-all, thesis-diff   the two halves of the difference: which gain comes from
 #                      the checker and which from the refill
 # A puzzle that hits the 30 s limit is recorded with status limit.
@@ -24,7 +25,7 @@
 # And the rungs of reasoning on uniqueness proofs (`count --limit 2`, the generators'
 # check; bench/ladder.py): backtrack, propagate, combo, alldiff and learn on 30x30
 # puzzles of each difficulty (2 each, seed 1), every run stopped at PB_LADDER_LIMIT
-# seconds (default 10): OUT/kakuro-ladder.csv with its .samples.csv and .meta.
+# seconds (default 3): OUT/kakuro-ladder.csv with its .samples.csv and .meta.
 set -euo pipefail
 cd "$(dirname "$0")/.."
 out=${1:?usage: kakuro-experiments.sh OUT_DIR [COUNT]}
@@ -33,7 +34,7 @@ pb=build/puzzlebench
 mkdir -p "$out/plots"
 
 small=5x5,6x6,7x7,8x8,9x9,10x10,11x11,12x12,13x13
-large15=15x15 large20=20x20 large30=30x30 seed_top=14x14
+large15=15x15 large20=20x20 large30=30x30 seed_top=13x13
 if [ "${PB_QUICK:-0}" = 1 ]; then # run.sh --quick: every method, small sizes, 3 puzzles each
     count=${2:-3} small=5x5,7x7,9x9 large15=11x11 large20=11x11 large30=11x11 seed_top=11x11
 fi
@@ -57,7 +58,7 @@ gen thesis-diff --checker thesis --refill diff --size "$small,$(printf '%s\n' $l
 "$pb" generate kakuro --size 11x11 --difficulty hard --seed 1 --force --out "$out/kakuro-example" >/dev/null
 
 # The ladder's puzzles, one file each (generate --out DIR writes NAME.kak per puzzle).
-ladder_size=30x30 ladder_count=2 ladder_samples=3 ladder_limit=${PB_LADDER_LIMIT:-10}
+ladder_size=30x30 ladder_count=2 ladder_samples=3 ladder_limit=${PB_LADDER_LIMIT:-3}
 if [ "${PB_QUICK:-0}" = 1 ]; then ladder_size=11x11 ladder_count=1 ladder_samples=1 ladder_limit=2; fi
 ladder_dir=$(mktemp -d)
 trap 'rm -rf "$ladder_dir"' EXIT
@@ -75,7 +76,7 @@ bench/ladder.py --family kakuro --mode unique --out "$out/kakuro-ladder.csv" \
 
 # The public collections: a verdict that disagrees with the manifest (exit 1) is a
 # result, recorded in the file; no folder (exit 77) leaves no file.
-public=(--samples 3)
+public=(--samples 3 --min-sample-time 0.05)
 if [ "${PB_QUICK:-0}" = 1 ]; then public=(--unknown-steps 100000); fi
 rc=0
 t0=$(date +%s)

@@ -10,7 +10,7 @@ The folder is not part of the project (users do not have it): without it the scr
 says so and exits 77 (ctest's skip), having read nothing.
 
 usage: scripts/kakuro-public.py PUZZLEBENCH [--dir DIR] [--csv FILE.csv] [--samples N]
-                                [--unknown-steps N]
+                                [--min-sample-time S] [--unknown-steps N]
   --dir DIR          the folder; default $PB_KAKURO_PUBLIC, else ../shared/data/kakuro
                      beside the source tree
   --csv FILE.csv     also write one row per puzzle, with FILE.meta (the run's machine
@@ -19,6 +19,8 @@ usage: scripts/kakuro-public.py PUZZLEBENCH [--dir DIR] [--csv FILE.csv] [--samp
                      OUT/kakuro-public.csv when the folder is there)
   --samples N        time each count by the harness's method, N samples (default 1:
                      one timed run)
+  --min-sample-time S  with --samples: each sample lasts at least S seconds (default
+                     the harness's, 1 s: most puzzles take well under a millisecond)
   --unknown-steps N  stop the puzzles of unknown count after N steps (deterministic,
                      for the test: they need only be read); default: no limit
 Exit status: 0 every known puzzle agrees, 1 some does not, 2 a usage or run error,
@@ -52,20 +54,28 @@ def usage(msg):
 
 def parse(argv):
     opts = {"dir": os.environ.get("PB_KAKURO_PUBLIC") or str(SOURCE.parent / "shared/data/kakuro"),
-            "csv": None, "samples": 1, "unknown_steps": 0}
+            "csv": None, "samples": 1, "min_sample_time": None, "unknown_steps": 0}
     if not argv or argv[0].startswith("-"):
         return None, "expected PUZZLEBENCH first"
     opts["pb"] = argv[0]
     args = argv[1:]
     while args:
         key = args.pop(0)
-        if key not in ("--dir", "--csv", "--samples", "--unknown-steps") or not args:
+        if key not in ("--dir", "--csv", "--samples", "--min-sample-time", "--unknown-steps") or not args:
             return None, f"unknown option or missing value: {key}"
         value = args.pop(0)
         if key in ("--samples", "--unknown-steps"):
             if not value.isdigit() or (key == "--samples" and int(value) < 1):
                 return None, f"{key} expects a whole number, got '{value}'"
             value = int(value)
+        if key == "--min-sample-time":
+            try:
+                seconds = float(value)
+            except ValueError:
+                seconds = -1.0
+            if not 0 < seconds <= 3600:
+                return None, f"{key} expects seconds above 0 and at most 3600, got '{value}'"
+            value = seconds
         opts[key[2:].replace("-", "_")] = value
     return opts, None
 
@@ -89,6 +99,8 @@ def count(opts, path, unknown):
         cmd += ["--step-limit", str(opts["unknown_steps"])]
     if opts["samples"] > 1:
         cmd += ["--samples", str(opts["samples"])]
+        if opts["min_sample_time"]:
+            cmd += ["--min-sample-time", str(opts["min_sample_time"])]
     p = run(cmd)
     summary = re.search(r"^puzzles=1 none=(\d) unique=(\d) multiple=(\d) stopped=(\d)", p.stdout, re.M)
     stats = dict(re.findall(r"(\w+)=(\S+)", p.stdout.strip().splitlines()[-1]))

@@ -7,7 +7,7 @@
 # usage: scripts/latin-experiments.sh OUT_DIR
 #
 # One square (seed 1) per order n = 30, 40, 50 and hole fraction 0.30, 0.40, 0.50,
-# 0.60, 0.80; every run stops at PB_LADDER_LIMIT seconds (default 10). About 10
+# 0.60, 0.80; every run stops at PB_LADDER_LIMIT seconds (default 3). A few
 # minutes, most of it runs that reach the limit.
 # The engines search in mrv order (the sweep shows it is the best order for both
 # backtrack and propagate from n = 15 up).
@@ -15,7 +15,7 @@ set -euo pipefail
 out=${1:?usage: latin-experiments.sh OUT_DIR}
 cd "$(dirname "$0")/.."
 pb=build/puzzlebench
-limit=${PB_LADDER_LIMIT:-10}
+limit=${PB_LADDER_LIMIT:-3}
 orders="30 40 50" holes="0.30 0.40 0.50 0.60 0.80" samples=3
 if [ "${PB_QUICK:-0}" = 1 ]; then # run.sh --quick: two small squares, one sample each
     orders=12 holes="0.42 0.80" limit=2 samples=1

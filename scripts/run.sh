@@ -16,7 +16,7 @@
 # PB_EXTRA_SUDOKU="FILE..." adds 9x9 puzzle files to the QQwing comparison.
 # PB_KAKURO_COUNT=N sets the kakuro puzzles made per size and difficulty (default 30).
 # PB_TENPAIR_MAX=L sets the bound of the tenpair wins-by-length count (default 100);
-# PB_TENPAIR_LEVELS_MAX=L that of the level-by-level count the MPI model uses (112).
+# PB_TENPAIR_LEVELS_MAX=L that of the level-by-level count the MPI model uses (106).
 # The sweeps start over (sweep --force) over the files of an earlier run in OUT_DIR;
 # PB_RESUME=1 continues them instead (sweep --resume: a complete sweep is kept).
 set -euo pipefail
@@ -92,7 +92,7 @@ rm -f "$out/.families"
 phase "the harness's own method"
 scripts/method-study.sh "$out"
 phase "micro-benchmarks (Google Benchmark)"
-build/puzzlebench-micro --benchmark_min_time=$micro_time --benchmark_repetitions=$((quick ? 1 : 5)) --benchmark_filter="$micro_filter" \
+build/puzzlebench-micro --benchmark_min_time=$micro_time --benchmark_repetitions=$((quick ? 1 : 3)) --benchmark_filter="$micro_filter" \
     --json "$out/micro.json" >"$out/micro.txt" 2>"$out/micro.err" || { cat "$out/micro.err" >&2; exit 1; }
 # Debian's libbenchmark is built without NDEBUG and says so on every run; it times
 # puzzlebench's code, which is built Release. Said once here, the rest kept in micro.err.

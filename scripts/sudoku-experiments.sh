@@ -4,7 +4,7 @@
 # files PB_EXTRA_SUDOKU names (public sets, not shipped); and the rungs of reasoning
 # (bench/ladder.py: backtrack, propagate, logic, alldiff, learn, minisat, cadical) on
 # the minimal 16x16 and near-minimal 25x25 puzzles of our generator, every run
-# stopped at PB_LADDER_LIMIT seconds (default 10). Called by run.sh; writes
+# stopped at PB_LADDER_LIMIT seconds (default 3). Called by run.sh; writes
 # OUT/sudoku-qqwing.csv and OUT/sudoku-ladder.csv, each with .samples.csv and .meta.
 # usage: scripts/sudoku-experiments.sh OUT_DIR
 set -euo pipefail
@@ -40,5 +40,5 @@ fi
 # shellcheck disable=SC2086
 bench/qqwing.sh --out "$out/sudoku-qqwing.csv" data/sudoku/9x9-{simple,easy,intermediate,expert,minimal}.txt \
     ${PB_EXTRA_SUDOKU:-}
-limit=${PB_LADDER_LIMIT:-10}
+limit=${PB_LADDER_LIMIT:-3}
 ladder 3 "$limit" 16x16-minimal:data/sudoku/16x16-minimal.txt:3 25x25-minimal:data/sudoku/25x25-minimal.txt:3

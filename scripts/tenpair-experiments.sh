@@ -27,7 +27,7 @@
 # append when stuck):
 #   tenpair-bound.csv    per engine (bfs, best-first, compact): the shortest win
 #                        within the largest bound (unbounded, bfs runs out of
-#                        memory), and count mode at bounds 68, 70, ..., 100; an
+#                        memory), and count mode at bounds 68, 72, ..., 100; an
 #                        engine's larger bounds are skipped once a bound took over
 #                        60 s or stopped at a limit. Every run: --max-memory 3G,
 #                        --time-limit 300.
@@ -37,14 +37,14 @@
 #   tenpair-rules.csv    the rule switches: append stuck|any x wrap on|off, width 7,
 #                        8 and 10, and starts 1..15 and 1..25; per variant the
 #                        shortest win (--max-length 120 --time-limit 60 --max-memory
-#                        2G) and a count up to 90 (--time-limit 5 --max-memory 2G;
+#                        1G) and a count up to 90 (--time-limit 5 --max-memory 2G;
 #                        the count overruns its time limit by up to ~25 s where a
 #                        length layer is large).
 #                        A run stopped at a limit is a row with status limit or nomem.
 #   tenpair-threads.csv  compact count up to 100 at 1, 2, 4, ... threads and nproc,
 #                        3 reps each (reps are the outer loop, so drift spreads).
-#   tenpair-levels.csv   the compact count up to PB_TENPAIR_LEVELS_MAX (default 112,
-#                        about two minutes; 84 quick) on one thread, level by level
+#   tenpair-levels.csv   the compact count up to PB_TENPAIR_LEVELS_MAX (default 106,
+#                        seconds; each 2 more take about 3 times as long; 84 quick) on one thread, level by level
 #                        (--levels): per written length the sequences, states
 #                        expanded, the largest one sequence's search, records written
 #                        and memory; the report's model of the count over MPI ranks
@@ -95,12 +95,12 @@ if [ "$quick" = 1 ]; then
     threads_max=76; reps=2
     levels_max=${PB_TENPAIR_LEVELS_MAX:-84}
 else
-    bounds=$(seq 68 2 100 | tr '\n' ' '); bound_mem=3G; bound_tl=300
+    bounds=$(seq 68 4 100 | tr '\n' ' '); bound_mem=3G; bound_tl=300
     wins_max=${PB_TENPAIR_MAX:-100}
-    rules_solve=(--max-length 120 --time-limit 60 --max-memory 2G)
+    rules_solve=(--max-length 120 --time-limit 60 --max-memory 1G)
     rules_count_max=90; rules_count=(--time-limit 5 --max-memory 2G)
     threads_max=100; reps=3
-    levels_max=${PB_TENPAIR_LEVELS_MAX:-112}
+    levels_max=${PB_TENPAIR_LEVELS_MAX:-106}
 fi
 bound_top=${bounds%% }; bound_top=${bound_top##* }
 case $wins_max in '' | *[!0-9]*) die "PB_TENPAIR_MAX: expected a length such as 110, got '$wins_max'" ;; esac

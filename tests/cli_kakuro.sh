@@ -99,6 +99,12 @@ has "^3 puzzles in .*: 3 of 3 known counts agree$" "$tmp/out"
 has "^a,a-1,3,3,unique,unique,1,1," "$tmp/pub.csv"
 has "^b,b-2,1,7,none,none,1,0," "$tmp/pub.csv"
 has "^experiment=kakuro-public$" "$tmp/pub.meta"
+expect 0 "kakuro-public with short samples" -- python3 "$src/scripts/kakuro-public.py" "$pb" --dir "$tmp/pub" \
+    --samples 2 --min-sample-time 0.01
+has "^3 puzzles in .*: 3 of 3 known counts agree$" "$tmp/out"
+expect 2 "kakuro-public: bad sample time" -- python3 "$src/scripts/kakuro-public.py" "$pb" --dir "$tmp/pub" \
+    --min-sample-time 0
+has "^kakuro-public.py: --min-sample-time expects seconds above 0 and at most 3600, got '0'$" "$tmp/err"
 printf '#  4\\ 6\\\n\\3 3  1\n\\7 1  6\n' >"$tmp/pub/a-1.sol.kak"   # not its solution
 sed -i 's/^b-1,3,3,>=2/b-1,3,3,unique/' "$tmp/pub/manifest.csv"
 expect 1 "kakuro-public disagrees" -- python3 "$src/scripts/kakuro-public.py" "$pb" --dir "$tmp/pub"
