@@ -10,7 +10,7 @@ if (fmt eq "png") {
     set terminal svg size 900,600 dynamic enhanced font 'Sans,11' linewidth 1.5 background '#ffffff'
 }
 set output 'notouch-speedup' . '.' . fmt
-set title 'notouch: parallel speedup — instance 2x7, mode count (median time at base / at T threads; bars: from the two intervals)' font ',12' noenhanced
+set title 'notouch: parallel speedup — instance diamond13, mode count (median time at base / at T threads; bars: from the two intervals)' font ',12' noenhanced
 set grid lc rgb '#dddddd' lw 1
 set xlabel 'threads'
 set ylabel 'speedup'

@@ -14,7 +14,7 @@ set multiplot title 'notouch: steps per instance (open: lower bound, the run hit
 set logscale y
 set format y '10^{%L}'
 set grid xtics ytics lc rgb '#dddddd' lw 1
-set xrange [-0.5:13.5]
+set xrange [-0.5:12.5]
 set xtics out nomirror rotate by 40 right font ',9' noenhanced
 set xlabel 'instance (cells), by size' offset 0,0.5
 unset key
@@ -23,33 +23,32 @@ set lmargin at screen 0.080; set rmargin at screen 0.505
 set ylabel 'steps'
 set title 'mode = first' noenhanced
 plot 'notouch-steps.tsv' index 1 using 1:2 with linespoints lc rgb '#7f7f7f' dt 1 pt 7 ps 1.1 notitle, \
-     'notouch-steps.tsv' index 2 using 1:2 with points lc rgb '#7f7f7f' pt 6 ps 1.3 notitle, \
-     'notouch-steps.tsv' index 3 using 1:2 with linespoints lc rgb '#8c564b' dt 1 pt 7 ps 1.1 notitle, \
-     'notouch-steps.tsv' index 4 using 1:2 with points lc rgb '#8c564b' pt 6 ps 1.3 notitle, \
-     'notouch-steps.tsv' index 5 using 1:2 with linespoints lc rgb '#9467bd' dt 1 pt 7 ps 1.1 notitle, \
-     'notouch-steps.tsv' index 6 using 1:2 with linespoints lc rgb '#9467bd' dt 2 pt 9 ps 1.1 notitle, \
-     'notouch-steps.tsv' index 7 using 1:2 with linespoints lc rgb '#9467bd' dt 3 pt 5 ps 1.1 notitle, \
-     'notouch-steps.tsv' index 8 using 1:2 with linespoints lc rgb '#2ca02c' dt 1 pt 7 ps 1.1 notitle, \
-     'notouch-steps.tsv' index 9 using 1:2 with linespoints lc rgb '#2ca02c' dt 2 pt 9 ps 1.1 notitle, \
-     'notouch-steps.tsv' index 10 using 1:2 with linespoints lc rgb '#2ca02c' dt 3 pt 5 ps 1.1 notitle, \
-     'notouch-steps.tsv' index 11 using 1:2 with linespoints lc rgb '#17becf' dt 1 pt 7 ps 1.1 notitle, \
-     'notouch-steps.tsv' index 12 using 1:2 with linespoints lc rgb '#bcbd22' dt 1 pt 7 ps 1.1 notitle, \
+     'notouch-steps.tsv' index 2 using 1:2 with linespoints lc rgb '#8c564b' dt 1 pt 7 ps 1.1 notitle, \
+     'notouch-steps.tsv' index 3 using 1:2 with points lc rgb '#8c564b' pt 6 ps 1.3 notitle, \
+     'notouch-steps.tsv' index 4 using 1:2 with linespoints lc rgb '#9467bd' dt 1 pt 7 ps 1.1 notitle, \
+     'notouch-steps.tsv' index 5 using 1:2 with linespoints lc rgb '#9467bd' dt 2 pt 9 ps 1.1 notitle, \
+     'notouch-steps.tsv' index 6 using 1:2 with linespoints lc rgb '#9467bd' dt 3 pt 5 ps 1.1 notitle, \
+     'notouch-steps.tsv' index 7 using 1:2 with linespoints lc rgb '#2ca02c' dt 1 pt 7 ps 1.1 notitle, \
+     'notouch-steps.tsv' index 8 using 1:2 with linespoints lc rgb '#2ca02c' dt 2 pt 9 ps 1.1 notitle, \
+     'notouch-steps.tsv' index 9 using 1:2 with linespoints lc rgb '#2ca02c' dt 3 pt 5 ps 1.1 notitle, \
+     'notouch-steps.tsv' index 10 using 1:2 with linespoints lc rgb '#17becf' dt 1 pt 7 ps 1.1 notitle, \
+     'notouch-steps.tsv' index 11 using 1:2 with linespoints lc rgb '#bcbd22' dt 1 pt 7 ps 1.1 notitle, \
      'notouch-steps.tsv' index 0 using 1:(NaN):xticlabels(2) notitle
 set lmargin at screen 0.545; set rmargin at screen 0.940
 unset ylabel
 set title 'mode = count' noenhanced
-plot 'notouch-steps.tsv' index 13 using 1:2 with linespoints lc rgb '#7f7f7f' dt 1 pt 7 ps 1.1 notitle, \
-     'notouch-steps.tsv' index 14 using 1:2 with points lc rgb '#7f7f7f' pt 6 ps 1.3 notitle, \
-     'notouch-steps.tsv' index 15 using 1:2 with linespoints lc rgb '#8c564b' dt 1 pt 7 ps 1.1 notitle, \
-     'notouch-steps.tsv' index 16 using 1:2 with points lc rgb '#8c564b' pt 6 ps 1.3 notitle, \
-     'notouch-steps.tsv' index 17 using 1:2 with linespoints lc rgb '#9467bd' dt 1 pt 7 ps 1.1 notitle, \
-     'notouch-steps.tsv' index 18 using 1:2 with linespoints lc rgb '#9467bd' dt 2 pt 9 ps 1.1 notitle, \
-     'notouch-steps.tsv' index 19 using 1:2 with linespoints lc rgb '#9467bd' dt 3 pt 5 ps 1.1 notitle, \
-     'notouch-steps.tsv' index 20 using 1:2 with linespoints lc rgb '#2ca02c' dt 1 pt 7 ps 1.1 notitle, \
-     'notouch-steps.tsv' index 21 using 1:2 with linespoints lc rgb '#2ca02c' dt 2 pt 9 ps 1.1 notitle, \
-     'notouch-steps.tsv' index 22 using 1:2 with linespoints lc rgb '#2ca02c' dt 3 pt 5 ps 1.1 notitle, \
-     'notouch-steps.tsv' index 23 using 1:2 with linespoints lc rgb '#17becf' dt 1 pt 7 ps 1.1 notitle, \
-     'notouch-steps.tsv' index 24 using 1:2 with linespoints lc rgb '#bcbd22' dt 1 pt 7 ps 1.1 notitle, \
+plot 'notouch-steps.tsv' index 12 using 1:2 with linespoints lc rgb '#7f7f7f' dt 1 pt 7 ps 1.1 notitle, \
+     'notouch-steps.tsv' index 13 using 1:2 with points lc rgb '#7f7f7f' pt 6 ps 1.3 notitle, \
+     'notouch-steps.tsv' index 14 using 1:2 with linespoints lc rgb '#8c564b' dt 1 pt 7 ps 1.1 notitle, \
+     'notouch-steps.tsv' index 15 using 1:2 with points lc rgb '#8c564b' pt 6 ps 1.3 notitle, \
+     'notouch-steps.tsv' index 16 using 1:2 with linespoints lc rgb '#9467bd' dt 1 pt 7 ps 1.1 notitle, \
+     'notouch-steps.tsv' index 17 using 1:2 with linespoints lc rgb '#9467bd' dt 2 pt 9 ps 1.1 notitle, \
+     'notouch-steps.tsv' index 18 using 1:2 with linespoints lc rgb '#9467bd' dt 3 pt 5 ps 1.1 notitle, \
+     'notouch-steps.tsv' index 19 using 1:2 with linespoints lc rgb '#2ca02c' dt 1 pt 7 ps 1.1 notitle, \
+     'notouch-steps.tsv' index 20 using 1:2 with linespoints lc rgb '#2ca02c' dt 2 pt 9 ps 1.1 notitle, \
+     'notouch-steps.tsv' index 21 using 1:2 with linespoints lc rgb '#2ca02c' dt 3 pt 5 ps 1.1 notitle, \
+     'notouch-steps.tsv' index 22 using 1:2 with linespoints lc rgb '#17becf' dt 1 pt 7 ps 1.1 notitle, \
+     'notouch-steps.tsv' index 23 using 1:2 with linespoints lc rgb '#bcbd22' dt 1 pt 7 ps 1.1 notitle, \
      'notouch-steps.tsv' index 0 using 1:(NaN):xticlabels(2) notitle
 unset title; unset xlabel; unset ylabel; unset border; unset tics; unset grid; unset logscale
 set xrange [0:1]; set yrange [0:1]
