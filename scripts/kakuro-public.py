@@ -184,6 +184,8 @@ def main(argv):
                 w.writerow(COLUMNS)
                 w.writerows(rows)
             timing = f"harness --samples {opts['samples']}" if opts["samples"] > 1 else "one run"
+            if opts["samples"] > 1 and opts["min_sample_time"]:
+                timing += f" --min-sample-time {opts['min_sample_time']:g}"
             subprocess.run([opts["pb"], "meta", "--end", str(run_meta), "--out", str(out.with_suffix(".meta")),
                             "experiment=kakuro-public", f"folder={folder}", f"rows={len(rows)}",
                             f"timing={timing}"], check=True, stdout=subprocess.DEVNULL)

@@ -100,8 +100,9 @@ has "^a,a-1,3,3,unique,unique,1,1," "$tmp/pub.csv"
 has "^b,b-2,1,7,none,none,1,0," "$tmp/pub.csv"
 has "^experiment=kakuro-public$" "$tmp/pub.meta"
 expect 0 "kakuro-public with short samples" -- python3 "$src/scripts/kakuro-public.py" "$pb" --dir "$tmp/pub" \
-    --samples 2 --min-sample-time 0.01
+    --csv "$tmp/pub.csv" --samples 2 --min-sample-time 0.01
 has "^3 puzzles in .*: 3 of 3 known counts agree$" "$tmp/out"
+has "^timing=harness --samples 2 --min-sample-time 0.01$" "$tmp/pub.meta"
 expect 2 "kakuro-public: bad sample time" -- python3 "$src/scripts/kakuro-public.py" "$pb" --dir "$tmp/pub" \
     --min-sample-time 0
 has "^kakuro-public.py: --min-sample-time expects seconds above 0 and at most 3600, got '0'$" "$tmp/err"

@@ -185,6 +185,12 @@ bad_sweep "v\.sweep:3: step-limit expects .*in decimal.*got '0x10'" \
     "family notouch" "instances 2x3" "step-limit 0x10"
 bad_sweep "v\.sweep:3: search-threads expects .*got '0x2'" "family notouch" "instances 2x3" "search-threads 0x2"
 bad_sweep "v\.sweep:3: search-threads expects .*got '\+2'" "family notouch" "instances 2x3" "search-threads +2"
+bad_sweep "v\.sweep:3: sections expects report sections from: enumeration; got 'pictures'" \
+    "family notouch" "instances 2x3" "sections enumeration pictures"
+# The report's sections a sweep asks for are kept in its .meta, for the report to find it.
+expect 0 "sections" -- "$pb" sweep --family notouch --instances 2x3 --engines backtrack --modes first \
+    --samples 1 --sections enumeration --name secs --out "$tmp/v" -q
+has "^sections=enumeration$" "$tmp/v/secs.meta"
 expect 2 "--name ../escape" -- "$pb" sweep --family notouch --instances 2x3 --name ../escape --out "$tmp/v/w" -q
 one_line_error "name expects a file name without '/'"
 if [ -e "$tmp/v/escape.csv" ] || [ -e "$tmp/v/escape.meta" ]; then bad "a sweep wrote outside --out"; else ok; fi

@@ -11,6 +11,7 @@ are skipped when either is missing, unless the program was given as the argument
 (as CTest does): then they fail.
 """
 
+import importlib
 import json
 import math
 import os
@@ -75,7 +76,7 @@ class Sections(unittest.TestCase):
         from analysis.sections import enumeration
         c = compare.parse(COMPARE_CSV.splitlines(keepends=True), "fixture")
         lines = enumeration.render(self.listing, self.groups, ["enum-all"], ["backtrack/row"],
-                                   {("enum-all", "backtrack/row"): c})
+                                   {("enum-all", "backtrack/row"): c}, "notouch.csv")
         text = "\n".join(lines)
         # A significant pair: the ratio in words with its interval, and the steps.
         self.assertIn("| 1x4 | 4 | 100× faster [95.2×, 105×]; 100× fewer steps |", text)
@@ -284,9 +285,14 @@ class Ladder(unittest.TestCase):
                           "run_type": "iteration", "real_time": t, "time_unit": "us"}
                          for e, ts in micro.items() for t in ts]
                 (tmp / "micro.json").write_text(json.dumps({"benchmarks": cases}))
+            # Two families, each with its section module's LADDER (the targets are theirs).
+            families = [{"name": f, "default_engine": "-", "sweeps": "", "experiments": "", "report": f,
+                         "summary": ""} for f in ("latin", "sudoku")]
             listing = __import__("analysis.listing", fromlist=["Listing"]).Listing(
-                csvread.parse_csv(FAKE_ENGINES.splitlines(keepends=True), "engines").rows, [])
-            return "\n".join(ladder.section(Context(tmp, listing, False, str(FAKE)), tmp))
+                csvread.parse_csv(FAKE_ENGINES.splitlines(keepends=True), "engines").rows, families)
+            ctx = Context(tmp, listing, False, str(FAKE))
+            ctx.module_of = lambda name: importlib.import_module(f"analysis.sections.{name}")
+            return "\n".join(ladder.section(ctx, tmp))
         finally:
             shutil.rmtree(tmp)
 
@@ -420,6 +426,21 @@ class RealCompare(unittest.TestCase):
         self.assertIn("| 2x4 | 8 | ≥ 2500× faster, enum-all stopped at its limit; ≥ 125× fewer steps |", enum)
         self.assertIn("| **independent**: two sweeps one after the other, independent samples | 0 of 27 (0.0%) |",
                       text)
+
+    def test_enumeration_reads_the_sweeps_that_ask(self):
+        """The section reads a sweep by its .meta's sections=, whatever the file's name."""
+        write_sweep(self.tmp, "boards", NOTOUCH_LINES)
+        write_samples(self.tmp, "boards", NOTOUCH_LINES)
+        done = run_report(self.tmp, program=PUZZLEBENCH)
+        self.assertEqual(done.returncode, 0, done.stderr)
+        self.assertNotIn("## Enumeration against backtracking", (self.tmp / "REPORT.md").read_text())
+        meta = self.tmp / "boards.meta"
+        meta.write_text(meta.read_text() + "sections=enumeration\n")
+        done = run_report(self.tmp, program=PUZZLEBENCH)
+        self.assertEqual(done.returncode, 0, done.stderr)
+        enum = (self.tmp / "REPORT.md").read_text().split("## Enumeration against backtracking")[1].split("\n## ")[0]
+        self.assertIn("From `boards.csv`, by `puzzlebench compare`", enum)
+        self.assertIn("| backtrack/row | enum-all | faster on 2 of 2, slower on 0, inconclusive on 0 |", enum)
 
 
 class EndToEnd(unittest.TestCase):

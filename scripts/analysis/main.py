@@ -139,6 +139,7 @@ def run(args):
     reported = [fam for fam in listing.families if owned[fam.name]]
 
     ctx = Context(results_dir, listing, draw, binary)
+    ctx.module_of = lambda name: section_module(listing.family(name)) if listing.family(name) else None
     ctx.primary = primary_meta(results_dir, [f for fam in reported for f in owned[fam.name]] + parallels)
     when = datetime.now(timezone.utc).strftime("%Y-%m-%dT%H:%M:%SZ")
     doc = ["# puzzlebench report", ""]
@@ -156,7 +157,7 @@ def run(args):
     doc += environment(ctx)
     if not reported and not parallels:
         doc += ["", "_No result CSV files in this directory._"]
-    if (results_dir / enumeration.FILE).is_file():
+    if enumeration.sweeps(results_dir):
         doc += enumeration.section(ctx, results_dir)
     doc += method.section(ctx, results_dir)
     doc += ladder.section(ctx, results_dir)

@@ -105,6 +105,29 @@ static int parse_modes(const char *value, void *field, char *err, size_t errlen)
 
 static const char *const row_kinds[] = {"per-set", "per-puzzle", NULL};
 
+/* The report's sections that read a sweep by its .meta (sections=), whatever its
+ * family: a sweep names the ones its results answer. */
+static const char *const report_sections[] = {"enumeration", NULL};
+
+static int parse_sections(const char *value, void *field, char *err, size_t errlen)
+{
+    pb_list words = {0, NULL};
+    if (pb_list_set(&words, value, err, errlen)) return -1;
+    for (int i = 0; i < words.n; i++) {
+        int known = 0;
+        for (const char *const *r = report_sections; *r; r++) known |= !strcmp(*r, words.item[i]);
+        if (!known) {
+            snprintf(err, errlen, "expects report sections from: enumeration; got '%s'",
+                     words.item[i]);
+            pb_list_free(&words);
+            return -1;
+        }
+    }
+    pb_list_free(field);
+    *(pb_list *)field = words;
+    return 0;
+}
+
 #define KEY(T, F) .offset = offsetof(pb_sweep_spec, F), .type = T
 const pb_option pb_sweep_keys[] = {
     {.name = "name",
@@ -225,6 +248,13 @@ const pb_option pb_sweep_keys[] = {
      .choices = row_kinds,
      .help = "one row per instance and run (its puzzles summed), or one per\n"
              "puzzle and run (each puzzle its own limits)"},
+    {.name = "sections",
+     KEY(PB_OPT_CUSTOM, sections),
+     .arg = "LIST",
+     .parse = parse_sections,
+     .help = "the report's sections that read this sweep's results, whatever\n"
+             "its family (kept in the .meta): enumeration (enumeration against\n"
+             "the searches, board by board) (default none)"},
     PB_OPTION_END,
 };
 #undef KEY
@@ -253,6 +283,7 @@ void pb_sweep_spec_free(pb_sweep_spec *s)
     pb_list_free(&s->engines);
     pb_list_free(&s->orders);
     pb_list_free(&s->modes);
+    pb_list_free(&s->sections);
     pb_list_free(&s->step_limit.engines);
     pb_list_free(&s->strings);
     for (int i = 0; i < s->npending; i++) free(s->pending[i].key), free(s->pending[i].value);

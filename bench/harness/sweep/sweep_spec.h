@@ -49,7 +49,8 @@ typedef struct pb_sweep_spec {
     double speed_tolerance; /* how much slower than its best the machine may read */
     pb_step_limits step_limit;
     double time_limit;
-    int rows; /* pb_sweep_rows */
+    int rows;         /* pb_sweep_rows */
+    pb_list sections; /* the report's sections that read the results (sections=) */
 
     const pb_family *fam; /* set by pb_sweep_spec_resolve */
     void *params;         /* the family's parameters, once resolved */

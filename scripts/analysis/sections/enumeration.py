@@ -1,5 +1,6 @@
 """Enumeration against backtracking: the users' first question, answered head on from
-notouch.csv. For every board and mode, each enumeration (enum-all, and enum-perm
+every sweep that asks for this section (its .meta says sections=enumeration, from the
+sweep file's `sections` key), whatever its family. For every board and mode, each enumeration (enum-all, and enum-perm
 where it ran) against each search (backtrack and propagate in the listing's first
 cell order, value-order, path-dp): the search's time against the enumeration's as
 a ratio with its 95% interval and verdict, and the steps ratio.
@@ -16,12 +17,13 @@ it fixture output.
 
 from .. import compare, runs
 from ..csvread import read_csv
+from ..meta import read_meta
 from ..markdown import code, escape, table
 from ..numfmt import FEWER_STEPS, MORE_STEPS, bounded_ratio, duration, ratio, ratio_interval
 from ..timing import NOISY_MARK, NOISY_NOTE
 
 TITLE = "## Enumeration against backtracking"
-FILE = "notouch.csv"
+SECTION = "enumeration"
 ENUMERATIONS = ("enum-all", "enum-perm")
 SEARCHES = ("backtrack", "propagate", "value-order", "path-dp")
 # The searches with a cell order are compared in the listing's first order (row).
@@ -43,25 +45,46 @@ def labels_in(groups, listing):
     return enums, searches
 
 
+def sweeps(results_dir):
+    """The result CSVs of DIR whose .meta asks for this section, by name."""
+    found = []
+    for meta_path in sorted(results_dir.glob("*.meta")):
+        meta = read_meta(meta_path)
+        csv_path = meta_path.with_suffix(".csv")
+        if meta and SECTION in meta.get("sections").split() and csv_path.is_file():
+            found.append(csv_path)
+    return found
+
+
 def section(ctx, results_dir, run_compare=None):
-    """The section from DIR/notouch.csv; run_compare(path, old_label, new_label) gives
-    a compare.Comparison (default: the program's compare)."""
+    """The section from every sweep of DIR that asks for it (sweeps()); run_compare(path,
+    old_label, new_label) gives a compare.Comparison (default: the program's compare)."""
     out = ["", TITLE, ""]
-    path = results_dir / FILE
-    if not path.is_file():
-        return out + [f"_No {code(FILE)} in this folder: not measured._"]
+    paths = sweeps(results_dir)
+    if not paths:
+        return out + [f"_No sweep in this folder asks for this section (a sweep file's {code('sections ' + SECTION)} "
+                      "key): not measured._"]
+    for path in paths:
+        if len(paths) > 1:
+            out += [f"### {escape(path.stem)}", ""]
+        out += _one_sweep(ctx, path, run_compare)
+    return out
+
+
+def _one_sweep(ctx, path, run_compare):
+    name = path.name
     groups = runs.group_runs(read_csv(path, need=runs.RUN_COLUMNS))
     enums, searches = labels_in(groups, ctx.listing)
     if not enums or not searches:
-        return out + [f"_{code(FILE)} has no enumeration or no search runs: nothing to compare._"]
+        return [f"_{code(name)} has no enumeration or no search runs: nothing to compare._", ""]
     samples = compare.samples_path(path)
     if run_compare is None:
         if not samples.is_file():
-            return out + [f"_{code(FILE)} has no raw samples beside it ({code(samples.name)}): the comparison needs "
-                          "them. Re-run the sweep with this version of the program._"]
+            return [f"_{code(name)} has no raw samples beside it ({code(samples.name)}): the comparison needs "
+                    "them. Re-run the sweep with this version of the program._", ""]
         run_compare = lambda p, a, b: compare.compare_labels(ctx.binary, p, a, b)
     comparisons = {(e, s): run_compare(path, e, s) for e in enums for s in searches}
-    return out + render(ctx.listing, groups, enums, searches, comparisons)
+    return render(ctx.listing, groups, enums, searches, comparisons, name)
 
 
 def _group_index(groups):
@@ -152,13 +175,14 @@ def _board_table(enum, mode, boards, searches, comparisons, index, tallies):
     return out, noisy
 
 
-def render(listing, groups, enums, searches, comparisons):
-    """The section's body from {(enumeration, search): compare.Comparison}."""
+def render(listing, groups, enums, searches, comparisons, name):
+    """The section's body for the sweep file NAME from {(enumeration, search):
+    compare.Comparison}."""
     index = _group_index(groups)
     boards = sorted({(g.cells, g.instance) for g in groups})
     modes = sorted({g.mode for g in groups}, key=listing.mode_rank)
     order = listing.orders[0] if listing.orders else "row"
-    out = [f"From {code(FILE)}, by `puzzlebench compare`: per pair, the ratio of the two runs' times with its 95% "
+    out = [f"From {code(name)}, by `puzzlebench compare`: per pair, the ratio of the two runs' times with its 95% "
            "interval. Runs sampled in the same rounds of the sweep are paired round by round (the geometric mean of "
            "the per-round ratios, a t-interval and a paired t-test); others are compared as independent samples (the "
            "ratio of the medians, a percentile-bootstrap interval and a Mann–Whitney U test). Every ratio is the "

@@ -17,6 +17,7 @@ from ..meta import SHORT_KEYS, meta_short, read_meta
 from ..numfmt import (FEWER_STEPS, MORE_STEPS, bounded_ratio, count_or_half, duration, factor_text, num, percent,
                       ratio)
 from ..stats import Bounded, geometric_mean
+from .pictures import repo_path
 
 FEWER_ATTEMPTS, MORE_ATTEMPTS = "fewer attempts", "more attempts"
 
@@ -40,6 +41,11 @@ ABLATION = ("thesis-all-seed", "thesis-diff", "combo-all", "combo-diff")
 GAINS = (("combo-all", "checker"), ("thesis-diff", "refill"), ("combo-diff", "both"))
 # The checkers' reference: the seed's checker.
 SEED_CHECKER = "thesis"
+# The report's ladder section (ladder.py): what a ladder row's param is.
+LADDER = {"param": "difficulty"}
+# The report's pictures (pictures.py): (file under plots/, render arguments, caption).
+PICTURES = [("picture-kakuro.svg", ["kakuro", repo_path("data/kakuro/puzzles-9x9-hard.kak"), "--solution"],
+             "kakuro: the first puzzle of data/kakuro/puzzles-9x9-hard.kak solved")]
 REFILLS = {
     "diff": "refill `diff` (after a failed check, re-randomise only the cells where the two solutions differ)",
     "all": "refill `all` (a whole new fill after each failed check)",

@@ -7,10 +7,17 @@ learn: each adds reasoning to the one before) first solves every instance within
 the limit, and what the outside solvers do; per set of instances, solved counts
 and totals; per instance, the time and the backtracks (conflicts, for the
 learners) of every tool; where each tool's hardest instance lies; and the issue's
-targets, each a ratio from this one run (alldiff against propagate in backtracks at
-the hardest n = 30 square, learn against cadical in total time on n = 40 and on
-25x25). A run stopped at the limit counts with what it used, a lower bound, and
-every statement built on one says so.
+targets, each a ratio from this one run (alldiff against propagate in backtracks,
+learn against cadical in total time, learn against logic in the micro-benchmarks). A
+run stopped at the limit counts with what it used, a lower bound, and every
+statement built on one says so.
+
+What is particular to a family comes from its own section module's LADDER dict
+(ctx.family_module): "param", what a row's param is (default "parameter"); "peaks",
+where each tool's hardest instance lies; "alldiff_target", the set of the alldiff
+target; "learn_targets", the sets of the learn target; "micro_case" and "micro_set",
+the micro-benchmark of the learn-against-logic target. Params sort by the family's
+levels where `puzzlebench levels` lists some, else as numbers.
 """
 
 import json
@@ -29,15 +36,8 @@ NEED = ("family", "set", "param", "instance", "tool", "kind", "mode", "status", 
 # The ladder, weakest reasoning first; a family runs the rungs it has.
 RUNGS = ("backtrack", "propagate", "logic", "combo", "alldiff", "learn")
 OUTSIDE_KIND = "outside"
-# What PARAM is, per family (bench's experiment scripts set it).
-PARAM = {"latin": "hole fraction", "sudoku": "empty cells", "kakuro": "difficulty"}
-# The issue's targets: (family, set, what).
-ALLDIFF_TARGET = ("latin", "qwh-30")
-LEARN_TARGETS = (("latin", "qwh-40"), ("sudoku", "25x25-minimal"))
 FEWER, MORE = "fewer backtracks", "more backtracks"
-# The no-regression target: learn against logic on the 9x9 set of the micro-benchmarks.
 MICRO_FILE = "micro.json"
-MICRO_CASE = "sudoku/9x9-bench/{}/real_time"
 
 
 def files(results_dir):
@@ -90,13 +90,11 @@ def _param_key(p):
         return (1, 0.0, p)
 
 
-def _level_key(p):
-    order = {"easy": 0, "medium": 1, "hard": 2}
-    return (order.get(p, 3), _param_key(p))
-
-
-def param_sort(family):
-    return _level_key if family == "kakuro" else _param_key
+def param_sort(listing, family):
+    """The sort key of a family's params: its levels, easiest first, where it has any."""
+    if listing.levels.get(family):
+        return lambda p: (listing.level_rank(family, p), _param_key(p))
+    return _param_key
 
 
 class Totals:
@@ -148,11 +146,11 @@ def _limit_text(meta_limit):
     return f"{escape(meta_limit)} s" if meta_limit else "the limit"
 
 
-def family_part(family, rows, limit):
+def family_part(family, rows, limit, conf, key):
     runs = [Run(r) for r in rows]
     engines, outside = tool_order(runs)
     tools = engines + outside
-    key = param_sort(family)
+    param_name = conf.get("param", "parameter")
     sets = sorted({r.set for r in runs}, key=lambda s: (len(s), s))
     mode = rows[0]["mode"]
     what = "a first solution" if mode == "first" else "the uniqueness proof (`count --limit 2`)"
@@ -189,7 +187,7 @@ def family_part(family, rows, limit):
         mine = [r for r in runs if r.set == s]
         set_tools = [t for t in tools if any(r.tool == t for r in mine)]
         params = sorted({(r.param, r.instance) for r in mine}, key=lambda p: (key(p[0]), p[1]))
-        out += ["", f"{code(s)}, per instance ({PARAM.get(family, 'parameter')}): time · backtracks "
+        out += ["", f"{code(s)}, per instance ({escape(param_name)}): time · backtracks "
                 f"(conflicts for learn and the outside solvers).", ""]
         body = []
         for param, inst in params:
@@ -202,9 +200,9 @@ def family_part(family, rows, limit):
                 noisy |= r.timing.noisy
                 cells.append(f"{r.time_text()} · {r.backtracks_text()}")
             body.append([escape(param)] + ([code(inst)] if len(params) > len({p for p, _ in params}) else []) + cells)
-        head = [PARAM.get(family, "parameter")] + (["instance"] if len(params) > len({p for p, _ in params}) else [])
+        head = [escape(param_name)] + (["instance"] if len(params) > len({p for p, _ in params}) else [])
         out += table(head + [escape(t) for t in set_tools], "l" * len(head) + "r" * len(set_tools), body)
-        if family == "latin":
+        if conf.get("peaks"):
             peaks = []
             lowest = min((r.param for r in mine), key=key)
             for t in set_tools:
@@ -227,9 +225,14 @@ def family_part(family, rows, limit):
     return out, runs
 
 
-def alldiff_target(runs_by_family):
-    family, set_name = ALLDIFF_TARGET
-    runs = [r for r in runs_by_family.get(family, []) if r.set == set_name]
+def alldiff_target(runs_by_family, confs):
+    return [line for family, conf in confs.items() if conf.get("alldiff_target")
+            for line in _alldiff_line(runs_by_family.get(family, []), conf)]
+
+
+def _alldiff_line(family_runs, conf):
+    set_name = conf["alldiff_target"]
+    runs = [r for r in family_runs if r.set == set_name]
     prop = {r.instance: r for r in runs if r.tool == "propagate"}
     ad = {r.instance: r for r in runs if r.tool == "alldiff"}
     both = [i for i in prop if i in ad and prop[i].backtracks is not None and ad[i].backtracks is not None]
@@ -245,7 +248,7 @@ def alldiff_target(runs_by_family):
         text = bounded_ratio(a.backtracks, p.backtracks, not a.done, not p.done, less=FEWER, more=MORE)
         text += " (goal: at least 10× fewer)"
     line = (f"- **alldiff against propagate** on {code(set_name)} at propagate's hardest square "
-            f"({PARAM[family]} {escape(p.param)}): {a.backtracks_text()} backtracks against {p.backtracks_text()}: "
+            f"({escape(conf.get('param', 'parameter'))} {escape(p.param)}): {a.backtracks_text()} backtracks against {p.backtracks_text()}: "
             f"alldiff takes {text}.")
     ratios = []
     for i in both:
@@ -258,9 +261,9 @@ def alldiff_target(runs_by_family):
     return [line]
 
 
-def learn_targets(runs_by_family):
+def learn_targets(runs_by_family, confs):
     out = []
-    for family, set_name in LEARN_TARGETS:
+    for family, set_name in [(f, s) for f, conf in confs.items() for s in conf.get("learn_targets", ())]:
         runs = [r for r in runs_by_family.get(family, []) if r.set == set_name]
         learn = Totals([r for r in runs if r.tool == "learn"])
         cad = Totals([r for r in runs if r.tool == "cadical"])
@@ -278,7 +281,12 @@ def learn_targets(runs_by_family):
     return out
 
 
-def micro_target(results_dir):
+def micro_target(results_dir, confs):
+    return [line for conf in confs.values() if conf.get("micro_case")
+            for line in _micro_line(results_dir, conf["micro_case"], conf.get("micro_set", "its set"))]
+
+
+def _micro_line(results_dir, micro_case, micro_set):
     """learn against logic from micro.json: the ratio of the medians over the
     repetitions, with the range the repetitions allow (min/max against max/min)."""
     path = results_dir / MICRO_FILE
@@ -290,7 +298,7 @@ def micro_target(results_dir):
         return []  # the micro section reports a bad file
 
     def times(engine):
-        name = MICRO_CASE.format(engine)
+        name = micro_case.format(engine)
         return [c["real_time"] for c in cases if isinstance(c, dict) and c.get("run_name", c.get("name")) == name
                 and c.get("run_type", "iteration") == "iteration" and isinstance(c.get("real_time"), (int, float))]
 
@@ -300,9 +308,14 @@ def micro_target(results_dir):
     r = stats.median(learn) / stats.median(logic)
     lo, hi = min(learn) / max(logic), max(learn) / min(logic)
     verdict = "met" if hi <= 10 else "missed" if lo > 10 else "not settled by these repetitions"
-    return [f"- **learn against logic** on the 9x9 set `data/sudoku/9x9-bench.txt` (the micro-benchmarks "
-            f"`{MICRO_CASE.format('learn')}` and `…/logic/…`, {len(learn)} and {len(logic)} repetitions, one run): "
+    return [f"- **learn against logic** on {code(micro_set)} (the micro-benchmarks "
+            f"`{micro_case.format('learn')}` and `…/logic/…`, {len(learn)} and {len(logic)} repetitions, one run): "
             f"learn is {r:.3g}× slower (the repetitions allow {lo:.3g}× to {hi:.3g}×; goal: within 10×: {verdict})."]
+
+
+def _conf(ctx, family):
+    module = ctx.family_module(family)
+    return getattr(module, "LADDER", {}) if module else {}
 
 
 def section(ctx, results_dir):
@@ -311,7 +324,7 @@ def section(ctx, results_dir):
         return []
     out = ["", TITLE, ""]
     out.append("Each rung adds reasoning to the one before: chronological backtracking (`backtrack`), forward "
-               "checking (`propagate`), sudoku's singles (`logic`), kakuro's exact run sets (`combo`), "
+               "checking (`propagate`), naked and hidden singles (`logic`), exact sets per run (`combo`), "
                "domain-consistent all-different filtering (`alldiff`), conflict-driven clause learning (`learn`). "
                "The outside SAT solvers (Debian's `minisat` and `cadical`, marked as outside) get each instance "
                "from `puzzlebench export dimacs`, and each of their models is read back and checked against the "
@@ -322,6 +335,8 @@ def section(ctx, results_dir):
                "run stopped at the limit has one sample, a lower bound (≥), and its backtracks are those made "
                "until then. Each ratio below is from this one run.")
     by_family = {}
+    # Every family's LADDER: a target may rest on what no ladder file holds (micro.json).
+    confs = {f.name: _conf(ctx, f.name) for f in ctx.listing.families}
     for path in paths:
         tab = read_csv(path, need=NEED)
         rows = list(tab)
@@ -332,11 +347,13 @@ def section(ctx, results_dir):
         meta = path.with_suffix(".meta")
         info = read_meta(meta)
         limit_value = info.get("time_limit_s") if info else None
-        part, runs = family_part(family, rows, _limit_text(limit_value))
+        confs.setdefault(family, _conf(ctx, family))
+        part, runs = family_part(family, rows, _limit_text(limit_value), confs[family],
+                                 param_sort(ctx.listing, family))
         by_family[family] = runs
         out += part
         out += ["", ctx.meta_line(meta, show=("commit", "date"))]
-    targets = alldiff_target(by_family) + learn_targets(by_family) + micro_target(results_dir)
+    targets = alldiff_target(by_family, confs) + learn_targets(by_family, confs) + micro_target(results_dir, confs)
     if targets:
         out += ["", "### The targets, from this run", ""] + targets
     return out

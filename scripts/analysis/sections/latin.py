@@ -26,6 +26,12 @@ NAME = re.compile(r"qwh-(\d+)-(\d*\.?\d+(?:e[-+]?\d+)?)-s(\d+)-i(\d+)")
 NAME_FORM = "qwh-N-F-sSEED-iINDEX (N the order, F the hole fraction)"
 # The experiment is the first completion; rows of other modes are left out.
 MODE = "first"
+# The report's ladder section (ladder.py): what a ladder row's param is, where each
+# tool's hardest square lies, and the sets of its targets.
+LADDER = {"param": "hole fraction", "peaks": True, "alldiff_target": "qwh-30", "learn_targets": ("qwh-40",)}
+# The report's pictures (pictures.py): (file under plots/, render arguments, caption).
+PICTURES = [("picture-latin.svg", ["latin", "qwh-10-0.42-x1", "--solution"],
+             "latin: a generated order-10 square with 42% holes, completed")]
 # Every cell of a Latin square has the same degree (2(n-1) neighbours), so the
 # static degree order falls back to its tie-break, reading order: the section
 # checks from the data whether its steps are those of row order.

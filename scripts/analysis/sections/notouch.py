@@ -17,6 +17,9 @@ from ..plotting import FILLED_POINTS, GRID, LOWER_BOUND_KEY, Plot, open_point, q
 
 # The baseline the summary compares with: the seed's backtracking in row order.
 BASELINE = ("backtrack", "row")
+# The report's pictures (pictures.py): (file under plots/, render arguments, caption).
+PICTURES = [("picture-notouch.svg", ["notouch", "cross8", "--solution"],
+             "notouch: the seed's cross8 board solved (the touching pairs faint)")]
 # Engines that enumerate complete vectors (their speed in vectors per second is reported).
 ENUM_PREFIX = "enum-"
 

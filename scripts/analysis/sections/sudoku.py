@@ -18,6 +18,7 @@ from ..csvread import read_csv
 from ..markdown import code, escape, table
 from ..numfmt import (FEWER_STEPS, MORE_STEPS, NONE, duration, num, ratio, ratio_interval, sig, whole)
 from ..plotting import GRID, LOWER_BOUND_KEY, Plot, open_point, quote, series_style
+from .pictures import repo_path
 
 QQWING_FILE = "sudoku-qqwing.csv"
 # The summary's questions: which engine is best on the 9x9 sets (81 cells), how the
@@ -26,6 +27,13 @@ QQWING_FILE = "sudoku-qqwing.csv"
 NINE, TWENTY_FIVE = 81, 625
 OURS = "logic"
 COMPARED = ("seed", "backtrack/row")
+# The report's ladder section (ladder.py): what a ladder row's param is, the set of
+# the learn target, and the micro-benchmark of learn against logic.
+LADDER = {"param": "empty cells", "learn_targets": ("25x25-minimal",),
+          "micro_case": "sudoku/9x9-bench/{}/real_time", "micro_set": "data/sudoku/9x9-bench.txt"}
+# The report's pictures (pictures.py): (file under plots/, render arguments, caption).
+PICTURES = [("picture-sudoku.svg", ["sudoku", repo_path("data/sudoku/9x9-easy.txt"), "--solution"],
+             "sudoku: the first puzzle of data/sudoku/9x9-easy.txt solved, givens bold")]
 
 
 class SetRuns:

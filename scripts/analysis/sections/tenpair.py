@@ -24,6 +24,11 @@ from ..plotting import DASHES, FILLED_POINTS, GRID, LOWER_BOUND_KEY, Plot, PALET
 
 # The seed's reported figures (seed 003): the only numbers not read from files.
 SEED_NEXT = (72, 74, 76)    # the next wins after the shortest, at these lengths
+# The report's pictures (pictures.py): (file under plots/, render arguments, caption);
+# the win is animated with SMIL, no script.
+PICTURES = [("picture-tenpair.svg", ["tenpair", "upto19"], "tenpair: the start 1..19 written out, as the game begins"),
+            ("picture-tenpair-win.svg", ["tenpair", "upto19", "--win"],
+             "tenpair: the shortest win from 1..19, animated (each crossed pair lit, then struck)")]
 SEED_AT_80 = 4              # wins of length 80
 SEED_UP_TO_90 = 30          # wins up to length 90
 SEED_UP_TO_100 = 170        # wins up to length 100
