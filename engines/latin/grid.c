@@ -7,6 +7,7 @@
 #include <string.h>
 
 #include "../core/text_bytes.h"
+#include "../core/text_grid.h"
 #include "../core/text_line.h"
 
 int latin_square_init(latin_square *sq, int n)
@@ -61,22 +62,8 @@ int latin_is_solution_of(const latin_square *puzzle, const latin_square *sol)
 
 size_t latin_format_square(const latin_square *sq, char *buf, size_t buflen)
 {
-    const int n = sq->n, wide = n >= 10;
     size_t at = 0;
-#define PUT(ch)                                                                                    \
-    do {                                                                                           \
-        if (at + 1 < buflen) buf[at] = (ch);                                                       \
-        at++;                                                                                      \
-    } while (0)
-    for (int r = 0; r < n; r++)
-        for (int c = 0; c < n; c++) {
-            const int v = sq->cell[r * n + c];
-            if (c) PUT(' ');
-            if (wide) PUT(v >= 10 ? (char)('0' + v / 10) : ' ');
-            PUT(v ? (char)('0' + v % 10) : '.');
-            if (c == n - 1) PUT('\n');
-        }
-#undef PUT
+    pb_grid_text(sq->cell, sq->n, '.', buf, buflen, &at);
     if (buflen) buf[at < buflen ? at : buflen - 1] = '\0';
     return at;
 }

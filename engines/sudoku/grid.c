@@ -6,6 +6,7 @@
 #include <string.h>
 
 #include "../core/text_bytes.h"
+#include "../core/text_grid.h"
 #include "../core/text_line.h"
 
 int sudoku_box_for_cells(int ncells)
@@ -108,15 +109,7 @@ size_t sudoku_format_grid(const sudoku_grid *g, sudoku_format fmt, char *buf, si
         for (int c = 0; c < g->ncells; c++) PUT(sudoku_symbol(g->cell[c]));
         PUT('\n');
     } else {
-        const int N = g->size, wide = N >= 10;
-        for (int r = 0; r < N; r++)
-            for (int c = 0; c < N; c++) {
-                int v = g->cell[r * N + c];
-                if (c) PUT(' ');
-                if (wide) PUT(v >= 10 ? (char)('0' + v / 10) : ' ');
-                PUT((char)('0' + v % 10));
-                if (c == N - 1) PUT('\n');
-            }
+        pb_grid_text(g->cell, g->size, '0', buf, buflen, &at);
     }
 #undef PUT
     if (buflen) buf[at < buflen ? at : buflen - 1] = '\0';

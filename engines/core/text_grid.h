@@ -1,0 +1,29 @@
+/* text_grid.h — an n x n grid of numbers written as text, one row a line, cells
+ * apart by a blank and right-aligned in two columns from n = 10: sudoku's and latin's
+ * writers share it (a 0 is written as the caller's `empty`). */
+#ifndef PB_TEXT_GRID_H
+#define PB_TEXT_GRID_H
+
+#include <stddef.h>
+
+/* Appends the grid to buf[*at ..] (cut to buflen, as snprintf cuts: *at still counts
+ * every character). */
+static inline void pb_grid_text(const unsigned char *cell, int n, char empty, char *buf,
+                                size_t buflen, size_t *at)
+{
+    const int wide = n >= 10;
+    for (int r = 0; r < n; r++)
+        for (int c = 0; c < n; c++) {
+            const int v = cell[r * n + c];
+            char out[4];
+            int k = 0;
+            if (c) out[k++] = ' ';
+            if (wide) out[k++] = v >= 10 ? (char)('0' + v / 10) : ' ';
+            out[k++] = v ? (char)('0' + v % 10) : empty;
+            if (c == n - 1) out[k++] = '\n';
+            for (int i = 0; i < k; i++, (*at)++)
+                if (*at + 1 < buflen) buf[*at] = out[i];
+        }
+}
+
+#endif
