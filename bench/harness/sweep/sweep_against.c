@@ -77,8 +77,9 @@ static void send_step(against *a, int k, long i, int round)
     if (!a->broken && pb_peer_send(&a->peer[k], cmd)) broke(a, k, "stopped answering");
 }
 
-/* Reads worker k's answer to a step of run i and keeps it. */
-static void take_step(against *a, int k, long i, int round)
+/* Reads worker k's answer to a step of run i and keeps it; counted: the step is one of
+ * the progress total's (a begin, or a sample of the regular rounds, not a further one). */
+static void take_step(against *a, int k, long i, int round, int counted)
 {
     char reply[128], secs[48];
     side_run *r = &a->run[k][i - a->first];
@@ -95,13 +96,13 @@ static void take_step(against *a, int k, long i, int round)
         r->round[r->n] = round;
         r->s[r->n++] = strtod(secs, NULL);
     }
-    if (!a->c->opts->quiet) pb_progress_step(&a->c->progress);
+    if (counted && !a->c->opts->quiet) pb_progress_step(&a->c->progress);
 }
 
-static void step(against *a, int k, long i, int round)
+static void step(against *a, int k, long i, int round, int counted)
 {
     send_step(a, k, i, round);
-    take_step(a, k, i, round);
+    take_step(a, k, i, round, counted);
 }
 
 /* Whether run i of the block takes a further round: both builds may sample on and the
@@ -165,15 +166,15 @@ static long one_round(against *a, long end, int round, int extra)
     }
     for (long s = 0; s < n && !pb_interrupted; s++) {
         if (!a->duet) {
-            step(a, (int)(c->order[s] % 2), c->order[s] / 2, round);
+            step(a, (int)(c->order[s] % 2), c->order[s] / 2, round, !extra);
             continue;
         }
         const long i = c->order[s];
         const int dx = due(a, THIS, i, extra, 1), dy = due(a, OTHER, i, extra, 1);
         if (dx) send_step(a, THIS, i, round);
         if (dy) send_step(a, OTHER, i, round);
-        if (dx) take_step(a, THIS, i, round);
-        if (dy) take_step(a, OTHER, i, round);
+        if (dx) take_step(a, THIS, i, round, !extra);
+        if (dy) take_step(a, OTHER, i, round, !extra);
     }
     return due_n;
 }
@@ -188,8 +189,8 @@ static void run_block(against *a, long end, int *rounds)
     char cmd[64], reply[64];
     for (long i = a->first; i < end && !pb_interrupted; i++) {
         const int k = (int)(pb_sweep_mix((uint64_t)c->spec->seed ^ pb_sweep_mix((uint64_t)~i)) % 2);
-        step(a, k, i, -1);
-        step(a, 1 - k, i, -1);
+        step(a, k, i, -1, 1);
+        step(a, 1 - k, i, -1, 1);
     }
     for (int r = 0; r < most && !pb_interrupted && !a->broken; r++)
         if (!one_round(a, end, (*rounds)++, r >= o->samples)) break;
