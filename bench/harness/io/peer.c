@@ -11,6 +11,8 @@
 #include <sys/wait.h>
 #include <unistd.h>
 
+#include "harness/base/wait_text.h"
+
 int pb_peer_start(pb_peer *p, char *const *argv, char *err, size_t errlen)
 {
     int in[2], out[2];
@@ -95,11 +97,5 @@ void pb_peer_finish(pb_peer *p)
 
 void pb_peer_describe(const pb_peer *p, char *out, size_t len)
 {
-    if (WIFEXITED(p->status))
-        snprintf(out, len, "exited with status %d", WEXITSTATUS(p->status));
-    else if (WIFSIGNALED(p->status))
-        snprintf(out, len, "was killed by signal %d (%s)", WTERMSIG(p->status),
-                 strsignal(WTERMSIG(p->status)));
-    else
-        snprintf(out, len, "ended with wait status %d", p->status);
+    pb_wait_text(p->status, out, len);
 }

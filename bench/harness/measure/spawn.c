@@ -22,6 +22,7 @@
 
 #include "core/limiter.h"
 #include "harness/base/exit.h"
+#include "harness/base/wait_text.h"
 
 /* 1 when path is a regular file this process may execute. */
 static int executable(const char *path)
@@ -193,13 +194,8 @@ void pb_spawn_describe(const pb_spawn *s, char *out, size_t len)
         snprintf(out, len, "was killed at the time limit (%g s)", s->limit_s);
     else if (s->error)
         snprintf(out, len, "could not be run (%s)", strerror(s->error));
-    else if (WIFEXITED(s->status))
-        snprintf(out, len, "exited with status %d", WEXITSTATUS(s->status));
-    else if (WIFSIGNALED(s->status))
-        snprintf(out, len, "was killed by signal %d (%s)", WTERMSIG(s->status),
-                 strsignal(WTERMSIG(s->status)));
     else
-        snprintf(out, len, "ended with wait status %d", s->status);
+        pb_wait_text(s->status, out, len);
 }
 
 void pb_spawn_command_text(char *const *argv, char *out, size_t len)
