@@ -95,6 +95,14 @@ expect 2 "compare refuses the slowed pair" -- "$pb" compare "$tmp/slow/s.csv" "$
 one_line_error "slowdown '0' against '1.5' \(--allow-mismatch compares them anyway\)"
 expect 2 "--against-slowdown without --against" -- "$pb" sweep "$tmp/s.sweep" --against-slowdown 2
 one_line_error "--against-slowdown goes with --against"
+# A rep-budget that the slower build spends first (3 times the work, the same samples of
+# at least 10 ms): the other stops with it, so every sample has its partner in its round.
+expect 0 "--against with a rep-budget" -- "$pb" sweep "$tmp/s.sweep" --out "$tmp/budget" --against "$self" \
+    --against-slowdown 3 --rep-budget 0.05 --samples 10 --min-sample-time 0.01 --instances 2x3 -q
+[ -n "$(rounds "$tmp/budget/s.samples.csv")" ] &&
+    [ "$(rounds "$tmp/budget/s.samples.csv")" = "$(rounds "$tmp/budget/s-against.samples.csv")" ] && ok ||
+    bad "rep-budget: samples without a partner ($(tail -n +2 "$tmp/budget/s.samples.csv" | wc -l) and" \
+        "$(tail -n +2 "$tmp/budget/s-against.samples.csv" | wc -l))"
 
 # SIGINT to the comparing process: both builds stop, keep whole rows, and say so.
 "$pb" sweep "$tmp/s.sweep" --out "$tmp/int" --against "$self" --min-sample-time 0.2 -q \

@@ -140,22 +140,23 @@ static void shuffle(const sweep_ctx *c, long n, int round)
 /* Round `round` of the block first .. end - 1 (extra: a round beyond `samples`, for
  * the pairs known less well than ci-target). One at a time, the due samples of both
  * builds are taken as (run, build) steps in an order drawn from the seed and the
- * round. In a duet, each worker is bound to its half of the cores (swapped every
- * round) and the two samples of a run are taken at the same time. Returns how many
- * samples were due (0: the block is sampled). */
+ * round. A run takes its samples in pairs, one in each build: once one side may not
+ * sample on (its rep-budget spent), neither does the other, so that every sample has
+ * its partner in the same round. In a duet, each worker is bound to its half of the
+ * cores (swapped every round) and the two samples of a run are taken at the same
+ * time. Returns how many samples were due (0: the block is sampled). */
 static long one_round(against *a, long end, int round, int extra)
 {
     sweep_ctx *c = a->c;
     long n = 0, due_n = 0;
     for (long i = a->first; i < end; i++) {
         const int more = extra && wants_more(a, i);
-        const int dx = due(a, THIS, i, extra, more), dy = due(a, OTHER, i, extra, more);
-        due_n += dx + dy;
-        if (a->duet && (dx || dy))
+        if (!due(a, THIS, i, extra, more) || !due(a, OTHER, i, extra, more)) continue;
+        due_n += SIDES;
+        if (a->duet)
             c->order[n++] = i;
         else
-            for (int k = 0; k < SIDES; k++)
-                if (k == THIS ? dx : dy) c->order[n++] = 2 * i + k;
+            for (int k = 0; k < SIDES; k++) c->order[n++] = 2 * i + k;
     }
     if (!due_n) return 0;
     shuffle(c, n, round);
@@ -170,11 +171,10 @@ static long one_round(against *a, long end, int round, int extra)
             continue;
         }
         const long i = c->order[s];
-        const int dx = due(a, THIS, i, extra, 1), dy = due(a, OTHER, i, extra, 1);
-        if (dx) send_step(a, THIS, i, round);
-        if (dy) send_step(a, OTHER, i, round);
-        if (dx) take_step(a, THIS, i, round, !extra);
-        if (dy) take_step(a, OTHER, i, round, !extra);
+        send_step(a, THIS, i, round);
+        send_step(a, OTHER, i, round);
+        take_step(a, THIS, i, round, !extra);
+        take_step(a, OTHER, i, round, !extra);
     }
     return due_n;
 }
