@@ -87,20 +87,36 @@ static int parse_step_limits(const char *value, void *field, char *err, size_t e
     return 0;
 }
 
-static int parse_modes(const char *value, void *field, char *err, size_t errlen)
+/* value's words into the list at field when each is one of choices. 0; -1 with err when
+ * value is not a list of words; 1 with the first word that is not a choice in bad (the
+ * caller says what was expected). */
+static int choose_words(const char *value, void *field, const char *const *choices, char *bad,
+                        size_t badlen, char *err, size_t errlen)
 {
     pb_list words = {0, NULL};
     if (pb_list_set(&words, value, err, errlen)) return -1;
-    for (int i = 0; i < words.n; i++)
-        if (strcmp(words.item[i], "first") && strcmp(words.item[i], "count") &&
-            strcmp(words.item[i], "unique")) {
-            snprintf(err, errlen, "expects first, count or unique, got '%s'", words.item[i]);
+    for (int i = 0; i < words.n; i++) {
+        int known = 0;
+        for (const char *const *c = choices; *c; c++) known |= !strcmp(*c, words.item[i]);
+        if (!known) {
+            snprintf(bad, badlen, "%s", words.item[i]);
             pb_list_free(&words);
-            return -1;
+            return 1;
         }
+    }
     pb_list_free(field);
     *(pb_list *)field = words;
     return 0;
+}
+
+static const char *const mode_names[] = {"first", "count", "unique", NULL};
+
+static int parse_modes(const char *value, void *field, char *err, size_t errlen)
+{
+    char bad[200];
+    const int rc = choose_words(value, field, mode_names, bad, sizeof bad, err, errlen);
+    if (rc > 0) snprintf(err, errlen, "expects first, count or unique, got '%s'", bad);
+    return rc ? -1 : 0;
 }
 
 static const char *const row_kinds[] = {"per-set", "per-puzzle", NULL};
@@ -111,21 +127,10 @@ static const char *const report_sections[] = {"enumeration", NULL};
 
 static int parse_sections(const char *value, void *field, char *err, size_t errlen)
 {
-    pb_list words = {0, NULL};
-    if (pb_list_set(&words, value, err, errlen)) return -1;
-    for (int i = 0; i < words.n; i++) {
-        int known = 0;
-        for (const char *const *r = report_sections; *r; r++) known |= !strcmp(*r, words.item[i]);
-        if (!known) {
-            snprintf(err, errlen, "expects report sections from: enumeration; got '%s'",
-                     words.item[i]);
-            pb_list_free(&words);
-            return -1;
-        }
-    }
-    pb_list_free(field);
-    *(pb_list *)field = words;
-    return 0;
+    char bad[200];
+    const int rc = choose_words(value, field, report_sections, bad, sizeof bad, err, errlen);
+    if (rc > 0) snprintf(err, errlen, "expects report sections from: enumeration; got '%s'", bad);
+    return rc ? -1 : 0;
 }
 
 #define KEY(T, F) .offset = offsetof(pb_sweep_spec, F), .type = T
