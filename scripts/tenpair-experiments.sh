@@ -43,8 +43,8 @@
 #                        A run stopped at a limit is a row with status limit or nomem.
 #   tenpair-threads.csv  compact count up to 100 at 1, 2, 4, ... threads and nproc,
 #                        3 reps each (reps are the outer loop, so drift spreads).
-#   tenpair-levels.csv   the compact count up to PB_TENPAIR_LEVELS_MAX (default 106,
-#                        seconds; each 2 more take about 3 times as long; 84 quick) on one thread, level by level
+#   tenpair-levels.csv   the compact count up to PB_TENPAIR_LEVELS_MAX (default 106;
+#                        84 quick) on one thread, level by level
 #                        (--levels): per written length the sequences, states
 #                        expanded, the largest one sequence's search, records written
 #                        and memory; the report's model of the count over MPI ranks

@@ -139,7 +139,12 @@ def run(args):
     reported = [fam for fam in listing.families if owned[fam.name]]
 
     ctx = Context(results_dir, listing, draw, binary)
-    ctx.module_of = lambda name: section_module(listing.family(name)) if listing.family(name) else None
+
+    def module_of(name):
+        family = listing.family(name)
+        return section_module(family) if family else None
+
+    ctx.module_of = module_of
     ctx.primary = primary_meta(results_dir, [f for fam in reported for f in owned[fam.name]] + parallels)
     when = datetime.now(timezone.utc).strftime("%Y-%m-%dT%H:%M:%SZ")
     doc = ["# puzzlebench report", ""]
@@ -157,8 +162,9 @@ def run(args):
     doc += environment(ctx)
     if not reported and not parallels:
         doc += ["", "_No result CSV files in this directory._"]
-    if enumeration.sweeps(results_dir):
-        doc += enumeration.section(ctx, results_dir)
+    enumeration_sweeps = enumeration.sweeps(results_dir)
+    if enumeration_sweeps:
+        doc += enumeration.section(ctx, enumeration_sweeps)
     doc += method.section(ctx, results_dir)
     doc += ladder.section(ctx, results_dir)
     for family in reported:

@@ -1,9 +1,10 @@
 """Enumeration against backtracking: the users' first question, answered head on from
 every sweep that asks for this section (its .meta says sections=enumeration, from the
-sweep file's `sections` key), whatever its family. For every board and mode, each enumeration (enum-all, and enum-perm
-where it ran) against each search (backtrack and propagate in the listing's first
-cell order, value-order, path-dp): the search's time against the enumeration's as
-a ratio with its 95% interval and verdict, and the steps ratio.
+sweep file's `sections` key), whatever its family. For every board and mode, each
+enumeration (enum-all, and enum-perm where it ran) against each search (backtrack and
+propagate in the listing's first cell order, value-order, path-dp): the search's time
+against the enumeration's as a ratio with its 95% interval and verdict, and the steps
+ratio.
 
 The numbers are `puzzlebench compare`'s (compare.compare_labels: old = the
 enumeration, new = the search; "12.3× faster" means the search took 12.3 times
@@ -56,11 +57,11 @@ def sweeps(results_dir):
     return found
 
 
-def section(ctx, results_dir, run_compare=None):
-    """The section from every sweep of DIR that asks for it (sweeps()); run_compare(path,
-    old_label, new_label) gives a compare.Comparison (default: the program's compare)."""
+def section(ctx, paths, run_compare=None):
+    """The section from the sweeps that ask for it (sweeps() of the results folder);
+    run_compare(path, old_label, new_label) gives a compare.Comparison (default: the
+    program's compare)."""
     out = ["", TITLE, ""]
-    paths = sweeps(results_dir)
     if not paths:
         return out + [f"_No sweep in this folder asks for this section (a sweep file's {code('sections ' + SECTION)} "
                       "key): not measured._"]
