@@ -170,6 +170,67 @@ malformed 'SAT\n1 \x01 0\n' "2: byte 0x01 is not part of a solver's answer"
 expect 2 "missing output file" -- "$pb" import-solution latin qwh-15-0.42-s7 "$tmp/nothere.out"
 one_line_error "nothere.out: cannot open"
 
+# ---- the outside solvers as engines (solve -e minisat, -e cadical) ----
+# A run writes the export's clauses, runs the solver, and checks its model: the boards
+# are solve's own for the unique sudoku, and the counts are those the solver prints
+# itself for the exported file (conflicts = backtracks, decisions = guesses).
+stat_line() { grep -E "^(c )?$1 *:" "$2" | head -1 | sed -E 's/^(c )?[a-z]+ *: *([0-9]+).*/\2/'; }
+for s in "${sat_solvers[@]}"; do
+    expect 0 "solve sudoku -e $s" -- "$pb" solve sudoku "$sudoku9" -e "$s"
+    sed -n 3p "$tmp/out" >"$tmp/sudoku.engine.$s"
+    cmp -s "$tmp/sudoku.engine.$s" "$tmp/sudoku.want" && ok || bad "-e $s: its sudoku board differs from solve's"
+    expect 0 "solve latin -e $s" -- "$pb" solve latin qwh-15-0.42-s7 -e "$s" -q
+    has " status=done " "$tmp/out"
+    has "^solutions=1 " "$tmp/out"
+    case $s in
+    minisat) minisat "$tmp/latin.cnf" "$tmp/latin.m" >"$tmp/latin.stats" 2>&1 ;;
+    cadical) cadical "$tmp/latin.cnf" >"$tmp/latin.stats" 2>&1 ;;
+    esac
+    conflicts=$(stat_line conflicts "$tmp/latin.stats") decisions=$(stat_line decisions "$tmp/latin.stats")
+    has " backtracks=${conflicts:-0} " "$tmp/out"
+    has " guesses=${decisions:-0} " "$tmp/out"
+    expect 1 "an instance without a solution, -e $s" -- "$pb" solve latin "$tmp/dead.txt" -e "$s" -q
+    has "^solutions=0 .* status=done " "$tmp/out"
+    expect 2 "count -e $s" -- "$pb" count latin qwh-15-0.42-s7 -e "$s"
+    one_line_error "engine $s cannot count"
+done
+# In a sweep (the ladder's way): a row per square and solver, its counts those of solve.
+if [ ${#sat_solvers[@]} -gt 0 ]; then
+    printf 'name ladder\nfamily latin\ninstances qwh-12-0.42 qwh-12-0.80\nengines learn %s\n' \
+        "${sat_solvers[*]}" >"$tmp/ladder.sweep"
+    printf 'orders mrv\nmodes first\nrows per-puzzle\nsections ladder\nsamples 1\nwarmup 0\n' >>"$tmp/ladder.sweep"
+    printf 'min-sample-time 0\ntime-limit 30\nworkers 1\n' >>"$tmp/ladder.sweep"
+    expect 0 "a sweep with the outside solvers" -- "$pb" sweep "$tmp/ladder.sweep" --out "$tmp/ladder" -q
+    has "^sections=ladder\$" "$tmp/ladder/ladder.meta"
+    for s in "${sat_solvers[@]}"; do
+        for h in 0.42 0.80; do
+            row=$(awk -F, -v e="$s" -v i="qwh-12-${h%0}-s1-i0" 'NR == 1 { for (k = 1; k <= NF; k++) c[$k] = k; next }
+                $c["engine"] == e && $c["instance"] == i { print $c["status"], $c["solutions"], $c["backtracks"] }' \
+                "$tmp/ladder/ladder.csv")
+            expect 0 "solve qwh-12-$h -e $s" -- "$pb" solve latin "qwh-12-$h" -e "$s" -q
+            bt=$(sed -n 's/.* backtracks=\([0-9]*\) .*/\1/p' "$tmp/out")
+            [ "$row" = "done 1 $bt" ] && ok || bad "$s on qwh-12-$h in the sweep: '$row', expected 'done 1 $bt'"
+        done
+    done
+fi
+# Stand-ins on PATH: one that never answers (the time limit ends it: status=limit, exit
+# 3), one whose model breaks the rules, one that fails; and none at all.
+mkdir -p "$tmp/fake" "$tmp/empty"
+printf '#!/bin/sh\nexec sleep 60\n' >"$tmp/fake/cadical"
+printf '#!/bin/sh\necho "s SATISFIABLE"; echo "v -1 0"; exit 10\n' >"$tmp/fake/minisat"
+chmod +x "$tmp/fake/cadical" "$tmp/fake/minisat"
+expect 3 "an outside solver stopped at the time limit" -- env PATH="$tmp/fake:$PATH" "$pb" solve latin qwh-15-0.42-s7 -e cadical -q --time-limit 0.3
+has " status=limit " "$tmp/out"
+printf '#!/bin/sh\nprintf "SAT\\n-1 0\\n" >"$2"; exit 10\n' >"$tmp/fake/minisat"
+expect 2 "an outside solver's model that breaks the rules" -- env PATH="$tmp/fake:$PATH" "$pb" solve latin qwh-15-0.42-s7 -e minisat -q
+one_line_error "engine minisat: a model that breaks the puzzle's rules"
+printf '#!/bin/sh\nexit 1\n' >"$tmp/fake/minisat"
+expect 2 "an outside solver that fails" -- env PATH="$tmp/fake:$PATH" "$pb" solve latin qwh-15-0.42-s7 -e minisat -q
+one_line_error "engine minisat: exited with status 1 \\(a SAT solver exits 10 or 20\\)"
+expect 2 "an outside solver not installed" -- env PATH="$tmp/empty" "$pb" solve latin qwh-15-0.42-s7 -e cadical
+one_line_error "cadical is not installed \\(Debian package cadical\\)"
+ls "${TMPDIR:-/tmp}" | grep -q "^puzzlebench-outside-" && bad "an outside run left its folder behind" || ok
+
 # ---- usage ----
 expect 2 "export: a family without the shared model" -- "$pb" export dimacs tenpair 19
 one_line_error "no clauses for 'tenpair'"

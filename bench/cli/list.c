@@ -6,6 +6,7 @@
 
 #include "commands.h"
 #include "harness/meta/meta.h"
+#include "harness/outside/outside.h"
 #include "registry/registry.h"
 #include "harness/io/csv.h"
 
@@ -67,6 +68,10 @@ static void engines_csv(void)
         caps_text(r->about->caps, r->about->cap_names, caps, sizeof caps);
         row("engine", r->family, r->about->name, caps, r->about->summary);
     }
+    for (const pb_engine *const *e = pb_outside_engines; *e; e++) {
+        caps_text((*e)->about.caps, (*e)->about.cap_names, caps, sizeof caps);
+        row("outside", PB_PLACEMENT, (*e)->about.name, caps, (*e)->about.summary);
+    }
     for (const pb_order *const *o = pb_orders; *o; o++)
         row("order", PB_PLACEMENT, (*o)->name, "", (*o)->summary);
     for (const pb_family *const *f = pb_families; *f; f++)
@@ -86,6 +91,11 @@ static void engines_table(void)
         tag = r->family;
         caps_text(r->about->caps, r->about->cap_names, caps, sizeof caps);
         printf("  %-12s %s\n  %-12s [%s]\n", r->about->name, r->about->summary, "", caps);
+    }
+    puts("outside solvers (placement: a child process on the puzzle's DIMACS each run):");
+    for (const pb_engine *const *e = pb_outside_engines; *e; e++) {
+        caps_text((*e)->about.caps, (*e)->about.cap_names, caps, sizeof caps);
+        printf("  %-12s %s\n  %-12s [%s]\n", (*e)->about.name, (*e)->about.summary, "", caps);
     }
     puts("orders (--order, for engines marked 'order'):");
     for (const pb_order *const *o = pb_orders; *o; o++)

@@ -283,6 +283,15 @@ static int report(run_ctx *c)
             fflush(stdout);
             pb_say("note: %s", c->set.puzzle[i].note);
         }
+        if (c->res.failed == i + 1) {
+            fflush(stdout);
+            if (c->set.puzzle[i].line)
+                pb_say("%s: %s:%d: %s", c->cmd, c->spec, c->set.puzzle[i].line, c->res.failure);
+            else
+                pb_say("%s: %s: %s", c->cmd, c->spec, c->res.failure);
+            t.bad++;
+            continue;
+        }
         count_outcome(&c->res.puzzle[i], &c->o->limits, &t);
         if (c->res.puzzle[i].ran && !c->o->json) print_puzzle(c, i, values);
     }

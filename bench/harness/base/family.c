@@ -3,6 +3,7 @@
 #include "family.h"
 
 #include <string.h>
+#include "harness/outside/outside.h"
 #include "registry/registry.h"
 
 const pb_family *pb_family_find(const char *name)
@@ -24,7 +25,8 @@ void pb_family_list(char *out, size_t len)
 const pb_engine *pb_family_engine(const pb_family *f, const char *name)
 {
     const pb_registered *r = pb_registry_find(f->name, f->placement, name);
-    return r ? r->model : NULL;
+    if (r) return r->model;
+    return f->placement ? pb_outside_engine(name) : NULL;
 }
 
 void pb_family_engine_list(const pb_family *f, char *out, size_t len)
@@ -34,6 +36,8 @@ void pb_family_engine_list(const pb_family *f, char *out, size_t len)
     for (const pb_registered *r = pb_registry; r->about && at < len; r++)
         if (pb_registry_serves(r, f->name, f->placement))
             at += (size_t)snprintf(out + at, len - at, "%s%s", at ? ", " : "", r->about->name);
+    for (const pb_engine *const *e = pb_outside_engines; f->placement && *e && at < len; e++)
+        at += (size_t)snprintf(out + at, len - at, "%s%s", at ? ", " : "", (*e)->about.name);
 }
 
 static const pb_command *find_in(const char *name, const pb_family **owner, int generators)

@@ -97,6 +97,13 @@ static void run_puzzle(const pb_batch *b, pb_batch_result *r, budget *bu, int i,
     if (bu->pool) pb_step_pool_settle(bu->pool, share.reserved, res.stats.steps);
     /* Stopping at the second solution is the point of a uniqueness check. */
     if (b->unique && res.status == PB_LIMIT && res.stats.solutions == 2) res.status = PB_DONE;
+    if (res.status == PB_UNSUPPORTED) {
+#pragma omp critical(pb_batch_failure)
+        if (!r->failed || i + 1 < r->failed) {
+            r->failed = i + 1;
+            snprintf(r->failure, sizeof r->failure, "%s", res.why);
+        }
+    }
     pb_outcome *o = &r->puzzle[i];
     o->ran = 1;
     o->status = res.status;

@@ -38,6 +38,11 @@ typedef struct pb_batch_result {
     pb_status status;        /* the most severe status of a puzzle */
     int finished;            /* puzzles whose run ended PB_DONE */
     double elapsed_s;        /* the whole batch's wall time */
+    /* An engine that could not finish a run it had accepted (an outside solver that
+     * failed, or gave a model that breaks the rules) ends it PB_UNSUPPORTED: the first
+     * such puzzle (1-based; 0: none) and the engine's message. */
+    int failed;
+    char failure[200];
 } pb_batch_result;
 
 /* The threads one puzzle's engine gets in this batch. */

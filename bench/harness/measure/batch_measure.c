@@ -32,6 +32,11 @@ static pb_run_end run_once(void *ctx)
         snprintf(m->why, m->whylen, "out of memory");
         return PB_RUN_ERROR;
     }
+    if (res.failed) {
+        snprintf(m->why, m->whylen, "%s", res.failure);
+        pb_batch_free(&res);
+        return PB_RUN_ERROR;
+    }
     if (m->runs++ == 0) {
         *m->first = res;
         m->first_total = res.total;

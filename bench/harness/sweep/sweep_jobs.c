@@ -100,8 +100,11 @@ int pb_sweep_add_jobs(sweep_ctx *c)
         for (int e = 0; e < s->engines.n; e++) {
             const pb_engine *eng = pb_family_engine(c->fam, s->engines.item[e]);
             const int ordered = (eng->about.caps & PB_CAP_ORDER) != 0;
+            /* An engine without a cell order runs once, in its natural (row) order. */
             for (int o = 0; o < (ordered ? s->orders.n : 1); o++)
-                if (add_engine_jobs(c, i, eng, pb_order_find(s->orders.item[o]), &cap)) return -1;
+                if (add_engine_jobs(
+                        c, i, eng, ordered ? pb_order_find(s->orders.item[o]) : pb_orders[0], &cap))
+                    return -1;
         }
     return 0;
 }
