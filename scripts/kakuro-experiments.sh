@@ -21,11 +21,6 @@
 # (../shared/data/kakuro beside the sources, or PB_KAKURO_PUBLIC; users do not have
 # it): each puzzle's uniqueness check against the collection's manifest, timed,
 # OUT/kakuro-public.csv with its .meta. Without the folder the report says "not run".
-#
-# And the rungs of reasoning on uniqueness proofs (`count --limit 2`, the generators'
-# check; bench/ladder.py): backtrack, propagate, combo, alldiff and learn on 30x30
-# puzzles of each difficulty (2 each, seed 1), every run stopped at PB_LADDER_LIMIT
-# seconds (default 3): OUT/kakuro-ladder.csv with its .samples.csv and .meta.
 set -euo pipefail
 cd "$(dirname "$0")/.."
 out=${1:?usage: kakuro-experiments.sh OUT_DIR [COUNT]}
@@ -56,23 +51,6 @@ gen thesis-diff --checker thesis --refill diff --size "$small,$(printf '%s\n' $l
 # The picture: one hard 11x11 puzzle and its solution (the report draws them with
 # `puzzlebench render`).
 "$pb" generate kakuro --size 11x11 --difficulty hard --seed 1 --force --out "$out/kakuro-example" >/dev/null
-
-# The ladder's puzzles, one file each (generate --out DIR writes NAME.kak per puzzle).
-ladder_size=30x30 ladder_count=2 ladder_samples=3 ladder_limit=${PB_LADDER_LIMIT:-3}
-if [ "${PB_QUICK:-0}" = 1 ]; then ladder_size=11x11 ladder_count=1 ladder_samples=1 ladder_limit=2; fi
-ladder_dir=$(mktemp -d)
-trap 'rm -rf "$ladder_dir"' EXIT
-"$pb" generate kakuro --size "$ladder_size" --difficulty easy,medium,hard --seed 1 \
-    --count "$ladder_count" --no-solutions --out "$ladder_dir" >/dev/null
-instances=()
-for f in "$ladder_dir"/*.kak; do
-    case $f in *.sol.kak) continue ;; esac
-    level=$(basename "$f" .kak | cut -d- -f2) # NAME is SIZE-LEVEL-sSEED-INDEX
-    instances+=("kakuro-$ladder_size:$level:$f")
-done
-bench/ladder.py --family kakuro --mode unique --out "$out/kakuro-ladder.csv" \
-    --time-limit "$ladder_limit" --samples "$ladder_samples" \
-    --tools backtrack/mrv,propagate/mrv,combo,alldiff/mrv,learn "${instances[@]}"
 
 # The public collections: a verdict that disagrees with the manifest (exit 1) is a
 # result, recorded in the file; no folder (exit 77) leaves no file.

@@ -62,4 +62,5 @@ for s in 9x9 11x11 15x15 20x20; do
 done
 puzzles puzzles-11x11-easy.kak --size 11x11 --difficulty easy --count 20
 puzzles puzzles-30x30-easy.kak --size 30x30 --difficulty easy --count 5
+for l in medium hard; do puzzles "puzzles-30x30-$l.kak" --size 30x30 --difficulty "$l" --count 2; done
 ls -l "$dir" >&2

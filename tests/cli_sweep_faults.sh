@@ -185,7 +185,7 @@ bad_sweep "v\.sweep:3: step-limit expects .*in decimal.*got '0x10'" \
     "family notouch" "instances 2x3" "step-limit 0x10"
 bad_sweep "v\.sweep:3: search-threads expects .*got '0x2'" "family notouch" "instances 2x3" "search-threads 0x2"
 bad_sweep "v\.sweep:3: search-threads expects .*got '\+2'" "family notouch" "instances 2x3" "search-threads +2"
-bad_sweep "v\.sweep:3: sections expects report sections from: enumeration; got 'pictures'" \
+bad_sweep "v\.sweep:3: sections expects report sections from: enumeration, ladder; got 'pictures'" \
     "family notouch" "instances 2x3" "sections enumeration pictures"
 # The report's sections a sweep asks for are kept in its .meta, for the report to find it.
 expect 0 "sections" -- "$pb" sweep --family notouch --instances 2x3 --engines backtrack --modes first \

@@ -25,6 +25,8 @@ engine,placement,backtrack,first count trace order parallel last,chronological b
 engine,placement,propagate,first count trace order parallel last,forward checking
 engine,notouch,value-order,first count,the dual search
 engine,notouch,path-dp,first count,dynamic programming
+outside,placement,minisat,first,MiniSat as a child process
+outside,placement,cadical,first,CaDiCaL as a child process
 order,placement,row,,reading order
 order,placement,degree,,most neighbours first
 order,placement,mrv,,fewest remaining values

@@ -258,12 +258,13 @@ class TdokuSection(unittest.TestCase):
 
 
 class Ladder(unittest.TestCase):
-    """FAMILY-ladder.csv (bench/ladder.py): the first rung that solves every instance,
-    totals with lower bounds, and the targets' ratios, on hand-made rows."""
+    """The sweeps that ask for the ladder section (sections=ladder): the first rung that
+    solves every instance, totals with lower bounds, and the targets' ratios, on
+    hand-made rows."""
 
-    HEADER = ("family,set,param,instance,tool,kind,order,mode,status,solutions,steps,backtracks,guesses,learnts,"
-              "wall_s,run_id,row,samples,runs_per_sample,min_s,median_s,mean_s,stddev_s,cv,median_lo_s,median_hi_s,"
-              "noisy")
+    HEADER = ("family,instance,cells,engine,order,mode,threads,rep,status,solutions,steps,placements,backtracks,"
+              "candidates,guesses,learnts,restarts,wall_s,puzzles,run_id,row,samples,runs_per_sample,min_s,median_s,"
+              "mean_s,stddev_s,cv,median_lo_s,median_hi_s,noisy,ref_s")
 
     def section(self, rows, limit="10", micro=None):
         from analysis.context import Context
@@ -272,14 +273,13 @@ class Ladder(unittest.TestCase):
         try:
             lines = [self.HEADER]
             for i, (set_, param, tool, st, bt, t) in enumerate(rows):
-                kind = "outside" if tool in ("minisat", "cadical") else "engine"
                 n = 1 if st == "limit" else 3
                 lo, hi = ("", "") if n == 1 else (t * 0.9, t * 1.1)
-                lines.append(f"latin,{set_},{param},i-{set_}-{param},{tool},{kind},-,first,{st},"
-                             f"{int(st == 'done')},{bt * 2},{bt},{bt},,{t},{RUN_ID},{i},{n},1,{t},{t},{t},0,0,"
-                             f"{lo},{hi},0")
+                lines.append(f"latin,{set_}-{param}-s1-i0,900,{tool},-,first,1,0,{st},{int(st == 'done')},{bt * 2},"
+                             f"{bt},{bt},0,{bt},0,0,{t},1,{RUN_ID},{i},{n},1,{t},{t},{t},0,0,{lo},{hi},0,")
             (tmp / "latin-ladder.csv").write_text("\n".join(lines) + "\n")
-            (tmp / "latin-ladder.meta").write_text(f"run_id={RUN_ID}\ncommit=abc123\ntime_limit_s={limit}\n")
+            (tmp / "latin-ladder.meta").write_text(f"run_id={RUN_ID}\ncommit=abc123\ntime_limit_s={limit}\n"
+                                                   "sections=ladder\n")
             if micro:
                 cases = [{"name": f"sudoku/9x9-bench/{e}/real_time", "run_name": f"sudoku/9x9-bench/{e}/real_time",
                           "run_type": "iteration", "real_time": t, "time_unit": "us"}

@@ -4,7 +4,7 @@
  * runs each string by /bin/sh -c, interleaves their samples and reports means with
  * their intervals and the relative speed; `time -- COMMAND ARGS...` executes argv
  * directly. --csv appends a row per command with its samples beside it (for scripts:
- * bench/qqwing.sh, bench/ladder.py); --json prints one document. A run stopped at a
+ * bench/qqwing.sh); --json prints one document. A run stopped at a
  * time limit (the harness's, or the command's own, told by its exit status) is timed
  * once, as a lower bound, and its row says status=limit, as a sweep's does. */
 #include <errno.h>

@@ -269,7 +269,7 @@ static void render(FILE *f, const pb_set *set, int i, const int *values)
     pb_render_grid(f, set->puzzle[i].model, values, 0, 0);
 }
 
-static const char *const latin_sweeps[] = {"latin", NULL};
+static const char *const latin_sweeps[] = {"latin", "latin-ladder", NULL};
 static const char *const latin_examples[] = {
     "count latin qwh-15-0.42-x10 -l 2",
     "generate latin --size 20 --holes 0.42 --count 5",
@@ -293,7 +293,6 @@ const pb_family pb_family_latin = {
     .default_engine = "propagate",
     .generators = pb_latin_generators,
     .sweeps = latin_sweeps,
-    .experiments = "scripts/latin-experiments.sh",
     .report = "latin",
     .examples = latin_examples,
 };

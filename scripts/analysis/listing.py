@@ -25,6 +25,7 @@ class Listing:
 
     def __init__(self, engine_rows, family_rows):
         self.engines = []          # names, in registry order
+        self.outside = []          # the outside solvers' names (kind outside)
         self.engine_caps = {}      # name -> caps
         self.orders = []           # cell orders, in the order table's order
         self.levels = {}           # family -> levels, easiest first
@@ -33,6 +34,8 @@ class Listing:
             if kind == "engine":
                 self.engines.append(row["name"])
                 self.engine_caps[row["name"]] = row["caps"].split()
+            elif kind == "outside":
+                self.outside.append(row["name"])
             elif kind == "order":
                 self.orders.append(row["name"])
             elif kind == "level":

@@ -48,11 +48,12 @@ def family_files(results_dir, listing):
     """{family name: its CSVs} and the parallel CSVs. A family's files are NAME.csv and
     NAME-*.csv (not *-parallel.csv: those have their own sections; not the raw samples
     NAME.samples.csv, nor the method study's method-*.csv, which the method section
-    reads, nor NAME-ladder.csv, which the ladder section reads): its sweeps' files in the listing's order first, then the others
-    by name."""
+    reads, nor the sweeps that ask for the ladder section, which reads them): its sweeps'
+    files in the listing's order first, then the others by name."""
+    ladders = set(ladder.files(results_dir))
     csvs = [f for f in sorted(results_dir.glob("*.csv"))
             if not f.name.endswith(".samples.csv") and not f.name.startswith(METHOD_PREFIX)
-            and not f.name.endswith(f"{ladder.SUFFIX}.csv")]
+            and f not in ladders]
     parallels = [f for f in csvs if f.name.endswith("-parallel.csv")]
     # Longest name first: a file belongs to the family whose name is its longest prefix.
     names = sorted((f.name for f in listing.families), key=len, reverse=True)

@@ -123,13 +123,14 @@ static const char *const row_kinds[] = {"per-set", "per-puzzle", NULL};
 
 /* The report's sections that read a sweep by its .meta (sections=), whatever its
  * family: a sweep names the ones its results answer. */
-static const char *const report_sections[] = {"enumeration", NULL};
+static const char *const report_sections[] = {"enumeration", "ladder", NULL};
 
 static int parse_sections(const char *value, void *field, char *err, size_t errlen)
 {
     char bad[200];
     const int rc = choose_words(value, field, report_sections, bad, sizeof bad, err, errlen);
-    if (rc > 0) snprintf(err, errlen, "expects report sections from: enumeration; got '%s'", bad);
+    if (rc > 0)
+        snprintf(err, errlen, "expects report sections from: enumeration, ladder; got '%s'", bad);
     return rc ? -1 : 0;
 }
 
@@ -259,7 +260,8 @@ const pb_option pb_sweep_keys[] = {
      .parse = parse_sections,
      .help = "the report's sections that read this sweep's results, whatever\n"
              "its family (kept in the .meta): enumeration (enumeration against\n"
-             "the searches, board by board) (default none)"},
+             "the searches, board by board), ladder (the rungs of reasoning and\n"
+             "the outside solvers, instance by instance) (default none)"},
     PB_OPTION_END,
 };
 #undef KEY

@@ -18,7 +18,7 @@ it fixture output.
 
 from .. import compare, runs
 from ..csvread import read_csv
-from ..meta import read_meta
+from ..meta import asking
 from ..markdown import code, escape, table
 from ..numfmt import FEWER_STEPS, MORE_STEPS, bounded_ratio, duration, ratio, ratio_interval
 from ..timing import NOISY_MARK, NOISY_NOTE
@@ -48,13 +48,7 @@ def labels_in(groups, listing):
 
 def sweeps(results_dir):
     """The result CSVs of DIR whose .meta asks for this section, by name."""
-    found = []
-    for meta_path in sorted(results_dir.glob("*.meta")):
-        meta = read_meta(meta_path)
-        csv_path = meta_path.with_suffix(".csv")
-        if meta and SECTION in meta.get("sections").split() and csv_path.is_file():
-            found.append(csv_path)
-    return found
+    return asking(results_dir, SECTION)
 
 
 def section(ctx, paths, run_compare=None):

@@ -17,6 +17,7 @@ from ..meta import SHORT_KEYS, meta_short, read_meta
 from ..numfmt import (FEWER_STEPS, MORE_STEPS, bounded_ratio, count_or_half, duration, factor_text, num, percent,
                       ratio)
 from ..stats import Bounded, geometric_mean
+from .ladder import split_at_index
 from .pictures import repo_path
 
 FEWER_ATTEMPTS, MORE_ATTEMPTS = "fewer attempts", "more attempts"
@@ -41,8 +42,14 @@ ABLATION = ("thesis-all-seed", "thesis-diff", "combo-all", "combo-diff")
 GAINS = (("combo-all", "checker"), ("thesis-diff", "refill"), ("combo-diff", "both"))
 # The checkers' reference: the seed's checker.
 SEED_CHECKER = "thesis"
-# The report's ladder section (ladder.py): what a ladder row's param is.
-LADDER = {"param": "difficulty"}
+def ladder_split(instance):
+    """(set, param) of a ladder row, puzzles-SIZE-LEVEL#INDEX: (SIZE, LEVEL)."""
+    m = re.match(r"puzzles-(\d+x\d+)-([a-z]+)#\d+$", instance)
+    return (m.group(1), m.group(2)) if m else split_at_index(instance)
+
+
+# The ladder section (ladder.py): a row's set and param, and what the param is.
+LADDER = {"split": ladder_split, "param": "difficulty"}
 # The report's pictures (pictures.py): (file under plots/, render arguments, caption).
 PICTURES = [("picture-kakuro.svg", ["kakuro", repo_path("data/kakuro/puzzles-9x9-hard.kak"), "--solution"],
              "kakuro: the first puzzle of data/kakuro/puzzles-9x9-hard.kak solved")]

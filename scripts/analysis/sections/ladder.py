@@ -1,6 +1,7 @@
-"""The rungs of reasoning side by side: FAMILY-ladder.csv (bench/ladder.py), one row
-per instance and tool, puzzlebench's engines and the outside SAT solvers timed the
-same way with one time limit.
+"""The rungs of reasoning side by side: the sweeps whose .meta asks for this section
+(`sections ladder`), one row per puzzle and engine, puzzlebench's engines and the
+outside SAT solvers (`puzzlebench engines`, kind outside) timed by the sweep's one
+method with one time limit.
 
 Per family: which rung of the ladder (backtrack, propagate, logic, combo, alldiff,
 learn: each adds reasoning to the one before) first solves every instance within
@@ -13,7 +14,9 @@ run stopped at the limit counts with what it used, a lower bound, and every
 statement built on one says so.
 
 What is particular to a family comes from its own section module's LADDER dict
-(ctx.family_module): "param", what a row's param is (default "parameter"); "peaks",
+(ctx.family_module): "split", a function from a row's instance to its (set, param)
+(default: the name before and the index after its last "#"); "param", what a row's
+param is (default "parameter"); "peaks",
 where each tool's hardest instance lies; "alldiff_target", the set of the alldiff
 target; "learn_targets", the sets of the learn target; "micro_case" and "micro_set",
 the micro-benchmark of the learn-against-logic target. Params sort by the family's
@@ -25,23 +28,28 @@ import json
 from .. import stats
 from ..csvread import read_csv
 from ..markdown import code, escape, table
-from ..meta import read_meta
+from ..meta import asking, read_meta
 from ..numfmt import bounded_ratio, duration, grouped
 from ..timing import NOISY_NOTE, of_row, status
 
-SUFFIX = "-ladder"
+SECTION = "ladder"
 TITLE = "## The rungs of reasoning, side by side"
-NEED = ("family", "set", "param", "instance", "tool", "kind", "mode", "status", "solutions", "steps",
-        "backtracks", "wall_s", "median_s", "median_lo_s", "median_hi_s", "samples", "noisy")
+NEED = ("family", "instance", "engine", "order", "mode", "status", "solutions", "steps", "backtracks", "wall_s",
+        "median_s", "median_lo_s", "median_hi_s", "samples", "noisy")
 # The ladder, weakest reasoning first; a family runs the rungs it has.
 RUNGS = ("backtrack", "propagate", "logic", "combo", "alldiff", "learn")
-OUTSIDE_KIND = "outside"
 FEWER, MORE = "fewer backtracks", "more backtracks"
 MICRO_FILE = "micro.json"
 
 
 def files(results_dir):
-    return sorted(p for p in results_dir.glob(f"*{SUFFIX}.csv"))
+    return asking(results_dir, SECTION)
+
+
+def split_at_index(instance):
+    """(set, param) of a per-puzzle row's instance NAME#INDEX: (NAME, INDEX)."""
+    name, hash_, index = instance.rpartition("#")
+    return (name, index) if hash_ else (instance, "")
 
 
 def _num(row, column):
@@ -52,10 +60,12 @@ def _num(row, column):
 class Run:
     """One row: a tool on an instance."""
 
-    def __init__(self, row):
+    def __init__(self, row, split, outside):
         self.row = row
-        self.set, self.param, self.instance = row["set"], row["param"], row["instance"]
-        self.tool, self.outside = row["tool"], row["kind"] == OUTSIDE_KIND
+        self.instance = row["instance"]
+        self.set, self.param = split(self.instance)
+        self.tool = row["engine"]
+        self.outside = self.tool in outside
         self.done = status(row) == "done"
         self.timing = of_row(row)
         self.seconds = row.num("wall_s")
@@ -146,8 +156,8 @@ def _limit_text(meta_limit):
     return f"{escape(meta_limit)} s" if meta_limit else "the limit"
 
 
-def family_part(family, rows, limit, conf, key):
-    runs = [Run(r) for r in rows]
+def family_part(family, rows, limit, conf, key, outside):
+    runs = [Run(r, conf.get("split", split_at_index), outside) for r in rows]
     engines, outside = tool_order(runs)
     tools = engines + outside
     param_name = conf.get("param", "parameter")
@@ -326,11 +336,11 @@ def section(ctx, results_dir):
     out.append("Each rung adds reasoning to the one before: chronological backtracking (`backtrack`), forward "
                "checking (`propagate`), naked and hidden singles (`logic`), exact sets per run (`combo`), "
                "domain-consistent all-different filtering (`alldiff`), conflict-driven clause learning (`learn`). "
-               "The outside SAT solvers (Debian's `minisat` and `cadical`, marked as outside) get each instance "
-               "from `puzzlebench export dimacs`, and each of their models is read back and checked against the "
-               "rules (`puzzlebench import-solution`). Every tool runs as a whole process, timed by "
-               "`puzzlebench time` on the same puzzle file, one tool at a time, with one time limit for all "
-               "(`bench/ladder.py`). Times: the median over up to 3 samples with their range in brackets (3 "
+               "The outside SAT solvers (Debian's `minisat` and `cadical`, marked as outside) run as engines: a "
+               "run writes the puzzle's direct encoding as DIMACS, starts the solver on it and reads its model back, "
+               "checked against the rules, and its time is that whole run. One sweep per family (`sections ladder` "
+               "in its file) runs every tool on every puzzle, one run at a time, with one time limit for all. "
+               "Times: the median over up to 3 samples with their range in brackets (3 "
                "samples: [min, max]), fewer once a run's samples took 2 s: a time without brackets is one sample; a "
                "run stopped at the limit has one sample, a lower bound (≥), and its backtracks are those made "
                "until then. Each ratio below is from this one run.")
@@ -349,7 +359,7 @@ def section(ctx, results_dir):
         limit_value = info.get("time_limit_s") if info else None
         confs.setdefault(family, _conf(ctx, family))
         part, runs = family_part(family, rows, _limit_text(limit_value), confs[family],
-                                 param_sort(ctx.listing, family))
+                                 param_sort(ctx.listing, family), ctx.listing.outside)
         by_family[family] = runs
         out += part
         out += ["", ctx.meta_line(meta, show=("commit", "date"))]

@@ -26,9 +26,17 @@ NAME = re.compile(r"qwh-(\d+)-(\d*\.?\d+(?:e[-+]?\d+)?)-s(\d+)-i(\d+)")
 NAME_FORM = "qwh-N-F-sSEED-iINDEX (N the order, F the hole fraction)"
 # The experiment is the first completion; rows of other modes are left out.
 MODE = "first"
-# The report's ladder section (ladder.py): what a ladder row's param is, where each
-# tool's hardest square lies, and the sets of its targets.
-LADDER = {"param": "hole fraction", "peaks": True, "alldiff_target": "qwh-30", "learn_targets": ("qwh-40",)}
+def ladder_split(instance):
+    """(set, param) of a generated square's row, qwh-ORDER-HOLES-sSEED-iINDEX: (qwh-ORDER,
+    HOLES); any other name is a set of its own."""
+    m = re.match(r"(qwh-\d+)-([0-9.]+)(-|$)", instance)
+    return (m.group(1), m.group(2)) if m else (instance, "")
+
+
+# The ladder section (ladder.py): a row's set and param, what the param is,
+# where each tool's hardest square lies, and the sets of its targets.
+LADDER = {"split": ladder_split, "param": "hole fraction", "peaks": True, "alldiff_target": "qwh-30",
+          "learn_targets": ("qwh-40",)}
 # The report's pictures (pictures.py): (file under plots/, render arguments, caption).
 PICTURES = [("picture-latin.svg", ["latin", "qwh-10-0.42-x1", "--solution"],
              "latin: a generated order-10 square with 42% holes, completed")]
