@@ -573,33 +573,48 @@ static gen *gen_new(const kakuro_gen_opts *o, uint64_t index, kakuro_grid *outli
     return g;
 }
 
+/* What both entry points start with: the clock, the stats cleared, the generator of
+ * puzzle `index` on its outline; NULL with *rc set when it could not be made. */
+static gen *start(const kakuro_gen_opts *o, uint64_t index, kakuro_grid *outline,
+                  kakuro_gen_stats *st, double *t0, int *rc)
+{
+    *t0 = pb_now_s();
+    memset(st, 0, sizeof *st);
+    *outline = (kakuro_grid){0};
+    return gen_new(o, index, outline, *t0, rc);
+}
+
+/* What both end with: the generator and its outline freed, the wall time kept; rc. */
+static int finish(gen *g, kakuro_grid *outline, kakuro_gen_stats *st, double t0, int rc)
+{
+    gen_free(g);
+    kakuro_grid_free(outline);
+    st->wall_s = pb_now_s() - t0;
+    return rc;
+}
+
 int kakuro_fill_candidate(const kakuro_gen_opts *o, uint64_t index, kakuro_grid *puzzle,
                           kakuro_grid *solution, kakuro_gen_stats *st)
 {
-    const double t0 = pb_now_s();
-    memset(st, 0, sizeof *st);
+    double t0;
     int rc;
-    kakuro_grid outline = {0};
-    gen *g = gen_new(o, index, &outline, t0, &rc);
+    kakuro_grid outline;
+    gen *g = start(o, index, &outline, st, &t0, &rc);
     if (g) rc = new_fill(g, st);
     if (!rc) {
         count_unique(g, st);
         rc = write_grids(g, puzzle, solution);
     }
-    gen_free(g);
-    kakuro_grid_free(&outline);
-    st->wall_s = pb_now_s() - t0;
-    return rc;
+    return finish(g, &outline, st, t0, rc);
 }
 
 int kakuro_generate(const kakuro_gen_opts *o, uint64_t index, kakuro_grid *puzzle,
                     kakuro_grid *solution, kakuro_gen_stats *st)
 {
-    const double t0 = pb_now_s();
-    memset(st, 0, sizeof *st);
+    double t0;
     int rc;
-    kakuro_grid outline = {0};
-    gen *g = gen_new(o, index, &outline, t0, &rc);
+    kakuro_grid outline;
+    gen *g = start(o, index, &outline, st, &t0, &rc);
     const pb_engine *e = o->checker ? o->checker : &pb_engine_kakuro_combo;
     if (g && !rc) rc = new_fill(g, st);
     const int diff = o->refill == KAKURO_REFILL_DIFF && e && (e->about.caps & PB_CAP_LAST);
@@ -650,8 +665,5 @@ int kakuro_generate(const kakuro_gen_opts *o, uint64_t index, kakuro_grid *puzzl
         rc = new_fill(g, st);
     }
     if (g && rc) count_unique(g, st);
-    gen_free(g);
-    kakuro_grid_free(&outline);
-    st->wall_s = pb_now_s() - t0;
-    return rc;
+    return finish(g, &outline, st, t0, rc);
 }
