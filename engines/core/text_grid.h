@@ -1,10 +1,19 @@
-/* text_grid.h — an n x n grid of numbers written as text, one row a line, cells
- * apart by a blank and right-aligned in two columns from n = 10: sudoku's and latin's
- * writers share it (a 0 is written as the caller's `empty`). */
+/* text_grid.h — writing text into a caller's buffer, cut as snprintf cuts: one
+ * character (the families' writers), and an n x n grid of numbers, one row a line,
+ * cells apart by a blank and right-aligned in two columns from n = 10 (sudoku's and
+ * latin's writers; a 0 is written as the caller's `empty`). */
 #ifndef PB_TEXT_GRID_H
 #define PB_TEXT_GRID_H
 
 #include <stddef.h>
+
+/* Puts ch at buf[*at] when it fits with room for the NUL, and counts it in *at either
+ * way, so that *at ends as the length the whole text needs. */
+static inline void pb_text_put(char *buf, size_t buflen, size_t *at, char ch)
+{
+    if (*at + 1 < buflen) buf[*at] = ch;
+    (*at)++;
+}
 
 /* Appends the grid to buf[*at ..] (cut to buflen, as snprintf cuts: *at still counts
  * every character). */
@@ -21,8 +30,7 @@ static inline void pb_grid_text(const unsigned char *cell, int n, char empty, ch
             if (wide) out[k++] = v >= 10 ? (char)('0' + v / 10) : ' ';
             out[k++] = v ? (char)('0' + v % 10) : empty;
             if (c == n - 1) out[k++] = '\n';
-            for (int i = 0; i < k; i++, (*at)++)
-                if (*at + 1 < buflen) buf[*at] = out[i];
+            for (int i = 0; i < k; i++) pb_text_put(buf, buflen, at, out[i]);
         }
 }
 

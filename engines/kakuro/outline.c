@@ -9,6 +9,8 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "../core/text_grid.h"
+
 /* A number 1..KAKURO_MAX_DIM, or -1. */
 static int size_value(const char *s, int len)
 {
@@ -223,11 +225,7 @@ int kakuro_read_outline(kakuro_reader *r, kakuro_grid *g, int *line, pb_error *e
 size_t kakuro_format_outline(const kakuro_grid *g, char *buf, size_t buflen)
 {
     size_t at = 0;
-#define PUT(ch)                                                                                    \
-    do {                                                                                           \
-        if (at + 1 < buflen) buf[at] = (ch);                                                       \
-        at++;                                                                                      \
-    } while (0)
+#define PUT(ch) pb_text_put(buf, buflen, &at, (ch))
     char size[32];
     int sl = snprintf(size, sizeof size, "%d %d\n", g->rows, g->cols);
     for (int k = 0; k < sl; k++) PUT(size[k]);

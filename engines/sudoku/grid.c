@@ -100,11 +100,7 @@ int sudoku_is_solution_of(const sudoku_grid *puzzle, const sudoku_grid *sol)
 size_t sudoku_format_grid(const sudoku_grid *g, sudoku_format fmt, char *buf, size_t buflen)
 {
     size_t at = 0;
-#define PUT(ch)                                                                                    \
-    do {                                                                                           \
-        if (at + 1 < buflen) buf[at] = (ch);                                                       \
-        at++;                                                                                      \
-    } while (0)
+#define PUT(ch) pb_text_put(buf, buflen, &at, (ch))
     if (fmt == SUDOKU_LINE) {
         for (int c = 0; c < g->ncells; c++) PUT(sudoku_symbol(g->cell[c]));
         PUT('\n');
