@@ -573,48 +573,53 @@ static gen *gen_new(const kakuro_gen_opts *o, uint64_t index, kakuro_grid *outli
     return g;
 }
 
+/* One call of an entry point: its clock, outline, generator and result. */
+typedef struct gen_call {
+    double t0;
+    int rc;
+    kakuro_grid outline;
+    gen *g; /* NULL (rc set) when it could not be made */
+} gen_call;
+
 /* What both entry points start with: the clock, the stats cleared, the generator of
- * puzzle `index` on its outline; NULL with *rc set when it could not be made. */
-static gen *start(const kakuro_gen_opts *o, uint64_t index, kakuro_grid *outline,
-                  kakuro_gen_stats *st, double *t0, int *rc)
+ * puzzle `index` on its outline. */
+static void start(gen_call *k, const kakuro_gen_opts *o, uint64_t index, kakuro_gen_stats *st)
 {
-    *t0 = pb_now_s();
+    k->t0 = pb_now_s();
     memset(st, 0, sizeof *st);
-    *outline = (kakuro_grid){0};
-    return gen_new(o, index, outline, *t0, rc);
+    k->outline = (kakuro_grid){0};
+    k->g = gen_new(o, index, &k->outline, k->t0, &k->rc);
 }
 
 /* What both end with: the generator and its outline freed, the wall time kept; rc. */
-static int finish(gen *g, kakuro_grid *outline, kakuro_gen_stats *st, double t0, int rc)
+static int finish(gen_call *k, kakuro_gen_stats *st)
 {
-    gen_free(g);
-    kakuro_grid_free(outline);
-    st->wall_s = pb_now_s() - t0;
-    return rc;
+    gen_free(k->g);
+    kakuro_grid_free(&k->outline);
+    st->wall_s = pb_now_s() - k->t0;
+    return k->rc;
 }
 
 int kakuro_fill_candidate(const kakuro_gen_opts *o, uint64_t index, kakuro_grid *puzzle,
                           kakuro_grid *solution, kakuro_gen_stats *st)
 {
-    double t0;
-    int rc;
-    kakuro_grid outline;
-    gen *g = start(o, index, &outline, st, &t0, &rc);
-    if (g) rc = new_fill(g, st);
-    if (!rc) {
-        count_unique(g, st);
-        rc = write_grids(g, puzzle, solution);
+    gen_call k;
+    start(&k, o, index, st);
+    if (k.g) k.rc = new_fill(k.g, st);
+    if (!k.rc) {
+        count_unique(k.g, st);
+        k.rc = write_grids(k.g, puzzle, solution);
     }
-    return finish(g, &outline, st, t0, rc);
+    return finish(&k, st);
 }
 
 int kakuro_generate(const kakuro_gen_opts *o, uint64_t index, kakuro_grid *puzzle,
                     kakuro_grid *solution, kakuro_gen_stats *st)
 {
-    double t0;
-    int rc;
-    kakuro_grid outline;
-    gen *g = start(o, index, &outline, st, &t0, &rc);
+    gen_call k;
+    start(&k, o, index, st);
+    gen *g = k.g;
+    int rc = k.rc;
     const pb_engine *e = o->checker ? o->checker : &pb_engine_kakuro_combo;
     if (g && !rc) rc = new_fill(g, st);
     const int diff = o->refill == KAKURO_REFILL_DIFF && e && (e->about.caps & PB_CAP_LAST);
@@ -665,5 +670,6 @@ int kakuro_generate(const kakuro_gen_opts *o, uint64_t index, kakuro_grid *puzzl
         rc = new_fill(g, st);
     }
     if (g && rc) count_unique(g, st);
-    return finish(g, &outline, st, t0, rc);
+    k.rc = rc;
+    return finish(&k, st);
 }
