@@ -212,16 +212,10 @@ static void measure(const kakuro_reader *r, int *rows, int *cols)
 static int read_rows(kakuro_reader *r, kakuro_grid *g, int *row_line, pb_error *err)
 {
     kakuro_text_line t;
-    int rows = 0;
+    int rows = 0, got;
     const int cols = g->cols;
-    while (r->pos < r->len) {
-        size_t next = kakuro_peek_line(r, r->pos, &t);
-        if (t.kind == KAKURO_LINE_BLANK) break;
-        kakuro_advance(r, next);
-        if (t.kind == KAKURO_LINE_COMMENT) continue;
+    while ((got = kakuro_next_row(r, &t, err)) > 0) {
         const int line = r->line;
-        if (t.kind == KAKURO_LINE_LONG)
-            return pb_fail(err, line, "column 1: line longer than %d characters", KAKURO_MAX_LINE);
         if (rows == KAKURO_MAX_DIM)
             return pb_fail(err, line, "column 1: more than %d rows", KAKURO_MAX_DIM);
         const char *p = t.s, *e = t.s + t.len;
@@ -239,7 +233,7 @@ static int read_rows(kakuro_reader *r, kakuro_grid *g, int *row_line, pb_error *
         }
         row_line[rows++] = line;
     }
-    return 0;
+    return got;
 }
 
 int kakuro_read(kakuro_reader *r, kakuro_grid *g, int *line, pb_error *err)

@@ -152,16 +152,9 @@ static int read_outline_rows(kakuro_reader *r, kakuro_grid *g, int *row_line, in
                              pb_error *err)
 {
     kakuro_text_line t;
-    int rows = 0;
-    while (rows < g->rows) {
-        if (r->pos >= r->len) break;
-        size_t next = kakuro_peek_line(r, r->pos, &t);
-        if (t.kind == KAKURO_LINE_BLANK) break;
-        kakuro_advance(r, next);
-        if (t.kind == KAKURO_LINE_COMMENT) continue;
+    int rows = 0, got = 0;
+    while (rows < g->rows && (got = kakuro_next_row(r, &t, err)) > 0) {
         const int line = r->line;
-        if (t.kind == KAKURO_LINE_LONG)
-            return pb_fail(err, line, "column 1: line longer than %d characters", KAKURO_MAX_LINE);
         const char *p = t.s, *e = t.s + t.len;
         const int n = kakuro_count_tokens(p, e);
         if (n != g->cols)
@@ -174,6 +167,7 @@ static int read_outline_rows(kakuro_reader *r, kakuro_grid *g, int *row_line, in
         }
         row_line[rows++] = line;
     }
+    if (got < 0) return -1;
     if (rows < g->rows)
         return pb_fail(err, size_line, "column 1: expected %d rows after the size line, got %d",
                        g->rows, rows);

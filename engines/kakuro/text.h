@@ -6,6 +6,7 @@
 
 #include <string.h>
 
+#include "../core/error.h"
 #include "../core/text_bytes.h"
 #include "../core/text_line.h"
 #include "kakuro.h"
@@ -43,6 +44,23 @@ static inline void kakuro_advance(kakuro_reader *r, size_t next)
 {
     r->pos = next;
     r->line++;
+}
+
+/* Reads the next row of a puzzle into *t, past comments: 1; 0 at a blank line (not
+ * consumed) or the end; -1 with the error for a line too long. */
+static inline int kakuro_next_row(kakuro_reader *r, kakuro_text_line *t, pb_error *err)
+{
+    while (r->pos < r->len) {
+        const size_t next = kakuro_peek_line(r, r->pos, t);
+        if (t->kind == KAKURO_LINE_BLANK) return 0;
+        kakuro_advance(r, next);
+        if (t->kind == KAKURO_LINE_COMMENT) continue;
+        if (t->kind == KAKURO_LINE_LONG)
+            return pb_fail(err, r->line, "column 1: line longer than %d characters",
+                           KAKURO_MAX_LINE);
+        return 1;
+    }
+    return 0;
 }
 
 /* Skips the rest of a bad puzzle: up to (not over) the next blank line, or with
