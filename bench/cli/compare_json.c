@@ -26,14 +26,11 @@ static void json_run(const char *name, const char *label, const cmp_meta *m)
 
 static void json_side(const char *name, const cmp_row *row, const pb_summary *s)
 {
-    printf("\"%s\":{\"samples\":%d,\"median_s\":", name, row->n);
-    pb_json_number(stdout, "%.9g", s->median);
-    fputs(",\"lo_s\":", stdout);
-    pb_json_number(stdout, "%.9g", s->median_lo);
-    fputs(",\"hi_s\":", stdout);
-    pb_json_number(stdout, "%.9g", s->median_hi);
-    fputs(",\"cv\":", stdout);
-    pb_json_number(stdout, "%.9g", s->cv);
+    printf("\"%s\":{\"samples\":%d", name, row->n);
+    pb_json_member(stdout, 0, "median_s", "%.9g", s->median);
+    pb_json_member(stdout, 0, "lo_s", "%.9g", s->median_lo);
+    pb_json_member(stdout, 0, "hi_s", "%.9g", s->median_hi);
+    pb_json_member(stdout, 0, "cv", "%.9g", s->cv);
     printf(",\"done\":%s", row->done ? "true" : "false");
     fputs(",\"steps\":", stdout);
     if (row->has_steps)

@@ -142,15 +142,12 @@ static void json_timing(FILE *f, const pb_gen_state *s)
         fputs("null", f);
         return;
     }
-    fprintf(f, "{\"samples\":%d,\"runs_per_sample\":%d,\"median_s\":", s->timing.samples,
+    fprintf(f, "{\"samples\":%d,\"runs_per_sample\":%d", s->timing.samples,
             s->timing.runs_per_sample);
-    pb_json_number(f, "%.6g", t->median);
-    fputs(",\"median_lo_s\":", f);
-    pb_json_number(f, "%.6g", t->median_lo);
-    fputs(",\"median_hi_s\":", f);
-    pb_json_number(f, "%.6g", t->median_hi);
-    fputs(",\"cv\":", f);
-    pb_json_number(f, "%.6g", t->cv);
+    pb_json_member(f, 0, "median_s", "%.6g", t->median);
+    pb_json_member(f, 0, "median_lo_s", "%.6g", t->median_lo);
+    pb_json_member(f, 0, "median_hi_s", "%.6g", t->median_hi);
+    pb_json_member(f, 0, "cv", "%.6g", t->cv);
     fputc('}', f);
 }
 

@@ -42,3 +42,9 @@ void pb_json_number(FILE *f, const char *fmt, double x)
     else
         fputs("null", f);
 }
+
+void pb_json_member(FILE *f, int first, const char *key, const char *fmt, double x)
+{
+    fprintf(f, "%s\"%s\":", first ? "" : ",", key);
+    pb_json_number(f, fmt, x);
+}
