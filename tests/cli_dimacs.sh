@@ -213,6 +213,19 @@ if [ ${#sat_solvers[@]} -gt 0 ]; then
         done
     done
 fi
+# Two workers running solvers at once: each wait ends with its own child (a run whose
+# SIGCHLD another thread took used to sleep on to the time limit, its sample timed
+# at the limit while its row said done). No solver run on an order-10 square comes
+# near 30 s: a sample at the limit is that stall.
+if [ ${#sat_solvers[@]} -gt 0 ]; then
+    printf 'name both\nfamily latin\ninstances qwh-10-0.30:0.80:0.05\nengines %s\n' "${sat_solvers[*]}" >"$tmp/both.sweep"
+    printf 'modes first\nrows per-puzzle\nsamples 3\nwarmup 0\nmin-sample-time 0\ntime-limit 30\nworkers 2\n' \
+        >>"$tmp/both.sweep"
+    expect 0 "outside solvers on two workers" -- "$pb" sweep "$tmp/both.sweep" --out "$tmp/both" -q
+    slowest=$(awk -F, 'NR == 1 { for (k = 1; k <= NF; k++) c[$k] = k; next }
+        $c["wall_s"] > m { m = $c["wall_s"] } END { print m + 0 }' "$tmp/both/both.samples.csv")
+    awk -v m="$slowest" 'BEGIN { exit !(m < 29) }' && ok || bad "a sample of the two workers took ${slowest} s: the wait slept to the time limit"
+fi
 # Stand-ins on PATH: one that never answers (the time limit ends it: status=limit, exit
 # 3), one whose model breaks the rules, one that fails; and none at all.
 mkdir -p "$tmp/fake" "$tmp/empty"

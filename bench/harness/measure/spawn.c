@@ -15,6 +15,7 @@
 #include <stdlib.h>
 #include <string.h>
 #include <sys/stat.h>
+#include <sys/syscall.h>
 #include <time.h>
 #include <sys/types.h>
 #include <sys/wait.h>
@@ -125,10 +126,9 @@ static void exec_child(const pb_spawn *s, const sigset_t *mask)
     _exit(127);
 }
 
-/* Waits for pid, suspended with mask (the signals of the run unblocked); kills its
- * group once pb_interrupted is set or limit_s has passed since start. 0 when it
- * exited with status 0, else -1. */
-static int wait_child(pb_spawn *s, pid_t pid, const sigset_t *mask, double start)
+/* wait_child's loop; child: the pidfd to poll, or NULL (SIGCHLD alone wakes it). */
+static int wait_for(pb_spawn *s, pid_t pid, const sigset_t *mask, double start,
+                    struct pollfd *child)
 {
     for (int killed = 0;;) {
         pid_t w = waitpid(pid, &s->status, killed ? 0 : WNOHANG);
@@ -152,9 +152,23 @@ static int wait_child(pb_spawn *s, pid_t pid, const sigset_t *mask, double start
                 ts.tv_sec = (time_t)left;
                 ts.tv_nsec = (long)((left - (double)ts.tv_sec) * 1e9);
             }
-            ppoll(NULL, 0, isfinite(left) ? &ts : NULL, mask);
+            ppoll(child, child ? 1 : 0, isfinite(left) ? &ts : NULL, mask);
         }
     }
+}
+
+/* Waits for pid, suspended with mask (the signals of the run unblocked); kills its
+ * group once pb_interrupted is set or limit_s has passed since start. 0 when it
+ * exited with status 0, else -1. The wait also polls a pidfd of the child where the
+ * kernel has them: its end then wakes this thread whichever thread SIGCHLD goes to,
+ * so that outside commands run on several threads at once (a sweep's workers) do not
+ * take each other's wake-ups and sleep on to their time limit. */
+static int wait_child(pb_spawn *s, pid_t pid, const sigset_t *mask, double start)
+{
+    struct pollfd child = {(int)syscall(SYS_pidfd_open, pid, 0), POLLIN, 0};
+    const int rc = wait_for(s, pid, mask, start, child.fd >= 0 ? &child : NULL);
+    if (child.fd >= 0) close(child.fd);
+    return rc;
 }
 
 int pb_spawn_run(pb_spawn *s)
