@@ -42,6 +42,8 @@ ABLATION = ("thesis-all-seed", "thesis-diff", "combo-all", "combo-diff")
 GAINS = (("combo-all", "checker"), ("thesis-diff", "refill"), ("combo-diff", "both"))
 # The checkers' reference: the seed's checker.
 SEED_CHECKER = "thesis"
+
+
 def ladder_split(instance):
     """(set, param) of a ladder row, puzzles-SIZE-LEVEL#INDEX: (SIZE, LEVEL)."""
     m = re.match(r"puzzles-(\d+x\d+)-([a-z]+)#\d+$", instance)

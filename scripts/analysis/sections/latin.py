@@ -26,6 +26,8 @@ NAME = re.compile(r"qwh-(\d+)-(\d*\.?\d+(?:e[-+]?\d+)?)-s(\d+)-i(\d+)")
 NAME_FORM = "qwh-N-F-sSEED-iINDEX (N the order, F the hole fraction)"
 # The experiment is the first completion; rows of other modes are left out.
 MODE = "first"
+
+
 def ladder_split(instance):
     """(set, param) of a generated square's row, qwh-ORDER-HOLES-sSEED-iINDEX: (qwh-ORDER,
     HOLES); any other name is a set of its own."""
