@@ -11,6 +11,7 @@
 #include "harness/build_info.h"
 #include "harness/meta/meta.h"
 #include "harness/base/say.h"
+#include "harness/io/dimacs.h"
 #include "harness/io/outfile.h"
 
 typedef struct export_opts {
@@ -105,13 +106,7 @@ static int fill(FILE *f, void *vctx)
             fputc('\n', f);
         }
     }
-    fprintf(f, "p cnf %d %zu\n", cnf->nvars, cnf->nclauses);
-    for (size_t i = 0; i < cnf->nclauses; i++) {
-        for (size_t j = cnf->clause_start[i]; j < cnf->clause_start[i + 1]; j++)
-            fprintf(f, "%d ", cnf->lits[j]);
-        fputs("0\n", f);
-    }
-    return ferror(f) ? -1 : 0;
+    return pb_dimacs_write(f, cnf);
 }
 
 int pb_cmd_export(int argc, char **argv)

@@ -18,6 +18,8 @@
 
 #include "cnf/cnf.h"
 #include "cnf/satout.h"
+#include "harness/io/dimacs.h"
+#include "harness/io/outfile.h"
 #include "harness/io/readfile.h"
 #include "harness/measure/spawn.h"
 
@@ -95,24 +97,17 @@ static void remove_workdir(const workdir *w)
 /* A new file in the run's own folder, never through a link. */
 static int create_file(const char *path)
 {
-    return open(path, O_WRONLY | O_CREAT | O_EXCL | O_NOFOLLOW | O_CLOEXEC, 0600);
+    char err[8];
+    return pb_out_open(path, O_WRONLY | O_CREAT | O_EXCL, err, sizeof err);
 }
 
 static int write_dimacs(const char *path, const pb_cnf *f)
 {
-    const int fd = create_file(path);
-    FILE *out = fd >= 0 ? fdopen(fd, "w") : NULL;
-    if (!out) {
-        if (fd >= 0) close(fd);
-        return -1;
-    }
-    fprintf(out, "p cnf %d %zu\n", f->nvars, f->nclauses);
-    for (size_t i = 0; i < f->nclauses; i++) {
-        for (size_t j = f->clause_start[i]; j < f->clause_start[i + 1]; j++)
-            fprintf(out, "%d ", f->lits[j]);
-        fputs("0\n", out);
-    }
-    return fclose(out) ? -1 : 0;
+    char err[8];
+    FILE *out = pb_out_fopen(path, O_WRONLY | O_CREAT | O_EXCL, "w", err, sizeof err);
+    if (!out) return -1;
+    const int rc = pb_dimacs_write(out, f);
+    return fclose(out) || rc ? -1 : 0;
 }
 
 /* The solver's count called key in its statistics (0 when it leaves the line out, as
