@@ -1,0 +1,111 @@
+#!/usr/bin/env python3
+"""results_reproduce.py — the counts in results/ are what this build computes: every
+sweep that run.sh runs (the sweeps `puzzlebench families --csv` names) is run again
+in its quick form, one sample a run, and each row that finished both here and in
+results/NAME.csv must give the same counts (cells, status, solutions, steps,
+placements, backtracks, candidates, guesses, learnts, restarts, puzzles). Timings
+are left aside, and so are rows stopped at a limit in either run (which limit a run
+meets first depends on the machine), the outside solvers' rows (their counts are
+the installed solver's) and the quick instances that the full sweep does not run
+(the ladders' quick puzzles are smaller ones). results/ must be a full run. A
+refactoring that changes a count fails here; a change meant to change counts
+regenerates results/ (scripts/run.sh) in the same commit.
+
+usage: tests/results_reproduce.py PATH/TO/puzzlebench SOURCE_DIR
+"""
+import csv
+import io
+import os
+import subprocess
+import sys
+import tempfile
+
+KEY = ("family", "instance", "engine", "order", "mode", "threads", "rep")
+COUNTS = ("cells", "status", "solutions", "steps", "placements", "backtracks", "candidates",
+          "guesses", "learnts", "restarts", "puzzles")
+# One sample a run, nothing else timed: the counts are all this test reads.
+ONE_SAMPLE = ["--quick", "--samples", "1", "--warmup", "0", "--min-sample-time", "0",
+              "--settle-time", "0", "--force"]
+
+
+def table(pb, *args):
+    """The rows of `puzzlebench ARGS --csv`-style output as dicts."""
+    out = subprocess.run([pb, *args], capture_output=True, text=True, check=True).stdout
+    return list(csv.DictReader(io.StringIO(out)))
+
+
+def rows_by_key(path):
+    with open(path, newline="") as f:
+        return {tuple(r[k] for k in KEY): r for r in csv.DictReader(f)}
+
+
+def meta_value(path, key):
+    with open(path) as f:
+        for line in f:
+            if line.startswith(key + "="):
+                return line.rstrip("\n").split("=", 1)[1]
+    return "?"
+
+
+def sweep_name(path):
+    with open(path) as f:
+        for line in f:
+            words = line.split()
+            if words[:1] == ["name"] and len(words) == 2:
+                return words[1]
+    raise SystemExit(f"FAIL: {path}: no 'name' line")
+
+
+def check_sweep(pb, src, sweep, outside, tmp):
+    """Failures (strings) and the number of rows compared for one sweep file."""
+    path = os.path.join(src, "data", "sweeps", sweep + ".sweep")
+    name = sweep_name(path)
+    recorded = os.path.join(src, "results", name + ".csv")
+    if not os.path.exists(recorded):
+        return [f"{name}: results/{name}.csv is missing (run.sh writes it)"], 0
+    run = subprocess.run([pb, "sweep", path, "--out", tmp, *ONE_SAMPLE], capture_output=True, text=True)
+    if run.returncode != 0:
+        return [f"{name}: sweep exits {run.returncode}: {run.stderr.strip()[-400:]}"], 0
+    old, new = rows_by_key(recorded), rows_by_key(os.path.join(tmp, name + ".csv"))
+    meta = os.path.join(src, "results", name + ".meta")
+    commit = meta_value(meta, "commit")
+    if meta_value(meta, "quick") != "0" or meta_value(meta, "status") != "complete":
+        return [f"{name}: results/{name}.meta does not say quick=0 and status=complete"], 0
+    failures, compared = [], 0
+    for key, row in sorted(new.items()):
+        if row["engine"] in outside or row["status"] != "done":
+            continue
+        if key not in old or old[key]["status"] != "done":
+            continue
+        differ = [f"{c} {row[c]} here, {old[key][c]} in results/" for c in COUNTS if row[c] != old[key][c]]
+        if differ:
+            failures.append(f"{name}: {','.join(key)}: " + "; ".join(differ) + f" (results/ at {commit})")
+        compared += 1
+    return failures, compared
+
+
+def main():
+    if len(sys.argv) != 3:
+        raise SystemExit(__doc__.strip().splitlines()[-1])
+    pb, src = sys.argv[1], sys.argv[2]
+    outside = {r["name"] for r in table(pb, "engines", "--csv") if r["kind"] == "outside"}
+    sweeps = [s for r in table(pb, "families", "--csv") for s in r["sweeps"].split()]
+    if not sweeps:
+        raise SystemExit("FAIL: `puzzlebench families --csv` names no sweep")
+    failures, total = [], 0
+    with tempfile.TemporaryDirectory(prefix="pbreproduce.") as tmp:
+        for sweep in sweeps:
+            f, n = check_sweep(pb, src, sweep, outside, tmp)
+            print(f"{sweep}: {n} rows compared, {len(f)} failures")
+            failures += f
+            total += n
+    for f in failures:
+        print("FAIL:", f)
+    if total == 0:
+        failures.append("no row compared")
+    print(f"results_reproduce: {len(sweeps)} sweeps, {total} rows compared, {len(failures)} failures")
+    return 1 if failures else 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())
