@@ -87,9 +87,82 @@ static void test_rules(void)
 
 /* Random boards of random shapes: the library's moves must be the checker's, each
  * pair once, in order of the first cell; tp_apply takes exactly the legal steps. */
-static void test_moves(void)
+/* tp_moves lists exactly the pairs the checker allows, each once and in order; returns
+ * how many there are. */
+static int check_listed_moves(const tp_rules *r, const uint8_t *board, const game *g)
 {
     static tp_step moves[2 * MAXN];
+    int nm = tp_moves(r, board, g->n, moves);
+    int k = 0, extra = 0, missing = 0, sorted_once = 1;
+    for (int m = 0; m < nm; m++) {
+        if (m && moves[m].a < moves[m - 1].a) sorted_once = 0;
+        for (int p = 0; p < m; p++) /* each pair once */
+            if (moves[p].a == moves[m].a && moves[p].b == moves[m].b) sorted_once = 0;
+        if (!may_cross(g, moves[m].a, moves[m].b)) extra++;
+    }
+    for (int i = 0; i < g->n; i++)
+        for (int j = i + 1; j < g->n; j++) {
+            if (!may_cross(g, i, j)) continue;
+            k++;
+            int listed = 0;
+            for (int m = 0; m < nm; m++) listed |= moves[m].a == i && moves[m].b == j;
+            if (!listed) missing++;
+        }
+    CHECK_EQ_U64(extra, 0);
+    CHECK(sorted_once);
+    CHECK_EQ_U64(missing, 0);
+    CHECK_EQ_U64(nm, k);
+    return k;
+}
+
+/* tp_apply: a random pair (often one of the k legal ones) is applied exactly when the
+ * checker allows it, and then crosses just those two cells. */
+static void check_apply_pair(const tp_rules *r, const uint8_t *board, const game *g, int k)
+{
+    int a = (int)(rng() % (uint64_t)g->n), b = (int)(rng() % (uint64_t)g->n);
+    if (a > b) a ^= b, b ^= a, a ^= b;
+    if (k && rng() % 2) {
+        int pick = (int)(rng() % (uint64_t)k);
+        for (int i = 0; i < g->n; i++)
+            for (int j = i + 1; j < g->n; j++)
+                if (may_cross(g, i, j) && pick-- == 0) a = i, b = j;
+    }
+    uint8_t after[MAXN];
+    memcpy(after, board, (size_t)g->n);
+    int n = g->n, keep = (int)(rng() % 2);
+    int rc = tp_apply(r, after, &n, MAXN, (tp_step){(int16_t)a, (int16_t)b}, keep);
+    CHECK_EQ_U64(rc == 0, may_cross(g, a, b));
+    if (rc == 0) {
+        int changed = 0;
+        for (int i = 0; i < g->n; i++) changed += after[i] != board[i];
+        CHECK(n == g->n && changed == 2 && !tp_live(after[a]) && !tp_live(after[b]));
+        CHECK(keep ? after[a] == g->digit[a] + TP_CROSSED : after[a] == 0);
+    }
+}
+
+/* Appending: allowed when the checker allows it (no room: refused). */
+static void check_append(const tp_rules *r, const uint8_t *board, const game *g)
+{
+    uint8_t after[MAXN];
+    memcpy(after, board, (size_t)g->n);
+    int n = g->n;
+    int rc = tp_apply(r, after, &n, MAXN, (tp_step){-1, -1}, 1);
+    int allowed = live_count(g) > 0 && (r->append_any || !has_crossing(g));
+    CHECK_EQ_U64(rc == 0, allowed);
+    if (rc == 0) {
+        game h;
+        game_copy(&h, g);
+        do_append(&h);
+        int same = n == h.n;
+        for (int i = g->n; same && i < n; i++) same = after[i] == h.digit[i];
+        CHECK(same);
+    }
+    n = g->n;
+    if (allowed) CHECK(tp_apply(r, after, &n, g->n, (tp_step){-1, -1}, 1) == -1);
+}
+
+static void test_moves(void)
+{
     for (int it = 0; it < 20000; it++) {
         tp_rules r;
         tp_rules_default(&r);
@@ -106,67 +179,11 @@ static void test_moves(void)
             int keep = (int)(rng() % 2);
             board[i] = g.crossed[i] ? (uint8_t)(keep ? g.digit[i] + TP_CROSSED : 0) : g.digit[i];
         }
-        int nm = tp_moves(&r, board, g.n, moves);
-        int k = 0, extra = 0, missing = 0, sorted_once = 1;
-        for (int m = 0; m < nm; m++) {
-            if (m && moves[m].a < moves[m - 1].a) sorted_once = 0;
-            for (int p = 0; p < m; p++) /* each pair once */
-                if (moves[p].a == moves[m].a && moves[p].b == moves[m].b) sorted_once = 0;
-            if (!may_cross(&g, moves[m].a, moves[m].b)) extra++;
-        }
-        for (int i = 0; i < g.n; i++)
-            for (int j = i + 1; j < g.n; j++) {
-                if (!may_cross(&g, i, j)) continue;
-                k++;
-                int listed = 0;
-                for (int m = 0; m < nm; m++) listed |= moves[m].a == i && moves[m].b == j;
-                if (!listed) missing++;
-            }
-        CHECK_EQ_U64(extra, 0);
-        CHECK(sorted_once);
-        CHECK_EQ_U64(missing, 0);
-        CHECK_EQ_U64(nm, k);
+        int k = check_listed_moves(&r, board, &g);
         CHECK_EQ_U64(tp_has_move(&r, board, g.n), k > 0);
         CHECK_EQ_U64(tp_live_count(board, g.n), live_count(&g));
-
-        /* tp_apply: a random pair is applied exactly when the checker allows it, and
-         * then crosses just those two cells. */
-        int a = (int)(rng() % (uint64_t)g.n), b = (int)(rng() % (uint64_t)g.n);
-        if (a > b) a ^= b, b ^= a, a ^= b;
-        if (k && rng() % 2) { /* often a legal one */
-            int pick = (int)(rng() % (uint64_t)k);
-            for (int i = 0; i < g.n; i++)
-                for (int j = i + 1; j < g.n; j++)
-                    if (may_cross(&g, i, j) && pick-- == 0) a = i, b = j;
-        }
-        uint8_t after[MAXN];
-        memcpy(after, board, (size_t)g.n);
-        int n = g.n, keep = (int)(rng() % 2);
-        int rc = tp_apply(&r, after, &n, MAXN, (tp_step){(int16_t)a, (int16_t)b}, keep);
-        CHECK_EQ_U64(rc == 0, may_cross(&g, a, b));
-        if (rc == 0) {
-            int changed = 0;
-            for (int i = 0; i < g.n; i++) changed += after[i] != board[i];
-            CHECK(n == g.n && changed == 2 && !tp_live(after[a]) && !tp_live(after[b]));
-            CHECK(keep ? after[a] == g.digit[a] + TP_CROSSED : after[a] == 0);
-        }
-
-        /* Appending: allowed when the checker allows it (no room: refused). */
-        memcpy(after, board, (size_t)g.n);
-        n = g.n;
-        rc = tp_apply(&r, after, &n, MAXN, (tp_step){-1, -1}, 1);
-        int allowed = live_count(&g) > 0 && (r.append_any || !has_crossing(&g));
-        CHECK_EQ_U64(rc == 0, allowed);
-        if (rc == 0) {
-            game h;
-            game_copy(&h, &g);
-            do_append(&h);
-            int same = n == h.n;
-            for (int i = g.n; same && i < n; i++) same = after[i] == h.digit[i];
-            CHECK(same);
-        }
-        n = g.n;
-        if (allowed) CHECK(tp_apply(&r, after, &n, g.n, (tp_step){-1, -1}, 1) == -1);
+        check_apply_pair(&r, board, &g, k);
+        check_append(&r, board, &g);
     }
 }
 

@@ -684,6 +684,20 @@ static int accepts(const pb_model *m, const char **why)
     return 1;
 }
 
+/* The model's sum groups as runs, and their candidate sets as 16-bit masks. */
+static void read_runs(const pb_model *m, run *runs, uint16_t *sets)
+{
+    for (int g = 0; g < m->ngroups; g++) {
+        runs[g].cells = m->group_start[g];
+        runs[g].len = m->group_start[g + 1] - m->group_start[g];
+        runs[g].sets = m->sum_set_start[g];
+        runs[g].nsets = (short)(m->sum_set_start[g + 1] - m->sum_set_start[g]);
+        runs[g].plain = !m->group_sum || !m->group_sum[g];
+    }
+    for (int k = 0; k < (m->ngroups ? m->sum_set_start[m->ngroups] : 0); k++)
+        sets[k] = (uint16_t)m->sum_set[k];
+}
+
 static pb_status combo_run(const pb_model *m, int config, const pb_run *how, pb_result *out)
 {
     (void)config;
@@ -709,14 +723,7 @@ static pb_status combo_run(const pb_model *m, int config, const pb_run *how, pb_
     uint16_t *hint = calloc(ncs, sizeof *hint);
     pb_status status = PB_NOMEM;
     if (!x || !runs || !sets || !boards || !queue || !queued || !ints || !marks || !hint) goto out;
-    for (int g = 0; g < ng; g++) {
-        runs[g].cells = m->group_start[g];
-        runs[g].len = m->group_start[g + 1] - m->group_start[g];
-        runs[g].sets = m->sum_set_start[g];
-        runs[g].nsets = (short)(m->sum_set_start[g + 1] - m->sum_set_start[g]);
-        runs[g].plain = !m->group_sum || !m->group_sum[g];
-    }
-    for (int k = 0; k < nsets; k++) sets[k] = (uint16_t)m->sum_set[k];
+    read_runs(m, runs, sets);
     pb_run_state_init(&x->rs, how, out->first);
     x->m = m;
     x->ncells = nc, x->ngroups = ng, x->stride = nc + ng;

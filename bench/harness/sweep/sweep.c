@@ -187,6 +187,29 @@ static pb_binder *make_binder(const pb_sweep_opts *opts, char *err, size_t errle
     return pb_binder_new_part(opts->bind, part, parts, err, errlen);
 }
 
+/* What the writing process does once the runs are known: the files, the runs (served
+ * to an --against parent, over MPI ranks or in rounds here) and the end. */
+static int measure_and_write(sweep_ctx *c)
+{
+    const pb_sweep_opts *opts = c->opts;
+    int there = 0, served = 0, rc;
+    pb_sweep_note_earlier(c); /* before --force removes the earlier run's files */
+    if ((rc = check_files(c, &there))) return rc;
+    pb_install_interrupt_handler(); /* before the first file: a signal keeps what is done */
+    pb_meta_begin(&c->meta, c->workers, opts->bind);
+    if (opts->run_id) snprintf(c->meta.run_id, sizeof c->meta.run_id, "%s", opts->run_id);
+    c->start_s = pb_now_s();
+    if ((rc = open_files(c, there))) return rc < 0 ? 0 : rc;
+    if (opts->serve)
+        served = pb_sweep_serve(c);
+    else if (pb_world_get()->mpi)
+        pb_sweep_world_run(c);
+    else
+        pb_sweep_rounds_run(c);
+    rc = finish(c);
+    return served && !rc ? PB_EXIT_USAGE : rc;
+}
+
 int pb_sweep_run(pb_sweep_spec *spec, const pb_sweep_opts *opts)
 {
     sweep_ctx c = {.spec = spec, .fam = spec->fam, .opts = opts, .round = -1};
@@ -247,27 +270,7 @@ int pb_sweep_run(pb_sweep_spec *spec, const pb_sweep_opts *opts)
     }
     if (w->mpi && pb_sweep_world_gather(&c)) goto out;
     gathered = w->mpi;
-    int there = 0;
-    pb_sweep_note_earlier(&c); /* before --force removes the earlier run's files */
-    if ((rc = check_files(&c, &there))) goto out;
-    pb_install_interrupt_handler(); /* before the first file: a signal keeps what is done */
-    pb_meta_begin(&c.meta, c.workers, opts->bind);
-    if (opts->run_id) snprintf(c.meta.run_id, sizeof c.meta.run_id, "%s", opts->run_id);
-    c.start_s = pb_now_s();
-    rc = open_files(&c, there);
-    if (rc) {
-        rc = rc < 0 ? 0 : rc;
-        goto out;
-    }
-    int served = 0;
-    if (opts->serve)
-        served = pb_sweep_serve(&c);
-    else if (w->mpi)
-        pb_sweep_world_run(&c);
-    else
-        pb_sweep_rounds_run(&c);
-    rc = finish(&c);
-    if (served && !rc) rc = PB_EXIT_USAGE;
+    rc = measure_and_write(&c);
 out:
     if (gathered) pb_sweep_world_stop(&c);
     pb_sweep_out_close(&c.out);
