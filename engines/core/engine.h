@@ -128,6 +128,35 @@ typedef struct pb_run {
     uint64_t *explored;
 } pb_run;
 
+/* A search's tallies once it tried the values above cur that options left in cell c,
+ * and placed v (0: none fit): the domain values tried, and a placement, a guess when
+ * options held more than one value. */
+static inline void pb_stats_tried(pb_stats *st, pb_mask domain, int nvalues, int cur, int v,
+                                  pb_mask options)
+{
+    pb_mask tried = PB_FULL(v ? v : nvalues) & ~PB_FULL(cur);
+    st->candidates += (uint64_t)__builtin_popcountll(domain & tried);
+    if (v) st->placements++, st->guesses += __builtin_popcountll(options) > 1;
+}
+
+/* Reports a step to how's trace callback, if any, numbered by the steps in st so far. */
+static inline void pb_run_trace(const pb_run *how, const pb_model *m, const int *values, int cell,
+                                pb_event ev, const pb_stats *st)
+{
+    if (how->trace)
+        how->trace(how->trace_ctx, m, values, cell, ev, st->placements + st->backtracks);
+}
+
+/* A backtrack out of cell (left empty): counted, and traced with the cell shown as -1. */
+static inline void pb_run_backtrack(const pb_run *how, const pb_model *m, int *values, int cell,
+                                    pb_stats *st)
+{
+    st->backtracks++;
+    values[cell] = -1;
+    pb_run_trace(how, m, values, cell, PB_EV_BACKTRACK, st);
+    values[cell] = 0;
+}
+
 #define PB_EXPLORED_WHOLE ((uint64_t)1 << 62)
 
 /* Why an engine refused a request: one reason per code, the details in a message.

@@ -1,7 +1,7 @@
 /* text_grid.h — writing text into a caller's buffer, cut as snprintf cuts: one
- * character (the families' writers), and an n x n grid of numbers, one row a line,
- * cells apart by a blank and right-aligned in two columns from n = 10 (sudoku's and
- * latin's writers; a 0 is written as the caller's `empty`). */
+ * character and the closing NUL (the families' writers), and an n x n grid of
+ * numbers, one row a line, cells apart by a blank and right-aligned in two columns
+ * from n = 10 (sudoku's and latin's writers; a 0 is written as the caller's `empty`). */
 #ifndef PB_TEXT_GRID_H
 #define PB_TEXT_GRID_H
 
@@ -13,6 +13,14 @@ static inline void pb_text_put(char *buf, size_t buflen, size_t *at, char ch)
 {
     if (*at + 1 < buflen) buf[*at] = ch;
     (*at)++;
+}
+
+/* Ends the text written so far with its NUL (cut as snprintf cuts) and returns the
+ * length the whole text needs. */
+static inline size_t pb_text_end(char *buf, size_t buflen, size_t at)
+{
+    if (buflen) buf[at < buflen ? at : buflen - 1] = '\0';
+    return at;
 }
 
 /* Appends the grid to buf[*at ..] (cut to buflen, as snprintf cuts: *at still counts

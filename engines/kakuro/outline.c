@@ -239,6 +239,5 @@ size_t kakuro_format_outline(const kakuro_grid *g, char *buf, size_t buflen)
             if (c == C - 1) PUT('\n');
         }
 #undef PUT
-    if (buflen) buf[at < buflen ? at : buflen - 1] = '\0';
-    return at;
+    return pb_text_end(buf, buflen, at);
 }

@@ -84,10 +84,7 @@ static int digit_fits(const thesis *t, int c, int d)
 
 static void trace(thesis *t, int cell, pb_event ev)
 {
-    const pb_run *how = t->rs.how;
-    if (how->trace)
-        how->trace(how->trace_ctx, t->m, t->values, cell, ev,
-                   t->rs.st.placements + t->rs.st.backtracks);
+    pb_run_trace(t->rs.how, t->m, t->values, cell, ev, &t->rs.st);
 }
 
 static void found(thesis *t)
@@ -156,10 +153,7 @@ static void search(thesis *t)
             else
                 depth++;
         } else {
-            t->rs.st.backtracks++;
-            t->values[c] = -1;
-            trace(t, c, PB_EV_BACKTRACK);
-            t->values[c] = 0;
+            pb_run_backtrack(t->rs.how, t->m, t->values, c, &t->rs.st);
             if (depth-- == 0) return;
         }
         if (t->rs.stopped || !pb_run_state_tick(&t->rs)) return;

@@ -64,19 +64,14 @@ size_t latin_format_square(const latin_square *sq, char *buf, size_t buflen)
 {
     size_t at = 0;
     pb_grid_text(sq->cell, sq->n, '.', buf, buflen, &at);
-    if (buflen) buf[at < buflen ? at : buflen - 1] = '\0';
-    return at;
+    return pb_text_end(buf, buflen, at);
 }
 
 /* ---- reading ---- */
 
 void latin_reader_init(latin_reader *r, const char *text, size_t len)
 {
-    r->text = text;
-    r->len = len;
-    r->pos = 0;
-    r->line = 0;
-    r->note = (pb_error){0, ""};
+    *r = (latin_reader){.text = text, .len = len};
 }
 
 typedef enum line_kind { LINE_BLANK, LINE_COMMENT, LINE_LONG, LINE_ROW } line_kind;

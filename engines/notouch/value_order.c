@@ -76,11 +76,11 @@ static pb_status run(const pb_model *m, int config, const pb_run *how, pb_result
             (status = pb_limiter_poll(&lim, placements + backtracks)) != PB_DONE)
             break;
     }
-    out->stats.placements = placements;
-    out->stats.backtracks = backtracks;
-    out->stats.candidates = candidates;
-    out->stats.solutions = solutions;
-    out->stats.guesses = guesses;
+    out->stats = (pb_stats){.placements = placements,
+                            .backtracks = backtracks,
+                            .candidates = candidates,
+                            .guesses = guesses,
+                            .solutions = solutions};
     free(touch), free(left), free(cell), free(choice);
     return status;
 }

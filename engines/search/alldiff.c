@@ -317,9 +317,7 @@ wiped:
 
 static void trace(alldiff *s, int cell, pb_event ev)
 {
-    if (s->how->trace)
-        s->how->trace(s->how->trace_ctx, s->m, s->values, cell, ev,
-                      s->st.placements + s->st.backtracks);
+    pb_run_trace(s->how, s->m, s->values, cell, ev, &s->st);
 }
 
 static void enter(alldiff *s, int depth)
@@ -378,21 +376,15 @@ static void run_search(alldiff *s)
                 break;
             }
         }
-        pb_mask tried = PB_FULL(v ? v : m->nvalues) & ~PB_FULL(cur);
-        s->st.candidates += (uint64_t)__builtin_popcountll(m->domain[c] & tried);
+        pb_stats_tried(&s->st, m->domain[c], m->nvalues, cur, v, options);
         if (v) {
-            s->st.placements++;
-            s->st.guesses += __builtin_popcountll(options) > 1;
             trace(s, c, PB_EV_PLACE);
             if (depth + 1 == s->nopen)
                 found_solution(s);
             else
                 enter(s, ++depth);
         } else {
-            s->st.backtracks++;
-            s->values[c] = -1;
-            trace(s, c, PB_EV_BACKTRACK);
-            s->values[c] = 0;
+            pb_run_backtrack(s->how, m, s->values, c, &s->st);
             if (depth == 0) return;
             depth--;
         }

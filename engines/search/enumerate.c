@@ -443,18 +443,19 @@ static int accepts_perm(const pb_model *m, const char **why)
     return pb_model_is_permutation(m);
 }
 
+/* The two share their capabilities and their entry point (the config picks the tree). */
+#define ENUM_CAPS (PB_CAP_FIRST | PB_CAP_COUNT | PB_CAP_LAST)
+
 const pb_engine pb_engine_enum_all = {
-    {"enum-all", "every vector of values (repeats allowed), checked only when complete",
-     PB_CAP_FIRST | PB_CAP_COUNT | PB_CAP_LAST, pb_cap_names},
+    {"enum-all", "every vector of values (repeats allowed), checked only when complete", ENUM_CAPS,
+     pb_cap_names},
     CONFIG_ALL,
     NULL,
-    run_enum,
-};
+    run_enum};
 
 const pb_engine pb_engine_enum_perm = {
-    {"enum-perm", "every permutation of the values, checked only when complete",
-     PB_CAP_FIRST | PB_CAP_COUNT | PB_CAP_LAST, pb_cap_names},
+    {"enum-perm", "every permutation of the values, checked only when complete", ENUM_CAPS,
+     pb_cap_names},
     CONFIG_PERM,
     accepts_perm,
-    run_enum,
-};
+    run_enum};

@@ -116,18 +116,19 @@ static int accepts_perm(const pb_model *m, const char **why)
     return pb_model_is_permutation(m);
 }
 
+/* The two share their capabilities and their entry point (the config picks the tree). */
+#define ENUM_CAPS (PB_CAP_FIRST | PB_CAP_COUNT | PB_CAP_LAST)
+
 const pb_engine pb_engine_enum_all_v0 = {
     {"enum-all-v0", "enum-all as first written: each vector checked alone, pairs then the rules",
-     PB_CAP_FIRST | PB_CAP_COUNT | PB_CAP_LAST, pb_cap_names},
+     ENUM_CAPS, pb_cap_names},
     CONFIG_ALL,
     NULL,
-    run_enum,
-};
+    run_enum};
 
 const pb_engine pb_engine_enum_perm_v0 = {
-    {"enum-perm-v0", "enum-perm as first written: each permutation checked alone",
-     PB_CAP_FIRST | PB_CAP_COUNT | PB_CAP_LAST, pb_cap_names},
+    {"enum-perm-v0", "enum-perm as first written: each permutation checked alone", ENUM_CAPS,
+     pb_cap_names},
     CONFIG_PERM,
     accepts_perm,
-    run_enum,
-};
+    run_enum};

@@ -108,18 +108,14 @@ size_t sudoku_format_grid(const sudoku_grid *g, sudoku_format fmt, char *buf, si
         pb_grid_text(g->cell, g->size, '0', buf, buflen, &at);
     }
 #undef PUT
-    if (buflen) buf[at < buflen ? at : buflen - 1] = '\0';
-    return at;
+    return pb_text_end(buf, buflen, at);
 }
 
 /* ---- reading ---- */
 
 void sudoku_reader_init(sudoku_reader *r, const char *text, size_t len)
 {
-    r->text = text;
-    r->len = len;
-    r->pos = 0;
-    r->line = 0;
+    *r = (sudoku_reader){.text = text, .len = len};
 }
 
 typedef enum line_kind { LINE_BLANK, LINE_COMMENT, LINE_ONE, LINE_NUMBERS, LINE_LONG } line_kind;
