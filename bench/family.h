@@ -132,6 +132,12 @@ typedef struct pb_family {
     const char *const *examples; /* command lines for the help ("solve NAME ...") */
 } pb_family;
 
+/* The members every placement family's table names from its own file: its static load,
+ * free_set, print_solution and render. */
+#define PB_PLACEMENT_FAMILY                                                                        \
+    .placement = 1, .load = load, .free_set = free_set, .print_solution = print_solution,          \
+    .render = render
+
 /* The table of families (bench/families/families.c), NULL-terminated. */
 extern const pb_family *const pb_families[];
 

@@ -14,6 +14,13 @@ void pb_cnf_puzzle_families(char *out, size_t len)
             snprintf(out + strlen(out), len - strlen(out), "%s%s", out[0] ? ", " : "", (*f)->name);
 }
 
+void pb_cnf_puzzle_help_families(FILE *f)
+{
+    char names[256];
+    pb_cnf_puzzle_families(names, sizeof names);
+    fprintf(f, "\nfamilies: %s\n", names);
+}
+
 const pb_family *pb_cnf_puzzle_family(const char *cmd, const char *name)
 {
     char names[256];

@@ -39,6 +39,9 @@ int pb_cnf_puzzle_load(const char *cmd, pb_cnf_puzzle *p);
 /* The families that build the shared model, comma-separated, for messages. */
 void pb_cnf_puzzle_families(char *out, size_t len);
 
+/* The help's last line: "families: " and those families. */
+void pb_cnf_puzzle_help_families(FILE *f);
+
 /* Finds the family called name that builds the shared model: NULL after a message. */
 const pb_family *pb_cnf_puzzle_family(const char *cmd, const char *name);
 

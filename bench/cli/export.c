@@ -34,8 +34,6 @@ static const export_opts export_defaults = {.index = 1};
 
 static void print_help(void)
 {
-    char names[256];
-    pb_cnf_puzzle_families(names, sizeof names);
     fputs("usage: puzzlebench export dimacs FAMILY INSTANCE [--index K] [--out FILE.cnf]\n\n"
           "Writes one puzzle of INSTANCE (named as 'solve FAMILY INSTANCE' takes it; the\n"
           "family's options apply) as DIMACS CNF for outside SAT solvers such as minisat\n"
@@ -51,7 +49,7 @@ static void print_help(void)
           "\noptions:\n",
           stdout);
     pb_options_help(stdout, export_options, "export", &export_defaults);
-    printf("\nfamilies: %s\n", names);
+    pb_cnf_puzzle_help_families(stdout);
 }
 
 typedef struct export_ctx {

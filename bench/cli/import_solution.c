@@ -23,8 +23,6 @@ static const import_opts import_defaults = {.index = 1};
 
 static void print_help(void)
 {
-    char names[256];
-    pb_cnf_puzzle_families(names, sizeof names);
     fputs("usage: puzzlebench import-solution FAMILY INSTANCE SOLVER_OUTPUT [--index K]\n\n"
           "Reads a SAT solver's answer to 'puzzlebench export dimacs FAMILY INSTANCE' (the\n"
           "same instance, family options and --index), decodes its model to the puzzle's\n"
@@ -40,7 +38,7 @@ static void print_help(void)
           "\noptions:\n",
           stdout);
     pb_options_help(stdout, import_options, "import-solution", &import_defaults);
-    printf("\nfamilies: %s\n", names);
+    pb_cnf_puzzle_help_families(stdout);
 }
 
 static int put_cell(char *out, size_t len, const pb_model *m, int c)

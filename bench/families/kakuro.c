@@ -184,12 +184,8 @@ const pb_family pb_family_kakuro = {
                      "cell), # (black), . (empty white) or 1-9; puzzles separated by a blank "
                      "line, ';' comments",
     .batch = 1,
-    .load = load,
-    .free_set = free_set,
-    .print_solution = print_solution,
-    .render = render,
+    PB_PLACEMENT_FAMILY,
     .instance_name = pb_base_name,
-    .placement = 1,
     .default_engine = "combo",
     .levels = kakuro_level_names,
     .level_summaries = kakuro_level_summaries,
