@@ -31,6 +31,9 @@ for f in s s-against; do
     has '^status=complete$' "$tmp/ab/$f.meta"
     has '^rows=12 of 12$' "$tmp/ab/$f.meta"
     has "^against=$self \((duet|alternate): " "$tmp/ab/$f.meta"
+    # command= is what the user ran, to rerun it; the worker's own line beside it.
+    has "^command=.* sweep $tmp/s.sweep --out $tmp/ab --against $self\$" "$tmp/ab/$f.meta"
+    has "^worker_command=.* --serve .* --name $f " "$tmp/ab/$f.meta"
 done
 # The rows: the same keys and counts (columns family .. restarts) in the same order.
 cut -d, -f1-17 "$tmp/ab/s.csv" >"$tmp/a.keys"

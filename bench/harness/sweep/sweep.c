@@ -15,6 +15,7 @@
 #include "sweep_resume.h"
 #include "harness/mpi/world.h"
 #include "harness/base/say.h"
+#include "harness/meta/meta_probe.h"
 
 /* Writes the .meta with status; the lines after the settings are the ranks of an
  * MPI sweep, or the guard's readings of the machine's speed (once there are any).
@@ -23,10 +24,10 @@ const char *const pb_pairings[] = {"auto", "duet", "alternate", NULL};
 
 static int write_meta(sweep_ctx *c, const char *status, char *err, size_t errlen)
 {
-    char speed[4][160], elapsed[48], peer[4200];
+    char speed[4][160], elapsed[48], peer[4200], worker[sizeof c->worker_command + 16];
     long n = 0;
     while (c->world && c->world[n]) n++;
-    char **lines = malloc((size_t)(n + 7) * sizeof *lines);
+    char **lines = malloc((size_t)(n + 8) * sizeof *lines);
     if (!lines) return snprintf(err, errlen, "%s: out of memory", c->out.meta), -1;
     for (long i = 0; i < n; i++) lines[i] = c->world[i];
     if (c->opts->serve) {
@@ -35,6 +36,10 @@ static int write_meta(sweep_ctx *c, const char *status, char *err, size_t errlen
                      ? "duet: the same runs at the same time, one core each"
                      : "alternate: one run at a time, both builds in each round");
         lines[n++] = peer;
+    }
+    if (c->worker_command[0]) {
+        snprintf(worker, sizeof worker, "worker_command=%s", c->worker_command);
+        lines[n++] = worker;
     }
     if (strcmp(status, "running")) {
         /* This process's time: a resumed sweep's earlier part is not in it. */
@@ -197,6 +202,11 @@ static int measure_and_write(sweep_ctx *c)
     if ((rc = check_files(c, &there))) return rc;
     pb_install_interrupt_handler(); /* before the first file: a signal keeps what is done */
     pb_meta_begin(&c->meta, c->workers, opts->bind);
+    const char *parent = opts->serve ? getenv("PB_SWEEP_COMMAND") : NULL;
+    if (parent && *parent) { /* the command that started this worker, given by sweep --against */
+        memcpy(c->worker_command, c->meta.command, sizeof c->worker_command);
+        pb_probe_clean(c->meta.command, sizeof c->meta.command, parent);
+    }
     if (opts->run_id) snprintf(c->meta.run_id, sizeof c->meta.run_id, "%s", opts->run_id);
     c->start_s = pb_now_s();
     if ((rc = open_files(c, there))) return rc < 0 ? 0 : rc;

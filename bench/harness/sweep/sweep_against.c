@@ -305,6 +305,7 @@ int pb_sweep_against_run(sweep_ctx *c)
     if (resolve_pairing(&a)) return PB_EXIT_USAGE;
     pb_meta_begin(&c->meta, 1, c->opts->bind); /* the load warning, said once for both */
     setenv("PB_LOAD_WARNED", "1", 1);
+    setenv("PB_SWEEP_COMMAND", c->meta.command, 1); /* each worker's .meta names it */
     snprintf(run_id, sizeof run_id, "%s", c->meta.run_id);
     const long block = c->opts->block < c->njobs ? c->opts->block : c->njobs;
     for (int k = 0; k < SIDES; k++) a.run[k] = calloc((size_t)block, sizeof *a.run[k]);

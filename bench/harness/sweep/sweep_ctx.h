@@ -81,6 +81,9 @@ typedef struct sweep_ctx {
     double t95[PB_MAX_SAMPLES];
     double start_s;    /* monotonic, when the sweep began: the .meta's elapsed_s */
     char earlier[128]; /* what the earlier run's time says of this one's, for the progress */
+    /* A worker of --against: its own command line (the .meta's command= is the
+     * parent's, the one a user reruns); "" otherwise. */
+    char worker_command[sizeof(((pb_meta *)0)->command)];
 } sweep_ctx;
 /* "first", "count" or "unique". */
 const char *pb_sweep_mode_name(const job *j);
