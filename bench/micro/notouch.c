@@ -40,6 +40,11 @@ static const struct instance {
     {"4x6", PB_MODE_COUNT, BIG_COUNT(71, 5380761315453548348u), "path-dp", 1},
     {"5x5", PB_MODE_COUNT, BIG_COUNT(1657, 5195570956682598112u), "path-dp", 1},
     {"5x5", PB_MODE_COUNT, BIG_COUNT(1657, 5195570956682598112u), "path-dp", 2},
+    {"3x8", PB_MODE_COUNT, BIG_COUNT(106, 5848461929080894180u), "path-dp", 2},
+    /* 27 and 28 cells: past the plain table's reach; path-dp's own count, the same on
+     * one thread and on two. */
+    {"3x9", PB_MODE_COUNT, BIG_COUNT(1979453, 118725502159853260u), "path-dp", 2},
+    {"4x7", PB_MODE_COUNT, BIG_COUNT(37342153, 6382540159661455992u), "path-dp", 2},
 };
 enum { NINSTANCES = sizeof instances / sizeof instances[0] };
 
@@ -180,8 +185,8 @@ static int prepare(const pb_micro_host *host, void **out)
 
 const pb_micro_cases pb_micro_notouch = {
     "notouch: every engine (and order) on cross8 (first solution, count) and the 3x4 count;\n"
-    "  path-dp on 4x5, 3x7, 4x6 and 5x5 (and 5x5 on 2 threads); checked first; counters\n"
-    "  steps, solutions, candidates",
+    "  path-dp on 4x5, 3x7, 4x6 and 5x5, and on 2 threads 5x5, 3x8, 3x9 and 4x7; checked\n"
+    "  first; counters steps, solutions, candidates",
     prepare,
     release,
 };
