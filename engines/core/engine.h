@@ -128,9 +128,9 @@ typedef struct pb_run {
     uint64_t *explored;
 } pb_run;
 
-/* A search's tallies once it tried the values above cur that options left in cell c,
- * and placed v (0: none fit): the domain values tried, and a placement, a guess when
- * options held more than one value. */
+/* A search's tallies once it tried, in a cell of this domain, the values above cur that
+ * options left, and placed v (0: none fit): the domain's values tried, and a placement,
+ * a guess when options held more than one value. */
 static inline void pb_stats_tried(pb_stats *st, pb_mask domain, int nvalues, int cur, int v,
                                   pb_mask options)
 {
