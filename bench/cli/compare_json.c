@@ -27,10 +27,10 @@ static void json_run(const char *name, const char *label, const cmp_meta *m)
 static void json_side(const char *name, const cmp_row *row, const pb_summary *s)
 {
     printf("\"%s\":{\"samples\":%d", name, row->n);
-    pb_json_member(stdout, 0, "median_s", "%.9g", s->median);
-    pb_json_member(stdout, 0, "lo_s", "%.9g", s->median_lo);
-    pb_json_member(stdout, 0, "hi_s", "%.9g", s->median_hi);
-    pb_json_member(stdout, 0, "cv", "%.9g", s->cv);
+    pb_json_member(stdout, "median_s", "%.9g", s->median);
+    pb_json_member(stdout, "lo_s", "%.9g", s->median_lo);
+    pb_json_member(stdout, "hi_s", "%.9g", s->median_hi);
+    pb_json_member(stdout, "cv", "%.9g", s->cv);
     printf(",\"done\":%s", row->done ? "true" : "false");
     fputs(",\"steps\":", stdout);
     if (row->has_steps)

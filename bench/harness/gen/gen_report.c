@@ -144,10 +144,10 @@ static void json_timing(FILE *f, const pb_gen_state *s)
     }
     fprintf(f, "{\"samples\":%d,\"runs_per_sample\":%d", s->timing.samples,
             s->timing.runs_per_sample);
-    pb_json_member(f, 0, "median_s", "%.6g", t->median);
-    pb_json_member(f, 0, "median_lo_s", "%.6g", t->median_lo);
-    pb_json_member(f, 0, "median_hi_s", "%.6g", t->median_hi);
-    pb_json_member(f, 0, "cv", "%.6g", t->cv);
+    pb_json_member(f, "median_s", "%.6g", t->median);
+    pb_json_member(f, "median_lo_s", "%.6g", t->median_lo);
+    pb_json_member(f, "median_hi_s", "%.6g", t->median_hi);
+    pb_json_member(f, "cv", "%.6g", t->cv);
     fputc('}', f);
 }
 

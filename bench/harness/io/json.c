@@ -43,8 +43,8 @@ void pb_json_number(FILE *f, const char *fmt, double x)
         fputs("null", f);
 }
 
-void pb_json_member(FILE *f, int first, const char *key, const char *fmt, double x)
+void pb_json_member(FILE *f, const char *key, const char *fmt, double x)
 {
-    fprintf(f, "%s\"%s\":", first ? "" : ",", key);
+    fprintf(f, ",\"%s\":", key);
     pb_json_number(f, fmt, x);
 }

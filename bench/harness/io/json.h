@@ -10,7 +10,7 @@
 void pb_json_string(FILE *f, const char *s);
 /* x in fmt (e.g. "%.9g"), or null for NAN and infinities (JSON has neither). */
 void pb_json_number(FILE *f, const char *fmt, double x);
-/* The same after `"key":` (after a comma unless first): one member of an object. */
-void pb_json_member(FILE *f, int first, const char *key, const char *fmt, double x);
+/* The same as a further member of an object: `,"key":` and the number. */
+void pb_json_member(FILE *f, const char *key, const char *fmt, double x);
 
 #endif
