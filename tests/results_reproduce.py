@@ -7,7 +7,10 @@ placements, backtracks, candidates, guesses, learnts, restarts, puzzles). Timing
 are left aside, and so are rows stopped at a limit in either run (which limit a run
 meets first depends on the machine), the outside solvers' rows (their counts are
 the installed solver's) and the quick instances that the full sweep does not run
-(the ladders' quick puzzles are smaller ones). results/ must be a full run. A
+(the ladders' quick puzzles are smaller ones). A generation sweep (`generator` key)
+is run in its quick form too, and each record of its methods' files that both runs
+made must repeat every field but wall_s and run_id (a record at a limit left aside):
+puzzle i of a method depends on its options and i alone. results/ must be a full run. A
 refactoring that changes a count fails here; a change meant to change counts
 regenerates results/ (scripts/run.sh) in the same commit.
 
@@ -47,19 +50,66 @@ def meta_value(path, key):
     return "?"
 
 
-def sweep_name(path):
+def sweep_key(path, key):
+    """The one-word value of key in a sweep file, or None."""
     with open(path) as f:
         for line in f:
-            words = line.split()
-            if words[:1] == ["name"] and len(words) == 2:
+            words = line.split("#")[0].split()
+            if words[:1] == [key] and len(words) == 2:
                 return words[1]
-    raise SystemExit(f"FAIL: {path}: no 'name' line")
+    return None
+
+
+def sweep_name(path):
+    name = sweep_key(path, "name")
+    if name is None:
+        raise SystemExit(f"FAIL: {path}: no 'name' line")
+    return name
+
+
+def records(path):
+    """A generator's records by their first field (the puzzle's name or index)."""
+    with open(path, newline="") as f:
+        return {r[next(iter(r))]: r for r in csv.DictReader(f)}
+
+
+def check_generation(pb, src, path, name, tmp):
+    """Failures and records compared for a generation sweep: each method's records
+    (NAME-METHOD.csv, or NAME-METHOD/generate.csv) against results/'s."""
+    tmp = tempfile.mkdtemp(prefix="gen.", dir=tmp)  # none of the other sweeps' files
+    run = subprocess.run([pb, "sweep", path, "--out", tmp, "--quick", "--force", "-q"],
+                         capture_output=True, text=True)
+    if run.returncode != 0:
+        return [f"{name}: sweep exits {run.returncode}: {run.stderr.strip()[-400:]}"], 0
+    made = sorted(e for e in os.listdir(tmp) if e.startswith(name + "-"))
+    made = [e for e in made if e.endswith(".csv")] + [os.path.join(e, "generate.csv") for e in made
+                                                      if os.path.isdir(os.path.join(tmp, e))]
+    failures, compared = [], 0
+    if not made:
+        return [f"{name}: the quick sweep wrote no records"], 0
+    for rel in made:
+        recorded = os.path.join(src, "results", rel)
+        if not os.path.exists(recorded):
+            failures.append(f"{name}: results/{rel} is missing (run.sh writes it)")
+            continue
+        old, new = records(recorded), records(os.path.join(tmp, rel))
+        for key, row in sorted(new.items()):
+            if key not in old or "limit" in (row.get("status"), old[key].get("status")):
+                continue
+            differ = [f"{c} {v} here, {old[key].get(c)} in results/" for c, v in row.items()
+                      if c not in ("wall_s", "run_id") and v != old[key].get(c)]
+            if differ:
+                failures.append(f"{rel}: {key}: " + "; ".join(differ))
+            compared += 1
+    return failures, compared
 
 
 def check_sweep(pb, src, sweep, outside, tmp):
     """Failures (strings) and the number of rows compared for one sweep file."""
     path = os.path.join(src, "data", "sweeps", sweep + ".sweep")
     name = sweep_name(path)
+    if sweep_key(path, "generator"):
+        return check_generation(pb, src, path, name, tmp)
     recorded = os.path.join(src, "results", name + ".csv")
     if not os.path.exists(recorded):
         return [f"{name}: results/{name}.csv is missing (run.sh writes it)"], 0

@@ -97,6 +97,15 @@ static const char sweep_about[] =
     "as above, by one process or by MPI alike (give --workers 1 to a one-process\n"
     "sweep that MPI is to resume: the settings must match).\n"
     "\n"
+    "A generation sweep (key `generator NAME`) runs `puzzlebench generate NAME` once\n"
+    "per method of its `generate` key instead (\"METHOD: OPTIONS...\", one after the\n"
+    "other; `quick-generate` with --quick), in this process: the generator's own\n"
+    "options, each word as given (no shell, no quoting), none that names a file.\n"
+    "Each method writes OUT/NAME-METHOD.csv (its records, as --stats) and its .meta,\n"
+    "or with `puzzles folder` the folder OUT/NAME-METHOD/ (as --out). A method that\n"
+    "records a puzzle at a limit (--keep-going) goes on; --force starts the files\n"
+    "over, and --resume completes a folder (a records file is made again).\n"
+    "\n"
     "options:\n";
 
 typedef struct sweep_cli {

@@ -151,6 +151,7 @@ static const pb_option gen_options[] = {
      .help = "print the puzzles only (a file `solve kakuro` reads)"},
     {.name = "html",
      OPT(PB_OPT_TEXT, html),
+     .writes = 1,
      .arg = "FILE",
      .help = "also write FILE, the kakuro player page (see 'player')\n"
              "holding these puzzles: its New walks through them"},

@@ -1,6 +1,6 @@
 """The kakuro result files, read and summarised for the kakuro section:
 
-- kakuro-gen-<method>.csv (scripts/kakuro-experiments.sh): one row per generated
+- kakuro-gen-<method>.csv (data/sweeps/kakuro-gen.sweep): one row per generated
   puzzle. Per (method, size, level): median, p90 (nearest rank) and maximum of
   the time and attempts over all its puzzles; a puzzle that did not finish counts
   with what it used, a lower bound, and a statistic it can move is one too.

@@ -9,6 +9,7 @@
 #include <string.h>
 
 #include "fuzz.h"
+#include "harness/sweep/sweep_generate.h"
 #include "harness/sweep/sweep_spec.h"
 
 /* One word of printable ASCII: no blanks, no commas (the list separators). */
@@ -27,6 +28,33 @@ static void check_list(const pb_list *l)
 static void check_seconds(double s)
 {
     FUZZ_CHECK(isfinite(s) && s >= 0 && s <= 1e9);
+}
+
+/* A generation sweep's methods: each a name of [a-z0-9-] and its option words, each
+ * option "--NAME..." of the generator's, none of which writes a file. */
+static void check_methods(const pb_sweep_spec *s, int lines)
+{
+    const pb_command *g = pb_generator_find(s->generator, NULL);
+    if (!g) return;
+    pb_gen_methods m;
+    pb_error e = {0, ""};
+    if (pb_gen_methods_read(s, g, &m, &e)) {
+        fuzz_check_error(&e, 0, lines);
+    } else {
+        FUZZ_CHECK(m.n >= 1 && m.n <= PB_GEN_MAX_METHODS);
+        for (int k = 0; k < m.n; k++) {
+            const char *name = m.name[k];
+            FUZZ_CHECK(*name &&
+                       strspn(name, "abcdefghijklmnopqrstuvwxyz0123456789-") == strlen(name));
+            FUZZ_CHECK(m.first[k] < m.first[k + 1]);
+            if (m.first[k] < m.first[k + 1] - 1) {
+                const char *w = m.words[m.first[k]];
+                FUZZ_CHECK(!strncmp(w, "--", 2) && strncmp(w, "--out", 5) &&
+                           strncmp(w, "--html", 6));
+            }
+        }
+    }
+    pb_gen_methods_free(&m);
 }
 
 int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
@@ -67,6 +95,7 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
         fuzz_check_error(&e, 0, lines);
     else
         FUZZ_CHECK(s.family && s.fam && s.params && s.name);
+    if (!e.msg[0] && s.generator) check_methods(&s, lines);
     pb_sweep_spec_free(&s);
     return 0;
 }

@@ -36,6 +36,8 @@ typedef struct pb_option {
     int (*parse)(const char *value, void *field, char *err, size_t errlen); /* CUSTOM */
     const char *only; /* the one command it applies to (e.g. "solve"); NULL: all */
     int file;         /* INSTANCE: the value is always a file name */
+    int writes;       /* TEXT: names a file or folder the command writes, which only a
+                         command line gives (never a sweep file) */
 } pb_option;
 
 /* A list option's words, owned by the list. */

@@ -67,6 +67,9 @@ static int check_opts(const pb_gen_opts *o, int ranks)
     if (o->resume && !o->out)
         return pb_usage_error("generate", "--resume completes an --out DIR (standard output "
                                           "cannot be resumed)");
+    if (o->records_only && !o->stats)
+        return pb_usage_error("generate",
+                              "--records-only goes with --stats FILE.csv (the records)");
     if (o->out && o->stats)
         return pb_usage_error("generate",
                               "--out writes DIR/" PB_GEN_RECORDS "; give --out or --stats");

@@ -88,7 +88,7 @@ typedef struct pb_gen_plan {
 
 /* The options every generator takes (PB_GEN_OPTIONS fills them). */
 typedef struct pb_gen_opts {
-    int threads, force, resume, keep_going, quiet;
+    int threads, force, resume, keep_going, quiet, records_only;
     const char *out, *stats, *json;
     pb_timing_opts timing;
 } pb_gen_opts;
@@ -109,6 +109,7 @@ typedef struct pb_gen_opts {
     PB_OPTION_THREADS(T, F.threads, "make puzzles on T OpenMP threads; the output is the same"),   \
         {.name = "out",                                                                            \
          .type = PB_OPT_TEXT,                                                                      \
+         .writes = 1,                                                                              \
          .offset = offsetof(T, F.out),                                                             \
          .arg = "DIR",                                                                             \
          .help = "a folder: DIR/" PB_GEN_PUZZLES " (the puzzles, as standard output\n"             \
@@ -116,9 +117,14 @@ typedef struct pb_gen_opts {
                  "and DIR/generate.meta; an existing DIR/" PB_GEN_PUZZLES " is refused"},          \
         {.name = "stats",                                                                          \
          .type = PB_OPT_TEXT,                                                                      \
+         .writes = 1,                                                                              \
          .offset = offsetof(T, F.stats),                                                           \
          .arg = "FILE.csv",                                                                        \
          .help = "without --out: the records in FILE.csv, and FILE.meta"},                         \
+        {.name = "records-only",                                                                   \
+         .type = PB_OPT_FLAG,                                                                      \
+         .offset = offsetof(T, F.records_only),                                                    \
+         .help = "with --stats: the records alone (standard output gets no puzzles)"},             \
         {.name = "force",                                                                          \
          .type = PB_OPT_FLAG,                                                                      \
          .offset = offsetof(T, F.force),                                                           \
@@ -135,6 +141,7 @@ typedef struct pb_gen_opts {
         PB_OPTION_MIN_SAMPLE_TIME(T, F.timing, "with --samples: each sample lasts at least S s"),  \
         {.name = "json",                                                                           \
          .type = PB_OPT_TEXT,                                                                      \
+         .writes = 1,                                                                              \
          .offset = offsetof(T, F.json),                                                            \
          .arg = "FILE",                                                                            \
          .help = "the summary as JSON in FILE ('-': standard output, with\n"                       \

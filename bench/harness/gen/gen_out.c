@@ -167,7 +167,7 @@ int pb_gen_open(pb_gen_state *s)
     }
     if (!rc && mode == PB_STREAM_NEW) rc = refuse_existing(s, err, sizeof err);
     if (!rc && s->recorded) rc = open_records(s, mode, err, sizeof err);
-    if (!rc)
+    if (!rc && !o->records_only)
         rc = pb_stream_open(&s->text, o->out ? s->dir_text : NULL, o->out ? mode : PB_STREAM_NEW,
                             s->p->header, s->n, text_lines, s, err, sizeof err);
     if (!rc) rc = keep_tasks(s, err, sizeof err);
@@ -188,7 +188,7 @@ int pb_gen_write(pb_gen_state *s, long t)
     if (it->status == PB_GEN_MADE) {
         if (s->o->out && s->h->put && s->h->put(s->p->ctx, t, it, s->o->out, s->error, errlen))
             return -1;
-        if (it->text && pb_stream_put(&s->text, it->text))
+        if (it->text && !s->o->records_only && pb_stream_put(&s->text, it->text))
             return pb_stream_why(&s->text, s->error, errlen), -1;
     }
     if (!s->recorded) return 0;

@@ -98,8 +98,8 @@ int pb_stream_open(pb_stream *s, const char *path, pb_stream_mode mode, const ch
 
 int pb_stream_keep(pb_stream *s, long n, char *err, size_t errlen)
 {
+    if (!s->path) return 0; /* standard output, or none: nothing was read back */
     const long at = s->ends[n];
-    if (!s->path) return 0; /* standard output: nothing was read back */
     if (fflush(s->f) || ftruncate(fileno(s->f), (off_t)at) || fseek(s->f, at, SEEK_SET)) {
         snprintf(err, errlen, "%s: %s", s->path, strerror(errno));
         return -1;

@@ -227,6 +227,10 @@ int pb_sweep_run(pb_sweep_spec *spec, const pb_sweep_opts *opts)
     char err[512];
     int rc = PB_EXIT_USAGE, gathered = 0;
     c.out.csv_fd = c.out.samples_fd = c.out.lock_fd = -1;
+    if (spec->generator) return pb_sweep_generate(spec, opts);
+    if (spec->generate)
+        return pb_usage_error("sweep", "%s: 'generate' goes with 'generator' (a generation sweep)",
+                              opts->source);
     if (c.fam->run) {
         pb_usage_error("sweep", "%s: family %s searches no placement model and has no sweeps%s%s",
                        opts->source, c.fam->name, c.fam->experiments ? "; its experiments: " : "",

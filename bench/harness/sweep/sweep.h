@@ -42,4 +42,8 @@ extern const char *const pb_pairings[]; /* their names, NULL-ended */
  * Returns the exit status; errors are printed, one line each. */
 int pb_sweep_run(pb_sweep_spec *spec, const pb_sweep_opts *opts);
 
+/* Runs a generation sweep (spec->generator set): every method of its generate key,
+ * as `generate NAME` would (sweep_generate.c). The exit status. */
+int pb_sweep_generate(const pb_sweep_spec *spec, const pb_sweep_opts *opts);
+
 #endif

@@ -134,6 +134,16 @@ static int parse_sections(const char *value, void *field, char *err, size_t errl
     return rc ? -1 : 0;
 }
 
+/* A generation sweep's methods: the text as given; sweep_generate.c reads it. */
+static int keep_text(const char *value, void *field, char *err, size_t errlen)
+{
+    (void)err, (void)errlen;
+    *(const char **)field = value;
+    return 0;
+}
+
+static const char *const puzzle_outputs[] = {"records", "folder", NULL};
+
 #define KEY(T, F) .offset = offsetof(pb_sweep_spec, F), .type = T
 const pb_option pb_sweep_keys[] = {
     {.name = "name",
@@ -262,6 +272,28 @@ const pb_option pb_sweep_keys[] = {
              "its family (kept in the .meta): enumeration (enumeration against\n"
              "the searches, board by board), ladder (the rungs of reasoning and\n"
              "the outside solvers, instance by instance) (default none)"},
+    {.name = "generator",
+     KEY(PB_OPT_TEXT, generator),
+     .arg = "NAME",
+     .help = "a generation sweep: it runs `generate NAME` (a generator of the\n"
+             "family) once per method of 'generate', instead of engine runs"},
+    {.name = "generate",
+     KEY(PB_OPT_CUSTOM, generate),
+     .parse = keep_text,
+     .arg = "METHOD: OPTIONS ...",
+     .help = "a generation sweep's methods, each a name and a colon, then the\n"
+             "generator's options (blank-separated, no quoting; none that names\n"
+             "a file it writes): NAME-METHOD.csv holds each one's records"},
+    {.name = "quick-generate",
+     KEY(PB_OPT_CUSTOM, quick_generate),
+     .parse = keep_text,
+     .arg = "METHOD: OPTIONS ...",
+     .help = "the methods of a --quick run (default: generate)"},
+    {.name = "puzzles",
+     KEY(PB_OPT_CHOICE, puzzles),
+     .choices = puzzle_outputs,
+     .help = "a generation sweep keeps each method's records (NAME-METHOD.csv),\n"
+             "or its folder NAME-METHOD/ (generate --out: the puzzles too)"},
     PB_OPTION_END,
 };
 #undef KEY
@@ -303,6 +335,7 @@ void pb_sweep_spec_quick(pb_sweep_spec *s)
 {
     const uint64_t most_steps = 10000000;
     s->quick = 1;
+    if (s->quick_generate) s->generate = s->quick_generate;
     if (s->quick_instances.n) {
         pb_list t = s->instances;
         s->instances = s->quick_instances;

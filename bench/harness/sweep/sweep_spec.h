@@ -51,6 +51,10 @@ typedef struct pb_sweep_spec {
     double time_limit;
     int rows;         /* pb_sweep_rows */
     pb_list sections; /* the report's sections that read the results (sections=) */
+    /* A generation sweep (sweep_generate.c): the generator it runs, and its methods,
+     * "METHOD: OPTION..." one after the other (of a --quick run: quick_generate). */
+    const char *generator, *generate, *quick_generate;
+    int puzzles; /* 0: each method's records only; 1: its folder, puzzles and all */
 
     const pb_family *fam; /* set by pb_sweep_spec_resolve */
     void *params;         /* the family's parameters, once resolved */
@@ -59,7 +63,7 @@ typedef struct pb_sweep_spec {
     int npending;
     /* Where each key of pb_sweep_keys was set: its line in the sweep file, -1 for an
      * option, 0 not at all (for messages, and a key given twice in a file). */
-    int key_line[32];
+    int key_line[40];
 } pb_sweep_spec;
 
 /* The keys of the sweep itself (the family's options are keys too). */

@@ -3,7 +3,7 @@ beside ours, where the gain comes from (checker and refill), the uniqueness chec
 on the same inputs with the cell-order question, the public collections
 (kakuro_public.py), and a generated puzzle's picture.
 
-The generation methods are the experiment's names (scripts/kakuro-experiments.sh),
+The generation methods are the generation sweep's (data/sweeps/kakuro-gen.sweep),
 not engines: their order and roles are set here, in METHODS.
 """
 
@@ -27,7 +27,7 @@ def millis(ms):
     """A time given in ms, as every time: three significant digits with its unit."""
     return duration(ms / 1000)
 
-# The methods of scripts/kakuro-experiments.sh, in report order, with their titles:
+# The methods of data/sweeps/kakuro-gen.sweep, in report order, with their titles:
 # ours, the seed's, and the two halves of the difference. Files of other methods
 # (kakuro-gen-*.csv) follow them by name.
 METHODS = {

@@ -1,0 +1,155 @@
+/* sweep_generate.c — a generation sweep: one `generate NAME` run per method that
+ * the sweep file's `generate` key names (sweep_generate_read.c), each with the
+ * generator's own options, in this process. Where each method's records (or folder)
+ * go is the sweep's to say: NAME-METHOD in --out. */
+#include "sweep.h"
+
+#include <errno.h>
+#include <stdlib.h>
+#include <string.h>
+#include <sys/stat.h>
+
+#include "harness/base/exit.h"
+#include "harness/base/say.h"
+#include "harness/mpi/world.h"
+#include "sweep_generate.h"
+
+/* The sweep keys that mean nothing to a generation sweep. */
+static const char *const engine_keys[] = {"instances",
+                                          "quick-instances",
+                                          "engines",
+                                          "orders",
+                                          "modes",
+                                          "search-threads",
+                                          "samples",
+                                          "min-sample-time",
+                                          "max-samples",
+                                          "ci-target",
+                                          "seed",
+                                          "warmup",
+                                          "slowdown",
+                                          "rep-budget",
+                                          "workers",
+                                          "bind",
+                                          "speed-tolerance",
+                                          "settle-time",
+                                          "step-limit",
+                                          "time-limit",
+                                          "rows",
+                                          "sections",
+                                          NULL};
+
+/* A generation sweep takes none of the engine runs' keys, and no family key. 0, or
+ * the status. */
+static int check_keys(const pb_sweep_spec *s, const char *source)
+{
+    char at[600];
+    for (const char *const *k = engine_keys; *k; k++) {
+        const pb_option *o = pb_option_find(pb_sweep_keys, *k);
+        if (o && s->key_line[o - pb_sweep_keys]) {
+            pb_sweep_spec_where(s, *k, source, at, sizeof at);
+            return pb_say("sweep: %sa generation sweep (generator %s) takes no '%s'", at,
+                          s->generator, *k),
+                   PB_EXIT_USAGE;
+        }
+    }
+    if (s->npending) {
+        const pb_pending_key *p = &s->pending[0];
+        if (p->line > 0)
+            snprintf(at, sizeof at, "%s:%d: ", source, p->line);
+        else
+            snprintf(at, sizeof at, "--%s: ", p->key);
+        return pb_say("sweep: %sa generation sweep takes no family key ('%s'): give the "
+                      "generator's options in 'generate'",
+                      at, p->key),
+               PB_EXIT_USAGE;
+    }
+    return 0;
+}
+
+/* Method k's command line: generate NAME, its options, and where it writes. */
+static int method_argv(const pb_sweep_spec *s, const pb_sweep_opts *o, const pb_gen_methods *m,
+                       int k, char *path, size_t pathlen, char **argv)
+{
+    int n = 0;
+    argv[n++] = "puzzlebench", argv[n++] = "generate", argv[n++] = (char *)s->generator;
+    for (int i = m->first[k]; i < m->first[k + 1] - 1; i++) argv[n++] = m->words[i];
+    snprintf(path, pathlen, "%s/%s-%s%s", o->out_dir, s->name, m->name[k],
+             s->puzzles ? "" : ".csv");
+    argv[n++] = s->puzzles ? "--out" : "--stats", argv[n++] = path;
+    if (!s->puzzles) argv[n++] = "--records-only";
+    /* A folder resumes; a records file alone cannot, so it is made again. */
+    if (o->resume && s->puzzles)
+        argv[n++] = "--resume";
+    else if (o->force || o->resume)
+        argv[n++] = "--force";
+    if (o->quiet) argv[n++] = "--quiet";
+    argv[n] = NULL;
+    return n;
+}
+
+/* 1 when method k records a puzzle at a limit and goes on. */
+static int keeps_going(const pb_gen_methods *m, int k)
+{
+    for (int i = m->first[k]; i < m->first[k + 1] - 1; i++)
+        if (!strcmp(m->words[i], "--keep-going")) return 1;
+    return 0;
+}
+
+/* Runs (or lists) every method. The exit status: the first that is not 0, where a
+ * limit is a result for a method that keeps going. */
+static int run_methods(const pb_sweep_spec *s, const pb_sweep_opts *o, const pb_command *g,
+                       const pb_gen_methods *m)
+{
+    const int rank0 = !pb_world_get()->rank;
+    if (!o->list_only && mkdir(o->out_dir, 0777) && errno != EEXIST)
+        return pb_say("sweep: cannot create %s: %s", o->out_dir, strerror(errno)), PB_EXIT_USAGE;
+    if (!o->list_only) pb_install_interrupt_handler(); /* a method's finished puzzles are kept */
+    for (int k = 0; k < m->n; k++) {
+        char path[4096], *argv[PB_GEN_MAX_WORDS + 16];
+        const int argc = method_argv(s, o, m, k, path, sizeof path, argv);
+        if (o->list_only) {
+            if (!rank0) continue;
+            printf("%s-%s:", s->name, m->name[k]);
+            for (int i = 0; i < argc; i++) printf(" %s", argv[i]);
+            printf("\n");
+            continue;
+        }
+        const int rc = g->run(g, argc, argv, 3);
+        if (rc && !(rc == PB_EXIT_LIMIT && keeps_going(m, k))) return rc;
+        setenv("PB_LOAD_WARNED", "1", 1); /* the load is warned of once, for the first */
+    }
+    return 0;
+}
+
+int pb_sweep_generate(const pb_sweep_spec *s, const pb_sweep_opts *o)
+{
+    const pb_family *owner = NULL;
+    const pb_command *g = pb_generator_find(s->generator, &owner);
+    char at[600];
+    if (!g || owner != s->fam) {
+        pb_sweep_spec_where(s, "generator", o->source, at, sizeof at);
+        return pb_say("sweep: %sfamily %s has no generator '%s' (see 'puzzlebench generate "
+                      "--help')",
+                      at, s->fam->name, s->generator),
+               PB_EXIT_USAGE;
+    }
+    if (o->against || o->serve)
+        return pb_usage_error("sweep",
+                              "%s: --against measures engine runs; a generation sweep "
+                              "has none",
+                              o->source);
+    int rc = check_keys(s, o->source);
+    if (rc) return rc;
+    pb_gen_methods m;
+    pb_error err = {0, ""};
+    if (pb_gen_methods_read(s, g, &m, &err)) {
+        pb_sweep_spec_where(s, pb_gen_methods_key(s), o->source, at, sizeof at);
+        pb_say("sweep: %s%s", at, err.msg);
+        rc = PB_EXIT_USAGE;
+    } else {
+        rc = run_methods(s, o, g, &m);
+    }
+    pb_gen_methods_free(&m);
+    return rc;
+}
