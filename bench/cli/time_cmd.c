@@ -3,26 +3,22 @@
  * sample), every run checked to exit 0 (or the status given). `time 'CMD A' 'CMD B'`
  * runs each string by /bin/sh -c, interleaves their samples and reports means with
  * their intervals and the relative speed; `time -- COMMAND ARGS...` executes argv
- * directly. --csv appends a row per command with its samples beside it (for scripts:
- * bench/qqwing.sh); --json prints one document. A run stopped at a
- * time limit (the harness's, or the command's own, told by its exit status) is timed
- * once, as a lower bound, and its row says status=limit, as a sweep's does. */
-#include <errno.h>
-#include <fcntl.h>
+ * directly (the timing itself: harness/measure/proc_time.c). --csv appends a row per
+ * command with its samples beside it (for scripts); --json prints one document. A run
+ * stopped at a time limit (the harness's, or the command's own, told by its exit
+ * status) is timed once, as a lower bound, and its row says status=limit, as a
+ * sweep's does. */
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 #include <time.h>
-#include <sys/wait.h>
 #include <unistd.h>
 
 #include "commands.h"
 #include "time_report.h"
 #include "harness/io/csv_append.h"
-#include "harness/io/progress.h"
-#include "harness/measure/measure.h"
+#include "harness/measure/proc_time.h"
 #include "harness/measure/spawn.h"
-#include "harness/io/outfile.h"
 #include "harness/base/say.h"
 
 typedef struct time_opts {
@@ -102,7 +98,7 @@ static const time_opts time_defaults = {.stdin_path = "/dev/null", .timing = PB_
 /* Every row's last key column: how its runs ended. */
 #define STATUS_COLUMN "status"
 
-enum { MAX_COMMANDS = 16 };
+enum { MAX_COMMANDS = PB_PROC_MAX };
 
 static void print_help(void)
 {
@@ -213,123 +209,6 @@ static int check_options(const time_opts *o, int n, row_keys *r)
     return 0;
 }
 
-typedef struct timed_command {
-    pb_spawn spawn;
-    int exit_status;    /* what every run must exit with */
-    int limit_status;   /* what a run stopped at its own limit exits with (0: none) */
-    const char *output; /* the file for the first run's stdout, or NULL */
-    int runs, at_limit; /* runs so far; 1 once a run stopped at a limit */
-    char err[600];      /* why the output could not be kept */
-} timed_command;
-
-/* The first run with its stdout in c->output (through a temporary file, renamed
- * when the run ends). */
-static void run_keeping_output(timed_command *c)
-{
-    char tmp[4200], why[500];
-    const int fd = pb_out_temp(c->output, tmp, sizeof tmp, why, sizeof why);
-    if (fd < 0) {
-        snprintf(c->err, sizeof c->err, "--output %s", why);
-        return;
-    }
-    c->spawn.out_fd = fd;
-    pb_spawn_run(&c->spawn);
-    c->spawn.out_fd = -1;
-    if (close(fd) == 0 && rename(tmp, c->output) == 0) return;
-    snprintf(c->err, sizeof c->err, "--output %s: cannot write: %s", c->output, strerror(errno));
-    unlink(tmp);
-}
-
-static pb_run_end run_once(void *ctx)
-{
-    timed_command *c = ctx;
-    pb_spawn *s = &c->spawn;
-    if (c->output && !c->runs++)
-        run_keeping_output(c);
-    else
-        pb_spawn_run(s);
-    if (s->interrupted) return PB_RUN_STOPPED;
-    if (c->err[0]) return PB_RUN_ERROR;
-    const int exited = !s->error && WIFEXITED(s->status);
-    if (s->timed_out || (exited && c->limit_status && WEXITSTATUS(s->status) == c->limit_status))
-        return c->at_limit = 1, PB_RUN_STOPPED;
-    if (exited && WEXITSTATUS(s->status) == c->exit_status) return PB_RUN_SAME;
-    return PB_RUN_ERROR;
-}
-
-/* The exit status after a run of c ended as end (not PB_RUN_SAME, nor a stop at a
- * limit), with its message. */
-static int failed(const time_opts *o, const timed_command *c, const pb_timed *d, pb_run_end end)
-{
-    const char *none = o->csv ? "; no row written" : "";
-    if (pb_interrupted || end == PB_RUN_STOPPED) {
-        pb_say("time: interrupted%s", none);
-        return pb_interrupt_exit();
-    }
-    if (c->err[0]) return pb_say("time: %s%s", c->err, none), PB_EXIT_USAGE;
-    char what[200];
-    pb_spawn_describe(&c->spawn, what, sizeof what);
-    pb_say("time: '%s' %s (every run must exit %d)%s", d->text, what, o->exit_status, none);
-    return PB_EXIT_FAILED;
-}
-
-/* 1 when end is a failure or an interruption rather than a stop at c's limit. */
-static int bad_end(pb_run_end end, const timed_command *c)
-{
-    return end == PB_RUN_ERROR || pb_interrupted || (end == PB_RUN_STOPPED && !c->at_limit);
-}
-
-/* The samples m[0 .. n - 1] have recorded. */
-static uint64_t recorded(const pb_measurer *m, int n)
-{
-    uint64_t k = 0;
-    for (int i = 0; i < n; i++) k += (uint64_t)m[i].recorded;
-    return k;
-}
-
-/* Measures the n commands, their samples in turn (each round starting one command
- * later, so that none is always first), the samples counted on p; 0, or the exit
- * status after its message. */
-static int measure_each(const time_opts *o, timed_command *c, pb_timed *d, int n, pb_progress *p)
-{
-    static pb_measurer m[MAX_COMMANDS];
-    int going[MAX_COMMANDS];
-    for (int i = 0; i < n; i++) {
-        const pb_run_end end = pb_measure_begin(&m[i], &o->timing, run_once, &c[i], &d[i].t);
-        if (bad_end(end, &c[i])) return failed(o, &c[i], &d[i], end);
-        going[i] = end == PB_RUN_SAME;
-        pb_progress_set(p, recorded(m, i + 1));
-    }
-    for (int round = 0, more = 1; more; round++) {
-        more = 0;
-        for (int j = 0; j < n; j++) {
-            const int i = (j + round) % n;
-            if (!going[i] || !pb_measure_wants_sample(&m[i])) continue;
-            more = 1;
-            const pb_run_end end = pb_measure_sample(&m[i], round);
-            if (bad_end(end, &c[i])) return failed(o, &c[i], &d[i], end);
-            pb_progress_set(p, recorded(m, n));
-        }
-    }
-    for (int i = 0; i < n; i++) {
-        pb_run_end end = going[i] ? pb_measure_end(&m[i]) : PB_RUN_SAME;
-        if (bad_end(end, &c[i])) return failed(o, &c[i], &d[i], end);
-        d[i].at_limit = c[i].at_limit;
-    }
-    return 0;
-}
-
-/* measure_each with a progress report of the samples (a command that stops at its
- * first run, or by the budget, takes fewer than the total). */
-static int measure_all(const time_opts *o, timed_command *c, pb_timed *d, int n)
-{
-    pb_progress p;
-    pb_progress_begin(&p, "time", "samples", (uint64_t)n * (uint64_t)o->timing.samples, o->quiet);
-    const int rc = measure_each(o, c, d, n, &p);
-    pb_progress_finish(&p, NULL);
-    return rc;
-}
-
 /* Appends each command's row (printing one line per row when --key was given); 0,
  * or 2 after the message. */
 static int write_rows(const time_opts *o, row_keys *r, pb_timed *d, int n, const char *run_id)
@@ -376,22 +255,6 @@ static int commands(int argc, char **argv, int end, const char **pos, int npos, 
     return npos;
 }
 
-/* Opens every command's spawn; 0, or 2 after the message (those opened closed). */
-static int open_all(const time_opts *o, timed_command *c, const pb_timed *d, int n)
-{
-    char err[600];
-    for (int i = 0; i < n; i++) {
-        c[i] = (timed_command){
-            .exit_status = o->exit_status, .limit_status = o->limit_status, .output = o->output};
-        if (pb_spawn_open(&c[i].spawn, d[i].argv, o->stdin_path, err, sizeof err)) {
-            while (i--) pb_spawn_close(&c[i].spawn);
-            return pb_say("time: %s", err), PB_EXIT_USAGE;
-        }
-        c[i].spawn.limit_s = o->time_limit;
-    }
-    return 0;
-}
-
 int pb_cmd_time(int argc, char **argv)
 {
     const int end = options_end(argc, argv);
@@ -404,17 +267,22 @@ int pb_cmd_time(int argc, char **argv)
     if (rc == PB_OPT_HELP) return print_help(), 0;
     if (rc) return PB_EXIT_USAGE;
     static pb_timed d[MAX_COMMANDS];
-    static timed_command c[MAX_COMMANDS];
     static row_keys keys;
     char *shell_argv[MAX_COMMANDS][4], joined[600], err[4600], run_id[40];
     const int n = commands(argc, argv, end, pos, npos, d, shell_argv, joined, sizeof joined);
     if ((rc = check_options(&o, n, &keys))) return rc;
     if (o.csv && pb_csv_append_check(o.csv, &keys.k, err, sizeof err))
         return pb_say("time: %s", err), PB_EXIT_USAGE;
-    if ((rc = open_all(&o, c, d, n))) return rc;
-    rc = measure_all(&o, c, d, n);
-    for (int i = 0; i < n; i++) pb_spawn_close(&c[i].spawn);
-    if (rc) return rc;
+    const pb_proc_opts how = {.who = "time",
+                              .stdin_path = o.stdin_path,
+                              .output = o.output,
+                              .exit_status = o.exit_status,
+                              .limit_status = o.limit_status,
+                              .time_limit = o.time_limit,
+                              .quiet = o.quiet,
+                              .rows = o.csv != NULL,
+                              .timing = o.timing};
+    if ((rc = pb_proc_time(&how, d, n))) return rc;
     if (o.run_id)
         snprintf(run_id, sizeof run_id, "%s", o.run_id);
     else

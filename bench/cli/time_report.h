@@ -7,17 +7,7 @@
 
 #include <stdio.h>
 
-#include "harness/measure/measure.h"
-
-/* One timed command and its timing. */
-typedef struct pb_timed {
-    const char *text; /* the command as given (a shell command, or argv joined) */
-    int shell;        /* 1: run as /bin/sh -c text; 0: argv executed directly */
-    char **argv;      /* what was executed, NULL-ended */
-    int at_limit;     /* 1: a run stopped at a time limit; t holds its one time */
-    long row;         /* its row in the CSV, or -1 */
-    pb_timing t;
-} pb_timed;
+#include "harness/measure/proc_time.h"
 
 /* The half-width of the 95% confidence interval of s's mean (Student's t); NAN with
  * fewer than 2 samples. */
