@@ -40,6 +40,35 @@ typedef struct pb_command {
     int generator; /* 1: run as `generate NAME`; 0: as `NAME` */
 } pb_command;
 
+/* A task of a tool sweep: the same work done by an outside tool (side 0) and by
+ * puzzlebench (side 1), each a command with its standard input, the words in buf. */
+typedef struct pb_tool_task {
+    char set[64];      /* the row's set: an input's short name, or "generated" */
+    char level[32];    /* its difficulty, or "-" */
+    long puzzles[2];   /* the puzzles each side's run does */
+    char *argv[2][16]; /* each side's command, NULL-ended */
+    char stdin_path[2][4200];
+    char buf[4096];
+} pb_tool_task;
+
+/* An outside program that a tool sweep (the sweep key `tool`) times beside
+ * puzzlebench on the same tasks. */
+typedef struct pb_tool {
+    const char *name;          /* the rows' tool column, and the key's value */
+    const char *program;       /* looked up on PATH */
+    const char *package;       /* its Debian package, named when it is missing */
+    const char *const *levels; /* the difficulties both generate (tool-levels' default) */
+    /* Solving every puzzle of file, read up to repeat times over (so that a small file
+     * is not all process start), with the inputs written into dir (a fresh folder);
+     * self is puzzlebench's path. 0; 1 when file is not one the tool reads (skipped);
+     * -1 with "FILE: why" in err. */
+    int (*solve)(const char *file, int repeat, const char *dir, const char *self, pb_tool_task *t,
+                 char *err, size_t errlen);
+    /* Generating count puzzles of level. 0, or -1 with err. */
+    int (*generate)(const char *level, int count, const char *self, pb_tool_task *t, char *err,
+                    size_t errlen);
+} pb_tool;
+
 /* The micro-benchmark host: how a family's cases register with Google Benchmark
  * without linking it (bench/micro/driver/ fills it in). */
 typedef struct pb_micro_host {
@@ -123,6 +152,7 @@ typedef struct pb_family {
     /* ---- its generators (`generate NAME`) and other commands of its own ---- */
     const pb_command *generators; /* ended by a NULL name; NULL: none */
     const pb_command *commands;
+    const pb_tool *tools; /* outside tools timed beside it; ended by a NULL name; NULL: none */
 
     /* ---- measurements ---- */
     const pb_micro_cases *micro; /* NULL: none */

@@ -78,7 +78,7 @@ refused 'generator kakuro\ngenerate --size 5x5' 'x.sweep:4: generate expects MET
 refused 'generator kakuro\ngenerate a: --size 5x5 a: --size 6x6' 'x.sweep:4: method a is given twice'
 refused 'generator kakuro\ngenerate ../up: --size 5x5' "x.sweep:4: a method's name is up to 40"
 refused 'generator kakuro\ngenerate a: --size' 'x.sweep:4: --size expects a value'
-refused 'generator kakuro\nengines combo\ngenerate a: --size 5x5' "x.sweep:4: a generation sweep \(generator kakuro\) takes no 'engines'"
+refused 'generator kakuro\nengines combo\ngenerate a: --size 5x5' "x.sweep:4: a generation sweep takes no 'engines'"
 refused 'generator kakuro\ndiff 2\ngenerate a: --size 5x5' "x.sweep:4: diff is not a key of family kakuro"
 refused 'generator sudoku\ngenerate a: --size 4' "x.sweep:3: family kakuro has no generator 'sudoku'"
 refused 'generator kakuro' "a generation sweep needs 'generate'"

@@ -8,8 +8,7 @@
 # easy form without --csv/--key/--run-id: quoted commands run by a shell, the report
 # (a mean and interval per command, the relative speed: sleep 0.03 ranks ahead of
 # sleep 0.3), argv after '--' run without a shell, a failing command of two, --csv
-# rows with command=N and a made-up run id; and, when qqwing is installed, a tiny
-# bench/qqwing.sh run.
+# rows with command=N and a made-up run id.
 # usage: tests/cli_time.sh PATH/TO/puzzlebench SOURCE_DIR
 # shellcheck source=tests/cli_lib.sh
 . "$(dirname "$0")/cli_lib.sh"
@@ -242,29 +241,5 @@ has '--min-sample-time S ' "$tmp/out"
 has '\(default 5\)' "$tmp/out"
 expect 0 "help" -- "$pb" --help
 has "^  time 'CMD' \\['CMD'...\\] " "$tmp/out"
-
-# ---- a tiny QQwing side by side (when qqwing is installed) ----
-if command -v qqwing >/dev/null 2>&1; then
-    grep -v '^#' "$src/data/sudoku/9x9-bench.txt" | head -3 >"$tmp/three.txt"
-    expect 0 "bench/qqwing.sh" -- "$src/bench/qqwing.sh" --pb "$pb" --count 2 --repeat 1 \
-        --out "$tmp/q/sudoku-qqwing.csv" "$tmp/three.txt"
-    q=$tmp/q/sudoku-qqwing
-    want="task,tool,set,difficulty,puzzles,status,wall_s,$timing"
-    if [ "$(head -1 "$q.csv")" = "$want" ]; then ok; else bad "qqwing.sh header: $(head -1 "$q.csv")"; fi
-    check "qqwing.sh rows (2 solve, 8 generate)" 'v == 11' "$(lines "$q.csv")"
-    has '^solve,qqwing,three,-,3,' "$q.csv"
-    has '^solve,puzzlebench,three,-,3,' "$q.csv"
-    has '^generate,qqwing,generated,expert,2,' "$q.csv"
-    has '^generate,puzzlebench,generated,simple,2,' "$q.csv"
-    check "qqwing.sh: 5 samples a row" 'v == 1' "$(awk -F, 'NR > 1 && $10 != 5 { bad = 1 } END { print !bad }' "$q.csv")"
-    check "qqwing.sh sample lines" 'v == 51' "$(lines "$q.samples.csv")"
-    id=$(sed -n 's/^run_id=//p' "$q.meta")
-    check "qqwing.sh: one run_id, the .meta's" 'v == 1' \
-        "$(awk -F, -v id="$id" 'NR > 1 && $8 != id { bad = 1 } END { print !bad && id != "" }' "$q.csv")"
-    has '^load_end=' "$q.meta"
-    if [ -s "$q.topology.xml" ]; then ok; else bad "qqwing.sh wrote no topology"; fi
-else
-    echo "cli_time: qqwing is not installed: bench/qqwing.sh not tried"
-fi
 
 finish cli_time

@@ -7,7 +7,8 @@ placements, backtracks, candidates, guesses, learnts, restarts, puzzles). Timing
 are left aside, and so are rows stopped at a limit in either run (which limit a run
 meets first depends on the machine), the outside solvers' rows (their counts are
 the installed solver's) and the quick instances that the full sweep does not run
-(the ladders' quick puzzles are smaller ones). A generation sweep (`generator` key)
+(the ladders' quick puzzles are smaller ones). A tool sweep has times and no counts.
+A generation sweep (`generator` key)
 is run in its quick form too, and each record of its methods' files that both runs
 made must repeat every field but wall_s and run_id (a record at a limit left aside):
 puzzle i of a method depends on its options and i alone. results/ must be a full run. A
@@ -110,6 +111,8 @@ def check_sweep(pb, src, sweep, outside, tmp):
     name = sweep_name(path)
     if sweep_key(path, "generator"):
         return check_generation(pb, src, path, name, tmp)
+    if sweep_key(path, "tool"):
+        return [], 0  # an outside tool timed beside puzzlebench: times, no counts
     recorded = os.path.join(src, "results", name + ".csv")
     if not os.path.exists(recorded):
         return [f"{name}: results/{name}.csv is missing (run.sh writes it)"], 0

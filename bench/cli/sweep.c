@@ -106,6 +106,16 @@ static const char sweep_about[] =
     "records a puzzle at a limit (--keep-going) goes on; --force starts the files\n"
     "over, and --resume completes a folder (a records file is made again).\n"
     "\n"
+    "A tool sweep (key `tool NAME`) times an outside tool that the family brings\n"
+    "beside puzzlebench on the same work, as `puzzlebench time` times whole\n"
+    "processes (both sides' samples in turn): solving each of `instances` (a small\n"
+    "file read up to `tool-repeat` times over), and generating `tool-count` puzzles\n"
+    "at each of `tool-levels`. The command lines are the family's, never the file's.\n"
+    "OUT/NAME.csv gets a row per tool and task (task, tool, set, difficulty, puzzles,\n"
+    "status, the timing columns), with its .samples.csv and .meta, all put in place\n"
+    "at the end: a failed or interrupted tool sweep leaves the earlier files.\n"
+    "`puzzlebench compare OUT/NAME.csv --by tool=TOOL,puzzlebench` pairs the rows.\n"
+    "\n"
     "options:\n";
 
 typedef struct sweep_cli {

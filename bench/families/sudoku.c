@@ -12,6 +12,7 @@
 
 extern const pb_micro_cases pb_micro_sudoku;    /* micro/sudoku.c */
 extern const pb_command pb_sudoku_generators[]; /* sudoku_generate.c */
+extern const pb_tool pb_sudoku_tools[];         /* sudoku_qqwing.c */
 
 typedef struct entry {
     int box;       /* 0: the puzzle could not be read */
@@ -185,8 +186,8 @@ static void render(FILE *f, const pb_set *set, int i, const int *values)
 }
 
 static const char *const sudoku_sweeps[] = {
-    "sudoku-4x4",      "sudoku-9x9", "sudoku-16x16", "sudoku-25x25", "sudoku-ladder",
-    "sudoku-parallel", NULL};
+    "sudoku-4x4",    "sudoku-9x9",      "sudoku-16x16",  "sudoku-25x25",
+    "sudoku-ladder", "sudoku-parallel", "sudoku-qqwing", NULL};
 static const char *const sudoku_examples[] = {
     "solve sudoku puzzles.txt",
     "solve sudoku puzzles.txt -t 2",
@@ -209,9 +210,9 @@ const pb_family pb_family_sudoku = {
     .levels = sudoku_level_names,
     .level_summaries = sudoku_level_summaries,
     .generators = pb_sudoku_generators,
+    .tools = pb_sudoku_tools,
     .micro = &pb_micro_sudoku,
     .sweeps = sudoku_sweeps,
-    .experiments = "scripts/sudoku-experiments.sh",
     .report = "sudoku",
     .examples = sudoku_examples,
 };

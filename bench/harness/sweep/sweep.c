@@ -228,6 +228,7 @@ int pb_sweep_run(pb_sweep_spec *spec, const pb_sweep_opts *opts)
     int rc = PB_EXIT_USAGE, gathered = 0;
     c.out.csv_fd = c.out.samples_fd = c.out.lock_fd = -1;
     if (spec->generator) return pb_sweep_generate(spec, opts);
+    if (spec->tool) return pb_sweep_tool(spec, opts);
     if (spec->generate)
         return pb_usage_error("sweep", "%s: 'generate' goes with 'generator' (a generation sweep)",
                               opts->source);

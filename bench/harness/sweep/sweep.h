@@ -46,4 +46,8 @@ int pb_sweep_run(pb_sweep_spec *spec, const pb_sweep_opts *opts);
  * as `generate NAME` would (sweep_generate.c). The exit status. */
 int pb_sweep_generate(const pb_sweep_spec *spec, const pb_sweep_opts *opts);
 
+/* Runs a tool sweep (spec->tool set): the family's outside tool timed beside
+ * puzzlebench on the same work (sweep_tool.c). The exit status. */
+int pb_sweep_tool(const pb_sweep_spec *spec, const pb_sweep_opts *opts);
+
 #endif

@@ -4,6 +4,7 @@
 #include <string.h>
 
 #include "harness/base/exit.h"
+#include "harness/base/say.h"
 #include "sweep_spec.h"
 
 /* The first word of l given twice, or NULL. */
@@ -54,4 +55,24 @@ int pb_sweep_spec_check(pb_sweep_spec *s, const char *source)
         return pb_usage_error("sweep", "%s%s names '%s' twice", where, keys[k], dup);
     }
     return 0;
+}
+
+int pb_sweep_spec_only(const pb_sweep_spec *s, const char *source, const char *kind,
+                       const char *const *keys)
+{
+    char at[600];
+    for (const pb_option *o = pb_sweep_keys; o->name; o++) {
+        int allowed = 0;
+        for (const char *const *k = keys; *k && !allowed; k++) allowed = !strcmp(*k, o->name);
+        if (allowed || !s->key_line[o - pb_sweep_keys]) continue;
+        pb_sweep_spec_where(s, o->name, source, at, sizeof at);
+        return pb_say("sweep: %sa %s takes no '%s'", at, kind, o->name), PB_EXIT_USAGE;
+    }
+    if (!s->npending) return 0;
+    const pb_pending_key *p = &s->pending[0];
+    if (p->line > 0)
+        snprintf(at, sizeof at, "%s:%d: ", source, p->line);
+    else
+        snprintf(at, sizeof at, "--%s: ", p->key);
+    return pb_say("sweep: %sa %s takes no family key ('%s')", at, kind, p->key), PB_EXIT_USAGE;
 }

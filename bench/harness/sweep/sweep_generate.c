@@ -14,58 +14,9 @@
 #include "harness/mpi/world.h"
 #include "sweep_generate.h"
 
-/* The sweep keys that mean nothing to a generation sweep. */
-static const char *const engine_keys[] = {"instances",
-                                          "quick-instances",
-                                          "engines",
-                                          "orders",
-                                          "modes",
-                                          "search-threads",
-                                          "samples",
-                                          "min-sample-time",
-                                          "max-samples",
-                                          "ci-target",
-                                          "seed",
-                                          "warmup",
-                                          "slowdown",
-                                          "rep-budget",
-                                          "workers",
-                                          "bind",
-                                          "speed-tolerance",
-                                          "settle-time",
-                                          "step-limit",
-                                          "time-limit",
-                                          "rows",
-                                          "sections",
-                                          NULL};
-
-/* A generation sweep takes none of the engine runs' keys, and no family key. 0, or
- * the status. */
-static int check_keys(const pb_sweep_spec *s, const char *source)
-{
-    char at[600];
-    for (const char *const *k = engine_keys; *k; k++) {
-        const pb_option *o = pb_option_find(pb_sweep_keys, *k);
-        if (o && s->key_line[o - pb_sweep_keys]) {
-            pb_sweep_spec_where(s, *k, source, at, sizeof at);
-            return pb_say("sweep: %sa generation sweep (generator %s) takes no '%s'", at,
-                          s->generator, *k),
-                   PB_EXIT_USAGE;
-        }
-    }
-    if (s->npending) {
-        const pb_pending_key *p = &s->pending[0];
-        if (p->line > 0)
-            snprintf(at, sizeof at, "%s:%d: ", source, p->line);
-        else
-            snprintf(at, sizeof at, "--%s: ", p->key);
-        return pb_say("sweep: %sa generation sweep takes no family key ('%s'): give the "
-                      "generator's options in 'generate'",
-                      at, p->key),
-               PB_EXIT_USAGE;
-    }
-    return 0;
-}
+/* The keys of a generation sweep. */
+static const char *const generation_keys[] = {"name",           "family",  "generator", "generate",
+                                              "quick-generate", "puzzles", NULL};
 
 /* Method k's command line: generate NAME, its options, and where it writes. */
 static int method_argv(const pb_sweep_spec *s, const pb_sweep_opts *o, const pb_gen_methods *m,
@@ -139,7 +90,7 @@ int pb_sweep_generate(const pb_sweep_spec *s, const pb_sweep_opts *o)
                               "%s: --against measures engine runs; a generation sweep "
                               "has none",
                               o->source);
-    int rc = check_keys(s, o->source);
+    int rc = pb_sweep_spec_only(s, o->source, "generation sweep", generation_keys);
     if (rc) return rc;
     pb_gen_methods m;
     pb_error err = {0, ""};

@@ -294,6 +294,29 @@ const pb_option pb_sweep_keys[] = {
      .choices = puzzle_outputs,
      .help = "a generation sweep keeps each method's records (NAME-METHOD.csv),\n"
              "or its folder NAME-METHOD/ (generate --out: the puzzles too)"},
+    {.name = "tool",
+     KEY(PB_OPT_TEXT, tool),
+     .arg = "NAME",
+     .help = "a tool sweep: times the family's outside tool NAME beside\n"
+             "puzzlebench on the same work, solving each of 'instances' and\n"
+             "generating at each of 'tool-levels', instead of engine runs"},
+    {.name = "tool-levels",
+     KEY(PB_OPT_LIST, tool_levels),
+     .arg = "LIST",
+     .help = "a tool sweep's difficulties to generate at (default: the tool's)"},
+    {.name = "tool-count",
+     KEY(PB_OPT_INT, tool_count),
+     .arg = "N",
+     .lo = 0,
+     .hi = 100000,
+     .help = "a tool sweep's puzzles per generating run (0: no generating)"},
+    {.name = "tool-repeat",
+     KEY(PB_OPT_INT, tool_repeat),
+     .arg = "K",
+     .lo = 1,
+     .hi = 1000,
+     .help = "a tool sweep reads a small file up to K times over in one run, to\n"
+             "about 1000 puzzles, so that the process start does not dominate"},
     PB_OPTION_END,
 };
 #undef KEY
@@ -309,6 +332,8 @@ int pb_sweep_spec_init(pb_sweep_spec *s)
     s->search_threads.n = 1;
     s->search_threads.v[0] = 1;
     s->rows = PB_ROWS_PER_SET;
+    s->tool_count = 20;
+    s->tool_repeat = 10;
     return pb_list_set(&s->orders, "row", err, sizeof err) ||
                    pb_list_set(&s->modes, "first count", err, sizeof err)
                ? -1
@@ -323,6 +348,7 @@ void pb_sweep_spec_free(pb_sweep_spec *s)
     pb_list_free(&s->orders);
     pb_list_free(&s->modes);
     pb_list_free(&s->sections);
+    pb_list_free(&s->tool_levels);
     pb_list_free(&s->step_limit.engines);
     pb_list_free(&s->strings);
     for (int i = 0; i < s->npending; i++) free(s->pending[i].key), free(s->pending[i].value);
@@ -336,6 +362,7 @@ void pb_sweep_spec_quick(pb_sweep_spec *s)
     const uint64_t most_steps = 10000000;
     s->quick = 1;
     if (s->quick_generate) s->generate = s->quick_generate;
+    if (s->tool_count > 5) s->tool_count = 5;
     if (s->quick_instances.n) {
         pb_list t = s->instances;
         s->instances = s->quick_instances;

@@ -55,6 +55,12 @@ typedef struct pb_sweep_spec {
      * "METHOD: OPTION..." one after the other (of a --quick run: quick_generate). */
     const char *generator, *generate, *quick_generate;
     int puzzles; /* 0: each method's records only; 1: its folder, puzzles and all */
+    /* A tool sweep (sweep_tool.c): the outside tool timed beside puzzlebench, the
+     * difficulties both generate (none: the tool's), how many puzzles a generating
+     * run makes, and how many times over a solving run may read a small file. */
+    const char *tool;
+    pb_list tool_levels;
+    int tool_count, tool_repeat;
 
     const pb_family *fam; /* set by pb_sweep_spec_resolve */
     void *params;         /* the family's parameters, once resolved */
@@ -91,8 +97,9 @@ int pb_sweep_spec_resolve(pb_sweep_spec *s, pb_error *err);
  * they were read from into paths from here. 0, or -1 when out of memory. */
 int pb_sweep_spec_relative_to(pb_sweep_spec *s, const char *file);
 
-/* Makes the sweep a quick one: its quick instances, 5 samples of at least 2 ms, a
- * 1 s rep-budget, time limits of at most 5 s, step limits of at most 1e7. */
+/* Makes the sweep a quick one: its quick instances (and quick-generate), 5 samples
+ * of at least 2 ms, a 1 s rep-budget, time limits of at most 5 s, step limits of at
+ * most 1e7, and at most 5 puzzles a tool sweep's generating run. */
 void pb_sweep_spec_quick(pb_sweep_spec *s);
 
 /* The step limit of runs of this engine. */
@@ -108,6 +115,12 @@ void pb_sweep_spec_where(const pb_sweep_spec *s, const char *key, const char *fi
  * order must exist, and no list may name one thing twice. 0, or the exit status after
  * a one-line message naming file (source) and line. */
 int pb_sweep_spec_check(pb_sweep_spec *s, const char *source);
+
+/* Refuses (one line naming file and line, the exit status) every key set in s but
+ * those of keys (NULL-ended), and every family key: what a sweep of this kind ("tool
+ * sweep") takes. 0 when none. */
+int pb_sweep_spec_only(const pb_sweep_spec *s, const char *source, const char *kind,
+                       const char *const *keys);
 
 /* 1 when key is the sweep's or some family's option, so the CLI takes --KEY VALUE. */
 int pb_sweep_spec_is_key(const char *key);

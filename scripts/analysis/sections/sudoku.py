@@ -1,6 +1,6 @@
 """The sudoku family: the sudoku-<size>.csv sweeps (each row one run over a whole file
 of puzzles) reported per puzzle, with the board-size plots; and sudoku-qqwing.csv
-(bench/qqwing.sh), puzzlebench beside QQwing; and tdoku's published figures, with our
+(data/sweeps/sudoku-qqwing.sweep), puzzlebench beside QQwing; and tdoku's published figures, with our
 run beside them when the optional sudoku-tdoku.csv is there (sudoku_tdoku.py).
 
 Per-puzzle values are sums over the puzzles a run finished, divided by them; a

@@ -1,0 +1,272 @@
+/* sweep_tool.c — a tool sweep: an outside tool of the family (pb_tool) timed beside
+ * puzzlebench on the same work, solving each instance file and generating at each
+ * difficulty, both sides of a task timed together as whole processes (proc_time.h),
+ * their samples in turn. The rows go to NAME.csv (task, tool, set, difficulty,
+ * puzzles, status, then the timing columns) with NAME.samples.csv, NAME.meta and the
+ * topology: written under hidden names and renamed into place at the end, so a
+ * failed or interrupted sweep leaves the files of the last one as they were. */
+#define _XOPEN_SOURCE 700 /* nftw */
+#include "sweep.h"
+
+#include <errno.h>
+#include <fcntl.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <ftw.h>
+#include <sys/stat.h>
+#include <unistd.h>
+
+#include "harness/base/exit.h"
+#include "harness/base/say.h"
+#include "harness/io/csv_append.h"
+#include "harness/meta/meta.h"
+#include "harness/measure/proc_time.h"
+#include "harness/measure/spawn.h"
+#include "harness/mpi/world.h"
+
+/* The keys of a tool sweep. */
+static const char *const tool_keys[] = {"name",       "family",
+                                        "tool",       "tool-levels",
+                                        "tool-count", "tool-repeat",
+                                        "instances",  "quick-instances",
+                                        "samples",    "min-sample-time",
+                                        "warmup",     "rep-budget",
+                                        "time-limit", NULL};
+
+/* The run: its files, the tool, and the folder its inputs are written to. */
+typedef struct tool_run {
+    const pb_sweep_spec *s;
+    const pb_sweep_opts *o;
+    const pb_tool *tool;
+    char self[4096], tmp[4096];
+    char csv[4300], samples[4300], part[4300], part_samples[4300], meta_path[4300];
+    pb_meta meta;
+    int tasks;
+} tool_run;
+
+/* 1 when program is an executable file in a folder of PATH. */
+static int on_path(const char *program)
+{
+    const char *path = getenv("PATH");
+    char file[4300];
+    for (const char *p = path ? path : "/usr/bin:/bin"; *p;) {
+        const size_t n = strcspn(p, ":");
+        snprintf(file, sizeof file, "%.*s/%s", (int)n, n ? p : ".", program);
+        if (!access(file, X_OK)) return 1;
+        p += n + (p[n] == ':');
+    }
+    return 0;
+}
+
+/* The first line of `program --version`, or "unknown". */
+static void tool_version(const tool_run *r, char *out, size_t len)
+{
+    char path[4300], err[600], *argv[] = {(char *)r->tool->program, "--version", NULL};
+    snprintf(out, len, "unknown");
+    snprintf(path, sizeof path, "%s/version.txt", r->tmp);
+    pb_spawn sp;
+    if (pb_spawn_open(&sp, argv, "/dev/null", err, sizeof err)) return;
+    sp.out_fd = open(path, O_WRONLY | O_CREAT | O_EXCL | O_CLOEXEC, 0600);
+    if (sp.out_fd >= 0) {
+        sp.limit_s = 10;
+        pb_spawn_run(&sp);
+        close(sp.out_fd);
+        FILE *f = fopen(path, "r");
+        if (f && fgets(out, (int)len, f)) out[strcspn(out, "\r\n")] = '\0';
+        if (f) fclose(f);
+        for (char *c = out; *c; c++)
+            if ((unsigned char)*c < 32 || *c == 127) *c = '?';
+    }
+    pb_spawn_close(&sp);
+}
+
+/* Times task t's two sides and appends their rows. 0, or the exit status. */
+static int time_task(tool_run *r, const char *task, pb_tool_task *t)
+{
+    const pb_sweep_spec *s = r->s;
+    static pb_timed d[2];
+    char text[2][600], puzzles[2][24], err[4600];
+    for (int i = 0; i < 2; i++) {
+        pb_spawn_command_text(t->argv[i], text[i], sizeof text[i]);
+        d[i] = (pb_timed){
+            .text = text[i], .argv = t->argv[i], .stdin_path = t->stdin_path[i], .row = -1};
+    }
+    const pb_proc_opts how = {.who = "sweep",
+                              .stdin_path = "/dev/null",
+                              .time_limit = s->time_limit,
+                              .quiet = r->o->quiet,
+                              .rows = 1,
+                              .timing = s->timing};
+    int rc = pb_proc_time(&how, d, 2);
+    if (rc) return rc;
+    for (int i = 0; i < 2; i++) {
+        snprintf(puzzles[i], sizeof puzzles[i], "%ld", t->puzzles[i]);
+        const pb_csv_keys k = {6,
+                               {"task", "tool", "set", "difficulty", "puzzles", "status"},
+                               {task, i ? "puzzlebench" : r->tool->name, t->set, t->level,
+                                puzzles[i], d[i].at_limit ? "limit" : "done"}};
+        if (pb_csv_append_timed(r->part, &k, r->meta.run_id, &d[i].t, &d[i].row, err, sizeof err))
+            return pb_say("sweep: %s", err), PB_EXIT_USAGE;
+    }
+    if (!r->o->quiet)
+        pb_say("sweep: %s %s (%ld puzzles): %s %.3g s, puzzlebench %.3g s a run", task,
+               strcmp(task, "solve") ? t->level : t->set, t->puzzles[0], r->tool->name,
+               d[0].t.sum.median, d[1].t.sum.median);
+    r->tasks++;
+    return 0;
+}
+
+/* A fresh folder under r->tmp for task i's inputs. */
+static int task_dir(const tool_run *r, int i, char *dir, size_t len)
+{
+    snprintf(dir, len, "%s/task%d", r->tmp, i);
+    if (mkdir(dir, 0700)) return pb_say("sweep: %s: %s", dir, strerror(errno)), PB_EXIT_USAGE;
+    return 0;
+}
+
+/* Every task: each instance solved, then each level generated. */
+static int run_tasks(tool_run *r)
+{
+    const pb_sweep_spec *s = r->s;
+    char err[4600], dir[4200];
+    int rc = 0;
+    for (int i = 0; i < s->instances.n && !rc; i++) {
+        pb_tool_task t;
+        memset(&t, 0, sizeof t);
+        const char *file = s->instances.item[i];
+        if ((rc = task_dir(r, i, dir, sizeof dir))) break;
+        const int got = r->tool->solve(file, s->tool_repeat, dir, r->self, &t, err, sizeof err);
+        if (got < 0) return pb_say("sweep: %s", err), PB_EXIT_USAGE;
+        if (got > 0)
+            pb_say("sweep: note: %s is not a file %s reads; skipped", file, r->tool->name);
+        else
+            rc = time_task(r, "solve", &t);
+    }
+    const pb_list *levels = &s->tool_levels;
+    for (int i = 0; s->tool_count && !rc; i++) {
+        const char *level =
+            levels->n ? (i < levels->n ? levels->item[i] : NULL) : r->tool->levels[i];
+        if (!level) break;
+        pb_tool_task t;
+        memset(&t, 0, sizeof t);
+        if (r->tool->generate(level, s->tool_count, r->self, &t, err, sizeof err))
+            return pb_say("sweep: %s", err), PB_EXIT_USAGE;
+        rc = time_task(r, "generate", &t);
+    }
+    return rc;
+}
+
+/* Renames the rows into place (the samples first: a CSV always has its samples
+ * beside it) and writes the .meta. 0, or the exit status. */
+static int publish(tool_run *r)
+{
+    char err[4600], count[48], repeat[48], version[200], tool[80], timing[200];
+    if (!r->tasks)
+        return pb_say("sweep: %s: no task ran (no file the tool reads?)", r->o->source),
+               PB_EXIT_USAGE;
+    if (rename(r->part_samples, r->samples) || rename(r->part, r->csv))
+        return pb_say("sweep: %s: %s", r->csv, strerror(errno)), PB_EXIT_USAGE;
+    pb_meta_end(&r->meta);
+    snprintf(tool, sizeof tool, "tool=%s", r->tool->name);
+    char v[160];
+    tool_version(r, v, sizeof v);
+    snprintf(version, sizeof version, "tool_version=%s", v);
+    snprintf(count, sizeof count, "tool_count=%d", r->s->tool_count);
+    snprintf(repeat, sizeof repeat, "tool_repeat=%d", r->s->tool_repeat);
+    snprintf(timing, sizeof timing,
+             "timing=whole processes, output to /dev/null; warm-up %g s, %d samples of at "
+             "least %g s",
+             r->s->timing.warmup_s, r->s->timing.samples, r->s->timing.min_sample_s);
+    char source[4200];
+    snprintf(source, sizeof source, "sweep=%s", r->o->source);
+    const char *extra[] = {tool, version, count, repeat, timing, source, NULL};
+    if (pb_meta_save(r->meta_path, &r->meta, extra, err, sizeof err))
+        return pb_say("sweep: %s", err), PB_EXIT_USAGE;
+    if (!r->o->quiet) pb_say("sweep: wrote %s (%d tasks) and its .meta", r->csv, r->tasks);
+    return 0;
+}
+
+static int remove_one(const char *path, const struct stat *st, int flag, struct FTW *ftw)
+{
+    (void)st, (void)flag, (void)ftw;
+    remove(path);
+    return 0;
+}
+
+/* The output paths, and the checks before anything runs. 0, or the exit status. */
+static int prepare(tool_run *r)
+{
+    const pb_sweep_opts *o = r->o;
+    const char *name = r->s->name;
+    snprintf(r->csv, sizeof r->csv, "%s/%s.csv", o->out_dir, name);
+    snprintf(r->samples, sizeof r->samples, "%s/%s.samples.csv", o->out_dir, name);
+    snprintf(r->part, sizeof r->part, "%s/.%s.part.csv", o->out_dir, name);
+    snprintf(r->part_samples, sizeof r->part_samples, "%s/.%s.part.samples.csv", o->out_dir, name);
+    snprintf(r->meta_path, sizeof r->meta_path, "%s/%s.meta", o->out_dir, name);
+    struct stat st;
+    if (!o->force && !o->resume && !lstat(r->csv, &st))
+        return pb_say("sweep: %s exists: give --force to make it again", r->csv), PB_EXIT_USAGE;
+    if (!on_path(r->tool->program))
+        return pb_say("sweep: %s is not installed (Debian package '%s': apt-get install %s)",
+                      r->tool->program, r->tool->package, r->tool->package),
+               PB_EXIT_USAGE;
+    const ssize_t len = readlink("/proc/self/exe", r->self, sizeof r->self - 1);
+    if (len <= 0) return pb_say("sweep: cannot find this program (/proc/self/exe)"), PB_EXIT_USAGE;
+    r->self[len] = '\0';
+    if (mkdir(o->out_dir, 0777) && errno != EEXIST)
+        return pb_say("sweep: cannot create %s: %s", o->out_dir, strerror(errno)), PB_EXIT_USAGE;
+    const char *t = getenv("TMPDIR");
+    snprintf(r->tmp, sizeof r->tmp, "%s/pbtool.XXXXXX", t && *t ? t : "/tmp");
+    if (!mkdtemp(r->tmp)) return pb_say("sweep: %s: %s", r->tmp, strerror(errno)), PB_EXIT_USAGE;
+    unlink(r->part), unlink(r->part_samples); /* a killed sweep's */
+    return 0;
+}
+
+/* What --list shows: each task, no command run. */
+static void list_tasks(const tool_run *r)
+{
+    const pb_sweep_spec *s = r->s;
+    for (int i = 0; i < s->instances.n; i++)
+        printf("%s: solve %s: %s and puzzlebench\n", s->name, s->instances.item[i], r->tool->name);
+    const pb_list *l = &s->tool_levels;
+    for (int i = 0; s->tool_count; i++) {
+        const char *level = l->n ? (i < l->n ? l->item[i] : NULL) : r->tool->levels[i];
+        if (!level) break;
+        printf("%s: generate %d %s: %s and puzzlebench\n", s->name, s->tool_count, level,
+               r->tool->name);
+    }
+}
+
+int pb_sweep_tool(const pb_sweep_spec *s, const pb_sweep_opts *o)
+{
+    static tool_run r;
+    r = (tool_run){.s = s, .o = o};
+    char at[600];
+    for (const pb_tool *t = s->fam->tools; t && t->name && !r.tool; t++)
+        if (!strcmp(t->name, s->tool)) r.tool = t;
+    if (!r.tool) {
+        pb_sweep_spec_where(s, "tool", o->source, at, sizeof at);
+        return pb_say("sweep: %sfamily %s has no tool '%s'", at, s->fam->name, s->tool),
+               PB_EXIT_USAGE;
+    }
+    int rc = pb_sweep_spec_only(s, o->source, "tool sweep", tool_keys);
+    if (rc) return rc;
+    if (o->against || o->serve || pb_world_get()->size > 1)
+        return pb_usage_error("sweep", "%s: a tool sweep runs on one machine, one build",
+                              o->source);
+    if (!s->instances.n && !s->tool_count)
+        return pb_usage_error(
+            "sweep", "%s: the tool sweep runs nothing (no instances, tool-count 0)", o->source);
+    if (o->list_only) {
+        list_tasks(&r);
+        return 0;
+    }
+    if ((rc = prepare(&r))) return rc;
+    pb_meta_begin(&r.meta, 1, "none");
+    rc = run_tasks(&r);
+    if (!rc) rc = publish(&r);
+    if (rc) unlink(r.part), unlink(r.part_samples);
+    nftw(r.tmp, remove_one, 16, FTW_DEPTH | FTW_PHYS);
+    return rc;
+}
