@@ -396,6 +396,25 @@ class Micro(unittest.TestCase):
         self.assertIn("| `b/real_time` | 25 | 80.0 ns [56.0, 88.0]† |", text)
         self.assertIn(timing.NOISY_NOTE, text)
 
+    def test_tables_memory(self):
+        """A bytes counter above 0 shows as the tables' memory; 0 or none as '-'."""
+        from analysis.sections import micro
+        tmp = Path(tempfile.mkdtemp())
+        try:
+            entries = [dict(name=n, run_name=n, run_type="iteration", iterations=1, real_time=1.0, time_unit="s",
+                            **extra)
+                       for n, extra in (("dp/real_time", {"bytes": 1721221064.0}), ("bt/real_time", {"bytes": 0.0}),
+                                        ("en/real_time", {}))]
+            path = tmp / "micro.json"
+            path.write_text(json.dumps({"context": {}, "benchmarks": entries}))
+            text = "\n".join(micro.section(None, path))
+        finally:
+            shutil.rmtree(tmp)
+        self.assertIn("| benchmark | real time per iteration | steps | iterations | tables' memory |", text)
+        self.assertIn("| `dp/real_time` | 1.00 s (1 run) | - | 1 | 1.60 GB |", text)
+        self.assertIn("| `bt/real_time` | 1.00 s (1 run) | - | 1 | - |", text)
+        self.assertIn("| `en/real_time` | 1.00 s (1 run) | - | 1 | - |", text)
+
 
 class RealCompare(unittest.TestCase):
     """The two compare sections through the program's own `compare`, when it has one

@@ -120,7 +120,9 @@ static void print_help(const char *cmd, const pb_family *only)
         pb_help_wrap(stdout, w, 4, list);
     }
     fputs("\nstats: solutions steps placements backtracks candidates guesses learnts restarts\n"
-          "wall_s status (learnts, restarts: the clause-learning engine's; 0 elsewhere),\n"
+          "[bytes] wall_s status (learnts, restarts: the clause-learning engine's; 0\n"
+          "elsewhere; bytes: the memory an engine that plans its tables needed, path-dp's,\n"
+          "also when a --max-memory stopped it before it began),\n"
           "summed over the puzzles; files of puzzles add puzzles, elapsed_s, puzzles_per_s.\n"
           "count on a file of puzzles first prints one line per puzzle: FILE:LINE: none,\n"
           "unique, multiple, or stopped, then a summary line.\n"
@@ -137,12 +139,13 @@ static void print_stats(FILE *f, pb_status status, const pb_stats *s)
     char count[PB_COUNT_CHARS];
     fprintf(f,
             "solutions=%s steps=%llu placements=%llu backtracks=%llu candidates=%llu "
-            "guesses=%llu learnts=%llu restarts=%llu wall_s=%.6f status=%s",
+            "guesses=%llu learnts=%llu restarts=%llu ",
             pb_count_format(s->solutions, count), (unsigned long long)s->steps,
             (unsigned long long)s->placements, (unsigned long long)s->backtracks,
             (unsigned long long)s->candidates, (unsigned long long)s->guesses,
-            (unsigned long long)s->learnts, (unsigned long long)s->restarts, s->wall_s,
-            pb_status_name(status));
+            (unsigned long long)s->learnts, (unsigned long long)s->restarts);
+    if (s->bytes) fprintf(f, "bytes=%llu ", (unsigned long long)s->bytes);
+    fprintf(f, "wall_s=%.6f status=%s", s->wall_s, pb_status_name(status));
 }
 
 /* Whether a run that stopped at PB_LIMIT stopped at the user's --limit N: that is an

@@ -51,6 +51,7 @@ void pb_stats_add(pb_stats *to, const pb_stats *from)
     to->guesses += from->guesses;
     to->learnts += from->learnts;
     to->restarts += from->restarts;
+    if (from->bytes > to->bytes) to->bytes = from->bytes;
     to->solutions = pb_count_add(to->solutions, from->solutions);
     to->wall_s += from->wall_s;
 }

@@ -45,6 +45,8 @@ typedef struct pb_stats {
     uint64_t guesses;    /* placements in a cell that had more than one value left */
     uint64_t learnts;    /* clause learning: learnt clauses made (0 for the other engines) */
     uint64_t restarts;   /* clause learning: restarts (0 for the other engines) */
+    uint64_t bytes;      /* the memory the run's tables needed, planned before it started
+                            (0: the engine does not say; runs summed keep the largest) */
     double wall_s;       /* wall-clock seconds of the run */
     pb_count solutions;  /* solutions found (count mode: all of them) */
 } pb_stats;

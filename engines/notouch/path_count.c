@@ -113,6 +113,7 @@ static pb_status run(const pb_model *m, int config, const pb_run *how, pb_result
         if (st == PB_DONE) st = pd_join(c, kept_size(c->n) ? &kept : NULL, &total, out->first);
     }
     pd_store_free(&store);
+    out->stats.bytes = need; /* also when over the limit: what the board would take */
     out->stats.placements = c->placements;
     out->stats.candidates = c->candidates;
     /* Overflow: the count is held at the top of its counter, a lower bound. */

@@ -11,7 +11,7 @@ import json
 
 from ..errors import ReportError
 from ..markdown import code, table
-from ..numfmt import NONE, num, whole
+from ..numfmt import NONE, memory, num, whole
 from ..timing import Timing, noisy_footnote
 
 # Google Benchmark's time units, in seconds.
@@ -122,13 +122,25 @@ def section(ctx, path):
     batch = [c for c in found if "puzzles" in c.first]
     timings = []
     if plain:
+        # A "bytes" counter: the memory the engine planned for its tables (shown
+        # where some case has it above 0).
+        has_bytes = any((_number(c.first, "bytes") or 0) > 0 for c in plain)
         rows = []
         for c in plain:
             text, t = _spread_text(c)
             timings.append(t)
-            rows.append([code(c.name), text, _steps(_number(c.first, "steps")),
-                         whole(_number(c.first, "iterations"))])
-        out += table(["benchmark", "real time per iteration", "steps", "iterations"], "lrrr", rows)
+            row = [code(c.name), text, _steps(_number(c.first, "steps")),
+                   whole(_number(c.first, "iterations"))]
+            if has_bytes:
+                b = _number(c.first, "bytes")
+                row.append(memory(b) if b else NONE)
+            rows.append(row)
+        head = ["benchmark", "real time per iteration", "steps", "iterations"]
+        out += table(head + ["tables' memory"] * has_bytes, "lrrr" + "r" * has_bytes, rows)
+        if has_bytes:
+            out += ["", "Tables' memory: what the engine planned for its tables before the run (counter `bytes`; "
+                    "path-dp's two layers and the join's halves), where it says; the process's resident peak is "
+                    "somewhat above it.", ""]
     if batch:
         if plain:
             out.append("")
