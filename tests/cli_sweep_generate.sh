@@ -82,7 +82,7 @@ refused 'generator kakuro\nengines combo\ngenerate a: --size 5x5' "x.sweep:4: a 
 refused 'generator kakuro\ndiff 2\ngenerate a: --size 5x5' "x.sweep:4: diff is not a key of family kakuro"
 refused 'generator sudoku\ngenerate a: --size 4' "x.sweep:3: family kakuro has no generator 'sudoku'"
 refused 'generator kakuro' "a generation sweep needs 'generate'"
-refused 'instances x.kak\ngenerate a: --size 5x5' "'generate' goes with 'generator'"
+refused 'instances x.kak\ngenerate a: --size 5x5' "x.sweep:4: 'generate' belongs to a generation sweep"
 expect 2 "--against" -- "$pb" sweep "$tmp/g.sweep" --out "$tmp/a" --against "$pb"
 one_line_error 'a generation sweep has none'
 expect 2 "generate --records-only without --stats" -- "$pb" generate kakuro --size 5x5 --records-only

@@ -55,7 +55,8 @@ static void header_level(const char *text, size_t len, char *out, size_t outlen)
     if (n && n < outlen) snprintf(out, outlen, "%.*s", (int)n, d);
 }
 
-/* The file's short name: its base name less ".txt", commas and quotes replaced. */
+/* The file's short name: its base name less ".txt", commas, quotes and control
+ * characters replaced (it is a CSV field). */
 static void set_name(const char *file, char *out, size_t outlen)
 {
     const char *base = strrchr(file, '/');
@@ -64,7 +65,7 @@ static void set_name(const char *file, char *out, size_t outlen)
     if (n > 4 && !strcmp(base + n - 4, ".txt")) n -= 4;
     snprintf(out, outlen, "%.*s", (int)(n < outlen ? n : outlen - 1), base);
     for (char *c = out; *c; c++)
-        if (*c == ',' || *c == '"') *c = '_';
+        if (*c == ',' || *c == '"' || (unsigned char)*c < 32 || *c == 127) *c = '_';
 }
 
 /* Writes text k times over into path (a new file); with plain, its puzzle lines only. */

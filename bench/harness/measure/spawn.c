@@ -32,12 +32,11 @@ static int executable(const char *path)
     return stat(path, &st) == 0 && S_ISREG(st.st_mode) && access(path, X_OK) == 0;
 }
 
-/* 0 when execvp would find name (as a path when it holds a '/', else on PATH). */
-static int find_command(const char *name, char *err, size_t errlen)
+int pb_spawn_find(const char *name, char *err, size_t errlen)
 {
     if (strchr(name, '/')) {
         if (executable(name)) return 0;
-        snprintf(err, errlen, "cannot run '%s': not an executable file", name);
+        if (err) snprintf(err, errlen, "cannot run '%s': not an executable file", name);
         return -1;
     }
     const char *path = getenv("PATH");
@@ -50,7 +49,7 @@ static int find_command(const char *name, char *err, size_t errlen)
         if (!dir[len]) break;
         dir += len + 1;
     }
-    snprintf(err, errlen, "cannot run '%s': not found on PATH", name);
+    if (err) snprintf(err, errlen, "cannot run '%s': not found on PATH", name);
     return -1;
 }
 
@@ -89,7 +88,7 @@ int pb_spawn_open(pb_spawn *s, char **argv, const char *stdin_path, char *err, s
         snprintf(err, errlen, "no command to run");
         return -1;
     }
-    if (find_command(argv[0], err, errlen) || open_stdin(s, stdin_path, err, errlen))
+    if (pb_spawn_find(argv[0], err, errlen) || open_stdin(s, stdin_path, err, errlen))
         return pb_spawn_close(s), -1;
     s->null_fd = open("/dev/null", O_WRONLY | O_CLOEXEC);
     if (s->null_fd < 0) {

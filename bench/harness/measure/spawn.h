@@ -19,6 +19,11 @@ typedef struct pb_spawn {
     int error;       /* errno of a fork or waitpid that failed in the last run, else 0 */
 } pb_spawn;
 
+/* 0 when execvp would find name (as a path when it holds a '/', else in a folder of
+ * PATH, an empty entry being the current one), else -1 with a message in err (when
+ * err is not NULL). */
+int pb_spawn_find(const char *name, char *err, size_t errlen);
+
 /* Prepares s to run argv with stdin from stdin_path (a file that can be rewound, such
  * as a regular file or /dev/null), and installs the handlers of SIGINT and SIGTERM
  * (pb_interrupted) and of SIGCHLD. 0, or -1 with a message in err: the command is not

@@ -37,24 +37,10 @@ static const solver solvers[] = {
     {"cadical", "cadical", 0, "c "},
 };
 
-/* 1 when command is an executable file in a folder of PATH. */
-static int on_path(const char *command)
-{
-    const char *path = getenv("PATH");
-    char full[4096];
-    while (path && *path) {
-        const size_t n = strcspn(path, ":");
-        snprintf(full, sizeof full, "%.*s/%s", (int)(n ? n : 1), n ? path : ".", command);
-        if (access(full, X_OK) == 0) return 1;
-        path += n + (path[n] == ':');
-    }
-    return 0;
-}
-
 static int accepts(const pb_model *m, int config, const char **why)
 {
     (void)m;
-    if (on_path(solvers[config].command)) return 1;
+    if (!pb_spawn_find(solvers[config].command, NULL, 0)) return 1;
     *why = config ? "cadical is not installed (Debian package cadical)"
                   : "minisat is not installed (Debian package minisat)";
     return 0;

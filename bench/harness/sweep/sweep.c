@@ -220,6 +220,10 @@ static int measure_and_write(sweep_ctx *c)
     return served && !rc ? PB_EXIT_USAGE : rc;
 }
 
+/* The keys that only a generation or a tool sweep takes. */
+static const char *const kind_keys[] = {"generate",   "quick-generate", "puzzles", "tool-levels",
+                                        "tool-count", "tool-repeat",    NULL};
+
 int pb_sweep_run(pb_sweep_spec *spec, const pb_sweep_opts *opts)
 {
     sweep_ctx c = {.spec = spec, .fam = spec->fam, .opts = opts, .round = -1};
@@ -229,9 +233,15 @@ int pb_sweep_run(pb_sweep_spec *spec, const pb_sweep_opts *opts)
     c.out.csv_fd = c.out.samples_fd = c.out.lock_fd = -1;
     if (spec->generator) return pb_sweep_generate(spec, opts);
     if (spec->tool) return pb_sweep_tool(spec, opts);
-    if (spec->generate)
-        return pb_usage_error("sweep", "%s: 'generate' goes with 'generator' (a generation sweep)",
-                              opts->source);
+    for (const char *const *k = kind_keys; *k; k++) {
+        const pb_option *o = pb_option_find(pb_sweep_keys, *k);
+        if (!spec->key_line[o - pb_sweep_keys]) continue;
+        pb_sweep_spec_where(spec, *k, opts->source, err, sizeof err);
+        pb_say("sweep: %s'%s' belongs to a generation sweep (key generator) or a tool sweep "
+               "(key tool)",
+               err, *k);
+        return PB_EXIT_USAGE;
+    }
     if (c.fam->run) {
         pb_usage_error("sweep", "%s: family %s searches no placement model and has no sweeps%s%s",
                        opts->source, c.fam->name, c.fam->experiments ? "; its experiments: " : "",

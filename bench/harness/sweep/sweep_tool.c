@@ -45,20 +45,6 @@ typedef struct tool_run {
     int tasks;
 } tool_run;
 
-/* 1 when program is an executable file in a folder of PATH. */
-static int on_path(const char *program)
-{
-    const char *path = getenv("PATH");
-    char file[4300];
-    for (const char *p = path ? path : "/usr/bin:/bin"; *p;) {
-        const size_t n = strcspn(p, ":");
-        snprintf(file, sizeof file, "%.*s/%s", (int)n, n ? p : ".", program);
-        if (!access(file, X_OK)) return 1;
-        p += n + (p[n] == ':');
-    }
-    return 0;
-}
-
 /* The first line of `program --version`, or "unknown". */
 static void tool_version(const tool_run *r, char *out, size_t len)
 {
@@ -125,6 +111,13 @@ static int task_dir(const tool_run *r, int i, char *dir, size_t len)
     return 0;
 }
 
+/* The i-th level to generate at: tool-levels', or the tool's own; NULL past the last. */
+static const char *level_at(const tool_run *r, int i)
+{
+    const pb_list *l = &r->s->tool_levels;
+    return l->n ? (i < l->n ? l->item[i] : NULL) : r->tool->levels[i];
+}
+
 /* Every task: each instance solved, then each level generated. */
 static int run_tasks(tool_run *r)
 {
@@ -143,11 +136,8 @@ static int run_tasks(tool_run *r)
         else
             rc = time_task(r, "solve", &t);
     }
-    const pb_list *levels = &s->tool_levels;
-    for (int i = 0; s->tool_count && !rc; i++) {
-        const char *level =
-            levels->n ? (i < levels->n ? levels->item[i] : NULL) : r->tool->levels[i];
-        if (!level) break;
+    const char *level;
+    for (int i = 0; s->tool_count && !rc && (level = level_at(r, i)); i++) {
         pb_tool_task t;
         memset(&t, 0, sizeof t);
         if (r->tool->generate(level, s->tool_count, r->self, &t, err, sizeof err))
@@ -207,7 +197,7 @@ static int prepare(tool_run *r)
     struct stat st;
     if (!o->force && !o->resume && !lstat(r->csv, &st))
         return pb_say("sweep: %s exists: give --force to make it again", r->csv), PB_EXIT_USAGE;
-    if (!on_path(r->tool->program))
+    if (pb_spawn_find(r->tool->program, NULL, 0))
         return pb_say("sweep: %s is not installed (Debian package '%s': apt-get install %s)",
                       r->tool->program, r->tool->package, r->tool->package),
                PB_EXIT_USAGE;
@@ -229,13 +219,10 @@ static void list_tasks(const tool_run *r)
     const pb_sweep_spec *s = r->s;
     for (int i = 0; i < s->instances.n; i++)
         printf("%s: solve %s: %s and puzzlebench\n", s->name, s->instances.item[i], r->tool->name);
-    const pb_list *l = &s->tool_levels;
-    for (int i = 0; s->tool_count; i++) {
-        const char *level = l->n ? (i < l->n ? l->item[i] : NULL) : r->tool->levels[i];
-        if (!level) break;
+    const char *level;
+    for (int i = 0; s->tool_count && (level = level_at(r, i)); i++)
         printf("%s: generate %d %s: %s and puzzlebench\n", s->name, s->tool_count, level,
                r->tool->name);
-    }
 }
 
 int pb_sweep_tool(const pb_sweep_spec *s, const pb_sweep_opts *o)
@@ -252,6 +239,20 @@ int pb_sweep_tool(const pb_sweep_spec *s, const pb_sweep_opts *o)
     }
     int rc = pb_sweep_spec_only(s, o->source, "tool sweep", tool_keys);
     if (rc) return rc;
+    for (int i = 0; i < s->tool_levels.n; i++) {
+        int known = 0;
+        for (const char *const *l = r.tool->levels; *l && !known; l++)
+            known = !strcmp(*l, s->tool_levels.item[i]);
+        if (known) continue;
+        char names[300] = "";
+        for (const char *const *l = r.tool->levels; *l; l++)
+            snprintf(names + strlen(names), sizeof names - strlen(names), "%s%s",
+                     l == r.tool->levels ? "" : ", ", *l);
+        pb_sweep_spec_where(s, "tool-levels", o->source, at, sizeof at);
+        return pb_say("sweep: %stool-levels expects difficulties of %s (%s), got '%s'", at,
+                      r.tool->name, names, s->tool_levels.item[i]),
+               PB_EXIT_USAGE;
+    }
     if (o->against || o->serve || pb_world_get()->size > 1)
         return pb_usage_error("sweep", "%s: a tool sweep runs on one machine, one build",
                               o->source);
