@@ -22,10 +22,9 @@
 #include "harness/base/say.h"
 
 typedef struct time_opts {
-    const char *csv, *key, *run_id, *stdin_path, *output;
-    int exit_status, limit_status, json, quiet;
-    double time_limit;
-    pb_timing_opts timing;
+    const char *csv, *key, *run_id;
+    int json;
+    pb_proc_opts run; /* how the commands run and are timed */
 } time_opts;
 
 #define OPT(T, F) .type = T, .offset = offsetof(time_opts, F)
@@ -49,28 +48,28 @@ static const pb_option time_options[] = {
              "'puzzlebench meta --begin'); without it one is made up\n"
              "(UTC time + 6 hex digits) and no .meta describes it"},
     {.name = "stdin",
-     OPT(PB_OPT_TEXT, stdin_path),
+     OPT(PB_OPT_TEXT, run.stdin_path),
      .arg = "FILE",
      .help = "every run's standard input, read from its start each run"},
     {.name = "exit-status",
-     OPT(PB_OPT_INT, exit_status),
+     OPT(PB_OPT_INT, run.exit_status),
      .arg = "N",
      .lo = 0,
      .hi = 255,
      .help = "the status every run must exit with: SAT solvers exit 10 when\n"
              "they find a model and 20 when they prove there is none"},
-    PB_OPTION_TIME_LIMIT(time_opts, time_limit,
+    PB_OPTION_TIME_LIMIT(time_opts, run.time_limit,
                          "kill a run that lasts S seconds (its process group): the\n"
                          "row says status=limit, its time the one sample, a lower bound"),
     {.name = "limit-status",
-     OPT(PB_OPT_INT, limit_status),
+     OPT(PB_OPT_INT, run.limit_status),
      .arg = "N",
      .lo = 1,
      .hi = 255,
      .help = "a run that exits with status N stopped at a limit of its own\n"
              "(puzzlebench's engines exit 3): status=limit, as above"},
     {.name = "output",
-     OPT(PB_OPT_TEXT, output),
+     OPT(PB_OPT_TEXT, run.output),
      .arg = "FILE",
      .help = "keep the first run's standard output in FILE (written whole),\n"
              "for the counts a command prints (one command only)"},
@@ -78,22 +77,23 @@ static const pb_option time_options[] = {
      OPT(PB_OPT_FLAG, json),
      .help = "print one JSON document (docs/json.md, puzzlebench.time/1)\n"
              "instead of the text"},
-    PB_OPTION_QUIET(time_opts, quiet, "no progress report on stderr"),
-    PB_OPTION_SAMPLES(time_opts, timing, "timed samples, after the warm-up run"),
-    PB_OPTION_MIN_SAMPLE_TIME(time_opts, timing,
+    PB_OPTION_QUIET(time_opts, run.quiet, "no progress report on stderr"),
+    PB_OPTION_SAMPLES(time_opts, run.timing, "timed samples, after the warm-up run"),
+    PB_OPTION_MIN_SAMPLE_TIME(time_opts, run.timing,
                               "each sample lasts at least S seconds: a shorter command is run\n"
                               "several times back to back within it"),
-    PB_OPTION_WARMUP(time_opts, timing,
+    PB_OPTION_WARMUP(time_opts, run.timing,
                      "runs before the samples, not recorded, for S seconds; a first\n"
                      "run that long is a sample itself when it lasts --min-sample-time"),
-    PB_OPTION_REP_BUDGET(time_opts, timing,
+    PB_OPTION_REP_BUDGET(time_opts, run.timing,
                          "take no further sample once the samples took S seconds (a long\n"
                          "command is then timed fewer times; 0: no budget)"),
     PB_OPTION_END,
 };
 #undef OPT
 
-static const time_opts time_defaults = {.stdin_path = "/dev/null", .timing = PB_TIMING_DEFAULTS};
+static const time_opts time_defaults = {
+    .run = {.who = "time", .stdin_path = "/dev/null", .timing = PB_TIMING_DEFAULTS}};
 
 /* Every row's last key column: how its runs ended. */
 #define STATUS_COLUMN "status"
@@ -182,11 +182,12 @@ static int check_options(const time_opts *o, int n, row_keys *r)
     if (o->key && !o->csv)
         return pb_usage_error("time", "--key names a CSV's rows: give the CSV with --csv FILE.csv");
     if (check_run_id(o->run_id)) return PB_EXIT_USAGE;
-    if (pb_timing_check(&o->timing, err, sizeof err)) return pb_usage_error("time", "%s", err);
-    if (o->limit_status && o->limit_status == o->exit_status)
+    if (pb_timing_check(&o->run.timing, err, sizeof err)) return pb_usage_error("time", "%s", err);
+    if (o->run.limit_status && o->run.limit_status == o->run.exit_status)
         return pb_usage_error("time", "--limit-status %d is also the --exit-status",
-                              o->limit_status);
-    if (o->output && n > 1) return pb_usage_error("time", "--output keeps one command's output");
+                              o->run.limit_status);
+    if (o->run.output && n > 1)
+        return pb_usage_error("time", "--output keeps one command's output");
     k->n = 0;
     if (o->key) {
         if (strlen(o->key) >= sizeof r->text) return pb_usage_error("time", "--key is too long");
@@ -273,16 +274,8 @@ int pb_cmd_time(int argc, char **argv)
     if ((rc = check_options(&o, n, &keys))) return rc;
     if (o.csv && pb_csv_append_check(o.csv, &keys.k, err, sizeof err))
         return pb_say("time: %s", err), PB_EXIT_USAGE;
-    const pb_proc_opts how = {.who = "time",
-                              .stdin_path = o.stdin_path,
-                              .output = o.output,
-                              .exit_status = o.exit_status,
-                              .limit_status = o.limit_status,
-                              .time_limit = o.time_limit,
-                              .quiet = o.quiet,
-                              .rows = o.csv != NULL,
-                              .timing = o.timing};
-    if ((rc = pb_proc_time(&how, d, n))) return rc;
+    o.run.rows = o.csv != NULL;
+    if ((rc = pb_proc_time(&o.run, d, n))) return rc;
     if (o.run_id)
         snprintf(run_id, sizeof run_id, "%s", o.run_id);
     else
