@@ -4,6 +4,7 @@
  * puzzlebench reads the file as it is. A small file is read several times over (to
  * about 1000 puzzles) so that the process start does not dominate. Generating: N
  * puzzles of a difficulty in one process each. */
+#include <fcntl.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -11,9 +12,6 @@
 #include "family.h"
 #include "harness/io/outfile.h"
 #include "harness/io/readfile.h"
-
-#include <fcntl.h>
-#include <unistd.h>
 
 /* The difficulties QQwing and `generate sudoku` both take. */
 static const char *const qqwing_levels[] = {"simple", "easy", "intermediate", "expert", NULL};

@@ -32,6 +32,14 @@ static int executable(const char *path)
     return stat(path, &st) == 0 && S_ISREG(st.st_mode) && access(path, X_OK) == 0;
 }
 
+int pb_spawn_self(char *out, size_t len)
+{
+    const ssize_t n = len ? readlink("/proc/self/exe", out, len - 1) : -1;
+    if (n <= 0 || (size_t)n >= len - 1) return -1;
+    out[n] = '\0';
+    return 0;
+}
+
 int pb_spawn_find(const char *name, char *err, size_t errlen)
 {
     if (strchr(name, '/')) {

@@ -24,6 +24,10 @@ typedef struct pb_spawn {
  * err is not NULL). */
 int pb_spawn_find(const char *name, char *err, size_t errlen);
 
+/* This program's own path (/proc/self/exe), to start it again, in out. 0, or -1 when
+ * it cannot be read or does not fit. */
+int pb_spawn_self(char *out, size_t len);
+
 /* Prepares s to run argv with stdin from stdin_path (a file that can be rewound, such
  * as a regular file or /dev/null), and installs the handlers of SIGINT and SIGTERM
  * (pb_interrupted) and of SIGCHLD. 0, or -1 with a message in err: the command is not

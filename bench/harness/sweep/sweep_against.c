@@ -25,6 +25,7 @@
 #include "harness/base/options.h"
 #include "harness/base/say.h"
 #include "harness/io/peer.h"
+#include "harness/measure/spawn.h"
 #include "stats/paired.h"
 #include "sweep_ctx.h"
 
@@ -294,9 +295,8 @@ int pb_sweep_against_run(sweep_ctx *c)
 {
     against a = {.c = c};
     char self[PATH_MAX], other[PATH_MAX], run_id[64];
-    const ssize_t len = readlink("/proc/self/exe", self, sizeof self - 1);
-    if (len <= 0) return pb_say("sweep --against: cannot find this program (/proc/self/exe)"), 2;
-    self[len] = '\0';
+    if (pb_spawn_self(self, sizeof self))
+        return pb_say("sweep --against: cannot find this program (/proc/self/exe)"), 2;
     if (!realpath(c->opts->against, other)) /* the .meta names it in full */
         return pb_say("sweep --against: cannot run '%s': %s", c->opts->against, strerror(errno)), 2;
     a.binary[THIS] = self, a.binary[OTHER] = other;

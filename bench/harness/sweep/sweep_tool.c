@@ -201,9 +201,8 @@ static int prepare(tool_run *r)
         return pb_say("sweep: %s is not installed (Debian package '%s': apt-get install %s)",
                       r->tool->program, r->tool->package, r->tool->package),
                PB_EXIT_USAGE;
-    const ssize_t len = readlink("/proc/self/exe", r->self, sizeof r->self - 1);
-    if (len <= 0) return pb_say("sweep: cannot find this program (/proc/self/exe)"), PB_EXIT_USAGE;
-    r->self[len] = '\0';
+    if (pb_spawn_self(r->self, sizeof r->self))
+        return pb_say("sweep: cannot find this program (/proc/self/exe)"), PB_EXIT_USAGE;
     if (mkdir(o->out_dir, 0777) && errno != EEXIST)
         return pb_say("sweep: cannot create %s: %s", o->out_dir, strerror(errno)), PB_EXIT_USAGE;
     const char *t = getenv("TMPDIR");
