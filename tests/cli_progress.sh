@@ -24,10 +24,14 @@ has "puzzles=$npuzzles " out
 # One search reports the part of its tree walked, and the time left it implies: a
 # line once the part is above 0 (2x7 takes billions of steps, so a line at 0.2 s comes
 # mid-run on any machine); the run is then stopped, not waited for.
+# err goes first: the earlier run's lines say ETA too, and the new process may not
+# have truncated the file yet when the loop below first reads it (seen pinned to one
+# core: the run was stopped before its first line).
+rm -f err
 PB_PROGRESS_INTERVAL=0.2 "$pb" count notouch 2x7 -e backtrack >out 2>err &
 pid=$!
 for ((i = 0; i < 600; i++)); do
-    grep -q 'ETA' err && break
+    grep -qs 'ETA' err && break
     sleep 0.1
 done
 await_handler "$pid"
