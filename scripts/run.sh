@@ -13,8 +13,6 @@
 # Then the harness measures its own method (scripts/method-study.sh: false positives,
 # detection of a known slowdown, interval widths, for independent, alternating and
 # duet comparisons), and the report is written.
-# PB_TENPAIR_MAX=L sets the bound of the tenpair wins-by-length count (default 100);
-# PB_TENPAIR_LEVELS_MAX=L that of the level-by-level count the MPI model uses (106).
 # The sweeps start over (sweep --force) over the files of an earlier run in OUT_DIR;
 # PB_RESUME=1 continues them instead (sweep --resume: a complete sweep is kept).
 set -euo pipefail

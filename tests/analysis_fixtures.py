@@ -18,7 +18,8 @@ ROOT = Path(__file__).resolve().parent.parent
 sys.path.insert(0, str(ROOT / "scripts"))
 sys.dont_write_bytecode = True
 
-from analysis import compare, csvread, markdown, numfmt, provenance, rank_model, runs, stats, timing  # noqa: E402
+from analysis import (compare, csvread, markdown, numfmt, provenance, rank_model, runs,  # noqa: E402
+                      runs_sweep, stats, timing)
 from analysis.errors import ReportError  # noqa: E402
 
 FIXTURE = ROOT / "tests" / "data" / "analysis"

@@ -81,7 +81,7 @@ expect 2 "a level the tool does not take" -- run --force
 one_line_error "t.sweep:5: tool-levels expects difficulties of qqwing \(simple, easy, intermediate, expert\), got '\"hard'"
 sweep_file 'instances three.txt\ntool-count 3'
 expect 2 "tool-count in an engine sweep" -- run --force
-one_line_error "t.sweep:4: 'tool-count' belongs to a generation sweep \(key generator\) or a tool sweep"
+one_line_error "t.sweep:4: 'tool-count' belongs to a generation sweep \(key generator\), a tool sweep"
 
 # The project's sweep, quick, with the real QQwing.
 if command -v qqwing >/dev/null 2>&1; then

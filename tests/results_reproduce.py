@@ -8,7 +8,9 @@ are left aside, and so are rows stopped at a limit in either run (which limit a 
 meets first depends on the machine), the outside solvers' rows (their counts are
 the installed solver's) and the quick instances that the full sweep does not run
 (the ladders' quick puzzles are smaller ones). A tool sweep has times and no counts.
-A generation sweep (`generator` key)
+A runs sweep (`run` key) is run in its quick form, and each of its rows that
+finished in both runs with the same options (the columns before status) must give
+the same length, wins, expanded and nodes. A generation sweep (`generator` key)
 is run in its quick form too, and each record of its methods' files that both runs
 made must repeat every field but wall_s and run_id (a record at a limit left aside):
 puzzle i of a method depends on its options and i alone. results/ must be a full run. A
@@ -61,6 +63,12 @@ def sweep_key(path, key):
     return None
 
 
+def sweep_has(path, key):
+    """1 when the sweep file sets key."""
+    with open(path) as f:
+        return any(line.split("#")[0].split()[:1] == [key] for line in f)
+
+
 def sweep_name(path):
     name = sweep_key(path, "name")
     if name is None:
@@ -105,6 +113,39 @@ def check_generation(pb, src, path, name, tmp):
     return failures, compared
 
 
+RUN_COUNTS = ("length", "wins", "expanded", "nodes")
+
+
+def check_runs(pb, src, path, name, tmp):
+    """Failures and rows compared for a runs sweep: its rows by the columns before
+    status (what the run was asked), those done in both, against results/'s."""
+    recorded = os.path.join(src, "results", name + ".csv")
+    if not os.path.exists(recorded):
+        return [f"{name}: results/{name}.csv is missing (run.sh writes it)"], 0
+    if meta_value(os.path.join(src, "results", name + ".meta"), "quick") != "0":
+        return [f"{name}: results/{name}.meta does not say quick=0"], 0
+    run = subprocess.run([pb, "sweep", path, "--out", tmp, "--quick", "--force", "-q"],
+                         capture_output=True, text=True)
+    if run.returncode != 0:
+        return [f"{name}: sweep exits {run.returncode}: {run.stderr.strip()[-400:]}"], 0
+
+    def rows(p):
+        with open(p, newline="") as f:
+            reader = csv.DictReader(f)
+            asked = reader.fieldnames[1:reader.fieldnames.index("status")]
+            return {tuple(r[c] for c in asked): r for r in reader if r["status"] == "done"}
+    old, new = rows(recorded), rows(os.path.join(tmp, name + ".csv"))
+    failures, compared = [], 0
+    for key, row in sorted(new.items()):
+        if key in old:
+            differ = [f"{c} {row[c]} here, {old[key][c]} in results/" for c in RUN_COUNTS
+                      if row[c] != old[key][c]]
+            if differ:
+                failures.append(f"{name}: {','.join(key)}: " + "; ".join(differ))
+            compared += 1
+    return failures, compared
+
+
 def check_sweep(pb, src, sweep, outside, tmp):
     """Failures (strings) and the number of rows compared for one sweep file."""
     path = os.path.join(src, "data", "sweeps", sweep + ".sweep")
@@ -113,6 +154,8 @@ def check_sweep(pb, src, sweep, outside, tmp):
         return check_generation(pb, src, path, name, tmp)
     if sweep_key(path, "tool"):
         return [], 0  # an outside tool timed beside puzzlebench: times, no counts
+    if sweep_has(path, "run"):
+        return check_runs(pb, src, path, name, tmp)
     recorded = os.path.join(src, "results", name + ".csv")
     if not os.path.exists(recorded):
         return [f"{name}: results/{name}.csv is missing (run.sh writes it)"], 0

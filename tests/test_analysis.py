@@ -1,8 +1,9 @@
 #!/usr/bin/env python3
 """Unit tests of the analysis tool (scripts/analysis): the statistics, the CSV reader,
 the table writer, the number formats (times with units, ratios in words), the timing
-rules (spreads, noisy rows, the bold rule), the rank model and the provenance checks
-(one commit, run ids). The sections and the whole report: test_analysis_report.py.
+rules (spreads, noisy rows, the bold rule), the rank model, a runs sweep's planned runs
+and the provenance checks (one commit, run ids). The sections and the whole report:
+test_analysis_report.py.
 
 Run: python3 tests/test_analysis.py   (or: python3 -m unittest discover -s tests)
 """
@@ -13,6 +14,7 @@ import unittest
 
 sys.dont_write_bytecode = True  # before the fixtures are imported: no __pycache__ in tests/
 from analysis_fixtures import *  # noqa: F401,F403 (paths, fixtures, the analysis modules)
+from analysis.meta import meta_line, read_meta  # noqa: E402
 
 
 class Statistics(unittest.TestCase):
@@ -296,6 +298,46 @@ class RankModel(unittest.TestCase):
             rank_model.Model(flat)
 
 
+class RunsSweep(unittest.TestCase):
+    """A runs sweep's .meta (analysis/runs_sweep.py): the run.K and skipped.K lines."""
+
+    def setUp(self):
+        self.tmp = Path(tempfile.mkdtemp())
+        self.path = self.tmp / "tenpair-x.meta"
+        self.path.write_text("run_id=1\ncores=8\nsweep=data/sweeps/tenpair-x.sweep\nstop_after_s=60\ncores_available=4\n"
+                             "run.2=count --engine bfs --max-length 70 --max-memory 3G --quiet\n"
+                             "run.1=count --engine bfs --max-length 68 --max-memory 3G\n"
+                             "run.10=solve --engine compact --append any --max-memory 3G\n"
+                             "skipped.2=bound 68 took 61.2 s\nrun.x=not a run\n")
+
+    def tearDown(self):
+        shutil.rmtree(self.tmp)
+
+    def test_planned_runs_by_number_with_their_options(self):
+        runs = runs_sweep.planned(read_meta(self.path))
+        self.assertEqual([(r.number, r.command, r.skipped) for r in runs],
+                         [(1, "count", None), (2, "count", "bound 68 took 61.2 s"), (10, "solve", None)])
+        self.assertEqual(runs[1].options, [("--engine", "bfs"), ("--max-length", "70"), ("--max-memory", "3G"),
+                                           ("--quiet", "")])
+        self.assertEqual((runs[0].integer("--max-length"), runs[0].integer("--engine"), runs[2].get("--upto", "-")),
+                         (68, None, "-"))
+        self.assertEqual(runs_sweep.planned(None), [])
+
+    def test_shared_options_and_the_sweeps_own_keys(self):
+        runs = runs_sweep.planned(read_meta(self.path))
+        self.assertEqual(runs_sweep.shared_options(runs[:2]), "--engine bfs --max-memory 3G")
+        self.assertEqual(runs_sweep.shared_options(runs, ("--engine",)), "--max-memory 3G")
+        self.assertEqual(runs_sweep.shared_value(runs[:2], "--engine"), "bfs")
+        self.assertEqual(runs_sweep.shared_value(runs, "--engine"), "")
+        self.assertEqual(runs_sweep.sweep_key(read_meta(self.path), "cores_available"), "4")
+        # The per-run lines are the section's to show, not the file's line of parameters.
+        line = meta_line(self.path, None)
+        self.assertIn("`stop_after_s=60`", line)
+        self.assertNotIn("run.1", line)
+        self.assertNotIn("skipped.2", line)
+        self.assertIn("`run.x=not a run`", line)
+
+
 class Provenance(unittest.TestCase):
     def setUp(self):
         self.tmp = Path(tempfile.mkdtemp())
@@ -349,6 +391,16 @@ class Provenance(unittest.TestCase):
         self.assertEqual(done.returncode, 2)
         self.assertEqual(done.stderr, f'report: {self.tmp / "notouch.csv"}:2: run_id "{RUN_ID}" is not in '
                                       'notouch.meta (20261130T000000Z-000000)\n')
+
+    def test_a_side_table_is_checked_against_its_sweeps_meta(self):
+        write_sweep(self.tmp, "notouch", NOTOUCH_LINES[:3])
+        levels = self.tmp / "notouch.levels.csv"
+        levels.write_text(f"run,length,run_id\n1,68,{RUN_ID}\n")
+        provenance.check_run_ids(self.tmp)
+        levels.write_text("run,length,run_id\n1,68,20261130T000000Z-000000\n")
+        with self.assertRaises(provenance.IncoherentInputs) as caught:
+            provenance.check_run_ids(self.tmp)
+        self.assertIn('run_id "20261130T000000Z-000000" is not in notouch.meta', str(caught.exception))
 
     def test_run_id_without_meta(self):
         write_sweep(self.tmp, "notouch", NOTOUCH_LINES[:3])

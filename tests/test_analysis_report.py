@@ -553,6 +553,37 @@ class EndToEnd(unittest.TestCase):
         subprocess.run(["gnuplot", "tenpair-wins.gp"], cwd=plots, check=True, capture_output=True, timeout=300)
         self.assertTrue((plots / "tenpair-wins.png").stat().st_size > 0)
 
+    def test_tenpair(self):
+        text = (self.dir / "REPORT.md").read_text()
+        tenpair = text.split("## Tenpair")[1].split("\n## ")[0]
+        # The fixture (tests/data/analysis/tenpair-*, cut from runs of the tenpair sweeps):
+        # the bound sweep's stop rule of 1 s skips bfs's and best-first's bound 80 after
+        # their bound 78 took 1.25 s and 1.19 s; the count to 108, level by level, has its
+        # wins by length in tenpair-count.levels.csv.
+        self.assertIn("every win of length at most L, with `--max-memory 3G --time-limit 300`. An engine's larger "
+                      "bounds are skipped once one took over 1 s or stopped at a limit", tenpair)
+        self.assertIn("| 80 | 9 | skipped | skipped | 938,099 | skipped | skipped | 215 |", tenpair)
+        self.assertIn("- bfs: every bound up to 78 finished, 78 in 1.25 s; skipped: bound 80 (bound 78 took 1.25 s)",
+                      tenpair)
+        self.assertIn("- compact: every bound up to 80 finished; at 80: 938,099 states expanded", tenpair)
+        self.assertIn("status done, 778 wins, 61,998,166 states expanded, 9,403 written sequences searched, peak "
+                      "memory 321 MB, 98.7 s (one run)", tenpair)
+        self.assertIn("| 100 | 61 | 221 | 170 wins up to 100 |", tenpair)
+        self.assertIn("| 108 | 206 | 778 |  |", tenpair)
+        self.assertIn("- wins up to 100: ours 221, the seed's 170 (51 more than the seed)", tenpair)
+        self.assertIn("- the wins by length add up to the count's total (778): yes", tenpair)
+        self.assertIn("- the wins by length agree with the compact counts of the bound experiment at its 7 bounds up "
+                      "to 108: yes", tenpair)
+        self.assertIn("*Shortest win*: `solve` with `--max-length 120 --time-limit 60 --max-memory 2G`; *wins up to "
+                      "L*: `count` with `--max-length 90 --time-limit 5 --max-memory 2G`", tenpair)
+        self.assertIn("at T = 1, 2 (the powers of two up to the cores it may run on, 2, and that count); 3 reps per "
+                      "thread count", tenpair)
+        self.assertIn("| 2 | 3 (3) | 2.05 s [1.69, 2.15] | 1.15× faster | 221 |", tenpair)
+        self.assertIn("counted every win up to length 108 a written length at a time", tenpair)
+        self.assertIn("| 108 | 2,604 | 37,469,877 | 15,229,186 | 41% | 0 B | 321 MB | 71.1 s |", tenpair)
+        self.assertNotIn("run.1", tenpair)
+        self.assertNotIn("experiments.sh", tenpair)
+
     def test_limit_rows_are_drawn_as_lower_bounds(self):
         gp = (self.dir / "plots" / "notouch-steps.gp").read_text()
         self.assertIn("pt 6", gp)        # an open circle: enum-all stopped at its limit on 2x6

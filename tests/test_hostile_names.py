@@ -206,8 +206,8 @@ MUTATIONS = {
     "tenpair-rules.csv": {"instance": None, "wrap": None, "append": None},
     "tenpair-threads.csv": {"status": None},
 }
-META_VALUES = {"tenpair-wins.meta": ("engine", "count_status"), "tenpair-bound.meta": ("max_memory", "skip_after_s"),
-               "tenpair-rules.meta": ("solve_options", "count_options"), "tenpair-threads.meta": ("reps", "nproc"),
+META_VALUES = {"tenpair-count.meta": ("sweep",), "tenpair-bound.meta": ("stop_after_s", "skipped.8"),
+               "tenpair-rules.meta": ("sweep",), "tenpair-threads.meta": ("repeat", "cores"),
                "notouch.meta": ("flags", "params", "compiler")}
 
 

@@ -92,6 +92,7 @@ static const pb_option tenpair_options[] = {
              "under mpirun, each rank's bound"},
     {.name = "levels",
      OPT(PB_OPT_TEXT, levels),
+     .writes = 1,
      .arg = "FILE",
      .only = "count",
      .help = "engine compact: count a written length at a time and write a\n"
@@ -99,6 +100,7 @@ static const pb_option tenpair_options[] = {
              "exchanged between MPI ranks, times (as under mpirun -np N)"},
     {.name = "csv",
      OPT(PB_OPT_TEXT, csv),
+     .writes = 1,
      .arg = "FILE",
      .help = "also write the run as one CSV row, and FILE.meta"},
     PB_OPTION_SAMPLES(tp_opts, timing,
@@ -502,6 +504,9 @@ static int run_tenpair(const char *cmd, int argc, char **argv, int first)
     return rc;
 }
 
+static const char *const tenpair_sweeps[] = {"tenpair-bound", "tenpair-rules", "tenpair-threads",
+                                             "tenpair-count", NULL};
+
 static const char *const tenpair_examples[] = {
     "solve tenpair",
     "count tenpair --max-length 100 -t 2",
@@ -522,7 +527,7 @@ const pb_family pb_family_tenpair = {
     .run_options = tenpair_options,
     .run_defaults = &tp_defaults,
     .micro = &pb_micro_tenpair,
-    .experiments = "scripts/tenpair-experiments.sh",
+    .sweeps = tenpair_sweeps,
     .report = "tenpair",
     .examples = tenpair_examples,
 };

@@ -20,7 +20,7 @@ from .context import Context
 from .errors import ReportError
 from .listing import load_listing
 from .markdown import Image, code, escape, table
-from .meta import STANDARD_KEYS, read_meta
+from .meta import STANDARD_KEYS, is_side_table, read_meta
 from .provenance import check_commits, check_run_ids
 from .shown import shown
 from .sections import enumeration, ladder, method, micro, parallel, pictures
@@ -46,14 +46,14 @@ def parse_args(argv):
 
 def family_files(results_dir, listing):
     """{family name: its CSVs} and the parallel CSVs. A family's files are NAME.csv and
-    NAME-*.csv (not *-parallel.csv: those have their own sections; not the raw samples
-    NAME.samples.csv, nor the method study's method-*.csv, which the method section
-    reads, nor the sweeps that ask for the ladder section, which reads them): its sweeps'
-    files in the listing's order first, then the others by name."""
+    NAME-*.csv (not *-parallel.csv: those have their own sections; not the side tables
+    NAME.X.csv such as the raw samples NAME.samples.csv, which are read with NAME.csv,
+    nor the method study's method-*.csv, which the method section reads, nor the
+    sweeps that ask for the ladder section, which reads them): its sweeps' files in
+    the listing's order first, then the others by name."""
     ladders = set(ladder.files(results_dir))
     csvs = [f for f in sorted(results_dir.glob("*.csv"))
-            if not f.name.endswith(".samples.csv") and not f.name.startswith(METHOD_PREFIX)
-            and f not in ladders]
+            if not is_side_table(f) and not f.name.startswith(METHOD_PREFIX) and f not in ladders]
     parallels = [f for f in csvs if f.name.endswith("-parallel.csv")]
     # Longest name first: a file belongs to the family whose name is its longest prefix.
     names = sorted((f.name for f in listing.families), key=len, reverse=True)

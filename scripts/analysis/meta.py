@@ -1,6 +1,7 @@
 """The .meta files beside the CSVs (key=value lines) and the lines the report makes of them."""
 
 from .markdown import code, escape
+from .runs_sweep import is_planned_key
 
 # The environment keys every .meta has (the Environment table lists them); the
 # other keys are the run's parameters.
@@ -10,8 +11,9 @@ STANDARD_KEYS = ("date", "commit", "host", "cpu", "packages", "cores", "pus", "c
                  "governor")
 
 # Keys that describe one run rather than its environment or parameters (the run id,
-# its command line, the load and clock at its ends): a run's line leaves them out;
-# load_warning is shown on its own.
+# its command line, the load and clock at its ends): a run's line leaves them out,
+# and a runs sweep's run.K and skipped.K lines, which its section shows; load_warning
+# is shown on its own.
 RUN_KEYS = ("run_id", "command", "script", "cpu_mhz", "mem_total_bytes", "governor_end",
             "load_start", "load_end", "loadavg_start", "loadavg_end", "load_warning")
 
@@ -49,6 +51,18 @@ def read_meta(path):
     return Meta(path, pairs)
 
 
+def meta_of(csv_path):
+    """NAME.meta for NAME.csv and for a side table beside it, NAME.X.csv (the raw
+    samples NAME.samples.csv, a runs sweep's NAME.levels.csv): the name up to its
+    first dot."""
+    return csv_path.with_name(csv_path.name.split(".")[0] + ".meta")
+
+
+def is_side_table(csv_path):
+    """NAME.X.csv: a table beside NAME.csv, read with it, never a result file alone."""
+    return "." in csv_path.name[: -len(".csv")]
+
+
 def asking(results_dir, section):
     """The result CSVs of results_dir whose .meta names section among its sections=
     (a sweep's `sections` key), by name."""
@@ -82,7 +96,7 @@ def meta_line(path, primary, show=()):
     for key, value in meta.pairs:
         if key in show:
             shown.setdefault(key, value)
-        elif key in per_run:
+        elif key in per_run or is_planned_key(key):
             continue
         elif key not in standard:
             extra.append(_item(key, value))

@@ -6,9 +6,10 @@ row must name its .meta.
   context. More than one value (a .meta without the line counts as "none") stops
   the report with exit 2 and a line naming each commit's files, unless
   --allow-mixed is given: then the report opens with a warning block.
-- Row ids: a CSV with a run_id column (NAME.csv, and NAME.samples.csv beside it)
-  must have a NAME.meta whose `run_id=` line (one id, or several separated by
-  spaces) holds the run_id of each of its rows; else exit 2, naming file and line.
+- Row ids: a CSV with a run_id column (NAME.csv, and a side table NAME.X.csv beside
+  it: NAME.samples.csv, NAME.levels.csv) must have a NAME.meta whose `run_id=` line
+  (one id, or several separated by spaces) holds the run_id of each of its rows;
+  else exit 2, naming file and line.
 """
 
 import json
@@ -16,7 +17,7 @@ import json
 from .csvread import read_csv
 from .errors import ReportError
 from .markdown import code
-from .meta import read_meta
+from .meta import meta_of, read_meta
 
 NONE = "none"
 
@@ -95,8 +96,7 @@ def check_run_ids(results_dir):
             header = f.readline()
         if "run_id" not in [c.strip() for c in header.strip().split(",")]:
             continue
-        stem = path.name[: -len(".samples.csv")] if path.name.endswith(".samples.csv") else path.stem
-        meta_path = path.with_name(stem + ".meta")
+        meta_path = meta_of(path)
         ids = _meta_ids(meta_path)
         if ids is None:
             raise IncoherentInputs(path, f"has a run_id column but there is no {meta_path.name} to name its run")

@@ -1,5 +1,5 @@
 """A model of the tenpair count spread over MPI ranks, projected from one process's
-count measured length by length (`count tenpair --levels`, tenpair-levels.csv).
+count measured length by length (`count tenpair --levels`, tenpair-count.levels.csv).
 
 What the count does over P ranks (bench/families/tenpair_ranks.c): each written
 length is searched in turn; its written sequences are dealt to the ranks by hash,
@@ -29,7 +29,7 @@ HOLDOUT = 3
 
 
 class Level:
-    """One measured length (a row of tenpair-levels.csv)."""
+    """One measured length (a row of tenpair-count.levels.csv)."""
 
     def __init__(self, row):
         self.length = int(row.num("length"))

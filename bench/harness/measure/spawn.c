@@ -91,7 +91,7 @@ int pb_spawn_open(pb_spawn *s, char **argv, const char *stdin_path, char *err, s
 {
     memset(s, 0, sizeof *s);
     s->argv = argv;
-    s->in_fd = s->null_fd = s->out_fd = -1;
+    s->in_fd = s->null_fd = s->out_fd = s->err_fd = -1;
     if (!argv || !argv[0]) {
         snprintf(err, errlen, "no command to run");
         return -1;
@@ -127,7 +127,7 @@ static void exec_child(const pb_spawn *s, const sigset_t *mask)
     setpgid(0, 0);
     sigprocmask(SIG_SETMASK, mask, NULL);
     if (dup2(s->in_fd, 0) < 0 || dup2(s->out_fd >= 0 ? s->out_fd : s->null_fd, 1) < 0 ||
-        dup2(s->null_fd, 2) < 0)
+        dup2(s->err_fd >= 0 ? s->err_fd : s->null_fd, 2) < 0)
         _exit(126);
     execvp(s->argv[0], s->argv);
     _exit(127);

@@ -1,6 +1,6 @@
 /* spawn.h — running an outside command as a child process, once per timed run: stdin
- * from a file read from its start every run, stdout and stderr to /dev/null (or stdout
- * to a file the caller names), an optional time limit, and an interruption (SIGINT,
+ * from a file read from its start every run, stdout and stderr to /dev/null (or to
+ * files the caller names), an optional time limit, and an interruption (SIGINT,
  * SIGTERM) of this process ends the child too. */
 #ifndef PB_SPAWN_H
 #define PB_SPAWN_H
@@ -12,6 +12,7 @@ typedef struct pb_spawn {
     int in_fd;       /* every run's stdin, rewound before each run */
     int null_fd;     /* /dev/null: every run's stdout and stderr */
     int out_fd;      /* >= 0: the next run's stdout goes here instead (the caller's) */
+    int err_fd;      /* >= 0: the next run's stderr goes here instead (the caller's) */
     double limit_s;  /* > 0: a run still going after this many seconds is killed */
     int status;      /* the last run's wait status (waitpid) */
     int interrupted; /* 1: the last run was ended because this process was interrupted */

@@ -220,9 +220,37 @@ static int measure_and_write(sweep_ctx *c)
     return served && !rc ? PB_EXIT_USAGE : rc;
 }
 
-/* The keys that only a generation or a tool sweep takes. */
-static const char *const kind_keys[] = {"generate",   "quick-generate", "puzzles", "tool-levels",
-                                        "tool-count", "tool-repeat",    NULL};
+/* The keys that only a generation, a tool or a runs sweep takes. */
+static const char *const kind_keys[] = {"generate",   "quick-generate", "puzzles",   "tool-levels",
+                                        "tool-count", "tool-repeat",    "quick-run", "repeat",
+                                        "stop-after", "run-tables",     NULL};
+
+/* Runs a sweep of another kind than engine runs, or refuses its keys in an engine
+ * sweep: 1 with *rc the exit status, or 0 for an engine sweep. */
+static int other_kind(pb_sweep_spec *spec, const pb_sweep_opts *opts, int *rc)
+{
+    char err[512];
+    if (spec->generator) return *rc = pb_sweep_generate(spec, opts), 1;
+    if (spec->tool) return *rc = pb_sweep_tool(spec, opts), 1;
+    if (spec->run) return *rc = pb_sweep_runs(spec, opts), 1;
+    *rc = PB_EXIT_USAGE;
+    for (const char *const *k = kind_keys; *k; k++) {
+        const pb_option *o = pb_option_find(pb_sweep_keys, *k);
+        if (!spec->key_line[o - pb_sweep_keys]) continue;
+        pb_sweep_spec_where(spec, *k, opts->source, err, sizeof err);
+        pb_say("sweep: %s'%s' belongs to a generation sweep (key generator), a tool sweep "
+               "(key tool) or a runs sweep (key run)",
+               err, *k);
+        return 1;
+    }
+    if (spec->fam->run)
+        return pb_usage_error("sweep",
+                              "%s: family %s searches no placement model: its sweeps are runs "
+                              "sweeps (key run)",
+                              opts->source, spec->fam->name),
+               1;
+    return 0;
+}
 
 int pb_sweep_run(pb_sweep_spec *spec, const pb_sweep_opts *opts)
 {
@@ -231,23 +259,7 @@ int pb_sweep_run(pb_sweep_spec *spec, const pb_sweep_opts *opts)
     char err[512];
     int rc = PB_EXIT_USAGE, gathered = 0;
     c.out.csv_fd = c.out.samples_fd = c.out.lock_fd = -1;
-    if (spec->generator) return pb_sweep_generate(spec, opts);
-    if (spec->tool) return pb_sweep_tool(spec, opts);
-    for (const char *const *k = kind_keys; *k; k++) {
-        const pb_option *o = pb_option_find(pb_sweep_keys, *k);
-        if (!spec->key_line[o - pb_sweep_keys]) continue;
-        pb_sweep_spec_where(spec, *k, opts->source, err, sizeof err);
-        pb_say("sweep: %s'%s' belongs to a generation sweep (key generator) or a tool sweep "
-               "(key tool)",
-               err, *k);
-        return PB_EXIT_USAGE;
-    }
-    if (c.fam->run) {
-        pb_usage_error("sweep", "%s: family %s searches no placement model and has no sweeps%s%s",
-                       opts->source, c.fam->name, c.fam->experiments ? "; its experiments: " : "",
-                       c.fam->experiments ? c.fam->experiments : "");
-        return PB_EXIT_USAGE;
-    }
+    if (other_kind(spec, opts, &rc)) return rc;
     if (!spec->instances.n)
         return pb_usage_error("sweep", "%s: no 'instances' given", opts->source);
     if ((rc = pb_sweep_spec_check(spec, opts->source)) || (rc = pb_sweep_load_instances(&c)))

@@ -12,14 +12,14 @@
 #include "harness/base/exit.h"
 #include "harness/base/say.h"
 #include "harness/mpi/world.h"
-#include "sweep_generate.h"
+#include "sweep_lines.h"
 
 /* The keys of a generation sweep. */
 static const char *const generation_keys[] = {"name",           "family",  "generator", "generate",
                                               "quick-generate", "puzzles", NULL};
 
 /* Method k's command line: generate NAME, its options, and where it writes. */
-static int method_argv(const pb_sweep_spec *s, const pb_sweep_opts *o, const pb_gen_methods *m,
+static int method_argv(const pb_sweep_spec *s, const pb_sweep_opts *o, const pb_sweep_lines *m,
                        int k, char *path, size_t pathlen, char **argv)
 {
     int n = 0;
@@ -40,7 +40,7 @@ static int method_argv(const pb_sweep_spec *s, const pb_sweep_opts *o, const pb_
 }
 
 /* 1 when method k records a puzzle at a limit and goes on. */
-static int keeps_going(const pb_gen_methods *m, int k)
+static int keeps_going(const pb_sweep_lines *m, int k)
 {
     for (int i = m->first[k]; i < m->first[k + 1] - 1; i++)
         if (!strcmp(m->words[i], "--keep-going")) return 1;
@@ -50,14 +50,14 @@ static int keeps_going(const pb_gen_methods *m, int k)
 /* Runs (or lists) every method. The exit status: the first that is not 0, where a
  * limit is a result for a method that keeps going. */
 static int run_methods(const pb_sweep_spec *s, const pb_sweep_opts *o, const pb_command *g,
-                       const pb_gen_methods *m)
+                       const pb_sweep_lines *m)
 {
     const int rank0 = !pb_world_get()->rank;
     if (!o->list_only && mkdir(o->out_dir, 0777) && errno != EEXIST)
         return pb_say("sweep: cannot create %s: %s", o->out_dir, strerror(errno)), PB_EXIT_USAGE;
     if (!o->list_only) pb_install_interrupt_handler(); /* a method's finished puzzles are kept */
     for (int k = 0; k < m->n; k++) {
-        char path[4096], *argv[PB_GEN_MAX_WORDS + 16];
+        char path[4096], *argv[PB_LINES_MAX_WORDS + 16];
         const int argc = method_argv(s, o, m, k, path, sizeof path, argv);
         if (o->list_only) {
             if (!rank0) continue;
@@ -92,7 +92,7 @@ int pb_sweep_generate(const pb_sweep_spec *s, const pb_sweep_opts *o)
                               o->source);
     int rc = pb_sweep_spec_only(s, o->source, "generation sweep", generation_keys);
     if (rc) return rc;
-    pb_gen_methods m;
+    pb_sweep_lines m;
     pb_error err = {0, ""};
     if (pb_gen_methods_read(s, g, &m, &err)) {
         pb_sweep_spec_where(s, pb_gen_methods_key(s), o->source, at, sizeof at);
@@ -101,6 +101,6 @@ int pb_sweep_generate(const pb_sweep_spec *s, const pb_sweep_opts *o)
     } else {
         rc = run_methods(s, o, g, &m);
     }
-    pb_gen_methods_free(&m);
+    pb_sweep_lines_free(&m);
     return rc;
 }

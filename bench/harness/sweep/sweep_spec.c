@@ -317,6 +317,39 @@ const pb_option pb_sweep_keys[] = {
      .hi = 1000,
      .help = "a tool sweep reads a small file up to K times over in one run, to\n"
              "about 1000 puzzles, so that the process start does not dominate"},
+    {.name = "run",
+     KEY(PB_OPT_CUSTOM, run),
+     .parse = keep_text,
+     .arg = "COMMAND: OPTIONS ...",
+     .help =
+         "a runs sweep (for a family that runs solve and count itself,\n"
+         "outside the placement model): each run a command and a colon, then the family's options\n"
+         "(no quoting; none that writes a file); a value may list values\n"
+         "(68,72,76: a series, run in order), and 'cores' is the core count\n"
+         "(values above it left out). Each run is a process of its own; its\n"
+         "row goes to NAME.csv"},
+    {.name = "quick-run",
+     KEY(PB_OPT_CUSTOM, quick_run),
+     .parse = keep_text,
+     .arg = "COMMAND: OPTIONS ...",
+     .help = "the runs of a --quick run (default: run)"},
+    {.name = "repeat",
+     KEY(PB_OPT_INT, repeat),
+     .arg = "N",
+     .lo = 1,
+     .hi = 1000,
+     .help = "a runs sweep runs every run N times, all runs once before any\n"
+             "twice (at most 2 in a --quick run)"},
+    {.name = "stop-after",
+     KEY(PB_OPT_SECONDS, stop_after_s),
+     .arg = "S",
+     .help = "in a runs sweep's series, the later runs are skipped once one took\n"
+             "more than S seconds or stopped at a limit (0: never skipped)"},
+    {.name = "run-tables",
+     KEY(PB_OPT_LIST, run_tables),
+     .arg = "LIST",
+     .help = "options of the family that write a table a run (such as levels):\n"
+             "the sweep gives each run its file, and NAME.OPTION.csv joins them"},
     PB_OPTION_END,
 };
 #undef KEY
@@ -334,6 +367,7 @@ int pb_sweep_spec_init(pb_sweep_spec *s)
     s->rows = PB_ROWS_PER_SET;
     s->tool_count = 20;
     s->tool_repeat = 10;
+    s->repeat = 1;
     return pb_list_set(&s->orders, "row", err, sizeof err) ||
                    pb_list_set(&s->modes, "first count", err, sizeof err)
                ? -1
@@ -349,6 +383,7 @@ void pb_sweep_spec_free(pb_sweep_spec *s)
     pb_list_free(&s->modes);
     pb_list_free(&s->sections);
     pb_list_free(&s->tool_levels);
+    pb_list_free(&s->run_tables);
     pb_list_free(&s->step_limit.engines);
     pb_list_free(&s->strings);
     for (int i = 0; i < s->npending; i++) free(s->pending[i].key), free(s->pending[i].value);
@@ -363,6 +398,8 @@ void pb_sweep_spec_quick(pb_sweep_spec *s)
     s->quick = 1;
     if (s->quick_generate) s->generate = s->quick_generate;
     if (s->tool_count > 5) s->tool_count = 5;
+    if (s->quick_run) s->run = s->quick_run;
+    if (s->repeat > 2) s->repeat = 2;
     if (s->quick_instances.n) {
         pb_list t = s->instances;
         s->instances = s->quick_instances;

@@ -61,6 +61,13 @@ typedef struct pb_sweep_spec {
     const char *tool;
     pb_list tool_levels;
     int tool_count, tool_repeat;
+    /* A runs sweep (sweep_runs.c): its runs, "COMMAND: OPTION..." one after the other
+     * (of a --quick run: quick_run), each repeated, the stop rule of a series, and the
+     * options that write a table a run. */
+    const char *run, *quick_run;
+    int repeat;
+    double stop_after_s;
+    pb_list run_tables;
 
     const pb_family *fam; /* set by pb_sweep_spec_resolve */
     void *params;         /* the family's parameters, once resolved */
@@ -69,7 +76,7 @@ typedef struct pb_sweep_spec {
     int npending;
     /* Where each key of pb_sweep_keys was set: its line in the sweep file, -1 for an
      * option, 0 not at all (for messages, and a key given twice in a file). */
-    int key_line[40];
+    int key_line[48];
 } pb_sweep_spec;
 
 /* The keys of the sweep itself (the family's options are keys too). */
@@ -99,7 +106,8 @@ int pb_sweep_spec_relative_to(pb_sweep_spec *s, const char *file);
 
 /* Makes the sweep a quick one: its quick instances (and quick-generate), 5 samples
  * of at least 2 ms, a 1 s rep-budget, time limits of at most 5 s, step limits of at
- * most 1e7, and at most 5 puzzles a tool sweep's generating run. */
+ * most 1e7, at most 5 puzzles a tool sweep's generating run, quick-run and a repeat
+ * of at most 2. */
 void pb_sweep_spec_quick(pb_sweep_spec *s);
 
 /* The step limit of runs of this engine. */

@@ -1,21 +1,24 @@
-"""The tenpair family (the crossing-out game): the files of its experiments script,
-tenpair-{bound,wins,rules,threads,levels}.csv and, when run, tenpair-push.csv. The
-shortest win per engine, counting every win up to a length bound, wins by length
-beside the seed's figures, the rule switches, the thread scaling of the compact
-count, how far the count goes in a time budget, and the count over MPI ranks
-(measured per length and projected; sections/tenpair_ranks.py).
+"""The tenpair family (the crossing-out game): the files of its runs sweeps
+(data/sweeps/tenpair-*.sweep), tenpair-{bound,count,rules,threads}.csv with the side
+table tenpair-count.levels.csv and, when run, tenpair-push.csv. The shortest win per
+engine, counting every win up to a length bound, wins by length beside the seed's
+figures, the rule switches, the thread scaling of the compact count, how far the
+count goes in a time budget, and the count over MPI ranks (measured per length and
+projected; sections/tenpair_ranks.py).
 
 Each row of these files is one process run, timed once: its time is a single
 value, and the tables say so ("one run"); the thread scaling has several reps a
-thread count, shown as median [min, max]. Ratios read "N× faster" / "N× slower"
-(or less / more memory, fewer / more states)."""
+thread count, shown as median [min, max]. What a sweep planned but skipped (its
+stop rule) and the options its runs share come from the run.K and skipped.K lines
+of its .meta (runs_sweep.py). Ratios read "N× faster" / "N× slower" (or less / more
+memory, fewer / more states)."""
 
 from .. import stats, timing
 from ..csvread import read_csv
-from ..errors import ReportError
 from ..markdown import code, escape, table
 from ..meta import SHORT_KEYS, read_meta
 from ..numfmt import duration, grouped, memory, ratio
+from ..runs_sweep import planned, shared_options, shared_value, sweep_key
 
 FEWER_STATES, MORE_STATES = "fewer states", "more states"
 LESS_MEMORY, MORE_MEMORY = "less memory", "more memory"
@@ -41,7 +44,10 @@ DEFAULT_START, DEFAULT_WIDTH = "upto19", 9
 
 RUN_COLUMNS = ("instance", "engine", "mode", "max_length", "append", "wrap", "width", "threads", "status", "length",
                "wins", "expanded", "stored", "peak_bytes", "nodes", "wall_s")
-FILES = ("bound", "wins", "rules", "threads")
+# The default run's sweeps (tenpair-push is opt-in), and what each one's absence leaves out.
+FILES = {"bound": "the engine comparison", "count": "the wins by length and the count over MPI ranks",
+         "rules": "the rule switches", "threads": "the thread scaling"}
+LEVELS = "tenpair-count.levels.csv"   # the count's per-length side table
 
 
 class Run:
@@ -59,6 +65,7 @@ class Run:
         self.expanded = row.num("expanded")
         self.stored = row.num("stored")
         self.peak = row.num("peak_bytes")
+        self.nodes = row.num("nodes")
         self.wall = row.num("wall_s")
 
     @property
@@ -75,61 +82,62 @@ def why(run):
     return f"status {escape(run.status)} after {duration(run.wall)}"
 
 
+def stop_rule(meta):
+    """A sweep's stop rule in words ("once one took over 60 s or stopped at a limit"),
+    "" when it has none (stop_after_s=0)."""
+    text = sweep_key(meta, "stop_after_s")
+    try:
+        if float(text) <= 0:
+            return ""
+    except ValueError:
+        pass
+    return f"once one took over {escape(text or '?')} s or stopped at a limit"
+
+
 def section(ctx, family, files):
     path = lambda name: ctx.dir / f"tenpair-{name}.csv"
-    meta = {name: read_meta(ctx.dir / f"tenpair-{name}.meta") for name in FILES + ("push",)}
-    get = lambda name, key: meta[name].get(key) if meta[name] else ""
+    meta = {name: read_meta(ctx.dir / f"tenpair-{name}.meta") for name in list(FILES) + ["push"]}
     state, data = {}, {}
     for name in FILES:
         if path(name) not in files:
             state[name] = "missing"
             continue
-        if name == "wins":
-            rows = read_csv(path(name), need=("length", "wins", "cumulative")).rows
-            data[name] = [(int(r.num("length")), r.num("wins")) for r in rows]
-        else:
-            data[name] = [Run(r) for r in read_csv(path(name), need=RUN_COLUMNS)]
+        data[name] = [Run(r) for r in read_csv(path(name), need=RUN_COLUMNS)]
         state[name] = "ok" if data[name] else "empty"
-    script = family.experiments or "scripts/tenpair-experiments.sh"
-    out = ["", "## Tenpair", "",
-           "The crossing-out game (seed 003): the digits 1..19 without 10 are written 9 to a row; a move crosses out two "
-           "live digits that are equal or sum to 10 and are neighbours in reading order or in a column (crossed digits "
-           "between them skipped; with wrap, reading order runs on from a row's end to the next row); when no move is "
-           "left, every live digit is written again after the last. The game is won when every digit is crossed out; "
-           "its *length* is the number of digits written. Engines: `bfs` and `best-first` (the seed's method) keep "
-           "whole boards; `compact` keeps 4-bit states and, in count mode, walks the written prefixes. Written by "
-           f"`{script}`; each row is one `puzzlebench solve|count tenpair` run.", ""]
-    quick = [code(f"tenpair-{n}.csv") for n in FILES if get(n, "quick") == "1"]
-    if quick:
-        out += ["_From a `--quick` run (small bounds and limits, for development; its figures are not the experiment's): "
-                + ", ".join(quick) + "._", ""]
-    absent = lambda name, what: [f"_No `tenpair-{name}.csv`: {what} left out._", ""] if state[name] == "missing" \
-        else [f"_`tenpair-{name}.csv` has no rows: {what} left out._", ""]
+    out = _intro(meta)
+    absent = lambda name: [f"_No `tenpair-{name}.csv`: {FILES[name]} left out._", ""] if state[name] == "missing" \
+        else [f"_`tenpair-{name}.csv` has no rows: {FILES[name]} left out._", ""]
     engine_rank = ctx.listing.engine_rank
+    bound_runs = data["bound"] if state["bound"] == "ok" else None
 
     out += ["### The shortest win per engine", ""]
-    out += _shortest(data["bound"], engine_rank) if state["bound"] == "ok" else absent("bound", "the engine comparison")
+    out += _shortest(bound_runs, engine_rank) if bound_runs else absent("bound")
     out += ["### Counting every win up to a length bound", ""]
-    if state["bound"] != "ok":
-        out += absent("bound", "the bound experiment")
-    elif not any(r.mode == "count" for r in data["bound"]):
+    if not bound_runs:
+        out += absent("bound")
+    elif not any(r.mode == "count" for r in bound_runs):
         out += ["_No count rows in `tenpair-bound.csv`._", ""]
         ctx.no_plot("tenpair-expanded", "tenpair-time", "tenpair-memory")
     else:
-        out += _counts(ctx, data["bound"], meta["bound"], engine_rank)
-        out += [ctx.meta_line(path("bound").with_suffix(".meta"), SHORT_KEYS), ""]
+        out += _counts(ctx, bound_runs, meta["bound"], engine_rank)
+        out += [ctx.meta_line(ctx.dir / "tenpair-bound.meta", SHORT_KEYS), ""]
     out += ["### Wins by length, and the seed's figures", ""]
-    if state["wins"] != "ok":
-        out += absent("wins", "the wins by length")
-        if state["wins"] == "empty":
+    count = next((r for r in data["count"] if r.mode == "count"), None) if state["count"] == "ok" else None
+    levels = ctx.dir / LEVELS
+    if count is None:
+        out += absent("count") if state["count"] != "ok" else ["_No count row in `tenpair-count.csv`._", ""]
+        if state["count"] != "missing":
             ctx.no_plot("tenpair-wins")
+    elif not levels.is_file():
+        out += [f"_No `{LEVELS}` beside `tenpair-count.csv`: the wins by length left out._", ""]
+        ctx.no_plot("tenpair-wins")
     else:
-        out += _wins(ctx, data["wins"], meta["wins"], data["bound"] if state["bound"] == "ok" else None)
+        out += _wins(ctx, count, _wins_by_length(levels), bound_runs)
     out += ["### The rule switches", ""]
-    out += _rules(ctx, data["rules"], meta["rules"]) if state["rules"] == "ok" else absent("rules", "the rule switches")
+    out += _rules(ctx, data["rules"], meta["rules"]) if state["rules"] == "ok" else absent("rules")
     out += ["### Thread scaling of the compact count", ""]
     if state["threads"] != "ok":
-        out += absent("threads", "the thread scaling")
+        out += absent("threads")
         if state["threads"] == "empty":
             ctx.no_plot("tenpair-speedup")
     else:
@@ -137,9 +145,26 @@ def section(ctx, family, files):
     push = path("push")
     if push in files and push.stat().st_size > 0:
         out += _push(ctx, push, meta["push"])
-    levels = path("levels")
-    if levels in files and levels.stat().st_size > 0:
-        out += tenpair_ranks.section(ctx, levels, read_meta(ctx.dir / "tenpair-levels.meta"))
+    if count is not None and levels.is_file() and levels.stat().st_size > 0:
+        out += tenpair_ranks.section(ctx, levels, ctx.dir / "tenpair-count.meta", count.bound)
+    return out
+
+
+def _intro(meta):
+    sweeps = [code(m.get("sweep") or f"data/sweeps/tenpair-{n}.sweep") for n, m in meta.items() if m is not None]
+    out = ["", "## Tenpair", "",
+           "The crossing-out game (seed 003): the digits 1..19 without 10 are written 9 to a row; a move crosses out two "
+           "live digits that are equal or sum to 10 and are neighbours in reading order or in a column (crossed digits "
+           "between them skipped; with wrap, reading order runs on from a row's end to the next row); when no move is "
+           "left, every live digit is written again after the last. The game is won when every digit is crossed out; "
+           "its *length* is the number of digits written. Engines: `bfs` and `best-first` (the seed's method) keep "
+           "whole boards; `compact` keeps 4-bit states and, in count mode, walks the written prefixes. Written by "
+           f"`puzzlebench sweep` from {', '.join(sweeps) or '`data/sweeps/tenpair-*.sweep`'}: each planned run is one "
+           "`puzzlebench solve|count tenpair` child process, each row one run.", ""]
+    quick = [code(f"tenpair-{n}.csv") for n, m in meta.items() if m is not None and m.get("quick") == "1"]
+    if quick:
+        out += ["_From a `--quick` run (small bounds and limits, for development; its figures are not the experiment's): "
+                + ", ".join(quick) + "._", ""]
     return out
 
 
@@ -188,15 +213,16 @@ def _counts(ctx, runs_, meta, engine_rank):
     counted = [r for r in runs_ if r.mode == "count"]
     engines = sorted({r.engine for r in counted}, key=engine_rank)
     at = {(r.bound, r.engine): r for r in counted}
-    bounds = sorted({r.bound for r in counted})
-    skip = escape(meta.get("skip_after_s")) if meta else ""
+    plan = [p for p in planned(meta) if p.command == "count"]
+    skipped = {(p.integer("--max-length"), p.get("--engine")) for p in plan if p.skipped is not None}
+    bounds = sorted({r.bound for r in counted} | {b for b, _ in skipped if b is not None})
+    shared, rule = shared_options(plan, ("--engine", "--max-length")), stop_rule(meta)
     out = ["Mode count (`puzzlebench count tenpair --max-length L`), default rules, one thread: every win of length at "
-           f"most L. An engine's larger bounds are not run once a bound took over {skip or '?'} s or stopped at a limit "
-           f"({code('--max-memory ' + (meta.get('max_memory') if meta else ''))}). For bfs and best-first *stored* is "
-           "the boards "
-           "kept at the peak; for compact it is the states of written sequences still waiting to be searched, at the "
-           "peak (the `nodes` column of the CSV counts the sequences searched), so it is not comparable across engines.",
-           ""]
+           "most L" + (f", with {code(shared)}" if shared else "") + ". "
+           + (f"An engine's larger bounds are skipped {rule} (the sweep's stop rule). " if rule else "")
+           + "For bfs and best-first *stored* is the boards kept at the peak; for compact it is the states of written "
+           "sequences still waiting to be searched, at the peak (the `nodes` column of the CSV counts the sequences "
+           "searched), so it is not comparable across engines.", ""]
     if any(r.done for r in counted):
         for column, name, ylabel, title in (
                 ("expanded", "tenpair-expanded", "states expanded",
@@ -213,7 +239,9 @@ def _counts(ctx, runs_, meta, engine_rank):
 
     def cell(b, e, text):
         r = at.get((b, e))
-        return "–" if r is None else text(r) if r.done else f"stopped ({escape(r.status)})"
+        if r is None:
+            return "skipped" if (b, e) in skipped else "–"
+        return text(r) if r.done else f"stopped ({escape(r.status)})"
 
     rows = []
     for b in bounds:
@@ -234,13 +262,14 @@ def _counts(ctx, runs_, meta, engine_rank):
     out += table(["bound"] + [f"{escape(e)} peak memory" for e in engines]
                  + [f"{escape(e)} time (one run)" for e in engines],
                  "r" * (1 + 2 * len(engines)), rows) + [""]
-    out += _counts_summary(counted, at, bounds, engines, meta, skip)
+    out += _counts_summary(counted, at, bounds, engines, plan)
     return out + [""]
 
 
-def _counts_summary(counted, at, bounds, engines, meta, skip):
-    """The summary under the count tables: agreement, where each engine stopped, and
-    ours against each other engine at the largest bound both finished."""
+def _counts_summary(counted, at, bounds, engines, plan):
+    """The summary under the count tables: agreement, where each engine stopped (and
+    which of its planned bounds the stop rule skipped), and ours against each other
+    engine at the largest bound both finished."""
     out = []
     wins_at = {}
     disagree = False
@@ -251,16 +280,17 @@ def _counts_summary(counted, at, bounds, engines, meta, skip):
             wins_at[r.bound] = r.wins
     out.append("- wins agree across engines at every bound where more than one finished: "
                + ("**NO**" if disagree else "yes"))
-    planned = [int(b) for b in (meta.get("bounds") if meta else "").split(",") if b.strip().isdigit()]
-    want = max(planned + [max(bounds)])
     for e in engines:
         top = max(r.bound for r in counted if r.engine == e)
         r = at[(top, e)]
+        left = [p for p in plan if p.get("--engine") == e and p.skipped is not None]
+        lengths = ", ".join(p.get("--max-length") or "?" for p in left)
+        not_run = f"; skipped: bound{'s' if len(left) > 1 else ''} {escape(lengths)} ({escape(left[0].skipped)})" \
+            if left else ""
         if not r.done:
-            out.append(f"- {escape(e)}: stopped at bound {top} ({why(r)}); larger bounds not run")
-        elif top < want:
-            out.append(f"- {escape(e)}: bound {top} took {duration(r.wall)} (over {skip or '60'} s); larger bounds "
-                       "not run")
+            out.append(f"- {escape(e)}: stopped at bound {top} ({why(r)}){not_run}")
+        elif left:
+            out.append(f"- {escape(e)}: every bound up to {top} finished, {top} in {duration(r.wall)}{not_run}")
         else:
             out.append(f"- {escape(e)}: every bound up to {top} finished; at {top}: {grouped(r.expanded)} states "
                        f"expanded, {memory(r.peak)}, {duration(r.wall)}")
@@ -317,53 +347,60 @@ def _bound_plot(ctx, counted, engines, column, name, ylabel, title):
 
 # --- wins by length beside the seed's figures ---------------------------------------
 
-def _wins(ctx, wins, meta, bound_runs):
-    out = []
-    get = lambda key: meta.get(key) if meta else ""
-    text = get("max_length")
-    status = get("count_status")
-    if not text:
-        text = str(wins[-1][0])
-        out += [f"_`tenpair-wins.meta` does not give the count's bound: taken as the longest win listed, {text}._", ""]
-    if not text.isdigit():
-        raise ReportError(ctx.dir / "tenpair-wins.meta", f"max_length '{text}' is not a length")
-    top = int(text)
-    try:
-        wall = duration(float(get("count_wall_s"))) + ", one run"
-    except ValueError:
-        wall = "time not recorded"
-    out += [f"From one count up to length {top} (engine {escape(get('engine'))}, status {escape(status or '?')}, "
-            f"{wall}). A win here is a distinct written digit sequence: "
-            "two move orders that write the same digits are one win. The seed's figures are those the seed reported "
-            "(his own way of counting, which this project does not reproduce), not re-measured.", ""]
-    if status and status != "done":
-        out += [f"_The count stopped at a limit (status {escape(status)}): the wins below are those found before it "
-                "stopped, lower bounds._", ""]
-    out += [ctx.plot(_wins_plot(wins, top), "tenpair wins by length"), ""]
-    count = {l: w for l, w in wins}
+def _wins_by_length(path):
+    """[(length, wins)] of the lengths with a win, from the count's per-length table."""
+    rows = read_csv(path, need=("length", "wins")).rows
+    return sorted((int(r.num("length")), r.num("wins")) for r in rows if r.num("wins") > 0)
+
+
+def _wins(ctx, count, wins, bound_runs):
+    """count: the Run of tenpair-count.csv; wins: its wins by length (_wins_by_length)."""
+    top, done = count.bound, count.done
+    out = [f"From one count up to length {top}, level by level (`puzzlebench count tenpair --engine "
+           f"{escape(count.engine)} --max-length {top} --threads {count.threads} --levels FILE`): status "
+           f"{escape(count.status)}, {grouped(count.wins)} wins, {grouped(count.expanded)} states expanded, "
+           f"{grouped(count.nodes)} written sequences searched, peak memory {memory(count.peak)}, "
+           f"{duration(count.wall)} (one run). The wins of each length are the `wins` column of its per-length "
+           f"table, `{LEVELS}`. A win here is a distinct written digit sequence: two move orders that write the same "
+           "digits are one win. The seed's figures are those the seed reported (his own way of counting, which this "
+           "project does not reproduce), not re-measured.", ""]
+    if not done:
+        out += [f"_The count stopped at a limit (status {escape(count.status)}): the wins below are those found before "
+                "it stopped, lower bounds._", ""]
+    if wins:
+        out += [ctx.plot(_wins_plot(wins, top), "tenpair wins by length"), ""]
+    else:
+        ctx.no_plot("tenpair-wins")
+    by_length = dict(wins)
     seed = {l: "a next win (after the shortest)" for l in SEED_NEXT}
     for l, note in ((80, f"{SEED_AT_80} wins of this length"), (90, f"{SEED_UP_TO_90} wins up to 90"),
                     (100, f"{SEED_UP_TO_100} wins up to 100")):
         seed[l] = seed[l] + "; " + note if l in seed else note
-    lengths = sorted(set(count) | {l for l in seed if l <= top})
     rows, total = [], 0
-    for l in lengths:
-        total += count.get(l, 0)
-        rows.append([str(l), grouped(count.get(l, 0)), grouped(total), seed.get(l, "")])
+    for l in sorted(set(by_length) | {l for l in seed if l <= top}):
+        total += by_length.get(l, 0)
+        rows.append([str(l), grouped(by_length.get(l, 0)), grouped(total), seed.get(l, "")])
     out += table(["length", "wins", "wins up to this length", "the seed (reported)"], "rrrl", rows) + [""]
-    ge = "" if (status or "done") == "done" else "≥ "
-    listed = sorted(count)
-    up_to = lambda b: sum(w for l, w in count.items() if l <= b)
-    following = [str(l) for l in listed[1:] if count[l] > 0][:3]
+    out += _against_seed(by_length, top, "" if done else "≥ ")
+    out += _wins_checks(count, by_length, bound_runs)
+    return out + [ctx.meta_line(ctx.dir / "tenpair-count.meta", SHORT_KEYS), ""]
+
+
+def _against_seed(by_length, top, ge):
+    """The lines that set the wins by length (up to top) beside the seed's figures;
+    ge: "≥ " when the count stopped at a limit."""
+    listed = sorted(by_length)
+    up_to = lambda b: sum(w for l, w in by_length.items() if l <= b)
+    following = [str(l) for l in listed[1:]][:3]
 
     def compare(ours, his):
         return "the same" if ours == his else f"{ours - his:.0f} more than the seed" if ours > his \
             else f"{his - ours:.0f} fewer than the seed"
 
-    out.append(f"- the shortest win: length {listed[0] if listed else '-'}; the next wins: at "
-               f"{', '.join(following) if following else f'none within {top}'} (the seed: at "
-               f"{', '.join(map(str, SEED_NEXT))})")
-    at80 = count.get(80, 0)
+    out = [f"- the shortest win: length {listed[0] if listed else '-'}; the next wins: at "
+           f"{', '.join(following) if following else f'none within {top}'} (the seed: at "
+           f"{', '.join(map(str, SEED_NEXT))})"]
+    at80 = by_length.get(80, 0)
     if top >= 80:
         out.append(f"- wins of length 80: ours {ge}{at80:.0f}, the seed's {SEED_AT_80} ({compare(at80, SEED_AT_80)})")
     else:
@@ -379,18 +416,25 @@ def _wins(ctx, wins, meta, bound_runs):
             or (top >= 100 and up_to(100) != SEED_UP_TO_100)):
         out += ["", "Where the figures differ, the two count different things: here each distinct written digit sequence "
                 "is one win, however many move orders write it, while the seed counted by his own rule. Whether our "
-                "engines agree with each other is checked in the count against the bound above and in the line below."]
-    out.append("")
-    # Cross-check with the bound experiment: the same count, from the other file.
-    if bound_runs is not None:
-        checked = [r for r in bound_runs if r.mode == "count" and r.done and r.engine == OURS and r.bound <= top]
-        if checked:
-            bad = [f"{r.bound} ({up_to(r.bound):.0f} vs {r.wins:.0f})" for r in checked if up_to(r.bound) != r.wins]
-            out.append(f"- the wins by length agree with the {OURS} counts of the bound experiment at its {len(checked)} "
-                       f"bounds up to {top}: " + ("yes" if not bad else "**NO** — " + ", ".join(bad)))
-        out.append("")
-    out += [ctx.meta_line(ctx.dir / "tenpair-wins.meta", SHORT_KEYS), ""]
-    return out
+                "engines agree with each other is checked in the count against the bound above and in the lines "
+                "below."]
+    return out + [""]
+
+
+def _wins_checks(count, by_length, bound_runs):
+    """The wins by length against the count's own total and the bound experiment's
+    compact counts (the same count, from other runs)."""
+    total = sum(by_length.values())
+    out = [f"- the wins by length add up to the count's total ({grouped(count.wins)}): "
+           + ("yes" if total == count.wins else f"**NO** ({grouped(total)})")]
+    checked = [r for r in bound_runs or ()
+               if r.mode == "count" and r.done and r.engine == OURS and r.bound <= count.bound]
+    if checked:
+        up_to = lambda b: sum(w for l, w in by_length.items() if l <= b)
+        bad = [f"{r.bound} ({up_to(r.bound):.0f} vs {r.wins:.0f})" for r in checked if up_to(r.bound) != r.wins]
+        out.append(f"- the wins by length agree with the {OURS} counts of the bound experiment at its {len(checked)} "
+                   f"bounds up to {count.bound}: " + ("yes" if not bad else "**NO** — " + ", ".join(bad)))
+    return out + [""]
 
 
 def _wins_plot(wins, top):
@@ -427,8 +471,11 @@ def _wins_plot(wins, top):
 # --- the rule switches -----------------------------------------------------------------
 
 def _rules(ctx, runs_, meta):
-    def opts(key):
-        v = meta.get(key) if meta else ""
+    plan = planned(meta)
+
+    def opts(command):
+        # What every run of the command shares: the variants' own options drop out.
+        v = shared_options([p for p in plan if p.command == command], ("--engine",))
         return code(v) if v else "options not recorded"
 
     def variant(r):
@@ -445,8 +492,8 @@ def _rules(ctx, runs_, meta):
         return ", ".join(parts) or "default"
 
     out = ["Engine compact, one thread. Each variant changes one or two rules from the default (start 1..19 without 10, "
-           "width 9, wrap on, append when stuck). *Shortest win*: `solve` with " + opts("solve_options") + "; *wins up "
-           "to L*: `count --max-length L` with " + opts("count_options") + ". A search that reached a limit found no "
+           "width 9, wrap on, append when stuck). *Shortest win*: `solve` with " + opts("solve") + "; *wins up "
+           "to L*: `count` with " + opts("count") + ". A search that reached a limit found no "
            "win (solve) or only some of them (count: \"≥\").", ""]
     variants = {}
     for r in runs_:
@@ -522,13 +569,14 @@ def _threads(ctx, runs_, meta):
         speedup = base / median if done and median and median > 0 else None
         rows.append((t, spread, speedup, len(by_threads[t]), len(done), shown))
     bound = ", ".join(dict.fromkeys(str(r.bound) for r in counted)) or "?"
-    get = lambda key: meta.get(key) if meta else ""
-    out = [f"`puzzlebench count tenpair --engine compact --max-length {bound} --threads T`, default rules, "
-           f"{escape(get('reps'))} reps per thread count on a machine with {escape(get('nproc'))} logical CPUs "
-           "(`nproc`). "
-           "Time: the "
-           "median over the done reps with [min, max] of them. Speedup = median time at the lowest thread count / "
-           "median time at T, both from this file, in words against the lowest thread count.", ""]
+    repeat, cores = sweep_key(meta, "repeat") or "?", sweep_key(meta, "cores_available") or "?"
+    ts = ", ".join(dict.fromkeys(p.get("--threads") or "?" for p in planned(meta))) or ", ".join(map(str, by_threads))
+    out = [f"`puzzlebench count tenpair --engine compact --max-length {bound} --threads T`, default rules, at T = "
+           f"{escape(ts)} (the powers of two up to the cores it may run on, {escape(cores)}, and that count); "
+           f"{escape(repeat)} reps per thread count, the reps the outer loop (so that a slow spell of the machine "
+           "spreads over the thread counts). Time: the median over the done reps with [min, max] of them. Speedup = "
+           "median time at the lowest thread count / median time at T, both from this file, in words against the "
+           "lowest thread count.", ""]
     usable = [r for r in rows if r[2] is not None]
     if usable:
         out += [ctx.plot(_speedup_plot(usable, bound), "tenpair compact count speedup vs threads"), ""]
@@ -591,20 +639,35 @@ def _speedup_plot(rows, bound):
 # --- how far the count goes in a time budget -------------------------------------------
 
 def _push(ctx, path, meta):
-    get = lambda key: meta.get(key) if meta else ""
     runs_ = [Run(r) for r in read_csv(path, need=RUN_COLUMNS)]
-    out = [f"### How far the count goes in {escape(get('time_budget_s') or '?')} s", "",
-           code('puzzlebench count tenpair --engine compact --max-length L --threads ' + get('threads'))
-           + " at L = 100, "
-           "102, ... "
-           "until a run did not finish within the budget (or, from the growth so far, would have taken 1.3 times the "
-           "budget or more).", ""]
+    plan = [p for p in planned(meta) if p.command == "count"]
+    budget = shared_value(plan, "--time-limit") or "?"
+    threads = ", ".join(dict.fromkeys(str(r.threads) for r in runs_)) or "?"
+    shared, rule = shared_options(plan, ("--engine", "--max-length", "--threads")), stop_rule(meta)
+    out = [f"### How far the count goes in {escape(budget)} s", "",
+           code(f"puzzlebench count tenpair --engine compact --max-length L --threads {threads}")
+           + (f" with {code(shared)}" if shared else "") + " at L = "
+           + escape(_lengths([p.get("--max-length") for p in plan]) or "100, 102, ...")
+           + (f"; the larger bounds are skipped {rule} (the sweep's stop rule)." if rule else "."), ""]
     out += table(["bound", "status", "wins", "states expanded", "peak memory", "time (one run)"], "rlrrrr",
                  [[str(r.bound), escape(r.status), grouped(r.wins), grouped(r.expanded), memory(r.peak),
                    duration(r.wall)]
                   for r in runs_])
     done = [r.bound for r in runs_ if r.done]
     if done:
-        out += ["", f"- the longest bound counted completely within the budget: {done[-1]}"]
+        out += ["", f"- the longest bound counted completely within the budget: {max(done)}"]
+    left = [p for p in plan if p.skipped is not None]
+    if left:
+        out.append(f"- skipped: L = {escape(_lengths([p.get('--max-length') for p in left]))} "
+                   f"({escape(left[0].skipped)})")
     out += ["", ctx.meta_line(path.with_suffix(".meta"), SHORT_KEYS), ""]
     return out
+
+
+def _lengths(values):
+    """"100, 102, ..., 140" for an even run of lengths (as written: "a, b" when short)."""
+    if len(values) > 3 and all(v.isdigit() for v in values):
+        steps = {int(b) - int(a) for a, b in zip(values, values[1:])}
+        if len(steps) == 1:
+            return f"{values[0]}, {values[1]}, ..., {values[-1]}"
+    return ", ".join(values)

@@ -1,13 +1,13 @@
 """The tenpair section's part on MPI: the count measured length by length in one
-process (tenpair-levels.csv, from `count tenpair --levels`), and the model
-(analysis/rank_model.py) that projects it to 64-1,024 ranks: the largest bound a
-count reaches in an hour with 4 GB per rank, the communication per length, and
-where the model stops holding."""
+process (tenpair-count.levels.csv, the per-length table of the tenpair-count sweep's
+`count tenpair --levels` run), and the model (analysis/rank_model.py) that projects
+it to 64-1,024 ranks: the largest bound a count reaches in an hour with 4 GB per
+rank, the communication per length, and where the model stops holding."""
 
 from .. import rank_model
 from ..csvread import read_csv
 from ..errors import ReportError
-from ..markdown import escape, table
+from ..markdown import table
 from ..numfmt import duration, grouped, memory
 
 COLUMNS = ("length", "nodes", "states", "expanded", "node_expanded_max", "kept_bytes", "sent_bytes",
@@ -24,12 +24,12 @@ def _bytes(b):
     return memory(b) if b >= 1024 else f"{b:.0f} B"
 
 
-def section(ctx, path, meta):
+def section(ctx, path, meta_path, bound):
+    """path: the per-length table; meta_path: its sweep's .meta; bound: the count's --max-length."""
     levels = sorted((rank_model.Level(r) for r in read_csv(path, need=COLUMNS).rows), key=lambda lv: lv.length)
     levels = [lv for lv in levels if lv.expanded > 0]
     if not levels:
         raise ReportError(path, "no length with states expanded")
-    bound = escape((meta or {}).get("max_length") or str(levels[-1].length))
     out = ["### The count over MPI ranks: measured per length, projected to 1,024 ranks", "",
            f"One process, one thread, counted every win up to length {bound} a written length at a time "
            f"(`count tenpair --levels`, as `mpirun -np N` runs it). Per length: the written sequences searched, "
@@ -44,7 +44,7 @@ def section(ctx, path, meta):
                      duration(lv.search_s)])
     out += table(["length", "sequences", "states expanded", "largest one sequence", "its share", "records",
                   "memory peak", "search time"], "rrrrrrrr", rows)
-    out += ["", ctx.meta_line(path.with_suffix(".meta")), ""]
+    out += ["", ctx.meta_line(meta_path), ""]
     try:
         model = rank_model.Model(levels)
     except ValueError as e:
