@@ -7,16 +7,13 @@
  * NAME.OPTION.csv, and the plan with its skips into NAME.meta: written under hidden
  * names and renamed into place at the end, so a failed or interrupted sweep leaves
  * the files of the last one as they were. */
-#define _XOPEN_SOURCE 700 /* nftw */
 #include "sweep.h"
 
 #include <errno.h>
 #include <fcntl.h>
-#include <ftw.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
-#include <sys/stat.h>
 #include <sys/wait.h>
 #include <unistd.h>
 
@@ -29,6 +26,7 @@
 #include "harness/meta/meta.h"
 #include "harness/mpi/world.h"
 #include "sweep_runs.h"
+#include "sweep_scratch.h"
 
 /* The keys of a runs sweep. */
 static const char *const run_keys[] = {"name",   "family",     "run",        "quick-run",
@@ -91,23 +89,12 @@ static int open_joined(const runs_sweep *r, joined *j, const char *suffix)
 static int prepare(runs_sweep *r)
 {
     const pb_sweep_opts *o = r->o;
-    struct stat st;
     char suffix[200];
     snprintf(r->meta_path, sizeof r->meta_path, "%s/%s.meta", o->out_dir, r->s->name);
     snprintf(r->rows.path, sizeof r->rows.path, "%s/%s.csv", o->out_dir, r->s->name);
-    if (!o->force && !o->resume && !lstat(r->rows.path, &st))
-        return pb_say("sweep: %s exists: give --force to make it again", r->rows.path),
-               PB_EXIT_USAGE;
-    if (pb_spawn_self(r->self, sizeof r->self))
-        return pb_say("sweep: cannot find this program (/proc/self/exe)"), PB_EXIT_USAGE;
-    if (mkdir(o->out_dir, 0777) && errno != EEXIST)
-        return pb_say("sweep: cannot create %s: %s", o->out_dir, strerror(errno)), PB_EXIT_USAGE;
-    const char *t = getenv("TMPDIR");
-    snprintf(r->tmp, sizeof r->tmp, "%s/pbruns.XXXXXX", t && *t ? t : "/tmp");
-    if (!mkdtemp(r->tmp)) {
-        r->tmp[0] = '\0';
-        return pb_say("sweep: %s: %s", r->tmp, strerror(errno)), PB_EXIT_USAGE;
-    }
+    const int made = pb_sweep_scratch_make(o, r->rows.path, "runs", r->self, sizeof r->self, r->tmp,
+                                           sizeof r->tmp);
+    if (made) return made;
     int rc = open_joined(r, &r->rows, ".csv");
     for (int i = 0; i < r->s->run_tables.n && !rc; i++) {
         snprintf(suffix, sizeof suffix, ".%s.csv", r->table_opt[i]->name);
@@ -362,13 +349,6 @@ static int publish(runs_sweep *r)
     return rc;
 }
 
-static int remove_one(const char *path, const struct stat *st, int flag, struct FTW *ftw)
-{
-    (void)st, (void)flag, (void)ftw;
-    remove(path);
-    return 0;
-}
-
 /* Frees what the sweep holds, and removes its hidden files (when it failed) and its
  * folder of runs. */
 static void release(runs_sweep *r, int failed)
@@ -381,7 +361,7 @@ static void release(runs_sweep *r, int failed)
         pb_table_free(&all[i]->head);
     }
     for (int k = 0; k < PB_RUNS_MAX; k++) free(r->skipped[k]);
-    if (r->tmp[0]) nftw(r->tmp, remove_one, 16, FTW_DEPTH | FTW_PHYS);
+    pb_sweep_scratch_remove(r->tmp);
     pb_runs_plan_free(&r->plan);
 }
 

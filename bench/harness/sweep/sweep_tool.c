@@ -5,7 +5,6 @@
  * puzzles, status, then the timing columns) with NAME.samples.csv, NAME.meta and the
  * topology: written under hidden names and renamed into place at the end, so a
  * failed or interrupted sweep leaves the files of the last one as they were. */
-#define _XOPEN_SOURCE 700 /* nftw */
 #include "sweep.h"
 
 #include <errno.h>
@@ -13,7 +12,6 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
-#include <ftw.h>
 #include <sys/stat.h>
 #include <unistd.h>
 
@@ -24,6 +22,7 @@
 #include "harness/measure/proc_time.h"
 #include "harness/measure/spawn.h"
 #include "harness/mpi/world.h"
+#include "sweep_scratch.h"
 
 /* The keys of a tool sweep. */
 static const char *const tool_keys[] = {"name",       "family",
@@ -177,13 +176,6 @@ static int publish(tool_run *r)
     return 0;
 }
 
-static int remove_one(const char *path, const struct stat *st, int flag, struct FTW *ftw)
-{
-    (void)st, (void)flag, (void)ftw;
-    remove(path);
-    return 0;
-}
-
 /* The output paths, and the checks before anything runs. 0, or the exit status. */
 static int prepare(tool_run *r)
 {
@@ -194,20 +186,13 @@ static int prepare(tool_run *r)
     snprintf(r->part, sizeof r->part, "%s/.%s.part.csv", o->out_dir, name);
     snprintf(r->part_samples, sizeof r->part_samples, "%s/.%s.part.samples.csv", o->out_dir, name);
     snprintf(r->meta_path, sizeof r->meta_path, "%s/%s.meta", o->out_dir, name);
-    struct stat st;
-    if (!o->force && !o->resume && !lstat(r->csv, &st))
-        return pb_say("sweep: %s exists: give --force to make it again", r->csv), PB_EXIT_USAGE;
     if (pb_spawn_find(r->tool->program, NULL, 0))
         return pb_say("sweep: %s is not installed (Debian package '%s': apt-get install %s)",
                       r->tool->program, r->tool->package, r->tool->package),
                PB_EXIT_USAGE;
-    if (pb_spawn_self(r->self, sizeof r->self))
-        return pb_say("sweep: cannot find this program (/proc/self/exe)"), PB_EXIT_USAGE;
-    if (mkdir(o->out_dir, 0777) && errno != EEXIST)
-        return pb_say("sweep: cannot create %s: %s", o->out_dir, strerror(errno)), PB_EXIT_USAGE;
-    const char *t = getenv("TMPDIR");
-    snprintf(r->tmp, sizeof r->tmp, "%s/pbtool.XXXXXX", t && *t ? t : "/tmp");
-    if (!mkdtemp(r->tmp)) return pb_say("sweep: %s: %s", r->tmp, strerror(errno)), PB_EXIT_USAGE;
+    const int made =
+        pb_sweep_scratch_make(o, r->csv, "tool", r->self, sizeof r->self, r->tmp, sizeof r->tmp);
+    if (made) return made;
     unlink(r->part), unlink(r->part_samples); /* a killed sweep's */
     return 0;
 }
@@ -267,6 +252,6 @@ int pb_sweep_tool(const pb_sweep_spec *s, const pb_sweep_opts *o)
     rc = run_tasks(&r);
     if (!rc) rc = publish(&r);
     if (rc) unlink(r.part), unlink(r.part_samples);
-    nftw(r.tmp, remove_one, 16, FTW_DEPTH | FTW_PHYS);
+    pb_sweep_scratch_remove(r.tmp);
     return rc;
 }
