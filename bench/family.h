@@ -157,7 +157,6 @@ typedef struct pb_family {
     /* ---- measurements ---- */
     const pb_micro_cases *micro; /* NULL: none */
     const char *const *sweeps;   /* data/sweeps/NAME.sweep files run.sh runs */
-    const char *experiments;     /* a script run.sh runs with the results folder */
     const char *report;          /* the analysis tool's section (scripts/analysis/) */
     const char *const *examples; /* command lines for the help ("solve NAME ...") */
 } pb_family;

@@ -3,11 +3,11 @@
 # experiments of every family, and regenerates results/: the CSVs with their
 # metadata, the Google Benchmark JSON, the plots and REPORT.md.
 # The experiments come from the program: `puzzlebench families --csv` names, per
-# family, the sweeps (data/sweeps/NAME.sweep) and the experiment script to run.
+# family, the sweeps (data/sweeps/NAME.sweep) to run.
 # usage: scripts/run.sh [--quick] [OUT_DIR]     (default results; results-quick with --quick)
-#   --quick   every family, sweep and experiment in a small version (sweep --quick,
-#             PB_QUICK=1 for the experiment scripts, short micro-benchmarks): a
-#             complete, smaller report whose REPORT.md says it is a quick run
+#   --quick   every family's sweeps and the method study in a small version (sweep
+#             --quick, PB_QUICK=1 for scripts/method-study.sh, short micro-benchmarks):
+#             a complete, smaller report whose REPORT.md says it is a quick run
 # Each phase says how long it took the last time (OUT/run-phases.tsv) and how much of
 # that run is left; the load is warned of once, at the start.
 # Then the harness measures its own method (scripts/method-study.sh: false positives,
@@ -72,17 +72,16 @@ phase() {
 
 start=$(date +%s)
 "$pb" info >"$out/machine.txt"
-# name,default_engine,sweeps,experiments,report,summary: the first four have no commas.
+# name,default_engine,sweeps,report,summary: the first three have no commas. A sweep
+# that exits 77 was skipped (a collection the project does not ship is absent).
 "$pb" families --csv | tail -n +2 >"$out/.families"
-while IFS=, read -r family _ sweeps experiments _; do
+while IFS=, read -r family _ sweeps _; do
     for sweep in $sweeps; do
         phase "$family: sweep $sweep"
-        "$pb" sweep "data/sweeps/$sweep.sweep" --out "$out" "${sweep_opts[@]}"
+        rc=0
+        "$pb" sweep "data/sweeps/$sweep.sweep" --out "$out" "${sweep_opts[@]}" || rc=$?
+        [ "$rc" = 0 ] || [ "$rc" = 77 ] || exit "$rc"
     done
-    if [ -n "$experiments" ]; then
-        phase "$family: $experiments"
-        "$experiments" "$out"
-    fi
 done <"$out/.families"
 rm -f "$out/.families"
 phase "the harness's own method"

@@ -86,34 +86,34 @@ done
 expect 1 "solve impossible" -- "$pb" solve kakuro "$kdata/impossible/one-cell-over-nine.kak"
 has "^no solution$" "$tmp/out"
 
-# ---- scripts/kakuro-public.py on a made-up collection (the public one is not here) ----
+# ---- the kakuro-public sweep (a collection) on a made-up one (the public one is not here) ----
 mkdir "$tmp/pub"
 printf '#  4\\ 6\\\n\\3 .  .\n\\7 .  .\n' >"$tmp/pub/a-1.kak"       # unique: 1 2 / 3 4
-printf '#  4\\ 6\\\n\\3 1  2\n\\7 3  4\n' >"$tmp/pub/a-1.sol.kak"
 printf '#  4\\ 4\\\n\\4 .  .\n\\4 .  .\n' >"$tmp/pub/b-1.kak"       # two solutions
 cp "$kdata/impossible/clue-no-set.kak" "$tmp/pub/b-2.kak"
 printf 'name,width,height,solutions_checked,solution_file\na-1,3,3,unique,yes\nb-1,3,3,>=2,no\nb-2,7,1,none,no\n' \
     >"$tmp/pub/manifest.csv"
-expect 0 "kakuro-public agrees" -- python3 "$src/scripts/kakuro-public.py" "$pb" --dir "$tmp/pub" --csv "$tmp/pub.csv"
-has "^3 puzzles in .*: 3 of 3 known counts agree$" "$tmp/out"
-has "^a,a-1,3,3,unique,unique,1,1," "$tmp/pub.csv"
-has "^b,b-2,1,7,none,none,1,0," "$tmp/pub.csv"
-has "^experiment=kakuro-public$" "$tmp/pub.meta"
-expect 0 "kakuro-public with short samples" -- python3 "$src/scripts/kakuro-public.py" "$pb" --dir "$tmp/pub" \
-    --csv "$tmp/pub.csv" --samples 2 --min-sample-time 0.01
-has "^3 puzzles in .*: 3 of 3 known counts agree$" "$tmp/out"
-has "^timing=harness --samples 2 --min-sample-time 0.01$" "$tmp/pub.meta"
-expect 2 "kakuro-public: bad sample time" -- python3 "$src/scripts/kakuro-public.py" "$pb" --dir "$tmp/pub" \
-    --min-sample-time 0
-has "^kakuro-public.py: --min-sample-time expects seconds above 0 and at most 3600, got '0'$" "$tmp/err"
-printf '#  4\\ 6\\\n\\3 3  1\n\\7 1  6\n' >"$tmp/pub/a-1.sol.kak"   # not its solution
-sed -i 's/^b-1,3,3,>=2/b-1,3,3,unique/' "$tmp/pub/manifest.csv"
-expect 1 "kakuro-public disagrees" -- python3 "$src/scripts/kakuro-public.py" "$pb" --dir "$tmp/pub"
-has "^DISAGREE: a-1: manifest unique, puzzlebench unique \(a solution other than NAME.sol.kak\)$" "$tmp/out"
-has "^DISAGREE: b-1: manifest unique, puzzlebench multiple$" "$tmp/out"
-PB_KAKURO_PUBLIC=$tmp/nothing expect 77 "kakuro-public without the folder" -- \
-    python3 "$src/scripts/kakuro-public.py" "$pb"
-has "^SKIP: no public kakuro set at $tmp/nothing" "$tmp/err"
+public() { PB_KAKURO_PUBLIC=$1 "$pb" sweep "$src/data/sweeps/kakuro-public.sweep" --out "$tmp/pubout" \
+    --samples 1 --force -q; }
+# the check's row of puzzle $1: its status and solutions
+verdict() { awk -F, -v p="$1" '$2 == p && $6 == "unique" { print $9 "," $10 }' "$tmp/pubout/kakuro-public.csv"; }
+PB_KAKURO_PUBLIC=$tmp/pub expect 0 "kakuro-public on a collection" -- public "$tmp/pub"
+[ "$(verdict a-1) $(verdict b-1) $(verdict b-2)" = "done,1 done,2 done,0" ] && ok ||
+    bad "kakuro-public: verdicts $(verdict a-1) $(verdict b-1) $(verdict b-2), expected unique, two, none"
+cmp -s "$tmp/pub/manifest.csv" "$tmp/pubout/kakuro-public.manifest.csv" && ok || bad "the manifest was not copied"
+has "^collection=$tmp/pub \(3 puzzles of its manifest.csv\)$" "$tmp/pubout/kakuro-public.meta"
+[ "$(grep -c ',first,' "$tmp/pubout/kakuro-public.csv")" -eq 3 ] && ok || bad "kakuro-public: no first solutions"
+expect 77 "kakuro-public without the folder" -- public "$tmp/nothing"
+one_line_error "kakuro-public.sweep:[0-9]+: no collection at $tmp/nothing \(no manifest.csv\); set PB_KAKURO_PUBLIC to its folder: kakuro-public skipped"
+printf 'name,solutions_checked\na-1,unique\n../b-1,>=2\n' >"$tmp/pub/manifest.csv"
+expect 2 "a name that is a path" -- public "$tmp/pub"
+one_line_error "manifest.csv:3: expected a puzzle name of letters, digits, '.', '_' and '-', got '../b-1'"
+printf 'puzzle,solutions_checked\na-1,unique\n' >"$tmp/pub/manifest.csv"
+expect 2 "no name column" -- public "$tmp/pub"
+one_line_error "manifest.csv:1: expected a column 'name'"
+printf 'name\nz-9\n' >"$tmp/pub/manifest.csv"
+expect 2 "a puzzle the folder lacks" -- public "$tmp/pub"
+one_line_error "z-9.kak"
 
 # ---- outlines ----
 expect 0 "outline" -- "$pb" generate kakuro-outline --size 12x10 --seed 5 --count 3 --symmetric

@@ -184,40 +184,51 @@ class Qqwing(unittest.TestCase):
 
 
 class KakuroPublic(unittest.TestCase):
-    """kakuro-public.csv: one row per collection, agreement over the known entries (the
-    unknown ones named), median and max time; without the file, "not run"."""
+    """kakuro-public.csv (the sweep's rows) and kakuro-public.manifest.csv: one row per
+    collection, agreement over the known entries (the unknown ones named, a
+    disagreement listed), median and max time of the checks; without them, "not run"."""
 
-    def section(self, rows):
+    HEADER = "family,instance,cells,engine,order,mode,threads,rep,status,solutions,steps,median_s,run_id"
+
+    def section(self, rows, manifest):
         from types import SimpleNamespace
         from analysis.sections import kakuro_public
         tmp = Path(tempfile.mkdtemp())
         try:
             files = []
             if rows is not None:
-                header = ("collection,name,rows,cols,known,verdict,agree,solution_checked,steps,wall_s,median_s,"
-                          "run_id,solve_s")
-                (tmp / "kakuro-public.csv").write_text("\n".join([header] + rows) + "\n")
+                (tmp / "kakuro-public.csv").write_text("\n".join([self.HEADER] + rows) + "\n")
+                (tmp / "kakuro-public.manifest.csv").write_text(
+                    "name,width,height,solutions_checked,solution_file\n" + "\n".join(manifest) + "\n")
                 files = [tmp / "kakuro-public.csv"]
             ctx = SimpleNamespace(dir=tmp, meta_line=lambda *a: "")
             return "\n".join(kakuro_public.section(ctx, files))
         finally:
             shutil.rmtree(tmp)
 
+    def row(self, name, mode, status, solutions, steps, median):
+        return f"kakuro,{name},9,combo,-,{mode},1,0,{status},{solutions},{steps},{median},{RUN_ID}"
+
     def test_rows_per_collection(self):
         text = self.section([
-            f"cx16,cx16-001,6,6,>=2,multiple,1,0,10,0.001,0.001,{RUN_ID},",
-            f"cx16,cx16-002,6,6,unique,unique,1,1,10,0.003,0.003,{RUN_ID},",
-            f"cx16,cx16-031,8,8,none,unique,0,0,10,0.002,0.002,{RUN_ID},",
-            f"marcel,marcel-huge,101,31,TIMEOUT,multiple,,0,4346991,14.8,14.8,{RUN_ID},0.25",
-            f"marcel,marcel-u,4,4,unique,unique,1,1,7,0.00002,0.00002,{RUN_ID},"])
+            self.row("cx16-001", "unique", "done", 2, 10, 0.001),
+            self.row("cx16-002", "unique", "done", 1, 10, 0.003),
+            self.row("cx16-031", "unique", "done", 1, 10, 0.002),
+            self.row("marcel-huge", "first", "done", 1, 99, 0.25),
+            self.row("marcel-huge", "unique", "done", 2, 4346991, 14.8),
+            self.row("marcel-u", "unique", "done", 1, 7, 0.00002),
+            self.row("marcel-x", "unique", "limit", 1, 70, 0.5)],
+            ["cx16-001,6,6,>=2,no", "cx16-002,6,6,unique,yes", "cx16-031,8,8,none,no",
+             "marcel-huge,31,101,TIMEOUT,no", "marcel-u,4,4,unique,yes", "marcel-x,4,4,unique,yes"])
         self.assertIn("| cx16 | 3 | 2 of 3 | 2.00 ms | 3.00 ms |", text)
-        self.assertIn("| marcel | 2 | 1 of 1 (1 unknown: marcel-huge: multiple) | 7.40 s | 14.8 s |", text)
-        self.assertIn("2 unique puzzles' solutions", text)
+        self.assertIn("| marcel | 3 | 1 of 2 (1 unknown: marcel-huge: multiple) | 500 ms | 14.8 s |", text)
         self.assertIn("- `marcel-huge` (101 × 31; the manifest says `TIMEOUT`): read; a first solution in 250 ms, "
-                      "the uniqueness check (`--limit 2`) in 14.8 s, 4346991 steps: it has several solutions.", text)
+                      "the uniqueness check in 14.8 s, 4346991 steps: it has several solutions.", text)
+        self.assertIn("- **disagrees**: `cx16-031`: the manifest says `none`, the check unique", text)
+        self.assertIn("- **disagrees**: `marcel-x`: the manifest says `unique`, the check stopped", text)
 
     def test_not_run(self):
-        text = self.section(None)
+        text = self.section(None, None)
         self.assertIn("### Public collections", text)
         self.assertIn("_Not run: no `kakuro-public.csv`", text)
 
@@ -286,7 +297,7 @@ class Ladder(unittest.TestCase):
                          for e, ts in micro.items() for t in ts]
                 (tmp / "micro.json").write_text(json.dumps({"benchmarks": cases}))
             # Two families, each with its section module's LADDER (the targets are theirs).
-            families = [{"name": f, "default_engine": "-", "sweeps": "", "experiments": "", "report": f,
+            families = [{"name": f, "default_engine": "-", "sweeps": "", "report": f,
                          "summary": ""} for f in ("latin", "sudoku")]
             listing = __import__("analysis.listing", fromlist=["Listing"]).Listing(
                 csvread.parse_csv(FAKE_ENGINES.splitlines(keepends=True), "engines").rows, families)

@@ -20,7 +20,7 @@ static const char main_help[] =
     "  compare OLD NEW         compare two runs' timings pair by pair (or --by COL=A,B)\n"
     "  generate NAME           make puzzles from a seed (see 'generate --help')\n"
     "  engines                 list engines, cell orders and difficulty levels\n"
-    "  families                list the families and their experiments\n"
+    "  families                list the families and their sweeps\n"
     "  info                    print the machine's topology (hwloc) and the build\n"
     "  meta --out FILE.meta    write a run's metadata and topology (for scripts)\n"
     "  time 'CMD' ['CMD'...]   time commands by the harness's method: mean +/- CI and\n"

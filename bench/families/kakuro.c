@@ -170,7 +170,7 @@ static void render(FILE *f, const pb_set *set, int i, const int *values)
 }
 
 static const char *const kakuro_sweeps[] = {"kakuro-checkers", "kakuro-ladder", "kakuro-gen",
-                                            "kakuro-example", NULL};
+                                            "kakuro-example",  "kakuro-public", NULL};
 static const char *const kakuro_examples[] = {
     "count kakuro puzzles.kak -l 2",
     "generate kakuro --size 11x11 --difficulty hard",
@@ -194,7 +194,6 @@ const pb_family pb_family_kakuro = {
     .commands = pb_kakuro_commands,
     .micro = &pb_micro_kakuro,
     .sweeps = kakuro_sweeps,
-    .experiments = "scripts/kakuro-experiments.sh",
     .report = "kakuro",
     .examples = kakuro_examples,
 };

@@ -14,6 +14,7 @@ enum {
     PB_EXIT_LIMIT = 3, /* stopped at a limit before finding a solution */
     PB_EXIT_FAILED =
         4, /* a check of the harness failed: a run's counts varied, or memory ran out */
+    PB_EXIT_SKIPPED = 77,    /* not run: what it needs is not here (ctest's skip) */
     PB_EXIT_INTERRUPT = 130, /* SIGINT; 128 + the signal's number in general */
 };
 

@@ -11,6 +11,7 @@
 
 #include "core/limiter.h"
 #include "harness/base/exit.h"
+#include "sweep_collection.h"
 #include "sweep_ctx.h"
 #include "sweep_resume.h"
 #include "harness/mpi/world.h"
@@ -260,6 +261,8 @@ int pb_sweep_run(pb_sweep_spec *spec, const pb_sweep_opts *opts)
     int rc = PB_EXIT_USAGE, gathered = 0;
     c.out.csv_fd = c.out.samples_fd = c.out.lock_fd = -1;
     if (other_kind(spec, opts, &rc)) return rc;
+    if ((spec->collection || spec->collection_env) && (rc = pb_sweep_collection_load(spec, opts)))
+        return rc;
     if (!spec->instances.n)
         return pb_usage_error("sweep", "%s: no 'instances' given", opts->source);
     if ((rc = pb_sweep_spec_check(spec, opts->source)) || (rc = pb_sweep_load_instances(&c)))

@@ -272,6 +272,23 @@ const pb_option pb_sweep_keys[] = {
              "its family (kept in the .meta): enumeration (enumeration against\n"
              "the searches, board by board), ladder (the rungs of reasoning and\n"
              "the outside solvers, instance by instance) (default none)"},
+    {.name = "collection",
+     KEY(PB_OPT_TEXT, collection),
+     .arg = "DIR",
+     .help = "a folder whose manifest.csv (a column name) names puzzles: each\n"
+             "row's file is an instance (relative to the sweep file's folder); the\n"
+             "sweep copies the manifest to NAME.manifest.csv. No folder: the sweep\n"
+             "is skipped (exit 77)"},
+    {.name = "collection-env",
+     KEY(PB_OPT_TEXT, collection_env),
+     .arg = "VAR",
+     .help = "an environment variable that names the collection's folder\n"
+             "instead, when it is set"},
+    {.name = "collection-file",
+     KEY(PB_OPT_TEXT, collection_file),
+     .arg = "PATTERN",
+     .help = "a manifest row's file in the folder, {name} its name (default\n"
+             "{name})"},
     {.name = "generator",
      KEY(PB_OPT_TEXT, generator),
      .arg = "NAME",
@@ -595,6 +612,15 @@ int pb_sweep_spec_relative_to(pb_sweep_spec *s, const char *file)
     const char *slash = strrchr(file, '/');
     if (!slash) return 0;
     int dirlen = (int)(slash - file);
+    if (s->collection && s->collection[0] != '/') {
+        char *p = malloc((size_t)dirlen + strlen(s->collection) + 2);
+        if (!p) return -1;
+        sprintf(p, "%.*s/%s", dirlen, file, s->collection);
+        const int failed = pb_list_add(&s->strings, p);
+        free(p);
+        if (failed) return -1;
+        s->collection = s->strings.item[s->strings.n - 1];
+    }
     for (int i = 0; i < s->instances.n; i++) {
         const char *it = s->instances.item[i];
         if (it[0] == '/' || !strcmp(it, "-")) continue;

@@ -69,6 +69,13 @@ typedef struct pb_sweep_spec {
     double stop_after_s;
     pb_list run_tables;
 
+    /* A collection (sweep_collection.c): a folder whose manifest.csv names puzzles,
+     * the environment variable that names it instead when set, a row's file ({name}
+     * replaced), and what it became: the folder, and how many instances (the last
+     * ones) it added. */
+    const char *collection, *collection_env, *collection_file, *collection_dir;
+    int collection_n;
+
     const pb_family *fam; /* set by pb_sweep_spec_resolve */
     void *params;         /* the family's parameters, once resolved */
     pb_list strings;      /* owned copies of the values the fields above point to */
@@ -101,7 +108,8 @@ int pb_sweep_spec_parse(pb_sweep_spec *s, const char *text, size_t len, pb_error
 int pb_sweep_spec_resolve(pb_sweep_spec *s, pb_error *err);
 
 /* Makes the relative instances that name a file in the folder of the sweep file
- * they were read from into paths from here. 0, or -1 when out of memory. */
+ * they were read from, and a relative collection, into paths from here. 0, or -1
+ * when out of memory. */
 int pb_sweep_spec_relative_to(pb_sweep_spec *s, const char *file);
 
 /* Makes the sweep a quick one: its quick instances (and quick-generate), 5 samples
