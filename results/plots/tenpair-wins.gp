@@ -10,10 +10,10 @@ if (fmt eq "png") {
     set terminal svg size 1300,560 dynamic enhanced font 'Sans,11' linewidth 1.5 background '#ffffff'
 }
 set output 'tenpair-wins' . '.' . fmt
-set multiplot layout 1,2 title 'tenpair: wins by length (a win = a distinct written digit sequence), compact count up to 100' font ',13'
+set multiplot layout 1,2 title 'tenpair: wins by length (a win = a distinct written digit sequence), compact count up to 106' font ',13'
 set grid ytics lc rgb '#dddddd' lw 1
 set xlabel 'length of the win (digits written)'
-set xrange [65:103]
+set xrange [65:109]
 set xtics 4 out nomirror
 set key top left Left reverse
 set title 'wins of each length'
