@@ -156,7 +156,7 @@ typedef struct pb_family {
 
     /* ---- measurements ---- */
     const pb_micro_cases *micro; /* NULL: none */
-    const char *const *sweeps;   /* data/sweeps/NAME.sweep files run.sh runs */
+    const char *const *sweeps;   /* bench/families/FAMILY/NAME.sweep files run.sh runs */
     const char *report;          /* the analysis tool's section (scripts/analysis/) */
     const char *const *examples; /* command lines for the help ("solve NAME ...") */
 } pb_family;
@@ -197,6 +197,16 @@ int pb_command_parse(const pb_command *c, void *opts, int argc, char **argv, int
                      const char **pos, int maxpos, int *npos);
 
 /* ---- helpers the families share ---- */
+
+/* What reads a file of puzzles into a set (whose priv the family may have set). */
+typedef int (*pb_text_reader)(const char *spec, const char *text, size_t len, pb_set *set,
+                              char *err, size_t errlen);
+
+/* Reads the file spec whole ("-": standard input) and hands its text to read. 0, or
+ * -1 with "FILE: ..." or "FILE:LINE: ..." in err (the set then for the caller to
+ * free). */
+int pb_read_puzzle_file(const char *spec, pb_set *set, pb_text_reader read, char *err,
+                        size_t errlen);
 
 /* The short name of a file spec: its base name up to the first '.', with commas,
  * spaces and quotes replaced, so it can go in a CSV field; "-" is "stdin". */

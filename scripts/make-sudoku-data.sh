@@ -25,7 +25,7 @@
 #                           up most need no guess; near-minimal ones (~270 givens) take
 #                           ~40 s each to make.
 #   16x16-minimal.txt       5 minimal 16x16 puzzles (about 160 empty cells): the
-#                           ladder sweep's (data/sweeps/sudoku-ladder.sweep); ~1 s
+#                           ladder sweep's (bench/families/sudoku/sudoku-ladder.sweep); ~1 s
 #   25x25-minimal.txt       3 near-minimal 25x25 puzzles (about 350 empty cells):
 #                           the ladder's too; ~75 s on 2 threads
 #   25x25-hard.txt          not made here: scripts/make-sudoku-hard.py

@@ -3,7 +3,7 @@
 # experiments of every family, and regenerates results/: the CSVs with their
 # metadata, the Google Benchmark JSON, the plots and REPORT.md.
 # The experiments come from the program: `puzzlebench families --csv` names, per
-# family, the sweeps (data/sweeps/NAME.sweep) to run.
+# family, the sweeps (bench/families/FAMILY/NAME.sweep) to run.
 # usage: scripts/run.sh [--quick] [OUT_DIR]     (default results; results-quick with --quick)
 #   --quick   every family's sweeps and the method study in a small version (sweep
 #             --quick, PB_QUICK=1 for scripts/method-study.sh, short micro-benchmarks):
@@ -79,7 +79,7 @@ while IFS=, read -r family _ sweeps _; do
     for sweep in $sweeps; do
         phase "$family: sweep $sweep"
         rc=0
-        "$pb" sweep "data/sweeps/$sweep.sweep" --out "$out" "${sweep_opts[@]}" || rc=$?
+        "$pb" sweep "bench/families/$family/$sweep.sweep" --out "$out" "${sweep_opts[@]}" || rc=$?
         [ "$rc" = 0 ] || [ "$rc" = 77 ] || exit "$rc"
     done
 done <"$out/.families"

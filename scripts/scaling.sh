@@ -4,7 +4,7 @@
 # core, one run at a time, threads bound to cores. Writes
 # OUT/notouch-<cores>core-parallel.csv and .meta, which scripts/report.sh picks up
 # beside the default results.
-# Ranks (--mpi): the default notouch sweep (data/sweeps/notouch.sweep; SWEEP=FILE
+# Ranks (--mpi): the default notouch sweep (bench/families/notouch/notouch.sweep; SWEEP=FILE
 # overrides it) under mpirun at 1, 2, 4, ... ranks up to every core, each rank one
 # thread bound to its own core; writes OUT/notouch-mpi-np<N>.csv and .meta for each,
 # and OUT/notouch-mpi-scaling.csv: ranks, wall seconds of the whole sweep, and the
@@ -31,10 +31,10 @@ if [ $mpi -eq 0 ]; then
     echo "scaling.sh: $cores cores, search threads: $counts"
     # exec: a SIGINT or SIGTERM (e.g. from timeout) reaches the sweep, which then keeps
     # the rows it finished. --force: a rerun starts the sweep over.
-    exec "$pb" sweep data/scaling/notouch-scaling.sweep --out "$out" --name "notouch-${cores}core-parallel" --force \
+    exec "$pb" sweep bench/families/notouch/notouch-scaling.sweep --out "$out" --name "notouch-${cores}core-parallel" --force \
         --search-threads "$counts" --bind core
 fi
-sweep=${SWEEP:-data/sweeps/notouch.sweep}
+sweep=${SWEEP:-bench/families/notouch/notouch.sweep}
 read -r -a launcher <<<"${MPIRUN:-mpirun --allow-run-as-root --oversubscribe}"
 echo "scaling.sh --mpi: $cores cores, ranks: $counts, sweep $sweep"
 summary=$out/notouch-mpi-scaling.csv

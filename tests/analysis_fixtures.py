@@ -18,8 +18,9 @@ ROOT = Path(__file__).resolve().parent.parent
 sys.path.insert(0, str(ROOT / "scripts"))
 sys.dont_write_bytecode = True
 
-from analysis import (compare, csvread, markdown, numfmt, provenance, rank_model, runs,  # noqa: E402
+from analysis import (compare, csvread, markdown, numfmt, provenance, runs,  # noqa: E402
                       runs_sweep, stats, timing)
+from analysis.sections import rank_model  # noqa: E402  (bench/families/tenpair/)
 from analysis.errors import ReportError  # noqa: E402
 
 FIXTURE = ROOT / "tests" / "data" / "analysis"
@@ -87,7 +88,7 @@ def sweep_row(row, instance, cells, engine, order, mode, median, lo, hi, noisy=0
 
 def write_sweep(folder, name, lines, commit="abc123", run_id=RUN_ID):
     """NAME.csv and a short NAME.meta; notouch's asks for the enumeration section, as
-    data/sweeps/notouch.sweep does."""
+    bench/families/notouch/notouch.sweep does."""
     (folder / f"{name}.csv").write_text(SWEEP_HEADER + "\n" + "\n".join(lines) + "\n")
     sections = "sections=enumeration\n" if name == "notouch" else ""
     (folder / f"{name}.meta").write_text(f"date=2026-11-30T13:25:12Z\ncommit={commit}\nrun_id={run_id}\n{sections}")

@@ -261,11 +261,11 @@ if [ "$(tail -n +2 "$out/lim.csv" | cut -d, -f9,11,22,23,27-31 | tr '\n' ' ')" =
     bad "limited sweep: $(cat "$out/lim.csv")"; fi
 
 # Sweep files: the shipped ones parse, bad ones name file and line.
-for f in "$src"/data/sweeps/*.sweep; do
+for f in "$src"/data/sweeps/*.sweep "$src"/bench/families/*/*.sweep; do
     expect 0 "list $f" -- "$pb" sweep "$f" --list
 done
 # --quick: the file's quick instances (boards relative to the file too), 5 samples.
-expect 0 "sweep --quick --list" -- "$pb" sweep "$src/data/sweeps/notouch.sweep" --quick --list
+expect 0 "sweep --quick --list" -- "$pb" sweep "$src/bench/families/notouch/notouch.sweep" --quick --list
 has "^160 runs, 5 samples each \(up to 10 while a pair's ratio is known less well than \+-2%\)$" "$tmp/out"
 has "^ell5 backtrack row first threads=1$" "$tmp/out"
 printf 'family notouch\ninstances cross8\nsamples many\n' >"$tmp/bad.sweep"

@@ -93,7 +93,7 @@ printf '#  4\\ 4\\\n\\4 .  .\n\\4 .  .\n' >"$tmp/pub/b-1.kak"       # two soluti
 cp "$kdata/impossible/clue-no-set.kak" "$tmp/pub/b-2.kak"
 printf 'name,width,height,solutions_checked,solution_file\na-1,3,3,unique,yes\nb-1,3,3,>=2,no\nb-2,7,1,none,no\n' \
     >"$tmp/pub/manifest.csv"
-public() { PB_KAKURO_PUBLIC=$1 "$pb" sweep "$src/data/sweeps/kakuro-public.sweep" --out "$tmp/pubout" \
+public() { PB_KAKURO_PUBLIC=$1 "$pb" sweep "$src/bench/families/kakuro/kakuro-public.sweep" --out "$tmp/pubout" \
     --samples 1 --force -q; }
 # the check's row of puzzle $1: its status and solutions
 verdict() { awk -F, -v p="$1" '$2 == p && $6 == "unique" { print $9 "," $10 }' "$tmp/pubout/kakuro-public.csv"; }

@@ -116,7 +116,7 @@ if [ "$(tail -n +2 "$tmp/res/lat.csv" | wc -l)" -eq 24 ]; then ok; else bad "lat
 if [ "$(tail -n +2 "$tmp/res/lat.csv" | cut -d, -f2 | sort -u | wc -l)" -eq 6 ]; then ok; else bad "latin sweep instances"; fi
 awk -F, 'NR > 1 && ($19 > 1 || ($9 == "done" && $10 != 1)) { exit 1 }' "$tmp/res/lat.csv" && ok ||
     bad "latin sweep: a row is not one puzzle with one solution"
-expect 0 "the shipped sweep lists" -- "$pb" sweep "$src/data/sweeps/latin.sweep" --list
+expect 0 "the shipped sweep lists" -- "$pb" sweep "$src/bench/families/latin/latin.sweep" --list
 has "^6240 runs" "$tmp/out"
 
 finish cli_latin

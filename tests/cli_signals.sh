@@ -189,7 +189,7 @@ expect 3 "1e3 is decimal" -- "$pb" count notouch 2x7 --step-limit 1e3
 has "steps=1000 " "$tmp/out"
 
 # A byte-order mark at the start of any file read (here a sweep file) is skipped.
-{ printf '\xef\xbb\xbf'; cat "$src/data/sweeps/latin.sweep"; } >"$tmp/bom.sweep"
+{ printf '\xef\xbb\xbf'; cat "$src/bench/families/latin/latin.sweep"; } >"$tmp/bom.sweep"
 expect 0 "sweep file with a byte-order mark" -- "$pb" sweep --list "$tmp/bom.sweep"
 has "^qwh-10-0.3-s1-i0 backtrack row first" "$tmp/out"
 

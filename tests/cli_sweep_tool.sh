@@ -85,7 +85,7 @@ one_line_error "t.sweep:4: 'tool-count' belongs to a generation sweep \(key gene
 
 # The project's sweep, quick, with the real QQwing.
 if command -v qqwing >/dev/null 2>&1; then
-    expect 0 "sudoku-qqwing.sweep --quick" -- "$pb" sweep "$src/data/sweeps/sudoku-qqwing.sweep" \
+    expect 0 "sudoku-qqwing.sweep --quick" -- "$pb" sweep "$src/bench/families/sudoku/sudoku-qqwing.sweep" \
         --quick --out "$tmp/q" -q
     [ "$(lines "$tmp/q/sudoku-qqwing.csv")" -eq 10 ] && ok || bad "expected 10 rows (2 solve, 8 generate)"
     has '^solve,qqwing,9x9-easy,easy,1000,done,' "$tmp/q/sudoku-qqwing.csv"

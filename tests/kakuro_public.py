@@ -1,8 +1,8 @@
 #!/usr/bin/env python3
 """kakuro_public.py — the public kakuro collections against their manifest: runs
-data/sweeps/kakuro-public.sweep (--quick, one sample) on the folder, then every
+bench/families/kakuro/kakuro-public.sweep (--quick, one sample) on the folder, then every
 verdict the manifest knows (unique, >=2, none) must be the sweep's, as the report
-computes it (analysis/sections/kakuro_public.py), and every unique puzzle with a
+computes it (bench/families/kakuro/kakuro_public.py), and every unique puzzle with a
 published solution (solution_file yes) must solve to NAME.sol.kak digit for digit.
 The folder is not part of the project: PB_KAKURO_PUBLIC (or the argument), else
 ../shared/data/kakuro beside the sources; without it the test is skipped (exit 77).
@@ -32,7 +32,7 @@ def main(pb, src, folder=None):
     if folder:
         env["PB_KAKURO_PUBLIC"] = folder
     with tempfile.TemporaryDirectory() as out:
-        run = subprocess.run([pb, "sweep", f"{src}/data/sweeps/kakuro-public.sweep", "--out", out, "--quick",
+        run = subprocess.run([pb, "sweep", f"{src}/bench/families/kakuro/kakuro-public.sweep", "--out", out, "--quick",
                               "--samples", "1", "-q"], capture_output=True, text=True, env=env)
         if run.returncode == 77:
             print(f"SKIP: {run.stderr.strip()}")

@@ -3,8 +3,8 @@
 family's name appears outside comments in
 - bench/cli/ and bench/harness/ (C, with their sub-folders),
 - scripts/run.sh and scripts/method-study.sh (shell),
-- the report's modules (scripts/analysis/ and its sections/), except a family's own:
-  a module named after a family (NAME.py, or NAME_*.py) is that family's.
+- the report's common modules (scripts/analysis/ and its sections/): a family's own
+  modules are in its application folder, bench/families/NAME/.
 Comments, and docstrings in Python, are prose and may give a family as an example.
 The names come from the binary (`puzzlebench families --csv`), so a new family is
 checked without editing this file.
@@ -64,7 +64,7 @@ def strip_python(text):
     return "\n".join(lines)
 
 
-def checked_files(root, names):
+def checked_files(root):
     """(path, stripper) of every file that serves every family."""
     for folder in C_FOLDERS:
         for path in sorted((root / folder).rglob("*")):
@@ -73,8 +73,7 @@ def checked_files(root, names):
     for rel in SHELL_FILES:
         yield root / rel, strip_shell
     for path in sorted((root / PYTHON_FOLDER).rglob("*.py")):
-        if not any(path.stem == n or path.stem.startswith(n + "_") for n in names):
-            yield path, strip_python
+        yield path, strip_python
 
 
 def main():
@@ -82,7 +81,7 @@ def main():
     names = families(sys.argv[2])
     name = re.compile(r"\b(" + "|".join(map(re.escape, names)) + r")\b", re.I)
     found = files = 0
-    for path, strip in checked_files(root, names):
+    for path, strip in checked_files(root):
         files += 1
         code = strip(path.read_text(encoding="utf-8"))
         for lineno, line in enumerate(code.splitlines(), 1):
@@ -90,7 +89,7 @@ def main():
                 print(f"{path.relative_to(root)}:{lineno}: family name '{m.group(1)}' outside a comment")
                 found += 1
     print(f"lint_family_names: {found} names of {len(names)} families outside comments in {files} files "
-          f"({', '.join(C_FOLDERS)}, {', '.join(SHELL_FILES)}, the report's modules but a family's own)")
+          f"({', '.join(C_FOLDERS)}, {', '.join(SHELL_FILES)}, {PYTHON_FOLDER})")
     return 1 if found else 0
 
 

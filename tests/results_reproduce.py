@@ -147,9 +147,9 @@ def check_runs(pb, src, path, name, tmp):
     return failures, compared
 
 
-def check_sweep(pb, src, sweep, outside, tmp):
-    """Failures (strings) and the number of rows compared for one sweep file."""
-    path = os.path.join(src, "data", "sweeps", sweep + ".sweep")
+def check_sweep(pb, src, family, sweep, outside, tmp):
+    """Failures (strings) and the number of rows compared for one of a family's sweeps."""
+    path = os.path.join(src, "bench", "families", family, sweep + ".sweep")
     name = sweep_name(path)
     if sweep_key(path, "generator"):
         return check_generation(pb, src, path, name, tmp)
@@ -188,13 +188,13 @@ def main():
         raise SystemExit(__doc__.strip().splitlines()[-1])
     pb, src = sys.argv[1], sys.argv[2]
     outside = {r["name"] for r in table(pb, "engines", "--csv") if r["kind"] == "outside"}
-    sweeps = [s for r in table(pb, "families", "--csv") for s in r["sweeps"].split()]
+    sweeps = [(r["name"], s) for r in table(pb, "families", "--csv") for s in r["sweeps"].split()]
     if not sweeps:
         raise SystemExit("FAIL: `puzzlebench families --csv` names no sweep")
     failures, total = [], 0
     with tempfile.TemporaryDirectory(prefix="pbreproduce.") as tmp:
-        for sweep in sweeps:
-            f, n = check_sweep(pb, src, sweep, outside, tmp)
+        for family, sweep in sweeps:
+            f, n = check_sweep(pb, src, family, sweep, outside, tmp)
             print(f"{sweep}: {n} rows compared, {len(f)} failures")
             failures += f
             total += n

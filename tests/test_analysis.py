@@ -227,7 +227,7 @@ class Timings(unittest.TestCase):
 
 
 class RankModel(unittest.TestCase):
-    """The model of the tenpair count over MPI ranks (analysis/rank_model.py)."""
+    """The model of the tenpair count over MPI ranks (bench/families/tenpair/rank_model.py)."""
 
     COLUMNS = "length,nodes,states,expanded,node_expanded_max,kept_bytes,sent_bytes,level_peak_bytes_max," \
               "search_s_sum,level_s"
@@ -304,7 +304,7 @@ class RunsSweep(unittest.TestCase):
     def setUp(self):
         self.tmp = Path(tempfile.mkdtemp())
         self.path = self.tmp / "tenpair-x.meta"
-        self.path.write_text("run_id=1\ncores=8\nsweep=data/sweeps/tenpair-x.sweep\nstop_after_s=60\ncores_available=4\n"
+        self.path.write_text("run_id=1\ncores=8\nsweep=bench/families/tenpair/tenpair-x.sweep\nstop_after_s=60\ncores_available=4\n"
                              "run.2=count --engine bfs --max-length 70 --max-memory 3G --quiet\n"
                              "run.1=count --engine bfs --max-length 68 --max-memory 3G\n"
                              "run.10=solve --engine compact --append any --max-memory 3G\n"

@@ -133,7 +133,7 @@ static void test_cross8_every_engine(void)
 static void test_default_sweep_boards_agree(const char *src)
 {
     char path[4096], err[512];
-    snprintf(path, sizeof path, "%s/data/sweeps/notouch.sweep", src);
+    snprintf(path, sizeof path, "%s/bench/families/notouch/notouch.sweep", src);
     size_t len;
     char *text = pb_read_file(path, &len, err, sizeof err);
     pb_sweep_spec spec;
@@ -148,7 +148,7 @@ static void test_default_sweep_boards_agree(const char *src)
         const char *inst = spec.instances.item[i];
         char file[4096];
         if (strchr(inst, '/')) { /* relative to the sweep file */
-            snprintf(file, sizeof file, "%s/data/sweeps/%s", src, inst);
+            snprintf(file, sizeof file, "%s/bench/families/notouch/%s", src, inst);
             inst = file;
         }
         pb_set set;

@@ -136,8 +136,8 @@ int pb_cmd_families(int argc, char **argv)
     list_opts o = {0};
     int rc = parse("families",
                    "Lists the puzzle families: their default engine, the sweeps that\n"
-                   "run.sh runs for each (data/sweeps/NAME.sweep), and the section of\n"
-                   "the report (scripts/analysis/) that shows them.",
+                   "run.sh runs for each (bench/families/FAMILY/NAME.sweep), and the\n"
+                   "section of the report that shows them (bench/families/FAMILY/REPORT.py).",
                    argc, argv, &o);
     if (rc >= 0) return rc;
     char sweeps[512];

@@ -104,7 +104,7 @@ def section_module(family):
     except ModuleNotFoundError as e:
         if e.name != f"{__package__}.sections.{family.report}":
             raise
-        raise ReportError(f"scripts/analysis/sections/{family.report}.py",
+        raise ReportError(f"bench/families/{family.name}/{family.report}.py",
                           f"no such section module (the report of family {family.name} in "
                           "`puzzlebench families`)") from None
 

@@ -1,5 +1,5 @@
 """A runs sweep's .meta, read: the sweep whose each planned run is one
-`puzzlebench solve|count ...` child process (data/sweeps/tenpair-*.sweep). Its
+`puzzlebench solve|count ...` child process (bench/families/tenpair/tenpair-*.sweep). Its
 planned runs come from the `run.K=COMMAND OPTION...` lines, why a run did not run
 from `skipped.K=...`, and the sweep's own keys (repeat, stop_after_s, cores_available) from
 the lines after the machine's."""

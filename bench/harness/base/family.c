@@ -2,7 +2,9 @@
  * helpers the families' adapters share (short names, printing a board). */
 #include "family.h"
 
+#include <stdlib.h>
 #include <string.h>
+#include "harness/io/readfile.h"
 #include "harness/outside/outside.h"
 #include "registry/registry.h"
 
@@ -60,6 +62,17 @@ const pb_command *pb_generator_find(const char *name, const pb_family **owner)
 const pb_command *pb_command_find(const char *name, const pb_family **owner)
 {
     return find_in(name, owner, 0);
+}
+
+int pb_read_puzzle_file(const char *spec, pb_set *set, pb_text_reader read, char *err,
+                        size_t errlen)
+{
+    size_t len;
+    char *text = pb_read_file(spec, &len, err, errlen);
+    if (!text) return -1;
+    const int rc = read(spec, text, len, set, err, errlen);
+    free(text);
+    return rc;
 }
 
 void pb_base_name(const char *spec, char *out, size_t outlen)

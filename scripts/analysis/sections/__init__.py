@@ -1,5 +1,13 @@
 """Report sections. A family's section is the module named by the `report` field of
-`puzzlebench families --csv` (sections/<report>.py); it has one function,
-section(ctx, family, files), which returns the section's Markdown lines. The other
-modules here are the sections common to every family (parallel scaling, micro-benchmarks).
+`puzzlebench families --csv`, in the family's application folder
+(bench/families/FAMILY/REPORT.py, with the modules it brings beside it): those folders
+are part of this package's path, so a family's module imports the analysis tool's
+(`from ..csvread import read_csv`) and its own (`from . import kakuro_data`) alike.
+It has one function, section(ctx, family, files), which returns the section's
+Markdown lines. The modules here are the sections common to every family (parallel
+scaling, micro-benchmarks, the ladder, the method study).
 """
+from pathlib import Path
+
+__path__ += sorted(str(p) for p in (Path(__file__).resolve().parents[3] / "bench" / "families").iterdir()
+                   if p.is_dir())

@@ -1,0 +1,291 @@
+/* latin.c — the latin family: quasigroup completion, Latin squares with holes (QWH).
+ * An instance is a file of squares ('-': standard input), or generated instances
+ * named qwh-ORDER-HOLES[-xCOUNT][-sSEED][-iFIRST], where HOLES is a fraction or a
+ * range FROM:TO:STEP, so one name stands for a whole easy-hard-easy series; each
+ * generated puzzle is named qwh-ORDER-HOLES-sSEED-iINDEX, a name that reads back as
+ * that one puzzle. The squares of one order share one model structure; solutions
+ * print as squares. */
+#include "family.h"
+
+#include <math.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include "families/render_grid.h"
+#include "latin/latin.h"
+
+/* What a generated instance name asks for. */
+typedef struct qwh_spec {
+    int n, count, first;   /* order; instances per fraction, from index first */
+    double from, to, step; /* hole fractions from..to by step (one when step is 0) */
+    uint64_t seed;
+} qwh_spec;
+
+typedef struct latin_priv {
+    pb_model *shape[LATIN_MAX_ORDER + 1]; /* by order, built when first needed */
+    pb_model *views;                      /* one per puzzle */
+    pb_mask *doms;                        /* their domains, n * n a puzzle, one after another */
+    size_t doms_used;
+    char (*name)[48]; /* generated puzzles' names; NULL for files */
+} latin_priv;
+
+static void free_set(pb_set *set)
+{
+    latin_priv *pv = set->priv;
+    for (int i = 0; i < set->count; i++) free(set->puzzle[i].error), free(set->puzzle[i].note);
+    if (pv) {
+        for (int n = 0; n <= LATIN_MAX_ORDER; n++) pb_model_free(pv->shape[n]);
+        free(pv->views), free(pv->doms), free(pv->name), free(pv);
+    }
+    free(set->puzzle);
+    memset(set, 0, sizeof *set);
+}
+
+/* Room for count puzzles of `cells` cells in all; 0, or -1 when out of memory. */
+static int make_room(pb_set *set, latin_priv *pv, int count, size_t cells, int named)
+{
+    set->puzzle = calloc((size_t)count + 1, sizeof *set->puzzle);
+    pv->views = calloc((size_t)count + 1, sizeof *pv->views);
+    pv->doms =
+        cells <= SIZE_MAX / sizeof *pv->doms - 1 ? malloc((cells + 1) * sizeof *pv->doms) : NULL;
+    if (named) pv->name = calloc((size_t)count + 1, sizeof *pv->name);
+    return set->puzzle && pv->views && pv->doms && (!named || pv->name) ? 0 : -1;
+}
+
+/* Makes puzzle i of the set the model of sq. 0, or -1 when out of memory. */
+static int add_square(pb_set *set, latin_priv *pv, int i, const latin_square *sq, int line)
+{
+    if (!pv->shape[sq->n] && !(pv->shape[sq->n] = latin_model_new(sq->n))) return -1;
+    latin_model_view(pv->shape[sq->n], sq, pv->doms + pv->doms_used, &pv->views[i]);
+    pv->doms_used += (size_t)sq->ncells;
+    set->puzzle[i].model = &pv->views[i];
+    set->puzzle[i].line = line;
+    return 0;
+}
+
+/* The most squares one qwh name may make (a count times its fractions), and the most
+ * cells in all (their domains are held at once: 2 GiB). */
+#define QWH_MAX_SQUARES 1000000
+#define QWH_MAX_CELLS   (1 << 28)
+
+/* "qwh-ORDER-HOLES[-xCOUNT][-sSEED][-iFIRST]"; 1 when spec is such a name (*q
+ * filled), 0 when it is not one, -1 when it is one with a fault (err says which). */
+static int parse_qwh(const char *spec, qwh_spec *q, char *err, size_t errlen)
+{
+    if (strncmp(spec, "qwh-", 4)) return 0;
+    char rest[128];
+    int used = 0;
+    *q = (qwh_spec){.count = 1, .seed = 1};
+    if (sscanf(spec, "qwh-%d-%lf%n", &q->n, &q->from, &used) != 2) goto bad;
+    q->to = q->from;
+    int more = 0;
+    if (spec[used] == ':' && sscanf(spec + used, ":%lf:%lf%n", &q->to, &q->step, &more) == 2)
+        used += more;
+    snprintf(rest, sizeof rest, "%s", spec + used);
+    for (char *p = rest; *p;) {
+        unsigned long long v;
+        int k = 0;
+        if (sscanf(p, "-x%llu%n", &v, &k) == 1 && v >= 1 && v <= 100000)
+            q->count = (int)v;
+        else if (sscanf(p, "-s%llu%n", &v, &k) == 1)
+            q->seed = v;
+        else if (sscanf(p, "-i%llu%n", &v, &k) == 1 && v < 1000000)
+            q->first = (int)v;
+        else
+            goto bad;
+        p += k;
+    }
+    /* The numbers are decimal: no hexadecimal, inf or nan (sscanf takes them). */
+    if (strspn(spec + 4, "0123456789.eE+-:") < (size_t)used - 4) goto bad;
+    if (q->n < LATIN_MIN_ORDER || q->n > LATIN_MAX_ORDER ||
+        !(q->from >= 0 && q->to <= 1 && q->from <= q->to) || (q->to > q->from && !(q->step > 0)))
+        goto bad;
+    /* The range's size is checked before it is counted in an int or multiplied. */
+    const double fractions = q->step > 0 ? floor((q->to - q->from) / q->step + 1e-9) + 1 : 1;
+    const double most = fmin(QWH_MAX_SQUARES, QWH_MAX_CELLS / (q->n * q->n));
+    if (fractions * q->count > most) {
+        const double asked = fractions * q->count;
+        char many[32] = "more than 1e308";
+        if (isfinite(asked)) snprintf(many, sizeof many, "%.3g", asked);
+        snprintf(err, errlen, "%s: the range gives %s squares: at most %.0f of order %d", spec,
+                 many, most, q->n);
+        return -1;
+    }
+    return 1;
+bad:
+    snprintf(err, errlen,
+             "%s: expected qwh-ORDER-HOLES[-xCOUNT][-sSEED][-iFIRST] (ORDER %d-%d, HOLES a "
+             "fraction 0-1 or FROM:TO:STEP), e.g. qwh-15-0.42-x20",
+             spec, LATIN_MIN_ORDER, LATIN_MAX_ORDER);
+    return -1;
+}
+
+/* The fractions of q, from..to by step: their number, the k-th. */
+static int qwh_steps(const qwh_spec *q)
+{
+    return q->step > 0 ? (int)floor((q->to - q->from) / q->step + 1e-9) + 1 : 1;
+}
+
+static double qwh_fraction(const qwh_spec *q, int k)
+{
+    return q->from + k * q->step;
+}
+
+static int load_generated(const qwh_spec *q, pb_set *set, latin_priv *pv, char *err, size_t errlen)
+{
+    const int fractions = qwh_steps(q), count = fractions * q->count;
+    if (make_room(set, pv, count, (size_t)count * (size_t)(q->n * q->n), 1))
+        return snprintf(err, errlen, "out of memory"), -1;
+    latin_square *puzzle = malloc(sizeof *puzzle);
+    if (!puzzle) return snprintf(err, errlen, "out of memory"), -1;
+    int rc = 0;
+    for (int k = 0, i = 0; k < fractions && !rc; k++)
+        for (int index = q->first; index < q->first + q->count && !rc; index++, i++) {
+            latin_gen_opts o = {q->n, qwh_fraction(q, k), q->seed, 0};
+            rc = latin_generate(&o, (uint64_t)index, puzzle, NULL) ||
+                 add_square(set, pv, i, puzzle, 0);
+            snprintf(pv->name[i], sizeof pv->name[i], "qwh-%d-%g-s%llu-i%d", q->n, o.holes,
+                     (unsigned long long)q->seed, index);
+            set->count++;
+        }
+    free(puzzle);
+    if (rc) snprintf(err, errlen, "out of memory");
+    return rc ? -1 : 0;
+}
+
+/* Counts the squares of text (readable or not) and their cells (readable ones), for
+ * the room to hold them. */
+static int count_squares(const char *text, size_t len, size_t *cells)
+{
+    latin_reader rd;
+    latin_square *sq = malloc(sizeof *sq);
+    int n = 0, line, rc;
+    pb_error e;
+    *cells = 0;
+    latin_reader_init(&rd, text, len);
+    while (sq && (rc = latin_read(&rd, sq, &line, &e)) != 0) {
+        if (rc > 0) *cells += (size_t)sq->ncells;
+        n++;
+    }
+    free(sq);
+    return n;
+}
+
+static int load_text(const char *spec, const char *text, size_t len, pb_set *set, char *err,
+                     size_t errlen)
+{
+    latin_priv *pv = set->priv;
+    size_t cells;
+    const int count = count_squares(text, len, &cells);
+    if (!count) {
+        snprintf(err, errlen, "%s: no squares found (expected rows of tokens: '.' or 1..n)", spec);
+        return -1;
+    }
+    latin_square *sq = malloc(sizeof *sq);
+    if (!sq || make_room(set, pv, count, cells, 0))
+        return free(sq), snprintf(err, errlen, "out of memory"), -1;
+    latin_reader rd;
+    latin_reader_init(&rd, text, len);
+    int line, rc;
+    pb_error e;
+    while (set->count < count && (rc = latin_read(&rd, sq, &line, &e)) != 0) {
+        pb_puzzle *p = &set->puzzle[set->count];
+        if (rc > 0 && add_square(set, pv, set->count, sq, line)) break;
+        if (rc > 0 && rd.note.line) {
+            char msg[512];
+            int n = snprintf(msg, sizeof msg, "%s:%d: %s (the square has no completion)", spec,
+                             rd.note.line, rd.note.msg);
+            if (!(p->note = malloc((size_t)n + 1))) break;
+            memcpy(p->note, msg, (size_t)n + 1);
+        }
+        if (rc < 0) {
+            char msg[512];
+            int n = snprintf(msg, sizeof msg, "%s:%d: %s", spec, e.line, e.msg);
+            if (!(p->error = malloc((size_t)n + 1))) break;
+            memcpy(p->error, msg, (size_t)n + 1);
+            p->line = e.line;
+            set->bad++;
+        }
+        set->count++;
+    }
+    free(sq);
+    if (set->count < count) return snprintf(err, errlen, "%s: out of memory", spec), -1;
+    return 0;
+}
+
+static int load(const pb_instance *inst, const void *params, pb_set *set, char *err, size_t errlen)
+{
+    (void)params;
+    qwh_spec q;
+    memset(set, 0, sizeof *set);
+    latin_priv *pv = calloc(1, sizeof *pv);
+    if (!pv) return snprintf(err, errlen, "%s: out of memory", inst->spec), -1;
+    set->priv = pv;
+    int kind = inst->file ? 0 : parse_qwh(inst->spec, &q, err, errlen), rc = -1;
+    if (kind > 0) {
+        rc = load_generated(&q, set, pv, err, errlen);
+    } else if (kind == 0) {
+        rc = pb_read_puzzle_file(inst->spec, set, load_text, err, errlen);
+    }
+    if (rc) free_set(set);
+    return rc;
+}
+
+static void print_solution(FILE *f, const pb_set *set, int i, const int *values,
+                           const pb_engine *engine)
+{
+    (void)engine;
+    latin_square sq;
+    char text[LATIN_MAX_TEXT];
+    if (latin_square_from(set->puzzle[i].model, values, &sq)) return;
+    latin_format_square(&sq, text, sizeof text);
+    fprintf(f, "%s%s", i ? "\n" : "", text);
+}
+
+static void instance_name(const char *spec, char *out, size_t outlen)
+{
+    qwh_spec q;
+    char err[300];
+    if (parse_qwh(spec, &q, err, sizeof err) > 0)
+        snprintf(out, outlen, "%s", spec);
+    else
+        pb_base_name(spec, out, outlen);
+}
+
+static void puzzle_name(const pb_set *set, int i, char *out, size_t outlen)
+{
+    const latin_priv *pv = set->priv;
+    if (pv->name) snprintf(out, outlen, "%s", pv->name[i]);
+}
+
+extern const pb_command pb_latin_generators[]; /* latin_generate.c */
+
+/* The board as a picture (render). */
+static void render(FILE *f, const pb_set *set, int i, const int *values)
+{
+    pb_render_grid(f, set->puzzle[i].model, values, 0, 0);
+}
+
+static const char *const latin_sweeps[] = {"latin", "latin-ladder", NULL};
+static const char *const latin_examples[] = {
+    "count latin qwh-15-0.42-x10 -l 2",
+    "generate latin --size 20 --holes 0.42 --count 5",
+    NULL,
+};
+
+const pb_family pb_family_latin = {
+    .name = "latin",
+    .summary = "quasigroup completion: fill the holes of a Latin square (QWH)",
+    .instance_help = "a file of squares ('-': standard input), n rows of n tokens ('.' a hole, "
+                     "or 1..n), ';' comments, a blank line between squares; or generated "
+                     "instances qwh-ORDER-HOLES[-xCOUNT][-sSEED], HOLES a fraction or FROM:TO:STEP",
+    .batch = 1,
+    PB_PLACEMENT_FAMILY,
+    .instance_name = instance_name,
+    .puzzle_name = puzzle_name,
+    .default_engine = "propagate",
+    .generators = pb_latin_generators,
+    .sweeps = latin_sweeps,
+    .report = "latin",
+    .examples = latin_examples,
+};

@@ -1,0 +1,196 @@
+/* notouch.c — puzzlebench-micro's notouch cases: every engine of the family (and each
+ * cell order) on fixed boards, cross8 first solution and count-all, 3x4 count-all
+ * (the enumerations and their first versions, enum-all-v0 and enum-perm-v0, among
+ * them), and path-dp alone on the boards of 20 to 30 cells, 5x5 on one thread and
+ * on two. Each case is run once and checked (solution count, the first solution
+ * against the rules) before it is timed; a check that passes 3e9 steps skips the
+ * case. Counters per run: steps, solutions, candidates, and bytes (the memory the
+ * engine planned for its tables; 0 where it does not say). */
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "micro/micro.h"
+#include "notouch/board.h"
+
+extern const pb_family pb_family_notouch;
+
+/* Cases whose validation run passes this many steps are too slow to time; skipped. */
+#define VALIDATE_MAX_STEPS 3000000000u
+
+static const char *const counter_names[] = {"steps", "solutions", "candidates", "bytes"};
+enum { NCOUNTERS = sizeof counter_names / sizeof counter_names[0] };
+
+/* A count of more than 64 bits, hi * 10^19 + lo. */
+#define BIG_COUNT(hi, lo) ((pb_count)(hi)*10000000000000000000u + (lo))
+
+/* The fixed instances: board, mode, the solution count every engine must give, the
+ * one engine that runs it (NULL: every engine of the family) and its threads. */
+static const struct instance {
+    const char *board;
+    pb_mode mode;
+    pb_count solutions;
+    const char *engine;
+    int threads;
+} instances[] = {
+    {"cross8", PB_MODE_FIRST, 1, NULL, 1},
+    {"cross8", PB_MODE_COUNT, 4, NULL, 1},
+    {"3x4", PB_MODE_COUNT, 272836, NULL, 1},
+    {"4x5", PB_MODE_COUNT, 2519619726250060u, "path-dp", 1},
+    {"3x7", PB_MODE_COUNT, 80830629934840548u, "path-dp", 1},
+    {"4x6", PB_MODE_COUNT, BIG_COUNT(71, 5380761315453548348u), "path-dp", 1},
+    {"5x5", PB_MODE_COUNT, BIG_COUNT(1657, 5195570956682598112u), "path-dp", 1},
+    {"5x5", PB_MODE_COUNT, BIG_COUNT(1657, 5195570956682598112u), "path-dp", 2},
+    {"3x8", PB_MODE_COUNT, BIG_COUNT(106, 5848461929080894180u), "path-dp", 2},
+    /* 27 and 28 cells: past the plain table's reach; Karp's count agrees
+     * (tests/notouch_oracle karp). */
+    {"3x9", PB_MODE_COUNT, BIG_COUNT(1979453, 118725502159853260u), "path-dp", 2},
+    {"4x7", PB_MODE_COUNT, BIG_COUNT(37342153, 6382540159661455992u), "path-dp", 2},
+    /* 30 cells, 7.3 GB of tables. */
+    {"5x6", PB_MODE_COUNT, BIG_COUNT(28898553074u, 3743749915390185124u), "path-dp", 2},
+};
+enum { NINSTANCES = sizeof instances / sizeof instances[0] };
+
+typedef struct bench_case {
+    char name[128];
+    const struct instance *inst;
+    const pb_model *m;
+    const pb_engine *e;
+    const pb_order *order; /* NULL: the engine's default */
+    int *first;            /* ncells: the first solution of the last run */
+} bench_case;
+
+typedef struct state {
+    const pb_micro_host *host;
+    pb_model *models[NINSTANCES];
+    const struct instance *inst;
+    pb_model *m;
+    bench_case *cases;
+    int ncases;
+} state;
+
+/* Runs c once; 0 when the result is right, else -1 with a message in msg. *status is
+ * the run's status (PB_UNSUPPORTED and PB_LIMIT return -1 too). */
+static int run_case(bench_case *c, uint64_t max_steps, pb_result *res, pb_status *status, char *msg,
+                    size_t msglen)
+{
+    pb_run how = {.mode = c->inst->mode, .order = c->order, .threads = c->inst->threads};
+    how.limits.max_steps = max_steps;
+    memset(res, 0, sizeof *res);
+    memset(c->first, 0, (size_t)c->m->ncells * sizeof *c->first);
+    res->first = c->first;
+    *status = pb_engine_run(c->e, c->m, &how, res);
+    if (*status != PB_DONE) {
+        snprintf(msg, msglen, "status %s", pb_status_name(*status));
+        return -1;
+    }
+    if (res->stats.solutions != c->inst->solutions) {
+        char count[PB_COUNT_CHARS], want[PB_COUNT_CHARS];
+        snprintf(msg, msglen, "%s solutions, expected %s",
+                 pb_count_format(res->stats.solutions, count),
+                 pb_count_format(c->inst->solutions, want));
+        return -1;
+    }
+    if (c->inst->mode == PB_MODE_FIRST && !pb_model_check(c->m, c->first)) {
+        snprintf(msg, msglen, "the first solution reported breaks the rules");
+        return -1;
+    }
+    return 0;
+}
+
+/* The benchmarked work: one full run, checked. */
+static int bench_fn(void *ctx, double *counters)
+{
+    bench_case *c = ctx;
+    pb_result res;
+    pb_status status;
+    char msg[160];
+    if (run_case(c, 0, &res, &status, msg, sizeof msg)) {
+        fprintf(stderr, "puzzlebench-micro: %s: %s\n", c->name, msg);
+        return 1;
+    }
+    counters[0] = (double)res.stats.steps;
+    counters[1] = (double)res.stats.solutions;
+    counters[2] = (double)res.stats.candidates;
+    counters[3] = (double)res.stats.bytes;
+    return 0;
+}
+
+/* Validates one case (the warm-up) and registers it; 0 when registered or skipped,
+ * -1 on a wrong result. */
+static int add_case(void *ctx, const pb_engine *e, const pb_order *o)
+{
+    state *s = ctx;
+    if (s->inst->engine && strcmp(s->inst->engine, e->about.name)) return 0;
+    bench_case *c = &s->cases[s->ncases++];
+    c->inst = s->inst, c->m = s->m, c->e = e, c->order = o;
+    char threads[16] = "";
+    if (c->inst->threads > 1) snprintf(threads, sizeof threads, "/t%d", c->inst->threads);
+    snprintf(c->name, sizeof c->name, "notouch/%s/%s/%s%s%s%s", c->inst->board,
+             c->inst->mode == PB_MODE_FIRST ? "first" : "count", e->about.name, o ? "/" : "",
+             o ? o->name : "", threads);
+    if (!(c->first = calloc((size_t)c->m->ncells, sizeof *c->first))) return -1;
+    if (!s->host->selected(c->name, 1)) return 0;
+    pb_result res;
+    pb_status status;
+    char msg[160];
+    if (run_case(c, VALIDATE_MAX_STEPS, &res, &status, msg, sizeof msg)) {
+        if (status == PB_UNSUPPORTED) return 0;
+        if (status == PB_LIMIT) {
+            fprintf(stderr, "puzzlebench-micro: note: skipping %s: over %llu steps\n", c->name,
+                    (unsigned long long)VALIDATE_MAX_STEPS);
+            return 0;
+        }
+        fprintf(stderr, "puzzlebench-micro: error: %s: %s\n", c->name, msg);
+        return -1;
+    }
+    return s->host->add(c->name, bench_fn, c, counter_names, NCOUNTERS, 1);
+}
+
+static int keep_all(const pb_engine *e, const pb_order *o)
+{
+    (void)e, (void)o;
+    return 0;
+}
+
+static void release(void *p)
+{
+    state *s = p;
+    if (!s) return;
+    for (int i = 0; i < s->ncases; i++) free(s->cases[i].first);
+    free(s->cases);
+    for (int k = 0; k < NINSTANCES; k++) pb_model_free(s->models[k]);
+    free(s);
+}
+
+static int prepare(const pb_micro_host *host, void **out)
+{
+    state *s = calloc(1, sizeof *s);
+    *out = s;
+    if (!s) return -1;
+    s->host = host;
+    const int room = pb_micro_case_room(&pb_family_notouch);
+    if (!(s->cases = calloc((size_t)room * NINSTANCES, sizeof *s->cases))) return -1;
+    for (int k = 0; k < NINSTANCES; k++) {
+        notouch_board b;
+        pb_error err = {0, ""};
+        if (notouch_board_named(instances[k].board, &b, &err) ||
+            !(s->models[k] = notouch_model(&b, 2, NOTOUCH_KING))) {
+            fprintf(stderr, "puzzlebench-micro: board %s: %s\n", instances[k].board,
+                    err.msg[0] ? err.msg : "out of memory");
+            return -1;
+        }
+        pb_set one = {1, 0, &(pb_puzzle){.model = s->models[k]}, NULL};
+        s->inst = &instances[k], s->m = s->models[k];
+        if (pb_micro_each_engine(&pb_family_notouch, &one, keep_all, add_case, s)) return -1;
+    }
+    return 0;
+}
+
+const pb_micro_cases pb_micro_notouch = {
+    "notouch: every engine (and order) on cross8 (first solution, count) and the 3x4 count;\n"
+    "  path-dp on 4x5, 3x7, 4x6 and 5x5, and on 2 threads 5x5, 3x8, 3x9, 4x7 and 5x6;\n"
+    "  checked first; counters steps, solutions, candidates, bytes",
+    prepare,
+    release,
+};

@@ -1,0 +1,75 @@
+"""Sudoku beside tdoku: tdoku's published figures on three public 9x9 sets, and, when the
+optional file sudoku-tdoku.csv is in the results, our `logic` and tdoku measured side by
+side on those sets.
+
+The sets (17_clue, top1465, forum_hardest_1905_11plus) are not part of the project, so
+the run on them is made apart and its file added by hand. One row per set, mode, tool
+and round: set, mode (first: the first solution, `puzzlebench solve` and tdoku's
+`run_benchmark -f`; unique: the uniqueness check, `puzzlebench count -l 2` and
+run_benchmark's default), tool (logic or tdoku), round, puzzles, puzzles_per_s,
+guesses_per_puzzle. The rounds alternate the two tools on one core, so each round's
+ratio compares runs made moments apart.
+"""
+
+from .. import stats
+from ..csvread import read_csv
+from ..markdown import code, escape, table
+from ..numfmt import NONE, num
+
+FILE = "sudoku-tdoku.csv"
+SETS = ("17_clue", "top1465", "forum_hardest_1905_11plus")
+# tdoku's benchmarks/results_i7-1065G7/i7-1065G7_clang-11_O3_native (puzzles/s,
+# guesses/puzzle): run_benchmark's defaults, so every puzzle is proven unique (limit 2)
+# and the puzzles are randomly relabelled and permuted.
+PUBLISHED = {"17_clue": (364354.6, 0.61), "top1465": (137579.5, 9.05),
+             "forum_hardest_1905_11plus": (24001.7, 64.98)}
+GUESSES = ("A guess is counted alike on both sides: once per branch point, the other way being a deduction. "
+           "Ours is a value placed in a cell that had more than one value left; tdoku's is one of a digit's "
+           "ways across a band's three boxes (its band configurations), tried against the others.")
+
+
+def _spread(values, fmt):
+    """The median of `values` and their range: "1.07 [0.98, 1.12]"."""
+    if not values:
+        return NONE
+    return f"{fmt(stats.median(values))} [{fmt(min(values))}, {fmt(max(values))}]"
+
+
+def _measured(path):
+    """{(set, mode): {tool: [rows]}} from the optional file, in file order."""
+    groups = {}
+    for row in read_csv(path, need=("set", "mode", "tool", "round", "puzzles", "puzzles_per_s",
+                                    "guesses_per_puzzle")):
+        groups.setdefault((row["set"], row["mode"]), {}).setdefault(row["tool"], []).append(row)
+    return groups
+
+
+def _ratios(tools):
+    """logic's puzzles/s over tdoku's, per round both tools ran."""
+    by_round = {t: {r["round"]: r.num("puzzles_per_s") for r in rows} for t, rows in tools.items()}
+    ours, theirs = by_round.get("logic", {}), by_round.get("tdoku", {})
+    return [ours[k] / theirs[k] for k in ours if k in theirs and theirs[k] > 0]
+
+
+def section(ctx, path):
+    """The tdoku table; `path` is the optional file or None."""
+    out = ["", "### Sudoku beside tdoku", "",
+           "tdoku's published figures (its repository's benchmarks, i7-1065G7, clang 11 -O3 -march=native) on "
+           "public sets that are not part of the project. " + GUESSES, ""]
+    rows = [[code(s), num(PUBLISHED[s][0]), num(PUBLISHED[s][1])] for s in SETS]
+    out += table(["set", "tdoku puzzles/s (published)", "tdoku guesses/puzzle (published)"], "lrr", rows)
+    if path is None:
+        return out + ["", f"_Our run on these sets is shown when {code(FILE)} is in the results "
+                          "(see bench/families/sudoku/sudoku_tdoku.py for its columns)._"]
+    groups = _measured(path)
+    out += ["", f"Source: {code(path.name)}, the two tools alternated on one core, median [range] over the "
+                "rounds:", ""]
+    rows = []
+    for (set_, mode), tools in groups.items():
+        col = lambda tool, c, fmt: _spread([r.num(c) for r in tools.get(tool, [])], fmt)
+        rows.append([code(set_), escape(mode), str(len(tools.get("logic", []))),
+                     col("logic", "puzzles_per_s", num), col("tdoku", "puzzles_per_s", num),
+                     _spread(_ratios(tools), lambda x: "%.2f" % x),
+                     col("logic", "guesses_per_puzzle", num), col("tdoku", "guesses_per_puzzle", num)])
+    return out + table(["set", "mode", "rounds", "logic puzzles/s", "tdoku puzzles/s", "logic / tdoku",
+                        "logic guesses/puzzle", "tdoku guesses/puzzle"], "lllrrrrr", rows)

@@ -1,0 +1,533 @@
+/* tenpair.c — the tenpair family (seed 003), the crossing-out game: its search is over
+ * game states, not the shared model, so it runs solve (the shortest win, board after
+ * board) and count (every win up to a length, by length) itself, with the rule
+ * switches, limits, and an optional one-row CSV with its metadata. */
+#include <fcntl.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "family.h"
+#include "harness/io/csv.h"
+#include "harness/base/exit.h"
+#include "harness/measure/measure.h"
+#include "harness/meta/meta.h"
+#include "harness/base/units.h"
+#include "harness/mpi/world.h"
+#include "registry/registry.h"
+#include "tenpair/tenpair.h"
+#include "tenpair_ranks.h"
+#include "harness/base/say.h"
+#include "harness/io/outfile.h"
+
+extern const pb_family pb_family_tenpair;
+extern const pb_micro_cases pb_micro_tenpair; /* tenpair_micro.c */
+/* tenpair_render.c: the start as render's instance, and its picture */
+int pb_tenpair_load(const pb_instance *inst, const void *params, pb_set *set, char *err,
+                    size_t errlen);
+void pb_tenpair_free_set(pb_set *set);
+void pb_tenpair_render(FILE *f, const pb_set *set, int i, const int *values);
+int pb_tenpair_render_win(FILE *f, const pb_set *set, int i, char *err,
+                          size_t errlen); /* tenpair_win.c */
+
+static const char *const wrap_modes[] = {"on", "off", NULL};
+static const char *const append_modes[] = {"stuck", "any", NULL};
+
+typedef struct tp_opts {
+    const char *start, *engine, *csv, *levels;
+    int upto, width, wrap, append, max_length, threads, print_wins, quiet;
+    pb_limits limits;
+    uint64_t max_bytes;
+    pb_timing_opts timing;
+} tp_opts;
+
+#define OPT(T, F) .type = T, .offset = offsetof(tp_opts, F)
+static const pb_option tenpair_options[] = {
+    {.name = "start",
+     OPT(PB_OPT_TEXT, start),
+     .arg = "DIGITS",
+     .help = "the digits written first, 1-9 (default: --upto 19)"},
+    {.name = "upto",
+     OPT(PB_OPT_INT, upto),
+     .arg = "N",
+     .lo = 1,
+     .hi = 1000000,
+     .help = "write 1..N, leaving out numbers with a 0 (default 19)"},
+    {.name = "width",
+     OPT(PB_OPT_INT, width),
+     .arg = "W",
+     .lo = 1,
+     .hi = TP_MAX_WIDTH,
+     .help = "digits per row"},
+    {.name = "wrap",
+     OPT(PB_OPT_CHOICE, wrap),
+     .choices = wrap_modes,
+     .help = "reading order runs on from a row's end to the next row's start"},
+    {.name = "append",
+     OPT(PB_OPT_CHOICE, append),
+     .choices = append_modes,
+     .help = "append the live digits only when no move is left, or as a\nmove at any time"},
+    PB_OPTION_ENGINE(tp_opts, engine, "bfs, best-first or compact (see 'puzzlebench engines')"),
+    {.name = "max-length",
+     OPT(PB_OPT_INT, max_length),
+     .arg = "L",
+     .lo = 1,
+     .hi = TP_MAX_LENGTH,
+     .help = "count: the longest win counted (required); solve: look no\n"
+             "further than L (default: no bound)"},
+    PB_OPTION_THREADS(tp_opts, threads,
+                      "count with an engine marked 'parallel': search T written\n"
+                      "sequences at a time (the counts do not depend on it)"),
+    {.name = "print-wins",
+     OPT(PB_OPT_FLAG, print_wins),
+     .only = "count",
+     .help = "with an engine marked 'wins': print each win's written digits\n"
+             "('win length=N digits=...') as it is found"},
+    PB_OPTION_STEP_LIMIT(tp_opts, limits.max_steps, "stop after N states expanded"),
+    PB_OPTION_TIME_LIMIT(tp_opts, limits.max_seconds, "stop after S seconds"),
+    {.name = "max-memory",
+     OPT(PB_OPT_BYTES, max_bytes),
+     .arg = "SIZE",
+     .help = "stop before the search holds more than SIZE bytes (K, M, G);\n"
+             "under mpirun, each rank's bound"},
+    {.name = "levels",
+     OPT(PB_OPT_TEXT, levels),
+     .writes = 1,
+     .arg = "FILE",
+     .only = "count",
+     .help = "engine compact: count a written length at a time and write a\n"
+             "CSV row per length to FILE ('-': stderr): states, steps, bytes\n"
+             "exchanged between MPI ranks, times (as under mpirun -np N)"},
+    {.name = "csv",
+     OPT(PB_OPT_TEXT, csv),
+     .writes = 1,
+     .arg = "FILE",
+     .help = "also write the run as one CSV row, and FILE.meta"},
+    PB_OPTION_SAMPLES(tp_opts, timing,
+                      "time the search by the harness's method: one warm-up run, then N\n"
+                      "samples, every run checked to find the same (1: timed once)"),
+    PB_OPTION_MIN_SAMPLE_TIME(tp_opts, timing,
+                              "with --samples: each sample lasts at least S seconds"),
+    PB_OPTION_QUIET(tp_opts, quiet, "print only the stats line, not the boards or wins by length"),
+    PB_OPTION_END,
+};
+#undef OPT
+
+static const tp_opts tp_defaults = {.engine = "compact",
+                                    .width = 9,
+                                    .threads = 1,
+                                    .max_bytes = 4ull << 30,
+                                    .timing = {1, 0.010, 1, 0}};
+
+static void print_help(const char *cmd)
+{
+    printf("usage: puzzlebench solve tenpair [options]\n"
+           "       puzzlebench count tenpair --max-length L [options]\n"
+           "\n"
+           "The crossing-out game (seed 003). solve finds the shortest win and prints it as\n"
+           "the seed does: the written digits in rows, '#' for crossed ones, board after\n"
+           "board with a blank line between, then one stats line. count lists, for every\n"
+           "length up to L that has wins, 'length=N wins=K' (a win is its written digit\n"
+           "sequence: move orders that write the same digits are one win), then the stats.\n"
+           "Under mpirun -np N, count (engine compact) splits the written sequences over\n"
+           "the ranks by hash and exchanges their children once per length; rank 0 prints.\n"
+           "\noptions:\n");
+    pb_options_help(stdout, tenpair_options, cmd, &tp_defaults);
+    fputs("\nstats: length (solve), wins, expanded (states whose moves were generated),\n"
+          "stored (states kept at the peak; compact count: states of sequences still to\n"
+          "search), peak_bytes, nodes (compact count: written sequences searched), wall_s,\n"
+          "status.\n"
+          "exit status: 0 a win found, 1 none within the bound, 2 bad usage, 3 stopped at a\n"
+          "             limit (whatever it found), 130 SIGINT, 143 SIGTERM or SIGHUP\n",
+          stdout);
+}
+
+/* What one run is: the options, and the rules and request made of them. */
+typedef struct tp_cmd {
+    const char *cmd;
+    tp_opts o;
+    tp_rules rules;
+    char instance[64];
+    const tp_engine *engine;
+    tp_run how;
+    int count;
+    pb_timing timing; /* with --samples N > 1 */
+} tp_cmd;
+
+/* Parses and checks the options into c; 0, or the exit status (-1: help printed). */
+static int parse(tp_cmd *c, int argc, char **argv, int first)
+{
+    pb_opt_group g = {tenpair_options, &c->o};
+    const char *pos[1];
+    int npos = 0;
+    pb_error err;
+    int rc = pb_options_parse(c->cmd, &g, 1, argc, argv, first, pos, 1, &npos, NULL);
+    if (rc == PB_OPT_HELP) return print_help(c->cmd), -1;
+    if (rc) return PB_EXIT_USAGE;
+    if (npos)
+        return pb_usage_error(c->cmd,
+                              "unexpected argument '%s' (tenpair takes no instance; "
+                              "see --start and --upto)",
+                              pos[0]);
+    const tp_opts *o = &c->o;
+    tp_rules_default(&c->rules);
+    c->rules.width = o->width;
+    c->rules.wrap = o->wrap == 0;
+    c->rules.append_any = o->append == 1;
+    if (o->start && o->upto) return pb_usage_error(c->cmd, "give --start or --upto, not both");
+    if (o->start && tp_rules_set_start(&c->rules, o->start, &err))
+        return pb_usage_error(c->cmd, "%s", err.msg);
+    if (o->upto && tp_rules_set_upto(&c->rules, o->upto, &err))
+        return pb_usage_error(c->cmd, "%s", err.msg);
+    if (o->start)
+        snprintf(c->instance, sizeof c->instance, "start%.50s", o->start);
+    else
+        snprintf(c->instance, sizeof c->instance, "upto%d", o->upto ? o->upto : 19);
+    return 0;
+}
+
+static void print_win(void *ctx, const tp_step *path, int npath, int length)
+{
+    const tp_rules *r = ctx;
+    uint8_t board[TP_MAX_LENGTH];
+    int n = r->nstart;
+    memcpy(board, r->start, (size_t)n);
+    for (int i = 0; i < npath; i++)
+        if (tp_apply(r, board, &n, TP_MAX_LENGTH, path[i], 1)) break;
+    printf("win length=%d digits=", length);
+    for (int i = 0; i < n; i++) putchar('0' + (board[i] & 15));
+    putchar('\n');
+}
+
+/* Replays the win and prints every board; -1 if a step does not replay. */
+static int print_boards(const tp_rules *r, const tp_result *res)
+{
+    uint8_t *board = malloc(TP_MAX_LENGTH);
+    char *text = malloc(2 * TP_MAX_LENGTH + 2);
+    int n = r->nstart, rc = 0;
+    if (!board || !text) rc = -1;
+    if (!rc) memcpy(board, r->start, (size_t)n);
+    for (int i = 0; !rc && i <= res->npath; i++) {
+        if (i > 0 && tp_apply(r, board, &n, TP_MAX_LENGTH, res->path[i - 1], 0)) rc = -1;
+        if (rc) break;
+        tp_format_board(r, board, n, text, 2 * TP_MAX_LENGTH + 2);
+        printf("%s%s", i ? "\n" : "", text);
+    }
+    if (rc) pb_say("internal error: the win does not replay");
+    free(board);
+    free(text);
+    return rc;
+}
+
+typedef struct row_ctx {
+    const tp_cmd *c;
+    const tp_result *res;
+    const pb_meta *meta;
+} row_ctx;
+
+static int fill_csv(FILE *f, void *p)
+{
+    const row_ctx *r = p;
+    const tp_cmd *c = r->c;
+    const tp_stats *s = &r->res->stats;
+    fprintf(f, "family,instance,engine,mode,max_length,append,wrap,width,threads,status,length,"
+               "wins,expanded,stored,peak_bytes,nodes,wall_s,run_id\n");
+    fprintf(f, "tenpair,%s,%s,%s,%d,%s,%s,%d,%d,%s,%d,%llu,%llu,%llu,%llu,%llu,%.6f,%s\n",
+            c->instance, c->engine->about.name, c->count ? "count" : "shortest", c->how.max_length,
+            c->rules.append_any ? "any" : "stuck", c->rules.wrap ? "on" : "off", c->rules.width,
+            c->o.threads, pb_status_name(r->res->status), r->res->length,
+            (unsigned long long)s->wins, (unsigned long long)s->expanded,
+            (unsigned long long)s->stored, (unsigned long long)s->peak_bytes,
+            (unsigned long long)s->nodes, s->wall_s, r->meta->run_id);
+    return 0;
+}
+
+/* FILE (the row) and FILE.meta with FILE.topology.xml beside it. */
+static int write_csv(const tp_cmd *c, const tp_result *res, const pb_meta *meta)
+{
+    row_ctx r = {c, res, meta};
+    char err[4400], path[4200];
+    snprintf(path, sizeof path, "%s.meta", c->o.csv);
+    if (pb_write_file_atomic(c->o.csv, fill_csv, &r, err, sizeof err) ||
+        pb_meta_save(path, meta, NULL, err, sizeof err)) {
+        pb_say("%s", err);
+        return -1;
+    }
+    return 0;
+}
+
+/* Finds the engine and sets the request up; 0, or the exit status. */
+static int prepare(tp_cmd *c)
+{
+    char list[256];
+    const pb_registered *r = pb_registry_find(pb_family_tenpair.name, 0, c->o.engine);
+    if (!r) {
+        pb_family_engine_list(&pb_family_tenpair, list, sizeof list);
+        return pb_usage_error(c->cmd, "unknown engine '%s' for tenpair (one of: %s)", c->o.engine,
+                              list);
+    }
+    c->engine = tp_engine_of(r->about);
+    if (c->count && !c->o.max_length)
+        return pb_usage_error(c->cmd,
+                              "count tenpair needs --max-length L (the longest win counted)");
+    if (c->o.max_length && c->o.max_length < c->rules.nstart)
+        return pb_usage_error(c->cmd, "--max-length %d is shorter than the start (%d digits)",
+                              c->o.max_length, c->rules.nstart);
+    c->how = (tp_run){.mode = c->count ? TP_COUNT : TP_SHORTEST,
+                      .max_length = c->o.max_length,
+                      .threads = c->o.threads,
+                      .max_bytes = c->o.max_bytes,
+                      .limits = c->o.limits};
+    c->how.limits.cancel = &pb_interrupted;
+    if (c->o.print_wins) c->how.on_win = print_win, c->how.win_ctx = &c->rules;
+    return 0;
+}
+
+/* Prints the wins by length (count) or the win's boards (solve), then the stats. */
+static int print_result(const tp_cmd *c, const tp_result *res, const uint64_t *wins)
+{
+    int rc = 0;
+    if (c->count && !c->o.quiet) {
+        for (int len = 0; len <= c->how.max_length; len++)
+            if (wins[len]) printf("length=%d wins=%llu\n", len, (unsigned long long)wins[len]);
+    } else if (!c->count && res->length && !c->o.quiet) {
+        rc = print_boards(&c->rules, res);
+        printf("\n");
+    }
+    const tp_stats *s = &res->stats;
+    if (!c->count) printf("length=%d ", res->length);
+    printf("wins=%llu expanded=%llu stored=%llu peak_bytes=%llu nodes=%llu wall_s=%.6f "
+           "status=%s engine=%s",
+           (unsigned long long)s->wins, (unsigned long long)s->expanded,
+           (unsigned long long)s->stored, (unsigned long long)s->peak_bytes,
+           (unsigned long long)s->nodes, s->wall_s, pb_status_name(res->status),
+           c->engine->about.name);
+    const pb_summary *m = &c->timing.sum;
+    if (c->timing.samples > 1)
+        printf(" samples=%d runs_per_sample=%d median_s=%.6g median_lo_s=%.6g median_hi_s=%.6g "
+               "cv=%.3g",
+               c->timing.samples, c->timing.runs_per_sample, m->median, m->median_lo, m->median_hi,
+               m->cv);
+    putchar('\n');
+    return rc;
+}
+
+/* Why a run stopped for memory, in one line on stderr: the growth it refused and the
+ * bound, which a stop comes before (a set doubles: 142 MiB in use may not grow to
+ * 270 MiB under 200 MiB), or the system's allocator. */
+static void print_memory_stop(const tp_cmd *c, const tp_stats *s)
+{
+    const char *bfs_hint = !c->count && !c->how.max_length && !strcmp(c->engine->about.name, "bfs")
+                               ? "; bfs keeps every length in one queue: give it --max-length"
+                               : "";
+    if (!s->refused_total) {
+        pb_say("%s tenpair: out of memory (the system refused an allocation)%s", c->cmd, bfs_hint);
+        return;
+    }
+    char used[32], total[32], bound[32];
+    pb_format_bytes(used, sizeof used, s->refused_used);
+    pb_format_bytes(total, sizeof total, s->refused_total);
+    pb_format_bytes(bound, sizeof bound, c->how.max_bytes);
+    pb_say("%s tenpair: stopped before growing from %s to %s: over --max-memory %s%s", c->cmd, used,
+           total, bound, bfs_hint);
+}
+
+/* The exit status of a finished run, with a line on stderr where it says why (not
+ * when quiet: the ranks other than 0 of a count over MPI ranks). */
+static int outcome(const tp_cmd *c, const tp_result *res, int quiet)
+{
+    pb_status st = res->status;
+    if (quiet) {
+        if (st == PB_INTERRUPTED) return pb_interrupt_exit();
+        if (st != PB_DONE) return PB_EXIT_LIMIT;
+        return res->stats.wins ? PB_EXIT_FOUND : PB_EXIT_NONE;
+    }
+    if (st == PB_DONE && !res->stats.wins)
+        pb_say("%s tenpair: no win of length %d or less from this start", c->cmd,
+               c->how.max_length ? c->how.max_length : TP_MAX_LENGTH);
+    if (st == PB_NOMEM) print_memory_stop(c, &res->stats);
+    if (st == PB_INTERRUPTED) return pb_interrupt_exit();
+    if (st != PB_DONE) return PB_EXIT_LIMIT;
+    return res->stats.wins ? PB_EXIT_FOUND : PB_EXIT_NONE;
+}
+
+/* Opens --levels on rank 0 (the others write nothing); every rank learns whether it
+ * opened. 0, or the exit status. */
+static int open_levels(const tp_cmd *c, FILE **f)
+{
+    *f = NULL;
+    if (!c->o.levels) return 0;
+    char err[600] = "";
+    if (pb_world_get()->rank == 0)
+        *f = strcmp(c->o.levels, "-")
+                 ? pb_out_fopen(c->o.levels, O_WRONLY | O_CREAT | O_TRUNC, "w", err, sizeof err)
+                 : stderr;
+    uint64_t failed = pb_world_get()->rank == 0 && !*f;
+    if (pb_world_allreduce_u64(&failed, 1, PB_WORLD_MAX)) pb_world_abort(PB_EXIT_FAILED);
+    if (!failed) return 0;
+    if (pb_world_get()->rank == 0) pb_say("%s: --levels: %s", c->cmd, err);
+    return PB_EXIT_USAGE;
+}
+
+/* --levels FILE's FILE.meta (rank 0, not for stderr): the machine and build, as every
+ * result file has, and the rank count. 0, or -1 after saying why. */
+static int save_levels_meta(const tp_cmd *c, const pb_meta *meta)
+{
+    char path[4200], err[4400], ranks[64], mpi[300];
+    const char *what, *extra[] = {ranks, mpi, NULL};
+    snprintf(path, sizeof path, "%s.meta", c->o.levels);
+    snprintf(ranks, sizeof ranks, "mpi_ranks=%d", pb_world_get()->size);
+    snprintf(mpi, sizeof mpi, "mpi_library=%s",
+             pb_world_built_with_mpi(&what) ? what : "none (built without MPI)");
+    if (pb_meta_save(path, meta, extra, err, sizeof err)) {
+        pb_say("%s", err);
+        return -1;
+    }
+    return 0;
+}
+
+/* A count over the world's ranks, or with --levels: the compact engine level by
+ * level (tenpair_ranks.c); rank 0 prints, and writes --levels FILE.meta. 0, or -1
+ * when FILE.meta could not be written. */
+static int run_ranks(const tp_cmd *c, tp_result *res, FILE *levels)
+{
+    const pb_world *w = pb_world_get();
+    pb_tenpair_ranks_total total;
+    pb_meta meta;
+    if (levels && levels != stderr) pb_meta_collect(&meta, c->o.threads, "none");
+    pb_tenpair_count_ranks(&c->rules, &c->how, res, levels, &total);
+    int rc = 0;
+    if (levels && levels != stderr) {
+        fclose(levels);
+        pb_meta_end(&meta);
+        rc = save_levels_meta(c, &meta);
+    }
+    if (w->size > 1 && w->rank == 0)
+        pb_say("count tenpair over %d ranks: %d lengths searched, %llu bytes exchanged, memory "
+               "peak %llu bytes on the largest rank, %llu on all together",
+               w->size, total.levels, (unsigned long long)total.sent_bytes,
+               (unsigned long long)res->stats.peak_bytes, (unsigned long long)total.peak_bytes_sum);
+    return rc;
+}
+
+/* One more run of the search for --samples: it must find what the first one did. */
+typedef struct tp_again {
+    const tp_cmd *c;
+    const tp_result *first;
+    uint64_t *wins;
+} tp_again;
+
+static pb_run_end run_again(void *ctx)
+{
+    tp_again *a = ctx;
+    tp_result r = {.wins_by_length = a->wins};
+    tp_engine_run(a->c->engine, &a->c->rules, &a->c->how, &r);
+    free(r.path);
+    if (r.status == PB_INTERRUPTED) return PB_RUN_STOPPED;
+    const int same = r.status == a->first->status && r.length == a->first->length &&
+                     r.stats.wins == a->first->stats.wins &&
+                     r.stats.expanded == a->first->stats.expanded;
+    return same ? PB_RUN_SAME : PB_RUN_ERROR;
+}
+
+/* Times the search with --samples N > 1 once its first run finished; 0, or the exit
+ * status after saying why not. */
+static int measure(tp_cmd *c, const tp_result *first)
+{
+    char why[300];
+    if (c->o.timing.samples <= 1 || first->status != PB_DONE) return 0;
+    if (pb_timing_check(&c->o.timing, why, sizeof why)) return pb_usage_error(c->cmd, "%s", why);
+    tp_again a = {c, first, NULL};
+    if (c->count && !(a.wins = calloc((size_t)c->how.max_length + 1, sizeof *a.wins)))
+        return pb_say("%s: out of memory", c->cmd), PB_EXIT_FAILED;
+    pb_run_end end = pb_measure(&c->o.timing, run_again, &a, &c->timing);
+    free(a.wins);
+    if (pb_interrupted) return pb_interrupt_exit();
+    if (end == PB_RUN_ERROR) {
+        pb_say("%s tenpair: a timed run found other counts than the first (a bug)", c->cmd);
+        return PB_EXIT_FAILED;
+    }
+    return 0;
+}
+
+static int run_tenpair(const char *cmd, int argc, char **argv, int first)
+{
+    tp_cmd c;
+    memset(&c, 0, sizeof c);
+    c.cmd = cmd;
+    c.o = tp_defaults;
+    c.count = !strcmp(cmd, "count");
+    int rc = parse(&c, argc, argv, first);
+    if (rc) return rc < 0 ? 0 : rc;
+    if ((rc = prepare(&c))) return rc;
+    const pb_world *w = pb_world_get();
+    /* Over MPI ranks, or level by level: the compact engine's count_levels pieces. */
+    const int ranks = c.count && (w->size > 1 || c.o.levels);
+    if (ranks && strcmp(c.engine->about.name, "compact"))
+        return pb_usage_error(cmd, "engine %s cannot count %s (engine compact can)",
+                              c.engine->about.name,
+                              c.o.levels ? "level by level (--levels)" : "over MPI ranks");
+    uint64_t *wins = c.count ? calloc((size_t)c.how.max_length + 1, sizeof *wins) : NULL;
+    if (c.count && !wins) return pb_usage_error(cmd, "out of memory");
+    FILE *levels = NULL;
+    if (ranks && (rc = open_levels(&c, &levels))) {
+        free(wins);
+        return rc;
+    }
+    pb_install_interrupt_handler();
+    tp_result res = {.wins_by_length = wins};
+    pb_meta meta;
+    if (c.o.csv) pb_meta_begin(&meta, c.o.threads, "none");
+    res.refusal = tp_engine_check(c.engine, &c.rules, &c.how, res.why, sizeof res.why);
+    if (res.refusal != PB_RUNS ||
+        (!ranks && tp_engine_run(c.engine, &c.rules, &c.how, &res) == PB_UNSUPPORTED)) {
+        if (levels && levels != stderr) fclose(levels);
+        free(wins);
+        return pb_usage_error(cmd, "%s", res.why);
+    }
+    int levels_failed = ranks && run_ranks(&c, &res, levels);
+    if (!ranks && (rc = measure(&c, &res))) {
+        free(res.path);
+        free(wins);
+        return rc;
+    }
+    if (c.o.csv) pb_meta_end(&meta);
+    const int quiet = w->rank != 0;
+    if (quiet)
+        rc = outcome(&c, &res, 1);
+    else
+        rc = print_result(&c, &res, wins) ? PB_EXIT_USAGE : outcome(&c, &res, 0);
+    if (levels_failed) rc = PB_EXIT_USAGE;
+    if (c.o.csv && !quiet && write_csv(&c, &res, &meta)) rc = PB_EXIT_USAGE;
+    free(res.path);
+    free(wins);
+    return rc;
+}
+
+static const char *const tenpair_sweeps[] = {"tenpair-bound", "tenpair-rules", "tenpair-threads",
+                                             "tenpair-count", NULL};
+
+static const char *const tenpair_examples[] = {
+    "solve tenpair",
+    "count tenpair --max-length 100 -t 2",
+    NULL,
+};
+
+const pb_family pb_family_tenpair = {
+    .name = "tenpair",
+    .summary = "the crossing-out game: cross pairs that are equal or sum to 10 (seed 003)",
+    .instance_help = "no instance: the start is --start DIGITS or --upto N (default 19); "
+                     "render takes the start as DIGITS or uptoN",
+    .load = pb_tenpair_load, /* render's instance only: solve and count run above */
+    .free_set = pb_tenpair_free_set,
+    .render = pb_tenpair_render,
+    .render_win = pb_tenpair_render_win,
+    .default_engine = "compact",
+    .run = run_tenpair,
+    .run_options = tenpair_options,
+    .run_defaults = &tp_defaults,
+    .micro = &pb_micro_tenpair,
+    .sweeps = tenpair_sweeps,
+    .report = "tenpair",
+    .examples = tenpair_examples,
+};
