@@ -307,7 +307,7 @@ class RunsSweep(unittest.TestCase):
         self.path.write_text("run_id=1\ncores=8\nsweep=bench/families/tenpair/tenpair-x.sweep\nstop_after_s=60\ncores_available=4\n"
                              "run.2=count --engine bfs --max-length 70 --max-memory 3G --quiet\n"
                              "run.1=count --engine bfs --max-length 68 --max-memory 3G\n"
-                             "run.10=solve --engine compact --append any --max-memory 3G\n"
+                             "run.10=solve --engine compact --append any --max-memory=3G\n"
                              "skipped.2=bound 68 took 61.2 s\nrun.x=not a run\n")
 
     def tearDown(self):
@@ -321,6 +321,7 @@ class RunsSweep(unittest.TestCase):
                                            ("--quiet", "")])
         self.assertEqual((runs[0].integer("--max-length"), runs[0].integer("--engine"), runs[2].get("--upto", "-")),
                          (68, None, "-"))
+        self.assertEqual(runs[2].get("--max-memory"), "3G")  # the --name=value form
         self.assertEqual(runs_sweep.planned(None), [])
 
     def test_shared_options_and_the_sweeps_own_keys(self):

@@ -16,6 +16,10 @@ class Planned:
         self.options = []   # (option, value) pairs; value "" for an option without one
         i = 1
         while i < len(words):
+            if "=" in words[i]:  # --name=value
+                self.options.append(tuple(words[i].split("=", 1)))
+                i += 1
+                continue
             value = words[i + 1] if i + 1 < len(words) and not words[i + 1].startswith("--") else ""
             self.options.append((words[i], value))
             i += 2 if value else 1

@@ -126,15 +126,21 @@ static int run_argv(const runs_sweep *r, int k, char **argv, char (*files)[4300]
     return n;
 }
 
-/* Appends the rows of run k's file path to j, a first column `run` (k + 1) and the
- * sweep's run_id in the run_id column (added last when the file has none): the first
- * run's file sets the header, every later one must repeat it. *t keeps the file (the
- * caller frees it; j keeps the first). 0, or the exit status. */
-static int join(runs_sweep *r, joined *j, const char *path, int k, pb_table *t)
+/* Reads run k's file path into t. 0, or the exit status. */
+static int read_table(const char *path, int k, pb_table *t)
 {
     char err[4600];
     if (pb_table_read(path, t, err, sizeof err))
         return pb_say("sweep: run %d wrote no table it could read: %s", k + 1, err), PB_EXIT_FAILED;
+    return 0;
+}
+
+/* Appends the rows of t (run k's file path) to j, a first column `run` (k + 1) and
+ * the sweep's run_id in the run_id column (added last when the file has none): the
+ * first run's file sets the header, every later one must repeat it. j keeps the first
+ * run's table (t is then emptied); the caller frees t. 0, or the exit status. */
+static int join(runs_sweep *r, joined *j, const char *path, int k, pb_table *t)
+{
     const int first = !j->head.text;
     for (int c = 0; !first && c < t->ncols; c++)
         if (t->ncols != j->head.ncols || strcmp(t->cell[c], j->head.cell[c]))
@@ -243,15 +249,17 @@ static int run_one(runs_sweep *r, int k, char *stop, size_t stoplen)
     run_argv(r, k, argv, files, PB_LINES_MAX_WORDS + 32);
     int rc = spawn_run(r, k, argv);
     pb_table row = {0};
+    if (!rc) rc = read_table(files[0], k, &row);
+    if (!rc) rc = stop_rule(r, &row, k, stop, stoplen);
     if (!rc) rc = join(r, &r->rows, files[0], k, &row);
+    pb_table_free(&row);
     for (int t = 0; !rc && t < r->s->run_tables.n; t++) {
+        if (!files[1 + t][0]) continue; /* the option is not this command's */
         pb_table tab = {0};
-        if (files[1 + t][0]) rc = join(r, &r->table[t], files[1 + t], k, &tab);
+        rc = read_table(files[1 + t], k, &tab);
+        if (!rc) rc = join(r, &r->table[t], files[1 + t], k, &tab);
         pb_table_free(&tab);
     }
-    if (!rc)
-        rc = stop_rule(r, r->rows.head.text && !row.text ? &r->rows.head : &row, k, stop, stoplen);
-    pb_table_free(&row);
     r->ran += !rc;
     return rc;
 }
