@@ -27,33 +27,23 @@ static int good_name(const char *name)
            strspn(name, "abcdefghijklmnopqrstuvwxyzABCDEFGHIJKLMNOPQRSTUVWXYZ0123456789._-") == n;
 }
 
-/* Name as text for a message: printable ASCII, the rest '?', cut at 60. */
-static void shown(const char *name, char *out, size_t len)
-{
-    snprintf(out, len, "%.60s", name);
-    for (char *c = out; *c; c++)
-        if ((unsigned char)*c < 32 || (unsigned char)*c >= 127) *c = '?';
-}
-
 /* Adds the instance of each manifest row. 0, or the exit status. */
 static int add_rows(pb_sweep_spec *s, const char *dir, const char *manifest, const pb_table *t)
 {
     const char *pattern = s->collection_file ? s->collection_file : "{name}";
     const char *at = strstr(pattern, "{name}");
     const int col = pb_table_column(t, "name");
-    char path[4400], name[80];
+    char path[4400];
     if (col < 0)
         return pb_say("sweep: %s:1: expected a column 'name' (each puzzle's)", manifest),
                PB_EXIT_USAGE;
     for (long r = 0; r < t->nrows; r++) {
         const char *n = pb_table_cell(t, r, col);
-        if (!good_name(n)) {
-            shown(n, name, sizeof name);
+        if (!good_name(n)) /* pb_say shows any byte that is not printable as \xNN */
             return pb_say("sweep: %s:%ld: expected a puzzle name of letters, digits, '.', '_' "
-                          "and '-', got '%s'",
-                          manifest, pb_table_line(t, r), name),
+                          "and '-', got '%.60s'",
+                          manifest, pb_table_line(t, r), n),
                    PB_EXIT_USAGE;
-        }
         snprintf(path, sizeof path, "%s/%.*s%s%s", dir, (int)(at - pattern), pattern, n, at + 6);
         if (pb_list_add(&s->instances, path)) return pb_say("sweep: out of memory"), PB_EXIT_FAILED;
     }
@@ -72,28 +62,43 @@ static int write_bytes(FILE *f, void *ctx)
     return fwrite(b->text, 1, b->len, f) == b->len ? 0 : -1;
 }
 
-/* Writes the manifest's bytes to OUT/NAME.manifest.csv (rank 0). 0, or the exit status. */
-static int copy_manifest(const pb_sweep_spec *s, const pb_sweep_opts *o, const char *manifest)
+/* Writes the manifest's bytes b to OUT/NAME.manifest.csv (rank 0). 0, or the exit
+ * status. */
+static int copy_manifest(const pb_sweep_spec *s, const pb_sweep_opts *o, bytes *b)
 {
     char err[4600], path[4300];
-    bytes b;
     if (o->list_only || pb_world_get()->rank != 0) return 0;
     if (mkdir(o->out_dir, 0777) && errno != EEXIST)
         return pb_say("sweep: cannot create %s: %s", o->out_dir, strerror(errno)), PB_EXIT_USAGE;
-    char *text = pb_read_file(manifest, &b.len, err, sizeof err);
-    if (!text) return pb_say("sweep: %s", err), PB_EXIT_USAGE;
-    b.text = text;
     snprintf(path, sizeof path, "%s/%s.manifest.csv", o->out_dir, s->name);
-    const int rc = pb_write_file_atomic(path, write_bytes, &b, err, sizeof err);
-    free(text);
-    return rc ? (pb_say("sweep: %s", err), PB_EXIT_USAGE) : 0;
+    if (pb_write_file_atomic(path, write_bytes, b, err, sizeof err))
+        return pb_say("sweep: %s", err), PB_EXIT_USAGE;
+    return 0;
+}
+
+/* Reads the manifest once: its bytes in *b (malloc'd), its rows in *t. 0, or the exit
+ * status. */
+static int read_manifest(const char *manifest, bytes *b, pb_table *t)
+{
+    char err[4600];
+    char *text = pb_read_file(manifest, &b->len, err, sizeof err), *cells;
+    if (!text) return pb_say("sweep: %s", err), PB_EXIT_USAGE;
+    if (!(cells = malloc(b->len + 1)))
+        return free(text), pb_say("sweep: out of memory"), PB_EXIT_FAILED;
+    memcpy(cells, text, b->len + 1); /* the table cuts its fields out of its own copy */
+    b->text = text;
+    if (pb_table_parse(cells, b->len, manifest, t, err, sizeof err)) {
+        free(text);
+        return pb_say("sweep: %s", err), PB_EXIT_USAGE;
+    }
+    return 0;
 }
 
 int pb_sweep_collection_load(pb_sweep_spec *s, const pb_sweep_opts *o)
 {
     const char *env = s->collection_env ? getenv(s->collection_env) : NULL;
     const char *dir = env && *env ? env : s->collection;
-    char where[600], manifest[4300], err[4600], hint[200] = "";
+    char where[600], manifest[4300], hint[200] = "";
     const char *pattern = s->collection_file;
     if (pattern && (!strstr(pattern, "{name}") || strchr(pattern, '/'))) {
         pb_sweep_spec_where(s, "collection-file", o->source, where, sizeof where);
@@ -111,11 +116,14 @@ int pb_sweep_collection_load(pb_sweep_spec *s, const pb_sweep_opts *o)
         return PB_EXIT_SKIPPED;
     }
     pb_table t;
-    if (pb_table_read(manifest, &t, err, sizeof err))
-        return pb_say("sweep: %s", err), PB_EXIT_USAGE;
-    int rc = add_rows(s, dir, manifest, &t);
+    bytes b;
+    int rc = read_manifest(manifest, &b, &t);
+    if (rc) return rc;
+    rc = add_rows(s, dir, manifest, &t);
     pb_table_free(&t);
     if (!rc && pb_list_add(&s->strings, dir)) rc = PB_EXIT_FAILED;
     if (!rc) s->collection_dir = s->strings.item[s->strings.n - 1];
-    return rc ? rc : copy_manifest(s, o, manifest);
+    if (!rc) rc = copy_manifest(s, o, &b);
+    free((char *)b.text);
+    return rc;
 }

@@ -175,15 +175,13 @@ static void run_text(const runs_sweep *r, int k, char *out, size_t len)
     if (*opts && at + 1 < len) snprintf(out + at, len - at, " %.*s", (int)(len - at - 2), opts);
 }
 
-/* The first line of file path, for a message (control characters replaced). */
+/* The first line of file path, for a message (pb_say shows what is not printable). */
 static void first_line(const char *path, char *out, size_t len)
 {
     FILE *f = fopen(path, "r");
     out[0] = '\0';
     if (f && fgets(out, (int)len, f)) out[strcspn(out, "\r\n")] = '\0';
     if (f) fclose(f);
-    for (char *c = out; *c; c++)
-        if ((unsigned char)*c < 32 || *c == 127) *c = '?';
 }
 
 /* Runs run k and waits for it: exits 0 (found), 1 (none within the bound) and 3
