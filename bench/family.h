@@ -40,6 +40,13 @@ typedef struct pb_command {
     int generator; /* 1: run as `generate NAME`; 0: as `NAME` */
 } pb_command;
 
+/* A row of a family's generators table: `generate NAME`. */
+#define PB_GENERATOR(name_, summary_, about_, options_, defaults_, run_)                           \
+    {                                                                                              \
+        .name = (name_), .summary = (summary_), .about = (about_), .options = (options_),          \
+        .defaults = (defaults_), .run = (run_), .generator = 1                                     \
+    }
+
 /* A task of a tool sweep: the same work done by an outside tool (side 0) and by
  * puzzlebench (side 1), each a command with its standard input, the words in buf. */
 typedef struct pb_tool_task {

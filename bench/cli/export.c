@@ -19,12 +19,10 @@ typedef struct export_opts {
     int index;
 } export_opts;
 
-#define OPT(T, F) .type = T, .offset = offsetof(export_opts, F)
+#define OPT(...) PB_OPT_ROW(export_opts, __VA_ARGS__)
 static const pb_option export_options[] = {
-    {.name = "out",
-     OPT(PB_OPT_TEXT, out),
-     .arg = "FILE",
-     .help = "write to FILE (whole: a temporary file, then renamed), not\nstandard output"},
+    {OPT("out", PB_OPT_TEXT, out, "FILE",
+         "write to FILE (whole: a temporary file, then renamed), not\nstandard output")},
     PB_CNF_OPTION_INDEX(export_opts, index),
     PB_OPTION_END,
 };

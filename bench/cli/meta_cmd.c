@@ -18,33 +18,21 @@ typedef struct meta_opts {
     int begin, threads, bind;
 } meta_opts;
 
-#define OPT(T, F) .type = T, .offset = offsetof(meta_opts, F)
+#define OPT(...) PB_OPT_ROW(meta_opts, __VA_ARGS__)
 static const pb_option meta_options[] = {
-    {.name = "out",
-     OPT(PB_OPT_TEXT, out),
-     .arg = "FILE.meta",
-     .help = "the file to write (required); FILE.topology.xml goes beside it"},
-    {.name = "begin",
-     OPT(PB_OPT_FLAG, begin),
-     .help = "the start of a run: load_end and governor_end are left\n"
-             "'unknown' for a later --end"},
-    {.name = "end",
-     OPT(PB_OPT_TEXT, end_from),
-     .arg = "FROM.meta",
-     .help = "the end of the run that --begin wrote FROM.meta for: its lines\n"
-             "with the load and governor now (FROM may be FILE itself)"},
-    {.name = "threads",
-     .key = 't',
-     OPT(PB_OPT_INT, threads),
-     .arg = "T",
-     .lo = 1,
-     .hi = 4096,
-     .help = "threads the run uses"},
-    {.name = "bind", OPT(PB_OPT_CHOICE, bind), .arg = "MODE", .help = "the run's binding"},
-    {.name = "command",
-     OPT(PB_OPT_TEXT, command),
-     .arg = "TEXT",
-     .help = "the run's command line (default: this command's)"},
+    {OPT("out", PB_OPT_TEXT, out, "FILE.meta",
+         "the file to write (required); FILE.topology.xml goes beside it")},
+    {OPT("begin", PB_OPT_FLAG, begin, NULL,
+         "the start of a run: load_end and governor_end are left\n"
+         "'unknown' for a later --end")},
+    {OPT("end", PB_OPT_TEXT, end_from, "FROM.meta",
+         "the end of the run that --begin wrote FROM.meta for: its lines\n"
+         "with the load and governor now (FROM may be FILE itself)")},
+    {OPT("threads", PB_OPT_INT, threads, "T", "threads the run uses"), .key = 't', .lo = 1,
+     .hi = 4096},
+    {OPT("bind", PB_OPT_CHOICE, bind, "MODE", "the run's binding")},
+    {OPT("command", PB_OPT_TEXT, command, "TEXT",
+         "the run's command line (default: this command's)")},
     PB_OPTION_END,
 };
 

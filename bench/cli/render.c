@@ -16,28 +16,21 @@ typedef struct render_opts {
     int solution, index, win, trace;
 } render_opts;
 
-#define OPT(T, F) .type = T, .offset = offsetof(render_opts, F)
+#define OPT(...) PB_OPT_ROW(render_opts, __VA_ARGS__)
 static const pb_option render_options[] = {
-    {.name = "solution",
-     OPT(PB_OPT_FLAG, solution),
-     .help = "fill in a solution found by the family's default engine"},
-    {.name = "win",
-     OPT(PB_OPT_FLAG, win),
-     .help = "animate the shortest win the family's default engine finds\n(families with one: see "
-             "below)"},
-    {.name = "trace",
-     OPT(PB_OPT_FLAG, trace),
-     .help = "animate the default engine's search, a step a frame (as\n'solve FAMILY INSTANCE "
-             "--trace' prints it)"},
+    {OPT("solution", PB_OPT_FLAG, solution, NULL,
+         "fill in a solution found by the family's default engine")},
+    {OPT("win", PB_OPT_FLAG, win, NULL,
+         "animate the shortest win the family's default engine finds\n(families with one: see "
+         "below)")},
+    {OPT("trace", PB_OPT_FLAG, trace, NULL,
+         "animate the default engine's search, a step a frame (as\n'solve FAMILY INSTANCE "
+         "--trace' prints it)")},
     PB_OPTION_ENGINE(render_opts, engine,
                      "--solution and --trace: the engine (default: the family's)"),
-    {.name = "out", OPT(PB_OPT_TEXT, out), .arg = "FILE", .help = "write the SVG to FILE"},
-    {.name = "index",
-     OPT(PB_OPT_INT, index),
-     .arg = "K",
-     .lo = 1,
-     .hi = 1000000000,
-     .help = "the K-th puzzle of a file of several"},
+    {OPT("out", PB_OPT_TEXT, out, "FILE", "write the SVG to FILE")},
+    {OPT("index", PB_OPT_INT, index, "K", "the K-th puzzle of a file of several"), .lo = 1,
+     .hi = 1000000000},
     PB_OPTION_END,
 };
 #undef OPT

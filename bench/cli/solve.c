@@ -24,49 +24,35 @@ typedef struct solve_opts {
     pb_timing_opts timing;
 } solve_opts;
 
-#define OPT(T, F) .type = T, .offset = offsetof(solve_opts, F)
+#define OPT(...) PB_OPT_ROW(solve_opts, __VA_ARGS__)
 static const pb_option solve_options[] = {
     PB_OPTION_ENGINE(solve_opts, engine, "see 'puzzlebench engines' (default: the family's)"),
-    {.name = "order",
-     .key = 'o',
-     OPT(PB_OPT_TEXT, order),
-     .arg = "NAME",
-     .help = "cell order for the engines marked 'order'"},
-    {.name = "trace",
-     OPT(PB_OPT_FLAG, trace),
-     .only = "solve",
-     .help = "print every step in the seed's layout"},
+    {OPT("order", PB_OPT_TEXT, order, "NAME", "cell order for the engines marked 'order'"),
+     .key = 'o'},
+    {OPT("trace", PB_OPT_FLAG, trace, NULL, "print every step in the seed's layout"),
+     .only = "solve"},
     PB_OPTION_THREADS(solve_opts, threads,
                       "threads of the run: an instance of several puzzles solves T\n"
                       "puzzles at a time (output stays in input order); one puzzle is\n"
                       "split over T threads by the engines marked 'parallel' (count)"),
-    {.name = "bind",
-     OPT(PB_OPT_CHOICE, bind),
-     .choices = pb_bind_modes,
-     .help = "pin those threads to cores with hwloc"},
+    {OPT("bind", PB_OPT_CHOICE, bind, NULL, "pin those threads to cores with hwloc"),
+     .choices = pb_bind_modes},
     PB_OPTION_STEP_LIMIT(solve_opts, limits.max_steps,
                          "stop each puzzle after N steps (placements + backtracks)"),
     PB_OPTION_TIME_LIMIT(solve_opts, limits.max_seconds, "stop each puzzle after S seconds"),
-    {.name = "max-memory",
-     OPT(PB_OPT_BYTES, limits.max_bytes),
-     .arg = "SIZE",
-     .help = "engines that hold tables (path-dp): stop, before allocating,\n"
-             "when the run would hold more than SIZE bytes (K, M, G)"},
-    {.name = "limit",
-     .key = 'l',
-     OPT(PB_OPT_COUNT, limits.max_solutions),
-     .arg = "N",
-     .only = "count",
-     .help = "stop after N solutions (2: the uniqueness check)"},
-    {.name = "keep-going",
-     OPT(PB_OPT_FLAG, keep_going),
-     .help = "a puzzle that cannot be read is reported (exit 2) and the\n"
-             "others are still solved (files of puzzles)"},
-    {.name = "candidates",
-     OPT(PB_OPT_FLAG, candidates),
-     .only = "solve",
-     .help = "after each solution, the candidates of every open cell left\n"
-             "by the family's plain deduction"},
+    {OPT("max-memory", PB_OPT_BYTES, limits.max_bytes, "SIZE",
+         "engines that hold tables (path-dp): stop, before allocating,\n"
+         "when the run would hold more than SIZE bytes (K, M, G)")},
+    {OPT("limit", PB_OPT_COUNT, limits.max_solutions, "N",
+         "stop after N solutions (2: the uniqueness check)"),
+     .key = 'l', .only = "count"},
+    {OPT("keep-going", PB_OPT_FLAG, keep_going, NULL,
+         "a puzzle that cannot be read is reported (exit 2) and the\n"
+         "others are still solved (files of puzzles)")},
+    {OPT("candidates", PB_OPT_FLAG, candidates, NULL,
+         "after each solution, the candidates of every open cell left\n"
+         "by the family's plain deduction"),
+     .only = "solve"},
     PB_OPTION_SAMPLES(solve_opts, timing,
                       "time the run by the harness's method: one warm-up run, then N\n"
                       "samples (1: the run is timed once, no warm-up)"),
@@ -76,15 +62,12 @@ static const pb_option solve_options[] = {
     PB_OPTION_QUIET(solve_opts, quiet,
                     "print only the summary and stats, not each solution or verdict;\n"
                     "no progress line"),
-    {.name = "json",
-     OPT(PB_OPT_FLAG, json),
-     .help = "print the result as one JSON document instead (docs/json.md):\n"
-             "the stats, every puzzle's outcome and solution, the timing"},
-    {.name = "csv",
-     OPT(PB_OPT_TEXT, csv),
-     .arg = "FILE",
-     .help = "also write a CSV row per puzzle to FILE (the request, status,\n"
-             "counts, wall_s, run_id), and FILE.meta"},
+    {OPT("json", PB_OPT_FLAG, json, NULL,
+         "print the result as one JSON document instead (docs/json.md):\n"
+         "the stats, every puzzle's outcome and solution, the timing")},
+    {OPT("csv", PB_OPT_TEXT, csv, "FILE",
+         "also write a CSV row per puzzle to FILE (the request, status,\n"
+         "counts, wall_s, run_id), and FILE.meta")},
     PB_OPTION_END,
 };
 #undef OPT

@@ -27,56 +27,39 @@ typedef struct time_opts {
     pb_proc_opts run; /* how the commands run and are timed */
 } time_opts;
 
-#define OPT(T, F) .type = T, .offset = offsetof(time_opts, F)
+#define OPT(...) PB_OPT_ROW(time_opts, __VA_ARGS__)
 static const pb_option time_options[] = {
-    {.name = "csv",
-     OPT(PB_OPT_TEXT, csv),
-     .arg = "FILE.csv",
-     .help = "add a row per command to FILE.csv, created with its header when\n"
-             "missing or empty; the samples go to FILE.samples.csv"},
-    {.name = "key",
-     .key = 'k',
-     OPT(PB_OPT_TEXT, key),
-     .arg = "NAME=VALUE,...",
-     .help = "the rows' first columns, in order (with --csv; every row of a\n"
-             "file has the same names); then, with several commands or no\n"
-             "--key, command=N (1 for the first command)"},
-    {.name = "run-id",
-     OPT(PB_OPT_TEXT, run_id),
-     .arg = "ID",
-     .help = "the run_id of the .meta that describes the rows (printed by\n"
-             "'puzzlebench meta --begin'); without it one is made up\n"
-             "(UTC time + 6 hex digits) and no .meta describes it"},
-    {.name = "stdin",
-     OPT(PB_OPT_TEXT, run.stdin_path),
-     .arg = "FILE",
-     .help = "every run's standard input, read from its start each run"},
-    {.name = "exit-status",
-     OPT(PB_OPT_INT, run.exit_status),
-     .arg = "N",
-     .lo = 0,
-     .hi = 255,
-     .help = "the status every run must exit with: SAT solvers exit 10 when\n"
-             "they find a model and 20 when they prove there is none"},
+    {OPT("csv", PB_OPT_TEXT, csv, "FILE.csv",
+         "add a row per command to FILE.csv, created with its header when\n"
+         "missing or empty; the samples go to FILE.samples.csv")},
+    {OPT("key", PB_OPT_TEXT, key, "NAME=VALUE,...",
+         "the rows' first columns, in order (with --csv; every row of a\n"
+         "file has the same names); then, with several commands or no\n"
+         "--key, command=N (1 for the first command)"),
+     .key = 'k'},
+    {OPT("run-id", PB_OPT_TEXT, run_id, "ID",
+         "the run_id of the .meta that describes the rows (printed by\n"
+         "'puzzlebench meta --begin'); without it one is made up\n"
+         "(UTC time + 6 hex digits) and no .meta describes it")},
+    {OPT("stdin", PB_OPT_TEXT, run.stdin_path, "FILE",
+         "every run's standard input, read from its start each run")},
+    {OPT("exit-status", PB_OPT_INT, run.exit_status, "N",
+         "the status every run must exit with: SAT solvers exit 10 when\n"
+         "they find a model and 20 when they prove there is none"),
+     .lo = 0, .hi = 255},
     PB_OPTION_TIME_LIMIT(time_opts, run.time_limit,
                          "kill a run that lasts S seconds (its process group): the\n"
                          "row says status=limit, its time the one sample, a lower bound"),
-    {.name = "limit-status",
-     OPT(PB_OPT_INT, run.limit_status),
-     .arg = "N",
-     .lo = 1,
-     .hi = 255,
-     .help = "a run that exits with status N stopped at a limit of its own\n"
-             "(puzzlebench's engines exit 3): status=limit, as above"},
-    {.name = "output",
-     OPT(PB_OPT_TEXT, run.output),
-     .arg = "FILE",
-     .help = "keep the first run's standard output in FILE (written whole),\n"
-             "for the counts a command prints (one command only)"},
-    {.name = "json",
-     OPT(PB_OPT_FLAG, json),
-     .help = "print one JSON document (docs/json.md, puzzlebench.time/1)\n"
-             "instead of the text"},
+    {OPT("limit-status", PB_OPT_INT, run.limit_status, "N",
+         "a run that exits with status N stopped at a limit of its own\n"
+         "(puzzlebench's engines exit 3): status=limit, as above"),
+     .lo = 1, .hi = 255},
+    {OPT("output", PB_OPT_TEXT, run.output, "FILE",
+         "keep the first run's standard output in FILE (written whole),\n"
+         "for the counts a command prints (one command only)")},
+    {OPT("json", PB_OPT_FLAG, json, NULL,
+         "print one JSON document (docs/json.md, puzzlebench.time/1)\n"
+         "instead of the text")},
     PB_OPTION_QUIET(time_opts, run.quiet, "no progress report on stderr"),
     PB_OPTION_SAMPLES(time_opts, run.timing, "timed samples, after the warm-up run"),
     PB_OPTION_MIN_SAMPLE_TIME(time_opts, run.timing,

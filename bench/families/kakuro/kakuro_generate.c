@@ -92,73 +92,45 @@ static int add_levels(const char *value, void *field, char *err, size_t errlen)
     return rc;
 }
 
-#define OPT(T, F) .type = T, .offset = offsetof(gen_opts, F)
+#define OPT(...) PB_OPT_ROW(gen_opts, __VA_ARGS__)
 static const pb_option gen_options[] = {
-    {.name = "size",
-     OPT(PB_OPT_CUSTOM, sizes),
-     .parse = add_sizes,
-     .arg = "RxC[,RxC...]",
-     .help = "whole grid, clue row and column included (default 9x9);\n"
-             "each puzzle gets its own generated outline"},
-    {.name = "outline",
-     OPT(PB_OPT_TEXT, outline_file),
-     .arg = "FILE",
-     .help = "fill the outlines of FILE (the seed's format) instead"},
-    {.name = "difficulty",
-     OPT(PB_OPT_CUSTOM, levels),
-     .parse = add_levels,
-     .arg = "D[,D...]",
-     .help = "easy|medium|hard: unique sums on about 80|60|40% of the\nruns (default medium)"},
-    {.name = "count",
-     OPT(PB_OPT_INT, count),
-     .arg = "N",
-     .lo = 1,
-     .hi = 1000000,
-     .help = "puzzles per size and difficulty"},
+    {OPT("size", PB_OPT_CUSTOM, sizes, "RxC[,RxC...]",
+         "whole grid, clue row and column included (default 9x9);\n"
+         "each puzzle gets its own generated outline"),
+     .parse = add_sizes},
+    {OPT("outline", PB_OPT_TEXT, outline_file, "FILE",
+         "fill the outlines of FILE (the seed's format) instead")},
+    {OPT("difficulty", PB_OPT_CUSTOM, levels, "D[,D...]",
+         "easy|medium|hard: unique sums on about 80|60|40% of the\nruns (default medium)"),
+     .parse = add_levels},
+    {OPT("count", PB_OPT_INT, count, "N", "puzzles per size and difficulty"), .lo = 1,
+     .hi = 1000000},
     PB_OPTION_SEED(gen_opts, seed),
-    {.name = "checker",
-     OPT(PB_OPT_TEXT, checker),
-     .arg = "ENGINE",
-     .help = "uniqueness checker (see 'puzzlebench engines')"},
-    {.name = "order",
-     .key = 'o',
-     OPT(PB_OPT_TEXT, order),
-     .arg = "ORDER",
-     .help = "the checker's cell order, for engines that take one"},
-    {.name = "refill",
-     OPT(PB_OPT_CHOICE, refill),
-     .choices = refills,
-     .help = "diff: re-randomise only the cells where two solutions\n"
-             "differ; all: a whole new fill, as the seed"},
-    {.name = "seed-table",
-     OPT(PB_OPT_FLAG, seed_table),
-     .help = "the seed's 25 unique sums (it left out length 8)"},
-    {.name = "density",
-     OPT(PB_OPT_REAL, density),
-     .arg = "D",
-     .lo = 0.2,
-     .hi = 0.9,
-     .help = "white share of generated outlines"},
-    {.name = "symmetric",
-     OPT(PB_OPT_FLAG, symmetric),
-     .help = "generated outlines symmetric under a half turn"},
-    {.name = "candidates",
-     OPT(PB_OPT_FLAG, candidates),
-     .help = "write filled candidates without checking uniqueness\n"
-             "(for comparing checkers on the same candidates)"},
-    {.name = "no-solutions",
-     OPT(PB_OPT_FLAG, no_solutions),
-     .help = "print the puzzles only (a file `solve kakuro` reads)"},
-    {.name = "html",
-     OPT(PB_OPT_TEXT, html),
-     .writes = 1,
-     .arg = "FILE",
-     .help = "also write FILE, the kakuro player page (see 'player')\n"
-             "holding these puzzles: its New walks through them"},
-    {.name = "max-attempts",
-     OPT(PB_OPT_COUNT, max_attempts),
-     .arg = "N",
-     .help = "filled candidates checked per puzzle"},
+    {OPT("checker", PB_OPT_TEXT, checker, "ENGINE",
+         "uniqueness checker (see 'puzzlebench engines')")},
+    {OPT("order", PB_OPT_TEXT, order, "ORDER",
+         "the checker's cell order, for engines that take one"),
+     .key = 'o'},
+    {OPT("refill", PB_OPT_CHOICE, refill, NULL,
+         "diff: re-randomise only the cells where two solutions\n"
+         "differ; all: a whole new fill, as the seed"),
+     .choices = refills},
+    {OPT("seed-table", PB_OPT_FLAG, seed_table, NULL,
+         "the seed's 25 unique sums (it left out length 8)")},
+    {OPT("density", PB_OPT_REAL, density, "D", "white share of generated outlines"), .lo = 0.2,
+     .hi = 0.9},
+    {OPT("symmetric", PB_OPT_FLAG, symmetric, NULL,
+         "generated outlines symmetric under a half turn")},
+    {OPT("candidates", PB_OPT_FLAG, candidates, NULL,
+         "write filled candidates without checking uniqueness\n"
+         "(for comparing checkers on the same candidates)")},
+    {OPT("no-solutions", PB_OPT_FLAG, no_solutions, NULL,
+         "print the puzzles only (a file `solve kakuro` reads)")},
+    {OPT("html", PB_OPT_TEXT, html, "FILE",
+         "also write FILE, the kakuro player page (see 'player')\n"
+         "holding these puzzles: its New walks through them"),
+     .writes = 1},
+    {OPT("max-attempts", PB_OPT_COUNT, max_attempts, "N", "filled candidates checked per puzzle")},
     PB_OPTION_TIME_LIMIT(gen_opts, max_seconds, "seconds per puzzle"),
     PB_GEN_KEEP_GOING(gen_opts, run),
     PB_GEN_OPTIONS(gen_opts, run),
@@ -297,28 +269,21 @@ static int run_generate(const pb_command *self, int argc, char **argv, int first
 }
 
 const pb_command pb_kakuro_generators[] = {
-    {.name = "kakuro",
-     .summary = "kakuro puzzles with exactly one solution, by size and difficulty",
-     .about = "The seed's method: put unique sums (one digit set for their length) on a share\n"
-              "of the runs, fill the other white cells with random digits, derive the clues and\n"
-              "check uniqueness; when two solutions exist, fill again. Makes --count puzzles\n"
-              "for every size (or outline) and difficulty given. Puzzle i of a size and\n"
-              "difficulty depends only on the options and i, never on --threads. NAME is\n"
-              "RxC-DIFFICULTY-sSEED-INDEX; with --out DIR each puzzle is also DIR/NAME.kak and\n"
-              "its solution DIR/NAME.sol.kak. Records: attempts (candidates checked), fills\n"
-              "(made from scratch), the checker's steps, the achieved unique-sum share, wall_s.\n",
-     .options = gen_options,
-     .defaults = &gen_defaults,
-     .run = run_generate,
-     .generator = 1},
-    {.name = "kakuro-outline",
-     .summary = "kakuro outlines in the seed's format",
-     .about = "Outlines in the seed's format (`rows cols`, then tokens nn xx cx xr cr): every\n"
-              "white cell in one across and one down run of 2 to 9 cells, white cells\n"
-              "connected. Records: index,rows,cols,density,symmetric,seed,white_cells.\n",
-     .options = pb_kakuro_outline_options,
-     .defaults = &pb_kakuro_outline_defaults,
-     .run = pb_kakuro_outline_run,
-     .generator = 1},
+    PB_GENERATOR(
+        "kakuro", "kakuro puzzles with exactly one solution, by size and difficulty",
+        "The seed's method: put unique sums (one digit set for their length) on a share\n"
+        "of the runs, fill the other white cells with random digits, derive the clues and\n"
+        "check uniqueness; when two solutions exist, fill again. Makes --count puzzles\n"
+        "for every size (or outline) and difficulty given. Puzzle i of a size and\n"
+        "difficulty depends only on the options and i, never on --threads. NAME is\n"
+        "RxC-DIFFICULTY-sSEED-INDEX; with --out DIR each puzzle is also DIR/NAME.kak and\n"
+        "its solution DIR/NAME.sol.kak. Records: attempts (candidates checked), fills\n"
+        "(made from scratch), the checker's steps, the achieved unique-sum share, wall_s.\n",
+        gen_options, &gen_defaults, run_generate),
+    PB_GENERATOR("kakuro-outline", "kakuro outlines in the seed's format",
+                 "Outlines in the seed's format (`rows cols`, then tokens nn xx cx xr cr): every\n"
+                 "white cell in one across and one down run of 2 to 9 cells, white cells\n"
+                 "connected. Records: index,rows,cols,density,symmetric,seed,white_cells.\n",
+                 pb_kakuro_outline_options, &pb_kakuro_outline_defaults, pb_kakuro_outline_run),
     {.name = NULL},
 };

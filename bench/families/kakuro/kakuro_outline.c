@@ -16,29 +16,17 @@ static int parse_one_size(const char *value, void *field, char *err, size_t errl
     return pb_kakuro_parse_size(value, &o->rows, &o->cols, err, errlen);
 }
 
-#define OPT(T, F) .type = T, .offset = offsetof(kakuro_outline_gen_opts, F)
+#define OPT(...) PB_OPT_ROW(kakuro_outline_gen_opts, __VA_ARGS__)
 const pb_option pb_kakuro_outline_options[] = {
-    {.name = "size",
-     OPT(PB_OPT_CUSTOM, shape),
-     .parse = parse_one_size,
-     .arg = "RxC",
-     .help = "whole grid, clue row and column included (default 9x9)"},
-    {.name = "count",
-     OPT(PB_OPT_INT, count),
-     .arg = "N",
-     .lo = 1,
-     .hi = 100000,
-     .help = "how many, separated by blank lines"},
+    {OPT("size", PB_OPT_CUSTOM, shape, "RxC",
+         "whole grid, clue row and column included (default 9x9)"),
+     .parse = parse_one_size},
+    {OPT("count", PB_OPT_INT, count, "N", "how many, separated by blank lines"), .lo = 1,
+     .hi = 100000},
     PB_OPTION_SEED(kakuro_outline_gen_opts, shape.seed),
-    {.name = "density",
-     OPT(PB_OPT_REAL, shape.density),
-     .arg = "D",
-     .lo = 0.2,
-     .hi = 0.9,
-     .help = "share of white cells"},
-    {.name = "symmetric",
-     OPT(PB_OPT_FLAG, shape.symmetric),
-     .help = "black cells symmetric under a half turn"},
+    {OPT("density", PB_OPT_REAL, shape.density, "D", "share of white cells"), .lo = 0.2, .hi = 0.9},
+    {OPT("symmetric", PB_OPT_FLAG, shape.symmetric, NULL,
+         "black cells symmetric under a half turn")},
     PB_GEN_OPTIONS(kakuro_outline_gen_opts, run),
     PB_OPTION_END,
 };

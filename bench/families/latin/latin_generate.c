@@ -17,35 +17,22 @@ typedef struct gen_opts {
     pb_gen_opts run;
 } gen_opts;
 
-#define OPT(T, F) .type = T, .offset = offsetof(gen_opts, F)
+#define OPT(...) PB_OPT_ROW(gen_opts, __VA_ARGS__)
 static const pb_option gen_options[] = {
-    {.name = "size",
-     OPT(PB_OPT_INT, n),
-     .arg = "N",
-     .lo = LATIN_MIN_ORDER,
-     .hi = LATIN_MAX_ORDER,
-     .help = "the squares' size N (N x N cells, values 1..N: the order of\n"
-             "the Latin square)"},
+    {OPT("size", PB_OPT_INT, n, "N",
+         "the squares' size N (N x N cells, values 1..N: the order of\n"
+         "the Latin square)"),
+     .lo = LATIN_MIN_ORDER, .hi = LATIN_MAX_ORDER},
     {.name = "order",
      .type = PB_OPT_RENAMED,
      .help = "--order is now --size (the squares' size); --order is the cell order of solve "
              "and count"},
-    {.name = "holes",
-     OPT(PB_OPT_REAL, holes),
-     .arg = "F",
-     .lo = 0,
-     .hi = 1,
-     .help = "the fraction of the cells left empty"},
-    {.name = "count",
-     OPT(PB_OPT_INT, count),
-     .arg = "K",
-     .lo = 1,
-     .hi = 100000,
-     .help = "how many squares"},
+    {OPT("holes", PB_OPT_REAL, holes, "F", "the fraction of the cells left empty"), .lo = 0,
+     .hi = 1},
+    {OPT("count", PB_OPT_INT, count, "K", "how many squares"), .lo = 1, .hi = 100000},
     PB_OPTION_SEED(gen_opts, seed),
-    {.name = "solutions",
-     OPT(PB_OPT_FLAG, solutions),
-     .help = "after each square, the full Latin square it was made from"},
+    {OPT("solutions", PB_OPT_FLAG, solutions, NULL,
+         "after each square, the full Latin square it was made from")},
     PB_GEN_OPTIONS(gen_opts, run),
     PB_OPTION_END,
 };
@@ -139,19 +126,15 @@ static int run_generate(const pb_command *self, int argc, char **argv, int first
 }
 
 const pb_command pb_latin_generators[] = {
-    {.name = "latin",
-     .summary = "Latin squares with holes (QWH): satisfiable quasigroup completion",
-     .about = "A uniformly random Latin square (the Jacobson-Matthews chain), then a fraction\n"
-              "of its cells emptied at random: an instance with at least one completion.\n"
-              "Square i depends only on the order, the seed and i; the squares of one seed\n"
-              "at different --holes share their square, the holes of the smaller fraction\n"
-              "among those of the larger. Square i is also the instance named qwh-N-F-sS-iI\n"
-              "wherever an instance is read (solve, count, sweep), and a range of them\n"
-              "qwh-N-FROM:TO:STEP-xCOUNT-sS. Records: name,order,holes,seed,index,\n"
-              "empty_cells,wall_s,run_id.\n",
-     .options = gen_options,
-     .defaults = &gen_defaults,
-     .run = run_generate,
-     .generator = 1},
+    PB_GENERATOR("latin", "Latin squares with holes (QWH): satisfiable quasigroup completion",
+                 "A uniformly random Latin square (the Jacobson-Matthews chain), then a fraction\n"
+                 "of its cells emptied at random: an instance with at least one completion.\n"
+                 "Square i depends only on the order, the seed and i; the squares of one seed\n"
+                 "at different --holes share their square, the holes of the smaller fraction\n"
+                 "among those of the larger. Square i is also the instance named qwh-N-F-sS-iI\n"
+                 "wherever an instance is read (solve, count, sweep), and a range of them\n"
+                 "qwh-N-FROM:TO:STEP-xCOUNT-sS. Records: name,order,holes,seed,index,\n"
+                 "empty_cells,wall_s,run_id.\n",
+                 gen_options, &gen_defaults, run_generate),
     {.name = NULL},
 };

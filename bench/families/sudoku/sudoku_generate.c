@@ -22,42 +22,26 @@ typedef struct gen_opts {
     pb_gen_opts run;
 } gen_opts;
 
-#define OPT(T, F) .type = T, .offset = offsetof(gen_opts, F)
+#define OPT(...) PB_OPT_ROW(gen_opts, __VA_ARGS__)
 static const pb_option gen_options[] = {
-    {.name = "size",
-     OPT(PB_OPT_CHOICE, size),
-     .choices = sizes,
-     .arg = "4|9|16|25",
-     .help = "board side"},
-    {.name = "count",
-     OPT(PB_OPT_INT, count),
-     .arg = "N",
-     .lo = 1,
-     .hi = 1000000,
-     .help = "how many puzzles"},
+    {OPT("size", PB_OPT_CHOICE, size, "4|9|16|25", "board side"), .choices = sizes},
+    {OPT("count", PB_OPT_INT, count, "N", "how many puzzles"), .lo = 1, .hi = 1000000},
     PB_OPTION_SEED(gen_opts, seed),
-    {.name = "clues",
-     OPT(PB_OPT_INT, clues),
-     .arg = "K",
-     .lo = 1,
-     .hi = SUDOKU_MAX_CELLS,
-     .help = "stop removing at K givens (default: remove while the\n"
-             "puzzle stays unique, i.e. a minimal puzzle)"},
-    {.name = "difficulty",
-     OPT(PB_OPT_CHOICE, level),
-     .choices = levels,
-     .help = "keep only removals that leave the grade at most D, and only\n"
-             "puzzles graded exactly D (any: no target); --clues and\n"
-             "--difficulty exclude each other"},
-    {.name = "format",
-     OPT(PB_OPT_CHOICE, format),
-     .choices = formats,
-     .help = "one puzzle per line (1-9, A=10, ...; '.' empty), or rows of\n"
-             "numbers (0 empty), blocks separated by a blank line"},
-    {.name = "max-tries",
-     OPT(PB_OPT_COUNT, max_tries),
-     .arg = "N",
-     .help = "full grids tried per puzzle before giving up"},
+    {OPT("clues", PB_OPT_INT, clues, "K",
+         "stop removing at K givens (default: remove while the\n"
+         "puzzle stays unique, i.e. a minimal puzzle)"),
+     .lo = 1, .hi = SUDOKU_MAX_CELLS},
+    {OPT("difficulty", PB_OPT_CHOICE, level, NULL,
+         "keep only removals that leave the grade at most D, and only\n"
+         "puzzles graded exactly D (any: no target); --clues and\n"
+         "--difficulty exclude each other"),
+     .choices = levels},
+    {OPT("format", PB_OPT_CHOICE, format, NULL,
+         "one puzzle per line (1-9, A=10, ...; '.' empty), or rows of\n"
+         "numbers (0 empty), blocks separated by a blank line"),
+     .choices = formats},
+    {OPT("max-tries", PB_OPT_COUNT, max_tries, "N",
+         "full grids tried per puzzle before giving up")},
     PB_OPTION_TIME_LIMIT(gen_opts, max_seconds,
                          "seconds per puzzle before giving up (default none)"),
     PB_GEN_OPTIONS(gen_opts, run),
@@ -204,16 +188,13 @@ static int run(const pb_command *self, int argc, char **argv, int first)
 }
 
 const pb_command pb_sudoku_generators[] = {
-    {.name = "sudoku",
-     .summary = "sudoku puzzles with exactly one solution",
-     .about = "Random full grids with givens removed in random order while the puzzle keeps\n"
-              "exactly one solution. Puzzle i depends only on the options that shape it\n"
-              "(size, seed, clues or difficulty) and on i, never on --threads. The output\n"
-              "starts with a '# puzzlebench generate ...' line: the command that makes the\n"
-              "same puzzles again. Records: index,size,clues,level,tries,checks,wall_s,run_id.\n",
-     .options = gen_options,
-     .defaults = &gen_defaults,
-     .run = run,
-     .generator = 1},
+    PB_GENERATOR(
+        "sudoku", "sudoku puzzles with exactly one solution",
+        "Random full grids with givens removed in random order while the puzzle keeps\n"
+        "exactly one solution. Puzzle i depends only on the options that shape it\n"
+        "(size, seed, clues or difficulty) and on i, never on --threads. The output\n"
+        "starts with a '# puzzlebench generate ...' line: the command that makes the\n"
+        "same puzzles again. Records: index,size,clues,level,tries,checks,wall_s,run_id.\n",
+        gen_options, &gen_defaults, run),
     {.name = NULL},
 };

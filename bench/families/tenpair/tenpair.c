@@ -41,68 +41,43 @@ typedef struct tp_opts {
     pb_timing_opts timing;
 } tp_opts;
 
-#define OPT(T, F) .type = T, .offset = offsetof(tp_opts, F)
+#define OPT(...) PB_OPT_ROW(tp_opts, __VA_ARGS__)
 static const pb_option tenpair_options[] = {
-    {.name = "start",
-     OPT(PB_OPT_TEXT, start),
-     .arg = "DIGITS",
-     .help = "the digits written first, 1-9 (default: --upto 19)"},
-    {.name = "upto",
-     OPT(PB_OPT_INT, upto),
-     .arg = "N",
-     .lo = 1,
-     .hi = 1000000,
-     .help = "write 1..N, leaving out numbers with a 0 (default 19)"},
-    {.name = "width",
-     OPT(PB_OPT_INT, width),
-     .arg = "W",
-     .lo = 1,
-     .hi = TP_MAX_WIDTH,
-     .help = "digits per row"},
-    {.name = "wrap",
-     OPT(PB_OPT_CHOICE, wrap),
-     .choices = wrap_modes,
-     .help = "reading order runs on from a row's end to the next row's start"},
-    {.name = "append",
-     OPT(PB_OPT_CHOICE, append),
-     .choices = append_modes,
-     .help = "append the live digits only when no move is left, or as a\nmove at any time"},
+    {OPT("start", PB_OPT_TEXT, start, "DIGITS",
+         "the digits written first, 1-9 (default: --upto 19)")},
+    {OPT("upto", PB_OPT_INT, upto, "N", "write 1..N, leaving out numbers with a 0 (default 19)"),
+     .lo = 1, .hi = 1000000},
+    {OPT("width", PB_OPT_INT, width, "W", "digits per row"), .lo = 1, .hi = TP_MAX_WIDTH},
+    {OPT("wrap", PB_OPT_CHOICE, wrap, NULL,
+         "reading order runs on from a row's end to the next row's start"),
+     .choices = wrap_modes},
+    {OPT("append", PB_OPT_CHOICE, append, NULL,
+         "append the live digits only when no move is left, or as a\nmove at any time"),
+     .choices = append_modes},
     PB_OPTION_ENGINE(tp_opts, engine, "bfs, best-first or compact (see 'puzzlebench engines')"),
-    {.name = "max-length",
-     OPT(PB_OPT_INT, max_length),
-     .arg = "L",
-     .lo = 1,
-     .hi = TP_MAX_LENGTH,
-     .help = "count: the longest win counted (required); solve: look no\n"
-             "further than L (default: no bound)"},
+    {OPT("max-length", PB_OPT_INT, max_length, "L",
+         "count: the longest win counted (required); solve: look no\n"
+         "further than L (default: no bound)"),
+     .lo = 1, .hi = TP_MAX_LENGTH},
     PB_OPTION_THREADS(tp_opts, threads,
                       "count with an engine marked 'parallel': search T written\n"
                       "sequences at a time (the counts do not depend on it)"),
-    {.name = "print-wins",
-     OPT(PB_OPT_FLAG, print_wins),
-     .only = "count",
-     .help = "with an engine marked 'wins': print each win's written digits\n"
-             "('win length=N digits=...') as it is found"},
+    {OPT("print-wins", PB_OPT_FLAG, print_wins, NULL,
+         "with an engine marked 'wins': print each win's written digits\n"
+         "('win length=N digits=...') as it is found"),
+     .only = "count"},
     PB_OPTION_STEP_LIMIT(tp_opts, limits.max_steps, "stop after N states expanded"),
     PB_OPTION_TIME_LIMIT(tp_opts, limits.max_seconds, "stop after S seconds"),
-    {.name = "max-memory",
-     OPT(PB_OPT_BYTES, max_bytes),
-     .arg = "SIZE",
-     .help = "stop before the search holds more than SIZE bytes (K, M, G);\n"
-             "under mpirun, each rank's bound"},
-    {.name = "levels",
-     OPT(PB_OPT_TEXT, levels),
-     .writes = 1,
-     .arg = "FILE",
-     .only = "count",
-     .help = "engine compact: count a written length at a time and write a\n"
-             "CSV row per length to FILE ('-': stderr): states, steps, bytes\n"
-             "exchanged between MPI ranks, times (as under mpirun -np N)"},
-    {.name = "csv",
-     OPT(PB_OPT_TEXT, csv),
-     .writes = 1,
-     .arg = "FILE",
-     .help = "also write the run as one CSV row, and FILE.meta"},
+    {OPT("max-memory", PB_OPT_BYTES, max_bytes, "SIZE",
+         "stop before the search holds more than SIZE bytes (K, M, G);\n"
+         "under mpirun, each rank's bound")},
+    {OPT("levels", PB_OPT_TEXT, levels, "FILE",
+         "engine compact: count a written length at a time and write a\n"
+         "CSV row per length to FILE ('-': stderr): states, steps, bytes\n"
+         "exchanged between MPI ranks, times (as under mpirun -np N)"),
+     .writes = 1, .only = "count"},
+    {OPT("csv", PB_OPT_TEXT, csv, "FILE", "also write the run as one CSV row, and FILE.meta"),
+     .writes = 1},
     PB_OPTION_SAMPLES(tp_opts, timing,
                       "time the search by the harness's method: one warm-up run, then N\n"
                       "samples, every run checked to find the same (1: timed once)"),

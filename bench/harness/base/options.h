@@ -113,58 +113,55 @@ void pb_options_help(FILE *f, const pb_option *table, const char *cmd, const voi
  * the usage exit status, 2. cmd may be NULL. */
 int pb_usage_error(const char *cmd, const char *fmt, ...) __attribute__((format(printf, 2, 3)));
 
+/* A table row's usual fields: the long name, the type, the field of struct S that
+ * it fills, the value's name in help (NULL for a flag) and the help. A row adds any
+ * other field after it: {PB_OPT_ROW(S, ...), .key = 'k'}. */
+#define PB_OPT_ROW(S, name_, type_, field, arg_, help_)                                            \
+    .name = (name_), .type = (type_), .offset = offsetof(S, field), .arg = (arg_), .help = (help_)
+
 /* The options every command that runs engines shares, for the tables of the
  * commands and of the families that run their own searches: the same names, keys
  * and help everywhere. T is the struct type, F its field. */
 #define PB_OPTION_ENGINE(T, F, what)                                                               \
     {                                                                                              \
-        .name = "engine", .key = 'e', .type = PB_OPT_TEXT, .offset = offsetof(T, F),               \
-        .arg = "NAME", .help = what                                                                \
+        PB_OPT_ROW(T, "engine", PB_OPT_TEXT, F, "NAME", what), .key = 'e'                          \
     }
 #define PB_OPTION_THREADS(T, F, what)                                                              \
     {                                                                                              \
-        .name = "threads", .key = 't', .type = PB_OPT_INT, .offset = offsetof(T, F), .arg = "T",   \
-        .help = what, .lo = 1, .hi = 1024                                                          \
+        PB_OPT_ROW(T, "threads", PB_OPT_INT, F, "T", what), .key = 't', .lo = 1, .hi = 1024        \
     }
 #define PB_OPTION_STEP_LIMIT(T, F, what)                                                           \
     {                                                                                              \
-        .name = "step-limit", .type = PB_OPT_COUNT, .offset = offsetof(T, F), .arg = "N",          \
-        .help = what                                                                               \
+        PB_OPT_ROW(T, "step-limit", PB_OPT_COUNT, F, "N", what)                                    \
     }
 #define PB_OPTION_TIME_LIMIT(T, F, what)                                                           \
     {                                                                                              \
-        .name = "time-limit", .type = PB_OPT_SECONDS, .offset = offsetof(T, F), .arg = "S",        \
-        .help = what                                                                               \
+        PB_OPT_ROW(T, "time-limit", PB_OPT_SECONDS, F, "S", what)                                  \
     }
 #define PB_OPTION_SEED(T, F)                                                                       \
     {                                                                                              \
-        .name = "seed", .key = 's', .type = PB_OPT_COUNT, .offset = offsetof(T, F), .arg = "S",    \
-        .help = "seed of the random stream"                                                        \
+        PB_OPT_ROW(T, "seed", PB_OPT_COUNT, F, "S", "seed of the random stream"), .key = 's'       \
     }
 #define PB_OPTION_QUIET(T, F, what)                                                                \
     {                                                                                              \
-        .name = "quiet", .key = 'q', .type = PB_OPT_FLAG, .offset = offsetof(T, F), .help = what   \
+        PB_OPT_ROW(T, "quiet", PB_OPT_FLAG, F, NULL, what), .key = 'q'                             \
     }
 /* The timing method's settings (measure.h); F is the pb_timing_opts field. */
 #define PB_OPTION_SAMPLES(T, F, what)                                                              \
     {                                                                                              \
-        .name = "samples", .type = PB_OPT_INT, .offset = offsetof(T, F.samples), .arg = "N",       \
-        .help = what, .lo = 1, .hi = PB_MAX_SAMPLES                                                \
+        PB_OPT_ROW(T, "samples", PB_OPT_INT, F.samples, "N", what), .lo = 1, .hi = PB_MAX_SAMPLES  \
     }
 #define PB_OPTION_MIN_SAMPLE_TIME(T, F, what)                                                      \
     {                                                                                              \
-        .name = "min-sample-time", .type = PB_OPT_SECONDS, .offset = offsetof(T, F.min_sample_s),  \
-        .arg = "S", .help = what                                                                   \
+        PB_OPT_ROW(T, "min-sample-time", PB_OPT_SECONDS, F.min_sample_s, "S", what)                \
     }
 #define PB_OPTION_WARMUP(T, F, what)                                                               \
     {                                                                                              \
-        .name = "warmup", .type = PB_OPT_SECONDS, .offset = offsetof(T, F.warmup_s), .arg = "S",   \
-        .help = what                                                                               \
+        PB_OPT_ROW(T, "warmup", PB_OPT_SECONDS, F.warmup_s, "S", what)                             \
     }
 #define PB_OPTION_REP_BUDGET(T, F, what)                                                           \
     {                                                                                              \
-        .name = "rep-budget", .type = PB_OPT_SECONDS, .offset = offsetof(T, F.budget_s),           \
-        .arg = "S", .help = what                                                                   \
+        PB_OPT_ROW(T, "rep-budget", PB_OPT_SECONDS, F.budget_s, "S", what)                         \
     }
 #define PB_OPTION_END                                                                              \
     {                                                                                              \

@@ -144,229 +144,146 @@ static int keep_text(const char *value, void *field, char *err, size_t errlen)
 
 static const char *const puzzle_outputs[] = {"records", "folder", NULL};
 
-#define KEY(T, F) .offset = offsetof(pb_sweep_spec, F), .type = T
+#define KEY(...) PB_OPT_ROW(pb_sweep_spec, __VA_ARGS__)
 const pb_option pb_sweep_keys[] = {
-    {.name = "name",
-     KEY(PB_OPT_TEXT, name),
-     .arg = "NAME",
-     .help = "output files NAME.csv and NAME.meta (default: the family's name)"},
-    {.name = "family", KEY(PB_OPT_TEXT, family), .arg = "NAME", .help = "the puzzle family"},
-    {.name = "instances",
-     KEY(PB_OPT_LIST, instances),
-     .arg = "LIST",
-     .help = "the family's instances: boards, or files of puzzles (relative to the\n"
-             "sweep file's folder)"},
-    {.name = "quick-instances",
-     KEY(PB_OPT_LIST, quick_instances),
-     .arg = "LIST",
-     .help = "the instances of a --quick run (default: instances)"},
-    {.name = "engines",
-     KEY(PB_OPT_LIST, engines),
-     .arg = "LIST",
-     .help = "engines (default: every engine of the family)"},
-    {.name = "orders",
-     KEY(PB_OPT_LIST, orders),
-     .arg = "LIST",
-     .help = "cell orders, for the engines that take one"},
-    {.name = "modes",
-     KEY(PB_OPT_CUSTOM, modes),
-     .arg = "LIST",
-     .parse = parse_modes,
-     .help = "first, count and/or unique (a count stopped at the second\n"
-             "solution: the uniqueness check) (default first count)"},
-    {.name = "search-threads",
-     KEY(PB_OPT_CUSTOM, search_threads),
-     .arg = "LIST",
-     .parse = parse_threads,
-     .help = "threads of each run: one search split over them, or, for\n"
-             "an instance of several puzzles, puzzles solved at a time (default 1)"},
+    {KEY("name", PB_OPT_TEXT, name, "NAME",
+         "output files NAME.csv and NAME.meta (default: the family's name)")},
+    {KEY("family", PB_OPT_TEXT, family, "NAME", "the puzzle family")},
+    {KEY("instances", PB_OPT_LIST, instances, "LIST",
+         "the family's instances: boards, or files of puzzles (relative to the\n"
+         "sweep file's folder)")},
+    {KEY("quick-instances", PB_OPT_LIST, quick_instances, "LIST",
+         "the instances of a --quick run (default: instances)")},
+    {KEY("engines", PB_OPT_LIST, engines, "LIST", "engines (default: every engine of the family)")},
+    {KEY("orders", PB_OPT_LIST, orders, "LIST", "cell orders, for the engines that take one")},
+    {KEY("modes", PB_OPT_CUSTOM, modes, "LIST",
+         "first, count and/or unique (a count stopped at the second\n"
+         "solution: the uniqueness check) (default first count)"),
+     .parse = parse_modes},
+    {KEY("search-threads", PB_OPT_CUSTOM, search_threads, "LIST",
+         "threads of each run: one search split over them, or, for\n"
+         "an instance of several puzzles, puzzles solved at a time (default 1)"),
+     .parse = parse_threads},
     PB_OPTION_SAMPLES(pb_sweep_spec, timing,
                       "timed samples of each run; a run that stops at a limit\n"
                       "is timed once"),
     PB_OPTION_MIN_SAMPLE_TIME(pb_sweep_spec, timing,
                               "each sample lasts at least S seconds: shorter runs are repeated\n"
                               "back to back within it and the time per run recorded"),
-    {.name = "max-samples",
-     .type = PB_OPT_INT,
-     .offset = offsetof(pb_sweep_spec, timing.max_samples),
-     .arg = "N",
-     .lo = 0,
-     .hi = PB_MAX_SAMPLES,
-     .help = "runs that a comparison pairs (the engines and orders of one\n"
-             "instance, mode and thread count) take further rounds of samples, up to\n"
-             "N, while a pair's ratio is known less well than ci-target (0: samples)"},
-    {.name = "ci-target",
-     KEY(PB_OPT_REAL, ci_target),
-     .arg = "F",
-     .lo = 0,
-     .hi = 1,
-     .help = "a pair samples on while its time ratio's 95% interval is wider\n"
-             "than +- F (default 0: every run takes samples and no more)"},
-    {.name = "seed",
-     .key = 's',
-     KEY(PB_OPT_INT, seed),
-     .arg = "N",
-     .lo = 0,
-     .hi = 2147483647,
-     .help = "seed of the order of the runs within each round of samples\n"
-             "(a fresh order every round; kept in the .meta)"},
+    {KEY("max-samples", PB_OPT_INT, timing.max_samples, "N",
+         "runs that a comparison pairs (the engines and orders of one\n"
+         "instance, mode and thread count) take further rounds of samples, up to\n"
+         "N, while a pair's ratio is known less well than ci-target (0: samples)"),
+     .lo = 0, .hi = PB_MAX_SAMPLES},
+    {KEY("ci-target", PB_OPT_REAL, ci_target, "F",
+         "a pair samples on while its time ratio's 95% interval is wider\n"
+         "than +- F (default 0: every run takes samples and no more)"),
+     .lo = 0, .hi = 1},
+    {KEY("seed", PB_OPT_INT, seed, "N",
+         "seed of the order of the runs within each round of samples\n"
+         "(a fresh order every round; kept in the .meta)"),
+     .key = 's', .lo = 0, .hi = 2147483647},
     PB_OPTION_WARMUP(pb_sweep_spec, timing,
                      "runs before the samples, not recorded, for S seconds; a first\n"
                      "run that long is a sample itself (a long run is not run twice)"),
-    {.name = "slowdown",
-     .type = PB_OPT_REAL,
-     .offset = offsetof(pb_sweep_spec, timing.slowdown),
-     .arg = "F",
-     .lo = 0,
-     .hi = 100,
-     .help = "every timed run does (F - 1) times its own time of extra busy work:\n"
-             "slower work of a known size, to check that a comparison sees it\n"
-             "(0 or 1: none)"},
+    {KEY("slowdown", PB_OPT_REAL, timing.slowdown, "F",
+         "every timed run does (F - 1) times its own time of extra busy work:\n"
+         "slower work of a known size, to check that a comparison sees it\n"
+         "(0 or 1: none)"),
+     .lo = 0, .hi = 100},
     PB_OPTION_REP_BUDGET(pb_sweep_spec, timing,
                          "take no further sample once a run's samples took S seconds\n"
                          "(0: no budget)"),
-    {.name = "workers",
-     KEY(PB_OPT_INT, workers),
-     .arg = "N",
-     .lo = 1,
-     .hi = 1024,
-     .help = "1-thread runs at a time (default: one per core)"},
-    {.name = "bind",
-     KEY(PB_OPT_CHOICE, bind),
-     .choices = pb_bind_modes,
-     .help = "pin the OpenMP threads to cores with hwloc: thread i to core i"},
-    {.name = "speed-tolerance",
-     KEY(PB_OPT_REAL, speed_tolerance),
-     .arg = "F",
-     .lo = 0.01,
-     .hi = 10,
-     .help = "a round of samples taken while the machine read more than F\n"
-             "slower than its best (the ref_run's time) is taken again once the\n"
-             "machine is back"},
-    {.name = "settle-time",
-     KEY(PB_OPT_SECONDS, settle_s),
-     .arg = "S",
-     .help = "wait up to S seconds for a slower machine to come back; when it\n"
-             "does not, its speed counts as its best from then on (0: read the\n"
-             "speed and keep it in ref_s, never wait)"},
-    {.name = "step-limit",
-     KEY(PB_OPT_CUSTOM, step_limit),
-     .arg = "N [E=N ...]",
-     .parse = parse_step_limits,
-     .help = "per-run step limit (default none); E=N sets engine E's"},
-    {.name = "time-limit",
-     KEY(PB_OPT_SECONDS, time_limit),
-     .arg = "S",
-     .help = "per-run time limit in seconds (a file of puzzles shares\n"
-             "both limits over its puzzles, unless rows is per-puzzle)"},
-    {.name = "rows",
-     KEY(PB_OPT_CHOICE, rows),
-     .choices = row_kinds,
-     .help = "one row per instance and run (its puzzles summed), or one per\n"
-             "puzzle and run (each puzzle its own limits)"},
-    {.name = "sections",
-     KEY(PB_OPT_CUSTOM, sections),
-     .arg = "LIST",
-     .parse = parse_sections,
-     .help = "the report's sections that read this sweep's results, whatever\n"
-             "its family (kept in the .meta): enumeration (enumeration against\n"
-             "the searches, board by board), ladder (the rungs of reasoning and\n"
-             "the outside solvers, instance by instance) (default none)"},
-    {.name = "collection",
-     KEY(PB_OPT_TEXT, collection),
-     .arg = "DIR",
-     .help = "a folder whose manifest.csv (a column name) names puzzles: each\n"
-             "row's file is an instance (relative to the sweep file's folder); the\n"
-             "sweep copies the manifest to NAME.manifest.csv. No folder: the sweep\n"
-             "is skipped (exit 77)"},
-    {.name = "collection-env",
-     KEY(PB_OPT_TEXT, collection_env),
-     .arg = "VAR",
-     .help = "an environment variable that names the collection's folder\n"
-             "instead, when it is set"},
-    {.name = "collection-file",
-     KEY(PB_OPT_TEXT, collection_file),
-     .arg = "PATTERN",
-     .help = "a manifest row's file in the folder, {name} its name (default\n"
-             "{name})"},
-    {.name = "generator",
-     KEY(PB_OPT_TEXT, generator),
-     .arg = "NAME",
-     .help = "a generation sweep: it runs `generate NAME` (a generator of the\n"
-             "family) once per method of 'generate', instead of engine runs"},
-    {.name = "generate",
-     KEY(PB_OPT_CUSTOM, generate),
-     .parse = keep_text,
-     .arg = "METHOD: OPTIONS ...",
-     .help = "a generation sweep's methods, each a name and a colon, then the\n"
-             "generator's options (blank-separated, no quoting; none that names\n"
-             "a file it writes): NAME-METHOD.csv holds each one's records"},
-    {.name = "quick-generate",
-     KEY(PB_OPT_CUSTOM, quick_generate),
-     .parse = keep_text,
-     .arg = "METHOD: OPTIONS ...",
-     .help = "the methods of a --quick run (default: generate)"},
-    {.name = "puzzles",
-     KEY(PB_OPT_CHOICE, puzzles),
-     .choices = puzzle_outputs,
-     .help = "a generation sweep keeps each method's records (NAME-METHOD.csv),\n"
-             "or its folder NAME-METHOD/ (generate --out: the puzzles too)"},
-    {.name = "tool",
-     KEY(PB_OPT_TEXT, tool),
-     .arg = "NAME",
-     .help = "a tool sweep: times the family's outside tool NAME beside\n"
-             "puzzlebench on the same work, solving each of 'instances' and\n"
-             "generating at each of 'tool-levels', instead of engine runs"},
-    {.name = "tool-levels",
-     KEY(PB_OPT_LIST, tool_levels),
-     .arg = "LIST",
-     .help = "a tool sweep's difficulties to generate at (default: the tool's)"},
-    {.name = "tool-count",
-     KEY(PB_OPT_INT, tool_count),
-     .arg = "N",
-     .lo = 0,
-     .hi = 100000,
-     .help = "a tool sweep's puzzles per generating run (0: no generating)"},
-    {.name = "tool-repeat",
-     KEY(PB_OPT_INT, tool_repeat),
-     .arg = "K",
-     .lo = 1,
-     .hi = 1000,
-     .help = "a tool sweep reads a small file up to K times over in one run, to\n"
-             "about 1000 puzzles, so that the process start does not dominate"},
-    {.name = "run",
-     KEY(PB_OPT_CUSTOM, run),
-     .parse = keep_text,
-     .arg = "COMMAND: OPTIONS ...",
-     .help =
+    {KEY("workers", PB_OPT_INT, workers, "N", "1-thread runs at a time (default: one per core)"),
+     .lo = 1, .hi = 1024},
+    {KEY("bind", PB_OPT_CHOICE, bind, NULL,
+         "pin the OpenMP threads to cores with hwloc: thread i to core i"),
+     .choices = pb_bind_modes},
+    {KEY("speed-tolerance", PB_OPT_REAL, speed_tolerance, "F",
+         "a round of samples taken while the machine read more than F\n"
+         "slower than its best (the ref_run's time) is taken again once the\n"
+         "machine is back"),
+     .lo = 0.01, .hi = 10},
+    {KEY("settle-time", PB_OPT_SECONDS, settle_s, "S",
+         "wait up to S seconds for a slower machine to come back; when it\n"
+         "does not, its speed counts as its best from then on (0: read the\n"
+         "speed and keep it in ref_s, never wait)")},
+    {KEY("step-limit", PB_OPT_CUSTOM, step_limit, "N [E=N ...]",
+         "per-run step limit (default none); E=N sets engine E's"),
+     .parse = parse_step_limits},
+    {KEY("time-limit", PB_OPT_SECONDS, time_limit, "S",
+         "per-run time limit in seconds (a file of puzzles shares\n"
+         "both limits over its puzzles, unless rows is per-puzzle)")},
+    {KEY("rows", PB_OPT_CHOICE, rows, NULL,
+         "one row per instance and run (its puzzles summed), or one per\n"
+         "puzzle and run (each puzzle its own limits)"),
+     .choices = row_kinds},
+    {KEY("sections", PB_OPT_CUSTOM, sections, "LIST",
+         "the report's sections that read this sweep's results, whatever\n"
+         "its family (kept in the .meta): enumeration (enumeration against\n"
+         "the searches, board by board), ladder (the rungs of reasoning and\n"
+         "the outside solvers, instance by instance) (default none)"),
+     .parse = parse_sections},
+    {KEY("collection", PB_OPT_TEXT, collection, "DIR",
+         "a folder whose manifest.csv (a column name) names puzzles: each\n"
+         "row's file is an instance (relative to the sweep file's folder); the\n"
+         "sweep copies the manifest to NAME.manifest.csv. No folder: the sweep\n"
+         "is skipped (exit 77)")},
+    {KEY("collection-env", PB_OPT_TEXT, collection_env, "VAR",
+         "an environment variable that names the collection's folder\n"
+         "instead, when it is set")},
+    {KEY("collection-file", PB_OPT_TEXT, collection_file, "PATTERN",
+         "a manifest row's file in the folder, {name} its name (default\n"
+         "{name})")},
+    {KEY("generator", PB_OPT_TEXT, generator, "NAME",
+         "a generation sweep: it runs `generate NAME` (a generator of the\n"
+         "family) once per method of 'generate', instead of engine runs")},
+    {KEY("generate", PB_OPT_CUSTOM, generate, "METHOD: OPTIONS ...",
+         "a generation sweep's methods, each a name and a colon, then the\n"
+         "generator's options (blank-separated, no quoting; none that names\n"
+         "a file it writes): NAME-METHOD.csv holds each one's records"),
+     .parse = keep_text},
+    {KEY("quick-generate", PB_OPT_CUSTOM, quick_generate, "METHOD: OPTIONS ...",
+         "the methods of a --quick run (default: generate)"),
+     .parse = keep_text},
+    {KEY("puzzles", PB_OPT_CHOICE, puzzles, NULL,
+         "a generation sweep keeps each method's records (NAME-METHOD.csv),\n"
+         "or its folder NAME-METHOD/ (generate --out: the puzzles too)"),
+     .choices = puzzle_outputs},
+    {KEY("tool", PB_OPT_TEXT, tool, "NAME",
+         "a tool sweep: times the family's outside tool NAME beside\n"
+         "puzzlebench on the same work, solving each of 'instances' and\n"
+         "generating at each of 'tool-levels', instead of engine runs")},
+    {KEY("tool-levels", PB_OPT_LIST, tool_levels, "LIST",
+         "a tool sweep's difficulties to generate at (default: the tool's)")},
+    {KEY("tool-count", PB_OPT_INT, tool_count, "N",
+         "a tool sweep's puzzles per generating run (0: no generating)"),
+     .lo = 0, .hi = 100000},
+    {KEY("tool-repeat", PB_OPT_INT, tool_repeat, "K",
+         "a tool sweep reads a small file up to K times over in one run, to\n"
+         "about 1000 puzzles, so that the process start does not dominate"),
+     .lo = 1, .hi = 1000},
+    {KEY("run", PB_OPT_CUSTOM, run, "COMMAND: OPTIONS ...",
          "a runs sweep (for a family that runs solve and count itself,\n"
          "outside the placement model): each run a command and a colon, then the family's options\n"
          "(no quoting; none that writes a file); a value may list values\n"
          "(68,72,76: a series, run in order), and 'cores' is the core count\n"
          "(values above it left out). Each run is a process of its own; its\n"
-         "row goes to NAME.csv"},
-    {.name = "quick-run",
-     KEY(PB_OPT_CUSTOM, quick_run),
-     .parse = keep_text,
-     .arg = "COMMAND: OPTIONS ...",
-     .help = "the runs of a --quick run (default: run)"},
-    {.name = "repeat",
-     KEY(PB_OPT_INT, repeat),
-     .arg = "N",
-     .lo = 1,
-     .hi = 1000,
-     .help = "a runs sweep runs every run N times, all runs once before any\n"
-             "twice (at most 2 in a --quick run)"},
-    {.name = "stop-after",
-     KEY(PB_OPT_SECONDS, stop_after_s),
-     .arg = "S",
-     .help = "in a runs sweep's series, the later runs are skipped once one took\n"
-             "more than S seconds or stopped at a limit (0: never skipped)"},
-    {.name = "run-tables",
-     KEY(PB_OPT_LIST, run_tables),
-     .arg = "LIST",
-     .help = "options of the family that write a table a run (such as levels):\n"
-             "the sweep gives each run its file, and NAME.OPTION.csv joins them"},
+         "row goes to NAME.csv"),
+     .parse = keep_text},
+    {KEY("quick-run", PB_OPT_CUSTOM, quick_run, "COMMAND: OPTIONS ...",
+         "the runs of a --quick run (default: run)"),
+     .parse = keep_text},
+    {KEY("repeat", PB_OPT_INT, repeat, "N",
+         "a runs sweep runs every run N times, all runs once before any\n"
+         "twice (at most 2 in a --quick run)"),
+     .lo = 1, .hi = 1000},
+    {KEY("stop-after", PB_OPT_SECONDS, stop_after_s, "S",
+         "in a runs sweep's series, the later runs are skipped once one took\n"
+         "more than S seconds or stopped at a limit (0: never skipped)")},
+    {KEY("run-tables", PB_OPT_LIST, run_tables, "LIST",
+         "options of the family that write a table a run (such as levels):\n"
+         "the sweep gives each run its file, and NAME.OPTION.csv joins them")},
     PB_OPTION_END,
 };
 #undef KEY
