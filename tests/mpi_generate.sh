@@ -4,7 +4,8 @@
 # loopback write what one process writes, in index order: standard output, --out and
 # --html byte for byte, the --stats / generate.csv rows but for their times and run
 # ids (puzzles that hit a limit with --keep-going too); --resume under mpirun completes a cut file to
-# the whole; an existing --out is refused once (rank 0 alone speaks).
+# the whole; an existing --out is refused once (rank 0 alone speaks); a generation sweep
+# at 3 ranks writes each method's records as one process does.
 # Usage: mpi_generate.sh PUZZLEBENCH SOURCE_DIR. Exit 77 (skip) without mpirun.
 . "$(dirname "$0")/cli_lib.sh"
 command -v mpirun >/dev/null || { echo "mpi_generate: no mpirun: skipped"; exit 77; }
@@ -75,5 +76,10 @@ expect 3 "kakuro --keep-going, one process" -- "$pb" $kg --out g1
 expect 3 "kakuro --keep-going, 3 ranks" -- mpi 3 "$pb" $kg --out g3
 for f in g1/*.kak g1/generate.txt; do same_file "kakuro --keep-going" "$f" "g3/${f#g1/}"; done
 same_rows "kakuro --keep-going records" g1/generate.csv g3/generate.csv 2
+
+gs="sweep $src/bench/families/kakuro/kakuro-gen.sweep --quick -q"
+expect 0 "generation sweep, one process" -- "$pb" $gs --out w1
+expect 0 "generation sweep, 3 ranks" -- mpi 3 "$pb" $gs --out w3
+for f in w1/*.csv; do same_rows "generation sweep ${f#w1/}" "$f" "w3/${f#w1/}" 2; done
 
 finish mpi_generate
