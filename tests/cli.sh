@@ -243,7 +243,7 @@ awk -F, -v id="$run_id" 'NR > 1 { if ($20 != id || ($21 in seen) || $22 != 2 || 
         seen[$21] = 1; if (n++ != $21) exit 1 }' "$csv" && ok || bad "sweep timing columns: $(head -3 "$csv")"
 # The raw samples: 2 per row, runs_per_sample each, their median the row's.
 awk -F, 'NR == FNR { if (FNR > 1) { runs[$21] = $23; med[$21] = $25 } next }
-    FNR == 1 { if ($0 != "run_id,row,sample,runs,wall_s,round") exit 1; next }
+    FNR == 1 { if ($0 != "run_id,row,sample,runs,wall_s,round,process") exit 1; next }
     { if ($4 != runs[$2]) exit 1; n[$2]++; s[$2] += $5 }
     END { for (r in runs) if (n[r] != 2 || (s[r] / 2 - med[r])^2 > 1e-14 * med[r]^2) exit 1 }' \
     "$csv" "$out/t.samples.csv" && ok || bad "sweep samples: $(head -3 "$out/t.samples.csv")"

@@ -182,6 +182,31 @@ sed 's/,5,1,,,,,,,,0$/,1,1,,,,,,,,0/' "$tmp/rounds.csv" >"$tmp/one.csv"
 expect 0 "too few" -- "$pb" compare "$tmp/one.csv" --by engine=backtrack,propagate
 has "^[0-9].* 1\.10× slower, too few samples +- +1 +2\.00× fewer$" "$tmp/out"
 has "^1 pair with too few samples for a verdict$" "$tmp/out"
+# Rounds taken by two worker processes (sweep --against-processes): process 0 saw
+# 1.10 and 1.11, process 1 (the process column) 1.02 and 1.03. By round alone the
+# pair is slower; with the between-process variance the interval takes in 1.
+sed 's/,5,1,,,,,,,,0$/,8,1,,,,,,,,0/' "$tmp/rounds.csv" >"$tmp/proc.csv"
+{
+    echo "run_id,row,sample,runs,wall_s,round,process"
+    k=0
+    for r in 1.10:0 1.11:0 1.02:1 1.03:1 1.10:0 1.11:0 1.02:1 1.03:1; do
+        awk -v f="${r%:*}" -v p="${r#*:}" -v k="$k" -v run="$run" 'BEGIN {
+            q = p ? p : ""
+            printf "%s,0,%d,1,0.002,%d,%s\n%s,1,%d,1,%.9g,%d,%s\n", run, k, k, q, run, k, 0.002 * f, k, q }'
+        k=$((k + 1))
+    done
+} >"$tmp/proc.samples.csv"
+expect 0 "two processes" -- "$pb" compare "$tmp/proc.csv" --by engine=backtrack,propagate
+has "^[0-9].* ~ 1\.06× slower \[0\.9[0-9]+, 1\.[0-9]+\] +0\.[0-9]+ +8 rounds" "$tmp/out"
+has "^rounds taken by several worker processes in 1 pair: between-process spread 5\.4[0-9]%, in their intervals$" "$tmp/out"
+cut -d, -f1-6 "$tmp/proc.samples.csv" >"$tmp/proc1.samples.csv"
+cp "$tmp/proc.csv" "$tmp/proc1.csv"
+expect 0 "one process" -- "$pb" compare "$tmp/proc1.csv" --by engine=backtrack,propagate
+has "^[0-9].* 1\.06× slower \[1\.0[0-9]+, 1\.[0-9]+\] +<?0\.[0-9]+ +8 rounds" "$tmp/out"
+if grep -q "worker processes" "$tmp/out"; then bad "one process: a between-process spread"; else ok; fi
+echo "$run,1,8,1,0.002,8,x" >>"$tmp/proc.samples.csv"
+expect 2 "a bad process" -- "$pb" compare "$tmp/proc.csv" --by engine=backtrack,propagate
+one_line_error "proc.samples.csv:18: .*process"
 # --json: the same pair, parsed.
 expect 0 "json" -- "$pb" compare "$tmp/rounds.csv" --by engine=backtrack,propagate --json
 python3 - "$tmp/out" <<'PY' && ok || bad "json: not the paired pair"

@@ -75,6 +75,26 @@ for pairing in alternate duet; do
     [ "$(rounds "$tmp/$pairing/s.samples.csv")" = "$(rounds "$tmp/$pairing/s-against.samples.csv")" ] && ok ||
         bad "--pairing $pairing: the two builds' samples are not in the same rounds"
 done
+# Worker processes per build: the first writes the files, the others only measure and
+# hand their samples over; the rows and the rounds are the same whatever their number.
+for procs in 1 3; do
+    expect 0 "--against-processes $procs" -- "$pb" sweep "$tmp/s.sweep" --out "$tmp/procs$procs" \
+        --against "$self" --against-processes "$procs" --samples 6 -q
+    has "; $procs worker processes per build\)$" "$tmp/procs$procs/s.meta"
+    cut -d, -f1-17 "$tmp/procs$procs/s-against.csv" >"$tmp/p.keys"
+    cmp -s "$tmp/a.keys" "$tmp/p.keys" && ok || bad "--against-processes $procs: the rows differ"
+    [ "$(rounds "$tmp/procs$procs/s.samples.csv")" = "$(rounds "$tmp/procs$procs/s-against.samples.csv")" ] &&
+        [ "$(tail -n +2 "$tmp/procs$procs/s.samples.csv" | awk -F, '$6 == 5' | wc -l)" -gt 0 ] && ok ||
+        bad "--against-processes $procs: rounds 0-5 not taken alike by both builds"
+    [ "$(ls "$tmp/procs$procs" | wc -l)" -eq 8 ] && ok || bad "--against-processes $procs: $(ls "$tmp/procs$procs")"
+done
+expect 2 "--against-processes 5" -- "$pb" sweep "$tmp/s.sweep" --against "$self" --against-processes 5
+one_line_error "against-processes"
+expect 2 "--against-processes without --against" -- "$pb" sweep "$tmp/s.sweep" --against-processes 2
+one_line_error "--against-processes goes with --against"
+expect 2 "--serve-helper without --serve" -- "$pb" sweep "$tmp/s.sweep" --serve-helper
+one_line_error "--serve-helper goes with --serve"
+
 # A duet needs 1-thread runs: asked for, it is refused; by default the builds alternate.
 expect 2 "--pairing duet with search-threads 2" -- "$pb" sweep "$tmp/s.sweep" --out "$tmp/d2" \
     --against "$self" --pairing duet --search-threads 2 --engines propagate

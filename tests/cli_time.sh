@@ -36,9 +36,9 @@ check "every row has every column" 'v == 17' "$(awk -F, 'NR == 2 { print NF }' "
 check "wall_s == median_s" 'v == 1' "$(awk -F, 'NR == 2 { print ($4 == $10) }' "$csv")"
 check "true's median (s)" 'v > 0 && v < 1' "$(field "$csv" 2 median_s)"
 check "min <= median <= max" 'v == 1' "$(awk -F, 'NR == 2 { print ($9 <= $10 && $14 <= $10 && $10 <= $15) }' "$csv")"
-if [ "$(head -1 "$samples")" = "run_id,row,sample,runs,wall_s,round" ]; then ok; else bad "samples header: $(head -1 "$samples")"; fi
+if [ "$(head -1 "$samples")" = "run_id,row,sample,runs,wall_s,round,process" ]; then ok; else bad "samples header: $(head -1 "$samples")"; fi
 check "sample lines == samples" 'v == 6' "$(lines "$samples")"
-has '^R1,0,4,[1-9][0-9]*,[0-9.e-]+,[0-9]*$' "$samples"
+has '^R1,0,4,[1-9][0-9]*,[0-9.e-]+,[0-9]*,$' "$samples"
 check "runs in the samples == runs_per_sample" 'v == 1' \
     "$(awk -F, -v r="$(field "$csv" 2 runs_per_sample)" 'NR > 1 && $4 != r { bad = 1 } END { print !bad }' "$samples")"
 has '/t\.csv row 0: median ' "$tmp/out"

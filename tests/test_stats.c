@@ -9,6 +9,7 @@
 #include "stats/bootstrap.h"
 #include "stats/geomean.h"
 #include "stats/mann_whitney.h"
+#include "stats/nested.h"
 #include "stats/paired.h"
 #include "stats/summary.h"
 
@@ -259,6 +260,48 @@ static void test_pair_by_round(void)
     CHECK(n == 3);
     CHECK(x[0] == 30 && y[0] == 33 && x[1] == 0.5 && y[1] == 0.6 && x[2] == 10 && y[2] == 11);
     CHECK(pb_pair_by_round(ra, ta, 5, rb, tb, 0, x, y) == 0);
+    int ia[5], ib[5];
+    CHECK(pb_pair_by_round_at(ra, ta, 5, rb, tb, 5, x, y, ia, ib) == 3);
+    CHECK(ia[0] == 0 && ib[0] == 1 && ia[1] == 1 && ib[1] == 3 && ia[2] == 3 && ib[2] == 0);
+}
+
+/* Rounds nested in worker processes: log-ratios 0.02, 0.04 (process 0) and -0.02, 0
+ * (process 1), a pair with a 0 time skipped. Mean 0.01; group means 0.03 and -0.01:
+ * MS_between = 2 (0.02^2 + 0.02^2) = 0.0016, MS_within = 4 (0.01^2) / 2 = 0.0002, n0 = 2,
+ * so the between-process variance is (0.0016 - 0.0002) / 2 = 0.0007; each process
+ * holds half the rounds: weight2 = 0.5. */
+static void test_nested(void)
+{
+    const double a[] = {1, 1, 1, 0, 1}, b[] = {exp(0.02), exp(0.04), exp(-0.02), 1, 1};
+    const int group[] = {0, 0, 1, 0, 1};
+    pb_nested s;
+    CHECK(pb_nested_split(a, b, group, 5, &s) == 0);
+    CHECK(s.n == 4 && s.groups == 2);
+    CHECK_NEAR(s.between, 0.0007, 1e-12);
+    CHECK_NEAR(s.weight2, 0.5, 1e-12);
+    /* The interval: the rounds' variance of the mean (0.002 / 3 / 4) plus 0.0007 * 0.5. */
+    pb_paired r, plain;
+    CHECK(pb_paired_ratio_nested(a, b, 5, s.between, s.weight2, 0.95, &r) == 0);
+    CHECK(pb_paired_ratio(a, b, 5, 0.95, &plain) == 0);
+    const double se = sqrt(0.002 / 3 / 4 + 0.00035), w = pb_t_quantile(0.95, 3) * se;
+    CHECK(r.n == 4);
+    CHECK_NEAR(r.ratio, exp(0.01), 1e-12);
+    CHECK_NEAR(r.ratio, plain.ratio, 1e-15);
+    CHECK_NEAR(r.lo, exp(0.01 - w), 1e-12);
+    CHECK_NEAR(r.hi, exp(0.01 + w), 1e-12);
+    CHECK_NEAR(r.p, pb_t_two_sided_p(0.01 / se, 3), 1e-12);
+    CHECK(r.hi - r.lo > plain.hi - plain.lo);
+    /* No between-process variance (or below 0): the plain paired interval. */
+    CHECK(pb_paired_ratio_nested(a, b, 5, 0, s.weight2, 0.95, &r) == 0);
+    CHECK(r.lo == plain.lo && r.hi == plain.hi && r.p == plain.p);
+    /* One process: no estimate. */
+    const int one[] = {0, 0, 0, 0, 0};
+    CHECK(pb_nested_split(a, b, one, 5, &s) == 0 && s.groups == 1 && isnan(s.between));
+    CHECK_NEAR(s.weight2, 1, 1e-12);
+    /* Every round its own process: no round left to estimate the within part. */
+    const int own[] = {0, 1, 2, 3, 4};
+    CHECK(pb_nested_split(a, b, own, 5, &s) == 0 && s.groups == 4 && isnan(s.between));
+    CHECK(pb_nested_split(a + 3, b + 3, group + 3, 1, &s) == -1);
 }
 
 int main(void)
@@ -266,6 +309,7 @@ int main(void)
     test_t_distribution();
     test_paired_ratio();
     test_pair_by_round();
+    test_nested();
     test_summary();
     test_median_ci_rank();
     test_mann_whitney_published();

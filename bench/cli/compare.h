@@ -26,10 +26,11 @@ typedef struct cmp_row {
     int stopped; /* status is limit: its one time is a lower bound */
     int has_steps;
     unsigned long long steps;
-    int want;   /* the samples column, or -1 when there is none */
-    int n;      /* samples read from the samples file */
-    double *t;  /* their times per run, in seconds, by sample number (owned) */
-    int *round; /* the round each was taken in (-1: none); NULL when the file has none */
+    int want;     /* the samples column, or -1 when there is none */
+    int n;        /* samples read from the samples file */
+    double *t;    /* their times per run, in seconds, by sample number (owned) */
+    int *round;   /* the round each was taken in (-1: none); NULL when the file has none */
+    int *process; /* with round: the worker process that took it (0: the file's own) */
 } cmp_row;
 
 typedef struct cmp_file {
@@ -79,7 +80,8 @@ typedef struct cmp_pair {
     const cmp_row *old, *new_;
     pb_summary so, sn;
     cmp_method method;
-    int n; /* rounds paired, or the fewer samples of the two sides */
+    int n;         /* rounds paired, or the fewer samples of the two sides */
+    int processes; /* paired: the worker-process pairs that took the rounds (1 or more) */
     /* new / old time: paired, the geometric mean of the per-round ratios with its
      * t-interval; independent, the ratio of the medians with its bootstrap interval;
      * a bound, the ratio of the medians alone. */
@@ -114,6 +116,10 @@ typedef struct cmp_set {
     double threshold;
     cmp_pair *pair;
     long npairs, only_old, only_new;
+    /* The between-process variance of the log-ratios, pooled over the between_pairs
+     * pairs whose rounds several worker processes took (0: none, or none seen). */
+    double between;
+    long between_pairs;
 } cmp_set;
 
 /* Pairs the rows of old and new by key and computes every pair's statistics at

@@ -63,8 +63,10 @@ static void json_pair(const cmp_set *set, const cmp_pair *p)
     pb_json_number(stdout, "%.9g", p->ratio.hi);
     fputs(",\"p\":", stdout);
     pb_json_number(stdout, "%.9g", p->p);
-    printf(",\"n\":%d,\"method\":\"%s\",\"bound\":%s,\"too_few\":%s,\"verdict\":\"%s\"", p->n,
-           p->method == CMP_PAIRED ? "paired" : "independent", bounds[p->bound],
+    printf(",\"n\":%d,\"method\":\"%s\",\"processes\":%d,\"bound\":%s,\"too_few\":%s,"
+           "\"verdict\":\"%s\"",
+           p->n, p->method == CMP_PAIRED ? "paired" : "independent",
+           p->method == CMP_PAIRED ? p->processes : 0, bounds[p->bound],
            p->too_few ? "true" : "false", verdicts[p->verdict]);
     fputs(",\"steps_ratio\":", stdout);
     pb_json_number(stdout, "%.9g", p->steps_ratio);
@@ -79,7 +81,12 @@ int cmp_print_json(const cmp_set *set, const char *const labels[2], const cmp_me
     json_run("old", labels[0], &meta[0]);
     putchar(',');
     json_run("new", labels[1], &meta[1]);
-    printf(",\"alpha\":%g,\"pairs\":[", set->alpha);
+    printf(",\"alpha\":%g,\"between_process_sd\":", set->alpha);
+    if (set->between_pairs)
+        printf("%.6g", sqrt(set->between));
+    else
+        fputs("null", stdout);
+    printf(",\"pairs\":[");
     for (long i = 0; i < set->npairs; i++) {
         const cmp_pair *p = &set->pair[i];
         if (i) putchar(',');

@@ -142,15 +142,16 @@ static row_ref *index_rows(const cmp_file *f, char *err, size_t errlen)
 
 /* One line of a samples file, parsed. */
 typedef struct sample_line {
-    long index; /* the results row it belongs to */
-    int number; /* its sample number */
-    int round;  /* the round it was taken in; -1: none */
-    double t;   /* its time per run */
+    long index;  /* the results row it belongs to */
+    int number;  /* its sample number */
+    int round;   /* the round it was taken in; -1: none */
+    int process; /* the worker process that took it; 0: the file's own */
+    double t;    /* its time per run */
 } sample_line;
 
-/* Parses line i of the samples table s (columns col[0..5]: run_id, row, sample, runs,
- * wall_s, and round, col[5] -1 when the file has none) and finds its results row. 0,
- * or -1 with a message. */
+/* Parses line i of the samples table s (columns col[0..6]: run_id, row, sample, runs,
+ * wall_s, round and process, the last two -1 when the file has none) and finds its
+ * results row. 0, or -1 with a message. */
 static int parse_sample(const cmp_file *f, const pb_table *s, const int *col, long i,
                         const row_ref *ref, sample_line *out, char *err, size_t errlen)
 {
@@ -173,6 +174,13 @@ static int parse_sample(const cmp_file *f, const pb_table *s, const int *col, lo
         if (whole(text, 0, 1000000000, &v))
             return bad_field(err, errlen, path, line, "a round number (or nothing)", "round", text);
         out->round = (int)v;
+    }
+    out->process = 0;
+    if (col[6] >= 0 && *(text = pb_table_cell(s, i, col[6]))) {
+        if (whole(text, 0, 1000, &v))
+            return bad_field(err, errlen, path, line, "a process number (or nothing)", "process",
+                             text);
+        out->process = (int)v;
     }
     const row_ref *hit = bsearch(&key, ref, (size_t)f->table.nrows, sizeof *ref, by_run_row);
     if (!hit) {
@@ -198,8 +206,10 @@ static int place_samples(cmp_file *f, const pb_table *s, const sample_line *sl, 
     char name[80];
     for (long r = 0; r < f->table.nrows; r++) {
         cmp_row *row = &f->rows[r];
-        if (row->n && (!(row->t = malloc((size_t)row->n * sizeof *row->t)) ||
-                       (rounds && !(row->round = malloc((size_t)row->n * sizeof *row->round)))))
+        if (row->n &&
+            (!(row->t = malloc((size_t)row->n * sizeof *row->t)) ||
+             (rounds && (!(row->round = malloc((size_t)row->n * sizeof *row->round)) ||
+                         !(row->process = malloc((size_t)row->n * sizeof *row->process))))))
             return snprintf(err, errlen, "%s: out of memory", f->samples_path), -1;
         for (int k = 0; k < row->n; k++) row->t[k] = NAN; /* not placed yet */
     }
@@ -217,7 +227,7 @@ static int place_samples(cmp_file *f, const pb_table *s, const sample_line *sl, 
                             f->samples_path, pb_table_line(s, i), k, name),
                    -1;
         row->t[k] = sl[i].t;
-        if (row->round) row->round[k] = sl[i].round;
+        if (row->round) row->round[k] = sl[i].round, row->process[k] = sl[i].process;
     }
     return 0;
 }
@@ -249,11 +259,12 @@ static int read_samples(cmp_file *f, char *err, size_t errlen)
     row_ref *ref = index_rows(f, err, errlen);
     pb_table s = {0};
     sample_line *sl = NULL;
-    int col[6], rc = -1;
+    int col[7], rc = -1;
     if (!ref || pb_table_read(f->samples_path, &s, err, errlen)) goto out;
     for (int c = 0; c < 5; c++)
         if (need_column(&s, f->samples_path, names[c], &col[c], err, errlen)) goto out;
     col[5] = pb_table_column(&s, "round");
+    col[6] = pb_table_column(&s, "process");
     if (!(sl = malloc((size_t)(s.nrows ? s.nrows : 1) * sizeof *sl))) {
         snprintf(err, errlen, "%s: out of memory", f->samples_path);
         goto out;
@@ -296,7 +307,7 @@ int cmp_file_load(cmp_file *f, const char *path, char *err, size_t errlen)
 void cmp_file_free(cmp_file *f)
 {
     for (long r = 0; f->rows && r < f->table.nrows; r++)
-        free(f->rows[r].t), free(f->rows[r].round), free(f->rows[r].key);
+        free(f->rows[r].t), free(f->rows[r].round), free(f->rows[r].process), free(f->rows[r].key);
     free(f->rows);
     free(f->samples_path);
     free(f->meta_path);

@@ -1,14 +1,16 @@
 /* compare_pair.c — pairing the rows of two sides on their key fields, and each
  * pair's statistics: the medians' intervals, the ratio of times with its interval
- * and p-value (paired by round where the runs share rounds, else independent), a
- * bound where one side stopped at its limit, the verdict and the ratio of steps. */
+ * and p-value (paired by round where the runs share rounds, else independent; rounds
+ * taken by several worker processes widen it by the between-process variance pooled
+ * over the pairs), a bound where one side stopped at its limit, the verdict and the
+ * ratio of steps. */
 #include <math.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 
 #include "compare.h"
-#include "stats/paired.h"
+#include "stats/nested.h"
 
 /* The row's key fields joined by NUL bytes: no CSV field holds one (the reader
  * refuses them), so equal keys are equal fields, and memcmp orders them. */
@@ -71,11 +73,24 @@ static cmp_row **side_rows(const cmp_side *s, int nkey, long *n, char *err, size
 }
 
 /* The times of a and b taken in the same rounds of one sweep run (the same run_id),
- * into x and y (room for a->n each). Returns how many. */
-static int same_rounds(const cmp_row *a, const cmp_row *b, double *x, double *y)
+ * into x and y, and which worker processes took them into group (room for a->n
+ * each). Returns how many. */
+static int same_rounds(const cmp_row *a, const cmp_row *b, double *x, double *y, int *group)
 {
     if (!a->round || !b->round || strcmp(a->run_id, b->run_id)) return 0;
-    return pb_pair_by_round(a->round, a->t, a->n, b->round, b->t, b->n, x, y);
+    int *ib = malloc((size_t)a->n * sizeof *ib);
+    if (!ib) return 0;
+    const int n = pb_pair_by_round_at(a->round, a->t, a->n, b->round, b->t, b->n, x, y, group, ib);
+    for (int k = 0; k < n; k++) group[k] = a->process[group[k]] * 1024 + b->process[ib[k]];
+    free(ib);
+    return n;
+}
+
+/* A pair's paired samples, when both sides finished and share rounds: x, y and group
+ * (room for p->old->n each) filled in; how many, 0 when none. */
+static int paired_samples(const cmp_pair *p, double *x, double *y, int *group)
+{
+    return p->old->done && p->new_->done ? same_rounds(p->old, p->new_, x, y, group) : 0;
 }
 
 /* The ratio of a pair whose one side stopped at its limit: its one time is a lower
@@ -109,9 +124,10 @@ static int independent(cmp_pair *p, double alpha)
 /* A pair's statistics. Times are compared when both runs finished (status done)
  * with times above 0: paired by round where they share at least 2 rounds of one
  * sweep run, else independently. A pair with one side stopped at its limit gets a
- * bound. A verdict needs p below alpha and the ratio's interval wholly beyond the
+ * bound; var_b is the between-process variance of rounds taken by several worker
+ * processes. A verdict needs p below alpha and the ratio's interval wholly beyond the
  * noise floor [1/(1+floor), 1+floor]. 0, or -1 when out of memory. */
-static int measure(cmp_pair *p, double alpha, double threshold)
+static int measure(cmp_pair *p, double alpha, double threshold, double var_b)
 {
     const cmp_row *a = p->old, *b = p->new_;
     if (pb_summarize(a->t, a->n, &p->so) || pb_summarize(b->t, b->n, &p->sn)) return -1;
@@ -130,18 +146,23 @@ static int measure(cmp_pair *p, double alpha, double threshold)
         return 0;
     }
     double *x = malloc((size_t)a->n * sizeof *x), *y = malloc((size_t)a->n * sizeof *y);
-    if (!x || !y) return free(x), free(y), -1;
+    int *group = malloc((size_t)a->n * sizeof *group);
+    if (!x || !y || !group) return free(x), free(y), free(group), -1;
     pb_paired pr;
-    const int n = same_rounds(a, b, x, y);
-    if (n >= 2 && !pb_paired_ratio(x, y, n, 1 - alpha, &pr)) {
+    pb_nested split;
+    const int n = paired_samples(p, x, y, group);
+    if (n >= 2 && !pb_nested_split(x, y, group, n, &split) &&
+        !pb_paired_ratio_nested(x, y, n, split.groups > 1 ? var_b : 0, split.weight2, 1 - alpha,
+                                &pr)) {
         p->method = CMP_PAIRED;
         p->n = pr.n;
+        p->processes = split.groups;
         p->ratio = (pb_interval){pr.ratio, pr.lo, pr.hi};
         p->p = pr.p;
     } else if (independent(p, alpha)) {
-        return free(x), free(y), -1;
+        return free(x), free(y), free(group), -1;
     }
-    free(x), free(y);
+    free(x), free(y), free(group);
     if ((p->too_few = p->n < 2)) {
         p->ratio.lo = p->ratio.hi = p->p = NAN;
         return 0;
@@ -175,6 +196,29 @@ static void match(cmp_set *set, cmp_row **o, long no, cmp_row **n, long nn)
     qsort(set->pair, (size_t)set->npairs, sizeof *set->pair, by_old_line); /* the file's order */
 }
 
+/* The between-process variance of the pairs whose rounds several worker processes
+ * took: the mean of their estimates (each unbiased, and noisy alone), 0 when it is
+ * below. 0, or -1 when out of memory. */
+static int pool_between(cmp_set *set)
+{
+    double sum = 0;
+    set->between = 0, set->between_pairs = 0;
+    for (long i = 0; i < set->npairs; i++) {
+        const cmp_pair *p = &set->pair[i];
+        const int room = p->old->n;
+        double *x = malloc((size_t)room * sizeof *x), *y = malloc((size_t)room * sizeof *y);
+        int *group = malloc((size_t)room * sizeof *group);
+        if (!x || !y || !group) return free(x), free(y), free(group), -1;
+        pb_nested split;
+        const int n = paired_samples(p, x, y, group);
+        if (n >= 2 && !pb_nested_split(x, y, group, n, &split) && !isnan(split.between))
+            sum += split.between, set->between_pairs++;
+        free(x), free(y), free(group);
+    }
+    if (set->between_pairs && sum > 0) set->between = sum / set->between_pairs;
+    return 0;
+}
+
 int cmp_pair_up(const cmp_side *old, const cmp_side *new_, cmp_set *set, char *err, size_t errlen)
 {
     long no = 0, nn = 0;
@@ -187,10 +231,10 @@ int cmp_pair_up(const cmp_side *old, const cmp_side *new_, cmp_set *set, char *e
         snprintf(err, errlen, "out of memory");
     if (set->pair) {
         match(set, o, no, n, nn);
-        rc = 0;
+        rc = pool_between(set);
         for (long i = 0; i < set->npairs && !rc; i++)
-            if (measure(&set->pair[i], set->alpha, set->threshold))
-                rc = -1, snprintf(err, errlen, "out of memory");
+            rc = measure(&set->pair[i], set->alpha, set->threshold, set->between);
+        if (rc) snprintf(err, errlen, "out of memory");
     }
     free(o), free(n);
     return rc;

@@ -266,6 +266,10 @@ static int print_totals(const cmp_set *set, const char *old_label, const char *n
            count[CMP_FASTER], count[CMP_SLOWER], count[CMP_SAME]);
     if (bounds) printf("; %ld by a bound (a side stopped at its limit)", bounds);
     printf("\n%ld paired by round, %ld from independent samples\n", paired, set->npairs - paired);
+    if (set->between_pairs)
+        printf("rounds taken by several worker processes in %ld pair%s: between-process spread "
+               "%.2f%%, in their intervals\n",
+               set->between_pairs, plural(set->between_pairs), 100 * expm1(sqrt(set->between)));
     if (few) printf("%ld pair%s with too few samples for a verdict\n", few, plural(few));
     if (count[CMP_NONE] - few)
         printf("%ld pair%s not compared (-): a side did not finish\n", count[CMP_NONE] - few,

@@ -76,7 +76,9 @@ static const char sweep_about[] =
     "two builds take each sample of a run at the same time, each bound to its half\n"
     "of the cores, the halves swapped every round, so that both share the machine's\n"
     "interference of the moment; otherwise they alternate, one run at a time. Each\n"
-    "round takes the due samples in a fresh order drawn from `seed`; a pair takes\n"
+    "round takes the due samples in a fresh order drawn from `seed`; the rounds go\n"
+    "to --against-processes workers per build two at a time, so that what holds for\n"
+    "one process shows in the interval rather than biasing the ratio; a pair takes\n"
     "further rounds while its ratio's interval is wider than +-`ci-target`. It\n"
     "writes OUT/NAME.csv (this build) and OUT/NAME-against.csv (BINARY), each with\n"
     "its .samples.csv and .meta (against= names the other build and the pairing),\n"
@@ -134,7 +136,7 @@ static const char sweep_about[] =
 
 typedef struct sweep_cli {
     const char *out, *against, *serve, *run_id, *against_slowdown;
-    int list, quiet, quick, force, resume, block, pairing;
+    int list, quiet, quick, force, resume, block, pairing, processes, helper;
 } sweep_cli;
 
 static const pb_option sweep_options[] = {
@@ -190,6 +192,16 @@ static const pb_option sweep_options[] = {
      .help = "with --against: the other build is F times as slow (1 to 100;\n"
              "the `slowdown` key given to it alone): a known change, to\n"
              "test what the method detects"},
+    {.name = "against-processes",
+     .type = PB_OPT_INT,
+     .offset = offsetof(sweep_cli, processes),
+     .arg = "P",
+     .lo = 1,
+     .hi = PB_AGAINST_MAX_PROCESSES,
+     .help = "with --against: worker processes per build, the rounds spread\n"
+             "over them two at a time, so that what holds for one process (where\n"
+             "its memory lies) shows in the ratio's interval instead of biasing it\n"
+             "(default 2)"},
     {.name = "serve",
      .type = PB_OPT_TEXT,
      .offset = offsetof(sweep_cli, serve),
@@ -201,6 +213,11 @@ static const pb_option sweep_options[] = {
      .offset = offsetof(sweep_cli, run_id),
      .arg = "ID",
      .help = "internal to --against: the run_id both builds' files share"},
+    {.name = "serve-helper",
+     .type = PB_OPT_FLAG,
+     .offset = offsetof(sweep_cli, helper),
+     .help = "internal to --against: with --serve, measure only (no files:\n"
+             "another worker of the build writes the rows)"},
     PB_OPTION_END,
 };
 
@@ -304,6 +321,10 @@ static int check_against(const sweep_cli *cli)
         return pb_usage_error("sweep", "--pairing goes with --against (two builds)");
     if (cli->against_slowdown && !cli->against)
         return pb_usage_error("sweep", "--against-slowdown goes with --against");
+    if (cli->processes && !cli->against && !cli->serve)
+        return pb_usage_error("sweep", "--against-processes goes with --against");
+    if (cli->helper && !cli->serve)
+        return pb_usage_error("sweep", "--serve-helper goes with --serve");
     if (cli->against && !*cli->against)
         return pb_usage_error("sweep", "--against expects the path of another puzzlebench");
     for (const char *p = cli->against; p && *p; p++)
@@ -381,7 +402,9 @@ int pb_cmd_sweep(int argc, char **argv)
                           .against = cli.against,
                           .pairing = cli.pairing,
                           .against_slowdown = cli.against_slowdown,
+                          .processes = cli.processes ? cli.processes : PB_AGAINST_PROCESSES,
                           .serve = cli.serve,
+                          .serve_helper = cli.helper,
                           .run_id = cli.run_id};
     char **args = NULL;
     if (cli.against && !(args = worker_args(&cli, npos ? pos[0] : NULL, names, values, nkeys))) {

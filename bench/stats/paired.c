@@ -2,6 +2,7 @@
 #include "paired.h"
 
 #include <math.h>
+#include <stddef.h>
 
 /* The continued fraction of the regularized incomplete beta function I_x(a, b),
  * evaluated by the modified Lentz method; converges fast for x < (a + 1) / (a + b + 2). */
@@ -94,10 +95,17 @@ int pb_paired_ratio(const double *a, const double *b, int n, double level, pb_pa
 int pb_pair_by_round(const int *ra, const double *ta, int na, const int *rb, const double *tb,
                      int nb, double *x, double *y)
 {
+    return pb_pair_by_round_at(ra, ta, na, rb, tb, nb, x, y, NULL, NULL);
+}
+
+int pb_pair_by_round_at(const int *ra, const double *ta, int na, const int *rb, const double *tb,
+                        int nb, double *x, double *y, int *ia, int *ib)
+{
     int n = 0;
     for (int i = 0; i < na; i++)
         for (int j = 0; ra[i] >= 0 && j < nb; j++)
             if (rb[j] == ra[i]) {
+                if (ia) ia[n] = i, ib[n] = j;
                 x[n] = ta[i], y[n++] = tb[j];
                 break;
             }

@@ -23,6 +23,10 @@ int pb_paired_ratio(const double *a, const double *b, int n, double level, pb_pa
  * na each); returns how many. */
 int pb_pair_by_round(const int *ra, const double *ta, int na, const int *rb, const double *tb,
                      int nb, double *x, double *y);
+/* The same, with where each pair came from: ta[ia[k]] and tb[ib[k]] (ia, ib room for
+ * na each). */
+int pb_pair_by_round_at(const int *ra, const double *ta, int na, const int *rb, const double *tb,
+                        int nb, double *x, double *y, int *ia, int *ib);
 
 /* The log-ratios' mean and standard error of the pairs used (n of them), for a caller
  * that keeps its own t factors: the interval's relative half-width is

@@ -17,7 +17,7 @@ const char pb_csv_header[] =
 const char pb_csv_timing_header[] = ",run_id,row,samples,runs_per_sample,min_s,median_s,mean_s,"
                                     "stddev_s,cv,median_lo_s,median_hi_s,noisy,ref_s";
 
-const char pb_csv_samples_header[] = "run_id,row,sample,runs,wall_s,round";
+const char pb_csv_samples_header[] = "run_id,row,sample,runs,wall_s,round,process";
 
 /* A statistic that one sample does not define is an empty field. */
 static void put_defined(FILE *f, const char *fmt, double v)
@@ -43,6 +43,8 @@ void pb_csv_sample_write(FILE *f, const char *run_id, long row, int k, const pb_
 {
     fprintf(f, "%s,%ld,%d,%d,%.9g,", run_id, row, k, t->runs_per_sample, t->sample_s[k]);
     if (t->round[k] >= 0) fprintf(f, "%d", t->round[k]);
+    fputc(',', f);
+    if (t->process[k] > 0) fprintf(f, "%d", t->process[k]); /* empty: the file's own */
     fputc('\n', f);
 }
 

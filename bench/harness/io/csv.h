@@ -57,7 +57,7 @@ void pb_csv_field(FILE *f, const char *s);
 void pb_csv_key_write(FILE *f, const char *family, const char *instance, int cells,
                       const char *engine, const char *order, const char *mode, int threads);
 
-/* The header of every NAME.samples.csv: "run_id,row,sample,runs,wall_s,round". */
+/* The header of every NAME.samples.csv: "run_id,row,sample,runs,wall_s,round,process". */
 extern const char pb_csv_samples_header[];
 
 /* The samples file beside a CSV: "DIR/NAME.csv" -> "DIR/NAME.samples.csv". */

@@ -77,8 +77,10 @@ static pb_run_end calibrate(const pb_timing_opts *o, pb_run_once run, void *ctx,
 static pb_run_end finish(pb_measurer *m, pb_run_end end)
 {
     pb_timing *t = m->t;
-    if (!m->recorded)
-        t->round[m->recorded] = -1, t->sample_s[m->recorded++] = m->first_s, m->runs = 1;
+    if (!m->recorded) {
+        t->round[0] = -1, t->process[0] = 0;
+        t->sample_s[m->recorded++] = m->first_s, m->runs = 1;
+    }
     t->samples = m->recorded;
     t->runs_per_sample = (int)m->runs;
     return pb_summarize(t->sample_s, m->recorded, &t->sum) ? PB_RUN_ERROR : end;
@@ -106,7 +108,7 @@ pb_run_end pb_measure_begin(pb_measurer *m, const pb_timing_opts *o, pb_run_once
     /* A first run as long as the warm-up is warm enough to be a sample itself, when
      * it is long enough to be one: a long run is not run again only to warm up. */
     if (m->first_s >= o->warmup_s && m->first_s >= o->min_sample_s) {
-        t->round[m->recorded] = -1;
+        t->round[m->recorded] = -1, t->process[m->recorded] = 0;
         t->sample_s[m->recorded++] = m->first_s;
         m->spent = m->first_s;
     }
@@ -160,10 +162,18 @@ pb_run_end pb_measure_sample(pb_measurer *m, int round)
 {
     double took;
     if (shifted_runs(m, stack_shift(m->recorded), &took) < 0) return m->end;
-    m->t->round[m->recorded] = round;
+    m->t->round[m->recorded] = round, m->t->process[m->recorded] = 0;
     m->t->sample_s[m->recorded++] = took / (double)m->runs;
     m->spent += took;
     return PB_RUN_SAME;
+}
+
+void pb_measure_take(pb_measurer *m, int round, int process, double seconds)
+{
+    if (m->recorded >= PB_MAX_SAMPLES) return;
+    m->t->round[m->recorded] = round, m->t->process[m->recorded] = process;
+    m->t->sample_s[m->recorded++] = seconds;
+    m->spent += seconds * (double)m->runs;
 }
 
 pb_run_end pb_measure_end(pb_measurer *m)

@@ -48,6 +48,8 @@ typedef struct pb_timing {
     int runs_per_sample;             /* runs in each sample */
     double sample_s[PB_MAX_SAMPLES]; /* each sample's time per run, in seconds */
     int round[PB_MAX_SAMPLES];       /* the round each sample was taken in; -1: none */
+    int process[PB_MAX_SAMPLES];     /* which worker process of the build took it (sweep
+                                        --against); 0: the one that keeps the samples */
     pb_summary sum;                  /* of sample_s */
     double ref_s; /* the machine's speed then (speed_guard.h's reference loop); 0: not read */
 } pb_timing;
@@ -86,6 +88,9 @@ int pb_measure_wants_sample(const pb_measurer *m);
 int pb_measure_can_sample(const pb_measurer *m);
 /* Takes one sample, recorded as taken in `round` (-1: none); how its last run ended. */
 pb_run_end pb_measure_sample(pb_measurer *m, int round);
+/* Records a sample that worker process `process` (1 or more: sweep --against's
+ * helpers) took of the same run in `round`, its time per run `seconds`. */
+void pb_measure_take(pb_measurer *m, int round, int process, double seconds);
 /* Fills t in from the samples taken (the first run's time when there are none);
  * PB_RUN_SAME, PB_RUN_STOPPED if a run stopped short, or PB_RUN_ERROR. */
 pb_run_end pb_measure_end(pb_measurer *m);

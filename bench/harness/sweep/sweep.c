@@ -32,10 +32,12 @@ static int write_meta(sweep_ctx *c, const char *status, char *err, size_t errlen
     if (!lines) return snprintf(err, errlen, "%s: out of memory", c->out.meta), -1;
     for (long i = 0; i < n; i++) lines[i] = c->world[i];
     if (c->opts->serve) {
-        snprintf(peer, sizeof peer, "against=%s (%s)", c->opts->serve,
+        snprintf(peer, sizeof peer, "against=%s (%s; %d worker processes per build)",
+                 c->opts->serve,
                  c->opts->pairing == PB_PAIR_DUET
                      ? "duet: the same runs at the same time, one core each"
-                     : "alternate: one run at a time, both builds in each round");
+                     : "alternate: one run at a time, both builds in each round",
+                 c->opts->processes);
         lines[n++] = peer;
     }
     if (c->worker_command[0]) {
@@ -304,6 +306,11 @@ int pb_sweep_run(pb_sweep_spec *spec, const pb_sweep_opts *opts)
     c.more = calloc((size_t)c.njobs + 1, 1);
     c.order = malloc(((size_t)c.njobs + 1) * sizeof *c.order);
     if (!c.rows || !c.state || !c.done || !c.take || !c.more || !c.order) goto out;
+    if (opts->serve_helper) { /* measures only: the build's first worker writes the files */
+        pb_install_interrupt_handler();
+        rc = pb_sweep_serve(&c) ? PB_EXIT_USAGE : 0;
+        goto out;
+    }
     if (w->mpi && w->rank > 0) {
         rc = pb_sweep_world_work(&c);
         goto out;

@@ -22,7 +22,9 @@ typedef struct pb_sweep_opts {
     char *const *worker_args;
     int pairing;                  /* with against (and serve): PB_PAIR_AUTO, _DUET or _ALTERNATE */
     const char *against_slowdown; /* with against: the other build's slowdown key, or NULL */
+    int processes;                /* with against (and serve): worker processes per build */
     const char *serve;  /* sweep --serve: a worker of --against; the other build's binary */
+    int serve_helper;   /* with serve: measure only, write nothing (another worker does) */
     const char *run_id; /* the run_id to take (both workers of one --against); NULL: new */
 } pb_sweep_opts;
 
@@ -31,6 +33,11 @@ typedef struct pb_sweep_opts {
  * has two cores and the runs one thread each, else alternate (auto). */
 enum { PB_PAIR_AUTO, PB_PAIR_DUET, PB_PAIR_ALTERNATE };
 extern const char *const pb_pairings[]; /* their names, NULL-ended */
+
+/* Worker processes per build of sweep --against: by default two, the rounds spread
+ * over them two at a time, so that an effect that holds for the life of one process
+ * (where its memory lies) varies from round to round rather than biasing a pair. */
+enum { PB_AGAINST_PROCESSES = 2, PB_AGAINST_MAX_PROCESSES = 4 };
 
 /* A block of runs also ends once its samples are expected to take this long. */
 #define PB_SWEEP_BLOCK_S    30.0

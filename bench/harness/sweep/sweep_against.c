@@ -9,7 +9,13 @@
  * to its half of the cores, the halves swapped every round: both then share the
  * machine's interference of that moment (duet benchmarking, Bulej et al., ICPE 2020).
  * A pair takes further rounds, up to max-samples, while the 95% interval of its time
- * ratio is wider than +-ci-target. */
+ * ratio is wider than +-ci-target.
+ * Each build has --against-processes workers: the first writes the build's files,
+ * the others (--serve-helper) only measure, and the rounds go to them two at a time
+ * (both halves of the cores in turn), their samples handed to the first worker
+ * (`take`). What holds for the life of one process, such as where its memory lies,
+ * then differs from round to round and shows in the ratio's interval instead of
+ * biasing it (repetition at the level where the variance is: Kalibera and Jones). */
 #define _DEFAULT_SOURCE /* realpath */
 #include <errno.h>
 #include <limits.h>
@@ -40,7 +46,8 @@ typedef struct side_run {
 
 typedef struct against {
     sweep_ctx *c;
-    pb_peer peer[SIDES];
+    pb_peer peer[SIDES][PB_AGAINST_MAX_PROCESSES]; /* [k][0] writes build k's files */
+    int procs;                                     /* workers per build */
     const char *binary[SIDES];
     char name[SIDES][128];
     side_run *run[SIDES]; /* the block's runs, from its first */
@@ -58,24 +65,57 @@ static void broke(against *a, int k, const char *what)
            k == THIS ? "this build" : "the other build");
 }
 
-/* Sends cmd to worker k and reads its answer into reply. 0, or -1 (said). */
-static int ask(against *a, int k, const char *cmd, char *reply, size_t len)
+/* Sends cmd to worker p of build k. */
+static void send_to(against *a, int k, int p, const char *cmd)
+{
+    if (!a->broken && pb_peer_send(&a->peer[k][p], cmd)) broke(a, k, "stopped answering");
+}
+
+/* Reads worker p of build k's answer into reply. 0, or -1 (said). */
+static int read_from(against *a, int k, int p, char *reply, size_t len)
 {
     if (a->broken) return -1;
-    if (!pb_peer_send(&a->peer[k], cmd) && !pb_peer_read(&a->peer[k], reply, len)) return 0;
+    if (!pb_peer_read(&a->peer[k][p], reply, len)) return 0;
     broke(a, k, "stopped answering");
     return -1;
 }
 
-/* Asks worker k for a step of run i: begin (round < 0), or a sample in round. */
-static void send_step(against *a, int k, long i, int round)
+/* Sends cmd to worker p of build k and reads its answer into reply. 0, or -1 (said). */
+static int ask(against *a, int k, int p, const char *cmd, char *reply, size_t len)
+{
+    send_to(a, k, p, cmd);
+    return read_from(a, k, p, reply, len);
+}
+
+/* Asks worker p of build k for a step of run i: begin (round < 0), or a sample in round. */
+static void send_step(against *a, int k, int p, long i, int round)
 {
     char cmd[64];
     if (round < 0)
         snprintf(cmd, sizeof cmd, "begin %ld", i);
     else
         snprintf(cmd, sizeof cmd, "sample %ld %d", i, round);
-    if (!a->broken && pb_peer_send(&a->peer[k], cmd)) broke(a, k, "stopped answering");
+    send_to(a, k, p, cmd);
+}
+
+/* A helper's answer to a step: its seconds into secs ("-" when it took none). */
+static void helper_answer(against *a, int k, int p, char *secs, size_t len)
+{
+    char reply[128];
+    int phase, wants, can;
+    snprintf(secs, len, "-");
+    if (read_from(a, k, p, reply, sizeof reply)) return;
+    if (sscanf(reply, "ok %d %d %d %47s", &phase, &wants, &can, secs) != 4) {
+        snprintf(secs, len, "-");
+        broke(a, k, "gave an answer it should not");
+    }
+}
+
+/* The worker of build k that measures round `round`: the rounds go to the workers two
+ * at a time, so that each takes both halves of the cores in a duet. */
+static int worker_of(const against *a, int round)
+{
+    return round < 0 ? 0 : (round / 2) % a->procs;
 }
 
 /* Reads worker k's answer to a step of run i and keeps it; counted: the step is one of
@@ -84,11 +124,7 @@ static void take_step(against *a, int k, long i, int round, int counted)
 {
     char reply[128], secs[48];
     side_run *r = &a->run[k][i - a->first];
-    if (a->broken) return;
-    if (pb_peer_read(&a->peer[k], reply, sizeof reply)) {
-        broke(a, k, "stopped answering");
-        return;
-    }
+    if (read_from(a, k, 0, reply, sizeof reply)) return;
     if (sscanf(reply, "ok %d %d %d %47s", &r->phase, &r->wants, &r->can, secs) != 4) {
         broke(a, k, "gave an answer it should not");
         return;
@@ -102,7 +138,17 @@ static void take_step(against *a, int k, long i, int round, int counted)
 
 static void step(against *a, int k, long i, int round, int counted)
 {
-    send_step(a, k, i, round);
+    send_step(a, k, 0, i, round);
+    take_step(a, k, i, round, counted);
+}
+
+/* Hands build k's sample of run i in round, secs seconds per run as helper p measured
+ * it, to the build's first worker, and keeps its answer. */
+static void give(against *a, int k, int p, long i, int round, const char *secs, int counted)
+{
+    char cmd[160];
+    snprintf(cmd, sizeof cmd, "take %ld %d %d %s", i, round, p, secs);
+    send_to(a, k, 0, cmd);
     take_step(a, k, i, round, counted);
 }
 
@@ -161,21 +207,36 @@ static long one_round(against *a, long end, int round, int extra)
     }
     if (!due_n) return 0;
     shuffle(c, n, round);
-    char cmd[16], reply[16];
+    char cmd[16], reply[16], secs[SIDES][48];
+    const int p = worker_of(a, round);
     for (int k = 0; a->duet && k < SIDES; k++) {
         snprintf(cmd, sizeof cmd, "bind %d", (k + round) % 2);
-        (void)ask(a, k, cmd, reply, sizeof reply);
+        (void)ask(a, k, p, cmd, reply, sizeof reply);
     }
     for (long s = 0; s < n && !pb_interrupted; s++) {
-        if (!a->duet) {
-            step(a, (int)(c->order[s] % 2), c->order[s] / 2, round, !extra);
+        const long i = a->duet ? c->order[s] : c->order[s] / 2;
+        if (!a->duet && !p) {
+            step(a, (int)(c->order[s] % 2), i, round, !extra);
             continue;
         }
-        const long i = c->order[s];
-        send_step(a, THIS, i, round);
-        send_step(a, OTHER, i, round);
-        take_step(a, THIS, i, round, !extra);
-        take_step(a, OTHER, i, round, !extra);
+        if (!a->duet) { /* a helper measures this side now, the other side in its turn */
+            const int k = (int)(c->order[s] % 2);
+            send_step(a, k, p, i, round);
+            helper_answer(a, k, p, secs[k], sizeof secs[k]);
+            if (strcmp(secs[k], "-")) give(a, k, p, i, round, secs[k], !extra);
+            continue;
+        }
+        send_step(a, THIS, p, i, round);
+        send_step(a, OTHER, p, i, round);
+        if (!p) {
+            take_step(a, THIS, i, round, !extra);
+            take_step(a, OTHER, i, round, !extra);
+            continue;
+        }
+        /* Both samples of the round or, where a helper took none, neither. */
+        for (int k = 0; k < SIDES; k++) helper_answer(a, k, p, secs[k], sizeof secs[k]);
+        if (strcmp(secs[THIS], "-") && strcmp(secs[OTHER], "-"))
+            for (int k = 0; k < SIDES; k++) give(a, k, p, i, round, secs[k], !extra);
     }
     return due_n;
 }
@@ -192,23 +253,30 @@ static void run_block(against *a, long end, int *rounds)
         const int k = (int)(pb_sweep_mix((uint64_t)c->spec->seed ^ pb_sweep_mix((uint64_t)~i)) % 2);
         step(a, k, i, -1, 1);
         step(a, 1 - k, i, -1, 1);
+        for (int p = 1; p < a->procs; p++)
+            for (int side = 0; side < SIDES; side++) {
+                char secs[48];
+                send_step(a, side, p, i, -1);
+                helper_answer(a, side, p, secs, sizeof secs);
+            }
     }
     for (int r = 0; r < most && !pb_interrupted && !a->broken; r++)
         if (!one_round(a, end, (*rounds)++, r >= o->samples)) break;
     snprintf(cmd, sizeof cmd, "end %ld %ld", a->first, end);
-    for (int k = 0; k < SIDES; k++) (void)ask(a, k, cmd, reply, sizeof reply);
+    for (int k = 0; k < SIDES; k++) (void)ask(a, k, 0, cmd, reply, sizeof reply);
 }
 
-/* Starts worker k: argv is the binary, "sweep", the arguments every worker gets, then
- * its own (--serve, --run-id, --name, --workers 1, --quiet). Checks that it expanded
- * the sweep into the runs this process did. 0, or -1 (said). */
-static int start(against *a, int k, const char *run_id)
+/* Starts worker p of build k: argv is the binary, "sweep", the arguments every worker
+ * gets, then its own (--serve, --run-id, --name, --workers 1, --quiet, and for a helper
+ * --serve-helper). Checks that it expanded the sweep into the runs this process did.
+ * 0, or -1 (said). */
+static int start(against *a, int k, int p, const char *run_id)
 {
     const sweep_ctx *c = a->c;
     char *const *args = c->opts->worker_args;
     int n = 0;
     while (args[n]) n++;
-    char **argv = calloc((size_t)n + 16, sizeof *argv);
+    char **argv = calloc((size_t)n + 20, sizeof *argv), procs[16];
     if (!argv) return pb_say("sweep: out of memory"), -1;
     int at = 0;
     argv[at++] = (char *)a->binary[k];
@@ -225,22 +293,27 @@ static int start(against *a, int k, const char *run_id)
                          "--quiet",
                          "--pairing",
                          a->duet ? "duet" : "alternate",
+                         "--against-processes",
+                         procs,
                          NULL};
+    snprintf(procs, sizeof procs, "%d", a->procs);
     for (int i = 0; own[i]; i++) argv[at++] = (char *)own[i];
+    if (p) argv[at++] = "--serve-helper";
     if (k == OTHER && c->opts->against_slowdown) {
         /* After the keys given: the last value of a key is the one taken. */
         argv[at++] = "--slowdown";
         argv[at++] = (char *)c->opts->against_slowdown;
     }
     char err[600], line[128], want[64];
-    int rc = pb_peer_start(&a->peer[k], argv, err, sizeof err);
+    pb_peer *peer = &a->peer[k][p];
+    int rc = pb_peer_start(peer, argv, err, sizeof err);
     free(argv);
     if (rc) return pb_say("sweep --against: %s", err), a->broken = 1, -1;
     snprintf(want, sizeof want, "ready %ld %016llx", c->njobs,
              (unsigned long long)pb_sweep_jobs_hash(c));
-    if (pb_peer_read(&a->peer[k], line, sizeof line)) {
-        pb_peer_finish(&a->peer[k]);
-        pb_peer_describe(&a->peer[k], err, sizeof err);
+    if (pb_peer_read(peer, line, sizeof line)) {
+        pb_peer_finish(peer);
+        pb_peer_describe(peer, err, sizeof err);
         pb_say("sweep --against: %s did not start serving the sweep: it %s (its message is "
                "above; a build without `sweep --serve` cannot take part)",
                a->binary[k], err);
@@ -261,11 +334,12 @@ static int status_of(const against *a)
 {
     int worst = 0;
     if (pb_interrupted) return pb_interrupt_exit();
-    for (int k = 0; k < SIDES; k++) {
-        const int st = a->peer[k].status;
-        const int code = WIFEXITED(st) ? WEXITSTATUS(st) : PB_EXIT_USAGE;
-        if (code > worst) worst = code;
-    }
+    for (int k = 0; k < SIDES; k++)
+        for (int p = 0; p < a->procs; p++) {
+            const int st = a->peer[k][p].status;
+            const int code = WIFEXITED(st) ? WEXITSTATUS(st) : PB_EXIT_USAGE;
+            if (code > worst) worst = code;
+        }
     return a->broken ? PB_EXIT_USAGE : worst;
 }
 
@@ -293,7 +367,10 @@ static int resolve_pairing(against *a)
 
 int pb_sweep_against_run(sweep_ctx *c)
 {
-    against a = {.c = c};
+    against a = {.c = c, .procs = c->opts->processes > 0 ? c->opts->processes : 1};
+    for (int k = 0; k < SIDES; k++) /* a worker never started has no pipes to close */
+        for (int p = 0; p < PB_AGAINST_MAX_PROCESSES; p++)
+            a.peer[k][p] = (pb_peer){.to = -1, .from = {.fd = -1}};
     char self[PATH_MAX], other[PATH_MAX], run_id[64];
     if (pb_spawn_self(self, sizeof self))
         return pb_say("sweep --against: cannot find this program (/proc/self/exe)"), 2;
@@ -317,7 +394,8 @@ int pb_sweep_against_run(sweep_ctx *c)
     pb_install_interrupt_handler();
     /* The other build first: it is the one likely not to serve, and a worker that
      * started is left with an empty, interrupted sweep when the other cannot. */
-    for (int k = OTHER; k >= THIS && !a.broken; k--) (void)start(&a, k, run_id);
+    for (int k = OTHER; k >= THIS && !a.broken; k--)
+        for (int p = 0; p < a.procs && !a.broken; p++) (void)start(&a, k, p, run_id);
     const int shown = !c->opts->quiet && !a.broken;
     if (shown)
         pb_progress_begin(&c->progress, c->spec->name, "steps",
@@ -332,10 +410,11 @@ int pb_sweep_against_run(sweep_ctx *c)
     if (shown) pb_progress_end(&c->progress);
     char last[32] = "quit"; /* a broken comparison sends none: the end of input says it */
     if (pb_interrupted) snprintf(last, sizeof last, "stop %d", (int)pb_interrupted);
-    for (int k = 0; k < SIDES; k++) {
-        if (a.peer[k].pid > 0 && !a.broken) (void)pb_peer_send(&a.peer[k], last);
-        pb_peer_finish(&a.peer[k]);
-    }
+    for (int k = 0; k < SIDES; k++)
+        for (int p = 0; p < a.procs; p++) {
+            if (a.peer[k][p].pid > 0 && !a.broken) (void)pb_peer_send(&a.peer[k][p], last);
+            pb_peer_finish(&a.peer[k][p]);
+        }
     free(a.run[THIS]), free(a.run[OTHER]);
     const int rc = status_of(&a);
     if (!c->opts->quiet && (rc == 0 || rc == PB_EXIT_FAILED || pb_interrupted))

@@ -203,15 +203,17 @@ static int take_rows(resume_ctx *r, char *err, size_t errlen)
  * write: 0 marks them seen, 1 writes them to f. */
 static void walk_samples(resume_ctx *r, FILE *f)
 {
-    char buf[512], *x[6];
+    char buf[512], *x[16];
+    int fields = 1; /* as many as the header names */
+    for (const char *h = pb_csv_samples_header; *h; h++) fields += *h == ',';
     const char *t = r->samples;
     size_t hl = strcspn(t, "\n");
     for (const char *line = t[hl] ? t + hl + 1 : t + hl; *line;) {
         size_t n = strcspn(line, "\n");
         long row, k;
         if (line[n] != '\n') break;
-        if (split(line, n, buf, sizeof buf, x, 6) == 6 && !parse_index(x[1], r->runs, &row) &&
-            !parse_index(x[2], 128, &k)) {
+        if (split(line, n, buf, sizeof buf, x, fields) == fields &&
+            !parse_index(x[1], r->runs, &row) && !parse_index(x[2], 128, &k)) {
             kept_row *kr = &r->rows[row];
             uint64_t bit = 1ULL << (k % 64), *mask = f ? kr->written : kr->have;
             if (kr->line && k < kr->samples && !strcmp(x[0], kr->run_id) && !(mask[k / 64] & bit) &&

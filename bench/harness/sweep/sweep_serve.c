@@ -7,6 +7,8 @@
  *   end FIRST END    ok WRITTEN           runs FIRST .. END - 1 ended, their rows written
  *   bind P           ok                   from now on, run on part P of the cores split
  *                                         in two (--duet)
+ *   take I ROUND P S ok PHASE WANTS CAN S  record S seconds per run as run I's sample of
+ *                                         ROUND, taken by worker P of this build
  *   quit             ends the sweep; stop SIG ends it as signal SIG would (the end
  *                    of stdin as SIGTERM would)
  * PHASE is a run's JOB_* phase; WANTS and CAN say whether its samples are due, and
@@ -49,6 +51,16 @@ static double sample(sweep_ctx *c, long i, int round)
     return m->recorded > before ? m->t->sample_s[m->recorded - 1] : NAN;
 }
 
+/* Records seconds as run i's sample of `round` where it may take one (worker `process`
+ * of this build measured it); seconds, or NAN when it was not recorded. */
+static double take(sweep_ctx *c, long i, int round, int process, double seconds)
+{
+    pb_measurer *m = &c->state[i].bm.m;
+    if (c->state[i].phase != JOB_SAMPLING || !pb_measure_can_sample(m)) return NAN;
+    pb_measure_take(m, round, process, seconds);
+    return seconds;
+}
+
 /* Binds this thread to part `part` of the machine's cores split in two (the binders
  * made on first use). 0, or -1 (said). */
 static int bind_part(pb_binder **half, int part)
@@ -82,6 +94,13 @@ static int serve_line(sweep_ctx *c, const char *line, pb_binder **half)
         answer(c, i, sample(c, i, n));
         return 1;
     }
+    double secs;
+    int p;
+    if (sscanf(line, "take %ld %d %d %lf", &i, &n, &p, &secs) == 4 && i >= 0 && i < c->njobs &&
+        n >= 0 && p > 0 && p < PB_AGAINST_MAX_PROCESSES && isfinite(secs) && secs >= 0) {
+        answer(c, i, take(c, i, n, p, secs));
+        return 1;
+    }
     if (sscanf(line, "end %ld %ld", &i, &end) == 2 && i >= 0 && i <= end && end <= c->njobs) {
         for (long k = i; k < end; k++) pb_sweep_end_job(c, k);
         pb_sweep_write_rows(c, i, end);
@@ -89,8 +108,8 @@ static int serve_line(sweep_ctx *c, const char *line, pb_binder **half)
         fflush(stdout);
         return 1;
     }
-    pb_say("sweep --serve: unknown command '%s' (expected begin I, sample I ROUND, end FIRST "
-           "END, bind P, stop SIG or quit)",
+    pb_say("sweep --serve: unknown command '%s' (expected begin I, sample I ROUND, take I ROUND "
+           "P S, end FIRST END, bind P, stop SIG or quit)",
            line);
     return -1;
 }
