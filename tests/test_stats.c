@@ -281,7 +281,8 @@ static void test_nested(void)
     CHECK_NEAR(s.weight2, 0.5, 1e-12);
     /* The interval: the rounds' variance of the mean (0.002 / 3 / 4) plus 0.0007 * 0.5. */
     pb_paired r, plain;
-    CHECK(pb_paired_ratio_nested(a, b, 5, s.between, s.weight2, 0.95, &r) == 0);
+    const pb_paired_logs l = pb_paired_log_stats(a, b, 5);
+    CHECK(pb_paired_from_logs(l, s.between * s.weight2, 0.95, &r) == 0);
     CHECK(pb_paired_ratio(a, b, 5, 0.95, &plain) == 0);
     const double se = sqrt(0.002 / 3 / 4 + 0.00035), w = pb_t_quantile(0.95, 3) * se;
     CHECK(r.n == 4);
@@ -291,8 +292,8 @@ static void test_nested(void)
     CHECK_NEAR(r.hi, exp(0.01 + w), 1e-12);
     CHECK_NEAR(r.p, pb_t_two_sided_p(0.01 / se, 3), 1e-12);
     CHECK(r.hi - r.lo > plain.hi - plain.lo);
-    /* No between-process variance (or below 0): the plain paired interval. */
-    CHECK(pb_paired_ratio_nested(a, b, 5, 0, s.weight2, 0.95, &r) == 0);
+    /* No extra variance: the plain paired interval. */
+    CHECK(pb_paired_from_logs(l, 0, 0.95, &r) == 0);
     CHECK(r.lo == plain.lo && r.hi == plain.hi && r.p == plain.p);
     /* One process: no estimate. */
     const int one[] = {0, 0, 0, 0, 0};

@@ -9,6 +9,7 @@
 #include "harness/io/csvtable.h"
 #include "stats/bootstrap.h"
 #include "stats/mann_whitney.h"
+#include "stats/nested.h"
 #include "stats/summary.h"
 
 /* The default noise floor of independent comparisons: two identical runs measured
@@ -80,8 +81,11 @@ typedef struct cmp_pair {
     const cmp_row *old, *new_;
     pb_summary so, sn;
     cmp_method method;
-    int n;         /* rounds paired, or the fewer samples of the two sides */
-    int processes; /* paired: the worker-process pairs that took the rounds (1 or more) */
+    int n; /* rounds paired, or the fewer samples of the two sides */
+    /* paired: the log-ratios' stats, and their split by the worker processes that took
+     * the rounds (split.groups of them) */
+    pb_paired_logs logs;
+    pb_nested split;
     /* new / old time: paired, the geometric mean of the per-round ratios with its
      * t-interval; independent, the ratio of the medians with its bootstrap interval;
      * a bound, the ratio of the medians alone. */

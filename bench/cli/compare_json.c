@@ -66,7 +66,7 @@ static void json_pair(const cmp_set *set, const cmp_pair *p)
     printf(",\"n\":%d,\"method\":\"%s\",\"processes\":%d,\"bound\":%s,\"too_few\":%s,"
            "\"verdict\":\"%s\"",
            p->n, p->method == CMP_PAIRED ? "paired" : "independent",
-           p->method == CMP_PAIRED ? p->processes : 0, bounds[p->bound],
+           p->method == CMP_PAIRED ? p->split.groups : 0, bounds[p->bound],
            p->too_few ? "true" : "false", verdicts[p->verdict]);
     fputs(",\"steps_ratio\":", stdout);
     pb_json_number(stdout, "%.9g", p->steps_ratio);

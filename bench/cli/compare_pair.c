@@ -86,13 +86,6 @@ static int same_rounds(const cmp_row *a, const cmp_row *b, double *x, double *y,
     return n;
 }
 
-/* A pair's paired samples, when both sides finished and share rounds: x, y and group
- * (room for p->old->n each) filled in; how many, 0 when none. */
-static int paired_samples(const cmp_pair *p, double *x, double *y, int *group)
-{
-    return p->old->done && p->new_->done ? same_rounds(p->old, p->new_, x, y, group) : 0;
-}
-
 /* The ratio of a pair whose one side stopped at its limit: its one time is a lower
  * bound on its time, so the ratio of the medians bounds the true ratio, and says
  * which is faster when it lies on the bound's side of 1. */
@@ -121,13 +114,12 @@ static int independent(cmp_pair *p, double alpha)
     return 0;
 }
 
-/* A pair's statistics. Times are compared when both runs finished (status done)
- * with times above 0: paired by round where they share at least 2 rounds of one
- * sweep run, else independently. A pair with one side stopped at its limit gets a
- * bound; var_b is the between-process variance of rounds taken by several worker
- * processes. A verdict needs p below alpha and the ratio's interval wholly beyond the
- * noise floor [1/(1+floor), 1+floor]. 0, or -1 when out of memory. */
-static int measure(cmp_pair *p, double alpha, double threshold, double var_b)
+/* A pair's statistics, but for a paired pair's interval and every verdict (decide).
+ * Times are compared when both runs finished (status done) with times above 0:
+ * paired by round where they share at least 2 rounds of one sweep run (the log-ratios'
+ * stats and their split by process kept), else independently. A pair with one side
+ * stopped at its limit gets a bound. 0, or -1 when out of memory. */
+static int measure(cmp_pair *p, double alpha)
 {
     const cmp_row *a = p->old, *b = p->new_;
     if (pb_summarize(a->t, a->n, &p->so) || pb_summarize(b->t, b->n, &p->sn)) return -1;
@@ -135,6 +127,7 @@ static int measure(cmp_pair *p, double alpha, double threshold, double var_b)
     p->ratio = (pb_interval){NAN, NAN, NAN};
     p->mwu = (pb_mwu){NAN, NAN, 0};
     p->p = p->steps_ratio = NAN;
+    p->split = (pb_nested){.between = NAN, .weight2 = NAN};
     if (!(p->so.min > 0) || !(p->sn.min > 0)) return 0;
     const int bounded = (a->done && b->stopped) || (a->stopped && b->done);
     if ((a->done && b->done) || bounded) {
@@ -148,24 +141,33 @@ static int measure(cmp_pair *p, double alpha, double threshold, double var_b)
     double *x = malloc((size_t)a->n * sizeof *x), *y = malloc((size_t)a->n * sizeof *y);
     int *group = malloc((size_t)a->n * sizeof *group);
     if (!x || !y || !group) return free(x), free(y), free(group), -1;
-    pb_paired pr;
-    pb_nested split;
-    const int n = paired_samples(p, x, y, group);
-    if (n >= 2 && !pb_nested_split(x, y, group, n, &split) &&
-        !pb_paired_ratio_nested(x, y, n, split.groups > 1 ? var_b : 0, split.weight2, 1 - alpha,
-                                &pr)) {
+    const int n = same_rounds(a, b, x, y, group);
+    if (n >= 2 && !pb_nested_split(x, y, group, n, &p->split)) {
         p->method = CMP_PAIRED;
-        p->n = pr.n;
-        p->processes = split.groups;
-        p->ratio = (pb_interval){pr.ratio, pr.lo, pr.hi};
-        p->p = pr.p;
+        p->logs = pb_paired_log_stats(x, y, n);
+        p->n = p->logs.n;
     } else if (independent(p, alpha)) {
         return free(x), free(y), free(group), -1;
     }
     free(x), free(y), free(group);
+    return 0;
+}
+
+/* A compared pair's verdict; a paired one's ratio, interval and p-value first, its
+ * variance widened by var_b, the between-process variance, where several worker
+ * processes took its rounds. A verdict needs p below alpha and the ratio's interval
+ * wholly beyond the noise floor [1/(1+floor), 1+floor]. */
+static void decide(cmp_pair *p, double alpha, double threshold, double var_b)
+{
+    if (!p->old->done || !p->new_->done || !(p->so.min > 0) || !(p->sn.min > 0)) return;
+    pb_paired pr;
+    if (p->method == CMP_PAIRED &&
+        !pb_paired_from_logs(p->logs, p->split.groups > 1 ? var_b * p->split.weight2 : 0, 1 - alpha,
+                             &pr))
+        p->ratio = (pb_interval){pr.ratio, pr.lo, pr.hi}, p->p = pr.p;
     if ((p->too_few = p->n < 2)) {
         p->ratio.lo = p->ratio.hi = p->p = NAN;
-        return 0;
+        return;
     }
     const double floor = threshold >= 0 ? threshold : p->method == CMP_PAIRED ? 0 : CMP_FLOOR;
     const int slower = p->ratio.lo > 1 + floor, faster = p->ratio.hi < 1 / (1 + floor);
@@ -173,7 +175,6 @@ static int measure(cmp_pair *p, double alpha, double threshold, double var_b)
         p->verdict = CMP_SAME;
     else
         p->verdict = faster ? CMP_FASTER : CMP_SLOWER;
-    return 0;
 }
 
 static int by_old_line(const void *p, const void *q)
@@ -198,25 +199,15 @@ static void match(cmp_set *set, cmp_row **o, long no, cmp_row **n, long nn)
 
 /* The between-process variance of the pairs whose rounds several worker processes
  * took: the mean of their estimates (each unbiased, and noisy alone), 0 when it is
- * below. 0, or -1 when out of memory. */
-static int pool_between(cmp_set *set)
+ * below. */
+static void pool_between(cmp_set *set)
 {
     double sum = 0;
     set->between = 0, set->between_pairs = 0;
-    for (long i = 0; i < set->npairs; i++) {
-        const cmp_pair *p = &set->pair[i];
-        const int room = p->old->n;
-        double *x = malloc((size_t)room * sizeof *x), *y = malloc((size_t)room * sizeof *y);
-        int *group = malloc((size_t)room * sizeof *group);
-        if (!x || !y || !group) return free(x), free(y), free(group), -1;
-        pb_nested split;
-        const int n = paired_samples(p, x, y, group);
-        if (n >= 2 && !pb_nested_split(x, y, group, n, &split) && !isnan(split.between))
-            sum += split.between, set->between_pairs++;
-        free(x), free(y), free(group);
-    }
+    for (long i = 0; i < set->npairs; i++)
+        if (set->pair[i].method == CMP_PAIRED && !isnan(set->pair[i].split.between))
+            sum += set->pair[i].split.between, set->between_pairs++;
     if (set->between_pairs && sum > 0) set->between = sum / set->between_pairs;
-    return 0;
 }
 
 int cmp_pair_up(const cmp_side *old, const cmp_side *new_, cmp_set *set, char *err, size_t errlen)
@@ -231,10 +222,12 @@ int cmp_pair_up(const cmp_side *old, const cmp_side *new_, cmp_set *set, char *e
         snprintf(err, errlen, "out of memory");
     if (set->pair) {
         match(set, o, no, n, nn);
-        rc = pool_between(set);
-        for (long i = 0; i < set->npairs && !rc; i++)
-            rc = measure(&set->pair[i], set->alpha, set->threshold, set->between);
+        rc = 0;
+        for (long i = 0; i < set->npairs && !rc; i++) rc = measure(&set->pair[i], set->alpha);
         if (rc) snprintf(err, errlen, "out of memory");
+        pool_between(set);
+        for (long i = 0; i < set->npairs && !rc; i++)
+            decide(&set->pair[i], set->alpha, set->threshold, set->between);
     }
     free(o), free(n);
     return rc;

@@ -1,5 +1,4 @@
-/* nested.c — the between-process variance of paired log-ratios, and the interval it
- * widens. */
+/* nested.c — the between-process variance of paired log-ratios. */
 #include "nested.h"
 
 #include <math.h>
@@ -52,19 +51,5 @@ int pb_nested_split(const double *a, const double *b, const int *group, int n, p
     const double n0 = (used - sum_n2 / used) / (groups - 1);
     const double ms_between = ss_between / (groups - 1), ms_within = ss_within / (used - groups);
     out->between = (ms_between - ms_within) / n0;
-    return 0;
-}
-
-int pb_paired_ratio_nested(const double *a, const double *b, int n, double var_b, double weight2,
-                           double level, pb_paired *out)
-{
-    if (pb_paired_ratio(a, b, n, level, out)) return -1;
-    if (out->n < 2 || !(var_b > 0) || !(weight2 > 0)) return 0;
-    const pb_paired_logs l = pb_paired_log_stats(a, b, n);
-    const double se = sqrt(l.se * l.se + var_b * weight2);
-    const double w = pb_t_quantile(level, l.n - 1) * se;
-    out->lo = exp(l.mean - w), out->hi = exp(l.mean + w);
-    out->halfwidth = expm1(w);
-    out->p = pb_t_two_sided_p(l.mean / se, l.n - 1);
     return 0;
 }

@@ -24,10 +24,7 @@ typedef struct pb_nested {
  * fewer than one pair is left. */
 int pb_nested_split(const double *a, const double *b, const int *group, int n, pb_nested *out);
 
-/* The paired ratio of pb_paired_ratio, its interval and p-value from the variance of
- * the mean of the logs plus var_b * weight2 (var_b >= 0, the pooled between-process
- * variance). 0, or -1 when fewer than one pair is left. */
-int pb_paired_ratio_nested(const double *a, const double *b, int n, double var_b, double weight2,
-                           double level, pb_paired *out);
+/* The pair's interval then comes from pb_paired_from_logs with extra_var = the
+ * pooled between-process variance times weight2. */
 
 #endif

@@ -80,15 +80,20 @@ pb_paired_logs pb_paired_log_stats(const double *a, const double *b, int n)
 
 int pb_paired_ratio(const double *a, const double *b, int n, double level, pb_paired *out)
 {
-    const pb_paired_logs l = pb_paired_log_stats(a, b, n);
+    return pb_paired_from_logs(pb_paired_log_stats(a, b, n), 0, level, out);
+}
+
+int pb_paired_from_logs(pb_paired_logs l, double extra_var, double level, pb_paired *out)
+{
     *out = (pb_paired){.n = l.n, .ratio = NAN, .lo = NAN, .hi = NAN, .p = NAN, .halfwidth = NAN};
     if (l.n < 1) return -1;
     out->ratio = exp(l.mean);
     if (l.n < 2) return 0;
-    const double w = pb_t_quantile(level, l.n - 1) * l.se;
+    const double se = extra_var > 0 ? sqrt(l.se * l.se + extra_var) : l.se;
+    const double w = pb_t_quantile(level, l.n - 1) * se;
     out->lo = exp(l.mean - w), out->hi = exp(l.mean + w);
     out->halfwidth = expm1(w);
-    out->p = l.se > 0 ? pb_t_two_sided_p(l.mean / l.se, l.n - 1) : l.mean == 0 ? 1 : 0;
+    out->p = se > 0 ? pb_t_two_sided_p(l.mean / se, l.n - 1) : l.mean == 0 ? 1 : 0;
     return 0;
 }
 

@@ -36,6 +36,10 @@ typedef struct pb_paired_logs {
     double mean, se;
 } pb_paired_logs;
 pb_paired_logs pb_paired_log_stats(const double *a, const double *b, int n);
+/* pb_paired_ratio's result from the log stats, extra_var (>= 0) added to the variance
+ * of their mean (a level of repetition the rounds do not show: nested.h). 0, or -1
+ * when l.n < 1. */
+int pb_paired_from_logs(pb_paired_logs l, double extra_var, double level, pb_paired *out);
 
 /* Student's t distribution with df degrees of freedom (df >= 1): P(|T| >= t), and the
  * t with P(|T| >= t) = 1 - level (the two-sided interval's factor). */
