@@ -84,7 +84,7 @@ refused 'generator sudoku\ngenerate a: --size 4' "x.sweep:3: family kakuro has n
 refused 'generator kakuro' "a generation sweep needs 'generate'"
 refused 'instances x.kak\ngenerate a: --size 5x5' "x.sweep:4: 'generate' belongs to a generation sweep"
 expect 2 "--against" -- "$pb" sweep "$tmp/g.sweep" --out "$tmp/a" --against "$pb"
-one_line_error 'a generation sweep has none'
+one_line_error 'g.sweep: a generation sweep runs on one build'
 expect 2 "generate --records-only without --stats" -- "$pb" generate kakuro --size 5x5 --records-only
 one_line_error 'records-only goes with --stats'
 finish cli_sweep_generate

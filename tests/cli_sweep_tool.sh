@@ -79,6 +79,9 @@ one_line_error "t.sweep:5: a tool sweep takes no 'engines'"
 sweep_file 'tool qqwing\ninstances three.txt\ntool-levels easy "hard'
 expect 2 "a level the tool does not take" -- run --force
 one_line_error "t.sweep:5: tool-levels expects difficulties of qqwing \(simple, easy, intermediate, expert\), got '\"hard'"
+sweep_file 'tool qqwing\ninstances three.txt'
+expect 2 "a tool sweep --against" -- run --force --against "$pb"
+one_line_error "t.sweep: a tool sweep runs on one machine, one build"
 sweep_file 'instances three.txt\ntool-count 3'
 expect 2 "tool-count in an engine sweep" -- run --force
 one_line_error "t.sweep:4: 'tool-count' belongs to a generation sweep \(key generator\), a tool sweep"

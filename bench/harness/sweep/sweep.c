@@ -233,6 +233,15 @@ static const char *const kind_keys[] = {"generate",   "quick-generate", "puzzles
 static int other_kind(pb_sweep_spec *spec, const pb_sweep_opts *opts, int *rc)
 {
     char err[512];
+    const char *kind = spec->generator ? "generation"
+                       : spec->tool    ? "tool"
+                       : spec->run     ? "runs"
+                                       : 0;
+    /* --against measures engine runs; generation alone spreads over MPI ranks. */
+    if (kind && (opts->against || opts->serve || (!spec->generator && pb_world_get()->size > 1)))
+        return *rc = pb_usage_error("sweep", "%s: a %s sweep runs on %sone build", opts->source,
+                                    kind, spec->generator ? "" : "one machine, "),
+               1;
     if (spec->generator) return *rc = pb_sweep_generate(spec, opts), 1;
     if (spec->tool) return *rc = pb_sweep_tool(spec, opts), 1;
     if (spec->run) return *rc = pb_sweep_runs(spec, opts), 1;

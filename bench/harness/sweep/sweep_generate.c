@@ -85,11 +85,6 @@ int pb_sweep_generate(const pb_sweep_spec *s, const pb_sweep_opts *o)
                       at, s->fam->name, s->generator),
                PB_EXIT_USAGE;
     }
-    if (o->against || o->serve)
-        return pb_usage_error("sweep",
-                              "%s: --against measures engine runs; a generation sweep "
-                              "has none",
-                              o->source);
     int rc = pb_sweep_spec_only(s, o->source, "generation sweep", generation_keys);
     if (rc) return rc;
     pb_sweep_lines m;

@@ -24,7 +24,6 @@
 #include "harness/io/outfile.h"
 #include "harness/measure/spawn.h"
 #include "harness/meta/meta.h"
-#include "harness/mpi/world.h"
 #include "sweep_runs.h"
 #include "sweep_scratch.h"
 
@@ -389,9 +388,6 @@ int pb_sweep_runs(const pb_sweep_spec *s, const pb_sweep_opts *o)
     char at[600];
     int rc = pb_sweep_spec_only(s, o->source, "runs sweep", run_keys);
     if (rc) return rc;
-    if (o->against || o->serve || pb_world_get()->size > 1)
-        return pb_usage_error("sweep", "%s: a runs sweep runs on one machine, one build",
-                              o->source);
     pb_error err = {0, ""};
     if (pb_runs_plan_make(s, s->fam, &r.plan, &err)) {
         pb_sweep_spec_where(s, s->quick && s->quick_run ? "quick-run" : "run", o->source, at,

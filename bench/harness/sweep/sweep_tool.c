@@ -21,7 +21,6 @@
 #include "harness/meta/meta.h"
 #include "harness/measure/proc_time.h"
 #include "harness/measure/spawn.h"
-#include "harness/mpi/world.h"
 #include "sweep_scratch.h"
 
 /* The keys of a tool sweep. */
@@ -237,9 +236,6 @@ int pb_sweep_tool(const pb_sweep_spec *s, const pb_sweep_opts *o)
                       r.tool->name, names, s->tool_levels.item[i]),
                PB_EXIT_USAGE;
     }
-    if (o->against || o->serve || pb_world_get()->size > 1)
-        return pb_usage_error("sweep", "%s: a tool sweep runs on one machine, one build",
-                              o->source);
     if (!s->instances.n && !s->tool_count)
         return pb_usage_error(
             "sweep", "%s: the tool sweep runs nothing (no instances, tool-count 0)", o->source);
