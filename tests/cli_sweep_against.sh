@@ -77,9 +77,12 @@ for pairing in alternate duet; do
 done
 # Worker processes per build: the first writes the files, the others only measure and
 # hand their samples over; the rows and the rounds are the same whatever their number.
+# The helpers run copies of the binaries in a scratch folder, removed at the end.
 for procs in 1 3; do
-    expect 0 "--against-processes $procs" -- "$pb" sweep "$tmp/s.sweep" --out "$tmp/procs$procs" \
-        --against "$self" --against-processes "$procs" --samples 6 -q
+    mkdir -p "$tmp/tmpdir$procs"
+    expect 0 "--against-processes $procs" -- env TMPDIR="$tmp/tmpdir$procs" "$pb" sweep "$tmp/s.sweep" \
+        --out "$tmp/procs$procs" --against "$self" --against-processes "$procs" --samples 6 -q
+    [ -z "$(ls -A "$tmp/tmpdir$procs")" ] && ok || bad "--against-processes $procs left $(ls -A "$tmp/tmpdir$procs")"
     has "; $procs worker processes per build\)$" "$tmp/procs$procs/s.meta"
     cut -d, -f1-17 "$tmp/procs$procs/s-against.csv" >"$tmp/p.keys"
     cmp -s "$tmp/a.keys" "$tmp/p.keys" && ok || bad "--against-processes $procs: the rows differ"

@@ -199,8 +199,9 @@ static const pb_option sweep_options[] = {
      .lo = 1,
      .hi = PB_AGAINST_MAX_PROCESSES,
      .help = "with --against: worker processes per build, the rounds spread\n"
-             "over them two at a time, so that what holds for one process (where\n"
-             "its memory lies) shows in the ratio's interval instead of biasing it\n"
+             "over them two at a time, each helper running a fresh copy of the\n"
+             "binary, so that what holds for one process or file (where its memory\n"
+             "and code lie) shows in the ratio's interval instead of biasing it\n"
              "(default 2)"},
     {.name = "serve",
      .type = PB_OPT_TEXT,

@@ -15,9 +15,14 @@
  * (both halves of the cores in turn), their samples handed to the first worker
  * (`take`). What holds for the life of one process, such as where its memory lies,
  * then differs from round to round and shows in the ratio's interval instead of
- * biasing it (repetition at the level where the variance is: Kalibera and Jones). */
-#define _DEFAULT_SOURCE /* realpath */
+ * biasing it (repetition at the level where the variance is: Kalibera and Jones).
+ * A helper runs a fresh copy of its build's binary: two files of the same bytes lie
+ * in different physical pages, and where a program's code lies can make it a few per
+ * cent faster or slower for as long as that file is cached, which one file per build
+ * would turn into a bias no round could show (Mytkowicz et al., ASPLOS 2009). */
+#define _DEFAULT_SOURCE /* realpath, O_NOFOLLOW */
 #include <errno.h>
+#include <fcntl.h>
 #include <limits.h>
 #include <math.h>
 #include <omp.h>
@@ -34,6 +39,7 @@
 #include "harness/measure/spawn.h"
 #include "stats/paired.h"
 #include "sweep_ctx.h"
+#include "sweep_scratch.h"
 
 enum { THIS, OTHER, SIDES };
 
@@ -49,6 +55,8 @@ typedef struct against {
     pb_peer peer[SIDES][PB_AGAINST_MAX_PROCESSES]; /* [k][0] writes build k's files */
     int procs;                                     /* workers per build */
     const char *binary[SIDES];
+    char copies[PATH_MAX];                                     /* the helpers' binaries */
+    char copy[SIDES][PB_AGAINST_MAX_PROCESSES][PATH_MAX + 16]; /* [k][p], p >= 1 */
     char name[SIDES][128];
     side_run *run[SIDES]; /* the block's runs, from its first */
     long first;
@@ -266,8 +274,45 @@ static void run_block(against *a, long end, int *rounds)
     for (int k = 0; k < SIDES; k++) (void)ask(a, k, 0, cmd, reply, sizeof reply);
 }
 
-/* Starts worker p of build k: argv is the binary, "sweep", the arguments every worker
- * gets, then its own (--serve, --run-id, --name, --workers 1, --quiet, and for a helper
+/* Copies the file src to dst, made new (never through a link), executable by its
+ * owner alone. 0, or -1 with errno set. */
+static int copy_file(const char *src, const char *dst)
+{
+    const int in = open(src, O_RDONLY | O_CLOEXEC);
+    if (in < 0) return -1;
+    const int out = open(dst, O_WRONLY | O_CREAT | O_EXCL | O_NOFOLLOW | O_CLOEXEC, 0700);
+    int rc = out < 0 ? -1 : 0;
+    char buf[1 << 16];
+    ssize_t n, w = 0;
+    while (!rc && (n = read(in, buf, sizeof buf)) != 0) {
+        if (n < 0) rc = -1;
+        for (ssize_t done = 0; !rc && done < n; done += w)
+            if ((w = write(out, buf + done, (size_t)(n - done))) < 0) rc = -1;
+    }
+    if (out >= 0 && close(out)) rc = -1;
+    close(in);
+    return rc;
+}
+
+/* The helpers' copies of the two binaries, in a scratch folder. 0, or -1 (said). */
+static int make_copies(against *a)
+{
+    if (a->procs < 2) return 0;
+    if (pb_sweep_scratch_dir("against", a->copies, sizeof a->copies)) return -1;
+    for (int k = 0; k < SIDES; k++)
+        for (int p = 1; p < a->procs; p++) {
+            snprintf(a->copy[k][p], sizeof a->copy[k][p], "%s/%d-%d", a->copies, k, p);
+            if (copy_file(a->binary[k], a->copy[k][p]))
+                return pb_say("sweep --against: cannot copy %s to %s: %s", a->binary[k],
+                              a->copy[k][p], strerror(errno)),
+                       -1;
+        }
+    return 0;
+}
+
+/* Starts worker p of build k: argv is the binary (a helper's copy of it), "sweep", the arguments
+ * every worker gets, then its own (--serve, --run-id, --name, --workers 1, --quiet, and for a
+ * helper
  * --serve-helper). Checks that it expanded the sweep into the runs this process did.
  * 0, or -1 (said). */
 static int start(against *a, int k, int p, const char *run_id)
@@ -279,7 +324,7 @@ static int start(against *a, int k, int p, const char *run_id)
     char **argv = calloc((size_t)n + 20, sizeof *argv), procs[16];
     if (!argv) return pb_say("sweep: out of memory"), -1;
     int at = 0;
-    argv[at++] = (char *)a->binary[k];
+    argv[at++] = p ? a->copy[k][p] : (char *)a->binary[k];
     argv[at++] = "sweep";
     for (int i = 0; i < n; i++) argv[at++] = args[i];
     const char *own[] = {"--serve",
@@ -380,6 +425,7 @@ int pb_sweep_against_run(sweep_ctx *c)
     snprintf(a.name[THIS], sizeof a.name[THIS], "%s", c->spec->name);
     snprintf(a.name[OTHER], sizeof a.name[OTHER], "%s-against", c->spec->name);
     if (resolve_pairing(&a)) return PB_EXIT_USAGE;
+    if (make_copies(&a)) return pb_sweep_scratch_remove(a.copies), PB_EXIT_USAGE;
     pb_meta_begin(&c->meta, 1, c->opts->bind); /* the load warning, said once for both */
     setenv("PB_LOAD_WARNED", "1", 1);
     setenv("PB_SWEEP_COMMAND", c->meta.command, 1); /* each worker's .meta names it */
@@ -416,6 +462,7 @@ int pb_sweep_against_run(sweep_ctx *c)
             pb_peer_finish(&a.peer[k][p]);
         }
     free(a.run[THIS]), free(a.run[OTHER]);
+    pb_sweep_scratch_remove(a.copies);
     const int rc = status_of(&a);
     if (!c->opts->quiet && (rc == 0 || rc == PB_EXIT_FAILED || pb_interrupted))
         printf("wrote %s/%s.csv (this build) and %s/%s.csv (%s), with their .samples.csv and "

@@ -26,8 +26,14 @@ int pb_sweep_scratch_make(const pb_sweep_opts *o, const char *csv, const char *n
         return pb_say("sweep: cannot find this program (/proc/self/exe)"), PB_EXIT_USAGE;
     if (mkdir(o->out_dir, 0777) && errno != EEXIST)
         return pb_say("sweep: cannot create %s: %s", o->out_dir, strerror(errno)), PB_EXIT_USAGE;
+    return pb_sweep_scratch_dir(name, tmp, tmplen);
+}
+
+int pb_sweep_scratch_dir(const char *name, char *tmp, size_t tmplen)
+{
     const char *t = getenv("TMPDIR");
     char path[4096];
+    tmp[0] = '\0';
     snprintf(path, sizeof path, "%s/pb%s.XXXXXX", t && *t ? t : "/tmp", name);
     if (!mkdtemp(path)) return pb_say("sweep: %s: %s", path, strerror(errno)), PB_EXIT_USAGE;
     snprintf(tmp, tmplen, "%s", path);

@@ -15,6 +15,10 @@
 int pb_sweep_scratch_make(const pb_sweep_opts *o, const char *csv, const char *name, char *self,
                           size_t selflen, char *tmp, size_t tmplen);
 
+/* Creates a fresh scratch folder TMPDIR/pbNAME.XXXXXX alone (tmp; "" when none was
+ * made). 0, or the exit status after a one-line message. */
+int pb_sweep_scratch_dir(const char *name, char *tmp, size_t tmplen);
+
 /* Removes the scratch folder dir and everything in it (nothing when dir is ""). */
 void pb_sweep_scratch_remove(const char *dir);
 
