@@ -139,86 +139,50 @@ typedef struct sweep_cli {
     int list, quiet, quick, force, resume, block, pairing, processes, helper;
 } sweep_cli;
 
+#define OPT(...) PB_OPT_ROW(sweep_cli, __VA_ARGS__)
 static const pb_option sweep_options[] = {
-    {.name = "out",
-     .type = PB_OPT_TEXT,
-     .offset = offsetof(sweep_cli, out),
-     .arg = "DIR",
-     .help = "where to write"},
-    {.name = "list",
-     .type = PB_OPT_FLAG,
-     .offset = offsetof(sweep_cli, list),
-     .help = "print the runs and the time the earlier run in --out took\n"
-             "(scaled to these runs), and exit"},
+    {OPT("out", PB_OPT_TEXT, out, "DIR", "where to write")},
+    {OPT("list", PB_OPT_FLAG, list, NULL,
+         "print the runs and the time the earlier run in --out took\n"
+         "(scaled to these runs), and exit")},
     PB_OPTION_QUIET(sweep_cli, quiet, "no progress line and no summary line"),
-    {.name = "quick",
-     .type = PB_OPT_FLAG,
-     .offset = offsetof(sweep_cli, quick),
-     .help = "a small version of the sweep (see above)"},
-    {.name = "force",
-     .type = PB_OPT_FLAG,
-     .offset = offsetof(sweep_cli, force),
-     .help = "remove the files of an earlier sweep of this name and start over"},
-    {.name = "resume",
-     .type = PB_OPT_FLAG,
-     .offset = offsetof(sweep_cli, resume),
-     .help = "continue the earlier sweep of this name: run only the runs\n"
-             "whose rows are missing (with none there, start it)"},
-    {.name = "block",
-     .type = PB_OPT_INT,
-     .offset = offsetof(sweep_cli, block),
-     .arg = "N",
-     .lo = 1,
-     .hi = 1000000,
-     .help = "runs measured together at most before their rows are written"},
-    {.name = "against",
-     .type = PB_OPT_TEXT,
-     .offset = offsetof(sweep_cli, against),
-     .arg = "BINARY",
-     .help = "measure every run in this build and in BINARY (another\n"
-             "puzzlebench), interleaved round by round (see above)"},
-    {.name = "pairing",
-     .type = PB_OPT_CHOICE,
-     .offset = offsetof(sweep_cli, pairing),
-     .choices = pb_pairings,
-     .help = "with --against: duet (a run's two samples at the same time,\n"
-             "one core each, swapped every round), alternate (one run at a\n"
-             "time), or auto: duet where the machine has two cores and the\n"
-             "runs one thread each, else alternate"},
-    {.name = "against-slowdown",
-     .type = PB_OPT_TEXT,
-     .offset = offsetof(sweep_cli, against_slowdown),
-     .arg = "F",
-     .help = "with --against: the other build is F times as slow (1 to 100;\n"
-             "the `slowdown` key given to it alone): a known change, to\n"
-             "test what the method detects"},
-    {.name = "against-processes",
-     .type = PB_OPT_INT,
-     .offset = offsetof(sweep_cli, processes),
-     .arg = "P",
-     .lo = 1,
-     .hi = PB_AGAINST_MAX_PROCESSES,
-     .help = "with --against: worker processes per build, the rounds spread\n"
-             "over them two at a time, each helper running a fresh copy of the\n"
-             "binary, so that what holds for one process or file (where its memory\n"
-             "and code lie) shows in the ratio's interval instead of biasing it\n"
-             "(default 2)"},
-    {.name = "serve",
-     .type = PB_OPT_TEXT,
-     .offset = offsetof(sweep_cli, serve),
-     .arg = "BINARY",
-     .help = "internal to --against: measure the runs as asked on stdin;\n"
-             "BINARY is the other build, for the .meta"},
-    {.name = "run-id",
-     .type = PB_OPT_TEXT,
-     .offset = offsetof(sweep_cli, run_id),
-     .arg = "ID",
-     .help = "internal to --against: the run_id both builds' files share"},
-    {.name = "serve-helper",
-     .type = PB_OPT_FLAG,
-     .offset = offsetof(sweep_cli, helper),
-     .help = "internal to --against: with --serve, measure only (no files:\n"
-             "another worker of the build writes the rows)"},
+    {OPT("quick", PB_OPT_FLAG, quick, NULL, "a small version of the sweep (see above)")},
+    {OPT("force", PB_OPT_FLAG, force, NULL,
+         "remove the files of an earlier sweep of this name and start over")},
+    {OPT("resume", PB_OPT_FLAG, resume, NULL,
+         "continue the earlier sweep of this name: run only the runs\n"
+         "whose rows are missing (with none there, start it)")},
+    {OPT("block", PB_OPT_INT, block, "N",
+         "runs measured together at most before their rows are written"),
+     .lo = 1, .hi = 1000000},
+    {OPT("against", PB_OPT_TEXT, against, "BINARY",
+         "measure every run in this build and in BINARY (another\n"
+         "puzzlebench), interleaved round by round (see above)")},
+    {OPT("pairing", PB_OPT_CHOICE, pairing, NULL,
+         "with --against: duet (a run's two samples at the same time,\n"
+         "one core each, swapped every round), alternate (one run at a\n"
+         "time), or auto: duet where the machine has two cores and the\n"
+         "runs one thread each, else alternate"),
+     .choices = pb_pairings},
+    {OPT("against-slowdown", PB_OPT_TEXT, against_slowdown, "F",
+         "with --against: the other build is F times as slow (1 to 100;\n"
+         "the `slowdown` key given to it alone): a known change, to\n"
+         "test what the method detects")},
+    {OPT("against-processes", PB_OPT_INT, processes, "P",
+         "with --against: worker processes per build, the rounds spread\n"
+         "over them two at a time, each helper running a fresh copy of the\n"
+         "binary, so that what holds for one process or file (where its memory\n"
+         "and code lie) shows in the ratio's interval instead of biasing it\n"
+         "(default 2)"),
+     .lo = 1, .hi = PB_AGAINST_MAX_PROCESSES},
+    {OPT("serve", PB_OPT_TEXT, serve, "BINARY",
+         "internal to --against: measure the runs as asked on stdin;\n"
+         "BINARY is the other build, for the .meta")},
+    {OPT("run-id", PB_OPT_TEXT, run_id, "ID",
+         "internal to --against: the run_id both builds' files share")},
+    {OPT("serve-helper", PB_OPT_FLAG, helper, NULL,
+         "internal to --against: with --serve, measure only (no files:\n"
+         "another worker of the build writes the rows)")},
     PB_OPTION_END,
 };
 
