@@ -29,4 +29,8 @@ int pb_micro_each_engine(const pb_family *f, const pb_set *set,
  * and gives -1. msg says why. */
 int pb_micro_checked(const char *name, int rc, const char *msg);
 
+/* After a timed run of a case: rc 0 gives 0; otherwise (a limit or a wrong result,
+ * which its check run did not see) prints msg and gives 1, the benchmark's failure. */
+int pb_micro_timed(const char *name, int rc, const char *msg);
+
 #endif

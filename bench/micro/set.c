@@ -54,3 +54,9 @@ int pb_micro_checked(const char *name, int rc, const char *msg)
     if (rc < 0) fprintf(stderr, "puzzlebench-micro: error: %s: %s\n", name, msg);
     return rc > 0 ? 1 : rc;
 }
+
+int pb_micro_timed(const char *name, int rc, const char *msg)
+{
+    if (rc) fprintf(stderr, "puzzlebench-micro: %s: %s\n", name, msg);
+    return rc != 0;
+}

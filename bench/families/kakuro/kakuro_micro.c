@@ -102,11 +102,7 @@ static int prove_fn(void *ctx, double *counters)
 {
     const prove_case *c = ctx;
     char msg[200];
-    if (prove_set_once(c, 0, counters, msg, sizeof msg)) {
-        fprintf(stderr, "puzzlebench-micro: %s: %s\n", c->name, msg);
-        return 1;
-    }
-    return 0;
+    return pb_micro_timed(c->name, prove_set_once(c, 0, counters, msg, sizeof msg), msg);
 }
 
 /* Proving uniqueness needs a count; the enumerations cannot finish a 30x30. */

@@ -105,10 +105,7 @@ static int bench_fn(void *ctx, double *counters)
     pb_result res;
     pb_status status;
     char msg[160];
-    if (run_case(c, 0, &res, &status, msg, sizeof msg)) {
-        fprintf(stderr, "puzzlebench-micro: %s: %s\n", c->name, msg);
-        return 1;
-    }
+    if (pb_micro_timed(c->name, run_case(c, 0, &res, &status, msg, sizeof msg), msg)) return 1;
     counters[0] = (double)res.stats.steps;
     counters[1] = (double)res.stats.solutions;
     counters[2] = (double)res.stats.candidates;

@@ -60,11 +60,7 @@ static int bench_fn(void *ctx, double *counters)
 {
     const sudoku_case *c = ctx;
     char msg[200];
-    if (solve_set(c, 0, counters, msg, sizeof msg)) {
-        fprintf(stderr, "puzzlebench-micro: %s: %s\n", c->name, msg);
-        return 1;
-    }
-    return 0;
+    return pb_micro_timed(c->name, solve_set(c, 0, counters, msg, sizeof msg), msg);
 }
 
 /* Checks one case on the whole set and registers it; 0, or -1 on a wrong result. */

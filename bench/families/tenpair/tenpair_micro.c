@@ -102,11 +102,7 @@ static int bench_fn(void *ctx, double *counters)
 {
     tp_case *c = ctx;
     char msg[160];
-    if (run_case(c, counters, msg, sizeof msg)) {
-        fprintf(stderr, "puzzlebench-micro: %s: %s\n", c->name, msg);
-        return 1;
-    }
-    return 0;
+    return pb_micro_timed(c->name, run_case(c, counters, msg, sizeof msg), msg);
 }
 
 /* Checks c and registers it: 0 registered or not selected, 1 skipped (wrong or over
