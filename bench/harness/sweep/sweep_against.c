@@ -20,7 +20,7 @@
  * in different physical pages, and where a program's code lies can make it a few per
  * cent faster or slower for as long as that file is cached, which one file per build
  * would turn into a bias no round could show (Mytkowicz et al., ASPLOS 2009). */
-#define _DEFAULT_SOURCE /* realpath, O_NOFOLLOW */
+#define _DEFAULT_SOURCE /* realpath */
 #include <errno.h>
 #include <fcntl.h>
 #include <limits.h>
@@ -29,13 +29,16 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <sys/stat.h>
 #include <sys/wait.h>
 #include <unistd.h>
 
 #include "harness/base/exit.h"
 #include "harness/base/options.h"
 #include "harness/base/say.h"
+#include "harness/io/outfile.h"
 #include "harness/io/peer.h"
+#include "harness/io/readfile.h"
 #include "harness/measure/spawn.h"
 #include "stats/paired.h"
 #include "sweep_ctx.h"
@@ -192,6 +195,34 @@ static void shuffle(const sweep_ctx *c, long n, int round)
     }
 }
 
+/* Build k's sample of run i in round, taken by its worker p (a helper hands it over). */
+static void sample_one(against *a, int k, int p, long i, int round, int counted)
+{
+    char secs[48];
+    if (!p) {
+        step(a, k, i, round, counted);
+        return;
+    }
+    send_step(a, k, p, i, round);
+    helper_answer(a, k, p, secs, sizeof secs);
+    if (strcmp(secs, "-")) give(a, k, p, i, round, secs, counted);
+}
+
+/* Both builds' samples of run i in round, taken at the same time by their workers p:
+ * from helpers, both or (where one took none) neither are handed over. */
+static void sample_both(against *a, int p, long i, int round, int counted)
+{
+    char secs[SIDES][48];
+    for (int k = 0; k < SIDES; k++) send_step(a, k, p, i, round);
+    if (!p) {
+        for (int k = 0; k < SIDES; k++) take_step(a, k, i, round, counted);
+        return;
+    }
+    for (int k = 0; k < SIDES; k++) helper_answer(a, k, p, secs[k], sizeof secs[k]);
+    if (strcmp(secs[THIS], "-") && strcmp(secs[OTHER], "-"))
+        for (int k = 0; k < SIDES; k++) give(a, k, p, i, round, secs[k], counted);
+}
+
 /* Round `round` of the block first .. end - 1 (extra: a round beyond `samples`, for
  * the pairs known less well than ci-target). One at a time, the due samples of both
  * builds are taken as (run, build) steps in an order drawn from the seed and the
@@ -215,36 +246,17 @@ static long one_round(against *a, long end, int round, int extra)
     }
     if (!due_n) return 0;
     shuffle(c, n, round);
-    char cmd[16], reply[16], secs[SIDES][48];
+    char cmd[16], reply[16];
     const int p = worker_of(a, round);
     for (int k = 0; a->duet && k < SIDES; k++) {
         snprintf(cmd, sizeof cmd, "bind %d", (k + round) % 2);
         (void)ask(a, k, p, cmd, reply, sizeof reply);
     }
     for (long s = 0; s < n && !pb_interrupted; s++) {
-        const long i = a->duet ? c->order[s] : c->order[s] / 2;
-        if (!a->duet && !p) {
-            step(a, (int)(c->order[s] % 2), i, round, !extra);
-            continue;
-        }
-        if (!a->duet) { /* a helper measures this side now, the other side in its turn */
-            const int k = (int)(c->order[s] % 2);
-            send_step(a, k, p, i, round);
-            helper_answer(a, k, p, secs[k], sizeof secs[k]);
-            if (strcmp(secs[k], "-")) give(a, k, p, i, round, secs[k], !extra);
-            continue;
-        }
-        send_step(a, THIS, p, i, round);
-        send_step(a, OTHER, p, i, round);
-        if (!p) {
-            take_step(a, THIS, i, round, !extra);
-            take_step(a, OTHER, i, round, !extra);
-            continue;
-        }
-        /* Both samples of the round or, where a helper took none, neither. */
-        for (int k = 0; k < SIDES; k++) helper_answer(a, k, p, secs[k], sizeof secs[k]);
-        if (strcmp(secs[THIS], "-") && strcmp(secs[OTHER], "-"))
-            for (int k = 0; k < SIDES; k++) give(a, k, p, i, round, secs[k], !extra);
+        if (a->duet)
+            sample_both(a, p, c->order[s], round, !extra);
+        else
+            sample_one(a, (int)(c->order[s] % 2), p, c->order[s] / 2, round, !extra);
     }
     return due_n;
 }
@@ -274,47 +286,46 @@ static void run_block(against *a, long end, int *rounds)
     for (int k = 0; k < SIDES; k++) (void)ask(a, k, 0, cmd, reply, sizeof reply);
 }
 
-/* Copies the file src to dst, made new (never through a link), executable by its
- * owner alone. 0, or -1 with errno set. */
-static int copy_file(const char *src, const char *dst)
+/* Writes len bytes to path, a new file (never through a link) its owner alone may run.
+ * 0, or -1 with "PATH: cannot write: REASON" in err. */
+static int write_program(const char *path, const char *bytes, size_t len, char *err, size_t errlen)
 {
-    const int in = open(src, O_RDONLY | O_CLOEXEC);
-    if (in < 0) return -1;
-    const int out = open(dst, O_WRONLY | O_CREAT | O_EXCL | O_NOFOLLOW | O_CLOEXEC, 0700);
-    int rc = out < 0 ? -1 : 0;
-    char buf[1 << 16];
-    ssize_t n, w = 0;
-    while (!rc && (n = read(in, buf, sizeof buf)) != 0) {
-        if (n < 0) rc = -1;
-        for (ssize_t done = 0; !rc && done < n; done += w)
-            if ((w = write(out, buf + done, (size_t)(n - done))) < 0) rc = -1;
-    }
-    if (out >= 0 && close(out)) rc = -1;
-    close(in);
-    return rc;
+    const int fd = pb_out_open(path, O_WRONLY | O_CREAT | O_EXCL, err, errlen);
+    if (fd < 0) return -1;
+    size_t done = 0;
+    for (ssize_t w; done < len && (w = write(fd, bytes + done, len - done)) > 0;) done += (size_t)w;
+    int ok = done == len && !fchmod(fd, 0700);
+    if (close(fd)) ok = 0;
+    if (!ok) snprintf(err, errlen, "%s: cannot write: %s", path, strerror(errno));
+    return ok ? 0 : -1;
 }
 
-/* The helpers' copies of the two binaries, in a scratch folder. 0, or -1 (said). */
+/* The helpers' copies of the two binaries, in a scratch folder, each binary read once.
+ * 0, or -1 (said). */
 static int make_copies(against *a)
 {
+    char err[600];
     if (a->procs < 2) return 0;
     if (pb_sweep_scratch_dir("against", a->copies, sizeof a->copies)) return -1;
-    for (int k = 0; k < SIDES; k++)
-        for (int p = 1; p < a->procs; p++) {
+    for (int k = 0; k < SIDES; k++) {
+        size_t len;
+        char *bytes = pb_read_file(a->binary[k], &len, err, sizeof err);
+        for (int p = 1; bytes && p < a->procs; p++) {
             snprintf(a->copy[k][p], sizeof a->copy[k][p], "%s/%d-%d", a->copies, k, p);
-            if (copy_file(a->binary[k], a->copy[k][p]))
-                return pb_say("sweep --against: cannot copy %s to %s: %s", a->binary[k],
-                              a->copy[k][p], strerror(errno)),
-                       -1;
+            if (write_program(a->copy[k][p], bytes, len, err, sizeof err))
+                free(bytes), bytes = NULL;
         }
+        if (!bytes)
+            return pb_say("sweep --against: cannot copy a binary for a helper: %s", err), -1;
+        free(bytes);
+    }
     return 0;
 }
 
-/* Starts worker p of build k: argv is the binary (a helper's copy of it), "sweep", the arguments
- * every worker gets, then its own (--serve, --run-id, --name, --workers 1, --quiet, and for a
- * helper
- * --serve-helper). Checks that it expanded the sweep into the runs this process did.
- * 0, or -1 (said). */
+/* Starts worker p of build k: argv is the binary (a helper's copy of it), "sweep", the
+ * arguments every worker gets, then its own (--serve, --run-id, --name, --workers 1,
+ * --quiet, and for a helper --serve-helper). Checks that it expanded the sweep into
+ * the runs this process did. 0, or -1 (said). */
 static int start(against *a, int k, int p, const char *run_id)
 {
     const sweep_ctx *c = a->c;
