@@ -187,9 +187,9 @@ const pb_option pb_sweep_keys[] = {
                      "runs before the samples, not recorded, for S seconds; a first\n"
                      "run that long is a sample itself (a long run is not run twice)"),
     {KEY("slowdown", PB_OPT_REAL, timing.slowdown, "F",
-         "every timed run does (F - 1) times its own time of extra busy work:\n"
-         "slower work of a known size, to check that a comparison sees it\n"
-         "(0 or 1: none)"),
+         "every timed batch of runs (a sample) ends with (F - 1) times its\n"
+         "own time of extra busy work: slower work of a known size, to check\n"
+         "that a comparison sees it (0 or 1: none)"),
      .lo = 0, .hi = 100},
     PB_OPTION_REP_BUDGET(pb_sweep_spec, timing,
                          "take no further sample once a run's samples took S seconds\n"
