@@ -223,6 +223,24 @@ static void sample_both(against *a, int p, long i, int round, int counted)
         for (int k = 0; k < SIDES; k++) give(a, k, p, i, round, secs[k], counted);
 }
 
+/* In a duet, run i begun by both builds' workers p at the same time, each on its half
+ * of the cores, as their samples will be taken: the warm-up and the calibration of
+ * runs per sample, half the time they took one after the other. */
+static void begin_both(against *a, int p, long i)
+{
+    char secs[48], cmd[16], reply[16];
+    for (int k = 0; k < SIDES; k++) {
+        snprintf(cmd, sizeof cmd, "bind %d", k);
+        (void)ask(a, k, p, cmd, reply, sizeof reply);
+    }
+    for (int k = 0; k < SIDES; k++) send_step(a, k, p, i, -1);
+    for (int k = 0; k < SIDES; k++)
+        if (p)
+            helper_answer(a, k, p, secs, sizeof secs);
+        else
+            take_step(a, k, i, -1, 1);
+}
+
 /* Round `round` of the block first .. end - 1 (extra: a round beyond `samples`, for
  * the pairs known less well than ci-target). One at a time, the due samples of both
  * builds are taken as (run, build) steps in an order drawn from the seed and the
@@ -261,8 +279,9 @@ static long one_round(against *a, long end, int round, int extra)
     return due_n;
 }
 
-/* The runs first .. end - 1: begun in both builds (which goes first drawn from the
- * seed), sampled in rounds, then ended and written by both. */
+/* The runs first .. end - 1: begun in both builds (in a duet at the same time, else
+ * which goes first drawn from the seed), sampled in rounds, then ended and written by
+ * both. */
 static void run_block(against *a, long end, int *rounds)
 {
     sweep_ctx *c = a->c;
@@ -270,6 +289,10 @@ static void run_block(against *a, long end, int *rounds)
     const int most = o->max_samples > o->samples ? o->max_samples : o->samples;
     char cmd[64], reply[64];
     for (long i = a->first; i < end && !pb_interrupted; i++) {
+        if (a->duet) {
+            for (int p = 0; p < a->procs; p++) begin_both(a, p, i);
+            continue;
+        }
         const int k = (int)(pb_sweep_mix((uint64_t)c->spec->seed ^ pb_sweep_mix((uint64_t)~i)) % 2);
         step(a, k, i, -1, 1);
         step(a, 1 - k, i, -1, 1);
