@@ -277,20 +277,25 @@ class Ladder(unittest.TestCase):
               "candidates,guesses,learnts,restarts,wall_s,puzzles,run_id,row,samples,runs_per_sample,min_s,median_s,"
               "mean_s,stddev_s,cv,median_lo_s,median_hi_s,noisy,ref_s")
 
-    def section(self, rows, limit="10", micro=None):
+    def section(self, rows, limit="10", micro=None, apart=()):
+        """apart: the rows of a second ladder file of the family, latin-more.csv."""
         from analysis.context import Context
         from analysis.sections import ladder
         tmp = Path(tempfile.mkdtemp())
         try:
-            lines = [self.HEADER]
-            for i, (set_, param, tool, st, bt, t) in enumerate(rows):
-                n = 1 if st == "limit" else 3
-                lo, hi = ("", "") if n == 1 else (t * 0.9, t * 1.1)
-                lines.append(f"latin,{set_}-{param}-s1-i0,900,{tool},-,first,1,0,{st},{int(st == 'done')},{bt * 2},"
-                             f"{bt},{bt},0,{bt},0,0,{t},1,{RUN_ID},{i},{n},1,{t},{t},{t},0,0,{lo},{hi},0,")
-            (tmp / "latin-ladder.csv").write_text("\n".join(lines) + "\n")
-            (tmp / "latin-ladder.meta").write_text(f"run_id={RUN_ID}\ncommit=abc123\ntime_limit_s={limit}\n"
-                                                   "sections=ladder\n")
+            for name, these in (("latin-ladder", rows), ("latin-more", apart)):
+                if not these:
+                    continue
+                lines = [self.HEADER]
+                for i, (set_, param, tool, st, bt, t) in enumerate(these):
+                    n = 1 if st == "limit" else 3
+                    lo, hi = ("", "") if n == 1 else (t * 0.9, t * 1.1)
+                    lines.append(f"latin,{set_}-{param}-s1-i0,900,{tool},-,first,1,0,{st},{int(st == 'done')},"
+                                 f"{bt * 2},{bt},{bt},0,{bt},0,0,{t},1,{RUN_ID},{i},{n},1,{t},{t},{t},0,0,{lo},{hi},"
+                                 "0,")
+                (tmp / f"{name}.csv").write_text("\n".join(lines) + "\n")
+                (tmp / f"{name}.meta").write_text(f"run_id={RUN_ID}\ncommit=abc123\ntime_limit_s={limit}\n"
+                                                  "sections=ladder\n")
             if micro:
                 cases = [{"name": f"sudoku/9x9-bench/{e}/real_time", "run_name": f"sudoku/9x9-bench/{e}/real_time",
                           "run_type": "iteration", "real_time": t, "time_unit": "us"}
@@ -338,6 +343,17 @@ class Ladder(unittest.TestCase):
         self.assertIn("| hole fraction | propagate | alldiff |\n", text)
         self.assertIn("2/2 solved in 5.00 s against 2/2 in 2.50 s: learn is 2.00× slower (goal: at most 2× slower: "
                       "met)", text)
+
+    def test_a_second_ladder_file_of_a_family(self):
+        # learn's set apart in a file of its own: its part is named, and the target
+        # takes its rows with the ladder's
+        text = self.section([("qwh-30", "0.40", "alldiff", "done", 100, 0.02),
+                             ("qwh-40", "0.40", "cadical", "done", 900, 2.0)],
+                            apart=[("qwh-40", "0.40", "learn", "done", 5000, 5.0)])
+        self.assertIn("### latin: a first solution\n", text)
+        self.assertIn("### latin: a first solution (`latin-more`)\n", text)
+        self.assertIn("1/1 solved in 5.00 s against 1/1 in 2.00 s: learn is 2.50× slower (goal: at most 2× slower: "
+                      "missed)", text)
 
     def test_learn_against_logic_from_micro(self):
         rows = [("qwh-30", "0.40", "alldiff", "done", 100, 0.02)]

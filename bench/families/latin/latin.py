@@ -38,7 +38,7 @@ def ladder_split(instance):
 # The ladder section (ladder.py): a row's set and param, what the param is,
 # where each tool's hardest square lies, and the sets of its targets.
 LADDER = {"split": ladder_split, "param": "hole fraction", "peaks": True, "alldiff_target": "qwh-30",
-          "learn_targets": ("qwh-40",)}
+          "learn_targets": {"qwh-40": 2}}
 # The report's pictures (pictures.py): (file under plots/, render arguments, caption).
 PICTURES = [("picture-latin.svg", ["latin", "qwh-10-0.42-x1", "--solution"],
              "latin: a generated order-10 square with 42% holes, completed")]

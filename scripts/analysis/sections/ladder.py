@@ -18,7 +18,8 @@ What is particular to a family comes from its own section module's LADDER dict
 (default: the name before and the index after its last "#"); "param", what a row's
 param is (default "parameter"); "peaks",
 where each tool's hardest instance lies; "alldiff_target", the set of the alldiff
-target; "learn_targets", the sets of the learn target; "micro_case" and "micro_set",
+target; "learn_targets", the sets of the learn target, each with how many times as slow
+as cadical learn may be; "micro_case" and "micro_set",
 the micro-benchmark of the learn-against-logic target. Params sort by the family's
 levels where `puzzlebench levels` lists some, else as numbers.
 """
@@ -156,7 +157,7 @@ def _limit_text(meta_limit):
     return f"{escape(meta_limit)} s" if meta_limit else "the limit"
 
 
-def family_part(family, rows, limit, conf, key, outside):
+def family_part(family, rows, limit, conf, key, outside, sweep=None):
     runs = [Run(r, conf.get("split", split_at_index), outside) for r in rows]
     engines, outside = tool_order(runs)
     tools = engines + outside
@@ -164,7 +165,7 @@ def family_part(family, rows, limit, conf, key, outside):
     sets = sorted({r.set for r in runs}, key=lambda s: (len(s), s))
     mode = rows[0]["mode"]
     what = "a first solution" if mode == "first" else "the uniqueness proof (`count --limit 2`)"
-    out = ["", f"### {escape(family)}: {what}", ""]
+    out = ["", f"### {escape(family)}: {what}" + (f" ({code(sweep)})" if sweep else ""), ""]
     n_inst = len({(r.set, r.instance) for r in runs})
     first = first_rung(runs, engines)
     every = f"all {n_inst} instances" if n_inst > 1 else "the one instance"
@@ -273,7 +274,8 @@ def _alldiff_line(family_runs, conf):
 
 def learn_targets(runs_by_family, confs):
     out = []
-    for family, set_name in [(f, s) for f, conf in confs.items() for s in conf.get("learn_targets", ())]:
+    for family, set_name, most in [(f, s, m) for f, conf in confs.items()
+                                   for s, m in conf.get("learn_targets", {}).items()]:
         runs = [r for r in runs_by_family.get(family, []) if r.set == set_name]
         learn = Totals([r for r in runs if r.tool == "learn"])
         cad = Totals([r for r in runs if r.tool == "cadical"])
@@ -282,7 +284,8 @@ def learn_targets(runs_by_family, confs):
         ratio = bounded_ratio(learn.seconds, cad.seconds, learn.lower, cad.lower)
         verdict = ""
         if not learn.lower and not cad.lower:
-            verdict = " (goal: at most 2× slower: " + ("met" if learn.seconds <= 2 * cad.seconds else "missed") + ")"
+            verdict = (f" (goal: at most {most:g}× slower: " + ("met" if learn.seconds <= most * cad.seconds else "missed")
+                       + ")")
         elif learn.solved < cad.solved:
             verdict = " (goal: at least as many solved: missed)"
         out.append(f"- **learn against cadical** on {code(set_name)}: {learn.solved}/{learn.n} solved in "
@@ -358,9 +361,11 @@ def section(ctx, results_dir):
         info = read_meta(meta)
         limit_value = info.get("time_limit_s") if info else None
         confs.setdefault(family, _conf(ctx, family))
+        # A family's second ladder file (a set apart, such as learn's hard set) is named.
         part, runs = family_part(family, rows, _limit_text(limit_value), confs[family],
-                                 param_sort(ctx.listing, family), ctx.listing.outside)
-        by_family[family] = runs
+                                 param_sort(ctx.listing, family), ctx.listing.outside,
+                                 path.stem if family in by_family else None)
+        by_family.setdefault(family, []).extend(runs)
         out += part
         out += ["", ctx.meta_line(meta, show=("commit", "date"))]
     targets = alldiff_target(by_family, confs) + learn_targets(by_family, confs) + micro_target(results_dir, confs)
