@@ -175,9 +175,9 @@ static void render(FILE *f, const pb_set *set, int i, const int *values)
     pb_render_grid(f, m, values, box, 0);
 }
 
-static const char *const sudoku_sweeps[] = {
-    "sudoku-4x4",    "sudoku-9x9",      "sudoku-16x16",  "sudoku-25x25",
-    "sudoku-ladder", "sudoku-parallel", "sudoku-qqwing", NULL};
+static const char *const sudoku_sweeps[] = {"sudoku-4x4",      "sudoku-9x9",    "sudoku-16x16",
+                                            "sudoku-25x25",    "sudoku-ladder", "sudoku-learn",
+                                            "sudoku-parallel", "sudoku-qqwing", NULL};
 static const char *const sudoku_examples[] = {
     "solve sudoku puzzles.txt",
     "solve sudoku puzzles.txt -t 2",
