@@ -76,7 +76,8 @@ static int write_input(const char *path, const char *text, size_t len, int k, in
         for (const char *p = text, *end; p < text + len; p = end + 1) {
             end = memchr(p, '\n', (size_t)(text + len - p));
             if (!end) end = text + len;
-            if (!plain || puzzle_line(p, end)) fprintf(f, "%.*s\n", (int)(end - p), p);
+            /* fwrite, not %.*s: a NUL byte in a line must reach the solver as it is. */
+            if (!plain || puzzle_line(p, end)) fwrite(p, 1, (size_t)(end - p), f), fputc('\n', f);
         }
     if (ferror(f) | fclose(f)) return snprintf(err, errlen, "%s: cannot write", path), -1;
     return 0;
