@@ -7,7 +7,7 @@
 # keeps its input in build-fuzz/tests/fuzz/fuzz-artifacts/ and prints how to replay
 # it. Targets run two at a time.
 # usage: scripts/fuzz.sh [SECONDS [TARGET...]]     (default: 60 s, every target)
-#   targets: sudoku kakuro kakuro_outline notouch latin tenpair sweep csvtable satout
+#   targets: sudoku kakuro kakuro_outline notouch latin tenpair sweep csvtable satout qqwing
 set -euo pipefail
 cd "$(dirname "$0")/.."
 seconds=${1:-60}
@@ -19,7 +19,7 @@ if [ -e build/fuzz-skipped.txt ]; then
 fi
 targets=("$@")
 if ((${#targets[@]} == 0)); then
-    targets=(sudoku kakuro kakuro_outline notouch latin tenpair sweep csvtable satout)
+    targets=(sudoku kakuro kakuro_outline notouch latin tenpair sweep csvtable satout qqwing)
 fi
 root=$PWD
 cd build-fuzz/tests/fuzz
