@@ -223,16 +223,21 @@ static void sample_both(against *a, int p, long i, int round, int counted)
         for (int k = 0; k < SIDES; k++) give(a, k, p, i, round, secs[k], counted);
 }
 
+/* Binds worker p of build k to part `part` of the cores split in two (a duet). */
+static void bind_to(against *a, int k, int p, int part)
+{
+    char cmd[16], reply[16];
+    snprintf(cmd, sizeof cmd, "bind %d", part);
+    (void)ask(a, k, p, cmd, reply, sizeof reply);
+}
+
 /* In a duet, run i begun by both builds' workers p at the same time, each on its half
- * of the cores, as their samples will be taken: the warm-up and the calibration of
- * runs per sample, half the time they took one after the other. */
+ * of the cores (bound so by run_block), as their samples will be taken: the warm-up
+ * and the calibration of runs per sample, half the time they took one after the
+ * other. */
 static void begin_both(against *a, int p, long i)
 {
-    char secs[48], cmd[16], reply[16];
-    for (int k = 0; k < SIDES; k++) {
-        snprintf(cmd, sizeof cmd, "bind %d", k);
-        (void)ask(a, k, p, cmd, reply, sizeof reply);
-    }
+    char secs[48];
     for (int k = 0; k < SIDES; k++) send_step(a, k, p, i, -1);
     for (int k = 0; k < SIDES; k++)
         if (p)
@@ -264,12 +269,8 @@ static long one_round(against *a, long end, int round, int extra)
     }
     if (!due_n) return 0;
     shuffle(c, n, round);
-    char cmd[16], reply[16];
     const int p = worker_of(a, round);
-    for (int k = 0; a->duet && k < SIDES; k++) {
-        snprintf(cmd, sizeof cmd, "bind %d", (k + round) % 2);
-        (void)ask(a, k, p, cmd, reply, sizeof reply);
-    }
+    for (int k = 0; a->duet && k < SIDES; k++) bind_to(a, k, p, (k + round) % 2);
     for (long s = 0; s < n && !pb_interrupted; s++) {
         if (a->duet)
             sample_both(a, p, c->order[s], round, !extra);
@@ -288,6 +289,8 @@ static void run_block(against *a, long end, int *rounds)
     const pb_timing_opts *o = &c->spec->timing;
     const int most = o->max_samples > o->samples ? o->max_samples : o->samples;
     char cmd[64], reply[64];
+    for (int p = 0; a->duet && p < a->procs; p++)
+        for (int k = 0; k < SIDES; k++) bind_to(a, k, p, k);
     for (long i = a->first; i < end && !pb_interrupted; i++) {
         if (a->duet) {
             for (int p = 0; p < a->procs; p++) begin_both(a, p, i);
