@@ -106,8 +106,8 @@ static void print_help(void)
           "limit, the stopped run's time, a lower bound), run_id, row (the row's index in\n"
           "the file), samples, runs_per_sample, min_s, median_s, mean_s, stddev_s, cv,\n"
           "median_lo_s, median_hi_s, noisy; and the samples to FILE.samples.csv\n"
-          "(run_id,row,sample,runs,wall_s,round). With --key, one line per row is printed\n"
-          "instead of the report (for scripts).\n\noptions:\n",
+          "(run_id,row,sample,runs,wall_s,round,process). With --key, one line per row is\n"
+          "printed instead of the report (for scripts).\n\noptions:\n",
           stdout);
     pb_options_help(stdout, time_options, "time", &time_defaults);
     fputs("\nexit status: 0 timed (rows written), 2 bad usage or input, 4 a run of a command\n"

@@ -38,8 +38,8 @@ int pb_csv_rows_write(FILE *f, const char *run_id, const pb_row *rows, const uns
                       long n);
 int pb_csv_samples_write(FILE *f, const char *run_id, const pb_row *rows, const unsigned char *done,
                          long n);
-/* One sample's line: run_id,row,sample,runs,wall_s,round (round empty when the sample
- * was taken in none). */
+/* One sample's line: run_id,row,sample,runs,wall_s,round,process (round empty when the
+ * sample was taken in none; process empty when this process took it). */
 void pb_csv_sample_write(FILE *f, const char *run_id, long row, int k, const pb_timing *t);
 
 /* The timing columns of the header (",run_id,...,noisy,ref_s"), and one row's
