@@ -25,7 +25,7 @@ if [ "$quick" = 1 ]; then out=${1:-results-quick}; fi
 export PB_QUICK=$quick
 sweep_opts=(--force)
 if [ "${PB_RESUME:-0}" = 1 ]; then sweep_opts=(--resume); fi
-micro_time=0.2
+micro_time=0.1
 # Left out: enum-all's benchmarks (minutes), path-dp's 5x6 count (a minute a
 # repetition and 7 GB) and learn's 3x4 count (the slowest of the 3x4 counts by far,
 # and no rung of the report's); build/puzzlebench-micro --benchmark_filter=NAME runs
