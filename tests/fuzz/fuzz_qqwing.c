@@ -14,6 +14,7 @@
 
 #include "family.h"
 #include "fuzz.h"
+#include "harness/io/readfile.h"
 
 extern const pb_tool pb_sudoku_tools[];
 
@@ -35,22 +36,6 @@ static long puzzle_lines(const char *p, size_t size, int *all81)
         *all81 &= e - p == 81;
     }
     return k;
-}
-
-/* The bytes of path, or NULL; its length in *len. */
-static char *slurp(const char *path, size_t *len)
-{
-    FILE *f = fopen(path, "rb");
-    if (!f) return NULL;
-    char *buf = NULL;
-    size_t cap = 0;
-    *len = 0;
-    for (size_t got;; *len += got) {
-        if (cap - *len < 4096 && !(buf = realloc(buf, cap = 2 * cap + 4096))) break;
-        if (!(got = fread(buf + *len, 1, cap - *len, f))) break;
-    }
-    fclose(f);
-    return buf;
 }
 
 static char dir[64];
@@ -89,7 +74,9 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
                    strspn(t.level, "abcdefghijklmnopqrstuvwxyz") == strlen(t.level));
         FUZZ_CHECK(!strcmp(t.stdin_path[0], plain) && t.argv[0][0] && t.argv[1][0]);
         size_t n, m;
-        char *q = slurp(plain, &n), *whole = slurp(input, &m);
+        char rerr[300];
+        char *q = pb_read_file(plain, &n, rerr, sizeof rerr);
+        char *whole = pb_read_file(input, &m, rerr, sizeof rerr);
         FUZZ_CHECK(q && whole);
         int all;
         FUZZ_CHECK(puzzle_lines(q, n, &all) == k && all); /* the puzzle lines alone */
