@@ -198,7 +198,25 @@ sed 's/,5,1,,,,,,,,0$/,8,1,,,,,,,,0/' "$tmp/rounds.csv" >"$tmp/proc.csv"
 } >"$tmp/proc.samples.csv"
 expect 0 "two processes" -- "$pb" compare "$tmp/proc.csv" --by engine=backtrack,propagate
 has "^[0-9].* ~ 1\.06× slower \[0\.9[0-9]+, 1\.[0-9]+\] +0\.[0-9]+ +8 rounds" "$tmp/out"
-has "^rounds taken by several worker processes in 1 pair: between-process spread 5\.4[0-9]%, in their intervals$" "$tmp/out"
+has "^rounds taken by two worker processes in 1 pair: between-process spread 5\.4[0-9]%, in their intervals$" "$tmp/out"
+# Three processes: 1.10 and 1.11, 1.02 and 1.03, 1.06 and 1.07. The interval comes
+# from the three process means (a t-interval with 2 degrees of freedom), and takes
+# in 1 where the six rounds alone would not.
+sed 's/,5,1,,,,,,,,0$/,6,1,,,,,,,,0/' "$tmp/rounds.csv" >"$tmp/proc3.csv"
+{
+    echo "run_id,row,sample,runs,wall_s,round,process"
+    k=0
+    for r in 1.10:0 1.02:1 1.06:2 1.11:0 1.03:1 1.07:2; do
+        awk -v f="${r%:*}" -v p="${r#*:}" -v k="$k" -v run="$run" 'BEGIN {
+            q = p ? p : ""
+            printf "%s,0,%d,1,0.002,%d,%s\n%s,1,%d,1,%.9g,%d,%s\n", run, k, k, q, run, k, 0.002 * f, k, q }'
+        k=$((k + 1))
+    done
+} >"$tmp/proc3.samples.csv"
+expect 0 "three processes" -- "$pb" compare "$tmp/proc3.csv" --by engine=backtrack,propagate
+has "^[0-9].* ~ 1\.06× slower \[0\.9[67][0-9]*, 1\.1[67][0-9]*\] +0\.[0-9]+ +6 rounds" "$tmp/out"
+has "^rounds taken by 3 or more worker processes in 1 pair: intervals from the processes' means$" "$tmp/out"
+if grep -q "between-process spread" "$tmp/out"; then bad "three processes: a pooled spread"; else ok; fi
 cut -d, -f1-6 "$tmp/proc.samples.csv" >"$tmp/proc1.samples.csv"
 cp "$tmp/proc.csv" "$tmp/proc1.csv"
 expect 0 "one process" -- "$pb" compare "$tmp/proc1.csv" --by engine=backtrack,propagate

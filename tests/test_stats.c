@@ -305,12 +305,36 @@ static void test_nested(void)
     CHECK(pb_nested_split(a + 3, b + 3, group + 3, 1, &s) == -1);
 }
 
+/* The process means as observations: processes 0 and 1 as above (means 0.03 and
+ * -0.01) and a third with one round of 0.05. Their mean 0.07 / 3, their deviations
+ * 0.02 / 3, -0.1 / 3 and 0.08 / 3: squares 0.0168 / 9, over n - 1 = 2 and n = 3. */
+static void test_nested_logs(void)
+{
+    const double a[] = {1, 1, 1, 0, 1, 1},
+                 b[] = {exp(0.02), exp(0.04), exp(-0.02), 1, 1, exp(0.05)};
+    const int group[] = {0, 0, 1, 0, 1, 7};
+    pb_paired_logs l = pb_nested_logs(a, b, group, 6);
+    CHECK(l.n == 3);
+    CHECK_NEAR(l.mean, 0.07 / 3, 1e-12);
+    CHECK_NEAR(l.se, sqrt(0.0168 / 54), 1e-12);
+    pb_paired r;
+    CHECK(pb_paired_from_logs(l, 0, 0.95, &r) == 0);
+    CHECK_NEAR(r.lo, exp(0.07 / 3 - pb_t_quantile(0.95, 2) * sqrt(0.0168 / 54)), 1e-12);
+    /* One process: a mean and no spread. */
+    const int one[] = {0, 0, 0, 0, 0, 0};
+    l = pb_nested_logs(a, b, one, 6);
+    CHECK(l.n == 1 && isnan(l.se));
+    CHECK_NEAR(l.mean, 0.09 / 5, 1e-12);
+    CHECK(pb_nested_logs(a + 3, b + 3, group + 3, 1).n == 0);
+}
+
 int main(void)
 {
     test_t_distribution();
     test_paired_ratio();
     test_pair_by_round();
     test_nested();
+    test_nested_logs();
     test_summary();
     test_median_ci_rank();
     test_mann_whitney_published();

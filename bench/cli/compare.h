@@ -121,7 +121,7 @@ typedef struct cmp_set {
     cmp_pair *pair;
     long npairs, only_old, only_new;
     /* The between-process variance of the log-ratios, pooled over the between_pairs
-     * pairs whose rounds several worker processes took (0: none, or none seen). */
+     * pairs whose rounds two worker processes took (0: none, or none seen). */
     double between;
     long between_pairs;
 } cmp_set;

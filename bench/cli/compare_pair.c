@@ -1,9 +1,9 @@
 /* compare_pair.c — pairing the rows of two sides on their key fields, and each
  * pair's statistics: the medians' intervals, the ratio of times with its interval
  * and p-value (paired by round where the runs share rounds, else independent; rounds
- * taken by several worker processes widen it by the between-process variance pooled
- * over the pairs), a bound where one side stopped at its limit, the verdict and the
- * ratio of steps. */
+ * taken by two worker processes widen it by the between-process variance pooled over
+ * the pairs, and those of three or more give it from the processes' means), a bound where one side
+ * stopped at its limit, the verdict and the ratio of steps. */
 #include <math.h>
 #include <stdio.h>
 #include <stdlib.h>
@@ -144,8 +144,9 @@ static int measure(cmp_pair *p, double alpha)
     const int n = same_rounds(a, b, x, y, group);
     if (n >= 2 && !pb_nested_split(x, y, group, n, &p->split)) {
         p->method = CMP_PAIRED;
-        p->logs = pb_paired_log_stats(x, y, n);
-        p->n = p->logs.n;
+        p->logs = p->split.groups >= PB_NESTED_MIN_GROUPS ? pb_nested_logs(x, y, group, n)
+                                                          : pb_paired_log_stats(x, y, n);
+        p->n = p->split.n;
     } else if (independent(p, alpha)) {
         return free(x), free(y), free(group), -1;
     }
@@ -153,17 +154,18 @@ static int measure(cmp_pair *p, double alpha)
     return 0;
 }
 
-/* A compared pair's verdict; a paired one's ratio, interval and p-value first, its
- * variance widened by var_b, the between-process variance, where several worker
- * processes took its rounds. A verdict needs p below alpha and the ratio's interval
+/* A compared pair's verdict; a paired one's ratio, interval and p-value first: from
+ * its rounds, the variance widened by var_b, the pooled between-process variance,
+ * where two worker processes took them, and from its processes' means where more did
+ * (nested.h). A verdict needs p below alpha and the ratio's interval
  * wholly beyond the noise floor [1/(1+floor), 1+floor]. */
 static void decide(cmp_pair *p, double alpha, double threshold, double var_b)
 {
     if (!p->old->done || !p->new_->done || !(p->so.min > 0) || !(p->sn.min > 0)) return;
     pb_paired pr;
     if (p->method == CMP_PAIRED &&
-        !pb_paired_from_logs(p->logs, p->split.groups > 1 ? var_b * p->split.weight2 : 0, 1 - alpha,
-                             &pr))
+        !pb_paired_from_logs(p->logs, p->split.groups == 2 ? var_b * p->split.weight2 : 0,
+                             1 - alpha, &pr))
         p->ratio = (pb_interval){pr.ratio, pr.lo, pr.hi}, p->p = pr.p;
     if ((p->too_few = p->n < 2)) {
         p->ratio.lo = p->ratio.hi = p->p = NAN;
@@ -197,15 +199,15 @@ static void match(cmp_set *set, cmp_row **o, long no, cmp_row **n, long nn)
     qsort(set->pair, (size_t)set->npairs, sizeof *set->pair, by_old_line); /* the file's order */
 }
 
-/* The between-process variance of the pairs whose rounds several worker processes
- * took: the mean of their estimates (each unbiased, and noisy alone), 0 when it is
- * below. */
+/* The between-process variance of the pairs whose rounds two worker processes took:
+ * the mean of their estimates (each unbiased, and noisy alone), 0 when it is below. */
 static void pool_between(cmp_set *set)
 {
     double sum = 0;
     set->between = 0, set->between_pairs = 0;
     for (long i = 0; i < set->npairs; i++)
-        if (set->pair[i].method == CMP_PAIRED && !isnan(set->pair[i].split.between))
+        if (set->pair[i].method == CMP_PAIRED && set->pair[i].split.groups == 2 &&
+            !isnan(set->pair[i].split.between))
             sum += set->pair[i].split.between, set->between_pairs++;
     if (set->between_pairs && sum > 0) set->between = sum / set->between_pairs;
 }

@@ -252,13 +252,14 @@ static int print_totals(const cmp_set *set, const char *old_label, const char *n
     if (geomeans(set, &gt, &gs)) return -1;
     if (!isnan(gt)) ratio_text(gt, "slower", "faster", time, sizeof time);
     steps_text(gs, steps, sizeof steps);
-    long bounds = 0, few = 0, paired = 0;
+    long bounds = 0, few = 0, paired = 0, by_process = 0;
     for (long i = 0; i < set->npairs; i++) {
         const cmp_pair *p = &set->pair[i];
         count[p->verdict]++;
         bounds += p->bound != CMP_ESTIMATE && p->verdict != CMP_NONE;
         few += p->too_few;
         paired += p->method == CMP_PAIRED;
+        by_process += p->method == CMP_PAIRED && p->split.groups >= PB_NESTED_MIN_GROUPS;
     }
     const long compared = set->npairs - count[CMP_NONE];
     printf("geomean: %s; steps: %s\n", time, steps);
@@ -267,9 +268,13 @@ static int print_totals(const cmp_set *set, const char *old_label, const char *n
     if (bounds) printf("; %ld by a bound (a side stopped at its limit)", bounds);
     printf("\n%ld paired by round, %ld from independent samples\n", paired, set->npairs - paired);
     if (set->between_pairs)
-        printf("rounds taken by several worker processes in %ld pair%s: between-process spread "
+        printf("rounds taken by two worker processes in %ld pair%s: between-process spread "
                "%.2f%%, in their intervals\n",
                set->between_pairs, plural(set->between_pairs), 100 * expm1(sqrt(set->between)));
+    if (by_process)
+        printf("rounds taken by %d or more worker processes in %ld pair%s: intervals from the "
+               "processes' means\n",
+               PB_NESTED_MIN_GROUPS, by_process, plural(by_process));
     if (few) printf("%ld pair%s with too few samples for a verdict\n", few, plural(few));
     if (count[CMP_NONE] - few)
         printf("%ld pair%s not compared (-): a side did not finish\n", count[CMP_NONE] - few,

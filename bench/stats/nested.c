@@ -1,4 +1,4 @@
-/* nested.c — the between-process variance of paired log-ratios. */
+/* nested.c — the between-process variance of paired log-ratios, and their process means. */
 #include "nested.h"
 
 #include <math.h>
@@ -14,6 +14,17 @@ static int opens_group(const double *a, const double *b, const int *group, int i
     for (int j = 0; j < i; j++)
         if (group[j] == group[i] && usable(a[j], b[j])) return 0;
     return 1;
+}
+
+/* The mean log-ratio of the usable pairs of i's group from i on (i opens it); their
+ * number in *ng. */
+static double group_mean(const double *a, const double *b, const int *group, int n, int i, int *ng)
+{
+    double gsum = 0;
+    *ng = 0;
+    for (int j = i; j < n; j++)
+        if (group[j] == group[i] && usable(a[j], b[j])) gsum += log(b[j] / a[j]), ++*ng;
+    return gsum / *ng;
 }
 
 int pb_nested_split(const double *a, const double *b, const int *group, int n, pb_nested *out)
@@ -32,11 +43,8 @@ int pb_nested_split(const double *a, const double *b, const int *group, int n, p
     double ss_between = 0, ss_within = 0, sum_n2 = 0;
     for (int i = 0; i < n; i++) {
         if (!usable(a[i], b[i]) || !opens_group(a, b, group, i)) continue;
-        int ng = 0;
-        double gsum = 0;
-        for (int j = i; j < n; j++)
-            if (group[j] == group[i] && usable(a[j], b[j])) gsum += log(b[j] / a[j]), ng++;
-        const double gmean = gsum / ng;
+        int ng;
+        const double gmean = group_mean(a, b, group, n, i, &ng);
         for (int j = i; j < n; j++)
             if (group[j] == group[i] && usable(a[j], b[j])) {
                 const double r = log(b[j] / a[j]) - gmean;
@@ -52,4 +60,19 @@ int pb_nested_split(const double *a, const double *b, const int *group, int n, p
     const double ms_between = ss_between / (groups - 1), ms_within = ss_within / (used - groups);
     out->between = (ms_between - ms_within) / n0;
     return 0;
+}
+
+pb_paired_logs pb_nested_logs(const double *a, const double *b, const int *group, int n)
+{
+    double sum = 0, sum2 = 0;
+    int k = 0;
+    for (int i = 0; i < n; i++) {
+        if (!usable(a[i], b[i]) || !opens_group(a, b, group, i)) continue;
+        int ng;
+        const double gmean = group_mean(a, b, group, n, i, &ng);
+        sum += gmean, sum2 += gmean * gmean, k++;
+    }
+    pb_paired_logs l = {k, k ? sum / k : NAN, NAN};
+    if (k >= 2) l.se = sqrt(fmax(0, (sum2 - sum * l.mean) / (k - 1)) / k);
+    return l;
 }

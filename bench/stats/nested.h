@@ -4,7 +4,8 @@
  * the rounds alone understate how well the ratio is known. The between-process
  * variance of the log-ratios comes from a one-way analysis of variance of each pair
  * (method of moments), pooled over the pairs of a comparison, and widens each pair's
- * interval by its share (Kalibera and Jones, ISMM 2013: the variance at each level of
+ * interval by its share; from three processes on, a pair's interval comes from its
+ * processes' means (Kalibera and Jones, ISMM 2013: the variance at each level of
  * repetition). */
 #ifndef PB_NESTED_H
 #define PB_NESTED_H
@@ -24,7 +25,18 @@ typedef struct pb_nested {
  * fewer than one pair is left. */
 int pb_nested_split(const double *a, const double *b, const int *group, int n, pb_nested *out);
 
-/* The pair's interval then comes from pb_paired_from_logs with extra_var = the
- * pooled between-process variance times weight2. */
+/* With two processes, one pair's own between-process estimate has a single degree
+ * of freedom: the pair's interval then comes from pb_paired_from_logs with extra_var =
+ * the between-process variance pooled over a comparison's pairs, times weight2.
+ * From PB_NESTED_MIN_GROUPS processes on, the pair's own processes carry it: each
+ * process's mean log-ratio is one observation (pb_nested_logs), so that a bias that
+ * strikes a few pairs hard is not diluted by the pairs it spares. */
+enum { PB_NESTED_MIN_GROUPS = 3 };
+
+/* The log stats of the process means of log(b / a): n = the processes, mean = their
+ * mean, se = their standard deviation over sqrt(n) (NAN below 2 processes), for
+ * pb_paired_from_logs with no extra variance (a t-interval with n - 1 degrees of
+ * freedom). Pairs as in pb_nested_split. */
+pb_paired_logs pb_nested_logs(const double *a, const double *b, const int *group, int n);
 
 #endif
