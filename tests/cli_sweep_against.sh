@@ -75,6 +75,22 @@ for pairing in alternate duet; do
     [ "$(rounds "$tmp/$pairing/s.samples.csv")" = "$(rounds "$tmp/$pairing/s-against.samples.csv")" ] && ok ||
         bad "--pairing $pairing: the two builds' samples are not in the same rounds"
 done
+# A duet: both sides' batches of one size (the larger calibration), and a pair stops
+# after an even number of rounds (a worker's two, one on each half of the cores) or at
+# max-samples; with three workers, only once each has taken its two (6 rounds).
+if [ "$(nproc)" -ge 2 ]; then
+    batches() { tail -n +2 "$1" | awk -F, '{ print $2, $6, $4 }' | sort; } # row, round, runs
+    [ "$(batches "$tmp/duet/s.samples.csv")" = "$(batches "$tmp/duet/s-against.samples.csv")" ] && ok ||
+        bad "duet: the two builds' batches differ in size"
+    for procs in 1 3; do
+        expect 0 "duet, ci-target, $procs workers" -- "$pb" sweep "$tmp/s.sweep" --out "$tmp/even$procs" \
+            --against "$self" --pairing duet --against-processes "$procs" --ci-target 0.9 --max-samples 9 -q
+        least=$((procs >= 3 ? 2 * procs : 2))
+        tail -n +2 "$tmp/even$procs/s.samples.csv" | awk -F, '{ n[$2]++ }
+            END { for (r in n) if ((n[r] % 2 && n[r] != 9) || n[r] < '"$least"') exit 1; exit !length(n) }' && ok ||
+            bad "duet with $procs workers: a pair stopped at an odd count or too soon"
+    done
+fi
 # Worker processes per build: the first writes the files, the others only measure and
 # hand their samples over; the rows and the rounds are the same whatever their number.
 # The helpers run copies of the binaries in a scratch folder, removed at the end.
@@ -91,7 +107,7 @@ for procs in 1 3; do
         bad "--against-processes $procs: rounds 0-5 not taken alike by both builds"
     [ "$(ls "$tmp/procs$procs" | wc -l)" -eq 8 ] && ok || bad "--against-processes $procs: $(ls "$tmp/procs$procs")"
 done
-expect 2 "--against-processes 5" -- "$pb" sweep "$tmp/s.sweep" --against "$self" --against-processes 5
+expect 2 "--against-processes 9" -- "$pb" sweep "$tmp/s.sweep" --against "$self" --against-processes 9
 one_line_error "against-processes"
 expect 2 "--against-processes without --against" -- "$pb" sweep "$tmp/s.sweep" --against-processes 2
 one_line_error "--against-processes goes with --against"
@@ -175,4 +191,10 @@ printf 'begin 0\nhello\n' | "$pb" sweep "$tmp/s.sweep" --out "$tmp/w" --serve "$
 has '^ready 12 [0-9a-f]{16}$' "$tmp/out"
 has '^ok [0-3] [01] [01] -$' "$tmp/out"
 one_line_error "sweep --serve: unknown command 'hello'"
+# runs I N: a run's runs per sample, set where N > 0 (a duet's batches of one size).
+printf 'begin 0\nruns 0 0\nruns 0 777\nruns 0 0\nsample 0 0\nquit\n' |
+    "$pb" sweep "$tmp/s.sweep" --out "$tmp/wr" --serve "$self" -q >"$tmp/out" 2>"$tmp/err"
+[ $? -eq 0 ] && ok || bad "a worker given runs should exit 0"
+[ "$(sed -n '3p;4p;5p' "$tmp/out" | tr '\n' ' ')" = "$(sed -n 3p "$tmp/out") ok 777 ok 777 " ] &&
+    grep -q '^ok [1-9][0-9]*$' "$tmp/out" && ok || bad "runs: $(tr '\n' ' ' <"$tmp/out")"
 finish cli_sweep_against

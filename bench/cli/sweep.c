@@ -73,13 +73,15 @@ static const char sweep_about[] =
     "measured in this build and in BINARY, each a long-lived worker process fed one\n"
     "step at a time over a pipe (no process start is timed). In a duet (--pairing;\n"
     "the default where the machine has two cores and the runs one thread each) the\n"
-    "two builds take each sample of a run at the same time, each bound to its half\n"
-    "of the cores, the halves swapped every round, so that both share the machine's\n"
-    "interference of the moment; otherwise they alternate, one run at a time. Each\n"
-    "round takes the due samples in a fresh order drawn from `seed`; the rounds go\n"
-    "to --against-processes workers per build two at a time, so that what holds for\n"
-    "one process shows in the interval rather than biasing the ratio; a pair takes\n"
-    "further rounds while its ratio's interval is wider than +-`ci-target`. It\n"
+    "two builds take each sample of a run at the same time, in batches of one size,\n"
+    "each bound to its half of the cores, the halves swapped every round, so that\n"
+    "both share the machine's interference of the moment; otherwise they alternate,\n"
+    "one run at a time. Each round takes the due samples in a fresh order drawn from\n"
+    "`seed`; the rounds go to --against-processes workers per build two at a time,\n"
+    "so that what holds for one process shows in the interval rather than biasing\n"
+    "the ratio; a pair takes further rounds while its ratio's interval, as compare\n"
+    "computes it, is wider than +-`ci-target` (in a duet, an even number of rounds,\n"
+    "and from three workers on, rounds from every worker first). It\n"
     "writes OUT/NAME.csv (this build) and OUT/NAME-against.csv (BINARY), each with\n"
     "its .samples.csv and .meta (against= names the other build and the pairing),\n"
     "sharing one run_id, so that `puzzlebench compare OUT/NAME-against.csv\n"
@@ -173,7 +175,7 @@ static const pb_option sweep_options[] = {
          "over them two at a time, each helper running a fresh copy of the\n"
          "binary, so that what holds for one process or file (where its memory\n"
          "and code lie) shows in the ratio's interval instead of biasing it\n"
-         "(default 2)"),
+         "(default 6)"),
      .lo = 1, .hi = PB_AGAINST_MAX_PROCESSES},
     {OPT("serve", PB_OPT_TEXT, serve, "BINARY",
          "internal to --against: measure the runs as asked on stdin;\n"

@@ -34,10 +34,11 @@ typedef struct pb_sweep_opts {
 enum { PB_PAIR_AUTO, PB_PAIR_DUET, PB_PAIR_ALTERNATE };
 extern const char *const pb_pairings[]; /* their names, NULL-ended */
 
-/* Worker processes per build of sweep --against: by default two, the rounds spread
+/* Worker processes per build of sweep --against: by default six, the rounds spread
  * over them two at a time, so that an effect that holds for the life of one process
- * (where its memory lies) varies from round to round rather than biasing a pair. */
-enum { PB_AGAINST_PROCESSES = 2, PB_AGAINST_MAX_PROCESSES = 4 };
+ * (where its memory lies) varies from round to round rather than biasing a pair, and
+ * a pair's interval can come from its processes' means (stats/nested.h). */
+enum { PB_AGAINST_PROCESSES = 6, PB_AGAINST_MAX_PROCESSES = 8 };
 
 /* A block of runs also ends once its samples are expected to take this long. */
 #define PB_SWEEP_BLOCK_S    30.0

@@ -5,11 +5,11 @@
  * both builds in a fresh seeded order: drift and bursts of load fall on both alike,
  * and `compare` pairs their samples round by round (the two files share one run_id).
  * In a duet (the default where it can be) the two builds take the samples of a run at
- * the same time, each bound
- * to its half of the cores, the halves swapped every round: both then share the
- * machine's interference of that moment (duet benchmarking, Bulej et al., ICPE 2020).
+ * the same time, in batches of one size, each bound to its half of the cores, the
+ * halves swapped every round: both then share the machine's interference of that
+ * moment (duet benchmarking, Bulej et al., ICPE 2020).
  * A pair takes further rounds, up to max-samples, while the 95% interval of its time
- * ratio is wider than +-ci-target.
+ * ratio, as compare will compute it, is wider than +-ci-target.
  * Each build has --against-processes workers: the first writes the build's files,
  * the others (--serve-helper) only measure, and the rounds go to them two at a time
  * (both halves of the cores in turn), their samples handed to the first worker
@@ -40,6 +40,7 @@
 #include "harness/io/peer.h"
 #include "harness/io/readfile.h"
 #include "harness/measure/spawn.h"
+#include "stats/nested.h"
 #include "stats/paired.h"
 #include "sweep_ctx.h"
 #include "sweep_scratch.h"
@@ -169,12 +170,27 @@ static int wants_more(const against *a, long i)
 {
     const side_run *x = &a->run[THIS][i - a->first], *y = &a->run[OTHER][i - a->first];
     double tx[PB_MAX_SAMPLES], ty[PB_MAX_SAMPLES];
+    int ix[PB_MAX_SAMPLES], iy[PB_MAX_SAMPLES], group[PB_MAX_SAMPLES];
     pb_paired p;
     if (!(a->c->spec->ci_target > 0) || x->phase != JOB_SAMPLING || y->phase != JOB_SAMPLING ||
         !x->can || !y->can)
         return 0;
-    const int n = pb_pair_by_round(x->round, x->s, x->n, y->round, y->s, y->n, tx, ty);
-    return pb_paired_ratio(tx, ty, n, 0.95, &p) || !(p.halfwidth <= a->c->spec->ci_target);
+    const int n = pb_pair_by_round_at(x->round, x->s, x->n, y->round, y->s, y->n, tx, ty, ix, iy);
+    /* A duet's worker takes its rounds two at a time, on one half of the cores and then
+     * the other: only the two together cancel what one half does faster (on a VM one
+     * virtual core can be a quarter slower than the other for minutes). */
+    if (a->duet && n % 2) return 1;
+    /* From three processes on, the interval compare will give the pair (its processes'
+     * means); with fewer, the rounds' alone: compare's pooled term needs every pair. */
+    pb_paired_logs l = pb_paired_log_stats(tx, ty, n);
+    if (a->procs >= PB_NESTED_MIN_GROUPS) {
+        for (int k = 0; k < n; k++) group[k] = worker_of(a, x->round[ix[k]]);
+        l = pb_nested_logs(tx, ty, group, n);
+        /* Stopping when a few processes happen to agree would pick the intervals that
+         * came out too narrow: every process has its say first. */
+        if (l.n < a->procs) return 1;
+    }
+    return pb_paired_from_logs(l, 0, 0.95, &p) || !(p.halfwidth <= a->c->spec->ci_target);
 }
 
 /* Whether worker k's run i takes a sample this round (more: its pair wants one). */
@@ -213,7 +229,11 @@ static void sample_one(against *a, int k, int p, long i, int round, int counted)
 static void sample_both(against *a, int p, long i, int round, int counted)
 {
     char secs[SIDES][48];
-    for (int k = 0; k < SIDES; k++) send_step(a, k, p, i, round);
+    /* Which side is asked first (and may start a few microseconds sooner) is drawn. */
+    const int first = (int)(pb_sweep_mix((uint64_t)a->c->spec->seed ^
+                                         pb_sweep_mix(((uint64_t)i << 20) + (uint64_t)round)) &
+                            1);
+    for (int k = 0; k < SIDES; k++) send_step(a, k ^ first, p, i, round);
     if (!p) {
         for (int k = 0; k < SIDES; k++) take_step(a, k, i, round, counted);
         return;
@@ -234,16 +254,34 @@ static void bind_to(against *a, int k, int p, int part)
 /* In a duet, run i begun by both builds' workers p at the same time, each on its half
  * of the cores (bound so by run_block), as their samples will be taken: the warm-up
  * and the calibration of runs per sample, half the time they took one after the
- * other. */
+ * other. Then both take the larger of their two calibrations: with batches of one
+ * size, neither side runs on alone at the end of a sample while the other's core is
+ * idle, which on a VM whose two cores share a physical one is faster (calibrated
+ * apart on a core a quarter slower than the other, one side's batches were 40% longer,
+ * and identical builds came out up to 4% apart). */
 static void begin_both(against *a, int p, long i)
 {
-    char secs[48];
+    char secs[48], cmd[64], reply[SIDES][64];
+    long runs[SIDES] = {0, 0};
     for (int k = 0; k < SIDES; k++) send_step(a, k, p, i, -1);
     for (int k = 0; k < SIDES; k++)
         if (p)
             helper_answer(a, k, p, secs, sizeof secs);
         else
             take_step(a, k, i, -1, 1);
+    for (int k = 0; k < SIDES; k++) {
+        snprintf(cmd, sizeof cmd, "runs %ld 0", i);
+        if (ask(a, k, p, cmd, reply[k], sizeof reply[k]) ||
+            sscanf(reply[k], "ok %ld", &runs[k]) != 1) {
+            broke(a, k, "gave an answer it should not");
+            return;
+        }
+    }
+    const long most = runs[THIS] > runs[OTHER] ? runs[THIS] : runs[OTHER];
+    for (int k = 0; k < SIDES && most > 0; k++) {
+        snprintf(cmd, sizeof cmd, "runs %ld %ld", i, most);
+        if (runs[k] != most) (void)ask(a, k, p, cmd, reply[k], sizeof reply[k]);
+    }
 }
 
 /* Round `round` of the block first .. end - 1 (extra: a round beyond `samples`, for

@@ -9,6 +9,9 @@
  *                                         in two (--duet)
  *   take I ROUND P S ok PHASE WANTS CAN S  record S seconds per run as run I's sample of
  *                                         ROUND, taken by worker P of this build
+ *   runs I N         ok RUNS              run I's runs per sample, set to N first where
+ *                                         N > 0 and the run is sampling (a duet's two
+ *                                         sides then take batches of one size)
  *   quit             ends the sweep; stop SIG ends it as signal SIG would (the end
  *                    of stdin as SIGTERM would)
  * PHASE is a run's JOB_* phase; WANTS and CAN say whether its samples are due, and
@@ -101,6 +104,13 @@ static int serve_line(sweep_ctx *c, const char *line, pb_binder **half)
         answer(c, i, take(c, i, n, p, secs));
         return 1;
     }
+    if (sscanf(line, "runs %ld %ld", &i, &end) == 2 && i >= 0 && i < c->njobs && end >= 0) {
+        pb_measurer *m = &c->state[i].bm.m;
+        if (end > 0 && c->state[i].phase == JOB_SAMPLING) m->runs = end;
+        printf("ok %ld\n", m->runs);
+        fflush(stdout);
+        return 1;
+    }
     if (sscanf(line, "end %ld %ld", &i, &end) == 2 && i >= 0 && i <= end && end <= c->njobs) {
         for (long k = i; k < end; k++) pb_sweep_end_job(c, k);
         pb_sweep_write_rows(c, i, end);
@@ -109,7 +119,7 @@ static int serve_line(sweep_ctx *c, const char *line, pb_binder **half)
         return 1;
     }
     pb_say("sweep --serve: unknown command '%s' (expected begin I, sample I ROUND, take I ROUND "
-           "P S, end FIRST END, bind P, stop SIG or quit)",
+           "P S, runs I N, end FIRST END, bind P, stop SIG or quit)",
            line);
     return -1;
 }

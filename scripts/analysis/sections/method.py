@@ -107,8 +107,9 @@ def render(outcomes):
            "or slower is a false positive. ×1.03 and ×1.10: one side runs that much slower work (the sweep's "
            "`slowdown` key, or `--against-slowdown`), and a pair called slower is a detection. The half-width is "
            "that of the A/A ratios' 95% intervals, relative; the wall time that of one A/A comparison, both "
-           "sides. Two builds run in two worker processes each, the rounds taken by them in turns, and compare "
-           "widens each pair's interval by the spread between processes, pooled over the pairs. Goals: at most "
+           "sides. Two builds run in six worker processes each (`--against-processes`), the rounds taken by them "
+           "in turns, and a pair's interval comes from its processes' mean ratios, so that what holds for one "
+           "process's life (where its code and memory lie) is in it. Goals: at most "
            f"{GOAL_FP:.0%} false positives, ×1.03 seen in at least {GOAL_X103:.0%} of the pairs and ×1.10 in "
            f"{GOAL_X110:.0%}, a median half-width of at most {GOAL_HALF:.0%}.", ""]
     rows = []
