@@ -67,7 +67,7 @@ static const pb_option solve_options[] = {
          "the stats, every puzzle's outcome and solution, the timing")},
     {OPT("csv", PB_OPT_TEXT, csv, "FILE",
          "also write a CSV row per puzzle to FILE (the request, status,\n"
-         "counts, wall_s, run_id), and FILE.meta")},
+         "counts, bytes, wall_s, run_id), and FILE.meta")},
     PB_OPTION_END,
 };
 #undef OPT

@@ -1,6 +1,7 @@
 /* solve_csv.c — solve's and count's --csv FILE: one row per puzzle, as tenpair's --csv
  * writes one per run: the request (family, instance, puzzle, engine, order, mode,
- * threads), how the puzzle's run ended, its counts and time, and the run_id of
+ * threads), how the puzzle's run ended, its counts (bytes: the tables an engine that
+ * plans them needed, 0 elsewhere) and time, and the run_id of
  * FILE.meta beside it. Written whole through a temporary file, never through a link. */
 #include <stdio.h>
 
@@ -19,7 +20,7 @@ static int fill(FILE *f, void *p)
     const pb_solve_doc *d = c->d;
     char where[4200], n[PB_COUNT_CHARS];
     fputs("family,instance,puzzle,engine,order,mode,threads,status,solutions,steps,placements,"
-          "backtracks,candidates,guesses,learnts,restarts,wall_s,run_id\n",
+          "backtracks,candidates,guesses,learnts,restarts,bytes,wall_s,run_id\n",
           f);
     for (int i = 0; i < d->set->count; i++) {
         const pb_outcome *o = &d->res->puzzle[i];
@@ -34,13 +35,14 @@ static int fill(FILE *f, void *p)
         pb_csv_field(f, d->order);
         fprintf(f, ",%s,%d,%s", d->cmd, d->threads, pb_solve_puzzle_status(d, i));
         if (o->ran)
-            fprintf(f, ",%s,%llu,%llu,%llu,%llu,%llu,%llu,%llu,%.6f,",
+            fprintf(f, ",%s,%llu,%llu,%llu,%llu,%llu,%llu,%llu,%llu,%.6f,",
                     pb_count_format(s->solutions, n), (unsigned long long)s->steps,
                     (unsigned long long)s->placements, (unsigned long long)s->backtracks,
                     (unsigned long long)s->candidates, (unsigned long long)s->guesses,
-                    (unsigned long long)s->learnts, (unsigned long long)s->restarts, s->wall_s);
+                    (unsigned long long)s->learnts, (unsigned long long)s->restarts,
+                    (unsigned long long)s->bytes, s->wall_s);
         else
-            fputs(",,,,,,,,,,", f);
+            fputs(",,,,,,,,,,,", f);
         fprintf(f, "%s\n", c->meta->run_id);
     }
     return ferror(f) ? -1 : 0;
