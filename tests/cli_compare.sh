@@ -186,16 +186,22 @@ has "^1 pair with too few samples for a verdict$" "$tmp/out"
 # 1.10 and 1.11, process 1 (the process column) 1.02 and 1.03. By round alone the
 # pair is slower; with the between-process variance the interval takes in 1.
 sed 's/,5,1,,,,,,,,0$/,8,1,,,,,,,,0/' "$tmp/rounds.csv" >"$tmp/proc.csv"
-{
-    echo "run_id,row,sample,runs,wall_s,round,process"
-    k=0
-    for r in 1.10:0 1.11:0 1.02:1 1.03:1 1.10:0 1.11:0 1.02:1 1.03:1; do
-        awk -v f="${r%:*}" -v p="${r#*:}" -v k="$k" -v run="$run" 'BEGIN {
-            q = p ? p : ""
-            printf "%s,0,%d,1,0.002,%d,%s\n%s,1,%d,1,%.9g,%d,%s\n", run, k, k, q, run, k, 0.002 * f, k, q }'
-        k=$((k + 1))
-    done
-} >"$tmp/proc.samples.csv"
+# process_samples FILE RATIO:PROCESS...: round k's samples of rows 0 (2 ms) and 1
+# (2 ms times RATIO), taken by worker PROCESS (0: the column left empty).
+process_samples() {
+    local out=$1 k=0 r
+    shift
+    {
+        echo "run_id,row,sample,runs,wall_s,round,process"
+        for r in "$@"; do
+            awk -v f="${r%:*}" -v p="${r#*:}" -v k="$k" -v run="$run" 'BEGIN {
+                q = p ? p : ""
+                printf "%s,0,%d,1,0.002,%d,%s\n%s,1,%d,1,%.9g,%d,%s\n", run, k, k, q, run, k, 0.002 * f, k, q }'
+            k=$((k + 1))
+        done
+    } >"$out"
+}
+process_samples "$tmp/proc.samples.csv" 1.10:0 1.11:0 1.02:1 1.03:1 1.10:0 1.11:0 1.02:1 1.03:1
 expect 0 "two processes" -- "$pb" compare "$tmp/proc.csv" --by engine=backtrack,propagate
 has "^[0-9].* ~ 1\.06× slower \[0\.9[0-9]+, 1\.[0-9]+\] +0\.[0-9]+ +8 rounds" "$tmp/out"
 has "^rounds taken by two worker processes in 1 pair: between-process spread 5\.4[0-9]%, in their intervals$" "$tmp/out"
@@ -203,16 +209,7 @@ has "^rounds taken by two worker processes in 1 pair: between-process spread 5\.
 # from the three process means (a t-interval with 2 degrees of freedom), and takes
 # in 1 where the six rounds alone would not.
 sed 's/,5,1,,,,,,,,0$/,6,1,,,,,,,,0/' "$tmp/rounds.csv" >"$tmp/proc3.csv"
-{
-    echo "run_id,row,sample,runs,wall_s,round,process"
-    k=0
-    for r in 1.10:0 1.02:1 1.06:2 1.11:0 1.03:1 1.07:2; do
-        awk -v f="${r%:*}" -v p="${r#*:}" -v k="$k" -v run="$run" 'BEGIN {
-            q = p ? p : ""
-            printf "%s,0,%d,1,0.002,%d,%s\n%s,1,%d,1,%.9g,%d,%s\n", run, k, k, q, run, k, 0.002 * f, k, q }'
-        k=$((k + 1))
-    done
-} >"$tmp/proc3.samples.csv"
+process_samples "$tmp/proc3.samples.csv" 1.10:0 1.02:1 1.06:2 1.11:0 1.03:1 1.07:2
 expect 0 "three processes" -- "$pb" compare "$tmp/proc3.csv" --by engine=backtrack,propagate
 has "^[0-9].* ~ 1\.06× slower \[0\.9[67][0-9]*, 1\.1[67][0-9]*\] +0\.[0-9]+ +6 rounds" "$tmp/out"
 has "^rounds taken by 3 or more worker processes in 1 pair: intervals from the processes' means$" "$tmp/out"
