@@ -178,7 +178,7 @@ static int wants_more(const against *a, long i)
     const int n = pb_pair_by_round_at(x->round, x->s, x->n, y->round, y->s, y->n, tx, ty, ix, iy);
     /* A duet's worker takes its rounds two at a time, on one half of the cores and then
      * the other: only the two together cancel what one half does faster (on a VM one
-     * virtual core can be a quarter slower than the other for minutes). */
+     * virtual core can be much slower than the other for minutes). */
     if (a->duet && n % 2) return 1;
     /* From three processes on, the interval compare will give the pair (its processes'
      * means); with fewer, the rounds' alone: compare's pooled term needs every pair. */
@@ -254,11 +254,10 @@ static void bind_to(against *a, int k, int p, int part)
 /* In a duet, run i begun by both builds' workers p at the same time, each on its half
  * of the cores (bound so by run_block), as their samples will be taken: the warm-up
  * and the calibration of runs per sample, half the time they took one after the
- * other. Then both take the larger of their two calibrations: with batches of one
- * size, neither side runs on alone at the end of a sample while the other's core is
- * idle, which on a VM whose two cores share a physical one is faster (calibrated
- * apart on a core a quarter slower than the other, one side's batches were 40% longer,
- * and identical builds came out up to 4% apart). */
+ * other. Then both take the larger of their two calibrations: calibrated apart, on
+ * cores of different speed, one side's batches can be much longer, and it then runs on
+ * alone at the end of each sample, which on a VM whose two cores share a physical one
+ * is faster: a bias between identical builds (the CHANGELOG has the measurement). */
 static void begin_both(against *a, int p, long i)
 {
     char secs[48], cmd[64], reply[SIDES][64];
