@@ -326,6 +326,15 @@ static void test_nested_logs(void)
     CHECK(l.n == 1 && isnan(l.se));
     CHECK_NEAR(l.mean, 0.09 / 5, 1e-12);
     CHECK(pb_nested_logs(a + 3, b + 3, group + 3, 1).n == 0);
+    /* The choice compare and the sweep's stopping rule share: the process means from
+     * three processes on, the rounds below. */
+    int groups;
+    l = pb_nested_pair_logs(a, b, group, 6, &groups);
+    CHECK(groups == 3 && l.n == 3);
+    CHECK_NEAR(l.mean, 0.07 / 3, 1e-12);
+    const pb_paired_logs rounds = pb_paired_log_stats(a, b, 5);
+    l = pb_nested_pair_logs(a, b, group, 5, &groups);
+    CHECK(groups == 2 && l.n == rounds.n && l.mean == rounds.mean && l.se == rounds.se);
 }
 
 int main(void)

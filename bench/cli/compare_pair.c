@@ -2,8 +2,8 @@
  * pair's statistics: the medians' intervals, the ratio of times with its interval
  * and p-value (paired by round where the runs share rounds, else independent; rounds
  * taken by two worker processes widen it by the between-process variance pooled over
- * the pairs, and those of three or more give it from the processes' means), a bound where one side
- * stopped at its limit, the verdict and the ratio of steps. */
+ * the pairs, and those of three or more give it from the processes' means), a bound
+ * where one side stopped at its limit, the verdict and the ratio of steps. */
 #include <math.h>
 #include <stdio.h>
 #include <stdlib.h>
@@ -144,8 +144,8 @@ static int measure(cmp_pair *p, double alpha)
     const int n = same_rounds(a, b, x, y, group);
     if (n >= 2 && !pb_nested_split(x, y, group, n, &p->split)) {
         p->method = CMP_PAIRED;
-        p->logs = p->split.groups >= PB_NESTED_MIN_GROUPS ? pb_nested_logs(x, y, group, n)
-                                                          : pb_paired_log_stats(x, y, n);
+        int groups;
+        p->logs = pb_nested_pair_logs(x, y, group, n, &groups);
         p->n = p->split.n;
     } else if (independent(p, alpha)) {
         return free(x), free(y), free(group), -1;
@@ -157,8 +157,8 @@ static int measure(cmp_pair *p, double alpha)
 /* A compared pair's verdict; a paired one's ratio, interval and p-value first: from
  * its rounds, the variance widened by var_b, the pooled between-process variance,
  * where two worker processes took them, and from its processes' means where more did
- * (nested.h). A verdict needs p below alpha and the ratio's interval
- * wholly beyond the noise floor [1/(1+floor), 1+floor]. */
+ * (nested.h). A verdict needs p below alpha and the ratio's interval wholly beyond
+ * the noise floor [1/(1+floor), 1+floor]. */
 static void decide(cmp_pair *p, double alpha, double threshold, double var_b)
 {
     if (!p->old->done || !p->new_->done || !(p->so.min > 0) || !(p->sn.min > 0)) return;

@@ -1,8 +1,8 @@
 /* solve_csv.c — solve's and count's --csv FILE: one row per puzzle, as tenpair's --csv
  * writes one per run: the request (family, instance, puzzle, engine, order, mode,
  * threads), how the puzzle's run ended, its counts (bytes: the tables an engine that
- * plans them needed, 0 elsewhere) and time, and the run_id of
- * FILE.meta beside it. Written whole through a temporary file, never through a link. */
+ * plans them needed, 0 elsewhere) and time, and the run_id of FILE.meta beside it.
+ * Written whole through a temporary file, never through a link. */
 #include <stdio.h>
 
 #include "harness/io/csv.h"

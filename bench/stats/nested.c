@@ -76,3 +76,11 @@ pb_paired_logs pb_nested_logs(const double *a, const double *b, const int *group
     if (k >= 2) l.se = sqrt(fmax(0, (sum2 - sum * l.mean) / (k - 1)) / k);
     return l;
 }
+
+pb_paired_logs pb_nested_pair_logs(const double *a, const double *b, const int *group, int n,
+                                   int *groups)
+{
+    const pb_paired_logs by_process = pb_nested_logs(a, b, group, n);
+    *groups = by_process.n;
+    return by_process.n >= PB_NESTED_MIN_GROUPS ? by_process : pb_paired_log_stats(a, b, n);
+}

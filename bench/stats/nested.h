@@ -39,4 +39,11 @@ enum { PB_NESTED_MIN_GROUPS = 3 };
  * freedom). Pairs as in pb_nested_split. */
 pb_paired_logs pb_nested_logs(const double *a, const double *b, const int *group, int n);
 
+/* The log stats a pair's interval comes from, for compare and for sweep --against's
+ * stopping rule alike: its processes' means (pb_nested_logs) from
+ * PB_NESTED_MIN_GROUPS processes on, else its rounds' (pb_paired_log_stats). The
+ * processes in *groups. */
+pb_paired_logs pb_nested_pair_logs(const double *a, const double *b, const int *group, int n,
+                                   int *groups);
+
 #endif

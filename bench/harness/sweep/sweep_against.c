@@ -180,16 +180,14 @@ static int wants_more(const against *a, long i)
      * the other: only the two together cancel what one half does faster (on a VM one
      * virtual core can be much slower than the other for minutes). */
     if (a->duet && n % 2) return 1;
-    /* From three processes on, the interval compare will give the pair (its processes'
-     * means); with fewer, the rounds' alone: compare's pooled term needs every pair. */
-    pb_paired_logs l = pb_paired_log_stats(tx, ty, n);
-    if (a->procs >= PB_NESTED_MIN_GROUPS) {
-        for (int k = 0; k < n; k++) group[k] = worker_of(a, x->round[ix[k]]);
-        l = pb_nested_logs(tx, ty, group, n);
-        /* Stopping when a few processes happen to agree would pick the intervals that
-         * came out too narrow: every process has its say first. */
-        if (l.n < a->procs) return 1;
-    }
+    /* The interval compare will give the pair, but for the pooled term that two
+     * processes add there (it needs every pair). */
+    int groups;
+    for (int k = 0; k < n; k++) group[k] = worker_of(a, x->round[ix[k]]);
+    const pb_paired_logs l = pb_nested_pair_logs(tx, ty, group, n, &groups);
+    /* Stopping when a few processes happen to agree would pick the intervals that came
+     * out too narrow: every process has its say first. */
+    if (a->procs >= PB_NESTED_MIN_GROUPS && groups < a->procs) return 1;
     return pb_paired_from_logs(l, 0, 0.95, &p) || !(p.halfwidth <= a->c->spec->ci_target);
 }
 
@@ -260,7 +258,7 @@ static void bind_to(against *a, int k, int p, int part)
  * is faster: a bias between identical builds (the CHANGELOG has the measurement). */
 static void begin_both(against *a, int p, long i)
 {
-    char secs[48], cmd[64], reply[SIDES][64];
+    char secs[48], cmd[64], reply[64];
     long runs[SIDES] = {0, 0};
     for (int k = 0; k < SIDES; k++) send_step(a, k, p, i, -1);
     for (int k = 0; k < SIDES; k++)
@@ -270,8 +268,7 @@ static void begin_both(against *a, int p, long i)
             take_step(a, k, i, -1, 1);
     for (int k = 0; k < SIDES; k++) {
         snprintf(cmd, sizeof cmd, "runs %ld 0", i);
-        if (ask(a, k, p, cmd, reply[k], sizeof reply[k]) ||
-            sscanf(reply[k], "ok %ld", &runs[k]) != 1) {
+        if (ask(a, k, p, cmd, reply, sizeof reply) || sscanf(reply, "ok %ld", &runs[k]) != 1) {
             broke(a, k, "gave an answer it should not");
             return;
         }
@@ -279,7 +276,7 @@ static void begin_both(against *a, int p, long i)
     const long most = runs[THIS] > runs[OTHER] ? runs[THIS] : runs[OTHER];
     for (int k = 0; k < SIDES && most > 0; k++) {
         snprintf(cmd, sizeof cmd, "runs %ld %ld", i, most);
-        if (runs[k] != most) (void)ask(a, k, p, cmd, reply[k], sizeof reply[k]);
+        if (runs[k] != most) (void)ask(a, k, p, cmd, reply, sizeof reply);
     }
 }
 

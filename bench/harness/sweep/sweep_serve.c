@@ -104,9 +104,10 @@ static int serve_line(sweep_ctx *c, const char *line, pb_binder **half)
         answer(c, i, take(c, i, n, p, secs));
         return 1;
     }
-    if (sscanf(line, "runs %ld %ld", &i, &end) == 2 && i >= 0 && i < c->njobs && end >= 0) {
+    long runs;
+    if (sscanf(line, "runs %ld %ld", &i, &runs) == 2 && i >= 0 && i < c->njobs && runs >= 0) {
         pb_measurer *m = &c->state[i].bm.m;
-        if (end > 0 && c->state[i].phase == JOB_SAMPLING) m->runs = end;
+        if (runs > 0 && c->state[i].phase == JOB_SAMPLING) m->runs = runs;
         printf("ok %ld\n", m->runs);
         fflush(stdout);
         return 1;
