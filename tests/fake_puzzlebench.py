@@ -38,7 +38,7 @@ MEASURED = set("rep,status,solutions,steps,placements,backtracks,candidates,gues
                "samples,runs_per_sample,min_s,median_s,mean_s,stddev_s,cv,median_lo_s,median_hi_s,noisy,per_s,"
                "speedup_vs_qqwing,ref_s".split(","))
 STATS = ("old_samples,old_median_s,old_lo_s,old_hi_s,old_cv,new_samples,new_median_s,new_lo_s,new_hi_s,new_cv,"
-         "ratio,ratio_lo,ratio_hi,p_value,verdict,old_steps,new_steps,steps_ratio,method,n,bound").split(",")
+         "ratio,ratio_lo,ratio_hi,p_value,verdict,old_steps,new_steps,steps_ratio,method,n,bound,q_value").split(",")
 
 
 def fail(message):
@@ -70,7 +70,7 @@ def pair_line(key, old, new):
         steps = ["", "", ""]
     stats = ["%.6g" % r, "%.6g" % (0.9 * r), "%.6g" % (1.1 * r),
              "0.01" if verdict in ("faster", "slower") else "0.5", verdict]
-    how = ["independent" if done else "", old["samples"] if done else "0", ""]
+    how = ["independent" if done else "", old["samples"] if done else "0", "", stats[3] if done else ""]
     return key + side(old) + side(new) + stats + steps + how, (r if done else None)
 
 
@@ -107,7 +107,7 @@ def main(argv):
             if r:
                 logs.append(math.log(r))
     geomean = "%.6g" % math.exp(sum(logs) / len(logs)) if logs else ""
-    out.writerow(["geomean"] + [""] * (len(keys) - 1) + [""] * 10 + [geomean] + [""] * 10)
+    out.writerow(["geomean"] + [""] * (len(keys) - 1) + [""] * 10 + [geomean] + [""] * 11)
     return 0
 
 

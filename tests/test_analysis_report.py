@@ -34,16 +34,16 @@ STRICT = False   # the program was named: the end-to-end tests run, or fail
 # compare --csv output as the contract gives it: enum-all (old) against backtrack/row (new).
 COMPARE_CSV = """family,instance,cells,order,mode,threads,old_samples,old_median_s,old_lo_s,old_hi_s,old_cv,new_samples,\
 new_median_s,new_lo_s,new_hi_s,new_cv,ratio,ratio_lo,ratio_hi,p_value,verdict,old_steps,new_steps,steps_ratio,method,n,\
-bound
+bound,q_value
 notouch,1x4,4,-,first,1,5,0.0002,0.00019,0.00021,0.01,5,0.000002,0.0000019,0.0000021,0.012,0.01,0.0095,0.0105,\
-0.0079,faster,4000,40,0.01,paired,5,
+0.0079,faster,4000,40,0.01,paired,5,,0.0158
 notouch,1x4,4,-,count,1,5,0.0002,0.00019,0.00021,0.01,5,0.000199,0.00019,0.00021,0.02,0.995,0.97,1.02,0.69,~,4000,\
-40,0.01,paired,5,
+40,0.01,paired,5,,0.69
 notouch,2x4,8,-,first,1,5,0.02,0.019,0.021,0.01,5,0.0002,0.00019,0.00021,0.09,0.01,0.0095,0.0105,0.0079,faster,\
-400000,4000,0.01,paired,5,
+400000,4000,0.01,paired,5,,0.0158
 notouch,2x4,8,-,count,1,1,0.5,,,,5,0.0002,0.00019,0.00021,0.01,0.0004,,,,faster,500000,4000,0.008,independent,1,\
-at_most
-geomean,,,,,,,,,,,,,,,,0.0464,,,,,,,,,,
+at_most,
+geomean,,,,,,,,,,,,,,,,0.0464,,,,,,,,,,,
 """
 
 
@@ -95,30 +95,34 @@ class Sections(unittest.TestCase):
         self.assertNotIn("0.0", re.sub(r"\[[^]]*\]", "", text.split("| board")[0].split("geometric mean")[-1]))
 
     @staticmethod
-    def method_comparison(verdicts, halfwidth=0.01):
-        """A compare of pairs with these verdicts, each ratio 1.0 within +-halfwidth."""
+    def method_comparison(verdicts, halfwidth=0.01, alone=0):
+        """A compare of pairs with these verdicts, each ratio 1.0 within +-halfwidth; the
+        first `alone` pairs called "~" have p 0.03 (below 0.05 before the adjustment)."""
         lines = [COMPARE_CSV.splitlines()[0]]
         for i, verdict in enumerate(verdicts):
+            p = 0.001 if verdict in ("faster", "slower") else 0.5
+            if verdict == "~" and alone > 0:
+                p, alone = 0.03, alone - 1
             lines.append(f"notouch,b{i},4,-,count,1,5,1e-3,9e-4,1.1e-3,0.01,5,1e-3,9e-4,1.1e-3,0.01,1.0,"
-                         f"{1 / (1 + halfwidth):.6g},{1 + halfwidth:.6g},0.5,{verdict},10,10,1,paired,5,")
+                         f"{1 / (1 + halfwidth):.6g},{1 + halfwidth:.6g},{p},{verdict},10,10,1,paired,5,,{p}")
         return compare.parse([l + "\n" for l in lines], "fixture")
 
     def test_method_table(self):
         from analysis.sections import method
-        aa = [self.method_comparison(["slower"] + ["~"] * 19), self.method_comparison(["~"] * 20)]
+        aa = [self.method_comparison(["slower"] + ["~"] * 19, alone=2), self.method_comparison(["~"] * 20)]
         x103 = self.method_comparison(["slower"] * 15 + ["~"] * 5)
         x110 = self.method_comparison(["slower"] * 20, 0.03)
         o = method.Outcome("interleaved", "two builds", aa, {1.03: x103, 1.10: x110}, 75.0)
         text = "\n".join(method.render([o]))
-        self.assertIn("| **interleaved**: two builds | 1 of 40 (2.5%) | 15 of 20 (75.0%) **(goal not met)** | "
-                      "20 of 20 (100.0%) | ±1.0% | 75.0 s |", text)
+        self.assertIn("| **interleaved**: two builds | 1 of 40 (2.5%) | 3 of 40 (7.5%) | 15 of 20 (75.0%) **(goal not "
+                      "met)** | 20 of 20 (100.0%) | ±1.0% | 75.0 s |", text)
         self.assertIn("- interleaved, A/A in each of its 2 repetitions: 1 of 20, 0 of 20 called different (goal: "
-                      "at most 5% in each: met).", text)
+                      "at most 5% in each: met); at p < 0.05 alone: 3 of 20, 0 of 20.", text)
         # A side stopped at its limit is not a pair compared; too many false positives are said.
         bad = self.method_comparison(["faster", "slower", "~", "-"])
         text = "\n".join(method.render([method.Outcome("independent", "two sweeps", [bad], {}, None)]))
-        self.assertIn("| **independent**: two sweeps | 2 of 3 (66.7%) **(goal not met)** | not run | not run | ±1.0% "
-                      "| ? |", text)
+        self.assertIn("| **independent**: two sweeps | 2 of 3 (66.7%) **(goal not met)** | 2 of 3 (66.7%) | not run | "
+                      "not run | ±1.0% | ? |", text)
 
     def test_method_section_without_the_study(self):
         from analysis.sections import method
@@ -140,7 +144,7 @@ class Sections(unittest.TestCase):
                                         "## The harness's own method"])
         self.assertIn("| backtrack/row | enum-all |", text)
         self.assertIn("| **independent**: two sweeps one after the other, independent samples | 0 of 27 (0.0%) | "
-                      "not run | not run |", text)
+                      "0 of 27 (0.0%) | not run | not run |", text)
         self.assertIn("| 61.0 s |", text)
         self.assertNotIn("Family: method", text)
 

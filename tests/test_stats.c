@@ -1,12 +1,13 @@
 /* test_stats.c — bench/stats against hand-computed and published values: the
  * summary of a run's samples and the order-statistic interval of its median, the
  * Mann–Whitney U test (exact and normal, with ties) and the percentile bootstrap of
- * a ratio of medians, and the geometric mean. */
+ * a ratio of medians, the geometric mean, and the Benjamini-Hochberg q-values. */
 #include <math.h>
 #include <string.h>
 
 #include "check.h"
 #include "stats/bootstrap.h"
+#include "stats/fdr.h"
 #include "stats/geomean.h"
 #include "stats/mann_whitney.h"
 #include "stats/nested.h"
@@ -337,8 +338,34 @@ static void test_nested_logs(void)
     CHECK(groups == 2 && l.n == rounds.n && l.mean == rounds.mean && l.se == rounds.se);
 }
 
+/* Worked by hand: m = 5 (the NAN is not a test); m p_(j) / j = 0.025, 0.025, 0.05, 0.05,
+ * 0.5, then the minimum from the largest down. p = 0.04 is below 0.05, its q is not. */
+static void test_bh_adjust(void)
+{
+    const double p[] = {0.01, 0.04, 0.03, 0.005, NAN, 0.5};
+    const double want[] = {0.025, 0.05, 0.05, 0.025, NAN, 0.5};
+    double q[N(p)];
+    CHECK(pb_bh_adjust(p, N(p), q) == 0);
+    for (int i = 0; i < N(p); i++)
+        if (isnan(want[i]))
+            CHECK(isnan(q[i]));
+        else
+            CHECK_NEAR(q[i], want[i], 1e-15);
+    /* step-up: a larger p with a smaller m p / j lowers the q of those below it */
+    const double up[] = {0.021, 0.02}, ties[] = {0.03, 0.03, 0.03};
+    double qu[2], qt[3];
+    CHECK(pb_bh_adjust(up, 2, qu) == 0);
+    CHECK_NEAR(qu[0], 0.021, 1e-15);
+    CHECK_NEAR(qu[1], 0.021, 1e-15);
+    CHECK(pb_bh_adjust(ties, 3, qt) == 0);
+    CHECK_NEAR(qt[0], 0.03, 1e-15);
+    CHECK_NEAR(qt[2], 0.03, 1e-15);
+    CHECK(pb_bh_adjust(up, 0, qu) == 0);
+}
+
 int main(void)
 {
+    test_bh_adjust();
     test_t_distribution();
     test_paired_ratio();
     test_pair_by_round();

@@ -21,21 +21,32 @@ static const char compare_about[] =
     "NAME.samples.csv beside NAME.csv.\n"
     "\n"
     "Each pair shows the old and new median time per run with its distribution-free\n"
-    "interval, the change, the two-sided Mann-Whitney U p-value and the ratio of steps.\n"
-    "The change is the ratio of the medians, written \"N× faster\" or \"N× slower\" with\n"
-    "N >= 1, with its percentile bootstrap interval (10000 resamples, seeded from the\n"
-    "samples, so the same files give the same output). It is \"~\" when p >= alpha (with\n"
-    "5 samples a side, p is at least 0.0079; with 3, at least 0.1), or when the ratio's\n"
-    "interval reaches into the noise floor, 1 +- threshold: two identical runs on a\n"
-    "shared machine differ by a few percent as a whole, more than their samples can\n"
-    "show (the report measures it: its false-positive section). It is \"-\" when\n"
-    "either run did not finish (status not done). The geometric mean of the compared pairs'\n"
-    "ratios, the counts, and the rows that pair with none close the table.\n"
+    "interval, the change, its p-value and q-value, n and the ratio of steps. The change\n"
+    "is the ratio of times, written \"N× faster\" or \"N× slower\" with N >= 1, with its\n"
+    "1 - alpha interval. Runs that took the same rounds of one sweep are paired by\n"
+    "round: the geometric mean of the rounds' ratios, a paired t-test on their logs (from\n"
+    "the worker processes' means where three or more took them). Other runs are\n"
+    "compared from independent samples: the ratio of the medians, its percentile\n"
+    "bootstrap interval (10000 resamples, seeded from the samples, so the same files\n"
+    "give the same output) and the Mann-Whitney U test.\n"
+    "\n"
+    "A table tests many pairs at once, and 5 in 100 identical pairs have p < 0.05 by\n"
+    "chance alone. So a verdict reads q, the Benjamini-Hochberg adjustment of p over the\n"
+    "tested pairs: the pairs called faster or slower at q < alpha hold at most a share\n"
+    "alpha of false discoveries, on average, and where no pair truly differs the chance\n"
+    "of calling any is at most alpha (for independent or positively related tests). The change is "
+    "\"~\" when q >= alpha (--adjust none:\n"
+    "p), or when its interval reaches into the noise floor, 1 +- threshold. It is \"-\"\n"
+    "when either run did not finish (status not done), and a bound (\"≥ N× faster\")\n"
+    "when one stopped at its limit. The geometric mean of the compared pairs' ratios,\n"
+    "the counts, and the rows that pair with none close the table.\n"
     "\n"
     "options:\n";
 
+static const char *const adjustments[] = {"none", "bh", NULL};
+
 typedef struct compare_opts {
-    int csv, json, allow_mismatch;
+    int csv, json, allow_mismatch, adjust;
     const char *by;
     double alpha, threshold;
 } compare_opts;
@@ -70,6 +81,12 @@ static const pb_option compare_options[] = {
      .help = "significance level of the verdicts; the ratio's interval is at 1 - P",
      .lo = 0.0001,
      .hi = 0.5},
+    {.name = "adjust",
+     .type = PB_OPT_CHOICE,
+     .offset = offsetof(compare_opts, adjust),
+     .choices = adjustments,
+     .help = "what a verdict reads: bh, the p-values adjusted over the tested pairs\n"
+             "(Benjamini-Hochberg q), or none, each pair's p on its own"},
     {.name = "threshold",
      .type = PB_OPT_REAL,
      .offset = offsetof(compare_opts, threshold),
@@ -82,7 +99,7 @@ static const pb_option compare_options[] = {
     PB_OPTION_END,
 };
 
-static const compare_opts compare_defaults = {.alpha = 0.05, .threshold = -1};
+static const compare_opts compare_defaults = {.alpha = 0.05, .threshold = -1, .adjust = 1};
 
 static void print_help(void)
 {
@@ -189,6 +206,7 @@ static int compare_files(const char *old_path, const char *new_path, const compa
                            .key_names = names,
                            .key_old = key,
                            .alpha = o->alpha,
+                           .adjust = o->adjust,
                            .threshold = o->threshold};
             rc = finish(&old, &new_, &set, o, old_path, new_path);
         }
@@ -238,6 +256,7 @@ static int compare_by(const char *path, const compare_opts *o)
                        .key_names = names,
                        .key_old = key,
                        .alpha = o->alpha,
+                       .adjust = o->adjust,
                        .threshold = o->threshold};
         snprintf(old_label, sizeof old_label, "%s=%s in %s", by.col, by.a, path);
         snprintf(new_label, sizeof new_label, "%s=%s in %s", by.col, by.b, path);

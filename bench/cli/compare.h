@@ -91,6 +91,7 @@ typedef struct cmp_pair {
      * a bound, the ratio of the medians alone. */
     pb_interval ratio;
     double p; /* the paired t-test's, or the U test's; NAN when not tested */
+    double q; /* p adjusted over the set's tested pairs (Benjamini-Hochberg); NAN untested */
     pb_mwu mwu;
     cmp_bound bound;
     int too_few; /* fewer than 2 samples or rounds: no verdict */
@@ -115,11 +116,15 @@ typedef struct cmp_set {
     const char *const *key_names;
     const int *key_old; /* the key columns in the old file, for printing */
     double alpha;
+    /* 1: a verdict needs q < alpha (a false discovery rate of alpha over the pairs);
+     * 0: p < alpha, each pair on its own */
+    int adjust;
     /* a verdict's interval lies wholly beyond 1 +- this; < 0: 0 for paired ratios,
      * CMP_FLOOR for independent ones */
     double threshold;
     cmp_pair *pair;
     long npairs, only_old, only_new;
+    long tested; /* pairs with a p-value: the family that q adjusts over */
     /* The between-process variance of the log-ratios, pooled over the between_pairs
      * pairs whose rounds two worker processes took (0: none, or none seen). */
     double between;
@@ -127,8 +132,8 @@ typedef struct cmp_set {
 } cmp_set;
 
 /* Pairs the rows of old and new by key and computes every pair's statistics at
- * significance set->alpha and noise floor set->threshold. 0, or -1 with a message in err (a
- * repeated key, no memory). */
+ * significance set->alpha (adjusted when set->adjust) and noise floor set->threshold. 0, or -1 with
+ * a message in err (a repeated key, no memory). */
 int cmp_pair_up(const cmp_side *old, const cmp_side *new_, cmp_set *set, char *err, size_t errlen);
 void cmp_set_free(cmp_set *set);
 

@@ -63,6 +63,8 @@ static void json_pair(const cmp_set *set, const cmp_pair *p)
     pb_json_number(stdout, "%.9g", p->ratio.hi);
     fputs(",\"p\":", stdout);
     pb_json_number(stdout, "%.9g", p->p);
+    fputs(",\"q\":", stdout);
+    pb_json_number(stdout, "%.9g", p->q);
     printf(",\"n\":%d,\"method\":\"%s\",\"processes\":%d,\"bound\":%s,\"too_few\":%s,"
            "\"verdict\":\"%s\"",
            p->n, p->method == CMP_PAIRED ? "paired" : "independent",
@@ -81,7 +83,8 @@ int cmp_print_json(const cmp_set *set, const char *const labels[2], const cmp_me
     json_run("old", labels[0], &meta[0]);
     putchar(',');
     json_run("new", labels[1], &meta[1]);
-    printf(",\"alpha\":%g,\"between_process_sd\":", set->alpha);
+    printf(",\"alpha\":%g,\"adjust\":\"%s\",\"tested\":%ld,\"between_process_sd\":", set->alpha,
+           set->adjust ? "bh" : "none", set->tested);
     if (set->between_pairs)
         printf("%.6g", sqrt(set->between));
     else

@@ -3,13 +3,15 @@
  * and p-value (paired by round where the runs share rounds, else independent; rounds
  * taken by two worker processes widen it by the between-process variance pooled over
  * the pairs, and those of three or more give it from the processes' means), a bound
- * where one side stopped at its limit, the verdict and the ratio of steps. */
+ * where one side stopped at its limit, the verdict (on the p-values adjusted over the
+ * tested pairs, unless set->adjust is 0) and the ratio of steps. */
 #include <math.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 
 #include "compare.h"
+#include "stats/fdr.h"
 #include "stats/nested.h"
 
 /* The row's key fields joined by NUL bytes: no CSV field holds one (the reader
@@ -126,7 +128,7 @@ static int measure(cmp_pair *p, double alpha)
     p->verdict = CMP_NONE;
     p->ratio = (pb_interval){NAN, NAN, NAN};
     p->mwu = (pb_mwu){NAN, NAN, 0};
-    p->p = p->steps_ratio = NAN;
+    p->p = p->q = p->steps_ratio = NAN;
     p->split = (pb_nested){.between = NAN, .weight2 = NAN};
     if (!(p->so.min > 0) || !(p->sn.min > 0)) return 0;
     const int bounded = (a->done && b->stopped) || (a->stopped && b->done);
@@ -154,12 +156,10 @@ static int measure(cmp_pair *p, double alpha)
     return 0;
 }
 
-/* A compared pair's verdict; a paired one's ratio, interval and p-value first: from
- * its rounds, the variance widened by var_b, the pooled between-process variance,
- * where two worker processes took them, and from its processes' means where more did
- * (nested.h). A verdict needs p below alpha and the ratio's interval wholly beyond
- * the noise floor [1/(1+floor), 1+floor]. */
-static void decide(cmp_pair *p, double alpha, double threshold, double var_b)
+/* A compared pair's ratio, interval and p-value: a paired one's from its rounds, the
+ * variance widened by var_b, the pooled between-process variance, where two worker
+ * processes took them, and from its processes' means where more did (nested.h). */
+static void test(cmp_pair *p, double alpha, double var_b)
 {
     if (!p->old->done || !p->new_->done || !(p->so.min > 0) || !(p->sn.min > 0)) return;
     pb_paired pr;
@@ -167,16 +167,36 @@ static void decide(cmp_pair *p, double alpha, double threshold, double var_b)
         !pb_paired_from_logs(p->logs, p->split.groups == 2 ? var_b * p->split.weight2 : 0,
                              1 - alpha, &pr))
         p->ratio = (pb_interval){pr.ratio, pr.lo, pr.hi}, p->p = pr.p;
-    if ((p->too_few = p->n < 2)) {
-        p->ratio.lo = p->ratio.hi = p->p = NAN;
-        return;
-    }
-    const double floor = threshold >= 0 ? threshold : p->method == CMP_PAIRED ? 0 : CMP_FLOOR;
+    if ((p->too_few = p->n < 2)) p->ratio.lo = p->ratio.hi = p->p = NAN;
+}
+
+/* A tested pair's verdict: its p (or, adjusted, its q) below alpha and the ratio's
+ * interval wholly beyond the noise floor [1/(1+floor), 1+floor]. */
+static void decide(cmp_pair *p, const cmp_set *set)
+{
+    if (isnan(p->p)) return;
+    const double floor = set->threshold >= 0       ? set->threshold
+                         : p->method == CMP_PAIRED ? 0
+                                                   : CMP_FLOOR;
     const int slower = p->ratio.lo > 1 + floor, faster = p->ratio.hi < 1 / (1 + floor);
-    if (!(p->p < alpha) || p->ratio.point == 1 || !(slower || faster))
+    if (!((set->adjust ? p->q : p->p) < set->alpha) || p->ratio.point == 1 || !(slower || faster))
         p->verdict = CMP_SAME;
     else
         p->verdict = faster ? CMP_FASTER : CMP_SLOWER;
+}
+
+/* Every tested pair's q-value. 0, or -1 when out of memory. */
+static int adjust(cmp_set *set)
+{
+    double *p = malloc((size_t)(set->npairs ? set->npairs : 1) * sizeof *p);
+    double *q = malloc((size_t)(set->npairs ? set->npairs : 1) * sizeof *q);
+    if (!p || !q) return free(p), free(q), -1;
+    set->tested = 0;
+    for (long i = 0; i < set->npairs; i++) p[i] = set->pair[i].p, set->tested += !isnan(p[i]);
+    const int rc = pb_bh_adjust(p, set->npairs, q);
+    for (long i = 0; i < set->npairs && !rc; i++) set->pair[i].q = q[i];
+    free(p), free(q);
+    return rc;
 }
 
 static int by_old_line(const void *p, const void *q)
@@ -228,8 +248,9 @@ int cmp_pair_up(const cmp_side *old, const cmp_side *new_, cmp_set *set, char *e
         for (long i = 0; i < set->npairs && !rc; i++) rc = measure(&set->pair[i], set->alpha);
         if (rc) snprintf(err, errlen, "out of memory");
         pool_between(set);
-        for (long i = 0; i < set->npairs && !rc; i++)
-            decide(&set->pair[i], set->alpha, set->threshold, set->between);
+        for (long i = 0; i < set->npairs && !rc; i++) test(&set->pair[i], set->alpha, set->between);
+        if (!rc && (rc = adjust(set))) snprintf(err, errlen, "out of memory");
+        for (long i = 0; i < set->npairs && !rc; i++) decide(&set->pair[i], set);
     }
     free(o), free(n);
     return rc;

@@ -126,8 +126,8 @@ static void steps_text(double r, char *out, size_t len)
 
 /* ---- the table ---- */
 
-enum { NSTAT = 6 };
-static const char *const stat_names[NSTAT] = {"old", "new", "change", "p", "n", "steps"};
+enum { NSTAT = 7 };
+static const char *const stat_names[NSTAT] = {"old", "new", "change", "p", "q", "n", "steps"};
 
 /* Columns on a terminal: UTF-8 continuation bytes take none. */
 static int width(const char *s)
@@ -177,13 +177,14 @@ static void row_cells(const cmp_set *set, const int *shown, int nshown, long i, 
     time_ci(&p->sn, stat[1], CELL);
     change_text(p, stat[2], CELL);
     p_text(p->p, stat[3], CELL);
+    p_text(p->q, stat[4], CELL);
     if (!p->n)
-        snprintf(stat[4], CELL, "-");
+        snprintf(stat[5], CELL, "-");
     else if (p->method == CMP_PAIRED)
-        snprintf(stat[4], CELL, "%d rounds", p->n);
+        snprintf(stat[5], CELL, "%d rounds", p->n);
     else
-        snprintf(stat[4], CELL, "%d", p->n);
-    steps_text(p->steps_ratio, stat[5], CELL);
+        snprintf(stat[5], CELL, "%d", p->n);
+    steps_text(p->steps_ratio, stat[6], CELL);
 }
 
 static void print_cells(const char *const *cells, const int *w, int n)
@@ -266,6 +267,11 @@ static int print_totals(const cmp_set *set, const char *old_label, const char *n
     printf("%ld pair%s: %ld faster, %ld slower, %ld unchanged (~)", compared, plural(compared),
            count[CMP_FASTER], count[CMP_SLOWER], count[CMP_SAME]);
     if (bounds) printf("; %ld by a bound (a side stopped at its limit)", bounds);
+    if (set->adjust)
+        printf("\nverdicts at q < %g: p adjusted over the %ld tested pair%s (Benjamini-Hochberg)",
+               set->alpha, set->tested, plural(set->tested));
+    else
+        printf("\nverdicts at p < %g, each pair on its own (--adjust none)", set->alpha);
     printf("\n%ld paired by round, %ld from independent samples\n", paired, set->npairs - paired);
     if (set->between_pairs)
         printf("rounds taken by two worker processes in %ld pair%s: between-process spread "
@@ -358,7 +364,7 @@ static void csv_pair(const cmp_set *set, long i)
     printf(",%s", verdicts[p->verdict]);
     csv_steps(p->old), csv_steps(p->new_);
     csv_num("%.6g", p->steps_ratio);
-    printf(",%s,%d,%s\n",
+    printf(",%s,%d,%s",
            isnan(p->ratio.point)     ? ""
            : p->method == CMP_PAIRED ? "paired"
                                      : "independent",
@@ -366,6 +372,8 @@ static void csv_pair(const cmp_set *set, long i)
            p->bound == CMP_AT_MOST    ? "at_most"
            : p->bound == CMP_AT_LEAST ? "at_least"
                                       : "");
+    csv_num("%.4g", p->q);
+    putchar('\n');
 }
 
 int cmp_print_csv(const cmp_set *set)
@@ -375,7 +383,7 @@ int cmp_print_csv(const cmp_set *set)
     for (int k = 0; k < set->nkey; k++) pb_csv_field(stdout, set->key_names[k]), putchar(',');
     puts("old_samples,old_median_s,old_lo_s,old_hi_s,old_cv,new_samples,new_median_s,new_lo_s,"
          "new_hi_s,new_cv,ratio,ratio_lo,ratio_hi,p_value,verdict,old_steps,new_steps,steps_ratio,"
-         "method,n,bound");
+         "method,n,bound,q_value");
     for (long i = 0; i < set->npairs; i++) csv_pair(set, i);
     /* The geomean line: "geomean" in the first key column, the means in ratio and
      * steps_ratio, every other field empty. */
@@ -384,6 +392,6 @@ int cmp_print_csv(const cmp_set *set)
     csv_num("%.6g", gt);
     fputs(",,,,,,", stdout);
     csv_num("%.6g", gs);
-    puts(",,,");
+    puts(",,,,");
     return 0;
 }

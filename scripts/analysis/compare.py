@@ -4,9 +4,10 @@ output into Pairs.
 
 The output (contract): KEY..., old_samples, old_median_s, old_lo_s, old_hi_s, old_cv,
 new_samples, new_median_s, new_lo_s, new_hi_s, new_cv, ratio, ratio_lo, ratio_hi,
-p_value, verdict, old_steps, new_steps, steps_ratio, method, n, bound; one line per pair, then a
-geometric-mean line with "geomean" in the first key column. ratio = new / old
-time (below 1: new is faster); verdict: faster, slower, ~ (p >= 0.05) or - (not
+p_value, verdict, old_steps, new_steps, steps_ratio, method, n, bound, q_value; one line per pair,
+then a geometric-mean line with "geomean" in the first key column. ratio = new / old
+time (below 1: new is faster); q_value: p_value adjusted over the tested pairs
+(Benjamini-Hochberg); verdict: faster, slower, ~ (q >= 0.05) or - (not
 compared: a side did not finish, or too few samples); method: paired (by round) or
 independent; n: the rounds paired or the fewer samples; bound: empty, or at_most /
 at_least when one side stopped at its limit (the ratio then bounds the true one).
@@ -32,7 +33,7 @@ from .timing import Timing
 
 STAT_COLUMNS = ("old_samples", "old_median_s", "old_lo_s", "old_hi_s", "old_cv", "new_samples", "new_median_s",
                 "new_lo_s", "new_hi_s", "new_cv", "ratio", "ratio_lo", "ratio_hi", "p_value", "verdict", "old_steps",
-                "new_steps", "steps_ratio", "method", "n", "bound")
+                "new_steps", "steps_ratio", "method", "n", "bound", "q_value")
 VERDICTS = ("faster", "slower", "~", "-")
 SIGNIFICANT = ("faster", "slower")
 
@@ -61,6 +62,7 @@ class Pair:
         self.ratio_lo = _number(row, "ratio_lo")
         self.ratio_hi = _number(row, "ratio_hi")
         self.p_value = _number(row, "p_value")
+        self.q_value = _number(row, "q_value")
         self.verdict = row["verdict"].strip()
         if self.verdict not in VERDICTS:
             raise ReportError(row.table.name, f'verdict "{self.verdict}": expected one of {", ".join(VERDICTS)}',

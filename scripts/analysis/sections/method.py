@@ -6,7 +6,8 @@ other (independent samples), two builds in one sweep taking turns (sweep --again
 --pairing alternate) and at the same time (a duet, --against's default on two
 cores). The files come from
 scripts/method-study.sh (data/sweeps/method.sweep); every comparison runs
-`puzzlebench compare --threshold 0`.
+`puzzlebench compare --threshold 0`, whose verdicts read q (p adjusted over the
+pairs, Benjamini-Hochberg); the share at p < 0.05 alone is shown beside them.
 
 section() finds the files and runs the program; render() takes the comparisons, for
 tests.
@@ -87,6 +88,13 @@ def _called(comparisons, verdicts):
     return sum(p.verdict in verdicts for p in pairs), len(pairs)
 
 
+def _p_alone(comparisons):
+    """(pairs with p below 0.05, pairs compared): what each pair's own test, before the
+    adjustment over the pairs, would call different."""
+    pairs = [p for c in comparisons for p in c.pairs if p.compared]
+    return sum(p.p_value is not None and p.p_value < 0.05 for p in pairs), len(pairs)
+
+
 def _halfwidth(p):
     if not (p.ratio and p.ratio_lo and p.ratio_hi):
         return None
@@ -103,7 +111,10 @@ def _share(k, n, goal, at_most):
 def render(outcomes):
     """The section's body from the methods' outcomes (Outcome)."""
     out = [f"{code(SWEEP)} compared three ways, by `puzzlebench compare --threshold 0` (significance alone, no "
-           "noise floor). A/A: both sides the same binary (a copy for the builds), so every pair called faster "
+           "noise floor). A verdict reads q, the pair's p-value adjusted over the comparison's pairs "
+           "(Benjamini-Hochberg: a 5% false discovery rate): a sweep tests dozens of pairs at once, and one test "
+           "per pair at p < 0.05 calls 5 in 100 identical pairs different by chance alone, a share shown beside "
+           "it (\"p alone\"). A/A: both sides the same binary (a copy for the builds), so every pair called faster "
            "or slower is a false positive. ×1.03 and ×1.10: one side runs that much slower work (the sweep's "
            "`slowdown` key, or `--against-slowdown`), and a pair called slower is a detection. The half-width is "
            "that of the A/A ratios' 95% intervals, relative; the wall time that of one A/A comparison, both "
@@ -116,7 +127,9 @@ def render(outcomes):
     for o in outcomes:
         fp = _called(o.aa, ("faster", "slower"))
         halves = [h for c in o.aa for p in c.pairs if p.compared and (h := _halfwidth(p)) is not None]
-        cells = [f"**{escape(o.name)}**: {o.about}", _share(*fp, GOAL_FP, True)]
+        alone = _p_alone(o.aa)
+        cells = [f"**{escape(o.name)}**: {o.about}", _share(*fp, GOAL_FP, True),
+                 f"{alone[0]} of {alone[1]} ({100 * alone[0] / alone[1]:.1f}%)" if alone[1] else "no pair"]
         for factor, goal in ((1.03, GOAL_X103), (1.10, GOAL_X110)):
             c = o.detected.get(factor)
             cells.append(_share(*_called([c], ("slower",)), goal, False) if c else "not run")
@@ -127,8 +140,8 @@ def render(outcomes):
             cells.append("-")
         cells.append(numfmt.duration(o.wall_s) if o.wall_s is not None else "?")
         rows.append(cells)
-    out += table(["method", "A/A called different", "×1.03 called slower", "×1.10 called slower",
-                  "median half-width", "wall time"], "lrrrrr", rows)
+    out += table(["method", "A/A called different", "A/A at p < 0.05 alone", "×1.03 called slower",
+                  "×1.10 called slower", "median half-width", "wall time"], "lrrrrrr", rows)
     for o in outcomes:
         if len(o.aa) > 1:
             each = [_called([c], ("faster", "slower")) for c in o.aa]
@@ -136,5 +149,6 @@ def render(outcomes):
             out += ["", f"- {escape(o.name)}, A/A in each of its {len(o.aa)} repetitions: "
                     + ", ".join(f"{k} of {n}" for k, n in each)
                     + f" called different (goal: at most {GOAL_FP:.0%} in each: "
-                    + ("met" if worst <= GOAL_FP else "**not met**") + ")."]
+                    + ("met" if worst <= GOAL_FP else "**not met**") + "); at p < 0.05 alone: "
+                    + ", ".join("{} of {}".format(*_p_alone([c])) for c in o.aa) + "."]
     return out
