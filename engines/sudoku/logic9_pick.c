@@ -14,8 +14,9 @@
  * is done only when no cell with two digits reaches STRONG_CELL: below that a unit's
  * pair often weighs more, above it rarely. Tried and left out: naked pairs found here
  * (a pair of cells with the same two digits clears them from their unit; fewer
- * guesses, but the search for them costs more than the guesses saved), and trying
- * first the digit whose placement takes less (or more) from the peers. */
+ * guesses, but the search for them costs more than the guesses saved), trying
+ * first the digit whose placement takes less (or more) from the peers, and a guess
+ * among the configurations of a band's rows (more guesses, and slower). */
 #include "logic9_board.h"
 
 #define SEG         0x1249249u /* the first cell of every row-box segment of a band */
