@@ -12,9 +12,11 @@
  *     both directions (pointing and claiming), and a digit alone in a box or column is
  *     left alone in its row too;
  *   - a cell alone in its row for a digit is placed: the other digits leave it (the
- *     reduction has cleared the digit from the cell's box and column already). A cell
- *     left with one digit gets the rest of its row cleared of that digit, which makes
- *     it such a cell.
+ *     reduction has cleared the digit from the cell's box and column already). The
+ *     cells of every dirty digit are found first and placed together, so a digit that
+ *     loses several of them is closed once, not once per placing digit. A cell left
+ *     with one digit gets the rest of its row cleared of that digit, which makes it
+ *     such a cell.
  * Then the search guesses. A failed (or counted) guess is ruled out in the parent
  * board, which is propagated again.
  *
@@ -130,27 +132,31 @@ typedef struct ctx {
     l9_board boards[82]; /* boards[d]: the board at guess depth d (every guess fills a cell) */
 } ctx;
 
-/* Closes the digits of `dirty` one by one; a cell a digit takes alone in its row is
- * placed: the other digits leave it, and are closed in turn. 0 on a contradiction. */
+/* Closes the digits of `dirty`, then places at once every cell that some digit takes
+ * alone in its row: the other digits leave those cells and are closed in the next
+ * round. 0 on a contradiction, one cell taken alone by two digits included. */
 static int close_all(ctx *x, l9_board *B, unsigned dirty)
 {
     while (dirty) {
-        const int d = __builtin_ctz(dirty);
-        dirty &= dirty - 1;
-        l9_vec s;
-        if (!close_digit(&B->f[d], &s)) return 0;
-        s &= ~B->placed;
-        if (!l9_any(s)) continue;
-        B->placed |= s;
-        x->rs.st.placements += (uint64_t)l9_count(s);
-        /* Without branches: which digit had a cell of s is not predictable. */
-        unsigned had = 0;
-        for (int e = 0; e < 9; e++) {
-            had |= (unsigned)l9_any(B->f[e] & s) << e;
-            B->f[e] &= ~s;
+        l9_vec mine[9] = {{0}}, all = {0};
+        for (; dirty; dirty &= dirty - 1) {
+            const int d = __builtin_ctz(dirty);
+            l9_vec s;
+            if (!close_digit(&B->f[d], &s)) return 0;
+            s &= ~B->placed;
+            if (!l9_any(s)) continue;
+            if (l9_any(s & all)) return 0;
+            all |= s;
+            mine[d] = s;
         }
-        B->f[d] |= s;
-        dirty |= had & ~(1u << d);
+        if (!l9_any(all)) break;
+        B->placed |= all;
+        x->rs.st.placements += (uint64_t)l9_count(all);
+        /* Without branches: which digit had a cell of `all` is not predictable. */
+        for (int e = 0; e < 9; e++) {
+            dirty |= (unsigned)l9_any(B->f[e] & all & ~mine[e]) << e;
+            B->f[e] = (B->f[e] & ~all) | mine[e];
+        }
     }
     return 1;
 }
