@@ -9,7 +9,8 @@
 #                 round (method-alt; method-alt-x103, -x110)
 #   duet          the same with both sides at the same time, one core each, the
 #                 default of --against on two cores (method-duet-1 .. -5: five A/A
-#                 repetitions; method-duet-x103, -x110)
+#                 repetitions; method-duet-x103, -x110), up to 40 rounds a pair
+#                 instead of the sweep's 20: the time of 20 alternate rounds
 # The second build is a copy of the binary: a second build of one commit with the same
 # compiler and flags gives the same bytes. Writes OUT/method-*.csv with their
 # .samples.csv and .meta; the report compares them (scripts/analysis/sections/method.py).
@@ -34,6 +35,10 @@ sweep --name method-ind-x110 --slowdown 1.10
 sweep --name method-alt --against "$twin" --pairing alternate
 sweep --name method-alt-x103 --against "$twin" --pairing alternate --against-slowdown 1.03
 sweep --name method-alt-x110 --against "$twin" --pairing alternate --against-slowdown 1.10
-for ((k = 1; k <= reps; k++)); do sweep --name "method-duet-$k" --against "$twin" --pairing duet; done
-sweep --name method-duet-x103 --against "$twin" --pairing duet --against-slowdown 1.03
-sweep --name method-duet-x110 --against "$twin" --pairing duet --against-slowdown 1.10
+# A duet round runs both sides at once, half the time of an alternate round: the duet
+# gets twice the rounds, so that a noisy pair has the same time in both.
+duet=(--against "$twin" --pairing duet)
+[ ${#quick[@]} -gt 0 ] || duet+=(--max-samples 40)
+for ((k = 1; k <= reps; k++)); do sweep --name "method-duet-$k" "${duet[@]}"; done
+sweep --name method-duet-x103 "${duet[@]}" --against-slowdown 1.03
+sweep --name method-duet-x110 "${duet[@]}" --against-slowdown 1.10

@@ -29,7 +29,8 @@ METHODS = (
     ("alternate", "two builds in one sweep, one run at a time (`--against --pairing alternate`)",
      lambda k: ("method-alt-against", "method-alt") if k == 1 else None,
      {1.03: ("method-alt-x103", "method-alt-x103-against"), 1.10: ("method-alt-x110", "method-alt-x110-against")}),
-    ("duet", "two builds at the same time, one core each (`--against`, its default on two cores)",
+    ("duet", "two builds at the same time, one core each (`--against`, its default on two cores), up to 40 "
+             "rounds a pair, the time of 20 alternate rounds (`--max-samples 40`)",
      lambda k: (f"method-duet-{k}-against", f"method-duet-{k}"),
      {1.03: ("method-duet-x103", "method-duet-x103-against"), 1.10: ("method-duet-x110", "method-duet-x110-against")}),
 )
