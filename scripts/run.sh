@@ -15,6 +15,8 @@
 # duet comparisons), and the report is written.
 # The sweeps start over (sweep --force) over the files of an earlier run in OUT_DIR;
 # PB_RESUME=1 continues them instead (sweep --resume: a complete sweep is kept).
+# PB_TDOKU=RUN_BENCHMARK and PB_TDOKU_SETS=DIR add sudoku `logic` beside tdoku
+# (scripts/tdoku.sh), which the project cannot build itself.
 set -euo pipefail
 cd "$(dirname "$0")/.."
 quick=0
@@ -98,6 +100,10 @@ if grep -q "built as DEBUG" "$out/micro.txt" "$out/micro.err"; then
     echo "run.sh: note: Debian's libbenchmark reports itself built as DEBUG; the code it times is built Release"
 fi
 grep -v "built as DEBUG" "$out/micro.err" >&2 || true
+if [ -n "${PB_TDOKU:-}" ]; then
+    phase "beside tdoku (scripts/tdoku.sh)"
+    scripts/tdoku.sh "$PB_TDOKU" "${PB_TDOKU_SETS:?run.sh: PB_TDOKU needs PB_TDOKU_SETS, the folder of the tdoku sets}" "$out"
+fi
 phase "plots and report"
 scripts/report.sh "$out"
 phase ""
