@@ -270,6 +270,18 @@ class TdokuSection(unittest.TestCase):
         # Ratios per round 1.10, 0.90, 1.30: median 1.10, range 0.90 to 1.30.
         self.assertIn("| `top1465` | first | 3 | 110000 [99000, 130000] | 100000 [100000, 110000] | "
                       "1.10 [0.90, 1.30] | 5.67 [5.67, 5.67] | 6.07 [6.07, 6.07] |", text)
+        self.assertIn("met on 0 of 1; **not met**: `top1465` first (lowest ratio 0.90).", text)
+
+    def test_goal(self):
+        rows = []
+        for rnd in (1, 2):
+            rows.append(("17_clue", "unique", "logic", rnd, 10, 106, 0.5))
+            rows.append(("17_clue", "unique", "tdoku", rnd, 10, 100, 0.6))
+            rows.append(("top1465", "unique", "logic", rnd, 10, 200, 9.1))
+            rows.append(("top1465", "unique", "tdoku", rnd, 10, 100, 9.0))
+        text = self.section(rows)
+        self.assertIn("Goal: logic at least 1.05× tdoku's puzzles/s in every round, with at most its guesses per "
+                      "puzzle: met on 1 of 2; **not met**: `top1465` unique (more guesses).", text)
 
 
 class Ladder(unittest.TestCase):
@@ -445,6 +457,64 @@ class Micro(unittest.TestCase):
         self.assertIn("| `dp/real_time` | 1.00 s (1 run) | - | 1 | 1.60 GB |", text)
         self.assertIn("| `bt/real_time` | 1.00 s (1 run) | - | 1 | - |", text)
         self.assertIn("| `en/real_time` | 1.00 s (1 run) | - | 1 | - |", text)
+
+
+class NotouchModel(unittest.TestCase):
+    """path-dp's planned tables and count times from micro.json, and the model of the
+    boards only planned: machines of the .meta's memory, time at the measured seconds
+    per planned byte on two threads."""
+
+    @staticmethod
+    def write(tmp, cases, mem="10000000000"):
+        entries = []
+        for name, seconds, size in cases:
+            for t in (seconds, seconds * 1.02):
+                entries.append(dict(name=name, run_name=name, run_type="iteration", iterations=1, real_time=t,
+                                    time_unit="s", bytes=size))
+        (tmp / "micro.json").write_text(json.dumps({"context": {}, "benchmarks": entries}))
+        (tmp / "notouch.meta").write_text(f"run_id=R1\nmem_total_bytes={mem}\n")
+
+    def run_section(self, cases, mem="10000000000"):
+        from analysis.sections import notouch_model
+        tmp = Path(tempfile.mkdtemp())
+        try:
+            self.write(tmp, cases, mem)
+            return "\n".join(notouch_model.section(tmp, tmp / "notouch.meta"))
+        finally:
+            shutil.rmtree(tmp)
+
+    def test_model(self):
+        text = self.run_section([
+            ("notouch/4x6/count/path-dp/real_time", 0.5, 1e8),
+            ("notouch/5x5/count/path-dp/t2/real_time", 1.0, 2e8),
+            ("notouch/4x7/count/path-dp/t2/real_time", 8.0, 2e9),
+            ("notouch/6x6/plan/path-dp/t2/real_time", 2e-5, 2.5e11),
+            ("notouch/cross8/count/backtrack/row/real_time", 1e-5, 0),
+        ])
+        # The median of two repetitions, 1.0 and 1.02 s: 1.01 s, 5.05 ns a byte.
+        self.assertIn("| `5x5` | 25 | 191 MB | - | 1.01 s [1.00, 1.02] | 5.05 ns |", text)
+        self.assertIn("| `4x7` | 28 | 1.86 GB | - | 8.08 s [8.00, 8.16] | 4.04 ns |", text)
+        self.assertIn("| `4x6` | 24 | 95.4 MB | 505 ms [500, 510] | - | - |", text)
+        self.assertIn("| `6x6` | 36 | 232.83 GB | - | planned only | - |", text)
+        self.assertIn("took 4.04 to 5.05 ns per planned byte", text)
+        # 2.5e11 bytes: 25 machines of 1e10 bytes; 1010 to 1262 s on two cores, a 25th on 25.
+        self.assertIn("| `6x6` | 36 | 232.83 GB | 25 | 1010 s to 1260 s | 40.4 s to 50.5 s |", text)
+        self.assertNotIn("cross8", text)
+
+    def test_no_model_without_two_rates(self):
+        text = self.run_section([("notouch/5x5/count/path-dp/t2/real_time", 1.0, 2e8),
+                                 ("notouch/6x6/plan/path-dp/t2/real_time", 2e-5, 2.5e11)])
+        self.assertIn("| `6x6` | 36 | 232.83 GB | - | planned only | - |", text)
+        self.assertNotIn("The model", text)
+
+    def test_nothing_counted(self):
+        self.assertEqual(self.run_section([("notouch/6x6/plan/path-dp/t2/real_time", 2e-5, 2.5e11)]), "")
+
+    def test_unknown_memory(self):
+        text = self.run_section([("notouch/5x5/count/path-dp/t2/real_time", 1.0, 2e8),
+                                 ("notouch/4x7/count/path-dp/t2/real_time", 8.0, 2e9),
+                                 ("notouch/6x6/plan/path-dp/t2/real_time", 2e-5, 2.5e11)], mem="unknown")
+        self.assertIn("| `6x6` | 36 | 232.83 GB | - | 1010 s to 1260 s | - |", text)
 
 
 class RealCompare(unittest.TestCase):

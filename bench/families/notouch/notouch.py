@@ -2,7 +2,9 @@
 board): per-instance times (median [interval]) per engine/order and mode, the best
 engine against backtracking in row order, the enumerations' speed, the count
 check, and the steps and time plots (time with error bars) with one category per
-board. Noisy rows are marked and never bolded or used for a claim.
+board. Noisy rows are marked and never bolded or used for a claim. Then path-dp's
+memory and time per board and the model of the boards past one machine, from the
+micro-benchmarks (notouch_model.py).
 
 Nothing here is particular to notouch but the engine names the summary compares
 (backtrack/row, the seed's search, and the enum-* enumerations): a family whose
@@ -14,6 +16,7 @@ from ..csvread import read_csv
 from ..markdown import code, escape, table
 from ..numfmt import factor_text, ratio, whole
 from ..plotting import FILLED_POINTS, GRID, LOWER_BOUND_KEY, Plot, open_point, quote, series_style
+from . import notouch_model
 
 # The baseline the summary compares with: the seed's backtracking in row order.
 BASELINE = ("backtrack", "row")
@@ -33,6 +36,9 @@ def section(ctx, family, files):
     out = []
     for path in files:
         out += file_section(ctx, path)
+    if files:
+        main = next((p for p in files if p.name == "notouch.csv"), files[0])
+        out += notouch_model.section(main.parent, main.with_suffix(".meta"))
     return out
 
 

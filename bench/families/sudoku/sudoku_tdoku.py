@@ -18,6 +18,8 @@ from ..markdown import code, escape, table
 from ..numfmt import NONE, num
 
 FILE = "sudoku-tdoku.csv"
+# The goal the report checks: logic at least this times tdoku's speed on every set.
+GOAL = 1.05
 SETS = ("17_clue", "top1465", "forum_hardest_1905_11plus")
 # tdoku's benchmarks/results_i7-1065G7/i7-1065G7_clang-11_O3_native (puzzles/s,
 # guesses/puzzle): run_benchmark's defaults, so every puzzle is proven unique (limit 2)
@@ -72,5 +74,26 @@ def section(ctx, path):
                      col("logic", "puzzles_per_s", num), col("tdoku", "puzzles_per_s", num),
                      _spread(_ratios(tools), lambda x: "%.2f" % x),
                      col("logic", "guesses_per_puzzle", num), col("tdoku", "guesses_per_puzzle", num)])
-    return out + table(["set", "mode", "rounds", "logic puzzles/s", "tdoku puzzles/s", "logic / tdoku",
-                        "logic guesses/puzzle", "tdoku guesses/puzzle"], "lllrrrrr", rows)
+    out += table(["set", "mode", "rounds", "logic puzzles/s", "tdoku puzzles/s", "logic / tdoku",
+                  "logic guesses/puzzle", "tdoku guesses/puzzle"], "lllrrrrr", rows)
+    return out + ["", _goal(groups)]
+
+
+def _goal(groups):
+    """The goal line: logic at least GOAL times tdoku's puzzles/s in every round (the
+    lowest ratio, so that no round contradicts it) and no more guesses per puzzle."""
+    met, missed = [], []
+    for (set_, mode), tools in groups.items():
+        ratios = _ratios(tools)
+        guesses = {t: [r.num("guesses_per_puzzle") for r in tools.get(t, [])] for t in ("logic", "tdoku")}
+        why = []
+        if not ratios:
+            why.append("no round with both tools")
+        elif min(ratios) < GOAL:
+            why.append(f"lowest ratio {min(ratios):.2f}")
+        if guesses["logic"] and guesses["tdoku"] and max(guesses["logic"]) > min(guesses["tdoku"]):
+            why.append("more guesses")
+        (missed if why else met).append(f"{code(set_)} {escape(mode)}" + (f" ({', '.join(why)})" if why else ""))
+    text = (f"Goal: logic at least {GOAL:.2f}× tdoku's puzzles/s in every round, with at most its guesses per "
+            f"puzzle: met on {len(met)} of {len(met) + len(missed)}")
+    return text + (f"; **not met**: {'; '.join(missed)}." if missed else ".")
