@@ -6,17 +6,20 @@
 # readers' fuzz targets built by clang for libFuzzer (tests/fuzz/), when clang can
 # link libFuzzer: otherwise it says why and writes the reason to
 # build/fuzz-skipped.txt, for scripts/test.sh; with --browser also Debian's Chromium,
-# ChromeDriver and Python Selenium, for the kakuro player's browser test.
-# usage: scripts/setup.sh [--sanitize] [--fuzz] [--browser]
+# ChromeDriver and Python Selenium, for the kakuro player's browser test; with --native
+# also build-native/puzzlebench, tuned for this machine (-march=native), for
+# scripts/tdoku.sh.
+# usage: scripts/setup.sh [--sanitize] [--fuzz] [--browser] [--native]
 set -euo pipefail
 cd "$(dirname "$0")/.."
-sanitize=0 fuzz=0 browser=0
+sanitize=0 fuzz=0 browser=0 native=0
 for arg in "$@"; do
     case $arg in
     --sanitize) sanitize=1 ;;
     --fuzz) fuzz=1 ;;
     --browser) browser=1 ;;
-    *) echo "usage: scripts/setup.sh [--sanitize] [--fuzz] [--browser]" >&2; exit 2 ;;
+    --native) native=1 ;;
+    *) echo "usage: scripts/setup.sh [--sanitize] [--fuzz] [--browser] [--native]" >&2; exit 2 ;;
     esac
 done
 
@@ -80,6 +83,9 @@ libfuzzer_missing() {
 }
 
 configure_and_build build -DCMAKE_BUILD_TYPE=Release
+if ((native)); then
+    build_target=puzzlebench configure_and_build build-native -DCMAKE_BUILD_TYPE=Release -DPB_NATIVE=ON
+fi
 if ((sanitize)); then
     configure_and_build build-asan -DCMAKE_BUILD_TYPE=RelWithDebInfo -DPB_SANITIZE=ON
 fi

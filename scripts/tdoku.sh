@@ -9,7 +9,7 @@
 # built with -O3 -march=native), and give its run_benchmark and a folder with the sets
 # (17_clue.txt, top1465.txt, forum_hardest_1905_11plus.txt; lines starting with '#'
 # are left out). So that both sides are built alike, `logic` runs from a -march=native
-# build of this tree, build-native/ (made here when missing; PUZZLEBENCH overrides).
+# build of this tree, build-native/ (scripts/setup.sh --native; PUZZLEBENCH overrides).
 # Modes: unique (`puzzlebench count -l 2`, run_benchmark's default) and first
 # (`puzzlebench solve`, run_benchmark -f). Neither tool shuffles the puzzles (-r0).
 #
@@ -38,10 +38,7 @@ command -v taskset >/dev/null || { echo "tdoku.sh: taskset not found (Debian: ut
 
 pb=${PUZZLEBENCH:-}
 if [ -z "$pb" ]; then
-    generator=()
-    if command -v ninja >/dev/null 2>&1; then generator=(-G Ninja); fi
-    cmake -S . -B build-native "${generator[@]}" -DCMAKE_BUILD_TYPE=Release -DPB_NATIVE=ON >/dev/null
-    cmake --build build-native -j "$(nproc)" --target puzzlebench >/dev/null
+    scripts/setup.sh --native >/dev/null
     pb=build-native/puzzlebench
 fi
 
