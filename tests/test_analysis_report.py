@@ -489,8 +489,11 @@ class NotouchModel(unittest.TestCase):
             ("notouch/5x5/count/path-dp/t2/real_time", 1.0, 2e8),
             ("notouch/4x7/count/path-dp/t2/real_time", 8.0, 2e9),
             ("notouch/6x6/plan/path-dp/t2/real_time", 2e-5, 2.5e11),
+            ("notouch/4x7/plan/path-dp/t2/real_time", 2e-5, 2e9),
             ("notouch/cross8/count/backtrack/row/real_time", 1e-5, 0),
         ])
+        # 4x7 was counted as well as planned: a counted board, not in the model's table.
+        self.assertEqual(text.count("| `4x7` |"), 1)
         # The median of two repetitions, 1.0 and 1.02 s: 1.01 s, 5.05 ns a byte.
         self.assertIn("| `5x5` | 25 | 191 MB | - | 1.01 s [1.00, 1.02] | 5.05 ns |", text)
         self.assertIn("| `4x7` | 28 | 1.86 GB | - | 8.08 s [8.00, 8.16] | 4.04 ns |", text)

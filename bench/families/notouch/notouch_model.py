@@ -24,8 +24,8 @@ def _board_cells(board):
 
 
 def _read(micro_path):
-    """{board: {"bytes": planned bytes, 1: Timing, 2: Timing, "plan": 1 when only
-    planned}} from micro.json's path-dp cases; {} when the file is absent or unreadable
+    """{board: {"bytes": planned bytes, 1: Timing, 2: Timing, "plan": 1 when a plan case
+    ran}} from micro.json's path-dp cases; {} when the file is absent or unreadable
     (the micro section says what is wrong with it)."""
     try:
         data = json.loads(micro_path.read_text(encoding="utf-8"))
@@ -46,22 +46,27 @@ def _read(micro_path):
             continue
         entry = boards.setdefault(board, {"bytes": float(size)})
         if what == "plan":
-            entry.setdefault("plan", 1)
+            entry["plan"] = 1
         else:
             t = case.time()
             if t.median:
                 entry[threads] = t
-    # A board both counted and planned is a counted one.
-    for entry in boards.values():
-        if 1 in entry or 2 in entry:
-            entry.pop("plan", None)
     return boards
+
+
+def _counted(entry):
+    return 1 in entry or 2 in entry
+
+
+def _planned_only(entry):
+    """A board planned and not counted (a board both counted and planned is a counted one)."""
+    return entry.get("plan") and not _counted(entry)
 
 
 def section(results_dir, meta_path):
     """The section, or [] when micro.json has no path-dp count."""
     boards = _read(results_dir / MICRO)
-    counted = {b: e for b, e in boards.items() if 1 in e or 2 in e}
+    counted = {b: e for b, e in boards.items() if _counted(e)}
     if not counted:
         return []
     order = sorted(boards, key=lambda b: (_board_cells(b), b))
@@ -75,12 +80,12 @@ def section(results_dir, meta_path):
         e = boards[b]
         t1, t2 = e.get(1), e.get(2)
         rows.append([code(b), str(_board_cells(b)), memory(e["bytes"]), t1.text() if t1 else NONE,
-                     t2.text() if t2 else ("planned only" if e.get("plan") else NONE),
+                     t2.text() if t2 else ("planned only" if _planned_only(e) else NONE),
                      f"{1e9 * t2.median / e['bytes']:.2f} ns" if t2 else NONE])
     out += table(["board", "cells", "planned tables", "count, one thread", "count, two threads",
                   "two threads' time per planned byte"], "lrrrrr", rows)
     rates = [e[2].median / e["bytes"] for e in counted.values() if 2 in e]
-    beyond = [b for b in order if boards[b].get("plan")]
+    beyond = [b for b in order if _planned_only(boards[b])]
     if len(rates) < 2 or not beyond:
         return out
     meta = read_meta(meta_path) or {}
