@@ -218,6 +218,12 @@ static unsigned digits_at(const l9_board *B, int b, uint32_t p)
     return m;
 }
 
+/* The other cells of the row of cell bit p (in its band's lane). */
+static inline uint32_t row_others(uint32_t p)
+{
+    return rows_of(L9_SPLAT(p))[0] & ~p;
+}
+
 /* Searches below the consistent, unsolved board at depth dep. */
 static void search(ctx *x, int dep)
 {
@@ -227,7 +233,7 @@ static void search(ctx *x, int dep)
         const unsigned had = digits_at(B, g.b, g.p);
         *C = *B;
         for (unsigned m = had & ~(1u << g.d); m; m &= m - 1) C->f[__builtin_ctz(m)][g.b] &= ~g.p;
-        C->f[g.d][g.b] &= ~(rows_of(L9_SPLAT(g.p))[0] & ~g.p);
+        C->f[g.d][g.b] &= ~row_others(g.p);
         x->rs.st.candidates++;
         x->rs.st.guesses++;
         if (propagate(x, C, had)) {
@@ -245,7 +251,7 @@ static void search(ctx *x, int dep)
             /* A cell with two digits: the other one is its digit, its row cleared, as
              * the naked single found by propagate would be, a round sooner. */
             const int e = __builtin_ctz(rest);
-            B->f[e][g.b] &= ~(rows_of(L9_SPLAT(g.p))[0] & ~g.p);
+            B->f[e][g.b] &= ~row_others(g.p);
             dirty |= rest;
         }
         if (!propagate(x, B, dirty)) return;
