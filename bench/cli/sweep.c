@@ -74,8 +74,9 @@ static const char sweep_about[] =
     "step at a time over a pipe (no process start is timed). In a duet (--pairing;\n"
     "the default where the machine has two cores and the runs one thread each) the\n"
     "two builds take each sample of a run at the same time, in batches of one size,\n"
-    "each bound to its half of the cores, the halves swapped every round, so that\n"
-    "both share the machine's interference of the moment; otherwise they alternate,\n"
+    "each bound to its half of the cores, and at once again with the halves\n"
+    "swapped (two rounds), so that both share the machine's interference of the\n"
+    "moment and neither keeps the faster core; otherwise they alternate,\n"
     "one run at a time. Each round takes the due samples in a fresh order drawn from\n"
     "`seed`; the rounds go to --against-processes workers per build two at a time,\n"
     "so that what holds for one process shows in the interval rather than biasing\n"
@@ -162,7 +163,7 @@ static const pb_option sweep_options[] = {
          "puzzlebench), interleaved round by round (see above)")},
     {OPT("pairing", PB_OPT_CHOICE, pairing, NULL,
          "with --against: duet (a run's two samples at the same time,\n"
-         "one core each, swapped every round), alternate (one run at a\n"
+         "one core each, then swapped at once), alternate (one run at a\n"
          "time), or auto: duet where the machine has two cores and the\n"
          "runs one thread each, else alternate"),
      .choices = pb_pairings},

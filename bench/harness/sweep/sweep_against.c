@@ -5,9 +5,9 @@
  * both builds in a fresh seeded order: drift and bursts of load fall on both alike,
  * and `compare` pairs their samples round by round (the two files share one run_id).
  * In a duet (the default where it can be) the two builds take the samples of a run at
- * the same time, in batches of one size, each bound to its half of the cores, the
- * halves swapped every round: both then share the machine's interference of that
- * moment (duet benchmarking, Bulej et al., ICPE 2020).
+ * the same time, in batches of one size, each bound to its half of the cores, and
+ * straight after with the halves swapped (two rounds): both then share the machine's
+ * interference of that moment (duet benchmarking, Bulej et al., ICPE 2020).
  * A pair takes further rounds, up to max-samples, while the 95% interval of its time
  * ratio, as compare will compute it, is wider than +-ci-target.
  * Each build has --against-processes workers: the first writes the build's files,
@@ -280,36 +280,82 @@ static void begin_both(against *a, int p, long i)
     }
 }
 
-/* Round `round` of the block first .. end - 1 (extra: a round beyond `samples`, for
- * the pairs known less well than ci-target). One at a time, the due samples of both
- * builds are taken as (run, build) steps in an order drawn from the seed and the
- * round. A run takes its samples in pairs, one in each build: once one side may not
- * sample on (its rep-budget spent), neither does the other, so that every sample has
- * its partner in the same round. In a duet, each worker is bound to its half of the
- * cores (swapped every round) and the two samples of a run are taken at the same
- * time. Returns how many samples were due (0: the block is sampled). */
-static long one_round(against *a, long end, int round, int extra)
+/* The runs of the block first .. end - 1 whose samples are due in both builds this
+ * round, into c->order: run i, or in alternate 2 i + build (extra: a round beyond
+ * `samples`, for the pairs known less well than ci-target). Returns how many samples
+ * that makes. */
+static long due_steps(against *a, long end, int extra, long *n)
 {
-    sweep_ctx *c = a->c;
-    long n = 0, due_n = 0;
+    long due_n = 0;
+    *n = 0;
     for (long i = a->first; i < end; i++) {
         const int more = extra && wants_more(a, i);
         if (!due(a, THIS, i, extra, more) || !due(a, OTHER, i, extra, more)) continue;
         due_n += SIDES;
         if (a->duet)
-            c->order[n++] = i;
+            a->c->order[(*n)++] = i;
         else
-            for (int k = 0; k < SIDES; k++) c->order[n++] = 2 * i + k;
+            for (int k = 0; k < SIDES; k++) a->c->order[(*n)++] = 2 * i + k;
     }
+    return due_n;
+}
+
+/* Round `round` of the block, alternate: one at a time, the due samples of both
+ * builds are taken as (run, build) steps in an order drawn from the seed and the
+ * round. A run takes its samples in pairs, one in each build: once one side may not
+ * sample on (its rep-budget spent), neither does the other, so that every sample has
+ * its partner in the same round. Returns how many samples were due (0: the block is
+ * sampled). */
+static long one_round(against *a, long end, int round, int extra)
+{
+    long n;
+    const long due_n = due_steps(a, end, extra, &n);
+    if (!due_n) return 0;
+    shuffle(a->c, n, round);
+    const int p = worker_of(a, round);
+    for (long s = 0; s < n && !pb_interrupted; s++)
+        sample_one(a, (int)(a->c->order[s] % 2), p, a->c->order[s] / 2, round, !extra);
+    return due_n;
+}
+
+/* Whether both builds' run i may take a further sample. */
+static int both_can(const against *a, long i)
+{
+    for (int k = 0; k < SIDES; k++) {
+        const side_run *r = &a->run[k][i - a->first];
+        if (r->phase != JOB_SAMPLING || !r->can) return 0;
+    }
+    return 1;
+}
+
+/* Rounds `round` and round + 1 (round even) of the block, a duet: each due run, in an
+ * order drawn from the seed and the round, takes both rounds back to back, both
+ * builds' samples at the same time, each build's worker bound to one half of the
+ * cores in the first and to the other half in the second. One virtual core can run
+ * a third slower than the other, for seconds or minutes, and change within a second:
+ * the two halves of a run's swap, some 20 ms apart rather than a block's round apart,
+ * see the same two cores, and their mean cancels it (the CHANGELOG has the
+ * measurement). Every other run takes the second half first, so that a worker's
+ * binding changes once a run. Returns how many samples were due in the first. */
+static long duet_rounds(against *a, long end, int round, int extra)
+{
+    sweep_ctx *c = a->c;
+    long n;
+    const long due_n = due_steps(a, end, extra, &n);
     if (!due_n) return 0;
     shuffle(c, n, round);
     const int p = worker_of(a, round);
-    for (int k = 0; a->duet && k < SIDES; k++) bind_to(a, k, p, (k + round) % 2);
+    int bound = -1; /* the half this build's worker is on: the other's is the other */
     for (long s = 0; s < n && !pb_interrupted; s++) {
-        if (a->duet)
-            sample_both(a, p, c->order[s], round, !extra);
-        else
-            sample_one(a, (int)(c->order[s] % 2), p, c->order[s] / 2, round, !extra);
+        const long i = c->order[s];
+        for (int h = 0; h < 2 && !pb_interrupted; h++) {
+            const int r = round + (h ^ (int)(s % 2));
+            if (h && !both_can(a, i)) break;
+            if (bound != r % 2)
+                for (int k = 0; k < SIDES; k++) bind_to(a, k, p, (k + r) % 2);
+            bound = r % 2;
+            sample_both(a, p, i, r, r < c->spec->timing.samples);
+        }
     }
     return due_n;
 }
@@ -340,8 +386,14 @@ static void run_block(against *a, long end, int *rounds)
                 helper_answer(a, side, p, secs, sizeof secs);
             }
     }
-    for (int r = 0; r < most && !pb_interrupted && !a->broken; r++)
-        if (!one_round(a, end, (*rounds)++, r >= o->samples)) break;
+    /* A duet's rounds come in twos, one on each half of the cores. */
+    const int step = a->duet ? 2 : 1;
+    for (int r = 0; r < most && !pb_interrupted && !a->broken; r += step) {
+        const int extra = r >= o->samples;
+        if (!(a->duet ? duet_rounds(a, end, *rounds, extra) : one_round(a, end, *rounds, extra)))
+            break;
+        *rounds += step;
+    }
     snprintf(cmd, sizeof cmd, "end %ld %ld", a->first, end);
     for (int k = 0; k < SIDES; k++) (void)ask(a, k, 0, cmd, reply, sizeof reply);
 }
