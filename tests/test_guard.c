@@ -118,6 +118,21 @@ static void test_measure_keep_retakes_samples(void)
     CHECK(runs == 1 + 2 + 4); /* the first run, two samples, then four more */
 }
 
+/* A helper of sweep --against warms up but does not calibrate: a run a sample until
+ * its caller sets the runs, and a sample then takes exactly those runs. */
+static void test_measure_without_calibration(void)
+{
+    const pb_timing_opts o = {.samples = 2, .min_sample_s = 1, .no_calibration = 1};
+    pb_measurer m;
+    pb_timing t;
+    long runs = 0;
+    CHECK(pb_measure_begin(&m, &o, count_run, &runs, &t) == PB_RUN_SAME);
+    CHECK(runs == 1 && m.runs == 1 && m.recorded == 0);
+    m.runs = 7;
+    CHECK(pb_measure_sample(&m, 0) == PB_RUN_SAME);
+    CHECK(runs == 8 && m.recorded == 1 && t.round[0] == 0);
+}
+
 int main(void)
 {
     test_start_waits_out_a_slow_first_reading();
@@ -125,5 +140,6 @@ int main(void)
     test_settle_gives_up_and_takes_the_new_speed();
     test_settle_stops_on_a_signal();
     test_measure_keep_retakes_samples();
+    test_measure_without_calibration();
     return check_report("guard");
 }

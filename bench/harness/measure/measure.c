@@ -113,7 +113,8 @@ pb_run_end pb_measure_begin(pb_measurer *m, const pb_timing_opts *o, pb_run_once
         m->spent = m->first_s;
     }
     if ((m->end = warm_up(o, run, ctx, m->first_s)) != PB_RUN_SAME ||
-        (m->end = calibrate(o, run, ctx, m->first_s, &m->runs)) != PB_RUN_SAME)
+        (!o->no_calibration &&
+         (m->end = calibrate(o, run, ctx, m->first_s, &m->runs)) != PB_RUN_SAME))
         return m->end == PB_RUN_STOPPED ? finish(m, m->end) : m->end;
     return PB_RUN_SAME;
 }

@@ -25,12 +25,16 @@ typedef struct pb_timing_opts {
      * waiting, inside the timing: slower work of a known size, to check that a
      * comparison sees it (the report's method section). 0 or 1: none. */
     double slowdown;
+    /* 1: no calibration, one run a sample until the caller sets the runs (sweep
+     * --against's helper processes take their first worker's: one calibration a run,
+     * not one a process). */
+    int no_calibration;
 } pb_timing_opts;
 
 /* 5 samples of at least 10 ms, after 50 ms of warm-up; no budget. */
 #define PB_TIMING_DEFAULTS                                                                         \
     {                                                                                              \
-        5, 0, 0.010, 0.050, 0, 0                                                                   \
+        .samples = 5, .min_sample_s = 0.010, .warmup_s = 0.050                                     \
     }
 
 /* What one run of the measured thing says. */

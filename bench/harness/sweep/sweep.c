@@ -316,6 +316,7 @@ int pb_sweep_run(pb_sweep_spec *spec, const pb_sweep_opts *opts)
     c.order = malloc(((size_t)c.njobs + 1) * sizeof *c.order);
     if (!c.rows || !c.state || !c.done || !c.take || !c.more || !c.order) goto out;
     if (opts->serve_helper) { /* measures only: the build's first worker writes the files */
+        spec->timing.no_calibration = 1; /* it takes the first worker's runs per sample */
         pb_install_interrupt_handler();
         rc = pb_sweep_serve(&c) ? PB_EXIT_USAGE : 0;
         goto out;

@@ -13,13 +13,14 @@
  * Each build has --against-processes workers: the first writes the build's files,
  * the others (--serve-helper) only measure, and the rounds go to them two at a time
  * (both halves of the cores in turn), their samples handed to the first worker
- * (`take`). What holds for the life of one process, such as where its memory lies,
- * then differs from round to round and shows in the ratio's interval instead of
- * biasing it (repetition at the level where the variance is: Kalibera and Jones).
- * A helper runs a fresh copy of its build's binary: two files of the same bytes lie
- * in different physical pages, and where a program's code lies can make it a few per
- * cent faster or slower for as long as that file is cached, which one file per build
- * would turn into a bias no round could show (Mytkowicz et al., ASPLOS 2009). */
+ * (`take`). A helper warms a run up but takes the first worker's runs per sample
+ * rather than calibrating its own: one calibration a run, not one a process. What holds for the
+ * life of one process, such as where its memory lies, then differs from round to round and shows in
+ * the ratio's interval instead of biasing it (repetition at the level where the variance is:
+ * Kalibera and Jones). A helper runs a fresh copy of its build's binary: two files of the same
+ * bytes lie in different physical pages, and where a program's code lies can make it a few per cent
+ * faster or slower for as long as that file is cached, which one file per build would turn into a
+ * bias no round could show (Mytkowicz et al., ASPLOS 2009). */
 #define _DEFAULT_SOURCE /* realpath */
 #include <errno.h>
 #include <fcntl.h>
@@ -249,35 +250,50 @@ static void bind_to(against *a, int k, int p, int part)
     (void)ask(a, k, p, cmd, reply, sizeof reply);
 }
 
-/* In a duet, run i begun by both builds' workers p at the same time, each on its half
- * of the cores (bound so by run_block), as their samples will be taken: the warm-up
- * and the calibration of runs per sample, half the time they took one after the
- * other. Then both take the larger of their two calibrations: calibrated apart, on
+/* Run i's runs per sample in worker p of build k, set to `runs` first where > 0: the
+ * runs, or -1 (said). */
+static long runs_of(against *a, int k, int p, long i, long runs)
+{
+    char cmd[64], reply[64];
+    long now;
+    snprintf(cmd, sizeof cmd, "runs %ld %ld", i, runs);
+    if (ask(a, k, p, cmd, reply, sizeof reply) || sscanf(reply, "ok %ld", &now) != 1)
+        return broke(a, k, "gave an answer it should not"), -1;
+    return now;
+}
+
+/* Run i begun by both builds' helpers p (warm-up only: a helper does not calibrate),
+ * then given their first worker's runs per sample (runs[k] for build k); in a duet at
+ * the same time, each on its half of the cores, else one build after the other. */
+static void begin_helpers(against *a, int p, long i, const long *runs)
+{
+    char secs[48];
+    for (int k = 0; k < SIDES; k++) {
+        send_step(a, k, p, i, -1);
+        if (!a->duet) helper_answer(a, k, p, secs, sizeof secs);
+    }
+    for (int k = 0; a->duet && k < SIDES; k++) helper_answer(a, k, p, secs, sizeof secs);
+    for (int k = 0; k < SIDES; k++)
+        if (runs[k] > 0) (void)runs_of(a, k, p, i, runs[k]);
+}
+
+/* In a duet, run i begun by both builds' first workers at the same time, each on its
+ * half of the cores (bound so by run_block), as their samples will be taken: the
+ * warm-up and the calibration of runs per sample, half the time they took one after
+ * the other. Then both take the larger of their two calibrations: calibrated apart, on
  * cores of different speed, one side's batches can be much longer, and it then runs on
  * alone at the end of each sample, which on a VM whose two cores share a physical one
- * is faster: a bias between identical builds (the CHANGELOG has the measurement). */
-static void begin_both(against *a, int p, long i)
+ * is faster: a bias between identical builds (the CHANGELOG has the measurement). The
+ * runs per sample into runs[]. */
+static void begin_both(against *a, long i, long *runs)
 {
-    char secs[48], cmd[64], reply[64];
-    long runs[SIDES] = {0, 0};
-    for (int k = 0; k < SIDES; k++) send_step(a, k, p, i, -1);
+    for (int k = 0; k < SIDES; k++) send_step(a, k, 0, i, -1);
+    for (int k = 0; k < SIDES; k++) take_step(a, k, i, -1, 1);
     for (int k = 0; k < SIDES; k++)
-        if (p)
-            helper_answer(a, k, p, secs, sizeof secs);
-        else
-            take_step(a, k, i, -1, 1);
-    for (int k = 0; k < SIDES; k++) {
-        snprintf(cmd, sizeof cmd, "runs %ld 0", i);
-        if (ask(a, k, p, cmd, reply, sizeof reply) || sscanf(reply, "ok %ld", &runs[k]) != 1) {
-            broke(a, k, "gave an answer it should not");
-            return;
-        }
-    }
+        if ((runs[k] = runs_of(a, k, 0, i, 0)) < 0) return;
     const long most = runs[THIS] > runs[OTHER] ? runs[THIS] : runs[OTHER];
-    for (int k = 0; k < SIDES && most > 0; k++) {
-        snprintf(cmd, sizeof cmd, "runs %ld %ld", i, most);
-        if (runs[k] != most) (void)ask(a, k, p, cmd, reply, sizeof reply);
-    }
+    for (int k = 0; k < SIDES && most > 0; k++)
+        if (runs[k] != most) runs[k] = runs_of(a, k, 0, i, most);
 }
 
 /* The runs of the block first .. end - 1 whose samples are due in both builds this
@@ -371,20 +387,19 @@ static void run_block(against *a, long end, int *rounds)
     char cmd[64], reply[64];
     for (int p = 0; a->duet && p < a->procs; p++)
         for (int k = 0; k < SIDES; k++) bind_to(a, k, p, k);
-    for (long i = a->first; i < end && !pb_interrupted; i++) {
+    for (long i = a->first; i < end && !pb_interrupted && !a->broken; i++) {
+        long runs[SIDES] = {0, 0};
         if (a->duet) {
-            for (int p = 0; p < a->procs; p++) begin_both(a, p, i);
-            continue;
+            begin_both(a, i, runs);
+        } else {
+            const int k =
+                (int)(pb_sweep_mix((uint64_t)c->spec->seed ^ pb_sweep_mix((uint64_t)~i)) % 2);
+            step(a, k, i, -1, 1);
+            step(a, 1 - k, i, -1, 1);
+            for (int side = 0; side < SIDES && a->procs > 1; side++)
+                runs[side] = runs_of(a, side, 0, i, 0);
         }
-        const int k = (int)(pb_sweep_mix((uint64_t)c->spec->seed ^ pb_sweep_mix((uint64_t)~i)) % 2);
-        step(a, k, i, -1, 1);
-        step(a, 1 - k, i, -1, 1);
-        for (int p = 1; p < a->procs; p++)
-            for (int side = 0; side < SIDES; side++) {
-                char secs[48];
-                send_step(a, side, p, i, -1);
-                helper_answer(a, side, p, secs, sizeof secs);
-            }
+        for (int p = 1; p < a->procs; p++) begin_helpers(a, p, i, runs);
     }
     /* A duet's rounds come in twos, one on each half of the cores. */
     const int step = a->duet ? 2 : 1;

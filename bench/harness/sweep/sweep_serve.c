@@ -11,7 +11,9 @@
  *                                         ROUND, taken by worker P of this build
  *   runs I N         ok RUNS              run I's runs per sample, set to N first where
  *                                         N > 0 and the run is sampling (a duet's two
- *                                         sides then take batches of one size)
+ *                                         sides then take batches of one size; a
+ *                                         helper, which begins a run with its warm-up
+ *                                         alone, takes its first worker's)
  *   quit             ends the sweep; stop SIG ends it as signal SIG would (the end
  *                    of stdin as SIGTERM would)
  * PHASE is a run's JOB_* phase; WANTS and CAN say whether its samples are due, and
