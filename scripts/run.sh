@@ -12,7 +12,8 @@
 # that run is left; the load is warned of once, at the start.
 # Then the harness measures its own method (scripts/method-study.sh: false positives,
 # detection of a known slowdown, interval widths, for independent, alternating and
-# duet comparisons), and the report is written.
+# duet comparisons), and the report is written: first, a result of another commit
+# still in OUT_DIR goes (scripts/drop-stale.sh), so that the report is one commit's.
 # The sweeps start over (sweep --force) over the files of an earlier run in OUT_DIR;
 # PB_RESUME=1 continues them instead (sweep --resume: a complete sweep is kept).
 # PB_TDOKU=RUN_BENCHMARK and PB_TDOKU_SETS=DIR add sudoku `logic` beside tdoku
@@ -105,6 +106,9 @@ if [ -n "${PB_TDOKU:-}" ]; then
     scripts/tdoku.sh "$PB_TDOKU" "${PB_TDOKU_SETS:?run.sh: PB_TDOKU needs PB_TDOKU_SETS, the folder of the tdoku sets}" "$out"
 fi
 phase "plots and report"
+# A result of another commit still here (a sweep skipped for want of its data, a phase
+# not asked for) would mix two commits in the report.
+scripts/drop-stale.sh "$out" "$("$pb" info | sed -n 's/^commit: //p')"
 scripts/report.sh "$out"
 phase ""
 mv -f "$phases_now" "$out/run-phases.tsv"
