@@ -157,8 +157,8 @@ class Qqwing(unittest.TestCase):
         from types import SimpleNamespace
         from analysis.context import Context
         from analysis.sections import sudoku
-        tmp = Path(tempfile.mkdtemp())
-        try:
+        with tempfile.TemporaryDirectory() as name:
+            tmp = Path(name)
             header = ("task,tool,set,difficulty,puzzles,wall_s,run_id,row,samples,runs_per_sample,min_s,median_s,"
                       "mean_s,stddev_s,cv,median_lo_s,median_hi_s,noisy")
             rows, samples = [header], ["run_id,row,sample,runs,wall_s"]
@@ -176,8 +176,6 @@ class Qqwing(unittest.TestCase):
                 csvread.parse_csv(FAKE_ENGINES.splitlines(keepends=True), "engines").rows, [])
             ctx = Context(tmp, listing, False, str(FAKE))
             text = "\n".join(sudoku.qqwing_section(ctx, SimpleNamespace(name="sudoku"), tmp / "sudoku-qqwing.csv"))
-        finally:
-            shutil.rmtree(tmp)
         self.assertIn("| 9x9-easy | 1000 / 1000 | 60.0 µs [58.8, 61.2] | 15.0 µs [14.7, 15.3] | "
                       "4.00× faster [3.64×, 4.44×] |", text)
         # Generating reads the same way round; a noisy side is marked and not claimed.
@@ -197,8 +195,8 @@ class KakuroPublic(unittest.TestCase):
     def section(self, rows, manifest):
         from types import SimpleNamespace
         from analysis.sections import kakuro_public
-        tmp = Path(tempfile.mkdtemp())
-        try:
+        with tempfile.TemporaryDirectory() as name:
+            tmp = Path(name)
             files = []
             if rows is not None:
                 (tmp / "kakuro-public.csv").write_text("\n".join([self.HEADER] + rows) + "\n")
@@ -207,8 +205,6 @@ class KakuroPublic(unittest.TestCase):
                 files = [tmp / "kakuro-public.csv"]
             ctx = SimpleNamespace(dir=tmp, meta_line=lambda *a: "")
             return "\n".join(kakuro_public.section(ctx, files))
-        finally:
-            shutil.rmtree(tmp)
 
     def row(self, name, mode, status, solutions, steps, median):
         return f"kakuro,{name},9,combo,-,{mode},1,0,{status},{solutions},{steps},{median},{RUN_ID}"
@@ -243,8 +239,8 @@ class TdokuSection(unittest.TestCase):
 
     def section(self, rows):
         from analysis.sections import sudoku_tdoku
-        tmp = Path(tempfile.mkdtemp())
-        try:
+        with tempfile.TemporaryDirectory() as name:
+            tmp = Path(name)
             path = None
             if rows is not None:
                 path = tmp / sudoku_tdoku.FILE
@@ -252,8 +248,6 @@ class TdokuSection(unittest.TestCase):
                 lines += [",".join(str(x) for x in r) for r in rows]
                 path.write_text("\n".join(lines) + "\n")
             return "\n".join(sudoku_tdoku.section(None, path))
-        finally:
-            shutil.rmtree(tmp)
 
     def test_published_only(self):
         text = self.section(None)
@@ -297,8 +291,8 @@ class Ladder(unittest.TestCase):
         """apart: the rows of a second ladder file of the family, latin-more.csv."""
         from analysis.context import Context
         from analysis.sections import ladder
-        tmp = Path(tempfile.mkdtemp())
-        try:
+        with tempfile.TemporaryDirectory() as name:
+            tmp = Path(name)
             for name, these in (("latin-ladder", rows), ("latin-more", apart)):
                 if not these:
                     continue
@@ -325,8 +319,6 @@ class Ladder(unittest.TestCase):
             ctx = Context(tmp, listing, False, str(FAKE))
             ctx.module_of = lambda name: importlib.import_module(f"analysis.sections.{name}")
             return "\n".join(ladder.section(ctx, tmp))
-        finally:
-            shutil.rmtree(tmp)
 
     def test_rungs_totals_and_targets(self):
         text = self.section([
@@ -415,8 +407,8 @@ class Micro(unittest.TestCase):
 
     def test_repetitions(self):
         from analysis.sections import micro
-        tmp = Path(tempfile.mkdtemp())
-        try:
+        with tempfile.TemporaryDirectory() as name:
+            tmp = Path(name)
             entries = []
             for name, times, extra in (("a/real_time", (10.0, 9.8, 10.1), {}),
                                        ("b/real_time", (2.0, 1.4, 2.2), {"puzzles": 25.0})):
@@ -432,8 +424,6 @@ class Micro(unittest.TestCase):
             path = tmp / "micro.json"
             path.write_text(json.dumps({"context": {}, "benchmarks": entries}))
             text = "\n".join(micro.section(None, path))
-        finally:
-            shutil.rmtree(tmp)
         self.assertIn("| `a/real_time` | 10.0 µs [9.80, 10.1] | - | 100 |", text)
         # 2.0 µs per iteration of 25 puzzles: 80 ns a puzzle; cv 23%: noisy.
         self.assertIn("| `b/real_time` | 25 | 80.0 ns [56.0, 88.0]† |", text)
@@ -442,8 +432,8 @@ class Micro(unittest.TestCase):
     def test_tables_memory(self):
         """A bytes counter above 0 shows as the tables' memory; 0 or none as '-'."""
         from analysis.sections import micro
-        tmp = Path(tempfile.mkdtemp())
-        try:
+        with tempfile.TemporaryDirectory() as name:
+            tmp = Path(name)
             entries = [dict(name=n, run_name=n, run_type="iteration", iterations=1, real_time=1.0, time_unit="s",
                             **extra)
                        for n, extra in (("dp/real_time", {"bytes": 1721221064.0}), ("bt/real_time", {"bytes": 0.0}),
@@ -451,8 +441,6 @@ class Micro(unittest.TestCase):
             path = tmp / "micro.json"
             path.write_text(json.dumps({"context": {}, "benchmarks": entries}))
             text = "\n".join(micro.section(None, path))
-        finally:
-            shutil.rmtree(tmp)
         self.assertIn("| benchmark | real time per iteration | steps | iterations | tables' memory |", text)
         self.assertIn("| `dp/real_time` | 1.00 s (1 run) | - | 1 | 1.60 GB |", text)
         self.assertIn("| `bt/real_time` | 1.00 s (1 run) | - | 1 | - |", text)
@@ -476,12 +464,10 @@ class NotouchModel(unittest.TestCase):
 
     def run_section(self, cases, mem="10000000000"):
         from analysis.sections import notouch_model
-        tmp = Path(tempfile.mkdtemp())
-        try:
+        with tempfile.TemporaryDirectory() as name:
+            tmp = Path(name)
             self.write(tmp, cases, mem)
             return "\n".join(notouch_model.section(tmp, tmp / "notouch.meta"))
-        finally:
-            shutil.rmtree(tmp)
 
     def test_model(self):
         text = self.run_section([
