@@ -19,8 +19,8 @@ from .markdown import escape
 from .numfmt import duration, duration_spread
 
 NOISY_MARK = "†"
-NOISY_NOTE = (f"{NOISY_MARK} noisy: the run's samples vary by more than 5% (cv > 0.05); such a time is never bolded "
-              "and no claim rests on it.")
+NOISY_NOTE = (f"{NOISY_MARK} noisy: the run's samples vary by more than 5% (cv > 0.05); such a time is never bolded, "
+              "and a claim on it is a ratio paired by round with its 95% interval, never one of two medians.")
 # The columns of a row with its own statistics (contract: sweep CSV).
 SPREAD_COLUMNS = ("median_s", "median_lo_s", "median_hi_s", "samples", "noisy")
 

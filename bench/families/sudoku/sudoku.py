@@ -178,6 +178,16 @@ def _fastest(members):
     return best, w is not None and done[w] is best
 
 
+def _pairs(ctx, file, other, ours):
+    """compare's pairs of `other` against `ours` in FILE.csv by (instance, mode, threads);
+    none without raw samples."""
+    path = ctx.dir / f"{file}.csv"
+    if ctx.binary is None or not compare.samples_path(path).is_file():
+        return {}
+    return {(p.key.get("instance"), p.key.get("mode"), p.key.get("threads")): p
+            for p in compare.compare_labels(ctx.binary, path, other, ours).pairs}
+
+
 def _summary(ctx, every):
     one = [s for s in every if s.threads == 1]
     sets = list(dict.fromkeys((s.file, s.instance, s.cells) for s in one))
@@ -207,6 +217,13 @@ def _summary(ctx, every):
         of = f" of {whole(s.total)}" if s.total else ""
         return f"{escape(s.label)} stopped ({escape(s.status)} after {whole(s.puzzles)}{of} puzzles)"
 
+    paired = {}
+
+    def pair_of(k, other, ours):
+        if (k[0], other) not in paired:
+            paired[(k[0], other)] = _pairs(ctx, k[0], other, ours)
+        return paired[(k[0], other)].get((k[1], k[2], "1"))
+
     def compare_(k, other, ours):
         ra, rb = runs_of[k].get(other), runs_of[k].get(ours)
         if ra is None:
@@ -217,16 +234,24 @@ def _summary(ctx, every):
             return stopped(ra)
         if not rb.done:
             return stopped(rb)
+        steps = ratio(rb.steps, ra.steps, FEWER_STEPS, MORE_STEPS)
+        pair = pair_of(k, other, ours)
+        if pair is not None and pair.compared and pair.ratio:
+            # Both ran the same puzzles: the ratio per run is the ratio per puzzle.
+            time = ratio_interval(pair.ratio, pair.ratio_lo, pair.ratio_hi)
+            noisy = timing.NOISY_MARK if pair.old.noisy or pair.new.noisy else ""
+            return f"{time}{noisy}{'' if pair.significant else ', inconclusive'}, {steps}"
         if not (ra.time.usable and rb.time.usable):
-            return "n/a (a noisy time)"
-        return f"{ratio(rb.us, ra.us)}, {ratio(rb.steps, ra.steps, FEWER_STEPS, MORE_STEPS)}"
+            return "n/a (a noisy time, no raw samples to pair)"
+        return f"{ratio(rb.us, ra.us)}, {steps}"
 
     for other in COMPARED if nines else ():
         for m in modes:
             parts = [f"{escape(inst)}: {compare_((f, inst, m), other, OURS)}" for f, inst, _ in nines
                      if (f, inst, m) in runs_of and (other in runs_of[(f, inst, m)] or OURS in runs_of[(f, inst, m)])]
             if parts:
-                lines.append(f"- {OURS} against {other}, mode {escape(m)} (per puzzle, same run): " + "; ".join(parts))
+                lines.append(f"- {OURS} against {other}, mode {escape(m)} (per puzzle, same run; "
+                             "`puzzlebench compare`'s ratio and 95% interval): " + "; ".join(parts))
     big = [x for x in sets if x[2] == TWENTY_FIVE]
     for f, inst, _ in big:
         for m in modes:
@@ -419,19 +444,20 @@ def qqwing_section(ctx, family, path):
            f"spread. **puzzlebench against QQwing**, in solving and generating alike: {how}.", ""]
 
     def against(task, key):
+        # (cell, claim): a paired ratio stands however wide, one of medians not when noisy.
         q, p = times.get((task, key, "qqwing")), times.get((task, key, "puzzlebench"))
         if q is None or p is None or q.median is None or p.median is None:
-            return "n/a"
+            return "n/a", "n/a"
         pair = pairs.get((task, key))
         noisy = timing.NOISY_MARK if q.noisy or p.noisy else ""
         if pair is not None and pair.compared and pair.ratio:
             # compare's ratio is per run: per puzzle it scales by the puzzles of each side.
             scale = puzzles[(task, key, "qqwing")] / puzzles[(task, key, "puzzlebench")]
-            lo = pair.ratio_lo * scale if pair.ratio_lo else None
-            hi = pair.ratio_hi * scale if pair.ratio_hi else None
+            lo, hi = (x * scale if x else None for x in (pair.ratio_lo, pair.ratio_hi))
             text = ratio_interval(pair.ratio * scale, lo, hi) + noisy
-            return text if pair.significant else f"~ ({text})"
-        return ratio(p.median, q.median) + noisy
+            return (text, text) if pair.significant else (f"~ ({text})",) * 2
+        text = ratio(p.median, q.median) + noisy
+        return text, "n/a (a noisy time)" if noisy else text
 
     summary = {}
     for task, what, header in (("solve", "Solving (first solution of every puzzle of a 9x9 file).", "set"),
@@ -445,8 +471,7 @@ def qqwing_section(ctx, family, path):
         for key in keys:
             q, p = times.get((task, key, "qqwing")), times.get((task, key, "puzzlebench"))
             counts = " / ".join(whole(puzzles.get((task, key, t))) for t in ("qqwing", "puzzlebench"))
-            r = against(task, key)
-            claim = "n/a (a noisy time)" if timing.NOISY_MARK in r else r
+            r, claim = against(task, key)
             summary.setdefault(task, []).append(f"{escape(key)} {claim}")
             rows.append([escape(key), counts, q.text() if q else NONE, p.text() if p else NONE, r])
         out += [what, ""]
