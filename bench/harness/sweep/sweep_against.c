@@ -14,13 +14,14 @@
  * the others (--serve-helper) only measure, and the rounds go to them two at a time
  * (both halves of the cores in turn), their samples handed to the first worker
  * (`take`). A helper warms a run up but takes the first worker's runs per sample
- * rather than calibrating its own: one calibration a run, not one a process. What holds for the
- * life of one process, such as where its memory lies, then differs from round to round and shows in
- * the ratio's interval instead of biasing it (repetition at the level where the variance is:
- * Kalibera and Jones). A helper runs a fresh copy of its build's binary: two files of the same
- * bytes lie in different physical pages, and where a program's code lies can make it a few per cent
- * faster or slower for as long as that file is cached, which one file per build would turn into a
- * bias no round could show (Mytkowicz et al., ASPLOS 2009). */
+ * rather than calibrating its own: one calibration a run, not one a process. What
+ * holds for the life of one process, such as where its memory lies, then differs
+ * from round to round and shows in the ratio's interval instead of biasing it
+ * (repetition at the level where the variance is: Kalibera and Jones). A helper
+ * runs a fresh copy of its build's binary: two files of the same bytes lie in
+ * different physical pages, and where a program's code lies can make it a few per
+ * cent faster or slower for as long as that file is cached, which one file per
+ * build would turn into a bias no round could show (Mytkowicz et al., ASPLOS 2009). */
 #define _DEFAULT_SOURCE /* realpath */
 #include <errno.h>
 #include <fcntl.h>
