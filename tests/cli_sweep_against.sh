@@ -64,6 +64,18 @@ awk '/ steps \(/ { split($3, f, "/"); if (f[1] + 0 > f[2] + 0) bad = 1; total = 
      / done: / { done = $4 } END { exit bad || done == "" || done != total }' "$tmp/err" && ok ||
     bad "--against progress past its total: $(grep -c steps "$tmp/err") lines, last: $(tail -n 1 "$tmp/err")"
 
+# Over several blocks (each run a block of its own) the regular steps still add up to
+# the total, in both pairings (the rounds are numbered over the sweep, the regular
+# ones counted within each block).
+for pairing in alternate duet; do
+    [ "$pairing" = duet ] && [ "$(nproc)" -lt 2 ] && continue
+    PB_PROGRESS_INTERVAL=0 expect 0 "--against, --block 1, $pairing, progress" -- "$pb" sweep "$tmp/s.sweep" \
+        --out "$tmp/blk$pairing" --against "$self" --pairing "$pairing" --instances 2x3 --block 1 \
+        --against-processes 1
+    awk '/ steps \(/ { split($3, f, "/"); total = f[2] } / done: / { done = $4 }
+         END { exit done == "" || done != total }' "$tmp/err" && ok ||
+        bad "--against --block 1 --pairing $pairing: progress short of its total: $(tail -n 1 "$tmp/err")"
+done
 # Both pairings: the same rows, and both builds' samples in the same rounds.
 for pairing in alternate duet; do
     [ "$pairing" = duet ] && [ "$(nproc)" -lt 2 ] && continue

@@ -353,12 +353,14 @@ static int both_can(const against *a, long i)
  * the two halves of a run's swap, some 20 ms apart rather than a block's round apart,
  * see the same two cores, and their mean cancels it (the CHANGELOG has the
  * measurement). Every other run takes the second half first, so that a worker's
- * binding changes once a run. Returns how many samples were due in the first. */
-static long duet_rounds(against *a, long end, int round, int extra)
+ * binding changes once a run. `local`: the block's own count of rounds before these
+ * (`round` counts the sweep's): the regular ones are below `samples`. Returns how many
+ * samples were due in the first. */
+static long duet_rounds(against *a, long end, int round, int local)
 {
     sweep_ctx *c = a->c;
     long n;
-    const long due_n = due_steps(a, end, extra, &n);
+    const long due_n = due_steps(a, end, local >= c->spec->timing.samples, &n);
     if (!due_n) return 0;
     shuffle(c, n, round);
     const int p = worker_of(a, round);
@@ -371,7 +373,7 @@ static long duet_rounds(against *a, long end, int round, int extra)
             if (bound != r % 2)
                 for (int k = 0; k < SIDES; k++) bind_to(a, k, p, (k + r) % 2);
             bound = r % 2;
-            sample_both(a, p, i, r, r < c->spec->timing.samples);
+            sample_both(a, p, i, r, local + (r - round) < c->spec->timing.samples);
         }
     }
     return due_n;
@@ -405,8 +407,8 @@ static void run_block(against *a, long end, int *rounds)
     /* A duet's rounds come in twos, one on each half of the cores. */
     const int step = a->duet ? 2 : 1;
     for (int r = 0; r < most && !pb_interrupted && !a->broken; r += step) {
-        const int extra = r >= o->samples;
-        if (!(a->duet ? duet_rounds(a, end, *rounds, extra) : one_round(a, end, *rounds, extra)))
+        if (!(a->duet ? duet_rounds(a, end, *rounds, r)
+                      : one_round(a, end, *rounds, r >= o->samples)))
             break;
         *rounds += step;
     }
