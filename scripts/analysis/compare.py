@@ -29,7 +29,8 @@ from pathlib import Path
 from . import csvread
 from .csvread import parse_csv
 from .errors import ReportError
-from .timing import Timing
+from .numfmt import ratio_interval
+from .timing import NOISY_MARK, Timing
 
 STAT_COLUMNS = ("old_samples", "old_median_s", "old_lo_s", "old_hi_s", "old_cv", "new_samples", "new_median_s",
                 "new_lo_s", "new_hi_s", "new_cv", "ratio", "ratio_lo", "ratio_hi", "p_value", "verdict", "old_steps",
@@ -85,6 +86,13 @@ class Pair:
     @property
     def significant(self):
         return self.verdict in SIGNIFICANT
+
+    def text(self):
+        """The time ratio with its interval, ", inconclusive" where not significant, and
+        the noisy mark where a side is noisy: "1.8× faster [0.9×, 3.1×], inconclusive†"."""
+        time = ratio_interval(self.ratio, self.ratio_lo, self.ratio_hi)
+        verdict = time if self.significant else f"{time}, inconclusive"
+        return verdict + (NOISY_MARK if self.old.noisy or self.new.noisy else "")
 
 
 class Comparison:

@@ -238,9 +238,7 @@ def _summary(ctx, every):
         pair = pair_of(k, other, ours)
         if pair is not None and pair.compared and pair.ratio:
             # Both ran the same puzzles: the ratio per run is the ratio per puzzle.
-            time = ratio_interval(pair.ratio, pair.ratio_lo, pair.ratio_hi)
-            noisy = timing.NOISY_MARK if pair.old.noisy or pair.new.noisy else ""
-            return f"{time}{noisy}{'' if pair.significant else ', inconclusive'}, {steps}"
+            return f"{pair.text()}, {steps}"
         if not (ra.time.usable and rb.time.usable):
             return "n/a (a noisy time, no raw samples to pair)"
         return f"{ratio(rb.us, ra.us)}, {steps}"

@@ -20,8 +20,8 @@ from .. import compare, runs
 from ..csvread import read_csv
 from ..meta import asking
 from ..markdown import code, escape, table
-from ..numfmt import FEWER_STEPS, MORE_STEPS, bounded_ratio, duration, ratio, ratio_interval
-from ..timing import NOISY_MARK, NOISY_NOTE
+from ..numfmt import FEWER_STEPS, MORE_STEPS, bounded_ratio, duration, ratio
+from ..timing import NOISY_NOTE
 
 TITLE = "## Enumeration against backtracking"
 SECTION = "enumeration"
@@ -114,11 +114,7 @@ def _cell(pair, enum, search, index):
         if eg is None or sg is None:
             return "- (a side did not finish)"
         return _stopped_cell(enum, search, eg, sg)
-    time = ratio_interval(pair.ratio, pair.ratio_lo, pair.ratio_hi)
-    verdict = time if pair.significant else f"{time}, inconclusive"
-    steps = ratio(pair.new_steps, pair.old_steps, FEWER_STEPS, MORE_STEPS)
-    mark = NOISY_MARK if pair.old.noisy or pair.new.noisy else ""
-    return f"{verdict}{mark}; {steps}"
+    return f"{pair.text()}; {ratio(pair.new_steps, pair.old_steps, FEWER_STEPS, MORE_STEPS)}"
 
 
 class Tally:
