@@ -1,0 +1,93 @@
+/* suggest.c — the nearest known name to a mistyped one (edit distance, ignoring case),
+ * and a list of the known names for an error line. */
+#include "suggest.h"
+
+#include <ctype.h>
+#include <stdio.h>
+#include <string.h>
+#include <strings.h>
+
+/* Names longer than this are compared on their first PB_SUGGEST_LEN bytes only. */
+enum { PB_SUGGEST_LEN = 64 };
+
+static size_t count_names(const char *const *names, int n)
+{
+    if (n >= 0) return (size_t)n;
+    size_t k = 0;
+    while (names[k]) k++;
+    return k;
+}
+
+/* Levenshtein distance between a and b (their first PB_SUGGEST_LEN bytes), case
+ * folded, with one row of the table kept. */
+static size_t distance(const char *a, const char *b)
+{
+    size_t la = strnlen(a, PB_SUGGEST_LEN), lb = strnlen(b, PB_SUGGEST_LEN);
+    size_t row[PB_SUGGEST_LEN + 1];
+    for (size_t j = 0; j <= lb; j++) row[j] = j;
+    for (size_t i = 1; i <= la; i++) {
+        size_t diag = row[0];
+        row[0] = i;
+        for (size_t j = 1; j <= lb; j++) {
+            size_t up = row[j];
+            int same = tolower((unsigned char)a[i - 1]) == tolower((unsigned char)b[j - 1]);
+            size_t best = diag + !same;
+            if (up + 1 < best) best = up + 1;
+            if (row[j - 1] + 1 < best) best = row[j - 1] + 1;
+            row[j] = best;
+            diag = up;
+        }
+    }
+    return row[lb];
+}
+
+const char *pb_suggest(const char *word, const char *const *names, int n)
+{
+    size_t count = count_names(names, n), best_d = (size_t)-1;
+    const char *best = NULL;
+    for (size_t k = 0; k < count; k++) {
+        if (!names[k]) continue;
+        size_t d = distance(word, names[k]);
+        if (d < best_d) best_d = d, best = names[k];
+    }
+    if (!best) return NULL;
+    size_t lw = strnlen(word, PB_SUGGEST_LEN), ln = strnlen(best, PB_SUGGEST_LEN);
+    size_t longer = lw > ln ? lw : ln;
+    /* A prefix of a name ("prop" for "propagate") is a likely slip too. */
+    int prefix = lw >= 2 && !strncasecmp(word, best, lw);
+    return best_d * 3 <= longer || prefix ? best : NULL;
+}
+
+char *pb_suggest_hint(const char *word, const char *const *names, int n, char *out, size_t len)
+{
+    const char *near = pb_suggest(word, names, n);
+    if (near && strcmp(near, word))
+        snprintf(out, len, " (did you mean '%s'?)", near);
+    else if (len)
+        out[0] = 0;
+    return out;
+}
+
+char *pb_names_join(const char *const *names, int n, char *out, size_t len)
+{
+    size_t count = count_names(names, n), used = 0;
+    if (!len) return out;
+    out[0] = 0;
+    for (size_t k = 0; k < count; k++) {
+        if (!names[k]) continue;
+        int w = snprintf(out + used, len - used, "%s%s", used ? ", " : "", names[k]);
+        if (w < 0 || (size_t)w >= len - used) {
+            /* Cut after the last whole name that leaves room for "..." and the NUL. */
+            out[used] = 0;
+            while (used > 0 && used + 4 > len) {
+                char *comma = strrchr(out, ',');
+                used = comma ? (size_t)(comma - out) : 0;
+                out[used] = 0;
+            }
+            if (len >= 4) memcpy(out + used, "...", 4);
+            return out;
+        }
+        used += (size_t)w;
+    }
+    return out;
+}

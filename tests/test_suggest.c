@@ -1,0 +1,45 @@
+/* test_suggest.c — "did you mean": the nearest name to a typo, none for a word far
+ * from every name, and the names joined for an error line. */
+#include <string.h>
+
+#include "check.h"
+#include "harness/base/suggest.h"
+
+static const char *const engines[] = {"backtrack", "propagate", "enum-all", "enum-perm", NULL};
+
+static void test_nearest(void)
+{
+    CHECK(pb_suggest("propagte", engines, -1) == engines[1]);
+    CHECK(pb_suggest("BACKTRACK", engines, -1) == engines[0]);
+    CHECK(pb_suggest("enum-al", engines, 4) == engines[2]);
+    CHECK(pb_suggest("prop", engines, -1) == engines[1]); /* a prefix */
+    CHECK(pb_suggest("dlx", engines, -1) == NULL);
+    CHECK(pb_suggest("zzzzzzzzz", engines, -1) == NULL);
+    CHECK(pb_suggest("x", engines, 0) == NULL);
+}
+
+static void test_hint(void)
+{
+    char out[80];
+    CHECK(!strcmp(pb_suggest_hint("propagte", engines, -1, out, sizeof out),
+                  " (did you mean 'propagate'?)"));
+    CHECK(!strcmp(pb_suggest_hint("dlx", engines, -1, out, sizeof out), ""));
+}
+
+static void test_join(void)
+{
+    char out[80], small[24];
+    CHECK(!strcmp(pb_names_join(engines, -1, out, sizeof out),
+                  "backtrack, propagate, enum-all, enum-perm"));
+    CHECK(!strcmp(pb_names_join(engines, 2, out, sizeof out), "backtrack, propagate"));
+    CHECK(!strcmp(pb_names_join(engines, -1, small, sizeof small), "backtrack, propagate..."));
+    CHECK(strlen(small) < sizeof small);
+}
+
+int main(void)
+{
+    test_nearest();
+    test_hint();
+    test_join();
+    return check_report("test_suggest");
+}
