@@ -231,7 +231,7 @@ out="$tmp/res"
 expect 0 "sweep" -- "$pb" sweep --out "$out" --name t --family notouch --instances "cross8 2x3" \
     --engines "backtrack enum-perm path-dp" --orders "row mrv" --modes "first count" --samples 2 --min-sample-time 0.001 --workers 2
 csv="$out/t.csv"
-has "^family,instance,cells,engine,order,mode,threads,rep,status,solutions,steps,placements,backtracks,candidates,guesses,learnts,restarts,wall_s,puzzles,run_id,row,samples,runs_per_sample,min_s,median_s,mean_s,stddev_s,cv,median_lo_s,median_hi_s,noisy,ref_s$" "$csv"
+has "^family,instance,cells,engine,order,mode,threads,rep,status,solutions,steps,placements,backtracks,candidates,guesses,learnts,restarts,wall_s,puzzles,run_id,row,samples,runs_per_sample,min_s,median_s,mean_s,stddev_s,cv,median_lo_s,median_hi_s,noisy,ref_s,cpu_s,peak_rss_bytes,stop,time_limit_s$" "$csv"
 # 2 instances x (backtrack x 2 orders + enum-perm + path-dp) x 2 modes: one row each
 rows=$(($(wc -l <"$csv") - 1))
 if [ "$rows" -eq 16 ]; then ok; else bad "sweep rows: $rows, expected 16"; fi
@@ -243,11 +243,24 @@ awk -F, -v id="$run_id" 'NR > 1 { if ($20 != id || ($21 in seen) || $22 != 2 || 
         seen[$21] = 1; if (n++ != $21) exit 1 }' "$csv" && ok || bad "sweep timing columns: $(head -3 "$csv")"
 # The raw samples: 2 per row, runs_per_sample each, their median the row's.
 awk -F, 'NR == FNR { if (FNR > 1) { runs[$21] = $23; med[$21] = $25 } next }
-    FNR == 1 { if ($0 != "run_id,row,sample,runs,wall_s,round,process") exit 1; next }
+    FNR == 1 { if ($0 != "run_id,row,sample,runs,wall_s,round,process,cpu_s") exit 1; next }
     { if ($4 != runs[$2]) exit 1; n[$2]++; s[$2] += $5 }
     END { for (r in runs) if (n[r] != 2 || (s[r] / 2 - med[r])^2 > 1e-14 * med[r]^2) exit 1 }' \
     "$csv" "$out/t.samples.csv" && ok || bad "sweep samples: $(head -3 "$out/t.samples.csv")"
 awk -F, 'NR > 1 && $9 != "done" { exit 1 }' "$csv" && ok || bad "sweep: a run not done"
+# BenchExec's columns: CPU time per run (user + system, one thread: about its wall
+# time, never more than a sample's clock granularity over it), why it stopped, the
+# time limit (the sweep's default, 60 s). Two workers share the process, so no row's
+# peak memory is its own: empty. Each sample's CPU time is in the samples file.
+awk -F, 'NR > 1 { if (!($33 > 0) || $33 > 1.5 * $25 + 0.001 || $34 != "" || $35 != "done" || $36 != 60) exit 1 }' \
+    "$csv" && ok || bad "sweep cpu_s, peak_rss_bytes, stop, time_limit_s: $(head -3 "$csv")"
+awk -F, 'NR > 1 && !($8 > 0) { exit 1 }' "$out/t.samples.csv" && ok || bad "sweep samples cpu_s: $(head -3 "$out/t.samples.csv")"
+# One worker: every run has the process to itself, and its peak memory is read (the
+# process's resident high-water mark, reset before the run: some MB, under 1 GB).
+expect 0 "sweep --workers 1" -- "$pb" sweep --out "$out" --name w1 --family notouch --instances "cross8" \
+    --engines "backtrack path-dp" --modes count --samples 2 --min-sample-time 0.001 --workers 1
+awk -F, 'NR > 1 { if (!($34 > 1000000 && $34 < 1e9) || $35 != "done") exit 1; n++ } END { exit n != 2 }' \
+    "$out/w1.csv" && ok || bad "sweep --workers 1 peak_rss_bytes: $(cat "$out/w1.csv")"
 awk -F, 'NR > 1 && $2 == "cross8" && $6 == "count" && $10 != 4 { exit 1 }' "$csv" && ok || bad "sweep: cross8 count != 4"
 awk -F, 'NR > 1 && $2 == "cross8" && $4 == "backtrack" && $5 == "row" && $6 == "first" && $11 != 540 { exit 1 }' "$csv" && ok ||
     bad "sweep: backtrack/row first on cross8 is not 540 steps"

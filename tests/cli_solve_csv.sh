@@ -1,14 +1,15 @@
 #!/usr/bin/env bash
 # cli_solve_csv.sh — solve's and count's --csv FILE: the header, one row per puzzle in
 # input order with the counts the stats line prints, FILE.meta's run_id on every row,
-# a step limit (exit 3, status=limit), a memory limit (the planned bytes), an unreadable puzzle (--keep-going: exit 2, its
+# a step limit (exit 3, status=limit, stop=step-limit), a time and a solution limit,
+# CPU time and peak memory (against the kernel's ru_maxrss), a memory limit (the planned bytes), an unreadable puzzle (--keep-going: exit 2, its
 # row with empty counts), a link at FILE replaced and not followed, a file that
 # cannot be written (exit 2, one line).
 # usage: tests/cli_solve_csv.sh PATH/TO/puzzlebench SOURCE_DIR
 # shellcheck source=tests/cli_lib.sh
 . "$(dirname "$0")/cli_lib.sh"
 
-header="family,instance,puzzle,engine,order,mode,threads,status,solutions,steps,placements,backtracks,candidates,guesses,learnts,restarts,bytes,wall_s,run_id"
+header="family,instance,puzzle,engine,order,mode,threads,status,solutions,steps,placements,backtracks,candidates,guesses,learnts,restarts,bytes,wall_s,cpu_s,peak_rss_bytes,stop,time_limit_s,run_id"
 # same WHAT GOT WANT
 same() { if [ "$2" = "$3" ]; then ok; else bad "$1: '$2', expected '$3'"; fi; }
 
@@ -18,7 +19,7 @@ same "header" "$(head -1 "$tmp/c.csv")" "$header"
 same "rows" "$(wc -l <"$tmp/c.csv" | tr -d ' ')" 2
 id=$(sed -n 's/^run_id=//p' "$tmp/c.csv.meta")
 steps=$(sed -n 's/.*steps=\([0-9]*\) .*/\1/p' "$tmp/out")
-same "the row" "$(cut -d, -f1-10,17,19 "$tmp/c.csv" | sed -n 2p)" \
+same "the row" "$(cut -d, -f1-10,17,23 "$tmp/c.csv" | sed -n 2p)" \
     "notouch,cross8,cross8,backtrack,row,count,1,done,4,$steps,0,$id"
 if [ -s "$tmp/c.csv.topology.xml" ]; then ok; else bad "no topology beside c.csv.meta"; fi
 
@@ -35,6 +36,31 @@ same "the rows' steps add up to the stats line's" \
 # ---- a step limit: exit 3, status limit ----
 expect 3 "count --step-limit --csv" -- "$pb" count notouch 3x4 --step-limit 1000 --csv "$tmp/l.csv"
 same "limited row" "$(cut -d, -f8,10 "$tmp/l.csv" | sed -n 2p)" "limit,1000"
+same "why it stopped" "$(cut -d, -f21,22 "$tmp/l.csv" | sed -n 2p)" "step-limit,0"
+
+# ---- a time limit: stop time-limit and the limit itself (a count of hours cut at 0.2 s) ----
+expect 3 "count --time-limit --csv" -- "$pb" count notouch 4x4 -e backtrack --time-limit 0.2 --csv "$tmp/t.csv"
+same "timed-out row" "$(cut -d, -f8,21,22 "$tmp/t.csv" | sed -n 2p)" "limit,time-limit,0.2"
+# ---- a solution limit: stop solution-limit ----
+expect 0 "count --limit --csv" -- "$pb" count notouch 3x4 --limit 5 --csv "$tmp/n.csv"
+same "capped row" "$(cut -d, -f8,9,21 "$tmp/n.csv" | sed -n 2p)" "limit,5,solution-limit"
+
+# ---- CPU time and peak memory of the run ----
+# Every finished sudoku row has a CPU time (one thread: at most its wall time and a
+# little clock granularity), and the set's peak memory repeats on every row.
+awk -F, 'NR > 1 { if (!($19 > 0) || $19 > $18 + 0.01 || $20 != p && NR > 2 || $21 != "done") exit 1; p = $20 }
+    END { if (!(p > 0)) exit 1 }' "$tmp/s.csv" && ok || bad "cpu_s, peak_rss_bytes, stop: $(head -3 "$tmp/s.csv")"
+# path-dp's tables of 4x6 (about 95 MB) dominate its memory: the peak reported is the
+# process's high-water mark over the run, within 10% of what the kernel reports for
+# the whole process (wait4's ru_maxrss, as /usr/bin/time -v gives it), never above it,
+# and at least the tables it planned.
+outside=$(python3 -c 'import resource, subprocess, sys
+subprocess.run(sys.argv[1:], check=True, stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL)
+print(resource.getrusage(resource.RUSAGE_CHILDREN).ru_maxrss * 1024)' \
+    "$pb" count notouch 4x6 -e path-dp --csv "$tmp/p.csv")
+read -r plan peak <<<"$(cut -d, -f17,20 "$tmp/p.csv" | sed -n 2p | tr , ' ')"
+if [ "${peak:-0}" -ge "$plan" ] && [ "$peak" -le "$outside" ] && [ $((peak * 10)) -ge $((outside * 9)) ]; then
+    ok; else bad "peak_rss_bytes $peak, planned $plan, ru_maxrss $outside"; fi
 
 # ---- a memory limit: path-dp's planned tables in bytes, as the stats line gives them ----
 expect 3 "count --max-memory --csv" -- "$pb" count notouch 5x5 -e path-dp --max-memory 1K --csv "$tmp/m.csv"

@@ -205,7 +205,7 @@ printf 'begin 0\nhello\n' | "$pb" sweep "$tmp/s.sweep" --out "$tmp/w" --serve "$
     >"$tmp/out" 2>"$tmp/err"
 [ $? -eq 2 ] && ok || bad "a worker given an unknown command should exit 2"
 has '^ready 12 [0-9a-f]{16}$' "$tmp/out"
-has '^ok [0-3] [01] [01] -$' "$tmp/out"
+has '^ok [0-3] [01] [01] - -$' "$tmp/out"
 one_line_error "sweep --serve: unknown command 'hello'"
 # runs I N: a run's runs per sample, set where N > 0 (a duet's batches of one size).
 printf 'begin 0\nruns 0 0\nruns 0 777\nruns 0 0\nsample 0 0\nquit\n' |
@@ -213,4 +213,13 @@ printf 'begin 0\nruns 0 0\nruns 0 777\nruns 0 0\nsample 0 0\nquit\n' |
 [ $? -eq 0 ] && ok || bad "a worker given runs should exit 0"
 [ "$(sed -n '3p;4p;5p' "$tmp/out" | tr '\n' ' ')" = "$(sed -n 3p "$tmp/out") ok 777 ok 777 " ] &&
     grep -q '^ok [1-9][0-9]*$' "$tmp/out" && ok || bad "runs: $(tr '\n' ' ' <"$tmp/out")"
+# A sample's answer gives its CPU time beside its time; a helper's sample handed over
+# with `take` keeps the CPU time it came with, or none ("-") from a build without it.
+printf 'begin 0\nsample 0 0\ntake 0 1 1 0.5 0.25\ntake 0 2 1 0.5\nquit\n' |
+    "$pb" sweep "$tmp/s.sweep" --out "$tmp/wt" --serve "$self" -q --max-samples 5 >"$tmp/out" 2>"$tmp/err"
+[ $? -eq 0 ] && ok || bad "a worker given take should exit 0: $(cat "$tmp/err")"
+[ "$(sed -n 3p "$tmp/out" | cut -d' ' -f5- | grep -cE '^[0-9.e-]+ [0-9.e-]+$')" = 1 ] && ok ||
+    bad "sample's answer: $(sed -n 3p "$tmp/out")"
+[ "$(sed -n '4p;5p' "$tmp/out" | cut -d' ' -f5- | tr '\n' ' ')" = "0.5 0.25 0.5 - " ] && ok ||
+    bad "take's answers: $(tr '\n' ' ' <"$tmp/out")"
 finish cli_sweep_against

@@ -77,7 +77,7 @@ d=$tmp/cut
 mkdir -p "$d"
 sed 's/^status=complete$/status=running/' "$tmp/ref/k.meta" >"$d/k.meta"
 head -c -40 "$tmp/ref/k.csv" >"$d/k.csv.part"                          # the last row cut short
-grep -v ",3,1,[0-9]*,[0-9.e-]*,[0-9]*,[0-9]*$" "$tmp/ref/k.samples.csv" >"$d/k.samples.csv.part" # row 3's 2nd sample
+grep -v ",3,1,[0-9]*,[0-9.e-]*,[0-9]*,[0-9]*,[0-9.e-]*$" "$tmp/ref/k.samples.csv" >"$d/k.samples.csv.part" # row 3's 2nd sample
 expect 0 "resume with a row cut short and one missing a sample" -- "$pb" sweep "$tmp/k.sweep" --out "$d" \
     --workers 1 --block 2 --resume
 has "^resuming .*: 18 of 20 rows there, 2 left out" "$tmp/out"

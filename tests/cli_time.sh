@@ -13,7 +13,7 @@
 # shellcheck source=tests/cli_lib.sh
 . "$(dirname "$0")/cli_lib.sh"
 
-timing="run_id,row,samples,runs_per_sample,min_s,median_s,mean_s,stddev_s,cv,median_lo_s,median_hi_s,noisy,ref_s"
+timing="run_id,row,samples,runs_per_sample,min_s,median_s,mean_s,stddev_s,cv,median_lo_s,median_hi_s,noisy,ref_s,cpu_s,peak_rss_bytes,stop,time_limit_s"
 csv=$tmp/t.csv
 samples=$tmp/t.samples.csv
 
@@ -32,13 +32,18 @@ lines() { wc -l <"$1" | tr -d ' '; }
 expect 0 "time true" -- "$pb" time --csv "$csv" --key tool=true,n=1 --run-id R1 -- true
 if [ "$(head -1 "$csv")" = "tool,n,status,wall_s,$timing" ]; then ok; else bad "header: $(head -1 "$csv")"; fi
 has '^true,1,done,[0-9.e-]+,R1,0,5,[1-9][0-9]*,' "$csv"
-check "every row has every column" 'v == 17' "$(awk -F, 'NR == 2 { print NF }' "$csv")"
+check "every row has every column" 'v == 21' "$(awk -F, 'NR == 2 { print NF }' "$csv")"
 check "wall_s == median_s" 'v == 1' "$(awk -F, 'NR == 2 { print ($4 == $10) }' "$csv")"
 check "true's median (s)" 'v > 0 && v < 1' "$(field "$csv" 2 median_s)"
 check "min <= median <= max" 'v == 1' "$(awk -F, 'NR == 2 { print ($9 <= $10 && $14 <= $10 && $10 <= $15) }' "$csv")"
-if [ "$(head -1 "$samples")" = "run_id,row,sample,runs,wall_s,round,process" ]; then ok; else bad "samples header: $(head -1 "$samples")"; fi
+if [ "$(head -1 "$samples")" = "run_id,row,sample,runs,wall_s,round,process,cpu_s" ]; then ok; else bad "samples header: $(head -1 "$samples")"; fi
 check "sample lines == samples" 'v == 6' "$(lines "$samples")"
-has '^R1,0,4,[1-9][0-9]*,[0-9.e-]+,[0-9]*,$' "$samples"
+has '^R1,0,4,[1-9][0-9]*,[0-9.e-]+,[0-9]*,,[0-9.e-]+$' "$samples"
+# The command's own CPU time (user + system, of the child alone: `true` spends far less
+# than a second), its peak memory (wait4's ru_maxrss: some KiB), and why it stopped.
+check "true's cpu_s" 'v >= 0 && v < 1' "$(field "$csv" 2 cpu_s)"
+check "true's peak_rss_bytes" 'v > 100000 && v < 1e9' "$(field "$csv" 2 peak_rss_bytes)"
+check "true's stop" 'v == "done"' "$(field "$csv" 2 stop)"
 check "runs in the samples == runs_per_sample" 'v == 1' \
     "$(awk -F, -v r="$(field "$csv" 2 runs_per_sample)" 'NR > 1 && $4 != r { bad = 1 } END { print !bad }' "$samples")"
 has '/t\.csv row 0: median ' "$tmp/out"

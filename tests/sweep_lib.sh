@@ -11,7 +11,7 @@ rows_in() {
     [ -f "$f" ] || f=$1/k.csv
     [ -f "$f" ] && echo $(($(wc -l <"$f") - 1)) || echo 0
 }
-# whole DIR WHAT: the CSV (or .part) and its samples hold whole lines only, 32 fields
+# whole DIR WHAT: the CSV (or .part) and its samples hold whole lines only, 36 fields
 # a row, and every row has all its samples (its `samples` column) of its run_id; or,
 # killed before the row files had their headers, there is only the .meta.
 whole() {
@@ -28,7 +28,7 @@ whole() {
         bad "$2: a line cut short"
         return
     fi
-    awk -F, 'NR == FNR { if (FNR > 1) { if (NF != 32) exit 1; want[$20 "," $21] = $22 } next }
+    awk -F, 'NR == FNR { if (FNR > 1) { if (NF != 36) exit 1; want[$20 "," $21] = $22 } next }
         FNR > 1 { n[$1 "," $2]++ }
         END { for (k in want) if (n[k] != want[k]) exit 1 }' "$csv" "$samples" && ok ||
         bad "$2: a row without all its samples, or a bad line: $(cat "$csv")"

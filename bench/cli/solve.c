@@ -8,6 +8,7 @@
 #include "commands.h"
 #include "harness/measure/batch.h"
 #include "harness/measure/batch_measure.h"
+#include "harness/measure/usage.h"
 #include "solve_json.h"
 #include "solve_progress.h"
 #include "harness/mpi/count_mpi.h"
@@ -67,7 +68,8 @@ static const pb_option solve_options[] = {
          "the stats, every puzzle's outcome and solution, the timing")},
     {OPT("csv", PB_OPT_TEXT, csv, "FILE",
          "also write a CSV row per puzzle to FILE (the request, status,\n"
-         "counts, bytes, wall_s, run_id), and FILE.meta")},
+         "counts, bytes, wall_s, cpu_s, peak_rss_bytes, stop,\n"
+         "time_limit_s, run_id), and FILE.meta")},
     PB_OPTION_END,
 };
 #undef OPT
@@ -191,8 +193,9 @@ typedef struct run_ctx {
     pb_set set;
     pb_batch batch;
     pb_batch_result res;
-    pb_timing timing; /* with --samples N > 1 */
-    pb_meta *meta;    /* with --csv */
+    pb_timing timing;        /* with --samples N > 1 */
+    pb_meta *meta;           /* with --csv */
+    uint64_t peak_rss_bytes; /* the resident high-water mark of the (first) run; 0: unknown */
 } run_ctx;
 
 /* Prints puzzle i's result: its solution (solve) or verdict (count on a file). */
@@ -283,8 +286,8 @@ static int report(run_ctx *c)
     }
     free(values);
     int rc = exit_status(c, &t);
-    pb_solve_doc d = {c->cmd,    c->spec, c->o->order, c->fam,        &c->set,
-                      &c->batch, &c->res, NULL,        c->o->threads, rc};
+    pb_solve_doc d = {c->cmd,  c->spec, c->o->order,   c->fam, &c->set,          &c->batch,
+                      &c->res, NULL,    c->o->threads, rc,     c->peak_rss_bytes};
     if (c->o->timing.samples > 1) d.timing = &c->timing;
     if (c->meta && write_csv(c, &d)) d.exit_status = rc = PB_EXIT_USAGE;
     if (c->o->json) {
@@ -408,8 +411,10 @@ static int run_measured(run_ctx *c)
         snprintf(label, sizeof label, "%s %s", c->cmd, c->fam->name);
         pb_progress_begin(&p, label, many ? "puzzles" : "steps", many ? (uint64_t)c->set.count : 0,
                           quiet);
+        const int peak = !pb_peak_reset();
         const int rc = quiet ? pb_batch_run(&c->batch, &c->res)
                              : pb_batch_run_reported(&c->batch, &c->res, &p);
+        if (peak) c->peak_rss_bytes = pb_peak_read();
         pb_progress_finish(&p, NULL);
         if (!rc) return 0;
         pb_say("%s: out of memory", c->cmd);
@@ -417,7 +422,7 @@ static int run_measured(run_ctx *c)
     }
     if (pb_batch_measure(&c->batch, &c->o->timing, &c->res, &c->timing, why, sizeof why) !=
         PB_RUN_ERROR)
-        return 0;
+        return c->peak_rss_bytes = c->timing.peak_rss_bytes, 0;
     pb_say("%s: %s", c->cmd, why);
     return PB_EXIT_FAILED;
 }
@@ -465,6 +470,7 @@ static int run(const char *cmd, const pb_family *fam, const solve_opts *o, const
                 .thread_ctx = binder},
         .threads = o->threads,
         .keep_solutions = tp.mode == PB_MODE_FIRST,
+        .puzzle_cpu = o->csv || o->json,
         .binder = binder,
     };
     c.batch.how.limits.cancel = &pb_interrupted;

@@ -1,7 +1,9 @@
 /* solve_csv.c — solve's and count's --csv FILE: one row per puzzle, as tenpair's --csv
  * writes one per run: the request (family, instance, puzzle, engine, order, mode,
  * threads), how the puzzle's run ended, its counts (bytes: the tables an engine that
- * plans them needed, 0 elsewhere) and time, and the run_id of FILE.meta beside it.
+ * plans them needed, 0 elsewhere), its wall and CPU time, the process's peak memory in
+ * the run (the same on every row: the puzzles share the process), why it stopped and
+ * its time limit, and the run_id of FILE.meta beside it.
  * Written whole through a temporary file, never through a link. */
 #include <stdio.h>
 
@@ -20,7 +22,8 @@ static int fill(FILE *f, void *p)
     const pb_solve_doc *d = c->d;
     char where[4200], n[PB_COUNT_CHARS];
     fputs("family,instance,puzzle,engine,order,mode,threads,status,solutions,steps,placements,"
-          "backtracks,candidates,guesses,learnts,restarts,bytes,wall_s,run_id\n",
+          "backtracks,candidates,guesses,learnts,restarts,bytes,wall_s,cpu_s,peak_rss_bytes,"
+          "stop,time_limit_s,run_id\n",
           f);
     for (int i = 0; i < d->set->count; i++) {
         const pb_outcome *o = &d->res->puzzle[i];
@@ -43,7 +46,11 @@ static int fill(FILE *f, void *p)
                     (unsigned long long)s->bytes, s->wall_s);
         else
             fputs(",,,,,,,,,,,", f);
-        fprintf(f, "%s\n", c->meta->run_id);
+        if (o->ran) fprintf(f, "%.6f", o->cpu_s);
+        fputc(',', f);
+        if (d->peak_rss_bytes) fprintf(f, "%llu", (unsigned long long)d->peak_rss_bytes);
+        fprintf(f, ",%s,%.9g,%s\n", pb_solve_puzzle_stop(d, i), d->batch->how.limits.max_seconds,
+                c->meta->run_id);
     }
     return ferror(f) ? -1 : 0;
 }

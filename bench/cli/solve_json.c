@@ -6,6 +6,8 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "harness/measure/stop.h"
+
 static void stats(FILE *f, const pb_stats *s)
 {
     char n[PB_COUNT_CHARS];
@@ -34,6 +36,14 @@ const char *pb_solve_puzzle_status(const pb_solve_doc *d, int i)
     return d->set->puzzle[i].error ? "unreadable" : !o->ran ? "not-run" : pb_status_name(o->status);
 }
 
+const char *pb_solve_puzzle_stop(const pb_solve_doc *d, int i)
+{
+    const pb_outcome *o = &d->res->puzzle[i];
+    if (d->set->puzzle[i].error || !o->ran) return "";
+    return pb_stop_name(
+        pb_stop_of(o->status, &d->batch->how.limits, o->stats.solutions, o->stats.wall_s));
+}
+
 /* Puzzle i: where it is, how its run ended, its stats and (solve) its solution. */
 static void puzzle(FILE *f, const pb_solve_doc *d, int i, int *values)
 {
@@ -50,7 +60,9 @@ static void puzzle(FILE *f, const pb_solve_doc *d, int i, int *values)
         pb_json_string(f, p->error);
     }
     if (o->ran) {
-        fputs(", \"stats\": ", f);
+        fputs(", \"stop\": ", f);
+        pb_json_string(f, pb_solve_puzzle_stop(d, i));
+        fprintf(f, ", \"cpu_s\": %.9g, \"stats\": ", o->cpu_s);
         stats(f, &o->stats);
     }
     if (d->batch->keep_solutions && o->ran && !pb_batch_solution(d->batch, d->res, i, values)) {
@@ -80,8 +92,13 @@ void pb_solve_json(FILE *f, const pb_solve_doc *d)
     pb_json_string(f, d->order);
     fprintf(f, ",\n  \"threads\": %d,\n  \"status\": ", d->threads);
     pb_json_string(f, pb_status_name(d->res->status));
-    fprintf(f, ",\n  \"exit_status\": %d,\n  \"elapsed_s\": %.9g,\n  \"stats\": ", d->exit_status,
-            d->res->elapsed_s);
+    fprintf(f, ",\n  \"exit_status\": %d,\n  \"elapsed_s\": %.9g,\n  \"peak_rss_bytes\": ",
+            d->exit_status, d->res->elapsed_s);
+    if (d->peak_rss_bytes)
+        fprintf(f, "%llu", (unsigned long long)d->peak_rss_bytes);
+    else
+        fputs("null", f);
+    fprintf(f, ",\n  \"time_limit_s\": %.9g,\n  \"stats\": ", d->batch->how.limits.max_seconds);
     stats(f, &d->res->total);
     fputs(",\n  \"timing\": ", f);
     if (d->timing) {

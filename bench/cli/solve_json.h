@@ -17,7 +17,12 @@ typedef struct pb_solve_doc {
     const pb_batch_result *res;
     const pb_timing *timing; /* NULL: timed once */
     int threads, exit_status;
+    uint64_t peak_rss_bytes; /* the process's resident high-water mark in the (first) run;
+                                0: not known */
 } pb_solve_doc;
+
+/* Why puzzle i's run ended (stop.h's names), "" for one that did not run. */
+const char *pb_solve_puzzle_stop(const pb_solve_doc *d, int i);
 
 void pb_solve_json(FILE *f, const pb_solve_doc *d);
 

@@ -105,8 +105,11 @@ static void print_help(void)
           "--key), status (done, or limit), wall_s (the median time per run, seconds; at a\n"
           "limit, the stopped run's time, a lower bound), run_id, row (the row's index in\n"
           "the file), samples, runs_per_sample, min_s, median_s, mean_s, stddev_s, cv,\n"
-          "median_lo_s, median_hi_s, noisy; and the samples to FILE.samples.csv\n"
-          "(run_id,row,sample,runs,wall_s,round,process). With --key, one line per row is\n"
+          "median_lo_s, median_hi_s, noisy, ref_s (empty), cpu_s (user + system seconds\n"
+          "per run, median of the samples), peak_rss_bytes (the largest resident memory of a\n"
+          "run), stop (done, or time-limit), time_limit_s; and the samples to\n"
+          "FILE.samples.csv (run_id,row,sample,runs,wall_s,round,process,cpu_s). The\n"
+          "report also gives user and system time per run. With --key, one line per row is\n"
           "printed instead of the report (for scripts).\n\noptions:\n",
           stdout);
     pb_options_help(stdout, time_options, "time", &time_defaults);

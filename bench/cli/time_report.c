@@ -81,6 +81,16 @@ static void print_one(FILE *f, const pb_timed *c, int i)
     put_time(f, s->min, s->mean);
     if (isfinite(s->cv)) fprintf(f, ", cv %.2g", s->cv);
     fputc('\n', f);
+    if (isfinite(c->user_s)) {
+        fputs("  user ", f);
+        put_time(f, c->user_s, s->mean);
+        fputs(", system ", f);
+        put_time(f, c->sys_s, s->mean);
+        fputs(" (mean per run)", f);
+        if (c->t.peak_rss_bytes)
+            fprintf(f, ", peak memory %.1f MiB", (double)c->t.peak_rss_bytes / (1024.0 * 1024.0));
+        fputc('\n', f);
+    }
 }
 
 void pb_time_print(FILE *f, const pb_timed *c, int n)
@@ -132,6 +142,10 @@ static void json_one(FILE *f, const pb_timed *c, int i, const pb_timed *fast)
     num(f, "min_s", s->min);
     num(f, "stddev_s", s->stddev);
     num(f, "cv", s->cv);
+    num(f, "user_s", c->user_s);
+    num(f, "system_s", c->sys_s);
+    num(f, "cpu_s", c->t.cpu_median_s);
+    num(f, "peak_rss_bytes", c->t.peak_rss_bytes ? (double)c->t.peak_rss_bytes : NAN);
     double h = NAN, r = NAN;
     if (fast == c)
         r = 1;

@@ -7,6 +7,7 @@
 #include <unistd.h>
 
 #include "csv.h"
+#include "harness/measure/stop.h"
 #include "outfile.h"
 
 const char pb_csv_header[] =
@@ -15,9 +16,10 @@ const char pb_csv_header[] =
     "puzzles";
 
 const char pb_csv_timing_header[] = ",run_id,row,samples,runs_per_sample,min_s,median_s,mean_s,"
-                                    "stddev_s,cv,median_lo_s,median_hi_s,noisy,ref_s";
+                                    "stddev_s,cv,median_lo_s,median_hi_s,noisy,ref_s,"
+                                    "cpu_s,peak_rss_bytes,stop,time_limit_s";
 
-const char pb_csv_samples_header[] = "run_id,row,sample,runs,wall_s,round,process";
+const char pb_csv_samples_header[] = "run_id,row,sample,runs,wall_s,round,process,cpu_s";
 
 /* A statistic that one sample does not define is an empty field. */
 static void put_defined(FILE *f, const char *fmt, double v)
@@ -37,6 +39,10 @@ void pb_csv_timing_write(FILE *f, const char *run_id, long row, const pb_timing 
     put_defined(f, "%.9g", s->median_hi);
     fprintf(f, ",%d", !isnan(s->cv) && s->cv > PB_NOISY_CV);
     put_defined(f, "%.6g", t->ref_s > 0 ? t->ref_s : NAN);
+    put_defined(f, "%.9g", t->cpu_median_s);
+    fputc(',', f);
+    if (t->peak_rss_bytes) fprintf(f, "%llu", (unsigned long long)t->peak_rss_bytes);
+    fprintf(f, ",%s,%.9g", pb_stop_name((pb_stop)t->stop), t->time_limit_s);
 }
 
 void pb_csv_sample_write(FILE *f, const char *run_id, long row, int k, const pb_timing *t)
@@ -45,6 +51,7 @@ void pb_csv_sample_write(FILE *f, const char *run_id, long row, int k, const pb_
     if (t->round[k] >= 0) fprintf(f, "%d", t->round[k]);
     fputc(',', f);
     if (t->process[k] > 0) fprintf(f, "%d", t->process[k]); /* empty: the file's own */
+    put_defined(f, "%.9g", t->cpu_s[k]);
     fputc('\n', f);
 }
 

@@ -38,13 +38,15 @@ int pb_csv_rows_write(FILE *f, const char *run_id, const pb_row *rows, const uns
                       long n);
 int pb_csv_samples_write(FILE *f, const char *run_id, const pb_row *rows, const unsigned char *done,
                          long n);
-/* One sample's line: run_id,row,sample,runs,wall_s,round,process (round empty when the
- * sample was taken in none; process empty when this process took it). */
+/* One sample's line: run_id,row,sample,runs,wall_s,round,process,cpu_s (round empty
+ * when the sample was taken in none; process empty when this process took it; cpu_s
+ * empty when not known). */
 void pb_csv_sample_write(FILE *f, const char *run_id, long row, int k, const pb_timing *t);
 
-/* The timing columns of the header (",run_id,...,noisy,ref_s"), and one row's
- * values for them, for every CSV that carries a timing (ref_s, the reference loop's
- * reading of the machine's speed, is empty where none was read: outside sweeps). */
+/* The timing columns of the header (",run_id,...,noisy,ref_s,cpu_s,peak_rss_bytes,
+ * stop,time_limit_s"), and one row's values for them, for every CSV that carries a
+ * timing (ref_s, the reference loop's reading of the machine's speed, is empty where
+ * none was read: outside sweeps; cpu_s and peak_rss_bytes where not known). */
 extern const char pb_csv_timing_header[];
 void pb_csv_timing_write(FILE *f, const char *run_id, long row, const pb_timing *t);
 
@@ -57,7 +59,8 @@ void pb_csv_field(FILE *f, const char *s);
 void pb_csv_key_write(FILE *f, const char *family, const char *instance, int cells,
                       const char *engine, const char *order, const char *mode, int threads);
 
-/* The header of every NAME.samples.csv: "run_id,row,sample,runs,wall_s,round,process". */
+/* The header of every NAME.samples.csv: "run_id,row,sample,runs,wall_s,round,process,
+ * cpu_s". */
 extern const char pb_csv_samples_header[];
 
 /* The samples file beside a CSV: "DIR/NAME.csv" -> "DIR/NAME.samples.csv". */

@@ -16,7 +16,7 @@
 /* 1 when name is wall_s or one of the timing columns. */
 static int reserved(const char *name)
 {
-    const char *h = pb_csv_timing_header; /* ",run_id,row,...,ref_s" */
+    const char *h = pb_csv_timing_header; /* ",run_id,row,...,time_limit_s" */
     size_t n = strlen(name);
     if (!strcmp(name, "wall_s")) return 1;
     for (const char *c = strchr(h, ','); c; c = strchr(c + 1, ','))

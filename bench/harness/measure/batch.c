@@ -9,6 +9,7 @@
 #include <string.h>
 
 #include "core/limiter.h"
+#include "usage.h"
 
 int pb_batch_engine_threads(const pb_batch *b)
 {
@@ -93,7 +94,14 @@ static void run_puzzle(const pb_batch *b, pb_batch_result *r, budget *bu, int i,
     pb_result res;
     res.first = b->keep_solutions ? scratch : NULL;
     res.last = NULL;
+    /* A one-thread run is its thread's CPU time; a parallel one has the process. */
+    const double cpu0 = !b->puzzle_cpu     ? 0
+                        : how.threads == 1 ? pb_cpu_thread_s()
+                                           : pb_cpu_process_s();
     pb_engine_run(b->engine, m, &how, &res);
+    const double cpu = !b->puzzle_cpu     ? 0
+                       : how.threads == 1 ? pb_cpu_thread_s() - cpu0
+                                          : pb_cpu_process_s() - cpu0;
     if (bu->pool) pb_step_pool_settle(bu->pool, share.reserved, res.stats.steps);
     /* Stopping at the second solution is the point of a uniqueness check. */
     if (b->unique && res.status == PB_LIMIT && res.stats.solutions == 2) res.status = PB_DONE;
@@ -108,6 +116,7 @@ static void run_puzzle(const pb_batch *b, pb_batch_result *r, budget *bu, int i,
     o->ran = 1;
     o->status = res.status;
     o->stats = res.stats;
+    o->cpu_s = cpu;
     if (b->keep_solutions && res.stats.solutions) {
         /* A local pointer: stores through r->solution (bytes) could alias r itself. */
         unsigned char *dst = r->solution + r->solution_at[i];

@@ -21,13 +21,17 @@ typedef struct pb_batch {
     /* 1: a count stopped at its solution limit of 2 is a finished uniqueness check. */
     int unique;
     int keep_solutions; /* keep each puzzle's first solution (solve) */
-    pb_binder *binder;  /* NULL: no binding */
+    /* 1: each puzzle's CPU time goes to its outcome (two clock reads a puzzle: solve's
+     * and count's rows, not the timed runs of a sweep). */
+    int puzzle_cpu;
+    pb_binder *binder; /* NULL: no binding */
 } pb_batch;
 
 typedef struct pb_outcome {
     int ran; /* 0: not run (interrupted, or the shared limits were spent first) */
     pb_status status;
     pb_stats stats;
+    double cpu_s; /* with puzzle_cpu: user + system seconds of the puzzle's run */
 } pb_outcome;
 
 typedef struct pb_batch_result {

@@ -2,8 +2,11 @@
  * repeats the first run's counts. */
 #include "batch_measure.h"
 
+#include <omp.h>
 #include <stdio.h>
 #include <string.h>
+
+#include "stop.h"
 
 /* Names the first count that differs between two runs' totals; NULL when none. */
 static const char *differing_count(const pb_stats *a, const pb_stats *b, pb_count *x, pb_count *y)
@@ -58,19 +61,47 @@ static pb_run_end run_once(void *ctx)
     return end;
 }
 
-/* Readies bm for b: no result yet, messages to why. */
-static void start(pb_batch_measurer *bm, const pb_batch *b, pb_batch_result *first, char *why,
-                  size_t whylen)
+/* Readies bm for b measured by o: no result yet, messages to why. A one-thread batch
+ * runs on the calling thread, so its CPU time is that thread's whatever runs beside
+ * it; the process's peak memory is the run's only when no other run shares the
+ * process (the caller is in no parallel region of several threads). */
+static void start(pb_batch_measurer *bm, const pb_batch *b, const pb_timing_opts *o,
+                  pb_batch_result *first, char *why, size_t whylen)
 {
-    *bm = (pb_batch_measurer){.b = b, .first = first, .why = why, .whylen = whylen};
+    *bm = (pb_batch_measurer){.b = b, .first = first, .why = why, .whylen = whylen, .opts = *o};
+    bm->opts.cpu_clock = b->threads == 1 ? PB_CPU_THREAD : PB_CPU_PROCESS;
+    bm->opts.peak_memory = !omp_in_parallel();
     memset(first, 0, sizeof *first);
+}
+
+/* Why the first run ended: the reason of the puzzle that gave the batch its status
+ * (a shared limit is the whole set's, timed by the batch's clock). */
+static pb_stop batch_stop(const pb_batch *b, const pb_batch_result *r)
+{
+    if (r->failed) return PB_STOP_ERROR;
+    const int n = r->puzzle ? b->set->count : 0;
+    for (int i = 0; i < n; i++) {
+        const pb_outcome *p = &r->puzzle[i];
+        if (p->ran && p->status == r->status)
+            return pb_stop_of(r->status, &b->how.limits, p->stats.solutions,
+                              b->shared_limits ? r->elapsed_s : p->stats.wall_s);
+    }
+    return pb_stop_of(r->status, &b->how.limits, r->total.solutions, r->elapsed_s);
+}
+
+/* The first run's reason and limit into t, once a first run is in *first. */
+static void note_stop(const pb_batch_measurer *bm, pb_timing *t)
+{
+    t->time_limit_s = bm->b->how.limits.max_seconds;
+    t->stop = bm->runs ? (int)batch_stop(bm->b, bm->first) : PB_STOP_UNKNOWN;
 }
 
 pb_run_end pb_batch_measure_begin(pb_batch_measurer *bm, const pb_batch *b, const pb_timing_opts *o,
                                   pb_batch_result *first, pb_timing *t, char *why, size_t whylen)
 {
-    start(bm, b, first, why, whylen);
-    pb_run_end end = pb_measure_begin(&bm->m, o, run_once, bm, t);
+    start(bm, b, o, first, why, whylen);
+    pb_run_end end = pb_measure_begin(&bm->m, &bm->opts, run_once, bm, t);
+    note_stop(bm, t);
     if (end == PB_RUN_ERROR && first->puzzle) pb_batch_free(first);
     return end;
 }
@@ -79,8 +110,9 @@ pb_run_end pb_batch_measure(const pb_batch *b, const pb_timing_opts *o, pb_batch
                             pb_timing *t, char *why, size_t whylen)
 {
     pb_batch_measurer bm;
-    start(&bm, b, first, why, whylen);
-    pb_run_end end = pb_measure(o, run_once, &bm, t);
+    start(&bm, b, o, first, why, whylen);
+    pb_run_end end = pb_measure(&bm.opts, run_once, &bm, t);
+    note_stop(&bm, t);
     if (end == PB_RUN_ERROR && first->puzzle) pb_batch_free(first);
     return end;
 }

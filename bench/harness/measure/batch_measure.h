@@ -24,6 +24,7 @@ typedef struct pb_batch_measurer {
     int runs;
     char *why;
     size_t whylen;
+    pb_timing_opts opts; /* the caller's, with the CPU clock and peak memory for b */
     pb_measurer m;
 } pb_batch_measurer;
 

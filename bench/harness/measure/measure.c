@@ -4,8 +4,10 @@
 
 #include <math.h>
 #include <stdio.h>
+#include <stdlib.h>
 
 #include "core/limiter.h"
+#include "usage.h"
 
 int pb_timing_check(const pb_timing_opts *o, char *why, size_t whylen)
 {
@@ -38,20 +40,35 @@ static void spin(double s)
     }
 }
 
-/* Runs run n times back to back, the time they took in *took (with the slowdown's
- * work after the last: F - 1 times the runs' own time). 0, or -1 when one of them did
- * not end PB_RUN_SAME (its end in *end, the time until then in *took). The slowdown
- * is timed over the whole batch, not run by run: clock reads around each of a
- * sample's thousands of sub-microsecond runs would slow it by more than F. */
-static int timed_runs(const pb_timing_opts *o, pb_run_once run, void *ctx, long n, pb_run_end *end,
-                      double *took)
+/* The CPU clock of o's runs (pb_cpu_clock). */
+static double cpu_now(const pb_timing_opts *o)
 {
-    const double t0 = pb_now_s();
+    switch (o->cpu_clock) {
+    case PB_CPU_THREAD:
+        return pb_cpu_thread_s();
+    case PB_CPU_CHILDREN:
+        return pb_cpu_children_s();
+    default:
+        return pb_cpu_process_s();
+    }
+}
+
+/* Runs run n times back to back, the time they took in *took and their CPU time in
+ * *cpu (with the slowdown's work after the last: F - 1 times the runs' own time). 0,
+ * or -1 when one of them did not end PB_RUN_SAME (its end in *end, the times until
+ * then in *took and *cpu). The slowdown is timed over the whole batch, not run by
+ * run: clock reads around each of a sample's thousands of sub-microsecond runs would
+ * slow it by more than F. */
+static int timed_runs(const pb_timing_opts *o, pb_run_once run, void *ctx, long n, pb_run_end *end,
+                      double *took, double *cpu)
+{
+    const double c0 = cpu_now(o), t0 = pb_now_s();
     int rc = 0;
     for (long i = 0; i < n && !rc; i++)
         if ((*end = run(ctx)) != PB_RUN_SAME) rc = -1;
     if (o->slowdown > 1) spin((o->slowdown - 1) * (pb_now_s() - t0));
     *took = pb_now_s() - t0;
+    *cpu = cpu_now(o) - c0;
     return rc;
 }
 
@@ -62,15 +79,33 @@ static pb_run_end calibrate(const pb_timing_opts *o, pb_run_once run, void *ctx,
                             long *runs)
 {
     *runs = 1;
-    double per_run = first_s, took;
+    double per_run = first_s, took, cpu;
     for (int round = 0; round < 8 && per_run * (double)*runs < o->min_sample_s; round++) {
         double want = ceil(1.2 * o->min_sample_s / fmax(per_run, 1e-9));
         *runs = want > 1e9 ? 1000000000L : want < 1 ? 1 : (long)want;
         pb_run_end end = PB_RUN_SAME;
-        if (timed_runs(o, run, ctx, *runs, &end, &took) < 0) return end;
+        if (timed_runs(o, run, ctx, *runs, &end, &took, &cpu) < 0) return end;
         per_run = took / (double)*runs;
     }
     return PB_RUN_SAME;
+}
+
+static int by_value(const void *a, const void *b)
+{
+    const double x = *(const double *)a, y = *(const double *)b;
+    return (x > y) - (x < y);
+}
+
+/* The median of the values of v[0 .. n) that are not NAN; NAN when none is. */
+static double known_median(const double *v, int n)
+{
+    double known[PB_MAX_SAMPLES];
+    int k = 0;
+    for (int i = 0; i < n; i++)
+        if (!isnan(v[i])) known[k++] = v[i];
+    if (!k) return NAN;
+    qsort(known, (size_t)k, sizeof *known, by_value);
+    return k % 2 ? known[k / 2] : 0.5 * (known[k / 2 - 1] + known[k / 2]);
 }
 
 /* Fills t from the samples taken; with none, the first run's time is the one. */
@@ -78,11 +113,12 @@ static pb_run_end finish(pb_measurer *m, pb_run_end end)
 {
     pb_timing *t = m->t;
     if (!m->recorded) {
-        t->round[0] = -1, t->process[0] = 0;
+        t->round[0] = -1, t->process[0] = 0, t->cpu_s[0] = m->first_cpu_s;
         t->sample_s[m->recorded++] = m->first_s, m->runs = 1;
     }
     t->samples = m->recorded;
     t->runs_per_sample = (int)m->runs;
+    t->cpu_median_s = known_median(t->cpu_s, m->recorded);
     return pb_summarize(t->sample_s, m->recorded, &t->sum) ? PB_RUN_ERROR : end;
 }
 
@@ -91,9 +127,9 @@ static pb_run_end finish(pb_measurer *m, pb_run_end end)
 static pb_run_end warm_up(const pb_timing_opts *o, pb_run_once run, void *ctx, double first_s)
 {
     pb_run_end end = PB_RUN_SAME;
-    double took;
+    double took, cpu;
     for (double warm = first_s; warm < o->warmup_s; warm += took)
-        if (timed_runs(o, run, ctx, 1, &end, &took) < 0) break;
+        if (timed_runs(o, run, ctx, 1, &end, &took, &cpu) < 0) break;
     return end;
 }
 
@@ -102,13 +138,19 @@ pb_run_end pb_measure_begin(pb_measurer *m, const pb_timing_opts *o, pb_run_once
 {
     *m = (pb_measurer){.o = o, .run = run, .ctx = ctx, .t = t, .runs = 1, .end = PB_RUN_SAME};
     t->ref_s = 0;
+    t->peak_rss_bytes = 0;
+    /* The peak of the first run alone: the later ones repeat it, and a sweep's runs
+     * interleave their samples. */
+    const int peak = o->peak_memory && !pb_peak_reset();
     /* A run that stops short is timed once: its time is a lower bound. */
-    if (timed_runs(o, run, ctx, 1, &m->end, &m->first_s) < 0)
-        return m->end == PB_RUN_STOPPED ? finish(m, m->end) : m->end;
+    const int first = timed_runs(o, run, ctx, 1, &m->end, &m->first_s, &m->first_cpu_s);
+    if (peak) t->peak_rss_bytes = pb_peak_read();
+    if (first < 0) return m->end == PB_RUN_STOPPED ? finish(m, m->end) : m->end;
     /* A first run as long as the warm-up is warm enough to be a sample itself, when
      * it is long enough to be one: a long run is not run again only to warm up. */
     if (m->first_s >= o->warmup_s && m->first_s >= o->min_sample_s) {
         t->round[m->recorded] = -1, t->process[m->recorded] = 0;
+        t->cpu_s[m->recorded] = m->first_cpu_s;
         t->sample_s[m->recorded++] = m->first_s;
         m->spent = m->first_s;
     }
@@ -149,30 +191,32 @@ static size_t stack_shift(int k)
  * median and the statistics see it, instead of between processes, where nothing
  * does (Mytkowicz et al., "Producing wrong data without doing anything obviously
  * wrong!", ASPLOS 2009). */
-static int shifted_runs(pb_measurer *m, size_t shift, double *took)
+static int shifted_runs(pb_measurer *m, size_t shift, double *took, double *cpu)
 {
     volatile char pad[shift + 1];
     (void)pad;
     pad[0] = 0;
-    const int rc = timed_runs(m->o, m->run, m->ctx, m->runs, &m->end, took);
+    const int rc = timed_runs(m->o, m->run, m->ctx, m->runs, &m->end, took, cpu);
     pad[shift] = 0; /* the frame stays until the runs are done */
     return rc;
 }
 
 pb_run_end pb_measure_sample(pb_measurer *m, int round)
 {
-    double took;
-    if (shifted_runs(m, stack_shift(m->recorded), &took) < 0) return m->end;
+    double took, cpu;
+    if (shifted_runs(m, stack_shift(m->recorded), &took, &cpu) < 0) return m->end;
     m->t->round[m->recorded] = round, m->t->process[m->recorded] = 0;
+    m->t->cpu_s[m->recorded] = cpu / (double)m->runs;
     m->t->sample_s[m->recorded++] = took / (double)m->runs;
     m->spent += took;
     return PB_RUN_SAME;
 }
 
-void pb_measure_take(pb_measurer *m, int round, int process, double seconds)
+void pb_measure_take(pb_measurer *m, int round, int process, double seconds, double cpu_s)
 {
     if (m->recorded >= PB_MAX_SAMPLES) return;
     m->t->round[m->recorded] = round, m->t->process[m->recorded] = process;
+    m->t->cpu_s[m->recorded] = cpu_s;
     m->t->sample_s[m->recorded++] = seconds;
     m->spent += seconds * (double)m->runs;
 }

@@ -10,6 +10,7 @@
 #define PB_MEASURE_H
 
 #include <stddef.h>
+#include <stdint.h>
 
 #include "stats/summary.h"
 
@@ -29,7 +30,18 @@ typedef struct pb_timing_opts {
      * --against's helper processes take their first worker's: one calibration a run,
      * not one a process). */
     int no_calibration;
+    /* Whose CPU time a run's is (pb_cpu_clock). */
+    int cpu_clock;
+    /* 1: the process's resident high-water mark is reset before the first run and
+     * read after it, as the run's peak memory (a run that has the process to itself). */
+    int peak_memory;
 } pb_timing_opts;
+
+/* Whose CPU time a run's is: this process's threads and the children it waited for (a
+ * run that has the process to itself); the calling thread's (a one-thread run measured
+ * beside others in the same process); the waited-for children's alone (an outside
+ * command, without what this process spends starting it). */
+typedef enum pb_cpu_clock { PB_CPU_PROCESS, PB_CPU_THREAD, PB_CPU_CHILDREN } pb_cpu_clock;
 
 /* 5 samples of at least 10 ms, after 50 ms of warm-up; no budget. */
 #define PB_TIMING_DEFAULTS                                                                         \
@@ -56,6 +68,13 @@ typedef struct pb_timing {
                                         --against); 0: the one that keeps the samples */
     pb_summary sum;                  /* of sample_s */
     double ref_s; /* the machine's speed then (speed_guard.h's reference loop); 0: not read */
+    double cpu_s[PB_MAX_SAMPLES]; /* each sample's CPU time per run (user + system); NAN:
+                                     not known (a sample another process took) */
+    double cpu_median_s;          /* the median of the known cpu_s; NAN: none known */
+    uint64_t peak_rss_bytes;      /* resident high-water mark of the first run; 0: unknown */
+    int stop;                     /* why the first run ended: a pb_stop (stop.h), set by
+                                     the caller, which knows the limits */
+    double time_limit_s;          /* the run's time limit (0: none), set by the caller */
 } pb_timing;
 
 /* Measures run by the method above. PB_RUN_SAME: t holds the samples.
@@ -76,7 +95,7 @@ typedef struct pb_measurer {
     pb_timing *t;
     long runs; /* per sample */
     int recorded;
-    double first_s, spent;
+    double first_s, first_cpu_s, spent;
     pb_run_end end; /* how the last run ended */
 } pb_measurer;
 
@@ -93,8 +112,9 @@ int pb_measure_can_sample(const pb_measurer *m);
 /* Takes one sample, recorded as taken in `round` (-1: none); how its last run ended. */
 pb_run_end pb_measure_sample(pb_measurer *m, int round);
 /* Records a sample that worker process `process` (1 or more: sweep --against's
- * helpers) took of the same run in `round`, its time per run `seconds`. */
-void pb_measure_take(pb_measurer *m, int round, int process, double seconds);
+ * helpers) took of the same run in `round`, its time per run `seconds` and its CPU
+ * time per run `cpu_s` (NAN: not known). */
+void pb_measure_take(pb_measurer *m, int round, int process, double seconds, double cpu_s);
 /* Fills t in from the samples taken (the first run's time when there are none);
  * PB_RUN_SAME, PB_RUN_STOPPED if a run stopped short, or PB_RUN_ERROR. */
 pb_run_end pb_measure_end(pb_measurer *m);

@@ -3,6 +3,7 @@
 #include "proc_time.h"
 
 #include <errno.h>
+#include <math.h>
 #include <stdio.h>
 #include <string.h>
 #include <sys/wait.h>
@@ -13,6 +14,7 @@
 #include "harness/io/outfile.h"
 #include "harness/io/progress.h"
 #include "harness/measure/spawn.h"
+#include "harness/measure/stop.h"
 
 typedef struct timed_command {
     pb_spawn spawn;
@@ -21,7 +23,26 @@ typedef struct timed_command {
     const char *output; /* the file for the first run's stdout, or NULL */
     int runs, at_limit; /* runs so far; 1 once a run stopped at a limit */
     char err[600];      /* why the output could not be kept */
+    long waited;        /* runs waited for, and their user and system seconds, summed */
+    double user_s, sys_s;
+    long max_rss_kib; /* the largest resident high-water mark of a run */
 } timed_command;
+
+static double tv_s(struct timeval tv)
+{
+    return (double)tv.tv_sec + 1e-6 * (double)tv.tv_usec;
+}
+
+/* Adds the last run's usage (wait4's) to c's sums. */
+static void add_usage(timed_command *c)
+{
+    const struct rusage *u = &c->spawn.usage;
+    if (!c->spawn.status && !u->ru_maxrss && !u->ru_utime.tv_sec && !u->ru_utime.tv_usec) return;
+    c->waited++;
+    c->user_s += tv_s(u->ru_utime);
+    c->sys_s += tv_s(u->ru_stime);
+    if (u->ru_maxrss > c->max_rss_kib) c->max_rss_kib = u->ru_maxrss;
+}
 
 /* The first run with its stdout in c->output (through a temporary file, renamed
  * when the run ends). */
@@ -49,6 +70,7 @@ static pb_run_end run_once(void *ctx)
         run_keeping_output(c);
     else
         pb_spawn_run(s);
+    add_usage(c);
     if (s->interrupted) return PB_RUN_STOPPED;
     if (c->err[0]) return PB_RUN_ERROR;
     const int exited = !s->error && WIFEXITED(s->status);
@@ -80,6 +102,18 @@ static int bad_end(pb_run_end end, const timed_command *c)
     return end == PB_RUN_ERROR || pb_interrupted || (end == PB_RUN_STOPPED && !c->at_limit);
 }
 
+/* What command c's runs used, into d: user and system seconds per run, the largest
+ * resident high-water mark of a run (its own, as wait4 gives it), why the first run
+ * ended. */
+static void usage_of(const pb_proc_opts *o, const timed_command *c, pb_timed *d)
+{
+    d->user_s = c->waited ? c->user_s / (double)c->waited : NAN;
+    d->sys_s = c->waited ? c->sys_s / (double)c->waited : NAN;
+    d->t.peak_rss_bytes = (uint64_t)c->max_rss_kib * 1024;
+    d->t.stop = c->at_limit ? PB_STOP_TIME : PB_STOP_DONE;
+    d->t.time_limit_s = o->time_limit;
+}
+
 /* The samples m[0 .. n - 1] have recorded. */
 static uint64_t recorded(const pb_measurer *m, int n)
 {
@@ -95,8 +129,13 @@ static int measure_each(const pb_proc_opts *o, timed_command *c, pb_timed *d, in
 {
     static pb_measurer m[PB_PROC_MAX];
     int going[PB_PROC_MAX];
+    /* The commands' CPU time is their own, not what this process spends starting them;
+     * their peak memory is wait4's, per command. */
+    pb_timing_opts timing = o->timing;
+    timing.cpu_clock = PB_CPU_CHILDREN;
+    timing.peak_memory = 0;
     for (int i = 0; i < n; i++) {
-        const pb_run_end end = pb_measure_begin(&m[i], &o->timing, run_once, &c[i], &d[i].t);
+        const pb_run_end end = pb_measure_begin(&m[i], &timing, run_once, &c[i], &d[i].t);
         if (bad_end(end, &c[i])) return failed(o, &c[i], &d[i], end);
         going[i] = end == PB_RUN_SAME;
         pb_progress_set(p, recorded(m, i + 1));
@@ -116,6 +155,7 @@ static int measure_each(const pb_proc_opts *o, timed_command *c, pb_timed *d, in
         pb_run_end end = going[i] ? pb_measure_end(&m[i]) : PB_RUN_SAME;
         if (bad_end(end, &c[i])) return failed(o, &c[i], &d[i], end);
         d[i].at_limit = c[i].at_limit;
+        usage_of(o, &c[i], &d[i]);
     }
     return 0;
 }

@@ -18,6 +18,7 @@ typedef struct pb_timed {
     const char *stdin_path; /* its standard input; NULL: the options' */
     int at_limit;           /* 1: a run stopped at a time limit; t holds its one time */
     long row;               /* its row in the CSV, or -1 */
+    double user_s, sys_s;   /* user and system seconds per run, over every run (NAN: none) */
     pb_timing t;
 } pb_timed;
 

@@ -138,7 +138,7 @@ static int wait_for(pb_spawn *s, pid_t pid, const sigset_t *mask, double start,
                     struct pollfd *child)
 {
     for (int killed = 0;;) {
-        pid_t w = waitpid(pid, &s->status, killed ? 0 : WNOHANG);
+        pid_t w = wait4(pid, &s->status, killed ? 0 : WNOHANG, &s->usage);
         if (w == pid) return !killed && WIFEXITED(s->status) && !WEXITSTATUS(s->status) ? 0 : -1;
         if (w < 0 && errno != EINTR) {
             s->error = errno;
@@ -191,6 +191,7 @@ int pb_spawn_run(pb_spawn *s)
     sigdelset(&during, SIGTERM);
     sigdelset(&during, SIGCHLD);
     s->status = s->error = s->interrupted = s->timed_out = 0;
+    memset(&s->usage, 0, sizeof s->usage);
     const double start = pb_now_s();
     int rc = -1;
     pid_t pid = -1;

@@ -6,18 +6,20 @@
 #define PB_SPAWN_H
 
 #include <stddef.h>
+#include <sys/resource.h>
 
 typedef struct pb_spawn {
-    char **argv;     /* the command and its arguments, NULL-ended (the caller's) */
-    int in_fd;       /* every run's stdin, rewound before each run */
-    int null_fd;     /* /dev/null: every run's stdout and stderr */
-    int out_fd;      /* >= 0: the next run's stdout goes here instead (the caller's) */
-    int err_fd;      /* >= 0: the next run's stderr goes here instead (the caller's) */
-    double limit_s;  /* > 0: a run still going after this many seconds is killed */
-    int status;      /* the last run's wait status (waitpid) */
-    int interrupted; /* 1: the last run was ended because this process was interrupted */
-    int timed_out;   /* 1: the last run was killed at limit_s */
-    int error;       /* errno of a fork or waitpid that failed in the last run, else 0 */
+    char **argv;         /* the command and its arguments, NULL-ended (the caller's) */
+    int in_fd;           /* every run's stdin, rewound before each run */
+    int null_fd;         /* /dev/null: every run's stdout and stderr */
+    int out_fd;          /* >= 0: the next run's stdout goes here instead (the caller's) */
+    int err_fd;          /* >= 0: the next run's stderr goes here instead (the caller's) */
+    double limit_s;      /* > 0: a run still going after this many seconds is killed */
+    int status;          /* the last run's wait status (waitpid) */
+    int interrupted;     /* 1: the last run was ended because this process was interrupted */
+    int timed_out;       /* 1: the last run was killed at limit_s */
+    int error;           /* errno of a fork or waitpid that failed in the last run, else 0 */
+    struct rusage usage; /* the last run's (wait4): its CPU times and peak memory */
 } pb_spawn;
 
 /* 0 when execvp would find name (as a path when it holds a '/', else in a folder of

@@ -476,7 +476,7 @@ int pb_count_mpi_run(const pb_batch *b, pb_batch_result *r)
     } res = {0};
     if (j->w->rank == 0) {
         if (j->pre.status != PB_DONE) {
-            res.o = (pb_outcome){1, j->pre.status, j->pre.top};
+            res.o = (pb_outcome){.ran = 1, .status = j->pre.status, .stats = j->pre.top};
         } else {
             sum_up(j, &res.o);
         }

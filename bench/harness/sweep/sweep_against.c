@@ -112,17 +112,21 @@ static void send_step(against *a, int k, int p, long i, int round)
     send_to(a, k, p, cmd);
 }
 
-/* A helper's answer to a step: its seconds into secs ("-" when it took none). */
+/* A helper's answer to a step: its seconds into secs ("-" when it took none), followed
+ * by its CPU seconds where the helper gives them (a build of before they were kept
+ * answers without), so that they can be handed over as they came. */
 static void helper_answer(against *a, int k, int p, char *secs, size_t len)
 {
-    char reply[128];
+    char reply[128], s[48], cpu[48];
     int phase, wants, can;
     snprintf(secs, len, "-");
     if (read_from(a, k, p, reply, sizeof reply)) return;
-    if (sscanf(reply, "ok %d %d %d %47s", &phase, &wants, &can, secs) != 4) {
-        snprintf(secs, len, "-");
+    const int got = sscanf(reply, "ok %d %d %d %47s %47s", &phase, &wants, &can, s, cpu);
+    if (got < 4) {
         broke(a, k, "gave an answer it should not");
+        return;
     }
+    if (strcmp(s, "-")) snprintf(secs, len, "%s %s", s, got == 5 ? cpu : "-");
 }
 
 /* The worker of build k that measures round `round`: the rounds go to the workers two
@@ -160,7 +164,7 @@ static void step(against *a, int k, long i, int round, int counted)
  * it, to the build's first worker, and keeps its answer. */
 static void give(against *a, int k, int p, long i, int round, const char *secs, int counted)
 {
-    char cmd[160];
+    char cmd[256];
     snprintf(cmd, sizeof cmd, "take %ld %d %d %s", i, round, p, secs);
     send_to(a, k, 0, cmd);
     take_step(a, k, i, round, counted);
@@ -214,7 +218,7 @@ static void shuffle(const sweep_ctx *c, long n, int round)
 /* Build k's sample of run i in round, taken by its worker p (a helper hands it over). */
 static void sample_one(against *a, int k, int p, long i, int round, int counted)
 {
-    char secs[48];
+    char secs[100];
     if (!p) {
         step(a, k, i, round, counted);
         return;
@@ -228,7 +232,7 @@ static void sample_one(against *a, int k, int p, long i, int round, int counted)
  * from helpers, both or (where one took none) neither are handed over. */
 static void sample_both(against *a, int p, long i, int round, int counted)
 {
-    char secs[SIDES][48];
+    char secs[SIDES][100];
     /* Which side is asked first (and may start a few microseconds sooner) is drawn. */
     const int first = (int)(pb_sweep_mix((uint64_t)a->c->spec->seed ^
                                          pb_sweep_mix(((uint64_t)i << 20) + (uint64_t)round)) &

@@ -255,7 +255,8 @@ int pb_sweep_resume_rows(const pb_sweep_out *o, const pb_sweep_prior *p, long ru
     size_t clen = 0, slen = 0;
     int rc = -1;
     snprintf(r.header, sizeof r.header, "%s%s", pb_csv_header, pb_csv_timing_header);
-    r.ncols = column(r.header, "ref_s") + 1;
+    r.ncols = 1;
+    for (const char *h = r.header; (h = strchr(h, ',')); h++) r.ncols++;
     r.c_row = column(r.header, "row");
     r.c_id = column(r.header, "run_id");
     r.c_samples = column(r.header, "samples");

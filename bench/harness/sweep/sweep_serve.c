@@ -3,12 +3,13 @@
  * over stdin, each answer one line on stdout:
  *   (first)          ready NJOBS HASH     the runs expanded, so that both sides agree
  *   begin I          ok PHASE WANTS CAN -
- *   sample I ROUND   ok PHASE WANTS CAN SECONDS   (SECONDS "-" when none was taken)
+ *   sample I ROUND   ok PHASE WANTS CAN SECONDS CPU   (each "-" when not taken or known)
  *   end FIRST END    ok WRITTEN           runs FIRST .. END - 1 ended, their rows written
  *   bind P           ok                   from now on, run on part P of the cores split
  *                                         in two (--duet)
- *   take I ROUND P S ok PHASE WANTS CAN S  record S seconds per run as run I's sample of
- *                                         ROUND, taken by worker P of this build
+ *   take I ROUND P S [C]  ok PHASE WANTS CAN S C  record S seconds (C CPU seconds, "-" or
+ *                                         absent: not known) per run as run I's sample
+ *                                         of ROUND, taken by worker P of this build
  *   runs I N         ok RUNS              run I's runs per sample, set to N first where
  *                                         N > 0 and the run is sampling (a duet's two
  *                                         sides then take batches of one size; a
@@ -22,6 +23,7 @@
 #include <math.h>
 #include <signal.h>
 #include <stdio.h>
+#include <stdlib.h>
 #include <string.h>
 #include <unistd.h>
 
@@ -31,20 +33,22 @@
 #include "sweep_ctx.h"
 
 /* The state of run i as the answers give it. */
-static void answer(const sweep_ctx *c, long i, double seconds)
+static void answer(const sweep_ctx *c, long i, double seconds, double cpu)
 {
     const pb_measurer *m = &c->state[i].bm.m;
     const int sampling = c->state[i].phase == JOB_SAMPLING;
-    char s[32] = "-";
+    char s[32] = "-", u[32] = "-";
     if (!isnan(seconds)) snprintf(s, sizeof s, "%.9g", seconds);
-    printf("ok %d %d %d %s\n", c->state[i].phase, sampling && pb_measure_wants_sample(m),
-           sampling && pb_measure_can_sample(m), s);
+    if (!isnan(seconds) && !isnan(cpu)) snprintf(u, sizeof u, "%.9g", cpu);
+    printf("ok %d %d %d %s %s\n", c->state[i].phase, sampling && pb_measure_wants_sample(m),
+           sampling && pb_measure_can_sample(m), s, u);
     fflush(stdout);
 }
 
 /* One sample of run i in round `round`, whether due by its own count or asked for
- * beyond it (a pair known less well than ci-target); its time, or NAN. */
-static double sample(sweep_ctx *c, long i, int round)
+ * beyond it (a pair known less well than ci-target); its time, or NAN, and its CPU
+ * time in *cpu. */
+static double sample(sweep_ctx *c, long i, int round, double *cpu)
 {
     const pb_measurer *m = &c->state[i].bm.m;
     const int before = m->recorded;
@@ -53,16 +57,17 @@ static double sample(sweep_ctx *c, long i, int round)
     pb_sweep_sample_job(c, i);
     c->more[i] = 0;
     c->round = -1;
+    *cpu = m->recorded > before ? m->t->cpu_s[m->recorded - 1] : NAN;
     return m->recorded > before ? m->t->sample_s[m->recorded - 1] : NAN;
 }
 
 /* Records seconds as run i's sample of `round` where it may take one (worker `process`
  * of this build measured it); seconds, or NAN when it was not recorded. */
-static double take(sweep_ctx *c, long i, int round, int process, double seconds)
+static double take(sweep_ctx *c, long i, int round, int process, double seconds, double cpu)
 {
     pb_measurer *m = &c->state[i].bm.m;
     if (c->state[i].phase != JOB_SAMPLING || !pb_measure_can_sample(m)) return NAN;
-    pb_measure_take(m, round, process, seconds);
+    pb_measure_take(m, round, process, seconds, cpu);
     return seconds;
 }
 
@@ -92,18 +97,26 @@ static int serve_line(sweep_ctx *c, const char *line, pb_binder **half)
     if (sscanf(line, "bind %d", &n) == 1 && (n == 0 || n == 1)) return bind_part(half, n) ? -1 : 1;
     if (sscanf(line, "begin %ld", &i) == 1 && i >= 0 && i < c->njobs) {
         pb_sweep_begin_job(c, i);
-        answer(c, i, NAN);
+        answer(c, i, NAN, NAN);
         return 1;
     }
     if (sscanf(line, "sample %ld %d", &i, &n) == 2 && i >= 0 && i < c->njobs && n >= 0) {
-        answer(c, i, sample(c, i, n));
+        double cpu;
+        const double secs = sample(c, i, n, &cpu);
+        answer(c, i, secs, cpu);
         return 1;
     }
-    double secs;
-    int p;
-    if (sscanf(line, "take %ld %d %d %lf", &i, &n, &p, &secs) == 4 && i >= 0 && i < c->njobs &&
-        n >= 0 && p > 0 && p < PB_AGAINST_MAX_PROCESSES && isfinite(secs) && secs >= 0) {
-        answer(c, i, take(c, i, n, p, secs));
+    double secs, cpu = NAN;
+    char cpu_text[32];
+    int p, got = sscanf(line, "take %ld %d %d %lf %31s", &i, &n, &p, &secs, cpu_text);
+    if (got >= 4 && i >= 0 && i < c->njobs && n >= 0 && p > 0 && p < PB_AGAINST_MAX_PROCESSES &&
+        isfinite(secs) && secs >= 0) {
+        if (got == 5 && strcmp(cpu_text, "-")) {
+            char *end;
+            cpu = strtod(cpu_text, &end);
+            if (*end || !isfinite(cpu) || cpu < 0) cpu = NAN;
+        }
+        answer(c, i, take(c, i, n, p, secs, cpu), cpu);
         return 1;
     }
     long runs;
