@@ -238,6 +238,38 @@ expect 2 "a key named command with two commands" -- "$pb" time --csv "$tmp/keyed
     --key command=x true true
 one_line_error "'command' is the column time adds"
 
+# ---- -P NAME LO HI: one command per value, {NAME} filled in, NAME the rows' key ----
+expect 0 "time -P" -- "$pb" time --csv "$tmp/scan.csv" --samples 1 --min-sample-time 0 \
+    -P n 2 6 --parameter-step 2 -- sh -c 'exit $(({n} - {n}))'
+if [ "$(head -1 "$tmp/scan.csv")" = "n,status,wall_s,$timing" ]; then ok; else
+    bad "scan.csv header: $(head -1 "$tmp/scan.csv")"; fi
+check "a row per value" 'v == "2 4 6"' "$(sed 1d "$tmp/scan.csv" | cut -d, -f1 | tr '\n' ' ' | sed 's/ $//')"
+expect 0 "time -P, a quoted command" -- "$pb" time --samples 1 --min-sample-time 0 -P k 1 2 'test {k} -ge 1'
+has "^Command 2: test 2 -ge 1$" "$tmp/out"
+expect 2 "time -P without {NAME}" -- "$pb" time -P n 1 2 true
+one_line_error "-P n: the command has no \{n\} to fill in"
+expect 2 "time -P LO above HI" -- "$pb" time -P n 3 2 'echo {n}'
+one_line_error "-P n: LO 3 is above HI 2"
+expect 2 "time -P, too many values" -- "$pb" time -P n 1 17 'echo {n}'
+one_line_error "17 values, at most 16 commands"
+expect 2 "time -P, two commands" -- "$pb" time -P n 1 2 'echo {n}' 'echo {n}'
+one_line_error "-P n: give one command"
+expect 2 "time -P, a bad name" -- "$pb" time -P 'a;b' 1 2 'echo {n}'
+one_line_error "NAME is letters, digits and '_'"
+expect 2 "time -P, cut short" -- "$pb" time -P n 1
+one_line_error "-P expects NAME LO HI"
+
+# ---- the shell's start-up: measured for quoted commands, none for argv ----
+expect 0 "time --json, a quoted command" -- "$pb" time --json --samples 2 --min-sample-time 0 'true'
+has '"shell_start_s": [0-9.e-]+,$' "$tmp/out"
+expect 0 "time --json --keep-shell" -- "$pb" time --json --keep-shell --samples 2 --min-sample-time 0 'true'
+has '"shell_start_s": null,$' "$tmp/out"
+expect 0 "time --json, argv" -- "$pb" time --json --samples 2 --min-sample-time 0 -- true
+has '"shell_start_s": null,$' "$tmp/out"
+expect 0 "time, the correction said" -- "$pb" time --samples 2 --min-sample-time 0 'true'
+has "^The shell's start-up, .* a run \(/bin/sh -c ''\), is subtracted" "$tmp/out"
+has '^  user [0-9.]+ [mu]?s, system [0-9.]+ [mu]?s \(mean per run\), peak memory [0-9.]+ MiB$' "$tmp/out"
+
 # ---- help ----
 expect 0 "time --help" -- "$pb" time --help
 has "^usage: puzzlebench time \\[options\\] 'COMMAND' \\['COMMAND'...\\]" "$tmp/out"

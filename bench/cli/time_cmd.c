@@ -8,6 +8,7 @@
  * stopped at a time limit (the harness's, or the command's own, told by its exit
  * status) is timed once, as a lower bound, and its row says status=limit, as a
  * sweep's does. */
+#include <math.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -16,6 +17,8 @@
 
 #include "commands.h"
 #include "time_report.h"
+#include "time_scan.h"
+#include "time_shell.h"
 #include "harness/io/csv_append.h"
 #include "harness/measure/proc_time.h"
 #include "harness/measure/spawn.h"
@@ -23,7 +26,7 @@
 
 typedef struct time_opts {
     const char *csv, *key, *run_id;
-    int json;
+    int json, keep_shell;
     pb_proc_opts run; /* how the commands run and are timed */
 } time_opts;
 
@@ -57,6 +60,10 @@ static const pb_option time_options[] = {
     {OPT("output", PB_OPT_TEXT, run.output, "FILE",
          "keep the first run's standard output in FILE (written whole),\n"
          "for the counts a command prints (one command only)")},
+    {OPT("keep-shell", PB_OPT_FLAG, keep_shell, NULL,
+         "keep the shell's start-up in the times of quoted commands (by\n"
+         "default an empty command's median time under the same shell\n"
+         "is subtracted from each of their samples, as hyperfine does)")},
     {OPT("json", PB_OPT_FLAG, json, NULL,
          "print one JSON document (docs/json.md, puzzlebench.time/1)\n"
          "instead of the text")},
@@ -86,7 +93,8 @@ enum { MAX_COMMANDS = PB_PROC_MAX };
 static void print_help(void)
 {
     fputs("usage: puzzlebench time [options] 'COMMAND' ['COMMAND'...]\n"
-          "       puzzlebench time [options] -- COMMAND [ARGS...]\n\n"
+          "       puzzlebench time [options] -- COMMAND [ARGS...]\n"
+          "       puzzlebench time [options] -P NAME LO HI 'COMMAND {NAME}'\n\n"
           "Times each command as a whole process by the harness's one method: runs not\n"
           "recorded for --warmup seconds, runs per sample calibrated (unrecorded) until a\n"
           "sample lasts at least --min-sample-time, then the samples; the commands'\n"
@@ -98,6 +106,13 @@ static void print_help(void)
           "answers differently is never timed. A run stopped at a time limit\n"
           "(--time-limit, or the command's own: --limit-status) is not repeated. The\n"
           "samples taken so far and the time left are shown on stderr (-q: not).\n\n"
+          "A quoted command's times are corrected for the shell's start-up: an empty\n"
+          "command under the same shell is timed first, and its median is subtracted\n"
+          "from each sample (--keep-shell: not).\n\n"
+          "-P NAME LO HI (--parameter-scan) times one command per whole value of NAME\n"
+          "from LO to HI (--parameter-step N apart, at most 16 values), {NAME} in the\n"
+          "command replaced by the value; with --csv, NAME is the column that tells the\n"
+          "rows apart.\n\n"
           "Prints per command the mean time with its 95% confidence interval (Student's\n"
           "t), the median with its distribution-free interval, and with two or more, how\n"
           "many times faster the fastest mean is (the interval from both means').\n\n"
@@ -149,16 +164,17 @@ static void make_run_id(char *id, size_t len)
     snprintf(id, len, "%s-%06x", stamp, mix & 0xffffff);
 }
 
-/* The key columns: --key's, then command=N when the rows need it, status last. */
+/* The key columns: --key's, then command=N (or a scan's NAME=VALUE) when the rows need
+ * it, status last. */
 typedef struct row_keys {
     pb_csv_keys k;
     int command_at; /* the index of the command column, or -1 */
-    char text[4096], number[MAX_COMMANDS][12];
+    char text[4096], number[MAX_COMMANDS][24];
 } row_keys;
 
-/* Checks the options and sets the key columns up for n commands. 0, or the usage
- * error's status. */
-static int check_options(const time_opts *o, int n, row_keys *r)
+/* Checks the options and sets the key columns up for n commands (of scan s, whose
+ * name is then the column that tells them apart). 0, or the usage error's status. */
+static int check_options(const time_opts *o, int n, const pb_time_scan *s, row_keys *r)
 {
     char err[600];
     pb_csv_keys *k = &r->k;
@@ -181,8 +197,9 @@ static int check_options(const time_opts *o, int n, row_keys *r)
         if (pb_csv_keys_parse(r->text, k, err, sizeof err))
             return pb_usage_error("time", "--key: %s", err);
     }
-    r->command_at = !o->key || n > 1 ? k->n : -1;
-    const char *added[2] = {r->command_at >= 0 ? "command" : STATUS_COLUMN, STATUS_COLUMN};
+    r->command_at = !o->key || n > 1 || s->name ? k->n : -1;
+    const char *column = s->name ? s->name : "command";
+    const char *added[2] = {r->command_at >= 0 ? column : STATUS_COLUMN, STATUS_COLUMN};
     for (int i = 0; i < k->n; i++)
         for (int a = 0; a < 2; a++)
             if (!strcmp(k->name[i], added[a]))
@@ -190,7 +207,7 @@ static int check_options(const time_opts *o, int n, row_keys *r)
     if (k->n + (r->command_at >= 0) >= PB_CSV_MAX_KEYS)
         return pb_usage_error("time", "--key: at most %d keys",
                               PB_CSV_MAX_KEYS - 1 - (r->command_at >= 0));
-    if (r->command_at >= 0) k->name[k->n++] = "command";
+    if (r->command_at >= 0) k->name[k->n++] = column;
     k->name[k->n] = STATUS_COLUMN;
     k->value[k->n++] = "done";
     return 0;
@@ -198,13 +215,17 @@ static int check_options(const time_opts *o, int n, row_keys *r)
 
 /* Appends each command's row (printing one line per row when --key was given); 0,
  * or 2 after the message. */
-static int write_rows(const time_opts *o, row_keys *r, pb_timed *d, int n, const char *run_id)
+static int write_rows(const time_opts *o, const pb_time_scan *s, row_keys *r, pb_timed *d, int n,
+                      const char *run_id)
 {
     char err[4600];
     pb_csv_keys *k = &r->k;
     for (int i = 0; i < n; i++) {
         if (r->command_at >= 0) {
-            snprintf(r->number[i], sizeof r->number[i], "%d", i + 1);
+            if (s->name)
+                pb_time_scan_value(s, i, r->number[i], sizeof r->number[i]);
+            else
+                snprintf(r->number[i], sizeof r->number[i], "%d", i + 1);
             k->value[r->command_at] = r->number[i];
         }
         k->value[k->n - 1] = d[i].at_limit ? "limit" : "done";
@@ -242,9 +263,69 @@ static int commands(int argc, char **argv, int end, const char **pos, int npos, 
     return npos;
 }
 
-int pb_cmd_time(int argc, char **argv)
+/* The words a scan made, freed at the end. */
+typedef struct scan_words {
+    char *text[MAX_COMMANDS];  /* each command's filled text */
+    char **argv[MAX_COMMANDS]; /* each direct command's filled words, NULL-ended */
+    char joined[MAX_COMMANDS][600];
+} scan_words;
+
+static void scan_free(scan_words *w)
 {
-    const int end = options_end(argc, argv);
+    for (int i = 0; i < MAX_COMMANDS; i++) {
+        free(w->text[i]);
+        for (char **a = w->argv[i]; a && *a; a++) free(*a);
+        free(w->argv[i]);
+    }
+}
+
+/* The scan's commands made from the one command d[0] (a shell command, or words after
+ * "--"), each with {NAME} filled in, into d; their count, or -1 after the message. */
+static int expand_scan(const pb_time_scan *s, int n, pb_timed *d, char *shell_argv[][4],
+                       scan_words *w)
+{
+    if (n != 1)
+        return pb_usage_error("time", "-P %s: give one command, with {%s} where the value goes",
+                              s->name, s->name),
+               -1;
+    const pb_timed t = d[0];
+    int uses = pb_time_scan_uses(s, t.text), words = 0;
+    for (char **a = t.argv; *a; a++, words++) uses |= !t.shell && pb_time_scan_uses(s, *a);
+    if (!uses)
+        return pb_usage_error("time", "-P %s: the command has no {%s} to fill in", s->name,
+                              s->name),
+               -1;
+    const int count = pb_time_scan_count(s);
+    for (int k = 0; k < count; k++) {
+        char value[24];
+        pb_time_scan_value(s, k, value, sizeof value);
+        d[k] = (pb_timed){.shell = t.shell, .row = -1};
+        if (t.shell) {
+            if (!(w->text[k] = pb_time_scan_fill(s, t.text, value))) goto oom;
+            char **a = shell_argv[k];
+            a[0] = "/bin/sh", a[1] = "-c", a[2] = w->text[k], a[3] = NULL;
+            d[k].text = w->text[k], d[k].argv = a;
+            continue;
+        }
+        if (!(w->argv[k] = calloc((size_t)words + 1, sizeof *w->argv[k]))) goto oom;
+        for (int i = 0; i < words; i++)
+            if (!(w->argv[k][i] = pb_time_scan_fill(s, t.argv[i], value))) goto oom;
+        pb_spawn_command_text(w->argv[k], w->joined[k], sizeof w->joined[k]);
+        d[k].text = w->joined[k], d[k].argv = w->argv[k];
+    }
+    return count;
+oom:
+    pb_say("time: out of memory");
+    return -1;
+}
+
+static int time_commands(int argc, char **argv, scan_words *words)
+{
+    int end = options_end(argc, argv);
+    char err[4600];
+    pb_time_scan scan;
+    if (pb_time_scan_take(&argc, argv, 2, &end, MAX_COMMANDS, &scan, err, sizeof err))
+        return pb_usage_error("time", "%s", err);
     time_opts o = time_defaults;
     pb_opt_group g = {time_options, &o};
     const char *pos[MAX_COMMANDS];
@@ -255,23 +336,39 @@ int pb_cmd_time(int argc, char **argv)
     if (rc) return PB_EXIT_USAGE;
     static pb_timed d[MAX_COMMANDS];
     static row_keys keys;
-    char *shell_argv[MAX_COMMANDS][4], joined[600], err[4600], run_id[40];
-    const int n = commands(argc, argv, end, pos, npos, d, shell_argv, joined, sizeof joined);
-    if ((rc = check_options(&o, n, &keys))) return rc;
+    char *shell_argv[MAX_COMMANDS][4], joined[600], run_id[40];
+    int n = commands(argc, argv, end, pos, npos, d, shell_argv, joined, sizeof joined);
+    if (scan.name && n && (n = expand_scan(&scan, n, d, shell_argv, words)) < 0)
+        return PB_EXIT_USAGE;
+    if ((rc = check_options(&o, n, &scan, &keys))) return rc;
     if (o.csv && pb_csv_append_check(o.csv, &keys.k, err, sizeof err))
         return pb_say("time: %s", err), PB_EXIT_USAGE;
     o.run.rows = o.csv != NULL;
+    pb_shell_start shell = {0};
+    if (!o.keep_shell && (rc = pb_shell_start_measure(&o.run, d, n, &shell))) return rc;
     if ((rc = pb_proc_time(&o.run, d, n))) return rc;
+    pb_shell_start_subtract(&shell, d, n);
+    if (shell.clamped)
+        pb_say("time: %d sample%s took less than the shell's start-up (%.3g ms): held at 0",
+               shell.clamped, shell.clamped == 1 ? "" : "s", shell.wall_s * 1e3);
     if (o.run_id)
         snprintf(run_id, sizeof run_id, "%s", o.run_id);
     else
         make_run_id(run_id, sizeof run_id);
-    if (o.csv && (rc = write_rows(&o, &keys, d, n, run_id))) return rc;
+    if (o.csv && (rc = write_rows(&o, &scan, &keys, d, n, run_id))) return rc;
     if (o.json)
-        pb_time_json(stdout, d, n, run_id, o.csv);
+        pb_time_json(stdout, d, n, run_id, o.csv, shell.measured ? shell.wall_s : NAN);
     else if (!o.key)
-        pb_time_print(stdout, d, n);
+        pb_time_print(stdout, d, n, shell.measured ? shell.wall_s : NAN);
     if (o.csv && !o.key && !o.json)
         printf("\n%s: rows %ld to %ld added, run_id %s\n", o.csv, d[0].row, d[n - 1].row, run_id);
     return 0;
+}
+
+int pb_cmd_time(int argc, char **argv)
+{
+    static scan_words words;
+    const int rc = time_commands(argc, argv, &words);
+    scan_free(&words);
+    return rc;
 }

@@ -93,8 +93,15 @@ static void print_one(FILE *f, const pb_timed *c, int i)
     }
 }
 
-void pb_time_print(FILE *f, const pb_timed *c, int n)
+void pb_time_print(FILE *f, const pb_timed *c, int n, double shell_s)
 {
+    if (isfinite(shell_s)) {
+        fputs("The shell's start-up, ", f);
+        put_time(f, shell_s, shell_s);
+        fputs(" a run (/bin/sh -c ''), is subtracted from the quoted commands' times\n"
+              "(--keep-shell keeps it).\n",
+              f);
+    }
     for (int i = 0; i < n; i++) print_one(f, c + i, i);
     const int best = pb_time_fastest(c, n);
     if (best < 0) return;
@@ -158,7 +165,8 @@ static void json_one(FILE *f, const pb_timed *c, int i, const pb_timed *fast)
     fputs("]}", f);
 }
 
-void pb_time_json(FILE *f, const pb_timed *c, int n, const char *run_id, const char *csv)
+void pb_time_json(FILE *f, const pb_timed *c, int n, const char *run_id, const char *csv,
+                  double shell_s)
 {
     const int best = pb_time_fastest(c, n);
     fputs("{\n  \"schema\": \"puzzlebench.time/1\",\n  \"run_id\": ", f);
@@ -168,7 +176,12 @@ void pb_time_json(FILE *f, const pb_timed *c, int n, const char *run_id, const c
         pb_json_string(f, csv);
     else
         fputs("null", f);
-    fputs(",\n  \"exit_status\": 0,\n  \"fastest\": ", f);
+    fputs(",\n  \"exit_status\": 0,\n  \"shell_start_s\": ", f);
+    if (isfinite(shell_s))
+        fprintf(f, "%.9g", shell_s);
+    else
+        fputs("null", f);
+    fputs(",\n  \"fastest\": ", f);
     if (best >= 0)
         fprintf(f, "%d", best + 1);
     else

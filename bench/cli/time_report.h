@@ -17,10 +17,12 @@ double pb_mean_ci95(const pb_summary *s);
  * when fewer than two ran to the end. */
 int pb_time_fastest(const pb_timed *c, int n);
 
-/* The text report: one block per command, then the relative speeds. */
-void pb_time_print(FILE *f, const pb_timed *c, int n);
+/* The text report: one block per command, then the relative speeds; shell_s, the
+ * shell's start-up subtracted from the quoted commands' times (NAN: none). */
+void pb_time_print(FILE *f, const pb_timed *c, int n, double shell_s);
 
 /* The JSON document; csv and run_id as the rows were written (csv may be NULL). */
-void pb_time_json(FILE *f, const pb_timed *c, int n, const char *run_id, const char *csv);
+void pb_time_json(FILE *f, const pb_timed *c, int n, const char *run_id, const char *csv,
+                  double shell_s);
 
 #endif
