@@ -7,7 +7,9 @@
 
 #include "commands.h"
 #include "compare.h"
+#include "core/text_bytes.h"
 #include "harness/base/say.h"
+#include "harness/base/suggest.h"
 
 static const char compare_about[] =
     "usage: puzzlebench compare OLD.csv NEW.csv [options]\n"
@@ -205,6 +207,7 @@ static int compare_files(const char *old_path, const char *new_path, const compa
             cmp_set set = {.nkey = nkey,
                            .key_names = names,
                            .key_old = key,
+                           .key_new = key + ncols,
                            .alpha = o->alpha,
                            .adjust = o->adjust,
                            .threshold = o->threshold};
@@ -235,6 +238,58 @@ static int parse_by(const char *text, by_spec *by)
     return pb_usage_error("compare", "--by expects COL=A,B with A and B different, got '%s'", text);
 }
 
+/* The key columns of f, for "did you mean": names[0 .. n). */
+static int key_names_of(const cmp_file *f, const char **names)
+{
+    int n = 0;
+    for (int c = 0; c < f->table.ncols; c++)
+        if (!cmp_is_measured(f->table.cell[c])) names[n++] = f->table.cell[c];
+    return n;
+}
+
+/* --by's column must be a key column of f: else the message lists the key columns
+ * with the nearest. The column, or -1 with a message. */
+static int by_column(const cmp_file *f, const char *name, const char **names, char *err,
+                     size_t errlen)
+{
+    const int col = pb_table_column(&f->table, name);
+    if (col >= 0 && !cmp_is_measured(name)) return col;
+    const int n = key_names_of(f, names);
+    char joined[300], list[300], hint[200], shown[200], word[150];
+    pb_text_show(list, sizeof list, pb_names_join(names, n, joined, sizeof joined));
+    pb_text_show(shown, sizeof shown, pb_suggest_hint(name, names, n, hint, sizeof hint));
+    snprintf(err, errlen,
+             "%.300s:1: expected a key column for --by, got '%s'%s; the key columns: %s%s", f->path,
+             pb_text_show(word, sizeof word, name), col >= 0 ? " (a measurement)" : "", list,
+             shown);
+    return -1;
+}
+
+/* Each of --by's values must be in the column on some row: else the message lists the
+ * column's values with the nearest. 0, or -1 with a message. */
+static int by_values(const cmp_file *f, int col, const by_spec *by, const char **values, char *err,
+                     size_t errlen)
+{
+    int n = 0, has_a = 0, has_b = 0;
+    for (long r = 0; r < f->table.nrows; r++) {
+        const char *v = f->rows[r].cells[col];
+        int seen = 0;
+        for (int j = 0; j < n && !seen; j++) seen = !strcmp(values[j], v);
+        if (!seen) values[n++] = v;
+        has_a |= !strcmp(v, by->a), has_b |= !strcmp(v, by->b);
+    }
+    if (has_a && has_b) return 0;
+    const char *missing = has_a ? by->b : by->a;
+    char joined[300], list[300], hint[200], shown[200], word[150], column[150];
+    pb_text_show(list, sizeof list, pb_names_join(values, n, joined, sizeof joined));
+    pb_text_show(shown, sizeof shown, pb_suggest_hint(missing, values, n, hint, sizeof hint));
+    snprintf(err, errlen,
+             "%.300s: expected a value of column %s for --by, got '%s'; its values: %s%s", f->path,
+             pb_text_show(column, sizeof column, by->col), pb_text_show(word, sizeof word, missing),
+             n ? list : "none (no rows)", shown);
+    return -1;
+}
+
 static int compare_by(const char *path, const compare_opts *o)
 {
     char err[1200], old_label[400], new_label[400];
@@ -242,19 +297,20 @@ static int compare_by(const char *path, const compare_opts *o)
     cmp_file f;
     if (parse_by(o->by, &by)) return PB_EXIT_USAGE;
     if (cmp_file_load(&f, path, err, sizeof err)) return input_error(err);
-    const int col = pb_table_column(&f.table, by.col);
-    int *key = malloc((size_t)f.table.ncols * sizeof *key), rc;
-    const char **names = malloc((size_t)f.table.ncols * sizeof *names);
+    const size_t room = (size_t)(f.table.nrows > f.table.ncols ? f.table.nrows : f.table.ncols);
+    int *key = malloc((size_t)f.table.ncols * sizeof *key), rc, col;
+    const char **names = malloc((room ? room : 1) * sizeof *names);
     if (!key || !names) {
         rc = input_error("out of memory");
-    } else if (col < 0 || cmp_is_measured(by.col)) {
-        snprintf(err, sizeof err, "%s:1: expected a key column %s (for --by)", path, by.col);
+    } else if ((col = by_column(&f, by.col, names, err, sizeof err)) < 0 ||
+               by_values(&f, col, &by, names, err, sizeof err)) {
         rc = input_error(err);
     } else {
         const cmp_side old = {&f, key, col, by.a}, new_ = {&f, key, col, by.b};
         cmp_set set = {.nkey = key_columns(&f, col, key, names),
                        .key_names = names,
                        .key_old = key,
+                       .key_new = key,
                        .alpha = o->alpha,
                        .adjust = o->adjust,
                        .threshold = o->threshold};

@@ -99,6 +99,7 @@ typedef struct cmp_pair {
      * says nothing either way) */
     cmp_verdict verdict;
     double steps_ratio; /* new / old steps; NAN when unknown */
+    int loose;          /* paired with a key ignored that one side lacks (value -) */
 } cmp_pair;
 
 /* One side of the comparison: a file's rows, or those with one value in a column. */
@@ -110,11 +111,11 @@ typedef struct cmp_side {
 } cmp_side;
 
 /* The pairs, in the old file's order, and the rows left without a partner. The
- * caller sets the first five fields; cmp_pair_up the rest. */
+ * caller sets the fields up to threshold; cmp_pair_up the rest. */
 typedef struct cmp_set {
     int nkey;
     const char *const *key_names;
-    const int *key_old; /* the key columns in the old file, for printing */
+    const int *key_old, *key_new; /* the key columns in each file, for printing */
     double alpha;
     /* 1: a verdict needs q < alpha (a false discovery rate of alpha over the pairs);
      * 0: p < alpha, each pair on its own */
@@ -124,6 +125,7 @@ typedef struct cmp_set {
     double threshold;
     cmp_pair *pair;
     long npairs, only_old, only_new;
+    long loose;  /* pairs whose rows differ on a key that one of them lacks */
     long tested; /* pairs with a p-value: the family that q adjusts over */
     /* The between-process variance of the log-ratios, pooled over the between_pairs
      * pairs whose rounds two worker processes took (0: none, or none seen). */
@@ -131,9 +133,17 @@ typedef struct cmp_set {
     long between_pairs;
 } cmp_set;
 
-/* Pairs the rows of old and new by key and computes every pair's statistics at
+/* Pairs the rows of old and new (compare_match.c): those with equal keys, then those
+ * that agree on every key both rows have (a value "-" is a setting the row's engine
+ * lacks), each with its one such partner. Fills pair (old and new_ only), npairs,
+ * only_old, only_new and loose. 0, or -1 with a message in err: a repeated key, a
+ * row that would pair with several (ambiguous), no pair at all (naming the keys that
+ * keep the sides apart), no memory. */
+int cmp_match(const cmp_side *old, const cmp_side *new_, cmp_set *set, char *err, size_t errlen);
+
+/* Pairs the rows of old and new (cmp_match) and computes every pair's statistics at
  * significance set->alpha (adjusted when set->adjust) and noise floor set->threshold. 0, or -1 with
- * a message in err (a repeated key, no memory). */
+ * a message in err (cmp_match's, or no memory). */
 int cmp_pair_up(const cmp_side *old, const cmp_side *new_, cmp_set *set, char *err, size_t errlen);
 void cmp_set_free(cmp_set *set);
 
