@@ -228,10 +228,28 @@ has "^only in new \(engine=backtrack in $tmp/lack\.csv\): 2 rows$" "$tmp/out"
 grep -q "ignored in" "$tmp/out" && bad "by, a real difference: a key ignored" || ok
 # dlx on a would pair with both backtrack rows of a (row, mrv): refused, never one picked.
 expect 2 "by, ambiguous" -- "$pb" compare "$tmp/lack.csv" --by engine=dlx,backtrack
-one_line_error "^puzzlebench: compare: $tmp/lack\.csv:4: this engine=dlx row pairs with 2 engine=backtrack rows once a key that one side lacks \(-\) is ignored: line 6 \(order row\), line 7 \(order mrv\); ambiguous, so nothing is compared$"
+one_line_error "^puzzlebench: compare: $tmp/lack\.csv:4: this engine=dlx row pairs with 2 engine=backtrack rows once a key that one side lacks \(-\) is ignored: line 6 \(order row\), line 7 \(order mrv\); ambiguous, so nothing is compared \\(--where order=row keeps one\\)$"
 [ -s "$tmp/out" ] && bad "by, ambiguous: a table on stdout" || ok
 expect 2 "by, ambiguous the other way" -- "$pb" compare "$tmp/lack.csv" --by engine=backtrack,dlx
 one_line_error "^puzzlebench: compare: $tmp/lack\.csv:4: this engine=dlx row pairs with 2 engine=backtrack rows "
+# --where keeps the rows of one value, and those without the key (-).
+expect 0 "by, where" -- "$pb" compare "$tmp/lack.csv" --by engine=dlx,backtrack --where order=mrv
+has "^common: family=toy instance=a cells=4 order=-/mrv mode=first threads=1$" "$tmp/out"
+has "^250 µs \\[245, 255\\] +1\\.00 ms \\[0\\.980, 1\\.02\\] +4\\.00× slower " "$tmp/out"
+has "^only in old \\(engine=dlx in $tmp/lack\\.csv\\): 1 row$" "$tmp/out"
+grep -q "^only in new" "$tmp/out" && bad "by, where: backtrack row kept" || ok
+expect 0 "two files, where" -- "$pb" compare "$tmp/old.csv" "$tmp/part.csv" --where instance=a
+has "^2 pairs: 0 faster, 0 slower, 2 unchanged \\(~\\)$" "$tmp/out"
+grep -q "only in" "$tmp/out" && bad "two files, where: rows of other instances" || ok
+bad_where() { expect 2 "where: $1" -- "$pb" compare "$tmp/lack.csv" --by engine=dlx,backtrack --where "$1"; }
+bad_where ordr=mrv
+one_line_error "^puzzlebench: compare: $tmp/lack\\.csv:1: expected a key column for --where, got 'ordr'; the key columns: family, instance, cells, engine, order, mode, threads \\(did you mean 'order'\\?\\)$"
+bad_where order=mrvv
+one_line_error "^puzzlebench: compare: $tmp/lack\\.csv: expected a value of column order for --where, got 'mrvv'; its values: mrv, -, row \\(did you mean 'mrv'\\?\\)$"
+bad_where engine=dlx
+one_line_error "^puzzlebench: compare: --where engine=\\.\\.\\.: the column of --by picks the sides already"
+bad_where order
+one_line_error "^puzzlebench: compare: --where expects KEY=VALUE"
 # No rows pair: the key that keeps the sides apart, with each side's values.
 lack_table apart <<'ROWS'
 0 a propagate mrv done 50 0.0005 5
@@ -476,5 +494,27 @@ echo "cli_compare: real sweep: $(cat "$tmp/verdicts")"
 expect 0 "real sweep against itself" -- "$pb" compare "$tmp/real/real.csv" "$tmp/real/real.csv"
 has "unchanged \(~\)" "$tmp/out"
 if grep -Eq "[0-9]+ pairs: 0 faster, 0 slower" "$tmp/out"; then ok; else bad "a sweep differs from itself"; fi
+
+# ---- the issue's case on a real sweep: the family's default engine in one cell order
+# against an engine of the family without orders (order -), both from the registry ----
+"$pb" engines --csv >"$tmp/engines.csv"
+with_order=$("$pb" families --csv | awk -F, '$1 == "notouch" { print $2 }')
+without=$(awk -F, '$1 == "engine" && $2 == "notouch" && $4 ~ /first/ && $4 !~ /order/ { print $3; exit }' \
+    "$tmp/engines.csv")
+order=$(awk -F, '$1 == "order" { o = $3 } END { print o }' "$tmp/engines.csv")
+awk -F, -v e="$with_order" '$1 == "engine" && $3 == e && $4 ~ /order/ { found = 1 } END { exit !found }' \
+    "$tmp/engines.csv" && [ -n "$without" ] && [ -n "$order" ] && ok ||
+    bad "registry: no default engine with orders ('$with_order'), engine without ('$without') or order ('$order')"
+expect 0 "a real sweep, an engine without orders" -- "$pb" sweep --family notouch --name lack \
+    --instances "cross8 2x4" --engines "$with_order $without" --orders "$order" --modes first --samples 3 \
+    --min-sample-time 0 --out "$tmp/real" -q
+expect 0 "real sweep, a key one side lacks" -- "$pb" compare "$tmp/real/lack.csv" --by "engine=$with_order,$without"
+has "^common: family=notouch cells=8 order=$order/- mode=first threads=1$" "$tmp/out"
+has "^2 pairs: " "$tmp/out"
+has "^order ignored in 2 pairs, where one side has none \\(-\\): shown as old/new$" "$tmp/out"
+has "^2 paired by round, 0 from independent samples$" "$tmp/out"
+has "^change: the geometric mean of the per-round ratios of new to old time, with its 95% interval \\(not the ratio of the medians shown\\)$" "$tmp/out"
+expect 2 "real sweep, a mistyped engine" -- "$pb" compare "$tmp/real/lack.csv" --by "engine=$with_order,${without}x"
+one_line_error "^puzzlebench: compare: $tmp/real/lack\\.csv: expected a value of column engine for --by, got '${without}x'; its values: $with_order, $without \\(did you mean '$without'\\?\\)$"
 
 finish cli_compare

@@ -50,6 +50,7 @@ static const char *const adjustments[] = {"none", "bh", NULL};
 typedef struct compare_opts {
     int csv, json, allow_mismatch, adjust;
     const char *by;
+    pb_list where;
     double alpha, threshold;
 } compare_opts;
 
@@ -76,6 +77,12 @@ static const pb_option compare_options[] = {
      .arg = "COL=A,B",
      .help = "within one file, compare the rows with COL=A (old) against those with\n"
              "COL=B (new), paired on the other key columns (e.g. engine=enum-all,backtrack)"},
+    {.name = "where",
+     .type = PB_OPT_LIST,
+     .offset = offsetof(compare_opts, where),
+     .arg = "KEY=V,...",
+     .help = "only the rows whose KEY is V, or - (an engine without that setting):\n"
+             "e.g. --by engine=enum-all,backtrack --where order=row"},
     {.name = "alpha",
      .type = PB_OPT_REAL,
      .offset = offsetof(compare_opts, alpha),
@@ -186,7 +193,8 @@ static int finish(const cmp_side *old, const cmp_side *new_, cmp_set *set, const
     return rc ? input_error("out of memory") : 0;
 }
 
-static int compare_files(const char *old_path, const char *new_path, const compare_opts *o)
+static int compare_files(const char *old_path, const char *new_path, const compare_opts *o,
+                         cmp_where *w)
 {
     char err[1200];
     cmp_file f[2];
@@ -200,10 +208,13 @@ static int compare_files(const char *old_path, const char *new_path, const compa
         rc = input_error("out of memory");
     } else {
         const int nkey = key_columns(&f[0], -1, key, names);
-        if (map_keys(&f[1], names, nkey, key + ncols, old_path, err, sizeof err)) {
+        const cmp_file *const both[2] = {&f[0], &f[1]};
+        if (map_keys(&f[1], names, nkey, key + ncols, old_path, err, sizeof err) ||
+            cmp_where_find(w, both, 2, -1, err, sizeof err)) {
             rc = input_error(err);
         } else {
-            const cmp_side old = {&f[0], key, -1, NULL}, new_ = {&f[1], key + ncols, -1, NULL};
+            const cmp_side old = {&f[0], key, -1, NULL, w->n, w->col[0], w->value},
+                           new_ = {&f[1], key + ncols, -1, NULL, w->n, w->col[1], w->value};
             cmp_set set = {.nkey = nkey,
                            .key_names = names,
                            .key_old = key,
@@ -238,75 +249,26 @@ static int parse_by(const char *text, by_spec *by)
     return pb_usage_error("compare", "--by expects COL=A,B with A and B different, got '%s'", text);
 }
 
-/* The key columns of f, for "did you mean": names[0 .. n). */
-static int key_names_of(const cmp_file *f, const char **names)
-{
-    int n = 0;
-    for (int c = 0; c < f->table.ncols; c++)
-        if (!cmp_is_measured(f->table.cell[c])) names[n++] = f->table.cell[c];
-    return n;
-}
-
-/* --by's column must be a key column of f: else the message lists the key columns
- * with the nearest. The column, or -1 with a message. */
-static int by_column(const cmp_file *f, const char *name, const char **names, char *err,
-                     size_t errlen)
-{
-    const int col = pb_table_column(&f->table, name);
-    if (col >= 0 && !cmp_is_measured(name)) return col;
-    const int n = key_names_of(f, names);
-    char joined[300], list[300], hint[200], shown[200], word[150];
-    pb_text_show(list, sizeof list, pb_names_join(names, n, joined, sizeof joined));
-    pb_text_show(shown, sizeof shown, pb_suggest_hint(name, names, n, hint, sizeof hint));
-    snprintf(err, errlen,
-             "%.300s:1: expected a key column for --by, got '%s'%s; the key columns: %s%s", f->path,
-             pb_text_show(word, sizeof word, name), col >= 0 ? " (a measurement)" : "", list,
-             shown);
-    return -1;
-}
-
-/* Each of --by's values must be in the column on some row: else the message lists the
- * column's values with the nearest. 0, or -1 with a message. */
-static int by_values(const cmp_file *f, int col, const by_spec *by, const char **values, char *err,
-                     size_t errlen)
-{
-    int n = 0, has_a = 0, has_b = 0;
-    for (long r = 0; r < f->table.nrows; r++) {
-        const char *v = f->rows[r].cells[col];
-        int seen = 0;
-        for (int j = 0; j < n && !seen; j++) seen = !strcmp(values[j], v);
-        if (!seen) values[n++] = v;
-        has_a |= !strcmp(v, by->a), has_b |= !strcmp(v, by->b);
-    }
-    if (has_a && has_b) return 0;
-    const char *missing = has_a ? by->b : by->a;
-    char joined[300], list[300], hint[200], shown[200], word[150], column[150];
-    pb_text_show(list, sizeof list, pb_names_join(values, n, joined, sizeof joined));
-    pb_text_show(shown, sizeof shown, pb_suggest_hint(missing, values, n, hint, sizeof hint));
-    snprintf(err, errlen,
-             "%.300s: expected a value of column %s for --by, got '%s'; its values: %s%s", f->path,
-             pb_text_show(column, sizeof column, by->col), pb_text_show(word, sizeof word, missing),
-             n ? list : "none (no rows)", shown);
-    return -1;
-}
-
-static int compare_by(const char *path, const compare_opts *o)
+static int compare_by(const char *path, const compare_opts *o, cmp_where *w)
 {
     char err[1200], old_label[400], new_label[400];
     by_spec by;
     cmp_file f;
     if (parse_by(o->by, &by)) return PB_EXIT_USAGE;
     if (cmp_file_load(&f, path, err, sizeof err)) return input_error(err);
-    const size_t room = (size_t)(f.table.nrows > f.table.ncols ? f.table.nrows : f.table.ncols);
+    const cmp_file *const one[1] = {&f};
     int *key = malloc((size_t)f.table.ncols * sizeof *key), rc, col;
-    const char **names = malloc((room ? room : 1) * sizeof *names);
+    const char **names = malloc((size_t)f.table.ncols * sizeof *names);
     if (!key || !names) {
         rc = input_error("out of memory");
-    } else if ((col = by_column(&f, by.col, names, err, sizeof err)) < 0 ||
-               by_values(&f, col, &by, names, err, sizeof err)) {
+    } else if ((col = cmp_key_column(&f, by.col, "--by", err, sizeof err)) < 0 ||
+               cmp_column_has(one, &col, 1, "--by", by.a, err, sizeof err) ||
+               cmp_column_has(one, &col, 1, "--by", by.b, err, sizeof err) ||
+               cmp_where_find(w, one, 1, col, err, sizeof err)) {
         rc = input_error(err);
     } else {
-        const cmp_side old = {&f, key, col, by.a}, new_ = {&f, key, col, by.b};
+        const cmp_side old = {&f, key, col, by.a, w->n, w->col[0], w->value},
+                       new_ = {&f, key, col, by.b, w->n, w->col[0], w->value};
         cmp_set set = {.nkey = key_columns(&f, col, key, names),
                        .key_names = names,
                        .key_old = key,
@@ -323,6 +285,25 @@ static int compare_by(const char *path, const compare_opts *o)
     return rc;
 }
 
+/* The checks of the parsed options, then the comparison. The exit status. */
+static int compare_run(const compare_opts *o, const char *const *pos, int npos)
+{
+    if (o->csv && o->json) return pb_usage_error("compare", "--csv and --json: choose one");
+    if (o->by && npos != 1) return pb_usage_error("compare", "--by expects one file");
+    if (!o->by && npos != 2) return pb_usage_error("compare", "expected two files, OLD and NEW");
+    for (int i = 0; i < npos; i++)
+        if (!strcmp(pos[i], "-"))
+            return pb_usage_error("compare", "expected files, not '-': the samples are read "
+                                             "from NAME.samples.csv beside NAME.csv");
+    char err[300];
+    cmp_where w;
+    if (cmp_where_parse(&w, &o->where, err, sizeof err))
+        return pb_usage_error("compare", "%s", err);
+    const int rc = o->by ? compare_by(pos[0], o, &w) : compare_files(pos[0], pos[1], o, &w);
+    cmp_where_free(&w);
+    return rc;
+}
+
 int pb_cmd_compare(int argc, char **argv)
 {
     compare_opts o = compare_defaults;
@@ -330,14 +311,10 @@ int pb_cmd_compare(int argc, char **argv)
     int npos = 0;
     pb_opt_group g = {compare_options, &o};
     int rc = pb_options_parse("compare", &g, 1, argc, argv, 2, pos, 2, &npos, NULL);
-    if (rc == PB_OPT_HELP) return print_help(), 0;
-    if (rc) return PB_EXIT_USAGE;
-    if (o.csv && o.json) return pb_usage_error("compare", "--csv and --json: choose one");
-    if (o.by && npos != 1) return pb_usage_error("compare", "--by expects one file");
-    if (!o.by && npos != 2) return pb_usage_error("compare", "expected two files, OLD and NEW");
-    for (int i = 0; i < npos; i++)
-        if (!strcmp(pos[i], "-"))
-            return pb_usage_error("compare", "expected files, not '-': the samples are read "
-                                             "from NAME.samples.csv beside NAME.csv");
-    return o.by ? compare_by(pos[0], &o) : compare_files(pos[0], pos[1], &o);
+    if (rc == PB_OPT_HELP)
+        print_help(), rc = 0;
+    else
+        rc = rc ? PB_EXIT_USAGE : compare_run(&o, pos, npos);
+    pb_list_free(&o.where);
+    return rc;
 }

@@ -6,6 +6,7 @@
 
 #include <stddef.h>
 
+#include "harness/base/options.h"
 #include "harness/io/csvtable.h"
 #include "stats/bootstrap.h"
 #include "stats/mann_whitney.h"
@@ -102,13 +103,42 @@ typedef struct cmp_pair {
     int loose;          /* paired with a key ignored that one side lacks (value -) */
 } cmp_pair;
 
-/* One side of the comparison: a file's rows, or those with one value in a column. */
+/* One side of the comparison: a file's rows, or those with one value in a column,
+ * less those that --where leaves out. */
 typedef struct cmp_side {
     cmp_file *file;
     const int *key; /* the key columns in this file, in the order of the output */
     int by_col;     /* -1, or the column whose value picks the rows */
     const char *by_value;
+    /* --where: a row is kept when each of these columns holds its value or "-" */
+    int nwhere;
+    const int *where_col;
+    char *const *where_value;
 } cmp_side;
+
+/* The column of f named for option (--by, --where): a key column, or -1 with a
+ * message that lists the key columns and the nearest (compare_select.c). */
+int cmp_key_column(const cmp_file *f, const char *name, const char *option, char *err,
+                   size_t errlen);
+/* 0 when some row of f[0 .. nf) holds value in its column col[i]; else -1 with a
+ * message that lists the column's values and the nearest. */
+int cmp_column_has(const cmp_file *const *f, const int *col, int nf, const char *option,
+                   const char *value, char *err, size_t errlen);
+
+/* --where KEY=V,...: the keys, values, and their columns in each of the (up to two)
+ * files. */
+typedef struct cmp_where {
+    int n;
+    char **key, **value;
+    int *col[2];
+} cmp_where;
+/* Splits the items "KEY=V". 0, or -1 with a message. */
+int cmp_where_parse(cmp_where *w, const pb_list *items, char *err, size_t errlen);
+/* Finds each key's column in f[0 .. nf) (a key column, not by_col) and checks that
+ * some row holds its value. 0, or -1 with a message. */
+int cmp_where_find(cmp_where *w, const cmp_file *const *f, int nf, int by_col, char *err,
+                   size_t errlen);
+void cmp_where_free(cmp_where *w);
 
 /* The pairs, in the old file's order, and the rows left without a partner. The
  * caller sets the fields up to threshold; cmp_pair_up the rest. */

@@ -66,6 +66,12 @@ static cmp_row **side_rows(const cmp_side *s, int nkey, long *n, char *err, size
     for (long r = 0; v && r < f->table.nrows; r++) {
         cmp_row *row = &f->rows[r];
         if (s->by_col >= 0 && strcmp(row->cells[s->by_col], s->by_value)) continue;
+        int keep = 1;
+        for (int w = 0; w < s->nwhere && keep; w++) {
+            const char *v = row->cells[s->where_col[w]];
+            keep = !strcmp(v, s->where_value[w]) || lacks(v);
+        }
+        if (!keep) continue;
         if (make_key(row, s->key, nkey))
             free(v), v = NULL;
         else
@@ -143,11 +149,22 @@ static int ambiguous(const cmp_set *set, const cmp_side *s, const cmp_row *r, co
                                cand[c]->line, d);
     }
     if (count > 3 && at < sizeof list) snprintf(list + at, sizeof list - at, ", ...");
+    /* A way out: a key on which the first two differ, each with a value. */
+    char hint[300] = "";
+    for (int k = 0; k < set->nkey && count > 1; k++) {
+        const char *x = cand[0]->cells[t->key[k]], *y = cand[1]->cells[t->key[k]];
+        if (!strcmp(x, y) || lacks(x) || lacks(y)) continue;
+        char name[100], value[100];
+        snprintf(hint, sizeof hint, " (--where %s=%s keeps one)",
+                 pb_text_show(name, sizeof name, set->key_names[k]),
+                 pb_text_show(value, sizeof value, x));
+        break;
+    }
     snprintf(err, errlen,
              "%s:%ld: this %s pairs with %ld %s once a key that one side lacks (-) is ignored: "
-             "%s; ambiguous, so nothing is compared",
+             "%s; ambiguous, so nothing is compared%s",
              s->file->path, r->line, rows_of(s, "row", mine, sizeof mine), count,
-             rows_of(t, "rows", theirs, sizeof theirs), list);
+             rows_of(t, "rows", theirs, sizeof theirs), list, hint);
     return -1;
 }
 
