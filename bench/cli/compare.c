@@ -18,30 +18,34 @@ static const char compare_about[] =
     "Compares two runs pair by pair, as Go's benchstat does: the rows of OLD and NEW\n"
     "(or, with --by, the rows of FILE with COL=A and with COL=B) that agree on every key\n"
     "column, that is, every column that is not a measurement (for a sweep: family,\n"
-    "instance, cells, engine, order, mode, threads). Any puzzlebench CSV with run_id and\n"
-    "row columns will do; every statistic is recomputed from the raw samples in\n"
-    "NAME.samples.csv beside NAME.csv.\n"
+    "instance, cells, engine, order, mode, threads). A value - is a setting the row's\n"
+    "engine lacks (order - for an engine without a cell order): a row left without an\n"
+    "equal key pairs with the one row that agrees with it on every key both have, shown\n"
+    "as old/new; one that would pair with several is an error (--where picks one). Any\n"
+    "puzzlebench CSV with run_id and row columns will do; every statistic is recomputed\n"
+    "from the raw samples in NAME.samples.csv beside NAME.csv.\n"
     "\n"
     "Each pair shows the old and new median time per run with its distribution-free\n"
     "interval, the change, its p-value and q-value, n and the ratio of steps. The change\n"
     "is the ratio of times, written \"N× faster\" or \"N× slower\" with N >= 1, with its\n"
     "1 - alpha interval. Runs that took the same rounds of one sweep are paired by\n"
-    "round: the geometric mean of the rounds' ratios, a paired t-test on their logs (from\n"
-    "the worker processes' means where three or more took them). Other runs are\n"
-    "compared from independent samples: the ratio of the medians, its percentile\n"
-    "bootstrap interval (10000 resamples, seeded from the samples, so the same files\n"
-    "give the same output) and the Mann-Whitney U test.\n"
+    "round: the geometric mean of the rounds' ratios (not the ratio of the medians\n"
+    "shown), a paired t-test on their logs (from the worker processes' means where\n"
+    "three or more took them). Other runs are compared from independent samples: the\n"
+    "ratio of the medians, its percentile bootstrap interval (10000 resamples, seeded\n"
+    "from the samples, so the same files give the same output) and the Mann-Whitney U\n"
+    "test. A line above the table says which.\n"
     "\n"
     "A table tests many pairs at once, and 5 in 100 identical pairs have p < 0.05 by\n"
     "chance alone. So a verdict reads q, the Benjamini-Hochberg adjustment of p over the\n"
     "tested pairs: the pairs called faster or slower at q < alpha hold at most a share\n"
     "alpha of false discoveries, on average, and where no pair truly differs the chance\n"
-    "of calling any is at most alpha (for independent or positively related tests). The change is "
-    "\"~\" when q >= alpha (--adjust none:\n"
-    "p), or when its interval reaches into the noise floor, 1 +- threshold. It is \"-\"\n"
-    "when either run did not finish (status not done), and a bound (\"≥ N× faster\")\n"
-    "when one stopped at its limit. The geometric mean of the compared pairs' ratios,\n"
-    "the counts, and the rows that pair with none close the table.\n"
+    "of calling any is at most alpha (for independent or positively related tests). The\n"
+    "change is \"~\" when q >= alpha (--adjust none: p), or when its interval reaches into\n"
+    "the noise floor, 1 +- threshold. It is \"-\" when either run did not finish (status\n"
+    "not done), and a bound (\"≥ N× faster\") when one stopped at its limit. The\n"
+    "geometric mean of the compared pairs' ratios, the counts, and the rows that pair\n"
+    "with none close the table.\n"
     "\n"
     "options:\n";
 
@@ -59,7 +63,8 @@ static const pb_option compare_options[] = {
      .type = PB_OPT_FLAG,
      .offset = offsetof(compare_opts, csv),
      .help = "print CSV: a header, one line per pair (ratio = new/old time: below 1,\n"
-             "new is faster), then a geomean line"},
+             "new is faster; new_keys: the new row's values of keys that one row\n"
+             "lacks), then a geomean line"},
     {.name = "json",
      .type = PB_OPT_FLAG,
      .offset = offsetof(compare_opts, json),
@@ -114,7 +119,9 @@ static void print_help(void)
 {
     fputs(compare_about, stdout);
     pb_options_help(stdout, compare_options, "compare", &compare_defaults);
-    fputs("\nexit status: 0 done, 2 bad usage or input\n", stdout);
+    fputs("\nexit status: 0 done, 2 bad usage or input (also: a --by or --where value no\n"
+          "row has, a row that would pair with several, no rows that pair)\n",
+          stdout);
 }
 
 static int input_error(const char *err)
