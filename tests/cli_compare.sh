@@ -241,6 +241,8 @@ grep -q "^only in new" "$tmp/out" && bad "by, where: backtrack row kept" || ok
 expect 0 "two files, where" -- "$pb" compare "$tmp/old.csv" "$tmp/part.csv" --where instance=a
 has "^2 pairs: 0 faster, 0 slower, 2 unchanged \\(~\\)$" "$tmp/out"
 grep -q "only in" "$tmp/out" && bad "two files, where: rows of other instances" || ok
+expect 2 "by, where keeps no rows of a side" -- "$pb" compare "$tmp/lack.csv" --by engine=propagate,backtrack --where order=row
+one_line_error "^puzzlebench: compare: $tmp/lack\\.csv: no rows pair up: there are no engine=propagate rows that --where keeps$"
 bad_where() { expect 2 "where: $1" -- "$pb" compare "$tmp/lack.csv" --by engine=dlx,backtrack --where "$1"; }
 bad_where ordr=mrv
 one_line_error "^puzzlebench: compare: $tmp/lack\\.csv:1: expected a key column for --where, got 'ordr'; the key columns: family, instance, cells, engine, order, mode, threads \\(did you mean 'order'\\?\\)$"

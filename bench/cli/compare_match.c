@@ -282,8 +282,9 @@ static int nothing_pairs(const cmp_set *set, const cmp_side *os, cmp_row **o, lo
     size_t at = 0;
     *why = 0;
     if (!no || !nn) {
-        snprintf(err, errlen, "no rows pair up: there are no %s",
-                 rows_of(no ? ns : os, "rows", ro, sizeof ro));
+        const cmp_side *none = no ? ns : os;
+        snprintf(err, errlen, "%s: no rows pair up: there are no %s%s", os->file->path,
+                 rows_of(none, "rows", ro, sizeof ro), none->nwhere ? " that --where keeps" : "");
         return -1;
     }
     const char **vo = malloc((size_t)no * sizeof *vo), **vn = malloc((size_t)nn * sizeof *vn);
