@@ -216,6 +216,14 @@ assert [p["key"]["order"] for p in d["pairs"]] == ["-", "-"], d["pairs"]
 assert [p["new_key"] for p in d["pairs"]] == [{"order": "mrv"}] * 2
 assert d["counts"]["slower"] == 2 and d["only_old"] == 0 and d["only_new"] == 0
 PY
+# The per-run measurement columns after ref_s (cpu_s, peak_rss_bytes, stop) are
+# results, not keys: rows that differ there still pair; time_limit_s is a setting.
+awk -F, -v OFS=, 'NR == 1 { print $0, "ref_s,cpu_s,peak_rss_bytes,stop,time_limit_s"; next }
+    { print $0, "", NR / 1000, NR * 4096, "done", 0 }' "$tmp/lack.csv" >"$tmp/measures.csv"
+cp "$tmp/lack.samples.csv" "$tmp/measures.samples.csv"
+expect 0 "by, newer measurement columns" -- "$pb" compare "$tmp/measures.csv" --by engine=propagate,dlx
+has "^common: family=toy cells=4 order=mrv/- mode=first threads=1 time_limit_s=0$" "$tmp/out"
+has "^2 pairs: 2 faster, 0 slower, 0 unchanged \\(~\\)$" "$tmp/out"
 # Two values, one on each side, are a real difference: propagate mrv pairs with
 # backtrack mrv on a, and with neither backtrack row (a, b); equal keys pair without
 # a footnote.
