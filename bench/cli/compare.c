@@ -7,9 +7,7 @@
 
 #include "commands.h"
 #include "compare.h"
-#include "core/text_bytes.h"
 #include "harness/base/say.h"
-#include "harness/base/suggest.h"
 
 static const char compare_about[] =
     "usage: puzzlebench compare OLD.csv NEW.csv [options]\n"

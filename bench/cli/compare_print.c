@@ -384,11 +384,9 @@ int cmp_print_table(const cmp_set *set, const char *const labels[2], const cmp_m
     printf("old: %s%s\nnew: %s%s\n", old_label, run[0], new_label, run[1]);
     print_change_meaning(set);
     int rc = 0;
-    if (set->npairs) {
+    if (set->npairs) { /* always: cmp_match refuses a set without pairs */
         split_keys(set, shown, &nshown);
         rc = print_rows(set, shown, nshown);
-    } else {
-        puts("no rows pair up");
     }
     free(shown);
     return rc || print_totals(set, old_label, new_label) ? -1 : 0;
@@ -417,14 +415,15 @@ static void csv_steps(const cmp_row *row)
 }
 
 /* The new_keys field: KEY=VALUE;... of the keys on which the new row differs from the
- * old (one of them lacks the key), as one CSV field; empty when they agree. */
-static void csv_new_keys(const cmp_set *set, const cmp_pair *p)
+ * old (one of them lacks the key), as one CSV field; empty when they agree. 0, or -1
+ * when out of memory. */
+static int csv_new_keys(const cmp_set *set, const cmp_pair *p)
 {
     size_t len = 1;
     for (int k = 0; k < set->nkey; k++)
         len += strlen(set->key_names[k]) + strlen(p->new_->cells[set->key_new[k]]) + 2;
     char *text = malloc(len);
-    if (!text) return;
+    if (!text) return -1;
     size_t at = 0;
     text[0] = 0;
     for (int k = 0; k < set->nkey; k++) {
@@ -435,9 +434,10 @@ static void csv_new_keys(const cmp_set *set, const cmp_pair *p)
     }
     pb_csv_field(stdout, text);
     free(text);
+    return 0;
 }
 
-static void csv_pair(const cmp_set *set, long i)
+static int csv_pair(const cmp_set *set, long i)
 {
     static const char *const verdicts[] = {"faster", "slower", "~", "-"};
     const cmp_pair *p = &set->pair[i];
@@ -462,8 +462,9 @@ static void csv_pair(const cmp_set *set, long i)
                                       : "");
     csv_num("%.4g", p->q);
     putchar(',');
-    csv_new_keys(set, p);
+    if (csv_new_keys(set, p)) return -1;
     putchar('\n');
+    return 0;
 }
 
 int cmp_print_csv(const cmp_set *set)
@@ -474,7 +475,8 @@ int cmp_print_csv(const cmp_set *set)
     puts("old_samples,old_median_s,old_lo_s,old_hi_s,old_cv,new_samples,new_median_s,new_lo_s,"
          "new_hi_s,new_cv,ratio,ratio_lo,ratio_hi,p_value,verdict,old_steps,new_steps,steps_ratio,"
          "method,n,bound,q_value,new_keys");
-    for (long i = 0; i < set->npairs; i++) csv_pair(set, i);
+    for (long i = 0; i < set->npairs; i++)
+        if (csv_pair(set, i)) return -1;
     /* The geomean line: "geomean" in the first key column, the means in ratio and
      * steps_ratio, every other field empty. */
     fputs("geomean", stdout);
