@@ -121,11 +121,12 @@ static void differences(const cmp_row *a, const int *ka, const cmp_row *b, const
                         const cmp_set *set, char *out, size_t len)
 {
     size_t at = 0;
-    char v[100];
+    char name[100], v[100];
     *out = 0;
     for (int k = 0; k < set->nkey && at < len; k++)
         if (strcmp(a->cells[ka[k]], b->cells[kb[k]]))
-            at += (size_t)snprintf(out + at, len - at, "%s%s %s", at ? ", " : "", set->key_names[k],
+            at += (size_t)snprintf(out + at, len - at, "%s%s %s", at ? ", " : "",
+                                   pb_text_show(name, sizeof name, set->key_names[k]),
                                    pb_text_show(v, sizeof v, b->cells[kb[k]]));
 }
 
