@@ -132,17 +132,17 @@ one_line_error "^puzzlebench: compare: --adjust expects"
 
 # ---- CSV ----
 expect 0 "csv" -- "$pb" compare "$tmp/old.csv" "$tmp/slow.csv" --csv
-has "^family,instance,cells,engine,order,mode,threads,old_samples,old_median_s,old_lo_s,old_hi_s,old_cv,new_samples,new_median_s,new_lo_s,new_hi_s,new_cv,ratio,ratio_lo,ratio_hi,p_value,verdict,old_steps,new_steps,steps_ratio,method,n,bound,q_value$" "$tmp/out"
-has "^toy,a,4,backtrack,row,first,1,5,0\.002,0\.00196,0\.00204,0\.01581,5,0\.0022,0\.002156,0\.002244,0\.01581,1\.1,[0-9.]+,[0-9.]+,0\.007937,slower,100,100,1,independent,5,,0\.007937$" "$tmp/out"
-has "^toy,c,4,backtrack,row,first,1,1,2\.5,,,,1,2\.75,,,,,,,,-,1000,1000,,,0,,$" "$tmp/out"
-has "^geomean,,,,,,,,,,,,,,,,,1\.1,,,,,,,1,,,,$" "$tmp/out"
+has "^family,instance,cells,engine,order,mode,threads,old_samples,old_median_s,old_lo_s,old_hi_s,old_cv,new_samples,new_median_s,new_lo_s,new_hi_s,new_cv,ratio,ratio_lo,ratio_hi,p_value,verdict,old_steps,new_steps,steps_ratio,method,n,bound,q_value,new_keys$" "$tmp/out"
+has "^toy,a,4,backtrack,row,first,1,5,0\.002,0\.00196,0\.00204,0\.01581,5,0\.0022,0\.002156,0\.002244,0\.01581,1\.1,[0-9.]+,[0-9.]+,0\.007937,slower,100,100,1,independent,5,,0\.007937,$" "$tmp/out"
+has "^toy,c,4,backtrack,row,first,1,1,2\.5,,,,1,2\.75,,,,,,,,-,1000,1000,,,0,,,$" "$tmp/out"
+has "^geomean,,,,,,,,,,,,,,,,,1\.1,,,,,,,1,,,,,$" "$tmp/out"
 if [ "$(wc -l <"$tmp/out")" -eq 8 ]; then ok; else bad "csv: not header + 6 pairs + geomean"; fi
 awk -F, '{ n[NF]++ } END { for (k in n) c++; exit c != 1 }' "$tmp/out" && ok || bad "csv: ragged lines"
 awk -F, '$22 == "slower" && !($19 < 1.1 && 1.1 < $20) { exit 1 }' "$tmp/out" && ok ||
     bad "csv: an interval does not hold the ratio"
 expect 0 "csv identical" -- "$pb" compare "$tmp/old.csv" "$tmp/same.csv" --csv
-has "^toy,a,4,backtrack,row,first,1,5,0\.002,0\.00196,0\.00204,0\.01581,5,0\.002,0\.00196,0\.00204,0\.01581,1,[0-9.]+,[0-9.]+,1,~,100,100,1,independent,5,,1$" "$tmp/out"
-has "^geomean,,,,,,,,,,,,,,,,,1,,,,,,,1,,,,$" "$tmp/out"
+has "^toy,a,4,backtrack,row,first,1,5,0\.002,0\.00196,0\.00204,0\.01581,5,0\.002,0\.00196,0\.00204,0\.01581,1,[0-9.]+,[0-9.]+,1,~,100,100,1,independent,5,,1,$" "$tmp/out"
+has "^geomean,,,,,,,,,,,,,,,,,1,,,,,,,1,,,,,$" "$tmp/out"
 
 # ---- --by: two engines in one file ----
 expect 0 "by engine" -- "$pb" compare "$tmp/old.csv" --by engine=backtrack,propagate
@@ -159,13 +159,124 @@ has "^geomean: 4\.47× faster; steps: 2\.24× fewer$" "$tmp/out"
 has "^3 pairs: 3 faster, 0 slower, 0 unchanged \(~\); 1 by a bound \(a side stopped at its limit\)$" "$tmp/out"
 expect 0 "by engine, csv" -- "$pb" compare "$tmp/old.csv" --by engine=backtrack,propagate --csv
 has "^family,instance,cells,order,mode,threads,old_samples," "$tmp/out"
-has "^toy,b,4,row,first,1,5,4e-05,3\.92e-05,4\.08e-05,0\.01581,5,8e-06,7\.84e-06,8\.16e-06,0\.01581,0\.2,[0-9.e-]+,[0-9.e-]+,0\.007937,faster,200,80,0\.4,independent,5,,0\.007937$" "$tmp/out"
-has "^toy,c,4,row,first,1,1,2\.5,,,,5,7\.5e-07,7\.35e-07,7\.65e-07,0\.01581,3e-07,,,,faster,1000,40,0\.04,independent,1,at_most,$" "$tmp/out"
-has "^geomean,,,,,,,,,,,,,,,,0\.223607,,,,,,,0\.447214,,,,$" "$tmp/out"
+has "^toy,b,4,row,first,1,5,4e-05,3\.92e-05,4\.08e-05,0\.01581,5,8e-06,7\.84e-06,8\.16e-06,0\.01581,0\.2,[0-9.e-]+,[0-9.e-]+,0\.007937,faster,200,80,0\.4,independent,5,,0\.007937,$" "$tmp/out"
+has "^toy,c,4,row,first,1,1,2\.5,,,,5,7\.5e-07,7\.35e-07,7\.65e-07,0\.01581,3e-07,,,,faster,1000,40,0\.04,independent,1,at_most,,$" "$tmp/out"
+has "^geomean,,,,,,,,,,,,,,,,0\.223607,,,,,,,0\.447214,,,,,$" "$tmp/out"
 expect 0 "by, no partner" -- "$pb" compare "$tmp/part.csv" --by engine=propagate,backtrack
 # part.csv lacks propagate on b and has backtrack on d: backtrack on b and d pair with none.
 has "^only in new \(engine=backtrack in $tmp/part.csv\): 2 rows$" "$tmp/out"
 grep -q "^only in old" "$tmp/out" && bad "by, no partner: rows only in old" || ok
+
+# ---- --by pairs what the user names ----
+# lack.csv: engines with a cell order (propagate: mrv; backtrack: row and mrv on a,
+# row on b) and one without (dlx: order -), and two whose rows cross (x, y). Each
+# run's 5 samples are its median times 1.00 1.01 0.99 1.02 0.98, as above.
+# lack_table NAME < "row instance engine order status steps median samples" lines
+lack_table() {
+    echo "$header" >"$tmp/$1.csv"
+    echo "run_id,row,sample,runs,wall_s" >"$tmp/$1.samples.csv"
+    awk -v run="$run" -v csv="$tmp/$1.csv" -v smp="$tmp/$1.samples.csv" '{
+        printf "toy,%s,4,%s,%s,first,1,0,%s,1,%s,0,0,0,0,0,0,%.9g,1,%s,%s,%s,1,%.9g,%.9g,%.9g,,,,,0\n",
+            $2, $3, $4, $5, $6, $7, run, $1, $8, $7, $7, $7 >> csv
+        split("1.00 1.01 0.99 1.02 0.98", f, " ")
+        for (k = 1; k <= $8; k++) printf "%s,%s,%d,1,%.9g\n", run, $1, k - 1, $7 * f[k] >> smp
+    }'
+}
+lack_table lack <<'ROWS'
+0 a propagate mrv done 50 0.0005 5
+1 b propagate mrv done 80 0.000008 5
+2 a dlx - done 20 0.00025 5
+3 b dlx - done 30 0.000004 5
+4 a backtrack row done 100 0.002 5
+5 a backtrack mrv done 90 0.001 5
+6 b backtrack row done 200 0.00004 5
+7 a x row done 10 0.001 5
+8 b x mrv done 10 0.001 5
+9 a y mrv done 10 0.001 5
+10 b y row done 10 0.001 5
+ROWS
+# dlx has no order (-): its rows pair with propagate's on the other keys, and say so.
+expect 0 "by, a key one side lacks" -- "$pb" compare "$tmp/lack.csv" --by engine=propagate,dlx
+has "^common: family=toy cells=4 order=mrv/- mode=first threads=1$" "$tmp/out"
+has "^a +500 µs \[490, 510\] +250 µs \[245, 255\] +2\.00× faster \[[0-9.]+, [0-9.]+\] +0\.008 +0\.008 +5 +2\.50× fewer$" "$tmp/out"
+has "^b +8\.00 µs \[7\.84, 8\.16\] +4\.00 µs \[3\.92, 4\.08\] +2\.00× faster " "$tmp/out"
+has "^2 pairs: 2 faster, 0 slower, 0 unchanged \(~\)$" "$tmp/out"
+has "^order ignored in 2 pairs, where one side has none \(-\): shown as old/new$" "$tmp/out"
+has "^change: the ratio of the medians, new to old, with its 95% bootstrap interval$" "$tmp/out"
+grep -q "only in" "$tmp/out" && bad "by, a key one side lacks: rows on one side only" || ok
+expect 0 "by, a key one side lacks, csv" -- "$pb" compare "$tmp/lack.csv" --by engine=dlx,propagate --csv
+has "^toy,a,4,-,first,1,5,0\.00025,.*,slower,20,50,2\.5,independent,5,,0\.007937,order=mrv$" "$tmp/out"
+# geomean of steps: 50/20 and 80/30, sqrt(2.5 x 2.67) = 2.58.
+has "^geomean,,,,,,,,,,,,,,,,2,,,,,,,2\.58199,,,,,$" "$tmp/out"
+expect 0 "by, a key one side lacks, json" -- "$pb" compare "$tmp/lack.csv" --by engine=dlx,propagate --json
+python3 - "$tmp/out" <<'PY' && ok || bad "json: not two pairs with new_key order mrv"
+import json, sys
+d = json.load(open(sys.argv[1]))
+assert [p["key"]["order"] for p in d["pairs"]] == ["-", "-"], d["pairs"]
+assert [p["new_key"] for p in d["pairs"]] == [{"order": "mrv"}] * 2
+assert d["counts"]["slower"] == 2 and d["only_old"] == 0 and d["only_new"] == 0
+PY
+# The per-run measurement columns after ref_s (cpu_s, peak_rss_bytes, stop) are
+# results, not keys: rows that differ there still pair; time_limit_s is a setting.
+awk -F, -v OFS=, 'NR == 1 { print $0, "ref_s,cpu_s,peak_rss_bytes,stop,time_limit_s"; next }
+    { print $0, "", NR / 1000, NR * 4096, "done", 0 }' "$tmp/lack.csv" >"$tmp/measures.csv"
+cp "$tmp/lack.samples.csv" "$tmp/measures.samples.csv"
+expect 0 "by, newer measurement columns" -- "$pb" compare "$tmp/measures.csv" --by engine=propagate,dlx
+has "^common: family=toy cells=4 order=mrv/- mode=first threads=1 time_limit_s=0$" "$tmp/out"
+has "^2 pairs: 2 faster, 0 slower, 0 unchanged \\(~\\)$" "$tmp/out"
+# Two values, one on each side, are a real difference: propagate mrv pairs with
+# backtrack mrv on a, and with neither backtrack row (a, b); equal keys pair without
+# a footnote.
+expect 0 "by, a real difference" -- "$pb" compare "$tmp/lack.csv" --by engine=propagate,backtrack
+has "^common: family=toy instance=a cells=4 order=mrv mode=first threads=1$" "$tmp/out"
+has "^500 µs \[490, 510\] +1\.00 ms \[0\.980, 1\.02\] +2\.00× slower " "$tmp/out"
+has "^1 pair: 0 faster, 1 slower, 0 unchanged \(~\)$" "$tmp/out"
+has "^only in old \(engine=propagate in $tmp/lack\.csv\): 1 row$" "$tmp/out"
+has "^only in new \(engine=backtrack in $tmp/lack\.csv\): 2 rows$" "$tmp/out"
+grep -q "ignored in" "$tmp/out" && bad "by, a real difference: a key ignored" || ok
+# dlx on a would pair with both backtrack rows of a (row, mrv): refused, never one picked.
+expect 2 "by, ambiguous" -- "$pb" compare "$tmp/lack.csv" --by engine=dlx,backtrack
+one_line_error "^puzzlebench: compare: $tmp/lack\.csv:4: this engine=dlx row pairs with 2 engine=backtrack rows once a key that one side lacks \(-\) is ignored: line 6 \(order row\), line 7 \(order mrv\); ambiguous, so nothing is compared \\(--where order=row keeps one\\)$"
+[ -s "$tmp/out" ] && bad "by, ambiguous: a table on stdout" || ok
+expect 2 "by, ambiguous the other way" -- "$pb" compare "$tmp/lack.csv" --by engine=backtrack,dlx
+one_line_error "^puzzlebench: compare: $tmp/lack\.csv:4: this engine=dlx row pairs with 2 engine=backtrack rows "
+# --where keeps the rows of one value, and those without the key (-).
+expect 0 "by, where" -- "$pb" compare "$tmp/lack.csv" --by engine=dlx,backtrack --where order=mrv
+has "^common: family=toy instance=a cells=4 order=-/mrv mode=first threads=1$" "$tmp/out"
+has "^250 µs \\[245, 255\\] +1\\.00 ms \\[0\\.980, 1\\.02\\] +4\\.00× slower " "$tmp/out"
+has "^only in old \\(engine=dlx in $tmp/lack\\.csv\\): 1 row$" "$tmp/out"
+grep -q "^only in new" "$tmp/out" && bad "by, where: backtrack row kept" || ok
+expect 0 "two files, where" -- "$pb" compare "$tmp/old.csv" "$tmp/part.csv" --where instance=a
+has "^2 pairs: 0 faster, 0 slower, 2 unchanged \\(~\\)$" "$tmp/out"
+grep -q "only in" "$tmp/out" && bad "two files, where: rows of other instances" || ok
+expect 2 "by, where keeps no rows of a side" -- "$pb" compare "$tmp/lack.csv" --by engine=propagate,backtrack --where order=row
+one_line_error "^puzzlebench: compare: $tmp/lack\\.csv: no rows pair up: there are no engine=propagate rows that --where keeps$"
+bad_where() { expect 2 "where: $1" -- "$pb" compare "$tmp/lack.csv" --by engine=dlx,backtrack --where "$1"; }
+bad_where ordr=mrv
+one_line_error "^puzzlebench: compare: $tmp/lack\\.csv:1: expected a key column for --where, got 'ordr'; the key columns: family, instance, cells, engine, order, mode, threads \\(did you mean 'order'\\?\\)$"
+bad_where order=mrvv
+one_line_error "^puzzlebench: compare: $tmp/lack\\.csv: expected a value of column order for --where, got 'mrvv'; its values: mrv, -, row \\(did you mean 'mrv'\\?\\)$"
+bad_where engine=dlx
+one_line_error "^puzzlebench: compare: --where engine=\\.\\.\\.: the column of --by picks the sides already"
+bad_where order
+one_line_error "^puzzlebench: compare: --where expects KEY=VALUE"
+# No rows pair: the key that keeps the sides apart, with each side's values.
+lack_table apart <<'ROWS'
+0 a propagate mrv done 50 0.0005 5
+1 a backtrack row done 100 0.002 5
+2 b backtrack degree done 100 0.002 5
+ROWS
+expect 2 "by, one key apart" -- "$pb" compare "$tmp/apart.csv" --by engine=propagate,backtrack --csv
+one_line_error "^puzzlebench: compare: $tmp/apart\.csv: no rows pair up: engine=propagate rows have order mrv, engine=backtrack rows have order row, degree$"
+[ -s "$tmp/out" ] && bad "by, nothing pairs: output on stdout" || ok
+# x and y share instances and orders, but never both at once: the nearest rows.
+expect 2 "by, no key apart alone" -- "$pb" compare "$tmp/lack.csv" --by engine=x,y
+one_line_error "^puzzlebench: compare: $tmp/lack\.csv: no rows pair up: no engine=x row agrees with one of the engine=y rows on every key; the nearest, lines 9 and 11, differ on order \(row against mrv\)$"
+# A value no row has: exit 2, the values listed, the nearest named.
+expect 2 "by, a mistyped value" -- "$pb" compare "$tmp/lack.csv" --by engine=propagate,propagte
+one_line_error "^puzzlebench: compare: $tmp/lack\.csv: expected a value of column engine for --by, got 'propagte'; its values: propagate, dlx, backtrack, x, y \(did you mean 'propagate'\?\)$"
+expect 2 "by, an unknown value" -- "$pb" compare "$tmp/lack.csv" --by engine=zzzzzzzz,dlx
+one_line_error "^puzzlebench: compare: $tmp/lack\.csv: expected a value of column engine for --by, got 'zzzzzzzz'; its values: propagate, dlx, backtrack, x, y$"
 
 # ---- rows on one side only ----
 expect 0 "one side only" -- "$pb" compare "$tmp/old.csv" "$tmp/part.csv"
@@ -325,8 +436,10 @@ variant nosteps '1s/,steps,/,steps2,/' ''
 bad_input "other key columns" "$tmp/nosteps.csv:1: expected the key columns of $tmp/old.csv \\(family,instance,cells,engine,order,mode,threads\\)$" -- "$pb" compare "$tmp/old.csv" "$tmp/nosteps.csv"
 cp "$tmp/old.csv" "$tmp/lonely.csv"
 bad_input "no samples file" "$tmp/lonely.samples.csv: cannot open" -- "$pb" compare "$tmp/old.csv" "$tmp/lonely.csv"
-bad_input "--by on a measured column" "$tmp/old.csv:1: expected a key column steps \\(for --by\\)$" -- "$pb" compare "$tmp/old.csv" --by steps=1,2
-bad_input "--by on no column" "$tmp/old.csv:1: expected a key column speed \\(for --by\\)$" -- "$pb" compare "$tmp/old.csv" --by speed=1,2
+keys="family, instance, cells, engine, order, mode, threads"
+bad_input "--by on a measured column" "$tmp/old.csv:1: expected a key column for --by, got 'steps' \\(a measurement\\); the key columns: $keys$" -- "$pb" compare "$tmp/old.csv" --by steps=1,2
+bad_input "--by on no column" "$tmp/old.csv:1: expected a key column for --by, got 'speed'; the key columns: $keys$" -- "$pb" compare "$tmp/old.csv" --by speed=1,2
+bad_input "--by on a mistyped column" "$tmp/old.csv:1: expected a key column for --by, got 'ordr'; the key columns: $keys \\(did you mean 'order'\\?\\)$" -- "$pb" compare "$tmp/old.csv" --by ordr=row,mrv
 bad_input "--by without B" "--by expects COL=A,B" -- "$pb" compare "$tmp/old.csv" --by engine=backtrack
 bad_input "--by with A = B" "--by expects COL=A,B with A and B different" -- "$pb" compare "$tmp/old.csv" --by engine=a,a
 bad_input "--by with two files" "--by expects one file" -- "$pb" compare "$tmp/old.csv" "$tmp/same.csv" --by engine=a,b
@@ -391,5 +504,27 @@ echo "cli_compare: real sweep: $(cat "$tmp/verdicts")"
 expect 0 "real sweep against itself" -- "$pb" compare "$tmp/real/real.csv" "$tmp/real/real.csv"
 has "unchanged \(~\)" "$tmp/out"
 if grep -Eq "[0-9]+ pairs: 0 faster, 0 slower" "$tmp/out"; then ok; else bad "a sweep differs from itself"; fi
+
+# ---- the issue's case on a real sweep: the family's default engine in one cell order
+# against an engine of the family without orders (order -), both from the registry ----
+"$pb" engines --csv >"$tmp/engines.csv"
+with_order=$("$pb" families --csv | awk -F, '$1 == "notouch" { print $2 }')
+without=$(awk -F, '$1 == "engine" && $2 == "notouch" && $4 ~ /first/ && $4 !~ /order/ { print $3; exit }' \
+    "$tmp/engines.csv")
+order=$(awk -F, '$1 == "order" { o = $3 } END { print o }' "$tmp/engines.csv")
+awk -F, -v e="$with_order" '$1 == "engine" && $3 == e && $4 ~ /order/ { found = 1 } END { exit !found }' \
+    "$tmp/engines.csv" && [ -n "$without" ] && [ -n "$order" ] && ok ||
+    bad "registry: no default engine with orders ('$with_order'), engine without ('$without') or order ('$order')"
+expect 0 "a real sweep, an engine without orders" -- "$pb" sweep --family notouch --name lack \
+    --instances "cross8 2x4" --engines "$with_order $without" --orders "$order" --modes first --samples 3 \
+    --min-sample-time 0 --out "$tmp/real" -q
+expect 0 "real sweep, a key one side lacks" -- "$pb" compare "$tmp/real/lack.csv" --by "engine=$with_order,$without"
+has "^common: family=notouch cells=8 order=$order/- mode=first threads=1$" "$tmp/out"
+has "^2 pairs: " "$tmp/out"
+has "^order ignored in 2 pairs, where one side has none \\(-\\): shown as old/new$" "$tmp/out"
+has "^2 paired by round, 0 from independent samples$" "$tmp/out"
+has "^change: the geometric mean of the per-round ratios of new to old time, with its 95% interval \\(not the ratio of the medians shown\\)$" "$tmp/out"
+expect 2 "real sweep, a mistyped engine" -- "$pb" compare "$tmp/real/lack.csv" --by "engine=$with_order,${without}x"
+one_line_error "^puzzlebench: compare: $tmp/real/lack\\.csv: expected a value of column engine for --by, got '${without}x'; its values: $with_order, $without \\(did you mean '$without'\\?\\)$"
 
 finish cli_compare

@@ -72,6 +72,15 @@ class Sections(unittest.TestCase):
         with self.assertRaises(ReportError):
             compare.parse(COMPARE_CSV.replace(",faster,", ",quicker,", 1).splitlines(keepends=True), "bad")
 
+    def test_compare_new_keys_is_no_key(self):
+        # Newer output ends with new_keys (the new row's values of keys one side lacks).
+        lines = COMPARE_CSV.splitlines()
+        newer = [lines[0] + ",new_keys"] + [l + ",order=row" for l in lines[1:-1]] + [lines[-1] + ","]
+        c = compare.parse([l + "\n" for l in newer], "fixture")
+        self.assertEqual(c.keys, ["family", "instance", "cells", "order", "mode", "threads"])
+        self.assertEqual(len(c.pairs), 4)
+        self.assertAlmostEqual(c.geomean, 0.0464)
+
     def test_enumeration_section(self):
         from analysis.sections import enumeration
         c = compare.parse(COMPARE_CSV.splitlines(keepends=True), "fixture")

@@ -16,30 +16,34 @@ static const char compare_about[] =
     "Compares two runs pair by pair, as Go's benchstat does: the rows of OLD and NEW\n"
     "(or, with --by, the rows of FILE with COL=A and with COL=B) that agree on every key\n"
     "column, that is, every column that is not a measurement (for a sweep: family,\n"
-    "instance, cells, engine, order, mode, threads). Any puzzlebench CSV with run_id and\n"
-    "row columns will do; every statistic is recomputed from the raw samples in\n"
-    "NAME.samples.csv beside NAME.csv.\n"
+    "instance, cells, engine, order, mode, threads). A value - is a setting the row's\n"
+    "engine lacks (order - for an engine without a cell order): a row left without an\n"
+    "equal key pairs with the one row that agrees with it on every key both have, shown\n"
+    "as old/new; one that would pair with several is an error (--where picks one). Any\n"
+    "puzzlebench CSV with run_id and row columns will do; every statistic is recomputed\n"
+    "from the raw samples in NAME.samples.csv beside NAME.csv.\n"
     "\n"
     "Each pair shows the old and new median time per run with its distribution-free\n"
     "interval, the change, its p-value and q-value, n and the ratio of steps. The change\n"
     "is the ratio of times, written \"N× faster\" or \"N× slower\" with N >= 1, with its\n"
     "1 - alpha interval. Runs that took the same rounds of one sweep are paired by\n"
-    "round: the geometric mean of the rounds' ratios, a paired t-test on their logs (from\n"
-    "the worker processes' means where three or more took them). Other runs are\n"
-    "compared from independent samples: the ratio of the medians, its percentile\n"
-    "bootstrap interval (10000 resamples, seeded from the samples, so the same files\n"
-    "give the same output) and the Mann-Whitney U test.\n"
+    "round: the geometric mean of the rounds' ratios (not the ratio of the medians\n"
+    "shown), a paired t-test on their logs (from the worker processes' means where\n"
+    "three or more took them). Other runs are compared from independent samples: the\n"
+    "ratio of the medians, its percentile bootstrap interval (10000 resamples, seeded\n"
+    "from the samples, so the same files give the same output) and the Mann-Whitney U\n"
+    "test. A line above the table says which.\n"
     "\n"
     "A table tests many pairs at once, and 5 in 100 identical pairs have p < 0.05 by\n"
     "chance alone. So a verdict reads q, the Benjamini-Hochberg adjustment of p over the\n"
     "tested pairs: the pairs called faster or slower at q < alpha hold at most a share\n"
     "alpha of false discoveries, on average, and where no pair truly differs the chance\n"
-    "of calling any is at most alpha (for independent or positively related tests). The change is "
-    "\"~\" when q >= alpha (--adjust none:\n"
-    "p), or when its interval reaches into the noise floor, 1 +- threshold. It is \"-\"\n"
-    "when either run did not finish (status not done), and a bound (\"≥ N× faster\")\n"
-    "when one stopped at its limit. The geometric mean of the compared pairs' ratios,\n"
-    "the counts, and the rows that pair with none close the table.\n"
+    "of calling any is at most alpha (for independent or positively related tests). The\n"
+    "change is \"~\" when q >= alpha (--adjust none: p), or when its interval reaches into\n"
+    "the noise floor, 1 +- threshold. It is \"-\" when either run did not finish (status\n"
+    "not done), and a bound (\"≥ N× faster\") when one stopped at its limit. The\n"
+    "geometric mean of the compared pairs' ratios, the counts, and the rows that pair\n"
+    "with none close the table.\n"
     "\n"
     "options:\n";
 
@@ -48,6 +52,7 @@ static const char *const adjustments[] = {"none", "bh", NULL};
 typedef struct compare_opts {
     int csv, json, allow_mismatch, adjust;
     const char *by;
+    pb_list where;
     double alpha, threshold;
 } compare_opts;
 
@@ -56,7 +61,8 @@ static const pb_option compare_options[] = {
      .type = PB_OPT_FLAG,
      .offset = offsetof(compare_opts, csv),
      .help = "print CSV: a header, one line per pair (ratio = new/old time: below 1,\n"
-             "new is faster), then a geomean line"},
+             "new is faster; new_keys: the new row's values of keys that one row\n"
+             "lacks), then a geomean line"},
     {.name = "json",
      .type = PB_OPT_FLAG,
      .offset = offsetof(compare_opts, json),
@@ -74,6 +80,12 @@ static const pb_option compare_options[] = {
      .arg = "COL=A,B",
      .help = "within one file, compare the rows with COL=A (old) against those with\n"
              "COL=B (new), paired on the other key columns (e.g. engine=enum-all,backtrack)"},
+    {.name = "where",
+     .type = PB_OPT_LIST,
+     .offset = offsetof(compare_opts, where),
+     .arg = "KEY=V,...",
+     .help = "only the rows whose KEY is V, or - (an engine without that setting):\n"
+             "e.g. --by engine=enum-all,backtrack --where order=row"},
     {.name = "alpha",
      .type = PB_OPT_REAL,
      .offset = offsetof(compare_opts, alpha),
@@ -105,7 +117,9 @@ static void print_help(void)
 {
     fputs(compare_about, stdout);
     pb_options_help(stdout, compare_options, "compare", &compare_defaults);
-    fputs("\nexit status: 0 done, 2 bad usage or input\n", stdout);
+    fputs("\nexit status: 0 done, 2 bad usage or input (also: a --by or --where value no\n"
+          "row has, a row that would pair with several, no rows that pair)\n",
+          stdout);
 }
 
 static int input_error(const char *err)
@@ -184,7 +198,8 @@ static int finish(const cmp_side *old, const cmp_side *new_, cmp_set *set, const
     return rc ? input_error("out of memory") : 0;
 }
 
-static int compare_files(const char *old_path, const char *new_path, const compare_opts *o)
+static int compare_files(const char *old_path, const char *new_path, const compare_opts *o,
+                         cmp_where *w)
 {
     char err[1200];
     cmp_file f[2];
@@ -198,13 +213,17 @@ static int compare_files(const char *old_path, const char *new_path, const compa
         rc = input_error("out of memory");
     } else {
         const int nkey = key_columns(&f[0], -1, key, names);
-        if (map_keys(&f[1], names, nkey, key + ncols, old_path, err, sizeof err)) {
+        const cmp_file *const both[2] = {&f[0], &f[1]};
+        if (map_keys(&f[1], names, nkey, key + ncols, old_path, err, sizeof err) ||
+            cmp_where_find(w, both, 2, -1, err, sizeof err)) {
             rc = input_error(err);
         } else {
-            const cmp_side old = {&f[0], key, -1, NULL}, new_ = {&f[1], key + ncols, -1, NULL};
+            const cmp_side old = {&f[0], key, -1, NULL, w->n, w->col[0], w->value},
+                           new_ = {&f[1], key + ncols, -1, NULL, w->n, w->col[1], w->value};
             cmp_set set = {.nkey = nkey,
                            .key_names = names,
                            .key_old = key,
+                           .key_new = key + ncols,
                            .alpha = o->alpha,
                            .adjust = o->adjust,
                            .threshold = o->threshold};
@@ -235,26 +254,30 @@ static int parse_by(const char *text, by_spec *by)
     return pb_usage_error("compare", "--by expects COL=A,B with A and B different, got '%s'", text);
 }
 
-static int compare_by(const char *path, const compare_opts *o)
+static int compare_by(const char *path, const compare_opts *o, cmp_where *w)
 {
     char err[1200], old_label[400], new_label[400];
     by_spec by;
     cmp_file f;
     if (parse_by(o->by, &by)) return PB_EXIT_USAGE;
     if (cmp_file_load(&f, path, err, sizeof err)) return input_error(err);
-    const int col = pb_table_column(&f.table, by.col);
-    int *key = malloc((size_t)f.table.ncols * sizeof *key), rc;
+    const cmp_file *const one[1] = {&f};
+    int *key = malloc((size_t)f.table.ncols * sizeof *key), rc, col;
     const char **names = malloc((size_t)f.table.ncols * sizeof *names);
     if (!key || !names) {
         rc = input_error("out of memory");
-    } else if (col < 0 || cmp_is_measured(by.col)) {
-        snprintf(err, sizeof err, "%s:1: expected a key column %s (for --by)", path, by.col);
+    } else if ((col = cmp_key_column(&f, by.col, "--by", err, sizeof err)) < 0 ||
+               cmp_column_has(one, &col, 1, "--by", by.a, err, sizeof err) ||
+               cmp_column_has(one, &col, 1, "--by", by.b, err, sizeof err) ||
+               cmp_where_find(w, one, 1, col, err, sizeof err)) {
         rc = input_error(err);
     } else {
-        const cmp_side old = {&f, key, col, by.a}, new_ = {&f, key, col, by.b};
+        const cmp_side old = {&f, key, col, by.a, w->n, w->col[0], w->value},
+                       new_ = {&f, key, col, by.b, w->n, w->col[0], w->value};
         cmp_set set = {.nkey = key_columns(&f, col, key, names),
                        .key_names = names,
                        .key_old = key,
+                       .key_new = key,
                        .alpha = o->alpha,
                        .adjust = o->adjust,
                        .threshold = o->threshold};
@@ -267,6 +290,25 @@ static int compare_by(const char *path, const compare_opts *o)
     return rc;
 }
 
+/* The checks of the parsed options, then the comparison. The exit status. */
+static int compare_run(const compare_opts *o, const char *const *pos, int npos)
+{
+    if (o->csv && o->json) return pb_usage_error("compare", "--csv and --json: choose one");
+    if (o->by && npos != 1) return pb_usage_error("compare", "--by expects one file");
+    if (!o->by && npos != 2) return pb_usage_error("compare", "expected two files, OLD and NEW");
+    for (int i = 0; i < npos; i++)
+        if (!strcmp(pos[i], "-"))
+            return pb_usage_error("compare", "expected files, not '-': the samples are read "
+                                             "from NAME.samples.csv beside NAME.csv");
+    char err[300];
+    cmp_where w;
+    if (cmp_where_parse(&w, &o->where, err, sizeof err))
+        return pb_usage_error("compare", "%s", err);
+    const int rc = o->by ? compare_by(pos[0], o, &w) : compare_files(pos[0], pos[1], o, &w);
+    cmp_where_free(&w);
+    return rc;
+}
+
 int pb_cmd_compare(int argc, char **argv)
 {
     compare_opts o = compare_defaults;
@@ -274,14 +316,10 @@ int pb_cmd_compare(int argc, char **argv)
     int npos = 0;
     pb_opt_group g = {compare_options, &o};
     int rc = pb_options_parse("compare", &g, 1, argc, argv, 2, pos, 2, &npos, NULL);
-    if (rc == PB_OPT_HELP) return print_help(), 0;
-    if (rc) return PB_EXIT_USAGE;
-    if (o.csv && o.json) return pb_usage_error("compare", "--csv and --json: choose one");
-    if (o.by && npos != 1) return pb_usage_error("compare", "--by expects one file");
-    if (!o.by && npos != 2) return pb_usage_error("compare", "expected two files, OLD and NEW");
-    for (int i = 0; i < npos; i++)
-        if (!strcmp(pos[i], "-"))
-            return pb_usage_error("compare", "expected files, not '-': the samples are read "
-                                             "from NAME.samples.csv beside NAME.csv");
-    return o.by ? compare_by(pos[0], &o) : compare_files(pos[0], pos[1], &o);
+    if (rc == PB_OPT_HELP)
+        print_help(), rc = 0;
+    else
+        rc = rc ? PB_EXIT_USAGE : compare_run(&o, pos, npos);
+    pb_list_free(&o.where);
+    return rc;
 }

@@ -6,6 +6,7 @@
 
 #include <stddef.h>
 
+#include "harness/base/options.h"
 #include "harness/io/csvtable.h"
 #include "stats/bootstrap.h"
 #include "stats/mann_whitney.h"
@@ -99,22 +100,52 @@ typedef struct cmp_pair {
      * says nothing either way) */
     cmp_verdict verdict;
     double steps_ratio; /* new / old steps; NAN when unknown */
+    int loose;          /* paired with a key ignored that one side lacks (value -) */
 } cmp_pair;
 
-/* One side of the comparison: a file's rows, or those with one value in a column. */
+/* One side of the comparison: a file's rows, or those with one value in a column,
+ * less those that --where leaves out. */
 typedef struct cmp_side {
     cmp_file *file;
     const int *key; /* the key columns in this file, in the order of the output */
     int by_col;     /* -1, or the column whose value picks the rows */
     const char *by_value;
+    /* --where: a row is kept when each of these columns holds its value or "-" */
+    int nwhere;
+    const int *where_col;
+    char *const *where_value;
 } cmp_side;
 
+/* The column of f named for option (--by, --where): a key column, or -1 with a
+ * message that lists the key columns and the nearest (compare_select.c). */
+int cmp_key_column(const cmp_file *f, const char *name, const char *option, char *err,
+                   size_t errlen);
+/* 0 when some row of f[0 .. nf) holds value in its column col[i]; else -1 with a
+ * message that lists the column's values and the nearest. */
+int cmp_column_has(const cmp_file *const *f, const int *col, int nf, const char *option,
+                   const char *value, char *err, size_t errlen);
+
+/* --where KEY=V,...: the keys, values, and their columns in each of the (up to two)
+ * files. */
+typedef struct cmp_where {
+    int n;
+    char **key, **value;
+    int *col[2];
+} cmp_where;
+/* Splits the items "KEY=V". 0, or -1 with a message. */
+int cmp_where_parse(cmp_where *w, const pb_list *items, char *err, size_t errlen);
+/* Finds each key's column in f[0 .. nf) (a key column, not by_col) and checks that
+ * some row holds its value. 0, or -1 with a message. */
+int cmp_where_find(cmp_where *w, const cmp_file *const *f, int nf, int by_col, char *err,
+                   size_t errlen);
+void cmp_where_free(cmp_where *w);
+
 /* The pairs, in the old file's order, and the rows left without a partner. The
- * caller sets the first five fields; cmp_pair_up the rest. */
+ * caller sets the fields up to threshold; cmp_pair_up the rest. */
 typedef struct cmp_set {
     int nkey;
     const char *const *key_names;
-    const int *key_old; /* the key columns in the old file, for printing */
+    const int *key_old, *key_new; /* the key columns in each file, for printing */
     double alpha;
     /* 1: a verdict needs q < alpha (a false discovery rate of alpha over the pairs);
      * 0: p < alpha, each pair on its own */
@@ -124,6 +155,7 @@ typedef struct cmp_set {
     double threshold;
     cmp_pair *pair;
     long npairs, only_old, only_new;
+    long loose;  /* pairs whose rows differ on a key that one of them lacks */
     long tested; /* pairs with a p-value: the family that q adjusts over */
     /* The between-process variance of the log-ratios, pooled over the between_pairs
      * pairs whose rounds two worker processes took (0: none, or none seen). */
@@ -131,9 +163,17 @@ typedef struct cmp_set {
     long between_pairs;
 } cmp_set;
 
-/* Pairs the rows of old and new by key and computes every pair's statistics at
+/* Pairs the rows of old and new (compare_match.c): those with equal keys, then those
+ * that agree on every key both rows have (a value "-" is a setting the row's engine
+ * lacks), each with its one such partner. Fills pair (old and new_ only), npairs,
+ * only_old, only_new and loose. 0, or -1 with a message in err: a repeated key, a
+ * row that would pair with several (ambiguous), no pair at all (naming the keys that
+ * keep the sides apart), no memory. */
+int cmp_match(const cmp_side *old, const cmp_side *new_, cmp_set *set, char *err, size_t errlen);
+
+/* Pairs the rows of old and new (cmp_match) and computes every pair's statistics at
  * significance set->alpha (adjusted when set->adjust) and noise floor set->threshold. 0, or -1 with
- * a message in err (a repeated key, no memory). */
+ * a message in err (cmp_match's, or no memory). */
 int cmp_pair_up(const cmp_side *old, const cmp_side *new_, cmp_set *set, char *err, size_t errlen);
 void cmp_set_free(cmp_set *set);
 

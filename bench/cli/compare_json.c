@@ -72,7 +72,16 @@ static void json_pair(const cmp_set *set, const cmp_pair *p)
            p->too_few ? "true" : "false", verdicts[p->verdict]);
     fputs(",\"steps_ratio\":", stdout);
     pb_json_number(stdout, "%.9g", p->steps_ratio);
-    putchar('}');
+    fputs(",\"new_key\":{", stdout);
+    for (int k = 0, n = 0; k < set->nkey; k++) {
+        const char *v = p->new_->cells[set->key_new[k]];
+        if (!strcmp(p->old->cells[set->key_old[k]], v)) continue;
+        if (n++) putchar(',');
+        pb_json_string(stdout, set->key_names[k]);
+        putchar(':');
+        pb_json_string(stdout, v);
+    }
+    fputs("}}", stdout);
 }
 
 int cmp_print_json(const cmp_set *set, const char *const labels[2], const cmp_meta meta[2])

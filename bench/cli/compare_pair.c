@@ -1,10 +1,10 @@
-/* compare_pair.c — pairing the rows of two sides on their key fields, and each
- * pair's statistics: the medians' intervals, the ratio of times with its interval
- * and p-value (paired by round where the runs share rounds, else independent; rounds
- * taken by two worker processes widen it by the between-process variance pooled over
- * the pairs, and those of three or more give it from the processes' means), a bound
- * where one side stopped at its limit, the verdict (on the p-values adjusted over the
- * tested pairs, unless set->adjust is 0) and the ratio of steps. */
+/* compare_pair.c — each pair's statistics, once compare_match.c has paired the rows:
+ * the medians' intervals, the ratio of times with its interval and p-value (paired
+ * by round where the runs share rounds, else independent; rounds taken by two worker
+ * processes widen it by the between-process variance pooled over the pairs, and those
+ * of three or more give it from the processes' means), a bound where one side stopped
+ * at its limit, the verdict (on the p-values adjusted over the tested pairs, unless
+ * set->adjust is 0) and the ratio of steps. */
 #include <math.h>
 #include <stdio.h>
 #include <stdlib.h>
@@ -13,66 +13,6 @@
 #include "compare.h"
 #include "stats/fdr.h"
 #include "stats/nested.h"
-
-/* The row's key fields joined by NUL bytes: no CSV field holds one (the reader
- * refuses them), so equal keys are equal fields, and memcmp orders them. */
-static int make_key(cmp_row *row, const int *key, int nkey)
-{
-    size_t len = 0;
-    for (int k = 0; k < nkey; k++) len += strlen(row->cells[key[k]]) + 1;
-    if (!(row->key = malloc(len ? len : 1))) return -1;
-    row->key_len = 0;
-    for (int k = 0; k < nkey; k++) {
-        size_t n = strlen(row->cells[key[k]]) + 1;
-        memcpy(row->key + row->key_len, row->cells[key[k]], n);
-        row->key_len += n;
-    }
-    return 0;
-}
-
-static int by_key(const void *p, const void *q)
-{
-    const cmp_row *a = *(const cmp_row *const *)p, *b = *(const cmp_row *const *)q;
-    int c = memcmp(a->key, b->key, a->key_len < b->key_len ? a->key_len : b->key_len);
-    return c ? c : (a->key_len > b->key_len) - (a->key_len < b->key_len);
-}
-
-static int repeated_key(const cmp_side *s, const cmp_row *a, const cmp_row *b, int nkey, char *err,
-                        size_t errlen)
-{
-    const cmp_row *later = a->line > b->line ? a : b;
-    char cols[300];
-    size_t at = 0;
-    for (int k = 0; k < nkey && at < sizeof cols; k++)
-        at += (size_t)snprintf(cols + at, sizeof cols - at, "%s%s", k ? "," : "",
-                               s->file->table.cell[s->key[k]]);
-    snprintf(err, errlen, "%s:%ld: expected one row per key (%s), got the key of line %ld again",
-             s->file->path, later->line, nkey ? cols : "none", later == a ? b->line : a->line);
-    return -1;
-}
-
-/* The side's rows, keyed and sorted by key; *n gets how many. NULL with a message
- * when a key repeats or memory runs out. */
-static cmp_row **side_rows(const cmp_side *s, int nkey, long *n, char *err, size_t errlen)
-{
-    const cmp_file *f = s->file;
-    cmp_row **v = malloc((size_t)(f->table.nrows ? f->table.nrows : 1) * sizeof *v);
-    *n = 0;
-    for (long r = 0; v && r < f->table.nrows; r++) {
-        cmp_row *row = &f->rows[r];
-        if (s->by_col >= 0 && strcmp(row->cells[s->by_col], s->by_value)) continue;
-        if (make_key(row, s->key, nkey))
-            free(v), v = NULL;
-        else
-            v[(*n)++] = row;
-    }
-    if (!v) return snprintf(err, errlen, "%s: out of memory", f->path), NULL;
-    qsort(v, (size_t)*n, sizeof *v, by_key);
-    for (long i = 1; i < *n; i++)
-        if (!by_key(&v[i - 1], &v[i]))
-            return repeated_key(s, v[i - 1], v[i], nkey, err, errlen), free(v), NULL;
-    return v;
-}
 
 /* The times of a and b taken in the same rounds of one sweep run (the same run_id),
  * into x and y, and which worker processes took them into group (room for a->n
@@ -199,26 +139,6 @@ static int adjust(cmp_set *set)
     return rc;
 }
 
-static int by_old_line(const void *p, const void *q)
-{
-    const long a = ((const cmp_pair *)p)->old->line, b = ((const cmp_pair *)q)->old->line;
-    return (a > b) - (a < b);
-}
-
-/* Matches each old row with the new row of the same key (both sorted by key). */
-static void match(cmp_set *set, cmp_row **o, long no, cmp_row **n, long nn)
-{
-    long matched = 0;
-    set->npairs = 0;
-    for (long i = 0; i < no; i++) {
-        cmp_row **hit = bsearch(&o[i], n, (size_t)nn, sizeof *n, by_key);
-        if (hit) set->pair[set->npairs++] = (cmp_pair){.old = o[i], .new_ = *hit}, matched++;
-    }
-    set->only_old = no - matched;
-    set->only_new = nn - matched;
-    qsort(set->pair, (size_t)set->npairs, sizeof *set->pair, by_old_line); /* the file's order */
-}
-
 /* The between-process variance of the pairs whose rounds two worker processes took:
  * the mean of their estimates (each unbiased, and noisy alone), 0 when it is below. */
 static void pool_between(cmp_set *set)
@@ -234,25 +154,15 @@ static void pool_between(cmp_set *set)
 
 int cmp_pair_up(const cmp_side *old, const cmp_side *new_, cmp_set *set, char *err, size_t errlen)
 {
-    long no = 0, nn = 0;
-    int rc = -1;
-    set->pair = NULL;
-    set->npairs = set->only_old = set->only_new = 0;
-    cmp_row **o = side_rows(old, set->nkey, &no, err, errlen);
-    cmp_row **n = o ? side_rows(new_, set->nkey, &nn, err, errlen) : NULL;
-    if (n && !(set->pair = malloc((size_t)(no ? no : 1) * sizeof *set->pair)))
-        snprintf(err, errlen, "out of memory");
-    if (set->pair) {
-        match(set, o, no, n, nn);
-        rc = 0;
-        for (long i = 0; i < set->npairs && !rc; i++) rc = measure(&set->pair[i], set->alpha);
-        if (rc) snprintf(err, errlen, "out of memory");
-        pool_between(set);
-        for (long i = 0; i < set->npairs && !rc; i++) test(&set->pair[i], set->alpha, set->between);
-        if (!rc && (rc = adjust(set))) snprintf(err, errlen, "out of memory");
-        for (long i = 0; i < set->npairs && !rc; i++) decide(&set->pair[i], set);
-    }
-    free(o), free(n);
+    if (cmp_match(old, new_, set, err, errlen)) return -1;
+    int rc = 0;
+    for (long i = 0; i < set->npairs && !rc; i++) rc = measure(&set->pair[i], set->alpha);
+    if (rc) snprintf(err, errlen, "out of memory");
+    pool_between(set);
+    for (long i = 0; i < set->npairs && !rc; i++) test(&set->pair[i], set->alpha, set->between);
+    if (!rc && (rc = adjust(set))) snprintf(err, errlen, "out of memory");
+    for (long i = 0; i < set->npairs && !rc; i++) decide(&set->pair[i], set);
+    if (rc) cmp_set_free(set);
     return rc;
 }
 

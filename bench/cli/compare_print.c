@@ -137,9 +137,20 @@ static int width(const char *s)
     return w;
 }
 
+/* Key k of pair i as the old row has it (the key of the CSV and JSON). */
 static const char *key_cell(const cmp_set *set, long i, int k)
 {
     return set->pair[i].old->cells[set->key_old[k]];
+}
+
+/* Key k of pair i as the table shows it: the rows' value, or "OLD/NEW" where they
+ * differ on a key that one of them lacks (-). */
+static const char *key_text(const cmp_set *set, long i, int k, char *out, size_t len)
+{
+    const char *o = key_cell(set, i, k), *n = set->pair[i].new_->cells[set->key_new[k]];
+    if (!strcmp(o, n)) return o;
+    snprintf(out, len, "%s/%s", o, n);
+    return out;
 }
 
 /* Prints the key columns with one value in every pair on one line, and puts the
@@ -147,17 +158,19 @@ static const char *key_cell(const cmp_set *set, long i, int k)
 static void split_keys(const cmp_set *set, int *shown, int *nshown)
 {
     int common = 0;
+    char first[2 * CELL], other[2 * CELL];
     *nshown = 0;
     for (int k = 0; k < set->nkey; k++) {
+        const char *v = key_text(set, 0, k, first, sizeof first);
         long i = 1;
-        while (i < set->npairs && !strcmp(key_cell(set, i, k), key_cell(set, 0, k))) i++;
+        while (i < set->npairs && !strcmp(key_text(set, i, k, other, sizeof other), v)) i++;
         if (i < set->npairs) {
             shown[(*nshown)++] = k;
             continue;
         }
         char name[CELL], value[CELL];
         printf("%s%s=%s", common++ ? " " : "common: ", pb_text_show(name, CELL, set->key_names[k]),
-               pb_text_show(value, CELL, key_cell(set, 0, k)));
+               pb_text_show(value, CELL, v));
     }
     if (common) putchar('\n');
 }
@@ -167,9 +180,11 @@ static void split_keys(const cmp_set *set, int *shown, int *nshown)
 static void row_cells(const cmp_set *set, const int *shown, int nshown, long i, char (*keys)[CELL],
                       char stat[NSTAT][CELL], const char **cells)
 {
+    char both[2 * CELL];
     for (int c = 0; c < nshown; c++)
         cells[c] = pb_text_show(keys[c], CELL,
-                                i < 0 ? set->key_names[shown[c]] : key_cell(set, i, shown[c]));
+                                i < 0 ? set->key_names[shown[c]]
+                                      : key_text(set, i, shown[c], both, sizeof both));
     for (int s = 0; s < NSTAT; s++) cells[nshown + s] = i < 0 ? stat_names[s] : stat[s];
     if (i < 0) return;
     const cmp_pair *p = &set->pair[i];
@@ -244,6 +259,56 @@ static int geomeans(const cmp_set *set, double *time, double *steps)
     return 0;
 }
 
+/* The line on pairs whose rows differ on a key that one of them lacks: which keys. */
+static void print_loose(const cmp_set *set)
+{
+    char name[CELL];
+    int n = 0;
+    for (int k = 0; k < set->nkey; k++) {
+        long i = 0;
+        while (i < set->npairs &&
+               !strcmp(key_cell(set, i, k), set->pair[i].new_->cells[set->key_new[k]]))
+            i++;
+        if (i < set->npairs)
+            printf("%s%s", n++ ? ", " : "", pb_text_show(name, CELL, set->key_names[k]));
+    }
+    printf(" ignored in %ld pair%s, where one side has none (-): shown as old/new\n", set->loose,
+           plural(set->loose));
+}
+
+/* The line that says what the change column is, once: for pairs by round, the
+ * geometric mean of the rounds' ratios, which is not the ratio of the medians beside
+ * it. */
+static void print_change_meaning(const cmp_set *set)
+{
+    long paired = 0, independent = 0, bounds = 0;
+    for (long i = 0; i < set->npairs; i++) {
+        const cmp_pair *p = &set->pair[i];
+        if (isnan(p->ratio.point)) continue;
+        if (p->bound != CMP_ESTIMATE)
+            bounds++;
+        else if (p->method == CMP_PAIRED)
+            paired++;
+        else
+            independent++;
+    }
+    if (!paired && !independent && !bounds) return;
+    const double level = 100 * (1 - set->alpha);
+    const int mixed = paired && independent;
+    fputs("change: ", stdout);
+    if (paired)
+        printf("%sthe geometric mean of the per-round ratios of new to old time, with its %g%% "
+               "interval (not the ratio of the medians shown)",
+               mixed ? "by round (n in rounds), " : "", level);
+    if (independent)
+        printf("%sthe ratio of the medians, new to old, with its %g%% bootstrap interval",
+               mixed ? "; from independent samples, " : "", level);
+    if (bounds)
+        printf("%s≥ or ≤: a bound, the ratio of the medians (a side stopped at its limit)",
+               paired || independent ? "; " : "");
+    putchar('\n');
+}
+
 /* The geometric-mean line, the counts, and the rows left without a partner. */
 static int print_totals(const cmp_set *set, const char *old_label, const char *new_label)
 {
@@ -281,6 +346,7 @@ static int print_totals(const cmp_set *set, const char *old_label, const char *n
         printf("rounds taken by %d or more worker processes in %ld pair%s: intervals from the "
                "processes' means\n",
                PB_NESTED_MIN_GROUPS, by_process, plural(by_process));
+    if (set->loose) print_loose(set);
     if (few) printf("%ld pair%s with too few samples for a verdict\n", few, plural(few));
     if (count[CMP_NONE] - few)
         printf("%ld pair%s not compared (-): a side did not finish\n", count[CMP_NONE] - few,
@@ -316,12 +382,11 @@ int cmp_print_table(const cmp_set *set, const char *const labels[2], const cmp_m
     int *shown = malloc((size_t)(set->nkey + 1) * sizeof *shown), nshown;
     if (!shown) return -1;
     printf("old: %s%s\nnew: %s%s\n", old_label, run[0], new_label, run[1]);
+    print_change_meaning(set);
     int rc = 0;
-    if (set->npairs) {
+    if (set->npairs) { /* always: cmp_match refuses a set without pairs */
         split_keys(set, shown, &nshown);
         rc = print_rows(set, shown, nshown);
-    } else {
-        puts("no rows pair up");
     }
     free(shown);
     return rc || print_totals(set, old_label, new_label) ? -1 : 0;
@@ -349,7 +414,30 @@ static void csv_steps(const cmp_row *row)
     if (row->has_steps) printf("%llu", row->steps);
 }
 
-static void csv_pair(const cmp_set *set, long i)
+/* The new_keys field: KEY=VALUE;... of the keys on which the new row differs from the
+ * old (one of them lacks the key), as one CSV field; empty when they agree. 0, or -1
+ * when out of memory. */
+static int csv_new_keys(const cmp_set *set, const cmp_pair *p)
+{
+    size_t len = 1;
+    for (int k = 0; k < set->nkey; k++)
+        len += strlen(set->key_names[k]) + strlen(p->new_->cells[set->key_new[k]]) + 2;
+    char *text = malloc(len);
+    if (!text) return -1;
+    size_t at = 0;
+    text[0] = 0;
+    for (int k = 0; k < set->nkey; k++) {
+        const char *v = p->new_->cells[set->key_new[k]];
+        if (strcmp(p->old->cells[set->key_old[k]], v))
+            at += (size_t)snprintf(text + at, len - at, "%s%s=%s", at ? ";" : "", set->key_names[k],
+                                   v);
+    }
+    pb_csv_field(stdout, text);
+    free(text);
+    return 0;
+}
+
+static int csv_pair(const cmp_set *set, long i)
 {
     static const char *const verdicts[] = {"faster", "slower", "~", "-"};
     const cmp_pair *p = &set->pair[i];
@@ -373,7 +461,10 @@ static void csv_pair(const cmp_set *set, long i)
            : p->bound == CMP_AT_LEAST ? "at_least"
                                       : "");
     csv_num("%.4g", p->q);
+    putchar(',');
+    if (csv_new_keys(set, p)) return -1;
     putchar('\n');
+    return 0;
 }
 
 int cmp_print_csv(const cmp_set *set)
@@ -383,8 +474,9 @@ int cmp_print_csv(const cmp_set *set)
     for (int k = 0; k < set->nkey; k++) pb_csv_field(stdout, set->key_names[k]), putchar(',');
     puts("old_samples,old_median_s,old_lo_s,old_hi_s,old_cv,new_samples,new_median_s,new_lo_s,"
          "new_hi_s,new_cv,ratio,ratio_lo,ratio_hi,p_value,verdict,old_steps,new_steps,steps_ratio,"
-         "method,n,bound,q_value");
-    for (long i = 0; i < set->npairs; i++) csv_pair(set, i);
+         "method,n,bound,q_value,new_keys");
+    for (long i = 0; i < set->npairs; i++)
+        if (csv_pair(set, i)) return -1;
     /* The geomean line: "geomean" in the first key column, the means in ratio and
      * steps_ratio, every other field empty. */
     fputs("geomean", stdout);
@@ -392,6 +484,6 @@ int cmp_print_csv(const cmp_set *set)
     csv_num("%.6g", gt);
     fputs(",,,,,,", stdout);
     csv_num("%.6g", gs);
-    puts(",,,,");
+    puts(",,,,,");
     return 0;
 }

@@ -4,13 +4,15 @@ output into Pairs.
 
 The output (contract): KEY..., old_samples, old_median_s, old_lo_s, old_hi_s, old_cv,
 new_samples, new_median_s, new_lo_s, new_hi_s, new_cv, ratio, ratio_lo, ratio_hi,
-p_value, verdict, old_steps, new_steps, steps_ratio, method, n, bound, q_value; one line per pair,
+p_value, verdict, old_steps, new_steps, steps_ratio, method, n, bound, q_value, and, from
+the program that pairs across a key one side lacks, new_keys; one line per pair,
 then a geometric-mean line with "geomean" in the first key column. ratio = new / old
 time (below 1: new is faster); q_value: p_value adjusted over the tested pairs
 (Benjamini-Hochberg); verdict: faster, slower, ~ (q >= 0.05) or - (not
 compared: a side did not finish, or too few samples); method: paired (by round) or
 independent; n: the rounds paired or the fewer samples; bound: empty, or at_most /
-at_least when one side stopped at its limit (the ratio then bounds the true one).
+at_least when one side stopped at its limit (the ratio then bounds the true one);
+new_keys: KEY=VALUE;... where the new row's key differs from the old's (one lacks it).
 
 compare pairs rows on every key column but the one of --by, the cell order
 among them. To set an engine in one order against another engine (enum-all has no
@@ -35,6 +37,8 @@ from .timing import NOISY_MARK, Timing
 STAT_COLUMNS = ("old_samples", "old_median_s", "old_lo_s", "old_hi_s", "old_cv", "new_samples", "new_median_s",
                 "new_lo_s", "new_hi_s", "new_cv", "ratio", "ratio_lo", "ratio_hi", "p_value", "verdict", "old_steps",
                 "new_steps", "steps_ratio", "method", "n", "bound", "q_value")
+# Columns of newer output that older output lacks: statistics all the same, never keys.
+OPTIONAL_COLUMNS = ("new_keys",)
 VERDICTS = ("faster", "slower", "~", "-")
 SIGNIFICANT = ("faster", "slower")
 
@@ -110,7 +114,7 @@ class Comparison:
 def parse(lines, where):
     """A Comparison from compare's --csv output (lines of text); bad output is a ReportError."""
     table = parse_csv(lines, where, need=STAT_COLUMNS)
-    keys = [c for c in table.columns if c not in STAT_COLUMNS]
+    keys = [c for c in table.columns if c not in STAT_COLUMNS and c not in OPTIONAL_COLUMNS]
     if not keys:
         raise ReportError(where, "expected key columns before the statistics", 1)
     pairs, geomean = [], None

@@ -1,0 +1,113 @@
+/* compare_select.c — the columns and values that pick each side's rows (--by COL=A,B
+ * and --where KEY=V): a column must be a key column and a value must be in it, or
+ * the one-line error lists what there is, with the nearest name. */
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "compare.h"
+#include "core/text_bytes.h"
+#include "harness/base/suggest.h"
+
+int cmp_key_column(const cmp_file *f, const char *name, const char *option, char *err,
+                   size_t errlen)
+{
+    const int col = pb_table_column(&f->table, name);
+    if (col >= 0 && !cmp_is_measured(name)) return col;
+    const char **names = malloc((size_t)(f->table.ncols ? f->table.ncols : 1) * sizeof *names);
+    if (!names) return snprintf(err, errlen, "out of memory"), -1;
+    int n = 0;
+    for (int c = 0; c < f->table.ncols; c++)
+        if (!cmp_is_measured(f->table.cell[c])) names[n++] = f->table.cell[c];
+    char joined[300], list[300], hint[200], shown[200], word[150];
+    pb_text_show(list, sizeof list, pb_names_join(names, n, joined, sizeof joined));
+    pb_text_show(shown, sizeof shown, pb_suggest_hint(name, names, n, hint, sizeof hint));
+    snprintf(err, errlen,
+             "%.300s:1: expected a key column for %s, got '%s'%s; the key columns: %s%s", f->path,
+             option, pb_text_show(word, sizeof word, name), col >= 0 ? " (a measurement)" : "",
+             list, shown);
+    free(names);
+    return -1;
+}
+
+int cmp_column_has(const cmp_file *const *f, const int *col, int nf, const char *option,
+                   const char *value, char *err, size_t errlen)
+{
+    long room = 1;
+    for (int i = 0; i < nf; i++) room += f[i]->table.nrows;
+    const char **values = malloc((size_t)room * sizeof *values);
+    if (!values) return snprintf(err, errlen, "out of memory"), -1;
+    int n = 0, found = 0;
+    for (int i = 0; i < nf; i++)
+        for (long r = 0; r < f[i]->table.nrows; r++) {
+            const char *v = f[i]->rows[r].cells[col[i]];
+            int seen = 0;
+            for (int j = 0; j < n && !seen; j++) seen = !strcmp(values[j], v);
+            if (!seen) values[n++] = v;
+            found |= !strcmp(v, value);
+        }
+    if (!found) {
+        char joined[300], list[300], hint[200], shown[200], word[150], column[150];
+        pb_text_show(list, sizeof list, pb_names_join(values, n, joined, sizeof joined));
+        pb_text_show(shown, sizeof shown, pb_suggest_hint(value, values, n, hint, sizeof hint));
+        snprintf(err, errlen,
+                 "%.300s: expected a value of column %s for %s, got '%s'; its values: %s%s",
+                 f[0]->path, pb_text_show(column, sizeof column, f[0]->table.cell[col[0]]), option,
+                 pb_text_show(word, sizeof word, value), n ? list : "none (no rows)", shown);
+    }
+    free(values);
+    return found ? 0 : -1;
+}
+
+int cmp_where_parse(cmp_where *w, const pb_list *items, char *err, size_t errlen)
+{
+    *w = (cmp_where){0};
+    if (!items->n) return 0;
+    w->key = calloc((size_t)items->n, sizeof *w->key);
+    w->value = calloc((size_t)items->n, sizeof *w->value);
+    w->col[0] = calloc((size_t)items->n, sizeof *w->col[0]);
+    w->col[1] = calloc((size_t)items->n, sizeof *w->col[1]);
+    if (!w->key || !w->value || !w->col[0] || !w->col[1])
+        return cmp_where_free(w), snprintf(err, errlen, "out of memory"), -1;
+    for (int i = 0; i < items->n; i++) {
+        const char *item = items->item[i], *eq = strchr(item, '=');
+        if (!eq || eq == item || !eq[1]) {
+            char shown[150];
+            snprintf(err, errlen, "--where expects KEY=VALUE[,KEY=VALUE...], got '%s'",
+                     pb_text_show(shown, sizeof shown, item));
+            return cmp_where_free(w), -1;
+        }
+        w->key[i] = strndup(item, (size_t)(eq - item));
+        w->value[i] = strdup(eq + 1);
+        w->n++;
+        if (!w->key[i] || !w->value[i])
+            return cmp_where_free(w), snprintf(err, errlen, "out of memory"), -1;
+    }
+    return 0;
+}
+
+int cmp_where_find(cmp_where *w, const cmp_file *const *f, int nf, int by_col, char *err,
+                   size_t errlen)
+{
+    for (int i = 0; i < w->n; i++) {
+        for (int s = 0; s < nf; s++)
+            if ((w->col[s][i] = cmp_key_column(f[s], w->key[i], "--where", err, errlen)) < 0)
+                return -1;
+        if (w->col[0][i] == by_col) {
+            char shown[150];
+            snprintf(err, errlen, "--where %s=...: the column of --by picks the sides already",
+                     pb_text_show(shown, sizeof shown, w->key[i]));
+            return -1;
+        }
+        int cols[2] = {w->col[0][i], nf > 1 ? w->col[1][i] : -1};
+        if (cmp_column_has(f, cols, nf, "--where", w->value[i], err, errlen)) return -1;
+    }
+    return 0;
+}
+
+void cmp_where_free(cmp_where *w)
+{
+    for (int i = 0; i < w->n; i++) free(w->key[i]), free(w->value[i]);
+    free(w->key), free(w->value), free(w->col[0]), free(w->col[1]);
+    *w = (cmp_where){0};
+}
