@@ -36,7 +36,7 @@ notouch,propagate,notouch notouch-parallel,notouch,place 1..N so that touching c
 """
 MEASURED = set("rep,status,solutions,steps,placements,backtracks,candidates,guesses,learnts,restarts,wall_s,puzzles,run_id,row,"
                "samples,runs_per_sample,min_s,median_s,mean_s,stddev_s,cv,median_lo_s,median_hi_s,noisy,per_s,"
-               "speedup_vs_qqwing,ref_s,cpu_s,peak_rss_bytes,stop,time_limit_s".split(","))
+               "speedup_vs_qqwing,ref_s,cpu_s,peak_rss_bytes,stop".split(","))
 STATS = ("old_samples,old_median_s,old_lo_s,old_hi_s,old_cv,new_samples,new_median_s,new_lo_s,new_hi_s,new_cv,"
          "ratio,ratio_lo,ratio_hi,p_value,verdict,old_steps,new_steps,steps_ratio,method,n,bound,q_value").split(",")
 

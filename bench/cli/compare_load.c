@@ -40,22 +40,16 @@ static const char *const measured[] = {
     "per_s",
     "speedup_vs_qqwing",
     "ref_s",
+    /* What a run used and why it stopped; time_limit_s, a setting, keys the row. */
     "cpu_s",
     "peak_rss_bytes",
     "stop",
-    "time_limit_s",
     NULL,
 };
-
-/* The per-run measurements that newer files add after ref_s (older files lack them);
- * time_limit_s, a setting, keys the row. */
-static const char *const measured_per_run[] = {"cpu_s", "peak_rss_bytes", "stop", NULL};
 
 int cmp_is_measured(const char *column)
 {
     for (const char *const *m = measured; *m; m++)
-        if (!strcmp(*m, column)) return 1;
-    for (const char *const *m = measured_per_run; *m; m++)
         if (!strcmp(*m, column)) return 1;
     return 0;
 }
