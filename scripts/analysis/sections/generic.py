@@ -24,6 +24,7 @@ as the enumeration section gets them (compare.compare_labels).
 """
 
 import math
+import re
 import sys
 
 from .. import compare, stats
@@ -135,7 +136,7 @@ class Part:
                 s.label += f"@{extra.get(c, '')}t" if c == "threads" else f" {c}={extra.get(c, '')}"
         self.solvers = sorted(solvers.values(), key=lambda s: (listing.engine_rank(s.engine),
                                                                 listing.order_rank(s.order), s.extra))
-        self.instances = sorted(cells, key=lambda i: (cells[i] is None, cells[i] or 0, i))
+        self.instances = sorted(cells, key=lambda i: (cells[i] is None, cells[i] or 0, natural(i)))
         self.cells = cells
         self.results = {key: self._result(rs) for key, rs in grouped.items()}
 
@@ -182,6 +183,11 @@ class Part:
             if times:
                 best[i] = min(times)
         return best
+
+
+def natural(name):
+    """The sort key of a name with numbers in it: "set#2" before "set#10"."""
+    return [(0, int(part), "") if part.isdigit() else (1, 0, part) for part in re.split(r"(\d+)", name)]
 
 
 def _time(row):
@@ -246,7 +252,7 @@ def par2_table(part):
         how = (f"Time limit {duration(limit)}" + (" (the largest of the runs' own, time_limit_s)" if part.own_limits
                                                   else " (the sweep's time-limit)")
                + ": PAR-2 is the mean over the instances of a run's time, or twice the limit where the run did "
-               "not solve the instance within it (or did not run).")
+               "not solve the instance (it stopped at a limit, step or time, or did not run).")
     else:
         how = "No time limit: PAR-2 not defined (a penalty would be invented); the solvers are ranked by solved count."
     out = [f"Per solver: the instances solved within the limit (status done), PAR-2, and the total and median time "
@@ -489,6 +495,20 @@ def parts(ctx, rows, limit):
     for row in rows:
         modes.setdefault(row.get("mode") or "-", []).append(row)
     return [Part(m, modes[m], limit, ctx.listing) for m in sorted(modes, key=ctx.listing.mode_rank)]
+
+
+def summary(ctx, rows, limit, name, title):
+    """The solvers' table and the cactus plot of a sweep's rows, a part per mode (the
+    ladder section's summary of each ladder); limit: the .meta's."""
+    many = parts(ctx, rows, limit)
+    out = []
+    for part in many:
+        suffix = f"-{part.mode}" if len(many) > 1 else ""
+        what = title + (f", mode {part.mode}" if len(many) > 1 else "")
+        out += par2_table(part) + [""]
+        out += [ctx.plot(cactus(ctx, part, name + suffix, f"{what}: instances solved against time per run (cactus)"),
+                         f"{what}: cactus plot"), ""]
+    return out[:-1]
 
 
 def section(ctx, path, run_compare=None):
