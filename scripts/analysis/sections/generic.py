@@ -389,7 +389,7 @@ def baseline_solver(part, meta):
 def scatter(ctx, part, base, name, title):
     """Each other solver against the baseline, per instance: one panel each, log-log,
     the diagonal, the border where the unsolved sit."""
-    others = [s for s in part.solvers if s is not base]
+    others = [x.solver for x in scores(part)[0] if x.solver is not base]
     cols = min(3, len(others))
     rows_n = (len(others) + cols - 1) // cols
     plot = Plot(name, title, 420 * cols + 40, 400 * rows_n + 60)
@@ -437,7 +437,7 @@ def ratios(ctx, path, part, base, comparison):
     their 95% intervals (compare's), and their geometric mean over the instances.
     comparison(old label, new label): the compare.Comparison of the file (None: no
     raw samples)."""
-    paired = [s for s in part.solvers if s is not base and s.extra == base.extra]
+    paired = [x.solver for x in scores(part)[0] if x.solver is not base and x.solver.extra == base.extra]
     if not paired:
         return []
     base_label = compare.label(base.engine, base.order)
@@ -455,7 +455,7 @@ def ratios(ctx, path, part, base, comparison):
             if not found:
                 cells.append("-")
             elif not found[0].compared:
-                cells.append("a run stopped at its limit" if found[0].bound else "not compared")
+                cells.append(_not_compared(part, base, s, inst))
             else:
                 noisy |= found[0].old.noisy or found[0].new.noisy
                 cells.append(found[0].text())
@@ -471,6 +471,16 @@ def ratios(ctx, path, part, base, comparison):
     if noisy:
         out += ["", NOISY_NOTE]
     return out + [""]
+
+
+def _not_compared(part, base, solver, instance):
+    """A pair's cell without a ratio: who did not solve the instance."""
+    unsolved = [x.label for x in (solver, base) if not (r := part.result(x, instance)) or not r.solved]
+    if len(unsolved) == 2:
+        return "neither solved it"
+    if unsolved:
+        return f"{escape(unsolved[0])} did not solve it"
+    return "not compared (too few samples)"
 
 
 def comparer(ctx, path, run_compare=None):
