@@ -275,6 +275,12 @@ def par2_table(part):
     return out + table(header, align, rows)
 
 
+def _key(label):
+    """A solver's label in a plot's key, cut to 40 characters (the table has it whole):
+    a longer one would squeeze the plot out of its frame."""
+    return label if len(label) <= 40 else label[:39] + "…"
+
+
 def _style(ctx, solver):
     return series_style(ctx.listing, solver.engine, solver.order)
 
@@ -302,7 +308,7 @@ def cactus(ctx, part, name, title):
         if rows:
             data = plot.block(f"{s.label}: instances solved within the time (cactus)", ("time_s", "solved"), rows)
             clauses.append(f"{data} using 1:2 with linespoints {_style(ctx, s.solver).lines()} ps 0.8 "
-                           f"title {quote(s.label)}")
+                           f"title {quote(_key(s.label))}")
     best = sorted(part.vbs().values())
     rows = [(float(t), float(k)) for k, t in enumerate(best, 1)]
     if rows:
@@ -354,9 +360,9 @@ def per_instance(ctx, part, name, title):
         if solved:
             data = plot.block(f"{s.label}: solved, time per run", ("x", "time_s", "instance"), solved)
             clauses.append(f"{data} using 1:2 with points lc rgb {quote(style.colour)} pt {style.point} ps 1.1 "
-                           f"title {quote(s.label)}")
+                           f"title {quote(_key(s.label))}")
         else:
-            clauses.append(f"NaN with points lc rgb {quote(style.colour)} pt {style.point} title {quote(s.label)}")
+            clauses.append(f"NaN with points lc rgb {quote(style.colour)} pt {style.point} title {quote(_key(s.label))}")
         if unsolved:
             any_open = True
             data = plot.block(f"{s.label}: not solved within the limit (drawn at the border)",
@@ -371,19 +377,17 @@ def per_instance(ctx, part, name, title):
 
 def baseline_solver(part, meta):
     """The solver the scatter plots and ratios compare against: the .meta's
-    baseline= (ENGINE or ENGINE/ORDER), else the sweep's first engine (its .meta's
-    engines=, else the part's first); of an engine in several orders, its first.
-    None when the part has no such solver."""
-    wanted = meta.get("baseline") if meta else ""
-    if not wanted and meta:
-        wanted = (meta.get("engines").split() or [""])[0]
-    if not wanted:
-        return part.solvers[0] if part.solvers else None
-    engine, _, order = wanted.partition("/")
-    for s in part.solvers:
-        if s.engine == engine and (not order or s.order == order):
-            return s
-    return None
+    baseline= (ENGINE or ENGINE/ORDER; of an engine in several orders, its first),
+    else the sweep's first engine (its .meta's engines=, else the part's first
+    solver). None when the .meta names a baseline the part does not have."""
+    named = meta.get("baseline") if meta else ""
+    first = (meta.get("engines").split() or [""])[0] if meta else ""
+    for wanted in (named,) if named else (first,):
+        engine, _, order = wanted.partition("/")
+        for s in part.solvers:
+            if s.engine == engine and (not order or s.order == order):
+                return s
+    return None if named else (part.solvers[0] if part.solvers else None)
 
 
 def scatter(ctx, part, base, name, title):
@@ -400,7 +404,7 @@ def scatter(ctx, part, base, name, title):
     plot.add(f"set multiplot layout {rows_n},{cols} title {quote(title)} font ',12' noenhanced",
              "set logscale xy", "set format x '10^{%L}'", "set format y '10^{%L}'", GRID,
              f"set xrange [{low!r}:{top!r}]", f"set yrange [{low!r}:{top!r}]", "set size ratio -1", "unset key",
-             f"set xlabel {quote(base.label + ' (s)')} noenhanced",
+             f"set xlabel {quote(_key(base.label) + ' (s)')} noenhanced",
              f"set arrow 1 from {border!r}, graph 0 to {border!r}, graph 1 nohead dt 2 lc rgb '#555555'",
              f"set arrow 2 from graph 0, first {border!r} to graph 1, first {border!r} nohead dt 2 lc rgb '#555555'",
              f"set label 1 {quote('limit' if is_limit else 'not solved')} at {border!r}, graph 0.04 left "
@@ -415,7 +419,7 @@ def scatter(ctx, part, base, name, title):
             x = a.time if a.solved and a.time else border
             y = b.time if b.solved and b.time else border
             (both if a.solved and b.solved and a.time and b.time else one).append((float(x), float(y), inst))
-        plot.add(f"set ylabel {quote(s.label + ' (s)')} noenhanced", f"set title {quote(s.label)} noenhanced")
+        plot.add(f"set ylabel {quote(s.label + ' (s)')} noenhanced", f"set title {quote(_key(s.label))} noenhanced")
         clauses = ["x with lines lc rgb '#999999' dt 1 notitle"]
         if both:
             data = plot.block(f"{s.label} against {base.label}: both solved", ("baseline_s", "solver_s", "instance"),
