@@ -221,6 +221,41 @@ class Fixture(unittest.TestCase):
                           f"{NAME}-count-cactus", f"{NAME}-count-instances"])
 
 
+class WhoReadsAFile(unittest.TestCase):
+    """A result file belongs to the family its rows name, else its .meta's, else the
+    one its name starts with; the family's section reads it when a sweep of the
+    family's wrote it (its .meta's sweep=, else its name), else the generic section."""
+
+    def test_files_by_family_and_sweep(self):
+        from analysis import main
+        listing = Listing(csvread.parse_csv(FAKE_ENGINES.splitlines(keepends=True), "engines").rows,
+                          [{"name": "notouch", "default_engine": "-", "sweeps": "notouch notouch-parallel",
+                            "report": "notouch", "summary": ""}])
+        module_of = lambda name: main.section_module(listing.family(name)) if listing.family(name) else None
+        with tempfile.TemporaryDirectory() as name:
+            tmp = Path(name)
+            header = "family,instance,engine,status,median_s\n"
+            files = {  # name: (the rows' family, the .meta's lines)
+                "boards": ("notouch", "sweep=data/sweeps/notouch.sweep\n"),      # a notouch sweep, named apart
+                "notouch-mine": ("notouch", "sweep=mine.sweep\n"),               # a user's sweep
+                "sudoku-x": ("notouch", "family=sudoku\n"),                      # the rows say notouch
+                "notouch-scaling": ("notouch", None),                           # notouch.py's SWEEPS
+                "other": ("nofamily", "sweep=notouch.sweep\n"),                  # a family the listing lacks
+                "notouch-old": ("", None),                                      # no family but its name's
+                "plain": ("", "family=notouch\nsweep=(options)\n"),             # the .meta's family
+            }
+            for stem, (family, meta) in files.items():
+                (tmp / f"{stem}.csv").write_text(header + f"{family},a,dlx,done,0.1\n")
+                if meta is not None:
+                    (tmp / f"{stem}.meta").write_text(meta)
+            owned, unclaimed, parallels = main.family_files(tmp, listing, module_of)
+        names = lambda paths: sorted(p.stem for p in paths)
+        self.assertEqual(names(owned["notouch"]), ["boards", "notouch-scaling"])
+        self.assertEqual(names(unclaimed["notouch"]), ["notouch-mine", "notouch-old", "plain", "sudoku-x"])
+        self.assertEqual(names(unclaimed[None]), ["other"])
+        self.assertEqual(parallels, [])
+
+
 class WholeReport(unittest.TestCase):
     """The whole report on the fixture: the file is a sudoku sweep by its rows, not by
     its name, and no family section claims it."""

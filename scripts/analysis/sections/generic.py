@@ -454,8 +454,8 @@ def ratios(ctx, path, part, base, comparison):
     for inst in part.instances:
         cells = [escape(inst)]
         for s in paired:
-            found = [p for p in comparisons[s.key].find(instance=inst, mode=part.mode)
-                     if all(p.key.get(c, v) == v for c, v in extra.items())]
+            found = [p for p in comparisons[s.key].find(instance=inst)
+                     if all(p.key.get(c, v) == v for c, v in [*extra.items(), ("mode", part.mode)])]
             if not found:
                 cells.append("-")
             elif not found[0].compared:
