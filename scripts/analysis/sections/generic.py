@@ -295,22 +295,20 @@ def cactus(ctx, part, name, title):
              f"set yrange [0:{len(part.instances) + 0.5}]",
              "set key outside right top vertical Left reverse font ',9' samplen 3 noenhanced")
     limit = part.limit
-    times = [r.time for r in part.results.values() if r.solved and r.time]
     if limit is not None:
-        plot.add(f"set xrange [{min(times + [limit]) / 2!r}:{limit * 1.5!r}]",
+        plot.add(f"set xrange [{_floor(part, limit)!r}:{limit * 1.5!r}]",
                  f"set arrow 1 from {limit!r}, graph 0 to {limit!r}, graph 1 nohead dt 2 lc rgb '#555555'",
                  f"set label 1 {quote('time limit')} at {limit!r}, graph 0.04 right offset -0.5,0 font ',9'")
     clauses = []
     # A block only where there are rows: gnuplot does not count an empty one in `index`.
     for s in ranked:
-        times = part.solved_times(s.solver)
-        rows = [(float(t), float(k)) for k, t in enumerate(times, 1)]
+        rows = [(float(t), float(k)) for k, t in enumerate(part.solved_times(s.solver), 1) if t > 0]
         if rows:
             data = plot.block(f"{s.label}: instances solved within the time (cactus)", ("time_s", "solved"), rows)
             clauses.append(f"{data} using 1:2 with linespoints {_style(ctx, s.solver).lines()} ps 0.8 "
                            f"title {quote(_key(s.label))}")
     best = sorted(part.vbs().values())
-    rows = [(float(t), float(k)) for k, t in enumerate(best, 1)]
+    rows = [(float(t), float(k)) for k, t in enumerate(best, 1) if t > 0]
     if rows:
         data = plot.block(f"{VBS}: instances solved within the time (cactus)", ("time_s", "solved"), rows)
         clauses.append(f"{data} using 1:2 with lines lc rgb 'black' dt 3 lw 1.5 title {quote(VBS)}")
@@ -328,6 +326,11 @@ def _border(part):
     return (2 * max(times) if times else 1.0), False
 
 
+def _floor(part, border):
+    """The lowest time axis value: half the least time drawn."""
+    return min([r.time for r in part.results.values() if r.solved and r.time] + [border]) / 2
+
+
 def per_instance(ctx, part, name, title):
     """Every solver's time per instance (points: the instances are unrelated; by size),
     the unsolved open at the border."""
@@ -337,7 +340,7 @@ def per_instance(ctx, part, name, title):
     tics = plot.tics({x: inst + (f" ({part.cells[inst]:g})" if part.cells[inst] is not None else "")
                       for inst, x in x_of.items()})
     plot.add(f"set title {quote(title)} noenhanced", "set logscale y", "set format y '10^{%L}'", GRID,
-             f"set xrange [-0.5:{len(part.instances) - 0.5}]",
+             f"set xrange [-0.5:{len(part.instances) - 0.5}]", f"set yrange [{_floor(part, border)!r}:{border * 1.6!r}]",
              "set xtics out nomirror rotate by 40 right font ',9' noenhanced",
              "set xlabel 'instance (cells), by size'", "set ylabel 'time per run (s)'",
              "set key outside right top vertical Left reverse font ',9' samplen 3 noenhanced",
@@ -398,9 +401,7 @@ def scatter(ctx, part, base, name, title):
     rows_n = (len(others) + cols - 1) // cols
     plot = Plot(name, title, 420 * cols + 40, 400 * rows_n + 60)
     border, is_limit = _border(part)
-    times = [r.time for r in part.results.values() if r.solved and r.time]
-    low = min(times + [border]) / 2
-    top = border * 1.6
+    low, top = _floor(part, border), border * 1.6
     plot.add(f"set multiplot layout {rows_n},{cols} title {quote(title)} font ',12' noenhanced",
              "set logscale xy", "set format x '10^{%L}'", "set format y '10^{%L}'", GRID,
              f"set xrange [{low!r}:{top!r}]", f"set yrange [{low!r}:{top!r}]", "set size ratio -1", "unset key",
