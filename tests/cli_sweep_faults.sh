@@ -191,6 +191,21 @@ bad_sweep "v\.sweep:3: sections expects report sections from: enumeration, ladde
 expect 0 "sections" -- "$pb" sweep --family notouch --instances 2x3 --engines backtrack --modes first \
     --samples 1 --sections enumeration --name secs --out "$tmp/v" -q
 has "^sections=enumeration$" "$tmp/v/secs.meta"
+# The baseline is one of the sweep's engines (in one of its orders), checked before anything runs.
+bad_sweep "v\.sweep:4: baseline names engine 'backtrak', which the sweep does not run \(its engines: backtrack, enum-all\) \(did you mean 'backtrack'\?\)" \
+    "family notouch" "instances 2x3" "engines backtrack enum-all" "baseline backtrak"
+bad_sweep "v\.sweep:4: baseline names order 'mrv', which the sweep does not run \(its orders: row\)" \
+    "family notouch" "instances 2x3" "engines backtrack enum-all" "baseline backtrack/mrv"
+bad_sweep "v\.sweep:4: baseline 'enum-all/row': engine enum-all takes no cell order" \
+    "family notouch" "instances 2x3" "engines backtrack enum-all" "baseline enum-all/row"
+expect 2 "--baseline logc" -- "$pb" sweep --family sudoku --instances "$tmp/none.txt" --engines "backtrack logic" \
+    --baseline logc --out "$tmp/v" -q
+one_line_error "--baseline: baseline names engine 'logc', which the sweep does not run .*\(did you mean 'logic'\?\)"
+# Kept in the .meta: as given, or the first engine.
+expect 0 "baseline" -- "$pb" sweep --family notouch --instances 2x3 --engines "backtrack enum-all" --modes first \
+    --samples 1 --baseline enum-all --name base --out "$tmp/v" -q
+has "^baseline=enum-all$" "$tmp/v/base.meta"
+has "^baseline=backtrack$" "$tmp/v/secs.meta"
 expect 2 "--name ../escape" -- "$pb" sweep --family notouch --instances 2x3 --name ../escape --out "$tmp/v/w" -q
 one_line_error "name expects a file name without '/'"
 if [ -e "$tmp/v/escape.csv" ] || [ -e "$tmp/v/escape.meta" ]; then bad "a sweep wrote outside --out"; else ok; fi

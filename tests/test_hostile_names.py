@@ -39,6 +39,7 @@ from analysis_fixtures import usable_program  # noqa: E402
 PUZZLEBENCH = os.environ.get("PUZZLEBENCH", str(ROOT / "build" / "puzzlebench"))
 STRICT = False
 FIXTURE = ROOT / "tests" / "data" / "analysis"
+GENERIC = ROOT / "tests" / "data" / "analysis-generic"
 REPORT = ROOT / "scripts" / "analysis" / "report.py"
 CANARY = "CANARY"   # every payload creates a file whose name holds this
 
@@ -205,6 +206,7 @@ MUTATIONS = {
     "tenpair-bound.csv": {"engine": None, "status": {"limit", "nomem"}},
     "tenpair-rules.csv": {"instance": None, "wrap": None, "append": None},
     "tenpair-threads.csv": {"status": None},
+    "my-runs.csv": {"family": None, "instance": None, "engine": None, "order": None},
 }
 META_VALUES = {"tenpair-count.meta": ("sweep",), "tenpair-bound.meta": ("stop_after_s", "skipped.8"),
                "tenpair-rules.meta": ("sweep",), "tenpair-threads.meta": ("repeat", "cores"),
@@ -246,6 +248,13 @@ def build_results(tmp, names):
     hostile file names written (as str, as Python lists the folder)."""
     results = tmp / "results"
     shutil.copytree(FIXTURE, results)
+    # A sweep no family section claims (the generic section), its baseline the first solver.
+    for f in GENERIC.iterdir():
+        shutil.copyfile(f, results / f.name)
+    meta, commit = results / "my-runs.meta", next(l for l in (results / "notouch.meta").read_text().splitlines()
+                                                  if l.startswith("commit="))
+    meta.write_text("".join((commit if l.startswith("commit=") else l) + "\n" for l in meta.read_text().splitlines()
+                            if not l.startswith(("baseline=", "engines="))))
     hostile = {}
     for file, columns in MUTATIONS.items():
         for column in columns:

@@ -7,23 +7,25 @@ coherent run (mixed commits without --allow-mixed, a row whose run_id its .meta
 does not list)."""
 
 import argparse
+import csv
+import fnmatch
 import importlib
 import os
 import shutil
 import sys
 import tempfile
 from datetime import datetime, timezone
-from pathlib import Path
+from pathlib import Path, PurePosixPath
 
 from . import plotting
 from .context import Context
 from .errors import ReportError
 from .listing import load_listing
 from .markdown import Image, code, escape, table
-from .meta import STANDARD_KEYS, is_side_table, read_meta
+from .meta import STANDARD_KEYS, is_side_table, meta_of, read_meta
 from .provenance import check_commits, check_run_ids
 from .shown import shown
-from .sections import enumeration, ladder, method, micro, parallel, pictures
+from .sections import enumeration, generic, ladder, method, micro, parallel, pictures
 
 REPO_ROOT = Path(__file__).resolve().parent.parent.parent
 METHOD_PREFIX = "method-"  # the method study's files (sections/method.py)
@@ -44,33 +46,76 @@ def parse_args(argv):
     return p.parse_args(argv)
 
 
-def family_files(results_dir, listing):
-    """{family name: its CSVs} and the parallel CSVs. A family's files are NAME.csv and
-    NAME-*.csv (not *-parallel.csv: those have their own sections; not the side tables
-    NAME.X.csv such as the raw samples NAME.samples.csv, which are read with NAME.csv,
-    nor the method study's method-*.csv, which the method section reads, nor the
-    sweeps that ask for the ladder section, which reads them): its sweeps' files in
-    the listing's order first, then the others by name."""
+def _named_family(path):
+    """The family a result CSV's rows name (its `family` column, first data row), else
+    its .meta's `family=`; None when neither says."""
+    try:
+        with open(path, newline="", encoding="utf-8", errors="replace") as f:
+            reader = csv.reader(f)
+            header = next(reader, None)
+            if header and "family" in [h.strip() for h in header]:
+                at = [h.strip() for h in header].index("family")
+                for fields in reader:
+                    if len(fields) == len(header) and [x.strip() for x in fields] != [h.strip() for h in header]:
+                        if fields[at].strip():
+                            return fields[at].strip()
+                        break
+    except (OSError, csv.Error):
+        pass  # the section that reads the file says what is wrong with it
+    meta = read_meta(meta_of(path))
+    return (meta.get("family") or None) if meta else None
+
+
+def sweep_name(path):
+    """The name of the sweep that wrote a result CSV: its .meta's `sweep=` file without
+    folder and suffix, else (files that other tools write, a sweep given as options
+    alone) the CSV's own name."""
+    meta = read_meta(meta_of(path))
+    source = meta.get("sweep") if meta else ""
+    return PurePosixPath(source).stem if source.endswith(".sweep") else path.stem
+
+
+def claims(family, module, path):
+    """Whether the family's section reads this file: the sweep that wrote it is one of
+    the family's (`puzzlebench families`) or of the names its module declares it reads
+    (SWEEPS, shell patterns: the files of a generation sweep, an opt-in sweep)."""
+    name = sweep_name(path)
+    return any(fnmatch.fnmatchcase(name, n) for n in [*family.sweeps, *getattr(module, "SWEEPS", ())])
+
+
+def family_files(results_dir, listing, module_of):
+    """({family name: the CSVs its section reads}, {family name or None: the CSVs no
+    section claims, for the generic section}, the parallel CSVs). A result CSV belongs
+    to the family its rows name (else its .meta; else, for a file that names none, the
+    family whose name is the longest prefix of its file name). Left aside: the
+    parallel CSVs (*-parallel.csv: their own sections), the side tables NAME.X.csv
+    (such as the raw samples NAME.samples.csv, read with NAME.csv), the method
+    study's method-*.csv (the method section) and the sweeps that ask for the ladder
+    section (which reads them). A family's files come in the listing's order of its
+    sweeps first, then the others by name."""
     ladders = set(ladder.files(results_dir))
     csvs = [f for f in sorted(results_dir.glob("*.csv"))
             if not is_side_table(f) and not f.name.startswith(METHOD_PREFIX) and f not in ladders]
     parallels = [f for f in csvs if f.name.endswith("-parallel.csv")]
-    # Longest name first: a file belongs to the family whose name is its longest prefix.
+    # Longest name first: a file that names no family belongs to the one whose name is its longest prefix.
     names = sorted((f.name for f in listing.families), key=len, reverse=True)
-    owned = {}
+    owned, generic = {}, {}
     for f in csvs:
         if f in parallels:
             continue
-        owner = next((n for n in names if f.stem == n or f.stem.startswith(n + "-")), None)
+        owner = _named_family(f)
         if owner is None:
-            print(f"report: {shown(f)}: no family of that name in `puzzlebench families`: left out", file=sys.stderr)
-            continue
-        owned.setdefault(owner, []).append(f)
+            owner = next((n for n in names if f.stem == n or f.stem.startswith(n + "-")), None)
+        family = listing.family(owner) if owner else None
+        if family is not None and claims(family, module_of(owner), f):
+            owned.setdefault(owner, []).append(f)
+        else:
+            generic.setdefault(owner if family else None, []).append(f)
     for family in listing.families:
         files = owned.get(family.name, [])
         first = [f for s in family.sweeps for f in files if f.stem == s]
         owned[family.name] = first + [f for f in files if f not in first]
-    return owned, parallels
+    return owned, generic, parallels
 
 
 def primary_meta(results_dir, files_in_order):
@@ -136,9 +181,6 @@ def run(args):
     check_run_ids(results_dir)
     binary = args.puzzlebench or os.environ.get("PUZZLEBENCH") or str(REPO_ROOT / "build" / "puzzlebench")
     listing = load_listing(binary)
-    owned, parallels = family_files(results_dir, listing)
-    reported = [fam for fam in listing.families if owned[fam.name]]
-
     ctx = Context(results_dir, listing, draw, binary)
 
     def module_of(name):
@@ -146,7 +188,12 @@ def run(args):
         return section_module(family) if family else None
 
     ctx.module_of = module_of
-    ctx.primary = primary_meta(results_dir, [f for fam in reported for f in owned[fam.name]] + parallels)
+    owned, unclaimed, parallels = family_files(results_dir, listing, module_of)
+    reported = [fam for fam in listing.families if owned[fam.name]]
+    # The sweeps no section claims, by family (the listing's order), those of no known family last.
+    others = [f for fam in listing.families for f in unclaimed.get(fam.name, [])] + unclaimed.get(None, [])
+    sweeps = generic.readable(others)
+    ctx.primary = primary_meta(results_dir, [f for fam in reported for f in owned[fam.name]] + sweeps + parallels)
     when = datetime.now(timezone.utc).strftime("%Y-%m-%dT%H:%M:%SZ")
     doc = ["# puzzlebench report", ""]
     quick = sorted(m.name for m in results_dir.glob("*.meta") if (read_meta(m) or {}).get("quick") == "1")
@@ -161,7 +208,7 @@ def run(args):
         doc += ["", *commit_lines]
     doc += [""]
     doc += environment(ctx)
-    if not reported and not parallels:
+    if not reported and not sweeps and not parallels:
         doc += ["", "_No result CSV files in this directory._"]
     enumeration_sweeps = enumeration.sweeps(results_dir)
     if enumeration_sweeps:
@@ -170,6 +217,8 @@ def run(args):
     doc += ladder.section(ctx, results_dir)
     for family in reported:
         doc += section_module(family).section(ctx, family, owned[family.name])
+    for path in sweeps:
+        doc += generic.section(ctx, path)
     for path in parallels:
         doc += parallel.section(ctx, path)
     if (results_dir / "micro.json").is_file():

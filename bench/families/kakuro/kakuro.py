@@ -22,6 +22,9 @@ from .ladder import split_at_index
 from .pictures import repo_path
 
 FEWER_ATTEMPTS, MORE_ATTEMPTS = "fewer attempts", "more attempts"
+# The files this section reads beside its sweeps (`puzzlebench families`): the
+# generation sweep's, one per method.
+SWEEPS = ("kakuro-gen-*",)
 
 
 def millis(ms):

@@ -20,6 +20,9 @@ from . import notouch_model
 
 # The baseline the summary compares with: the seed's backtracking in row order.
 BASELINE = ("backtrack", "row")
+# The sweeps this section reads beside those `puzzlebench families` lists: the
+# scaling sweep (a run of its own, not in run.sh).
+SWEEPS = ("notouch-scaling",)
 # The report's pictures (pictures.py): (file under plots/, render arguments, caption).
 PICTURES = [("picture-notouch.svg", ["notouch", "cross8", "--solution"],
              "notouch: the seed's cross8 board solved (the touching pairs faint)")]

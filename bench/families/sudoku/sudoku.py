@@ -21,6 +21,9 @@ from ..plotting import GRID, LOWER_BOUND_KEY, Plot, open_point, quote, series_st
 from .pictures import repo_path
 
 QQWING_FILE = "sudoku-qqwing.csv"
+# The files this section reads beside its sweeps (`puzzlebench families`): tdoku's
+# run (scripts/tdoku.sh).
+SWEEPS = ("sudoku-tdoku",)
 # The summary's questions: which engine is best on the 9x9 sets (81 cells), how the
 # seed's engine and plain backtracking compare with ours (logic), and whether the
 # best engine solves a 25x25 board (625 cells) in under a second.

@@ -44,6 +44,8 @@ DEFAULT_START, DEFAULT_WIDTH = "upto19", 9
 
 RUN_COLUMNS = ("instance", "engine", "mode", "max_length", "append", "wrap", "width", "threads", "status", "length",
                "wins", "expanded", "stored", "peak_bytes", "nodes", "wall_s")
+# The sweeps this section reads beside those `puzzlebench families` lists: the opt-in push.
+SWEEPS = ("tenpair-push",)
 # The default run's sweeps (tenpair-push is opt-in), and what each one's absence leaves out.
 FILES = {"bound": "the engine comparison", "count": "the wins by length and the count over MPI ranks",
          "rules": "the rule switches", "threads": "the thread scaling"}

@@ -4,6 +4,7 @@
 #include <string.h>
 
 #include "harness/base/exit.h"
+#include "harness/base/suggest.h"
 #include "harness/base/say.h"
 #include "sweep_spec.h"
 
@@ -24,6 +25,43 @@ static int unknown_engine(const pb_sweep_spec *s, const char *key, const char *s
     pb_family_engine_list(s->fam, list, sizeof list);
     return pb_usage_error("sweep", "%s%s names engine '%s', which %s has not (one of: %s)", where,
                           key, name, s->fam->name, list);
+}
+
+/* The baseline: one of the sweep's engines, and, after a '/', one of its orders for an
+ * engine that takes one. */
+static int check_baseline(const pb_sweep_spec *s, const char *source)
+{
+    char where[4200], list[1024], hint[300], engine[200];
+    if (!s->baseline) return 0;
+    const char *slash = strchr(s->baseline, '/');
+    const size_t n = slash ? (size_t)(slash - s->baseline) : strlen(s->baseline);
+    snprintf(engine, sizeof engine, "%.*s", (int)n, s->baseline);
+    const char *const *engines = (const char *const *)s->engines.item;
+    pb_sweep_spec_where(s, "baseline", source, where, sizeof where);
+    int known = 0;
+    for (int i = 0; i < s->engines.n; i++) known |= !strcmp(s->engines.item[i], engine);
+    if (!known)
+        return pb_usage_error("sweep",
+                              "%sbaseline names engine '%s', which the sweep does not run "
+                              "(its engines: %s)%s",
+                              where, engine,
+                              pb_names_join(engines, s->engines.n, list, sizeof list),
+                              pb_suggest_hint(engine, engines, s->engines.n, hint, sizeof hint));
+    if (!slash) return 0;
+    const pb_engine *eng = pb_family_engine(s->fam, engine);
+    const char *const *orders = (const char *const *)s->orders.item;
+    if (!(eng->about.caps & PB_CAP_ORDER))
+        return pb_usage_error("sweep",
+                              "%sbaseline '%s': engine %s takes no cell order (write "
+                              "baseline %s)",
+                              where, s->baseline, engine, engine);
+    for (int i = 0; i < s->orders.n; i++)
+        if (!strcmp(s->orders.item[i], slash + 1)) return 0;
+    return pb_usage_error("sweep",
+                          "%sbaseline names order '%s', which the sweep does not run "
+                          "(its orders: %s)%s",
+                          where, slash + 1, pb_names_join(orders, s->orders.n, list, sizeof list),
+                          pb_suggest_hint(slash + 1, orders, s->orders.n, hint, sizeof hint));
 }
 
 int pb_sweep_spec_check(pb_sweep_spec *s, const char *source)
@@ -54,7 +92,7 @@ int pb_sweep_spec_check(pb_sweep_spec *s, const char *source)
         pb_sweep_spec_where(s, keys[k], source, where, sizeof where);
         return pb_usage_error("sweep", "%s%s names '%s' twice", where, keys[k], dup);
     }
-    return 0;
+    return check_baseline(s, source);
 }
 
 int pb_sweep_spec_only(const pb_sweep_spec *s, const char *source, const char *kind,

@@ -107,6 +107,10 @@ void pb_sweep_settings_make(pb_sweep_settings *st, const pb_sweep_spec *s,
     append(x[k++], "speed_tolerance=%g", s->speed_tolerance);
     append(x[k++], "settle_time_s=%g", s->settle_s);
     list_line(x[k++], "engines", &s->engines);
+    append(x[k++], "baseline=%s",
+           s->baseline    ? s->baseline
+           : s->engines.n ? s->engines.item[0]
+                          : "");
     list_line(x[k++], "orders", &s->orders);
     list_line(x[k++], "modes", &s->modes);
     append(x[k], "search_threads=");

@@ -224,6 +224,10 @@ const pb_option pb_sweep_keys[] = {
          "the searches, board by board), ladder (the rungs of reasoning and\n"
          "the outside solvers, instance by instance) (default none)"),
      .parse = parse_sections},
+    {KEY("baseline", PB_OPT_TEXT, baseline, "ENGINE[/ORDER]",
+         "the engine (in one of the orders) that the report's scatter plots\n"
+         "and paired ratios set every other solver against (kept in the .meta)\n"
+         "(default: the first of engines)")},
     {KEY("collection", PB_OPT_TEXT, collection, "DIR",
          "a folder whose manifest.csv (a column name) names puzzles: each\n"
          "row's file is an instance (relative to the sweep file's folder); the\n"

@@ -51,6 +51,9 @@ typedef struct pb_sweep_spec {
     double time_limit;
     int rows;         /* pb_sweep_rows */
     pb_list sections; /* the report's sections that read the results (sections=) */
+    /* The engine (ENGINE or ENGINE/ORDER) the report sets the others against; NULL:
+     * the first of engines. */
+    const char *baseline;
     /* A generation sweep (sweep_generate.c): the generator it runs, and its methods,
      * "METHOD: OPTION..." one after the other (of a --quick run: quick_generate). */
     const char *generator, *generate, *quick_generate;
@@ -128,8 +131,9 @@ void pb_sweep_spec_where(const pb_sweep_spec *s, const char *key, const char *fi
 
 /* Checks a resolved spec against its family (sweep_check.c): fills in every engine of
  * the family when none were given; every engine named (engines, step-limit) and every
- * order must exist, and no list may name one thing twice. 0, or the exit status after
- * a one-line message naming file (source) and line. */
+ * order must exist, no list may name one thing twice, and the baseline must be one of
+ * the sweep's engines (in one of its orders, for an engine that takes one). 0, or the
+ * exit status after a one-line message naming file (source) and line. */
 int pb_sweep_spec_check(pb_sweep_spec *s, const char *source);
 
 /* Refuses (one line naming file and line, the exit status) every key set in s but

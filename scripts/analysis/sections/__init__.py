@@ -4,8 +4,10 @@
 are part of this package's path, so a family's module imports the analysis tool's
 (`from ..csvread import read_csv`) and its own (`from . import kakuro_data`) alike.
 It has one function, section(ctx, family, files), which returns the section's
-Markdown lines. The modules here are the sections common to every family (parallel
-scaling, micro-benchmarks, the ladder, the method study).
+Markdown lines; files are those of the family's sweeps (`puzzlebench families`) and
+of the names its SWEEPS tuple (shell patterns) adds. The modules here are the
+sections common to every family (parallel scaling, micro-benchmarks, the ladder, the
+method study, and the generic section of a sweep no family section reads).
 """
 from pathlib import Path
 

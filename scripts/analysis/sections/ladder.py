@@ -11,7 +11,9 @@ learners) of every tool; where each tool's hardest instance lies; and the issue'
 targets, each a ratio from this one run (alldiff against propagate in backtracks,
 learn against cadical in total time, learn against logic in the micro-benchmarks). A
 run stopped at the limit counts with what it used, a lower bound, and every
-statement built on one says so.
+statement built on one says so. Per ladder file, every tool as a solver: solved
+counts, PAR-2, the virtual best solver and a cactus plot (generic.summary(), the
+generic section's own).
 
 What is particular to a family comes from its own section module's LADDER dict
 (ctx.family_module): "split", a function from a row's instance to its (set, param)
@@ -27,6 +29,7 @@ levels where `puzzlebench levels` lists some, else as numbers.
 import json
 
 from .. import stats
+from . import generic
 from ..csvread import read_csv
 from ..markdown import code, escape, table
 from ..meta import asking, read_meta
@@ -367,6 +370,8 @@ def section(ctx, results_dir):
                                  path.stem if family in by_family else None)
         by_family.setdefault(family, []).extend(runs)
         out += part
+        out += ["", "Every tool of the ladder as a solver:", ""]
+        out += generic.summary(ctx, rows, generic.meta_limit(info), f"{path.stem}-cactus", path.stem)
         out += ["", ctx.meta_line(meta, show=("commit", "date"))]
     targets = alldiff_target(by_family, confs) + learn_targets(by_family, confs) + micro_target(results_dir, confs)
     if targets:

@@ -1,0 +1,578 @@
+"""Any sweep no family section claims (a user's own sweep, a new engine's), in the
+solver field's terms (SAT Competition, BenchExec); the ladder section reuses its
+tables and plots (solvers(), par2_table(), cactus()).
+
+A solver is an engine with its order and the other key values that are not the
+instance's (threads, params, engine_seed); a problem is an instance in one mode
+(each mode is a part of its own). A run solved its instance within the limit when
+its status is done; its time is median_s (the median per run of the whole
+instance; wall_s in older files). The time limit is a row's time_limit_s when above
+0, else the .meta's time_limit_s when above 0, else there is none: PAR-2 is then
+not defined and the section says so rather than invent a penalty.
+
+Per part: a table per solver of the instances solved, PAR-2 (the mean over the
+instances of the time, or twice the limit when unsolved or not run), the total and
+median time over the instances it solved and the peak memory (peak_rss_bytes,
+where the file has it), with the virtual best solver (per instance the best
+solver's time); a cactus plot (instances solved against time, log x, a line per
+solver: its x is ordered); per instance, every solver's time (points: the
+instances are unrelated, sorted by size); scatter plots of each solver against the
+baseline (the .meta's baseline=, else the sweep's first engine), log-log with the
+diagonal and the limit as a border where the unsolved sit; and the paired time
+ratios against the baseline with their 95% intervals, from `puzzlebench compare`
+as the enumeration section gets them (compare.compare_labels).
+"""
+
+import math
+import re
+import sys
+
+from .. import compare, stats
+from ..csvread import read_csv
+from ..markdown import code, escape, table
+from ..meta import meta_of, read_meta
+from ..numfmt import duration, memory, ratio
+from ..plotting import FILLED_POINTS, GRID, Plot, open_point, quote, series_style
+from ..shown import shown
+from ..timing import NOISY_NOTE
+
+NEED = ("instance", "engine", "status")
+# Key columns that tell solvers apart beside engine and order (where the file has them).
+SOLVER_KEYS = ("threads", "params", "engine_seed")
+VBS = "virtual best solver"
+UNSOLVED_KEY = "open: not solved within the limit (at the border)"
+
+
+def readable(paths):
+    """The paths this section can read (a header with the columns of a sweep's rows);
+    the others are named on stderr and left out."""
+    found = []
+    for path in paths:
+        try:
+            header = read_csv_header(path)
+        except OSError:
+            header = []
+        if all(c in header for c in NEED) and ("median_s" in header or "wall_s" in header):
+            found.append(path)
+        else:
+            print(f"report: {shown(path)}: no family section reads it and it is no sweep's CSV (expected the "
+                  f"columns {', '.join(NEED)} and median_s): left out", file=sys.stderr)
+    return found
+
+
+def read_csv_header(path):
+    with open(path, newline="", encoding="utf-8", errors="replace") as f:
+        line = f.readline()
+    return [c.strip() for c in line.rstrip("\r\n").split(",")]
+
+
+def _number(row, column):
+    text = (row.get(column) or "").strip()
+    if text in ("", "-"):
+        return None
+    try:
+        value = float(text)
+    except ValueError:
+        return None
+    return value if math.isfinite(value) else None
+
+
+def meta_limit(meta):
+    """The .meta's time limit in seconds, or None (none, or 0: no limit)."""
+    if meta is None:
+        return None
+    try:
+        value = float(meta.get("time_limit_s"))
+    except ValueError:
+        return None
+    return value if value > 0 and math.isfinite(value) else None
+
+
+class Solver:
+    """One solver of a part: its engine, order and other key values, its label."""
+
+    def __init__(self, engine, order, extra):
+        self.engine = engine
+        self.order = order
+        self.extra = extra          # ((column, value), ...) of SOLVER_KEYS
+        self.label = compare.label(engine, order)
+
+    @property
+    def key(self):
+        return (self.engine, self.order, self.extra)
+
+
+class Result:
+    """A solver on an instance: solved or not, its time (None: no time), its limit."""
+
+    def __init__(self, solved, time, limit, peak):
+        self.solved = solved
+        self.time = time
+        self.limit = limit
+        self.peak = peak
+
+
+class Part:
+    """The runs of one mode of a sweep: solvers, instances (by size, then name) and
+    {(solver key, instance): Result}."""
+
+    def __init__(self, mode, rows, limit, listing):
+        self.mode = mode
+        self.meta_limit = limit
+        self.has_peak = bool(rows) and rows[0].table.has("peak_rss_bytes")
+        solvers, cells, grouped = {}, {}, {}
+        for row in rows:
+            extra = tuple((c, row[c]) for c in SOLVER_KEYS if row.table.has(c))
+            solver = Solver(row["engine"], row.get("order", "-") or "-", extra)
+            solvers.setdefault(solver.key, solver)
+            instance = row["instance"]
+            cells.setdefault(instance, _number(row, "cells"))
+            grouped.setdefault((solver.key, instance), []).append(row)
+        # A setting that varies among the solvers goes into their labels.
+        varying = [c for c in SOLVER_KEYS if len({dict(s.extra).get(c) for s in solvers.values()}) > 1]
+        for s in solvers.values():
+            extra = dict(s.extra)
+            for c in varying:
+                s.label += f"@{extra.get(c, '')}t" if c == "threads" else f" {c}={extra.get(c, '')}"
+        self.solvers = sorted(solvers.values(), key=lambda s: (listing.engine_rank(s.engine),
+                                                                listing.order_rank(s.order), s.extra))
+        self.instances = sorted(cells, key=lambda i: (cells[i] is None, cells[i] or 0, natural(i)))
+        self.cells = cells
+        self.results = {key: self._result(rs) for key, rs in grouped.items()}
+
+    def _result(self, rows):
+        done = [r for r in rows if (r.get("status") or "done") == "done"]
+        times = [t for t in (_time(r) for r in (done or rows)) if t is not None]
+        limits = [x for x in (_number(r, "time_limit_s") for r in rows) if x is not None and x > 0]
+        peaks = [x for x in (_number(r, "peak_rss_bytes") for r in rows) if x is not None]
+        return Result(bool(done), stats.median(times), max(limits) if limits else self.meta_limit,
+                      max(peaks) if peaks else None)
+
+    def result(self, solver, instance):
+        return self.results.get((solver.key, instance))
+
+    @property
+    def limit(self):
+        """The part's limit for the text and the plots: the largest of its runs' (None
+        when a run has none)."""
+        limits = [r.limit for r in self.results.values()]
+        return None if not limits or None in limits else max(limits)
+
+    @property
+    def own_limits(self):
+        """Whether some run's limit is its row's own (time_limit_s), not the sweep's."""
+        return any(r.limit != self.meta_limit for r in self.results.values())
+
+    def penalty(self, solver, instance):
+        """Twice the limit of the run of solver (None: the virtual best) on instance
+        where it did not solve it; a run that is not there has the sweep's limit.
+        None without a limit: PAR-2 is then not defined."""
+        r = self.result(solver, instance) if solver is not None else None
+        limit = r.limit if r is not None else (self.meta_limit or self.limit)
+        return None if limit is None else 2 * limit
+
+    def solved_times(self, solver):
+        return sorted(r.time for i in self.instances if (r := self.result(solver, i)) and r.solved
+                      and r.time is not None)
+
+    def vbs(self):
+        """{instance: the best solved time} (instances no solver solved left out)."""
+        best = {}
+        for i in self.instances:
+            times = [r.time for s in self.solvers if (r := self.result(s, i)) and r.solved and r.time is not None]
+            if times:
+                best[i] = min(times)
+        return best
+
+
+def natural(name):
+    """The sort key of a name with numbers in it: "set#2" before "set#10"."""
+    return [(0, int(part), "") if part.isdigit() else (1, 0, part) for part in re.split(r"(\d+)", name)]
+
+
+def _time(row):
+    t = _number(row, "median_s") if row.table.has("median_s") else None
+    return t if t is not None else _number(row, "wall_s")
+
+
+class Score:
+    """A row of the solvers' table: solved count, PAR-2 (None: not defined), total and
+    median time over the solved instances, peak memory."""
+
+    def __init__(self, label, n, times, par2, peak=None):
+        self.label = label
+        self.n = n
+        self.solved = len(times)
+        self.par2 = par2
+        self.total = sum(times) if times else None
+        self.median = stats.median(times)
+        self.peak = peak
+
+
+def scores(part):
+    """The solvers' Scores, best first (most solved, then least PAR-2 or total
+    time, then the listing's order), and the virtual best solver's."""
+    out = []
+    n = len(part.instances)
+    for rank, s in enumerate(part.solvers):
+        par2 = _par2(part, [(i, r.time if (r := part.result(s, i)) and r.solved else None) for i in part.instances],
+                     s)
+        peaks = [r.peak for i in part.instances if (r := part.result(s, i)) and r.peak is not None]
+        score = Score(s.label, n, part.solved_times(s), par2, max(peaks) if peaks else None)
+        score.solver, score.rank = s, rank
+        out.append(score)
+    out.sort(key=lambda x: (-x.solved, x.par2 if x.par2 is not None else x.total or 0, x.rank))
+    best = part.vbs()
+    vbs = Score(VBS, n, sorted(best.values()), _par2(part, [(i, best.get(i)) for i in part.instances], None))
+    return out, vbs
+
+
+def _par2(part, times, solver):
+    """The mean over the instances of the time, or the penalty where unsolved (None: a
+    penalty without a limit)."""
+    if not times or part.limit is None:
+        return None
+    total = 0.0
+    for instance, t in times:
+        if t is None:
+            p = part.penalty(solver, instance)
+            if p is None:
+                return None
+            t = p
+        total += t
+    return total / len(times)
+
+
+def par2_table(part):
+    """The solvers' table with the virtual best solver's row, and the lines that say
+    what its columns are."""
+    ranked, vbs = scores(part)
+    limit = part.limit
+    if limit is not None:
+        how = (f"Time limit {duration(limit)}" + (" (the largest of the runs' own, time_limit_s)" if part.own_limits
+                                                  else " (the sweep's time-limit)")
+               + ": PAR-2 is the mean over the instances of a run's time, or twice the limit where the run did "
+               "not solve the instance (it stopped at a limit, step or time, or did not run).")
+    else:
+        how = "No time limit: PAR-2 not defined (a penalty would be invented); the solvers are ranked by solved count."
+    out = [f"Per solver: the instances solved within the limit (status done), PAR-2, and the total and median time "
+           f"per run over the instances it solved; best first (most solved, then the least PAR-2). {how} "
+           f"The {VBS} takes, per instance, the best time of any solver.", ""]
+    header = ["solver", "solved", "PAR-2", "total time (solved)", "median time (solved)"]
+    align = "lrrrr"
+    if part.has_peak:
+        header.append("peak memory")
+        align += "r"
+    rows = []
+    for s in ranked + [vbs]:
+        label = f"**{VBS}**" if s is vbs else escape(s.label)
+        cells = [label, f"{s.solved}/{s.n}", duration(s.par2) if s.par2 is not None else "-",
+                 duration(s.total) if s.total is not None else "-",
+                 duration(s.median) if s.median is not None else "-"]
+        if part.has_peak:
+            cells.append(memory(s.peak) if s.peak is not None else "-")
+        rows.append(cells)
+    return out + table(header, align, rows)
+
+
+def _key(label):
+    """A solver's label in a plot's key, cut to 40 characters (the table has it whole):
+    a longer one would squeeze the plot out of its frame."""
+    return label if len(label) <= 40 else label[:39] + "…"
+
+
+def _style(ctx, solver):
+    return series_style(ctx.listing, solver.engine, solver.order)
+
+
+def cactus(ctx, part, name, title):
+    """The cactus plot: per solver (and the virtual best), the k-th fastest solved
+    instance's time against k, log x; the limit a dashed line."""
+    plot = Plot(name, title, 900, 560)
+    ranked, _ = scores(part)
+    plot.add(f"set title {quote(title)} noenhanced", "set logscale x", "set format x '10^{%L}'", GRID,
+             "set xlabel 'time per run (s)'", "set ylabel 'instances solved'",
+             f"set yrange [0:{len(part.instances) + 0.5}]",
+             "set key outside right top vertical Left reverse font ',9' samplen 3 noenhanced")
+    limit = part.limit
+    if limit is not None:
+        plot.add(f"set xrange [{_floor(part, limit)!r}:{limit * 1.5!r}]",
+                 f"set arrow 1 from {limit!r}, graph 0 to {limit!r}, graph 1 nohead dt 2 lc rgb '#555555'",
+                 f"set label 1 {quote('time limit')} at {limit!r}, graph 0.04 right offset -0.5,0 font ',9'")
+    clauses = []
+    # A block only where there are rows: gnuplot does not count an empty one in `index`.
+    for s in ranked:
+        rows = [(float(t), float(k)) for k, t in enumerate(part.solved_times(s.solver), 1) if t > 0]
+        if rows:
+            data = plot.block(f"{s.label}: instances solved within the time (cactus)", ("time_s", "solved"), rows)
+            clauses.append(f"{data} using 1:2 with linespoints {_style(ctx, s.solver).lines()} ps 0.8 "
+                           f"title {quote(_key(s.label))}")
+    best = sorted(part.vbs().values())
+    rows = [(float(t), float(k)) for k, t in enumerate(best, 1) if t > 0]
+    if rows:
+        data = plot.block(f"{VBS}: instances solved within the time (cactus)", ("time_s", "solved"), rows)
+        clauses.append(f"{data} using 1:2 with lines lc rgb 'black' dt 3 lw 1.5 title {quote(VBS)}")
+    plot.add("plot " + ", \\\n     ".join(clauses) if clauses
+             else "set label 99 'no instance solved' at graph 0.5, 0.5 center; plot [1:10] NaN notitle")
+    return plot
+
+
+def _border(part):
+    """Where the unsolved sit in the per-instance and scatter plots: the limit, else
+    twice the longest solved time (then not a limit: "no limit" is drawn)."""
+    if part.limit is not None:
+        return part.limit, True
+    times = [r.time for r in part.results.values() if r.solved and r.time]
+    return (2 * max(times) if times else 1.0), False
+
+
+def _floor(part, border):
+    """The lowest time axis value: half the least time drawn."""
+    return min([r.time for r in part.results.values() if r.solved and r.time] + [border]) / 2
+
+
+def per_instance(ctx, part, name, title):
+    """Every solver's time per instance (points: the instances are unrelated; by size),
+    the unsolved open at the border."""
+    plot = Plot(name, title, 1100, 600)
+    border, is_limit = _border(part)
+    x_of = {inst: x for x, inst in enumerate(part.instances)}
+    tics = plot.tics({x: inst + (f" ({part.cells[inst]:g})" if part.cells[inst] is not None else "")
+                      for inst, x in x_of.items()})
+    plot.add(f"set title {quote(title)} noenhanced", "set logscale y", "set format y '10^{%L}'", GRID,
+             f"set xrange [-0.5:{len(part.instances) - 0.5}]", f"set yrange [{_floor(part, border)!r}:{border * 1.6!r}]",
+             "set xtics out nomirror rotate by 40 right font ',9' noenhanced",
+             "set xlabel 'instance (cells), by size'", "set ylabel 'time per run (s)'",
+             "set key outside right top vertical Left reverse font ',9' samplen 3 noenhanced",
+             f"set arrow 1 from graph 0, first {border!r} to graph 1, first {border!r} nohead dt 2 lc rgb '#555555'",
+             f"set label 1 {quote('time limit' if is_limit else 'not solved (no limit)')} at graph 0.01, first "
+             f"{border!r} left offset 0,0.6 font ',9'")
+    clauses = []
+    any_open = False
+    for s in part.solvers:
+        style = _style(ctx, s)
+        solved, unsolved = [], []
+        for inst in part.instances:
+            r = part.result(s, inst)
+            if r is None:
+                continue
+            if r.solved and r.time:
+                solved.append((float(x_of[inst]), float(r.time), inst))
+            else:
+                unsolved.append((float(x_of[inst]), float(border), inst))
+        if solved:
+            data = plot.block(f"{s.label}: solved, time per run", ("x", "time_s", "instance"), solved)
+            clauses.append(f"{data} using 1:2 with points lc rgb {quote(style.colour)} pt {style.point} ps 1.1 "
+                           f"title {quote(_key(s.label))}")
+        else:
+            clauses.append(f"NaN with points lc rgb {quote(style.colour)} pt {style.point} title {quote(_key(s.label))}")
+        if unsolved:
+            any_open = True
+            data = plot.block(f"{s.label}: not solved within the limit (drawn at the border)",
+                              ("x", "time_s", "instance"), unsolved)
+            clauses.append(f"{data} using 1:2 with points lc rgb {quote(style.colour)} pt {open_point(style.point)} "
+                           "ps 1.4 notitle")
+    if any_open:
+        clauses.append(f"NaN with points lc rgb 'black' pt {open_point(FILLED_POINTS[0])} title {quote(UNSOLVED_KEY)}")
+    plot.add("plot " + ", \\\n     ".join(clauses + [tics]))
+    return plot
+
+
+def baseline_solver(part, meta):
+    """The solver the scatter plots and ratios compare against: the .meta's
+    baseline= (ENGINE or ENGINE/ORDER; of an engine in several orders, its first),
+    else the sweep's first engine (its .meta's engines=, else the part's first
+    solver). None when the .meta names a baseline the part does not have."""
+    named = meta.get("baseline") if meta else ""
+    first = (meta.get("engines").split() or [""])[0] if meta else ""
+    for wanted in (named,) if named else (first,):
+        engine, _, order = wanted.partition("/")
+        for s in part.solvers:
+            if s.engine == engine and (not order or s.order == order):
+                return s
+    return None if named else (part.solvers[0] if part.solvers else None)
+
+
+def scatter(ctx, part, base, name, title):
+    """Each other solver against the baseline, per instance: one panel each, log-log,
+    the diagonal, the border where the unsolved sit."""
+    others = [x.solver for x in scores(part)[0] if x.solver is not base]
+    cols = min(3, len(others))
+    rows_n = (len(others) + cols - 1) // cols
+    plot = Plot(name, title, 420 * cols + 40, 400 * rows_n + 60)
+    border, is_limit = _border(part)
+    low, top = _floor(part, border), border * 1.6
+    plot.add(f"set multiplot layout {rows_n},{cols} title {quote(title)} font ',12' noenhanced",
+             "set logscale xy", "set format x '10^{%L}'", "set format y '10^{%L}'", GRID,
+             f"set xrange [{low!r}:{top!r}]", f"set yrange [{low!r}:{top!r}]", "set size ratio -1", "unset key",
+             f"set xlabel {quote(_key(base.label) + ' (s)')} noenhanced",
+             f"set arrow 1 from {border!r}, graph 0 to {border!r}, graph 1 nohead dt 2 lc rgb '#555555'",
+             f"set arrow 2 from graph 0, first {border!r} to graph 1, first {border!r} nohead dt 2 lc rgb '#555555'",
+             f"set label 1 {quote('limit' if is_limit else 'not solved')} at {border!r}, graph 0.04 left "
+             "offset 0.3,0 font ',8'")
+    for s in others:
+        style = _style(ctx, s)
+        both, one = [], []
+        for inst in part.instances:
+            a, b = part.result(base, inst), part.result(s, inst)
+            if a is None or b is None:
+                continue
+            x = a.time if a.solved and a.time else border
+            y = b.time if b.solved and b.time else border
+            (both if a.solved and b.solved and a.time and b.time else one).append((float(x), float(y), inst))
+        plot.add(f"set ylabel {quote(s.label + ' (s)')} noenhanced", f"set title {quote(_key(s.label))} noenhanced")
+        clauses = ["x with lines lc rgb '#999999' dt 1 notitle"]
+        if both:
+            data = plot.block(f"{s.label} against {base.label}: both solved", ("baseline_s", "solver_s", "instance"),
+                              both)
+            clauses.append(f"{data} using 1:2 with points lc rgb {quote(style.colour)} pt {style.point} ps 1.0 "
+                           "notitle")
+        if one:
+            data = plot.block(f"{s.label} against {base.label}: one or both not solved (at the border)",
+                              ("baseline_s", "solver_s", "instance"), one)
+            clauses.append(f"{data} using 1:2 with points lc rgb {quote(style.colour)} pt {open_point(style.point)} "
+                       "ps 1.3 notitle")
+        plot.add("plot " + ", \\\n     ".join(clauses))
+    plot.add("unset multiplot")
+    return plot
+
+
+def ratios(ctx, path, part, base, comparison):
+    """The paired time ratios of each solver against the baseline, per instance, with
+    their 95% intervals (compare's), and their geometric mean over the instances.
+    comparison(old label, new label): the compare.Comparison of the file (None: no
+    raw samples)."""
+    paired = [x.solver for x in scores(part)[0] if x.solver is not base and x.solver.extra == base.extra]
+    if not paired:
+        return []
+    base_label = compare.label(base.engine, base.order)
+    comparisons = {s.key: comparison(base_label, compare.label(s.engine, s.order)) for s in paired}
+    if any(c is None for c in comparisons.values()):
+        samples = compare.samples_path(path)
+        return [f"_No raw samples beside {code(path.name)} ({code(samples.name)}): no paired ratios._", ""]
+    extra = dict(base.extra)
+    rows, noisy, found_ratios = [], False, {s.key: [] for s in paired}
+    for inst in part.instances:
+        cells = [escape(inst)]
+        for s in paired:
+            found = [p for p in comparisons[s.key].find(instance=inst)
+                     if all(p.key.get(c, v) == v for c, v in [*extra.items(), ("mode", part.mode)])]
+            if not found:
+                cells.append("-")
+            elif not found[0].compared:
+                cells.append(_not_compared(part, base, s, inst))
+            else:
+                noisy |= found[0].old.noisy or found[0].new.noisy
+                cells.append(found[0].text())
+                found_ratios[s.key].append(found[0].ratio)
+        rows.append(cells)
+    geo = ["geometric mean"] + [ratio(stats.geometric_mean(found_ratios[s.key]), 1) if found_ratios[s.key] else "-"
+                                for s in paired]
+    out = [f"Each solver's time against {escape(base.label)}'s (the baseline) per instance, by `puzzlebench compare`: "
+           "the ratio with its 95% interval (\"3.1× faster [2.9×, 3.3×]\": the solver took 3.1 times less time; "
+           "\"inconclusive\": not significant at p < 0.05); runs sampled in the same rounds are paired round by "
+           "round. The geometric mean is over the instances where both finished.", ""]
+    out += table(["instance"] + [escape(s.label) for s in paired], "l" + "r" * len(paired), rows + [geo])
+    if noisy:
+        out += ["", NOISY_NOTE]
+    return out + [""]
+
+
+def _not_compared(part, base, solver, instance):
+    """A pair's cell without a ratio: who did not solve the instance."""
+    unsolved = [x.label for x in (solver, base) if not (r := part.result(x, instance)) or not r.solved]
+    if len(unsolved) == 2:
+        return "neither solved it"
+    if unsolved:
+        return f"{escape(unsolved[0])} did not solve it"
+    return "not compared (too few samples)"
+
+
+def comparer(ctx, path, run_compare=None):
+    """comparison(old label, new label) of the sweep file, each pair run once (None
+    when the file has no raw samples and run_compare is not given)."""
+    done = {}
+    if run_compare is None:
+        if not compare.samples_path(path).is_file():
+            return lambda a, b: None
+        run_compare = lambda p, a, b: compare.compare_labels(ctx.binary, p, a, b)
+
+    def comparison(old, new):
+        if (old, new) not in done:
+            done[(old, new)] = run_compare(path, old, new)
+        return done[(old, new)]
+    return comparison
+
+
+def parts(ctx, rows, limit):
+    """The Parts of a sweep's rows, one per mode (in the listing's order)."""
+    modes = {}
+    for row in rows:
+        modes.setdefault(row.get("mode") or "-", []).append(row)
+    return [Part(m, modes[m], limit, ctx.listing) for m in sorted(modes, key=ctx.listing.mode_rank)]
+
+
+def summary(ctx, rows, limit, name, title):
+    """The solvers' table and the cactus plot of a sweep's rows, a part per mode (the
+    ladder section's summary of each ladder); limit: the .meta's."""
+    many = parts(ctx, rows, limit)
+    out = []
+    for part in many:
+        suffix = f"-{part.mode}" if len(many) > 1 else ""
+        what = title + (f", mode {part.mode}" if len(many) > 1 else "")
+        out += par2_table(part) + [""]
+        out += [ctx.plot(cactus(ctx, part, name + suffix, f"{what}: instances solved against time per run (cactus)"),
+                         f"{what}: cactus plot"), ""]
+    return out[:-1]
+
+
+def section(ctx, path, run_compare=None):
+    """The section of one sweep file no family section claims. run_compare(path, old
+    label, new label) gives a compare.Comparison (default: the program's compare)."""
+    stem = path.stem
+    meta = read_meta(meta_of(path))
+    tab = read_csv(path, need=NEED)
+    rows = list(tab)
+    family = (rows[0].get("family") if rows else None) or (meta.get("family") if meta else "")
+    heading = f"## {escape(family)} sweep {code(stem)}" if family else f"## Sweep {code(stem)}"
+    out = ["", heading, ""]
+    plots = [f"{stem}-cactus", f"{stem}-instances", f"{stem}-scatter"]
+    if not rows:
+        ctx.no_plot(*plots)
+        return out + [f"_{code(path.name)} has no rows._"]
+    out += [f"From {code(path.name)}: a sweep that no section of the report was written for, shown in the solver "
+            "field's terms. A solver is an engine in its cell order (with its other settings where they vary); an "
+            "instance is solved when its run ended with status done within the limit. Times are per run of the "
+            "whole instance (the median of its samples).", ""]
+    limit = meta_limit(meta)
+    many = parts(ctx, rows, limit)
+    comparison = comparer(ctx, path, run_compare)
+    for part in many:
+        suffix = f"-{part.mode}" if len(many) > 1 else ""
+        if len(many) > 1:
+            out += [f"### Mode {escape(part.mode)}", ""]
+        out += par2_table(part) + [""]
+        what = f"{stem}" + (f", mode {part.mode}" if len(many) > 1 else "")
+        out += [ctx.plot(cactus(ctx, part, f"{stem}{suffix}-cactus",
+                                f"{what}: instances solved against time per run (cactus)"),
+                         f"{stem}: cactus plot"), ""]
+        out += [ctx.plot(per_instance(ctx, part, f"{stem}{suffix}-instances",
+                                      f"{what}: time per run of each instance (open: not solved)"),
+                         f"{stem}: time per instance"), ""]
+        base = baseline_solver(part, meta)
+        if base is None:
+            wanted = meta.get("baseline") if meta else ""
+            out += [f"_The baseline {code(wanted)} ran no instance in this part: no scatter plots or ratios._", ""]
+            continue
+        if len(part.solvers) > 1:
+            out += [f"Against the baseline {escape(base.label)}" + (" (the .meta's baseline)" if meta and
+                                                                    meta.get("baseline") else " (the sweep's first "
+                                                                    "engine)") + ": one point per instance; "
+                    "below the diagonal the solver is faster; the unsolved sit on the dashed border.", ""]
+            out += [ctx.plot(scatter(ctx, part, base, f"{stem}{suffix}-scatter",
+                                     f"{what}: each solver against {base.label}, per instance"),
+                             f"{stem}: scatter plots against the baseline"), ""]
+            out += ratios(ctx, path, part, base, comparison)
+    if meta is not None:
+        out += [ctx.meta_line(meta.path)]
+    return out
