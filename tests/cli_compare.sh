@@ -519,12 +519,34 @@ expect 0 "a real sweep, an engine without orders" -- "$pb" sweep --family notouc
     --instances "cross8 2x4" --engines "$with_order $without" --orders "$order" --modes first --samples 3 \
     --min-sample-time 0 --out "$tmp/real" -q
 expect 0 "real sweep, a key one side lacks" -- "$pb" compare "$tmp/real/lack.csv" --by "engine=$with_order,$without"
-has "^common: family=notouch cells=8 order=$order/- mode=first threads=1$" "$tmp/out"
+has "^common: family=notouch cells=8 order=$order/- mode=first threads=1 time_limit_s=60$" "$tmp/out"
 has "^2 pairs: " "$tmp/out"
 has "^order ignored in 2 pairs, where one side has none \\(-\\): shown as old/new$" "$tmp/out"
 has "^2 paired by round, 0 from independent samples$" "$tmp/out"
 has "^change: the geometric mean of the per-round ratios of new to old time, with its 95% interval \\(not the ratio of the medians shown\\)$" "$tmp/out"
 expect 2 "real sweep, a mistyped engine" -- "$pb" compare "$tmp/real/lack.csv" --by "engine=$with_order,${without}x"
 one_line_error "^puzzlebench: compare: $tmp/real/lack\\.csv: expected a value of column engine for --by, got '${without}x'; its values: $with_order, $without \\(did you mean '$without'\\?\\)$"
+
+# ---- --metric: cpu from each sample's cpu_s; steps and memory exact, their ratio ----
+expect 0 "real sweep, --metric cpu" -- "$pb" compare "$tmp/real/lack.csv" --by "engine=$with_order,$without" --metric cpu
+has "^metric: CPU time per run \(user \+ system, each sample's cpu_s\), not wall time$" "$tmp/out"
+has "^2 paired by round, 0 from independent samples$" "$tmp/out"
+expect 0 "real sweep, --metric steps" -- "$pb" compare "$tmp/real/lack.csv" --by "engine=$with_order,$without" --metric steps --csv
+# Every pair's ratio is its rows' steps, new over old, computed here again.
+awk -F, 'NR == FNR { if (FNR > 1) steps[$2 "," $4] = $11; next }
+    FNR == 1 { for (i = 1; i <= NF; i++) col[$i] = i; next }
+    { o = steps[$col["instance"] "," e]; n = steps[$col["instance"] "," w]
+      if ($col["old_steps"] != o || $col["new_steps"] != n || ($col["ratio"] - n / o)^2 > 1e-10 * (n / o)^2) exit 1; k++ }
+    END { exit k != 2 }' e="$with_order" w="$without" "$tmp/real/lack.csv" "$tmp/out" && ok ||
+    bad "--metric steps: $(cat "$tmp/out")"
+expect 0 "--metric memory" -- "$pb" compare "$tmp/real/lack.csv" --by "engine=$with_order,$without" --metric memory
+has "^metric: peak memory \(peak_rss_bytes, " "$tmp/out"
+has "^geomean of [0-9]+ pairs?: " "$tmp/out"
+expect 2 "--metric cpu, samples without it" -- "$pb" compare "$tmp/old.csv" "$tmp/same.csv" --metric cpu
+one_line_error "old\.samples\.csv:1: .*cpu_s"
+expect 2 "--metric steps --json" -- "$pb" compare "$tmp/old.csv" "$tmp/same.csv" --metric steps --json
+one_line_error "--metric steps: a table or --csv"
+expect 2 "--metric, a typo" -- "$pb" compare "$tmp/old.csv" "$tmp/same.csv" --metric wal
+one_line_error "metric"
 
 finish cli_compare

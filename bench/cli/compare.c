@@ -49,8 +49,15 @@ static const char compare_about[] =
 
 static const char *const adjustments[] = {"none", "bh", NULL};
 
+/* What is compared: the samples' wall time or CPU time (both tested), or an exact
+ * count of the row (its ratio alone). */
+enum { METRIC_WALL, METRIC_CPU, METRIC_STEPS, METRIC_MEMORY };
+static const char *const metrics[] = {"wall", "cpu", "steps", "memory", NULL};
+/* Each metric's column: in the samples file (wall, cpu) or in the rows (the rest). */
+static const char *const metric_columns[] = {"wall_s", "cpu_s", "steps", "peak_rss_bytes"};
+
 typedef struct compare_opts {
-    int csv, json, allow_mismatch, adjust;
+    int csv, json, allow_mismatch, adjust, metric;
     const char *by;
     pb_list where;
     double alpha, threshold;
@@ -86,6 +93,13 @@ static const pb_option compare_options[] = {
      .arg = "KEY=V,...",
      .help = "only the rows whose KEY is V, or - (an engine without that setting):\n"
              "e.g. --by engine=enum-all,backtrack --where order=row"},
+    {.name = "metric",
+     .type = PB_OPT_CHOICE,
+     .offset = offsetof(compare_opts, metric),
+     .choices = metrics,
+     .help = "what is compared: wall or cpu, the time per run from each sample's\n"
+             "wall_s or cpu_s (user + system), paired and tested as above; steps\n"
+             "or memory (peak_rss_bytes), exact for a run: their ratio alone"},
     {.name = "alpha",
      .type = PB_OPT_REAL,
      .offset = offsetof(compare_opts, alpha),
@@ -177,6 +191,21 @@ static int check_fair(const cmp_side *old, const cmp_side *new_, const compare_o
     return 0;
 }
 
+/* The exact measure's column in both files, or a message naming the file without it. */
+static int exact_columns(const cmp_side *old, const cmp_side *new_, const char *name, int col[2],
+                         char *err, size_t errlen)
+{
+    const cmp_file *f[2] = {old->file, new_->file};
+    for (int i = 0; i < 2; i++)
+        if ((col[i] = pb_table_column(&f[i]->table, name)) < 0)
+            return snprintf(err, errlen,
+                            "%s:1: expected a column %s for --metric (a file written "
+                            "before it was kept?)",
+                            f[i]->path, name),
+                   -1;
+    return 0;
+}
+
 /* Pairs, measures and prints; frees the set. The exit status. */
 static int finish(const cmp_side *old, const cmp_side *new_, cmp_set *set, const compare_opts *o,
                   const char *old_label, const char *new_label)
@@ -191,6 +220,16 @@ static int finish(const cmp_side *old, const cmp_side *new_, cmp_set *set, const
     if (rc) return rc;
     if (cmp_pair_up(old, new_, set, err, sizeof err)) return input_error(err);
     const char *labels[2] = {old_label, new_label};
+    if (o->metric == METRIC_STEPS || o->metric == METRIC_MEMORY) {
+        int col[2];
+        if (exact_columns(old, new_, metric_columns[o->metric], col, err, sizeof err))
+            return cmp_set_free(set), input_error(err);
+        rc = cmp_print_exact(set, metric_columns[o->metric], col, o->csv, labels);
+        cmp_set_free(set);
+        return rc ? input_error("out of memory") : 0;
+    }
+    if (o->metric == METRIC_CPU && !o->csv && !o->json)
+        printf("metric: CPU time per run (user + system, each sample's cpu_s), not wall time\n");
     rc = o->json  ? cmp_print_json(set, labels, meta)
          : o->csv ? cmp_print_csv(set)
                   : cmp_print_table(set, labels, meta);
@@ -203,8 +242,9 @@ static int compare_files(const char *old_path, const char *new_path, const compa
 {
     char err[1200];
     cmp_file f[2];
-    if (cmp_file_load(&f[0], old_path, err, sizeof err)) return input_error(err);
-    if (cmp_file_load(&f[1], new_path, err, sizeof err))
+    const char *samples = o->metric == METRIC_CPU ? "cpu_s" : "wall_s";
+    if (cmp_file_load(&f[0], old_path, samples, err, sizeof err)) return input_error(err);
+    if (cmp_file_load(&f[1], new_path, samples, err, sizeof err))
         return cmp_file_free(&f[0]), input_error(err);
     const int ncols = f[0].table.ncols;
     int *key = malloc(2 * (size_t)ncols * sizeof *key), rc;
@@ -260,7 +300,8 @@ static int compare_by(const char *path, const compare_opts *o, cmp_where *w)
     by_spec by;
     cmp_file f;
     if (parse_by(o->by, &by)) return PB_EXIT_USAGE;
-    if (cmp_file_load(&f, path, err, sizeof err)) return input_error(err);
+    if (cmp_file_load(&f, path, o->metric == METRIC_CPU ? "cpu_s" : "wall_s", err, sizeof err))
+        return input_error(err);
     const cmp_file *const one[1] = {&f};
     int *key = malloc((size_t)f.table.ncols * sizeof *key), rc, col;
     const char **names = malloc((size_t)f.table.ncols * sizeof *names);
@@ -294,6 +335,9 @@ static int compare_by(const char *path, const compare_opts *o, cmp_where *w)
 static int compare_run(const compare_opts *o, const char *const *pos, int npos)
 {
     if (o->csv && o->json) return pb_usage_error("compare", "--csv and --json: choose one");
+    if (o->json && (o->metric == METRIC_STEPS || o->metric == METRIC_MEMORY))
+        return pb_usage_error("compare", "--metric %s: a table or --csv (no --json)",
+                              metrics[o->metric]);
     if (o->by && npos != 1) return pb_usage_error("compare", "--by expects one file");
     if (!o->by && npos != 2) return pb_usage_error("compare", "expected two files, OLD and NEW");
     for (int i = 0; i < npos; i++)

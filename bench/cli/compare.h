@@ -43,11 +43,14 @@ typedef struct cmp_file {
     cmp_row *rows; /* table.nrows of them */
     /* The columns compare reads; status, steps and samples may be missing (-1). */
     int col_run_id, col_row, col_status, col_steps, col_samples;
+    const char *sample_column; /* the samples' time per run: wall_s, or cpu_s */
 } cmp_file;
 
-/* Reads path and its samples file. 0, or -1 with "FILE:LINE: expected ..." (or
+/* Reads path and its samples file, each sample's time per run from its column
+ * sample_column (wall_s or cpu_s). 0, or -1 with "FILE:LINE: expected ..." (or
  * "FILE: reason") in err; f is freed either way on failure. */
-int cmp_file_load(cmp_file *f, const char *path, char *err, size_t errlen);
+int cmp_file_load(cmp_file *f, const char *path, const char *sample_column, char *err,
+                  size_t errlen);
 void cmp_file_free(cmp_file *f);
 
 /* What a file's .meta says of its run, for a fair comparison (compare_meta.c). */
@@ -181,6 +184,12 @@ void cmp_set_free(cmp_set *set);
  * of memory. */
 int cmp_print_table(const cmp_set *set, const char *const labels[2], const cmp_meta meta[2]);
 int cmp_print_csv(const cmp_set *set);
+/* An exact measure of every pair (steps, or peak_rss_bytes: the same in every run, so
+ * no samples, interval or test): the old and new values of column `column`, at
+ * col[0] in the old file's rows and col[1] in the new's, their ratio and the
+ * geometric mean, as a table or (csv) CSV (compare_exact.c). 0, or -1 out of memory. */
+int cmp_print_exact(const cmp_set *set, const char *column, const int col[2], int csv,
+                    const char *const labels[2]);
 /* The JSON document (compare_json.c; its schema in docs/json.md). */
 int cmp_print_json(const cmp_set *set, const char *const labels[2], const cmp_meta meta[2]);
 

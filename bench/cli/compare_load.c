@@ -186,7 +186,7 @@ static int parse_sample(const cmp_file *f, const pb_table *s, const int *col, lo
         return bad_field(err, errlen, path, line, "a whole number >= 1", "runs", text);
     if (pb_parse_real(text = pb_table_cell(s, i, col[4]), 0, HUGE_VAL, &out->t) ||
         !isfinite(out->t))
-        return bad_field(err, errlen, path, line, "a time in seconds", "wall_s", text);
+        return bad_field(err, errlen, path, line, "a time in seconds", f->sample_column, text);
     out->round = -1;
     if (col[5] >= 0 && *(text = pb_table_cell(s, i, col[5]))) {
         if (whole(text, 0, 1000000000, &v))
@@ -273,7 +273,7 @@ static int count_samples(cmp_file *f, const pb_table *s, const sample_line *sl, 
 
 static int read_samples(cmp_file *f, char *err, size_t errlen)
 {
-    static const char *const names[] = {"run_id", "row", "sample", "runs", "wall_s"};
+    const char *const names[] = {"run_id", "row", "sample", "runs", f->sample_column};
     row_ref *ref = index_rows(f, err, errlen);
     pb_table s = {0};
     sample_line *sl = NULL;
@@ -298,9 +298,10 @@ out:
     return rc;
 }
 
-int cmp_file_load(cmp_file *f, const char *path, char *err, size_t errlen)
+int cmp_file_load(cmp_file *f, const char *path, const char *sample_column, char *err,
+                  size_t errlen)
 {
-    *f = (cmp_file){.path = path};
+    *f = (cmp_file){.path = path, .sample_column = sample_column};
     if (pb_table_read(path, &f->table, err, errlen)) return -1;
     const pb_table *t = &f->table;
     f->col_status = pb_table_column(t, "status");
