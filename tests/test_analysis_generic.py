@@ -198,6 +198,24 @@ class Fixture(unittest.TestCase):
         self.assertIn("| backtrack/row | 3/6 | 10.8 s | 5.02 s | 20.0 ms | - |", text)
         self.assertIn("| **virtual best solver** | 5/6 | 3.85 s | 3.11 s | 100 ms | - |", text)
 
+    def test_cpu_metric(self):
+        """--metric cpu: the times are each row's cpu_s (here half its wall time; dlx
+        solved 0.001, 0.01, 0.1, 1 and 4 s of wall time), the limit stays 10 s."""
+        def add(i, fields, header):
+            if i == 0:
+                return fields + ["cpu_s", "peak_rss_bytes", "stop", "time_limit_s"]
+            return fields + [repr(float(fields[header.index("median_s")]) / 2), "", "", "0"]
+        rewrite(self.csv, add)
+        self.ctx.metric = "cpu"
+        ranked, vbs = generic.scores(self.part())
+        dlx = ranked[0]
+        self.assertEqual((dlx.label, dlx.solved), ("dlx", 5))
+        self.assertAlmostEqual(dlx.par2, (0.0005 + 0.005 + 0.05 + 0.5 + 20 + 2) / 6, places=12)
+        self.assertAlmostEqual(dlx.total, 5.111 / 2, places=12)
+        text = self.section()
+        self.assertIn("CPU time (user + system, `--metric cpu`)", text)
+        self.assertIn("set xlabel 'CPU time per run (s)'", self.ctx.plots[0].gp_text())
+
     def test_no_limit_no_par2(self):
         set_meta(self.csv, "time_limit_s", "0")
         text = self.section()

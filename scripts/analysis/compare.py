@@ -194,9 +194,10 @@ def _copy_samples(source, target, kept):
                 writer.writerow(fields)
 
 
-def compare_labels(binary, csv_path, old_label, new_label):
+def compare_labels(binary, csv_path, old_label, new_label, metric="wall"):
     """compare of two engine/orders of one sweep CSV (old_label against new_label, each
-    "engine" or "engine/order"), paired on the other key columns, the order aside."""
+    "engine" or "engine/order"), paired on the other key columns, the order aside;
+    metric: compare's --metric (wall or cpu)."""
     work = Path(tempfile.mkdtemp(prefix="pb-compare-"))
     try:
         copy = work / csv_path.name
@@ -222,7 +223,8 @@ def compare_labels(binary, csv_path, old_label, new_label):
         source = samples_path(csv_path)
         if source.exists():
             _copy_samples(source, samples_path(copy), kept)
-        where, lines = run(binary, [copy, "--by", f"engine={old_label},{new_label}"])
+        extra = ["--metric", metric] if metric != "wall" else []
+        where, lines = run(binary, [copy, "--by", f"engine={old_label},{new_label}", *extra])
         return parse(lines, f"puzzlebench compare {csv_path.name} --by engine={old_label},{new_label}")
     finally:
         shutil.rmtree(work, ignore_errors=True)

@@ -8,8 +8,9 @@ from .meta import meta_line
 
 
 class Context:
-    def __init__(self, results_dir, listing, draw_plots, binary=None):
+    def __init__(self, results_dir, listing, draw_plots, binary=None, metric="wall"):
         self.dir = results_dir
+        self.metric = metric    # the solver views' time: "wall" (median_s) or "cpu" (cpu_s)
         self.binary = binary
         self.plots_dir = results_dir / "plots"
         self.listing = listing

@@ -40,6 +40,9 @@ def parse_args(argv):
                    help="draw nothing: link the PNGs already in DIR/plots (no gnuplot needed)")
     p.add_argument("--allow-mixed", action="store_true",
                    help="build the report even when its inputs come from different commits (a warning heads it)")
+    p.add_argument("--metric", choices=("wall", "cpu"), default="wall",
+                   help="the time the sweeps' solver tables, cactus, scatter plots and ratios use: wall, or cpu "
+                        "(user + system, each run's cpu_s); the family sections' own tables keep wall time")
     p.add_argument("--puzzlebench", metavar="FILE",
                    help="the program whose listings give the families, engines, orders and levels "
                         "(default: $PUZZLEBENCH, else build/puzzlebench in the source tree)")
@@ -181,7 +184,7 @@ def run(args):
     check_run_ids(results_dir)
     binary = args.puzzlebench or os.environ.get("PUZZLEBENCH") or str(REPO_ROOT / "build" / "puzzlebench")
     listing = load_listing(binary)
-    ctx = Context(results_dir, listing, draw, binary)
+    ctx = Context(results_dir, listing, draw, binary, args.metric)
 
     def module_of(name):
         family = listing.family(name)

@@ -116,8 +116,9 @@ class Part:
     """The runs of one mode of a sweep: solvers, instances (by size, then name) and
     {(solver key, instance): Result}."""
 
-    def __init__(self, mode, rows, limit, listing):
+    def __init__(self, mode, rows, limit, listing, metric="wall"):
         self.mode = mode
+        self.metric = metric
         self.meta_limit = limit
         self.has_peak = bool(rows) and rows[0].table.has("peak_rss_bytes")
         solvers, cells, grouped = {}, {}, {}
@@ -142,7 +143,7 @@ class Part:
 
     def _result(self, rows):
         done = [r for r in rows if (r.get("status") or "done") == "done"]
-        times = [t for t in (_time(r) for r in (done or rows)) if t is not None]
+        times = [t for t in (_time(r, self.metric) for r in (done or rows)) if t is not None]
         limits = [x for x in (_number(r, "time_limit_s") for r in rows) if x is not None and x > 0]
         peaks = [x for x in (_number(r, "peak_rss_bytes") for r in rows) if x is not None]
         return Result(bool(done), stats.median(times), max(limits) if limits else self.meta_limit,
@@ -190,9 +191,18 @@ def natural(name):
     return [(0, int(part), "") if part.isdigit() else (1, 0, part) for part in re.split(r"(\d+)", name)]
 
 
-def _time(row):
+def _time(row, metric="wall"):
+    """A row's time per run: its CPU time (cpu_s) for the cpu metric, else its median
+    wall time (wall_s in older files)."""
+    if metric == "cpu":
+        return _number(row, "cpu_s") if row.table.has("cpu_s") else None
     t = _number(row, "median_s") if row.table.has("median_s") else None
     return t if t is not None else _number(row, "wall_s")
+
+
+def time_words(part):
+    """What the part's times are, for titles and axis labels."""
+    return "CPU time per run" if part.metric == "cpu" else "time per run"
 
 
 class Score:
@@ -255,9 +265,11 @@ def par2_table(part):
                "not solve the instance (it stopped at a limit, step or time, or did not run).")
     else:
         how = "No time limit: PAR-2 not defined (a penalty would be invented); the solvers are ranked by solved count."
+    cpu = (" Times are CPU time (user + system, cpu_s), not wall time; the limit is a wall-time limit."
+           if part.metric == "cpu" else "")
     out = [f"Per solver: the instances solved within the limit (status done), PAR-2, and the total and median time "
            f"per run over the instances it solved; best first (most solved, then the least PAR-2). {how} "
-           f"The {VBS} takes, per instance, the best time of any solver.", ""]
+           f"The {VBS} takes, per instance, the best time of any solver.{cpu}", ""]
     header = ["solver", "solved", "PAR-2", "total time (solved)", "median time (solved)"]
     align = "lrrrr"
     if part.has_peak:
@@ -291,7 +303,7 @@ def cactus(ctx, part, name, title):
     plot = Plot(name, title, 900, 560)
     ranked, _ = scores(part)
     plot.add(f"set title {quote(title)} noenhanced", "set logscale x", "set format x '10^{%L}'", GRID,
-             "set xlabel 'time per run (s)'", "set ylabel 'instances solved'",
+             f"set xlabel {quote(time_words(part) + ' (s)')}", "set ylabel 'instances solved'",
              f"set yrange [0:{len(part.instances) + 0.5}]",
              "set key outside right top vertical Left reverse font ',9' samplen 3 noenhanced")
     limit = part.limit
@@ -342,7 +354,7 @@ def per_instance(ctx, part, name, title):
     plot.add(f"set title {quote(title)} noenhanced", "set logscale y", "set format y '10^{%L}'", GRID,
              f"set xrange [-0.5:{len(part.instances) - 0.5}]", f"set yrange [{_floor(part, border)!r}:{border * 1.6!r}]",
              "set xtics out nomirror rotate by 40 right font ',9' noenhanced",
-             "set xlabel 'instance (cells), by size'", "set ylabel 'time per run (s)'",
+             "set xlabel 'instance (cells), by size'", f"set ylabel {quote(time_words(part) + ' (s)')}",
              "set key outside right top vertical Left reverse font ',9' samplen 3 noenhanced",
              f"set arrow 1 from graph 0, first {border!r} to graph 1, first {border!r} nohead dt 2 lc rgb '#555555'",
              f"set label 1 {quote('time limit' if is_limit else 'not solved (no limit)')} at graph 0.01, first "
@@ -495,7 +507,7 @@ def comparer(ctx, path, run_compare=None):
     if run_compare is None:
         if not compare.samples_path(path).is_file():
             return lambda a, b: None
-        run_compare = lambda p, a, b: compare.compare_labels(ctx.binary, p, a, b)
+        run_compare = lambda p, a, b: compare.compare_labels(ctx.binary, p, a, b, ctx.metric)
 
     def comparison(old, new):
         if (old, new) not in done:
@@ -509,7 +521,8 @@ def parts(ctx, rows, limit):
     modes = {}
     for row in rows:
         modes.setdefault(row.get("mode") or "-", []).append(row)
-    return [Part(m, modes[m], limit, ctx.listing) for m in sorted(modes, key=ctx.listing.mode_rank)]
+    metric = getattr(ctx, "metric", "wall")
+    return [Part(m, modes[m], limit, ctx.listing, metric) for m in sorted(modes, key=ctx.listing.mode_rank)]
 
 
 def summary(ctx, rows, limit, name, title):
@@ -543,7 +556,8 @@ def section(ctx, path, run_compare=None):
     out += [f"From {code(path.name)}: a sweep that no section of the report was written for, shown in the solver "
             "field's terms. A solver is an engine in its cell order (with its other settings where they vary); an "
             "instance is solved when its run ended with status done within the limit. Times are per run of the "
-            "whole instance (the median of its samples).", ""]
+            "whole instance (the median of its samples)"
+            + (": CPU time (user + system, `--metric cpu`)." if ctx.metric == "cpu" else "."), ""]
     limit = meta_limit(meta)
     many = parts(ctx, rows, limit)
     comparison = comparer(ctx, path, run_compare)
@@ -554,10 +568,10 @@ def section(ctx, path, run_compare=None):
         out += par2_table(part) + [""]
         what = f"{stem}" + (f", mode {part.mode}" if len(many) > 1 else "")
         out += [ctx.plot(cactus(ctx, part, f"{stem}{suffix}-cactus",
-                                f"{what}: instances solved against time per run (cactus)"),
+                                f"{what}: instances solved against {time_words(part)} (cactus)"),
                          f"{stem}: cactus plot"), ""]
         out += [ctx.plot(per_instance(ctx, part, f"{stem}{suffix}-instances",
-                                      f"{what}: time per run of each instance (open: not solved)"),
+                                      f"{what}: {time_words(part)} of each instance (open: not solved)"),
                          f"{stem}: time per instance"), ""]
         base = baseline_solver(part, meta)
         if base is None:
