@@ -4,6 +4,7 @@
 #include <string.h>
 
 #include "commands.h"
+#include "harness/base/exit.h"
 #include "harness/meta/meta.h"
 #include "harness/mpi/world.h"
 #include "harness/base/say.h"
@@ -58,7 +59,7 @@ int main(int argc, char **argv)
 {
     pb_meta_set_command_line(argc, argv);
     if (pb_world_init(&argc, &argv)) return PB_EXIT_FAILED;
-    int rc = run_command(argc, argv);
+    int rc = pb_stdout_finish(run_command(argc, argv));
     pb_world_finalize();
     return rc;
 }
