@@ -234,12 +234,13 @@ static int write_csv(const tp_cmd *c, const tp_result *res, const pb_meta *meta)
 /* Finds the engine and sets the request up; 0, or the exit status. */
 static int prepare(tp_cmd *c)
 {
-    char list[256];
+    char list[256], hint[200];
     const pb_registered *r = pb_registry_find(pb_family_tenpair.name, 0, c->o.engine);
     if (!r) {
         pb_family_engine_list(&pb_family_tenpair, list, sizeof list);
-        return pb_usage_error(c->cmd, "unknown engine '%s' for tenpair (one of: %s)", c->o.engine,
-                              list);
+        return pb_usage_error(
+            c->cmd, "unknown engine '%s' for tenpair (one of: %s)%s", c->o.engine, list,
+            pb_family_engine_hint(&pb_family_tenpair, c->o.engine, hint, sizeof hint));
     }
     c->engine = tp_engine_of(r->about);
     if (c->count && !c->o.max_length)
