@@ -73,7 +73,10 @@ static const pb_option solve_options[] = {
 #undef OPT
 
 static const solve_opts solve_defaults = {
-    .order = "row", .threads = 1, .limits = {.max_bytes = 4ull << 30}, .timing = {1, 0.010, 1, 0}};
+    .order = "row",
+    .threads = 1,
+    .limits = {.max_bytes = 4ull << 30},
+    .timing = {.samples = 1, .min_sample_s = 0.010, .warmup_s = 0.050}};
 
 static void print_help(const char *cmd, const pb_family *only)
 {

@@ -88,11 +88,12 @@ static const pb_option tenpair_options[] = {
 };
 #undef OPT
 
-static const tp_opts tp_defaults = {.engine = "compact",
-                                    .width = 9,
-                                    .threads = 1,
-                                    .max_bytes = 4ull << 30,
-                                    .timing = {1, 0.010, 1, 0}};
+static const tp_opts tp_defaults = {
+    .engine = "compact",
+    .width = 9,
+    .threads = 1,
+    .max_bytes = 4ull << 30,
+    .timing = {.samples = 1, .min_sample_s = 0.010, .warmup_s = 0.050}};
 
 static void print_help(const char *cmd)
 {
