@@ -186,6 +186,12 @@ void pb_family_list(char *out, size_t len);
 const pb_engine *pb_family_engine(const pb_family *f, const char *name);
 /* f's engines' names, comma-separated, for messages. */
 void pb_family_engine_list(const pb_family *f, char *out, size_t len);
+/* " (did you mean 'NAME'?)" after a mistyped family, engine of f, or cell order,
+ * else "" (harness/base/suggest.h); the cell orders' names, comma-separated. */
+char *pb_family_hint(const char *word, char *out, size_t len);
+char *pb_family_engine_hint(const pb_family *f, const char *word, char *out, size_t len);
+char *pb_order_hint(const char *word, char *out, size_t len);
+void pb_order_list(char *out, size_t len);
 /* The generator or command called name among every family's, or NULL; *owner (if
  * not NULL) gets its family. */
 const pb_command *pb_generator_find(const char *name, const pb_family **owner);

@@ -1,8 +1,9 @@
 #!/usr/bin/env bash
 # setup.sh — installs the Debian packages puzzlebench needs (with apt-get when run as
 # root; otherwise prints the exact command and stops), then configures and builds
-# the Release build in build/; with --sanitize also build-asan/, built with
-# AddressSanitizer and UndefinedBehaviorSanitizer; with --fuzz also build-fuzz/, the
+# the Release build in build/ (every build with -Werror when CI is set); with
+# --sanitize also build-asan/, built with AddressSanitizer and
+# UndefinedBehaviorSanitizer; with --fuzz also build-fuzz/, the
 # readers' fuzz targets built by clang for libFuzzer (tests/fuzz/), when clang can
 # link libFuzzer: otherwise it says why and writes the reason to
 # build/fuzz-skipped.txt, for scripts/test.sh; with --browser also Debian's Chromium,
@@ -54,6 +55,11 @@ fi
 generator=()
 if command -v ninja >/dev/null 2>&1; then generator=(-G Ninja); fi
 
+# Under CI (CI set, as CI services do) a warning fails the build; elsewhere a newer
+# compiler's new warning only warns. Said each time: the cache keeps the last value.
+werror=-DPB_WERROR=OFF
+if [ -n "${CI:-}" ]; then werror=-DPB_WERROR=ON; fi
+
 # configure_and_build DIR CMAKE-OPTIONS...
 configure_and_build() {
     local dir=$1
@@ -63,7 +69,7 @@ configure_and_build() {
         ! grep -q "CMAKE_GENERATOR:INTERNAL=${generator[1]:-Unix Makefiles}" "$dir/CMakeCache.txt"; then
         rm -rf "$dir"
     fi
-    cmake -S . -B "$dir" "${generator[@]}" "$@" >/dev/null
+    cmake -S . -B "$dir" "${generator[@]}" "$werror" "$@" >/dev/null
     cmake --build "$dir" -j "$(nproc)" ${build_target:+--target "$build_target"}
 }
 

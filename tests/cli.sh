@@ -86,7 +86,7 @@ one_line_error "unknown engine 'quantum'"
 expect 2 "unknown option" -- "$pb" solve notouch cross8 --frobnicate
 one_line_error "unknown option '--frobnicate'"
 expect 2 "unknown order" -- "$pb" solve notouch cross8 --order random
-one_line_error "--order random: no such order"
+one_line_error "unknown order 'random' \(one of: row, degree, mrv\)"
 expect 2 "bad number" -- "$pb" solve notouch cross8 --diff two
 one_line_error "--diff expects a whole number"
 expect 2 "unknown family" -- "$pb" solve chess cross8

@@ -51,7 +51,7 @@ one_line_error "^puzzlebench: solve: --threads 2: engine propagate splits counts
 expect 2 "unknown board" -- "$pb" solve notouch cross9
 one_line_error "^puzzlebench: solve: unknown board 'cross9'"
 expect 2 "unknown order" -- "$pb" solve notouch cross8 --order random
-one_line_error "^puzzlebench: solve: --order random: no such order \(see 'puzzlebench engines'\)$"
+one_line_error "^puzzlebench: solve: unknown order 'random' \(one of: row, degree, mrv\) \(see 'puzzlebench solve --help'\)$"
 hints 1
 expect 2 "unknown engine" -- "$pb" count notouch cross8 -e nosuch
 one_line_error "^puzzlebench: count: unknown engine 'nosuch' for notouch"
@@ -60,5 +60,42 @@ hints 1
 printf '# two puzzles\n%s\n%s\n' "$(printf '.%.0s' {1..81})" "12" >bad.txt
 expect 2 "a short puzzle line" -- "$pb" solve sudoku bad.txt
 one_line_error "^puzzlebench: solve: bad.txt:3: "
+
+# ---- did you mean: every "unknown X" lists the Xs and names the nearest ----
+expect 2 "a mistyped order" -- "$pb" count notouch 2x3 -o MRV
+one_line_error "^puzzlebench: count: unknown order 'MRV' \(one of: row, degree, mrv\) \(did you mean 'mrv'\?\) \(see 'puzzlebench count --help'\)$"
+expect 2 "a mistyped engine" -- "$pb" count notouch 2x3 -e backtrak
+one_line_error "^puzzlebench: count: unknown engine 'backtrak' for notouch \(one of: [a-z0-9, -]*backtrack[a-z0-9, -]*\) \(did you mean 'backtrack'\?\) \(see 'puzzlebench count --help'\)$"
+expect 2 "a mistyped tenpair engine" -- "$pb" solve tenpair -e best-frist
+one_line_error "^puzzlebench: solve: unknown engine 'best-frist' for tenpair \(one of: [a-z, -]*\) \(did you mean 'best-first'\?\)"
+expect 2 "a mistyped family" -- "$pb" solve notuch 2x3
+one_line_error "^puzzlebench: solve: unknown family 'notuch' \(one of: [a-z, ]*\) \(did you mean 'notouch'\?\) \(see 'puzzlebench solve --help'\)$"
+expect 2 "a mistyped option" -- "$pb" count notouch 2x3 --step-limt 5
+one_line_error "^puzzlebench: count: unknown option '--step-limt' \(did you mean '--step-limit'\?\) \(see 'puzzlebench count --help'\)$"
+expect 2 "an option said another way" -- "$pb" count notouch 2x3 --max-steps 5
+one_line_error "^puzzlebench: count: unknown option '--max-steps' \(did you mean '--step-limit'\?\) \(see 'puzzlebench count --help'\)$"
+expect 2 "an option like none" -- "$pb" count notouch 2x3 --zzz 5
+one_line_error "^puzzlebench: count: unknown option '--zzz' \(see 'puzzlebench count --help'\)$"
+expect 2 "a mistyped choice" -- "$pb" count notouch 2x3 --bind cores
+one_line_error "^puzzlebench: count: --bind expects none or core, got 'cores' \(did you mean 'core'\?\) \(see 'puzzlebench count --help'\)$"
+expect 2 "a mistyped command" -- "$pb" solv notouch 2x3
+one_line_error "^puzzlebench: unknown command 'solv' \(one of: solve, count, [a-z, -]*\) \(did you mean 'solve'\?\) \(see 'puzzlebench --help'\)$"
+expect 2 "a mistyped generator" -- "$pb" generate sudok
+one_line_error "^puzzlebench: generate: unknown generator 'sudok' \(one of: [a-z, -]*\) \(did you mean 'sudoku'\?\)"
+printf 'family notouch\ninstanes 2x3\n' >key.sweep
+expect 2 "a mistyped sweep key" -- "$pb" sweep key.sweep --list
+one_line_error "^puzzlebench: sweep: key.sweep:2: unknown key 'instanes' \(did you mean 'instances'\?\) \(see 'puzzlebench sweep --help'\)$"
+printf 'family notuch\ninstances 2x3\n' >fam.sweep
+expect 2 "a mistyped sweep family" -- "$pb" sweep fam.sweep --list
+one_line_error "^puzzlebench: sweep: fam.sweep:1: unknown family 'notuch' \(one of: [a-z, ]*\) \(did you mean 'notouch'\?\)$"
+expect 2 "a mistyped key as an option" -- "$pb" sweep --family notouch --instances 2x3 --enignes backtrack --list
+one_line_error "^puzzlebench: sweep: unknown option '--enignes' \(did you mean '--engines'\?\) \(see 'puzzlebench sweep --help'\)$"
+expect 2 "a mistyped sweep engine" -- "$pb" sweep --family notouch --instances 2x3 --engines "backtrack propagte" --list
+one_line_error "^puzzlebench: sweep: --engines: engines names engine 'propagte', which notouch has not \(one of: [a-z0-9, -]*\) \(did you mean 'propagate'\?\) \(see 'puzzlebench sweep --help'\)$"
+expect 2 "a mistyped sweep order" -- "$pb" sweep --family notouch --instances 2x3 --orders "row degre" --list
+one_line_error "^puzzlebench: sweep: --orders: orders: unknown order 'degre' \(one of: row, degree, mrv\) \(did you mean 'degree'\?\) \(see 'puzzlebench sweep --help'\)$"
+printf 'family tenpair\nrun count: --max-lenght 60\n' >run.sweep
+expect 2 "a mistyped option of a runs sweep" -- "$pb" sweep run.sweep --list
+one_line_error "^puzzlebench: sweep: run.sweep:2: count tenpair has no option --max-lenght \(did you mean '--max-length'\?\)$"
 
 finish cli_errors

@@ -5,8 +5,9 @@
 # file, and its target never touched); bytes from data reach messages as \xNN
 # (file names with ESC and BEL, fields); one byte-order mark at most; qwh ranges
 # are checked before they are counted; a Latin square is of order 2 to 64; an
-# output that cannot be written exits 2 with the path and the reason; compare reads
-# decimal numbers only; --workers 0 is refused.
+# output that cannot be written exits 2 with the path and the reason; a write to
+# stdout that fails (/dev/full) exits 4 with one line, whatever the command; compare
+# reads decimal numbers only; --workers 0 is refused.
 # usage: tests/cli_hygiene.sh PATH/TO/puzzlebench SOURCE_DIR
 # shellcheck source=tests/cli_lib.sh
 . "$(dirname "$0")/cli_lib.sh"
@@ -197,6 +198,41 @@ if [ "$(id -u)" -eq 0 ] && mkdir -p "$mnt" && mount -t tmpfs -o size=64k tmpfs "
     umount "$mnt"
 else
     echo "cli_hygiene: the full-disk test needs root (mount -t tmpfs): skipped"
+fi
+
+# ---- stdout that cannot be written: exit 4, one line, for every command ----
+if [ -w /dev/full ]; then
+    "$pb" sweep --family notouch --instances "1x4 1x5 1x6 2x3 2x4 3x3 cross8" --name full \
+        --engines "backtrack propagate" --orders "row degree mrv" --modes "first count" \
+        --samples 1 --out full -q 2>/dev/null || bad "the sweep for compare failed"
+    # Each command as words, one a line: small outputs (flushed at the end) and large
+    # ones (a write fails on the way), text, CSV and JSON.
+    while IFS= read -r cmd; do
+        read -ra words <<<"$cmd"
+        "$pb" "${words[@]}" >/dev/full 2>"$tmp/err"
+        got=$?
+        [ "$got" -eq 4 ] && ok || bad "'$cmd' >/dev/full: exit $got, expected 4"
+        one_line_error "^puzzlebench: standard output: No space left on device$"
+    done <<'END'
+solve notouch cross8
+count notouch cross8
+count notouch cross8 --json
+solve notouch cross8 --csv -
+compare full/full.csv --by engine=backtrack,propagate
+compare full/full.csv --by engine=backtrack,propagate --csv
+compare full/full.csv --by engine=backtrack,propagate --json
+compare full/full.csv full/full.csv --json
+render notouch cross8
+time --json --samples 2 --min-sample-time 0 -- true
+engines
+families
+info
+kakuro-sums
+sweep --list --family notouch --instances 2x3
+solve tenpair
+--help
+solve --help
+END
 fi
 
 finish cli_hygiene

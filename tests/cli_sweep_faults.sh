@@ -216,4 +216,26 @@ for args in "--list FILE" "FILE --list" "-q --list FILE" "--list -q FILE" "--qui
     has "^20 runs, [25] samples each$" "$tmp/out"
 done
 
+# ---- (6) without --out a sweep writes into a new folder sweep-NAME-DATE here ----
+mkdir "$tmp/here"
+said=()
+for k in 1 2; do
+    expect 0 "a sweep without --out ($k)" -- env -C "$tmp/here" "$pb" sweep --family notouch \
+        --instances 2x3 --engines backtrack --modes first --samples 1 --name d -q
+    one_line_error "^puzzlebench: sweep: writing into sweep-d-[0-9]{8}-[0-9]{6}(-[0-9]+)?/ "
+    said+=("$(sed -n 's|^puzzlebench: sweep: writing into \([^/]*\)/ .*|\1|p' "$tmp/err")")
+done
+# Two started in one second get two folders; each holds its sweep, none is results/.
+mapfile -t made < <(cd "$tmp/here" && ls -d -- *)
+[ "${made[*]}" = "$(printf '%s\n' "${said[@]}" | sort | xargs)" ] && [ "${said[0]}" != "${said[1]}" ] &&
+    ok || bad "sweeps without --out said ${said[*]}, made ${made[*]}"
+for d in "${said[@]}"; do has "^status=complete$" "$tmp/here/$d/d.meta"; done
+expect 2 "--resume without --out" -- env -C "$tmp/here" "$pb" sweep --family notouch \
+    --instances 2x3 --name d --resume
+one_line_error "--resume continues the sweep in a folder: name it with --out DIR"
+expect 0 "--list without --out" -- env -C "$tmp/here" "$pb" sweep --family notouch \
+    --instances 2x3 --name d --list
+has "^time: no earlier run to estimate it from" "$tmp/out"
+[ "$(cd "$tmp/here" && ls | wc -l)" -eq 2 ] && ok || bad "--list or --resume made a folder"
+
 finish cli_sweep_faults

@@ -1,12 +1,15 @@
 /* engines.h — the tests' view of the engine registry: the engines over the shared
  * model as one NULL-terminated list in registry order, one of them or a cell order by
- * name, and tenpair's engines by name. */
+ * name, tenpair's engines by name, and what lets an engine test take every engine
+ * from the registry: the refusal through pb_engine_check, the orders an engine
+ * honours, and which engines a test ran. */
 #ifndef PB_TEST_ENGINES_H
 #define PB_TEST_ENGINES_H
 
 #include <stdio.h>
 #include <stdlib.h>
 
+#include "check.h"
 #include "registry/registry.h"
 #include "tenpair/tenpair.h"
 
@@ -18,6 +21,63 @@ static inline const pb_engine *const *model_engines(void)
         if (r->model) list[n++] = r->model;
     list[n] = NULL;
     return list;
+}
+
+/* The engines a test ran, by their place in the registry: those that took a model
+ * (engine_takes) and those that finished a checked run on one (engine_ran). */
+static unsigned char engines_took_[128], engines_ran_[128];
+static inline int engine_index_(const pb_engine *e)
+{
+    for (int i = 0; pb_registry[i].about && i < 128; i++)
+        if (pb_registry[i].model == e) return i;
+    return -1;
+}
+
+/* Whether e runs this request on m. An engine refuses a model or a request only
+ * through pb_engine_check (its capabilities and its accepts) and with a reason, which
+ * is checked here: a test takes the refusal, and keeps no list of who refuses. */
+static inline int engine_takes(const pb_engine *e, const pb_model *m, const pb_run *how)
+{
+    char why[200] = "";
+    if (pb_engine_check(e, m, how, why, sizeof why) == PB_RUNS) {
+        if (engine_index_(e) >= 0) engines_took_[engine_index_(e)] = 1;
+        return 1;
+    }
+    if (!why[0]) fprintf(stderr, "engine %s refused without a reason\n", e->about.name);
+    CHECK(why[0] != '\0');
+    return 0;
+}
+
+/* The k-th order e runs under: every cell order when it honours one (PB_CAP_ORDER),
+ * else row order alone; NULL past the last. */
+static inline const pb_order *engine_order(const pb_engine *e, int k)
+{
+    if (!(e->about.caps & PB_CAP_ORDER)) return k ? NULL : pb_orders[0];
+    return pb_orders[k];
+}
+
+/* e finished a run whose results the test checked. */
+static inline void engine_ran(const pb_engine *e)
+{
+    if (engine_index_(e) >= 0) engines_ran_[engine_index_(e)] = 1;
+}
+
+/* Every engine that took a model of the test finished a checked run on one (a run
+ * let off at a step budget everywhere checks nothing); every engine tagged family,
+ * and backtrack, which every placement family takes, ran: one of the family's own
+ * that accepted none of its models is broken, and a test that ran nothing fails. */
+static inline void engines_all_ran(const char *family)
+{
+    const pb_engine *backtrack = pb_model_engine_find("backtrack");
+    for (int i = 0; pb_registry[i].about && i < 128; i++) {
+        const pb_registered *r = &pb_registry[i];
+        const int must =
+            r->model && (engines_took_[i] || !strcmp(r->family, family) || r->model == backtrack);
+        if (must && !engines_ran_[i])
+            fprintf(stderr, "engine %s finished no checked run on a %s model\n", r->about->name,
+                    family);
+        CHECK(!must || engines_ran_[i]);
+    }
 }
 
 /* The engine over the shared model called name; a test without it cannot run (exit 2). */

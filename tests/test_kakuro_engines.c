@@ -124,7 +124,7 @@ static void test_random_grids(void)
         if (!check_model(&sp, 1, counts)) skipped++;
     }
     printf("random grids: %d models, %d too big for the brute force (%" PRIu64 " none, %" PRIu64
-           " unique, %" PRIu64 " several), %d engine checks, %d runs (%d backtrack runs over "
+           " unique, %" PRIu64 " several), %d engine checks, %d runs (%d runs over the step "
            "budget)\n",
            made, skipped, counts[0], counts[1], counts[2], engines_checked, runs_checked,
            runs_too_long);
@@ -219,5 +219,6 @@ int main(void)
     test_random_grids();
     test_random_mixed();
     test_random_loose();
+    engines_all_ran("kakuro");
     return check_report("test_kakuro_engines");
 }

@@ -92,31 +92,29 @@ static void test_seed_backtrack(void)
     pb_model_free(m);
 }
 
-/* 0 for the engines of other families (they refuse notouch models). */
-static int runs_notouch(const pb_engine *e, const pb_model *m)
-{
-    const char *why;
-    if (!e->accepts || e->accepts(m, &why)) return 1;
-    CHECK(strcmp(e->about.name, "seed") == 0 || strcmp(e->about.name, "logic") == 0 ||
-          strcmp(e->about.name, "combo") == 0 || strcmp(e->about.name, "thesis") == 0);
-    return 0;
-}
-
+/* Every engine over the shared model that takes a notouch board (the others refuse
+ * it through pb_engine_check, with a reason), under every order it honours. */
 static void test_cross8_every_engine(void)
 {
     pb_model *m = board("cross8");
     for (const pb_engine *const *e = model_engines(); *e; e++) {
-        if (!runs_notouch(*e, m)) continue;
-        int norders = (*e)->about.caps & PB_CAP_ORDER ? 3 : 1;
-        for (int o = 0; o < norders; o++) {
-            const char *order = pb_orders[o]->name;
-            pb_result r = run(m, (*e)->about.name, order, PB_MODE_COUNT, 1, NULL);
-            CHECK(r.status == PB_DONE);
-            CHECK_EQ_U64(r.stats.solutions, 4);
-            int first[8] = {0};
-            r = run(m, (*e)->about.name, order, PB_MODE_FIRST, 1, first);
-            CHECK_EQ_U64(r.stats.solutions, 1);
-            CHECK(pb_model_check(m, first));
+        const pb_order *order;
+        for (int o = 0; (order = engine_order(*e, o)); o++) {
+            pb_run count = {.mode = PB_MODE_COUNT, .order = order},
+                   first = {.mode = PB_MODE_FIRST, .order = order};
+            if (engine_takes(*e, m, &count)) {
+                pb_result r = run(m, (*e)->about.name, order->name, PB_MODE_COUNT, 1, NULL);
+                CHECK(r.status == PB_DONE);
+                CHECK_EQ_U64(r.stats.solutions, 4);
+                engine_ran(*e);
+            }
+            if (engine_takes(*e, m, &first)) {
+                int sol[8] = {0};
+                pb_result r = run(m, (*e)->about.name, order->name, PB_MODE_FIRST, 1, sol);
+                CHECK(r.status == PB_DONE);
+                CHECK_EQ_U64(r.stats.solutions, 1);
+                CHECK(pb_model_check(m, sol));
+            }
         }
     }
     pb_result r = run(m, "enum-perm", "row", PB_MODE_COUNT, 1, NULL);
@@ -165,7 +163,6 @@ static void test_default_sweep_boards_agree(const char *src)
         uint64_t want = run(m, "path-dp", "row", PB_MODE_COUNT, 1, NULL).stats.solutions;
         if (m->ncells <= 10) CHECK_EQ_U64(brute_count(m), want);
         for (const pb_engine *const *e = model_engines(); *e; e++) {
-            if (!runs_notouch(*e, m)) continue;
             /* The enumerations only where they finish in a moment (8^8, 10!); their
              * first versions (-v0, ten times slower) up to 6 cells, and on cross8 in
              * test_cross8_every_engine. */
@@ -176,14 +173,17 @@ static void test_default_sweep_boards_agree(const char *src)
             /* Clause learning counts with one blocking clause per solution: for small
              * counts and uniqueness, not the 10^5 solutions of 12 cells. */
             if (!strcmp((*e)->about.name, "learn") && m->ncells > 10) continue;
-            int norders = (*e)->about.caps & PB_CAP_ORDER ? 3 : 1;
-            for (int o = 0; o < norders; o++) {
-                pb_result r = run(m, (*e)->about.name, pb_orders[o]->name, PB_MODE_COUNT, 1, NULL);
+            const pb_order *order;
+            for (int o = 0; (order = engine_order(*e, o)); o++) {
+                if (!engine_takes(*e, m, &(pb_run){.mode = PB_MODE_COUNT, .order = order}))
+                    continue;
+                pb_result r = run(m, (*e)->about.name, order->name, PB_MODE_COUNT, 1, NULL);
                 if (r.stats.solutions != want)
                     fprintf(stderr, "board %s engine %s order %s\n", inst, (*e)->about.name,
-                            pb_orders[o]->name);
+                            order->name);
                 CHECK(r.status == PB_DONE);
                 CHECK_EQ_U64(r.stats.solutions, want);
+                engine_ran(*e);
             }
         }
         fam->free_set(&set);
@@ -199,12 +199,16 @@ static void test_tiny_boards(void)
     for (const char **b = boards; *b; b++) {
         pb_model *m = board(*b);
         uint64_t want = brute_count(m);
-        for (const pb_engine *const *e = model_engines(); *e; e++)
-            for (int o = 0; runs_notouch(*e, m) && o < ((*e)->about.caps & PB_CAP_ORDER ? 3 : 1);
-                 o++)
-                CHECK_EQ_U64(run(m, (*e)->about.name, pb_orders[o]->name, PB_MODE_COUNT, 1, NULL)
-                                 .stats.solutions,
-                             want);
+        for (const pb_engine *const *e = model_engines(); *e; e++) {
+            const pb_order *order;
+            for (int o = 0; (order = engine_order(*e, o)); o++) {
+                if (!engine_takes(*e, m, &(pb_run){.mode = PB_MODE_COUNT, .order = order}))
+                    continue;
+                pb_result r = run(m, (*e)->about.name, order->name, PB_MODE_COUNT, 1, NULL);
+                CHECK(r.status == PB_DONE);
+                CHECK_EQ_U64(r.stats.solutions, want);
+            }
+        }
         pb_model_free(m);
     }
 }
@@ -398,5 +402,6 @@ int main(int argc, char **argv)
     test_limits();
     test_enumerations_match_v0();
     test_no_solution_and_options();
+    engines_all_ran("notouch");
     return check_report("test_notouch");
 }

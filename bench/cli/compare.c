@@ -234,6 +234,7 @@ static int finish(const cmp_side *old, const cmp_side *new_, cmp_set *set, const
          : o->csv ? cmp_print_csv(set)
                   : cmp_print_table(set, labels, meta);
     cmp_set_free(set);
+    if (rc && ferror(stdout)) return 0; /* a failed write: main says so (exit 4) */
     return rc ? input_error("out of memory") : 0;
 }
 

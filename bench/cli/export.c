@@ -11,6 +11,7 @@
 #include "harness/build_info.h"
 #include "harness/meta/meta.h"
 #include "harness/base/say.h"
+#include "harness/base/suggest.h"
 #include "harness/io/dimacs.h"
 #include "harness/io/outfile.h"
 
@@ -107,10 +108,13 @@ static int fill(FILE *f, void *vctx)
 
 int pb_cmd_export(int argc, char **argv)
 {
+    char hint[200];
     if (argc < 3) return pb_usage_error("export", "missing FORMAT (dimacs)");
     if (!strcmp(argv[2], "--help") || !strcmp(argv[2], "-h")) return print_help(), 0;
     if (strcmp(argv[2], "dimacs"))
-        return pb_usage_error("export", "unknown format '%s' (one: dimacs)", argv[2]);
+        return pb_usage_error(
+            "export", "unknown format '%s' (one: dimacs)%s", argv[2],
+            pb_suggest_hint(argv[2], (const char *const[]){"dimacs"}, 1, hint, sizeof hint));
     if (argc >= 4 && (!strcmp(argv[3], "--help") || !strcmp(argv[3], "-h"))) return print_help(), 0;
     pb_cnf_puzzle p = {.fam = pb_cnf_puzzle_family("export", argc > 3 ? argv[3] : NULL)};
     if (!p.fam) return PB_EXIT_USAGE;

@@ -4,6 +4,7 @@
 #include <string.h>
 
 #include "commands.h"
+#include "harness/base/suggest.h"
 #include "harness/base/exit.h"
 #include "harness/mpi/world.h"
 
@@ -84,5 +85,12 @@ int pb_cmd_generate(int argc, char **argv)
     if (g) return g->run(g, argc, argv, 3);
     if (name[0] == '-')
         return pb_usage_error("generate", "missing NAME before '%s' (one of: %s)", name, names);
-    return pb_usage_error("generate", "unknown generator '%s' (one of: %s)", name, names);
+    const char *all[64];
+    int n = 0;
+    char hint[200];
+    for (const pb_family *const *f = pb_families; *f; f++)
+        for (const pb_command *c = (*f)->generators; c && c->name && n < 64; c++)
+            all[n++] = c->name;
+    return pb_usage_error("generate", "unknown generator '%s' (one of: %s)%s", name, names,
+                          pb_suggest_hint(name, all, n, hint, sizeof hint));
 }

@@ -4,6 +4,8 @@
 #include <string.h>
 
 #include "commands.h"
+#include "harness/base/exit.h"
+#include "harness/base/suggest.h"
 #include "harness/meta/meta.h"
 #include "harness/mpi/world.h"
 #include "harness/base/say.h"
@@ -58,7 +60,7 @@ int main(int argc, char **argv)
 {
     pb_meta_set_command_line(argc, argv);
     if (pb_world_init(&argc, &argv)) return PB_EXIT_FAILED;
-    int rc = run_command(argc, argv);
+    int rc = pb_stdout_finish(run_command(argc, argv));
     pb_world_finalize();
     return rc;
 }
@@ -98,6 +100,16 @@ static int run_command(int argc, char **argv)
     if (!strcmp(cmd, "import-solution")) return pb_cmd_import_solution(argc, argv);
     const pb_command *own = pb_command_find(cmd, NULL);
     if (own) return own->run(own, argc, argv, 2);
-    pb_say("unknown command '%s' (see 'puzzlebench --help')", cmd);
+    const char *names[64] = {"solve",           "count", "sweep", "compare", "generate", "engines",
+                             "families",        "info",  "meta",  "time",    "render",   "export",
+                             "import-solution", "help"};
+    int n = 14;
+    char list[1024], hint[200];
+    for (const pb_family *const *f = pb_families; *f; f++)
+        for (const pb_command *c = (*f)->commands; c && c->name && n < 64; c++)
+            names[n++] = c->name;
+    pb_say("unknown command '%s' (one of: %s)%s (see 'puzzlebench --help')", cmd,
+           pb_names_join(names, n, list, sizeof list),
+           pb_suggest_hint(cmd, names, n, hint, sizeof hint));
     return PB_EXIT_USAGE;
 }

@@ -6,6 +6,7 @@
 #include <string.h>
 
 #include "commands.h"
+#include "harness/base/suggest.h"
 #include "harness/measure/batch.h"
 #include "render_trace.h"
 #include "harness/io/outfile.h"
@@ -130,10 +131,11 @@ static int render(const pb_family *fam, const render_opts *o, const void *params
         rc = pb_usage_error("render", "--win draws the win of %s's default engine: no --engine",
                             fam->name);
     else if (o->engine && !pb_family_engine(fam, o->engine)) {
-        char list[256];
+        char list[256], hint[200];
         pb_family_engine_list(fam, list, sizeof list);
-        rc = pb_usage_error("render", "unknown engine '%s' for %s (one of: %s)", o->engine,
-                            fam->name, list);
+        rc = pb_usage_error("render", "unknown engine '%s' for %s (one of: %s)%s", o->engine,
+                            fam->name, list,
+                            pb_family_engine_hint(fam, o->engine, hint, sizeof hint));
     }
     int *values = NULL;
     if (rc)
@@ -188,8 +190,15 @@ int pb_cmd_render(int argc, char **argv)
     if (argc < 3) return pb_usage_error("render", "missing FAMILY (one of: %s)", names);
     if (!strcmp(argv[2], "--help") || !strcmp(argv[2], "-h")) return print_help(), 0;
     const pb_family *fam = pb_family_find(argv[2]);
-    if (!fam || !fam->render || !fam->load)
-        return pb_usage_error("render", "no pictures of '%s' (one of: %s)", argv[2], names);
+    if (!fam || !fam->render || !fam->load) {
+        const char *drawn[64];
+        int n = 0;
+        char hint[200];
+        for (const pb_family *const *f = pb_families; *f && n < 64; f++)
+            if (has_render(*f)) drawn[n++] = (*f)->name;
+        return pb_usage_error("render", "no pictures of '%s' (one of: %s)%s", argv[2], names,
+                              pb_suggest_hint(argv[2], drawn, n, hint, sizeof hint));
+    }
     render_opts o = render_defaults;
     pb_instance inst = {NULL, 0, NULL};
     const char *pos[1];

@@ -75,7 +75,10 @@ static const pb_option solve_options[] = {
 #undef OPT
 
 static const solve_opts solve_defaults = {
-    .order = "row", .threads = 1, .limits = {.max_bytes = 4ull << 30}, .timing = {1, 0.010, 1, 0}};
+    .order = "row",
+    .threads = 1,
+    .limits = {.max_bytes = 4ull << 30},
+    .timing = {.samples = 1, .min_sample_s = 0.010, .warmup_s = 0.050}};
 
 static void print_help(const char *cmd, const pb_family *only)
 {
@@ -431,18 +434,20 @@ static int run_measured(run_ctx *c)
 static int run(const char *cmd, const pb_family *fam, const solve_opts *o, const void *params,
                const pb_instance *inst)
 {
-    char err[600], list[512];
+    char err[600], list[512], hint[200];
     const char *name = o->engine ? o->engine : fam->default_engine;
     const pb_engine *eng = pb_family_engine(fam, name);
     const pb_order *ord = pb_order_find(o->order);
     if (!eng) {
         pb_family_engine_list(fam, list, sizeof list);
-        return pb_usage_error(cmd, "unknown engine '%s' for %s (one of: %s)", name, fam->name,
-                              list);
+        return pb_usage_error(cmd, "unknown engine '%s' for %s (one of: %s)%s", name, fam->name,
+                              list, pb_family_engine_hint(fam, name, hint, sizeof hint));
     }
-    if (!ord)
-        return pb_usage_error(cmd, "--order %s: no such order (see 'puzzlebench engines')",
-                              o->order);
+    if (!ord) {
+        pb_order_list(list, sizeof list);
+        return pb_usage_error(cmd, "unknown order '%s' (one of: %s)%s", o->order, list,
+                              pb_order_hint(o->order, hint, sizeof hint));
+    }
     if (fam->check_params && fam->check_params(params, err, sizeof err))
         return pb_usage_error(cmd, "%s", err);
     pb_binder *binder = pb_binder_new(pb_bind_modes[o->bind], err, sizeof err);
@@ -565,7 +570,10 @@ int pb_cmd_solve(int argc, char **argv, int count_mode)
         return pb_usage_error(cmd, "missing FAMILY (one of: %s)", names);
     }
     const pb_family *fam = pb_family_find(argv[2]);
-    if (!fam) return pb_usage_error(cmd, "unknown family '%s' (one of: %s)", argv[2], names);
+    char hint[200];
+    if (!fam)
+        return pb_usage_error(cmd, "unknown family '%s' (one of: %s)%s", argv[2], names,
+                              pb_family_hint(argv[2], hint, sizeof hint));
     if (fam->run) return fam->run(cmd, argc, argv, 3);
     /* Under mpirun every rank parses and loads the same input; rank 0 alone speaks. */
     if (pb_world_get()->rank) {

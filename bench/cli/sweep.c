@@ -1,14 +1,18 @@
 /* sweep.c — `puzzlebench sweep [FILE] [options] [--KEY VALUE ...]`: reads a sweep file,
  * applies the keys given as options over it, and hands the matrix to the sweep
  * runner (harness/sweep.c). */
+#include <errno.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <sys/stat.h>
+#include <time.h>
 
 #include "commands.h"
 #include "harness/measure/bind.h"
 #include "harness/base/exit.h"
 #include "harness/io/readfile.h"
+#include "harness/mpi/world.h"
 #include "harness/sweep/sweep.h"
 #include "harness/sweep/sweep_meta.h"
 #include "harness/base/say.h"
@@ -24,7 +28,9 @@ static const char sweep_about[] =
     "its spread and interval, noisy=1 when cv > 5%), OUT/NAME.samples.csv (every\n"
     "sample, with the round it was taken in),\n"
     "OUT/NAME.meta (run_id, commit, build, machine, load, settings, status) and\n"
-    "OUT/NAME.topology.xml.\n"
+    "OUT/NAME.topology.xml. OUT is --out DIR, else a new folder sweep-NAME-DATE in\n"
+    "the current directory (DATE the start's UTC time, YYYYMMDD-HHMMSS), named on\n"
+    "stderr.\n"
     "FILE holds 'key value...' lines ('#' starts a comment, a line that starts with a\n"
     "blank continues the previous key; each key once); every key may also be given\n"
     "as an option, which overrides the file (e.g. --instances \"2x3 2x4\"). Runs with\n"
@@ -52,10 +58,11 @@ static const char sweep_about[] =
     "the .meta says status=interrupted (exit 130, or 143 for SIGTERM and SIGHUP). A\n"
     "kill, a crash or a full disk leaves the .part files and the .meta: the rows\n"
     "there are whole. An existing sweep of the same NAME is never overwritten:\n"
-    "--force starts it over, --resume continues it (the runs whose rows are there\n"
-    "are skipped; the sweep file, instances, commit and settings must match the\n"
-    ".meta's, and a resumed finished sweep has nothing to do). While a sweep runs,\n"
-    "OUT/NAME.lock keeps a second one of the same NAME out of OUT (exit 2).\n"
+    "--force starts it over, --resume continues it (--out naming its folder; the runs\n"
+    "whose rows are there are skipped; the sweep file, instances, commit and settings\n"
+    "must match the .meta's, and a resumed finished sweep has nothing to do). While a\n"
+    "sweep runs, OUT/NAME.lock keeps a second one of the same NAME out of OUT\n"
+    "(exit 2).\n"
     "\n"
     "The machine's speed is read: a shared machine can run half again as slow for\n"
     "seconds or minutes, which shifts whole runs. The sweep picks a reference run\n"
@@ -144,7 +151,9 @@ typedef struct sweep_cli {
 
 #define OPT(...) PB_OPT_ROW(sweep_cli, __VA_ARGS__)
 static const pb_option sweep_options[] = {
-    {OPT("out", PB_OPT_TEXT, out, "DIR", "where to write")},
+    {OPT("out", PB_OPT_TEXT, out, "DIR",
+         "where to write (default: a new folder sweep-NAME-DATE here,\n"
+         "DATE the start's UTC time, YYYYMMDD-HHMMSS)")},
     {OPT("list", PB_OPT_FLAG, list, NULL,
          "print the runs and the time the earlier run in --out took\n"
          "(scaled to these runs), and exit")},
@@ -189,7 +198,7 @@ static const pb_option sweep_options[] = {
     PB_OPTION_END,
 };
 
-static const sweep_cli sweep_defaults = {.out = "results", .block = PB_SWEEP_BLOCK_RUNS};
+static const sweep_cli sweep_defaults = {.block = PB_SWEEP_BLOCK_RUNS};
 
 static void print_help(void)
 {
@@ -275,6 +284,32 @@ static int apply_overrides(pb_sweep_spec *spec, const char **names, const char *
     return 0;
 }
 
+/* The folder a sweep without --out writes into: sweep-NAME-DATE in the current
+ * directory, DATE the UTC time of the start, so that no run lands on another's files
+ * (nor in results/ unless asked). A name taken already (two starts in one second)
+ * gets -2, -3, ... Rank 0 picks it and every rank of an MPI world takes its pick.
+ * 0, or the exit status. */
+static int default_out(const pb_sweep_spec *spec, const sweep_cli *cli, char *dir, size_t len)
+{
+    if (cli->resume)
+        return pb_usage_error("sweep", "--resume continues the sweep in a folder: name it with "
+                                       "--out DIR (without --out each sweep gets a new one)");
+    if (!pb_world_get()->rank) {
+        char when[32];
+        struct stat st;
+        const time_t now = time(NULL);
+        struct tm tm;
+        strftime(when, sizeof when, "%Y%m%d-%H%M%S", gmtime_r(&now, &tm));
+        snprintf(dir, len, "sweep-%s-%s", spec->name, when);
+        for (int k = 2; !stat(dir, &st) && k < 1000; k++)
+            snprintf(dir, len, "sweep-%s-%s-%d", spec->name, when, k);
+    }
+    if (pb_world_bcast(dir, len, 0)) return pb_usage_error("sweep", "MPI broadcast failed");
+    if (!pb_world_get()->rank && !cli->list) /* -q too: the files must be found */
+        pb_say("sweep: writing into %s/ (--out DIR chooses the folder)", dir);
+    return 0;
+}
+
 /* --against, --serve and --run-id: what goes with what. 0, or the exit status. */
 static int check_against(const sweep_cli *cli)
 {
@@ -348,7 +383,7 @@ int pb_cmd_sweep(int argc, char **argv)
         goto out;
     }
     const char *source = npos ? pos[0] : "(options)";
-    char hash[40] = "none";
+    char hash[40] = "none", out_dir[600] = "";
     if (cli.force && cli.resume) {
         rc = pb_usage_error("sweep", "--force starts over, --resume continues: give one");
         goto out;
@@ -358,7 +393,12 @@ int pb_cmd_sweep(int argc, char **argv)
     if ((npos && (rc = read_file(&spec, pos[0], cli.quick, hash, sizeof hash))) ||
         (rc = apply_overrides(&spec, names, values, nkeys, source)))
         goto out;
+    if (!cli.out) {
+        if ((rc = default_out(&spec, &cli, out_dir, sizeof out_dir))) goto out;
+        cli.out = out_dir;
+    }
     pb_sweep_opts opts = {.out_dir = cli.out,
+                          .out_new = cli.out == out_dir,
                           .bind = pb_bind_modes[spec.bind],
                           .source = source,
                           .source_hash = hash,

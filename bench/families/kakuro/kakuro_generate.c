@@ -150,16 +150,23 @@ static const gen_opts gen_defaults = {.checker = "combo",
 static int setup_checker(const gen_opts *p, kakuro_gen_run *r)
 {
     const char *cmd = "generate";
-    char list[512];
+    char list[512], hint[200];
     if (!(r->gen.checker = pb_family_engine(&pb_family_kakuro, p->checker))) {
         pb_family_engine_list(&pb_family_kakuro, list, sizeof list);
-        return pb_usage_error(cmd, "unknown engine '%s' (one of: %s)", p->checker, list), -1;
+        return pb_usage_error(
+                   cmd, "unknown engine '%s' (one of: %s)%s", p->checker, list,
+                   pb_family_engine_hint(&pb_family_kakuro, p->checker, hint, sizeof hint)),
+               -1;
     }
     if (!(r->gen.checker->about.caps & PB_CAP_COUNT))
         return pb_usage_error(cmd, "engine %s cannot count solutions", p->checker), -1;
     if (p->order) {
-        if (!(r->gen.order = pb_order_find(p->order)))
-            return pb_usage_error(cmd, "unknown order '%s'", p->order), -1;
+        if (!(r->gen.order = pb_order_find(p->order))) {
+            pb_order_list(list, sizeof list);
+            return pb_usage_error(cmd, "unknown order '%s' (one of: %s)%s", p->order, list,
+                                  pb_order_hint(p->order, hint, sizeof hint)),
+                   -1;
+        }
         if (!(r->gen.checker->about.caps & PB_CAP_ORDER))
             return pb_usage_error(cmd, "engine %s takes no --order", p->checker), -1;
     }

@@ -37,21 +37,21 @@ static const struct instance {
     int threads;
     int plan;
 } instances[] = {
-    {"cross8", PB_MODE_FIRST, 1, NULL, 1},
-    {"cross8", PB_MODE_COUNT, 4, NULL, 1},
-    {"3x4", PB_MODE_COUNT, 272836, NULL, 1},
-    {"4x5", PB_MODE_COUNT, 2519619726250060u, "path-dp", 1},
-    {"3x7", PB_MODE_COUNT, 80830629934840548u, "path-dp", 1},
-    {"4x6", PB_MODE_COUNT, BIG_COUNT(71, 5380761315453548348u), "path-dp", 1},
-    {"5x5", PB_MODE_COUNT, BIG_COUNT(1657, 5195570956682598112u), "path-dp", 1},
-    {"5x5", PB_MODE_COUNT, BIG_COUNT(1657, 5195570956682598112u), "path-dp", 2},
-    {"3x8", PB_MODE_COUNT, BIG_COUNT(106, 5848461929080894180u), "path-dp", 2},
+    {"cross8", PB_MODE_FIRST, 1, NULL, 1, 0},
+    {"cross8", PB_MODE_COUNT, 4, NULL, 1, 0},
+    {"3x4", PB_MODE_COUNT, 272836, NULL, 1, 0},
+    {"4x5", PB_MODE_COUNT, 2519619726250060u, "path-dp", 1, 0},
+    {"3x7", PB_MODE_COUNT, 80830629934840548u, "path-dp", 1, 0},
+    {"4x6", PB_MODE_COUNT, BIG_COUNT(71, 5380761315453548348u), "path-dp", 1, 0},
+    {"5x5", PB_MODE_COUNT, BIG_COUNT(1657, 5195570956682598112u), "path-dp", 1, 0},
+    {"5x5", PB_MODE_COUNT, BIG_COUNT(1657, 5195570956682598112u), "path-dp", 2, 0},
+    {"3x8", PB_MODE_COUNT, BIG_COUNT(106, 5848461929080894180u), "path-dp", 2, 0},
     /* 27 and 28 cells: past the plain table's reach; Karp's count agrees
      * (tests/notouch_oracle karp). */
-    {"3x9", PB_MODE_COUNT, BIG_COUNT(1979453, 118725502159853260u), "path-dp", 2},
-    {"4x7", PB_MODE_COUNT, BIG_COUNT(37342153, 6382540159661455992u), "path-dp", 2},
+    {"3x9", PB_MODE_COUNT, BIG_COUNT(1979453, 118725502159853260u), "path-dp", 2, 0},
+    {"4x7", PB_MODE_COUNT, BIG_COUNT(37342153, 6382540159661455992u), "path-dp", 2, 0},
     /* 30 cells, 7.3 GB of tables. */
-    {"5x6", PB_MODE_COUNT, BIG_COUNT(28898553074u, 3743749915390185124u), "path-dp", 2},
+    {"5x6", PB_MODE_COUNT, BIG_COUNT(28898553074u, 3743749915390185124u), "path-dp", 2, 0},
     /* Plans only: 5x6 again (beside its count), and boards past one machine. */
     {"5x6", PB_MODE_COUNT, 0, "path-dp", 2, 1},
     {"4x8", PB_MODE_COUNT, 0, "path-dp", 2, 1},

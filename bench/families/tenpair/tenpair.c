@@ -88,11 +88,12 @@ static const pb_option tenpair_options[] = {
 };
 #undef OPT
 
-static const tp_opts tp_defaults = {.engine = "compact",
-                                    .width = 9,
-                                    .threads = 1,
-                                    .max_bytes = 4ull << 30,
-                                    .timing = {1, 0.010, 1, 0}};
+static const tp_opts tp_defaults = {
+    .engine = "compact",
+    .width = 9,
+    .threads = 1,
+    .max_bytes = 4ull << 30,
+    .timing = {.samples = 1, .min_sample_s = 0.010, .warmup_s = 0.050}};
 
 static void print_help(const char *cmd)
 {
@@ -234,12 +235,13 @@ static int write_csv(const tp_cmd *c, const tp_result *res, const pb_meta *meta)
 /* Finds the engine and sets the request up; 0, or the exit status. */
 static int prepare(tp_cmd *c)
 {
-    char list[256];
+    char list[256], hint[200];
     const pb_registered *r = pb_registry_find(pb_family_tenpair.name, 0, c->o.engine);
     if (!r) {
         pb_family_engine_list(&pb_family_tenpair, list, sizeof list);
-        return pb_usage_error(c->cmd, "unknown engine '%s' for tenpair (one of: %s)", c->o.engine,
-                              list);
+        return pb_usage_error(
+            c->cmd, "unknown engine '%s' for tenpair (one of: %s)%s", c->o.engine, list,
+            pb_family_engine_hint(&pb_family_tenpair, c->o.engine, hint, sizeof hint));
     }
     c->engine = tp_engine_of(r->about);
     if (c->count && !c->o.max_length)

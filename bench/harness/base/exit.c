@@ -1,8 +1,12 @@
 /* exit.c — the SIGINT/SIGTERM/SIGHUP flag, its handler and the exit status it gives;
- * helper threads that take no signal. */
+ * the final check of stdout; helper threads that take no signal. */
 #include "exit.h"
 
+#include <errno.h>
+#include <stdio.h>
 #include <string.h>
+
+#include "say.h"
 
 volatile sig_atomic_t pb_interrupted;
 
@@ -26,6 +30,16 @@ void pb_install_interrupt_handler(void)
 int pb_interrupt_exit(void)
 {
     return 128 + (pb_interrupted ? (int)pb_interrupted : SIGINT);
+}
+
+int pb_stdout_finish(int rc)
+{
+    errno = 0;
+    const int flushed = fflush(stdout) == 0;
+    if (flushed && !ferror(stdout)) return rc;
+    /* An error of an earlier write leaves no errno behind; a failed flush does. */
+    pb_say("standard output: %s", !flushed && errno ? strerror(errno) : "write error");
+    return PB_EXIT_FAILED;
 }
 
 int pb_thread_start(pthread_t *t, void *(*fn)(void *), void *arg)

@@ -1,6 +1,7 @@
 /* exit.h — the exit statuses every command shares, the flag that SIGINT (Ctrl-C),
- * SIGTERM and SIGHUP set, which running engines poll through pb_limits.cancel, and
- * the start of a helper thread that leaves every signal to the main thread. */
+ * SIGTERM and SIGHUP set, which running engines poll through pb_limits.cancel, the
+ * check that a command's output reached stdout, and the start of a helper thread
+ * that leaves every signal to the main thread. */
 #ifndef PB_EXIT_H
 #define PB_EXIT_H
 
@@ -25,6 +26,12 @@ void pb_install_interrupt_handler(void);
 /* The exit status of a command stopped by a signal: 128 + its number (130 for
  * SIGINT, 143 for SIGTERM and for SIGHUP, which is handled like SIGTERM). */
 int pb_interrupt_exit(void);
+
+/* The exit status of a command that returned rc, once its output is out: stdout is
+ * flushed and checked, and a write that failed at any time (a full disk, a closed
+ * pipe) is said in one line and gives PB_EXIT_FAILED, whatever rc was: output lost is
+ * never a success. main calls it once, so that no command checks its own writes. */
+int pb_stdout_finish(int rc);
 
 /* pthread_create for the harness's helper threads (progress, MPI managers and
  * listeners): the thread blocks every signal, so signals reach the main thread. A

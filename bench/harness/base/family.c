@@ -4,9 +4,13 @@
 
 #include <stdlib.h>
 #include <string.h>
+#include "harness/base/suggest.h"
 #include "harness/io/readfile.h"
 #include "harness/outside/outside.h"
 #include "registry/registry.h"
+
+/* Room for the names of every family, every engine of one, every cell order. */
+enum { MAX_NAMES = 128 };
 
 const pb_family *pb_family_find(const char *name)
 {
@@ -40,6 +44,41 @@ void pb_family_engine_list(const pb_family *f, char *out, size_t len)
             at += (size_t)snprintf(out + at, len - at, "%s%s", at ? ", " : "", r->about->name);
     for (const pb_engine *const *e = pb_outside_engines; f->placement && *e && at < len; e++)
         at += (size_t)snprintf(out + at, len - at, "%s%s", at ? ", " : "", (*e)->about.name);
+}
+
+char *pb_family_hint(const char *word, char *out, size_t len)
+{
+    const char *names[MAX_NAMES];
+    int n = 0;
+    for (const pb_family *const *f = pb_families; *f && n < MAX_NAMES; f++) names[n++] = (*f)->name;
+    return pb_suggest_hint(word, names, n, out, len);
+}
+
+char *pb_family_engine_hint(const pb_family *f, const char *word, char *out, size_t len)
+{
+    const char *names[MAX_NAMES];
+    int n = 0;
+    for (const pb_registered *r = pb_registry; r->about && n < MAX_NAMES; r++)
+        if (pb_registry_serves(r, f->name, f->placement)) names[n++] = r->about->name;
+    for (const pb_engine *const *e = pb_outside_engines; f->placement && *e && n < MAX_NAMES; e++)
+        names[n++] = (*e)->about.name;
+    return pb_suggest_hint(word, names, n, out, len);
+}
+
+char *pb_order_hint(const char *word, char *out, size_t len)
+{
+    const char *names[MAX_NAMES];
+    int n = 0;
+    for (const pb_order *const *o = pb_orders; *o && n < MAX_NAMES; o++) names[n++] = (*o)->name;
+    return pb_suggest_hint(word, names, n, out, len);
+}
+
+void pb_order_list(char *out, size_t len)
+{
+    const char *names[MAX_NAMES];
+    int n = 0;
+    for (const pb_order *const *o = pb_orders; *o && n < MAX_NAMES; o++) names[n++] = (*o)->name;
+    pb_names_join(names, n, out, len);
 }
 
 static const pb_command *find_in(const char *name, const pb_family **owner, int generators)

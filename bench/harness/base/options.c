@@ -11,6 +11,7 @@
 #include <string.h>
 
 #include "say.h"
+#include "suggest.h"
 
 int pb_usage_error(const char *cmd, const char *fmt, ...)
 {
@@ -207,14 +208,18 @@ int pb_option_apply(const pb_option *o, void *target, const char *value, char *e
     case PB_OPT_TEXT:
         *(const char **)field = value;
         return 0;
-    case PB_OPT_CHOICE:
+    case PB_OPT_CHOICE: {
+        char hint[200];
         for (int i = 0; o->choices[i]; i++)
             if (!strcmp(o->choices[i], value)) {
                 *(int *)field = i;
                 return 0;
             }
         join_choices(o->choices, what, sizeof what);
-        break;
+        snprintf(err, errlen, "--%s expects %s, got '%s'%s", o->name, what, value,
+                 pb_suggest_hint(value, o->choices, -1, hint, sizeof hint));
+        return -1;
+    }
     case PB_OPT_LIST: {
         char why[200];
         if (!pb_list_set(field, value, why, sizeof why)) return 0;
@@ -271,8 +276,25 @@ static void written_name(const char *arg, char *out, size_t len)
     snprintf(out, len, "%.*s", (int)(n < len ? n : len - 1), arg);
 }
 
+/* 1 when a and b share a word (between '-') of four letters or more, one word a
+ * prefix of the other ("steps" and "step"): a name said another way. */
+static int share_word(const char *a, const char *b)
+{
+    for (const char *p = a; *p; p += strspn(p, "-")) {
+        size_t lp = strcspn(p, "-");
+        for (const char *q = b; lp >= 4 && *q; q += strspn(q, "-")) {
+            size_t lq = strcspn(q, "-"), k = lp < lq ? lp : lq;
+            if (k >= 4 && !strncmp(p, q, k)) return 1;
+            q += lq;
+        }
+        p += lp;
+    }
+    return 0;
+}
+
 /* getopt_long's view of the groups: every option flattened, with the struct it fills. */
 typedef struct getopt_tables {
+    int n; /* options in flat */
     flat_option *flat;
     struct option *longs;
     char *shorts;
@@ -312,7 +334,27 @@ static int build_tables(const pb_opt_group *groups, int ngroups, getopt_tables *
         }
     t->longs[n] = (struct option){"help", no_argument, NULL, HELP_VAL};
     t->shorts[at] = '\0';
+    t->n = n;
     return 0;
+}
+
+/* " (did you mean '--NAME'?)" after an unknown option written as typed: the option
+ * nearest by spelling (suggest.h), else the first that shares a word with it
+ * (--max-steps, --step-limit); "" when none. Points into a static buffer. */
+static const char *option_hint(const getopt_tables *t, const char *typed)
+{
+    static char hint[200];
+    const char *names[512], *near = NULL;
+    int n = 0;
+    typed += strspn(typed, "-");
+    for (int i = 0; i < t->n && n < 512; i++)
+        if (t->flat[i].opt->type != PB_OPT_RENAMED) names[n++] = t->flat[i].opt->name;
+    if (!(near = pb_suggest(typed, names, n)))
+        for (int i = 0; i < n && !near; i++)
+            if (share_word(typed, names[i])) near = names[i];
+    hint[0] = '\0';
+    if (near && *typed) snprintf(hint, sizeof hint, " (did you mean '--%s'?)", near);
+    return hint;
 }
 
 /* Handles what getopt_long returned for one argument (c, with optopt and optarg);
@@ -341,7 +383,7 @@ static int take(const char *cmd, const getopt_tables *t, int c, const char *writ
             pb_usage_error(cmd, "unknown option '-%c'", optopt);
         else {
             written_name(written, err, sizeof err);
-            pb_usage_error(cmd, "unknown option '%s'", err);
+            pb_usage_error(cmd, "unknown option '%s'%s", err, option_hint(t, err));
         }
         return PB_OPT_ERROR;
     }

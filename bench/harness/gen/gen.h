@@ -96,7 +96,7 @@ typedef struct pb_gen_opts {
 /* One thread, no output but standard output, one untimed run. */
 #define PB_GEN_DEFAULTS                                                                            \
     {                                                                                              \
-        .threads = 1, .timing = { 1, 0.010, 1, 0 }                                                 \
+        .threads = 1, .timing = {.samples = 1, .min_sample_s = 0.010, .warmup_s = 0.050 }          \
     }
 
 /* The generator's files in --out DIR. */

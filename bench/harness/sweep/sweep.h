@@ -8,6 +8,7 @@
 
 typedef struct pb_sweep_opts {
     const char *out_dir;     /* where NAME.csv and NAME.meta go */
+    int out_new;             /* out_dir is a new folder of its own (no --out given) */
     const char *bind;        /* "none" or "core" */
     const char *source;      /* the sweep file, or "(options)", for the metadata */
     const char *source_hash; /* the sweep file's content hash (pb_sweep_hash_text), or "none" */

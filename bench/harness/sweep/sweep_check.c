@@ -20,11 +20,12 @@ static const char *twice(const pb_list *l)
 static int unknown_engine(const pb_sweep_spec *s, const char *key, const char *source,
                           const char *name)
 {
-    char where[4200], list[1024];
+    char where[4200], list[1024], hint[200];
     pb_sweep_spec_where(s, key, source, where, sizeof where);
     pb_family_engine_list(s->fam, list, sizeof list);
-    return pb_usage_error("sweep", "%s%s names engine '%s', which %s has not (one of: %s)", where,
-                          key, name, s->fam->name, list);
+    return pb_usage_error("sweep", "%s%s names engine '%s', which %s has not (one of: %s)%s", where,
+                          key, name, s->fam->name, list,
+                          pb_family_engine_hint(s->fam, name, hint, sizeof hint));
 }
 
 /* The baseline: one of the sweep's engines, and, after a '/', one of its orders for an
@@ -82,9 +83,12 @@ int pb_sweep_spec_check(pb_sweep_spec *s, const char *source)
             return unknown_engine(s, "step-limit", source, s->step_limit.engines.item[i]);
     for (int i = 0; i < s->orders.n; i++)
         if (!pb_order_find(s->orders.item[i])) {
+            char hint[200];
             pb_sweep_spec_where(s, "orders", source, where, sizeof where);
-            return pb_usage_error("sweep", "%sorders: unknown order '%s'", where,
-                                  s->orders.item[i]);
+            pb_order_list(list, sizeof list);
+            return pb_usage_error("sweep", "%sorders: unknown order '%s' (one of: %s)%s", where,
+                                  s->orders.item[i], list,
+                                  pb_order_hint(s->orders.item[i], hint, sizeof hint));
         }
     for (size_t k = 0; k < sizeof lists / sizeof lists[0]; k++) {
         const char *dup = twice(lists[k]);

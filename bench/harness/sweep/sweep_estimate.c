@@ -41,6 +41,12 @@ static void earlier_run(const sweep_ctx *c, char *line, size_t len, double *scal
     size_t size, n;
     *scaled = 0, *differs = 0;
     snprintf(path, sizeof path, "%s/%s.meta", c->opts->out_dir, c->spec->name);
+    if (c->opts->out_new) {
+        snprintf(line, len,
+                 "time: no earlier run to estimate it from (--out DIR names the "
+                 "folder of one)");
+        return;
+    }
     FILE *probe = fopen(path, "r");
     if (!probe) {
         snprintf(line, len, "time: no earlier run in %s/ to estimate it from", c->opts->out_dir);

@@ -6,6 +6,8 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "harness/base/suggest.h"
+
 static int listed(const char *const *list, const char *name)
 {
     for (; list && *list; list++)
@@ -32,9 +34,18 @@ static int check_option(const pb_lines_rule *r, const pb_sweep_lines *m, int k, 
     snprintf(name, sizeof name, "%.*s", (int)(n < sizeof name ? n : sizeof name - 1), word + 2);
     const pb_option *o = n < sizeof name ? pb_option_find(r->options, name) : NULL;
     if (!o || (o->only && r->names && strcmp(o->only, m->name[k]))) {
+        const char *names[256];
+        char hint[120] = "";
+        int nn = 0;
+        for (const pb_option *p = r->options; p && p->name && nn < 256; p++)
+            if (!p->only || !r->names || !strcmp(p->only, m->name[k])) names[nn++] = p->name;
+        const char *near = pb_suggest(name, names, nn);
+        if (near) snprintf(hint, sizeof hint, " (did you mean '--%s'?)", near);
         if (r->names) /* the name is the command: "count tenpair" */
-            return pb_fail(err, line, "%s %s has no option --%s", m->name[k], r->whose, name), 0;
-        return pb_fail(err, line, "%s has no option --%s", r->whose, name), 0;
+            return pb_fail(err, line, "%s %s has no option --%s%s", m->name[k], r->whose, name,
+                           hint),
+                   0;
+        return pb_fail(err, line, "%s has no option --%s%s", r->whose, name, hint), 0;
     }
     if (o->writes || listed(r->owned, name) || !strcmp(name, "help"))
         return pb_fail(err, line,
@@ -59,8 +70,9 @@ static int start_line(const pb_lines_rule *r, pb_sweep_lines *m, int i, int line
         for (const char *const *n = r->names; *n; n++)
             snprintf(names + strlen(names), sizeof names - strlen(names), "%s%s",
                      n == r->names ? "" : ", ", *n);
-        return pb_fail(err, line, "%s expects one of %s before a colon, got '%s'", r->key, names,
-                       name);
+        char hint[120];
+        return pb_fail(err, line, "%s expects one of %s before a colon, got '%s'%s", r->key, names,
+                       name, pb_suggest_hint(name, r->names, -1, hint, sizeof hint));
     }
     if (!len || len > 40 || name[0] == '-' ||
         strspn(name, "abcdefghijklmnopqrstuvwxyz0123456789-") != len)

@@ -9,6 +9,7 @@
 
 #include "harness/measure/bind.h"
 #include "harness/base/options.h"
+#include "harness/base/suggest.h"
 #include "harness/measure/speed_guard.h"
 
 /* 1 when s is digits only: numbers are decimal (no sign, blank, 0x or inf). */
@@ -374,6 +375,18 @@ static int family_key(const char *key)
     return 0;
 }
 
+/* " (did you mean 'KEY'?)" after a mistyped key: the sweep's and the families'. */
+static char *key_hint(const char *key, char *out, size_t len)
+{
+    const char *names[256];
+    int n = 0;
+    for (const pb_option *o = pb_sweep_keys; o->name && n < 256; o++) names[n++] = o->name;
+    for (const pb_family *const *f = pb_families; *f; f++)
+        for (const pb_option *o = (*f)->options; o && o->name && n < 256; o++)
+            if (o->type != PB_OPT_INSTANCE) names[n++] = o->name;
+    return pb_suggest_hint(key, names, n, out, len);
+}
+
 int pb_sweep_spec_is_key(const char *key)
 {
     return pb_option_find(pb_sweep_keys, key) || family_key(key);
@@ -385,8 +398,11 @@ int pb_sweep_spec_set(pb_sweep_spec *s, const char *key, const char *value, int 
     if (!o) {
         if (!strcmp(key, "reps"))
             return pb_fail(err, line, "'reps' is now 'samples' (timed samples of each run)");
-        if (!family_key(key))
-            return pb_fail(err, line, "unknown key '%s' (see 'puzzlebench sweep --help')", key);
+        if (!family_key(key)) {
+            char hint[200];
+            return pb_fail(err, line, "unknown key '%s'%s (see 'puzzlebench sweep --help')", key,
+                           key_hint(key, hint, sizeof hint));
+        }
         for (int i = 0; i < s->npending && line > 0; i++)
             if (s->pending[i].line > 0 && !strcmp(s->pending[i].key, key))
                 return pb_fail(err, line, "key '%s' given twice (first on line %d)", key,
@@ -487,13 +503,13 @@ int pb_sweep_spec_parse(pb_sweep_spec *s, const char *text, size_t len, pb_error
 
 int pb_sweep_spec_resolve(pb_sweep_spec *s, pb_error *err)
 {
-    char names[256], msg[400];
+    char names[256], msg[400], hint[200];
     if (!s->family) return pb_fail(err, 0, "no 'family' given");
     if (!(s->fam = pb_family_find(s->family))) {
         const int line = s->key_line[pb_option_find(pb_sweep_keys, "family") - pb_sweep_keys];
         pb_family_list(names, sizeof names);
-        return pb_fail(err, line > 0 ? line : 0, "unknown family '%s' (one of: %s)", s->family,
-                       names);
+        return pb_fail(err, line > 0 ? line : 0, "unknown family '%s' (one of: %s)%s", s->family,
+                       names, pb_family_hint(s->family, hint, sizeof hint));
     }
     if (!(s->params = calloc(1, s->fam->params_size ? s->fam->params_size : 1)))
         return pb_fail(err, 0, "out of memory");
