@@ -1,14 +1,14 @@
 #!/usr/bin/env bash
 # cli_solve_csv.sh — solve's and count's --csv FILE: the header, one row per puzzle in
 # input order with the counts the stats line prints, FILE.meta's run_id on every row,
-# a step limit (exit 3, status=limit), a memory limit (the planned bytes), an unreadable puzzle (--keep-going: exit 2, its
+# the engine's parameters and seed ("-" where it has none), a step limit (exit 3, status=limit), a memory limit (the planned bytes), an unreadable puzzle (--keep-going: exit 2, its
 # row with empty counts), a link at FILE replaced and not followed, a file that
 # cannot be written (exit 2, one line).
 # usage: tests/cli_solve_csv.sh PATH/TO/puzzlebench SOURCE_DIR
 # shellcheck source=tests/cli_lib.sh
 . "$(dirname "$0")/cli_lib.sh"
 
-header="family,instance,puzzle,engine,order,mode,threads,status,solutions,steps,placements,backtracks,candidates,guesses,learnts,restarts,bytes,wall_s,run_id"
+header="family,instance,puzzle,engine,order,mode,threads,params,engine_seed,status,solutions,steps,placements,backtracks,candidates,guesses,learnts,restarts,bytes,wall_s,run_id"
 # same WHAT GOT WANT
 same() { if [ "$2" = "$3" ]; then ok; else bad "$1: '$2', expected '$3'"; fi; }
 
@@ -18,35 +18,43 @@ same "header" "$(head -1 "$tmp/c.csv")" "$header"
 same "rows" "$(wc -l <"$tmp/c.csv" | tr -d ' ')" 2
 id=$(sed -n 's/^run_id=//p' "$tmp/c.csv.meta")
 steps=$(sed -n 's/.*steps=\([0-9]*\) .*/\1/p' "$tmp/out")
-same "the row" "$(cut -d, -f1-10,17,19 "$tmp/c.csv" | sed -n 2p)" \
-    "notouch,cross8,cross8,backtrack,row,count,1,done,4,$steps,0,$id"
+same "the row" "$(cut -d, -f1-12,19,21 "$tmp/c.csv" | sed -n 2p)" \
+    "notouch,cross8,cross8,backtrack,row,count,1,-,-,done,4,$steps,0,$id"
 if [ -s "$tmp/c.csv.topology.xml" ]; then ok; else bad "no topology beside c.csv.meta"; fi
+
+# ---- an engine with parameters and a seed: every parameter's value (defaults too),
+# the seed; both as the stats line gives them ----
+expect 0 "solve -e restart --csv" -- "$pb" solve notouch cross8 -e restart --engine-seed 2 \
+    --param cell-choice=fewest -q --csv "$tmp/r.csv"
+has ' params=restart-steps=100,restart-schedule=luby,cell-choice=fewest engine_seed=2$' "$tmp/out"
+same "restart's row" "$(sed -n 2p "$tmp/r.csv" | cut -d, -f4-12)" \
+    'restart,row,solve,1,"restart-steps=100,restart-schedule=luby,cell-choice=fewest",2,done'
 
 # ---- solve on a file: a row per puzzle, in input order, each solved ----
 bench=$src/data/sudoku/9x9-bench.txt
 expect 0 "solve sudoku FILE --csv" -- "$pb" solve sudoku "$bench" -q --csv "$tmp/s.csv"
 want=$(grep -n -v -e '^#' -e '^[[:space:]]*$' "$bench" | cut -d: -f1 | sed "s|^|$bench:|")
 same "puzzles in input order" "$(sed 1d "$tmp/s.csv" | cut -d, -f3)" "$want"
-same "every puzzle solved once" "$(sed 1d "$tmp/s.csv" | cut -d, -f6,8,9 | sort -u)" "solve,done,1"
+same "every puzzle solved once" "$(sed 1d "$tmp/s.csv" | cut -d, -f6,10,11 | sort -u)" "solve,done,1"
 total=$(sed -n 's/.*steps=\([0-9]*\) .*/\1/p' "$tmp/out")
 same "the rows' steps add up to the stats line's" \
-    "$(awk -F, 'NR > 1 { s += $10 } END { print s }' "$tmp/s.csv")" "$total"
+    "$(awk -F, 'NR > 1 { s += $12 } END { print s }' "$tmp/s.csv")" "$total"
 
 # ---- a step limit: exit 3, status limit ----
 expect 3 "count --step-limit --csv" -- "$pb" count notouch 3x4 --step-limit 1000 --csv "$tmp/l.csv"
-same "limited row" "$(cut -d, -f8,10 "$tmp/l.csv" | sed -n 2p)" "limit,1000"
+same "limited row" "$(cut -d, -f10,12 "$tmp/l.csv" | sed -n 2p)" "limit,1000"
 
 # ---- a memory limit: path-dp's planned tables in bytes, as the stats line gives them ----
 expect 3 "count --max-memory --csv" -- "$pb" count notouch 5x5 -e path-dp --max-memory 1K --csv "$tmp/m.csv"
 plan=$(sed -n 's/.* bytes=\([0-9]*\) .*/\1/p' "$tmp/out")
 [ "${plan:-0}" -gt 1024 ] && ok || bad "no plan over 1K on the stats line: $(cat "$tmp/out")"
-same "memory-limited row" "$(cut -d, -f8,17 "$tmp/m.csv" | sed -n 2p)" "nomem,$plan"
+same "memory-limited row" "$(cut -d, -f10,19 "$tmp/m.csv" | sed -n 2p)" "nomem,$plan"
 
 # ---- an unreadable puzzle with --keep-going: its row says so, with no counts ----
 printf '%s\nnot a puzzle\n' "$(grep -v '^#' "$bench" | head -1)" >"$tmp/bad.txt"
 expect 2 "an unreadable puzzle" -- "$pb" solve sudoku "$tmp/bad.txt" --keep-going -q --csv "$tmp/b.csv"
-same "rows of bad.txt" "$(sed 1d "$tmp/b.csv" | cut -d, -f3,8,9,10)" \
-    "$tmp/bad.txt:1,done,1,$(sed -n 2p "$tmp/b.csv" | cut -d, -f10)
+same "rows of bad.txt" "$(sed 1d "$tmp/b.csv" | cut -d, -f3,10,11,12)" \
+    "$tmp/bad.txt:1,done,1,$(sed -n 2p "$tmp/b.csv" | cut -d, -f12)
 $tmp/bad.txt:2,unreadable,,"
 
 # ---- a link at FILE is replaced, never written through ----
