@@ -3,7 +3,9 @@
 # and --engine-seed on solve (the stats line's params= and engine_seed=), the same
 # seed the same steps, an unknown parameter or a value out of range refused (exit 2,
 # one line, the engine's parameters and the nearest name), a seed for an engine
-# without random choices refused, restart's count refused; `engines` lists them.
+# without random choices refused, restart's count refused; a sweep's params and
+# engine-seeds keys (the key columns params and engine_seed, compare's pairs,
+# --resume); `engines` lists them.
 # usage: tests/cli_params.sh PATH/TO/puzzlebench SOURCE_DIR
 # shellcheck source=tests/cli_lib.sh
 . "$(dirname "$0")/cli_lib.sh"
@@ -50,6 +52,64 @@ expect 2 "--param without =" -- "$pb" solve notouch cross8 -e restart --param re
 one_line_error "^puzzlebench: solve: --param expects NAME=VALUE, got 'restart-steps'"
 expect 2 "a seed past 2^64 - 1" -- "$pb" solve notouch cross8 -e restart --engine-seed 18446744073709551616
 one_line_error "^puzzlebench: solve: --engine-seed expects a whole number from 0 to 18446744073709551615"
+
+# ---- a sweep over engine seeds and parameter sets ----
+cat >"$tmp/s.sweep" <<'EOF2'
+name s
+family notouch
+instances cross8 2x4
+engines backtrack restart
+modes first
+params - restart-steps=10,cell-choice=fewest
+engine-seeds 1-3
+samples 1
+warmup 0
+EOF2
+expect 0 "sweep --list" -- "$pb" sweep "$tmp/s.sweep" --out "$tmp/sw" --list
+has '^cross8 restart - first threads=1 params=restart-steps=10,restart-schedule=luby,cell-choice=fewest engine_seed=3$' "$tmp/out"
+has '^14 runs' "$tmp/out"
+expect 0 "sweep" -- "$pb" sweep "$tmp/s.sweep" --out "$tmp/sw" -q
+# The key columns, read as CSV: backtrack once ("-", "-"), restart once per set and seed.
+rows() {
+    python3 -c 'import csv, sys
+for r in csv.DictReader(open(sys.argv[1])):
+    print(r["instance"], r["engine"], r["params"], r["engine_seed"], r["status"], r["solutions"], r["steps"])' "$1"
+}
+rows "$tmp/sw/s.csv" >"$tmp/rows"
+same "rows" "$(wc -l <"$tmp/rows" | tr -d ' ')" 14
+same "cross8 backtrack" "$(grep -c '^cross8 backtrack - - done 1 540$' "$tmp/rows")" 1
+for i in cross8 2x4; do
+    same "$i: restart's seeds of the defaults" \
+        "$(grep "^$i restart restart-steps=100,restart-schedule=luby,cell-choice=random " "$tmp/rows" | cut -d' ' -f4 | tr '\n' ' ')" "1 2 3 "
+    same "$i: restart's seeds of the set" \
+        "$(grep "^$i restart restart-steps=10,restart-schedule=luby,cell-choice=fewest " "$tmp/rows" | cut -d' ' -f4 | tr '\n' ' ')" "1 2 3 "
+done
+same "restart's first solutions" "$(grep -c ' restart .* done 1 ' "$tmp/rows")" 12
+same "seed 1 of the defaults on cross8: solve's steps" \
+    "$(grep '^cross8 restart restart-steps=100,restart-schedule=luby,cell-choice=random 1 ' "$tmp/rows" | cut -d' ' -f7)" 94
+has '^engine_params=- restart-steps=10,cell-choice=fewest$' "$tmp/sw/s.meta"
+has '^engine_seeds=1 2 3$' "$tmp/sw/s.meta"
+# compare pairs a run only with the run of the same seed and setting.
+expect 0 "compare by key" -- "$pb" compare "$tmp/sw/s.csv" "$tmp/sw/s.csv" --threshold 0
+has '^0 paired by round, 14 from independent samples$' "$tmp/out"
+expect 0 "compare two seeds" -- "$pb" compare "$tmp/sw/s.csv" --by engine_seed=1,3
+has '^0 paired by round, 4 from independent samples$' "$tmp/out"
+# --resume keeps the rows written (quoted params and all) and runs the rest.
+head -n 9 "$tmp/sw/s.csv" >"$tmp/sw/s.csv.part" && rm "$tmp/sw/s.csv"
+mv "$tmp/sw/s.samples.csv" "$tmp/sw/s.samples.csv.part"
+sed -i 's/^status=complete$/status=running/' "$tmp/sw/s.meta"
+expect 0 "sweep --resume" -- "$pb" sweep "$tmp/s.sweep" --out "$tmp/sw" -q --resume
+rows "$tmp/sw/s.csv" >"$tmp/rows2"
+same "the resumed sweep's rows" "$(sort "$tmp/rows2" | cut -d' ' -f1-6)" "$(sort "$tmp/rows" | cut -d' ' -f1-6)"
+has '^run_id=[^ ]+ [^ ]+$' "$tmp/sw/s.meta"
+# Refusals, one line naming the file and line.
+expect 2 "sweep: an unknown parameter" -- "$pb" sweep "$tmp/s.sweep" --out "$tmp/sw2" --params restart-step=5 --list
+one_line_error "^puzzlebench: sweep: --params: params names parameter restart-step, which no engine of the sweep has \(did you mean 'restart-steps'\?\)"
+sed -i 's/^engines .*/engines backtrack/' "$tmp/s.sweep"
+expect 2 "sweep: seeds, no random engine" -- "$pb" sweep "$tmp/s.sweep" --out "$tmp/sw2" --params - --list
+one_line_error "s\.sweep:7: engine-seeds: no engine of the sweep makes random choices"
+expect 2 "sweep: a bad seed range" -- "$pb" sweep "$tmp/s.sweep" --out "$tmp/sw2" --engine-seeds 3-1 --list
+one_line_error "--engine-seeds expects seeds N or ranges A-B"
 
 # ---- the listings ----
 expect 0 "engines" -- "$pb" engines

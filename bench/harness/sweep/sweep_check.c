@@ -1,10 +1,12 @@
 /* sweep_check.c — a sweep's keys checked against its family before anything runs:
- * engines and orders that exist, in every key that names them, each named once. */
+ * engines and orders that exist, in every key that names them, each named once; the
+ * engine keys (params, engine-seeds) against the sweep's engines. */
 #include <stdio.h>
 #include <string.h>
 
 #include "harness/base/exit.h"
 #include "harness/base/say.h"
+#include "harness/base/suggest.h"
 #include "sweep_spec.h"
 
 /* The first word of l given twice, or NULL. */
@@ -24,6 +26,58 @@ static int unknown_engine(const pb_sweep_spec *s, const char *key, const char *s
     pb_family_engine_list(s->fam, list, sizeof list);
     return pb_usage_error("sweep", "%s%s names engine '%s', which %s has not (one of: %s)", where,
                           key, name, s->fam->name, list);
+}
+
+int pb_sweep_check_engine_keys(const pb_sweep_spec *s, const char *source)
+{
+    char where[4200], why[300];
+    const pb_param_sets *ps = &s->engine_params;
+    pb_sweep_spec_where(s, "params", source, where, sizeof where);
+    /* Every parameter named is some engine's of the sweep. */
+    const char *names[256];
+    int nnames = 0;
+    for (int e = 0; e < s->engines.n; e++) {
+        const pb_engine *eng = pb_family_engine(s->fam, s->engines.item[e]);
+        for (const pb_param *p = eng->about.params; p && p->name && nnames < 256; p++)
+            names[nnames++] = p->name;
+    }
+    for (int i = 0; i < ps->n; i++)
+        for (int k = 0; k < ps->count[i]; k++) {
+            const char *name = ps->v[i][k].name;
+            int known = 0;
+            for (int n = 0; n < nnames; n++) known |= !strcmp(names[n], name);
+            if (known) continue;
+            char hint[200], list[1024];
+            pb_suggest_hint(name, names, nnames, hint, sizeof hint);
+            if (!nnames)
+                return pb_usage_error("sweep",
+                                      "%sparams names parameter %s, but no engine of the sweep "
+                                      "takes parameters (see 'puzzlebench engines')",
+                                      where, name);
+            pb_names_join(names, nnames, list, sizeof list);
+            return pb_usage_error("sweep",
+                                  "%sparams names parameter %s, which no engine of the sweep has%s "
+                                  "(see 'puzzlebench engines'; theirs: %s)",
+                                  where, name, hint, list);
+        }
+    /* Every set an engine takes holds values it accepts. */
+    for (int e = 0; e < s->engines.n; e++) {
+        const pb_engine *eng = pb_family_engine(s->fam, s->engines.item[e]);
+        for (int i = 0; i < ps->n; i++) {
+            if (!pb_param_sets_takes(ps, i, &eng->about)) continue;
+            pb_run how = {.params = ps->v[i], .nparams = ps->count[i]};
+            if (pb_params_check(&eng->about, &how, why, sizeof why) != PB_RUNS)
+                return pb_usage_error("sweep", "%sparams: %s", where, why);
+        }
+    }
+    if (!s->engine_seeds.n) return 0;
+    for (int e = 0; e < s->engines.n; e++)
+        if (pb_family_engine(s->fam, s->engines.item[e])->about.caps & PB_CAP_RANDOM) return 0;
+    pb_sweep_spec_where(s, "engine-seeds", source, where, sizeof where);
+    return pb_usage_error("sweep",
+                          "%sengine-seeds: no engine of the sweep makes random choices (see "
+                          "the engines marked 'random' in 'puzzlebench engines')",
+                          where);
 }
 
 int pb_sweep_spec_check(pb_sweep_spec *s, const char *source)
@@ -54,7 +108,7 @@ int pb_sweep_spec_check(pb_sweep_spec *s, const char *source)
         pb_sweep_spec_where(s, keys[k], source, where, sizeof where);
         return pb_usage_error("sweep", "%s%s names '%s' twice", where, keys[k], dup);
     }
-    return 0;
+    return pb_sweep_check_engine_keys(s, source);
 }
 
 int pb_sweep_spec_only(const pb_sweep_spec *s, const char *source, const char *kind,
