@@ -227,7 +227,10 @@ static pb_status restart_run(const pb_model *m, int config, const pb_run *how, p
     int end = place_fixed(&a) ? a.nopen ? RESTART : FOUND : EXHAUSTED;
     uint64_t share = base;
     for (uint64_t k = 1; end == RESTART; k++) {
-        if (schedule == SCHEDULE_LUBY) share = base * luby(k);
+        if (schedule == SCHEDULE_LUBY) { /* held at 2^62: no overflow however long it runs */
+            const uint64_t l = luby(k);
+            share = l > ((uint64_t)1 << 62) / base ? (uint64_t)1 << 62 : base * l;
+        }
         end = run_attempt(&a, schedule == SCHEDULE_NONE ? 0 : share);
         if (end != RESTART) break;
         a.r.st.restarts++;
