@@ -107,10 +107,12 @@ static void print_help(const char *cmd, const pb_family *only)
         pb_help_wrap(stdout, w, 4, list);
     }
     fputs("\nstats: solutions steps placements backtracks candidates guesses learnts restarts\n"
-          "[bytes] wall_s status (learnts, restarts: the clause-learning engine's; 0\n"
-          "elsewhere; bytes: the memory an engine that plans its tables needed, path-dp's,\n"
-          "also when a --max-memory stopped it before it began),\n"
-          "summed over the puzzles; files of puzzles add puzzles, elapsed_s, puzzles_per_s.\n"
+          "[bytes] wall_s status (learnts: the clause-learning engine's, restarts: its and\n"
+          "restart's; 0 elsewhere; bytes: the memory an engine that plans its tables\n"
+          "needed, path-dp's, also when a --max-memory stopped it before it began),\n"
+          "summed over the puzzles; then params (an engine's parameters, defaults too) and\n"
+          "engine_seed (an engine marked 'random'), for the engines that have them;\n"
+          "files of puzzles add puzzles, elapsed_s, puzzles_per_s.\n"
           "count on a file of puzzles first prints one line per puzzle: FILE:LINE: none,\n"
           "unique, multiple, or stopped, then a summary line.\n"
           "exit status: 0 every puzzle has a solution (count: every count is complete, or\n"
