@@ -102,6 +102,16 @@ expect 0 "sweep --resume" -- "$pb" sweep "$tmp/s.sweep" --out "$tmp/sw" -q --res
 rows "$tmp/sw/s.csv" >"$tmp/rows2"
 same "the resumed sweep's rows" "$(sort "$tmp/rows2" | cut -d' ' -f1-6)" "$(sort "$tmp/rows" | cut -d' ' -f1-6)"
 has '^run_id=[^ ]+ [^ ]+$' "$tmp/sw/s.meta"
+# A value A/B/C: a set of each, every combination, the first item's values slowest.
+expect 0 "sweep: sets of alternatives" -- "$pb" sweep "$tmp/s.sweep" --out "$tmp/sw3" --list \
+    --params "restart-steps=10/1000,restart-schedule=luby/geometric" --engine-seeds 7
+same "the sets" "$(grep '^cross8 restart' "$tmp/out" | sed 's/.*params=//')" \
+    "restart-steps=10,restart-schedule=luby,cell-choice=random engine_seed=7
+restart-steps=10,restart-schedule=geometric,cell-choice=random engine_seed=7
+restart-steps=1000,restart-schedule=luby,cell-choice=random engine_seed=7
+restart-steps=1000,restart-schedule=geometric,cell-choice=random engine_seed=7"
+expect 2 "sweep: a set twice" -- "$pb" sweep "$tmp/s.sweep" --out "$tmp/sw3" --list --params "restart-steps=10/10"
+one_line_error "^puzzlebench: sweep: --params gives the set 'restart-steps=10' twice"
 # Refusals, one line naming the file and line.
 expect 2 "sweep: an unknown parameter" -- "$pb" sweep "$tmp/s.sweep" --out "$tmp/sw2" --params restart-step=5 --list
 one_line_error "^puzzlebench: sweep: --params: params names parameter restart-step, which no engine of the sweep has \(did you mean 'restart-steps'\?\)"

@@ -51,6 +51,59 @@ static int read_set(pb_param_sets *p, const char *word, char *err, size_t errlen
     return 0;
 }
 
+/* Adds the set `set` (one word) to p, unless p has it already. 0, or -1 with err. */
+static int add_set(pb_param_sets *p, const char *set, char *err, size_t errlen)
+{
+    for (int k = 0; k < p->n; k++)
+        if (!strcmp(p->text[k], set))
+            return snprintf(err, errlen, "gives the set '%s' twice", set), -1;
+    if (p->n == PB_PARAM_SETS)
+        return snprintf(err, errlen, "gives more than %d sets", PB_PARAM_SETS), -1;
+    return read_set(p, set, err, errlen);
+}
+
+/* Adds the sets of one word: NAME=A/B/C gives one set per value, and several such
+ * items every combination, the first item's values slowest ("a=1/2,b=x/y": a=1,b=x
+ * a=1,b=y a=2,b=x a=2,b=y). 0, or -1 with err. */
+static int add_word(pb_param_sets *p, const char *word, char *err, size_t errlen)
+{
+    char items[32][256];
+    int n = 0;
+    for (const char *q = word; *q;) {
+        size_t len = strcspn(q, ",");
+        if (n == 32 || len >= sizeof items[0])
+            return snprintf(err, errlen, "expects at most 32 parameters a set, got '%s'", word), -1;
+        snprintf(items[n++], sizeof items[0], "%.*s", (int)len, q);
+        q += len + (q[len] == ',');
+    }
+    int pick[32] = {0}, count[32];
+    for (int i = 0; i < n; i++) {
+        const char *eq = strchr(items[i], '=');
+        count[i] = 1;
+        for (const char *c = eq ? eq : items[i]; *c; c++) count[i] += *c == '/';
+    }
+    for (;;) {
+        char set[1024];
+        size_t at = 0;
+        for (int i = 0; i < n && at < sizeof set; i++) {
+            const char *eq = strchr(items[i], '=');
+            const char *v = eq ? eq + 1 : items[i] + strlen(items[i]);
+            for (int k = 0; k < pick[i]; k++) v += strcspn(v, "/") + 1;
+            at += (size_t)snprintf(set + at, sizeof set - at, "%s%.*s%.*s", i ? "," : "",
+                                   eq ? (int)(eq - items[i] + 1) : (int)strlen(items[i]), items[i],
+                                   (int)strcspn(v, "/"), v);
+        }
+        if (at >= sizeof set)
+            return snprintf(err, errlen, "expects a set of at most %d characters, got '%s'",
+                            (int)sizeof set - 1, word),
+                   -1;
+        if (add_set(p, set, err, errlen)) return -1;
+        int i = n - 1; /* the next combination: the last item's values fastest */
+        while (i >= 0 && ++pick[i] == count[i]) pick[i--] = 0;
+        if (i < 0) return 0;
+    }
+}
+
 int pb_sweep_parse_params(const char *value, void *field, char *err, size_t errlen)
 {
     pb_param_sets fresh;
@@ -62,17 +115,7 @@ int pb_sweep_parse_params(const char *value, void *field, char *err, size_t errl
         char word[1024];
         snprintf(word, sizeof word, "%.*s", (int)(n < sizeof word ? n : sizeof word - 1), p);
         p += n;
-        int twice = 0;
-        for (int k = 0; k < fresh.n; k++) twice |= !strcmp(fresh.text[k], word);
-        if (twice || fresh.n == PB_PARAM_SETS) {
-            if (twice)
-                snprintf(err, errlen, "gives the set '%s' twice", word);
-            else
-                snprintf(err, errlen, "gives more than %d sets", PB_PARAM_SETS);
-            pb_param_sets_free(&fresh);
-            return -1;
-        }
-        if (read_set(&fresh, word, err, errlen)) {
+        if (add_word(&fresh, word, err, errlen)) {
             pb_param_sets_free(&fresh);
             return -1;
         }

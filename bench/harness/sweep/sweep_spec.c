@@ -166,8 +166,9 @@ const pb_option pb_sweep_keys[] = {
      .parse = parse_threads},
     {KEY("params", PB_OPT_CUSTOM, engine_params, "SETS",
          "engine parameter settings, each a word NAME=VALUE,... (- for the\n"
-         "defaults): an engine runs once with each set whose every parameter\n"
-         "it has; an engine with none of them, once with its defaults"),
+         "defaults; NAME=A/B/C: a set per value, every combination of such\n"
+         "items): an engine runs once with each set whose every parameter it\n"
+         "has; an engine with none of them, once with its defaults"),
      .parse = pb_sweep_parse_params},
     {KEY("engine-seeds", PB_OPT_CUSTOM, engine_seeds, "LIST",
          "engine seeds (N or A-B, e.g. 1-10): the engines marked 'random'\n"
