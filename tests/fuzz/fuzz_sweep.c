@@ -5,8 +5,9 @@
  * of 0-1e9 s, workers 0-1024, samples 1..PB_MAX_SAMPLES; once resolved, the family is
  * known and has its parameters; a generation sweep's methods and a runs sweep's runs
  * hold only the options they may; the params key's sets are words NAME=VALUE, each
- * set once, and the engine seeds are each given once. Every error is a printable message on a line of the
- * file (resolve's: or on none); freeing the spec leaks nothing. */
+ * set once, and the engine seeds are each given once. Every error is a printable
+ * message on a line of the file (resolve's: or on none); freeing the spec leaks
+ * nothing. */
 #include <math.h>
 #include <string.h>
 
