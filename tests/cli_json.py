@@ -115,7 +115,7 @@ def main():
     d = run("solve", "notouch", "cross8", "-e", "restart", "--engine-seed", "18446744073709551615",
             "--param", "restart-steps=7")
     if d:
-        want("restart's params", d["params"], "restart-steps=7,restart-schedule=luby,cell-choice=random")
+        want("restart's params", d["params"], "restart-steps=7;restart-schedule=luby;cell-choice=random")
         want("restart's engine seed", d["engine_seed"], 18446744073709551615)
         want("restart's solution solved", d["puzzles"][0]["status"], "done")
     d = run("count", "notouch", "cross8")

@@ -16,11 +16,11 @@ steps() { sed -n 's/.* steps=\([0-9]*\) .*/\1/p' "$tmp/out"; }
 
 # ---- solve: the setting on the stats line; steps fixed by the seed ----
 expect 0 "restart, default seed" -- "$pb" solve notouch cross8 -e restart -q
-has '^solutions=1 steps=94 .* status=done params=restart-steps=100,restart-schedule=luby,cell-choice=random engine_seed=1$' "$tmp/out"
+has '^solutions=1 steps=94 .* status=done params=restart-steps=100;restart-schedule=luby;cell-choice=random engine_seed=1$' "$tmp/out"
 expect 0 "restart, seed 1 given" -- "$pb" solve notouch cross8 -e restart --engine-seed 1 -q
 same "seed 1 is the default" "$(steps)" 94
 expect 0 "restart, restart-steps 10" -- "$pb" solve notouch cross8 -e restart --param restart-steps=10 -q
-has '^solutions=1 steps=218 .* restarts=13 .*params=restart-steps=10,' "$tmp/out"
+has '^solutions=1 steps=218 .* restarts=13 .*params=restart-steps=10;' "$tmp/out"
 expect 0 "restart on a sudoku" -- "$pb" solve sudoku "$src/data/sudoku/9x9-easy.txt" -e restart \
     --param cell-choice=fewest --engine-seed 4 -q
 has '^solutions=100 .* status=done .* engine_seed=4 ' "$tmp/out"
@@ -66,7 +66,7 @@ samples 1
 warmup 0
 EOF2
 expect 0 "sweep --list" -- "$pb" sweep "$tmp/s.sweep" --out "$tmp/sw" --list
-has '^cross8 restart - first threads=1 params=restart-steps=10,restart-schedule=luby,cell-choice=fewest engine_seed=3$' "$tmp/out"
+has '^cross8 restart - first threads=1 params=restart-steps=10;restart-schedule=luby;cell-choice=fewest engine_seed=3$' "$tmp/out"
 has '^14 runs' "$tmp/out"
 expect 0 "sweep" -- "$pb" sweep "$tmp/s.sweep" --out "$tmp/sw" -q
 # The key columns, read as CSV: backtrack once ("-", "-"), restart once per set and seed.
@@ -80,13 +80,13 @@ same "rows" "$(wc -l <"$tmp/rows" | tr -d ' ')" 14
 same "cross8 backtrack" "$(grep -c '^cross8 backtrack - - done 1 540$' "$tmp/rows")" 1
 for i in cross8 2x4; do
     same "$i: restart's seeds of the defaults" \
-        "$(grep "^$i restart restart-steps=100,restart-schedule=luby,cell-choice=random " "$tmp/rows" | cut -d' ' -f4 | tr '\n' ' ')" "1 2 3 "
+        "$(grep "^$i restart restart-steps=100;restart-schedule=luby;cell-choice=random " "$tmp/rows" | cut -d' ' -f4 | tr '\n' ' ')" "1 2 3 "
     same "$i: restart's seeds of the set" \
-        "$(grep "^$i restart restart-steps=10,restart-schedule=luby,cell-choice=fewest " "$tmp/rows" | cut -d' ' -f4 | tr '\n' ' ')" "1 2 3 "
+        "$(grep "^$i restart restart-steps=10;restart-schedule=luby;cell-choice=fewest " "$tmp/rows" | cut -d' ' -f4 | tr '\n' ' ')" "1 2 3 "
 done
 same "restart's first solutions" "$(grep -c ' restart .* done 1 ' "$tmp/rows")" 12
 same "seed 1 of the defaults on cross8: solve's steps" \
-    "$(grep '^cross8 restart restart-steps=100,restart-schedule=luby,cell-choice=random 1 ' "$tmp/rows" | cut -d' ' -f7)" 94
+    "$(grep '^cross8 restart restart-steps=100;restart-schedule=luby;cell-choice=random 1 ' "$tmp/rows" | cut -d' ' -f7)" 94
 has '^engine_params=- restart-steps=10,cell-choice=fewest$' "$tmp/sw/s.meta"
 has '^engine_seeds=1 2 3$' "$tmp/sw/s.meta"
 # compare pairs a run only with the run of the same seed and setting.
@@ -94,6 +94,11 @@ expect 0 "compare by key" -- "$pb" compare "$tmp/sw/s.csv" "$tmp/sw/s.csv" --thr
 has '^0 paired by round, 14 from independent samples$' "$tmp/out"
 expect 0 "compare two seeds" -- "$pb" compare "$tmp/sw/s.csv" --by engine_seed=1,3
 has '^0 paired by round, 4 from independent samples$' "$tmp/out"
+# A setting has no comma: every row has the header's fields, and --by can name two.
+awk -F, 'NR == 1 { nf = NF } NF != nf { exit 1 }' "$tmp/sw/s.csv" && ok || bad "a row of another width"
+expect 0 "compare two settings" -- "$pb" compare "$tmp/sw/s.csv" \
+    --by "params=restart-steps=100;restart-schedule=luby;cell-choice=random,restart-steps=10;restart-schedule=luby;cell-choice=fewest"
+has '^0 paired by round, 6 from independent samples$' "$tmp/out"
 # --resume keeps the rows written (quoted params and all) and runs the rest.
 head -n 9 "$tmp/sw/s.csv" >"$tmp/sw/s.csv.part" && rm "$tmp/sw/s.csv"
 mv "$tmp/sw/s.samples.csv" "$tmp/sw/s.samples.csv.part"
@@ -106,10 +111,12 @@ has '^run_id=[^ ]+ [^ ]+$' "$tmp/sw/s.meta"
 expect 0 "sweep: sets of alternatives" -- "$pb" sweep "$tmp/s.sweep" --out "$tmp/sw3" --list \
     --params "restart-steps=10/1000,restart-schedule=luby/geometric" --engine-seeds 7
 same "the sets" "$(grep '^cross8 restart' "$tmp/out" | sed 's/.*params=//')" \
-    "restart-steps=10,restart-schedule=luby,cell-choice=random engine_seed=7
-restart-steps=10,restart-schedule=geometric,cell-choice=random engine_seed=7
-restart-steps=1000,restart-schedule=luby,cell-choice=random engine_seed=7
-restart-steps=1000,restart-schedule=geometric,cell-choice=random engine_seed=7"
+    "restart-steps=10;restart-schedule=luby;cell-choice=random engine_seed=7
+restart-steps=10;restart-schedule=geometric;cell-choice=random engine_seed=7
+restart-steps=1000;restart-schedule=luby;cell-choice=random engine_seed=7
+restart-steps=1000;restart-schedule=geometric;cell-choice=random engine_seed=7"
+expect 2 "sweep: one setting twice" -- "$pb" sweep "$tmp/s.sweep" --out "$tmp/sw3" --list --params "- restart-steps=100"
+one_line_error "^puzzlebench: sweep: --params: params: the sets '-' and 'restart-steps=100' are one setting of engine restart \(restart-steps=100;restart-schedule=luby;cell-choice=random\)"
 expect 2 "sweep: a set twice" -- "$pb" sweep "$tmp/s.sweep" --out "$tmp/sw3" --list --params "restart-steps=10/10"
 one_line_error "^puzzlebench: sweep: --params gives the set 'restart-steps=10' twice"
 # Refusals, one line naming the file and line.

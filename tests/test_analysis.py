@@ -209,15 +209,15 @@ class Timings(unittest.TestCase):
         # Rows of one engine that differ in params or engine_seed are separate settings
         # (labelled by them); a file without those columns reads as "-".
         head = "instance,cells,engine,order,params,engine_seed,mode,threads,status,solutions,steps,wall_s\n"
-        table = csvread.parse_csv([head, 'a,8,restart,-,"restart-steps=10,cell-choice=fewest",2,first,1,done,1,5,0.003\n',
-                                   'a,8,restart,-,"restart-steps=10,cell-choice=fewest",1,first,1,done,1,9,0.001\n',
+        table = csvread.parse_csv([head, 'a,8,restart,-,restart-steps=10;cell-choice=fewest,2,first,1,done,1,5,0.003\n',
+                                   'a,8,restart,-,"restart-steps=10;cell-choice=fewest",1,first,1,done,1,9,0.001\n',
                                    "a,8,restart,-,restart-steps=20,1,first,1,done,1,7,0.002\n",
                                    "a,8,backtrack,row,-,-,first,1,done,1,540,0.002\n"], "new.csv")
         g = runs.group_runs(table)
         self.assertEqual([(x.params, x.engine_seed, x.runs) for x in g],
-                         [("restart-steps=10,cell-choice=fewest", "2", 1), ("restart-steps=10,cell-choice=fewest", "1", 1),
+                         [("restart-steps=10;cell-choice=fewest", "2", 1), ("restart-steps=10;cell-choice=fewest", "1", 1),
                           ("restart-steps=20", "1", 1), ("-", "-", 1)])
-        self.assertEqual(g[0].label, "restart [restart-steps=10,cell-choice=fewest] seed 2")
+        self.assertEqual(g[0].label, "restart [restart-steps=10;cell-choice=fewest] seed 2")
         self.assertEqual(g[3].label, "backtrack/row")
         old = csvread.parse_csv(["instance,cells,engine,order,mode,threads,status,solutions,steps,wall_s\n",
                                  "a,8,backtrack,row,first,1,done,1,540,0.002\n"], "old.csv")

@@ -76,7 +76,7 @@ static void test_texts(void)
     pb_run how = {.params = given, .nparams = 2};
     char buf[200];
     CHECK_STR(pb_params_text(&e->about, &how, buf, sizeof buf),
-              "restart-steps=50,restart-schedule=luby,cell-choice=fewest");
+              "restart-steps=50;restart-schedule=luby;cell-choice=fewest");
     CHECK_STR(pb_seed_text(&e->about, &how, buf, sizeof buf), "1"); /* the default seed */
     how.seeded = 1, how.seed = 18446744073709551615ull;
     CHECK_STR(pb_seed_text(&e->about, &how, buf, sizeof buf), "18446744073709551615");

@@ -160,10 +160,10 @@ char *pb_params_text(const pb_engine_about *a, const pb_run *how, char *out, siz
     for (const pb_param *p = a->params; p && p->name && at < len; p++) {
         int64_t v = pb_param_get(a, how, p->name);
         if (p->choices)
-            at += (size_t)snprintf(out + at, len - at, "%s%s=%s", at ? "," : "", p->name,
+            at += (size_t)snprintf(out + at, len - at, "%s%s=%s", at ? ";" : "", p->name,
                                    p->choices[v]);
         else
-            at += (size_t)snprintf(out + at, len - at, "%s%s=%lld", at ? "," : "", p->name,
+            at += (size_t)snprintf(out + at, len - at, "%s%s=%lld", at ? ";" : "", p->name,
                                    (long long)v);
     }
     if (!at) snprintf(out, len, "-");

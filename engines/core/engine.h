@@ -282,8 +282,9 @@ static inline uint64_t pb_run_seed(const pb_run *how)
 }
 
 /* The run's parameter setting as text, for a row's `params` column: every parameter
- * of a in its order, NAME=VALUE joined by commas (defaults included, so two runs of
- * one setting read alike however it was given); "-" for an engine without any. */
+ * of a in its order, NAME=VALUE joined by semicolons (defaults included, so two runs
+ * of one setting read alike however it was given; no comma, so a CSV field needs no
+ * quotes and compare --by can name it); "-" for an engine without any. */
 char *pb_params_text(const pb_engine_about *a, const pb_run *how, char *out, size_t len);
 
 /* The run's engine seed as text, for a row's `engine_seed` column: the seed in

@@ -60,14 +60,25 @@ int pb_sweep_check_engine_keys(const pb_sweep_spec *s, const char *source)
                                   "(see 'puzzlebench engines'; theirs: %s)",
                                   where, name, hint, list);
         }
-    /* Every set an engine takes holds values it accepts. */
+    /* Every set an engine takes holds values it accepts, and no two are one setting
+     * (their rows would have one key). */
     for (int e = 0; e < s->engines.n; e++) {
         const pb_engine *eng = pb_family_engine(s->fam, s->engines.item[e]);
+        char text[PB_PARAM_SETS][200];
         for (int i = 0; i < ps->n; i++) {
+            text[i][0] = '\0';
             if (!pb_param_sets_takes(ps, i, &eng->about)) continue;
             pb_run how = {.params = ps->v[i], .nparams = ps->count[i]};
             if (pb_params_check(&eng->about, &how, why, sizeof why) != PB_RUNS)
                 return pb_usage_error("sweep", "%sparams: %s", where, why);
+            pb_params_text(&eng->about, &how, text[i], sizeof text[i]);
+            for (int k = 0; k < i; k++)
+                if (!strcmp(text[k], text[i]))
+                    return pb_usage_error("sweep",
+                                          "%sparams: the sets '%s' and '%s' are one setting of "
+                                          "engine %s (%s)",
+                                          where, ps->text[k], ps->text[i], eng->about.name,
+                                          text[i]);
         }
     }
     if (!s->engine_seeds.n) return 0;

@@ -20,7 +20,7 @@ int pb_param_sets_takes(const pb_param_sets *p, int i, const pb_engine_about *e)
     return 1;
 }
 
-/* Reads one set ("-", or NAME=VALUE,...) into set i of p. 0, or -1 with err. */
+/* Reads one set ("-", or NAME=VALUE;... or NAME=VALUE,...) into set i of p. 0, or -1 with err. */
 static int read_set(pb_param_sets *p, const char *word, char *err, size_t errlen)
 {
     const int i = p->n;
@@ -33,12 +33,14 @@ static int read_set(pb_param_sets *p, const char *word, char *err, size_t errlen
     if (!p->text[i] || !p->buf[i] || !p->v[i]) return snprintf(err, errlen, "out of memory"), -1;
     if (!strcmp(word, "-")) return 0;
     for (char *item = p->buf[i], *next; item; item = next) {
-        next = strchr(item, ',');
+        next = item + strcspn(item, ",;");
+        next = *next ? next : NULL;
         if (next) *next++ = '\0';
         char *eq = strchr(item, '=');
         if (!eq || eq == item || !eq[1])
             return snprintf(err, errlen,
-                            "expects sets of NAME=VALUE joined by commas (or -), got '%s'", word),
+                            "expects sets of NAME=VALUE joined by ';' or ',' (or -), got '%s'",
+                            word),
                    -1;
         *eq = '\0';
         for (int k = 0; k < p->count[i]; k++)
@@ -63,20 +65,21 @@ static int add_set(pb_param_sets *p, const char *set, char *err, size_t errlen)
 }
 
 /* Adds the sets of one word: NAME=A/B/C gives one set per value, and several such
- * items every combination, the first item's values slowest ("a=1/2,b=x/y": a=1,b=x
- * a=1,b=y a=2,b=x a=2,b=y). 0, or -1 with err. */
+ * items every combination, the first item's values slowest ("a=1/2;b=x/y": a=1;b=x
+ * a=1;b=y a=2;b=x a=2;b=y), joined by the word's own separator. 0, or -1 with err. */
 static int add_word(pb_param_sets *p, const char *word, char *err, size_t errlen)
 {
     char items[32][256];
     int n = 0;
     for (const char *q = word; *q;) {
-        size_t len = strcspn(q, ",");
+        size_t len = strcspn(q, ",;");
         if (n == 32 || len >= sizeof items[0])
             return snprintf(err, errlen, "expects at most 32 parameters a set, got '%s'", word), -1;
         snprintf(items[n++], sizeof items[0], "%.*s", (int)len, q);
-        q += len + (q[len] == ',');
+        q += len + (q[len] != '\0');
     }
     int pick[32] = {0}, count[32];
+    const char *sep = strchr(word, ',') ? "," : ";"; /* the sets are joined as the word is */
     for (int i = 0; i < n; i++) {
         const char *eq = strchr(items[i], '=');
         count[i] = 1;
@@ -89,7 +92,7 @@ static int add_word(pb_param_sets *p, const char *word, char *err, size_t errlen
             const char *eq = strchr(items[i], '=');
             const char *v = eq ? eq + 1 : items[i] + strlen(items[i]);
             for (int k = 0; k < pick[i]; k++) v += strcspn(v, "/") + 1;
-            at += (size_t)snprintf(set + at, sizeof set - at, "%s%.*s%.*s", i ? "," : "",
+            at += (size_t)snprintf(set + at, sizeof set - at, "%s%.*s%.*s", i ? sep : "",
                                    eq ? (int)(eq - items[i] + 1) : (int)strlen(items[i]), items[i],
                                    (int)strcspn(v, "/"), v);
         }

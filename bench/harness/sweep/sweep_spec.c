@@ -165,7 +165,7 @@ const pb_option pb_sweep_keys[] = {
          "an instance of several puzzles, puzzles solved at a time (default 1)"),
      .parse = parse_threads},
     {KEY("params", PB_OPT_CUSTOM, engine_params, "SETS",
-         "engine parameter settings, each a word NAME=VALUE,... (- for the\n"
+         "engine parameter settings, each a word NAME=VALUE;... (- for the\n"
          "defaults; NAME=A/B/C: a set per value, every combination of such\n"
          "items): an engine runs once with each set whose every parameter it\n"
          "has; an engine with none of them, once with its defaults"),

@@ -24,7 +24,7 @@ typedef struct pb_step_limits {
     uint64_t of[64];
 } pb_step_limits;
 
-/* The params key: sets of engine parameter values, each a word NAME=VALUE,... ("-":
+/* The params key: sets of engine parameter values, each a word NAME=VALUE;... ("-":
  * the engines' defaults). An engine runs with each set whose every parameter it
  * declares; an engine that takes none of them runs once, with its defaults. */
 enum { PB_PARAM_SETS = 64 };
