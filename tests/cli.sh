@@ -217,13 +217,13 @@ done
 # A sudoku sweep: one row per set and run, puzzles counted.
 expect 0 "sudoku sweep" -- "$pb" sweep --family sudoku --instances "$tmp/many.txt" --name sud \
     --engines "logic seed" --modes first --samples 1 --search-threads "1 2" --out "$tmp/res" --workers 1
-awk -F, 'NR > 1 { n++; if ($10 != 12 || $19 != 18) bad = 1 } END { exit !(n == 4 && !bad) }' \
+awk -F, 'NR > 1 { n++; if ($12 != 12 || $21 != 18) bad = 1 } END { exit !(n == 4 && !bad) }' \
     "$tmp/res/sud.csv" && ok || bad "sudoku sweep rows: $(cat "$tmp/res/sud.csv")"
 
 # One row per puzzle: each puzzle its own run, named FILE#INDEX.
 expect 0 "sweep per puzzle" -- "$pb" sweep --family sudoku --instances "$tmp/wiki.txt $tmp/three.txt" \
     --name pp --engines logic --modes unique --samples 1 --rows per-puzzle --out "$tmp/res" -q
-if [ "$(tail -n +2 "$tmp/res/pp.csv" | cut -d, -f2,9,10 | tr '\n' ' ')" = "wiki#0,done,1 three#0,done,1 three#1,done,0 three#2,done,2 " ]; then
+if [ "$(tail -n +2 "$tmp/res/pp.csv" | cut -d, -f2,11,12 | tr '\n' ' ')" = "wiki#0,done,1 three#0,done,1 three#1,done,0 three#2,done,2 " ]; then
     ok; else bad "per-puzzle sweep rows: $(cat "$tmp/res/pp.csv")"; fi
 
 # A short sweep, read back.
@@ -231,38 +231,38 @@ out="$tmp/res"
 expect 0 "sweep" -- "$pb" sweep --out "$out" --name t --family notouch --instances "cross8 2x3" \
     --engines "backtrack enum-perm path-dp" --orders "row mrv" --modes "first count" --samples 2 --min-sample-time 0.001 --workers 2
 csv="$out/t.csv"
-has "^family,instance,cells,engine,order,mode,threads,rep,status,solutions,steps,placements,backtracks,candidates,guesses,learnts,restarts,wall_s,puzzles,run_id,row,samples,runs_per_sample,min_s,median_s,mean_s,stddev_s,cv,median_lo_s,median_hi_s,noisy,ref_s,cpu_s,peak_rss_bytes,stop,time_limit_s$" "$csv"
+has "^family,instance,cells,engine,order,mode,threads,params,engine_seed,rep,status,solutions,steps,placements,backtracks,candidates,guesses,learnts,restarts,wall_s,puzzles,run_id,row,samples,runs_per_sample,min_s,median_s,mean_s,stddev_s,cv,median_lo_s,median_hi_s,noisy,ref_s,cpu_s,peak_rss_bytes,stop,time_limit_s$" "$csv"
 # 2 instances x (backtrack x 2 orders + enum-perm + path-dp) x 2 modes: one row each
 rows=$(($(wc -l <"$csv") - 1))
 if [ "$rows" -eq 16 ]; then ok; else bad "sweep rows: $rows, expected 16"; fi
 # Every row: one run_id (the .meta's), its own row number, 2 samples of at least 1 ms
 # each, wall_s the median, min <= lo <= median <= hi, noisy exactly when cv > 5%.
 run_id=$(sed -n 's/^run_id=//p' "$out/t.meta")
-awk -F, -v id="$run_id" 'NR > 1 { if ($20 != id || ($21 in seen) || $22 != 2 || $23 < 1 ||
-        $18 != $25 || !($24 <= $29 && $29 <= $25 && $25 <= $30) || $31 != ($28 > 0.05)) exit 1
-        seen[$21] = 1; if (n++ != $21) exit 1 }' "$csv" && ok || bad "sweep timing columns: $(head -3 "$csv")"
+awk -F, -v id="$run_id" 'NR > 1 { if ($22 != id || ($23 in seen) || $24 != 2 || $25 < 1 ||
+        $20 != $27 || !($26 <= $31 && $31 <= $27 && $27 <= $32) || $33 != ($30 > 0.05)) exit 1
+        seen[$23] = 1; if (n++ != $23) exit 1 }' "$csv" && ok || bad "sweep timing columns: $(head -3 "$csv")"
 # The raw samples: 2 per row, runs_per_sample each, their median the row's.
-awk -F, 'NR == FNR { if (FNR > 1) { runs[$21] = $23; med[$21] = $25 } next }
+awk -F, 'NR == FNR { if (FNR > 1) { runs[$23] = $25; med[$23] = $27 } next }
     FNR == 1 { if ($0 != "run_id,row,sample,runs,wall_s,round,process,cpu_s") exit 1; next }
     { if ($4 != runs[$2]) exit 1; n[$2]++; s[$2] += $5 }
     END { for (r in runs) if (n[r] != 2 || (s[r] / 2 - med[r])^2 > 1e-14 * med[r]^2) exit 1 }' \
     "$csv" "$out/t.samples.csv" && ok || bad "sweep samples: $(head -3 "$out/t.samples.csv")"
-awk -F, 'NR > 1 && $9 != "done" { exit 1 }' "$csv" && ok || bad "sweep: a run not done"
+awk -F, 'NR > 1 && $11 != "done" { exit 1 }' "$csv" && ok || bad "sweep: a run not done"
 # BenchExec's columns: CPU time per run (user + system, one thread: about its wall
 # time, never more than a sample's clock granularity over it), why it stopped, the
 # time limit (the sweep's default, 60 s). Two workers share the process, so no row's
 # peak memory is its own: empty. Each sample's CPU time is in the samples file.
-awk -F, 'NR > 1 { if (!($33 > 0) || $33 > 1.5 * $25 + 0.001 || $34 != "" || $35 != "done" || $36 != 60) exit 1 }' \
+awk -F, 'NR > 1 { if (!($35 > 0) || $35 > 1.5 * $27 + 0.001 || $36 != "" || $37 != "done" || $38 != 60) exit 1 }' \
     "$csv" && ok || bad "sweep cpu_s, peak_rss_bytes, stop, time_limit_s: $(head -3 "$csv")"
 awk -F, 'NR > 1 && !($8 > 0) { exit 1 }' "$out/t.samples.csv" && ok || bad "sweep samples cpu_s: $(head -3 "$out/t.samples.csv")"
 # One worker: every run has the process to itself, and its peak memory is read (the
 # process's resident high-water mark, reset before the run: some MB, under 1 GB).
 expect 0 "sweep --workers 1" -- "$pb" sweep --out "$out" --name w1 --family notouch --instances "cross8" \
     --engines "backtrack path-dp" --modes count --samples 2 --min-sample-time 0.001 --workers 1
-awk -F, 'NR > 1 { if (!($34 > 1000000 && $34 < 1e9) || $35 != "done") exit 1; n++ } END { exit n != 2 }' \
+awk -F, 'NR > 1 { if (!($36 > 1000000 && $36 < 1e9) || $37 != "done") exit 1; n++ } END { exit n != 2 }' \
     "$out/w1.csv" && ok || bad "sweep --workers 1 peak_rss_bytes: $(cat "$out/w1.csv")"
-awk -F, 'NR > 1 && $2 == "cross8" && $6 == "count" && $10 != 4 { exit 1 }' "$csv" && ok || bad "sweep: cross8 count != 4"
-awk -F, 'NR > 1 && $2 == "cross8" && $4 == "backtrack" && $5 == "row" && $6 == "first" && $11 != 540 { exit 1 }' "$csv" && ok ||
+awk -F, 'NR > 1 && $2 == "cross8" && $6 == "count" && $12 != 4 { exit 1 }' "$csv" && ok || bad "sweep: cross8 count != 4"
+awk -F, 'NR > 1 && $2 == "cross8" && $4 == "backtrack" && $5 == "row" && $6 == "first" && $13 != 540 { exit 1 }' "$csv" && ok ||
     bad "sweep: backtrack/row first on cross8 is not 540 steps"
 for k in run_id date commit compiler flags cpu packages cores pus threads bind; do has "^$k=" "$out/t.meta"; done
 if ls "$out" | grep -q tmp; then bad "sweep left a temporary file"; else ok; fi
@@ -270,7 +270,7 @@ if ls "$out" | grep -q tmp; then bad "sweep left a temporary file"; else ok; fi
 # A run that hits its limit stays in the CSV, with status limit, and is not repeated.
 expect 0 "sweep with limit" -- "$pb" sweep --out "$out" --name lim --family notouch --instances 3x4 \
     --engines enum-all --modes count --samples 3 --step-limit 1000
-if [ "$(tail -n +2 "$out/lim.csv" | cut -d, -f9,11,22,23,27-31 | tr '\n' ' ')" = "limit,1000,1,1,,,,,0 " ]; then ok; else
+if [ "$(tail -n +2 "$out/lim.csv" | cut -d, -f11,13,24,25,29-33 | tr '\n' ' ')" = "limit,1000,1,1,,,,,0 " ]; then ok; else
     bad "limited sweep: $(cat "$out/lim.csv")"; fi
 
 # Sweep files: the shipped ones parse, bad ones name file and line.
@@ -322,7 +322,7 @@ if grep -q '^ref_run=none ' "$out/b.meta"; then
     has "^ref_run=none \(none of the first [0-9]+ runs finished within [0-9.e-]+ s: not guarded\)$" "$out/b.meta"
     want='$c == ""'
 else
-    has "^ref_run=[0-9]+ \(notouch,cross8,8,backtrack,row,(first|count),1\)$" "$out/b.meta"
+    has "^ref_run=[0-9]+ \(notouch,cross8,8,backtrack,row,(first|count),1,-,-\)$" "$out/b.meta"
     has "^ref_s=first [0-9.e+-]+ best [0-9.e+-]+ worst [0-9.e+-]+ last [0-9.e+-]+ \([0-9]+ readings\)$" "$out/b.meta"
     has "^speed_waits=[0-9]+ \([0-9]+ recovered, [0-9]+ s waited\)$" "$out/b.meta"
     has "^speed_rounds=[0-9]+ taken again, [0-9]+ kept slower$" "$out/b.meta"

@@ -110,6 +110,14 @@ def main():
         want("cross8 first solution", d["puzzles"][0].get("solution"), [3, 5, 7, 1, 8, 2, 4, 6])
         want("cross8 steps", d["stats"]["steps"], 540)
         want("cross8 engine", d["engine"], "backtrack")
+        want("backtrack's params", d["params"], "-")
+        want("backtrack's engine seed", d["engine_seed"], None)
+    d = run("solve", "notouch", "cross8", "-e", "restart", "--engine-seed", "18446744073709551615",
+            "--param", "restart-steps=7")
+    if d:
+        want("restart's params", d["params"], "restart-steps=7;restart-schedule=luby;cell-choice=random")
+        want("restart's engine seed", d["engine_seed"], 18446744073709551615)
+        want("restart's solution solved", d["puzzles"][0]["status"], "done")
     d = run("count", "notouch", "cross8")
     if d:
         want("cross8 count", d["stats"]["solutions"], 4)

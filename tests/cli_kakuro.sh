@@ -96,7 +96,7 @@ printf 'name,width,height,solutions_checked,solution_file\na-1,3,3,unique,yes\nb
 public() { PB_KAKURO_PUBLIC=$1 "$pb" sweep "$src/bench/families/kakuro/kakuro-public.sweep" --out "$tmp/pubout" \
     --samples 1 --force -q; }
 # the check's row of puzzle $1: its status and solutions
-verdict() { awk -F, -v p="$1" '$2 == p && $6 == "unique" { print $9 "," $10 }' "$tmp/pubout/kakuro-public.csv"; }
+verdict() { awk -F, -v p="$1" '$2 == p && $6 == "unique" { print $11 "," $12 }' "$tmp/pubout/kakuro-public.csv"; }
 PB_KAKURO_PUBLIC=$tmp/pub expect 0 "kakuro-public on a collection" -- public "$tmp/pub"
 [ "$(verdict a-1) $(verdict b-1) $(verdict b-2)" = "done,1 done,2 done,0" ] && ok ||
     bad "kakuro-public: verdicts $(verdict a-1) $(verdict b-1) $(verdict b-2), expected unique, two, none"
@@ -206,7 +206,7 @@ cmd=$(head -1 "$src/data/kakuro/puzzles-11x11-easy.kak" | sed 's/^; puzzlebench 
 expect 0 "kakuro sweep" -- "$pb" sweep --family kakuro --instances "$kdata/unique.kak $kdata/many.kak" --name k \
     --engines "thesis combo propagate" --orders "row mrv" --modes unique --samples 1 --out "$tmp/res" --workers 1
 awk -F, -v u="$nunique" -v m="$nmany" 'NR > 1 { n++; want = $2 == "unique" ? u : 2 * m
-    if ($9 != "done" || $6 != "unique" || $10 != want) bad = 1 } END { exit !(n == 8 && !bad) }' \
+    if ($11 != "done" || $6 != "unique" || $12 != want) bad = 1 } END { exit !(n == 8 && !bad) }' \
     "$tmp/res/k.csv" && ok || bad "kakuro sweep rows: $(cat "$tmp/res/k.csv")"
 
 finish cli_kakuro

@@ -114,7 +114,7 @@ expect 0 "latin sweep" -- "$pb" sweep --family latin --instances "qwh-10-0.3:0.5
 # 3 fractions x 2 instances x (2 engines x 2 orders) = 24 rows, each one puzzle.
 if [ "$(tail -n +2 "$tmp/res/lat.csv" | wc -l)" -eq 24 ]; then ok; else bad "latin sweep rows"; fi
 if [ "$(tail -n +2 "$tmp/res/lat.csv" | cut -d, -f2 | sort -u | wc -l)" -eq 6 ]; then ok; else bad "latin sweep instances"; fi
-awk -F, 'NR > 1 && ($19 > 1 || ($9 == "done" && $10 != 1)) { exit 1 }' "$tmp/res/lat.csv" && ok ||
+awk -F, 'NR > 1 && ($21 > 1 || ($11 == "done" && $12 != 1)) { exit 1 }' "$tmp/res/lat.csv" && ok ||
     bad "latin sweep: a row is not one puzzle with one solution"
 expect 0 "the shipped sweep lists" -- "$pb" sweep "$src/bench/families/latin/latin.sweep" --list
 has "^6240 runs" "$tmp/out"

@@ -150,7 +150,7 @@ has 'status=overflow' "$tmp/out"
     bad "overflow: $(tail -1 "$tmp/out")"
 expect 0 "kakuro sweep past 2^64" -- "$pb" sweep --family kakuro --name k128 --engines combo \
     --instances "$src/tests/data/kakuro/count128.kak" --modes count --samples 1 --out "$tmp/res"
-awk -F, 'NR == 2 && $9 == "done" && $10 == "1806954599536363527848507473920" { found = 1 }
+awk -F, 'NR == 2 && $11 == "done" && $12 == "1806954599536363527848507473920" { found = 1 }
     END { exit !found }' "$tmp/res/k128.csv" && ok || bad "sweep CSV: $(cat "$tmp/res/k128.csv")"
 
 finish cli_limits

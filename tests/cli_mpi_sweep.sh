@@ -72,7 +72,7 @@ for r in 0 1 2; do
 done
 has "^bind=core$" "$tmp/np3/k.meta"
 # One run id: every row was written by rank 0 for this run.
-[ "$(tail -n +2 "$tmp/np3/k.csv" | cut -d, -f20 | sort -u | wc -l)" -eq 1 ] && ok ||
+[ "$(tail -n +2 "$tmp/np3/k.csv" | cut -d, -f22 | sort -u | wc -l)" -eq 1 ] && ok ||
     bad "3 ranks: rows of more than one run id"
 expect 0 "--list on 3 ranks" -- mpi 3 --out "$tmp/list" --list
 [ "$(grep -c threads=1 "$tmp/out")" -eq $runs ] && ok || bad "--list on 3 ranks: not $runs lines once"

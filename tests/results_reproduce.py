@@ -27,7 +27,8 @@ import subprocess
 import sys
 import tempfile
 
-KEY = ("family", "instance", "engine", "order", "mode", "threads", "rep")
+# params and engine_seed: "-" in files written before engines took parameters.
+KEY = ("family", "instance", "engine", "order", "params", "engine_seed", "mode", "threads", "rep")
 COUNTS = ("cells", "status", "solutions", "steps", "placements", "backtracks", "candidates",
           "guesses", "learnts", "restarts", "puzzles")
 # One sample a run, nothing else timed: the counts are all this test reads.
@@ -43,7 +44,7 @@ def table(pb, *args):
 
 def rows_by_key(path):
     with open(path, newline="") as f:
-        return {tuple(r[k] for k in KEY): r for r in csv.DictReader(f)}
+        return {tuple(r.get(k) or "-" for k in KEY): r for r in csv.DictReader(f)}
 
 
 def meta_value(path, key):

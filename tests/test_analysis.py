@@ -205,6 +205,25 @@ class Timings(unittest.TestCase):
         t = runs.group_runs(table)[0].timing()
         self.assertEqual((t.median, t.lo, t.hi, t.samples), (0.002, 0.001, 0.003, 3))
 
+    def test_params_and_seeds_are_keys(self):
+        # Rows of one engine that differ in params or engine_seed are separate settings
+        # (labelled by them); a file without those columns reads as "-".
+        head = "instance,cells,engine,order,params,engine_seed,mode,threads,status,solutions,steps,wall_s\n"
+        table = csvread.parse_csv([head, 'a,8,restart,-,restart-steps=10;cell-choice=fewest,2,first,1,done,1,5,0.003\n',
+                                   'a,8,restart,-,"restart-steps=10;cell-choice=fewest",1,first,1,done,1,9,0.001\n',
+                                   "a,8,restart,-,restart-steps=20,1,first,1,done,1,7,0.002\n",
+                                   "a,8,backtrack,row,-,-,first,1,done,1,540,0.002\n"], "new.csv")
+        g = runs.group_runs(table)
+        self.assertEqual([(x.params, x.engine_seed, x.runs) for x in g],
+                         [("restart-steps=10;cell-choice=fewest", "2", 1), ("restart-steps=10;cell-choice=fewest", "1", 1),
+                          ("restart-steps=20", "1", 1), ("-", "-", 1)])
+        self.assertEqual(g[0].label, "restart [restart-steps=10;cell-choice=fewest] seed 2")
+        self.assertEqual(g[3].label, "backtrack/row")
+        old = csvread.parse_csv(["instance,cells,engine,order,mode,threads,status,solutions,steps,wall_s\n",
+                                 "a,8,backtrack,row,first,1,done,1,540,0.002\n"], "old.csv")
+        (o,) = runs.group_runs(old)
+        self.assertEqual((o.params, o.engine_seed, o.label), ("-", "-", "backtrack/row"))
+
     def test_per_puzzle(self):
         g = self.groups([sweep_row(0, "set", 81, "logic", "-", "first", 2e-3, 1.9e-3, 2.1e-3)])
         t = g[0].timing(per=lambda r: 1000.0)

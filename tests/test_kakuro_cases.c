@@ -284,11 +284,14 @@ static void test_files(const char *src)
                     int *first = calloc((size_t)m->ncells, sizeof *first),
                         *last = calloc((size_t)m->ncells, sizeof *last);
                     pb_stats st;
-                    pb_status s = run(e, m, PB_MODE_COUNT, orders[o], 0, 1, first,
-                                      e->about.caps & PB_CAP_LAST ? last : NULL, &st);
+                    /* An engine that cannot count finds one solution where there is one. */
+                    const int counts = (e->about.caps & PB_CAP_COUNT) != 0;
+                    const uint64_t n = counts ? (uint64_t)want : want > 0;
+                    pb_status s = run(e, m, counts ? PB_MODE_COUNT : PB_MODE_FIRST, orders[o], 0, 1,
+                                      first, e->about.caps & PB_CAP_LAST ? last : NULL, &st);
                     CHECK(s == PB_DONE);
-                    CHECK_EQ_U64(st.solutions, (uint64_t)want);
-                    if (st.solutions != (uint64_t)want)
+                    CHECK_EQ_U64(st.solutions, n);
+                    if (st.solutions != n)
                         fprintf(stderr, "  %s line %d: engine %s\n", path, line, e->about.name);
                     if (want) CHECK(pb_model_check(m, first));
                     if (want && (e->about.caps & PB_CAP_LAST)) CHECK(pb_model_check(m, last));

@@ -1,6 +1,6 @@
 /* list.c — `puzzlebench engines` (engines by family tag, cell orders, difficulty
- * levels), `puzzlebench families`, each also as CSV for the analysis tool, and
- * `puzzlebench info`. */
+ * levels; each engine's parameters), `puzzlebench families`, each also as CSV for the analysis
+ * tool, and `puzzlebench info`. */
 #include <stdio.h>
 #include <string.h>
 
@@ -53,6 +53,20 @@ static void caps_text(unsigned caps, const char *const *names, char *out, size_t
             at += (size_t)snprintf(out + at, len - at, "%s%s", at ? " " : "", names[i]);
 }
 
+/* The values a parameter takes and its default: "1..100, default 10" or "a b c, default a". */
+static void param_values(const pb_param *p, char *out, size_t len)
+{
+    if (!p->choices) {
+        snprintf(out, len, "%lld..%lld, default %lld", (long long)p->min, (long long)p->max,
+                 (long long)p->def);
+        return;
+    }
+    size_t at = 0;
+    for (int i = 0; p->choices[i] && at < len; i++)
+        at += (size_t)snprintf(out + at, len - at, "%s%s", i ? " " : "", p->choices[i]);
+    if (at < len) snprintf(out + at, len - at, ", default %s", p->choices[p->def]);
+}
+
 static void row(const char *kind, const char *family, const char *name, const char *caps,
                 const char *summary)
 {
@@ -67,6 +81,13 @@ static void engines_csv(void)
     for (const pb_registered *r = pb_registry; r->about; r++) {
         caps_text(r->about->caps, r->about->cap_names, caps, sizeof caps);
         row("engine", r->family, r->about->name, caps, r->about->summary);
+        /* Its parameters: ENGINE.PARAM, the values and default, the meaning. */
+        for (const pb_param *p = r->about->params; p && p->name; p++) {
+            char name[160], values[200];
+            snprintf(name, sizeof name, "%s.%s", r->about->name, p->name);
+            param_values(p, values, sizeof values);
+            row("param", r->family, name, values, p->meaning);
+        }
     }
     for (const pb_engine *const *e = pb_outside_engines; *e; e++) {
         caps_text((*e)->about.caps, (*e)->about.cap_names, caps, sizeof caps);
@@ -91,12 +112,20 @@ static void engines_table(void)
         tag = r->family;
         caps_text(r->about->caps, r->about->cap_names, caps, sizeof caps);
         printf("  %-12s %s\n  %-12s [%s]\n", r->about->name, r->about->summary, "", caps);
+        for (const pb_param *p = r->about->params; p && p->name; p++) {
+            char values[200];
+            param_values(p, values, sizeof values);
+            printf("  %-12s --param %s=%s (%s):\n", "", p->name, p->choices ? "WORD" : "N", values);
+            printf("  %-12s   ", "");
+            pb_help_wrap(stdout, 17, 17, p->meaning);
+        }
     }
     puts("outside solvers (placement: a child process on the puzzle's DIMACS each run):");
     for (const pb_engine *const *e = pb_outside_engines; *e; e++) {
         caps_text((*e)->about.caps, (*e)->about.cap_names, caps, sizeof caps);
         printf("  %-12s %s\n  %-12s [%s]\n", (*e)->about.name, (*e)->about.summary, "", caps);
     }
+    puts("(--engine-seed N: the seed of the random choices of the engines marked 'random')");
     puts("orders (--order, for engines marked 'order'):");
     for (const pb_order *const *o = pb_orders; *o; o++)
         printf("  %-12s %s\n", (*o)->name, (*o)->summary);

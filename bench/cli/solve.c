@@ -13,6 +13,7 @@
 #include "solve_progress.h"
 #include "harness/mpi/count_mpi.h"
 #include "core/text_bytes.h"
+#include "harness/base/engine_args.h"
 #include "harness/base/exit.h"
 #include "harness/io/trace_print.h"
 #include "harness/mpi/world.h"
@@ -23,6 +24,7 @@ typedef struct solve_opts {
     int trace, threads, bind, keep_going, candidates, quiet, json;
     pb_limits limits;
     pb_timing_opts timing;
+    pb_engine_args eargs; /* --param, --engine-seed */
 } solve_opts;
 
 #define OPT(...) PB_OPT_ROW(solve_opts, __VA_ARGS__)
@@ -30,6 +32,8 @@ static const pb_option solve_options[] = {
     PB_OPTION_ENGINE(solve_opts, engine, "see 'puzzlebench engines' (default: the family's)"),
     {OPT("order", PB_OPT_TEXT, order, "NAME", "cell order for the engines marked 'order'"),
      .key = 'o'},
+    PB_OPTION_PARAM(solve_opts, eargs),
+    PB_OPTION_ENGINE_SEED(solve_opts, eargs),
     {OPT("trace", PB_OPT_FLAG, trace, NULL, "print every step in the seed's layout"),
      .only = "solve"},
     PB_OPTION_THREADS(solve_opts, threads,
@@ -108,10 +112,12 @@ static void print_help(const char *cmd, const pb_family *only)
         pb_help_wrap(stdout, w, 4, list);
     }
     fputs("\nstats: solutions steps placements backtracks candidates guesses learnts restarts\n"
-          "[bytes] wall_s status (learnts, restarts: the clause-learning engine's; 0\n"
-          "elsewhere; bytes: the memory an engine that plans its tables needed, path-dp's,\n"
-          "also when a --max-memory stopped it before it began),\n"
-          "summed over the puzzles; files of puzzles add puzzles, elapsed_s, puzzles_per_s.\n"
+          "[bytes] wall_s status (learnts: the clause-learning engine's, restarts: its and\n"
+          "restart's; 0 elsewhere; bytes: the memory an engine that plans its tables\n"
+          "needed, path-dp's, also when a --max-memory stopped it before it began),\n"
+          "summed over the puzzles; then params (an engine's parameters, defaults too) and\n"
+          "engine_seed (an engine marked 'random'), for the engines that have them;\n"
+          "files of puzzles add puzzles, elapsed_s, puzzles_per_s.\n"
           "count on a file of puzzles first prints one line per puzzle: FILE:LINE: none,\n"
           "unique, multiple, or stopped, then a summary line.\n"
           "exit status: 0 every puzzle has a solution (count: every count is complete, or\n"
@@ -134,6 +140,16 @@ static void print_stats(FILE *f, pb_status status, const pb_stats *s)
             (unsigned long long)s->learnts, (unsigned long long)s->restarts);
     if (s->bytes) fprintf(f, "bytes=%llu ", (unsigned long long)s->bytes);
     fprintf(f, "wall_s=%.6f status=%s", s->wall_s, pb_status_name(status));
+}
+
+/* The stats line's parameters and engine seed, for the engines that have them. */
+static void print_setting(FILE *f, const pb_batch *b)
+{
+    const pb_engine_about *a = &b->engine->about;
+    char text[400];
+    if (a->params) fprintf(f, " params=%s", pb_params_text(a, &b->how, text, sizeof text));
+    if (a->caps & PB_CAP_RANDOM)
+        fprintf(f, " engine_seed=%s", pb_seed_text(a, &b->how, text, sizeof text));
 }
 
 /* Whether a run that stopped at PB_LIMIT stopped at the user's --limit N: that is an
@@ -301,6 +317,7 @@ static int report(run_ctx *c)
         printf("puzzles=%d none=%d unique=%d multiple=%d stopped=%d unreadable=%d\n", c->set.count,
                t.none, t.unique, t.multiple, t.stopped, t.bad);
     print_stats(stdout, c->res.status, &c->res.total);
+    print_setting(stdout, &c->batch);
     const pb_summary *sum = &c->timing.sum;
     const int measured = c->o->timing.samples > 1;
     if (c->fam->batch) {
@@ -377,7 +394,7 @@ static int parse(const char *cmd, const pb_family *fam, int argc, char **argv, s
  * exit status after printing why not. */
 static int prepare(run_ctx *c)
 {
-    char err[600];
+    char err[600], hint[200];
     int which = 0;
     /* Without --keep-going, bad input stops everything before any work is done. */
     for (int i = 0; i < c->set.count; i++)
@@ -396,6 +413,9 @@ static int prepare(run_ctx *c)
         pb_say("%s: --threads %d: %s", c->cmd, c->o->threads, err);
     else if (r == PB_REFUSE_TRACE)
         pb_say("%s: --trace: %s", c->cmd, err);
+    else if (r == PB_REFUSE_REQUEST)
+        pb_say("%s: %s%s", c->cmd, err,
+               pb_engine_args_hint(&c->batch.engine->about, &c->batch.how, hint, sizeof hint));
     else
         pb_say("%s: %s", c->cmd, err);
     return PB_EXIT_USAGE;
@@ -431,7 +451,7 @@ static int run_measured(run_ctx *c)
 }
 
 /* Resolves engine and order, loads the instance and runs it; the exit status. */
-static int run(const char *cmd, const pb_family *fam, const solve_opts *o, const void *params,
+static int run(const char *cmd, const pb_family *fam, solve_opts *o, const void *params,
                const pb_instance *inst)
 {
     char err[600], list[512], hint[200];
@@ -479,6 +499,7 @@ static int run(const char *cmd, const pb_family *fam, const solve_opts *o, const
         .binder = binder,
     };
     c.batch.how.limits.cancel = &pb_interrupted;
+    pb_engine_args_run(&o->eargs, &c.batch.how);
     int rc = prepare(&c);
     /* Under mpirun a count of one tree is spread over the ranks; anything else runs
      * on rank 0 while the others wait. Every rank gets here (the same input), and

@@ -1,9 +1,9 @@
 /* solve_csv.c — solve's and count's --csv FILE: one row per puzzle, as tenpair's --csv
  * writes one per run: the request (family, instance, puzzle, engine, order, mode,
- * threads), how the puzzle's run ended, its counts (bytes: the tables an engine that
- * plans them needed, 0 elsewhere), its wall and CPU time, the process's peak memory in
- * the run (the same on every row: the puzzles share the process), why it stopped and
- * its time limit, and the run_id of FILE.meta beside it.
+ * threads, params, engine_seed), how the puzzle's run ended, its counts (bytes: the
+ * tables an engine that plans them needed, 0 elsewhere), its wall and CPU time, the
+ * process's peak memory in the run (the same on every row: the puzzles share the
+ * process), why it stopped and its time limit, and the run_id of FILE.meta beside it.
  * Written whole through a temporary file, never through a link. */
 #include <stdio.h>
 
@@ -20,10 +20,11 @@ static int fill(FILE *f, void *p)
 {
     const csv_ctx *c = p;
     const pb_solve_doc *d = c->d;
-    char where[4200], n[PB_COUNT_CHARS];
-    fputs("family,instance,puzzle,engine,order,mode,threads,status,solutions,steps,placements,"
-          "backtracks,candidates,guesses,learnts,restarts,bytes,wall_s,cpu_s,peak_rss_bytes,"
-          "stop,time_limit_s,run_id\n",
+    char where[4200], n[PB_COUNT_CHARS], text[400];
+    const pb_engine_about *about = &d->batch->engine->about;
+    fputs("family,instance,puzzle,engine,order,mode,threads,params,engine_seed,status,solutions,"
+          "steps,placements,backtracks,candidates,guesses,learnts,restarts,bytes,wall_s,cpu_s,"
+          "peak_rss_bytes,stop,time_limit_s,run_id\n",
           f);
     for (int i = 0; i < d->set->count; i++) {
         const pb_outcome *o = &d->res->puzzle[i];
@@ -36,7 +37,10 @@ static int fill(FILE *f, void *p)
         pb_csv_field(f, where);
         fprintf(f, ",%s,", d->batch->engine->about.name);
         pb_csv_field(f, d->order);
-        fprintf(f, ",%s,%d,%s", d->cmd, d->threads, pb_solve_puzzle_status(d, i));
+        fprintf(f, ",%s,%d,", d->cmd, d->threads);
+        pb_csv_field(f, pb_params_text(about, &d->batch->how, text, sizeof text));
+        fprintf(f, ",%s,%s", pb_seed_text(about, &d->batch->how, text, sizeof text),
+                pb_solve_puzzle_status(d, i));
         if (o->ran)
             fprintf(f, ",%s,%llu,%llu,%llu,%llu,%llu,%llu,%llu,%llu,%.6f,",
                     pb_count_format(s->solutions, n), (unsigned long long)s->steps,

@@ -90,6 +90,15 @@ void pb_solve_json(FILE *f, const pb_solve_doc *d)
     pb_json_string(f, d->batch->engine->about.name);
     fputs(",\n  \"order\": ", f);
     pb_json_string(f, d->order);
+    const pb_engine_about *about = &d->batch->engine->about;
+    char text[400];
+    fputs(",\n  \"params\": ", f);
+    pb_json_string(f, pb_params_text(about, &d->batch->how, text, sizeof text));
+    fputs(",\n  \"engine_seed\": ", f);
+    if (about->caps & PB_CAP_RANDOM)
+        fprintf(f, "%llu", (unsigned long long)pb_run_seed(&d->batch->how));
+    else
+        fputs("null", f);
     fprintf(f, ",\n  \"threads\": %d,\n  \"status\": ", d->threads);
     pb_json_string(f, pb_status_name(d->res->status));
     fprintf(f, ",\n  \"exit_status\": %d,\n  \"elapsed_s\": %.9g,\n  \"peak_rss_bytes\": ",

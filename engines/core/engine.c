@@ -67,6 +67,118 @@ pb_refusal pb_refuse(pb_refusal r, char *why, size_t whylen, const char *fmt, ..
     return r;
 }
 
+const pb_param *pb_param_find(const pb_engine_about *a, const char *name)
+{
+    for (const pb_param *p = a->params; p && p->name; p++)
+        if (!strcmp(p->name, name)) return p;
+    return NULL;
+}
+
+/* Reads text as a value of p: 0 with *v set, or -1. Integers are decimal digits (a
+ * minus sign where min is negative), within min..max. */
+static int param_parse(const pb_param *p, const char *text, int64_t *v)
+{
+    if (p->choices) {
+        for (int i = 0; p->choices[i]; i++)
+            if (!strcmp(p->choices[i], text)) return *v = i, 0;
+        return -1;
+    }
+    const char *d = text + (text[0] == '-' && p->min < 0);
+    if (!*d || strspn(d, "0123456789") != strlen(d) || strlen(d) > 18) return -1;
+    int64_t x = 0;
+    for (; *d; d++) x = 10 * x + (*d - '0');
+    if (text[0] == '-') x = -x;
+    if (x < p->min || x > p->max) return -1;
+    return *v = x, 0;
+}
+
+/* What a parameter's values may be: "from 1 to 100" or "one of: a, b". */
+static void param_range(const pb_param *p, char *out, size_t len)
+{
+    if (!p->choices) {
+        snprintf(out, len, "a whole number from %lld to %lld", (long long)p->min,
+                 (long long)p->max);
+        return;
+    }
+    size_t at = (size_t)snprintf(out, len, "one of: ");
+    for (int i = 0; p->choices[i] && at < len; i++)
+        at += (size_t)snprintf(out + at, len - at, "%s%s", i ? ", " : "", p->choices[i]);
+}
+
+pb_refusal pb_params_check(const pb_engine_about *a, const pb_run *how, char *why, size_t whylen)
+{
+    const char *name = a->name;
+    if (how->seeded && !(a->caps & PB_CAP_RANDOM))
+        return pb_refuse(PB_REFUSE_REQUEST, why, whylen,
+                         "engine %s makes no random choices: it takes no engine seed", name);
+    for (int i = 0; i < how->nparams; i++) {
+        const pb_param_value *g = &how->params[i];
+        const pb_param *p = pb_param_find(a, g->name);
+        if (!p) {
+            char list[160] = "";
+            size_t at = 0;
+            for (const pb_param *q = a->params; q && q->name && at < sizeof list; q++)
+                at +=
+                    (size_t)snprintf(list + at, sizeof list - at, "%s%s", at ? ", " : "", q->name);
+            if (!at)
+                return pb_refuse(PB_REFUSE_REQUEST, why, whylen,
+                                 "engine %s takes no parameters (not %s)", name, g->name);
+            return pb_refuse(PB_REFUSE_REQUEST, why, whylen,
+                             "engine %s has no parameter %s (its parameters: %s)", name, g->name,
+                             list);
+        }
+        for (int k = 0; k < i; k++)
+            if (!strcmp(how->params[k].name, g->name))
+                return pb_refuse(PB_REFUSE_REQUEST, why, whylen,
+                                 "engine %s: parameter %s is given twice", name, g->name);
+        int64_t v;
+        if (param_parse(p, g->value, &v)) {
+            char range[160];
+            param_range(p, range, sizeof range);
+            return pb_refuse(PB_REFUSE_REQUEST, why, whylen,
+                             "engine %s: parameter %s expects %s, got '%s'", name, g->name, range,
+                             g->value);
+        }
+    }
+    return PB_RUNS;
+}
+
+int64_t pb_param_get(const pb_engine_about *a, const pb_run *how, const char *name)
+{
+    const pb_param *p = pb_param_find(a, name);
+    if (!p) return 0;
+    int64_t v = p->def;
+    for (int i = 0; i < how->nparams; i++)
+        if (!strcmp(how->params[i].name, name) && !param_parse(p, how->params[i].value, &v)) break;
+    return v;
+}
+
+char *pb_params_text(const pb_engine_about *a, const pb_run *how, char *out, size_t len)
+{
+    size_t at = 0;
+    out[0] = '\0';
+    for (const pb_param *p = a->params; p && p->name && at < len; p++) {
+        int64_t v = pb_param_get(a, how, p->name);
+        if (p->choices)
+            at += (size_t)snprintf(out + at, len - at, "%s%s=%s", at ? ";" : "", p->name,
+                                   p->choices[v]);
+        else
+            at += (size_t)snprintf(out + at, len - at, "%s%s=%lld", at ? ";" : "", p->name,
+                                   (long long)v);
+    }
+    if (!at) snprintf(out, len, "-");
+    return out;
+}
+
+char *pb_seed_text(const pb_engine_about *a, const pb_run *how, char *out, size_t len)
+{
+    if (a->caps & PB_CAP_RANDOM)
+        snprintf(out, len, "%llu", (unsigned long long)pb_run_seed(how));
+    else
+        snprintf(out, len, "-");
+    return out;
+}
+
 pb_refusal pb_engine_check(const pb_engine *e, const pb_model *m, const pb_run *how, char *why,
                            size_t whylen)
 {
@@ -100,6 +212,8 @@ pb_refusal pb_engine_check(const pb_engine *e, const pb_model *m, const pb_run *
                              "a count stopped after N solutions needs one running total: it runs "
                              "on one thread");
     }
+    const pb_refusal r = pb_params_check(&e->about, how, why, whylen);
+    if (r != PB_RUNS) return r;
     const char *reason = NULL;
     if (e->accepts && !e->accepts(m, &reason))
         return pb_refuse(PB_REFUSE_INSTANCE, why, whylen, "engine %s cannot run this instance: %s",

@@ -44,7 +44,7 @@ typedef struct pb_stats {
     uint64_t candidates; /* enumerations: complete vectors checked; searches: values tried */
     uint64_t guesses;    /* placements in a cell that had more than one value left */
     uint64_t learnts;    /* clause learning: learnt clauses made (0 for the other engines) */
-    uint64_t restarts;   /* clause learning: restarts (0 for the other engines) */
+    uint64_t restarts;   /* restarts: learn's and restart's (0 for the other engines) */
     uint64_t bytes;      /* the memory the run's tables needed, planned before it started
                             (0: the engine does not say; runs summed keep the largest) */
     double wall_s;       /* wall-clock seconds of the run */
@@ -112,6 +112,24 @@ typedef struct pb_order {
     int (*pick)(const pb_model *m, const pb_mask *dom, const int *values);
 } pb_order;
 
+/* A parameter an engine declares (pb_engine_about.params): an integer from min to max,
+ * or, with choices, one of those words (its value is the word's index). def is the
+ * value a run without it uses. */
+typedef struct pb_param {
+    const char *name, *meaning; /* meaning: one line, for listings */
+    const char *const *choices; /* NULL-terminated, or NULL: an integer */
+    int64_t min, max, def;
+} pb_param;
+
+/* A value given for a parameter, as text ("restart-steps", "100"); pb_engine_check
+ * decides whether the engine takes it. */
+typedef struct pb_param_value {
+    const char *name, *value;
+} pb_param_value;
+
+/* The engine seed a run uses when its caller gives none. */
+#define PB_ENGINE_SEED_DEFAULT 1
+
 typedef struct pb_run {
     pb_mode mode;
     const pb_order *order; /* NULL: row order */
@@ -128,6 +146,15 @@ typedef struct pb_run {
      * walked): for a progress report's time left. Read it atomically and as signed:
      * rounding can hold it a few units under 0 for a moment. */
     uint64_t *explored;
+    /* The parameter values given (params[0 .. nparams)); a parameter not given takes
+     * its default. Only an engine that declares a parameter takes a value for it. */
+    const pb_param_value *params;
+    int nparams;
+    /* The engine seed: what an engine marked 'random' draws its random choices from
+     * (seeded 0: PB_ENGINE_SEED_DEFAULT). Only such an engine takes one (seeded 1).
+     * Its steps depend on the instance, the parameters and the seed alone. */
+    uint64_t seed;
+    int seeded;
 } pb_run;
 
 /* A search's tallies once it tried, in a cell of this domain, the values above cur that
@@ -199,7 +226,8 @@ typedef struct pb_result {
     X(PB_CAP_TRACE, "trace", "calls the trace callback")                                           \
     X(PB_CAP_ORDER, "order", "honours pb_run.order")                                               \
     X(PB_CAP_PARALLEL, "parallel", "splits one count over pb_run.threads")                         \
-    X(PB_CAP_LAST, "last", "fills pb_result.last")
+    X(PB_CAP_LAST, "last", "fills pb_result.last")                                                 \
+    X(PB_CAP_RANDOM, "random", "draws its random choices from the engine seed (pb_run.seed)")
 
 #define PB_X_BIT(id, ...) id##_BIT,
 enum { PB_CAPS(PB_X_BIT) PB_CAP_COUNT_ };
@@ -215,6 +243,7 @@ typedef struct pb_engine_about {
     const char *name, *summary;
     unsigned caps;
     const char *const *cap_names; /* what each bit of caps means, NULL-terminated */
+    const pb_param *params;       /* the parameters it takes, ended by a NULL name; NULL: none */
 } pb_engine_about;
 
 typedef struct pb_engine {
@@ -234,9 +263,38 @@ const pb_order *pb_order_find(const char *name);
 pb_refusal pb_refuse(pb_refusal r, char *why, size_t whylen, const char *fmt, ...)
     __attribute__((format(printf, 4, 5)));
 
+/* The parameter of a called name, or NULL. */
+const pb_param *pb_param_find(const pb_engine_about *a, const char *name);
+
+/* Whether an engine described by a takes how's parameter values and engine seed:
+ * PB_RUNS, or PB_REFUSE_REQUEST with a message naming the engine and the parameter
+ * (and listing the parameters it has). */
+pb_refusal pb_params_check(const pb_engine_about *a, const pb_run *how, char *why, size_t whylen);
+
+/* The value of a's parameter `name` in this run: the one given in how, else its
+ * default (how already checked by pb_params_check). */
+int64_t pb_param_get(const pb_engine_about *a, const pb_run *how, const char *name);
+
+/* The engine seed of this run (PB_ENGINE_SEED_DEFAULT when none was given). */
+static inline uint64_t pb_run_seed(const pb_run *how)
+{
+    return how->seeded ? how->seed : PB_ENGINE_SEED_DEFAULT;
+}
+
+/* The run's parameter setting as text, for a row's `params` column: every parameter
+ * of a in its order, NAME=VALUE joined by semicolons (defaults included, so two runs
+ * of one setting read alike however it was given; no comma, so a CSV field needs no
+ * quotes and compare --by can name it); "-" for an engine without any. */
+char *pb_params_text(const pb_engine_about *a, const pb_run *how, char *out, size_t len);
+
+/* The run's engine seed as text, for a row's `engine_seed` column: the seed in
+ * decimal for an engine marked 'random', "-" for any other. */
+char *pb_seed_text(const pb_engine_about *a, const pb_run *how, char *out, size_t len);
+
 /* Whether e runs this request on m: PB_RUNS, or the reason with a one-line message
  * in why (which may be NULL). Checks the mode, trace, order and thread count against
- * e's capabilities, then e->accepts. */
+ * e's capabilities, the parameters and engine seed (pb_params_check), then
+ * e->accepts. */
 pb_refusal pb_engine_check(const pb_engine *e, const pb_model *m, const pb_run *how, char *why,
                            size_t whylen);
 

@@ -775,7 +775,7 @@ out:
 
 const pb_engine pb_engine_kakuro_combo = {
     {"combo", "kakuro: exact per-run set consistency, components, dom/wdeg guesses, restarts",
-     PB_CAP_FIRST | PB_CAP_COUNT | PB_CAP_LAST, pb_cap_names},
+     PB_CAP_FIRST | PB_CAP_COUNT | PB_CAP_LAST, pb_cap_names, NULL},
     0,
     accepts,
     combo_run,

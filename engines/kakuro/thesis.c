@@ -193,7 +193,7 @@ static pb_status thesis_run(const pb_model *m, int config, const pb_run *how, pb
 const pb_engine pb_engine_kakuro_thesis = {
     {"thesis",
      "kakuro as seed 001's checker: row order, digits 9 to 1, sum bounds, unique sums first",
-     PB_CAP_FIRST | PB_CAP_COUNT | PB_CAP_TRACE | PB_CAP_LAST, pb_cap_names},
+     PB_CAP_FIRST | PB_CAP_COUNT | PB_CAP_TRACE | PB_CAP_LAST, pb_cap_names, NULL},
     0,
     thesis_accepts,
     thesis_run,

@@ -346,7 +346,7 @@ const pb_engine pb_engine_learn = {
     {"learn",
      "conflict-driven clause learning on the direct encoding (cell = value literals, native "
      "at-most-one, target phases, LBD-managed learnt clauses, Luby restarts)",
-     PB_CAP_FIRST | PB_CAP_COUNT | PB_CAP_LAST, pb_cap_names},
+     PB_CAP_FIRST | PB_CAP_COUNT | PB_CAP_LAST, pb_cap_names, NULL},
     0,
     NULL,
     learn_run,

@@ -126,7 +126,7 @@ const pb_engine pb_engine_path_count = {
     {"path-dp",
      "counts without listing: layered DP over (cells used, last cell), one row per "
      "symmetry orbit, halves joined; min-diff 2 only",
-     PB_CAP_FIRST | PB_CAP_COUNT | PB_CAP_PARALLEL, pb_cap_names},
+     PB_CAP_FIRST | PB_CAP_COUNT | PB_CAP_PARALLEL, pb_cap_names, NULL},
     0,
     accepts,
     run,

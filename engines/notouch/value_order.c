@@ -88,7 +88,7 @@ static pb_status run(const pb_model *m, int config, const pb_run *how, pb_result
 const pb_engine pb_engine_value_order = {
     {"value-order",
      "dual search: values 1, 2, ... each get a free cell not touching the last d-1 values",
-     PB_CAP_FIRST | PB_CAP_COUNT, pb_cap_names},
+     PB_CAP_FIRST | PB_CAP_COUNT, pb_cap_names, NULL},
     0,
     accepts,
     run,

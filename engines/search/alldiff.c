@@ -535,7 +535,7 @@ int pb_alldiff_settle(const pb_model *m, pb_mask *dom)
 const pb_engine pb_engine_alldiff = {
     {"alldiff",
      "domain-consistent all-different filtering (Regin's matching and components), sums too",
-     PB_CAP_FIRST | PB_CAP_COUNT | PB_CAP_TRACE | PB_CAP_ORDER | PB_CAP_LAST, pb_cap_names},
+     PB_CAP_FIRST | PB_CAP_COUNT | PB_CAP_TRACE | PB_CAP_ORDER | PB_CAP_LAST, pb_cap_names, NULL},
     0,
     NULL,
     alldiff_run,

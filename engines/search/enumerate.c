@@ -448,14 +448,14 @@ static int accepts_perm(const pb_model *m, const char **why)
 
 const pb_engine pb_engine_enum_all = {
     {"enum-all", "every vector of values (repeats allowed), checked only when complete", ENUM_CAPS,
-     pb_cap_names},
+     pb_cap_names, NULL},
     CONFIG_ALL,
     NULL,
     run_enum};
 
 const pb_engine pb_engine_enum_perm = {
     {"enum-perm", "every permutation of the values, checked only when complete", ENUM_CAPS,
-     pb_cap_names},
+     pb_cap_names, NULL},
     CONFIG_PERM,
     accepts_perm,
     run_enum};

@@ -121,14 +121,14 @@ static int accepts_perm(const pb_model *m, const char **why)
 
 const pb_engine pb_engine_enum_all_v0 = {
     {"enum-all-v0", "enum-all as first written: each vector checked alone, pairs then the rules",
-     ENUM_CAPS, pb_cap_names},
+     ENUM_CAPS, pb_cap_names, NULL},
     CONFIG_ALL,
     NULL,
     run_enum};
 
 const pb_engine pb_engine_enum_perm_v0 = {
     {"enum-perm-v0", "enum-perm as first written: each permutation checked alone", ENUM_CAPS,
-     pb_cap_names},
+     pb_cap_names, NULL},
     CONFIG_PERM,
     accepts_perm,
     run_enum};

@@ -772,7 +772,7 @@ void pb_prefixes_free(pb_prefixes *p)
 const pb_engine pb_engine_backtrack = {
     {"backtrack", "chronological backtracking as seed 000: next allowed value, else back up (-1)",
      PB_CAP_FIRST | PB_CAP_COUNT | PB_CAP_TRACE | PB_CAP_ORDER | PB_CAP_PARALLEL | PB_CAP_LAST,
-     pb_cap_names},
+     pb_cap_names, NULL},
     CONFIG_BACKTRACK,
     NULL,
     search_run,
@@ -782,7 +782,7 @@ const pb_engine pb_engine_propagate = {
     {"propagate",
      "bit-mask forward checking: a value that empties another cell's domain is rejected",
      PB_CAP_FIRST | PB_CAP_COUNT | PB_CAP_TRACE | PB_CAP_ORDER | PB_CAP_PARALLEL | PB_CAP_LAST,
-     pb_cap_names},
+     pb_cap_names, NULL},
     CONFIG_PROPAGATE,
     NULL,
     search_run,

@@ -399,7 +399,7 @@ const pb_engine pb_engine_sudoku_logic = {
     {"logic",
      "sudoku: bit-parallel naked and hidden singles, locked candidates, then a guess where "
      "both ways place a digit (9x9; other sizes: a cell with the fewest values)",
-     PB_CAP_FIRST | PB_CAP_COUNT, pb_cap_names},
+     PB_CAP_FIRST | PB_CAP_COUNT, pb_cap_names, NULL},
     0,
     accepts,
     logic_run,

@@ -152,7 +152,7 @@ const pb_engine pb_engine_sudoku_seed = {
     {"seed",
      "sudoku as seed 002: deduce singles pass after pass, then guess the first open cell on a "
      "copy",
-     PB_CAP_FIRST | PB_CAP_COUNT, pb_cap_names},
+     PB_CAP_FIRST | PB_CAP_COUNT, pb_cap_names, NULL},
     0,
     accepts,
     seed_engine_run,

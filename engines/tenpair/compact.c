@@ -18,5 +18,5 @@ const tp_engine tp_engine_compact = {
     {"compact",
      "4-bit states, crossed rows dropped; count: each written sequence once, its states level by "
      "level, OpenMP",
-     TP_CAP_SHORTEST | TP_CAP_COUNT | TP_CAP_PARALLEL, tp_cap_names},
+     TP_CAP_SHORTEST | TP_CAP_COUNT | TP_CAP_PARALLEL, tp_cap_names, NULL},
     run};

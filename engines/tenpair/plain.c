@@ -200,10 +200,10 @@ static pb_status run_best_first(const tp_rules *r, const tp_run *how, tp_result 
 
 const tp_engine tp_engine_bfs = {{"bfs",
                                   "breadth first over moves, whole configurations in a seen set",
-                                  TP_CAP_SHORTEST | TP_CAP_COUNT | TP_CAP_WINS, tp_cap_names},
+                                  TP_CAP_SHORTEST | TP_CAP_COUNT | TP_CAP_WINS, tp_cap_names, NULL},
                                  run_bfs};
 
 const tp_engine tp_engine_best_first = {
     {"best-first", "the seed's: a priority queue by written length, a cache of configurations",
-     TP_CAP_SHORTEST | TP_CAP_COUNT | TP_CAP_WINS, tp_cap_names},
+     TP_CAP_SHORTEST | TP_CAP_COUNT | TP_CAP_WINS, tp_cap_names, NULL},
     run_best_first};

@@ -1,5 +1,7 @@
 """Run CSVs (one row per run of an engine on an instance, as `puzzlebench sweep` writes
-them) grouped by (instance, engine, order, mode, threads): the rows of one setting.
+them) grouped by (instance, engine, order, params, engine_seed, mode, threads): the
+rows of one setting. Files from before engine parameters lack the params and
+engine_seed columns: their rows read as "-" there (no parameters, no seed).
 A sweep now writes one row per setting, with the statistics of its samples
 (timing.py); older files have a row per rep.
 
@@ -16,7 +18,8 @@ RUN_COLUMNS = ("instance", "cells", "engine", "order", "mode", "threads", "statu
 
 
 class Group:
-    """The reps of one (instance, engine, order, mode, threads) setting in one file."""
+    """The reps of one (instance, engine, order, params, engine_seed, mode, threads) setting
+    in one file."""
 
     def __init__(self, row):
         self.instance = row["instance"]
@@ -25,8 +28,14 @@ class Group:
         self.order = row["order"] or "-"
         self.mode = row["mode"]
         self.threads = int(row.num("threads"))
+        self.params = setting(row, "params")
+        self.engine_seed = setting(row, "engine_seed")
         self.rows = []
         self.label = self.engine if self.order == "-" else f"{self.engine}/{self.order}"
+        if self.params != "-":
+            self.label += f" [{self.params}]"
+        if self.engine_seed != "-":
+            self.label += f" seed {self.engine_seed}"
         self.threads_in_label = False
 
     @property
@@ -78,11 +87,18 @@ class Group:
         return timing.of_rows(self.rows, per)
 
 
+def setting(row, column):
+    """A row's params or engine_seed: "-" where the engine has none, or the file has no
+    such column (written before engines took parameters)."""
+    return row.get(column) or "-"
+
+
 def group_runs(table):
     """The groups of a run table, in the order their first rows appear."""
     groups = {}
     for row in table:
-        key = (row["instance"], row["engine"], row["order"] or "-", row["mode"], row["threads"])
+        key = (row["instance"], row["engine"], row["order"] or "-", setting(row, "params"),
+               setting(row, "engine_seed"), row["mode"], row["threads"])
         if key not in groups:
             groups[key] = Group(row)
         groups[key].rows.append(row)
@@ -90,8 +106,11 @@ def group_runs(table):
 
 
 def sort_key(listing, group):
-    """Engine, then cell order, then threads, as the listing ranks them."""
-    return (listing.engine_rank(group.engine), listing.order_rank(group.order), group.threads)
+    """Engine, then cell order, then threads, as the listing ranks them; then the
+    parameter setting and the engine seed (in number order)."""
+    seed = int(group.engine_seed) if group.engine_seed.isdigit() else -1
+    return (listing.engine_rank(group.engine), listing.order_rank(group.order), group.threads,
+            group.params, seed)
 
 
 def by_instance(listing, groups):

@@ -4,8 +4,10 @@
  * printable word each, 1-64 thread counts of 1-1024, modes first/count/unique, times
  * of 0-1e9 s, workers 0-1024, samples 1..PB_MAX_SAMPLES; once resolved, the family is
  * known and has its parameters; a generation sweep's methods and a runs sweep's runs
- * hold only the options they may. Every error is a printable message on a line of the
- * file (resolve's: or on none); freeing the spec leaks nothing. */
+ * hold only the options they may; the params key's sets are words NAME=VALUE, each
+ * set once, and the engine seeds are each given once. Every error is a printable
+ * message on a line of the file (resolve's: or on none); freeing the spec leaks
+ * nothing. */
 #include <math.h>
 #include <string.h>
 
@@ -116,6 +118,22 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
     FUZZ_CHECK(s.rows == PB_ROWS_PER_SET || s.rows == PB_ROWS_PER_PUZZLE);
     FUZZ_CHECK(s.step_limit.engines.n >= 0 && s.step_limit.engines.n <= 64);
     check_list(&s.step_limit.engines);
+    /* The engine keys: sets of NAME=VALUE words, each set once; seeds, each once. */
+    const pb_param_sets *ps = &s.engine_params;
+    FUZZ_CHECK(ps->n >= 0 && ps->n <= PB_PARAM_SETS);
+    for (int i = 0; i < ps->n; i++) {
+        check_word(ps->text[i], 1);
+        FUZZ_CHECK(ps->count[i] >= 0 && (ps->count[i] > 0 || !strcmp(ps->text[i], "-")));
+        for (int k = 0; k < ps->count[i]; k++) {
+            check_word(ps->v[i][k].name, 0);
+            check_word(ps->v[i][k].value, 0);
+            FUZZ_CHECK(!strchr(ps->v[i][k].name, '='));
+        }
+        for (int k = 0; k < i; k++) FUZZ_CHECK(strcmp(ps->text[i], ps->text[k]));
+    }
+    FUZZ_CHECK(s.engine_seeds.n >= 0 && s.engine_seeds.n <= PB_ENGINE_SEEDS);
+    for (int i = 0; i < s.engine_seeds.n; i++)
+        for (int k = 0; k < i; k++) FUZZ_CHECK(s.engine_seeds.v[i] != s.engine_seeds.v[k]);
     e = (pb_error){0, ""};
     if (pb_sweep_spec_resolve(&s, &e))
         fuzz_check_error(&e, 0, lines);

@@ -11,7 +11,7 @@
 #include "outfile.h"
 
 const char pb_csv_header[] =
-    "family,instance,cells,engine,order,mode,threads,rep,status,solutions,"
+    "family,instance,cells,engine,order,mode,threads,params,engine_seed,rep,status,solutions,"
     "steps,placements,backtracks,candidates,guesses,learnts,restarts,wall_s,"
     "puzzles";
 
@@ -91,7 +91,8 @@ void pb_csv_field(FILE *f, const char *s)
 }
 
 void pb_csv_key_write(FILE *f, const char *family, const char *instance, int cells,
-                      const char *engine, const char *order, const char *mode, int threads)
+                      const char *engine, const char *order, const char *mode, int threads,
+                      const char *params, const char *engine_seed)
 {
     pb_csv_field(f, family);
     fputc(',', f);
@@ -102,7 +103,10 @@ void pb_csv_key_write(FILE *f, const char *family, const char *instance, int cel
     pb_csv_field(f, order);
     fputc(',', f);
     pb_csv_field(f, mode);
-    fprintf(f, ",%d", threads);
+    fprintf(f, ",%d,", threads);
+    pb_csv_field(f, params);
+    fputc(',', f);
+    pb_csv_field(f, engine_seed);
 }
 
 int pb_csv_rows_write(FILE *f, const char *run_id, const pb_row *rows, const unsigned char *done,
@@ -116,7 +120,7 @@ int pb_csv_rows_write(FILE *f, const char *run_id, const pb_row *rows, const uns
         /* rep stays for readers of the older format: one row now holds every sample. */
         char count[PB_COUNT_CHARS]; /* 128 bits: printf has no conversion for it */
         pb_csv_key_write(f, r->family, r->instance, r->cells, r->engine, r->order, r->mode,
-                         r->threads);
+                         r->threads, r->params, r->engine_seed);
         fprintf(f, ",0,%s,%s,%llu,%llu,%llu,%llu,%llu,%llu,%llu,%.9g,%d", pb_status_name(r->status),
                 pb_count_format(s->solutions, count), (unsigned long long)s->steps,
                 (unsigned long long)s->placements, (unsigned long long)s->backtracks,

@@ -9,6 +9,9 @@
 #include "core/engine.h"
 #include "harness/measure/measure.h"
 
+/* Room for a row's params (pb_params_text). */
+#define PB_ROW_PARAMS 200
+
 typedef struct pb_row {
     const char *family;
     char instance[96];
@@ -16,7 +19,9 @@ typedef struct pb_row {
     int puzzles; /* puzzles of the instance that finished (a file may hold many) */
     const char *engine, *order, *mode;
     int threads;
-    long row; /* the run's index in its sweep: stable for a sweep file */
+    char params[PB_ROW_PARAMS]; /* the engine's parameter setting, "-" for none */
+    char engine_seed[24];       /* its engine seed, "-" for an engine without random choices */
+    long row;                   /* the run's index in its sweep: stable for a sweep file */
     pb_status status;
     pb_stats stats; /* of one run; wall_s is the median time per run */
     pb_timing timing;
@@ -55,9 +60,11 @@ void pb_csv_timing_write(FILE *f, const char *run_id, long row, const pb_timing 
  * the harness writes goes through here. */
 void pb_csv_field(FILE *f, const char *s);
 
-/* A row's key, as it starts: family,instance,cells,engine,order,mode,threads. */
+/* A row's key, as it starts: family,instance,cells,engine,order,mode,threads,params,
+ * engine_seed. */
 void pb_csv_key_write(FILE *f, const char *family, const char *instance, int cells,
-                      const char *engine, const char *order, const char *mode, int threads);
+                      const char *engine, const char *order, const char *mode, int threads,
+                      const char *params, const char *engine_seed);
 
 /* The header of every NAME.samples.csv: "run_id,row,sample,runs,wall_s,round,process,
  * cpu_s". */

@@ -212,6 +212,7 @@ static void take_row(manager *m, int from, const row_msg *msg)
     r->engine = j->engine->about.name;
     r->order = j->engine->about.caps & PB_CAP_ORDER ? j->order->name : "-";
     r->mode = pb_sweep_mode_name(j);
+    pb_sweep_job_setting(c, j, r->params, sizeof r->params, r->engine_seed, sizeof r->engine_seed);
     r->row = msg->i;
     c->take[msg->i] = (unsigned char)msg->take;
     if (msg->failed) c->failed = 1;

@@ -224,7 +224,7 @@ static pb_status run(const pb_model *m, int config, const pb_run *how, pb_result
 
 static const pb_engine minisat_engine = {
     .about = {"minisat", "Debian's MiniSat on the direct encoding, as a child process",
-              PB_CAP_FIRST, pb_cap_names},
+              PB_CAP_FIRST, pb_cap_names, NULL},
     .config = 0,
     .accepts = accepts_minisat,
     .run = run,
@@ -232,7 +232,7 @@ static const pb_engine minisat_engine = {
 
 static const pb_engine cadical_engine = {
     .about = {"cadical", "Debian's CaDiCaL on the direct encoding, as a child process",
-              PB_CAP_FIRST, pb_cap_names},
+              PB_CAP_FIRST, pb_cap_names, NULL},
     .config = 1,
     .accepts = accepts_cadical,
     .run = run,

@@ -1,11 +1,12 @@
 /* sweep_check.c — a sweep's keys checked against its family before anything runs:
- * engines and orders that exist, in every key that names them, each named once. */
+ * engines and orders that exist, in every key that names them, each named once; the
+ * engine keys (params, engine-seeds) against the sweep's engines. */
 #include <stdio.h>
 #include <string.h>
 
 #include "harness/base/exit.h"
-#include "harness/base/suggest.h"
 #include "harness/base/say.h"
+#include "harness/base/suggest.h"
 #include "sweep_spec.h"
 
 /* The first word of l given twice, or NULL. */
@@ -65,6 +66,69 @@ static int check_baseline(const pb_sweep_spec *s, const char *source)
                           pb_suggest_hint(slash + 1, orders, s->orders.n, hint, sizeof hint));
 }
 
+int pb_sweep_check_engine_keys(const pb_sweep_spec *s, const char *source)
+{
+    char where[4200], why[300];
+    const pb_param_sets *ps = &s->engine_params;
+    pb_sweep_spec_where(s, "params", source, where, sizeof where);
+    /* Every parameter named is some engine's of the sweep. */
+    const char *names[256];
+    int nnames = 0;
+    for (int e = 0; e < s->engines.n; e++) {
+        const pb_engine *eng = pb_family_engine(s->fam, s->engines.item[e]);
+        for (const pb_param *p = eng->about.params; p && p->name && nnames < 256; p++)
+            names[nnames++] = p->name;
+    }
+    for (int i = 0; i < ps->n; i++)
+        for (int k = 0; k < ps->count[i]; k++) {
+            const char *name = ps->v[i][k].name;
+            int known = 0;
+            for (int n = 0; n < nnames; n++) known |= !strcmp(names[n], name);
+            if (known) continue;
+            char hint[200], list[1024];
+            pb_suggest_hint(name, names, nnames, hint, sizeof hint);
+            if (!nnames)
+                return pb_usage_error("sweep",
+                                      "%sparams names parameter %s, but no engine of the sweep "
+                                      "takes parameters (see 'puzzlebench engines')",
+                                      where, name);
+            pb_names_join(names, nnames, list, sizeof list);
+            return pb_usage_error("sweep",
+                                  "%sparams names parameter %s, which no engine of the sweep has%s "
+                                  "(see 'puzzlebench engines'; theirs: %s)",
+                                  where, name, hint, list);
+        }
+    /* Every set an engine takes holds values it accepts, and no two are one setting
+     * (their rows would have one key). */
+    for (int e = 0; e < s->engines.n; e++) {
+        const pb_engine *eng = pb_family_engine(s->fam, s->engines.item[e]);
+        char text[PB_PARAM_SETS][200];
+        for (int i = 0; i < ps->n; i++) {
+            text[i][0] = '\0';
+            if (!pb_param_sets_takes(ps, i, &eng->about)) continue;
+            pb_run how = {.params = ps->v[i], .nparams = ps->count[i]};
+            if (pb_params_check(&eng->about, &how, why, sizeof why) != PB_RUNS)
+                return pb_usage_error("sweep", "%sparams: %s", where, why);
+            pb_params_text(&eng->about, &how, text[i], sizeof text[i]);
+            for (int k = 0; k < i; k++)
+                if (!strcmp(text[k], text[i]))
+                    return pb_usage_error("sweep",
+                                          "%sparams: the sets '%s' and '%s' are one setting of "
+                                          "engine %s (%s)",
+                                          where, ps->text[k], ps->text[i], eng->about.name,
+                                          text[i]);
+        }
+    }
+    if (!s->engine_seeds.n) return 0;
+    for (int e = 0; e < s->engines.n; e++)
+        if (pb_family_engine(s->fam, s->engines.item[e])->about.caps & PB_CAP_RANDOM) return 0;
+    pb_sweep_spec_where(s, "engine-seeds", source, where, sizeof where);
+    return pb_usage_error("sweep",
+                          "%sengine-seeds: no engine of the sweep makes random choices (see "
+                          "the engines marked 'random' in 'puzzlebench engines')",
+                          where);
+}
+
 int pb_sweep_spec_check(pb_sweep_spec *s, const char *source)
 {
     const pb_list *lists[] = {&s->instances, &s->engines, &s->orders, &s->modes};
@@ -96,7 +160,8 @@ int pb_sweep_spec_check(pb_sweep_spec *s, const char *source)
         pb_sweep_spec_where(s, keys[k], source, where, sizeof where);
         return pb_usage_error("sweep", "%s%s names '%s' twice", where, keys[k], dup);
     }
-    return check_baseline(s, source);
+    if (check_baseline(s, source)) return PB_EXIT_USAGE;
+    return pb_sweep_check_engine_keys(s, source);
 }
 
 int pb_sweep_spec_only(const pb_sweep_spec *s, const char *source, const char *kind,

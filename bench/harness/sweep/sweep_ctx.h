@@ -23,6 +23,9 @@ typedef struct job {
     const pb_order *order;
     pb_mode mode;
     int unique; /* count mode stopped at the second solution */
+    int pset;   /* the set of the params key it runs with; -1: its defaults */
+    int seeded; /* it runs with the engine seed `seed` (an engine marked 'random') */
+    uint64_t seed;
 } job;
 
 /* Where a run is: begun (first run and calibration), sampling, finished. */
@@ -91,6 +94,9 @@ const char *pb_sweep_mode_name(const job *j);
 pb_set pb_sweep_job_set(const sweep_ctx *c, const job *j);
 /* The batch of a job on set, with the sweep's limits. */
 pb_batch pb_sweep_job_batch(const sweep_ctx *c, const job *j, const pb_set *set);
+/* A job's parameter setting and engine seed as its row shows them ("-": none). */
+void pb_sweep_job_setting(const sweep_ctx *c, const job *j, char *params, size_t plen, char *seed,
+                          size_t slen);
 /* A row's instance: the instance's name, or NAME#INDEX (or the puzzle's own name). */
 void pb_sweep_row_instance(const sweep_ctx *c, const job *j, char *out, size_t len);
 /* Loads every instance (a puzzle that cannot be read stops the sweep): 0 or the status. */

@@ -21,6 +21,25 @@ pb_set pb_sweep_job_set(const sweep_ctx *c, const job *j)
     return s;
 }
 
+/* The parameter values and engine seed of job j. */
+static void job_engine_args(const sweep_ctx *c, const job *j, pb_run *how)
+{
+    const pb_param_sets *ps = &c->spec->engine_params;
+    how->params = j->pset >= 0 ? ps->v[j->pset] : NULL;
+    how->nparams = j->pset >= 0 ? ps->count[j->pset] : 0;
+    how->seed = j->seed;
+    how->seeded = j->seeded;
+}
+
+void pb_sweep_job_setting(const sweep_ctx *c, const job *j, char *params, size_t plen, char *seed,
+                          size_t slen)
+{
+    pb_run how = {.mode = j->mode};
+    job_engine_args(c, j, &how);
+    pb_params_text(&j->engine->about, &how, params, plen);
+    pb_seed_text(&j->engine->about, &how, seed, slen);
+}
+
 pb_batch pb_sweep_job_batch(const sweep_ctx *c, const job *j, const pb_set *set)
 {
     pb_batch b = {
@@ -39,6 +58,7 @@ pb_batch pb_sweep_job_batch(const sweep_ctx *c, const job *j, const pb_set *set)
         .unique = j->unique,
         .binder = c->binder,
     };
+    job_engine_args(c, j, &b.how);
     return b;
 }
 
@@ -70,14 +90,23 @@ static int add_job(sweep_ctx *c, const job *proto, long *cap)
 /* The jobs of one instance, engine and order: every mode and thread count the engine
  * runs (pb_batch_check decides), for the set or for each of its puzzles. */
 static int add_engine_jobs(sweep_ctx *c, int inst, const pb_engine *eng, const pb_order *ord,
-                           long *cap)
+                           int pset, int seed, long *cap)
 {
     const pb_sweep_spec *s = c->spec;
     const int per_puzzle = s->rows == PB_ROWS_PER_PUZZLE;
     for (int md = 0; md < s->modes.n; md++)
         for (int t = 0; t < s->search_threads.n; t++)
             for (int p = per_puzzle ? 0 : -1; p < (per_puzzle ? c->sets[inst].count : 0); p++) {
-                job j = {inst, p, s->search_threads.v[t], eng, ord, PB_MODE_COUNT, 0};
+                job j = {inst,
+                         p,
+                         s->search_threads.v[t],
+                         eng,
+                         ord,
+                         PB_MODE_COUNT,
+                         0,
+                         pset,
+                         seed >= 0,
+                         seed >= 0 ? s->engine_seeds.v[seed] : 0};
                 j.mode = strcmp(s->modes.item[md], "first") ? PB_MODE_COUNT : PB_MODE_FIRST;
                 j.unique = !strcmp(s->modes.item[md], "unique");
                 const pb_set set = pb_sweep_job_set(c, &j);
@@ -102,11 +131,23 @@ int pb_sweep_add_jobs(sweep_ctx *c)
         for (int e = 0; e < s->engines.n; e++) {
             const pb_engine *eng = pb_family_engine(c->fam, s->engines.item[e]);
             const int ordered = (eng->about.caps & PB_CAP_ORDER) != 0;
-            /* An engine without a cell order runs once, in its natural (row) order. */
+            /* An engine without a cell order runs once, in its natural (row) order; one
+             * that takes none of the params key's sets, once with its defaults; one
+             * without random choices, once without a seed. */
+            const pb_param_sets *ps = &s->engine_params;
+            int takes = 0;
+            for (int k = 0; k < ps->n; k++) takes += pb_param_sets_takes(ps, k, &eng->about);
+            const int nseeds = eng->about.caps & PB_CAP_RANDOM ? s->engine_seeds.n : 0;
             for (int o = 0; o < (ordered ? s->orders.n : 1); o++)
-                if (add_engine_jobs(
-                        c, i, eng, ordered ? pb_order_find(s->orders.item[o]) : pb_orders[0], &cap))
-                    return -1;
+                for (int k = takes ? 0 : -1; k < (takes ? ps->n : 0); k++) {
+                    if (k >= 0 && !pb_param_sets_takes(ps, k, &eng->about)) continue;
+                    for (int sd = nseeds ? 0 : -1; sd < nseeds; sd++)
+                        if (add_engine_jobs(c, i, eng,
+                                            ordered ? pb_order_find(s->orders.item[o])
+                                                    : pb_orders[0],
+                                            k, sd, &cap))
+                            return -1;
+                }
         }
     return 0;
 }
@@ -139,22 +180,29 @@ void pb_sweep_list_jobs(const sweep_ctx *c)
 {
     for (long i = 0; i < c->njobs; i++) {
         const job *j = &c->jobs[i];
-        char name[96];
+        char name[96], params[PB_ROW_PARAMS], seed[24];
         pb_sweep_row_instance(c, j, name, sizeof name);
-        printf("%s %s %s %s threads=%d\n", name, j->engine->about.name,
+        pb_sweep_job_setting(c, j, params, sizeof params, seed, sizeof seed);
+        printf("%s %s %s %s threads=%d", name, j->engine->about.name,
                j->engine->about.caps & PB_CAP_ORDER ? j->order->name : "-", pb_sweep_mode_name(j),
                j->threads);
+        /* The setting only where the engine has one, so other sweeps list as before. */
+        if (strcmp(params, "-")) printf(" params=%s", params);
+        if (strcmp(seed, "-")) printf(" engine_seed=%s", seed);
+        putchar('\n');
     }
 }
 
-/* A run's key as its CSV row starts: family,instance,cells,engine,order,mode,threads. */
+/* A run's key as its CSV row starts: family,instance,cells,engine,order,mode,threads,
+ * params,engine_seed. */
 void pb_sweep_job_key(void *ctx, long i, char *out, size_t len)
 {
     const sweep_ctx *c = ctx;
     const job *j = &c->jobs[i];
     const pb_set set = pb_sweep_job_set(c, j);
-    char name[96];
+    char name[96], params[PB_ROW_PARAMS], seed[24];
     pb_sweep_row_instance(c, j, name, sizeof name);
+    pb_sweep_job_setting(c, j, params, sizeof params, seed, sizeof seed);
     /* As pb_csv_rows_write writes it, quotes and all, for the resume to find it. */
     out[len - 1] = '\0'; /* fmemopen ends the text only where there is room */
     FILE *f = fmemopen(out, len - 1, "w");
@@ -164,7 +212,7 @@ void pb_sweep_job_key(void *ctx, long i, char *out, size_t len)
     }
     pb_csv_key_write(f, c->fam->name, name, set.puzzle[0].model->ncells, j->engine->about.name,
                      j->engine->about.caps & PB_CAP_ORDER ? j->order->name : "-",
-                     pb_sweep_mode_name(j), j->threads);
+                     pb_sweep_mode_name(j), j->threads, params, seed);
     fclose(f);
 }
 uint64_t pb_sweep_jobs_hash(const sweep_ctx *c)

@@ -117,6 +117,15 @@ void pb_sweep_settings_make(pb_sweep_settings *st, const pb_sweep_spec *s,
     for (int i = 0; i < s->search_threads.n; i++)
         append(x[k], "%s%d", i ? " " : "", s->search_threads.v[i]);
     k++;
+    /* params= above is the family's parameters: the engines' are engine_params=. */
+    append(x[k], "engine_params=");
+    for (int i = 0; i < s->engine_params.n; i++)
+        append(x[k], "%s%s", i ? " " : "", s->engine_params.text[i]);
+    k++;
+    append(x[k], "engine_seeds=");
+    for (int i = 0; i < s->engine_seeds.n; i++)
+        append(x[k], "%s%llu", i ? " " : "", (unsigned long long)s->engine_seeds.v[i]);
+    k++;
     append(x[k++], "row_kind=%s", s->rows == PB_ROWS_PER_PUZZLE ? "per-puzzle" : "per-set");
     list_line(x[k++], "sections", &s->sections);
     append(x[k++], "workers=%d", origin->workers);

@@ -10,7 +10,7 @@
 #include "harness/meta/meta.h"
 #include "sweep_spec.h"
 
-enum { PB_SWEEP_SETTINGS = 32, PB_SWEEP_SETTING = 600 };
+enum { PB_SWEEP_SETTINGS = 40, PB_SWEEP_SETTING = 600 };
 
 typedef struct pb_sweep_settings {
     int n;

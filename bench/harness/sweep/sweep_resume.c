@@ -95,8 +95,10 @@ typedef struct kept_row {
     uint64_t have[2], written[2]; /* samples seen, and written back */
 } kept_row;
 
-/* Splits line (length n, no '\n') at its commas into buf, field[k] the k-th field.
- * The number of fields: max + 1 when there are more than max, -1 when too long. */
+/* Splits line (length n, no '\n') at its commas into buf, field[k] the k-th field; a
+ * quoted field (pb_csv_field: a params setting, a name with a comma) is one field,
+ * kept with its quotes. The number of fields: max + 1 when there are more than max,
+ * -1 when too long. */
 static int split(const char *line, size_t n, char *buf, size_t buflen, char **field, int max)
 {
     if (n >= buflen) return -1;
@@ -105,7 +107,11 @@ static int split(const char *line, size_t n, char *buf, size_t buflen, char **fi
     for (int k = 0;; k++) {
         if (k == max) return max + 1;
         field[k] = k ? strchr(field[k - 1], '\0') + 1 : buf;
-        char *comma = strchr(field[k], ',');
+        char *c = field[k];
+        if (*c == '"')
+            for (c++; *c && !(c[0] == '"' && c[1] != '"'); c += 1 + (c[0] == '"')) {
+            }
+        char *comma = strchr(c, ',');
         if (!comma) return k + 1;
         *comma = '\0';
     }

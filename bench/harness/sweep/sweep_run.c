@@ -26,6 +26,7 @@ static void fill_row(const sweep_ctx *c, const job *j, const pb_set *set,
     r->order = j->engine->about.caps & PB_CAP_ORDER ? j->order->name : "-";
     r->mode = pb_sweep_mode_name(j);
     r->threads = j->threads;
+    pb_sweep_job_setting(c, j, r->params, sizeof r->params, r->engine_seed, sizeof r->engine_seed);
     r->row = j - c->jobs;
     r->status = res->status;
     r->stats = res->total; /* wall_s: the median, once the samples are taken */

@@ -165,6 +165,16 @@ const pb_option pb_sweep_keys[] = {
          "threads of each run: one search split over them, or, for\n"
          "an instance of several puzzles, puzzles solved at a time (default 1)"),
      .parse = parse_threads},
+    {KEY("params", PB_OPT_CUSTOM, engine_params, "SETS",
+         "engine parameter settings, each a word NAME=VALUE;... (- for the\n"
+         "defaults; NAME=A/B/C: a set per value, every combination of such\n"
+         "items): an engine runs once with each set whose every parameter it\n"
+         "has; an engine with none of them, once with its defaults"),
+     .parse = pb_sweep_parse_params},
+    {KEY("engine-seeds", PB_OPT_CUSTOM, engine_seeds, "LIST",
+         "engine seeds (N or A-B, e.g. 1-10): the engines marked 'random'\n"
+         "run once per seed; the others once (default: the seed 1)"),
+     .parse = pb_sweep_parse_seeds},
     PB_OPTION_SAMPLES(pb_sweep_spec, timing,
                       "timed samples of each run; a run that stops at a limit\n"
                       "is timed once"),
@@ -324,6 +334,7 @@ void pb_sweep_spec_free(pb_sweep_spec *s)
     pb_list_free(&s->tool_levels);
     pb_list_free(&s->run_tables);
     pb_list_free(&s->step_limit.engines);
+    pb_param_sets_free(&s->engine_params);
     pb_list_free(&s->strings);
     for (int i = 0; i < s->npending; i++) free(s->pending[i].key), free(s->pending[i].value);
     free(s->pending);

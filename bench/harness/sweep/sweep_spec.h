@@ -24,6 +24,29 @@ typedef struct pb_step_limits {
     uint64_t of[64];
 } pb_step_limits;
 
+/* The params key: sets of engine parameter values, each a word NAME=VALUE;... ("-":
+ * the engines' defaults). An engine runs with each set whose every parameter it
+ * declares; an engine that takes none of them runs once, with its defaults. */
+enum { PB_PARAM_SETS = 64 };
+typedef struct pb_param_sets {
+    int n;
+    char *text[PB_PARAM_SETS];        /* each set as given (owned) */
+    pb_param_value *v[PB_PARAM_SETS]; /* its values (owned), pointing into buf */
+    char *buf[PB_PARAM_SETS];
+    int count[PB_PARAM_SETS];
+} pb_param_sets;
+
+/* The engine-seeds key: the engines marked 'random' run once per seed. */
+enum { PB_ENGINE_SEEDS = 1000 };
+typedef struct pb_seed_list {
+    int n;
+    uint64_t v[PB_ENGINE_SEEDS];
+} pb_seed_list;
+
+/* 1 when engine e declares every parameter of set i. */
+int pb_param_sets_takes(const pb_param_sets *p, int i, const pb_engine_about *e);
+void pb_param_sets_free(pb_param_sets *p);
+
 typedef enum pb_sweep_rows { PB_ROWS_PER_SET, PB_ROWS_PER_PUZZLE } pb_sweep_rows;
 
 /* A family key seen before the family was known, applied once it is. */
@@ -39,14 +62,16 @@ typedef struct pb_sweep_spec {
     pb_list quick_instances; /* the instances of a --quick run (none: the same) */
     int quick;               /* 1: made quick by pb_sweep_spec_quick */
     pb_int_list search_threads;
-    pb_timing_opts timing;  /* samples, max-samples, min-sample-time, warmup, rep-budget,
-                               slowdown */
-    double ci_target;       /* pairs sample on until their ratio's CI is within +- this */
-    int seed;               /* of each round's order of the runs */
-    int workers;            /* runs at a time (1-thread runs only); 0: one per core */
-    int bind;               /* index in pb_bind_modes: 0 none, 1 core */
-    double settle_s;        /* the longest wait for a slowed machine (speed_guard.h) */
-    double speed_tolerance; /* how much slower than its best the machine may read */
+    pb_param_sets engine_params; /* the params key (none: every engine its defaults) */
+    pb_seed_list engine_seeds;   /* the engine-seeds key (none: the default seed) */
+    pb_timing_opts timing;       /* samples, max-samples, min-sample-time, warmup, rep-budget,
+                                    slowdown */
+    double ci_target;            /* pairs sample on until their ratio's CI is within +- this */
+    int seed;                    /* of each round's order of the runs */
+    int workers;                 /* runs at a time (1-thread runs only); 0: one per core */
+    int bind;                    /* index in pb_bind_modes: 0 none, 1 core */
+    double settle_s;             /* the longest wait for a slowed machine (speed_guard.h) */
+    double speed_tolerance;      /* how much slower than its best the machine may read */
     pb_step_limits step_limit;
     double time_limit;
     int rows;         /* pb_sweep_rows */
@@ -86,7 +111,7 @@ typedef struct pb_sweep_spec {
     int npending;
     /* Where each key of pb_sweep_keys was set: its line in the sweep file, -1 for an
      * option, 0 not at all (for messages, and a key given twice in a file). */
-    int key_line[48];
+    int key_line[56];
 } pb_sweep_spec;
 
 /* The keys of the sweep itself (the family's options are keys too). */
@@ -135,6 +160,15 @@ void pb_sweep_spec_where(const pb_sweep_spec *s, const char *key, const char *fi
  * the sweep's engines (in one of its orders, for an engine that takes one). 0, or the
  * exit status after a one-line message naming file (source) and line. */
 int pb_sweep_spec_check(pb_sweep_spec *s, const char *source);
+
+/* The engine keys: params and engine-seeds read (PB_OPT_CUSTOM parsers,
+ * sweep_params.c), and checked against the sweep's engines (sweep_check.c): every parameter named
+ * belongs to one of them, every set an engine takes holds values it accepts, and seeds are given
+ * only to a sweep with an engine marked 'random'. 0, or the exit status after a one-line message.
+ */
+int pb_sweep_parse_params(const char *value, void *field, char *err, size_t errlen);
+int pb_sweep_parse_seeds(const char *value, void *field, char *err, size_t errlen);
+int pb_sweep_check_engine_keys(const pb_sweep_spec *s, const char *source);
 
 /* Refuses (one line naming file and line, the exit status) every key set in s but
  * those of keys (NULL-ended), and every family key: what a sweep of this kind ("tool
