@@ -223,8 +223,9 @@ static void test_tiny_boards(void)
             /* An engine that cannot count finds one solution where there is one. */
             if (!engine_takes(*e, m, &(pb_run){.mode = PB_MODE_COUNT}) &&
                 engine_takes(*e, m, &(pb_run){.mode = PB_MODE_FIRST}))
-                CHECK_EQ_U64(run(m, (*e)->about.name, "row", PB_MODE_FIRST, 1, NULL).stats.solutions,
-                             want > 0);
+                CHECK_EQ_U64(
+                    run(m, (*e)->about.name, "row", PB_MODE_FIRST, 1, NULL).stats.solutions,
+                    want > 0);
         }
         pb_model_free(m);
     }
