@@ -216,6 +216,25 @@ class Fixture(unittest.TestCase):
         self.assertIn("CPU time (user + system, `--metric cpu`)", text)
         self.assertIn("set xlabel 'CPU time per run (s)'", self.ctx.plots[0].gp_text())
 
+    def test_steps_metric(self):
+        """--metric steps: each row's steps (here a million per second of its wall
+        time), no PAR-2 (no limit counts steps), the ratios exact from the rows."""
+        def steps(i, fields, header):
+            if i:
+                fields[header.index("steps")] = "%d" % round(float(fields[header.index("median_s")]) * 1e6)
+            return fields
+        rewrite(self.csv, steps)
+        self.ctx.metric = "steps"
+        ranked, vbs = generic.scores(self.part())
+        self.assertEqual([(s.label, s.solved, s.par2, s.total) for s in ranked],
+                         [("dlx", 5, None, 5111000), ("propagate/row", 4, None, 2602000),
+                          ("backtrack/row", 3, None, 5024000)])
+        text = self.section()
+        self.assertIn("| dlx | 5/6 | - | 5,111,000 | 100,000 |", text)
+        self.assertIn("not a time: PAR-2 is not defined for it", text)
+        self.assertIn("| 4x4#1 | 4.00× fewer steps | 2.00× fewer steps |", text)
+        self.assertIn("set xlabel 'steps per run'", self.ctx.plots[0].gp_text())
+
     def test_no_limit_no_par2(self):
         set_meta(self.csv, "time_limit_s", "0")
         text = self.section()

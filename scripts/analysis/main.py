@@ -40,9 +40,10 @@ def parse_args(argv):
                    help="draw nothing: link the PNGs already in DIR/plots (no gnuplot needed)")
     p.add_argument("--allow-mixed", action="store_true",
                    help="build the report even when its inputs come from different commits (a warning heads it)")
-    p.add_argument("--metric", choices=("wall", "cpu"), default="wall",
-                   help="the time the sweeps' solver tables, cactus, scatter plots and ratios use: wall, or cpu "
-                        "(user + system, each run's cpu_s); the family sections' own tables keep wall time")
+    p.add_argument("--metric", choices=("wall", "cpu", "steps", "memory"), default="wall",
+                   help="what the sweeps' solver tables, cactus, scatter plots and ratios measure: wall or cpu "
+                        "time (user + system, each run's cpu_s), steps, or memory (peak_rss_bytes); PAR-2 is a "
+                        "time's alone; the family sections' own tables keep wall time")
     p.add_argument("--puzzlebench", metavar="FILE",
                    help="the program whose listings give the families, engines, orders and levels "
                         "(default: $PUZZLEBENCH, else build/puzzlebench in the source tree)")

@@ -31,7 +31,7 @@ from .. import compare, stats
 from ..csvread import read_csv
 from ..markdown import code, escape, table
 from ..meta import meta_of, read_meta
-from ..numfmt import duration, memory, ratio
+from ..numfmt import FEWER_STEPS, MORE_STEPS, duration, grouped, memory, ratio
 from ..plotting import FILLED_POINTS, GRID, Plot, open_point, quote, series_style
 from ..shown import shown
 from ..timing import NOISY_NOTE
@@ -40,6 +40,12 @@ NEED = ("instance", "engine", "status")
 # Key columns that tell solvers apart beside engine and order (where the file has them).
 SOLVER_KEYS = ("threads", "params", "engine_seed")
 VBS = "virtual best solver"
+# The measures the solver views can rank by (report.sh --metric): the row's column, and
+# its words; wall time is median_s.
+METRIC_COLUMNS = {"cpu": "cpu_s", "steps": "steps", "memory": "peak_rss_bytes"}
+METRIC_WORDS = {"wall": "time per run", "cpu": "CPU time per run", "steps": "steps per run",
+                "memory": "peak memory per run"}
+TIME_METRICS = ("wall", "cpu")
 UNSOLVED_KEY = "open: not solved within the limit (at the border)"
 
 
@@ -119,7 +125,8 @@ class Part:
     def __init__(self, mode, rows, limit, listing, metric="wall"):
         self.mode = mode
         self.metric = metric
-        self.meta_limit = limit
+        # A time limit bounds a time: steps and memory have none to count against.
+        self.meta_limit = limit if metric in TIME_METRICS else None
         self.has_peak = bool(rows) and rows[0].table.has("peak_rss_bytes")
         solvers, cells, grouped = {}, {}, {}
         for row in rows:
@@ -144,7 +151,8 @@ class Part:
     def _result(self, rows):
         done = [r for r in rows if (r.get("status") or "done") == "done"]
         times = [t for t in (_time(r, self.metric) for r in (done or rows)) if t is not None]
-        limits = [x for x in (_number(r, "time_limit_s") for r in rows) if x is not None and x > 0]
+        limits = [x for x in (_number(r, "time_limit_s") for r in rows) if x is not None and x > 0
+                  and self.metric in TIME_METRICS]
         peaks = [x for x in (_number(r, "peak_rss_bytes") for r in rows) if x is not None]
         return Result(bool(done), stats.median(times), max(limits) if limits else self.meta_limit,
                       max(peaks) if peaks else None)
@@ -192,17 +200,35 @@ def natural(name):
 
 
 def _time(row, metric="wall"):
-    """A row's time per run: its CPU time (cpu_s) for the cpu metric, else its median
-    wall time (wall_s in older files)."""
-    if metric == "cpu":
-        return _number(row, "cpu_s") if row.table.has("cpu_s") else None
+    """A row's measure per run: its CPU time (cpu_s) for the cpu metric, its steps or
+    its peak memory (peak_rss_bytes) for those, else its median wall time (wall_s in
+    older files)."""
+    if metric in METRIC_COLUMNS:
+        column = METRIC_COLUMNS[metric]
+        return _number(row, column) if row.table.has(column) else None
     t = _number(row, "median_s") if row.table.has("median_s") else None
     return t if t is not None else _number(row, "wall_s")
 
 
 def time_words(part):
-    """What the part's times are, for titles and axis labels."""
-    return "CPU time per run" if part.metric == "cpu" else "time per run"
+    """What the part's measure is, for titles and axis labels."""
+    return METRIC_WORDS.get(part.metric, "time per run")
+
+
+def unit(part):
+    """The axis labels' unit of the part's measure: " (s)", " (bytes)" or none."""
+    return {"steps": "", "memory": " (bytes)"}.get(part.metric, " (s)")
+
+
+def fmt(part, value):
+    """A value of the part's measure as the tables print it."""
+    if value is None:
+        return "-"
+    if part.metric == "steps":
+        return grouped(value)
+    if part.metric == "memory":
+        return memory(value)
+    return duration(value)
 
 
 class Score:
@@ -263,10 +289,14 @@ def par2_table(part):
                                                   else " (the sweep's time-limit)")
                + ": PAR-2 is the mean over the instances of a run's time, or twice the limit where the run did "
                "not solve the instance (it stopped at a limit, step or time, or did not run).")
+    elif part.metric not in TIME_METRICS:
+        how = (f"The measure is {time_words(part)}, not a time: PAR-2 is not defined for it, and the solvers are "
+               "ranked by solved count, then their total.")
     else:
         how = "No time limit: PAR-2 not defined (a penalty would be invented); the solvers are ranked by solved count."
-    cpu = (" Times are CPU time (user + system, cpu_s), not wall time; the limit is a wall-time limit."
-           if part.metric == "cpu" else "")
+    cpu = {"cpu": " Times are CPU time (user + system, cpu_s), not wall time; the limit is a wall-time limit.",
+           "steps": " The totals and medians are steps per run (placements + backtracks), not times.",
+           "memory": " The totals and medians are peak memory (peak_rss_bytes), not times."}.get(part.metric, "")
     out = [f"Per solver: the instances solved within the limit (status done), PAR-2, and the total and median time "
            f"per run over the instances it solved; best first (most solved, then the least PAR-2). {how} "
            f"The {VBS} takes, per instance, the best time of any solver.{cpu}", ""]
@@ -279,8 +309,7 @@ def par2_table(part):
     for s in ranked + [vbs]:
         label = f"**{VBS}**" if s is vbs else escape(s.label)
         cells = [label, f"{s.solved}/{s.n}", duration(s.par2) if s.par2 is not None else "-",
-                 duration(s.total) if s.total is not None else "-",
-                 duration(s.median) if s.median is not None else "-"]
+                 fmt(part, s.total), fmt(part, s.median)]
         if part.has_peak:
             cells.append(memory(s.peak) if s.peak is not None else "-")
         rows.append(cells)
@@ -303,7 +332,7 @@ def cactus(ctx, part, name, title):
     plot = Plot(name, title, 900, 560)
     ranked, _ = scores(part)
     plot.add(f"set title {quote(title)} noenhanced", "set logscale x", "set format x '10^{%L}'", GRID,
-             f"set xlabel {quote(time_words(part) + ' (s)')}", "set ylabel 'instances solved'",
+             f"set xlabel {quote(time_words(part) + unit(part))}", "set ylabel 'instances solved'",
              f"set yrange [0:{len(part.instances) + 0.5}]",
              "set key outside right top vertical Left reverse font ',9' samplen 3 noenhanced")
     limit = part.limit
@@ -354,7 +383,7 @@ def per_instance(ctx, part, name, title):
     plot.add(f"set title {quote(title)} noenhanced", "set logscale y", "set format y '10^{%L}'", GRID,
              f"set xrange [-0.5:{len(part.instances) - 0.5}]", f"set yrange [{_floor(part, border)!r}:{border * 1.6!r}]",
              "set xtics out nomirror rotate by 40 right font ',9' noenhanced",
-             "set xlabel 'instance (cells), by size'", f"set ylabel {quote(time_words(part) + ' (s)')}",
+             "set xlabel 'instance (cells), by size'", f"set ylabel {quote(time_words(part) + unit(part))}",
              "set key outside right top vertical Left reverse font ',9' samplen 3 noenhanced",
              f"set arrow 1 from graph 0, first {border!r} to graph 1, first {border!r} nohead dt 2 lc rgb '#555555'",
              f"set label 1 {quote('time limit' if is_limit else 'not solved (no limit)')} at graph 0.01, first "
@@ -417,7 +446,7 @@ def scatter(ctx, part, base, name, title):
     plot.add(f"set multiplot layout {rows_n},{cols} title {quote(title)} font ',12' noenhanced",
              "set logscale xy", "set format x '10^{%L}'", "set format y '10^{%L}'", GRID,
              f"set xrange [{low!r}:{top!r}]", f"set yrange [{low!r}:{top!r}]", "set size ratio -1", "unset key",
-             f"set xlabel {quote(_key(base.label) + ' (s)')} noenhanced",
+             f"set xlabel {quote(_key(base.label) + unit(part))} noenhanced",
              f"set arrow 1 from {border!r}, graph 0 to {border!r}, graph 1 nohead dt 2 lc rgb '#555555'",
              f"set arrow 2 from graph 0, first {border!r} to graph 1, first {border!r} nohead dt 2 lc rgb '#555555'",
              f"set label 1 {quote('limit' if is_limit else 'not solved')} at {border!r}, graph 0.04 left "
@@ -432,7 +461,7 @@ def scatter(ctx, part, base, name, title):
             x = a.time if a.solved and a.time else border
             y = b.time if b.solved and b.time else border
             (both if a.solved and b.solved and a.time and b.time else one).append((float(x), float(y), inst))
-        plot.add(f"set ylabel {quote(s.label + ' (s)')} noenhanced", f"set title {quote(_key(s.label))} noenhanced")
+        plot.add(f"set ylabel {quote(s.label + unit(part))} noenhanced", f"set title {quote(_key(s.label))} noenhanced")
         clauses = ["x with lines lc rgb '#999999' dt 1 notitle"]
         if both:
             data = plot.block(f"{s.label} against {base.label}: both solved", ("baseline_s", "solver_s", "instance"),
@@ -457,6 +486,8 @@ def ratios(ctx, path, part, base, comparison):
     paired = [x.solver for x in scores(part)[0] if x.solver is not base and x.solver.extra == base.extra]
     if not paired:
         return []
+    if part.metric not in TIME_METRICS:
+        return exact_ratios(part, base, paired)
     base_label = compare.label(base.engine, base.order)
     comparisons = {s.key: comparison(base_label, compare.label(s.engine, s.order)) for s in paired}
     if any(c is None for c in comparisons.values()):
@@ -488,6 +519,30 @@ def ratios(ctx, path, part, base, comparison):
     if noisy:
         out += ["", NOISY_NOTE]
     return out + [""]
+
+
+def exact_ratios(part, base, paired):
+    """Steps or peak memory, the same in every run of a row: each solver's value over
+    the baseline's per instance, without an interval, and their geometric mean."""
+    less, more = (FEWER_STEPS, MORE_STEPS) if part.metric == "steps" else ("less memory", "more memory")
+    rows, found = [], {s.key: [] for s in paired}
+    for inst in part.instances:
+        cells = [escape(inst)]
+        a = part.result(base, inst)
+        for s in paired:
+            b = part.result(s, inst)
+            if not (a and b and a.solved and b.solved and a.time and b.time):
+                cells.append(_not_compared(part, base, s, inst) if a and b else "-")
+                continue
+            cells.append(ratio(b.time, a.time, less, more))
+            found[s.key].append(b.time / a.time)
+        rows.append(cells)
+    geo = ["geometric mean"] + [ratio(stats.geometric_mean(found[s.key]), 1, less, more) if found[s.key] else "-"
+                                for s in paired]
+    out = [f"Each solver's {time_words(part)} against {escape(base.label)}'s (the baseline) per instance: the same "
+           "in every run of a row, so the ratio alone, without an interval or a test. The geometric mean is over "
+           "the instances where both finished.", ""]
+    return out + table(["instance"] + [escape(s.label) for s in paired], "l" + "r" * len(paired), rows + [geo]) + [""]
 
 
 def _not_compared(part, base, solver, instance):
@@ -557,7 +612,10 @@ def section(ctx, path, run_compare=None):
             "field's terms. A solver is an engine in its cell order (with its other settings where they vary); an "
             "instance is solved when its run ended with status done within the limit. Times are per run of the "
             "whole instance (the median of its samples)"
-            + (": CPU time (user + system, `--metric cpu`)." if ctx.metric == "cpu" else "."), ""]
+            + {"cpu": ": CPU time (user + system, `--metric cpu`).",
+               "steps": "; the tables and plots measure steps per run instead (`--metric steps`).",
+               "memory": "; the tables and plots measure peak memory instead (`--metric memory`)."}.get(
+                   getattr(ctx, "metric", "wall"), "."), ""]
     limit = meta_limit(meta)
     many = parts(ctx, rows, limit)
     comparison = comparer(ctx, path, run_compare)
