@@ -11,6 +11,8 @@
 #include "harness/io/csv.h"
 #include "harness/base/exit.h"
 #include "harness/measure/measure.h"
+#include "harness/measure/stop.h"
+#include "harness/measure/usage.h"
 #include "harness/meta/meta.h"
 #include "harness/base/units.h"
 #include "harness/mpi/world.h"
@@ -76,7 +78,9 @@ static const pb_option tenpair_options[] = {
          "CSV row per length to FILE ('-': stderr): states, steps, bytes\n"
          "exchanged between MPI ranks, times (as under mpirun -np N)"),
      .writes = 1, .only = "count"},
-    {OPT("csv", PB_OPT_TEXT, csv, "FILE", "also write the run as one CSV row, and FILE.meta"),
+    {OPT("csv", PB_OPT_TEXT, csv, "FILE",
+         "also write the run as one CSV row (its counts, wall and CPU time,\n"
+         "peak memory, why it stopped), and FILE.meta"),
      .writes = 1},
     PB_OPTION_SAMPLES(tp_opts, timing,
                       "time the search by the harness's method: one warm-up run, then N\n"
@@ -128,6 +132,10 @@ typedef struct tp_cmd {
     tp_run how;
     int count;
     pb_timing timing; /* with --samples N > 1 */
+    /* The first run's CPU time (its threads': it has the process to itself) and the
+     * process's resident high-water mark over it (0: not read). */
+    double cpu_s;
+    uint64_t peak_rss_bytes;
 } tp_cmd;
 
 /* Parses and checks the options into c; 0, or the exit status (-1: help printed). */
@@ -207,14 +215,20 @@ static int fill_csv(FILE *f, void *p)
     const tp_cmd *c = r->c;
     const tp_stats *s = &r->res->stats;
     fprintf(f, "family,instance,engine,mode,max_length,append,wrap,width,threads,status,length,"
-               "wins,expanded,stored,peak_bytes,nodes,wall_s,run_id\n");
-    fprintf(f, "tenpair,%s,%s,%s,%d,%s,%s,%d,%d,%s,%d,%llu,%llu,%llu,%llu,%llu,%.6f,%s\n",
+               "wins,expanded,stored,peak_bytes,nodes,wall_s,cpu_s,peak_rss_bytes,stop,"
+               "time_limit_s,run_id\n");
+    fprintf(f, "tenpair,%s,%s,%s,%d,%s,%s,%d,%d,%s,%d,%llu,%llu,%llu,%llu,%llu,%.6f,%.6f,",
             c->instance, c->engine->about.name, c->count ? "count" : "shortest", c->how.max_length,
             c->rules.append_any ? "any" : "stuck", c->rules.wrap ? "on" : "off", c->rules.width,
             c->o.threads, pb_status_name(r->res->status), r->res->length,
             (unsigned long long)s->wins, (unsigned long long)s->expanded,
             (unsigned long long)s->stored, (unsigned long long)s->peak_bytes,
-            (unsigned long long)s->nodes, s->wall_s, r->meta->run_id);
+            (unsigned long long)s->nodes, s->wall_s, c->cpu_s);
+    if (c->peak_rss_bytes) fprintf(f, "%llu", (unsigned long long)c->peak_rss_bytes);
+    /* A tenpair run counts states, not solutions: a limit is its time or steps. */
+    fprintf(f, ",%s,%.9g,%s\n",
+            pb_stop_name(pb_stop_of(r->res->status, &c->how.limits, 0, s->wall_s)),
+            c->how.limits.max_seconds, r->meta->run_id);
     return 0;
 }
 
@@ -456,13 +470,17 @@ static int run_tenpair(const char *cmd, int argc, char **argv, int first)
     pb_meta meta;
     if (c.o.csv) pb_meta_begin(&meta, c.o.threads, "none");
     res.refusal = tp_engine_check(c.engine, &c.rules, &c.how, res.why, sizeof res.why);
+    const int peak = !ranks && res.refusal == PB_RUNS && !pb_peak_reset();
+    const double cpu0 = pb_cpu_process_s();
     if (res.refusal != PB_RUNS ||
         (!ranks && tp_engine_run(c.engine, &c.rules, &c.how, &res) == PB_UNSUPPORTED)) {
         if (levels && levels != stderr) fclose(levels);
         free(wins);
         return pb_usage_error(cmd, "%s", res.why);
     }
+    if (peak) c.peak_rss_bytes = pb_peak_read();
     int levels_failed = ranks && run_ranks(&c, &res, levels);
+    c.cpu_s = pb_cpu_process_s() - cpu0; /* over MPI ranks, this rank's */
     if (!ranks && (rc = measure(&c, &res))) {
         free(res.path);
         free(wins);
