@@ -519,7 +519,7 @@ expect 0 "a real sweep, an engine without orders" -- "$pb" sweep --family notouc
     --instances "cross8 2x4" --engines "$with_order $without" --orders "$order" --modes first --samples 3 \
     --min-sample-time 0 --out "$tmp/real" -q
 expect 0 "real sweep, a key one side lacks" -- "$pb" compare "$tmp/real/lack.csv" --by "engine=$with_order,$without"
-has "^common: family=notouch cells=8 order=$order/- mode=first threads=1 time_limit_s=60$" "$tmp/out"
+has "^common: family=notouch cells=8 order=$order/- mode=first threads=1 params=- engine_seed=- time_limit_s=60$" "$tmp/out"
 has "^2 pairs: " "$tmp/out"
 has "^order ignored in 2 pairs, where one side has none \\(-\\): shown as old/new$" "$tmp/out"
 has "^2 paired by round, 0 from independent samples$" "$tmp/out"
@@ -533,7 +533,8 @@ has "^metric: CPU time per run \(user \+ system, each sample's cpu_s\), not wall
 has "^2 paired by round, 0 from independent samples$" "$tmp/out"
 expect 0 "real sweep, --metric steps" -- "$pb" compare "$tmp/real/lack.csv" --by "engine=$with_order,$without" --metric steps --csv
 # Every pair's ratio is its rows' steps, new over old, computed here again.
-awk -F, 'NR == FNR { if (FNR > 1) steps[$2 "," $4] = $11; next }
+awk -F, 'NR == FNR { if (FNR == 1) for (i = 1; i <= NF; i++) h[$i] = i
+                     else steps[$h["instance"] "," $h["engine"]] = $h["steps"]; next }
     FNR == 1 { for (i = 1; i <= NF; i++) col[$i] = i; next }
     { o = steps[$col["instance"] "," e]; n = steps[$col["instance"] "," w]
       if ($col["old_steps"] != o || $col["new_steps"] != n || ($col["ratio"] - n / o)^2 > 1e-10 * (n / o)^2) exit 1; k++ }
