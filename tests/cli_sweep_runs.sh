@@ -44,8 +44,11 @@ has '^1,tenpair,upto19,compact,shortest,76,stuck,on,9,1,done,68,1,' "$tmp/r/t.cs
 has '^4,tenpair,upto19,bfs,count,76,stuck,on,9,1,done,0,4,124255,' "$tmp/r/t.csv"
 has '^2,tenpair,upto19,bfs,count,68,stuck,on,9,1,done,0,1,27096,' "$tmp/r/t.csv"
 has '^6,tenpair,upto19,compact,count,70,stuck,on,9,1,limit,' "$tmp/r/t.csv"
+# Why each run stopped: the step-limited count says which limit.
+[ "$(tail -n +2 "$tmp/r/t.csv" | cut -d, -f1,21 | tr '\n' ' ')" = "1,done 2,done 3,done 4,done 5,done 6,step-limit " ] &&
+    ok || bad "t.csv's stop column: $(tail -n +2 "$tmp/r/t.csv" | cut -d, -f1,21 | tr '\n' ' ')"
 id=$(sed -n 's/^run_id=//p' "$tmp/r/t.meta")
-[ -n "$id" ] && [ "$(tail -n +2 "$tmp/r/t.csv" | cut -d, -f19 | sort -u)" = "$id" ] && ok ||
+[ -n "$id" ] && [ "$(tail -n +2 "$tmp/r/t.csv" | cut -d, -f23 | sort -u)" = "$id" ] && ok ||
     bad "every row should carry the sweep's run_id ($id)"
 has '^runs=7$' "$tmp/r/t.meta"
 has '^ran=6$' "$tmp/r/t.meta"

@@ -149,7 +149,7 @@ has "^family,instance,engine,mode,max_length,append,wrap,width,threads,status,le
 # The run's CPU time, its process's peak memory (at least the states it kept) and why it stopped.
 awk -F, 'NR == 2 { if (!($18 >= 0) || !($19 >= $15 && $19 > 0) || $20 != "done" || $21 != 0) exit 1 }' \
     "$tmp/run.csv" && ok || bad "tenpair cpu_s, peak_rss_bytes, stop: $(cat "$tmp/run.csv")"
-has "^tenpair,upto19,compact,shortest,0,stuck,on,9,1,done,68,1,[0-9]+,[0-9]+,[0-9]+,0,[0-9.]+,[0-9]{8}T[0-9]{6}Z-[0-9a-f]{6}$" "$tmp/run.csv"
+has "^tenpair,upto19,compact,shortest,0,stuck,on,9,1,done,68,1,[0-9]+,[0-9]+,[0-9]+,0,[0-9.]+,[0-9.]+,[0-9]+,done,0,[0-9]{8}T[0-9]{6}Z-[0-9a-f]{6}$" "$tmp/run.csv"
 [ -s "$tmp/run.csv.meta" ] && ok || bad "no $tmp/run.csv.meta"
 expect 0 "count --csv" -- "$pb" count tenpair --start 1919 --width 3 --max-length 20 --append any --csv "$tmp/c.csv"
 has "^tenpair,start1919,compact,count,20,any,on,3,1,done,0,[1-9][0-9]*," "$tmp/c.csv"
