@@ -4,7 +4,6 @@
 
 #include <math.h>
 #include <stdio.h>
-#include <stdlib.h>
 
 #include "core/limiter.h"
 #include "usage.h"
@@ -90,12 +89,6 @@ static pb_run_end calibrate(const pb_timing_opts *o, pb_run_once run, void *ctx,
     return PB_RUN_SAME;
 }
 
-static int by_value(const void *a, const void *b)
-{
-    const double x = *(const double *)a, y = *(const double *)b;
-    return (x > y) - (x < y);
-}
-
 /* The median of the values of v[0 .. n) that are not NAN; NAN when none is. */
 static double known_median(const double *v, int n)
 {
@@ -103,9 +96,7 @@ static double known_median(const double *v, int n)
     int k = 0;
     for (int i = 0; i < n; i++)
         if (!isnan(v[i])) known[k++] = v[i];
-    if (!k) return NAN;
-    qsort(known, (size_t)k, sizeof *known, by_value);
-    return k % 2 ? known[k / 2] : 0.5 * (known[k / 2 - 1] + known[k / 2]);
+    return k ? pb_median_sort(known, k) : NAN;
 }
 
 /* Fills t from the samples taken; with none, the first run's time is the one. */

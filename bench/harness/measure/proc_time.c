@@ -37,7 +37,7 @@ static double tv_s(struct timeval tv)
 static void add_usage(timed_command *c)
 {
     const struct rusage *u = &c->spawn.usage;
-    if (!c->spawn.status && !u->ru_maxrss && !u->ru_utime.tv_sec && !u->ru_utime.tv_usec) return;
+    if (!u->ru_maxrss) return; /* no child was waited for: none ran */
     c->waited++;
     c->user_s += tv_s(u->ru_utime);
     c->sys_s += tv_s(u->ru_stime);
