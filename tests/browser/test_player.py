@@ -15,12 +15,14 @@ from file://, and checks, through the page's DOM contract (bench/player, issue 1
                             puzzle and digits
                           7b one-cell runs
                           7c clashes, hints, Solution
+                          7d bad saves and links
                           8 no console errors
 One line per check; the first failure ends the run with exit 1, a missing browser, driver or
 selenium with exit 77 (skip). Bounded by --timeout (default 150 s; about a minute in practice).
 Run it with /usr/bin/python3 (Debian's, which has selenium).
 """
 import argparse
+import json
 import os
 import re
 import signal
@@ -369,6 +371,49 @@ def check_one_cell(d):
        f"combos {text!r}")
 
 
+# Saves the probe found breaking the player for good, and links it could not follow:
+# each is dropped or refused with a message, and the page still opens a puzzle.
+BAD_SAVES = {
+    "null clue": {"puzzle": {"rows": 1, "cols": 2, "grid": [None, 0]}, "entries": [0, 0],
+                  "marks": [0, 0], "undo": [], "redo": []},
+    "rows -1": {"puzzle": {"rows": -1, "cols": -2, "grid": [1, 2]}, "entries": [0, 0],
+                "marks": [0, 0], "undo": [], "redo": []},
+    "rows 0.5": {"puzzle": {"rows": 0.5, "cols": 4, "grid": [1, 2]}, "entries": [0, 0],
+                 "marks": [0, 0], "undo": [], "redo": []},
+    "no marks": {"puzzle": ONE_CELL, "entries": [0] * 9, "undo": [], "redo": []},
+    "no undo": {"puzzle": ONE_CELL, "entries": [0] * 9, "marks": [0] * 9},
+    "undo off the board": {"puzzle": ONE_CELL, "entries": [0] * 9, "marks": [0] * 9,
+                           "undo": [[[99, 0, 0, 1, 0]]], "redo": []},
+    "not JSON": "{puzzle",
+}
+BAD_LINKS = {"size=1024x1024": "not between 3x3 and", "size=2x9": "not between 3x3 and",
+             "size=abc": "is not ROWSxCOLS", "difficulty=extreme": "is not one of"}
+
+
+def check_bad_saves(d, page):
+    begin("7d bad saves and links")
+    for name, save in BAD_SAVES.items():
+        text = save if isinstance(save, str) else json.dumps(save)
+        P.js(d, 'localStorage.setItem("puzzlebench.kakuro", arguments[0]);', text)
+        d.get(P.file_url(page))
+        P.wait_ready(d)
+        status = P.text_of(d, "#status") or ""
+        need("could not be read" in status and "dropped" in status,
+             f"save {name}: status {status!r}, want the save named as dropped")
+        kept = P.js(d, 'return JSON.parse(localStorage.getItem("puzzlebench.kakuro"));')
+        need(kept and kept["puzzle"]["name"] == P.puzzle(d)["name"],
+             f"save {name}: the stored game is not the puzzle shown")
+    for part, want in BAD_LINKS.items():
+        d.get(P.file_url(page) + "#seed=1&index=0&" + part)
+        P.wait_ready(d)
+        status = P.text_of(d, "#status") or ""
+        need("This link names no puzzle" in status and want in status,
+             f"link {part}: status {status!r}, want {want!r}")
+    no_console_errors(d, "after bad saves and links")
+    ok(f"{len(BAD_SAVES)} bad saves dropped with a message, each then replaced by the shown "
+       f"game; {len(BAD_LINKS)} bad links refused with a message")
+
+
 def measure_generation(d):
     """A figure, not a check: the time the page takes to generate a hard 11x11 puzzle,
     over 21 puzzles (seeds 1..21, index 0), timed in the page around the generator.
@@ -416,6 +461,7 @@ def run(args):
             P.select_cell(d, sorted(K.whites(ONE_CELL))[0])  # the board shown last
             need(d.save_screenshot(args.screenshot), f"could not write {args.screenshot}")
             ok(args.screenshot)
+        check_bad_saves(d, args.page)
         measure_generation(d)
         C.check_determinism(d, args.cli, args.page, made[4::5])
         if args.cli_page:

@@ -53,13 +53,43 @@ const Game = (() => {
     }
   }
 
-  function stored() {
-    try {
-      const s = JSON.parse(localStorage.getItem(KEY));
-      const p = s && s.puzzle;
-      return p && Array.isArray(p.grid) && p.grid.length === p.rows * p.cols ? s : null;
-    } catch (e) { return null; }
+  // What is wrong with a saved game, or "" when it can be played on: a save is the
+  // page's own writing, but storage outlives versions and can be edited by hand.
+  const count = (v, hi) => Number.isInteger(v) && v >= 0 && v <= hi;
+  const cellOk = v => count(v, 9) && v > 0 || Array.isArray(v) && v.length === 2 && v.every(x => count(x, 45));
+  function saveProblem(s) {
+    const p = s && s.puzzle;
+    if (!p || typeof p !== "object") return "no puzzle in it";
+    if (!count(p.rows, 1e4) || !count(p.cols, 1e4) || p.rows < 1 || p.cols < 1) return `rows ${p.rows}, cols ${p.cols}`;
+    if (!Array.isArray(p.grid) || p.grid.length !== p.rows * p.cols) return `a grid that is not ${p.rows}x${p.cols}`;
+    const bad = p.grid.findIndex(v => !cellOk(v));
+    if (bad >= 0) return `cell ${bad} is ${JSON.stringify(p.grid[bad])}, not a digit or a [down, across] clue`;
+    const n = p.grid.length;
+    const list = (a, ok) => Array.isArray(a) && a.length === n && a.every(ok);
+    if (!list(s.entries, v => count(v, 9))) return "digits that are not one 0..9 a cell";
+    if (!list(s.marks, v => count(v, 1023))) return "pencil marks that are not one 0..1023 a cell";
+    const stepOk = st => Array.isArray(st) && st.every(ch => Array.isArray(ch) && ch.length === 5 &&
+      count(ch[0], n - 1) && count(ch[1], 9) && count(ch[2], 1023) && count(ch[3], 9) && count(ch[4], 1023));
+    if (!Array.isArray(s.undo) || !s.undo.every(stepOk)) return "an undo history that cannot be replayed";
+    if (!Array.isArray(s.redo) || !s.redo.every(stepOk)) return "a redo history that cannot be replayed";
+    return "";
   }
+
+  // The saved game when it can be played on; a save that cannot is removed, and
+  // dropped() tells why (once), so that one bad save does not break every reload.
+  let droppedWhy = "";
+  function stored() {
+    let text, s;
+    try { text = localStorage.getItem(KEY); } catch (e) { return null; } // storage disabled
+    if (text === null) return null;
+    try { s = JSON.parse(text); } catch (e) { s = undefined; }
+    const why = s === undefined ? "not JSON" : saveProblem(s);
+    if (!why) return s;
+    droppedWhy = why;
+    try { localStorage.removeItem(KEY); } catch (e) { /* storage disabled */ }
+    return null;
+  }
+  function dropped() { const why = droppedWhy; droppedWhy = ""; return why; }
 
   // One user action is one undo step: a list of [cell, digit, marks before, digit, marks after].
   function act(edits) {
@@ -91,7 +121,7 @@ const Game = (() => {
   }
 
   return {
-    load, stored, wrongRuns,
+    load, stored, dropped, wrongRuns,
     get puzzle() { return puzzle; },
     runs: () => runs,
     runsOf: i => cellRuns[i],

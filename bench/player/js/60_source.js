@@ -52,18 +52,46 @@ const Source = (() => {
     generate(rows, cols, $("difficulty").value, seed, 0);
   }
 
+  // The sizes a link may ask for: those the page offers, and any between. The
+  // generator takes far larger boards, but one of them would freeze the tab.
+  const sizeOptions = () => Array.from($("size").options, o => o.value.split("x").map(Number));
+  const largest = () => sizeOptions().reduce(([r, c], [r2, c2]) => [Math.max(r, r2), Math.max(c, c2)], [3, 3]);
+
+  let linkWhy = ""; // why the last link could not be followed
+
   // #seed=S&index=I[&size=RxC][&difficulty=LEVEL]; the selects fill in what is missing.
+  // Returns true when it opened a puzzle, else false, saying why when the hash was a
+  // link that could not be followed.
   function fromHash() {
+    if (location.hash.length <= 1) return false;
     const h = new URLSearchParams(location.hash.slice(1));
     const seed = h.get("seed"), index = h.get("index") || "0", level = h.get("difficulty") || $("difficulty").value;
-    const size = /^(\d+)x(\d+)$/.exec(h.get("size") || $("size").value);
-    if (!/^\d+$/.test(seed) || !/^\d+$/.test(index) || !size || !Wasm.LEVELS.includes(level)) return false;
+    const sizeText = h.get("size") || $("size").value, size = /^(\d{1,5})x(\d{1,5})$/.exec(sizeText);
+    const [maxRows, maxCols] = largest();
+    let why = "";
+    if (!/^\d{1,20}$/.test(seed || "") || BigInt(seed) >= 1n << 64n) why = `seed "${seed ?? ""}" is not a whole number below 2^64`;
+    else if (!/^\d{1,9}$/.test(index)) why = `index "${index}" is not a whole number`;
+    else if (!Wasm.LEVELS.includes(level)) why = `difficulty "${level}" is not one of ${Wasm.LEVELS.join(", ")}`;
+    else if (!size) why = `size "${sizeText}" is not ROWSxCOLS`;
+    else if (+size[1] < 3 || +size[2] < 3 || +size[1] > maxRows || +size[2] > maxCols)
+      why = `size ${sizeText} is not between 3x3 and ${maxRows}x${maxCols}`;
+    linkWhy = why && `This link names no puzzle the player can make: its ${why}.`;
+    if (why) {
+      UI.say(linkWhy);
+      return false;
+    }
     return generate(Number(size[1]), Number(size[2]), level, seed, Number(index));
   }
 
   function start() {
     addEventListener("hashchange", fromHash);
-    if (fromHash()) return;
+    if (!fromHash()) openStart();
+    const dropped = Game.dropped();
+    const why = [linkWhy, dropped && `Your saved game could not be read (${dropped}), so it was dropped.`];
+    if (why.some(Boolean)) UI.say(why.filter(Boolean).join(" "));
+  }
+
+  function openStart() {
     const saved = Game.stored();
     if (list.length) return openListed(Math.max(0, list.findIndex(p => same(p, saved && saved.puzzle))));
     if (saved) {
