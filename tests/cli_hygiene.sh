@@ -5,7 +5,8 @@
 # file, and its target never touched); bytes from data reach messages as \xNN
 # (file names with ESC and BEL, fields); one byte-order mark at most; qwh ranges
 # are checked before they are counted; a Latin square is of order 2 to 64; an
-# output that cannot be written exits 2 with the path and the reason; a write to
+# output that cannot be written exits 2 with the path and the reason, a disk that
+# fills mid-run leaves whole records that --resume completes; a write to
 # stdout that fails (/dev/full) exits 4 with one line, whatever the command; compare
 # reads decimal numbers only; --workers 0 is refused.
 # usage: tests/cli_hygiene.sh PATH/TO/puzzlebench SOURCE_DIR
@@ -194,11 +195,34 @@ mnt=$tmp/mnt
 if [ "$(id -u)" -eq 0 ] && mkdir -p "$mnt" && mount -t tmpfs -o size=64k tmpfs "$mnt" 2>/dev/null; then
     trap 'umount "$mnt" 2>/dev/null; rm -rf "$tmp"' EXIT
     expect 2 "generate latin on a full disk" -- "$pb" generate latin --size 30 --count 200 --out "$mnt/sq"
-    one_line_error "sq/generate\.txt: cannot write: No space left on device"
+    one_line_error "sq/generate\.txt: cannot write: No space left on device; .*--resume"
     umount "$mnt"
 else
     echo "cli_hygiene: the full-disk test needs root (mount -t tmpfs): skipped"
 fi
+
+# A disk that fills mid-run, as a file-size limit (no root needed; SIGXFSZ ignored so
+# that the write fails with EFBIG): each file ends at a whole puzzle or row, the line
+# says how to go on, and --resume then gives the uninterrupted run's files.
+gen9() { "$pb" generate sudoku --size 9 --count 300 -q "$@"; }
+gen9 --out whole 2>/dev/null || bad "generate sudoku --size 9 --count 300 failed"
+(trap '' XFSZ; ulimit -f 8; exec "$pb" generate sudoku --size 9 --count 300 -q --out capped) \
+    >"$tmp/out" 2>"$tmp/err"
+got=$?
+[ "$got" -eq 2 ] && ok || bad "generate past a file-size limit: exit $got, expected 2"
+one_line_error "capped/generate\.txt: cannot write: File too large; .*--resume"
+# Whole lines (times aside): the capped file ends with a newline, and its lines are
+# the first lines of the whole run's.
+for f in generate.txt generate.csv; do
+    n=$(wc -l <"capped/$f")
+    if [ "$n" -gt 1 ] && [ "$(tail -c 1 "capped/$f" | od -An -c | tr -d ' ')" = '\n' ] &&
+        cmp -s <(head -n "$n" "whole/$f" | cut -d, -f1-6) <(cut -d, -f1-6 "capped/$f"); then ok
+    else bad "capped/$f ($n lines) is not whole lines of whole/$f"; fi
+done
+gen9 --out capped --resume 2>/dev/null || bad "generate --resume after the disk filled failed"
+cmp -s whole/generate.txt capped/generate.txt && ok || bad "resumed generate.txt differs from a whole run's"
+cut -d, -f1-6 whole/generate.csv >"$tmp/a" && cut -d, -f1-6 capped/generate.csv >"$tmp/b"
+cmp -s "$tmp/a" "$tmp/b" && ok || bad "resumed generate.csv differs from a whole run's"
 
 # ---- stdout that cannot be written: exit 4, one line, for every command ----
 if [ -w /dev/full ]; then

@@ -4,6 +4,7 @@
 
 #include <errno.h>
 #include <fcntl.h>
+#include <stdio_ext.h>
 #include <stdlib.h>
 #include <string.h>
 #include <unistd.h>
@@ -67,6 +68,7 @@ int pb_stream_open(pb_stream *s, const char *path, pb_stream_mode mode, const ch
                    long max, pb_record_lines lines_of, void *ctx, char *err, size_t errlen)
 {
     memset(s, 0, sizeof *s);
+    s->whole = -1;
     if (path && !strcmp(path, "-")) path = NULL;
     s->path = path;
     if (!(s->ends = calloc((size_t)max + 1, sizeof *s->ends))) {
@@ -105,27 +107,51 @@ int pb_stream_keep(pb_stream *s, long n, char *err, size_t errlen)
         return -1;
     }
     s->kept = n;
+    s->whole = at;
     return 0;
+}
+
+/* A write that failed (a full disk) may have put part of a record in the file: the
+ * file is cut back to its last whole record, and what stdio still holds is dropped,
+ * so --resume finds whole records only and closing writes nothing more. */
+static void cut_to_whole(pb_stream *s)
+{
+    __fpurge(s->f);
+    if (s->path && s->whole >= 0 && !ftruncate(fileno(s->f), (off_t)s->whole))
+        fseeko(s->f, s->whole, SEEK_SET);
 }
 
 int pb_stream_put(pb_stream *s, const char *text)
 {
     if (!s->f) return 0;
+    if (s->error) return -1; /* nothing follows a record that could not be written */
+    errno = 0;
     fputs(text, s->f);
     /* The signal handler has no SA_RESTART (engines and waits must see the signal), so
      * a write to a pipe can fail with EINTR: what is left in the buffer is written
      * again, and the puzzle stays whole. */
     int rc, tries = 0;
     while ((rc = fflush(s->f)) && errno == EINTR && tries++ < 100) clearerr(s->f);
-    if (!rc && !ferror(s->f)) return 0;
-    if (!s->error) s->error = errno ? errno : EIO;
+    if (!rc && !ferror(s->f)) {
+        if (s->path) s->whole = ftello(s->f);
+        return 0;
+    }
+    s->error = errno ? errno : EIO;
+    cut_to_whole(s);
     return -1;
 }
 
 void pb_stream_why(const pb_stream *s, char *err, size_t errlen)
 {
-    snprintf(err, errlen, "%s: cannot write: %s", s->path ? s->path : "standard output",
-             strerror(s->error ? s->error : EIO));
+    const char *e = strerror(s->error ? s->error : EIO);
+    if (!s->path) {
+        snprintf(err, errlen, "standard output: cannot write: %s", e);
+        return;
+    }
+    snprintf(err, errlen,
+             "%s: cannot write: %s; the records before it are kept whole: make room and run "
+             "the same command with --resume to complete it",
+             s->path, e);
 }
 
 int pb_stream_close(pb_stream *s, char *err, size_t errlen)

@@ -25,6 +25,7 @@ typedef struct pb_stream {
     const char *path; /* NULL: standard output */
     long kept;        /* complete records found in a resumed file (0 otherwise) */
     long *ends;       /* byte offsets: ends[0] after the header, ends[i] after record i-1 */
+    long whole;       /* the file's length up to its last whole record; -1: unknown */
     int error;        /* the errno of the first write that failed, or 0 */
 } pb_stream;
 
@@ -43,7 +44,8 @@ void pb_stream_why(const pb_stream *s, char *err, size_t errlen);
  * record cut short) and appends after them. 0, or -1 with a message. */
 int pb_stream_keep(pb_stream *s, long n, char *err, size_t errlen);
 
-/* Writes one record and flushes it. 0, or -1 (the write failed: disk full, ...). */
+/* Writes one record and flushes it. 0, or -1 (the write failed: disk full, ...), and
+ * then the file ends at its last whole record and takes no more. */
 int pb_stream_put(pb_stream *s, const char *text);
 
 /* Closes the file (standard output is flushed, not closed). 0, or -1 with a message
