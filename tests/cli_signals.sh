@@ -3,7 +3,8 @@
 # SIGHUP each end a long run with exit 130, 143 and 143 within half a second
 # (PB_SIGNAL_MS to change it; loosened by what the load costs right now, busy_ms in
 # cli_lib.sh); an interrupted generate
-# keeps its finished puzzles, each complete, and --resume completes the file byte for
+# keeps its finished puzzles, each complete (a puzzle the signal cut short is not
+# kept, a 1024x1024 kakuro's outline included), and --resume completes the file byte for
 # byte as an uninterrupted run writes it, also after a kill cut its last puzzle
 # short; an existing --out is refused without --force. And the exit statuses of
 # counts: a count stopped by a limit exits 3 whatever it found, --limit N reached is
@@ -76,6 +77,20 @@ for s in INT:130 TERM:143 HUP:143; do
     tail -n +2 "$tmp/gen/generate.txt" | cmp -s - "$tmp/want" && ok || bad "generate SIG$sig: kept puzzles differ"
     has "interrupted; puzzles 0 to $((kept - 1)) of 20000 written" "$tmp/err"
 done
+
+# One long puzzle: the signal stops it inside (a 1024x1024 kakuro outline, a 25x25
+# sudoku's uniqueness checks), not after it, and nothing half made is kept.
+signalled TERM 143 "generate kakuro 1024x1024" -- "$pb" generate kakuro --size 1024x1024 \
+    --difficulty hard --time-limit 600 --out "$tmp/k1024"
+has "interrupted; no puzzle written" "$tmp/err"
+signalled INT 130 "generate sudoku --size 25" -- "$pb" generate sudoku --size 25 --out "$tmp/s25"
+has "interrupted; no puzzle written" "$tmp/err"
+[ "$(wc -l <"$tmp/s25/generate.txt")" -eq 1 ] && ok || bad "an interrupted 25x25 kept a puzzle"
+# The time limit holds inside the outline too: a limit (exit 3), not a run of minutes
+# (the command is killed after 60 s).
+expect 3 "generate kakuro 1024x1024, 1 s" -- timeout -s KILL 60 "$pb" generate kakuro \
+    --size 1024x1024 --difficulty hard --time-limit 1 -q
+has "could not be made within the limits" "$tmp/err"
 
 # ---- generate --resume: the file an uninterrupted run writes ----
 # --out DIR: DIR/generate.txt (the puzzles) and DIR/generate.csv (their records).

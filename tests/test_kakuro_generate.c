@@ -8,6 +8,7 @@
 
 #include "check.h"
 #include "engines.h"
+#include "core/limiter.h"
 #include "kakuro/kakuro.h"
 
 static int same_grid(const kakuro_grid *a, const kakuro_grid *b)
@@ -58,7 +59,11 @@ static void test_outlines(void)
     for (size_t s = 0; s < sizeof sizes / sizeof *sizes; s++)
         for (size_t d = 0; d < sizeof densities / sizeof *densities; d++)
             for (int sym = 0; sym < 2; sym++) {
-                kakuro_outline_opts o = {sizes[s][0], sizes[s][1], densities[d], sym, 7};
+                kakuro_outline_opts o = {.rows = sizes[s][0],
+                                         .cols = sizes[s][1],
+                                         .density = densities[d],
+                                         .symmetric = sym,
+                                         .seed = 7};
                 /* The largest grid once: it takes milliseconds, and far more with
                  * sanitizers. */
                 const int big = sizes[s][0] > 30, count = big ? d == 0 : 4;
@@ -91,8 +96,15 @@ static void test_outlines(void)
                     }
                 }
             }
-    kakuro_outline_opts bad = {2, 9, 0, 0, 1};
+    kakuro_outline_opts bad = {.rows = 2, .cols = 9, .seed = 1};
     CHECK(kakuro_outline_generate(&bad, 0, a) == -1);
+    /* A large outline stops at once when cancelled, or past its deadline: 1, not a
+     * failure (-1) and not an outline (0). */
+    const volatile sig_atomic_t cancelled = 1;
+    kakuro_outline_opts big = {.rows = 1024, .cols = 1024, .seed = 1, .cancel = &cancelled};
+    CHECK(kakuro_outline_generate(&big, 0, a) == 1);
+    big.cancel = NULL, big.deadline = pb_now_s() - 1;
+    CHECK(kakuro_outline_generate(&big, 0, a) == 1);
     bad.rows = KAKURO_MAX_DIM + 1;
     CHECK(kakuro_outline_generate(&bad, 0, a) == -1);
     grid_del(a);
@@ -202,7 +214,7 @@ static void test_options(void)
 {
     kakuro_grid *outline = grid_new(), *p = grid_new(), *s = grid_new(), *cp = grid_new(),
                 *cs = grid_new();
-    kakuro_outline_opts oo = {9, 9, 0.65, 1, 99};
+    kakuro_outline_opts oo = {.rows = 9, .cols = 9, .density = 0.65, .symmetric = 1, .seed = 99};
     CHECK(kakuro_outline_generate(&oo, 3, outline) == 0);
     kakuro_gen_opts o;
     memset(&o, 0, sizeof o);

@@ -57,6 +57,7 @@ typedef struct gen {
     int labelled;             /* runs held inside a unique-sum set (lim) */
     pb_rng rng;
     double deadline;
+    const volatile sig_atomic_t *cancel;
     /* White cells in row-major order, as the model numbers them. */
     int *cell;          /* [nw] grid index */
     int *widx;          /* [rows * cols] white cell at a grid index, or -1 */
@@ -88,7 +89,7 @@ typedef struct gen {
 
 static int timed_out(const gen *g)
 {
-    return g->deadline > 0 && pb_now_s() >= g->deadline;
+    return (g->cancel && *g->cancel) || (g->deadline > 0 && pb_now_s() >= g->deadline);
 }
 
 static unsigned allowed(const gen *g, int i)
@@ -512,13 +513,17 @@ static gen *gen_new(const kakuro_gen_opts *o, uint64_t index, kakuro_grid *outli
     gen *g = calloc(1, sizeof *g);
     if (!g) return NULL;
     g->deadline = o->max_seconds > 0 ? t0 + o->max_seconds : 0;
+    g->cancel = o->cancel;
     if (o->outline) {
         g->shape = o->outline;
     } else {
         kakuro_outline_opts sh = o->shape;
         uint64_t x = o->seed ^ 0x6B616B75726F6F6Cu; /* the outline stream: "kakurool" */
         sh.seed = pb_splitmix64(&x);
-        if (kakuro_outline_generate(&sh, index, outline)) return gen_free(g), NULL;
+        sh.deadline = g->deadline, sh.cancel = o->cancel;
+        const int made = kakuro_outline_generate(&sh, index, outline);
+        if (made > 0) *rc = -1; /* stopped: a limit, as when the fill runs out of time */
+        if (made) return gen_free(g), NULL;
         g->shape = outline;
     }
     const kakuro_grid *s = g->shape;
@@ -644,6 +649,7 @@ int kakuro_generate(const kakuro_gen_opts *o, uint64_t index, kakuro_grid *puzzl
         pb_run how = {.mode = PB_MODE_COUNT, .order = o->order, .threads = 1};
         how.limits.max_solutions = 2;
         if (g->deadline > 0) how.limits.max_seconds = fmax(g->deadline - pb_now_s(), 1e-6);
+        how.limits.cancel = o->cancel;
         pb_result res;
         memset(&res, 0, sizeof res);
         res.first = g->first;
@@ -655,7 +661,7 @@ int kakuro_generate(const kakuro_gen_opts *o, uint64_t index, kakuro_grid *puzzl
         pb_stats_add(&st->check, &res.stats);
         if (res.stats.solutions == 1 && s == PB_DONE) break; /* unique: rc stays 0 */
         if (res.stats.solutions < 2) {
-            rc = s == PB_LIMIT ? -1 : -2;
+            rc = s == PB_LIMIT || s == PB_INTERRUPTED ? -1 : -2;
             break;
         }
         if (diff && chain < LOCAL_MAX_CHAIN) {

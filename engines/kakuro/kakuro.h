@@ -164,10 +164,15 @@ typedef struct kakuro_outline_opts {
     double density; /* target share of white cells among rows-1 x cols-1; 0: the default */
     int symmetric;  /* 1: black cells symmetric under a half turn */
     uint64_t seed;
+    /* What stops the construction early (a large grid takes long): a pb_now_s()
+     * time (0: none), and a flag that stops it once non-zero (NULL: none). */
+    double deadline;
+    const volatile sig_atomic_t *cancel;
 } kakuro_outline_opts;
 
 /* Outline number `index` of the stream fixed by o: valid by kakuro_outline_check.
- * Deterministic in (o, index). 0, or -1 when no valid outline was found. */
+ * Deterministic in (o, index). 0; -1 when no valid outline was found; 1 when the
+ * deadline passed or the cancel flag was set first. */
 int kakuro_outline_generate(const kakuro_outline_opts *o, uint64_t index, kakuro_grid *g);
 
 /* The kakuro engines (combo.c, thesis.c). */
@@ -201,8 +206,9 @@ typedef struct kakuro_gen_opts {
     const pb_engine *checker; /* uniqueness checker; NULL: the default engine */
     const pb_order *order;    /* its order, NULL: the engine's default */
     uint64_t seed;
-    uint64_t max_attempts; /* filled candidates checked per puzzle; 0: none */
-    double max_seconds;    /* per puzzle; 0: none */
+    uint64_t max_attempts;               /* filled candidates checked per puzzle; 0: none */
+    double max_seconds;                  /* per puzzle; 0: none */
+    const volatile sig_atomic_t *cancel; /* non-zero stops the puzzle as a limit; NULL: none */
 } kakuro_gen_opts;
 
 typedef struct kakuro_gen_stats {

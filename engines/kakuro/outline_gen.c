@@ -20,6 +20,7 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "../core/limiter.h"
 #include "../core/rng.h"
 
 /* Attempts (each continuing the same stream) before giving up; the construction
@@ -34,6 +35,7 @@
 #define MAX_TAKEN (2 + 2 * 4 * 2)
 
 typedef struct og {
+    const kakuro_outline_opts *o;
     kakuro_grid *g;
     int rows, cols, sym, nwhite;
     pb_rng rng;
@@ -119,6 +121,13 @@ static int still_connected(og *s, int i)
     return tail == s->nwhite;
 }
 
+/* Whether the caller's deadline passed or its cancel flag is set: read before each
+ * cell is tried, since one try may search the whole grid. */
+static int stopped(const og *s)
+{
+    return (s->o->cancel && *s->o->cancel) || (s->o->deadline > 0 && pb_now_s() >= s->o->deadline);
+}
+
 /* Blackens x and its mirror image, recording them in done[]. */
 static void blacken(og *s, int x, int *done, int *nd)
 {
@@ -171,7 +180,8 @@ static int place(og *s, int i, int extend)
 }
 
 /* Cuts every run longer than KAKURO_MAX_RUN at a random cell that leaves two or
- * more white cells on each side. 0, or -1 when some run has no legal cut. */
+ * more white cells on each side. 0; -1 when some run has no legal cut; 1 when
+ * stopped. */
 static int cut_long_runs(og *s)
 {
     for (;;) {
@@ -196,7 +206,8 @@ static int cut_long_runs(og *s)
                         for (int k = p + 2; k <= q - 3; k++) s->cand[n++] = AT(k);
                         pb_rng_shuffle(&s->rng, s->cand, n);
                         int k = 0;
-                        while (k < n && !place(s, s->cand[k], 1)) k++;
+                        while (k < n && !stopped(s) && !place(s, s->cand[k], 1)) k++;
+                        if (stopped(s)) return 1;
                         if (k == n) return -1;
                     }
 #undef AT
@@ -208,13 +219,15 @@ static int cut_long_runs(og *s)
     }
 }
 
+/* One try at an outline: 0; -1 when it failed; 1 when stopped. */
 static int build(og *s, int target_white)
 {
     if (kakuro_grid_init(s->g, s->rows, s->cols)) return -1;
     for (int r = 1; r < s->rows; r++)
         for (int c = 1; c < s->cols; c++) s->g->white[r * s->cols + c] = 1;
     s->nwhite = (s->rows - 1) * (s->cols - 1);
-    if (cut_long_runs(s)) return -1;
+    const int cut = cut_long_runs(s);
+    if (cut) return cut;
     int n = 0;
     for (int r = 1; r < s->rows; r++)
         for (int c = 1; c < s->cols; c++) {
@@ -224,8 +237,10 @@ static int build(og *s, int target_white)
     pb_rng_shuffle(&s->rng, s->cand, n);
     for (int pass = 0; pass < PASSES && s->nwhite > target_white; pass++) {
         int placed = 0;
-        for (int k = 0; k < n && s->nwhite > target_white; k++)
+        for (int k = 0; k < n && s->nwhite > target_white; k++) {
+            if (stopped(s)) return 1;
             placed += place(s, s->cand[k], pass > 0);
+        }
         if (!placed && pass > 0) break;
     }
     return 0;
@@ -241,6 +256,7 @@ int kakuro_outline_generate(const kakuro_outline_opts *o, uint64_t index, kakuro
     og *s = malloc(sizeof *s);
     int *ints = calloc(3 * n, sizeof *ints);
     if (!s || !ints) return free(s), free(ints), -1;
+    s->o = o;
     s->g = g;
     s->rows = o->rows, s->cols = o->cols, s->sym = o->symmetric != 0;
     s->stamp = 0;
@@ -254,8 +270,14 @@ int kakuro_outline_generate(const kakuro_outline_opts *o, uint64_t index, kakuro
     const int target = (int)lround(density * (o->rows - 1) * (o->cols - 1));
     char msg[128];
     int rc = -1;
-    for (int t = 0; t < MAX_TRIES && rc; t++)
-        if (!build(s, target) && !kakuro_outline_check(g, msg, sizeof msg)) rc = 0;
+    for (int t = 0; t < MAX_TRIES && rc; t++) {
+        const int built = build(s, target);
+        if (built > 0) {
+            rc = 1;
+            break;
+        }
+        if (!built && !kakuro_outline_check(g, msg, sizeof msg)) rc = 0;
+    }
     free(ints);
     free(s);
     return rc;

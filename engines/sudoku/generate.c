@@ -34,6 +34,7 @@ typedef struct gen {
     pb_mask dom[SUDOKU_MAX_CELLS];
     pb_rng rng;
     double deadline; /* monotonic seconds; 0: none */
+    const volatile sig_atomic_t *cancel;
     sudoku_gen_stats *st;
     /* fill state */
     uint32_t used_row[SUDOKU_MAX_SIZE], used_col[SUDOKU_MAX_SIZE], used_box[SUDOKU_MAX_SIZE];
@@ -43,7 +44,7 @@ typedef struct gen {
 
 static int timed_out(const gen *g)
 {
-    return g->deadline > 0 && pb_now_s() >= g->deadline;
+    return (g->cancel && *g->cancel) || (g->deadline > 0 && pb_now_s() >= g->deadline);
 }
 
 static uint32_t allowed(const gen *g, int c)
@@ -131,6 +132,7 @@ static int unique(gen *g, const sudoku_grid *p, int c, int v)
     g->dom[c] = PB_FULL(g->N) & ~PB_BIT(v);
     pb_run how = {.mode = PB_MODE_FIRST, .threads = 1};
     how.limits.max_steps = CHECK_MAX_STEPS;
+    how.limits.cancel = g->cancel;
     if (g->deadline > 0) {
         how.limits.max_seconds = g->deadline - pb_now_s();
         if (how.limits.max_seconds <= 0) return -1;
@@ -141,7 +143,7 @@ static int unique(gen *g, const sudoku_grid *p, int c, int v)
     pb_status s = pb_engine_run(g->engine, &view, &how, &res);
     if (res.stats.solutions) return 0;
     if (s == PB_DONE) return 1;
-    if (s != PB_LIMIT) return -1;
+    if (s != PB_LIMIT && s != PB_INTERRUPTED) return -1;
     return timed_out(g) ? -1 : 0;
 }
 
@@ -215,6 +217,7 @@ int sudoku_generate(const sudoku_gen_opts *o, uint64_t index, sudoku_grid *puzzl
     g->engine = &pb_engine_sudoku_logic;
     g->shape = sudoku_model_new(o->box);
     g->deadline = o->max_seconds > 0 ? t0 + o->max_seconds : 0;
+    g->cancel = o->cancel;
     /* Different targets get unrelated streams, so two data sets made with the same
      * seed do not share their solution grids. */
     uint64_t mix = (uint64_t)o->box | (uint64_t)(o->level + 1) << 8 | (uint64_t)o->clues << 16;

@@ -141,6 +141,7 @@ typedef struct sudoku_gen_opts {
     uint64_t seed;      /* with the puzzle's index, fixes everything */
     uint64_t max_tries; /* full grids tried per puzzle before giving up (0: default) */
     double max_seconds; /* per puzzle; 0: none */
+    const volatile sig_atomic_t *cancel; /* non-zero stops the puzzle as a limit; NULL: none */
 } sudoku_gen_opts;
 
 typedef struct sudoku_gen_stats {

@@ -185,7 +185,8 @@ static int gen_setup(const gen_opts *p, kakuro_gen_run *r)
                                .refill = p->refill ? KAKURO_REFILL_ALL : KAKURO_REFILL_DIFF,
                                .seed = p->seed,
                                .max_attempts = p->max_attempts,
-                               .max_seconds = p->max_seconds};
+                               .max_seconds = p->max_seconds,
+                               .cancel = &pb_interrupted};
     if (p->outline_file && p->sizes.n)
         return pb_usage_error(cmd, "give --size or --outline, not both"), -1;
     r->nlevels = p->levels.n ? p->levels.n : 1;

@@ -92,7 +92,8 @@ static int check(const gen_opts *o, gen_run *r)
                                .level = o->level == SUDOKU_LEVELS ? -1 : o->level,
                                .seed = o->seed,
                                .max_tries = o->max_tries,
-                               .max_seconds = o->max_seconds};
+                               .max_seconds = o->max_seconds,
+                               .cancel = &pb_interrupted};
     r->fmt = o->format ? SUDOKU_NUMBERS : SUDOKU_LINE;
     return 0;
 }

@@ -103,6 +103,12 @@ static void write_ready(pb_gen_state *s)
  * stops the run, and writes what is ready. Called by one thread at a time. */
 static void finished(pb_gen_state *s, long t, pb_gen_item *it)
 {
+    /* A task the signal cut short ends as a limit: --resume makes it again rather
+     * than keep it as one. */
+    if (pb_interrupted && it->status == PB_GEN_LIMIT) {
+        pb_gen_item_free(it);
+        return;
+    }
     s->item[t] = *it;
     s->made[t] = 1;
     if (pb_gen_stops(s, t) && t < s->stop_at) s->stop_at = t;
