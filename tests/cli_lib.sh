@@ -49,8 +49,8 @@ busy_ms() {
     printf '%s\n' "${ms[@]}" | sort -n | sed -n 2p
 }
 
-# await_handler PID: waits until process PID catches SIGINT (its handler is installed),
-# at most 60 s. A command started with & in a script ignores SIGINT until it installs
+# await_handler PID [SIGNUM]: waits until process PID catches SIGINT (or signal
+# SIGNUM: its handler is installed), at most 60 s. A command started with & in a script ignores SIGINT until it installs
 # its handler, so a signal sent before then is lost, however slow the start: a fixed
 # sleep would race the machine's speed. Without /proc, it waits 1 s.
 await_handler() {
@@ -59,7 +59,7 @@ await_handler() {
     for ((i = 0; i < 6000; i++)); do
         mask=$(sed -n 's/^SigCgt:[[:space:]]*//p' "/proc/$1/status" 2>/dev/null)
         [ -n "$mask" ] || return 0 # the process ended
-        (((16#$mask >> 1) & 1)) && return 0
+        (((16#$mask >> (${2:-2} - 1)) & 1)) && return 0
         sleep 0.01
     done
 }

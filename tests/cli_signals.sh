@@ -27,7 +27,7 @@ signalled() {
     "$@" >"$tmp/out" 2>"$tmp/err" &
     local pid=$! t0 t1 waited=0 got most_ms
     most_ms=$((limit_ms + 4 * $(busy_ms)))
-    await_handler "$pid"
+    await_handler "$pid" "$(kill -l "$sig")"
     sleep 0.5
     while [ -n "${ready:-}" ] && [ "$waited" -lt 1000 ] &&
         [ "$(wc -l <"$ready" 2>/dev/null || echo 0)" -lt 2 ]; do
@@ -86,6 +86,9 @@ has "interrupted; no puzzle written" "$tmp/err"
 signalled INT 130 "generate sudoku --size 25" -- "$pb" generate sudoku --size 25 --out "$tmp/s25"
 has "interrupted; no puzzle written" "$tmp/err"
 [ "$(wc -l <"$tmp/s25/generate.txt")" -eq 1 ] && ok || bad "an interrupted 25x25 kept a puzzle"
+# A command without a handler of its own (render): SIGHUP ends it as SIGTERM does.
+signalled HUP 143 "render tenpair --win" -- "$pb" render tenpair upto60 --win
+
 # The time limit holds inside the outline too: a limit (exit 3), not a run of minutes
 # (the command is killed after 60 s).
 expect 3 "generate kakuro 1024x1024, 1 s" -- timeout -s KILL 60 "$pb" generate kakuro \

@@ -59,6 +59,7 @@ static int run_command(int argc, char **argv);
 int main(int argc, char **argv)
 {
     pb_meta_set_command_line(argc, argv);
+    pb_hangup_as_term();
     if (pb_world_init(&argc, &argv)) return PB_EXIT_FAILED;
     int rc = pb_stdout_finish(run_command(argc, argv));
     pb_world_finalize();

@@ -27,6 +27,22 @@ void pb_install_interrupt_handler(void)
     sigaction(SIGHUP, &sa, NULL);
 }
 
+static void hangup_as_term(int sig)
+{
+    (void)sig;
+    signal(SIGTERM, SIG_DFL);
+    raise(SIGTERM);
+}
+
+void pb_hangup_as_term(void)
+{
+    struct sigaction sa;
+    memset(&sa, 0, sizeof sa);
+    sa.sa_handler = hangup_as_term;
+    sigemptyset(&sa.sa_mask);
+    sigaction(SIGHUP, &sa, NULL);
+}
+
 int pb_interrupt_exit(void)
 {
     return 128 + (pb_interrupted ? (int)pb_interrupted : SIGINT);

@@ -23,6 +23,10 @@ enum {
 extern volatile sig_atomic_t pb_interrupted;
 void pb_install_interrupt_handler(void);
 
+/* Until a command installs the handler above, SIGHUP ends the process as SIGTERM
+ * does (exit 143, as the docs promise for every command), not with its own 129. */
+void pb_hangup_as_term(void);
+
 /* The exit status of a command stopped by a signal: 128 + its number (130 for
  * SIGINT, 143 for SIGTERM and for SIGHUP, which is handled like SIGTERM). */
 int pb_interrupt_exit(void);
