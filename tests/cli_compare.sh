@@ -47,6 +47,7 @@ write same
 write slow 1.10
 write tiny 1.05
 write part 1 3 extra
+write huge 5e305
 
 # ---- identical runs: nothing significant ----
 expect 0 "identical" -- "$pb" compare "$tmp/old.csv" "$tmp/same.csv"
@@ -68,6 +69,11 @@ expect 0 "identical again" -- "$pb" compare "$tmp/old.csv" "$tmp/same.csv"
 cp "$tmp/out" "$tmp/first"
 expect 0 "identical, a third time" -- "$pb" compare "$tmp/old.csv" "$tmp/same.csv"
 cmp -s "$tmp/out" "$tmp/first" && ok || bad "compare is not reproducible"
+
+# ---- times past any unit (a damaged file): short words, not 300 digits ----
+expect 0 "huge times" -- "$pb" compare "$tmp/old.csv" "$tmp/huge.csv"
+has "^a +backtrack +2\.00 ms \[1\.96, 2\.04\] +1\.00e\+303 s \[9\.80e\+302, 1\.02e\+303\] +5\.00e\+305× slower" "$tmp/out"
+grep -Eq '[0-9]{10}' "$tmp/out" && bad "huge times: a run of 10 digits: $(grep -E '[0-9]{10}' "$tmp/out" | head -1)" || ok
 
 # ---- 5% slower, samples apart (p = 0.008): within the noise floor by default ----
 # The bootstrap interval of 1.05 reaches below 1.03 with these samples' spread, so

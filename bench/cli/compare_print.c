@@ -14,13 +14,19 @@
 
 enum { CELL = 160 };
 
-/* x >= 0 to 3 significant figures, without exponent: "1.23", "12.3", "123", "0.0123". */
+/* x >= 0 to 3 significant figures, without exponent: "1.23", "12.3", "123", "0.0123";
+ * from 100000 on (a figure no unit brings down: hours of seconds, a damaged file)
+ * with one, "1.00e+308", so that it stays one short word. */
 static void sig3(double x, char *out, size_t len)
 {
     char rounded[32];
     snprintf(rounded, sizeof rounded, "%.3g", x);
     const double r = strtod(rounded, NULL);
     const int e = r > 0 ? (int)floor(log10(r)) : 0;
+    if (e >= 5 || !isfinite(x)) {
+        snprintf(out, len, "%.2e", x);
+        return;
+    }
     snprintf(out, len, "%.*f", e >= 2 ? 0 : 2 - e, x);
 }
 
@@ -53,10 +59,16 @@ static void time_ci(const pb_summary *s, char *out, size_t len)
     snprintf(out, len, "%s %s [%s, %s]", m, unit, lo, hi);
 }
 
-/* A factor >= 1 with about 3 significant figures: "1.23", "12.3", "123". */
+/* A factor >= 1 with about 3 significant figures: "1.23", "12.3", "123", "3333333";
+ * from a billion on "1.23e+09" (a damaged file's, not a measured one's). */
 static void factor_text(double f, char *out, size_t len)
 {
-    snprintf(out, len, f >= 99.95 ? "%.0f" : f >= 9.995 ? "%.1f" : "%.2f", f);
+    snprintf(out, len,
+             f >= 999999999.5 || !isfinite(f) ? "%.2e"
+             : f >= 99.95                     ? "%.0f"
+             : f >= 9.995                     ? "%.1f"
+                                              : "%.2f",
+             f);
 }
 
 /* A ratio r > 0 as "N× MORE" (r > 1) or "N× LESS" (N = 1/r), N >= 1; "same" at 1. */
