@@ -8,12 +8,18 @@ test_analysis_report.py.
 Run: python3 tests/test_analysis.py   (or: python3 -m unittest discover -s tests)
 """
 
+import contextlib
+import io
 import math
+import pathlib
+import shutil
 import sys
+import tempfile
 import unittest
 
 sys.dont_write_bytecode = True  # before the fixtures are imported: no __pycache__ in tests/
 from analysis_fixtures import *  # noqa: F401,F403 (paths, fixtures, the analysis modules)
+from analysis import plotting  # noqa: E402
 from analysis.meta import meta_line, read_meta  # noqa: E402
 
 
@@ -356,6 +362,29 @@ class RunsSweep(unittest.TestCase):
         self.assertNotIn("run.1", line)
         self.assertNotIn("skipped.2", line)
         self.assertIn("`run.x=not a run`", line)
+
+
+class Drawing(unittest.TestCase):
+    """A gnuplot script that exits 0 without writing its images is a failure that
+    says so, not one reported as "exit status 0"."""
+
+    @unittest.skipUnless(shutil.which("gnuplot"), "no gnuplot")
+    def test_no_image_is_named(self):
+        class Silent:
+            name = "silent"
+
+            def tsv_text(self):
+                return "1\t2\n"
+
+            def gp_text(self):
+                return "set terminal dumb\nset output '/dev/null'\nplot x\n"
+
+        with tempfile.TemporaryDirectory() as d, io.StringIO() as err:
+            with contextlib.redirect_stderr(err):
+                drawn = plotting.draw(pathlib.Path(d), [Silent()])
+            self.assertEqual(drawn, set())
+            self.assertIn("gnuplot silent.gp: exit status 0, but no image in silent.png and "
+                          "silent.svg", err.getvalue())
 
 
 class Provenance(unittest.TestCase):

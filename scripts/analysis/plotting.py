@@ -227,7 +227,12 @@ def draw(plots_dir, plots, jobs=2):
                         os.remove(plots_dir / f"{plot.name}.{ext}")
                     except FileNotFoundError:
                         pass
-                problems = problems or [f"exit status {proc.returncode}"]
+                if not problems and proc.returncode:
+                    problems = [f"exit status {proc.returncode}"]
+                elif not problems:
+                    missing = [os.path.basename(p) for p in images
+                               if not (os.path.exists(p) and os.path.getsize(p) > 0)]
+                    problems = [f"exit status 0, but no image in {' and '.join(missing)}"]
             for line in problems[:3]:
                 _warn(f"gnuplot {plot.name}.gp: {shown(line.strip())}")
     finally:
