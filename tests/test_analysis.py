@@ -102,7 +102,24 @@ class CsvReader(unittest.TestCase):
         table = csvread.parse_csv(["a,b\n", "1,x\n"], "t.csv", need=("a",))
         with self.assertRaises(ReportError) as caught:
             table.rows[0].num("b")
-        self.assertEqual(str(caught.exception), 't.csv:2: column "b": expected a number, got "x"')
+        self.assertEqual(str(caught.exception), 't.csv:2: column "b": expected a number >= 0, got "x"')
+
+    def test_numbers_no_column_holds(self):
+        # nan, inf and negatives pass float() but are no time, count or size: each is
+        # the one-line error, not a traceback or an "inf s" in the report.
+        for text in ("nan", "inf", "-inf", "1e400", "-1", "-0.5"):
+            table = csvread.parse_csv(["a\n", f"{text}\n"], "t.csv", need=("a",))
+            with self.assertRaises(ReportError) as caught:
+                table.rows[0].num("a")
+            self.assertEqual(str(caught.exception), f't.csv:2: column "a": expected a number >= 0, got "{text}"')
+        for text in ("0.5", "1e300", "9.3e18"):
+            table = csvread.parse_csv(["a\n", f"{text}\n"], "t.csv", need=("a",))
+            with self.assertRaises(ReportError) as caught:
+                table.rows[0].whole("a")
+            self.assertEqual(str(caught.exception), f't.csv:2: column "a": expected a whole number, got "{text}"')
+        table = csvread.parse_csv(["a,b\n", "1e300,12\n"], "t.csv", need=("a", "b"))
+        self.assertEqual(table.rows[0].num("a"), 1e300)
+        self.assertEqual(table.rows[0].whole("b"), 12)
 
     def test_unreadable(self):
         with self.assertRaises(ReportError) as caught:
@@ -137,8 +154,10 @@ class Formats(unittest.TestCase):
         self.assertEqual(numfmt.duration(999.6e-6), "1.00 ms")
         self.assertEqual(numfmt.duration(1234.5), "1230 s")
         self.assertEqual(numfmt.duration(None), "-")
-        for x in (1e-9, 3e-8, 4.5e-5, 0.5, 7, 12345.0):
+        for x in (1e-9, 3e-8, 4.5e-5, 0.5, 7, 12345.0, 999000.0):
             self.assertNotIn("e", numfmt.duration(x).split()[0])
+        # Past a million seconds (no measured time), one short word, not 300 digits.
+        self.assertEqual(numfmt.duration(1e300), "1.00e+300 s")
 
     def test_spread_in_the_medians_unit(self):
         self.assertEqual(numfmt.duration_spread(1.23e-3, 1.2e-3, 1.31e-3), "1.23 ms [1.20, 1.31]")

@@ -23,6 +23,7 @@ labels there.
 """
 
 import csv
+import re
 import shutil
 import subprocess
 import tempfile
@@ -32,6 +33,7 @@ from . import csvread
 from .csvread import parse_csv
 from .errors import ReportError
 from .numfmt import ratio_interval
+from .shown import shown
 from .timing import NOISY_MARK, Timing
 
 STAT_COLUMNS = ("old_samples", "old_median_s", "old_lo_s", "old_hi_s", "old_cv", "new_samples", "new_median_s",
@@ -126,10 +128,28 @@ def parse(lines, where):
     return Comparison(pairs, keys, geomean)
 
 
-def run(binary, args):
-    """compare's --csv output for `args` (a ReportError when it fails)."""
+SAME_LINES = "same"  # a copy whose lines are the original's, line for line
+
+
+def _originals(text, copies):
+    """text with each working copy's name (and line) put back as the file the user
+    has: copies holds (copy, original, lines), lines being the line numbers in the
+    original of the copy's lines, or SAME_LINES."""
+    for copy, original, lines in copies:
+        def own(m, original=original, lines=lines):
+            n = int(m.group(1)) if m.group(1) else 0
+            if n and lines == SAME_LINES:
+                return f"{original}:{n}"
+            return f"{original}:{lines[n - 1]}" if 0 < n <= len(lines) else str(original)
+        text = re.sub(re.escape(str(copy)) + r"(?::(\d+))?", own, text)
+    return text
+
+
+def run(binary, args, copies=()):
+    """compare's --csv output for `args` (a ReportError when it fails); copies: the
+    working copies among args, named as the user's files in messages (_originals)."""
     command = [binary, "compare", *map(str, args), "--csv"]
-    where = " ".join(command)
+    where = _originals(" ".join(command), copies)
     try:
         done = subprocess.run(command, capture_output=True, text=True, timeout=300)
     except OSError as e:
@@ -137,7 +157,7 @@ def run(binary, args):
     except subprocess.TimeoutExpired:
         raise ReportError(where, "did not finish within 300 s") from None
     if done.returncode != 0:
-        first = (done.stderr.strip().splitlines() or ["no message"])[0]
+        first = _originals((done.stderr.strip().splitlines() or ["no message"])[0], copies)
         raise ReportError(where, f"failed (exit {done.returncode}): {first}")
     return where, done.stdout.splitlines(keepends=True)
 
@@ -164,9 +184,15 @@ def compare_scaled(binary, old, new, scale):
             writer.writerow(header)
             for fields in reader:
                 if len(fields) == len(header):
-                    fields[w] = f"{float(fields[w]) * scale:.9g}"
+                    try:
+                        fields[w] = f"{float(fields[w]) * scale:.9g}"
+                    except ValueError:
+                        raise ReportError(samples_path(new), f'column "wall_s": expected a number, '
+                                          f'got "{shown(fields[w])}"', reader.line_num) from None
                 writer.writerow(fields)
-        return compare_files(binary, old, copy)
+        same = [(copy, new, SAME_LINES), (samples_path(copy), samples_path(new), SAME_LINES)]
+        where, lines = run(binary, [old, copy], same)
+        return parse(lines, where)
     finally:
         shutil.rmtree(work, ignore_errors=True)
 
@@ -181,7 +207,8 @@ def label(engine, order):
 
 
 def _copy_samples(source, target, kept):
-    """The lines of the samples file `source` whose (run_id, row) is in `kept`, to `target`."""
+    """The lines of the samples file `source` whose (run_id, row) is in `kept`, to
+    `target`; returns the line numbers in source of target's lines."""
     with open(source, newline="", encoding="utf-8") as src, open(target, "w", newline="", encoding="utf-8") as dst:
         reader, writer = csv.reader(src), csvread.writer(dst)
         header = next(reader, None)
@@ -189,9 +216,12 @@ def _copy_samples(source, target, kept):
             raise ReportError(source, 'expected the columns "run_id" and "row"', 1)
         r, w = header.index("run_id"), header.index("row")
         writer.writerow(header)
+        lines = [1]
         for fields in reader:
             if len(fields) == len(header) and (fields[r], fields[w]) in kept:
                 writer.writerow(fields)
+                lines.append(reader.line_num)
+        return lines
 
 
 def compare_labels(binary, csv_path, old_label, new_label, metric="wall"):
@@ -211,6 +241,7 @@ def compare_labels(binary, csv_path, old_label, new_label, metric="wall"):
             ids = [header.index(c) if c in header else None for c in ("run_id", "row")]
             kept = set()
             writer.writerow(header)
+            lines = [1]
             for fields in reader:
                 if len(fields) != len(header) or fields == header:
                     continue
@@ -218,13 +249,15 @@ def compare_labels(binary, csv_path, old_label, new_label, metric="wall"):
                 if name in (old_label, new_label):
                     fields[e], fields[o] = name, "-"
                     writer.writerow(fields)
+                    lines.append(reader.line_num)
                     if None not in ids:
                         kept.add((fields[ids[0]], fields[ids[1]]))
+        copies = [(copy, csv_path, lines)]
         source = samples_path(csv_path)
         if source.exists():
-            _copy_samples(source, samples_path(copy), kept)
+            copies.append((samples_path(copy), source, _copy_samples(source, samples_path(copy), kept)))
         extra = ["--metric", metric] if metric != "wall" else []
-        where, lines = run(binary, [copy, "--by", f"engine={old_label},{new_label}", *extra])
+        where, lines = run(binary, [copy, "--by", f"engine={old_label},{new_label}", *extra], copies)
         return parse(lines, f"puzzlebench compare {csv_path.name} --by engine={old_label},{new_label}")
     finally:
         shutil.rmtree(work, ignore_errors=True)

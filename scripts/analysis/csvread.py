@@ -7,8 +7,10 @@ repeated header lines (files joined from several runs) are skipped.
 """
 
 import csv
+import math
 
 from .errors import ReportError
+from .shown import shown
 
 
 class Row:
@@ -31,13 +33,27 @@ class Row:
         return self[column]
 
     def num(self, column):
-        """The field as a number; anything else is an error naming file, line and column."""
+        """The field as a number, finite and not negative (no column the harness writes
+        holds another: a time, a count, a size); anything else is an error naming file,
+        line and column."""
         text = self[column]
         try:
-            return float(text)
+            value = float(text)
         except ValueError:
-            raise ReportError(self.table.name, f'column "{column}": expected a number, got "{text}"',
-                              self.line) from None
+            value = None
+        if value is None or not math.isfinite(value) or value < 0:
+            raise ReportError(self.table.name, f'column "{column}": expected a number >= 0, '
+                              f'got "{shown(text)}"', self.line)
+        return value
+
+    def whole(self, column):
+        """The field as a whole number (a count, a size), below 2^63: num()'s errors,
+        and a fraction or a number of 300 digits is one too."""
+        value = self.num(column)
+        if not value.is_integer() or value >= 2.0**63:
+            raise ReportError(self.table.name, f'column "{column}": expected a whole number, '
+                              f'got "{shown(self[column])}"', self.line)
+        return int(value)
 
 
 class Table:

@@ -177,6 +177,13 @@ def run(args):
     results_dir = Path(args.dir)
     if not results_dir.is_dir():
         raise ReportError(results_dir, "expected a results folder, there is none")
+    plots = results_dir / "plots"
+    if plots.is_symlink():
+        # A link there would have the plots written wherever it points.
+        raise ReportError(plots, "is a symbolic link, which is not followed: remove it (the report "
+                                 "makes the folder)")
+    if plots.exists() and not plots.is_dir():
+        raise ReportError(plots, "is not a folder: remove it (the report makes the folder)")
     draw = not args.no_plots
     if draw and shutil.which("gnuplot") is None:
         raise ReportError("gnuplot", "not found in PATH (install gnuplot-nox, or use --no-plots)")
@@ -256,3 +263,7 @@ def main(argv=None):
         return getattr(e, "exit_status", 1)
     except KeyboardInterrupt:
         return 130
+    except OSError as e:  # a folder that cannot be written, anywhere: one line, not a traceback
+        where = e.filename if e.filename is not None else "report"
+        print(f"report: {shown(where)}: {e.strerror or e}", file=sys.stderr)
+        return 1

@@ -1,7 +1,7 @@
 """How numbers are printed in the report. None (no value) prints as "-" unless said.
 
-- A time: three significant digits with its unit (ns, µs, ms, s), never in
-  exponent form: duration(1.162e-6) is "1.16 µs". With its spread:
+- A time: three significant digits with its unit (ns, µs, ms, s), in exponent
+  form only from a million seconds on: duration(1.162e-6) is "1.16 µs". With its spread:
   duration_spread(median, lo, hi) is "1.16 µs [1.10, 1.25]", the interval in the
   median's unit.
 - A ratio: always "N× faster" or "N× slower" with N >= 1 (ratio(a, b)); other
@@ -22,6 +22,8 @@ FEWER_STEPS, MORE_STEPS = "fewer steps", "more steps"
 
 def _three(t):
     """t (already rounded to three significant digits, >= 0) without an exponent."""
+    if t >= 1e6:
+        return "%.2e" % t  # no measured time: a damaged file's, kept to one short word
     if t >= 100:
         return grouped(t) if t >= 10000 else "%.0f" % t
     if t >= 10:

@@ -23,11 +23,11 @@ class Group:
 
     def __init__(self, row):
         self.instance = row["instance"]
-        self.cells = int(row.num("cells"))
+        self.cells = row.whole("cells")
         self.engine = row["engine"]
         self.order = row["order"] or "-"
         self.mode = row["mode"]
-        self.threads = int(row.num("threads"))
+        self.threads = row.whole("threads")
         self.params = setting(row, "params")
         self.engine_seed = setting(row, "engine_seed")
         self.rows = []

@@ -93,7 +93,7 @@ def has_spread(table):
 def of_row(row, per=1.0):
     """The Timing of one row with its own statistics (times divided by `per`)."""
     stopped = None if status(row) == "done" else status(row)
-    samples = int(row.num("samples"))
+    samples = row.whole("samples")
     lo, hi = _field(row, "median_lo_s"), _field(row, "median_hi_s")
     noisy = row["noisy"].strip() == "1"
     cv = _field(row, "cv") if row.table.has("cv") else None

@@ -26,8 +26,8 @@ class Puzzle:
 
     def __init__(self, method, row):
         self.method = method
-        self.rows = int(row.num("rows"))
-        self.cols = int(row.num("cols"))
+        self.rows = row.whole("rows")
+        self.cols = row.whole("cols")
         self.level = row["level"]
         self.status = row["status"]
         # Ten significant digits drop the float noise of the unit change

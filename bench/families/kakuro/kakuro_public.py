@@ -24,7 +24,7 @@ def verdict(row):
     """What a uniqueness check (a count stopped at the second solution) found."""
     if row["status"] != "done":
         return "stopped"
-    return {0: "none", 1: "unique"}.get(int(row.num("solutions")), "multiple")
+    return {0: "none", 1: "unique"}.get(row.whole("solutions"), "multiple")
 
 
 def verdicts(rows, manifest):

@@ -32,7 +32,7 @@ class Level:
     """One measured length (a row of tenpair-count.levels.csv)."""
 
     def __init__(self, row):
-        self.length = int(row.num("length"))
+        self.length = row.whole("length")
         self.sequences = row.num("nodes")
         self.states = row.num("states")
         self.expanded = row.num("expanded")

@@ -57,12 +57,12 @@ class Run:
 
     def __init__(self, row):
         self.instance, self.engine, self.mode = row["instance"], row["engine"], row["mode"]
-        self.bound = int(row.num("max_length"))
+        self.bound = row.whole("max_length")
         self.append, self.wrap = row["append"], row["wrap"]
-        self.width = int(row.num("width"))
-        self.threads = int(row.num("threads"))
+        self.width = row.whole("width")
+        self.threads = row.whole("threads")
         self.status = row["status"]
-        self.length = int(row.num("length"))
+        self.length = row.whole("length")
         self.wins = row.num("wins")
         self.expanded = row.num("expanded")
         self.stored = row.num("stored")
@@ -352,7 +352,7 @@ def _bound_plot(ctx, counted, engines, column, name, ylabel, title):
 def _wins_by_length(path):
     """[(length, wins)] of the lengths with a win, from the count's per-length table."""
     rows = read_csv(path, need=("length", "wins")).rows
-    return sorted((int(r.num("length")), r.num("wins")) for r in rows if r.num("wins") > 0)
+    return sorted((r.whole("length"), r.num("wins")) for r in rows if r.num("wins") > 0)
 
 
 def _wins(ctx, count, wins, bound_runs):
