@@ -122,9 +122,9 @@ static void print_solution(FILE *f, const pb_set *set, int i, const int *values,
     kakuro_grid_free(&sol);
 }
 
-/* The clue grid as a picture (render), after scripts/analysis/kakuro_svg.py: clue
- * cells dark with the diagonal, the down sum bottom left and the right sum top right
- * (classes "down", "right"); white cells with their digits. */
+/* The clue grid as a picture (render): clue cells dark with the diagonal, the down
+ * sum bottom left and the right sum top right (classes "down", "right"); white cells
+ * with their digits. */
 static void render(FILE *f, const pb_set *set, int i, const int *values)
 {
     const kakuro_grid *grids = set->priv, *shape = &grids[i];

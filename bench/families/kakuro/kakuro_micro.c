@@ -1,4 +1,4 @@
-/* kakuro.c — puzzlebench-micro's kakuro cases: the speed figures issue 4 sets.
+/* kakuro_micro.c — puzzlebench-micro's kakuro cases:
  *   kakuro/generate/LEVEL/RxC   one iteration makes the next puzzle of the stream
  *                               (seed 1) with the default checker and diff refill;
  *                               each one is re-checked before it counts
