@@ -7,10 +7,8 @@
 #include <string.h>
 #include "kakuro/kakuro.h"
 #include "harness/io/svg.h"
-
-extern const pb_micro_cases pb_micro_kakuro; /* kakuro_micro.c */
-/* kakuro_generate.c, kakuro_sums.c */
-extern const pb_command pb_kakuro_generators[], pb_kakuro_commands[];
+#include "kakuro_parts.h"
+#include "families/families.h"
 
 /* set->priv: the puzzles' grids (kakuro_grid, each sized to its puzzle), one per
  * puzzle; an unreadable puzzle's is empty. */

@@ -14,8 +14,8 @@
 #include "harness/io/readfile.h"
 #include "kakuro_generate.h"
 #include "player/page/page.h"
-
-extern const pb_family pb_family_kakuro;
+#include "kakuro_parts.h"
+#include "families/families.h"
 
 /* Grid sizes, RxC, given as a comma list (repeated options add to it). */
 typedef struct size_list {

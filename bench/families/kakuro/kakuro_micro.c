@@ -15,8 +15,8 @@
 
 #include "kakuro/kakuro.h"
 #include "micro/micro.h"
-
-extern const pb_family pb_family_kakuro;
+#include "kakuro_parts.h"
+#include "families/families.h"
 
 /* An engine whose check run on the set passes this many steps is too slow to time. */
 #define PROVE_CHECK_MAX_STEPS 20000000u

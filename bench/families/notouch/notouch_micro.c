@@ -14,8 +14,8 @@
 
 #include "micro/micro.h"
 #include "notouch/board.h"
-
-extern const pb_family pb_family_notouch;
+#include "notouch_parts.h"
+#include "families/families.h"
 
 /* Cases whose validation run passes this many steps are too slow to time; skipped. */
 #define VALIDATE_MAX_STEPS 3000000000u

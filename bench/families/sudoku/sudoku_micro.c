@@ -8,8 +8,8 @@
 
 #include "micro/micro.h"
 #include "sudoku/sudoku.h"
-
-extern const pb_family pb_family_sudoku;
+#include "sudoku_parts.h"
+#include "families/families.h"
 
 /* A case whose check run passes this many steps on one puzzle is too slow to time. */
 #define SUDOKU_CHECK_MAX_STEPS 50000000u

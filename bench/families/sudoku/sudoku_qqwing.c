@@ -12,6 +12,7 @@
 #include "family.h"
 #include "harness/io/outfile.h"
 #include "harness/io/readfile.h"
+#include "sudoku_parts.h"
 
 /* The difficulties QQwing and `generate sudoku` both take. */
 static const char *const qqwing_levels[] = {"simple", "easy", "intermediate", "expert", NULL};
