@@ -9,6 +9,7 @@
 #include "core/engine.h"
 #include "core/model.h"
 #include "harness/base/options.h"
+#include "harness/base/sizes.h"
 
 /* One puzzle of an instance. A puzzle that could not be read has no model and carries
  * its error. One that reads but cannot be solved as given (a clue no digits meet,
@@ -54,8 +55,8 @@ typedef struct pb_tool_task {
     char level[32];    /* its difficulty, or "-" */
     long puzzles[2];   /* the puzzles each side's run does */
     char *argv[2][16]; /* each side's command, NULL-ended */
-    char stdin_path[2][4200];
-    char buf[4096];
+    char stdin_path[2][PB_PATH_EXT_MAX];
+    char buf[PB_COMMAND_LINE_MAX];
 } pb_tool_task;
 
 /* An outside program that a tool sweep (the sweep key `tool`) times beside

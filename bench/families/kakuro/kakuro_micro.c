@@ -17,6 +17,7 @@
 #include "micro/micro.h"
 #include "kakuro_parts.h"
 #include "families/families.h"
+#include "harness/base/sizes.h"
 
 /* An engine whose check run on the set passes this many steps is too slow to time. */
 #define PROVE_CHECK_MAX_STEPS 20000000u
@@ -161,7 +162,7 @@ static int prepare(const pb_micro_host *host, void **out)
         if (host->selected(c->name, 1) && host->add(c->name, gen_fn, c, gen_counters, 3, 1))
             return -1;
     }
-    char path[4096];
+    char path[PB_PATH_MAX];
     snprintf(path, sizeof path, "%s/kakuro/%s.kak", host->data_dir, prove_set_name);
     if (pb_micro_load_set(&pb_family_kakuro, path, "the kakuro set", &s->prove_set)) return -1;
     if (!(s->prove_cases =
