@@ -7,7 +7,6 @@
 #include <string.h>
 #include "kakuro/kakuro.h"
 #include "harness/io/svg.h"
-#include "kakuro_parts.h"
 #include "families/families.h"
 
 /* set->priv: the puzzles' grids (kakuro_grid, each sized to its puzzle), one per

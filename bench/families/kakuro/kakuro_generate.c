@@ -14,7 +14,6 @@
 #include "harness/io/readfile.h"
 #include "kakuro_generate.h"
 #include "player/page/page.h"
-#include "kakuro_parts.h"
 #include "families/families.h"
 #include "harness/base/sizes.h"
 

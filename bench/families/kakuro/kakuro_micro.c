@@ -15,7 +15,6 @@
 
 #include "kakuro/kakuro.h"
 #include "micro/micro.h"
-#include "kakuro_parts.h"
 #include "families/families.h"
 #include "harness/base/sizes.h"
 

@@ -13,7 +13,6 @@
 #include <string.h>
 #include "families/render_grid.h"
 #include "latin/latin.h"
-#include "latin_parts.h"
 #include "families/families.h"
 
 /* What a generated instance name asks for. */

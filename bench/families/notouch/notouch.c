@@ -8,7 +8,6 @@
 #include "harness/io/readfile.h"
 #include "families/render_grid.h"
 #include "notouch/board.h"
-#include "notouch_parts.h"
 #include "families/families.h"
 
 typedef struct notouch_params {

@@ -14,7 +14,6 @@
 
 #include "micro/micro.h"
 #include "notouch/board.h"
-#include "notouch_parts.h"
 #include "families/families.h"
 
 /* Cases whose validation run passes this many steps are too slow to time; skipped. */

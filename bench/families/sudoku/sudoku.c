@@ -8,7 +8,6 @@
 #include <string.h>
 #include "families/render_grid.h"
 #include "sudoku/sudoku.h"
-#include "sudoku_parts.h"
 #include "families/families.h"
 
 typedef struct entry {

@@ -8,7 +8,6 @@
 
 #include "micro/micro.h"
 #include "sudoku/sudoku.h"
-#include "sudoku_parts.h"
 #include "families/families.h"
 #include "harness/base/sizes.h"
 

@@ -12,8 +12,8 @@
 #include "family.h"
 #include "harness/io/outfile.h"
 #include "harness/io/readfile.h"
-#include "sudoku_parts.h"
 #include "harness/base/sizes.h"
+#include "families/families.h"
 
 /* The difficulties QQwing and `generate sudoku` both take. */
 static const char *const qqwing_levels[] = {"simple", "easy", "intermediate", "expert", NULL};
