@@ -29,8 +29,8 @@ fail:
 int pb_grid_model_is(const pb_model *m, const pb_grid_groups *s)
 {
     const int n = s->side;
-    if (m->nvalues != n || m->ncells != n * n || m->ngroups != s->ngroups || m->nsums ||
-        m->npairs || m->rows != n || m->cols != n)
+    if (m->nvalues != n || m->ncells != n * n || m->ngroups != s->ngroups || m->npairs ||
+        m->rows != n || m->cols != n)
         return 0;
     for (int g = 0; g < s->ngroups; g++) {
         if (m->group_start[g + 1] - m->group_start[g] != n) return 0;

@@ -20,7 +20,8 @@ typedef struct pb_grid_groups {
  * with kind_arg s->arg. NULL out of memory. */
 pb_model *pb_grid_model_new(const pb_grid_groups *s, const char *kind);
 
-/* 1 when m has exactly the structure pb_grid_model_new builds from s, else 0. */
+/* 1 when m has exactly the groups, the values and the layout pb_grid_model_new builds
+ * from s, else 0. Sums on the groups are the caller's to refuse or to ignore. */
 int pb_grid_model_is(const pb_model *m, const pb_grid_groups *s);
 
 /* A per-puzzle model sharing the structure of shape: *view becomes a copy of *shape

@@ -42,7 +42,7 @@ int latin_model_order(const pb_model *m)
     /* Our own builder's models (and their views) need no second look. */
     if (m->kind == latin_kind) return m->kind_arg;
     const int n = m->nvalues;
-    if (n < LATIN_MIN_ORDER || n > LATIN_MAX_ORDER) return 0;
+    if (n < LATIN_MIN_ORDER || n > LATIN_MAX_ORDER || m->nsums) return 0;
     return pb_grid_model_is(m, LATIN_GROUPS(n)) ? n : 0;
 }
 
