@@ -9,6 +9,7 @@
 #include "core/engine.h"
 #include "core/model.h"
 #include "harness/base/options.h"
+#include "harness/base/sizes.h"
 
 /* One puzzle of an instance. A puzzle that could not be read has no model and carries
  * its error. One that reads but cannot be solved as given (a clue no digits meet,
@@ -54,8 +55,8 @@ typedef struct pb_tool_task {
     char level[32];    /* its difficulty, or "-" */
     long puzzles[2];   /* the puzzles each side's run does */
     char *argv[2][16]; /* each side's command, NULL-ended */
-    char stdin_path[2][4200];
-    char buf[4096];
+    char stdin_path[2][PB_PATH_EXT_MAX];
+    char buf[PB_COMMAND_LINE_MAX];
 } pb_tool_task;
 
 /* An outside program that a tool sweep (the sweep key `tool`) times beside
@@ -130,7 +131,7 @@ typedef struct pb_family {
     void (*render)(FILE *f, const pb_set *set, int i, const int *values);
     /* Optional (`render --win`): writes puzzle i's shortest win, found by the family's
      * default engine, as an animated SVG (SMIL, no script), a frame a move. 0, or the
-     * exit status (harness/exit.h) with one line in err. */
+     * exit status (harness/base/exit.h) with one line in err. */
     int (*render_win)(FILE *f, const pb_set *set, int i, char *err, size_t errlen);
     /* Optional (`render --trace`): writes puzzle i's search as an animated SVG, a frame
      * a step of steps[0..n) (the default engine's trace, from the puzzle alone). */
@@ -177,7 +178,7 @@ typedef struct pb_family {
 /* The table of families (bench/families/families.c), NULL-terminated. */
 extern const pb_family *const pb_families[];
 
-/* ---- looking families and their engines up (bench/harness/family.c) ---- */
+/* ---- looking families and their engines up (bench/harness/base/family.c) ---- */
 
 const pb_family *pb_family_find(const char *name);
 /* The families' names, comma-separated, for messages. */
@@ -197,7 +198,7 @@ void pb_order_list(char *out, size_t len);
 const pb_command *pb_generator_find(const char *name, const pb_family **owner);
 const pb_command *pb_command_find(const char *name, const pb_family **owner);
 
-/* ---- running a family's own command (bench/harness/family.c) ---- */
+/* ---- running a family's own command (bench/harness/base/family.c) ---- */
 
 /* The command line that runs c: "generate NAME" or "NAME". */
 const char *pb_command_line(const pb_command *c, char *buf, size_t len);

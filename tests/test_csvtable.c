@@ -1,4 +1,4 @@
-/* test_csvtable.c — the CSV table reader (bench/harness/csvtable.h): fields, quotes,
+/* test_csvtable.c — the CSV table reader (bench/harness/io/csvtable.h): fields, quotes,
  * CRLF, blank lines, line numbers, and each malformed input's one message. */
 #include <stdlib.h>
 #include <string.h>

@@ -15,9 +15,14 @@
 #include "core/model.h"
 #include "latin/latin.h"
 #include "learn/sat.h"
+#include "registry/registry.h"
 #include "sudoku/sudoku.h"
 
-extern const pb_engine pb_engine_learn;
+/* The engine under test, from the registry as the CLI finds it. */
+static const pb_engine *learn_engine(void)
+{
+    return pb_model_engine_find("learn");
+}
 
 /* ---- the core ---- */
 
@@ -446,7 +451,7 @@ static pb_result run_learn(const pb_model *m, pb_mode mode, uint64_t max_solutio
     memset(&r, 0, sizeof r);
     r.first = first;
     r.last = last;
-    pb_engine_run(&pb_engine_learn, m, &how, &r);
+    pb_engine_run(learn_engine(), m, &how, &r);
     return r;
 }
 
@@ -676,7 +681,7 @@ static void test_setup_limits(void)
             how.limits.max_seconds = 1e-9;
         pb_result r;
         memset(&r, 0, sizeof r);
-        CHECK(pb_engine_run(&pb_engine_learn, l, &how, &r) == (k ? PB_INTERRUPTED : PB_LIMIT));
+        CHECK(pb_engine_run(learn_engine(), l, &how, &r) == (k ? PB_INTERRUPTED : PB_LIMIT));
         CHECK_EQ_U64(r.stats.steps, 0);
         CHECK_EQ_U64((uint64_t)r.stats.solutions, 0);
     }
@@ -708,7 +713,7 @@ static void test_repeat_and_limits(void)
     pb_result r;
     memset(&r, 0, sizeof r);
     if (how.order) {
-        CHECK(pb_engine_run(&pb_engine_learn, l, &how, &r) == PB_UNSUPPORTED);
+        CHECK(pb_engine_run(learn_engine(), l, &how, &r) == PB_UNSUPPORTED);
         CHECK(r.refusal == PB_REFUSE_ORDER);
     }
     pb_model_free(l);

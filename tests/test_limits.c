@@ -1,4 +1,4 @@
-/* test_limits.c — run limits and counts (issue 13): the limiter polls by the clock
+/* test_limits.c — run limits and counts: the limiter polls by the clock
  * whatever one step costs, step limits are exact on one thread and never passed in
  * parallel, tenpair's time and memory limits each stop it alone, counts are
  * 128 bits and a count past even that reports PB_OVERFLOW.
@@ -308,8 +308,8 @@ static void test_tenpair_limits(void)
     start[512] = '\0';
     CHECK(tp_rules_set_start(&r, start, &e) == 0);
     for (int k = 0; k < 3; k++) { /* each state of this start costs milliseconds */
-        /* The time limit alone can stop it: a memory bound that no machine reaches in
-         * 0.3 s (the run's sets grow by doubling, a few hundred MiB at most by then). */
+        /* The time limit alone can stop it: a memory bound that no machine reaches
+         * before it (the run's sets grow by doubling, a few hundred MiB by then). */
         tp_run slow = {.mode = TP_SHORTEST, .threads = 1, .max_bytes = 4ull << 30};
         slow.limits.max_seconds = 0.3;
         double t0 = pb_now_s();
@@ -324,7 +324,7 @@ static void test_tenpair_limits(void)
         res = tenpair(engines[k], &r, again);
         double per_state = (pb_now_s() - t0) / (double)again.limits.max_steps;
         CHECK(res.status == PB_LIMIT);
-        /* Polled every state or so, it stops within a few states of 0.3 s: far under
+        /* Polled every state or so, it stops within a few states of its limit: far under
          * the tens of seconds that 65,536 states between polls would take. */
         double bound = 0.3 + 0.5 + 20 * per_state;
         if (t >= bound)

@@ -165,7 +165,7 @@ static void test_default_sweep_boards_agree(const char *src)
         if (m->ncells <= 10) CHECK_EQ_U64(brute_count(m), want);
         for (const pb_engine *const *e = model_engines(); *e; e++) {
             /* The enumerations only where they finish in a moment (8^8, 10!); their
-             * first versions (-v0, ten times slower) up to 6 cells, and on cross8 in
+             * first versions (-v0, much slower) up to 6 cells, and on cross8 in
              * test_cross8_every_engine. */
             const char *name = (*e)->about.name;
             if (!strncmp(name, "enum-all", 8) && m->ncells > 8) continue;

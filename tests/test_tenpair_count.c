@@ -292,7 +292,7 @@ static void check_ranks(const tp_rules *r, int L, int ranks, const char *label)
 static void test_ranks(void)
 {
     /* 76: four wins and a few hundred sequences, in milliseconds; mpirun runs the
-     * longer counts (tests/cli_tenpair_mpi.sh). */
+     * longer counts (cli_tenpair_mpi.sh). */
     tp_rules r, s;
     tp_rules_default(&r);
     for (int ranks = 1; ranks <= 5; ranks++) check_ranks(&r, 76, ranks, "the default game");

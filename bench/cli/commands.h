@@ -1,5 +1,6 @@
 /* commands.h — the CLI's built-in commands; each returns the process exit status.
- * Families add commands of their own (pb_family.commands, .generators). */
+ * main.c's table names each once, with its usage and summary, for the dispatch and the
+ * overview. Families add commands of their own (pb_family.commands, .generators). */
 #ifndef PB_COMMANDS_H
 #define PB_COMMANDS_H
 

@@ -30,7 +30,7 @@ static void sig3(double x, char *out, size_t len)
     snprintf(out, len, "%.*f", e >= 2 ? 0 : 2 - e, x);
 }
 
-/* The unit for t seconds once rounded to 3 figures (999.7 µs is 1.00 ms). */
+/* The unit for t seconds once rounded to 3 figures ("999.7 µs" shows as "1.00 ms"). */
 static const char *unit_of(double t, double *size)
 {
     static const char *const names[] = {"s", "ms", "µs", "ns"};

@@ -10,34 +10,82 @@
 #include "harness/mpi/world.h"
 #include "harness/base/say.h"
 
-static const char main_help[] =
-    "usage: puzzlebench COMMAND [options]\n"
-    "\n"
-    "Solver engines for puzzle families, and the harness that measures them.\n"
-    "\n"
-    "commands:\n"
-    "  solve FAMILY [INSTANCE] print the first solution and the run's stats\n"
-    "  count FAMILY [INSTANCE] count all solutions and print the stats\n"
-    "  sweep [FILE]            run an experiment matrix in parallel, write CSV + metadata\n"
-    "  compare OLD NEW         compare two runs' timings pair by pair (or --by COL=A,B)\n"
-    "  generate NAME           make puzzles from a seed (see 'generate --help')\n"
-    "  engines                 list engines, cell orders and difficulty levels\n"
-    "  families                list the families and their sweeps\n"
-    "  info                    print the machine's topology (hwloc) and the build\n"
-    "  meta --out FILE.meta    write a run's metadata and topology (for scripts)\n"
-    "  time 'CMD' ['CMD'...]   time commands by the harness's method: mean +/- CI and\n"
-    "                          relative speed (--csv, --json; -- COMMAND: no shell)\n"
-    "  render FAMILY INSTANCE  write a puzzle (--solution: solved) as an SVG picture\n"
-    "  export dimacs FAMILY INSTANCE\n"
-    "                          write a puzzle as DIMACS CNF for outside SAT solvers\n"
-    "  import-solution FAMILY INSTANCE OUTPUT\n"
-    "                          read a SAT solver's model of it back, check the rules\n"
-    "  help [COMMAND]          this text, or a command's options\n"
-    "  --version               print the version, the built-in commit and the build\n";
+/* The built-in commands, for the dispatch, the overview and the list of names. */
+typedef struct cli_command {
+    const char *name;
+    const char *args;    /* the usage after the name, "" for none */
+    const char *summary; /* the overview's text; each '\n' continues it below */
+    int (*run)(int argc, char **argv);
+} cli_command;
+
+static int cmd_solve(int argc, char **argv)
+{
+    return pb_cmd_solve(argc, argv, 0);
+}
+
+static int cmd_count(int argc, char **argv)
+{
+    return pb_cmd_solve(argc, argv, 1);
+}
+
+static int cmd_version(int argc, char **argv)
+{
+    (void)argc, (void)argv;
+    pb_version_print(stdout);
+    return 0;
+}
+
+/* help is answered before the dispatch (run NULL). */
+static const cli_command commands[] = {
+    {"solve", "FAMILY [INSTANCE]", "print the first solution and the run's stats", cmd_solve},
+    {"count", "FAMILY [INSTANCE]", "count all solutions and print the stats", cmd_count},
+    {"sweep", "[FILE]", "run an experiment matrix in parallel, write CSV + metadata", pb_cmd_sweep},
+    {"compare", "OLD NEW", "compare two runs' timings pair by pair (or --by COL=A,B)",
+     pb_cmd_compare},
+    {"generate", "NAME", "make puzzles from a seed (see 'generate --help')", pb_cmd_generate},
+    {"engines", "", "list engines, cell orders and difficulty levels", pb_cmd_engines},
+    {"families", "", "list the families and their sweeps", pb_cmd_families},
+    {"info", "", "print the machine's topology (hwloc) and the build", pb_cmd_info},
+    {"meta", "--out FILE.meta", "write a run's metadata and topology (for scripts)", pb_cmd_meta},
+    {"time", "'CMD' ['CMD'...]",
+     "time commands by the harness's method: mean +/- CI and\n"
+     "relative speed (--csv, --json; -- COMMAND: no shell)",
+     pb_cmd_time},
+    {"render", "FAMILY INSTANCE", "write a puzzle (--solution: solved) as an SVG picture",
+     pb_cmd_render},
+    {"export", "dimacs FAMILY INSTANCE", "write a puzzle as DIMACS CNF for outside SAT solvers",
+     pb_cmd_export},
+    {"import-solution", "FAMILY INSTANCE OUTPUT",
+     "read a SAT solver's model of it back, check the rules", pb_cmd_import_solution},
+    {"help", "[COMMAND]", "this text, or a command's options", NULL},
+    {"--version", "", "print the version, the built-in commit and the build", cmd_version},
+};
+enum { NCOMMANDS = sizeof commands / sizeof commands[0], USAGE_WIDTH = 23 };
+
+/* One command's lines of the overview: its usage, then its summary in a column (on
+ * the next line when the usage is wider than the column's gap). */
+static void print_command(FILE *f, const cli_command *c)
+{
+    char usage[80];
+    snprintf(usage, sizeof usage, "%s%s%s", c->name, c->args[0] ? " " : "", c->args);
+    if ((int)strlen(usage) > USAGE_WIDTH)
+        fprintf(f, "  %s\n  %-*s ", usage, USAGE_WIDTH, "");
+    else
+        fprintf(f, "  %-*s ", USAGE_WIDTH, usage);
+    for (const char *s = c->summary; *s; s++) {
+        fputc(*s, f);
+        if (*s == '\n') fprintf(f, "  %-*s ", USAGE_WIDTH, "");
+    }
+    fputc('\n', f);
+}
 
 static void print_help(FILE *f)
 {
-    fputs(main_help, f);
+    fputs("usage: puzzlebench COMMAND [options]\n\n"
+          "Solver engines for puzzle families, and the harness that measures them.\n\n"
+          "commands:\n",
+          f);
+    for (int i = 0; i < NCOMMANDS; i++) print_command(f, &commands[i]);
     for (const pb_family *const *fam = pb_families; *fam; fam++)
         for (const pb_command *c = (*fam)->commands; c && c->name; c++)
             fprintf(f, "  %-23s %s\n", c->name, c->summary);
@@ -82,29 +130,14 @@ static int run_command(int argc, char **argv)
         cmd = argv[2];
         argv = sub, argc = 3;
     }
-    if (!strcmp(cmd, "--version")) {
-        pb_version_print(stdout);
-        return 0;
-    }
-    if (!strcmp(cmd, "solve")) return pb_cmd_solve(argc, argv, 0);
-    if (!strcmp(cmd, "count")) return pb_cmd_solve(argc, argv, 1);
-    if (!strcmp(cmd, "sweep")) return pb_cmd_sweep(argc, argv);
-    if (!strcmp(cmd, "compare")) return pb_cmd_compare(argc, argv);
-    if (!strcmp(cmd, "generate")) return pb_cmd_generate(argc, argv);
-    if (!strcmp(cmd, "engines")) return pb_cmd_engines(argc, argv);
-    if (!strcmp(cmd, "families")) return pb_cmd_families(argc, argv);
-    if (!strcmp(cmd, "info")) return pb_cmd_info(argc, argv);
-    if (!strcmp(cmd, "meta")) return pb_cmd_meta(argc, argv);
-    if (!strcmp(cmd, "time")) return pb_cmd_time(argc, argv);
-    if (!strcmp(cmd, "render")) return pb_cmd_render(argc, argv);
-    if (!strcmp(cmd, "export")) return pb_cmd_export(argc, argv);
-    if (!strcmp(cmd, "import-solution")) return pb_cmd_import_solution(argc, argv);
+    for (int i = 0; i < NCOMMANDS; i++)
+        if (commands[i].run && !strcmp(cmd, commands[i].name)) return commands[i].run(argc, argv);
     const pb_command *own = pb_command_find(cmd, NULL);
     if (own) return own->run(own, argc, argv, 2);
-    const char *names[64] = {"solve",           "count", "sweep", "compare", "generate", "engines",
-                             "families",        "info",  "meta",  "time",    "render",   "export",
-                             "import-solution", "help"};
-    int n = 14;
+    const char *names[64];
+    int n = 0;
+    for (int i = 0; i < NCOMMANDS; i++)
+        if (commands[i].name[0] != '-') names[n++] = commands[i].name;
     char list[1024], hint[200];
     for (const pb_family *const *f = pb_families; *f; f++)
         for (const pb_command *c = (*f)->commands; c && c->name && n < 64; c++)

@@ -12,6 +12,7 @@
 #include "harness/io/readfile.h"
 #include "harness/base/say.h"
 #include "harness/io/outfile.h"
+#include "harness/base/sizes.h"
 
 typedef struct meta_opts {
     const char *out, *end_from, *command;
@@ -90,7 +91,7 @@ static int fill_end(FILE *f, void *p)
 /* --end: FROM's text, the end sample, the extra lines; prints FROM's run id. */
 static int write_end(const meta_opts *o, const char *const *extra)
 {
-    char err[4400], topo[4200];
+    char err[PB_MSG_MAX], topo[PB_PATH_EXT_MAX];
     size_t len = 0;
     char *text = pb_read_file(o->end_from, &len, err, sizeof err);
     if (!text) {
@@ -150,7 +151,7 @@ int pb_cmd_meta(int argc, char **argv)
     if (o.end_from) return write_end(&o, pos);
 
     pb_meta m;
-    char err[4400];
+    char err[PB_MSG_MAX];
     pb_meta_begin(&m, o.threads, pb_bind_modes[o.bind]);
     if (o.command) snprintf(m.command, sizeof m.command, "%s", o.command);
     if (!o.begin) pb_meta_end(&m);

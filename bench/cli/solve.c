@@ -18,6 +18,7 @@
 #include "harness/io/trace_print.h"
 #include "harness/mpi/world.h"
 #include "harness/base/say.h"
+#include "harness/base/sizes.h"
 
 typedef struct solve_opts {
     const char *engine, *order, *csv;
@@ -224,10 +225,14 @@ static void print_puzzle(const run_ctx *c, int i, int *values)
     const pb_outcome *r = &c->res.puzzle[i];
     if (!strcmp(c->cmd, "count")) {
         if (!c->fam->batch || c->o->quiet) return;
-        char where[4200] = "", shown[4 * sizeof where];
+        /* A file name, shown whole (on the heap: every byte may take four). */
+        char where[PB_PATH_EXT_MAX] = "", cut[64], *shown = malloc(PB_SHOWN_SIZE(sizeof where));
         if (!p->line && c->fam->puzzle_name) c->fam->puzzle_name(&c->set, i, where, sizeof where);
         if (!where[0]) snprintf(where, sizeof where, "%s:%d", c->spec, p->line);
-        print_verdict(pb_text_show(shown, sizeof shown, where), r, &c->o->limits); /* a file name */
+        print_verdict(shown ? pb_text_show(shown, PB_SHOWN_SIZE(sizeof where), where)
+                            : pb_text_show(cut, sizeof cut, where),
+                      r, &c->o->limits);
+        free(shown);
         return;
     }
     if (c->o->quiet) return;
@@ -260,7 +265,7 @@ static int exit_status(const run_ctx *c, const tally *t)
 /* --csv: the rows and FILE.meta (rank 0 alone); 0, or -1 after the message. */
 static int write_csv(run_ctx *c, const pb_solve_doc *d)
 {
-    char err[4600];
+    char err[PB_MSG_LONG_MAX];
     if (pb_world_get()->rank) return 0;
     pb_meta_end(c->meta);
     if (!pb_solve_csv(c->o->csv, d, c->meta, err, sizeof err)) return 0;

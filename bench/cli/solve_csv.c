@@ -10,6 +10,7 @@
 #include "harness/io/csv.h"
 #include "harness/io/outfile.h"
 #include "solve_json.h"
+#include "harness/base/sizes.h"
 
 typedef struct csv_ctx {
     const pb_solve_doc *d;
@@ -20,7 +21,7 @@ static int fill(FILE *f, void *p)
 {
     const csv_ctx *c = p;
     const pb_solve_doc *d = c->d;
-    char where[4200], n[PB_COUNT_CHARS], text[400];
+    char where[PB_PATH_EXT_MAX], n[PB_COUNT_CHARS], text[400];
     const pb_engine_about *about = &d->batch->engine->about;
     fputs("family,instance,puzzle,engine,order,mode,threads,params,engine_seed,status,solutions,"
           "steps,placements,backtracks,candidates,guesses,learnts,restarts,bytes,wall_s,cpu_s,"
@@ -63,7 +64,7 @@ int pb_solve_csv(const char *path, const pb_solve_doc *d, const pb_meta *meta, c
                  size_t errlen)
 {
     csv_ctx c = {d, meta};
-    char meta_path[4200];
+    char meta_path[PB_PATH_EXT_MAX];
     if (snprintf(meta_path, sizeof meta_path, "%s.meta", path) >= (int)sizeof meta_path)
         return snprintf(err, errlen, "%s: the name is too long", path), -1;
     if (pb_write_file_atomic(path, fill, &c, err, errlen)) return -1;

@@ -7,6 +7,7 @@
 #include <string.h>
 
 #include "harness/measure/stop.h"
+#include "harness/base/sizes.h"
 
 static void stats(FILE *f, const pb_stats *s)
 {
@@ -49,7 +50,7 @@ static void puzzle(FILE *f, const pb_solve_doc *d, int i, int *values)
 {
     const pb_puzzle *p = &d->set->puzzle[i];
     const pb_outcome *o = &d->res->puzzle[i];
-    char where[4200];
+    char where[PB_PATH_EXT_MAX];
     pb_solve_where(d, i, where, sizeof where);
     fputs("    {\"where\": ", f);
     pb_json_string(f, where);

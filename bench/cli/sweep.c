@@ -1,6 +1,6 @@
 /* sweep.c — `puzzlebench sweep [FILE] [options] [--KEY VALUE ...]`: reads a sweep file,
  * applies the keys given as options over it, and hands the matrix to the sweep
- * runner (harness/sweep.c). */
+ * runner (harness/sweep/sweep.c). */
 #include <errno.h>
 #include <stdio.h>
 #include <stdlib.h>

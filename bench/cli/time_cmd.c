@@ -23,6 +23,7 @@
 #include "harness/measure/proc_time.h"
 #include "harness/measure/spawn.h"
 #include "harness/base/say.h"
+#include "harness/base/sizes.h"
 
 typedef struct time_opts {
     const char *csv, *key, *run_id;
@@ -169,7 +170,7 @@ static void make_run_id(char *id, size_t len)
 typedef struct row_keys {
     pb_csv_keys k;
     int command_at; /* the index of the command column, or -1 */
-    char text[4096], number[MAX_COMMANDS][24];
+    char text[PB_CSV_HEADER_MAX], number[MAX_COMMANDS][24];
 } row_keys;
 
 /* Checks the options and sets the key columns up for n commands (of scan s, whose
@@ -218,7 +219,7 @@ static int check_options(const time_opts *o, int n, const pb_time_scan *s, row_k
 static int write_rows(const time_opts *o, const pb_time_scan *s, row_keys *r, pb_timed *d, int n,
                       const char *run_id)
 {
-    char err[4600];
+    char err[PB_MSG_LONG_MAX];
     pb_csv_keys *k = &r->k;
     for (int i = 0; i < n; i++) {
         if (r->command_at >= 0) {
@@ -322,7 +323,7 @@ oom:
 static int time_commands(int argc, char **argv, scan_words *words)
 {
     int end = options_end(argc, argv);
-    char err[4600];
+    char err[PB_MSG_LONG_MAX];
     pb_time_scan scan;
     if (pb_time_scan_take(&argc, argv, 2, &end, MAX_COMMANDS, &scan, err, sizeof err))
         return pb_usage_error("time", "%s", err);

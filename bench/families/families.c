@@ -1,8 +1,5 @@
 /* families.c — the table of puzzle families; adding a family adds one line. */
-#include "family.h"
-
-extern const pb_family pb_family_notouch, pb_family_sudoku, pb_family_kakuro, pb_family_tenpair,
-    pb_family_latin;
+#include "families.h"
 
 const pb_family *const pb_families[] = {
     &pb_family_notouch, /* notouch.c */

@@ -1,5 +1,5 @@
 /* geomean.h — the geometric mean, the average that suits ratios: the mean of
- * 2x and 1/2x is 1x, not 1.25x. */
+ * twice and half is the ratio 1, where the plain mean would say 1.25. */
 #ifndef PB_GEOMEAN_H
 #define PB_GEOMEAN_H
 

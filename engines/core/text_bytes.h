@@ -3,7 +3,7 @@
  * the message short, other bytes would reach the terminal as they are), and text
  * from data is shown with such bytes as \xNN (pb_text_show). A UTF-8 byte-order mark
  * at the start of a file (as some Windows editors write) is skipped where files are
- * read (bench/harness/readfile.c), once. */
+ * read (bench/harness/io/readfile.c), once. */
 #ifndef PB_TEXT_BYTES_H
 #define PB_TEXT_BYTES_H
 

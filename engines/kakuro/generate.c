@@ -45,9 +45,9 @@ int kakuro_level_find(const char *name)
  * unfillable. */
 #define MAX_FILL_TRIES 1000
 /* REFILL_DIFF: draws of a region before it is widened (more draws hunt too long
- * for a fill that breaks one ambiguity and tend to make new ones: with 16, easy
- * 30 x 30 took ten times longer), and ambiguous local refills in a row before a
- * whole new fill (a large easy fill has dozens of ambiguities to break, one by one). */
+ * for a fill that breaks one ambiguity and tend to make new ones), and ambiguous
+ * local refills in a row before a whole new fill (a large easy fill has dozens of
+ * ambiguities to break, one by one). */
 #define LOCAL_DRAWS     2
 #define LOCAL_MAX_CHAIN 1000
 

@@ -3,7 +3,7 @@
  * differ only in their domains, so a file of many squares builds one model. */
 #include "latin.h"
 
-#include <string.h>
+#include "../core/model_grid.h"
 
 static const char latin_kind[] = "latin";
 
@@ -13,32 +13,19 @@ static int group_cell(int n, int g, int i)
     return g < n ? g * n + i : i * n + (g - n);
 }
 
+/* The rows and the columns of order n. */
+#define LATIN_GROUPS(n)                                                                            \
+    (&(pb_grid_groups){.side = (n), .ngroups = 2 * (n), .arg = (n), .cell = group_cell})
+
 pb_model *latin_model_new(int n)
 {
     if (n < LATIN_MIN_ORDER || n > LATIN_MAX_ORDER) return NULL;
-    pb_model *m = pb_model_new(n * n, n);
-    if (!m) return NULL;
-    int cells[LATIN_MAX_ORDER], row[LATIN_MAX_CELLS], col[LATIN_MAX_CELLS];
-    for (int g = 0; g < 2 * n; g++) {
-        for (int i = 0; i < n; i++) cells[i] = group_cell(n, g, i);
-        if (pb_model_add_group(m, cells, n)) goto fail;
-    }
-    for (int c = 0; c < n * n; c++) row[c] = c / n, col[c] = c % n;
-    if (pb_model_set_layout(m, n, n, row, col) || pb_model_finish(m)) goto fail;
-    m->kind = latin_kind;
-    m->kind_arg = n;
-    return m;
-fail:
-    pb_model_free(m);
-    return NULL;
+    return pb_grid_model_new(LATIN_GROUPS(n), latin_kind);
 }
 
 void latin_model_view(const pb_model *shape, const latin_square *sq, pb_mask *dom, pb_model *view)
 {
-    const pb_mask all = PB_FULL(shape->nvalues);
-    *view = *shape;
-    for (int c = 0; c < shape->ncells; c++) dom[c] = sq->cell[c] ? PB_BIT(sq->cell[c]) : all;
-    view->domain = dom;
+    pb_grid_model_view(shape, sq->cell, dom, view);
 }
 
 pb_model *latin_model_of(const latin_square *sq)
@@ -55,15 +42,8 @@ int latin_model_order(const pb_model *m)
     /* Our own builder's models (and their views) need no second look. */
     if (m->kind == latin_kind) return m->kind_arg;
     const int n = m->nvalues;
-    if (n < LATIN_MIN_ORDER || n > LATIN_MAX_ORDER || m->ncells != n * n || m->ngroups != 2 * n ||
-        m->nsums || m->npairs || m->rows != n || m->cols != n)
-        return 0;
-    for (int g = 0; g < 2 * n; g++) {
-        if (m->group_start[g + 1] - m->group_start[g] != n) return 0;
-        for (int i = 0; i < n; i++)
-            if (m->group_cells[m->group_start[g] + i] != group_cell(n, g, i)) return 0;
-    }
-    return n;
+    if (n < LATIN_MIN_ORDER || n > LATIN_MAX_ORDER || m->nsums) return 0;
+    return pb_grid_model_is(m, LATIN_GROUPS(n)) ? n : 0;
 }
 
 int latin_square_from(const pb_model *m, const int *values, latin_square *sq)

@@ -13,8 +13,8 @@
  * Finding the digits' units with two cells costs more than weighing the cells, so it
  * is done only when no cell with two digits reaches STRONG_CELL: below that a unit's
  * pair often weighs more, above it rarely. The bound trades guesses for time (a lower
- * one is faster with more guesses); 12 is the lowest that keeps the guesses per puzzle
- * below tdoku's on its hardest public set (CHANGELOG). A digit whose open cells, those
+ * one is faster with more guesses); it is the lowest that keeps the guesses per puzzle
+ * below tdoku's on its hardest public set (the runs: CHANGELOG). A digit whose open cells, those
  * with two digits counted twice, weigh no more than the best guess so far cannot give
  * a better one, and is skipped. Tried and left out: naked pairs found here
  * (a pair of cells with the same two digits clears them from their unit; fewer

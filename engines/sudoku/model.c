@@ -3,7 +3,7 @@
  * differ only in their domains, so a file of 50,000 puzzles builds one model. */
 #include "sudoku.h"
 
-#include <string.h>
+#include "../core/model_grid.h"
 
 static const char sudoku_kind[] = "sudoku";
 
@@ -21,33 +21,19 @@ static int group_cell(int box, int g, int i)
     }
 }
 
+/* The rows, the columns and the boxes of box size b. */
+#define SUDOKU_GROUPS(b)                                                                           \
+    (&(pb_grid_groups){.side = (b) * (b), .ngroups = 3 * (b) * (b), .arg = (b), .cell = group_cell})
+
 pb_model *sudoku_model_new(int box)
 {
     if (box < SUDOKU_MIN_BOX || box > SUDOKU_MAX_BOX) return NULL;
-    const int N = box * box;
-    pb_model *m = pb_model_new(N * N, N);
-    if (!m) return NULL;
-    int cells[SUDOKU_MAX_SIZE], row[SUDOKU_MAX_CELLS], col[SUDOKU_MAX_CELLS];
-    for (int g = 0; g < 3 * N; g++) {
-        for (int i = 0; i < N; i++) cells[i] = group_cell(box, g, i);
-        if (pb_model_add_group(m, cells, N)) goto fail;
-    }
-    for (int c = 0; c < N * N; c++) row[c] = c / N, col[c] = c % N;
-    if (pb_model_set_layout(m, N, N, row, col) || pb_model_finish(m)) goto fail;
-    m->kind = sudoku_kind;
-    m->kind_arg = box;
-    return m;
-fail:
-    pb_model_free(m);
-    return NULL;
+    return pb_grid_model_new(SUDOKU_GROUPS(box), sudoku_kind);
 }
 
 void sudoku_model_view(const pb_model *shape, const sudoku_grid *g, pb_mask *dom, pb_model *view)
 {
-    const pb_mask all = PB_FULL(shape->nvalues);
-    *view = *shape;
-    for (int c = 0; c < shape->ncells; c++) dom[c] = g->cell[c] ? PB_BIT(g->cell[c]) : all;
-    view->domain = dom;
+    pb_grid_model_view(shape, g->cell, dom, view);
 }
 
 int sudoku_model_box(const pb_model *m)
@@ -55,17 +41,9 @@ int sudoku_model_box(const pb_model *m)
     /* Our own builder's models (and their views) need no second look: this runs
      * before every solve, and the full check below costs as much as an easy puzzle. */
     if (m->kind == sudoku_kind) return m->kind_arg;
-    int box = sudoku_box_for_cells(m->ncells);
+    const int box = sudoku_box_for_cells(m->ncells);
     if (!box) return 0;
-    const int N = box * box;
-    if (m->nvalues != N || m->ngroups != 3 * N || m->npairs || m->rows != N || m->cols != N)
-        return 0;
-    for (int g = 0; g < 3 * N; g++) {
-        if (m->group_start[g + 1] - m->group_start[g] != N) return 0;
-        for (int i = 0; i < N; i++)
-            if (m->group_cells[m->group_start[g] + i] != group_cell(box, g, i)) return 0;
-    }
-    return box;
+    return pb_grid_model_is(m, SUDOKU_GROUPS(box)) ? box : 0;
 }
 
 void sudoku_grid_from(const pb_model *m, const int *values, sudoku_grid *g)

@@ -1,4 +1,4 @@
-/* fuzz_csvtable.c — the CSV table reader (bench/harness/csvtable.c, pb_table_parse;
+/* fuzz_csvtable.c — the CSV table reader (bench/harness/io/csvtable.c, pb_table_parse;
  * `compare` and the analysis read results with it). A table read has a header of at
  * least one field, every row as wide as the header with every field present, and
  * rows on increasing lines of the file; an error names the file and a line of it. */

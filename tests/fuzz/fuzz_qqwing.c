@@ -12,11 +12,10 @@
 #include <string.h>
 #include <unistd.h>
 
+#include "families/families.h"
 #include "family.h"
 #include "fuzz.h"
 #include "harness/io/readfile.h"
-
-extern const pb_tool pb_sudoku_tools[];
 
 /* The puzzle lines of the input and whether all are 81 characters once the trailing
  * carriage returns and blanks are cut: the rule the adapter must follow. */

@@ -1,4 +1,4 @@
-/* fuzz_sweep.c — the sweep file reader (bench/harness/sweep_spec.c,
+/* fuzz_sweep.c — the sweep file reader (bench/harness/sweep/sweep_spec.c,
  * pb_sweep_spec_parse, then pb_sweep_spec_resolve as `sweep` runs them). A file read
  * leaves every setting within the range its key allows: names and list items one
  * printable word each, 1-64 thread counts of 1-1024, modes first/count/unique, times

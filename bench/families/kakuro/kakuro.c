@@ -7,10 +7,7 @@
 #include <string.h>
 #include "kakuro/kakuro.h"
 #include "harness/io/svg.h"
-
-extern const pb_micro_cases pb_micro_kakuro; /* kakuro_micro.c */
-/* kakuro_generate.c, kakuro_sums.c */
-extern const pb_command pb_kakuro_generators[], pb_kakuro_commands[];
+#include "families/families.h"
 
 /* set->priv: the puzzles' grids (kakuro_grid, each sized to its puzzle), one per
  * puzzle; an unreadable puzzle's is empty. */
@@ -122,9 +119,9 @@ static void print_solution(FILE *f, const pb_set *set, int i, const int *values,
     kakuro_grid_free(&sol);
 }
 
-/* The clue grid as a picture (render), after scripts/analysis/kakuro_svg.py: clue
- * cells dark with the diagonal, the down sum bottom left and the right sum top right
- * (classes "down", "right"); white cells with their digits. */
+/* The clue grid as a picture (render): clue cells dark with the diagonal, the down
+ * sum bottom left and the right sum top right (classes "down", "right"); white cells
+ * with their digits. */
 static void render(FILE *f, const pb_set *set, int i, const int *values)
 {
     const kakuro_grid *grids = set->priv, *shape = &grids[i];

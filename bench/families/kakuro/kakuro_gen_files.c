@@ -10,6 +10,7 @@
 #include "harness/io/outfile.h"
 #include "kakuro_generate.h"
 #include "player/page/page.h"
+#include "harness/base/sizes.h"
 
 typedef struct file_text {
     const char *name, *text;
@@ -25,7 +26,7 @@ static int fill_one(FILE *f, void *p)
 int pb_kakuro_put(void *ctx, long t, const pb_gen_item *it, const char *dir, char *err,
                   size_t errlen)
 {
-    char path[4096], name[96];
+    char path[PB_PATH_MAX], name[96];
     pb_kakuro_task_name(ctx, t, name, sizeof name);
     file_text ft = {name, it->extra[KAKURO_TEXT_PUZZLE]};
     snprintf(path, sizeof path, "%s/%s.kak", dir, name);
@@ -37,7 +38,7 @@ int pb_kakuro_put(void *ctx, long t, const pb_gen_item *it, const char *dir, cha
 
 int pb_kakuro_kept(void *ctx, long t, const char *dir, char *err, size_t errlen)
 {
-    char path[4096], name[96];
+    char path[PB_PATH_MAX], name[96];
     pb_kakuro_task_name(ctx, t, name, sizeof name);
     snprintf(path, sizeof path, "%s/%s.sol.kak", dir, name);
     if (!access(path, R_OK)) return 0;

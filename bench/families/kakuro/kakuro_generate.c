@@ -14,8 +14,8 @@
 #include "harness/io/readfile.h"
 #include "kakuro_generate.h"
 #include "player/page/page.h"
-
-extern const pb_family pb_family_kakuro;
+#include "families/families.h"
+#include "harness/base/sizes.h"
 
 /* Grid sizes, RxC, given as a comma list (repeated options add to it). */
 typedef struct size_list {
@@ -225,7 +225,7 @@ static int load_shapes(const gen_opts *p, kakuro_gen_run *r)
 {
     const char *file = p->outline_file;
     if (!file) return sized_shapes(p, r), 0;
-    char err[4400], msg[200];
+    char err[PB_MSG_MAX], msg[200];
     size_t len;
     char *text = pb_read_file(file, &len, err, sizeof err);
     if (!text) return pb_say("%s", err), -1;

@@ -1,4 +1,4 @@
-/* kakuro.c — puzzlebench-micro's kakuro cases: the speed figures issue 4 sets.
+/* kakuro_micro.c — puzzlebench-micro's kakuro cases:
  *   kakuro/generate/LEVEL/RxC   one iteration makes the next puzzle of the stream
  *                               (seed 1) with the default checker and diff refill;
  *                               each one is re-checked before it counts
@@ -15,8 +15,8 @@
 
 #include "kakuro/kakuro.h"
 #include "micro/micro.h"
-
-extern const pb_family pb_family_kakuro;
+#include "families/families.h"
+#include "harness/base/sizes.h"
 
 /* An engine whose check run on the set passes this many steps is too slow to time. */
 #define PROVE_CHECK_MAX_STEPS 20000000u
@@ -161,7 +161,7 @@ static int prepare(const pb_micro_host *host, void **out)
         if (host->selected(c->name, 1) && host->add(c->name, gen_fn, c, gen_counters, 3, 1))
             return -1;
     }
-    char path[4096];
+    char path[PB_PATH_MAX];
     snprintf(path, sizeof path, "%s/kakuro/%s.kak", host->data_dir, prove_set_name);
     if (pb_micro_load_set(&pb_family_kakuro, path, "the kakuro set", &s->prove_set)) return -1;
     if (!(s->prove_cases =

@@ -11,6 +11,7 @@
 #include "kakuro_player.h"
 #include "player/page/page.h"
 #include "harness/base/say.h"
+#include "harness/base/sizes.h"
 
 typedef struct player_opts {
     const char *out;
@@ -36,7 +37,7 @@ int pb_kakuro_player_run(const pb_command *self, int argc, char **argv, int firs
         pb_say("player: %s: cannot make the folder: %s", o.out, strerror(errno));
         return PB_EXIT_USAGE;
     }
-    char path[4200], err[4400];
+    char path[PB_PATH_EXT_MAX], err[PB_MSG_MAX];
     if (snprintf(path, sizeof path, "%s/kakuro.html", o.out) >= (int)sizeof path)
         return pb_usage_error("player", "--out: path too long"), PB_EXIT_USAGE;
     if (pb_player_write(path, NULL, err, sizeof err)) {

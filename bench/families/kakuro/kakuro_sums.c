@@ -6,6 +6,7 @@
 #include "harness/base/exit.h"
 #include "kakuro_player.h"
 #include "kakuro/sums.h"
+#include "families/families.h"
 
 typedef struct sums_opts {
     int seed_table;

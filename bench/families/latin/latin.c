@@ -13,6 +13,7 @@
 #include <string.h>
 #include "families/render_grid.h"
 #include "latin/latin.h"
+#include "families/families.h"
 
 /* What a generated instance name asks for. */
 typedef struct qwh_spec {
@@ -257,8 +258,6 @@ static void puzzle_name(const pb_set *set, int i, char *out, size_t outlen)
     const latin_priv *pv = set->priv;
     if (pv->name) snprintf(out, outlen, "%s", pv->name[i]);
 }
-
-extern const pb_command pb_latin_generators[]; /* latin_generate.c */
 
 /* The board as a picture (render). */
 static void render(FILE *f, const pb_set *set, int i, const int *values)

@@ -9,6 +9,7 @@
 #include "harness/base/exit.h"
 #include "harness/gen/gen.h"
 #include "latin/latin.h"
+#include "families/families.h"
 
 typedef struct gen_opts {
     int n, count, solutions;

@@ -8,8 +8,7 @@
 #include "harness/io/readfile.h"
 #include "families/render_grid.h"
 #include "notouch/board.h"
-
-extern const pb_micro_cases pb_micro_notouch; /* notouch_micro.c */
+#include "families/families.h"
 
 typedef struct notouch_params {
     int diff;

@@ -14,8 +14,7 @@
 
 #include "micro/micro.h"
 #include "notouch/board.h"
-
-extern const pb_family pb_family_notouch;
+#include "families/families.h"
 
 /* Cases whose validation run passes this many steps are too slow to time; skipped. */
 #define VALIDATE_MAX_STEPS 3000000000u
@@ -50,7 +49,7 @@ static const struct instance {
      * (tests/notouch_oracle karp). */
     {"3x9", PB_MODE_COUNT, BIG_COUNT(1979453, 118725502159853260u), "path-dp", 2, 0},
     {"4x7", PB_MODE_COUNT, BIG_COUNT(37342153, 6382540159661455992u), "path-dp", 2, 0},
-    /* 30 cells, 7.3 GB of tables. */
+    /* 30 cells: the largest tables one machine holds. */
     {"5x6", PB_MODE_COUNT, BIG_COUNT(28898553074u, 3743749915390185124u), "path-dp", 2, 0},
     /* Plans only: 5x6 again (beside its count), and boards past one machine. */
     {"5x6", PB_MODE_COUNT, 0, "path-dp", 2, 1},

@@ -10,6 +10,7 @@
 #include "harness/base/exit.h"
 #include "harness/gen/gen.h"
 #include "sudoku/sudoku.h"
+#include "families/families.h"
 
 static const char *const sizes[] = {"4", "9", "16", "25", NULL};
 static const char *const levels[] = {SUDOKU_LEVEL_LIST(PB_X_NAME) "any", NULL};

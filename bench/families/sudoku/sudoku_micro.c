@@ -8,8 +8,8 @@
 
 #include "micro/micro.h"
 #include "sudoku/sudoku.h"
-
-extern const pb_family pb_family_sudoku;
+#include "families/families.h"
+#include "harness/base/sizes.h"
 
 /* A case whose check run passes this many steps on one puzzle is too slow to time. */
 #define SUDOKU_CHECK_MAX_STEPS 50000000u
@@ -99,7 +99,7 @@ static void release(void *p)
 
 static int prepare(const pb_micro_host *host, void **out)
 {
-    char path[4096];
+    char path[PB_PATH_MAX];
     state *s = calloc(1, sizeof *s);
     *out = s;
     if (!s) return -1;

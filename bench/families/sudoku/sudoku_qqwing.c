@@ -12,6 +12,8 @@
 #include "family.h"
 #include "harness/io/outfile.h"
 #include "harness/io/readfile.h"
+#include "harness/base/sizes.h"
+#include "families/families.h"
 
 /* The difficulties QQwing and `generate sudoku` both take. */
 static const char *const qqwing_levels[] = {"simple", "easy", "intermediate", "expert", NULL};
@@ -107,7 +109,7 @@ static int solve(const char *file, int repeat, const char *dir, const char *self
     t->puzzles[0] = t->puzzles[1] = k * reps;
     snprintf(t->stdin_path[0], sizeof t->stdin_path[0], "%s/plain.txt", dir);
     snprintf(t->stdin_path[1], sizeof t->stdin_path[1], "/dev/null");
-    char input[4200];
+    char input[PB_PATH_EXT_MAX];
     snprintf(input, sizeof input, "%s/input.txt", dir);
     int rc = write_input(t->stdin_path[0], text, len, (int)reps, 1, err, errlen) ||
              write_input(input, text, len, (int)reps, 0, err, errlen);

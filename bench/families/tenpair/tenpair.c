@@ -304,8 +304,8 @@ static int print_result(const tp_cmd *c, const tp_result *res, const uint64_t *w
 }
 
 /* Why a run stopped for memory, in one line on stderr: the growth it refused and the
- * bound, which a stop comes before (a set doubles: 142 MiB in use may not grow to
- * 270 MiB under 200 MiB), or the system's allocator. */
+ * bound, which a stop comes before (a set doubles: one in use under the bound may
+ * not grow past it), or the system's allocator. */
 static void print_memory_stop(const tp_cmd *c, const tp_stats *s)
 {
     const char *bfs_hint = !c->count && !c->how.max_length && !strcmp(c->engine->about.name, "bfs")

@@ -2,7 +2,7 @@
  * without 10, 9 a row, wrap on, append when stuck), one thread:
  *   tenpair/shortest/ENGINE     the shortest win, for bfs, best-first and compact,
  *                               within length 100 (the bound of the experiments; bfs
- *                               without one passes 4 GB before it finds the win);
+ *                               without one runs out of memory first);
  *                               it must have length 68 and replay to an empty board
  *   tenpair/count/90/compact    every win up to length 90: must be 35
  *   tenpair/count/100/compact   every win up to length 100: must be 221

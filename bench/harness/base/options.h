@@ -118,6 +118,11 @@ int pb_usage_error(const char *cmd, const char *fmt, ...) __attribute__((format(
  * other field after it: {PB_OPT_ROW(S, ...), .key = 'k'}. */
 #define PB_OPT_ROW(S, name_, type_, field, arg_, help_)                                            \
     .name = (name_), .type = (type_), .offset = offsetof(S, field), .arg = (arg_), .help = (help_)
+/* A row of an option that its own function parses (PB_OPT_CUSTOM). */
+#define PB_OPT_CUSTOM_ROW(S, name_, field, arg_, help_, parse_)                                    \
+    {                                                                                              \
+        PB_OPT_ROW(S, name_, PB_OPT_CUSTOM, field, arg_, help_), .parse = (parse_)                 \
+    }
 
 /* The options every command that runs engines shares, for the tables of the
  * commands and of the families that run their own searches: the same names, keys

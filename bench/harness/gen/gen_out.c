@@ -14,6 +14,7 @@
 #include "harness/base/exit.h"
 #include "harness/base/say.h"
 #include "harness/io/readfile.h"
+#include "harness/base/sizes.h"
 
 /* --out DIR: made when absent; a link there is not followed. 0, or -1 with why. */
 static int make_folder(const char *dir, char *err, size_t errlen)
@@ -154,7 +155,7 @@ static int refuse_existing(const pb_gen_state *s, char *err, size_t errlen)
 
 int pb_gen_open(pb_gen_state *s)
 {
-    char err[4400];
+    char err[PB_MSG_MAX];
     const pb_gen_opts *o = s->o;
     pb_stream_mode mode = o->resume ? PB_STREAM_RESUME : o->force ? PB_STREAM_FORCE : PB_STREAM_NEW;
     int rc = 0;
@@ -206,7 +207,7 @@ int pb_gen_write(pb_gen_state *s, long t)
 /* Writes the .meta beside the records: the run's metadata and the records written. */
 static int save_meta(const pb_gen_state *s, char *err, size_t errlen)
 {
-    char meta[4200], generator[80], count[64], timing[200] = "";
+    char meta[PB_PATH_EXT_MAX], generator[80], count[64], timing[200] = "";
     size_t n = strlen(s->records_path);
     if (n > 4 && !strcmp(s->records_path + n - 4, ".csv")) n -= 4;
     snprintf(meta, sizeof meta, "%.*s.meta", (int)n, s->records_path);
@@ -225,7 +226,7 @@ static int save_meta(const pb_gen_state *s, char *err, size_t errlen)
 
 int pb_gen_close(pb_gen_state *s)
 {
-    char err[4400];
+    char err[PB_MSG_MAX];
     int bad = 0;
     if (pb_stream_close(&s->text, err, sizeof err)) bad = 1;
     if (s->recorded && pb_stream_close(&s->records, err, sizeof err)) bad = 1;

@@ -16,6 +16,7 @@
 #include "harness/io/json.h"
 #include "harness/io/outfile.h"
 #include "stats/summary.h"
+#include "harness/base/sizes.h"
 
 int pb_gen_stops(const pb_gen_state *s, long t)
 {
@@ -84,7 +85,7 @@ static void print_time(FILE *f, double x)
 /* The summary on standard error: a line, then a row a group. */
 static void print_summary(const pb_gen_state *s, const group_sum *g, int ng)
 {
-    char kept[64] = "", on[64], where[4200] = "";
+    char kept[64] = "", on[64], where[PB_PATH_EXT_MAX] = "";
     long made = 0, limits = 0;
     for (int k = 0; k < ng; k++) made += g[k].made, limits += g[k].limits;
     if (s->from) snprintf(kept, sizeof kept, ", %ld kept from the earlier run", s->from);
@@ -189,7 +190,7 @@ static int json_fill(FILE *f, void *ctx)
 
 static int write_json(const json_in *in)
 {
-    char err[4400];
+    char err[PB_MSG_MAX];
     const char *path = in->s->o->json;
     if (strcmp(path, "-")) {
         if (!pb_write_file_atomic(path, json_fill, (void *)in, err, sizeof err)) return 0;
@@ -250,7 +251,7 @@ static void how_it_ended(const pb_gen_state *s, int made_rc, ending *e)
 
 int pb_gen_report(pb_gen_state *s, int made_rc)
 {
-    char err[4400];
+    char err[PB_MSG_MAX];
     if (pb_gen_close(s)) return PB_EXIT_USAGE;
     if (s->h->finish && s->h->finish(s->p->ctx, s->item, s->next, err, sizeof err))
         return pb_say("generate: %s", err), PB_EXIT_USAGE;

@@ -9,6 +9,7 @@
 #include "csv.h"
 #include "harness/measure/stop.h"
 #include "outfile.h"
+#include "harness/base/sizes.h"
 
 const char pb_csv_header[] =
     "family,instance,cells,engine,order,mode,threads,params,engine_seed,rep,status,solutions,"
@@ -163,7 +164,7 @@ static int samples_write(const char *path, const char *run_id, const pb_row *row
 int pb_csv_write(const char *path, const char *run_id, const pb_row *rows,
                  const unsigned char *done, long n, char *err, size_t errlen)
 {
-    char samples[4096];
+    char samples[PB_PATH_EXT_MAX];
     csv_ctx c = {run_id, rows, done, n};
     pb_csv_samples_path(path, samples, sizeof samples);
     /* The samples first: a CSV on disk always has the samples it was computed from. */

@@ -12,6 +12,7 @@
 #include "harness/io/csv.h"
 #include "harness/io/readfile.h"
 #include "outfile.h"
+#include "harness/base/sizes.h"
 
 /* 1 when name is wall_s or one of the timing columns. */
 static int reserved(const char *name)
@@ -169,7 +170,7 @@ static char *read_checked(const char *path, const char *header, char *err, size_
 
 int pb_csv_append_check(const char *path, const pb_csv_keys *k, char *err, size_t errlen)
 {
-    char header[4096];
+    char header[PB_CSV_HEADER_MAX];
     csv_header(k, header, sizeof header);
     char *text = read_checked(path, header, err, errlen);
     int rc = text ? 0 : -1;
@@ -180,7 +181,7 @@ int pb_csv_append_check(const char *path, const pb_csv_keys *k, char *err, size_
 int pb_csv_append_timed(const char *path, const pb_csv_keys *k, const char *run_id,
                         const pb_timing *t, long *row, char *err, size_t errlen)
 {
-    char header[4096], samples[4200];
+    char header[PB_CSV_HEADER_MAX], samples[PB_PATH_EXT_MAX];
     csv_header(k, header, sizeof header);
     pb_csv_samples_path(path, samples, sizeof samples);
     char *csv = read_checked(path, header, err, errlen), *old_samples = NULL;

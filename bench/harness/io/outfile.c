@@ -1,6 +1,7 @@
 /* outfile.c — output files made without following links, and written atomically. */
 #define _DEFAULT_SOURCE /* O_NOFOLLOW */
 #include "outfile.h"
+#include "harness/base/sizes.h"
 
 #include <errno.h>
 #include <fcntl.h>
@@ -57,7 +58,7 @@ int pb_out_temp(const char *path, char *tmp, size_t tmplen, char *err, size_t er
 int pb_write_file_atomic(const char *path, int (*fill)(FILE *f, void *ctx), void *ctx, char *err,
                          size_t errlen)
 {
-    char tmp[4400];
+    char tmp[PB_PATH_PART_MAX];
     int fd = pb_out_temp(path, tmp, sizeof tmp, err, errlen);
     if (fd < 0) return -1;
     FILE *f = fdopen(fd, "w");

@@ -176,12 +176,11 @@ static size_t stack_shift(int k)
 
 /* Runs one sample with the stack shifted by shift bytes. Where a run's arrays on
  * the stack fall within a page changes its speed (4K aliasing of loads and stores,
- * cache sets): measured on this project's VM, one process in three ran some runs
- * 5-10% slower than the others did, by where its stack began. A different shift for
- * each sample puts that effect in the spread of one process's samples, where the
- * median and the statistics see it, instead of between processes, where nothing
- * does (Mytkowicz et al., "Producing wrong data without doing anything obviously
- * wrong!", ASPLOS 2009). */
+ * cache sets): some processes ran slower than others only by where their stack
+ * began. A different shift for each sample puts that effect in the spread of one
+ * process's samples, where the median and the statistics see it, instead of between
+ * processes, where nothing does (Mytkowicz et al., "Producing wrong data without doing
+ * anything obviously wrong!", ASPLOS 2009). */
 static int shifted_runs(pb_measurer *m, size_t shift, double *took, double *cpu)
 {
     volatile char pad[shift + 1];

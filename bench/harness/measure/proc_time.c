@@ -15,6 +15,7 @@
 #include "harness/io/progress.h"
 #include "harness/measure/spawn.h"
 #include "harness/measure/stop.h"
+#include "harness/base/sizes.h"
 
 typedef struct timed_command {
     pb_spawn spawn;
@@ -48,7 +49,7 @@ static void add_usage(timed_command *c)
  * when the run ends). */
 static void run_keeping_output(timed_command *c)
 {
-    char tmp[4200], why[500];
+    char tmp[PB_PATH_EXT_MAX], why[500];
     const int fd = pb_out_temp(c->output, tmp, sizeof tmp, why, sizeof why);
     if (fd < 0) {
         snprintf(c->err, sizeof c->err, "--output %s", why);

@@ -24,6 +24,7 @@
 #include "core/limiter.h"
 #include "harness/base/exit.h"
 #include "harness/base/wait_text.h"
+#include "harness/base/sizes.h"
 
 /* 1 when path is a regular file this process may execute. */
 static int executable(const char *path)
@@ -49,7 +50,7 @@ int pb_spawn_find(const char *name, char *err, size_t errlen)
     }
     const char *path = getenv("PATH");
     if (!path) path = "/bin:/usr/bin";
-    char full[4096];
+    char full[PB_PATH_MAX];
     for (const char *dir = path;;) {
         size_t len = strcspn(dir, ":"); /* an empty entry is the current folder */
         snprintf(full, sizeof full, "%.*s/%s", len ? (int)len : 1, len ? dir : ".", name);

@@ -18,9 +18,10 @@
 #include "harness/io/outfile.h"
 #include "harness/measure/bind.h"
 #include "meta_probe.h"
+#include "harness/base/sizes.h"
 
 /* The command line given to pb_meta_set_command_line, shell-quoted. */
-static char command_line[4096];
+static char command_line[PB_COMMAND_LINE_MAX];
 
 /* Appends word to dst (size n) as /bin/sh would need it: as it is when it holds only
  * safe characters, else in single quotes. 0 if it fitted. */
@@ -259,7 +260,7 @@ static int fill_meta(FILE *f, void *p)
 int pb_meta_save(const char *meta_path, const pb_meta *m, const char *const *extra, char *err,
                  size_t errlen)
 {
-    char topo[4200];
+    char topo[PB_PATH_EXT_MAX];
     meta_fill mf = {m, extra};
 
     if (pb_meta_topology_path(meta_path, topo, sizeof topo) != 0) {

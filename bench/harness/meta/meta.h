@@ -6,6 +6,7 @@
 
 #include <stddef.h>
 #include <stdio.h>
+#include "harness/base/sizes.h"
 
 typedef struct pb_meta {
     char run_id[32]; /* "20261130T132512Z-3f9a1c": UTC start time + 6 hex digits */
@@ -18,7 +19,7 @@ typedef struct pb_meta {
     char compiler[96]; /* e.g. "GNU 12.2.0" */
     char flags[512];   /* C flags of this build */
     char build_type[24];
-    char command[4096];                 /* the command line, shell-quoted, or "unknown" */
+    char command[PB_COMMAND_LINE_MAX];  /* the command line, shell-quoted, or "unknown" */
     char kernel[256];                   /* uname: sysname release version machine */
     char glibc[32];                     /* gnu_get_libc_version(), or "unknown" */
     char openmp[48];                    /* e.g. "4.5 (_OPENMP 201511)" */

@@ -1,5 +1,5 @@
 /* sweep_generate.c — a generation sweep: one `generate NAME` run per method that
- * the sweep file's `generate` key names (sweep_generate_read.c), each with the
+ * the sweep file's `generate` key names (sweep_spec.c), each with the
  * generator's own options, in this process. Where each method's records (or folder)
  * go is the sweep's to say: NAME-METHOD in --out. */
 #include "sweep.h"

@@ -2,7 +2,7 @@
  * first of its first 32 one-thread runs that takes 5 us to 1 ms (else the longest
  * under 1 ms), timed again (three samples of 10 ms, the median) between rounds. A
  * run of the sweep's own engines slows as they do: a loop of dependent multiplies,
- * tried first, read the same while the engines ran 1.5x slower (a busy host slows
+ * tried first, read the same while the engines slowed down (a busy host slows
  * code that keeps many units busy more than a chain of dependent arithmetic). */
 #include <math.h>
 #include <stdio.h>

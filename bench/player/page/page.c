@@ -10,9 +10,7 @@
 #include "base64.h"
 #include "harness/io/csv.h"
 #include "harness/io/outfile.h"
-
-extern const unsigned char pb_player_page[], pb_player_wasm[];
-extern const size_t pb_player_page_len, pb_player_wasm_len;
+#include "player_assets.h"
 
 int pb_player_available(void)
 {
