@@ -38,7 +38,7 @@ static void check_seconds(double s)
  * option "--NAME..." of the generator's, none of which writes a file. */
 static void check_methods(const pb_sweep_spec *s, int lines)
 {
-    const pb_command *g = pb_generator_find(s->generator, NULL);
+    const pb_command *g = pb_generator_find(s->gen.generator, NULL);
     if (!g) return;
     pb_sweep_lines m;
     pb_error e = {0, ""};
@@ -139,7 +139,7 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
         fuzz_check_error(&e, 0, lines);
     else
         FUZZ_CHECK(s.family && s.fam && s.params && s.name);
-    if (!e.msg[0] && s.generator) check_methods(&s, lines);
+    if (!e.msg[0] && s.gen.generator) check_methods(&s, lines);
     if (!e.msg[0] && s.run) check_runs(&s, lines);
     pb_sweep_spec_free(&s);
     return 0;

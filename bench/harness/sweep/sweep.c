@@ -233,17 +233,18 @@ static const char *const kind_keys[] = {"generate",   "quick-generate", "puzzles
 static int other_kind(pb_sweep_spec *spec, const pb_sweep_opts *opts, int *rc)
 {
     char err[512];
-    const char *kind = spec->generator ? "generation"
-                       : spec->tool    ? "tool"
-                       : spec->run     ? "runs"
-                                       : 0;
+    const char *kind = spec->gen.generator ? "generation"
+                       : spec->tool.name   ? "tool"
+                       : spec->run         ? "runs"
+                                           : 0;
     /* --against measures engine runs; generation alone spreads over MPI ranks. */
-    if (kind && (opts->against || opts->serve || (!spec->generator && pb_world_get()->size > 1)))
+    if (kind &&
+        (opts->against || opts->serve || (!spec->gen.generator && pb_world_get()->size > 1)))
         return *rc = pb_usage_error("sweep", "%s: a %s sweep runs on %sone build", opts->source,
-                                    kind, spec->generator ? "" : "one machine, "),
+                                    kind, spec->gen.generator ? "" : "one machine, "),
                1;
-    if (spec->generator) return *rc = pb_sweep_generate(spec, opts), 1;
-    if (spec->tool) return *rc = pb_sweep_tool(spec, opts), 1;
+    if (spec->gen.generator) return *rc = pb_sweep_generate(spec, opts), 1;
+    if (spec->tool.name) return *rc = pb_sweep_tool(spec, opts), 1;
     if (spec->run) return *rc = pb_sweep_runs(spec, opts), 1;
     *rc = PB_EXIT_USAGE;
     for (const char *const *k = kind_keys; *k; k++) {
@@ -272,7 +273,8 @@ int pb_sweep_run(pb_sweep_spec *spec, const pb_sweep_opts *opts)
     int rc = PB_EXIT_USAGE, gathered = 0;
     c.out.csv_fd = c.out.samples_fd = c.out.lock_fd = -1;
     if (other_kind(spec, opts, &rc)) return rc;
-    if ((spec->collection || spec->collection_env) && (rc = pb_sweep_collection_load(spec, opts)))
+    if ((spec->collection.dir || spec->collection.env) &&
+        (rc = pb_sweep_collection_load(spec, opts)))
         return rc;
     if (!spec->instances.n)
         return pb_usage_error("sweep", "%s: no 'instances' given", opts->source);

@@ -72,12 +72,12 @@ void pb_sweep_settings_make(pb_sweep_settings *st, const pb_sweep_spec *s,
     append(x[k++], "sweep=%s", origin->source);
     append(x[k++], "sweep_hash=%s", origin->source_hash);
     append(x[k], "instances=");
-    for (int i = 0; i < s->instances.n - s->collection_n; i++)
+    for (int i = 0; i < s->instances.n - s->collection.n; i++)
         append(x[k], "%s%s", i ? " " : "", origin->names[i]);
     k++;
-    if (s->collection_dir)
-        append(x[k++], "collection=%s (%d puzzles of its manifest.csv)", s->collection_dir,
-               s->collection_n);
+    if (s->collection.found)
+        append(x[k++], "collection=%s (%d puzzles of its manifest.csv)", s->collection.found,
+               s->collection.n);
     instances_hash(s, hash, sizeof hash);
     append(x[k++], "instances_hash=%s", hash);
     append(x[k++], "family=%s", s->fam->name);

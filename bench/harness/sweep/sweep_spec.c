@@ -33,7 +33,8 @@ static int parse_threads(const char *value, void *field, char *err, size_t errle
         if (twice) {
             snprintf(err, errlen, "gives %ld twice", x);
             rc = -1;
-        } else if (!all_digits(words.item[i]) || *end || errno || x < 1 || x > 1024 || n == 64) {
+        } else if (!all_digits(words.item[i]) || *end || errno || x < 1 || x > 1024 ||
+                   n == PB_SWEEP_THREAD_COUNTS) {
             snprintf(err, errlen, "expects thread counts from 1 to 1024 (at most 64), got '%s'",
                      words.item[i]);
             rc = -1;
@@ -56,7 +57,7 @@ static int parse_step_limits(const char *value, void *field, char *err, size_t e
         char *eq = strchr(words.item[i], '=');
         uint64_t n;
         if (pb_parse_count(eq ? eq + 1 : words.item[i], &n) || (eq && eq == words.item[i]) ||
-            fresh.engines.n == 64) {
+            fresh.engines.n == PB_SWEEP_STEP_LIMITS) {
             snprintf(err, errlen,
                      "expects N or ENGINE=N (N a whole number >= 0 in decimal, e.g. 1000 or 1e6), "
                      "got '%s'",
@@ -239,42 +240,42 @@ const pb_option pb_sweep_keys[] = {
          "the engine (in one of the orders) that the report's scatter plots\n"
          "and paired ratios set every other solver against (kept in the .meta)\n"
          "(default: the first of engines)")},
-    {KEY("collection", PB_OPT_TEXT, collection, "DIR",
+    {KEY("collection", PB_OPT_TEXT, collection.dir, "DIR",
          "a folder whose manifest.csv (a column name) names puzzles: each\n"
          "row's file is an instance (relative to the sweep file's folder); the\n"
          "sweep copies the manifest to NAME.manifest.csv. No folder: the sweep\n"
          "is skipped (exit 77)")},
-    {KEY("collection-env", PB_OPT_TEXT, collection_env, "VAR",
+    {KEY("collection-env", PB_OPT_TEXT, collection.env, "VAR",
          "an environment variable that names the collection's folder\n"
          "instead, when it is set")},
-    {KEY("collection-file", PB_OPT_TEXT, collection_file, "PATTERN",
+    {KEY("collection-file", PB_OPT_TEXT, collection.file, "PATTERN",
          "a manifest row's file in the folder, {name} its name (default\n"
          "{name})")},
-    {KEY("generator", PB_OPT_TEXT, generator, "NAME",
+    {KEY("generator", PB_OPT_TEXT, gen.generator, "NAME",
          "a generation sweep: it runs `generate NAME` (a generator of the\n"
          "family) once per method of 'generate', instead of engine runs")},
-    {KEY("generate", PB_OPT_CUSTOM, generate, "METHOD: OPTIONS ...",
+    {KEY("generate", PB_OPT_CUSTOM, gen.generate, "METHOD: OPTIONS ...",
          "a generation sweep's methods, each a name and a colon, then the\n"
          "generator's options (blank-separated, no quoting; none that names\n"
          "a file it writes): NAME-METHOD.csv holds each one's records"),
      .parse = keep_text},
-    {KEY("quick-generate", PB_OPT_CUSTOM, quick_generate, "METHOD: OPTIONS ...",
+    {KEY("quick-generate", PB_OPT_CUSTOM, gen.quick_generate, "METHOD: OPTIONS ...",
          "the methods of a --quick run (default: generate)"),
      .parse = keep_text},
-    {KEY("puzzles", PB_OPT_CHOICE, puzzles, NULL,
+    {KEY("puzzles", PB_OPT_CHOICE, gen.puzzles, NULL,
          "a generation sweep keeps each method's records (NAME-METHOD.csv),\n"
          "or its folder NAME-METHOD/ (generate --out: the puzzles too)"),
      .choices = puzzle_outputs},
-    {KEY("tool", PB_OPT_TEXT, tool, "NAME",
+    {KEY("tool", PB_OPT_TEXT, tool.name, "NAME",
          "a tool sweep: times the family's outside tool NAME beside\n"
          "puzzlebench on the same work, solving each of 'instances' and\n"
          "generating at each of 'tool-levels', instead of engine runs")},
-    {KEY("tool-levels", PB_OPT_LIST, tool_levels, "LIST",
+    {KEY("tool-levels", PB_OPT_LIST, tool.levels, "LIST",
          "a tool sweep's difficulties to generate at (default: the tool's)")},
-    {KEY("tool-count", PB_OPT_INT, tool_count, "N",
+    {KEY("tool-count", PB_OPT_INT, tool.count, "N",
          "a tool sweep's puzzles per generating run (0: no generating)"),
      .lo = 0, .hi = 100000},
-    {KEY("tool-repeat", PB_OPT_INT, tool_repeat, "K",
+    {KEY("tool-repeat", PB_OPT_INT, tool.repeat, "K",
          "a tool sweep reads a small file up to K times over in one run, to\n"
          "about 1000 puzzles, so that the process start does not dominate"),
      .lo = 1, .hi = 1000},
@@ -314,10 +315,13 @@ int pb_sweep_spec_init(pb_sweep_spec *s)
     s->search_threads.n = 1;
     s->search_threads.v[0] = 1;
     s->rows = PB_ROWS_PER_SET;
-    s->tool_count = 20;
-    s->tool_repeat = 10;
+    s->tool.count = 20;
+    s->tool.repeat = 10;
     s->repeat = 1;
-    return pb_list_set(&s->orders, "row", err, sizeof err) ||
+    size_t nkeys = 0;
+    while (pb_sweep_keys[nkeys].name) nkeys++;
+    return !(s->key_line = calloc(nkeys, sizeof *s->key_line)) ||
+                   pb_list_set(&s->orders, "row", err, sizeof err) ||
                    pb_list_set(&s->modes, "first count", err, sizeof err)
                ? -1
                : 0;
@@ -331,7 +335,7 @@ void pb_sweep_spec_free(pb_sweep_spec *s)
     pb_list_free(&s->orders);
     pb_list_free(&s->modes);
     pb_list_free(&s->sections);
-    pb_list_free(&s->tool_levels);
+    pb_list_free(&s->tool.levels);
     pb_list_free(&s->run_tables);
     pb_list_free(&s->step_limit.engines);
     pb_param_sets_free(&s->engine_params);
@@ -339,6 +343,7 @@ void pb_sweep_spec_free(pb_sweep_spec *s)
     for (int i = 0; i < s->npending; i++) free(s->pending[i].key), free(s->pending[i].value);
     free(s->pending);
     free(s->params);
+    free(s->key_line);
     memset(s, 0, sizeof *s);
 }
 
@@ -346,8 +351,8 @@ void pb_sweep_spec_quick(pb_sweep_spec *s)
 {
     const uint64_t most_steps = 10000000;
     s->quick = 1;
-    if (s->quick_generate) s->generate = s->quick_generate;
-    if (s->tool_count > 5) s->tool_count = 5;
+    if (s->gen.quick_generate) s->gen.generate = s->gen.quick_generate;
+    if (s->tool.count > 5) s->tool.count = 5;
     if (s->quick_run) s->run = s->quick_run;
     if (s->repeat > 2) s->repeat = 2;
     if (s->quick_instances.n) {
@@ -560,14 +565,14 @@ int pb_sweep_spec_relative_to(pb_sweep_spec *s, const char *file)
     const char *slash = strrchr(file, '/');
     if (!slash) return 0;
     int dirlen = (int)(slash - file);
-    if (s->collection && s->collection[0] != '/') {
-        char *p = malloc((size_t)dirlen + strlen(s->collection) + 2);
+    if (s->collection.dir && s->collection.dir[0] != '/') {
+        char *p = malloc((size_t)dirlen + strlen(s->collection.dir) + 2);
         if (!p) return -1;
-        sprintf(p, "%.*s/%s", dirlen, file, s->collection);
+        sprintf(p, "%.*s/%s", dirlen, file, s->collection.dir);
         const int failed = pb_list_add(&s->strings, p);
         free(p);
         if (failed) return -1;
-        s->collection = s->strings.item[s->strings.n - 1];
+        s->collection.dir = s->strings.item[s->strings.n - 1];
     }
     for (int i = 0; i < s->instances.n; i++) {
         const char *it = s->instances.item[i];
