@@ -14,7 +14,6 @@
 #include "harness/io/readfile.h"
 #include "harness/mpi/world.h"
 #include "harness/sweep/sweep.h"
-#include "harness/sweep/sweep_meta.h"
 #include "harness/base/say.h"
 
 static const char sweep_about[] =

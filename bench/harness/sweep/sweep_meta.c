@@ -10,6 +10,7 @@
 #include <sys/stat.h>
 
 #include "harness/io/readfile.h"
+#include "sweep.h"
 
 /* FNV-1a, 64 bits: a content check, not a defence against a forger. */
 static uint64_t fnv1a(uint64_t h, const void *data, size_t len)

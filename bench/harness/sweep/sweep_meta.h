@@ -26,9 +26,6 @@ typedef struct pb_sweep_origin {
     long runs; /* the runs of the whole matrix */
 } pb_sweep_origin;
 
-/* "fnv1a64:HEX" of len bytes of text, into out (at least 32 bytes). */
-void pb_sweep_hash_text(const char *text, size_t len, char *out, size_t outlen);
-
 /* The settings lines of spec: the sweep file and its hash, the instances' names and a
  * hash of their contents (files by their bytes, wherever they are: a resume from
  * another folder finds the same), the family, its parameters, the timing, limits, lists,
