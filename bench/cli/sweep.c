@@ -398,7 +398,7 @@ int pb_cmd_sweep(int argc, char **argv)
     }
     pb_sweep_opts opts = {.out_dir = cli.out,
                           .out_new = cli.out == out_dir,
-                          .bind = pb_bind_modes[spec.bind],
+                          .bind = pb_bind_modes[spec.matrix.bind],
                           .source = source,
                           .source_hash = hash,
                           .list_only = cli.list,

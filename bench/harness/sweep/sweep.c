@@ -54,10 +54,10 @@ static int measure_and_write(pb_sweep_exec *e, pb_sweep_writer *w)
 static void exec_settings(pb_sweep_exec *e, const pb_sweep_spec *spec, const pb_sweep_opts *opts)
 {
     e->timing = spec->timing;
-    e->ci_target = spec->ci_target;
-    e->seed = spec->seed;
-    e->settle_s = spec->settle_s;
-    e->speed_tolerance = spec->speed_tolerance;
+    e->ci_target = spec->matrix.ci_target;
+    e->seed = spec->matrix.seed;
+    e->settle_s = spec->matrix.settle_s;
+    e->speed_tolerance = spec->matrix.speed_tolerance;
     e->quiet = opts->quiet;
     e->block = opts->block;
 }
@@ -160,7 +160,7 @@ int pb_sweep_run(pb_sweep_spec *spec, const pb_sweep_opts *opts)
         goto out;
     }
     /* In an MPI world each rank measures one run at a time (sweep_world.c). */
-    e.workers = world->mpi ? 1 : spec->workers ? spec->workers : omp_get_num_procs();
+    e.workers = world->mpi ? 1 : spec->matrix.workers ? spec->matrix.workers : omp_get_num_procs();
     w.name = plan.name, w.runs = plan.njobs;
     /* The settings the .meta records, made once: --list and the progress compare them
      * with the earlier run's, --resume checks them, the .meta writes them. */

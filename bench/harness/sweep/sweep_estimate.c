@@ -96,9 +96,9 @@ void pb_sweep_list_estimate(const pb_sweep_spec *spec, long runs, const pb_sweep
 {
     const pb_timing_opts *t = &spec->timing;
     printf("%ld runs, %d sample%s each", runs, t->samples, t->samples == 1 ? "" : "s");
-    if (spec->ci_target > 0 && t->max_samples > t->samples)
+    if (spec->matrix.ci_target > 0 && t->max_samples > t->samples)
         printf(" (up to %d while a pair's ratio is known less well than +-%g%%)", t->max_samples,
-               100 * spec->ci_target);
+               100 * spec->matrix.ci_target);
     printf("\n");
     const earlier c = {spec->name, runs, st, o};
     char line[9000];

@@ -101,29 +101,29 @@ static int add_engine_jobs(expand *x, int inst, const pb_engine *eng, const pb_o
 {
     const pb_sweep_spec *s = x->s;
     sweep_plan *pl = x->p;
-    const int per_puzzle = s->rows == PB_ROWS_PER_PUZZLE;
-    for (int md = 0; md < s->modes.n; md++)
-        for (int t = 0; t < s->search_threads.n; t++)
+    const int per_puzzle = s->matrix.rows == PB_ROWS_PER_PUZZLE;
+    for (int md = 0; md < s->matrix.modes.n; md++)
+        for (int t = 0; t < s->matrix.search_threads.n; t++)
             for (int p = per_puzzle ? 0 : -1; p < (per_puzzle ? pl->sets[inst].count : 0); p++) {
                 job j = {.instance = inst,
                          .puzzle = p,
-                         .threads = s->search_threads.v[t],
+                         .threads = s->matrix.search_threads.v[t],
                          .engine = eng,
                          .order = ord,
-                         .params = pset >= 0 ? s->engine_params.v[pset] : NULL,
-                         .nparams = pset >= 0 ? s->engine_params.count[pset] : 0,
+                         .params = pset >= 0 ? s->matrix.engine_params.v[pset] : NULL,
+                         .nparams = pset >= 0 ? s->matrix.engine_params.count[pset] : 0,
                          .seeded = seed >= 0,
-                         .seed = seed >= 0 ? s->engine_seeds.v[seed] : 0,
+                         .seed = seed >= 0 ? s->matrix.engine_seeds.v[seed] : 0,
                          .max_steps = pb_sweep_spec_step_limit(s, eng->about.name)};
-                j.mode = strcmp(s->modes.item[md], "first") ? PB_MODE_COUNT : PB_MODE_FIRST;
-                j.unique = !strcmp(s->modes.item[md], "unique");
+                j.mode = strcmp(s->matrix.modes.item[md], "first") ? PB_MODE_COUNT : PB_MODE_FIRST;
+                j.unique = !strcmp(s->matrix.modes.item[md], "unique");
                 const pb_set set = pb_sweep_job_set(pl, &j);
                 const pb_batch b = pb_sweep_job_batch(pl, &j, &set, x->binder);
                 char why[200];
                 int which;
                 if (pb_batch_check(&b, &which, why, sizeof why) != PB_RUNS) {
                     snprintf(pl->refused, sizeof pl->refused, "%s %s threads=%d: %s",
-                             eng->about.name, s->modes.item[md], j.threads, why);
+                             eng->about.name, s->matrix.modes.item[md], j.threads, why);
                     continue;
                 }
                 if (add_job(pl, &j, &x->cap)) return -1;
@@ -136,23 +136,24 @@ int pb_sweep_add_jobs(sweep_plan *p, const pb_sweep_spec *s, pb_binder *binder)
     expand x = {s, p, binder, 0};
     p->time_limit = s->time_limit;
     for (int i = 0; i < s->instances.n; i++)
-        for (int e = 0; e < s->engines.n; e++) {
-            const pb_engine *eng = pb_family_engine(p->fam, s->engines.item[e]);
+        for (int e = 0; e < s->matrix.engines.n; e++) {
+            const pb_engine *eng = pb_family_engine(p->fam, s->matrix.engines.item[e]);
             const int ordered = (eng->about.caps & PB_CAP_ORDER) != 0;
             /* An engine without a cell order runs once, in its natural (row) order; one
              * that takes none of the params key's sets, once with its defaults; one
              * without random choices, once without a seed. */
-            const pb_param_sets *ps = &s->engine_params;
+            const pb_param_sets *ps = &s->matrix.engine_params;
             int takes = 0;
             for (int k = 0; k < ps->n; k++) takes += pb_param_sets_takes(ps, k, &eng->about);
-            const int nseeds = eng->about.caps & PB_CAP_RANDOM ? s->engine_seeds.n : 0;
-            for (int o = 0; o < (ordered ? s->orders.n : 1); o++)
+            const int nseeds = eng->about.caps & PB_CAP_RANDOM ? s->matrix.engine_seeds.n : 0;
+            for (int o = 0; o < (ordered ? s->matrix.orders.n : 1); o++)
                 for (int k = takes ? 0 : -1; k < (takes ? ps->n : 0); k++) {
                     if (k >= 0 && !pb_param_sets_takes(ps, k, &eng->about)) continue;
                     for (int sd = nseeds ? 0 : -1; sd < nseeds; sd++)
-                        if (add_engine_jobs(
-                                &x, i, eng,
-                                ordered ? pb_order_find(s->orders.item[o]) : pb_orders[0], k, sd))
+                        if (add_engine_jobs(&x, i, eng,
+                                            ordered ? pb_order_find(s->matrix.orders.item[o])
+                                                    : pb_orders[0],
+                                            k, sd))
                             return -1;
                 }
         }

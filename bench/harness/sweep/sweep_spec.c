@@ -156,23 +156,25 @@ const pb_option pb_sweep_keys[] = {
          "sweep file's folder)")},
     {KEY("quick-instances", PB_OPT_LIST, quick_instances, "LIST",
          "the instances of a --quick run (default: instances)")},
-    {KEY("engines", PB_OPT_LIST, engines, "LIST", "engines (default: every engine of the family)")},
-    {KEY("orders", PB_OPT_LIST, orders, "LIST", "cell orders, for the engines that take one")},
-    {KEY("modes", PB_OPT_CUSTOM, modes, "LIST",
+    {KEY("engines", PB_OPT_LIST, matrix.engines, "LIST",
+         "engines (default: every engine of the family)")},
+    {KEY("orders", PB_OPT_LIST, matrix.orders, "LIST",
+         "cell orders, for the engines that take one")},
+    {KEY("modes", PB_OPT_CUSTOM, matrix.modes, "LIST",
          "first, count and/or unique (a count stopped at the second\n"
          "solution: the uniqueness check) (default first count)"),
      .parse = parse_modes},
-    {KEY("search-threads", PB_OPT_CUSTOM, search_threads, "LIST",
+    {KEY("search-threads", PB_OPT_CUSTOM, matrix.search_threads, "LIST",
          "threads of each run: one search split over them, or, for\n"
          "an instance of several puzzles, puzzles solved at a time (default 1)"),
      .parse = parse_threads},
-    {KEY("params", PB_OPT_CUSTOM, engine_params, "SETS",
+    {KEY("params", PB_OPT_CUSTOM, matrix.engine_params, "SETS",
          "engine parameter settings, each a word NAME=VALUE;... (- for the\n"
          "defaults; NAME=A/B/C: a set per value, every combination of such\n"
          "items): an engine runs once with each set whose every parameter it\n"
          "has; an engine with none of them, once with its defaults"),
      .parse = pb_sweep_parse_params},
-    {KEY("engine-seeds", PB_OPT_CUSTOM, engine_seeds, "LIST",
+    {KEY("engine-seeds", PB_OPT_CUSTOM, matrix.engine_seeds, "LIST",
          "engine seeds (N or A-B, e.g. 1-10): the engines marked 'random'\n"
          "run once per seed; the others once (default: the seed 1)"),
      .parse = pb_sweep_parse_seeds},
@@ -187,11 +189,11 @@ const pb_option pb_sweep_keys[] = {
          "instance, mode and thread count) take further rounds of samples, up to\n"
          "N, while a pair's ratio is known less well than ci-target (0: samples)"),
      .lo = 0, .hi = PB_MAX_SAMPLES},
-    {KEY("ci-target", PB_OPT_REAL, ci_target, "F",
+    {KEY("ci-target", PB_OPT_REAL, matrix.ci_target, "F",
          "a pair samples on while its time ratio's 95% interval is wider\n"
          "than +- F (default 0: every run takes samples and no more)"),
      .lo = 0, .hi = 1},
-    {KEY("seed", PB_OPT_INT, seed, "N",
+    {KEY("seed", PB_OPT_INT, matrix.seed, "N",
          "seed of the order of the runs within each round of samples\n"
          "(a fresh order every round; kept in the .meta)"),
      .key = 's', .lo = 0, .hi = 2147483647},
@@ -206,27 +208,28 @@ const pb_option pb_sweep_keys[] = {
     PB_OPTION_REP_BUDGET(pb_sweep_spec, timing,
                          "take no further sample once a run's samples took S seconds\n"
                          "(0: no budget)"),
-    {KEY("workers", PB_OPT_INT, workers, "N", "1-thread runs at a time (default: one per core)"),
+    {KEY("workers", PB_OPT_INT, matrix.workers, "N",
+         "1-thread runs at a time (default: one per core)"),
      .lo = 1, .hi = 1024},
-    {KEY("bind", PB_OPT_CHOICE, bind, NULL,
+    {KEY("bind", PB_OPT_CHOICE, matrix.bind, NULL,
          "pin the OpenMP threads to cores with hwloc: thread i to core i"),
      .choices = pb_bind_modes},
-    {KEY("speed-tolerance", PB_OPT_REAL, speed_tolerance, "F",
+    {KEY("speed-tolerance", PB_OPT_REAL, matrix.speed_tolerance, "F",
          "a round of samples taken while the machine read more than F\n"
          "slower than its best (the ref_run's time) is taken again once the\n"
          "machine is back"),
      .lo = 0.01, .hi = 10},
-    {KEY("settle-time", PB_OPT_SECONDS, settle_s, "S",
+    {KEY("settle-time", PB_OPT_SECONDS, matrix.settle_s, "S",
          "wait up to S seconds for a slower machine to come back; when it\n"
          "does not, its speed counts as its best from then on (0: read the\n"
          "speed and keep it in ref_s, never wait)")},
-    {KEY("step-limit", PB_OPT_CUSTOM, step_limit, "N [E=N ...]",
+    {KEY("step-limit", PB_OPT_CUSTOM, matrix.step_limit, "N [E=N ...]",
          "per-run step limit (default none); E=N sets engine E's"),
      .parse = parse_step_limits},
     {KEY("time-limit", PB_OPT_SECONDS, time_limit, "S",
          "per-run time limit in seconds (a file of puzzles shares\n"
          "both limits over its puzzles, unless rows is per-puzzle)")},
-    {KEY("rows", PB_OPT_CHOICE, rows, NULL,
+    {KEY("rows", PB_OPT_CHOICE, matrix.rows, NULL,
          "one row per instance and run (its puzzles summed), or one per\n"
          "puzzle and run (each puzzle its own limits)"),
      .choices = row_kinds},
@@ -309,20 +312,20 @@ int pb_sweep_spec_init(pb_sweep_spec *s)
     char err[200];
     memset(s, 0, sizeof *s);
     s->timing = (pb_timing_opts)PB_TIMING_DEFAULTS;
-    s->seed = 1;
+    s->matrix.seed = 1;
     s->time_limit = 60;
-    s->speed_tolerance = PB_SPEED_TOLERANCE;
-    s->search_threads.n = 1;
-    s->search_threads.v[0] = 1;
-    s->rows = PB_ROWS_PER_SET;
+    s->matrix.speed_tolerance = PB_SPEED_TOLERANCE;
+    s->matrix.search_threads.n = 1;
+    s->matrix.search_threads.v[0] = 1;
+    s->matrix.rows = PB_ROWS_PER_SET;
     s->tool.count = 20;
     s->tool.repeat = 10;
     s->repeat = 1;
     size_t nkeys = 0;
     while (pb_sweep_keys[nkeys].name) nkeys++;
     return !(s->key_line = calloc(nkeys, sizeof *s->key_line)) ||
-                   pb_list_set(&s->orders, "row", err, sizeof err) ||
-                   pb_list_set(&s->modes, "first count", err, sizeof err)
+                   pb_list_set(&s->matrix.orders, "row", err, sizeof err) ||
+                   pb_list_set(&s->matrix.modes, "first count", err, sizeof err)
                ? -1
                : 0;
 }
@@ -331,14 +334,14 @@ void pb_sweep_spec_free(pb_sweep_spec *s)
 {
     pb_list_free(&s->instances);
     pb_list_free(&s->quick_instances);
-    pb_list_free(&s->engines);
-    pb_list_free(&s->orders);
-    pb_list_free(&s->modes);
+    pb_list_free(&s->matrix.engines);
+    pb_list_free(&s->matrix.orders);
+    pb_list_free(&s->matrix.modes);
     pb_list_free(&s->sections);
     pb_list_free(&s->tool.levels);
     pb_list_free(&s->run_tables);
-    pb_list_free(&s->step_limit.engines);
-    pb_param_sets_free(&s->engine_params);
+    pb_list_free(&s->matrix.step_limit.engines);
+    pb_param_sets_free(&s->matrix.engine_params);
     pb_list_free(&s->strings);
     for (int i = 0; i < s->npending; i++) free(s->pending[i].key), free(s->pending[i].value);
     free(s->pending);
@@ -367,18 +370,20 @@ void pb_sweep_spec_quick(pb_sweep_spec *s)
                                  .budget_s = 1.0,
                                  .slowdown = s->timing.slowdown};
     if (!(s->time_limit > 0) || s->time_limit > 5) s->time_limit = 5;
-    if (s->settle_s > 2) s->settle_s = 2;
-    if (!s->step_limit.all || s->step_limit.all > most_steps) s->step_limit.all = most_steps;
-    for (int i = 0; i < s->step_limit.engines.n; i++)
-        if (!s->step_limit.of[i] || s->step_limit.of[i] > most_steps)
-            s->step_limit.of[i] = most_steps;
+    if (s->matrix.settle_s > 2) s->matrix.settle_s = 2;
+    if (!s->matrix.step_limit.all || s->matrix.step_limit.all > most_steps)
+        s->matrix.step_limit.all = most_steps;
+    for (int i = 0; i < s->matrix.step_limit.engines.n; i++)
+        if (!s->matrix.step_limit.of[i] || s->matrix.step_limit.of[i] > most_steps)
+            s->matrix.step_limit.of[i] = most_steps;
 }
 
 uint64_t pb_sweep_spec_step_limit(const pb_sweep_spec *s, const char *engine)
 {
-    for (int i = 0; i < s->step_limit.engines.n; i++)
-        if (!strcmp(s->step_limit.engines.item[i], engine)) return s->step_limit.of[i];
-    return s->step_limit.all;
+    for (int i = 0; i < s->matrix.step_limit.engines.n; i++)
+        if (!strcmp(s->matrix.step_limit.engines.item[i], engine))
+            return s->matrix.step_limit.of[i];
+    return s->matrix.step_limit.all;
 }
 
 /* 1 when some family takes an option called key. */

@@ -82,18 +82,9 @@ typedef struct pb_sweep_collection {
     int n;
 } pb_sweep_collection;
 
-/* A sweep as read: the keys every kind shares (name, family, instances, timing), the
- * engine sweep's matrix, and one struct for each other kind. */
-typedef struct pb_sweep_spec {
-    const char *name;   /* output files NAME.csv and NAME.meta */
-    const char *family; /* e.g. notouch */
-    pb_list instances;
-    pb_list quick_instances; /* the instances of a --quick run (none: the same) */
-    int quick;               /* 1: made quick by pb_sweep_spec_quick */
-    pb_timing_opts timing;   /* samples, max-samples, min-sample-time, warmup, rep-budget,
-                                slowdown */
-    double time_limit;
-    /* The engine sweep's matrix. */
+/* An engine sweep's matrix: the combinations of its engines, orders, modes, thread
+ * counts, parameter sets and seeds on the instances, and how they are measured. */
+typedef struct pb_sweep_matrix {
     pb_list engines, orders, modes;
     pb_int_list search_threads;
     pb_param_sets engine_params; /* the params key (none: every engine its defaults) */
@@ -105,13 +96,27 @@ typedef struct pb_sweep_spec {
     double settle_s;             /* the longest wait for a slowed machine (speed_guard.h) */
     double speed_tolerance;      /* how much slower than its best the machine may read */
     pb_step_limits step_limit;
-    int rows;         /* pb_sweep_rows */
+    int rows; /* pb_sweep_rows */
+} pb_sweep_matrix;
+
+/* A sweep as read: the keys every kind shares (name, family, instances, timing), what
+ * the report reads, and one struct for each kind. */
+typedef struct pb_sweep_spec {
+    const char *name;   /* output files NAME.csv and NAME.meta */
+    const char *family; /* e.g. notouch */
+    pb_list instances;
+    pb_list quick_instances; /* the instances of a --quick run (none: the same) */
+    int quick;               /* 1: made quick by pb_sweep_spec_quick */
+    pb_timing_opts timing;   /* samples, max-samples, min-sample-time, warmup, rep-budget,
+                                slowdown */
+    double time_limit;
     pb_list sections; /* the report's sections that read the results (sections=) */
     /* The engine (ENGINE or ENGINE/ORDER) the report sets the others against; NULL:
      * the first of engines. */
     const char *baseline;
-    pb_sweep_collection collection;
 
+    pb_sweep_matrix matrix;
+    pb_sweep_collection collection; /* an engine sweep's instances from a folder */
     pb_sweep_gen gen;
     pb_sweep_tool_keys tool;
     /* A runs sweep (sweep_runs.c): its runs, "COMMAND: OPTION..." one after the other
