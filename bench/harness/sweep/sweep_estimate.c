@@ -8,7 +8,7 @@
 #include "harness/io/progress.h"
 #include "harness/io/readfile.h"
 #include "harness/meta/meta.h"
-#include "sweep_exec.h"
+#include "sweep_meta.h"
 
 /* The first of the settings that the earlier .meta (text) records differently, or
  * NULL when they all agree (the sweep file's path may differ: its hash is checked). */

@@ -98,13 +98,4 @@ uint64_t pb_sweep_mix(uint64_t x);
 int pb_sweep_ref_start(pb_sweep_exec *e);
 int pb_sweep_ref_lines(const pb_sweep_exec *e, char (*lines)[160]);
 
-/* What an earlier run of sweep `name` in the output folder took, as an estimate of this
- * one's time of `runs` runs (sweep_estimate.c): printed for --list, with the runs and
- * samples of spec; or short, into out ("" when none), for the progress line, read
- * before --force removes the earlier run's files. */
-void pb_sweep_list_estimate(const pb_sweep_spec *spec, long runs, const pb_sweep_settings *st,
-                            const pb_sweep_opts *o);
-void pb_sweep_note_earlier(const char *name, long runs, const pb_sweep_settings *st,
-                           const pb_sweep_opts *o, char *out, size_t len);
-
 #endif
