@@ -9,7 +9,6 @@
 #include <stdlib.h>
 #include <string.h>
 
-#include "core/limiter.h"
 #include "harness/base/exit.h"
 #include "harness/base/say.h"
 #include "harness/mpi/sweep_world.h"
