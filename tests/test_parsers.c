@@ -77,10 +77,10 @@ static void test_sweep_parser(void)
     CHECK(read_sweep(&s, text, strlen(text), &e) == 0);
     CHECK(!strcmp(s.name, "demo") && !strcmp(s.family, "notouch"));
     CHECK(s.instances.n == 2 && !strcmp(s.instances.item[1], "2x3"));
-    CHECK(s.orders.n == 2 && s.modes.n == 1 && s.search_threads.n == 2 &&
-          s.search_threads.v[1] == 2);
+    CHECK(s.matrix.orders.n == 2 && s.matrix.modes.n == 1 && s.matrix.search_threads.n == 2 &&
+          s.matrix.search_threads.v[1] == 2);
     CHECK(s.timing.samples == 2 && s.timing.min_sample_s == 0.5 && s.timing.warmup_s == 0 &&
-          s.step_limit.all == 2000000000u && s.time_limit == 1.5);
+          s.matrix.step_limit.all == 2000000000u && s.time_limit == 1.5);
     CHECK(!strcmp(param_text(&s, "diff"), "3") && !strcmp(param_text(&s, "adj"), "orth"));
     CHECK(pb_sweep_spec_step_limit(&s, "enum-all") == 1000);
     CHECK(pb_sweep_spec_step_limit(&s, "backtrack") == 2000000000u);

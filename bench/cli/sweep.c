@@ -14,7 +14,6 @@
 #include "harness/io/readfile.h"
 #include "harness/mpi/world.h"
 #include "harness/sweep/sweep.h"
-#include "harness/sweep/sweep_meta.h"
 #include "harness/base/say.h"
 
 static const char sweep_about[] =
@@ -399,7 +398,7 @@ int pb_cmd_sweep(int argc, char **argv)
     }
     pb_sweep_opts opts = {.out_dir = cli.out,
                           .out_new = cli.out == out_dir,
-                          .bind = pb_bind_modes[spec.bind],
+                          .bind = pb_bind_modes[spec.matrix.bind],
                           .source = source,
                           .source_hash = hash,
                           .list_only = cli.list,

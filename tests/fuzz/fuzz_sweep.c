@@ -38,7 +38,7 @@ static void check_seconds(double s)
  * option "--NAME..." of the generator's, none of which writes a file. */
 static void check_methods(const pb_sweep_spec *s, int lines)
 {
-    const pb_command *g = pb_generator_find(s->generator, NULL);
+    const pb_command *g = pb_generator_find(s->gen.generator, NULL);
     if (!g) return;
     pb_sweep_lines m;
     pb_error e = {0, ""};
@@ -100,26 +100,27 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
     if (s.family) check_word(s.family, 1);
     check_list(&s.instances);
     check_list(&s.quick_instances);
-    check_list(&s.engines);
-    check_list(&s.orders);
-    check_list(&s.modes);
-    for (int i = 0; i < s.modes.n; i++)
-        FUZZ_CHECK(!strcmp(s.modes.item[i], "first") || !strcmp(s.modes.item[i], "count") ||
-                   !strcmp(s.modes.item[i], "unique"));
-    FUZZ_CHECK(s.search_threads.n >= 1 && s.search_threads.n <= 64);
-    for (int i = 0; i < s.search_threads.n; i++)
-        FUZZ_CHECK(s.search_threads.v[i] >= 1 && s.search_threads.v[i] <= 1024);
+    check_list(&s.matrix.engines);
+    check_list(&s.matrix.orders);
+    check_list(&s.matrix.modes);
+    for (int i = 0; i < s.matrix.modes.n; i++)
+        FUZZ_CHECK(!strcmp(s.matrix.modes.item[i], "first") ||
+                   !strcmp(s.matrix.modes.item[i], "count") ||
+                   !strcmp(s.matrix.modes.item[i], "unique"));
+    FUZZ_CHECK(s.matrix.search_threads.n >= 1 && s.matrix.search_threads.n <= 64);
+    for (int i = 0; i < s.matrix.search_threads.n; i++)
+        FUZZ_CHECK(s.matrix.search_threads.v[i] >= 1 && s.matrix.search_threads.v[i] <= 1024);
     FUZZ_CHECK(s.timing.samples >= 1 && s.timing.samples <= PB_MAX_SAMPLES);
     check_seconds(s.timing.warmup_s);
     check_seconds(s.timing.min_sample_s);
     check_seconds(s.timing.budget_s);
     check_seconds(s.time_limit);
-    FUZZ_CHECK(s.workers >= 0 && s.workers <= 1024);
-    FUZZ_CHECK(s.rows == PB_ROWS_PER_SET || s.rows == PB_ROWS_PER_PUZZLE);
-    FUZZ_CHECK(s.step_limit.engines.n >= 0 && s.step_limit.engines.n <= 64);
-    check_list(&s.step_limit.engines);
+    FUZZ_CHECK(s.matrix.workers >= 0 && s.matrix.workers <= 1024);
+    FUZZ_CHECK(s.matrix.rows == PB_ROWS_PER_SET || s.matrix.rows == PB_ROWS_PER_PUZZLE);
+    FUZZ_CHECK(s.matrix.step_limit.engines.n >= 0 && s.matrix.step_limit.engines.n <= 64);
+    check_list(&s.matrix.step_limit.engines);
     /* The engine keys: sets of NAME=VALUE words, each set once; seeds, each once. */
-    const pb_param_sets *ps = &s.engine_params;
+    const pb_param_sets *ps = &s.matrix.engine_params;
     FUZZ_CHECK(ps->n >= 0 && ps->n <= PB_PARAM_SETS);
     for (int i = 0; i < ps->n; i++) {
         check_word(ps->text[i], 1);
@@ -131,15 +132,16 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
         }
         for (int k = 0; k < i; k++) FUZZ_CHECK(strcmp(ps->text[i], ps->text[k]));
     }
-    FUZZ_CHECK(s.engine_seeds.n >= 0 && s.engine_seeds.n <= PB_ENGINE_SEEDS);
-    for (int i = 0; i < s.engine_seeds.n; i++)
-        for (int k = 0; k < i; k++) FUZZ_CHECK(s.engine_seeds.v[i] != s.engine_seeds.v[k]);
+    FUZZ_CHECK(s.matrix.engine_seeds.n >= 0 && s.matrix.engine_seeds.n <= PB_ENGINE_SEEDS);
+    for (int i = 0; i < s.matrix.engine_seeds.n; i++)
+        for (int k = 0; k < i; k++)
+            FUZZ_CHECK(s.matrix.engine_seeds.v[i] != s.matrix.engine_seeds.v[k]);
     e = (pb_error){0, ""};
     if (pb_sweep_spec_resolve(&s, &e))
         fuzz_check_error(&e, 0, lines);
     else
         FUZZ_CHECK(s.family && s.fam && s.params && s.name);
-    if (!e.msg[0] && s.generator) check_methods(&s, lines);
+    if (!e.msg[0] && s.gen.generator) check_methods(&s, lines);
     if (!e.msg[0] && s.run) check_runs(&s, lines);
     pb_sweep_spec_free(&s);
     return 0;

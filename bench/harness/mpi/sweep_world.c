@@ -16,7 +16,7 @@
 
 #include "harness/measure/bind.h"
 #include "harness/base/exit.h"
-#include "harness/sweep/sweep_ctx.h"
+#include "sweep_world.h"
 #include "world.h"
 #include "harness/base/say.h"
 
@@ -28,16 +28,6 @@ enum {
     TAG_HALT,         /* 0 -> worker: a signal stopped the sweep; the signal (int) */
     TAG_STOP,         /* 0 -> worker: the sweep is over; empty */
 };
-
-/* A finished run as sent to rank 0. The ranks run the one binary, so the row is sent
- * as its bytes; its pointers (names) are set again from rank 0's own matrix. */
-typedef struct row_msg {
-    long i;
-    int take;        /* the row is kept (finished, all its samples taken) */
-    int failed;      /* its counts varied, or memory ran out */
-    int interrupted; /* the signal that stopped the worker, or 0 */
-    pb_row row;
-} row_msg;
 
 static void pause_ms(long ms)
 {
@@ -52,65 +42,66 @@ static double now_s(void)
     return (double)t.tv_sec + 1e-9 * (double)t.tv_nsec;
 }
 
-char *pb_sweep_world_line(const sweep_ctx *c)
+/* The .meta line of this rank: "rank.R=host H, cores N, bind B" (malloc'd, or NULL). */
+static char *world_line(const pb_sweep_exec *e)
 {
     const pb_world *w = pb_world_get();
     hwloc_topology_t topo;
     int cores = 0, pus = 0;
     char bind[64], line[600];
+    int workers;
     if (!pb_topology_load(&topo)) {
         cores = pb_topology_count(topo, HWLOC_OBJ_CORE);
         pus = pb_topology_count(topo, HWLOC_OBJ_PU);
         hwloc_topology_destroy(topo);
     }
-    pb_binder_describe(c->binder, bind, sizeof bind);
+    pb_sweep_exec_describe(e, bind, sizeof bind, &workers);
     snprintf(line, sizeof line, "rank.%d=host %s, cores %d, pus %d, bind %s, runs at once %d",
-             w->rank, w->host, cores, pus, bind, c->workers);
+             w->rank, w->host, cores, pus, bind, workers);
     return strdup(line);
-}
-
-/* A run measured whole on this rank: the first run and calibration, every sample
- * due, then the row's timing. */
-static void measure(sweep_ctx *c, long i)
-{
-    pb_sweep_begin_job(c, i);
-    while (!pb_interrupted && c->state[i].phase == JOB_SAMPLING &&
-           pb_measure_wants_sample(&c->state[i].bm.m))
-        pb_sweep_sample_job(c, i);
-    pb_sweep_end_job(c, i);
 }
 
 /* ---- rank 0 ---- */
 
-int pb_sweep_world_gather(sweep_ctx *c)
+/* The lines gathered so far, freed. NULL. */
+static char **drop_lines(char **lines, int n)
+{
+    for (int k = 0; k < n; k++) free(lines[k]);
+    free(lines);
+    return NULL;
+}
+
+char **pb_sweep_world_gather(const pb_sweep_exec *e)
 {
     const int size = pb_world_get()->size;
-    c->world = calloc((size_t)size + 2, sizeof *c->world);
-    if (!c->world) return -1;
+    char **lines = calloc((size_t)size + 2, sizeof *lines);
+    if (!lines) return NULL;
     char ranks[40];
     snprintf(ranks, sizeof ranks, "ranks=%d", size);
-    if (!(c->world[0] = strdup(ranks)) || !(c->world[1] = pb_sweep_world_line(c))) return -1;
+    if (!(lines[0] = strdup(ranks)) || !(lines[1] = world_line(e)))
+        return drop_lines(lines, size + 1);
     for (int k = 1; k < size; k++) {
         void *buf;
         size_t len;
         int from;
-        if (pb_world_recv(-1, TAG_HELLO, &from, NULL, &buf, &len)) return -1;
+        if (pb_world_recv(-1, TAG_HELLO, &from, NULL, &buf, &len))
+            return drop_lines(lines, size + 1);
         char *line = realloc(buf, len + 1);
-        if (!line) return free(buf), -1;
+        if (!line) return free(buf), drop_lines(lines, size + 1);
         line[len] = '\0';
-        c->world[1 + from] = line; /* rank order, whatever the arrival order */
+        lines[1 + from] = line; /* rank order, whatever the arrival order */
     }
-    return 0;
+    return lines;
 }
 
-void pb_sweep_world_stop(sweep_ctx *c)
+void pb_sweep_world_stop(void)
 {
-    (void)c;
     for (int r = 1; r < pb_world_get()->size; r++) pb_world_send(r, TAG_STOP, NULL, 0);
 }
 
 typedef struct manager {
-    sweep_ctx *c;
+    pb_sweep_exec *e;
+    pb_sweep_writer *w;
     int size;
     long *order, norder, next; /* the runs to do, largest first; the next to hand out */
     long *running;             /* per rank: its run, or -1 */
@@ -124,53 +115,22 @@ typedef struct manager {
     int local_end;
 } manager;
 
-/* How big a run is expected to be, to hand out the largest first: its cells (times
- * the puzzles of a set), then count before unique before first, then more threads. */
-typedef struct size_key {
-    long i;
-    double cells;
-    int mode, threads;
-} size_key;
-
-static int larger_first(const void *a, const void *b)
-{
-    const size_key *x = a, *y = b;
-    if (x->cells != y->cells) return x->cells > y->cells ? -1 : 1;
-    if (x->mode != y->mode) return y->mode - x->mode;
-    if (x->threads != y->threads) return y->threads - x->threads;
-    return x->i < y->i ? -1 : x->i > y->i;
-}
-
 /* The runs whose rows are not in the files yet, largest expected first. */
 static int make_order(manager *m)
 {
-    const sweep_ctx *c = m->c;
-    size_key *k = calloc((size_t)c->njobs + 1, sizeof *k);
-    m->order = calloc((size_t)c->njobs + 1, sizeof *m->order);
-    if (!k || !m->order) return free(k), -1;
-    m->norder = 0;
-    for (long i = 0; i < c->njobs; i++) {
-        if (c->done[i]) continue;
-        const job *j = &c->jobs[i];
-        const pb_set set = pb_sweep_job_set(c, j);
-        k[m->norder++] = (size_key){i, (double)set.puzzle[0].model->ncells * set.count,
-                                    j->mode == PB_MODE_FIRST ? 0
-                                    : j->unique              ? 1
-                                                             : 2,
-                                    j->threads};
-    }
-    qsort(k, (size_t)m->norder, sizeof *k, larger_first);
-    for (long n = 0; n < m->norder; n++) m->order[n] = k[n].i;
-    free(k);
-    return 0;
+    const long runs = pb_sweep_exec_runs(m->e);
+    m->order = calloc((size_t)runs + 1, sizeof *m->order);
+    if (!m->order) return -1;
+    m->norder = pb_sweep_exec_todo(m->e, m->order);
+    return m->norder < 0 ? -1 : 0;
 }
 
 /* Hands rank r its next run, or nothing once the runs are out or the sweep stops. */
 static void hand_out(manager *m, int r)
 {
-    sweep_ctx *c = m->c;
     long i = -1;
-    if (!pb_interrupted && !c->write_failed && m->next < m->norder) i = m->order[m->next++];
+    if (!pb_interrupted && !pb_sweep_write_failed(m->w) && m->next < m->norder)
+        i = m->order[m->next++];
     m->running[r] = i;
     if (i < 0) return;
     m->busy++;
@@ -188,34 +148,20 @@ static void hand_out(manager *m, int r)
 /* A run finished on rank r: its row goes to the files, r gets the next run. */
 static void finished(manager *m, int r, long i)
 {
-    sweep_ctx *c = m->c;
-    pb_sweep_write_rows(c, i, i + 1);
-    for (int k = 0; k < (r ? 1 : 0) + c->spec->timing.samples && !c->opts->quiet; k++)
-        pb_progress_step(&c->progress);
+    pb_sweep_exec_finished(m->e, m->w, i, r != 0);
     m->busy--;
     hand_out(m, r);
 }
 
 /* A row from another rank: its bytes, its names set from this rank's matrix. */
-static void take_row(manager *m, int from, const row_msg *msg)
+static void take_row(manager *m, int from, const pb_sweep_outcome *msg)
 {
-    sweep_ctx *c = m->c;
-    if (msg->i < 0 || msg->i >= c->njobs || m->running[from] != msg->i) {
+    if (msg->i < 0 || msg->i >= pb_sweep_exec_runs(m->e) || m->running[from] != msg->i) {
         pb_say("sweep: rank %d sent a row of run %ld, not of its run %ld", from, msg->i,
                m->running[from]);
         pb_world_abort(PB_EXIT_USAGE);
     }
-    const job *j = &c->jobs[msg->i];
-    pb_row *r = &c->rows[msg->i];
-    *r = msg->row;
-    r->family = c->fam->name;
-    r->engine = j->engine->about.name;
-    r->order = j->engine->about.caps & PB_CAP_ORDER ? j->order->name : "-";
-    r->mode = pb_sweep_mode_name(j);
-    pb_sweep_job_setting(c, j, r->params, sizeof r->params, r->engine_seed, sizeof r->engine_seed);
-    r->row = msg->i;
-    c->take[msg->i] = (unsigned char)msg->take;
-    if (msg->failed) c->failed = 1;
+    pb_sweep_exec_accept(m->e, msg);
     /* A signal to any rank stops the whole sweep. */
     if (msg->interrupted && !pb_interrupted) pb_interrupted = msg->interrupted;
     finished(m, from, msg->i);
@@ -242,7 +188,8 @@ static void *manage(void *arg)
             void *buf;
             size_t len;
             int from;
-            if (pb_world_recv(-1, TAG_ROW, &from, NULL, &buf, &len) || len != sizeof(row_msg)) {
+            if (pb_world_recv(-1, TAG_ROW, &from, NULL, &buf, &len) ||
+                len != sizeof(pb_sweep_outcome)) {
                 pb_say("sweep: a row from another rank was lost");
                 pb_world_abort(PB_EXIT_USAGE);
             }
@@ -271,28 +218,25 @@ static void *manage(void *arg)
 
 /* Only the manager thread calls MPI while the runs go on (MPI_THREAD_SERIALIZED
  * would do for rank 0; the other ranks' listener needs MPI_THREAD_MULTIPLE). */
-void pb_sweep_world_run(sweep_ctx *c)
+int pb_sweep_world_run(pb_sweep_exec *e, pb_sweep_writer *w)
 {
-    manager m = {.c = c, .size = pb_world_get()->size, .local_job = -1, .local_done = -1};
+    manager m = {.e = e, .w = w, .size = pb_world_get()->size, .local_job = -1, .local_done = -1};
     pthread_t t;
+    int rc = 0;
     pb_world_follow_launcher();
     m.running = calloc((size_t)m.size, sizeof *m.running);
     if (!m.running || make_order(&m)) {
         pb_say("sweep: out of memory");
-        c->write_failed = 1;
+        rc = -1;
         goto out;
     }
     pthread_mutex_init(&m.mu, NULL);
     pthread_cond_init(&m.cv, NULL);
-    if (!c->opts->quiet) {
-        pb_progress_start(&c->progress, c->spec->name,
-                          m.norder * (1 + (long)c->spec->timing.samples));
-        pb_progress_note(&c->progress, c->earlier);
-    }
-    pb_binder_bind_thread(c->binder, 0);
+    pb_sweep_exec_progress_begin(e, m.norder);
+    pb_sweep_exec_bind(e);
     if (pb_thread_start(&t, manage, &m)) {
         pb_say("sweep: cannot start the manager thread");
-        c->write_failed = 1;
+        rc = -1;
         goto out;
     }
     /* This thread is rank 0's worker: it measures what the manager hands it. */
@@ -303,18 +247,19 @@ void pb_sweep_world_run(sweep_ctx *c)
         m.local_job = -1;
         pthread_mutex_unlock(&m.mu);
         if (i < 0) break;
-        measure(c, i);
+        pb_sweep_exec_measure(e, i, NULL);
         pthread_mutex_lock(&m.mu);
         m.local_done = i;
         pthread_mutex_unlock(&m.mu);
     }
     pthread_join(t, NULL);
-    if (!c->opts->quiet) pb_progress_end(&c->progress);
+    pb_sweep_exec_progress_end(e);
     pthread_cond_destroy(&m.cv);
     pthread_mutex_destroy(&m.mu);
 out:
     free(m.order);
     free(m.running);
+    return rc;
 }
 
 /* ---- the other ranks ---- */
@@ -338,15 +283,15 @@ static void *listen_halt(void *arg)
     return NULL;
 }
 
-int pb_sweep_world_work(sweep_ctx *c)
+int pb_sweep_world_work(pb_sweep_exec *e)
 {
     volatile int end = 0;
     pthread_t listener;
     int listening = 0, rc = 0;
     pb_install_interrupt_handler();
     pb_world_follow_launcher();
-    pb_binder_bind_thread(c->binder, 0);
-    char *line = pb_sweep_world_line(c);
+    pb_sweep_exec_bind(e);
+    char *line = world_line(e);
     if (!line || pb_world_send(0, TAG_HELLO, line, strlen(line))) {
         pb_say("sweep: rank %d cannot reach rank 0", pb_world_get()->rank);
         pb_world_abort(PB_EXIT_USAGE);
@@ -371,17 +316,14 @@ int pb_sweep_world_work(sweep_ctx *c)
             free(buf);
             break;
         }
-        row_msg msg;
+        pb_sweep_outcome msg;
+        long i;
         memset(&msg, 0, sizeof msg);
-        if (len != sizeof msg.i) pb_world_abort(PB_EXIT_USAGE);
-        memcpy(&msg.i, buf, sizeof msg.i);
+        if (len != sizeof i) pb_world_abort(PB_EXIT_USAGE);
+        memcpy(&i, buf, sizeof i);
         free(buf);
-        if (msg.i < 0 || msg.i >= c->njobs) pb_world_abort(PB_EXIT_USAGE);
-        measure(c, msg.i);
-        msg.take = c->take[msg.i];
-        msg.failed = c->state[msg.i].phase == JOB_LEFT_OUT;
-        msg.interrupted = (int)pb_interrupted;
-        msg.row = c->rows[msg.i];
+        if (i < 0 || i >= pb_sweep_exec_runs(e)) pb_world_abort(PB_EXIT_USAGE);
+        pb_sweep_exec_measure(e, i, &msg);
         if (pb_world_send(0, TAG_ROW, &msg, sizeof msg)) {
             rc = PB_EXIT_USAGE;
             break;
@@ -390,5 +332,5 @@ int pb_sweep_world_work(sweep_ctx *c)
     end = 1;
     if (listening) pthread_join(listener, NULL);
     if (rc) return rc;
-    return pb_interrupted ? pb_interrupt_exit() : c->failed ? PB_EXIT_FAILED : 0;
+    return pb_interrupted ? pb_interrupt_exit() : pb_sweep_exec_failed(e) ? PB_EXIT_FAILED : 0;
 }

@@ -1,9 +1,13 @@
 /* sweep.h — running an experiment matrix: every combination of a sweep's instances,
  * engines, orders, modes and thread counts, each repeated, with OpenMP, one CSV row
- * per run plus the run's metadata. */
+ * per run plus the run's metadata. The sweep room's public header. Inside, a sweep
+ * goes parse (sweep_spec.h) -> plan, a list of runs (sweep_plan.h) -> execute
+ * (sweep_exec.h) -> write (sweep_write.h), each with its own state; only the first two
+ * read the spec. */
 #ifndef PB_SWEEP_H
 #define PB_SWEEP_H
 
+#include "harness/io/csv.h"
 #include "sweep_spec.h"
 
 typedef struct pb_sweep_opts {
@@ -45,6 +49,10 @@ enum { PB_AGAINST_PROCESSES = 6, PB_AGAINST_MAX_PROCESSES = 8 };
 #define PB_SWEEP_BLOCK_S    30.0
 #define PB_SWEEP_BLOCK_RUNS 64
 
+/* A sweep file's content hash, for the .meta (pb_sweep_opts.source_hash): "fnv1a64:HEX"
+ * of len bytes of text, into out (at least 32 bytes). */
+void pb_sweep_hash_text(const char *text, size_t len, char *out, size_t outlen);
+
 /* Loads the spec's instances, expands and runs the matrix (or lists it), and writes
  * the results: the .meta first (status=running), then the rows of each block of runs
  * as it ends (sweep_out.h), then the files renamed into place and the .meta completed.
@@ -62,5 +70,47 @@ int pb_sweep_tool(const pb_sweep_spec *spec, const pb_sweep_opts *opts);
 /* Runs a runs sweep (spec->run set): every run of its run key, each a process of
  * the family's own solve or count, their rows joined (sweep_runs.c). The exit status. */
 int pb_sweep_runs(const pb_sweep_spec *spec, const pb_sweep_opts *opts);
+
+/* A sweep being run, as a scheduler outside this folder sees it (sweep_world.c runs one
+ * over the ranks of an MPI world): its runs by index, each measured whole, and the files
+ * that take their rows. */
+typedef struct pb_sweep_exec pb_sweep_exec;     /* the runs being measured */
+typedef struct pb_sweep_writer pb_sweep_writer; /* the files */
+
+/* A run's outcome as one process hands it to another of the same binary: the row goes
+ * as its bytes, and its pointers (names) are set again from the receiver's own plan. */
+typedef struct pb_sweep_outcome {
+    long i;
+    int take;        /* the row is kept (finished, all its samples taken) */
+    int failed;      /* its counts varied, or memory ran out */
+    int interrupted; /* the signal that stopped the process, or 0 */
+    pb_row row;
+} pb_sweep_outcome;
+
+/* The runs of the sweep (one row each). */
+long pb_sweep_exec_runs(const pb_sweep_exec *e);
+/* The runs whose rows are not in the files yet, the largest expected first (more cells,
+ * then count before unique before first, then more threads), into order (room for
+ * every run). How many. */
+long pb_sweep_exec_todo(const pb_sweep_exec *e, long *order);
+/* Run i measured whole: the first run and calibration, every sample due, the row's
+ * timing; its outcome into o (NULL: none wanted). */
+void pb_sweep_exec_measure(pb_sweep_exec *e, long i, pb_sweep_outcome *o);
+/* The outcome of a run measured elsewhere, taken as this process's own. */
+void pb_sweep_exec_accept(pb_sweep_exec *e, const pb_sweep_outcome *o);
+/* Run i is finished: its row written by w (when kept), the progress stepped (its first
+ * run too when it was measured elsewhere). */
+void pb_sweep_exec_finished(pb_sweep_exec *e, pb_sweep_writer *w, long i, int elsewhere);
+/* 1 once the files could not be written: no further run is to be handed out. */
+int pb_sweep_write_failed(const pb_sweep_writer *w);
+/* The progress line over n runs (none when quiet), and its end. */
+void pb_sweep_exec_progress_begin(pb_sweep_exec *e, long n);
+void pb_sweep_exec_progress_end(pb_sweep_exec *e);
+/* Binds the calling thread as e's first worker. */
+void pb_sweep_exec_bind(const pb_sweep_exec *e);
+/* e's binding ("none", "core ...") and its runs at once, for the .meta. */
+void pb_sweep_exec_describe(const pb_sweep_exec *e, char *bind, size_t len, int *workers);
+/* 1 when a run measured here failed a check (its counts varied, memory ran out). */
+int pb_sweep_exec_failed(const pb_sweep_exec *e);
 
 #endif

@@ -44,7 +44,7 @@
 #include "harness/measure/spawn.h"
 #include "stats/nested.h"
 #include "stats/paired.h"
-#include "sweep_ctx.h"
+#include "sweep_exec.h"
 #include "sweep_scratch.h"
 
 enum { THIS, OTHER, SIDES };
@@ -57,7 +57,9 @@ typedef struct side_run {
 } side_run;
 
 typedef struct against {
-    sweep_ctx *c;
+    pb_sweep_exec *e;
+    const pb_sweep_opts *opts;
+    long *order;                                   /* a round's steps, in its order */
     pb_peer peer[SIDES][PB_AGAINST_MAX_PROCESSES]; /* [k][0] writes build k's files */
     int procs;                                     /* workers per build */
     const char *binary[SIDES];
@@ -151,7 +153,7 @@ static void take_step(against *a, int k, long i, int round, int counted)
         r->round[r->n] = round;
         r->s[r->n++] = strtod(secs, NULL);
     }
-    if (counted && !a->c->opts->quiet) pb_progress_step(&a->c->progress);
+    if (counted && !a->e->quiet) pb_progress_step(&a->e->progress);
 }
 
 static void step(against *a, int k, long i, int round, int counted)
@@ -178,8 +180,8 @@ static int wants_more(const against *a, long i)
     double tx[PB_MAX_SAMPLES], ty[PB_MAX_SAMPLES];
     int ix[PB_MAX_SAMPLES], iy[PB_MAX_SAMPLES], group[PB_MAX_SAMPLES];
     pb_paired p;
-    if (!(a->c->spec->ci_target > 0) || x->phase != JOB_SAMPLING || y->phase != JOB_SAMPLING ||
-        !x->can || !y->can)
+    if (!(a->e->ci_target > 0) || x->phase != JOB_SAMPLING || y->phase != JOB_SAMPLING || !x->can ||
+        !y->can)
         return 0;
     const int n = pb_pair_by_round_at(x->round, x->s, x->n, y->round, y->s, y->n, tx, ty, ix, iy);
     /* A duet's worker takes its rounds two at a time, on one half of the cores and then
@@ -194,7 +196,7 @@ static int wants_more(const against *a, long i)
     /* Stopping when a few processes happen to agree would pick the intervals that came
      * out too narrow: every process has its say first. */
     if (a->procs >= PB_NESTED_MIN_GROUPS && groups < a->procs) return 1;
-    return pb_paired_from_logs(l, 0, 0.95, &p) || !(p.halfwidth <= a->c->spec->ci_target);
+    return pb_paired_from_logs(l, 0, 0.95, &p) || !(p.halfwidth <= a->e->ci_target);
 }
 
 /* Whether worker k's run i takes a sample this round (more: its pair wants one). */
@@ -204,14 +206,14 @@ static int due(const against *a, int k, long i, int extra, int more)
     return r->phase == JOB_SAMPLING && (extra ? more : r->wants);
 }
 
-/* c->order[0 .. n - 1] shuffled by the seed and the round. */
-static void shuffle(const sweep_ctx *c, long n, int round)
+/* a->order[0 .. n - 1] shuffled by the seed and the round. */
+static void shuffle(against *a, long n, int round)
 {
-    uint64_t state = pb_sweep_mix((uint64_t)c->spec->seed ^ pb_sweep_mix((uint64_t)round + 1));
+    uint64_t state = pb_sweep_mix((uint64_t)a->e->seed ^ pb_sweep_mix((uint64_t)round + 1));
     for (long i = n - 1; i > 0; i--) {
         state = pb_sweep_mix(state);
-        const long j = (long)(state % (uint64_t)(i + 1)), t = c->order[i];
-        c->order[i] = c->order[j], c->order[j] = t;
+        const long j = (long)(state % (uint64_t)(i + 1)), t = a->order[i];
+        a->order[i] = a->order[j], a->order[j] = t;
     }
 }
 
@@ -234,7 +236,7 @@ static void sample_both(against *a, int p, long i, int round, int counted)
 {
     char secs[SIDES][100];
     /* Which side is asked first (and may start a few microseconds sooner) is drawn. */
-    const int first = (int)(pb_sweep_mix((uint64_t)a->c->spec->seed ^
+    const int first = (int)(pb_sweep_mix((uint64_t)a->e->seed ^
                                          pb_sweep_mix(((uint64_t)i << 20) + (uint64_t)round)) &
                             1);
     for (int k = 0; k < SIDES; k++) send_step(a, k ^ first, p, i, round);
@@ -302,7 +304,7 @@ static void begin_both(against *a, long i, long *runs)
 }
 
 /* The runs of the block first .. end - 1 whose samples are due in both builds this
- * round, into c->order: run i, or in alternate 2 i + build (extra: a round beyond
+ * round, into a->order: run i, or in alternate 2 i + build (extra: a round beyond
  * `samples`, for the pairs known less well than ci-target). Returns how many samples
  * that makes. */
 static long due_steps(against *a, long end, int extra, long *n)
@@ -314,9 +316,9 @@ static long due_steps(against *a, long end, int extra, long *n)
         if (!due(a, THIS, i, extra, more) || !due(a, OTHER, i, extra, more)) continue;
         due_n += SIDES;
         if (a->duet)
-            a->c->order[(*n)++] = i;
+            a->order[(*n)++] = i;
         else
-            for (int k = 0; k < SIDES; k++) a->c->order[(*n)++] = 2 * i + k;
+            for (int k = 0; k < SIDES; k++) a->order[(*n)++] = 2 * i + k;
     }
     return due_n;
 }
@@ -332,10 +334,10 @@ static long one_round(against *a, long end, int round, int extra)
     long n;
     const long due_n = due_steps(a, end, extra, &n);
     if (!due_n) return 0;
-    shuffle(a->c, n, round);
+    shuffle(a, n, round);
     const int p = worker_of(a, round);
     for (long s = 0; s < n && !pb_interrupted; s++)
-        sample_one(a, (int)(a->c->order[s] % 2), p, a->c->order[s] / 2, round, !extra);
+        sample_one(a, (int)(a->order[s] % 2), p, a->order[s] / 2, round, !extra);
     return due_n;
 }
 
@@ -362,22 +364,22 @@ static int both_can(const against *a, long i)
  * samples were due in the first. */
 static long duet_rounds(against *a, long end, int round, int local)
 {
-    sweep_ctx *c = a->c;
+    const pb_sweep_exec *e = a->e;
     long n;
-    const long due_n = due_steps(a, end, local >= c->spec->timing.samples, &n);
+    const long due_n = due_steps(a, end, local >= e->timing.samples, &n);
     if (!due_n) return 0;
-    shuffle(c, n, round);
+    shuffle(a, n, round);
     const int p = worker_of(a, round);
     int bound = -1; /* the half this build's worker is on: the other's is the other */
     for (long s = 0; s < n && !pb_interrupted; s++) {
-        const long i = c->order[s];
+        const long i = a->order[s];
         for (int h = 0; h < 2 && !pb_interrupted; h++) {
             const int r = round + (h ^ (int)(s % 2));
             if (h && !both_can(a, i)) break;
             if (bound != r % 2)
                 for (int k = 0; k < SIDES; k++) bind_to(a, k, p, (k + r) % 2);
             bound = r % 2;
-            sample_both(a, p, i, r, local + (r - round) < c->spec->timing.samples);
+            sample_both(a, p, i, r, local + (r - round) < e->timing.samples);
         }
     }
     return due_n;
@@ -388,8 +390,8 @@ static long duet_rounds(against *a, long end, int round, int local)
  * both. */
 static void run_block(against *a, long end, int *rounds)
 {
-    sweep_ctx *c = a->c;
-    const pb_timing_opts *o = &c->spec->timing;
+    const pb_sweep_exec *e = a->e;
+    const pb_timing_opts *o = &e->timing;
     const int most = o->max_samples > o->samples ? o->max_samples : o->samples;
     char cmd[64], reply[64];
     for (int p = 0; a->duet && p < a->procs; p++)
@@ -399,8 +401,7 @@ static void run_block(against *a, long end, int *rounds)
         if (a->duet) {
             begin_both(a, i, runs);
         } else {
-            const int k =
-                (int)(pb_sweep_mix((uint64_t)c->spec->seed ^ pb_sweep_mix((uint64_t)~i)) % 2);
+            const int k = (int)(pb_sweep_mix((uint64_t)e->seed ^ pb_sweep_mix((uint64_t)~i)) % 2);
             step(a, k, i, -1, 1);
             step(a, 1 - k, i, -1, 1);
             for (int side = 0; side < SIDES && a->procs > 1; side++)
@@ -462,8 +463,8 @@ static int make_copies(against *a)
  * the runs this process did. 0, or -1 (said). */
 static int start(against *a, int k, int p, const char *run_id)
 {
-    const sweep_ctx *c = a->c;
-    char *const *args = c->opts->worker_args;
+    const sweep_plan *plan = a->e->plan;
+    char *const *args = a->opts->worker_args;
     int n = 0;
     while (args[n]) n++;
     char **argv = calloc((size_t)n + 20, sizeof *argv), procs[16];
@@ -489,18 +490,18 @@ static int start(against *a, int k, int p, const char *run_id)
     snprintf(procs, sizeof procs, "%d", a->procs);
     for (int i = 0; own[i]; i++) argv[at++] = (char *)own[i];
     if (p) argv[at++] = "--serve-helper";
-    if (k == OTHER && c->opts->against_slowdown) {
+    if (k == OTHER && a->opts->against_slowdown) {
         /* After the keys given: the last value of a key is the one taken. */
         argv[at++] = "--slowdown";
-        argv[at++] = (char *)c->opts->against_slowdown;
+        argv[at++] = (char *)a->opts->against_slowdown;
     }
     char err[600], line[128], want[64];
     pb_peer *peer = &a->peer[k][p];
     int rc = pb_peer_start(peer, argv, err, sizeof err);
     free(argv);
     if (rc) return pb_say("sweep --against: %s", err), a->broken = 1, -1;
-    snprintf(want, sizeof want, "ready %ld %016llx", c->njobs,
-             (unsigned long long)pb_sweep_jobs_hash(c));
+    snprintf(want, sizeof want, "ready %ld %016llx", plan->njobs,
+             (unsigned long long)pb_sweep_jobs_hash(plan));
     if (pb_peer_read(peer, line, sizeof line)) {
         pb_peer_finish(peer);
         pb_peer_describe(peer, err, sizeof err);
@@ -512,7 +513,7 @@ static int start(against *a, int k, int p, const char *run_id)
     if (strcmp(line, want)) {
         pb_say("sweep --against: %s expands %s into other runs ('%s', this build: '%s'): the two "
                "builds cannot be compared on it",
-               a->binary[k], c->opts->source, line, want);
+               a->binary[k], a->opts->source, line, want);
         return a->broken = 1, -1;
     }
     return 0;
@@ -537,48 +538,51 @@ static int status_of(const against *a)
  * run one thread, else alternate. 0, or -1 when a duet was asked for and cannot be. */
 static int resolve_pairing(against *a)
 {
-    const sweep_ctx *c = a->c;
-    const int asked = c->opts->pairing;
+    const sweep_plan *plan = a->e->plan;
+    const int asked = a->opts->pairing;
     const char *why = NULL;
     char text[160];
     if (omp_get_num_procs() < 2) why = "this machine has one core";
-    for (long i = 0; !why && i < c->njobs; i++)
-        if (c->jobs[i].threads > 1) {
-            snprintf(text, sizeof text, "the search-threads must be 1, not %d", c->jobs[i].threads);
+    for (long i = 0; !why && i < plan->njobs; i++)
+        if (plan->jobs[i].threads > 1) {
+            snprintf(text, sizeof text, "the search-threads must be 1, not %d",
+                     plan->jobs[i].threads);
             why = text;
         }
     if (asked == PB_PAIR_DUET && why)
         return pb_usage_error("sweep", "--pairing duet runs the two builds one core each: %s", why);
     a->duet = asked == PB_PAIR_DUET || (asked == PB_PAIR_AUTO && !why);
-    if (asked == PB_PAIR_AUTO && why && !c->opts->quiet)
+    if (asked == PB_PAIR_AUTO && why && !a->opts->quiet)
         pb_say("sweep --against: the two builds alternate, one run at a time (no duet: %s)", why);
     return 0;
 }
 
-int pb_sweep_against_run(sweep_ctx *c)
+int pb_sweep_against_run(pb_sweep_exec *e, const pb_sweep_opts *opts)
 {
-    against a = {.c = c, .procs = c->opts->processes > 0 ? c->opts->processes : 1};
+    against a = {.e = e, .opts = opts, .procs = opts->processes > 0 ? opts->processes : 1};
+    const sweep_plan *plan = e->plan;
+    pb_meta meta = {0};
     for (int k = 0; k < SIDES; k++) /* a worker never started has no pipes to close */
         for (int p = 0; p < PB_AGAINST_MAX_PROCESSES; p++)
             a.peer[k][p] = (pb_peer){.to = -1, .from = {.fd = -1}};
     char self[PATH_MAX], other[PATH_MAX], run_id[64];
     if (pb_spawn_self(self, sizeof self))
         return pb_say("sweep --against: cannot find this program (/proc/self/exe)"), 2;
-    if (!realpath(c->opts->against, other)) /* the .meta names it in full */
-        return pb_say("sweep --against: cannot run '%s': %s", c->opts->against, strerror(errno)), 2;
+    if (!realpath(opts->against, other)) /* the .meta names it in full */
+        return pb_say("sweep --against: cannot run '%s': %s", opts->against, strerror(errno)), 2;
     a.binary[THIS] = self, a.binary[OTHER] = other;
-    snprintf(a.name[THIS], sizeof a.name[THIS], "%s", c->spec->name);
-    snprintf(a.name[OTHER], sizeof a.name[OTHER], "%s-against", c->spec->name);
+    snprintf(a.name[THIS], sizeof a.name[THIS], "%s", plan->name);
+    snprintf(a.name[OTHER], sizeof a.name[OTHER], "%s-against", plan->name);
     if (resolve_pairing(&a)) return PB_EXIT_USAGE;
     if (make_copies(&a)) return pb_sweep_scratch_remove(a.copies), PB_EXIT_USAGE;
-    pb_meta_begin(&c->meta, 1, c->opts->bind); /* the load warning, said once for both */
+    pb_meta_begin(&meta, 1, opts->bind); /* the load warning, said once for both */
     setenv("PB_LOAD_WARNED", "1", 1);
-    setenv("PB_SWEEP_COMMAND", c->meta.command, 1); /* each worker's .meta names it */
-    snprintf(run_id, sizeof run_id, "%s", c->meta.run_id);
-    const long block = c->opts->block < c->njobs ? c->opts->block : c->njobs;
+    setenv("PB_SWEEP_COMMAND", meta.command, 1); /* each worker's .meta names it */
+    snprintf(run_id, sizeof run_id, "%s", meta.run_id);
+    const long block = opts->block < plan->njobs ? opts->block : plan->njobs;
     for (int k = 0; k < SIDES; k++) a.run[k] = calloc((size_t)block, sizeof *a.run[k]);
-    c->order = malloc(2 * (size_t)block * sizeof *c->order);
-    if (!a.run[THIS] || !a.run[OTHER] || !c->order) {
+    a.order = malloc(2 * (size_t)block * sizeof *a.order);
+    if (!a.run[THIS] || !a.run[OTHER] || !a.order) {
         pb_say("sweep: out of memory");
         a.broken = 1;
     }
@@ -587,18 +591,18 @@ int pb_sweep_against_run(sweep_ctx *c)
      * started is left with an empty, interrupted sweep when the other cannot. */
     for (int k = OTHER; k >= THIS && !a.broken; k--)
         for (int p = 0; p < a.procs && !a.broken; p++) (void)start(&a, k, p, run_id);
-    const int shown = !c->opts->quiet && !a.broken;
+    const int shown = !opts->quiet && !a.broken;
     if (shown)
-        pb_progress_begin(&c->progress, c->spec->name, "steps",
-                          (uint64_t)(2 * c->njobs * (1 + (long)c->spec->timing.samples)), 0);
+        pb_progress_begin(&e->progress, plan->name, "steps",
+                          (uint64_t)(2 * plan->njobs * (1 + (long)e->timing.samples)), 0);
     int rounds = 0;
-    for (a.first = 0; a.first < c->njobs && !pb_interrupted && !a.broken; a.first += block) {
-        const long end = a.first + block < c->njobs ? a.first + block : c->njobs;
+    for (a.first = 0; a.first < plan->njobs && !pb_interrupted && !a.broken; a.first += block) {
+        const long end = a.first + block < plan->njobs ? a.first + block : plan->njobs;
         memset(a.run[THIS], 0, (size_t)block * sizeof *a.run[THIS]);
         memset(a.run[OTHER], 0, (size_t)block * sizeof *a.run[OTHER]);
         run_block(&a, end, &rounds);
     }
-    if (shown) pb_progress_end(&c->progress);
+    if (shown) pb_progress_end(&e->progress);
     char last[32] = "quit"; /* a broken comparison sends none: the end of input says it */
     if (pb_interrupted) snprintf(last, sizeof last, "stop %d", (int)pb_interrupted);
     for (int k = 0; k < SIDES; k++)
@@ -606,13 +610,13 @@ int pb_sweep_against_run(sweep_ctx *c)
             if (a.peer[k][p].pid > 0 && !a.broken) (void)pb_peer_send(&a.peer[k][p], last);
             pb_peer_finish(&a.peer[k][p]);
         }
-    free(a.run[THIS]), free(a.run[OTHER]);
+    free(a.run[THIS]), free(a.run[OTHER]), free(a.order);
     pb_sweep_scratch_remove(a.copies);
     const int rc = status_of(&a);
-    if (!c->opts->quiet && (rc == 0 || rc == PB_EXIT_FAILED || pb_interrupted))
+    if (!opts->quiet && (rc == 0 || rc == PB_EXIT_FAILED || pb_interrupted))
         printf("wrote %s/%s.csv (this build) and %s/%s.csv (%s), with their .samples.csv and "
                ".meta; compare them: puzzlebench compare %s/%s.csv %s/%s.csv\n",
-               c->opts->out_dir, a.name[THIS], c->opts->out_dir, a.name[OTHER], a.binary[OTHER],
-               c->opts->out_dir, a.name[OTHER], c->opts->out_dir, a.name[THIS]);
+               opts->out_dir, a.name[THIS], opts->out_dir, a.name[OTHER], a.binary[OTHER],
+               opts->out_dir, a.name[OTHER], opts->out_dir, a.name[THIS]);
     return rc;
 }

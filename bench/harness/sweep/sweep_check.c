@@ -38,44 +38,46 @@ static int check_baseline(const pb_sweep_spec *s, const char *source)
     const char *slash = strchr(s->baseline, '/');
     const size_t n = slash ? (size_t)(slash - s->baseline) : strlen(s->baseline);
     snprintf(engine, sizeof engine, "%.*s", (int)n, s->baseline);
-    const char *const *engines = (const char *const *)s->engines.item;
+    const char *const *engines = (const char *const *)s->matrix.engines.item;
     pb_sweep_spec_where(s, "baseline", source, where, sizeof where);
     int known = 0;
-    for (int i = 0; i < s->engines.n; i++) known |= !strcmp(s->engines.item[i], engine);
+    for (int i = 0; i < s->matrix.engines.n; i++)
+        known |= !strcmp(s->matrix.engines.item[i], engine);
     if (!known)
-        return pb_usage_error("sweep",
-                              "%sbaseline names engine '%s', which the sweep does not run "
-                              "(its engines: %s)%s",
-                              where, engine,
-                              pb_names_join(engines, s->engines.n, list, sizeof list),
-                              pb_suggest_hint(engine, engines, s->engines.n, hint, sizeof hint));
+        return pb_usage_error(
+            "sweep",
+            "%sbaseline names engine '%s', which the sweep does not run "
+            "(its engines: %s)%s",
+            where, engine, pb_names_join(engines, s->matrix.engines.n, list, sizeof list),
+            pb_suggest_hint(engine, engines, s->matrix.engines.n, hint, sizeof hint));
     if (!slash) return 0;
     const pb_engine *eng = pb_family_engine(s->fam, engine);
-    const char *const *orders = (const char *const *)s->orders.item;
+    const char *const *orders = (const char *const *)s->matrix.orders.item;
     if (!(eng->about.caps & PB_CAP_ORDER))
         return pb_usage_error("sweep",
                               "%sbaseline '%s': engine %s takes no cell order (write "
                               "baseline %s)",
                               where, s->baseline, engine, engine);
-    for (int i = 0; i < s->orders.n; i++)
-        if (!strcmp(s->orders.item[i], slash + 1)) return 0;
-    return pb_usage_error("sweep",
-                          "%sbaseline names order '%s', which the sweep does not run "
-                          "(its orders: %s)%s",
-                          where, slash + 1, pb_names_join(orders, s->orders.n, list, sizeof list),
-                          pb_suggest_hint(slash + 1, orders, s->orders.n, hint, sizeof hint));
+    for (int i = 0; i < s->matrix.orders.n; i++)
+        if (!strcmp(s->matrix.orders.item[i], slash + 1)) return 0;
+    return pb_usage_error(
+        "sweep",
+        "%sbaseline names order '%s', which the sweep does not run "
+        "(its orders: %s)%s",
+        where, slash + 1, pb_names_join(orders, s->matrix.orders.n, list, sizeof list),
+        pb_suggest_hint(slash + 1, orders, s->matrix.orders.n, hint, sizeof hint));
 }
 
 int pb_sweep_check_engine_keys(const pb_sweep_spec *s, const char *source)
 {
     char where[4200], why[300];
-    const pb_param_sets *ps = &s->engine_params;
+    const pb_param_sets *ps = &s->matrix.engine_params;
     pb_sweep_spec_where(s, "params", source, where, sizeof where);
     /* Every parameter named is some engine's of the sweep. */
     const char *names[256];
     int nnames = 0;
-    for (int e = 0; e < s->engines.n; e++) {
-        const pb_engine *eng = pb_family_engine(s->fam, s->engines.item[e]);
+    for (int e = 0; e < s->matrix.engines.n; e++) {
+        const pb_engine *eng = pb_family_engine(s->fam, s->matrix.engines.item[e]);
         for (const pb_param *p = eng->about.params; p && p->name && nnames < 256; p++)
             names[nnames++] = p->name;
     }
@@ -100,8 +102,8 @@ int pb_sweep_check_engine_keys(const pb_sweep_spec *s, const char *source)
         }
     /* Every set an engine takes holds values it accepts, and no two are one setting
      * (their rows would have one key). */
-    for (int e = 0; e < s->engines.n; e++) {
-        const pb_engine *eng = pb_family_engine(s->fam, s->engines.item[e]);
+    for (int e = 0; e < s->matrix.engines.n; e++) {
+        const pb_engine *eng = pb_family_engine(s->fam, s->matrix.engines.item[e]);
         char text[PB_PARAM_SETS][200];
         for (int i = 0; i < ps->n; i++) {
             text[i][0] = '\0';
@@ -119,9 +121,10 @@ int pb_sweep_check_engine_keys(const pb_sweep_spec *s, const char *source)
                                           text[i]);
         }
     }
-    if (!s->engine_seeds.n) return 0;
-    for (int e = 0; e < s->engines.n; e++)
-        if (pb_family_engine(s->fam, s->engines.item[e])->about.caps & PB_CAP_RANDOM) return 0;
+    if (!s->matrix.engine_seeds.n) return 0;
+    for (int e = 0; e < s->matrix.engines.n; e++)
+        if (pb_family_engine(s->fam, s->matrix.engines.item[e])->about.caps & PB_CAP_RANDOM)
+            return 0;
     pb_sweep_spec_where(s, "engine-seeds", source, where, sizeof where);
     return pb_usage_error("sweep",
                           "%sengine-seeds: no engine of the sweep makes random choices (see "
@@ -131,28 +134,29 @@ int pb_sweep_check_engine_keys(const pb_sweep_spec *s, const char *source)
 
 int pb_sweep_spec_check(pb_sweep_spec *s, const char *source)
 {
-    const pb_list *lists[] = {&s->instances, &s->engines, &s->orders, &s->modes};
+    const pb_list *lists[] = {&s->instances, &s->matrix.engines, &s->matrix.orders,
+                              &s->matrix.modes};
     const char *keys[] = {"instances", "engines", "orders", "modes"};
     char where[4200], list[1024];
-    if (!s->engines.n) {
+    if (!s->matrix.engines.n) {
         pb_family_engine_list(s->fam, list, sizeof list);
-        if (pb_list_set(&s->engines, list, list, sizeof list))
+        if (pb_list_set(&s->matrix.engines, list, list, sizeof list))
             return pb_usage_error("sweep", "out of memory");
     }
-    for (int i = 0; i < s->engines.n; i++)
-        if (!pb_family_engine(s->fam, s->engines.item[i]))
-            return unknown_engine(s, "engines", source, s->engines.item[i]);
-    for (int i = 0; i < s->step_limit.engines.n; i++)
-        if (!pb_family_engine(s->fam, s->step_limit.engines.item[i]))
-            return unknown_engine(s, "step-limit", source, s->step_limit.engines.item[i]);
-    for (int i = 0; i < s->orders.n; i++)
-        if (!pb_order_find(s->orders.item[i])) {
+    for (int i = 0; i < s->matrix.engines.n; i++)
+        if (!pb_family_engine(s->fam, s->matrix.engines.item[i]))
+            return unknown_engine(s, "engines", source, s->matrix.engines.item[i]);
+    for (int i = 0; i < s->matrix.step_limit.engines.n; i++)
+        if (!pb_family_engine(s->fam, s->matrix.step_limit.engines.item[i]))
+            return unknown_engine(s, "step-limit", source, s->matrix.step_limit.engines.item[i]);
+    for (int i = 0; i < s->matrix.orders.n; i++)
+        if (!pb_order_find(s->matrix.orders.item[i])) {
             char hint[200];
             pb_sweep_spec_where(s, "orders", source, where, sizeof where);
             pb_order_list(list, sizeof list);
             return pb_usage_error("sweep", "%sorders: unknown order '%s' (one of: %s)%s", where,
-                                  s->orders.item[i], list,
-                                  pb_order_hint(s->orders.item[i], hint, sizeof hint));
+                                  s->matrix.orders.item[i], list,
+                                  pb_order_hint(s->matrix.orders.item[i], hint, sizeof hint));
         }
     for (size_t k = 0; k < sizeof lists / sizeof lists[0]; k++) {
         const char *dup = twice(lists[k]);

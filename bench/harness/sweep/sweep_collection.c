@@ -30,7 +30,7 @@ static int good_name(const char *name)
 /* Adds the instance of each manifest row. 0, or the exit status. */
 static int add_rows(pb_sweep_spec *s, const char *dir, const char *manifest, const pb_table *t)
 {
-    const char *pattern = s->collection_file ? s->collection_file : "{name}";
+    const char *pattern = s->collection.file ? s->collection.file : "{name}";
     const char *at = strstr(pattern, "{name}");
     const int col = pb_table_column(t, "name");
     char path[4400];
@@ -47,7 +47,7 @@ static int add_rows(pb_sweep_spec *s, const char *dir, const char *manifest, con
         snprintf(path, sizeof path, "%s/%.*s%s%s", dir, (int)(at - pattern), pattern, n, at + 6);
         if (pb_list_add(&s->instances, path)) return pb_say("sweep: out of memory"), PB_EXIT_FAILED;
     }
-    s->collection_n = (int)t->nrows;
+    s->collection.n = (int)t->nrows;
     return 0;
 }
 
@@ -96,17 +96,17 @@ static int read_manifest(const char *manifest, bytes *b, pb_table *t)
 
 int pb_sweep_collection_load(pb_sweep_spec *s, const pb_sweep_opts *o)
 {
-    const char *env = s->collection_env ? getenv(s->collection_env) : NULL;
-    const char *dir = env && *env ? env : s->collection;
+    const char *env = s->collection.env ? getenv(s->collection.env) : NULL;
+    const char *dir = env && *env ? env : s->collection.dir;
     char where[600], manifest[4300], hint[200] = "";
-    const char *pattern = s->collection_file;
+    const char *pattern = s->collection.file;
     if (pattern && (!strstr(pattern, "{name}") || strchr(pattern, '/'))) {
         pb_sweep_spec_where(s, "collection-file", o->source, where, sizeof where);
         return pb_say("sweep: %scollection-file expects a file name with {name} in it, got '%s'",
                       where, pattern),
                PB_EXIT_USAGE;
     }
-    if (s->collection_env) snprintf(hint, sizeof hint, "; set %s to its folder", s->collection_env);
+    if (s->collection.env) snprintf(hint, sizeof hint, "; set %s to its folder", s->collection.env);
     snprintf(manifest, sizeof manifest, "%s/manifest.csv", dir ? dir : "");
     struct stat st;
     if (!dir || stat(manifest, &st) || !S_ISREG(st.st_mode)) {
@@ -122,7 +122,7 @@ int pb_sweep_collection_load(pb_sweep_spec *s, const pb_sweep_opts *o)
     rc = add_rows(s, dir, manifest, &t);
     pb_table_free(&t);
     if (!rc && pb_list_add(&s->strings, dir)) rc = PB_EXIT_FAILED;
-    if (!rc) s->collection_dir = s->strings.item[s->strings.n - 1];
+    if (!rc) s->collection.found = s->strings.item[s->strings.n - 1];
     if (!rc) rc = copy_manifest(s, o, &b);
     free((char *)b.text);
     return rc;

@@ -8,14 +8,13 @@
 #include "harness/io/progress.h"
 #include "harness/io/readfile.h"
 #include "harness/meta/meta.h"
-#include "sweep_ctx.h"
 #include "sweep_meta.h"
 
 /* The first of the settings that the earlier .meta (text) records differently, or
  * NULL when they all agree (the sweep file's path may differ: its hash is checked). */
-static const char *differing_setting(const sweep_ctx *c, const char *text, char *key, size_t len)
+static const char *differing_setting(const pb_sweep_settings *now, const pb_sweep_opts *o,
+                                     const char *text, char *key, size_t len)
 {
-    const pb_sweep_settings *now = &c->settings;
     const char *differs = NULL;
     for (int i = 0; i < now->n && !differs; i++) {
         const char *line = now->line[i];
@@ -27,21 +26,29 @@ static const char *differing_setting(const sweep_ctx *c, const char *text, char 
     }
     size_t n;
     const char *bind = pb_meta_value(text, "bind", &n);
-    if (!differs && (!bind || n != strlen(c->opts->bind) || strncmp(bind, c->opts->bind, n)))
+    if (!differs && (!bind || n != strlen(o->bind) || strncmp(bind, o->bind, n)))
         differs = strcpy(key, "bind");
     return differs;
 }
 
+/* The sweep whose earlier run is looked for: its name, runs, settings and options. */
+typedef struct earlier {
+    const char *name;
+    long runs;
+    const pb_sweep_settings *settings;
+    const pb_sweep_opts *o;
+} earlier;
+
 /* What the earlier run of this sweep in the output folder took: the line --list prints
  * ("time: ..."), and in *scaled the time for this sweep's runs (0 when none is known),
  * with *differs set when a setting was not the same. */
-static void earlier_run(const sweep_ctx *c, char *line, size_t len, double *scaled, int *differs)
+static void earlier_run(const earlier *c, char *line, size_t len, double *scaled, int *differs)
 {
     char path[4200], err[4600], key[64], took[48], whole[48];
     size_t size, n;
     *scaled = 0, *differs = 0;
-    snprintf(path, sizeof path, "%s/%s.meta", c->opts->out_dir, c->spec->name);
-    if (c->opts->out_new) {
+    snprintf(path, sizeof path, "%s/%s.meta", c->o->out_dir, c->name);
+    if (c->o->out_new) {
         snprintf(line, len,
                  "time: no earlier run to estimate it from (--out DIR names the "
                  "folder of one)");
@@ -49,7 +56,7 @@ static void earlier_run(const sweep_ctx *c, char *line, size_t len, double *scal
     }
     FILE *probe = fopen(path, "r");
     if (!probe) {
-        snprintf(line, len, "time: no earlier run in %s/ to estimate it from", c->opts->out_dir);
+        snprintf(line, len, "time: no earlier run in %s/ to estimate it from", c->o->out_dir);
         return;
     }
     fclose(probe);
@@ -69,10 +76,10 @@ static void earlier_run(const sweep_ctx *c, char *line, size_t len, double *scal
         snprintf(line, len, "time: the earlier run in %s records no time to estimate it from",
                  path);
     } else {
-        *scaled = s * (double)c->njobs / (double)rows;
+        *scaled = s * (double)c->runs / (double)rows;
         pb_progress_duration(*scaled, took, sizeof took);
         pb_progress_duration(s, whole, sizeof whole);
-        const char *setting = differing_setting(c, text, key, sizeof key);
+        const char *setting = differing_setting(c->settings, c->o, text, key, sizeof key);
         *differs = setting != NULL;
         snprintf(line, len,
                  "time: about %s (the earlier run in %s, at commit %.*s, took %s for %ld of its "
@@ -84,30 +91,34 @@ static void earlier_run(const sweep_ctx *c, char *line, size_t len, double *scal
     free(text);
 }
 
-void pb_sweep_list_estimate(const sweep_ctx *c)
+void pb_sweep_list_estimate(const pb_sweep_spec *spec, long runs, const pb_sweep_settings *st,
+                            const pb_sweep_opts *o)
 {
-    const pb_timing_opts *t = &c->spec->timing;
-    printf("%ld runs, %d sample%s each", c->njobs, t->samples, t->samples == 1 ? "" : "s");
-    if (c->spec->ci_target > 0 && t->max_samples > t->samples)
+    const pb_timing_opts *t = &spec->timing;
+    printf("%ld runs, %d sample%s each", runs, t->samples, t->samples == 1 ? "" : "s");
+    if (spec->matrix.ci_target > 0 && t->max_samples > t->samples)
         printf(" (up to %d while a pair's ratio is known less well than +-%g%%)", t->max_samples,
-               100 * c->spec->ci_target);
+               100 * spec->matrix.ci_target);
     printf("\n");
+    const earlier c = {spec->name, runs, st, o};
     char line[9000];
     double scaled;
     int differs;
-    earlier_run(c, line, sizeof line, &scaled, &differs);
+    earlier_run(&c, line, sizeof line, &scaled, &differs);
     printf("%s\n", line);
 }
 
-void pb_sweep_note_earlier(sweep_ctx *c)
+void pb_sweep_note_earlier(const char *name, long runs, const pb_sweep_settings *st,
+                           const pb_sweep_opts *o, char *out, size_t len)
 {
+    const earlier c = {name, runs, st, o};
     char line[9000], took[48];
     double scaled;
     int differs;
-    c->earlier[0] = 0;
-    earlier_run(c, line, sizeof line, &scaled, &differs);
+    out[0] = 0;
+    earlier_run(&c, line, sizeof line, &scaled, &differs);
     if (!(scaled > 0)) return;
     pb_progress_duration(scaled, took, sizeof took);
-    snprintf(c->earlier, sizeof c->earlier, "by the earlier run about %s in all%s", took,
+    snprintf(out, len, "by the earlier run about %s in all%s", took,
              differs ? " (other settings)" : "");
 }

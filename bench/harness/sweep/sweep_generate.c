@@ -23,14 +23,14 @@ static int method_argv(const pb_sweep_spec *s, const pb_sweep_opts *o, const pb_
                        int k, char *path, size_t pathlen, char **argv)
 {
     int n = 0;
-    argv[n++] = "puzzlebench", argv[n++] = "generate", argv[n++] = (char *)s->generator;
+    argv[n++] = "puzzlebench", argv[n++] = "generate", argv[n++] = (char *)s->gen.generator;
     for (int i = m->first[k]; i < m->first[k + 1] - 1; i++) argv[n++] = m->words[i];
     snprintf(path, pathlen, "%s/%s-%s%s", o->out_dir, s->name, m->name[k],
-             s->puzzles ? "" : ".csv");
-    argv[n++] = s->puzzles ? "--out" : "--stats", argv[n++] = path;
-    if (!s->puzzles) argv[n++] = "--records-only";
+             s->gen.puzzles ? "" : ".csv");
+    argv[n++] = s->gen.puzzles ? "--out" : "--stats", argv[n++] = path;
+    if (!s->gen.puzzles) argv[n++] = "--records-only";
     /* A folder resumes; a records file alone cannot, so it is made again. */
-    if (o->resume && s->puzzles)
+    if (o->resume && s->gen.puzzles)
         argv[n++] = "--resume";
     else if (o->force || o->resume)
         argv[n++] = "--force";
@@ -76,13 +76,13 @@ static int run_methods(const pb_sweep_spec *s, const pb_sweep_opts *o, const pb_
 int pb_sweep_generate(const pb_sweep_spec *s, const pb_sweep_opts *o)
 {
     const pb_family *owner = NULL;
-    const pb_command *g = pb_generator_find(s->generator, &owner);
+    const pb_command *g = pb_generator_find(s->gen.generator, &owner);
     char at[600];
     if (!g || owner != s->fam) {
         pb_sweep_spec_where(s, "generator", o->source, at, sizeof at);
         return pb_say("sweep: %sfamily %s has no generator '%s' (see 'puzzlebench generate "
                       "--help')",
-                      at, s->fam->name, s->generator),
+                      at, s->fam->name, s->gen.generator),
                PB_EXIT_USAGE;
     }
     int rc = pb_sweep_spec_only(s, o->source, "generation sweep", generation_keys);

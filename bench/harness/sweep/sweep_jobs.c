@@ -5,7 +5,8 @@
 #include <string.h>
 
 #include "harness/base/exit.h"
-#include "sweep_ctx.h"
+#include "harness/io/csv.h"
+#include "sweep_plan.h"
 #include "harness/base/say.h"
 
 const char *pb_sweep_mode_name(const job *j)
@@ -13,139 +14,146 @@ const char *pb_sweep_mode_name(const job *j)
     return j->mode == PB_MODE_FIRST ? "first" : j->unique ? "unique" : "count";
 }
 
-/* The set a job runs: the instance's, or a view of one of its puzzles. */
-pb_set pb_sweep_job_set(const sweep_ctx *c, const job *j)
+pb_set pb_sweep_job_set(const sweep_plan *p, const job *j)
 {
-    pb_set s = c->sets[j->instance];
+    pb_set s = p->sets[j->instance];
     if (j->puzzle >= 0) s.count = 1, s.bad = 0, s.puzzle += j->puzzle;
     return s;
 }
 
 /* The parameter values and engine seed of job j. */
-static void job_engine_args(const sweep_ctx *c, const job *j, pb_run *how)
+static void job_engine_args(const job *j, pb_run *how)
 {
-    const pb_param_sets *ps = &c->spec->engine_params;
-    how->params = j->pset >= 0 ? ps->v[j->pset] : NULL;
-    how->nparams = j->pset >= 0 ? ps->count[j->pset] : 0;
+    how->params = j->params;
+    how->nparams = j->nparams;
     how->seed = j->seed;
     how->seeded = j->seeded;
 }
 
-void pb_sweep_job_setting(const sweep_ctx *c, const job *j, char *params, size_t plen, char *seed,
-                          size_t slen)
+void pb_sweep_job_setting(const job *j, char *params, size_t plen, char *seed, size_t slen)
 {
     pb_run how = {.mode = j->mode};
-    job_engine_args(c, j, &how);
+    job_engine_args(j, &how);
     pb_params_text(&j->engine->about, &how, params, plen);
     pb_seed_text(&j->engine->about, &how, seed, slen);
 }
 
-pb_batch pb_sweep_job_batch(const sweep_ctx *c, const job *j, const pb_set *set)
+pb_batch pb_sweep_job_batch(const sweep_plan *p, const job *j, const pb_set *set, pb_binder *binder)
 {
     pb_batch b = {
         .set = set,
         .engine = j->engine,
         .how = {.mode = j->mode,
                 .order = j->order,
-                .limits = {.max_steps = pb_sweep_spec_step_limit(c->spec, j->engine->about.name),
+                .limits = {.max_steps = j->max_steps,
                            .max_solutions = j->unique ? 2 : 0,
-                           .max_seconds = c->spec->time_limit,
+                           .max_seconds = p->time_limit,
                            .cancel = &pb_interrupted},
                 .thread_start = pb_binder_thread_start,
-                .thread_ctx = c->binder},
+                .thread_ctx = binder},
         .threads = j->threads,
         .shared_limits = 1,
         .unique = j->unique,
-        .binder = c->binder,
+        .binder = binder,
     };
-    job_engine_args(c, j, &b.how);
+    job_engine_args(j, &b.how);
     return b;
 }
 
 /* A row's instance: the instance's name, or for one puzzle of it the puzzle's own
  * name if the family gives one, else NAME#INDEX. */
-void pb_sweep_row_instance(const sweep_ctx *c, const job *j, char *out, size_t len)
+void pb_sweep_row_instance(const sweep_plan *p, const job *j, char *out, size_t len)
 {
     out[0] = '\0';
-    if (j->puzzle >= 0 && c->fam->puzzle_name)
-        c->fam->puzzle_name(&c->sets[j->instance], j->puzzle, out, len);
+    if (j->puzzle >= 0 && p->fam->puzzle_name)
+        p->fam->puzzle_name(&p->sets[j->instance], j->puzzle, out, len);
     if (out[0]) return;
     if (j->puzzle < 0)
-        snprintf(out, len, "%s", c->names[j->instance]);
+        snprintf(out, len, "%s", p->names[j->instance]);
     else
-        snprintf(out, len, "%s#%d", c->names[j->instance], j->puzzle);
+        snprintf(out, len, "%s#%d", p->names[j->instance], j->puzzle);
 }
 
-static int add_job(sweep_ctx *c, const job *proto, long *cap)
+static int add_job(sweep_plan *p, const job *proto, long *cap)
 {
-    if (c->njobs == *cap) {
-        job *nj = realloc(c->jobs, (size_t)(*cap = *cap ? 2 * *cap : 64) * sizeof *nj);
+    if (p->njobs == *cap) {
+        job *nj = realloc(p->jobs, (size_t)(*cap = *cap ? 2 * *cap : 64) * sizeof *nj);
         if (!nj) return -1;
-        c->jobs = nj;
+        p->jobs = nj;
     }
-    c->jobs[c->njobs++] = *proto;
+    p->jobs[p->njobs++] = *proto;
     return 0;
 }
 
+/* What the matrix's loops share: the spec, the plan being made, the binder the checks
+ * run with, the jobs' capacity. */
+typedef struct expand {
+    const pb_sweep_spec *s;
+    sweep_plan *p;
+    pb_binder *binder;
+    long cap;
+} expand;
+
 /* The jobs of one instance, engine and order: every mode and thread count the engine
  * runs (pb_batch_check decides), for the set or for each of its puzzles. */
-static int add_engine_jobs(sweep_ctx *c, int inst, const pb_engine *eng, const pb_order *ord,
-                           int pset, int seed, long *cap)
+static int add_engine_jobs(expand *x, int inst, const pb_engine *eng, const pb_order *ord, int pset,
+                           int seed)
 {
-    const pb_sweep_spec *s = c->spec;
-    const int per_puzzle = s->rows == PB_ROWS_PER_PUZZLE;
-    for (int md = 0; md < s->modes.n; md++)
-        for (int t = 0; t < s->search_threads.n; t++)
-            for (int p = per_puzzle ? 0 : -1; p < (per_puzzle ? c->sets[inst].count : 0); p++) {
-                job j = {inst,
-                         p,
-                         s->search_threads.v[t],
-                         eng,
-                         ord,
-                         PB_MODE_COUNT,
-                         0,
-                         pset,
-                         seed >= 0,
-                         seed >= 0 ? s->engine_seeds.v[seed] : 0};
-                j.mode = strcmp(s->modes.item[md], "first") ? PB_MODE_COUNT : PB_MODE_FIRST;
-                j.unique = !strcmp(s->modes.item[md], "unique");
-                const pb_set set = pb_sweep_job_set(c, &j);
-                const pb_batch b = pb_sweep_job_batch(c, &j, &set);
+    const pb_sweep_spec *s = x->s;
+    sweep_plan *pl = x->p;
+    const int per_puzzle = s->matrix.rows == PB_ROWS_PER_PUZZLE;
+    for (int md = 0; md < s->matrix.modes.n; md++)
+        for (int t = 0; t < s->matrix.search_threads.n; t++)
+            for (int p = per_puzzle ? 0 : -1; p < (per_puzzle ? pl->sets[inst].count : 0); p++) {
+                job j = {.instance = inst,
+                         .puzzle = p,
+                         .threads = s->matrix.search_threads.v[t],
+                         .engine = eng,
+                         .order = ord,
+                         .params = pset >= 0 ? s->matrix.engine_params.v[pset] : NULL,
+                         .nparams = pset >= 0 ? s->matrix.engine_params.count[pset] : 0,
+                         .seeded = seed >= 0,
+                         .seed = seed >= 0 ? s->matrix.engine_seeds.v[seed] : 0,
+                         .max_steps = pb_sweep_spec_step_limit(s, eng->about.name)};
+                j.mode = strcmp(s->matrix.modes.item[md], "first") ? PB_MODE_COUNT : PB_MODE_FIRST;
+                j.unique = !strcmp(s->matrix.modes.item[md], "unique");
+                const pb_set set = pb_sweep_job_set(pl, &j);
+                const pb_batch b = pb_sweep_job_batch(pl, &j, &set, x->binder);
                 char why[200];
                 int which;
                 if (pb_batch_check(&b, &which, why, sizeof why) != PB_RUNS) {
-                    snprintf(c->refused, sizeof c->refused, "%s %s threads=%d: %s", eng->about.name,
-                             s->modes.item[md], j.threads, why);
+                    snprintf(pl->refused, sizeof pl->refused, "%s %s threads=%d: %s",
+                             eng->about.name, s->matrix.modes.item[md], j.threads, why);
                     continue;
                 }
-                if (add_job(c, &j, cap)) return -1;
+                if (add_job(pl, &j, &x->cap)) return -1;
             }
     return 0;
 }
 
-int pb_sweep_add_jobs(sweep_ctx *c)
+int pb_sweep_add_jobs(sweep_plan *p, const pb_sweep_spec *s, pb_binder *binder)
 {
-    const pb_sweep_spec *s = c->spec;
-    long cap = 0;
+    expand x = {s, p, binder, 0};
+    p->time_limit = s->time_limit;
     for (int i = 0; i < s->instances.n; i++)
-        for (int e = 0; e < s->engines.n; e++) {
-            const pb_engine *eng = pb_family_engine(c->fam, s->engines.item[e]);
+        for (int e = 0; e < s->matrix.engines.n; e++) {
+            const pb_engine *eng = pb_family_engine(p->fam, s->matrix.engines.item[e]);
             const int ordered = (eng->about.caps & PB_CAP_ORDER) != 0;
             /* An engine without a cell order runs once, in its natural (row) order; one
              * that takes none of the params key's sets, once with its defaults; one
              * without random choices, once without a seed. */
-            const pb_param_sets *ps = &s->engine_params;
+            const pb_param_sets *ps = &s->matrix.engine_params;
             int takes = 0;
             for (int k = 0; k < ps->n; k++) takes += pb_param_sets_takes(ps, k, &eng->about);
-            const int nseeds = eng->about.caps & PB_CAP_RANDOM ? s->engine_seeds.n : 0;
-            for (int o = 0; o < (ordered ? s->orders.n : 1); o++)
+            const int nseeds = eng->about.caps & PB_CAP_RANDOM ? s->matrix.engine_seeds.n : 0;
+            for (int o = 0; o < (ordered ? s->matrix.orders.n : 1); o++)
                 for (int k = takes ? 0 : -1; k < (takes ? ps->n : 0); k++) {
                     if (k >= 0 && !pb_param_sets_takes(ps, k, &eng->about)) continue;
                     for (int sd = nseeds ? 0 : -1; sd < nseeds; sd++)
-                        if (add_engine_jobs(c, i, eng,
-                                            ordered ? pb_order_find(s->orders.item[o])
+                        if (add_engine_jobs(&x, i, eng,
+                                            ordered ? pb_order_find(s->matrix.orders.item[o])
                                                     : pb_orders[0],
-                                            k, sd, &cap))
+                                            k, sd))
                             return -1;
                 }
         }
@@ -153,36 +161,47 @@ int pb_sweep_add_jobs(sweep_ctx *c)
 }
 
 /* Loads every instance; a puzzle that cannot be read stops the sweep. */
-int pb_sweep_load_instances(sweep_ctx *c)
+int pb_sweep_load_instances(sweep_plan *p, const pb_sweep_spec *s)
 {
-    const pb_sweep_spec *s = c->spec;
     char err[600];
-    c->sets = calloc((size_t)s->instances.n + 1, sizeof *c->sets);
-    c->names = calloc((size_t)s->instances.n + 1, sizeof *c->names);
-    if (!c->sets || !c->names) return pb_usage_error("sweep", "out of memory");
+    p->fam = s->fam;
+    p->name = s->name;
+    p->sets = calloc((size_t)s->instances.n + 1, sizeof *p->sets);
+    p->names = calloc((size_t)s->instances.n + 1, sizeof *p->names);
+    if (!p->sets || !p->names) return pb_usage_error("sweep", "out of memory");
+    p->ninstances = s->instances.n;
     for (int i = 0; i < s->instances.n; i++) {
         pb_instance inst = {s->instances.item[i], 0, NULL};
-        if (c->fam->load(&inst, s->params, &c->sets[i], err, sizeof err)) {
+        if (p->fam->load(&inst, s->params, &p->sets[i], err, sizeof err)) {
             pb_say("sweep: %s", err);
             return PB_EXIT_USAGE;
         }
-        for (int k = 0; k < c->sets[i].count; k++)
-            if (c->sets[i].puzzle[k].error) {
-                pb_say("sweep: %s", c->sets[i].puzzle[k].error);
+        for (int k = 0; k < p->sets[i].count; k++)
+            if (p->sets[i].puzzle[k].error) {
+                pb_say("sweep: %s", p->sets[i].puzzle[k].error);
                 return PB_EXIT_USAGE;
             }
-        c->fam->instance_name(s->instances.item[i], c->names[i], sizeof c->names[i]);
+        p->fam->instance_name(s->instances.item[i], p->names[i], sizeof p->names[i]);
     }
     return 0;
 }
 
-void pb_sweep_list_jobs(const sweep_ctx *c)
+void pb_sweep_plan_free(sweep_plan *p)
 {
-    for (long i = 0; i < c->njobs; i++) {
-        const job *j = &c->jobs[i];
+    for (int i = 0; p->sets && i < p->ninstances; i++)
+        if (p->sets[i].puzzle) p->fam->free_set(&p->sets[i]);
+    free(p->sets);
+    free(p->names);
+    free(p->jobs);
+}
+
+void pb_sweep_list_jobs(const sweep_plan *p)
+{
+    for (long i = 0; i < p->njobs; i++) {
+        const job *j = &p->jobs[i];
         char name[96], params[PB_ROW_PARAMS], seed[24];
-        pb_sweep_row_instance(c, j, name, sizeof name);
-        pb_sweep_job_setting(c, j, params, sizeof params, seed, sizeof seed);
+        pb_sweep_row_instance(p, j, name, sizeof name);
+        pb_sweep_job_setting(j, params, sizeof params, seed, sizeof seed);
         printf("%s %s %s %s threads=%d", name, j->engine->about.name,
                j->engine->about.caps & PB_CAP_ORDER ? j->order->name : "-", pb_sweep_mode_name(j),
                j->threads);
@@ -197,12 +216,12 @@ void pb_sweep_list_jobs(const sweep_ctx *c)
  * params,engine_seed. */
 void pb_sweep_job_key(void *ctx, long i, char *out, size_t len)
 {
-    const sweep_ctx *c = ctx;
-    const job *j = &c->jobs[i];
-    const pb_set set = pb_sweep_job_set(c, j);
+    const sweep_plan *p = ctx;
+    const job *j = &p->jobs[i];
+    const pb_set set = pb_sweep_job_set(p, j);
     char name[96], params[PB_ROW_PARAMS], seed[24];
-    pb_sweep_row_instance(c, j, name, sizeof name);
-    pb_sweep_job_setting(c, j, params, sizeof params, seed, sizeof seed);
+    pb_sweep_row_instance(p, j, name, sizeof name);
+    pb_sweep_job_setting(j, params, sizeof params, seed, sizeof seed);
     /* As pb_csv_rows_write writes it, quotes and all, for the resume to find it. */
     out[len - 1] = '\0'; /* fmemopen ends the text only where there is room */
     FILE *f = fmemopen(out, len - 1, "w");
@@ -210,18 +229,19 @@ void pb_sweep_job_key(void *ctx, long i, char *out, size_t len)
         snprintf(out, len, "?"); /* matches no row: the run is made again */
         return;
     }
-    pb_csv_key_write(f, c->fam->name, name, set.puzzle[0].model->ncells, j->engine->about.name,
+    pb_csv_key_write(f, p->fam->name, name, set.puzzle[0].model->ncells, j->engine->about.name,
                      j->engine->about.caps & PB_CAP_ORDER ? j->order->name : "-",
                      pb_sweep_mode_name(j), j->threads, params, seed);
     fclose(f);
 }
-uint64_t pb_sweep_jobs_hash(const sweep_ctx *c)
+
+uint64_t pb_sweep_jobs_hash(const sweep_plan *p)
 {
     uint64_t h = 0xcbf29ce484222325ull; /* FNV-1a */
     char key[512];
-    for (long i = 0; i < c->njobs; i++) {
-        pb_sweep_job_key((void *)c, i, key, sizeof key);
-        for (const char *p = key; *p; p++) h = (h ^ (unsigned char)*p) * 0x100000001b3ull;
+    for (long i = 0; i < p->njobs; i++) {
+        pb_sweep_job_key((void *)p, i, key, sizeof key);
+        for (const char *c = key; *c; c++) h = (h ^ (unsigned char)*c) * 0x100000001b3ull;
         h = (h ^ '\n') * 0x100000001b3ull;
     }
     return h;

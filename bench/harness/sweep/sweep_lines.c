@@ -127,7 +127,7 @@ void pb_sweep_lines_free(pb_sweep_lines *m)
 
 const char *pb_gen_methods_key(const pb_sweep_spec *s)
 {
-    return s->quick && s->quick_generate ? "quick-generate" : "generate";
+    return s->quick && s->gen.quick_generate ? "quick-generate" : "generate";
 }
 
 int pb_gen_methods_read(const pb_sweep_spec *s, const pb_command *g, pb_sweep_lines *m,
@@ -138,7 +138,8 @@ int pb_gen_methods_read(const pb_sweep_spec *s, const pb_command *g, pb_sweep_li
     snprintf(whose, sizeof whose, "generate %s", g->name);
     const pb_lines_rule r = {pb_gen_methods_key(s), "method", whose, g->options, NULL, owned};
     memset(m, 0, sizeof *m);
-    /* s->generate holds quick_generate's text in a --quick spec (pb_sweep_spec_quick). */
-    if (!s->generate) return pb_fail(err, 0, "a generation sweep needs 'generate' (its methods)");
-    return pb_sweep_lines_read(s->generate, pb_sweep_key_line(s, r.key), &r, m, err);
+    /* s->gen.generate holds quick_generate's text in a --quick spec (pb_sweep_spec_quick). */
+    if (!s->gen.generate)
+        return pb_fail(err, 0, "a generation sweep needs 'generate' (its methods)");
+    return pb_sweep_lines_read(s->gen.generate, pb_sweep_key_line(s, r.key), &r, m, err);
 }

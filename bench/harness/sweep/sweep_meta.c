@@ -10,6 +10,7 @@
 #include <sys/stat.h>
 
 #include "harness/io/readfile.h"
+#include "sweep.h"
 
 /* FNV-1a, 64 bits: a content check, not a defence against a forger. */
 static uint64_t fnv1a(uint64_t h, const void *data, size_t len)
@@ -72,12 +73,12 @@ void pb_sweep_settings_make(pb_sweep_settings *st, const pb_sweep_spec *s,
     append(x[k++], "sweep=%s", origin->source);
     append(x[k++], "sweep_hash=%s", origin->source_hash);
     append(x[k], "instances=");
-    for (int i = 0; i < s->instances.n - s->collection_n; i++)
+    for (int i = 0; i < s->instances.n - s->collection.n; i++)
         append(x[k], "%s%s", i ? " " : "", origin->names[i]);
     k++;
-    if (s->collection_dir)
-        append(x[k++], "collection=%s (%d puzzles of its manifest.csv)", s->collection_dir,
-               s->collection_n);
+    if (s->collection.found)
+        append(x[k++], "collection=%s (%d puzzles of its manifest.csv)", s->collection.found,
+               s->collection.n);
     instances_hash(s, hash, sizeof hash);
     append(x[k++], "instances_hash=%s", hash);
     append(x[k++], "family=%s", s->fam->name);
@@ -85,14 +86,14 @@ void pb_sweep_settings_make(pb_sweep_settings *st, const pb_sweep_spec *s,
     append(x[k++], "samples=%d", s->timing.samples);
     append(x[k++], "min_sample_time_s=%g", s->timing.min_sample_s);
     append(x[k++], "max_samples=%d", s->timing.max_samples);
-    append(x[k++], "ci_target=%g", s->ci_target);
+    append(x[k++], "ci_target=%g", s->matrix.ci_target);
     append(x[k++], "warmup_s=%g", s->timing.warmup_s);
     append(x[k++], "slowdown=%g", s->timing.slowdown);
-    append(x[k++], "seed=%d", s->seed);
-    append(x[k], "step_limit=%llu", (unsigned long long)s->step_limit.all);
-    for (int i = 0; i < s->step_limit.engines.n; i++)
-        append(x[k], " %s=%llu", s->step_limit.engines.item[i],
-               (unsigned long long)s->step_limit.of[i]);
+    append(x[k++], "seed=%d", s->matrix.seed);
+    append(x[k], "step_limit=%llu", (unsigned long long)s->matrix.step_limit.all);
+    for (int i = 0; i < s->matrix.step_limit.engines.n; i++)
+        append(x[k], " %s=%llu", s->matrix.step_limit.engines.item[i],
+               (unsigned long long)s->matrix.step_limit.of[i]);
     k++;
     append(x[k++], "time_limit_s=%g", s->time_limit);
     append(x[k], "params=");
@@ -104,29 +105,29 @@ void pb_sweep_settings_make(pb_sweep_settings *st, const pb_sweep_spec *s,
     }
     k++;
     append(x[k++], "rep_budget_s=%g", s->timing.budget_s);
-    append(x[k++], "speed_tolerance=%g", s->speed_tolerance);
-    append(x[k++], "settle_time_s=%g", s->settle_s);
-    list_line(x[k++], "engines", &s->engines);
+    append(x[k++], "speed_tolerance=%g", s->matrix.speed_tolerance);
+    append(x[k++], "settle_time_s=%g", s->matrix.settle_s);
+    list_line(x[k++], "engines", &s->matrix.engines);
     append(x[k++], "baseline=%s",
-           s->baseline    ? s->baseline
-           : s->engines.n ? s->engines.item[0]
-                          : "");
-    list_line(x[k++], "orders", &s->orders);
-    list_line(x[k++], "modes", &s->modes);
+           s->baseline           ? s->baseline
+           : s->matrix.engines.n ? s->matrix.engines.item[0]
+                                 : "");
+    list_line(x[k++], "orders", &s->matrix.orders);
+    list_line(x[k++], "modes", &s->matrix.modes);
     append(x[k], "search_threads=");
-    for (int i = 0; i < s->search_threads.n; i++)
-        append(x[k], "%s%d", i ? " " : "", s->search_threads.v[i]);
+    for (int i = 0; i < s->matrix.search_threads.n; i++)
+        append(x[k], "%s%d", i ? " " : "", s->matrix.search_threads.v[i]);
     k++;
     /* params= above is the family's parameters: the engines' are engine_params=. */
     append(x[k], "engine_params=");
-    for (int i = 0; i < s->engine_params.n; i++)
-        append(x[k], "%s%s", i ? " " : "", s->engine_params.text[i]);
+    for (int i = 0; i < s->matrix.engine_params.n; i++)
+        append(x[k], "%s%s", i ? " " : "", s->matrix.engine_params.text[i]);
     k++;
     append(x[k], "engine_seeds=");
-    for (int i = 0; i < s->engine_seeds.n; i++)
-        append(x[k], "%s%llu", i ? " " : "", (unsigned long long)s->engine_seeds.v[i]);
+    for (int i = 0; i < s->matrix.engine_seeds.n; i++)
+        append(x[k], "%s%llu", i ? " " : "", (unsigned long long)s->matrix.engine_seeds.v[i]);
     k++;
-    append(x[k++], "row_kind=%s", s->rows == PB_ROWS_PER_PUZZLE ? "per-puzzle" : "per-set");
+    append(x[k++], "row_kind=%s", s->matrix.rows == PB_ROWS_PER_PUZZLE ? "per-puzzle" : "per-set");
     list_line(x[k++], "sections", &s->sections);
     append(x[k++], "workers=%d", origin->workers);
     append(x[k++], "runs=%ld", origin->runs);

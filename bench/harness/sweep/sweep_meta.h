@@ -1,13 +1,14 @@
 /* sweep_meta.h — a sweep's .meta: the run's metadata (meta.h), then the sweep's
  * settings ("key=value" lines, the ones a resume must find unchanged), the rows written
  * and the sweep's status: running (written before the first run), interrupted, failed
- * (a write error) or complete. */
+ * (a write error) or complete; and what an earlier run's .meta says of this one's time. */
 #ifndef PB_SWEEP_META_H
 #define PB_SWEEP_META_H
 
 #include <stddef.h>
 
 #include "harness/meta/meta.h"
+#include "sweep.h"
 #include "sweep_spec.h"
 
 enum { PB_SWEEP_SETTINGS = 40, PB_SWEEP_SETTING = 600 };
@@ -26,9 +27,6 @@ typedef struct pb_sweep_origin {
     long runs; /* the runs of the whole matrix */
 } pb_sweep_origin;
 
-/* "fnv1a64:HEX" of len bytes of text, into out (at least 32 bytes). */
-void pb_sweep_hash_text(const char *text, size_t len, char *out, size_t outlen);
-
 /* The settings lines of spec: the sweep file and its hash, the instances' names and a
  * hash of their contents (files by their bytes, wherever they are: a resume from
  * another folder finds the same), the family, its parameters, the timing, limits, lists,
@@ -43,5 +41,14 @@ void pb_sweep_settings_make(pb_sweep_settings *s, const pb_sweep_spec *spec,
 int pb_sweep_meta_save(const char *path, const pb_meta *m, const pb_sweep_settings *s,
                        char *const *run_lines, long rows, long runs, const char *status, char *err,
                        size_t errlen);
+
+/* What an earlier run of sweep `name` in the output folder took, as an estimate of this
+ * one's time of `runs` runs (sweep_estimate.c): printed for --list, with the runs and
+ * samples of spec; or short, into out ("" when none), for the progress line, read
+ * before --force removes the earlier run's files. */
+void pb_sweep_list_estimate(const pb_sweep_spec *spec, long runs, const pb_sweep_settings *st,
+                            const pb_sweep_opts *o);
+void pb_sweep_note_earlier(const char *name, long runs, const pb_sweep_settings *st,
+                           const pb_sweep_opts *o, char *out, size_t len);
 
 #endif

@@ -6,9 +6,10 @@
  * code that keeps many units busy more than a chain of dependent arithmetic). */
 #include <math.h>
 #include <stdio.h>
+#include <string.h>
 
 #include "harness/base/exit.h"
-#include "sweep_ctx.h"
+#include "sweep_exec.h"
 
 /* The runs tried for the reference, and the times that fit it: long enough to be a
  * search rather than the call around one, short enough to read in 30 ms. */
@@ -18,8 +19,8 @@ enum { TRIED = 32 };
 
 static double read_ref(void *ctx)
 {
-    sweep_ctx *c = ctx;
-    pb_measurer *m = &c->ref.bm.m;
+    pb_sweep_exec *e = ctx;
+    pb_measurer *m = &e->ref.bm.m;
     double t[3];
     for (int k = 0; k < 3; k++) {
         pb_measure_keep(m, 0);
@@ -31,54 +32,67 @@ static double read_ref(void *ctx)
 
 /* Begins run i as the reference; its time per run (one sample), or -1 when it is
  * no fit (it did not finish alike, or took longer than LONGEST_RUN_S). */
-static double begin_ref(sweep_ctx *c, long i)
+static double begin_ref(pb_sweep_exec *e, long i)
 {
-    job_state *st = &c->ref;
-    if (c->jobs[i].threads != 1) return -1;
-    st->set = pb_sweep_job_set(c, &c->jobs[i]);
-    st->batch = pb_sweep_job_batch(c, &c->jobs[i], &st->set);
+    job_state *st = &e->ref;
+    const job *j = &e->plan->jobs[i];
+    if (j->threads != 1) return -1;
+    st->set = pb_sweep_job_set(e->plan, j);
+    st->batch = pb_sweep_job_batch(e->plan, j, &st->set, e->binder);
     /* A candidate that runs long is no fit: stop it early rather than wait it out. */
     st->batch.how.limits.max_seconds = 10 * LONGEST_RUN_S;
     pb_batch_result first;
-    pb_run_end end = pb_batch_measure_begin(&st->bm, &st->batch, &c->ref_opts, &first,
-                                            &c->ref_timing, st->why, sizeof st->why);
+    pb_run_end end = pb_batch_measure_begin(&st->bm, &st->batch, &e->ref_opts, &first,
+                                            &e->ref_timing, st->why, sizeof st->why);
     if (end == PB_RUN_ERROR) return -1;
     pb_batch_free(&first);
     if (end != PB_RUN_SAME) return -1;
-    const double s = read_ref(c); /* the first run alone is cold: many times slower */
+    const double s = read_ref(e); /* the first run alone is cold: many times slower */
     return s <= LONGEST_RUN_S ? s : -1;
 }
 
-int pb_sweep_ref_start(sweep_ctx *c)
+int pb_sweep_ref_start(pb_sweep_exec *e)
 {
     static const pb_timing_opts once = {.samples = PB_MAX_SAMPLES, .min_sample_s = 0.010};
-    c->ref_opts = once;
-    c->ref_tried = 1;
-    c->ref_job = -1;
+    e->ref_opts = once;
+    e->ref_tried = 1;
+    e->ref_job = -1;
     long longest = -1;
     double longest_s = 0;
-    for (long i = 0; i < c->njobs && i < TRIED && c->ref_job < 0 && !pb_interrupted; i++) {
-        const double s = begin_ref(c, i);
-        if (s >= SHORTEST_RUN_S) c->ref_job = i;
+    for (long i = 0; i < e->plan->njobs && i < TRIED && e->ref_job < 0 && !pb_interrupted; i++) {
+        const double s = begin_ref(e, i);
+        if (s >= SHORTEST_RUN_S) e->ref_job = i;
         if (s > longest_s) longest = i, longest_s = s;
     }
-    if (c->ref_job < 0 && longest >= 0 && begin_ref(c, longest) >= 0) c->ref_job = longest;
-    if (c->ref_job < 0) return -1;
-    if (!pb_speed_guard_start(&c->speed, c->spec->settle_s, c->spec->speed_tolerance, read_ref, c))
-        return 0;
-    c->ref_job = -1;
+    if (e->ref_job < 0 && longest >= 0 && begin_ref(e, longest) >= 0) e->ref_job = longest;
+    if (e->ref_job < 0) return -1;
+    if (!pb_speed_guard_start(&e->speed, e->settle_s, e->speed_tolerance, read_ref, e)) return 0;
+    e->ref_job = -1;
     return -1;
 }
 
-void pb_sweep_ref_line(const sweep_ctx *c, char *out, size_t len)
+/* The reference run's .meta line. */
+static void ref_line(const pb_sweep_exec *e, char *out, size_t len)
 {
-    if (c->ref_job < 0) {
+    if (e->ref_job < 0) {
         snprintf(out, len,
                  "ref_run=none (none of the first %d runs finished within %g s: not guarded)",
                  TRIED, LONGEST_RUN_S);
         return;
     }
     char key[300];
-    pb_sweep_job_key((void *)c, c->ref_job, key, sizeof key);
-    snprintf(out, len, "ref_run=%ld (%s)", c->ref_job, key);
+    pb_sweep_job_key((void *)e->plan, e->ref_job, key, sizeof key);
+    snprintf(out, len, "ref_run=%ld (%s)", e->ref_job, key);
+}
+
+int pb_sweep_ref_lines(const pb_sweep_exec *e, char (*lines)[160])
+{
+    char line[400];
+    if (!e || !e->ref_tried) return 0;
+    ref_line(e, line, sizeof line);
+    size_t n = strlen(line); /* cut as every line of the guard is */
+    if (n >= sizeof lines[0]) n = sizeof lines[0] - 1;
+    memcpy(lines[0], line, n);
+    lines[0][n] = '\0';
+    return e->ref_job < 0 ? 1 : 1 + pb_speed_guard_lines(&e->speed, lines + 1);
 }

@@ -1,114 +1,211 @@
-/* sweep_run.c — the steps of measuring one run of a sweep, below both schedulers
- * (sweep_rounds.c in one process, sweep_world.c over MPI ranks): its first run and
- * calibration, one sample, its row's timing from the samples; and the finished rows
- * appended to the files. */
+/* sweep_run.c — the steps of measuring one run of a sweep, below every scheduler
+ * (sweep_rounds.c in one process, sweep_serve.c for --against, the MPI ranks of
+ * sweep_world.c): its first run and calibration, one sample, its row's timing from the
+ * samples; and the executor's face to a scheduler outside this folder (sweep.h). */
 #include <stdio.h>
+#include <stdlib.h>
 
 #include "harness/base/exit.h"
 #include "harness/base/say.h"
-#include "sweep_ctx.h"
+#include "sweep_exec.h"
 
-int pb_sweep_job_due(const sweep_ctx *c, long i)
+int pb_sweep_job_due(const pb_sweep_exec *e, long i)
 {
-    const pb_measurer *m = &c->state[i].bm.m;
-    return c->state[i].phase == JOB_SAMPLING &&
-           (pb_measure_wants_sample(m) || (c->more && c->more[i] && pb_measure_can_sample(m)));
+    const pb_measurer *m = &e->state[i].bm.m;
+    return e->state[i].phase == JOB_SAMPLING &&
+           (pb_measure_wants_sample(m) || (e->more && e->more[i] && pb_measure_can_sample(m)));
 }
 
-static void fill_row(const sweep_ctx *c, const job *j, const pb_set *set,
-                     const pb_batch_result *res, pb_row *r)
+/* The row's names and setting: those of run i of plan p. */
+static void name_row(const sweep_plan *p, long i, pb_row *r)
 {
-    r->family = c->fam->name;
-    pb_sweep_row_instance(c, j, r->instance, sizeof r->instance);
-    r->cells = set->puzzle[0].model->ncells;
-    r->puzzles = res->finished;
+    const job *j = &p->jobs[i];
+    r->family = p->fam->name;
     r->engine = j->engine->about.name;
     r->order = j->engine->about.caps & PB_CAP_ORDER ? j->order->name : "-";
     r->mode = pb_sweep_mode_name(j);
+    pb_sweep_job_setting(j, r->params, sizeof r->params, r->engine_seed, sizeof r->engine_seed);
+    r->row = i;
+}
+
+static void fill_row(const sweep_plan *p, long i, const pb_set *set, const pb_batch_result *res,
+                     pb_row *r)
+{
+    const job *j = &p->jobs[i];
+    pb_sweep_row_instance(p, j, r->instance, sizeof r->instance);
+    r->cells = set->puzzle[0].model->ncells;
+    r->puzzles = res->finished;
     r->threads = j->threads;
-    pb_sweep_job_setting(c, j, r->params, sizeof r->params, r->engine_seed, sizeof r->engine_seed);
-    r->row = j - c->jobs;
+    name_row(p, i, r);
     r->status = res->status;
     r->stats = res->total; /* wall_s: the median, once the samples are taken */
 }
 
 /* Says which run failed a check (counts that varied, memory), and fails the sweep. */
-static void job_failed(sweep_ctx *c, long i)
+static void job_failed(pb_sweep_exec *e, long i)
 {
-    const job *j = &c->jobs[i];
+    const job *j = &e->plan->jobs[i];
     char name[96];
-    pb_sweep_row_instance(c, j, name, sizeof name);
+    pb_sweep_row_instance(e->plan, j, name, sizeof name);
     pb_say("sweep: %s %s %s %s threads=%d: %s", name, j->engine->about.name,
            j->engine->about.caps & PB_CAP_ORDER ? j->order->name : "-", pb_sweep_mode_name(j),
-           j->threads, c->state[i].why);
-    c->state[i].phase = JOB_LEFT_OUT;
+           j->threads, e->state[i].why);
+    e->state[i].phase = JOB_LEFT_OUT;
 #pragma omp atomic write
-    c->failed = 1;
+    e->failed = 1;
 }
 
 /* The first run and the calibration; fills the row's counts. A run that stopped
  * short (a limit) is finished here, timed once. */
-void pb_sweep_begin_job(sweep_ctx *c, long i)
+void pb_sweep_begin_job(pb_sweep_exec *e, long i)
 {
-    job_state *st = &c->state[i];
-    const job *j = &c->jobs[i];
-    pb_row *row = &c->rows[i];
-    st->set = pb_sweep_job_set(c, j);
-    st->batch = pb_sweep_job_batch(c, j, &st->set);
+    job_state *st = &e->state[i];
+    const job *j = &e->plan->jobs[i];
+    pb_row *row = &e->rows[i];
+    st->set = pb_sweep_job_set(e->plan, j);
+    st->batch = pb_sweep_job_batch(e->plan, j, &st->set, e->binder);
     pb_batch_result first;
-    pb_run_end end = pb_batch_measure_begin(&st->bm, &st->batch, &c->spec->timing, &first,
-                                            &row->timing, st->why, sizeof st->why);
-    pb_progress_step(&c->progress);
+    pb_run_end end = pb_batch_measure_begin(&st->bm, &st->batch, &e->timing, &first, &row->timing,
+                                            st->why, sizeof st->why);
+    pb_progress_step(&e->progress);
     if (end == PB_RUN_ERROR) {
-        job_failed(c, i);
+        job_failed(e, i);
         return;
     }
-    fill_row(c, j, &st->set, &first, row);
+    fill_row(e->plan, i, &st->set, &first, row);
     pb_batch_free(&first);
     st->phase = end == PB_RUN_SAME ? JOB_SAMPLING : JOB_FINISHED;
     if (end == PB_RUN_STOPPED) {
         row->stats.wall_s = row->timing.sum.median;
         /* An interrupted run is left out: it did not finish even once. */
-        c->take[i] = row->status != PB_INTERRUPTED && !pb_interrupted;
+        e->take[i] = row->status != PB_INTERRUPTED && !pb_interrupted;
     }
 }
 
-void pb_sweep_sample_job(sweep_ctx *c, long i)
+void pb_sweep_sample_job(pb_sweep_exec *e, long i)
 {
-    job_state *st = &c->state[i];
-    if (!pb_sweep_job_due(c, i)) return;
-    if (pb_measure_sample(&st->bm.m, c->round) == PB_RUN_ERROR) job_failed(c, i);
+    job_state *st = &e->state[i];
+    if (!pb_sweep_job_due(e, i)) return;
+    if (pb_measure_sample(&st->bm.m, e->round) == PB_RUN_ERROR) job_failed(e, i);
 }
 
 /* The row's timing from the samples taken. After a signal only a row whose samples
  * are all taken is kept: one still sampling is left out, and --resume runs it whole. */
-void pb_sweep_end_job(sweep_ctx *c, long i)
+void pb_sweep_end_job(pb_sweep_exec *e, long i)
 {
-    job_state *st = &c->state[i];
+    job_state *st = &e->state[i];
     if (st->phase != JOB_SAMPLING) return;
     st->phase = JOB_FINISHED;
     const int whole = st->bm.m.end == PB_RUN_SAME && !pb_measure_wants_sample(&st->bm.m);
     if (pb_measure_end(&st->bm.m) == PB_RUN_ERROR) {
-        job_failed(c, i);
+        job_failed(e, i);
         return;
     }
-    c->rows[i].stats.wall_s = c->rows[i].timing.sum.median;
-    c->take[i] = whole || !pb_interrupted;
+    e->rows[i].stats.wall_s = e->rows[i].timing.sum.median;
+    e->take[i] = whole || !pb_interrupted;
 }
 
-/* Writes the finished rows of runs first .. end - 1; a failed write stops the sweep. */
-void pb_sweep_write_rows(sweep_ctx *c, long first, long end)
+/* ---- the face to a scheduler outside this folder (sweep.h) ---- */
+
+long pb_sweep_exec_runs(const pb_sweep_exec *e)
 {
-    char err[4600];
+    return e->plan->njobs;
+}
+
+/* How big a run is expected to be: its cells (times the puzzles of a set), then count
+ * before unique before first, then more threads. */
+typedef struct size_key {
+    long i;
+    double cells;
+    int mode, threads;
+} size_key;
+
+static int larger_first(const void *a, const void *b)
+{
+    const size_key *x = a, *y = b;
+    if (x->cells != y->cells) return x->cells > y->cells ? -1 : 1;
+    if (x->mode != y->mode) return y->mode - x->mode;
+    if (x->threads != y->threads) return y->threads - x->threads;
+    return x->i < y->i ? -1 : x->i > y->i;
+}
+
+long pb_sweep_exec_todo(const pb_sweep_exec *e, long *order)
+{
+    const sweep_plan *p = e->plan;
+    size_key *k = calloc((size_t)p->njobs + 1, sizeof *k);
+    if (!k) return -1;
     long n = 0;
-    for (long i = first; i < end; i++) n += c->take[i];
-    if (!n || c->write_failed) return;
-    if (pb_sweep_out_append(&c->out, c->meta.run_id, c->rows + first, c->take + first, end - first,
-                            err, sizeof err)) {
-        pb_say("sweep: %s (the %ld rows before stay; --resume continues)", err, c->written);
-        c->write_failed = 1;
-        return;
+    for (long i = 0; i < p->njobs; i++) {
+        if (e->done[i]) continue;
+        const job *j = &p->jobs[i];
+        const pb_set set = pb_sweep_job_set(p, j);
+        k[n++] = (size_key){i, (double)set.puzzle[0].model->ncells * set.count,
+                            j->mode == PB_MODE_FIRST ? 0
+                            : j->unique              ? 1
+                                                     : 2,
+                            j->threads};
     }
-    for (long i = first; i < end; i++) c->done[i] |= c->take[i];
-    c->written += n;
+    qsort(k, (size_t)n, sizeof *k, larger_first);
+    for (long r = 0; r < n; r++) order[r] = k[r].i;
+    free(k);
+    return n;
+}
+
+void pb_sweep_exec_measure(pb_sweep_exec *e, long i, pb_sweep_outcome *o)
+{
+    pb_sweep_begin_job(e, i);
+    while (!pb_interrupted && e->state[i].phase == JOB_SAMPLING &&
+           pb_measure_wants_sample(&e->state[i].bm.m))
+        pb_sweep_sample_job(e, i);
+    pb_sweep_end_job(e, i);
+    if (!o) return;
+    o->i = i;
+    o->take = e->take[i];
+    o->failed = e->state[i].phase == JOB_LEFT_OUT;
+    o->interrupted = (int)pb_interrupted;
+    o->row = e->rows[i];
+}
+
+void pb_sweep_exec_accept(pb_sweep_exec *e, const pb_sweep_outcome *o)
+{
+    pb_row *r = &e->rows[o->i];
+    *r = o->row;
+    name_row(e->plan, o->i, r);
+    e->take[o->i] = (unsigned char)o->take;
+    if (o->failed) e->failed = 1;
+}
+
+void pb_sweep_exec_finished(pb_sweep_exec *e, pb_sweep_writer *w, long i, int elsewhere)
+{
+    pb_sweep_write_rows(w, e, i, i + 1);
+    for (int k = 0; k < (elsewhere ? 1 : 0) + e->timing.samples && !e->quiet; k++)
+        pb_progress_step(&e->progress);
+}
+
+void pb_sweep_exec_progress_begin(pb_sweep_exec *e, long n)
+{
+    if (e->quiet) return;
+    pb_progress_start(&e->progress, e->plan->name, n * (1 + (long)e->timing.samples));
+    pb_progress_note(&e->progress, e->earlier);
+}
+
+void pb_sweep_exec_progress_end(pb_sweep_exec *e)
+{
+    if (!e->quiet) pb_progress_end(&e->progress);
+}
+
+void pb_sweep_exec_bind(const pb_sweep_exec *e)
+{
+    pb_binder_bind_thread(e->binder, 0);
+}
+
+void pb_sweep_exec_describe(const pb_sweep_exec *e, char *bind, size_t len, int *workers)
+{
+    pb_binder_describe(e->binder, bind, len);
+    *workers = e->workers;
+}
+
+int pb_sweep_exec_failed(const pb_sweep_exec *e)
+{
+    return e->failed;
 }

@@ -30,17 +30,17 @@
 #include "harness/base/exit.h"
 #include "harness/base/say.h"
 #include "harness/io/peer.h"
-#include "sweep_ctx.h"
+#include "sweep_exec.h"
 
 /* The state of run i as the answers give it. */
-static void answer(const sweep_ctx *c, long i, double seconds, double cpu)
+static void answer(const pb_sweep_exec *e, long i, double seconds, double cpu)
 {
-    const pb_measurer *m = &c->state[i].bm.m;
-    const int sampling = c->state[i].phase == JOB_SAMPLING;
+    const pb_measurer *m = &e->state[i].bm.m;
+    const int sampling = e->state[i].phase == JOB_SAMPLING;
     char s[32] = "-", u[32] = "-";
     if (!isnan(seconds)) snprintf(s, sizeof s, "%.9g", seconds);
     if (!isnan(seconds) && !isnan(cpu)) snprintf(u, sizeof u, "%.9g", cpu);
-    printf("ok %d %d %d %s %s\n", c->state[i].phase, sampling && pb_measure_wants_sample(m),
+    printf("ok %d %d %d %s %s\n", e->state[i].phase, sampling && pb_measure_wants_sample(m),
            sampling && pb_measure_can_sample(m), s, u);
     fflush(stdout);
 }
@@ -48,25 +48,25 @@ static void answer(const sweep_ctx *c, long i, double seconds, double cpu)
 /* One sample of run i in round `round`, whether due by its own count or asked for
  * beyond it (a pair known less well than ci-target); its time, or NAN, and its CPU
  * time in *cpu. */
-static double sample(sweep_ctx *c, long i, int round, double *cpu)
+static double sample(pb_sweep_exec *e, long i, int round, double *cpu)
 {
-    const pb_measurer *m = &c->state[i].bm.m;
+    const pb_measurer *m = &e->state[i].bm.m;
     const int before = m->recorded;
-    c->round = round;
-    c->more[i] = 1;
-    pb_sweep_sample_job(c, i);
-    c->more[i] = 0;
-    c->round = -1;
+    e->round = round;
+    e->more[i] = 1;
+    pb_sweep_sample_job(e, i);
+    e->more[i] = 0;
+    e->round = -1;
     *cpu = m->recorded > before ? m->t->cpu_s[m->recorded - 1] : NAN;
     return m->recorded > before ? m->t->sample_s[m->recorded - 1] : NAN;
 }
 
 /* Records seconds as run i's sample of `round` where it may take one (worker `process`
  * of this build measured it); seconds, or NAN when it was not recorded. */
-static double take(sweep_ctx *c, long i, int round, int process, double seconds, double cpu)
+static double take(pb_sweep_exec *e, long i, int round, int process, double seconds, double cpu)
 {
-    pb_measurer *m = &c->state[i].bm.m;
-    if (c->state[i].phase != JOB_SAMPLING || !pb_measure_can_sample(m)) return NAN;
+    pb_measurer *m = &e->state[i].bm.m;
+    if (e->state[i].phase != JOB_SAMPLING || !pb_measure_can_sample(m)) return NAN;
     pb_measure_take(m, round, process, seconds, cpu);
     return seconds;
 }
@@ -85,7 +85,7 @@ static int bind_part(pb_binder **half, int part)
 }
 
 /* Carries out one command line. 1 to go on, 0 at the end, -1 for a line it cannot read. */
-static int serve_line(sweep_ctx *c, const char *line, pb_binder **half)
+static int serve_line(pb_sweep_exec *e, pb_sweep_writer *w, const char *line, pb_binder **half)
 {
     long i, end;
     int n;
@@ -95,42 +95,42 @@ static int serve_line(sweep_ctx *c, const char *line, pb_binder **half)
         return 0;
     }
     if (sscanf(line, "bind %d", &n) == 1 && (n == 0 || n == 1)) return bind_part(half, n) ? -1 : 1;
-    if (sscanf(line, "begin %ld", &i) == 1 && i >= 0 && i < c->njobs) {
-        pb_sweep_begin_job(c, i);
-        answer(c, i, NAN, NAN);
+    if (sscanf(line, "begin %ld", &i) == 1 && i >= 0 && i < e->plan->njobs) {
+        pb_sweep_begin_job(e, i);
+        answer(e, i, NAN, NAN);
         return 1;
     }
-    if (sscanf(line, "sample %ld %d", &i, &n) == 2 && i >= 0 && i < c->njobs && n >= 0) {
+    if (sscanf(line, "sample %ld %d", &i, &n) == 2 && i >= 0 && i < e->plan->njobs && n >= 0) {
         double cpu;
-        const double secs = sample(c, i, n, &cpu);
-        answer(c, i, secs, cpu);
+        const double secs = sample(e, i, n, &cpu);
+        answer(e, i, secs, cpu);
         return 1;
     }
     double secs, cpu = NAN;
     char cpu_text[32];
     int p, got = sscanf(line, "take %ld %d %d %lf %31s", &i, &n, &p, &secs, cpu_text);
-    if (got >= 4 && i >= 0 && i < c->njobs && n >= 0 && p > 0 && p < PB_AGAINST_MAX_PROCESSES &&
-        isfinite(secs) && secs >= 0) {
+    if (got >= 4 && i >= 0 && i < e->plan->njobs && n >= 0 && p > 0 &&
+        p < PB_AGAINST_MAX_PROCESSES && isfinite(secs) && secs >= 0) {
         if (got == 5 && strcmp(cpu_text, "-")) {
             char *end;
             cpu = strtod(cpu_text, &end);
             if (*end || !isfinite(cpu) || cpu < 0) cpu = NAN;
         }
-        answer(c, i, take(c, i, n, p, secs, cpu), cpu);
+        answer(e, i, take(e, i, n, p, secs, cpu), cpu);
         return 1;
     }
     long runs;
-    if (sscanf(line, "runs %ld %ld", &i, &runs) == 2 && i >= 0 && i < c->njobs && runs >= 0) {
-        pb_measurer *m = &c->state[i].bm.m;
-        if (runs > 0 && c->state[i].phase == JOB_SAMPLING) m->runs = runs;
+    if (sscanf(line, "runs %ld %ld", &i, &runs) == 2 && i >= 0 && i < e->plan->njobs && runs >= 0) {
+        pb_measurer *m = &e->state[i].bm.m;
+        if (runs > 0 && e->state[i].phase == JOB_SAMPLING) m->runs = runs;
         printf("ok %ld\n", m->runs);
         fflush(stdout);
         return 1;
     }
-    if (sscanf(line, "end %ld %ld", &i, &end) == 2 && i >= 0 && i <= end && end <= c->njobs) {
-        for (long k = i; k < end; k++) pb_sweep_end_job(c, k);
-        pb_sweep_write_rows(c, i, end);
-        printf("ok %ld\n", c->written);
+    if (sscanf(line, "end %ld %ld", &i, &end) == 2 && i >= 0 && i <= end && end <= e->plan->njobs) {
+        for (long k = i; k < end; k++) pb_sweep_end_job(e, k);
+        pb_sweep_write_rows(w, e, i, end);
+        printf("ok %ld\n", w->written);
         fflush(stdout);
         return 1;
     }
@@ -140,23 +140,23 @@ static int serve_line(sweep_ctx *c, const char *line, pb_binder **half)
     return -1;
 }
 
-int pb_sweep_serve(sweep_ctx *c)
+int pb_sweep_serve(pb_sweep_exec *e, pb_sweep_writer *w)
 {
     pb_line_in in = {.fd = STDIN_FILENO};
     pb_binder *half[2] = {NULL, NULL};
     char line[256];
     int rc = 1;
-    pb_binder_bind_thread(c->binder, 0);
-    printf("ready %ld %016" PRIx64 "\n", c->njobs, pb_sweep_jobs_hash(c));
+    pb_binder_bind_thread(e->binder, 0);
+    printf("ready %ld %016" PRIx64 "\n", e->plan->njobs, pb_sweep_jobs_hash(e->plan));
     fflush(stdout);
-    while (rc > 0 && !c->write_failed) {
+    while (rc > 0 && !w->write_failed) {
         if (pb_line_in_read(&in, line, sizeof line)) {
             /* The comparing process went away without a quit: the sweep ends as if
              * terminated, with the rows written so far. */
             if (!pb_interrupted) pb_interrupted = SIGTERM;
             break;
         }
-        rc = serve_line(c, line, half);
+        rc = serve_line(e, w, line, half);
     }
     pb_binder_free(half[0]), pb_binder_free(half[1]);
     return rc < 0 ? -1 : 0;

@@ -33,7 +33,8 @@ static int parse_threads(const char *value, void *field, char *err, size_t errle
         if (twice) {
             snprintf(err, errlen, "gives %ld twice", x);
             rc = -1;
-        } else if (!all_digits(words.item[i]) || *end || errno || x < 1 || x > 1024 || n == 64) {
+        } else if (!all_digits(words.item[i]) || *end || errno || x < 1 || x > 1024 ||
+                   n == PB_SWEEP_THREAD_COUNTS) {
             snprintf(err, errlen, "expects thread counts from 1 to 1024 (at most 64), got '%s'",
                      words.item[i]);
             rc = -1;
@@ -56,7 +57,7 @@ static int parse_step_limits(const char *value, void *field, char *err, size_t e
         char *eq = strchr(words.item[i], '=');
         uint64_t n;
         if (pb_parse_count(eq ? eq + 1 : words.item[i], &n) || (eq && eq == words.item[i]) ||
-            fresh.engines.n == 64) {
+            fresh.engines.n == PB_SWEEP_STEP_LIMITS) {
             snprintf(err, errlen,
                      "expects N or ENGINE=N (N a whole number >= 0 in decimal, e.g. 1000 or 1e6), "
                      "got '%s'",
@@ -155,23 +156,25 @@ const pb_option pb_sweep_keys[] = {
          "sweep file's folder)")},
     {KEY("quick-instances", PB_OPT_LIST, quick_instances, "LIST",
          "the instances of a --quick run (default: instances)")},
-    {KEY("engines", PB_OPT_LIST, engines, "LIST", "engines (default: every engine of the family)")},
-    {KEY("orders", PB_OPT_LIST, orders, "LIST", "cell orders, for the engines that take one")},
-    {KEY("modes", PB_OPT_CUSTOM, modes, "LIST",
+    {KEY("engines", PB_OPT_LIST, matrix.engines, "LIST",
+         "engines (default: every engine of the family)")},
+    {KEY("orders", PB_OPT_LIST, matrix.orders, "LIST",
+         "cell orders, for the engines that take one")},
+    {KEY("modes", PB_OPT_CUSTOM, matrix.modes, "LIST",
          "first, count and/or unique (a count stopped at the second\n"
          "solution: the uniqueness check) (default first count)"),
      .parse = parse_modes},
-    {KEY("search-threads", PB_OPT_CUSTOM, search_threads, "LIST",
+    {KEY("search-threads", PB_OPT_CUSTOM, matrix.search_threads, "LIST",
          "threads of each run: one search split over them, or, for\n"
          "an instance of several puzzles, puzzles solved at a time (default 1)"),
      .parse = parse_threads},
-    {KEY("params", PB_OPT_CUSTOM, engine_params, "SETS",
+    {KEY("params", PB_OPT_CUSTOM, matrix.engine_params, "SETS",
          "engine parameter settings, each a word NAME=VALUE;... (- for the\n"
          "defaults; NAME=A/B/C: a set per value, every combination of such\n"
          "items): an engine runs once with each set whose every parameter it\n"
          "has; an engine with none of them, once with its defaults"),
      .parse = pb_sweep_parse_params},
-    {KEY("engine-seeds", PB_OPT_CUSTOM, engine_seeds, "LIST",
+    {KEY("engine-seeds", PB_OPT_CUSTOM, matrix.engine_seeds, "LIST",
          "engine seeds (N or A-B, e.g. 1-10): the engines marked 'random'\n"
          "run once per seed; the others once (default: the seed 1)"),
      .parse = pb_sweep_parse_seeds},
@@ -186,11 +189,11 @@ const pb_option pb_sweep_keys[] = {
          "instance, mode and thread count) take further rounds of samples, up to\n"
          "N, while a pair's ratio is known less well than ci-target (0: samples)"),
      .lo = 0, .hi = PB_MAX_SAMPLES},
-    {KEY("ci-target", PB_OPT_REAL, ci_target, "F",
+    {KEY("ci-target", PB_OPT_REAL, matrix.ci_target, "F",
          "a pair samples on while its time ratio's 95% interval is wider\n"
          "than +- F (default 0: every run takes samples and no more)"),
      .lo = 0, .hi = 1},
-    {KEY("seed", PB_OPT_INT, seed, "N",
+    {KEY("seed", PB_OPT_INT, matrix.seed, "N",
          "seed of the order of the runs within each round of samples\n"
          "(a fresh order every round; kept in the .meta)"),
      .key = 's', .lo = 0, .hi = 2147483647},
@@ -205,27 +208,28 @@ const pb_option pb_sweep_keys[] = {
     PB_OPTION_REP_BUDGET(pb_sweep_spec, timing,
                          "take no further sample once a run's samples took S seconds\n"
                          "(0: no budget)"),
-    {KEY("workers", PB_OPT_INT, workers, "N", "1-thread runs at a time (default: one per core)"),
+    {KEY("workers", PB_OPT_INT, matrix.workers, "N",
+         "1-thread runs at a time (default: one per core)"),
      .lo = 1, .hi = 1024},
-    {KEY("bind", PB_OPT_CHOICE, bind, NULL,
+    {KEY("bind", PB_OPT_CHOICE, matrix.bind, NULL,
          "pin the OpenMP threads to cores with hwloc: thread i to core i"),
      .choices = pb_bind_modes},
-    {KEY("speed-tolerance", PB_OPT_REAL, speed_tolerance, "F",
+    {KEY("speed-tolerance", PB_OPT_REAL, matrix.speed_tolerance, "F",
          "a round of samples taken while the machine read more than F\n"
          "slower than its best (the ref_run's time) is taken again once the\n"
          "machine is back"),
      .lo = 0.01, .hi = 10},
-    {KEY("settle-time", PB_OPT_SECONDS, settle_s, "S",
+    {KEY("settle-time", PB_OPT_SECONDS, matrix.settle_s, "S",
          "wait up to S seconds for a slower machine to come back; when it\n"
          "does not, its speed counts as its best from then on (0: read the\n"
          "speed and keep it in ref_s, never wait)")},
-    {KEY("step-limit", PB_OPT_CUSTOM, step_limit, "N [E=N ...]",
+    {KEY("step-limit", PB_OPT_CUSTOM, matrix.step_limit, "N [E=N ...]",
          "per-run step limit (default none); E=N sets engine E's"),
      .parse = parse_step_limits},
     {KEY("time-limit", PB_OPT_SECONDS, time_limit, "S",
          "per-run time limit in seconds (a file of puzzles shares\n"
          "both limits over its puzzles, unless rows is per-puzzle)")},
-    {KEY("rows", PB_OPT_CHOICE, rows, NULL,
+    {KEY("rows", PB_OPT_CHOICE, matrix.rows, NULL,
          "one row per instance and run (its puzzles summed), or one per\n"
          "puzzle and run (each puzzle its own limits)"),
      .choices = row_kinds},
@@ -239,42 +243,42 @@ const pb_option pb_sweep_keys[] = {
          "the engine (in one of the orders) that the report's scatter plots\n"
          "and paired ratios set every other solver against (kept in the .meta)\n"
          "(default: the first of engines)")},
-    {KEY("collection", PB_OPT_TEXT, collection, "DIR",
+    {KEY("collection", PB_OPT_TEXT, collection.dir, "DIR",
          "a folder whose manifest.csv (a column name) names puzzles: each\n"
          "row's file is an instance (relative to the sweep file's folder); the\n"
          "sweep copies the manifest to NAME.manifest.csv. No folder: the sweep\n"
          "is skipped (exit 77)")},
-    {KEY("collection-env", PB_OPT_TEXT, collection_env, "VAR",
+    {KEY("collection-env", PB_OPT_TEXT, collection.env, "VAR",
          "an environment variable that names the collection's folder\n"
          "instead, when it is set")},
-    {KEY("collection-file", PB_OPT_TEXT, collection_file, "PATTERN",
+    {KEY("collection-file", PB_OPT_TEXT, collection.file, "PATTERN",
          "a manifest row's file in the folder, {name} its name (default\n"
          "{name})")},
-    {KEY("generator", PB_OPT_TEXT, generator, "NAME",
+    {KEY("generator", PB_OPT_TEXT, gen.generator, "NAME",
          "a generation sweep: it runs `generate NAME` (a generator of the\n"
          "family) once per method of 'generate', instead of engine runs")},
-    {KEY("generate", PB_OPT_CUSTOM, generate, "METHOD: OPTIONS ...",
+    {KEY("generate", PB_OPT_CUSTOM, gen.generate, "METHOD: OPTIONS ...",
          "a generation sweep's methods, each a name and a colon, then the\n"
          "generator's options (blank-separated, no quoting; none that names\n"
          "a file it writes): NAME-METHOD.csv holds each one's records"),
      .parse = keep_text},
-    {KEY("quick-generate", PB_OPT_CUSTOM, quick_generate, "METHOD: OPTIONS ...",
+    {KEY("quick-generate", PB_OPT_CUSTOM, gen.quick_generate, "METHOD: OPTIONS ...",
          "the methods of a --quick run (default: generate)"),
      .parse = keep_text},
-    {KEY("puzzles", PB_OPT_CHOICE, puzzles, NULL,
+    {KEY("puzzles", PB_OPT_CHOICE, gen.puzzles, NULL,
          "a generation sweep keeps each method's records (NAME-METHOD.csv),\n"
          "or its folder NAME-METHOD/ (generate --out: the puzzles too)"),
      .choices = puzzle_outputs},
-    {KEY("tool", PB_OPT_TEXT, tool, "NAME",
+    {KEY("tool", PB_OPT_TEXT, tool.name, "NAME",
          "a tool sweep: times the family's outside tool NAME beside\n"
          "puzzlebench on the same work, solving each of 'instances' and\n"
          "generating at each of 'tool-levels', instead of engine runs")},
-    {KEY("tool-levels", PB_OPT_LIST, tool_levels, "LIST",
+    {KEY("tool-levels", PB_OPT_LIST, tool.levels, "LIST",
          "a tool sweep's difficulties to generate at (default: the tool's)")},
-    {KEY("tool-count", PB_OPT_INT, tool_count, "N",
+    {KEY("tool-count", PB_OPT_INT, tool.count, "N",
          "a tool sweep's puzzles per generating run (0: no generating)"),
      .lo = 0, .hi = 100000},
-    {KEY("tool-repeat", PB_OPT_INT, tool_repeat, "K",
+    {KEY("tool-repeat", PB_OPT_INT, tool.repeat, "K",
          "a tool sweep reads a small file up to K times over in one run, to\n"
          "about 1000 puzzles, so that the process start does not dominate"),
      .lo = 1, .hi = 1000},
@@ -308,17 +312,20 @@ int pb_sweep_spec_init(pb_sweep_spec *s)
     char err[200];
     memset(s, 0, sizeof *s);
     s->timing = (pb_timing_opts)PB_TIMING_DEFAULTS;
-    s->seed = 1;
+    s->matrix.seed = 1;
     s->time_limit = 60;
-    s->speed_tolerance = PB_SPEED_TOLERANCE;
-    s->search_threads.n = 1;
-    s->search_threads.v[0] = 1;
-    s->rows = PB_ROWS_PER_SET;
-    s->tool_count = 20;
-    s->tool_repeat = 10;
+    s->matrix.speed_tolerance = PB_SPEED_TOLERANCE;
+    s->matrix.search_threads.n = 1;
+    s->matrix.search_threads.v[0] = 1;
+    s->matrix.rows = PB_ROWS_PER_SET;
+    s->tool.count = 20;
+    s->tool.repeat = 10;
     s->repeat = 1;
-    return pb_list_set(&s->orders, "row", err, sizeof err) ||
-                   pb_list_set(&s->modes, "first count", err, sizeof err)
+    size_t nkeys = 0;
+    while (pb_sweep_keys[nkeys].name) nkeys++;
+    return !(s->key_line = calloc(nkeys, sizeof *s->key_line)) ||
+                   pb_list_set(&s->matrix.orders, "row", err, sizeof err) ||
+                   pb_list_set(&s->matrix.modes, "first count", err, sizeof err)
                ? -1
                : 0;
 }
@@ -327,18 +334,19 @@ void pb_sweep_spec_free(pb_sweep_spec *s)
 {
     pb_list_free(&s->instances);
     pb_list_free(&s->quick_instances);
-    pb_list_free(&s->engines);
-    pb_list_free(&s->orders);
-    pb_list_free(&s->modes);
+    pb_list_free(&s->matrix.engines);
+    pb_list_free(&s->matrix.orders);
+    pb_list_free(&s->matrix.modes);
     pb_list_free(&s->sections);
-    pb_list_free(&s->tool_levels);
+    pb_list_free(&s->tool.levels);
     pb_list_free(&s->run_tables);
-    pb_list_free(&s->step_limit.engines);
-    pb_param_sets_free(&s->engine_params);
+    pb_list_free(&s->matrix.step_limit.engines);
+    pb_param_sets_free(&s->matrix.engine_params);
     pb_list_free(&s->strings);
     for (int i = 0; i < s->npending; i++) free(s->pending[i].key), free(s->pending[i].value);
     free(s->pending);
     free(s->params);
+    free(s->key_line);
     memset(s, 0, sizeof *s);
 }
 
@@ -346,8 +354,8 @@ void pb_sweep_spec_quick(pb_sweep_spec *s)
 {
     const uint64_t most_steps = 10000000;
     s->quick = 1;
-    if (s->quick_generate) s->generate = s->quick_generate;
-    if (s->tool_count > 5) s->tool_count = 5;
+    if (s->gen.quick_generate) s->gen.generate = s->gen.quick_generate;
+    if (s->tool.count > 5) s->tool.count = 5;
     if (s->quick_run) s->run = s->quick_run;
     if (s->repeat > 2) s->repeat = 2;
     if (s->quick_instances.n) {
@@ -362,18 +370,20 @@ void pb_sweep_spec_quick(pb_sweep_spec *s)
                                  .budget_s = 1.0,
                                  .slowdown = s->timing.slowdown};
     if (!(s->time_limit > 0) || s->time_limit > 5) s->time_limit = 5;
-    if (s->settle_s > 2) s->settle_s = 2;
-    if (!s->step_limit.all || s->step_limit.all > most_steps) s->step_limit.all = most_steps;
-    for (int i = 0; i < s->step_limit.engines.n; i++)
-        if (!s->step_limit.of[i] || s->step_limit.of[i] > most_steps)
-            s->step_limit.of[i] = most_steps;
+    if (s->matrix.settle_s > 2) s->matrix.settle_s = 2;
+    if (!s->matrix.step_limit.all || s->matrix.step_limit.all > most_steps)
+        s->matrix.step_limit.all = most_steps;
+    for (int i = 0; i < s->matrix.step_limit.engines.n; i++)
+        if (!s->matrix.step_limit.of[i] || s->matrix.step_limit.of[i] > most_steps)
+            s->matrix.step_limit.of[i] = most_steps;
 }
 
 uint64_t pb_sweep_spec_step_limit(const pb_sweep_spec *s, const char *engine)
 {
-    for (int i = 0; i < s->step_limit.engines.n; i++)
-        if (!strcmp(s->step_limit.engines.item[i], engine)) return s->step_limit.of[i];
-    return s->step_limit.all;
+    for (int i = 0; i < s->matrix.step_limit.engines.n; i++)
+        if (!strcmp(s->matrix.step_limit.engines.item[i], engine))
+            return s->matrix.step_limit.of[i];
+    return s->matrix.step_limit.all;
 }
 
 /* 1 when some family takes an option called key. */
@@ -560,14 +570,14 @@ int pb_sweep_spec_relative_to(pb_sweep_spec *s, const char *file)
     const char *slash = strrchr(file, '/');
     if (!slash) return 0;
     int dirlen = (int)(slash - file);
-    if (s->collection && s->collection[0] != '/') {
-        char *p = malloc((size_t)dirlen + strlen(s->collection) + 2);
+    if (s->collection.dir && s->collection.dir[0] != '/') {
+        char *p = malloc((size_t)dirlen + strlen(s->collection.dir) + 2);
         if (!p) return -1;
-        sprintf(p, "%.*s/%s", dirlen, file, s->collection);
+        sprintf(p, "%.*s/%s", dirlen, file, s->collection.dir);
         const int failed = pb_list_add(&s->strings, p);
         free(p);
         if (failed) return -1;
-        s->collection = s->strings.item[s->strings.n - 1];
+        s->collection.dir = s->strings.item[s->strings.n - 1];
     }
     for (int i = 0; i < s->instances.n; i++) {
         const char *it = s->instances.item[i];

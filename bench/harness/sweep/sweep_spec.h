@@ -12,16 +12,18 @@
 #include "harness/base/options.h"
 
 /* Whole numbers in a list (search-threads). */
+enum { PB_SWEEP_THREAD_COUNTS = 64 };
 typedef struct pb_int_list {
     int n;
-    int v[64];
+    int v[PB_SWEEP_THREAD_COUNTS];
 } pb_int_list;
 
 /* A step limit for every engine, and engine-specific ones (step-limit N E=N ...). */
+enum { PB_SWEEP_STEP_LIMITS = 64 };
 typedef struct pb_step_limits {
     uint64_t all; /* 0: none */
     pb_list engines;
-    uint64_t of[64];
+    uint64_t of[PB_SWEEP_STEP_LIMITS];
 } pb_step_limits;
 
 /* The params key: sets of engine parameter values, each a word NAME=VALUE;... ("-":
@@ -55,17 +57,38 @@ typedef struct pb_pending_key {
     int line; /* in the sweep file; 0: an option */
 } pb_pending_key;
 
-typedef struct pb_sweep_spec {
-    const char *name;   /* output files NAME.csv and NAME.meta */
-    const char *family; /* e.g. notouch */
-    pb_list instances, engines, orders, modes;
-    pb_list quick_instances; /* the instances of a --quick run (none: the same) */
-    int quick;               /* 1: made quick by pb_sweep_spec_quick */
+/* A generation sweep's keys (sweep_generate.c): the generator it runs, and its
+ * methods, "METHOD: OPTION..." one after the other (of a --quick run: quick_generate). */
+typedef struct pb_sweep_gen {
+    const char *generator, *generate, *quick_generate;
+    int puzzles; /* 0: each method's records only; 1: its folder, puzzles and all */
+} pb_sweep_gen;
+
+/* A tool sweep's keys (sweep_tool.c): the outside tool timed beside puzzlebench, the
+ * difficulties both generate (none: the tool's), how many puzzles a generating run
+ * makes, and how many times over a solving run may read a small file. */
+typedef struct pb_sweep_tool_keys {
+    const char *name;
+    pb_list levels;
+    int count, repeat;
+} pb_sweep_tool_keys;
+
+/* An engine sweep's collection (sweep_collection.c): a folder whose manifest.csv names
+ * puzzles, the environment variable that names it instead when set, a row's file
+ * ({name} replaced), and what it became: the folder, and how many instances (the last
+ * ones) it added. */
+typedef struct pb_sweep_collection {
+    const char *dir, *env, *file, *found;
+    int n;
+} pb_sweep_collection;
+
+/* An engine sweep's matrix: the combinations of its engines, orders, modes, thread
+ * counts, parameter sets and seeds on the instances, and how they are measured. */
+typedef struct pb_sweep_matrix {
+    pb_list engines, orders, modes;
     pb_int_list search_threads;
     pb_param_sets engine_params; /* the params key (none: every engine its defaults) */
     pb_seed_list engine_seeds;   /* the engine-seeds key (none: the default seed) */
-    pb_timing_opts timing;       /* samples, max-samples, min-sample-time, warmup, rep-budget,
-                                    slowdown */
     double ci_target;            /* pairs sample on until their ratio's CI is within +- this */
     int seed;                    /* of each round's order of the runs */
     int workers;                 /* runs at a time (1-thread runs only); 0: one per core */
@@ -73,22 +96,29 @@ typedef struct pb_sweep_spec {
     double settle_s;             /* the longest wait for a slowed machine (speed_guard.h) */
     double speed_tolerance;      /* how much slower than its best the machine may read */
     pb_step_limits step_limit;
+    int rows; /* pb_sweep_rows */
+} pb_sweep_matrix;
+
+/* A sweep as read: the keys every kind shares (name, family, instances, timing), what
+ * the report reads, and one struct for each kind. */
+typedef struct pb_sweep_spec {
+    const char *name;   /* output files NAME.csv and NAME.meta */
+    const char *family; /* e.g. notouch */
+    pb_list instances;
+    pb_list quick_instances; /* the instances of a --quick run (none: the same) */
+    int quick;               /* 1: made quick by pb_sweep_spec_quick */
+    pb_timing_opts timing;   /* samples, max-samples, min-sample-time, warmup, rep-budget,
+                                slowdown */
     double time_limit;
-    int rows;         /* pb_sweep_rows */
     pb_list sections; /* the report's sections that read the results (sections=) */
     /* The engine (ENGINE or ENGINE/ORDER) the report sets the others against; NULL:
      * the first of engines. */
     const char *baseline;
-    /* A generation sweep (sweep_generate.c): the generator it runs, and its methods,
-     * "METHOD: OPTION..." one after the other (of a --quick run: quick_generate). */
-    const char *generator, *generate, *quick_generate;
-    int puzzles; /* 0: each method's records only; 1: its folder, puzzles and all */
-    /* A tool sweep (sweep_tool.c): the outside tool timed beside puzzlebench, the
-     * difficulties both generate (none: the tool's), how many puzzles a generating
-     * run makes, and how many times over a solving run may read a small file. */
-    const char *tool;
-    pb_list tool_levels;
-    int tool_count, tool_repeat;
+
+    pb_sweep_matrix matrix;
+    pb_sweep_collection collection; /* an engine sweep's instances from a folder */
+    pb_sweep_gen gen;
+    pb_sweep_tool_keys tool;
     /* A runs sweep (sweep_runs.c): its runs, "COMMAND: OPTION..." one after the other
      * (of a --quick run: quick_run), each repeated, the stop rule of a series, and the
      * options that write a table a run. */
@@ -97,21 +127,15 @@ typedef struct pb_sweep_spec {
     double stop_after_s;
     pb_list run_tables;
 
-    /* A collection (sweep_collection.c): a folder whose manifest.csv names puzzles,
-     * the environment variable that names it instead when set, a row's file ({name}
-     * replaced), and what it became: the folder, and how many instances (the last
-     * ones) it added. */
-    const char *collection, *collection_env, *collection_file, *collection_dir;
-    int collection_n;
-
     const pb_family *fam; /* set by pb_sweep_spec_resolve */
     void *params;         /* the family's parameters, once resolved */
     pb_list strings;      /* owned copies of the values the fields above point to */
     pb_pending_key *pending;
     int npending;
-    /* Where each key of pb_sweep_keys was set: its line in the sweep file, -1 for an
-     * option, 0 not at all (for messages, and a key given twice in a file). */
-    int key_line[56];
+    /* Where each key of pb_sweep_keys was set, one entry per key of the table: its
+     * line in the sweep file, -1 for an option, 0 not at all (for messages, and a key
+     * given twice in a file). */
+    int *key_line;
 } pb_sweep_spec;
 
 /* The keys of the sweep itself (the family's options are keys too). */

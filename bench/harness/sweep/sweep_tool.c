@@ -112,7 +112,7 @@ static int task_dir(const tool_run *r, int i, char *dir, size_t len)
 /* The i-th level to generate at: tool-levels', or the tool's own; NULL past the last. */
 static const char *level_at(const tool_run *r, int i)
 {
-    const pb_list *l = &r->s->tool_levels;
+    const pb_list *l = &r->s->tool.levels;
     return l->n ? (i < l->n ? l->item[i] : NULL) : r->tool->levels[i];
 }
 
@@ -127,7 +127,7 @@ static int run_tasks(tool_run *r)
         memset(&t, 0, sizeof t);
         const char *file = s->instances.item[i];
         if ((rc = task_dir(r, i, dir, sizeof dir))) break;
-        const int got = r->tool->solve(file, s->tool_repeat, dir, r->self, &t, err, sizeof err);
+        const int got = r->tool->solve(file, s->tool.repeat, dir, r->self, &t, err, sizeof err);
         if (got < 0) return pb_say("sweep: %s", err), PB_EXIT_USAGE;
         if (got > 0)
             pb_say("sweep: note: %s is not a file %s reads; skipped", file, r->tool->name);
@@ -135,10 +135,10 @@ static int run_tasks(tool_run *r)
             rc = time_task(r, "solve", &t);
     }
     const char *level;
-    for (int i = 0; s->tool_count && !rc && (level = level_at(r, i)); i++) {
+    for (int i = 0; s->tool.count && !rc && (level = level_at(r, i)); i++) {
         pb_tool_task t;
         memset(&t, 0, sizeof t);
-        if (r->tool->generate(level, s->tool_count, r->self, &t, err, sizeof err))
+        if (r->tool->generate(level, s->tool.count, r->self, &t, err, sizeof err))
             return pb_say("sweep: %s", err), PB_EXIT_USAGE;
         rc = time_task(r, "generate", &t);
     }
@@ -160,8 +160,8 @@ static int publish(tool_run *r)
     char v[160];
     tool_version(r, v, sizeof v);
     snprintf(version, sizeof version, "tool_version=%s", v);
-    snprintf(count, sizeof count, "tool_count=%d", r->s->tool_count);
-    snprintf(repeat, sizeof repeat, "tool_repeat=%d", r->s->tool_repeat);
+    snprintf(count, sizeof count, "tool_count=%d", r->s->tool.count);
+    snprintf(repeat, sizeof repeat, "tool_repeat=%d", r->s->tool.repeat);
     snprintf(timing, sizeof timing,
              "timing=whole processes, output to /dev/null; warm-up %g s, %d samples of at "
              "least %g s",
@@ -203,8 +203,8 @@ static void list_tasks(const tool_run *r)
     for (int i = 0; i < s->instances.n; i++)
         printf("%s: solve %s: %s and puzzlebench\n", s->name, s->instances.item[i], r->tool->name);
     const char *level;
-    for (int i = 0; s->tool_count && (level = level_at(r, i)); i++)
-        printf("%s: generate %d %s: %s and puzzlebench\n", s->name, s->tool_count, level,
+    for (int i = 0; s->tool.count && (level = level_at(r, i)); i++)
+        printf("%s: generate %d %s: %s and puzzlebench\n", s->name, s->tool.count, level,
                r->tool->name);
 }
 
@@ -214,18 +214,18 @@ int pb_sweep_tool(const pb_sweep_spec *s, const pb_sweep_opts *o)
     r = (tool_run){.s = s, .o = o};
     char at[600];
     for (const pb_tool *t = s->fam->tools; t && t->name && !r.tool; t++)
-        if (!strcmp(t->name, s->tool)) r.tool = t;
+        if (!strcmp(t->name, s->tool.name)) r.tool = t;
     if (!r.tool) {
         pb_sweep_spec_where(s, "tool", o->source, at, sizeof at);
-        return pb_say("sweep: %sfamily %s has no tool '%s'", at, s->fam->name, s->tool),
+        return pb_say("sweep: %sfamily %s has no tool '%s'", at, s->fam->name, s->tool.name),
                PB_EXIT_USAGE;
     }
     int rc = pb_sweep_spec_only(s, o->source, "tool sweep", tool_keys);
     if (rc) return rc;
-    for (int i = 0; i < s->tool_levels.n; i++) {
+    for (int i = 0; i < s->tool.levels.n; i++) {
         int known = 0;
         for (const char *const *l = r.tool->levels; *l && !known; l++)
-            known = !strcmp(*l, s->tool_levels.item[i]);
+            known = !strcmp(*l, s->tool.levels.item[i]);
         if (known) continue;
         char names[300] = "";
         for (const char *const *l = r.tool->levels; *l; l++)
@@ -233,10 +233,10 @@ int pb_sweep_tool(const pb_sweep_spec *s, const pb_sweep_opts *o)
                      l == r.tool->levels ? "" : ", ", *l);
         pb_sweep_spec_where(s, "tool-levels", o->source, at, sizeof at);
         return pb_say("sweep: %stool-levels expects difficulties of %s (%s), got '%s'", at,
-                      r.tool->name, names, s->tool_levels.item[i]),
+                      r.tool->name, names, s->tool.levels.item[i]),
                PB_EXIT_USAGE;
     }
-    if (!s->instances.n && !s->tool_count)
+    if (!s->instances.n && !s->tool.count)
         return pb_usage_error(
             "sweep", "%s: the tool sweep runs nothing (no instances, tool-count 0)", o->source);
     if (o->list_only) {

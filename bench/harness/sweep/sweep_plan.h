@@ -1,0 +1,67 @@
+/* sweep_plan.h — a sweep's plan (internal to sweep*.c): its instances loaded and its
+ * matrix expanded into runs, each run carrying what it runs with (engine, order,
+ * mode, threads, parameters, seed, limits), so that measuring and writing need no
+ * spec. sweep_jobs.c makes it. */
+#ifndef PB_SWEEP_PLAN_H
+#define PB_SWEEP_PLAN_H
+
+#include <stddef.h>
+#include <stdint.h>
+
+#include "harness/measure/batch.h"
+#include "sweep_spec.h"
+
+typedef struct job {
+    int instance, puzzle; /* puzzle: -1 for the whole set, else one puzzle (rows per-puzzle) */
+    int threads;
+    const pb_engine *engine;
+    const pb_order *order;
+    pb_mode mode;
+    int unique; /* count mode stopped at the second solution */
+    /* The set of the params key it runs with (NULL, 0: its defaults). */
+    const pb_param_value *params;
+    int nparams;
+    int seeded; /* it runs with the engine seed `seed` (an engine marked 'random') */
+    uint64_t seed;
+    uint64_t max_steps; /* its engine's step limit (0: none) */
+} job;
+
+typedef struct sweep_plan {
+    const pb_family *fam;
+    const char *name; /* the sweep's: its files and its progress line */
+    int ninstances;
+    pb_set *sets;      /* one per instance */
+    char (*names)[96]; /* the instances' names, as rows name them */
+    double time_limit; /* of every run */
+    job *jobs;
+    long njobs;        /* one row each */
+    char refused[300]; /* why the last combination refused was, for a sweep of none */
+} sweep_plan;
+
+/* Loads every instance of spec (a puzzle that cannot be read stops the sweep): 0 or
+ * the exit status (said). */
+int pb_sweep_load_instances(sweep_plan *p, const pb_sweep_spec *spec);
+/* Expands spec's matrix into p->jobs: the combinations the engines run, as pb_batch_check
+ * decides with binder. 0, or -1 out of memory. */
+int pb_sweep_add_jobs(sweep_plan *p, const pb_sweep_spec *spec, pb_binder *binder);
+void pb_sweep_plan_free(sweep_plan *p);
+
+/* "first", "count" or "unique". */
+const char *pb_sweep_mode_name(const job *j);
+/* The set a job runs: the instance's, or a view of one of its puzzles. */
+pb_set pb_sweep_job_set(const sweep_plan *p, const job *j);
+/* The batch of a job on set, with its limits, its threads bound by binder. */
+pb_batch pb_sweep_job_batch(const sweep_plan *p, const job *j, const pb_set *set,
+                            pb_binder *binder);
+/* A job's parameter setting and engine seed as its row shows them ("-": none). */
+void pb_sweep_job_setting(const job *j, char *params, size_t plen, char *seed, size_t slen);
+/* A row's instance: the instance's name, or NAME#INDEX (or the puzzle's own name). */
+void pb_sweep_row_instance(const sweep_plan *p, const job *j, char *out, size_t len);
+/* A run's key as its CSV row starts (pb_sweep_key_fn; ctx is the sweep_plan). */
+void pb_sweep_job_key(void *ctx, long i, char *out, size_t len);
+/* A hash of every run's key, in order: two builds that expand a sweep alike agree on it. */
+uint64_t pb_sweep_jobs_hash(const sweep_plan *p);
+/* Prints the runs (--list). */
+void pb_sweep_list_jobs(const sweep_plan *p);
+
+#endif
