@@ -128,8 +128,9 @@ typedef struct tp_cmd {
     tp_opts o;
     tp_rules rules;
     char instance[64];
-    const tp_engine *engine;
-    tp_run how;
+    const pb_engine *engine;
+    pb_model *model; /* the rules as the engines take them */
+    pb_run how;
     int count;
     pb_timing timing; /* with --samples N > 1 */
     /* The first run's CPU time (its threads': it has the process to itself) and the
@@ -184,7 +185,7 @@ static void print_win(void *ctx, const tp_step *path, int npath, int length)
 }
 
 /* Replays the win and prints every board; -1 if a step does not replay. */
-static int print_boards(const tp_rules *r, const tp_result *res)
+static int print_boards(const tp_rules *r, const pb_result *res)
 {
     uint8_t *board = malloc(TP_MAX_LENGTH);
     char *text = malloc(2 * TP_MAX_LENGTH + 2);
@@ -205,7 +206,7 @@ static int print_boards(const tp_rules *r, const tp_result *res)
 
 typedef struct row_ctx {
     const tp_cmd *c;
-    const tp_result *res;
+    const pb_result *res;
     const pb_meta *meta;
 } row_ctx;
 
@@ -213,7 +214,8 @@ static int fill_csv(FILE *f, void *p)
 {
     const row_ctx *r = p;
     const tp_cmd *c = r->c;
-    const tp_stats *s = &r->res->stats;
+    const pb_stats *s = &r->res->stats;
+    const uint64_t *fig = r->res->figure;
     fprintf(f, "family,instance,engine,mode,max_length,append,wrap,width,threads,status,length,"
                "wins,expanded,stored,peak_bytes,nodes,wall_s,cpu_s,peak_rss_bytes,stop,"
                "time_limit_s,run_id\n");
@@ -221,9 +223,9 @@ static int fill_csv(FILE *f, void *p)
             c->instance, c->engine->about.name, c->count ? "count" : "shortest", c->how.max_length,
             c->rules.append_any ? "any" : "stuck", c->rules.wrap ? "on" : "off", c->rules.width,
             c->o.threads, pb_status_name(r->res->status), r->res->length,
-            (unsigned long long)s->wins, (unsigned long long)s->expanded,
-            (unsigned long long)s->stored, (unsigned long long)s->peak_bytes,
-            (unsigned long long)s->nodes, s->wall_s, c->cpu_s);
+            (unsigned long long)s->solutions, (unsigned long long)s->steps,
+            (unsigned long long)fig[TP_FIG_STORED], (unsigned long long)s->bytes,
+            (unsigned long long)fig[TP_FIG_NODES], s->wall_s, c->cpu_s);
     if (c->peak_rss_bytes) fprintf(f, "%llu", (unsigned long long)c->peak_rss_bytes);
     /* A tenpair run counts states, not solutions: a limit is its time or steps. */
     fprintf(f, ",%s,%.9g,%s\n",
@@ -233,7 +235,7 @@ static int fill_csv(FILE *f, void *p)
 }
 
 /* FILE (the row) and FILE.meta with FILE.topology.xml beside it. */
-static int write_csv(const tp_cmd *c, const tp_result *res, const pb_meta *meta)
+static int write_csv(const tp_cmd *c, const pb_result *res, const pb_meta *meta)
 {
     row_ctx r = {c, res, meta};
     char err[4400], path[4200];
@@ -250,32 +252,32 @@ static int write_csv(const tp_cmd *c, const tp_result *res, const pb_meta *meta)
 static int prepare(tp_cmd *c)
 {
     char list[256], hint[200];
-    const pb_registered *r = pb_registry_find(pb_family_tenpair.name, 0, c->o.engine);
-    if (!r) {
+    c->engine = pb_family_engine(&pb_family_tenpair, c->o.engine);
+    if (!c->engine) {
         pb_family_engine_list(&pb_family_tenpair, list, sizeof list);
         return pb_usage_error(
             c->cmd, "unknown engine '%s' for tenpair (one of: %s)%s", c->o.engine, list,
             pb_family_engine_hint(&pb_family_tenpair, c->o.engine, hint, sizeof hint));
     }
-    c->engine = tp_engine_of(r->about);
     if (c->count && !c->o.max_length)
         return pb_usage_error(c->cmd,
                               "count tenpair needs --max-length L (the longest win counted)");
     if (c->o.max_length && c->o.max_length < c->rules.nstart)
         return pb_usage_error(c->cmd, "--max-length %d is shorter than the start (%d digits)",
                               c->o.max_length, c->rules.nstart);
-    c->how = (tp_run){.mode = c->count ? TP_COUNT : TP_SHORTEST,
+    c->how = (pb_run){.mode = c->count ? PB_MODE_COUNT : PB_MODE_FIRST,
                       .max_length = c->o.max_length,
                       .threads = c->o.threads,
-                      .max_bytes = c->o.max_bytes,
                       .limits = c->o.limits};
+    c->how.limits.max_bytes = c->o.max_bytes;
     c->how.limits.cancel = &pb_interrupted;
-    if (c->o.print_wins) c->how.on_win = print_win, c->how.win_ctx = &c->rules;
+    if (c->o.print_wins) c->how.on_path = print_win, c->how.path_ctx = &c->rules;
+    if (!(c->model = tp_model_new(&c->rules))) return pb_usage_error(c->cmd, "out of memory");
     return 0;
 }
 
 /* Prints the wins by length (count) or the win's boards (solve), then the stats. */
-static int print_result(const tp_cmd *c, const tp_result *res, const uint64_t *wins)
+static int print_result(const tp_cmd *c, const pb_result *res, const uint64_t *wins)
 {
     int rc = 0;
     if (c->count && !c->o.quiet) {
@@ -285,13 +287,13 @@ static int print_result(const tp_cmd *c, const tp_result *res, const uint64_t *w
         rc = print_boards(&c->rules, res);
         printf("\n");
     }
-    const tp_stats *s = &res->stats;
+    const pb_stats *s = &res->stats;
     if (!c->count) printf("length=%d ", res->length);
     printf("wins=%llu expanded=%llu stored=%llu peak_bytes=%llu nodes=%llu wall_s=%.6f "
            "status=%s engine=%s",
-           (unsigned long long)s->wins, (unsigned long long)s->expanded,
-           (unsigned long long)s->stored, (unsigned long long)s->peak_bytes,
-           (unsigned long long)s->nodes, s->wall_s, pb_status_name(res->status),
+           (unsigned long long)s->solutions, (unsigned long long)s->steps,
+           (unsigned long long)res->figure[TP_FIG_STORED], (unsigned long long)s->bytes,
+           (unsigned long long)res->figure[TP_FIG_NODES], s->wall_s, pb_status_name(res->status),
            c->engine->about.name);
     const pb_summary *m = &c->timing.sum;
     if (c->timing.samples > 1)
@@ -306,7 +308,7 @@ static int print_result(const tp_cmd *c, const tp_result *res, const uint64_t *w
 /* Why a run stopped for memory, in one line on stderr: the growth it refused and the
  * bound, which a stop comes before (a set doubles: 142 MiB in use may not grow to
  * 270 MiB under 200 MiB), or the system's allocator. */
-static void print_memory_stop(const tp_cmd *c, const tp_stats *s)
+static void print_memory_stop(const tp_cmd *c, const pb_result *s)
 {
     const char *bfs_hint = !c->count && !c->how.max_length && !strcmp(c->engine->about.name, "bfs")
                                ? "; bfs keeps every length in one queue: give it --max-length"
@@ -318,28 +320,28 @@ static void print_memory_stop(const tp_cmd *c, const tp_stats *s)
     char used[32], total[32], bound[32];
     pb_format_bytes(used, sizeof used, s->refused_used);
     pb_format_bytes(total, sizeof total, s->refused_total);
-    pb_format_bytes(bound, sizeof bound, c->how.max_bytes);
+    pb_format_bytes(bound, sizeof bound, c->how.limits.max_bytes);
     pb_say("%s tenpair: stopped before growing from %s to %s: over --max-memory %s%s", c->cmd, used,
            total, bound, bfs_hint);
 }
 
 /* The exit status of a finished run, with a line on stderr where it says why (not
  * when quiet: the ranks other than 0 of a count over MPI ranks). */
-static int outcome(const tp_cmd *c, const tp_result *res, int quiet)
+static int outcome(const tp_cmd *c, const pb_result *res, int quiet)
 {
     pb_status st = res->status;
     if (quiet) {
         if (st == PB_INTERRUPTED) return pb_interrupt_exit();
         if (st != PB_DONE) return PB_EXIT_LIMIT;
-        return res->stats.wins ? PB_EXIT_FOUND : PB_EXIT_NONE;
+        return res->stats.solutions ? PB_EXIT_FOUND : PB_EXIT_NONE;
     }
-    if (st == PB_DONE && !res->stats.wins)
+    if (st == PB_DONE && !res->stats.solutions)
         pb_say("%s tenpair: no win of length %d or less from this start", c->cmd,
                c->how.max_length ? c->how.max_length : TP_MAX_LENGTH);
-    if (st == PB_NOMEM) print_memory_stop(c, &res->stats);
+    if (st == PB_NOMEM) print_memory_stop(c, res);
     if (st == PB_INTERRUPTED) return pb_interrupt_exit();
     if (st != PB_DONE) return PB_EXIT_LIMIT;
-    return res->stats.wins ? PB_EXIT_FOUND : PB_EXIT_NONE;
+    return res->stats.solutions ? PB_EXIT_FOUND : PB_EXIT_NONE;
 }
 
 /* Opens --levels on rank 0 (the others write nothing); every rank learns whether it
@@ -380,13 +382,13 @@ static int save_levels_meta(const tp_cmd *c, const pb_meta *meta)
 /* A count over the world's ranks, or with --levels: the compact engine level by
  * level (tenpair_ranks.c); rank 0 prints, and writes --levels FILE.meta. 0, or -1
  * when FILE.meta could not be written. */
-static int run_ranks(const tp_cmd *c, tp_result *res, FILE *levels)
+static int run_ranks(const tp_cmd *c, pb_result *res, FILE *levels)
 {
     const pb_world *w = pb_world_get();
     pb_tenpair_ranks_total total;
     pb_meta meta;
     if (levels && levels != stderr) pb_meta_collect(&meta, c->o.threads, "none");
-    pb_tenpair_count_ranks(&c->rules, &c->how, res, levels, &total);
+    pb_tenpair_count_ranks(c->model, &c->how, res, levels, &total);
     int rc = 0;
     if (levels && levels != stderr) {
         fclose(levels);
@@ -397,33 +399,33 @@ static int run_ranks(const tp_cmd *c, tp_result *res, FILE *levels)
         pb_say("count tenpair over %d ranks: %d lengths searched, %llu bytes exchanged, memory "
                "peak %llu bytes on the largest rank, %llu on all together",
                w->size, total.levels, (unsigned long long)total.sent_bytes,
-               (unsigned long long)res->stats.peak_bytes, (unsigned long long)total.peak_bytes_sum);
+               (unsigned long long)res->stats.bytes, (unsigned long long)total.peak_bytes_sum);
     return rc;
 }
 
 /* One more run of the search for --samples: it must find what the first one did. */
 typedef struct tp_again {
     const tp_cmd *c;
-    const tp_result *first;
+    const pb_result *first;
     uint64_t *wins;
 } tp_again;
 
 static pb_run_end run_again(void *ctx)
 {
     tp_again *a = ctx;
-    tp_result r = {.wins_by_length = a->wins};
-    tp_engine_run(a->c->engine, &a->c->rules, &a->c->how, &r);
+    pb_result r = {.by_length = a->wins};
+    pb_engine_run(a->c->engine, a->c->model, &a->c->how, &r);
     free(r.path);
     if (r.status == PB_INTERRUPTED) return PB_RUN_STOPPED;
     const int same = r.status == a->first->status && r.length == a->first->length &&
-                     r.stats.wins == a->first->stats.wins &&
-                     r.stats.expanded == a->first->stats.expanded;
+                     r.stats.solutions == a->first->stats.solutions &&
+                     r.stats.steps == a->first->stats.steps;
     return same ? PB_RUN_SAME : PB_RUN_ERROR;
 }
 
 /* Times the search with --samples N > 1 once its first run finished; 0, or the exit
  * status after saying why not. */
-static int measure(tp_cmd *c, const tp_result *first)
+static int measure(tp_cmd *c, const pb_result *first)
 {
     char why[300];
     if (c->o.timing.samples <= 1 || first->status != PB_DONE) return 0;
@@ -441,6 +443,59 @@ static int measure(tp_cmd *c, const tp_result *first)
     return 0;
 }
 
+/* Runs the checked request c: the search (over MPI ranks or level by level when
+ * asked), its timing, the output and the CSV. The exit status. */
+static int run_prepared(tp_cmd *c)
+{
+    int rc = 0;
+    const pb_world *w = pb_world_get();
+    /* Over MPI ranks, or level by level: the compact engine's count_levels pieces. */
+    const int ranks = c->count && (w->size > 1 || c->o.levels);
+    if (ranks && strcmp(c->engine->about.name, "compact"))
+        return pb_usage_error(c->cmd, "engine %s cannot count %s (engine compact can)",
+                              c->engine->about.name,
+                              c->o.levels ? "level by level (--levels)" : "over MPI ranks");
+    uint64_t *wins = c->count ? calloc((size_t)c->how.max_length + 1, sizeof *wins) : NULL;
+    if (c->count && !wins) return pb_usage_error(c->cmd, "out of memory");
+    FILE *levels = NULL;
+    if (ranks && (rc = open_levels(c, &levels))) {
+        free(wins);
+        return rc;
+    }
+    pb_install_interrupt_handler();
+    pb_result res = {.by_length = wins};
+    pb_meta meta;
+    if (c->o.csv) pb_meta_begin(&meta, c->o.threads, "none");
+    res.refusal = pb_engine_check(c->engine, c->model, &c->how, res.why, sizeof res.why);
+    const int peak = !ranks && res.refusal == PB_RUNS && !pb_peak_reset();
+    const double cpu0 = pb_cpu_process_s();
+    if (res.refusal != PB_RUNS ||
+        (!ranks && pb_engine_run(c->engine, c->model, &c->how, &res) == PB_UNSUPPORTED)) {
+        if (levels && levels != stderr) fclose(levels);
+        free(wins);
+        return pb_usage_error(c->cmd, "%s", res.why);
+    }
+    if (peak) c->peak_rss_bytes = pb_peak_read();
+    int levels_failed = ranks && run_ranks(c, &res, levels);
+    c->cpu_s = pb_cpu_process_s() - cpu0; /* over MPI ranks, this rank's */
+    if (!ranks && (rc = measure(c, &res))) {
+        free(res.path);
+        free(wins);
+        return rc;
+    }
+    if (c->o.csv) pb_meta_end(&meta);
+    const int quiet = w->rank != 0;
+    if (quiet)
+        rc = outcome(c, &res, 1);
+    else
+        rc = print_result(c, &res, wins) ? PB_EXIT_USAGE : outcome(c, &res, 0);
+    if (levels_failed) rc = PB_EXIT_USAGE;
+    if (c->o.csv && !quiet && write_csv(c, &res, &meta)) rc = PB_EXIT_USAGE;
+    free(res.path);
+    free(wins);
+    return rc;
+}
+
 static int run_tenpair(const char *cmd, int argc, char **argv, int first)
 {
     tp_cmd c;
@@ -450,52 +505,8 @@ static int run_tenpair(const char *cmd, int argc, char **argv, int first)
     c.count = !strcmp(cmd, "count");
     int rc = parse(&c, argc, argv, first);
     if (rc) return rc < 0 ? 0 : rc;
-    if ((rc = prepare(&c))) return rc;
-    const pb_world *w = pb_world_get();
-    /* Over MPI ranks, or level by level: the compact engine's count_levels pieces. */
-    const int ranks = c.count && (w->size > 1 || c.o.levels);
-    if (ranks && strcmp(c.engine->about.name, "compact"))
-        return pb_usage_error(cmd, "engine %s cannot count %s (engine compact can)",
-                              c.engine->about.name,
-                              c.o.levels ? "level by level (--levels)" : "over MPI ranks");
-    uint64_t *wins = c.count ? calloc((size_t)c.how.max_length + 1, sizeof *wins) : NULL;
-    if (c.count && !wins) return pb_usage_error(cmd, "out of memory");
-    FILE *levels = NULL;
-    if (ranks && (rc = open_levels(&c, &levels))) {
-        free(wins);
-        return rc;
-    }
-    pb_install_interrupt_handler();
-    tp_result res = {.wins_by_length = wins};
-    pb_meta meta;
-    if (c.o.csv) pb_meta_begin(&meta, c.o.threads, "none");
-    res.refusal = tp_engine_check(c.engine, &c.rules, &c.how, res.why, sizeof res.why);
-    const int peak = !ranks && res.refusal == PB_RUNS && !pb_peak_reset();
-    const double cpu0 = pb_cpu_process_s();
-    if (res.refusal != PB_RUNS ||
-        (!ranks && tp_engine_run(c.engine, &c.rules, &c.how, &res) == PB_UNSUPPORTED)) {
-        if (levels && levels != stderr) fclose(levels);
-        free(wins);
-        return pb_usage_error(cmd, "%s", res.why);
-    }
-    if (peak) c.peak_rss_bytes = pb_peak_read();
-    int levels_failed = ranks && run_ranks(&c, &res, levels);
-    c.cpu_s = pb_cpu_process_s() - cpu0; /* over MPI ranks, this rank's */
-    if (!ranks && (rc = measure(&c, &res))) {
-        free(res.path);
-        free(wins);
-        return rc;
-    }
-    if (c.o.csv) pb_meta_end(&meta);
-    const int quiet = w->rank != 0;
-    if (quiet)
-        rc = outcome(&c, &res, 1);
-    else
-        rc = print_result(&c, &res, wins) ? PB_EXIT_USAGE : outcome(&c, &res, 0);
-    if (levels_failed) rc = PB_EXIT_USAGE;
-    if (c.o.csv && !quiet && write_csv(&c, &res, &meta)) rc = PB_EXIT_USAGE;
-    free(res.path);
-    free(wins);
+    if (!(rc = prepare(&c))) rc = run_prepared(&c);
+    pb_model_free(c.model);
     return rc;
 }
 

@@ -1,6 +1,7 @@
 /* tenpair_render.c — tenpair's instance for render: the start (digits, or uptoN as
  * --upto N writes it), and its picture, written in rows of the seed's width as the game
- * is played on paper. Static: the start only, nothing crossed yet. */
+ * is played on paper. Static: the start only, nothing crossed yet. The start is also
+ * loaded as the model the engines take (tp_model_new). */
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -33,6 +34,8 @@ int pb_tenpair_load(const pb_instance *inst, const void *params, pb_set *set, ch
         }
         if (rc)
             snprintf(err, errlen, "%s: %s (the start: digits 1-9, or uptoN)", inst->spec, e.msg);
+        else if (!(p->model = tp_model_new(r)))
+            rc = -1, snprintf(err, errlen, "%s: out of memory", inst->spec);
     }
     if (rc) {
         free(r);
@@ -45,6 +48,7 @@ int pb_tenpair_load(const pb_instance *inst, const void *params, pb_set *set, ch
 
 void pb_tenpair_free_set(pb_set *set)
 {
+    if (set->puzzle) pb_model_free(set->puzzle[0].model);
     free(set->priv);
     free(set->puzzle);
     memset(set, 0, sizeof *set);
