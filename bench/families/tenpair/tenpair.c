@@ -7,7 +7,6 @@
 #include <stdlib.h>
 #include <string.h>
 
-#include "family.h"
 #include "harness/io/csv.h"
 #include "harness/base/exit.h"
 #include "harness/measure/measure.h"
@@ -16,28 +15,16 @@
 #include "harness/meta/meta.h"
 #include "harness/base/units.h"
 #include "harness/mpi/world.h"
-#include "registry/registry.h"
-#include "tenpair/tenpair.h"
+#include "tenpair_family.h"
 #include "tenpair_ranks.h"
 #include "harness/base/say.h"
 #include "harness/io/outfile.h"
 
-extern const pb_family pb_family_tenpair;
-extern const pb_micro_cases pb_micro_tenpair; /* tenpair_micro.c */
-/* tenpair_render.c: the start as render's instance, and its picture */
-int pb_tenpair_load(const pb_instance *inst, const void *params, pb_set *set, char *err,
-                    size_t errlen);
-void pb_tenpair_free_set(pb_set *set);
-void pb_tenpair_render(FILE *f, const pb_set *set, int i, const int *values);
-int pb_tenpair_render_win(FILE *f, const pb_set *set, int i, char *err,
-                          size_t errlen); /* tenpair_win.c */
-
-static const char *const wrap_modes[] = {"on", "off", NULL};
-static const char *const append_modes[] = {"stuck", "any", NULL};
-
 typedef struct tp_opts {
-    const char *start, *engine, *csv, *levels;
-    int upto, width, wrap, append, max_length, threads, print_wins, quiet;
+    const char *start, *upto; /* the instance (pb_tenpair_load) */
+    tp_params rules;
+    const char *engine, *csv, *levels;
+    int max_length, threads, print_wins, quiet;
     pb_limits limits;
     uint64_t max_bytes;
     pb_timing_opts timing;
@@ -47,15 +34,8 @@ typedef struct tp_opts {
 static const pb_option tenpair_options[] = {
     {OPT("start", PB_OPT_TEXT, start, "DIGITS",
          "the digits written first, 1-9 (default: --upto 19)")},
-    {OPT("upto", PB_OPT_INT, upto, "N", "write 1..N, leaving out numbers with a 0 (default 19)"),
-     .lo = 1, .hi = 1000000},
-    {OPT("width", PB_OPT_INT, width, "W", "digits per row"), .lo = 1, .hi = TP_MAX_WIDTH},
-    {OPT("wrap", PB_OPT_CHOICE, wrap, NULL,
-         "reading order runs on from a row's end to the next row's start"),
-     .choices = wrap_modes},
-    {OPT("append", PB_OPT_CHOICE, append, NULL,
-         "append the live digits only when no move is left, or as a\nmove at any time"),
-     .choices = append_modes},
+    {OPT("upto", PB_OPT_TEXT, upto, "N", "write 1..N, leaving out numbers with a 0 (default 19)")},
+    PB_TENPAIR_RULE_OPTIONS(tp_opts, rules),
     PB_OPTION_ENGINE(tp_opts, engine, "bfs, best-first or compact (see 'puzzlebench engines')"),
     {OPT("max-length", PB_OPT_INT, max_length, "L",
          "count: the longest win counted (required); solve: look no\n"
@@ -65,7 +45,7 @@ static const pb_option tenpair_options[] = {
                       "count with an engine marked 'parallel': search T written\n"
                       "sequences at a time (the counts do not depend on it)"),
     {OPT("print-wins", PB_OPT_FLAG, print_wins, NULL,
-         "with an engine marked 'wins': print each win's written digits\n"
+         "with an engine marked 'paths': print each win's written digits\n"
          "('win length=N digits=...') as it is found"),
      .only = "count"},
     PB_OPTION_STEP_LIMIT(tp_opts, limits.max_steps, "stop after N states expanded"),
@@ -93,8 +73,8 @@ static const pb_option tenpair_options[] = {
 #undef OPT
 
 static const tp_opts tp_defaults = {
+    .rules = {.width = 9},
     .engine = "compact",
-    .width = 9,
     .threads = 1,
     .max_bytes = 4ull << 30,
     .timing = {.samples = 1, .min_sample_s = 0.010, .warmup_s = 0.050}};
@@ -126,10 +106,11 @@ static void print_help(const char *cmd)
 typedef struct tp_cmd {
     const char *cmd;
     tp_opts o;
-    tp_rules rules;
-    char instance[64];
+    pb_set set;            /* the start, loaded */
+    const tp_rules *rules; /* its rules, and the model the engines take */
+    const pb_model *model;
+    const char *instance; /* its short name */
     const pb_engine *engine;
-    pb_model *model; /* the rules as the engines take them */
     pb_run how;
     int count;
     pb_timing timing; /* with --samples N > 1 */
@@ -139,13 +120,14 @@ typedef struct tp_cmd {
     uint64_t peak_rss_bytes;
 } tp_cmd;
 
-/* Parses and checks the options into c; 0, or the exit status (-1: help printed). */
+/* Parses the options into c and loads the start; 0, or the exit status (-1: help
+ * printed). */
 static int parse(tp_cmd *c, int argc, char **argv, int first)
 {
     pb_opt_group g = {tenpair_options, &c->o};
     const char *pos[1];
     int npos = 0;
-    pb_error err;
+    char err[600];
     int rc = pb_options_parse(c->cmd, &g, 1, argc, argv, first, pos, 1, &npos, NULL);
     if (rc == PB_OPT_HELP) return print_help(c->cmd), -1;
     if (rc) return PB_EXIT_USAGE;
@@ -154,20 +136,15 @@ static int parse(tp_cmd *c, int argc, char **argv, int first)
                               "unexpected argument '%s' (tenpair takes no instance; "
                               "see --start and --upto)",
                               pos[0]);
-    const tp_opts *o = &c->o;
-    tp_rules_default(&c->rules);
-    c->rules.width = o->width;
-    c->rules.wrap = o->wrap == 0;
-    c->rules.append_any = o->append == 1;
-    if (o->start && o->upto) return pb_usage_error(c->cmd, "give --start or --upto, not both");
-    if (o->start && tp_rules_set_start(&c->rules, o->start, &err))
-        return pb_usage_error(c->cmd, "%s", err.msg);
-    if (o->upto && tp_rules_set_upto(&c->rules, o->upto, &err))
-        return pb_usage_error(c->cmd, "%s", err.msg);
-    if (o->start)
-        snprintf(c->instance, sizeof c->instance, "start%.50s", o->start);
-    else
-        snprintf(c->instance, sizeof c->instance, "upto%d", o->upto ? o->upto : 19);
+    if (c->o.start && c->o.upto) return pb_usage_error(c->cmd, "give --start or --upto, not both");
+    const pb_instance inst = {c->o.start ? c->o.start : c->o.upto, 0,
+                              c->o.start  ? "start"
+                              : c->o.upto ? "upto"
+                                          : NULL};
+    if (pb_tenpair_load(&inst, &c->o.rules, &c->set, err, sizeof err))
+        return pb_usage_error(c->cmd, "%s", err);
+    const tp_start *start = c->set.priv;
+    c->rules = &start->rules, c->instance = start->name, c->model = c->set.puzzle[0].model;
     return 0;
 }
 
@@ -221,7 +198,7 @@ static int fill_csv(FILE *f, void *p)
                "time_limit_s,run_id\n");
     fprintf(f, "tenpair,%s,%s,%s,%d,%s,%s,%d,%d,%s,%d,%llu,%llu,%llu,%llu,%llu,%.6f,%.6f,",
             c->instance, c->engine->about.name, c->count ? "count" : "shortest", c->how.max_length,
-            c->rules.append_any ? "any" : "stuck", c->rules.wrap ? "on" : "off", c->rules.width,
+            c->rules->append_any ? "any" : "stuck", c->rules->wrap ? "on" : "off", c->rules->width,
             c->o.threads, pb_status_name(r->res->status), r->res->length,
             (unsigned long long)s->solutions, (unsigned long long)s->steps,
             (unsigned long long)fig[TP_FIG_STORED], (unsigned long long)s->bytes,
@@ -262,17 +239,16 @@ static int prepare(tp_cmd *c)
     if (c->count && !c->o.max_length)
         return pb_usage_error(c->cmd,
                               "count tenpair needs --max-length L (the longest win counted)");
-    if (c->o.max_length && c->o.max_length < c->rules.nstart)
+    if (c->o.max_length && c->o.max_length < c->rules->nstart)
         return pb_usage_error(c->cmd, "--max-length %d is shorter than the start (%d digits)",
-                              c->o.max_length, c->rules.nstart);
+                              c->o.max_length, c->rules->nstart);
     c->how = (pb_run){.mode = c->count ? PB_MODE_COUNT : PB_MODE_FIRST,
                       .max_length = c->o.max_length,
                       .threads = c->o.threads,
                       .limits = c->o.limits};
     c->how.limits.max_bytes = c->o.max_bytes;
     c->how.limits.cancel = &pb_interrupted;
-    if (c->o.print_wins) c->how.on_path = print_win, c->how.path_ctx = &c->rules;
-    if (!(c->model = tp_model_new(&c->rules))) return pb_usage_error(c->cmd, "out of memory");
+    if (c->o.print_wins) c->how.on_path = print_win, c->how.path_ctx = (void *)c->rules;
     return 0;
 }
 
@@ -284,7 +260,7 @@ static int print_result(const tp_cmd *c, const pb_result *res, const uint64_t *w
         for (int len = 0; len <= c->how.max_length; len++)
             if (wins[len]) printf("length=%d wins=%llu\n", len, (unsigned long long)wins[len]);
     } else if (!c->count && res->length && !c->o.quiet) {
-        rc = print_boards(&c->rules, res);
+        rc = print_boards(c->rules, res);
         printf("\n");
     }
     const pb_stats *s = &res->stats;
@@ -506,7 +482,7 @@ static int run_tenpair(const char *cmd, int argc, char **argv, int first)
     int rc = parse(&c, argc, argv, first);
     if (rc) return rc < 0 ? 0 : rc;
     if (!(rc = prepare(&c))) rc = run_prepared(&c);
-    pb_model_free(c.model);
+    pb_tenpair_free_set(&c.set);
     return rc;
 }
 
@@ -524,7 +500,10 @@ const pb_family pb_family_tenpair = {
     .summary = "the crossing-out game: cross pairs that are equal or sum to 10 (seed 003)",
     .instance_help = "no instance: the start is --start DIGITS or --upto N (default 19); "
                      "render takes the start as DIGITS or uptoN",
-    .load = pb_tenpair_load, /* render's instance only: solve and count run above */
+    .options = pb_tenpair_options,
+    .params_size = sizeof(tp_params),
+    .params_default = &pb_tenpair_defaults,
+    .load = pb_tenpair_load,
     .free_set = pb_tenpair_free_set,
     .render = pb_tenpair_render,
     .render_win = pb_tenpair_render_win,

@@ -16,9 +16,7 @@
 
 #include "micro/micro.h"
 #include "registry/registry.h"
-#include "tenpair/tenpair.h"
-
-extern const pb_family pb_family_tenpair;
+#include "tenpair_family.h"
 
 #define SHORTEST_BOUND  100
 #define SHORTEST_LENGTH 68

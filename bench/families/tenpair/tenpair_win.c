@@ -9,13 +9,9 @@
 #include <stdlib.h>
 #include <string.h>
 
-#include "family.h"
 #include "harness/base/exit.h"
 #include "harness/io/svg.h"
-#include "registry/registry.h"
-#include "tenpair/tenpair.h"
-
-extern const pb_family pb_family_tenpair;
+#include "tenpair_family.h"
 
 #define FRAME_S 0.4
 #define CELL    32.0
@@ -111,7 +107,7 @@ static int write_win(FILE *f, const tp_rules *r, const pb_result *res)
 int pb_tenpair_render_win(FILE *f, const pb_set *set, int i, char *err, size_t errlen)
 {
     (void)i;
-    const tp_rules *r = set->priv;
+    const tp_rules *r = &((const tp_start *)set->priv)->rules;
     const char *name = pb_family_tenpair.default_engine;
     const pb_engine *e = pb_family_engine(&pb_family_tenpair, name);
     if (!e) return snprintf(err, errlen, "no engine %s", name), PB_EXIT_FAILED;
