@@ -1,10 +1,11 @@
 /* test_tenpair.c — tenpair's rules and its three engines (bfs, best-first, compact),
  * checked against the rule checker of tenpair_check.h: the rules and moves, the seed's
  * length-68 win of the default game, the engines' agreement with each other and with
- * themselves across thread counts, their limits, and the start-string parsing. The
- * counts are in test_tenpair_count.c.
+ * themselves across thread counts, their limits, the start-string parsing, and the
+ * batch runner running them. The counts are in test_tenpair_count.c.
  *
  * usage: test_tenpair */
+#include "harness/measure/batch.h"
 #include "tenpair_check.h"
 
 static void test_rules(void)
@@ -320,6 +321,53 @@ static void test_limits(void)
  * j's inbox: what rank 0 sent it, then rank 1, ...), and merges. Adds the bytes
  * sent and received to *sent and *recv; -1 when a merge fails. */
 
+/* The batch runner, as solve and count run every other family, runs the engines on
+ * the start's model: the same win and counts as a direct run, the length and the
+ * engine's own figures kept per puzzle, the win as values the start digits. */
+static void test_batch(void)
+{
+    tp_rules r;
+    tp_rules_default(&r);
+    pb_puzzle puzzle = {.model = tp_model_new(&r)};
+    pb_set set = {.count = 1, .puzzle = &puzzle};
+    CHECK(puzzle.model != NULL);
+    if (!puzzle.model) return;
+    for (int k = 0; k < 2 * NENGINES; k++) {
+        const int e = k / 2, count = k % 2;
+        pb_run how = {.mode = count ? PB_MODE_COUNT : PB_MODE_FIRST,
+                      .max_length = count ? 76 : 72,
+                      .threads = 1,
+                      .limits = {.max_bytes = 1ull << 30}};
+        pb_result direct = {0};
+        CHECK(pb_engine_run(tenpair_engine(engine_names[e]), puzzle.model, &how, &direct) ==
+              PB_DONE);
+        free(direct.path);
+        pb_batch b = {.set = &set,
+                      .engine = tenpair_engine(engine_names[e]),
+                      .how = how,
+                      .threads = 1,
+                      .keep_solutions = !count};
+        pb_batch_result res;
+        int which = 0;
+        CHECK(pb_batch_check(&b, &which, NULL, 0) == PB_RUNS);
+        CHECK(pb_batch_run(&b, &res) == 0);
+        const pb_outcome *o = &res.puzzle[0];
+        CHECK(o->ran && o->status == PB_DONE);
+        CHECK_EQ_U64((uint64_t)o->stats.solutions, count ? 4 : 1);
+        CHECK_EQ_U64(o->stats.steps, direct.stats.steps);
+        CHECK_EQ_U64(o->figure[TP_FIG_STORED], direct.figure[TP_FIG_STORED]);
+        CHECK_EQ_U64(o->figure[TP_FIG_NODES], direct.figure[TP_FIG_NODES]);
+        CHECK(o->length == (count ? 0 : 68));
+        int values[TP_MAX_START];
+        if (!count) {
+            CHECK(pb_batch_solution(&b, &res, 0, values) == 0);
+            for (int i = 0; i < r.nstart; i++) CHECK(values[i] == r.start[i]);
+        }
+        pb_batch_free(&res);
+    }
+    pb_model_free(puzzle.model);
+}
+
 int main(void)
 {
     test_rules();
@@ -327,5 +375,6 @@ int main(void)
     test_default_shortest();
     test_default_append_any();
     test_limits();
+    test_batch();
     return check_report("test_tenpair");
 }

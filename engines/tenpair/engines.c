@@ -21,9 +21,14 @@ static pb_status run(const pb_model *m, int config, const pb_run *how, pb_result
 {
     tp_rules r;
     if (tp_rules_of(m, &r, NULL)) return PB_UNSUPPORTED; /* accepts said no */
-    if (config != COMPACT) return tp_plain_search(&r, how, out, config == BEST_FIRST);
-    return how->mode == PB_MODE_COUNT ? tp_compact_count(&r, how, out)
-                                      : tp_compact_shortest(&r, how, out);
+    const pb_status st = config != COMPACT ? tp_plain_search(&r, how, out, config == BEST_FIRST)
+                         : how->mode == PB_MODE_COUNT ? tp_compact_count(&r, how, out)
+                                                      : tp_compact_shortest(&r, how, out);
+    /* As values of the model's cells, every win is the start digits (its moves are
+     * in path): what a caller that keeps solutions as values gets. */
+    if (out->first && out->stats.solutions)
+        for (int i = 0; i < r.nstart; i++) out->first[i] = r.start[i];
+    return st;
 }
 
 #define TP_PLAIN_CAPS (PB_CAP_FIRST | PB_CAP_COUNT | PB_CAP_LENGTH | PB_CAP_PATHS)
