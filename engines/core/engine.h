@@ -12,8 +12,8 @@
  * value into a cell is a placement; finding that a cell has no further value (the
  * seed's -1) is a backtrack; steps = placements + backtracks. The enumerations walk
  * the same tree without pruning, so their steps are directly comparable. A game's
- * search (tenpair's) has no cells to fill: it counts each state it expands as a
- * placement, so its steps are the states it expanded. */
+ * search has no cells to fill: it counts each state it expands as a placement, so
+ * its steps are the states it expanded. */
 #ifndef PB_ENGINE_H
 #define PB_ENGINE_H
 
@@ -131,8 +131,8 @@ typedef struct pb_param_value {
 } pb_param_value;
 
 /* One move of a solution that is a game, a sequence of moves (engines marked
- * 'length'): the cells a < b it takes, or a = b = -1 for the game's other move (tenpair:
- * append the live digits). */
+ * 'length'): the cells a < b it takes, or a = b = -1 for the game's other move (such
+ * as writing the live digits out again). */
 typedef struct pb_move {
     int16_t a, b;
 } pb_move;
@@ -246,7 +246,7 @@ typedef struct pb_result {
     int length, npath;
     pb_move *path;
     uint64_t *by_length;
-    /* Figures of the engine's own, which its family names (tenpair.h: TP_FIG_*). */
+    /* Figures of the engine's own, which its family's header names (0 past them). */
     uint64_t figure[PB_FIGURES];
     /* Status PB_NOMEM at limits.max_bytes, from an engine that charges its growth: the
      * bytes in use and the total the refused growth would have needed (0, 0: the
