@@ -127,14 +127,14 @@ bad_usage "--width" solve tenpair --width 65
 bad_usage "needs --max-length" count tenpair
 bad_usage "--max-length 20 is shorter than the start \(27 digits\)" count tenpair --max-length 20
 bad_usage "--max-length" solve tenpair --max-length 5000
-bad_usage "engine bfs cannot split a count over threads" count tenpair --max-length 70 --threads 2 --engine bfs
-bad_usage "engine compact finds the shortest win on one thread" solve tenpair --threads 2
+bad_usage "engine bfs cannot split one search over 2 threads" count tenpair --max-length 70 --threads 2 --engine bfs
+bad_usage "engine compact splits counts, not a first-solution search, over threads" solve tenpair --threads 2
 bad_usage "unknown engine 'dfs' for tenpair" solve tenpair --engine dfs
 bad_usage "--max-memory expects a size" solve tenpair --max-memory 3X
 bad_usage "--max-memory" solve tenpair --max-memory 0
 bad_usage "give --start or --upto, not both" solve tenpair --start 19 --upto 9
 bad_usage "--print-wins applies to count" solve tenpair --print-wins
-bad_usage "engine compact cannot list its wins" count tenpair --max-length 70 --print-wins
+bad_usage "engine compact cannot list its solutions" count tenpair --max-length 70 --print-wins
 bad_usage "unknown option '--frob'" solve tenpair --frob
 bad_usage "unexpected argument 'x.txt'" solve tenpair x.txt
 bad_usage "needs a value" solve tenpair --start

@@ -102,11 +102,26 @@ static inline const pb_order *order_named(const char *name)
     return o;
 }
 
-/* tenpair's engine called name, or NULL. */
-static inline const tp_engine *tenpair_engine(const char *name)
+/* tenpair's engine called name (the registry's entry tagged "tenpair"), or NULL. */
+static inline const pb_engine *tenpair_engine(const char *name)
 {
     const pb_registered *r = pb_registry_find("tenpair", 0, name);
-    return r ? tp_engine_of(r->about) : NULL;
+    return r ? r->model : NULL;
+}
+
+/* Runs e through pb_engine_run on the rules r, as the model tp_model_new makes of them
+ * (rules it cannot make one of: the test stops, exit 2). */
+static inline pb_status tp_run_rules(const pb_engine *e, const tp_rules *r, const pb_run *how,
+                                     pb_result *res)
+{
+    pb_model *m = tp_model_new(r);
+    if (!m) {
+        fprintf(stderr, "tp_model_new refused rules the test meant to play\n");
+        exit(2);
+    }
+    const pb_status st = pb_engine_run(e, m, how, res);
+    pb_model_free(m);
+    return st;
 }
 
 #endif

@@ -268,20 +268,20 @@ static inline int tenpair_engine_count(void)
 }
 #define NENGINES tenpair_engine_count()
 
-static inline pb_status run_engine(const char *name, const tp_rules *r, const tp_run *how,
-                                   tp_result *res)
+static inline pb_status run_engine(const char *name, const tp_rules *r, const pb_run *how,
+                                   pb_result *res)
 {
-    const tp_engine *e = tenpair_engine(name);
+    const pb_engine *e = tenpair_engine(name);
     CHECK(e != NULL);
     if (!e) abort();
-    return tp_engine_run(e, r, how, res);
+    return tp_run_rules(e, r, how, res);
 }
 
 /* The shortest win: by an engine, within max_length (0: none). */
-static inline tp_result shortest(const char *name, const tp_rules *r, int max_length)
+static inline pb_result shortest(const char *name, const tp_rules *r, int max_length)
 {
-    tp_run how = {.mode = TP_SHORTEST, .max_length = max_length, .threads = 1};
-    tp_result res = {0};
+    pb_run how = {.mode = PB_MODE_FIRST, .max_length = max_length, .threads = 1};
+    pb_result res = {0};
     run_engine(name, r, &how, &res);
     return res;
 }
@@ -301,16 +301,17 @@ static inline void note(char *buf, size_t cap, const char *fmt, ...)
 /* Checks a shortest-mode result quietly: done, the expected length (0: no win), and
  * a path that replays legally and leaves everything crossed at that length. Problems
  * go to buf. Returns the written sequence (caller frees), or NULL with no win. */
-static inline char *shortest_problems(const tp_result *res, const tp_rules *r, int want, char *buf,
+static inline char *shortest_problems(const pb_result *res, const tp_rules *r, int want, char *buf,
                                       size_t cap)
 {
     if (res->status != PB_DONE) note(buf, cap, " status %s;", pb_status_name(res->status));
     if (res->length != want) note(buf, cap, " length %d, expected %d;", res->length, want);
     if (!res->length) {
-        if (res->npath || res->stats.wins) note(buf, cap, " steps or wins without a win;");
+        if (res->npath || res->stats.solutions) note(buf, cap, " steps or wins without a win;");
         return NULL;
     }
-    if (res->stats.wins != 1) note(buf, cap, " stats.wins %" PRIu64 ";", res->stats.wins);
+    if (res->stats.solutions != 1)
+        note(buf, cap, " stats.solutions %" PRIu64 ";", (uint64_t)res->stats.solutions);
     game *g = malloc(sizeof *g);
     int bad = -1;
     if (!g) abort();
@@ -324,7 +325,7 @@ static inline char *shortest_problems(const tp_result *res, const tp_rules *r, i
 }
 
 /* The same, as a check. */
-static inline char *check_shortest(const char *what, const tp_result *res, const tp_rules *r,
+static inline char *check_shortest(const char *what, const pb_result *res, const tp_rules *r,
                                    int want)
 {
     char buf[400] = "";
@@ -334,7 +335,7 @@ static inline char *check_shortest(const char *what, const tp_result *res, const
     return text;
 }
 
-/* on_win's context: every reported win replayed and kept. */
+/* on_path's context: every reported win replayed and kept. */
 typedef struct win_log {
     const tp_rules *r;
     int max_length;
@@ -361,20 +362,22 @@ static inline void log_win(void *ctx, const tp_step *path, int npath, int length
     free(g);
 }
 
-/* A count by an engine (threads for compact), optionally logging wins. */
+/* A count by an engine (threads for compact), optionally logging wins; its result
+ * into *result (NULL: not kept). */
 static inline pb_status count(const char *name, const tp_rules *r, int max_length, int threads,
-                              win_log *log, uint64_t *by_length, tp_stats *stats)
+                              win_log *log, uint64_t *by_length, pb_result *result)
 {
-    tp_run how = {.mode = TP_COUNT, .max_length = max_length, .threads = threads};
+    pb_run how = {.mode = PB_MODE_COUNT, .max_length = max_length, .threads = threads};
     if (log) {
         memset(log, 0, sizeof *log);
         log->r = r, log->max_length = max_length;
-        how.on_win = log_win, how.win_ctx = log;
+        how.on_path = log_win, how.path_ctx = log;
     }
-    tp_result res = {.wins_by_length = by_length};
+    pb_result res = {.by_length = by_length};
     pb_status st = run_engine(name, r, &how, &res);
-    if (stats) *stats = res.stats;
     free(res.path);
+    res.path = NULL;
+    if (result) *result = res;
     return st;
 }
 
@@ -404,7 +407,7 @@ static inline void check_log(const char *what, const win_log *log, const uint64_
     char buf[400] = "";
     log_problems(log, by_length, L, buf, sizeof buf);
     CHECK(buf[0] == '\0');
-    if (buf[0]) fprintf(stderr, "  (%s, on_win:%s)\n", what, buf);
+    if (buf[0]) fprintf(stderr, "  (%s, on_path:%s)\n", what, buf);
 }
 
 /* ======================================================= rules and parsing */

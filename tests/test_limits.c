@@ -267,11 +267,11 @@ static void test_batch_step_limits(void)
     for (int i = 0; i < PUZZLES; i++) pb_model_free(puzzle[i].model);
 }
 
-static tp_result tenpair(const char *engine, const tp_rules *r, tp_run how)
+static pb_result tenpair(const char *engine, const tp_rules *r, pb_run how)
 {
-    tp_result res;
+    pb_result res;
     memset(&res, 0, sizeof res);
-    tp_engine_run(tenpair_engine(engine), r, &how, &res);
+    tp_run_rules(tenpair_engine(engine), r, &how, &res);
     free(res.path);
     return res;
 }
@@ -286,22 +286,22 @@ static void test_tenpair_limits(void)
     tp_rules_default(&r);
     const char *engines[] = {"bfs", "best-first", "compact"};
     for (int k = 0; k < 3; k++) {
-        tp_run count = {.mode = TP_COUNT, .max_length = 100, .threads = 1};
+        pb_run count = {.mode = PB_MODE_COUNT, .max_length = 100, .threads = 1};
         count.limits.max_steps = 100000;
-        tp_result res = tenpair(engines[k], &r, count);
+        pb_result res = tenpair(engines[k], &r, count);
         CHECK(res.status == PB_LIMIT);
-        CHECK_EQ_U64(res.stats.expanded, 100000);
-        tp_run shortest = {.mode = TP_SHORTEST, .threads = 1};
+        CHECK_EQ_U64(res.stats.steps, 100000);
+        pb_run shortest = {.mode = PB_MODE_FIRST, .threads = 1};
         shortest.limits.max_steps = 5000;
         res = tenpair(engines[k], &r, shortest);
         CHECK(res.status == PB_LIMIT);
-        CHECK_EQ_U64(res.stats.expanded, 5000);
+        CHECK_EQ_U64(res.stats.steps, 5000);
     }
-    tp_run par = {.mode = TP_COUNT, .max_length = 100, .threads = 2};
+    pb_run par = {.mode = PB_MODE_COUNT, .max_length = 100, .threads = 2};
     par.limits.max_steps = 100000;
-    tp_result res = tenpair("compact", &r, par);
+    pb_result res = tenpair("compact", &r, par);
     CHECK(res.status == PB_LIMIT);
-    CHECK(res.stats.expanded <= 100000 && res.stats.expanded > 0);
+    CHECK(res.stats.steps <= 100000 && res.stats.steps > 0);
 
     char start[513];
     memset(start, '1', 512);
@@ -310,7 +310,7 @@ static void test_tenpair_limits(void)
     for (int k = 0; k < 3; k++) { /* each state of this start costs milliseconds */
         /* The time limit alone can stop it: a memory bound that no machine reaches
          * before it (the run's sets grow by doubling, a few hundred MiB by then). */
-        tp_run slow = {.mode = TP_SHORTEST, .threads = 1, .max_bytes = 4ull << 30};
+        pb_run slow = {.mode = PB_MODE_FIRST, .threads = 1, .limits.max_bytes = 4ull << 30};
         slow.limits.max_seconds = 0.3;
         double t0 = pb_now_s();
         res = tenpair(engines[k], &r, slow);
@@ -318,8 +318,8 @@ static void test_tenpair_limits(void)
         CHECK(res.status == PB_LIMIT);
         /* What those states cost on this machine right now (later states cost more
          * than the first): the same states again, under a step limit. */
-        tp_run again = {.mode = TP_SHORTEST, .threads = 1};
-        again.limits.max_steps = res.stats.expanded;
+        pb_run again = {.mode = PB_MODE_FIRST, .threads = 1};
+        again.limits.max_steps = res.stats.steps;
         t0 = pb_now_s();
         res = tenpair(engines[k], &r, again);
         double per_state = (pb_now_s() - t0) / (double)again.limits.max_steps;
@@ -333,13 +333,13 @@ static void test_tenpair_limits(void)
         CHECK(t < bound);
     }
     /* The memory limit alone: no time limit that a slow machine could reach first. */
-    tp_run small = {.mode = TP_SHORTEST, .threads = 1, .max_bytes = 8u << 20};
+    pb_run small = {.mode = PB_MODE_FIRST, .threads = 1, .limits.max_bytes = 8u << 20};
     res = tenpair("compact", &r, small);
     CHECK(res.status == PB_NOMEM);
-    CHECK(res.stats.peak_bytes <= 8u << 20);
+    CHECK(res.stats.bytes <= 8u << 20);
     /* It says why: the growth it refused passes the bound, from what it held. */
-    CHECK(res.stats.refused_total > 8u << 20);
-    CHECK(res.stats.refused_used <= 8u << 20 && res.stats.refused_used < res.stats.refused_total);
+    CHECK(res.refused_total > 8u << 20);
+    CHECK(res.refused_used <= 8u << 20 && res.refused_used < res.refused_total);
 }
 
 /* Kakuro counts: past 2^64 they are exact; past 2^128 - 1 the run says so. */

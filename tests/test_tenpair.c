@@ -1,10 +1,11 @@
 /* test_tenpair.c — tenpair's rules and its three engines (bfs, best-first, compact),
  * checked against the rule checker of tenpair_check.h: the rules and moves, the seed's
  * length-68 win of the default game, the engines' agreement with each other and with
- * themselves across thread counts, their limits, and the start-string parsing. The
- * counts are in test_tenpair_count.c.
+ * themselves across thread counts, their limits, the start-string parsing, and the
+ * batch runner running them. The counts are in test_tenpair_count.c.
  *
  * usage: test_tenpair */
+#include "harness/measure/batch.h"
 #include "tenpair_check.h"
 
 static void test_rules(void)
@@ -199,7 +200,7 @@ static void test_default_shortest(void)
          * sequence, however much it writes, and runs out of memory (GiBs) before the
          * 68 win; a bound makes it practical. */
         int bound = !strcmp(engine_names[e], "bfs") ? 72 : 0;
-        tp_result res = shortest(engine_names[e], &r, bound);
+        pb_result res = shortest(engine_names[e], &r, bound);
         char *text = check_shortest(engine_names[e], &res, &r, 68);
         CHECK(text && !strcmp(text, seed_win));
         /* 68 digits: 7 full rows of 9 and 5, so the boards have 8 rows. */
@@ -226,14 +227,14 @@ static void test_default_append_any(void)
     r.append_any = 1;
     int bound = 50; /* exactly the win's length: bfs's cost grows fast with the bound */
     for (int e = 0; e < NENGINES; e++) {
-        tp_result res = shortest(engine_names[e], &r, bound);
+        pb_result res = shortest(engine_names[e], &r, bound);
         free(check_shortest(engine_names[e], &res, &r, 50));
         free(res.path);
     }
 }
 
 /* The default game's wins by length: compact (one thread and two) up to L, bfs and
- * best-first (every win reported through on_win) up to plain_L <= L. */
+ * best-first (every win reported through on_path) up to plain_L <= L. */
 
 static void test_limits(void)
 {
@@ -245,14 +246,14 @@ static void test_limits(void)
     for (int e = 0; e < NENGINES; e++) {
         const char *name = engine_names[e];
         /* A step limit stops the run with PB_LIMIT (shortest: after that many). */
-        tp_run how = {.mode = TP_SHORTEST, .threads = 1, .limits = {.max_steps = 10}};
-        tp_result res = {0};
+        pb_run how = {.mode = PB_MODE_FIRST, .threads = 1, .limits = {.max_steps = 10}};
+        pb_result res = {0};
         CHECK(run_engine(name, &r, &how, &res) == PB_LIMIT && res.status == PB_LIMIT);
-        CHECK(res.stats.expanded > 0 && res.stats.expanded <= 10);
+        CHECK(res.stats.steps > 0 && res.stats.steps <= 10);
         CHECK(res.length == 0);
         free(res.path);
-        how.mode = TP_COUNT, how.max_length = 84;
-        res = (tp_result){.wins_by_length = wins};
+        how.mode = PB_MODE_COUNT, how.max_length = 84;
+        res = (pb_result){.by_length = wins};
         CHECK(run_engine(name, &r, &how, &res) == PB_LIMIT);
         free(res.path);
 
@@ -261,49 +262,56 @@ static void test_limits(void)
         static const uint64_t caps[] = {64, 1 << 20};
         for (int c = 0; c < 2; c++) {
             const uint64_t cap = caps[c];
-            how = (tp_run){.mode = TP_SHORTEST, .threads = 1, .max_bytes = cap};
-            res = (tp_result){0};
+            how = (pb_run){.mode = PB_MODE_FIRST, .threads = 1, .limits.max_bytes = cap};
+            res = (pb_result){0};
             CHECK(run_engine(name, &r, &how, &res) == PB_NOMEM);
-            CHECK(res.stats.peak_bytes <= cap && res.length == 0);
+            CHECK(res.stats.bytes <= cap && res.length == 0);
             free(res.path);
-            how.mode = TP_COUNT, how.max_length = 84;
-            res = (tp_result){.wins_by_length = wins};
+            how.mode = PB_MODE_COUNT, how.max_length = 84;
+            res = (pb_result){.by_length = wins};
             CHECK(run_engine(name, &r, &how, &res) == PB_NOMEM);
-            CHECK(res.stats.peak_bytes <= cap);
-            if (cap > 64) CHECK(res.stats.expanded > 0 && res.stats.peak_bytes > cap / 2);
+            CHECK(res.stats.bytes <= cap);
+            if (cap > 64) CHECK(res.stats.steps > 0 && res.stats.bytes > cap / 2);
             free(res.path);
         }
 
         /* Requests no engine takes: a count without a bound, bounds out of range. */
-        how = (tp_run){.mode = TP_COUNT, .threads = 1};
-        res = (tp_result){0};
+        how = (pb_run){.mode = PB_MODE_COUNT, .threads = 1};
+        res = (pb_result){0};
         CHECK(run_engine(name, &r, &how, &res) == PB_UNSUPPORTED && res.status == PB_UNSUPPORTED);
         how.max_length = 26; /* shorter than the start */
         CHECK(run_engine(name, &r, &how, &res) == PB_UNSUPPORTED);
         how.max_length = TP_MAX_LENGTH + 1;
         CHECK(run_engine(name, &r, &how, &res) == PB_UNSUPPORTED);
-        how = (tp_run){.mode = TP_SHORTEST, .threads = 1, .max_length = 20};
+        how = (pb_run){.mode = PB_MODE_FIRST, .threads = 1, .max_length = 20};
         CHECK(run_engine(name, &r, &how, &res) == PB_UNSUPPORTED);
+        /* Rules that are not playable make no model; a model that is no tenpair
+         * start is refused as an instance. */
         tp_rules bad = r;
         bad.width = 0;
-        how.max_length = 0;
-        CHECK(run_engine(name, &bad, &how, &res) == PB_UNSUPPORTED);
+        CHECK(tp_model_new(&bad) == NULL);
         bad.width = 65;
-        CHECK(run_engine(name, &bad, &how, &res) == PB_UNSUPPORTED);
+        CHECK(tp_model_new(&bad) == NULL);
+        pb_model *other = pb_model_new(3, 9);
+        CHECK(other && !pb_model_finish(other));
+        how.max_length = 0;
+        CHECK(pb_engine_run(tenpair_engine(name), other, &how, &res) == PB_UNSUPPORTED &&
+              res.refusal == PB_REFUSE_INSTANCE);
+        pb_model_free(other);
     }
-    /* on_win only where the engine has TP_CAP_WINS (not compact). */
-    const tp_engine *compact = tenpair_engine("compact");
-    CHECK(compact && !(compact->about.caps & TP_CAP_WINS) &&
-          (compact->about.caps & TP_CAP_PARALLEL));
-    tp_run how = {
-        .mode = TP_COUNT, .threads = 1, .max_length = 70, .on_win = log_win, .win_ctx = log};
+    /* on_path only where the engine has PB_CAP_PATHS (not compact). */
+    const pb_engine *compact = tenpair_engine("compact");
+    CHECK(compact && !(compact->about.caps & PB_CAP_PATHS) &&
+          (compact->about.caps & PB_CAP_PARALLEL));
+    pb_run how = {
+        .mode = PB_MODE_COUNT, .threads = 1, .max_length = 70, .on_path = log_win, .path_ctx = log};
     memset(log, 0, sizeof *log);
     log->r = &r, log->max_length = 70;
-    tp_result res = {.wins_by_length = wins};
-    CHECK(tp_engine_run(compact, &r, &how, &res) == PB_UNSUPPORTED);
+    pb_result res = {.by_length = wins};
+    CHECK(tp_run_rules(compact, &r, &how, &res) == PB_UNSUPPORTED);
     CHECK_EQ_U64(log->calls, 0);
-    CHECK(tenpair_engine("bfs")->about.caps & TP_CAP_WINS);
-    CHECK(tenpair_engine("best-first")->about.caps & TP_CAP_WINS);
+    CHECK(tenpair_engine("bfs")->about.caps & PB_CAP_PATHS);
+    CHECK(tenpair_engine("best-first")->about.caps & PB_CAP_PATHS);
     CHECK(tenpair_engine("dfs") == NULL);
     CHECK(NENGINES >= 3);
     free(log);
@@ -313,6 +321,53 @@ static void test_limits(void)
  * j's inbox: what rank 0 sent it, then rank 1, ...), and merges. Adds the bytes
  * sent and received to *sent and *recv; -1 when a merge fails. */
 
+/* The batch runner, as solve and count run every other family, runs the engines on
+ * the start's model: the same win and counts as a direct run, the length and the
+ * engine's own figures kept per puzzle, the win as values the start digits. */
+static void test_batch(void)
+{
+    tp_rules r;
+    tp_rules_default(&r);
+    pb_puzzle puzzle = {.model = tp_model_new(&r)};
+    pb_set set = {.count = 1, .puzzle = &puzzle};
+    CHECK(puzzle.model != NULL);
+    if (!puzzle.model) return;
+    for (int k = 0; k < 2 * NENGINES; k++) {
+        const int e = k / 2, count = k % 2;
+        pb_run how = {.mode = count ? PB_MODE_COUNT : PB_MODE_FIRST,
+                      .max_length = count ? 76 : 72,
+                      .threads = 1,
+                      .limits = {.max_bytes = 1ull << 30}};
+        pb_result direct = {0};
+        CHECK(pb_engine_run(tenpair_engine(engine_names[e]), puzzle.model, &how, &direct) ==
+              PB_DONE);
+        free(direct.path);
+        pb_batch b = {.set = &set,
+                      .engine = tenpair_engine(engine_names[e]),
+                      .how = how,
+                      .threads = 1,
+                      .keep_solutions = !count};
+        pb_batch_result res;
+        int which = 0;
+        CHECK(pb_batch_check(&b, &which, NULL, 0) == PB_RUNS);
+        CHECK(pb_batch_run(&b, &res) == 0);
+        const pb_outcome *o = &res.puzzle[0];
+        CHECK(o->ran && o->status == PB_DONE);
+        CHECK_EQ_U64((uint64_t)o->stats.solutions, count ? 4 : 1);
+        CHECK_EQ_U64(o->stats.steps, direct.stats.steps);
+        CHECK_EQ_U64(o->figure[TP_FIG_STORED], direct.figure[TP_FIG_STORED]);
+        CHECK_EQ_U64(o->figure[TP_FIG_NODES], direct.figure[TP_FIG_NODES]);
+        CHECK(o->length == (count ? 0 : 68));
+        int values[TP_MAX_START];
+        if (!count) {
+            CHECK(pb_batch_solution(&b, &res, 0, values) == 0);
+            for (int i = 0; i < r.nstart; i++) CHECK(values[i] == r.start[i]);
+        }
+        pb_batch_free(&res);
+    }
+    pb_model_free(puzzle.model);
+}
+
 int main(void)
 {
     test_rules();
@@ -320,5 +375,6 @@ int main(void)
     test_default_shortest();
     test_default_append_any();
     test_limits();
+    test_batch();
     return check_report("test_tenpair");
 }

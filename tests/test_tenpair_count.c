@@ -29,7 +29,7 @@ static void test_default_count(int L, int plain_L)
         if (seed_counts[i].length <= L) want[seed_counts[i].length] = seed_counts[i].wins;
 
     /* compact, one thread and two: the seed's counts, and the same work either way. */
-    tp_stats one, both;
+    pb_result one, both;
     CHECK(count("compact", &r, L, 1, NULL, got, &one) == PB_DONE);
     CHECK(!memcmp(got, want, bytes));
     for (int len = 0; len <= L; len++)
@@ -38,24 +38,24 @@ static void test_default_count(int L, int plain_L)
                     got[len], want[len]);
     CHECK(count("compact", &r, L, 2, NULL, two, &both) == PB_DONE);
     CHECK(!memcmp(two, got, bytes));
-    CHECK_EQ_U64(both.expanded, one.expanded);
-    CHECK_EQ_U64(both.nodes, one.nodes);
-    CHECK_EQ_U64(both.wins, one.wins);
-    CHECK(one.nodes > 0);
+    CHECK_EQ_U64(both.stats.steps, one.stats.steps);
+    CHECK_EQ_U64(both.figure[TP_FIG_NODES], one.figure[TP_FIG_NODES]);
+    CHECK_EQ_U64((uint64_t)both.stats.solutions, (uint64_t)one.stats.solutions);
+    CHECK(one.figure[TP_FIG_NODES] > 0);
 
-    /* The engines that report every win through on_win (bfs, best-first). */
+    /* The engines that report every win through on_path (bfs, best-first). */
     const size_t plain_bytes = ((size_t)plain_L + 1) * 8;
     uint64_t total = 0;
     for (int len = 0; len <= plain_L; len++) total += want[len];
     for (int e = 0; e < NENGINES; e++) {
-        if (!(tenpair_engine(engine_names[e])->about.caps & TP_CAP_WINS)) continue;
+        if (!(tenpair_engine(engine_names[e])->about.caps & PB_CAP_PATHS)) continue;
         memset(got, 0xff, bytes); /* the engine must clear it */
-        tp_stats st;
+        pb_result st;
         CHECK(count(engine_names[e], &r, plain_L, 1, log, got, &st) == PB_DONE);
         CHECK(!memcmp(got, want, plain_bytes));
         if (plain_L < L) CHECK(got[plain_L + 1] == UINT64_MAX); /* nothing past the bound */
         check_log(engine_names[e], log, got, plain_L);
-        CHECK_EQ_U64(st.wins, total);
+        CHECK_EQ_U64((uint64_t)st.stats.solutions, total);
         CHECK_EQ_U64(log->texts.count, total);
         /* The wins' written sequences: the shortest one is the seed's. */
         int has_seed = 0;
@@ -125,9 +125,9 @@ static void check_small(const tp_rules *r, int bound, const char *label)
     for (int e = 0; e < NENGINES; e++) {
         const char *name = engine_names[e];
         const unsigned caps = tenpair_engine(name)->about.caps;
-        const int wins = caps & TP_CAP_WINS, parallel = caps & TP_CAP_PARALLEL;
+        const int wins = caps & PB_CAP_PATHS, parallel = caps & PB_CAP_PARALLEL;
         char buf[600] = "";
-        tp_result res = shortest(name, r, bound);
+        pb_result res = shortest(name, r, bound);
         free(shortest_problems(&res, r, b->shortest, buf, sizeof buf));
         free(res.path);
 
@@ -240,7 +240,7 @@ static int deliver(tp_count **t, int ranks, uint64_t *sent, uint64_t *recv)
 static void check_ranks(const tp_rules *r, int L, int ranks, const char *label)
 {
     static uint64_t want[TP_MAX_LENGTH + 1];
-    static tp_stats one;
+    static pb_result one;
     static const tp_rules *counted;
     uint64_t got[TP_MAX_LENGTH + 1] = {0};
     if (counted != r) { /* the one-process count, once per rules */
@@ -248,7 +248,7 @@ static void check_ranks(const tp_rules *r, int L, int ranks, const char *label)
         CHECK(count("compact", r, L, 1, NULL, want, &one) == PB_DONE);
         counted = r;
     }
-    tp_run how = {.mode = TP_COUNT, .max_length = L, .threads = 1};
+    pb_run how = {.mode = PB_MODE_COUNT, .max_length = L, .threads = 1};
     tp_count *t[8];
     int ok = 1;
     for (int k = 0; k < ranks; k++) ok &= (t[k] = tp_count_new(r, &how, k, ranks)) != NULL;
@@ -273,16 +273,16 @@ static void check_ranks(const tp_rules *r, int L, int ranks, const char *label)
     }
     for (int k = 0; k < ranks; k++) tp_count_free(t[k], NULL);
     check_count++;
-    if (!ok || memcmp(want, got, sizeof want) || expanded != one.expanded || nodes != one.nodes ||
-        stored != one.stored || sent != recv || (ranks == 1 && sent) || (ranks > 1 && !sent) ||
-        !children) {
+    if (!ok || memcmp(want, got, sizeof want) || expanded != one.stats.steps ||
+        nodes != one.figure[TP_FIG_NODES] || stored != one.figure[TP_FIG_STORED] || sent != recv ||
+        (ranks == 1 && sent) || (ranks > 1 && !sent) || !children) {
         check_failures++;
         fprintf(stderr,
                 "%s:%d: %s over %d ranks: ok %d, expanded %" PRIu64 " (one process %" PRIu64
                 "), nodes %" PRIu64 " (%" PRIu64 "), stored %" PRIu64 " (%" PRIu64
                 "), sent %" PRIu64 ", received %" PRIu64 ", wins %s\n",
-                __FILE__, __LINE__, label, ranks, ok, expanded, one.expanded, nodes, one.nodes,
-                stored, one.stored, sent, recv,
+                __FILE__, __LINE__, label, ranks, ok, expanded, one.stats.steps, nodes,
+                one.figure[TP_FIG_NODES], stored, one.figure[TP_FIG_STORED], sent, recv,
                 memcmp(want, got, sizeof want) ? "differ" : "agree");
     }
 }
@@ -304,7 +304,7 @@ static void test_ranks(void)
 
     /* Records a merge refuses: cut short, too short a length, another rank's. */
     tp_rules_default(&r);
-    tp_run how = {.mode = TP_COUNT, .max_length = 80, .threads = 1};
+    pb_run how = {.mode = PB_MODE_COUNT, .max_length = 80, .threads = 1};
     tp_count *t = tp_count_new(&r, &how, 1, 2);
     CHECK(t != NULL);
     uint8_t rec[2 + 2 * 15] = {29, 0}; /* a record of written length 29 */

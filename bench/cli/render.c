@@ -155,7 +155,8 @@ static int render(const pb_family *fam, const render_opts *o, const void *params
     pb_trace_step *steps = NULL;
     int nsteps = 0;
     if (!rc && o->trace) rc = pb_render_trace_record(fam, engine, &set, k, &steps, &nsteps);
-    if (!rc && o->solution && !set.puzzle[k].model)
+    /* A game's solution is its moves, not values in cells: render --win draws it. */
+    if (!rc && o->solution && (!set.puzzle[k].model || !fam->placement))
         rc = pb_usage_error("render", "--solution: %s's picture is static (the start only)",
                             fam->name);
     if (!rc && o->solution) {

@@ -212,21 +212,50 @@ pb_refusal pb_engine_check(const pb_engine *e, const pb_model *m, const pb_run *
                              "a count stopped after N solutions needs one running total: it runs "
                              "on one thread");
     }
+    if (how->max_length && !(caps & PB_CAP_LENGTH))
+        return pb_refuse(PB_REFUSE_REQUEST, why, whylen,
+                         "engine %s has no solution length to bound (the engines marked 'length' "
+                         "have)",
+                         name);
+    if ((caps & PB_CAP_LENGTH) && (how->max_length < 0 || how->max_length > PB_LENGTH_MAX))
+        return pb_refuse(PB_REFUSE_REQUEST, why, whylen, "the length bound %d is outside 0-%d",
+                         how->max_length, PB_LENGTH_MAX);
+    if ((caps & PB_CAP_LENGTH) && count && !how->max_length)
+        return pb_refuse(PB_REFUSE_REQUEST, why, whylen,
+                         "engine %s counts solutions up to a length: a count needs a length bound",
+                         name);
+    if (how->on_path && !(count && (caps & PB_CAP_PATHS)))
+        return pb_refuse(PB_REFUSE_REQUEST, why, whylen,
+                         count ? "engine %s cannot list its solutions (the engines marked 'paths' "
+                                 "can)"
+                               : "solutions are listed by counts, not by a first-solution search",
+                         name);
     const pb_refusal r = pb_params_check(&e->about, how, why, whylen);
     if (r != PB_RUNS) return r;
     const char *reason = NULL;
     if (e->accepts && !e->accepts(m, &reason))
         return pb_refuse(PB_REFUSE_INSTANCE, why, whylen, "engine %s cannot run this instance: %s",
                          name, reason ? reason : "unsupported model");
+    /* A solution that has a length writes out the instance first. */
+    if ((caps & PB_CAP_LENGTH) && how->max_length && how->max_length < m->ncells)
+        return pb_refuse(PB_REFUSE_REQUEST, why, whylen,
+                         "the length bound %d is shorter than the start (%d cells)",
+                         how->max_length, m->ncells);
     return PB_RUNS;
 }
 
 pb_status pb_engine_run(const pb_engine *e, const pb_model *m, const pb_run *how, pb_result *out)
 {
     memset(&out->stats, 0, sizeof out->stats);
+    memset(out->figure, 0, sizeof out->figure);
+    out->length = out->npath = 0;
+    out->path = NULL;
+    out->refused_used = out->refused_total = 0;
     out->why[0] = '\0';
     out->refusal = pb_engine_check(e, m, how, out->why, sizeof out->why);
     if (out->refusal != PB_RUNS) return out->status = PB_UNSUPPORTED;
+    if ((e->about.caps & PB_CAP_LENGTH) && out->by_length && how->max_length > 0)
+        memset(out->by_length, 0, ((size_t)how->max_length + 1) * sizeof *out->by_length);
     double t0 = pb_now_s();
     out->status = e->run(m, e->config, how, out);
     out->stats.wall_s = pb_now_s() - t0;

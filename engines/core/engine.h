@@ -11,7 +11,9 @@
  * search visits a tree whose level k assigns the k-th cell of its order. Writing a
  * value into a cell is a placement; finding that a cell has no further value (the
  * seed's -1) is a backtrack; steps = placements + backtracks. The enumerations walk
- * the same tree without pruning, so their steps are directly comparable. */
+ * the same tree without pruning, so their steps are directly comparable. A game's
+ * search has no cells to fill: it counts each state it expands as a placement, so
+ * its steps are the states it expanded. */
 #ifndef PB_ENGINE_H
 #define PB_ENGINE_H
 
@@ -45,8 +47,9 @@ typedef struct pb_stats {
     uint64_t guesses;    /* placements in a cell that had more than one value left */
     uint64_t learnts;    /* clause learning: learnt clauses made (0 for the other engines) */
     uint64_t restarts;   /* restarts: learn's and restart's (0 for the other engines) */
-    uint64_t bytes;      /* the memory the run's tables needed, planned before it started
-                            (0: the engine does not say; runs summed keep the largest) */
+    uint64_t bytes;      /* the memory the run's tables needed, planned before it started or
+                            at their peak (0: the engine does not say; runs summed keep the
+                            largest) */
     double wall_s;       /* wall-clock seconds of the run */
     pb_count solutions;  /* solutions found (count mode: all of them) */
 } pb_stats;
@@ -127,6 +130,17 @@ typedef struct pb_param_value {
     const char *name, *value;
 } pb_param_value;
 
+/* One move of a solution that is a game, a sequence of moves (engines marked
+ * 'length'): the cells a < b it takes, or a = b = -1 for the game's other move (such
+ * as writing the live digits out again). */
+typedef struct pb_move {
+    int16_t a, b;
+} pb_move;
+
+/* Called for every solution a count finds (engines marked 'paths'): its moves from the
+ * start, and its length. */
+typedef void pb_path_fn(void *ctx, const pb_move *path, int npath, int length);
+
 /* The engine seed a run uses when its caller gives none. */
 #define PB_ENGINE_SEED_DEFAULT 1
 
@@ -155,6 +169,12 @@ typedef struct pb_run {
      * Its steps depend on the instance, the parameters and the seed alone. */
     uint64_t seed;
     int seeded;
+    /* Engines marked 'length', whose solutions have a length (a game's moves written
+     * out): look for none longer than this (0: no bound; a count by length needs one). */
+    int max_length;
+    /* NULL, or (count, engines marked 'paths') called with every solution found. */
+    pb_path_fn *on_path;
+    void *path_ctx;
 } pb_run;
 
 /* A search's tallies once it tried, in a cell of this domain, the values above cur that
@@ -189,8 +209,8 @@ static inline void pb_run_backtrack(const pb_run *how, const pb_model *m, int *v
 #define PB_EXPLORED_WHOLE ((uint64_t)1 << 62)
 
 /* Why an engine refused a request: one reason per code, the details in a message.
- * Decided in one place, pb_engine_check (and tp_engine_check for tenpair's
- * engines), so every caller prints the same reason and checks nothing itself. */
+ * Decided in one place, pb_engine_check, so every caller prints the same reason and
+ * checks nothing itself. */
 #define PB_REFUSALS(X)                                                                             \
     X(PB_RUNS, "runs")                /* not refused */                                            \
     X(PB_REFUSE_MODE, "mode")         /* cannot stop at the first / cannot count */                \
@@ -204,6 +224,12 @@ typedef enum pb_refusal { PB_REFUSALS(PB_X_ENUM) PB_REFUSAL_COUNT } pb_refusal;
 
 const char *pb_refusal_name(pb_refusal r);
 
+/* The longest solution an engine marked 'length' looks for: pb_run.max_length's top. */
+#define PB_LENGTH_MAX 4096
+
+/* The most figures of its own an engine may report (pb_result.figure). */
+#define PB_FIGURES 4
+
 typedef struct pb_result {
     pb_status status;
     pb_stats stats;
@@ -212,6 +238,20 @@ typedef struct pb_result {
      * solution found, so a count stopped at 2 yields two different solutions (a
      * generator re-randomises the cells where they differ). */
     int *last;
+    /* Engines marked 'length'. First mode: the solution's length (0: none within the
+     * bound) and its moves from the start (the engine allocates path, the caller frees
+     * it). Count mode: by_length, an optional caller array of max_length + 1 entries
+     * (set it, or NULL, before running such an engine), gets the solutions of each
+     * length. */
+    int length, npath;
+    pb_move *path;
+    uint64_t *by_length;
+    /* Figures of the engine's own, which its family's header names (0 past them). */
+    uint64_t figure[PB_FIGURES];
+    /* Status PB_NOMEM at limits.max_bytes, from an engine that charges its growth: the
+     * bytes in use and the total the refused growth would have needed (0, 0: the
+     * system's allocator failed instead, or the engine does not say). */
+    uint64_t refused_used, refused_total;
     /* Set with status PB_UNSUPPORTED: the reason, and a one-line message naming the
      * engine ("engine X cannot ..."). Last, so that the fields the engines use keep
      * small offsets (short instruction encodings in their hot loops). */
@@ -227,7 +267,11 @@ typedef struct pb_result {
     X(PB_CAP_ORDER, "order", "honours pb_run.order")                                               \
     X(PB_CAP_PARALLEL, "parallel", "splits one count over pb_run.threads")                         \
     X(PB_CAP_LAST, "last", "fills pb_result.last")                                                 \
-    X(PB_CAP_RANDOM, "random", "draws its random choices from the engine seed (pb_run.seed)")
+    X(PB_CAP_RANDOM, "random", "draws its random choices from the engine seed (pb_run.seed)")      \
+    X(PB_CAP_LENGTH, "length",                                                                     \
+      "solutions have a length, at least the instance's cells: honours pb_run.max_length, fills "  \
+      "pb_result.length, path and by_length")                                                      \
+    X(PB_CAP_PATHS, "paths", "count: reports each solution's moves through pb_run.on_path")
 
 #define PB_X_BIT(id, ...) id##_BIT,
 enum { PB_CAPS(PB_X_BIT) PB_CAP_COUNT_ };
@@ -292,14 +336,15 @@ char *pb_params_text(const pb_engine_about *a, const pb_run *how, char *out, siz
 char *pb_seed_text(const pb_engine_about *a, const pb_run *how, char *out, size_t len);
 
 /* Whether e runs this request on m: PB_RUNS, or the reason with a one-line message
- * in why (which may be NULL). Checks the mode, trace, order and thread count against
- * e's capabilities, the parameters and engine seed (pb_params_check), then
- * e->accepts. */
+ * in why (which may be NULL). Checks the mode, trace, order, thread count, length
+ * bound and path listing against e's capabilities, the parameters and engine seed
+ * (pb_params_check), then e->accepts. */
 pb_refusal pb_engine_check(const pb_engine *e, const pb_model *m, const pb_run *how, char *why,
                            size_t whylen);
 
 /* Runs e on m: pb_engine_check (a refusal returns PB_UNSUPPORTED with refusal and
- * why set), then the run, timed; fills out. */
+ * why set), then the run, timed; fills out (its stats, length, path, by_length and
+ * figures start at 0). */
 pb_status pb_engine_run(const pb_engine *e, const pb_model *m, const pb_run *how, pb_result *out);
 
 #endif

@@ -5,37 +5,32 @@
 
 #include <string.h>
 
-#include "../tenpair/tenpair.h"
+/* One line per engine, MODEL(tag, engine), in listing order. */
+#define PB_ENGINE_LIST(MODEL)                                                                      \
+    MODEL(PB_PLACEMENT, pb_engine_enum_perm)       /* search/enumerate.c */                        \
+    MODEL(PB_PLACEMENT, pb_engine_enum_all)        /* search/enumerate.c */                        \
+    MODEL(PB_PLACEMENT, pb_engine_enum_perm_v0)    /* search/enumerate_v0.c */                     \
+    MODEL(PB_PLACEMENT, pb_engine_enum_all_v0)     /* search/enumerate_v0.c */                     \
+    MODEL(PB_PLACEMENT, pb_engine_backtrack)       /* search/search.c */                           \
+    MODEL(PB_PLACEMENT, pb_engine_propagate)       /* search/search.c */                           \
+    MODEL(PB_PLACEMENT, pb_engine_alldiff)         /* search/alldiff.c */                          \
+    MODEL(PB_PLACEMENT, pb_engine_learn)           /* learn/learn.c */                             \
+    MODEL(PB_PLACEMENT, pb_engine_restart)         /* search/restart.c */                          \
+    MODEL("notouch", pb_engine_value_order)        /* notouch/value_order.c */                     \
+    MODEL("notouch", pb_engine_path_count)         /* notouch/path_count.c */                      \
+    MODEL("sudoku", pb_engine_sudoku_logic)        /* sudoku/logic.c */                            \
+    MODEL("sudoku", pb_engine_sudoku_seed)         /* sudoku/seed.c */                             \
+    MODEL("kakuro", pb_engine_kakuro_combo)        /* kakuro/combo.c */                            \
+    MODEL("kakuro", pb_engine_kakuro_thesis)       /* kakuro/thesis.c */                           \
+    MODEL("tenpair", pb_engine_tenpair_bfs)        /* tenpair/engines.c */                         \
+    MODEL("tenpair", pb_engine_tenpair_best_first) /* tenpair/engines.c */                         \
+    MODEL("tenpair", pb_engine_tenpair_compact)    /* tenpair/engines.c */
 
-/* One line per engine: MODEL(tag, engine) for an engine over the shared model,
- * OWN(tag, type, engine) for one with a search of its own; listing order. */
-#define PB_ENGINE_LIST(MODEL, OWN)                                                                 \
-    MODEL(PB_PLACEMENT, pb_engine_enum_perm)        /* search/enumerate.c */                       \
-    MODEL(PB_PLACEMENT, pb_engine_enum_all)         /* search/enumerate.c */                       \
-    MODEL(PB_PLACEMENT, pb_engine_enum_perm_v0)     /* search/enumerate_v0.c */                    \
-    MODEL(PB_PLACEMENT, pb_engine_enum_all_v0)      /* search/enumerate_v0.c */                    \
-    MODEL(PB_PLACEMENT, pb_engine_backtrack)        /* search/search.c */                          \
-    MODEL(PB_PLACEMENT, pb_engine_propagate)        /* search/search.c */                          \
-    MODEL(PB_PLACEMENT, pb_engine_alldiff)          /* search/alldiff.c */                         \
-    MODEL(PB_PLACEMENT, pb_engine_learn)            /* learn/learn.c */                            \
-    MODEL(PB_PLACEMENT, pb_engine_restart)          /* search/restart.c */                         \
-    MODEL("notouch", pb_engine_value_order)         /* notouch/value_order.c */                    \
-    MODEL("notouch", pb_engine_path_count)          /* notouch/path_count.c */                     \
-    MODEL("sudoku", pb_engine_sudoku_logic)         /* sudoku/logic.c */                           \
-    MODEL("sudoku", pb_engine_sudoku_seed)          /* sudoku/seed.c */                            \
-    MODEL("kakuro", pb_engine_kakuro_combo)         /* kakuro/combo.c */                           \
-    MODEL("kakuro", pb_engine_kakuro_thesis)        /* kakuro/thesis.c */                          \
-    OWN("tenpair", tp_engine, tp_engine_bfs)        /* tenpair/plain.c */                          \
-    OWN("tenpair", tp_engine, tp_engine_best_first) /* tenpair/plain.c */                          \
-    OWN("tenpair", tp_engine, tp_engine_compact)    /* tenpair/compact.c */
+#define DECLARE_MODEL(tag, e) extern const pb_engine e;
+PB_ENGINE_LIST(DECLARE_MODEL)
 
-#define DECLARE_MODEL(tag, e)     extern const pb_engine e;
-#define DECLARE_OWN(tag, type, e) extern const type e;
-PB_ENGINE_LIST(DECLARE_MODEL, DECLARE_OWN)
-
-#define ENTRY_MODEL(tag, e)     {tag, &(e).about, &(e)},
-#define ENTRY_OWN(tag, type, e) {tag, &(e).about, NULL},
-const pb_registered pb_registry[] = {PB_ENGINE_LIST(ENTRY_MODEL, ENTRY_OWN){NULL, NULL, NULL}};
+#define ENTRY_MODEL(tag, e) {tag, &(e).about, &(e)},
+const pb_registered pb_registry[] = {PB_ENGINE_LIST(ENTRY_MODEL){NULL, NULL, NULL}};
 
 int pb_registry_serves(const pb_registered *r, const char *family, int placement)
 {

@@ -12,7 +12,7 @@
 typedef struct pb_registered {
     const char *family;           /* PB_PLACEMENT, or the one family the engine serves */
     const pb_engine_about *about; /* what every engine starts with */
-    const pb_engine *model;       /* the engine, when it runs on the shared model; else NULL */
+    const pb_engine *model;       /* the engine (every engine runs on the shared model) */
 } pb_registered;
 
 /* The registry, in listing order, ended by an entry whose about is NULL. */

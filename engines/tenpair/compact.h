@@ -1,13 +1,20 @@
-/* compact.h — the compact engine's state encoding, shared by its shortest-win
- * search (compact_shortest.c) and its count (compact_count.c): a board's cells as
- * 4-bit nibbles, 0 for a crossed cell, two cells a byte (the even cell low). */
+/* compact.h — the `compact` engine, tenpair's strongest search (engines.c lists it),
+ * and its state encoding.
+ *
+ * A state keeps only what its future depends on: the live digits and where they
+ * sit. Crossed cells are 0, four bits a cell (two cells a byte, the even cell low),
+ * and leading rows that are wholly crossed are dropped (the rows below keep their
+ * columns). The shortest win is a best-first search over such states
+ * (compact_shortest.c); the count of every win up to a length walks written prefixes
+ * whose states are searched level by level, in parallel (compact_count.c), one
+ * written length at a time (count_levels.c, which also splits the count over ranks). */
 #ifndef PB_TP_COMPACT_H
 #define PB_TP_COMPACT_H
 
 #include <stdlib.h>
 
 #include "keyset.h"
-#include "tenpair.h"
+#include "search.h"
 
 static inline void tp_pack(const uint8_t *cell, int m, uint8_t *out)
 {
@@ -35,8 +42,5 @@ static inline int tp_crossed_rows(const uint8_t *cell, int m, int w)
             if (cell[i]) return rows;
     return rows;
 }
-
-pb_status tp_compact_shortest(const tp_rules *r, const tp_run *how, tp_result *out);
-pb_status tp_compact_count(const tp_rules *r, const tp_run *how, tp_result *out);
 
 #endif

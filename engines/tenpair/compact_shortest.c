@@ -61,10 +61,10 @@ static int shortest_add(shortest *s, const uint8_t *board, int m, int drop, int 
     return 1;
 }
 
-pb_status tp_compact_shortest(const tp_rules *r, const tp_run *how, tp_result *out)
+pb_status tp_compact_shortest(const tp_rules *r, const pb_run *how, pb_result *out)
 {
     const int w = r->width, cap = how->max_length ? how->max_length : TP_MAX_LENGTH;
-    shortest s = {.budget = {.limit = how->max_bytes}};
+    shortest s = {.budget = {.limit = how->limits.max_bytes}};
     tp_keyset_init(&s.seen, &s.budget);
     s.bucket = calloc((size_t)cap + 1, sizeof *s.bucket);
     s.bucket_n = calloc((size_t)cap + 1, sizeof *s.bucket_n);
@@ -91,10 +91,10 @@ pb_status tp_compact_shortest(const tp_rules *r, const tp_run *how, tp_result *o
             int m = key[0] | key[1] << 8, drop = s.drop[at], off = drop * w;
             tp_unpack(key + 2, m, board);
             /* Polled before each expansion: a step limit of N expands exactly N. */
-            if (out->stats.expanded >= lim.next &&
-                (st = pb_limiter_poll(&lim, out->stats.expanded)))
+            if (out->stats.placements >= lim.next &&
+                (st = pb_limiter_poll(&lim, out->stats.placements)))
                 goto done;
-            out->stats.expanded++;
+            out->stats.placements++;
             int live = tp_live_count(board, m), nm = tp_moves(r, board, m, moves);
             for (int k = 0; k < nm && win < 0; k++) {
                 if ((st = tp_child_clock_tick(&clock))) goto done;
@@ -118,16 +118,16 @@ pb_status tp_compact_shortest(const tp_rules *r, const tp_run *how, tp_result *o
         out->path = tp_path_back(s.parent, s.step, (uint32_t)win, &out->npath);
         if (!out->path) goto nomem;
         out->length = s.length[win];
-        out->stats.wins = 1;
+        out->stats.solutions = 1;
     }
     goto done;
 nomem:
     st = PB_NOMEM;
 done:
-    tp_budget_report(&s.budget, &out->stats);
+    tp_budget_report(&s.budget, out);
     if (s.bucket)
         for (int i = 0; i <= cap; i++) free(s.bucket[i]);
-    out->stats.stored = s.seen.count;
+    out->figure[TP_FIG_STORED] = s.seen.count;
     tp_keyset_free(&s.seen);
     free(s.parent), free(s.step), free(s.length), free(s.drop);
     free(s.bucket), free(s.bucket_n), free(s.bucket_cap);

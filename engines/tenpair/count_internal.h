@@ -46,7 +46,7 @@ typedef struct layer {
 
 typedef struct counter {
     const tp_rules *r;
-    const tp_run *how;
+    const pb_run *how;
     int L, threads;
     worker *wk;
     tp_budget budget;  /* every set and buffer of the count */

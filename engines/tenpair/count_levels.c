@@ -76,7 +76,7 @@ static pb_status route(tp_count *t, tp_level *lv)
     return PB_DONE;
 }
 
-tp_count *tp_count_new(const tp_rules *r, const tp_run *how, int rank, int ranks)
+tp_count *tp_count_new(const tp_rules *r, const pb_run *how, int rank, int ranks)
 {
     const int L = how->max_length, threads = how->threads > 0 ? how->threads : 1;
     if (ranks < 1 || rank < 0 || rank >= ranks || L < r->nstart || L > TP_MAX_LENGTH) return NULL;
@@ -84,7 +84,7 @@ tp_count *tp_count_new(const tp_rules *r, const tp_run *how, int rank, int ranks
     if (!t) return NULL;
     counter *c = &t->c;
     *c = (counter){
-        .r = r, .how = how, .L = L, .threads = threads, .budget = {.limit = how->max_bytes}};
+        .r = r, .how = how, .L = L, .threads = threads, .budget = {.limit = how->limits.max_bytes}};
     t->rank = rank, t->ranks = ranks;
     t->lay = calloc((size_t)L + 1, sizeof *t->lay);
     t->cells = malloc(TP_MAX_LENGTH);
@@ -220,11 +220,11 @@ int tp_count_next_length(const tp_count *t, int len)
     return n;
 }
 
-void tp_count_free(tp_count *t, tp_result *out)
+void tp_count_free(tp_count *t, pb_result *out)
 {
     if (!t) return;
     counter *c = &t->c;
-    if (out) tp_budget_report(&c->budget, &out->stats);
+    if (out) tp_budget_report(&c->budget, out);
     if (t->lay)
         for (int i = 0; i <= c->L; i++) free(t->lay[i].rec);
     if (c->wk)
@@ -239,7 +239,7 @@ void tp_count_free(tp_count *t, tp_result *out)
     free(t);
 }
 
-pb_status tp_compact_count(const tp_rules *r, const tp_run *how, tp_result *out)
+pb_status tp_compact_count(const tp_rules *r, const pb_run *how, pb_result *out)
 {
     tp_count *t = tp_count_new(r, how, 0, 1);
     if (!t) return PB_NOMEM;
@@ -247,12 +247,12 @@ pb_status tp_compact_count(const tp_rules *r, const tp_run *how, tp_result *out)
     for (int len = r->nstart; len <= how->max_length && st == PB_DONE; len++) {
         tp_level lv;
         st = tp_count_search(t, len, &lv);
-        out->stats.nodes += lv.nodes;
-        out->stats.wins += lv.wins;
-        out->stats.expanded += lv.expanded;
-        if (out->wins_by_length) out->wins_by_length[len] = lv.wins;
+        out->figure[TP_FIG_NODES] += lv.nodes;
+        out->stats.solutions += lv.wins;
+        out->stats.placements += lv.expanded;
+        if (out->by_length) out->by_length[len] = lv.wins;
         pb_status end = tp_count_end_level(t, len, &lv);
-        if (lv.stored > out->stats.stored) out->stats.stored = lv.stored;
+        if (lv.stored > out->figure[TP_FIG_STORED]) out->figure[TP_FIG_STORED] = lv.stored;
         if (st == PB_DONE) st = end;
     }
     tp_count_free(t, out);

@@ -49,7 +49,7 @@ typedef struct tp_level {
      * memory grows with (a search keeps two levels). */
     uint64_t node_width_max;
     uint64_t level_peak_bytes; /* tp_count_end_level: this rank's memory peak in the level */
-    /* tp_count_end_level: the growth this rank's memory limit refused (tp_stats). */
+    /* tp_count_end_level: the growth this rank's memory limit refused (pb_result). */
     uint64_t refused_used, refused_total;
 } tp_level;
 
@@ -57,12 +57,12 @@ typedef struct tp_level {
  * bytes, n its length). */
 int tp_count_owner(const uint8_t *seq, int n, int ranks);
 
-/* A count of the wins of r up to how->max_length (how->max_bytes: this rank's memory;
- * how->threads: its threads; how must outlive the count) as rank `rank` of `ranks`;
- * rank 0 routes the start to its owner (into the outbox when that is not rank 0).
- * NULL out of memory, or with a request the compact engine refuses (check it with
- * tp_engine_check first). */
-tp_count *tp_count_new(const tp_rules *r, const tp_run *how, int rank, int ranks);
+/* A count of the wins of r up to how->max_length (how->limits.max_bytes: this rank's
+ * memory; how->threads: its threads; r and how must outlive the count) as rank `rank`
+ * of `ranks`; rank 0 routes the start to its owner (into the outbox when that is not
+ * rank 0). NULL out of memory, or with a request the compact engine refuses (check it
+ * with pb_engine_check first). */
+tp_count *tp_count_new(const tp_rules *r, const pb_run *how, int rank, int ranks);
 
 /* With a step limit in how: this rank may expand `steps` more states from now on
  * (its share of what is left of the run's limit); 0 stops it at its next state. */
@@ -98,7 +98,8 @@ pb_status tp_count_end_level(tp_count *c, int len, tp_level *lv);
  * how->max_length + 1 when none. Lengths that no rank holds need no search. */
 int tp_count_next_length(const tp_count *c, int len);
 
-/* Ends the count: out->stats.peak_bytes (this rank's), and everything is freed. */
-void tp_count_free(tp_count *c, tp_result *out);
+/* Ends the count: out->stats.bytes (this rank's memory peak) and the growth refused,
+ * and everything is freed. out may be NULL. */
+void tp_count_free(tp_count *c, pb_result *out);
 
 #endif

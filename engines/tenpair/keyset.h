@@ -41,12 +41,12 @@ static inline int tp_budget_charge(tp_budget *b, int64_t delta)
     return 0;
 }
 
-/* A search's memory figures for its stats: the peak, and the growth refused. */
-static inline void tp_budget_report(const tp_budget *b, tp_stats *st)
+/* A search's memory figures for its result: the peak, and the growth refused. */
+static inline void tp_budget_report(const tp_budget *b, pb_result *out)
 {
-    st->peak_bytes = b->peak;
-    st->refused_used = b->refused_used;
-    st->refused_total = b->refused_total;
+    out->stats.bytes = b->peak;
+    out->refused_used = b->refused_used;
+    out->refused_total = b->refused_total;
 }
 
 /* Grows *p (of *cap elements) to hold need, charged to b (NULL: not charged); 0, or

@@ -3,7 +3,7 @@
  * over whole configurations — the written digits and which are crossed — with a set
  * of the configurations already seen. Keeping the digits under the crosses tells
  * two wins of the same length apart, as the seed needed to. */
-#include "tenpair.h"
+#include "search.h"
 
 #include <stdlib.h>
 
@@ -13,7 +13,7 @@
 
 typedef struct plain {
     const tp_rules *r;
-    const tp_run *how;
+    const pb_run *how;
     int best_first;
     tp_keyset seen;
     uint32_t *parent; /* per configuration: the one it came from, and the step */
@@ -86,25 +86,25 @@ static int next_state(plain *p, uint32_t *at)
 }
 
 /* Counts the win found as state index (of length n), and hands its moves to the
- * caller's on_win. 0, or -1 out of memory. */
-static int count_win(plain *p, tp_result *out, uint32_t index, int n)
+ * caller's on_path. 0, or -1 out of memory. */
+static int count_win(plain *p, pb_result *out, uint32_t index, int n)
 {
-    out->stats.wins++;
-    if (out->wins_by_length) out->wins_by_length[n]++;
-    if (!p->how->on_win) return 0;
+    out->stats.solutions++;
+    if (out->by_length) out->by_length[n]++;
+    if (!p->how->on_path) return 0;
     int np;
     tp_step *path = tp_path_back(p->parent, p->step, index, &np);
     if (!path) return -1;
-    p->how->on_win(p->how->win_ctx, path, np, n);
+    p->how->on_path(p->how->path_ctx, path, np, n);
     free(path);
     return 0;
 }
 
-static pb_status search(plain *p, tp_result *out)
+static pb_status search(plain *p, pb_result *out)
 {
     const tp_rules *r = p->r;
-    const tp_run *how = p->how;
-    const int count = how->mode == TP_COUNT;
+    const pb_run *how = p->how;
+    const int count = how->mode == PB_MODE_COUNT;
     const int cap = how->max_length ? how->max_length : TP_MAX_LENGTH;
     uint8_t *board = malloc(2 * TP_MAX_LENGTH), *child = malloc(2 * TP_MAX_LENGTH);
     tp_step *moves = malloc(4 * TP_MAX_LENGTH * sizeof *moves);
@@ -128,9 +128,10 @@ static pb_status search(plain *p, tp_result *out)
         memcpy(board, key, len);
         /* Polled before each expansion: a step limit of N expands exactly N states,
          * and the adaptive interval polls every state when states are slow. */
-        if (out->stats.expanded >= lim.next && (st = pb_limiter_poll(&lim, out->stats.expanded)))
+        if (out->stats.placements >= lim.next &&
+            (st = pb_limiter_poll(&lim, out->stats.placements)))
             goto done;
-        out->stats.expanded++;
+        out->stats.placements++;
         int nm = tp_moves(r, board, n, moves);
         for (int m = 0; m < nm; m++) {
             if ((st = tp_child_clock_tick(&clock))) goto done;
@@ -160,7 +161,7 @@ found:
     st = PB_DONE;
     if (best) {
         out->length = best;
-        out->stats.wins = 1;
+        out->stats.solutions = 1;
         out->path = tp_path_back(p->parent, p->step, best_at, &out->npath);
         if (!out->path) st = PB_NOMEM;
     }
@@ -168,17 +169,18 @@ found:
 nomem:
     st = PB_NOMEM;
 done:
-    out->stats.stored = p->seen.count;
-    tp_budget_report(&p->budget, &out->stats);
+    out->figure[TP_FIG_STORED] = p->seen.count;
+    tp_budget_report(&p->budget, out);
     free(board);
     free(child);
     free(moves);
     return st;
 }
 
-static pb_status run(const tp_rules *r, const tp_run *how, tp_result *out, int best_first)
+pb_status tp_plain_search(const tp_rules *r, const pb_run *how, pb_result *out, int best_first)
 {
-    plain p = {.r = r, .how = how, .best_first = best_first, .budget = {.limit = how->max_bytes}};
+    plain p = {
+        .r = r, .how = how, .best_first = best_first, .budget = {.limit = how->limits.max_bytes}};
     tp_keyset_init(&p.seen, &p.budget);
     pb_status st = search(&p, out);
     tp_keyset_free(&p.seen);
@@ -187,23 +189,3 @@ static pb_status run(const tp_rules *r, const tp_run *how, tp_result *out, int b
     free(p.heap);
     return st;
 }
-
-static pb_status run_bfs(const tp_rules *r, const tp_run *how, tp_result *out)
-{
-    return run(r, how, out, 0);
-}
-
-static pb_status run_best_first(const tp_rules *r, const tp_run *how, tp_result *out)
-{
-    return run(r, how, out, 1);
-}
-
-const tp_engine tp_engine_bfs = {{"bfs",
-                                  "breadth first over moves, whole configurations in a seen set",
-                                  TP_CAP_SHORTEST | TP_CAP_COUNT | TP_CAP_WINS, tp_cap_names, NULL},
-                                 run_bfs};
-
-const tp_engine tp_engine_best_first = {
-    {"best-first", "the seed's: a priority queue by written length, a cache of configurations",
-     TP_CAP_SHORTEST | TP_CAP_COUNT | TP_CAP_WINS, tp_cap_names, NULL},
-    run_best_first};

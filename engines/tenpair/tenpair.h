@@ -24,8 +24,8 @@
 #include "../core/error.h"
 
 #define TP_MAX_WIDTH  64
-#define TP_MAX_START  512  /* digits in a start sequence */
-#define TP_MAX_LENGTH 4096 /* digits written in one game, the search bound included */
+#define TP_MAX_START  512           /* digits in a start sequence */
+#define TP_MAX_LENGTH PB_LENGTH_MAX /* digits written in one game, the search bound included */
 #define TP_CROSSED    16
 
 static inline int tp_live(uint8_t c)
@@ -56,9 +56,7 @@ int tp_rules_set_upto(tp_rules *r, long n, pb_error *err);
 int tp_rules_check(const tp_rules *r, pb_error *err);
 
 /* One step of a game: cross cells a < b, or (a = b = -1) append the live digits. */
-typedef struct tp_step {
-    int16_t a, b;
-} tp_step;
+typedef pb_move tp_step;
 
 static inline int tp_step_is_append(tp_step s)
 {
@@ -81,85 +79,23 @@ int tp_apply(const tp_rules *r, uint8_t *board, int *n, int cap, tp_step s, int 
  * by '\n'. Returns the characters it needs (as snprintf). */
 size_t tp_format_board(const tp_rules *r, const uint8_t *board, int n, char *out, size_t cap);
 
-/* ---- engines ---- */
+/* ---- the game as an instance of the shared model ---- */
 
-typedef enum tp_mode {
-    TP_SHORTEST, /* the shortest win (ties: the first the engine meets) */
-    TP_COUNT,    /* every win of length <= max_length, by length */
-} tp_mode;
+/* The rules as a model: a cell per start digit (its domain that digit alone), laid out
+ * width to a row, kind "tenpair" with kind_arg the switches (TP_KIND_*). The engines
+ * (bfs, best-first, compact; pb_engine, tagged "tenpair" in the registry) read the
+ * rules back from it. NULL out of memory or when r does not pass tp_rules_check. */
+pb_model *tp_model_new(const tp_rules *r);
+#define TP_KIND      "tenpair"
+#define TP_KIND_WRAP 1
+#define TP_KIND_ANY  2
+/* The rules of a model that tp_model_new built. 0, or -1 with err when m is not one. */
+int tp_rules_of(const pb_model *m, tp_rules *r, pb_error *err);
 
-typedef struct tp_stats {
-    uint64_t expanded;   /* states whose moves were generated */
-    uint64_t stored;     /* states kept in seen sets at the peak */
-    uint64_t peak_bytes; /* the engine's own memory at its peak */
-    uint64_t wins;       /* wins found (count: all up to the bound; shortest: 1) */
-    uint64_t nodes;      /* compact count: written prefixes searched (0 elsewhere) */
-    double wall_s;
-    /* Status PB_NOMEM at the memory limit: the bytes in use and the total the refused
-     * growth would have needed (0, 0: the system's allocator failed instead). */
-    uint64_t refused_used, refused_total;
-} tp_stats;
-
-typedef struct tp_run {
-    tp_mode mode;
-    int max_length;     /* count: required; shortest: 0 for no bound */
-    int threads;        /* engines with TP_CAP_PARALLEL; 1 otherwise */
-    uint64_t max_bytes; /* stop with PB_NOMEM before the engine's memory passes this; 0: none */
-    pb_limits limits;   /* max_steps bounds states expanded; max_solutions is ignored */
-    /* count, engines with TP_CAP_WINS: called for every win found, with its steps
-     * from the start; NULL: not called. */
-    void (*on_win)(void *ctx, const tp_step *path, int npath, int length);
-    void *win_ctx;
-} tp_run;
-
-typedef struct tp_result {
-    pb_status status;
-    tp_stats stats;
-    /* shortest: the win's length (0: none within the bound) and its steps from the
-     * start (caller frees path). */
-    int length;
-    int npath;
-    tp_step *path;
-    /* count: optional caller array of max_length + 1 entries: wins of each length. */
-    uint64_t *wins_by_length;
-    /* With status PB_UNSUPPORTED: the reason, and a message. Last, out of the engines'
-     * way (see pb_result). */
-    pb_refusal refusal;
-    char why[200];
-} tp_result;
-
-/* What a tenpair engine can do: bit, name (in listings), meaning. */
-#define TP_CAPS(X)                                                                                 \
-    X(TP_CAP_SHORTEST, "shortest", "finds the shortest win")                                       \
-    X(TP_CAP_COUNT, "count", "counts every win up to a length, by length")                         \
-    X(TP_CAP_PARALLEL, "parallel", "splits a count over tp_run.threads")                           \
-    X(TP_CAP_WINS, "wins", "count: reports each win's steps through on_win")
-
-enum { TP_CAPS(PB_X_BIT) TP_CAP_COUNT_ };
-enum { TP_CAPS(PB_X_CAP) };
-
-/* The capability names of TP_CAPS, in bit order, NULL-terminated. */
-extern const char *const tp_cap_names[];
-
-typedef struct tp_engine {
-    pb_engine_about about; /* first: the registry points here */
-    pb_status (*run)(const tp_rules *r, const tp_run *how, tp_result *out);
-} tp_engine;
-
-/* The engine whose about is a: the registry's entries point at that first member. */
-static inline const tp_engine *tp_engine_of(const pb_engine_about *a)
-{
-    return (const tp_engine *)a;
-}
-
-/* Whether e runs this request on these rules: PB_RUNS, or the reason with a one-line
- * message in why (which may be NULL): the rules, the mode, the length bound, the
- * thread count and the win listing against e's capabilities. */
-pb_refusal tp_engine_check(const tp_engine *e, const tp_rules *r, const tp_run *how, char *why,
-                           size_t whylen);
-
-/* tp_engine_check (a refusal returns PB_UNSUPPORTED with out->refusal and out->why
- * set), then the run, timed. */
-pb_status tp_engine_run(const tp_engine *e, const tp_rules *r, const tp_run *how, tp_result *out);
+/* The engines' own figures (pb_result.figure, named by their about.figures): the
+ * states kept in seen sets at the peak, and (compact count) the written sequences
+ * searched. */
+enum { TP_FIG_STORED, TP_FIG_NODES };
+extern const char *const tp_figure_names[];
 
 #endif

@@ -43,17 +43,17 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
     r.width = 1 + (int)(pick % 10);
     r.wrap = (int)(pick >> 4 & 1);
     r.append_any = (int)(pick >> 5 & 1);
-    tp_run how = {.mode = pick >> 6 & 1 ? TP_COUNT : TP_SHORTEST,
+    pb_run how = {.mode = pick >> 6 & 1 ? PB_MODE_COUNT : PB_MODE_FIRST,
                   .max_length = (int)n + (int)(pick >> 7 & 15),
                   .threads = 1,
                   .limits = {.max_steps = 200}};
-    tp_result res = {.wins_by_length = how.mode == TP_COUNT ? wins : NULL};
+    pb_result res = {.by_length = how.mode == PB_MODE_COUNT ? wins : NULL};
     /* compact's count polls its limits less often: keep its starts short. */
     static const char *const names[] = {"bfs", "best-first", "compact"};
-    const tp_engine *engine = tenpair_engine(names[(pick >> 11) % 3]);
-    if (how.mode == TP_COUNT && n > 24) engine = tenpair_engine("bfs");
+    const pb_engine *engine = tenpair_engine(names[(pick >> 11) % 3]);
+    if (how.mode == PB_MODE_COUNT && n > 24) engine = tenpair_engine("bfs");
     FUZZ_CHECK(engine != NULL);
-    const pb_status st = tp_engine_run(engine, &r, &how, &res);
+    const pb_status st = tp_run_rules(engine, &r, &how, &res);
     FUZZ_CHECK(st == PB_DONE || st == PB_LIMIT);
     if (res.length) {
         int len = r.nstart;

@@ -7,7 +7,6 @@
 #include <stdlib.h>
 #include <string.h>
 
-#include "family.h"
 #include "harness/io/csv.h"
 #include "harness/base/exit.h"
 #include "harness/measure/measure.h"
@@ -16,28 +15,16 @@
 #include "harness/meta/meta.h"
 #include "harness/base/units.h"
 #include "harness/mpi/world.h"
-#include "registry/registry.h"
-#include "tenpair/tenpair.h"
+#include "tenpair_family.h"
 #include "tenpair_ranks.h"
 #include "harness/base/say.h"
 #include "harness/io/outfile.h"
 
-extern const pb_family pb_family_tenpair;
-extern const pb_micro_cases pb_micro_tenpair; /* tenpair_micro.c */
-/* tenpair_render.c: the start as render's instance, and its picture */
-int pb_tenpair_load(const pb_instance *inst, const void *params, pb_set *set, char *err,
-                    size_t errlen);
-void pb_tenpair_free_set(pb_set *set);
-void pb_tenpair_render(FILE *f, const pb_set *set, int i, const int *values);
-int pb_tenpair_render_win(FILE *f, const pb_set *set, int i, char *err,
-                          size_t errlen); /* tenpair_win.c */
-
-static const char *const wrap_modes[] = {"on", "off", NULL};
-static const char *const append_modes[] = {"stuck", "any", NULL};
-
 typedef struct tp_opts {
-    const char *start, *engine, *csv, *levels;
-    int upto, width, wrap, append, max_length, threads, print_wins, quiet;
+    const char *start, *upto; /* the instance (pb_tenpair_load) */
+    tp_params rules;
+    const char *engine, *csv, *levels;
+    int max_length, threads, print_wins, quiet;
     pb_limits limits;
     uint64_t max_bytes;
     pb_timing_opts timing;
@@ -47,15 +34,8 @@ typedef struct tp_opts {
 static const pb_option tenpair_options[] = {
     {OPT("start", PB_OPT_TEXT, start, "DIGITS",
          "the digits written first, 1-9 (default: --upto 19)")},
-    {OPT("upto", PB_OPT_INT, upto, "N", "write 1..N, leaving out numbers with a 0 (default 19)"),
-     .lo = 1, .hi = 1000000},
-    {OPT("width", PB_OPT_INT, width, "W", "digits per row"), .lo = 1, .hi = TP_MAX_WIDTH},
-    {OPT("wrap", PB_OPT_CHOICE, wrap, NULL,
-         "reading order runs on from a row's end to the next row's start"),
-     .choices = wrap_modes},
-    {OPT("append", PB_OPT_CHOICE, append, NULL,
-         "append the live digits only when no move is left, or as a\nmove at any time"),
-     .choices = append_modes},
+    {OPT("upto", PB_OPT_TEXT, upto, "N", "write 1..N, leaving out numbers with a 0 (default 19)")},
+    PB_TENPAIR_RULE_OPTIONS(tp_opts, rules),
     PB_OPTION_ENGINE(tp_opts, engine, "bfs, best-first or compact (see 'puzzlebench engines')"),
     {OPT("max-length", PB_OPT_INT, max_length, "L",
          "count: the longest win counted (required); solve: look no\n"
@@ -65,7 +45,7 @@ static const pb_option tenpair_options[] = {
                       "count with an engine marked 'parallel': search T written\n"
                       "sequences at a time (the counts do not depend on it)"),
     {OPT("print-wins", PB_OPT_FLAG, print_wins, NULL,
-         "with an engine marked 'wins': print each win's written digits\n"
+         "with an engine marked 'paths': print each win's written digits\n"
          "('win length=N digits=...') as it is found"),
      .only = "count"},
     PB_OPTION_STEP_LIMIT(tp_opts, limits.max_steps, "stop after N states expanded"),
@@ -93,8 +73,8 @@ static const pb_option tenpair_options[] = {
 #undef OPT
 
 static const tp_opts tp_defaults = {
+    .rules = {.width = 9},
     .engine = "compact",
-    .width = 9,
     .threads = 1,
     .max_bytes = 4ull << 30,
     .timing = {.samples = 1, .min_sample_s = 0.010, .warmup_s = 0.050}};
@@ -126,10 +106,12 @@ static void print_help(const char *cmd)
 typedef struct tp_cmd {
     const char *cmd;
     tp_opts o;
-    tp_rules rules;
-    char instance[64];
-    const tp_engine *engine;
-    tp_run how;
+    pb_set set;            /* the start, loaded */
+    const tp_rules *rules; /* its rules, and the model the engines take */
+    const pb_model *model;
+    const char *instance; /* its short name */
+    const pb_engine *engine;
+    pb_run how;
     int count;
     pb_timing timing; /* with --samples N > 1 */
     /* The first run's CPU time (its threads': it has the process to itself) and the
@@ -138,13 +120,14 @@ typedef struct tp_cmd {
     uint64_t peak_rss_bytes;
 } tp_cmd;
 
-/* Parses and checks the options into c; 0, or the exit status (-1: help printed). */
+/* Parses the options into c and loads the start; 0, or the exit status (-1: help
+ * printed). */
 static int parse(tp_cmd *c, int argc, char **argv, int first)
 {
     pb_opt_group g = {tenpair_options, &c->o};
     const char *pos[1];
     int npos = 0;
-    pb_error err;
+    char err[600];
     int rc = pb_options_parse(c->cmd, &g, 1, argc, argv, first, pos, 1, &npos, NULL);
     if (rc == PB_OPT_HELP) return print_help(c->cmd), -1;
     if (rc) return PB_EXIT_USAGE;
@@ -153,20 +136,15 @@ static int parse(tp_cmd *c, int argc, char **argv, int first)
                               "unexpected argument '%s' (tenpair takes no instance; "
                               "see --start and --upto)",
                               pos[0]);
-    const tp_opts *o = &c->o;
-    tp_rules_default(&c->rules);
-    c->rules.width = o->width;
-    c->rules.wrap = o->wrap == 0;
-    c->rules.append_any = o->append == 1;
-    if (o->start && o->upto) return pb_usage_error(c->cmd, "give --start or --upto, not both");
-    if (o->start && tp_rules_set_start(&c->rules, o->start, &err))
-        return pb_usage_error(c->cmd, "%s", err.msg);
-    if (o->upto && tp_rules_set_upto(&c->rules, o->upto, &err))
-        return pb_usage_error(c->cmd, "%s", err.msg);
-    if (o->start)
-        snprintf(c->instance, sizeof c->instance, "start%.50s", o->start);
-    else
-        snprintf(c->instance, sizeof c->instance, "upto%d", o->upto ? o->upto : 19);
+    if (c->o.start && c->o.upto) return pb_usage_error(c->cmd, "give --start or --upto, not both");
+    const pb_instance inst = {c->o.start ? c->o.start : c->o.upto, 0,
+                              c->o.start  ? "start"
+                              : c->o.upto ? "upto"
+                                          : NULL};
+    if (pb_tenpair_load(&inst, &c->o.rules, &c->set, err, sizeof err))
+        return pb_usage_error(c->cmd, "%s", err);
+    const tp_start *start = c->set.priv;
+    c->rules = &start->rules, c->instance = start->name, c->model = c->set.puzzle[0].model;
     return 0;
 }
 
@@ -184,7 +162,7 @@ static void print_win(void *ctx, const tp_step *path, int npath, int length)
 }
 
 /* Replays the win and prints every board; -1 if a step does not replay. */
-static int print_boards(const tp_rules *r, const tp_result *res)
+static int print_boards(const tp_rules *r, const pb_result *res)
 {
     uint8_t *board = malloc(TP_MAX_LENGTH);
     char *text = malloc(2 * TP_MAX_LENGTH + 2);
@@ -205,7 +183,7 @@ static int print_boards(const tp_rules *r, const tp_result *res)
 
 typedef struct row_ctx {
     const tp_cmd *c;
-    const tp_result *res;
+    const pb_result *res;
     const pb_meta *meta;
 } row_ctx;
 
@@ -213,17 +191,18 @@ static int fill_csv(FILE *f, void *p)
 {
     const row_ctx *r = p;
     const tp_cmd *c = r->c;
-    const tp_stats *s = &r->res->stats;
+    const pb_stats *s = &r->res->stats;
+    const uint64_t *fig = r->res->figure;
     fprintf(f, "family,instance,engine,mode,max_length,append,wrap,width,threads,status,length,"
                "wins,expanded,stored,peak_bytes,nodes,wall_s,cpu_s,peak_rss_bytes,stop,"
                "time_limit_s,run_id\n");
     fprintf(f, "tenpair,%s,%s,%s,%d,%s,%s,%d,%d,%s,%d,%llu,%llu,%llu,%llu,%llu,%.6f,%.6f,",
             c->instance, c->engine->about.name, c->count ? "count" : "shortest", c->how.max_length,
-            c->rules.append_any ? "any" : "stuck", c->rules.wrap ? "on" : "off", c->rules.width,
+            c->rules->append_any ? "any" : "stuck", c->rules->wrap ? "on" : "off", c->rules->width,
             c->o.threads, pb_status_name(r->res->status), r->res->length,
-            (unsigned long long)s->wins, (unsigned long long)s->expanded,
-            (unsigned long long)s->stored, (unsigned long long)s->peak_bytes,
-            (unsigned long long)s->nodes, s->wall_s, c->cpu_s);
+            (unsigned long long)s->solutions, (unsigned long long)s->steps,
+            (unsigned long long)fig[TP_FIG_STORED], (unsigned long long)s->bytes,
+            (unsigned long long)fig[TP_FIG_NODES], s->wall_s, c->cpu_s);
     if (c->peak_rss_bytes) fprintf(f, "%llu", (unsigned long long)c->peak_rss_bytes);
     /* A tenpair run counts states, not solutions: a limit is its time or steps. */
     fprintf(f, ",%s,%.9g,%s\n",
@@ -233,7 +212,7 @@ static int fill_csv(FILE *f, void *p)
 }
 
 /* FILE (the row) and FILE.meta with FILE.topology.xml beside it. */
-static int write_csv(const tp_cmd *c, const tp_result *res, const pb_meta *meta)
+static int write_csv(const tp_cmd *c, const pb_result *res, const pb_meta *meta)
 {
     row_ctx r = {c, res, meta};
     char err[4400], path[4200];
@@ -250,48 +229,47 @@ static int write_csv(const tp_cmd *c, const tp_result *res, const pb_meta *meta)
 static int prepare(tp_cmd *c)
 {
     char list[256], hint[200];
-    const pb_registered *r = pb_registry_find(pb_family_tenpair.name, 0, c->o.engine);
-    if (!r) {
+    c->engine = pb_family_engine(&pb_family_tenpair, c->o.engine);
+    if (!c->engine) {
         pb_family_engine_list(&pb_family_tenpair, list, sizeof list);
         return pb_usage_error(
             c->cmd, "unknown engine '%s' for tenpair (one of: %s)%s", c->o.engine, list,
             pb_family_engine_hint(&pb_family_tenpair, c->o.engine, hint, sizeof hint));
     }
-    c->engine = tp_engine_of(r->about);
     if (c->count && !c->o.max_length)
         return pb_usage_error(c->cmd,
                               "count tenpair needs --max-length L (the longest win counted)");
-    if (c->o.max_length && c->o.max_length < c->rules.nstart)
+    if (c->o.max_length && c->o.max_length < c->rules->nstart)
         return pb_usage_error(c->cmd, "--max-length %d is shorter than the start (%d digits)",
-                              c->o.max_length, c->rules.nstart);
-    c->how = (tp_run){.mode = c->count ? TP_COUNT : TP_SHORTEST,
+                              c->o.max_length, c->rules->nstart);
+    c->how = (pb_run){.mode = c->count ? PB_MODE_COUNT : PB_MODE_FIRST,
                       .max_length = c->o.max_length,
                       .threads = c->o.threads,
-                      .max_bytes = c->o.max_bytes,
                       .limits = c->o.limits};
+    c->how.limits.max_bytes = c->o.max_bytes;
     c->how.limits.cancel = &pb_interrupted;
-    if (c->o.print_wins) c->how.on_win = print_win, c->how.win_ctx = &c->rules;
+    if (c->o.print_wins) c->how.on_path = print_win, c->how.path_ctx = (void *)c->rules;
     return 0;
 }
 
 /* Prints the wins by length (count) or the win's boards (solve), then the stats. */
-static int print_result(const tp_cmd *c, const tp_result *res, const uint64_t *wins)
+static int print_result(const tp_cmd *c, const pb_result *res, const uint64_t *wins)
 {
     int rc = 0;
     if (c->count && !c->o.quiet) {
         for (int len = 0; len <= c->how.max_length; len++)
             if (wins[len]) printf("length=%d wins=%llu\n", len, (unsigned long long)wins[len]);
     } else if (!c->count && res->length && !c->o.quiet) {
-        rc = print_boards(&c->rules, res);
+        rc = print_boards(c->rules, res);
         printf("\n");
     }
-    const tp_stats *s = &res->stats;
+    const pb_stats *s = &res->stats;
     if (!c->count) printf("length=%d ", res->length);
     printf("wins=%llu expanded=%llu stored=%llu peak_bytes=%llu nodes=%llu wall_s=%.6f "
            "status=%s engine=%s",
-           (unsigned long long)s->wins, (unsigned long long)s->expanded,
-           (unsigned long long)s->stored, (unsigned long long)s->peak_bytes,
-           (unsigned long long)s->nodes, s->wall_s, pb_status_name(res->status),
+           (unsigned long long)s->solutions, (unsigned long long)s->steps,
+           (unsigned long long)res->figure[TP_FIG_STORED], (unsigned long long)s->bytes,
+           (unsigned long long)res->figure[TP_FIG_NODES], s->wall_s, pb_status_name(res->status),
            c->engine->about.name);
     const pb_summary *m = &c->timing.sum;
     if (c->timing.samples > 1)
@@ -306,7 +284,7 @@ static int print_result(const tp_cmd *c, const tp_result *res, const uint64_t *w
 /* Why a run stopped for memory, in one line on stderr: the growth it refused and the
  * bound, which a stop comes before (a set doubles: one in use under the bound may
  * not grow past it), or the system's allocator. */
-static void print_memory_stop(const tp_cmd *c, const tp_stats *s)
+static void print_memory_stop(const tp_cmd *c, const pb_result *s)
 {
     const char *bfs_hint = !c->count && !c->how.max_length && !strcmp(c->engine->about.name, "bfs")
                                ? "; bfs keeps every length in one queue: give it --max-length"
@@ -318,28 +296,28 @@ static void print_memory_stop(const tp_cmd *c, const tp_stats *s)
     char used[32], total[32], bound[32];
     pb_format_bytes(used, sizeof used, s->refused_used);
     pb_format_bytes(total, sizeof total, s->refused_total);
-    pb_format_bytes(bound, sizeof bound, c->how.max_bytes);
+    pb_format_bytes(bound, sizeof bound, c->how.limits.max_bytes);
     pb_say("%s tenpair: stopped before growing from %s to %s: over --max-memory %s%s", c->cmd, used,
            total, bound, bfs_hint);
 }
 
 /* The exit status of a finished run, with a line on stderr where it says why (not
  * when quiet: the ranks other than 0 of a count over MPI ranks). */
-static int outcome(const tp_cmd *c, const tp_result *res, int quiet)
+static int outcome(const tp_cmd *c, const pb_result *res, int quiet)
 {
     pb_status st = res->status;
     if (quiet) {
         if (st == PB_INTERRUPTED) return pb_interrupt_exit();
         if (st != PB_DONE) return PB_EXIT_LIMIT;
-        return res->stats.wins ? PB_EXIT_FOUND : PB_EXIT_NONE;
+        return res->stats.solutions ? PB_EXIT_FOUND : PB_EXIT_NONE;
     }
-    if (st == PB_DONE && !res->stats.wins)
+    if (st == PB_DONE && !res->stats.solutions)
         pb_say("%s tenpair: no win of length %d or less from this start", c->cmd,
                c->how.max_length ? c->how.max_length : TP_MAX_LENGTH);
-    if (st == PB_NOMEM) print_memory_stop(c, &res->stats);
+    if (st == PB_NOMEM) print_memory_stop(c, res);
     if (st == PB_INTERRUPTED) return pb_interrupt_exit();
     if (st != PB_DONE) return PB_EXIT_LIMIT;
-    return res->stats.wins ? PB_EXIT_FOUND : PB_EXIT_NONE;
+    return res->stats.solutions ? PB_EXIT_FOUND : PB_EXIT_NONE;
 }
 
 /* Opens --levels on rank 0 (the others write nothing); every rank learns whether it
@@ -380,13 +358,13 @@ static int save_levels_meta(const tp_cmd *c, const pb_meta *meta)
 /* A count over the world's ranks, or with --levels: the compact engine level by
  * level (tenpair_ranks.c); rank 0 prints, and writes --levels FILE.meta. 0, or -1
  * when FILE.meta could not be written. */
-static int run_ranks(const tp_cmd *c, tp_result *res, FILE *levels)
+static int run_ranks(const tp_cmd *c, pb_result *res, FILE *levels)
 {
     const pb_world *w = pb_world_get();
     pb_tenpair_ranks_total total;
     pb_meta meta;
     if (levels && levels != stderr) pb_meta_collect(&meta, c->o.threads, "none");
-    pb_tenpair_count_ranks(&c->rules, &c->how, res, levels, &total);
+    pb_tenpair_count_ranks(c->model, &c->how, res, levels, &total);
     int rc = 0;
     if (levels && levels != stderr) {
         fclose(levels);
@@ -397,33 +375,33 @@ static int run_ranks(const tp_cmd *c, tp_result *res, FILE *levels)
         pb_say("count tenpair over %d ranks: %d lengths searched, %llu bytes exchanged, memory "
                "peak %llu bytes on the largest rank, %llu on all together",
                w->size, total.levels, (unsigned long long)total.sent_bytes,
-               (unsigned long long)res->stats.peak_bytes, (unsigned long long)total.peak_bytes_sum);
+               (unsigned long long)res->stats.bytes, (unsigned long long)total.peak_bytes_sum);
     return rc;
 }
 
 /* One more run of the search for --samples: it must find what the first one did. */
 typedef struct tp_again {
     const tp_cmd *c;
-    const tp_result *first;
+    const pb_result *first;
     uint64_t *wins;
 } tp_again;
 
 static pb_run_end run_again(void *ctx)
 {
     tp_again *a = ctx;
-    tp_result r = {.wins_by_length = a->wins};
-    tp_engine_run(a->c->engine, &a->c->rules, &a->c->how, &r);
+    pb_result r = {.by_length = a->wins};
+    pb_engine_run(a->c->engine, a->c->model, &a->c->how, &r);
     free(r.path);
     if (r.status == PB_INTERRUPTED) return PB_RUN_STOPPED;
     const int same = r.status == a->first->status && r.length == a->first->length &&
-                     r.stats.wins == a->first->stats.wins &&
-                     r.stats.expanded == a->first->stats.expanded;
+                     r.stats.solutions == a->first->stats.solutions &&
+                     r.stats.steps == a->first->stats.steps;
     return same ? PB_RUN_SAME : PB_RUN_ERROR;
 }
 
 /* Times the search with --samples N > 1 once its first run finished; 0, or the exit
  * status after saying why not. */
-static int measure(tp_cmd *c, const tp_result *first)
+static int measure(tp_cmd *c, const pb_result *first)
 {
     char why[300];
     if (c->o.timing.samples <= 1 || first->status != PB_DONE) return 0;
@@ -441,6 +419,59 @@ static int measure(tp_cmd *c, const tp_result *first)
     return 0;
 }
 
+/* Runs the checked request c: the search (over MPI ranks or level by level when
+ * asked), its timing, the output and the CSV. The exit status. */
+static int run_prepared(tp_cmd *c)
+{
+    int rc = 0;
+    const pb_world *w = pb_world_get();
+    /* Over MPI ranks, or level by level: the compact engine's count_levels pieces. */
+    const int ranks = c->count && (w->size > 1 || c->o.levels);
+    if (ranks && strcmp(c->engine->about.name, "compact"))
+        return pb_usage_error(c->cmd, "engine %s cannot count %s (engine compact can)",
+                              c->engine->about.name,
+                              c->o.levels ? "level by level (--levels)" : "over MPI ranks");
+    uint64_t *wins = c->count ? calloc((size_t)c->how.max_length + 1, sizeof *wins) : NULL;
+    if (c->count && !wins) return pb_usage_error(c->cmd, "out of memory");
+    FILE *levels = NULL;
+    if (ranks && (rc = open_levels(c, &levels))) {
+        free(wins);
+        return rc;
+    }
+    pb_install_interrupt_handler();
+    pb_result res = {.by_length = wins};
+    pb_meta meta;
+    if (c->o.csv) pb_meta_begin(&meta, c->o.threads, "none");
+    res.refusal = pb_engine_check(c->engine, c->model, &c->how, res.why, sizeof res.why);
+    const int peak = !ranks && res.refusal == PB_RUNS && !pb_peak_reset();
+    const double cpu0 = pb_cpu_process_s();
+    if (res.refusal != PB_RUNS ||
+        (!ranks && pb_engine_run(c->engine, c->model, &c->how, &res) == PB_UNSUPPORTED)) {
+        if (levels && levels != stderr) fclose(levels);
+        free(wins);
+        return pb_usage_error(c->cmd, "%s", res.why);
+    }
+    if (peak) c->peak_rss_bytes = pb_peak_read();
+    int levels_failed = ranks && run_ranks(c, &res, levels);
+    c->cpu_s = pb_cpu_process_s() - cpu0; /* over MPI ranks, this rank's */
+    if (!ranks && (rc = measure(c, &res))) {
+        free(res.path);
+        free(wins);
+        return rc;
+    }
+    if (c->o.csv) pb_meta_end(&meta);
+    const int quiet = w->rank != 0;
+    if (quiet)
+        rc = outcome(c, &res, 1);
+    else
+        rc = print_result(c, &res, wins) ? PB_EXIT_USAGE : outcome(c, &res, 0);
+    if (levels_failed) rc = PB_EXIT_USAGE;
+    if (c->o.csv && !quiet && write_csv(c, &res, &meta)) rc = PB_EXIT_USAGE;
+    free(res.path);
+    free(wins);
+    return rc;
+}
+
 static int run_tenpair(const char *cmd, int argc, char **argv, int first)
 {
     tp_cmd c;
@@ -450,52 +481,8 @@ static int run_tenpair(const char *cmd, int argc, char **argv, int first)
     c.count = !strcmp(cmd, "count");
     int rc = parse(&c, argc, argv, first);
     if (rc) return rc < 0 ? 0 : rc;
-    if ((rc = prepare(&c))) return rc;
-    const pb_world *w = pb_world_get();
-    /* Over MPI ranks, or level by level: the compact engine's count_levels pieces. */
-    const int ranks = c.count && (w->size > 1 || c.o.levels);
-    if (ranks && strcmp(c.engine->about.name, "compact"))
-        return pb_usage_error(cmd, "engine %s cannot count %s (engine compact can)",
-                              c.engine->about.name,
-                              c.o.levels ? "level by level (--levels)" : "over MPI ranks");
-    uint64_t *wins = c.count ? calloc((size_t)c.how.max_length + 1, sizeof *wins) : NULL;
-    if (c.count && !wins) return pb_usage_error(cmd, "out of memory");
-    FILE *levels = NULL;
-    if (ranks && (rc = open_levels(&c, &levels))) {
-        free(wins);
-        return rc;
-    }
-    pb_install_interrupt_handler();
-    tp_result res = {.wins_by_length = wins};
-    pb_meta meta;
-    if (c.o.csv) pb_meta_begin(&meta, c.o.threads, "none");
-    res.refusal = tp_engine_check(c.engine, &c.rules, &c.how, res.why, sizeof res.why);
-    const int peak = !ranks && res.refusal == PB_RUNS && !pb_peak_reset();
-    const double cpu0 = pb_cpu_process_s();
-    if (res.refusal != PB_RUNS ||
-        (!ranks && tp_engine_run(c.engine, &c.rules, &c.how, &res) == PB_UNSUPPORTED)) {
-        if (levels && levels != stderr) fclose(levels);
-        free(wins);
-        return pb_usage_error(cmd, "%s", res.why);
-    }
-    if (peak) c.peak_rss_bytes = pb_peak_read();
-    int levels_failed = ranks && run_ranks(&c, &res, levels);
-    c.cpu_s = pb_cpu_process_s() - cpu0; /* over MPI ranks, this rank's */
-    if (!ranks && (rc = measure(&c, &res))) {
-        free(res.path);
-        free(wins);
-        return rc;
-    }
-    if (c.o.csv) pb_meta_end(&meta);
-    const int quiet = w->rank != 0;
-    if (quiet)
-        rc = outcome(&c, &res, 1);
-    else
-        rc = print_result(&c, &res, wins) ? PB_EXIT_USAGE : outcome(&c, &res, 0);
-    if (levels_failed) rc = PB_EXIT_USAGE;
-    if (c.o.csv && !quiet && write_csv(&c, &res, &meta)) rc = PB_EXIT_USAGE;
-    free(res.path);
-    free(wins);
+    if (!(rc = prepare(&c))) rc = run_prepared(&c);
+    pb_tenpair_free_set(&c.set);
     return rc;
 }
 
@@ -513,7 +500,10 @@ const pb_family pb_family_tenpair = {
     .summary = "the crossing-out game: cross pairs that are equal or sum to 10 (seed 003)",
     .instance_help = "no instance: the start is --start DIGITS or --upto N (default 19); "
                      "render takes the start as DIGITS or uptoN",
-    .load = pb_tenpair_load, /* render's instance only: solve and count run above */
+    .options = pb_tenpair_options,
+    .params_size = sizeof(tp_params),
+    .params_default = &pb_tenpair_defaults,
+    .load = pb_tenpair_load,
     .free_set = pb_tenpair_free_set,
     .render = pb_tenpair_render,
     .render_win = pb_tenpair_render_win,

@@ -16,9 +16,7 @@
 
 #include "micro/micro.h"
 #include "registry/registry.h"
-#include "tenpair/tenpair.h"
-
-extern const pb_family pb_family_tenpair;
+#include "tenpair_family.h"
 
 #define SHORTEST_BOUND  100
 #define SHORTEST_LENGTH 68
@@ -30,8 +28,9 @@ enum { NCOUNTERS = sizeof counter_names / sizeof counter_names[0] };
 typedef struct tp_case {
     char name[64];
     const tp_rules *rules;
-    const tp_engine *e;
-    tp_mode mode;
+    const pb_model *model; /* the rules as the engines take them */
+    const pb_engine *e;
+    pb_mode mode;
     int max_length;
     uint64_t want; /* shortest: the length; count: the wins */
     uint64_t *wins_by_length;
@@ -40,13 +39,14 @@ typedef struct tp_case {
 typedef struct state {
     const pb_micro_host *host;
     tp_rules rules;
+    pb_model *model;
     tp_case *cases;
     int ncases;
 } state;
 
 /* 1 when the steps of res replay from the start to a board with no live digit, of
  * res->length digits. */
-static int replays_to_win(const tp_rules *rules, const tp_result *res)
+static int replays_to_win(const tp_rules *rules, const pb_result *res)
 {
     uint8_t *board = malloc(TP_MAX_LENGTH);
     int n = rules->nstart, ok = board != NULL;
@@ -62,15 +62,15 @@ static int replays_to_win(const tp_rules *rules, const tp_result *res)
  * another limit); -1 when wrong. msg says why. */
 static int run_case(tp_case *c, double *counters, char *msg, size_t msglen)
 {
-    tp_run how = {.mode = c->mode, .max_length = c->max_length, .threads = 1};
-    how.max_bytes = CHECK_MAX_BYTES;
-    tp_result res = {.wins_by_length = c->wins_by_length};
-    pb_status st = tp_engine_run(c->e, c->rules, &how, &res);
+    pb_run how = {.mode = c->mode, .max_length = c->max_length, .threads = 1};
+    how.limits.max_bytes = CHECK_MAX_BYTES;
+    pb_result res = {.by_length = c->wins_by_length};
+    pb_status st = pb_engine_run(c->e, c->model, &how, &res);
     int rc = 0;
     if (st != PB_DONE) {
         snprintf(msg, msglen, "status %s", pb_status_name(st));
         rc = st == PB_NOMEM || st == PB_LIMIT ? 1 : -1;
-    } else if (c->mode == TP_SHORTEST) {
+    } else if (c->mode == PB_MODE_FIRST) {
         if ((uint64_t)res.length != c->want) {
             snprintf(msg, msglen, "shortest win of length %d, expected %llu", res.length,
                      (unsigned long long)c->want);
@@ -82,17 +82,17 @@ static int run_case(tp_case *c, double *counters, char *msg, size_t msglen)
     } else {
         uint64_t sum = 0;
         for (int l = 0; l <= c->max_length; l++) sum += c->wins_by_length[l];
-        if (res.stats.wins != c->want || sum != c->want) {
+        if (res.stats.solutions != c->want || sum != c->want) {
             snprintf(msg, msglen, "%llu wins (%llu by length), expected %llu",
-                     (unsigned long long)res.stats.wins, (unsigned long long)sum,
+                     (unsigned long long)res.stats.solutions, (unsigned long long)sum,
                      (unsigned long long)c->want);
             rc = -1;
         }
     }
     if (!rc) {
-        counters[0] = (double)res.stats.expanded;
-        counters[1] = (double)res.stats.peak_bytes;
-        counters[2] = (double)res.stats.wins;
+        counters[0] = (double)res.stats.steps;
+        counters[1] = (double)res.stats.bytes;
+        counters[2] = (double)res.stats.solutions;
     }
     free(res.path);
     return rc;
@@ -110,7 +110,7 @@ static int bench_fn(void *ctx, double *counters)
 static int check_and_register(const pb_micro_host *host, tp_case *c)
 {
     if (!host->selected(c->name, 1)) return 0;
-    if (c->mode == TP_COUNT &&
+    if (c->mode == PB_MODE_COUNT &&
         !(c->wins_by_length = calloc((size_t)c->max_length + 1, sizeof *c->wins_by_length)))
         return -1;
     double counters[NCOUNTERS] = {0};
@@ -140,22 +140,21 @@ static int make_cases(state *s)
     for (const pb_registered *r = pb_registry; r->about; r++) cap++;
     if (!(s->cases = calloc((size_t)cap, sizeof *s->cases))) return -1;
     for (const pb_registered *r = pb_registry; r->about; r++) {
-        if (strcmp(r->family, pb_family_tenpair.name) || !(r->about->caps & TP_CAP_SHORTEST))
-            continue;
+        if (strcmp(r->family, pb_family_tenpair.name) || !(r->about->caps & PB_CAP_FIRST)) continue;
         tp_case *c = &s->cases[s->ncases++];
         snprintf(c->name, sizeof c->name, "tenpair/shortest/%s", r->about->name);
-        c->e = tp_engine_of(r->about), c->mode = TP_SHORTEST, c->max_length = SHORTEST_BOUND;
+        c->e = r->model, c->mode = PB_MODE_FIRST, c->max_length = SHORTEST_BOUND;
         c->want = SHORTEST_LENGTH;
     }
-    const pb_registered *compact = pb_registry_find(pb_family_tenpair.name, 0, "compact");
+    const pb_engine *compact = pb_family_engine(&pb_family_tenpair, "compact");
     for (int i = 0; compact && i < NCOUNTS; i++) {
         tp_case *c = &s->cases[s->ncases++];
         snprintf(c->name, sizeof c->name, "tenpair/count/%d/compact", counts[i].max_length);
-        c->e = tp_engine_of(compact->about), c->mode = TP_COUNT;
+        c->e = compact, c->mode = PB_MODE_COUNT;
         c->max_length = counts[i].max_length;
         c->want = counts[i].wins;
     }
-    for (int i = 0; i < s->ncases; i++) s->cases[i].rules = &s->rules;
+    for (int i = 0; i < s->ncases; i++) s->cases[i].rules = &s->rules, s->cases[i].model = s->model;
     return 0;
 }
 
@@ -167,7 +166,8 @@ static int prepare(const pb_micro_host *host, void **out)
     if (!s) return fprintf(stderr, "puzzlebench-micro: out of memory\n"), -1;
     s->host = host;
     tp_rules_default(&s->rules);
-    if (make_cases(s)) return fprintf(stderr, "puzzlebench-micro: out of memory\n"), -1;
+    if (!(s->model = tp_model_new(&s->rules)) || make_cases(s))
+        return fprintf(stderr, "puzzlebench-micro: out of memory\n"), -1;
     for (int i = 0; i < s->ncases; i++) {
         int rc = check_and_register(host, &s->cases[i]);
         if (rc < 0)
@@ -185,6 +185,7 @@ static void release(void *p)
     if (!s) return;
     for (int i = 0; i < s->ncases; i++) free(s->cases[i].wins_by_length);
     free(s->cases);
+    pb_model_free(s->model);
     free(s);
 }
 

@@ -116,19 +116,20 @@ static void level_figures(const tp_level *lv, pb_status mine, uint64_t search_ns
 
 /* Adds length len's combined figures (s summed, m maxed; all: every rank's) to the
  * run's stats and totals. */
-static void add_level(tp_result *out, pb_tenpair_ranks_total *total, const uint64_t *all, int n,
+static void add_level(pb_result *out, pb_tenpair_ranks_total *total, const uint64_t *all, int n,
                       const uint64_t *s, const uint64_t *m, int len)
 {
-    out->stats.nodes += s[S_NODES];
-    out->stats.expanded += s[S_EXPANDED];
-    out->stats.wins += s[S_WINS];
-    if (out->wins_by_length) out->wins_by_length[len] = s[S_WINS];
-    if (s[S_STORED] > out->stats.stored) out->stats.stored = s[S_STORED];
-    if (m[M_PEAK] > out->stats.peak_bytes) out->stats.peak_bytes = m[M_PEAK];
+    out->figure[TP_FIG_NODES] += s[S_NODES];
+    out->stats.placements += s[S_EXPANDED];
+    out->stats.steps += s[S_EXPANDED];
+    out->stats.solutions += s[S_WINS];
+    if (out->by_length) out->by_length[len] = s[S_WINS];
+    if (s[S_STORED] > out->figure[TP_FIG_STORED]) out->figure[TP_FIG_STORED] = s[S_STORED];
+    if (m[M_PEAK] > out->stats.bytes) out->stats.bytes = m[M_PEAK];
     for (int k = 0; k < n; k++) /* the growth refused: the largest, with its rank's use */
-        if (all[(size_t)k * F_COUNT + M_REFUSED_TOTAL] > out->stats.refused_total) {
-            out->stats.refused_total = all[(size_t)k * F_COUNT + M_REFUSED_TOTAL];
-            out->stats.refused_used = all[(size_t)k * F_COUNT + X_REFUSED_USED];
+        if (all[(size_t)k * F_COUNT + M_REFUSED_TOTAL] > out->refused_total) {
+            out->refused_total = all[(size_t)k * F_COUNT + M_REFUSED_TOTAL];
+            out->refused_used = all[(size_t)k * F_COUNT + X_REFUSED_USED];
         }
     total->sent_bytes += s[S_SENT];
     total->peak_bytes_sum = s[S_PEAK];
@@ -192,17 +193,21 @@ static void levels_row(FILE *f, int len, int ranks, const uint64_t *s, const uin
     fflush(f);
 }
 
-pb_status pb_tenpair_count_ranks(const tp_rules *r, const tp_run *how, tp_result *out, FILE *levels,
-                                 pb_tenpair_ranks_total *total)
+pb_status pb_tenpair_count_ranks(const pb_model *model, const pb_run *how, pb_result *out,
+                                 FILE *levels, pb_tenpair_ranks_total *total)
 {
     const pb_world *w = pb_world_get();
     const int n = w->size;
     double t0 = pb_now_s();
     memset(&out->stats, 0, sizeof out->stats);
+    memset(out->figure, 0, sizeof out->figure);
+    out->refused_used = out->refused_total = 0;
     memset(total, 0, sizeof *total);
-    if (out->wins_by_length)
-        memset(out->wins_by_length, 0, ((size_t)how->max_length + 1) * sizeof *out->wins_by_length);
-    tp_count *t = tp_count_new(r, how, w->rank, n);
+    if (out->by_length)
+        memset(out->by_length, 0, ((size_t)how->max_length + 1) * sizeof *out->by_length);
+    tp_rules rules;
+    const tp_rules *r = &rules;
+    tp_count *t = tp_rules_of(model, &rules, NULL) ? NULL : tp_count_new(r, how, w->rank, n);
     uint64_t *send_n = calloc(2 * (size_t)n, sizeof *send_n), *recv_n = send_n + n;
     uint64_t *all = calloc((size_t)n * F_COUNT, sizeof *all), s[S_COUNT], m[F_COUNT];
     uint64_t failed = !t || !send_n || !all; /* every rank learns that one failed */
@@ -219,7 +224,7 @@ pb_status pb_tenpair_count_ranks(const tp_rules *r, const tp_run *how, tp_result
         double tl = pb_now_s();
         if (how->limits.max_steps) {
             /* This rank's share of the steps left: the ranks' shares add up to them. */
-            uint64_t used = out->stats.expanded, left = how->limits.max_steps;
+            uint64_t used = out->stats.steps, left = how->limits.max_steps;
             left = used < left ? left - used : 0;
             tp_count_allow_steps(t, left / (uint64_t)n + ((uint64_t)w->rank < left % (uint64_t)n));
         }

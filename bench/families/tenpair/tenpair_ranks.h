@@ -15,11 +15,12 @@ typedef struct pb_tenpair_ranks_total {
     int levels;              /* levels searched */
 } pb_tenpair_ranks_total;
 
-/* The compact engine's count of how (mode count, checked by tp_engine_check) on the
- * world's ranks, every rank calling it: out (wins_by_length included) is the same
- * on every rank, with peak_bytes the largest rank's. levels: NULL, or where a CSV
- * row per level goes (rank 0 only). Returns out->status. */
-pb_status pb_tenpair_count_ranks(const tp_rules *r, const tp_run *how, tp_result *out, FILE *levels,
+/* The compact engine's count of how (mode count, checked by pb_engine_check) on the
+ * model of a tenpair start (tp_model_new), on the world's ranks, every rank calling
+ * it: out (by_length included) is the same on every rank, with stats.bytes the
+ * largest rank's memory peak. levels: NULL, or where a CSV row per level goes (rank
+ * 0 only). Returns out->status. */
+pb_status pb_tenpair_count_ranks(const pb_model *m, const pb_run *how, pb_result *out, FILE *levels,
                                  pb_tenpair_ranks_total *total);
 
 #endif

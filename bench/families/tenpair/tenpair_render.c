@@ -1,59 +1,15 @@
-/* tenpair_render.c — tenpair's instance for render: the start (digits, or uptoN as
- * --upto N writes it), and its picture, written in rows of the seed's width as the game
- * is played on paper. Static: the start only, nothing crossed yet. */
+/* tenpair_render.c — the picture of a tenpair start for render: written in rows of
+ * its width as the game is played on paper. Static: the start only, nothing crossed
+ * yet (render --win animates a win: tenpair_win.c). */
 #include <stdio.h>
-#include <stdlib.h>
-#include <string.h>
 
-#include "family.h"
 #include "harness/io/svg.h"
-#include "tenpair/tenpair.h"
-
-int pb_tenpair_load(const pb_instance *inst, const void *params, pb_set *set, char *err,
-                    size_t errlen)
-{
-    (void)params;
-    memset(set, 0, sizeof *set);
-    tp_rules *r = malloc(sizeof *r);
-    pb_puzzle *p = calloc(1, sizeof *p);
-    pb_error e = {0, ""};
-    int rc = 0;
-    if (!r || !p) {
-        snprintf(err, errlen, "%s: out of memory", inst->spec);
-        rc = -1;
-    } else {
-        tp_rules_default(r);
-        char *end;
-        if (!strncmp(inst->spec, "upto", 4)) {
-            long n = strtol(inst->spec + 4, &end, 10);
-            rc = *end || end == inst->spec + 4 ? pb_fail(&e, 0, "expected uptoN")
-                                               : tp_rules_set_upto(r, n, &e);
-        } else {
-            rc = tp_rules_set_start(r, inst->spec, &e);
-        }
-        if (rc)
-            snprintf(err, errlen, "%s: %s (the start: digits 1-9, or uptoN)", inst->spec, e.msg);
-    }
-    if (rc) {
-        free(r);
-        free(p);
-        return -1;
-    }
-    set->count = 1, set->puzzle = p, set->priv = r;
-    return 0;
-}
-
-void pb_tenpair_free_set(pb_set *set)
-{
-    free(set->priv);
-    free(set->puzzle);
-    memset(set, 0, sizeof *set);
-}
+#include "tenpair_family.h"
 
 void pb_tenpair_render(FILE *f, const pb_set *set, int i, const int *values)
 {
     (void)i, (void)values;
-    const tp_rules *r = set->priv;
+    const tp_rules *r = &((const tp_start *)set->priv)->rules;
     const double cs = 32, m = 10;
     int rows = (r->nstart + r->width - 1) / r->width;
     char t[4];

@@ -9,13 +9,9 @@
 #include <stdlib.h>
 #include <string.h>
 
-#include "family.h"
 #include "harness/base/exit.h"
 #include "harness/io/svg.h"
-#include "registry/registry.h"
-#include "tenpair/tenpair.h"
-
-extern const pb_family pb_family_tenpair;
+#include "tenpair_family.h"
 
 #define FRAME_S 0.4
 #define CELL    32.0
@@ -63,7 +59,7 @@ static void write_cell(FILE *f, const tp_rules *r, int k, int d, const cell_time
 
 /* Replays the win on board (kept digits) and writes the picture; -1 if a step does not
  * replay. */
-static int write_win(FILE *f, const tp_rules *r, const tp_result *res)
+static int write_win(FILE *f, const tp_rules *r, const pb_result *res)
 {
     uint8_t *board = malloc(TP_MAX_LENGTH);
     cell_times *t = malloc(TP_MAX_LENGTH * sizeof *t);
@@ -111,13 +107,13 @@ static int write_win(FILE *f, const tp_rules *r, const tp_result *res)
 int pb_tenpair_render_win(FILE *f, const pb_set *set, int i, char *err, size_t errlen)
 {
     (void)i;
-    const tp_rules *r = set->priv;
+    const tp_rules *r = &((const tp_start *)set->priv)->rules;
     const char *name = pb_family_tenpair.default_engine;
-    const pb_registered *reg = pb_registry_find(pb_family_tenpair.name, 0, name);
-    if (!reg) return snprintf(err, errlen, "no engine %s", name), PB_EXIT_FAILED;
-    tp_run how = {.mode = TP_SHORTEST, .threads = 1, .max_bytes = 4ull << 30};
-    tp_result res = {0};
-    pb_status st = tp_engine_run(tp_engine_of(reg->about), r, &how, &res);
+    const pb_engine *e = pb_family_engine(&pb_family_tenpair, name);
+    if (!e) return snprintf(err, errlen, "no engine %s", name), PB_EXIT_FAILED;
+    pb_run how = {.mode = PB_MODE_FIRST, .threads = 1, .limits = {.max_bytes = 4ull << 30}};
+    pb_result res = {0};
+    pb_status st = pb_engine_run(e, set->puzzle[0].model, &how, &res);
     int rc = 0;
     if (st == PB_UNSUPPORTED)
         rc = (snprintf(err, errlen, "%s", res.why), PB_EXIT_USAGE);

@@ -94,6 +94,7 @@ static void run_puzzle(const pb_batch *b, pb_batch_result *r, budget *bu, int i,
     pb_result res;
     res.first = b->keep_solutions ? scratch : NULL;
     res.last = NULL;
+    res.by_length = NULL;
     /* A one-thread run is its thread's CPU time; a parallel one has the process. */
     const double cpu0 = !b->puzzle_cpu     ? 0
                         : how.threads == 1 ? pb_cpu_thread_s()
@@ -117,6 +118,9 @@ static void run_puzzle(const pb_batch *b, pb_batch_result *r, budget *bu, int i,
     o->status = res.status;
     o->stats = res.stats;
     o->cpu_s = cpu;
+    o->length = res.length;
+    memcpy(o->figure, res.figure, sizeof o->figure);
+    free(res.path); /* a game's moves: what its family's own commands print */
     if (b->keep_solutions && res.stats.solutions) {
         /* A local pointer: stores through r->solution (bytes) could alias r itself. */
         unsigned char *dst = r->solution + r->solution_at[i];

@@ -32,6 +32,10 @@ typedef struct pb_outcome {
     pb_status status;
     pb_stats stats;
     double cpu_s; /* with puzzle_cpu: user + system seconds of the puzzle's run */
+    /* Engines marked 'length': the solution's length (first mode; 0: none), and the
+     * figures of the engine's own (pb_result.figure). */
+    int length;
+    uint64_t figure[PB_FIGURES];
 } pb_outcome;
 
 typedef struct pb_batch_result {
