@@ -74,8 +74,7 @@ typedef struct pb_sweep_spec {
     double speed_tolerance;      /* how much slower than its best the machine may read */
     pb_step_limits step_limit;
     double time_limit;
-    int rows;         /* pb_sweep_rows */
-    pb_list sections; /* the report's sections that read the results (sections=) */
+    int rows; /* pb_sweep_rows */
     /* The engine (ENGINE or ENGINE/ORDER) the report sets the others against; NULL:
      * the first of engines. */
     const char *baseline;
