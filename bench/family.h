@@ -58,12 +58,25 @@ typedef struct pb_tool_task {
     char buf[4096];
 } pb_tool_task;
 
+/* What a side of a self-timed task says of its run: the puzzles, and its own figures
+ * as it printed them (kept as text, so the rows hold what the tool said). */
+typedef struct pb_tool_figures {
+    long puzzles;
+    char per_s[32];   /* puzzles per second */
+    char guesses[32]; /* guesses per puzzle */
+} pb_tool_figures;
+
 /* An outside program that a tool sweep (the sweep key `tool`) times beside
- * puzzlebench on the same tasks. */
+ * puzzlebench on the same tasks. A tool that times itself (measure and figures set,
+ * solve and generate NULL) reports its own rate: the sweep runs each side once a
+ * round, in turn, and keeps what each says rather than timing the processes. */
 typedef struct pb_tool {
     const char *name;          /* the rows' tool column, and the key's value */
     const char *program;       /* looked up on PATH */
-    const char *package;       /* its Debian package, named when it is missing */
+    const char *package;       /* its Debian package, named when it is missing; NULL: none */
+    const char *program_env;   /* NULL, or a variable that gives program's path instead */
+    const char *version_flag;  /* what makes it name its build (NULL: --version) */
+    const char *version_line;  /* the start of the line that does, cut off (NULL: line 1) */
     const char *const *levels; /* the difficulties both generate (tool-levels' default) */
     /* Solving every puzzle of file, read up to repeat times over (so that a small file
      * is not all process start), with the inputs written into dir (a fresh folder);
@@ -74,6 +87,19 @@ typedef struct pb_tool {
     /* Generating count puzzles of level. 0, or -1 with err. */
     int (*generate)(const char *level, int count, const char *self, pb_tool_task *t, char *err,
                     size_t errlen);
+    /* ---- a tool that times itself ---- */
+    const char *const *modes; /* the ways each file is solved, a task each */
+    const char *ours;         /* the rows' tool for puzzlebench's side (NULL: puzzlebench) */
+    /* The task of solving every puzzle of file in mode, each side measuring itself
+     * for about seconds, the inputs written into dir; program is the tool's path, self
+     * puzzlebench's. 0; -1 with "FILE: why" in err. */
+    int (*measure)(const char *file, const char *mode, double seconds, const char *dir,
+                   const char *program, const char *self, pb_tool_task *t, char *err,
+                   size_t errlen);
+    /* Side's figures from what its run printed (out, len bytes, NUL-ended). 0, or -1
+     * when it printed none. */
+    int (*figures)(int side, const char *out, size_t len, const pb_tool_task *t,
+                   pb_tool_figures *f);
 } pb_tool;
 
 /* The micro-benchmark host: how a family's cases register with Google Benchmark

@@ -8,10 +8,10 @@
 #include <string.h>
 #include "families/render_grid.h"
 #include "sudoku/sudoku.h"
+#include "sudoku_tool.h"
 
 extern const pb_micro_cases pb_micro_sudoku;    /* sudoku_micro.c */
 extern const pb_command pb_sudoku_generators[]; /* sudoku_generate.c */
-extern const pb_tool pb_sudoku_tools[];         /* sudoku_qqwing.c */
 
 typedef struct entry {
     int box;       /* 0: the puzzle could not be read */

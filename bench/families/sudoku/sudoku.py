@@ -22,7 +22,7 @@ from .pictures import repo_path
 
 QQWING_FILE = "sudoku-qqwing.csv"
 # The files this section reads beside its sweeps (`puzzlebench families`): tdoku's
-# run (scripts/tdoku.sh).
+# tool sweep (sudoku-tdoku.sweep, run by scripts/tdoku.sh).
 SWEEPS = ("sudoku-tdoku",)
 # The summary's questions: which engine is best on the 9x9 sets (81 cells), how the
 # seed's engine and plain backtracking compare with ours (logic), and whether the
