@@ -102,12 +102,21 @@ typedef struct pb_tool {
                    pb_tool_figures *f);
 } pb_tool;
 
+/* How long a micro-benchmark case takes, as its family marks it: a run leaves out the
+ * cases above the cost it asks for (puzzlebench-micro --cases). */
+enum {
+    PB_MICRO_QUICK = 0, /* fractions of a second: every run */
+    PB_MICRO_LONG = 1,  /* seconds: left out of a quick run */
+    PB_MICRO_HUGE = 2   /* minutes or gigabytes: only when asked for */
+};
+
 /* The micro-benchmark host: how a family's cases register with Google Benchmark
  * without linking it (bench/micro/driver/ fills it in). */
 typedef struct pb_micro_host {
     const char *data_dir; /* the project's data folder */
-    /* 1 when the filter selects this case, so unselected ones are not prepared. */
-    int (*selected)(const char *name, int use_real_time);
+    /* 1 when the run takes a case of this cost (PB_MICRO_*) and the filter selects it,
+     * so that the others are not prepared. */
+    int (*selected)(const char *name, int use_real_time, int cost);
     /* Registers a case: fn(ctx, counters) is one iteration (0 ok, non-zero failed). */
     int (*add)(const char *name, int (*fn)(void *ctx, double *counters), void *ctx,
                const char *const *counter_names, int ncounters, int use_real_time);

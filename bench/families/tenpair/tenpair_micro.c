@@ -34,6 +34,7 @@ typedef struct tp_case {
     tp_mode mode;
     int max_length;
     uint64_t want; /* shortest: the length; count: the wins */
+    int cost;      /* PB_MICRO_*: the counts and bfs's shortest win take seconds */
     uint64_t *wins_by_length;
 } tp_case;
 
@@ -109,7 +110,7 @@ static int bench_fn(void *ctx, double *counters)
  * the memory cap; reported), -1 when registering failed. */
 static int check_and_register(const pb_micro_host *host, tp_case *c)
 {
-    if (!host->selected(c->name, 1)) return 0;
+    if (!host->selected(c->name, 1, c->cost)) return 0;
     if (c->mode == TP_COUNT &&
         !(c->wins_by_length = calloc((size_t)c->max_length + 1, sizeof *c->wins_by_length)))
         return -1;
@@ -146,6 +147,7 @@ static int make_cases(state *s)
         snprintf(c->name, sizeof c->name, "tenpair/shortest/%s", r->about->name);
         c->e = tp_engine_of(r->about), c->mode = TP_SHORTEST, c->max_length = SHORTEST_BOUND;
         c->want = SHORTEST_LENGTH;
+        c->cost = strcmp(r->about->name, "bfs") ? PB_MICRO_QUICK : PB_MICRO_LONG;
     }
     const pb_registered *compact = pb_registry_find(pb_family_tenpair.name, 0, "compact");
     for (int i = 0; compact && i < NCOUNTS; i++) {
@@ -154,6 +156,7 @@ static int make_cases(state *s)
         c->e = tp_engine_of(compact->about), c->mode = TP_COUNT;
         c->max_length = counts[i].max_length;
         c->want = counts[i].wins;
+        c->cost = PB_MICRO_LONG;
     }
     for (int i = 0; i < s->ncases; i++) s->cases[i].rules = &s->rules;
     return 0;
