@@ -199,7 +199,6 @@ typedef struct pb_family {
     /* ---- measurements ---- */
     const pb_micro_cases *micro; /* NULL: none */
     const char *const *sweeps;   /* bench/families/FAMILY/NAME.sweep files run.sh runs */
-    const char *report;          /* the analysis tool's section (scripts/analysis/) */
     const char *const *examples; /* command lines for the help ("solve NAME ...") */
 } pb_family;
 

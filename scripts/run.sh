@@ -77,7 +77,7 @@ phase() {
 
 start=$(date +%s)
 "$pb" info >"$out/machine.txt"
-# name,default_engine,sweeps,report,summary: the first three have no commas. A sweep
+# name,default_engine,sweeps,summary: the first three have no commas. A sweep
 # that exits 77 was skipped (a collection the project does not ship is absent).
 "$pb" families --csv | tail -n +2 >"$out/.families"
 while IFS=, read -r family _ sweeps _; do

@@ -366,8 +366,8 @@ class Ladder(unittest.TestCase):
                          for e, ts in micro.items() for t in ts]
                 (tmp / "micro.json").write_text(json.dumps({"benchmarks": cases}))
             # Two families, each with its section module's LADDER (the targets are theirs).
-            families = [{"name": f, "default_engine": "-", "sweeps": "", "report": f,
-                         "summary": ""} for f in ("latin", "sudoku")]
+            families = [{"name": f, "default_engine": "-", "sweeps": "", "summary": ""}
+                        for f in ("latin", "sudoku")]
             listing = __import__("analysis.listing", fromlist=["Listing"]).Listing(
                 csvread.parse_csv(FAKE_ENGINES.splitlines(keepends=True), "engines").rows, families)
             ctx = Context(tmp, listing, False, str(FAKE))

@@ -119,13 +119,12 @@ def environment(ctx):
 
 def section_module(family):
     try:
-        return importlib.import_module(f"{__package__}.sections.{family.report}")
+        return importlib.import_module(f"{__package__}.sections.{family.name}")
     except ModuleNotFoundError as e:
-        if e.name != f"{__package__}.sections.{family.report}":
+        if e.name != f"{__package__}.sections.{family.name}":
             raise
-        raise ReportError(f"bench/families/{family.name}/{family.report}.py",
-                          f"no such section module (the report of family {family.name} in "
-                          "`puzzlebench families`)") from None
+        raise ReportError(f"bench/families/{family.name}/{family.name}.py",
+                          "no such section module (each family of `puzzlebench families` has one)") from None
 
 
 def write_atomically(path, text):

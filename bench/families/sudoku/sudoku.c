@@ -203,6 +203,5 @@ const pb_family pb_family_sudoku = {
     .tools = pb_sudoku_tools,
     .micro = &pb_micro_sudoku,
     .sweeps = sudoku_sweeps,
-    .report = "sudoku",
     .examples = sudoku_examples,
 };
