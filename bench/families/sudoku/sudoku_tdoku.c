@@ -81,6 +81,16 @@ static void last_line(const char *out, size_t n, char *line, size_t len)
     line[k] = '\0';
 }
 
+/* text without the spaces around it (in place). */
+static char *trim(char *text)
+{
+    while (*text == ' ' || *text == '\t') text++;
+    size_t n = strlen(text);
+    while (n && (text[n - 1] == ' ' || text[n - 1] == '\t' || text[n - 1] == '\r'))
+        text[--n] = '\0';
+    return text;
+}
+
 /* 1 when text is a number above 0 (not nan, not inf). */
 static int positive(const char *text)
 {
@@ -93,7 +103,7 @@ static int positive(const char *text)
  * puzzles/s, us/puzzle, % without a guess, guesses/puzzle. */
 static int tdoku_figures(const char *line, const pb_tool_task *t, pb_tool_figures *f)
 {
-    const char *field[64];
+    char *field[64];
     int n = 0;
     char copy[4096];
     snprintf(copy, sizeof copy, "%s", line);
@@ -104,6 +114,7 @@ static int tdoku_figures(const char *line, const pb_tool_task *t, pb_tool_figure
         *comma = '\0';
         p = comma + 1;
     }
+    for (int i = 0; i < n; i++) field[i] = trim(field[i]);
     if (n < 8 || !positive(field[n - 4])) return -1;
     f->puzzles = t->puzzles[0];
     snprintf(f->per_s, sizeof f->per_s, "%s", field[n - 4]);

@@ -85,6 +85,13 @@ static int pin(self_run *r)
     return 0;
 }
 
+/* A figure as the tool printed it, made fit for a CSV field. */
+static void csv_safe(char *text)
+{
+    for (char *c = text; *c; c++)
+        if (*c == ',' || *c == '"' || (unsigned char)*c < 33 || *c == 127) *c = '_';
+}
+
 /* Runs side i of task t once, its output into dir/side-I.txt, and reads its figures.
  * 0, or the exit status after a message naming the run. */
 static int run_side(self_run *r, pb_tool_task *t, int i, int round, const char *dir,
@@ -119,11 +126,8 @@ static int run_side(self_run *r, pb_tool_task *t, int i, int round, const char *
         return pb_say("sweep: %s on %s (%s), round %d: no figures in its output", who, t->set,
                       t->level, round),
                PB_EXIT_FAILED;
-    /* The figures go in a CSV field as the tool printed them. */
-    for (char *c = f->per_s; *c; c++)
-        if (*c == ',' || *c == '"' || (unsigned char)*c < 33) *c = '_';
-    for (char *c = f->guesses; *c; c++)
-        if (*c == ',' || *c == '"' || (unsigned char)*c < 33) *c = '_';
+    csv_safe(f->per_s);
+    csv_safe(f->guesses);
     fprintf(r->rows, "%s,%s,%s,%d,%ld,%s,%s\n", t->set, t->level, who, round, f->puzzles, f->per_s,
             f->guesses);
     r->nrows++;
