@@ -59,12 +59,25 @@ typedef struct pb_tool_task {
     char buf[PB_COMMAND_LINE_MAX];
 } pb_tool_task;
 
+/* What a side of a self-timed task says of its run: the puzzles, and its own figures
+ * as it printed them (kept as text, so the rows hold what the tool said). */
+typedef struct pb_tool_figures {
+    long puzzles;
+    char per_s[32];   /* puzzles per second */
+    char guesses[32]; /* guesses per puzzle */
+} pb_tool_figures;
+
 /* An outside program that a tool sweep (the sweep key `tool`) times beside
- * puzzlebench on the same tasks. */
+ * puzzlebench on the same tasks. A tool that times itself (measure and figures set,
+ * solve and generate NULL) reports its own rate: the sweep runs each side once a
+ * round, in turn, and keeps what each says rather than timing the processes. */
 typedef struct pb_tool {
     const char *name;          /* the rows' tool column, and the key's value */
     const char *program;       /* looked up on PATH */
-    const char *package;       /* its Debian package, named when it is missing */
+    const char *package;       /* its Debian package, named when it is missing; NULL: none */
+    const char *program_env;   /* NULL, or a variable that gives program's path instead */
+    const char *version_flag;  /* what makes it name its build (NULL: --version) */
+    const char *version_line;  /* the start of the line that does, cut off (NULL: line 1) */
     const char *const *levels; /* the difficulties both generate (tool-levels' default) */
     /* Solving every puzzle of file, read up to repeat times over (so that a small file
      * is not all process start), with the inputs written into dir (a fresh folder);
@@ -75,14 +88,36 @@ typedef struct pb_tool {
     /* Generating count puzzles of level. 0, or -1 with err. */
     int (*generate)(const char *level, int count, const char *self, pb_tool_task *t, char *err,
                     size_t errlen);
+    /* ---- a tool that times itself ---- */
+    const char *const *modes; /* the ways each file is solved, a task each */
+    const char *ours;         /* the rows' tool for puzzlebench's side (NULL: puzzlebench) */
+    /* The task of solving every puzzle of file in mode, each side measuring itself
+     * for about seconds, the inputs written into dir; program is the tool's path, self
+     * puzzlebench's. 0; -1 with "FILE: why" in err. */
+    int (*measure)(const char *file, const char *mode, double seconds, const char *dir,
+                   const char *program, const char *self, pb_tool_task *t, char *err,
+                   size_t errlen);
+    /* Side's figures from what its run printed (out, len bytes, NUL-ended). 0, or -1
+     * when it printed none. */
+    int (*figures)(int side, const char *out, size_t len, const pb_tool_task *t,
+                   pb_tool_figures *f);
 } pb_tool;
+
+/* How long a micro-benchmark case takes, as its family marks it: a run leaves out the
+ * cases above the cost it asks for (puzzlebench-micro --cases). */
+enum {
+    PB_MICRO_QUICK = 0, /* fractions of a second: every run */
+    PB_MICRO_LONG = 1,  /* seconds: left out of a quick run */
+    PB_MICRO_HUGE = 2   /* minutes or gigabytes: only when asked for */
+};
 
 /* The micro-benchmark host: how a family's cases register with Google Benchmark
  * without linking it (bench/micro/driver/ fills it in). */
 typedef struct pb_micro_host {
     const char *data_dir; /* the project's data folder */
-    /* 1 when the filter selects this case, so unselected ones are not prepared. */
-    int (*selected)(const char *name, int use_real_time);
+    /* 1 when the run takes a case of this cost (PB_MICRO_*) and the filter selects it,
+     * so that the others are not prepared. */
+    int (*selected)(const char *name, int use_real_time, int cost);
     /* Registers a case: fn(ctx, counters) is one iteration (0 ok, non-zero failed). */
     int (*add)(const char *name, int (*fn)(void *ctx, double *counters), void *ctx,
                const char *const *counter_names, int ncounters, int use_real_time);
@@ -165,7 +200,6 @@ typedef struct pb_family {
     /* ---- measurements ---- */
     const pb_micro_cases *micro; /* NULL: none */
     const char *const *sweeps;   /* bench/families/FAMILY/NAME.sweep files run.sh runs */
-    const char *report;          /* the analysis tool's section (scripts/analysis/) */
     const char *const *examples; /* command lines for the help ("solve NAME ...") */
 } pb_family;
 

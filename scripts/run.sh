@@ -29,15 +29,14 @@ export PB_QUICK=$quick
 sweep_opts=(--force)
 if [ "${PB_RESUME:-0}" = 1 ]; then sweep_opts=(--resume); fi
 micro_time=0.1
-# Left out: enum-all's benchmarks (minutes), path-dp's 5x6 count (a minute a
-# repetition and 7 GB) and learn's 3x4 count (the slowest of the 3x4 counts by far,
-# and no rung of the report's); build/puzzlebench-micro --benchmark_filter=NAME runs
-# any of them alone. A quick run also leaves out those of many seconds.
-micro_filter='-(enum-all/|5x6/count|3x4/count/learn)'
+# The micro-benchmark cases each family marks as taking minutes or gigabytes are left
+# out (puzzlebench-micro --cases default; --cases all --benchmark_filter=NAME runs any
+# of them alone); a quick run also leaves out those of seconds (--cases quick).
+micro_cases=default
 if [ "$quick" = 1 ]; then
     sweep_opts+=(--quick)
     micro_time=0.01
-    micro_filter='-(enum-all/|/learn|path-dp/t2|[45]x[5-9]/|/bfs|count/(9|10)[0-9]/)'
+    micro_cases=quick
 fi
 scripts/setup.sh
 mkdir -p "$out"
@@ -78,7 +77,7 @@ phase() {
 
 start=$(date +%s)
 "$pb" info >"$out/machine.txt"
-# name,default_engine,sweeps,report,summary: the first three have no commas. A sweep
+# name,default_engine,sweeps,summary: the first three have no commas. A sweep
 # that exits 77 was skipped (a collection the project does not ship is absent).
 "$pb" families --csv | tail -n +2 >"$out/.families"
 while IFS=, read -r family _ sweeps _; do
@@ -93,7 +92,7 @@ rm -f "$out/.families"
 phase "the harness's own method"
 scripts/method-study.sh "$out"
 phase "micro-benchmarks (Google Benchmark)"
-build/puzzlebench-micro --benchmark_min_time=$micro_time --benchmark_repetitions=$((quick ? 1 : 3)) --benchmark_filter="$micro_filter" \
+build/puzzlebench-micro --benchmark_min_time=$micro_time --benchmark_repetitions=$((quick ? 1 : 3)) --cases "$micro_cases" \
     --json "$out/micro.json" >"$out/micro.txt" 2>"$out/micro.err" || { cat "$out/micro.err" >&2; exit 1; }
 # Debian's libbenchmark is built without NDEBUG and says so on every run; it times
 # puzzlebench's code, which is built Release. Said once here, the rest kept in micro.err.

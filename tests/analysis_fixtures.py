@@ -87,11 +87,10 @@ def sweep_row(row, instance, cells, engine, order, mode, median, lo, hi, noisy=0
 
 
 def write_sweep(folder, name, lines, commit="abc123", run_id=RUN_ID):
-    """NAME.csv and a short NAME.meta; notouch's asks for the enumeration section, as
-    bench/families/notouch/notouch.sweep does."""
+    """NAME.csv and a short NAME.meta (notouch's is read by the enumeration section, as
+    notouch.py's READS says)."""
     (folder / f"{name}.csv").write_text(SWEEP_HEADER + "\n" + "\n".join(lines) + "\n")
-    sections = "sections=enumeration\n" if name == "notouch" else ""
-    (folder / f"{name}.meta").write_text(f"date=2026-11-30T13:25:12Z\ncommit={commit}\nrun_id={run_id}\n{sections}")
+    (folder / f"{name}.meta").write_text(f"date=2026-11-30T13:25:12Z\ncommit={commit}\nrun_id={run_id}\n")
 
 
 def write_samples(folder, name, lines):

@@ -198,10 +198,10 @@ done
 if [ ${#sat_solvers[@]} -gt 0 ]; then
     printf 'name ladder\nfamily latin\ninstances qwh-12-0.42 qwh-12-0.80\nengines learn %s\n' \
         "${sat_solvers[*]}" >"$tmp/ladder.sweep"
-    printf 'orders mrv\nmodes first\nrows per-puzzle\nsections ladder\nsamples 1\nwarmup 0\n' >>"$tmp/ladder.sweep"
+    printf 'orders mrv\nmodes first\nrows per-puzzle\nsamples 1\nwarmup 0\n' >>"$tmp/ladder.sweep"
     printf 'min-sample-time 0\ntime-limit 30\nworkers 1\n' >>"$tmp/ladder.sweep"
     expect 0 "a sweep with the outside solvers" -- "$pb" sweep "$tmp/ladder.sweep" --out "$tmp/ladder" -q
-    has "^sections=ladder\$" "$tmp/ladder/ladder.meta"
+    has "^row_kind=per-puzzle\$" "$tmp/ladder/ladder.meta"
     for s in "${sat_solvers[@]}"; do
         for h in 0.42 0.80; do
             row=$(awk -F, -v e="$s" -v i="qwh-12-${h%0}-s1-i0" 'NR == 1 { for (k = 1; k <= NF; k++) c[$k] = k; next }

@@ -31,8 +31,8 @@ order,placement,row,,reading order
 order,placement,degree,,most neighbours first
 order,placement,mrv,,fewest remaining values
 """
-FAMILIES = """name,default_engine,sweeps,report,summary
-notouch,propagate,notouch notouch-parallel,notouch,place 1..N so that touching cells differ
+FAMILIES = """name,default_engine,sweeps,summary
+notouch,propagate,notouch notouch-parallel,place 1..N so that touching cells differ
 """
 MEASURED = set("rep,status,solutions,steps,placements,backtracks,candidates,guesses,learnts,restarts,wall_s,puzzles,run_id,row,"
                "samples,runs_per_sample,min_s,median_s,mean_s,stddev_s,cv,median_lo_s,median_hi_s,noisy,per_s,"

@@ -267,7 +267,7 @@ class WhoReadsAFile(unittest.TestCase):
         from analysis import main
         listing = Listing(csvread.parse_csv(FAKE_ENGINES.splitlines(keepends=True), "engines").rows,
                           [{"name": "notouch", "default_engine": "-", "sweeps": "notouch notouch-parallel",
-                            "report": "notouch", "summary": ""}])
+                            "summary": ""}])
         module_of = lambda name: main.section_module(listing.family(name)) if listing.family(name) else None
         with tempfile.TemporaryDirectory() as name:
             tmp = Path(name)

@@ -20,6 +20,7 @@ import shutil
 import subprocess
 import sys
 import tempfile
+import types
 import unittest
 import xml.etree.ElementTree as ET
 from pathlib import Path
@@ -332,7 +333,7 @@ class TdokuSection(unittest.TestCase):
 
 
 class Ladder(unittest.TestCase):
-    """The sweeps that ask for the ladder section (sections=ladder): the first rung that
+    """The sweeps the ladder section reads (a family module's READS): the first rung that
     solves every instance, totals with lower bounds, and the targets' ratios, on
     hand-made rows."""
 
@@ -358,22 +359,26 @@ class Ladder(unittest.TestCase):
                                  f"{bt * 2},{bt},{bt},0,{bt},0,0,{t},1,{RUN_ID},{i},{n},1,{t},{t},{t},0,0,{lo},{hi},"
                                  "0,")
                 (tmp / f"{name}.csv").write_text("\n".join(lines) + "\n")
-                (tmp / f"{name}.meta").write_text(f"run_id={RUN_ID}\ncommit=abc123\ntime_limit_s={limit}\n"
-                                                  "sections=ladder\n")
+                (tmp / f"{name}.meta").write_text(f"run_id={RUN_ID}\ncommit=abc123\ntime_limit_s={limit}\n")
             if micro:
                 cases = [{"name": f"sudoku/9x9-bench/{e}/real_time", "run_name": f"sudoku/9x9-bench/{e}/real_time",
                           "run_type": "iteration", "real_time": t, "time_unit": "us"}
                          for e, ts in micro.items() for t in ts]
                 (tmp / "micro.json").write_text(json.dumps({"benchmarks": cases}))
             # Two families, each with its section module's LADDER (the targets are theirs).
-            families = [{"name": f, "default_engine": "-", "sweeps": "", "report": f,
-                         "summary": ""} for f in ("latin", "sudoku")]
+            families = [{"name": f, "default_engine": "-", "sweeps": "", "summary": ""}
+                        for f in ("latin", "sudoku")]
             listing = __import__("analysis.listing", fromlist=["Listing"]).Listing(
                 csvread.parse_csv(FAKE_ENGINES.splitlines(keepends=True), "engines").rows, families)
             ctx = Context(tmp, listing, False, str(FAKE))
-            ctx.module_of = lambda name: importlib.import_module(f"analysis.sections.{name}")
+            # latin's module, its READS giving the ladder latin-more too.
+            latin = importlib.import_module("analysis.sections.latin")
+            latin_more = types.SimpleNamespace(**vars(latin))
+            latin_more.READS = {"ladder": ("latin-ladder", "latin-more")}
+            ctx.module_of = lambda name: latin_more if name == "latin" else importlib.import_module(
+                f"analysis.sections.{name}")
             # The ladder's cactus plots are Images: "_(plot ... not generated)_" here.
-            return "\n".join(l.render(tmp / "plots") if isinstance(l, Image) else l for l in ladder.section(ctx, tmp))
+            return "\n".join(l.render(tmp / "plots") if isinstance(l, Image) else l for l in ladder.section(ctx))
 
     def test_rungs_totals_and_targets(self):
         text = self.section([
@@ -591,15 +596,16 @@ class RealCompare(unittest.TestCase):
         self.assertIn("| **independent**: two sweeps one after the other, independent samples | 0 of 27 (0.0%) |",
                       text)
 
-    def test_enumeration_reads_the_sweeps_that_ask(self):
-        """The section reads a sweep by its .meta's sections=, whatever the file's name."""
+    def test_enumeration_reads_the_sweeps_declared(self):
+        """The section reads the sweep that notouch.py's READS names, by its .meta's sweep=,
+        whatever the file's name."""
         write_sweep(self.tmp, "boards", NOTOUCH_LINES)
         write_samples(self.tmp, "boards", NOTOUCH_LINES)
         done = run_report(self.tmp, program=PUZZLEBENCH)
         self.assertEqual(done.returncode, 0, done.stderr)
         self.assertNotIn("## Enumeration against backtracking", (self.tmp / "REPORT.md").read_text())
         meta = self.tmp / "boards.meta"
-        meta.write_text(meta.read_text() + "sections=enumeration\n")
+        meta.write_text(meta.read_text() + "sweep=bench/families/notouch/notouch.sweep\n")
         done = run_report(self.tmp, program=PUZZLEBENCH)
         self.assertEqual(done.returncode, 0, done.stderr)
         enum = (self.tmp / "REPORT.md").read_text().split("## Enumeration against backtracking")[1].split("\n## ")[0]

@@ -164,22 +164,22 @@ int pb_cmd_families(int argc, char **argv)
 {
     list_opts o = {0};
     int rc = parse("families",
-                   "Lists the puzzle families: their default engine, the sweeps that\n"
-                   "run.sh runs for each (bench/families/FAMILY/NAME.sweep), and the\n"
-                   "section of the report that shows them (bench/families/FAMILY/REPORT.py).",
+                   "Lists the puzzle families: their default engine and the sweeps\n"
+                   "that run.sh runs for each (bench/families/FAMILY/NAME.sweep). A\n"
+                   "family's part of the report is bench/families/FAMILY/FAMILY.py.",
                    argc, argv, &o);
     if (rc >= 0) return rc;
     char sweeps[512];
-    if (o.csv) puts("name,default_engine,sweeps,report,summary");
+    if (o.csv) puts("name,default_engine,sweeps,summary");
     for (const pb_family *const *f = pb_families; *f; f++) {
         join((*f)->sweeps, sweeps, sizeof sweeps);
         if (o.csv) {
             csv_field((*f)->name, 0), csv_field((*f)->default_engine, 0), csv_field(sweeps, 0);
-            csv_field((*f)->report, 0), csv_field((*f)->summary, 1);
+            csv_field((*f)->summary, 1);
             continue;
         }
-        printf("%s: %s\n  default engine: %s\n  sweeps: %s\n  report: %s\n", (*f)->name,
-               (*f)->summary, (*f)->default_engine, sweeps[0] ? sweeps : "-", (*f)->report);
+        printf("%s: %s\n  default engine: %s\n  sweeps: %s\n", (*f)->name, (*f)->summary,
+               (*f)->default_engine, sweeps[0] ? sweeps : "-");
     }
     if (!o.csv)
         puts("(seed 000-003: the source documents whose method a family reproduces first;\n"

@@ -14,7 +14,7 @@ extern const pb_micro_cases pb_micro_notouch, pb_micro_sudoku, pb_micro_kakuro, 
 /* The generators (FAMILY_generate.c) and other commands (kakuro_sums.c). */
 extern const pb_command pb_sudoku_generators[], pb_kakuro_generators[], pb_latin_generators[];
 extern const pb_command pb_kakuro_commands[];
-/* The outside tools (sudoku_qqwing.c). */
+/* The outside tools (sudoku_tool.c). */
 extern const pb_tool pb_sudoku_tools[];
 
 #endif

@@ -15,7 +15,6 @@ class Family:
         self.name = row["name"]
         self.default_engine = row["default_engine"]
         self.sweeps = row["sweeps"].split()
-        self.report = row["report"]
         self.summary = row["summary"]
 
 
@@ -119,5 +118,5 @@ def load_listing(binary):
     where, lines = _run(binary, ["engines", "--csv"])
     engines = parse_csv(lines, where, need=("kind", "family", "name", "caps", "summary"))
     where, lines = _run(binary, ["families", "--csv"])
-    families = parse_csv(lines, where, need=("name", "default_engine", "sweeps", "report", "summary"))
+    families = parse_csv(lines, where, need=("name", "default_engine", "sweeps", "summary"))
     return Listing(engines.rows, families.rows)

@@ -7,7 +7,6 @@ coherent run (mixed commits without --allow-mixed, a row whose run_id its .meta
 does not list)."""
 
 import argparse
-import csv
 import fnmatch
 import importlib
 import os
@@ -15,15 +14,16 @@ import shutil
 import sys
 import tempfile
 from datetime import datetime, timezone
-from pathlib import Path, PurePosixPath
+from pathlib import Path
 
 from . import plotting
 from .context import Context
 from .errors import ReportError
 from .listing import load_listing
 from .markdown import Image, code, escape, table
-from .meta import STANDARD_KEYS, is_side_table, meta_of, read_meta
+from .meta import STANDARD_KEYS, is_side_table, read_meta
 from .provenance import check_commits, check_run_ids
+from .reads import named_family, sweep_name
 from .shown import shown
 from .sections import enumeration, generic, ladder, method, micro, parallel, pictures
 
@@ -50,35 +50,6 @@ def parse_args(argv):
     return p.parse_args(argv)
 
 
-def _named_family(path):
-    """The family a result CSV's rows name (its `family` column, first data row), else
-    its .meta's `family=`; None when neither says."""
-    try:
-        with open(path, newline="", encoding="utf-8", errors="replace") as f:
-            reader = csv.reader(f)
-            header = next(reader, None)
-            if header and "family" in [h.strip() for h in header]:
-                at = [h.strip() for h in header].index("family")
-                for fields in reader:
-                    if len(fields) == len(header) and [x.strip() for x in fields] != [h.strip() for h in header]:
-                        if fields[at].strip():
-                            return fields[at].strip()
-                        break
-    except (OSError, csv.Error):
-        pass  # the section that reads the file says what is wrong with it
-    meta = read_meta(meta_of(path))
-    return (meta.get("family") or None) if meta else None
-
-
-def sweep_name(path):
-    """The name of the sweep that wrote a result CSV: its .meta's `sweep=` file without
-    folder and suffix, else (files that other tools write, a sweep given as options
-    alone) the CSV's own name."""
-    meta = read_meta(meta_of(path))
-    source = meta.get("sweep") if meta else ""
-    return PurePosixPath(source).stem if source.endswith(".sweep") else path.stem
-
-
 def claims(family, module, path):
     """Whether the family's section reads this file: the sweep that wrote it is one of
     the family's (`puzzlebench families`) or of the names its module declares it reads
@@ -87,19 +58,18 @@ def claims(family, module, path):
     return any(fnmatch.fnmatchcase(name, n) for n in [*family.sweeps, *getattr(module, "SWEEPS", ())])
 
 
-def family_files(results_dir, listing, module_of):
+def family_files(results_dir, listing, module_of, apart=()):
     """({family name: the CSVs its section reads}, {family name or None: the CSVs no
     section claims, for the generic section}, the parallel CSVs). A result CSV belongs
     to the family its rows name (else its .meta; else, for a file that names none, the
     family whose name is the longest prefix of its file name). Left aside: the
     parallel CSVs (*-parallel.csv: their own sections), the side tables NAME.X.csv
     (such as the raw samples NAME.samples.csv, read with NAME.csv), the method
-    study's method-*.csv (the method section) and the sweeps that ask for the ladder
-    section (which reads them). A family's files come in the listing's order of its
+    study's method-*.csv (the method section) and the files in apart (the ladder
+    section's, which it reads alone). A family's files come in the listing's order of its
     sweeps first, then the others by name."""
-    ladders = set(ladder.files(results_dir))
     csvs = [f for f in sorted(results_dir.glob("*.csv"))
-            if not is_side_table(f) and not f.name.startswith(METHOD_PREFIX) and f not in ladders]
+            if not is_side_table(f) and not f.name.startswith(METHOD_PREFIX) and f not in set(apart)]
     parallels = [f for f in csvs if f.name.endswith("-parallel.csv")]
     # Longest name first: a file that names no family belongs to the one whose name is its longest prefix.
     names = sorted((f.name for f in listing.families), key=len, reverse=True)
@@ -107,7 +77,7 @@ def family_files(results_dir, listing, module_of):
     for f in csvs:
         if f in parallels:
             continue
-        owner = _named_family(f)
+        owner = named_family(f)
         if owner is None:
             owner = next((n for n in names if f.stem == n or f.stem.startswith(n + "-")), None)
         family = listing.family(owner) if owner else None
@@ -149,13 +119,12 @@ def environment(ctx):
 
 def section_module(family):
     try:
-        return importlib.import_module(f"{__package__}.sections.{family.report}")
+        return importlib.import_module(f"{__package__}.sections.{family.name}")
     except ModuleNotFoundError as e:
-        if e.name != f"{__package__}.sections.{family.report}":
+        if e.name != f"{__package__}.sections.{family.name}":
             raise
-        raise ReportError(f"bench/families/{family.name}/{family.report}.py",
-                          f"no such section module (the report of family {family.name} in "
-                          "`puzzlebench families`)") from None
+        raise ReportError(f"bench/families/{family.name}/{family.name}.py",
+                          "no such section module (each family of `puzzlebench families` has one)") from None
 
 
 def write_atomically(path, text):
@@ -199,7 +168,7 @@ def run(args):
         return section_module(family) if family else None
 
     ctx.module_of = module_of
-    owned, unclaimed, parallels = family_files(results_dir, listing, module_of)
+    owned, unclaimed, parallels = family_files(results_dir, listing, module_of, ladder.files(ctx))
     reported = [fam for fam in listing.families if owned[fam.name]]
     # The sweeps no section claims, by family (the listing's order), those of no known family last.
     others = [f for fam in listing.families for f in unclaimed.get(fam.name, [])] + unclaimed.get(None, [])
@@ -221,11 +190,11 @@ def run(args):
     doc += environment(ctx)
     if not reported and not sweeps and not parallels:
         doc += ["", "_No result CSV files in this directory._"]
-    enumeration_sweeps = enumeration.sweeps(results_dir)
+    enumeration_sweeps = enumeration.sweeps(ctx)
     if enumeration_sweeps:
         doc += enumeration.section(ctx, enumeration_sweeps)
     doc += method.section(ctx, results_dir)
-    doc += ladder.section(ctx, results_dir)
+    doc += ladder.section(ctx)
     for family in reported:
         doc += section_module(family).section(ctx, family, owned[family.name])
     for path in sweeps:

@@ -63,18 +63,6 @@ def is_side_table(csv_path):
     return "." in csv_path.name[: -len(".csv")]
 
 
-def asking(results_dir, section):
-    """The result CSVs of results_dir whose .meta names section among its sections=
-    (a sweep's `sections` key), by name."""
-    found = []
-    for meta_path in sorted(results_dir.glob("*.meta")):
-        meta = read_meta(meta_path)
-        csv_path = meta_path.with_suffix(".csv")
-        if meta and section in meta.get("sections").split() and csv_path.is_file():
-            found.append(csv_path)
-    return found
-
-
 def _item(key, value):
     return code(f"{key}={value}")
 

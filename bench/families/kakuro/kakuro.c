@@ -185,6 +185,5 @@ const pb_family pb_family_kakuro = {
     .commands = pb_kakuro_commands,
     .micro = &pb_micro_kakuro,
     .sweeps = kakuro_sweeps,
-    .report = "kakuro",
     .examples = kakuro_examples,
 };

@@ -54,6 +54,8 @@ def ladder_split(instance):
     return (m.group(1), m.group(2)) if m else split_at_index(instance)
 
 
+# The sweeps the common sections read (reads.py).
+READS = {"ladder": ("kakuro-ladder",)}
 # The ladder section (ladder.py): a row's set and param, and what the param is.
 LADDER = {"split": ladder_split, "param": "difficulty"}
 # The report's pictures (pictures.py): (file under plots/, render arguments, caption).

@@ -118,7 +118,10 @@ static int add_prove_case(void *ctx, const pb_engine *e, const pb_order *order)
     c->set = &s->prove_set, c->e = e, c->order = order;
     snprintf(c->name, sizeof c->name, "kakuro/prove/%s/%s%s%s", prove_set_name, e->about.name,
              order ? "/" : "", order ? order->name : "");
-    if (!s->host->selected(c->name, 1)) return 0;
+    /* Clause learning takes seconds on the set. */
+    if (!s->host->selected(c->name, 1,
+                           strcmp(e->about.name, "learn") ? PB_MICRO_QUICK : PB_MICRO_LONG))
+        return 0;
     double counters[2] = {0};
     char msg[200];
     int rc = prove_set_once(c, PROVE_CHECK_MAX_STEPS, counters, msg, sizeof msg);
@@ -158,7 +161,8 @@ static int prepare(const pb_micro_host *host, void **out)
         c->opts.refill = KAKURO_REFILL_DIFF;
         c->opts.seed = 1;
         c->opts.max_seconds = 60;
-        if (host->selected(c->name, 1) && host->add(c->name, gen_fn, c, gen_counters, 3, 1))
+        if (host->selected(c->name, 1, PB_MICRO_QUICK) &&
+            host->add(c->name, gen_fn, c, gen_counters, 3, 1))
             return -1;
     }
     char path[PB_PATH_MAX];

@@ -285,6 +285,5 @@ const pb_family pb_family_latin = {
     .default_engine = "propagate",
     .generators = pb_latin_generators,
     .sweeps = latin_sweeps,
-    .report = "latin",
     .examples = latin_examples,
 };

@@ -35,6 +35,8 @@ def ladder_split(instance):
     return (m.group(1), m.group(2)) if m else (instance, "")
 
 
+# The sweeps the common sections read (reads.py).
+READS = {"ladder": ("latin-ladder",)}
 # The ladder section (ladder.py): a row's set and param, what the param is,
 # where each tool's hardest square lies, and the sets of its targets.
 LADDER = {"split": ladder_split, "param": "hole fraction", "peaks": True, "alldiff_target": "qwh-30",

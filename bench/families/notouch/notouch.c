@@ -142,6 +142,5 @@ const pb_family pb_family_notouch = {
     .default_engine = "propagate",
     .micro = &pb_micro_notouch,
     .sweeps = notouch_sweeps,
-    .report = "notouch",
     .examples = notouch_examples,
 };

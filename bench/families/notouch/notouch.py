@@ -23,6 +23,8 @@ BASELINE = ("backtrack", "row")
 # The sweeps this section reads beside those `puzzlebench families` lists: the
 # scaling sweep (a run of its own, not in run.sh).
 SWEEPS = ("notouch-scaling",)
+# The sweeps the common sections read (reads.py): the enumerations against the searches.
+READS = {"enumeration": ("notouch",)}
 # The report's pictures (pictures.py): (file under plots/, render arguments, caption).
 PICTURES = [("picture-notouch.svg", ["notouch", "cross8", "--solution"],
              "notouch: the seed's cross8 board solved (the touching pairs faint)")]

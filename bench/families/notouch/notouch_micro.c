@@ -25,9 +25,16 @@ enum { NCOUNTERS = sizeof counter_names / sizeof counter_names[0] };
 /* A count of more than 64 bits, hi * 10^19 + lo. */
 #define BIG_COUNT(hi, lo) ((pb_count)(hi)*10000000000000000000u + (lo))
 
+/* A count by path-dp alone (learn never runs it). */
+#define PATH_DP(board, count, threads, plan, cost)                                                 \
+    {                                                                                              \
+        board, PB_MODE_COUNT, count, "path-dp", threads, plan, cost, cost                          \
+    }
+
 /* The fixed instances: board, mode, the solution count every engine must give, the
- * one engine that runs it (NULL: every engine of the family), its threads, and
- * whether the case is only the plan (stopped by a memory limit of one byte). */
+ * one engine that runs it (NULL: every engine of the family), its threads, whether
+ * the case is only the plan (stopped by a memory limit of one byte), and how long it
+ * takes (PB_MICRO_*: the instance's, and learn's on it). */
 static const struct instance {
     const char *board;
     pb_mode mode;
@@ -35,26 +42,27 @@ static const struct instance {
     const char *engine;
     int threads;
     int plan;
+    int cost, learn_cost;
 } instances[] = {
-    {"cross8", PB_MODE_FIRST, 1, NULL, 1, 0},
-    {"cross8", PB_MODE_COUNT, 4, NULL, 1, 0},
-    {"3x4", PB_MODE_COUNT, 272836, NULL, 1, 0},
-    {"4x5", PB_MODE_COUNT, 2519619726250060u, "path-dp", 1, 0},
-    {"3x7", PB_MODE_COUNT, 80830629934840548u, "path-dp", 1, 0},
-    {"4x6", PB_MODE_COUNT, BIG_COUNT(71, 5380761315453548348u), "path-dp", 1, 0},
-    {"5x5", PB_MODE_COUNT, BIG_COUNT(1657, 5195570956682598112u), "path-dp", 1, 0},
-    {"5x5", PB_MODE_COUNT, BIG_COUNT(1657, 5195570956682598112u), "path-dp", 2, 0},
-    {"3x8", PB_MODE_COUNT, BIG_COUNT(106, 5848461929080894180u), "path-dp", 2, 0},
+    {"cross8", PB_MODE_FIRST, 1, NULL, 1, 0, PB_MICRO_QUICK, PB_MICRO_LONG},
+    {"cross8", PB_MODE_COUNT, 4, NULL, 1, 0, PB_MICRO_QUICK, PB_MICRO_LONG},
+    {"3x4", PB_MODE_COUNT, 272836, NULL, 1, 0, PB_MICRO_QUICK, PB_MICRO_HUGE},
+    PATH_DP("4x5", 2519619726250060u, 1, 0, PB_MICRO_LONG),
+    PATH_DP("3x7", 80830629934840548u, 1, 0, PB_MICRO_QUICK),
+    PATH_DP("4x6", BIG_COUNT(71, 5380761315453548348u), 1, 0, PB_MICRO_LONG),
+    PATH_DP("5x5", BIG_COUNT(1657, 5195570956682598112u), 1, 0, PB_MICRO_LONG),
+    PATH_DP("5x5", BIG_COUNT(1657, 5195570956682598112u), 2, 0, PB_MICRO_LONG),
+    PATH_DP("3x8", BIG_COUNT(106, 5848461929080894180u), 2, 0, PB_MICRO_LONG),
     /* 27 and 28 cells: past the plain table's reach; Karp's count agrees
      * (tests/notouch_oracle karp). */
-    {"3x9", PB_MODE_COUNT, BIG_COUNT(1979453, 118725502159853260u), "path-dp", 2, 0},
-    {"4x7", PB_MODE_COUNT, BIG_COUNT(37342153, 6382540159661455992u), "path-dp", 2, 0},
-    /* 30 cells: the largest tables one machine holds. */
-    {"5x6", PB_MODE_COUNT, BIG_COUNT(28898553074u, 3743749915390185124u), "path-dp", 2, 0},
+    PATH_DP("3x9", BIG_COUNT(1979453, 118725502159853260u), 2, 0, PB_MICRO_LONG),
+    PATH_DP("4x7", BIG_COUNT(37342153, 6382540159661455992u), 2, 0, PB_MICRO_LONG),
+    /* 30 cells: gigabytes of tables. */
+    PATH_DP("5x6", BIG_COUNT(28898553074u, 3743749915390185124u), 2, 0, PB_MICRO_HUGE),
     /* Plans only: 5x6 again (beside its count), and boards past one machine. */
-    {"5x6", PB_MODE_COUNT, 0, "path-dp", 2, 1},
-    {"4x8", PB_MODE_COUNT, 0, "path-dp", 2, 1},
-    {"6x6", PB_MODE_COUNT, 0, "path-dp", 2, 1},
+    PATH_DP("5x6", 0, 2, 1, PB_MICRO_LONG),
+    PATH_DP("4x8", 0, 2, 1, PB_MICRO_LONG),
+    PATH_DP("6x6", 0, 2, 1, PB_MICRO_LONG),
 };
 enum { NINSTANCES = sizeof instances / sizeof instances[0] };
 
@@ -144,7 +152,11 @@ static int add_case(void *ctx, const pb_engine *e, const pb_order *o)
                                               : "count",
              e->about.name, o ? "/" : "", o ? o->name : "", threads);
     if (!(c->first = calloc((size_t)c->m->ncells, sizeof *c->first))) return -1;
-    if (!s->host->selected(c->name, 1)) return 0;
+    /* Plain enumeration takes minutes on every board. */
+    int cost = !strcmp(e->about.name, "enum-all") ? PB_MICRO_HUGE
+               : !strcmp(e->about.name, "learn")  ? c->inst->learn_cost
+                                                  : c->inst->cost;
+    if (!s->host->selected(c->name, 1, cost)) return 0;
     pb_result res;
     pb_status status;
     char msg[160];

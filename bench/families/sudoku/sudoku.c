@@ -9,6 +9,7 @@
 #include "families/render_grid.h"
 #include "sudoku/sudoku.h"
 #include "families/families.h"
+#include "sudoku_tool.h"
 
 typedef struct entry {
     int box;       /* 0: the puzzle could not be read */
@@ -200,6 +201,5 @@ const pb_family pb_family_sudoku = {
     .tools = pb_sudoku_tools,
     .micro = &pb_micro_sudoku,
     .sweeps = sudoku_sweeps,
-    .report = "sudoku",
     .examples = sudoku_examples,
 };

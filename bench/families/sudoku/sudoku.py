@@ -22,7 +22,7 @@ from .pictures import repo_path
 
 QQWING_FILE = "sudoku-qqwing.csv"
 # The files this section reads beside its sweeps (`puzzlebench families`): tdoku's
-# run (scripts/tdoku.sh).
+# tool sweep (sudoku-tdoku.sweep, run by scripts/tdoku.sh).
 SWEEPS = ("sudoku-tdoku",)
 # The summary's questions: which engine is best on the 9x9 sets (81 cells), how the
 # seed's engine and plain backtracking compare with ours (logic), and whether the
@@ -30,6 +30,8 @@ SWEEPS = ("sudoku-tdoku",)
 NINE, TWENTY_FIVE = 81, 625
 OURS = "logic"
 COMPARED = ("seed", "backtrack/row")
+# The sweeps the common sections read (reads.py): the ladder, and the learners' own.
+READS = {"ladder": ("sudoku-ladder", "sudoku-learn")}
 # The ladder section (ladder.py): what a ladder row's param is, the sets of
 # the learn target (the most learn may take, in cadical's times: the hard set's from
 # issue 34), and the micro-benchmark of learn against logic.

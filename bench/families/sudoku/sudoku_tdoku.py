@@ -3,8 +3,9 @@ optional file sudoku-tdoku.csv is in the results, our `logic` and tdoku measured
 side on those sets.
 
 The sets (17_clue, top1465, forum_hardest_1905_11plus) and tdoku are not part of the
-project, so the run on them is made apart, by scripts/tdoku.sh (or scripts/run.sh with
-PB_TDOKU and PB_TDOKU_SETS), which writes the file and its .meta. One row per set, mode, tool
+project, so the run on them is made apart, by the tool sweep sudoku-tdoku.sweep
+(scripts/tdoku.sh, or scripts/run.sh with PB_TDOKU and PB_TDOKU_SETS), which writes the
+file and its .meta. One row per set, mode, tool
 and round: set, mode (first: the first solution, `puzzlebench solve` and tdoku's
 `run_benchmark -f`; unique: the uniqueness check, `puzzlebench count -l 2` and
 run_benchmark's default), tool (logic or tdoku), round, puzzles, puzzles_per_s,

@@ -513,6 +513,5 @@ const pb_family pb_family_tenpair = {
     .run_defaults = &tp_defaults,
     .micro = &pb_micro_tenpair,
     .sweeps = tenpair_sweeps,
-    .report = "tenpair",
     .examples = tenpair_examples,
 };

@@ -33,6 +33,7 @@ typedef struct tp_case {
     pb_mode mode;
     int max_length;
     uint64_t want; /* shortest: the length; count: the wins */
+    int cost;      /* PB_MICRO_*: the counts and bfs's shortest win take seconds */
     uint64_t *wins_by_length;
 } tp_case;
 
@@ -109,7 +110,7 @@ static int bench_fn(void *ctx, double *counters)
  * the memory cap; reported), -1 when registering failed. */
 static int check_and_register(const pb_micro_host *host, tp_case *c)
 {
-    if (!host->selected(c->name, 1)) return 0;
+    if (!host->selected(c->name, 1, c->cost)) return 0;
     if (c->mode == PB_MODE_COUNT &&
         !(c->wins_by_length = calloc((size_t)c->max_length + 1, sizeof *c->wins_by_length)))
         return -1;
@@ -145,6 +146,7 @@ static int make_cases(state *s)
         snprintf(c->name, sizeof c->name, "tenpair/shortest/%s", r->about->name);
         c->e = r->model, c->mode = PB_MODE_FIRST, c->max_length = SHORTEST_BOUND;
         c->want = SHORTEST_LENGTH;
+        c->cost = strcmp(r->about->name, "bfs") ? PB_MICRO_QUICK : PB_MICRO_LONG;
     }
     const pb_engine *compact = pb_family_engine(&pb_family_tenpair, "compact");
     for (int i = 0; compact && i < NCOUNTS; i++) {
@@ -153,6 +155,7 @@ static int make_cases(state *s)
         c->e = compact, c->mode = PB_MODE_COUNT;
         c->max_length = counts[i].max_length;
         c->want = counts[i].wins;
+        c->cost = PB_MICRO_LONG;
     }
     for (int i = 0; i < s->ncases; i++) s->cases[i].rules = &s->rules, s->cases[i].model = s->model;
     return 0;

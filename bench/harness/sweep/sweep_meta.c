@@ -128,7 +128,6 @@ void pb_sweep_settings_make(pb_sweep_settings *st, const pb_sweep_spec *s,
         append(x[k], "%s%llu", i ? " " : "", (unsigned long long)s->matrix.engine_seeds.v[i]);
     k++;
     append(x[k++], "row_kind=%s", s->matrix.rows == PB_ROWS_PER_PUZZLE ? "per-puzzle" : "per-set");
-    list_line(x[k++], "sections", &s->sections);
     append(x[k++], "workers=%d", origin->workers);
     append(x[k++], "runs=%ld", origin->runs);
     st->n = k;

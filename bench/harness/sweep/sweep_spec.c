@@ -123,19 +123,6 @@ static int parse_modes(const char *value, void *field, char *err, size_t errlen)
 
 static const char *const row_kinds[] = {"per-set", "per-puzzle", NULL};
 
-/* The report's sections that read a sweep by its .meta (sections=), whatever its
- * family: a sweep names the ones its results answer. */
-static const char *const report_sections[] = {"enumeration", "ladder", NULL};
-
-static int parse_sections(const char *value, void *field, char *err, size_t errlen)
-{
-    char bad[200];
-    const int rc = choose_words(value, field, report_sections, bad, sizeof bad, err, errlen);
-    if (rc > 0)
-        snprintf(err, errlen, "expects report sections from: enumeration, ladder; got '%s'", bad);
-    return rc ? -1 : 0;
-}
-
 /* A generation sweep's methods: the text as given; sweep_generate.c reads it. */
 static int keep_text(const char *value, void *field, char *err, size_t errlen)
 {
@@ -233,12 +220,6 @@ const pb_option pb_sweep_keys[] = {
          "one row per instance and run (its puzzles summed), or one per\n"
          "puzzle and run (each puzzle its own limits)"),
      .choices = row_kinds},
-    {KEY("sections", PB_OPT_CUSTOM, sections, "LIST",
-         "the report's sections that read this sweep's results, whatever\n"
-         "its family (kept in the .meta): enumeration (enumeration against\n"
-         "the searches, board by board), ladder (the rungs of reasoning and\n"
-         "the outside solvers, instance by instance) (default none)"),
-     .parse = parse_sections},
     {KEY("baseline", PB_OPT_TEXT, baseline, "ENGINE[/ORDER]",
          "the engine (in one of the orders) that the report's scatter plots\n"
          "and paired ratios set every other solver against (kept in the .meta)\n"
@@ -337,7 +318,6 @@ void pb_sweep_spec_free(pb_sweep_spec *s)
     pb_list_free(&s->matrix.engines);
     pb_list_free(&s->matrix.orders);
     pb_list_free(&s->matrix.modes);
-    pb_list_free(&s->sections);
     pb_list_free(&s->tool.levels);
     pb_list_free(&s->run_tables);
     pb_list_free(&s->matrix.step_limit.engines);

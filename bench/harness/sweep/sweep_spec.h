@@ -110,7 +110,6 @@ typedef struct pb_sweep_spec {
     pb_timing_opts timing;   /* samples, max-samples, min-sample-time, warmup, rep-budget,
                                 slowdown */
     double time_limit;
-    pb_list sections; /* the report's sections that read the results (sections=) */
     /* The engine (ENGINE or ENGINE/ORDER) the report sets the others against; NULL:
      * the first of engines. */
     const char *baseline;

@@ -8,7 +8,6 @@
 #include "sweep.h"
 
 #include <errno.h>
-#include <fcntl.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -22,6 +21,7 @@
 #include "harness/measure/proc_time.h"
 #include "harness/measure/spawn.h"
 #include "sweep_scratch.h"
+#include "sweep_tool.h"
 
 /* The keys of a tool sweep. */
 static const char *const tool_keys[] = {"name",       "family",
@@ -42,28 +42,6 @@ typedef struct tool_run {
     pb_meta meta;
     int tasks;
 } tool_run;
-
-/* The first line of `program --version`, or "unknown". */
-static void tool_version(const tool_run *r, char *out, size_t len)
-{
-    char path[4300], err[600], *argv[] = {(char *)r->tool->program, "--version", NULL};
-    snprintf(out, len, "unknown");
-    snprintf(path, sizeof path, "%s/version.txt", r->tmp);
-    pb_spawn sp;
-    if (pb_spawn_open(&sp, argv, "/dev/null", err, sizeof err)) return;
-    sp.out_fd = open(path, O_WRONLY | O_CREAT | O_EXCL | O_CLOEXEC, 0600);
-    if (sp.out_fd >= 0) {
-        sp.limit_s = 10;
-        pb_spawn_run(&sp);
-        close(sp.out_fd);
-        FILE *f = fopen(path, "r");
-        if (f && fgets(out, (int)len, f)) out[strcspn(out, "\r\n")] = '\0';
-        if (f) fclose(f);
-        for (char *c = out; *c; c++)
-            if ((unsigned char)*c < 32 || *c == 127) *c = '?';
-    }
-    pb_spawn_close(&sp);
-}
 
 /* Times task t's two sides and appends their rows. 0, or the exit status. */
 static int time_task(tool_run *r, const char *task, pb_tool_task *t)
@@ -158,7 +136,7 @@ static int publish(tool_run *r)
     pb_meta_end(&r->meta);
     snprintf(tool, sizeof tool, "tool=%s", r->tool->name);
     char v[160];
-    tool_version(r, v, sizeof v);
+    pb_sweep_tool_version(r->tool, r->tool->program, r->tmp, v, sizeof v);
     snprintf(version, sizeof version, "tool_version=%s", v);
     snprintf(count, sizeof count, "tool_count=%d", r->s->tool.count);
     snprintf(repeat, sizeof repeat, "tool_repeat=%d", r->s->tool.repeat);
@@ -220,6 +198,7 @@ int pb_sweep_tool(const pb_sweep_spec *s, const pb_sweep_opts *o)
         return pb_say("sweep: %sfamily %s has no tool '%s'", at, s->fam->name, s->tool.name),
                PB_EXIT_USAGE;
     }
+    if (r.tool->measure) return pb_sweep_tool_self(s, o, r.tool);
     int rc = pb_sweep_spec_only(s, o->source, "tool sweep", tool_keys);
     if (rc) return rc;
     for (int i = 0; i < s->tool.levels.n; i++) {

@@ -13,7 +13,8 @@
 
 static void usage(FILE *f)
 {
-    fputs("usage: puzzlebench-micro [--json FILE] [--data DIR] [Google Benchmark flags]\n"
+    fputs("usage: puzzlebench-micro [--json FILE] [--data DIR] [--cases C] [Google Benchmark "
+          "flags]\n"
           "\n"
           "Times the engines of every family on fixed instances with Google Benchmark. Each\n"
           "case is run once and checked before it is timed; a case with a wrong result is\n"
@@ -25,6 +26,10 @@ static void usage(FILE *f)
           "  --json FILE  write the results as JSON to FILE too (the same as\n"
           "               --benchmark_out=FILE --benchmark_out_format=json)\n"
           "  --data DIR   the project's data folder (default: the source tree's)\n"
+          "  --cases C    which cases, as each family marks them: all (default), default\n"
+          "               (not those of minutes or gigabytes: scripts/run.sh's), or quick\n"
+          "               (not those of seconds either: run.sh --quick's); a filter then\n"
+          "               picks among them\n"
           "  --help       this text, then Google Benchmark's flags\n"
           "\n",
           f);
@@ -61,6 +66,26 @@ static void add_context(void)
     pb_bench_context("bind", meta.bind);
 }
 
+/* The --cases names, by the most costly case each takes (family.h's PB_MICRO_*). */
+static const char *const case_sets[] = {"quick", "default", "all", NULL};
+
+/* The case set's cost bound: the costs up to it run. */
+static int max_cost = PB_MICRO_HUGE;
+
+static int selected(const char *name, int use_real_time, int cost)
+{
+    return cost <= max_cost && pb_bench_selected(name, use_real_time);
+}
+
+/* --cases C: 0, or 1 after a message. */
+static int cases_option(const char *value)
+{
+    for (int i = 0; case_sets[i]; i++)
+        if (!strcmp(value, case_sets[i])) return max_cost = i, 0;
+    fprintf(stderr, "puzzlebench-micro: --cases expects all, default or quick, got '%s'\n", value);
+    return 1;
+}
+
 /* Our own options out, --json turned into Google Benchmark's two flags. args gets
  * room for 2 * argc + 1 entries. 0, or 1 after a message. */
 static int own_options(int argc, char **argv, char **args, int *nargs, char **out_flag,
@@ -81,6 +106,10 @@ static int own_options(int argc, char **argv, char **args, int *nargs, char **ou
             continue;
         } else if (!strncmp(argv[i], "--data=", 7)) {
             *data_dir = argv[i] + 7;
+            continue;
+        } else if (!strcmp(argv[i], "--cases") || !strncmp(argv[i], "--cases=", 8)) {
+            const char *v = argv[i][7] ? argv[i] + 8 : i + 1 < argc ? argv[++i] : "";
+            if (cases_option(v)) return 1;
             continue;
         } else if (!strcmp(argv[i], "--help") || !strcmp(argv[i], "-h")) {
             usage(stdout);
@@ -124,7 +153,11 @@ int main(int argc, char **argv)
     char *out_flag = NULL;
     const char *data_dir = PB_DATA_DIR;
     int nargs = 0, nfam = 0;
-    if (!args || own_options(argc, argv, args, &nargs, &out_flag, &data_dir)) return 1;
+    if (!args || own_options(argc, argv, args, &nargs, &out_flag, &data_dir)) {
+        free(out_flag);
+        free(args);
+        return 1;
+    }
     if (pb_bench_init(&nargs, args)) {
         fprintf(stderr, "puzzlebench-micro: see --help\n");
         return 1;
@@ -132,7 +165,7 @@ int main(int argc, char **argv)
     add_context();
     while (pb_families[nfam]) nfam++;
     void **state = calloc((size_t)nfam + 1, sizeof *state);
-    const pb_micro_host host = {data_dir, pb_bench_selected, pb_bench_register};
+    const pb_micro_host host = {data_dir, selected, pb_bench_register};
     int rc = state ? register_all(&host, state) : -1;
     if (rc >= 0 && pb_bench_run()) rc = 1;
     for (int i = 0; state && i < nfam; i++)

@@ -1,6 +1,6 @@
 """Enumeration against backtracking: the users' first question, answered head on from
-every sweep that asks for this section (its .meta says sections=enumeration, from the
-sweep file's `sections` key), whatever its family. For every board and mode, each
+every engine sweep that a family's module gives this section (READS["enumeration"],
+reads.py). For every board and mode, each
 enumeration (enum-all, and enum-perm where it ran) against each search (backtrack and
 propagate in the listing's first cell order, value-order, path-dp): the search's time
 against the enumeration's as a ratio with its 95% interval and verdict, and the steps
@@ -18,13 +18,14 @@ it fixture output.
 
 from .. import compare, runs
 from ..csvread import read_csv
-from ..meta import asking
+from ..reads import declared, files
 from ..markdown import code, escape, table
 from ..numfmt import FEWER_STEPS, MORE_STEPS, bounded_ratio, duration, ratio
 from ..timing import NOISY_NOTE
 
 TITLE = "## Enumeration against backtracking"
 SECTION = "enumeration"
+KIND = "engines"  # the kind of sweep it reads (reads.py)
 ENUMERATIONS = ("enum-all", "enum-perm")
 SEARCHES = ("backtrack", "propagate", "value-order", "path-dp")
 # The searches with a cell order are compared in the listing's first order (row).
@@ -46,19 +47,19 @@ def labels_in(groups, listing):
     return enums, searches
 
 
-def sweeps(results_dir):
-    """The result CSVs of DIR whose .meta asks for this section, by name."""
-    return asking(results_dir, SECTION)
+def sweeps(ctx):
+    """The result CSVs of the results folder that this section reads, by name."""
+    return files(ctx.dir, declared(ctx, SECTION, KIND))
 
 
 def section(ctx, paths, run_compare=None):
-    """The section from the sweeps that ask for it (sweeps() of the results folder);
+    """The section from the sweeps it reads (sweeps() of the results folder);
     run_compare(path, old_label, new_label) gives a compare.Comparison (default: the
     program's compare)."""
     out = ["", TITLE, ""]
     if not paths:
-        return out + [f"_No sweep in this folder asks for this section (a sweep file's {code('sections ' + SECTION)} "
-                      "key): not measured._"]
+        return out + [f"_No sweep in this folder that a family's module gives this section ({code('READS')}): "
+                      "not measured._"]
     for path in paths:
         if len(paths) > 1:
             out += [f"### {escape(path.stem)}", ""]

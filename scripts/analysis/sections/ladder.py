@@ -1,5 +1,5 @@
-"""The rungs of reasoning side by side: the sweeps whose .meta asks for this section
-(`sections ladder`), one row per puzzle and engine, puzzlebench's engines and the
+"""The rungs of reasoning side by side: the engine sweeps that the families' modules
+give this section (READS["ladder"], reads.py), one row per puzzle and engine, puzzlebench's engines and the
 outside SAT solvers (`puzzlebench engines`, kind outside) timed by the sweep's one
 method with one time limit.
 
@@ -32,11 +32,14 @@ from .. import stats
 from . import generic
 from ..csvread import read_csv
 from ..markdown import code, escape, table
-from ..meta import asking, read_meta
+from ..meta import read_meta
+from ..reads import declared
+from ..reads import files as reads_files
 from ..numfmt import bounded_ratio, duration, grouped
 from ..timing import NOISY_NOTE, of_row, status
 
 SECTION = "ladder"
+KIND = "engines"  # the kind of sweep it reads (reads.py)
 TITLE = "## The rungs of reasoning, side by side"
 NEED = ("family", "instance", "engine", "order", "mode", "status", "solutions", "steps", "backtracks", "wall_s",
         "median_s", "median_lo_s", "median_hi_s", "samples", "noisy")
@@ -46,8 +49,9 @@ FEWER, MORE = "fewer backtracks", "more backtracks"
 MICRO_FILE = "micro.json"
 
 
-def files(results_dir):
-    return asking(results_dir, SECTION)
+def files(ctx):
+    """The ladder files of the results folder, by name."""
+    return reads_files(ctx.dir, declared(ctx, SECTION, KIND))
 
 
 def split_at_index(instance):
@@ -334,8 +338,8 @@ def _conf(ctx, family):
     return getattr(module, "LADDER", {}) if module else {}
 
 
-def section(ctx, results_dir):
-    paths = files(results_dir)
+def section(ctx):
+    paths = files(ctx)
     if not paths:
         return []
     out = ["", TITLE, ""]
@@ -344,8 +348,8 @@ def section(ctx, results_dir):
                "domain-consistent all-different filtering (`alldiff`), conflict-driven clause learning (`learn`). "
                "The outside SAT solvers (Debian's `minisat` and `cadical`, marked as outside) run as engines: a "
                "run writes the puzzle's direct encoding as DIMACS, starts the solver on it and reads its model back, "
-               "checked against the rules, and its time is that whole run. One sweep per family (`sections ladder` "
-               "in its file) runs every tool on every puzzle, one run at a time, with one time limit for all. "
+               "checked against the rules, and its time is that whole run. A family's ladder sweeps (its section module's "
+               "`READS`) run every tool on every puzzle, one run at a time, with one time limit for all. "
                "Times: the median over up to 3 samples with their range in brackets (3 "
                "samples: [min, max]), fewer once a run's samples took 2 s: a time without brackets is one sample; a "
                "run stopped at the limit has one sample, a lower bound (≥), and its backtracks are those made "
@@ -373,7 +377,7 @@ def section(ctx, results_dir):
         out += ["", "Every tool of the ladder as a solver:", ""]
         out += generic.summary(ctx, rows, generic.meta_limit(info), f"{path.stem}-cactus", path.stem)
         out += ["", ctx.meta_line(meta, show=("commit", "date"))]
-    targets = alldiff_target(by_family, confs) + learn_targets(by_family, confs) + micro_target(results_dir, confs)
+    targets = alldiff_target(by_family, confs) + learn_targets(by_family, confs) + micro_target(ctx.dir, confs)
     if targets:
         out += ["", "### The targets, from this run", ""] + targets
     return out

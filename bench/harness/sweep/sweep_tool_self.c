@@ -1,0 +1,246 @@
+/* sweep_tool_self.c — the tool sweep of a tool that times itself (pb_tool.measure):
+ * both sides report their own puzzles per second and guesses per puzzle, so the sweep
+ * times no process; it pins itself (and so both sides) to one core, runs each side
+ * once a round for the sweep's min-sample-time, the first of a round swapping every
+ * round so that each round's ratio compares runs made moments apart, and keeps what
+ * each side said. Rows: set, mode, tool, round, puzzles, puzzles_per_s,
+ * guesses_per_puzzle, in NAME.csv with NAME.meta; written under a hidden name and
+ * renamed into place at the end, so a failed sweep leaves the last one's files. */
+#define _GNU_SOURCE /* sched_setaffinity, CPU_SET */
+#include <errno.h>
+#include <fcntl.h>
+#include <sched.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <sys/stat.h>
+#include <unistd.h>
+
+#include "harness/base/exit.h"
+#include "harness/base/say.h"
+#include "harness/io/outfile.h"
+#include "harness/io/readfile.h"
+#include "harness/measure/spawn.h"
+#include "harness/meta/meta.h"
+#include "sweep_scratch.h"
+#include "sweep_tool.h"
+
+/* The keys such a sweep reads: samples are its rounds, min-sample-time each side's
+ * measuring time a round. */
+static const char *const self_keys[] = {
+    "name", "family", "tool", "instances", "quick-instances", "samples", "min-sample-time", NULL};
+
+typedef struct self_run {
+    const pb_sweep_spec *s;
+    const pb_sweep_opts *o;
+    const pb_tool *tool;
+    char program[4096], self[4096], tmp[4096];
+    char csv[4300], part[4300], meta_path[4300];
+    FILE *rows;
+    pb_tool_task task; /* the task being run */
+    int core, nrows;
+    pb_meta meta;
+} self_run;
+
+/* The tool's path: its variable's value, else its name on PATH. 0, or the exit
+ * status after saying how to get it. */
+static int find_program(self_run *r)
+{
+    const pb_tool *t = r->tool;
+    const char *given = t->program_env ? getenv(t->program_env) : NULL;
+    char err[4400];
+    if (given && *given) {
+        snprintf(r->program, sizeof r->program, "%s", given);
+        if (!strchr(r->program, '/') || pb_spawn_find(r->program, err, sizeof err))
+            return pb_say("sweep: %s=%s: not an executable file (%s's %s)", t->program_env, given,
+                          t->name, t->program),
+                   PB_EXIT_USAGE;
+        return 0;
+    }
+    snprintf(r->program, sizeof r->program, "%s", t->program);
+    if (!pb_spawn_find(r->program, NULL, 0)) return 0;
+    if (t->program_env)
+        return pb_say("sweep: %s's %s is not on PATH: set %s to its path", t->name, t->program,
+                      t->program_env),
+               PB_EXIT_USAGE;
+    return pb_say("sweep: %s is not installed (Debian package '%s')", t->program,
+                  t->package ? t->package : "none"),
+           PB_EXIT_USAGE;
+}
+
+/* Pins this process, and so every side it starts, to the last core it may run on. */
+static int pin(self_run *r)
+{
+    cpu_set_t set;
+    if (sched_getaffinity(0, sizeof set, &set))
+        return pb_say("sweep: sched_getaffinity: %s", strerror(errno)), PB_EXIT_USAGE;
+    r->core = -1;
+    for (int c = 0; c < CPU_SETSIZE; c++)
+        if (CPU_ISSET(c, &set)) r->core = c;
+    if (r->core < 0) return pb_say("sweep: no core to run on"), PB_EXIT_USAGE;
+    CPU_ZERO(&set);
+    CPU_SET(r->core, &set);
+    if (sched_setaffinity(0, sizeof set, &set))
+        return pb_say("sweep: cannot pin to core %d: %s", r->core, strerror(errno)), PB_EXIT_USAGE;
+    return 0;
+}
+
+/* A figure as the tool printed it, made fit for a CSV field. */
+static void csv_safe(char *text)
+{
+    for (char *c = text; *c; c++)
+        if (*c == ',' || *c == '"' || (unsigned char)*c < 33 || *c == 127) *c = '_';
+}
+
+/* Runs side i of task t once, its output into dir/side-I.txt, and reads its figures.
+ * 0, or the exit status after a message naming the run. */
+static int run_side(self_run *r, pb_tool_task *t, int i, int round, const char *dir,
+                    pb_tool_figures *f)
+{
+    const char *who = i ? (r->tool->ours ? r->tool->ours : "puzzlebench") : r->tool->name;
+    char path[4300], err[4400], what[300];
+    snprintf(path, sizeof path, "%s/side-%d.txt", dir, i);
+    pb_spawn sp;
+    if (pb_spawn_open(&sp, t->argv[i], t->stdin_path[i], err, sizeof err))
+        return pb_say("sweep: %s", err), PB_EXIT_USAGE;
+    sp.out_fd = open(path, O_WRONLY | O_CREAT | O_TRUNC | O_CLOEXEC, 0600);
+    if (sp.out_fd < 0) {
+        pb_spawn_close(&sp);
+        return pb_say("sweep: %s: %s", path, strerror(errno)), PB_EXIT_USAGE;
+    }
+    const int failed = pb_spawn_run(&sp);
+    close(sp.out_fd);
+    pb_spawn_describe(&sp, what, sizeof what);
+    const int interrupted = sp.interrupted;
+    pb_spawn_close(&sp);
+    if (interrupted) return pb_say("sweep: interrupted"), pb_interrupt_exit();
+    if (failed)
+        return pb_say("sweep: %s on %s (%s), round %d: %s", who, t->set, t->level, round, what),
+               PB_EXIT_FAILED;
+    size_t len;
+    char *out = pb_read_file(path, &len, err, sizeof err);
+    if (!out) return pb_say("sweep: %s", err), PB_EXIT_USAGE;
+    const int got = r->tool->figures(i, out, len, t, f);
+    free(out);
+    if (got)
+        return pb_say("sweep: %s on %s (%s), round %d: no figures in its output", who, t->set,
+                      t->level, round),
+               PB_EXIT_FAILED;
+    csv_safe(f->per_s);
+    csv_safe(f->guesses);
+    fprintf(r->rows, "%s,%s,%s,%d,%ld,%s,%s\n", t->set, t->level, who, round, f->puzzles, f->per_s,
+            f->guesses);
+    r->nrows++;
+    if (!r->o->quiet)
+        pb_say("sweep: %s %s round %d: %s %s puzzles/s, %s guesses/puzzle", t->set, t->level, round,
+               who, f->per_s, f->guesses);
+    return 0;
+}
+
+/* Every task: each instance in each mode, rounds of both sides. */
+static int run_tasks(self_run *r)
+{
+    const pb_sweep_spec *s = r->s;
+    char err[4600], dir[4200];
+    int rc = 0;
+    for (int i = 0; i < s->instances.n && !rc; i++)
+        for (int m = 0; r->tool->modes[m] && !rc; m++) {
+            snprintf(dir, sizeof dir, "%s/task%d-%d", r->tmp, i, m);
+            if (mkdir(dir, 0700))
+                return pb_say("sweep: %s: %s", dir, strerror(errno)), PB_EXIT_USAGE;
+            pb_tool_task *t = &r->task;
+            memset(t, 0, sizeof *t);
+            if (r->tool->measure(s->instances.item[i], r->tool->modes[m], s->timing.min_sample_s,
+                                 dir, r->program, r->self, t, err, sizeof err))
+                return pb_say("sweep: %s", err), PB_EXIT_USAGE;
+            /* The run starts once its first task is known to be right. */
+            if (!i && !m) pb_meta_begin(&r->meta, 1, "core");
+            for (int round = 1; round <= s->timing.samples && !rc; round++)
+                for (int k = 0; k < 2 && !rc; k++) {
+                    pb_tool_figures f;
+                    /* puzzlebench first in odd rounds, the tool first in even ones */
+                    rc = run_side(r, t, round % 2 ? 1 - k : k, round, dir, &f);
+                }
+        }
+    return rc;
+}
+
+/* Renames the rows into place and writes the .meta. 0, or the exit status. */
+static int publish(self_run *r)
+{
+    char err[4600], tool[80], version[200], rounds[48], core[48], seconds[64], v[160];
+    char timing[200], source[4200];
+    if (ferror(r->rows) | fclose(r->rows)) {
+        r->rows = NULL;
+        return pb_say("sweep: %s: cannot write", r->part), PB_EXIT_USAGE;
+    }
+    r->rows = NULL;
+    if (rename(r->part, r->csv))
+        return pb_say("sweep: %s: %s", r->csv, strerror(errno)), PB_EXIT_USAGE;
+    pb_meta_end(&r->meta);
+    pb_sweep_tool_version(r->tool, r->program, r->tmp, v, sizeof v);
+    snprintf(tool, sizeof tool, "tool=%s", r->tool->name);
+    snprintf(version, sizeof version, "tool_version=%s", v);
+    snprintf(rounds, sizeof rounds, "rounds=%d", r->s->timing.samples);
+    snprintf(core, sizeof core, "core=%d", r->core);
+    snprintf(seconds, sizeof seconds, "seconds=%g", r->s->timing.min_sample_s);
+    snprintf(timing, sizeof timing,
+             "timing=each side's own figures, %g s a side a round, the first of a round "
+             "swapping every round, one core",
+             r->s->timing.min_sample_s);
+    snprintf(source, sizeof source, "sweep=%s", r->o->source);
+    const char *extra[] = {tool, version, rounds, core, seconds, timing, source, NULL};
+    if (pb_meta_save(r->meta_path, &r->meta, extra, err, sizeof err))
+        return pb_say("sweep: %s", err), PB_EXIT_USAGE;
+    if (!r->o->quiet) pb_say("sweep: wrote %s (%d rows) and its .meta", r->csv, r->nrows);
+    return 0;
+}
+
+/* The output paths, the tool, the scratch folder, the core and the rows' file. 0, or
+ * the exit status. */
+static int prepare(self_run *r)
+{
+    const pb_sweep_opts *o = r->o;
+    const char *name = r->s->name;
+    char err[4600];
+    snprintf(r->csv, sizeof r->csv, "%s/%s.csv", o->out_dir, name);
+    snprintf(r->part, sizeof r->part, "%s/.%s.part.csv", o->out_dir, name);
+    snprintf(r->meta_path, sizeof r->meta_path, "%s/%s.meta", o->out_dir, name);
+    int rc = find_program(r);
+    if (rc) return rc;
+    if ((rc = pb_sweep_scratch_make(o, r->csv, "tool", r->self, sizeof r->self, r->tmp,
+                                    sizeof r->tmp)))
+        return rc;
+    if ((rc = pin(r))) return rc;
+    unlink(r->part); /* a killed sweep's */
+    if (!(r->rows = pb_out_fopen(r->part, O_WRONLY | O_CREAT | O_EXCL, "w", err, sizeof err)))
+        return pb_say("sweep: %s", err), PB_EXIT_USAGE;
+    fputs("set,mode,tool,round,puzzles,puzzles_per_s,guesses_per_puzzle\n", r->rows);
+    return 0;
+}
+
+int pb_sweep_tool_self(const pb_sweep_spec *s, const pb_sweep_opts *o, const pb_tool *tool)
+{
+    static self_run r;
+    r = (self_run){.s = s, .o = o, .tool = tool};
+    int rc = pb_sweep_spec_only(s, o->source, "tool sweep", self_keys);
+    if (rc) return rc;
+    if (!s->instances.n && !o->list_only)
+        return pb_usage_error("sweep", "%s: the tool sweep runs nothing (no instances)", o->source);
+    if (o->list_only) {
+        if (!s->instances.n) printf("%s: no instances (--instances \"FILE...\")\n", s->name);
+        for (int i = 0; i < s->instances.n; i++)
+            for (int m = 0; tool->modes[m]; m++)
+                printf("%s: solve %s (%s): %s and puzzlebench, %d rounds\n", s->name,
+                       s->instances.item[i], tool->modes[m], tool->name, s->timing.samples);
+        return 0;
+    }
+    if (!(rc = prepare(&r))) {
+        rc = run_tasks(&r);
+        if (!rc) rc = publish(&r);
+    }
+    if (r.rows) fclose(r.rows);
+    if (rc) unlink(r.part);
+    pb_sweep_scratch_remove(r.tmp);
+    return rc;
+}
