@@ -34,7 +34,7 @@
  * the chain's mixing time is proved. Where it can be checked it is ample: the checks
  * (the exact distribution at order 4, intercalate means at orders 5 to 40) are in
  * CHANGELOG.md, and the chi-square test over the 576 squares of order 4 in
- * tests/test_latin.c checks the sampler as built. Counting proper moves rather than
+ * tests/unit/test_latin.c checks the sampler as built. Counting proper moves rather than
  * all of them keeps the stopping rule above exact, and n^3 proper moves would cost
  * an order of magnitude more time a square for no measured gain.
  *
