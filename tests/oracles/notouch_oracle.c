@@ -1,16 +1,17 @@
-/* notouch_oracle.c — the independent counts of notouch_oracle.h for one board, beside
+/* notouch_oracle.c — the independent counts of oracles.h for one board, beside
  * path-dp's, for the boards too large for the unit tests (the plain table holds
- * 2^n * n counts: 6.7 GB at 25 cells; Karp's count holds nothing but takes 2^n sets).
+ * 2^n * n counts; Karp's count holds nothing but takes 2^n sets).
  * Usage: notouch_oracle table|karp BOARD [THREADS [alone]]
  * Prints the board, the method's count, path-dp's count (within 4G; not with
  * "alone", for a board whose count is run on its own) and the seconds of each;
  * exit 0 when they agree, 1 when not, 2 on bad usage or out of memory. */
 #include <stdio.h>
+#include <stdlib.h>
 #include <string.h>
 
 #include "core/limiter.h"
 #include "notouch/board.h"
-#include "notouch_oracle.h"
+#include "oracles.h"
 #include "registry/registry.h"
 
 int main(int argc, char **argv)

@@ -1,6 +1,6 @@
 /* test_cnf.c — the direct encoding (engines/cnf): the number of models of the clauses,
  * counted by a small DPLL counter written here, equals the model's number of
- * solutions, counted by an independent backtracking brute force, on the empty 4x4
+ * solutions, counted by the oracles' backtracking brute force, on the empty 4x4
  * sudoku (288), one with a given (72), the order-4 Latin squares (576), notouch
  * boards, kakuro blocks and an unsatisfiable sum; every model decodes to a solution
  * that pb_model_check accepts; pairwise and native at-most-one give the same counts
@@ -13,62 +13,8 @@
 #include "cnf/cnf.h"
 #include "latin/latin.h"
 #include "notouch/board.h"
+#include "oracles.h"
 #include "sudoku/sudoku.h"
-
-/* ---- the model's solutions, by brute force over cells in order ---- */
-
-/* Whether cell c's value vals[c] agrees with every cell before it. */
-static int consistent(const pb_model *m, const int *vals, int c)
-{
-    for (int k = m->cgroup_start[c]; k < m->cgroup_start[c + 1]; k++) {
-        int g = m->cgroup[k], sum = 0, full = 1;
-        for (int i = m->group_start[g]; i < m->group_start[g + 1]; i++) {
-            int d = m->group_cells[i];
-            if (d > c) {
-                full = 0;
-                continue;
-            }
-            sum += vals[d];
-            if (d != c && vals[d] == vals[c]) return 0;
-        }
-        if (m->group_sum && m->group_sum[g] &&
-            (full ? sum != m->group_sum[g] : sum >= m->group_sum[g]))
-            return 0;
-    }
-    for (int i = 0; i < m->npairs; i++) {
-        int a = m->pairs[i][0], b = m->pairs[i][1];
-        if ((a == c && b < c) || (b == c && a < c))
-            if (abs(vals[a] - vals[b]) < m->min_diff) return 0;
-    }
-    return 1;
-}
-
-static long brute(const pb_model *m, int *vals, int c)
-{
-    if (c == m->ncells) return 1;
-    long n = 0;
-    for (int v = 1; v <= m->nvalues; v++) {
-        if (!(m->domain[c] & PB_BIT(v))) continue;
-        vals[c] = v;
-        if (consistent(m, vals, c)) n += brute(m, vals, c + 1);
-    }
-    return n;
-}
-
-/* The first solution in brute's order into sol: 1, or 0 when there is none. */
-static int brute_first(const pb_model *m, int *vals, int c, int *sol)
-{
-    if (c == m->ncells) {
-        memcpy(sol, vals, (size_t)m->ncells * sizeof *sol);
-        return 1;
-    }
-    for (int v = 1; v <= m->nvalues; v++) {
-        if (!(m->domain[c] & PB_BIT(v))) continue;
-        vals[c] = v;
-        if (consistent(m, vals, c) && brute_first(m, vals, c + 1, sol)) return 1;
-    }
-    return 0;
-}
 
 /* ---- the clauses' models, by DPLL with unit propagation (no learning) ---- */
 
@@ -181,9 +127,7 @@ static long cnf_models(const pb_model *m, int flags)
  * force, and against `want` when it is not -1. */
 static void check_counts(const char *name, const pb_model *m, long want)
 {
-    int *vals = malloc((size_t)m->ncells * sizeof *vals);
-    long sols = brute(m, vals, 0);
-    free(vals);
+    long sols = (long)oracle_count(m, UINT64_MAX);
     long pair = cnf_models(m, PB_CNF_PAIRWISE), native = cnf_models(m, PB_CNF_NATIVE_AMO);
     long omit = cnf_models(m, PB_CNF_NATIVE_AMO | PB_CNF_OMIT_FIXED);
     printf("%-32s solutions %ld, models pairwise %ld, native %ld, fixed omitted %ld\n", name, sols,
@@ -253,8 +197,8 @@ static void check_kakuro(void)
     CHECK(f->var_cell[f->ncell_vars + 1] == -1 && f->var_value[f->ncell_vars + 1] == 0);
     CHECK(f->var_value[f->nvars] == m->ngroups - 1);
     pb_cnf_free(f);
-    int vals[6], sol[6];
-    CHECK(brute_first(m, vals, 0, sol));
+    int sol[6];
+    CHECK(oracle_first(m, sol));
     m->domain[0] = PB_BIT(sol[0]); /* a given */
     check_counts("kakuro 2x3, a given", m, -1);
     m->domain[1] = PB_BIT(9); /* with the first row's 12: in no set of that row */
@@ -296,8 +240,8 @@ static void check_notouch(void)
         check_counts(name, m, -1);
         /* Fixed ends of a pair, taken from a solution: one end (its neighbour's near
          * values become units), then both, then the second too near the first. */
-        int a = m->pairs[0][0], c = m->pairs[0][1], vals[64], sol[64];
-        if (brute_first(m, vals, 0, sol)) {
+        int a = m->pairs[0][0], c = m->pairs[0][1], sol[64];
+        if (oracle_first(m, sol)) {
             m->domain[a] = PB_BIT(sol[a]);
             check_counts("  one end of a pair given", m, -1);
             m->domain[c] = PB_BIT(sol[c]);

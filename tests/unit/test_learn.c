@@ -16,6 +16,7 @@
 #include "latin/latin.h"
 #include "learn/sat.h"
 #include "sudoku/sudoku.h"
+#include "oracles.h"
 
 extern const pb_engine pb_engine_learn;
 
@@ -370,39 +371,6 @@ static void test_search_work_limit(void)
 
 /* ---- the engine over the model ---- */
 
-/* Brute force: the solutions of m by plain backtracking in cell order (distinct
- * values among assigned peers, min-difference with assigned neighbours), each leaf
- * checked by pb_model_check (sums included); counts up to cap. */
-static void brute_rec(const pb_model *m, int *values, int c, uint64_t *count, uint64_t cap)
-{
-    if (*count >= cap) return;
-    if (c == m->ncells) {
-        if (pb_model_check(m, values)) ++*count;
-        return;
-    }
-    for (int v = 1; v <= m->nvalues; v++) {
-        if (!(m->domain[c] & PB_BIT(v))) continue;
-        int ok = 1;
-        for (int i = m->peer_start[c]; i < m->peer_start[c + 1] && ok; i++)
-            if (m->peer[i] < c && values[m->peer[i]] == v) ok = 0;
-        for (int i = m->nbr_start[c]; i < m->nbr_start[c + 1] && ok; i++)
-            if (m->nbr[i] < c && abs(values[m->nbr[i]] - v) < m->min_diff) ok = 0;
-        if (!ok) continue;
-        values[c] = v;
-        brute_rec(m, values, c + 1, count, cap);
-        values[c] = 0;
-    }
-}
-
-static uint64_t brute_count(const pb_model *m, uint64_t cap)
-{
-    int *values = calloc((size_t)m->ncells + 1, sizeof *values);
-    uint64_t n = 0;
-    brute_rec(m, values, 0, &n, cap);
-    free(values);
-    return n;
-}
-
 /* Every solution through the core directly (encode, solve, check, block): the count,
  * each solution checked with pb_model_check and against repeats of the one before. */
 static uint64_t core_count(const pb_model *m, int *bad)
@@ -459,7 +427,7 @@ static int counts_checked, counts_zero, counts_one, counts_many;
  * (every solution checked) and by brute force, all equal. */
 static void check_counts(const pb_model *m)
 {
-    uint64_t want = brute_count(m, UINT64_MAX);
+    uint64_t want = oracle_count(m, UINT64_MAX);
     if (getenv("LEARN_VERBOSE")) fprintf(stderr, "count %llu\n", (unsigned long long)want);
     int bad = 0;
     CHECK_EQ_U64(core_count(m, &bad), want);
@@ -515,7 +483,7 @@ static void random_view(pb_rng *rng, const pb_model *shape, pb_model *view, pb_m
         dom[c] = PB_BIT(1 + (int)pb_rng_below(rng, (uint32_t)shape->nvalues));
     }
     /* Keep counts small enough to enumerate one by one: give back givens until so. */
-    while (brute_count(view, MAX_ENUM + 1) > MAX_ENUM) {
+    while (oracle_count(view, MAX_ENUM + 1) > MAX_ENUM) {
         int c = (int)pb_rng_below(rng, (uint32_t)n);
         dom[c] = PB_BIT(sol[c]);
     }
@@ -525,10 +493,10 @@ static void random_view(pb_rng *rng, const pb_model *shape, pb_model *view, pb_m
 static void test_sudoku_latin(void)
 {
     pb_model *sq = sudoku_model_new(2);
-    CHECK_EQ_U64(brute_count(sq, UINT64_MAX), 288);
+    CHECK_EQ_U64(oracle_count(sq, UINT64_MAX), 288);
     check_counts(sq);
     pb_model *l4 = latin_model_new(4);
-    CHECK_EQ_U64(brute_count(l4, UINT64_MAX), 576);
+    CHECK_EQ_U64(oracle_count(l4, UINT64_MAX), 576);
     check_counts(l4);
     pb_rng rng;
     pb_rng_seed(&rng, 1616);
@@ -615,7 +583,7 @@ static void test_notouch_boards(void)
         for (int g = 0; g < ngiven; g++)
             m->domain[pb_rng_below(&rng, (uint32_t)n)] = PB_BIT(1 + (int)pb_rng_below(&rng, k));
         CHECK(pb_model_finish(m) == 0);
-        while (brute_count(m, MAX_ENUM + 1) > MAX_ENUM)
+        while (oracle_count(m, MAX_ENUM + 1) > MAX_ENUM)
             m->domain[pb_rng_below(&rng, (uint32_t)n)] = PB_BIT(1 + (int)pb_rng_below(&rng, k));
         check_counts(m);
         pb_model_free(m);

@@ -7,6 +7,7 @@
 
 #include "check.h"
 #include "notouch_named.h"
+#include "oracles.h"
 #include "engines.h"
 #include "core/engine.h"
 #include "core/limiter.h"
@@ -32,28 +33,6 @@ static pb_result run(const pb_model *m, const char *engine, const char *order, p
     }
     pb_engine_run(e, m, &how, &r);
     return r;
-}
-
-/* Counts solutions by brute force over all permutations, independently of the
- * engines (Heap's algorithm and pb_model_check). */
-static uint64_t brute_count(const pb_model *m)
-{
-    int n = m->ncells, v[16] = {0}, c[16] = {0};
-    uint64_t count = 0;
-    for (int i = 0; i < n; i++) v[i] = i + 1;
-    count += pb_model_check(m, v);
-    for (int i = 1; i < n;) {
-        if (c[i] < i) {
-            int j = i % 2 ? c[i] : 0, t = v[j];
-            v[j] = v[i], v[i] = t;
-            count += pb_model_check(m, v);
-            c[i]++;
-            i = 1;
-        } else {
-            c[i++] = 0;
-        }
-    }
-    return count;
 }
 
 typedef struct step_log {
@@ -162,15 +141,12 @@ static void test_default_sweep_boards_agree(const char *src)
         }
         boards++;
         uint64_t want = run(m, "path-dp", "row", PB_MODE_COUNT, 1, NULL).stats.solutions;
-        if (m->ncells <= 10) CHECK_EQ_U64(brute_count(m), want);
+        if (m->ncells <= 10) CHECK_EQ_U64(oracle_count(m, UINT64_MAX), want);
         for (const pb_engine *const *e = model_engines(); *e; e++) {
-            /* The enumerations only where they finish in a moment (8^8, 10!); their
-             * first versions (-v0, ten times slower) up to 6 cells, and on cross8 in
-             * test_cross8_every_engine. */
+            /* The enumerations only where they finish in a moment (8^8, 10!). */
             const char *name = (*e)->about.name;
             if (!strncmp(name, "enum-all", 8) && m->ncells > 8) continue;
             if (!strncmp(name, "enum-perm", 9) && m->ncells > 10) continue;
-            if (!strncmp(name, "enum-", 5) && strstr(name, "-v0") && m->ncells > 6) continue;
             /* Clause learning counts with one blocking clause per solution: for small
              * counts and uniqueness, not the 10^5 solutions of 12 cells. */
             if (!strcmp((*e)->about.name, "learn") && m->ncells > 10) continue;
@@ -210,7 +186,7 @@ static void test_tiny_boards(void)
     static const char *boards[] = {"1x1", "1x2", "1x3", "1x7", "2x2", "2x3", "3x3", NULL};
     for (const char **b = boards; *b; b++) {
         pb_model *m = board(*b);
-        uint64_t want = brute_count(m);
+        uint64_t want = oracle_count(m, UINT64_MAX);
         for (const pb_engine *const *e = model_engines(); *e; e++) {
             const pb_order *order;
             for (int o = 0; (order = engine_order(*e, o)); o++) {
@@ -339,14 +315,14 @@ static void test_limits(void)
 }
 
 /* One enumeration run with its first and last solutions. */
-static pb_result enum_run(const pb_model *m, const char *engine, pb_mode mode, uint64_t max_steps,
+static pb_result enum_run(const pb_model *m, const pb_engine *e, pb_mode mode, uint64_t max_steps,
                           uint64_t max_solutions, int *first, int *last)
 {
     pb_run how = {.mode = mode, .limits = {.max_steps = max_steps, .max_solutions = max_solutions}};
     pb_result r = {.first = first, .last = last};
     memset(first, 0, (size_t)m->ncells * sizeof *first);
     memset(last, 0, (size_t)m->ncells * sizeof *last);
-    pb_engine_run(engine_named(engine), m, &how, &r);
+    pb_engine_run(e, m, &how, &r);
     return r;
 }
 
@@ -357,7 +333,8 @@ static pb_result enum_run(const pb_model *m, const char *engine, pb_mode mode, u
 static void test_enumerations_match_v0(void)
 {
     static const char *boards[] = {"1x4", "1x6", "2x3", "2x4", "cross8", NULL};
-    static const char *pairs[][2] = {{"enum-all", "enum-all-v0"}, {"enum-perm", "enum-perm-v0"}};
+    const pb_engine *pairs[][2] = {{engine_named("enum-all"), &oracle_enum_all_v0},
+                                   {engine_named("enum-perm"), &oracle_enum_perm_v0}};
     static const uint64_t limits[][2] = {{0, 0},    {1, 0},     {80, 0},     {81, 0}, {82, 0},
                                          {1000, 0}, {65537, 0}, {123457, 0}, {0, 2},  {0, 3}};
     for (const char **b = boards; *b; b++) {
@@ -372,8 +349,8 @@ static void test_enumerations_match_v0(void)
                     for (int k = 0; k < 2; k++)
                         r[k] = enum_run(m, pairs[p][k], md, limits[i][0], limits[i][1], f[k], l[k]);
                     if (r[0].status != r[1].status || r[0].stats.steps != r[1].stats.steps)
-                        fprintf(stderr, "%s on %s, %s, limits %llu %llu\n", pairs[p][0], *b,
-                                mode ? "count" : "first", (unsigned long long)limits[i][0],
+                        fprintf(stderr, "%s on %s, %s, limits %llu %llu\n", pairs[p][0]->about.name,
+                                *b, mode ? "count" : "first", (unsigned long long)limits[i][0],
                                 (unsigned long long)limits[i][1]);
                     CHECK(r[0].status == r[1].status);
                     CHECK_EQ_U64(r[0].stats.steps, r[1].stats.steps);
@@ -403,7 +380,7 @@ static void test_no_solution_and_options(void)
     m = notouch_model(&b, 2, NOTOUCH_ORTH);
     CHECK_EQ_U64(m->npairs, 4);
     CHECK_EQ_U64(run(m, "propagate", "mrv", PB_MODE_COUNT, 1, NULL).stats.solutions,
-                 brute_count(m));
+                 oracle_count(m, UINT64_MAX));
     pb_model_free(m);
 }
 

@@ -1,5 +1,5 @@
 /* test_path_dp.c — path-dp, the layered path count: its counts against the two
- * independent counts of notouch_oracle.h (the plain table, Karp's inclusion-
+ * independent counts of the oracles (oracles.h: the plain table, Karp's inclusion-
  * exclusion) on boards of every shape, first solutions checked against the rules,
  * counts and steps that do not depend on the thread count, and its limits (steps,
  * memory before anything is allocated, time, cancel).
@@ -15,7 +15,7 @@
 #include "core/limiter.h"
 #include "harness/io/readfile.h"
 #include "notouch/board.h"
-#include "notouch_oracle.h"
+#include "oracles.h"
 
 static const char *srcdir = ".";
 

@@ -1,37 +1,26 @@
-/* notouch_oracle.h — two counts of notouch solutions (min-diff 2) that share nothing
- * with the engines, to check path-dp against: with values 1..n each used once, a
- * solution is an order of the cells whose consecutive cells never touch, i.e. a
- * directed Hamiltonian path of the graph "does not touch".
- *
- * - oracle_table: the plain full table f[S][c] over every set S of cells and its
- *   last cell c (2^n * n counts), pushed forward set by set.
- * - oracle_karp: inclusion-exclusion over the cells left out (Karp 1982): the
- *   number of walks of n cells inside each set X, signed by the cells X lacks; walks
- *   that repeat a cell cancel out. No table: 2^n sets of n^2-ish work each.
- *
- * The table counts modulo 2^64 and modulo the prime 2^61 - 1 (8 bytes a count, not
- * 16) and joins the two residues by the Chinese remainder theorem: exact for counts
- * below 2^125 (any board of up to 30 cells: 30! < 2^108). Karp's count is taken
- * modulo 2^128. */
-#ifndef PB_NOTOUCH_ORACLE_H
-#define PB_NOTOUCH_ORACLE_H
-
+/* notouch_paths.c — oracle_table and oracle_karp (oracles.h): two counts of notouch
+ * solutions (min-diff 2) that share nothing with the engines. With values 1..n each
+ * used once, a solution is an order of the cells whose consecutive cells never
+ * touch, i.e. a directed Hamiltonian path of the graph "does not touch". The table
+ * counts modulo 2^64 and modulo the prime 2^61 - 1 (8 bytes a count, not 16) and
+ * joins the two residues by the Chinese remainder theorem (30! < 2^108 < 2^125);
+ * Karp's count is taken modulo 2^128. */
 #include <stdint.h>
 #include <stdlib.h>
 
-#include "core/engine.h"
+#include "oracles.h"
 
 #define ORACLE_P ((1ull << 61) - 1)
 
 /* a + b modulo mod (0: modulo 2^64); a, b already reduced. */
-static inline uint64_t oracle_add(uint64_t a, uint64_t b, uint64_t mod)
+static uint64_t oracle_add(uint64_t a, uint64_t b, uint64_t mod)
 {
     uint64_t s = a + b;
     return mod && s >= mod ? s - mod : s;
 }
 
 /* The cells that touch each cell (pairs of the model), as masks. */
-static inline void oracle_touch(const pb_model *m, uint64_t *touch)
+static void oracle_touch(const pb_model *m, uint64_t *touch)
 {
     for (int c = 0; c < m->ncells; c++) touch[c] = 0;
     for (int i = 0; i < m->npairs; i++) {
@@ -41,7 +30,7 @@ static inline void oracle_touch(const pb_model *m, uint64_t *touch)
 }
 
 /* The plain table modulo mod (0: 2^64); 0 when out of memory. */
-static inline int oracle_table_mod(const pb_model *m, uint64_t mod, uint64_t *count)
+static int oracle_table_mod(const pb_model *m, uint64_t mod, uint64_t *count)
 {
     const int n = m->ncells;
     const uint64_t full = (1ull << n) - 1;
@@ -68,7 +57,7 @@ static inline int oracle_table_mod(const pb_model *m, uint64_t mod, uint64_t *co
 }
 
 /* The walks of n cells inside x, modulo 2^128. */
-static inline pb_count oracle_walks(int n, const uint64_t *touch, uint64_t x)
+static pb_count oracle_walks(int n, const uint64_t *touch, uint64_t x)
 {
     int cell[64], k = 0;
     pb_count w[64], nw[64];
@@ -95,10 +84,9 @@ static inline pb_count oracle_walks(int n, const uint64_t *touch, uint64_t x)
     return total;
 }
 
-/* Inclusion-exclusion over OpenMP threads, modulo 2^128: exact, as every count of
- * orders of at most 34 cells is below 2^128 (the walk counts wrap, their signed sum
- * does not). */
-static inline pb_count oracle_karp(const pb_model *m, int threads)
+/* The walk counts wrap modulo 2^128; their signed sum, below 2^128 for at most 34
+ * cells, does not. */
+pb_count oracle_karp(const pb_model *m, int threads)
 {
     const int n = m->ncells;
     uint64_t touch[64];
@@ -120,7 +108,7 @@ static inline pb_count oracle_karp(const pb_model *m, int threads)
 }
 
 /* The count below 2^125 with residues r64 (mod 2^64) and rp (mod 2^61 - 1). */
-static inline pb_count oracle_crt(uint64_t r64, uint64_t rp)
+static pb_count oracle_crt(uint64_t r64, uint64_t rp)
 {
     /* x = r64 + 2^64 t, with t = (rp - r64) / 2^64 mod p; 2^64 = 8 mod p. */
     const unsigned __int128 p = ORACLE_P;
@@ -130,13 +118,10 @@ static inline pb_count oracle_crt(uint64_t r64, uint64_t rp)
     return (pb_count)r64 + ((pb_count)t << 64);
 }
 
-/* The plain table's count; 0 when out of memory. */
-static inline int oracle_table(const pb_model *m, pb_count *count)
+int oracle_table(const pb_model *m, pb_count *count)
 {
     uint64_t a, b;
     if (!oracle_table_mod(m, 0, &a) || !oracle_table_mod(m, ORACLE_P, &b)) return 0;
     *count = oracle_crt(a, b);
     return 1;
 }
-
-#endif

@@ -1,16 +1,16 @@
-/* enumerate_v0.c — the first naive enumerations, kept as `enum-all-v0` and
- * `enum-perm-v0` for one release beside the vectorised ones (enumerate.c), so that
- * the report can show both baselines: how much of a search's lead over enumeration
- * was the enumerator's own slowness. Every complete vector is generated and only then
- * checked against the rules, one vector at a time: `enum-all-v0` walks every vector
- * of the domains' product (repeats allowed), `enum-perm-v0` every permutation of
- * 1..n. Both walk the search tree in reading order without pruning, so placements
- * and backtracks count exactly the nodes that `backtrack` would visit without its
- * checks. As there, cells whose domain is one value from the start (givens) are
- * filled first and are not steps. The complete-vector check is pb_model_check, sums
- * included, so both also count the solutions of models with sum groups (kakuro). */
-#include "../core/engine.h"
-#include "../core/limiter.h"
+/* enumerate_v0.c — the first naive enumerations, enum-all-v0 and enum-perm-v0, kept
+ * as the oracle of the vectorised ones (engines/search/enumerate.c), which must take
+ * exactly their steps. Every complete vector is generated and only then checked
+ * against the rules, one vector at a time: enum-all-v0 walks every vector of the
+ * domains' product (repeats allowed), enum-perm-v0 every permutation of 1..n. Both
+ * walk the search tree in reading order without pruning, so placements and
+ * backtracks count exactly the nodes that `backtrack` would visit without its checks.
+ * As there, cells whose domain is one value from the start (givens) are filled first
+ * and are not steps. The complete-vector check is pb_model_check, sums included, so
+ * both also count the solutions of models with sum groups (kakuro). */
+#include "core/engine.h"
+#include "core/limiter.h"
+#include "oracles.h"
 
 #include <stdlib.h>
 #include <string.h>
@@ -119,14 +119,14 @@ static int accepts_perm(const pb_model *m, const char **why)
 /* The two share their capabilities and their entry point (the config picks the tree). */
 #define ENUM_CAPS (PB_CAP_FIRST | PB_CAP_COUNT | PB_CAP_LAST)
 
-const pb_engine pb_engine_enum_all_v0 = {
+const pb_engine oracle_enum_all_v0 = {
     {"enum-all-v0", "enum-all as first written: each vector checked alone, pairs then the rules",
      ENUM_CAPS, pb_cap_names, NULL},
     CONFIG_ALL,
     NULL,
     run_enum};
 
-const pb_engine pb_engine_enum_perm_v0 = {
+const pb_engine oracle_enum_perm_v0 = {
     {"enum-perm-v0", "enum-perm as first written: each permutation checked alone", ENUM_CAPS,
      pb_cap_names, NULL},
     CONFIG_PERM,
