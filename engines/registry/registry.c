@@ -9,8 +9,6 @@
 #define PB_ENGINE_LIST(MODEL)                                                                      \
     MODEL(PB_PLACEMENT, pb_engine_enum_perm)       /* search/enumerate.c */                        \
     MODEL(PB_PLACEMENT, pb_engine_enum_all)        /* search/enumerate.c */                        \
-    MODEL(PB_PLACEMENT, pb_engine_enum_perm_v0)    /* search/enumerate_v0.c */                     \
-    MODEL(PB_PLACEMENT, pb_engine_enum_all_v0)     /* search/enumerate_v0.c */                     \
     MODEL(PB_PLACEMENT, pb_engine_backtrack)       /* search/search.c */                           \
     MODEL(PB_PLACEMENT, pb_engine_propagate)       /* search/search.c */                           \
     MODEL(PB_PLACEMENT, pb_engine_alldiff)         /* search/alldiff.c */                          \

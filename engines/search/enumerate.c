@@ -16,11 +16,12 @@
  * the lanes' check stops once no lane is left, and it takes first the pairs of two
  * cells before the block (the same in every lane, and the likeliest to fail). A block's steps are
  * those its subtree takes one step at a time (they depend on the domains alone), so the counts are
- * exactly those of enumerate_v0.c, the first version, kept for the report. Where a
- * block would cross the step at which the limits are polled, or holds a solution
- * that must stop the run (the first solution, a solution cap), it is walked one
- * step at a time instead, as enumerate_v0.c walks it. Models whose sums could pass
- * a byte are enumerated one step at a time throughout. */
+ * exactly those of the first version, one vector at a time, which the tests keep as
+ * their oracle (tests/oracles/enumerate_v0.c). Where a block would cross the step at
+ * which the limits are polled, or holds a solution that must stop the run (the first
+ * solution, a solution cap), it is walked one step at a time instead, as the first
+ * version walks it. Models whose sums could pass a byte are enumerated one step at a
+ * time throughout. */
 #include "../core/engine.h"
 #include "../core/limiter.h"
 
@@ -119,7 +120,7 @@ static void pick_width(check_fn **check, fill_fn **fill)
     *check = check_16, *fill = check_16_fill;
 }
 
-/* The scalar rule check of a complete vector, as enumerate_v0.c makes it. */
+/* The scalar rule check of a complete vector, as the first version makes it. */
 static int complete_ok(const pb_model *m, const int *v)
 {
     const int d = m->min_diff;

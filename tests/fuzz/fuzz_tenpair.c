@@ -7,7 +7,7 @@
  * its length. (Longer starts cost milliseconds a state: too slow to search here.) */
 #include <string.h>
 
-#include "../engines.h"
+#include "../unit/engines.h"
 #include "fuzz.h"
 #include "tenpair/tenpair.h"
 

@@ -1,13 +1,13 @@
 /* notouch.c — puzzlebench-micro's notouch cases: every engine of the family (and each
  * cell order) on fixed boards, cross8 first solution and count-all, 3x4 count-all
- * (the enumerations and their first versions, enum-all-v0 and enum-perm-v0, among
- * them), and path-dp alone on the boards of 20 to 30 cells, 5x5 on one thread and
- * on two. Each case is run once and checked (solution count, the first solution
- * against the rules) before it is timed; a check that passes 3e9 steps skips the
- * case. Counters per run: steps, solutions, candidates, and bytes (the memory the
- * engine planned for its tables; 0 where it does not say). The plan cases time only
- * path-dp's plan of the boards past this machine (a memory limit of one byte stops
- * it before it allocates): their bytes are what the report's model of them reads. */
+ * (the enumerations among them), and path-dp alone on the boards of 20 to 30 cells,
+ * 5x5 on one thread and on two. Each case is run once and checked (solution count,
+ * the first solution against the rules) before it is timed; a check that passes 3e9
+ * steps skips the case. Counters per run: steps, solutions, candidates, and bytes
+ * (the memory the engine planned for its tables; 0 where it does not say). The plan
+ * cases time only path-dp's plan of the boards past this machine (a memory limit of
+ * one byte stops it before it allocates): their bytes are what the report's model of
+ * them reads. */
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -54,7 +54,7 @@ static const struct instance {
     PATH_DP("5x5", BIG_COUNT(1657, 5195570956682598112u), 2, 0, PB_MICRO_LONG),
     PATH_DP("3x8", BIG_COUNT(106, 5848461929080894180u), 2, 0, PB_MICRO_LONG),
     /* 27 and 28 cells: past the plain table's reach; Karp's count agrees
-     * (tests/notouch_oracle karp). */
+     * (notouch_oracle karp). */
     PATH_DP("3x9", BIG_COUNT(1979453, 118725502159853260u), 2, 0, PB_MICRO_LONG),
     PATH_DP("4x7", BIG_COUNT(37342153, 6382540159661455992u), 2, 0, PB_MICRO_LONG),
     /* 30 cells: gigabytes of tables. */

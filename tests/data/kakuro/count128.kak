@@ -1,5 +1,5 @@
 ; A 64x64 clue grid whose count passes 2^64 but fits in 128 bits:
-; 1806954599536363527848507473920 solutions (tests/test_limits.c).
+; 1806954599536363527848507473920 solutions (tests/unit/test_limits.c).
 ; Made by: puzzlebench generate kakuro --size 64x64 --candidates --no-solutions
 
 ; 64x64-medium-s1-0000: 0 attempts, unique sums on 1102 of 1764 runs (0.62)

@@ -1,5 +1,5 @@
 ; A 64x64 clue grid with more than 2^128 - 1 solutions: a count of it ends
-; with status overflow (tests/test_limits.c, tests/cli_limits.sh).
+; with status overflow (tests/unit/test_limits.c, tests/e2e/cli_limits.sh).
 ; Made by: puzzlebench generate kakuro --size 64x64 --difficulty hard --candidates --no-solutions
 
 ; 64x64-hard-s1-0000: 0 attempts, unique sums on 814 of 1764 runs (0.46)

@@ -1,6 +1,6 @@
 ; unique.kak — small hand-made kakuro clue grids with exactly one solution each.
 ; The line before each puzzle gives its solution count (checked by
-; tests/test_kakuro_formats.c with a brute-force counter).
+; tests/unit/test_kakuro_formats.c with a brute-force counter).
 
 ; solutions: 1
 #  4\ 6\

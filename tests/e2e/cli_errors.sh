@@ -1,0 +1,101 @@
+#!/usr/bin/env bash
+# cli_errors.sh — issue 33's flags and errors: options anywhere (before FAMILY too),
+# tenpair's -q and --samples, outputs as --out only; every error names its command,
+# blames the real culprit (an option, not the file's first puzzle), gives file:line
+# only for a fault inside a file, and carries exactly one "(see ...)" hint.
+# usage: tests/e2e/cli_errors.sh PATH/TO/puzzlebench SOURCE_DIR
+# shellcheck source=tests/e2e/cli_lib.sh
+. "$(dirname "$0")/cli_lib.sh"
+cd "$tmp" || exit 1
+
+# hints: the number of "(see " in stderr is exactly one.
+hints() {
+    local n
+    n=$(grep -o '(see ' "$tmp/err" | wc -l)
+    if [ "$n" -eq "$1" ]; then ok; else bad "expected $1 '(see' hint(s), got $n: $(cat "$tmp/err")"; fi
+}
+
+# ---- options anywhere ----
+expect 0 "options before FAMILY" -- "$pb" solve -e backtrack notouch cross8 -q
+has '^solutions=1 steps=540 ' "$tmp/out"
+expect 0 "options with values before FAMILY" -- "$pb" count -t 1 --engine backtrack -q notouch 2x4
+has '^solutions=32 ' "$tmp/out"
+expect 0 "--help before FAMILY" -- "$pb" solve --help notouch
+has '^notouch:' "$tmp/out"
+expect 2 "no FAMILY among options" -- "$pb" solve -e backtrack
+one_line_error "^puzzlebench: solve: missing FAMILY \(one of: .*\) \(see 'puzzlebench solve --help'\)$"
+expect 0 "solve tenpair -q" -- "$pb" solve tenpair -q
+has '^length=68 wins=1 expanded=[0-9]+ ' "$tmp/out"
+if [ "$(wc -l <"$tmp/out")" -eq 1 ]; then ok; else bad "-q printed boards: $(head -3 "$tmp/out")"; fi
+expect 0 "solve tenpair --samples 2" -- "$pb" solve tenpair --samples 2 --min-sample-time 0 -q
+has '^length=68 wins=1 .* samples=2 runs_per_sample=1 median_s=' "$tmp/out"
+expect 0 "count tenpair -q" -- "$pb" count tenpair --max-length 70 -q
+has '^wins=1 expanded=' "$tmp/out"
+
+# ---- outputs are --out; -o is the order ----
+expect 0 "export --out" -- "$pb" export dimacs notouch cross8 --out x.cnf
+has '^p cnf ' x.cnf
+expect 2 "export -o" -- "$pb" export dimacs notouch cross8 -o x.cnf
+one_line_error "^puzzlebench: export: unknown option '-o' \(-o is --order .*; an output is --out\) \(see 'puzzlebench export --help'\)$"
+expect 2 "render -o" -- "$pb" render notouch cross8 -o x.svg
+one_line_error "^puzzlebench: render: unknown option '-o' .*an output is --out"
+hints 1
+expect 2 "sweep -t" -- "$pb" sweep -t 2 --list
+one_line_error "^puzzlebench: sweep: unknown option '-t'"
+
+# ---- the real culprit ----
+expect 2 "order of an engine without one, on a file" -- "$pb" solve sudoku "$src/data/sudoku/9x9-bench.txt" -e logic -o mrv
+one_line_error "^puzzlebench: solve: --order mrv: engine logic has no cell order$"
+expect 2 "threads of a first-solution search" -- "$pb" solve latin qwh-10-0.42 -t 2
+one_line_error "^puzzlebench: solve: --threads 2: engine propagate splits counts, not a first-solution search, over threads$"
+expect 2 "unknown board" -- "$pb" solve notouch cross9
+one_line_error "^puzzlebench: solve: unknown board 'cross9'"
+expect 2 "unknown order" -- "$pb" solve notouch cross8 --order random
+one_line_error "^puzzlebench: solve: unknown order 'random' \(one of: row, degree, mrv\) \(see 'puzzlebench solve --help'\)$"
+hints 1
+expect 2 "unknown engine" -- "$pb" count notouch cross8 -e nosuch
+one_line_error "^puzzlebench: count: unknown engine 'nosuch' for notouch"
+hints 1
+# A fault inside a file keeps its file:line.
+printf '# two puzzles\n%s\n%s\n' "$(printf '.%.0s' {1..81})" "12" >bad.txt
+expect 2 "a short puzzle line" -- "$pb" solve sudoku bad.txt
+one_line_error "^puzzlebench: solve: bad.txt:3: "
+
+# ---- did you mean: every "unknown X" lists the Xs and names the nearest ----
+expect 2 "a mistyped order" -- "$pb" count notouch 2x3 -o MRV
+one_line_error "^puzzlebench: count: unknown order 'MRV' \(one of: row, degree, mrv\) \(did you mean 'mrv'\?\) \(see 'puzzlebench count --help'\)$"
+expect 2 "a mistyped engine" -- "$pb" count notouch 2x3 -e backtrak
+one_line_error "^puzzlebench: count: unknown engine 'backtrak' for notouch \(one of: [a-z0-9, -]*backtrack[a-z0-9, -]*\) \(did you mean 'backtrack'\?\) \(see 'puzzlebench count --help'\)$"
+expect 2 "a mistyped tenpair engine" -- "$pb" solve tenpair -e best-frist
+one_line_error "^puzzlebench: solve: unknown engine 'best-frist' for tenpair \(one of: [a-z, -]*\) \(did you mean 'best-first'\?\)"
+expect 2 "a mistyped family" -- "$pb" solve notuch 2x3
+one_line_error "^puzzlebench: solve: unknown family 'notuch' \(one of: [a-z, ]*\) \(did you mean 'notouch'\?\) \(see 'puzzlebench solve --help'\)$"
+expect 2 "a mistyped option" -- "$pb" count notouch 2x3 --step-limt 5
+one_line_error "^puzzlebench: count: unknown option '--step-limt' \(did you mean '--step-limit'\?\) \(see 'puzzlebench count --help'\)$"
+expect 2 "an option said another way" -- "$pb" count notouch 2x3 --max-steps 5
+one_line_error "^puzzlebench: count: unknown option '--max-steps' \(did you mean '--step-limit'\?\) \(see 'puzzlebench count --help'\)$"
+expect 2 "an option like none" -- "$pb" count notouch 2x3 --zzz 5
+one_line_error "^puzzlebench: count: unknown option '--zzz' \(see 'puzzlebench count --help'\)$"
+expect 2 "a mistyped choice" -- "$pb" count notouch 2x3 --bind cores
+one_line_error "^puzzlebench: count: --bind expects none or core, got 'cores' \(did you mean 'core'\?\) \(see 'puzzlebench count --help'\)$"
+expect 2 "a mistyped command" -- "$pb" solv notouch 2x3
+one_line_error "^puzzlebench: unknown command 'solv' \(one of: solve, count, [a-z, -]*\) \(did you mean 'solve'\?\) \(see 'puzzlebench --help'\)$"
+expect 2 "a mistyped generator" -- "$pb" generate sudok
+one_line_error "^puzzlebench: generate: unknown generator 'sudok' \(one of: [a-z, -]*\) \(did you mean 'sudoku'\?\)"
+printf 'family notouch\ninstanes 2x3\n' >key.sweep
+expect 2 "a mistyped sweep key" -- "$pb" sweep key.sweep --list
+one_line_error "^puzzlebench: sweep: key.sweep:2: unknown key 'instanes' \(did you mean 'instances'\?\) \(see 'puzzlebench sweep --help'\)$"
+printf 'family notuch\ninstances 2x3\n' >fam.sweep
+expect 2 "a mistyped sweep family" -- "$pb" sweep fam.sweep --list
+one_line_error "^puzzlebench: sweep: fam.sweep:1: unknown family 'notuch' \(one of: [a-z, ]*\) \(did you mean 'notouch'\?\)$"
+expect 2 "a mistyped key as an option" -- "$pb" sweep --family notouch --instances 2x3 --enignes backtrack --list
+one_line_error "^puzzlebench: sweep: unknown option '--enignes' \(did you mean '--engines'\?\) \(see 'puzzlebench sweep --help'\)$"
+expect 2 "a mistyped sweep engine" -- "$pb" sweep --family notouch --instances 2x3 --engines "backtrack propagte" --list
+one_line_error "^puzzlebench: sweep: --engines: engines names engine 'propagte', which notouch has not \(one of: [a-z0-9, -]*\) \(did you mean 'propagate'\?\) \(see 'puzzlebench sweep --help'\)$"
+expect 2 "a mistyped sweep order" -- "$pb" sweep --family notouch --instances 2x3 --orders "row degre" --list
+one_line_error "^puzzlebench: sweep: --orders: orders: unknown order 'degre' \(one of: row, degree, mrv\) \(did you mean 'degree'\?\) \(see 'puzzlebench sweep --help'\)$"
+printf 'family tenpair\nrun count: --max-lenght 60\n' >run.sweep
+expect 2 "a mistyped option of a runs sweep" -- "$pb" sweep run.sweep --list
+one_line_error "^puzzlebench: sweep: run.sweep:2: count tenpair has no option --max-lenght \(did you mean '--max-length'\?\)$"
+
+finish cli_errors

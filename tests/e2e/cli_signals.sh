@@ -1,0 +1,214 @@
+#!/usr/bin/env bash
+# cli_signals.sh — the fault tests of count, solve and generate: SIGINT, SIGTERM and
+# SIGHUP each end a long run with exit 130, 143 and 143 within half a second
+# (PB_SIGNAL_MS to change it; loosened by what the load costs right now, busy_ms in
+# cli_lib.sh); an interrupted generate
+# keeps its finished puzzles, each complete (a puzzle the signal cut short is not
+# kept, a 1024x1024 kakuro's outline included), and --resume completes the file byte for
+# byte as an uninterrupted run writes it, also after a kill cut its last puzzle
+# short; an existing --out is refused without --force. And the exit statuses of
+# counts: a count stopped by a limit exits 3 whatever it found, --limit N reached is
+# an answer (0), numbers are decimal only; a byte-order mark starts any file.
+# usage: tests/e2e/cli_signals.sh PATH/TO/puzzlebench SOURCE_DIR
+# shellcheck source=tests/e2e/cli_lib.sh
+. "$(dirname "$0")/cli_lib.sh"
+limit_ms=${PB_SIGNAL_MS:-500}
+
+now_ms() { echo $(($(date +%s%N) / 1000000)); }
+
+# signalled SIG STATUS DESCRIPTION -- command...: starts the command, sends SIG 0.5 s
+# after its handler is there (await_handler; and, with $ready set, once that file holds a line past its header, however
+# slow the machine) and checks its exit status and that it ended within limit_ms of
+# the signal (a command still running 3 s later is killed and fails). Output in
+# $tmp/out, err.
+signalled() {
+    local sig=$1 want=$2 what=$3
+    shift 4
+    "$@" >"$tmp/out" 2>"$tmp/err" &
+    local pid=$! t0 t1 waited=0 got most_ms
+    most_ms=$((limit_ms + 4 * $(busy_ms)))
+    await_handler "$pid" "$(kill -l "$sig")"
+    sleep 0.5
+    while [ -n "${ready:-}" ] && [ "$waited" -lt 1000 ] &&
+        [ "$(wc -l <"$ready" 2>/dev/null || echo 0)" -lt 2 ]; do
+        sleep 0.01
+        waited=$((waited + 1))
+    done
+    waited=0
+    t0=$(now_ms)
+    kill -s "$sig" "$pid"
+    while kill -0 "$pid" 2>/dev/null && [ "$waited" -lt 300 ]; do
+        sleep 0.01
+        waited=$((waited + 1))
+    done
+    t1=$(now_ms)
+    kill -0 "$pid" 2>/dev/null && kill -9 "$pid"
+    { wait "$pid"; } 2>/dev/null
+    got=$?
+    if [ "$got" -eq "$want" ]; then ok; else bad "$what: SIG$sig gave exit $got, expected $want"; fi
+    if [ $((t1 - t0)) -le "$most_ms" ]; then ok; else
+        bad "$what: ended $((t1 - t0)) ms after SIG$sig (at most $most_ms)"; fi
+}
+
+printf '%081d\n' 0 >"$tmp/empty9.txt" # every 9x9 grid: a count that never ends
+# The first puzzles of seed 1, to compare what an interrupted generate kept with.
+"$pb" generate sudoku --count 2500 --threads 2 -q | tail -n +2 >"$tmp/ref"
+for s in INT:130 TERM:143 HUP:143; do
+    sig=${s%:*} want=${s#*:}
+    signalled "$sig" "$want" "count sudoku" -- "$pb" count sudoku "$tmp/empty9.txt"
+    has "interrupted after [0-9]+ solutions" "$tmp/out"
+    signalled "$sig" "$want" "count notouch" -- "$pb" count notouch 8x8 -q
+    has "status=interrupted" "$tmp/out"
+    signalled "$sig" "$want" "solve notouch" -- "$pb" solve notouch 7x7 --diff 6
+    has "^interrupted$" "$tmp/out"
+
+    # generate: the puzzles finished before the signal are in the file, each whole
+    # and the same as an uninterrupted run's.
+    rm -rf "$tmp/gen"
+    ready=$tmp/gen/generate.txt signalled "$sig" "$want" "generate sudoku" -- "$pb" generate sudoku \
+        --count 20000 --out "$tmp/gen" --threads 2
+    kept=$(($(wc -l <"$tmp/gen/generate.txt") - 1))
+    if [ "$kept" -gt 0 ] && [ "$kept" -lt 20000 ] &&
+        [ "$(tail -n +2 "$tmp/gen/generate.txt" | grep -cE '^[1-9.]{81}$')" -eq "$kept" ] &&
+        [ "$(($(wc -l <"$tmp/gen/generate.csv") - 1))" -eq "$kept" ]; then ok; else
+        bad "generate SIG$sig: $kept puzzles kept, $(wc -l <"$tmp/gen/generate.csv") stats lines"; fi
+    if [ "$kept" -le 2500 ]; then head -n "$kept" "$tmp/ref" >"$tmp/want"; else
+        "$pb" generate sudoku --count "$kept" --threads 2 -q | tail -n +2 >"$tmp/want"; fi
+    tail -n +2 "$tmp/gen/generate.txt" | cmp -s - "$tmp/want" && ok || bad "generate SIG$sig: kept puzzles differ"
+    has "interrupted; puzzles 0 to $((kept - 1)) of 20000 written" "$tmp/err"
+done
+
+# One long puzzle: the signal stops it inside (a 1024x1024 kakuro outline, a 25x25
+# sudoku's uniqueness checks), not after it, and nothing half made is kept.
+signalled TERM 143 "generate kakuro 1024x1024" -- "$pb" generate kakuro --size 1024x1024 \
+    --difficulty hard --time-limit 600 --out "$tmp/k1024"
+has "interrupted; no puzzle written" "$tmp/err"
+signalled INT 130 "generate sudoku --size 25" -- "$pb" generate sudoku --size 25 --out "$tmp/s25"
+has "interrupted; no puzzle written" "$tmp/err"
+[ "$(wc -l <"$tmp/s25/generate.txt")" -eq 1 ] && ok || bad "an interrupted 25x25 kept a puzzle"
+# A command without a handler of its own (render): SIGHUP ends it as SIGTERM does.
+signalled HUP 143 "render tenpair --win" -- "$pb" render tenpair upto60 --win
+
+# The time limit holds inside the outline too: a limit (exit 3), not a run of minutes
+# (the command is killed after 60 s).
+expect 3 "generate kakuro 1024x1024, 1 s" -- timeout -s KILL 60 "$pb" generate kakuro \
+    --size 1024x1024 --difficulty hard --time-limit 1 -q
+has "could not be made within the limits" "$tmp/err"
+
+# ---- generate --resume: the file an uninterrupted run writes ----
+# --out DIR: DIR/generate.txt (the puzzles) and DIR/generate.csv (their records).
+"$pb" generate sudoku --count 300 --seed 5 --out "$tmp/full" 2>/dev/null
+# A kill in the middle of a puzzle: the file ends in half a line; the stats are one
+# row further on than the puzzles. Both are cut back to the puzzles both hold.
+mkdir "$tmp/part"
+head -c -40 "$tmp/full/generate.txt" >"$tmp/part/generate.txt"
+head -n 150 "$tmp/full/generate.csv" >"$tmp/part/generate.csv"
+expect 0 "resume a cut file" -- "$pb" generate sudoku --count 300 --seed 5 --out "$tmp/part" --resume
+cmp -s "$tmp/full/generate.txt" "$tmp/part/generate.txt" && ok || bad "resume: not the uninterrupted file"
+[ "$(cut -d, -f1-6 "$tmp/full/generate.csv" | md5sum)" = "$(cut -d, -f1-6 "$tmp/part/generate.csv" | md5sum)" ] &&
+    ok || bad "resume: stats rows differ"
+has "holds 149 puzzles; making 149 to 299" "$tmp/err"
+expect 0 "resume a whole file" -- "$pb" generate sudoku --count 300 --seed 5 --out "$tmp/part" --resume
+cmp -s "$tmp/full/generate.txt" "$tmp/part/generate.txt" && ok || bad "resume of a whole file changed it"
+has "holds all 300 puzzles: nothing to make" "$tmp/err"
+# In the numbers format, a puzzle cut at a row's end is still cut short.
+"$pb" generate sudoku --count 40 --format numbers --out "$tmp/nfull" 2>/dev/null
+mkdir "$tmp/npart"
+head -n $((1 + 10 * 20 + 5)) "$tmp/nfull/generate.txt" >"$tmp/npart/generate.txt"
+cp "$tmp/nfull/generate.csv" "$tmp/npart/"
+expect 0 "resume numbers" -- "$pb" generate sudoku --count 40 --format numbers --out "$tmp/npart" --resume
+cmp -s "$tmp/nfull/generate.txt" "$tmp/npart/generate.txt" && ok || bad "resume numbers: not the uninterrupted file"
+has "holds 20 puzzles; making 20 to 39" "$tmp/err"
+# Interrupted for real (SIGTERM, then SIGKILL) a tenth of a second in, then resumed.
+"$pb" generate sudoku --count 1000 --seed 2 --threads 2 >"$tmp/full1000" 2>/dev/null
+for sig in TERM KILL; do
+    rm -rf "$tmp/r"
+    "$pb" generate sudoku --count 1000 --seed 2 --out "$tmp/r" 2>/dev/null &
+    pid=$!
+    sleep 0.1
+    kill -s "$sig" "$pid" 2>/dev/null
+    { wait "$pid"; } 2>/dev/null
+    expect 0 "resume after SIG$sig" -- "$pb" generate sudoku --count 1000 --seed 2 --out "$tmp/r" \
+        --resume --threads 2
+    cmp -s "$tmp/r/generate.txt" "$tmp/full1000" && ok || bad "resume after SIG$sig: not the uninterrupted file"
+done
+# A run stopped before it made its files (a signal at start-up) resumes from nothing.
+rm -rf "$tmp/r"
+expect 0 "resume with no file yet" -- "$pb" generate sudoku --count 1000 --seed 2 --out "$tmp/r" \
+    --resume --threads 2
+cmp -s "$tmp/r/generate.txt" "$tmp/full1000" && ok || bad "resume with no file yet: not the uninterrupted file"
+# The other generators resume the same way; a puzzle file cut short is what counts
+# when its records run further.
+resume_cut() { # resume_cut WHAT BYTES ARGS...: --out FULL, then PART cut at BYTES, resumed
+    local what=$1 bytes=$2
+    shift 2
+    rm -rf "$tmp/cfull" "$tmp/cpart" && mkdir "$tmp/cpart"
+    "$pb" "$@" --out "$tmp/cfull" 2>/dev/null
+    cp "$tmp/cfull"/* "$tmp/cpart/"
+    head -c "$bytes" "$tmp/cfull/generate.txt" >"$tmp/cpart/generate.txt"
+    expect 0 "resume $what" -- "$pb" "$@" --out "$tmp/cpart" --resume
+    cmp -s "$tmp/cfull/generate.txt" "$tmp/cpart/generate.txt" && ok || bad "resume $what: not the uninterrupted file"
+    [ "$(cut -d, -f1-5 "$tmp/cfull/generate.csv")" = "$(cut -d, -f1-5 "$tmp/cpart/generate.csv")" ] &&
+        ok || bad "resume $what: other records"
+}
+resume_cut latin 2000 generate latin --size 12 --count 30 --solutions
+resume_cut outlines 700 generate kakuro-outline --size 9x9 --count 20
+resume_cut "kakuro text" 1500 generate kakuro --size 7x7 --difficulty easy,hard --count 6
+"$pb" generate kakuro --size 7x7 --difficulty easy,hard --count 6 --out "$tmp/kfull" 2>/dev/null
+mkdir "$tmp/kpart"
+head -n 5 "$tmp/kfull/generate.csv" >"$tmp/kpart/generate.csv"
+cp "$tmp/kfull/generate.txt" "$tmp/kpart/"
+for n in $(tail -n +2 "$tmp/kpart/generate.csv" | cut -d, -f1); do cp "$tmp/kfull/$n".*kak "$tmp/kpart/"; done
+expect 0 "resume kakuro" -- "$pb" generate kakuro --size 7x7 --difficulty easy,hard --count 6 \
+    --out "$tmp/kpart" --resume
+diff -r -x 'generate.csv' -x 'generate.meta' -x '*.topology.xml' "$tmp/kfull" "$tmp/kpart" >/dev/null && ok || bad "resume kakuro: other puzzles"
+[ "$(cut -d, -f1-20 "$tmp/kfull/generate.csv")" = "$(cut -d, -f1-20 "$tmp/kpart/generate.csv")" ] &&
+    ok || bad "resume kakuro: other records"
+# A kept record whose puzzle files are gone is refused.
+rm "$tmp/kpart/$(sed -n 2p "$tmp/kpart/generate.csv" | cut -d, -f1).sol.kak"
+expect 2 "resume kakuro, a puzzle file gone" -- "$pb" generate kakuro --size 7x7 --difficulty easy,hard \
+    --count 6 --out "$tmp/kpart" --resume
+one_line_error "sol\.kak: missing, but its record is kept: give --force"
+
+# ---- existing outputs, and resumes that do not match ----
+expect 2 "existing --out" -- "$pb" generate sudoku --count 300 --seed 5 --out "$tmp/full"
+one_line_error "full/generate.txt exists: give --force to start it over, or --resume to complete it"
+cmp -s "$tmp/full/generate.txt" "$tmp/part/generate.txt" && ok || bad "a refused generate changed the file"
+expect 0 "--force" -- "$pb" generate sudoku --count 3 --out "$tmp/part" --force
+[ "$(wc -l <"$tmp/part/generate.txt")" -eq 4 ] && [ "$(wc -l <"$tmp/part/generate.csv")" -eq 4 ] &&
+    ok || bad "--force did not start the files over"
+expect 2 "resume other options" -- "$pb" generate sudoku --count 300 --seed 6 --out "$tmp/full" --resume
+one_line_error "was not made by this command"
+expect 2 "resume stdout" -- "$pb" generate latin --resume
+one_line_error "--resume completes an --out DIR"
+expect 2 "force and resume" -- "$pb" generate latin --out "$tmp/lfull" --resume --force
+one_line_error "give --force \(start over\) or --resume, not both"
+expect 2 "resume kakuro other seed" -- "$pb" generate kakuro --size 7x7 --difficulty easy,hard \
+    --count 6 --seed 2 --out "$tmp/kpart" --resume
+one_line_error "record 1 is not '7x7-easy-s2-0000,"
+
+# ---- exit statuses of counts ----
+expect 3 "count cut by a step limit" -- "$pb" count notouch 2x7 --step-limit 10000
+has "^solutions=922 .* status=limit$" "$tmp/out"
+expect 3 "file count cut by a step limit" -- "$pb" count sudoku "$tmp/empty9.txt" --step-limit 1000
+has "stopped at a limit after [0-9]+ solutions" "$tmp/out"
+expect 3 "count cut by a time limit" -- "$pb" count notouch 8x8 --time-limit 0.2 -q
+has "status=limit" "$tmp/out"
+expect 0 "--limit 2 is an answer" -- "$pb" count sudoku "$tmp/empty9.txt" --limit 2
+has "multiple \(stopped at --limit 2\)" "$tmp/out"
+expect 0 "--limit 1 is an answer" -- "$pb" count notouch 2x7 -l 1
+expect 2 "hexadecimal step limit" -- "$pb" count notouch 2x7 --step-limit 0x10
+one_line_error "count: --step-limit expects a whole number >= 0 in decimal \(e.g. 1000 or 1e6\), got '0x10'"
+expect 2 "hexadecimal time limit" -- "$pb" solve notouch 2x7 --time-limit 0x1p3
+one_line_error "--time-limit expects seconds >= 0 in decimal, got '0x1p3'"
+expect 2 "infinite step limit" -- "$pb" count notouch 2x7 --step-limit inf
+expect 2 "hexadecimal memory" -- "$pb" count tenpair --max-length 30 --max-memory 0x10M
+expect 3 "1e3 is decimal" -- "$pb" count notouch 2x7 --step-limit 1e3
+has "steps=1000 " "$tmp/out"
+
+# A byte-order mark at the start of any file read (here a sweep file) is skipped.
+{ printf '\xef\xbb\xbf'; cat "$src/bench/families/latin/latin.sweep"; } >"$tmp/bom.sweep"
+expect 0 "sweep file with a byte-order mark" -- "$pb" sweep --list "$tmp/bom.sweep"
+has "^qwh-10-0.3-s1-i0 backtrack row first" "$tmp/out"
+
+finish cli_signals

@@ -1,0 +1,225 @@
+#!/usr/bin/env bash
+# cli_sweep_against.sh — sweep --against (issue 31): a sweep measured in two builds,
+# here this binary against itself, gives two files with the same rows (keys and step
+# counts; times differ), one run_id, and samples taken in the same rounds, which
+# compare pairs round by round; ci-target takes further rounds for both builds alike;
+# a duet takes both builds' samples at the same time, one core each (the default on two
+# cores), alternate one run at a time; --against-slowdown
+# slows the other build alone;
+# a binary that does not serve, or that expands the sweep into other runs, is refused
+# with one line and leaves no complete file; --against refuses --resume and --serve.
+# usage: cli_sweep_against.sh PUZZLEBENCH SOURCE_DIR
+# shellcheck source=tests/e2e/cli_lib.sh
+source "$(dirname "$0")/cli_lib.sh"
+self=$(readlink -f "$pb")
+
+cat >"$tmp/s.sweep" <<'SWEEP'
+family notouch
+name s
+instances 2x3 2x4 3x3
+engines backtrack propagate
+modes first count
+samples 3
+min-sample-time 0.001
+SWEEP
+expect 0 "sweep --against itself" -- "$pb" sweep "$tmp/s.sweep" --out "$tmp/ab" --against "$self"
+has "compare $tmp/ab/s-against.csv $tmp/ab/s.csv" "$tmp/out"
+for f in s s-against; do
+    for x in csv samples.csv meta topology.xml; do
+        [ -s "$tmp/ab/$f.$x" ] && ok || bad "$f.$x missing"
+    done
+    has '^status=complete$' "$tmp/ab/$f.meta"
+    has '^rows=12 of 12$' "$tmp/ab/$f.meta"
+    has "^against=$self \((duet|alternate): " "$tmp/ab/$f.meta"
+    # command= is what the user ran, to rerun it; the worker's own line beside it.
+    has "^command=.* sweep $tmp/s.sweep --out $tmp/ab --against $self\$" "$tmp/ab/$f.meta"
+    has "^worker_command=.* --serve .* --name $f " "$tmp/ab/$f.meta"
+done
+# The rows: the same keys and counts (columns family .. restarts) in the same order.
+cut -d, -f1-17 "$tmp/ab/s.csv" >"$tmp/a.keys"
+cut -d, -f1-17 "$tmp/ab/s-against.csv" >"$tmp/b.keys"
+if cmp -s "$tmp/a.keys" "$tmp/b.keys" && [ "$(wc -l <"$tmp/a.keys")" -eq 13 ]; then ok; else
+    bad "the two builds' rows differ: $(diff "$tmp/a.keys" "$tmp/b.keys" | head -5)"; fi
+# One run_id, and every run's samples in the same rounds on both sides.
+ids=$(sed -n 's/^run_id=//p' "$tmp/ab/s.meta" "$tmp/ab/s-against.meta" | sort -u | wc -l)
+[ "$ids" -eq 1 ] && ok || bad "the two files have $ids run_ids"
+rounds() { tail -n +2 "$1" | awk -F, '{ print $2, $6 }' | sort; } # row, round
+if [ -n "$(rounds "$tmp/ab/s.samples.csv")" ] &&
+    [ "$(rounds "$tmp/ab/s.samples.csv")" = "$(rounds "$tmp/ab/s-against.samples.csv")" ]; then ok; else
+    bad "the two builds' samples are not in the same rounds"; fi
+expect 0 "compare the two builds" -- "$pb" compare "$tmp/ab/s-against.csv" "$tmp/ab/s.csv"
+has '^(8|12) paired by round, 0 from independent samples' "$tmp/out"
+
+# ci-target: further rounds, the same on both sides (a target no pair can meet runs
+# every pair of a run that may sample on to max-samples).
+expect 0 "--against with ci-target" -- "$pb" sweep "$tmp/s.sweep" --out "$tmp/ci" --against "$self" \
+    --instances 2x3 --modes count --ci-target 0.0001 --max-samples 7 -q
+n_a=$(tail -n +2 "$tmp/ci/s.samples.csv" | wc -l)
+n_b=$(tail -n +2 "$tmp/ci/s-against.samples.csv" | wc -l)
+[ "$n_a" -eq 14 ] && [ "$n_b" -eq 14 ] && ok || bad "ci-target: $n_a and $n_b samples, expected 14 each"
+# Its progress counts the regular steps only: the further rounds never take it past its total.
+PB_PROGRESS_INTERVAL=0 expect 0 "--against with ci-target, progress" -- "$pb" sweep "$tmp/s.sweep" \
+    --out "$tmp/cip" --against "$self" --instances 2x3 --modes count --ci-target 0.0001 --max-samples 7
+awk '/ steps \(/ { split($3, f, "/"); if (f[1] + 0 > f[2] + 0) bad = 1; total = f[2] }
+     / done: / { done = $4 } END { exit bad || done == "" || done != total }' "$tmp/err" && ok ||
+    bad "--against progress past its total: $(grep -c steps "$tmp/err") lines, last: $(tail -n 1 "$tmp/err")"
+
+# Over several blocks (each run a block of its own) the regular steps still add up to
+# the total, in both pairings (the rounds are numbered over the sweep, the regular
+# ones counted within each block).
+for pairing in alternate duet; do
+    [ "$pairing" = duet ] && [ "$(nproc)" -lt 2 ] && continue
+    PB_PROGRESS_INTERVAL=0 expect 0 "--against, --block 1, $pairing, progress" -- "$pb" sweep "$tmp/s.sweep" \
+        --out "$tmp/blk$pairing" --against "$self" --pairing "$pairing" --instances 2x3 --block 1 \
+        --against-processes 1
+    awk '/ steps \(/ { split($3, f, "/"); total = f[2] } / done: / { done = $4 }
+         END { exit done == "" || done != total }' "$tmp/err" && ok ||
+        bad "--against --block 1 --pairing $pairing: progress short of its total: $(tail -n 1 "$tmp/err")"
+done
+# Both pairings: the same rows, and both builds' samples in the same rounds.
+for pairing in alternate duet; do
+    [ "$pairing" = duet ] && [ "$(nproc)" -lt 2 ] && continue
+    expect 0 "--pairing $pairing" -- "$pb" sweep "$tmp/s.sweep" --out "$tmp/$pairing" --against "$self" \
+        --pairing "$pairing" -q
+    has "^against=$self \($pairing: " "$tmp/$pairing/s.meta"
+    cut -d, -f1-17 "$tmp/$pairing/s-against.csv" >"$tmp/p.keys"
+    cmp -s "$tmp/a.keys" "$tmp/p.keys" && ok || bad "--pairing $pairing: the rows differ"
+    [ "$(rounds "$tmp/$pairing/s.samples.csv")" = "$(rounds "$tmp/$pairing/s-against.samples.csv")" ] && ok ||
+        bad "--pairing $pairing: the two builds' samples are not in the same rounds"
+done
+# A duet: both sides' batches of one size (the larger calibration), and a pair stops
+# after an even number of rounds (a worker's two, one on each half of the cores) or at
+# max-samples; with three workers, only once each has taken its two (6 rounds).
+if [ "$(nproc)" -ge 2 ]; then
+    batches() { tail -n +2 "$1" | awk -F, '{ print $2, $6, $4 }' | sort; } # row, round, runs
+    [ "$(batches "$tmp/duet/s.samples.csv")" = "$(batches "$tmp/duet/s-against.samples.csv")" ] && ok ||
+        bad "duet: the two builds' batches differ in size"
+    for procs in 1 3; do
+        expect 0 "duet, ci-target, $procs workers" -- "$pb" sweep "$tmp/s.sweep" --out "$tmp/even$procs" \
+            --against "$self" --pairing duet --against-processes "$procs" --ci-target 0.9 --max-samples 9 -q
+        least=$((procs >= 3 ? 2 * procs : 2))
+        tail -n +2 "$tmp/even$procs/s.samples.csv" | awk -F, '{ n[$2]++ }
+            END { for (r in n) if ((n[r] % 2 && n[r] != 9) || n[r] < '"$least"') exit 1; exit !length(n) }' && ok ||
+            bad "duet with $procs workers: a pair stopped at an odd count or too soon"
+    done
+fi
+# Worker processes per build: the first writes the files, the others only measure and
+# hand their samples over; the rows and the rounds are the same whatever their number.
+# The helpers run copies of the binaries in a scratch folder, removed at the end.
+for procs in 1 3; do
+    mkdir -p "$tmp/tmpdir$procs"
+    expect 0 "--against-processes $procs" -- env TMPDIR="$tmp/tmpdir$procs" "$pb" sweep "$tmp/s.sweep" \
+        --out "$tmp/procs$procs" --against "$self" --against-processes "$procs" --samples 6 -q
+    [ -z "$(ls -A "$tmp/tmpdir$procs")" ] && ok || bad "--against-processes $procs left $(ls -A "$tmp/tmpdir$procs")"
+    has "; $procs worker processes per build\)$" "$tmp/procs$procs/s.meta"
+    cut -d, -f1-17 "$tmp/procs$procs/s-against.csv" >"$tmp/p.keys"
+    cmp -s "$tmp/a.keys" "$tmp/p.keys" && ok || bad "--against-processes $procs: the rows differ"
+    [ "$(rounds "$tmp/procs$procs/s.samples.csv")" = "$(rounds "$tmp/procs$procs/s-against.samples.csv")" ] &&
+        [ "$(tail -n +2 "$tmp/procs$procs/s.samples.csv" | awk -F, '$6 == 5' | wc -l)" -gt 0 ] && ok ||
+        bad "--against-processes $procs: rounds 0-5 not taken alike by both builds"
+    [ "$(ls "$tmp/procs$procs" | wc -l)" -eq 8 ] && ok || bad "--against-processes $procs: $(ls "$tmp/procs$procs")"
+done
+expect 2 "--against-processes 9" -- "$pb" sweep "$tmp/s.sweep" --against "$self" --against-processes 9
+one_line_error "against-processes"
+expect 2 "--against-processes without --against" -- "$pb" sweep "$tmp/s.sweep" --against-processes 2
+one_line_error "--against-processes goes with --against"
+expect 2 "--serve-helper without --serve" -- "$pb" sweep "$tmp/s.sweep" --serve-helper
+one_line_error "--serve-helper goes with --serve"
+
+# A duet needs two cores and 1-thread runs: asked for, it is refused; by default the
+# builds alternate. Pinned to one core (taskset), the core is the reason given.
+no_duet="the search-threads must be 1, not 2"
+[ "$(nproc)" -lt 2 ] && no_duet="this machine has one core"
+expect 2 "--pairing duet with search-threads 2" -- "$pb" sweep "$tmp/s.sweep" --out "$tmp/d2" \
+    --against "$self" --pairing duet --search-threads 2 --engines propagate
+one_line_error "--pairing duet runs the two builds one core each: $no_duet"
+expect 0 "--against with search-threads 2" -- "$pb" sweep "$tmp/s.sweep" --out "$tmp/t2" \
+    --against "$self" --search-threads 2 --engines propagate --instances 2x3
+has "no duet: $no_duet" "$tmp/err"
+has "^against=$self \(alternate: " "$tmp/t2/s.meta"
+expect 2 "--pairing without --against" -- "$pb" sweep "$tmp/s.sweep" --pairing duet
+one_line_error "--pairing goes with --against"
+
+# --against-slowdown: the other build alone does slower work; counts stay the same, and
+# compare refuses the pair as unfair unless told (the slowdown settings differ).
+expect 0 "--against-slowdown" -- "$pb" sweep "$tmp/s.sweep" --out "$tmp/slow" --against "$self" \
+    --against-slowdown 1.5 --instances 2x4 -q
+has '^slowdown=1.5$' "$tmp/slow/s-against.meta"
+has '^slowdown=0$' "$tmp/slow/s.meta"
+cmp -s <(cut -d, -f1-17 "$tmp/slow/s.csv") <(cut -d, -f1-17 "$tmp/slow/s-against.csv") && ok ||
+    bad "--against-slowdown changed the rows"
+expect 2 "compare refuses the slowed pair" -- "$pb" compare "$tmp/slow/s.csv" "$tmp/slow/s-against.csv"
+one_line_error "slowdown '0' against '1.5' \(--allow-mismatch compares them anyway\)"
+expect 2 "--against-slowdown without --against" -- "$pb" sweep "$tmp/s.sweep" --against-slowdown 2
+one_line_error "--against-slowdown goes with --against"
+# A rep-budget that the slower build spends first (3 times the work, the same samples of
+# at least 10 ms): the other stops with it, so every sample has its partner in its round.
+expect 0 "--against with a rep-budget" -- "$pb" sweep "$tmp/s.sweep" --out "$tmp/budget" --against "$self" \
+    --against-slowdown 3 --rep-budget 0.05 --samples 10 --min-sample-time 0.01 --instances 2x3 -q
+[ -n "$(rounds "$tmp/budget/s.samples.csv")" ] &&
+    [ "$(rounds "$tmp/budget/s.samples.csv")" = "$(rounds "$tmp/budget/s-against.samples.csv")" ] && ok ||
+    bad "rep-budget: samples without a partner ($(tail -n +2 "$tmp/budget/s.samples.csv" | wc -l) and" \
+        "$(tail -n +2 "$tmp/budget/s-against.samples.csv" | wc -l))"
+
+# SIGINT to the comparing process: both builds stop, keep whole rows, and say so.
+"$pb" sweep "$tmp/s.sweep" --out "$tmp/int" --against "$self" --min-sample-time 0.2 -q \
+    2>"$tmp/int.err" &
+pid=$!
+await_handler "$pid"
+kill -INT "$pid"
+wait "$pid"
+st=$?
+[ "$st" -eq 130 ] && ok || bad "SIGINT: exit $st, expected 130 ($(cat "$tmp/int.err"))"
+for f in s s-against; do
+    has '^status=interrupted$' "$tmp/int/$f.meta"
+    [ -e "$tmp/int/$f.csv" ] && [ ! -e "$tmp/int/$f.csv.part" ] && ok || bad "SIGINT: $f.csv not in place"
+done
+
+# A binary that does not serve, and one that expands the sweep into other runs (the
+# pairing named, so that no note of the pairing chosen precedes the error on one core).
+printf '#!/bin/sh\nexit 3\n' >"$tmp/mute" && chmod +x "$tmp/mute"
+expect 2 "--against a binary that does not serve" -- \
+    "$pb" sweep "$tmp/s.sweep" --out "$tmp/m" --against "$tmp/mute" --pairing alternate
+one_line_error "sweep --against: .*/mute did not start serving the sweep: it exited with status 3"
+[ ! -e "$tmp/m/s.csv" ] && ok || bad "a refused --against left $tmp/m/s.csv"
+printf '#!/bin/sh\necho "ready 12 0123456789abcdef"\ncat >/dev/null\n' >"$tmp/other" && chmod +x "$tmp/other"
+expect 2 "--against a build that expands the sweep otherwise" -- \
+    "$pb" sweep "$tmp/s.sweep" --out "$tmp/o" --against "$tmp/other" --pairing alternate
+one_line_error "expands .*s.sweep into other runs \('ready 12 0123456789abcdef', this build: 'ready 12 "
+[ ! -e "$tmp/o/s.csv" ] && ok || bad "a refused --against left $tmp/o/s.csv"
+expect 2 "--against a missing binary" -- "$pb" sweep "$tmp/s.sweep" --out "$tmp/x" --against "$tmp/none"
+one_line_error "sweep --against: cannot run '.*/none': No such file"
+
+# What does not go together.
+expect 2 "--against with --resume" -- "$pb" sweep "$tmp/s.sweep" --out "$tmp/ab" --against "$self" --resume
+one_line_error "--resume does not go with it"
+expect 2 "--against a path with a newline" -- "$pb" sweep "$tmp/s.sweep" --against "$tmp/a
+b"
+one_line_error "--against: a path with control characters is refused"
+expect 2 "--against with --serve" -- "$pb" sweep "$tmp/s.sweep" --against "$self" --serve "$self"
+one_line_error "--against starts the workers that --serve is for"
+expect 2 "a bad --run-id" -- "$pb" sweep "$tmp/s.sweep" --serve "$self" --run-id 'a b'
+one_line_error "--run-id expects up to 31 letters, digits and '-', got 'a b'"
+# A worker answers what it is asked, and refuses what it cannot read.
+printf 'begin 0\nhello\n' | "$pb" sweep "$tmp/s.sweep" --out "$tmp/w" --serve "$self" -q \
+    >"$tmp/out" 2>"$tmp/err"
+[ $? -eq 2 ] && ok || bad "a worker given an unknown command should exit 2"
+has '^ready 12 [0-9a-f]{16}$' "$tmp/out"
+has '^ok [0-3] [01] [01] - -$' "$tmp/out"
+one_line_error "sweep --serve: unknown command 'hello'"
+# runs I N: a run's runs per sample, set where N > 0 (a duet's batches of one size).
+printf 'begin 0\nruns 0 0\nruns 0 777\nruns 0 0\nsample 0 0\nquit\n' |
+    "$pb" sweep "$tmp/s.sweep" --out "$tmp/wr" --serve "$self" -q >"$tmp/out" 2>"$tmp/err"
+[ $? -eq 0 ] && ok || bad "a worker given runs should exit 0"
+[ "$(sed -n '3p;4p;5p' "$tmp/out" | tr '\n' ' ')" = "$(sed -n 3p "$tmp/out") ok 777 ok 777 " ] &&
+    grep -q '^ok [1-9][0-9]*$' "$tmp/out" && ok || bad "runs: $(tr '\n' ' ' <"$tmp/out")"
+# A sample's answer gives its CPU time beside its time; a helper's sample handed over
+# with `take` keeps the CPU time it came with, or none ("-") from a build without it.
+printf 'begin 0\nsample 0 0\ntake 0 1 1 0.5 0.25\ntake 0 2 1 0.5\nquit\n' |
+    "$pb" sweep "$tmp/s.sweep" --out "$tmp/wt" --serve "$self" -q --max-samples 5 >"$tmp/out" 2>"$tmp/err"
+[ $? -eq 0 ] && ok || bad "a worker given take should exit 0: $(cat "$tmp/err")"
+[ "$(sed -n 3p "$tmp/out" | cut -d' ' -f5- | grep -cE '^[0-9.e-]+ [0-9.e-]+$')" = 1 ] && ok ||
+    bad "sample's answer: $(sed -n 3p "$tmp/out")"
+[ "$(sed -n '4p;5p' "$tmp/out" | cut -d' ' -f5- | tr '\n' ' ')" = "0.5 0.25 0.5 - " ] && ok ||
+    bad "take's answers: $(tr '\n' ' ' <"$tmp/out")"
+finish cli_sweep_against

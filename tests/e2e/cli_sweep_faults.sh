@@ -1,0 +1,241 @@
+#!/usr/bin/env bash
+# cli_sweep_faults.sh — a sweep never loses a finished row (issue 13): killed with
+# SIGKILL at several points and resumed, it gives the rows of an uninterrupted run
+# (keys and step counts; times differ); SIGINT, SIGTERM and SIGHUP keep whole rows
+# only and exit 130/143/143; an existing sweep is refused unless --force or --resume,
+# and --resume refuses a changed sweep; a second sweep of the same name in the same
+# folder is refused while the first runs (its lock); a full disk (a small tmpfs, as
+# root) stops it with one line and whole rows; sweep files that do nothing or escape
+# --out are refused.
+# usage: cli_sweep_faults.sh PUZZLEBENCH SOURCE_DIR
+# shellcheck source=tests/e2e/cli_lib.sh
+source "$(dirname "$0")/cli_lib.sh"
+# shellcheck source=tests/e2e/sweep_lib.sh
+source "$(dirname "$0")/sweep_lib.sh"
+mnt=$tmp/mnt
+trap 'umount "$mnt" 2>/dev/null; rm -rf "$tmp"' EXIT
+
+# A small sweep of 20 runs in blocks of 2: the boards up to 2x5 and 3x3 take
+# milliseconds, the counts of 3x4 most of its second.
+cat >"$tmp/k.sweep" <<'EOF'
+family notouch
+name k
+instances 2x3 2x4 2x5 3x3 3x4
+engines backtrack propagate
+modes first count
+samples 2
+min-sample-time 0
+EOF
+sweep() { # sweep DIR [options]: the sweep above into DIR
+    local dir=$1
+    shift
+    "$pb" sweep "$tmp/k.sweep" --out "$dir" --workers 1 --block 2 -q "$@"
+}
+# run_until DIR ROWS [options]: starts the sweep in the background ($pid) and stops
+# it (SIGSTOP) once DIR's CSV holds at least ROWS rows (0: once its .meta is there).
+run_until() {
+    local dir=$1 want=$2
+    shift 2
+    # Not through sweep(): $pid must be puzzlebench's own, not a subshell's.
+    "$pb" sweep "$tmp/k.sweep" --out "$dir" --workers 1 --block 2 -q "$@" 2>"$tmp/bg.err" &
+    pid=$!
+    for _ in $(seq 1 400); do
+        if [ -f "$dir/k.meta" ] && [ "$(rows_in "$dir")" -ge "$want" ]; then break; fi
+        sleep 0.02
+    done
+    kill -STOP $pid
+}
+
+# ---- the uninterrupted run ----
+expect 0 "the whole sweep" -- sweep "$tmp/ref"
+keys "$tmp/ref/k.csv" >"$tmp/ref.keys"
+if [ "$(wc -l <"$tmp/ref.keys")" -eq 20 ]; then ok; else bad "the sweep has $(wc -l <"$tmp/ref.keys") rows, not 20"; fi
+has "^status=complete$" "$tmp/ref/k.meta"
+has "^rows=20 of 20$" "$tmp/ref/k.meta"
+whole "$tmp/ref" "the whole sweep"
+
+# ---- (1) SIGKILL at a few points, then --resume: the same rows ----
+for at in 0 4 12; do
+    d=$tmp/kill$at
+    run_until "$d" $at
+    kill -KILL $pid
+    wait $pid 2>/dev/null
+    has "^status=running$" "$d/k.meta"
+    [ -f "$d/k.csv" ] && bad "killed at $at rows: NAME.csv is in place" || ok
+    whole "$d" "killed at $at rows"
+    expect 0 "resume after a kill at $at rows" -- sweep "$d" --resume
+    keys "$d/k.csv" | cmp -s - "$tmp/ref.keys" && ok ||
+        bad "killed at $at rows and resumed: rows differ: $(keys "$d/k.csv" | diff - "$tmp/ref.keys")"
+    has "^status=complete$" "$d/k.meta"
+    has "^run_id=[^ ]+ [^ ]+$" "$d/k.meta" # the killed run's id and the resumed one's
+    if ls "$d" | grep -q part; then bad "a .part file is left after the resume"; else ok; fi
+    whole "$d" "resumed after a kill at $at rows"
+done
+
+# A resume drops a row cut short and a row missing samples, and runs them again.
+d=$tmp/cut
+mkdir -p "$d"
+sed 's/^status=complete$/status=running/' "$tmp/ref/k.meta" >"$d/k.meta"
+head -c -40 "$tmp/ref/k.csv" >"$d/k.csv.part"                          # the last row cut short
+grep -v ",3,1,[0-9]*,[0-9.e-]*,[0-9]*,[0-9]*,[0-9.e-]*$" "$tmp/ref/k.samples.csv" >"$d/k.samples.csv.part" # row 3's 2nd sample
+expect 0 "resume with a row cut short and one missing a sample" -- "$pb" sweep "$tmp/k.sweep" --out "$d" \
+    --workers 1 --block 2 --resume
+has "^resuming .*: 18 of 20 rows there, 2 left out" "$tmp/out"
+keys "$d/k.csv" | cmp -s - "$tmp/ref.keys" && ok || bad "cut files resumed: rows differ"
+whole "$d" "cut files resumed"
+
+# ---- (2) SIGINT, SIGTERM and SIGHUP: whole rows only, then --resume completes ----
+for sig in INT:130 TERM:143 HUP:143; do
+    d=$tmp/${sig%:*}
+    run_until "$d" 4
+    kill -"${sig%:*}" $pid
+    kill -CONT $pid
+    wait $pid
+    st=$?
+    if [ "$st" -eq "${sig#*:}" ]; then ok; else bad "SIG${sig%:*}: exit $st, expected ${sig#*:}"; fi
+    has "^status=interrupted$" "$d/k.meta"
+    has "^rows=[0-9]+ of 20 \(interrupted\)$" "$d/k.meta"
+    whole "$d" "SIG${sig%:*}"
+    n=$(rows_in "$d")
+    if [ "$n" -ge 4 ] && [ "$n" -lt 20 ]; then ok; else bad "SIG${sig%:*} kept $n rows"; fi
+    expect 0 "resume after SIG${sig%:*}" -- sweep "$d" --resume
+    keys "$d/k.csv" | cmp -s - "$tmp/ref.keys" && ok || bad "SIG${sig%:*} and resumed: rows differ"
+done
+
+# ---- (3) no overwrite; --force; --resume checks the sweep ----
+d=$tmp/ref
+cp "$d/k.csv" "$tmp/before.csv"
+expect 2 "a second sweep over the first" -- sweep "$d"
+one_line_error "k\.(meta|csv) exists: --force starts the sweep over, --resume continues it"
+cmp -s "$d/k.csv" "$tmp/before.csv" && ok || bad "the refused sweep changed k.csv"
+expect 0 "resume a finished sweep" -- "$pb" sweep "$tmp/k.sweep" --out "$d" --workers 1 --block 2 --resume
+has "complete already; nothing to resume" "$tmp/out"
+expect 2 "resume with other settings" -- sweep "$tmp/INT" --resume --samples 3
+one_line_error "cannot resume: samples differs \(the \.meta: '2', now: '3'\)"
+echo "# changed" >>"$tmp/k.sweep"
+expect 2 "resume with a changed sweep file" -- sweep "$tmp/TERM" --resume
+one_line_error "cannot resume: the sweep file \(its content hash\) differs"
+old_id=$(sed -n 's/^run_id=//p' "$d/k.meta")
+expect 0 "--force" -- sweep "$d" --force
+if [ "$(sed -n 's/^run_id=//p' "$d/k.meta")" != "$old_id" ]; then ok; else bad "--force kept the old run"; fi
+keys "$d/k.csv" | cmp -s - "$tmp/ref.keys" && ok || bad "--force: rows differ"
+expect 2 "--force with --resume" -- sweep "$d" --force --resume
+one_line_error "give one"
+
+# ---- (3b) one sweep of a name per folder at a time; a killed one leaves no lock ----
+d=$tmp/lock
+run_until "$d" 0
+expect 2 "a second sweep while the first runs" -- sweep "$d" --force
+one_line_error "k\.lock: a sweep of this name is running in this folder \(pid $pid\)"
+has "^status=running$" "$d/k.meta" # the refused --force removed nothing
+kill -KILL $pid
+wait $pid 2>/dev/null
+expect 0 "the same sweep once the first is killed" -- sweep "$d" --resume
+keys "$d/k.csv" | cmp -s - "$tmp/ref.keys" && ok || bad "resumed after a lock: rows differ"
+if [ -e "$d/k.lock" ]; then bad "k.lock is left after the sweep"; else ok; fi
+
+# ---- (4) a full disk: one line, whole rows, and --resume completes after ----
+if [ "$(id -u)" -ne 0 ]; then
+    echo "cli_sweep_faults: the disk-full test needs root (mount -t tmpfs): skipped"
+elif ! mkdir -p "$mnt" || ! mount -t tmpfs -o size=1m tmpfs "$mnt" 2>/dev/null; then
+    echo "cli_sweep_faults: cannot mount a tmpfs here: the disk-full test skipped"
+else
+    run_until "$mnt/o" 4
+    dd if=/dev/zero of="$mnt/fill" bs=4k 2>/dev/null # fills the tmpfs
+    kill -CONT $pid
+    wait $pid
+    st=$?
+    if [ "$st" -eq 2 ]; then ok; else bad "disk full: exit $st, expected 2"; fi
+    mv "$tmp/bg.err" "$tmp/err"
+    one_line_error "k\.(samples\.)?csv\.part: cannot write: No space left on device"
+    whole "$mnt/o" "disk full"
+    rm -f "$mnt/fill"
+    expect 0 "resume after the disk was full" -- sweep "$mnt/o" --resume
+    keys "$mnt/o/k.csv" | cmp -s - "$tmp/ref.keys" && ok || bad "disk full and resumed: rows differ"
+    umount "$mnt"
+fi
+
+# ---- (5) sweep files that do nothing, or name what does not exist, are refused ----
+bad_sweep() { # bad_sweep PATTERN LINES...: the file of LINES is refused with PATTERN
+    local pattern=$1
+    shift
+    printf '%s\n' "$@" >"$tmp/v.sweep"
+    expect 2 "sweep file: $*" -- "$pb" sweep "$tmp/v.sweep" --out "$tmp/v" -q
+    one_line_error "$pattern"
+}
+bad_sweep "v\.sweep: the sweep runs nothing: value-order .*threads=2" \
+    "family notouch" "instances 2x3" "engines value-order" "search-threads 2"
+bad_sweep "v\.sweep:3: step-limit names engine 'warp', which notouch has not" \
+    "family notouch" "instances 2x3" "step-limit 100 warp=5"
+bad_sweep "v\.sweep:3: engines names engine 'warp'" "family notouch" "instances 2x3" "engines warp"
+bad_sweep "v\.sweep:3: orders: unknown order 'spiral'" "family notouch" "instances 2x3" "orders spiral"
+bad_sweep "v\.sweep:1: unknown family 'warp'" "family warp" "instances 2x3"
+bad_sweep "v\.sweep:4: key 'samples' given twice \(first on line 3\)" \
+    "family notouch" "instances 2x3" "samples 1" "samples 2"
+bad_sweep "v\.sweep:4: key 'diff' given twice \(first on line 3\)" \
+    "family notouch" "instances 2x3" "diff 2" "diff 3"
+bad_sweep "v\.sweep:3: engines names 'backtrack' twice" \
+    "family notouch" "instances 2x3" "engines backtrack backtrack"
+bad_sweep "v\.sweep:3: step-limit gives engine backtrack twice" \
+    "family notouch" "instances 2x3" "step-limit backtrack=5 backtrack=6"
+bad_sweep "v\.sweep:2: name expects a file name without '/' .*'\.\./\.\./escape'" \
+    "family notouch" "name ../../escape" "instances 2x3"
+bad_sweep "v\.sweep:2: name expects a file name .*'\.hidden'" "family notouch" "name .hidden" "instances 2x3"
+bad_sweep "v\.sweep:3: step-limit expects .*in decimal.*got '0x10'" \
+    "family notouch" "instances 2x3" "step-limit 0x10"
+bad_sweep "v\.sweep:3: search-threads expects .*got '0x2'" "family notouch" "instances 2x3" "search-threads 0x2"
+bad_sweep "v\.sweep:3: search-threads expects .*got '\+2'" "family notouch" "instances 2x3" "search-threads +2"
+# A sweep names no report section: each section finds the results it reads by their .meta.
+bad_sweep "v\.sweep:3: unknown key 'sections'" "family notouch" "instances 2x3" "sections enumeration"
+expect 0 "a sweep's .meta" -- "$pb" sweep --family notouch --instances 2x3 --engines backtrack --modes first \
+    --samples 1 --name secs --out "$tmp/v" -q
+has "^family=notouch$" "$tmp/v/secs.meta"
+if grep -q "^sections=" "$tmp/v/secs.meta"; then bad "a section named in $tmp/v/secs.meta"; else ok; fi
+# The baseline is one of the sweep's engines (in one of its orders), checked before anything runs.
+bad_sweep "v\.sweep:4: baseline names engine 'backtrak', which the sweep does not run \(its engines: backtrack, enum-all\) \(did you mean 'backtrack'\?\)" \
+    "family notouch" "instances 2x3" "engines backtrack enum-all" "baseline backtrak"
+bad_sweep "v\.sweep:4: baseline names order 'mrv', which the sweep does not run \(its orders: row\)" \
+    "family notouch" "instances 2x3" "engines backtrack enum-all" "baseline backtrack/mrv"
+bad_sweep "v\.sweep:4: baseline 'enum-all/row': engine enum-all takes no cell order" \
+    "family notouch" "instances 2x3" "engines backtrack enum-all" "baseline enum-all/row"
+expect 2 "--baseline logc" -- "$pb" sweep --family sudoku --instances "$tmp/none.txt" --engines "backtrack logic" \
+    --baseline logc --out "$tmp/v" -q
+one_line_error "--baseline: baseline names engine 'logc', which the sweep does not run .*\(did you mean 'logic'\?\)"
+# Kept in the .meta: as given, or the first engine.
+expect 0 "baseline" -- "$pb" sweep --family notouch --instances 2x3 --engines "backtrack enum-all" --modes first \
+    --samples 1 --baseline enum-all --name base --out "$tmp/v" -q
+has "^baseline=enum-all$" "$tmp/v/base.meta"
+has "^baseline=backtrack$" "$tmp/v/secs.meta"
+expect 2 "--name ../escape" -- "$pb" sweep --family notouch --instances 2x3 --name ../escape --out "$tmp/v/w" -q
+one_line_error "name expects a file name without '/'"
+if [ -e "$tmp/v/escape.csv" ] || [ -e "$tmp/v/escape.meta" ]; then bad "a sweep wrote outside --out"; else ok; fi
+# Every option parses the same wherever it stands.
+for args in "--list FILE" "FILE --list" "-q --list FILE" "--list -q FILE" "--quick --list FILE" "--list FILE --quick"; do
+    # shellcheck disable=SC2086
+    expect 0 "sweep $args" -- "$pb" sweep ${args//FILE/$tmp/k.sweep}
+    has "^20 runs, [25] samples each$" "$tmp/out"
+done
+
+# ---- (6) without --out a sweep writes into a new folder sweep-NAME-DATE here ----
+mkdir "$tmp/here"
+said=()
+for k in 1 2; do
+    expect 0 "a sweep without --out ($k)" -- env -C "$tmp/here" "$pb" sweep --family notouch \
+        --instances 2x3 --engines backtrack --modes first --samples 1 --name d -q
+    one_line_error "^puzzlebench: sweep: writing into sweep-d-[0-9]{8}-[0-9]{6}(-[0-9]+)?/ "
+    said+=("$(sed -n 's|^puzzlebench: sweep: writing into \([^/]*\)/ .*|\1|p' "$tmp/err")")
+done
+# Two started in one second get two folders; each holds its sweep, none is results/.
+mapfile -t made < <(cd "$tmp/here" && ls -d -- *)
+[ "${made[*]}" = "$(printf '%s\n' "${said[@]}" | sort | xargs)" ] && [ "${said[0]}" != "${said[1]}" ] &&
+    ok || bad "sweeps without --out said ${said[*]}, made ${made[*]}"
+for d in "${said[@]}"; do has "^status=complete$" "$tmp/here/$d/d.meta"; done
+expect 2 "--resume without --out" -- env -C "$tmp/here" "$pb" sweep --family notouch \
+    --instances 2x3 --name d --resume
+one_line_error "--resume continues the sweep in a folder: name it with --out DIR"
+expect 0 "--list without --out" -- env -C "$tmp/here" "$pb" sweep --family notouch \
+    --instances 2x3 --name d --list
+has "^time: no earlier run to estimate it from" "$tmp/out"
+[ "$(cd "$tmp/here" && ls | wc -l)" -eq 2 ] && ok || bad "--list or --resume made a folder"
+
+finish cli_sweep_faults

@@ -1,0 +1,90 @@
+#!/usr/bin/env bash
+# cli_sweep_generate.sh — a generation sweep (generator, generate, puzzles): each
+# method's records are those of `generate` run by hand with the same options, a
+# folder is what `generate --out` writes, --quick takes quick-generate, a limit is a
+# result only with --keep-going, and options or keys that would write elsewhere, or
+# mean nothing here, are refused with the file and line.
+# usage: cli_sweep_generate.sh PUZZLEBENCH SOURCE_DIR
+# shellcheck source=tests/e2e/cli_lib.sh
+source "$(dirname "$0")/cli_lib.sh"
+
+cat >"$tmp/g.sweep" <<'EOF'
+name      g
+family    kakuro
+generator kakuro
+generate  diff: --seed 3 --count 2 --size 5x5,6x6 --difficulty easy,hard
+          all: --seed 3 --count 2 --size 5x5 --checker thesis --refill all --seed-table
+quick-generate diff: --seed 3 --count 1 --size 5x5
+EOF
+# records FILE: the records less wall_s and run_id (the last two fields).
+records() { cut -d, -f1-20 "$1"; }
+
+expect 0 "a generation sweep" -- "$pb" sweep "$tmp/g.sweep" --out "$tmp/r" -q
+"$pb" generate kakuro --seed 3 --count 2 --size 5x5,6x6 --difficulty easy,hard -q \
+    --stats "$tmp/diff.csv" >/dev/null
+"$pb" generate kakuro --seed 3 --count 2 --size 5x5 --checker thesis --refill all --seed-table -q \
+    --stats "$tmp/all.csv" >/dev/null
+for m in diff all; do
+    if [ "$(records "$tmp/r/g-$m.csv")" = "$(records "$tmp/$m.csv")" ]; then ok; else
+        bad "g-$m.csv: records differ from generate's"; fi
+    has '^generator=kakuro$' "$tmp/r/g-$m.meta"
+done
+[ "$(tail -n +2 "$tmp/r/g-diff.csv" | wc -l)" -eq 8 ] && ok || bad "g-diff.csv: expected 8 records"
+[ ! -s "$tmp/out" ] && ok || bad "records-only wrote puzzles to standard output"
+expect 2 "an existing sweep, no --force" -- "$pb" sweep "$tmp/g.sweep" --out "$tmp/r" -q
+one_line_error 'g-diff.csv exists: give --force'
+expect 0 "--force" -- "$pb" sweep "$tmp/g.sweep" --out "$tmp/r" -q --force
+expect 0 "--quick" -- "$pb" sweep "$tmp/g.sweep" --out "$tmp/q" -q --quick
+[ "$(tail -n +2 "$tmp/q/g-diff.csv" | wc -l)" -eq 1 ] && [ ! -e "$tmp/q/g-all.csv" ] && ok ||
+    bad "--quick: expected quick-generate's one method, 1 record"
+expect 0 "--list" -- "$pb" sweep "$tmp/g.sweep" --out "$tmp/l" --list
+has '^g-all: puzzlebench generate kakuro --seed 3 --count 2 --size 5x5 --checker thesis' "$tmp/out"
+[ ! -e "$tmp/l" ] && ok || bad "--list wrote files"
+
+# A folder: what generate --out writes, puzzles and all.
+printf 'name k\nfamily kakuro\ngenerator kakuro\npuzzles folder\ngenerate ex: --size 7x7 --seed 2\n' \
+    >"$tmp/f.sweep"
+expect 0 "puzzles folder" -- "$pb" sweep "$tmp/f.sweep" --out "$tmp/f" -q
+"$pb" generate kakuro --size 7x7 --seed 2 --out "$tmp/f-hand" -q
+cmp -s "$tmp/f/k-ex/generate.txt" "$tmp/f-hand/generate.txt" && [ -f "$tmp/f/k-ex/generate.meta" ] &&
+    ok || bad "puzzles folder: k-ex/ is not what generate --out writes"
+
+# A limit (one attempt a puzzle): a result with --keep-going, exit 3 without it.
+limited() {
+    printf 'name h\nfamily kakuro\ngenerator kakuro\ngenerate m: --size 9x9 --difficulty hard --count 3 --max-attempts 1 %s\n' \
+        "$1" >"$tmp/h.sweep"
+}
+limited --keep-going
+expect 0 "a limit with --keep-going" -- "$pb" sweep "$tmp/h.sweep" --out "$tmp/h" -q --force
+has ',limit,' "$tmp/h/h-m.csv"
+limited ""
+expect 3 "a limit without --keep-going" -- "$pb" sweep "$tmp/h.sweep" --out "$tmp/h" -q --force
+
+# refused SWEEP-LINES PATTERN: a sweep file with these lines is refused, one line.
+refused() {
+    printf 'name x\nfamily kakuro\n%b\n' "$1" >"$tmp/x.sweep"
+    expect 2 "refused: $1" -- "$pb" sweep "$tmp/x.sweep" --out "$tmp/x" -q
+    one_line_error "$2"
+    [ ! -e "$tmp/x" ] && ok || bad "refused: $1: wrote $tmp/x"
+}
+refused 'generator kakuro\ngenerate a: --size 5x5 --html /tmp/p.html' 'x.sweep:4: --html is the sweep.s to give'
+refused 'generator kakuro\ngenerate a: --out /tmp/elsewhere' 'x.sweep:4: --out is the sweep.s to give'
+refused 'generator kakuro\ngenerate a: --stats=/tmp/s.csv' 'x.sweep:4: --stats is the sweep.s to give'
+refused 'generator kakuro\ngenerate a: --force' 'x.sweep:4: --force is the sweep.s to give'
+refused 'generator kakuro\ngenerate a: --no-such 1' 'x.sweep:4: generate kakuro has no option --no-such'
+refused 'generator kakuro\ngenerate a: 5x5' "x.sweep:4: expected an option --NAME of generate kakuro, got '5x5'"
+refused 'generator kakuro\ngenerate a: -s 3' "x.sweep:4: expected an option --NAME"
+refused 'generator kakuro\ngenerate --size 5x5' 'x.sweep:4: generate expects METHOD: first'
+refused 'generator kakuro\ngenerate a: --size 5x5 a: --size 6x6' 'x.sweep:4: method a is given twice'
+refused 'generator kakuro\ngenerate ../up: --size 5x5' "x.sweep:4: a method's name is up to 40"
+refused 'generator kakuro\ngenerate a: --size' 'x.sweep:4: --size expects a value'
+refused 'generator kakuro\nengines combo\ngenerate a: --size 5x5' "x.sweep:4: a generation sweep takes no 'engines'"
+refused 'generator kakuro\ndiff 2\ngenerate a: --size 5x5' "x.sweep:4: diff is not a key of family kakuro"
+refused 'generator sudoku\ngenerate a: --size 4' "x.sweep:3: family kakuro has no generator 'sudoku'"
+refused 'generator kakuro' "a generation sweep needs 'generate'"
+refused 'instances x.kak\ngenerate a: --size 5x5' "x.sweep:4: 'generate' belongs to a generation sweep"
+expect 2 "--against" -- "$pb" sweep "$tmp/g.sweep" --out "$tmp/a" --against "$pb"
+one_line_error 'g.sweep: a generation sweep runs on one build'
+expect 2 "generate --records-only without --stats" -- "$pb" generate kakuro --size 5x5 --records-only
+one_line_error 'records-only goes with --stats'
+finish cli_sweep_generate

@@ -1,0 +1,98 @@
+#!/usr/bin/env bash
+# cli_sweep_tool.sh — a tool sweep (key `tool`): sudoku's QQwing adapter timed beside
+# puzzlebench, with a stand-in `qqwing` on PATH so that the test needs no QQwing: the
+# rows (task, tool, set, difficulty, puzzles, status, timing), a small file read
+# several times over, the samples and one run_id with the .meta's, an existing file
+# refused without --force, a failing tool (exit 4) that leaves the old files as they
+# were, a missing tool, a file the tool does not read, keys it does not take; and,
+# when the real qqwing is installed, the project's sweep in its quick form.
+# usage: cli_sweep_tool.sh PUZZLEBENCH SOURCE_DIR
+# shellcheck source=tests/e2e/cli_lib.sh
+source "$(dirname "$0")/cli_lib.sh"
+
+mkdir -p "$tmp/fake" "$tmp/empty"
+# The stand-in: reads its input, answers --version, fails when told to.
+cat >"$tmp/fake/qqwing" <<'EOF'
+#!/bin/sh
+if [ "$1" = --version ]; then echo "qqwing 9.9 (stand-in)"; exit 0; fi
+cat >/dev/null
+[ -e "${0%/*}/fail" ] && exit 1
+exit 0
+EOF
+chmod +x "$tmp/fake/qqwing"
+grep -v '^#' "$src/data/sudoku/9x9-bench.txt" | head -3 >"$tmp/three.txt"
+printf '# not a sudoku file\n1 2 3\n' >"$tmp/other.txt"
+# sweep LINES: the sweep file t.sweep with these lines after its name and family.
+sweep_file() { printf 'name t\nfamily sudoku\n%b\n' "$1" >"$tmp/t.sweep"; }
+run() { PATH="$tmp/fake:$PATH" "$pb" sweep "$tmp/t.sweep" --out "$tmp/r" -q "$@"; }
+lines() { tail -n +2 "$1" | wc -l; }
+
+sweep_file 'tool qqwing\ninstances three.txt other.txt\ntool-levels easy expert\ntool-count 2\ntool-repeat 1\nsamples 2\nmin-sample-time 0\nwarmup 0'
+expect 0 "a tool sweep" -- run
+has "note: $tmp/other.txt is not a file qqwing reads; skipped" "$tmp/err"
+t=$tmp/r/t
+has '^task,tool,set,difficulty,puzzles,status,wall_s,run_id,row,samples,' "$t.csv"
+[ "$(lines "$t.csv")" -eq 6 ] && ok || bad "expected 6 rows (2 solve, 4 generate), got $(lines "$t.csv")"
+has '^solve,qqwing,three,-,3,done,' "$t.csv"
+has '^solve,puzzlebench,three,-,3,done,' "$t.csv"
+has '^generate,qqwing,generated,easy,2,done,' "$t.csv"
+has '^generate,puzzlebench,generated,expert,2,done,' "$t.csv"
+[ "$(lines "$t.samples.csv")" -eq 12 ] && ok || bad "expected 12 samples, got $(lines "$t.samples.csv")"
+id=$(sed -n 's/^run_id=//p' "$t.meta")
+[ -n "$id" ] && [ "$(cut -d, -f8 "$t.csv" | tail -n +2 | sort -u)" = "$id" ] && ok ||
+    bad "the rows' run_id is not the .meta's ($id)"
+has '^tool=qqwing$' "$t.meta"
+has '^tool_version=qqwing 9.9 \(stand-in\)$' "$t.meta"
+has '^load_end=' "$t.meta"
+[ -s "$t.topology.xml" ] && ok || bad "no topology"
+[ -z "$(find "$tmp/r" -name '.*')" ] && ok || bad "hidden part files left: $(ls -a "$tmp/r")"
+
+expect 2 "an existing sweep, no --force" -- run
+one_line_error 't.csv exists: give --force'
+cp "$t.csv" "$tmp/before.csv"
+touch "$tmp/fake/fail"
+expect 4 "a failing tool" -- run --force
+has "'qqwing --solve --one-line' exited with status 1" "$tmp/err"
+cmp -s "$t.csv" "$tmp/before.csv" && [ -z "$(find "$tmp/r" -name '.*')" ] && ok ||
+    bad "a failed sweep changed t.csv or left part files"
+rm "$tmp/fake/fail"
+
+# A small file read up to tool-repeat times over: 3 puzzles, 5 times.
+sweep_file 'tool qqwing\ninstances three.txt\ntool-count 0\ntool-repeat 5\nsamples 1\nmin-sample-time 0\nwarmup 0'
+expect 0 "tool-repeat 5" -- run --force
+has '^solve,puzzlebench,three,-,15,done,' "$t.csv"
+[ "$(lines "$t.csv")" -eq 2 ] && ok || bad "tool-count 0: expected the 2 solve rows only"
+
+expect 0 "--list" -- run --list
+has "^t: solve $tmp/three.txt: qqwing and puzzlebench$" "$tmp/out"
+expect 2 "no qqwing on PATH" -- env PATH="$tmp/empty" "$pb" sweep "$tmp/t.sweep" --out "$tmp/n" -q
+one_line_error "qqwing is not installed \(Debian package 'qqwing': apt-get install qqwing\)"
+sweep_file 'tool qqwing\ninstances other.txt\ntool-count 0'
+expect 2 "no file the tool reads" -- run --force
+has 'no task ran' "$tmp/err"
+sweep_file 'tool nosuch\ninstances three.txt'
+expect 2 "an unknown tool" -- run --force
+one_line_error "t.sweep:3: family sudoku has no tool 'nosuch'"
+sweep_file 'tool qqwing\ninstances three.txt\nengines logic'
+expect 2 "engines in a tool sweep" -- run --force
+one_line_error "t.sweep:5: a tool sweep takes no 'engines'"
+sweep_file 'tool qqwing\ninstances three.txt\ntool-levels easy "hard'
+expect 2 "a level the tool does not take" -- run --force
+one_line_error "t.sweep:5: tool-levels expects difficulties of qqwing \(simple, easy, intermediate, expert\), got '\"hard'"
+sweep_file 'tool qqwing\ninstances three.txt'
+expect 2 "a tool sweep --against" -- run --force --against "$pb"
+one_line_error "t.sweep: a tool sweep runs on one machine, one build"
+sweep_file 'instances three.txt\ntool-count 3'
+expect 2 "tool-count in an engine sweep" -- run --force
+one_line_error "t.sweep:4: 'tool-count' belongs to a generation sweep \(key generator\), a tool sweep"
+
+# The project's sweep, quick, with the real QQwing.
+if command -v qqwing >/dev/null 2>&1; then
+    expect 0 "sudoku-qqwing.sweep --quick" -- "$pb" sweep "$src/bench/families/sudoku/sudoku-qqwing.sweep" \
+        --quick --out "$tmp/q" -q
+    [ "$(lines "$tmp/q/sudoku-qqwing.csv")" -eq 10 ] && ok || bad "expected 10 rows (2 solve, 8 generate)"
+    has '^solve,qqwing,9x9-easy,easy,1000,done,' "$tmp/q/sudoku-qqwing.csv"
+else
+    echo "cli_sweep_tool: qqwing is not installed: the real sweep not tried"
+fi
+finish cli_sweep_tool

@@ -1,0 +1,126 @@
+#!/usr/bin/env bash
+# gen_summary.sh — what every generator says at the end (harness/gen/gen_report.c):
+# the summary table on standard error, --json against its schema (`generate --help`)
+# and against the records it sums (counts exact, times the records' own), a resumed
+# run's kept and made puzzles, --samples for every generator (the same puzzles, a
+# timing object), --json - only with --out, and -q.
+# usage: tests/e2e/gen_summary.sh PATH/TO/puzzlebench SOURCE_DIR
+# shellcheck source=tests/e2e/cli_lib.sh
+. "$(dirname "$0")/cli_lib.sh"
+cd "$tmp" || exit 1
+# The limit is attempts alone: no time limit can strike first.
+kakuro=(generate kakuro --size "6x6,7x7" --difficulty "easy,hard" --count 3 --seed 1 --max-attempts 3
+    --time-limit 3600 --keep-going)
+
+# check_json FILE DIR [KEY=VALUE...]: FILE holds one summary object of the schema,
+# its groups agree with DIR/generate.csv (the records, in task order: status in the
+# column named status where there is one, wall_s and run_id last), and each
+# KEY has VALUE (JSON text).
+check_json() {
+    python3 - "$@" <<'EOF'
+import csv, json, math, sys
+path, folder, *pairs = sys.argv[1:]
+s = json.load(open(path))
+bad = []
+keys = {"schema": str, "generator": str, "status": str, "exit": int, "tasks": int,
+        "kept": int, "written": int, "made": int, "limit_hits": int, "threads": int,
+        "ranks": int, "elapsed_s": float, "groups": list}
+for k, t in keys.items():
+    if not isinstance(s.get(k), t) or isinstance(s.get(k), bool):
+        bad.append(f"{k} is {s.get(k)!r}, not {t.__name__}")
+if s.get("schema") != "puzzlebench.generate/1": bad.append("schema")
+if s.get("status") not in ("done", "limit", "interrupted", "failed"): bad.append("status")
+for k in ("out", "records", "run_id"):
+    if k not in s or not (s[k] is None or isinstance(s[k], str)): bad.append(k)
+if "timing" not in s: bad.append("no timing")
+for k, v in (p.split("=", 1) for p in pairs):
+    if s.get(k) != json.loads(v): bad.append(f"{k}: {s.get(k)!r}, expected {v}")
+rows = list(csv.reader(open(folder + "/generate.csv")))
+head, rows = rows[0], rows[1:]
+status = head.index("status") if "status" in head else None
+if s.get("records") != folder + "/generate.csv": bad.append("records path")
+if {r[-1] for r in rows[s["kept"]:]} != {s.get("run_id")}: bad.append("run_id is not the records'")
+made = limits = lo = 0
+for g in s.get("groups", []):
+    # The groups' tasks are consecutive; those kept from an earlier run are not summed.
+    mine = rows[max(lo, s["kept"]):min(lo + g["tasks"], s["written"])]
+    lo += g["tasks"]
+    done = sorted(float(r[-2]) for r in mine if status is None or r[status] == "done")
+    hits = len(mine) - len(done)
+    made, limits = made + g["made"], limits + g["limit_hits"]
+    if (g["made"], g["limit_hits"]) != (len(done), hits):
+        bad.append(f"{g['name']}: made {g['made']} limit {g['limit_hits']}, records say {len(done)} {hits}")
+    if not done:
+        if (g["median_s"], g["p90_s"], g["max_s"]) != (None, None, None): bad.append("times of none")
+        continue
+    m = len(done)
+    want = ((done[(m - 1) // 2] + done[m // 2]) / 2, done[math.ceil(0.9 * m) - 1], done[-1])
+    got = (g["median_s"], g["p90_s"], g["max_s"])
+    # The records hold 6 decimals, the summary 6 significant digits.
+    if any(abs(a - b) > 2e-6 + 1e-5 * b for a, b in zip(got, want)):
+        bad.append(f"{g['name']}: times {got}, records say {want}")
+if (made, limits) != (s.get("made"), s.get("limit_hits")): bad.append("totals are not the groups' sums")
+for b in bad: print(f"{path}: {b}", file=sys.stderr)
+sys.exit(1 if bad else 0)
+EOF
+}
+json_ok() { if check_json "$@"; then ok; else bad "check_json $*"; fi; }
+
+# A matrix with limit hits: the table and the JSON, to standard output with --out.
+expect 3 "kakuro matrix, --json -" -- "$pb" "${kakuro[@]}" --out k --json -
+cp "$tmp/out" k.json
+cp "$tmp/err" k.err
+json_ok k.json k generator='"kakuro"' status='"limit"' exit=3 tasks=12 kept=0 written=12 made=11 \
+    limit_hits=1 threads=1 ranks=1 out='"k"' timing=null
+# The check can fail: a group's count or time that is not the records' is caught.
+for edit in 'g["made"] -= 1' 'g["max_s"] += 0.001'; do
+    python3 -c "import json,sys; s=json.load(open('k.json')); g=s['groups'][0]; $edit; json.dump(s, open('kx.json','w'))"
+    check_json kx.json k 2>/dev/null && bad "check_json missed: $edit" || ok
+done
+names=$(python3 -c 'import json,sys; print(" ".join(g["name"] for g in json.load(open(sys.argv[1]))["groups"]))' k.json)
+[ "$names" = "6x6-easy 6x6-hard 7x7-easy 7x7-hard" ] && ok || bad "group names: $names"
+has "^puzzlebench: generate: 11 puzzles made, 1 at a limit, in [0-9.]+ s on 1 thread; files in k$" k.err
+has "^  group +made +limit +median_s +p90_s +max_s$" k.err
+for row in "6x6-easy +3 +0" "6x6-hard +3 +0" "7x7-easy +3 +0" "7x7-hard +2 +1"; do
+    has "^  $row( +[0-9]+\.[0-9]{6}){3}$" k.err
+done
+has "^puzzlebench: generate: 1 of 12 puzzles hit a limit" k.err
+# The same run on two threads sums the same puzzles.
+expect 3 "kakuro matrix, 2 threads" -- "$pb" "${kakuro[@]}" -t 2 --out k2 --json k2.json -q
+json_ok k2.json k2 made=11 limit_hits=1 threads=2
+# -q: no summary; the line saying why the exit status is 3 stays.
+grep -Eq "puzzles made|group" "$tmp/err" && bad "-q: a summary: $(cat "$tmp/err")" || ok
+has "^puzzlebench: generate: 1 of 12 puzzles hit a limit" "$tmp/err"
+
+# A resumed run: the kept puzzles are counted apart, the summary is of those made.
+expect 0 "sudoku --out" -- "$pb" generate sudoku --count 6 --seed 4 --out s -q
+head -4 s/generate.txt >part && mv part s/generate.txt
+head -4 s/generate.csv >part && mv part s/generate.csv
+expect 0 "sudoku --resume --json" -- "$pb" generate sudoku --count 6 --seed 4 --out s --resume \
+    --json s.json
+json_ok s.json s status='"done"' exit=0 tasks=6 kept=3 written=6 made=3 limit_hits=0
+has "3 puzzles made, 0 at a limit, 3 kept from the earlier run" "$tmp/err"
+
+# --samples for every generator: the same output, and the timing in the JSON.
+for args in "sudoku --count 3" "latin --size 6 --count 3" "kakuro --size 6x6 --count 2" \
+    "kakuro-outline --size 7x7 --count 2"; do
+    # shellcheck disable=SC2086
+    "$pb" generate $args -q >once
+    # shellcheck disable=SC2086
+    expect 0 "$args --samples" -- "$pb" generate $args --samples 2 --min-sample-time 0.001 --json t.json
+    cmp -s once "$tmp/out" && ok || bad "$args --samples: other puzzles than one run"
+    python3 - t.json <<'EOF' && ok || bad "$args --samples: timing in t.json"
+import json, sys
+t = json.load(open(sys.argv[1]))["timing"]
+assert t["samples"] == 2 and t["runs_per_sample"] >= 1, t
+assert t["median_lo_s"] <= t["median_s"] <= t["median_hi_s"] and t["cv"] >= 0, t
+EOF
+done
+
+# Names that need escaping come out as JSON strings.
+expect 0 "--out with a quote" -- "$pb" generate latin --size 5 --count 2 --out 'q"\d' --json q.json -q
+json_ok q.json 'q"\d' out='"q\"\\d"'
+# --json - needs --out: standard output holds the puzzles.
+expect 2 "--json - without --out" -- "$pb" generate sudoku --count 2 --json -
+one_line_error "^puzzlebench: generate: --json -: standard output holds the puzzles"
+finish gen_summary

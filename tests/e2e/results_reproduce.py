@@ -1,0 +1,211 @@
+#!/usr/bin/env python3
+"""results_reproduce.py — the counts in results/ are what this build computes: every
+sweep that run.sh runs (the sweeps `puzzlebench families --csv` names) is run again
+in its quick form, one sample a run, and each row that finished both here and in
+results/NAME.csv must give the same counts (cells, status, solutions, steps,
+placements, backtracks, candidates, guesses, learnts, restarts, puzzles). Timings
+are left aside, and so are rows stopped at a limit in either run (which limit a run
+meets first depends on the machine), the outside solvers' rows (their counts are
+the installed solver's) and the quick instances that the full sweep does not run
+(the ladders' quick puzzles are smaller ones), and a sweep of a collection that is
+not on this machine (exit 77). A tool sweep has times and no counts.
+A runs sweep (`run` key) is run in its quick form, and each of its rows that
+finished in both runs with the same options (the columns before status) must give
+the same length, wins, expanded and nodes. A generation sweep (`generator` key)
+is run in its quick form too, and each record of its methods' files that both runs
+made must repeat every field but wall_s and run_id (a record at a limit left aside):
+puzzle i of a method depends on its options and i alone. results/ must be a full run. A
+refactoring that changes a count fails here; a change meant to change counts
+regenerates results/ (scripts/run.sh) in the same commit.
+
+usage: tests/e2e/results_reproduce.py PATH/TO/puzzlebench SOURCE_DIR
+"""
+import csv
+import io
+import os
+import subprocess
+import sys
+import tempfile
+
+# params and engine_seed: "-" in files written before engines took parameters.
+KEY = ("family", "instance", "engine", "order", "params", "engine_seed", "mode", "threads", "rep")
+COUNTS = ("cells", "status", "solutions", "steps", "placements", "backtracks", "candidates",
+          "guesses", "learnts", "restarts", "puzzles")
+# One sample a run, nothing else timed: the counts are all this test reads.
+ONE_SAMPLE = ["--quick", "--samples", "1", "--warmup", "0", "--min-sample-time", "0",
+              "--settle-time", "0", "--force"]
+
+
+def table(pb, *args):
+    """The rows of `puzzlebench ARGS --csv`-style output as dicts."""
+    out = subprocess.run([pb, *args], capture_output=True, text=True, check=True).stdout
+    return list(csv.DictReader(io.StringIO(out)))
+
+
+def rows_by_key(path):
+    with open(path, newline="") as f:
+        return {tuple(r.get(k) or "-" for k in KEY): r for r in csv.DictReader(f)}
+
+
+def meta_value(path, key):
+    with open(path) as f:
+        for line in f:
+            if line.startswith(key + "="):
+                return line.rstrip("\n").split("=", 1)[1]
+    return "?"
+
+
+def sweep_key(path, key):
+    """The one-word value of key in a sweep file, or None."""
+    with open(path) as f:
+        for line in f:
+            words = line.split("#")[0].split()
+            if words[:1] == [key] and len(words) == 2:
+                return words[1]
+    return None
+
+
+def sweep_has(path, key):
+    """1 when the sweep file sets key."""
+    with open(path) as f:
+        return any(line.split("#")[0].split()[:1] == [key] for line in f)
+
+
+def sweep_name(path):
+    name = sweep_key(path, "name")
+    if name is None:
+        raise SystemExit(f"FAIL: {path}: no 'name' line")
+    return name
+
+
+def records(path):
+    """A generator's records by their first field (the puzzle's name or index)."""
+    with open(path, newline="") as f:
+        return {r[next(iter(r))]: r for r in csv.DictReader(f)}
+
+
+def check_generation(pb, src, path, name, tmp):
+    """Failures and records compared for a generation sweep: each method's records
+    (NAME-METHOD.csv, or NAME-METHOD/generate.csv) against results/'s."""
+    tmp = tempfile.mkdtemp(prefix="gen.", dir=tmp)  # none of the other sweeps' files
+    run = subprocess.run([pb, "sweep", path, "--out", tmp, "--quick", "--force", "-q"],
+                         capture_output=True, text=True)
+    if run.returncode != 0:
+        return [f"{name}: sweep exits {run.returncode}: {run.stderr.strip()[-400:]}"], 0
+    made = sorted(e for e in os.listdir(tmp) if e.startswith(name + "-"))
+    made = [e for e in made if e.endswith(".csv")] + [os.path.join(e, "generate.csv") for e in made
+                                                      if os.path.isdir(os.path.join(tmp, e))]
+    failures, compared = [], 0
+    if not made:
+        return [f"{name}: the quick sweep wrote no records"], 0
+    for rel in made:
+        recorded = os.path.join(src, "results", rel)
+        if not os.path.exists(recorded):
+            failures.append(f"{name}: results/{rel} is missing (run.sh writes it)")
+            continue
+        old, new = records(recorded), records(os.path.join(tmp, rel))
+        for key, row in sorted(new.items()):
+            if key not in old or "limit" in (row.get("status"), old[key].get("status")):
+                continue
+            differ = [f"{c} {v} here, {old[key].get(c)} in results/" for c, v in row.items()
+                      if c not in ("wall_s", "run_id") and v != old[key].get(c)]
+            if differ:
+                failures.append(f"{rel}: {key}: " + "; ".join(differ))
+            compared += 1
+    return failures, compared
+
+
+RUN_COUNTS = ("length", "wins", "expanded", "nodes")
+
+
+def check_runs(pb, src, path, name, tmp):
+    """Failures and rows compared for a runs sweep: its rows by the columns before
+    status (what the run was asked), those done in both, against results/'s."""
+    recorded = os.path.join(src, "results", name + ".csv")
+    if not os.path.exists(recorded):
+        return [f"{name}: results/{name}.csv is missing (run.sh writes it)"], 0
+    if meta_value(os.path.join(src, "results", name + ".meta"), "quick") != "0":
+        return [f"{name}: results/{name}.meta does not say quick=0"], 0
+    run = subprocess.run([pb, "sweep", path, "--out", tmp, "--quick", "--force", "-q"],
+                         capture_output=True, text=True)
+    if run.returncode != 0:
+        return [f"{name}: sweep exits {run.returncode}: {run.stderr.strip()[-400:]}"], 0
+
+    def rows(p):
+        with open(p, newline="") as f:
+            reader = csv.DictReader(f)
+            asked = reader.fieldnames[1:reader.fieldnames.index("status")]
+            return {tuple(r[c] for c in asked): r for r in reader if r["status"] == "done"}
+    old, new = rows(recorded), rows(os.path.join(tmp, name + ".csv"))
+    failures, compared = [], 0
+    for key, row in sorted(new.items()):
+        if key in old:
+            differ = [f"{c} {row[c]} here, {old[key][c]} in results/" for c in RUN_COUNTS
+                      if row[c] != old[key][c]]
+            if differ:
+                failures.append(f"{name}: {','.join(key)}: " + "; ".join(differ))
+            compared += 1
+    return failures, compared
+
+
+def check_sweep(pb, src, family, sweep, outside, tmp):
+    """Failures (strings) and the number of rows compared for one of a family's sweeps."""
+    path = os.path.join(src, "bench", "families", family, sweep + ".sweep")
+    name = sweep_name(path)
+    if sweep_key(path, "generator"):
+        return check_generation(pb, src, path, name, tmp)
+    if sweep_key(path, "tool"):
+        return [], 0  # an outside tool timed beside puzzlebench: times, no counts
+    if sweep_has(path, "run"):
+        return check_runs(pb, src, path, name, tmp)
+    recorded = os.path.join(src, "results", name + ".csv")
+    if not os.path.exists(recorded):
+        return [f"{name}: results/{name}.csv is missing (run.sh writes it)"], 0
+    run = subprocess.run([pb, "sweep", path, "--out", tmp, *ONE_SAMPLE], capture_output=True, text=True)
+    if run.returncode == 77:
+        return [], 0  # a collection that is not on this machine: skipped
+    if run.returncode != 0:
+        return [f"{name}: sweep exits {run.returncode}: {run.stderr.strip()[-400:]}"], 0
+    old, new = rows_by_key(recorded), rows_by_key(os.path.join(tmp, name + ".csv"))
+    meta = os.path.join(src, "results", name + ".meta")
+    commit = meta_value(meta, "commit")
+    if meta_value(meta, "quick") != "0" or meta_value(meta, "status") != "complete":
+        return [f"{name}: results/{name}.meta does not say quick=0 and status=complete"], 0
+    failures, compared = [], 0
+    for key, row in sorted(new.items()):
+        if row["engine"] in outside or row["status"] != "done":
+            continue
+        if key not in old or old[key]["status"] != "done":
+            continue
+        differ = [f"{c} {row[c]} here, {old[key][c]} in results/" for c in COUNTS if row[c] != old[key][c]]
+        if differ:
+            failures.append(f"{name}: {','.join(key)}: " + "; ".join(differ) + f" (results/ at {commit})")
+        compared += 1
+    return failures, compared
+
+
+def main():
+    if len(sys.argv) != 3:
+        raise SystemExit(__doc__.strip().splitlines()[-1])
+    pb, src = sys.argv[1], sys.argv[2]
+    outside = {r["name"] for r in table(pb, "engines", "--csv") if r["kind"] == "outside"}
+    sweeps = [(r["name"], s) for r in table(pb, "families", "--csv") for s in r["sweeps"].split()]
+    if not sweeps:
+        raise SystemExit("FAIL: `puzzlebench families --csv` names no sweep")
+    failures, total = [], 0
+    with tempfile.TemporaryDirectory(prefix="pbreproduce.") as tmp:
+        for family, sweep in sweeps:
+            f, n = check_sweep(pb, src, family, sweep, outside, tmp)
+            print(f"{sweep}: {n} rows compared, {len(f)} failures")
+            failures += f
+            total += n
+    for f in failures:
+        print("FAIL:", f)
+    if total == 0:
+        failures.append("no row compared")
+    print(f"results_reproduce: {len(sweeps)} sweeps, {total} rows compared, {len(failures)} failures")
+    return 1 if failures else 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())

@@ -1,0 +1,82 @@
+#!/usr/bin/env python3
+"""A damaged results folder (numbers no column can hold, a plots folder that is a
+link or a file) gets one line naming the file, the line and the column (or the
+path), exit 1: never a traceback, "inf s" or a 300-digit number in the report.
+
+Run: python3 tests/e2e/test_analysis_damaged.py [PUZZLEBENCH]   (the argument, else
+$PUZZLEBENCH, else build/puzzlebench)
+"""
+
+import os
+import shutil
+import sys
+import tempfile
+import unittest
+from pathlib import Path
+
+sys.dont_write_bytecode = True  # before the fixtures are imported: no __pycache__ in tests/
+from analysis_fixtures import *  # noqa: F401,F403 (paths, fixtures, the analysis modules)
+
+PUZZLEBENCH = os.environ.get("PUZZLEBENCH", str(ROOT / "build" / "puzzlebench"))
+
+
+class DamagedResults(unittest.TestCase):
+    """What a damaged results folder gets: one line naming the file, the line and the
+    column (or the path), exit 1; never a traceback, "inf s" or a 300-digit number."""
+
+    def setUp(self):
+        why = usable_program(PUZZLEBENCH)
+        if why:
+            self.skipTest(why)
+        self.tmp = Path(tempfile.mkdtemp())
+
+    def tearDown(self):
+        shutil.rmtree(self.tmp)
+
+    def sweep_with(self, column, value):
+        write_sweep(self.tmp, "notouch", NOTOUCH_LINES)
+        write_samples(self.tmp, "notouch", NOTOUCH_LINES)
+        path = self.tmp / "notouch.csv"
+        lines = path.read_text().splitlines(keepends=True)
+        header = lines[0].rstrip("\n").split(",")
+        fields = lines[1].rstrip("\n").split(",")
+        fields[header.index(column)] = value
+        lines[1] = ",".join(fields) + "\n"
+        path.write_text("".join(lines))
+
+    def one_line_error(self, done, *words):
+        self.assertNotEqual(done.returncode, 0, done.stderr)
+        self.assertNotIn("Traceback", done.stderr)
+        lines = done.stderr.strip().splitlines()
+        self.assertEqual(len(lines), 1, done.stderr)
+        self.assertTrue(lines[0].startswith("report: "), lines[0])
+        for word in words:
+            self.assertIn(word, lines[0])
+
+    def test_numbers_no_column_can_hold(self):
+        for column in ("cells", "threads", "samples", "median_s", "median_lo_s", "median_hi_s"):
+            for value in ("nan", "inf"):
+                with self.subTest(column=column, value=value):
+                    self.sweep_with(column, value)
+                    done = run_report(self.tmp, "--no-plots", program=PUZZLEBENCH)
+                    self.one_line_error(done, "notouch.csv:2", column, value)
+
+    def test_plots_link_is_not_followed(self):
+        write_sweep(self.tmp, "notouch", NOTOUCH_LINES)
+        write_samples(self.tmp, "notouch", NOTOUCH_LINES)
+        other = self.tmp / "other"
+        other.mkdir()
+        for target in (other, self.tmp / "nowhere"):
+            (self.tmp / "plots").symlink_to(target)
+            done = run_report(self.tmp, program=PUZZLEBENCH)
+            self.one_line_error(done, "plots: is a symbolic link")
+            (self.tmp / "plots").unlink()
+        self.assertEqual(list(other.iterdir()), [])
+        (self.tmp / "plots").write_text("")
+        self.one_line_error(run_report(self.tmp, program=PUZZLEBENCH), "plots: is not a folder")
+
+
+if __name__ == "__main__":
+    if len(sys.argv) > 1 and not sys.argv[1].startswith("-"):
+        PUZZLEBENCH = sys.argv.pop(1)
+    unittest.main()

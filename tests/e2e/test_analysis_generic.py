@@ -1,0 +1,397 @@
+#!/usr/bin/env python3
+"""Tests of the report's generic section (scripts/analysis/sections/generic.py): a
+sweep that no family section claims, in the solver field's terms.
+
+The fixture tests/data/analysis-generic/my-runs.csv is a sudoku sweep whose file name
+names no family: three solvers (dlx, an engine the listing does not know;
+propagate/row; backtrack/row, the baseline) on six instances, time limit 10 s (its
+.meta), some runs stopped at the limit:
+
+    instance  cells  dlx          propagate/row  backtrack/row
+    4x4#1     16     0.001        0.002          0.004
+    9x9#2     81     0.01         0.005          0.02
+    9x9#10    81     0.1          0.595          5
+    16x16#1   256    1            limit          limit
+    25x25#1   625    limit        limit          limit
+    25x25#2   625    4            2              limit
+
+PAR-2 by hand (an unsolved instance counts 2 x 10 s = 20 s):
+    dlx           (0.001 + 0.01 + 0.1 + 1 + 20 + 4) / 6   = 25.111 / 6 = 4.18517 s
+    propagate/row (0.002 + 0.005 + 0.595 + 20 + 20 + 2) / 6 = 42.602 / 6 = 7.10033 s
+    backtrack/row (0.004 + 0.02 + 5 + 20 + 20 + 20) / 6   = 65.024 / 6 = 10.8373 s
+    virtual best  (0.001 + 0.005 + 0.1 + 1 + 20 + 2) / 6  = 23.106 / 6 = 3.851 s
+(the VBS takes per instance the least solved time: dlx on 4x4#1, 9x9#10, 16x16#1;
+propagate on 9x9#2 and 25x25#2; 25x25#1 is solved by none).
+
+Run: python3 tests/e2e/test_analysis_generic.py [PUZZLEBENCH]   (the tests through the
+real program, which make plots, need it and gnuplot; with the program named, as
+CTest does, a missing one fails)
+"""
+
+import os
+import shutil
+import subprocess
+import sys
+import tempfile
+import unittest
+from pathlib import Path
+
+sys.dont_write_bytecode = True
+from analysis_fixtures import (FAKE, FAKE_ENGINES, REPORT, ROOT, csvread, run_report,  # noqa: E402
+                               usable_program)
+from analysis.context import Context  # noqa: E402
+from analysis.listing import Listing  # noqa: E402
+from analysis.meta import read_meta  # noqa: E402
+from analysis.sections import generic  # noqa: E402
+
+PUZZLEBENCH = os.environ.get("PUZZLEBENCH", str(ROOT / "build" / "puzzlebench"))
+STRICT = False
+GENERIC = ROOT / "tests" / "data" / "analysis-generic"
+NAME = "my-runs"
+
+TABLE = """| solver | solved | PAR-2 | total time (solved) | median time (solved) |
+|---|---:|---:|---:|---:|
+| dlx | 5/6 | 4.19 s | 5.11 s | 100 ms |
+| propagate/row | 4/6 | 7.10 s | 2.60 s | 300 ms |
+| backtrack/row | 3/6 | 10.8 s | 5.02 s | 20.0 ms |
+| **virtual best solver** | 5/6 | 3.85 s | 3.11 s | 100 ms |"""
+
+# The cactus plot's data: per solver (best first), then the VBS, the k-th solved time and k.
+CACTUS_TSV = """# dlx: instances solved within the time (cactus)
+# time_s\tsolved
+0.001\t1
+0.01\t2
+0.1\t3
+1\t4
+4\t5
+
+
+# propagate/row: instances solved within the time (cactus)
+# time_s\tsolved
+0.002\t1
+0.005\t2
+0.595\t3
+2\t4
+
+
+# backtrack/row: instances solved within the time (cactus)
+# time_s\tsolved
+0.004\t1
+0.02\t2
+5\t3
+
+
+# virtual best solver: instances solved within the time (cactus)
+# time_s\tsolved
+0.001\t1
+0.005\t2
+0.1\t3
+1\t4
+2\t5
+"""
+
+
+def fake_listing():
+    return Listing(csvread.parse_csv(FAKE_ENGINES.splitlines(keepends=True), "engines").rows, [])
+
+
+def copy_fixture(folder):
+    for f in GENERIC.iterdir():
+        shutil.copyfile(f, folder / f.name)
+    return folder / f"{NAME}.csv"
+
+
+def rewrite(path, change):
+    """Each line of the CSV at path (a list of fields, the header included) through change."""
+    lines = [l.split(",") for l in path.read_text().splitlines()]
+    path.write_text("\n".join(",".join(change(i, f, lines[0])) for i, f in enumerate(lines)) + "\n")
+
+
+def set_meta(path, key, value):
+    meta = path.with_suffix(".meta")
+    meta.write_text("".join(l + "\n" for l in meta.read_text().splitlines() if not l.startswith(key + "="))
+                    + (f"{key}={value}\n" if value is not None else ""))
+
+
+class Fixture(unittest.TestCase):
+    """The section on the fixture, in this process, with the fake program's compare."""
+
+    def setUp(self):
+        self.tmp = Path(tempfile.mkdtemp())
+        self.csv = copy_fixture(self.tmp)
+        self.ctx = Context(self.tmp, fake_listing(), True, str(FAKE))
+
+    def tearDown(self):
+        shutil.rmtree(self.tmp)
+
+    def section(self):
+        return "\n".join(l if isinstance(l, str) else l.file for l in generic.section(self.ctx, self.csv))
+
+    def part(self, limit=10.0):
+        rows = list(csvread.read_csv(self.csv, need=generic.NEED))
+        parts = generic.parts(self.ctx, rows, limit)
+        self.assertEqual(len(parts), 1)
+        return parts[0]
+
+    def test_scores_by_hand(self):
+        ranked, vbs = generic.scores(self.part())
+        self.assertEqual([(s.label, s.solved, s.n) for s in ranked],
+                         [("dlx", 5, 6), ("propagate/row", 4, 6), ("backtrack/row", 3, 6)])
+        for score, par2, total, median in zip(ranked + [vbs], (25.111 / 6, 42.602 / 6, 65.024 / 6, 23.106 / 6),
+                                              (5.111, 2.602, 5.024, 3.106), (0.1, 0.3, 0.02, 0.1)):
+            self.assertAlmostEqual(score.par2, par2, places=12, msg=score.label)
+            self.assertAlmostEqual(score.total, total, places=12, msg=score.label)
+            self.assertAlmostEqual(score.median, median, places=12, msg=score.label)
+        self.assertEqual((vbs.label, vbs.solved), ("virtual best solver", 5))
+
+    def test_table_and_plots(self):
+        text = self.section()
+        self.assertIn("## sudoku sweep `my-runs`", text)
+        self.assertIn(TABLE, text)
+        self.assertIn("Time limit 10.0 s (the sweep's time-limit)", text)
+        self.assertEqual([p.name for p in self.ctx.plots], [f"{NAME}-cactus", f"{NAME}-instances", f"{NAME}-scatter"])
+        self.assertEqual(self.ctx.plots[0].tsv_text(), CACTUS_TSV)
+        # Instances by size, then by name with its numbers as numbers: 9x9#2 before 9x9#10.
+        self.assertEqual(self.part().instances, ["4x4#1", "9x9#2", "9x9#10", "16x16#1", "25x25#1", "25x25#2"])
+        # The scatter plots: each solver against the baseline (the .meta's baseline=backtrack), unsolved at 10 s.
+        scatter = self.ctx.plots[2].tsv_text()
+        self.assertIn("# dlx against backtrack/row: both solved\n# baseline_s\tsolver_s\tinstance\n"
+                      "0.004\t0.001\t4x4#1\n0.02\t0.01\t9x9#2\n5\t0.1\t9x9#10\n", scatter)
+        self.assertIn("# dlx against backtrack/row: one or both not solved (at the border)\n"
+                      "# baseline_s\tsolver_s\tinstance\n10\t1\t16x16#1\n10\t10\t25x25#1\n10\t4\t25x25#2\n", scatter)
+        self.assertNotIn("backtrack/row against", scatter)
+
+    def test_ratios_against_the_baseline(self):
+        """Through compare (the fake's: ratio = new / old median, interval x [0.9, 1.1])."""
+        text = self.section()
+        self.assertIn("| instance | dlx | propagate/row |", text)
+        self.assertIn("| 4x4#1 | 4.00× faster [3.64×, 4.44×] | 2.00× faster [1.82×, 2.22×] |", text)
+        self.assertIn("| 16x16#1 | backtrack/row did not solve it | neither solved it |", text)
+        self.assertIn("| 9x9#10 | 50.0× faster [45.5×, 55.6×] | 8.40× faster [7.64×, 9.34×] |", text)
+        # Over the instances both solved: dlx (0.25 * 0.5 * 0.02) ** (1/3) = 1 / 7.368;
+        # propagate/row (0.5 * 0.25 * 0.119) ** (1/3) = 1 / 4.066.
+        self.assertIn("| geometric mean | 7.37× faster | 4.07× faster |", text)
+
+    def test_baseline_default_is_the_first_engine(self):
+        set_meta(self.csv, "baseline", None)
+        text = self.section()
+        self.assertIn("Against the baseline dlx (the sweep's first engine)", text)
+        self.assertIn("| instance | propagate/row | backtrack/row |", text)
+
+    def test_row_limits_and_memory(self):
+        """The lead's columns: the limit from each row's time_limit_s (the .meta's is 0:
+        none), peak memory from peak_rss_bytes; PAR-2 the same."""
+        set_meta(self.csv, "time_limit_s", "0")
+
+        def add(i, fields, header):
+            if i == 0:
+                return fields + ["cpu_s", "peak_rss_bytes", "stop", "time_limit_s"]
+            done = fields[header.index("status")] == "done"
+            peak = {"dlx": "1048576", "propagate": "2097152", "backtrack": ""}[fields[header.index("engine")]]
+            return fields + [fields[header.index("median_s")], peak, "done" if done else "time-limit", "10"]
+        rewrite(self.csv, add)
+        text = self.section()
+        self.assertIn("Time limit 10.0 s (the largest of the runs' own, time_limit_s)", text)
+        self.assertIn("| solver | solved | PAR-2 | total time (solved) | median time (solved) | peak memory |", text)
+        self.assertIn("| dlx | 5/6 | 4.19 s | 5.11 s | 100 ms | 1.0 MB |", text)
+        self.assertIn("| propagate/row | 4/6 | 7.10 s | 2.60 s | 300 ms | 2.0 MB |", text)
+        self.assertIn("| backtrack/row | 3/6 | 10.8 s | 5.02 s | 20.0 ms | - |", text)
+        self.assertIn("| **virtual best solver** | 5/6 | 3.85 s | 3.11 s | 100 ms | - |", text)
+
+    def test_cpu_metric(self):
+        """--metric cpu: the times are each row's cpu_s (here half its wall time; dlx
+        solved 0.001, 0.01, 0.1, 1 and 4 s of wall time), the limit stays 10 s."""
+        def add(i, fields, header):
+            if i == 0:
+                return fields + ["cpu_s", "peak_rss_bytes", "stop", "time_limit_s"]
+            return fields + [repr(float(fields[header.index("median_s")]) / 2), "", "", "0"]
+        rewrite(self.csv, add)
+        self.ctx.metric = "cpu"
+        ranked, vbs = generic.scores(self.part())
+        dlx = ranked[0]
+        self.assertEqual((dlx.label, dlx.solved), ("dlx", 5))
+        self.assertAlmostEqual(dlx.par2, (0.0005 + 0.005 + 0.05 + 0.5 + 20 + 2) / 6, places=12)
+        self.assertAlmostEqual(dlx.total, 5.111 / 2, places=12)
+        text = self.section()
+        self.assertIn("CPU time (user + system, `--metric cpu`)", text)
+        self.assertIn("set xlabel 'CPU time per run (s)'", self.ctx.plots[0].gp_text())
+
+    def test_steps_metric(self):
+        """--metric steps: each row's steps (here a million per second of its wall
+        time), no PAR-2 (no limit counts steps), the ratios exact from the rows."""
+        def steps(i, fields, header):
+            if i:
+                fields[header.index("steps")] = "%d" % round(float(fields[header.index("median_s")]) * 1e6)
+            return fields
+        rewrite(self.csv, steps)
+        self.ctx.metric = "steps"
+        ranked, vbs = generic.scores(self.part())
+        self.assertEqual([(s.label, s.solved, s.par2, s.total) for s in ranked],
+                         [("dlx", 5, None, 5111000), ("propagate/row", 4, None, 2602000),
+                          ("backtrack/row", 3, None, 5024000)])
+        text = self.section()
+        self.assertIn("| dlx | 5/6 | - | 5,111,000 | 100,000 |", text)
+        self.assertIn("not a time: PAR-2 is not defined for it", text)
+        self.assertIn("| 4x4#1 | 4.00× fewer steps | 2.00× fewer steps |", text)
+        self.assertIn("set xlabel 'steps per run'", self.ctx.plots[0].gp_text())
+
+    def test_no_limit_no_par2(self):
+        set_meta(self.csv, "time_limit_s", "0")
+        text = self.section()
+        self.assertIn("No time limit: PAR-2 not defined", text)
+        self.assertIn("| dlx | 5/6 | - | 5.11 s | 100 ms |", text)
+        self.assertIn("| **virtual best solver** | 5/6 | - | 3.11 s | 100 ms |", text)
+        self.assertEqual(self.ctx.plots[0].tsv_text(), CACTUS_TSV)
+
+    def test_one_part_per_mode(self):
+        def count(i, fields, header):
+            if i and fields[header.index("engine")] == "dlx":
+                fields[header.index("mode")] = "count"
+            return fields
+        rewrite(self.csv, count)
+        text = self.section()
+        self.assertIn("### Mode first", text)
+        self.assertIn("### Mode count", text)
+        self.assertIn("| dlx | 5/6 | 4.19 s | 5.11 s | 100 ms |", text.split("### Mode count")[1])
+        self.assertEqual([p.name for p in self.ctx.plots],
+                         [f"{NAME}-first-cactus", f"{NAME}-first-instances", f"{NAME}-first-scatter",
+                          f"{NAME}-count-cactus", f"{NAME}-count-instances"])
+
+
+class WhoReadsAFile(unittest.TestCase):
+    """A result file belongs to the family its rows name, else its .meta's, else the
+    one its name starts with; the family's section reads it when a sweep of the
+    family's wrote it (its .meta's sweep=, else its name), else the generic section."""
+
+    def test_files_by_family_and_sweep(self):
+        from analysis import main
+        listing = Listing(csvread.parse_csv(FAKE_ENGINES.splitlines(keepends=True), "engines").rows,
+                          [{"name": "notouch", "default_engine": "-", "sweeps": "notouch notouch-parallel",
+                            "summary": ""}])
+        module_of = lambda name: main.section_module(listing.family(name)) if listing.family(name) else None
+        with tempfile.TemporaryDirectory() as name:
+            tmp = Path(name)
+            header = "family,instance,engine,status,median_s\n"
+            files = {  # name: (the rows' family, the .meta's lines)
+                "boards": ("notouch", "sweep=data/sweeps/notouch.sweep\n"),      # a notouch sweep, named apart
+                "notouch-mine": ("notouch", "sweep=mine.sweep\n"),               # a user's sweep
+                "sudoku-x": ("notouch", "family=sudoku\n"),                      # the rows say notouch
+                "notouch-scaling": ("notouch", None),                           # notouch.py's SWEEPS
+                "other": ("nofamily", "sweep=notouch.sweep\n"),                  # a family the listing lacks
+                "notouch-old": ("", None),                                      # no family but its name's
+                "plain": ("", "family=notouch\nsweep=(options)\n"),             # the .meta's family
+            }
+            for stem, (family, meta) in files.items():
+                (tmp / f"{stem}.csv").write_text(header + f"{family},a,dlx,done,0.1\n")
+                if meta is not None:
+                    (tmp / f"{stem}.meta").write_text(meta)
+            owned, unclaimed, parallels = main.family_files(tmp, listing, module_of)
+        names = lambda paths: sorted(p.stem for p in paths)
+        self.assertEqual(names(owned["notouch"]), ["boards", "notouch-scaling"])
+        self.assertEqual(names(unclaimed["notouch"]), ["notouch-mine", "notouch-old", "plain", "sudoku-x"])
+        self.assertEqual(names(unclaimed[None]), ["other"])
+        self.assertEqual(parallels, [])
+
+
+class WholeReport(unittest.TestCase):
+    """The whole report on the fixture: the file is a sudoku sweep by its rows, not by
+    its name, and no family section claims it."""
+
+    def setUp(self):
+        self.tmp = Path(tempfile.mkdtemp())
+        copy_fixture(self.tmp)
+
+    def tearDown(self):
+        shutil.rmtree(self.tmp)
+
+    def test_section_in_the_report(self):
+        done = run_report(self.tmp)
+        self.assertEqual(done.returncode, 0, done.stderr)
+        self.assertEqual(done.stderr, f"report: wrote {self.tmp / 'REPORT.md'}\n")
+        text = (self.tmp / "REPORT.md").read_text()
+        self.assertNotIn("_No result CSV files in this directory._", text)
+        self.assertIn("\n## sudoku sweep `my-runs`\n", text)
+        self.assertIn(TABLE, text)
+
+    def test_with_the_program_and_plots(self):
+        why = usable_program(PUZZLEBENCH)
+        if why and STRICT:
+            raise RuntimeError(why)
+        if why:
+            self.skipTest(why)
+        # A name that starts as a family's does not make it that family's sweep.
+        for f in list(self.tmp.iterdir()):
+            f.rename(self.tmp / f.name.replace(NAME, "sudoku-dlx"))
+        done = subprocess.run([sys.executable, str(REPORT), "--puzzlebench", PUZZLEBENCH, str(self.tmp)],
+                              capture_output=True, text=True, timeout=600)
+        self.assertEqual(done.returncode, 0, done.stderr)
+        text = (self.tmp / "REPORT.md").read_text()
+        self.assertIn("\n## sudoku sweep `sudoku-dlx`\n", text)
+        self.assertNotIn("## Sudoku\n", text)
+        self.assertIn(TABLE, text)
+        for plot in ("cactus", "instances", "scatter"):
+            for ext in ("gp", "tsv", "png", "svg"):
+                self.assertGreater((self.tmp / "plots" / f"sudoku-dlx-{plot}.{ext}").stat().st_size, 0)
+            self.assertIn(f"](plots/sudoku-dlx-{plot}.png)", text)
+        self.assertEqual((self.tmp / "plots" / "sudoku-dlx-cactus.tsv").read_text(), CACTUS_TSV)
+
+
+class RealSweep(unittest.TestCase):
+    """A quick sweep by the program on six puzzles, three engines, one of them held to
+    so few steps that it stops; then the report: every count matches the CSV."""
+
+    def test_sweep_then_report(self):
+        why = usable_program(PUZZLEBENCH)
+        if why and STRICT:
+            raise RuntimeError(why)
+        if why:
+            self.skipTest(why)
+        program = os.path.abspath(PUZZLEBENCH)
+        # From the registry: two searches with a cell order, and sudoku's own default engine.
+        listing = subprocess.run([program, "engines", "--csv"], capture_output=True, text=True, check=True)
+        engines = [r for r in csvread.parse_csv(listing.stdout.splitlines(keepends=True), "engines").rows
+                   if r["kind"] == "engine" and r["family"] in ("placement", "sudoku")]
+        families = subprocess.run([program, "families", "--csv"], capture_output=True, text=True, check=True)
+        own = next(r["default_engine"] for r in csvread.parse_csv(families.stdout.splitlines(keepends=True),
+                                                                   "families").rows if r["name"] == "sudoku")
+        engines = [r["name"] for r in engines if "order" in r["caps"].split()][:2] + [own]
+        self.assertEqual(len(set(engines)), 3, engines)
+        with tempfile.TemporaryDirectory() as name:
+            tmp = Path(name)
+            puzzles = [l for l in (ROOT / "data" / "sudoku" / "9x9-easy.txt").read_text().splitlines()
+                       if l.strip() and not l.startswith("#")][:6]
+            (tmp / "six.txt").write_text("\n".join(puzzles) + "\n")
+            (tmp / "mine.sweep").write_text(f"name mine\nfamily sudoku\ninstances six.txt\nengines {' '.join(engines)}\n"
+                                            f"orders row\nmodes first\nrows per-puzzle\n"
+                                            f"step-limit {engines[0]}=200\nbaseline {engines[2]}\n")
+            done = subprocess.run([program, "sweep", str(tmp / "mine.sweep"), "--quick", "--out", str(tmp / "out"),
+                                   "-q"], capture_output=True, text=True, timeout=600)
+            self.assertEqual(done.returncode, 0, done.stderr)
+            self.assertEqual(read_meta(tmp / "out" / "mine.meta").get("baseline"), engines[2])
+            done = subprocess.run([sys.executable, str(REPORT), "--puzzlebench", program, str(tmp / "out")],
+                                  capture_output=True, text=True, timeout=600)
+            self.assertEqual(done.returncode, 0, done.stderr)
+            text = (tmp / "out" / "REPORT.md").read_text()
+            section = text.split("\n## sudoku sweep `mine`\n")[1].split("\n## ")[0]
+            rows = list(csvread.read_csv(tmp / "out" / "mine.csv"))
+            self.assertEqual(len(rows), 18)
+            labels = {}
+            for r in rows:
+                labels.setdefault(r["engine"] + ("" if r["order"] == "-" else "/" + r["order"]), []).append(r)
+            solved_any = len({r["instance"] for r in rows if r["status"] == "done"})
+            for label, mine in labels.items():
+                solved = sum(r["status"] == "done" for r in mine)
+                self.assertRegex(section, rf"\n\| {label} \| {solved}/6 \| ")
+            self.assertRegex(section, rf"\n\| \*\*virtual best solver\*\* \| {solved_any}/6 \| ")
+            self.assertIn(f"Against the baseline {[l for l in labels if l.split('/')[0] == engines[2]][0]} "
+                          "(the .meta's baseline)", section)
+            self.assertIn("| geometric mean |", section)
+            for plot in ("cactus", "instances", "scatter"):
+                self.assertTrue((tmp / "out" / "plots" / f"mine-{plot}.png").is_file())
+
+
+if __name__ == "__main__":
+    if len(sys.argv) > 1 and not sys.argv[1].startswith("-"):
+        PUZZLEBENCH = sys.argv.pop(1)
+        STRICT = True
+    unittest.main()

@@ -1,0 +1,800 @@
+#!/usr/bin/env python3
+"""Tests of the analysis tool's sections (scripts/analysis): the enumeration and
+method sections from fixture `compare` output, QQwing, the public kakuro
+collections, tdoku, the ladder, the micro-benchmarks, a real `compare`, and the whole
+report on the small results folder tests/data/analysis.
+
+Run: python3 tests/e2e/test_analysis_report.py [PUZZLEBENCH]
+The end-to-end tests need the program for its listings (`engines --csv`, `families
+--csv`): the argument, else $PUZZLEBENCH, else build/puzzlebench; and gnuplot. They
+are skipped when either is missing, unless the program was given as the argument
+(as CTest does): then they fail.
+"""
+
+import importlib
+import json
+import math
+import os
+import re
+import shutil
+import subprocess
+import sys
+import tempfile
+import types
+import unittest
+import xml.etree.ElementTree as ET
+from pathlib import Path
+
+sys.dont_write_bytecode = True  # before the fixtures are imported: no __pycache__ in tests/
+from analysis_fixtures import *  # noqa: F401,F403 (paths, fixtures, the analysis modules)
+
+PUZZLEBENCH = os.environ.get("PUZZLEBENCH", str(ROOT / "build" / "puzzlebench"))
+STRICT = False   # the program was named: the end-to-end tests run, or fail
+
+
+# compare --csv output as the contract gives it: enum-all (old) against backtrack/row (new).
+COMPARE_CSV = """family,instance,cells,order,mode,threads,old_samples,old_median_s,old_lo_s,old_hi_s,old_cv,new_samples,\
+new_median_s,new_lo_s,new_hi_s,new_cv,ratio,ratio_lo,ratio_hi,p_value,verdict,old_steps,new_steps,steps_ratio,method,n,\
+bound,q_value
+notouch,1x4,4,-,first,1,5,0.0002,0.00019,0.00021,0.01,5,0.000002,0.0000019,0.0000021,0.012,0.01,0.0095,0.0105,\
+0.0079,faster,4000,40,0.01,paired,5,,0.0158
+notouch,1x4,4,-,count,1,5,0.0002,0.00019,0.00021,0.01,5,0.000199,0.00019,0.00021,0.02,0.995,0.97,1.02,0.69,~,4000,\
+40,0.01,paired,5,,0.69
+notouch,2x4,8,-,first,1,5,0.02,0.019,0.021,0.01,5,0.0002,0.00019,0.00021,0.09,0.01,0.0095,0.0105,0.0079,faster,\
+400000,4000,0.01,paired,5,,0.0158
+notouch,2x4,8,-,count,1,1,0.5,,,,5,0.0002,0.00019,0.00021,0.01,0.0004,,,,faster,500000,4000,0.008,independent,1,\
+at_most,
+geomean,,,,,,,,,,,,,,,,0.0464,,,,,,,,,,,
+"""
+
+
+class Sections(unittest.TestCase):
+    """The enumeration and method sections from fixture compare output."""
+
+    def setUp(self):
+        self.tmp = Path(tempfile.mkdtemp())
+        write_sweep(self.tmp, "notouch", NOTOUCH_LINES)
+        table = csvread.read_csv(self.tmp / "notouch.csv", need=runs.RUN_COLUMNS)
+        self.groups = runs.group_runs(table)
+        self.listing = __import__("analysis.listing", fromlist=["Listing"]).Listing(
+            csvread.parse_csv(FAKE_ENGINES.splitlines(keepends=True), "engines").rows, [])
+
+    def tearDown(self):
+        shutil.rmtree(self.tmp)
+
+    def test_compare_output_is_parsed(self):
+        c = compare.parse(COMPARE_CSV.splitlines(keepends=True), "fixture")
+        self.assertEqual(len(c.pairs), 4)
+        self.assertAlmostEqual(c.geomean, 0.0464)
+        self.assertEqual(c.pairs[0].verdict, "faster")
+        self.assertEqual(c.pairs[0].new.text(), "2.00 µs [1.90, 2.10]")
+        self.assertTrue(c.pairs[2].new.noisy)        # cv 0.09
+        self.assertFalse(c.pairs[3].compared)
+        with self.assertRaises(ReportError):
+            compare.parse(COMPARE_CSV.replace(",faster,", ",quicker,", 1).splitlines(keepends=True), "bad")
+
+    def test_compare_new_keys_is_no_key(self):
+        # Newer output ends with new_keys (the new row's values of keys one side lacks).
+        lines = COMPARE_CSV.splitlines()
+        newer = [lines[0] + ",new_keys"] + [l + ",order=row" for l in lines[1:-1]] + [lines[-1] + ","]
+        c = compare.parse([l + "\n" for l in newer], "fixture")
+        self.assertEqual(c.keys, ["family", "instance", "cells", "order", "mode", "threads"])
+        self.assertEqual(len(c.pairs), 4)
+        self.assertAlmostEqual(c.geomean, 0.0464)
+
+    def test_enumeration_section(self):
+        from analysis.sections import enumeration
+        c = compare.parse(COMPARE_CSV.splitlines(keepends=True), "fixture")
+        lines = enumeration.render(self.listing, self.groups, ["enum-all"], ["backtrack/row"],
+                                   {("enum-all", "backtrack/row"): c}, "notouch.csv")
+        text = "\n".join(lines)
+        # A significant pair: the ratio in words with its interval, and the steps.
+        self.assertIn("| 1x4 | 4 | 100× faster [95.2×, 105×]; 100× fewer steps |", text)
+        # Not significant: shown with its interval, "inconclusive".
+        self.assertIn("| 1x4 | 4 | 1.01× faster [1.03× faster, 1.02× slower], inconclusive; 100× fewer steps |",
+                      text)
+        # A noisy side is marked, with the footnote, and counted all the same.
+        self.assertIn("| 2x4 | 8 | 100× faster [95.2×, 105×]†; 100× fewer steps |", text)
+        self.assertIn(timing.NOISY_NOTE, text)
+        # Enumeration stopped at its limit (0.5 s, 500000 steps; the sweep's backtrack/row: 200 µs, 4000 steps).
+        self.assertIn("| 2x4 | 8 | ≥ 2500× faster, enum-all stopped at its limit; ≥ 125× fewer steps |", text)
+        self.assertIn("| backtrack/row | enum-all | faster on 2 of 2, slower on 0, inconclusive on 0 | "
+                      "faster on 0 of 1, slower on 0, inconclusive on 1; 1 with a run stopped at its limit (bounds "
+                      "in the tables) | 21.6× faster |", text)
+        self.assertNotIn("left out", text)
+        self.assertNotIn("0.0", re.sub(r"\[[^]]*\]", "", text.split("| board")[0].split("geometric mean")[-1]))
+
+    @staticmethod
+    def method_comparison(verdicts, halfwidth=0.01, alone=0):
+        """A compare of pairs with these verdicts, each ratio 1.0 within +-halfwidth; the
+        first `alone` pairs called "~" have p 0.03 (below 0.05 before the adjustment)."""
+        lines = [COMPARE_CSV.splitlines()[0]]
+        for i, verdict in enumerate(verdicts):
+            p = 0.001 if verdict in ("faster", "slower") else 0.5
+            if verdict == "~" and alone > 0:
+                p, alone = 0.03, alone - 1
+            lines.append(f"notouch,b{i},4,-,count,1,5,1e-3,9e-4,1.1e-3,0.01,5,1e-3,9e-4,1.1e-3,0.01,1.0,"
+                         f"{1 / (1 + halfwidth):.6g},{1 + halfwidth:.6g},{p},{verdict},10,10,1,paired,5,,{p}")
+        return compare.parse([l + "\n" for l in lines], "fixture")
+
+    def test_method_table(self):
+        from analysis.sections import method
+        aa = [self.method_comparison(["slower"] + ["~"] * 19, alone=2), self.method_comparison(["~"] * 20)]
+        x103 = self.method_comparison(["slower"] * 15 + ["~"] * 5)
+        x110 = self.method_comparison(["slower"] * 20, 0.03)
+        o = method.Outcome("interleaved", "two builds", aa, {1.03: x103, 1.10: x110}, 75.0)
+        text = "\n".join(method.render([o]))
+        self.assertIn("| **interleaved**: two builds | 1 of 40 (2.5%) | 3 of 40 (7.5%) | 15 of 20 (75.0%) **(goal not "
+                      "met)** | 20 of 20 (100.0%) | ±1.0% | 75.0 s |", text)
+        self.assertIn("- interleaved, A/A in each of its 2 repetitions: 1 of 20, 0 of 20 called different (goal: "
+                      "at most 5% in each: met); at p < 0.05 alone: 3 of 20, 0 of 20.", text)
+        # A side stopped at its limit is not a pair compared; too many false positives are said.
+        bad = self.method_comparison(["faster", "slower", "~", "-"])
+        text = "\n".join(method.render([method.Outcome("independent", "two sweeps", [bad], {}, None)]))
+        self.assertIn("| **independent**: two sweeps | 2 of 3 (66.7%) **(goal not met)** | 2 of 3 (66.7%) | not run | "
+                      "not run | ±1.0% | ? |", text)
+
+    def test_method_section_without_the_study(self):
+        from analysis.sections import method
+        text = "\n".join(method.section(None, self.tmp))
+        self.assertIn("_Not run: no `method-*.csv` (scripts/method-study.sh", text)
+
+    def test_section_through_the_program(self):
+        write_samples(self.tmp, "notouch", NOTOUCH_LINES)
+        for name in ("method-ind-a", "method-ind-b"):
+            write_sweep(self.tmp, name, NOTOUCH_LINES)
+            write_samples(self.tmp, name, NOTOUCH_LINES)
+            with open(self.tmp / f"{name}.meta", "a") as f:
+                f.write("elapsed_s=30.5\n")
+        done = run_report(self.tmp)
+        self.assertEqual(done.returncode, 0, done.stderr)
+        text = (self.tmp / "REPORT.md").read_text()
+        headings = [l for l in text.splitlines() if l.startswith("## ")]
+        self.assertEqual(headings[:3], ["## Environment", "## Enumeration against backtracking",
+                                        "## The harness's own method"])
+        self.assertIn("| backtrack/row | enum-all |", text)
+        self.assertIn("| **independent**: two sweeps one after the other, independent samples | 0 of 27 (0.0%) | "
+                      "0 of 27 (0.0%) | not run | not run |", text)
+        self.assertIn("| 61.0 s |", text)
+        self.assertNotIn("Family: method", text)
+
+
+class Qqwing(unittest.TestCase):
+    """sudoku-qqwing.csv with the timing columns: puzzlebench against QQwing from compare,
+    in one direction for solving and generating, noisy times marked and not claimed."""
+
+    def test_qqwing_section(self):
+        from types import SimpleNamespace
+        from analysis.context import Context
+        from analysis.sections import sudoku
+        with tempfile.TemporaryDirectory() as name:
+            tmp = Path(name)
+            header = ("task,tool,set,difficulty,puzzles,wall_s,run_id,row,samples,runs_per_sample,min_s,median_s,"
+                      "mean_s,stddev_s,cv,median_lo_s,median_hi_s,noisy")
+            rows, samples = [header], ["run_id,row,sample,runs,wall_s"]
+            for i, (task, tool, set_, level, n, t, noisy) in enumerate((
+                    ("solve", "qqwing", "9x9-easy", "easy", 1000, 0.06, 0),
+                    ("solve", "puzzlebench", "9x9-easy", "easy", 1000, 0.015, 0),
+                    ("generate", "qqwing", "generated", "simple", 20, 6.0, 1),
+                    ("generate", "puzzlebench", "generated", "simple", 20, 0.06, 0))):
+                rows.append(f"{task},{tool},{set_},{level},{n},{t},{RUN_ID},{i},5,1,{t * 0.98},{t},{t},{t * 0.01},"
+                            f"{0.2 if noisy else 0.01},{t * 0.98},{t * 1.02},{noisy}")
+                samples += [f"{RUN_ID},{i},{k},1,{t}" for k in range(5)]
+            (tmp / "sudoku-qqwing.csv").write_text("\n".join(rows) + "\n")
+            (tmp / "sudoku-qqwing.samples.csv").write_text("\n".join(samples) + "\n")
+            listing = __import__("analysis.listing", fromlist=["Listing"]).Listing(
+                csvread.parse_csv(FAKE_ENGINES.splitlines(keepends=True), "engines").rows, [])
+            ctx = Context(tmp, listing, False, str(FAKE))
+            text = "\n".join(sudoku.qqwing_section(ctx, SimpleNamespace(name="sudoku"), tmp / "sudoku-qqwing.csv"))
+        self.assertIn("| 9x9-easy | 1000 / 1000 | 60.0 µs [58.8, 61.2] | 15.0 µs [14.7, 15.3] | "
+                      "4.00× faster [3.64×, 4.44×] |", text)
+        # Generating reads the same way round; a noisy side is marked and not claimed.
+        self.assertIn("| simple | 20 / 20 | 300 ms [294, 306]† | 3.00 ms [2.94, 3.06] | 100× faster [90.9×, 111×]† |",
+                      text)
+        self.assertIn("- solving, puzzlebench against QQwing: 9x9-easy 4.00× faster [3.64×, 4.44×]", text)
+        # A paired ratio with its interval is claimed, noisy or not (marked).
+        self.assertIn("- generating, puzzlebench against QQwing: simple 100× faster [90.9×, 111×]†", text)
+
+
+class SudokuPairs(unittest.TestCase):
+    """The sudoku summary's `logic` against another engine on a 9x9 set: compare's
+    ratio with its interval, a noisy side marked, never left out; without raw samples,
+    the ratio of the medians where neither is noisy."""
+
+    HEADER = ("family,instance,cells,engine,order,mode,threads,rep,status,solutions,steps,placements,backtracks,"
+              "candidates,guesses,learnts,restarts,wall_s,puzzles,run_id,row,samples,runs_per_sample,min_s,median_s,"
+              "mean_s,stddev_s,cv,median_lo_s,median_hi_s,noisy,ref_s")
+
+    def summary(self, rows, samples=True):
+        from analysis.context import Context
+        from analysis.sections import sudoku
+        with tempfile.TemporaryDirectory() as name:
+            tmp = Path(name)
+            lines = [self.HEADER]
+            for i, (engine, mode, t, steps, noisy) in enumerate(rows):
+                lines.append(f"sudoku,9x9-easy,81,{engine},-,{mode},1,0,done,10,{steps},0,0,0,0,0,0,{t},10,"
+                             f"{RUN_ID},{i},5,1,{t},{t},{t},0,{0.2 if noisy else 0.01},{t * 0.98},{t * 1.02},"
+                             f"{noisy},")
+            path = tmp / "sudoku-9x9.csv"
+            path.write_text("\n".join(lines) + "\n")
+            if samples:
+                (tmp / "sudoku-9x9.samples.csv").write_text(
+                    "run_id,row,sample,runs,wall_s,round\n" +
+                    "".join(f"{RUN_ID},{i},{k},1,{r[2]},{k}\n" for i, r in enumerate(rows) for k in range(5)))
+            (tmp / "sudoku-9x9.meta").write_text(f"run_id={RUN_ID}\ncommit=abc123\n")
+            listing = __import__("analysis.listing", fromlist=["Listing"]).Listing(
+                csvread.parse_csv(FAKE_ENGINES.splitlines(keepends=True), "engines").rows, [])
+            ctx = Context(tmp, listing, False, str(FAKE))
+            return "\n".join(x for x in sudoku.sweep_section(ctx, [path]) if isinstance(x, str))
+
+    def test_noisy_pair_shown_with_its_interval(self):
+        text = self.summary([("seed", "first", 0.01, 1000, 0), ("logic", "first", 0.001, 100, 1)])
+        self.assertIn("- logic against seed, mode first (per puzzle, same run; `puzzlebench compare`'s ratio and 95% "
+                      "interval): 9x9-easy: 10.0× faster [9.09×, 11.1×]†, 10.0× fewer steps", text)
+
+    def test_without_samples_medians_unless_noisy(self):
+        text = self.summary([("seed", "first", 0.01, 1000, 0), ("logic", "first", 0.001, 100, 1)], samples=False)
+        self.assertIn("9x9-easy: n/a (a noisy time, no raw samples to pair)", text)
+        text = self.summary([("seed", "first", 0.01, 1000, 0), ("logic", "first", 0.001, 100, 0)], samples=False)
+        self.assertIn("9x9-easy: 10.0× faster, 10.0× fewer steps", text)
+
+
+class KakuroPublic(unittest.TestCase):
+    """kakuro-public.csv (the sweep's rows) and kakuro-public.manifest.csv: one row per
+    collection, agreement over the known entries (the unknown ones named, a
+    disagreement listed), median and max time of the checks; without them, "not run"."""
+
+    HEADER = "family,instance,cells,engine,order,mode,threads,rep,status,solutions,steps,median_s,run_id"
+
+    def section(self, rows, manifest):
+        from types import SimpleNamespace
+        from analysis.sections import kakuro_public
+        with tempfile.TemporaryDirectory() as name:
+            tmp = Path(name)
+            files = []
+            if rows is not None:
+                (tmp / "kakuro-public.csv").write_text("\n".join([self.HEADER] + rows) + "\n")
+                (tmp / "kakuro-public.manifest.csv").write_text(
+                    "name,width,height,solutions_checked,solution_file\n" + "\n".join(manifest) + "\n")
+                files = [tmp / "kakuro-public.csv"]
+            ctx = SimpleNamespace(dir=tmp, meta_line=lambda *a: "")
+            return "\n".join(kakuro_public.section(ctx, files))
+
+    def row(self, name, mode, status, solutions, steps, median):
+        return f"kakuro,{name},9,combo,-,{mode},1,0,{status},{solutions},{steps},{median},{RUN_ID}"
+
+    def test_rows_per_collection(self):
+        text = self.section([
+            self.row("cx16-001", "unique", "done", 2, 10, 0.001),
+            self.row("cx16-002", "unique", "done", 1, 10, 0.003),
+            self.row("cx16-031", "unique", "done", 1, 10, 0.002),
+            self.row("marcel-huge", "first", "done", 1, 99, 0.25),
+            self.row("marcel-huge", "unique", "done", 2, 4346991, 14.8),
+            self.row("marcel-u", "unique", "done", 1, 7, 0.00002),
+            self.row("marcel-x", "unique", "limit", 1, 70, 0.5)],
+            ["cx16-001,6,6,>=2,no", "cx16-002,6,6,unique,yes", "cx16-031,8,8,none,no",
+             "marcel-huge,31,101,TIMEOUT,no", "marcel-u,4,4,unique,yes", "marcel-x,4,4,unique,yes"])
+        self.assertIn("| cx16 | 3 | 2 of 3 | 2.00 ms | 3.00 ms |", text)
+        self.assertIn("| marcel | 3 | 1 of 2 (1 unknown: marcel-huge: multiple) | 500 ms | 14.8 s |", text)
+        self.assertIn("- `marcel-huge` (101 × 31; the manifest says `TIMEOUT`): read; a first solution in 250 ms, "
+                      "the uniqueness check in 14.8 s, 4346991 steps: it has several solutions.", text)
+        self.assertIn("- **disagrees**: `cx16-031`: the manifest says `none`, the check unique", text)
+        self.assertIn("- **disagrees**: `marcel-x`: the manifest says `unique`, the check stopped", text)
+
+    def test_not_run(self):
+        text = self.section(None, None)
+        self.assertIn("### Public collections", text)
+        self.assertIn("_Not run: no `kakuro-public.csv`", text)
+
+
+class TdokuSection(unittest.TestCase):
+    """tdoku's published figures always; with sudoku-tdoku.csv, logic and tdoku per set
+    and mode: medians and ranges over the rounds, and the per-round ratio."""
+
+    def section(self, rows):
+        from analysis.sections import sudoku_tdoku
+        with tempfile.TemporaryDirectory() as name:
+            tmp = Path(name)
+            path = None
+            if rows is not None:
+                path = tmp / sudoku_tdoku.FILE
+                lines = ["set,mode,tool,round,puzzles,puzzles_per_s,guesses_per_puzzle"]
+                lines += [",".join(str(x) for x in r) for r in rows]
+                path.write_text("\n".join(lines) + "\n")
+            return "\n".join(sudoku_tdoku.section(None, path))
+
+    def test_published_only(self):
+        text = self.section(None)
+        self.assertIn("| `top1465` | 137580 | 9.05 |", text)
+        self.assertIn("| `forum_hardest_1905_11plus` | 24002 | 64.98 |", text)
+        self.assertIn("is shown when `sudoku-tdoku.csv` is in the results", text)
+
+    def test_measured_rounds(self):
+        rows = []
+        for rnd, (ours, theirs) in enumerate(((110000, 100000), (99000, 110000), (130000, 100000)), 1):
+            rows.append(("top1465", "first", "logic", rnd, 1465, ours, 5.67))
+            rows.append(("top1465", "first", "tdoku", rnd, 1465, theirs, 6.07))
+        text = self.section(rows)
+        # Ratios per round 1.10, 0.90, 1.30: median 1.10, range 0.90 to 1.30.
+        self.assertIn("| `top1465` | first | 3 | 110000 [99000, 130000] | 100000 [100000, 110000] | "
+                      "1.10 [0.90, 1.30] | 5.67 [5.67, 5.67] | 6.07 [6.07, 6.07] |", text)
+        self.assertIn("met on 0 of 1; **not met**: `top1465` first (lowest ratio 0.90).", text)
+
+    def test_goal(self):
+        rows = []
+        for rnd in (1, 2):
+            rows.append(("17_clue", "unique", "logic", rnd, 10, 106, 0.5))
+            rows.append(("17_clue", "unique", "tdoku", rnd, 10, 100, 0.6))
+            rows.append(("top1465", "unique", "logic", rnd, 10, 200, 9.1))
+            rows.append(("top1465", "unique", "tdoku", rnd, 10, 100, 9.0))
+        text = self.section(rows)
+        self.assertIn("Goal: logic at least 1.05× tdoku's puzzles/s in every round, with at most its guesses per "
+                      "puzzle: met on 1 of 2; **not met**: `top1465` unique (more guesses).", text)
+
+
+class Ladder(unittest.TestCase):
+    """The sweeps the ladder section reads (a family module's READS): the first rung that
+    solves every instance, totals with lower bounds, and the targets' ratios, on
+    hand-made rows."""
+
+    HEADER = ("family,instance,cells,engine,order,mode,threads,rep,status,solutions,steps,placements,backtracks,"
+              "candidates,guesses,learnts,restarts,wall_s,puzzles,run_id,row,samples,runs_per_sample,min_s,median_s,"
+              "mean_s,stddev_s,cv,median_lo_s,median_hi_s,noisy,ref_s")
+
+    def section(self, rows, limit="10", micro=None, apart=()):
+        """apart: the rows of a second ladder file of the family, latin-more.csv."""
+        from analysis.context import Context
+        from analysis.markdown import Image
+        from analysis.sections import ladder
+        with tempfile.TemporaryDirectory() as name:
+            tmp = Path(name)
+            for name, these in (("latin-ladder", rows), ("latin-more", apart)):
+                if not these:
+                    continue
+                lines = [self.HEADER]
+                for i, (set_, param, tool, st, bt, t) in enumerate(these):
+                    n = 1 if st == "limit" else 3
+                    lo, hi = ("", "") if n == 1 else (t * 0.9, t * 1.1)
+                    lines.append(f"latin,{set_}-{param}-s1-i0,900,{tool},-,first,1,0,{st},{int(st == 'done')},"
+                                 f"{bt * 2},{bt},{bt},0,{bt},0,0,{t},1,{RUN_ID},{i},{n},1,{t},{t},{t},0,0,{lo},{hi},"
+                                 "0,")
+                (tmp / f"{name}.csv").write_text("\n".join(lines) + "\n")
+                (tmp / f"{name}.meta").write_text(f"run_id={RUN_ID}\ncommit=abc123\ntime_limit_s={limit}\n")
+            if micro:
+                cases = [{"name": f"sudoku/9x9-bench/{e}/real_time", "run_name": f"sudoku/9x9-bench/{e}/real_time",
+                          "run_type": "iteration", "real_time": t, "time_unit": "us"}
+                         for e, ts in micro.items() for t in ts]
+                (tmp / "micro.json").write_text(json.dumps({"benchmarks": cases}))
+            # Two families, each with its section module's LADDER (the targets are theirs).
+            families = [{"name": f, "default_engine": "-", "sweeps": "", "summary": ""}
+                        for f in ("latin", "sudoku")]
+            listing = __import__("analysis.listing", fromlist=["Listing"]).Listing(
+                csvread.parse_csv(FAKE_ENGINES.splitlines(keepends=True), "engines").rows, families)
+            ctx = Context(tmp, listing, False, str(FAKE))
+            # latin's module, its READS giving the ladder latin-more too.
+            latin = importlib.import_module("analysis.sections.latin")
+            latin_more = types.SimpleNamespace(**vars(latin))
+            latin_more.READS = {"ladder": ("latin-ladder", "latin-more")}
+            ctx.module_of = lambda name: latin_more if name == "latin" else importlib.import_module(
+                f"analysis.sections.{name}")
+            # The ladder's cactus plots are Images: "_(plot ... not generated)_" here.
+            return "\n".join(l.render(tmp / "plots") if isinstance(l, Image) else l for l in ladder.section(ctx))
+
+    def test_rungs_totals_and_targets(self):
+        text = self.section([
+            ("qwh-30", "0.40", "propagate", "limit", 2000000, 10.0),
+            ("qwh-30", "0.40", "alldiff", "done", 100, 0.02),
+            ("qwh-30", "0.80", "propagate", "done", 300, 0.01),
+            ("qwh-30", "0.80", "alldiff", "done", 0, 0.03),
+            ("qwh-40", "0.40", "learn", "done", 5000, 2.0),
+            ("qwh-40", "0.40", "cadical", "done", 900, 1.0),
+            ("qwh-40", "0.50", "learn", "done", 6000, 3.0),
+            ("qwh-40", "0.50", "cadical", "done", 800, 1.5),
+        ])
+        # propagate stops at 0.40 on qwh-30: alldiff is the first rung to solve all there;
+        # qwh-40 ran learn only, which solves both.
+        self.assertIn("no rung of the ladder solves all 4 instances within 10 s", text)
+        self.assertIn("First rung solving every instance, per set: `qwh-30`: alldiff, `qwh-40`: learn.", text)
+        self.assertIn("cadical solves 2 of 4", text)
+        # totals: a stopped run counts with what it used, and the total is then a bound
+        self.assertIn("| propagate | 1/2 | ≥ 10.0 s | - | - |", text)
+        self.assertIn("| learn | - | - | 2/2 | 5.00 s |", text)
+        self.assertIn("| cadical (outside) | - | - | 2/2 | 2.50 s |", text)
+        # per instance: median [range] · backtracks, ≥ for the stopped run
+        self.assertIn("| 0.40 | ≥ 10.0 s · ≥ 2,000,000 | 20.0 ms [18.0, 22.0] · 100 |", text)
+        self.assertIn("propagate: stopped at the limit at 0.40 (the peak among them, or below the lowest fraction run)", text)
+        self.assertIn("learn: 0.50; cadical: 0.40 (the lowest fraction run: the peak may lie below it).", text)
+        # the targets
+        self.assertIn("alldiff takes ≥ 20,000× fewer backtracks (goal: at least 10× fewer)", text)
+        self.assertIn("On the one square of the set where both backtracked: ≥ 20,000× fewer backtracks.", text)
+        # a set's table has the columns of the tools that ran on it
+        self.assertIn("| hole fraction | propagate | alldiff |\n", text)
+        self.assertIn("2/2 solved in 5.00 s against 2/2 in 2.50 s: learn is 2.00× slower (goal: at most 2× slower: "
+                      "met)", text)
+
+    def test_a_second_ladder_file_of_a_family(self):
+        # learn's set apart in a file of its own: its part is named, and the target
+        # takes its rows with the ladder's
+        text = self.section([("qwh-30", "0.40", "alldiff", "done", 100, 0.02),
+                             ("qwh-40", "0.40", "cadical", "done", 900, 2.0)],
+                            apart=[("qwh-40", "0.40", "learn", "done", 5000, 5.0)])
+        self.assertIn("### latin: a first solution\n", text)
+        self.assertIn("### latin: a first solution (`latin-more`)\n", text)
+        self.assertIn("1/1 solved in 5.00 s against 1/1 in 2.00 s: learn is 2.50× slower (goal: at most 2× slower: "
+                      "missed)", text)
+
+    def test_learn_against_logic_from_micro(self):
+        rows = [("qwh-30", "0.40", "alldiff", "done", 100, 0.02)]
+        text = self.section(rows, micro={"learn": [80, 90, 100], "logic": [10, 11, 12]})
+        self.assertIn("learn is 8.18× slower (the repetitions allow 6.67× to 10×; goal: within 10×: met)", text)
+        text = self.section(rows, micro={"learn": [80, 90, 130], "logic": [10, 11, 12]})
+        self.assertIn("(the repetitions allow 6.67× to 13×; goal: within 10×: not settled by these repetitions)", text)
+        self.assertNotIn("learn against logic", self.section(rows))
+
+    def test_alldiff_target_with_no_backtrack(self):
+        text = self.section([
+            ("qwh-30", "0.60", "propagate", "limit", 7000000, 10.0),
+            ("qwh-30", "0.60", "alldiff", "done", 0, 0.03),
+        ])
+        self.assertIn("0 backtracks against ≥ 7,000,000: alldiff takes none at all: its filtering alone completes "
+                      "the square (goal: at least 10× fewer: met).", text)
+
+    def test_hardest_square(self):
+        text = self.section([
+            ("qwh-50", "0.30", "cadical", "limit", 0, 10.0),
+            ("qwh-50", "0.60", "cadical", "done", 3000, 3.0),
+            ("qwh-50", "0.30", "propagate", "limit", 10, 10.0),
+            ("qwh-50", "0.60", "propagate", "limit", 10, 10.0),
+            ("qwh-50", "0.30", "alldiff", "done", 10, 1.0),
+            ("qwh-50", "0.60", "alldiff", "done", 50, 1.0),
+        ])
+        # a killed outside solver has no counts, and still stopped where it is hardest
+        self.assertIn("propagate: at the limit on every square, not located; alldiff: 0.60; cadical: stopped at "
+                      "the limit at 0.30 (the peak among them, or below the lowest fraction run).", text)
+
+    def test_learn_target_missed_with_fewer_solved(self):
+        text = self.section([
+            ("qwh-40", "0.40", "learn", "limit", 5000, 10.0),
+            ("qwh-40", "0.40", "cadical", "done", 900, 4.0),
+        ])
+        self.assertIn("0/1 solved in ≥ 10.0 s against 1/1 in 4.00 s: learn is ≥ 2.50× slower (goal: at least as "
+                      "many solved: missed)", text)
+        self.assertIn("no rung of the ladder solves the one instance within 10 s", text)
+
+
+class Micro(unittest.TestCase):
+    """Google Benchmark JSON with --benchmark_repetitions: the median with [min, max]."""
+
+    def test_repetitions(self):
+        from analysis.sections import micro
+        with tempfile.TemporaryDirectory() as name:
+            tmp = Path(name)
+            entries = []
+            for name, times, extra in (("a/real_time", (10.0, 9.8, 10.1), {}),
+                                       ("b/real_time", (2.0, 1.4, 2.2), {"puzzles": 25.0})):
+                for i, t in enumerate(times):
+                    entries.append(dict(name=name, run_name=name, run_type="iteration", repetitions=3,
+                                        repetition_index=i, iterations=100, real_time=t, time_unit="us", **extra))
+                entries.append(dict(name=name + "_median", run_name=name, run_type="aggregate", aggregate_name="median",
+                                    real_time=sorted(times)[1], time_unit="us", **extra))
+                mean = sum(times) / 3
+                sd = (sum((t - mean) ** 2 for t in times) / 2) ** 0.5
+                entries.append(dict(name=name + "_cv", run_name=name, run_type="aggregate", aggregate_name="cv",
+                                    aggregate_unit="percentage", real_time=sd / mean, time_unit="us", **extra))
+            path = tmp / "micro.json"
+            path.write_text(json.dumps({"context": {}, "benchmarks": entries}))
+            text = "\n".join(micro.section(None, path))
+        self.assertIn("| `a/real_time` | 10.0 µs [9.80, 10.1] | - | 100 |", text)
+        # 2.0 µs per iteration of 25 puzzles: 80 ns a puzzle; cv 23%: noisy.
+        self.assertIn("| `b/real_time` | 25 | 80.0 ns [56.0, 88.0]† |", text)
+        self.assertIn(timing.NOISY_NOTE, text)
+
+    def test_tables_memory(self):
+        """A bytes counter above 0 shows as the tables' memory; 0 or none as '-'."""
+        from analysis.sections import micro
+        with tempfile.TemporaryDirectory() as name:
+            tmp = Path(name)
+            entries = [dict(name=n, run_name=n, run_type="iteration", iterations=1, real_time=1.0, time_unit="s",
+                            **extra)
+                       for n, extra in (("dp/real_time", {"bytes": 1721221064.0}), ("bt/real_time", {"bytes": 0.0}),
+                                        ("en/real_time", {}))]
+            path = tmp / "micro.json"
+            path.write_text(json.dumps({"context": {}, "benchmarks": entries}))
+            text = "\n".join(micro.section(None, path))
+        self.assertIn("| benchmark | real time per iteration | steps | iterations | tables' memory |", text)
+        self.assertIn("| `dp/real_time` | 1.00 s (1 run) | - | 1 | 1.60 GB |", text)
+        self.assertIn("| `bt/real_time` | 1.00 s (1 run) | - | 1 | - |", text)
+        self.assertIn("| `en/real_time` | 1.00 s (1 run) | - | 1 | - |", text)
+
+
+class NotouchModel(unittest.TestCase):
+    """path-dp's planned tables and count times from micro.json, and the model of the
+    boards only planned: machines of the .meta's memory, time at the measured seconds
+    per planned byte on two threads."""
+
+    @staticmethod
+    def write(tmp, cases, mem="10000000000"):
+        entries = []
+        for name, seconds, size in cases:
+            for t in (seconds, seconds * 1.02):
+                entries.append(dict(name=name, run_name=name, run_type="iteration", iterations=1, real_time=t,
+                                    time_unit="s", bytes=size))
+        (tmp / "micro.json").write_text(json.dumps({"context": {}, "benchmarks": entries}))
+        (tmp / "notouch.meta").write_text(f"run_id=R1\nmem_total_bytes={mem}\n")
+
+    def run_section(self, cases, mem="10000000000"):
+        from analysis.sections import notouch_model
+        with tempfile.TemporaryDirectory() as name:
+            tmp = Path(name)
+            self.write(tmp, cases, mem)
+            return "\n".join(notouch_model.section(tmp, tmp / "notouch.meta"))
+
+    def test_model(self):
+        text = self.run_section([
+            ("notouch/4x6/count/path-dp/real_time", 0.5, 1e8),
+            ("notouch/5x5/count/path-dp/t2/real_time", 1.0, 2e8),
+            ("notouch/4x7/count/path-dp/t2/real_time", 8.0, 2e9),
+            ("notouch/6x6/plan/path-dp/t2/real_time", 2e-5, 2.5e11),
+            ("notouch/4x7/plan/path-dp/t2/real_time", 2e-5, 2e9),
+            ("notouch/cross8/count/backtrack/row/real_time", 1e-5, 0),
+        ])
+        # 4x7 was counted as well as planned: a counted board, not in the model's table.
+        self.assertEqual(text.count("| `4x7` |"), 1)
+        # The median of two repetitions, 1.0 and 1.02 s: 1.01 s, 5.05 ns a byte.
+        self.assertIn("| `5x5` | 25 | 191 MB | - | 1.01 s [1.00, 1.02] | 5.05 ns |", text)
+        self.assertIn("| `4x7` | 28 | 1.86 GB | - | 8.08 s [8.00, 8.16] | 4.04 ns |", text)
+        self.assertIn("| `4x6` | 24 | 95.4 MB | 505 ms [500, 510] | - | - |", text)
+        self.assertIn("| `6x6` | 36 | 232.83 GB | - | planned only | - |", text)
+        self.assertIn("took 4.04 to 5.05 ns per planned byte", text)
+        # 2.5e11 bytes: 25 machines of 1e10 bytes; 1010 to 1262 s on two cores, a 25th on 25.
+        self.assertIn("| `6x6` | 36 | 232.83 GB | 25 | 1010 s to 1260 s | 40.4 s to 50.5 s |", text)
+        self.assertNotIn("cross8", text)
+
+    def test_no_model_without_two_rates(self):
+        text = self.run_section([("notouch/5x5/count/path-dp/t2/real_time", 1.0, 2e8),
+                                 ("notouch/6x6/plan/path-dp/t2/real_time", 2e-5, 2.5e11)])
+        self.assertIn("| `6x6` | 36 | 232.83 GB | - | planned only | - |", text)
+        self.assertNotIn("The model", text)
+
+    def test_nothing_counted(self):
+        self.assertEqual(self.run_section([("notouch/6x6/plan/path-dp/t2/real_time", 2e-5, 2.5e11)]), "")
+
+    def test_unknown_memory(self):
+        text = self.run_section([("notouch/5x5/count/path-dp/t2/real_time", 1.0, 2e8),
+                                 ("notouch/4x7/count/path-dp/t2/real_time", 8.0, 2e9),
+                                 ("notouch/6x6/plan/path-dp/t2/real_time", 2e-5, 2.5e11)], mem="unknown")
+        self.assertIn("| `6x6` | 36 | 232.83 GB | - | 1010 s to 1260 s | - |", text)
+
+
+class RealCompare(unittest.TestCase):
+    """The two compare sections through the program's own `compare`, when it has one
+    (skipped with a program that has none)."""
+
+    def setUp(self):
+        try:
+            done = subprocess.run([PUZZLEBENCH, "compare", "--help"], capture_output=True, text=True, timeout=300)
+            known = done.returncode == 0
+        except OSError:
+            known = False
+        if not known:
+            self.skipTest(f"{PUZZLEBENCH} has no `compare`")
+        self.tmp = Path(tempfile.mkdtemp())
+
+    def tearDown(self):
+        shutil.rmtree(self.tmp)
+
+    def test_sections_through_compare(self):
+        for name in ("notouch", "method-ind-a", "method-ind-b"):
+            write_sweep(self.tmp, name, NOTOUCH_LINES)
+            write_samples(self.tmp, name, NOTOUCH_LINES)
+        done = run_report(self.tmp, program=PUZZLEBENCH)
+        self.assertEqual(done.returncode, 0, done.stderr)
+        text = (self.tmp / "REPORT.md").read_text()
+        enum = text.split("## Enumeration against backtracking")[1].split("\n## ")[0]
+        self.assertIn("| backtrack/row | enum-all | faster on 2 of 2, slower on 0, inconclusive on 0 |", enum)
+        self.assertIn("| 2x4 | 8 | ≥ 2500× faster, enum-all stopped at its limit; ≥ 125× fewer steps |", enum)
+        self.assertIn("| **independent**: two sweeps one after the other, independent samples | 0 of 27 (0.0%) |",
+                      text)
+
+    def test_enumeration_reads_the_sweeps_declared(self):
+        """The section reads the sweep that notouch.py's READS names, by its .meta's sweep=,
+        whatever the file's name."""
+        write_sweep(self.tmp, "boards", NOTOUCH_LINES)
+        write_samples(self.tmp, "boards", NOTOUCH_LINES)
+        done = run_report(self.tmp, program=PUZZLEBENCH)
+        self.assertEqual(done.returncode, 0, done.stderr)
+        self.assertNotIn("## Enumeration against backtracking", (self.tmp / "REPORT.md").read_text())
+        meta = self.tmp / "boards.meta"
+        meta.write_text(meta.read_text() + "sweep=bench/families/notouch/notouch.sweep\n")
+        done = run_report(self.tmp, program=PUZZLEBENCH)
+        self.assertEqual(done.returncode, 0, done.stderr)
+        enum = (self.tmp / "REPORT.md").read_text().split("## Enumeration against backtracking")[1].split("\n## ")[0]
+        self.assertIn("From `boards.csv`, by `puzzlebench compare`", enum)
+        self.assertIn("| backtrack/row | enum-all | faster on 2 of 2, slower on 0, inconclusive on 0 |", enum)
+
+
+class EndToEnd(unittest.TestCase):
+    """The whole report on tests/data/analysis, in a copy."""
+
+    @classmethod
+    def setUpClass(cls):
+        why = usable_program(PUZZLEBENCH)
+        if why and STRICT:
+            raise RuntimeError(why)
+        if why:
+            raise unittest.SkipTest(why)
+        cls.tmp = Path(tempfile.mkdtemp())
+        cls.dir = cls.tmp / "results"
+        shutil.copytree(FIXTURE, cls.dir)
+        cls.run_report(cls.dir)
+
+    @classmethod
+    def tearDownClass(cls):
+        shutil.rmtree(cls.tmp)
+
+    @staticmethod
+    def run_report(results, *options):
+        return subprocess.run([sys.executable, str(REPORT), "--puzzlebench", PUZZLEBENCH, *options, str(results)],
+                              capture_output=True, text=True, timeout=600)
+
+    def test_report_has_every_section(self):
+        text = (self.dir / "REPORT.md").read_text()
+        headings = [line for line in text.splitlines() if line.startswith("#")]
+        for heading in HEADINGS:
+            self.assertIn(heading, headings)
+        # Engines in registry order: backtrack before logic before seed (sudoku 4x4 table).
+        table = text.split("### sudoku 4x4 (16 cells), mode = first")[1]
+        self.assertLess(table.index("| backtrack/row |"), table.index("| logic |"))
+        self.assertLess(table.index("| logic |"), table.index("| seed |"))
+
+    def test_numbers_read_as_the_rules_say(self):
+        text = (self.dir / "REPORT.md").read_text()
+        # No ratio in the old "1.23x" form, none below 1, no time without its unit.
+        self.assertNotRegex(text, r"\b\d+(\.\d+)?x\b")
+        for m in re.finditer(r"(\d[\d,]*(?:\.\d+)?)× (faster|slower|fewer|more|less)", text):
+            self.assertGreaterEqual(float(m.group(1).replace(",", "")), 1, m.group(0))
+        self.assertNotRegex(text, r"\| 0\.0\d+ \||\d\.\d+e-\d")
+        self.assertIn("Built from one commit: `ffb6da64d6117b79f1596eaa8426411395cc0d23`", text)
+
+    def test_readme_and_docs_point_to_sections_the_report_has(self):
+        text = (self.dir / "REPORT.md").read_text()
+        slugs = set()
+        for line in text.splitlines():
+            if line.startswith("#"):
+                title = line.lstrip("#").strip().lower()
+                slugs.add(re.sub(r"\s", "-", re.sub(r"[^\w\s-]", "", title)))
+        readme = (ROOT / "README.md").read_text()
+        anchors = re.findall(r"results/REPORT\.md#([\w-]+)", readme)
+        self.assertIn("enumeration-against-backtracking", anchors)
+        for doc in sorted((ROOT / "docs").glob("*.md")):
+            anchors += re.findall(r"results/REPORT\.md#([\w-]+)", doc.read_text())
+        for anchor in anchors:
+            self.assertIn(anchor, slugs)
+        # The README copies no measured ratio from a run.
+        self.assertNotRegex(readme, r"\b\d+(\.\d+)?x (faster|fewer|on|smaller)\b")
+
+    def test_every_plot_has_its_four_files(self):
+        text = (self.dir / "REPORT.md").read_text()
+        for name in PLOTS:
+            for ext in ("gp", "tsv", "png", "svg"):
+                path = self.dir / "plots" / f"{name}.{ext}"
+                self.assertTrue(path.is_file() and path.stat().st_size > 0, path)
+            self.assertIn(f"](plots/{name}.png)", text)
+        self.assertTrue((self.dir / "plots" / "kakuro-example.svg").is_file())
+        self.assertNotIn("not generated", text)
+
+    def test_a_picture_of_every_family(self):
+        text = (self.dir / "REPORT.md").read_text()
+        section = text.split("## Pictures of every family")[1]
+        names = re.findall(r"\]\(plots/(picture-[\w-]+\.svg)\)", section)
+        families = {"notouch", "sudoku", "kakuro", "tenpair", "latin"}
+        self.assertEqual({n[len("picture-"):-len(".svg")].split("-")[0] for n in names}, families)
+        self.assertIn("picture-tenpair-win.svg", names)
+        self.assertNotIn("not drawn", section)
+        for name in names + ["kakuro-example.svg", "kakuro-example-solution.svg"]:
+            root = ET.parse(self.dir / "plots" / name).getroot()
+            self.assertEqual(root.tag, "{http://www.w3.org/2000/svg}svg", name)
+        # The win is animated; the others are still pictures.
+        self.assertTrue("<set attributeName" in (self.dir / "plots" / "picture-tenpair-win.svg").read_text())
+        self.assertFalse("<set attributeName" in (self.dir / "plots" / "picture-sudoku.svg").read_text())
+
+    def test_a_plot_redraws_from_its_folder(self):
+        plots = self.dir / "plots"
+        (plots / "tenpair-wins.png").unlink()
+        subprocess.run(["gnuplot", "tenpair-wins.gp"], cwd=plots, check=True, capture_output=True, timeout=300)
+        self.assertTrue((plots / "tenpair-wins.png").stat().st_size > 0)
+
+    def test_tenpair(self):
+        text = (self.dir / "REPORT.md").read_text()
+        tenpair = text.split("## Tenpair")[1].split("\n## ")[0]
+        # The fixture (tests/data/analysis/tenpair-*, cut from runs of the tenpair sweeps):
+        # the bound sweep's stop rule of 1 s skips bfs's and best-first's bound 80 after
+        # their bound 78 took 1.25 s and 1.19 s; the count to 108, level by level, has its
+        # wins by length in tenpair-count.levels.csv.
+        self.assertIn("every win of length at most L, with `--max-memory 3G --time-limit 300`. An engine's larger "
+                      "bounds are skipped once one took over 1 s or stopped at a limit", tenpair)
+        self.assertIn("| 80 | 9 | skipped | skipped | 938,099 | skipped | skipped | 215 |", tenpair)
+        self.assertIn("- bfs: every bound up to 78 finished, 78 in 1.25 s; skipped: bound 80 (bound 78 took 1.25 s)",
+                      tenpair)
+        self.assertIn("- compact: every bound up to 80 finished; at 80: 938,099 states expanded", tenpair)
+        self.assertIn("status done, 778 wins, 61,998,166 states expanded, 9,403 written sequences searched, peak "
+                      "memory 321 MB, 98.7 s (one run)", tenpair)
+        self.assertIn("| 100 | 61 | 221 | 170 wins up to 100 |", tenpair)
+        self.assertIn("| 108 | 206 | 778 |  |", tenpair)
+        self.assertIn("- wins up to 100: ours 221, the seed's 170 (51 more than the seed)", tenpair)
+        self.assertIn("- the wins by length add up to the count's total (778): yes", tenpair)
+        self.assertIn("- the wins by length agree with the compact counts of the bound experiment at its 7 bounds up "
+                      "to 108: yes", tenpair)
+        self.assertIn("*Shortest win*: `solve` with `--max-length 120 --time-limit 60 --max-memory 2G`; *wins up to "
+                      "L*: `count` with `--max-length 90 --time-limit 5 --max-memory 2G`", tenpair)
+        self.assertIn("at T = 1, 2 (the powers of two up to the cores it may run on, 2, and that count); 3 reps per "
+                      "thread count", tenpair)
+        self.assertIn("| 2 | 3 (3) | 2.05 s [1.69, 2.15] | 1.15× faster | 221 |", tenpair)
+        self.assertIn("counted every win up to length 108 a written length at a time", tenpair)
+        self.assertIn("| 108 | 2,604 | 37,469,877 | 15,229,186 | 41% | 0 B | 321 MB | 71.1 s |", tenpair)
+        self.assertNotIn("run.1", tenpair)
+        self.assertNotIn("experiments.sh", tenpair)
+
+    def test_limit_rows_are_drawn_as_lower_bounds(self):
+        gp = (self.dir / "plots" / "notouch-steps.gp").read_text()
+        self.assertIn("pt 6", gp)        # an open circle: enum-all stopped at its limit on 2x6
+        self.assertIn("lower bound", (self.dir / "plots" / "notouch-steps.tsv").read_text())
+
+    def test_ladder(self):
+        text = (self.dir / "REPORT.md").read_text()
+        ladder = text.split("## The rungs of reasoning, side by side")[1].split("\n## ")[0]
+        # The fixture (tests/data/analysis/latin-ladder.csv, 3 squares cut from a run
+        # with a 10 s limit): propagate stops at the n = 30 square with 0.40 holes.
+        self.assertIn("First rung solving every instance, per set: `qwh-30`: alldiff, `qwh-40`: none.", ladder)
+        self.assertIn("| alldiff | 2/2 | 100 ms | 0/1 | ≥ 10.0 s |", ladder)
+        self.assertIn("alldiff takes ≥ 7470× fewer backtracks", ladder)
+        self.assertIn("learn is ≥ 4.69× slower (goal: at least as many solved: missed)", ladder)
+
+    def test_latin_peaks_and_bounds(self):
+        text = (self.dir / "REPORT.md").read_text()
+        latin = text.split("## Latin squares with holes (QWH)")[1].split("\n## ")[0]
+        # The fixture (tests/data/analysis/latin.csv, cut from a run with a 1e5 step
+        # limit): at n = 15 the mrv searches peak at 0.50 with every run finished;
+        # row and degree order reach the limit at 0.50 and 0.70 alike.
+        self.assertIn("| 15 | backtrack/mrv | 0.50 | 37,715 |", latin)
+        self.assertIn("| 15 | backtrack/row | 0.50–0.70 (2 fractions tie, the median at the limit) | ≥ 100,000 |",
+                      latin)
+        self.assertIn("- Where the median steps peak — n = 15: 0.50 (backtrack/mrv, propagate/mrv); not located for "
+                      "the other 4 (4 tie at the limit over 0.50–0.70)", latin)
+        self.assertIn("| backtrack/mrv against propagate/mrv | 1.11× more steps |", latin)
+        self.assertIn("Our 2 located peaks of the median steps lie at 0.50 holes (2 below QCP's 58%; n = 15).", latin)
+        self.assertIn("Degree and row order took identical steps", latin)
+        self.assertIn("We did not measure the backbone", latin)
+        # The median of the one n = 20 instance at 0.7 is a lower bound: the run hit the limit.
+        tsv = (self.dir / "plots" / "latin-steps.tsv").read_text()
+        block = tsv.split("# propagate/mrv, n = 20:")[1].split("\n\n\n")[0]
+        self.assertIn("\n0.7\t100000\t1\t", block)
+
+    def test_latin_instance_name_is_one_line_error(self):
+        broken = self.tmp / "latin-broken"
+        broken.mkdir()
+        lines = (FIXTURE / "latin.csv").read_text().splitlines(keepends=True)
+        (broken / "latin.csv").write_text("".join(lines[:3]) + lines[3].replace("qwh-15-0.3-s1", "qwh-15-x-s1")
+                                          + "".join(lines[4:]))
+        done = self.run_report(broken, "--no-plots")
+        self.assertEqual(done.returncode, 1)
+        self.assertRegex(done.stderr, r'^report: \S+/latin\.csv:4: instance "qwh-15-x-s1-i\d+": expected '
+                                      r'qwh-N-F-sSEED-iINDEX \(N the order, F the hole fraction\)\n$')
+
+    def test_missing_column_is_one_line_error(self):
+        broken = self.tmp / "broken"
+        shutil.copytree(FIXTURE, broken)
+        csv = broken / "sudoku-4x4.csv"
+        lines = csv.read_text().splitlines(keepends=True)
+        csv.write_text(lines[0].replace(",steps,", ",stepz,") + "".join(lines[1:]))
+        done = self.run_report(broken, "--no-plots")
+        self.assertEqual(done.returncode, 1)
+        self.assertEqual(done.stderr, f'report: {csv}:1: no column "steps" in the header\n')
+        self.assertFalse((broken / "REPORT.md").exists())
+
+
+if __name__ == "__main__":
+    if len(sys.argv) > 1 and not sys.argv[1].startswith("-"):
+        PUZZLEBENCH = sys.argv.pop(1)
+        STRICT = True
+    unittest.main()
