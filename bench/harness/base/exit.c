@@ -16,15 +16,20 @@ static void on_signal(int sig)
     pb_interrupted = sig == SIGHUP ? SIGTERM : sig;
 }
 
-void pb_install_interrupt_handler(void)
+/* Sets handler for each of the n signals, with no SA_RESTART (see gen_stream.c). */
+static void catch_with(void (*handler)(int), const int *sigs, int n)
 {
     struct sigaction sa;
     memset(&sa, 0, sizeof sa);
-    sa.sa_handler = on_signal;
+    sa.sa_handler = handler;
     sigemptyset(&sa.sa_mask);
-    sigaction(SIGINT, &sa, NULL);
-    sigaction(SIGTERM, &sa, NULL);
-    sigaction(SIGHUP, &sa, NULL);
+    for (int k = 0; k < n; k++) sigaction(sigs[k], &sa, NULL);
+}
+
+void pb_install_interrupt_handler(void)
+{
+    static const int sigs[] = {SIGINT, SIGTERM, SIGHUP};
+    catch_with(on_signal, sigs, 3);
 }
 
 static void hangup_as_term(int sig)
@@ -36,11 +41,8 @@ static void hangup_as_term(int sig)
 
 void pb_hangup_as_term(void)
 {
-    struct sigaction sa;
-    memset(&sa, 0, sizeof sa);
-    sa.sa_handler = hangup_as_term;
-    sigemptyset(&sa.sa_mask);
-    sigaction(SIGHUP, &sa, NULL);
+    static const int sigs[] = {SIGHUP};
+    catch_with(hangup_as_term, sigs, 1);
 }
 
 int pb_interrupt_exit(void)
