@@ -10,6 +10,7 @@
 
 #include "commands.h"
 #include "harness/measure/bind.h"
+#include "harness/base/sizes.h"
 #include "harness/base/exit.h"
 #include "harness/io/readfile.h"
 #include "harness/mpi/world.h"
@@ -392,6 +393,17 @@ int pb_cmd_sweep(int argc, char **argv)
     if ((npos && (rc = read_file(&spec, pos[0], cli.quick, hash, sizeof hash))) ||
         (rc = apply_overrides(&spec, names, values, nkeys, source)))
         goto out;
+    /* NAME-against holds the other build's side of an --against sweep NAME. */
+    const size_t nlen = strlen(spec.name);
+    if (!cli.serve && nlen >= 8 && !strcmp(spec.name + nlen - 8, "-against")) {
+        char where[PB_PATH_EXT_MAX];
+        pb_sweep_spec_where(&spec, "name", source, where, sizeof where);
+        rc = pb_usage_error("sweep",
+                            "%sname expects a name not ending in '-against' (the other side of "
+                            "an --against sweep), got '%s'",
+                            strncmp(where, "--", 2) ? where : "--", spec.name);
+        goto out;
+    }
     if (!cli.out) {
         if ((rc = default_out(&spec, &cli, out_dir, sizeof out_dir))) goto out;
         cli.out = out_dir;

@@ -178,9 +178,21 @@ bad_sweep "v\.sweep:3: engines names 'backtrack' twice" \
     "family notouch" "instances 2x3" "engines backtrack backtrack"
 bad_sweep "v\.sweep:3: step-limit gives engine backtrack twice" \
     "family notouch" "instances 2x3" "step-limit backtrack=5 backtrack=6"
-bad_sweep "v\.sweep:2: name expects a file name without '/' .*'\.\./\.\./escape'" \
+bad_sweep "v\.sweep:2: name expects a file name that starts with a letter, a digit or '_', got '\.\./\.\./escape'" \
     "family notouch" "name ../../escape" "instances 2x3"
 bad_sweep "v\.sweep:2: name expects a file name .*'\.hidden'" "family notouch" "name .hidden" "instances 2x3"
+# A name that would take another sweep's files in --out (NAME.samples.csv, the other
+# side NAME-against.csv, a manifest), or that is no plain word, is refused.
+bad_sweep "v\.sweep:2: name expects a name not ending in '\.samples' .*got 'x\.samples'" \
+    "family notouch" "name x.samples" "instances 2x3"
+bad_sweep "v\.sweep:2: name expects a name not ending in '\.manifest' .*got 'x\.manifest'" \
+    "family notouch" "name x.manifest" "instances 2x3"
+bad_sweep "v\.sweep:2: name expects a name not ending in '-against' .*got 'x-against'" \
+    "family notouch" "name x-against" "instances 2x3"
+bad_sweep "v\.sweep:2: name expects a file name that starts with .*got '-x'" "family notouch" "name -x" "instances 2x3"
+expect 2 "--name with a line break" -- "$pb" sweep --family notouch --instances 2x3 --name "$(printf 'a\nb')" \
+    --out "$tmp/v" -q
+one_line_error "--name expects a file name of letters, digits and \. _ \+ - only, got 'a.x0ab'"
 bad_sweep "v\.sweep:3: step-limit expects .*in decimal.*got '0x10'" \
     "family notouch" "instances 2x3" "step-limit 0x10"
 bad_sweep "v\.sweep:3: search-threads expects .*got '0x2'" "family notouch" "instances 2x3" "search-threads 0x2"
@@ -207,7 +219,7 @@ expect 0 "baseline" -- "$pb" sweep --family notouch --instances 2x3 --engines "b
 has "^baseline=enum-all$" "$tmp/v/base.meta"
 has "^baseline=backtrack$" "$tmp/v/secs.meta"
 expect 2 "--name ../escape" -- "$pb" sweep --family notouch --instances 2x3 --name ../escape --out "$tmp/v/w" -q
-one_line_error "name expects a file name without '/'"
+one_line_error "name expects a file name that starts with a letter, a digit or '_', got '\.\./escape'"
 if [ -e "$tmp/v/escape.csv" ] || [ -e "$tmp/v/escape.meta" ]; then bad "a sweep wrote outside --out"; else ok; fi
 # Every option parses the same wherever it stands.
 for args in "--list FILE" "FILE --list" "-q --list FILE" "--list -q FILE" "--quick --list FILE" "--list FILE --quick"; do

@@ -108,7 +108,8 @@ static void test_sweep_parser(void)
         {"search-threads 1 x\n", 1, "search-threads"},
         {"family notouch\nadj queen\n", 2, "king or orth"},
         {"family sudoku\ndiff 3\n", 2, "not a key of family sudoku"},
-        {"name two words\n", 1, "one word"},
+        {"name two words\n", 1, "letters, digits and . _ + - only"},
+        {"name x.samples\n", 1, "not ending in '.samples'"},
         {"name a\x01\n", 1, "printable ASCII"},
     };
     for (size_t i = 0; i < sizeof bad / sizeof bad[0]; i++) {

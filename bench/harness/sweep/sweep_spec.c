@@ -2,6 +2,7 @@
  * overrides read into a pb_sweep_spec. */
 #include "sweep_spec.h"
 
+#include <ctype.h>
 #include <errno.h>
 #include <stdlib.h>
 #include <string.h>
@@ -9,7 +10,9 @@
 
 #include "harness/measure/bind.h"
 #include "harness/base/options.h"
+#include "harness/base/sizes.h"
 #include "harness/base/suggest.h"
+#include "core/text_bytes.h"
 #include "harness/measure/speed_guard.h"
 
 /* 1 when s is digits only: numbers are decimal (no sign, blank, 0x or inf). */
@@ -422,12 +425,13 @@ int pb_sweep_spec_set(pb_sweep_spec *s, const char *key, const char *value, int 
     if (line > 0 && *where > 0)
         return pb_fail(err, line, "key '%s' given twice (first on line %d)", key, *where);
     *where = line > 0 ? line : -1;
-    /* A name is a file name in --out: nothing that leads elsewhere or hides. */
-    if (!strcmp(key, "name") && (!*value || strchr(value, '/') || value[0] == '.'))
-        return pb_fail(err, line,
-                       "name expects a file name without '/' that does not start with "
-                       "'.', got '%s'",
-                       value);
+    if (!strcmp(key, "name")) {
+        const char *why = pb_sweep_name_problem(value);
+        char shown[PB_SHOWN_SIZE(80)];
+        if (why)
+            return pb_fail(err, line, "name expects %s, got '%s'", why,
+                           pb_text_show(shown, sizeof shown, value));
+    }
     /* Text fields point at the spec's own copy of the value. */
     if (pb_list_add(&s->strings, value)) return pb_fail(err, line, "out of memory");
     char msg[sizeof err->msg];
@@ -530,6 +534,27 @@ int pb_sweep_spec_resolve(pb_sweep_spec *s, pb_error *err)
         return pb_fail(err, 0, "%s", msg);
     if (!s->name) s->name = s->fam->name;
     return 0;
+}
+
+const char *pb_sweep_name_problem(const char *name)
+{
+    /* What other sweeps' files in the same --out end with (NAME.samples.csv,
+     * NAME.manifest.csv): a name ending so would be given another sweep's file. */
+    static const struct {
+        const char *suffix, *why;
+    } taken[] = {{".samples", "a name not ending in '.samples' (another sweep's samples)"},
+                 {".manifest", "a name not ending in '.manifest' (a collection's manifest)"}};
+    if (!*name || name[0] == '.' || name[0] == '-')
+        return "a file name that starts with a letter, a digit or '_'";
+    for (const char *p = name; *p; p++)
+        if (!isalnum((unsigned char)*p) && !strchr("._+-", *p))
+            return "a file name of letters, digits and . _ + - only";
+    const size_t n = strlen(name);
+    for (size_t k = 0; k < sizeof taken / sizeof *taken; k++) {
+        const size_t t = strlen(taken[k].suffix);
+        if (n >= t && !strcmp(name + n - t, taken[k].suffix)) return taken[k].why;
+    }
+    return NULL;
 }
 
 void pb_sweep_spec_where(const pb_sweep_spec *s, const char *key, const char *file, char *out,

@@ -172,6 +172,11 @@ void pb_sweep_spec_quick(pb_sweep_spec *s);
 /* The step limit of runs of this engine. */
 uint64_t pb_sweep_spec_step_limit(const pb_sweep_spec *s, const char *engine);
 
+/* Why `name` cannot name a sweep's files in --out (a word of letters, digits and
+ * . _ + -, not starting with '.' or '-', not ending as another sweep's files do), as
+ * the words after "name expects"; NULL when it can. */
+const char *pb_sweep_name_problem(const char *name);
+
 /* Where key was set, for messages: "FILE:LINE: " for a line of the sweep file, "--KEY: "
  * for an option, "FILE: " otherwise. */
 void pb_sweep_spec_where(const pb_sweep_spec *s, const char *key, const char *file, char *out,
