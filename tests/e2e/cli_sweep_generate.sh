@@ -71,6 +71,7 @@ refused 'generator kakuro\ngenerate a: --size 5x5 --html /tmp/p.html' 'x.sweep:4
 refused 'generator kakuro\ngenerate a: --out /tmp/elsewhere' 'x.sweep:4: --out is the sweep.s to give'
 refused 'generator kakuro\ngenerate a: --stats=/tmp/s.csv' 'x.sweep:4: --stats is the sweep.s to give'
 refused 'generator kakuro\ngenerate a: --force' 'x.sweep:4: --force is the sweep.s to give'
+refused 'generator kakuro\ngenerate a: --outline /etc/passwd' 'x.sweep:4: --outline names a file to read, which a method may not'
 refused 'generator kakuro\ngenerate a: --no-such 1' 'x.sweep:4: generate kakuro has no option --no-such'
 refused 'generator kakuro\ngenerate a: 5x5' "x.sweep:4: expected an option --NAME of generate kakuro, got '5x5'"
 refused 'generator kakuro\ngenerate a: -s 3' "x.sweep:4: expected an option --NAME"

@@ -38,6 +38,8 @@ typedef struct pb_option {
     int file;         /* INSTANCE: the value is always a file name */
     int writes;       /* TEXT: names a file or folder the command writes, which only a
                          command line gives (never a sweep file) */
+    int reads;        /* TEXT: names a file the command reads, which a sweep's method
+                         may not name (a sweep reads its own file and instances only) */
 } pb_option;
 
 /* A list option's words, owned by the list. */

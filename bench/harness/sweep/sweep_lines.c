@@ -47,6 +47,12 @@ static int check_option(const pb_lines_rule *r, const pb_sweep_lines *m, int k, 
                    0;
         return pb_fail(err, line, "%s has no option --%s%s", r->whose, name, hint), 0;
     }
+    if (o->reads)
+        return pb_fail(err, line,
+                       "--%s names a file to read, which a %s may not: a sweep reads its own "
+                       "file and its instances only",
+                       name, r->noun),
+               0;
     if (o->writes || listed(r->owned, name) || !strcmp(name, "help"))
         return pb_fail(err, line,
                        "--%s is the sweep's to give, not a %s's (where each %s writes: "
