@@ -110,6 +110,13 @@ static inline double pb_now_s(void)
     return (double)ts.tv_sec + 1e-9 * (double)ts.tv_nsec;
 }
 
+/* Whether a loop that keeps no step count must stop: the cancel flag is set or the
+ * deadline (monotonic seconds, 0: none) has passed. */
+static inline int pb_cancelled_or_late(const volatile sig_atomic_t *cancel, double deadline)
+{
+    return (cancel && *cancel) || (deadline > 0 && pb_now_s() >= deadline);
+}
+
 static inline uint64_t pb_limiter_next(const pb_limiter *l, uint64_t steps)
 {
     uint64_t next = steps + l->quantum;

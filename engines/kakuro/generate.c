@@ -87,11 +87,6 @@ typedef struct gen {
     unsigned char is_unique[KAKURO_MAX_RUN + 1][46];
 } gen;
 
-static int timed_out(const gen *g)
-{
-    return (g->cancel && *g->cancel) || (g->deadline > 0 && pb_now_s() >= g->deadline);
-}
-
 static unsigned allowed(const gen *g, int i)
 {
     const int a = g->across[i], d = g->down[i];
@@ -309,7 +304,7 @@ static void reach_target(gen *g)
 static int new_fill(gen *g, kakuro_gen_stats *st)
 {
     for (int t = 0; t < MAX_FILL_TRIES; t++) {
-        if (t && timed_out(g)) return -1;
+        if (t && pb_cancelled_or_late(g->cancel, g->deadline)) return -1;
         memset(g->dig, 0, (size_t)g->nw);
         memset(g->used, 0, (size_t)g->nruns * sizeof *g->used);
         for (int r = 0; r < g->nruns; r++) g->lim[r] = ALL_DIGITS, g->order[r] = r;
@@ -634,7 +629,7 @@ int kakuro_generate(const kakuro_gen_opts *o, uint64_t index, kakuro_grid *puzzl
             rc = -1;
             break;
         }
-        if (timed_out(g)) {
+        if (pb_cancelled_or_late(g->cancel, g->deadline)) {
             rc = -1;
             break;
         }

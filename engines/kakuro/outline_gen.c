@@ -121,11 +121,10 @@ static int still_connected(og *s, int i)
     return tail == s->nwhite;
 }
 
-/* Whether the caller's deadline passed or its cancel flag is set: read before each
- * cell is tried, since one try may search the whole grid. */
+/* Read before each cell is tried, since one try may search the whole grid. */
 static int stopped(const og *s)
 {
-    return (s->o->cancel && *s->o->cancel) || (s->o->deadline > 0 && pb_now_s() >= s->o->deadline);
+    return pb_cancelled_or_late(s->o->cancel, s->o->deadline);
 }
 
 /* Blackens x and its mirror image, recording them in done[]. */

@@ -42,11 +42,6 @@ typedef struct gen {
     uint64_t fill_steps, fill_cap;
 } gen;
 
-static int timed_out(const gen *g)
-{
-    return (g->cancel && *g->cancel) || (g->deadline > 0 && pb_now_s() >= g->deadline);
-}
-
 static uint32_t allowed(const gen *g, int c)
 {
     uint32_t full = (uint32_t)((1ull << g->N) - 1);
@@ -113,7 +108,7 @@ static int full_grid(gen *g, sudoku_grid *sol)
         memset(g->used_box, 0, sizeof g->used_box);
         g->fill_steps = 0;
         if (fill(g, g->ncells) == 1) return 0;
-        if (timed_out(g)) return -1;
+        if (pb_cancelled_or_late(g->cancel, g->deadline)) return -1;
     }
 }
 
@@ -144,7 +139,7 @@ static int unique(gen *g, const sudoku_grid *p, int c, int v)
     if (res.stats.solutions) return 0;
     if (s == PB_DONE) return 1;
     if (s != PB_LIMIT && s != PB_INTERRUPTED) return -1;
-    return timed_out(g) ? -1 : 0;
+    return pb_cancelled_or_late(g->cancel, g->deadline) ? -1 : 0;
 }
 
 /* p's difficulty class, or -1 when it has no solution. */
@@ -175,7 +170,7 @@ static int carve(gen *g, const sudoku_grid *sol, sudoku_grid *p)
              * below expert the grade is also the uniqueness check. */
             int lv = grade(g, p);
             gone = lv >= 0 && lv <= level;
-            if (timed_out(g)) return -1;
+            if (pb_cancelled_or_late(g->cancel, g->deadline)) return -1;
         } else {
             gone = unique(g, p, c, v);
             if (gone < 0) return -1;
@@ -234,7 +229,7 @@ int sudoku_generate(const sudoku_gen_opts *o, uint64_t index, sudoku_grid *puzzl
             rc = 0;
             break;
         }
-        if (timed_out(g)) break;
+        if (pb_cancelled_or_late(g->cancel, g->deadline)) break;
     }
     pb_model_free(g->shape);
     free(g);
