@@ -33,4 +33,37 @@ int pb_micro_checked(const char *name, int rc, const char *msg);
  * which its check run did not see) prints msg and gives 1, the benchmark's failure. */
 int pb_micro_timed(const char *name, int rc, const char *msg);
 
+/* A case that runs one engine (in one order, or none) over a whole fixed set. */
+typedef struct pb_micro_set_case pb_micro_set_case;
+
+/* What the cases over one set share: their names PREFIX/ENGINE[/ORDER], how one pass
+ * over the set runs, the step cap of the check run, and the counters. */
+typedef struct pb_micro_set_kind {
+    const char *prefix;
+    /* One pass over the set, max_steps per puzzle (0: none), adding to counters:
+     * 0, 1 at the step cap, -1 on a wrong result; msg says why. */
+    int (*run)(const pb_micro_set_case *c, uint64_t max_steps, double *counters, char *msg,
+               size_t msglen);
+    uint64_t check_max_steps;
+    const char *const *counter_names;
+    int ncounters; /* at most PB_MICRO_MAX_COUNTERS */
+} pb_micro_set_kind;
+
+#define PB_MICRO_MAX_COUNTERS 8
+
+struct pb_micro_set_case {
+    char name[128];
+    const pb_micro_set_kind *kind;
+    const pb_set *set;
+    const pb_engine *e;
+    const pb_order *order;
+};
+
+/* Fills *c for engine e (in order, or NULL) on set and, when the host selects it,
+ * runs its check pass and registers it. 1 registered, 0 left out (not selected, or
+ * too slow to time), -1 on a wrong result or a failed registration. */
+int pb_micro_add_set_case(const pb_micro_host *host, const pb_micro_set_kind *kind,
+                          const pb_set *set, const pb_engine *e, const pb_order *order,
+                          pb_micro_set_case *c);
+
 #endif

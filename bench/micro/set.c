@@ -2,6 +2,7 @@
 #include "micro.h"
 
 #include <stdio.h>
+#include <string.h>
 
 #include "registry/registry.h"
 
@@ -59,4 +60,30 @@ int pb_micro_timed(const char *name, int rc, const char *msg)
 {
     if (rc) fprintf(stderr, "puzzlebench-micro: %s: %s\n", name, msg);
     return rc != 0;
+}
+
+static int set_case_fn(void *ctx, double *counters)
+{
+    const pb_micro_set_case *c = ctx;
+    char msg[200];
+    return pb_micro_timed(c->name, c->kind->run(c, 0, counters, msg, sizeof msg), msg);
+}
+
+int pb_micro_add_set_case(const pb_micro_host *host, const pb_micro_set_kind *kind,
+                          const pb_set *set, const pb_engine *e, const pb_order *order,
+                          pb_micro_set_case *c)
+{
+    c->kind = kind, c->set = set, c->e = e, c->order = order;
+    snprintf(c->name, sizeof c->name, "%s/%s%s%s", kind->prefix, e->about.name, order ? "/" : "",
+             order ? order->name : "");
+    /* Clause learning takes seconds on a set. */
+    if (!host->selected(c->name, 1,
+                        strcmp(e->about.name, "learn") ? PB_MICRO_QUICK : PB_MICRO_LONG))
+        return 0;
+    double counters[PB_MICRO_MAX_COUNTERS] = {0};
+    char msg[200];
+    int rc = kind->run(c, kind->check_max_steps, counters, msg, sizeof msg);
+    if ((rc = pb_micro_checked(c->name, rc, msg))) return rc < 0 ? -1 : 0;
+    if (host->add(c->name, set_case_fn, c, kind->counter_names, kind->ncounters, 1)) return -1;
+    return 1;
 }

@@ -37,22 +37,15 @@ typedef struct gen_case {
     kakuro_grid puzzle, solution;
 } gen_case;
 
-typedef struct prove_case {
-    char name[128];
-    const pb_set *set;
-    const pb_engine *e;
-    const pb_order *order;
-} prove_case;
-
 typedef struct state {
     const pb_micro_host *host;
     gen_case *gen_cases;
-    prove_case *prove_cases;
+    pb_micro_set_case *prove_cases;
     int nprove;
     pb_set prove_set;
 } state;
 
-static const char prove_set_name[] = "puzzles-30x30-easy";
+#define PROVE_SET "puzzles-30x30-easy"
 
 static int gen_fn(void *ctx, double *counters)
 {
@@ -71,8 +64,8 @@ static int gen_fn(void *ctx, double *counters)
 }
 
 /* Proves every puzzle of the set unique; 0, 1 at the step cap, -1 on a wrong result. */
-static int prove_set_once(const prove_case *c, uint64_t max_steps, double *counters, char *msg,
-                          size_t msglen)
+static int prove_set_once(const pb_micro_set_case *c, uint64_t max_steps, double *counters,
+                          char *msg, size_t msglen)
 {
     for (int i = 0; i < c->set->count; i++) {
         const pb_model *m = c->set->puzzle[i].model;
@@ -98,36 +91,23 @@ static int prove_set_once(const prove_case *c, uint64_t max_steps, double *count
     return 0;
 }
 
-static int prove_fn(void *ctx, double *counters)
-{
-    const prove_case *c = ctx;
-    char msg[200];
-    return pb_micro_timed(c->name, prove_set_once(c, 0, counters, msg, sizeof msg), msg);
-}
-
 /* Proving uniqueness needs a count; the enumerations cannot finish a 30x30. */
 static int skip_prove(const pb_engine *e, const pb_order *o)
 {
     return !o && (!(e->about.caps & PB_CAP_COUNT) || !strncmp(e->about.name, "enum-", 5));
 }
 
+static const pb_micro_set_kind prove_kind = {
+    "kakuro/prove/" PROVE_SET, prove_set_once, PROVE_CHECK_MAX_STEPS, prove_counters, 2,
+};
+
 static int add_prove_case(void *ctx, const pb_engine *e, const pb_order *order)
 {
     state *s = ctx;
-    prove_case *c = &s->prove_cases[s->nprove];
-    c->set = &s->prove_set, c->e = e, c->order = order;
-    snprintf(c->name, sizeof c->name, "kakuro/prove/%s/%s%s%s", prove_set_name, e->about.name,
-             order ? "/" : "", order ? order->name : "");
-    /* Clause learning takes seconds on the set. */
-    if (!s->host->selected(c->name, 1,
-                           strcmp(e->about.name, "learn") ? PB_MICRO_QUICK : PB_MICRO_LONG))
-        return 0;
-    double counters[2] = {0};
-    char msg[200];
-    int rc = prove_set_once(c, PROVE_CHECK_MAX_STEPS, counters, msg, sizeof msg);
-    if ((rc = pb_micro_checked(c->name, rc, msg))) return rc < 0 ? -1 : 0;
-    s->nprove++;
-    return s->host->add(c->name, prove_fn, c, prove_counters, 2, 1);
+    int rc = pb_micro_add_set_case(s->host, &prove_kind, &s->prove_set, e, order,
+                                   &s->prove_cases[s->nprove]);
+    s->nprove += rc > 0;
+    return rc < 0 ? -1 : 0;
 }
 
 static void release(void *p)
@@ -166,7 +146,7 @@ static int prepare(const pb_micro_host *host, void **out)
             return -1;
     }
     char path[PB_PATH_MAX];
-    snprintf(path, sizeof path, "%s/kakuro/%s.kak", host->data_dir, prove_set_name);
+    snprintf(path, sizeof path, "%s/kakuro/" PROVE_SET ".kak", host->data_dir);
     if (pb_micro_load_set(&pb_family_kakuro, path, "the kakuro set", &s->prove_set)) return -1;
     if (!(s->prove_cases =
               calloc((size_t)pb_micro_case_room(&pb_family_kakuro), sizeof *s->prove_cases)))

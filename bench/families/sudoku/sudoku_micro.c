@@ -16,22 +16,15 @@
 
 static const char *const counter_names[] = {"puzzles", "steps", "guesses"};
 
-typedef struct sudoku_case {
-    char name[128];
-    const pb_set *set;
-    const pb_engine *e;
-    const pb_order *order;
-} sudoku_case;
-
 typedef struct state {
     const pb_micro_host *host;
     pb_set set;
-    sudoku_case *cases;
+    pb_micro_set_case *cases;
     int ncases;
 } state;
 
 /* Solves every puzzle once; 0 when each has a checked solution. */
-static int solve_set(const sudoku_case *c, uint64_t max_steps, double *counters, char *msg,
+static int solve_set(const pb_micro_set_case *c, uint64_t max_steps, double *counters, char *msg,
                      size_t msglen)
 {
     int first[SUDOKU_MAX_CELLS];
@@ -56,32 +49,17 @@ static int solve_set(const sudoku_case *c, uint64_t max_steps, double *counters,
     return 0;
 }
 
-static int bench_fn(void *ctx, double *counters)
-{
-    const sudoku_case *c = ctx;
-    char msg[200];
-    return pb_micro_timed(c->name, solve_set(c, 0, counters, msg, sizeof msg), msg);
-}
+static const pb_micro_set_kind sudoku_kind = {
+    "sudoku/9x9-bench", solve_set, SUDOKU_CHECK_MAX_STEPS, counter_names, 3,
+};
 
 /* Checks one case on the whole set and registers it; 0, or -1 on a wrong result. */
 static int add_case(void *ctx, const pb_engine *e, const pb_order *order)
 {
     state *s = ctx;
-    sudoku_case *c = &s->cases[s->ncases++];
-    c->set = &s->set;
-    c->e = e;
-    c->order = order;
-    snprintf(c->name, sizeof c->name, "sudoku/9x9-bench/%s%s%s", e->about.name, order ? "/" : "",
-             order ? order->name : "");
-    /* Clause learning takes seconds on the set. */
-    if (!s->host->selected(c->name, 1,
-                           strcmp(e->about.name, "learn") ? PB_MICRO_QUICK : PB_MICRO_LONG))
-        return 0;
-    double counters[3] = {0};
-    char msg[200];
-    int rc = solve_set(c, SUDOKU_CHECK_MAX_STEPS, counters, msg, sizeof msg);
-    if ((rc = pb_micro_checked(c->name, rc, msg))) return rc < 0 ? -1 : 0;
-    return s->host->add(c->name, bench_fn, c, counter_names, 3, 1);
+    int rc = pb_micro_add_set_case(s->host, &sudoku_kind, &s->set, e, order, &s->cases[s->ncases]);
+    s->ncases += rc > 0;
+    return rc < 0 ? -1 : 0;
 }
 
 /* Naive enumeration cannot finish a 9x9 with 50 open cells; with degree, every
