@@ -56,6 +56,7 @@
 #include "kakuro.h"
 #include "../core/grow.h"
 #include "../core/limiter.h"
+#include "../registry/engine_list.h"
 
 #include <stdlib.h>
 #include <string.h>

@@ -19,6 +19,7 @@
  * has no PB_CAP_ORDER and ignores pb_run.order. */
 #include "kakuro.h"
 #include "../core/limiter.h"
+#include "../registry/engine_list.h"
 
 #include <stdlib.h>
 #include <string.h>

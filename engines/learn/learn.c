@@ -31,6 +31,7 @@
 #include "../cnf/cnf.h"
 #include "../core/engine.h"
 #include "../core/limiter.h"
+#include "../registry/engine_list.h"
 #include "sat.h"
 
 /* The solver's seed: 0, no shuffle. The first decisions then place values cell by

@@ -25,6 +25,8 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "../registry/engine_list.h"
+
 static int accepts(const pb_model *m, const char **why)
 {
     *why = "path-dp needs values 1..cells all different, min-diff 2, full domains, "

@@ -5,6 +5,7 @@
  * Placements and backtracks count as everywhere else; the tree is another one. */
 #include "../core/engine.h"
 #include "../core/limiter.h"
+#include "../registry/engine_list.h"
 
 #include <stdlib.h>
 #include <string.h>

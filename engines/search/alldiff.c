@@ -29,6 +29,7 @@
  * steps. One thread. */
 #include "../core/engine.h"
 #include "../core/limiter.h"
+#include "../registry/engine_list.h"
 #include "alldiff.h"
 
 #include <stdlib.h>

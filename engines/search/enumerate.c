@@ -24,6 +24,7 @@
  * time throughout. */
 #include "../core/engine.h"
 #include "../core/limiter.h"
+#include "../registry/engine_list.h"
 
 #include <stdlib.h>
 #include <string.h>

@@ -22,6 +22,7 @@
 #include "../core/engine.h"
 #include "../core/limiter.h"
 #include "../core/rng.h"
+#include "../registry/engine_list.h"
 
 #include <stdlib.h>
 #include <string.h>

@@ -36,6 +36,7 @@
 #include "../core/engine.h"
 #include "../core/grow.h"
 #include "../core/limiter.h"
+#include "../registry/engine_list.h"
 #include "explored.h"
 #include "subtree.h"
 

@@ -22,6 +22,7 @@
 #include "sudoku.h"
 #include "logic9.h"
 #include "../core/limiter.h"
+#include "../registry/engine_list.h"
 
 #include <stdlib.h>
 #include <string.h>

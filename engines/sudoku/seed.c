@@ -12,6 +12,7 @@
  * placements. */
 #include "sudoku.h"
 #include "../core/limiter.h"
+#include "../registry/engine_list.h"
 
 #include <stdlib.h>
 #include <string.h>

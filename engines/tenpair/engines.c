@@ -5,6 +5,8 @@
 
 #include <string.h>
 
+#include "../registry/engine_list.h"
+
 const char *const tp_figure_names[] = {"stored", "nodes", NULL};
 
 static int accepts(const pb_model *m, const char **why)

@@ -35,7 +35,7 @@ line=$(block "registry line")
 name=$(sed -n 's/^ *{"\([a-z0-9-]*\)", ".*/\1/p' "$tree/$file" | head -1)
 [ -n "$name" ] && [ "$(echo "$line" | wc -l)" -eq 1 ] && ok || bad "no engine name ('$name') or not one registry line"
 # One line, as the docs say, before the first of the list's other entries' ends.
-reg=$tree/engines/registry/registry.c
+reg=$tree/engines/registry/engine_list.h
 awk -v add="$line" '/^#define PB_ENGINE_LIST/ { print; print add; next } { print }' "$reg" >"$reg.new" &&
     mv "$reg.new" "$reg"
 
