@@ -8,6 +8,7 @@
 #include "commands.h"
 #include "compare.h"
 #include "harness/base/say.h"
+#include "harness/base/sizes.h"
 
 static const char compare_about[] =
     "usage: puzzlebench compare OLD.csv NEW.csv [options]\n"
@@ -175,7 +176,7 @@ static int map_keys(const cmp_file *nf, const char *const *names, int nkey, int 
 static int check_fair(const cmp_side *old, const cmp_side *new_, const compare_opts *o,
                       cmp_meta meta[2])
 {
-    char err[1200], diff[3000];
+    char err[PB_MSG_MAX], diff[CMP_META_DIFF_MAX];
     if (cmp_meta_read(&meta[0], old->file, err, sizeof err) ||
         cmp_meta_read(&meta[1], new_->file, err, sizeof err))
         return input_error(err);
@@ -210,7 +211,7 @@ static int exact_columns(const cmp_side *old, const cmp_side *new_, const char *
 static int finish(const cmp_side *old, const cmp_side *new_, cmp_set *set, const compare_opts *o,
                   const char *old_label, const char *new_label)
 {
-    char err[1200];
+    char err[PB_MSG_MAX];
     cmp_meta meta[2];
     if (!set->nkey)
         return snprintf(err, sizeof err, "%s:1: expected a key column (one not measured)",
@@ -241,7 +242,7 @@ static int finish(const cmp_side *old, const cmp_side *new_, cmp_set *set, const
 static int compare_files(const char *old_path, const char *new_path, const compare_opts *o,
                          cmp_where *w)
 {
-    char err[1200];
+    char err[PB_MSG_MAX];
     cmp_file f[2];
     const char *samples = o->metric == METRIC_CPU ? "cpu_s" : "wall_s";
     if (cmp_file_load(&f[0], old_path, samples, err, sizeof err)) return input_error(err);
@@ -277,15 +278,20 @@ static int compare_files(const char *old_path, const char *new_path, const compa
 }
 
 /* --by COL=A,B, split. */
+enum { BY_PART_MAX = 128 };
 typedef struct by_spec {
-    char col[128], a[128], b[128];
+    char col[BY_PART_MAX], a[BY_PART_MAX], b[BY_PART_MAX];
 } by_spec;
+
+/* A side's label, "COL=A in FILE". */
+enum { BY_LABEL_MAX = 2 * BY_PART_MAX + PB_PATH_MAX + 8 };
 
 static int parse_by(const char *text, by_spec *by)
 {
     const char *eq = strchr(text, '='), *comma = eq ? strchr(eq, ',') : NULL;
     const int ok = comma && eq > text && comma > eq + 1 && comma[1] && !strchr(comma + 1, ',') &&
-                   eq - text < 128 && comma - eq - 1 < 128 && strlen(comma + 1) < 128;
+                   eq - text < BY_PART_MAX && comma - eq - 1 < BY_PART_MAX &&
+                   strlen(comma + 1) < BY_PART_MAX;
     if (ok) {
         snprintf(by->col, sizeof by->col, "%.*s", (int)(eq - text), text);
         snprintf(by->a, sizeof by->a, "%.*s", (int)(comma - eq - 1), eq + 1);
@@ -297,7 +303,7 @@ static int parse_by(const char *text, by_spec *by)
 
 static int compare_by(const char *path, const compare_opts *o, cmp_where *w)
 {
-    char err[1200], old_label[400], new_label[400];
+    char err[PB_MSG_MAX], old_label[BY_LABEL_MAX], new_label[BY_LABEL_MAX];
     by_spec by;
     cmp_file f;
     if (parse_by(o->by, &by)) return PB_EXIT_USAGE;

@@ -55,6 +55,10 @@ void cmp_file_free(cmp_file *f);
 
 /* What a file's .meta says of its run, for a fair comparison (compare_meta.c). */
 enum { CMP_META_KEYS = 16 };
+/* A .meta value as compare shows it; a longer one is cut. */
+enum { CMP_META_SHOWN = 200 };
+/* Room for every key's difference, "KEY 'OLD' against 'NEW'; " each. */
+enum { CMP_META_DIFF_MAX = CMP_META_KEYS * (2 * CMP_META_SHOWN + 64) };
 typedef struct cmp_meta {
     int found; /* the .meta is there */
     char commit[80], date[40];

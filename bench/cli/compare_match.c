@@ -87,6 +87,11 @@ static cmp_row **side_rows(const cmp_side *s, int nkey, long *n, char *err, size
 
 /* "engine=seed rows" (--by) or "rows of FILE", shown safely: s names the side in
  * messages. */
+/* What rows_of says, and what mismatches lists for the nearest two rows. */
+enum { ROWS_OF_MAX = 400, MISMATCH_MAX = 800 };
+/* Why nothing pairs: two rows_of texts, the mismatches, and the words between. */
+enum { WHY_MAX = 2 * ROWS_OF_MAX + MISMATCH_MAX + 200 };
+
 static const char *rows_of(const cmp_side *s, const char *row_word, char *out, size_t len)
 {
     char a[150], b[150];
@@ -246,7 +251,7 @@ static int apart(const cmp_set *set, int k, const cmp_side *os, cmp_row **o, lon
     pb_text_show(so, sizeof so, pb_names_join(vo, mo, wo, sizeof wo));
     pb_text_show(sn, sizeof sn, pb_names_join(vn, mn, wn, sizeof wn));
     pb_text_show(name, sizeof name, set->key_names[k]);
-    char ro[400], rn[400];
+    char ro[ROWS_OF_MAX], rn[ROWS_OF_MAX];
     if (*at < len)
         *at += (size_t)snprintf(out + *at, len - *at, "%s%s have %s %s, %s have %s %s",
                                 *at ? "; " : "", rows_of(os, "rows", ro, sizeof ro), name, so,
@@ -279,7 +284,7 @@ static int mismatches(const cmp_set *set, const cmp_row *a, const int *ka, const
 static int nothing_pairs(const cmp_set *set, const cmp_side *os, cmp_row **o, long no,
                          const cmp_side *ns, cmp_row **n, long nn, char *err, size_t errlen)
 {
-    char why[1200], ro[400], rn[400];
+    char why[WHY_MAX], ro[ROWS_OF_MAX], rn[ROWS_OF_MAX];
     size_t at = 0;
     *why = 0;
     if (!no || !nn) {
@@ -304,7 +309,7 @@ static int nothing_pairs(const cmp_set *set, const cmp_side *os, cmp_row **o, lo
                 const int d = mismatches(set, o[i], os->key, n[j], ns->key, NULL, 0);
                 if (d < best) best = d, bi = i, bj = j;
             }
-        char d[800];
+        char d[MISMATCH_MAX];
         mismatches(set, o[bi], os->key, n[bj], ns->key, d, sizeof d);
         snprintf(why, sizeof why,
                  "no %s agrees with one of the %s on every key; the nearest, lines %ld and %ld, "

@@ -54,7 +54,7 @@ int cmp_meta_differences(const cmp_meta *a, const cmp_meta *b, char *out, size_t
     if (!a->found || !b->found) return 0;
     for (int k = 0; k < NFAIR && k < CMP_META_KEYS; k++) {
         if (!strcmp(a->value[k], b->value[k])) continue;
-        char x[200], y[200];
+        char x[CMP_META_SHOWN], y[CMP_META_SHOWN];
         pb_text_show(x, sizeof x, a->value[k][0] ? a->value[k] : "(none)");
         pb_text_show(y, sizeof y, b->value[k][0] ? b->value[k] : "(none)");
         if (at < len)

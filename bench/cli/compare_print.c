@@ -8,6 +8,7 @@
 #include <string.h>
 
 #include "compare.h"
+#include "harness/base/sizes.h"
 #include "harness/io/csv.h"
 #include "core/text_bytes.h"
 #include "stats/geomean.h"
@@ -383,16 +384,24 @@ static void run_text(const cmp_meta *m, char *out, size_t len)
     snprintf(out, len, " (commit %.12s%s, %s)", c, strstr(c, "-dirty") ? "-dirty" : "", d);
 }
 
+/* A label (file names and field values) shown safely and whole, in a buffer of its
+ * own; NULL when out of memory. */
+static char *label_shown(const char *label)
+{
+    const size_t n = PB_SHOWN_SIZE(strlen(label) + 1);
+    char *s = malloc(n);
+    return s ? pb_text_show(s, n, label) : NULL;
+}
+
 int cmp_print_table(const cmp_set *set, const char *const labels[2], const cmp_meta meta[2])
 {
-    /* The labels hold file names and field values: shown safely. */
-    char old_label[1600], new_label[1600], run[2][400];
-    pb_text_show(old_label, sizeof old_label, labels[0]);
-    pb_text_show(new_label, sizeof new_label, labels[1]);
+    char run[2][400];
     run_text(&meta[0], run[0], sizeof run[0]);
     run_text(&meta[1], run[1], sizeof run[1]);
+    char *old_label = label_shown(labels[0]), *new_label = label_shown(labels[1]);
     int *shown = malloc((size_t)(set->nkey + 1) * sizeof *shown), nshown;
-    if (!shown) return -1;
+    if (!old_label || !new_label || !shown)
+        return free(old_label), free(new_label), free(shown), -1;
     printf("old: %s%s\nnew: %s%s\n", old_label, run[0], new_label, run[1]);
     print_change_meaning(set);
     int rc = 0;
@@ -401,7 +410,9 @@ int cmp_print_table(const cmp_set *set, const char *const labels[2], const cmp_m
         rc = print_rows(set, shown, nshown);
     }
     free(shown);
-    return rc || print_totals(set, old_label, new_label) ? -1 : 0;
+    rc = rc || print_totals(set, old_label, new_label) ? -1 : 0;
+    free(old_label), free(new_label);
+    return rc;
 }
 
 /* ---- CSV ---- */
