@@ -1,7 +1,7 @@
 """What every section gets: the results folder, the program's listing and its path
 (for `puzzlebench compare`), the Environment table's .meta, the list of plots to
-draw, and a family's own section module (for what a generic section needs to know of
-a family: its LADDER, its PICTURES)."""
+draw, and each family's declared section (for what a common section needs to know of
+a family: its ladder part, its pictures)."""
 
 from .markdown import Image
 from .meta import meta_line
@@ -18,7 +18,7 @@ class Context:
         self.primary = None     # the Meta of the Environment table
         self.plots = []         # Plot objects, drawn after every section is written
         self.stale = []         # names of plots whose data is gone (their files are removed)
-        self.module_of = None   # family name -> its section module, or None (set by main)
+        self.sections = {}      # family name -> its FamilySection (set by main)
 
     def plot(self, plot, alt):
         """Queues a plot and returns its place in the report."""
@@ -30,9 +30,9 @@ class Context:
         """The data of these plots is gone: their old files go too (when drawing)."""
         self.stale.extend(names)
 
-    def family_module(self, name):
-        """The section module of the family of that name, or None (an unknown family)."""
-        return self.module_of(name) if self.module_of else None
+    def family_section(self, name):
+        """The declared section of the family of that name, or None (an unknown family)."""
+        return self.sections.get(name)
 
     def meta_line(self, path, show=()):
         return meta_line(path, self.primary, show)

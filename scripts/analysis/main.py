@@ -8,7 +8,6 @@ does not list)."""
 
 import argparse
 import fnmatch
-import importlib
 import os
 import shutil
 import sys
@@ -25,7 +24,7 @@ from .meta import STANDARD_KEYS, is_side_table, read_meta
 from .provenance import check_commits, check_run_ids
 from .reads import named_family, sweep_name
 from .shown import shown
-from .sections import enumeration, generic, ladder, method, micro, parallel, pictures
+from .sections import enumeration, family_sections, generic, ladder, method, micro, parallel, pictures
 
 REPO_ROOT = Path(__file__).resolve().parent.parent.parent
 METHOD_PREFIX = "method-"  # the method study's files (sections/method.py)
@@ -50,15 +49,15 @@ def parse_args(argv):
     return p.parse_args(argv)
 
 
-def claims(family, module, path):
+def claims(family, section, path):
     """Whether the family's section reads this file: the sweep that wrote it is one of
-    the family's (`puzzlebench families`) or of the names its module declares it reads
-    (SWEEPS, shell patterns: the files of a generation sweep, an opt-in sweep)."""
+    the family's (`puzzlebench families`) or of the names its section declares it reads
+    (its sweeps, shell patterns: the files of a generation sweep, an opt-in sweep)."""
     name = sweep_name(path)
-    return any(fnmatch.fnmatchcase(name, n) for n in [*family.sweeps, *getattr(module, "SWEEPS", ())])
+    return any(fnmatch.fnmatchcase(name, n) for n in [*family.sweeps, *section.sweeps])
 
 
-def family_files(results_dir, listing, module_of, apart=()):
+def family_files(results_dir, listing, sections, apart=()):
     """({family name: the CSVs its section reads}, {family name or None: the CSVs no
     section claims, for the generic section}, the parallel CSVs). A result CSV belongs
     to the family its rows name (else its .meta; else, for a file that names none, the
@@ -81,7 +80,7 @@ def family_files(results_dir, listing, module_of, apart=()):
         if owner is None:
             owner = next((n for n in names if f.stem == n or f.stem.startswith(n + "-")), None)
         family = listing.family(owner) if owner else None
-        if family is not None and claims(family, module_of(owner), f):
+        if family is not None and claims(family, sections[owner], f):
             owned.setdefault(owner, []).append(f)
         else:
             generic.setdefault(owner if family else None, []).append(f)
@@ -115,16 +114,6 @@ def environment(ctx):
         value = ctx.primary.get(key)
         rows.append([key, code(value) if value and key in ("compiler", "flags", "commit") else escape(value or "-")])
     return out + table(["key", "value"], "ll", rows)
-
-
-def section_module(family):
-    try:
-        return importlib.import_module(f"{__package__}.sections.{family.name}")
-    except ModuleNotFoundError as e:
-        if e.name != f"{__package__}.sections.{family.name}":
-            raise
-        raise ReportError(f"bench/families/{family.name}/{family.name}.py",
-                          "no such section module (each family of `puzzlebench families` has one)") from None
 
 
 def write_atomically(path, text):
@@ -163,12 +152,8 @@ def run(args):
     listing = load_listing(binary)
     ctx = Context(results_dir, listing, draw, binary, args.metric)
 
-    def module_of(name):
-        family = listing.family(name)
-        return section_module(family) if family else None
-
-    ctx.module_of = module_of
-    owned, unclaimed, parallels = family_files(results_dir, listing, module_of, ladder.files(ctx))
+    ctx.sections = family_sections(listing.families)
+    owned, unclaimed, parallels = family_files(results_dir, listing, ctx.sections, ladder.files(ctx))
     reported = [fam for fam in listing.families if owned[fam.name]]
     # The sweeps no section claims, by family (the listing's order), those of no known family last.
     others = [f for fam in listing.families for f in unclaimed.get(fam.name, [])] + unclaimed.get(None, [])
@@ -196,7 +181,7 @@ def run(args):
     doc += method.section(ctx, results_dir)
     doc += ladder.section(ctx)
     for family in reported:
-        doc += section_module(family).section(ctx, family, owned[family.name])
+        doc += ctx.sections[family.name].section(ctx, family, owned[family.name])
     for path in sweeps:
         doc += generic.section(ctx, path)
     for path in parallels:

@@ -75,8 +75,8 @@ def declared(ctx, section, kind):
     module's READS gives that section, of that kind."""
     out = []
     for family in ctx.listing.families:
-        module = ctx.family_module(family.name)
-        for pattern in (getattr(module, "READS", {}) if module else {}).get(section, ()):
+        declared_by = ctx.family_section(family.name)
+        for pattern in (declared_by.reads if declared_by else {}).get(section, ()):
             out.append(Reads(family.name, kind, pattern))
     return out
 

@@ -19,6 +19,9 @@ sys.dont_write_bytecode = True
 sys.path.insert(0, str(Path(__file__).resolve().parents[2] / "scripts"))
 
 from analysis.csvread import read_csv  # noqa: E402
+from analysis import sections  # noqa: E402
+
+sections.add_families(("kakuro",))
 from analysis.sections.kakuro_public import verdicts  # noqa: E402
 
 

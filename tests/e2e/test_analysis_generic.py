@@ -268,7 +268,6 @@ class WhoReadsAFile(unittest.TestCase):
         listing = Listing(csvread.parse_csv(FAKE_ENGINES.splitlines(keepends=True), "engines").rows,
                           [{"name": "notouch", "default_engine": "-", "sweeps": "notouch notouch-parallel",
                             "summary": ""}])
-        module_of = lambda name: main.section_module(listing.family(name)) if listing.family(name) else None
         with tempfile.TemporaryDirectory() as name:
             tmp = Path(name)
             header = "family,instance,engine,status,median_s\n"
@@ -276,7 +275,7 @@ class WhoReadsAFile(unittest.TestCase):
                 "boards": ("notouch", "sweep=data/sweeps/notouch.sweep\n"),      # a notouch sweep, named apart
                 "notouch-mine": ("notouch", "sweep=mine.sweep\n"),               # a user's sweep
                 "sudoku-x": ("notouch", "family=sudoku\n"),                      # the rows say notouch
-                "notouch-scaling": ("notouch", None),                           # notouch.py's SWEEPS
+                "notouch-scaling": ("notouch", None),                           # notouch.py's sweeps
                 "other": ("nofamily", "sweep=notouch.sweep\n"),                  # a family the listing lacks
                 "notouch-old": ("", None),                                      # no family but its name's
                 "plain": ("", "family=notouch\nsweep=(options)\n"),             # the .meta's family
@@ -285,7 +284,7 @@ class WhoReadsAFile(unittest.TestCase):
                 (tmp / f"{stem}.csv").write_text(header + f"{family},a,dlx,done,0.1\n")
                 if meta is not None:
                     (tmp / f"{stem}.meta").write_text(meta)
-            owned, unclaimed, parallels = main.family_files(tmp, listing, module_of)
+            owned, unclaimed, parallels = main.family_files(tmp, listing, main.family_sections(listing.families))
         names = lambda paths: sorted(p.stem for p in paths)
         self.assertEqual(names(owned["notouch"]), ["boards", "notouch-scaling"])
         self.assertEqual(names(unclaimed["notouch"]), ["notouch-mine", "notouch-old", "plain", "sudoku-x"])

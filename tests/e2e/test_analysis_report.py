@@ -11,7 +11,7 @@ are skipped when either is missing, unless the program was given as the argument
 (as CTest does): then they fail.
 """
 
-import importlib
+import dataclasses
 import json
 import math
 import os
@@ -20,7 +20,6 @@ import shutil
 import subprocess
 import sys
 import tempfile
-import types
 import unittest
 import xml.etree.ElementTree as ET
 from pathlib import Path
@@ -365,18 +364,16 @@ class Ladder(unittest.TestCase):
                           "run_type": "iteration", "real_time": t, "time_unit": "us"}
                          for e, ts in micro.items() for t in ts]
                 (tmp / "micro.json").write_text(json.dumps({"benchmarks": cases}))
-            # Two families, each with its section module's LADDER (the targets are theirs).
+            # Two families, each with its section's ladder part (the targets are theirs).
             families = [{"name": f, "default_engine": "-", "sweeps": "", "summary": ""}
                         for f in ("latin", "sudoku")]
             listing = __import__("analysis.listing", fromlist=["Listing"]).Listing(
                 csvread.parse_csv(FAKE_ENGINES.splitlines(keepends=True), "engines").rows, families)
             ctx = Context(tmp, listing, False, str(FAKE))
-            # latin's module, its READS giving the ladder latin-more too.
-            latin = importlib.import_module("analysis.sections.latin")
-            latin_more = types.SimpleNamespace(**vars(latin))
-            latin_more.READS = {"ladder": ("latin-ladder", "latin-more")}
-            ctx.module_of = lambda name: latin_more if name == "latin" else importlib.import_module(
-                f"analysis.sections.{name}")
+            # latin's section, its reads giving the ladder latin-more too.
+            ctx.sections = sections.family_sections(listing.families)
+            ctx.sections["latin"] = dataclasses.replace(ctx.sections["latin"],
+                                                        reads={"ladder": ("latin-ladder", "latin-more")})
             # The ladder's cactus plots are Images: "_(plot ... not generated)_" here.
             return "\n".join(l.render(tmp / "plots") if isinstance(l, Image) else l for l in ladder.section(ctx))
 

@@ -13,6 +13,7 @@ from .. import render, runs, timing
 from . import kakuro_data, kakuro_plots
 from . import kakuro_public
 from ..csvread import read_csv
+from ..family_section import FamilySection
 from ..markdown import code, escape, table
 from ..meta import SHORT_KEYS, meta_short, read_meta
 from ..numfmt import (FEWER_STEPS, MORE_STEPS, bounded_ratio, count_or_half, duration, factor_text, num, percent,
@@ -641,3 +642,7 @@ def _picture(ctx):
     if meta.is_file():
         out += [ctx.meta_line(meta, SHORT_KEYS), ""]
     return out
+
+
+# What the report reads of this family (analysis/family_section.py).
+SECTION = FamilySection(section, sweeps=SWEEPS, reads=READS, ladder=LADDER, pictures=PICTURES)

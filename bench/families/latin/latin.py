@@ -15,6 +15,7 @@ import re
 
 from .. import runs, stats
 from ..csvread import read_csv
+from ..family_section import FamilySection
 from ..errors import ReportError
 from ..markdown import code, escape, table
 from ..meta import read_meta
@@ -643,3 +644,7 @@ def _legend(ctx, data, key_h, rows, limit):
             f"set key center center horizontal Left reverse maxcols 4 maxrows {rows} font ',10' samplen 3 "
             "spacing 1.1 width 1",
             "plot " + ", \\\n     ".join(keys), "unset multiplot"]
+
+
+# What the report reads of this family (analysis/family_section.py).
+SECTION = FamilySection(section, reads=READS, ladder=LADDER, pictures=PICTURES)

@@ -13,6 +13,7 @@ sweep CSV has the same columns can use section() as it is.
 
 from .. import runs, timing
 from ..csvread import read_csv
+from ..family_section import FamilySection
 from ..markdown import code, escape, table
 from ..numfmt import factor_text, ratio, whole
 from ..plotting import FILLED_POINTS, GRID, LOWER_BOUND_KEY, Plot, open_point, quote, series_style
@@ -296,3 +297,7 @@ def _legend(plot, listing, series, any_bound, key_h, rows):
         keys.append(f"NaN with points lc rgb 'black' pt {open_point(FILLED_POINTS[0])} ps 1.1 "
                     f"title {quote(LOWER_BOUND_KEY)}")
     plot.add("plot " + ", \\\n     ".join(keys or ["NaN notitle"]), "unset multiplot")
+
+
+# What the report reads of this family (analysis/family_section.py).
+SECTION = FamilySection(section, sweeps=SWEEPS, reads=READS, pictures=PICTURES)

@@ -15,6 +15,7 @@ import math
 from .. import compare, runs, stats, timing
 from . import sudoku_tdoku
 from ..csvread import read_csv
+from ..family_section import FamilySection
 from ..markdown import code, escape, table
 from ..numfmt import (FEWER_STEPS, MORE_STEPS, NONE, duration, num, ratio, ratio_interval, sig, whole)
 from ..plotting import GRID, LOWER_BOUND_KEY, Plot, open_point, quote, series_style
@@ -491,3 +492,7 @@ def qqwing_section(ctx, family, path):
     if meta.is_file():
         out += ["", ctx.meta_line(meta)]
     return out
+
+
+# What the report reads of this family (analysis/family_section.py).
+SECTION = FamilySection(section, sweeps=SWEEPS, reads=READS, ladder=LADDER, pictures=PICTURES)

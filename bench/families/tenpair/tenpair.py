@@ -15,6 +15,7 @@ memory, fewer / more states)."""
 
 from .. import stats, timing
 from ..csvread import read_csv
+from ..family_section import FamilySection
 from ..markdown import code, escape, table
 from ..meta import SHORT_KEYS, read_meta
 from ..numfmt import duration, grouped, memory, ratio
@@ -673,3 +674,7 @@ def _lengths(values):
         if len(steps) == 1:
             return f"{values[0]}, {values[1]}, ..., {values[-1]}"
     return ", ".join(values)
+
+
+# What the report reads of this family (analysis/family_section.py).
+SECTION = FamilySection(section, sweeps=SWEEPS, pictures=PICTURES)

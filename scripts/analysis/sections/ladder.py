@@ -334,8 +334,8 @@ def _micro_line(results_dir, micro_case, micro_set):
 
 
 def _conf(ctx, family):
-    module = ctx.family_module(family)
-    return getattr(module, "LADDER", {}) if module else {}
+    section = ctx.family_section(family)
+    return section.ladder if section else {}
 
 
 def section(ctx):

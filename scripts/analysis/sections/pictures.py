@@ -21,8 +21,8 @@ def section(ctx):
     out = ["", "## Pictures of every family", "",
            "Drawn by `puzzlebench render` when this report was written; they hold no measurement. SVG.", ""]
     for family in ctx.listing.families:
-        module = ctx.family_module(family.name)
-        pictures = getattr(module, "PICTURES", None) if module else None
+        section = ctx.family_section(family.name)
+        pictures = section.pictures if section else None
         if not pictures:
             out += [f"_{escape(family.name)}: no picture listed (its section module's PICTURES)._", ""]
             continue
