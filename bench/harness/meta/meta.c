@@ -64,6 +64,11 @@ void pb_meta_set_command_line(int argc, char **argv)
     }
 }
 
+void pb_meta_set_command(pb_meta *m, const char *command)
+{
+    pb_probe_clean(m->command, sizeof m->command, command);
+}
+
 const char *pb_build_commit(void)
 {
     return PB_BUILD_COMMIT;

@@ -48,6 +48,10 @@ typedef struct pb_meta {
  * call it first thing in main. Without it .meta says command=unknown. */
 void pb_meta_set_command_line(int argc, char **argv);
 
+/* Records another command as m's (a worker's .meta names the command that started
+ * it), cleaned as the fields pb_meta_begin fills are. */
+void pb_meta_set_command(pb_meta *m, const char *command);
+
 /* Fills m at the start of a run: run id, date, build, system, CPU, memory, topology
  * counts, and the load average and governor now. When the 1-minute load is over 0.2
  * per core it prints one warning line on stderr and records load_warning. Never fails

@@ -9,7 +9,7 @@
 #include "core/limiter.h"
 #include "harness/base/exit.h"
 #include "harness/base/say.h"
-#include "harness/meta/meta_probe.h"
+#include "harness/meta/meta.h"
 #include "sweep_exec.h"
 #include "sweep_resume.h"
 
@@ -119,7 +119,7 @@ void pb_sweep_files_begin(pb_sweep_writer *w, int workers)
     const char *parent = o->serve ? getenv("PB_SWEEP_COMMAND") : NULL;
     if (parent && *parent) { /* the command that started this worker, given by sweep --against */
         memcpy(w->worker_command, w->meta.command, sizeof w->worker_command);
-        pb_probe_clean(w->meta.command, sizeof w->meta.command, parent);
+        pb_meta_set_command(&w->meta, parent);
     }
     if (o->run_id) snprintf(w->meta.run_id, sizeof w->meta.run_id, "%s", o->run_id);
     w->start_s = pb_now_s();
