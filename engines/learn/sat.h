@@ -38,11 +38,28 @@ typedef struct pb_sat_stats {
     uint64_t work;    /* units of the work limiter (pb_sat_load_begin): not steps */
 } pb_sat_stats;
 
+/* The search's levers, each a choice among the field's (pb_sat_default_options gives
+ * the defaults). */
+typedef struct pb_sat_options {
+    int luby_unit;   /* conflicts per unit of the Luby restart schedule */
+    int keep_glue;   /* learnt clauses of at most this LBD are never deleted */
+    int bump_reason; /* 1: a conflict also bumps the variables that implied the learnt
+                      * clause's literals (their reasons' literals), not just those met */
+    int rephase;     /* > 0: every rephase * k conflicts (k = 1, 2, ...) the target phases
+                      * go back to the best ones (the longest conflict-free assignment of
+                      * the whole search) and the target is sought anew; 0: one target,
+                      * the longest so far */
+} pb_sat_options;
+
+void pb_sat_default_options(pb_sat_options *o);
+
 /* A solver for variables 1..nvars. The first decisions take the variables in their
  * order, true first; a non-zero seed shuffles that order instead. NULL when out of
  * memory. */
 pb_sat *pb_sat_new(int nvars, uint64_t seed);
 void pb_sat_free(pb_sat *s);
+/* Sets the search's levers (the defaults until then); before the first solve. */
+void pb_sat_set_options(pb_sat *s, const pb_sat_options *o);
 
 /* Adds a clause of DIMACS literals (a copy is kept; duplicates and tautologies are
  * fine). Returns 0, or -1 when out of memory. An empty or falsified clause makes the

@@ -112,7 +112,7 @@ static int reduce(pb_sat *s)
     for (int i = 0; i < s->learnts.n; i++) {
         uint32_t c = (uint32_t)s->learnts.a[i];
         uint32_t lbd = C_FLAGS(s, c) >> 2;
-        if (lbd > KEEP_GLUE && !locked(s, c)) k[n++] = (sort_key){lbd, c};
+        if (lbd > (uint32_t)s->opt.keep_glue && !locked(s, c)) k[n++] = (sort_key){lbd, c};
     }
     qsort(k, (size_t)n, sizeof *k, cmp_key);
     s->st.work += (uint64_t)s->learnts.n;
@@ -146,8 +146,11 @@ void sat_maybe_restart(pb_sat *s)
 {
     if (s->st.conflicts < s->next_restart) return;
     s->st.restarts++;
-    s->next_restart = s->st.conflicts + LUBY_UNIT * luby(++s->luby_i);
+    s->next_restart = s->st.conflicts + (uint64_t)s->opt.luby_unit * luby(++s->luby_i);
     sat_backtrack(s, 0);
+    if (s->st.conflicts < s->next_rephase) return;
+    s->next_rephase = s->st.conflicts + (uint64_t)s->opt.rephase * ++s->rephase_n;
+    sat_rephase(s);
 }
 
 int sat_maybe_reduce(pb_sat *s)
