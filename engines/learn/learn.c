@@ -40,7 +40,7 @@
 #define LEARN_SEED 0
 
 /* The parameters' defaults: the search's levers as the engine runs them. */
-enum { LEARN_LUBY = 100, LEARN_KEEP_GLUE = 2, LEARN_BUMP_REASON = 0, LEARN_REPHASE = 0 };
+enum { LEARN_LUBY = 100, LEARN_KEEP_GLUE = 2, LEARN_BUMP_REASON = 1, LEARN_REPHASE = 0 };
 
 /* s: the solver, NULL when none was needed. */
 static void copy_stats(pb_stats *st, const pb_sat *s, pb_count solutions)
@@ -318,7 +318,7 @@ static pb_status learn_run(const pb_model *m, int config, const pb_run *how, pb_
 const pb_engine pb_engine_learn = {
     {"learn",
      "conflict-driven clause learning on the direct encoding (cell = value literals, native "
-     "at-most-one, target phases, LBD-managed learnt clauses, Luby restarts)",
+     "at-most-one, reason-side bumping, target phases, LBD-managed learnt clauses, Luby restarts)",
      PB_CAP_FIRST | PB_CAP_COUNT | PB_CAP_LAST, pb_cap_names, learn_params},
     0,
     NULL,

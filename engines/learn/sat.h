@@ -4,9 +4,9 @@
  * Two watched literals with blocker literals, at-most-one lists propagated directly
  * (a true literal falsifies the others; the reason is the binary clause (-x v -y),
  * made only when conflict analysis asks for it), first-UIP learning with recursive
- * minimisation, EVSIDS on a binary heap with saved phases (target phases: the signs
- * of the longest conflict-free assignment so far), Luby restarts, and learnt-clause
- * deletion by LBD (glue <= 2 kept for good, half of the rest removed periodically).
+ * minimisation, EVSIDS on a binary heap (reason-side bumping by default) with saved phases (target
+ * phases: the signs of the longest conflict-free assignment so far), Luby restarts, and
+ * learnt-clause deletion by LBD (glue <= 2 kept for good, half of the rest removed periodically).
  * Everything lives in one pb_sat and nothing is random but what a seed asks for, so
  * a run is reproducible from its inputs alone.
  *
