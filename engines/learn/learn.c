@@ -40,7 +40,13 @@
 #define LEARN_SEED 0
 
 /* The parameters' defaults: the search's levers as the engine runs them. */
-enum { LEARN_LUBY = 100, LEARN_KEEP_GLUE = 2, LEARN_BUMP_REASON = 1, LEARN_REPHASE = 0 };
+enum {
+    LEARN_LUBY = 100,
+    LEARN_KEEP_GLUE = 2,
+    LEARN_BUMP_REASON = 1,
+    LEARN_REPHASE = 0,
+    LEARN_RESTARTS = 0
+};
 
 /* s: the solver, NULL when none was needed. */
 static void copy_stats(pb_stats *st, const pb_sat *s, pb_count solutions)
@@ -298,6 +304,7 @@ static pb_status search(pb_sat *s, const pb_model *m, const pb_cnf *f, const pb_
 }
 
 static const char *const on_off[] = {"off", "on", NULL};
+static const char *const restart_kinds[] = {"luby", "glue", NULL};
 
 static const pb_param learn_params[] = {
     {"luby-unit", "conflicts per unit of the Luby restart schedule", NULL, 1, 1 << 24, LEARN_LUBY},
@@ -310,6 +317,10 @@ static const pb_param learn_params[] = {
      "every rephase * k conflicts the target phases go back to the best (longest) "
      "conflict-free assignment and the target is sought anew; 0: never",
      NULL, 0, 1 << 24, LEARN_REPHASE},
+    {"restarts",
+     "luby: on the Luby schedule; glue: when the recent learnt clauses' LBD rises above the "
+     "long-run average",
+     restart_kinds, 0, 1, LEARN_RESTARTS},
     {NULL, NULL, NULL, 0, 0, 0},
 };
 
@@ -334,6 +345,7 @@ static void options(const pb_run *how, pb_sat_options *o)
     o->keep_glue = (int)pb_param_get(a, how, "keep-glue");
     o->bump_reason = (int)pb_param_get(a, how, "bump-reason");
     o->rephase = (int)pb_param_get(a, how, "rephase");
+    o->glue_restarts = (int)pb_param_get(a, how, "restarts");
 }
 
 static pb_status learn_run(const pb_model *m, int config, const pb_run *how, pb_result *out)

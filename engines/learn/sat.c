@@ -52,7 +52,7 @@ pb_sat *pb_sat_new(int nvars, uint64_t seed)
 
 void pb_sat_default_options(pb_sat_options *o)
 {
-    *o = (pb_sat_options){LUBY_UNIT, KEEP_GLUE, 1, 0};
+    *o = (pb_sat_options){LUBY_UNIT, KEEP_GLUE, 1, 0, 0};
 }
 
 void pb_sat_set_options(pb_sat *s, const pb_sat_options *o)
@@ -130,6 +130,7 @@ pb_sat_result pb_sat_solve(pb_sat *s, pb_limiter *lim, pb_status *stopped)
             if (bt < 0) goto nomem;
             sat_backtrack(s, bt);
             if (sat_learn_clause(s, lbd)) goto nomem;
+            if (s->opt.glue_restarts) sat_note_glue(s, lbd);
             s->var_inc /= VAR_DECAY;
         } else {
             sat_maybe_restart(s);

@@ -41,14 +41,17 @@ typedef struct pb_sat_stats {
 /* The search's levers, each a choice among the field's (pb_sat_default_options gives
  * the defaults). */
 typedef struct pb_sat_options {
-    int luby_unit;   /* conflicts per unit of the Luby restart schedule */
-    int keep_glue;   /* learnt clauses of at most this LBD are never deleted */
-    int bump_reason; /* 1: a conflict also bumps the variables that implied the learnt
-                      * clause's literals (their reasons' literals), not just those met */
-    int rephase;     /* > 0: every rephase * k conflicts (k = 1, 2, ...) the target phases
-                      * go back to the best ones (the longest conflict-free assignment of
-                      * the whole search) and the target is sought anew; 0: one target,
-                      * the longest so far */
+    int luby_unit;     /* conflicts per unit of the Luby restart schedule */
+    int keep_glue;     /* learnt clauses of at most this LBD are never deleted */
+    int bump_reason;   /* 1: a conflict also bumps the variables that implied the learnt
+                        * clause's literals (their reasons' literals), not just those met */
+    int rephase;       /* > 0: every rephase * k conflicts (k = 1, 2, ...) the target phases
+                        * go back to the best ones (the longest conflict-free assignment of
+                        * the whole search) and the target is sought anew; 0: one target,
+                        * the longest so far */
+    int glue_restarts; /* 1: restart when the recent learnt clauses' LBD (a fast moving
+                        * average) rises above the long-run one (a slow one), as
+                        * Glucose and CaDiCaL's focused mode; 0: the Luby schedule */
 } pb_sat_options;
 
 void pb_sat_default_options(pb_sat_options *o);

@@ -31,6 +31,13 @@ enum {
     KEEP_GLUE = 2,       /* learnt clauses with at most this LBD stay for good, by default */
 };
 #define VAR_DECAY 0.95
+/* Glue restarts (pb_sat_options.glue_restarts): the moving averages' weights, the
+ * margin by which the fast one must exceed the slow one, and the fewest conflicts
+ * between two restarts. */
+#define GLUE_FAST   (1.0 / 32)
+#define GLUE_SLOW   (1.0 / 4096)
+#define GLUE_MARGIN 1.1
+enum { GLUE_MIN_CONFLICTS = 50 };
 #define NO_REASON 0xFFFFFFFFu
 #define AMO_TAG   0x80000000u
 #define LIT_UNDEF (-1)
@@ -130,6 +137,8 @@ struct pb_sat {
     uint64_t next_restart, restart_n, luby_i;
     uint64_t next_reduce, reduce_n;
     uint64_t next_rephase, rephase_n;
+    double glue_fast, glue_slow; /* the learnt clauses' LBD, moving averages */
+    uint64_t glue_n, last_restart;
     pb_sat_options opt;
     uint32_t *fwd; /* collect's forwarding table, kept for the next collection */
     size_t fwd_cap;
@@ -280,6 +289,8 @@ int sat_learn_clause(pb_sat *s, int lbd);
 /* Before a decision: restarts when the Luby schedule says so, and rephases when
  * its schedule does. */
 void sat_maybe_restart(pb_sat *s);
+/* After a conflict: the learnt clause's LBD enters the moving averages. */
+void sat_note_glue(pb_sat *s, int lbd);
 /* Before a decision: halves the learnt clauses when their schedule says so. 0; -1
  * when out of memory; 1 when the work limiter said stop (in s->stop) in the middle of
  * it: the solver is then fit only for pb_sat_free. */

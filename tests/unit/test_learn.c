@@ -741,6 +741,24 @@ static void test_core_long(void)
     CHECK(reduced > 0);
 }
 
+/* Each lever of pb_sat_options away from its default: PHP(8, 7) stays UNSAT through
+ * the restarts (and the rephasing) they bring. */
+static void test_core_levers(void)
+{
+    for (int k = 0; k < 3; k++) {
+        pb_sat_options o;
+        pb_sat_default_options(&o);
+        if (k == 0) o.bump_reason = 0, o.rephase = 20, o.keep_glue = 0;
+        if (k == 1) o.glue_restarts = 1, o.rephase = 1;
+        if (k == 2) o.luby_unit = 1;
+        pb_sat *s = pigeonhole(8, 7, 1);
+        pb_sat_set_options(s, &o);
+        CHECK(pb_sat_solve(s, NULL, NULL) == PB_SAT_UNSAT);
+        CHECK(pb_sat_get_stats(s)->restarts > 0);
+        pb_sat_free(s);
+    }
+}
+
 int main(int argc, char **argv)
 {
     const char *only = argc > 1 ? argv[1] : "";
@@ -753,6 +771,7 @@ int main(int argc, char **argv)
         test_load_limit();
         test_search_work_limit();
         test_core_long();
+        test_core_levers();
     }
     if (!*only || !strcmp(only, "model")) {
         test_sudoku_latin();
