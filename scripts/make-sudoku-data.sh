@@ -28,7 +28,10 @@
 #                           ladder sweep's (bench/families/sudoku/sudoku-ladder.sweep); ~1 s
 #   25x25-minimal.txt       3 near-minimal 25x25 puzzles (about 350 empty cells):
 #                           the ladder's too; ~75 s on 2 threads
-#   25x25-hard.txt          not made here: scripts/make-sudoku-hard.py
+#   25x25-hard.txt          not made here: scripts/make-sudoku-hard.py (the tuning set
+#                           of learn against the outside SAT solvers)
+#   25x25-qwh.txt           not made here: scripts/make-sudoku-qwh.py (their held-out
+#                           set, made by another method)
 set -euo pipefail
 cd "$(dirname "$0")/.."
 

@@ -68,7 +68,7 @@ def minisat_conflicts(pb, puzzle, name):
     by way of the files name.txt and name.cnf."""
     txt, cnf = Path(name + ".txt"), Path(name + ".cnf")
     txt.write_text(puzzle + "\n")
-    subprocess.run([pb, "export", "dimacs", "sudoku", str(txt), "-o", str(cnf)], check=True)
+    subprocess.run([pb, "export", "dimacs", "sudoku", str(txt), "--out", str(cnf)], check=True)
     r = subprocess.run(["minisat", str(cnf)], capture_output=True, text=True)
     if r.returncode != 10:
         raise RuntimeError(f"minisat exit {r.returncode} on a puzzle with a solution")

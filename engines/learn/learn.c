@@ -40,6 +40,15 @@
  * so runs repeat exactly. */
 #define LEARN_SEED 0
 
+/* The parameters' defaults: the search's levers as the engine runs them. */
+enum {
+    LEARN_LUBY = 100,
+    LEARN_KEEP_GLUE = 2,
+    LEARN_BUMP_REASON = 1,
+    LEARN_REPHASE = 0,
+    LEARN_RESTARTS = 0
+};
+
 /* s: the solver, NULL when none was needed. */
 static void copy_stats(pb_stats *st, const pb_sat *s, pb_count solutions)
 {
@@ -216,6 +225,7 @@ static int decode(const pb_sat *s, const pb_cnf *f, int *values)
  * that a time limit holds through a large encoding too. */
 typedef struct loader {
     pb_sat *s;
+    const pb_sat_options *opt; /* the search's levers, from the run's parameters */
     pb_limiter *work;
     uint64_t units;
     pb_status stop; /* PB_DONE, or why the encoding or the loading stopped */
@@ -241,6 +251,7 @@ static int sink_begin(void *ctx, const pb_cnf *f)
         u->stop = PB_NOMEM;
         return -1;
     }
+    pb_sat_set_options(u->s, u->opt);
     /* About a sudoku's: four lists and a few clauses per cell variable. */
     size_t k = (size_t)f->ncell_vars;
     u->stop = pb_sat_load_begin(u->s, 8 * k + 64, 5 * k + 64, u->work, u->units);
@@ -293,6 +304,51 @@ static pb_status search(pb_sat *s, const pb_model *m, const pb_cnf *f, const pb_
     return status;
 }
 
+static const char *const on_off[] = {"off", "on", NULL};
+static const char *const restart_kinds[] = {"luby", "glue", NULL};
+
+static const pb_param learn_params[] = {
+    {"luby-unit", "conflicts per unit of the Luby restart schedule", NULL, 1, 1 << 24, LEARN_LUBY},
+    {"keep-glue", "learnt clauses of at most this LBD are never deleted", NULL, 0, 1 << 20,
+     LEARN_KEEP_GLUE},
+    {"bump-reason",
+     "on: a conflict also bumps the variables that implied the learnt clause's literals", on_off, 0,
+     1, LEARN_BUMP_REASON},
+    {"rephase",
+     "every rephase * k conflicts the target phases go back to the best (longest) "
+     "conflict-free assignment and the target is sought anew; 0: never",
+     NULL, 0, 1 << 24, LEARN_REPHASE},
+    {"restarts",
+     "luby: on the Luby schedule; glue: when the recent learnt clauses' LBD rises above the "
+     "long-run average",
+     restart_kinds, 0, 1, LEARN_RESTARTS},
+    {NULL, NULL, NULL, 0, 0, 0},
+};
+
+static pb_status learn_run(const pb_model *m, int config, const pb_run *how, pb_result *out);
+
+const pb_engine pb_engine_learn = {
+    {"learn",
+     "conflict-driven clause learning on the direct encoding (cell = value literals, native "
+     "at-most-one, reason-side bumping, target phases, LBD-managed learnt clauses, Luby restarts)",
+     PB_CAP_FIRST | PB_CAP_COUNT | PB_CAP_LAST, pb_cap_names, learn_params},
+    0,
+    NULL,
+    learn_run,
+};
+
+/* The solver's levers from the run's parameters. */
+static void options(const pb_run *how, pb_sat_options *o)
+{
+    const pb_engine_about *a = &pb_engine_learn.about;
+    pb_sat_default_options(o);
+    o->luby_unit = (int)pb_param_get(a, how, "luby-unit");
+    o->keep_glue = (int)pb_param_get(a, how, "keep-glue");
+    o->bump_reason = (int)pb_param_get(a, how, "bump-reason");
+    o->rephase = (int)pb_param_get(a, how, "rephase");
+    o->glue_restarts = (int)pb_param_get(a, how, "restarts");
+}
+
 static pb_status learn_run(const pb_model *m, int config, const pb_run *how, pb_result *out)
 {
     (void)config;
@@ -310,7 +366,9 @@ static pb_status learn_run(const pb_model *m, int config, const pb_run *how, pb_
     pb_mask *dom = malloc(((size_t)n + 1) * sizeof *dom);
     pb_model view = *m; /* m with narrowed domains: the same solutions */
     view.domain = dom;
-    loader u = {NULL, &work, 0, PB_DONE};
+    pb_sat_options opt;
+    options(how, &opt);
+    loader u = {NULL, &opt, &work, 0, PB_DONE};
     pb_cnf *f = NULL;
     int *values = malloc(((size_t)n + 1) * sizeof *values);
     if (!dom || !values || narrow(m, dom)) {
@@ -342,13 +400,3 @@ out:
     free(values);
     return status;
 }
-
-const pb_engine pb_engine_learn = {
-    {"learn",
-     "conflict-driven clause learning on the direct encoding (cell = value literals, native "
-     "at-most-one, target phases, LBD-managed learnt clauses, Luby restarts)",
-     PB_CAP_FIRST | PB_CAP_COUNT | PB_CAP_LAST, pb_cap_names, NULL},
-    0,
-    NULL,
-    learn_run,
-};

@@ -20,7 +20,7 @@ pb_sat *pb_sat_new(int nvars, uint64_t seed)
                   n * (sizeof *s->act + sizeof *s->heap) + (n + 1) * sizeof *s->lbd_stamp +
                   n * (sizeof *s->level + sizeof *s->reason + sizeof *s->heap_pos +
                        sizeof *s->trail + sizeof *s->trail_lim) +
-                  nl + 2 * n;
+                  nl + 3 * n;
     char *b = s->block = calloc(1, size);
     if (!b) {
         pb_sat_free(s);
@@ -39,12 +39,28 @@ pb_sat *pb_sat_new(int nvars, uint64_t seed)
     s->trail_lim = (int *)b, b += n * sizeof *s->trail_lim;
     s->val = (signed char *)b, b += nl;
     s->target = (unsigned char *)b, b += n;
+    s->best = (unsigned char *)b, b += n;
     s->seen = (unsigned char *)b;
     s->var_inc = 1.0;
     s->seed = seed;
+    pb_sat_default_options(&s->opt);
     s->next_restart = LUBY_UNIT;
     s->next_reduce = REDUCE_FIRST;
+    s->next_rephase = UINT64_MAX;
     return s;
+}
+
+void pb_sat_default_options(pb_sat_options *o)
+{
+    *o = (pb_sat_options){LUBY_UNIT, KEEP_GLUE, 1, 0, 0};
+}
+
+void pb_sat_set_options(pb_sat *s, const pb_sat_options *o)
+{
+    s->opt = *o;
+    if (s->opt.luby_unit < 1) s->opt.luby_unit = 1;
+    s->next_restart = (uint64_t)s->opt.luby_unit;
+    s->next_rephase = s->opt.rephase > 0 ? (uint64_t)s->opt.rephase : UINT64_MAX;
 }
 
 pb_status sat_ready(pb_sat *s)
@@ -114,6 +130,7 @@ pb_sat_result pb_sat_solve(pb_sat *s, pb_limiter *lim, pb_status *stopped)
             if (bt < 0) goto nomem;
             sat_backtrack(s, bt);
             if (sat_learn_clause(s, lbd)) goto nomem;
+            if (s->opt.glue_restarts) sat_note_glue(s, lbd);
             s->var_inc /= VAR_DECAY;
         } else {
             sat_maybe_restart(s);
@@ -163,7 +180,7 @@ int pb_sat_block_decisions(pb_sat *s)
     }
     sat_backtrack(s, k - 1);
     assign(s, first, k > 1 ? (uint32_t)c : NO_REASON);
-    s->target_n = 0; /* the next model is a new target */
+    s->target_n = s->best_n = 0; /* the next model is a new target */
     return 0;
 }
 

@@ -4,9 +4,9 @@
  * Two watched literals with blocker literals, at-most-one lists propagated directly
  * (a true literal falsifies the others; the reason is the binary clause (-x v -y),
  * made only when conflict analysis asks for it), first-UIP learning with recursive
- * minimisation, EVSIDS on a binary heap with saved phases (target phases: the signs
- * of the longest conflict-free assignment so far), Luby restarts, and learnt-clause
- * deletion by LBD (glue <= 2 kept for good, half of the rest removed periodically).
+ * minimisation, EVSIDS on a binary heap (reason-side bumping by default) with saved phases (target
+ * phases: the signs of the longest conflict-free assignment so far), Luby restarts, and
+ * learnt-clause deletion by LBD (glue <= 2 kept for good, half of the rest removed periodically).
  * Everything lives in one pb_sat and nothing is random but what a seed asks for, so
  * a run is reproducible from its inputs alone.
  *
@@ -38,11 +38,31 @@ typedef struct pb_sat_stats {
     uint64_t work;    /* units of the work limiter (pb_sat_load_begin): not steps */
 } pb_sat_stats;
 
+/* The search's levers, each a choice among the field's (pb_sat_default_options gives
+ * the defaults). */
+typedef struct pb_sat_options {
+    int luby_unit;     /* conflicts per unit of the Luby restart schedule */
+    int keep_glue;     /* learnt clauses of at most this LBD are never deleted */
+    int bump_reason;   /* 1: a conflict also bumps the variables that implied the learnt
+                        * clause's literals (their reasons' literals), not just those met */
+    int rephase;       /* > 0: every rephase * k conflicts (k = 1, 2, ...) the target phases
+                        * go back to the best ones (the longest conflict-free assignment of
+                        * the whole search) and the target is sought anew; 0: one target,
+                        * the longest so far */
+    int glue_restarts; /* 1: restart when the recent learnt clauses' LBD (a fast moving
+                        * average) rises above the long-run one (a slow one), as
+                        * Glucose and CaDiCaL's focused mode; 0: the Luby schedule */
+} pb_sat_options;
+
+void pb_sat_default_options(pb_sat_options *o);
+
 /* A solver for variables 1..nvars. The first decisions take the variables in their
  * order, true first; a non-zero seed shuffles that order instead. NULL when out of
  * memory. */
 pb_sat *pb_sat_new(int nvars, uint64_t seed);
 void pb_sat_free(pb_sat *s);
+/* Sets the search's levers (the defaults until then); before the first solve. */
+void pb_sat_set_options(pb_sat *s, const pb_sat_options *o);
 
 /* Adds a clause of DIMACS literals (a copy is kept; duplicates and tautologies are
  * fine). Returns 0, or -1 when out of memory. An empty or falsified clause makes the

@@ -111,9 +111,40 @@ static int minimise(pb_sat *s)
     return 0;
 }
 
+/* Bumps the variables of the reasons of the learnt clause's literals (but the
+ * asserting one's), those not in the clause and not at level 0: they made the
+ * clause's literals false, and deciding them sooner finds the conflict sooner. 0,
+ * or -1 when out of memory. */
+static int bump_reasons(pb_sat *s)
+{
+    ivec *out = &s->learnt;
+    s->toclear.n = 0;
+    for (int i = 0; i < out->n; i++) {
+        s->seen[var_of(out->a[i])] = 1;
+        if (ivec_push(&s->toclear, out->a[i])) return -1;
+    }
+    for (int i = 1; i < out->n; i++) {
+        uint32_t r = s->reason[var_of(out->a[i])];
+        if (r == NO_REASON) continue;
+        int tmp, n;
+        const int *l = reason_lits(s, r, &tmp, &n);
+        s->st.work += (uint64_t)n;
+        for (int j = 0; j < n; j++) {
+            int v = var_of(l[j]);
+            if (s->seen[v] || s->level[v] == 0) continue;
+            s->seen[v] = 1;
+            if (ivec_push(&s->toclear, l[j])) return -1;
+            sat_bump(s, v);
+        }
+    }
+    for (int i = 0; i < s->toclear.n; i++) s->seen[var_of(s->toclear.a[i])] = 0;
+    return 0;
+}
+
 int sat_analyze(pb_sat *s, int *lbd)
 {
     if (first_uip(s) || minimise(s)) return -1;
+    if (s->opt.bump_reason && bump_reasons(s)) return -1;
     ivec *out = &s->learnt;
     /* The backjump level: the highest among the rest, its literal moved to slot 1. */
     int bt = 0;

@@ -6,6 +6,8 @@
  * last undone, so each descent heads back to the fullest partial solution and
  * extends it. On quasigroup completion that found models that MiniSat-style phase
  * saving did not. */
+#include <string.h>
+
 #include "sat_internal.h"
 
 /* ---- the activity heap ---- */
@@ -130,6 +132,16 @@ void sat_save_target(pb_sat *s)
     s->st.work += (uint64_t)k;
     for (int i = 0; i < k; i++) s->target[var_of(s->trail[i])] = (unsigned char)(s->trail[i] & 1);
     s->target_n = k;
+    if (k <= s->best_n || !s->opt.rephase) return;
+    for (int i = 0; i < k; i++) s->best[var_of(s->trail[i])] = (unsigned char)(s->trail[i] & 1);
+    s->best_n = k;
+}
+
+void sat_rephase(pb_sat *s)
+{
+    s->st.work += (uint64_t)s->nvars;
+    memcpy(s->target, s->best, (size_t)s->nvars);
+    s->target_n = 0;
 }
 
 int sat_decide(pb_sat *s)

@@ -25,12 +25,19 @@
 
 /* The tuning constants, all in one place. */
 enum {
-    LUBY_UNIT = 100,     /* conflicts per Luby unit */
+    LUBY_UNIT = 100,     /* conflicts per Luby unit, by default */
     REDUCE_FIRST = 2000, /* conflicts before the first learnt-clause reduction */
     REDUCE_INC = 300,    /* and how much each interval grows */
-    KEEP_GLUE = 2,       /* learnt clauses with at most this LBD stay for good */
+    KEEP_GLUE = 2,       /* learnt clauses with at most this LBD stay for good, by default */
 };
 #define VAR_DECAY 0.95
+/* Glue restarts (pb_sat_options.glue_restarts): the moving averages' weights, the
+ * margin by which the fast one must exceed the slow one, and the fewest conflicts
+ * between two restarts. */
+#define GLUE_FAST   (1.0 / 32)
+#define GLUE_SLOW   (1.0 / 4096)
+#define GLUE_MARGIN 1.1
+enum { GLUE_MIN_CONFLICTS = 50 };
 #define NO_REASON 0xFFFFFFFFu
 #define AMO_TAG   0x80000000u
 #define LIT_UNDEF (-1)
@@ -83,7 +90,9 @@ struct pb_sat {
     uint32_t *reason;      /* per variable */
     double *act;           /* per variable: EVSIDS activity */
     unsigned char *target; /* per variable: its sign in the longest conflict-free trail */
-    int target_n;          /* that trail's length (0: none since the last model) */
+    int target_n;          /* that trail's length (0: none since the last model or rephase) */
+    unsigned char *best;   /* per variable: the same over the whole search (rephasing's) */
+    int best_n;            /* its length (0: none since the last model) */
     unsigned char *seen;
     hent *heap;            /* max-heap of variables by activity */
     int heap_n, *heap_pos; /* per variable: its heap index, -1: out */
@@ -127,6 +136,10 @@ struct pb_sat {
     pb_status stop;  /* PB_DONE, or why the solve must stop */
     uint64_t next_restart, restart_n, luby_i;
     uint64_t next_reduce, reduce_n;
+    uint64_t next_rephase, rephase_n;
+    double glue_fast, glue_slow; /* the learnt clauses' LBD, moving averages */
+    uint64_t glue_n, last_restart;
+    pb_sat_options opt;
     uint32_t *fwd; /* collect's forwarding table, kept for the next collection */
     size_t fwd_cap;
     pb_sat_stats st;
@@ -249,6 +262,8 @@ void sat_bump(pb_sat *s, int v);
 /* At a conflict: the assignment before the last level becomes the decisions' phases
  * when it is the longest conflict-free one seen. */
 void sat_save_target(pb_sat *s);
+/* The target phases become the best ones, and the target is sought anew. */
+void sat_rephase(pb_sat *s);
 /* The next decision variable: the unassigned one of highest activity, or -1 when
  * every variable is assigned (a model). */
 int sat_decide(pb_sat *s);
@@ -271,8 +286,11 @@ int sat_learn_clause(pb_sat *s, int lbd);
 
 /* ---- sat_reduce.c ---- */
 
-/* Before a decision: restarts when the Luby schedule says so. */
+/* Before a decision: restarts when the Luby schedule says so, and rephases when
+ * its schedule does. */
 void sat_maybe_restart(pb_sat *s);
+/* After a conflict: the learnt clause's LBD enters the moving averages. */
+void sat_note_glue(pb_sat *s, int lbd);
 /* Before a decision: halves the learnt clauses when their schedule says so. 0; -1
  * when out of memory; 1 when the work limiter said stop (in s->stop) in the middle of
  * it: the solver is then fit only for pb_sat_free. */

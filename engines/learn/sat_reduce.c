@@ -112,7 +112,7 @@ static int reduce(pb_sat *s)
     for (int i = 0; i < s->learnts.n; i++) {
         uint32_t c = (uint32_t)s->learnts.a[i];
         uint32_t lbd = C_FLAGS(s, c) >> 2;
-        if (lbd > KEEP_GLUE && !locked(s, c)) k[n++] = (sort_key){lbd, c};
+        if (lbd > (uint32_t)s->opt.keep_glue && !locked(s, c)) k[n++] = (sort_key){lbd, c};
     }
     qsort(k, (size_t)n, sizeof *k, cmp_key);
     s->st.work += (uint64_t)s->learnts.n;
@@ -142,12 +142,30 @@ static uint64_t luby(uint64_t i)
     return (uint64_t)1 << seq;
 }
 
+void sat_note_glue(pb_sat *s, int lbd)
+{
+    /* A plain mean until it has 1 / weight values, so the start is not biased. */
+    double w = 1.0 / (double)++s->glue_n;
+    s->glue_fast += ((double)lbd - s->glue_fast) * (w > GLUE_FAST ? w : GLUE_FAST);
+    s->glue_slow += ((double)lbd - s->glue_slow) * (w > GLUE_SLOW ? w : GLUE_SLOW);
+}
+
 void sat_maybe_restart(pb_sat *s)
 {
-    if (s->st.conflicts < s->next_restart) return;
+    if (s->opt.glue_restarts) {
+        if (s->st.conflicts < s->last_restart + GLUE_MIN_CONFLICTS ||
+            s->glue_fast <= GLUE_MARGIN * s->glue_slow)
+            return;
+        s->last_restart = s->st.conflicts;
+    } else {
+        if (s->st.conflicts < s->next_restart) return;
+        s->next_restart = s->st.conflicts + (uint64_t)s->opt.luby_unit * luby(++s->luby_i);
+    }
     s->st.restarts++;
-    s->next_restart = s->st.conflicts + LUBY_UNIT * luby(++s->luby_i);
     sat_backtrack(s, 0);
+    if (s->st.conflicts < s->next_rephase) return;
+    s->next_rephase = s->st.conflicts + (uint64_t)s->opt.rephase * ++s->rephase_n;
+    sat_rephase(s);
 }
 
 int sat_maybe_reduce(pb_sat *s)

@@ -164,6 +164,15 @@ static void test_enumerate(void)
 /* A new solver holding pigeonhole PHP(p, n): p pigeons, n holes (variable i * n + h + 1:
  * pigeon i in hole h); each pigeon in some hole, at most one pigeon per hole (natively,
  * or pairwise). */
+/* The search without reason-side bumping: the core's other defaults. */
+static void plain_search(pb_sat *s)
+{
+    pb_sat_options o;
+    pb_sat_default_options(&o);
+    o.bump_reason = 0;
+    pb_sat_set_options(s, &o);
+}
+
 static pb_sat *pigeonhole(int p, int n, int native)
 {
     pb_sat *s = pb_sat_new(p * n, 3);
@@ -338,13 +347,15 @@ static void test_load_limit(void)
  * (V = 56 entries) and the reasons of its literals (at most V literals each): at most
  * 2 V^2 + 5 V units. A reduction's moves and watches are polled clause by clause: on
  * this run each reduction is many times that bound, and the limits below fall inside
- * reductions as well as between them. */
+ * reductions as well as between them. The search runs without reason-side bumping
+ * (plain_search), which solves PHP(8, 7) before its first reduction. */
 static void test_search_work_limit(void)
 {
     const int p = 8, n = 7, v = p * n;
     const uint64_t loop = 2 * (uint64_t)v * v + 5 * (uint64_t)v;
     pb_status got[32];
     pb_sat *s = pb_sat_new(v, 3);
+    plain_search(s);
     load_php(s, p, n, NULL, got);
     const uint64_t loaded = pb_sat_get_stats(s)->work;
     CHECK(pb_sat_solve(s, NULL, NULL) == PB_SAT_UNSAT);
@@ -358,6 +369,7 @@ static void test_search_work_limit(void)
         pb_limiter lim;
         pb_limiter_init(&lim, &lims, 0);
         s = pb_sat_new(v, 3);
+        plain_search(s);
         CHECK(load_php(s, p, n, &lim, got) == 2 + p + n && got[1 + p + n] == PB_DONE);
         pb_status st = PB_DONE;
         CHECK(pb_sat_solve(s, NULL, &st) == PB_SAT_UNKNOWN);
@@ -688,12 +700,14 @@ static void test_repeat_and_limits(void)
 }
 
 /* Long runs that pass through restarts and learnt-clause reductions (the arena
- * compacted, reasons and watches rebuilt): PHP(8, 7) stays UNSAT, and random 3-SAT
+ * compacted, reasons and watches rebuilt): PHP(8, 7) stays UNSAT (searched without
+ * reason-side bumping, which proves it before the first reduction), and random 3-SAT
  * below the threshold gives models that satisfy every clause. */
 static void test_core_long(void)
 {
     int n = 7;
     pb_sat *s = pigeonhole(n + 1, n, 1);
+    plain_search(s);
     CHECK(pb_sat_solve(s, NULL, NULL) == PB_SAT_UNSAT);
     const pb_sat_stats *ss = pb_sat_get_stats(s);
     CHECK(ss->restarts > 0 && ss->deleted > 0);
@@ -727,6 +741,24 @@ static void test_core_long(void)
     CHECK(reduced > 0);
 }
 
+/* Each lever of pb_sat_options away from its default: PHP(8, 7) stays UNSAT through
+ * the restarts (and the rephasing) they bring. */
+static void test_core_levers(void)
+{
+    for (int k = 0; k < 3; k++) {
+        pb_sat_options o;
+        pb_sat_default_options(&o);
+        if (k == 0) o.bump_reason = 0, o.rephase = 20, o.keep_glue = 0;
+        if (k == 1) o.glue_restarts = 1, o.rephase = 1;
+        if (k == 2) o.luby_unit = 1;
+        pb_sat *s = pigeonhole(8, 7, 1);
+        pb_sat_set_options(s, &o);
+        CHECK(pb_sat_solve(s, NULL, NULL) == PB_SAT_UNSAT);
+        CHECK(pb_sat_get_stats(s)->restarts > 0);
+        pb_sat_free(s);
+    }
+}
+
 int main(int argc, char **argv)
 {
     const char *only = argc > 1 ? argv[1] : "";
@@ -739,6 +771,7 @@ int main(int argc, char **argv)
         test_load_limit();
         test_search_work_limit();
         test_core_long();
+        test_core_levers();
     }
     if (!*only || !strcmp(only, "model")) {
         test_sudoku_latin();

@@ -21,7 +21,8 @@ What is particular to a family comes from its own section module's LADDER dict
 param is (default "parameter"); "peaks",
 where each tool's hardest instance lies; "alldiff_target", the set of the alldiff
 target; "learn_targets", the sets of the learn target, each with how many times as slow
-as cadical learn may be; "micro_case" and "micro_set",
+as cadical learn may be; "set_roles", what a set is to the claims on it ("tuning set":
+the search was tuned on it; "held-out set": never tuned on), said beside its target; "micro_case" and "micro_set",
 the micro-benchmark of the learn-against-logic target. Params sort by the family's
 levels where `puzzlebench levels` lists some, else as numbers.
 """
@@ -295,10 +296,22 @@ def learn_targets(runs_by_family, confs):
                        + ")")
         elif learn.solved < cad.solved:
             verdict = " (goal: at least as many solved: missed)"
-        out.append(f"- **learn against cadical** on {code(set_name)}: {learn.solved}/{learn.n} solved in "
+        role = confs[family].get("set_roles", {}).get(set_name)
+        out.append(f"- **learn against cadical** on {code(set_name)}"
+                   f"{f' ({escape(role)})' if role else ''}: {learn.solved}/{learn.n} solved in "
                    f"{learn.time_text()} against {cad.solved}/{cad.n} in {cad.time_text()}: learn is "
-                   f"{ratio}{verdict}.")
+                   f"{ratio}{verdict}.{conflicts_text(learn, cad)}")
     return out
+
+
+def conflicts_text(learn, cad):
+    """The conflicts of both in all, the figure that no machine's load moves."""
+    if learn.backtracks is None or cad.backtracks is None:
+        return ""
+    than = bounded_ratio(learn.backtracks, cad.backtracks, learn.lower, cad.lower,
+                         less="fewer conflicts", more="more conflicts")
+    both = f" Conflicts: {learn.backtracks_text()} against {cad.backtracks_text()}"
+    return both + ("." if than.startswith("n/a") else f": learn takes {than}.")
 
 
 def micro_target(results_dir, confs):

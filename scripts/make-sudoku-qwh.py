@@ -1,0 +1,188 @@
+#!/usr/bin/env python3
+"""make-sudoku-qwh.py — data/sudoku/25x25-qwh.txt: hard 25x25 sudoku made the way
+quasigroup-with-holes instances are, a held-out set beside 25x25-hard.txt.
+
+25x25-hard.txt comes from the project's own generator, its near-minimal puzzles thinned
+while `learn` proves them unique, ranked by MiniSat. This set shares none of that: for
+candidate i of the seed, a random complete grid (about 150 cells filled one by one at
+random, each with a value its row, column and box still allow, then completed by
+Debian's `cadical` on the direct encoding; a draw it finds unsatisfiable is drawn
+again), then holes punched uniformly at random, keeping G givens, G drawn from
+GMIN..GMAX (the band, 46-48% of the 625 cells, where CaDiCaL's conflicts peak on
+such puzzles: below it they have many solutions and are easy, above it propagation
+alone nearly solves them). A puzzle keeps the grid it was cut from as a solution, so it is
+satisfiable; uniqueness is not asked (most at this density have many solutions). Of
+the candidates, the KEEP that the ranking solver (--rank: Debian's `cadical` or
+`minisat`, default options, both deterministic) needs the most conflicts on within
+LIMIT seconds are kept, in the order made; a candidate that meets the limit is left
+out, so that a run of the set takes minutes. Ranked by CaDiCaL, the set holds the
+puzzles of the candidates that CaDiCaL found hardest, so it leans against CaDiCaL in
+a comparison with it; ranked by MiniSat, a third solver picks, as for 25x25-hard.txt.
+
+Deterministic: every draw comes from random.Random(f"{SEED}:{i}"), the grids are
+completed by CaDiCaL and both solvers run with their deterministic defaults (their
+conflicts, not their time, rank), so the same binaries give the same file, whatever
+--jobs, unless a candidate's run lands near the time limit. The shipped files were made by
+  scripts/make-sudoku-qwh.py --seed 1 --candidates 160 --keep 12
+  scripts/make-sudoku-qwh.py --seed 1 --candidates 160 --keep 12 --rank minisat \
+      --out data/sudoku/25x25-qwh-minisat.txt
+and each first line says so, with puzzlebench's version and commit (its `export
+dimacs` writes the encoding).
+
+usage: scripts/make-sudoku-qwh.py [--pb build/puzzlebench] [--seed S]
+           [--candidates N] [--keep K] [--givens GMIN:GMAX] [--limit SECONDS]
+           [--rank cadical|minisat] [--jobs J] [--out FILE]
+"""
+import argparse
+import random
+import subprocess
+import sys
+import tempfile
+from concurrent.futures import ThreadPoolExecutor
+from pathlib import Path
+
+SIDE, BOX = 25, 5
+SYMBOLS = "123456789ABCDEFGHIJKLMNOP"
+PREFILL = 150
+
+
+def peers(c):
+    """The cells that share a row, column or box with cell c."""
+    r, k = divmod(c, SIDE)
+    br, bk = r - r % BOX, k - k % BOX
+    out = {r * SIDE + j for j in range(SIDE)} | {i * SIDE + k for i in range(SIDE)}
+    out |= {(br + i) * SIDE + bk + j for i in range(BOX) for j in range(BOX)}
+    out.discard(c)
+    return out
+
+
+PEERS = [peers(c) for c in range(SIDE * SIDE)]
+
+
+def cadical(pb, puzzle, name, limit):
+    """CaDiCaL on the puzzle's direct encoding (puzzlebench export dimacs), by way of
+    the files name.txt and name.cnf: (exit code, conflicts, solution or None)."""
+    txt, cnf = Path(name + ".txt"), Path(name + ".cnf")
+    txt.write_text(puzzle + "\n")
+    subprocess.run([pb, "export", "dimacs", "sudoku", str(txt), "--out", str(cnf)], check=True)
+    r = subprocess.run(["cadical", "-t", str(limit), str(cnf)], capture_output=True, text=True)
+    if r.returncode not in (0, 10, 20):
+        raise RuntimeError(f"cadical exit {r.returncode}: {r.stderr.strip()}")
+    conflicts = next((int(ln.split()[2]) for ln in r.stdout.splitlines()
+                      if ln.startswith("c conflicts:")), 0)  # none: solved without one
+    if r.returncode != 10:
+        return r.returncode, conflicts, None
+    cell = {}
+    for ln in cnf.read_text().splitlines():
+        w = ln.split()
+        if len(w) == 8 and w[:2] == ["c", "var"]:
+            cell[int(w[2])] = (int(w[4]), int(w[5]), int(w[7]))
+        elif ln.startswith("p "):
+            break
+    grid = list(puzzle)
+    for ln in r.stdout.splitlines():
+        if ln.startswith("v "):
+            for x in map(int, ln.split()[1:]):
+                if x > 0 and x in cell:
+                    row, col, v = cell[x]
+                    grid[(row - 1) * SIDE + col - 1] = SYMBOLS[v - 1]
+    return 10, conflicts, "".join(grid)
+
+
+def minisat_conflicts(pb, puzzle, name, limit):
+    """MiniSat's conflicts on the puzzle's direct encoding, and whether it solved it."""
+    txt, cnf = Path(name + ".txt"), Path(name + ".cnf")
+    txt.write_text(puzzle + "\n")
+    subprocess.run([pb, "export", "dimacs", "sudoku", str(txt), "--out", str(cnf)], check=True)
+    r = subprocess.run(["minisat", f"-cpu-lim={limit}", str(cnf)], capture_output=True,
+                       text=True)
+    if r.returncode == 20:
+        raise RuntimeError("minisat says unsatisfiable, yet the puzzle has a solution")
+    conflicts = next((int(ln.split()[2]) for ln in r.stdout.splitlines()
+                      if ln.startswith("conflicts")), 0)
+    return r.returncode == 10, conflicts
+
+
+def full_grid(pb, rng, name, limit):
+    """A random complete grid: PREFILL cells drawn one by one with a value still
+    allowed, completed by CaDiCaL; drawn again when that has no completion."""
+    while True:
+        grid = ["."] * (SIDE * SIDE)
+        cells = list(range(SIDE * SIDE))
+        rng.shuffle(cells)
+        for c in cells[:PREFILL]:
+            used = {grid[p] for p in PEERS[c]}
+            free = [s for s in SYMBOLS if s not in used]
+            if free:
+                grid[c] = rng.choice(free)
+        code, _, sol = cadical(pb, "".join(grid), name, limit)
+        if code == 10 and "." not in sol:
+            return sol
+
+
+def candidate(o, i, tmp):
+    """Candidate i: (givens, puzzle, CaDiCaL's conflicts, CaDiCaL's exit code)."""
+    rng = random.Random(f"{o.seed}:{i}")
+    name = f"{tmp}/c{i}"
+    grid = full_grid(o.pb, rng, name, o.limit)
+    g = rng.randint(o.gmin, o.gmax)
+    keep = set(rng.sample(range(SIDE * SIDE), g))
+    puzzle = "".join(ch if c in keep else "." for c, ch in enumerate(grid))
+    if o.rank == "minisat":
+        solved, conflicts = minisat_conflicts(o.pb, puzzle, name, o.limit)
+        return g, puzzle, conflicts, 10 if solved else 0
+    code, conflicts, _ = cadical(o.pb, puzzle, name, o.limit)
+    if code == 20:
+        raise RuntimeError(f"candidate {i}: cadical says unsatisfiable, yet it has a solution")
+    return g, puzzle, conflicts, code
+
+
+def main(argv):
+    ap = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
+    ap.add_argument("--pb", default="build/puzzlebench")
+    ap.add_argument("--seed", type=int, default=1)
+    ap.add_argument("--candidates", type=int, default=160)
+    ap.add_argument("--keep", type=int, default=12)
+    ap.add_argument("--givens", default="286:302")
+    ap.add_argument("--limit", type=int, default=60)
+    ap.add_argument("--rank", choices=("cadical", "minisat"), default="cadical")
+    ap.add_argument("--jobs", type=int, default=2)
+    ap.add_argument("--out", default="data/sudoku/25x25-qwh.txt")
+    o = ap.parse_args(argv)
+    try:
+        o.gmin, o.gmax = (int(x) for x in o.givens.split(":"))
+        if not 0 < o.gmin <= o.gmax <= SIDE * SIDE:
+            raise ValueError
+    except ValueError:
+        print(f"make-sudoku-qwh: --givens {o.givens}: expected GMIN:GMAX within 1..625",
+              file=sys.stderr)
+        return 2
+    with tempfile.TemporaryDirectory() as tmp:
+        with ThreadPoolExecutor(o.jobs) as ex:
+            made = list(ex.map(lambda i: candidate(o, i, tmp), range(o.candidates)))
+    solved = [k for k in range(len(made)) if made[k][3] == 10]
+    ranked = sorted(solved, key=lambda k: (-made[k][2], k))[:o.keep]
+    version = subprocess.run([o.pb, "--version"], capture_output=True, text=True).stdout
+    built = " ".join(ln.split()[-1] for ln in version.splitlines()[:2])
+    out = Path(o.out)
+    tmp_out = out.with_name(out.name + ".tmp")
+    with open(tmp_out, "w") as f:
+        f.write(f"# scripts/make-sudoku-qwh.py --seed {o.seed} --candidates {o.candidates} "
+                f"--keep {o.keep} --givens {o.givens} --limit {o.limit} --rank {o.rank} "
+                f"(puzzlebench {built})\n")
+        f.write("# held-out set: random full grid, holes punched uniformly at random, "
+                f"ranked by {o.rank}'s conflicts\n")
+        f.write(f"# candidate givens {o.rank}-conflicts, one comment per puzzle below\n")
+        for k in sorted(ranked):
+            f.write(f"# {k} {made[k][0]} {made[k][2]}\n")
+        for k in sorted(ranked):
+            f.write(made[k][1] + "\n")
+    tmp_out.replace(out)
+    for k, (g, _, conflicts, code) in enumerate(made):
+        note = " (kept)" if k in ranked else " (limit)" if code != 10 else ""
+        print(f"{k}: {g} givens, {o.rank} {conflicts} conflicts{note}", file=sys.stderr)
+    return 0
+
+
+if __name__ == "__main__":
+    sys.exit(main(sys.argv[1:]))
