@@ -3,7 +3,8 @@
 # experiments of every family, and regenerates results/: the CSVs with their
 # metadata, the Google Benchmark JSON, the plots and REPORT.md.
 # The experiments come from the program: `puzzlebench families --csv` names, per
-# family, the sweeps (bench/families/FAMILY/NAME.sweep) to run.
+# family, the sweeps (bench/families/FAMILY/NAME.sweep) to run; then the notouch table
+# of counts (`puzzlebench notouch-table`: notouch-table.tsv and its b-files).
 # usage: scripts/run.sh [--quick] [OUT_DIR]     (default results; results-quick with --quick)
 #   --quick   every family's sweeps and the method study in a small version (sweep
 #             --quick, PB_QUICK=1 for scripts/method-study.sh, short micro-benchmarks):
@@ -89,6 +90,13 @@ while IFS=, read -r family _ sweeps _; do
     done
 done <"$out/.families"
 rm -f "$out/.families"
+# The notouch table: every rectangle of up to 30 cells (12 in a quick run) under both
+# rules, each count checked a second way up to 28 cells; a count whose tables do not fit
+# 90% of the memory free is skipped, and said (5x6 plans about 7.3 GB; 1x30 14.4 GB).
+phase "notouch: the table of counts (notouch-table)"
+table_opts=(--out "$out" --max-cells 30)
+if [ "$quick" = 1 ]; then table_opts+=(--quick); fi
+"$pb" notouch-table "${table_opts[@]}"
 phase "the harness's own method"
 scripts/method-study.sh "$out"
 phase "micro-benchmarks (Google Benchmark)"
