@@ -3,8 +3,8 @@
 # experiments of every family, and regenerates results/: the CSVs with their
 # metadata, the Google Benchmark JSON, the plots and REPORT.md.
 # The experiments come from the program: `puzzlebench families --csv` names, per
-# family, the sweeps (bench/families/FAMILY/NAME.sweep) to run; then the notouch table
-# of counts (`puzzlebench notouch-table`: notouch-table.tsv and its b-files).
+# family, the sweeps (bench/families/FAMILY/NAME.sweep) to run, and the commands of its
+# own to run after them (its experiments, such as a table of counts).
 # usage: scripts/run.sh [--quick] [OUT_DIR]     (default results; results-quick with --quick)
 #   --quick   every family's sweeps and the method study in a small version (sweep
 #             --quick, PB_QUICK=1 for scripts/method-study.sh, short micro-benchmarks):
@@ -78,10 +78,10 @@ phase() {
 
 start=$(date +%s)
 "$pb" info >"$out/machine.txt"
-# name,default_engine,sweeps,summary: the first three have no commas. A sweep
-# that exits 77 was skipped (a collection the project does not ship is absent).
+# name,default_engine,sweeps,experiments,summary: the first four have no commas. A
+# sweep that exits 77 was skipped (a collection the project does not ship is absent).
 "$pb" families --csv | tail -n +2 >"$out/.families"
-while IFS=, read -r family _ sweeps _; do
+while IFS=, read -r family _ sweeps _ _; do
     for sweep in $sweeps; do
         phase "$family: sweep $sweep"
         rc=0
@@ -89,14 +89,15 @@ while IFS=, read -r family _ sweeps _; do
         [ "$rc" = 0 ] || [ "$rc" = 77 ] || exit "$rc"
     done
 done <"$out/.families"
+# Then each family's experiments: commands of its own that write their files into OUT
+# (a table of counts, say), sized by the command to the machine it runs on.
+while IFS=, read -r family _ _ experiments _; do
+    for command in $experiments; do
+        phase "$family: $command"
+        if [ "$quick" = 1 ]; then "$pb" "$command" --out "$out" --quick; else "$pb" "$command" --out "$out"; fi
+    done
+done <"$out/.families"
 rm -f "$out/.families"
-# The notouch table: every rectangle of up to 30 cells (12 in a quick run) under both
-# rules, each count checked a second way up to 28 cells; a count whose tables do not fit
-# 90% of the memory free is skipped, and said (5x6 plans about 7.3 GB; 1x30 14.4 GB).
-phase "notouch: the table of counts (notouch-table)"
-table_opts=(--out "$out" --max-cells 30)
-if [ "$quick" = 1 ]; then table_opts+=(--quick); fi
-"$pb" notouch-table "${table_opts[@]}"
 phase "the harness's own method"
 scripts/method-study.sh "$out"
 phase "micro-benchmarks (Google Benchmark)"

@@ -242,6 +242,7 @@ const pb_command pb_notouch_commands[] = {
               "count of the m x n board, n from 1 while the table has it.\n",
      .options = table_options,
      .defaults = &table_defaults,
-     .run = run},
+     .run = run,
+     .experiment = 1},
     {.name = NULL},
 };
