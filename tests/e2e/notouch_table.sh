@@ -34,9 +34,10 @@ has "^1	14	14	king	11661506218	" "$tsv"
 has "^2	7	14	orth	4065598248	" "$tsv"
 has "^3	4	12	king	272836	" "$tsv"
 # Every count here is at most 28 cells: each names its check.
-awk -F'\t' 'FNR > 1 && $10 !~ /^(recurrence|propagate|path-dp -t [0-9]+)$/ { print; bad = 1 } END { exit bad }' \
+awk -F'\t' 'FNR > 1 && $10 !~ /^(recurrence|propagate|inclusion-exclusion|path-dp -t [0-9]+)$/ { print; bad = 1 } END { exit bad }' \
     "$tsv" >"$tmp/unchecked" && ok || bad "$tsv: counts without a second check: $(cat "$tmp/unchecked")"
 has "check: propagate" "$tmp/err"
+has "2x7 orth = 4065598248 .*check: inclusion-exclusion" "$tmp/err"
 
 # The b-files: rows 1..3 per rule, `n a(n)` from n = 1, the table's counts.
 for rule in king orth; do

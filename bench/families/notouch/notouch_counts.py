@@ -103,8 +103,8 @@ def section(ctx, results_dir):
            f"{escape(meta.get('max_cells', '?'))} cells under both rules, counted by path-dp, each in a process of "
            f"its own (peak: its resident memory at the most; planned: the tables path-dp planned before it began). "
            f"Every count of up to {escape(meta.get('check_cells', '?'))} cells was made a second way (check): "
-           "`recurrence` is A002464's, `propagate` a search, `path-dp -t N` the same engine on another number of "
-           "threads; the command stops and writes nothing when the two disagree. The record: the terms of "
+           "`recurrence` is A002464's, `propagate` a search, `inclusion-exclusion` Karp's over cell sets (modulo "
+           "2^64), `path-dp -t N` the same engine on another number of threads; the command stops and writes nothing when the two disagree. The record: the terms of "
            f"{code('tests/data/oeis/notouch-oeis.tsv')} (A229429 for orth; no king sequence was found) and row 1, "
            "which is A002464 under both rules.", "",
            ctx.meta_line(path.with_suffix(".meta")), ""]

@@ -234,12 +234,14 @@ const pb_command pb_notouch_commands[] = {
               "count in a process of its own: its time, its peak memory and the tables it\n"
               "planned. A count whose plan is over --max-memory is skipped and said. Every count\n"
               "of up to --check-cells cells is checked a second way: one row by the recurrence\n"
-              "of A002464, boards of up to 10 cells by the propagate engine, the others by\n"
+              "of A002464, boards of up to 10 cells by the propagate engine, those of up to 20\n"
+              "by Karp's inclusion-exclusion over cell sets (modulo 2^64), the others by\n"
               "path-dp on another number of threads; a disagreement stops the command (exit 4)\n"
               "and writes nothing. Writes DIR/notouch-table.tsv (m n cells rule count seconds\n"
               "peak_bytes planned_bytes threads check), DIR/notouch-table.meta and, per rule and\n"
-              "m, an OEIS-style b-file DIR/notouch-table.RULE.mM.txt: lines 'n a(n)', a(n) the\n"
-              "count of the m x n board, n from 1 while the table has it.\n",
+              "row m of the table (m x m counted), an OEIS-style b-file\n"
+              "DIR/notouch-table.RULE.mM.txt: lines 'n a(n)', a(n) the count of the m x n\n"
+              "board, n from 1 while the table has it.\n",
      .options = table_options,
      .defaults = &table_defaults,
      .run = run,

@@ -1,6 +1,6 @@
 /* notouch_table.h — `puzzlebench notouch-table`: the counts of every rectangle m x n
  * (m <= n) under both touching rules, shared by the command (notouch_table.c), its
- * second checks (notouch_table_check.c) and the files it writes
+ * second checks (notouch_table_check.c, notouch_table_karp.c) and the files it writes
  * (notouch_table_write.c). */
 #ifndef PB_NOTOUCH_TABLE_H
 #define PB_NOTOUCH_TABLE_H
@@ -13,6 +13,7 @@
 #define NT_MAX_CELLS  64 /* path-dp's largest board */
 #define NT_SKIPS_MAX  256
 #define NT_SEARCH_MAX 10 /* the most cells a second engine (a search) counts in time */
+#define NT_KARP_MAX   20 /* the most cells inclusion-exclusion (2^N N^2 steps) counts in time */
 
 extern const char *const nt_rule_names[NT_RULES];
 
@@ -36,7 +37,8 @@ typedef struct nt_value {
     double seconds;   /* the engine's wall time, as the count printed it */
     uint64_t peak;    /* the count's process at its peak (resident bytes) */
     uint64_t planned; /* the tables path-dp planned */
-    char check[64]; /* how the count was checked: "recurrence", "propagate", "path-dp -t 1", "-" */
+    char check[64];   /* how it was checked: "recurrence", "propagate", "inclusion-exclusion",
+                         "path-dp -t 1", or "-" */
 } nt_value;
 
 /* A whole table being made. */
@@ -70,6 +72,10 @@ int nt_count(nt_table *t, int m, int n, int rule, const char *engine, int thread
  * another number of threads. 0, or the exit status after a message (a disagreement
  * is PB_EXIT_FAILED). */
 int nt_check(nt_table *t, int m, int n, int rule, nt_value *v);
+
+/* The placements of the m x n board under rule (0 king, 1 orth), at most NT_KARP_MAX
+ * cells, modulo 2^64, by Karp's inclusion-exclusion (notouch_table_karp.c). */
+uint64_t nt_karp_count(int m, int n, int rule);
 
 /* Writes NAME.tsv, the b-files and NAME.meta into the out folder. 0, or the exit
  * status after a message. */

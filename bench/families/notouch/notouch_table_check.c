@@ -1,10 +1,12 @@
 /* notouch_table_check.c — the second way each small count of `notouch-table` is made:
  * one row (1 x n, the same under both rules) by the recurrence of Hertzsprung's
  * problem (OEIS A002464), which shares nothing with path-dp; a board a search counts
- * in time by the propagate engine; the others by path-dp again on another number of
+ * in time by the propagate engine; a board of up to NT_KARP_MAX cells by Karp's
+ * inclusion-exclusion, modulo 2^64; the others by path-dp again on another number of
  * threads, which splits its layers differently. */
 #include "notouch_table.h"
 
+#include <stdint.h>
 #include <stdio.h>
 #include <string.h>
 
@@ -32,6 +34,18 @@ int nt_check(nt_table *t, int m, int n, int rule, nt_value *v)
     if (m == 1 && n <= 33) {
         snprintf(v->check, sizeof v->check, "recurrence");
         hertzsprung(n, second);
+    } else if (m * n > NT_SEARCH_MAX && m * n <= NT_KARP_MAX) {
+        snprintf(v->check, sizeof v->check, "inclusion-exclusion");
+        uint64_t ours = 0; /* path-dp's count modulo 2^64, as the other is */
+        for (const char *d = v->count; *d; d++) ours = ours * 10 + (uint64_t)(*d - '0');
+        uint64_t karp = nt_karp_count(m, n, rule);
+        if (karp != ours)
+            return pb_say("notouch-table: %s %s: path-dp counts %s, %llu modulo 2^64, but "
+                          "inclusion-exclusion counts %llu: the table is not written",
+                          board, nt_rule_names[rule], v->count, (unsigned long long)ours,
+                          (unsigned long long)karp),
+                   PB_EXIT_FAILED;
+        return 0;
     } else {
         const int search = m * n <= NT_SEARCH_MAX;
         const int threads = t->o.threads > 1 ? 1 : 2;
