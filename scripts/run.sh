@@ -6,8 +6,9 @@
 # family, the sweeps (bench/families/FAMILY/NAME.sweep) to run, and the commands of its
 # own to run after them (its experiments, such as a table of counts).
 # usage: scripts/run.sh [--quick] [OUT_DIR]     (default results; results-quick with --quick)
-#   --quick   every family's sweeps and the method study in a small version (sweep
-#             --quick, PB_QUICK=1 for scripts/method-study.sh, short micro-benchmarks):
+#   --quick   every family's sweeps and experiments and the method study in a small
+#             version (sweep --quick, the experiments' --quick, PB_QUICK=1 for
+#             scripts/method-study.sh, short micro-benchmarks):
 #             a complete, smaller report whose REPORT.md says it is a quick run
 # Each phase says how long it took the last time (OUT/run-phases.tsv) and how much of
 # that run is left; the load is warned of once, at the start.
