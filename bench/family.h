@@ -39,6 +39,9 @@ typedef struct pb_command {
     const void *defaults; /* the option struct as run starts it, for the help */
     int (*run)(const struct pb_command *self, int argc, char **argv, int first);
     int generator; /* 1: run as `generate NAME`; 0: as `NAME` */
+    /* 1: one of the family's default experiments: run.sh runs it as `NAME --out DIR`
+     * (`--quick` added in a quick run), after the sweeps */
+    int experiment;
 } pb_command;
 
 /* A row of a family's generators table: `generate NAME`. */

@@ -3,10 +3,12 @@
 # experiments of every family, and regenerates results/: the CSVs with their
 # metadata, the Google Benchmark JSON, the plots and REPORT.md.
 # The experiments come from the program: `puzzlebench families --csv` names, per
-# family, the sweeps (bench/families/FAMILY/NAME.sweep) to run.
+# family, the sweeps (bench/families/FAMILY/NAME.sweep) to run, and the commands of its
+# own to run after them (its experiments, such as a table of counts).
 # usage: scripts/run.sh [--quick] [OUT_DIR]     (default results; results-quick with --quick)
-#   --quick   every family's sweeps and the method study in a small version (sweep
-#             --quick, PB_QUICK=1 for scripts/method-study.sh, short micro-benchmarks):
+#   --quick   every family's sweeps and experiments and the method study in a small
+#             version (sweep --quick, the experiments' --quick, PB_QUICK=1 for
+#             scripts/method-study.sh, short micro-benchmarks):
 #             a complete, smaller report whose REPORT.md says it is a quick run
 # Each phase says how long it took the last time (OUT/run-phases.tsv) and how much of
 # that run is left; the load is warned of once, at the start.
@@ -77,15 +79,23 @@ phase() {
 
 start=$(date +%s)
 "$pb" info >"$out/machine.txt"
-# name,default_engine,sweeps,summary: the first three have no commas. A sweep
-# that exits 77 was skipped (a collection the project does not ship is absent).
+# name,default_engine,sweeps,experiments,summary: the first four have no commas. A
+# sweep that exits 77 was skipped (a collection the project does not ship is absent).
 "$pb" families --csv | tail -n +2 >"$out/.families"
-while IFS=, read -r family _ sweeps _; do
+while IFS=, read -r family _ sweeps _ _; do
     for sweep in $sweeps; do
         phase "$family: sweep $sweep"
         rc=0
         "$pb" sweep "bench/families/$family/$sweep.sweep" --out "$out" "${sweep_opts[@]}" || rc=$?
         [ "$rc" = 0 ] || [ "$rc" = 77 ] || exit "$rc"
+    done
+done <"$out/.families"
+# Then each family's experiments: commands of its own that write their files into OUT
+# (a table of counts, say), sized by the command to the machine it runs on.
+while IFS=, read -r family _ _ experiments _; do
+    for command in $experiments; do
+        phase "$family: $command"
+        if [ "$quick" = 1 ]; then "$pb" "$command" --out "$out" --quick; else "$pb" "$command" --out "$out"; fi
     done
 done <"$out/.families"
 rm -f "$out/.families"

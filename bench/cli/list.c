@@ -160,26 +160,40 @@ static void join(const char *const *words, char *out, size_t len)
         at += (size_t)snprintf(out + at, len - at, "%s%s", i ? " " : "", words[i]);
 }
 
+/* The family's commands that run.sh runs (pb_command.experiment), space-separated. */
+static void experiments(const pb_family *f, char *out, size_t len)
+{
+    size_t at = 0;
+    out[0] = '\0';
+    for (const pb_command *c = f->commands; c && c->name && at < len; c++)
+        if (c->experiment)
+            at += (size_t)snprintf(out + at, len - at, "%s%s", at ? " " : "", c->name);
+}
+
 int pb_cmd_families(int argc, char **argv)
 {
     list_opts o = {0};
     int rc = parse("families",
-                   "Lists the puzzle families: their default engine and the sweeps\n"
-                   "that run.sh runs for each (bench/families/FAMILY/NAME.sweep). A\n"
-                   "family's part of the report is bench/families/FAMILY/FAMILY.py.",
+                   "Lists the puzzle families: their default engine, the sweeps\n"
+                   "that run.sh runs for each (bench/families/FAMILY/NAME.sweep) and\n"
+                   "the commands of its own it runs after them (experiments, each as\n"
+                   "'puzzlebench NAME --out DIR'). A family's part of the report is\n"
+                   "bench/families/FAMILY/FAMILY.py.",
                    argc, argv, &o);
     if (rc >= 0) return rc;
-    char sweeps[512];
-    if (o.csv) puts("name,default_engine,sweeps,summary");
+    char sweeps[512], runs[512];
+    if (o.csv) puts("name,default_engine,sweeps,experiments,summary");
     for (const pb_family *const *f = pb_families; *f; f++) {
         join((*f)->sweeps, sweeps, sizeof sweeps);
+        experiments(*f, runs, sizeof runs);
         if (o.csv) {
             csv_field((*f)->name, 0), csv_field((*f)->default_engine, 0), csv_field(sweeps, 0);
-            csv_field((*f)->summary, 1);
+            csv_field(runs, 0), csv_field((*f)->summary, 1);
             continue;
         }
         printf("%s: %s\n  default engine: %s\n  sweeps: %s\n", (*f)->name, (*f)->summary,
                (*f)->default_engine, sweeps[0] ? sweeps : "-");
+        if (runs[0]) printf("  experiments: %s\n", runs);
     }
     if (!o.csv)
         puts("(seed 000-003: the source documents whose method a family reproduces first;\n"

@@ -11,9 +11,10 @@ extern const pb_family pb_family_notouch, pb_family_sudoku, pb_family_kakuro, pb
 
 /* The micro-benchmark cases (FAMILY_micro.c). */
 extern const pb_micro_cases pb_micro_notouch, pb_micro_sudoku, pb_micro_kakuro, pb_micro_tenpair;
-/* The generators (FAMILY_generate.c) and other commands (kakuro_sums.c). */
+/* The generators (FAMILY_generate.c) and other commands (kakuro_sums.c,
+ * notouch_table.c). */
 extern const pb_command pb_sudoku_generators[], pb_kakuro_generators[], pb_latin_generators[];
-extern const pb_command pb_kakuro_commands[];
+extern const pb_command pb_kakuro_commands[], pb_notouch_commands[];
 /* The outside tools (sudoku_tool.c). */
 extern const pb_tool pb_sudoku_tools[];
 

@@ -140,6 +140,7 @@ const pb_family pb_family_notouch = {
     PB_PLACEMENT_FAMILY,
     .instance_name = pb_base_name,
     .default_engine = "propagate",
+    .commands = pb_notouch_commands,
     .micro = &pb_micro_notouch,
     .sweeps = notouch_sweeps,
     .examples = notouch_examples,

@@ -1,0 +1,84 @@
+/* notouch_table.h — `puzzlebench notouch-table`: the counts of every rectangle m x n
+ * (m <= n) under both touching rules, shared by the command (notouch_table.c), its
+ * second checks (notouch_table_check.c, notouch_table_karp.c) and the files it writes
+ * (notouch_table_write.c). */
+#ifndef PB_NOTOUCH_TABLE_H
+#define PB_NOTOUCH_TABLE_H
+
+#include <stdint.h>
+#include "family.h"
+#include "harness/meta/meta.h"
+
+#define NT_RULES      2  /* king, orth, in the family's --adj order */
+#define NT_MAX_CELLS  64 /* path-dp's largest board */
+#define NT_SKIPS_MAX  256
+#define NT_SEARCH_MAX 10 /* the most cells a second engine (a search) counts in time */
+#define NT_KARP_MAX   20 /* the most cells inclusion-exclusion (2^N N^2 steps) counts in time */
+
+extern const char *const nt_rule_names[NT_RULES];
+
+/* The options, as `notouch-table` parses them. */
+typedef struct nt_opts {
+    const char *out;     /* the folder written */
+    int max_cells;       /* rectangles of at most this many cells */
+    int check_cells;     /* every count of at most this many cells checked a second way */
+    uint64_t max_memory; /* a count that plans more is skipped; 0: of the memory free */
+    int threads;         /* path-dp's threads; 0: one per core */
+    int quick;           /* a small table, marked quick=1 */
+} nt_opts;
+
+/* How far one value got. */
+enum { NT_NOT_TRIED, NT_COUNTED, NT_SKIPPED };
+
+/* One count: the board m x n (m <= n) under one rule. */
+typedef struct nt_value {
+    int state;
+    char count[48];   /* decimal */
+    double seconds;   /* the engine's wall time, as the count printed it */
+    uint64_t peak;    /* the count's process at its peak (resident bytes) */
+    uint64_t planned; /* the tables path-dp planned */
+    char check[64];   /* how it was checked: "recurrence", "propagate", "inclusion-exclusion",
+                         "path-dp -t 1", or "-" */
+} nt_value;
+
+/* A whole table being made. */
+typedef struct nt_table {
+    nt_opts o;
+    char self[4096];    /* this program, to run its counts */
+    char scratch[4300]; /* a file each count's output goes to */
+    nt_value v[NT_MAX_CELLS + 1][NT_MAX_CELLS + 1][NT_RULES]; /* v[m][n][rule], m <= n */
+    int counted;
+    char *skip[NT_SKIPS_MAX]; /* why a count was skipped, one line each (owned) */
+    int nskip;
+    pb_meta meta;
+} nt_table;
+
+/* What one run of `puzzlebench count` said. */
+typedef struct nt_run {
+    char count[48];
+    char status[16];
+    double seconds;
+    uint64_t planned, peak;
+} nt_run;
+
+/* Runs `puzzlebench count notouch MxN --adj RULE -e ENGINE -t THREADS --max-memory
+ * BYTES` and reads its stats line into r. 0; 1 when it stopped (r->status says why:
+ * nomem when its plan is over BYTES); or the exit status after a one-line message. */
+int nt_count(nt_table *t, int m, int n, int rule, const char *engine, int threads, uint64_t bytes,
+             nt_run *r);
+
+/* Checks value v (counted) of m x n a second way, the check's name into v->check: the
+ * recurrence of A002464 for one row, another engine on small boards, else path-dp on
+ * another number of threads. 0, or the exit status after a message (a disagreement
+ * is PB_EXIT_FAILED). */
+int nt_check(nt_table *t, int m, int n, int rule, nt_value *v);
+
+/* The placements of the m x n board under rule (0 king, 1 orth), at most NT_KARP_MAX
+ * cells, modulo 2^64, by Karp's inclusion-exclusion (notouch_table_karp.c). */
+uint64_t nt_karp_count(int m, int n, int rule);
+
+/* Writes NAME.tsv, the b-files and NAME.meta into the out folder. 0, or the exit
+ * status after a message. */
+int nt_write(nt_table *t);
+
+#endif

@@ -1,0 +1,121 @@
+#!/usr/bin/env bash
+# notouch_table.sh — `puzzlebench notouch-table` on small bounds: every count it writes
+# that the published record holds (tests/data/oeis/notouch-oeis.tsv, either way round)
+# is the published one, every count up to 28 cells names its second check, the b-files
+# are `n a(n)` lines from n = 1 that repeat the table, the .meta says what ran, a
+# memory bound skips what it must and says so, bad usage is one line; and the report's
+# reader of the table ("New counts") reads it, and refuses a damaged one with FILE:LINE.
+# usage: tests/e2e/notouch_table.sh PATH/TO/puzzlebench SOURCE_DIR
+# shellcheck source=tests/e2e/cli_lib.sh
+. "$(dirname "$0")/cli_lib.sh"
+published=$src/tests/data/oeis/notouch-oeis.tsv
+out=$tmp/table
+mkdir -p "$out"
+
+expect 0 "notouch-table --max-cells 14" -- "$pb" notouch-table --out "$out" --max-cells 14 -t 2
+tsv=$out/notouch-table.tsv
+[ -f "$tsv" ] && ok || bad "no $tsv"
+[ "$(head -n 1 "$tsv")" = "$(printf 'm\tn\tcells\trule\tcount\tseconds\tpeak_bytes\tplanned_bytes\tthreads\tcheck')" ] &&
+    ok || bad "$tsv: header is $(head -n 1 "$tsv")"
+# 1x1..1x14, 2x2..2x7, 3x3, 3x4: 22 boards, both rules
+[ "$(tail -n +2 "$tsv" | wc -l)" = 44 ] && ok || bad "$tsv: $(tail -n +2 "$tsv" | wc -l) counts, expected 44"
+
+# Every count the record holds is the published one.
+matched=$(awk -F'\t' '
+    NR == FNR { if ($1 !~ /^#/ && NF == 5) { split($4, b, "x"); m = b[1] < b[2] ? b[1] : b[2]
+                n = b[1] < b[2] ? b[2] : b[1]; want[$3 " " m " " n] = want[$3 " " m " " n] " " $5 } next }
+    FNR > 1 { k = $4 " " $1 " " $2; if (k in want) { split(want[k], w, " ")
+              for (i in w) if (w[i] != $5) { print "DIFFER " k " " $5 " " w[i]; exit 1 } ; hit++ } }
+    END { print hit + 0 }' "$published" "$tsv")
+case $matched in [0-9]*) ;; *) matched=0; bad "$tsv: a count differs from the record: $matched" ;; esac
+[ "$matched" -ge 30 ] && ok || bad "$tsv: only $matched counts found in the record, expected at least 30"
+# Row 1 is A002464 under both rules; 2x7 orth is A229430 a(7); 3x4 king seed 000's test.
+has "^1	14	14	king	11661506218	" "$tsv"
+has "^2	7	14	orth	4065598248	" "$tsv"
+has "^3	4	12	king	272836	" "$tsv"
+# Every count here is at most 28 cells: each names its check.
+awk -F'\t' 'FNR > 1 && $10 !~ /^(recurrence|propagate|inclusion-exclusion|path-dp -t [0-9]+)$/ { print; bad = 1 } END { exit bad }' \
+    "$tsv" >"$tmp/unchecked" && ok || bad "$tsv: counts without a second check: $(cat "$tmp/unchecked")"
+has "check: propagate" "$tmp/err"
+has "2x7 orth = 4065598248 .*check: inclusion-exclusion" "$tmp/err"
+
+# The b-files: rows 1..3 per rule, `n a(n)` from n = 1, the table's counts.
+for rule in king orth; do
+    for m in 1 2 3; do
+        b=$out/notouch-table.$rule.m$m.txt
+        [ -f "$b" ] || { bad "no $b"; continue; }
+        grep -v '^#' "$b" | awk -v f="$b" '$0 !~ /^[0-9]+ [0-9]+$/ || $1 != NR { print f ": line " NR ": " $0; exit 1 }' &&
+            ok || bad "$b is not n a(n) from n = 1"
+        want=$(awk -F'\t' -v m=$m -v r=$rule 'FNR > 1 && $4 == r && ($1 == m || $2 == m) {
+                   n = $1 == m ? $2 : $1; c[n] = $5 } END { for (n = 1; n in c; n++) print n " " c[n] }' "$tsv")
+        [ "$(grep -v '^#' "$b")" = "$want" ] && ok || bad "$b does not repeat the table's row $m"
+    done
+done
+[ ! -e "$out/notouch-table.king.m4.txt" ] && ok || bad "a b-file for row 4, which 14 cells do not hold"
+has "^family=notouch$" "$out/notouch-table.meta"
+has "^commit=" "$out/notouch-table.meta"
+has "^max_cells=14$" "$out/notouch-table.meta"
+has "^counted=44$" "$out/notouch-table.meta"
+
+# A memory bound no count fits: each skipped, said, and kept in the .meta; an earlier,
+# larger table's b-files go.
+expect 0 "notouch-table --max-memory 1K" -- "$pb" notouch-table --out "$out" --max-cells 4 --max-memory 1K
+has "1x4 orth: path-dp plans [0-9]+ bytes, over the 1024 allowed: skipped" "$tmp/err"
+has "^skipped.10=2x2 orth: " "$out/notouch-table.meta"
+[ "$(wc -l <"$tsv")" = 1 ] && ok || bad "$tsv: counts written past a memory bound"
+[ ! -e "$out/notouch-table.king.m1.txt" ] && ok || bad "a b-file left from the earlier table"
+
+# --quick: a small table, marked.
+expect 0 "notouch-table --quick" -- "$pb" notouch-table --out "$out" --quick --max-cells 30
+has "^max_cells=12$" "$out/notouch-table.meta"
+has "^quick=1$" "$out/notouch-table.meta"
+
+# Bad usage: one line, status 2.
+expect 2 "notouch-table without --out" -- "$pb" notouch-table --max-cells 3
+one_line_error "notouch-table: --out DIR is required"
+expect 2 "notouch-table --max-cells 0" -- "$pb" notouch-table --out "$out" --max-cells 0
+one_line_error "max-cells"
+expect 2 "notouch-table into a missing folder" -- "$pb" notouch-table --out "$tmp/none" --max-cells 1
+one_line_error "$tmp/none"
+
+# The report's reader: the table as the section shows it, and damaged tables refused.
+if command -v python3 >/dev/null; then
+    "$pb" notouch-table --out "$out" --max-cells 10 2>/dev/null
+    PYTHONDONTWRITEBYTECODE=1 python3 - "$src" "$out" >"$tmp/py" 2>&1 <<'EOF' && ok || bad "report reader: $(cat "$tmp/py")"
+import sys
+from pathlib import Path
+sys.path.insert(0, str(Path(sys.argv[1]) / "scripts"))
+from analysis.errors import ReportError
+import analysis.sections as sections
+if hasattr(sections, "add_families"):  # the families' folders join the package when named
+    sections.add_families(["notouch"])
+from analysis.sections import notouch_counts as nc
+
+class Ctx:
+    def meta_line(self, path):
+        return path.name
+
+out = Path(sys.argv[2])
+text = "\n".join(nc.section(Ctx(), out))
+assert "## New counts" in text, text
+assert "| 2x5 | orth | `160524` |" in text and "A229430 a(5)" in text, text
+assert "| 2x5 | king | `9024` |" in text and "| new |" in text, text
+assert "differs" not in text, text
+good = (out / nc.TABLE).read_text().splitlines()
+for lines, want in (([], ":1: expected the header"),
+                     (good[:1] + ["1\t1\t1\tking\t1"], ":2: expected 10 tab-separated fields"),
+                     (good[:2] + [good[1].replace("king", "queen")], ":3: expected a rule"),
+                     (good[:1] + [good[1].replace("\t1\t", "\tx\t", 1)], ":2: expected n"),
+                     (good[:1] + ["2\t1\t2" + good[1][5:]], ":2: expected 1 <= m <= n")):
+    bad = out / "damaged" / nc.TABLE
+    bad.parent.mkdir(exist_ok=True)
+    bad.write_text("\n".join(lines) + "\n")
+    try:
+        nc.read_table(bad)
+    except ReportError as e:
+        assert str(e).startswith(str(bad)) and want in str(e), (str(e), want)
+    else:
+        raise AssertionError(f"read {lines!r}")
+EOF
+fi
+finish notouch_table
