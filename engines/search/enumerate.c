@@ -455,8 +455,8 @@ const pb_engine pb_engine_enum_all = {
     run_enum};
 
 const pb_engine pb_engine_enum_perm = {
-    {"enum-perm", "every permutation of the values, checked only when complete", ENUM_CAPS,
-     pb_cap_names, NULL},
+    {"enum-perm", "every permutation of the values, checked only when complete",
+     ENUM_CAPS | PB_CAP_PERMS, pb_cap_names, NULL},
     CONFIG_PERM,
     accepts_perm,
     run_enum};
