@@ -61,14 +61,23 @@ int pb_peer_send(pb_peer *p, const char *line)
     return 0;
 }
 
-/* Waits until fd has input (or an error for read to report): 0, or -1 once *cancel is
- * set. It looks at the flag a few times a second, so a signal that came just before
- * the wait began is seen too. */
-static int wait_input(int fd, const volatile sig_atomic_t *cancel)
+static double now_s(void)
 {
+    struct timespec t;
+    clock_gettime(CLOCK_MONOTONIC, &t);
+    return (double)t.tv_sec + 1e-9 * (double)t.tv_nsec;
+}
+
+/* Waits until r's input is there (or an error for read to report): 0, or -1 once
+ * *cancel has been set for PB_PEER_ANSWER_S. It looks at the flag a few times a
+ * second, so a signal that came just before the wait began is seen too. */
+static int wait_input(pb_line_in *r)
+{
+    double until = 0;
     for (;;) {
-        if (*cancel) return -1;
-        struct pollfd pf = {.fd = fd, .events = POLLIN};
+        if (*r->cancel && !until) until = now_s() + PB_PEER_ANSWER_S;
+        if (until && now_s() >= until) return r->gave_up = 1, -1;
+        struct pollfd pf = {.fd = r->fd, .events = POLLIN};
         const int n = poll(&pf, 1, 200);
         if (n > 0 || (n < 0 && errno != EINTR)) return 0;
     }
@@ -88,7 +97,7 @@ int pb_line_in_read(pb_line_in *r, char *out, size_t len)
             return 0;
         }
         if (r->fd < 0 || r->have == sizeof r->buf) return -1;
-        if (r->cancel && wait_input(r->fd, r->cancel)) return -1;
+        if (r->cancel && wait_input(r)) return -1;
         const ssize_t got = read(r->fd, r->buf + r->have, sizeof r->buf - r->have);
         if (got < 0 && errno == EINTR) continue; /* a signal: the peer still answers */
         if (got <= 0) return -1;
@@ -109,6 +118,7 @@ int pb_peer_finish(pb_peer *p, int give_up)
     p->from.fd = -1;
     const volatile sig_atomic_t *cancel = p->from.cancel;
     const struct timespec tick = {0, 20 * 1000 * 1000};
+    const double grace = p->from.gave_up ? 0 : PB_PEER_GRACE_S;
     double waited = 0; /* seconds since the wait became a bounded one */
     int killed = 0;
     while (p->pid > 0) {
@@ -120,7 +130,7 @@ int pb_peer_finish(pb_peer *p, int give_up)
         nanosleep(&tick, NULL);
         if (!bounded) continue;
         waited += 0.02;
-        if (waited >= PB_PEER_GRACE_S + killed) kill(p->pid, killed++ ? SIGKILL : SIGTERM);
+        if (waited >= grace + killed) kill(p->pid, killed++ ? SIGKILL : SIGTERM);
     }
     p->pid = 0;
     return killed > 0;

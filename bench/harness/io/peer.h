@@ -12,8 +12,11 @@
 typedef struct pb_line_in {
     int fd;
     /* NULL, or a flag a signal handler sets: once it is non-zero a read waiting for
-     * input gives up (-1), so a peer that never answers cannot hold this process. */
+     * input waits PB_PEER_ANSWER_S more at most (a peer finishing its answer, or
+     * starting up), then gives up (-1) and sets gave_up, so a peer that never answers
+     * cannot hold this process. */
     const volatile sig_atomic_t *cancel;
+    int gave_up;
     size_t have; /* bytes in buf not yet returned */
     char buf[512];
 } pb_line_in;
@@ -44,8 +47,10 @@ int pb_peer_send(pb_peer *p, const char *line);
 int pb_peer_read(pb_peer *p, char *buf, size_t len);
 
 /* Seconds a peer has to end once its input is closed, after the cancel flag is set or
- * when it is given up on, before it is sent SIGTERM (and a second later SIGKILL). */
-#define PB_PEER_GRACE_S 3.0
+ * when it is given up on, before it is sent SIGTERM (and a second later SIGKILL); none
+ * for a peer that already failed to answer within PB_PEER_ANSWER_S of the flag. */
+#define PB_PEER_GRACE_S  3.0
+#define PB_PEER_ANSWER_S 5.0
 
 /* Closes its stdin (the peer sees the end of its input) and waits for it; its wait
  * status is in p->status. With give_up, or once the cancel flag is set, it waits at
