@@ -6,8 +6,8 @@
 # and --resume refuses a changed sweep; a second sweep of the same name in the same
 # folder is refused while the first runs (its lock); a full disk (a small tmpfs, as
 # root) stops it with one line and whole rows, and one that fills as the sweep ends
-# leaves a .meta saying status=failed; sweep files that do nothing or escape
-# --out are refused.
+# leaves a .meta saying status=failed; sweep files that do nothing, name two
+# instances alike, or escape --out are refused.
 # usage: cli_sweep_faults.sh PUZZLEBENCH SOURCE_DIR
 # shellcheck source=tests/e2e/cli_lib.sh
 source "$(dirname "$0")/cli_lib.sh"
@@ -196,6 +196,14 @@ bad_sweep() { # bad_sweep PATTERN LINES...: the file of LINES is refused with PA
     expect 2 "sweep file: $*" -- "$pb" sweep "$tmp/v.sweep" --out "$tmp/v" -q
     one_line_error "$pattern"
 }
+# Two instances that rows would name alike (cut at the first dot, or at 95 characters).
+mkdir -p "$tmp/names"
+long=$(printf 'n%.0s' $(seq 1 100))
+for f in a.1.txt a.2.txt "${long}x.txt" "${long}y.txt"; do cp "$src/data/sudoku/4x4.txt" "$tmp/names/$f"; done
+bad_sweep "instances '.*/a\.1\.txt' and '.*/a\.2\.txt' are both named 'a' in the rows.*: rename one" \
+    "family sudoku" "instances $tmp/names/a.1.txt $tmp/names/a.2.txt" "engines backtrack"
+bad_sweep "instances '.*/${long}x\.txt' and '.*/${long}y\.txt' are both named 'n{95}' in the rows" \
+    "family sudoku" "instances $tmp/names/${long}x.txt $tmp/names/${long}y.txt" "engines backtrack"
 bad_sweep "v\.sweep: the sweep runs nothing: value-order .*threads=2" \
     "family notouch" "instances 2x3" "engines value-order" "search-threads 2"
 bad_sweep "v\.sweep:3: step-limit names engine 'warp', which notouch has not" \
