@@ -185,6 +185,9 @@ typedef struct pb_family {
     /* ---- engines: the registry's entries tagged with this family's name, and those
      * tagged PB_PLACEMENT when the family builds the shared model ---- */
     int placement;
+    /* 1: every model it builds is a permutation (pb_model_is_permutation), so the
+     * engines marked 'perms' are offered; 0: they are left out of its lists. */
+    int permutations;
     const char *default_engine;
     const char *const *levels;          /* difficulty levels, easiest first; NULL: none */
     const char *const *level_summaries; /* one line each */
@@ -222,7 +225,8 @@ const pb_family *pb_family_find(const char *name);
 void pb_family_list(char *out, size_t len);
 /* The engine of family f called name (over the shared model), or NULL. */
 const pb_engine *pb_family_engine(const pb_family *f, const char *name);
-/* f's engines' names, comma-separated, for messages. */
+/* f's engines' names, comma-separated, for help and messages: those that can run
+ * some model of it (pb_registry_offers). */
 void pb_family_engine_list(const pb_family *f, char *out, size_t len);
 /* " (did you mean 'NAME'?)" after a mistyped family, engine of f, or cell order,
  * else "" (harness/base/suggest.h); the cell orders' names, comma-separated. */

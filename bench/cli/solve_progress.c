@@ -87,6 +87,10 @@ static int run_chunks(const pb_batch *b, pb_batch_result *r, pb_progress *p)
         return pb_batch_free(r), -1;
     const int least = 4 * (b->threads > 1 ? b->threads : 1);
     const double t0 = pb_now_s();
+    /* Each running puzzle's part walked, for the report (a count to its end only: a
+     * search that stops at a solution ends before its tree does). */
+    const int walked = b->how.mode == PB_MODE_COUNT && !b->how.limits.max_solutions;
+    uint64_t *parts = NULL;
     int chunk = least, at = 0;
     r->status = PB_DONE;
     while (at < set->count && !(b->how.limits.cancel && *b->how.limits.cancel)) {
@@ -99,9 +103,18 @@ static int run_chunks(const pb_batch *b, pb_batch_result *r, pb_progress *p)
         view.puzzle = set->puzzle + at;
         pb_batch vb = *b;
         vb.set = &view;
+        if (walked) {
+            uint64_t *more = realloc(parts, (size_t)n * sizeof *parts);
+            if (!more) return free(parts), pb_batch_free(r), -1;
+            parts = memset(more, 0, (size_t)n * sizeof *parts);
+            vb.explored_each = parts;
+            pb_progress_parts(p, parts, n);
+        }
         pb_batch_result part;
         const double c0 = pb_now_s();
-        if (pb_batch_run(&vb, &part)) return pb_batch_free(r), -1;
+        const int rc = pb_batch_run(&vb, &part);
+        pb_progress_parts(p, NULL, 0);
+        if (rc) return free(parts), pb_batch_free(r), -1;
         merge(r, &part, at, n, b->keep_solutions);
         pb_batch_free(&part);
         pb_progress_add(p, (uint64_t)n);
@@ -110,6 +123,7 @@ static int run_chunks(const pb_batch *b, pb_batch_result *r, pb_progress *p)
         if (took < 0.25 && chunk < (1 << 20)) chunk *= 2;
         if (took > 1.0 && chunk / 2 >= least) chunk /= 2;
     }
+    free(parts);
     if (at < set->count) r->status = worse(r->status, PB_INTERRUPTED);
     r->elapsed_s = pb_now_s() - t0;
     return 0;

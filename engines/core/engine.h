@@ -271,7 +271,10 @@ typedef struct pb_result {
     X(PB_CAP_LENGTH, "length",                                                                     \
       "solutions have a length, at least the instance's cells: honours pb_run.max_length, fills "  \
       "pb_result.length, path and by_length")                                                      \
-    X(PB_CAP_PATHS, "paths", "count: reports each solution's moves through pb_run.on_path")
+    X(PB_CAP_PATHS, "paths", "count: reports each solution's moves through pb_run.on_path")        \
+    X(PB_CAP_PERMS, "perms",                                                                       \
+      "runs only models whose solutions are permutations (pb_model_is_permutation), so a family "  \
+      "whose models never are lists it not")
 
 #define PB_X_BIT(id, ...) id##_BIT,
 enum { PB_CAPS(PB_X_BIT) PB_CAP_COUNT_ };

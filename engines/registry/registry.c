@@ -14,6 +14,12 @@ int pb_registry_serves(const pb_registered *r, const char *family, int placement
     return !strcmp(r->family, family) || (placement && !strcmp(r->family, PB_PLACEMENT));
 }
 
+int pb_registry_offers(const pb_registered *r, const char *family, int placement, int permutations)
+{
+    return pb_registry_serves(r, family, placement) &&
+           (permutations || !(r->about->caps & PB_CAP_PERMS));
+}
+
 const pb_registered *pb_registry_find(const char *family, int placement, const char *name)
 {
     for (const pb_registered *r = pb_registry; r->about; r++)

@@ -28,4 +28,9 @@ const pb_engine *pb_model_engine_find(const char *name);
 /* 1 when entry r serves family (or is a placement engine and placement is 1). */
 int pb_registry_serves(const pb_registered *r, const char *family, int placement);
 
+/* 1 when entry r serves family (as pb_registry_serves) and can run some model of it:
+ * an engine marked 'perms' only where the family's models are permutations
+ * (permutations 1). What a family's help and engine lists offer. */
+int pb_registry_offers(const pb_registered *r, const char *family, int placement, int permutations);
+
 #endif

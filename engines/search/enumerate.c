@@ -25,6 +25,7 @@
 #include "../core/engine.h"
 #include "../core/limiter.h"
 #include "../registry/engine_list.h"
+#include "explored.h"
 
 #include <stdlib.h>
 #include <string.h>
@@ -83,6 +84,10 @@ typedef struct enum_state {
     check_fn *check; /* the widest the CPU runs */
     fill_fn *fill;
     lane_chunk *cv; /* per cell: its value in every lane of the chunk being checked */
+    /* The part walked, for pb_run.explored: the vectors checked out of all there are
+     * (the walk prunes nothing, so that fraction is exact). */
+    pb_explore explore;
+    double vectors;
 } enum_state;
 
 /* ---- the check ---- */
@@ -134,11 +139,21 @@ static int complete_ok(const pb_model *m, const int *v)
 
 /* ---- the walk ---- */
 
-/* After a step: polls the limits when due; 0 when the run must stop. */
+/* Reports the vectors checked so far as the part of the tree walked. */
+static void report_explored(enum_state *e)
+{
+    pb_explored_reach(&e->explore,
+                      pb_explored_fixed(&e->explore, (double)e->candidates / e->vectors));
+}
+
+/* After a step: polls the limits when due (and reports the part walked); 0 when the
+ * run must stop. */
 static inline int step_done(enum_state *e)
 {
     uint64_t steps = e->placements + e->backtracks;
-    return steps < e->lim.next || (e->status = pb_limiter_poll(&e->lim, steps)) == PB_DONE;
+    if (steps < e->lim.next) return 1;
+    if (e->explore.sink) report_explored(e);
+    return (e->status = pb_limiter_poll(&e->lim, steps)) == PB_DONE;
 }
 
 /* Records the solution in e->v; 0 when it stops the run. */
@@ -382,6 +397,17 @@ static void make_block(enum_state *e)
     }
 }
 
+/* How many complete vectors the walk meets: the product of the open cells' domains,
+ * or (enum-perm) the arrangements of the values left over the open cells. */
+static double count_vectors(const enum_state *e)
+{
+    double n = 1;
+    const int left = e->m->nvalues - __builtin_popcountll(e->used);
+    for (int i = 0; i < e->n; i++)
+        n *= e->perm ? (double)(left - i) : (double)__builtin_popcountll(e->m->domain[e->open[i]]);
+    return n > 0 ? n : 1; /* none at all: the first vector ends the walk anyway */
+}
+
 /* Fills the fixed cells and lists the open ones: how many are open. */
 static int place_fixed(enum_state *e)
 {
@@ -413,6 +439,8 @@ static pb_status enumerate(const pb_model *m, const pb_run *how, pb_result *out,
     }
     pb_limiter_init(&e->lim, &how->limits, 0);
     e->n = place_fixed(e);
+    e->explore = (pb_explore){.sink = how->explored, .share = PB_EXPLORED_WHOLE};
+    e->vectors = count_vectors(e);
     /* Blocks need the bytes to hold the check, and for permutations fixed cells that
      * leave exactly as many values as open cells. */
     int vec =
@@ -421,8 +449,9 @@ static pb_status enumerate(const pb_model *m, const pb_run *how, pb_result *out,
     if (e->n == 0) { /* one vector: the fixed cells */
         e->candidates = 1;
         if (complete_ok(m, e->v)) found(e);
-    } else {
-        walk(e, 0, e->blk.w > 0);
+        pb_explored_finish(&e->explore);
+    } else if (walk(e, 0, e->blk.w > 0)) {
+        pb_explored_finish(&e->explore); /* the whole tree walked */
     }
     out->stats.placements = e->placements;
     out->stats.backtracks = e->backtracks;
@@ -456,8 +485,8 @@ const pb_engine pb_engine_enum_all = {
     run_enum};
 
 const pb_engine pb_engine_enum_perm = {
-    {"enum-perm", "every permutation of the values, checked only when complete", ENUM_CAPS,
-     pb_cap_names, NULL},
+    {"enum-perm", "every permutation of the values, checked only when complete",
+     ENUM_CAPS | PB_CAP_PERMS, pb_cap_names, NULL},
     CONFIG_PERM,
     accepts_perm,
     run_enum};

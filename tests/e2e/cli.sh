@@ -45,6 +45,23 @@ for cmd in "solve --help" "count --help" "--help"; do
     "$pb" $cmd >"$tmp/help"
     while read -r f; do has "^$f:|^  $f " "$tmp/help"; done <"$tmp/families"
 done
+# A family's help lists only the engines that run its models: every engine listed
+# takes a small instance of the family (none refuses it as a model it cannot run),
+# and the engines marked 'perms' (enum-perm) are offered where models are permutations.
+printf '2x3\n%s\n%s\nqwh-4-0.5-s1\n' "$src/data/sudoku/4x4.txt" "$src/tests/data/kakuro/unique.kak" >"$tmp/small"
+for f in notouch sudoku kakuro latin; do
+    read -r inst
+    "$pb" solve "$f" --help | sed -n '/^  engines (default/,/^$/p' | sed 's/.*)://' | tr ',' '\n' |
+        tr -d ' ' | grep . >"$tmp/listed"
+    while read -r e; do
+        "$pb" count "$f" "$inst" -e "$e" --step-limit 1000 -q >/dev/null 2>"$tmp/err" </dev/null
+        if ! grep -q 'cannot run this instance' "$tmp/err"; then ok; else
+            bad "solve $f --help lists $e, which refuses $f: $(head -1 "$tmp/err")"; fi
+    done <"$tmp/listed"
+    if grep -qx enum-perm "$tmp/listed"; then perm=yes; else perm=no; fi
+    if [ "$perm" = "$([ "$f" = notouch ] && echo yes || echo no)" ]; then ok; else
+        bad "solve $f --help: enum-perm listed: $perm"; fi
+done <"$tmp/small"
 "$pb" sweep --help >"$tmp/help"
 has "^keys of family notouch:" "$tmp/help"
 has "^      --diff D" "$tmp/help"

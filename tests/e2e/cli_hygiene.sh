@@ -2,7 +2,8 @@
 # cli_hygiene.sh — the regression tests of issue 30's findings (input hygiene):
 # no output is written through a symbolic link planted at its name (every command
 # that writes, every name it writes: the link is refused, or replaced by the new
-# file, and its target never touched); bytes from data reach messages as \xNN
+# file, and its target never touched; files read back by --resume and --out folders
+# that are links are refused); bytes from data reach messages as \xNN
 # (file names with ESC and BEL, fields); one byte-order mark at most; qwh ranges
 # are checked before they are counted; a Latin square is of order 2 to 64; an
 # output that cannot be written exits 2 with the path and the reason, a disk that
@@ -59,6 +60,28 @@ rm -rf o && mkdir o && ln -s "$PWD/nowhere" o/k.lock
 expect 2 "sweep, dangling link at the lock" -- "$pb" sweep k.sweep --out o -q
 one_line_error "k\.lock: cannot write: it is a symbolic link, which is not followed"
 [ -e nowhere ] && bad "sweep: created the dangling lock's target" || ok
+
+# --resume reads a sweep's files back and rewrites them: one replaced by a link (to a
+# copy of itself) is refused, as generate and time refuse it, and the copy untouched.
+for f in k.csv k.samples.csv k.meta k.csv.part; do
+    rm -rf o
+    "$pb" sweep k.sweep --out o -q >out 2>err
+    if [ -e "o/$f" ]; then mv "o/$f" "$f.copy"; else printf 'victim\n' >"$f.copy"; fi
+    cp "$f.copy" "$f.before"
+    ln -s "$PWD/$f.copy" "o/$f"
+    expect 2 "sweep --resume, link at $f" -- "$pb" sweep k.sweep --out o --resume -q
+    one_line_error "o/$f: cannot resume: it is a symbolic link, which is not followed"
+    cmp -s "$f.copy" "$f.before" && ok || bad "sweep --resume wrote through the link at $f"
+done
+# An --out folder that is a link is refused (generate --out refuses one too), and
+# nothing is written into the folder it names.
+for cmd in "sweep k.sweep -q" "player"; do
+    rm -rf linked real && mkdir real && ln -s "$PWD/real" linked
+    # shellcheck disable=SC2086
+    expect 2 "$cmd --out at a link" -- "$pb" $cmd --out linked
+    one_line_error "linked: cannot write: it is a symbolic link, which is not followed"
+    [ -z "$(ls -A real)" ] && ok || bad "$cmd --out wrote through the linked folder: $(ls real)"
+done
 
 # generate: a new file (refused: it exists), --force and --resume (a link is not
 # opened), for each generator, at its --out folder and at each file it writes there.

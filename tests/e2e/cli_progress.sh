@@ -3,7 +3,7 @@
 # redrawn line on a terminal (under `script`, a pty), plain lines when stderr is a
 # pipe (PB_PROGRESS_INTERVAL=0: a line at once, so nothing waits 30 s or depends on
 # speed), the last line's exact count, one search's time left from the part of its
-# tree walked, and -q's silence.
+# tree walked, puzzles of a file counted by their parts walked, and -q's silence.
 # usage: tests/e2e/cli_progress.sh PATH/TO/puzzlebench SOURCE_DIR
 # shellcheck source=tests/e2e/cli_lib.sh
 . "$(dirname "$0")/cli_lib.sh"
@@ -38,6 +38,23 @@ await_handler "$pid"
 kill -INT "$pid"
 wait "$pid"
 has '^puzzlebench: count notouch: [0-9.]+[kMG]? steps, .* elapsed, ~[0-9.]+(e-[0-9]+)?% of the tree, ETA ~[0-9.]+ (s|min|h)' err
+has 'status=interrupted' out
+# A file of puzzles none of which has finished yet: the puzzles running count by the
+# part of their tree walked (an enumeration's vectors checked of all there are), so
+# the rate and time left move (they stood at "0 puzzles/s, ETA ?" until a chunk ended).
+printf '................\n%.0s' 1 2 3 4 >empty4.txt
+rm -f err
+PB_PROGRESS_INTERVAL=0.2 "$pb" count sudoku empty4.txt -e enum-all >out 2>err &
+pid=$!
+inner='^puzzlebench: count sudoku: [0-9]*\.[0-9]+/4 puzzles \([0-9]+%\), [0-9.]+(e-[0-9]+)? puzzles/s, .* elapsed, ETA [0-9.]+ (s|min|h)'
+for ((i = 0; i < 600; i++)); do
+    grep -Eqs "$inner" err && break
+    sleep 0.1
+done
+await_handler "$pid"
+kill -INT "$pid"
+wait "$pid"
+has "$inner" err
 has 'status=interrupted' out
 # A short run writes no line at the default 30 s; -q none at all.
 "$pb" count notouch 2x4 -e backtrack >out 2>err

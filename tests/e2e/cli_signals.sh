@@ -8,7 +8,8 @@
 # byte as an uninterrupted run writes it, also after a kill cut its last puzzle
 # short; an existing --out is refused without --force. And the exit statuses of
 # counts: a count stopped by a limit exits 3 whatever it found, --limit N reached is
-# an answer (0), numbers are decimal only; a byte-order mark starts any file.
+# an answer (0), numbers are decimal only; a byte-order mark starts any file; sweep
+# --against ends on a signal with a worker that never answers, and kills it.
 # usage: tests/e2e/cli_signals.sh PATH/TO/puzzlebench SOURCE_DIR
 # shellcheck source=tests/e2e/cli_lib.sh
 . "$(dirname "$0")/cli_lib.sh"
@@ -205,6 +206,44 @@ expect 2 "infinite step limit" -- "$pb" count notouch 2x7 --step-limit inf
 expect 2 "hexadecimal memory" -- "$pb" count tenpair --max-length 30 --max-memory 0x10M
 expect 3 "1e3 is decimal" -- "$pb" count notouch 2x7 --step-limit 1e3
 has "steps=1000 " "$tmp/out"
+
+# sweep --against with a worker that never answers (one that sleeps, one that echoes
+# its input, one that writes 50 MB without a newline): each signal ends the sweep
+# within the time a worker has to answer after it (5 s) and a little more, with the signal's status
+# and a line saying so, and the worker does not outlive it.
+mkdir -p "$tmp/workers"
+printf '#!/bin/sh\necho $$ >"$0.pid"\nexec sleep 100000\n' >"$tmp/workers/sleeps"
+printf '#!/bin/sh\necho $$ >"$0.pid"\nexec cat\n' >"$tmp/workers/echoes"
+printf '#!/bin/sh\necho $$ >"$0.pid"\nhead -c 50000000 /dev/zero | tr "\\0" x\nexec sleep 100000\n' \
+    >"$tmp/workers/no-newline"
+chmod +x "$tmp/workers/"*
+for w in sleeps:INT:130 echoes:TERM:143 no-newline:HUP:143; do
+    IFS=: read -r worker sig want <<<"$w"
+    rm -f "$tmp/workers/$worker.pid"
+    "$pb" sweep --family notouch --instances cross8 --engines backtrack --quick --out "$tmp/ag-$worker" \
+        --against "$tmp/workers/$worker" >"$tmp/out" 2>"$tmp/err" &
+    pid=$!
+    for ((i = 0; i < 500; i++)); do [ -s "$tmp/workers/$worker.pid" ] && break; sleep 0.01; done
+    await_handler "$pid" "$(kill -l "$sig")"
+    sleep 0.3
+    t0=$(now_ms)
+    kill -s "$sig" "$pid"
+    for ((i = 0; i < 1500; i++)); do kill -0 "$pid" 2>/dev/null || break; sleep 0.01; done
+    t1=$(now_ms)
+    kill -0 "$pid" 2>/dev/null && kill -9 "$pid"
+    { wait "$pid"; } 2>/dev/null
+    got=$?
+    most_ms=$((8000 + 4 * $(busy_ms)))
+    if [ "$got" -eq "$want" ]; then ok; else bad "--against $worker: SIG$sig gave exit $got, expected $want"; fi
+    if [ $((t1 - t0)) -le "$most_ms" ]; then ok; else
+        bad "--against $worker: ended $((t1 - t0)) ms after SIG$sig (at most $most_ms)"; fi
+    has "^puzzlebench: sweep --against: stopped by the signal while .*/$worker was starting" "$tmp/err"
+    wpid=$(cat "$tmp/workers/$worker.pid" 2>/dev/null)
+    if [ -n "$wpid" ] && ! kill -0 "$wpid" 2>/dev/null; then ok; else
+        bad "--against $worker: the worker ${wpid:-?} outlived the sweep"
+        [ -n "$wpid" ] && kill -9 "$wpid" 2>/dev/null
+    fi
+done
 
 # A byte-order mark at the start of any file read (here a sweep file) is skipped.
 { printf '\xef\xbb\xbf'; cat "$src/bench/families/latin/latin.sweep"; } >"$tmp/bom.sweep"

@@ -5,8 +5,9 @@
 # only and exit 130/143/143; an existing sweep is refused unless --force or --resume,
 # and --resume refuses a changed sweep; a second sweep of the same name in the same
 # folder is refused while the first runs (its lock); a full disk (a small tmpfs, as
-# root) stops it with one line and whole rows; sweep files that do nothing or escape
-# --out are refused.
+# root) stops it with one line and whole rows, and one that fills as the sweep ends
+# leaves a .meta saying status=failed; sweep files that do nothing, name two
+# instances alike, or escape --out are refused.
 # usage: cli_sweep_faults.sh PUZZLEBENCH SOURCE_DIR
 # shellcheck source=tests/e2e/cli_lib.sh
 source "$(dirname "$0")/cli_lib.sh"
@@ -155,6 +156,38 @@ else
     umount "$mnt"
 fi
 
+# ---- (4b) a disk that fills at the end: the rows in place, the .meta not left
+# 'running' (status=failed, all rows counted), one line, exit 2; --resume completes ----
+if [ "$(id -u)" -eq 0 ] && mkdir -p "$mnt" && mount -t tmpfs -o size=1m tmpfs "$mnt" 2>/dev/null; then
+    # Two runs a block each, counts of 3x4 and 4x3 that take most of a second each:
+    # time to fill the disk while the second runs. Its two rows fit the pages the row
+    # files hold already, so only the new .meta (a file of its own) meets the full disk.
+    printf 'family notouch\nname k\ninstances 3x4 4x3\nengines backtrack\nmodes count\nsamples 1\nmin-sample-time 0\n' \
+        >"$tmp/end.sweep"
+    "$pb" sweep "$tmp/end.sweep" --out "$mnt/e" --workers 1 --block 1 -q 2>"$tmp/bg.err" &
+    pid=$!
+    for _ in $(seq 1 400); do
+        [ "$(rows_in "$mnt/e")" -ge 1 ] && break
+        sleep 0.01
+    done
+    kill -STOP $pid
+    dd if=/dev/zero of="$mnt/fill" bs=4k 2>/dev/null # fills the tmpfs
+    kill -CONT $pid
+    wait $pid
+    st=$?
+    if [ "$st" -eq 2 ]; then ok; else bad "disk full at the end: exit $st, expected 2"; fi
+    mv "$tmp/bg.err" "$tmp/err"
+    one_line_error "k\.(meta|topology\.xml).*No space left on device.*k\.csv holds its 2 of 2 rows; the \.meta says status=failed: --resume completes it"
+    [ "$(rows_in "$mnt/e")" -eq 2 ] && ok || bad "disk full at the end: $(rows_in "$mnt/e") rows in place, not 2"
+    has "^status=failed$" "$mnt/e/k.meta"
+    has "^rows=2 of 2$" "$mnt/e/k.meta"
+    rm -f "$mnt/fill"
+    expect 0 "resume after the disk filled at the end" -- "$pb" sweep "$tmp/end.sweep" --out "$mnt/e" --workers 1 \
+        --block 1 --resume -q
+    has "^status=complete$" "$mnt/e/k.meta"
+    umount "$mnt"
+fi
+
 # ---- (5) sweep files that do nothing, or name what does not exist, are refused ----
 bad_sweep() { # bad_sweep PATTERN LINES...: the file of LINES is refused with PATTERN
     local pattern=$1
@@ -163,6 +196,14 @@ bad_sweep() { # bad_sweep PATTERN LINES...: the file of LINES is refused with PA
     expect 2 "sweep file: $*" -- "$pb" sweep "$tmp/v.sweep" --out "$tmp/v" -q
     one_line_error "$pattern"
 }
+# Two instances that rows would name alike (cut at the first dot, or at 95 characters).
+mkdir -p "$tmp/names"
+long=$(printf 'n%.0s' $(seq 1 100))
+for f in a.1.txt a.2.txt "${long}x.txt" "${long}y.txt"; do cp "$src/data/sudoku/4x4.txt" "$tmp/names/$f"; done
+bad_sweep "instances '.*/a\.1\.txt' and '.*/a\.2\.txt' are both named 'a' in the rows.*: rename one" \
+    "family sudoku" "instances $tmp/names/a.1.txt $tmp/names/a.2.txt" "engines backtrack"
+bad_sweep "instances '.*/${long}x\.txt' and '.*/${long}y\.txt' are both named 'n{95}' in the rows" \
+    "family sudoku" "instances $tmp/names/${long}x.txt $tmp/names/${long}y.txt" "engines backtrack"
 bad_sweep "v\.sweep: the sweep runs nothing: value-order .*threads=2" \
     "family notouch" "instances 2x3" "engines value-order" "search-threads 2"
 bad_sweep "v\.sweep:3: step-limit names engine 'warp', which notouch has not" \

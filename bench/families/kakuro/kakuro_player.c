@@ -1,10 +1,8 @@
 /* kakuro_player.c — `puzzlebench player`: writes the kakuro player, one
  * self-contained HTML page that generates its puzzles with the project's generator
  * compiled to WebAssembly and works offline from file://. */
-#include <errno.h>
 #include <stdio.h>
 #include <string.h>
-#include <sys/stat.h>
 
 #include "family.h"
 #include "harness/base/exit.h"
@@ -12,6 +10,7 @@
 #include "player/page/page.h"
 #include "harness/base/say.h"
 #include "harness/base/sizes.h"
+#include "harness/io/outfile.h"
 
 typedef struct player_opts {
     const char *out;
@@ -33,11 +32,11 @@ int pb_kakuro_player_run(const pb_command *self, int argc, char **argv, int firs
     int npos = 0, rc = pb_command_parse(self, &o, argc, argv, first, NULL, 0, &npos);
     if (rc) return rc == PB_OPT_HELP ? 0 : PB_EXIT_USAGE;
     if (!o.out) return pb_usage_error("player", "give --out DIR"), PB_EXIT_USAGE;
-    if (mkdir(o.out, 0777) && errno != EEXIST) {
-        pb_say("player: %s: cannot make the folder: %s", o.out, strerror(errno));
+    char path[PB_PATH_EXT_MAX], err[PB_MSG_MAX];
+    if (pb_out_folder(o.out, err, sizeof err)) {
+        pb_say("player: %s", err);
         return PB_EXIT_USAGE;
     }
-    char path[PB_PATH_EXT_MAX], err[PB_MSG_MAX];
     if (snprintf(path, sizeof path, "%s/kakuro.html", o.out) >= (int)sizeof path)
         return pb_usage_error("player", "--out: path too long"), PB_EXIT_USAGE;
     if (pb_player_write(path, NULL, err, sizeof err)) {

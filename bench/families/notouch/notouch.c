@@ -138,6 +138,7 @@ const pb_family pb_family_notouch = {
     .instance_help = "cross8, RxC (e.g. 2x5), or a mask file of '#' cells and '.' holes",
     .render_trace = render_trace,
     PB_PLACEMENT_FAMILY,
+    .permutations = 1,
     .instance_name = pb_base_name,
     .default_engine = "propagate",
     .commands = pb_notouch_commands,

@@ -40,7 +40,7 @@ void pb_family_engine_list(const pb_family *f, char *out, size_t len)
     size_t at = 0;
     out[0] = '\0';
     for (const pb_registered *r = pb_registry; r->about && at < len; r++)
-        if (pb_registry_serves(r, f->name, f->placement))
+        if (pb_registry_offers(r, f->name, f->placement, f->permutations))
             at += (size_t)snprintf(out + at, len - at, "%s%s", at ? ", " : "", r->about->name);
     for (const pb_engine *const *e = pb_outside_engines; f->placement && *e && at < len; e++)
         at += (size_t)snprintf(out + at, len - at, "%s%s", at ? ", " : "", (*e)->about.name);
@@ -59,7 +59,8 @@ char *pb_family_engine_hint(const pb_family *f, const char *word, char *out, siz
     const char *names[MAX_NAMES];
     int n = 0;
     for (const pb_registered *r = pb_registry; r->about && n < MAX_NAMES; r++)
-        if (pb_registry_serves(r, f->name, f->placement)) names[n++] = r->about->name;
+        if (pb_registry_offers(r, f->name, f->placement, f->permutations))
+            names[n++] = r->about->name;
     for (const pb_engine *const *e = pb_outside_engines; f->placement && *e && n < MAX_NAMES; e++)
         names[n++] = (*e)->about.name;
     return pb_suggest_hint(word, names, n, out, len);

@@ -13,27 +13,9 @@
 
 #include "harness/base/exit.h"
 #include "harness/base/say.h"
+#include "harness/io/outfile.h"
 #include "harness/io/readfile.h"
 #include "harness/base/sizes.h"
-
-/* --out DIR: made when absent; a link there is not followed. 0, or -1 with why. */
-static int make_folder(const char *dir, char *err, size_t errlen)
-{
-    struct stat st;
-    if (!lstat(dir, &st)) {
-        if (S_ISLNK(st.st_mode))
-            return snprintf(err, errlen,
-                            "%s: cannot write: it is a symbolic link, which is not followed", dir),
-                   -1;
-        if (!S_ISDIR(st.st_mode))
-            return snprintf(err, errlen, "%s: cannot make the folder: %s", dir, strerror(ENOTDIR)),
-                   -1;
-        return 0;
-    }
-    if (mkdir(dir, 0777) && errno != EEXIST)
-        return snprintf(err, errlen, "%s: cannot make the folder: %s", dir, strerror(errno)), -1;
-    return 0;
-}
 
 static long one_line(long t, void *ctx)
 {
@@ -160,7 +142,7 @@ int pb_gen_open(pb_gen_state *s)
     pb_stream_mode mode = o->resume ? PB_STREAM_RESUME : o->force ? PB_STREAM_FORCE : PB_STREAM_NEW;
     int rc = 0;
     if (o->out) {
-        rc = make_folder(o->out, err, sizeof err);
+        rc = pb_out_folder(o->out, err, sizeof err);
         snprintf(s->dir_text, sizeof s->dir_text, "%s/%s", o->out, PB_GEN_PUZZLES);
         snprintf(s->records_path, sizeof s->records_path, "%s/%s", o->out, PB_GEN_RECORDS);
     } else if (o->stats) {

@@ -37,6 +37,21 @@ FILE *pb_out_fopen(const char *path, int flags, const char *fmode, char *err, si
     return f;
 }
 
+int pb_out_folder(const char *dir, char *err, size_t errlen)
+{
+    struct stat st;
+    if (!lstat(dir, &st)) {
+        if (S_ISLNK(st.st_mode)) return say_why(dir, ELOOP, err, errlen), -1;
+        if (!S_ISDIR(st.st_mode))
+            return snprintf(err, errlen, "%s: cannot make the folder: %s", dir, strerror(ENOTDIR)),
+                   -1;
+        return 0;
+    }
+    if (mkdir(dir, 0777) && errno != EEXIST)
+        return snprintf(err, errlen, "%s: cannot make the folder: %s", dir, strerror(errno)), -1;
+    return 0;
+}
+
 int pb_out_not_link(const char *path, char *err, size_t errlen)
 {
     struct stat st;

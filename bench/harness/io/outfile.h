@@ -20,6 +20,11 @@ FILE *pb_out_fopen(const char *path, int flags, const char *fmode, char *err, si
  * is not followed" in err. Its writing is refused again at open (O_NOFOLLOW). */
 int pb_out_not_link(const char *path, char *err, size_t errlen);
 
+/* An output folder (--out DIR): made when absent; a symbolic link there is refused,
+ * not followed. 0, or -1 with "DIR: cannot write: it is a symbolic link, which is not
+ * followed" or "DIR: cannot make the folder: REASON" in err. */
+int pb_out_folder(const char *dir, char *err, size_t errlen);
+
 /* Creates tmp = "PATH.tmp.PID" anew (O_EXCL: whatever was at that name, a link too,
  * is removed first, never followed) for writing. The descriptor, or -1. */
 int pb_out_temp(const char *path, char *tmp, size_t tmplen, char *err, size_t errlen);

@@ -36,13 +36,16 @@ void pb_progress_duration(double s, char *out, size_t len)
         snprintf(out, len, "%ld h %02ld min", t / 3600, t / 60 % 60);
 }
 
-/* A count for people: 1234, 12.3k, 4.56M, 7.89G. */
+/* A count for people: 1234, 12.3k, 4.56M, 7.89G; a part of one unit with three
+ * figures (0.0123, 2.5: units still running counted by their part walked). */
 static void amount(double v, char *out, size_t len)
 {
     static const char *const suffix[] = {"", "k", "M", "G", "T", "P"};
     int k = 0;
     while (v >= 999.5 && k < 5) v /= 1000, k++;
-    if (k == 0)
+    if (k == 0 && v > 0 && v < 100 && v != (double)(long)v)
+        snprintf(out, len, "%.3g", v);
+    else if (k == 0)
         snprintf(out, len, "%.0f", v);
     else
         snprintf(out, len, "%.3g%s", v, suffix[k]);
@@ -63,27 +66,41 @@ static void tree_left(const pb_progress *p, double elapsed, char *out, size_t n)
     snprintf(out, n, ", ~%.3g%% of the tree, ETA ~%s", 100 * part, eta);
 }
 
+/* The parts walked of the units still running, in units (each at most 1). */
+static double parts_walked(const pb_progress *p)
+{
+    double sum = 0;
+    for (int i = 0; p->parts && i < p->nparts; i++) {
+        int64_t walked = (int64_t)__atomic_load_n(&p->parts[i], __ATOMIC_RELAXED);
+        double part = walked > 0 ? (double)walked / (double)PB_EXPLORED_WHOLE : 0;
+        sum += part < 1 ? part : 1;
+    }
+    return sum;
+}
+
 /* The report's text at time now: done[/total] unit, rate, elapsed[, ETA]. */
 static int format_line(const pb_progress *p, double now, char *buf, size_t n)
 {
-    uint64_t done = __atomic_load_n(&p->done, __ATOMIC_RELAXED);
+    const uint64_t whole = __atomic_load_n(&p->done, __ATOMIC_RELAXED);
     uint64_t total = __atomic_load_n(&p->total, __ATOMIC_RELAXED);
-    double el = now - p->start_s, rate = el > 0 ? (double)done / el : 0;
+    /* Units still running count by their part walked. */
+    const double done = (double)whole + parts_walked(p);
+    double el = now - p->start_s, rate = el > 0 ? done / el : 0;
     char d[32], t[32], r[32], e[32], left[64] = "";
-    amount((double)done, d, sizeof d);
+    amount(done, d, sizeof d);
     amount(rate, r, sizeof r);
     pb_progress_duration(el, e, sizeof e);
     if (total) {
         amount((double)total, t, sizeof t);
-        if (done && done <= total) {
+        if (done > 0 && done <= (double)total) {
             char eta[32];
-            pb_progress_duration(el * (double)(total - done) / (double)done, eta, sizeof eta);
+            pb_progress_duration(el * ((double)total - done) / done, eta, sizeof eta);
             snprintf(left, sizeof left, ", ETA %s", eta);
         } else {
             snprintf(left, sizeof left, ", ETA ?");
         }
         return snprintf(buf, n, "%s: %s/%s %s (%.0f%%), %s %s/s, %s elapsed%s%s%s", p->label, d, t,
-                        p->unit, done <= total ? 100.0 * (double)done / (double)total : 100.0, r,
+                        p->unit, done <= (double)total ? 100.0 * done / (double)total : 100.0, r,
                         p->unit, e, left, p->note ? "; " : "", p->note ? p->note : "");
     }
     tree_left(p, el, left, sizeof left);
@@ -134,6 +151,15 @@ static void *drawer(void *arg)
     }
     pthread_mutex_unlock(&p->lock);
     return NULL;
+}
+
+void pb_progress_parts(pb_progress *p, const uint64_t *parts, int n)
+{
+    if (!p->mode) return;
+    pthread_mutex_lock(&p->lock);
+    p->parts = parts;
+    p->nparts = parts ? n : 0;
+    pthread_mutex_unlock(&p->lock);
 }
 
 void pb_progress_note(pb_progress *p, const char *note)

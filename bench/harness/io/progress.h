@@ -1,7 +1,8 @@
 /* progress.h — the one progress report on stderr of long work (count, solve on a file,
  * time, sweep): how much is done, the rate, the time elapsed and, where the total is
  * known, the time left from the rate so far; for one search whose engine reports the
- * part of its tree walked, the time left from that part. On a terminal one line is
+ * part of its tree walked, the time left from that part; puzzles of a file still
+ * running count by their parts walked, so the rate moves before one ends. On a terminal one line is
  * redrawn a few times a second (like pv or hyperfine); otherwise a plain line is
  * written every 30 s (PB_PROGRESS_INTERVAL=S in the environment sets S; 0: a line at
  * the start too), so logs show life, with a last line at the end when any was
@@ -21,6 +22,10 @@ typedef struct pb_progress {
     uint64_t done;     /* atomic */
     uint64_t explored; /* atomic: the engine's part of its tree walked (pb_run.explored);
                           above 0, the time left is read from it */
+    /* Under lock: one counter per unit in progress (pb_run.explored of each puzzle
+     * running), each adding its part walked to the units done; NULL: none. */
+    const uint64_t *parts;
+    int nparts;
     double start_s, interval_s, last_line_s;
     int width, lines; /* the terminal line's width drawn; plain lines written */
     int stop;         /* under lock: the drawing thread ends */
@@ -38,6 +43,10 @@ void pb_progress_set(pb_progress *p, uint64_t done);
 /* Where an engine may report the part of its search tree walked (pb_run.explored):
  * once that part is above 0, the lines show it and the time left it implies. */
 uint64_t *pb_progress_tree(pb_progress *p);
+/* Units still running, each with the part of its tree walked in parts[i] (written
+ * by engines, read atomically): the lines count those parts as done, so the rate and
+ * time left move before a unit ends. Set NULL before adding the units done. */
+void pb_progress_parts(pb_progress *p, const uint64_t *parts, int n);
 /* A remark each line ends with (the caller keeps the text; NULL: none). */
 void pb_progress_note(pb_progress *p, const char *note);
 /* A new total (e.g. once the runs to make are known). */

@@ -81,6 +81,7 @@ static void run_puzzle(const pb_batch *b, pb_batch_result *r, budget *bu, int i,
     const pb_model *m = b->set->puzzle[i].model;
     pb_run how = b->how;
     how.threads = pb_batch_engine_threads(b);
+    if (b->explored_each) how.explored = b->explored_each + i;
     if (how.limits.cancel && *how.limits.cancel) return;
     if (b->shared_limits && !budget_left(b, bu, &how.limits)) {
 #pragma omp atomic write

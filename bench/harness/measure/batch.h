@@ -25,6 +25,10 @@ typedef struct pb_batch {
      * and count's rows, not the timed runs of a sweep). */
     int puzzle_cpu;
     pb_binder *binder; /* NULL: no binding */
+    /* NULL, or one counter per puzzle of the set: puzzle i's engine adds the part of
+     * its tree walked to explored_each[i] (pb_run.explored, in place of how's), so a
+     * progress report sees the work inside puzzles still running. */
+    uint64_t *explored_each;
 } pb_batch;
 
 typedef struct pb_outcome {

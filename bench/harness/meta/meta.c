@@ -4,6 +4,8 @@
 #include "meta.h"
 
 #include <errno.h>
+#include <fcntl.h>
+#include <stdio.h>
 #include <stddef.h>
 #include <stdlib.h>
 #include <string.h>
@@ -275,4 +277,29 @@ int pb_meta_save(const char *meta_path, const pb_meta *m, const char *const *ext
     /* The topology first: a .meta that says a run is complete is written last. */
     if (pb_meta_write_topology(topo, err, errlen) != 0) return -1;
     return pb_write_file_atomic(meta_path, fill_meta, &mf, err, errlen);
+}
+
+int pb_meta_save_in_place(const char *meta_path, const pb_meta *m, const char *const *extra,
+                          char *err, size_t errlen)
+{
+    char *text = NULL;
+    size_t len = 0, at = 0;
+    FILE *mem = open_memstream(&text, &len);
+    if (!mem) return snprintf(err, errlen, "%s: out of memory", meta_path), -1;
+    const int bad = pb_meta_write(mem, m, extra);
+    if (fclose(mem) || bad)
+        return free(text), snprintf(err, errlen, "%s: out of memory", meta_path), -1;
+    const int fd = pb_out_open(meta_path, O_WRONLY, err, errlen);
+    if (fd < 0) return free(text), -1;
+    while (at < len) {
+        const ssize_t n = pwrite(fd, text + at, len - at, (off_t)at);
+        if (n < 0 && errno == EINTR) continue;
+        if (n <= 0) break;
+        at += (size_t)n;
+    }
+    const int e = at < len ? (errno ? errno : EIO) : ftruncate(fd, (off_t)len) ? errno : 0;
+    close(fd);
+    free(text);
+    if (e) return snprintf(err, errlen, "%s: cannot write: %s", meta_path, strerror(e)), -1;
+    return 0;
 }

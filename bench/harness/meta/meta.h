@@ -81,6 +81,13 @@ int pb_meta_topology_path(const char *meta_path, char *out, size_t n);
 int pb_meta_save(const char *meta_path, const pb_meta *m, const char *const *extra, char *err,
                  size_t errlen);
 
+/* Rewrites the .meta at meta_path where it lies (no new file, no topology): for when
+ * pb_meta_save failed on a full disk and the old .meta would otherwise go on saying
+ * what is no longer so. A text no longer than the file's last block needs no new
+ * space. 0, or -1 with a message in err. */
+int pb_meta_save_in_place(const char *meta_path, const pb_meta *m, const char *const *extra,
+                          char *err, size_t errlen);
+
 /* The value of the line "key=..." of a .meta's text (its length in *n, up to the end
  * of the line), or NULL when there is none (meta_read.c). */
 const char *pb_meta_value(const char *text, const char *key, size_t *n);

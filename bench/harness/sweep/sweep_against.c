@@ -77,6 +77,7 @@ static void broke(against *a, int k, const char *what)
 {
     if (a->broken) return;
     a->broken = 1;
+    if (pb_interrupted) return; /* a wait the signal cut short: the signal is the news */
     pb_say("sweep --against: the worker of %s %s (%s)", a->binary[k], what,
            k == THIS ? "this build" : "the other build");
 }
@@ -497,13 +498,18 @@ static int start(against *a, int k, int p, const char *run_id)
     }
     char err[600], line[128], want[64];
     pb_peer *peer = &a->peer[k][p];
-    int rc = pb_peer_start(peer, argv, err, sizeof err);
+    int rc = pb_peer_start(peer, argv, &pb_interrupted, err, sizeof err);
     free(argv);
     if (rc) return pb_say("sweep --against: %s", err), a->broken = 1, -1;
     snprintf(want, sizeof want, "ready %ld %016llx", plan->njobs,
              (unsigned long long)pb_sweep_jobs_hash(plan));
     if (pb_peer_read(peer, line, sizeof line)) {
-        pb_peer_finish(peer);
+        const int killed = pb_peer_finish(peer, 1);
+        if (pb_interrupted) {
+            pb_say("sweep --against: stopped by the signal while %s was starting%s", a->binary[k],
+                   killed ? " (it did not end: killed)" : "");
+            return a->broken = 1, -1;
+        }
         pb_peer_describe(peer, err, sizeof err);
         pb_say("sweep --against: %s did not start serving the sweep: it %s (its message is "
                "above; a build without `sweep --serve` cannot take part)",
@@ -607,13 +613,18 @@ int pb_sweep_against_run(pb_sweep_exec *e, const pb_sweep_opts *opts)
     if (pb_interrupted) snprintf(last, sizeof last, "stop %d", (int)pb_interrupted);
     for (int k = 0; k < SIDES; k++)
         for (int p = 0; p < a.procs; p++) {
-            if (a.peer[k][p].pid > 0 && !a.broken) (void)pb_peer_send(&a.peer[k][p], last);
-            pb_peer_finish(&a.peer[k][p]);
+            if (a.peer[k][p].pid > 0 && (!a.broken || pb_interrupted))
+                (void)pb_peer_send(&a.peer[k][p], last);
+            /* A worker that does not end on its own after a signal or a failure is
+             * killed: one that never answers must not hold the sweep, nor outlive it. */
+            if (pb_peer_finish(&a.peer[k][p], a.broken))
+                pb_say("sweep --against: the worker of %s did not end%s: killed", a.binary[k],
+                       pb_interrupted ? " after the signal" : "");
         }
     free(a.run[THIS]), free(a.run[OTHER]), free(a.order);
     pb_sweep_scratch_remove(a.copies);
     const int rc = status_of(&a);
-    if (!opts->quiet && (rc == 0 || rc == PB_EXIT_FAILED || pb_interrupted))
+    if (!opts->quiet && (rc == 0 || rc == PB_EXIT_FAILED || (pb_interrupted && shown)))
         printf("wrote %s/%s.csv (this build) and %s/%s.csv (%s), with their .samples.csv and "
                ".meta; compare them: puzzlebench compare %s/%s.csv %s/%s.csv\n",
                opts->out_dir, a.name[THIS], opts->out_dir, a.name[OTHER], a.binary[OTHER],

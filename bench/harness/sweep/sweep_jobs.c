@@ -182,6 +182,15 @@ int pb_sweep_load_instances(sweep_plan *p, const pb_sweep_spec *s)
                 return PB_EXIT_USAGE;
             }
         p->fam->instance_name(s->instances.item[i], p->names[i], sizeof p->names[i]);
+        /* Rows are told apart by this name: two instances under one would merge. */
+        for (int k = 0; k < i; k++)
+            if (!strcmp(p->names[k], p->names[i]))
+                return pb_usage_error("sweep",
+                                      "instances '%s' and '%s' are both named '%s' in the rows "
+                                      "(a file's name up to its first dot, at most %zu "
+                                      "characters): rename one",
+                                      s->instances.item[k], s->instances.item[i], p->names[i],
+                                      sizeof p->names[i] - 1);
     }
     return 0;
 }

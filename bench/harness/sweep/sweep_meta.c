@@ -134,8 +134,8 @@ void pb_sweep_settings_make(pb_sweep_settings *st, const pb_sweep_spec *s,
 }
 
 int pb_sweep_meta_save(const char *path, const pb_meta *m, const pb_sweep_settings *s,
-                       char *const *run_lines, long rows, long runs, const char *status, char *err,
-                       size_t errlen)
+                       char *const *run_lines, long rows, long runs, const char *status,
+                       int in_place, char *err, size_t errlen)
 {
     char rows_line[80], status_line[48];
     int n = 0, nrun = 0;
@@ -150,7 +150,8 @@ int pb_sweep_meta_save(const char *path, const pb_meta *m, const pb_sweep_settin
     extra[n++] = rows_line;
     extra[n++] = status_line;
     extra[n] = NULL;
-    int rc = pb_meta_save(path, m, extra, err, errlen);
+    int rc = in_place ? pb_meta_save_in_place(path, m, extra, err, errlen)
+                      : pb_meta_save(path, m, extra, err, errlen);
     free(extra);
     return rc;
 }

@@ -37,10 +37,11 @@ void pb_sweep_settings_make(pb_sweep_settings *s, const pb_sweep_spec *spec,
 /* Writes the .meta (and the topology beside it) atomically: m, the settings, the
  * run_lines (NULL-ended, or NULL: what the run found, not checked by a resume: the
  * ranks of an MPI sweep, the readings of the machine's speed), then "rows=ROWS of RUNS" ("
- * (interrupted)" when status is "interrupted") and "status=STATUS". 0, or -1 with err. */
+ * (interrupted)" when status is "interrupted") and "status=STATUS"; with in_place, where
+ * the .meta lies (pb_meta_save_in_place: a disk that filled). 0, or -1 with err. */
 int pb_sweep_meta_save(const char *path, const pb_meta *m, const pb_sweep_settings *s,
-                       char *const *run_lines, long rows, long runs, const char *status, char *err,
-                       size_t errlen);
+                       char *const *run_lines, long rows, long runs, const char *status,
+                       int in_place, char *err, size_t errlen);
 
 /* What an earlier run of sweep `name` in the output folder took, as an estimate of this
  * one's time of `runs` runs (sweep_estimate.c): printed for --list, with the runs and

@@ -35,9 +35,7 @@ int pb_sweep_out_paths(pb_sweep_out *o, const char *dir, const char *name, char 
         path_of(o->meta, dir, name, ".meta", err, errlen) ||
         path_of(o->topology, dir, name, ".topology.xml", err, errlen))
         return -1;
-    if (mkdir(dir, 0777) && errno != EEXIST)
-        return snprintf(err, errlen, "cannot create %s: %s", dir, strerror(errno)), -1;
-    return 0;
+    return pb_out_folder(dir, err, errlen);
 }
 
 int pb_sweep_out_lock(pb_sweep_out *o, char *err, size_t errlen)

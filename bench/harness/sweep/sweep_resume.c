@@ -28,6 +28,10 @@ int pb_sweep_resume_check(const pb_sweep_out *o, const char *const *want, pb_swe
 {
     size_t len, n;
     struct stat st;
+    /* The files are read back and rewritten: never through a link planted at a name. */
+    const char *const files[] = {o->meta, o->csv, o->samples, o->csv_part, o->samples_part};
+    for (size_t i = 0; i < sizeof files / sizeof *files; i++)
+        if (pb_out_not_link(files[i], err, errlen)) return -1;
     if (stat(o->meta, &st))
         return snprintf(err, errlen,
                         "%s: missing, so the files beside it cannot be checked against this "
@@ -78,7 +82,7 @@ static char *read_rows(const char *part, const char *done, const char **from, si
                        char *err, size_t errlen)
 {
     struct stat st;
-    *from = !stat(part, &st) ? part : !stat(done, &st) ? done : NULL;
+    *from = !lstat(part, &st) ? part : !lstat(done, &st) ? done : NULL;
     if (!*from) {
         *from = part;
         *len = 0;

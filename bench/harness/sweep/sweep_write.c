@@ -18,7 +18,7 @@
  * e NULL: none).
  * 0, or -1 with err. */
 static int write_meta(const pb_sweep_writer *w, const pb_sweep_exec *e, const char *status,
-                      char *err, size_t errlen)
+                      int in_place, char *err, size_t errlen)
 {
     char speed[4][160], elapsed[48], peer[4200], worker[sizeof w->worker_command + 16];
     const pb_sweep_opts *o = w->opts;
@@ -47,7 +47,7 @@ static int write_meta(const pb_sweep_writer *w, const pb_sweep_exec *e, const ch
     for (int i = 0, k = pb_sweep_ref_lines(e, speed); i < k; i++) lines[n++] = speed[i];
     lines[n] = NULL;
     int rc = pb_sweep_meta_save(w->out.meta, &w->meta, &w->settings, lines, w->written, w->runs,
-                                status, err, errlen);
+                                status, in_place, err, errlen);
     free(lines);
     return rc;
 }
@@ -55,7 +55,7 @@ static int write_meta(const pb_sweep_writer *w, const pb_sweep_exec *e, const ch
 static int save_meta(const pb_sweep_writer *w, const pb_sweep_exec *e, const char *status)
 {
     char err[4600];
-    if (!write_meta(w, e, status, err, sizeof err)) return 0;
+    if (!write_meta(w, e, status, 0, err, sizeof err)) return 0;
     pb_say("sweep: %s", err);
     return -1;
 }
@@ -170,14 +170,25 @@ int pb_sweep_files_finish(pb_sweep_writer *w, const pb_sweep_exec *e)
     pb_meta_end(&w->meta);
     if (w->write_failed) {
         pb_sweep_out_close(&w->out);
-        (void)write_meta(w, e, "failed", err, sizeof err); /* the error is said already */
+        /* The error is said already; a full disk may take the new .meta too. */
+        if (write_meta(w, e, "failed", 0, err, sizeof err))
+            (void)write_meta(w, e, "failed", 1, err, sizeof err);
         return PB_EXIT_USAGE;
     }
     if (pb_sweep_out_finish(&w->out, err, sizeof err)) {
         pb_say("sweep: %s", err);
         return PB_EXIT_USAGE;
     }
-    if (save_meta(w, e, pb_interrupted ? "interrupted" : "complete")) return PB_EXIT_USAGE;
+    if (write_meta(w, e, pb_interrupted ? "interrupted" : "complete", 0, err, sizeof err)) {
+        /* The rows are in place, and the .meta must not go on saying 'running': where
+         * it lies (no new space), it says the sweep failed, which --resume completes. */
+        char again[4600];
+        const int said = !write_meta(w, e, "failed", 1, again, sizeof again);
+        pb_say("sweep: %s (%s holds its %ld of %ld rows; %s)", err, w->out.csv, w->written, w->runs,
+               said ? "the .meta says status=failed: --resume completes it once there is room"
+                    : "the .meta is stale: --resume completes it once there is room");
+        return PB_EXIT_USAGE;
+    }
     if (!w->opts->quiet)
         printf("wrote %s (%ld of %ld rows), %s.samples.csv and %s.meta\n", w->out.csv, w->written,
                w->runs, w->name, w->name);
