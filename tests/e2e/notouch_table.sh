@@ -75,8 +75,15 @@ expect 2 "notouch-table without --out" -- "$pb" notouch-table --max-cells 3
 one_line_error "notouch-table: --out DIR is required"
 expect 2 "notouch-table --max-cells 0" -- "$pb" notouch-table --out "$out" --max-cells 0
 one_line_error "max-cells"
-expect 2 "notouch-table into a missing folder" -- "$pb" notouch-table --out "$tmp/none" --max-cells 1
-one_line_error "$tmp/none"
+# --out is made when absent, as sweep and generate make theirs; a folder under a missing
+# one, or a link, is refused in one line.
+expect 0 "notouch-table into a new folder" -- "$pb" notouch-table --out "$tmp/new" --max-cells 1
+[ -s "$tmp/new/notouch-table.tsv" ] && ok || bad "notouch-table did not make its --out folder"
+expect 2 "notouch-table under a missing folder" -- "$pb" notouch-table --out "$tmp/none/sub" --max-cells 1
+one_line_error "$tmp/none/sub"
+ln -s "$tmp/new" "$tmp/linked"
+expect 2 "notouch-table into a linked folder" -- "$pb" notouch-table --out "$tmp/linked" --max-cells 1
+one_line_error "symbolic link"
 
 # The report's reader: the table as the section shows it, and damaged tables refused.
 if command -v python3 >/dev/null; then

@@ -15,6 +15,8 @@
 #include "families/families.h"
 #include "harness/base/exit.h"
 #include "harness/base/say.h"
+#include "harness/base/sizes.h"
+#include "harness/io/outfile.h"
 #include "harness/io/readfile.h"
 #include "harness/measure/spawn.h"
 
@@ -202,6 +204,11 @@ static int run(const pb_command *self, int argc, char **argv, int first)
     if (!t->o.out) {
         free(t);
         return pb_usage_error("notouch-table", "--out DIR is required");
+    }
+    char err[PB_MSG_MAX];
+    if (pb_out_folder(t->o.out, err, sizeof err)) {
+        free(t);
+        return pb_say("notouch-table: %s", err), PB_EXIT_USAGE;
     }
     if (t->o.quick && t->o.max_cells > 12) t->o.max_cells = 12;
     if (!t->o.max_memory) t->o.max_memory = memory_free();
