@@ -1,6 +1,6 @@
 /* solve.c — `puzzlebench solve` and `puzzlebench count`: one instance of a family, one
  * engine, run by the batch runner; prints the solutions or verdicts and the stats.
- * A family with a search of its own (pb_family.run) gets the command instead. */
+ * A family with a search of its own (pb_family.run) gets the command first. */
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -10,6 +10,8 @@
 #include "harness/measure/batch_measure.h"
 #include "harness/measure/usage.h"
 #include "solve_json.h"
+#include "solve_length.h"
+#include "solve_ranks.h"
 #include "solve_progress.h"
 #include "harness/mpi/count_mpi.h"
 #include "core/text_bytes.h"
@@ -21,8 +23,8 @@
 #include "harness/base/sizes.h"
 
 typedef struct solve_opts {
-    const char *engine, *order, *csv;
-    int trace, threads, bind, keep_going, candidates, quiet, json;
+    const char *engine, *order, *csv, *levels;
+    int trace, threads, bind, keep_going, candidates, quiet, json, max_length, print_paths;
     pb_limits limits;
     pb_timing_opts timing;
     pb_engine_args eargs; /* --param, --engine-seed */
@@ -52,6 +54,20 @@ static const pb_option solve_options[] = {
     {OPT("limit", PB_OPT_COUNT, limits.max_solutions, "N",
          "stop after N solutions (2: the uniqueness check)"),
      .key = 'l', .only = "count"},
+    {OPT("max-length", PB_OPT_INT, max_length, "L",
+         "engines marked 'length' (a game's moves): look for no solution\n"
+         "longer than L; a count counts by length up to L (required)"),
+     .lo = 1, .hi = PB_LENGTH_MAX},
+    {OPT("print-paths", PB_OPT_FLAG, print_paths, NULL,
+         "engines marked 'paths': print each solution's moves as the\n"
+         "family shows them, as it is found"),
+     .only = "count"},
+    {OPT("levels", PB_OPT_TEXT, levels, "FILE",
+         "families with a count of their own by lengths:\n"
+         "count a length at a time and write a CSV row per length to FILE\n"
+         "('-': stderr): states, steps, bytes exchanged between MPI ranks,\n"
+         "times (as under mpirun -np N), and FILE.meta"),
+     .writes = 1, .only = "count"},
     {OPT("keep-going", PB_OPT_FLAG, keep_going, NULL,
          "a puzzle that cannot be read is reported (exit 2) and the\n"
          "others are still solved (files of puzzles)")},
@@ -99,11 +115,6 @@ static void print_help(const char *cmd, const pb_family *only)
         if (only && *f != only) continue;
         int w = printf("\n%s:", (*f)->name) - 1;
         pb_help_wrap(stdout, w, 2, (*f)->summary);
-        if ((*f)->run) {
-            printf("  (its own search; options of 'puzzlebench %s %s':)\n", cmd, (*f)->name);
-            pb_options_help(stdout, (*f)->run_options, cmd, (*f)->run_defaults);
-            continue;
-        }
         fputs("  INSTANCE:", stdout);
         pb_help_wrap(stdout, 11, 4, (*f)->instance_help);
         pb_options_help(stdout, (*f)->options, cmd, (*f)->params_default);
@@ -119,6 +130,10 @@ static void print_help(const char *cmd, const pb_family *only)
           "summed over the puzzles; then params (an engine's parameters, defaults too) and\n"
           "engine_seed (an engine marked 'random'), for the engines that have them;\n"
           "files of puzzles add puzzles, elapsed_s, puzzles_per_s.\n"
+          "engines marked 'length' (a game's moves): solve prints the game and starts the\n"
+          "line with length= (0: none within --max-length); count first prints\n"
+          "length=N solutions=K for each length that has solutions; after status come\n"
+          "the figures of the family's engines (as stored, nodes).\n"
           "count on a file of puzzles first prints one line per puzzle: FILE:LINE: none,\n"
           "unique, multiple, or stopped, then a summary line.\n"
           "exit status: 0 every puzzle has a solution (count: every count is complete, or\n"
@@ -224,6 +239,7 @@ static void print_puzzle(const run_ctx *c, int i, int *values)
     const pb_puzzle *p = &c->set.puzzle[i];
     const pb_outcome *r = &c->res.puzzle[i];
     if (!strcmp(c->cmd, "count")) {
+        if (!c->o->quiet) pb_print_by_length(stdout, r, c->batch.how.max_length);
         if (!c->fam->batch || c->o->quiet) return;
         /* A file name, shown whole (on the heap: every byte may take four). */
         char where[PB_PATH_EXT_MAX] = "", cut[64], *shown = malloc(PB_SHOWN_SIZE(sizeof where));
@@ -236,7 +252,9 @@ static void print_puzzle(const run_ctx *c, int i, int *values)
         return;
     }
     if (c->o->quiet) return;
-    if (!pb_batch_solution(&c->batch, &c->res, i, values)) {
+    if (r->path && c->fam->print_path) {
+        c->fam->print_path(stdout, &c->set, i, r->path, r->npath);
+    } else if (!pb_batch_solution(&c->batch, &c->res, i, values)) {
         if (!c->o->trace) c->fam->print_solution(stdout, &c->set, i, values, c->batch.engine);
     } else {
         puts(r->status == PB_DONE          ? "no solution"
@@ -307,6 +325,8 @@ static int report(run_ctx *c)
         }
         count_outcome(&c->res.puzzle[i], &c->o->limits, &t);
         if (c->res.puzzle[i].ran && !c->o->json) print_puzzle(c, i, values);
+        fflush(stdout);
+        pb_say_length_outcome(c->cmd, c->fam, &c->batch, &c->res.puzzle[i]);
     }
     free(values);
     int rc = exit_status(c, &t);
@@ -321,7 +341,9 @@ static int report(run_ctx *c)
     if (c->fam->batch && !strcmp(c->cmd, "count"))
         printf("puzzles=%d none=%d unique=%d multiple=%d stopped=%d unreadable=%d\n", c->set.count,
                t.none, t.unique, t.multiple, t.stopped, t.bad);
+    pb_print_length_head(stdout, &c->batch, &c->res);
     print_stats(stdout, c->res.status, &c->res.total);
+    pb_print_figures(stdout, c->fam, &c->res);
     print_setting(stdout, &c->batch);
     const pb_summary *sum = &c->timing.sum;
     const int measured = c->o->timing.samples > 1;
@@ -371,7 +393,14 @@ static int check_request(const char *cmd, const pb_family *fam, const solve_opts
         families_with(is_batch, names, sizeof names);
         return pb_usage_error(cmd, "--keep-going applies to files of puzzles (%s)", names);
     }
-    if (!inst->spec) return pb_usage_error(cmd, "missing instance: %s", fam->instance_help);
+    if (o->levels && !fam->count_ranks)
+        return pb_usage_error(cmd, "--levels: family %s has no count by lengths of its own",
+                              fam->name);
+    if (o->print_paths && !fam->print_path_line)
+        return pb_usage_error(cmd, "--print-paths: family %s has no solutions to list as paths",
+                              fam->name);
+    if (!inst->spec && !fam->default_instance)
+        return pb_usage_error(cmd, "missing instance: %s", fam->instance_help);
     if (o->trace && o->timing.samples > 1)
         return pb_usage_error(cmd, "--trace prints one run: it takes no --samples");
     return 0;
@@ -477,7 +506,8 @@ static int run(const char *cmd, const pb_family *fam, solve_opts *o, const void 
         return pb_usage_error(cmd, "%s", err);
     pb_binder *binder = pb_binder_new(pb_bind_modes[o->bind], err, sizeof err);
     if (!binder) return pb_usage_error(cmd, "%s", err);
-    run_ctx c = {.cmd = cmd, .spec = inst->spec, .fam = fam, .o = o};
+    /* A family's default instance (none given) is "default" in messages and rows. */
+    run_ctx c = {.cmd = cmd, .spec = inst->spec ? inst->spec : "default", .fam = fam, .o = o};
     static pb_meta meta;
     if (o->csv && !pb_world_get()->rank) {
         pb_meta_begin(&meta, o->threads, pb_bind_modes[o->bind]);
@@ -504,23 +534,34 @@ static int run(const char *cmd, const pb_family *fam, solve_opts *o, const void 
         .binder = binder,
     };
     c.batch.how.limits.cancel = &pb_interrupted;
+    c.batch.how.max_length = o->max_length;
+    pb_path_printer paths = {stdout, fam, &c.set};
+    if (o->print_paths) c.batch.how.on_path = pb_path_print, c.batch.how.path_ctx = &paths;
     pb_engine_args_run(&o->eargs, &c.batch.how);
     int rc = prepare(&c);
-    /* Under mpirun a count of one tree is spread over the ranks; anything else runs
-     * on rank 0 while the others wait. Every rank gets here (the same input), and
-     * only rank 0 prints (pb_cmd_solve). */
+    /* Under mpirun a count of one tree is spread over the ranks (by the family's own
+     * split, when it has one); anything else runs on rank 0 while the others wait.
+     * Every rank gets here (the same input), and only rank 0 prints (pb_cmd_solve). */
     const pb_world *w = pb_world_get();
-    const int spread = w->size > 1 && !strcmp(cmd, "count") && c.o->timing.samples <= 1 &&
-                       pb_count_mpi_applies(&c.batch);
+    const int ranks = !rc && pb_solve_ranks_apply(cmd, fam, o->levels);
+    const int spread = ranks || (w->size > 1 && !strcmp(cmd, "count") && c.o->timing.samples <= 1 &&
+                                 pb_count_mpi_applies(&c.batch));
+    if (ranks && o->timing.samples > 1)
+        rc = pb_usage_error(cmd,
+                            "a count over MPI ranks or by --levels is timed once: no --samples");
     if (!rc && w->size > 1 && !spread && w->rank) {
         rc = pb_world_idle();
     } else if (!rc) {
         pb_install_interrupt_handler();
-        if (spread)
+        if (ranks)
+            rc = pb_solve_ranks_run(cmd, fam, &c.batch, o->levels, &c.res);
+        else if (spread)
             pb_count_mpi_run(&c.batch, &c.res);
         else
             rc = run_measured(&c);
-        if (!rc) rc = report(&c);
+        /* A count whose --levels FILE.meta could not be written still reports. */
+        const int late = c.res.npuzzles && ranks && rc;
+        if (!rc || late) rc = late ? (report(&c), rc) : report(&c);
         pb_batch_free(&c.res);
         if (w->size > 1 && !spread) pb_world_release(rc);
     }
@@ -600,7 +641,10 @@ int pb_cmd_solve(int argc, char **argv, int count_mode)
     if (!fam)
         return pb_usage_error(cmd, "unknown family '%s' (one of: %s)%s", argv[2], names,
                               pb_family_hint(argv[2], hint, sizeof hint));
-    if (fam->run) return fam->run(cmd, argc, argv, 3);
+    if (fam->run) {
+        const int own = fam->run(cmd, argc, argv, 3);
+        if (own != PB_FAMILY_RUN_COMMON) return own;
+    }
     /* Under mpirun every rank parses and loads the same input; rank 0 alone speaks. */
     if (pb_world_get()->rank) {
         if (!freopen("/dev/null", "w", stdout) || !freopen("/dev/null", "w", stderr))

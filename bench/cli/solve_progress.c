@@ -64,9 +64,10 @@ static int run_one(const pb_batch *b, pb_batch_result *r, pb_progress *p)
 /* ---- a file: chunks of puzzles ---- */
 
 /* Adds part, the results of puzzles at.. of the set, to r. */
-static void merge(pb_batch_result *r, const pb_batch_result *part, int at, int n, int keep)
+static void merge(pb_batch_result *r, pb_batch_result *part, int at, int n, int keep)
 {
     memcpy(r->puzzle + at, part->puzzle, (size_t)n * sizeof *r->puzzle);
+    for (int i = 0; i < n; i++) part->puzzle[i].path = NULL, part->puzzle[i].by_length = NULL;
     if (keep) memcpy(r->solution + r->solution_at[at], part->solution, part->solution_at[n]);
     pb_stats_add(&r->total, &part->total);
     r->status = worse(r->status, part->status);
@@ -80,6 +81,7 @@ static int run_chunks(const pb_batch *b, pb_batch_result *r, pb_progress *p)
     r->puzzle = calloc((size_t)set->count + 1, sizeof *r->puzzle);
     r->solution_at = calloc((size_t)set->count + 1, sizeof *r->solution_at);
     if (!r->puzzle || !r->solution_at) return pb_batch_free(r), -1;
+    r->npuzzles = set->count;
     for (int i = 0; i < set->count; i++)
         r->solution_at[i + 1] =
             r->solution_at[i] + (size_t)(set->puzzle[i].model ? set->puzzle[i].model->ncells : 0);

@@ -150,35 +150,7 @@ static int parse(tp_cmd *c, int argc, char **argv, int first)
 
 static void print_win(void *ctx, const tp_step *path, int npath, int length)
 {
-    const tp_rules *r = ctx;
-    uint8_t board[TP_MAX_LENGTH];
-    int n = r->nstart;
-    memcpy(board, r->start, (size_t)n);
-    for (int i = 0; i < npath; i++)
-        if (tp_apply(r, board, &n, TP_MAX_LENGTH, path[i], 1)) break;
-    printf("win length=%d digits=", length);
-    for (int i = 0; i < n; i++) putchar('0' + (board[i] & 15));
-    putchar('\n');
-}
-
-/* Replays the win and prints every board; -1 if a step does not replay. */
-static int print_boards(const tp_rules *r, const pb_result *res)
-{
-    uint8_t *board = malloc(TP_MAX_LENGTH);
-    char *text = malloc(2 * TP_MAX_LENGTH + 2);
-    int n = r->nstart, rc = 0;
-    if (!board || !text) rc = -1;
-    if (!rc) memcpy(board, r->start, (size_t)n);
-    for (int i = 0; !rc && i <= res->npath; i++) {
-        if (i > 0 && tp_apply(r, board, &n, TP_MAX_LENGTH, res->path[i - 1], 0)) rc = -1;
-        if (rc) break;
-        tp_format_board(r, board, n, text, 2 * TP_MAX_LENGTH + 2);
-        printf("%s%s", i ? "\n" : "", text);
-    }
-    if (rc) pb_say("internal error: the win does not replay");
-    free(board);
-    free(text);
-    return rc;
+    pb_tenpair_print_path_line(stdout, ctx, 0, path, npath, length);
 }
 
 typedef struct row_ctx {
@@ -248,7 +220,7 @@ static int prepare(tp_cmd *c)
                       .limits = c->o.limits};
     c->how.limits.max_bytes = c->o.max_bytes;
     c->how.limits.cancel = &pb_interrupted;
-    if (c->o.print_wins) c->how.on_path = print_win, c->how.path_ctx = (void *)c->rules;
+    if (c->o.print_wins) c->how.on_path = print_win, c->how.path_ctx = &c->set;
     return 0;
 }
 
@@ -260,8 +232,7 @@ static int print_result(const tp_cmd *c, const pb_result *res, const uint64_t *w
         for (int len = 0; len <= c->how.max_length; len++)
             if (wins[len]) printf("length=%d wins=%llu\n", len, (unsigned long long)wins[len]);
     } else if (!c->count && res->length && !c->o.quiet) {
-        rc = print_boards(c->rules, res);
-        printf("\n");
+        pb_tenpair_print_path(stdout, &c->set, 0, res->path, res->npath);
     }
     const pb_stats *s = &res->stats;
     if (!c->count) printf("length=%d ", res->length);
@@ -472,8 +443,39 @@ static int run_prepared(tp_cmd *c)
     return rc;
 }
 
+/* Whether the request is one the common solve and count do not serve: a CSV row in
+ * this family's own columns (the runs sweeps' rows). */
+static int own_request(int argc, char **argv, int first)
+{
+    for (int i = first; i < argc && strcmp(argv[i], "--"); i++)
+        if (!strncmp(argv[i], "--csv", 5)) return 1;
+    return 0;
+}
+
+/* The family's count_ranks hook: the compact engine's count a length at a time, over
+ * the world's ranks (tenpair_ranks.c); rank 0 says what the ranks moved and held. */
+static int count_ranks(const pb_set *set, const pb_engine *e, const pb_run *how, pb_result *out,
+                       FILE *levels, char *err, size_t errlen)
+{
+    const pb_world *w = pb_world_get();
+    if (strcmp(e->about.name, "compact"))
+        return snprintf(err, errlen, "engine %s cannot count %s (engine compact can)",
+                        e->about.name,
+                        w->size > 1 ? "over MPI ranks" : "level by level (--levels)"),
+               -1;
+    pb_tenpair_ranks_total total;
+    pb_tenpair_count_ranks(set->puzzle[0].model, how, out, levels, &total);
+    if (w->size > 1 && w->rank == 0)
+        pb_say("count tenpair over %d ranks: %d lengths searched, %llu bytes exchanged, memory "
+               "peak %llu bytes on the largest rank, %llu on all together",
+               w->size, total.levels, (unsigned long long)total.sent_bytes,
+               (unsigned long long)out->stats.bytes, (unsigned long long)total.peak_bytes_sum);
+    return 0;
+}
+
 static int run_tenpair(const char *cmd, int argc, char **argv, int first)
 {
+    if (!own_request(argc, argv, first)) return PB_FAMILY_RUN_COMMON;
     tp_cmd c;
     memset(&c, 0, sizeof c);
     c.cmd = cmd;
@@ -507,6 +509,12 @@ const pb_family pb_family_tenpair = {
     .free_set = pb_tenpair_free_set,
     .render = pb_tenpair_render,
     .render_win = pb_tenpair_render_win,
+    .print_path = pb_tenpair_print_path,
+    .print_path_line = pb_tenpair_print_path_line,
+    .figures = tp_figure_names,
+    .default_instance = 1,
+    .count_ranks = count_ranks,
+    .puzzle_name = pb_tenpair_puzzle_name,
     .default_engine = "compact",
     .run = run_tenpair,
     .run_options = tenpair_options,

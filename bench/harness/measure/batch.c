@@ -94,7 +94,10 @@ static void run_puzzle(const pb_batch *b, pb_batch_result *r, budget *bu, int i,
     pb_result res;
     res.first = b->keep_solutions ? scratch : NULL;
     res.last = NULL;
-    res.by_length = NULL;
+    /* A count by length: the engine fills the caller's array of max_length + 1. */
+    const int lengths =
+        (b->engine->about.caps & PB_CAP_LENGTH) && how.mode == PB_MODE_COUNT && how.max_length > 0;
+    res.by_length = lengths ? calloc((size_t)how.max_length + 1, sizeof *res.by_length) : NULL;
     /* A one-thread run is its thread's CPU time; a parallel one has the process. */
     const double cpu0 = !b->puzzle_cpu     ? 0
                         : how.threads == 1 ? pb_cpu_thread_s()
@@ -120,7 +123,10 @@ static void run_puzzle(const pb_batch *b, pb_batch_result *r, budget *bu, int i,
     o->cpu_s = cpu;
     o->length = res.length;
     memcpy(o->figure, res.figure, sizeof o->figure);
-    free(res.path); /* a game's moves: what its family's own commands print */
+    o->refused_used = res.refused_used, o->refused_total = res.refused_total;
+    o->path = b->keep_solutions ? res.path : NULL, o->npath = res.npath;
+    o->by_length = res.by_length;
+    if (!b->keep_solutions) free(res.path);
     if (b->keep_solutions && res.stats.solutions) {
         /* A local pointer: stores through r->solution (bytes) could alias r itself. */
         unsigned char *dst = r->solution + r->solution_at[i];
@@ -143,6 +149,7 @@ int pb_batch_run(const pb_batch *b, pb_batch_result *r)
     r->puzzle = calloc((size_t)set->count + 1, sizeof *r->puzzle);
     r->solution_at = calloc((size_t)set->count + 1, sizeof *r->solution_at);
     if (!r->puzzle || !r->solution_at) return pb_batch_free(r), -1;
+    r->npuzzles = set->count;
     int max_cells = 1;
     for (int i = 0; i < set->count; i++) {
         int n = set->puzzle[i].model ? set->puzzle[i].model->ncells : 0;
@@ -214,6 +221,8 @@ int pb_batch_solution(const pb_batch *b, const pb_batch_result *r, int i, int *v
 
 void pb_batch_free(pb_batch_result *r)
 {
+    for (int i = 0; r->puzzle && i < r->npuzzles; i++)
+        free(r->puzzle[i].path), free(r->puzzle[i].by_length);
     free(r->puzzle);
     free(r->solution);
     free(r->solution_at);
