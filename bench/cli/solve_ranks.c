@@ -4,54 +4,19 @@
  * The result goes where the batch runner's would, so that solve.c reports it. */
 #include "solve_ranks.h"
 
-#include <fcntl.h>
 #include <stdlib.h>
 #include <string.h>
 
 #include "harness/base/exit.h"
 #include "harness/base/say.h"
 #include "harness/base/sizes.h"
-#include "harness/io/outfile.h"
 #include "harness/meta/meta.h"
+#include "harness/mpi/rank_table.h"
 #include "harness/mpi/world.h"
 
 int pb_solve_ranks_apply(const char *cmd, const pb_family *fam, const char *levels)
 {
     return !strcmp(cmd, "count") && fam->count_ranks && (pb_world_get()->size > 1 || levels);
-}
-
-/* Opens levels on rank 0 (the others write nothing); every rank learns whether it
- * opened. 0, or the exit status. */
-static int open_levels(const char *cmd, const char *levels, FILE **f)
-{
-    char err[PB_MSG_LONG_MAX] = "";
-    *f = NULL;
-    if (!levels) return 0;
-    if (pb_world_get()->rank == 0)
-        *f = strcmp(levels, "-")
-                 ? pb_out_fopen(levels, O_WRONLY | O_CREAT | O_TRUNC, "w", err, sizeof err)
-                 : stderr;
-    uint64_t failed = pb_world_get()->rank == 0 && !*f;
-    if (pb_world_allreduce_u64(&failed, 1, PB_WORLD_MAX)) pb_world_abort(PB_EXIT_FAILED);
-    if (!failed) return 0;
-    if (pb_world_get()->rank == 0) pb_say("%s: --levels: %s", cmd, err);
-    return PB_EXIT_USAGE;
-}
-
-/* FILE.meta beside --levels FILE. 0, or -1 after saying why. */
-static int save_meta(const char *levels, const pb_meta *meta)
-{
-    char path[PB_PATH_EXT_MAX], err[PB_MSG_LONG_MAX], ranks[64], mpi[300];
-    const char *what, *extra[] = {ranks, mpi, NULL};
-    snprintf(path, sizeof path, "%s.meta", levels);
-    snprintf(ranks, sizeof ranks, "mpi_ranks=%d", pb_world_get()->size);
-    snprintf(mpi, sizeof mpi, "mpi_library=%s",
-             pb_world_built_with_mpi(&what) ? what : "none (built without MPI)");
-    if (pb_meta_save(path, meta, extra, err, sizeof err)) {
-        pb_say("%s", err);
-        return -1;
-    }
-    return 0;
 }
 
 int pb_solve_ranks_run(const char *cmd, const pb_family *fam, const pb_batch *b, const char *levels,
@@ -66,9 +31,12 @@ int pb_solve_ranks_run(const char *cmd, const pb_family *fam, const pb_batch *b,
         return pb_batch_free(r), pb_say("%s: out of memory", cmd), PB_EXIT_FAILED;
     }
     r->npuzzles = 1;
-    FILE *f;
-    int rc = open_levels(cmd, levels, &f);
-    if (rc) return free(res.by_length), pb_batch_free(r), rc;
+    FILE *f = NULL;
+    int rc = 0;
+    if (levels && pb_rank_table_open(levels, &f, err, sizeof err)) {
+        if (pb_world_get()->rank == 0) pb_say("%s: --levels: %s", cmd, err);
+        return free(res.by_length), pb_batch_free(r), PB_EXIT_USAGE;
+    }
     const int file = f && f != stderr;
     pb_meta meta;
     if (file) pb_meta_collect(&meta, b->threads, "none");
@@ -83,7 +51,8 @@ int pb_solve_ranks_run(const char *cmd, const pb_family *fam, const pb_batch *b,
     if (file) {
         fclose(f);
         pb_meta_end(&meta);
-        if (save_meta(levels, &meta)) rc = PB_EXIT_USAGE;
+        if (pb_rank_table_meta(levels, &meta, err, sizeof err))
+            pb_say("%s", err), rc = PB_EXIT_USAGE;
     }
     pb_outcome *o = &r->puzzle[0];
     *o = (pb_outcome){.ran = 1,

@@ -2,18 +2,19 @@
  * game states, not the shared model, so it runs solve (the shortest win, board after
  * board) and count (every win up to a length, by length) itself, with the rule
  * switches, limits, and an optional one-row CSV with its metadata. */
-#include <fcntl.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 
 #include "harness/io/csv.h"
 #include "harness/base/exit.h"
+#include "harness/base/sizes.h"
 #include "harness/measure/measure.h"
 #include "harness/measure/stop.h"
 #include "harness/measure/usage.h"
 #include "harness/meta/meta.h"
 #include "harness/base/units.h"
+#include "harness/mpi/rank_table.h"
 #include "harness/mpi/world.h"
 #include "tenpair_family.h"
 #include "tenpair_ranks.h"
@@ -291,41 +292,6 @@ static int outcome(const tp_cmd *c, const pb_result *res, int quiet)
     return res->stats.solutions ? PB_EXIT_FOUND : PB_EXIT_NONE;
 }
 
-/* Opens --levels on rank 0 (the others write nothing); every rank learns whether it
- * opened. 0, or the exit status. */
-static int open_levels(const tp_cmd *c, FILE **f)
-{
-    *f = NULL;
-    if (!c->o.levels) return 0;
-    char err[600] = "";
-    if (pb_world_get()->rank == 0)
-        *f = strcmp(c->o.levels, "-")
-                 ? pb_out_fopen(c->o.levels, O_WRONLY | O_CREAT | O_TRUNC, "w", err, sizeof err)
-                 : stderr;
-    uint64_t failed = pb_world_get()->rank == 0 && !*f;
-    if (pb_world_allreduce_u64(&failed, 1, PB_WORLD_MAX)) pb_world_abort(PB_EXIT_FAILED);
-    if (!failed) return 0;
-    if (pb_world_get()->rank == 0) pb_say("%s: --levels: %s", c->cmd, err);
-    return PB_EXIT_USAGE;
-}
-
-/* --levels FILE's FILE.meta (rank 0, not for stderr): the machine and build, as every
- * result file has, and the rank count. 0, or -1 after saying why. */
-static int save_levels_meta(const tp_cmd *c, const pb_meta *meta)
-{
-    char path[4200], err[4400], ranks[64], mpi[300];
-    const char *what, *extra[] = {ranks, mpi, NULL};
-    snprintf(path, sizeof path, "%s.meta", c->o.levels);
-    snprintf(ranks, sizeof ranks, "mpi_ranks=%d", pb_world_get()->size);
-    snprintf(mpi, sizeof mpi, "mpi_library=%s",
-             pb_world_built_with_mpi(&what) ? what : "none (built without MPI)");
-    if (pb_meta_save(path, meta, extra, err, sizeof err)) {
-        pb_say("%s", err);
-        return -1;
-    }
-    return 0;
-}
-
 /* A count over the world's ranks, or with --levels: the compact engine level by
  * level (tenpair_ranks.c); rank 0 prints, and writes --levels FILE.meta. 0, or -1
  * when FILE.meta could not be written. */
@@ -340,7 +306,8 @@ static int run_ranks(const tp_cmd *c, pb_result *res, FILE *levels)
     if (levels && levels != stderr) {
         fclose(levels);
         pb_meta_end(&meta);
-        rc = save_levels_meta(c, &meta);
+        char err[PB_MSG_LONG_MAX];
+        if ((rc = pb_rank_table_meta(c->o.levels, &meta, err, sizeof err))) pb_say("%s", err);
     }
     if (w->size > 1 && w->rank == 0)
         pb_say("count tenpair over %d ranks: %d lengths searched, %llu bytes exchanged, memory "
@@ -405,9 +372,11 @@ static int run_prepared(tp_cmd *c)
     uint64_t *wins = c->count ? calloc((size_t)c->how.max_length + 1, sizeof *wins) : NULL;
     if (c->count && !wins) return pb_usage_error(c->cmd, "out of memory");
     FILE *levels = NULL;
-    if (ranks && (rc = open_levels(c, &levels))) {
+    char err[PB_MSG_LONG_MAX];
+    if (ranks && c->o.levels && pb_rank_table_open(c->o.levels, &levels, err, sizeof err)) {
+        if (w->rank == 0) pb_say("%s: --levels: %s", c->cmd, err);
         free(wins);
-        return rc;
+        return PB_EXIT_USAGE;
     }
     pb_install_interrupt_handler();
     pb_result res = {.by_length = wins};
