@@ -138,9 +138,6 @@ typedef struct pb_trace_step {
     int cell, value;
 } pb_trace_step;
 
-/* What a family's run hook returns for a request that the common path serves. */
-#define PB_FAMILY_RUN_COMMON (-1)
-
 typedef struct pb_family {
     const char *name, *summary;
 
@@ -206,13 +203,6 @@ typedef struct pb_family {
     const char *default_engine;
     const char *const *levels;          /* difficulty levels, easiest first; NULL: none */
     const char *const *level_summaries; /* one line each */
-
-    /* A family with requests the common solve and count do not serve runs those itself
-     * (argv[first] is the first argument after the family): the exit status, or
-     * PB_FAMILY_RUN_COMMON to hand the request to the common path. NULL: none. */
-    int (*run)(const char *cmd, int argc, char **argv, int first);
-    const pb_option *run_options; /* its options, for the help of solve and count */
-    const void *run_defaults;     /* and the values it starts them from */
 
     /* ---- its generators (`generate NAME`) and other commands of its own ---- */
     const pb_command *generators; /* ended by a NULL name; NULL: none */

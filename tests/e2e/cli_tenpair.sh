@@ -154,14 +154,14 @@ has '"by_length": \{"68": 1, "72": 1, "74": 1, "76": 1\}' "$tmp/out"
 # ---- --csv: a header and one row, and FILE.meta ----
 expect 0 "solve --csv" -- "$pb" solve tenpair --csv "$tmp/run.csv"
 [ "$(wc -l <"$tmp/run.csv")" -eq 2 ] && ok || bad "csv lines: $(cat "$tmp/run.csv")"
-has "^family,instance,engine,mode,max_length,append,wrap,width,threads,status,length,wins,expanded,stored,peak_bytes,nodes,wall_s,cpu_s,peak_rss_bytes,stop,time_limit_s,run_id$" "$tmp/run.csv"
+has "^family,instance,puzzle,engine,order,mode,threads,params,engine_seed,status,solutions,steps,placements,backtracks,candidates,guesses,learnts,restarts,bytes,wall_s,cpu_s,peak_rss_bytes,stop,time_limit_s,max_length,length,stored,nodes,width,wrap,append,run_id$" "$tmp/run.csv"
 # The run's CPU time, its process's peak memory (at least the states it kept) and why it stopped.
-awk -F, 'NR == 2 { if (!($18 >= 0) || !($19 >= $15 && $19 > 0) || $20 != "done" || $21 != 0) exit 1 }' \
+awk -F, 'NR == 2 { if (!($21 >= 0) || !($22 >= $19 && $22 > 0) || $23 != "done" || $24 != 0) exit 1 }' \
     "$tmp/run.csv" && ok || bad "tenpair cpu_s, peak_rss_bytes, stop: $(cat "$tmp/run.csv")"
-has "^tenpair,upto19,compact,shortest,0,stuck,on,9,1,done,68,1,[0-9]+,[0-9]+,[0-9]+,0,[0-9.]+,[0-9.]+,[0-9]+,done,0,[0-9]{8}T[0-9]{6}Z-[0-9a-f]{6}$" "$tmp/run.csv"
+has "^tenpair,default,upto19,compact,row,solve,1,-,-,done,1,([0-9]+),\1,0,0,0,0,0,[0-9]+,[0-9.]+,[0-9.]+,[0-9]+,done,0,0,68,[0-9]+,0,9,on,stuck,[0-9]{8}T[0-9]{6}Z-[0-9a-f]{6}$" "$tmp/run.csv"
 [ -s "$tmp/run.csv.meta" ] && ok || bad "no $tmp/run.csv.meta"
 expect 0 "count --csv" -- "$pb" count tenpair --start 1919 --width 3 --max-length 20 --append any --csv "$tmp/c.csv"
-has "^tenpair,start1919,compact,count,20,any,on,3,1,done,0,[1-9][0-9]*," "$tmp/c.csv"
+has "^tenpair,1919,start1919,compact,row,count,1,-,-,done,[1-9][0-9]*,.*,done,0,20,0,[0-9]+,[0-9]+,3,on,any," "$tmp/c.csv"
 [ -s "$tmp/c.csv.meta" ] && ok || bad "no $tmp/c.csv.meta"
 expect 2 "csv to a missing directory" -- "$pb" solve tenpair --start 55 --csv "$tmp/no/such/dir.csv"
 one_line_error "no/such/dir"

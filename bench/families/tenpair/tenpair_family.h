@@ -22,8 +22,7 @@ typedef struct tp_params {
 } tp_params;
 extern const pb_option pb_tenpair_options[];
 extern const tp_params pb_tenpair_defaults;
-/* The rule switches' rows, for the solve and count table of the CLI hook too: the
- * runs sweeps check their options against that one table. */
+/* The rule switches' rows (tp_params's width, wrap and append). */
 /* clang-format off */
 #define PB_TENPAIR_RULE_OPTIONS(T, F)                                                              \
     {.name = "width", .type = PB_OPT_INT, .offset = offsetof(T, F.width), .arg = "W",             \
