@@ -37,9 +37,9 @@ pb_refusal pb_batch_check(const pb_batch *b, int *puzzle, char *why, size_t whyl
     return PB_RUNS;
 }
 
-/* The more severe of two statuses, for a set's summary: an interruption outranks a
- * memory limit, which outranks a step or time limit, which outranks a refusal. */
-static pb_status worse(pb_status a, pb_status b)
+/* An interruption outranks a memory limit, which outranks a step or time limit,
+ * which outranks a refusal. */
+pb_status pb_status_worse(pb_status a, pb_status b)
 {
     static const int severity[PB_STATUS_COUNT] = {
         [PB_DONE] = 0,  [PB_UNSUPPORTED] = 1, [PB_LIMIT] = 2,
@@ -142,7 +142,7 @@ static void run_puzzle(const pb_batch *b, pb_batch_result *r, budget *bu, int i,
     }
 }
 
-int pb_batch_run(const pb_batch *b, pb_batch_result *r)
+int pb_batch_result_init(const pb_batch *b, pb_batch_result *r)
 {
     const pb_set *set = b->set;
     memset(r, 0, sizeof *r);
@@ -158,6 +158,14 @@ int pb_batch_run(const pb_batch *b, pb_batch_result *r)
     }
     if (b->keep_solutions && !(r->solution = malloc(r->solution_at[set->count] + 1)))
         return pb_batch_free(r), -1;
+    return max_cells;
+}
+
+int pb_batch_run(const pb_batch *b, pb_batch_result *r)
+{
+    const pb_set *set = b->set;
+    const int max_cells = pb_batch_result_init(b, r);
+    if (max_cells < 0) return -1;
 
     const int threads = set->count > 1 ? b->threads : 1;
     budget bu = {0, 0, pb_now_s(), NULL};
@@ -200,11 +208,11 @@ int pb_batch_run(const pb_batch *b, pb_batch_result *r)
         if (!o->ran) {
             /* Not run: the shared limits were spent, or the run was interrupted. */
             int cancelled = b->how.limits.cancel && *b->how.limits.cancel;
-            r->status = worse(r->status, cancelled ? PB_INTERRUPTED : PB_LIMIT);
+            r->status = pb_status_worse(r->status, cancelled ? PB_INTERRUPTED : PB_LIMIT);
             continue;
         }
         pb_stats_add(&r->total, &o->stats);
-        r->status = worse(r->status, o->status);
+        r->status = pb_status_worse(r->status, o->status);
         r->finished += o->status == PB_DONE;
     }
     return 0;

@@ -71,6 +71,13 @@ int pb_batch_engine_threads(const pb_batch *b);
  * the engine's message in why. */
 pb_refusal pb_batch_check(const pb_batch *b, int *puzzle, char *why, size_t whylen);
 
+/* The more severe of two statuses, as the batch ranks them for a set's summary. */
+pb_status pb_status_worse(pb_status a, pb_status b);
+
+/* Readies r for b's set: no puzzle run yet, room for the first solutions when b keeps
+ * them. The most cells of a puzzle, or -1 when out of memory. */
+int pb_batch_result_init(const pb_batch *b, pb_batch_result *r);
+
 /* Runs every readable puzzle. 0, or -1 when out of memory. */
 int pb_batch_run(const pb_batch *b, pb_batch_result *r);
 void pb_batch_free(pb_batch_result *r);
