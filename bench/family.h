@@ -153,6 +153,8 @@ typedef struct pb_family {
 
     /* ---- instances: readers and writers ---- */
     const char *instance_help; /* one line: what INSTANCE may be */
+    /* 1 when load takes no instance (a NULL spec) as the family's default one */
+    int default_instance;
     /* 1 when an instance is a file of many puzzles (verdicts per puzzle, puzzles/s) */
     int batch;
     /* Loads an instance ("-": standard input) into *set: 0 (puzzles that could not be
@@ -174,6 +176,22 @@ typedef struct pb_family {
     /* Optional (`render --trace`): writes puzzle i's search as an animated SVG, a frame
      * a step of steps[0..n) (the default engine's trace, from the puzzle alone). */
     void (*render_trace)(FILE *f, const pb_set *set, int i, const pb_trace_step *steps, int n);
+    /* For engines marked 'length', whose solutions are moves from the start: prints
+     * puzzle i's solution path[0..npath) as the family shows a game (solve), and one
+     * line for each solution a count lists (--print-paths, engines marked 'paths'),
+     * length cells long. NULL: the family has no such engines. */
+    void (*print_path)(FILE *f, const pb_set *set, int i, const pb_move *path, int npath);
+    void (*print_path_line)(FILE *f, const pb_set *set, int i, const pb_move *path, int npath,
+                            int length);
+    /* Optional: count puzzle 0 with engine e by the family's own split, every MPI
+     * rank calling it: over the world's ranks, and with levels (count --levels FILE,
+     * rank 0; NULL otherwise) a CSV row per length searched. Fills out as
+     * pb_engine_run would, the same on every rank. 0, or -1 with why e cannot. */
+    int (*count_ranks)(const pb_set *set, const pb_engine *e, const pb_run *how, pb_result *out,
+                       FILE *levels, char *err, size_t errlen);
+    /* The names of its engines' own figures (pb_result.figure), NULL-ended, for the
+     * stats line; NULL: none. */
+    const char *const *figures;
     /* Optional: what is left of puzzle i after the family's plain deduction. */
     void (*print_candidates)(FILE *f, const pb_set *set, int i);
     /* The instance's short name for result files (no commas or spaces). */
@@ -191,12 +209,6 @@ typedef struct pb_family {
     const char *default_engine;
     const char *const *levels;          /* difficulty levels, easiest first; NULL: none */
     const char *const *level_summaries; /* one line each */
-
-    /* A family whose search is not over the shared model runs solve and count itself
-     * (argv[first] is the first argument after the family); NULL for the others. */
-    int (*run)(const char *cmd, int argc, char **argv, int first);
-    const pb_option *run_options; /* its options, for the help of solve and count */
-    const void *run_defaults;     /* and the values it starts them from */
 
     /* ---- its generators (`generate NAME`) and other commands of its own ---- */
     const pb_command *generators; /* ended by a NULL name; NULL: none */

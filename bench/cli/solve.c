@@ -1,6 +1,6 @@
 /* solve.c — `puzzlebench solve` and `puzzlebench count`: one instance of a family, one
  * engine, run by the batch runner; prints the solutions or verdicts and the stats.
- * A family with a search of its own (pb_family.run) gets the command instead. */
+ * Engines marked 'length' (a game's moves) print through the family's path hooks. */
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -9,7 +9,10 @@
 #include "harness/measure/batch.h"
 #include "harness/measure/batch_measure.h"
 #include "harness/measure/usage.h"
+#include "harness/measure/solve_options.h"
 #include "solve_json.h"
+#include "solve_length.h"
+#include "solve_ranks.h"
 #include "solve_progress.h"
 #include "harness/mpi/count_mpi.h"
 #include "core/text_bytes.h"
@@ -20,71 +23,6 @@
 #include "harness/base/say.h"
 #include "harness/base/sizes.h"
 
-typedef struct solve_opts {
-    const char *engine, *order, *csv;
-    int trace, threads, bind, keep_going, candidates, quiet, json;
-    pb_limits limits;
-    pb_timing_opts timing;
-    pb_engine_args eargs; /* --param, --engine-seed */
-} solve_opts;
-
-#define OPT(...) PB_OPT_ROW(solve_opts, __VA_ARGS__)
-static const pb_option solve_options[] = {
-    PB_OPTION_ENGINE(solve_opts, engine, "see 'puzzlebench engines' (default: the family's)"),
-    {OPT("order", PB_OPT_TEXT, order, "NAME", "cell order for the engines marked 'order'"),
-     .key = 'o'},
-    PB_OPTION_PARAM(solve_opts, eargs),
-    PB_OPTION_ENGINE_SEED(solve_opts, eargs),
-    {OPT("trace", PB_OPT_FLAG, trace, NULL, "print every step in the seed's layout"),
-     .only = "solve"},
-    PB_OPTION_THREADS(solve_opts, threads,
-                      "threads of the run: an instance of several puzzles solves T\n"
-                      "puzzles at a time (output stays in input order); one puzzle is\n"
-                      "split over T threads by the engines marked 'parallel' (count)"),
-    {OPT("bind", PB_OPT_CHOICE, bind, NULL, "pin those threads to cores with hwloc"),
-     .choices = pb_bind_modes},
-    PB_OPTION_STEP_LIMIT(solve_opts, limits.max_steps,
-                         "stop each puzzle after N steps (placements + backtracks)"),
-    PB_OPTION_TIME_LIMIT(solve_opts, limits.max_seconds, "stop each puzzle after S seconds"),
-    {OPT("max-memory", PB_OPT_BYTES, limits.max_bytes, "SIZE",
-         "engines that hold tables (path-dp): stop, before allocating,\n"
-         "when the run would hold more than SIZE bytes (K, M, G)")},
-    {OPT("limit", PB_OPT_COUNT, limits.max_solutions, "N",
-         "stop after N solutions (2: the uniqueness check)"),
-     .key = 'l', .only = "count"},
-    {OPT("keep-going", PB_OPT_FLAG, keep_going, NULL,
-         "a puzzle that cannot be read is reported (exit 2) and the\n"
-         "others are still solved (files of puzzles)")},
-    {OPT("candidates", PB_OPT_FLAG, candidates, NULL,
-         "after each solution, the candidates of every open cell left\n"
-         "by the family's plain deduction"),
-     .only = "solve"},
-    PB_OPTION_SAMPLES(solve_opts, timing,
-                      "time the run by the harness's method: one warm-up run, then N\n"
-                      "samples (1: the run is timed once, no warm-up)"),
-    PB_OPTION_MIN_SAMPLE_TIME(solve_opts, timing,
-                              "with --samples: each sample lasts at least S seconds, short runs\n"
-                              "repeated within it"),
-    PB_OPTION_QUIET(solve_opts, quiet,
-                    "print only the summary and stats, not each solution or verdict;\n"
-                    "no progress line"),
-    {OPT("json", PB_OPT_FLAG, json, NULL,
-         "print the result as one JSON document instead (docs/json.md):\n"
-         "the stats, every puzzle's outcome and solution, the timing")},
-    {OPT("csv", PB_OPT_TEXT, csv, "FILE",
-         "also write a CSV row per puzzle to FILE (the request, status,\n"
-         "counts, bytes, wall_s, cpu_s, peak_rss_bytes, stop,\n"
-         "time_limit_s, run_id), and FILE.meta")},
-    PB_OPTION_END,
-};
-#undef OPT
-
-static const solve_opts solve_defaults = {
-    .order = "row",
-    .threads = 1,
-    .limits = {.max_bytes = 4ull << 30},
-    .timing = {.samples = 1, .min_sample_s = 0.010, .warmup_s = 0.050}};
-
 static void print_help(const char *cmd, const pb_family *only)
 {
     printf("usage: puzzlebench %s FAMILY [INSTANCE] [options]\n\n", cmd);
@@ -94,16 +32,11 @@ static void print_help(const char *cmd, const pb_family *only)
               : "Prints the first solution of each puzzle, then one line of stats.\n",
           stdout);
     fputs("\noptions:\n", stdout);
-    pb_options_help(stdout, solve_options, cmd, &solve_defaults);
+    pb_options_help(stdout, pb_solve_options, cmd, &pb_solve_defaults);
     for (const pb_family *const *f = pb_families; *f; f++) {
         if (only && *f != only) continue;
         int w = printf("\n%s:", (*f)->name) - 1;
         pb_help_wrap(stdout, w, 2, (*f)->summary);
-        if ((*f)->run) {
-            printf("  (its own search; options of 'puzzlebench %s %s':)\n", cmd, (*f)->name);
-            pb_options_help(stdout, (*f)->run_options, cmd, (*f)->run_defaults);
-            continue;
-        }
         fputs("  INSTANCE:", stdout);
         pb_help_wrap(stdout, 11, 4, (*f)->instance_help);
         pb_options_help(stdout, (*f)->options, cmd, (*f)->params_default);
@@ -119,6 +52,10 @@ static void print_help(const char *cmd, const pb_family *only)
           "summed over the puzzles; then params (an engine's parameters, defaults too) and\n"
           "engine_seed (an engine marked 'random'), for the engines that have them;\n"
           "files of puzzles add puzzles, elapsed_s, puzzles_per_s.\n"
+          "engines marked 'length' (a game's moves): solve prints the game and starts the\n"
+          "line with length= (0: none within --max-length); count first prints\n"
+          "length=N solutions=K for each length that has solutions; after status come\n"
+          "the figures of the family's engines (as stored, nodes).\n"
           "count on a file of puzzles first prints one line per puzzle: FILE:LINE: none,\n"
           "unique, multiple, or stopped, then a summary line.\n"
           "exit status: 0 every puzzle has a solution (count: every count is complete, or\n"
@@ -209,7 +146,8 @@ static void count_outcome(const pb_outcome *r, const pb_limits *lim, tally *t)
 typedef struct run_ctx {
     const char *cmd, *spec;
     const pb_family *fam;
-    const solve_opts *o;
+    const pb_solve_opts *o;
+    const void *params;
     pb_set set;
     pb_batch batch;
     pb_batch_result res;
@@ -224,6 +162,7 @@ static void print_puzzle(const run_ctx *c, int i, int *values)
     const pb_puzzle *p = &c->set.puzzle[i];
     const pb_outcome *r = &c->res.puzzle[i];
     if (!strcmp(c->cmd, "count")) {
+        if (!c->o->quiet) pb_print_by_length(stdout, r, c->batch.how.max_length);
         if (!c->fam->batch || c->o->quiet) return;
         /* A file name, shown whole (on the heap: every byte may take four). */
         char where[PB_PATH_EXT_MAX] = "", cut[64], *shown = malloc(PB_SHOWN_SIZE(sizeof where));
@@ -236,7 +175,9 @@ static void print_puzzle(const run_ctx *c, int i, int *values)
         return;
     }
     if (c->o->quiet) return;
-    if (!pb_batch_solution(&c->batch, &c->res, i, values)) {
+    if (r->path && c->fam->print_path) {
+        c->fam->print_path(stdout, &c->set, i, r->path, r->npath);
+    } else if (!pb_batch_solution(&c->batch, &c->res, i, values)) {
         if (!c->o->trace) c->fam->print_solution(stdout, &c->set, i, values, c->batch.engine);
     } else {
         puts(r->status == PB_DONE          ? "no solution"
@@ -307,11 +248,13 @@ static int report(run_ctx *c)
         }
         count_outcome(&c->res.puzzle[i], &c->o->limits, &t);
         if (c->res.puzzle[i].ran && !c->o->json) print_puzzle(c, i, values);
+        fflush(stdout);
+        pb_say_length_outcome(c->cmd, c->fam, &c->batch, &c->res.puzzle[i]);
     }
     free(values);
     int rc = exit_status(c, &t);
-    pb_solve_doc d = {c->cmd,  c->spec, c->o->order,   c->fam, &c->set,          &c->batch,
-                      &c->res, NULL,    c->o->threads, rc,     c->peak_rss_bytes};
+    pb_solve_doc d = {c->cmd,  c->spec, c->o->order, c->fam,        &c->set, &c->batch,
+                      &c->res, NULL,    c->params,   c->o->threads, rc,      c->peak_rss_bytes};
     if (c->o->timing.samples > 1) d.timing = &c->timing;
     if (c->meta && write_csv(c, &d)) d.exit_status = rc = PB_EXIT_USAGE;
     if (c->o->json) {
@@ -321,7 +264,9 @@ static int report(run_ctx *c)
     if (c->fam->batch && !strcmp(c->cmd, "count"))
         printf("puzzles=%d none=%d unique=%d multiple=%d stopped=%d unreadable=%d\n", c->set.count,
                t.none, t.unique, t.multiple, t.stopped, t.bad);
+    pb_print_length_head(stdout, &c->batch, &c->res);
     print_stats(stdout, c->res.status, &c->res.total);
+    pb_print_figures(stdout, c->fam, &c->res);
     print_setting(stdout, &c->batch);
     const pb_summary *sum = &c->timing.sum;
     const int measured = c->o->timing.samples > 1;
@@ -359,7 +304,7 @@ static int is_batch(const pb_family *f)
 }
 
 /* Checks what the options ask of the family; 0, or the usage error's status. */
-static int check_request(const char *cmd, const pb_family *fam, const solve_opts *o,
+static int check_request(const char *cmd, const pb_family *fam, const pb_solve_opts *o,
                          const pb_instance *inst)
 {
     char names[256];
@@ -371,7 +316,14 @@ static int check_request(const char *cmd, const pb_family *fam, const solve_opts
         families_with(is_batch, names, sizeof names);
         return pb_usage_error(cmd, "--keep-going applies to files of puzzles (%s)", names);
     }
-    if (!inst->spec) return pb_usage_error(cmd, "missing instance: %s", fam->instance_help);
+    if (o->levels && !fam->count_ranks)
+        return pb_usage_error(cmd, "--levels: family %s has no count by lengths of its own",
+                              fam->name);
+    if (o->print_paths && !fam->print_path_line)
+        return pb_usage_error(cmd, "--print-paths: family %s has no solutions to list as paths",
+                              fam->name);
+    if (!inst->spec && !fam->default_instance)
+        return pb_usage_error(cmd, "missing instance: %s", fam->instance_help);
     if (o->trace && o->timing.samples > 1)
         return pb_usage_error(cmd, "--trace prints one run: it takes no --samples");
     return 0;
@@ -379,12 +331,12 @@ static int check_request(const char *cmd, const pb_family *fam, const solve_opts
 
 /* Parses the options of cmd for fam into o, params and inst; 0, or the status to
  * exit with (-1 after printing the help). */
-static int parse(const char *cmd, const pb_family *fam, int argc, char **argv, solve_opts *o,
+static int parse(const char *cmd, const pb_family *fam, int argc, char **argv, pb_solve_opts *o,
                  void *params, pb_instance *inst)
 {
     const char *pos[1];
     int npos = 0;
-    pb_opt_group groups[] = {{solve_options, o}, {fam->options, params}};
+    pb_opt_group groups[] = {{pb_solve_options, o}, {fam->options, params}};
     int rc = pb_options_parse(cmd, groups, 2, argc, argv, 3, pos, 1, &npos, inst);
     if (rc == PB_OPT_HELP) return print_help(cmd, fam), -1;
     if (rc) return PB_EXIT_USAGE;
@@ -456,7 +408,7 @@ static int run_measured(run_ctx *c)
 }
 
 /* Resolves engine and order, loads the instance and runs it; the exit status. */
-static int run(const char *cmd, const pb_family *fam, solve_opts *o, const void *params,
+static int run(const char *cmd, const pb_family *fam, pb_solve_opts *o, const void *params,
                const pb_instance *inst)
 {
     char err[600], list[512], hint[200];
@@ -477,12 +429,12 @@ static int run(const char *cmd, const pb_family *fam, solve_opts *o, const void 
         return pb_usage_error(cmd, "%s", err);
     pb_binder *binder = pb_binder_new(pb_bind_modes[o->bind], err, sizeof err);
     if (!binder) return pb_usage_error(cmd, "%s", err);
-    run_ctx c = {.cmd = cmd, .spec = inst->spec, .fam = fam, .o = o};
-    static pb_meta meta;
-    if (o->csv && !pb_world_get()->rank) {
-        pb_meta_begin(&meta, o->threads, pb_bind_modes[o->bind]);
-        c.meta = &meta;
-    }
+    /* A family's default instance (none given) is "default" in messages and rows. */
+    run_ctx c = {.cmd = cmd,
+                 .spec = inst->spec ? inst->spec : "default",
+                 .fam = fam,
+                 .o = o,
+                 .params = params};
     if (fam->load(inst, params, &c.set, err, sizeof err)) {
         pb_binder_free(binder);
         return pb_say("%s: %s", cmd, err), PB_EXIT_USAGE;
@@ -504,23 +456,40 @@ static int run(const char *cmd, const pb_family *fam, solve_opts *o, const void 
         .binder = binder,
     };
     c.batch.how.limits.cancel = &pb_interrupted;
+    c.batch.how.max_length = o->max_length;
+    pb_path_printer paths = {stdout, fam, &c.set};
+    if (o->print_paths) c.batch.how.on_path = pb_path_print, c.batch.how.path_ctx = &paths;
     pb_engine_args_run(&o->eargs, &c.batch.how);
     int rc = prepare(&c);
-    /* Under mpirun a count of one tree is spread over the ranks; anything else runs
-     * on rank 0 while the others wait. Every rank gets here (the same input), and
-     * only rank 0 prints (pb_cmd_solve). */
+    /* After the checks, so that a refused request says only why. */
+    static pb_meta meta;
+    if (!rc && o->csv && !pb_world_get()->rank) {
+        pb_meta_begin(&meta, o->threads, pb_bind_modes[o->bind]);
+        c.meta = &meta;
+    }
+    /* Under mpirun a count of one tree is spread over the ranks (by the family's own
+     * split, when it has one); anything else runs on rank 0 while the others wait.
+     * Every rank gets here (the same input), and only rank 0 prints (pb_cmd_solve). */
     const pb_world *w = pb_world_get();
-    const int spread = w->size > 1 && !strcmp(cmd, "count") && c.o->timing.samples <= 1 &&
-                       pb_count_mpi_applies(&c.batch);
+    const int ranks = !rc && pb_solve_ranks_apply(cmd, fam, o->levels);
+    const int spread = ranks || (w->size > 1 && !strcmp(cmd, "count") && c.o->timing.samples <= 1 &&
+                                 pb_count_mpi_applies(&c.batch));
+    if (ranks && o->timing.samples > 1)
+        rc = pb_usage_error(cmd,
+                            "a count over MPI ranks or by --levels is timed once: no --samples");
     if (!rc && w->size > 1 && !spread && w->rank) {
         rc = pb_world_idle();
     } else if (!rc) {
         pb_install_interrupt_handler();
-        if (spread)
+        if (ranks)
+            rc = pb_solve_ranks_run(cmd, fam, &c.batch, o->levels, &c.res);
+        else if (spread)
             pb_count_mpi_run(&c.batch, &c.res);
         else
             rc = run_measured(&c);
-        if (!rc) rc = report(&c);
+        /* A count whose --levels FILE.meta could not be written still reports. */
+        const int late = c.res.npuzzles && ranks && rc;
+        if (!rc || late) rc = late ? (report(&c), rc) : report(&c);
         pb_batch_free(&c.res);
         if (w->size > 1 && !spread) pb_world_release(rc);
     }
@@ -534,9 +503,9 @@ static const pb_option *any_option(const char *name, int key)
 {
     const pb_option *tables[2 * 16 + 1];
     int n = 0;
-    tables[n++] = solve_options;
+    tables[n++] = pb_solve_options;
     for (const pb_family *const *f = pb_families; *f && n < 2 * 16; f++)
-        tables[n++] = (*f)->options, tables[n++] = (*f)->run_options;
+        tables[n++] = (*f)->options;
     for (int t = 0; t < n; t++)
         for (const pb_option *o = tables[t]; o && o->name; o++)
             if (name ? !strcmp(o->name, name) : o->key == key) return o;
@@ -600,14 +569,13 @@ int pb_cmd_solve(int argc, char **argv, int count_mode)
     if (!fam)
         return pb_usage_error(cmd, "unknown family '%s' (one of: %s)%s", argv[2], names,
                               pb_family_hint(argv[2], hint, sizeof hint));
-    if (fam->run) return fam->run(cmd, argc, argv, 3);
     /* Under mpirun every rank parses and loads the same input; rank 0 alone speaks. */
     if (pb_world_get()->rank) {
         if (!freopen("/dev/null", "w", stdout) || !freopen("/dev/null", "w", stderr))
             return PB_EXIT_FAILED;
     }
 
-    solve_opts o = solve_defaults;
+    pb_solve_opts o = pb_solve_defaults;
     pb_instance inst = {NULL, 0, NULL};
     void *params = calloc(1, fam->params_size ? fam->params_size : 1);
     if (!params) return pb_usage_error(cmd, "out of memory");

@@ -1,10 +1,11 @@
-/* solve_csv.c — solve's and count's --csv FILE: one row per puzzle, as tenpair's --csv
- * writes one per run: the request (family, instance, puzzle, engine, order, mode,
- * threads, params, engine_seed), how the puzzle's run ended, its counts (bytes: the
- * tables an engine that plans them needed, 0 elsewhere), its wall and CPU time, the
- * process's peak memory in the run (the same on every row: the puzzles share the
- * process), why it stopped and its time limit, and the run_id of FILE.meta beside it.
- * Written whole through a temporary file, never through a link. */
+/* solve_csv.c — solve's and count's --csv FILE: one row per puzzle: the request (family, instance,
+ * puzzle, engine, order, mode, threads, params, engine_seed), how the puzzle's run ended, its
+ * counts (bytes: the tables an engine that plans them needed, 0 elsewhere), its wall and CPU time,
+ * the process's peak memory in the run (the same on every row: the puzzles share the process), why
+ * it stopped and its time limit; for an engine marked 'length' the length bound, the solution's
+ * length and the family's engine figures; the family's settings (its options that name no instance,
+ * as given); and the run_id of FILE.meta beside it. Written whole through a temporary file, never
+ * through a link. */
 #include <stdio.h>
 
 #include "harness/io/csv.h"
@@ -23,10 +24,17 @@ static int fill(FILE *f, void *p)
     const pb_solve_doc *d = c->d;
     char where[PB_PATH_EXT_MAX], n[PB_COUNT_CHARS], text[400];
     const pb_engine_about *about = &d->batch->engine->about;
+    const int lengths = (about->caps & PB_CAP_LENGTH) != 0;
+    const char *const *figures = lengths && d->fam->figures ? d->fam->figures : NULL;
     fputs("family,instance,puzzle,engine,order,mode,threads,params,engine_seed,status,solutions,"
           "steps,placements,backtracks,candidates,guesses,learnts,restarts,bytes,wall_s,cpu_s,"
-          "peak_rss_bytes,stop,time_limit_s,run_id\n",
+          "peak_rss_bytes,stop,time_limit_s",
           f);
+    if (lengths) fputs(",max_length,length", f);
+    for (int k = 0; figures && figures[k] && k < PB_FIGURES; k++) fprintf(f, ",%s", figures[k]);
+    for (const pb_option *o = d->fam->options; o && o->name; o++)
+        if (o->type != PB_OPT_INSTANCE) fprintf(f, ",%s", o->name);
+    fputs(",run_id\n", f);
     for (int i = 0; i < d->set->count; i++) {
         const pb_outcome *o = &d->res->puzzle[i];
         const pb_stats *s = &o->stats;
@@ -54,8 +62,17 @@ static int fill(FILE *f, void *p)
         if (o->ran) fprintf(f, "%.6f", o->cpu_s);
         fputc(',', f);
         if (d->peak_rss_bytes) fprintf(f, "%llu", (unsigned long long)d->peak_rss_bytes);
-        fprintf(f, ",%s,%.9g,%s\n", pb_solve_puzzle_stop(d, i), d->batch->how.limits.max_seconds,
-                c->meta->run_id);
+        fprintf(f, ",%s,%.9g", pb_solve_puzzle_stop(d, i), d->batch->how.limits.max_seconds);
+        if (lengths) fprintf(f, ",%d,%d", d->batch->how.max_length, o->length);
+        for (int k = 0; figures && figures[k] && k < PB_FIGURES; k++)
+            fprintf(f, ",%llu", (unsigned long long)o->figure[k]);
+        for (const pb_option *opt = d->fam->options; opt && opt->name; opt++)
+            if (opt->type != PB_OPT_INSTANCE) {
+                pb_option_value_text(opt, d->params, text, sizeof text);
+                fputc(',', f);
+                pb_csv_field(f, text);
+            }
+        fprintf(f, ",%s\n", c->meta->run_id);
     }
     return ferror(f) ? -1 : 0;
 }

@@ -45,6 +45,27 @@ const char *pb_solve_puzzle_stop(const pb_solve_doc *d, int i)
         pb_stop_of(o->status, &d->batch->how.limits, o->stats.solutions, o->stats.wall_s));
 }
 
+/* An engine marked 'length': the solution's length (solve), the solutions of each
+ * length (a count), and the figures the family's engines report. */
+static void lengths(FILE *f, const pb_solve_doc *d, const pb_outcome *o)
+{
+    if (d->batch->how.mode == PB_MODE_FIRST) fprintf(f, ", \"length\": %d", o->length);
+    if (o->by_length) {
+        fputs(", \"by_length\": {", f);
+        for (int len = 0, n = 0; len <= d->batch->how.max_length; len++)
+            if (o->by_length[len])
+                fprintf(f, "%s\"%d\": %llu", n++ ? ", " : "", len,
+                        (unsigned long long)o->by_length[len]);
+        fputc('}', f);
+    }
+    const char *const *names = d->fam->figures;
+    if (!names) return;
+    fputs(", \"figures\": {", f);
+    for (int k = 0; names[k] && k < PB_FIGURES; k++)
+        fprintf(f, "%s\"%s\": %llu", k ? ", " : "", names[k], (unsigned long long)o->figure[k]);
+    fputc('}', f);
+}
+
 /* Puzzle i: where it is, how its run ended, its stats and (solve) its solution. */
 static void puzzle(FILE *f, const pb_solve_doc *d, int i, int *values)
 {
@@ -66,6 +87,7 @@ static void puzzle(FILE *f, const pb_solve_doc *d, int i, int *values)
         fprintf(f, ", \"cpu_s\": %.9g, \"stats\": ", o->cpu_s);
         stats(f, &o->stats);
     }
+    if (o->ran && (d->batch->engine->about.caps & PB_CAP_LENGTH)) lengths(f, d, o);
     if (d->batch->keep_solutions && o->ran && !pb_batch_solution(d->batch, d->res, i, values)) {
         fputs(", \"solution\": [", f);
         for (int c = 0; c < p->model->ncells; c++) fprintf(f, "%s%d", c ? ", " : "", values[c]);

@@ -16,6 +16,7 @@ typedef struct pb_solve_doc {
     const pb_batch *batch;
     const pb_batch_result *res;
     const pb_timing *timing; /* NULL: timed once */
+    const void *params;      /* the family's settings (pb_family.options) */
     int threads, exit_status;
     uint64_t peak_rss_bytes; /* the process's resident high-water mark in the (first) run;
                                 0: not known */

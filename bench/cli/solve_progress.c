@@ -11,15 +11,6 @@
 
 #include "core/limiter.h"
 
-/* The more severe of two statuses, as the batch ranks them for a set's summary. */
-static pb_status worse(pb_status a, pb_status b)
-{
-    static const int severity[PB_STATUS_COUNT] = {
-        [PB_DONE] = 0,  [PB_UNSUPPORTED] = 1, [PB_LIMIT] = 2,
-        [PB_NOMEM] = 3, [PB_OVERFLOW] = 3,    [PB_INTERRUPTED] = 4};
-    return severity[b] > severity[a] ? b : a;
-}
-
 /* ---- one puzzle: steps through a pool ---- */
 
 typedef struct step_feed {
@@ -64,27 +55,20 @@ static int run_one(const pb_batch *b, pb_batch_result *r, pb_progress *p)
 /* ---- a file: chunks of puzzles ---- */
 
 /* Adds part, the results of puzzles at.. of the set, to r. */
-static void merge(pb_batch_result *r, const pb_batch_result *part, int at, int n, int keep)
+static void merge(pb_batch_result *r, pb_batch_result *part, int at, int n, int keep)
 {
     memcpy(r->puzzle + at, part->puzzle, (size_t)n * sizeof *r->puzzle);
+    for (int i = 0; i < n; i++) part->puzzle[i].path = NULL, part->puzzle[i].by_length = NULL;
     if (keep) memcpy(r->solution + r->solution_at[at], part->solution, part->solution_at[n]);
     pb_stats_add(&r->total, &part->total);
-    r->status = worse(r->status, part->status);
+    r->status = pb_status_worse(r->status, part->status);
     r->finished += part->finished;
 }
 
 static int run_chunks(const pb_batch *b, pb_batch_result *r, pb_progress *p)
 {
     const pb_set *set = b->set;
-    memset(r, 0, sizeof *r);
-    r->puzzle = calloc((size_t)set->count + 1, sizeof *r->puzzle);
-    r->solution_at = calloc((size_t)set->count + 1, sizeof *r->solution_at);
-    if (!r->puzzle || !r->solution_at) return pb_batch_free(r), -1;
-    for (int i = 0; i < set->count; i++)
-        r->solution_at[i + 1] =
-            r->solution_at[i] + (size_t)(set->puzzle[i].model ? set->puzzle[i].model->ncells : 0);
-    if (b->keep_solutions && !(r->solution = malloc(r->solution_at[set->count] + 1)))
-        return pb_batch_free(r), -1;
+    if (pb_batch_result_init(b, r) < 0) return -1;
     const int least = 4 * (b->threads > 1 ? b->threads : 1);
     const double t0 = pb_now_s();
     /* Each running puzzle's part walked, for the report (a count to its end only: a
@@ -124,7 +108,7 @@ static int run_chunks(const pb_batch *b, pb_batch_result *r, pb_progress *p)
         if (took > 1.0 && chunk / 2 >= least) chunk /= 2;
     }
     free(parts);
-    if (at < set->count) r->status = worse(r->status, PB_INTERRUPTED);
+    if (at < set->count) r->status = pb_status_worse(r->status, PB_INTERRUPTED);
     r->elapsed_s = pb_now_s() - t0;
     return 0;
 }

@@ -25,12 +25,12 @@ has '^notouch:' "$tmp/out"
 expect 2 "no FAMILY among options" -- "$pb" solve -e backtrack
 one_line_error "^puzzlebench: solve: missing FAMILY \(one of: .*\) \(see 'puzzlebench solve --help'\)$"
 expect 0 "solve tenpair -q" -- "$pb" solve tenpair -q
-has '^length=68 wins=1 expanded=[0-9]+ ' "$tmp/out"
+has '^length=68 solutions=1 steps=[0-9]+ ' "$tmp/out"
 if [ "$(wc -l <"$tmp/out")" -eq 1 ]; then ok; else bad "-q printed boards: $(head -3 "$tmp/out")"; fi
 expect 0 "solve tenpair --samples 2" -- "$pb" solve tenpair --samples 2 --min-sample-time 0 -q
-has '^length=68 wins=1 .* samples=2 runs_per_sample=1 median_s=' "$tmp/out"
+has '^length=68 solutions=1 .* samples=2 runs_per_sample=1 median_s=' "$tmp/out"
 expect 0 "count tenpair -q" -- "$pb" count tenpair --max-length 70 -q
-has '^wins=1 expanded=' "$tmp/out"
+has '^solutions=1 steps=' "$tmp/out"
 
 # ---- outputs are --out; -o is the order ----
 expect 0 "export --out" -- "$pb" export dimacs notouch cross8 --out x.cnf

@@ -1,5 +1,5 @@
 #!/usr/bin/env bash
-# cli_solve_csv.sh — solve's and count's --csv FILE: the header, one row per puzzle in
+# cli_solve_csv.sh — solve's and count's --csv FILE: the header (the family's settings last), one row per puzzle in
 # input order with the counts the stats line prints, FILE.meta's run_id on every row,
 # the engine's parameters and seed ("-" where it has none), a step limit (exit 3,
 # status=limit, stop=step-limit), a time and a solution limit, CPU time and peak memory
@@ -10,7 +10,7 @@
 # shellcheck source=tests/e2e/cli_lib.sh
 . "$(dirname "$0")/cli_lib.sh"
 
-header="family,instance,puzzle,engine,order,mode,threads,params,engine_seed,status,solutions,steps,placements,backtracks,candidates,guesses,learnts,restarts,bytes,wall_s,cpu_s,peak_rss_bytes,stop,time_limit_s,run_id"
+header="family,instance,puzzle,engine,order,mode,threads,params,engine_seed,status,solutions,steps,placements,backtracks,candidates,guesses,learnts,restarts,bytes,wall_s,cpu_s,peak_rss_bytes,stop,time_limit_s,diff,adj,run_id"
 # same WHAT GOT WANT
 same() { if [ "$2" = "$3" ]; then ok; else bad "$1: '$2', expected '$3'"; fi; }
 
@@ -20,8 +20,8 @@ same "header" "$(head -1 "$tmp/c.csv")" "$header"
 same "rows" "$(wc -l <"$tmp/c.csv" | tr -d ' ')" 2
 id=$(sed -n 's/^run_id=//p' "$tmp/c.csv.meta")
 steps=$(sed -n 's/.*steps=\([0-9]*\) .*/\1/p' "$tmp/out")
-same "the row" "$(cut -d, -f1-12,19,25 "$tmp/c.csv" | sed -n 2p)" \
-    "notouch,cross8,cross8,backtrack,row,count,1,-,-,done,4,$steps,0,$id"
+same "the row" "$(cut -d, -f1-12,19,25-27 "$tmp/c.csv" | sed -n 2p)" \
+    "notouch,cross8,cross8,backtrack,row,count,1,-,-,done,4,$steps,0,2,king,$id"
 if [ -s "$tmp/c.csv.topology.xml" ]; then ok; else bad "no topology beside c.csv.meta"; fi
 
 # ---- an engine with parameters and a seed: every parameter's value (defaults too),

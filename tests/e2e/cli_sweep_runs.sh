@@ -18,14 +18,15 @@ run        solve: --engine compact --max-length 76
 quick-run  count: --engine compact --max-length 72 --threads 1,2,cores
 stop-after 1000
 EOF2
-# fields FILE: the rows less run, peak_bytes, wall_s and run_id (memory and time vary).
-fields() { tail -n +2 "$1" | cut -d, -f2-15,17; }
+# fields FILE: the rows less run, bytes, wall_s, cpu_s, peak_rss_bytes and run_id
+# (memory and time vary).
+fields() { tail -n +2 "$1" | cut -d, -f2-19,24-32; }
 
 expect 0 "a runs sweep" -- "$pb" sweep "$tmp/t.sweep" --out "$tmp/r" -q
 [ "$(tail -n +2 "$tmp/r/t.csv" | cut -d, -f1 | tr '\n' ' ')" = "1 2 3 4 5 6 " ] && ok ||
     bad "t.csv: expected the rows of runs 1-6 (run 7 skipped), got $(cut -d, -f1 "$tmp/r/t.csv" | tr '\n' ' ')"
-head -n 1 "$tmp/r/t.csv" | grep -q '^run,family,instance,engine,mode,max_length,' && ok ||
-    bad "t.csv: the header should be run, then tenpair's columns"
+head -n 1 "$tmp/r/t.csv" | grep -q '^run,family,instance,puzzle,engine,order,mode,.*,max_length,length,stored,nodes,width,wrap,append,run_id$' && ok ||
+    bad "t.csv: the header should be run, then the columns of solve's and count's --csv"
 # The same runs by hand.
 i=0
 hand() {
@@ -40,15 +41,15 @@ for L in 68 70; do hand count tenpair --engine compact --max-length $L --step-li
 if [ "$(fields "$tmp/r/t.csv")" = "$(fields "$tmp/hand.csv")" ]; then ok; else
     bad "t.csv's rows differ from the runs by hand"; diff <(fields "$tmp/r/t.csv") <(fields "$tmp/hand.csv") >&2; fi
 # Exact figures: the shortest win is 68 long, 4 wins up to 76, and 27096 states of bfs to 68.
-has '^1,tenpair,upto19,compact,shortest,76,stuck,on,9,1,done,68,1,' "$tmp/r/t.csv"
-has '^4,tenpair,upto19,bfs,count,76,stuck,on,9,1,done,0,4,124255,' "$tmp/r/t.csv"
-has '^2,tenpair,upto19,bfs,count,68,stuck,on,9,1,done,0,1,27096,' "$tmp/r/t.csv"
-has '^6,tenpair,upto19,compact,count,70,stuck,on,9,1,limit,' "$tmp/r/t.csv"
+has '^1,tenpair,default,upto19,compact,row,solve,1,-,-,done,1,[0-9.,]*,done,[0-9.]+,76,68,[0-9]+,0,9,on,stuck,' "$tmp/r/t.csv"
+has '^4,tenpair,default,upto19,bfs,row,count,1,-,-,done,4,124255,[0-9.,]*,done,[0-9.]+,76,0,' "$tmp/r/t.csv"
+has '^2,tenpair,default,upto19,bfs,row,count,1,-,-,done,1,27096,[0-9.,]*,done,[0-9.]+,68,0,' "$tmp/r/t.csv"
+has '^6,tenpair,default,upto19,compact,row,count,1,-,-,limit,[0-9.,]*,step-limit,[0-9.]+,70,0,' "$tmp/r/t.csv"
 # Why each run stopped: the step-limited count says which limit.
-[ "$(tail -n +2 "$tmp/r/t.csv" | cut -d, -f1,21 | tr '\n' ' ')" = "1,done 2,done 3,done 4,done 5,done 6,step-limit " ] &&
-    ok || bad "t.csv's stop column: $(tail -n +2 "$tmp/r/t.csv" | cut -d, -f1,21 | tr '\n' ' ')"
+[ "$(tail -n +2 "$tmp/r/t.csv" | cut -d, -f1,24 | tr '\n' ' ')" = "1,done 2,done 3,done 4,done 5,done 6,step-limit " ] &&
+    ok || bad "t.csv's stop column: $(tail -n +2 "$tmp/r/t.csv" | cut -d, -f1,24 | tr '\n' ' ')"
 id=$(sed -n 's/^run_id=//p' "$tmp/r/t.meta")
-[ -n "$id" ] && [ "$(tail -n +2 "$tmp/r/t.csv" | cut -d, -f23 | sort -u)" = "$id" ] && ok ||
+[ -n "$id" ] && [ "$(tail -n +2 "$tmp/r/t.csv" | cut -d, -f33 | sort -u)" = "$id" ] && ok ||
     bad "every row should carry the sweep's run_id ($id)"
 has '^runs=7$' "$tmp/r/t.meta"
 has '^ran=6$' "$tmp/r/t.meta"
@@ -83,7 +84,7 @@ repeat     2
 run-tables levels
 EOF2
 expect 0 "repeat, run-tables" -- "$pb" sweep "$tmp/c.sweep" --out "$tmp/c" -q
-[ "$(tail -n +2 "$tmp/c/c.csv" | cut -d, -f1,6 | tr '\n' ' ')" = "1,72 2,68 3,72 4,68 " ] && ok ||
+[ "$(tail -n +2 "$tmp/c/c.csv" | cut -d, -f1,26 | tr '\n' ' ')" = "1,72 2,68 3,72 4,68 " ] && ok ||
     bad "repeat: expected runs 1-4 at 72, 68, 72, 68"
 "$pb" count tenpair --engine compact --max-length 72 --levels "$tmp/lv.csv" -q >/dev/null
 if [ "$(awk -F, '$1 == 3' "$tmp/c/c.levels.csv" | cut -d, -f2,4-9)" = "$(tail -n +2 "$tmp/lv.csv" | cut -d, -f1,3-8)" ]; then
@@ -111,6 +112,7 @@ refused 'run count: --max-length 70 --levels=/tmp/l.csv' "x.sweep:3: --levels is
 refused 'run count: --max-length 70 --quiet' "x.sweep:3: --quiet is the sweep.s to give"
 refused 'run count: --max-length 70 --no-such 1' "x.sweep:3: count tenpair has no option --no-such"
 refused 'run solve: --print-wins' "x.sweep:3: solve tenpair has no option --print-wins"
+refused 'run solve: --print-paths' "x.sweep:3: solve tenpair has no option --print-paths"
 refused 'run play: --max-length 70' "x.sweep:3: run expects one of solve, count before a colon, got 'play'"
 refused 'run --max-length 70' "x.sweep:3: run expects COMMAND: first"
 refused 'run count: --max-length 7x' "x.sweep:3: --max-length expects a whole number from 1 to [0-9]+, got '7x'"
@@ -122,7 +124,7 @@ refused 'run count: --max-length' "x.sweep:3: --max-length expects a value"
 refused 'run count: --max-length 70\nrun-tables csv' "x.sweep:4: run-tables expects options of tenpair that write a table"
 refused 'run count: --max-length 70\ninstances 2x2' "x.sweep:4: a runs sweep takes no 'instances'"
 refused 'run count: --max-length 70\nengines compact' "x.sweep:4: a runs sweep takes no 'engines'"
-refused 'run count: --max-length 70' "x.sweep:3: family notouch runs no solve or count of its own" notouch
+refused 'run count: --max-length 70' "x.sweep:3: family notouch searches a placement model: a runs sweep is for a family that does not" notouch
 refused 'instances 2x3\nrepeat 2' "x.sweep:4: 'repeat' belongs to a generation sweep .key generator., a tool sweep .key tool. or a runs sweep .key run." notouch
 refused 'instances 2x3' "family tenpair searches no placement model: its sweeps are runs sweeps"
 expect 2 "--against" -- "$pb" sweep "$tmp/t.sweep" --out "$tmp/a" --against "$pb"

@@ -1,9 +1,9 @@
 #!/usr/bin/env bash
 # cli_tenpair.sh — end-to-end tests of `solve tenpair` and `count tenpair`: the
 # boards of the shortest win (the seed's length-68 game, each board one step after
-# the one before), the counts by length, --print-wins, every bad option's one-line
-# error and exit status 2, no win (1), a step limit (3), and the CSV row with its
-# metadata.
+# the one before), the counts by length, --print-paths, the JSON document, every bad
+# option's one-line error and exit status 2, no win (1), a step limit (3), and the
+# CSV row with its metadata.
 # usage: tests/e2e/cli_tenpair.sh PATH/TO/puzzlebench SOURCE_DIR
 # shellcheck source=tests/e2e/cli_lib.sh
 . "$(dirname "$0")/cli_lib.sh"
@@ -49,7 +49,7 @@ check_boards() {
 # ---- solve: the seed's shortest win, by every engine ----
 expect 0 "solve tenpair" -- "$pb" solve tenpair
 check_boards "$tmp/out" 68
-has "^length=68 wins=1 .*status=done engine=compact$" "$tmp/out"
+has "^length=68 solutions=1 .*status=done stored=[0-9]+ nodes=0$" "$tmp/out"
 [ "$(sed -n '3{p;q}' "$tmp/out")" = 516171819 ] && [ -z "$(sed -n '4{p;q}' "$tmp/out")" ] && ok ||
     bad "solve: the first board is not three rows and a blank line"
 # The last board: 7 full rows and one of 5, all crossed.
@@ -59,11 +59,11 @@ tail -n 10 "$tmp/out" | head -n 8 | tr '\n' ' ' >"$tmp/last"
 [ ! -s "$tmp/err" ] && ok || bad "solve wrote to stderr: $(cat "$tmp/err")"
 expect 0 "solve tenpair best-first" -- "$pb" solve tenpair --engine best-first
 check_boards "$tmp/out" 68
-has "^length=68 .*status=done engine=best-first$" "$tmp/out"
+has "^length=68 solutions=1 .*status=done " "$tmp/out"
 # bfs needs a bound on the length to get there in reasonable memory.
 expect 0 "solve tenpair bfs" -- "$pb" solve tenpair --engine bfs --max-length 72
 check_boards "$tmp/out" 68
-has "^length=68 .*status=done engine=bfs$" "$tmp/out"
+has "^length=68 solutions=1 .*status=done " "$tmp/out"
 expect 0 "solve tenpair --upto 9 --width 3" -- "$pb" solve tenpair --upto 9 --width 3
 has "^length=18 .*status=done" "$tmp/out"
 expect 0 "solve tenpair --start=1919 --wrap off" -- "$pb" solve tenpair --start=1919 --wrap off
@@ -73,37 +73,37 @@ has "^length=50 .*status=done" "$tmp/out"
 
 # ---- count: wins by length, then the stats ----
 expect 0 "count tenpair --max-length 80" -- "$pb" count tenpair --max-length 80
-printf 'length=68 wins=1\nlength=72 wins=1\nlength=74 wins=1\nlength=76 wins=1\nlength=80 wins=5\n' >"$tmp/want"
+printf 'length=68 solutions=1\nlength=72 solutions=1\nlength=74 solutions=1\nlength=76 solutions=1\nlength=80 solutions=5\n' >"$tmp/want"
 head -n 5 "$tmp/out" | cmp -s - "$tmp/want" && [ "$(wc -l <"$tmp/out")" -eq 6 ] && ok ||
     bad "count 80: $(tr '\n' '|' <"$tmp/out")"
-has "^wins=9 expanded=[0-9]+ stored=[0-9]+ peak_bytes=[0-9]+ nodes=[0-9]+ wall_s=[0-9.]+ status=done engine=compact$" "$tmp/out"
+has "^solutions=9 steps=[0-9]+ .* bytes=[0-9]+ wall_s=[0-9.]+ status=done stored=[0-9]+ nodes=[0-9]+$" "$tmp/out"
 head -n 4 "$tmp/want" >"$tmp/want76"
 for args in "--engine bfs" "--engine best-first" "--engine compact --threads 2"; do
     # shellcheck disable=SC2086
     expect 0 "count tenpair --max-length 76 $args" -- "$pb" count tenpair --max-length 76 $args
-    head -n 4 "$tmp/out" | cmp -s - "$tmp/want76" && has "^wins=4 .*status=done" "$tmp/out" ||
+    head -n 4 "$tmp/out" | cmp -s - "$tmp/want76" && has "^solutions=4 .*status=done" "$tmp/out" ||
         bad "count 76 $args: $(tr '\n' '|' <"$tmp/out")"
 done
-expect 0 "count --print-wins" -- "$pb" count tenpair --max-length 76 --engine bfs --print-wins
+expect 0 "count --print-paths" -- "$pb" count tenpair --max-length 76 --engine bfs --print-paths
 has "^win length=68 digits=$seed$" "$tmp/out"
 [ "$(grep -c '^win length=' "$tmp/out")" -eq 4 ] && [ "$(grep '^win ' "$tmp/out" | sort -u | wc -l)" -eq 4 ] &&
     ok || bad "print-wins: $(grep '^win' "$tmp/out" | tr '\n' '|')"
 # Each printed win writes as many digits as its length says.
 awk -F'[ =]' '/^win / && length($5) != $3 { exit 1 }' "$tmp/out" && ok || bad "print-wins lengths"
-has "^length=76 wins=1$" "$tmp/out"
+has "^length=76 solutions=1$" "$tmp/out"
 
 # ---- no win, limits ----
 expect 1 "no win from 12" -- "$pb" solve tenpair --start 12
-one_line_error "no win of length"
-has "^length=0 wins=0 .*status=done" "$tmp/out"
+one_line_error "solve tenpair: no solution$"
+has "^length=0 solutions=0 .*status=done" "$tmp/out"
 expect 1 "no win within the bound" -- "$pb" count tenpair --max-length 67
-one_line_error "no win of length 67 or less"
+one_line_error "count tenpair: no solution of length 67 or less"
 expect 3 "step limit" -- "$pb" solve tenpair --step-limit 10
 has "status=limit" "$tmp/out"
 expect 3 "step limit count" -- "$pb" count tenpair --max-length 84 --step-limit 10
 has "status=limit" "$tmp/out"
 expect 3 "memory limit" -- "$pb" solve tenpair --max-memory 1K
-one_line_error "^puzzlebench: solve tenpair: stopped before growing from [0-9.]+ [KMG]?i?B to [0-9.]+ [KMG]?i?B: over --max-memory 1 KiB$"
+one_line_error "^puzzlebench: solve tenpair: stopped before growing from [0-9.]+ [KMG]?i?B to [0-9.]+ [KMG]?i?B: over --max-memory 1 KiB; --max-length bounds the search$"
 has "status=nomem" "$tmp/out"
 
 # ---- bad usage: one line on stderr, exit 2 ----
@@ -124,35 +124,44 @@ bad_usage "--upto" solve tenpair --upto 0
 bad_usage "--upto" solve tenpair --upto 5000
 bad_usage "--width" solve tenpair --width 0
 bad_usage "--width" solve tenpair --width 65
-bad_usage "needs --max-length" count tenpair
-bad_usage "--max-length 20 is shorter than the start \(27 digits\)" count tenpair --max-length 20
+bad_usage "a count needs a length bound" count tenpair
+bad_usage "the length bound 20 is shorter than the start \(27 cells\)" count tenpair --max-length 20
 bad_usage "--max-length" solve tenpair --max-length 5000
 bad_usage "engine bfs cannot split one search over 2 threads" count tenpair --max-length 70 --threads 2 --engine bfs
 bad_usage "engine compact splits counts, not a first-solution search, over threads" solve tenpair --threads 2
 bad_usage "unknown engine 'dfs' for tenpair" solve tenpair --engine dfs
 bad_usage "--max-memory expects a size" solve tenpair --max-memory 3X
 bad_usage "--max-memory" solve tenpair --max-memory 0
-bad_usage "give --start or --upto, not both" solve tenpair --start 19 --upto 9
-bad_usage "--print-wins applies to count" solve tenpair --print-wins
-bad_usage "engine compact cannot list its solutions" count tenpair --max-length 70 --print-wins
+bad_usage "the instance is given twice" solve tenpair --start 19 --upto 9
+bad_usage "--print-paths applies to count" solve tenpair --print-paths
+bad_usage "engine compact cannot list its solutions" count tenpair --max-length 70 --print-paths
 bad_usage "unknown option '--frob'" solve tenpair --frob
-bad_usage "unexpected argument 'x.txt'" solve tenpair x.txt
+bad_usage "x.txt: .*expected a digit 1-9, found 'x'" solve tenpair x.txt
 bad_usage "needs a value" solve tenpair --start
 bad_usage "--step-limit" solve tenpair --step-limit many
 expect 0 "--help" -- "$pb" solve tenpair --help
-has "^usage: puzzlebench solve tenpair" "$tmp/out"
+has "^usage: puzzlebench solve FAMILY" "$tmp/out"
+has "^tenpair:" "$tmp/out"
+has "^ +--max-length L +engines marked 'length'" "$tmp/out"
+
+# ---- --json: the solution's length, the wins by length, the engine's figures ----
+expect 0 "solve --json" -- "$pb" solve tenpair --json
+has '"engine": "compact"' "$tmp/out"
+has '"where": "upto19", "status": "done", .*"length": 68, "figures": \{"stored": [0-9]+, "nodes": 0\}' "$tmp/out"
+expect 0 "count --json" -- "$pb" count tenpair --max-length 76 --json
+has '"by_length": \{"68": 1, "72": 1, "74": 1, "76": 1\}' "$tmp/out"
 
 # ---- --csv: a header and one row, and FILE.meta ----
 expect 0 "solve --csv" -- "$pb" solve tenpair --csv "$tmp/run.csv"
 [ "$(wc -l <"$tmp/run.csv")" -eq 2 ] && ok || bad "csv lines: $(cat "$tmp/run.csv")"
-has "^family,instance,engine,mode,max_length,append,wrap,width,threads,status,length,wins,expanded,stored,peak_bytes,nodes,wall_s,cpu_s,peak_rss_bytes,stop,time_limit_s,run_id$" "$tmp/run.csv"
+has "^family,instance,puzzle,engine,order,mode,threads,params,engine_seed,status,solutions,steps,placements,backtracks,candidates,guesses,learnts,restarts,bytes,wall_s,cpu_s,peak_rss_bytes,stop,time_limit_s,max_length,length,stored,nodes,width,wrap,append,run_id$" "$tmp/run.csv"
 # The run's CPU time, its process's peak memory (at least the states it kept) and why it stopped.
-awk -F, 'NR == 2 { if (!($18 >= 0) || !($19 >= $15 && $19 > 0) || $20 != "done" || $21 != 0) exit 1 }' \
+awk -F, 'NR == 2 { if (!($21 >= 0) || !($22 >= $19 && $22 > 0) || $23 != "done" || $24 != 0) exit 1 }' \
     "$tmp/run.csv" && ok || bad "tenpair cpu_s, peak_rss_bytes, stop: $(cat "$tmp/run.csv")"
-has "^tenpair,upto19,compact,shortest,0,stuck,on,9,1,done,68,1,[0-9]+,[0-9]+,[0-9]+,0,[0-9.]+,[0-9.]+,[0-9]+,done,0,[0-9]{8}T[0-9]{6}Z-[0-9a-f]{6}$" "$tmp/run.csv"
+has "^tenpair,default,upto19,compact,row,solve,1,-,-,done,1,([0-9]+),\1,0,0,0,0,0,[0-9]+,[0-9.]+,[0-9.]+,[0-9]+,done,0,0,68,[0-9]+,0,9,on,stuck,[0-9]{8}T[0-9]{6}Z-[0-9a-f]{6}$" "$tmp/run.csv"
 [ -s "$tmp/run.csv.meta" ] && ok || bad "no $tmp/run.csv.meta"
 expect 0 "count --csv" -- "$pb" count tenpair --start 1919 --width 3 --max-length 20 --append any --csv "$tmp/c.csv"
-has "^tenpair,start1919,compact,count,20,any,on,3,1,done,0,[1-9][0-9]*," "$tmp/c.csv"
+has "^tenpair,1919,start1919,compact,row,count,1,-,-,done,[1-9][0-9]*,.*,done,0,20,0,[0-9]+,[0-9]+,3,on,any," "$tmp/c.csv"
 [ -s "$tmp/c.csv.meta" ] && ok || bad "no $tmp/c.csv.meta"
 expect 2 "csv to a missing directory" -- "$pb" solve tenpair --start 55 --csv "$tmp/no/such/dir.csv"
 one_line_error "no/such/dir"

@@ -15,8 +15,8 @@
 command -v mpirun >/dev/null || { echo "cli_tenpair_mpi: no mpirun, skipped"; exit 77; }
 export OMP_NUM_THREADS=1
 mpi() { mpirun --allow-run-as-root --oversubscribe -np "$@"; }
-# stats_of FILE: the output without the memory peak and the time, which may differ.
-stats_of() { sed -E 's/ peak_bytes=[0-9]+//; s/ wall_s=[0-9.]+//' "$1"; }
+# stats_of FILE: the output without the memory peak (bytes) and the time, which may differ.
+stats_of() { sed -E 's/ bytes=[0-9]+//; s/ wall_s=[0-9.]+//' "$1"; }
 # levels_of FILE: the --levels columns that do not depend on the rank count: length,
 # nodes, states, expanded, wins, children, stored, node_expanded_max (one sequence's
 # search is the same wherever it runs), node_width_max.
@@ -25,8 +25,8 @@ levels_of() { cut -d, -f1,3,4,5,7,8,13,20,21 "$1"; }
 # ---- one process: the engine's count, and the same level by level ----
 expect 0 "count 100, one process" -- "$pb" count tenpair --max-length 100
 cp "$tmp/out" "$tmp/one"
-has "^length=100 wins=61$" "$tmp/one"
-has "^wins=221 " "$tmp/one"
+has "^length=100 solutions=61$" "$tmp/one"
+has "^solutions=221 " "$tmp/one"
 expect 0 "count 100 --levels, one process" -- "$pb" count tenpair --max-length 100 --levels "$tmp/one.csv"
 [ "$(stats_of "$tmp/out")" = "$(stats_of "$tmp/one")" ] && ok ||
     bad "--levels changed the count: $(tail -n 1 "$tmp/out")"
@@ -51,7 +51,7 @@ awk -F, 'NR > 1 { w += $7; e += $5; s += $10 } END { exit !(w == 221 && s == 0) 
 awk -F, 'NR > 1 && ($20 > $5 || $20 * $3 < $5 || $20 == 0 || $21 > $20 || $21 == 0 ||
     $22 > $14 || $22 == 0) { exit 1 }' "$tmp/one.csv" && ok ||
     bad "one.csv: node_expanded_max, node_width_max or level_peak_bytes_max out of range"
-expanded=$(sed -nE 's/.* expanded=([0-9]+) .*/\1/p' "$tmp/one")
+expanded=$(sed -nE 's/.* steps=([0-9]+) .*/\1/p' "$tmp/one")
 [ "$(awk -F, 'NR > 1 { e += $5 } END { print e }' "$tmp/one.csv")" = "$expanded" ] && ok ||
     bad "one.csv: the steps do not add up to $expanded"
 
@@ -62,7 +62,7 @@ t1=$(date +%s.%N)
 echo "cli_tenpair_mpi: count tenpair --max-length 100 at -np 3: $(echo "$t1 - $t0" | bc) s"
 [ "$(stats_of "$tmp/out")" = "$(stats_of "$tmp/one")" ] && ok ||
     bad "-np 3 differs: $(diff <(stats_of "$tmp/one") <(stats_of "$tmp/out") | tr '\n' '|')"
-[ "$(grep -c '^wins=' "$tmp/out")" -eq 1 ] && ok || bad "-np 3: not one stats line (every rank printed?)"
+[ "$(grep -c '^solutions=' "$tmp/out")" -eq 1 ] && ok || bad "-np 3: not one stats line (every rank printed?)"
 has "^puzzlebench: count tenpair over 3 ranks: 26 lengths searched, [1-9][0-9]* bytes exchanged" "$tmp/err"
 [ "$(levels_of "$tmp/three.csv")" = "$(levels_of "$tmp/one.csv")" ] && ok ||
     bad "--levels at -np 3 differ: $(diff <(levels_of "$tmp/one.csv") <(levels_of "$tmp/three.csv") |
@@ -87,7 +87,7 @@ has "status=nomem" "$tmp/out"
     bad "--max-memory: said $(grep -c 'over --max-memory' "$tmp/err") times: $(cat "$tmp/err")"
 expect 3 "step limit" -- mpi 3 "$pb" count tenpair --max-length 100 --step-limit 300000
 has "status=limit" "$tmp/out"
-steps=$(sed -nE 's/.* expanded=([0-9]+) .*/\1/p' "$tmp/out")
+steps=$(sed -nE 's/.* steps=([0-9]+) .*/\1/p' "$tmp/out")
 [ -n "$steps" ] && [ "$steps" -le 300000 ] && ok || bad "step limit: $steps states expanded"
 t0=$(date +%s.%N)
 expect 3 "time limit" -- mpi 3 "$pb" count tenpair --max-length 110 --time-limit 1
@@ -119,7 +119,7 @@ wait "$mpirun_pid"
 got=$?
 [ "$got" -ne 0 ] && ok || bad "SIGINT: mpirun exited 0"
 has "status=interrupted" "$tmp/out"
-[ "$(grep -c '^wins=' "$tmp/out")" -eq 1 ] && ok || bad "SIGINT: not one stats line: $(cat "$tmp/out")"
+[ "$(grep -c '^solutions=' "$tmp/out")" -eq 1 ] && ok || bad "SIGINT: not one stats line: $(cat "$tmp/out")"
 
 # ---- refusals ----
 expect 2 "bfs over ranks" -- mpi 3 "$pb" count tenpair --max-length 80 --engine bfs

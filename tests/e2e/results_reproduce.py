@@ -10,8 +10,8 @@ the installed solver's) and the quick instances that the full sweep does not run
 (the ladders' quick puzzles are smaller ones), and a sweep of a collection that is
 not on this machine (exit 77). A tool sweep has times and no counts.
 A runs sweep (`run` key) is run in its quick form, and each of its rows that
-finished in both runs with the same options (the columns before status) must give
-the same length, wins, expanded and nodes. A generation sweep (`generator` key)
+finished in both runs with the same request (every column but what the run found
+and how long it took) must give the same length, solutions, steps and nodes. A generation sweep (`generator` key)
 is run in its quick form too, and each record of its methods' files that both runs
 made must repeat every field but wall_s and run_id (a record at a limit left aside):
 puzzle i of a method depends on its options and i alone. results/ must be a full run. A
@@ -115,12 +115,17 @@ def check_generation(pb, src, path, name, tmp):
     return failures, compared
 
 
-RUN_COUNTS = ("length", "wins", "expanded", "nodes")
+RUN_COUNTS = ("length", "solutions", "steps", "nodes")
+# A runs sweep's columns that are not the request: what the run found, its time and
+# memory, and its time limit (the quick runs have shorter ones).
+RUN_FOUND = {"run", "status", "solutions", "steps", "placements", "backtracks", "candidates", "guesses",
+             "learnts", "restarts", "bytes", "wall_s", "cpu_s", "peak_rss_bytes", "stop", "time_limit_s",
+             "length", "stored", "nodes", "run_id"}
 
 
 def check_runs(pb, src, path, name, tmp):
-    """Failures and rows compared for a runs sweep: its rows by the columns before
-    status (what the run was asked), those done in both, against results/'s."""
+    """Failures and rows compared for a runs sweep: its rows by the request (the
+    columns but RUN_FOUND), those done in both, against results/'s."""
     recorded = os.path.join(src, "results", name + ".csv")
     if not os.path.exists(recorded):
         return [f"{name}: results/{name}.csv is missing (run.sh writes it)"], 0
@@ -134,9 +139,14 @@ def check_runs(pb, src, path, name, tmp):
     def rows(p):
         with open(p, newline="") as f:
             reader = csv.DictReader(f)
-            asked = reader.fieldnames[1:reader.fieldnames.index("status")]
+            if not set(RUN_COUNTS) <= set(reader.fieldnames):
+                return None
+            asked = [c for c in reader.fieldnames if c not in RUN_FOUND]
             return {tuple(r[c] for c in asked): r for r in reader if r["status"] == "done"}
     old, new = rows(recorded), rows(os.path.join(tmp, name + ".csv"))
+    if old is None or new is None:
+        return [f"{name}: {'results/' if old is None else ''}{name}.csv lacks the columns "
+                f"{', '.join(RUN_COUNTS)} (results/ written by an older build: scripts/run.sh)"], 0
     failures, compared = [], 0
     for key, row in sorted(new.items()):
         if key in old:

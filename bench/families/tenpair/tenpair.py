@@ -43,8 +43,15 @@ OURS, SEEDS, PLAIN = "compact", "best-first", "bfs"
 # The default rules, which a variant's name leaves out.
 DEFAULT_START, DEFAULT_WIDTH = "upto19", 9
 
-RUN_COLUMNS = ("instance", "engine", "mode", "max_length", "append", "wrap", "width", "threads", "status", "length",
-               "wins", "expanded", "stored", "peak_bytes", "nodes", "wall_s")
+# The columns of count's and solve's rows (--csv, the runs sweeps): the start is the
+# puzzle, solutions the wins, steps the states expanded, bytes the memory peak; the
+# rule switches are the family's settings, stored and nodes its engines' figures.
+RUN_COLUMNS = ("puzzle", "engine", "mode", "max_length", "append", "wrap", "width", "threads", "status", "length",
+               "solutions", "steps", "stored", "bytes", "nodes", "wall_s")
+# The same in the columns of the rows tenpair wrote itself before it ran through the
+# common solve and count (results/ of an older build): the new name of each.
+OLD_NAMES = {"puzzle": "instance", "solutions": "wins", "steps": "expanded", "bytes": "peak_bytes"}
+OLD_COLUMNS = tuple(OLD_NAMES.get(c, c) for c in RUN_COLUMNS)
 # The sweeps this section reads beside those `puzzlebench families` lists: the opt-in push.
 SWEEPS = ("tenpair-push",)
 # The default run's sweeps (tenpair-push is opt-in), and what each one's absence leaves out.
@@ -57,17 +64,19 @@ class Run:
     """One row of a tenpair run CSV."""
 
     def __init__(self, row):
-        self.instance, self.engine, self.mode = row["instance"], row["engine"], row["mode"]
+        name = (lambda c: OLD_NAMES.get(c, c)) if row.get("wins") is not None else (lambda c: c)
+        self.instance, self.engine = row[name("puzzle")], row["engine"]
+        self.mode = "shortest" if row["mode"] == "solve" else row["mode"]
         self.bound = row.whole("max_length")
         self.append, self.wrap = row["append"], row["wrap"]
         self.width = row.whole("width")
         self.threads = row.whole("threads")
         self.status = row["status"]
         self.length = row.whole("length")
-        self.wins = row.num("wins")
-        self.expanded = row.num("expanded")
+        self.wins = row.num(name("solutions"))
+        self.expanded = row.num(name("steps"))
         self.stored = row.num("stored")
-        self.peak = row.num("peak_bytes")
+        self.peak = row.num(name("bytes"))
         self.nodes = row.num("nodes")
         self.wall = row.num("wall_s")
 
@@ -105,7 +114,9 @@ def section(ctx, family, files):
         if path(name) not in files:
             state[name] = "missing"
             continue
-        data[name] = [Run(r) for r in read_csv(path(name), need=RUN_COLUMNS)]
+        with open(path(name), newline="") as f:
+            old = "wins" in f.readline().strip().split(",")
+        data[name] = [Run(r) for r in read_csv(path(name), need=OLD_COLUMNS if old else RUN_COLUMNS)]
         state[name] = "ok" if data[name] else "empty"
     out = _intro(meta)
     absent = lambda name: [f"_No `tenpair-{name}.csv`: {FILES[name]} left out._", ""] if state[name] == "missing" \

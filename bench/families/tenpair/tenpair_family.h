@@ -1,6 +1,7 @@
 /* tenpair_family.h — what the files of the tenpair family share: the start as an
- * instance (tenpair_start.c), its pictures (tenpair_render.c, tenpair_win.c), the
- * micro-benchmark cases (tenpair_micro.c) and the family's table (tenpair.c). */
+ * instance (tenpair_start.c), its pictures (tenpair_render.c, tenpair_win.c), how a
+ * win prints (tenpair_print.c), the micro-benchmark cases (tenpair_micro.c) and the
+ * family's table (tenpair.c). */
 #ifndef PB_TENPAIR_FAMILY_H
 #define PB_TENPAIR_FAMILY_H
 
@@ -21,8 +22,7 @@ typedef struct tp_params {
 } tp_params;
 extern const pb_option pb_tenpair_options[];
 extern const tp_params pb_tenpair_defaults;
-/* The rule switches' rows, for the solve and count table of the CLI hook too: the
- * runs sweeps check their options against that one table. */
+/* The rule switches' rows (tp_params's width, wrap and append). */
 /* clang-format off */
 #define PB_TENPAIR_RULE_OPTIONS(T, F)                                                              \
     {.name = "width", .type = PB_OPT_INT, .offset = offsetof(T, F.width), .arg = "W",             \
@@ -48,7 +48,14 @@ typedef struct tp_start {
 int pb_tenpair_load(const pb_instance *inst, const void *params, pb_set *set, char *err,
                     size_t errlen);
 void pb_tenpair_free_set(pb_set *set);
+/* The start's short name (upto19, start1919): its rows' and verdicts' puzzle. */
+void pb_tenpair_puzzle_name(const pb_set *set, int i, char *out, size_t outlen);
 void pb_tenpair_render(FILE *f, const pb_set *set, int i, const int *values);
 int pb_tenpair_render_win(FILE *f, const pb_set *set, int i, char *err, size_t errlen);
+/* A win as solve shows it (its boards) and as count --print-paths lists it (its
+ * written digits): the family's print_path hooks (tenpair_print.c). */
+void pb_tenpair_print_path(FILE *f, const pb_set *set, int i, const pb_move *path, int npath);
+void pb_tenpair_print_path_line(FILE *f, const pb_set *set, int i, const pb_move *path, int npath,
+                                int length);
 
 #endif

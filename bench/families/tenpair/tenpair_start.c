@@ -2,6 +2,7 @@
  * or for render DIGITS or uptoN) and the rule switches (--width, --wrap, --append),
  * loaded as one puzzle whose model the engines take. */
 #include <stddef.h>
+#include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 
@@ -95,4 +96,10 @@ void pb_tenpair_free_set(pb_set *set)
     free(set->priv);
     free(set->puzzle);
     memset(set, 0, sizeof *set);
+}
+
+void pb_tenpair_puzzle_name(const pb_set *set, int i, char *out, size_t outlen)
+{
+    (void)i;
+    snprintf(out, outlen, "%s", ((const tp_start *)set->priv)->name);
 }

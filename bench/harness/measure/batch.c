@@ -37,9 +37,9 @@ pb_refusal pb_batch_check(const pb_batch *b, int *puzzle, char *why, size_t whyl
     return PB_RUNS;
 }
 
-/* The more severe of two statuses, for a set's summary: an interruption outranks a
- * memory limit, which outranks a step or time limit, which outranks a refusal. */
-static pb_status worse(pb_status a, pb_status b)
+/* An interruption outranks a memory limit, which outranks a step or time limit,
+ * which outranks a refusal. */
+pb_status pb_status_worse(pb_status a, pb_status b)
 {
     static const int severity[PB_STATUS_COUNT] = {
         [PB_DONE] = 0,  [PB_UNSUPPORTED] = 1, [PB_LIMIT] = 2,
@@ -95,7 +95,10 @@ static void run_puzzle(const pb_batch *b, pb_batch_result *r, budget *bu, int i,
     pb_result res;
     res.first = b->keep_solutions ? scratch : NULL;
     res.last = NULL;
-    res.by_length = NULL;
+    /* A count by length: the engine fills the caller's array of max_length + 1. */
+    const int lengths =
+        (b->engine->about.caps & PB_CAP_LENGTH) && how.mode == PB_MODE_COUNT && how.max_length > 0;
+    res.by_length = lengths ? calloc((size_t)how.max_length + 1, sizeof *res.by_length) : NULL;
     /* A one-thread run is its thread's CPU time; a parallel one has the process. */
     const double cpu0 = !b->puzzle_cpu     ? 0
                         : how.threads == 1 ? pb_cpu_thread_s()
@@ -121,7 +124,10 @@ static void run_puzzle(const pb_batch *b, pb_batch_result *r, budget *bu, int i,
     o->cpu_s = cpu;
     o->length = res.length;
     memcpy(o->figure, res.figure, sizeof o->figure);
-    free(res.path); /* a game's moves: what its family's own commands print */
+    o->refused_used = res.refused_used, o->refused_total = res.refused_total;
+    o->path = b->keep_solutions ? res.path : NULL, o->npath = res.npath;
+    o->by_length = res.by_length;
+    if (!b->keep_solutions) free(res.path);
     if (b->keep_solutions && res.stats.solutions) {
         /* A local pointer: stores through r->solution (bytes) could alias r itself. */
         unsigned char *dst = r->solution + r->solution_at[i];
@@ -137,13 +143,14 @@ static void run_puzzle(const pb_batch *b, pb_batch_result *r, budget *bu, int i,
     }
 }
 
-int pb_batch_run(const pb_batch *b, pb_batch_result *r)
+int pb_batch_result_init(const pb_batch *b, pb_batch_result *r)
 {
     const pb_set *set = b->set;
     memset(r, 0, sizeof *r);
     r->puzzle = calloc((size_t)set->count + 1, sizeof *r->puzzle);
     r->solution_at = calloc((size_t)set->count + 1, sizeof *r->solution_at);
     if (!r->puzzle || !r->solution_at) return pb_batch_free(r), -1;
+    r->npuzzles = set->count;
     int max_cells = 1;
     for (int i = 0; i < set->count; i++) {
         int n = set->puzzle[i].model ? set->puzzle[i].model->ncells : 0;
@@ -152,6 +159,14 @@ int pb_batch_run(const pb_batch *b, pb_batch_result *r)
     }
     if (b->keep_solutions && !(r->solution = malloc(r->solution_at[set->count] + 1)))
         return pb_batch_free(r), -1;
+    return max_cells;
+}
+
+int pb_batch_run(const pb_batch *b, pb_batch_result *r)
+{
+    const pb_set *set = b->set;
+    const int max_cells = pb_batch_result_init(b, r);
+    if (max_cells < 0) return -1;
 
     const int threads = set->count > 1 ? b->threads : 1;
     budget bu = {0, 0, pb_now_s(), NULL};
@@ -194,11 +209,11 @@ int pb_batch_run(const pb_batch *b, pb_batch_result *r)
         if (!o->ran) {
             /* Not run: the shared limits were spent, or the run was interrupted. */
             int cancelled = b->how.limits.cancel && *b->how.limits.cancel;
-            r->status = worse(r->status, cancelled ? PB_INTERRUPTED : PB_LIMIT);
+            r->status = pb_status_worse(r->status, cancelled ? PB_INTERRUPTED : PB_LIMIT);
             continue;
         }
         pb_stats_add(&r->total, &o->stats);
-        r->status = worse(r->status, o->status);
+        r->status = pb_status_worse(r->status, o->status);
         r->finished += o->status == PB_DONE;
     }
     return 0;
@@ -215,6 +230,8 @@ int pb_batch_solution(const pb_batch *b, const pb_batch_result *r, int i, int *v
 
 void pb_batch_free(pb_batch_result *r)
 {
+    for (int i = 0; r->puzzle && i < r->npuzzles; i++)
+        free(r->puzzle[i].path), free(r->puzzle[i].by_length);
     free(r->puzzle);
     free(r->solution);
     free(r->solution_at);

@@ -40,10 +40,20 @@ typedef struct pb_outcome {
      * figures of the engine's own (pb_result.figure). */
     int length;
     uint64_t figure[PB_FIGURES];
+    /* Engines marked 'length': with keep_solutions, the solution's moves (npath of
+     * them; NULL: none); in count mode with a length bound, the solutions of each
+     * length 0..max_length (NULL when not counted by length). */
+    pb_move *path;
+    int npath;
+    uint64_t *by_length;
+    /* A run stopped for memory: the bytes in use and the total a refused growth
+     * would have needed (0, 0: the system's allocator refused). */
+    uint64_t refused_used, refused_total;
 } pb_outcome;
 
 typedef struct pb_batch_result {
     pb_outcome *puzzle;      /* per puzzle, in input order */
+    int npuzzles;            /* of them */
     unsigned char *solution; /* keep_solutions: puzzle i's first solution at solution_at[i] */
     size_t *solution_at;     /* (values fit a byte: at most 64) */
     pb_stats total;          /* summed over the puzzles that ran */
@@ -64,6 +74,13 @@ int pb_batch_engine_threads(const pb_batch *b);
  * (pb_engine_check). PB_RUNS, or the first refusal with its puzzle in *puzzle and
  * the engine's message in why. */
 pb_refusal pb_batch_check(const pb_batch *b, int *puzzle, char *why, size_t whylen);
+
+/* The more severe of two statuses, as the batch ranks them for a set's summary. */
+pb_status pb_status_worse(pb_status a, pb_status b);
+
+/* Readies r for b's set: no puzzle run yet, room for the first solutions when b keeps
+ * them. The most cells of a puzzle, or -1 when out of memory. */
+int pb_batch_result_init(const pb_batch *b, pb_batch_result *r);
 
 /* Runs every readable puzzle. 0, or -1 when out of memory. */
 int pb_batch_run(const pb_batch *b, pb_batch_result *r);

@@ -27,6 +27,14 @@ static const char *differing_count(const pb_stats *a, const pb_stats *b, pb_coun
     return NULL;
 }
 
+/* The solutions' lengths of r, summed over its puzzles (engines marked 'length'). */
+static long lengths_of(const pb_batch_result *r)
+{
+    long sum = 0;
+    for (int i = 0; i < r->npuzzles; i++) sum += r->puzzle[i].length;
+    return sum;
+}
+
 static pb_run_end run_once(void *ctx)
 {
     pb_batch_measurer *m = ctx;
@@ -43,6 +51,7 @@ static pb_run_end run_once(void *ctx)
     if (m->runs++ == 0) {
         *m->first = res;
         m->first_total = res.total;
+        m->first_lengths = lengths_of(&res);
         return res.status == PB_DONE ? PB_RUN_SAME : PB_RUN_STOPPED;
     }
     pb_run_end end = PB_RUN_SAME;
@@ -50,6 +59,10 @@ static pb_run_end run_once(void *ctx)
     const char *count = differing_count(&m->first_total, &res.total, &x, &y);
     if (res.status != PB_DONE) {
         end = PB_RUN_STOPPED; /* a later run can still meet a time limit or Ctrl-C */
+    } else if (lengths_of(&res) != m->first_lengths) {
+        snprintf(m->why, m->whylen, "run %d found solutions of other lengths than the first run",
+                 m->runs);
+        end = PB_RUN_ERROR;
     } else if (count) {
         /* Counts are deterministic by design: a difference is a bug, not noise. */
         char got[PB_COUNT_CHARS], first[PB_COUNT_CHARS];

@@ -21,6 +21,7 @@ typedef struct pb_batch_measurer {
     const pb_batch *b;
     pb_batch_result *first;
     pb_stats first_total; /* what every later run must count again */
+    long first_lengths;   /* and the solutions' lengths, summed (engines marked 'length') */
     int runs;
     char *why;
     size_t whylen;

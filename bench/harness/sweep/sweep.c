@@ -121,7 +121,7 @@ static int other_kind(pb_sweep_spec *spec, const pb_sweep_opts *opts, int *rc)
                err, *k);
         return 1;
     }
-    if (spec->fam->run)
+    if (!spec->fam->placement)
         return pb_usage_error("sweep",
                               "%s: family %s searches no placement model: its sweeps are runs "
                               "sweeps (key run)",

@@ -61,7 +61,7 @@ static int check_tables(runs_sweep *r)
     if (s->run_tables.n > MAX_TABLES)
         return pb_say("sweep: %sat most %d tables", at, MAX_TABLES), PB_EXIT_USAGE;
     for (int i = 0; i < s->run_tables.n; i++) {
-        const pb_option *opt = pb_option_find(s->fam->run_options, s->run_tables.item[i]);
+        const pb_option *opt = pb_option_find(r->plan.options, s->run_tables.item[i]);
         if (!opt || !opt->writes || opt->type != PB_OPT_TEXT || !strcmp(opt->name, "csv"))
             return pb_say("sweep: %srun-tables expects options of %s that write a table a run, "
                           "got '%s'",

@@ -1,6 +1,7 @@
 /* sweep_runs.h — a runs sweep's plan: its `run` lines expanded into the runs they
  * make (series unrolled, 'cores' replaced, every value checked against the family's
- * option table), in the order they run (sweep_runs_plan.c), for sweep_runs.c. */
+ * options and solve's and count's), in the order they run (sweep_runs_plan.c), for
+ * sweep_runs.c. */
 #ifndef PB_SWEEP_RUNS_H
 #define PB_SWEEP_RUNS_H
 
@@ -23,14 +24,15 @@ typedef struct pb_runs_plan {
     int n, cores;
     char *owned[PB_LINES_MAX_WORDS]; /* words made from 'cores' (lines.words point here) */
     int nowned;
+    pb_option *options; /* solve's and count's options, then the family's, ended */
 } pb_runs_plan;
 
 /* The family's commands that a run line may name. */
 extern const char *const pb_run_commands[];
 
-/* Reads s's run key (quick_run's in a --quick spec) against family f's run options
- * and expands it, every line `repeat` times over. 0, or -1 with err (err->line: the
- * key's line). pb_runs_plan_free either way. */
+/* Reads s's run key (quick_run's in a --quick spec) against the options of solve and
+ * count with family f's, and expands it, every line `repeat` times over. 0, or -1
+ * with err (err->line: the key's line). pb_runs_plan_free either way. */
 int pb_runs_plan_make(const pb_sweep_spec *s, const pb_family *f, pb_runs_plan *p, pb_error *err);
 void pb_runs_plan_free(pb_runs_plan *p);
 

@@ -1,8 +1,11 @@
 /* sweep_runs_plan.c — a runs sweep's `run` lines expanded into runs: a value that
  * lists values (68,72,76) makes a series of runs in that order, one list a line;
  * 'cores' is the number of cores this process may run on, and a list with it keeps no value above
- * it; each value is checked by the family's own option table before anything runs. */
+ * it; each value is checked by the option tables of solve and count and of the family
+ * before anything runs. */
 #include "sweep_runs.h"
+
+#include "harness/measure/solve_options.h"
 
 #include <stdalign.h>
 #include <stdlib.h>
@@ -37,7 +40,8 @@ static int check_value(const pb_option *o, const char *v, int line, pb_error *er
         char bytes[16384];
     } scratch;
     char why[300];
-    if (o->offset + 64 > sizeof scratch) return 0; /* not a table this scratch holds */
+    if (o->offset + 64 > sizeof scratch || o->type == PB_OPT_INSTANCE)
+        return 0; /* not a setting this scratch holds: the run itself checks it */
     memset(&scratch, 0, sizeof scratch);
     if (pb_option_apply(o, &scratch, v, why, sizeof why)) return pb_fail(err, line, "%s", why);
     return 0;
@@ -91,14 +95,13 @@ static const char *cores_word(pb_runs_plan *p, pb_sweep_lines *m, int w)
 }
 
 /* Adds line k's runs (one, or one a value of its list) as series `series`. */
-static int add_line(pb_runs_plan *p, const pb_family *f, int k, int series, int line, pb_error *err)
+static int add_line(pb_runs_plan *p, int k, int series, int line, pb_error *err)
 {
     const pb_option *o, *listed = NULL;
     const char *v, *list = NULL;
     int word = -1;
     pb_sweep_lines *m = &p->lines;
-    for (int i = m->first[k], took; (took = next_value(p, k, i, f->run_options, &o, &v));
-         i += took) {
+    for (int i = m->first[k], took; (took = next_value(p, k, i, p->options, &o, &v)); i += took) {
         if (v && !strcmp(v, "cores") && (v = cores_word(p, m, i + took - 1)) == NULL)
             return pb_fail(err, line, "out of memory");
         if (!v) continue;
@@ -126,30 +129,45 @@ static int add_line(pb_runs_plan *p, const pb_family *f, int k, int series, int 
     return 0;
 }
 
+/* solve's and count's options, then f's, ended: a run line's options. NULL when out
+ * of memory. */
+static pb_option *join_options(const pb_family *f)
+{
+    size_t n = 0, m = 0;
+    while (pb_solve_options[n].name) n++;
+    while (f->options && f->options[m].name) m++;
+    pb_option *t = calloc(n + m + 1, sizeof *t);
+    if (!t) return NULL;
+    memcpy(t, pb_solve_options, n * sizeof *t);
+    if (m) memcpy(t + n, f->options, m * sizeof *t);
+    return t;
+}
+
 int pb_runs_plan_make(const pb_sweep_spec *s, const pb_family *f, pb_runs_plan *p, pb_error *err)
 {
     static const char *const owned[] = {"quiet", "csv", NULL};
     const char *key = s->quick && s->quick_run ? "quick-run" : "run";
-    const pb_lines_rule rule = {key, "run", f->name, f->run_options, pb_run_commands, owned};
     const int line = pb_sweep_key_line(s, key);
     memset(p, 0, sizeof *p);
     p->cores = omp_get_num_procs(); /* the cores this process may run on */
-    if (!f->run || !f->run_options) {
+    if (f->placement) {
         char names[200] = "";
         for (const pb_family *const *g = pb_families; *g; g++)
-            if ((*g)->run)
+            if (!(*g)->placement)
                 snprintf(names + strlen(names), sizeof names - strlen(names), "%s%s",
                          *names ? ", " : "", (*g)->name);
         return pb_fail(err, line,
-                       "family %s runs no solve or count of its own: a runs sweep is for one "
-                       "that does (%s)",
+                       "family %s searches a placement model: a runs sweep is for a family "
+                       "that does not (%s)",
                        f->name, names);
     }
+    if (!(p->options = join_options(f))) return pb_fail(err, line, "out of memory");
+    const pb_lines_rule rule = {key, "run", f->name, p->options, pb_run_commands, owned};
     if (pb_sweep_lines_read(s->run, line, &rule, &p->lines, err)) return -1;
     if (!(p->run = calloc(PB_RUNS_MAX, sizeof *p->run))) return pb_fail(err, line, "out of memory");
     for (int rep = 0; rep < s->repeat; rep++)
         for (int k = 0; k < p->lines.n; k++)
-            if (add_line(p, f, k, rep * p->lines.n + k, line, err)) return -1;
+            if (add_line(p, k, rep * p->lines.n + k, line, err)) return -1;
     return 0;
 }
 
@@ -158,6 +176,7 @@ void pb_runs_plan_free(pb_runs_plan *p)
     pb_sweep_lines_free(&p->lines);
     for (int i = 0; i < p->nowned; i++) free(p->owned[i]);
     free(p->run);
+    free(p->options);
     memset(p, 0, sizeof *p);
 }
 
