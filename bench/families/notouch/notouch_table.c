@@ -42,7 +42,10 @@ static const pb_option table_options[] = {
     PB_OPTION_END,
 };
 
-static const nt_opts table_defaults = {NULL, 30, 28, 0, 0, 0};
+/* 28 cells by default: every count is then checked a second way, and the main job's
+ * table stays within a small machine; the boards of 29 and 30 cells each plan tables
+ * of several gigabytes and are asked for by --max-cells. */
+static const nt_opts table_defaults = {NULL, 28, 28, 0, 0, 0};
 
 /* 90% of MemAvailable, or 1 GiB when /proc/meminfo does not say. */
 static uint64_t memory_free(void)
