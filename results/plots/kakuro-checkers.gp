@@ -30,22 +30,22 @@ set arrow from 7.5, graph 0 to 7.5, graph 1 nohead lc rgb "#cccccc" lw 0.8 back
 set arrow from 8.5, graph 0 to 8.5, graph 1 nohead lc rgb "#cccccc" lw 0.8 back
 set offsets 0, 0, graph 0.05, graph 0.05
 set key outside right top Left reverse font ',10' samplen 1.5 spacing 1.3
-plot 'kakuro-checkers.tsv' index 1 using 1:($3 == 0 ? $2 : NaN) with points lc rgb '#9467bd' pt 7 ps 1.5 title 'backtrack/row' noenhanced, \
-     'kakuro-checkers.tsv' index 1 using 1:($3 == 1 ? $2 : NaN) with points lc rgb '#9467bd' pt 6 ps 1.5 notitle, \
-     'kakuro-checkers.tsv' index 2 using 1:($3 == 0 ? $2 : NaN) with points lc rgb '#9467bd' pt 9 ps 1.5 title 'backtrack/degree' noenhanced, \
-     'kakuro-checkers.tsv' index 2 using 1:($3 == 1 ? $2 : NaN) with points lc rgb '#9467bd' pt 8 ps 1.5 notitle, \
-     'kakuro-checkers.tsv' index 3 using 1:($3 == 0 ? $2 : NaN) with points lc rgb '#9467bd' pt 5 ps 1.5 title 'backtrack/mrv' noenhanced, \
-     'kakuro-checkers.tsv' index 3 using 1:($3 == 1 ? $2 : NaN) with points lc rgb '#9467bd' pt 4 ps 1.5 notitle, \
-     'kakuro-checkers.tsv' index 4 using 1:($3 == 0 ? $2 : NaN) with points lc rgb '#2ca02c' pt 7 ps 1.5 title 'propagate/row' noenhanced, \
-     'kakuro-checkers.tsv' index 4 using 1:($3 == 1 ? $2 : NaN) with points lc rgb '#2ca02c' pt 6 ps 1.5 notitle, \
-     'kakuro-checkers.tsv' index 5 using 1:($3 == 0 ? $2 : NaN) with points lc rgb '#2ca02c' pt 9 ps 1.5 title 'propagate/degree' noenhanced, \
-     'kakuro-checkers.tsv' index 5 using 1:($3 == 1 ? $2 : NaN) with points lc rgb '#2ca02c' pt 8 ps 1.5 notitle, \
-     'kakuro-checkers.tsv' index 6 using 1:($3 == 0 ? $2 : NaN) with points lc rgb '#2ca02c' pt 5 ps 1.5 title 'propagate/mrv' noenhanced, \
-     'kakuro-checkers.tsv' index 6 using 1:($3 == 1 ? $2 : NaN) with points lc rgb '#2ca02c' pt 4 ps 1.5 notitle, \
-     'kakuro-checkers.tsv' index 7 using 1:($3 == 0 ? $2 : NaN) with points lc rgb '#843c39' pt 7 ps 1.5 title 'combo' noenhanced, \
-     'kakuro-checkers.tsv' index 7 using 1:($3 == 1 ? $2 : NaN) with points lc rgb '#843c39' pt 6 ps 1.5 notitle, \
-     'kakuro-checkers.tsv' index 8 using 1:($3 == 0 ? $2 : NaN) with points lc rgb '#7b4173' pt 7 ps 1.5 title 'thesis' noenhanced, \
-     'kakuro-checkers.tsv' index 8 using 1:($3 == 1 ? $2 : NaN) with points lc rgb '#7b4173' pt 6 ps 1.5 notitle, \
+plot 'kakuro-checkers.tsv' index 1 using 1:($3 == 0 ? $2 : NaN) with points lc rgb '#1f77b4' pt 7 ps 1.5 title 'backtrack/row' noenhanced, \
+     'kakuro-checkers.tsv' index 1 using 1:($3 == 1 ? $2 : NaN) with points lc rgb '#1f77b4' pt 6 ps 1.5 notitle, \
+     'kakuro-checkers.tsv' index 2 using 1:($3 == 0 ? $2 : NaN) with points lc rgb '#1f77b4' pt 9 ps 1.5 title 'backtrack/degree' noenhanced, \
+     'kakuro-checkers.tsv' index 2 using 1:($3 == 1 ? $2 : NaN) with points lc rgb '#1f77b4' pt 8 ps 1.5 notitle, \
+     'kakuro-checkers.tsv' index 3 using 1:($3 == 0 ? $2 : NaN) with points lc rgb '#1f77b4' pt 5 ps 1.5 title 'backtrack/mrv' noenhanced, \
+     'kakuro-checkers.tsv' index 3 using 1:($3 == 1 ? $2 : NaN) with points lc rgb '#1f77b4' pt 4 ps 1.5 notitle, \
+     'kakuro-checkers.tsv' index 4 using 1:($3 == 0 ? $2 : NaN) with points lc rgb '#d62728' pt 7 ps 1.5 title 'propagate/row' noenhanced, \
+     'kakuro-checkers.tsv' index 4 using 1:($3 == 1 ? $2 : NaN) with points lc rgb '#d62728' pt 6 ps 1.5 notitle, \
+     'kakuro-checkers.tsv' index 5 using 1:($3 == 0 ? $2 : NaN) with points lc rgb '#d62728' pt 9 ps 1.5 title 'propagate/degree' noenhanced, \
+     'kakuro-checkers.tsv' index 5 using 1:($3 == 1 ? $2 : NaN) with points lc rgb '#d62728' pt 8 ps 1.5 notitle, \
+     'kakuro-checkers.tsv' index 6 using 1:($3 == 0 ? $2 : NaN) with points lc rgb '#d62728' pt 5 ps 1.5 title 'propagate/mrv' noenhanced, \
+     'kakuro-checkers.tsv' index 6 using 1:($3 == 1 ? $2 : NaN) with points lc rgb '#d62728' pt 4 ps 1.5 notitle, \
+     'kakuro-checkers.tsv' index 7 using 1:($3 == 0 ? $2 : NaN) with points lc rgb '#e6550d' pt 7 ps 1.5 title 'combo' noenhanced, \
+     'kakuro-checkers.tsv' index 7 using 1:($3 == 1 ? $2 : NaN) with points lc rgb '#e6550d' pt 6 ps 1.5 notitle, \
+     'kakuro-checkers.tsv' index 8 using 1:($3 == 0 ? $2 : NaN) with points lc rgb '#31a354' pt 7 ps 1.5 title 'thesis' noenhanced, \
+     'kakuro-checkers.tsv' index 8 using 1:($3 == 1 ? $2 : NaN) with points lc rgb '#31a354' pt 6 ps 1.5 notitle, \
      NaN with points lc rgb 'black' pt 6 ps 1.5 title "open: lower bound\n(the run hit its limit)", \
      'kakuro-checkers.tsv' index 0 using 1:(NaN):xticlabels(2) notitle
 unset output

@@ -25,148 +25,148 @@ set arrow 1 from graph 0, first 1e+06 to graph 1, first 1e+06 nohead lc rgb '#88
 set lmargin at screen 0.043; set rmargin at screen 0.210
 set ylabel 'p90 steps'
 set title 'n = 10 (100 cells)'
-plot 'latin-p90.tsv' index 0 using 1:($4 > 0 ? $4 : NaN) with lines lc rgb '#9467bd' dt 1 lw 1.3 notitle, \
-     'latin-p90.tsv' index 1 using 1:($4 > 0 ? $4 : NaN) with lines lc rgb '#9467bd' dt 2 lw 1.3 notitle, \
-     'latin-p90.tsv' index 2 using 1:($4 > 0 ? $4 : NaN) with lines lc rgb '#9467bd' dt 3 lw 1.3 notitle, \
-     'latin-p90.tsv' index 3 using 1:($4 > 0 ? $4 : NaN) with lines lc rgb '#2ca02c' dt 1 lw 1.3 notitle, \
-     'latin-p90.tsv' index 4 using 1:($4 > 0 ? $4 : NaN) with lines lc rgb '#2ca02c' dt 2 lw 1.3 notitle, \
-     'latin-p90.tsv' index 5 using 1:($4 > 0 ? $4 : NaN) with lines lc rgb '#2ca02c' dt 3 lw 1.3 notitle, \
-     'latin-p90.tsv' index 0 using 1:($4 > 0 && $5 == 0 ? $4 : NaN) with points lc rgb '#9467bd' pt 7 ps 0.9 notitle, \
+plot 'latin-p90.tsv' index 0 using 1:($4 > 0 ? $4 : NaN) with lines lc rgb '#1f77b4' dt 1 lw 1.3 notitle, \
+     'latin-p90.tsv' index 1 using 1:($4 > 0 ? $4 : NaN) with lines lc rgb '#1f77b4' dt 2 lw 1.3 notitle, \
+     'latin-p90.tsv' index 2 using 1:($4 > 0 ? $4 : NaN) with lines lc rgb '#1f77b4' dt 3 lw 1.3 notitle, \
+     'latin-p90.tsv' index 3 using 1:($4 > 0 ? $4 : NaN) with lines lc rgb '#d62728' dt 1 lw 1.3 notitle, \
+     'latin-p90.tsv' index 4 using 1:($4 > 0 ? $4 : NaN) with lines lc rgb '#d62728' dt 2 lw 1.3 notitle, \
+     'latin-p90.tsv' index 5 using 1:($4 > 0 ? $4 : NaN) with lines lc rgb '#d62728' dt 3 lw 1.3 notitle, \
+     'latin-p90.tsv' index 0 using 1:($4 > 0 && $5 == 0 ? $4 : NaN) with points lc rgb '#1f77b4' pt 7 ps 0.9 notitle, \
      'latin-p90.tsv' index 0 using 1:($4 > 0 && $5 == 1 ? $4 : NaN) with points lc rgb 'white' pt 7 ps 0.9 notitle, \
-     'latin-p90.tsv' index 0 using 1:($4 > 0 && $5 == 1 ? $4 : NaN) with points lc rgb '#9467bd' pt 6 ps 1.1 notitle, \
-     'latin-p90.tsv' index 1 using 1:($4 > 0 && $5 == 0 ? $4 : NaN) with points lc rgb '#9467bd' pt 9 ps 0.9 notitle, \
+     'latin-p90.tsv' index 0 using 1:($4 > 0 && $5 == 1 ? $4 : NaN) with points lc rgb '#1f77b4' pt 6 ps 1.1 notitle, \
+     'latin-p90.tsv' index 1 using 1:($4 > 0 && $5 == 0 ? $4 : NaN) with points lc rgb '#1f77b4' pt 9 ps 0.9 notitle, \
      'latin-p90.tsv' index 1 using 1:($4 > 0 && $5 == 1 ? $4 : NaN) with points lc rgb 'white' pt 9 ps 0.9 notitle, \
-     'latin-p90.tsv' index 1 using 1:($4 > 0 && $5 == 1 ? $4 : NaN) with points lc rgb '#9467bd' pt 8 ps 1.1 notitle, \
-     'latin-p90.tsv' index 2 using 1:($4 > 0 && $5 == 0 ? $4 : NaN) with points lc rgb '#9467bd' pt 5 ps 0.9 notitle, \
+     'latin-p90.tsv' index 1 using 1:($4 > 0 && $5 == 1 ? $4 : NaN) with points lc rgb '#1f77b4' pt 8 ps 1.1 notitle, \
+     'latin-p90.tsv' index 2 using 1:($4 > 0 && $5 == 0 ? $4 : NaN) with points lc rgb '#1f77b4' pt 5 ps 0.9 notitle, \
      'latin-p90.tsv' index 2 using 1:($4 > 0 && $5 == 1 ? $4 : NaN) with points lc rgb 'white' pt 5 ps 0.9 notitle, \
-     'latin-p90.tsv' index 2 using 1:($4 > 0 && $5 == 1 ? $4 : NaN) with points lc rgb '#9467bd' pt 4 ps 1.1 notitle, \
-     'latin-p90.tsv' index 3 using 1:($4 > 0 && $5 == 0 ? $4 : NaN) with points lc rgb '#2ca02c' pt 7 ps 0.9 notitle, \
+     'latin-p90.tsv' index 2 using 1:($4 > 0 && $5 == 1 ? $4 : NaN) with points lc rgb '#1f77b4' pt 4 ps 1.1 notitle, \
+     'latin-p90.tsv' index 3 using 1:($4 > 0 && $5 == 0 ? $4 : NaN) with points lc rgb '#d62728' pt 7 ps 0.9 notitle, \
      'latin-p90.tsv' index 3 using 1:($4 > 0 && $5 == 1 ? $4 : NaN) with points lc rgb 'white' pt 7 ps 0.9 notitle, \
-     'latin-p90.tsv' index 3 using 1:($4 > 0 && $5 == 1 ? $4 : NaN) with points lc rgb '#2ca02c' pt 6 ps 1.1 notitle, \
-     'latin-p90.tsv' index 4 using 1:($4 > 0 && $5 == 0 ? $4 : NaN) with points lc rgb '#2ca02c' pt 9 ps 0.9 notitle, \
+     'latin-p90.tsv' index 3 using 1:($4 > 0 && $5 == 1 ? $4 : NaN) with points lc rgb '#d62728' pt 6 ps 1.1 notitle, \
+     'latin-p90.tsv' index 4 using 1:($4 > 0 && $5 == 0 ? $4 : NaN) with points lc rgb '#d62728' pt 9 ps 0.9 notitle, \
      'latin-p90.tsv' index 4 using 1:($4 > 0 && $5 == 1 ? $4 : NaN) with points lc rgb 'white' pt 9 ps 0.9 notitle, \
-     'latin-p90.tsv' index 4 using 1:($4 > 0 && $5 == 1 ? $4 : NaN) with points lc rgb '#2ca02c' pt 8 ps 1.1 notitle, \
-     'latin-p90.tsv' index 5 using 1:($4 > 0 && $5 == 0 ? $4 : NaN) with points lc rgb '#2ca02c' pt 5 ps 0.9 notitle, \
+     'latin-p90.tsv' index 4 using 1:($4 > 0 && $5 == 1 ? $4 : NaN) with points lc rgb '#d62728' pt 8 ps 1.1 notitle, \
+     'latin-p90.tsv' index 5 using 1:($4 > 0 && $5 == 0 ? $4 : NaN) with points lc rgb '#d62728' pt 5 ps 0.9 notitle, \
      'latin-p90.tsv' index 5 using 1:($4 > 0 && $5 == 1 ? $4 : NaN) with points lc rgb 'white' pt 5 ps 0.9 notitle, \
-     'latin-p90.tsv' index 5 using 1:($4 > 0 && $5 == 1 ? $4 : NaN) with points lc rgb '#2ca02c' pt 4 ps 1.1 notitle
+     'latin-p90.tsv' index 5 using 1:($4 > 0 && $5 == 1 ? $4 : NaN) with points lc rgb '#d62728' pt 4 ps 1.1 notitle
 set lmargin at screen 0.238; set rmargin at screen 0.405
 unset ylabel
 set title 'n = 12 (144 cells)'
-plot 'latin-p90.tsv' index 6 using 1:($4 > 0 ? $4 : NaN) with lines lc rgb '#9467bd' dt 1 lw 1.3 notitle, \
-     'latin-p90.tsv' index 7 using 1:($4 > 0 ? $4 : NaN) with lines lc rgb '#9467bd' dt 2 lw 1.3 notitle, \
-     'latin-p90.tsv' index 8 using 1:($4 > 0 ? $4 : NaN) with lines lc rgb '#9467bd' dt 3 lw 1.3 notitle, \
-     'latin-p90.tsv' index 9 using 1:($4 > 0 ? $4 : NaN) with lines lc rgb '#2ca02c' dt 1 lw 1.3 notitle, \
-     'latin-p90.tsv' index 10 using 1:($4 > 0 ? $4 : NaN) with lines lc rgb '#2ca02c' dt 2 lw 1.3 notitle, \
-     'latin-p90.tsv' index 11 using 1:($4 > 0 ? $4 : NaN) with lines lc rgb '#2ca02c' dt 3 lw 1.3 notitle, \
-     'latin-p90.tsv' index 6 using 1:($4 > 0 && $5 == 0 ? $4 : NaN) with points lc rgb '#9467bd' pt 7 ps 0.9 notitle, \
+plot 'latin-p90.tsv' index 6 using 1:($4 > 0 ? $4 : NaN) with lines lc rgb '#1f77b4' dt 1 lw 1.3 notitle, \
+     'latin-p90.tsv' index 7 using 1:($4 > 0 ? $4 : NaN) with lines lc rgb '#1f77b4' dt 2 lw 1.3 notitle, \
+     'latin-p90.tsv' index 8 using 1:($4 > 0 ? $4 : NaN) with lines lc rgb '#1f77b4' dt 3 lw 1.3 notitle, \
+     'latin-p90.tsv' index 9 using 1:($4 > 0 ? $4 : NaN) with lines lc rgb '#d62728' dt 1 lw 1.3 notitle, \
+     'latin-p90.tsv' index 10 using 1:($4 > 0 ? $4 : NaN) with lines lc rgb '#d62728' dt 2 lw 1.3 notitle, \
+     'latin-p90.tsv' index 11 using 1:($4 > 0 ? $4 : NaN) with lines lc rgb '#d62728' dt 3 lw 1.3 notitle, \
+     'latin-p90.tsv' index 6 using 1:($4 > 0 && $5 == 0 ? $4 : NaN) with points lc rgb '#1f77b4' pt 7 ps 0.9 notitle, \
      'latin-p90.tsv' index 6 using 1:($4 > 0 && $5 == 1 ? $4 : NaN) with points lc rgb 'white' pt 7 ps 0.9 notitle, \
-     'latin-p90.tsv' index 6 using 1:($4 > 0 && $5 == 1 ? $4 : NaN) with points lc rgb '#9467bd' pt 6 ps 1.1 notitle, \
-     'latin-p90.tsv' index 7 using 1:($4 > 0 && $5 == 0 ? $4 : NaN) with points lc rgb '#9467bd' pt 9 ps 0.9 notitle, \
+     'latin-p90.tsv' index 6 using 1:($4 > 0 && $5 == 1 ? $4 : NaN) with points lc rgb '#1f77b4' pt 6 ps 1.1 notitle, \
+     'latin-p90.tsv' index 7 using 1:($4 > 0 && $5 == 0 ? $4 : NaN) with points lc rgb '#1f77b4' pt 9 ps 0.9 notitle, \
      'latin-p90.tsv' index 7 using 1:($4 > 0 && $5 == 1 ? $4 : NaN) with points lc rgb 'white' pt 9 ps 0.9 notitle, \
-     'latin-p90.tsv' index 7 using 1:($4 > 0 && $5 == 1 ? $4 : NaN) with points lc rgb '#9467bd' pt 8 ps 1.1 notitle, \
-     'latin-p90.tsv' index 8 using 1:($4 > 0 && $5 == 0 ? $4 : NaN) with points lc rgb '#9467bd' pt 5 ps 0.9 notitle, \
+     'latin-p90.tsv' index 7 using 1:($4 > 0 && $5 == 1 ? $4 : NaN) with points lc rgb '#1f77b4' pt 8 ps 1.1 notitle, \
+     'latin-p90.tsv' index 8 using 1:($4 > 0 && $5 == 0 ? $4 : NaN) with points lc rgb '#1f77b4' pt 5 ps 0.9 notitle, \
      'latin-p90.tsv' index 8 using 1:($4 > 0 && $5 == 1 ? $4 : NaN) with points lc rgb 'white' pt 5 ps 0.9 notitle, \
-     'latin-p90.tsv' index 8 using 1:($4 > 0 && $5 == 1 ? $4 : NaN) with points lc rgb '#9467bd' pt 4 ps 1.1 notitle, \
-     'latin-p90.tsv' index 9 using 1:($4 > 0 && $5 == 0 ? $4 : NaN) with points lc rgb '#2ca02c' pt 7 ps 0.9 notitle, \
+     'latin-p90.tsv' index 8 using 1:($4 > 0 && $5 == 1 ? $4 : NaN) with points lc rgb '#1f77b4' pt 4 ps 1.1 notitle, \
+     'latin-p90.tsv' index 9 using 1:($4 > 0 && $5 == 0 ? $4 : NaN) with points lc rgb '#d62728' pt 7 ps 0.9 notitle, \
      'latin-p90.tsv' index 9 using 1:($4 > 0 && $5 == 1 ? $4 : NaN) with points lc rgb 'white' pt 7 ps 0.9 notitle, \
-     'latin-p90.tsv' index 9 using 1:($4 > 0 && $5 == 1 ? $4 : NaN) with points lc rgb '#2ca02c' pt 6 ps 1.1 notitle, \
-     'latin-p90.tsv' index 10 using 1:($4 > 0 && $5 == 0 ? $4 : NaN) with points lc rgb '#2ca02c' pt 9 ps 0.9 notitle, \
+     'latin-p90.tsv' index 9 using 1:($4 > 0 && $5 == 1 ? $4 : NaN) with points lc rgb '#d62728' pt 6 ps 1.1 notitle, \
+     'latin-p90.tsv' index 10 using 1:($4 > 0 && $5 == 0 ? $4 : NaN) with points lc rgb '#d62728' pt 9 ps 0.9 notitle, \
      'latin-p90.tsv' index 10 using 1:($4 > 0 && $5 == 1 ? $4 : NaN) with points lc rgb 'white' pt 9 ps 0.9 notitle, \
-     'latin-p90.tsv' index 10 using 1:($4 > 0 && $5 == 1 ? $4 : NaN) with points lc rgb '#2ca02c' pt 8 ps 1.1 notitle, \
-     'latin-p90.tsv' index 11 using 1:($4 > 0 && $5 == 0 ? $4 : NaN) with points lc rgb '#2ca02c' pt 5 ps 0.9 notitle, \
+     'latin-p90.tsv' index 10 using 1:($4 > 0 && $5 == 1 ? $4 : NaN) with points lc rgb '#d62728' pt 8 ps 1.1 notitle, \
+     'latin-p90.tsv' index 11 using 1:($4 > 0 && $5 == 0 ? $4 : NaN) with points lc rgb '#d62728' pt 5 ps 0.9 notitle, \
      'latin-p90.tsv' index 11 using 1:($4 > 0 && $5 == 1 ? $4 : NaN) with points lc rgb 'white' pt 5 ps 0.9 notitle, \
-     'latin-p90.tsv' index 11 using 1:($4 > 0 && $5 == 1 ? $4 : NaN) with points lc rgb '#2ca02c' pt 4 ps 1.1 notitle
+     'latin-p90.tsv' index 11 using 1:($4 > 0 && $5 == 1 ? $4 : NaN) with points lc rgb '#d62728' pt 4 ps 1.1 notitle
 set lmargin at screen 0.433; set rmargin at screen 0.600
 unset ylabel
 set title 'n = 15 (225 cells)'
-plot 'latin-p90.tsv' index 12 using 1:($4 > 0 ? $4 : NaN) with lines lc rgb '#9467bd' dt 1 lw 1.3 notitle, \
-     'latin-p90.tsv' index 13 using 1:($4 > 0 ? $4 : NaN) with lines lc rgb '#9467bd' dt 2 lw 1.3 notitle, \
-     'latin-p90.tsv' index 14 using 1:($4 > 0 ? $4 : NaN) with lines lc rgb '#9467bd' dt 3 lw 1.3 notitle, \
-     'latin-p90.tsv' index 15 using 1:($4 > 0 ? $4 : NaN) with lines lc rgb '#2ca02c' dt 1 lw 1.3 notitle, \
-     'latin-p90.tsv' index 16 using 1:($4 > 0 ? $4 : NaN) with lines lc rgb '#2ca02c' dt 2 lw 1.3 notitle, \
-     'latin-p90.tsv' index 17 using 1:($4 > 0 ? $4 : NaN) with lines lc rgb '#2ca02c' dt 3 lw 1.3 notitle, \
-     'latin-p90.tsv' index 12 using 1:($4 > 0 && $5 == 0 ? $4 : NaN) with points lc rgb '#9467bd' pt 7 ps 0.9 notitle, \
+plot 'latin-p90.tsv' index 12 using 1:($4 > 0 ? $4 : NaN) with lines lc rgb '#1f77b4' dt 1 lw 1.3 notitle, \
+     'latin-p90.tsv' index 13 using 1:($4 > 0 ? $4 : NaN) with lines lc rgb '#1f77b4' dt 2 lw 1.3 notitle, \
+     'latin-p90.tsv' index 14 using 1:($4 > 0 ? $4 : NaN) with lines lc rgb '#1f77b4' dt 3 lw 1.3 notitle, \
+     'latin-p90.tsv' index 15 using 1:($4 > 0 ? $4 : NaN) with lines lc rgb '#d62728' dt 1 lw 1.3 notitle, \
+     'latin-p90.tsv' index 16 using 1:($4 > 0 ? $4 : NaN) with lines lc rgb '#d62728' dt 2 lw 1.3 notitle, \
+     'latin-p90.tsv' index 17 using 1:($4 > 0 ? $4 : NaN) with lines lc rgb '#d62728' dt 3 lw 1.3 notitle, \
+     'latin-p90.tsv' index 12 using 1:($4 > 0 && $5 == 0 ? $4 : NaN) with points lc rgb '#1f77b4' pt 7 ps 0.9 notitle, \
      'latin-p90.tsv' index 12 using 1:($4 > 0 && $5 == 1 ? $4 : NaN) with points lc rgb 'white' pt 7 ps 0.9 notitle, \
-     'latin-p90.tsv' index 12 using 1:($4 > 0 && $5 == 1 ? $4 : NaN) with points lc rgb '#9467bd' pt 6 ps 1.1 notitle, \
-     'latin-p90.tsv' index 13 using 1:($4 > 0 && $5 == 0 ? $4 : NaN) with points lc rgb '#9467bd' pt 9 ps 0.9 notitle, \
+     'latin-p90.tsv' index 12 using 1:($4 > 0 && $5 == 1 ? $4 : NaN) with points lc rgb '#1f77b4' pt 6 ps 1.1 notitle, \
+     'latin-p90.tsv' index 13 using 1:($4 > 0 && $5 == 0 ? $4 : NaN) with points lc rgb '#1f77b4' pt 9 ps 0.9 notitle, \
      'latin-p90.tsv' index 13 using 1:($4 > 0 && $5 == 1 ? $4 : NaN) with points lc rgb 'white' pt 9 ps 0.9 notitle, \
-     'latin-p90.tsv' index 13 using 1:($4 > 0 && $5 == 1 ? $4 : NaN) with points lc rgb '#9467bd' pt 8 ps 1.1 notitle, \
-     'latin-p90.tsv' index 14 using 1:($4 > 0 && $5 == 0 ? $4 : NaN) with points lc rgb '#9467bd' pt 5 ps 0.9 notitle, \
+     'latin-p90.tsv' index 13 using 1:($4 > 0 && $5 == 1 ? $4 : NaN) with points lc rgb '#1f77b4' pt 8 ps 1.1 notitle, \
+     'latin-p90.tsv' index 14 using 1:($4 > 0 && $5 == 0 ? $4 : NaN) with points lc rgb '#1f77b4' pt 5 ps 0.9 notitle, \
      'latin-p90.tsv' index 14 using 1:($4 > 0 && $5 == 1 ? $4 : NaN) with points lc rgb 'white' pt 5 ps 0.9 notitle, \
-     'latin-p90.tsv' index 14 using 1:($4 > 0 && $5 == 1 ? $4 : NaN) with points lc rgb '#9467bd' pt 4 ps 1.1 notitle, \
-     'latin-p90.tsv' index 15 using 1:($4 > 0 && $5 == 0 ? $4 : NaN) with points lc rgb '#2ca02c' pt 7 ps 0.9 notitle, \
+     'latin-p90.tsv' index 14 using 1:($4 > 0 && $5 == 1 ? $4 : NaN) with points lc rgb '#1f77b4' pt 4 ps 1.1 notitle, \
+     'latin-p90.tsv' index 15 using 1:($4 > 0 && $5 == 0 ? $4 : NaN) with points lc rgb '#d62728' pt 7 ps 0.9 notitle, \
      'latin-p90.tsv' index 15 using 1:($4 > 0 && $5 == 1 ? $4 : NaN) with points lc rgb 'white' pt 7 ps 0.9 notitle, \
-     'latin-p90.tsv' index 15 using 1:($4 > 0 && $5 == 1 ? $4 : NaN) with points lc rgb '#2ca02c' pt 6 ps 1.1 notitle, \
-     'latin-p90.tsv' index 16 using 1:($4 > 0 && $5 == 0 ? $4 : NaN) with points lc rgb '#2ca02c' pt 9 ps 0.9 notitle, \
+     'latin-p90.tsv' index 15 using 1:($4 > 0 && $5 == 1 ? $4 : NaN) with points lc rgb '#d62728' pt 6 ps 1.1 notitle, \
+     'latin-p90.tsv' index 16 using 1:($4 > 0 && $5 == 0 ? $4 : NaN) with points lc rgb '#d62728' pt 9 ps 0.9 notitle, \
      'latin-p90.tsv' index 16 using 1:($4 > 0 && $5 == 1 ? $4 : NaN) with points lc rgb 'white' pt 9 ps 0.9 notitle, \
-     'latin-p90.tsv' index 16 using 1:($4 > 0 && $5 == 1 ? $4 : NaN) with points lc rgb '#2ca02c' pt 8 ps 1.1 notitle, \
-     'latin-p90.tsv' index 17 using 1:($4 > 0 && $5 == 0 ? $4 : NaN) with points lc rgb '#2ca02c' pt 5 ps 0.9 notitle, \
+     'latin-p90.tsv' index 16 using 1:($4 > 0 && $5 == 1 ? $4 : NaN) with points lc rgb '#d62728' pt 8 ps 1.1 notitle, \
+     'latin-p90.tsv' index 17 using 1:($4 > 0 && $5 == 0 ? $4 : NaN) with points lc rgb '#d62728' pt 5 ps 0.9 notitle, \
      'latin-p90.tsv' index 17 using 1:($4 > 0 && $5 == 1 ? $4 : NaN) with points lc rgb 'white' pt 5 ps 0.9 notitle, \
-     'latin-p90.tsv' index 17 using 1:($4 > 0 && $5 == 1 ? $4 : NaN) with points lc rgb '#2ca02c' pt 4 ps 1.1 notitle
+     'latin-p90.tsv' index 17 using 1:($4 > 0 && $5 == 1 ? $4 : NaN) with points lc rgb '#d62728' pt 4 ps 1.1 notitle
 set lmargin at screen 0.629; set rmargin at screen 0.795
 unset ylabel
 set title 'n = 20 (400 cells)'
-plot 'latin-p90.tsv' index 18 using 1:($4 > 0 ? $4 : NaN) with lines lc rgb '#9467bd' dt 1 lw 1.3 notitle, \
-     'latin-p90.tsv' index 19 using 1:($4 > 0 ? $4 : NaN) with lines lc rgb '#9467bd' dt 2 lw 1.3 notitle, \
-     'latin-p90.tsv' index 20 using 1:($4 > 0 ? $4 : NaN) with lines lc rgb '#9467bd' dt 3 lw 1.3 notitle, \
-     'latin-p90.tsv' index 21 using 1:($4 > 0 ? $4 : NaN) with lines lc rgb '#2ca02c' dt 1 lw 1.3 notitle, \
-     'latin-p90.tsv' index 22 using 1:($4 > 0 ? $4 : NaN) with lines lc rgb '#2ca02c' dt 2 lw 1.3 notitle, \
-     'latin-p90.tsv' index 23 using 1:($4 > 0 ? $4 : NaN) with lines lc rgb '#2ca02c' dt 3 lw 1.3 notitle, \
-     'latin-p90.tsv' index 18 using 1:($4 > 0 && $5 == 0 ? $4 : NaN) with points lc rgb '#9467bd' pt 7 ps 0.9 notitle, \
+plot 'latin-p90.tsv' index 18 using 1:($4 > 0 ? $4 : NaN) with lines lc rgb '#1f77b4' dt 1 lw 1.3 notitle, \
+     'latin-p90.tsv' index 19 using 1:($4 > 0 ? $4 : NaN) with lines lc rgb '#1f77b4' dt 2 lw 1.3 notitle, \
+     'latin-p90.tsv' index 20 using 1:($4 > 0 ? $4 : NaN) with lines lc rgb '#1f77b4' dt 3 lw 1.3 notitle, \
+     'latin-p90.tsv' index 21 using 1:($4 > 0 ? $4 : NaN) with lines lc rgb '#d62728' dt 1 lw 1.3 notitle, \
+     'latin-p90.tsv' index 22 using 1:($4 > 0 ? $4 : NaN) with lines lc rgb '#d62728' dt 2 lw 1.3 notitle, \
+     'latin-p90.tsv' index 23 using 1:($4 > 0 ? $4 : NaN) with lines lc rgb '#d62728' dt 3 lw 1.3 notitle, \
+     'latin-p90.tsv' index 18 using 1:($4 > 0 && $5 == 0 ? $4 : NaN) with points lc rgb '#1f77b4' pt 7 ps 0.9 notitle, \
      'latin-p90.tsv' index 18 using 1:($4 > 0 && $5 == 1 ? $4 : NaN) with points lc rgb 'white' pt 7 ps 0.9 notitle, \
-     'latin-p90.tsv' index 18 using 1:($4 > 0 && $5 == 1 ? $4 : NaN) with points lc rgb '#9467bd' pt 6 ps 1.1 notitle, \
-     'latin-p90.tsv' index 19 using 1:($4 > 0 && $5 == 0 ? $4 : NaN) with points lc rgb '#9467bd' pt 9 ps 0.9 notitle, \
+     'latin-p90.tsv' index 18 using 1:($4 > 0 && $5 == 1 ? $4 : NaN) with points lc rgb '#1f77b4' pt 6 ps 1.1 notitle, \
+     'latin-p90.tsv' index 19 using 1:($4 > 0 && $5 == 0 ? $4 : NaN) with points lc rgb '#1f77b4' pt 9 ps 0.9 notitle, \
      'latin-p90.tsv' index 19 using 1:($4 > 0 && $5 == 1 ? $4 : NaN) with points lc rgb 'white' pt 9 ps 0.9 notitle, \
-     'latin-p90.tsv' index 19 using 1:($4 > 0 && $5 == 1 ? $4 : NaN) with points lc rgb '#9467bd' pt 8 ps 1.1 notitle, \
-     'latin-p90.tsv' index 20 using 1:($4 > 0 && $5 == 0 ? $4 : NaN) with points lc rgb '#9467bd' pt 5 ps 0.9 notitle, \
+     'latin-p90.tsv' index 19 using 1:($4 > 0 && $5 == 1 ? $4 : NaN) with points lc rgb '#1f77b4' pt 8 ps 1.1 notitle, \
+     'latin-p90.tsv' index 20 using 1:($4 > 0 && $5 == 0 ? $4 : NaN) with points lc rgb '#1f77b4' pt 5 ps 0.9 notitle, \
      'latin-p90.tsv' index 20 using 1:($4 > 0 && $5 == 1 ? $4 : NaN) with points lc rgb 'white' pt 5 ps 0.9 notitle, \
-     'latin-p90.tsv' index 20 using 1:($4 > 0 && $5 == 1 ? $4 : NaN) with points lc rgb '#9467bd' pt 4 ps 1.1 notitle, \
-     'latin-p90.tsv' index 21 using 1:($4 > 0 && $5 == 0 ? $4 : NaN) with points lc rgb '#2ca02c' pt 7 ps 0.9 notitle, \
+     'latin-p90.tsv' index 20 using 1:($4 > 0 && $5 == 1 ? $4 : NaN) with points lc rgb '#1f77b4' pt 4 ps 1.1 notitle, \
+     'latin-p90.tsv' index 21 using 1:($4 > 0 && $5 == 0 ? $4 : NaN) with points lc rgb '#d62728' pt 7 ps 0.9 notitle, \
      'latin-p90.tsv' index 21 using 1:($4 > 0 && $5 == 1 ? $4 : NaN) with points lc rgb 'white' pt 7 ps 0.9 notitle, \
-     'latin-p90.tsv' index 21 using 1:($4 > 0 && $5 == 1 ? $4 : NaN) with points lc rgb '#2ca02c' pt 6 ps 1.1 notitle, \
-     'latin-p90.tsv' index 22 using 1:($4 > 0 && $5 == 0 ? $4 : NaN) with points lc rgb '#2ca02c' pt 9 ps 0.9 notitle, \
+     'latin-p90.tsv' index 21 using 1:($4 > 0 && $5 == 1 ? $4 : NaN) with points lc rgb '#d62728' pt 6 ps 1.1 notitle, \
+     'latin-p90.tsv' index 22 using 1:($4 > 0 && $5 == 0 ? $4 : NaN) with points lc rgb '#d62728' pt 9 ps 0.9 notitle, \
      'latin-p90.tsv' index 22 using 1:($4 > 0 && $5 == 1 ? $4 : NaN) with points lc rgb 'white' pt 9 ps 0.9 notitle, \
-     'latin-p90.tsv' index 22 using 1:($4 > 0 && $5 == 1 ? $4 : NaN) with points lc rgb '#2ca02c' pt 8 ps 1.1 notitle, \
-     'latin-p90.tsv' index 23 using 1:($4 > 0 && $5 == 0 ? $4 : NaN) with points lc rgb '#2ca02c' pt 5 ps 0.9 notitle, \
+     'latin-p90.tsv' index 22 using 1:($4 > 0 && $5 == 1 ? $4 : NaN) with points lc rgb '#d62728' pt 8 ps 1.1 notitle, \
+     'latin-p90.tsv' index 23 using 1:($4 > 0 && $5 == 0 ? $4 : NaN) with points lc rgb '#d62728' pt 5 ps 0.9 notitle, \
      'latin-p90.tsv' index 23 using 1:($4 > 0 && $5 == 1 ? $4 : NaN) with points lc rgb 'white' pt 5 ps 0.9 notitle, \
-     'latin-p90.tsv' index 23 using 1:($4 > 0 && $5 == 1 ? $4 : NaN) with points lc rgb '#2ca02c' pt 4 ps 1.1 notitle
+     'latin-p90.tsv' index 23 using 1:($4 > 0 && $5 == 1 ? $4 : NaN) with points lc rgb '#d62728' pt 4 ps 1.1 notitle
 set lmargin at screen 0.824; set rmargin at screen 0.990
 unset ylabel
 set title 'n = 25 (625 cells)'
-plot 'latin-p90.tsv' index 24 using 1:($4 > 0 ? $4 : NaN) with lines lc rgb '#9467bd' dt 1 lw 1.3 notitle, \
-     'latin-p90.tsv' index 25 using 1:($4 > 0 ? $4 : NaN) with lines lc rgb '#9467bd' dt 2 lw 1.3 notitle, \
-     'latin-p90.tsv' index 26 using 1:($4 > 0 ? $4 : NaN) with lines lc rgb '#9467bd' dt 3 lw 1.3 notitle, \
-     'latin-p90.tsv' index 27 using 1:($4 > 0 ? $4 : NaN) with lines lc rgb '#2ca02c' dt 1 lw 1.3 notitle, \
-     'latin-p90.tsv' index 28 using 1:($4 > 0 ? $4 : NaN) with lines lc rgb '#2ca02c' dt 2 lw 1.3 notitle, \
-     'latin-p90.tsv' index 29 using 1:($4 > 0 ? $4 : NaN) with lines lc rgb '#2ca02c' dt 3 lw 1.3 notitle, \
-     'latin-p90.tsv' index 24 using 1:($4 > 0 && $5 == 0 ? $4 : NaN) with points lc rgb '#9467bd' pt 7 ps 0.9 notitle, \
+plot 'latin-p90.tsv' index 24 using 1:($4 > 0 ? $4 : NaN) with lines lc rgb '#1f77b4' dt 1 lw 1.3 notitle, \
+     'latin-p90.tsv' index 25 using 1:($4 > 0 ? $4 : NaN) with lines lc rgb '#1f77b4' dt 2 lw 1.3 notitle, \
+     'latin-p90.tsv' index 26 using 1:($4 > 0 ? $4 : NaN) with lines lc rgb '#1f77b4' dt 3 lw 1.3 notitle, \
+     'latin-p90.tsv' index 27 using 1:($4 > 0 ? $4 : NaN) with lines lc rgb '#d62728' dt 1 lw 1.3 notitle, \
+     'latin-p90.tsv' index 28 using 1:($4 > 0 ? $4 : NaN) with lines lc rgb '#d62728' dt 2 lw 1.3 notitle, \
+     'latin-p90.tsv' index 29 using 1:($4 > 0 ? $4 : NaN) with lines lc rgb '#d62728' dt 3 lw 1.3 notitle, \
+     'latin-p90.tsv' index 24 using 1:($4 > 0 && $5 == 0 ? $4 : NaN) with points lc rgb '#1f77b4' pt 7 ps 0.9 notitle, \
      'latin-p90.tsv' index 24 using 1:($4 > 0 && $5 == 1 ? $4 : NaN) with points lc rgb 'white' pt 7 ps 0.9 notitle, \
-     'latin-p90.tsv' index 24 using 1:($4 > 0 && $5 == 1 ? $4 : NaN) with points lc rgb '#9467bd' pt 6 ps 1.1 notitle, \
-     'latin-p90.tsv' index 25 using 1:($4 > 0 && $5 == 0 ? $4 : NaN) with points lc rgb '#9467bd' pt 9 ps 0.9 notitle, \
+     'latin-p90.tsv' index 24 using 1:($4 > 0 && $5 == 1 ? $4 : NaN) with points lc rgb '#1f77b4' pt 6 ps 1.1 notitle, \
+     'latin-p90.tsv' index 25 using 1:($4 > 0 && $5 == 0 ? $4 : NaN) with points lc rgb '#1f77b4' pt 9 ps 0.9 notitle, \
      'latin-p90.tsv' index 25 using 1:($4 > 0 && $5 == 1 ? $4 : NaN) with points lc rgb 'white' pt 9 ps 0.9 notitle, \
-     'latin-p90.tsv' index 25 using 1:($4 > 0 && $5 == 1 ? $4 : NaN) with points lc rgb '#9467bd' pt 8 ps 1.1 notitle, \
-     'latin-p90.tsv' index 26 using 1:($4 > 0 && $5 == 0 ? $4 : NaN) with points lc rgb '#9467bd' pt 5 ps 0.9 notitle, \
+     'latin-p90.tsv' index 25 using 1:($4 > 0 && $5 == 1 ? $4 : NaN) with points lc rgb '#1f77b4' pt 8 ps 1.1 notitle, \
+     'latin-p90.tsv' index 26 using 1:($4 > 0 && $5 == 0 ? $4 : NaN) with points lc rgb '#1f77b4' pt 5 ps 0.9 notitle, \
      'latin-p90.tsv' index 26 using 1:($4 > 0 && $5 == 1 ? $4 : NaN) with points lc rgb 'white' pt 5 ps 0.9 notitle, \
-     'latin-p90.tsv' index 26 using 1:($4 > 0 && $5 == 1 ? $4 : NaN) with points lc rgb '#9467bd' pt 4 ps 1.1 notitle, \
-     'latin-p90.tsv' index 27 using 1:($4 > 0 && $5 == 0 ? $4 : NaN) with points lc rgb '#2ca02c' pt 7 ps 0.9 notitle, \
+     'latin-p90.tsv' index 26 using 1:($4 > 0 && $5 == 1 ? $4 : NaN) with points lc rgb '#1f77b4' pt 4 ps 1.1 notitle, \
+     'latin-p90.tsv' index 27 using 1:($4 > 0 && $5 == 0 ? $4 : NaN) with points lc rgb '#d62728' pt 7 ps 0.9 notitle, \
      'latin-p90.tsv' index 27 using 1:($4 > 0 && $5 == 1 ? $4 : NaN) with points lc rgb 'white' pt 7 ps 0.9 notitle, \
-     'latin-p90.tsv' index 27 using 1:($4 > 0 && $5 == 1 ? $4 : NaN) with points lc rgb '#2ca02c' pt 6 ps 1.1 notitle, \
-     'latin-p90.tsv' index 28 using 1:($4 > 0 && $5 == 0 ? $4 : NaN) with points lc rgb '#2ca02c' pt 9 ps 0.9 notitle, \
+     'latin-p90.tsv' index 27 using 1:($4 > 0 && $5 == 1 ? $4 : NaN) with points lc rgb '#d62728' pt 6 ps 1.1 notitle, \
+     'latin-p90.tsv' index 28 using 1:($4 > 0 && $5 == 0 ? $4 : NaN) with points lc rgb '#d62728' pt 9 ps 0.9 notitle, \
      'latin-p90.tsv' index 28 using 1:($4 > 0 && $5 == 1 ? $4 : NaN) with points lc rgb 'white' pt 9 ps 0.9 notitle, \
-     'latin-p90.tsv' index 28 using 1:($4 > 0 && $5 == 1 ? $4 : NaN) with points lc rgb '#2ca02c' pt 8 ps 1.1 notitle, \
-     'latin-p90.tsv' index 29 using 1:($4 > 0 && $5 == 0 ? $4 : NaN) with points lc rgb '#2ca02c' pt 5 ps 0.9 notitle, \
+     'latin-p90.tsv' index 28 using 1:($4 > 0 && $5 == 1 ? $4 : NaN) with points lc rgb '#d62728' pt 8 ps 1.1 notitle, \
+     'latin-p90.tsv' index 29 using 1:($4 > 0 && $5 == 0 ? $4 : NaN) with points lc rgb '#d62728' pt 5 ps 0.9 notitle, \
      'latin-p90.tsv' index 29 using 1:($4 > 0 && $5 == 1 ? $4 : NaN) with points lc rgb 'white' pt 5 ps 0.9 notitle, \
-     'latin-p90.tsv' index 29 using 1:($4 > 0 && $5 == 1 ? $4 : NaN) with points lc rgb '#2ca02c' pt 4 ps 1.1 notitle
+     'latin-p90.tsv' index 29 using 1:($4 > 0 && $5 == 1 ? $4 : NaN) with points lc rgb '#d62728' pt 4 ps 1.1 notitle
 unset title; unset xlabel; unset ylabel; unset border; unset tics; unset grid; unset logscale; unset arrow
 set xrange [0:1]; set yrange [0:1]
 set lmargin at screen 0.02; set rmargin at screen 0.98; set tmargin at screen 0.090; set bmargin at screen 0.005
 set key center center horizontal Left reverse maxcols 4 maxrows 2 font ',10' samplen 3 spacing 1.1 width 1
-plot NaN with linespoints lc rgb '#9467bd' dt 1 pt 7 ps 0.9 title 'backtrack/row' noenhanced, \
-     NaN with linespoints lc rgb '#9467bd' dt 2 pt 9 ps 0.9 title 'backtrack/degree' noenhanced, \
-     NaN with linespoints lc rgb '#9467bd' dt 3 pt 5 ps 0.9 title 'backtrack/mrv' noenhanced, \
-     NaN with linespoints lc rgb '#2ca02c' dt 1 pt 7 ps 0.9 title 'propagate/row' noenhanced, \
-     NaN with linespoints lc rgb '#2ca02c' dt 2 pt 9 ps 0.9 title 'propagate/degree' noenhanced, \
-     NaN with linespoints lc rgb '#2ca02c' dt 3 pt 5 ps 0.9 title 'propagate/mrv' noenhanced, \
+plot NaN with linespoints lc rgb '#1f77b4' dt 1 pt 7 ps 0.9 title 'backtrack/row' noenhanced, \
+     NaN with linespoints lc rgb '#1f77b4' dt 2 pt 9 ps 0.9 title 'backtrack/degree' noenhanced, \
+     NaN with linespoints lc rgb '#1f77b4' dt 3 pt 5 ps 0.9 title 'backtrack/mrv' noenhanced, \
+     NaN with linespoints lc rgb '#d62728' dt 1 pt 7 ps 0.9 title 'propagate/row' noenhanced, \
+     NaN with linespoints lc rgb '#d62728' dt 2 pt 9 ps 0.9 title 'propagate/degree' noenhanced, \
+     NaN with linespoints lc rgb '#d62728' dt 3 pt 5 ps 0.9 title 'propagate/mrv' noenhanced, \
      NaN with points lc rgb 'black' pt 6 ps 1.1 title 'open: lower bound (limit hit)', \
      NaN with lines lc rgb '#888888' dt 2 lw 0.8 title 'step limit (1,000,000)'
 unset multiplot

@@ -19,7 +19,7 @@ set yrange [0:*]
 set xtics (1, 2)
 set key top left Left reverse font ',9' samplen 3 spacing 1.1 box opaque
 plot x with lines lc rgb 'black' dt 2 lw 1 title 'ideal (y = x)', \
-     'notouch-speedup.tsv' index 0 using 1:2:3:4 with yerrorlines lc rgb '#9467bd' dt 1 pt 7 ps 1.2 title 'backtrack/row' noenhanced, \
-     'notouch-speedup.tsv' index 1 using 1:2:3:4 with yerrorlines lc rgb '#9467bd' dt 2 pt 9 ps 1.2 title 'backtrack/degree' noenhanced
+     'notouch-speedup.tsv' index 0 using 1:2:3:4 with yerrorlines lc rgb '#1f77b4' dt 1 pt 7 ps 1.2 title 'backtrack/row' noenhanced, \
+     'notouch-speedup.tsv' index 1 using 1:2:3:4 with yerrorlines lc rgb '#1f77b4' dt 2 pt 9 ps 1.2 title 'backtrack/degree' noenhanced
 unset output
 }

@@ -25,14 +25,14 @@ set title 'mode = first' noenhanced
 plot 'notouch-steps.tsv' index 1 using 1:2 with linespoints lc rgb '#7f7f7f' dt 1 pt 7 ps 1.1 notitle, \
      'notouch-steps.tsv' index 2 using 1:2 with linespoints lc rgb '#8c564b' dt 1 pt 7 ps 1.1 notitle, \
      'notouch-steps.tsv' index 3 using 1:2 with points lc rgb '#8c564b' pt 6 ps 1.3 notitle, \
-     'notouch-steps.tsv' index 4 using 1:2 with linespoints lc rgb '#9467bd' dt 1 pt 7 ps 1.1 notitle, \
-     'notouch-steps.tsv' index 5 using 1:2 with linespoints lc rgb '#9467bd' dt 2 pt 9 ps 1.1 notitle, \
-     'notouch-steps.tsv' index 6 using 1:2 with linespoints lc rgb '#9467bd' dt 3 pt 5 ps 1.1 notitle, \
-     'notouch-steps.tsv' index 7 using 1:2 with linespoints lc rgb '#2ca02c' dt 1 pt 7 ps 1.1 notitle, \
-     'notouch-steps.tsv' index 8 using 1:2 with linespoints lc rgb '#2ca02c' dt 2 pt 9 ps 1.1 notitle, \
-     'notouch-steps.tsv' index 9 using 1:2 with linespoints lc rgb '#2ca02c' dt 3 pt 5 ps 1.1 notitle, \
-     'notouch-steps.tsv' index 10 using 1:2 with linespoints lc rgb '#bcbd22' dt 1 pt 7 ps 1.1 notitle, \
-     'notouch-steps.tsv' index 11 using 1:2 with linespoints lc rgb '#393b79' dt 1 pt 7 ps 1.1 notitle, \
+     'notouch-steps.tsv' index 4 using 1:2 with linespoints lc rgb '#1f77b4' dt 1 pt 7 ps 1.1 notitle, \
+     'notouch-steps.tsv' index 5 using 1:2 with linespoints lc rgb '#1f77b4' dt 2 pt 9 ps 1.1 notitle, \
+     'notouch-steps.tsv' index 6 using 1:2 with linespoints lc rgb '#1f77b4' dt 3 pt 5 ps 1.1 notitle, \
+     'notouch-steps.tsv' index 7 using 1:2 with linespoints lc rgb '#d62728' dt 1 pt 7 ps 1.1 notitle, \
+     'notouch-steps.tsv' index 8 using 1:2 with linespoints lc rgb '#d62728' dt 2 pt 9 ps 1.1 notitle, \
+     'notouch-steps.tsv' index 9 using 1:2 with linespoints lc rgb '#d62728' dt 3 pt 5 ps 1.1 notitle, \
+     'notouch-steps.tsv' index 10 using 1:2 with linespoints lc rgb '#ff7f0e' dt 1 pt 7 ps 1.1 notitle, \
+     'notouch-steps.tsv' index 11 using 1:2 with linespoints lc rgb '#17becf' dt 1 pt 7 ps 1.1 notitle, \
      'notouch-steps.tsv' index 0 using 1:(NaN):xticlabels(2) notitle
 set lmargin at screen 0.545; set rmargin at screen 0.940
 unset ylabel
@@ -41,14 +41,14 @@ plot 'notouch-steps.tsv' index 12 using 1:2 with linespoints lc rgb '#7f7f7f' dt
      'notouch-steps.tsv' index 13 using 1:2 with points lc rgb '#7f7f7f' pt 6 ps 1.3 notitle, \
      'notouch-steps.tsv' index 14 using 1:2 with linespoints lc rgb '#8c564b' dt 1 pt 7 ps 1.1 notitle, \
      'notouch-steps.tsv' index 15 using 1:2 with points lc rgb '#8c564b' pt 6 ps 1.3 notitle, \
-     'notouch-steps.tsv' index 16 using 1:2 with linespoints lc rgb '#9467bd' dt 1 pt 7 ps 1.1 notitle, \
-     'notouch-steps.tsv' index 17 using 1:2 with linespoints lc rgb '#9467bd' dt 2 pt 9 ps 1.1 notitle, \
-     'notouch-steps.tsv' index 18 using 1:2 with linespoints lc rgb '#9467bd' dt 3 pt 5 ps 1.1 notitle, \
-     'notouch-steps.tsv' index 19 using 1:2 with linespoints lc rgb '#2ca02c' dt 1 pt 7 ps 1.1 notitle, \
-     'notouch-steps.tsv' index 20 using 1:2 with linespoints lc rgb '#2ca02c' dt 2 pt 9 ps 1.1 notitle, \
-     'notouch-steps.tsv' index 21 using 1:2 with linespoints lc rgb '#2ca02c' dt 3 pt 5 ps 1.1 notitle, \
-     'notouch-steps.tsv' index 22 using 1:2 with linespoints lc rgb '#bcbd22' dt 1 pt 7 ps 1.1 notitle, \
-     'notouch-steps.tsv' index 23 using 1:2 with linespoints lc rgb '#393b79' dt 1 pt 7 ps 1.1 notitle, \
+     'notouch-steps.tsv' index 16 using 1:2 with linespoints lc rgb '#1f77b4' dt 1 pt 7 ps 1.1 notitle, \
+     'notouch-steps.tsv' index 17 using 1:2 with linespoints lc rgb '#1f77b4' dt 2 pt 9 ps 1.1 notitle, \
+     'notouch-steps.tsv' index 18 using 1:2 with linespoints lc rgb '#1f77b4' dt 3 pt 5 ps 1.1 notitle, \
+     'notouch-steps.tsv' index 19 using 1:2 with linespoints lc rgb '#d62728' dt 1 pt 7 ps 1.1 notitle, \
+     'notouch-steps.tsv' index 20 using 1:2 with linespoints lc rgb '#d62728' dt 2 pt 9 ps 1.1 notitle, \
+     'notouch-steps.tsv' index 21 using 1:2 with linespoints lc rgb '#d62728' dt 3 pt 5 ps 1.1 notitle, \
+     'notouch-steps.tsv' index 22 using 1:2 with linespoints lc rgb '#ff7f0e' dt 1 pt 7 ps 1.1 notitle, \
+     'notouch-steps.tsv' index 23 using 1:2 with linespoints lc rgb '#17becf' dt 1 pt 7 ps 1.1 notitle, \
      'notouch-steps.tsv' index 0 using 1:(NaN):xticlabels(2) notitle
 unset title; unset xlabel; unset ylabel; unset border; unset tics; unset grid; unset logscale
 set xrange [0:1]; set yrange [0:1]
@@ -56,14 +56,14 @@ set lmargin at screen 0.02; set rmargin at screen 0.98; set tmargin at screen 0.
 set key center center horizontal Left reverse maxcols 4 maxrows 3 font ',9' samplen 3 spacing 1.1 width 1
 plot NaN with linespoints lc rgb '#7f7f7f' dt 1 pt 7 ps 1.1 title 'enum-perm' noenhanced, \
      NaN with linespoints lc rgb '#8c564b' dt 1 pt 7 ps 1.1 title 'enum-all' noenhanced, \
-     NaN with linespoints lc rgb '#9467bd' dt 1 pt 7 ps 1.1 title 'backtrack/row' noenhanced, \
-     NaN with linespoints lc rgb '#9467bd' dt 2 pt 9 ps 1.1 title 'backtrack/degree' noenhanced, \
-     NaN with linespoints lc rgb '#9467bd' dt 3 pt 5 ps 1.1 title 'backtrack/mrv' noenhanced, \
-     NaN with linespoints lc rgb '#2ca02c' dt 1 pt 7 ps 1.1 title 'propagate/row' noenhanced, \
-     NaN with linespoints lc rgb '#2ca02c' dt 2 pt 9 ps 1.1 title 'propagate/degree' noenhanced, \
-     NaN with linespoints lc rgb '#2ca02c' dt 3 pt 5 ps 1.1 title 'propagate/mrv' noenhanced, \
-     NaN with linespoints lc rgb '#bcbd22' dt 1 pt 7 ps 1.1 title 'value-order' noenhanced, \
-     NaN with linespoints lc rgb '#393b79' dt 1 pt 7 ps 1.1 title 'path-dp' noenhanced, \
+     NaN with linespoints lc rgb '#1f77b4' dt 1 pt 7 ps 1.1 title 'backtrack/row' noenhanced, \
+     NaN with linespoints lc rgb '#1f77b4' dt 2 pt 9 ps 1.1 title 'backtrack/degree' noenhanced, \
+     NaN with linespoints lc rgb '#1f77b4' dt 3 pt 5 ps 1.1 title 'backtrack/mrv' noenhanced, \
+     NaN with linespoints lc rgb '#d62728' dt 1 pt 7 ps 1.1 title 'propagate/row' noenhanced, \
+     NaN with linespoints lc rgb '#d62728' dt 2 pt 9 ps 1.1 title 'propagate/degree' noenhanced, \
+     NaN with linespoints lc rgb '#d62728' dt 3 pt 5 ps 1.1 title 'propagate/mrv' noenhanced, \
+     NaN with linespoints lc rgb '#ff7f0e' dt 1 pt 7 ps 1.1 title 'value-order' noenhanced, \
+     NaN with linespoints lc rgb '#17becf' dt 1 pt 7 ps 1.1 title 'path-dp' noenhanced, \
      NaN with points lc rgb 'black' pt 6 ps 1.1 title 'open: lower bound (limit hit)'
 unset multiplot
 unset output

@@ -23,17 +23,17 @@ set key outside right top Left reverse font ',9' samplen 3 spacing 1.1
 set bars 2
 set offsets 0, 0, graph 0.04, graph 0.04
 plot 'sudoku-time.tsv' index 0 using 1:2:3:4 with yerrorlines lc rgb '#8c564b' dt 1 pt 7 ps 1.2 title 'enum-all' noenhanced, \
-     'sudoku-time.tsv' index 1 using 1:2:3:4 with yerrorlines lc rgb '#9467bd' dt 1 pt 7 ps 1.2 title 'backtrack/row' noenhanced, \
-     'sudoku-time.tsv' index 2 using 1:2 with points lc rgb '#9467bd' pt 6 ps 1.4 notitle, \
-     'sudoku-time.tsv' index 3 using 1:2:3:4 with yerrorlines lc rgb '#9467bd' dt 3 pt 5 ps 1.2 title 'backtrack/mrv' noenhanced, \
-     'sudoku-time.tsv' index 4 using 1:2 with points lc rgb '#9467bd' pt 4 ps 1.4 notitle, \
-     'sudoku-time.tsv' index 5 using 1:2:3:4 with yerrorlines lc rgb '#2ca02c' dt 1 pt 7 ps 1.2 title 'propagate/row' noenhanced, \
-     'sudoku-time.tsv' index 6 using 1:2 with points lc rgb '#2ca02c' pt 6 ps 1.4 notitle, \
-     'sudoku-time.tsv' index 7 using 1:2:3:4 with yerrorlines lc rgb '#2ca02c' dt 3 pt 5 ps 1.2 title 'propagate/mrv' noenhanced, \
-     'sudoku-time.tsv' index 8 using 1:2 with points lc rgb '#2ca02c' pt 4 ps 1.4 notitle, \
-     'sudoku-time.tsv' index 9 using 1:2:3:4 with yerrorlines lc rgb '#e6550d' dt 1 pt 7 ps 1.2 title 'logic' noenhanced, \
-     'sudoku-time.tsv' index 10 using 1:2:3:4 with yerrorlines lc rgb '#31a354' dt 1 pt 7 ps 1.2 title 'seed' noenhanced, \
-     'sudoku-time.tsv' index 11 using 1:2 with points lc rgb '#31a354' pt 6 ps 1.4 notitle, \
+     'sudoku-time.tsv' index 1 using 1:2:3:4 with yerrorlines lc rgb '#1f77b4' dt 1 pt 7 ps 1.2 title 'backtrack/row' noenhanced, \
+     'sudoku-time.tsv' index 2 using 1:2 with points lc rgb '#1f77b4' pt 6 ps 1.4 notitle, \
+     'sudoku-time.tsv' index 3 using 1:2:3:4 with yerrorlines lc rgb '#1f77b4' dt 3 pt 5 ps 1.2 title 'backtrack/mrv' noenhanced, \
+     'sudoku-time.tsv' index 4 using 1:2 with points lc rgb '#1f77b4' pt 4 ps 1.4 notitle, \
+     'sudoku-time.tsv' index 5 using 1:2:3:4 with yerrorlines lc rgb '#d62728' dt 1 pt 7 ps 1.2 title 'propagate/row' noenhanced, \
+     'sudoku-time.tsv' index 6 using 1:2 with points lc rgb '#d62728' pt 6 ps 1.4 notitle, \
+     'sudoku-time.tsv' index 7 using 1:2:3:4 with yerrorlines lc rgb '#d62728' dt 3 pt 5 ps 1.2 title 'propagate/mrv' noenhanced, \
+     'sudoku-time.tsv' index 8 using 1:2 with points lc rgb '#d62728' pt 4 ps 1.4 notitle, \
+     'sudoku-time.tsv' index 9 using 1:2:3:4 with yerrorlines lc rgb '#bcbd22' dt 1 pt 7 ps 1.2 title 'logic' noenhanced, \
+     'sudoku-time.tsv' index 10 using 1:2:3:4 with yerrorlines lc rgb '#393b79' dt 1 pt 7 ps 1.2 title 'seed' noenhanced, \
+     'sudoku-time.tsv' index 11 using 1:2 with points lc rgb '#393b79' pt 6 ps 1.4 notitle, \
      NaN with points lc rgb 'black' pt 6 ps 1.2 title 'open: lower bound (limit hit)'
 unset output
 }
