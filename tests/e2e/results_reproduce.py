@@ -8,7 +8,8 @@ are left aside, and so are rows stopped at a limit in either run (which limit a 
 meets first depends on the machine), the outside solvers' rows (their counts are
 the installed solver's) and the quick instances that the full sweep does not run
 (the ladders' quick puzzles are smaller ones), and a sweep of a collection that is
-not on this machine (exit 77). A tool sweep has times and no counts.
+not on this machine (exit 77). A tool sweep has times and no counts. A sweep none
+of whose finished rows on the instances of results/ is there fails: its keys changed.
 A runs sweep (`run` key) is run in its quick form, and each of its rows that
 finished in both runs with the same request (every column but what the run found
 and how long it took) must give the same length, solutions, steps and nodes. A generation sweep (`generator` key)
@@ -191,6 +192,15 @@ def check_sweep(pb, src, family, sweep, outside, tmp):
         if differ:
             failures.append(f"{name}: {','.join(key)}: " + "; ".join(differ) + f" (results/ at {commit})")
         compared += 1
+    # Rows that finished here on instances results/ has, yet none under the same key
+    # there: an engine's parameters or the sweep changed since the run, and nothing
+    # would be checked. (The ladders' quick instances are not in the full run at all.)
+    instances = {row["instance"] for row in old.values()}
+    finished = sum(row["engine"] not in outside and row["status"] == "done" and row["instance"] in instances
+                   for row in new.values())
+    if finished and not compared:
+        failures.append(f"{name}: none of the {finished} finished rows on its instances is in "
+                        f"results/{name}.csv (results/ at {commit}: scripts/run.sh)")
     return failures, compared
 
 
