@@ -38,6 +38,8 @@ import tempfile
 from concurrent.futures import ThreadPoolExecutor
 from pathlib import Path
 
+import sudoku_sat
+
 
 def unique(pb, puzzle, steps):
     """Whether learn proves puzzle (one line) to have exactly one solution within steps."""
@@ -64,15 +66,13 @@ def harden(pb, puzzle, seed, index, tries, steps):
 
 
 def minisat_conflicts(pb, puzzle, name):
-    """MiniSat's conflicts on the puzzle's direct encoding (puzzlebench export dimacs),
-    by way of the files name.txt and name.cnf."""
-    txt, cnf = Path(name + ".txt"), Path(name + ".cnf")
-    txt.write_text(puzzle + "\n")
-    subprocess.run([pb, "export", "dimacs", "sudoku", str(txt), "--out", str(cnf)], check=True)
-    r = subprocess.run(["minisat", str(cnf)], capture_output=True, text=True)
-    if r.returncode != 10:
-        raise RuntimeError(f"minisat exit {r.returncode} on a puzzle with a solution")
-    return int(next(ln.split()[2] for ln in r.stdout.splitlines() if ln.startswith("conflicts")))
+    """MiniSat's conflicts on the puzzle's direct encoding (sudoku_sat.py)."""
+    code, conflicts = sudoku_sat.minisat(pb, puzzle, name)
+    if code != 10:
+        raise RuntimeError(f"minisat exit {code} on a puzzle with a solution")
+    if conflicts is None:
+        raise RuntimeError("minisat printed no conflicts line")
+    return conflicts
 
 
 def generated(o, seed, count, tmp):

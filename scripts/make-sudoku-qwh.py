@@ -41,6 +41,8 @@ import tempfile
 from concurrent.futures import ThreadPoolExecutor
 from pathlib import Path
 
+import sudoku_sat
+
 SIDE, BOX = 25, 5
 SYMBOLS = "123456789ABCDEFGHIJKLMNOP"
 PREFILL = 150
@@ -62,9 +64,7 @@ PEERS = [peers(c) for c in range(SIDE * SIDE)]
 def cadical(pb, puzzle, name, limit):
     """CaDiCaL on the puzzle's direct encoding (puzzlebench export dimacs), by way of
     the files name.txt and name.cnf: (exit code, conflicts, solution or None)."""
-    txt, cnf = Path(name + ".txt"), Path(name + ".cnf")
-    txt.write_text(puzzle + "\n")
-    subprocess.run([pb, "export", "dimacs", "sudoku", str(txt), "--out", str(cnf)], check=True)
+    cnf = sudoku_sat.dimacs(pb, puzzle, name)
     r = subprocess.run(["cadical", "-t", str(limit), str(cnf)], capture_output=True, text=True)
     if r.returncode not in (0, 10, 20):
         raise RuntimeError(f"cadical exit {r.returncode}: {r.stderr.strip()}")
@@ -91,16 +91,10 @@ def cadical(pb, puzzle, name, limit):
 
 def minisat_conflicts(pb, puzzle, name, limit):
     """MiniSat's conflicts on the puzzle's direct encoding, and whether it solved it."""
-    txt, cnf = Path(name + ".txt"), Path(name + ".cnf")
-    txt.write_text(puzzle + "\n")
-    subprocess.run([pb, "export", "dimacs", "sudoku", str(txt), "--out", str(cnf)], check=True)
-    r = subprocess.run(["minisat", f"-cpu-lim={limit}", str(cnf)], capture_output=True,
-                       text=True)
-    if r.returncode == 20:
+    code, conflicts = sudoku_sat.minisat(pb, puzzle, name, limit)
+    if code == 20:
         raise RuntimeError("minisat says unsatisfiable, yet the puzzle has a solution")
-    conflicts = next((int(ln.split()[2]) for ln in r.stdout.splitlines()
-                      if ln.startswith("conflicts")), 0)
-    return r.returncode == 10, conflicts
+    return code == 10, conflicts or 0
 
 
 def full_grid(pb, rng, name, limit):
