@@ -95,6 +95,8 @@ static const char sweep_about[] =
     "sharing one run_id, so that `puzzlebench compare OUT/NAME-against.csv\n"
     "OUT/NAME.csv` pairs their samples round by round. BINARY must expand the sweep\n"
     "into the same runs, and have --serve (builds from before it cannot take part).\n"
+    "--resume continues both sides (after a signal, or a worker killed outright): a\n"
+    "run whose row only one side kept is measured again by both.\n"
     "The report's method section measures the pairings on this machine.\n"
     "\n"
     "Under MPI (mpirun -np N puzzlebench sweep FILE, or srun) rank 0 hands the runs\n"
@@ -317,9 +319,6 @@ static int check_against(const sweep_cli *cli)
     if (cli->against && cli->serve)
         return pb_usage_error("sweep",
                               "--against starts the workers that --serve is for: give one");
-    if (cli->against && cli->resume)
-        return pb_usage_error("sweep", "--against measures both builds afresh: --resume does "
-                                       "not go with it (--force starts over)");
     if (cli->pairing != PB_PAIR_AUTO && !cli->against && !cli->serve)
         return pb_usage_error("sweep", "--pairing goes with --against (two builds)");
     if (cli->against_slowdown && !cli->against)
@@ -343,7 +342,7 @@ static int check_against(const sweep_cli *cli)
 
 /* The arguments after "sweep" that both workers of --against get: the file, the keys
  * given as options (but the name and workers, which each worker gets of its own), and
- * --out, --quick and --force. NULL-ended, or NULL; one malloc'd block, which holds the
+ * --out, --quick, --force and --resume. NULL-ended, or NULL; one malloc'd block, which holds the
  * "--KEY" words too (the values are argv's). */
 static char **worker_args(const sweep_cli *cli, const char *file, const char **names,
                           const char **values, int nkeys)
@@ -363,6 +362,7 @@ static char **worker_args(const sweep_cli *cli, const char *file, const char **n
     a[n++] = "--out", a[n++] = (char *)cli->out;
     if (cli->quick) a[n++] = "--quick";
     if (cli->force) a[n++] = "--force";
+    if (cli->resume) a[n++] = "--resume";
     return a;
 }
 

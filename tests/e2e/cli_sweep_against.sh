@@ -7,7 +7,8 @@
 # cores), alternate one run at a time; --against-slowdown
 # slows the other build alone;
 # a binary that does not serve, or that expands the sweep into other runs, is refused
-# with one line and leaves no complete file; --against refuses --resume and --serve.
+# with one line and leaves no complete file; --resume after a killed worker continues
+# both sides; --against refuses --serve.
 # usage: cli_sweep_against.sh PUZZLEBENCH SOURCE_DIR
 # shellcheck source=tests/e2e/cli_lib.sh
 source "$(dirname "$0")/cli_lib.sh"
@@ -190,9 +191,57 @@ one_line_error "expands .*s.sweep into other runs \('ready 12 0123456789abcdef',
 expect 2 "--against a missing binary" -- "$pb" sweep "$tmp/s.sweep" --out "$tmp/x" --against "$tmp/none"
 one_line_error "sweep --against: cannot run '.*/none': No such file"
 
+# A worker killed outright: the other build's side keeps its .part files, its .lock and
+# status=running. --resume takes over the lock (saying so) and resumes both sides'
+# rows; a row that one side kept and the other did not is measured again by both, so
+# that every row has its partner from the same run_id.
+K=(--against "$self" --against-processes 1 --block 1 --min-sample-time 0.1 --pairing alternate)
+"$pb" sweep "$tmp/s.sweep" --out "$tmp/kill" "${K[@]}" -q 2>"$tmp/kill.err" &
+pid=$!
+for ((i = 0; i < 600; i++)); do
+    [ "$(cat "$tmp/kill/s-against.csv.part" 2>/dev/null | wc -l)" -ge 3 ] && break
+    sleep 0.05
+done
+kill -KILL "$(pgrep -P "$pid" -f 'name s-against ')"
+wait "$pid"
+[ -e "$tmp/kill/s-against.lock" ] && [ -e "$tmp/kill/s-against.csv.part" ] && ok ||
+    bad "a killed worker should leave its .lock and .part files: $(ls "$tmp/kill")"
+has '^status=running$' "$tmp/kill/s-against.meta"
+cp -r "$tmp/kill" "$tmp/kill2"
+expect 0 "--against --resume after a killed worker" -- "$pb" sweep "$tmp/s.sweep" --out "$tmp/kill" \
+    "${K[@]}" --resume -q
+has "s-against.lock: left by pid [0-9]+, which ended without removing it \(killed\?\): taken over" "$tmp/err"
+pairs() { cut -d, -f1-17,22 "$1" | sort; } # the keys, counts and run_id of each row
+for f in s s-against; do
+    has '^status=complete$' "$tmp/kill/$f.meta"
+    has '^rows=12 of 12$' "$tmp/kill/$f.meta"
+    [ ! -e "$tmp/kill/$f.lock" ] && ok || bad "--resume left $f.lock"
+done
+[ "$(pairs "$tmp/kill/s.csv")" = "$(pairs "$tmp/kill/s-against.csv")" ] && ok ||
+    bad "--against --resume: the two builds' rows differ"
+expect 0 "compare the resumed pair" -- "$pb" compare "$tmp/kill/s-against.csv" "$tmp/kill/s.csv"
+has '^12 paired by round, 0 from independent samples' "$tmp/out"
+# One side without a row the other kept (a kill between their two writes): measured again.
+sed -i '$d' "$tmp/kill2/s.csv"
+expect 0 "--against --resume, a row on one side only" -- "$pb" sweep "$tmp/s.sweep" --out "$tmp/kill2" \
+    "${K[@]}" --resume -q
+[ "$(pairs "$tmp/kill2/s.csv")" = "$(pairs "$tmp/kill2/s-against.csv")" ] &&
+    [ "$(wc -l <"$tmp/kill2/s.csv")" -eq 13 ] && ok ||
+    bad "--against --resume, a row on one side only: the rows differ"
+# A complete pair has nothing to resume; existing files are refused in one line.
+expect 0 "--against --resume, complete" -- "$pb" sweep "$tmp/s.sweep" --out "$tmp/kill" "${K[@]}" --resume
+has "kill/s.csv and .*kill/s-against.csv: the sweep is complete already; nothing to resume" "$tmp/out"
+expect 2 "--against over an earlier sweep" -- "$pb" sweep "$tmp/s.sweep" --out "$tmp/kill" "${K[@]}"
+one_line_error "kill/s.meta exists: --force starts the sweep over, --resume continues it"
+# A worker of this build that refuses the sweep (its settings differ from the .meta's)
+# is not taken for a build without `sweep --serve`.
+sed -i 's/^status=complete$/status=interrupted/' "$tmp/kill/s.meta" "$tmp/kill/s-against.meta"
+expect 2 "--against --resume with other settings" -- "$pb" sweep "$tmp/s.sweep" --out "$tmp/kill" \
+    "${K[@]}" --resume --samples 4
+has "cannot resume: samples differs" "$tmp/err"
+grep -q 'without `sweep --serve`' "$tmp/err" && bad "blamed a build without --serve: $(cat "$tmp/err")" || ok
+
 # What does not go together.
-expect 2 "--against with --resume" -- "$pb" sweep "$tmp/s.sweep" --out "$tmp/ab" --against "$self" --resume
-one_line_error "--resume does not go with it"
 expect 2 "--against a path with a newline" -- "$pb" sweep "$tmp/s.sweep" --against "$tmp/a
 b"
 one_line_error "--against: a path with control characters is refused"

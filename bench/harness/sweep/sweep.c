@@ -38,7 +38,11 @@ static int measure_and_write(pb_sweep_exec *e, pb_sweep_writer *w)
     if ((rc = pb_sweep_files_check(w, &there))) return rc;
     pb_install_interrupt_handler(); /* before the first file: a signal keeps what is done */
     pb_sweep_files_begin(w, e->workers);
-    if ((rc = pb_sweep_files_open(w, p, there))) return rc < 0 ? 0 : rc;
+    if ((rc = pb_sweep_files_open(w, p, there))) {
+        /* A worker of --against tells the comparing process, which decides for both. */
+        if (rc < 0 && opts->serve) printf("complete\n"), w->serving = 1;
+        return rc < 0 ? 0 : rc;
+    }
     if (opts->serve)
         served = pb_sweep_serve(e, w);
     else if (!pb_world_get()->mpi)
@@ -196,6 +200,10 @@ int pb_sweep_run(pb_sweep_spec *spec, const pb_sweep_opts *opts)
     gathered = world->mpi;
     rc = measure_and_write(&e, &w);
 out:
+    if (opts->serve && rc && !w.serving) { /* its message is said: the parent need not guess */
+        printf("refused\n");
+        fflush(stdout);
+    }
     if (gathered) pb_sweep_world_stop();
     pb_sweep_out_close(&w.out);
     pb_sweep_out_unlock(&w.out);

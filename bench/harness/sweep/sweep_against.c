@@ -42,6 +42,7 @@
 #include "harness/io/peer.h"
 #include "harness/io/readfile.h"
 #include "harness/measure/spawn.h"
+#include "harness/sweep/sweep_out.h"
 #include "stats/nested.h"
 #include "stats/paired.h"
 #include "sweep_exec.h"
@@ -67,6 +68,8 @@ typedef struct against {
     char copy[SIDES][PB_AGAINST_MAX_PROCESSES][PATH_MAX + 16]; /* [k][p], p >= 1 */
     char name[SIDES][128];
     side_run *run[SIDES]; /* the block's runs, from its first */
+    unsigned char *done;  /* --resume: both builds' files hold the run's row */
+    int complete[SIDES];  /* --resume: the build's worker found its files complete */
     long first;
     int broken; /* a worker answered wrongly or ended: said once, the sweep stops */
     int duet;   /* the pairing resolved: 1 duet, 0 alternate */
@@ -399,6 +402,7 @@ static void run_block(against *a, long end, int *rounds)
         for (int k = 0; k < SIDES; k++) bind_to(a, k, p, k);
     for (long i = a->first; i < end && !pb_interrupted && !a->broken; i++) {
         long runs[SIDES] = {0, 0};
+        if (a->done[i]) continue; /* never begun: no sample is due, and none is written */
         if (a->duet) {
             begin_both(a, i, runs);
         } else {
@@ -458,6 +462,13 @@ static int make_copies(against *a)
     return 0;
 }
 
+/* Whether paths a and b name one file. */
+static int same_file(const char *a, const char *b)
+{
+    struct stat x, y;
+    return !stat(a, &x) && !stat(b, &y) && x.st_dev == y.st_dev && x.st_ino == y.st_ino;
+}
+
 /* Starts worker p of build k: argv is the binary (a helper's copy of it), "sweep", the
  * arguments every worker gets, then its own (--serve, --run-id, --name, --workers 1,
  * --quiet, and for a helper --serve-helper). Checks that it expanded the sweep into
@@ -503,7 +514,12 @@ static int start(against *a, int k, int p, const char *run_id)
     if (rc) return pb_say("sweep --against: %s", err), a->broken = 1, -1;
     snprintf(want, sizeof want, "ready %ld %016llx", plan->njobs,
              (unsigned long long)pb_sweep_jobs_hash(plan));
-    if (pb_peer_read(peer, line, sizeof line)) {
+    const int got = pb_peer_read(peer, line, sizeof line);
+    if (!got && !p && !strcmp(line, "complete")) { /* --resume: nothing left to measure */
+        (void)pb_peer_finish(peer, 0);
+        return a->complete[k] = 1, 0;
+    }
+    if (got || !strcmp(line, "refused")) {
         const int killed = pb_peer_finish(peer, 1);
         if (pb_interrupted) {
             pb_say("sweep --against: stopped by the signal while %s was starting%s", a->binary[k],
@@ -511,9 +527,14 @@ static int start(against *a, int k, int p, const char *run_id)
             return a->broken = 1, -1;
         }
         pb_peer_describe(peer, err, sizeof err);
+        /* This build serves, and a build that does says `refused` when it cannot: only
+         * another that ended without a word may be one from before `sweep --serve`. */
         pb_say("sweep --against: %s did not start serving the sweep: it %s (its message is "
-               "above; a build without `sweep --serve` cannot take part)",
-               a->binary[k], err);
+               "above%s)",
+               a->binary[k], err,
+               got && !same_file(a->binary[k], a->binary[THIS])
+                   ? "; a build without `sweep --serve` cannot take part"
+                   : "");
         return a->broken = 1, -1;
     }
     if (strcmp(line, want)) {
@@ -523,6 +544,63 @@ static int start(against *a, int k, int p, const char *run_id)
         return a->broken = 1, -1;
     }
     return 0;
+}
+
+/* Without --force or --resume, an earlier sweep's files of either build are refused
+ * here, once, before a worker starts. 0, or -1 (said). */
+static int refuse_earlier(const against *a)
+{
+    pb_sweep_out out;
+    char err[600];
+    const char *found;
+    for (int k = 0; k < SIDES && !a->opts->force && !a->opts->resume; k++) {
+        if (pb_sweep_out_paths(&out, a->opts->out_dir, a->name[k], err, sizeof err))
+            return pb_say("sweep: %s", err), -1;
+        if ((found = pb_sweep_out_existing(&out)))
+            return pb_say("sweep: %s exists: --force starts the sweep over, --resume continues "
+                          "it (both builds' rows)",
+                          found),
+                   -1;
+    }
+    return 0;
+}
+
+/* --resume: which runs both builds' files hold already (those are not measured
+ * again); a row that one build kept and the other did not is dropped, so that both
+ * measure that run anew, in the same rounds. 1 when both builds' files are complete,
+ * else 0, or -1 (said). */
+static int resume_both(against *a)
+{
+    const long njobs = a->e->plan->njobs;
+    const pb_sweep_opts *o = a->opts;
+    char reply[64], cmd[64];
+    if (a->complete[THIS] && a->complete[OTHER]) {
+        if (!o->quiet)
+            printf("%s/%s.csv and %s/%s.csv: the sweep is complete already; nothing to resume\n",
+                   o->out_dir, a->name[THIS], o->out_dir, a->name[OTHER]);
+        return 1;
+    }
+    if (a->complete[THIS] || a->complete[OTHER]) {
+        const int k = a->complete[THIS] ? THIS : OTHER;
+        pb_say("sweep --against: %s/%s.csv is complete and %s/%s.csv is not: their rows cannot be "
+               "paired; --force starts both over",
+               o->out_dir, a->name[k], o->out_dir, a->name[1 - k]);
+        return a->broken = 1, -1;
+    }
+    for (long i = 0; i < njobs && !a->broken; i++) {
+        int d[SIDES] = {0, 0};
+        snprintf(cmd, sizeof cmd, "done %ld", i);
+        for (int k = 0; k < SIDES; k++)
+            if (!ask(a, k, 0, cmd, reply, sizeof reply) && sscanf(reply, "ok %d", &d[k]) != 1)
+                broke(a, k,
+                      "gave an answer it should not (a build from before `sweep --against "
+                      "--resume` cannot resume)");
+        a->done[i] = d[THIS] && d[OTHER];
+        snprintf(cmd, sizeof cmd, "drop %ld", i);
+        for (int k = 0; k < SIDES; k++)
+            if (d[k] && !a->done[i]) (void)ask(a, k, 0, cmd, reply, sizeof reply);
+    }
+    return a->broken ? -1 : 0;
 }
 
 /* The exit status: a signal's; 2 when a worker failed to serve; else the worse of
@@ -579,7 +657,7 @@ int pb_sweep_against_run(pb_sweep_exec *e, const pb_sweep_opts *opts)
     a.binary[THIS] = self, a.binary[OTHER] = other;
     snprintf(a.name[THIS], sizeof a.name[THIS], "%s", plan->name);
     snprintf(a.name[OTHER], sizeof a.name[OTHER], "%s-against", plan->name);
-    if (resolve_pairing(&a)) return PB_EXIT_USAGE;
+    if (resolve_pairing(&a) || refuse_earlier(&a)) return PB_EXIT_USAGE;
     if (make_copies(&a)) return pb_sweep_scratch_remove(a.copies), PB_EXIT_USAGE;
     pb_meta_begin(&meta, 1, opts->bind); /* the load warning, said once for both */
     setenv("PB_LOAD_WARNED", "1", 1);
@@ -588,21 +666,28 @@ int pb_sweep_against_run(pb_sweep_exec *e, const pb_sweep_opts *opts)
     const long block = opts->block < plan->njobs ? opts->block : plan->njobs;
     for (int k = 0; k < SIDES; k++) a.run[k] = calloc((size_t)block, sizeof *a.run[k]);
     a.order = malloc(2 * (size_t)block * sizeof *a.order);
-    if (!a.run[THIS] || !a.run[OTHER] || !a.order) {
+    a.done = calloc((size_t)plan->njobs, 1);
+    if (!a.run[THIS] || !a.run[OTHER] || !a.order || !a.done) {
         pb_say("sweep: out of memory");
         a.broken = 1;
     }
     pb_install_interrupt_handler();
     /* The other build first: it is the one likely not to serve, and a worker that
-     * started is left with an empty, interrupted sweep when the other cannot. */
-    for (int k = OTHER; k >= THIS && !a.broken; k--)
-        for (int p = 0; p < a.procs && !a.broken; p++) (void)start(&a, k, p, run_id);
-    const int shown = !opts->quiet && !a.broken;
+     * started is left with an empty, interrupted sweep when the other cannot. The
+     * files' workers first: --resume may find nothing left to do. */
+    for (int k = OTHER; k >= THIS && !a.broken; k--) (void)start(&a, k, 0, run_id);
+    const int finished = !a.broken && opts->resume ? resume_both(&a) : 0;
+    for (int p = 1; p < a.procs && !a.broken && !finished; p++)
+        for (int k = OTHER; k >= THIS && !a.broken; k--) (void)start(&a, k, p, run_id);
+    const int shown = !opts->quiet && !a.broken && !finished;
+    long todo = 0;
+    for (long i = 0; i < plan->njobs; i++) todo += !a.done[i];
     if (shown)
         pb_progress_begin(&e->progress, plan->name, "steps",
-                          (uint64_t)(2 * plan->njobs * (1 + (long)e->timing.samples)), 0);
+                          (uint64_t)(2 * todo * (1 + (long)e->timing.samples)), 0);
     int rounds = 0;
-    for (a.first = 0; a.first < plan->njobs && !pb_interrupted && !a.broken; a.first += block) {
+    for (a.first = 0; a.first < plan->njobs && !pb_interrupted && !a.broken && !finished;
+         a.first += block) {
         const long end = a.first + block < plan->njobs ? a.first + block : plan->njobs;
         memset(a.run[THIS], 0, (size_t)block * sizeof *a.run[THIS]);
         memset(a.run[OTHER], 0, (size_t)block * sizeof *a.run[OTHER]);
@@ -621,9 +706,10 @@ int pb_sweep_against_run(pb_sweep_exec *e, const pb_sweep_opts *opts)
                 pb_say("sweep --against: the worker of %s did not end%s: killed", a.binary[k],
                        pb_interrupted ? " after the signal" : "");
         }
-    free(a.run[THIS]), free(a.run[OTHER]), free(a.order);
+    free(a.run[THIS]), free(a.run[OTHER]), free(a.order), free(a.done);
     pb_sweep_scratch_remove(a.copies);
     const int rc = status_of(&a);
+    if (finished > 0 && !rc) return 0;
     if (!opts->quiet && (rc == 0 || rc == PB_EXIT_FAILED || (pb_interrupted && shown)))
         printf("wrote %s/%s.csv (this build) and %s/%s.csv (%s), with their .samples.csv and "
                ".meta; compare them: puzzlebench compare %s/%s.csv %s/%s.csv\n",

@@ -27,6 +27,7 @@ static int path_of(char *out, const char *dir, const char *name, const char *ext
 int pb_sweep_out_paths(pb_sweep_out *o, const char *dir, const char *name, char *err, size_t errlen)
 {
     o->csv_fd = o->samples_fd = o->lock_fd = -1;
+    o->stale_pid = 0;
     if (path_of(o->lock, dir, name, ".lock", err, errlen) ||
         path_of(o->csv, dir, name, ".csv", err, errlen) ||
         path_of(o->samples, dir, name, ".samples.csv", err, errlen) ||
@@ -63,6 +64,9 @@ int pb_sweep_out_lock(pb_sweep_out *o, char *err, size_t errlen)
         if (!fstat(fd, &held) && !lstat(o->lock, &there) && held.st_ino == there.st_ino &&
             held.st_dev == there.st_dev) {
             char pid[24];
+            ssize_t got = pread(fd, pid, sizeof pid - 1, 0);
+            pid[got > 0 ? got : 0] = 0;
+            o->stale_pid = strtol(pid, NULL, 10) > 0 ? strtol(pid, NULL, 10) : 0;
             int n = snprintf(pid, sizeof pid, "%ld\n", (long)getpid());
             if (ftruncate(fd, 0) || pwrite(fd, pid, (size_t)n, 0) != n) {
                 /* The pid is for the message above only: the lock holds without it. */

@@ -19,6 +19,7 @@ typedef struct pb_sweep_out {
     char lock[PB_SWEEP_PATH];                                  /* DIR/NAME.lock */
     int csv_fd, samples_fd;                                    /* -1 when closed */
     int lock_fd;                                               /* -1 when not held */
+    long stale_pid; /* the pid a lock file left by an ended sweep named; 0: none */
 } pb_sweep_out;
 
 /* The paths of sweep NAME in DIR (created if missing). 0, or -1 with err. */
@@ -27,7 +28,9 @@ int pb_sweep_out_paths(pb_sweep_out *o, const char *dir, const char *name, char 
 
 /* Takes DIR/NAME.lock (an flock, so a killed sweep's lock goes with it), before any
  * file of the sweep is looked at: two sweeps of one name in one folder would write
- * over each other's rows. 0, or -1 with err (another sweep holds it: its pid). */
+ * over each other's rows. 0, or -1 with err (another sweep holds it: its pid). A lock
+ * file that a killed sweep left (no process holds its lock) is taken over, its pid
+ * in stale_pid. */
 int pb_sweep_out_lock(pb_sweep_out *o, char *err, size_t errlen);
 
 /* Removes the lock file and lets the lock go (nothing when not held). */

@@ -258,8 +258,8 @@ static int fill_csv(FILE *f, void *p)
 }
 
 int pb_sweep_resume_rows(const pb_sweep_out *o, const pb_sweep_prior *p, long runs,
-                         pb_sweep_key_fn key, void *ctx, unsigned char *done, long *kept,
-                         long *dropped, char *err, size_t errlen)
+                         pb_sweep_key_fn key, void *ctx, const unsigned char *keep,
+                         unsigned char *done, long *kept, long *dropped, char *err, size_t errlen)
 {
     resume_ctx r = {.p = p, .runs = runs, .key = key, .key_ctx = ctx};
     size_t clen = 0, slen = 0;
@@ -285,6 +285,8 @@ int pb_sweep_resume_rows(const pb_sweep_out *o, const pb_sweep_prior *p, long ru
     }
     if (take_rows(&r, err, errlen)) goto out;
     walk_samples(&r, NULL);
+    for (long i = 0; keep && i < runs; i++)
+        if (!keep[i]) r.rows[i].line = NULL; /* left out on purpose: not counted as dropped */
     *kept = 0;
     for (long i = 0; i < runs; i++) {
         done[i] = r.rows[i].line && r.rows[i].seen == r.rows[i].samples;

@@ -24,12 +24,13 @@ int pb_sweep_resume_check(const pb_sweep_out *o, const char *const *want, pb_swe
 typedef void (*pb_sweep_key_fn)(void *ctx, long row, char *out, size_t len);
 
 /* Reads the rows written (the .part files, else the finished ones), keeps each row
- * whose run key is this sweep's run of that index, whose run_id is one of p's, and
- * whose samples are all there; sets done[row] for them; writes them back as the .part
+ * whose run key is this sweep's run of that index, whose run_id is one of p's, whose
+ * samples are all there and, where keep is not NULL, with keep[row] set; sets
+ * done[row] for them; writes them back as the .part
  * files and removes the finished names. *kept and *dropped count the rows. 0, or -1
  * with err ("FILE:LINE: ..." for a line that is no row of this sweep). */
 int pb_sweep_resume_rows(const pb_sweep_out *o, const pb_sweep_prior *p, long runs,
-                         pb_sweep_key_fn key, void *ctx, unsigned char *done, long *kept,
-                         long *dropped, char *err, size_t errlen);
+                         pb_sweep_key_fn key, void *ctx, const unsigned char *keep,
+                         unsigned char *done, long *kept, long *dropped, char *err, size_t errlen);
 
 #endif

@@ -15,10 +15,15 @@
  *                                         sides then take batches of one size; a
  *                                         helper, which begins a run with its warm-up
  *                                         alone, takes its first worker's)
+ *   done I           ok D                 D 1: --resume kept run I's row from an
+ *                                         earlier run (it is not measured again)
+ *   drop I           ok WRITTEN           --resume: run I's kept row left out, to be
+ *                                         measured again (the other build has none)
  *   quit             ends the sweep; stop SIG ends it as signal SIG would (the end
  *                    of stdin as SIGTERM would)
  * PHASE is a run's JOB_* phase; WANTS and CAN say whether its samples are due, and
- * whether a further one may be taken. */
+ * whether a further one may be taken. A worker that cannot serve says `refused`
+ * (its message on stderr), or `complete` where --resume finds the sweep complete. */
 #include <inttypes.h>
 #include <math.h>
 #include <signal.h>
@@ -127,6 +132,17 @@ static int serve_line(pb_sweep_exec *e, pb_sweep_writer *w, const char *line, pb
         fflush(stdout);
         return 1;
     }
+    if (sscanf(line, "done %ld", &i) == 1 && i >= 0 && i < e->plan->njobs) {
+        printf("ok %d\n", w->done ? w->done[i] : 0);
+        fflush(stdout);
+        return 1;
+    }
+    if (sscanf(line, "drop %ld", &i) == 1 && i >= 0 && i < e->plan->njobs && w->done) {
+        if (pb_sweep_files_drop(w, e->plan, i)) return -1;
+        printf("ok %ld\n", w->written);
+        fflush(stdout);
+        return 1;
+    }
     if (sscanf(line, "end %ld %ld", &i, &end) == 2 && i >= 0 && i <= end && end <= e->plan->njobs) {
         for (long k = i; k < end; k++) pb_sweep_end_job(e, k);
         pb_sweep_write_rows(w, e, i, end);
@@ -135,7 +151,7 @@ static int serve_line(pb_sweep_exec *e, pb_sweep_writer *w, const char *line, pb
         return 1;
     }
     pb_say("sweep --serve: unknown command '%s' (expected begin I, sample I ROUND, take I ROUND "
-           "P S, runs I N, end FIRST END, bind P, stop SIG or quit)",
+           "P S, runs I N, end FIRST END, done I, drop I, bind P, stop SIG or quit)",
            line);
     return -1;
 }
@@ -149,6 +165,7 @@ int pb_sweep_serve(pb_sweep_exec *e, pb_sweep_writer *w)
     pb_binder_bind_thread(e->binder, 0);
     printf("ready %ld %016" PRIx64 "\n", e->plan->njobs, pb_sweep_jobs_hash(e->plan));
     fflush(stdout);
+    w->serving = 1;
     while (rc > 0 && !w->write_failed) {
         if (pb_line_in_read(&in, line, sizeof line)) {
             /* The comparing process went away without a quit: the sweep ends as if

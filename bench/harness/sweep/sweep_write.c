@@ -72,18 +72,18 @@ static int resume(pb_sweep_writer *w, const sweep_plan *p, char *err, size_t err
     snprintf(commit, sizeof commit, "commit=%s", w->meta.commit);
     snprintf(bind, sizeof bind, "bind=%s", w->meta.bind);
     want[n++] = commit, want[n++] = bind, want[n] = NULL;
-    pb_sweep_prior prior;
+    pb_sweep_prior *prior = &w->prior;
     long dropped = 0;
-    int rc = pb_sweep_resume_check(&w->out, want, &prior, err, errlen);
+    int rc = pb_sweep_resume_check(&w->out, want, prior, err, errlen);
     if (rc == 1) {
         if (!w->opts->quiet)
             printf("%s: the sweep is complete already; nothing to resume\n", w->out.csv);
         return 1;
     }
-    if (rc || pb_sweep_resume_rows(&w->out, &prior, p->njobs, pb_sweep_job_key, (void *)p, w->done,
-                                   &w->written, &dropped, err, errlen))
+    if (rc || pb_sweep_resume_rows(&w->out, prior, p->njobs, pb_sweep_job_key, (void *)p, NULL,
+                                   w->done, &w->written, &dropped, err, errlen))
         return PB_EXIT_USAGE;
-    snprintf(w->meta.prior_run_ids, sizeof w->meta.prior_run_ids, "%s", prior.run_ids);
+    snprintf(w->meta.prior_run_ids, sizeof w->meta.prior_run_ids, "%s", prior->run_ids);
     if (!w->opts->quiet) {
         printf("resuming %s: %ld of %ld rows there", w->out.csv, w->written, p->njobs);
         if (dropped) printf(", %ld left out (cut short, or samples incomplete)", dropped);
@@ -104,6 +104,10 @@ int pb_sweep_files_check(pb_sweep_writer *w, int *there)
         pb_say("sweep: %s", err);
         return PB_EXIT_USAGE;
     }
+    if (w->out.stale_pid)
+        pb_say("sweep: %s: left by pid %ld, which ended without removing it (killed?): taken "
+               "over",
+               w->out.lock, w->out.stale_pid);
     if (found && !o->force && !o->resume) {
         pb_say("sweep: %s exists: --force starts the sweep over, --resume continues it", found);
         return PB_EXIT_USAGE;
@@ -141,6 +145,25 @@ int pb_sweep_files_open(pb_sweep_writer *w, const sweep_plan *p, int there)
 fail:
     pb_say("sweep: %s", err);
     return PB_EXIT_USAGE;
+}
+
+int pb_sweep_files_drop(pb_sweep_writer *w, const sweep_plan *p, long i)
+{
+    char err[4600];
+    long dropped;
+    if (!w->done[i]) return 0;
+    w->done[i] = 0;
+    /* The kept rows but run i's written back: the .part files are reread and replaced. */
+    unsigned char *keep = malloc((size_t)p->njobs + 1);
+    if (!keep) return pb_say("sweep: out of memory"), -1;
+    memcpy(keep, w->done, (size_t)p->njobs);
+    pb_sweep_out_close(&w->out);
+    int rc = pb_sweep_resume_rows(&w->out, &w->prior, p->njobs, pb_sweep_job_key, (void *)p, keep,
+                                  w->done, &w->written, &dropped, err, sizeof err) ||
+             pb_sweep_out_open(&w->out, 0, err, sizeof err);
+    free(keep);
+    if (rc) pb_say("sweep: %s", err), w->write_failed = 1;
+    return rc ? -1 : 0;
 }
 
 void pb_sweep_write_rows(pb_sweep_writer *w, const pb_sweep_exec *e, long first, long end)

@@ -10,6 +10,7 @@
 #include "sweep_meta.h"
 #include "sweep_out.h"
 #include "sweep_plan.h"
+#include "sweep_resume.h"
 
 struct pb_sweep_writer {
     const pb_sweep_opts *opts;
@@ -18,11 +19,13 @@ struct pb_sweep_writer {
     pb_sweep_out out; /* the files */
     pb_meta meta;     /* begun before the runs, ended after them */
     pb_sweep_settings settings;
-    unsigned char *done; /* the run's row is in the files (written, or kept by --resume) */
-    long written;        /* rows in the files */
-    int write_failed;    /* the files could not be written: stop */
-    char **world;        /* an MPI sweep: the .meta's lines on its ranks, NULL-ended; else NULL */
-    double start_s;      /* monotonic, when the sweep began: the .meta's elapsed_s */
+    unsigned char *done;  /* the run's row is in the files (written, or kept by --resume) */
+    pb_sweep_prior prior; /* --resume: the earlier run's .meta */
+    long written;         /* rows in the files */
+    int write_failed;     /* the files could not be written: stop */
+    int serving;          /* a worker of --against that said it is ready */
+    char **world;         /* an MPI sweep: the .meta's lines on its ranks, NULL-ended; else NULL */
+    double start_s;       /* monotonic, when the sweep began: the .meta's elapsed_s */
     /* A worker of --against: its own command line (the .meta's command= is the
      * parent's, the one a user reruns); "" otherwise. */
     char worker_command[sizeof(((pb_meta *)0)->command)];
@@ -38,6 +41,10 @@ void pb_sweep_files_begin(pb_sweep_writer *w, int workers);
  * the .meta first (status=running), then opens the .part files. 0, -1 when the sweep is
  * complete already (--resume), or the exit status. */
 int pb_sweep_files_open(pb_sweep_writer *w, const sweep_plan *p, int there);
+/* --resume as a worker of --against: run i's kept row left out of the files, to be
+ * measured again (the other build has none to pair it with). 0, or -1 (said; the
+ * files are then failed). */
+int pb_sweep_files_drop(pb_sweep_writer *w, const sweep_plan *p, long i);
 /* Writes the finished rows of e's runs first .. end - 1 (those e takes); a failed write
  * sets write_failed. */
 void pb_sweep_write_rows(pb_sweep_writer *w, const pb_sweep_exec *e, long first, long end);
