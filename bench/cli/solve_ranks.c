@@ -43,16 +43,15 @@ int pb_solve_ranks_run(const char *cmd, const pb_family *fam, const pb_batch *b,
     pb_run how = b->how;
     how.threads = b->threads;
     if (fam->count_ranks(b->set, b->engine, &how, &res, f, err, sizeof err)) {
-        if (file) fclose(f);
+        if (file) pb_rank_table_drop(levels, f);
         free(res.by_length);
         pb_batch_free(r);
         return pb_usage_error(cmd, "%s", err);
     }
     if (file) {
-        fclose(f);
         pb_meta_end(&meta);
-        if (pb_rank_table_meta(levels, &meta, err, sizeof err))
-            pb_say("%s", err), rc = PB_EXIT_USAGE;
+        if (pb_rank_table_close(levels, f, &meta, err, sizeof err))
+            pb_say("%s: --levels: %s", cmd, err), rc = PB_EXIT_FAILED;
     }
     pb_outcome *o = &r->puzzle[0];
     *o = (pb_outcome){.ran = 1,

@@ -219,6 +219,11 @@ if [ "$(id -u)" -eq 0 ] && mkdir -p "$mnt" && mount -t tmpfs -o size=64k tmpfs "
     trap 'umount "$mnt" 2>/dev/null; rm -rf "$tmp"' EXIT
     expect 2 "generate latin on a full disk" -- "$pb" generate latin --size 30 --count 200 --out "$mnt/sq"
     one_line_error "sq/generate\.txt: cannot write: No space left on device; .*--resume"
+    # count --levels: exit 4, one line naming the file, and no file (nor .part) left.
+    rm -rf "$mnt/sq" && dd if=/dev/zero of="$mnt/fill" bs=4k 2>/dev/null
+    expect 4 "count tenpair --levels on a full disk" -- "$pb" count tenpair --max-length 80 --levels "$mnt/lv.csv"
+    one_line_error "count: --levels: .*/lv\.csv: cannot write: No space left on device"
+    [ -z "$(ls "$mnt" | grep lv)" ] && ok || bad "--levels on a full disk left $(ls "$mnt")"
     umount "$mnt"
 else
     echo "cli_hygiene: the full-disk test needs root (mount -t tmpfs): skipped"
@@ -246,6 +251,14 @@ gen9 --out capped --resume 2>/dev/null || bad "generate --resume after the disk 
 cmp -s whole/generate.txt capped/generate.txt && ok || bad "resumed generate.txt differs from a whole run's"
 cut -d, -f1-6 whole/generate.csv >"$tmp/a" && cut -d, -f1-6 capped/generate.csv >"$tmp/b"
 cmp -s "$tmp/a" "$tmp/b" && ok || bad "resumed generate.csv differs from a whole run's"
+
+# The same for count --levels past a file-size limit: exit 4, no file cut short left.
+(trap '' XFSZ; ulimit -f 1; exec "$pb" count tenpair --max-length 90 --levels capped.csv -q) \
+    >/dev/null 2>"$tmp/err"
+got=$?
+[ "$got" -eq 4 ] && ok || bad "count --levels past a file-size limit: exit $got, expected 4"
+one_line_error "count: --levels: capped\.csv: cannot write: File too large"
+[ ! -e capped.csv ] && [ ! -e capped.csv.part ] && ok || bad "count --levels left $(ls capped.csv*)"
 
 # ---- stdout that cannot be written: exit 4, one line, for every command ----
 if [ -w /dev/full ]; then

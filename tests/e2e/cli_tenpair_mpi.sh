@@ -108,7 +108,7 @@ mpirun_pid=$!
 # Once the ranks are counting (20 lengths done, about 86: their handlers are in place,
 # and 110 is a minute away), at most 300 s: mpirun may be slow to start on a busy machine.
 for _ in $(seq 3000); do
-    [ -f "$tmp/sig.csv" ] && [ "$(wc -l <"$tmp/sig.csv")" -gt 20 ] && break
+    [ -f "$tmp/sig.csv.part" ] && [ "$(wc -l <"$tmp/sig.csv.part")" -gt 20 ] && break
     sleep 0.1
 done
 # To the ranks, as Ctrl-C in a terminal reaches them: a signal to mpirun alone makes it
