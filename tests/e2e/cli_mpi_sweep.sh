@@ -4,7 +4,8 @@
 # with all its samples, and the .meta lists the ranks with host, cores and binding; an
 # MPI sweep stopped by SIGINT or SIGTERM to mpirun, or by a SIGKILL of mpirun, keeps
 # whole rows and, resumed by one process or by MPI, completes to the same rows, and a
-# one-process sweep resumes under MPI; an existing sweep is refused without a hang.
+# one-process sweep resumes under MPI; a complete sweep resumed at another --workers
+# is complete, a partial one says why not; an existing sweep is refused without a hang.
 # Exit 77 (skipped) without mpirun.
 # usage: cli_mpi_sweep.sh PUZZLEBENCH SOURCE_DIR
 # shellcheck source=tests/e2e/cli_lib.sh
@@ -136,6 +137,18 @@ wait $pid
 has "^status=interrupted$" "$d/k.meta"
 expect 0 "a one-process sweep resumed on 3 ranks" -- mpi 3 --out "$d" --resume
 same_rows "$d" "one process interrupted, resumed on 3 ranks"
+
+# ---- runs at a time: a complete MPI sweep resumed by one process at any --workers
+# is complete; a partial one at another count says why not and what to give ----
+for w in 1 2; do
+    expect 0 "a complete MPI sweep resumed by one process, --workers $w" -- \
+        "$pb" sweep "$tmp/k.sweep" --out "$tmp/np3" --resume --workers $w
+    has "the sweep is complete already; nothing to resume" "$tmp/out"
+done
+cp -r "$tmp/np3" "$tmp/part" && sed -i 's/^status=complete$/status=interrupted/' "$tmp/part/k.meta"
+expect 2 "a partial MPI sweep resumed by one process, --workers 2" -- \
+    "$pb" sweep "$tmp/k.sweep" --out "$tmp/part" --resume --workers 2 --bind core
+one_line_error "part/k\.meta: cannot resume: its rows were measured 1 at a time \(workers=1\), this run would measure 2 .* resume with --workers 1 "
 
 # ---- an existing sweep is refused on every rank, without a hang ----
 cp "$tmp/np3/k.csv" "$tmp/before.csv"

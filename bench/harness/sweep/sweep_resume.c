@@ -56,7 +56,24 @@ int pb_sweep_resume_check(const pb_sweep_out *o, const char *const *want, pb_swe
         snprintf(key, sizeof key, "%.*s", (int)k, *want);
         const char *now = *want + k + 1;
         v = pb_meta_value(text, key, &n);
-        if (!v || n != strlen(now) || strncmp(v, now, n)) {
+        const int differs = !v || n != strlen(now) || strncmp(v, now, n);
+        /* How the runs were measured (runs at a time, the binding) changes their times,
+         * not what a row is: a complete sweep has nothing to mix, so nothing to refuse. */
+        if (differs && (!strcmp(key, "workers") || !strcmp(key, "bind")) &&
+            !strcmp(p->status, "complete"))
+            continue;
+        /* A partial one would mix the times of two ways of measuring. */
+        if (differs && !strcmp(key, "workers")) {
+            const int m = v ? (int)(n > 20 ? 20 : n) : 4;
+            snprintf(err, errlen,
+                     "%s: cannot resume: its rows were measured %.*s at a time (workers=%.*s), "
+                     "this run would measure %s and mix the two in its times; resume with "
+                     "--workers %.*s (an MPI sweep's .meta says 1: each rank measures one run at "
+                     "a time), or --force starts over",
+                     o->meta, m, v ? v : "none", m, v ? v : "none", now, m, v ? v : "none");
+            goto out;
+        }
+        if (differs) {
             snprintf(err, errlen,
                      "%s: cannot resume: %s differs (the .meta: '%.*s', now: '%s'); --force starts "
                      "over",
