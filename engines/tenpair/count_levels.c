@@ -76,7 +76,7 @@ static pb_status route(tp_count *t, tp_level *lv)
     return PB_DONE;
 }
 
-tp_count *tp_count_new(const tp_rules *r, const pb_run *how, int rank, int ranks)
+tp_count *tp_count_new(const tp_rules *r, const pb_run *how, int rank, int ranks, pb_result *why)
 {
     const int L = how->max_length, threads = how->threads > 0 ? how->threads : 1;
     if (ranks < 1 || rank < 0 || rank >= ranks || L < r->nstart || L > TP_MAX_LENGTH) return NULL;
@@ -109,7 +109,7 @@ tp_count *tp_count_new(const tp_rules *r, const pb_run *how, int rank, int ranks
     if ((rank == 0 && tp_cc_emit_state(&c->wk[0], (const uint8_t *)"", 0, r->start, 0, 0, r->width,
                                        r->start, r->nstart)) ||
         route(t, &lv) != PB_DONE) {
-        tp_count_free(t, NULL);
+        tp_count_free(t, why); /* a start over the memory limit says so */
         return NULL;
     }
     return t;
@@ -241,7 +241,7 @@ void tp_count_free(tp_count *t, pb_result *out)
 
 pb_status tp_compact_count(const tp_rules *r, const pb_run *how, pb_result *out)
 {
-    tp_count *t = tp_count_new(r, how, 0, 1);
+    tp_count *t = tp_count_new(r, how, 0, 1, out);
     if (!t) return PB_NOMEM;
     pb_status st = PB_DONE;
     for (int len = r->nstart; len <= how->max_length && st == PB_DONE; len++) {

@@ -60,9 +60,10 @@ int tp_count_owner(const uint8_t *seq, int n, int ranks);
 /* A count of the wins of r up to how->max_length (how->limits.max_bytes: this rank's
  * memory; how->threads: its threads; r and how must outlive the count) as rank `rank`
  * of `ranks`; rank 0 routes the start to its owner (into the outbox when that is not
- * rank 0). NULL out of memory, or with a request the compact engine refuses (check it
- * with pb_engine_check first). */
-tp_count *tp_count_new(const tp_rules *r, const pb_run *how, int rank, int ranks);
+ * rank 0). NULL out of memory (with why not NULL, the memory figures there, as
+ * tp_count_free gives them: a start refused by the memory limit says so), or with a
+ * request the compact engine refuses (check it with pb_engine_check first). */
+tp_count *tp_count_new(const tp_rules *r, const pb_run *how, int rank, int ranks, pb_result *why);
 
 /* With a step limit in how: this rank may expand `steps` more states from now on
  * (its share of what is left of the run's limit); 0 stops it at its next state. */

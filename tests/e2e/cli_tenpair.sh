@@ -104,6 +104,9 @@ expect 3 "step limit count" -- "$pb" count tenpair --max-length 84 --step-limit 
 has "status=limit" "$tmp/out"
 expect 3 "memory limit" -- "$pb" solve tenpair --max-memory 1K
 one_line_error "^puzzlebench: solve tenpair: stopped before growing from [0-9.]+ [KMG]?i?B to [0-9.]+ [KMG]?i?B: over --max-memory 1 KiB; --max-length bounds the search$"
+# The compact count, refused at its start: the bound named, not the system blamed.
+expect 3 "count's memory limit at the start" -- "$pb" count tenpair --max-length 50 --max-memory 10K
+one_line_error "^puzzlebench: count tenpair: stopped before growing from [0-9.]+ [KMG]?i?B to [0-9.]+ [KMG]?i?B: over --max-memory 10 KiB$"
 has "status=nomem" "$tmp/out"
 
 # ---- bad usage: one line on stderr, exit 2 ----

@@ -251,7 +251,7 @@ static void check_ranks(const tp_rules *r, int L, int ranks, const char *label)
     pb_run how = {.mode = PB_MODE_COUNT, .max_length = L, .threads = 1};
     tp_count *t[8];
     int ok = 1;
-    for (int k = 0; k < ranks; k++) ok &= (t[k] = tp_count_new(r, &how, k, ranks)) != NULL;
+    for (int k = 0; k < ranks; k++) ok &= (t[k] = tp_count_new(r, &how, k, ranks, NULL)) != NULL;
     CHECK(ok);
     if (!ok) return;
     uint64_t sent = 0, recv = 0, expanded = 0, nodes = 0, stored = 0, children = 0;
@@ -305,7 +305,7 @@ static void test_ranks(void)
     /* Records a merge refuses: cut short, too short a length, another rank's. */
     tp_rules_default(&r);
     pb_run how = {.mode = PB_MODE_COUNT, .max_length = 80, .threads = 1};
-    tp_count *t = tp_count_new(&r, &how, 1, 2);
+    tp_count *t = tp_count_new(&r, &how, 1, 2, NULL);
     CHECK(t != NULL);
     uint8_t rec[2 + 2 * 15] = {29, 0}; /* a record of written length 29 */
     int owner = tp_count_owner(rec + 2, 29, 2);

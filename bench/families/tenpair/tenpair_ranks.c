@@ -207,7 +207,7 @@ pb_status pb_tenpair_count_ranks(const pb_model *model, const pb_run *how, pb_re
         memset(out->by_length, 0, ((size_t)how->max_length + 1) * sizeof *out->by_length);
     tp_rules rules;
     const tp_rules *r = &rules;
-    tp_count *t = tp_rules_of(model, &rules, NULL) ? NULL : tp_count_new(r, how, w->rank, n);
+    tp_count *t = tp_rules_of(model, &rules, NULL) ? NULL : tp_count_new(r, how, w->rank, n, out);
     uint64_t *send_n = calloc(2 * (size_t)n, sizeof *send_n), *recv_n = send_n + n;
     uint64_t *all = calloc((size_t)n * F_COUNT, sizeof *all), s[S_COUNT], m[F_COUNT];
     uint64_t failed = !t || !send_n || !all; /* every rank learns that one failed */
