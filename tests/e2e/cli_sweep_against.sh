@@ -228,6 +228,32 @@ expect 0 "--against --resume, a row on one side only" -- "$pb" sweep "$tmp/s.swe
 [ "$(pairs "$tmp/kill2/s.csv")" = "$(pairs "$tmp/kill2/s-against.csv")" ] &&
     [ "$(wc -l <"$tmp/kill2/s.csv")" -eq 13 ] && ok ||
     bad "--against --resume, a row on one side only: the rows differ"
+# The comparing process killed outright: its workers see it gone (their writes fail,
+# their input ends) and keep their rows as after a signal, on both sides alike.
+"$pb" sweep "$tmp/s.sweep" --out "$tmp/kp" "${K[@]}" -q 2>/dev/null &
+pid=$!
+for ((i = 0; i < 600; i++)); do
+    [ "$(cat "$tmp/kp/s.csv.part" 2>/dev/null | wc -l)" -ge 3 ] && break
+    sleep 0.05
+done
+workers=$(pgrep -P "$pid")
+kill -KILL "$pid"
+wait "$pid" 2>/dev/null
+for ((i = 0; i < 300; i++)); do
+    left=0
+    for w in $workers; do [ -e "/proc/$w" ] && left=1; done
+    [ "$left" -eq 0 ] && break
+    sleep 0.05
+done
+for f in s s-against; do
+    has '^status=interrupted$' "$tmp/kp/$f.meta"
+    [ ! -e "$tmp/kp/$f.lock" ] && ok || bad "a killed comparing process left $f.lock"
+done
+expect 0 "--against --resume after the comparing process was killed" -- "$pb" sweep "$tmp/s.sweep" \
+    --out "$tmp/kp" "${K[@]}" --resume -q
+[ "$(pairs "$tmp/kp/s.csv")" = "$(pairs "$tmp/kp/s-against.csv")" ] &&
+    [ "$(wc -l <"$tmp/kp/s.csv")" -eq 13 ] && ok || bad "resumed after the comparing process was killed: rows differ"
+
 # A complete pair has nothing to resume; existing files are refused in one line.
 expect 0 "--against --resume, complete" -- "$pb" sweep "$tmp/s.sweep" --out "$tmp/kill" "${K[@]}" --resume
 has "kill/s.csv and .*kill/s-against.csv: the sweep is complete already; nothing to resume" "$tmp/out"

@@ -163,6 +163,9 @@ int pb_sweep_serve(pb_sweep_exec *e, pb_sweep_writer *w)
     char line[256];
     int rc = 1;
     pb_binder_bind_thread(e->binder, 0);
+    /* A comparing process that was killed shows as a failed write, not as this
+     * worker's end by SIGPIPE: its rows are then kept as after a signal. */
+    signal(SIGPIPE, SIG_IGN);
     printf("ready %ld %016" PRIx64 "\n", e->plan->njobs, pb_sweep_jobs_hash(e->plan));
     fflush(stdout);
     w->serving = 1;
@@ -174,6 +177,10 @@ int pb_sweep_serve(pb_sweep_exec *e, pb_sweep_writer *w)
             break;
         }
         rc = serve_line(e, w, line, half);
+        if (ferror(stdout)) { /* the comparing process is gone */
+            if (!pb_interrupted) pb_interrupted = SIGTERM;
+            break;
+        }
     }
     pb_binder_free(half[0]), pb_binder_free(half[1]);
     return rc < 0 ? -1 : 0;
