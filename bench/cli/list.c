@@ -6,9 +6,11 @@
 
 #include "commands.h"
 #include "harness/meta/meta.h"
+#include "harness/mpi/world.h"
 #include "harness/outside/outside.h"
 #include "registry/registry.h"
 #include "harness/io/csv.h"
+#include "player/page/page.h"
 
 typedef struct list_opts {
     int csv;
@@ -201,6 +203,22 @@ int pb_cmd_families(int argc, char **argv)
     return 0;
 }
 
+/* The end of `puzzlebench info`: the parts a build may lack, MPI and the player page's
+ * WebAssembly generator, each from its own room. */
+static void print_parts(FILE *f)
+{
+    const char *mpi;
+    const pb_world *w = pb_world_get();
+    if (pb_world_built_with_mpi(&mpi))
+        fprintf(f, "mpi: %s; this run: rank %d of %d on %s%s\n", mpi, w->rank, w->size, w->host,
+                w->mpi ? "" : " (not started by mpirun)");
+    else
+        fprintf(f, "mpi: %s\n", mpi);
+    fprintf(f, "player page: %s\n",
+            pb_player_available() ? "with its WebAssembly generator"
+                                  : "not built (no wasm32-wasi toolchain: clang, lld, wasi-libc)");
+}
+
 int pb_cmd_info(int argc, char **argv)
 {
     int npos = 0;
@@ -211,5 +229,7 @@ int pb_cmd_info(int argc, char **argv)
                      stdout),
                0;
     if (rc) return PB_EXIT_USAGE;
-    return pb_info_print(stdout);
+    pb_info_print(stdout);
+    print_parts(stdout);
+    return 0;
 }

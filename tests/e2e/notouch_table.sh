@@ -94,7 +94,7 @@ from pathlib import Path
 sys.path.insert(0, str(Path(sys.argv[1]) / "scripts"))
 from analysis.errors import ReportError
 import analysis.sections as sections
-if hasattr(sections, "add_families"):  # the families' folders join the package when named
+if hasattr(sections, "add_families"):  # the families' modules join the package when named
     sections.add_families(["notouch"])
 from analysis.sections import notouch_counts as nc
 

@@ -292,6 +292,27 @@ class WhoReadsAFile(unittest.TestCase):
         self.assertEqual(parallels, [])
 
 
+class FamilyModules(unittest.TestCase):
+    """A family's modules are imported by name from its folder as modules of the
+    sections package, whose search path stays the sections folder alone; a common
+    section keeps its name."""
+
+    def test_imported_by_name(self):
+        import importlib
+        from analysis import sections
+        found = sections.family_sections([type("F", (), {"name": f}) for f in ("kakuro", "notouch")])
+        self.assertEqual(sorted(found), ["kakuro", "notouch"])
+        self.assertEqual(list(sections.__path__), [str(ROOT / "scripts" / "analysis" / "sections")])
+        where = {name: Path(importlib.import_module(f"analysis.sections.{name}").__file__)
+                 for name in ("kakuro", "kakuro_data", "notouch_model", "ladder")}
+        self.assertEqual(where["kakuro"], ROOT / "bench" / "families" / "kakuro" / "kakuro.py")
+        self.assertEqual(where["kakuro_data"], ROOT / "bench" / "families" / "kakuro" / "kakuro_data.py")
+        self.assertEqual(where["notouch_model"], ROOT / "bench" / "families" / "notouch" / "notouch_model.py")
+        self.assertEqual(where["ladder"], ROOT / "scripts" / "analysis" / "sections" / "ladder.py")
+        with self.assertRaises(ModuleNotFoundError):
+            importlib.import_module("analysis.sections.no_such_module")
+
+
 class WholeReport(unittest.TestCase):
     """The whole report on the fixture: the file is a sudoku sweep by its rows, not by
     its name, and no family section claims it."""

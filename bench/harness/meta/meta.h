@@ -98,8 +98,8 @@ const char *pb_build_commit(void); /* 40 hex digits (+ "-dirty"), or "unknown" *
 /* `puzzlebench --version`: version, commit, build type, compiler, flags. */
 void pb_version_print(FILE *f);
 
-/* `puzzlebench info`: topology summary (packages, cores, PUs, caches, NUMA nodes)
- * and the build information. Returns 0. */
+/* The start of `puzzlebench info`: topology summary (packages, cores, PUs, caches,
+ * NUMA nodes) and the build information. Returns 0. */
 int pb_info_print(FILE *f);
 
 #endif

@@ -1,5 +1,5 @@
-/* meta_info.c — `puzzlebench info` (the machine's topology, caches and the build)
- * and `puzzlebench --version`. */
+/* meta_info.c — the machine's topology, caches and the build for `puzzlebench info`
+ * (whose command adds the parts the build may lack), and `puzzlebench --version`. */
 #include <stdio.h>
 #include <unistd.h>
 
@@ -10,9 +10,7 @@
 #include "harness/base/units.h"
 #include "harness/build_info.h"
 #include "harness/measure/bind.h"
-#include "harness/mpi/world.h"
 #include "meta_probe.h"
-#include "player/page/page.h"
 
 /* Prints one cache level as "L2: 8 x 2 MiB, 2 x 4 MiB" (objects grouped by size). */
 static void print_cache(FILE *f, hwloc_topology_t topo, const char *name, hwloc_obj_type_t type)
@@ -85,16 +83,6 @@ int pb_info_print(FILE *f)
     fprintf(f, "compiler: %s\n", PB_C_COMPILER);
     fprintf(f, "flags: %s\n", flags);
     fprintf(f, "build type: %s\n", *PB_BUILD_TYPE ? PB_BUILD_TYPE : "unknown");
-    const char *mpi;
-    const pb_world *w = pb_world_get();
-    if (pb_world_built_with_mpi(&mpi))
-        fprintf(f, "mpi: %s; this run: rank %d of %d on %s%s\n", mpi, w->rank, w->size, w->host,
-                w->mpi ? "" : " (not started by mpirun)");
-    else
-        fprintf(f, "mpi: %s\n", mpi);
-    fprintf(f, "player page: %s\n",
-            pb_player_available() ? "with its WebAssembly generator"
-                                  : "not built (no wasm32-wasi toolchain: clang, lld, wasi-libc)");
     return 0;
 }
 

@@ -11,10 +11,10 @@
 
 #include "harness/base/exit.h"
 #include "harness/base/say.h"
-#include "harness/mpi/sweep_world.h"
 #include "harness/mpi/world.h"
 #include "sweep_collection.h"
 #include "sweep_exec.h"
+#include "sweep_world.h"
 
 const char *const pb_pairings[] = {"auto", "duet", "alternate", NULL};
 

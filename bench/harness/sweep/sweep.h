@@ -71,9 +71,9 @@ int pb_sweep_tool(const pb_sweep_spec *spec, const pb_sweep_opts *opts);
  * the family's own solve or count, their rows joined (sweep_runs.c). The exit status. */
 int pb_sweep_runs(const pb_sweep_spec *spec, const pb_sweep_opts *opts);
 
-/* A sweep being run, as a scheduler outside this folder sees it (sweep_world.c runs one
- * over the ranks of an MPI world): its runs by index, each measured whole, and the files
- * that take their rows. */
+/* A sweep being run, as a scheduler that hands its runs out sees it (sweep_world.c runs
+ * one over the ranks of an MPI world): its runs by index, each measured whole, and the
+ * files that take their rows. */
 typedef struct pb_sweep_exec pb_sweep_exec;     /* the runs being measured */
 typedef struct pb_sweep_writer pb_sweep_writer; /* the files */
 

@@ -1,7 +1,7 @@
 /* sweep_run.c — the steps of measuring one run of a sweep, below every scheduler
  * (sweep_rounds.c in one process, sweep_serve.c for --against, the MPI ranks of
  * sweep_world.c): its first run and calibration, one sample, its row's timing from the
- * samples; and the executor's face to a scheduler outside this folder (sweep.h). */
+ * samples; and the executor's face to a scheduler that hands runs out (sweep.h). */
 #include <stdio.h>
 #include <stdlib.h>
 
@@ -105,7 +105,7 @@ void pb_sweep_end_job(pb_sweep_exec *e, long i)
     e->take[i] = whole || !pb_interrupted;
 }
 
-/* ---- the face to a scheduler outside this folder (sweep.h) ---- */
+/* ---- the face to a scheduler that hands runs out (sweep.h) ---- */
 
 long pb_sweep_exec_runs(const pb_sweep_exec *e)
 {

@@ -160,6 +160,8 @@ int main(int argc, char **argv)
     }
     if (pb_bench_init(&nargs, args)) {
         fprintf(stderr, "puzzlebench-micro: see --help\n");
+        free(out_flag);
+        free(args);
         return 1;
     }
     add_context();

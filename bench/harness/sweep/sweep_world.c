@@ -14,11 +14,11 @@
 #include <string.h>
 #include <time.h>
 
-#include "harness/measure/bind.h"
 #include "harness/base/exit.h"
-#include "sweep_world.h"
-#include "world.h"
 #include "harness/base/say.h"
+#include "harness/measure/bind.h"
+#include "harness/mpi/world.h"
+#include "sweep_world.h"
 
 /* Message tags (any number MPI allows; these name the sweep's messages). */
 enum {

@@ -1,9 +1,9 @@
-/* sweep_world.h — a sweep over the ranks of an MPI world (sweep_world.c), driven
- * through the sweep's public interface (harness/sweep/sweep.h). */
+/* sweep_world.h — a sweep over the ranks of an MPI world (sweep_world.c), a scheduler
+ * of the sweep room driven through the executor's interface (sweep.h). */
 #ifndef PB_SWEEP_WORLD_H
 #define PB_SWEEP_WORLD_H
 
-#include "harness/sweep/sweep.h"
+#include "sweep.h"
 
 /* Rank 0, before its files are opened: every rank's host, cores and binding, the
  * .meta's lines "ranks=N" and "rank.R=host H, cores N, bind B", NULL-ended (malloc'd,
