@@ -46,7 +46,9 @@ enum {
     LEARN_KEEP_GLUE = 2,
     LEARN_BUMP_REASON = 1,
     LEARN_REPHASE = 0,
-    LEARN_RESTARTS = 0
+    LEARN_RESTARTS = 0,
+    LEARN_TIER2_GLUE = 0,
+    LEARN_MODE_SWITCH = 0
 };
 
 /* s: the solver, NULL when none was needed. */
@@ -322,6 +324,15 @@ static const pb_param learn_params[] = {
      "luby: on the Luby schedule; glue: when the recent learnt clauses' LBD rises above the "
      "long-run average",
      restart_kinds, 0, 1, LEARN_RESTARTS},
+    {"tier2-glue",
+     "> 0: a learnt clause used in a conflict's analysis is spared by the next reduction "
+     "(the next two when its LBD is at most this); 0: ranked by LBD alone",
+     NULL, 0, 1 << 20, LEARN_TIER2_GLUE},
+    {"mode-switch",
+     "> 0: focused mode (glue restarts, the phases last undone) and stable mode (luby-unit's "
+     "schedule, target phases) take turns, the first two phases this many conflicts each, "
+     "each later pair of double length; 0: one mode, as restarts says",
+     NULL, 0, 1 << 24, LEARN_MODE_SWITCH},
     {NULL, NULL, NULL, 0, 0, 0},
 };
 
@@ -347,6 +358,8 @@ static void options(const pb_run *how, pb_sat_options *o)
     o->bump_reason = (int)pb_param_get(a, how, "bump-reason");
     o->rephase = (int)pb_param_get(a, how, "rephase");
     o->glue_restarts = (int)pb_param_get(a, how, "restarts");
+    o->tier2_glue = (int)pb_param_get(a, how, "tier2-glue");
+    o->mode_switch = (int)pb_param_get(a, how, "mode-switch");
 }
 
 static pb_status learn_run(const pb_model *m, int config, const pb_run *how, pb_result *out)

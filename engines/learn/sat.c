@@ -20,7 +20,7 @@ pb_sat *pb_sat_new(int nvars, uint64_t seed)
                   n * (sizeof *s->act + sizeof *s->heap) + (n + 1) * sizeof *s->lbd_stamp +
                   n * (sizeof *s->level + sizeof *s->reason + sizeof *s->heap_pos +
                        sizeof *s->trail + sizeof *s->trail_lim) +
-                  nl + 3 * n;
+                  nl + 4 * n;
     char *b = s->block = calloc(1, size);
     if (!b) {
         pb_sat_free(s);
@@ -40,6 +40,7 @@ pb_sat *pb_sat_new(int nvars, uint64_t seed)
     s->val = (signed char *)b, b += nl;
     s->target = (unsigned char *)b, b += n;
     s->best = (unsigned char *)b, b += n;
+    s->saved = (unsigned char *)b, b += n;
     s->seen = (unsigned char *)b;
     s->var_inc = 1.0;
     s->seed = seed;
@@ -47,12 +48,13 @@ pb_sat *pb_sat_new(int nvars, uint64_t seed)
     s->next_restart = LUBY_UNIT;
     s->next_reduce = REDUCE_FIRST;
     s->next_rephase = UINT64_MAX;
+    s->next_switch = UINT64_MAX;
     return s;
 }
 
 void pb_sat_default_options(pb_sat_options *o)
 {
-    *o = (pb_sat_options){LUBY_UNIT, KEEP_GLUE, 1, 0, 0};
+    *o = (pb_sat_options){LUBY_UNIT, KEEP_GLUE, 1, 0, 0, 0, 0};
 }
 
 void pb_sat_set_options(pb_sat *s, const pb_sat_options *o)
@@ -61,6 +63,9 @@ void pb_sat_set_options(pb_sat *s, const pb_sat_options *o)
     if (s->opt.luby_unit < 1) s->opt.luby_unit = 1;
     s->next_restart = (uint64_t)s->opt.luby_unit;
     s->next_rephase = s->opt.rephase > 0 ? (uint64_t)s->opt.rephase : UINT64_MAX;
+    if (s->opt.mode_switch < 0) s->opt.mode_switch = 0;
+    s->focused = s->opt.mode_switch > 0;
+    s->next_switch = s->focused ? (uint64_t)s->opt.mode_switch : UINT64_MAX;
 }
 
 pb_status sat_ready(pb_sat *s)
@@ -130,7 +135,7 @@ pb_sat_result pb_sat_solve(pb_sat *s, pb_limiter *lim, pb_status *stopped)
             if (bt < 0) goto nomem;
             sat_backtrack(s, bt);
             if (sat_learn_clause(s, lbd)) goto nomem;
-            if (s->opt.glue_restarts) sat_note_glue(s, lbd);
+            if (s->opt.glue_restarts || s->opt.mode_switch) sat_note_glue(s, lbd);
             s->var_inc /= VAR_DECAY;
         } else {
             sat_maybe_restart(s);
@@ -144,7 +149,7 @@ pb_sat_result pb_sat_solve(pb_sat *s, pb_limiter *lim, pb_status *stopped)
             }
             s->st.decisions++;
             s->trail_lim[s->nlevels++] = s->trail_n;
-            assign(s, 2 * v + s->target[v], NO_REASON);
+            assign(s, 2 * v + (s->focused ? s->saved[v] : s->target[v]), NO_REASON);
         }
         uint64_t steps = s->st.propagations + s->st.conflicts;
         if (lim && steps >= lim->next && (s->stop = pb_limiter_poll(lim, steps)) != PB_DONE)

@@ -52,6 +52,14 @@ typedef struct pb_sat_options {
     int glue_restarts; /* 1: restart when the recent learnt clauses' LBD (a fast moving
                         * average) rises above the long-run one (a slow one), as
                         * Glucose and CaDiCaL's focused mode; 0: the Luby schedule */
+    int tier2_glue;    /* > 0: tiers: a learnt clause used in a conflict's analysis has its
+                        * LBD taken again and is spared by the next reduction (the next two
+                        * when its LBD is at most tier2_glue); 0: every clause above
+                        * keep_glue is ranked by LBD alone */
+    int mode_switch;   /* > 0: focused mode (glue restarts, the sign each variable had when
+                        * last undone) and stable mode (the Luby schedule, target phases)
+                        * take turns, the first two phases mode_switch conflicts each, each
+                        * later pair of double length; 0: one mode, as the levers above say */
 } pb_sat_options;
 
 void pb_sat_default_options(pb_sat_options *o);

@@ -50,6 +50,32 @@ static int redundant(pb_sat *s, int p, uint32_t levels)
     return 1;
 }
 
+/* A learnt clause c takes part in the analysis (pb_sat_options.tier2_glue): its LBD is
+ * taken again, now that its literals may sit on fewer levels, and it is kept through
+ * the next reduction, or the next two when its LBD is at most tier2_glue. */
+static void note_used(pb_sat *s, uint32_t c)
+{
+    if (!(C_FLAGS(s, c) & F_LEARNT)) return;
+    uint32_t lbd = C_LBD(s, c);
+    if (lbd > (uint32_t)s->opt.keep_glue) {
+        const int *l = C_LITS(s, c);
+        const int n = (int)C_SIZE(s, c);
+        s->lbd_time++;
+        uint32_t g = 0;
+        for (int i = 0; i < n && g < lbd; i++) {
+            int lv = s->level[var_of(l[i])];
+            if (s->lbd_stamp[lv] != s->lbd_time) {
+                s->lbd_stamp[lv] = s->lbd_time;
+                g++;
+            }
+        }
+        s->st.work += (uint64_t)n;
+        if (g < lbd) lbd = g;
+    }
+    uint32_t used = lbd <= (uint32_t)s->opt.tier2_glue ? 2u : 1u;
+    C_FLAGS(s, c) = (C_FLAGS(s, c) & (F_LEARNT | F_DELETED)) | used << 2 | lbd << LBD_SHIFT;
+}
+
 /* The first-UIP clause of the conflict into s->learnt, its asserting literal first,
  * every variable met bumped. 0, or -1 when out of memory. */
 static int first_uip(pb_sat *s)
@@ -66,6 +92,7 @@ static int first_uip(pb_sat *s)
     } else {
         l = C_LITS(s, s->confl);
         n = (int)C_SIZE(s, s->confl);
+        if (s->opt.tier2_glue) note_used(s, s->confl);
     }
     for (;;) {
         s->st.work += (uint64_t)n;
@@ -84,7 +111,9 @@ static int first_uip(pb_sat *s)
         p = s->trail[index + 1];
         s->seen[var_of(p)] = 0;
         if (--path == 0) break;
-        l = reason_lits(s, s->reason[var_of(p)], &tmp, &n);
+        uint32_t r = s->reason[var_of(p)];
+        if (s->opt.tier2_glue && !(r & AMO_TAG)) note_used(s, r);
+        l = reason_lits(s, r, &tmp, &n);
     }
     out->a[0] = neg(p);
     s->st.work += (uint64_t)(s->trail_n - 1 - index); /* the trail scanned */
@@ -179,7 +208,7 @@ int sat_learn_clause(pb_sat *s, int lbd)
         assign(s, out->a[0], NO_REASON);
         return 0;
     }
-    int64_t c = sat_arena_alloc(s, out->n, F_LEARNT | (uint32_t)lbd << 2);
+    int64_t c = sat_arena_alloc(s, out->n, F_LEARNT | (uint32_t)lbd << LBD_SHIFT);
     if (c < 0) return -1;
     memcpy(C_LITS(s, c), out->a, (size_t)out->n * sizeof(int));
     if (sat_attach(s, (uint32_t)c) || ivec_push(&s->learnts, (int)c)) return -1;

@@ -117,6 +117,7 @@ void sat_backtrack(pb_sat *s, int lvl)
         int l = s->trail[i], v = var_of(l);
         s->val[l] = s->val[neg(l)] = 0;
         s->reason[v] = NO_REASON;
+        s->saved[v] = (unsigned char)(l & 1);
         sat_heap_insert(s, v);
     }
     s->trail_n = stop;

@@ -42,12 +42,18 @@ enum { GLUE_MIN_CONFLICTS = 50 };
 #define AMO_TAG   0x80000000u
 #define LIT_UNDEF (-1)
 
-/* Header words of a clause at offset c: size, then flags | lbd << 2. */
+/* Header words of a clause at offset c: size, then flags | used << 2 | lbd << 4, where
+ * used (0..3) counts down the reductions a learnt clause survives for having taken part
+ * in a conflict's analysis (pb_sat_options.tier2_glue). */
 #define C_SIZE(s, c)  ((s)->arena[c])
 #define C_FLAGS(s, c) ((s)->arena[(c) + 1])
 #define C_LITS(s, c)  ((int *)&(s)->arena[(c) + 2])
+#define C_LBD(s, c)   (C_FLAGS(s, c) >> LBD_SHIFT)
+#define C_USED(s, c)  ((C_FLAGS(s, c) >> 2) & 3u)
 #define F_LEARNT      1u
 #define F_DELETED     2u
+#define F_USED        (3u << 2)
+#define LBD_SHIFT     4
 
 typedef struct watch {
     uint32_t cref;
@@ -93,6 +99,7 @@ struct pb_sat {
     int target_n;          /* that trail's length (0: none since the last model or rephase) */
     unsigned char *best;   /* per variable: the same over the whole search (rephasing's) */
     int best_n;            /* its length (0: none since the last model) */
+    unsigned char *saved;  /* per variable: its sign when last undone (focused mode's phase) */
     unsigned char *seen;
     hent *heap;            /* max-heap of variables by activity */
     int heap_n, *heap_pos; /* per variable: its heap index, -1: out */
@@ -139,6 +146,10 @@ struct pb_sat {
     uint64_t next_rephase, rephase_n;
     double glue_fast, glue_slow; /* the learnt clauses' LBD, moving averages */
     uint64_t glue_n, last_restart;
+    /* Mode switching (pb_sat_options.mode_switch): 1 while in focused mode, the
+     * conflict count of the next switch, and the switches so far. */
+    int focused;
+    uint64_t next_switch, switch_n;
     pb_sat_options opt;
     uint32_t *fwd; /* collect's forwarding table, kept for the next collection */
     size_t fwd_cap;

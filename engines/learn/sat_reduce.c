@@ -8,7 +8,10 @@
  *
  * Learnt clauses with an LBD of at most KEEP_GLUE stay for good; of the rest, the
  * worse half (high LBD, then older) goes at each reduction, every REDUCE_FIRST
- * conflicts plus REDUCE_INC more each time. */
+ * conflicts plus REDUCE_INC more each time. With tiers (pb_sat_options.tier2_glue) a
+ * clause that took part in an analysis since the last reduction is spared (with an LBD
+ * of at most tier2_glue, through two reductions): the field's core, tier-2 and local
+ * clauses, where only the local ones unused of late are ranked for deletion. */
 #include <string.h>
 
 #include "../core/grow.h"
@@ -111,8 +114,13 @@ static int reduce(pb_sat *s)
     if (!k) return -1;
     for (int i = 0; i < s->learnts.n; i++) {
         uint32_t c = (uint32_t)s->learnts.a[i];
-        uint32_t lbd = C_FLAGS(s, c) >> 2;
-        if (lbd > (uint32_t)s->opt.keep_glue && !locked(s, c)) k[n++] = (sort_key){lbd, c};
+        uint32_t lbd = C_LBD(s, c);
+        if (lbd <= (uint32_t)s->opt.keep_glue || locked(s, c)) continue;
+        if (C_USED(s, c)) {
+            C_FLAGS(s, c) -= 1u << 2; /* tiers: spared this time, one use fewer */
+            continue;
+        }
+        k[n++] = (sort_key){lbd, c};
     }
     qsort(k, (size_t)n, sizeof *k, cmp_key);
     s->st.work += (uint64_t)s->learnts.n;
@@ -150,9 +158,25 @@ void sat_note_glue(pb_sat *s, int lbd)
     s->glue_slow += ((double)lbd - s->glue_slow) * (w > GLUE_SLOW ? w : GLUE_SLOW);
 }
 
+/* Focused mode (glue restarts, saved phases) and stable mode (the Luby schedule, target
+ * phases) take turns, a phase of each every mode_switch * 2^k conflicts (k = 0, 1, ..
+ * per pair), and the search restarts at each switch. */
+static void switch_mode(pb_sat *s)
+{
+    s->focused = !s->focused;
+    s->switch_n++;
+    int k = (int)(s->switch_n / 2);
+    s->next_switch = s->st.conflicts + ((uint64_t)s->opt.mode_switch << (k < 24 ? k : 24));
+    s->luby_i = 0;
+    s->next_restart = s->st.conflicts + (uint64_t)s->opt.luby_unit;
+    s->last_restart = s->st.conflicts;
+}
+
 void sat_maybe_restart(pb_sat *s)
 {
-    if (s->opt.glue_restarts) {
+    if (s->st.conflicts >= s->next_switch) {
+        switch_mode(s);
+    } else if (s->opt.mode_switch ? s->focused : s->opt.glue_restarts) {
         if (s->st.conflicts < s->last_restart + GLUE_MIN_CONFLICTS ||
             s->glue_fast <= GLUE_MARGIN * s->glue_slow)
             return;

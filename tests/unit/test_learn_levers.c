@@ -1,0 +1,155 @@
+/* test_learn_levers.c — the `learn` engine's search levers that are off by default
+ * (tiers of learnt clauses, switching between focused and stable mode): each keeps the
+ * solver's answers right (pigeonhole stays UNSAT, random 3-SAT models satisfy every
+ * clause, a sudoku's solution keeps the rules and its givens) and its search is
+ * reproducible to the conflict: the exact counts below pin it. */
+#include "check.h"
+
+#include <stdlib.h>
+#include <string.h>
+
+#include "core/engine.h"
+#include "core/rng.h"
+#include "learn/sat.h"
+#include "registry/registry.h"
+#include "sudoku/sudoku.h"
+
+/* The settings under test: the defaults, then each lever, then both. */
+enum { SETTINGS = 4 };
+
+static void setting(int k, pb_sat_options *o)
+{
+    pb_sat_default_options(o);
+    if (k & 1) o->tier2_glue = 6;
+    if (k & 2) o->mode_switch = 100;
+}
+
+/* PHP(p, n) with native at-most-one lists: p pigeons, n holes. */
+static pb_sat *pigeonhole(int p, int n)
+{
+    pb_sat *s = pb_sat_new(p * n, 3);
+    int c[16];
+    for (int i = 0; i < p; i++) {
+        for (int h = 0; h < n; h++) c[h] = i * n + h + 1;
+        CHECK(pb_sat_add_clause(s, c, n) == 0);
+    }
+    for (int h = 0; h < n; h++) {
+        for (int i = 0; i < p; i++) c[i] = i * n + h + 1;
+        CHECK(pb_sat_add_amo(s, c, p) == 0);
+    }
+    return s;
+}
+
+/* PHP(9, 8) under each setting: UNSAT, in exactly these many conflicts, with
+ * reductions on the way (so the tiers have clauses to spare). */
+static void test_pigeonhole(void)
+{
+    static const uint64_t want[SETTINGS] = {10083, 8165, 6223, 5488};
+    for (int k = 0; k < SETTINGS; k++) {
+        pb_sat_options o;
+        setting(k, &o);
+        pb_sat *s = pigeonhole(9, 8);
+        pb_sat_set_options(s, &o);
+        CHECK(pb_sat_solve(s, NULL, NULL) == PB_SAT_UNSAT);
+        const pb_sat_stats *st = pb_sat_get_stats(s);
+        CHECK_EQ_U64(st->conflicts, want[k]);
+        CHECK(st->deleted > 0);
+        pb_sat_free(s);
+    }
+}
+
+/* Random 3-SAT near the threshold (150 variables, 4.2 clauses each, seeds 1-8) under
+ * each setting: every model satisfies every clause, the answers agree across the
+ * settings, and the conflicts over the 8 formulas sum to these. */
+static void test_random_3sat(void)
+{
+    static const uint64_t want[SETTINGS] = {7860, 7895, 10572, 10820};
+    enum { NV = 150, NC = 630, T = 8 };
+    static int lits[3 * NC];
+    pb_sat_result answer[T];
+    for (int k = 0; k < SETTINGS; k++) {
+        uint64_t conflicts = 0;
+        for (int t = 0; t < T; t++) {
+            pb_rng rng;
+            pb_rng_seed(&rng, (uint64_t)t + 1);
+            for (int i = 0; i < 3 * NC; i++) {
+                int v = 1 + (int)pb_rng_below(&rng, NV);
+                lits[i] = pb_rng_below(&rng, 2) ? v : -v;
+            }
+            pb_sat_options o;
+            setting(k, &o);
+            pb_sat *s = pb_sat_new(NV, (uint64_t)t + 1);
+            pb_sat_set_options(s, &o);
+            for (int c = 0; c < NC; c++) CHECK(pb_sat_add_clause(s, lits + 3 * c, 3) == 0);
+            pb_sat_result r = pb_sat_solve(s, NULL, NULL);
+            CHECK(r == PB_SAT_SAT || r == PB_SAT_UNSAT);
+            if (k == 0) answer[t] = r;
+            CHECK(r == answer[t]);
+            if (r == PB_SAT_SAT)
+                for (int c = 0; c < NC; c++) {
+                    int ok = 0;
+                    for (int j = 0; j < 3; j++) {
+                        int l = lits[3 * c + j];
+                        ok |= pb_sat_model(s, abs(l)) == (l > 0);
+                    }
+                    CHECK(ok);
+                }
+            conflicts += pb_sat_get_stats(s)->conflicts;
+            pb_sat_free(s);
+        }
+        CHECK_EQ_U64(conflicts, want[k]);
+    }
+}
+
+/* A 16x16 puzzle (the second of data/sudoku/16x16-minimal.txt) through the engine with
+ * each lever as a parameter: the one solution, by the rules, in exactly these many
+ * conflicts (backtracks). It is solved before the first reduction, so the tiers leave
+ * the search as it was. */
+static void test_sudoku(void)
+{
+    const char *text = ".4B.1....2.7..C....F.....E....9...519D..A.F.4..BEA...7.2.69B.F.3.C.D.5...B1"
+                       "...E6.59.......7EC.8A....2.EA.......4.2.6.......DB7....43..6....C5B..7.1.4."
+                       "...GA6...E6...B3..5.....GC...E....B3.....D.G....CB.F..9..8....DE.....5..7.F"
+                       "....95G......A.59C.6.273.4.....";
+    static const pb_param_value params[SETTINGS][2] = {
+        {{"tier2-glue", "0"}, {"mode-switch", "0"}},
+        {{"tier2-glue", "6"}, {"mode-switch", "0"}},
+        {{"tier2-glue", "0"}, {"mode-switch", "50"}},
+        {{"tier2-glue", "6"}, {"mode-switch", "50"}},
+    };
+    static const uint64_t want[SETTINGS] = {206, 206, 114, 114};
+    sudoku_reader rd;
+    sudoku_grid g, sol;
+    sudoku_format fmt;
+    int line;
+    pb_error err;
+    sudoku_reader_init(&rd, text, strlen(text));
+    CHECK(sudoku_read(&rd, &g, &fmt, &line, &err) == 1);
+    pb_model *shape = sudoku_model_new(4);
+    pb_mask dom[256];
+    pb_model view;
+    sudoku_model_view(shape, &g, dom, &view);
+    const pb_engine *e = pb_model_engine_find("learn");
+    for (int k = 0; k < SETTINGS; k++) {
+        pb_run how = {.mode = PB_MODE_FIRST, .threads = 1, .params = params[k], .nparams = 2};
+        how.limits.max_solutions = 1;
+        int values[256];
+        pb_result r;
+        memset(&r, 0, sizeof r);
+        r.first = values;
+        CHECK(pb_engine_run(e, &view, &how, &r) == PB_DONE);
+        CHECK_EQ_U64(r.stats.solutions, 1);
+        sudoku_grid_from(&view, values, &sol);
+        CHECK(sudoku_is_solution_of(&g, &sol));
+        CHECK_EQ_U64(r.stats.backtracks, want[k]);
+    }
+    pb_model_free(shape);
+}
+
+int main(void)
+{
+    test_pigeonhole();
+    test_random_3sat();
+    test_sudoku();
+    return check_report("test_learn_levers");
+}
