@@ -31,11 +31,11 @@ completed and the puzzles reduced by CaDiCaL's deterministic defaults, and the r
 counts conflicts under a conflict limit, never time, so the same binaries give the same
 file, whatever --jobs. The shipped file was made by
   nice -n 10 scripts/make-sudoku-unique.py --seed 1 --candidates 8 --keep 6
-and its first line says so, with puzzlebench's version and commit. A candidate took
-1-8 minutes on one core of a loaded machine, most of it in the last checks, where
-nearly every given must stay and CaDiCaL needs thousands of conflicts to find each
-second solution; harder puzzles cost more. --work keeps the candidates in a file, so
-that a longer run can be cut and its first N taken with --candidates N.
+and its first line says so, with puzzlebench's version and commit. A candidate takes
+minutes, most of them in the last checks, where nearly every given must stay and
+CaDiCaL has to search for each second solution; harder puzzles cost more. --work
+keeps the candidates in a file, so that a longer run can be cut and its first N taken
+with --candidates N.
 
 usage: scripts/make-sudoku-unique.py [--pb build/puzzlebench] [--seed S]
            [--candidates N] [--keep K] [--stop G] [--conflicts C] [--jobs J]
