@@ -32,6 +32,8 @@
 #                           of learn against the outside SAT solvers)
 #   25x25-qwh.txt           not made here: scripts/make-sudoku-qwh.py (their held-out
 #                           set, made by another method)
+#   25x25-unique.txt        not made here: scripts/make-sudoku-unique.py (a held-out
+#                           set of unique, minimal puzzles reduced by CaDiCaL)
 set -euo pipefail
 cd "$(dirname "$0")/.."
 

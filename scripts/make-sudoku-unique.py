@@ -1,0 +1,322 @@
+#!/usr/bin/env python3
+"""make-sudoku-unique.py — data/sudoku/25x25-unique.txt: hard 25x25 sudoku, each with
+exactly one solution and minimal, reduced by CaDiCaL: a held-out set beside
+25x25-hard.txt and the 25x25-qwh sets.
+
+25x25-hard.txt comes from the project's own generator, thinned while `learn` proves
+it unique, ranked by MiniSat; the qwh sets punch holes at random and are not unique.
+This set shares neither: for candidate i of the seed, a random complete grid (PREFILL
+cells drawn one by one at random, each with a value its row, column and box still
+allow, completed by Debian's `cadical`; a draw without a completion is drawn again),
+then its 625 cells taken out one by one in an order drawn at random, each staying out
+only while the puzzle keeps its one solution. Uniqueness is asked of CaDiCaL: the
+puzzle's direct encoding (a variable per empty cell and value its given peers allow,
+every cell, row, column and box holding each value once) with the blocking clause of
+the grid, which must be unsatisfiable. A cell whose value the givens force at once
+(its peers hold the other 24 values, or no other empty cell of one of its units may
+take it) is taken out without asking, since CaDiCaL could only agree. One pass makes
+the puzzle minimal: a given that had to stay would let a second solution in on any
+subset of the givens too. With --stop G the pass ends once G givens are left.
+
+Of the candidates, the KEEP that CaDiCaL needs the most conflicts on (`puzzlebench
+export dimacs`, the encoding the outside solvers get in the sweeps) within
+--conflicts are kept, in the order made; a candidate that meets that limit is left
+out, so that a run of the set takes minutes. Each kept puzzle is checked unique again
+on that encoding (its CNF with the blocking clause of the solution: CaDiCaL must say
+unsatisfiable), and MiniSat's conflicts on it are written beside CaDiCaL's. Ranked by
+CaDiCaL, the set leans against CaDiCaL in a comparison with it.
+
+Deterministic: every draw comes from random.Random(f"{SEED}:{i}"), the grids are
+completed and the puzzles reduced by CaDiCaL's deterministic defaults, and the ranking
+counts conflicts under a conflict limit, never time, so the same binaries give the same
+file, whatever --jobs. The shipped file was made by
+  nice -n 10 scripts/make-sudoku-unique.py --seed 1 --candidates 8 --keep 6
+and its first line says so, with puzzlebench's version and commit. A candidate takes
+minutes, most of them in the last checks, where nearly every given must stay and
+CaDiCaL has to search for each second solution; harder puzzles cost more. --work
+keeps the candidates in a file, so that a longer run can be cut and its first N taken
+with --candidates N.
+
+usage: scripts/make-sudoku-unique.py [--pb build/puzzlebench] [--seed S]
+           [--candidates N] [--keep K] [--stop G] [--conflicts C] [--jobs J]
+           [--out FILE] [--work FILE]
+"""
+import argparse
+import random
+import subprocess
+import sys
+import tempfile
+import time
+from concurrent.futures import ThreadPoolExecutor
+from pathlib import Path
+
+import sudoku_sat
+
+SIDE, BOX = 25, 5
+CELLS = SIDE * SIDE
+SYMBOLS = "123456789ABCDEFGHIJKLMNOP"
+PREFILL = 150
+
+
+def units():
+    """The 75 units (rows, columns, boxes), each a list of cells."""
+    rows = [[r * SIDE + k for k in range(SIDE)] for r in range(SIDE)]
+    cols = [[r * SIDE + k for r in range(SIDE)] for k in range(SIDE)]
+    boxes = [[(br + i) * SIDE + bk + j for i in range(BOX) for j in range(BOX)]
+             for br in range(0, SIDE, BOX) for bk in range(0, SIDE, BOX)]
+    return rows + cols + boxes
+
+
+UNITS = units()
+UNITS_OF = [[u for u in UNITS if c in u] for c in range(CELLS)]
+PEERS = [sorted({d for u in UNITS_OF[c] for d in u} - {c}) for c in range(CELLS)]
+
+
+def allowed(p, c):
+    """The values the givens among cell c's peers leave it."""
+    used = {p[d] for d in PEERS[c]}
+    return [s for s in SYMBOLS if s not in used]
+
+
+def cnf(p, ban=None):
+    """Puzzle p's direct encoding as DIMACS text, with the unit clause that bans
+    value s from cell c when ban is (c, s), and the (cell, value) of each variable;
+    None when an empty cell has no value left (unsatisfiable at once)."""
+    var, clauses = {}, []
+    for c in range(CELLS):
+        if p[c] == ".":
+            vals = allowed(p, c)
+            if not vals:
+                return None
+            for s in vals:
+                var[c, s] = len(var) + 1
+
+    def exactly_one(lits):
+        clauses.append(lits)
+        clauses.extend([-a, -b] for i, a in enumerate(lits) for b in lits[i + 1:])
+
+    for c in range(CELLS):
+        if p[c] == ".":
+            exactly_one([var[c, s] for s in SYMBOLS if (c, s) in var])
+    for u in UNITS:
+        given = {p[d] for d in u}
+        for s in SYMBOLS:
+            if s not in given:
+                exactly_one([var[d, s] for d in u if (d, s) in var])
+    if ban is not None:
+        clauses.append([-var[ban]])
+    text = [f"p cnf {len(var)} {len(clauses)}"]
+    text += [" ".join(map(str, cl)) + " 0" for cl in clauses]
+    return "\n".join(text) + "\n", {v: cs for cs, v in var.items()}
+
+
+def cadical(text, extra=()):
+    """CaDiCaL on DIMACS text: (exit code, stdout)."""
+    r = subprocess.run(["cadical", *extra], input=text, capture_output=True, text=True)
+    if r.returncode not in (0, 10, 20):
+        raise RuntimeError(f"cadical exit {r.returncode}: {r.stderr.strip()}")
+    return r.returncode, r.stdout
+
+
+def full_grid(rng):
+    """A random complete grid: PREFILL cells drawn one by one with a value still
+    allowed, completed by CaDiCaL; drawn again when that has no completion."""
+    while True:
+        p = ["."] * CELLS
+        cells = list(range(CELLS))
+        rng.shuffle(cells)
+        for c in cells[:PREFILL]:
+            free = allowed(p, c)
+            if free:
+                p[c] = rng.choice(free)
+        enc = cnf(p)
+        if enc is None:
+            continue
+        code, out = cadical(enc[0], ["-q"])
+        if code != 10:
+            continue
+        for ln in out.splitlines():
+            if ln.startswith("v "):
+                for x in map(int, ln.split()[1:]):
+                    if x > 0:
+                        c, s = enc[1][x]
+                        p[c] = s
+        return p
+
+
+def forced(p, c, s):
+    """Whether the givens of p force value s into the empty cell c at once."""
+    if len(allowed(p, c)) == 1:
+        return True
+    for u in UNITS_OF[c]:
+        if all(p[d] != "." or s in {p[e] for e in PEERS[d]} for d in u if d != c):
+            return True
+    return False
+
+
+def unique(p, c, s):
+    """Whether p, unique with s in cell c, stays unique with c emptied: CaDiCaL finds
+    p's encoding with s banned from c unsatisfiable (a second solution would differ
+    from the first in c, else the puzzle with c given had two)."""
+    enc = cnf(p, (c, s))
+    return enc is None or cadical(enc[0], ["-q", "-n"])[0] == 20
+
+
+def reduce(grid, rng, stop):
+    """grid with its cells taken out in an order drawn from rng while it stays unique,
+    until `stop` givens are left; and the number of CaDiCaL checks asked."""
+    p = list(grid)
+    order = list(range(CELLS))
+    rng.shuffle(order)
+    givens, checks = CELLS, 0
+    for c in order:
+        if givens <= stop:
+            break
+        s, p[c] = p[c], "."
+        if forced(p, c, s):
+            givens -= 1
+            continue
+        checks += 1
+        if unique(p, c, s):
+            givens -= 1
+        else:
+            p[c] = s
+    return "".join(p), checks
+
+
+def export(pb, puzzle, name):
+    """puzzlebench's direct encoding of the puzzle (sudoku_sat.py): the CNF's text and
+    its variables' (cell, value)."""
+    text = sudoku_sat.dimacs(pb, puzzle, name).read_text()
+    cell = {}
+    for ln in text.splitlines():
+        w = ln.split()
+        if len(w) == 8 and w[:2] == ["c", "var"]:
+            cell[int(w[2])] = ((int(w[4]) - 1) * SIDE + int(w[5]) - 1, SYMBOLS[int(w[7]) - 1])
+        elif ln.startswith("p "):
+            break
+    return text, cell
+
+
+def conflicts_of(out):
+    """The conflicts CaDiCaL printed (none: it needed none)."""
+    return next((int(ln.split()[2]) for ln in out.splitlines()
+                 if ln.startswith("c conflicts:")), 0)
+
+
+def rank(pb, puzzle, name, limit):
+    """CaDiCaL on the puzzle's exported encoding within `limit` conflicts: (solved,
+    conflicts)."""
+    code, out = cadical(export(pb, puzzle, name)[0], ["-c", str(limit), "-n"])
+    if code == 20:
+        raise RuntimeError("cadical says unsatisfiable, yet the puzzle has a solution")
+    return code == 10, conflicts_of(out)
+
+
+def check_unique(pb, puzzle, grid, name):
+    """The puzzle's exported encoding with the blocking clause of grid: CaDiCaL must
+    find it unsatisfiable."""
+    text, cell = export(pb, puzzle, name)
+    lits = [-v for v, (c, s) in cell.items() if grid[c] == s]
+    head, _, body = text.partition("\np cnf ")
+    nvars, nclauses, rest = body.split(None, 2)
+    text = f"{head}\np cnf {nvars} {int(nclauses) + 1}\n{rest}{' '.join(map(str, lits))} 0\n"
+    return cadical(text, ["-q", "-n"])[0] == 20
+
+
+def candidate(o, i, tmp, done):
+    """Candidate i: (givens, puzzle, grid, checks, seconds, solved, CaDiCaL's conflicts),
+    taken from the work file's lines `done` when made there before, else made and
+    added to it."""
+    key = f"{o.seed}:{i}:{o.stop}"
+    if key not in done:
+        start = time.monotonic()
+        rng = random.Random(f"{o.seed}:{i}")
+        grid = full_grid(rng)
+        puzzle, checks = reduce(grid, rng, o.stop)
+        done[key] = [puzzle, "".join(grid), checks, round(time.monotonic() - start)]
+        if o.work:
+            with open(o.work, "a") as f:
+                f.write(f"{key} {' '.join(map(str, done[key]))}\n")
+    puzzle, grid, checks, seconds = done[key]
+    solved, conflicts = rank(o.pb, puzzle, f"{tmp}/c{i}", o.conflicts)
+    return CELLS - puzzle.count("."), puzzle, grid, int(checks), int(seconds), solved, conflicts
+
+
+def read_work(path):
+    """The candidates a work file holds: SEED:I:STOP -> [puzzle, grid, checks, seconds]."""
+    done = {}
+    if path and Path(path).exists():
+        for n, ln in enumerate(Path(path).read_text().splitlines(), 1):
+            w = ln.split()
+            if len(w) != 5 or len(w[1]) != CELLS or len(w[2]) != CELLS:
+                raise ValueError(f"{path}:{n}: expected SEED:I:STOP PUZZLE GRID CHECKS SECONDS")
+            done[w[0]] = w[1:]
+    return done
+
+
+def main(argv):
+    ap = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
+    ap.add_argument("--pb", default="build/puzzlebench")
+    ap.add_argument("--seed", type=int, default=1)
+    ap.add_argument("--candidates", type=int, default=8)
+    ap.add_argument("--keep", type=int, default=6)
+    ap.add_argument("--stop", type=int, default=0, help="givens to stop at (0: minimal)")
+    ap.add_argument("--conflicts", type=int, default=200_000,
+                    help="CaDiCaL's conflict limit when ranking")
+    ap.add_argument("--jobs", type=int, default=1)
+    ap.add_argument("--out", default="data/sudoku/25x25-unique.txt")
+    ap.add_argument("--work", help="a file that keeps the candidates made, so that a run "
+                    "cut short goes on where it stopped")
+    o = ap.parse_args(argv)
+    if not 0 <= o.stop < CELLS or o.candidates < 1 or o.keep < 1 or o.conflicts < 1:
+        print("make-sudoku-unique: expected --stop within 0..624 and positive "
+              "--candidates, --keep and --conflicts", file=sys.stderr)
+        return 2
+    try:
+        done = read_work(o.work)
+    except ValueError as e:
+        print(f"make-sudoku-unique: {e}", file=sys.stderr)
+        return 2
+    with tempfile.TemporaryDirectory() as tmp:
+        def one(i):
+            made = candidate(o, i, tmp, done)
+            print(f"{i}: {made[0]} givens, {made[3]} checks, {made[4]:.0f} s, cadical "
+                  f"{made[6]} conflicts{'' if made[5] else ' (limit)'}", file=sys.stderr,
+                  flush=True)
+            return made
+
+        with ThreadPoolExecutor(o.jobs) as ex:
+            made = list(ex.map(one, range(o.candidates)))
+        solved = [k for k in range(len(made)) if made[k][5]]
+        kept = sorted(sorted(solved, key=lambda k: (-made[k][6], k))[:o.keep])
+        rows = []
+        for k in kept:
+            g, puzzle, grid, *_, conflicts = made[k]
+            if not check_unique(o.pb, puzzle, grid, f"{tmp}/u{k}"):
+                raise RuntimeError(f"candidate {k}: a second solution on the exported encoding")
+            code, ms = sudoku_sat.minisat(o.pb, puzzle, f"{tmp}/m{k}")
+            if code != 10 or ms is None:
+                raise RuntimeError(f"candidate {k}: minisat exit {code} on a unique puzzle")
+            rows.append(f"# {k} {g} {conflicts} {ms}\n")
+    version = subprocess.run([o.pb, "--version"], capture_output=True, text=True).stdout
+    built = " ".join(ln.split()[-1] for ln in version.splitlines()[:2])
+    out = Path(o.out)
+    tmp_out = out.with_name(out.name + ".tmp")
+    with open(tmp_out, "w") as f:
+        f.write(f"# scripts/make-sudoku-unique.py --seed {o.seed} --candidates {o.candidates} "
+                f"--keep {o.keep} --stop {o.stop} --conflicts {o.conflicts} "
+                f"(puzzlebench {built})\n")
+        f.write("# held-out set: random full grid, givens taken out in a random order while "
+                "CaDiCaL proves the puzzle unique (each checked unique again on the exported "
+                "encoding), ranked by cadical's conflicts\n")
+        f.write("# candidate givens cadical-conflicts minisat-conflicts, one comment per "
+                "puzzle below\n")
+        f.writelines(rows)
+        f.writelines(made[k][1] + "\n" for k in kept)
+    tmp_out.replace(out)
+    return 0
+
+
+if __name__ == "__main__":
+    sys.exit(main(sys.argv[1:]))

@@ -1,0 +1,53 @@
+#!/usr/bin/env bash
+# sudoku_unique.sh — data/sudoku/25x25-unique.txt as its generator wrote it: the header
+# names scripts/make-sudoku-unique.py and has one row per puzzle (its givens equal to the
+# puzzle's), every puzzle is a 25x25 line the reader takes, and `count --limit 2` by
+# learn proves each unique; with cadical and minisat installed, the generator makes a
+# small set (stopped early) that passes the same checks.
+# usage: tests/e2e/sudoku_unique.sh PATH/TO/puzzlebench SOURCE_DIR [FIRST]
+# FIRST: count only the first FIRST puzzles of the set (all when absent).
+# shellcheck source=tests/e2e/cli_lib.sh
+. "$(dirname "$0")/cli_lib.sh"
+
+set=$src/data/sudoku/25x25-unique.txt
+first=${3:-}
+
+# check_set FILE KEEP: the header's rows against the puzzles, KEEP of them.
+check_set() {
+    local file=$1 keep=$2 rows puzzles
+    head -n 1 "$file" | grep -Eq "^# scripts/make-sudoku-unique\.py .*--keep $keep " && ok ||
+        bad "$file: first line is not the generator's command with --keep $keep"
+    rows=$(grep -Ec '^# [0-9]+ [0-9]+ [0-9]+ [0-9]+$' "$file")
+    grep -v '^#' "$file" >"$tmp/puzzles"
+    puzzles=$(wc -l <"$tmp/puzzles")
+    [ "$rows" -eq "$keep" ] && [ "$puzzles" -eq "$keep" ] && ok ||
+        bad "$file: $rows header rows and $puzzles puzzles, expected $keep of each"
+    grep -Evq '^[1-9A-P.]{625}$' "$tmp/puzzles" && bad "$file: a puzzle is not 625 cells" || ok
+    # Each row's givens are its puzzle's, in order.
+    grep -E '^# [0-9]+ [0-9]+ [0-9]+ [0-9]+$' "$file" | awk '{ print $3 }' >"$tmp/rows"
+    tr -d '.' <"$tmp/puzzles" | awk '{ print length($0) }' >"$tmp/givens"
+    cmp -s "$tmp/rows" "$tmp/givens" && ok || bad "$file: header givens differ from the puzzles'"
+}
+
+keep=$(head -n 1 "$set" | sed -nE 's/.* --keep ([0-9]+) .*/\1/p')
+check_set "$set" "${keep:-0}"
+# Every line read as a puzzle (a step limit stops the search at once: exit 3).
+"$pb" count sudoku -e learn --limit 2 --step-limit 1 "$set" >"$tmp/out" 2>"$tmp/err"
+[ $? -eq 3 ] && ok || bad "count with a step limit: expected exit 3"
+has "^puzzles=$keep .* unreadable=0\$" "$tmp/out"
+if [ -n "$first" ]; then head -n "$first" "$tmp/puzzles" >"$tmp/some.txt"; else cp "$tmp/puzzles" "$tmp/some.txt"; fi
+n=$(wc -l <"$tmp/some.txt")
+expect 0 "each puzzle unique" -- "$pb" count sudoku -e learn --limit 2 "$tmp/some.txt"
+has "^puzzles=$n none=0 unique=$n multiple=0 stopped=0 unreadable=0\$" "$tmp/out"
+
+if command -v cadical >/dev/null && command -v minisat >/dev/null; then
+    expect 0 "the generator, stopped at 450 givens" -- python3 "$src/scripts/make-sudoku-unique.py" \
+        --pb "$pb" --candidates 2 --keep 2 --stop 450 --out "$tmp/small.txt"
+    check_set "$tmp/small.txt" 2
+    expect 0 "its puzzles unique" -- "$pb" count sudoku -e learn --limit 2 "$tmp/small.txt"
+    has '^puzzles=2 none=0 unique=2 multiple=0 stopped=0 unreadable=0$' "$tmp/out"
+else
+    echo "sudoku_unique: cadical or minisat not installed: the generator not run"
+fi
+
+finish sudoku_unique
