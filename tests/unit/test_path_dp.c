@@ -179,8 +179,9 @@ static void test_step_limits(void)
 }
 
 /* The memory limit is checked against the run's whole need before anything large is
- * allocated: a run past it does no step. 6x6 would need hundreds of GB (a sanitizer
- * build aborts on such an allocation rather than failing it). */
+ * allocated: a run past it does no step, and says what it would need. 6x6 would
+ * need a hundred GB and more (a sanitizer build aborts on such an allocation rather
+ * than failing it). */
 static void test_memory_limit(void)
 {
     pb_model *m = named("4x5", NOTOUCH_KING);
@@ -200,6 +201,20 @@ static void test_memory_limit(void)
     CHECK(r.status == PB_NOMEM);
     CHECK_EQ_U64(r.stats.steps, 0);
     pb_model_free(m);
+    /* The plans of the packed layout, the same under both rules (the same orbits). */
+    static const struct {
+        const char *board;
+        uint64_t bytes;
+    } plan[] = {{"5x6", 3613079494ull}, {"4x8", 16995917144ull}, {"6x6", 182061952204ull}};
+    lim.max_bytes = 1024;
+    for (size_t i = 0; i < sizeof plan / sizeof plan[0]; i++)
+        for (int adj = 0; adj < 2; adj++) {
+            m = named(plan[i].board, adj ? NOTOUCH_ORTH : NOTOUCH_KING);
+            r = path_dp(m, PB_MODE_COUNT, 1, &lim, NULL);
+            CHECK(r.status == PB_NOMEM);
+            CHECK_EQ_U64(r.stats.bytes, plan[i].bytes);
+            pb_model_free(m);
+        }
 }
 
 /* A time limit alone, and a cancel flag alone, stop a count too long to finish in
