@@ -13,12 +13,12 @@
  * pool as it takes them, as the tree searches' tasks do).
  *
  * Memory: two layers, each C(n, k) / 64 index words of 16 bytes and a row of k
- * 64-bit counts per orbit of k-sets (Burnside's count, known before the run), in
- * two slots allocated once (odd and even layers). The run's need is computed first
- * and checked against the memory limit before anything large is allocated. Stored
- * counts are orders of at most half the cells (k! < 2^64 up to k = 20, so exact up
- * to 42 cells); every sum is checked, and a count past its counter ends the run
- * with PB_OVERFLOW. */
+ * counts per orbit of k-sets (Burnside's count, known before the run), each count
+ * packed to the bits of its bound (k-1)! (path_dp.h), in two slots allocated once
+ * (odd and even layers). The run's need is computed first and checked against the
+ * memory limit before anything large is allocated. Stored counts are orders of at
+ * most half the cells (k! < 2^64 up to k = 20, so exact up to 42 cells); every sum
+ * is checked, and a count past its counter ends the run with PB_OVERFLOW. */
 #include "path_dp.h"
 
 #include <omp.h>

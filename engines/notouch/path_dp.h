@@ -12,6 +12,8 @@
 #define PB_PATH_DP_H
 
 #include <stdint.h>
+#include <string.h>
+
 #include "../core/engine.h"
 #include "../core/limiter.h"
 
@@ -57,11 +59,56 @@ typedef struct pd_word {
     uint64_t bits, base;
 } pd_word;
 
+/* A stored count f[S][a] of a k-set counts orders of the k-1 other cells, so it is at
+ * most (k-1)!: a layer keeps each count in the bits that bound needs (pd_width), and
+ * a row of k counts in whole bytes, so that the rows of two threads share no byte. A
+ * count is read with one unaligned 8-byte load (little-endian), so a width past 57
+ * bits is kept as a whole word, and each slot has 8 bytes to spare at its end. */
+static inline int pd_width(int k)
+{
+    uint64_t f = 1;
+    for (uint64_t i = 2; i < (uint64_t)k; i++)
+        if (__builtin_mul_overflow(f, i, &f)) return 64;
+    int w = 64 - __builtin_clzll(f);
+    return w > 57 ? 64 : w;
+}
+
+static inline uint64_t pd_row_bytes(int k)
+{
+    return ((uint64_t)k * (uint64_t)pd_width(k) + 7) / 8;
+}
+
+/* Count j of a row of w-bit counts. */
+static inline uint64_t pd_get(const uint8_t *row, int w, int j)
+{
+    uint64_t bit = (uint64_t)j * (uint64_t)w, v;
+    memcpy(&v, row + (bit >> 3), sizeof v);
+    return w == 64 ? v : (v >> (bit & 7)) & ((1ull << w) - 1);
+}
+
+/* Packs the k counts v[] into row (pd_row_bytes(k) bytes, exactly); *ov set when one
+ * does not fit its width (past the bound: never, but checked). */
+static inline void pd_put_row(uint8_t *row, int k, const uint64_t *v, int *ov)
+{
+    const int w = pd_width(k);
+    unsigned __int128 acc = 0;
+    int have = 0;
+    for (int j = 0; j < k; j++) {
+        uint64_t x = v[j];
+        if (w < 64 && x >> w) *ov = 1, x &= (1ull << w) - 1;
+        acc |= (unsigned __int128)x << have;
+        for (have += w; have >= 8; have -= 8) *row++ = (uint8_t)acc, acc >>= 8;
+    }
+    if (have) *row = (uint8_t)acc;
+}
+
 typedef struct pd_layer {
-    int k;
+    int k, width;
     uint64_t nsets, nrows; /* C(n, k); the sets stored, one per orbit */
+    uint64_t row_bytes;    /* pd_row_bytes(k) */
     pd_word *index;        /* nsets / 64 rounded up */
-    uint64_t *rows;        /* rows[i * k + j]: orders of stored set i ending in its j-th cell */
+    uint8_t *rows;         /* row i at rows + i * row_bytes: its count j, the orders of stored set
+                              i ending in its j-th cell */
 } pd_layer;
 
 typedef struct pd_ctx {
@@ -130,7 +177,7 @@ static inline uint64_t pd_next_set(uint64_t s)
  * word is fetched), its row (then fetched), and the sum over the row. */
 typedef struct pd_look {
     uint64_t least, rank; /* the set's stored form (the least of its orbit), its rank */
-    const uint64_t *row;
+    const uint8_t *row;
     int to; /* the cell looked up by (whose row entries are summed), in the stored form */
 } pd_look;
 
@@ -156,9 +203,9 @@ static inline void pd_look_row(const pd_layer *l, pd_look *k)
 {
     const pd_word *w = &l->index[k->rank >> 6];
     uint64_t below = w->bits & ((2ull << (k->rank & 63)) - 1);
-    k->row = l->rows + (w->base + (uint64_t)__builtin_popcountll(below) - 1) * (uint64_t)l->k;
+    k->row = l->rows + (w->base + (uint64_t)__builtin_popcountll(below) - 1) * l->row_bytes;
     __builtin_prefetch(k->row);
-    __builtin_prefetch(k->row + l->k - 1);
+    __builtin_prefetch(k->row + l->row_bytes - 1);
 }
 
 /* The sum of row[j] over the cells j-th of `set` that lie in `want`; *ov set on
@@ -173,21 +220,34 @@ static inline uint64_t pd_row_sum(const uint64_t *row, uint64_t set, uint64_t wa
     return sum;
 }
 
+/* pd_row_sum over a stored row of w-bit counts. */
+static inline uint64_t pd_packed_sum(const uint8_t *row, int w, uint64_t set, uint64_t want,
+                                     int *ov)
+{
+    uint64_t sum = 0;
+    for (int j = 0; set; set &= set - 1, j++) {
+        uint64_t take = -(uint64_t)((want >> __builtin_ctzll(set)) & 1);
+        *ov |= __builtin_add_overflow(sum, pd_get(row, w, j) & take, &sum);
+    }
+    return sum;
+}
+
 /* Stage three: the orders of the looked-up set that end in a cell that may precede
  * (or follow) the cell looked up by; *cand counts the terms. */
-static inline uint64_t pd_look_sum(const pd_ctx *c, const pd_look *k, uint64_t *cand, int *ov)
+static inline uint64_t pd_look_sum(const pd_ctx *c, const pd_layer *l, const pd_look *k,
+                                   uint64_t *cand, int *ov)
 {
     uint64_t want = c->next[k->to];
     *cand += (uint64_t)__builtin_popcountll(k->least & want);
-    return pd_row_sum(k->row, k->least, want, ov);
+    return pd_packed_sum(k->row, l->width, k->least, want, ov);
 }
 
 /* The memory of the layers: two slots, the odd layers in one and the even in the
  * other, each as large as the largest layer it holds, allocated once. */
 typedef struct pd_store {
-    uint64_t words[2], counts[2]; /* index words and row counts of each slot */
+    uint64_t words[2], bytes[2]; /* index words and row bytes of each slot */
     pd_word *index[2];
-    uint64_t *rows[2];
+    uint8_t *rows[2];
 } pd_store;
 
 /* Sizes the slots for layers 1..top; returns their bytes. */

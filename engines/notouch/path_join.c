@@ -88,7 +88,7 @@ static int join_odd(pd_ctx *c, pd_worker *wk, const pd_layer *p, int m, const ui
     for (int i = 0; i < n; i++) {
         uint64_t g[2] = {1, 1};
         for (int e = 0; e < 2 && p; e++)
-            g[e] = pd_look_sum(c, &look[2 * i + e], &wk->candidates, &wk->overflow);
+            g[e] = pd_look_sum(c, p, &look[2 * i + e], &wk->candidates, &wk->overflow);
         pb_count j = (pb_count)g[0] * g[1];
         if (j && c->how->mode == PB_MODE_FIRST) {
             *pick = (join_pick){1, m, s[i]};

@@ -99,19 +99,18 @@ uint64_t pd_store_plan(const pd_ctx *c, int top, pd_store *st)
     *st = (pd_store){{0, 0}, {0, 0}, {NULL, NULL}, {NULL, NULL}};
     for (int k = 1; k <= top; k++) {
         uint64_t words = index_words(c->binom[k][c->n]);
-        uint64_t counts = pd_sym_orbits(&c->sym, c->n, k) * (uint64_t)k;
+        uint64_t bytes = pd_sym_orbits(&c->sym, c->n, k) * pd_row_bytes(k) + 8;
         if (words > st->words[k % 2]) st->words[k % 2] = words;
-        if (counts > st->counts[k % 2]) st->counts[k % 2] = counts;
+        if (bytes > st->bytes[k % 2]) st->bytes[k % 2] = bytes;
     }
-    return (st->words[0] + st->words[1]) * sizeof(pd_word) +
-           (st->counts[0] + st->counts[1]) * sizeof(uint64_t);
+    return (st->words[0] + st->words[1]) * sizeof(pd_word) + st->bytes[0] + st->bytes[1];
 }
 
 int pd_store_alloc(pd_store *st)
 {
     for (int i = 0; i < 2; i++) {
         st->index[i] = layer_alloc(st->words[i] * sizeof(pd_word));
-        st->rows[i] = layer_alloc(st->counts[i] * sizeof(uint64_t));
+        st->rows[i] = layer_alloc(st->bytes[i]);
         if (!st->index[i] || !st->rows[i]) return -1;
     }
     return 0;
@@ -191,7 +190,8 @@ int pd_fill_row(pd_ctx *c, pd_worker *wk, const pd_layer *p, uint64_t s, uint64_
         pd_look_index(p, &look[j]);
     }
     for (int i = 0; i < k; i++) pd_look_row(p, &look[i]);
-    for (int i = 0; i < k; i++) out[i] = pd_look_sum(c, &look[i], &wk->candidates, &wk->overflow);
+    for (int i = 0; i < k; i++)
+        out[i] = pd_look_sum(c, p, &look[i], &wk->candidates, &wk->overflow);
     return 1;
 }
 
@@ -201,13 +201,15 @@ static void fill_words(pd_ctx *c, pd_worker *wk, const pd_layer *p, pd_layer *l,
 {
     uint64_t r = w0 * 64, end = w1 * 64 < l->nsets ? w1 * 64 : l->nsets;
     uint64_t s = pd_unrank(c, r, l->k);
-    uint64_t *out = l->rows + l->index[w0].base * (uint64_t)l->k;
+    uint8_t *out = l->rows + l->index[w0].base * l->row_bytes;
+    uint64_t row[PD_MAX_CELLS];
     for (uint64_t w = w0; w < w1; w++) {
         uint64_t bits = l->index[w].bits;
         for (int j = 0; j < 64 && r < end; j++) {
             if (bits >> j & 1) {
-                if (!pd_fill_row(c, wk, p, s, out)) return;
-                out += l->k;
+                if (!pd_fill_row(c, wk, p, s, row)) return;
+                pd_put_row(out, l->k, row, &wk->overflow);
+                out += l->row_bytes;
             }
             if (++r < end) s = pd_next_set(s);
         }
@@ -235,6 +237,8 @@ static void fill_layer(pd_ctx *c, const pd_layer *p, pd_layer *l)
 pb_status pd_layer_build(pd_ctx *c, const pd_layer *prev, int k, const pd_store *st, pd_layer *l)
 {
     l->k = k;
+    l->width = pd_width(k);
+    l->row_bytes = pd_row_bytes(k);
     l->nsets = c->binom[k][c->n];
     l->index = st->index[k % 2];
     l->rows = st->rows[k % 2];

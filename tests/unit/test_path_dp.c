@@ -2,7 +2,8 @@
  * independent counts of the oracles (oracles.h: the plain table, Karp's inclusion-
  * exclusion) on boards of every shape, first solutions checked against the rules,
  * counts and steps that do not depend on the thread count, and its limits (steps,
- * memory before anything is allocated, time, cancel).
+ * memory before anything is allocated, time, cancel), and the packed rows of its
+ * layers (each count in the bits its bound needs).
  * Usage: test_path_dp SOURCE_DIR [big-oracles|big-counts]: the boards of 18 to 25
  * cells, seconds each (Release builds only). */
 #include <stdlib.h>
@@ -15,6 +16,7 @@
 #include "core/limiter.h"
 #include "harness/io/readfile.h"
 #include "notouch/board.h"
+#include "notouch/path_dp.h"
 #include "oracles.h"
 
 static const char *srcdir = ".";
@@ -177,8 +179,9 @@ static void test_step_limits(void)
 }
 
 /* The memory limit is checked against the run's whole need before anything large is
- * allocated: a run past it does no step. 6x6 would need hundreds of GB (a sanitizer
- * build aborts on such an allocation rather than failing it). */
+ * allocated: a run past it does no step, and says what it would need. 6x6 would
+ * need a hundred GB and more (a sanitizer build aborts on such an allocation rather
+ * than failing it). */
 static void test_memory_limit(void)
 {
     pb_model *m = named("4x5", NOTOUCH_KING);
@@ -198,6 +201,20 @@ static void test_memory_limit(void)
     CHECK(r.status == PB_NOMEM);
     CHECK_EQ_U64(r.stats.steps, 0);
     pb_model_free(m);
+    /* The plans of the packed layout, the same under both rules (the same orbits). */
+    static const struct {
+        const char *board;
+        uint64_t bytes;
+    } plan[] = {{"5x6", 3613079494ull}, {"4x8", 16995917144ull}, {"6x6", 182061952204ull}};
+    lim.max_bytes = 1024;
+    for (size_t i = 0; i < sizeof plan / sizeof plan[0]; i++)
+        for (int adj = 0; adj < 2; adj++) {
+            m = named(plan[i].board, adj ? NOTOUCH_ORTH : NOTOUCH_KING);
+            r = path_dp(m, PB_MODE_COUNT, 1, &lim, NULL);
+            CHECK(r.status == PB_NOMEM);
+            CHECK_EQ_U64(r.stats.bytes, plan[i].bytes);
+            pb_model_free(m);
+        }
 }
 
 /* A time limit alone, and a cancel flag alone, stop a count too long to finish in
@@ -268,6 +285,42 @@ static void test_big_counts(void)
     }
 }
 
+/* A layer's counts are packed to the bits of their bound (k-1)!: the width is the
+ * least that holds it, a row round-trips exactly, touches none of its neighbours'
+ * bytes, and a count past its width is flagged rather than kept wrong. */
+static void test_packed_rows(void)
+{
+    uint64_t fact = 1; /* (k-1)! */
+    for (int k = 1; k <= PD_MAX_CELLS; k++) {
+        if (k > 2) fact = fact > UINT64_MAX / (uint64_t)(k - 1) ? 0 : fact * (uint64_t)(k - 1);
+        const int w = pd_width(k);
+        if (fact && w < 64) {
+            CHECK(fact <= (1ull << w) - 1);
+            CHECK(w == 1 || fact >> (w - 1));
+        }
+        CHECK(w <= 57 || w == 64);
+        CHECK(fact || w == 64);
+        const uint64_t rb = pd_row_bytes(k), top = w == 64 ? UINT64_MAX : (1ull << w) - 1;
+        CHECK_EQ_U64(rb, ((uint64_t)k * (uint64_t)w + 7) / 8);
+        uint8_t buf[3 * PD_MAX_CELLS * 8 + 8];
+        memset(buf, 0xA5, sizeof buf);
+        uint64_t v[PD_MAX_CELLS];
+        for (int j = 0; j < k; j++) /* the extremes and values between */
+            v[j] = j % 3 == 0 ? top : j % 3 == 1 ? 0 : (top / 3 + (uint64_t)j) & top;
+        int ov = 0;
+        pd_put_row(buf + rb, k, v, &ov);
+        CHECK(!ov);
+        for (int j = 0; j < k; j++) CHECK_EQ_U64(pd_get(buf + rb, w, j), v[j]);
+        for (uint64_t i = 0; i < rb; i++) CHECK(buf[i] == 0xA5 && buf[2 * rb + i] == 0xA5);
+        if (w < 64) {
+            v[k - 1] = top + 1;
+            pd_put_row(buf + rb, k, v, &ov);
+            CHECK(ov);
+            CHECK(buf[2 * rb] == 0xA5);
+        }
+    }
+}
+
 int main(int argc, char **argv)
 {
     srcdir = argc > 1 ? argv[1] : ".";
@@ -277,6 +330,7 @@ int main(int argc, char **argv)
     } else if (!strcmp(part, "big-counts")) {
         test_big_counts();
     } else {
+        test_packed_rows();
         test_against_oracles();
         test_published_counts();
         test_threads();
