@@ -126,7 +126,7 @@ refused 'run count: --max-length 70\ninstances 2x2' "x.sweep:4: a runs sweep tak
 refused 'run count: --max-length 70\nengines compact' "x.sweep:4: a runs sweep takes no 'engines'"
 refused 'run count: --max-length 70' "x.sweep:3: family notouch searches a placement model: a runs sweep is for a family that does not" notouch
 refused 'instances 2x3\nrepeat 2' "x.sweep:4: 'repeat' belongs to a generation sweep .key generator., a tool sweep .key tool. or a runs sweep .key run." notouch
-refused 'instances 2x3' "family tenpair searches no placement model: its sweeps are runs sweeps"
+refused 'instances upto19' "x.sweep:2: engine bfs is marked 'length': give max-lengths"
 expect 2 "--against" -- "$pb" sweep "$tmp/t.sweep" --out "$tmp/a" --against "$pb"
 one_line_error 'a runs sweep runs on one machine, one build'
 finish cli_sweep_runs

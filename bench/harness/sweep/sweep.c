@@ -121,12 +121,6 @@ static int other_kind(pb_sweep_spec *spec, const pb_sweep_opts *opts, int *rc)
                err, *k);
         return 1;
     }
-    if (!spec->fam->placement)
-        return pb_usage_error("sweep",
-                              "%s: family %s searches no placement model: its sweeps are runs "
-                              "sweeps (key run)",
-                              opts->source, spec->fam->name),
-               1;
     return 0;
 }
 

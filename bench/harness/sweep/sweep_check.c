@@ -1,6 +1,6 @@
 /* sweep_check.c — a sweep's keys checked against its family before anything runs:
  * engines and orders that exist, in every key that names them, each named once; the
- * engine keys (params, engine-seeds) against the sweep's engines. */
+ * engine keys (params, engine-seeds, max-lengths) against the sweep's engines. */
 #include <stdio.h>
 #include <string.h>
 
@@ -132,6 +132,33 @@ int pb_sweep_check_engine_keys(const pb_sweep_spec *s, const char *source)
                           where);
 }
 
+/* max-lengths: given when, and only when, an engine of the sweep is marked 'length'. */
+static int check_lengths(const pb_sweep_spec *s, const char *source)
+{
+    char where[4200];
+    const char *length = NULL;
+    for (int e = 0; e < s->matrix.engines.n && !length; e++) {
+        const pb_engine *eng = pb_family_engine(s->fam, s->matrix.engines.item[e]);
+        if (eng->about.caps & PB_CAP_LENGTH) length = eng->about.name;
+    }
+    if (length && !s->matrix.max_lengths.n) {
+        const pb_option *given = pb_option_find(pb_sweep_keys, "engines");
+        /* The engines' line, or where the family that brings them was named. */
+        pb_sweep_spec_where(s, s->key_line[given - pb_sweep_keys] ? "engines" : "family", source,
+                            where, sizeof where);
+        return pb_usage_error("sweep",
+                              "%sengine %s is marked 'length': give max-lengths (the length "
+                              "bounds of its runs)",
+                              where, length);
+    }
+    if (length || !s->matrix.max_lengths.n) return 0;
+    pb_sweep_spec_where(s, "max-lengths", source, where, sizeof where);
+    return pb_usage_error("sweep",
+                          "%smax-lengths: no engine of the sweep is marked 'length' (see "
+                          "'puzzlebench engines')",
+                          where);
+}
+
 int pb_sweep_spec_check(pb_sweep_spec *s, const char *source)
 {
     const pb_list *lists[] = {&s->instances, &s->matrix.engines, &s->matrix.orders,
@@ -164,7 +191,7 @@ int pb_sweep_spec_check(pb_sweep_spec *s, const char *source)
         pb_sweep_spec_where(s, keys[k], source, where, sizeof where);
         return pb_usage_error("sweep", "%s%s names '%s' twice", where, keys[k], dup);
     }
-    if (check_baseline(s, source)) return PB_EXIT_USAGE;
+    if (check_baseline(s, source) || check_lengths(s, source)) return PB_EXIT_USAGE;
     return pb_sweep_check_engine_keys(s, source);
 }
 

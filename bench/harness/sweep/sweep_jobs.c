@@ -48,7 +48,9 @@ pb_batch pb_sweep_job_batch(const sweep_plan *p, const job *j, const pb_set *set
                 .limits = {.max_steps = j->max_steps,
                            .max_solutions = j->unique ? 2 : 0,
                            .max_seconds = p->time_limit,
+                           .max_bytes = p->max_bytes,
                            .cancel = &pb_interrupted},
+                .max_length = j->max_length,
                 .thread_start = pb_binder_thread_start,
                 .thread_ctx = binder},
         .threads = j->threads,
@@ -102,39 +104,77 @@ static int add_engine_jobs(expand *x, int inst, const pb_engine *eng, const pb_o
     const pb_sweep_spec *s = x->s;
     sweep_plan *pl = x->p;
     const int per_puzzle = s->matrix.rows == PB_ROWS_PER_PUZZLE;
+    const int lengths = eng->about.caps & PB_CAP_LENGTH ? s->matrix.max_lengths.n : 0;
     for (int md = 0; md < s->matrix.modes.n; md++)
         for (int t = 0; t < s->matrix.search_threads.n; t++)
-            for (int p = per_puzzle ? 0 : -1; p < (per_puzzle ? pl->sets[inst].count : 0); p++) {
-                job j = {.instance = inst,
-                         .puzzle = p,
-                         .threads = s->matrix.search_threads.v[t],
-                         .engine = eng,
-                         .order = ord,
-                         .params = pset >= 0 ? s->matrix.engine_params.v[pset] : NULL,
-                         .nparams = pset >= 0 ? s->matrix.engine_params.count[pset] : 0,
-                         .seeded = seed >= 0,
-                         .seed = seed >= 0 ? s->matrix.engine_seeds.v[seed] : 0,
-                         .max_steps = pb_sweep_spec_step_limit(s, eng->about.name)};
-                j.mode = strcmp(s->matrix.modes.item[md], "first") ? PB_MODE_COUNT : PB_MODE_FIRST;
-                j.unique = !strcmp(s->matrix.modes.item[md], "unique");
-                const pb_set set = pb_sweep_job_set(pl, &j);
-                const pb_batch b = pb_sweep_job_batch(pl, &j, &set, x->binder);
-                char why[200];
-                int which;
-                if (pb_batch_check(&b, &which, why, sizeof why) != PB_RUNS) {
-                    snprintf(pl->refused, sizeof pl->refused, "%s %s threads=%d: %s",
-                             eng->about.name, s->matrix.modes.item[md], j.threads, why);
-                    continue;
+            for (int p = per_puzzle ? 0 : -1; p < (per_puzzle ? pl->sets[inst].count : 0); p++)
+                for (int l = lengths ? 0 : -1; l < lengths; l++) {
+                    job j = {.instance = inst,
+                             .puzzle = p,
+                             .threads = s->matrix.search_threads.v[t],
+                             .engine = eng,
+                             .order = ord,
+                             .params = pset >= 0 ? s->matrix.engine_params.v[pset] : NULL,
+                             .nparams = pset >= 0 ? s->matrix.engine_params.count[pset] : 0,
+                             .seeded = seed >= 0,
+                             .seed = seed >= 0 ? s->matrix.engine_seeds.v[seed] : 0,
+                             .max_steps = pb_sweep_spec_step_limit(s, eng->about.name),
+                             .max_length = l >= 0 ? s->matrix.max_lengths.v[l] : 0};
+                    j.mode =
+                        strcmp(s->matrix.modes.item[md], "first") ? PB_MODE_COUNT : PB_MODE_FIRST;
+                    j.unique = !strcmp(s->matrix.modes.item[md], "unique");
+                    const pb_set set = pb_sweep_job_set(pl, &j);
+                    const pb_batch b = pb_sweep_job_batch(pl, &j, &set, x->binder);
+                    char why[200];
+                    int which;
+                    if (pb_batch_check(&b, &which, why, sizeof why) != PB_RUNS) {
+                        snprintf(pl->refused, sizeof pl->refused, "%s %s threads=%d: %s",
+                                 eng->about.name, s->matrix.modes.item[md], j.threads, why);
+                        continue;
+                    }
+                    if (add_job(pl, &j, &x->cap)) return -1;
                 }
-                if (add_job(pl, &j, &x->cap)) return -1;
-            }
     return 0;
+}
+
+/* The extra columns of p's rows: with an engine marked 'length' among s's, its bytes,
+ * bound, length and the family's figures. */
+static void extra_header(sweep_plan *p, const pb_sweep_spec *s)
+{
+    char *h = p->extra_header;
+    const size_t len = sizeof p->extra_header;
+    int lengths = 0;
+    h[0] = '\0';
+    for (int e = 0; e < s->matrix.engines.n; e++) {
+        const pb_engine *eng = pb_family_engine(p->fam, s->matrix.engines.item[e]);
+        lengths |= eng && (eng->about.caps & PB_CAP_LENGTH);
+    }
+    if (!lengths) return;
+    snprintf(h, len, ",bytes,max_length,length");
+    for (int k = 0; p->fam->figures && p->fam->figures[k] && k < PB_FIGURES; k++)
+        snprintf(h + strlen(h), len - strlen(h), ",%s", p->fam->figures[k]);
+}
+
+void pb_sweep_job_extra(const sweep_plan *p, long i, const pb_batch_result *res, char *out,
+                        size_t len)
+{
+    const job *j = &p->jobs[i];
+    const pb_outcome *o = res->npuzzles > 0 ? &res->puzzle[0] : NULL;
+    out[0] = '\0';
+    if (!p->extra_header[0]) return;
+    snprintf(out, len, ",%llu,%d,%d", (unsigned long long)res->total.bytes, j->max_length,
+             o ? o->length : 0);
+    for (int k = 0; p->fam->figures && p->fam->figures[k] && k < PB_FIGURES; k++)
+        snprintf(out + strlen(out), len - strlen(out), ",%llu",
+                 (unsigned long long)(o ? o->figure[k] : 0));
 }
 
 int pb_sweep_add_jobs(sweep_plan *p, const pb_sweep_spec *s, pb_binder *binder)
 {
     expand x = {s, p, binder, 0};
     p->time_limit = s->time_limit;
+    p->max_bytes = s->matrix.max_bytes;
+    extra_header(p, s);
     for (int i = 0; i < s->instances.n; i++)
         for (int e = 0; e < s->matrix.engines.n; e++) {
             const pb_engine *eng = pb_family_engine(p->fam, s->matrix.engines.item[e]);
@@ -181,7 +221,12 @@ int pb_sweep_load_instances(sweep_plan *p, const pb_sweep_spec *s)
                 pb_say("sweep: %s", p->sets[i].puzzle[k].error);
                 return PB_EXIT_USAGE;
             }
-        p->fam->instance_name(s->instances.item[i], p->names[i], sizeof p->names[i]);
+        if (p->fam->instance_name) /* else the set's own name, as solve's rows give it */
+            p->fam->instance_name(s->instances.item[i], p->names[i], sizeof p->names[i]);
+        else if (p->fam->puzzle_name)
+            p->fam->puzzle_name(&p->sets[i], 0, p->names[i], sizeof p->names[i]);
+        else
+            pb_base_name(s->instances.item[i], p->names[i], sizeof p->names[i]);
         /* Rows are told apart by this name: two instances under one would merge. */
         for (int k = 0; k < i; k++)
             if (!strcmp(p->names[k], p->names[i]))
@@ -217,6 +262,7 @@ void pb_sweep_list_jobs(const sweep_plan *p)
         /* The setting only where the engine has one, so other sweeps list as before. */
         if (strcmp(params, "-")) printf(" params=%s", params);
         if (strcmp(seed, "-")) printf(" engine_seed=%s", seed);
+        if (j->max_length) printf(" max_length=%d", j->max_length);
         putchar('\n');
     }
 }
@@ -250,6 +296,8 @@ uint64_t pb_sweep_jobs_hash(const sweep_plan *p)
     char key[512];
     for (long i = 0; i < p->njobs; i++) {
         pb_sweep_job_key((void *)p, i, key, sizeof key);
+        if (p->jobs[i].max_length) /* a bound is no column of the key */
+            snprintf(key + strlen(key), sizeof key - strlen(key), ",%d", p->jobs[i].max_length);
         for (const char *c = key; *c; c++) h = (h ^ (unsigned char)*c) * 0x100000001b3ull;
         h = (h ^ '\n') * 0x100000001b3ull;
     }

@@ -24,15 +24,20 @@ typedef struct job {
     int seeded; /* it runs with the engine seed `seed` (an engine marked 'random') */
     uint64_t seed;
     uint64_t max_steps; /* its engine's step limit (0: none) */
+    int max_length;     /* its length bound (an engine marked 'length'; 0: none) */
 } job;
 
 typedef struct sweep_plan {
     const pb_family *fam;
     const char *name; /* the sweep's: its files and its progress line */
     int ninstances;
-    pb_set *sets;      /* one per instance */
-    char (*names)[96]; /* the instances' names, as rows name them */
-    double time_limit; /* of every run */
+    pb_set *sets;       /* one per instance */
+    char (*names)[96];  /* the instances' names, as rows name them */
+    double time_limit;  /* of every run */
+    uint64_t max_bytes; /* of every run (0: none) */
+    /* The columns a row has after the timing's (pb_row.extra): with engines marked
+     * 'length', ",bytes,max_length,length" and the family's figures; else "". */
+    char extra_header[PB_ROW_EXTRA];
     job *jobs;
     long njobs;        /* one row each */
     char refused[300]; /* why the last combination refused was, for a sweep of none */
@@ -55,6 +60,9 @@ pb_batch pb_sweep_job_batch(const sweep_plan *p, const job *j, const pb_set *set
                             pb_binder *binder);
 /* A job's parameter setting and engine seed as its row shows them ("-": none). */
 void pb_sweep_job_setting(const job *j, char *params, size_t plen, char *seed, size_t slen);
+/* Run i's extra columns (sweep_plan.extra_header) from its first run's result. */
+void pb_sweep_job_extra(const sweep_plan *p, long i, const pb_batch_result *res, char *out,
+                        size_t len);
 /* A row's instance: the instance's name, or NAME#INDEX (or the puzzle's own name). */
 void pb_sweep_row_instance(const sweep_plan *p, const job *j, char *out, size_t len);
 /* A run's key as its CSV row starts (pb_sweep_key_fn; ctx is the sweep_plan). */

@@ -39,6 +39,7 @@ static void fill_row(const sweep_plan *p, long i, const pb_set *set, const pb_ba
     name_row(p, i, r);
     r->status = res->status;
     r->stats = res->total; /* wall_s: the median, once the samples are taken */
+    pb_sweep_job_extra(p, i, res, r->extra, sizeof r->extra);
 }
 
 /* Says which run failed a check (counts that varied, memory), and fails the sweep. */

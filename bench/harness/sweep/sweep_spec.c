@@ -21,7 +21,10 @@ static int all_digits(const char *s)
     return *s && strspn(s, "0123456789") == strlen(s);
 }
 
-static int parse_threads(const char *value, void *field, char *err, size_t errlen)
+/* value's whole numbers, each from lo to hi and none twice, into the list at field;
+ * what names them in the message. 0, or -1 with err. */
+static int parse_int_list(const char *value, void *field, long lo, long hi, const char *what,
+                          char *err, size_t errlen)
 {
     pb_int_list *l = field;
     pb_list words = {0, NULL};
@@ -36,10 +39,10 @@ static int parse_threads(const char *value, void *field, char *err, size_t errle
         if (twice) {
             snprintf(err, errlen, "gives %ld twice", x);
             rc = -1;
-        } else if (!all_digits(words.item[i]) || *end || errno || x < 1 || x > 1024 ||
+        } else if (!all_digits(words.item[i]) || *end || errno || x < lo || x > hi ||
                    n == PB_SWEEP_THREAD_COUNTS) {
-            snprintf(err, errlen, "expects thread counts from 1 to 1024 (at most 64), got '%s'",
-                     words.item[i]);
+            snprintf(err, errlen, "expects %s from %ld to %ld (at most %d), got '%s'", what, lo, hi,
+                     PB_SWEEP_THREAD_COUNTS, words.item[i]);
             rc = -1;
         } else {
             l->v[n++] = (int)x;
@@ -48,6 +51,16 @@ static int parse_threads(const char *value, void *field, char *err, size_t errle
     if (!rc) l->n = n;
     pb_list_free(&words);
     return rc;
+}
+
+static int parse_threads(const char *value, void *field, char *err, size_t errlen)
+{
+    return parse_int_list(value, field, 1, 1024, "thread counts", err, errlen);
+}
+
+static int parse_lengths(const char *value, void *field, char *err, size_t errlen)
+{
+    return parse_int_list(value, field, 1, PB_LENGTH_MAX, "length bounds", err, errlen);
 }
 
 /* "N", "E=N" or a mix: a plain number is the default, E=N engine E's limit. */
@@ -158,6 +171,17 @@ const pb_option pb_sweep_keys[] = {
          "threads of each run: one search split over them, or, for\n"
          "an instance of several puzzles, puzzles solved at a time (default 1)"),
      .parse = parse_threads},
+    {KEY("max-lengths", PB_OPT_CUSTOM, matrix.max_lengths, "LIST",
+         "engines marked 'length' (a game's moves): a run per length bound,\n"
+         "in this order; a count counts by length up to it (such engines\n"
+         "need it)"),
+     .parse = parse_lengths},
+    {KEY("quick-max-lengths", PB_OPT_CUSTOM, matrix.quick_max_lengths, "LIST",
+         "the length bounds of a --quick run (default: max-lengths)"),
+     .parse = parse_lengths},
+    {KEY("max-memory", PB_OPT_BYTES, matrix.max_bytes, "SIZE",
+         "engines that hold tables: a run stops, before allocating, when it\n"
+         "would hold more than SIZE bytes (K, M, G) (default: no limit)")},
     {KEY("params", PB_OPT_CUSTOM, matrix.engine_params, "SETS",
          "engine parameter settings, each a word NAME=VALUE;... (- for the\n"
          "defaults; NAME=A/B/C: a set per value, every combination of such\n"
@@ -341,6 +365,7 @@ void pb_sweep_spec_quick(pb_sweep_spec *s)
     if (s->tool.count > 5) s->tool.count = 5;
     if (s->quick_run) s->run = s->quick_run;
     if (s->repeat > 2) s->repeat = 2;
+    if (s->matrix.quick_max_lengths.n) s->matrix.max_lengths = s->matrix.quick_max_lengths;
     if (s->quick_instances.n) {
         pb_list t = s->instances;
         s->instances = s->quick_instances;

@@ -11,7 +11,7 @@
 #include "harness/measure/measure.h"
 #include "harness/base/options.h"
 
-/* Whole numbers in a list (search-threads). */
+/* Whole numbers in a list (search-threads, max-lengths). */
 enum { PB_SWEEP_THREAD_COUNTS = 64 };
 typedef struct pb_int_list {
     int n;
@@ -87,6 +87,10 @@ typedef struct pb_sweep_collection {
 typedef struct pb_sweep_matrix {
     pb_list engines, orders, modes;
     pb_int_list search_threads;
+    /* Engines marked 'length': a run per bound, in order (the quick list in a --quick
+     * run); the others run once. */
+    pb_int_list max_lengths, quick_max_lengths;
+    uint64_t max_bytes;          /* a run's memory limit (0: none) */
     pb_param_sets engine_params; /* the params key (none: every engine its defaults) */
     pb_seed_list engine_seeds;   /* the engine-seeds key (none: the default seed) */
     double ci_target;            /* pairs sample on until their ratio's CI is within +- this */

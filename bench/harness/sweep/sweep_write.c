@@ -129,6 +129,7 @@ int pb_sweep_files_open(pb_sweep_writer *w, const sweep_plan *p, int there)
 {
     char err[4600];
     int resumed = 0;
+    snprintf(w->out.extra_header, sizeof w->out.extra_header, "%s", p->extra_header);
     if (there) {
         int rc = resume(w, p, err, sizeof err);
         if (rc == 1) return -1;

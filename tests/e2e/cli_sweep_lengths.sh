@@ -1,0 +1,70 @@
+#!/usr/bin/env bash
+# cli_sweep_lengths.sh — an engine sweep of engines marked 'length' (tenpair's):
+# max-lengths makes a run per bound, quick-max-lengths replaces them in --quick,
+# max-memory limits every run, and each row carries bytes, the bound, the length and
+# the family's figures beside the counts that `solve` and `count` print by hand;
+# bounds missing, or given where no engine takes them, are refused with the line.
+# usage: cli_sweep_lengths.sh PUZZLEBENCH SOURCE_DIR
+# shellcheck source=tests/e2e/cli_lib.sh
+source "$(dirname "$0")/cli_lib.sh"
+
+cat >"$tmp/l.sweep" <<'EOF2'
+name        l
+family      tenpair
+instances   upto19
+engines     bfs compact
+modes       first count
+max-lengths 68 72 76
+quick-max-lengths 70
+max-memory  512M
+samples     1
+EOF2
+expect 0 "an engine sweep of length engines" -- "$pb" sweep "$tmp/l.sweep" --out "$tmp/r" -q
+head -n 1 "$tmp/r/l.csv" | grep -q ',time_limit_s,bytes,max_length,length,stored,nodes$' && ok ||
+    bad "l.csv: the header should end with bytes, max_length, length and the figures"
+[ "$(tail -n +2 "$tmp/r/l.csv" | wc -l)" -eq 12 ] && ok || bad "l.csv: expected 12 rows (2 engines x 2 modes x 3 bounds)"
+# cols ENGINE MODE BOUND: status,solutions,steps,bytes,length,stored,nodes of that row.
+cols() {
+    awk -F, -v e="$1" -v m="$2" -v b="$3" '$4 == e && $6 == m && $40 == b {print $11","$12","$13","$39","$41","$42","$43}' "$tmp/r/l.csv"
+}
+# The same figures by hand: status, solutions, steps, bytes, length, stored, nodes.
+byhand() {
+    "$pb" "$@" --csv "$tmp/h.csv" -q >/dev/null 2>&1
+    tail -n 1 "$tmp/h.csv" | awk -F, '{print $10","$11","$12","$19","$26","$27","$28}'
+}
+for e in bfs compact; do
+    for b in 68 72 76; do
+        got=$(cols "$e" count "$b") want=$(byhand count tenpair --engine "$e" --max-length "$b" --max-memory 512M)
+        [ -n "$got" ] && [ "$got" = "$want" ] && ok || bad "count $e $b: sweep '$got', by hand '$want'"
+        got=$(cols "$e" first "$b") want=$(byhand solve tenpair --engine "$e" --max-length "$b" --max-memory 512M)
+        [ -n "$got" ] && [ "$got" = "$want" ] && ok || bad "first $e $b: sweep '$got', by hand '$want'"
+    done
+done
+# Exact figures: 1 win of length 68 up to 68 (27096 states of bfs), 4 up to 76
+# (124255); the shortest win is 68 long at every bound.
+[ "$(cols bfs count 68 | cut -d, -f1-3)" = "done,1,27096" ] && ok || bad "bfs count 68: $(cols bfs count 68)"
+[ "$(cols bfs count 76 | cut -d, -f1-3)" = "done,4,124255" ] && ok || bad "bfs count 76: $(cols bfs count 76)"
+[ "$(cols compact first 76 | cut -d, -f1,2,5)" = "done,1,68" ] && ok || bad "compact first 76: $(cols compact first 76)"
+expect 0 "--list" -- "$pb" sweep "$tmp/l.sweep" --list
+has '^upto19 compact - count threads=1 max_length=72$' "$tmp/out"
+expect 0 "--quick" -- "$pb" sweep "$tmp/l.sweep" --out "$tmp/q" -q --quick
+[ "$(tail -n +2 "$tmp/q/l.csv" | cut -d, -f40 | sort -u)" = "70" ] && ok || bad "--quick: expected the bound 70 only"
+# A memory limit the run needs more than: status nomem, as count says by hand.
+expect 0 "max-memory" -- "$pb" sweep "$tmp/l.sweep" --out "$tmp/m" -q --max-memory 1M --engines bfs --modes count
+[ "$(tail -n +2 "$tmp/m/l.csv" | cut -d, -f11 | sort -u)" = "nomem" ] && ok || bad "max-memory 1M: expected nomem rows"
+# --resume keeps the rows (the extra columns are part of the header it checks).
+expect 0 "--resume of a whole sweep" -- "$pb" sweep "$tmp/l.sweep" --out "$tmp/r" --resume
+has 'complete already' "$tmp/out"
+
+refused() {
+    printf 'name x\nfamily %s\n%b\n' "${3:-tenpair}" "$1" >"$tmp/x.sweep"
+    expect 2 "refused: $1" -- "$pb" sweep "$tmp/x.sweep" --out "$tmp/x" -q
+    one_line_error "$2"
+    [ ! -e "$tmp/x" ] && ok || bad "refused: $1: wrote $tmp/x"
+}
+refused 'instances upto19\nengines compact' "x.sweep:4: engine compact is marked 'length': give max-lengths"
+refused 'instances 2x3\nmax-lengths 10' "x.sweep:4: max-lengths: no engine of the sweep is marked 'length'" notouch
+refused 'instances upto19\nmax-lengths 70 70' "x.sweep:4: max-lengths gives 70 twice"
+refused 'instances upto19\nmax-lengths 0' "x.sweep:4: max-lengths expects length bounds from 1 to [0-9]+ .at most 64., got '0'"
+refused 'instances upto19\nmax-lengths 70\nmax-memory lots' "x.sweep:5: max-memory expects"
+finish cli_sweep_lengths
