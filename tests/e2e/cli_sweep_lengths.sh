@@ -1,9 +1,10 @@
 #!/usr/bin/env bash
 # cli_sweep_lengths.sh — an engine sweep of engines marked 'length' (tenpair's):
 # max-lengths makes a run per bound, quick-max-lengths replaces them in --quick,
-# max-memory limits every run, and each row carries bytes, the bound, the length and
-# the family's figures beside the counts that `solve` and `count` print by hand;
-# bounds missing, or given where no engine takes them, are refused with the line.
+# max-memory limits every run, stop-after ends a series of bounds, and each row
+# carries bytes, the bound, the length and the family's figures beside the counts
+# that `solve` and `count` print by hand; bounds missing, or given where no engine
+# takes them, are refused with the line.
 # usage: cli_sweep_lengths.sh PUZZLEBENCH SOURCE_DIR
 # shellcheck source=tests/e2e/cli_lib.sh
 source "$(dirname "$0")/cli_lib.sh"
@@ -55,6 +56,32 @@ expect 0 "max-memory" -- "$pb" sweep "$tmp/l.sweep" --out "$tmp/m" -q --max-memo
 # --resume keeps the rows (the extra columns are part of the header it checks).
 expect 0 "--resume of a whole sweep" -- "$pb" sweep "$tmp/l.sweep" --out "$tmp/r" --resume
 has 'complete already' "$tmp/out"
+
+# stop-after: a series of bounds ends once a run stopped at a limit (a step limit here,
+# so that no timing decides); the .meta says which rows were skipped and why.
+cat >"$tmp/s.sweep" <<'EOF2'
+name        s
+family      tenpair
+instances   upto19
+engines     bfs compact
+modes       count
+max-lengths 68 70 72
+step-limit  30000
+stop-after  100
+samples     1
+EOF2
+expect 0 "stop-after" -- "$pb" sweep "$tmp/s.sweep" --out "$tmp/s" -q
+[ "$(tail -n +2 "$tmp/s/s.csv" | cut -d, -f4,11-13,23,40 | tr '\n' ' ')" = "bfs,done,1,27096,0,68 bfs,limit,0,30000,1,70 compact,done,1,27097,3,68 compact,limit,1,30000,4,70 " ] &&
+    ok || bad "stop-after: rows $(tail -n +2 "$tmp/s/s.csv" | cut -d, -f4,11-13,23,40 | tr '\n' ' ')"
+has '^skipped\.2=row 1 stopped: limit$' "$tmp/s/s.meta"
+has '^skipped\.5=row 4 stopped: limit$' "$tmp/s/s.meta"
+has '^rows=4 of 6' "$tmp/s/s.meta"
+has '^max_lengths=68 70 72$' "$tmp/s/s.meta"
+has '^stop_after_s=100$' "$tmp/s/s.meta"
+has '^workers=1$' "$tmp/s/s.meta"
+# Without stop-after every bound runs.
+expect 0 "no stop-after" -- "$pb" sweep "$tmp/s.sweep" --out "$tmp/n" -q --stop-after 0
+[ "$(tail -n +2 "$tmp/n/s.csv" | wc -l)" -eq 6 ] && ok || bad "stop-after 0: expected 6 rows"
 
 refused() {
     printf 'name x\nfamily %s\n%b\n' "${3:-tenpair}" "$1" >"$tmp/x.sweep"

@@ -89,9 +89,9 @@ static void exec_free(pb_sweep_exec *e, pb_sweep_writer *w)
 }
 
 /* The keys that only a generation, a tool or a runs sweep takes. */
-static const char *const kind_keys[] = {"generate",   "quick-generate", "puzzles",   "tool-levels",
-                                        "tool-count", "tool-repeat",    "quick-run", "repeat",
-                                        "stop-after", "run-tables",     NULL};
+static const char *const kind_keys[] = {
+    "generate",    "quick-generate", "puzzles", "tool-levels", "tool-count",
+    "tool-repeat", "quick-run",      "repeat",  "run-tables",  NULL};
 
 /* Runs a sweep of another kind than engine runs, or refuses its keys in an engine
  * sweep: 1 with *rc the exit status, or 0 for an engine sweep. */
@@ -153,7 +153,10 @@ int pb_sweep_run(pb_sweep_spec *spec, const pb_sweep_opts *opts)
         goto out;
     }
     /* In an MPI world each rank measures one run at a time (sweep_world.c). */
-    e.workers = world->mpi ? 1 : spec->matrix.workers ? spec->matrix.workers : omp_get_num_procs();
+    /* With stop-after, a series' runs begin in order, one at a time. */
+    e.workers = world->mpi || spec->stop_after_s > 0 ? 1
+                : spec->matrix.workers               ? spec->matrix.workers
+                                                     : omp_get_num_procs();
     w.name = plan.name, w.runs = plan.njobs;
     /* The settings the .meta records, made once: --list and the progress compare them
      * with the earlier run's, --resume checks them, the .meta writes them. */

@@ -17,8 +17,9 @@
 #include "sweep_plan.h"
 #include "sweep_write.h"
 
-/* Where a run is: begun (first run and calibration), sampling, finished. */
-enum { JOB_NEW, JOB_SAMPLING, JOB_FINISHED, JOB_LEFT_OUT };
+/* Where a run is: begun (first run and calibration), sampling, finished; or left out
+ * (failed), or skipped by the stop rule of its series of bounds (why says why). */
+enum { JOB_NEW, JOB_SAMPLING, JOB_FINISHED, JOB_LEFT_OUT, JOB_SKIPPED };
 
 /* A run's measurement in progress; it stays in place (the batch points at the set,
  * the measurer at the batch) from the first run to the last sample. */

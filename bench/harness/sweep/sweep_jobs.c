@@ -108,7 +108,7 @@ static int add_engine_jobs(expand *x, int inst, const pb_engine *eng, const pb_o
     for (int md = 0; md < s->matrix.modes.n; md++)
         for (int t = 0; t < s->matrix.search_threads.n; t++)
             for (int p = per_puzzle ? 0 : -1; p < (per_puzzle ? pl->sets[inst].count : 0); p++)
-                for (int l = lengths ? 0 : -1; l < lengths; l++) {
+                for (int l = lengths ? 0 : -1, after = -1; l < lengths; l++) {
                     job j = {.instance = inst,
                              .puzzle = p,
                              .threads = s->matrix.search_threads.v[t],
@@ -119,7 +119,8 @@ static int add_engine_jobs(expand *x, int inst, const pb_engine *eng, const pb_o
                              .seeded = seed >= 0,
                              .seed = seed >= 0 ? s->matrix.engine_seeds.v[seed] : 0,
                              .max_steps = pb_sweep_spec_step_limit(s, eng->about.name),
-                             .max_length = l >= 0 ? s->matrix.max_lengths.v[l] : 0};
+                             .max_length = l >= 0 ? s->matrix.max_lengths.v[l] : 0,
+                             .after = after};
                     j.mode =
                         strcmp(s->matrix.modes.item[md], "first") ? PB_MODE_COUNT : PB_MODE_FIRST;
                     j.unique = !strcmp(s->matrix.modes.item[md], "unique");
@@ -133,6 +134,7 @@ static int add_engine_jobs(expand *x, int inst, const pb_engine *eng, const pb_o
                         continue;
                     }
                     if (add_job(pl, &j, &x->cap)) return -1;
+                    after = (int)pl->njobs - 1; /* the next bound's run follows this one */
                 }
     return 0;
 }
@@ -174,6 +176,7 @@ int pb_sweep_add_jobs(sweep_plan *p, const pb_sweep_spec *s, pb_binder *binder)
     expand x = {s, p, binder, 0};
     p->time_limit = s->time_limit;
     p->max_bytes = s->matrix.max_bytes;
+    p->stop_after_s = s->stop_after_s;
     extra_header(p, s);
     for (int i = 0; i < s->instances.n; i++)
         for (int e = 0; e < s->matrix.engines.n; e++) {

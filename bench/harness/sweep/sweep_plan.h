@@ -25,6 +25,7 @@ typedef struct job {
     uint64_t seed;
     uint64_t max_steps; /* its engine's step limit (0: none) */
     int max_length;     /* its length bound (an engine marked 'length'; 0: none) */
+    long after;         /* the run of the bound before it, same otherwise (-1: none) */
 } job;
 
 typedef struct sweep_plan {
@@ -35,6 +36,9 @@ typedef struct sweep_plan {
     char (*names)[96];  /* the instances' names, as rows name them */
     double time_limit;  /* of every run */
     uint64_t max_bytes; /* of every run (0: none) */
+    /* A run whose `after` stopped at a limit, took longer than this or was skipped
+     * itself is skipped (0: none is). */
+    double stop_after_s;
     /* The columns a row has after the timing's (pb_row.extra): with engines marked
      * 'length', ",bytes,max_length,length" and the family's figures; else "". */
     char extra_header[PB_ROW_EXTRA];

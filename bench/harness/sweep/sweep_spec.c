@@ -306,8 +306,10 @@ const pb_option pb_sweep_keys[] = {
          "twice (at most 2 in a --quick run)"),
      .lo = 1, .hi = 1000},
     {KEY("stop-after", PB_OPT_SECONDS, stop_after_s, "S",
-         "in a runs sweep's series, the later runs are skipped once one took\n"
-         "more than S seconds or stopped at a limit (0: never skipped)")},
+         "in a series (an engine sweep's max-lengths, a runs sweep's listed\n"
+         "values), the later runs are skipped once one took more than S\n"
+         "seconds or stopped at a limit (0: never skipped); an engine sweep\n"
+         "with it runs one run at a time")},
     {KEY("run-tables", PB_OPT_LIST, run_tables, "LIST",
          "options of the family that write a table a run (such as levels):\n"
          "the sweep gives each run its file, and NAME.OPTION.csv joins them")},
