@@ -1,10 +1,11 @@
 #!/usr/bin/env bash
 # cli_sweep_lengths.sh — an engine sweep of engines marked 'length' (tenpair's):
 # max-lengths makes a run per bound, quick-max-lengths replaces them in --quick,
-# max-memory limits every run, stop-after ends a series of bounds, and each row
-# carries bytes, the bound, the length and the family's figures beside the counts
+# max-memory limits every run, stop-after ends a series of bounds, family-sets runs
+# the instances with each setting of the family's options, and each row carries
+# bytes, the bound, the length, the family's figures and settings beside the counts
 # that `solve` and `count` print by hand; bounds missing, or given where no engine
-# takes them, are refused with the line.
+# takes them, and settings the family has not, are refused with the line.
 # usage: cli_sweep_lengths.sh PUZZLEBENCH SOURCE_DIR
 # shellcheck source=tests/e2e/cli_lib.sh
 source "$(dirname "$0")/cli_lib.sh"
@@ -83,6 +84,46 @@ has '^workers=1$' "$tmp/s/s.meta"
 expect 0 "no stop-after" -- "$pb" sweep "$tmp/s.sweep" --out "$tmp/n" -q --stop-after 0
 [ "$(tail -n +2 "$tmp/n/s.csv" | wc -l)" -eq 6 ] && ok || bad "stop-after 0: expected 6 rows"
 
+# family-sets: the instances again with each setting of the family's options; the
+# rows name it in the family's columns, as solve's and count's --csv do.
+cat >"$tmp/f.sweep" <<'EOF2'
+name        f
+family      tenpair
+instances   upto19 upto15
+engines     compact
+modes       first count
+max-lengths 76
+family-sets - wrap=off width=7/10
+samples     1
+EOF2
+expect 0 "family-sets" -- "$pb" sweep "$tmp/f.sweep" --out "$tmp/f" -q
+head -n 1 "$tmp/f/f.csv" | grep -q ',bytes,max_length,length,stored,nodes,width,wrap,append$' && ok ||
+    bad "f.csv: the header should end with the family's settings"
+[ "$(tail -n +2 "$tmp/f/f.csv" | wc -l)" -eq 16 ] && ok || bad "f.csv: expected 16 rows (4 sets x 2 instances x 2 modes)"
+has '^family_sets=- wrap=off width=7 width=10$' "$tmp/f/f.meta"
+# setting INSTANCE MODE WIDTH WRAP: status,solutions,steps,length,stored,nodes of that row.
+setting() {
+    awk -F, -v i="$1" -v m="$2" -v w="$3" -v r="$4" '$2 == i && $6 == m && $44 == w && $45 == r {print $11","$12","$13","$41","$42","$43}' "$tmp/f/f.csv"
+}
+byhand6() {
+    "$pb" "$@" --csv "$tmp/h.csv" -q >/dev/null 2>&1
+    tail -n 1 "$tmp/h.csv" | awk -F, '{print $10","$11","$12","$26","$27","$28}'
+}
+for v in "9 on" "9 off" "7 on" "10 on"; do
+    set -- $v
+    for start in 19 15; do
+        got=$(setting "upto$start" count "$1" "$2")
+        want=$(byhand6 count tenpair --upto "$start" --engine compact --max-length 76 --width "$1" --wrap "$2")
+        [ -n "$got" ] && [ "$got" = "$want" ] && ok || bad "count upto$start width $1 wrap $2: sweep '$got', by hand '$want'"
+        got=$(setting "upto$start" first "$1" "$2")
+        want=$(byhand6 solve tenpair --upto "$start" --engine compact --max-length 76 --width "$1" --wrap "$2")
+        [ -n "$got" ] && [ "$got" = "$want" ] && ok || bad "solve upto$start width $1 wrap $2: sweep '$got', by hand '$want'"
+    done
+done
+# Exact figures: 1234 wins up to 76 at width 7; none with wrap off.
+[ "$(setting upto19 count 7 on | cut -d, -f1,2)" = "done,1234" ] && ok || bad "width 7: $(setting upto19 count 7 on)"
+[ "$(setting upto19 count 9 off | cut -d, -f1,2)" = "done,0" ] && ok || bad "wrap off: $(setting upto19 count 9 off)"
+
 refused() {
     printf 'name x\nfamily %s\n%b\n' "${3:-tenpair}" "$1" >"$tmp/x.sweep"
     expect 2 "refused: $1" -- "$pb" sweep "$tmp/x.sweep" --out "$tmp/x" -q
@@ -94,4 +135,8 @@ refused 'instances 2x3\nmax-lengths 10' "x.sweep:4: max-lengths: no engine of th
 refused 'instances upto19\nmax-lengths 70 70' "x.sweep:4: max-lengths gives 70 twice"
 refused 'instances upto19\nmax-lengths 0' "x.sweep:4: max-lengths expects length bounds from 1 to [0-9]+ .at most 64., got '0'"
 refused 'instances upto19\nmax-lengths 70\nmax-memory lots' "x.sweep:5: max-memory expects"
+refused 'instances upto19\nmax-lengths 70\nfamily-sets wrap=sideways' "x.sweep:5: family-sets: wrap expects on or off, got 'sideways'"
+refused 'instances upto19\nmax-lengths 70\nfamily-sets colour=red' "x.sweep:5: family-sets: colour is no setting of family tenpair"
+refused 'instances upto19\nmax-lengths 70\nfamily-sets upto=15' "x.sweep:5: family-sets: upto is no setting of family tenpair"
+refused 'instances upto19\nmax-lengths 70\nfamily-sets - width=9' "x.sweep:5: family-sets: the sets '-' and 'width=9' are one setting"
 finish cli_sweep_lengths

@@ -1,12 +1,16 @@
 /* sweep_check.c — a sweep's keys checked against its family before anything runs:
  * engines and orders that exist, in every key that names them, each named once; the
- * engine keys (params, engine-seeds, max-lengths) against the sweep's engines. */
+ * engine keys (params, engine-seeds, max-lengths) against the sweep's engines; the
+ * family's settings (family-sets) against its options. */
 #include <stdio.h>
+#include <stdlib.h>
 #include <string.h>
 
 #include "harness/base/exit.h"
 #include "harness/base/say.h"
 #include "harness/base/suggest.h"
+#include "harness/io/csv.h"
+#include "harness/io/csv.h"
 #include "sweep_spec.h"
 
 /* The first word of l given twice, or NULL. */
@@ -159,6 +163,35 @@ static int check_lengths(const pb_sweep_spec *s, const char *source)
                           where);
 }
 
+/* family-sets: every set names settings of the family, with values it takes, and no
+ * two are one setting (their rows would be one). */
+static int check_family_sets(const pb_sweep_spec *s, const char *source)
+{
+    const pb_param_sets *fs = &s->matrix.family_sets;
+    char where[4200], why[400], text[PB_PARAM_SETS][PB_ROW_EXTRA];
+    const size_t size = s->fam->params_size ? s->fam->params_size : 1;
+    void *params = malloc(size);
+    if (!params) return pb_usage_error("sweep", "out of memory");
+    pb_sweep_spec_where(s, "family-sets", source, where, sizeof where);
+    for (int i = 0; i < fs->n; i++) {
+        memcpy(params, s->params, size);
+        if (pb_sweep_family_set_apply(s, i, params, why, sizeof why)) {
+            free(params);
+            return pb_usage_error("sweep", "%sfamily-sets: %s", where, why);
+        }
+        pb_sweep_family_setting(s->fam, params, text[i], sizeof text[i]);
+        for (int k = 0; k < i; k++)
+            if (!strcmp(text[k], text[i])) {
+                free(params);
+                return pb_usage_error("sweep",
+                                      "%sfamily-sets: the sets '%s' and '%s' are one setting",
+                                      where, fs->text[k], fs->text[i]);
+            }
+    }
+    free(params);
+    return 0;
+}
+
 int pb_sweep_spec_check(pb_sweep_spec *s, const char *source)
 {
     const pb_list *lists[] = {&s->instances, &s->matrix.engines, &s->matrix.orders,
@@ -191,7 +224,8 @@ int pb_sweep_spec_check(pb_sweep_spec *s, const char *source)
         pb_sweep_spec_where(s, keys[k], source, where, sizeof where);
         return pb_usage_error("sweep", "%s%s names '%s' twice", where, keys[k], dup);
     }
-    if (check_baseline(s, source) || check_lengths(s, source)) return PB_EXIT_USAGE;
+    if (check_baseline(s, source) || check_lengths(s, source) || check_family_sets(s, source))
+        return PB_EXIT_USAGE;
     return pb_sweep_check_engine_keys(s, source);
 }
 

@@ -140,7 +140,7 @@ static int add_engine_jobs(expand *x, int inst, const pb_engine *eng, const pb_o
 }
 
 /* The extra columns of p's rows: with an engine marked 'length' among s's, its bytes,
- * bound, length and the family's figures. */
+ * bound, length and the family's figures; with family-sets, the family's settings. */
 static void extra_header(sweep_plan *p, const pb_sweep_spec *s)
 {
     char *h = p->extra_header;
@@ -151,10 +151,11 @@ static void extra_header(sweep_plan *p, const pb_sweep_spec *s)
         const pb_engine *eng = pb_family_engine(p->fam, s->matrix.engines.item[e]);
         lengths |= eng && (eng->about.caps & PB_CAP_LENGTH);
     }
-    if (!lengths) return;
-    snprintf(h, len, ",bytes,max_length,length");
-    for (int k = 0; p->fam->figures && p->fam->figures[k] && k < PB_FIGURES; k++)
+    if (lengths) snprintf(h, len, ",bytes,max_length,length");
+    for (int k = 0; lengths && p->fam->figures && p->fam->figures[k] && k < PB_FIGURES; k++)
         snprintf(h + strlen(h), len - strlen(h), ",%s", p->fam->figures[k]);
+    for (const pb_option *o = p->fam->options; s->matrix.family_sets.n && o && o->name; o++)
+        if (o->type != PB_OPT_INSTANCE) snprintf(h + strlen(h), len - strlen(h), ",%s", o->name);
 }
 
 void pb_sweep_job_extra(const sweep_plan *p, long i, const pb_batch_result *res, char *out,
@@ -163,12 +164,14 @@ void pb_sweep_job_extra(const sweep_plan *p, long i, const pb_batch_result *res,
     const job *j = &p->jobs[i];
     const pb_outcome *o = res->npuzzles > 0 ? &res->puzzle[0] : NULL;
     out[0] = '\0';
-    if (!p->extra_header[0]) return;
-    snprintf(out, len, ",%llu,%d,%d", (unsigned long long)res->total.bytes, j->max_length,
-             o ? o->length : 0);
-    for (int k = 0; p->fam->figures && p->fam->figures[k] && k < PB_FIGURES; k++)
-        snprintf(out + strlen(out), len - strlen(out), ",%llu",
-                 (unsigned long long)(o ? o->figure[k] : 0));
+    if (!strncmp(p->extra_header, ",bytes,", 7)) {
+        snprintf(out, len, ",%llu,%d,%d", (unsigned long long)res->total.bytes, j->max_length,
+                 o ? o->length : 0);
+        for (int k = 0; p->fam->figures && p->fam->figures[k] && k < PB_FIGURES; k++)
+            snprintf(out + strlen(out), len - strlen(out), ",%llu",
+                     (unsigned long long)(o ? o->figure[k] : 0));
+    }
+    snprintf(out + strlen(out), len - strlen(out), "%s", p->settings[j->instance / p->per_set]);
 }
 
 int pb_sweep_add_jobs(sweep_plan *p, const pb_sweep_spec *s, pb_binder *binder)
@@ -178,7 +181,7 @@ int pb_sweep_add_jobs(sweep_plan *p, const pb_sweep_spec *s, pb_binder *binder)
     p->max_bytes = s->matrix.max_bytes;
     p->stop_after_s = s->stop_after_s;
     extra_header(p, s);
-    for (int i = 0; i < s->instances.n; i++)
+    for (int i = 0; i < p->ninstances; i++)
         for (int e = 0; e < s->matrix.engines.n; e++) {
             const pb_engine *eng = pb_family_engine(p->fam, s->matrix.engines.item[e]);
             const int ordered = (eng->about.caps & PB_CAP_ORDER) != 0;
@@ -203,44 +206,67 @@ int pb_sweep_add_jobs(sweep_plan *p, const pb_sweep_spec *s, pb_binder *binder)
     return 0;
 }
 
-/* Loads every instance; a puzzle that cannot be read stops the sweep. */
-int pb_sweep_load_instances(sweep_plan *p, const pb_sweep_spec *s)
+/* Loads instance i of the sweep, with the family's settings params, as plan instance
+ * at; a puzzle that cannot be read stops the sweep. 0, or the exit status (said). */
+static int load_one(sweep_plan *p, const pb_sweep_spec *s, int i, const void *params, int at)
 {
     char err[600];
-    p->fam = s->fam;
-    p->name = s->name;
-    p->sets = calloc((size_t)s->instances.n + 1, sizeof *p->sets);
-    p->names = calloc((size_t)s->instances.n + 1, sizeof *p->names);
-    if (!p->sets || !p->names) return pb_usage_error("sweep", "out of memory");
-    p->ninstances = s->instances.n;
-    for (int i = 0; i < s->instances.n; i++) {
-        pb_instance inst = {s->instances.item[i], 0, NULL};
-        if (p->fam->load(&inst, s->params, &p->sets[i], err, sizeof err)) {
-            pb_say("sweep: %s", err);
+    pb_instance inst = {s->instances.item[i], 0, NULL};
+    if (p->fam->load(&inst, params, &p->sets[at], err, sizeof err)) {
+        pb_say("sweep: %s", err);
+        return PB_EXIT_USAGE;
+    }
+    for (int k = 0; k < p->sets[at].count; k++)
+        if (p->sets[at].puzzle[k].error) {
+            pb_say("sweep: %s", p->sets[at].puzzle[k].error);
             return PB_EXIT_USAGE;
         }
-        for (int k = 0; k < p->sets[i].count; k++)
-            if (p->sets[i].puzzle[k].error) {
-                pb_say("sweep: %s", p->sets[i].puzzle[k].error);
-                return PB_EXIT_USAGE;
-            }
-        if (p->fam->instance_name) /* else the set's own name, as solve's rows give it */
-            p->fam->instance_name(s->instances.item[i], p->names[i], sizeof p->names[i]);
-        else if (p->fam->puzzle_name)
-            p->fam->puzzle_name(&p->sets[i], 0, p->names[i], sizeof p->names[i]);
-        else
-            pb_base_name(s->instances.item[i], p->names[i], sizeof p->names[i]);
-        /* Rows are told apart by this name: two instances under one would merge. */
-        for (int k = 0; k < i; k++)
-            if (!strcmp(p->names[k], p->names[i]))
-                return pb_usage_error("sweep",
-                                      "instances '%s' and '%s' are both named '%s' in the rows "
-                                      "(a file's name up to its first dot, at most %zu "
-                                      "characters): rename one",
-                                      s->instances.item[k], s->instances.item[i], p->names[i],
-                                      sizeof p->names[i] - 1);
-    }
+    if (p->fam->instance_name) /* else the set's own name, as solve's rows give it */
+        p->fam->instance_name(s->instances.item[i], p->names[at], sizeof p->names[at]);
+    else if (p->fam->puzzle_name)
+        p->fam->puzzle_name(&p->sets[at], 0, p->names[at], sizeof p->names[at]);
+    else
+        pb_base_name(s->instances.item[i], p->names[at], sizeof p->names[at]);
+    /* Rows are told apart by this name: two instances under one would merge. */
+    for (int k = at - i; k < at; k++)
+        if (!strcmp(p->names[k], p->names[at]))
+            return pb_usage_error("sweep",
+                                  "instances '%s' and '%s' are both named '%s' in the rows "
+                                  "(a file's name up to its first dot, at most %zu "
+                                  "characters): rename one",
+                                  s->instances.item[k - (at - i)], s->instances.item[i],
+                                  p->names[at], sizeof p->names[at] - 1);
     return 0;
+}
+
+/* Loads every instance, once per family set (sweep_plan.ninstances). */
+int pb_sweep_load_instances(sweep_plan *p, const pb_sweep_spec *s)
+{
+    const pb_param_sets *fs = &s->matrix.family_sets;
+    const int nsets = fs->n ? fs->n : 1;
+    const size_t size = s->fam->params_size ? s->fam->params_size : 1;
+    char err[400];
+    p->fam = s->fam;
+    p->name = s->name;
+    p->per_set = s->instances.n;
+    p->sets = calloc((size_t)s->instances.n * nsets + 1, sizeof *p->sets);
+    p->names = calloc((size_t)s->instances.n * nsets + 1, sizeof *p->names);
+    p->settings = calloc((size_t)nsets, sizeof *p->settings);
+    void *params = malloc(size);
+    int rc = 0;
+    if (!p->sets || !p->names || !p->settings || !params)
+        rc = pb_usage_error("sweep", "out of memory");
+    for (int f = 0; f < nsets && !rc; f++) {
+        memcpy(params, s->params, size);
+        /* sweep_check.c applied every set before: none fails here */
+        if (fs->n && pb_sweep_family_set_apply(s, f, params, err, sizeof err))
+            rc = pb_usage_error("sweep", "family-sets: %s", err);
+        if (fs->n) pb_sweep_family_setting(p->fam, params, p->settings[f], sizeof p->settings[f]);
+        for (int i = 0; i < s->instances.n && !rc; i++, p->ninstances++)
+            rc = load_one(p, s, i, params, f * s->instances.n + i);
+    }
+    free(params);
+    return rc;
 }
 
 void pb_sweep_plan_free(sweep_plan *p)
@@ -249,6 +275,7 @@ void pb_sweep_plan_free(sweep_plan *p)
         if (p->sets[i].puzzle) p->fam->free_set(&p->sets[i]);
     free(p->sets);
     free(p->names);
+    free(p->settings);
     free(p->jobs);
 }
 
@@ -299,8 +326,11 @@ uint64_t pb_sweep_jobs_hash(const sweep_plan *p)
     char key[512];
     for (long i = 0; i < p->njobs; i++) {
         pb_sweep_job_key((void *)p, i, key, sizeof key);
-        if (p->jobs[i].max_length) /* a bound is no column of the key */
+        /* A bound and a family setting are no columns of the key. */
+        if (p->jobs[i].max_length)
             snprintf(key + strlen(key), sizeof key - strlen(key), ",%d", p->jobs[i].max_length);
+        snprintf(key + strlen(key), sizeof key - strlen(key), "%s",
+                 p->settings[p->jobs[i].instance / p->per_set]);
         for (const char *c = key; *c; c++) h = (h ^ (unsigned char)*c) * 0x100000001b3ull;
         h = (h ^ '\n') * 0x100000001b3ull;
     }

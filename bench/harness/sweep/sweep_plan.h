@@ -30,25 +30,29 @@ typedef struct job {
 
 typedef struct sweep_plan {
     const pb_family *fam;
-    const char *name; /* the sweep's: its files and its progress line */
-    int ninstances;
-    pb_set *sets;       /* one per instance */
-    char (*names)[96];  /* the instances' names, as rows name them */
-    double time_limit;  /* of every run */
-    uint64_t max_bytes; /* of every run (0: none) */
+    const char *name;  /* the sweep's: its files and its progress line */
+    int ninstances;    /* the sweep's instances once per family set */
+    int per_set;       /* of them, the sweep's: instance i has family set i / per_set */
+    pb_set *sets;      /* one per instance */
+    char (*names)[96]; /* the instances' names, as rows name them */
+    char (
+        *settings)[PB_ROW_EXTRA]; /* with family-sets, set k's columns (pb_sweep_family_setting) */
+    double time_limit;            /* of every run */
+    uint64_t max_bytes;           /* of every run (0: none) */
     /* A run whose `after` stopped at a limit, took longer than this or was skipped
      * itself is skipped (0: none is). */
     double stop_after_s;
     /* The columns a row has after the timing's (pb_row.extra): with engines marked
-     * 'length', ",bytes,max_length,length" and the family's figures; else "". */
+     * 'length', ",bytes,max_length,length" and the family's figures; with family-sets,
+     * the family's settings; else "". */
     char extra_header[PB_ROW_EXTRA];
     job *jobs;
     long njobs;        /* one row each */
     char refused[300]; /* why the last combination refused was, for a sweep of none */
 } sweep_plan;
 
-/* Loads every instance of spec (a puzzle that cannot be read stops the sweep): 0 or
- * the exit status (said). */
+/* Loads every instance of spec, once per family set (a puzzle that cannot be read
+ * stops the sweep): 0 or the exit status (said). */
 int pb_sweep_load_instances(sweep_plan *p, const pb_sweep_spec *spec);
 /* Expands spec's matrix into p->jobs: the combinations the engines run, as pb_batch_check
  * decides with binder. 0, or -1 out of memory. */

@@ -188,6 +188,11 @@ const pb_option pb_sweep_keys[] = {
          "items): an engine runs once with each set whose every parameter it\n"
          "has; an engine with none of them, once with its defaults"),
      .parse = pb_sweep_parse_params},
+    {KEY("family-sets", PB_OPT_CUSTOM, matrix.family_sets, "SETS",
+         "settings of the family's options, each a word NAME=VALUE;... (- for\n"
+         "the sweep's own; NAME=A/B: a set per value, as in params): the\n"
+         "instances run once with each, and the rows name the setting"),
+     .parse = pb_sweep_parse_params},
     {KEY("engine-seeds", PB_OPT_CUSTOM, matrix.engine_seeds, "LIST",
          "engine seeds (N or A-B, e.g. 1-10): the engines marked 'random'\n"
          "run once per seed; the others once (default: the seed 1)"),
@@ -351,6 +356,7 @@ void pb_sweep_spec_free(pb_sweep_spec *s)
     pb_list_free(&s->run_tables);
     pb_list_free(&s->matrix.step_limit.engines);
     pb_param_sets_free(&s->matrix.engine_params);
+    pb_param_sets_free(&s->matrix.family_sets);
     pb_list_free(&s->strings);
     for (int i = 0; i < s->npending; i++) free(s->pending[i].key), free(s->pending[i].value);
     free(s->pending);

@@ -90,7 +90,10 @@ typedef struct pb_sweep_matrix {
     /* Engines marked 'length': a run per bound, in order (the quick list in a --quick
      * run); the others run once. */
     pb_int_list max_lengths, quick_max_lengths;
-    uint64_t max_bytes;          /* a run's memory limit (0: none) */
+    uint64_t max_bytes; /* a run's memory limit (0: none) */
+    /* The family-sets key: sets of the family's options (NAME=VALUE;..., "-": the
+     * sweep's own), each the instances loaded again with them (none: once). */
+    pb_param_sets family_sets;
     pb_param_sets engine_params; /* the params key (none: every engine its defaults) */
     pb_seed_list engine_seeds;   /* the engine-seeds key (none: the default seed) */
     double ci_target;            /* pairs sample on until their ratio's CI is within +- this */
@@ -201,6 +204,14 @@ int pb_sweep_spec_check(pb_sweep_spec *s, const char *source);
 int pb_sweep_parse_params(const char *value, void *field, char *err, size_t errlen);
 int pb_sweep_parse_seeds(const char *value, void *field, char *err, size_t errlen);
 int pb_sweep_check_engine_keys(const pb_sweep_spec *s, const char *source);
+
+/* Applies family set i of s (its family options over the sweep's) to params, a copy of
+ * s->params. 0, or -1 with err ("NAME: why"). */
+int pb_sweep_family_set_apply(const pb_sweep_spec *s, int i, void *params, char *err,
+                              size_t errlen);
+/* The family's settings in params as rows show them: ",VALUE" for each of f's options
+ * that names no instance, in the table's order (the columns solve --csv writes). */
+void pb_sweep_family_setting(const pb_family *f, const void *params, char *out, size_t len);
 
 /* Refuses (one line naming file and line, the exit status) every key set in s but
  * those of keys (NULL-ended), and every family key: what a sweep of this kind ("tool
