@@ -101,6 +101,8 @@ head -n 1 "$tmp/f/f.csv" | grep -q ',bytes,max_length,length,stored,nodes,width,
     bad "f.csv: the header should end with the family's settings"
 [ "$(tail -n +2 "$tmp/f/f.csv" | wc -l)" -eq 16 ] && ok || bad "f.csv: expected 16 rows (4 sets x 2 instances x 2 modes)"
 has '^family_sets=- wrap=off width=7 width=10$' "$tmp/f/f.meta"
+expect 0 "family-sets --list" -- "$pb" sweep "$tmp/f.sweep" --list
+has '^upto15 compact - first threads=1 max_length=76 family_set=width=7$' "$tmp/out"
 # setting INSTANCE MODE WIDTH WRAP: status,solutions,steps,length,stored,nodes of that row.
 setting() {
     awk -F, -v i="$1" -v m="$2" -v w="$3" -v r="$4" '$2 == i && $6 == m && $44 == w && $45 == r {print $11","$12","$13","$41","$42","$43}' "$tmp/f/f.csv"

@@ -262,6 +262,7 @@ int pb_sweep_load_instances(sweep_plan *p, const pb_sweep_spec *s)
         if (fs->n && pb_sweep_family_set_apply(s, f, params, err, sizeof err))
             rc = pb_usage_error("sweep", "family-sets: %s", err);
         if (fs->n) pb_sweep_family_setting(p->fam, params, p->settings[f], sizeof p->settings[f]);
+        p->set_text = fs->n ? (const char *const *)fs->text : NULL;
         for (int i = 0; i < s->instances.n && !rc; i++, p->ninstances++)
             rc = load_one(p, s, i, params, f * s->instances.n + i);
     }
@@ -293,6 +294,7 @@ void pb_sweep_list_jobs(const sweep_plan *p)
         if (strcmp(params, "-")) printf(" params=%s", params);
         if (strcmp(seed, "-")) printf(" engine_seed=%s", seed);
         if (j->max_length) printf(" max_length=%d", j->max_length);
+        if (p->set_text) printf(" family_set=%s", p->set_text[j->instance / p->per_set]);
         putchar('\n');
     }
 }

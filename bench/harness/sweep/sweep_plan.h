@@ -35,10 +35,12 @@ typedef struct sweep_plan {
     int per_set;       /* of them, the sweep's: instance i has family set i / per_set */
     pb_set *sets;      /* one per instance */
     char (*names)[96]; /* the instances' names, as rows name them */
-    char (
-        *settings)[PB_ROW_EXTRA]; /* with family-sets, set k's columns (pb_sweep_family_setting) */
-    double time_limit;            /* of every run */
-    uint64_t max_bytes;           /* of every run (0: none) */
+    /* With family-sets, set k's columns (pb_sweep_family_setting) and its text as
+     * written (the spec's); without, one set of no columns, and set_text NULL. */
+    char (*settings)[PB_ROW_EXTRA];
+    const char *const *set_text;
+    double time_limit;  /* of every run */
+    uint64_t max_bytes; /* of every run (0: none) */
     /* A run whose `after` stopped at a limit, took longer than this or was skipped
      * itself is skipped (0: none is). */
     double stop_after_s;
