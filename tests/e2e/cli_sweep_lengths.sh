@@ -2,7 +2,8 @@
 # cli_sweep_lengths.sh — an engine sweep of engines marked 'length' (tenpair's):
 # max-lengths makes a run per bound, quick-max-lengths replaces them in --quick,
 # max-memory limits every run, stop-after ends a series of bounds, family-sets runs
-# the instances with each setting of the family's options, and each row carries
+# the instances with each setting of the family's options, levels joins each count
+# run's rows per length into NAME.levels.csv, and each row carries
 # bytes, the bound, the length, the family's figures and settings beside the counts
 # that `solve` and `count` print by hand; bounds missing, or given where no engine
 # takes them, and settings the family has not, are refused with the line.
@@ -126,6 +127,32 @@ done
 [ "$(setting upto19 count 7 on | cut -d, -f1,2)" = "done,1234" ] && ok || bad "width 7: $(setting upto19 count 7 on)"
 [ "$(setting upto19 count 9 off | cut -d, -f1,2)" = "done,0" ] && ok || bad "wrap off: $(setting upto19 count 9 off)"
 
+# levels: each count run's rows per length, joined behind its row, as count --levels
+# writes them by hand (less the times); first runs have none.
+cat >"$tmp/c.sweep" <<'EOF2'
+name        c
+family      tenpair
+instances   upto19
+engines     compact
+modes       first count
+max-lengths 72 68
+levels      on
+samples     1
+EOF2
+expect 0 "levels" -- "$pb" sweep "$tmp/c.sweep" --out "$tmp/c" -q
+head -n 1 "$tmp/c/c.levels.csv" | grep -q '^row,length,.*,run_id$' && ok || bad "c.levels.csv: header"
+[ "$(tail -n +2 "$tmp/c/c.levels.csv" | cut -d, -f1 | sort -u | tr '\n' ' ')" = "2 3 " ] && ok ||
+    bad "c.levels.csv: expected the rows of the count runs 2 and 3"
+# The columns but the times (search_s_max .. level_s) and the sweep's row and run_id.
+for r in "2 72" "3 68"; do
+    set -- $r
+    "$pb" count tenpair --engine compact --max-length "$2" --levels "$tmp/lv.csv" -q >/dev/null
+    if [ "$(awk -F, -v r="$1" '$1 == r' "$tmp/c/c.levels.csv" | cut -d, -f2-16,21-23)" = "$(tail -n +2 "$tmp/lv.csv" | cut -d, -f1-15,20-22)" ]; then
+        ok; else bad "c.levels.csv: row $1's levels differ from count --levels by hand"; fi
+done
+expect 2 "levels, --against" -- "$pb" sweep "$tmp/c.sweep" --out "$tmp/a" --against "$pb"
+one_line_error 'a sweep with levels runs on one process, one build'
+
 refused() {
     printf 'name x\nfamily %s\n%b\n' "${3:-tenpair}" "$1" >"$tmp/x.sweep"
     expect 2 "refused: $1" -- "$pb" sweep "$tmp/x.sweep" --out "$tmp/x" -q
@@ -141,4 +168,6 @@ refused 'instances upto19\nmax-lengths 70\nfamily-sets wrap=sideways' "x.sweep:5
 refused 'instances upto19\nmax-lengths 70\nfamily-sets colour=red' "x.sweep:5: family-sets: colour is no setting of family tenpair"
 refused 'instances upto19\nmax-lengths 70\nfamily-sets upto=15' "x.sweep:5: family-sets: upto is no setting of family tenpair"
 refused 'instances upto19\nmax-lengths 70\nfamily-sets - width=9' "x.sweep:5: family-sets: the sets '-' and 'width=9' are one setting"
+refused 'instances 2x3\nlevels on' "x.sweep:4: levels: family notouch has no count by lengths of its own" notouch
+refused 'instances upto19\nmax-lengths 70\nlevels maybe' "x.sweep:5: levels expects"
 finish cli_sweep_lengths

@@ -72,7 +72,8 @@ static int exec_arrays(pb_sweep_exec *e, pb_sweep_writer *w)
     e->take = calloc(n, 1);
     e->more = calloc(n, 1);
     e->order = malloc(n * sizeof *e->order);
-    return e->rows && e->state && w->done && e->take && e->more && e->order ? 0 : -1;
+    e->levels = calloc(n, sizeof *e->levels);
+    return e->rows && e->state && w->done && e->take && e->more && e->order && e->levels ? 0 : -1;
 }
 
 static void exec_free(pb_sweep_exec *e, pb_sweep_writer *w)
@@ -83,6 +84,8 @@ static void exec_free(pb_sweep_exec *e, pb_sweep_writer *w)
     free(e->take);
     free(e->more);
     free(e->order);
+    for (long i = 0; e->levels && i < e->plan->njobs; i++) free(e->levels[i]);
+    free(e->levels);
     for (char **l = w->world; l && *l; l++) free(*l);
     free(w->world);
     pb_binder_free(e->binder);
@@ -134,6 +137,10 @@ int pb_sweep_run(pb_sweep_spec *spec, const pb_sweep_opts *opts)
     int rc = PB_EXIT_USAGE, gathered = 0;
     w.out.csv_fd = w.out.samples_fd = w.out.lock_fd = -1;
     if (other_kind(spec, opts, &rc)) return rc;
+    /* The family's count by lengths is collective over MPI ranks: one process runs it. */
+    if (spec->matrix.levels && (opts->against || opts->serve || world->size > 1))
+        return pb_usage_error("sweep", "%s: a sweep with levels runs on one process, one build",
+                              opts->source);
     if ((spec->collection.dir || spec->collection.env) &&
         (rc = pb_sweep_collection_load(spec, opts)))
         return rc;

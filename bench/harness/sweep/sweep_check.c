@@ -155,6 +155,11 @@ static int check_lengths(const pb_sweep_spec *s, const char *source)
                               "bounds of its runs)",
                               where, length);
     }
+    if (s->matrix.levels && !s->fam->count_ranks) {
+        pb_sweep_spec_where(s, "levels", source, where, sizeof where);
+        return pb_usage_error("sweep", "%slevels: family %s has no count by lengths of its own",
+                              where, s->fam->name);
+    }
     if (length || !s->matrix.max_lengths.n) return 0;
     pb_sweep_spec_where(s, "max-lengths", source, where, sizeof where);
     return pb_usage_error("sweep",

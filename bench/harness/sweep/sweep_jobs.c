@@ -180,6 +180,7 @@ int pb_sweep_add_jobs(sweep_plan *p, const pb_sweep_spec *s, pb_binder *binder)
     p->time_limit = s->time_limit;
     p->max_bytes = s->matrix.max_bytes;
     p->stop_after_s = s->stop_after_s;
+    p->levels = s->matrix.levels && p->fam->count_ranks;
     extra_header(p, s);
     for (int i = 0; i < p->ninstances; i++)
         for (int e = 0; e < s->matrix.engines.n; e++) {

@@ -44,6 +44,7 @@ typedef struct sweep_plan {
     /* A run whose `after` stopped at a limit, took longer than this or was skipped
      * itself is skipped (0: none is). */
     double stop_after_s;
+    int levels; /* count runs write the family's rows per length (sweep_levels.c) */
     /* The columns a row has after the timing's (pb_row.extra): with engines marked
      * 'length', ",bytes,max_length,length" and the family's figures; with family-sets,
      * the family's settings; else "". */

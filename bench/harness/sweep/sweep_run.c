@@ -102,6 +102,10 @@ void pb_sweep_begin_job(pb_sweep_exec *e, long i)
     }
     fill_row(e->plan, i, &st->set, &first, row);
     pb_batch_free(&first);
+    if (pb_sweep_levels_run(e, i)) {
+        job_failed(e, i);
+        return;
+    }
     st->phase = end == PB_RUN_SAME ? JOB_SAMPLING : JOB_FINISHED;
     if (end == PB_RUN_STOPPED) {
         row->stats.wall_s = row->timing.sum.median;

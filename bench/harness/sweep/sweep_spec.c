@@ -148,6 +148,7 @@ static int keep_text(const char *value, void *field, char *err, size_t errlen)
 }
 
 static const char *const puzzle_outputs[] = {"records", "folder", NULL};
+static const char *const off_on[] = {"off", "on", NULL};
 
 #define KEY(...) PB_OPT_ROW(pb_sweep_spec, __VA_ARGS__)
 const pb_option pb_sweep_keys[] = {
@@ -188,6 +189,11 @@ const pb_option pb_sweep_keys[] = {
          "items): an engine runs once with each set whose every parameter it\n"
          "has; an engine with none of them, once with its defaults"),
      .parse = pb_sweep_parse_params},
+    {KEY("levels", PB_OPT_CHOICE, matrix.levels, NULL,
+         "a family with a count of its own by lengths: each count run's rows\n"
+         "per length (count --levels) go to NAME.levels.csv behind its row\n"
+         "(a run of its own, untimed; one process, one build)"),
+     .choices = off_on},
     {KEY("family-sets", PB_OPT_CUSTOM, matrix.family_sets, "SETS",
          "settings of the family's options, each a word NAME=VALUE;... (- for\n"
          "the sweep's own; NAME=A/B: a set per value, as in params): the\n"

@@ -94,6 +94,7 @@ typedef struct pb_sweep_matrix {
     /* The family-sets key: sets of the family's options (NAME=VALUE;..., "-": the
      * sweep's own), each the instances loaded again with them (none: once). */
     pb_param_sets family_sets;
+    int levels; /* 1: count runs write their family's rows per length (count --levels) */
     pb_param_sets engine_params; /* the params key (none: every engine its defaults) */
     pb_seed_list engine_seeds;   /* the engine-seeds key (none: the default seed) */
     double ci_target;            /* pairs sample on until their ratio's CI is within +- this */

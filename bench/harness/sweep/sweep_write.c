@@ -187,7 +187,8 @@ int pb_sweep_files_finish(pb_sweep_writer *w, const pb_sweep_exec *e)
             (void)write_meta(w, e, "failed", 1, err, sizeof err);
         return PB_EXIT_USAGE;
     }
-    if (pb_sweep_out_finish(&w->out, err, sizeof err)) {
+    if (pb_sweep_levels_write(e, w->done, w->out.csv, w->meta.run_id, err, sizeof err) ||
+        pb_sweep_out_finish(&w->out, err, sizeof err)) {
         pb_say("sweep: %s", err);
         return PB_EXIT_USAGE;
     }
