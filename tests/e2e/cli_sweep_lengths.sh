@@ -153,6 +153,13 @@ done
 expect 2 "levels, --against" -- "$pb" sweep "$tmp/c.sweep" --out "$tmp/a" --against "$pb"
 one_line_error 'a sweep with levels runs on one process, one build'
 
+# search-threads 'cores': the core count; counts above it left out, none twice.
+cores=$(nproc)
+expect 0 "search-threads cores" -- "$pb" sweep "$tmp/l.sweep" --list --engines compact --modes count --max-lengths 68 --search-threads "1 2 $((cores + 1)) cores"
+want=$(for t in 1 2 "$cores"; do [ "$t" -le "$cores" ] && echo "threads=$t"; done | sort -u | tr '\n' ' ')
+[ "$(grep -o 'threads=[0-9]*' "$tmp/out" | sort -u | tr '\n' ' ')" = "$want" ] && ok ||
+    bad "search-threads cores: expected $want, got $(grep -o 'threads=[0-9]*' "$tmp/out" | tr '\n' ' ')"
+
 refused() {
     printf 'name x\nfamily %s\n%b\n' "${3:-tenpair}" "$1" >"$tmp/x.sweep"
     expect 2 "refused: $1" -- "$pb" sweep "$tmp/x.sweep" --out "$tmp/x" -q
@@ -168,6 +175,7 @@ refused 'instances upto19\nmax-lengths 70\nfamily-sets wrap=sideways' "x.sweep:5
 refused 'instances upto19\nmax-lengths 70\nfamily-sets colour=red' "x.sweep:5: family-sets: colour is no setting of family tenpair"
 refused 'instances upto19\nmax-lengths 70\nfamily-sets upto=15' "x.sweep:5: family-sets: upto is no setting of family tenpair"
 refused 'instances upto19\nmax-lengths 70\nfamily-sets - width=9' "x.sweep:5: family-sets: the sets '-' and 'width=9' are one setting"
+refused 'instances upto19\nmax-lengths 70\nsearch-threads 1 corez' "x.sweep:5: search-threads expects thread counts .or cores. from 1 to 1024 .at most 64., got 'corez'"
 refused 'instances 2x3\nlevels on' "x.sweep:4: levels: family notouch has no count by lengths of its own" notouch
 refused 'instances upto19\nmax-lengths 70\nlevels maybe' "x.sweep:5: levels expects"
 finish cli_sweep_lengths

@@ -6,6 +6,7 @@
 #include <errno.h>
 #include <stdlib.h>
 #include <string.h>
+#include <omp.h>
 #include <sys/stat.h>
 
 #include "harness/measure/bind.h"
@@ -53,9 +54,31 @@ static int parse_int_list(const char *value, void *field, long lo, long hi, cons
     return rc;
 }
 
+/* Thread counts; 'cores' is the cores this process may run on, and a list with it
+ * keeps no count above it (the same list serves every machine). */
 static int parse_threads(const char *value, void *field, char *err, size_t errlen)
 {
-    return parse_int_list(value, field, 1, 1024, "thread counts", err, errlen);
+    pb_list words = {0, NULL};
+    char text[1024] = "", num[24];
+    int with_cores = 0, listed = 0;
+    const int cores = omp_get_num_procs();
+    if (pb_list_set(&words, value, err, errlen)) return -1;
+    for (int i = 0; i < words.n; i++) {
+        with_cores |= !strcmp(words.item[i], "cores");
+        listed |= all_digits(words.item[i]) && atol(words.item[i]) == cores;
+    }
+    for (int i = 0; i < words.n; i++) {
+        const char *w = words.item[i];
+        if (!strcmp(w, "cores")) {
+            if (listed) continue; /* given as a number too */
+            snprintf(num, sizeof num, "%d", cores), w = num;
+        } else if (with_cores && all_digits(w) && strlen(w) < 6 && atol(w) > cores) {
+            continue;
+        }
+        snprintf(text + strlen(text), sizeof text - strlen(text), "%s%s", *text ? " " : "", w);
+    }
+    pb_list_free(&words);
+    return parse_int_list(text, field, 1, 1024, "thread counts (or cores)", err, errlen);
 }
 
 static int parse_lengths(const char *value, void *field, char *err, size_t errlen)
@@ -170,7 +193,9 @@ const pb_option pb_sweep_keys[] = {
      .parse = parse_modes},
     {KEY("search-threads", PB_OPT_CUSTOM, matrix.search_threads, "LIST",
          "threads of each run: one search split over them, or, for\n"
-         "an instance of several puzzles, puzzles solved at a time (default 1)"),
+         "an instance of several puzzles, puzzles solved at a time (default 1);\n"
+         "'cores' is the cores it may run on, and a list with it keeps no\n"
+         "count above them"),
      .parse = parse_threads},
     {KEY("max-lengths", PB_OPT_CUSTOM, matrix.max_lengths, "LIST",
          "engines marked 'length' (a game's moves): a run per length bound,\n"
