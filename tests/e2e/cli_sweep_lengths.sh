@@ -176,6 +176,7 @@ refused 'instances upto19\nmax-lengths 70\nfamily-sets colour=red' "x.sweep:5: f
 refused 'instances upto19\nmax-lengths 70\nfamily-sets upto=15' "x.sweep:5: family-sets: upto is no setting of family tenpair"
 refused 'instances upto19\nmax-lengths 70\nfamily-sets - width=9' "x.sweep:5: family-sets: the sets '-' and 'width=9' are one setting"
 refused 'instances upto19\nmax-lengths 70\nsearch-threads 1 corez' "x.sweep:5: search-threads expects thread counts .or cores. from 1 to 1024 .at most 64., got 'corez'"
+refused 'instances 2x3\nstop-after 10' "x.sweep:4: stop-after ends a series of length bounds, and the sweep has none" notouch
 refused 'instances 2x3\nlevels on' "x.sweep:4: levels: family notouch has no count by lengths of its own" notouch
 refused 'instances upto19\nmax-lengths 70\nlevels maybe' "x.sweep:5: levels expects"
 finish cli_sweep_lengths

@@ -136,7 +136,8 @@ int pb_sweep_check_engine_keys(const pb_sweep_spec *s, const char *source)
                           where);
 }
 
-/* max-lengths: given when, and only when, an engine of the sweep is marked 'length'. */
+/* max-lengths: given when, and only when, an engine of the sweep is marked 'length';
+ * stop-after only with them; levels only for a family with a count by lengths. */
 static int check_lengths(const pb_sweep_spec *s, const char *source)
 {
     char where[4200];
@@ -159,6 +160,13 @@ static int check_lengths(const pb_sweep_spec *s, const char *source)
         pb_sweep_spec_where(s, "levels", source, where, sizeof where);
         return pb_usage_error("sweep", "%slevels: family %s has no count by lengths of its own",
                               where, s->fam->name);
+    }
+    if (s->stop_after_s > 0 && !(length && s->matrix.max_lengths.n)) {
+        pb_sweep_spec_where(s, "stop-after", source, where, sizeof where);
+        return pb_usage_error("sweep",
+                              "%sstop-after ends a series of length bounds, and the sweep has "
+                              "none (max-lengths, with an engine marked 'length')",
+                              where);
     }
     if (length || !s->matrix.max_lengths.n) return 0;
     pb_sweep_spec_where(s, "max-lengths", source, where, sizeof where);
