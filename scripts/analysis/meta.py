@@ -59,7 +59,7 @@ def read_meta(path):
 
 def meta_of(csv_path):
     """NAME.meta for NAME.csv and for a side table beside it, NAME.X.csv (the raw
-    samples NAME.samples.csv, a runs sweep's NAME.levels.csv): the name up to its
+    samples NAME.samples.csv, an engine sweep's NAME.levels.csv): the name up to its
     first dot."""
     return csv_path.with_name(csv_path.name.split(".")[0] + ".meta")
 

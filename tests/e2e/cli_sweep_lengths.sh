@@ -179,4 +179,7 @@ refused 'instances upto19\nmax-lengths 70\nsearch-threads 1 corez' "x.sweep:5: s
 refused 'instances 2x3\nstop-after 10' "x.sweep:4: stop-after ends a series of length bounds, and the sweep has none" notouch
 refused 'instances 2x3\nlevels on' "x.sweep:4: levels: family notouch has no count by lengths of its own" notouch
 refused 'instances upto19\nmax-lengths 70\nlevels maybe' "x.sweep:5: levels expects"
+# The runs sweep's keys are gone: a file that still has one is refused with its line.
+refused 'run count: --engine compact --max-length 70' "x.sweep:3: unknown key 'run'"
+refused 'instances upto19\nmax-lengths 70\nrepeat 3' "x.sweep:5: unknown key 'repeat'"
 finish cli_sweep_lengths

@@ -1,7 +1,7 @@
 #!/usr/bin/env python3
 """Unit tests of the analysis tool (scripts/analysis): the statistics, the CSV reader,
 the table writer, the number formats (times with units, ratios in words), the timing
-rules (spreads, noisy rows, the bold rule), the rank model, a runs sweep's planned runs
+rules (spreads, noisy rows, the bold rule), the rank model, the tenpair section's reading of a sweep's .meta
 and the provenance checks (one commit, run ids). The sections and the whole report:
 test_analysis_report.py.
 

@@ -91,20 +91,16 @@ static void exec_free(pb_sweep_exec *e, pb_sweep_writer *w)
     pb_binder_free(e->binder);
 }
 
-/* The keys that only a generation, a tool or a runs sweep takes. */
-static const char *const kind_keys[] = {
-    "generate",    "quick-generate", "puzzles", "tool-levels", "tool-count",
-    "tool-repeat", "quick-run",      "repeat",  "run-tables",  NULL};
+/* The keys that only a generation or a tool sweep takes. */
+static const char *const kind_keys[] = {"generate",   "quick-generate", "puzzles", "tool-levels",
+                                        "tool-count", "tool-repeat",    NULL};
 
 /* Runs a sweep of another kind than engine runs, or refuses its keys in an engine
  * sweep: 1 with *rc the exit status, or 0 for an engine sweep. */
 static int other_kind(pb_sweep_spec *spec, const pb_sweep_opts *opts, int *rc)
 {
     char err[512];
-    const char *kind = spec->gen.generator ? "generation"
-                       : spec->tool.name   ? "tool"
-                       : spec->run         ? "runs"
-                                           : 0;
+    const char *kind = spec->gen.generator ? "generation" : spec->tool.name ? "tool" : 0;
     /* --against measures engine runs; generation alone spreads over MPI ranks. */
     if (kind &&
         (opts->against || opts->serve || (!spec->gen.generator && pb_world_get()->size > 1)))
@@ -113,14 +109,13 @@ static int other_kind(pb_sweep_spec *spec, const pb_sweep_opts *opts, int *rc)
                1;
     if (spec->gen.generator) return *rc = pb_sweep_generate(spec, opts), 1;
     if (spec->tool.name) return *rc = pb_sweep_tool(spec, opts), 1;
-    if (spec->run) return *rc = pb_sweep_runs(spec, opts), 1;
     *rc = PB_EXIT_USAGE;
     for (const char *const *k = kind_keys; *k; k++) {
         const pb_option *o = pb_option_find(pb_sweep_keys, *k);
         if (!spec->key_line[o - pb_sweep_keys]) continue;
         pb_sweep_spec_where(spec, *k, opts->source, err, sizeof err);
-        pb_say("sweep: %s'%s' belongs to a generation sweep (key generator), a tool sweep "
-               "(key tool) or a runs sweep (key run)",
+        pb_say("sweep: %s'%s' belongs to a generation sweep (key generator) or a tool sweep "
+               "(key tool)",
                err, *k);
         return 1;
     }

@@ -326,29 +326,10 @@ const pb_option pb_sweep_keys[] = {
          "a tool sweep reads a small file up to K times over in one run, to\n"
          "about 1000 puzzles, so that the process start does not dominate"),
      .lo = 1, .hi = 1000},
-    {KEY("run", PB_OPT_CUSTOM, run, "COMMAND: OPTIONS ...",
-         "a runs sweep (for a family that runs solve and count itself,\n"
-         "outside the placement model): each run a command and a colon, then the family's options\n"
-         "(no quoting; none that writes a file); a value may list values\n"
-         "(68,72,76: a series, run in order), and 'cores' is the core count\n"
-         "(values above it left out). Each run is a process of its own; its\n"
-         "row goes to NAME.csv"),
-     .parse = keep_text},
-    {KEY("quick-run", PB_OPT_CUSTOM, quick_run, "COMMAND: OPTIONS ...",
-         "the runs of a --quick run (default: run)"),
-     .parse = keep_text},
-    {KEY("repeat", PB_OPT_INT, repeat, "N",
-         "a runs sweep runs every run N times, all runs once before any\n"
-         "twice (at most 2 in a --quick run)"),
-     .lo = 1, .hi = 1000},
     {KEY("stop-after", PB_OPT_SECONDS, stop_after_s, "S",
-         "in a series (an engine sweep's max-lengths, a runs sweep's listed\n"
-         "values), the later runs are skipped once one took more than S\n"
-         "seconds or stopped at a limit (0: never skipped); an engine sweep\n"
-         "with it runs one run at a time")},
-    {KEY("run-tables", PB_OPT_LIST, run_tables, "LIST",
-         "options of the family that write a table a run (such as levels):\n"
-         "the sweep gives each run its file, and NAME.OPTION.csv joins them")},
+         "in a series (an engine's max-lengths), the later runs are skipped\n"
+         "once one took more than S seconds or stopped at a limit (0: never\n"
+         "skipped); a sweep with it runs one run at a time")},
     PB_OPTION_END,
 };
 #undef KEY
@@ -366,7 +347,6 @@ int pb_sweep_spec_init(pb_sweep_spec *s)
     s->matrix.rows = PB_ROWS_PER_SET;
     s->tool.count = 20;
     s->tool.repeat = 10;
-    s->repeat = 1;
     size_t nkeys = 0;
     while (pb_sweep_keys[nkeys].name) nkeys++;
     return !(s->key_line = calloc(nkeys, sizeof *s->key_line)) ||
@@ -384,7 +364,6 @@ void pb_sweep_spec_free(pb_sweep_spec *s)
     pb_list_free(&s->matrix.orders);
     pb_list_free(&s->matrix.modes);
     pb_list_free(&s->tool.levels);
-    pb_list_free(&s->run_tables);
     pb_list_free(&s->matrix.step_limit.engines);
     pb_param_sets_free(&s->matrix.engine_params);
     pb_param_sets_free(&s->matrix.family_sets);
@@ -402,8 +381,6 @@ void pb_sweep_spec_quick(pb_sweep_spec *s)
     s->quick = 1;
     if (s->gen.quick_generate) s->gen.generate = s->gen.quick_generate;
     if (s->tool.count > 5) s->tool.count = 5;
-    if (s->quick_run) s->run = s->quick_run;
-    if (s->repeat > 2) s->repeat = 2;
     if (s->matrix.quick_max_lengths.n) s->matrix.max_lengths = s->matrix.quick_max_lengths;
     if (s->quick_instances.n) {
         pb_list t = s->instances;

@@ -126,13 +126,8 @@ typedef struct pb_sweep_spec {
     pb_sweep_collection collection; /* an engine sweep's instances from a folder */
     pb_sweep_gen gen;
     pb_sweep_tool_keys tool;
-    /* A runs sweep (sweep_runs.c): its runs, "COMMAND: OPTION..." one after the other
-     * (of a --quick run: quick_run), each repeated, the stop rule of a series, and the
-     * options that write a table a run. */
-    const char *run, *quick_run;
-    int repeat;
+    /* The stop rule of an engine's series of length bounds (max-lengths). */
     double stop_after_s;
-    pb_list run_tables;
 
     const pb_family *fam; /* set by pb_sweep_spec_resolve */
     void *params;         /* the family's parameters, once resolved */
@@ -173,8 +168,7 @@ int pb_sweep_spec_relative_to(pb_sweep_spec *s, const char *file);
 
 /* Makes the sweep a quick one: its quick instances (and quick-generate), 5 samples
  * of at least 2 ms, a 1 s rep-budget, time limits of at most 5 s, step limits of at
- * most 1e7, at most 5 puzzles a tool sweep's generating run, quick-run and a repeat
- * of at most 2. */
+ * most 1e7, at most 5 puzzles a tool sweep's generating run, and quick-max-lengths. */
 void pb_sweep_spec_quick(pb_sweep_spec *s);
 
 /* The step limit of runs of this engine. */
