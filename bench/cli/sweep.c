@@ -130,20 +130,6 @@ static const char sweep_about[] =
     "at the end: a failed or interrupted tool sweep leaves the earlier files.\n"
     "`puzzlebench compare OUT/NAME.csv --by tool=TOOL,puzzlebench` pairs the rows.\n"
     "\n"
-    "A runs sweep (key `run`) is for a family that runs solve and count itself,\n"
-    "outside the placement model: each line \"COMMAND: OPTIONS...\" is a process\n"
-    "`puzzlebench COMMAND FAMILY OPTIONS`, one at a time, every option checked\n"
-    "against the family's before any runs (none that writes a file). A value that\n"
-    "lists values (--max-length 68,72,76) makes a series, run in order; `cores` is\n"
-    "the number of cores it may run on (values above it left out); with\n"
-    "`stop-after S` a series' later runs are skipped once one took over S seconds or\n"
-    "stopped at a limit; `repeat N` runs every line N times, each once before any\n"
-    "twice. OUT/NAME.csv joins the runs' rows (a first column run, the planned run's\n"
-    "number); `run-tables OPTION` gives each run a file for that option and joins\n"
-    "them in OUT/NAME.OPTION.csv; OUT/NAME.meta lists every planned run (run.K=) and\n"
-    "why any was skipped (skipped.K=). All are put in place at the end: a failed or\n"
-    "interrupted runs sweep leaves the earlier files.\n"
-    "\n"
     "options:\n";
 
 typedef struct sweep_cli {

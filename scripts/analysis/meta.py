@@ -1,7 +1,6 @@
 """The .meta files beside the CSVs (key=value lines) and the lines the report makes of them."""
 
 from .markdown import code, escape
-from .runs_sweep import is_planned_key
 
 # The environment keys every .meta has (the Environment table lists them); the
 # other keys are the run's parameters.
@@ -12,10 +11,17 @@ STANDARD_KEYS = ("date", "commit", "host", "cpu", "packages", "cores", "pus", "c
 
 # Keys that describe one run rather than its environment or parameters (the run id,
 # its command line, the load and clock at its ends): a run's line leaves them out,
-# and a runs sweep's run.K and skipped.K lines, which its section shows; load_warning
-# is shown on its own.
+# and a sweep's skipped.ROW lines (what its stop rule left out), which its section
+# shows; load_warning is shown on its own.
 RUN_KEYS = ("run_id", "command", "script", "cpu_mhz", "mem_total_bytes", "governor_end",
             "load_start", "load_end", "loadavg_start", "loadavg_end", "load_warning")
+
+
+def is_skipped_key(key):
+    """skipped.ROW: why a sweep's stop rule left out the runs after row ROW."""
+    kind, dot, number = key.partition(".")
+    return bool(dot) and kind == "skipped" and number.isdigit()
+
 
 # The keys a family's part names its file by (kakuro and tenpair sections).
 SHORT_KEYS = ("commit", "date", "cpu", "threads")
@@ -53,7 +59,7 @@ def read_meta(path):
 
 def meta_of(csv_path):
     """NAME.meta for NAME.csv and for a side table beside it, NAME.X.csv (the raw
-    samples NAME.samples.csv, a runs sweep's NAME.levels.csv): the name up to its
+    samples NAME.samples.csv, an engine sweep's NAME.levels.csv): the name up to its
     first dot."""
     return csv_path.with_name(csv_path.name.split(".")[0] + ".meta")
 
@@ -84,7 +90,7 @@ def meta_line(path, primary, show=()):
     for key, value in meta.pairs:
         if key in show:
             shown.setdefault(key, value)
-        elif key in per_run or is_planned_key(key):
+        elif key in per_run or is_skipped_key(key):
             continue
         elif key not in standard:
             extra.append(_item(key, value))

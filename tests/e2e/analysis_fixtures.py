@@ -19,7 +19,7 @@ sys.path.insert(0, str(ROOT / "scripts"))
 sys.dont_write_bytecode = True
 
 from analysis import (compare, csvread, markdown, numfmt, provenance, runs,  # noqa: E402
-                      runs_sweep, stats, timing)
+                      stats, timing)
 from analysis import sections  # noqa: E402
 
 # The families whose own modules (bench/families/NAME/) the tests import.

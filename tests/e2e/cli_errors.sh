@@ -94,8 +94,8 @@ expect 2 "a mistyped sweep engine" -- "$pb" sweep --family notouch --instances 2
 one_line_error "^puzzlebench: sweep: --engines: engines names engine 'propagte', which notouch has not \(one of: [a-z0-9, -]*\) \(did you mean 'propagate'\?\) \(see 'puzzlebench sweep --help'\)$"
 expect 2 "a mistyped sweep order" -- "$pb" sweep --family notouch --instances 2x3 --orders "row degre" --list
 one_line_error "^puzzlebench: sweep: --orders: orders: unknown order 'degre' \(one of: row, degree, mrv\) \(did you mean 'degree'\?\) \(see 'puzzlebench sweep --help'\)$"
-printf 'family tenpair\nrun count: --max-lenght 60\n' >run.sweep
-expect 2 "a mistyped option of a runs sweep" -- "$pb" sweep run.sweep --list
-one_line_error "^puzzlebench: sweep: run.sweep:2: count tenpair has no option --max-lenght \(did you mean '--max-length'\?\)$"
+printf 'family kakuro\ngenerator kakuro\ngenerate m: --cout 60\n' >gen.sweep
+expect 2 "a mistyped option of a generation sweep" -- "$pb" sweep gen.sweep --list
+one_line_error "^puzzlebench: sweep: gen.sweep:3: generate kakuro has no option --cout \(did you mean '--count'\?\)$"
 
 finish cli_errors

@@ -84,7 +84,7 @@ expect 2 "a tool sweep --against" -- run --force --against "$pb"
 one_line_error "t.sweep: a tool sweep runs on one machine, one build"
 sweep_file 'instances three.txt\ntool-count 3'
 expect 2 "tool-count in an engine sweep" -- run --force
-one_line_error "t.sweep:4: 'tool-count' belongs to a generation sweep \(key generator\), a tool sweep"
+one_line_error "t.sweep:4: 'tool-count' belongs to a generation sweep \(key generator\) or a tool sweep \(key tool\)$"
 
 # The project's sweep, quick, with the real QQwing.
 if command -v qqwing >/dev/null 2>&1; then

@@ -10,9 +10,9 @@ the installed solver's) and the quick instances that the full sweep does not run
 (the ladders' quick puzzles are smaller ones), and a sweep of a collection that is
 not on this machine (exit 77). A tool sweep has times and no counts. A sweep none
 of whose finished rows on the instances of results/ is there fails: its keys changed.
-A runs sweep (`run` key) is run in its quick form, and each of its rows that
-finished in both runs with the same request (every column but what the run found
-and how long it took) must give the same length, solutions, steps and nodes. A generation sweep (`generator` key)
+A sweep of engines marked 'length' (tenpair's) keys its rows by the length bound
+and the family's settings too, and its rows must also give the same length (the
+first win's) and nodes. A generation sweep (`generator` key)
 is run in its quick form too, and each record of its methods' files that both runs
 made must repeat every field but wall_s and run_id (a record at a limit left aside):
 puzzle i of a method depends on its options and i alone. results/ must be a full run. A
@@ -32,6 +32,8 @@ import tempfile
 KEY = ("family", "instance", "engine", "order", "params", "engine_seed", "mode", "threads", "rep")
 COUNTS = ("cells", "status", "solutions", "steps", "placements", "backtracks", "candidates",
           "guesses", "learnts", "restarts", "puzzles")
+# A length engine's row: its bound is part of the request, its length and nodes counts.
+LENGTH_KEY, LENGTH_COUNTS = ("max_length",), ("length", "nodes")
 # One sample a run, nothing else timed: the counts are all this test reads.
 ONE_SAMPLE = ["--quick", "--samples", "1", "--warmup", "0", "--min-sample-time", "0",
               "--settle-time", "0", "--force"]
@@ -43,9 +45,22 @@ def table(pb, *args):
     return list(csv.DictReader(io.StringIO(out)))
 
 
-def rows_by_key(path):
+def rows_by_key(path, extra=()):
+    """The rows by KEY and the columns `extra` ("-" where the file has none)."""
     with open(path, newline="") as f:
-        return {tuple(r.get(k) or "-" for k in KEY): r for r in csv.DictReader(f)}
+        return {tuple(r.get(k) or "-" for k in KEY + extra): r for r in csv.DictReader(f)}
+
+
+def settings(meta):
+    """The family's settings a sweep's rows name in columns of their own: the names
+    in its family_sets= (`- width=7 wrap=off;append=any`), in order."""
+    names = []
+    for word in meta_value(meta, "family_sets").split():
+        for item in word.split(";"):
+            name = item.split("=", 1)[0]
+            if "=" in item and name not in names:
+                names.append(name)
+    return tuple(names)
 
 
 def meta_value(path, key):
@@ -64,12 +79,6 @@ def sweep_key(path, key):
             if words[:1] == [key] and len(words) == 2:
                 return words[1]
     return None
-
-
-def sweep_has(path, key):
-    """1 when the sweep file sets key."""
-    with open(path) as f:
-        return any(line.split("#")[0].split()[:1] == [key] for line in f)
 
 
 def sweep_name(path):
@@ -116,49 +125,6 @@ def check_generation(pb, src, path, name, tmp):
     return failures, compared
 
 
-RUN_COUNTS = ("length", "solutions", "steps", "nodes")
-# A runs sweep's columns that are not the request: what the run found, its time and
-# memory, and its time limit (the quick runs have shorter ones).
-RUN_FOUND = {"run", "status", "solutions", "steps", "placements", "backtracks", "candidates", "guesses",
-             "learnts", "restarts", "bytes", "wall_s", "cpu_s", "peak_rss_bytes", "stop", "time_limit_s",
-             "length", "stored", "nodes", "run_id"}
-
-
-def check_runs(pb, src, path, name, tmp):
-    """Failures and rows compared for a runs sweep: its rows by the request (the
-    columns but RUN_FOUND), those done in both, against results/'s."""
-    recorded = os.path.join(src, "results", name + ".csv")
-    if not os.path.exists(recorded):
-        return [f"{name}: results/{name}.csv is missing (run.sh writes it)"], 0
-    if meta_value(os.path.join(src, "results", name + ".meta"), "quick") != "0":
-        return [f"{name}: results/{name}.meta does not say quick=0"], 0
-    run = subprocess.run([pb, "sweep", path, "--out", tmp, "--quick", "--force", "-q"],
-                         capture_output=True, text=True)
-    if run.returncode != 0:
-        return [f"{name}: sweep exits {run.returncode}: {run.stderr.strip()[-400:]}"], 0
-
-    def rows(p):
-        with open(p, newline="") as f:
-            reader = csv.DictReader(f)
-            if not set(RUN_COUNTS) <= set(reader.fieldnames):
-                return None
-            asked = [c for c in reader.fieldnames if c not in RUN_FOUND]
-            return {tuple(r[c] for c in asked): r for r in reader if r["status"] == "done"}
-    old, new = rows(recorded), rows(os.path.join(tmp, name + ".csv"))
-    if old is None or new is None:
-        return [f"{name}: {'results/' if old is None else ''}{name}.csv lacks the columns "
-                f"{', '.join(RUN_COUNTS)} (results/ written by an older build: scripts/run.sh)"], 0
-    failures, compared = [], 0
-    for key, row in sorted(new.items()):
-        if key in old:
-            differ = [f"{c} {row[c]} here, {old[key][c]} in results/" for c in RUN_COUNTS
-                      if row[c] != old[key][c]]
-            if differ:
-                failures.append(f"{name}: {','.join(key)}: " + "; ".join(differ))
-            compared += 1
-    return failures, compared
-
-
 def check_sweep(pb, src, family, sweep, outside, tmp):
     """Failures (strings) and the number of rows compared for one of a family's sweeps."""
     path = os.path.join(src, "bench", "families", family, sweep + ".sweep")
@@ -167,8 +133,6 @@ def check_sweep(pb, src, family, sweep, outside, tmp):
         return check_generation(pb, src, path, name, tmp)
     if sweep_key(path, "tool"):
         return [], 0  # an outside tool timed beside puzzlebench: times, no counts
-    if sweep_has(path, "run"):
-        return check_runs(pb, src, path, name, tmp)
     recorded = os.path.join(src, "results", name + ".csv")
     if not os.path.exists(recorded):
         return [f"{name}: results/{name}.csv is missing (run.sh writes it)"], 0
@@ -177,7 +141,12 @@ def check_sweep(pb, src, family, sweep, outside, tmp):
         return [], 0  # a collection that is not on this machine: skipped
     if run.returncode != 0:
         return [f"{name}: sweep exits {run.returncode}: {run.stderr.strip()[-400:]}"], 0
-    old, new = rows_by_key(recorded), rows_by_key(os.path.join(tmp, name + ".csv"))
+    here = os.path.join(tmp, name + ".csv")
+    with open(here, newline="") as f:
+        length = "max_length" in (csv.DictReader(f).fieldnames or ())
+    extra = LENGTH_KEY + settings(os.path.join(tmp, name + ".meta")) if length else ()
+    counts = COUNTS + LENGTH_COUNTS if length else COUNTS
+    old, new = rows_by_key(recorded, extra), rows_by_key(here, extra)
     meta = os.path.join(src, "results", name + ".meta")
     commit = meta_value(meta, "commit")
     if meta_value(meta, "quick") != "0" or meta_value(meta, "status") != "complete":
@@ -188,7 +157,7 @@ def check_sweep(pb, src, family, sweep, outside, tmp):
             continue
         if key not in old or old[key]["status"] != "done":
             continue
-        differ = [f"{c} {row[c]} here, {old[key][c]} in results/" for c in COUNTS if row[c] != old[key][c]]
+        differ = [f"{c} {row[c]} here, {old[key].get(c)} in results/" for c in counts if row[c] != old[key].get(c)]
         if differ:
             failures.append(f"{name}: {','.join(key)}: " + "; ".join(differ) + f" (results/ at {commit})")
         compared += 1

@@ -1,7 +1,7 @@
 #!/usr/bin/env python3
 """Unit tests of the analysis tool (scripts/analysis): the statistics, the CSV reader,
 the table writer, the number formats (times with units, ratios in words), the timing
-rules (spreads, noisy rows, the bold rule), the rank model, a runs sweep's planned runs
+rules (spreads, noisy rows, the bold rule), the rank model, the tenpair section's reading of a sweep's .meta
 and the provenance checks (one commit, run ids). The sections and the whole report:
 test_analysis_report.py.
 
@@ -342,45 +342,54 @@ class RankModel(unittest.TestCase):
             rank_model.Model(flat)
 
 
-class RunsSweep(unittest.TestCase):
-    """A runs sweep's .meta (analysis/runs_sweep.py): the run.K and skipped.K lines."""
+class TenpairSweepKeys(unittest.TestCase):
+    """What the tenpair section reads of an engine sweep's .meta: the planned bounds
+    (max_lengths=), the runs its stop rule skipped (skipped.ROW), and its limits."""
 
     def setUp(self):
+        from analysis.sections import tenpair
+        self.tenpair = tenpair
         self.tmp = Path(tempfile.mkdtemp())
         self.path = self.tmp / "tenpair-x.meta"
-        self.path.write_text("run_id=1\ncores=8\nsweep=bench/families/tenpair/tenpair-x.sweep\nstop_after_s=60\ncores_available=4\n"
-                             "run.2=count --engine bfs --max-length 70 --max-memory 3G --quiet\n"
-                             "run.1=count --engine bfs --max-length 68 --max-memory 3G\n"
-                             "run.10=solve --engine compact --append any --max-memory=3G\n"
-                             "skipped.2=bound 68 took 61.2 s\nrun.x=not a run\n")
+        self.path.write_text("run_id=1\ncores=8\nsweep=bench/families/tenpair/tenpair-x.sweep\nstop_after_s=60\n"
+                             "time_limit_s=300\nmax_memory_bytes=3221225472\nmax_lengths=68 70 72 x\n"
+                             "skipped.1=bound 70 took 61.2 s\nskipped.9=no such row\nskipped.x=not a row\n")
 
     def tearDown(self):
         shutil.rmtree(self.tmp)
 
-    def test_planned_runs_by_number_with_their_options(self):
-        runs = runs_sweep.planned(read_meta(self.path))
-        self.assertEqual([(r.number, r.command, r.skipped) for r in runs],
-                         [(1, "count", None), (2, "count", "bound 68 took 61.2 s"), (10, "solve", None)])
-        self.assertEqual(runs[1].options, [("--engine", "bfs"), ("--max-length", "70"), ("--max-memory", "3G"),
-                                           ("--quiet", "")])
-        self.assertEqual((runs[0].integer("--max-length"), runs[0].integer("--engine"), runs[2].get("--upto", "-")),
-                         (68, None, "-"))
-        self.assertEqual(runs[2].get("--max-memory"), "3G")  # the --name=value form
-        self.assertEqual(runs_sweep.planned(None), [])
+    def run_row(self, row, engine, mode, bound):
+        class Run:
+            pass
+        r = Run()
+        r.row, r.engine, r.mode, r.bound = row, engine, mode, bound
+        return r
 
-    def test_shared_options_and_the_sweeps_own_keys(self):
-        runs = runs_sweep.planned(read_meta(self.path))
-        self.assertEqual(runs_sweep.shared_options(runs[:2]), "--engine bfs --max-memory 3G")
-        self.assertEqual(runs_sweep.shared_options(runs, ("--engine",)), "--max-memory 3G")
-        self.assertEqual(runs_sweep.shared_value(runs[:2], "--engine"), "bfs")
-        self.assertEqual(runs_sweep.shared_value(runs, "--engine"), "")
-        self.assertEqual(runs_sweep.sweep_key(read_meta(self.path), "cores_available"), "4")
-        # The per-run lines are the section's to show, not the file's line of parameters.
+    def test_bounds_skipped_runs_and_limits(self):
+        meta = read_meta(self.path)
+        self.assertEqual(self.tenpair.planned_bounds(meta), [68, 70, 72])
+        self.assertEqual(self.tenpair.planned_bounds(None), [])
+        runs = [self.run_row(0, "bfs", "count", 68), self.run_row(1, "bfs", "count", 70),
+                self.run_row(2, "compact", "count", 68)]
+        # The row that stopped bfs's series skips its larger planned bounds; a line
+        # naming no row of the file skips nothing.
+        self.assertEqual(self.tenpair.skipped(meta, runs), {(72, "bfs", "count"): "bound 70 took 61.2 s"})
+        self.assertEqual(self.tenpair.skipped(None, runs), {})
+        self.assertEqual(self.tenpair.limits(meta), "time limit 300 s, memory limit 3.00 GB")
+        self.assertEqual(self.tenpair.stop_rule(meta), "once one took over 60 s or stopped at a limit")
+        # The skipped lines are the section's to show, not the file's line of parameters.
         line = meta_line(self.path, None)
         self.assertIn("`stop_after_s=60`", line)
-        self.assertNotIn("run.1", line)
-        self.assertNotIn("skipped.2", line)
-        self.assertIn("`run.x=not a run`", line)
+        self.assertNotIn("skipped.1", line)
+        self.assertIn("`skipped.x=not a row`", line)
+
+    def test_a_runs_sweeps_file_is_left_out(self):
+        # An older build's runs sweep wrote puzzle/run columns, not the engine sweep's row.
+        old, new = self.tmp / "old.csv", self.tmp / "new.csv"
+        old.write_text("run,family,instance,puzzle,engine,mode,status\n1,tenpair,default,upto19,bfs,solve,done\n")
+        new.write_text(",".join(self.tenpair.RUN_COLUMNS) + "\n")
+        self.assertTrue(self.tenpair._not_engine_sweep(old))
+        self.assertFalse(self.tenpair._not_engine_sweep(new))
 
 
 class Drawing(unittest.TestCase):

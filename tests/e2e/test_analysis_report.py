@@ -706,9 +706,10 @@ class EndToEnd(unittest.TestCase):
         tenpair = text.split("## Tenpair")[1].split("\n## ")[0]
         # The fixture (tests/data/analysis/tenpair-*, cut from runs of the tenpair sweeps):
         # the bound sweep's stop rule of 1 s skips bfs's and best-first's bound 80 after
-        # their bound 78 took 1.25 s and 1.19 s; the count to 108, level by level, has its
-        # wins by length in tenpair-count.levels.csv.
-        self.assertIn("every win of length at most L, with `--max-memory 3G --time-limit 300`. An engine's larger "
+        # their bound 78 (rows 6 and 13) took 1.25 s and 1.19 s; the count to 108, level by
+        # level, has its wins by length in tenpair-count.levels.csv; the starts' rows
+        # (tenpair-starts.csv) join the rule switches' table.
+        self.assertIn("every win of length at most L, time limit 300 s, memory limit 3.00 GB. An engine's larger "
                       "bounds are skipped once one took over 1 s or stopped at a limit", tenpair)
         self.assertIn("| 80 | 9 | skipped | skipped | 938,099 | skipped | skipped | 215 |", tenpair)
         self.assertIn("- bfs: every bound up to 78 finished, 78 in 1.25 s; skipped: bound 80 (bound 78 took 1.25 s)",
@@ -722,14 +723,16 @@ class EndToEnd(unittest.TestCase):
         self.assertIn("- the wins by length add up to the count's total (778): yes", tenpair)
         self.assertIn("- the wins by length agree with the compact counts of the bound experiment at its 7 bounds up "
                       "to 108: yes", tenpair)
-        self.assertIn("*Shortest win*: `solve` with `--max-length 120 --time-limit 60 --max-memory 2G`; *wins up to "
-                      "L*: `count` with `--max-length 90 --time-limit 5 --max-memory 2G`", tenpair)
-        self.assertIn("at T = 1, 2 (the powers of two up to the cores it may run on, 2, and that count); 3 reps per "
-                      "thread count", tenpair)
+        self.assertIn("*Shortest win*: mode first, *wins up to L*: mode count, each at L = 90, time limit 5 s, "
+                      "memory limit 2.00 GB", tenpair)
+        self.assertIn("| default | 1..19 | 9 | on | stuck | 68 | 27,088 |", tenpair)
+        self.assertIn("| start 1..15 | 1..15 | 9 | on | stuck | 60 | 2,156 |", tenpair)
+        self.assertIn("at T = 1, 2 (the powers of two up to the cores it may run on, 2, and that count); 3 samples "
+                      "per thread count", tenpair)
         self.assertIn("| 2 | 3 (3) | 2.05 s [1.69, 2.15] | 1.15× faster | 221 |", tenpair)
         self.assertIn("counted every win up to length 108 a written length at a time", tenpair)
         self.assertIn("| 108 | 2,604 | 37,469,877 | 15,229,186 | 41% | 0 B | 321 MB | 71.1 s |", tenpair)
-        self.assertNotIn("run.1", tenpair)
+        self.assertNotIn("skipped.6", tenpair)
         self.assertNotIn("experiments.sh", tenpair)
 
     def test_limit_rows_are_drawn_as_lower_bounds(self):

@@ -208,8 +208,8 @@ MUTATIONS = {
     "tenpair-threads.csv": {"status": None},
     "my-runs.csv": {"family": None, "instance": None, "engine": None, "order": None},
 }
-META_VALUES = {"tenpair-count.meta": ("sweep",), "tenpair-bound.meta": ("stop_after_s", "skipped.8"),
-               "tenpair-rules.meta": ("sweep",), "tenpair-threads.meta": ("repeat", "cores"),
+META_VALUES = {"tenpair-count.meta": ("sweep",), "tenpair-bound.meta": ("stop_after_s", "skipped.6"),
+               "tenpair-rules.meta": ("sweep",), "tenpair-threads.meta": ("samples", "cores"),
                "notouch.meta": ("flags", "params", "compiler")}
 
 

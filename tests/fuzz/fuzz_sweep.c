@@ -3,8 +3,8 @@
  * leaves every setting within the range its key allows: names and list items one
  * printable word each, 1-64 thread counts of 1-1024, modes first/count/unique, times
  * of 0-1e9 s, workers 0-1024, samples 1..PB_MAX_SAMPLES; once resolved, the family is
- * known and has its parameters; a generation sweep's methods and a runs sweep's runs
- * hold only the options they may; the params key's sets are words NAME=VALUE, each
+ * known and has its parameters; a generation sweep's methods hold only the options
+ * they may; the params key's sets are words NAME=VALUE, each
  * set once, and the engine seeds are each given once. Every error is a printable
  * message on a line of the file (resolve's: or on none); freeing the spec leaks
  * nothing. */
@@ -13,7 +13,6 @@
 
 #include "fuzz.h"
 #include "harness/sweep/sweep_lines.h"
-#include "harness/sweep/sweep_runs.h"
 #include "harness/sweep/sweep_spec.h"
 
 /* One word of printable ASCII: no blanks, no commas (the list separators). */
@@ -59,30 +58,6 @@ static void check_methods(const pb_sweep_spec *s, int lines)
         }
     }
     pb_sweep_lines_free(&m);
-}
-
-/* A runs sweep's plan: every run a command the family runs, its option words the
- * family's, none that writes a file or is the sweep's own. */
-static void check_runs(const pb_sweep_spec *s, int lines)
-{
-    pb_runs_plan p;
-    pb_error e = {0, ""};
-    if (pb_runs_plan_make(s, s->fam, &p, &e)) {
-        fuzz_check_error(&e, 0, lines);
-    } else {
-        FUZZ_CHECK(p.n >= 0 && p.n <= PB_RUNS_MAX && p.cores >= 1);
-        for (int k = 0; k < p.n; k++) {
-            char *w[PB_LINES_MAX_WORDS + 1];
-            const int n = pb_runs_plan_words(&p, k, w, PB_LINES_MAX_WORDS + 1);
-            FUZZ_CHECK(n >= 1 && (!strcmp(w[0], "solve") || !strcmp(w[0], "count")));
-            for (int i = 1; i < n; i++) {
-                check_word(w[i], 1);
-                FUZZ_CHECK(strncmp(w[i], "--csv", 5) && strncmp(w[i], "--levels", 8) &&
-                           strncmp(w[i], "--quiet", 7));
-            }
-        }
-    }
-    pb_runs_plan_free(&p);
 }
 
 int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
@@ -142,7 +117,6 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
     else
         FUZZ_CHECK(s.family && s.fam && s.params && s.name);
     if (!e.msg[0] && s.gen.generator) check_methods(&s, lines);
-    if (!e.msg[0] && s.run) check_runs(&s, lines);
     pb_sweep_spec_free(&s);
     return 0;
 }

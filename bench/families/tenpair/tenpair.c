@@ -32,8 +32,8 @@ static int count_ranks(const pb_set *set, const pb_engine *e, const pb_run *how,
     return 0;
 }
 
-static const char *const tenpair_sweeps[] = {"tenpair-bound", "tenpair-rules", "tenpair-threads",
-                                             "tenpair-count", NULL};
+static const char *const tenpair_sweeps[] = {"tenpair-bound",   "tenpair-rules", "tenpair-starts",
+                                             "tenpair-threads", "tenpair-count", NULL};
 
 static const char *const tenpair_examples[] = {
     "solve tenpair",

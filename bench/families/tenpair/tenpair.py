@@ -1,25 +1,27 @@
-"""The tenpair family (the crossing-out game): the files of its runs sweeps
-(bench/families/tenpair/tenpair-*.sweep), tenpair-{bound,count,rules,threads}.csv with the side
-table tenpair-count.levels.csv and, when run, tenpair-push.csv. The shortest win per
+"""The tenpair family (the crossing-out game): the files of its engine sweeps
+(bench/families/tenpair/tenpair-*.sweep), tenpair-{bound,count,rules,starts,threads}.csv with
+the side table tenpair-count.levels.csv and, when run, tenpair-push.csv. The shortest win per
 engine, counting every win up to a length bound, wins by length beside the seed's
 figures, the rule switches, the thread scaling of the compact count, how far the
 count goes in a time budget, and the count over MPI ranks (measured per length and
 projected; tenpair_ranks.py).
 
-Each row of these files is one process run, timed once: its time is a single
-value, and the tables say so ("one run"); the thread scaling has several reps a
-thread count, shown as median [min, max]. What a sweep planned but skipped (its
-stop rule) and the options its runs share come from the run.K and skipped.K lines
-of its .meta (runs_sweep.py). Ratios read "N× faster" / "N× slower" (or less / more
+Each row of these files is one run of an engine at a length bound (mode first: the
+shortest win; count: every win), timed once in the full sweeps: its time is a single
+value, and the tables say so ("one run"); the thread scaling has several samples a
+thread count (NAME.samples.csv), shown as median [min, max]. The bounds a sweep
+planned come from max_lengths= of its .meta, those its stop rule skipped from its
+skipped.ROW lines, and the limits its runs share from time_limit_s= and
+max_memory_bytes=. Ratios read "N× faster" / "N× slower" (or less / more
 memory, fewer / more states)."""
 
 from .. import stats, timing
 from ..csvread import read_csv
 from ..family_section import FamilySection
 from ..markdown import code, escape, table
-from ..meta import SHORT_KEYS, read_meta
+from ..meta import SHORT_KEYS, is_skipped_key, read_meta
 from ..numfmt import duration, grouped, memory, ratio
-from ..runs_sweep import planned, shared_options, shared_value, sweep_key
+import csv
 
 FEWER_STATES, MORE_STATES = "fewer states", "more states"
 LESS_MEMORY, MORE_MEMORY = "less memory", "more memory"
@@ -43,40 +45,41 @@ OURS, SEEDS, PLAIN = "compact", "best-first", "bfs"
 # The default rules, which a variant's name leaves out.
 DEFAULT_START, DEFAULT_WIDTH = "upto19", 9
 
-# The columns of count's and solve's rows (--csv, the runs sweeps): the start is the
-# puzzle, solutions the wins, steps the states expanded, bytes the memory peak; the
-# rule switches are the family's settings, stored and nodes its engines' figures.
-RUN_COLUMNS = ("puzzle", "engine", "mode", "max_length", "append", "wrap", "width", "threads", "status", "length",
-               "solutions", "steps", "stored", "bytes", "nodes", "wall_s")
-# The same in the columns of the rows tenpair wrote itself before it ran through the
-# common solve and count (results/ of an older build): the new name of each.
-OLD_NAMES = {"puzzle": "instance", "solutions": "wins", "steps": "expanded", "bytes": "peak_bytes"}
-OLD_COLUMNS = tuple(OLD_NAMES.get(c, c) for c in RUN_COLUMNS)
+# The columns of an engine sweep's rows that this section reads: the start is the
+# instance, solutions the wins, steps the states expanded, bytes the memory peak;
+# stored and nodes are the engines' own figures. The rule switches (width, wrap,
+# append) are there only in a sweep with family-sets; the default rules otherwise.
+RUN_COLUMNS = ("row", "instance", "engine", "mode", "max_length", "threads", "status", "length", "solutions", "steps",
+               "stored", "bytes", "nodes", "wall_s")
+DEFAULT_RULES = {"width": "9", "wrap": "on", "append": "stuck"}
 # The sweeps this section reads beside those `puzzlebench families` lists: the opt-in push.
 SWEEPS = ("tenpair-push",)
 # The default run's sweeps (tenpair-push is opt-in), and what each one's absence leaves out.
 FILES = {"bound": "the engine comparison", "count": "the wins by length and the count over MPI ranks",
          "rules": "the rule switches", "threads": "the thread scaling"}
+# The other starts, a sweep of their own beside the rules (its rows join the rules' table).
+STARTS = "starts"
 LEVELS = "tenpair-count.levels.csv"   # the count's per-length side table
 
 
 class Run:
-    """One row of a tenpair run CSV."""
+    """One row of a tenpair engine sweep's CSV."""
 
     def __init__(self, row):
-        name = (lambda c: OLD_NAMES.get(c, c)) if row.get("wins") is not None else (lambda c: c)
-        self.instance, self.engine = row[name("puzzle")], row["engine"]
-        self.mode = "shortest" if row["mode"] == "solve" else row["mode"]
+        self.row, self.run_id = row.whole("row"), row.get("run_id", "")
+        self.instance, self.engine = row["instance"], row["engine"]
+        self.mode = "shortest" if row["mode"] == "first" else row["mode"]
         self.bound = row.whole("max_length")
-        self.append, self.wrap = row["append"], row["wrap"]
-        self.width = row.whole("width")
+        rule = lambda name: row.get(name) or DEFAULT_RULES[name]
+        self.append, self.wrap = rule("append"), rule("wrap")
+        self.width = int(rule("width")) if rule("width").isdigit() else DEFAULT_WIDTH
         self.threads = row.whole("threads")
         self.status = row["status"]
         self.length = row.whole("length")
-        self.wins = row.num(name("solutions"))
-        self.expanded = row.num(name("steps"))
+        self.wins = row.num("solutions")
+        self.expanded = row.num("steps")
         self.stored = row.num("stored")
-        self.peak = row.num(name("bytes"))
+        self.peak = row.num("bytes")
         self.nodes = row.num("nodes")
         self.wall = row.num("wall_s")
 
@@ -94,6 +97,45 @@ def why(run):
     return f"status {escape(run.status)} after {duration(run.wall)}"
 
 
+def sweep_key(meta, key):
+    """The sweep's own value of key (the last line of that key); "" without it."""
+    return meta.last.get(key, "") if meta is not None else ""
+
+
+def planned_bounds(meta):
+    """The length bounds the sweep planned (max_lengths=), in order."""
+    return [int(b) for b in sweep_key(meta, "max_lengths").split() if b.isdigit()]
+
+
+def skipped(meta, runs_):
+    """{(bound, engine, mode): why} of the runs the stop rule skipped: each
+    skipped.ROW line names the row that stopped its engine's series, whose larger
+    planned bounds did not run."""
+    by_row = {r.row: r for r in runs_}
+    ran = {(r.bound, r.engine, r.mode) for r in runs_}
+    out = {}
+    for key, value in (meta.pairs if meta is not None else ()):
+        if not is_skipped_key(key) or int(key.partition(".")[2]) not in by_row:
+            continue
+        stop = by_row[int(key.partition(".")[2])]
+        for b in planned_bounds(meta):
+            if b > stop.bound and (b, stop.engine, stop.mode) not in ran:
+                out.setdefault((b, stop.engine, stop.mode), value)
+    return out
+
+
+def limits(meta):
+    """"time limit 5 s, memory limit 3.0 GB": the limits every run of the sweep had."""
+    parts = []
+    time_limit = sweep_key(meta, "time_limit_s")
+    if time_limit and time_limit != "0":
+        parts.append(f"time limit {escape(time_limit)} s")
+    size = sweep_key(meta, "max_memory_bytes")
+    if size.isdigit() and int(size) > 0:
+        parts.append(f"memory limit {memory(int(size))}")
+    return ", ".join(parts)
+
+
 def stop_rule(meta):
     """A sweep's stop rule in words ("once one took over 60 s or stopped at a limit"),
     "" when it has none (stop_after_s=0)."""
@@ -108,18 +150,26 @@ def stop_rule(meta):
 
 def section(ctx, family, files):
     path = lambda name: ctx.dir / f"tenpair-{name}.csv"
-    meta = {name: read_meta(ctx.dir / f"tenpair-{name}.meta") for name in list(FILES) + ["push"]}
+    meta = {name: read_meta(ctx.dir / f"tenpair-{name}.meta") for name in list(FILES) + [STARTS, "push"]}
     state, data = {}, {}
     for name in FILES:
         if path(name) not in files:
             state[name] = "missing"
             continue
-        with open(path(name), newline="") as f:
-            old = "wins" in f.readline().strip().split(",")
-        data[name] = [Run(r) for r in read_csv(path(name), need=OLD_COLUMNS if old else RUN_COLUMNS)]
+        if _not_engine_sweep(path(name)):
+            state[name] = "old"
+            continue
+        data[name] = [Run(r) for r in read_csv(path(name), need=RUN_COLUMNS)]
         state[name] = "ok" if data[name] else "empty"
+    starts = [Run(r) for r in read_csv(path(STARTS), need=RUN_COLUMNS)] \
+        if path(STARTS) in files and not _not_engine_sweep(path(STARTS)) else []
+    if starts:
+        data["rules"] = data.get("rules", []) + starts
+        state["rules"] = "ok"
     out = _intro(meta)
     absent = lambda name: [f"_No `tenpair-{name}.csv`: {FILES[name]} left out._", ""] if state[name] == "missing" \
+        else [f"_`tenpair-{name}.csv` is not an engine sweep's (an older build wrote it; run its sweep again): "
+              f"{FILES[name]} left out._", ""] if state[name] == "old" \
         else [f"_`tenpair-{name}.csv` has no rows: {FILES[name]} left out._", ""]
     engine_rank = ctx.listing.engine_rank
     bound_runs = data["bound"] if state["bound"] == "ok" else None
@@ -148,20 +198,28 @@ def section(ctx, family, files):
     else:
         out += _wins(ctx, count, _wins_by_length(levels), bound_runs)
     out += ["### The rule switches", ""]
-    out += _rules(ctx, data["rules"], meta["rules"]) if state["rules"] == "ok" else absent("rules")
+    out += _rules(ctx, data["rules"], meta["rules"] or meta[STARTS]) if state["rules"] == "ok" else absent("rules")
     out += ["### Thread scaling of the compact count", ""]
     if state["threads"] != "ok":
         out += absent("threads")
-        if state["threads"] == "empty":
+        if state["threads"] in ("empty", "old"):
             ctx.no_plot("tenpair-speedup")
     else:
-        out += _threads(ctx, data["threads"], meta["threads"])
+        out += _threads(ctx, data["threads"], meta["threads"], ctx.dir / "tenpair-threads.samples.csv")
     push = path("push")
-    if push in files and push.stat().st_size > 0:
+    if push in files and push.stat().st_size > 0 and not _not_engine_sweep(push):
         out += _push(ctx, push, meta["push"])
     if count is not None and levels.is_file() and levels.stat().st_size > 0:
         out += tenpair_ranks.section(ctx, levels, ctx.dir / "tenpair-count.meta", count.bound)
     return out
+
+
+def _not_engine_sweep(path):
+    """Whether a CSV lacks the engine sweep's columns this section reads (a runs sweep's
+    file from an older build): the section leaves it out rather than misread it."""
+    with open(path, newline="") as f:
+        header = next(csv.reader(f), [])
+    return bool(header) and not set(RUN_COLUMNS) <= set(header)
 
 
 def _intro(meta):
@@ -173,8 +231,8 @@ def _intro(meta):
            "left, every live digit is written again after the last. The game is won when every digit is crossed out; "
            "its *length* is the number of digits written. Engines: `bfs` and `best-first` (the seed's method) keep "
            "whole boards; `compact` keeps 4-bit states and, in count mode, walks the written prefixes. Written by "
-           f"`puzzlebench sweep` from {', '.join(sweeps) or '`bench/families/tenpair/tenpair-*.sweep`'}: each planned run is one "
-           "`puzzlebench solve|count tenpair` child process, each row one run.", ""]
+           f"`puzzlebench sweep` from {', '.join(sweeps) or '`bench/families/tenpair/tenpair-*.sweep`'}: each row is one run of an engine on "
+           "a start in mode first (the shortest win) or count (every win) up to a length bound.", ""]
     quick = [code(f"tenpair-{n}.csv") for n, m in meta.items() if m is not None and m.get("quick") == "1"]
     if quick:
         out += ["_From a `--quick` run (small bounds and limits, for development; its figures are not the experiment's): "
@@ -185,10 +243,15 @@ def _intro(meta):
 # --- the shortest win per engine --------------------------------------------------
 
 def _shortest(runs_, engine_rank):
-    solved = sorted((r for r in runs_ if r.mode == "shortest"), key=lambda r: engine_rank(r.engine)[0])
+    largest = {}
+    for r in runs_:
+        if r.mode == "shortest" and (r.engine not in largest or r.bound > largest[r.engine].bound):
+            largest[r.engine] = r
+    solved = sorted(largest.values(), key=lambda r: engine_rank(r.engine)[0])
     if not solved:
-        return ["_No solve (shortest) rows in `tenpair-bound.csv`._", ""]
-    out = ["Mode solve (`puzzlebench solve tenpair`), default rules, one thread. States expanded = boards whose moves "
+        return ["_No first (shortest) rows in `tenpair-bound.csv`._", ""]
+    out = ["Mode first (`puzzlebench solve tenpair`) at the largest bound each engine ran, default rules, one "
+           "thread. States expanded = boards whose moves "
            "were generated; stored = boards kept in the seen sets at the peak; peak memory = the engine's own. Bound = "
            "`--max-length` (0: none). Each time is one run's.", ""]
     rows = []
@@ -227,12 +290,11 @@ def _counts(ctx, runs_, meta, engine_rank):
     counted = [r for r in runs_ if r.mode == "count"]
     engines = sorted({r.engine for r in counted}, key=engine_rank)
     at = {(r.bound, r.engine): r for r in counted}
-    plan = [p for p in planned(meta) if p.command == "count"]
-    skipped = {(p.integer("--max-length"), p.get("--engine")) for p in plan if p.skipped is not None}
-    bounds = sorted({r.bound for r in counted} | {b for b, _ in skipped if b is not None})
-    shared, rule = shared_options(plan, ("--engine", "--max-length")), stop_rule(meta)
+    left = {(b, e): why for (b, e, mode), why in skipped(meta, runs_).items() if mode == "count"}
+    bounds = sorted({r.bound for r in counted} | {b for b, _ in left})
+    shared, rule = limits(meta), stop_rule(meta)
     out = ["Mode count (`puzzlebench count tenpair --max-length L`), default rules, one thread: every win of length at "
-           "most L" + (f", with {code(shared)}" if shared else "") + ". "
+           "most L" + (f", {shared}" if shared else "") + ". "
            + (f"An engine's larger bounds are skipped {rule} (the sweep's stop rule). " if rule else "")
            + "For bfs and best-first *stored* is the boards kept at the peak; for compact it is the states of written "
            "sequences still waiting to be searched, at the peak (the `nodes` column of the CSV counts the sequences "
@@ -254,7 +316,7 @@ def _counts(ctx, runs_, meta, engine_rank):
     def cell(b, e, text):
         r = at.get((b, e))
         if r is None:
-            return "skipped" if (b, e) in skipped else "–"
+            return "skipped" if (b, e) in left else "–"
         return text(r) if r.done else f"stopped ({escape(r.status)})"
 
     rows = []
@@ -276,11 +338,11 @@ def _counts(ctx, runs_, meta, engine_rank):
     out += table(["bound"] + [f"{escape(e)} peak memory" for e in engines]
                  + [f"{escape(e)} time (one run)" for e in engines],
                  "r" * (1 + 2 * len(engines)), rows) + [""]
-    out += _counts_summary(counted, at, bounds, engines, plan)
+    out += _counts_summary(counted, at, bounds, engines, left)
     return out + [""]
 
 
-def _counts_summary(counted, at, bounds, engines, plan):
+def _counts_summary(counted, at, bounds, engines, skipped_runs):
     """The summary under the count tables: agreement, where each engine stopped (and
     which of its planned bounds the stop rule skipped), and ours against each other
     engine at the largest bound both finished."""
@@ -297,9 +359,9 @@ def _counts_summary(counted, at, bounds, engines, plan):
     for e in engines:
         top = max(r.bound for r in counted if r.engine == e)
         r = at[(top, e)]
-        left = [p for p in plan if p.get("--engine") == e and p.skipped is not None]
-        lengths = ", ".join(p.get("--max-length") or "?" for p in left)
-        not_run = f"; skipped: bound{'s' if len(left) > 1 else ''} {escape(lengths)} ({escape(left[0].skipped)})" \
+        left = sorted((b, why) for (b, x), why in skipped_runs.items() if x == e)
+        lengths = ", ".join(str(b) for b, _ in left)
+        not_run = f"; skipped: bound{'s' if len(left) > 1 else ''} {escape(lengths)} ({escape(left[0][1])})" \
             if left else ""
         if not r.done:
             out.append(f"- {escape(e)}: stopped at bound {top} ({why(r)}){not_run}")
@@ -485,12 +547,8 @@ def _wins_plot(wins, top):
 # --- the rule switches -----------------------------------------------------------------
 
 def _rules(ctx, runs_, meta):
-    plan = planned(meta)
-
-    def opts(command):
-        # What every run of the command shares: the variants' own options drop out.
-        v = shared_options([p for p in plan if p.command == command], ("--engine",))
-        return code(v) if v else "options not recorded"
+    bounds = ", ".join(str(b) for b in planned_bounds(meta)) or "?"
+    shared = limits(meta)
 
     def variant(r):
         parts = []
@@ -506,9 +564,10 @@ def _rules(ctx, runs_, meta):
         return ", ".join(parts) or "default"
 
     out = ["Engine compact, one thread. Each variant changes one or two rules from the default (start 1..19 without 10, "
-           "width 9, wrap on, append when stuck). *Shortest win*: `solve` with " + opts("solve") + "; *wins up "
-           "to L*: `count` with " + opts("count") + ". A search that reached a limit found no "
-           "win (solve) or only some of them (count: \"≥\").", ""]
+           "width 9, wrap on, append when stuck). *Shortest win*: mode first, *wins up to L*: mode count, each "
+           f"at L = {escape(bounds)}" + (f", {shared}" if shared else "") + ". The starts 1..15 and 1..25 are "
+           "`tenpair-starts.csv`. A search that reached a limit found no "
+           "win (first) or only some of them (count: \"≥\").", ""]
     variants = {}
     for r in runs_:
         v = variants.setdefault((r.instance, r.wrap, r.width, r.append), {})
@@ -557,22 +616,39 @@ def _rules(ctx, runs_, meta):
         else:
             out.append("- without wrap no win was found before the search stopped (status "
                        f"{escape(no_wrap.status)})")
-    out += ["", ctx.meta_line(ctx.dir / "tenpair-rules.meta", SHORT_KEYS), ""]
+    out += [""] + [ctx.meta_line(ctx.dir / f"tenpair-{name}.meta", SHORT_KEYS) + "\n"
+                   for name in ("rules", STARTS) if (ctx.dir / f"tenpair-{name}.meta").is_file()]
     return out
 
 
 # --- thread scaling ------------------------------------------------------------------
 
-def _threads(ctx, runs_, meta):
+def _samples(path):
+    """{(run_id, row): [wall_s of each sample]} from a sweep's NAME.samples.csv ({}
+    without one)."""
+    out = {}
+    if path.is_file():
+        with open(path, newline="") as f:
+            for s in csv.DictReader(f):
+                try:
+                    out.setdefault((s["run_id"], int(s["row"])), []).append(float(s["wall_s"]))
+                except (KeyError, ValueError):
+                    continue
+    return out
+
+
+def _threads(ctx, runs_, meta, samples_path):
     counted = [r for r in runs_ if r.mode == "count"]
+    samples = _samples(samples_path)
+    reps = lambda r: samples.get((r.run_id, r.row)) or [r.wall]
     by_threads = {}
     for r in counted:
         by_threads.setdefault(r.threads, []).append(r)
-    rows = []   # threads, Timing (median [min, max] of the reps), speedup, runs, done, wins
+    rows = []   # threads, Timing (median [min, max] of the samples), speedup, samples, done, wins
     base = None
     for t in sorted(by_threads):
         done = [r for r in by_threads[t] if r.done]
-        walls = [r.wall for r in done]
+        walls = [w for r in done for w in reps(r)]
         median = stats.median(walls)
         spread = timing.Timing(median, min(walls), max(walls), len(walls)) if len(walls) > 1 else \
             timing.Timing(median, samples=len(walls))
@@ -581,14 +657,14 @@ def _threads(ctx, runs_, meta):
         wins = {r.wins for r in done}
         shown = "-" if not wins else "%.0f" % wins.pop() if len(wins) == 1 else "differ"
         speedup = base / median if done and median and median > 0 else None
-        rows.append((t, spread, speedup, len(by_threads[t]), len(done), shown))
+        rows.append((t, spread, speedup, sum(len(reps(r)) for r in by_threads[t]), len(walls), shown))
     bound = ", ".join(dict.fromkeys(str(r.bound) for r in counted)) or "?"
-    repeat, cores = sweep_key(meta, "repeat") or "?", sweep_key(meta, "cores_available") or "?"
-    ts = ", ".join(dict.fromkeys(p.get("--threads") or "?" for p in planned(meta))) or ", ".join(map(str, by_threads))
+    repeat, cores = sweep_key(meta, "samples") or "?", sweep_key(meta, "cores") or "?"
+    ts = ", ".join(sweep_key(meta, "search_threads").split()) or ", ".join(map(str, by_threads))
     out = [f"`puzzlebench count tenpair --engine compact --max-length {bound} --threads T`, default rules, at T = "
            f"{escape(ts)} (the powers of two up to the cores it may run on, {escape(cores)}, and that count); "
-           f"{escape(repeat)} reps per thread count, the reps the outer loop (so that a slow spell of the machine "
-           "spreads over the thread counts). Time: the median over the done reps with [min, max] of them. Speedup = "
+           f"{escape(repeat)} samples per thread count, taken in rounds (so that a slow spell of the machine "
+           "spreads over the thread counts). Time: the median over the done samples with [min, max] of them. Speedup = "
            "median time at the lowest thread count / median time at T, both from this file, in words against the "
            "lowest thread count.", ""]
     usable = [r for r in rows if r[2] is not None]
@@ -654,14 +730,14 @@ def _speedup_plot(rows, bound):
 
 def _push(ctx, path, meta):
     runs_ = [Run(r) for r in read_csv(path, need=RUN_COLUMNS)]
-    plan = [p for p in planned(meta) if p.command == "count"]
-    budget = shared_value(plan, "--time-limit") or "?"
+    budget = sweep_key(meta, "time_limit_s") or "?"
     threads = ", ".join(dict.fromkeys(str(r.threads) for r in runs_)) or "?"
-    shared, rule = shared_options(plan, ("--engine", "--max-length", "--threads")), stop_rule(meta)
+    size, rule = sweep_key(meta, "max_memory_bytes"), stop_rule(meta)
+    shared = f"memory limit {memory(int(size))}" if size.isdigit() and int(size) > 0 else ""
     out = [f"### How far the count goes in {escape(budget)} s", "",
            code(f"puzzlebench count tenpair --engine compact --max-length L --threads {threads}")
-           + (f" with {code(shared)}" if shared else "") + " at L = "
-           + escape(_lengths([p.get("--max-length") for p in plan]) or "100, 102, ...")
+           + (f", {shared}," if shared else "") + " at L = "
+           + escape(_lengths([str(b) for b in planned_bounds(meta)]) or "100, 102, ...")
            + (f"; the larger bounds are skipped {rule} (the sweep's stop rule)." if rule else "."), ""]
     out += table(["bound", "status", "wins", "states expanded", "peak memory", "time (one run)"], "rlrrrr",
                  [[str(r.bound), escape(r.status), grouped(r.wins), grouped(r.expanded), memory(r.peak),
@@ -670,10 +746,9 @@ def _push(ctx, path, meta):
     done = [r.bound for r in runs_ if r.done]
     if done:
         out += ["", f"- the longest bound counted completely within the budget: {max(done)}"]
-    left = [p for p in plan if p.skipped is not None]
+    left = sorted((b, why) for (b, _, mode), why in skipped(meta, runs_).items() if mode == "count")
     if left:
-        out.append(f"- skipped: L = {escape(_lengths([p.get('--max-length') for p in left]))} "
-                   f"({escape(left[0].skipped)})")
+        out.append(f"- skipped: L = {escape(_lengths([str(b) for b, _ in left]))} ({escape(left[0][1])})")
     out += ["", ctx.meta_line(path.with_suffix(".meta"), SHORT_KEYS), ""]
     return out
 

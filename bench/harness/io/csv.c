@@ -129,6 +129,7 @@ int pb_csv_rows_write(FILE *f, const char *run_id, const pb_row *rows, const uns
                 (unsigned long long)s->learnts, (unsigned long long)s->restarts,
                 r->timing.sum.median, r->puzzles);
         pb_csv_timing_write(f, c->run_id, r->row, &r->timing);
+        fputs(r->extra, f);
         fputc('\n', f);
     }
     return ferror(f) ? -1 : 0;

@@ -11,6 +11,8 @@
 
 /* Room for a row's params (pb_params_text). */
 #define PB_ROW_PARAMS 200
+/* Room for a row's columns after the timing's, their commas included. */
+#define PB_ROW_EXTRA 256
 
 typedef struct pb_row {
     const char *family;
@@ -25,6 +27,7 @@ typedef struct pb_row {
     pb_status status;
     pb_stats stats; /* of one run; wall_s is the median time per run */
     pb_timing timing;
+    char extra[PB_ROW_EXTRA]; /* the sweep's columns after the timing's, each after a comma */
 } pb_row;
 
 extern const char pb_csv_header[];

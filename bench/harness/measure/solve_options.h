@@ -1,6 +1,5 @@
 /* solve_options.h — the options of solve and count (their table and the struct they
- * fill, solve_options.c): the CLI parses them, and a runs sweep checks its runs'
- * options against them and the family's. */
+ * fill, solve_options.c): the CLI parses them. */
 #ifndef PB_SOLVE_OPTIONS_H
 #define PB_SOLVE_OPTIONS_H
 

@@ -76,7 +76,8 @@ static int exec_arrays(pb_sweep_exec *e, pb_sweep_writer *w)
     e->take = calloc(n, 1);
     e->more = calloc(n, 1);
     e->order = malloc(n * sizeof *e->order);
-    return e->rows && e->state && w->done && e->take && e->more && e->order ? 0 : -1;
+    e->levels = calloc(n, sizeof *e->levels);
+    return e->rows && e->state && w->done && e->take && e->more && e->order && e->levels ? 0 : -1;
 }
 
 static void exec_free(pb_sweep_exec *e, pb_sweep_writer *w)
@@ -87,25 +88,23 @@ static void exec_free(pb_sweep_exec *e, pb_sweep_writer *w)
     free(e->take);
     free(e->more);
     free(e->order);
+    for (long i = 0; e->levels && i < e->plan->njobs; i++) free(e->levels[i]);
+    free(e->levels);
     for (char **l = w->world; l && *l; l++) free(*l);
     free(w->world);
     pb_binder_free(e->binder);
 }
 
-/* The keys that only a generation, a tool or a runs sweep takes. */
-static const char *const kind_keys[] = {"generate",   "quick-generate", "puzzles",   "tool-levels",
-                                        "tool-count", "tool-repeat",    "quick-run", "repeat",
-                                        "stop-after", "run-tables",     NULL};
+/* The keys that only a generation or a tool sweep takes. */
+static const char *const kind_keys[] = {"generate",   "quick-generate", "puzzles", "tool-levels",
+                                        "tool-count", "tool-repeat",    NULL};
 
 /* Runs a sweep of another kind than engine runs, or refuses its keys in an engine
  * sweep: 1 with *rc the exit status, or 0 for an engine sweep. */
 static int other_kind(pb_sweep_spec *spec, const pb_sweep_opts *opts, int *rc)
 {
     char err[512];
-    const char *kind = spec->gen.generator ? "generation"
-                       : spec->tool.name   ? "tool"
-                       : spec->run         ? "runs"
-                                           : 0;
+    const char *kind = spec->gen.generator ? "generation" : spec->tool.name ? "tool" : 0;
     /* --against measures engine runs; generation alone spreads over MPI ranks. */
     if (kind &&
         (opts->against || opts->serve || (!spec->gen.generator && pb_world_get()->size > 1)))
@@ -114,23 +113,16 @@ static int other_kind(pb_sweep_spec *spec, const pb_sweep_opts *opts, int *rc)
                1;
     if (spec->gen.generator) return *rc = pb_sweep_generate(spec, opts), 1;
     if (spec->tool.name) return *rc = pb_sweep_tool(spec, opts), 1;
-    if (spec->run) return *rc = pb_sweep_runs(spec, opts), 1;
     *rc = PB_EXIT_USAGE;
     for (const char *const *k = kind_keys; *k; k++) {
         const pb_option *o = pb_option_find(pb_sweep_keys, *k);
         if (!spec->key_line[o - pb_sweep_keys]) continue;
         pb_sweep_spec_where(spec, *k, opts->source, err, sizeof err);
-        pb_say("sweep: %s'%s' belongs to a generation sweep (key generator), a tool sweep "
-               "(key tool) or a runs sweep (key run)",
+        pb_say("sweep: %s'%s' belongs to a generation sweep (key generator) or a tool sweep "
+               "(key tool)",
                err, *k);
         return 1;
     }
-    if (!spec->fam->placement)
-        return pb_usage_error("sweep",
-                              "%s: family %s searches no placement model: its sweeps are runs "
-                              "sweeps (key run)",
-                              opts->source, spec->fam->name),
-               1;
     return 0;
 }
 
@@ -144,6 +136,10 @@ int pb_sweep_run(pb_sweep_spec *spec, const pb_sweep_opts *opts)
     int rc = PB_EXIT_USAGE, gathered = 0;
     w.out.csv_fd = w.out.samples_fd = w.out.lock_fd = -1;
     if (other_kind(spec, opts, &rc)) return rc;
+    /* The family's count by lengths is collective over MPI ranks: one process runs it. */
+    if (spec->matrix.levels && (opts->against || opts->serve || world->size > 1))
+        return pb_usage_error("sweep", "%s: a sweep with levels runs on one process, one build",
+                              opts->source);
     if ((spec->collection.dir || spec->collection.env) &&
         (rc = pb_sweep_collection_load(spec, opts)))
         return rc;
@@ -163,7 +159,10 @@ int pb_sweep_run(pb_sweep_spec *spec, const pb_sweep_opts *opts)
         goto out;
     }
     /* In an MPI world each rank measures one run at a time (sweep_world.c). */
-    e.workers = world->mpi ? 1 : spec->matrix.workers ? spec->matrix.workers : omp_get_num_procs();
+    /* With stop-after, a series' runs begin in order, one at a time. */
+    e.workers = world->mpi || spec->stop_after_s > 0 ? 1
+                : spec->matrix.workers               ? spec->matrix.workers
+                                                     : omp_get_num_procs();
     w.name = plan.name, w.runs = plan.njobs;
     /* The settings the .meta records, made once: --list and the progress compare them
      * with the earlier run's, --resume checks them, the .meta writes them. */

@@ -67,10 +67,6 @@ int pb_sweep_generate(const pb_sweep_spec *spec, const pb_sweep_opts *opts);
  * puzzlebench on the same work (sweep_tool.c). The exit status. */
 int pb_sweep_tool(const pb_sweep_spec *spec, const pb_sweep_opts *opts);
 
-/* Runs a runs sweep (spec->run set): every run of its run key, each a process of
- * the family's own solve or count, their rows joined (sweep_runs.c). The exit status. */
-int pb_sweep_runs(const pb_sweep_spec *spec, const pb_sweep_opts *opts);
-
 /* A sweep being run, as a scheduler that hands its runs out sees it (sweep_world.c runs
  * one over the ranks of an MPI world): its runs by index, each measured whole, and the
  * files that take their rows. */

@@ -1,12 +1,16 @@
 /* sweep_check.c — a sweep's keys checked against its family before anything runs:
  * engines and orders that exist, in every key that names them, each named once; the
- * engine keys (params, engine-seeds) against the sweep's engines. */
+ * engine keys (params, engine-seeds, max-lengths) against the sweep's engines; the
+ * family's settings (family-sets) against its options. */
 #include <stdio.h>
+#include <stdlib.h>
 #include <string.h>
 
 #include "harness/base/exit.h"
 #include "harness/base/say.h"
 #include "harness/base/suggest.h"
+#include "harness/io/csv.h"
+#include "harness/io/csv.h"
 #include "sweep_spec.h"
 
 /* The first word of l given twice, or NULL. */
@@ -132,6 +136,75 @@ int pb_sweep_check_engine_keys(const pb_sweep_spec *s, const char *source)
                           where);
 }
 
+/* max-lengths: given when, and only when, an engine of the sweep is marked 'length';
+ * stop-after only with them; levels only for a family with a count by lengths. */
+static int check_lengths(const pb_sweep_spec *s, const char *source)
+{
+    char where[4200];
+    const char *length = NULL;
+    for (int e = 0; e < s->matrix.engines.n && !length; e++) {
+        const pb_engine *eng = pb_family_engine(s->fam, s->matrix.engines.item[e]);
+        if (eng->about.caps & PB_CAP_LENGTH) length = eng->about.name;
+    }
+    if (length && !s->matrix.max_lengths.n) {
+        const pb_option *given = pb_option_find(pb_sweep_keys, "engines");
+        /* The engines' line, or where the family that brings them was named. */
+        pb_sweep_spec_where(s, s->key_line[given - pb_sweep_keys] ? "engines" : "family", source,
+                            where, sizeof where);
+        return pb_usage_error("sweep",
+                              "%sengine %s is marked 'length': give max-lengths (the length "
+                              "bounds of its runs)",
+                              where, length);
+    }
+    if (s->matrix.levels && !s->fam->count_ranks) {
+        pb_sweep_spec_where(s, "levels", source, where, sizeof where);
+        return pb_usage_error("sweep", "%slevels: family %s has no count by lengths of its own",
+                              where, s->fam->name);
+    }
+    if (s->stop_after_s > 0 && !(length && s->matrix.max_lengths.n)) {
+        pb_sweep_spec_where(s, "stop-after", source, where, sizeof where);
+        return pb_usage_error("sweep",
+                              "%sstop-after ends a series of length bounds, and the sweep has "
+                              "none (max-lengths, with an engine marked 'length')",
+                              where);
+    }
+    if (length || !s->matrix.max_lengths.n) return 0;
+    pb_sweep_spec_where(s, "max-lengths", source, where, sizeof where);
+    return pb_usage_error("sweep",
+                          "%smax-lengths: no engine of the sweep is marked 'length' (see "
+                          "'puzzlebench engines')",
+                          where);
+}
+
+/* family-sets: every set names settings of the family, with values it takes, and no
+ * two are one setting (their rows would be one). */
+static int check_family_sets(const pb_sweep_spec *s, const char *source)
+{
+    const pb_param_sets *fs = &s->matrix.family_sets;
+    char where[4200], why[400], text[PB_PARAM_SETS][PB_ROW_EXTRA];
+    const size_t size = s->fam->params_size ? s->fam->params_size : 1;
+    void *params = malloc(size);
+    if (!params) return pb_usage_error("sweep", "out of memory");
+    pb_sweep_spec_where(s, "family-sets", source, where, sizeof where);
+    for (int i = 0; i < fs->n; i++) {
+        memcpy(params, s->params, size);
+        if (pb_sweep_family_set_apply(s, i, params, why, sizeof why)) {
+            free(params);
+            return pb_usage_error("sweep", "%sfamily-sets: %s", where, why);
+        }
+        pb_sweep_family_setting(s->fam, params, text[i], sizeof text[i]);
+        for (int k = 0; k < i; k++)
+            if (!strcmp(text[k], text[i])) {
+                free(params);
+                return pb_usage_error("sweep",
+                                      "%sfamily-sets: the sets '%s' and '%s' are one setting",
+                                      where, fs->text[k], fs->text[i]);
+            }
+    }
+    free(params);
+    return 0;
+}
+
 int pb_sweep_spec_check(pb_sweep_spec *s, const char *source)
 {
     const pb_list *lists[] = {&s->instances, &s->matrix.engines, &s->matrix.orders,
@@ -164,7 +237,8 @@ int pb_sweep_spec_check(pb_sweep_spec *s, const char *source)
         pb_sweep_spec_where(s, keys[k], source, where, sizeof where);
         return pb_usage_error("sweep", "%s%s names '%s' twice", where, keys[k], dup);
     }
-    if (check_baseline(s, source)) return PB_EXIT_USAGE;
+    if (check_baseline(s, source) || check_lengths(s, source) || check_family_sets(s, source))
+        return PB_EXIT_USAGE;
     return pb_sweep_check_engine_keys(s, source);
 }
 

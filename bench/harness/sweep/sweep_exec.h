@@ -17,8 +17,9 @@
 #include "sweep_plan.h"
 #include "sweep_write.h"
 
-/* Where a run is: begun (first run and calibration), sampling, finished. */
-enum { JOB_NEW, JOB_SAMPLING, JOB_FINISHED, JOB_LEFT_OUT };
+/* Where a run is: begun (first run and calibration), sampling, finished; or left out
+ * (failed), or skipped by the stop rule of its series of bounds (why says why). */
+enum { JOB_NEW, JOB_SAMPLING, JOB_FINISHED, JOB_LEFT_OUT, JOB_SKIPPED };
 
 /* A run's measurement in progress; it stays in place (the batch points at the set,
  * the measurer at the batch) from the first run to the last sample. */
@@ -45,6 +46,7 @@ struct pb_sweep_exec {
     job_state *state;
     const unsigned char *done; /* the writer's: the run's row is in the files */
     unsigned char *take;       /* the run's row is finished, to be written with its block */
+    char **levels;             /* with levels, a count run's rows per length (sweep_levels.c) */
     int failed;                /* a run's counts varied, or memory ran out */
     pb_progress progress;
     char earlier[128]; /* what the earlier run's time says of this one's, for the progress */
@@ -76,6 +78,15 @@ void pb_sweep_begin_job(pb_sweep_exec *e, long i);
 int pb_sweep_job_due(const pb_sweep_exec *e, long i);
 void pb_sweep_sample_job(pb_sweep_exec *e, long i);
 void pb_sweep_end_job(pb_sweep_exec *e, long i);
+
+/* The levels side table (sweep_levels.c): run i's rows per length, when the plan asks
+ * for them and i is a count, by a run of the family's count_ranks (0, or -1 with
+ * e->state[i].why); and NAME.levels.csv beside csv (DIR/NAME.csv) from the runs whose
+ * rows are in the files (done), each line behind its row and before run_id. 0, or -1
+ * with err. */
+int pb_sweep_levels_run(pb_sweep_exec *e, long i);
+int pb_sweep_levels_write(const pb_sweep_exec *e, const unsigned char *done, const char *csv,
+                          const char *run_id, char *err, size_t errlen);
 
 /* The sweep in one process (sweep_rounds.c): every run, block by block, sampled in
  * rounds; the rows written by w as each block ends. */

@@ -48,7 +48,9 @@ pb_batch pb_sweep_job_batch(const sweep_plan *p, const job *j, const pb_set *set
                 .limits = {.max_steps = j->max_steps,
                            .max_solutions = j->unique ? 2 : 0,
                            .max_seconds = p->time_limit,
+                           .max_bytes = p->max_bytes,
                            .cancel = &pb_interrupted},
+                .max_length = j->max_length,
                 .thread_start = pb_binder_thread_start,
                 .thread_ctx = binder},
         .threads = j->threads,
@@ -102,40 +104,85 @@ static int add_engine_jobs(expand *x, int inst, const pb_engine *eng, const pb_o
     const pb_sweep_spec *s = x->s;
     sweep_plan *pl = x->p;
     const int per_puzzle = s->matrix.rows == PB_ROWS_PER_PUZZLE;
+    const int lengths = eng->about.caps & PB_CAP_LENGTH ? s->matrix.max_lengths.n : 0;
     for (int md = 0; md < s->matrix.modes.n; md++)
         for (int t = 0; t < s->matrix.search_threads.n; t++)
-            for (int p = per_puzzle ? 0 : -1; p < (per_puzzle ? pl->sets[inst].count : 0); p++) {
-                job j = {.instance = inst,
-                         .puzzle = p,
-                         .threads = s->matrix.search_threads.v[t],
-                         .engine = eng,
-                         .order = ord,
-                         .params = pset >= 0 ? s->matrix.engine_params.v[pset] : NULL,
-                         .nparams = pset >= 0 ? s->matrix.engine_params.count[pset] : 0,
-                         .seeded = seed >= 0,
-                         .seed = seed >= 0 ? s->matrix.engine_seeds.v[seed] : 0,
-                         .max_steps = pb_sweep_spec_step_limit(s, eng->about.name)};
-                j.mode = strcmp(s->matrix.modes.item[md], "first") ? PB_MODE_COUNT : PB_MODE_FIRST;
-                j.unique = !strcmp(s->matrix.modes.item[md], "unique");
-                const pb_set set = pb_sweep_job_set(pl, &j);
-                const pb_batch b = pb_sweep_job_batch(pl, &j, &set, x->binder);
-                char why[200];
-                int which;
-                if (pb_batch_check(&b, &which, why, sizeof why) != PB_RUNS) {
-                    snprintf(pl->refused, sizeof pl->refused, "%s %s threads=%d: %s",
-                             eng->about.name, s->matrix.modes.item[md], j.threads, why);
-                    continue;
+            for (int p = per_puzzle ? 0 : -1; p < (per_puzzle ? pl->sets[inst].count : 0); p++)
+                for (int l = lengths ? 0 : -1, after = -1; l < lengths; l++) {
+                    job j = {.instance = inst,
+                             .puzzle = p,
+                             .threads = s->matrix.search_threads.v[t],
+                             .engine = eng,
+                             .order = ord,
+                             .params = pset >= 0 ? s->matrix.engine_params.v[pset] : NULL,
+                             .nparams = pset >= 0 ? s->matrix.engine_params.count[pset] : 0,
+                             .seeded = seed >= 0,
+                             .seed = seed >= 0 ? s->matrix.engine_seeds.v[seed] : 0,
+                             .max_steps = pb_sweep_spec_step_limit(s, eng->about.name),
+                             .max_length = l >= 0 ? s->matrix.max_lengths.v[l] : 0,
+                             .after = after};
+                    j.mode =
+                        strcmp(s->matrix.modes.item[md], "first") ? PB_MODE_COUNT : PB_MODE_FIRST;
+                    j.unique = !strcmp(s->matrix.modes.item[md], "unique");
+                    const pb_set set = pb_sweep_job_set(pl, &j);
+                    const pb_batch b = pb_sweep_job_batch(pl, &j, &set, x->binder);
+                    char why[200];
+                    int which;
+                    if (pb_batch_check(&b, &which, why, sizeof why) != PB_RUNS) {
+                        snprintf(pl->refused, sizeof pl->refused, "%s %s threads=%d: %s",
+                                 eng->about.name, s->matrix.modes.item[md], j.threads, why);
+                        continue;
+                    }
+                    if (add_job(pl, &j, &x->cap)) return -1;
+                    after = (int)pl->njobs - 1; /* the next bound's run follows this one */
                 }
-                if (add_job(pl, &j, &x->cap)) return -1;
-            }
     return 0;
+}
+
+/* The extra columns of p's rows: with an engine marked 'length' among s's, its bytes,
+ * bound, length and the family's figures; with family-sets, the family's settings. */
+static void extra_header(sweep_plan *p, const pb_sweep_spec *s)
+{
+    char *h = p->extra_header;
+    const size_t len = sizeof p->extra_header;
+    int lengths = 0;
+    h[0] = '\0';
+    for (int e = 0; e < s->matrix.engines.n; e++) {
+        const pb_engine *eng = pb_family_engine(p->fam, s->matrix.engines.item[e]);
+        lengths |= eng && (eng->about.caps & PB_CAP_LENGTH);
+    }
+    if (lengths) snprintf(h, len, ",bytes,max_length,length");
+    for (int k = 0; lengths && p->fam->figures && p->fam->figures[k] && k < PB_FIGURES; k++)
+        snprintf(h + strlen(h), len - strlen(h), ",%s", p->fam->figures[k]);
+    for (const pb_option *o = p->fam->options; s->matrix.family_sets.n && o && o->name; o++)
+        if (o->type != PB_OPT_INSTANCE) snprintf(h + strlen(h), len - strlen(h), ",%s", o->name);
+}
+
+void pb_sweep_job_extra(const sweep_plan *p, long i, const pb_batch_result *res, char *out,
+                        size_t len)
+{
+    const job *j = &p->jobs[i];
+    const pb_outcome *o = res->npuzzles > 0 ? &res->puzzle[0] : NULL;
+    out[0] = '\0';
+    if (!strncmp(p->extra_header, ",bytes,", 7)) {
+        snprintf(out, len, ",%llu,%d,%d", (unsigned long long)res->total.bytes, j->max_length,
+                 o ? o->length : 0);
+        for (int k = 0; p->fam->figures && p->fam->figures[k] && k < PB_FIGURES; k++)
+            snprintf(out + strlen(out), len - strlen(out), ",%llu",
+                     (unsigned long long)(o ? o->figure[k] : 0));
+    }
+    snprintf(out + strlen(out), len - strlen(out), "%s", p->settings[j->instance / p->per_set]);
 }
 
 int pb_sweep_add_jobs(sweep_plan *p, const pb_sweep_spec *s, pb_binder *binder)
 {
     expand x = {s, p, binder, 0};
     p->time_limit = s->time_limit;
-    for (int i = 0; i < s->instances.n; i++)
+    p->max_bytes = s->matrix.max_bytes;
+    p->stop_after_s = s->stop_after_s;
+    p->levels = s->matrix.levels && p->fam->count_ranks;
+    extra_header(p, s);
+    for (int i = 0; i < p->ninstances; i++)
         for (int e = 0; e < s->matrix.engines.n; e++) {
             const pb_engine *eng = pb_family_engine(p->fam, s->matrix.engines.item[e]);
             const int ordered = (eng->about.caps & PB_CAP_ORDER) != 0;
@@ -160,39 +207,68 @@ int pb_sweep_add_jobs(sweep_plan *p, const pb_sweep_spec *s, pb_binder *binder)
     return 0;
 }
 
-/* Loads every instance; a puzzle that cannot be read stops the sweep. */
-int pb_sweep_load_instances(sweep_plan *p, const pb_sweep_spec *s)
+/* Loads instance i of the sweep, with the family's settings params, as plan instance
+ * at; a puzzle that cannot be read stops the sweep. 0, or the exit status (said). */
+static int load_one(sweep_plan *p, const pb_sweep_spec *s, int i, const void *params, int at)
 {
     char err[600];
-    p->fam = s->fam;
-    p->name = s->name;
-    p->sets = calloc((size_t)s->instances.n + 1, sizeof *p->sets);
-    p->names = calloc((size_t)s->instances.n + 1, sizeof *p->names);
-    if (!p->sets || !p->names) return pb_usage_error("sweep", "out of memory");
-    p->ninstances = s->instances.n;
-    for (int i = 0; i < s->instances.n; i++) {
-        pb_instance inst = {s->instances.item[i], 0, NULL};
-        if (p->fam->load(&inst, s->params, &p->sets[i], err, sizeof err)) {
-            pb_say("sweep: %s", err);
+    pb_instance inst = {s->instances.item[i], 0, NULL};
+    if (p->fam->load(&inst, params, &p->sets[at], err, sizeof err)) {
+        pb_say("sweep: %s", err);
+        return PB_EXIT_USAGE;
+    }
+    for (int k = 0; k < p->sets[at].count; k++)
+        if (p->sets[at].puzzle[k].error) {
+            pb_say("sweep: %s", p->sets[at].puzzle[k].error);
             return PB_EXIT_USAGE;
         }
-        for (int k = 0; k < p->sets[i].count; k++)
-            if (p->sets[i].puzzle[k].error) {
-                pb_say("sweep: %s", p->sets[i].puzzle[k].error);
-                return PB_EXIT_USAGE;
-            }
-        p->fam->instance_name(s->instances.item[i], p->names[i], sizeof p->names[i]);
-        /* Rows are told apart by this name: two instances under one would merge. */
-        for (int k = 0; k < i; k++)
-            if (!strcmp(p->names[k], p->names[i]))
-                return pb_usage_error("sweep",
-                                      "instances '%s' and '%s' are both named '%s' in the rows "
-                                      "(a file's name up to its first dot, at most %zu "
-                                      "characters): rename one",
-                                      s->instances.item[k], s->instances.item[i], p->names[i],
-                                      sizeof p->names[i] - 1);
-    }
+    if (p->fam->instance_name) /* else the set's own name, as solve's rows give it */
+        p->fam->instance_name(s->instances.item[i], p->names[at], sizeof p->names[at]);
+    else if (p->fam->puzzle_name)
+        p->fam->puzzle_name(&p->sets[at], 0, p->names[at], sizeof p->names[at]);
+    else
+        pb_base_name(s->instances.item[i], p->names[at], sizeof p->names[at]);
+    /* Rows are told apart by this name: two instances under one would merge. */
+    for (int k = at - i; k < at; k++)
+        if (!strcmp(p->names[k], p->names[at]))
+            return pb_usage_error("sweep",
+                                  "instances '%s' and '%s' are both named '%s' in the rows "
+                                  "(a file's name up to its first dot, at most %zu "
+                                  "characters): rename one",
+                                  s->instances.item[k - (at - i)], s->instances.item[i],
+                                  p->names[at], sizeof p->names[at] - 1);
     return 0;
+}
+
+/* Loads every instance, once per family set (sweep_plan.ninstances). */
+int pb_sweep_load_instances(sweep_plan *p, const pb_sweep_spec *s)
+{
+    const pb_param_sets *fs = &s->matrix.family_sets;
+    const int nsets = fs->n ? fs->n : 1;
+    const size_t size = s->fam->params_size ? s->fam->params_size : 1;
+    char err[400];
+    p->fam = s->fam;
+    p->name = s->name;
+    p->per_set = s->instances.n;
+    p->sets = calloc((size_t)s->instances.n * nsets + 1, sizeof *p->sets);
+    p->names = calloc((size_t)s->instances.n * nsets + 1, sizeof *p->names);
+    p->settings = calloc((size_t)nsets, sizeof *p->settings);
+    void *params = malloc(size);
+    int rc = 0;
+    if (!p->sets || !p->names || !p->settings || !params)
+        rc = pb_usage_error("sweep", "out of memory");
+    for (int f = 0; f < nsets && !rc; f++) {
+        memcpy(params, s->params, size);
+        /* sweep_check.c applied every set before: none fails here */
+        if (fs->n && pb_sweep_family_set_apply(s, f, params, err, sizeof err))
+            rc = pb_usage_error("sweep", "family-sets: %s", err);
+        if (fs->n) pb_sweep_family_setting(p->fam, params, p->settings[f], sizeof p->settings[f]);
+        p->set_text = fs->n ? (const char *const *)fs->text : NULL;
+        for (int i = 0; i < s->instances.n && !rc; i++, p->ninstances++)
+            rc = load_one(p, s, i, params, f * s->instances.n + i);
+    }
+    free(params);
+    return rc;
 }
 
 void pb_sweep_plan_free(sweep_plan *p)
@@ -201,6 +277,7 @@ void pb_sweep_plan_free(sweep_plan *p)
         if (p->sets[i].puzzle) p->fam->free_set(&p->sets[i]);
     free(p->sets);
     free(p->names);
+    free(p->settings);
     free(p->jobs);
 }
 
@@ -217,6 +294,8 @@ void pb_sweep_list_jobs(const sweep_plan *p)
         /* The setting only where the engine has one, so other sweeps list as before. */
         if (strcmp(params, "-")) printf(" params=%s", params);
         if (strcmp(seed, "-")) printf(" engine_seed=%s", seed);
+        if (j->max_length) printf(" max_length=%d", j->max_length);
+        if (p->set_text) printf(" family_set=%s", p->set_text[j->instance / p->per_set]);
         putchar('\n');
     }
 }
@@ -250,6 +329,11 @@ uint64_t pb_sweep_jobs_hash(const sweep_plan *p)
     char key[512];
     for (long i = 0; i < p->njobs; i++) {
         pb_sweep_job_key((void *)p, i, key, sizeof key);
+        /* A bound and a family setting are no columns of the key. */
+        if (p->jobs[i].max_length)
+            snprintf(key + strlen(key), sizeof key - strlen(key), ",%d", p->jobs[i].max_length);
+        snprintf(key + strlen(key), sizeof key - strlen(key), "%s",
+                 p->settings[p->jobs[i].instance / p->per_set]);
         for (const char *c = key; *c; c++) h = (h ^ (unsigned char)*c) * 0x100000001b3ull;
         h = (h ^ '\n') * 0x100000001b3ull;
     }

@@ -1,5 +1,5 @@
 /* sweep_lines.h — the "NAME: OPTIONS ..." lines of a sweep key (a generation sweep's
- * `generate` methods, a runs sweep's `run` lines), read from its text into names and
+ * `generate` methods), read from its text into names and
  * option words and checked word by word against the option table of what runs them.
  * The words are data: no shell, no quoting, and no option that names a file. */
 #ifndef PB_SWEEP_LINES_H

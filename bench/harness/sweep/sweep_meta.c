@@ -127,6 +127,20 @@ void pb_sweep_settings_make(pb_sweep_settings *st, const pb_sweep_spec *s,
     for (int i = 0; i < s->matrix.engine_seeds.n; i++)
         append(x[k], "%s%llu", i ? " " : "", (unsigned long long)s->matrix.engine_seeds.v[i]);
     k++;
+    if (s->matrix.max_lengths.n) { /* only a sweep of length bounds has these */
+        append(x[k], "max_lengths=");
+        for (int i = 0; i < s->matrix.max_lengths.n; i++)
+            append(x[k], "%s%d", i ? " " : "", s->matrix.max_lengths.v[i]);
+        k++;
+        append(x[k++], "max_memory_bytes=%llu", (unsigned long long)s->matrix.max_bytes);
+        append(x[k++], "stop_after_s=%g", s->stop_after_s);
+    }
+    if (s->matrix.family_sets.n) { /* only a sweep of family sets has it */
+        append(x[k], "family_sets=");
+        for (int i = 0; i < s->matrix.family_sets.n; i++)
+            append(x[k], "%s%s", i ? " " : "", s->matrix.family_sets.text[i]);
+        k++;
+    }
     append(x[k++], "row_kind=%s", s->matrix.rows == PB_ROWS_PER_PUZZLE ? "per-puzzle" : "per-set");
     append(x[k++], "workers=%d", origin->workers);
     append(x[k++], "runs=%ld", origin->runs);

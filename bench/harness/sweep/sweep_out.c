@@ -139,7 +139,8 @@ static int open_part(const char *path, int fresh, const char *header, char *err,
 int pb_sweep_out_open(pb_sweep_out *o, int fresh, char *err, size_t errlen)
 {
     char header[1024], samples_header[200];
-    snprintf(header, sizeof header, "%s%s\n", pb_csv_header, pb_csv_timing_header);
+    snprintf(header, sizeof header, "%s%s%s\n", pb_csv_header, pb_csv_timing_header,
+             o->extra_header);
     snprintf(samples_header, sizeof samples_header, "%s\n", pb_csv_samples_header);
     o->samples_fd = open_part(o->samples_part, fresh, samples_header, err, errlen);
     if (o->samples_fd < 0) return -1;

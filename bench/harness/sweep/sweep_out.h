@@ -19,7 +19,8 @@ typedef struct pb_sweep_out {
     char lock[PB_SWEEP_PATH];                                  /* DIR/NAME.lock */
     int csv_fd, samples_fd;                                    /* -1 when closed */
     int lock_fd;                                               /* -1 when not held */
-    long stale_pid; /* the pid a lock file left by an ended sweep named; 0: none */
+    long stale_pid;                  /* the pid a lock file left by an ended sweep named; 0: none */
+    char extra_header[PB_ROW_EXTRA]; /* the header's columns after the timing's */
 } pb_sweep_out;
 
 /* The paths of sweep NAME in DIR (created if missing). 0, or -1 with err. */

@@ -1,6 +1,7 @@
 /* sweep_params.c — a sweep's engine keys: `params` (sets of parameter values, each
  * run by the engines that declare them) and `engine-seeds` (the seeds the engines
- * marked 'random' run with), read; sweep_check.c checks them against the engines. */
+ * marked 'random' run with), read; sweep_check.c checks them against the engines.
+ * `family-sets` is read as params is, and applied to the family's options here. */
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -105,6 +106,36 @@ static int add_word(pb_param_sets *p, const char *word, char *err, size_t errlen
         while (i >= 0 && ++pick[i] == count[i]) pick[i--] = 0;
         if (i < 0) return 0;
     }
+}
+
+int pb_sweep_family_set_apply(const pb_sweep_spec *s, int i, void *params, char *err, size_t errlen)
+{
+    const pb_param_sets *fs = &s->matrix.family_sets;
+    char why[300];
+    for (int k = 0; k < fs->count[i]; k++) {
+        const pb_option *o = pb_option_find(s->fam->options, fs->v[i][k].name);
+        if (!o || o->type == PB_OPT_INSTANCE)
+            return snprintf(err, errlen,
+                            "%s is no setting of family %s (see 'puzzlebench solve %s --help')",
+                            fs->v[i][k].name, s->fam->name, s->fam->name),
+                   -1;
+        if (pb_option_apply(o, params, fs->v[i][k].value, why, sizeof why))
+            return snprintf(err, errlen, "%s", why + 2), -1; /* "--NAME expects" -> "NAME ..." */
+    }
+    if (s->fam->check_params && s->fam->check_params(params, why, sizeof why))
+        return snprintf(err, errlen, "%s: %s", fs->text[i], why), -1;
+    return 0;
+}
+
+void pb_sweep_family_setting(const pb_family *f, const void *params, char *out, size_t len)
+{
+    char v[200];
+    out[0] = '\0';
+    for (const pb_option *o = f->options; o && o->name; o++)
+        if (o->type != PB_OPT_INSTANCE) {
+            pb_option_value_text(o, params, v, sizeof v);
+            snprintf(out + strlen(out), len - strlen(out), ",%s", v);
+        }
 }
 
 int pb_sweep_parse_params(const char *value, void *field, char *err, size_t errlen)

@@ -24,22 +24,38 @@ typedef struct job {
     int seeded; /* it runs with the engine seed `seed` (an engine marked 'random') */
     uint64_t seed;
     uint64_t max_steps; /* its engine's step limit (0: none) */
+    int max_length;     /* its length bound (an engine marked 'length'; 0: none) */
+    long after;         /* the run of the bound before it, same otherwise (-1: none) */
 } job;
 
 typedef struct sweep_plan {
     const pb_family *fam;
-    const char *name; /* the sweep's: its files and its progress line */
-    int ninstances;
+    const char *name;  /* the sweep's: its files and its progress line */
+    int ninstances;    /* the sweep's instances once per family set */
+    int per_set;       /* of them, the sweep's: instance i has family set i / per_set */
     pb_set *sets;      /* one per instance */
     char (*names)[96]; /* the instances' names, as rows name them */
-    double time_limit; /* of every run */
+    /* With family-sets, set k's columns (pb_sweep_family_setting) and its text as
+     * written (the spec's); without, one set of no columns, and set_text NULL. */
+    char (*settings)[PB_ROW_EXTRA];
+    const char *const *set_text;
+    double time_limit;  /* of every run */
+    uint64_t max_bytes; /* of every run (0: none) */
+    /* A run whose `after` stopped at a limit, took longer than this or was skipped
+     * itself is skipped (0: none is). */
+    double stop_after_s;
+    int levels; /* count runs write the family's rows per length (sweep_levels.c) */
+    /* The columns a row has after the timing's (pb_row.extra): with engines marked
+     * 'length', ",bytes,max_length,length" and the family's figures; with family-sets,
+     * the family's settings; else "". */
+    char extra_header[PB_ROW_EXTRA];
     job *jobs;
     long njobs;        /* one row each */
     char refused[300]; /* why the last combination refused was, for a sweep of none */
 } sweep_plan;
 
-/* Loads every instance of spec (a puzzle that cannot be read stops the sweep): 0 or
- * the exit status (said). */
+/* Loads every instance of spec, once per family set (a puzzle that cannot be read
+ * stops the sweep): 0 or the exit status (said). */
 int pb_sweep_load_instances(sweep_plan *p, const pb_sweep_spec *spec);
 /* Expands spec's matrix into p->jobs: the combinations the engines run, as pb_batch_check
  * decides with binder. 0, or -1 out of memory. */
@@ -55,6 +71,9 @@ pb_batch pb_sweep_job_batch(const sweep_plan *p, const job *j, const pb_set *set
                             pb_binder *binder);
 /* A job's parameter setting and engine seed as its row shows them ("-": none). */
 void pb_sweep_job_setting(const job *j, char *params, size_t plen, char *seed, size_t slen);
+/* Run i's extra columns (sweep_plan.extra_header) from its first run's result. */
+void pb_sweep_job_extra(const sweep_plan *p, long i, const pb_batch_result *res, char *out,
+                        size_t len);
 /* A row's instance: the instance's name, or NAME#INDEX (or the puzzle's own name). */
 void pb_sweep_row_instance(const sweep_plan *p, const job *j, char *out, size_t len);
 /* A run's key as its CSV row starts (pb_sweep_key_fn; ctx is the sweep_plan). */

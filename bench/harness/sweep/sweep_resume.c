@@ -281,7 +281,8 @@ int pb_sweep_resume_rows(const pb_sweep_out *o, const pb_sweep_prior *p, long ru
     resume_ctx r = {.p = p, .runs = runs, .key = key, .key_ctx = ctx};
     size_t clen = 0, slen = 0;
     int rc = -1;
-    snprintf(r.header, sizeof r.header, "%s%s", pb_csv_header, pb_csv_timing_header);
+    snprintf(r.header, sizeof r.header, "%s%s%s", pb_csv_header, pb_csv_timing_header,
+             o->extra_header);
     r.ncols = 1;
     for (const char *h = r.header; (h = strchr(h, ',')); h++) r.ncols++;
     r.c_row = column(r.header, "row");

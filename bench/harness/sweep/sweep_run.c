@@ -4,6 +4,7 @@
  * samples; and the executor's face to a scheduler that hands runs out (sweep.h). */
 #include <stdio.h>
 #include <stdlib.h>
+#include <string.h>
 
 #include "harness/base/exit.h"
 #include "harness/base/say.h"
@@ -39,6 +40,7 @@ static void fill_row(const sweep_plan *p, long i, const pb_set *set, const pb_ba
     name_row(p, i, r);
     r->status = res->status;
     r->stats = res->total; /* wall_s: the median, once the samples are taken */
+    pb_sweep_job_extra(p, i, res, r->extra, sizeof r->extra);
 }
 
 /* Says which run failed a check (counts that varied, memory), and fails the sweep. */
@@ -55,6 +57,27 @@ static void job_failed(pb_sweep_exec *e, long i)
     e->failed = 1;
 }
 
+/* 1, with why in st, when run i is skipped by its series' stop rule: the run of the
+ * bound before it was skipped, stopped at a limit or took longer than stop-after. A
+ * run before it whose row a resume kept is not looked at. */
+static int stopped(const pb_sweep_exec *e, long i, job_state *st)
+{
+    const long k = e->plan->jobs[i].after;
+    if (k < 0 || !(e->plan->stop_after_s > 0) || e->done[k]) return 0;
+    const pb_row *r = &e->rows[k];
+    if (e->state[k].phase == JOB_SKIPPED)
+        memcpy(st->why, e->state[k].why, sizeof st->why); /* k < i: another run's */
+    else if (e->state[k].phase == JOB_NEW || e->state[k].phase == JOB_LEFT_OUT)
+        return 0; /* not run here (another rank's), or failed: the sweep says so */
+    else if (r->status != PB_DONE)
+        snprintf(st->why, sizeof st->why, "row %ld stopped: %s", k, pb_status_name(r->status));
+    else if (r->stats.wall_s > e->plan->stop_after_s)
+        snprintf(st->why, sizeof st->why, "row %ld took %.1f s", k, r->stats.wall_s);
+    else
+        return 0;
+    return 1;
+}
+
 /* The first run and the calibration; fills the row's counts. A run that stopped
  * short (a limit) is finished here, timed once. */
 void pb_sweep_begin_job(pb_sweep_exec *e, long i)
@@ -62,6 +85,11 @@ void pb_sweep_begin_job(pb_sweep_exec *e, long i)
     job_state *st = &e->state[i];
     const job *j = &e->plan->jobs[i];
     pb_row *row = &e->rows[i];
+    if (stopped(e, i, st)) {
+        st->phase = JOB_SKIPPED;
+        pb_progress_step(&e->progress);
+        return;
+    }
     st->set = pb_sweep_job_set(e->plan, j);
     st->batch = pb_sweep_job_batch(e->plan, j, &st->set, e->binder);
     pb_batch_result first;
@@ -74,6 +102,10 @@ void pb_sweep_begin_job(pb_sweep_exec *e, long i)
     }
     fill_row(e->plan, i, &st->set, &first, row);
     pb_batch_free(&first);
+    if (pb_sweep_levels_run(e, i)) {
+        job_failed(e, i);
+        return;
+    }
     st->phase = end == PB_RUN_SAME ? JOB_SAMPLING : JOB_FINISHED;
     if (end == PB_RUN_STOPPED) {
         row->stats.wall_s = row->timing.sum.median;

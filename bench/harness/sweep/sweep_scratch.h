@@ -1,4 +1,4 @@
-/* sweep_scratch.h — what the sweeps that start processes (tool sweeps, runs sweeps)
+/* sweep_scratch.h — what the sweeps that start processes (tool sweeps, --against)
  * need before their first one: no earlier result in the way, this program's path, the
  * output folder, and a fresh scratch folder for the processes' files, removed at the
  * end with everything in it. */

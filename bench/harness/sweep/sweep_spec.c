@@ -6,6 +6,7 @@
 #include <errno.h>
 #include <stdlib.h>
 #include <string.h>
+#include <omp.h>
 #include <sys/stat.h>
 
 #include "harness/measure/bind.h"
@@ -21,7 +22,10 @@ static int all_digits(const char *s)
     return *s && strspn(s, "0123456789") == strlen(s);
 }
 
-static int parse_threads(const char *value, void *field, char *err, size_t errlen)
+/* value's whole numbers, each from lo to hi and none twice, into the list at field;
+ * what names them in the message. 0, or -1 with err. */
+static int parse_int_list(const char *value, void *field, long lo, long hi, const char *what,
+                          char *err, size_t errlen)
 {
     pb_int_list *l = field;
     pb_list words = {0, NULL};
@@ -36,10 +40,10 @@ static int parse_threads(const char *value, void *field, char *err, size_t errle
         if (twice) {
             snprintf(err, errlen, "gives %ld twice", x);
             rc = -1;
-        } else if (!all_digits(words.item[i]) || *end || errno || x < 1 || x > 1024 ||
+        } else if (!all_digits(words.item[i]) || *end || errno || x < lo || x > hi ||
                    n == PB_SWEEP_THREAD_COUNTS) {
-            snprintf(err, errlen, "expects thread counts from 1 to 1024 (at most 64), got '%s'",
-                     words.item[i]);
+            snprintf(err, errlen, "expects %s from %ld to %ld (at most %d), got '%s'", what, lo, hi,
+                     PB_SWEEP_THREAD_COUNTS, words.item[i]);
             rc = -1;
         } else {
             l->v[n++] = (int)x;
@@ -48,6 +52,38 @@ static int parse_threads(const char *value, void *field, char *err, size_t errle
     if (!rc) l->n = n;
     pb_list_free(&words);
     return rc;
+}
+
+/* Thread counts; 'cores' is the cores this process may run on, and a list with it
+ * keeps no count above it (the same list serves every machine). */
+static int parse_threads(const char *value, void *field, char *err, size_t errlen)
+{
+    pb_list words = {0, NULL};
+    char text[1024] = "", num[24];
+    int with_cores = 0, listed = 0;
+    const int cores = omp_get_num_procs();
+    if (pb_list_set(&words, value, err, errlen)) return -1;
+    for (int i = 0; i < words.n; i++) {
+        with_cores |= !strcmp(words.item[i], "cores");
+        listed |= all_digits(words.item[i]) && atol(words.item[i]) == cores;
+    }
+    for (int i = 0; i < words.n; i++) {
+        const char *w = words.item[i];
+        if (!strcmp(w, "cores")) {
+            if (listed) continue; /* given as a number too */
+            snprintf(num, sizeof num, "%d", cores), w = num;
+        } else if (with_cores && all_digits(w) && strlen(w) < 6 && atol(w) > cores) {
+            continue;
+        }
+        snprintf(text + strlen(text), sizeof text - strlen(text), "%s%s", *text ? " " : "", w);
+    }
+    pb_list_free(&words);
+    return parse_int_list(text, field, 1, 1024, "thread counts (or cores)", err, errlen);
+}
+
+static int parse_lengths(const char *value, void *field, char *err, size_t errlen)
+{
+    return parse_int_list(value, field, 1, PB_LENGTH_MAX, "length bounds", err, errlen);
 }
 
 /* "N", "E=N" or a mix: a plain number is the default, E=N engine E's limit. */
@@ -135,6 +171,7 @@ static int keep_text(const char *value, void *field, char *err, size_t errlen)
 }
 
 static const char *const puzzle_outputs[] = {"records", "folder", NULL};
+static const char *const off_on[] = {"off", "on", NULL};
 
 #define KEY(...) PB_OPT_ROW(pb_sweep_spec, __VA_ARGS__)
 const pb_option pb_sweep_keys[] = {
@@ -156,13 +193,36 @@ const pb_option pb_sweep_keys[] = {
      .parse = parse_modes},
     {KEY("search-threads", PB_OPT_CUSTOM, matrix.search_threads, "LIST",
          "threads of each run: one search split over them, or, for\n"
-         "an instance of several puzzles, puzzles solved at a time (default 1)"),
+         "an instance of several puzzles, puzzles solved at a time (default 1);\n"
+         "'cores' is the cores it may run on, and a list with it keeps no\n"
+         "count above them"),
      .parse = parse_threads},
+    {KEY("max-lengths", PB_OPT_CUSTOM, matrix.max_lengths, "LIST",
+         "engines marked 'length' (a game's moves): a run per length bound,\n"
+         "in this order; a count counts by length up to it (such engines\n"
+         "need it)"),
+     .parse = parse_lengths},
+    {KEY("quick-max-lengths", PB_OPT_CUSTOM, matrix.quick_max_lengths, "LIST",
+         "the length bounds of a --quick run (default: max-lengths)"),
+     .parse = parse_lengths},
+    {KEY("max-memory", PB_OPT_BYTES, matrix.max_bytes, "SIZE",
+         "engines that hold tables: a run stops, before allocating, when it\n"
+         "would hold more than SIZE bytes (K, M, G) (default: no limit)")},
     {KEY("params", PB_OPT_CUSTOM, matrix.engine_params, "SETS",
          "engine parameter settings, each a word NAME=VALUE;... (- for the\n"
          "defaults; NAME=A/B/C: a set per value, every combination of such\n"
          "items): an engine runs once with each set whose every parameter it\n"
          "has; an engine with none of them, once with its defaults"),
+     .parse = pb_sweep_parse_params},
+    {KEY("levels", PB_OPT_CHOICE, matrix.levels, NULL,
+         "a family with a count of its own by lengths: each count run's rows\n"
+         "per length (count --levels) go to NAME.levels.csv behind its row\n"
+         "(a run of its own, untimed; one process, one build)"),
+     .choices = off_on},
+    {KEY("family-sets", PB_OPT_CUSTOM, matrix.family_sets, "SETS",
+         "settings of the family's options, each a word NAME=VALUE;... (- for\n"
+         "the sweep's own; NAME=A/B: a set per value, as in params): the\n"
+         "instances run once with each, and the rows name the setting"),
      .parse = pb_sweep_parse_params},
     {KEY("engine-seeds", PB_OPT_CUSTOM, matrix.engine_seeds, "LIST",
          "engine seeds (N or A-B, e.g. 1-10): the engines marked 'random'\n"
@@ -266,27 +326,10 @@ const pb_option pb_sweep_keys[] = {
          "a tool sweep reads a small file up to K times over in one run, to\n"
          "about 1000 puzzles, so that the process start does not dominate"),
      .lo = 1, .hi = 1000},
-    {KEY("run", PB_OPT_CUSTOM, run, "COMMAND: OPTIONS ...",
-         "a runs sweep (for a family that runs solve and count itself,\n"
-         "outside the placement model): each run a command and a colon, then the family's options\n"
-         "(no quoting; none that writes a file); a value may list values\n"
-         "(68,72,76: a series, run in order), and 'cores' is the core count\n"
-         "(values above it left out). Each run is a process of its own; its\n"
-         "row goes to NAME.csv"),
-     .parse = keep_text},
-    {KEY("quick-run", PB_OPT_CUSTOM, quick_run, "COMMAND: OPTIONS ...",
-         "the runs of a --quick run (default: run)"),
-     .parse = keep_text},
-    {KEY("repeat", PB_OPT_INT, repeat, "N",
-         "a runs sweep runs every run N times, all runs once before any\n"
-         "twice (at most 2 in a --quick run)"),
-     .lo = 1, .hi = 1000},
     {KEY("stop-after", PB_OPT_SECONDS, stop_after_s, "S",
-         "in a runs sweep's series, the later runs are skipped once one took\n"
-         "more than S seconds or stopped at a limit (0: never skipped)")},
-    {KEY("run-tables", PB_OPT_LIST, run_tables, "LIST",
-         "options of the family that write a table a run (such as levels):\n"
-         "the sweep gives each run its file, and NAME.OPTION.csv joins them")},
+         "in a series (an engine's max-lengths), the later runs are skipped\n"
+         "once one took more than S seconds or stopped at a limit (0: never\n"
+         "skipped); a sweep with it runs one run at a time")},
     PB_OPTION_END,
 };
 #undef KEY
@@ -304,7 +347,6 @@ int pb_sweep_spec_init(pb_sweep_spec *s)
     s->matrix.rows = PB_ROWS_PER_SET;
     s->tool.count = 20;
     s->tool.repeat = 10;
-    s->repeat = 1;
     size_t nkeys = 0;
     while (pb_sweep_keys[nkeys].name) nkeys++;
     return !(s->key_line = calloc(nkeys, sizeof *s->key_line)) ||
@@ -322,9 +364,9 @@ void pb_sweep_spec_free(pb_sweep_spec *s)
     pb_list_free(&s->matrix.orders);
     pb_list_free(&s->matrix.modes);
     pb_list_free(&s->tool.levels);
-    pb_list_free(&s->run_tables);
     pb_list_free(&s->matrix.step_limit.engines);
     pb_param_sets_free(&s->matrix.engine_params);
+    pb_param_sets_free(&s->matrix.family_sets);
     pb_list_free(&s->strings);
     for (int i = 0; i < s->npending; i++) free(s->pending[i].key), free(s->pending[i].value);
     free(s->pending);
@@ -339,8 +381,7 @@ void pb_sweep_spec_quick(pb_sweep_spec *s)
     s->quick = 1;
     if (s->gen.quick_generate) s->gen.generate = s->gen.quick_generate;
     if (s->tool.count > 5) s->tool.count = 5;
-    if (s->quick_run) s->run = s->quick_run;
-    if (s->repeat > 2) s->repeat = 2;
+    if (s->matrix.quick_max_lengths.n) s->matrix.max_lengths = s->matrix.quick_max_lengths;
     if (s->quick_instances.n) {
         pb_list t = s->instances;
         s->instances = s->quick_instances;

@@ -11,7 +11,7 @@
 #include "harness/measure/measure.h"
 #include "harness/base/options.h"
 
-/* Whole numbers in a list (search-threads). */
+/* Whole numbers in a list (search-threads, max-lengths). */
 enum { PB_SWEEP_THREAD_COUNTS = 64 };
 typedef struct pb_int_list {
     int n;
@@ -87,6 +87,14 @@ typedef struct pb_sweep_collection {
 typedef struct pb_sweep_matrix {
     pb_list engines, orders, modes;
     pb_int_list search_threads;
+    /* Engines marked 'length': a run per bound, in order (the quick list in a --quick
+     * run); the others run once. */
+    pb_int_list max_lengths, quick_max_lengths;
+    uint64_t max_bytes; /* a run's memory limit (0: none) */
+    /* The family-sets key: sets of the family's options (NAME=VALUE;..., "-": the
+     * sweep's own), each the instances loaded again with them (none: once). */
+    pb_param_sets family_sets;
+    int levels; /* 1: count runs write their family's rows per length (count --levels) */
     pb_param_sets engine_params; /* the params key (none: every engine its defaults) */
     pb_seed_list engine_seeds;   /* the engine-seeds key (none: the default seed) */
     double ci_target;            /* pairs sample on until their ratio's CI is within +- this */
@@ -118,13 +126,8 @@ typedef struct pb_sweep_spec {
     pb_sweep_collection collection; /* an engine sweep's instances from a folder */
     pb_sweep_gen gen;
     pb_sweep_tool_keys tool;
-    /* A runs sweep (sweep_runs.c): its runs, "COMMAND: OPTION..." one after the other
-     * (of a --quick run: quick_run), each repeated, the stop rule of a series, and the
-     * options that write a table a run. */
-    const char *run, *quick_run;
-    int repeat;
+    /* The stop rule of an engine's series of length bounds (max-lengths). */
     double stop_after_s;
-    pb_list run_tables;
 
     const pb_family *fam; /* set by pb_sweep_spec_resolve */
     void *params;         /* the family's parameters, once resolved */
@@ -165,8 +168,7 @@ int pb_sweep_spec_relative_to(pb_sweep_spec *s, const char *file);
 
 /* Makes the sweep a quick one: its quick instances (and quick-generate), 5 samples
  * of at least 2 ms, a 1 s rep-budget, time limits of at most 5 s, step limits of at
- * most 1e7, at most 5 puzzles a tool sweep's generating run, quick-run and a repeat
- * of at most 2. */
+ * most 1e7, at most 5 puzzles a tool sweep's generating run, and quick-max-lengths. */
 void pb_sweep_spec_quick(pb_sweep_spec *s);
 
 /* The step limit of runs of this engine. */
@@ -197,6 +199,14 @@ int pb_sweep_spec_check(pb_sweep_spec *s, const char *source);
 int pb_sweep_parse_params(const char *value, void *field, char *err, size_t errlen);
 int pb_sweep_parse_seeds(const char *value, void *field, char *err, size_t errlen);
 int pb_sweep_check_engine_keys(const pb_sweep_spec *s, const char *source);
+
+/* Applies family set i of s (its family options over the sweep's) to params, a copy of
+ * s->params. 0, or -1 with err ("NAME: why"). */
+int pb_sweep_family_set_apply(const pb_sweep_spec *s, int i, void *params, char *err,
+                              size_t errlen);
+/* The family's settings in params as rows show them: ",VALUE" for each of f's options
+ * that names no instance, in the table's order (the columns solve --csv writes). */
+void pb_sweep_family_setting(const pb_family *f, const void *params, char *out, size_t len);
 
 /* Refuses (one line naming file and line, the exit status) every key set in s but
  * those of keys (NULL-ended), and every family key: what a sweep of this kind ("tool

@@ -15,7 +15,7 @@
 
 /* Writes the .meta with status; the lines after the settings are the ranks of an
  * MPI sweep, or the guard's readings of the machine's speed in e (once there are any;
- * e NULL: none).
+ * e NULL: none), and the runs a series' stop rule skipped (skipped.ROW=why).
  * 0, or -1 with err. */
 static int write_meta(const pb_sweep_writer *w, const pb_sweep_exec *e, const char *status,
                       int in_place, char *err, size_t errlen)
@@ -24,8 +24,13 @@ static int write_meta(const pb_sweep_writer *w, const pb_sweep_exec *e, const ch
     const pb_sweep_opts *o = w->opts;
     long n = 0;
     while (w->world && w->world[n]) n++;
-    char **lines = malloc((size_t)(n + 8) * sizeof *lines);
-    if (!lines) return snprintf(err, errlen, "%s: out of memory", w->out.meta), -1;
+    const long runs = e ? e->plan->njobs : 0;
+    char **lines = malloc((size_t)(n + 8 + runs) * sizeof *lines);
+    char(*skipped)[sizeof e->state->why + 32] = calloc((size_t)runs + 1, sizeof *skipped);
+    if (!lines || !skipped) {
+        free(lines), free(skipped);
+        return snprintf(err, errlen, "%s: out of memory", w->out.meta), -1;
+    }
     for (long i = 0; i < n; i++) lines[i] = w->world[i];
     if (o->serve) {
         snprintf(peer, sizeof peer, "against=%s (%s; %d worker processes per build)", o->serve,
@@ -45,10 +50,16 @@ static int write_meta(const pb_sweep_writer *w, const pb_sweep_exec *e, const ch
         lines[n++] = elapsed;
     }
     for (int i = 0, k = pb_sweep_ref_lines(e, speed); i < k; i++) lines[n++] = speed[i];
+    for (long i = 0; i < runs; i++)
+        if (e->state[i].phase == JOB_SKIPPED) {
+            snprintf(skipped[i], sizeof skipped[i], "skipped.%ld=%s", i, e->state[i].why);
+            lines[n++] = skipped[i];
+        }
     lines[n] = NULL;
     int rc = pb_sweep_meta_save(w->out.meta, &w->meta, &w->settings, lines, w->written, w->runs,
                                 status, in_place, err, errlen);
     free(lines);
+    free(skipped);
     return rc;
 }
 
@@ -133,6 +144,7 @@ int pb_sweep_files_open(pb_sweep_writer *w, const sweep_plan *p, int there)
 {
     char err[4600];
     int resumed = 0;
+    snprintf(w->out.extra_header, sizeof w->out.extra_header, "%s", p->extra_header);
     if (there) {
         int rc = resume(w, p, err, sizeof err);
         if (rc == 1) return -1;
@@ -198,7 +210,8 @@ int pb_sweep_files_finish(pb_sweep_writer *w, const pb_sweep_exec *e)
             (void)write_meta(w, e, "failed", 1, err, sizeof err);
         return PB_EXIT_USAGE;
     }
-    if (pb_sweep_out_finish(&w->out, err, sizeof err)) {
+    if (pb_sweep_levels_write(e, w->done, w->out.csv, w->meta.run_id, err, sizeof err) ||
+        pb_sweep_out_finish(&w->out, err, sizeof err)) {
         pb_say("sweep: %s", err);
         return PB_EXIT_USAGE;
     }
