@@ -126,6 +126,28 @@ static int other_kind(pb_sweep_spec *spec, const pb_sweep_opts *opts, int *rc)
     return 0;
 }
 
+/* 1 with *rc set when the sweep cannot be planned here: another kind's keys, levels
+ * where one process cannot run them, a collection that does not load, no instances. */
+static int refused_before_planning(pb_sweep_spec *spec, const pb_sweep_opts *opts,
+                                   const pb_world *world, int *rc)
+{
+    if (other_kind(spec, opts, rc)) return 1;
+    /* The family's count by lengths is collective over MPI ranks: one process runs it. */
+    if (spec->matrix.levels && (opts->against || opts->serve || world->size > 1)) {
+        *rc = pb_usage_error("sweep", "%s: a sweep with levels runs on one process, one build",
+                             opts->source);
+        return 1;
+    }
+    if ((spec->collection.dir || spec->collection.env) &&
+        (*rc = pb_sweep_collection_load(spec, opts)))
+        return 1;
+    if (!spec->instances.n) {
+        *rc = pb_usage_error("sweep", "%s: no 'instances' given", opts->source);
+        return 1;
+    }
+    return 0;
+}
+
 int pb_sweep_run(pb_sweep_spec *spec, const pb_sweep_opts *opts)
 {
     sweep_plan plan = {0};
@@ -135,16 +157,7 @@ int pb_sweep_run(pb_sweep_spec *spec, const pb_sweep_opts *opts)
     char err[512];
     int rc = PB_EXIT_USAGE, gathered = 0;
     w.out.csv_fd = w.out.samples_fd = w.out.lock_fd = -1;
-    if (other_kind(spec, opts, &rc)) return rc;
-    /* The family's count by lengths is collective over MPI ranks: one process runs it. */
-    if (spec->matrix.levels && (opts->against || opts->serve || world->size > 1))
-        return pb_usage_error("sweep", "%s: a sweep with levels runs on one process, one build",
-                              opts->source);
-    if ((spec->collection.dir || spec->collection.env) &&
-        (rc = pb_sweep_collection_load(spec, opts)))
-        return rc;
-    if (!spec->instances.n)
-        return pb_usage_error("sweep", "%s: no 'instances' given", opts->source);
+    if (refused_before_planning(spec, opts, world, &rc)) return rc;
     if ((rc = pb_sweep_spec_check(spec, opts->source)) ||
         (rc = pb_sweep_load_instances(&plan, spec)))
         goto out;
