@@ -2,7 +2,10 @@
 """lint_sizes.py — small files with one job each: no source file (C, C++, Python,
 shell) over 800 lines, and no C or Python function over 80 lines. A C function is
 read as clang-format writes one: a line that starts at the margin and ends with
-')' or ') {', the body's braces at the margin.
+')' or ') {', the body's braces at the margin. No text buffer of bench/ or engines/
+is sized by a number over a path's 4096 bytes: such a buffer holds a path and more,
+and takes its size from bench/harness/base/sizes.h, where it is made from the
+path's.
 
 usage: tests/lint/lint_sizes.py SOURCE_DIR
 """
@@ -16,6 +19,8 @@ MAX_FILE_LINES = 800
 MAX_FUNCTION_LINES = 80
 SOURCES = (".c", ".h", ".cc", ".cpp", ".py", ".sh")
 C_HEAD = re.compile(r"^[A-Za-z_].*\)\s*\{?$")
+LITERAL_SIZE = re.compile(r"\[([0-9]{4,})\]")
+LITERAL_SIZE_MAX = 4096
 
 
 def tracked(src):
@@ -61,6 +66,12 @@ def main():
         name = path.relative_to(src)
         if len(lines) - 1 > MAX_FILE_LINES:
             failures.append(f"{name}: {len(lines) - 1} lines, over {MAX_FILE_LINES}")
+        if path.suffix in (".c", ".h") and name.parts[0] in ("bench", "engines"):
+            for i, line in enumerate(lines):
+                for size in LITERAL_SIZE.findall(line.split("//")[0]):
+                    if int(size) > LITERAL_SIZE_MAX:
+                        failures.append(f"{name}:{i + 1}: a buffer sized {size}: name its size "
+                                        "in bench/harness/base/sizes.h")
         if path.suffix == ".c":
             functions = c_functions(lines)
         elif path.suffix == ".py":

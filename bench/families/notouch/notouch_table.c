@@ -91,7 +91,7 @@ static int read_stats(const char *text, nt_run *r)
 int nt_count(nt_table *t, int m, int n, int rule, const char *engine, int threads, uint64_t bytes,
              nt_run *r)
 {
-    char board[32], th[16], mem[32], err[4400], what[300];
+    char board[32], th[16], mem[32], err[PB_MSG_MAX], what[300];
     snprintf(board, sizeof board, "%dx%d", m, n);
     snprintf(th, sizeof th, "%d", threads);
     snprintf(mem, sizeof mem, "%llu", (unsigned long long)bytes);

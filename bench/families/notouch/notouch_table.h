@@ -7,6 +7,7 @@
 
 #include <stdint.h>
 #include "family.h"
+#include "harness/base/sizes.h"
 #include "harness/meta/meta.h"
 
 #define NT_RULES      2  /* king, orth, in the family's --adj order */
@@ -44,8 +45,8 @@ typedef struct nt_value {
 /* A whole table being made. */
 typedef struct nt_table {
     nt_opts o;
-    char self[4096];    /* this program, to run its counts */
-    char scratch[4300]; /* a file each count's output goes to */
+    char self[PB_PATH_MAX];         /* this program, to run its counts */
+    char scratch[PB_PATH_PART_MAX]; /* a file each count's output goes to */
     nt_value v[NT_MAX_CELLS + 1][NT_MAX_CELLS + 1][NT_RULES]; /* v[m][n][rule], m <= n */
     int counted;
     char *skip[NT_SKIPS_MAX]; /* why a count was skipped, one line each (owned) */

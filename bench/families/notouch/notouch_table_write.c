@@ -2,6 +2,7 @@
  * tab-separated), an OEIS-style b-file per rule and number of rows m, and the .meta
  * with the bounds, the checks and what was skipped. Each file is written whole and
  * renamed into place; a b-file an earlier, larger table left is removed. */
+#include "harness/base/sizes.h"
 #include "notouch_table.h"
 
 #include <errno.h>
@@ -64,7 +65,7 @@ static int fill_bfile(FILE *f, void *ctx)
  * those of the rows it does not have. 0, or the exit status. */
 static int write_bfiles(const nt_table *t, char *names, size_t len)
 {
-    char path[4400], err[4600];
+    char path[PB_PATH_EXT_MAX], err[PB_MSG_LONG_MAX];
     names[0] = 0;
     for (int rule = 0; rule < NT_RULES; rule++)
         for (int m = 1; m <= NT_MAX_CELLS; m++) {
@@ -86,14 +87,14 @@ static int write_bfiles(const nt_table *t, char *names, size_t len)
 
 int nt_write(nt_table *t)
 {
-    char path[4400], err[4600], bfiles[4096];
+    char path[PB_PATH_EXT_MAX], err[PB_MSG_LONG_MAX], bfiles[4096];
     snprintf(path, sizeof path, "%s/" NAME ".tsv", t->o.out);
     if (pb_write_file_atomic(path, fill_tsv, t, err, sizeof err))
         return pb_say("notouch-table: %s", err), PB_EXIT_USAGE;
     int rc = write_bfiles(t, bfiles, sizeof bfiles);
     if (rc) return rc;
     enum { FIXED = 10 };
-    char lines[FIXED][4200];
+    char lines[FIXED][PB_PATH_EXT_MAX];
     const char *extra[FIXED + NT_SKIPS_MAX + 1];
     int n = 0;
     snprintf(lines[n++], sizeof lines[0], "family=notouch");

@@ -10,6 +10,7 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "harness/base/sizes.h"
 #include "harness/io/readfile.h"
 #include "sudoku_tool.h"
 
@@ -45,7 +46,7 @@ int sudoku_tdoku_measure(const char *file, const char *mode, double seconds, con
     snprintf(t->stdin_path[0], sizeof t->stdin_path[0], "/dev/null");
     snprintf(t->stdin_path[1], sizeof t->stdin_path[1], "/dev/null");
     /* The set's own name, which run_benchmark prints back. */
-    char input[4200];
+    char input[PB_PATH_EXT_MAX];
     snprintf(input, sizeof input, "%s/%s.txt", dir, t->set);
     const int rc = sudoku_tool_write_input(input, text, len, 1, 1, err, errlen);
     free(text);

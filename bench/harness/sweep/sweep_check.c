@@ -8,8 +8,8 @@
 
 #include "harness/base/exit.h"
 #include "harness/base/say.h"
+#include "harness/base/sizes.h"
 #include "harness/base/suggest.h"
-#include "harness/io/csv.h"
 #include "harness/io/csv.h"
 #include "sweep_spec.h"
 
@@ -25,7 +25,7 @@ static const char *twice(const pb_list *l)
 static int unknown_engine(const pb_sweep_spec *s, const char *key, const char *source,
                           const char *name)
 {
-    char where[4200], list[1024], hint[200];
+    char where[PB_PATH_EXT_MAX], list[1024], hint[200];
     pb_sweep_spec_where(s, key, source, where, sizeof where);
     pb_family_engine_list(s->fam, list, sizeof list);
     return pb_usage_error("sweep", "%s%s names engine '%s', which %s has not (one of: %s)%s", where,
@@ -37,7 +37,7 @@ static int unknown_engine(const pb_sweep_spec *s, const char *key, const char *s
  * engine that takes one. */
 static int check_baseline(const pb_sweep_spec *s, const char *source)
 {
-    char where[4200], list[1024], hint[300], engine[200];
+    char where[PB_PATH_EXT_MAX], list[1024], hint[300], engine[200];
     if (!s->baseline) return 0;
     const char *slash = strchr(s->baseline, '/');
     const size_t n = slash ? (size_t)(slash - s->baseline) : strlen(s->baseline);
@@ -74,7 +74,7 @@ static int check_baseline(const pb_sweep_spec *s, const char *source)
 
 int pb_sweep_check_engine_keys(const pb_sweep_spec *s, const char *source)
 {
-    char where[4200], why[300];
+    char where[PB_PATH_EXT_MAX], why[300];
     const pb_param_sets *ps = &s->matrix.engine_params;
     pb_sweep_spec_where(s, "params", source, where, sizeof where);
     /* Every parameter named is some engine's of the sweep. */
@@ -140,7 +140,7 @@ int pb_sweep_check_engine_keys(const pb_sweep_spec *s, const char *source)
  * stop-after only with them; levels only for a family with a count by lengths. */
 static int check_lengths(const pb_sweep_spec *s, const char *source)
 {
-    char where[4200];
+    char where[PB_PATH_EXT_MAX];
     const char *length = NULL;
     for (int e = 0; e < s->matrix.engines.n && !length; e++) {
         const pb_engine *eng = pb_family_engine(s->fam, s->matrix.engines.item[e]);
@@ -181,7 +181,7 @@ static int check_lengths(const pb_sweep_spec *s, const char *source)
 static int check_family_sets(const pb_sweep_spec *s, const char *source)
 {
     const pb_param_sets *fs = &s->matrix.family_sets;
-    char where[4200], why[400], text[PB_PARAM_SETS][PB_ROW_EXTRA];
+    char where[PB_PATH_EXT_MAX], why[400], text[PB_PARAM_SETS][PB_ROW_EXTRA];
     const size_t size = s->fam->params_size ? s->fam->params_size : 1;
     void *params = malloc(size);
     if (!params) return pb_usage_error("sweep", "out of memory");
@@ -210,7 +210,7 @@ int pb_sweep_spec_check(pb_sweep_spec *s, const char *source)
     const pb_list *lists[] = {&s->instances, &s->matrix.engines, &s->matrix.orders,
                               &s->matrix.modes};
     const char *keys[] = {"instances", "engines", "orders", "modes"};
-    char where[4200], list[1024];
+    char where[PB_PATH_EXT_MAX], list[1024];
     if (!s->matrix.engines.n) {
         pb_family_engine_list(s->fam, list, sizeof list);
         if (pb_list_set(&s->matrix.engines, list, list, sizeof list))

@@ -3,6 +3,7 @@
  * row's file becomes an instance; the manifest is copied beside the results
  * (NAME.manifest.csv) for the report to compare with; no folder skips the sweep, so
  * that a collection the project does not ship costs nothing where it is absent. */
+#include "harness/base/sizes.h"
 #include "sweep_collection.h"
 
 #include <errno.h>
@@ -33,7 +34,7 @@ static int add_rows(pb_sweep_spec *s, const char *dir, const char *manifest, con
     const char *pattern = s->collection.file ? s->collection.file : "{name}";
     const char *at = strstr(pattern, "{name}");
     const int col = pb_table_column(t, "name");
-    char path[4400];
+    char path[PB_PATH_EXT_MAX];
     if (col < 0)
         return pb_say("sweep: %s:1: expected a column 'name' (each puzzle's)", manifest),
                PB_EXIT_USAGE;
@@ -66,7 +67,7 @@ static int write_bytes(FILE *f, void *ctx)
  * status. */
 static int copy_manifest(const pb_sweep_spec *s, const pb_sweep_opts *o, bytes *b)
 {
-    char err[4600], path[4300];
+    char err[PB_MSG_LONG_MAX], path[PB_PATH_PART_MAX];
     if (o->list_only || pb_world_get()->rank != 0) return 0;
     if (mkdir(o->out_dir, 0777) && errno != EEXIST)
         return pb_say("sweep: cannot create %s: %s", o->out_dir, strerror(errno)), PB_EXIT_USAGE;
@@ -80,7 +81,7 @@ static int copy_manifest(const pb_sweep_spec *s, const pb_sweep_opts *o, bytes *
  * status. */
 static int read_manifest(const char *manifest, bytes *b, pb_table *t)
 {
-    char err[4600];
+    char err[PB_MSG_LONG_MAX];
     char *text = pb_read_file(manifest, &b->len, err, sizeof err), *cells;
     if (!text) return pb_say("sweep: %s", err), PB_EXIT_USAGE;
     if (!(cells = malloc(b->len + 1)))
@@ -98,7 +99,7 @@ int pb_sweep_collection_load(pb_sweep_spec *s, const pb_sweep_opts *o)
 {
     const char *env = s->collection.env ? getenv(s->collection.env) : NULL;
     const char *dir = env && *env ? env : s->collection.dir;
-    char where[600], manifest[4300], hint[200] = "";
+    char where[600], manifest[PB_PATH_PART_MAX], hint[200] = "";
     const char *pattern = s->collection.file;
     if (pattern && (!strstr(pattern, "{name}") || strchr(pattern, '/'))) {
         pb_sweep_spec_where(s, "collection-file", o->source, where, sizeof where);

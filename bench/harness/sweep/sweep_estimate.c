@@ -5,6 +5,7 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "harness/base/sizes.h"
 #include "harness/io/progress.h"
 #include "harness/io/readfile.h"
 #include "harness/meta/meta.h"
@@ -44,7 +45,7 @@ typedef struct earlier {
  * with *differs set when a setting was not the same. */
 static void earlier_run(const earlier *c, char *line, size_t len, double *scaled, int *differs)
 {
-    char path[4200], err[4600], key[64], took[48], whole[48];
+    char path[PB_PATH_EXT_MAX], err[PB_MSG_LONG_MAX], key[64], took[48], whole[48];
     size_t size, n;
     *scaled = 0, *differs = 0;
     snprintf(path, sizeof path, "%s/%s.meta", c->o->out_dir, c->name);
@@ -101,7 +102,7 @@ void pb_sweep_list_estimate(const pb_sweep_spec *spec, long runs, const pb_sweep
                100 * spec->matrix.ci_target);
     printf("\n");
     const earlier c = {spec->name, runs, st, o};
-    char line[9000];
+    char line[PB_MSG_LONG_MAX + PB_PATH_EXT_MAX];
     double scaled;
     int differs;
     earlier_run(&c, line, sizeof line, &scaled, &differs);
@@ -112,7 +113,7 @@ void pb_sweep_note_earlier(const char *name, long runs, const pb_sweep_settings 
                            const pb_sweep_opts *o, char *out, size_t len)
 {
     const earlier c = {name, runs, st, o};
-    char line[9000], took[48];
+    char line[PB_MSG_LONG_MAX + PB_PATH_EXT_MAX], took[48];
     double scaled;
     int differs;
     out[0] = 0;

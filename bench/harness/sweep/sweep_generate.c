@@ -2,6 +2,7 @@
  * the sweep file's `generate` key names (sweep_spec.c), each with the
  * generator's own options, in this process. Where each method's records (or folder)
  * go is the sweep's to say: NAME-METHOD in --out. */
+#include "harness/base/sizes.h"
 #include "sweep.h"
 
 #include <errno.h>
@@ -57,7 +58,7 @@ static int run_methods(const pb_sweep_spec *s, const pb_sweep_opts *o, const pb_
         return pb_say("sweep: cannot create %s: %s", o->out_dir, strerror(errno)), PB_EXIT_USAGE;
     if (!o->list_only) pb_install_interrupt_handler(); /* a method's finished puzzles are kept */
     for (int k = 0; k < m->n; k++) {
-        char path[4096], *argv[PB_LINES_MAX_WORDS + 16];
+        char path[PB_PATH_MAX], *argv[PB_LINES_MAX_WORDS + 16];
         const int argc = method_argv(s, o, m, k, path, sizeof path, argv);
         if (o->list_only) {
             if (!rank0) continue;

@@ -1,5 +1,6 @@
 /* sweep_resume.c — the earlier run of a sweep checked against this one (its .meta),
  * and its rows kept, those with all their samples, in the .part files to append to. */
+#include "harness/base/sizes.h"
 #include "sweep_resume.h"
 
 #include <errno.h>
@@ -183,7 +184,7 @@ typedef struct resume_ctx {
 /* The rows of the CSV text: one per run at most, checked against the run's key. */
 static int take_rows(resume_ctx *r, char *err, size_t errlen)
 {
-    char buf[4096], *f[64], key[1024];
+    char buf[PB_CSV_LINE_MAX], *f[64], key[1024];
     const char *t = r->csv;
     size_t hl = strcspn(t, "\n");
     if (*t && (t[hl] != '\n' || hl != strlen(r->header) || strncmp(t, r->header, hl)))

@@ -2,6 +2,7 @@
  * result refused without --force, this program found, the output and scratch folders
  * made, and the scratch folder removed whole at the end (links in it not followed). */
 #define _XOPEN_SOURCE 700 /* nftw */
+#include "harness/base/sizes.h"
 #include "sweep_scratch.h"
 
 #include <errno.h>
@@ -32,7 +33,7 @@ int pb_sweep_scratch_make(const pb_sweep_opts *o, const char *csv, const char *n
 int pb_sweep_scratch_dir(const char *name, char *tmp, size_t tmplen)
 {
     const char *t = getenv("TMPDIR");
-    char path[4096];
+    char path[PB_PATH_MAX];
     tmp[0] = '\0';
     snprintf(path, sizeof path, "%s/pb%s.XXXXXX", t && *t ? t : "/tmp", name);
     if (!mkdtemp(path)) return pb_say("sweep: %s: %s", path, strerror(errno)), PB_EXIT_USAGE;

@@ -5,6 +5,7 @@
  * puzzles, status, then the timing columns) with NAME.samples.csv, NAME.meta and the
  * topology: written under hidden names and renamed into place at the end, so a
  * failed or interrupted sweep leaves the files of the last one as they were. */
+#include "harness/base/sizes.h"
 #include "sweep.h"
 
 #include <errno.h>
@@ -37,8 +38,9 @@ typedef struct tool_run {
     const pb_sweep_spec *s;
     const pb_sweep_opts *o;
     const pb_tool *tool;
-    char self[4096], tmp[4096];
-    char csv[4300], samples[4300], part[4300], part_samples[4300], meta_path[4300];
+    char self[PB_PATH_MAX], tmp[PB_PATH_MAX];
+    char csv[PB_PATH_PART_MAX], samples[PB_PATH_PART_MAX], part[PB_PATH_PART_MAX],
+        part_samples[PB_PATH_PART_MAX], meta_path[PB_PATH_PART_MAX];
     pb_meta meta;
     int tasks;
 } tool_run;
@@ -48,7 +50,7 @@ static int time_task(tool_run *r, const char *task, pb_tool_task *t)
 {
     const pb_sweep_spec *s = r->s;
     static pb_timed d[2];
-    char text[2][600], puzzles[2][24], err[4600];
+    char text[2][600], puzzles[2][24], err[PB_MSG_LONG_MAX];
     for (int i = 0; i < 2; i++) {
         pb_spawn_command_text(t->argv[i], text[i], sizeof text[i]);
         d[i] = (pb_timed){
@@ -98,7 +100,7 @@ static const char *level_at(const tool_run *r, int i)
 static int run_tasks(tool_run *r)
 {
     const pb_sweep_spec *s = r->s;
-    char err[4600], dir[4200];
+    char err[PB_MSG_LONG_MAX], dir[PB_PATH_EXT_MAX];
     int rc = 0;
     for (int i = 0; i < s->instances.n && !rc; i++) {
         pb_tool_task t;
@@ -127,7 +129,7 @@ static int run_tasks(tool_run *r)
  * beside it) and writes the .meta. 0, or the exit status. */
 static int publish(tool_run *r)
 {
-    char err[4600], count[48], repeat[48], version[200], tool[80], timing[200];
+    char err[PB_MSG_LONG_MAX], count[48], repeat[48], version[200], tool[80], timing[200];
     if (!r->tasks)
         return pb_say("sweep: %s: no task ran (no file the tool reads?)", r->o->source),
                PB_EXIT_USAGE;
@@ -144,7 +146,7 @@ static int publish(tool_run *r)
              "timing=whole processes, output to /dev/null; warm-up %g s, %d samples of at "
              "least %g s",
              r->s->timing.warmup_s, r->s->timing.samples, r->s->timing.min_sample_s);
-    char source[4200];
+    char source[PB_PATH_EXT_MAX];
     snprintf(source, sizeof source, "sweep=%s", r->o->source);
     const char *extra[] = {tool, version, count, repeat, timing, source, NULL};
     if (pb_meta_save(r->meta_path, &r->meta, extra, err, sizeof err))

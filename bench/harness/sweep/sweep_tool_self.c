@@ -18,6 +18,7 @@
 
 #include "harness/base/exit.h"
 #include "harness/base/say.h"
+#include "harness/base/sizes.h"
 #include "harness/io/outfile.h"
 #include "harness/io/readfile.h"
 #include "harness/measure/spawn.h"
@@ -34,8 +35,8 @@ typedef struct self_run {
     const pb_sweep_spec *s;
     const pb_sweep_opts *o;
     const pb_tool *tool;
-    char program[4096], self[4096], tmp[4096];
-    char csv[4300], part[4300], meta_path[4300];
+    char program[PB_PATH_MAX], self[PB_PATH_MAX], tmp[PB_PATH_MAX];
+    char csv[PB_PATH_PART_MAX], part[PB_PATH_PART_MAX], meta_path[PB_PATH_PART_MAX];
     FILE *rows;
     pb_tool_task task; /* the task being run */
     int core, nrows;
@@ -48,7 +49,7 @@ static int find_program(self_run *r)
 {
     const pb_tool *t = r->tool;
     const char *given = t->program_env ? getenv(t->program_env) : NULL;
-    char err[4400];
+    char err[PB_MSG_MAX];
     if (given && *given) {
         snprintf(r->program, sizeof r->program, "%s", given);
         if (!strchr(r->program, '/') || pb_spawn_find(r->program, err, sizeof err))
@@ -98,7 +99,7 @@ static int run_side(self_run *r, pb_tool_task *t, int i, int round, const char *
                     pb_tool_figures *f)
 {
     const char *who = i ? (r->tool->ours ? r->tool->ours : "puzzlebench") : r->tool->name;
-    char path[4300], err[4400], what[300];
+    char path[PB_PATH_PART_MAX], err[PB_MSG_MAX], what[300];
     snprintf(path, sizeof path, "%s/side-%d.txt", dir, i);
     pb_spawn sp;
     if (pb_spawn_open(&sp, t->argv[i], t->stdin_path[i], err, sizeof err))
@@ -141,7 +142,7 @@ static int run_side(self_run *r, pb_tool_task *t, int i, int round, const char *
 static int run_tasks(self_run *r)
 {
     const pb_sweep_spec *s = r->s;
-    char err[4600], dir[4200];
+    char err[PB_MSG_LONG_MAX], dir[PB_PATH_EXT_MAX];
     int rc = 0;
     for (int i = 0; i < s->instances.n && !rc; i++)
         for (int m = 0; r->tool->modes[m] && !rc; m++) {
@@ -168,8 +169,8 @@ static int run_tasks(self_run *r)
 /* Renames the rows into place and writes the .meta. 0, or the exit status. */
 static int publish(self_run *r)
 {
-    char err[4600], tool[80], version[200], rounds[48], core[48], seconds[64], v[160];
-    char timing[200], source[4200];
+    char err[PB_MSG_LONG_MAX], tool[80], version[200], rounds[48], core[48], seconds[64], v[160];
+    char timing[200], source[PB_PATH_EXT_MAX];
     if (ferror(r->rows) | fclose(r->rows)) {
         r->rows = NULL;
         return pb_say("sweep: %s: cannot write", r->part), PB_EXIT_USAGE;
@@ -202,7 +203,7 @@ static int prepare(self_run *r)
 {
     const pb_sweep_opts *o = r->o;
     const char *name = r->s->name;
-    char err[4600];
+    char err[PB_MSG_LONG_MAX];
     snprintf(r->csv, sizeof r->csv, "%s/%s.csv", o->out_dir, name);
     snprintf(r->part, sizeof r->part, "%s/.%s.part.csv", o->out_dir, name);
     snprintf(r->meta_path, sizeof r->meta_path, "%s/%s.meta", o->out_dir, name);

@@ -5,13 +5,14 @@
 #include <string.h>
 #include <unistd.h>
 
+#include "harness/base/sizes.h"
 #include "harness/measure/spawn.h"
 #include "sweep_tool.h"
 
 void pb_sweep_tool_version(const pb_tool *tool, const char *program, const char *tmp, char *out,
                            size_t len)
 {
-    char path[4300], err[600], line[512];
+    char path[PB_PATH_PART_MAX], err[600], line[512];
     char *argv[] = {(char *)program,
                     (char *)(tool->version_flag ? tool->version_flag : "--version"), NULL};
     const char *want = tool->version_line;

@@ -9,6 +9,7 @@
 #include "core/limiter.h"
 #include "harness/base/exit.h"
 #include "harness/base/say.h"
+#include "harness/base/sizes.h"
 #include "harness/meta/meta.h"
 #include "sweep_exec.h"
 #include "sweep_resume.h"
@@ -20,7 +21,7 @@
 static int write_meta(const pb_sweep_writer *w, const pb_sweep_exec *e, const char *status,
                       int in_place, char *err, size_t errlen)
 {
-    char speed[4][160], elapsed[48], peer[4200], worker[sizeof w->worker_command + 16];
+    char speed[4][160], elapsed[48], peer[PB_PATH_EXT_MAX], worker[sizeof w->worker_command + 16];
     const pb_sweep_opts *o = w->opts;
     long n = 0;
     while (w->world && w->world[n]) n++;
@@ -65,7 +66,7 @@ static int write_meta(const pb_sweep_writer *w, const pb_sweep_exec *e, const ch
 
 static int save_meta(const pb_sweep_writer *w, const pb_sweep_exec *e, const char *status)
 {
-    char err[4600];
+    char err[PB_MSG_LONG_MAX];
     if (!write_meta(w, e, status, 0, err, sizeof err)) return 0;
     pb_say("sweep: %s", err);
     return -1;
@@ -105,7 +106,7 @@ static int resume(pb_sweep_writer *w, const sweep_plan *p, char *err, size_t err
 
 int pb_sweep_files_check(pb_sweep_writer *w, int *there)
 {
-    char err[4600];
+    char err[PB_MSG_LONG_MAX];
     const pb_sweep_opts *o = w->opts;
     const char *found = NULL;
     if (pb_sweep_out_paths(&w->out, o->out_dir, w->name, err, sizeof err) ||
@@ -142,7 +143,7 @@ void pb_sweep_files_begin(pb_sweep_writer *w, int workers)
 
 int pb_sweep_files_open(pb_sweep_writer *w, const sweep_plan *p, int there)
 {
-    char err[4600];
+    char err[PB_MSG_LONG_MAX];
     int resumed = 0;
     snprintf(w->out.extra_header, sizeof w->out.extra_header, "%s", p->extra_header);
     if (there) {
@@ -161,7 +162,7 @@ fail:
 
 int pb_sweep_files_drop(pb_sweep_writer *w, const sweep_plan *p, long i)
 {
-    char err[4600];
+    char err[PB_MSG_LONG_MAX];
     long dropped;
     if (!w->done[i]) return 0;
     w->done[i] = 0;
@@ -180,7 +181,7 @@ int pb_sweep_files_drop(pb_sweep_writer *w, const sweep_plan *p, long i)
 
 void pb_sweep_write_rows(pb_sweep_writer *w, const pb_sweep_exec *e, long first, long end)
 {
-    char err[4600];
+    char err[PB_MSG_LONG_MAX];
     long n = 0;
     for (long i = first; i < end; i++) n += e->take[i];
     if (!n || w->write_failed) return;
@@ -201,7 +202,7 @@ int pb_sweep_write_failed(const pb_sweep_writer *w)
 
 int pb_sweep_files_finish(pb_sweep_writer *w, const pb_sweep_exec *e)
 {
-    char err[4600];
+    char err[PB_MSG_LONG_MAX];
     pb_meta_end(&w->meta);
     if (w->write_failed) {
         pb_sweep_out_close(&w->out);
@@ -218,7 +219,7 @@ int pb_sweep_files_finish(pb_sweep_writer *w, const pb_sweep_exec *e)
     if (write_meta(w, e, pb_interrupted ? "interrupted" : "complete", 0, err, sizeof err)) {
         /* The rows are in place, and the .meta must not go on saying 'running': where
          * it lies (no new space), it says the sweep failed, which --resume completes. */
-        char again[4600];
+        char again[PB_MSG_LONG_MAX];
         const int said = !write_meta(w, e, "failed", 1, again, sizeof again);
         pb_say("sweep: %s (%s holds its %ld of %ld rows; %s)", err, w->out.csv, w->written, w->runs,
                said ? "the .meta says status=failed: --resume completes it once there is room"
