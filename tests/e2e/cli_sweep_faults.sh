@@ -6,7 +6,8 @@
 # and --resume refuses a changed sweep; a second sweep of the same name in the same
 # folder is refused while the first runs (its lock); a full disk (a small tmpfs, as
 # root) stops it with one line and whole rows, and one that fills as the sweep ends
-# leaves a .meta saying status=failed; sweep files that do nothing, name two
+# leaves a .meta saying status=failed; a file-size limit at every other kilobyte of
+# the row files stops it the same way; sweep files that do nothing, name two
 # instances alike, or escape --out are refused.
 # usage: cli_sweep_faults.sh PUZZLEBENCH SOURCE_DIR
 # shellcheck source=tests/e2e/cli_lib.sh
@@ -187,6 +188,43 @@ if [ "$(id -u)" -eq 0 ] && mkdir -p "$mnt" && mount -t tmpfs -o size=1m tmpfs "$
     has "^status=complete$" "$mnt/e/k.meta"
     umount "$mnt"
 fi
+
+# ---- (4c) a write that fails at every other kilobyte of the row files (a file-size
+# limit, no root needed): one line, exit 2, whole rows, a .meta never left 'running',
+# and --resume gives the rows of the whole sweep. With 2 samples a run the CSV is the
+# largest file, with 6 the samples file; the walk starts where the topology file
+# (written first) fits and ends at the first limit the sweep finishes under. ----
+for samples in 2 6; do
+    printf 'family notouch\nname k\ninstances 1x4 1x5 1x6 1x7 2x2 2x3 2x4 2x5 3x3 3x2 4x2 5x2\nengines backtrack propagate\nmodes first count\nsamples %s\nmin-sample-time 0\nwarmup 0\nsettle-time 0\n' \
+        "$samples" >"$tmp/w.sweep"
+    wsweep() { "$pb" sweep "$tmp/w.sweep" --workers 1 --block 2 -q "$@"; }
+    expect 0 "the sweep of every write, $samples samples" -- wsweep --out "$tmp/wref$samples"
+    keys "$tmp/wref$samples/k.csv" >"$tmp/wref.keys"
+    first=$(($(wc -c <"$tmp/wref$samples/k.topology.xml") / 1024 + 1))
+    cut_rows=0
+    for kb in $(seq "$first" 2 200); do
+        d=$tmp/w$samples-$kb
+        (
+            trap '' XFSZ
+            ulimit -f "$kb"
+            exec "$pb" sweep "$tmp/w.sweep" --out "$d" --workers 1 --block 2 -q
+        ) 2>"$tmp/err"
+        st=$?
+        [ "$st" -eq 0 ] && break
+        what="$samples samples, files cut at $kb KiB"
+        if [ "$st" -eq 2 ]; then ok; else bad "$what: exit $st, expected 2"; fi
+        grep -q 'csv\.part: cannot write' "$tmp/err" && cut_rows=$((cut_rows + 1))
+        one_line_error "k\.(topology\.xml|meta|csv\.part|samples\.csv\.part): cannot write: File too large"
+        if grep -q "^status=running$" "$d/k.meta" 2>/dev/null; then bad "$what: the .meta says running"; else ok; fi
+        whole "$d" "$what"
+        expect 0 "$what, resumed" -- wsweep --out "$d" --resume
+        keys "$d/k.csv" | cmp -s - "$tmp/wref.keys" && ok || bad "$what and resumed: rows differ"
+        has "^status=complete$" "$d/k.meta"
+    done
+    [ "$st" -eq 0 ] && ok || bad "$samples samples: still cut at $kb KiB"
+    # A machine whose topology file outgrows the rows walks no row write.
+    [ "$cut_rows" -gt 0 ] || echo "cli_sweep_faults: $samples samples: no row file outgrew the topology file"
+done
 
 # ---- (5) sweep files that do nothing, or name what does not exist, are refused ----
 bad_sweep() { # bad_sweep PATTERN LINES...: the file of LINES is refused with PATTERN
