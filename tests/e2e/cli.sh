@@ -111,10 +111,10 @@ one_line_error "unknown family"
 expect 2 "engine refuses" -- "$pb" count notouch cross8 --engine path-dp --diff 3
 one_line_error "cannot run this instance"
 # path-dp plans its tables before it allocates them: bytes= says what they need, also
-# when --max-memory stops it at once (exit 3). 5x5's plan is 114370360 bytes, on any
+# when --max-memory stops it at once (exit 3). 5x5's plan is 45339842 bytes, on any
 # machine; a search engine says nothing.
 expect 3 "path-dp over --max-memory" -- "$pb" count notouch 5x5 -e path-dp --max-memory 1K
-has ' restarts=0 bytes=114370360 wall_s=[0-9.]+ status=nomem$' "$tmp/out"
+has ' restarts=0 bytes=45339842 wall_s=[0-9.]+ status=nomem$' "$tmp/out"
 expect 0 "path-dp's bytes" -- "$pb" count notouch 2x5 -e path-dp
 has ' bytes=[1-9][0-9]* wall_s=' "$tmp/out"
 expect 0 "no bytes= from a search" -- "$pb" count notouch 2x5 -e backtrack

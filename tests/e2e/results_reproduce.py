@@ -7,8 +7,9 @@ placements, backtracks, candidates, guesses, learnts, restarts, puzzles). Timing
 are left aside, and so are rows stopped at a limit in either run (which limit a run
 meets first depends on the machine), the outside solvers' rows (their counts are
 the installed solver's) and the quick instances that the full sweep does not run
-(the ladders' quick puzzles are smaller ones), and a sweep of a collection that is
-not on this machine (exit 77). A tool sweep has times and no counts. A sweep none
+(the ladders' quick puzzles are smaller ones; a length engine's quick bounds are
+not the full run's), and a sweep of a collection that is not on this machine
+(exit 77). A tool sweep has times and no counts. A sweep none
 of whose finished rows on the instances of results/ is there fails: its keys changed.
 A sweep of engines marked 'length' (tenpair's) keys its rows by the length bound
 and the family's settings too, and its rows must also give the same length (the
@@ -163,9 +164,12 @@ def check_sweep(pb, src, family, sweep, outside, tmp):
         compared += 1
     # Rows that finished here on instances results/ has, yet none under the same key
     # there: an engine's parameters or the sweep changed since the run, and nothing
-    # would be checked. (The ladders' quick instances are not in the full run at all.)
-    instances = {row["instance"] for row in old.values()}
-    finished = sum(row["engine"] not in outside and row["status"] == "done" and row["instance"] in instances
+    # would be checked. (The ladders' quick instances are not in the full run at all;
+    # nor, for engines run by length bounds, the quick bounds and settings.)
+    def place(row):
+        return (row["instance"],) + tuple(row.get(k) or "-" for k in extra)
+    places = {place(row) for row in old.values()}
+    finished = sum(row["engine"] not in outside and row["status"] == "done" and place(row) in places
                    for row in new.values())
     if finished and not compared:
         failures.append(f"{name}: none of the {finished} finished rows on its instances is in "
