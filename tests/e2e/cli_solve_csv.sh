@@ -59,16 +59,17 @@ same "capped row" "$(cut -d, -f10,11,23 "$tmp/n.csv" | sed -n 2p)" "limit,5,solu
 # little clock granularity), and the set's peak memory repeats on every row.
 awk -F, 'NR > 1 { if (!($21 > 0) || $21 > $20 + 0.01 || $22 != p && NR > 2 || $23 != "done") exit 1; p = $22 }
     END { if (!(p > 0)) exit 1 }' "$tmp/s.csv" && ok || bad "cpu_s, peak_rss_bytes, stop: $(head -3 "$tmp/s.csv")"
-# path-dp's tables of 4x6 (about 95 MB) dominate its memory: the peak reported is the
-# process's high-water mark over the run, within 10% of what the kernel reports for
-# the whole process (wait4's ru_maxrss, as /usr/bin/time -v gives it), never above it,
-# and at least the tables it planned.
+# path-dp's tables of 4x6 (about 32 MB) are most of its memory: the peak reported is
+# the process's high-water mark over the run, within 10% and 16 MiB of what the kernel
+# reports for the whole process (wait4's ru_maxrss, as /usr/bin/time -v gives it),
+# never above it, and at least the tables it planned. (The 16 MiB: the sanitizers'
+# own memory, more than the run's high-water mark sees, at these small tables.)
 outside=$(python3 -c 'import resource, subprocess, sys
 subprocess.run(sys.argv[1:], check=True, stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL)
 print(resource.getrusage(resource.RUSAGE_CHILDREN).ru_maxrss * 1024)' \
     "$pb" count notouch 4x6 -e path-dp --csv "$tmp/p.csv")
 read -r plan peak <<<"$(cut -d, -f19,22 "$tmp/p.csv" | sed -n 2p | tr , ' ')"
-if [ "${peak:-0}" -ge "$plan" ] && [ "$peak" -le "$outside" ] && [ $((peak * 10)) -ge $((outside * 9)) ]; then
+if [ "${peak:-0}" -ge "$plan" ] && [ "$peak" -le "$outside" ] && [ $(((peak + 16777216) * 10)) -ge $((outside * 9)) ]; then
     ok; else bad "peak_rss_bytes $peak, planned $plan, ru_maxrss $outside"; fi
 
 # ---- a memory limit: path-dp's planned tables in bytes, as the stats line gives them ----
