@@ -65,22 +65,13 @@ def cadical(pb, puzzle, name, limit):
     """CaDiCaL on the puzzle's direct encoding (puzzlebench export dimacs), by way of
     the files name.txt and name.cnf: (exit code, conflicts, solution or None)."""
     cnf = sudoku_sat.dimacs(pb, puzzle, name)
-    r = subprocess.run(["cadical", "-t", str(limit), str(cnf)], capture_output=True, text=True)
-    if r.returncode not in (0, 10, 20):
-        raise RuntimeError(f"cadical exit {r.returncode}: {r.stderr.strip()}")
-    conflicts = next((int(ln.split()[2]) for ln in r.stdout.splitlines()
-                      if ln.startswith("c conflicts:")), 0)  # none: solved without one
-    if r.returncode != 10:
-        return r.returncode, conflicts, None
-    cell = {}
-    for ln in cnf.read_text().splitlines():
-        w = ln.split()
-        if len(w) == 8 and w[:2] == ["c", "var"]:
-            cell[int(w[2])] = (int(w[4]), int(w[5]), int(w[7]))
-        elif ln.startswith("p "):
-            break
+    code, out = sudoku_sat.cadical(["-t", str(limit), str(cnf)])
+    conflicts = sudoku_sat.cadical_conflicts(out)
+    if code != 10:
+        return code, conflicts, None
+    cell = sudoku_sat.variables(cnf.read_text())
     grid = list(puzzle)
-    for ln in r.stdout.splitlines():
+    for ln in out.splitlines():
         if ln.startswith("v "):
             for x in map(int, ln.split()[1:]):
                 if x > 0 and x in cell:

@@ -110,14 +110,6 @@ def cnf(p, ban=None):
     return "\n".join(text) + "\n", {v: cs for cs, v in var.items()}
 
 
-def cadical(text, extra=()):
-    """CaDiCaL on DIMACS text: (exit code, stdout)."""
-    r = subprocess.run(["cadical", *extra], input=text, capture_output=True, text=True)
-    if r.returncode not in (0, 10, 20):
-        raise RuntimeError(f"cadical exit {r.returncode}: {r.stderr.strip()}")
-    return r.returncode, r.stdout
-
-
 def full_grid(rng):
     """A random complete grid: PREFILL cells drawn one by one with a value still
     allowed, completed by CaDiCaL; drawn again when that has no completion."""
@@ -132,7 +124,7 @@ def full_grid(rng):
         enc = cnf(p)
         if enc is None:
             continue
-        code, out = cadical(enc[0], ["-q"])
+        code, out = sudoku_sat.cadical(["-q"], enc[0])
         if code != 10:
             continue
         for ln in out.splitlines():
@@ -159,7 +151,7 @@ def unique(p, c, s):
     p's encoding with s banned from c unsatisfiable (a second solution would differ
     from the first in c, else the puzzle with c given had two)."""
     enc = cnf(p, (c, s))
-    return enc is None or cadical(enc[0], ["-q", "-n"])[0] == 20
+    return enc is None or sudoku_sat.cadical(["-q", "-n"], enc[0])[0] == 20
 
 
 def reduce(grid, rng, stop):
@@ -188,29 +180,18 @@ def export(pb, puzzle, name):
     """puzzlebench's direct encoding of the puzzle (sudoku_sat.py): the CNF's text and
     its variables' (cell, value)."""
     text = sudoku_sat.dimacs(pb, puzzle, name).read_text()
-    cell = {}
-    for ln in text.splitlines():
-        w = ln.split()
-        if len(w) == 8 and w[:2] == ["c", "var"]:
-            cell[int(w[2])] = ((int(w[4]) - 1) * SIDE + int(w[5]) - 1, SYMBOLS[int(w[7]) - 1])
-        elif ln.startswith("p "):
-            break
+    cell = {v: ((r - 1) * SIDE + c - 1, SYMBOLS[d - 1])
+            for v, (r, c, d) in sudoku_sat.variables(text).items()}
     return text, cell
-
-
-def conflicts_of(out):
-    """The conflicts CaDiCaL printed (none: it needed none)."""
-    return next((int(ln.split()[2]) for ln in out.splitlines()
-                 if ln.startswith("c conflicts:")), 0)
 
 
 def rank(pb, puzzle, name, limit):
     """CaDiCaL on the puzzle's exported encoding within `limit` conflicts: (solved,
     conflicts)."""
-    code, out = cadical(export(pb, puzzle, name)[0], ["-c", str(limit), "-n"])
+    code, out = sudoku_sat.cadical(["-c", str(limit), "-n"], export(pb, puzzle, name)[0])
     if code == 20:
         raise RuntimeError("cadical says unsatisfiable, yet the puzzle has a solution")
-    return code == 10, conflicts_of(out)
+    return code == 10, sudoku_sat.cadical_conflicts(out)
 
 
 def check_unique(pb, puzzle, grid, name):
@@ -221,7 +202,7 @@ def check_unique(pb, puzzle, grid, name):
     head, _, body = text.partition("\np cnf ")
     nvars, nclauses, rest = body.split(None, 2)
     text = f"{head}\np cnf {nvars} {int(nclauses) + 1}\n{rest}{' '.join(map(str, lits))} 0\n"
-    return cadical(text, ["-q", "-n"])[0] == 20
+    return sudoku_sat.cadical(["-q", "-n"], text)[0] == 20
 
 
 def candidate(o, i, tmp, done):

@@ -1,6 +1,7 @@
 """sudoku_sat.py — a sudoku puzzle handed to an outside SAT solver, for the scripts that
-make and rank hard sets (make-sudoku-hard.py, make-sudoku-qwh.py): its direct encoding
-written by `puzzlebench export dimacs`, and Debian's MiniSat run on it."""
+make and rank hard sets (make-sudoku-hard.py, make-sudoku-qwh.py, make-sudoku-unique.py):
+its direct encoding written by `puzzlebench export dimacs`, the cell and value of each
+of its variables, and Debian's MiniSat and CaDiCaL run on it."""
 import subprocess
 from pathlib import Path
 
@@ -21,3 +22,31 @@ def minisat(pb, puzzle, name, limit=None):
     conflicts = next((int(ln.split()[2]) for ln in r.stdout.splitlines()
                       if ln.startswith("conflicts")), None)
     return r.returncode, conflicts
+
+
+def variables(text):
+    """The (row, column, value) of each variable of an exported encoding, all from 1,
+    read from its `c var V: cell R C = D` comment lines."""
+    cell = {}
+    for ln in text.splitlines():
+        w = ln.split()
+        if len(w) == 8 and w[:2] == ["c", "var"]:
+            cell[int(w[2])] = (int(w[4]), int(w[5]), int(w[7]))
+        elif ln.startswith("p "):
+            break
+    return cell
+
+
+def cadical(args, text=None):
+    """CaDiCaL with args, on DIMACS text given on its input when text is not None:
+    (exit code, stdout); an exit other than 0, 10 or 20 raises."""
+    r = subprocess.run(["cadical", *args], input=text, capture_output=True, text=True)
+    if r.returncode not in (0, 10, 20):
+        raise RuntimeError(f"cadical exit {r.returncode}: {r.stderr.strip()}")
+    return r.returncode, r.stdout
+
+
+def cadical_conflicts(out):
+    """The conflicts CaDiCaL printed (none: it needed none)."""
+    return next((int(ln.split()[2]) for ln in out.splitlines()
+                 if ln.startswith("c conflicts:")), 0)
