@@ -213,26 +213,32 @@ static l9_guess fewest(const l9_board *B)
     return g;
 }
 
-/* Bit i of the lower (lo[i]) and of the higher (hi[i]) digit of each cell of two. */
+/* Per band b, lane i of lo[b] (hi[b]) holds bit i of the lower (higher) digit of each
+ * cell of two in the band: a cell's digit is then read in one shift and one mask of
+ * sign bits. */
 static void digit_planes(const l9_board *B, l9_vec two, l9_vec *lo, l9_vec *hi)
 {
-    l9_vec seen = {0};
-    for (int i = 0; i < 4; i++) lo[i] = hi[i] = (l9_vec){0};
+    l9_vec seen = {0}, pl[4] = {{0}}, ph[4] = {{0}};
     for (int d = 0; d < 9; d++) {
         const l9_vec t = B->f[d] & two, first = t & ~seen, second = t & seen;
         seen |= t;
         for (int i = 0; i < 4; i++)
-            if (d >> i & 1) lo[i] |= first, hi[i] |= second;
+            if (d >> i & 1) pl[i] |= first, ph[i] |= second;
+    }
+    for (int b = 0; b < 3; b++) {
+        lo[b] = (l9_vec){pl[0][b], pl[1][b], pl[2][b], pl[3][b]};
+        hi[b] = (l9_vec){ph[0][b], ph[1][b], ph[2][b], ph[3][b]};
     }
 }
 
-static inline void cell_digits(const l9_vec *lo, const l9_vec *hi, int b, int pos, int *dl, int *dh)
+/* The top bits of the four lanes of v, as bits 0..3. */
+static inline int signs(l9_vec v)
 {
-    *dl = *dh = 0;
-    for (int i = 0; i < 4; i++) {
-        *dl |= (int)((lo[i][b] >> pos) & 1u) << i;
-        *dh |= (int)((hi[i][b] >> pos) & 1u) << i;
-    }
+#if defined(__SSE2__)
+    return _mm_movemask_ps((__m128)v);
+#else
+    return (int)(v[0] >> 31 | (v[1] >> 31) << 1 | (v[2] >> 31) << 2 | (v[3] >> 31) << 3);
+#endif
 }
 
 /* Offers every cell with two digits. */
@@ -241,8 +247,7 @@ static void bivalue(const l9_board *B, l9_vec two, const l9_vec *lo, const l9_ve
     for (int b = 0; b < 3; b++)
         for (uint32_t s = two[b]; s; s &= s - 1) {
             const int pos = __builtin_ctz(s), c = 27 * b + pos;
-            int dl, dh;
-            cell_digits(lo, hi, b, pos, &dl, &dh);
+            const int dl = signs(lo[b] << (31 - pos)), dh = signs(hi[b] << (31 - pos));
             offer(k, weight(pack(B->f[dl] | B->f[dh], two), peers[c]), dl, c);
         }
 }
@@ -256,7 +261,7 @@ l9_guess l9_pick(const l9_board *B)
         once |= B->f[d];
     }
     const l9_vec two = twice & ~more & ~B->placed;
-    l9_vec lo[4], hi[4];
+    l9_vec lo[3], hi[3];
     digit_planes(B, two, lo, hi);
     best k = {{0, 0, 0}, -1};
     bivalue(B, two, lo, hi, &k);
