@@ -165,14 +165,24 @@ static const l9_vec units[27] = {
     {0x0000000, 0x0000000, 0x70381c0, 0},
 };
 
-/* The lowest and highest cells (27 * band + bit) of x, a set of cells. */
+/* The top bits of the four lanes of v, as bits 0..3. */
+static inline int signs(l9_vec v)
+{
+#if defined(__SSE2__)
+    return _mm_movemask_ps((__m128)v);
+#else
+    return (int)(v[0] >> 31 | (v[1] >> 31) << 1 | (v[2] >> 31) << 2 | (v[3] >> 31) << 3);
+#endif
+}
+
+/* The lowest and highest cells (27 * band + bit) of x, a set of cells: the bands are
+ * found from a mask of the lanes that have a cell, without a branch on where the
+ * cells lie (a column's two cells may be in one band or in two). */
 static inline void ends(l9_vec x, int *lo, int *hi)
 {
-    const l9_v2 w = (l9_v2)x;
-    const int a = w[0] ? __builtin_ctzll(w[0]) : 64 + __builtin_ctzll(w[1]);
-    const int z = w[1] ? 127 - __builtin_clzll(w[1]) : 63 - __builtin_clzll(w[0]);
-    *lo = 27 * (a >> 5) + (a & 31);
-    *hi = 27 * (z >> 5) + (z & 31);
+    const int m = signs((l9_vec)(x != 0)), bl = __builtin_ctz(m), bh = 31 - __builtin_clz(m);
+    *lo = 27 * bl + __builtin_ctz(x[bl]);
+    *hi = 27 * bh + 31 - __builtin_clz(x[bh]);
 }
 
 /* Digit d's units with two cells left, as one mask of units (bits of `units`): every
@@ -229,16 +239,6 @@ static void digit_planes(const l9_board *B, l9_vec two, l9_vec *lo, l9_vec *hi)
         lo[b] = (l9_vec){pl[0][b], pl[1][b], pl[2][b], pl[3][b]};
         hi[b] = (l9_vec){ph[0][b], ph[1][b], ph[2][b], ph[3][b]};
     }
-}
-
-/* The top bits of the four lanes of v, as bits 0..3. */
-static inline int signs(l9_vec v)
-{
-#if defined(__SSE2__)
-    return _mm_movemask_ps((__m128)v);
-#else
-    return (int)(v[0] >> 31 | (v[1] >> 31) << 1 | (v[2] >> 31) << 2 | (v[3] >> 31) << 3);
-#endif
 }
 
 /* Offers every cell with two digits. */
