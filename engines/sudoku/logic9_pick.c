@@ -100,21 +100,31 @@ static inline int weight(packed k, l9_vec p)
     return __builtin_popcountll(lo[0]) + __builtin_popcountll(lo[1]) + __builtin_popcountll(hi[0]);
 }
 
+/* The best guess so far as one key, (weight << 12) + 4095 - its order (cells with two
+ * digits by cell, 0..80, then a digit's units, 81 + 27 * digit + unit), -1 for none:
+ * the first of the heaviest has the greatest key, kept by a maximum, not a branch;
+ * the winner is read back from its order once. */
 typedef struct best {
-    l9_guess g;
-    int w;
+    int key;
 } best;
 
-static inline void offer(best *k, int w, int d, int c)
+/* The weight of the best guess so far, -1 for none. */
+static inline int best_w(const best *k)
 {
-    if (w > k->w) k->w = w, k->g = (l9_guess){d, c / 27, 1u << (c % 27)};
+    return ((k->key + 4096) >> 12) - 1;
 }
 
-/* Offers digit d in cell p (27 * band + bit), whose other way is d in cell q: the two
- * placements weigh what they take from the peers of either. */
-static inline void offer_pair(best *k, packed f, int d, int p, int q)
+static inline void offer(best *k, int w, int order)
 {
-    offer(k, weight(f, peers[p] | peers[q]), d, p);
+    const int key = w << 12 | (4095 - order);
+    k->key = key > k->key ? key : k->key;
+}
+
+/* Offers digit d's unit u, whose two cells p and q (27 * band + bit) take d in turn:
+ * the two placements weigh what they take from the peers of either. */
+static inline void offer_pair(best *k, packed f, int d, int u, int p, int q)
+{
+    offer(k, weight(f, peers[p] | peers[q]), 81 + 27 * d + u);
 }
 
 /* Per band, flags of the rows (bit 9 * row) and boxes (bit 3 * box) of v with two
@@ -190,7 +200,7 @@ static inline void ends(l9_vec x, int *lo, int *hi)
 static void bilocal(const l9_board *B, int d, l9_vec two, best *k)
 {
     const l9_vec v = B->f[d] & ~B->placed;
-    if (l9_count(v) + l9_count(v & two) <= k->w) return;
+    if (l9_count(v) + l9_count(v & two) <= best_w(k)) return;
     const l9_vec seg =
         (v & L9_SPLAT(SEG)) + ((v >> 1) & L9_SPLAT(SEG)) + ((v >> 2) & L9_SPLAT(SEG));
     const l9_vec r = rows_with_two(seg), x = boxes_with_two(seg);
@@ -202,8 +212,9 @@ static void bilocal(const l9_board *B, int d, l9_vec two, best *k)
     const packed f = pack(B->f[d], two);
     for (; u; u &= u - 1) {
         int p, q;
-        ends(v & units[__builtin_ctz(u)], &p, &q);
-        offer_pair(k, f, d, p, q);
+        const int i = __builtin_ctz(u);
+        ends(v & units[i], &p, &q);
+        offer_pair(k, f, d, i, p, q);
     }
 }
 
@@ -248,7 +259,7 @@ static void bivalue(const l9_board *B, l9_vec two, const l9_vec *lo, const l9_ve
         for (uint32_t s = two[b]; s; s &= s - 1) {
             const int pos = __builtin_ctz(s), c = 27 * b + pos;
             const int dl = signs(lo[b] << (31 - pos)), dh = signs(hi[b] << (31 - pos));
-            offer(k, weight(pack(B->f[dl] | B->f[dh], two), peers[c]), dl, c);
+            offer(k, weight(pack(B->f[dl] | B->f[dh], two), peers[c]), c);
         }
 }
 
@@ -263,9 +274,18 @@ l9_guess l9_pick(const l9_board *B)
     const l9_vec two = twice & ~more & ~B->placed;
     l9_vec lo[3], hi[3];
     digit_planes(B, two, lo, hi);
-    best k = {{0, 0, 0}, -1};
+    best k = {-1};
     bivalue(B, two, lo, hi, &k);
-    if (k.w < STRONG_CELL)
+    if (best_w(&k) < STRONG_CELL)
         for (int d = 0; d < 9; d++) bilocal(B, d, two, &k);
-    return k.w >= 0 ? k.g : fewest(B);
+    if (k.key < 0) return fewest(B);
+    const int order = 4095 - (k.key & 4095);
+    if (order < 81) {
+        const int b = order / 27, pos = order % 27;
+        return (l9_guess){signs(lo[b] << (31 - pos)), b, 1u << pos};
+    }
+    const int d = (order - 81) / 27;
+    int p, q;
+    ends(B->f[d] & ~B->placed & units[(order - 81) % 27], &p, &q);
+    return (l9_guess){d, p / 27, 1u << (p % 27)};
 }
