@@ -27,12 +27,12 @@
  * digit holds a cell is not predictable, and mispredicted branches cost more than
  * the work they skip.
  *
- * Dirty digits are closed two at a time in one vector twice as wide (close_pair): the
- * same operations close both, and one fixpoint loop ends for both, where two separate
- * chains of 128-bit operations were no faster than one digit after the other. Not
- * added: tdoku's triads (a row-box segment holds exactly three digits), which a
- * prototype showed saving few guesses on the hardest sets for a count across the nine
- * digits at every fixpoint.
+ * With AVX, dirty digits are closed two at a time in one vector twice as wide
+ * (close_group): the same operations close both, and one fixpoint loop ends for both,
+ * where two separate chains of 128-bit operations were no faster than one digit after
+ * the other. Not added: tdoku's triads (a row-box segment holds exactly three digits),
+ * which a prototype showed saving few guesses on the hardest sets for a count across
+ * the nine digits at every fixpoint.
  *
  * Stats are logic.c's: a placement is a cell the engine fills (givens, cells whose
  * domain starts as one value, are not counted), a backtrack a board whose propagation
@@ -53,36 +53,42 @@
 /* The first cell of every row-box segment of a band (bit 9 * row + 3 * box). */
 #define SEG 0x1249249u
 
-/* Two digit boards side by side (lanes 0..3 and 4..7), closed together: one 256-bit
- * operation with AVX, two 128-bit ones without, so the closing costs per pair what it
- * cost per digit, with one fixpoint loop for both. */
+/* With AVX, two digit boards side by side (lanes 0..3 and 4..7) are closed together
+ * in one 256-bit vector: the same operations close both, with one fixpoint loop. Two
+ * 128-bit operations in its place cost as much as closing one board after the other,
+ * so without AVX a group is one board. */
+#if defined(__AVX__)
+#define GROUP 2
 typedef uint32_t l9_pair __attribute__((vector_size(32)));
-
 #define P_SPLAT(x) ((l9_pair){(x), (x), (x), 0, (x), (x), (x), 0})
+#define P_LANE3    ((l9_pair){0, 0, 0, 1, 0, 0, 0, 1})
 #if defined(__clang__) || __GNUC__ >= 12
 #define P_BAND_NEXT(v) __builtin_shufflevector((v), (v), 1, 2, 0, 3, 5, 6, 4, 7)
 #define P_BAND_PREV(v) __builtin_shufflevector((v), (v), 2, 0, 1, 3, 6, 4, 5, 7)
-#define P_JOIN(a, b)   __builtin_shufflevector((a), (b), 0, 1, 2, 3, 4, 5, 6, 7)
-#define P_HALF(v, h)                                                                               \
-    __builtin_shufflevector((v), (v), 4 * (h), 4 * (h) + 1, 4 * (h) + 2, 4 * (h) + 3)
+#define P_JOIN(f, d)   __builtin_shufflevector((f)[(d)[0]], (f)[(d)[1]], 0, 1, 2, 3, 4, 5, 6, 7)
 #else
 #define P_BAND_NEXT(v) __builtin_shuffle((v), (l9_pair){1, 2, 0, 3, 5, 6, 4, 7})
 #define P_BAND_PREV(v) __builtin_shuffle((v), (l9_pair){2, 0, 1, 3, 6, 4, 5, 7})
-static inline l9_pair P_JOIN(l9_vec a, l9_vec b)
-{
-    return (l9_pair){a[0], a[1], a[2], a[3], b[0], b[1], b[2], b[3]};
-}
-#define P_HALF(v, h)   ((l9_vec){(v)[4 * (h)], (v)[4 * (h) + 1], (v)[4 * (h) + 2], (v)[4 * (h) + 3]})
+#define P_JOIN(f, d)                                                                               \
+    ((l9_pair){(f)[(d)[0]][0], (f)[(d)[0]][1], (f)[(d)[0]][2], (f)[(d)[0]][3], (f)[(d)[1]][0],     \
+               (f)[(d)[1]][1], (f)[(d)[1]][2], (f)[(d)[1]][3]})
 #endif
-
+#define P_PART(v, i) ((l9_vec){(v)[4 * (i)], (v)[4 * (i) + 1], (v)[4 * (i) + 2], (v)[4 * (i) + 3]})
 static inline int p_any(l9_pair v)
 {
-#if defined(__AVX__)
     return !_mm256_testz_si256((__m256i)v, (__m256i)v);
-#else
-    return l9_any(P_HALF(v, 0) | P_HALF(v, 1));
-#endif
 }
+#else
+#define GROUP          1
+typedef l9_vec l9_pair;
+#define P_SPLAT(x)     L9_SPLAT(x)
+#define P_LANE3        L9_LANE3
+#define P_BAND_NEXT(v) L9_BAND_NEXT(v)
+#define P_BAND_PREV(v) L9_BAND_PREV(v)
+#define P_JOIN(f, d)   ((f)[(d)[0]])
+#define P_PART(v, i)   (v)
+#define p_any          l9_any
+#endif
 
 /* Rotations of segment flags (bits of SEG) within a band: the flag of (row r, box k)
  * gets that of box k+1 or k-1 of the row, or of row r+1 or r-1 in the same box. */
@@ -125,13 +131,13 @@ static inline l9_pair rows3(l9_pair c)
     return c | c << 9 | c << 18;
 }
 
-/* Reduces digit boards *pa and *pb (the same board when pa == pb) to their cells that
- * lie in some placement of the digit in their band and in their stack, to a fixpoint.
- * *sa and *sb get the cells alone in their row. 0 when some band of either has no
- * placement left. */
-static inline int close_pair(l9_vec *pa, l9_vec *pb, l9_vec *sa, l9_vec *sb)
+/* Reduces digit boards f[d[i]] (i < GROUP; a digit may come twice) to their cells
+ * that lie in some placement of the digit in their band and in their stack, to a
+ * fixpoint. single[i] gets the cells of f[d[i]] alone in their row. 0 when some band
+ * of one of them has no placement left. */
+static inline int close_group(l9_vec *f, const int *d, l9_vec *single)
 {
-    l9_pair v = P_JOIN(*pa, *pb), s;
+    l9_pair v = P_JOIN(f, d), s;
     for (;;) {
         s = (v | v >> 1 | v >> 2) & P_SPLAT(SEG);
         const l9_pair sn = box_next(s), sp = box_prev(s);
@@ -145,14 +151,13 @@ static inline int close_pair(l9_vec *pa, l9_vec *pb, l9_vec *sa, l9_vec *sb)
     }
     /* A band without placements empties the digit's board: a stack then has no
      * placement either. */
-    if (p_any((v | (l9_pair){0, 0, 0, 1, 0, 0, 0, 1}) == 0)) return 0;
+    if (p_any((v | P_LANE3) == 0)) return 0;
     /* Rows with one segment, and segments with one cell. */
     const l9_pair lone = s & ~(box_next(s) | box_prev(s));
     const l9_pair v1 = v >> 1, v2 = v >> 2;
     const l9_pair multi = ((v & v1) | (v & v2) | (v1 & v2)) & P_SPLAT(SEG);
-    const l9_pair one = lone & ~multi, single = (one | one << 1 | one << 2) & v;
-    *sa = P_HALF(single, 0), *sb = P_HALF(single, 1);
-    *pa = P_HALF(v, 0), *pb = P_HALF(v, 1);
+    const l9_pair one = lone & ~multi, alone = (one | one << 1 | one << 2) & v;
+    for (int i = GROUP - 1; i >= 0; i--) single[i] = P_PART(alone, i), f[d[i]] = P_PART(v, i);
     return 1;
 }
 
@@ -180,19 +185,21 @@ static int close_all(ctx *x, l9_board *B, unsigned dirty)
         /* Without a branch on whether a digit has a cell to place: often it has not,
          * unpredictably. */
         while (dirty) {
-            /* Two digits at a time; the last one of an odd count beside itself. */
-            const int d = __builtin_ctz(dirty);
+            /* GROUP digits at a time; the first one again where too few are left. */
+            int d[GROUP] = {__builtin_ctz(dirty)};
+            for (int i = 1; i < GROUP; i++) {
+                dirty &= dirty - 1;
+                d[i] = dirty ? __builtin_ctz(dirty) : d[0];
+            }
             dirty &= dirty - 1;
-            const int e = dirty ? __builtin_ctz(dirty) : d;
-            dirty &= dirty - 1;
-            l9_vec s, t;
-            if (!close_pair(&B->f[d], &B->f[e], &s, &t)) return 0;
-            s &= ~B->placed;
-            t &= ~B->placed & L9_SPLAT(-(uint32_t)(e != d));
-            clash |= (s & all) | (t & (all | s));
-            all |= s | t;
-            mine[e] = t;
-            mine[d] = s;
+            l9_vec s[GROUP];
+            if (!close_group(B->f, d, s)) return 0;
+            for (int i = GROUP - 1; i >= 0; i--) {
+                const l9_vec t = s[i] & ~B->placed & L9_SPLAT(-(uint32_t)(!i || d[i] != d[0]));
+                clash |= t & all;
+                all |= t;
+                mine[d[i]] = t;
+            }
         }
         if (l9_any(clash)) return 0;
         if (!l9_any(all)) break;
