@@ -54,7 +54,7 @@ pb_sat *pb_sat_new(int nvars, uint64_t seed)
 
 void pb_sat_default_options(pb_sat_options *o)
 {
-    *o = (pb_sat_options){LUBY_UNIT, KEEP_GLUE, 1, 0, 0, 0, 0, 0};
+    *o = (pb_sat_options){LUBY_UNIT, KEEP_GLUE, 1, 0, 0, 0, 0, 0, 0};
 }
 
 void pb_sat_set_options(pb_sat *s, const pb_sat_options *o)

@@ -65,6 +65,8 @@ typedef struct pb_sat_options {
                         * true literal is propagated alone and, when that conflicts, its
                         * negation learnt; before the first decision, then at the first
                         * restart probe * k conflicts after the k-th round; 0: never */
+    int shrink;        /* 1: a learnt clause's literals of one lower level that a single
+                        * literal of that level implies are replaced by its negation */
 } pb_sat_options;
 
 void pb_sat_default_options(pb_sat_options *o);

@@ -4,8 +4,8 @@
  * and the search loop), sat_clause.c (clauses, at-most-one lists, watch storage),
  * sat_load.c (bulk loading), sat_propagate.c, sat_analyze.c (conflict analysis and
  * learning), sat_decide.c (the trail's undo, the activity heap, phases) and
- * sat_reduce.c (restarts and learnt-clause reduction) and sat_probe.c (failed-literal
- * probing). Not for use outside
+ * sat_reduce.c (restarts and learnt-clause reduction), sat_shrink.c (shrinking
+ * learnt clauses) and sat_probe.c (failed-literal probing). Not for use outside
  * engines/learn.
  *
  * Literals are 2 * var + sign (var 0-based, sign 1 = negative). Clauses live in one
@@ -308,6 +308,13 @@ void sat_note_glue(pb_sat *s, int lbd);
  * when out of memory; 1 when the work limiter said stop (in s->stop) in the middle of
  * it: the solver is then fit only for pb_sat_free. */
 int sat_maybe_reduce(pb_sat *s);
+
+/* ---- sat_shrink.c ---- */
+
+/* Shrinks s->learnt (first-UIP, minimised: its asserting literal first): the
+ * literals of each lower level that one literal of that level implies are replaced
+ * by its negation. 0, or -1 when out of memory. */
+int sat_shrink(pb_sat *s);
 
 /* ---- sat_probe.c ---- */
 

@@ -1,9 +1,9 @@
 /* test_learn_levers.c — the `learn` engine's search levers that are off by default
  * (tiers of learnt clauses, switching between focused and stable mode, failed-literal
- * probing): each keeps the
- * solver's answers right (pigeonhole stays UNSAT, random 3-SAT models satisfy every
- * clause, a sudoku's solution keeps the rules and its givens) and its search is
- * reproducible to the conflict: the exact counts below pin it. */
+ * probing, shrinking learnt clauses): each keeps the solver's answers right
+ * (pigeonhole stays UNSAT, random 3-SAT models satisfy every clause, a sudoku's
+ * solution keeps the rules and its givens) and its search is reproducible to the
+ * conflict: the exact counts below pin it. */
 #include "check.h"
 
 #include <stdlib.h>
@@ -15,15 +15,16 @@
 #include "registry/registry.h"
 #include "sudoku/sudoku.h"
 
-/* The settings under test: the defaults, then each lever, then both; the last one
- * probing alone. */
-enum { SETTINGS = 5 };
+/* The settings under test: the defaults, then each lever, then both; then probing
+ * alone, and shrinking alone. */
+enum { SETTINGS = 6 };
 
 static void setting(int k, pb_sat_options *o)
 {
     pb_sat_default_options(o);
-    if (k == 4) {
-        o->probe = 100;
+    if (k >= 4) {
+        o->probe = k == 4 ? 100 : 0;
+        o->shrink = k == 5;
         return;
     }
     if (k & 1) o->tier2_glue = 6;
@@ -50,7 +51,7 @@ static pb_sat *pigeonhole(int p, int n)
  * reductions on the way (so the tiers have clauses to spare). */
 static void test_pigeonhole(void)
 {
-    static const uint64_t want[SETTINGS] = {10083, 8165, 6223, 5488, 8243};
+    static const uint64_t want[SETTINGS] = {10083, 8165, 6223, 5488, 8243, 38949};
     for (int k = 0; k < SETTINGS; k++) {
         pb_sat_options o;
         setting(k, &o);
@@ -70,7 +71,7 @@ static void test_pigeonhole(void)
  * settings, and the conflicts over the 8 formulas sum to these. */
 static void test_random_3sat(void)
 {
-    static const uint64_t want[SETTINGS] = {7860, 7895, 10572, 10820, 12202};
+    static const uint64_t want[SETTINGS] = {7860, 7895, 10572, 10820, 12202, 8747};
     enum { NV = 150, NC = 630, T = 8 };
     static int lits[3 * NC];
     pb_sat_result answer[T];
@@ -121,9 +122,9 @@ static void test_sudoku(void)
     static const pb_param_value params[SETTINGS][2] = {
         {{"tier2-glue", "0"}, {"mode-switch", "0"}},  {{"tier2-glue", "6"}, {"mode-switch", "0"}},
         {{"tier2-glue", "0"}, {"mode-switch", "50"}}, {{"tier2-glue", "6"}, {"mode-switch", "50"}},
-        {{"probe", "100"}, {"mode-switch", "0"}},
+        {{"probe", "100"}, {"mode-switch", "0"}},     {{"shrink", "on"}, {"mode-switch", "0"}},
     };
-    static const uint64_t want[SETTINGS] = {206, 206, 114, 114, 237};
+    static const uint64_t want[SETTINGS] = {206, 206, 114, 114, 237, 154};
     sudoku_reader rd;
     sudoku_grid g, sol;
     sudoku_format fmt;
