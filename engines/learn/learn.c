@@ -48,7 +48,9 @@ enum {
     LEARN_REPHASE = 0,
     LEARN_RESTARTS = 0,
     LEARN_TIER2_GLUE = 0,
-    LEARN_MODE_SWITCH = 0
+    LEARN_MODE_SWITCH = 0,
+    LEARN_PROBE = 0,
+    LEARN_SHRINK = 0
 };
 
 /* s: the solver, NULL when none was needed. */
@@ -333,6 +335,15 @@ static const pb_param learn_params[] = {
      "schedule, target phases) take turns, the first two phases this many conflicts each, "
      "each later pair of double length; 0: one mode, as restarts says",
      NULL, 0, 1 << 24, LEARN_MODE_SWITCH},
+    {"probe",
+     "> 0: failed-literal probing: at level 0 each open variable's true literal is propagated "
+     "alone, and one that conflicts is learnt false; before the first decision, then at the "
+     "first restart this * k conflicts after the k-th round; 0: never",
+     NULL, 0, 1 << 24, LEARN_PROBE},
+    {"shrink",
+     "on: a learnt clause's literals of one lower level that a single literal of that level "
+     "implies are replaced by its negation",
+     on_off, 0, 1, LEARN_SHRINK},
     {NULL, NULL, NULL, 0, 0, 0},
 };
 
@@ -360,6 +371,8 @@ static void options(const pb_run *how, pb_sat_options *o)
     o->glue_restarts = (int)pb_param_get(a, how, "restarts");
     o->tier2_glue = (int)pb_param_get(a, how, "tier2-glue");
     o->mode_switch = (int)pb_param_get(a, how, "mode-switch");
+    o->probe = (int)pb_param_get(a, how, "probe");
+    o->shrink = (int)pb_param_get(a, how, "shrink");
 }
 
 static pb_status learn_run(const pb_model *m, int config, const pb_run *how, pb_result *out)

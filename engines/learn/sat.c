@@ -54,7 +54,7 @@ pb_sat *pb_sat_new(int nvars, uint64_t seed)
 
 void pb_sat_default_options(pb_sat_options *o)
 {
-    *o = (pb_sat_options){LUBY_UNIT, KEEP_GLUE, 1, 0, 0, 0, 0};
+    *o = (pb_sat_options){LUBY_UNIT, KEEP_GLUE, 1, 0, 0, 0, 0, 0, 0};
 }
 
 void pb_sat_set_options(pb_sat *s, const pb_sat_options *o)
@@ -139,6 +139,12 @@ pb_sat_result pb_sat_solve(pb_sat *s, pb_limiter *lim, pb_status *stopped)
             s->var_inc /= VAR_DECAY;
         } else {
             sat_maybe_restart(s);
+            if (sat_maybe_probe(s)) goto nomem;
+            if (s->stop != PB_DONE) goto stopped;
+            if (s->unsat) {
+                res = PB_SAT_UNSAT;
+                goto out;
+            }
             int r = sat_maybe_reduce(s);
             if (r < 0) goto nomem;
             if (r > 0) goto stopped;

@@ -35,6 +35,7 @@ typedef struct pb_sat_stats {
     uint64_t learnts; /* learnt clauses made (units included) */
     uint64_t restarts;
     uint64_t deleted; /* learnt clauses removed by the LBD reduction */
+    uint64_t failed;  /* literals that probing found failed (their conflicts counted too) */
     uint64_t work;    /* units of the work limiter (pb_sat_load_begin): not steps */
 } pb_sat_stats;
 
@@ -60,6 +61,12 @@ typedef struct pb_sat_options {
                         * last undone) and stable mode (the Luby schedule, target phases)
                         * take turns, the first two phases mode_switch conflicts each, each
                         * later pair of double length; 0: one mode, as the levers above say */
+    int probe;         /* > 0: failed-literal probing: at level 0, each unassigned variable's
+                        * true literal is propagated alone and, when that conflicts, its
+                        * negation learnt; before the first decision, then at the first
+                        * restart probe * k conflicts after the k-th round; 0: never */
+    int shrink;        /* 1: a learnt clause's literals of one lower level that a single
+                        * literal of that level implies are replaced by its negation */
 } pb_sat_options;
 
 void pb_sat_default_options(pb_sat_options *o);

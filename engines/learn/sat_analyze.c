@@ -173,6 +173,7 @@ static int bump_reasons(pb_sat *s)
 int sat_analyze(pb_sat *s, int *lbd)
 {
     if (first_uip(s) || minimise(s)) return -1;
+    if (s->opt.shrink && sat_shrink(s)) return -1;
     if (s->opt.bump_reason && bump_reasons(s)) return -1;
     ivec *out = &s->learnt;
     /* The backjump level: the highest among the rest, its literal moved to slot 1. */

@@ -4,7 +4,8 @@
  * and the search loop), sat_clause.c (clauses, at-most-one lists, watch storage),
  * sat_load.c (bulk loading), sat_propagate.c, sat_analyze.c (conflict analysis and
  * learning), sat_decide.c (the trail's undo, the activity heap, phases) and
- * sat_reduce.c (restarts and learnt-clause reduction). Not for use outside
+ * sat_reduce.c (restarts and learnt-clause reduction), sat_shrink.c (shrinking
+ * learnt clauses) and sat_probe.c (failed-literal probing). Not for use outside
  * engines/learn.
  *
  * Literals are 2 * var + sign (var 0-based, sign 1 = negative). Clauses live in one
@@ -144,6 +145,7 @@ struct pb_sat {
     uint64_t next_restart, restart_n, luby_i;
     uint64_t next_reduce, reduce_n;
     uint64_t next_rephase, rephase_n;
+    uint64_t next_probe, probe_n;
     double glue_fast, glue_slow; /* the learnt clauses' LBD, moving averages */
     uint64_t glue_n, last_restart;
     /* Mode switching (pb_sat_options.mode_switch): 1 while in focused mode, the
@@ -306,5 +308,19 @@ void sat_note_glue(pb_sat *s, int lbd);
  * when out of memory; 1 when the work limiter said stop (in s->stop) in the middle of
  * it: the solver is then fit only for pb_sat_free. */
 int sat_maybe_reduce(pb_sat *s);
+
+/* ---- sat_shrink.c ---- */
+
+/* Shrinks s->learnt (first-UIP, minimised: its asserting literal first): the
+ * literals of each lower level that one literal of that level implies are replaced
+ * by its negation. 0, or -1 when out of memory. */
+int sat_shrink(pb_sat *s);
+
+/* ---- sat_probe.c ---- */
+
+/* At level 0, before a decision: a round of failed-literal probing when its schedule
+ * says so. 0, or -1 when out of memory; s->unsat when a unit it learnt made the
+ * formula unsatisfiable, s->stop when a limit said stop. */
+int sat_maybe_probe(pb_sat *s);
 
 #endif

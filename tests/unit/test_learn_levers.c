@@ -1,8 +1,9 @@
 /* test_learn_levers.c — the `learn` engine's search levers that are off by default
- * (tiers of learnt clauses, switching between focused and stable mode): each keeps the
- * solver's answers right (pigeonhole stays UNSAT, random 3-SAT models satisfy every
- * clause, a sudoku's solution keeps the rules and its givens) and its search is
- * reproducible to the conflict: the exact counts below pin it. */
+ * (tiers of learnt clauses, switching between focused and stable mode, failed-literal
+ * probing, shrinking learnt clauses): each keeps the solver's answers right
+ * (pigeonhole stays UNSAT, random 3-SAT models satisfy every clause, a sudoku's
+ * solution keeps the rules and its givens) and its search is reproducible to the
+ * conflict: the exact counts below pin it. */
 #include "check.h"
 
 #include <stdlib.h>
@@ -14,12 +15,18 @@
 #include "registry/registry.h"
 #include "sudoku/sudoku.h"
 
-/* The settings under test: the defaults, then each lever, then both. */
-enum { SETTINGS = 4 };
+/* The settings under test: the defaults, then each lever, then both; then probing
+ * alone, and shrinking alone. */
+enum { SETTINGS = 6 };
 
 static void setting(int k, pb_sat_options *o)
 {
     pb_sat_default_options(o);
+    if (k >= 4) {
+        o->probe = k == 4 ? 100 : 0;
+        o->shrink = k == 5;
+        return;
+    }
     if (k & 1) o->tier2_glue = 6;
     if (k & 2) o->mode_switch = 100;
 }
@@ -44,7 +51,7 @@ static pb_sat *pigeonhole(int p, int n)
  * reductions on the way (so the tiers have clauses to spare). */
 static void test_pigeonhole(void)
 {
-    static const uint64_t want[SETTINGS] = {10083, 8165, 6223, 5488};
+    static const uint64_t want[SETTINGS] = {10083, 8165, 6223, 5488, 8243, 38949};
     for (int k = 0; k < SETTINGS; k++) {
         pb_sat_options o;
         setting(k, &o);
@@ -53,6 +60,7 @@ static void test_pigeonhole(void)
         CHECK(pb_sat_solve(s, NULL, NULL) == PB_SAT_UNSAT);
         const pb_sat_stats *st = pb_sat_get_stats(s);
         CHECK_EQ_U64(st->conflicts, want[k]);
+        CHECK_EQ_U64(st->failed, k == 4 ? 1 : 0);
         CHECK(st->deleted > 0);
         pb_sat_free(s);
     }
@@ -63,7 +71,7 @@ static void test_pigeonhole(void)
  * settings, and the conflicts over the 8 formulas sum to these. */
 static void test_random_3sat(void)
 {
-    static const uint64_t want[SETTINGS] = {7860, 7895, 10572, 10820};
+    static const uint64_t want[SETTINGS] = {7860, 7895, 10572, 10820, 12202, 8747};
     enum { NV = 150, NC = 630, T = 8 };
     static int lits[3 * NC];
     pb_sat_result answer[T];
@@ -112,12 +120,11 @@ static void test_sudoku(void)
                        "...GA6...E6...B3..5.....GC...E....B3.....D.G....CB.F..9..8....DE.....5..7.F"
                        "....95G......A.59C.6.273.4.....";
     static const pb_param_value params[SETTINGS][2] = {
-        {{"tier2-glue", "0"}, {"mode-switch", "0"}},
-        {{"tier2-glue", "6"}, {"mode-switch", "0"}},
-        {{"tier2-glue", "0"}, {"mode-switch", "50"}},
-        {{"tier2-glue", "6"}, {"mode-switch", "50"}},
+        {{"tier2-glue", "0"}, {"mode-switch", "0"}},  {{"tier2-glue", "6"}, {"mode-switch", "0"}},
+        {{"tier2-glue", "0"}, {"mode-switch", "50"}}, {{"tier2-glue", "6"}, {"mode-switch", "50"}},
+        {{"probe", "100"}, {"mode-switch", "0"}},     {{"shrink", "on"}, {"mode-switch", "0"}},
     };
-    static const uint64_t want[SETTINGS] = {206, 206, 114, 114};
+    static const uint64_t want[SETTINGS] = {206, 206, 114, 114, 237, 154};
     sudoku_reader rd;
     sudoku_grid g, sol;
     sudoku_format fmt;
@@ -146,8 +153,50 @@ static void test_sudoku(void)
     pb_model_free(shape);
 }
 
+/* A solver for the clauses (each ended by 0) over nvars variables, probing on. */
+static pb_sat *probing(int nvars, const int *cnf, int n)
+{
+    pb_sat *s = pb_sat_new(nvars, 0);
+    pb_sat_options o;
+    pb_sat_default_options(&o);
+    o.probe = 100;
+    pb_sat_set_options(s, &o);
+    for (int i = 0, j = 0; j < n; j++)
+        if (!cnf[j]) {
+            CHECK(pb_sat_add_clause(s, cnf + i, j - i) == 0);
+            i = j + 1;
+        }
+    return s;
+}
+
+/* Probing by hand: x1 implies x2 and x3, which exclude each other, so x1 fails
+ * before the first decision, and its negation implies x4. With x2 and x3 forced both
+ * ways by -x1 instead, that one failed literal proves the formula unsatisfiable
+ * without a decision. */
+static void test_probe_small(void)
+{
+    static const int sat[] = {-1, 2, 0, -1, 3, 0, -2, -3, 0, 1, 4, 0};
+    pb_sat *s = probing(4, sat, (int)(sizeof sat / sizeof *sat));
+    CHECK(pb_sat_solve(s, NULL, NULL) == PB_SAT_SAT);
+    const pb_sat_stats *st = pb_sat_get_stats(s);
+    CHECK_EQ_U64(st->failed, 1);
+    CHECK_EQ_U64(st->conflicts, 1);
+    CHECK_EQ_U64(st->decisions, 1);
+    CHECK(!pb_sat_model(s, 1) && pb_sat_model(s, 4));
+    CHECK(pb_sat_model(s, 2) != pb_sat_model(s, 3));
+    pb_sat_free(s);
+    static const int unsat[] = {-1, 2, 0, -1, -2, 0, 1, 3, 0, 1, -3, 0};
+    s = probing(3, unsat, (int)(sizeof unsat / sizeof *unsat));
+    CHECK(pb_sat_solve(s, NULL, NULL) == PB_SAT_UNSAT);
+    st = pb_sat_get_stats(s);
+    CHECK_EQ_U64(st->failed, 1);
+    CHECK_EQ_U64(st->decisions, 0);
+    pb_sat_free(s);
+}
+
 int main(void)
 {
+    test_probe_small();
     test_pigeonhole();
     test_random_3sat();
     test_sudoku();
