@@ -30,7 +30,7 @@
 #include "harness/base/exit.h"
 #include "harness/base/say.h"
 #include "harness/measure/usage.h"
-#include "notouch/path_dp.h"
+#include "registry/path_dp_shard.h"
 #include "world.h"
 
 int pb_path_mpi_applies(const pb_batch *b)
