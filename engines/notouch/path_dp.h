@@ -307,8 +307,8 @@ static inline pd_shard pd_shard_of(uint64_t nrows, int part, int parts, uint8_t 
 }
 
 /* The bytes of the largest shard of any layer 1..top in `parts` (8 to spare), and in
- * *words the index words of the two slots (odd and even layers), as pd_store_plan. */
-uint64_t pd_shard_plan(const pd_ctx *c, int top, int parts, uint64_t *words);
+ * words[] the index words of the two slots (odd and even layers), as pd_store_plan. */
+uint64_t pd_shard_plan(const pd_ctx *c, int top, int parts, uint64_t words[2]);
 
 /* Adds to own's rows of layer l (zero before the first call) every term that comes
  * from the rows of layer l - 1 in `held` (NULL: l is layer 1, whose counts are 1).

@@ -71,15 +71,15 @@ static void walk(pd_ctx *c, pd_worker *wk, const pd_layer *l, const pd_shard *ow
     uint64_t r = row_rank(l, g0), s = pd_unrank(c, r, l->k);
     for (uint64_t g = g0; g < g1 && !pd_stopped(c); g++) {
         fn(c, wk, arg, s, own->rows + (g - own->row0) * l->row_bytes, sum);
-        if (g + 1 < g1) do
-                r++, s = pd_next_set(s);
-            while (!stored(l, r));
+        if (g + 1 == g1) break;
+        r++, s = pd_next_set(s);
+        while (!stored(l, r)) r++, s = pd_next_set(s);
     }
 }
 
 /* Every own row over the threads, by chunks; what fn sums is added to *total. */
 static void walk_all(pd_ctx *c, const pd_layer *l, const pd_shard *own, row_fn fn, const void *arg,
-                     int steps, pb_count *total)
+                     pb_count *total)
 {
     const uint64_t n = own->row1 - own->row0;
     const int64_t nchunks = (int64_t)((n + SHARD_CHUNK - 1) / SHARD_CHUNK);
@@ -90,7 +90,7 @@ static void walk_all(pd_ctx *c, const pd_layer *l, const pd_shard *own, row_fn f
         pb_count sum = 0;
 #pragma omp for schedule(dynamic, 1)
         for (int64_t i = 0; i < nchunks; i++) {
-            if (pd_stopped(c) || (!steps && !pd_clock_ok(c))) continue;
+            if (!pd_clock_ok(c)) continue;
             uint64_t g0 = own->row0 + (uint64_t)i * SHARD_CHUNK, g1 = g0 + SHARD_CHUNK;
             walk(c, &wk, l, own, g0, g1 < own->row1 ? g1 : own->row1, fn, arg, &sum);
         }
@@ -147,7 +147,7 @@ void pd_shard_fill(pd_ctx *c, const pd_layer *prev, const pd_shard *held, const 
 {
     fill_arg fa = {prev, l, held};
     pb_count none = 0;
-    walk_all(c, l, own, fill_one, &fa, 1, &none);
+    walk_all(c, l, own, fill_one, &fa, &none);
 }
 
 /* ---- the join ---- */
@@ -239,7 +239,7 @@ void pd_shard_join(pd_ctx *c, const pd_layer *l, const pd_shard *own, const pd_s
                    pb_count *total)
 {
     join_arg ja = {l, held};
-    walk_all(c, l, own, join_one, &ja, 0, total);
+    walk_all(c, l, own, join_one, &ja, total);
 }
 
 /* ---- the steps of one process's join ---- */
@@ -308,16 +308,17 @@ void pd_shard_tally(pd_ctx *c, const pd_layer *l, const pd_shard *own, int part,
         tally_odd(c, part, parts, &steps, &cand);
     } else {
         pb_count sum = 0;
-        walk_all(c, l, own, tally_even, l, 0, &sum);
+        walk_all(c, l, own, tally_even, l, &sum);
         steps = (uint64_t)sum;
     }
     __atomic_fetch_add(&c->placements, steps, __ATOMIC_RELAXED);
     __atomic_fetch_add(&c->candidates, cand, __ATOMIC_RELAXED);
 }
 
-uint64_t pd_shard_plan(const pd_ctx *c, int top, int parts, uint64_t *words)
+uint64_t pd_shard_plan(const pd_ctx *c, int top, int parts, uint64_t w[2])
 {
-    uint64_t w[2] = {0, 0}, most = 0;
+    uint64_t most = 0;
+    w[0] = w[1] = 0;
     for (int k = 1; k <= top; k++) {
         uint64_t kw = (c->binom[k][c->n] + 63) / 64;
         uint64_t rows = pd_sym_orbits(&c->sym, c->n, k);
@@ -325,6 +326,5 @@ uint64_t pd_shard_plan(const pd_ctx *c, int top, int parts, uint64_t *words)
         if (kw > w[k % 2]) w[k % 2] = kw;
         if (bytes > most) most = bytes;
     }
-    *words = w[0] + w[1];
     return most;
 }

@@ -46,9 +46,9 @@ int pb_path_mpi_applies(const pb_batch *b)
 typedef struct ring {
     pd_ctx *c;
     int rank, size;
-    int top;        /* the layer the join reads */
-    uint64_t shard; /* the bytes of each buffer: the largest shard */
-    uint64_t words; /* the index words of the two slots */
+    int top;           /* the layer the join reads */
+    uint64_t shard;    /* the bytes of each buffer: the largest shard */
+    uint64_t words[2]; /* the index words of the two slots */
     pd_word *index[2];
     uint8_t *buf[2];
     uint64_t sent; /* the bytes this rank sent */
@@ -182,8 +182,11 @@ static pb_status run(ring *g, const pb_batch *b, pb_stats *s, uint64_t **all)
     pd_ctx *c = g->c;
     const int n = c->n;
     g->top = n % 2 ? pd_kept_size(n) : n / 2;
-    g->shard = pd_shard_plan(c, g->top, g->size, &g->words);
-    const uint64_t plan = sizeof *c + g->words * sizeof(pd_word) + 2 * g->shard;
+    g->shard = pd_shard_plan(c, g->top, g->size, g->words);
+    /* The piece of a shard that MPI copies while it passes it on, too. */
+    const uint64_t piece = g->shard < PB_WORLD_RING_CHUNK ? g->shard : PB_WORLD_RING_CHUNK;
+    const uint64_t plan =
+        sizeof *c + (g->words[0] + g->words[1]) * sizeof(pd_word) + 2 * g->shard + piece;
     const uint64_t max = b->how.limits.max_bytes;
     s->bytes = plan;
     pb_status st = PB_DONE;
@@ -192,7 +195,7 @@ static pb_status run(ring *g, const pb_batch *b, pb_stats *s, uint64_t **all)
         st = PB_NOMEM; /* the same plan on every rank: every rank refuses */
     } else {
         for (int i = 0; i < 2; i++) {
-            g->index[i] = malloc(g->words * sizeof(pd_word) + 1);
+            g->index[i] = malloc(g->words[i] * sizeof(pd_word) + 1);
             g->buf[i] = malloc(g->shard);
         }
         int short_of = !g->index[0] || !g->index[1] || !g->buf[0] || !g->buf[1];

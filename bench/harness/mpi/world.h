@@ -98,7 +98,7 @@ int pb_world_alltoallv(const void *send, const uint64_t *scount, void *recv,
  * messages of at most PB_WORLD_RING_CHUNK bytes: the copy MPI keeps in flight is one
  * message, not the whole buffer. Nothing in a one-rank world. 0, or -1 on an MPI
  * error. */
-#define PB_WORLD_RING_CHUNK ((size_t)16 << 20)
+#define PB_WORLD_RING_CHUNK ((size_t)1 << 20)
 int pb_world_ring_shift(void *buf, size_t len);
 
 /* ---- broadcast, and ranks that wait while rank 0 works alone ---- */
