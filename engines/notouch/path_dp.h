@@ -297,25 +297,33 @@ pb_status pd_join(pd_ctx *c, const pd_layer *p, pb_count *total, int *first);
 typedef struct pd_shard {
     uint64_t row0, row1; /* the layer's rows held, [row0, row1) */
     uint8_t *rows;       /* row row0 first, row_bytes each */
+    int part, parts;     /* whose rows they are */
 } pd_shard;
 
 /* The rows of part `part` of `parts` of a layer of nrows stored rows. */
 static inline pd_shard pd_shard_of(uint64_t nrows, int part, int parts, uint8_t *rows)
 {
     return (pd_shard){nrows * (uint64_t)part / (uint64_t)parts,
-                      nrows * (uint64_t)(part + 1) / (uint64_t)parts, rows};
+                      nrows * (uint64_t)(part + 1) / (uint64_t)parts, rows, part, parts};
 }
 
-/* The bytes of the largest shard of any layer 1..top in `parts` (8 to spare), and in
- * words[] the index words of the two slots (odd and even layers), as pd_store_plan. */
-uint64_t pd_shard_plan(const pd_ctx *c, int top, int parts, uint64_t words[2]);
+/* The most parts whose owners a hint byte holds. */
+#define PD_HINT_PARTS 254
+
+/* The bytes of the largest shard of any layer 1..top in `parts` (8 to spare); in
+ * words[] the index words of the two slots (odd and even layers), as pd_store_plan,
+ * and in *hint the bytes of the largest hint of pd_shard_fill (a byte per count). */
+uint64_t pd_shard_plan(const pd_ctx *c, int top, int parts, uint64_t words[2], uint64_t *hint);
 
 /* Adds to own's rows of layer l (zero before the first call) every term that comes
  * from the rows of layer l - 1 in `held` (NULL: l is layer 1, whose counts are 1).
  * Each count f[S][a] comes from one row below, so it takes its step in the one call
- * whose shard holds that row; over every shard the rows are pd_layer_build's. */
+ * whose shard holds that row; over every shard the rows are pd_layer_build's. hint
+ * (NULL: none; else a byte per count of own, zero before the first call, at most
+ * PD_HINT_PARTS parts) keeps which part holds each count's row once it is found, so
+ * that later calls look up only the counts whose row they are given. */
 void pd_shard_fill(pd_ctx *c, const pd_layer *prev, const pd_shard *held, const pd_layer *l,
-                   const pd_shard *own);
+                   const pd_shard *own, uint8_t *hint);
 
 /* Adds to *total the join terms of own's sets (rows of the top layer l: n/2 cells
  * for an even board, (n-1)/2 for an odd one) whose partner half is stored in

@@ -102,8 +102,27 @@ static void walk_all(pd_ctx *c, const pd_layer *l, const pd_shard *own, row_fn f
 
 typedef struct fill_arg {
     const pd_layer *prev, *l;
-    const pd_shard *held;
+    const pd_shard *held, *own;
+    uint8_t *hint;
 } fill_arg;
+
+/* The part that holds row g of a layer of nrows rows in parts (pd_shard_of). */
+static int owner(uint64_t g, uint64_t nrows, int parts)
+{
+    uint64_t q = g * (uint64_t)parts / nrows, n = (uint64_t)parts;
+    while (q + 1 < n && nrows * (q + 1) / n <= g) q++;
+    while (q && nrows * q / n > g) q--;
+    return (int)q;
+}
+
+/* Whether row s needs a lookup in this call: some count not yet placed, or placed
+ * in the shard held. */
+static int wanted(const uint8_t *h, int k, uint8_t mark)
+{
+    for (int j = 0; j < k; j++)
+        if (!h[j] || h[j] == mark) return 1;
+    return 0;
+}
 
 static void fill_one(pd_ctx *c, pd_worker *wk, const void *arg, uint64_t s, uint8_t *row,
                      pb_count *sum)
@@ -117,17 +136,26 @@ static void fill_one(pd_ctx *c, pd_worker *wk, const void *arg, uint64_t s, uint
         if (!pd_step(c, wk)) return;
         add[0] = 1, any = 1;
     } else {
+        const uint8_t mark = (uint8_t)(fa->held->part + 1);
+        uint8_t *h = NULL;
+        if (fa->hint) {
+            h = fa->hint + (uint64_t)(row - fa->own->rows) / fa->l->row_bytes * (uint64_t)k;
+            if (!wanted(h, k, mark)) return;
+        }
         for (int g = 0; g < c->sym.nsym; g++) img[g] = pd_image(&c->sym, g, s);
         int j = 0;
         for (uint64_t x = s; x; x &= x - 1, j++) {
+            add[j] = 0;
+            if (h && h[j] && h[j] != mark) continue;
             int a = __builtin_ctzll(x), best = 0;
             uint64_t least = img[0] & ~(1ull << a);
             for (int g = 1; g < c->sym.nsym; g++) {
                 uint64_t t = img[g] & ~(1ull << c->sym.perm[g][a]);
                 if (t < least) least = t, best = g;
             }
-            add[j] = 0;
-            const uint8_t *p = held_row(fa->prev, fa->held, row_of(c, fa->prev, least));
+            uint64_t at = row_of(c, fa->prev, least);
+            if (h && !h[j]) h[j] = (uint8_t)(owner(at, fa->prev->nrows, fa->held->parts) + 1);
+            const uint8_t *p = held_row(fa->prev, fa->held, at);
             if (!p) continue;
             if (!pd_step(c, wk)) return;
             pd_look look = {least, 0, p, c->sym.perm[best][a]};
@@ -143,9 +171,9 @@ static void fill_one(pd_ctx *c, pd_worker *wk, const void *arg, uint64_t s, uint
 }
 
 void pd_shard_fill(pd_ctx *c, const pd_layer *prev, const pd_shard *held, const pd_layer *l,
-                   const pd_shard *own)
+                   const pd_shard *own, uint8_t *hint)
 {
-    fill_arg fa = {prev, l, held};
+    fill_arg fa = {prev, l, held, own, held && held->parts <= PD_HINT_PARTS ? hint : NULL};
     pb_count none = 0;
     walk_all(c, l, own, fill_one, &fa, &none);
 }
@@ -315,16 +343,18 @@ void pd_shard_tally(pd_ctx *c, const pd_layer *l, const pd_shard *own, int part,
     __atomic_fetch_add(&c->candidates, cand, __ATOMIC_RELAXED);
 }
 
-uint64_t pd_shard_plan(const pd_ctx *c, int top, int parts, uint64_t w[2])
+uint64_t pd_shard_plan(const pd_ctx *c, int top, int parts, uint64_t w[2], uint64_t *hint)
 {
     uint64_t most = 0;
-    w[0] = w[1] = 0;
+    w[0] = w[1] = 0, *hint = 0;
     for (int k = 1; k <= top; k++) {
         uint64_t kw = (c->binom[k][c->n] + 63) / 64;
         uint64_t rows = pd_sym_orbits(&c->sym, c->n, k);
         uint64_t bytes = (rows + (uint64_t)parts - 1) / (uint64_t)parts * pd_row_bytes(k) + 8;
         if (kw > w[k % 2]) w[k % 2] = kw;
         if (bytes > most) most = bytes;
+        uint64_t counts = (rows + (uint64_t)parts - 1) / (uint64_t)parts * (uint64_t)k;
+        if (parts <= PD_HINT_PARTS && counts > *hint) *hint = counts;
     }
     return most;
 }

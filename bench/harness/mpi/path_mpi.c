@@ -5,10 +5,14 @@
  * small beside the rows, and marking needs no message). Layer k is built in R
  * rounds: in round t the rank holds the shard of rank r + t of layer k - 1 (its own
  * first, then each passed on around the ring) and adds to its own rows the terms
- * that come from it (pd_shard_fill). Every rank so works out every lookup in every
- * round but sums each only where its row is held: R times the index work, for a
- * 1/R share of the rows. Two buffers per rank, each the largest shard, hold its own
- * rows of the layer being built and the shard passing through.
+ * that come from it (pd_shard_fill). In the first round a rank works out where
+ * every one of its lookups lands, and keeps the rank that holds it in a byte per
+ * count (the hint), so that each later round looks up only the counts whose rows it
+ * is shown: twice the index work of its share, where looking up every count in every
+ * round would take R times. Two buffers per rank, each the largest shard, hold its
+ * own rows of the layer being built and the shard passing through. The join looks
+ * up each partner in every round (one lookup per set for an even board, one per
+ * middle cell for an odd one).
  *
  * The join: an even board builds one layer more (n/2 cells, its steps not counted:
  * one process does not build it), so that each set's row and its partner's are
@@ -49,6 +53,8 @@ typedef struct ring {
     int top;           /* the layer the join reads */
     uint64_t shard;    /* the bytes of each buffer: the largest shard */
     uint64_t words[2]; /* the index words of the two slots */
+    uint64_t hints;    /* the bytes of the hint: which rank holds each count's row */
+    uint8_t *hint;
     pd_word *index[2];
     uint8_t *buf[2];
     uint64_t sent; /* the bytes this rank sent */
@@ -98,14 +104,15 @@ static pb_status build(ring *g, pd_layer *top_layer)
         if (st != PB_DONE) return st;
         pd_shard own = pd_shard_of(here.nrows, g->rank, g->size, g->buf[k % 2]);
         memset(own.rows, 0, (own.row1 - own.row0) * here.row_bytes + 8);
+        if (g->hint) memset(g->hint, 0, (own.row1 - own.row0) * (uint64_t)k);
         if (k == 1) {
-            pd_shard_fill(c, NULL, NULL, &here, &own);
+            pd_shard_fill(c, NULL, NULL, &here, &own, NULL);
             if ((st = agree(g, PB_DONE)) != PB_DONE) return st;
         }
         for (int t = 0; k > 1 && t < g->size; t++) {
             uint8_t *rows = g->buf[(k - 1) % 2];
             pd_shard held = pd_shard_of(below.nrows, (g->rank + t) % g->size, g->size, rows);
-            pd_shard_fill(c, &below, &held, &here, &own);
+            pd_shard_fill(c, &below, &held, &here, &own, g->hint);
             if ((st = agree(g, PB_DONE)) != PB_DONE) return st;
             if (t + 1 < g->size) pass_on(g, rows, shard_bytes(g, &below));
         }
@@ -182,11 +189,11 @@ static pb_status run(ring *g, const pb_batch *b, pb_stats *s, uint64_t **all)
     pd_ctx *c = g->c;
     const int n = c->n;
     g->top = n % 2 ? pd_kept_size(n) : n / 2;
-    g->shard = pd_shard_plan(c, g->top, g->size, g->words);
+    g->shard = pd_shard_plan(c, g->top, g->size, g->words, &g->hints);
     /* The piece of a shard that MPI copies while it passes it on, too. */
     const uint64_t piece = g->shard < PB_WORLD_RING_CHUNK ? g->shard : PB_WORLD_RING_CHUNK;
     const uint64_t plan =
-        sizeof *c + (g->words[0] + g->words[1]) * sizeof(pd_word) + 2 * g->shard + piece;
+        sizeof *c + (g->words[0] + g->words[1]) * sizeof(pd_word) + 2 * g->shard + piece + g->hints;
     const uint64_t max = b->how.limits.max_bytes;
     s->bytes = plan;
     pb_status st = PB_DONE;
@@ -198,7 +205,9 @@ static pb_status run(ring *g, const pb_batch *b, pb_stats *s, uint64_t **all)
             g->index[i] = malloc(g->words[i] * sizeof(pd_word) + 1);
             g->buf[i] = malloc(g->shard);
         }
-        int short_of = !g->index[0] || !g->index[1] || !g->buf[0] || !g->buf[1];
+        g->hint = g->hints ? malloc(g->hints) : NULL;
+        int short_of =
+            !g->index[0] || !g->index[1] || !g->buf[0] || !g->buf[1] || (g->hints && !g->hint);
         st = agree(g, short_of ? PB_NOMEM : PB_DONE);
         pd_layer top;
         if (st == PB_DONE) st = build(g, &top);
@@ -212,6 +221,7 @@ static pb_status run(ring *g, const pb_batch *b, pb_stats *s, uint64_t **all)
     st = sum_up(g, mine, st, s, *all);
     report(g, plan, *all);
     for (int i = 0; i < 2; i++) free(g->index[i]), free(g->buf[i]);
+    free(g->hint);
     return st;
 }
 
