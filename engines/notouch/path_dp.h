@@ -1,6 +1,7 @@
 /* path_dp.h — the layered path count behind `path-dp` (path_count.c), shared by its
  * files: the board's symmetries (path_sym.c), the layers of counts and the run's
- * limits (path_layer.c), and the join of two half paths (path_join.c).
+ * limits (path_layer.c), the join of two half paths (path_join.c), and the layers
+ * held in shards for a count over MPI ranks (path_shard.c).
  *
  * With values 1..n each used once and min-diff 2, a solution is an order of the cells
  * (the cell of 1, of 2, ...) in which consecutive cells never touch. f[S][a] counts
