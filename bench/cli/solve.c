@@ -15,6 +15,7 @@
 #include "solve_ranks.h"
 #include "solve_progress.h"
 #include "harness/mpi/count_mpi.h"
+#include "harness/mpi/path_mpi.h"
 #include "core/text_bytes.h"
 #include "harness/base/engine_args.h"
 #include "harness/base/exit.h"
@@ -473,7 +474,7 @@ static int run(const char *cmd, const pb_family *fam, pb_solve_opts *o, const vo
     const pb_world *w = pb_world_get();
     const int ranks = !rc && pb_solve_ranks_apply(cmd, fam, o->levels);
     const int spread = ranks || (w->size > 1 && !strcmp(cmd, "count") && c.o->timing.samples <= 1 &&
-                                 pb_count_mpi_applies(&c.batch));
+                                 (pb_count_mpi_applies(&c.batch) || pb_path_mpi_applies(&c.batch)));
     if (ranks && o->timing.samples > 1)
         rc = pb_usage_error(cmd,
                             "a count over MPI ranks or by --levels is timed once: no --samples");
@@ -483,8 +484,10 @@ static int run(const char *cmd, const pb_family *fam, pb_solve_opts *o, const vo
         pb_install_interrupt_handler();
         if (ranks)
             rc = pb_solve_ranks_run(cmd, fam, &c.batch, o->levels, &c.res);
-        else if (spread)
+        else if (spread && pb_count_mpi_applies(&c.batch))
             pb_count_mpi_run(&c.batch, &c.res);
+        else if (spread)
+            pb_path_mpi_run(&c.batch, &c.res);
         else
             rc = run_measured(&c);
         /* A count whose --levels FILE.meta could not be written still reports. */

@@ -38,13 +38,12 @@ static int accepts(const pb_model *m, const char **why)
     return 1;
 }
 
-/* The size of the sets of the layer the join reads (0: none). */
-static int kept_size(int n)
+int pd_kept_size(int n)
 {
     return n % 2 ? (n - 1) / 2 : n / 2 - 1;
 }
 
-static void ctx_init(pd_ctx *c, const pb_model *m, const pb_run *how)
+void pd_ctx_init(pd_ctx *c, const pb_model *m, const pb_run *how)
 {
     const int n = m->ncells;
     uint64_t touch[PD_MAX_CELLS] = {0};
@@ -81,7 +80,7 @@ static pb_status build_layers(pd_ctx *c, const pd_store *st, pd_layer *kept)
 {
     pd_layer below = {0}, here = {0};
     pb_status status = PB_DONE;
-    for (int k = 1; k <= kept_size(c->n) && status == PB_DONE; k++) {
+    for (int k = 1; k <= pd_kept_size(c->n) && status == PB_DONE; k++) {
         status = pd_layer_build(c, k > 1 ? &below : NULL, k, st, &here);
         below = here;
     }
@@ -101,10 +100,10 @@ static pb_status run(const pb_model *m, int config, const pb_run *how, pb_result
     (void)config;
     pd_ctx *c = calloc(1, sizeof *c);
     if (!c) return PB_NOMEM;
-    ctx_init(c, m, how);
+    pd_ctx_init(c, m, how);
     pd_store store;
     uint64_t need =
-        sizeof *c + pd_store_plan(c, kept_size(c->n), &store) + first_bytes(c, how->mode);
+        sizeof *c + pd_store_plan(c, pd_kept_size(c->n), &store) + first_bytes(c, how->mode);
     const uint64_t max = how->limits.max_bytes;
     pb_status st = max && need > max ? PB_NOMEM : pd_store_alloc(&store) ? PB_NOMEM : PB_DONE;
     pb_count total = 0;
@@ -112,7 +111,7 @@ static pb_status run(const pb_model *m, int config, const pb_run *how, pb_result
         if (how->threads > 1) thread_start(how);
         pd_layer kept;
         st = build_layers(c, &store, &kept);
-        if (st == PB_DONE) st = pd_join(c, kept_size(c->n) ? &kept : NULL, &total, out->first);
+        if (st == PB_DONE) st = pd_join(c, pd_kept_size(c->n) ? &kept : NULL, &total, out->first);
     }
     pd_store_free(&store);
     out->stats.bytes = need; /* also when over the limit: what the board would take */

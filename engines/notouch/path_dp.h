@@ -1,6 +1,7 @@
 /* path_dp.h — the layered path count behind `path-dp` (path_count.c), shared by its
  * files: the board's symmetries (path_sym.c), the layers of counts and the run's
- * limits (path_layer.c), and the join of two half paths (path_join.c).
+ * limits (path_layer.c), the join of two half paths (path_join.c), and the layers
+ * held in shards for a count over MPI ranks (path_shard.c).
  *
  * With values 1..n each used once and min-diff 2, a solution is an order of the cells
  * (the cell of 1, of 2, ...) in which consecutive cells never touch. f[S][a] counts
@@ -256,6 +257,11 @@ uint64_t pd_store_plan(const pd_ctx *c, int top, pd_store *st);
 int pd_store_alloc(pd_store *st);
 void pd_store_free(pd_store *st);
 
+/* Sets up layer k over the index words `index` and marks which of its sets are
+ * stored (their rows are not filled, l->rows is NULL). PB_DONE, or the status the
+ * run stopped with. */
+pb_status pd_layer_mark(pd_ctx *c, int k, pd_word *index, pd_layer *l);
+
 /* Builds layer k (>= 1) into its slot of st, from `prev` (layer k-1; unused for
  * k = 1). PB_DONE, or the status the run stopped with. */
 pb_status pd_layer_build(pd_ctx *c, const pd_layer *prev, int k, const pd_store *st, pd_layer *l);
@@ -264,10 +270,72 @@ pb_status pd_layer_build(pd_ctx *c, const pd_layer *prev, int k, const pd_store 
  * p of the sets one smaller (for |s| = 1: 1). 0 when the run must stop. */
 int pd_fill_row(pd_ctx *c, pd_worker *wk, const pd_layer *p, uint64_t s, uint64_t *out);
 
+/* The run's context for board m (its cells, touching pairs, symmetries, limits). */
+void pd_ctx_init(pd_ctx *c, const pb_model *m, const pb_run *how);
+
+/* The size of the sets of the layer the join reads (0: none). */
+int pd_kept_size(int n);
+
+/* The orbit weight of set s (the cells `room`, whose rest is s's other half) under
+ * the symmetries that fix `fixed` (a cell mask, 0: all) and the swap of the halves:
+ * 0 when s is not the least of its orbit (path_join.c). */
+uint64_t pd_join_weight(const pd_sym *y, uint64_t s, uint64_t room, uint64_t fixed);
+
+/* Whether cell m is the least of its orbit; its orbit's size in *size. */
+int pd_cell_rep(const pd_sym *y, int m, uint64_t *size);
+
 /* The count of the run's board from layer p (path_join.c): for an even n the sets of
  * n/2 - 1 cells, for an odd n those of (n-1)/2 (NULL when that is 0). In
  * PB_MODE_FIRST it stops at the first solution and writes it to first (when not
  * NULL). */
 pb_status pd_join(pd_ctx *c, const pd_layer *p, pb_count *total, int *first);
+
+/* ---- layers in shards (path_shard.c) ----
+ * A layer's stored rows split into `parts` contiguous ranges, one per part (an MPI
+ * rank: the caller moves the shards between them). Every part holds the whole index
+ * of a layer (pd_layer_mark), its own rows, and one other part's rows at a time. */
+
+typedef struct pd_shard {
+    uint64_t row0, row1; /* the layer's rows held, [row0, row1) */
+    uint8_t *rows;       /* row row0 first, row_bytes each */
+    int part, parts;     /* whose rows they are */
+} pd_shard;
+
+/* The rows of part `part` of `parts` of a layer of nrows stored rows. */
+static inline pd_shard pd_shard_of(uint64_t nrows, int part, int parts, uint8_t *rows)
+{
+    return (pd_shard){nrows * (uint64_t)part / (uint64_t)parts,
+                      nrows * (uint64_t)(part + 1) / (uint64_t)parts, rows, part, parts};
+}
+
+/* The most parts whose owners a hint byte holds. */
+#define PD_HINT_PARTS 254
+
+/* The bytes of the largest shard of any layer 1..top in `parts` (8 to spare); in
+ * words[] the index words of the two slots (odd and even layers), as pd_store_plan,
+ * and in *hint the bytes of the largest hint of pd_shard_fill (a byte per count). */
+uint64_t pd_shard_plan(const pd_ctx *c, int top, int parts, uint64_t words[2], uint64_t *hint);
+
+/* Adds to own's rows of layer l (zero before the first call) every term that comes
+ * from the rows of layer l - 1 in `held` (NULL: l is layer 1, whose counts are 1).
+ * Each count f[S][a] comes from one row below, so it takes its step in the one call
+ * whose shard holds that row; over every shard the rows are pd_layer_build's. hint
+ * (NULL: none; else a byte per count of own, zero before the first call, at most
+ * PD_HINT_PARTS parts) keeps which part holds each count's row once it is found, so
+ * that later calls look up only the counts whose row they are given. */
+void pd_shard_fill(pd_ctx *c, const pd_layer *prev, const pd_shard *held, const pd_layer *l,
+                   const pd_shard *own, uint8_t *hint);
+
+/* Adds to *total the join terms of own's sets (rows of the top layer l: n/2 cells
+ * for an even board, (n-1)/2 for an odd one) whose partner half is stored in
+ * `held` (rows of the same layer), each set weighted by its orbit: over every
+ * shard, the board's count. Takes no steps: see pd_shard_tally. */
+void pd_shard_join(pd_ctx *c, const pd_layer *l, const pd_shard *own, const pd_shard *held,
+                   pb_count *total);
+
+/* The steps and candidates pd_join takes in one process, this part's share of them:
+ * for an even board from own's rows (l: the layer of n/2 cells), for an odd one
+ * from the join's sets (part of parts). */
+void pd_shard_tally(pd_ctx *c, const pd_layer *l, const pd_shard *own, int part, int parts);
 
 #endif

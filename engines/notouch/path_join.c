@@ -29,10 +29,7 @@ static int add_count(pb_count *a, pb_count b)
     return 0;
 }
 
-/* The orbit weight of set s (the cells `room`, whose rest is s's other half) under
- * the symmetries that fix `fixed` (a cell mask, 0: all) and the swap of the halves:
- * 0 when s is not the least of its orbit. */
-static uint64_t orbit_weight(const pd_sym *y, uint64_t s, uint64_t room, uint64_t fixed)
+uint64_t pd_join_weight(const pd_sym *y, uint64_t s, uint64_t room, uint64_t fixed)
 {
     uint64_t rest = room & ~s, group = 0, stab = 0;
     for (int g = 0; g < y->nsym; g++) {
@@ -115,7 +112,7 @@ static void join_range(pd_ctx *c, pd_worker *wk, const pd_layer *p, int m, uint6
         /* x ranks the h-sets of n (even) or n-1 cells; s skips cell m (odd). */
         uint64_t s = m < 0 ? x : (x & low) | ((x & ~low) << 1);
         if (r + 1 < r1) x = pd_next_set(x);
-        uint64_t w = h ? orbit_weight(&c->sym, s, room, fixed) : 1;
+        uint64_t w = h ? pd_join_weight(&c->sym, s, room, fixed) : 1;
         if (!w) continue;
         if (m >= 0) {
             batch[nb] = s, weight[nb++] = w;
@@ -163,8 +160,7 @@ static void join_split(pd_ctx *c, const pd_layer *p, int m, uint64_t weight, pb_
     }
 }
 
-/* Whether cell m is the least of its orbit; its orbit's size in *size. */
-static int orbit_rep(const pd_sym *y, int m, uint64_t *size)
+int pd_cell_rep(const pd_sym *y, int m, uint64_t *size)
 {
     uint64_t seen = 0;
     for (int g = 0; g < y->nsym; g++) {
@@ -272,7 +268,7 @@ pb_status pd_join(pd_ctx *c, const pd_layer *p, pb_count *total, int *first)
     } else {
         for (int m = 0; m < c->n && !pd_stopped(c); m++) {
             uint64_t size;
-            if (orbit_rep(&c->sym, m, &size)) join_split(c, p, m, size, total, &pick);
+            if (pd_cell_rep(&c->sym, m, &size)) join_split(c, p, m, size, total, &pick);
         }
     }
     if (pick.found) {

@@ -234,15 +234,21 @@ static void fill_layer(pd_ctx *c, const pd_layer *p, pd_layer *l)
     }
 }
 
-pb_status pd_layer_build(pd_ctx *c, const pd_layer *prev, int k, const pd_store *st, pd_layer *l)
+pb_status pd_layer_mark(pd_ctx *c, int k, pd_word *index, pd_layer *l)
 {
     l->k = k;
     l->width = pd_width(k);
     l->row_bytes = pd_row_bytes(k);
     l->nsets = c->binom[k][c->n];
-    l->index = st->index[k % 2];
+    l->index = index;
+    l->rows = NULL;
+    return mark_layer(c, l);
+}
+
+pb_status pd_layer_build(pd_ctx *c, const pd_layer *prev, int k, const pd_store *st, pd_layer *l)
+{
+    pb_status status = pd_layer_mark(c, k, st->index[k % 2], l);
     l->rows = st->rows[k % 2];
-    pb_status status = mark_layer(c, l);
     if (status != PB_DONE) return status;
     fill_layer(c, prev, l);
     return pd_stopped(c) ? c->status : PB_DONE;

@@ -336,6 +336,25 @@ int pb_world_bcast(void *buf, size_t len, int root)
 #endif
 }
 
+int pb_world_ring_shift(void *buf, size_t len)
+{
+#ifdef PB_HAVE_MPI
+    if (!world.mpi || world.size == 1) return 0;
+    const int to = (world.rank + world.size - 1) % world.size, from = (world.rank + 1) % world.size;
+    enum { TAG_RING = 1698 };
+    for (size_t at = 0; at < len; at += PB_WORLD_RING_CHUNK) {
+        size_t n = len - at < PB_WORLD_RING_CHUNK ? len - at : PB_WORLD_RING_CHUNK;
+        if (MPI_Sendrecv_replace((char *)buf + at, (int)n, MPI_BYTE, to, TAG_RING, from, TAG_RING,
+                                 MPI_COMM_WORLD, MPI_STATUS_IGNORE) != MPI_SUCCESS)
+            return -1;
+    }
+    return 0;
+#else
+    (void)buf, (void)len;
+    return 0;
+#endif
+}
+
 /* The tag of pb_world_release's message (a range no command's messages use). */
 enum { TAG_RELEASE = 1699 };
 

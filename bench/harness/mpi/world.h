@@ -93,6 +93,14 @@ int pb_world_alltoall_u64(const uint64_t *send, uint64_t *recv);
 int pb_world_alltoallv(const void *send, const uint64_t *scount, void *recv,
                        const uint64_t *rcount);
 
+/* Every rank passes its len bytes of buf (the same len on every rank) to the rank
+ * before it and gets those of the rank after it, in place (around the ring), in
+ * messages of at most PB_WORLD_RING_CHUNK bytes: the copy MPI keeps in flight is one
+ * message, not the whole buffer. Nothing in a one-rank world. 0, or -1 on an MPI
+ * error. */
+#define PB_WORLD_RING_CHUNK ((size_t)1 << 20)
+int pb_world_ring_shift(void *buf, size_t len);
+
 /* ---- broadcast, and ranks that wait while rank 0 works alone ---- */
 
 /* Every rank gets root's len bytes in buf (MPI_Bcast); nothing in a one-rank world.

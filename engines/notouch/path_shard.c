@@ -1,0 +1,360 @@
+/* path_shard.c — `path-dp`'s layers held in shards (path_dp.h): each part holds a
+ * contiguous range of a layer's stored rows, and sees the rows of the layer below
+ * one shard at a time. A part builds its own rows by adding, for each shard it is
+ * shown, the terms whose row lies in that shard; after every shard each count is
+ * pd_layer_build's. The join pairs each of its own sets with its partner half when
+ * the partner's shard is shown. Moving the shards between the parts is the caller's
+ * (the MPI harness); this file only reads and writes the shards it is given. */
+#include "path_dp.h"
+
+#include <omp.h>
+
+enum { SHARD_CHUNK = 1024 }; /* own rows per chunk that the threads take in turn */
+
+/* a += b, 1 on overflow (a is then held at PB_COUNT_MAX). */
+static int add_count(pb_count *a, pb_count b)
+{
+    pb_count s = *a + b;
+    if (s < *a) return *a = PB_COUNT_MAX, 1;
+    *a = s;
+    return 0;
+}
+
+static int stored(const pd_layer *l, uint64_t r)
+{
+    return l->index[r >> 6].bits >> (r & 63) & 1;
+}
+
+/* The colex rank of the set of stored row g. */
+static uint64_t row_rank(const pd_layer *l, uint64_t g)
+{
+    uint64_t lo = 0, hi = (l->nsets + 63) / 64; /* the last word whose base <= g */
+    while (hi - lo > 1) {
+        uint64_t mid = lo + (hi - lo) / 2;
+        if (l->index[mid].base <= g)
+            lo = mid;
+        else
+            hi = mid;
+    }
+    uint64_t bits = l->index[lo].bits;
+    for (uint64_t skip = g - l->index[lo].base; skip; skip--) bits &= bits - 1;
+    return lo * 64 + (uint64_t)__builtin_ctzll(bits);
+}
+
+/* The global row of stored set `least`, of layer l. */
+static uint64_t row_of(const pd_ctx *c, const pd_layer *l, uint64_t least)
+{
+    uint64_t r = pd_rank(c, least);
+    const pd_word *w = &l->index[r >> 6];
+    return w->base + (uint64_t)__builtin_popcountll(w->bits & ((2ull << (r & 63)) - 1)) - 1;
+}
+
+/* Row g's bytes in shard h, or NULL when h does not hold it. */
+static const uint8_t *held_row(const pd_layer *l, const pd_shard *h, uint64_t g)
+{
+    return g >= h->row0 && g < h->row1 ? h->rows + (g - h->row0) * l->row_bytes : NULL;
+}
+
+static void unpack(const uint8_t *row, int k, int w, uint64_t *v)
+{
+    for (int j = 0; j < k; j++) v[j] = pd_get(row, w, j);
+}
+
+/* Walks own's rows [g0, g1) of layer l: fn gets each set and its row, and adds what
+ * it sums to *sum. */
+typedef void (*row_fn)(pd_ctx *c, pd_worker *wk, const void *arg, uint64_t s, uint8_t *row,
+                       pb_count *sum);
+
+static void walk(pd_ctx *c, pd_worker *wk, const pd_layer *l, const pd_shard *own, uint64_t g0,
+                 uint64_t g1, row_fn fn, const void *arg, pb_count *sum)
+{
+    uint64_t r = row_rank(l, g0), s = pd_unrank(c, r, l->k);
+    for (uint64_t g = g0; g < g1 && !pd_stopped(c); g++) {
+        fn(c, wk, arg, s, own->rows + (g - own->row0) * l->row_bytes, sum);
+        if (g + 1 == g1) break;
+        r++, s = pd_next_set(s);
+        while (!stored(l, r)) r++, s = pd_next_set(s);
+    }
+}
+
+/* Every own row over the threads, by chunks; what fn sums is added to *total. */
+static void walk_all(pd_ctx *c, const pd_layer *l, const pd_shard *own, row_fn fn, const void *arg,
+                     pb_count *total)
+{
+    const uint64_t n = own->row1 - own->row0;
+    const int64_t nchunks = (int64_t)((n + SHARD_CHUNK - 1) / SHARD_CHUNK);
+#pragma omp parallel num_threads(c->threads) if (nchunks > 1)
+    {
+        pd_worker wk;
+        pd_worker_begin(c, &wk);
+        pb_count sum = 0;
+#pragma omp for schedule(dynamic, 1)
+        for (int64_t i = 0; i < nchunks; i++) {
+            if (!pd_clock_ok(c)) continue;
+            uint64_t g0 = own->row0 + (uint64_t)i * SHARD_CHUNK, g1 = g0 + SHARD_CHUNK;
+            walk(c, &wk, l, own, g0, g1 < own->row1 ? g1 : own->row1, fn, arg, &sum);
+        }
+#pragma omp critical(pd_shard_total)
+        wk.overflow |= add_count(total, sum);
+        pd_worker_end(c, &wk);
+    }
+}
+
+typedef struct fill_arg {
+    const pd_layer *prev, *l;
+    const pd_shard *held, *own;
+    uint8_t *hint;
+} fill_arg;
+
+/* The part that holds row g of a layer of nrows rows in parts (pd_shard_of). */
+static int owner(uint64_t g, uint64_t nrows, int parts)
+{
+    uint64_t q = g * (uint64_t)parts / nrows, n = (uint64_t)parts;
+    while (q + 1 < n && nrows * (q + 1) / n <= g) q++;
+    while (q && nrows * q / n > g) q--;
+    return (int)q;
+}
+
+/* Whether row s needs a lookup in this call: some count not yet placed, or placed
+ * in the shard held. */
+static int wanted(const uint8_t *h, int k, uint8_t mark)
+{
+    for (int j = 0; j < k; j++)
+        if (!h[j] || h[j] == mark) return 1;
+    return 0;
+}
+
+static void fill_one(pd_ctx *c, pd_worker *wk, const void *arg, uint64_t s, uint8_t *row,
+                     pb_count *sum)
+{
+    (void)sum;
+    const fill_arg *fa = arg;
+    const int k = fa->l->k;
+    uint64_t add[PD_MAX_CELLS], img[PD_MAX_SYM];
+    int any = 0;
+    if (!fa->held) { /* layer 1: one order each */
+        if (!pd_step(c, wk)) return;
+        add[0] = 1, any = 1;
+    } else {
+        const uint8_t mark = (uint8_t)(fa->held->part + 1);
+        uint8_t *h = NULL;
+        if (fa->hint) {
+            h = fa->hint + (uint64_t)(row - fa->own->rows) / fa->l->row_bytes * (uint64_t)k;
+            if (!wanted(h, k, mark)) return;
+        }
+        for (int g = 0; g < c->sym.nsym; g++) img[g] = pd_image(&c->sym, g, s);
+        int j = 0;
+        for (uint64_t x = s; x; x &= x - 1, j++) {
+            add[j] = 0;
+            if (h && h[j] && h[j] != mark) continue;
+            int a = __builtin_ctzll(x), best = 0;
+            uint64_t least = img[0] & ~(1ull << a);
+            for (int g = 1; g < c->sym.nsym; g++) {
+                uint64_t t = img[g] & ~(1ull << c->sym.perm[g][a]);
+                if (t < least) least = t, best = g;
+            }
+            uint64_t at = row_of(c, fa->prev, least);
+            if (h && !h[j]) h[j] = (uint8_t)(owner(at, fa->prev->nrows, fa->held->parts) + 1);
+            const uint8_t *p = held_row(fa->prev, fa->held, at);
+            if (!p) continue;
+            if (!pd_step(c, wk)) return;
+            pd_look look = {least, 0, p, c->sym.perm[best][a]};
+            add[j] = pd_look_sum(c, fa->prev, &look, &wk->candidates, &wk->overflow);
+            any = 1;
+        }
+    }
+    if (!any) return;
+    uint64_t v[PD_MAX_CELLS];
+    unpack(row, k, fa->l->width, v);
+    for (int j = 0; j < k; j++) wk->overflow |= __builtin_add_overflow(v[j], add[j], &v[j]);
+    pd_put_row(row, k, v, &wk->overflow);
+}
+
+void pd_shard_fill(pd_ctx *c, const pd_layer *prev, const pd_shard *held, const pd_layer *l,
+                   const pd_shard *own, uint8_t *hint)
+{
+    fill_arg fa = {prev, l, held, own, held && held->parts <= PD_HINT_PARTS ? hint : NULL};
+    pb_count none = 0;
+    walk_all(c, l, own, fill_one, &fa, &none);
+}
+
+/* ---- the join ---- */
+
+typedef struct join_arg {
+    const pd_layer *l;
+    const pd_shard *held;
+} join_arg;
+
+/* The size of s's orbit under the board's symmetries. */
+static uint64_t orbit_size(const pd_sym *y, uint64_t s)
+{
+    uint64_t stab = 0;
+    for (int g = 0; g < y->nsym; g++) stab += pd_image(y, g, s) == s;
+    return (uint64_t)y->nsym / stab;
+}
+
+/* The index of cell x among the cells of set s. */
+static int index_in(uint64_t s, int x)
+{
+    return __builtin_popcountll(s & ((1ull << x) - 1));
+}
+
+/* J of the even split (s, the rest), when the rest's row is held: 0 otherwise. */
+static pb_count join_even(pd_ctx *c, pd_worker *wk, const join_arg *ja, uint64_t s,
+                          const uint64_t *fs)
+{
+    const pd_layer *l = ja->l;
+    uint64_t rest = c->all & ~s, fr[PD_MAX_CELLS];
+    int g;
+    uint64_t least = pd_least(&c->sym, rest, &g);
+    const uint8_t *p = held_row(l, ja->held, row_of(c, l, least));
+    if (!p) return 0;
+    for (uint64_t x = rest; x; x &= x - 1) { /* f[rest][b], by cell b */
+        int b = __builtin_ctzll(x);
+        fr[b] = pd_get(p, l->width, index_in(least, c->sym.perm[g][b]));
+    }
+    pb_count j = 0;
+    int i = 0;
+    for (uint64_t x = s; x; x &= x - 1, i++) {
+        if (!fs[i]) continue;
+        uint64_t after = 0;
+        for (uint64_t y = rest & c->next[__builtin_ctzll(x)]; y; y &= y - 1)
+            wk->overflow |= __builtin_add_overflow(after, fr[__builtin_ctzll(y)], &after);
+        wk->overflow |= add_count(&j, (pb_count)fs[i] * after);
+    }
+    return j;
+}
+
+/* The odd splits around every cell m not in s (s, m, the rest), those whose rest's
+ * row is held. */
+static pb_count join_odd(pd_ctx *c, pd_worker *wk, const join_arg *ja, uint64_t s,
+                         const uint64_t *fs)
+{
+    const pd_layer *l = ja->l;
+    pb_count sum = 0;
+    for (uint64_t ms = c->all & ~s; ms; ms &= ms - 1) {
+        int m = __builtin_ctzll(ms), g;
+        uint64_t least = pd_least(&c->sym, c->all & ~s & ~(1ull << m), &g);
+        const uint8_t *p = held_row(l, ja->held, row_of(c, l, least));
+        if (!p) continue;
+        uint64_t before = 0, dummy = 0;
+        int i = 0;
+        for (uint64_t x = s; x; x &= x - 1, i++)
+            if (c->next[m] >> __builtin_ctzll(x) & 1)
+                wk->overflow |= __builtin_add_overflow(before, fs[i], &before);
+        if (!before) continue;
+        pd_look look = {least, 0, p, c->sym.perm[g][m]};
+        uint64_t after = pd_look_sum(c, l, &look, &dummy, &wk->overflow);
+        wk->overflow |= add_count(&sum, (pb_count)before * after);
+    }
+    return sum;
+}
+
+static void join_one(pd_ctx *c, pd_worker *wk, const void *arg, uint64_t s, uint8_t *row,
+                     pb_count *sum)
+{
+    const join_arg *ja = arg;
+    uint64_t fs[PD_MAX_CELLS];
+    unpack(row, ja->l->k, ja->l->width, fs);
+    pb_count j = c->n % 2 ? join_odd(c, wk, ja, s, fs) : join_even(c, wk, ja, s, fs);
+    if (!j) return;
+    uint64_t w = orbit_size(&c->sym, s);
+    if (j > PB_COUNT_MAX / w) wk->overflow = 1, j = PB_COUNT_MAX;
+    wk->overflow |= add_count(sum, j * w);
+}
+
+void pd_shard_join(pd_ctx *c, const pd_layer *l, const pd_shard *own, const pd_shard *held,
+                   pb_count *total)
+{
+    join_arg ja = {l, held};
+    walk_all(c, l, own, join_one, &ja, total);
+}
+
+/* ---- the steps of one process's join ---- */
+
+/* The candidates of pd_fill_row(s): the cells of s that may precede each cell. */
+static uint64_t fill_candidates(const pd_ctx *c, uint64_t s)
+{
+    uint64_t n = 0;
+    for (uint64_t x = s; x; x &= x - 1)
+        n += (uint64_t)__builtin_popcountll(s & c->next[__builtin_ctzll(x)]);
+    return n;
+}
+
+/* join_even's steps (in *sum) and candidates of set s, when it is one it joins. */
+static void tally_even(pd_ctx *c, pd_worker *wk, const void *arg, uint64_t s, uint8_t *row,
+                       pb_count *sum)
+{
+    const pd_layer *l = arg;
+    if (!pd_join_weight(&c->sym, s, c->all, 0)) return;
+    uint64_t fs[PD_MAX_CELLS], rest = c->all & ~s;
+    unpack(row, l->k, l->width, fs);
+    *sum += 2 * (uint64_t)l->k;
+    wk->candidates += fill_candidates(c, s) + fill_candidates(c, rest);
+    int i = 0;
+    for (uint64_t x = s; x; x &= x - 1, i++)
+        if (fs[i])
+            wk->candidates += (uint64_t)__builtin_popcountll(rest & c->next[__builtin_ctzll(x)]);
+}
+
+enum { JOIN_CHUNK = 4096 }; /* pd_join's sets per chunk: the parts take chunks in turn */
+
+/* join_odd's steps and candidates over the chunks of part `part` of `parts`. */
+static void tally_odd(pd_ctx *c, int part, int parts, uint64_t *steps, uint64_t *cand)
+{
+    const int h = (c->n - 1) / 2;
+    const uint64_t nsets = c->binom[h][c->n - 1];
+    const int64_t nchunks = (int64_t)((nsets + JOIN_CHUNK - 1) / JOIN_CHUNK);
+    uint64_t st = 0, ca = 0;
+    for (int m = 0; m < c->n; m++) {
+        uint64_t size;
+        if (!pd_cell_rep(&c->sym, m, &size)) continue;
+        const uint64_t fixed = 1ull << m, room = c->all & ~fixed, low = fixed - 1;
+#pragma omp parallel for schedule(dynamic, 1) num_threads(c->threads) reduction(+ : st, ca)
+        for (int64_t i = part; i < nchunks; i += parts) {
+            if (!pd_clock_ok(c)) continue;
+            uint64_t r0 = (uint64_t)i * JOIN_CHUNK, r1 = r0 + JOIN_CHUNK;
+            if (r1 > nsets) r1 = nsets;
+            uint64_t x = pd_unrank(c, r0, h);
+            for (uint64_t r = r0; r < r1; r++) {
+                uint64_t s = (x & low) | ((x & ~low) << 1);
+                if (r + 1 < r1) x = pd_next_set(x);
+                if (!pd_join_weight(&c->sym, s, room, fixed)) continue;
+                st += 2;
+                ca += (uint64_t)__builtin_popcountll(s & c->next[m]) +
+                      (uint64_t)__builtin_popcountll(room & ~s & c->next[m]);
+            }
+        }
+    }
+    *steps = st, *cand = ca;
+}
+
+void pd_shard_tally(pd_ctx *c, const pd_layer *l, const pd_shard *own, int part, int parts)
+{
+    uint64_t steps = 0, cand = 0;
+    if (c->n % 2) {
+        tally_odd(c, part, parts, &steps, &cand);
+    } else {
+        pb_count sum = 0;
+        walk_all(c, l, own, tally_even, l, &sum);
+        steps = (uint64_t)sum;
+    }
+    __atomic_fetch_add(&c->placements, steps, __ATOMIC_RELAXED);
+    __atomic_fetch_add(&c->candidates, cand, __ATOMIC_RELAXED);
+}
+
+uint64_t pd_shard_plan(const pd_ctx *c, int top, int parts, uint64_t w[2], uint64_t *hint)
+{
+    uint64_t most = 0;
+    w[0] = w[1] = 0, *hint = 0;
+    for (int k = 1; k <= top; k++) {
+        uint64_t kw = (c->binom[k][c->n] + 63) / 64;
+        uint64_t rows = pd_sym_orbits(&c->sym, c->n, k);
+        uint64_t bytes = (rows + (uint64_t)parts - 1) / (uint64_t)parts * pd_row_bytes(k) + 8;
+        if (kw > w[k % 2]) w[k % 2] = kw;
+        if (bytes > most) most = bytes;
+        uint64_t counts = (rows + (uint64_t)parts - 1) / (uint64_t)parts * (uint64_t)k;
+        if (parts <= PD_HINT_PARTS && counts > *hint) *hint = counts;
+    }
+    return most;
+}

@@ -1,0 +1,118 @@
+#!/usr/bin/env bash
+# mpi_path.sh — path-dp's count with its layers sharded over MPI ranks: at 2, 3 and 4
+# ranks the count, steps and candidates are one process's, on boards of an even and
+# an odd number of cells, square and not, both rules; the plan per rank shrinks with
+# the ranks (asserted at 4 ranks on 5x5), --max-memory is per rank and refuses
+# before anything runs; a step or time limit and a signal to one rank stop them all.
+# Usage: mpi_path.sh PUZZLEBENCH SOURCE_DIR. Exit 77 (skip) without mpirun.
+. "$(dirname "$0")/cli_lib.sh"
+command -v mpirun >/dev/null || { echo "mpi_path: no mpirun: skipped"; exit 77; }
+export OMP_NUM_THREADS=1
+mpi() { mpirun --allow-run-as-root --oversubscribe -q -np "$@"; }
+
+# The stats line without its times and bytes: what one process and the ranks share.
+counts() { grep '^solutions=' "$1" | sed -E 's/ (wall_s|elapsed_s|puzzles_per_s|bytes)=[^ ]*//g'; }
+field() { sed -nE "s/.* $1=([0-9]+) .*/\\1/p" "$2"; }
+
+# same RANKS DESCRIPTION ARGS...: `count ARGS -e path-dp` at one process and at each
+# of RANKS agree.
+same() {
+    local ranks=$1 what=$2
+    shift 2
+    "$pb" count "$@" -e path-dp -q >"$tmp/one" 2>"$tmp/one.err"
+    local a=$?
+    for np in $ranks; do
+        mpi "$np" "$pb" count "$@" -e path-dp -q >"$tmp/many" 2>"$tmp/many.err"
+        local b=$?
+        if [ "$a" -eq 0 ] && [ "$b" -eq 0 ]; then ok; else bad "$what: exit $b at $np ranks, $a in one process"; fi
+        if [ -n "$(counts "$tmp/one")" ] && [ "$(counts "$tmp/one")" = "$(counts "$tmp/many")" ]; then ok; else
+            bad "$what: $np ranks: $(counts "$tmp/many"); one process: $(counts "$tmp/one")"
+        fi
+        has "path-dp: $np ranks: [0-9]+ bytes planned per rank" "$tmp/many.err"
+        has "path-dp: rank $((np - 1)): peak [0-9]+ bytes, sent [0-9]+ bytes" "$tmp/many.err"
+    done
+}
+
+for adj in king orth; do
+    same "2 3 4" "4x4 $adj" notouch 4x4 --adj "$adj"
+    same "2 3 4" "3x5 $adj" notouch 3x5 --adj "$adj"
+    same "2 3 4" "4x5 $adj" notouch 4x5 --adj "$adj"
+done
+same "2" "4x5 king -t 2" notouch 4x5 -t 2
+same "2" "5x5 king" notouch 5x5
+# The published term of A229429 (orth 4x4) at 3 ranks.
+grep -q '^solutions=696497375736 ' <(mpi 3 "$pb" count notouch 4x4 --adj orth -e path-dp -q 2>/dev/null) &&
+    ok || bad "orth 4x4 at 3 ranks is not A229429's 696497375736"
+
+# The plan: each rank holds two shards of the largest layer, a byte per count of its
+# own share (which rank holds each count's row), the piece of a shard in flight and
+# the index of two layers, so at 4 ranks 5x5 plans at most 41% of one process's
+# (which holds the two largest layers whole).
+"$pb" count notouch 5x5 -e path-dp -q --max-memory 1K >"$tmp/one" 2>/dev/null
+mpi 4 "$pb" count notouch 5x5 -e path-dp -q --max-memory 1K >"$tmp/four" 2>/dev/null
+one=$(field bytes "$tmp/one") four=$(field bytes "$tmp/four")
+echo "mpi_path: 5x5 plans $one bytes in one process, $four per rank at 4 ranks"
+if [ -n "$one" ] && [ -n "$four" ] && [ $((four * 100)) -le $((one * 41)) ]; then ok; else
+    bad "5x5 at 4 ranks plans $four bytes per rank, one process $one"; fi
+
+# --max-memory is per rank: 4x5 does not fit 1200K in one process but does at 4 ranks,
+# and a limit below the rank's plan refuses before any step.
+expect 3 "4x5 --max-memory 1200K in one process" -- "$pb" count notouch 4x5 -e path-dp -q --max-memory 1200K
+has 'status=nomem' "$tmp/out"
+expect 0 "4x5 --max-memory 1200K at 4 ranks" -- mpi 4 "$pb" count notouch 4x5 -e path-dp -q --max-memory 1200K
+has '^solutions=2519619726250060 .*status=done' "$tmp/out"
+expect 3 "4x5 --max-memory 500K at 4 ranks" -- mpi 4 "$pb" count notouch 4x5 -e path-dp -q --max-memory 500K
+has '^solutions=0 steps=0 .*status=nomem' "$tmp/out"
+has 'sent 0 bytes' "$tmp/err"
+
+# Limits hold over the world: at most N steps in all; a time limit ends it about then.
+expect 3 "step limit at 3 ranks" -- mpi 3 "$pb" count notouch 5x5 -e path-dp -q --step-limit 1e6
+has 'status=limit' "$tmp/out"
+steps=$(field steps "$tmp/out")
+if [ -n "$steps" ] && [ "$steps" -le 1000000 ] && [ "$steps" -gt 0 ]; then ok; else
+    bad "step limit 1e6: $steps steps"; fi
+expect 3 "time limit at 3 ranks" -- mpi 3 "$pb" count notouch 5x5 -e path-dp -q --time-limit 0.5
+has 'status=limit' "$tmp/out"
+wall=$(sed -nE 's/.* wall_s=([0-9.]+) .*/\1/p' "$tmp/out")
+echo "mpi_path: --time-limit 0.5 at 3 ranks: the count reports wall_s=$wall"
+if awk -v w="$wall" 'BEGIN { exit !(w > 0 && w < 4) }'; then ok; else bad "time limit 0.5: wall_s=$wall"; fi
+
+# A signal to one rank (not rank 0) stops every rank, interrupted, exit 130.
+rank_pid() { # rank_pid MPIRUN_PID RANK: the pid of that rank, a child of this mpirun
+    local p
+    for p in $(pgrep -P "$1"); do
+        tr '\0' '\n' <"/proc/$p/environ" 2>/dev/null | grep -qx "OMPI_COMM_WORLD_RANK=$2" &&
+            echo "$p" && return
+    done
+}
+mpirun --allow-run-as-root --oversubscribe -q -np 3 "$pb" count notouch 5x6 -e path-dp -q \
+    >"$tmp/out" 2>"$tmp/err" &
+job=$!
+r1=
+for _ in $(seq 100); do
+    r1=$(rank_pid "$job" 1)
+    [ -n "$r1" ] && break
+    sleep 0.1
+done
+if [ -z "$r1" ]; then
+    bad "no rank 1 found among the children of mpirun $job"
+    kill -TERM "$job"
+fi
+[ -n "$r1" ] && await_handler "$r1"
+sleep 0.5
+t0=$(date +%s.%N)
+[ -n "$r1" ] && kill -INT "$r1"
+for _ in $(seq 3000); do # at most 30 s, then the job is ended and the check fails
+    kill -0 "$job" 2>/dev/null || break
+    sleep 0.01
+done
+t1=$(date +%s.%N)
+kill -0 "$job" 2>/dev/null && kill -TERM "$job"
+wait "$job"
+rc=$?
+took=$(awk -v a="$t0" -v b="$t1" 'BEGIN { printf "%.3f", b - a }')
+echo "mpi_path: SIGINT to rank 1 at 3 ranks: mpirun ended ${took} s later (exit $rc)"
+if [ "$rc" -eq 130 ]; then ok; else bad "SIGINT to rank 1: exit $rc, expected 130"; cat "$tmp/err" >&2; fi
+has 'status=interrupted' "$tmp/out"
+if awk -v t="$took" 'BEGIN { exit !(t < 10) }'; then ok; else bad "SIGINT to rank 1: ${took} s"; fi
+finish mpi_path
