@@ -90,8 +90,17 @@ awk -F'\t' 'FNR > 1 && ($1 != 1 || $10 != "binomial-sum") { bad = 1 } END { exit
 [ ! -e "$out/notouch-table.king.m2.txt" ] && [ ! -e "$out/notouch-table.orth.m3.txt" ] && ok ||
     bad "a b-file left from the earlier table"
 
-# --quick: a small table, marked; row 1 still whole (it costs nothing).
-expect 0 "notouch-table --quick" -- "$pb" notouch-table --out "$out" --quick --max-cells 30
+# --full asks for the boards of 32 cells (run.sh --full passes it); under a bound they
+# do not fit, each is skipped with its plan, at once.
+expect 0 "notouch-table --full --max-memory 1K" -- "$pb" notouch-table --out "$out" --full --max-memory 1K
+has "^max_cells=32$" "$out/notouch-table.meta"
+has "^full=1$" "$out/notouch-table.meta"
+has "^skipped.[0-9]+=4x8 king: path-dp plans [0-9]+ bytes, over the 1024 allowed: skipped$" "$out/notouch-table.meta"
+has "^skipped.[0-9]+=2x16 orth: path-dp plans [0-9]+ bytes" "$out/notouch-table.meta"
+has "^skipped.[0-9]+=5x6 orth: path-dp plans [0-9]+ bytes" "$out/notouch-table.meta"
+
+# --quick: a small table, marked; row 1 still whole (it costs nothing); it wins over --full.
+expect 0 "notouch-table --quick" -- "$pb" notouch-table --out "$out" --quick --max-cells 30 --full
 has "^max_cells=12$" "$out/notouch-table.meta"
 has "^quick=1$" "$out/notouch-table.meta"
 awk -F'\t' 'FNR > 1 && $1 > 1 && $3 > 12 { bad = 1 } END { exit bad }' "$tsv" && ok || bad "$tsv: --quick past 12 cells"

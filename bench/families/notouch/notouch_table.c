@@ -42,13 +42,16 @@ static const pb_option table_options[] = {
     PB_OPTION_THREADS(nt_opts, threads, "path-dp's threads (default: one per core)"),
     {PB_OPT_ROW(nt_opts, "quick", PB_OPT_FLAG, quick, NULL,
                 "a small table (--max-cells 12 at most), marked quick=1")},
+    {PB_OPT_ROW(nt_opts, "full", PB_OPT_FLAG, full, NULL,
+                "the big boards too: --max-cells 32 at least (2x16 and 4x8 plan\n"
+                "about 17 GB each and take tens of minutes; --quick wins)")},
     PB_OPTION_END,
 };
 
 /* 30 cells by default, each count checked a second way: 5x6 is the largest board whose
  * tables (a few gigabytes) and two runs keep the main job within minutes; the boards
  * of 32 cells plan tables of tens of gigabytes and are asked for by --max-cells. */
-static const nt_opts table_defaults = {NULL, 30, 30, 0, 0, 0};
+static const nt_opts table_defaults = {NULL, 30, 30, 0, 0, 0, 0};
 
 /* 90% of MemAvailable, or 1 GiB when /proc/meminfo does not say. */
 static uint64_t memory_free(void)
@@ -184,8 +187,8 @@ static int count_one(nt_table *t, int m, int n, int rule)
     return 0;
 }
 
-/* 1 x n under rule from the recurrence's terms (seconds: the time they all took), then
- * checked. 0, or the exit status. */
+/* The board of one row, n cells, under rule from the recurrence's terms (seconds: the time they all
+ * took), then checked. 0, or the exit status. */
 static int count_row1(nt_table *t, int n, int rule, double seconds)
 {
     nt_value *v = &t->v[1][n][rule];
@@ -243,6 +246,7 @@ static int run(const pb_command *self, int argc, char **argv, int first)
         free(t);
         return pb_say("notouch-table: %s", err), PB_EXIT_USAGE;
     }
+    if (t->o.full && t->o.max_cells < NT_FULL_CELLS) t->o.max_cells = NT_FULL_CELLS;
     if (t->o.quick && t->o.max_cells > 12) t->o.max_cells = 12;
     if (!t->o.max_memory) t->o.max_memory = memory_free();
     if (!t->o.threads) {
@@ -269,27 +273,25 @@ static int run(const pb_command *self, int argc, char **argv, int first)
 const pb_command pb_notouch_commands[] = {
     {.name = "notouch-table",
      .summary = "count every notouch rectangle m x n under both rules (--out DIR)",
-     .about =
-         "Counts the placements of every rectangle m x n (m <= n) of up to --max-cells\n"
-         "cells (30 by default: 5x6, 3x10, 2x15 the largest) under the king rule and the\n"
-         "orth rule with path-dp, smallest first, each count in a process of its own: its\n"
-         "time, its peak memory and the tables it planned. A count whose plan is over\n"
-         "--max-memory is skipped and said. Row 1 (1 x n, the same under both rules) comes\n"
-         "from the recurrence of A002464 instead, exactly, for every n whose term fits the\n"
-         "128 bits of a count (up to 1x34, whatever --max-cells), and costs nothing. All of\n"
-         "row 1 and every count of up to --check-cells cells is checked a second way: row 1\n"
-         "by path-dp up to 1x28 (no further than --max-cells), beyond by A002464's binomial\n"
-         "sum;\n"
-         "boards of up to 10 cells by the propagate engine, those of up to 20 by Karp's\n"
-         "inclusion-exclusion over cell sets (modulo 2^64), the others by path-dp on another\n"
-         "number of threads; a disagreement stops the command (exit 4) and writes nothing.\n"
-         "The boards of 31 and 32 cells (2x16 and 4x8 plan about 17 GB each) are asked for by\n"
-         "--max-cells 32 (scripts/run.sh: PB_NOTOUCH_CELLS=32); counts past --check-cells\n"
-         "have no second check and say so (check '-'). Writes DIR/notouch-table.tsv (m n\n"
-         "cells rule count seconds peak_bytes planned_bytes threads check method),\n"
-         "DIR/notouch-table.meta and, per rule and row m of the table (m x m counted), an\n"
-         "OEIS-style b-file DIR/notouch-table.RULE.mM.txt: lines 'n a(n)', a(n) the count of\n"
-         "the m x n board, n from 1 while the table has it.\n",
+     .about = "Counts the placements of every rectangle m x n (m <= n) of up to --max-cells\n"
+              "cells (30 by default: 5x6, 3x10, 2x15 the largest) under the king rule and the\n"
+              "orth rule with path-dp, smallest first, each count in a process of its own: its\n"
+              "time, its peak memory and the tables it planned. A count whose plan is over\n"
+              "--max-memory is skipped and said. Row 1 (1 x n, the same under both rules) comes\n"
+              "from the recurrence of A002464 instead, exactly, for every n whose term fits the\n"
+              "128 bits of a count (up to 1x34, whatever --max-cells), and costs nothing. All of\n"
+              "row 1 and every count of up to --check-cells cells is checked a second way: row 1\n"
+              "by path-dp up to 1x28 (no further than --max-cells), beyond by A002464's binomial\n"
+              "sum; boards of up to 10 cells by the propagate engine, those of up to 20 by\n"
+              "Karp's inclusion-exclusion over cell sets (modulo 2^64), the others by path-dp on\n"
+              "another number of threads; a disagreement stops the command (exit 4) and writes\n"
+              "nothing. The boards of 31 and 32 cells (2x16 and 4x8 plan about 17 GB each) are\n"
+              "asked for by --max-cells 32 or --full (scripts/run.sh --full); counts past\n"
+              "--check-cells have no second check and say so (check '-'). Writes\n"
+              "DIR/notouch-table.tsv (m n cells rule count seconds peak_bytes planned_bytes\n"
+              "threads check method), DIR/notouch-table.meta and, per rule and row m of the\n"
+              "table (m x m counted), an OEIS-style b-file DIR/notouch-table.RULE.mM.txt: lines\n"
+              "'n a(n)', a(n) the count of the m x n board, n from 1 while the table has it.\n",
      .options = table_options,
      .defaults = &table_defaults,
      .run = run,

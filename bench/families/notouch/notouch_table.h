@@ -19,6 +19,7 @@
 /* Row 1 is checked by path-dp up to 1 x NT_ROW1_PATHDP (past it path-dp plans
  * gigabytes for a term the binomial sum gives at once), by the sum beyond. */
 #define NT_ROW1_PATHDP 28
+#define NT_FULL_CELLS  32 /* --full's table: 2x16 and 4x8, tens of gigabytes each */
 
 extern const char *const nt_rule_names[NT_RULES];
 
@@ -30,6 +31,7 @@ typedef struct nt_opts {
     uint64_t max_memory; /* a count that plans more is skipped; 0: of the memory free */
     int threads;         /* path-dp's threads; 0: one per core */
     int quick;           /* a small table, marked quick=1 */
+    int full;            /* the big boards too: --max-cells NT_FULL_CELLS at least */
 } nt_opts;
 
 /* How far one value got. */

@@ -96,7 +96,7 @@ int nt_write(nt_table *t)
         return pb_say("notouch-table: %s", err), PB_EXIT_USAGE;
     int rc = write_bfiles(t, bfiles, sizeof bfiles);
     if (rc) return rc;
-    enum { FIXED = 11 };
+    enum { FIXED = 12 };
     char lines[FIXED][PB_PATH_EXT_MAX];
     const char *extra[FIXED + NT_SKIPS_MAX + 1];
     int n = 0;
@@ -107,6 +107,7 @@ int nt_write(nt_table *t)
     snprintf(lines[n++], sizeof lines[0], "check_cells=%d", t->o.check_cells);
     snprintf(lines[n++], sizeof lines[0], "max_memory=%llu", (unsigned long long)t->o.max_memory);
     snprintf(lines[n++], sizeof lines[0], "quick=%d", t->o.quick);
+    snprintf(lines[n++], sizeof lines[0], "full=%d", t->o.full);
     snprintf(lines[n++], sizeof lines[0], "counted=%d", t->counted);
     snprintf(lines[n++], sizeof lines[0],
              "row1=1x1..1x%d by A002464's recurrence; A002464(%d) passes 2^128 - 1, the largest "
