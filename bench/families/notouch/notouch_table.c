@@ -38,7 +38,7 @@ static const pb_option table_options[] = {
      .lo = 0, .hi = NT_MAX_CELLS},
     {PB_OPT_ROW(nt_opts, "max-memory", PB_OPT_BYTES, max_memory, "SIZE",
                 "skip a count whose tables path-dp plans over SIZE (default: 90%\n"
-                "of the memory available at the start)")},
+                "of the memory available as the count starts)")},
     PB_OPTION_THREADS(nt_opts, threads, "path-dp's threads (default: one per core)"),
     {PB_OPT_ROW(nt_opts, "quick", PB_OPT_FLAG, quick, NULL,
                 "a small table (--max-cells 12 at most), marked quick=1")},
@@ -100,6 +100,7 @@ int nt_count(nt_table *t, int m, int n, int rule, const char *engine, int thread
     char board[32], th[16], mem[32], err[PB_MSG_MAX], what[300];
     snprintf(board, sizeof board, "%dx%d", m, n);
     snprintf(th, sizeof th, "%d", threads);
+    if (!bytes) bytes = memory_free();
     snprintf(mem, sizeof mem, "%llu", (unsigned long long)bytes);
     char *argv[] = {t->self,        "count",
                     "notouch",      board,
@@ -109,6 +110,7 @@ int nt_count(nt_table *t, int m, int n, int rule, const char *engine, int thread
                     "--max-memory", mem,
                     "-q",           NULL};
     memset(r, 0, sizeof *r);
+    r->allowed = bytes;
     pb_spawn sp;
     if (pb_spawn_open(&sp, argv, "/dev/null", err, sizeof err))
         return pb_say("notouch-table: %s", err), PB_EXIT_USAGE;
@@ -166,7 +168,7 @@ static int count_one(nt_table *t, int m, int n, int rule)
         v->planned = r.planned;
         return skip(t, "%s %s: path-dp plans %llu bytes, over the %llu allowed: skipped", board,
                     nt_rule_names[rule], (unsigned long long)r.planned,
-                    (unsigned long long)t->o.max_memory);
+                    (unsigned long long)r.allowed);
     }
     if (rc == 1)
         return pb_say("notouch-table: %s %s: path-dp stopped (status %s)", board,
@@ -248,7 +250,6 @@ static int run(const pb_command *self, int argc, char **argv, int first)
     }
     if (t->o.full && t->o.max_cells < NT_FULL_CELLS) t->o.max_cells = NT_FULL_CELLS;
     if (t->o.quick && t->o.max_cells > 12) t->o.max_cells = 12;
-    if (!t->o.max_memory) t->o.max_memory = memory_free();
     if (!t->o.threads) {
         long cores = sysconf(_SC_NPROCESSORS_ONLN);
         t->o.threads = cores > 0 ? (int)cores : 1;

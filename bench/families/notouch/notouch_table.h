@@ -28,7 +28,8 @@ typedef struct nt_opts {
     const char *out;     /* the folder written */
     int max_cells;       /* rectangles of at most this many cells */
     int check_cells;     /* every count of at most this many cells checked a second way */
-    uint64_t max_memory; /* a count that plans more is skipped; 0: of the memory free */
+    uint64_t max_memory; /* a count that plans more is skipped; 0: most of the memory
+                            available as each count starts (other work shares it) */
     int threads;         /* path-dp's threads; 0: one per core */
     int quick;           /* a small table, marked quick=1 */
     int full;            /* the big boards too: --max-cells NT_FULL_CELLS at least */
@@ -69,11 +70,13 @@ typedef struct nt_run {
     char status[16];
     double seconds;
     uint64_t planned, peak;
+    uint64_t allowed; /* the bound it ran under */
 } nt_run;
 
 /* Runs `puzzlebench count notouch MxN --adj RULE -e ENGINE -t THREADS --max-memory
- * BYTES` and reads its stats line into r. 0; 1 when it stopped (r->status says why:
- * nomem when its plan is over BYTES); or the exit status after a one-line message. */
+ * BYTES` (0: most of the memory available now) and reads its stats line into r. 0; 1 when it
+ * stopped (r->status says why: nomem when its plan is over BYTES); or the exit status after a
+ * one-line message. */
 int nt_count(nt_table *t, int m, int n, int rule, const char *engine, int threads, uint64_t bytes,
              nt_run *r);
 

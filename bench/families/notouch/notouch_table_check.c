@@ -33,7 +33,7 @@ static int check_row1(nt_table *t, int n, int rule, nt_value *v, char second[PB_
         pb_say("notouch-table: 1x%d %s: path-dp plans %llu bytes, over the %llu allowed: "
                "checked by the binomial sum",
                n, nt_rule_names[rule], (unsigned long long)r.planned,
-               (unsigned long long)t->o.max_memory);
+               (unsigned long long)r.allowed);
     }
     snprintf(v->check, sizeof v->check, "binomial-sum");
     pb_count_format(nt_row1_sum(n), second);

@@ -105,7 +105,13 @@ int nt_write(nt_table *t)
     snprintf(lines[n++], sizeof lines[0], "engine=path-dp");
     snprintf(lines[n++], sizeof lines[0], "max_cells=%d", t->o.max_cells);
     snprintf(lines[n++], sizeof lines[0], "check_cells=%d", t->o.check_cells);
-    snprintf(lines[n++], sizeof lines[0], "max_memory=%llu", (unsigned long long)t->o.max_memory);
+    if (t->o.max_memory)
+        snprintf(lines[n++], sizeof lines[0], "max_memory=%llu",
+                 (unsigned long long)t->o.max_memory);
+    else
+        snprintf(lines[n++], sizeof lines[0],
+                 "max_memory=free (90%% of the memory available "
+                 "as each count starts)");
     snprintf(lines[n++], sizeof lines[0], "quick=%d", t->o.quick);
     snprintf(lines[n++], sizeof lines[0], "full=%d", t->o.full);
     snprintf(lines[n++], sizeof lines[0], "counted=%d", t->counted);
