@@ -157,6 +157,15 @@ older = out / "older" / nc.TABLE
 older.parent.mkdir(exist_ok=True)
 older.write_text("".join(line.rsplit("\t", 1)[0] + "\n" for line in good))
 assert {r["method"] for r in nc.read_table(older)} == {"path-dp"}
+# A count past --check-cells (as 2x16 under --full) has no check, and the section says so.
+unchecked = out / "unchecked"
+unchecked.mkdir(exist_ok=True)
+(unchecked / nc.TABLE).write_text("\n".join(line if "\t2\t5\t10\tking\t" not in "\t" + line else
+                                            "\t".join(line.split("\t")[:9] + ["-", "path-dp"])
+                                            for line in good) + "\n")
+text = "\n".join(nc.section(Ctx(), unchecked))
+assert "| 2x5 | king | `9024` | path-dp |" in text and "| not checked | new |" in text, text
+assert "checked a second way, 2x5 king not checked;" in text, text
 for lines, want in (([], ":1: expected the header"),
                      (good[:1] + ["1\t1\t1\tking\t1"], ":2: expected 11 tab-separated fields"),
                      (good[:1] + [good[1].replace("recurrence", "guess")], ":2: expected a method"),

@@ -50,7 +50,7 @@ static const pb_option table_options[] = {
 
 /* 30 cells by default, each count checked a second way: 5x6 is the largest board whose
  * tables (a few gigabytes) and two runs keep the main job within minutes; the boards
- * of 32 cells plan tables of tens of gigabytes and are asked for by --max-cells. */
+ * of 32 cells plan tables of tens of gigabytes and are asked for (--full). */
 static const nt_opts table_defaults = {NULL, 30, 30, 0, 0, 0, 0};
 
 /* 90% of MemAvailable, or 1 GiB when /proc/meminfo does not say. */
