@@ -40,7 +40,8 @@ typedef struct pb_command {
     int (*run)(const struct pb_command *self, int argc, char **argv, int first);
     int generator; /* 1: run as `generate NAME`; 0: as `NAME` */
     /* 1: one of the family's default experiments: run.sh runs it as `NAME --out DIR`
-     * (`--quick` added in a quick run), after the sweeps */
+     * (`--quick` added in a quick run, `--full` in a full one: the sizes that take
+     * hours or most of the memory, asked for only), after the sweeps */
     int experiment;
 } pb_command;
 

@@ -5,11 +5,15 @@
 # The experiments come from the program: `puzzlebench families --csv` names, per
 # family, the sweeps (bench/families/FAMILY/NAME.sweep) to run, and the commands of its
 # own to run after them (its experiments, such as a table of counts).
-# usage: scripts/run.sh [--quick] [OUT_DIR]     (default results; results-quick with --quick)
+# usage: scripts/run.sh [--quick | --full] [OUT_DIR]  (default results; results-quick with --quick)
 #   --quick   every family's sweeps and experiments and the method study in a small
 #             version (sweep --quick, the experiments' --quick, PB_QUICK=1 for
 #             scripts/method-study.sh, short micro-benchmarks):
 #             a complete, smaller report whose REPORT.md says it is a quick run
+#   --full    the experiments in their full size (their --full), which the main job
+#             leaves out for taking hours or most of the memory: notouch-table's
+#             boards of 31 and 32 cells (2x16 and 4x8, each skipped with a reason
+#             where its tables do not fit the memory free)
 # Each phase says how long it took the last time (OUT/run-phases.tsv) and how much of
 # that run is left; the load is warned of once, at the start.
 # Then the harness measures its own method (scripts/method-study.sh: false positives,
@@ -22,9 +26,9 @@
 # (scripts/tdoku.sh), which the project cannot build itself.
 set -euo pipefail
 cd "$(dirname "$0")/.."
-quick=0
-if [ "${1:-}" = --quick ]; then quick=1; shift; fi
-case ${1:-} in -*) echo "run.sh: unknown option '$1' (usage: scripts/run.sh [--quick] [OUT_DIR])" >&2; exit 2 ;; esac
+quick=0 full=0
+if [ "${1:-}" = --quick ]; then quick=1; shift; elif [ "${1:-}" = --full ]; then full=1; shift; fi
+case ${1:-} in -*) echo "run.sh: unknown option '$1' (usage: scripts/run.sh [--quick | --full] [OUT_DIR])" >&2; exit 2 ;; esac
 out=${1:-results}
 if [ "$quick" = 1 ]; then out=${1:-results-quick}; fi
 export PB_QUICK=$quick
@@ -95,7 +99,9 @@ done <"$out/.families"
 while IFS=, read -r family _ _ experiments _; do
     for command in $experiments; do
         phase "$family: $command"
-        if [ "$quick" = 1 ]; then "$pb" "$command" --out "$out" --quick; else "$pb" "$command" --out "$out"; fi
+        size=()
+        if [ "$quick" = 1 ]; then size=(--quick); elif [ "$full" = 1 ]; then size=(--full); fi
+        "$pb" "$command" --out "$out" "${size[@]}"
     done
 done <"$out/.families"
 rm -f "$out/.families"

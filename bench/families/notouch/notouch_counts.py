@@ -1,10 +1,11 @@
 """The notouch section "New counts": the table `puzzlebench notouch-table` writes
 (notouch-table.tsv, one row a count of an m x n board under one rule), each value with
-its time, its peak memory, the tables path-dp planned and how it was checked, set
-against the published record: the terms of tests/data/oeis/notouch-oeis.tsv (A002464,
-A229429, A229430) and row 1, which is A002464 under both rules. A value the record
-holds and the table does not match is said first, in bold. Bad input stops the report
-with FILE:LINE and what was expected."""
+how it was counted, its time, its peak memory, the tables path-dp planned and how it
+was checked, set against the published record: the terms of
+tests/data/oeis/notouch-oeis.tsv (A002464, A229429, A229430) and row 1, which is
+A002464 under both rules. A value the record holds and the table does not match is
+said first, in bold; a summary names the new counts (in no sequence found) and the
+largest board. Bad input stops the report with FILE:LINE and what was expected."""
 
 from pathlib import Path
 
@@ -14,7 +15,10 @@ from ..meta import read_meta
 from ..numfmt import NONE, duration, memory
 
 TABLE = "notouch-table.tsv"
-COLUMNS = ["m", "n", "cells", "rule", "count", "seconds", "peak_bytes", "planned_bytes", "threads", "check"]
+COLUMNS = ["m", "n", "cells", "rule", "count", "seconds", "peak_bytes", "planned_bytes", "threads", "check",
+           "method"]
+# A table written before row 1 came from the recurrence: every count is path-dp's.
+COLUMNS_PATH_DP = COLUMNS[:-1]
 RULES = ("king", "orth")
 PUBLISHED = Path(__file__).resolve().parents[3] / "tests" / "data" / "oeis" / "notouch-oeis.tsv"
 
@@ -32,14 +36,15 @@ def read_table(path):
         lines = path.read_text(encoding="utf-8").splitlines()
     except (OSError, UnicodeDecodeError) as e:
         raise ReportError(path, f"cannot read it: {getattr(e, 'strerror', None) or e}") from None
-    if not lines or lines[0].split("\t") != COLUMNS:
+    header = lines[0].split("\t") if lines else []
+    if header not in (COLUMNS, COLUMNS_PATH_DP):
         raise ReportError(path, "expected the header " + " ".join(COLUMNS) + " (tab-separated)", 1)
     rows = []
     for at, text in enumerate(lines[1:], start=2):
         fields = text.split("\t")
-        if len(fields) != len(COLUMNS):
-            raise ReportError(path, f"expected {len(COLUMNS)} tab-separated fields, got {len(fields)}", at)
-        row = dict(zip(COLUMNS, fields))
+        if len(fields) != len(header):
+            raise ReportError(path, f"expected {len(header)} tab-separated fields, got {len(fields)}", at)
+        row = {"method": "path-dp", **dict(zip(header, fields))}
         for key in ("m", "n", "cells", "count", "peak_bytes", "planned_bytes", "threads"):
             row[key] = _whole(row[key], path, at, key)
         try:
@@ -48,6 +53,8 @@ def read_table(path):
             raise ReportError(path, f"expected seconds (a number), got {row['seconds']!r}", at) from None
         if row["rule"] not in RULES:
             raise ReportError(path, f"expected a rule (king or orth), got {row['rule']!r}", at)
+        if row["method"] not in ("path-dp", "recurrence"):
+            raise ReportError(path, f"expected a method (path-dp or recurrence), got {row['method']!r}", at)
         if not 1 <= row["m"] <= row["n"] or row["m"] * row["n"] != row["cells"]:
             raise ReportError(path, f"expected 1 <= m <= n and cells = m n, got {row['m']} {row['n']} "
                                     f"{row['cells']}", at)
@@ -89,6 +96,45 @@ def _record(row, published):
     return "new", False
 
 
+def _runs(boards):
+    """Boards [(m, n)] as runs along each row: "2x3-2x7, 3x3"."""
+    out, start, last = [], None, None
+    for m, n in sorted(boards) + [(None, None)]:
+        if last and (m, n) == (last[0], last[1] + 1):
+            last = (m, n)
+            continue
+        if last:
+            out.append(f"{start[0]}x{start[1]}" + (f"-{last[0]}x{last[1]}" if last != start else ""))
+        start = last = (m, n)
+    return ", ".join(out)
+
+
+def _summary(rows, marks):
+    """The lines that say what the table holds: its checks, its new counts, its largest board."""
+    by_rec = sum(1 for r in rows if r["method"] == "recurrence")
+    unchecked = [r for r in rows if r["check"] == "-"]
+    line = (f"{len(rows)} counts ({by_rec} of row 1 by A002464's recurrence, {len(rows) - by_rec} by path-dp), "
+            f"{len(rows) - len(unchecked)} of them checked a second way")
+    line += (", " + ", ".join(f"{r['m']}x{r['n']} {r['rule']}" for r in unchecked) + " not checked"
+             if unchecked else ", every one")
+    new = [r for r, (mark, _) in zip(rows, marks) if mark == "new"]
+    line += f"; {len(new)} new (in no sequence found), {len(rows) - len(new)} in the record."
+    out = ["", line]
+    if new:
+        out += ["", "New: " + "; ".join(f"{rule} {_runs([(r['m'], r['n']) for r in new if r['rule'] == rule])}"
+                                       for rule in RULES if any(r["rule"] == rule for r in new)) + "."]
+    grid = [r for r in rows if r["m"] > 1]
+    if grid:
+        most = max(r["cells"] for r in grid)
+        boards = sorted({(r["m"], r["n"]) for r in grid if r["cells"] == most}, reverse=True)
+        rules = sorted({r["rule"] for r in grid if r["cells"] == most}, key=RULES.index)
+        out += ["", f"Largest board counted: {most} cells ({', '.join(f'{m}x{n}' for m, n in boards)}; "
+                    f"{' and '.join(rules)}) by path-dp"
+                + (f"; row 1 to 1x{max(r['n'] for r in rows if r['m'] == 1)} by the recurrence."
+                   if by_rec else ".")]
+    return out
+
+
 def section(ctx, results_dir):
     path = Path(results_dir) / TABLE
     if not path.is_file():
@@ -100,11 +146,15 @@ def section(ctx, results_dir):
     meta = meta.first if meta else {}
     out = ["", "## New counts", "",
            f"Source: {code(path.name)} (`puzzlebench notouch-table`): every rectangle m x n (m <= n) of up to "
-           f"{escape(meta.get('max_cells', '?'))} cells under both rules, counted by path-dp, each in a process of "
-           f"its own (peak: its resident memory at the most; planned: the tables path-dp planned before it began). "
-           f"Every count of up to {escape(meta.get('check_cells', '?'))} cells was made a second way (check): "
-           "`recurrence` is A002464's, `propagate` a search, `inclusion-exclusion` Karp's over cell sets (modulo "
-           "2^64), `path-dp -t N` the same engine on another number of threads; the command stops and writes nothing when the two disagree. The record: the terms of "
+           f"{escape(meta.get('max_cells', '?'))} cells under both rules, by path-dp, each in a process "
+           "of its own (peak: its resident memory at the most; planned: the tables path-dp planned before it "
+           "began), and row 1 by A002464's recurrence, exact as far as a count's 128 bits go, whatever the cells. "
+           f"All of row 1 and every count of up to {escape(meta.get('check_cells', '?'))} cells was made a second "
+           "way (check): `path-dp -t N` path-dp on N threads (on another number than the count's, but on row 1, "
+           "which path-dp did not count), "
+           "`binomial-sum` A002464's explicit sum, `propagate` a search, `inclusion-exclusion` Karp's over cell sets "
+           "(modulo 2^64), `recurrence` (an older table) A002464's; `-` not checked. The command stops and writes "
+           "nothing when the two disagree. The record: the terms of "
            f"{code('tests/data/oeis/notouch-oeis.tsv')} (A229429 for orth; no king sequence was found) and row 1, "
            "which is A002464 under both rules.", "",
            ctx.meta_line(path.with_suffix(".meta")), ""]
@@ -113,14 +163,14 @@ def section(ctx, results_dir):
     if differ:
         out += [f"**{len(differ)} value(s) differ from the published record:** "
                 + ", ".join(f"{r['m']}x{r['n']} {r['rule']}" for r in differ), ""]
-    body = [[f"{r['m']}x{r['n']}", r["rule"], code(str(r["count"])), duration(r["seconds"]),
-             memory(r["peak_bytes"]), memory(r["planned_bytes"]) if r["planned_bytes"] else NONE,
-             escape(r["check"]), mark] for r, (mark, _) in zip(rows, marks)]
-    out += table(["board", "rule", "count", "time", "peak", "planned", "check", "record"], "llrrrrll", body)
-    new = sum(1 for mark, _ in marks if mark == "new")
-    checked = sum(1 for r in rows if r["check"] != "-")
-    out += ["", f"{len(rows)} counts, {checked} of them checked a second way; {new} new (in no sequence found), "
-                f"{len(rows) - new} in the record."]
+    body = [[f"{r['m']}x{r['n']}", r["rule"], code(str(r["count"])), escape(r["method"]), duration(r["seconds"]),
+             memory(r["peak_bytes"]) if r["peak_bytes"] else NONE,
+             memory(r["planned_bytes"]) if r["planned_bytes"] else NONE,
+             escape(r["check"]) if r["check"] != "-" else "not checked", mark] for r, (mark, _) in zip(rows, marks)]
+    out += table(["board", "rule", "count", "by", "time", "peak", "planned", "check", "record"], "llrlrrrll", body)
+    out += _summary(rows, marks)
+    if "row1" in meta:
+        out += ["", f"Row 1: {escape(meta['row1'])}."]
     skipped = [v for k, v in meta_pairs if k.startswith("skipped.")]
     if skipped:
         out += ["", "Skipped (their tables would not fit the memory allowed):", ""]

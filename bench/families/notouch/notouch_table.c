@@ -1,7 +1,9 @@
 /* notouch_table.c — `puzzlebench notouch-table`: counts every rectangle m x n (m <= n)
  * of up to --max-cells cells under both rules with path-dp, each in a process of its
  * own (so that its peak memory is its own), smallest first; a count whose plan is
- * over the memory allowed is skipped and said. Then the notouch family's commands. */
+ * over the memory allowed is skipped and said. Row 1 comes from A002464's recurrence
+ * instead, as far as pb_count holds it, whatever --max-cells. Then the notouch
+ * family's commands. */
 #include "notouch_table.h"
 
 #include <errno.h>
@@ -19,6 +21,7 @@
 #include "harness/io/outfile.h"
 #include "harness/io/readfile.h"
 #include "harness/measure/spawn.h"
+#include "core/limiter.h"
 
 const char *const nt_rule_names[NT_RULES] = {"king", "orth"};
 
@@ -35,17 +38,20 @@ static const pb_option table_options[] = {
      .lo = 0, .hi = NT_MAX_CELLS},
     {PB_OPT_ROW(nt_opts, "max-memory", PB_OPT_BYTES, max_memory, "SIZE",
                 "skip a count whose tables path-dp plans over SIZE (default: 90%\n"
-                "of the memory available at the start)")},
+                "of the memory available as the count starts)")},
     PB_OPTION_THREADS(nt_opts, threads, "path-dp's threads (default: one per core)"),
     {PB_OPT_ROW(nt_opts, "quick", PB_OPT_FLAG, quick, NULL,
                 "a small table (--max-cells 12 at most), marked quick=1")},
+    {PB_OPT_ROW(nt_opts, "full", PB_OPT_FLAG, full, NULL,
+                "the big boards too: --max-cells 32 at least (2x16 and 4x8 plan\n"
+                "about 17 GB each and take tens of minutes; --quick wins)")},
     PB_OPTION_END,
 };
 
-/* 28 cells by default: every count is then checked a second way, and the main job's
- * table stays within a small machine; the boards of 29 and 30 cells each plan tables
- * of several gigabytes and are asked for by --max-cells. */
-static const nt_opts table_defaults = {NULL, 28, 28, 0, 0, 0};
+/* 30 cells by default, each count checked a second way: 5x6 is the largest board whose
+ * tables (a few gigabytes) and two runs keep the main job within minutes; the boards
+ * of 32 cells plan tables of tens of gigabytes and are asked for (--full). */
+static const nt_opts table_defaults = {NULL, 30, 30, 0, 0, 0, 0};
 
 /* 90% of MemAvailable, or 1 GiB when /proc/meminfo does not say. */
 static uint64_t memory_free(void)
@@ -94,6 +100,7 @@ int nt_count(nt_table *t, int m, int n, int rule, const char *engine, int thread
     char board[32], th[16], mem[32], err[PB_MSG_MAX], what[300];
     snprintf(board, sizeof board, "%dx%d", m, n);
     snprintf(th, sizeof th, "%d", threads);
+    if (!bytes) bytes = memory_free();
     snprintf(mem, sizeof mem, "%llu", (unsigned long long)bytes);
     char *argv[] = {t->self,        "count",
                     "notouch",      board,
@@ -103,6 +110,7 @@ int nt_count(nt_table *t, int m, int n, int rule, const char *engine, int thread
                     "--max-memory", mem,
                     "-q",           NULL};
     memset(r, 0, sizeof *r);
+    r->allowed = bytes;
     pb_spawn sp;
     if (pb_spawn_open(&sp, argv, "/dev/null", err, sizeof err))
         return pb_say("notouch-table: %s", err), PB_EXIT_USAGE;
@@ -160,7 +168,7 @@ static int count_one(nt_table *t, int m, int n, int rule)
         v->planned = r.planned;
         return skip(t, "%s %s: path-dp plans %llu bytes, over the %llu allowed: skipped", board,
                     nt_rule_names[rule], (unsigned long long)r.planned,
-                    (unsigned long long)t->o.max_memory);
+                    (unsigned long long)r.allowed);
     }
     if (rc == 1)
         return pb_say("notouch-table: %s %s: path-dp stopped (status %s)", board,
@@ -169,6 +177,7 @@ static int count_one(nt_table *t, int m, int n, int rule)
     if (rc) return rc;
     v->state = NT_COUNTED;
     snprintf(v->count, sizeof v->count, "%s", r.count);
+    snprintf(v->method, sizeof v->method, "path-dp");
     v->seconds = r.seconds;
     v->peak = r.peak;
     v->planned = r.planned;
@@ -180,17 +189,43 @@ static int count_one(nt_table *t, int m, int n, int rule)
     return 0;
 }
 
-/* Every rectangle of up to max-cells cells, by cells, then rows. */
+/* The board of one row, n cells, under rule from the recurrence's terms (seconds: the time they all
+ * took), then checked. 0, or the exit status. */
+static int count_row1(nt_table *t, int n, int rule, double seconds)
+{
+    nt_value *v = &t->v[1][n][rule];
+    v->state = NT_COUNTED;
+    pb_count_format(t->row1[n], v->count);
+    snprintf(v->method, sizeof v->method, "recurrence");
+    v->seconds = seconds;
+    t->counted++;
+    int rc = nt_check(t, 1, n, rule, v);
+    if (rc) return rc;
+    pb_say("notouch-table: 1x%d %s = %s (A002464's recurrence; check: %s)", n, nt_rule_names[rule],
+           v->count, v->check);
+    return 0;
+}
+
+/* Every rectangle of up to max-cells cells, by cells, then rows; row 1 as far as its
+ * terms are exact. */
 static int count_all(nt_table *t)
 {
-    for (int cells = 1; cells <= t->o.max_cells; cells++)
+    double t0 = pb_now_s();
+    t->row1_last = nt_row1_terms(t->row1);
+    const double row1_s = pb_now_s() - t0;
+    const int last = t->o.max_cells > t->row1_last ? t->o.max_cells : t->row1_last;
+    for (int cells = 1; cells <= last; cells++)
         for (int m = 1; m * m <= cells; m++) {
-            if (cells % m) continue;
+            if (cells % m || (m == 1 ? cells > t->row1_last : cells > t->o.max_cells)) continue;
             for (int rule = 0; rule < NT_RULES; rule++) {
-                int rc = count_one(t, m, cells / m, rule);
+                int rc =
+                    m == 1 ? count_row1(t, cells, rule, row1_s) : count_one(t, m, cells / m, rule);
                 if (rc) return rc;
             }
         }
+    pb_say("notouch-table: row 1 stops at 1x%d: A002464(%d) passes 2^128 - 1, the largest count "
+           "pb_count holds",
+           t->row1_last, t->row1_last + 1);
     return 0;
 }
 
@@ -213,8 +248,8 @@ static int run(const pb_command *self, int argc, char **argv, int first)
         free(t);
         return pb_say("notouch-table: %s", err), PB_EXIT_USAGE;
     }
+    if (t->o.full && t->o.max_cells < NT_FULL_CELLS) t->o.max_cells = NT_FULL_CELLS;
     if (t->o.quick && t->o.max_cells > 12) t->o.max_cells = 12;
-    if (!t->o.max_memory) t->o.max_memory = memory_free();
     if (!t->o.threads) {
         long cores = sysconf(_SC_NPROCESSORS_ONLN);
         t->o.threads = cores > 0 ? (int)cores : 1;
@@ -240,18 +275,24 @@ const pb_command pb_notouch_commands[] = {
     {.name = "notouch-table",
      .summary = "count every notouch rectangle m x n under both rules (--out DIR)",
      .about = "Counts the placements of every rectangle m x n (m <= n) of up to --max-cells\n"
-              "cells under the king rule and the orth rule with path-dp, smallest first, each\n"
-              "count in a process of its own: its time, its peak memory and the tables it\n"
-              "planned. A count whose plan is over --max-memory is skipped and said. Every count\n"
-              "of up to --check-cells cells is checked a second way: one row by the recurrence\n"
-              "of A002464, boards of up to 10 cells by the propagate engine, those of up to 20\n"
-              "by Karp's inclusion-exclusion over cell sets (modulo 2^64), the others by\n"
+              "cells (30 by default: 5x6, 3x10, 2x15 the largest) under the king rule and the\n"
+              "orth rule with path-dp, smallest first, each count in a process of its own: its\n"
+              "time, its peak memory and the tables it planned. A count whose plan is over\n"
+              "--max-memory is skipped and said. Row 1 (1 x n, the same under both rules) comes\n"
+              "from the recurrence of A002464 instead, exactly, for every n whose term fits the\n"
+              "128 bits of a count (up to 1x34, whatever --max-cells), and costs nothing. All\n"
+              "of row 1 and every count of up to --check-cells cells is checked a second way:\n"
+              "row 1 by path-dp up to 1x28 (no further than --max-cells), beyond by A002464's\n"
+              "binomial sum; boards of up to 10 cells by the propagate engine, those of up to\n"
+              "20 by Karp's inclusion-exclusion over cell sets (modulo 2^64), the others by\n"
               "path-dp on another number of threads; a disagreement stops the command (exit 4)\n"
-              "and writes nothing. Writes DIR/notouch-table.tsv (m n cells rule count seconds\n"
-              "peak_bytes planned_bytes threads check), DIR/notouch-table.meta and, per rule and\n"
-              "row m of the table (m x m counted), an OEIS-style b-file\n"
-              "DIR/notouch-table.RULE.mM.txt: lines 'n a(n)', a(n) the count of the m x n\n"
-              "board, n from 1 while the table has it.\n",
+              "and writes nothing. The boards of 31 and 32 cells (2x16 and 4x8 plan about 17 GB\n"
+              "each) are asked for by --max-cells 32 or --full (scripts/run.sh --full); counts\n"
+              "past --check-cells have no second check and say so (check '-'). Writes\n"
+              "DIR/notouch-table.tsv (m n cells rule count seconds peak_bytes planned_bytes\n"
+              "threads check method), DIR/notouch-table.meta and, per rule and row m of the\n"
+              "table (m x m counted), an OEIS-style b-file DIR/notouch-table.RULE.mM.txt: lines\n"
+              "'n a(n)', a(n) the count of the m x n board, n from 1 while the table has it.\n",
      .options = table_options,
      .defaults = &table_defaults,
      .run = run,

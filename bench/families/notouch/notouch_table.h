@@ -1,11 +1,12 @@
 /* notouch_table.h — `puzzlebench notouch-table`: the counts of every rectangle m x n
- * (m <= n) under both touching rules, shared by the command (notouch_table.c), its
- * second checks (notouch_table_check.c, notouch_table_karp.c) and the files it writes
- * (notouch_table_write.c). */
+ * (m <= n) under both touching rules, shared by the command (notouch_table.c), row 1
+ * (notouch_table_row.c), the second checks (notouch_table_check.c,
+ * notouch_table_karp.c) and the files it writes (notouch_table_write.c). */
 #ifndef PB_NOTOUCH_TABLE_H
 #define PB_NOTOUCH_TABLE_H
 
 #include <stdint.h>
+#include "core/engine.h"
 #include "family.h"
 #include "harness/base/sizes.h"
 #include "harness/meta/meta.h"
@@ -15,6 +16,10 @@
 #define NT_SKIPS_MAX  256
 #define NT_SEARCH_MAX 10 /* the most cells a second engine (a search) counts in time */
 #define NT_KARP_MAX   20 /* the most cells inclusion-exclusion (2^N N^2 steps) counts in time */
+/* Row 1 is checked by path-dp up to 1 x NT_ROW1_PATHDP (past it path-dp plans
+ * gigabytes for a term the binomial sum gives at once), by the sum beyond. */
+#define NT_ROW1_PATHDP 28
+#define NT_FULL_CELLS  32 /* --full's table: 2x16 and 4x8, tens of gigabytes each */
 
 extern const char *const nt_rule_names[NT_RULES];
 
@@ -23,9 +28,11 @@ typedef struct nt_opts {
     const char *out;     /* the folder written */
     int max_cells;       /* rectangles of at most this many cells */
     int check_cells;     /* every count of at most this many cells checked a second way */
-    uint64_t max_memory; /* a count that plans more is skipped; 0: of the memory free */
+    uint64_t max_memory; /* a count that plans more is skipped; 0: most of the memory
+                            available as each count starts (other work shares it) */
     int threads;         /* path-dp's threads; 0: one per core */
     int quick;           /* a small table, marked quick=1 */
+    int full;            /* the big boards too: --max-cells NT_FULL_CELLS at least */
 } nt_opts;
 
 /* How far one value got. */
@@ -38,8 +45,9 @@ typedef struct nt_value {
     double seconds;   /* the engine's wall time, as the count printed it */
     uint64_t peak;    /* the count's process at its peak (resident bytes) */
     uint64_t planned; /* the tables path-dp planned */
-    char check[64];   /* how it was checked: "recurrence", "propagate", "inclusion-exclusion",
-                         "path-dp -t 1", or "-" */
+    char method[16];  /* how it was counted: "path-dp", or "recurrence" (row 1) */
+    char check[64];   /* how it was checked: "path-dp -t 2", "binomial-sum", "propagate",
+                         "inclusion-exclusion", "path-dp -t 1", or "-" */
 } nt_value;
 
 /* A whole table being made. */
@@ -48,6 +56,8 @@ typedef struct nt_table {
     char self[PB_PATH_MAX];         /* this program, to run its counts */
     char scratch[PB_PATH_PART_MAX]; /* a file each count's output goes to */
     nt_value v[NT_MAX_CELLS + 1][NT_MAX_CELLS + 1][NT_RULES]; /* v[m][n][rule], m <= n */
+    pb_count row1[NT_MAX_CELLS + 1];                          /* A002464(n), n = 0..row1_last */
+    int row1_last;                                            /* the last term pb_count holds */
     int counted;
     char *skip[NT_SKIPS_MAX]; /* why a count was skipped, one line each (owned) */
     int nskip;
@@ -60,19 +70,29 @@ typedef struct nt_run {
     char status[16];
     double seconds;
     uint64_t planned, peak;
+    uint64_t allowed; /* the bound it ran under */
 } nt_run;
 
 /* Runs `puzzlebench count notouch MxN --adj RULE -e ENGINE -t THREADS --max-memory
- * BYTES` and reads its stats line into r. 0; 1 when it stopped (r->status says why:
- * nomem when its plan is over BYTES); or the exit status after a one-line message. */
+ * BYTES` (0: most of the memory available now) and reads its stats line into r. 0; 1 when it
+ * stopped (r->status says why: nomem when its plan is over BYTES); or the exit status after a
+ * one-line message. */
 int nt_count(nt_table *t, int m, int n, int rule, const char *engine, int threads, uint64_t bytes,
              nt_run *r);
 
-/* Checks value v (counted) of m x n a second way, the check's name into v->check: the
- * recurrence of A002464 for one row, another engine on small boards, else path-dp on
+/* Checks value v (counted) of m x n a second way, the check's name into v->check: for
+ * row 1 (counted by the recurrence) path-dp up to NT_ROW1_PATHDP cells and the memory
+ * allowed, else A002464's binomial sum; another engine on small boards; else path-dp on
  * another number of threads. 0, or the exit status after a message (a disagreement
  * is PB_EXIT_FAILED). */
 int nt_check(nt_table *t, int m, int n, int rule, nt_value *v);
+
+/* A002464(0..), the placements of the 1 x n board, by its recurrence into a: returns
+ * the last n whose term is exact (the next passes pb_count's 128 bits). */
+int nt_row1_terms(pb_count a[NT_MAX_CELLS + 1]);
+
+/* A002464(n) by its binomial sum, modulo 2^128 (exact where the term fits). */
+pb_count nt_row1_sum(int n);
 
 /* The placements of the m x n board under rule (0 king, 1 orth), at most NT_KARP_MAX
  * cells, modulo 2^64, by Karp's inclusion-exclusion (notouch_table_karp.c). */

@@ -20,15 +20,17 @@
 static int fill_tsv(FILE *f, void *ctx)
 {
     const nt_table *t = ctx;
-    fputs("m\tn\tcells\trule\tcount\tseconds\tpeak_bytes\tplanned_bytes\tthreads\tcheck\n", f);
-    for (int cells = 1; cells <= t->o.max_cells; cells++)
+    fputs("m\tn\tcells\trule\tcount\tseconds\tpeak_bytes\tplanned_bytes\tthreads\tcheck\tmethod\n",
+          f);
+    for (int cells = 1; cells <= NT_MAX_CELLS; cells++)
         for (int m = 1; m * m <= cells; m++)
             for (int rule = 0; rule < NT_RULES && cells % m == 0; rule++) {
                 const nt_value *v = &t->v[m][cells / m][rule];
                 if (v->state != NT_COUNTED) continue;
-                fprintf(f, "%d\t%d\t%d\t%s\t%s\t%.6f\t%llu\t%llu\t%d\t%s\n", m, cells / m, cells,
-                        nt_rule_names[rule], v->count, v->seconds, (unsigned long long)v->peak,
-                        (unsigned long long)v->planned, t->o.threads, v->check);
+                fprintf(f, "%d\t%d\t%d\t%s\t%s\t%.6f\t%llu\t%llu\t%d\t%s\t%s\n", m, cells / m,
+                        cells, nt_rule_names[rule], v->count, v->seconds,
+                        (unsigned long long)v->peak, (unsigned long long)v->planned, t->o.threads,
+                        v->check, v->method);
             }
     return ferror(f) ? -1 : 0;
 }
@@ -37,7 +39,7 @@ static int fill_tsv(FILE *f, void *ctx)
 static const char *count_of(const nt_table *t, int a, int b, int rule)
 {
     int m = a < b ? a : b, n = a < b ? b : a;
-    if (m * n > t->o.max_cells) return NULL;
+    if (n > NT_MAX_CELLS) return NULL;
     const nt_value *v = &t->v[m][n][rule];
     return v->state == NT_COUNTED ? v->count : NULL;
 }
@@ -53,9 +55,10 @@ static int fill_bfile(FILE *f, void *ctx)
     fprintf(f,
             "# notouch, %s rule: a(n) = the ways to place 1..%dn on a %d x n board so that\n"
             "# touching cells (%s) never hold consecutive numbers; n = 1.. while counted.\n"
-            "# Written by puzzlebench notouch-table (path-dp), commit %s.\n",
+            "# Written by puzzlebench notouch-table (%s), commit %s.\n",
             nt_rule_names[b->rule], b->m, b->m,
-            b->rule ? "4 neighbours" : "8 neighbours, as a king moves", b->t->meta.commit);
+            b->rule ? "4 neighbours" : "8 neighbours, as a king moves",
+            b->m == 1 ? "A002464's recurrence, checked" : "path-dp", b->t->meta.commit);
     const char *c;
     for (int n = 1; (c = count_of(b->t, b->m, n, b->rule)); n++) fprintf(f, "%d %s\n", n, c);
     return ferror(f) ? -1 : 0;
@@ -93,7 +96,7 @@ int nt_write(nt_table *t)
         return pb_say("notouch-table: %s", err), PB_EXIT_USAGE;
     int rc = write_bfiles(t, bfiles, sizeof bfiles);
     if (rc) return rc;
-    enum { FIXED = 10 };
+    enum { FIXED = 12 };
     char lines[FIXED][PB_PATH_EXT_MAX];
     const char *extra[FIXED + NT_SKIPS_MAX + 1];
     int n = 0;
@@ -102,9 +105,20 @@ int nt_write(nt_table *t)
     snprintf(lines[n++], sizeof lines[0], "engine=path-dp");
     snprintf(lines[n++], sizeof lines[0], "max_cells=%d", t->o.max_cells);
     snprintf(lines[n++], sizeof lines[0], "check_cells=%d", t->o.check_cells);
-    snprintf(lines[n++], sizeof lines[0], "max_memory=%llu", (unsigned long long)t->o.max_memory);
+    if (t->o.max_memory)
+        snprintf(lines[n++], sizeof lines[0], "max_memory=%llu",
+                 (unsigned long long)t->o.max_memory);
+    else
+        snprintf(lines[n++], sizeof lines[0],
+                 "max_memory=free (90%% of the memory available "
+                 "as each count starts)");
     snprintf(lines[n++], sizeof lines[0], "quick=%d", t->o.quick);
+    snprintf(lines[n++], sizeof lines[0], "full=%d", t->o.full);
     snprintf(lines[n++], sizeof lines[0], "counted=%d", t->counted);
+    snprintf(lines[n++], sizeof lines[0],
+             "row1=1x1..1x%d by A002464's recurrence; A002464(%d) passes 2^128 - 1, the largest "
+             "count pb_count holds",
+             t->row1_last, t->row1_last + 1);
     snprintf(lines[n++], sizeof lines[0], "bfiles=%s", bfiles);
     for (int i = 0; i < n; i++) extra[i] = lines[i];
     for (int i = 0; i < t->nskip; i++) {
