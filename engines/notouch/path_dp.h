@@ -157,6 +157,15 @@ static inline int pd_step(pd_ctx *c, pd_worker *wk)
 /* The clock and the cancel flag alone, for work that takes no steps; 0: stop. */
 int pd_clock_ok(pd_ctx *c);
 
+/* a += b, 1 on overflow (a is then held at PB_COUNT_MAX). */
+static inline int pd_add_count(pb_count *a, pb_count b)
+{
+    pb_count s = *a + b;
+    if (s < *a) return *a = PB_COUNT_MAX, 1;
+    *a = s;
+    return 0;
+}
+
 /* The colex rank of set s among the sets of its size. */
 static inline uint64_t pd_rank(const pd_ctx *c, uint64_t s)
 {

@@ -20,15 +20,6 @@
 
 enum { JOIN_CHUNK = 4096 }; /* sets per chunk of the join */
 
-/* a += b, 1 on overflow (a is then held at PB_COUNT_MAX). */
-static int add_count(pb_count *a, pb_count b)
-{
-    pb_count s = *a + b;
-    if (s < *a) return *a = PB_COUNT_MAX, 1;
-    *a = s;
-    return 0;
-}
-
 uint64_t pd_join_weight(const pd_sym *y, uint64_t s, uint64_t room, uint64_t fixed)
 {
     uint64_t rest = room & ~s, group = 0, stab = 0;
@@ -55,7 +46,7 @@ static pb_count join_even(pd_ctx *c, pd_worker *wk, const pd_layer *p, uint64_t 
         uint64_t want = c->next[__builtin_ctzll(x)];
         wk->candidates += (uint64_t)__builtin_popcountll(rest & want);
         uint64_t after = pd_row_sum(fr, rest, want, &wk->overflow);
-        wk->overflow |= add_count(&j, (pb_count)fs[i] * after);
+        wk->overflow |= pd_add_count(&j, (pb_count)fs[i] * after);
     }
     return j;
 }
@@ -93,7 +84,7 @@ static int join_odd(pd_ctx *c, pd_worker *wk, const pd_layer *p, int m, const ui
             return 0;
         }
         if (j > PB_COUNT_MAX / w[i]) wk->overflow = 1, j = PB_COUNT_MAX;
-        wk->overflow |= add_count(sum, j * w[i]);
+        wk->overflow |= pd_add_count(sum, j * w[i]);
     }
     return 1;
 }
@@ -129,7 +120,7 @@ static void join_range(pd_ctx *c, pd_worker *wk, const pd_layer *p, int m, uint6
             return;
         }
         if (j > PB_COUNT_MAX / w) wk->overflow = 1, j = PB_COUNT_MAX;
-        wk->overflow |= add_count(sum, j * w);
+        wk->overflow |= pd_add_count(sum, j * w);
     }
     if (nb) join_odd(c, wk, p, m, batch, weight, nb, sum, pick);
 }
@@ -155,7 +146,7 @@ static void join_split(pd_ctx *c, const pd_layer *p, int m, uint64_t weight, pb_
         }
         if (sum > PB_COUNT_MAX / weight) wk.overflow = 1, sum = PB_COUNT_MAX;
 #pragma omp critical(pd_join_total)
-        wk.overflow |= add_count(total, sum * weight);
+        wk.overflow |= pd_add_count(total, sum * weight);
         pd_worker_end(c, &wk);
     }
 }

@@ -11,15 +11,6 @@
 
 enum { SHARD_CHUNK = 1024 }; /* own rows per chunk that the threads take in turn */
 
-/* a += b, 1 on overflow (a is then held at PB_COUNT_MAX). */
-static int add_count(pb_count *a, pb_count b)
-{
-    pb_count s = *a + b;
-    if (s < *a) return *a = PB_COUNT_MAX, 1;
-    *a = s;
-    return 0;
-}
-
 static int stored(const pd_layer *l, uint64_t r)
 {
     return l->index[r >> 6].bits >> (r & 63) & 1;
@@ -95,7 +86,7 @@ static void walk_all(pd_ctx *c, const pd_layer *l, const pd_shard *own, row_fn f
             walk(c, &wk, l, own, g0, g1 < own->row1 ? g1 : own->row1, fn, arg, &sum);
         }
 #pragma omp critical(pd_shard_total)
-        wk.overflow |= add_count(total, sum);
+        wk.overflow |= pd_add_count(total, sum);
         pd_worker_end(c, &wk);
     }
 }
@@ -220,7 +211,7 @@ static pb_count join_even(pd_ctx *c, pd_worker *wk, const join_arg *ja, uint64_t
         uint64_t after = 0;
         for (uint64_t y = rest & c->next[__builtin_ctzll(x)]; y; y &= y - 1)
             wk->overflow |= __builtin_add_overflow(after, fr[__builtin_ctzll(y)], &after);
-        wk->overflow |= add_count(&j, (pb_count)fs[i] * after);
+        wk->overflow |= pd_add_count(&j, (pb_count)fs[i] * after);
     }
     return j;
 }
@@ -245,7 +236,7 @@ static pb_count join_odd(pd_ctx *c, pd_worker *wk, const join_arg *ja, uint64_t 
         if (!before) continue;
         pd_look look = {least, 0, p, c->sym.perm[g][m]};
         uint64_t after = pd_look_sum(c, l, &look, &dummy, &wk->overflow);
-        wk->overflow |= add_count(&sum, (pb_count)before * after);
+        wk->overflow |= pd_add_count(&sum, (pb_count)before * after);
     }
     return sum;
 }
@@ -260,7 +251,7 @@ static void join_one(pd_ctx *c, pd_worker *wk, const void *arg, uint64_t s, uint
     if (!j) return;
     uint64_t w = orbit_size(&c->sym, s);
     if (j > PB_COUNT_MAX / w) wk->overflow = 1, j = PB_COUNT_MAX;
-    wk->overflow |= add_count(sum, j * w);
+    wk->overflow |= pd_add_count(sum, j * w);
 }
 
 void pd_shard_join(pd_ctx *c, const pd_layer *l, const pd_shard *own, const pd_shard *held,
