@@ -25,6 +25,8 @@
 # PB_TDOKU=RUN_BENCHMARK and PB_TDOKU_SETS=DIR add sudoku `logic` beside tdoku
 # (scripts/tdoku.sh), which the project cannot build itself.
 set -euo pipefail
+# --help: the comment above, which is the whole of what the options do
+case ${1:-} in -h | --help) sed -n '2,/^set -euo/{/^#/s/^# \{0,1\}//p}' "$0"; exit 0 ;; esac
 cd "$(dirname "$0")/.."
 quick=0 full=0
 if [ "${1:-}" = --quick ]; then quick=1; shift; elif [ "${1:-}" = --full ]; then full=1; shift; fi
