@@ -228,21 +228,24 @@ if [ ${#sat_solvers[@]} -gt 0 ]; then
 fi
 # Stand-ins on PATH: one that never answers (the time limit ends it: status=limit, exit
 # 3), one whose model breaks the rules, one that fails; and none at all.
-mkdir -p "$tmp/fake" "$tmp/empty"
+# The outside runs' folders go to a TMPDIR of this test's own: the shared one may
+# hold other processes' folders while they run.
+mkdir -p "$tmp/fake" "$tmp/empty" "$tmp/outside"
 printf '#!/bin/sh\nexec sleep 60\n' >"$tmp/fake/cadical"
 printf '#!/bin/sh\necho "s SATISFIABLE"; echo "v -1 0"; exit 10\n' >"$tmp/fake/minisat"
 chmod +x "$tmp/fake/cadical" "$tmp/fake/minisat"
-expect 3 "an outside solver stopped at the time limit" -- env PATH="$tmp/fake:$PATH" "$pb" solve latin qwh-15-0.42-s7 -e cadical -q --time-limit 0.3
+expect 3 "an outside solver stopped at the time limit" -- env TMPDIR="$tmp/outside" PATH="$tmp/fake:$PATH" "$pb" solve latin qwh-15-0.42-s7 -e cadical -q --time-limit 0.3
 has " status=limit " "$tmp/out"
 printf '#!/bin/sh\nprintf "SAT\\n-1 0\\n" >"$2"; exit 10\n' >"$tmp/fake/minisat"
-expect 2 "an outside solver's model that breaks the rules" -- env PATH="$tmp/fake:$PATH" "$pb" solve latin qwh-15-0.42-s7 -e minisat -q
+expect 2 "an outside solver's model that breaks the rules" -- env TMPDIR="$tmp/outside" PATH="$tmp/fake:$PATH" "$pb" solve latin qwh-15-0.42-s7 -e minisat -q
 one_line_error "engine minisat: a model that breaks the puzzle's rules"
-printf '#!/bin/sh\nexit 1\n' >"$tmp/fake/minisat"
-expect 2 "an outside solver that fails" -- env PATH="$tmp/fake:$PATH" "$pb" solve latin qwh-15-0.42-s7 -e minisat -q
+printf '#!/bin/sh\necho "$1" >"%s/seen"; exit 1\n' "$tmp" >"$tmp/fake/minisat"
+expect 2 "an outside solver that fails" -- env TMPDIR="$tmp/outside" PATH="$tmp/fake:$PATH" "$pb" solve latin qwh-15-0.42-s7 -e minisat -q
 one_line_error "engine minisat: exited with status 1 \\(a SAT solver exits 10 or 20\\)"
-expect 2 "an outside solver not installed" -- env PATH="$tmp/empty" "$pb" solve latin qwh-15-0.42-s7 -e cadical
+expect 2 "an outside solver not installed" -- env TMPDIR="$tmp/outside" PATH="$tmp/empty" "$pb" solve latin qwh-15-0.42-s7 -e cadical
 one_line_error "cadical is not installed \\(Debian package cadical\\)"
-ls "${TMPDIR:-/tmp}" | grep -q "^puzzlebench-outside-" && bad "an outside run left its folder behind" || ok
+grep -q "^$tmp/outside/puzzlebench-outside-" "$tmp/seen" && ok || bad "an outside run's folder is not in TMPDIR"
+ls "$tmp/outside" | grep -q "^puzzlebench-outside-" && bad "an outside run left its folder behind" || ok
 
 # ---- usage ----
 expect 2 "export: a family without the shared model" -- "$pb" export dimacs tenpair 19
