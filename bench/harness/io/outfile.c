@@ -52,6 +52,23 @@ int pb_out_folder(const char *dir, char *err, size_t errlen)
     return 0;
 }
 
+int pb_out_check(const char *path, char *err, size_t errlen)
+{
+    struct stat st;
+    if (!*path) return snprintf(err, errlen, "'': cannot write: an empty file name"), -1;
+    if (!lstat(path, &st) && S_ISDIR(st.st_mode)) return say_why(path, EISDIR, err, errlen), -1;
+    const char *slash = strrchr(path, '/');
+    if (!slash) return 0;
+    char dir[PB_PATH_MAX];
+    size_t n = slash == path ? 1 : (size_t)(slash - path);
+    if (n >= sizeof dir) return say_why(path, ENAMETOOLONG, err, errlen), -1;
+    memcpy(dir, path, n);
+    dir[n] = '\0';
+    if (stat(dir, &st)) return say_why(path, errno, err, errlen), -1;
+    if (!S_ISDIR(st.st_mode)) return say_why(path, ENOTDIR, err, errlen), -1;
+    return 0;
+}
+
 int pb_out_not_link(const char *path, char *err, size_t errlen)
 {
     struct stat st;
