@@ -4,7 +4,8 @@
 # blames the real culprit (an option, not the file's first puzzle), gives file:line
 # only for a fault inside a file, and carries exactly one "(see ...)" hint; --version
 # and help refuse a word more; export, render and import-solution name themselves in
-# a puzzle file's fault too; whole numbers reach the top of their range.
+# a puzzle file's fault too; an empty output name shows as ''; whole numbers reach the
+# top of their range.
 # usage: tests/e2e/cli_errors.sh PATH/TO/puzzlebench SOURCE_DIR
 # shellcheck source=tests/e2e/cli_lib.sh
 . "$(dirname "$0")/cli_lib.sh"
@@ -111,6 +112,14 @@ one_line_error "^puzzlebench: import-solution: empty\.txt: no squares found"
 printf '12\n' >short.txt
 expect 2 "render of a bad puzzle" -- "$pb" render sudoku short.txt --out e.svg
 one_line_error "^puzzlebench: render: short\.txt:1: "
+
+# ---- an empty output name is shown as '' ----
+expect 2 "render --out ''" -- "$pb" render notouch cross8 --out ''
+one_line_error "^puzzlebench: render: '': cannot write: "
+expect 2 "export --out ''" -- "$pb" export dimacs notouch cross8 --out ''
+one_line_error "^puzzlebench: export: '': cannot write: "
+expect 2 "generate --out ''" -- "$pb" generate sudoku --size 4 --count 1 --out ''
+one_line_error "^puzzlebench: generate: '': cannot make the folder: "
 
 # ---- whole numbers reach the top of their range exactly ----
 for n in 18446744073709551615 18446744073709551614 1e19; do
