@@ -8,6 +8,8 @@
 # NAME.topology.xml, NAME.manifest.csv); a .meta without commit= is not one. A link
 # is removed, never what it points to. Says what it removed, one line each.
 # usage: scripts/drop-stale.sh OUT_DIR COMMIT
+case ${1:-} in -h | --help) sed -n '2,/^[^#]/{/^#/s/^# \{0,1\}//p}' "$0"; exit 0 ;; esac
+case ${1:-} in -*) echo "drop-stale.sh: unknown option '$1' (usage: scripts/drop-stale.sh OUT_DIR COMMIT)" >&2; exit 2 ;; esac
 set -euo pipefail
 [ $# = 2 ] && [ -n "$2" ] || { echo "drop-stale.sh: usage: scripts/drop-stale.sh OUT_DIR COMMIT" >&2; exit 2; }
 out=$1 commit=$2

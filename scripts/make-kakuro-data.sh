@@ -16,6 +16,8 @@
 #                             several solutions): the checkers' everyday work
 #   puzzles-<size>-<level>.kak         generated puzzles with one solution: a
 #                             check must search the whole tree to prove it
+case ${1:-} in -h | --help) sed -n '2,/^[^#]/{/^#/s/^# \{0,1\}//p}' "$0"; exit 0 ;; esac
+case ${1:-} in -*) echo "make-kakuro-data.sh: unknown option '$1' (usage: scripts/make-kakuro-data.sh [PATH/TO/puzzlebench])" >&2; exit 2 ;; esac
 set -euo pipefail
 cd "$(dirname "$0")/.."
 

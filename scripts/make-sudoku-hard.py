@@ -96,6 +96,8 @@ def generated(o, seed, count, tmp):
 
 def main(argv):
     ap = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
+    # A refusal on one line, as the other scripts give it, not argparse's usage block.
+    ap.error = lambda message: ap.exit(2, f"{ap.prog}: {message} (see --help)\n")
     ap.add_argument("--pb", default="build/puzzlebench")
     ap.add_argument("--tries", type=int, default=30)
     ap.add_argument("--check-steps", type=int, default=20_000_000)

@@ -238,6 +238,8 @@ def read_work(path):
 
 def main(argv):
     ap = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
+    # A refusal on one line, as the other scripts give it, not argparse's usage block.
+    ap.error = lambda message: ap.exit(2, f"{ap.prog}: {message} (see --help)\n")
     ap.add_argument("--pb", default="build/puzzlebench")
     ap.add_argument("--seed", type=int, default=1)
     ap.add_argument("--candidates", type=int, default=8)

@@ -15,6 +15,8 @@
 # compiler and flags gives the same bytes. Writes OUT/method-*.csv with their
 # .samples.csv and .meta; the report compares them (scripts/analysis/sections/method.py).
 # usage: scripts/method-study.sh OUT_DIR   (PB_QUICK=1: one A/A repetition, quick sweeps)
+case ${1:-} in -h | --help) sed -n '2,/^[^#]/{/^#/s/^# \{0,1\}//p}' "$0"; exit 0 ;; esac
+case ${1:-} in -*) echo "method-study.sh: unknown option '$1' (usage: scripts/method-study.sh OUT_DIR)" >&2; exit 2 ;; esac
 set -euo pipefail
 out=${1:?usage: method-study.sh OUT_DIR}
 cd "$(dirname "$0")/.."

@@ -12,6 +12,7 @@
 # --oversubscribe" by default; e.g. "srun" inside a Slurm allocation).
 # usage: scripts/scaling.sh [--mpi] [OUT_DIR]     (default results; PUZZLEBENCH=path
 #        overrides the binary, default build/puzzlebench, built by scripts/setup.sh)
+case ${1:-} in -h | --help) sed -n '2,/^[^#]/{/^#/s/^# \{0,1\}//p}' "$0"; exit 0 ;; esac
 set -euo pipefail
 cd "$(dirname "$0")/.."
 mpi=0
@@ -19,6 +20,7 @@ if [ "${1:-}" = --mpi ]; then
     mpi=1
     shift
 fi
+case ${1:-} in -*) echo "scaling.sh: unknown option '$1' (usage: scripts/scaling.sh [--mpi] [OUT_DIR])" >&2; exit 2 ;; esac
 out=${1:-results}
 pb=${PUZZLEBENCH:-build/puzzlebench}
 [ -x "$pb" ] || scripts/setup.sh

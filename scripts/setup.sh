@@ -20,7 +20,8 @@ for arg in "$@"; do
     --fuzz) fuzz=1 ;;
     --browser) browser=1 ;;
     --native) native=1 ;;
-    *) echo "usage: scripts/setup.sh [--sanitize] [--fuzz] [--browser] [--native]" >&2; exit 2 ;;
+    -h | --help) sed -n '2,/^[^#]/{/^#/s/^# \{0,1\}//p}' "$0"; exit 0 ;;
+    *) echo "setup.sh: unknown option '$arg' (usage: scripts/setup.sh [--sanitize] [--fuzz] [--browser] [--native])" >&2; exit 2 ;;
     esac
 done
 

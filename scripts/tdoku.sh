@@ -18,7 +18,8 @@
 set -euo pipefail
 cd "$(dirname "$0")/.."
 usage="usage: scripts/tdoku.sh RUN_BENCHMARK SETS_DIR [OUT_DIR]"
-case ${1:-} in -h | --help) sed -n '2,/^set -e/p' "$0" | sed '$d; s/^# \{0,1\}//'; exit 0 ;; esac
+case ${1:-} in -h | --help) sed -n '2,/^set -e/p' "$0" | sed '$d; s/^# \{0,1\}//'; exit 0 ;;
+-*) echo "tdoku.sh: unknown option '$1' ($usage)" >&2; exit 2 ;; esac
 [ $# -ge 2 ] && [ $# -le 3 ] || { echo "tdoku.sh: $usage" >&2; exit 2; }
 sets=$2 out=${3:-results}
 instances=()

@@ -7,6 +7,8 @@
 # Chromium (tests/browser/). A failing stage does not stop the others: at the end one
 # line per stage says how it went, and the exit status is 1 if any stage failed.
 # usage: scripts/test.sh
+case ${1:-} in -h | --help) sed -n '2,/^[^#]/{/^#/s/^# \{0,1\}//p}' "$0"; exit 0 ;; esac
+[ $# = 0 ] || { echo "test.sh: unknown argument '$1' (usage: scripts/test.sh; see --help)" >&2; exit 2; }
 set -uo pipefail
 cd "$(dirname "$0")/.."
 scripts/setup.sh --sanitize --fuzz --browser || exit

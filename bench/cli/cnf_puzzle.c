@@ -64,13 +64,13 @@ int pb_cnf_puzzle_load(const char *cmd, pb_cnf_puzzle *p)
 {
     char err[600];
     if (p->fam->load(&p->inst, p->params, &p->set, err, sizeof err))
-        return pb_say("%s", err), PB_EXIT_USAGE;
+        return pb_say("%s: %s", cmd, err), PB_EXIT_USAGE;
     p->loaded = 1;
     int k = p->index - 1;
     if (k >= p->set.count)
         return pb_usage_error(cmd, "--index %d: %s holds %d puzzle%s", p->index, p->inst.spec,
                               p->set.count, p->set.count == 1 ? "" : "s");
-    if (p->set.puzzle[k].error) return pb_say("%s", p->set.puzzle[k].error), PB_EXIT_USAGE;
+    if (p->set.puzzle[k].error) return pb_say("%s: %s", cmd, p->set.puzzle[k].error), PB_EXIT_USAGE;
     if (!(p->model = p->set.puzzle[k].model))
         return pb_usage_error(cmd, "puzzle %d of %s has no model", p->index, p->inst.spec);
     if (!(p->cnf = pb_cnf_encode(p->model, PB_CNF_PAIRWISE)))

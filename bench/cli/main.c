@@ -30,7 +30,10 @@ static int cmd_count(int argc, char **argv)
 
 static int cmd_version(int argc, char **argv)
 {
-    (void)argc, (void)argv;
+    if (argc > 2) {
+        pb_say("--version: unexpected argument '%s' (see 'puzzlebench --help')", argv[2]);
+        return PB_EXIT_USAGE;
+    }
     pb_version_print(stdout);
     return 0;
 }
@@ -127,6 +130,10 @@ static int run_command(int argc, char **argv)
     }
     char *sub[] = {argv[0], argc > 2 ? argv[2] : NULL, "--help", NULL};
     if (!strcmp(cmd, "help")) { /* help COMMAND: COMMAND --help */
+        if (argc > 3) {
+            pb_say("help: unexpected argument '%s' (see 'puzzlebench --help')", argv[3]);
+            return PB_EXIT_USAGE;
+        }
         cmd = argv[2];
         argv = sub, argc = 3;
     }

@@ -124,7 +124,8 @@ static int render(const pb_family *fam, const render_opts *o, const void *params
     pb_set set;
     if (fam->check_params && fam->check_params(params, err, sizeof err))
         return pb_usage_error("render", "%s", err);
-    if (fam->load(inst, params, &set, err, sizeof err)) return pb_say("%s", err), PB_EXIT_USAGE;
+    if (fam->load(inst, params, &set, err, sizeof err))
+        return pb_say("render: %s", err), PB_EXIT_USAGE;
     int k = o->index - 1, rc = 0;
     const char *engine = o->engine ? o->engine : fam->default_engine;
     if (o->engine && o->win)
@@ -144,7 +145,7 @@ static int render(const pb_family *fam, const render_opts *o, const void *params
         rc = pb_usage_error("render", "--index %d: %s holds %d puzzle%s", o->index, inst->spec,
                             set.count, set.count == 1 ? "" : "s");
     else if (set.puzzle[k].error)
-        rc = (pb_say("%s", set.puzzle[k].error), PB_EXIT_USAGE);
+        rc = (pb_say("render: %s", set.puzzle[k].error), PB_EXIT_USAGE);
     if (!rc && o->win && (o->solution || !fam->render_win))
         rc = o->solution ? pb_usage_error("render", "give --solution or --win, not both")
                          : pb_usage_error("render", "--win: no animated win of %s", fam->name);

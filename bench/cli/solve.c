@@ -19,6 +19,7 @@
 #include "core/text_bytes.h"
 #include "harness/base/engine_args.h"
 #include "harness/base/exit.h"
+#include "harness/io/outfile.h"
 #include "harness/io/trace_print.h"
 #include "harness/mpi/world.h"
 #include "harness/base/say.h"
@@ -462,6 +463,10 @@ static int run(const char *cmd, const pb_family *fam, pb_solve_opts *o, const vo
     if (o->print_paths) c.batch.how.on_path = pb_path_print, c.batch.how.path_ctx = &paths;
     pb_engine_args_run(&o->eargs, &c.batch.how);
     int rc = prepare(&c);
+    /* The --csv file is written at the end: a name it cannot take is refused first. */
+    char out_err[PB_MSG_MAX];
+    if (!rc && o->csv && pb_out_check(o->csv, out_err, sizeof out_err))
+        rc = (pb_say("%s: %s", cmd, out_err), PB_EXIT_USAGE);
     /* After the checks, so that a refused request says only why. */
     static pb_meta meta;
     if (!rc && o->csv && !pb_world_get()->rank) {

@@ -30,8 +30,15 @@ REPO_ROOT = Path(__file__).resolve().parent.parent.parent
 METHOD_PREFIX = "method-"  # the method study's files (sections/method.py)
 
 
+class OneLineParser(argparse.ArgumentParser):
+    """A refusal on one line, as the project's other scripts give it, not argparse's usage block."""
+
+    def error(self, message):
+        self.exit(2, f"{self.prog}: {message} (see --help)\n")
+
+
 def parse_args(argv):
-    p = argparse.ArgumentParser(
+    p = OneLineParser(
         prog="report.sh",
         description="Writes DIR/REPORT.md and DIR/plots/NAME.{gp,tsv,png,svg} from the result files in DIR.")
     p.add_argument("dir", nargs="?", default="results", metavar="DIR", help="the results folder (default: results)")

@@ -2,7 +2,10 @@
 # cli_errors.sh — issue 33's flags and errors: options anywhere (before FAMILY too),
 # tenpair's -q and --samples, outputs as --out only; every error names its command,
 # blames the real culprit (an option, not the file's first puzzle), gives file:line
-# only for a fault inside a file, and carries exactly one "(see ...)" hint.
+# only for a fault inside a file, and carries exactly one "(see ...)" hint; --version
+# and help refuse a word more; export, render and import-solution name themselves in
+# a puzzle file's fault too; an empty output name shows as ''; whole numbers reach the
+# top of their range.
 # usage: tests/e2e/cli_errors.sh PATH/TO/puzzlebench SOURCE_DIR
 # shellcheck source=tests/e2e/cli_lib.sh
 . "$(dirname "$0")/cli_lib.sh"
@@ -97,5 +100,47 @@ one_line_error "^puzzlebench: sweep: --orders: orders: unknown order 'degre' \(o
 printf 'family kakuro\ngenerator kakuro\ngenerate m: --cout 60\n' >gen.sweep
 expect 2 "a mistyped option of a generation sweep" -- "$pb" sweep gen.sweep --list
 one_line_error "^puzzlebench: sweep: gen.sweep:3: generate kakuro has no option --cout \(did you mean '--count'\?\)$"
+
+# ---- a puzzle file's fault under export, render and import-solution names the command ----
+: >empty.txt
+expect 2 "export dimacs of an empty file" -- "$pb" export dimacs sudoku empty.txt --out e.cnf
+one_line_error "^puzzlebench: export: empty\.txt: no puzzles found"
+expect 2 "render of an empty file" -- "$pb" render kakuro empty.txt --out e.svg
+one_line_error "^puzzlebench: render: empty\.txt: no puzzles found"
+expect 2 "import-solution of an empty file" -- "$pb" import-solution latin empty.txt empty.txt
+one_line_error "^puzzlebench: import-solution: empty\.txt: no squares found"
+printf '12\n' >short.txt
+expect 2 "render of a bad puzzle" -- "$pb" render sudoku short.txt --out e.svg
+one_line_error "^puzzlebench: render: short\.txt:1: "
+
+# ---- an empty output name is shown as '' ----
+expect 2 "render --out ''" -- "$pb" render notouch cross8 --out ''
+one_line_error "^puzzlebench: render: '': cannot write: "
+expect 2 "export --out ''" -- "$pb" export dimacs notouch cross8 --out ''
+one_line_error "^puzzlebench: export: '': cannot write: "
+expect 2 "generate --out ''" -- "$pb" generate sudoku --size 4 --count 1 --out ''
+one_line_error "^puzzlebench: generate: '': cannot make the folder: "
+
+# ---- whole numbers reach the top of their range exactly ----
+for n in 18446744073709551615 18446744073709551614 1e19; do
+    expect 0 "--step-limit $n" -- "$pb" count notouch 2x4 --step-limit "$n" -q
+    has '^solutions=32 ' "$tmp/out"
+done
+for n in 18446744073709551616 99999999999999999999 1.8446744073709552e19 2e19; do
+    expect 2 "--step-limit $n" -- "$pb" count notouch 2x4 --step-limit "$n" -q
+    one_line_error "^puzzlebench: count: --step-limit expects a whole number >= 0 in decimal .*got '$n'"
+done
+
+# ---- --version and help take nothing more: an extra word is a mistake, not ignored ----
+expect 0 "--version" -- "$pb" --version
+has '^puzzlebench ' "$tmp/out"
+expect 2 "--version with an argument" -- "$pb" --version extra
+one_line_error "^puzzlebench: --version: unexpected argument 'extra' \(see 'puzzlebench --help'\)$"
+hints 1
+expect 0 "help COMMAND" -- "$pb" help solve
+has '^usage: puzzlebench solve' "$tmp/out"
+expect 2 "help COMMAND with another word" -- "$pb" help solve extra
+one_line_error "^puzzlebench: help: unexpected argument 'extra' \(see 'puzzlebench --help'\)$"
+[ -s "$tmp/out" ] && bad "help solve extra printed: $(head -c 200 "$tmp/out")" || ok
 
 finish cli_errors

@@ -5,7 +5,7 @@
 # status=limit, stop=step-limit), a time and a solution limit, CPU time and peak memory
 # (against the kernel's ru_maxrss), a memory limit (the planned bytes), an unreadable puzzle (--keep-going: exit 2, its
 # row with empty counts), a link at FILE replaced and not followed, a file that
-# cannot be written (exit 2, one line).
+# cannot be written (exit 2, one line, before the run).
 # usage: tests/e2e/cli_solve_csv.sh PATH/TO/puzzlebench SOURCE_DIR
 # shellcheck source=tests/e2e/cli_lib.sh
 . "$(dirname "$0")/cli_lib.sh"
@@ -95,5 +95,13 @@ if [ -f "$tmp/link.csv" ] && [ ! -L "$tmp/link.csv" ]; then ok; else bad "link.c
 # ---- a file that cannot be written: exit 2, one line ----
 expect 2 "an unwritable --csv" -- "$pb" count notouch cross8 --csv "$tmp/no/such/dir/x.csv"
 one_line_error "^puzzlebench: count: .*no/such/dir/x\.csv.*: cannot write"
+# ... refused before the run: nothing solved, nothing printed on stdout.
+mkdir -p "$tmp/adir"
+touch "$tmp/plain"
+for bad in "$tmp/adir" "$tmp/plain/x.csv" ""; do
+    expect 2 "--csv '$bad'" -- "$pb" solve notouch cross8 --csv "$bad"
+    one_line_error "^puzzlebench: solve: .*: cannot write: (Is a directory|Not a directory|an empty file name)$"
+    [ -s "$tmp/out" ] && bad "--csv '$bad' solved first: $(head -c 200 "$tmp/out")" || ok
+done
 
 finish cli_solve_csv

@@ -20,6 +20,15 @@ puzzle i of a method depends on its options and i alone. results/ must be a full
 refactoring that changes a count fails here; a change meant to change counts
 regenerates results/ (scripts/run.sh) in the same commit.
 
+An engine sweep whose quick form compares no row (its quick instances or bounds are
+not the full run's: the ladders, sudoku-learn, notouch-parallel, tenpair's) is run
+again on a bounded part of the full run: the rows of results/ that this build's own
+engines finished in under FAST_S seconds, each group of engine, order, mode and
+threads once on the sweep's instances that hold such a row, one sample a run, and
+stopped at SELECTION_LIMIT_S where those instances hold slower rows of the group too. Each sweep prints how many rows it compared each
+way; a sweep that compares none fails unless it says why (a tool sweep, a collection
+not on this machine, no row of results/ that quick).
+
 usage: tests/e2e/results_reproduce.py PATH/TO/puzzlebench SOURCE_DIR
 """
 import csv
@@ -38,6 +47,10 @@ LENGTH_KEY, LENGTH_COUNTS = ("max_length",), ("length", "nodes")
 # One sample a run, nothing else timed: the counts are all this test reads.
 ONE_SAMPLE = ["--quick", "--samples", "1", "--warmup", "0", "--min-sample-time", "0",
               "--settle-time", "0", "--force"]
+# The full run's rows rerun where the quick form meets none of them: those that took
+# under FAST_S there; a run that holds slower rows too stops at SELECTION_LIMIT_S
+# (room for a slower, busier machine), so those cost little.
+FAST_S, SELECTION_LIMIT_S = 0.5, 2
 
 
 def table(pb, *args):
@@ -80,6 +93,21 @@ def sweep_key(path, key):
             if words[:1] == [key] and len(words) == 2:
                 return words[1]
     return None
+
+
+def sweep_words(path, key):
+    """The words of key in a sweep file, its continuation lines (a leading blank) too."""
+    words, inside = [], False
+    with open(path) as f:
+        for line in f:
+            line = line.split("#")[0]
+            if line[:1] in (" ", "\t"):
+                words += line.split() if inside else []
+                continue
+            parts = line.split()
+            inside = parts[:1] == [key]
+            words += parts[1:] if inside else []
+    return words
 
 
 def sweep_name(path):
@@ -126,32 +154,9 @@ def check_generation(pb, src, path, name, tmp):
     return failures, compared
 
 
-def check_sweep(pb, src, family, sweep, outside, tmp):
-    """Failures (strings) and the number of rows compared for one of a family's sweeps."""
-    path = os.path.join(src, "bench", "families", family, sweep + ".sweep")
-    name = sweep_name(path)
-    if sweep_key(path, "generator"):
-        return check_generation(pb, src, path, name, tmp)
-    if sweep_key(path, "tool"):
-        return [], 0  # an outside tool timed beside puzzlebench: times, no counts
-    recorded = os.path.join(src, "results", name + ".csv")
-    if not os.path.exists(recorded):
-        return [f"{name}: results/{name}.csv is missing (run.sh writes it)"], 0
-    run = subprocess.run([pb, "sweep", path, "--out", tmp, *ONE_SAMPLE], capture_output=True, text=True)
-    if run.returncode == 77:
-        return [], 0  # a collection that is not on this machine: skipped
-    if run.returncode != 0:
-        return [f"{name}: sweep exits {run.returncode}: {run.stderr.strip()[-400:]}"], 0
-    here = os.path.join(tmp, name + ".csv")
-    with open(here, newline="") as f:
-        length = "max_length" in (csv.DictReader(f).fieldnames or ())
-    extra = LENGTH_KEY + settings(os.path.join(tmp, name + ".meta")) if length else ()
-    counts = COUNTS + LENGTH_COUNTS if length else COUNTS
-    old, new = rows_by_key(recorded, extra), rows_by_key(here, extra)
-    meta = os.path.join(src, "results", name + ".meta")
-    commit = meta_value(meta, "commit")
-    if meta_value(meta, "quick") != "0" or meta_value(meta, "status") != "complete":
-        return [f"{name}: results/{name}.meta does not say quick=0 and status=complete"], 0
+def compare_rows(name, old, new, counts, outside, commit):
+    """Failures and the number of rows compared: each row of new that finished, by one
+    of this build's engines, against the row of its key in old that finished too."""
     failures, compared = [], 0
     for key, row in sorted(new.items()):
         if row["engine"] in outside or row["status"] != "done":
@@ -162,6 +167,93 @@ def check_sweep(pb, src, family, sweep, outside, tmp):
         if differ:
             failures.append(f"{name}: {','.join(key)}: " + "; ".join(differ) + f" (results/ at {commit})")
         compared += 1
+    return failures, compared
+
+
+def fast_groups(old, outside):
+    """The full run's rows by this build's engines, {(engine, order, mode, threads):
+    (the instances of its rows under FAST_S, those of its other rows)}, for the groups
+    with a row under FAST_S."""
+    groups = {}
+    for row in old.values():
+        if row["engine"] in outside:
+            continue
+        fast, slow = groups.setdefault((row["engine"], row["order"], row["mode"], row["threads"]), (set(), set()))
+        quick = row["status"] == "done" and float(row["wall_s"] or "inf") < FAST_S
+        (fast if quick else slow).add(row["instance"])
+    return {group: sets for group, sets in groups.items() if sets[0]}
+
+
+def check_selection(pb, path, name, old, extra, counts, outside, commit, tmp):
+    """Failures, rows compared and the reason none was, for the full run's quick rows
+    (fast_groups) run again: a sweep per group, on the sweep's instances holding them."""
+    groups = fast_groups(old, outside)
+    if not groups:
+        return [], 0, f"no row of results/{name}.csv by this build's engines took under {FAST_S} s"
+    here = os.path.dirname(os.path.abspath(path))  # the file's instances are relative to it
+    pb, path = os.path.abspath(pb), os.path.abspath(path)
+    specs = {}  # each of the sweep's instances: the instances of its rows
+    for spec in sweep_words(path, "instances"):
+        run = subprocess.run([pb, "sweep", path, "--instances", spec, "--list"],
+                             cwd=here, capture_output=True, text=True)
+        if run.returncode != 0:
+            return [f"{name}: sweep --instances {spec} --list exits {run.returncode}: {run.stderr.strip()[-300:]}"], 0, None
+        specs[spec] = {line.split()[0] for line in run.stdout.splitlines() if line.strip()}
+    failures, compared = [], 0
+    for i, ((engine, order, mode, threads), (fast, slow)) in enumerate(sorted(groups.items())):
+        chosen = [spec for spec, names in specs.items() if names & fast]
+        if not chosen:
+            failures.append(f"{name}: no instance of the sweep file holds {sorted(fast)[0]} ({engine})")
+            continue
+        # A slow row beside the quick ones (a file's other puzzles) is stopped early;
+        # quick rows alone run to the end, however busy the machine.
+        limit = SELECTION_LIMIT_S if any(specs[spec] & slow for spec in chosen) else 0
+        out = os.path.join(tmp, f"selection.{name}.{i}")
+        args = [pb, "sweep", path, "--out", out, *ONE_SAMPLE[1:], "--instances", " ".join(chosen),
+                "--engines", engine, "--modes", mode, "--search-threads", threads,
+                "--time-limit", str(limit)]
+        args += ["--orders", order] if order != "-" else []
+        run = subprocess.run(args, cwd=here, capture_output=True, text=True)
+        if run.returncode != 0:
+            failures.append(f"{name} ({engine} {mode}): sweep exits {run.returncode}: {run.stderr.strip()[-400:]}")
+            continue
+        new = rows_by_key(os.path.join(out, name + ".csv"), extra)
+        f, n = compare_rows(name, old, new, counts, outside, commit)
+        failures += f
+        compared += n
+    return failures, compared, None
+
+
+def check_sweep(pb, src, family, sweep, outside, tmp):
+    """Failures (strings), the number of rows compared and a note for one of a family's
+    sweeps: where none was compared, why not (None: no reason, a failure). The quick
+    form first; where it meets none of the full run's rows, a part of the full run
+    (check_selection), which the note then names."""
+    path = os.path.join(src, "bench", "families", family, sweep + ".sweep")
+    name = sweep_name(path)
+    if sweep_key(path, "generator"):
+        return check_generation(pb, src, path, name, tmp) + (None,)
+    if sweep_key(path, "tool"):
+        return [], 0, "a tool sweep: times, no counts"
+    recorded = os.path.join(src, "results", name + ".csv")
+    if not os.path.exists(recorded):
+        return [f"{name}: results/{name}.csv is missing (run.sh writes it)"], 0, None
+    run = subprocess.run([pb, "sweep", path, "--out", tmp, *ONE_SAMPLE], capture_output=True, text=True)
+    if run.returncode == 77:
+        return [], 0, "its collection is not on this machine (exit 77)"
+    if run.returncode != 0:
+        return [f"{name}: sweep exits {run.returncode}: {run.stderr.strip()[-400:]}"], 0, None
+    here = os.path.join(tmp, name + ".csv")
+    with open(here, newline="") as f:
+        length = "max_length" in (csv.DictReader(f).fieldnames or ())
+    extra = LENGTH_KEY + settings(os.path.join(tmp, name + ".meta")) if length else ()
+    counts = COUNTS + LENGTH_COUNTS if length else COUNTS
+    old, new = rows_by_key(recorded, extra), rows_by_key(here, extra)
+    meta = os.path.join(src, "results", name + ".meta")
+    commit = meta_value(meta, "commit")
+    if meta_value(meta, "quick") != "0" or meta_value(meta, "status") != "complete":
+        return [f"{name}: results/{name}.meta does not say quick=0 and status=complete"], 0, None
+    failures, compared = compare_rows(name, old, new, counts, outside, commit)
     # Rows that finished here on instances results/ has, yet none under the same key
     # there: an engine's parameters or the sweep changed since the run, and nothing
     # would be checked. (The ladders' quick instances are not in the full run at all;
@@ -174,7 +266,10 @@ def check_sweep(pb, src, family, sweep, outside, tmp):
     if finished and not compared:
         failures.append(f"{name}: none of the {finished} finished rows on its instances is in "
                         f"results/{name}.csv (results/ at {commit}: scripts/run.sh)")
-    return failures, compared
+    if compared:
+        return failures, compared, None
+    f, n, why = check_selection(pb, path, name, old, extra, counts, outside, commit, tmp)
+    return failures + f, n, why if n == 0 else f"the full run's rows under {FAST_S} s: the quick form meets none"
 
 
 def main():
@@ -188,8 +283,10 @@ def main():
     failures, total = [], 0
     with tempfile.TemporaryDirectory(prefix="pbreproduce.") as tmp:
         for family, sweep in sweeps:
-            f, n = check_sweep(pb, src, family, sweep, outside, tmp)
-            print(f"{sweep}: {n} rows compared, {len(f)} failures")
+            f, n, note = check_sweep(pb, src, family, sweep, outside, tmp)
+            if n == 0 and note is None:
+                f.append(f"{sweep}: no row compared, and no reason why")
+            print(f"{sweep}: {n} rows compared, {len(f)} failures" + (f" ({note})" if note else ""))
             failures += f
             total += n
     for f in failures:

@@ -109,12 +109,17 @@ int pb_parse_count(const char *s, uint64_t *out)
 {
     char *end;
     if (!is_decimal(s, 0)) return -1;
+    /* Plain integers exactly, up to the largest uint64_t: a double would round those
+     * near it past the range. */
     errno = 0;
-    /* Plain integers, and exact scientific forms such as 2e9. */
-    double d = strtod(s, &end);
-    if (*end != '\0' || errno || !(d >= 0) || d > 1.8e19 || d != floor(d)) return -1;
     unsigned long long v = strtoull(s, &end, 10);
-    *out = *end == '\0' ? (uint64_t)v : (uint64_t)d;
+    if (*end == '\0') return errno ? -1 : (*out = (uint64_t)v, 0);
+    /* Exact scientific forms such as 2e9, below 2^64. */
+    errno = 0;
+    double d = strtod(s, &end);
+    if (*end != '\0' || errno || !(d >= 0) || d >= 18446744073709551616.0 || d != floor(d))
+        return -1;
+    *out = (uint64_t)d;
     return 0;
 }
 

@@ -9,8 +9,15 @@
 #include <sys/stat.h>
 #include <unistd.h>
 
+/* A name as messages show it: an empty one as '' (not a bare ": cannot write"). */
+static const char *shown(const char *path)
+{
+    return *path ? path : "''";
+}
+
 static void say_why(const char *path, int e, char *err, size_t errlen)
 {
+    path = shown(path);
     if (e == ELOOP)
         snprintf(err, errlen, "%s: cannot write: it is a symbolic link, which is not followed",
                  path);
@@ -43,12 +50,32 @@ int pb_out_folder(const char *dir, char *err, size_t errlen)
     if (!lstat(dir, &st)) {
         if (S_ISLNK(st.st_mode)) return say_why(dir, ELOOP, err, errlen), -1;
         if (!S_ISDIR(st.st_mode))
-            return snprintf(err, errlen, "%s: cannot make the folder: %s", dir, strerror(ENOTDIR)),
+            return snprintf(err, errlen, "%s: cannot make the folder: %s", shown(dir),
+                            strerror(ENOTDIR)),
                    -1;
         return 0;
     }
     if (mkdir(dir, 0777) && errno != EEXIST)
-        return snprintf(err, errlen, "%s: cannot make the folder: %s", dir, strerror(errno)), -1;
+        return snprintf(err, errlen, "%s: cannot make the folder: %s", shown(dir), strerror(errno)),
+               -1;
+    return 0;
+}
+
+int pb_out_check(const char *path, char *err, size_t errlen)
+{
+    struct stat st;
+    if (!*path)
+        return snprintf(err, errlen, "%s: cannot write: an empty file name", shown(path)), -1;
+    if (!lstat(path, &st) && S_ISDIR(st.st_mode)) return say_why(path, EISDIR, err, errlen), -1;
+    const char *slash = strrchr(path, '/');
+    if (!slash) return 0;
+    char dir[PB_PATH_MAX];
+    size_t n = slash == path ? 1 : (size_t)(slash - path);
+    if (n >= sizeof dir) return say_why(path, ENAMETOOLONG, err, errlen), -1;
+    memcpy(dir, path, n);
+    dir[n] = '\0';
+    if (stat(dir, &st)) return say_why(path, errno, err, errlen), -1;
+    if (!S_ISDIR(st.st_mode)) return say_why(path, ENOTDIR, err, errlen), -1;
     return 0;
 }
 

@@ -25,6 +25,12 @@ int pb_out_not_link(const char *path, char *err, size_t errlen);
  * followed" or "DIR: cannot make the folder: REASON" in err. */
 int pb_out_folder(const char *dir, char *err, size_t errlen);
 
+/* Before long work whose output comes at its end: 0 when a file could be made at path
+ * (a name, not a folder, in a folder that exists; a link there is replaced, as when
+ * written), else -1 with "PATH: cannot write: REASON" in err. Writing it may still
+ * fail (the disk, the permissions). */
+int pb_out_check(const char *path, char *err, size_t errlen);
+
 /* Creates tmp = "PATH.tmp.PID" anew (O_EXCL: whatever was at that name, a link too,
  * is removed first, never followed) for writing. The descriptor, or -1. */
 int pb_out_temp(const char *path, char *tmp, size_t tmplen, char *err, size_t errlen);

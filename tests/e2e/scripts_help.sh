@@ -1,0 +1,40 @@
+#!/usr/bin/env bash
+# scripts_help.sh — every user-facing script in scripts/ answers --help with its text on
+# stdout and exit 0, and an unknown option with one line on stderr, nothing on stdout
+# and a non-zero exit, before it does any work. The scripts run from a copy of scripts/
+# in a scratch folder, so that one that took the option for an argument and started
+# its work would find no source tree there; a time limit bounds it all the same.
+# usage: tests/e2e/scripts_help.sh PATH/TO/puzzlebench SOURCE_DIR
+# shellcheck source=tests/e2e/cli_lib.sh
+. "$(dirname "$0")/cli_lib.sh"
+cp -r "$src/scripts" "$tmp/scripts"
+scripts=(run.sh test.sh setup.sh report.sh scaling.sh method-study.sh tdoku.sh hunt.sh fuzz.sh
+    drop-stale.sh make-kakuro-data.sh make-sudoku-data.sh
+    make-sudoku-hard.py make-sudoku-qwh.py make-sudoku-unique.py)
+# A script of scripts/ with a usage line that this list leaves out fails: a new one is
+# checked from the day it comes.
+for f in "$src"/scripts/*.sh "$src"/scripts/*.py; do
+    name=${f##*/}
+    grep -q 'usage' "$f" || continue
+    [[ " ${scripts[*]} " == *" $name "* ]] && ok || bad "scripts/$name has a usage line but is not checked here"
+done
+run() {
+    case $1 in
+    *.py) timeout 60 python3 "$tmp/scripts/$1" "${@:2}" ;;
+    *) timeout 60 bash "$tmp/scripts/$1" "${@:2}" ;;
+    esac
+}
+for s in "${scripts[@]}"; do
+    for help in --help -h; do
+        expect 0 "$s $help" -- run "$s" "$help"
+        [ -s "$tmp/out" ] && ok || bad "$s $help: nothing on stdout"
+        grep -q 'usage' "$tmp/out" && ok || bad "$s $help: no usage line on stdout"
+        [ -s "$tmp/err" ] && bad "$s $help: stderr: $(cat "$tmp/err")" || ok
+    done
+    run "$s" --no-such-option >"$tmp/out" 2>"$tmp/err"
+    rc=$?
+    [ "$rc" -ne 0 ] && [ "$rc" -ne 124 ] && ok || bad "$s --no-such-option: exit $rc"
+    one_line_error "^${s%.*}(\.(sh|py))?: .*(no-such-option|required|usage)"
+    [ -s "$tmp/out" ] && bad "$s --no-such-option: stdout: $(head -c 200 "$tmp/out")" || ok
+done
+finish scripts_help
