@@ -146,7 +146,7 @@ def read(path):
 
 
 def _pct(e):
-    return NONE if e is None else f"{100 * e:+.0f}%"
+    return NONE if e is None else f"{round(100 * e) or 0:+d}%"
 
 
 def _verdict(e):
@@ -169,7 +169,7 @@ def check_rows(f, runs, plans, order):
             et, ep = error(p.time, run.wall), error(p.peak, run.peak)
             rows.append([code(board), role, str(ranks), _lanes_text(ranks, run.threads, f.cores), duration(p.time),
                          duration(run.wall), _pct(et), _verdict(et), memory(p.sent) if ranks > 1 else "0",
-                         memory(run.sent) if ranks > 1 else "0", memory(p.peak), memory(run.peak), _pct(ep)])
+                         f"{memory(run.sent)} ({_pct(error(p.sent, run.sent))})" if ranks > 1 else "0", memory(p.peak), memory(run.peak), _pct(ep)])
     return rows
 
 
@@ -229,6 +229,11 @@ def section(results_dir):
            "part of the plan that divides by R (the plans at 2 and 4 ranks give it). "
            f"Fitted on {code(calibration)} alone: " + _fit_text(f) + ". Every other board is predicted from its "
            f"plans alone; *within 25%* is the issue's criterion for the time.", ""]
+    if get("load_warning", ""):
+        out += ["**Measured under load** (the .meta's load_warning: " + get("load_warning", "")
+                + "): other processes took the cores, and most of all from the ranks that wait on each other "
+                "at every round, so the times, and the work and cost per byte fitted from them, are the load's as "
+                "much as the model's. The bytes sent and the peaks do not depend on it.", ""]
     out += table(["board", "role", "ranks", "lanes", "time, model", "time, measured", "error", "within 25%",
                   "sent per rank, model", "sent per rank, measured", "peak per rank, model",
                   "peak per rank, measured", "error"], "llrlrrrlrrrrr", check_rows(f, runs, plans, order))
@@ -238,10 +243,23 @@ def section(results_dir):
                if abs(error(predict(f, plans[b], r, runs[b][r].threads, cores).time, runs[b][r].wall)) > WITHIN]
         out += ["", f"On the boards not fitted, the model's time is within 25% of the measured in "
                 f"{len(checks) - len(bad)} of {len(checks)} runs"
-                + ("" if not bad else " (not: " + ", ".join(f"{code(b)} at {r} ranks" for b, r in bad) + ")")
-                + ". The calibration board's times at 1 and 2 ranks are fitted, not predicted."]
+                + ("" if not bad else " (not: " + ", ".join(f"{code(b)} at {r} rank{'s' if r > 1 else ''}" for b, r in bad) + ")")
+                + ". The calibration board's times at 1 and 2 ranks are fitted, not predicted. "
+                + _spread(f, runs, plans, checks)]
     out += _sixbysix(f, plans, runs, machine)
     return out
+
+
+def _spread(f, runs, plans, checks):
+    """The largest errors of the model's bytes sent and peak on the boards not fitted."""
+    sent, peak = [], []
+    for b, r in checks:
+        p, run = predict(f, plans[b], r, runs[b][r].threads, f.cores), runs[b][r]
+        peak.append(abs(error(p.peak, run.peak)))
+        if r > 1:
+            sent.append(abs(error(p.sent, run.sent)))
+    said = [f"bytes sent per rank within {100 * max(sent):.0f}%"] if sent else []
+    return "There, the model's " + " and ".join(said + [f"peak per rank within {100 * max(peak):.0f}%"]) + "."
 
 
 def _sixbysix(f, plans, runs, machine):
