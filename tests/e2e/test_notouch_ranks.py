@@ -118,6 +118,10 @@ class Model(unittest.TestCase):
         self.assertIn("**Measured under load** (the .meta's load_warning: 1-minute load 11.4 at start",
                       "\n".join(nr.section(self.dir)))
 
+    def test_nothing_without_meta(self):
+        (self.dir / "notouch-ranks.meta").unlink()
+        self.assertEqual(nr.section(self.dir), [])
+
     def test_nothing_without_two_ranks(self):
         (self.dir / "notouch-ranks.tsv").write_text("\n".join([HEADER, *ROWS[:4]]) + "\n")
         self.assertEqual(nr.section(self.dir), [])

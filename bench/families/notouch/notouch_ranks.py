@@ -195,14 +195,17 @@ def beyond(f, board, plans, machine, threads):
 
 
 def section(results_dir):
-    """The section, or [] when notouch-ranks.tsv has no board counted at 1 and 2 ranks."""
+    """The section, or [] when notouch-ranks.tsv has no board counted at 1 and 2 ranks
+    (planned at 1, 2 and 4) or has no .meta."""
     path = results_dir / (NAME + ".tsv")
     runs, plans, order = read(path)
     calibration = next((b for b in order if {1, 2} <= set(runs[b]) and {1, 2, 4} <= set(plans[b])), None)
     if calibration is None:
         return []
     meta = read_meta(results_dir / (NAME + ".meta"))
-    get = meta.get if meta is not None else (lambda key, default="": default)
+    if meta is None:  # a file without its .meta is another run's left behind
+        return []
+    get = meta.get
     try:
         cores = int(get("cores", "")) or 1
     except ValueError:
