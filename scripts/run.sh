@@ -16,6 +16,8 @@
 #             where its tables do not fit the memory free)
 # Each phase says how long it took the last time (OUT/run-phases.tsv) and how much of
 # that run is left; the load is warned of once, at the start.
+# Then each family's experiment scripts (bench/families/FAMILY/*.sh), such as a count
+# sharded over MPI ranks, where what they need is installed.
 # Then the harness measures its own method (scripts/method-study.sh: false positives,
 # detection of a known slowdown, interval widths, for independent, alternating and
 # duet comparisons), and the report is written: first, a result of another commit
@@ -104,6 +106,18 @@ while IFS=, read -r family _ _ experiments _; do
         size=()
         if [ "$quick" = 1 ]; then size=(--quick); elif [ "$full" = 1 ]; then size=(--full); fi
         "$pb" "$command" --out "$out" "${size[@]}"
+    done
+done <"$out/.families"
+# Then each family's experiment scripts, bench/families/FAMILY/*.sh: runs that take more
+# than one puzzlebench process (mpirun, say), each given OUT; exit 77: skipped (what it
+# needs is not installed), which it says.
+while IFS=, read -r family _ _ _ _; do
+    for script in bench/families/"$family"/*.sh; do
+        [ -f "$script" ] || continue
+        phase "$family: ${script##*/}"
+        rc=0
+        "$script" "$out" || rc=$?
+        [ "$rc" = 0 ] || [ "$rc" = 77 ] || exit "$rc"
     done
 done <"$out/.families"
 rm -f "$out/.families"

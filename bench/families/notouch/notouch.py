@@ -4,7 +4,8 @@ engine against backtracking in row order, the enumerations' speed, the count
 check, and the steps and time plots (time with error bars) with one category per
 board. Noisy rows are marked and never bolded or used for a claim. Then path-dp's
 memory and time per board and the model of the boards past one machine, from the
-micro-benchmarks (notouch_model.py); and the table of counts set against the
+micro-benchmarks (notouch_model.py), and the model of its count sharded over MPI
+ranks checked against measured runs (notouch_ranks.py); and the table of counts set against the
 published record, "New counts" (notouch_counts.py).
 
 Nothing here is particular to notouch but the engine names the summary compares
@@ -18,7 +19,7 @@ from ..family_section import FamilySection
 from ..markdown import code, escape, table
 from ..numfmt import factor_text, ratio, whole
 from ..plotting import FILLED_POINTS, GRID, LOWER_BOUND_KEY, Plot, open_point, quote, series_style
-from . import notouch_counts, notouch_model
+from . import notouch_counts, notouch_model, notouch_ranks
 
 # The baseline the summary compares with: the seed's backtracking in row order.
 BASELINE = ("backtrack", "row")
@@ -46,6 +47,7 @@ def section(ctx, family, files):
     if files:
         main = next((p for p in files if p.name == "notouch.csv"), files[0])
         out += notouch_model.section(main.parent, main.with_suffix(".meta"))
+        out += notouch_ranks.section(main.parent)
     return out + notouch_counts.section(ctx, ctx.dir)
 
 
