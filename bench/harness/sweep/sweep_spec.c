@@ -290,7 +290,7 @@ const pb_option pb_sweep_keys[] = {
      .lo = 0, .hi = 1000},
     {KEY("copies-seed", PB_OPT_INT, matrix.copies_seed, "N",
          "the seed the copies' symmetries are drawn from, with each puzzle's\n"
-         "index and the copy's (default 1; kept in the .meta)"),
+         "index and the copy's (kept in the .meta)"),
      .lo = 0, .hi = 2147483647},
     {KEY("baseline", PB_OPT_TEXT, baseline, "ENGINE[/ORDER]",
          "the engine (in one of the orders) that the report's scatter plots\n"
