@@ -112,7 +112,7 @@ def target_words(runs):
     conflicts on the originals alone (what one orientation would have said), and both
     tools' spreads."""
     n = orientations(runs)
-    orig = [r for r in runs if r.copy == 0]
+    orig = [r for r in runs if r.copy == 0 and r.tool in ("learn", "cadical")]
     lo = [r.backtracks for r in orig if r.tool == "learn"]
     co = [r.backtracks for r in orig if r.tool == "cadical"]
     words = f" Totals over {n} orientations of each puzzle (the puzzle and {n - 1} isomorphic copies)."

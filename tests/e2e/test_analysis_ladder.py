@@ -105,6 +105,8 @@ class Ladder(unittest.TestCase):
                                     ("cadical", "0.40", (500, 4000, 1500), 0.5),
                                     ("cadical", "0.50", (200, 400, 100), 0.2)):
             rows += [("qwh-40", param, tool, "done", bt, t, c) for c, bt in enumerate(bts)]
+        # A third tool stopped at the limit leaves learn against cadical as it is.
+        rows.append(("qwh-40", "0.40", "minisat", "limit", 50, 10.0, 0))
         text = self.section(rows)
         self.assertIn("Each puzzle ran in 3 orientations: as given and as 2 isomorphic copies", text)
         self.assertIn("| `qwh-40` | learn | 6/6 | 3.30 s | 6,300 | - | - | median 2.00×, largest 3.00× (of 2 puzzles) |",
