@@ -5,6 +5,7 @@
 #ifndef PB_FAMILY_H
 #define PB_FAMILY_H
 
+#include <stdint.h>
 #include <stdio.h>
 #include "core/engine.h"
 #include "core/model.h"
@@ -195,6 +196,15 @@ typedef struct pb_family {
     const char *const *figures;
     /* Optional: what is left of puzzle i after the family's plain deduction. */
     void (*print_candidates)(FILE *f, const pb_set *set, int i);
+    /* Optional (the sweep key `copies`): makes *out (freed by free_set) a set of as many
+     * puzzles as set, its puzzle i copy number `copy` (1, 2, ...) of set's puzzle i: the
+     * same puzzle under a symmetry of the family's rules, with as many givens and
+     * solutions, each solution the image of one of puzzle i's. Which symmetry depends on
+     * (seed, i, copy) alone, so every engine and every run gets the same copy; spec is the
+     * instance, for messages. 0, or -1 with "FILE: why" in err. NULL: the family makes
+     * no copies. */
+    int (*copy_set)(const pb_set *set, const char *spec, int copy, uint64_t seed, pb_set *out,
+                    char *err, size_t errlen);
     /* The instance's short name for result files (no commas or spaces). */
     void (*instance_name)(const char *spec, char *out, size_t outlen);
     /* Optional: the name of puzzle i when it comes from no file (a generated instance),

@@ -99,6 +99,26 @@ int sudoku_model_box(const pb_model *m);
  * overrides: a solution from an engine, 0 where empty. */
 void sudoku_grid_from(const pb_model *m, const int *values, sudoku_grid *g);
 
+/* ---- isomorphic copies (iso.c) ----
+ * A symmetry of the rules: the symbols relabelled, the bands (and the stacks) shuffled,
+ * the rows within each band (the columns within each stack) shuffled, and the board
+ * transposed or not. A copy has as many givens and as many solutions as its puzzle,
+ * each solution the image of one of the puzzle's; only the order in which a solver
+ * meets cells, values and clauses changes. */
+typedef struct sudoku_iso {
+    int box;
+    unsigned char sym[SUDOKU_MAX_SIZE + 1]; /* value v becomes sym[v]; sym[0] = 0 */
+    short to[SUDOKU_MAX_CELLS];             /* cell c of the puzzle is cell to[c] of its copy */
+} sudoku_iso;
+
+/* Draws one uniformly among the symmetries above, for boards of box n, from the
+ * stream (seed, index) of rng.h: the same arguments always give the same one. */
+void sudoku_iso_draw(int box, uint64_t seed, uint64_t index, sudoku_iso *iso);
+
+/* The copy of g under iso (g of iso's box), and back: the grid whose copy is g. */
+void sudoku_iso_apply(const sudoku_iso *iso, const sudoku_grid *g, sudoku_grid *out);
+void sudoku_iso_undo(const sudoku_iso *iso, const sudoku_grid *g, sudoku_grid *out);
+
 /* ---- the seed's deduction (seed.c) ----
  * Fills every cell whose candidates are one value, pass after pass, until a pass
  * changes nothing, as the seed does before it guesses. values[c] (ncells) gets each

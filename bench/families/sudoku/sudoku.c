@@ -126,6 +126,45 @@ static int load(const pb_instance *inst, const void *params, pb_set *set, char *
     return rc;
 }
 
+/* Copy `copy` of every puzzle of set: each grid under the symmetry of the stream (seed,
+ * i * 2^20 + copy) (sudoku_iso_draw), written as one-line puzzles and read back as a
+ * set of its own, each copy keeping its puzzle's line and format. */
+static int copy_set(const pb_set *set, const char *spec, int copy, uint64_t seed, pb_set *out,
+                    char *err, size_t errlen)
+{
+    const sudoku_priv *from = set->priv;
+    const size_t line = SUDOKU_MAX_CELLS + 2;
+    char *text = malloc((size_t)set->count * line + 1);
+    memset(out, 0, sizeof *out);
+    if (!text || !(out->priv = calloc(1, sizeof(sudoku_priv)))) {
+        free(text);
+        return snprintf(err, errlen, "%s: out of memory", spec), -1;
+    }
+    size_t len = 0;
+    for (int i = 0; i < set->count; i++) {
+        if (!set->puzzle[i].model) {
+            free(text);
+            free_set(out);
+            return snprintf(err, errlen, "%s", set->puzzle[i].error), -1;
+        }
+        sudoku_grid g, c;
+        sudoku_iso iso;
+        sudoku_grid_from(set->puzzle[i].model, NULL, &g);
+        sudoku_iso_draw(g.box, seed, ((uint64_t)i << 20) + (uint64_t)copy, &iso);
+        sudoku_iso_apply(&iso, &g, &c);
+        len += sudoku_format_grid(&c, SUDOKU_LINE, text + len, line);
+    }
+    const int rc = load_text(spec, text, len, out, err, errlen);
+    free(text);
+    if (rc) return free_set(out), -1;
+    sudoku_priv *pv = out->priv;
+    for (int i = 0; i < out->count; i++) {
+        out->puzzle[i].line = set->puzzle[i].line;
+        pv->entries[i].fmt = from->entries[i].fmt;
+    }
+    return 0;
+}
+
 static void print_solution(FILE *f, const pb_set *set, int i, const int *values,
                            const pb_engine *engine)
 {
@@ -194,6 +233,7 @@ const pb_family pb_family_sudoku = {
     .print_candidates = print_candidates,
     PB_PLACEMENT_FAMILY,
     .instance_name = pb_base_name,
+    .copy_set = copy_set,
     .default_engine = "logic",
     .levels = sudoku_level_names,
     .level_summaries = sudoku_level_summaries,

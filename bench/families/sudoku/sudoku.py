@@ -31,7 +31,9 @@ SWEEPS = ("sudoku-tdoku",)
 NINE, TWENTY_FIVE = 81, 625
 OURS = "logic"
 COMPARED = ("seed", "backtrack/row")
-# The sweeps the common sections read (reads.py): the ladder, and the learners' own.
+# The sweeps the common sections read (reads.py): the ladder, and the learners' own,
+# which runs each puzzle as isomorphic copies too (the sweep key copies): the ladder
+# section sums a puzzle's orientations and shows their spread (scripts/analysis/copies.py).
 READS = {"ladder": ("sudoku-ladder", "sudoku-learn")}
 # The ladder section (ladder.py): what a ladder row's param is, the sets of
 # the learn target (the most learn may take, in cadical's times: the hard set's from

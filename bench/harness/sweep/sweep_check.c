@@ -205,6 +205,23 @@ static int check_family_sets(const pb_sweep_spec *s, const char *source)
     return 0;
 }
 
+/* copies: only for a family that makes them; copies-seed only with copies. */
+static int check_copies(const pb_sweep_spec *s, const char *source)
+{
+    char where[PB_PATH_EXT_MAX];
+    if (s->matrix.copies > 0 && !s->fam->copy_set) {
+        pb_sweep_spec_where(s, "copies", source, where, sizeof where);
+        return pb_usage_error("sweep",
+                              "%scopies: family %s makes no isomorphic copies of its puzzles",
+                              where, s->fam->name);
+    }
+    const pb_option *seed = pb_option_find(pb_sweep_keys, "copies-seed");
+    if (s->matrix.copies > 0 || !s->key_line[seed - pb_sweep_keys]) return 0;
+    pb_sweep_spec_where(s, "copies-seed", source, where, sizeof where);
+    return pb_usage_error("sweep", "%scopies-seed: the sweep makes no copies (give copies K)",
+                          where);
+}
+
 int pb_sweep_spec_check(pb_sweep_spec *s, const char *source)
 {
     const pb_list *lists[] = {&s->instances, &s->matrix.engines, &s->matrix.orders,
@@ -237,7 +254,8 @@ int pb_sweep_spec_check(pb_sweep_spec *s, const char *source)
         pb_sweep_spec_where(s, keys[k], source, where, sizeof where);
         return pb_usage_error("sweep", "%s%s names '%s' twice", where, keys[k], dup);
     }
-    if (check_baseline(s, source) || check_lengths(s, source) || check_family_sets(s, source))
+    if (check_baseline(s, source) || check_lengths(s, source) || check_family_sets(s, source) ||
+        check_copies(s, source))
         return PB_EXIT_USAGE;
     return pb_sweep_check_engine_keys(s, source);
 }

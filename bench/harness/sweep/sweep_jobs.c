@@ -63,17 +63,19 @@ pb_batch pb_sweep_job_batch(const sweep_plan *p, const job *j, const pb_set *set
 }
 
 /* A row's instance: the instance's name, or for one puzzle of it the puzzle's own
- * name if the family gives one, else NAME#INDEX. */
+ * name if the family gives one, else NAME#INDEX; a copy's ends in .copyC, so that its
+ * rows keep a key of their own and the original's rows read as without copies. */
 void pb_sweep_row_instance(const sweep_plan *p, const job *j, char *out, size_t len)
 {
     out[0] = '\0';
     if (j->puzzle >= 0 && p->fam->puzzle_name)
         p->fam->puzzle_name(&p->sets[j->instance], j->puzzle, out, len);
-    if (out[0]) return;
-    if (j->puzzle < 0)
+    if (!out[0] && j->puzzle < 0)
         snprintf(out, len, "%s", p->names[j->instance]);
-    else
+    else if (!out[0])
         snprintf(out, len, "%s#%d", p->names[j->instance], j->puzzle);
+    if (p->copy && p->copy[j->instance])
+        snprintf(out + strlen(out), len - strlen(out), ".copy%d", p->copy[j->instance]);
 }
 
 static int add_job(sweep_plan *p, const job *proto, long *cap)
@@ -240,22 +242,41 @@ static int load_one(sweep_plan *p, const pb_sweep_spec *s, int i, const void *pa
     return 0;
 }
 
-/* Loads every instance, once per family set (sweep_plan.ninstances). */
+/* Copy c of every original of family set f (the copies key), after them. 0, or the exit
+ * status (said). */
+static int copy_all(sweep_plan *p, const pb_sweep_spec *s, int f, int c)
+{
+    const int n = s->instances.n;
+    char err[600];
+    for (int i = 0; i < n; i++) {
+        const int from = f * p->per_set + i, at = from + c * n;
+        if (p->fam->copy_set(&p->sets[from], s->instances.item[i], c,
+                             (uint64_t)s->matrix.copies_seed, &p->sets[at], err, sizeof err))
+            return pb_usage_error("sweep", "copies: %s", err);
+        memcpy(p->names[at], p->names[from], sizeof p->names[at]);
+        p->copy[at] = c;
+    }
+    return 0;
+}
+
+/* Loads every instance, once per family set (sweep_plan.ninstances), and its copies. */
 int pb_sweep_load_instances(sweep_plan *p, const pb_sweep_spec *s)
 {
     const pb_param_sets *fs = &s->matrix.family_sets;
-    const int nsets = fs->n ? fs->n : 1;
+    const int nsets = fs->n ? fs->n : 1, copies = s->matrix.copies;
     const size_t size = s->fam->params_size ? s->fam->params_size : 1;
+    const size_t all = (size_t)s->instances.n * (size_t)(copies + 1) * nsets + 1;
     char err[400];
     p->fam = s->fam;
     p->name = s->name;
-    p->per_set = s->instances.n;
-    p->sets = calloc((size_t)s->instances.n * nsets + 1, sizeof *p->sets);
-    p->names = calloc((size_t)s->instances.n * nsets + 1, sizeof *p->names);
+    p->per_set = s->instances.n * (copies + 1);
+    p->sets = calloc(all, sizeof *p->sets);
+    p->names = calloc(all, sizeof *p->names);
+    p->copy = calloc(all, sizeof *p->copy);
     p->settings = calloc((size_t)nsets, sizeof *p->settings);
     void *params = malloc(size);
     int rc = 0;
-    if (!p->sets || !p->names || !p->settings || !params)
+    if (!p->sets || !p->names || !p->copy || !p->settings || !params)
         rc = pb_usage_error("sweep", "out of memory");
     for (int f = 0; f < nsets && !rc; f++) {
         memcpy(params, s->params, size);
@@ -264,9 +285,11 @@ int pb_sweep_load_instances(sweep_plan *p, const pb_sweep_spec *s)
             rc = pb_usage_error("sweep", "family-sets: %s", err);
         if (fs->n) pb_sweep_family_setting(p->fam, params, p->settings[f], sizeof p->settings[f]);
         p->set_text = fs->n ? (const char *const *)fs->text : NULL;
-        for (int i = 0; i < s->instances.n && !rc; i++, p->ninstances++)
-            rc = load_one(p, s, i, params, f * s->instances.n + i);
+        for (int i = 0; i < s->instances.n && !rc; i++)
+            rc = load_one(p, s, i, params, f * p->per_set + i);
+        for (int c = 1; c <= copies && !rc; c++) rc = copy_all(p, s, f, c);
     }
+    p->ninstances = (int)all - 1; /* the sets not loaded are empty: freeing skips them */
     free(params);
     return rc;
 }
@@ -277,6 +300,7 @@ void pb_sweep_plan_free(sweep_plan *p)
         if (p->sets[i].puzzle) p->fam->free_set(&p->sets[i]);
     free(p->sets);
     free(p->names);
+    free(p->copy);
     free(p->settings);
     free(p->jobs);
 }

@@ -141,6 +141,10 @@ void pb_sweep_settings_make(pb_sweep_settings *st, const pb_sweep_spec *s,
             append(x[k], "%s%s", i ? " " : "", s->matrix.family_sets.text[i]);
         k++;
     }
+    if (s->matrix.copies) { /* only a sweep of copies has them */
+        append(x[k++], "copies=%d", s->matrix.copies);
+        append(x[k++], "copies_seed=%d", s->matrix.copies_seed);
+    }
     append(x[k++], "row_kind=%s", s->matrix.rows == PB_ROWS_PER_PUZZLE ? "per-puzzle" : "per-set");
     append(x[k++], "workers=%d", origin->workers);
     append(x[k++], "runs=%ld", origin->runs);

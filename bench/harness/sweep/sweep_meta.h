@@ -11,7 +11,7 @@
 #include "sweep.h"
 #include "sweep_spec.h"
 
-enum { PB_SWEEP_SETTINGS = 40, PB_SWEEP_SETTING = 600 };
+enum { PB_SWEEP_SETTINGS = 44, PB_SWEEP_SETTING = 600 };
 
 typedef struct pb_sweep_settings {
     int n;

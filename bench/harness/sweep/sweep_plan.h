@@ -30,9 +30,12 @@ typedef struct job {
 
 typedef struct sweep_plan {
     const pb_family *fam;
-    const char *name;  /* the sweep's: its files and its progress line */
-    int ninstances;    /* the sweep's instances once per family set */
-    int per_set;       /* of them, the sweep's: instance i has family set i / per_set */
+    const char *name; /* the sweep's: its files and its progress line */
+    int ninstances;   /* the sweep's instances once per family set (and per copy) */
+    int per_set;      /* of them, each family set's: instance i has family set i / per_set */
+    /* Each instance's copy number (the copies key: within a family set the originals
+     * first, then copy 1 of each, copy 2, ...); 0: the puzzles as given. */
+    int *copy;
     pb_set *sets;      /* one per instance */
     char (*names)[96]; /* the instances' names, as rows name them */
     /* With family-sets, set k's columns (pb_sweep_family_setting) and its text as
@@ -74,7 +77,8 @@ void pb_sweep_job_setting(const job *j, char *params, size_t plen, char *seed, s
 /* Run i's extra columns (sweep_plan.extra_header) from its first run's result. */
 void pb_sweep_job_extra(const sweep_plan *p, long i, const pb_batch_result *res, char *out,
                         size_t len);
-/* A row's instance: the instance's name, or NAME#INDEX (or the puzzle's own name). */
+/* A row's instance: the instance's name, or NAME#INDEX (or the puzzle's own name),
+ * then .copyC for copy C. */
 void pb_sweep_row_instance(const sweep_plan *p, const job *j, char *out, size_t len);
 /* A run's key as its CSV row starts (pb_sweep_key_fn; ctx is the sweep_plan). */
 void pb_sweep_job_key(void *ctx, long i, char *out, size_t len);

@@ -283,6 +283,15 @@ const pb_option pb_sweep_keys[] = {
          "one row per instance and run (its puzzles summed), or one per\n"
          "puzzle and run (each puzzle its own limits)"),
      .choices = row_kinds},
+    {KEY("copies", PB_OPT_INT, matrix.copies, "K",
+         "each instance also runs as K isomorphic copies of its puzzles (a\n"
+         "symmetry of the family's rules, the same for every engine); copy c's\n"
+         "rows name their instance NAME.copyC (default 0: none)"),
+     .lo = 0, .hi = 1000},
+    {KEY("copies-seed", PB_OPT_INT, matrix.copies_seed, "N",
+         "the seed the copies' symmetries are drawn from, with each puzzle's\n"
+         "index and the copy's (kept in the .meta)"),
+     .lo = 0, .hi = 2147483647},
     {KEY("baseline", PB_OPT_TEXT, baseline, "ENGINE[/ORDER]",
          "the engine (in one of the orders) that the report's scatter plots\n"
          "and paired ratios set every other solver against (kept in the .meta)\n"
@@ -340,6 +349,7 @@ int pb_sweep_spec_init(pb_sweep_spec *s)
     memset(s, 0, sizeof *s);
     s->timing = (pb_timing_opts)PB_TIMING_DEFAULTS;
     s->matrix.seed = 1;
+    s->matrix.copies_seed = 1;
     s->time_limit = 60;
     s->matrix.speed_tolerance = PB_SPEED_TOLERANCE;
     s->matrix.search_threads.n = 1;

@@ -105,6 +105,9 @@ typedef struct pb_sweep_matrix {
     double speed_tolerance;      /* how much slower than its best the machine may read */
     pb_step_limits step_limit;
     int rows; /* pb_sweep_rows */
+    /* The copies key: each instance also runs as this many isomorphic copies (the
+     * family's copy_set), drawn from copies_seed. */
+    int copies, copies_seed;
 } pb_sweep_matrix;
 
 /* A sweep as read: the keys every kind shares (name, family, instances, timing), what

@@ -13,7 +13,9 @@ learn against cadical in total time, learn against logic in the micro-benchmarks
 run stopped at the limit counts with what it used, a lower bound, and every
 statement built on one says so. Per ladder file, every tool as a solver: solved
 counts, PAR-2, the virtual best solver and a cactus plot (generic.summary(), the
-generic section's own).
+generic section's own). A ladder file whose sweep ran isomorphic copies (rows
+INSTANCE.copyC) is shown per puzzle and set summed over its orientations, with the
+spread over them, and its targets rest on those sums (copies.py).
 
 What is particular to a family comes from its own section module's LADDER dict
 (ctx.family_module): "split", a function from a row's instance to its (set, param)
@@ -29,7 +31,7 @@ levels where `puzzlebench levels` lists some, else as numbers.
 
 import json
 
-from .. import stats
+from .. import copies, stats
 from . import generic
 from ..csvread import read_csv
 from ..markdown import code, escape, table
@@ -72,7 +74,9 @@ class Run:
     def __init__(self, row, split, outside):
         self.row = row
         self.instance = row["instance"]
-        self.set, self.param = split(self.instance)
+        # A copy's rows (the sweep key copies) are its puzzle's, in another orientation.
+        self.base, self.copy = copies.split_copy(self.instance)
+        self.set, self.param = split(self.base)
         self.tool = row["engine"]
         self.outside = self.tool in outside
         self.done = status(row) == "done"
@@ -190,37 +194,20 @@ def family_part(family, rows, limit, conf, key, outside, sweep=None):
         per_set.append(f"{code(s)}: {escape(f or 'none')}")
     if len(sets) > 1:
         out.append("First rung solving every instance, per set: " + ", ".join(per_set) + ".")
-    out += ["", "Per tool and set: the instances solved within the limit, and the total time (the sum of the "
-            "runs' medians; ≥ when a run stopped at the limit: it counts with the time it used).", ""]
-    header = ["tool"] + [h for s in sets for h in (f"{escape(s)} solved", f"{escape(s)} time")]
-    body = []
-    for t in tools:
-        cells = [escape(t) + (" (outside)" if t in outside else "")]
-        for s in sets:
-            tot = Totals([r for r in runs if r.set == s and r.tool == t])
-            cells += [f"{tot.solved}/{tot.n}", tot.time_text()] if tot.n else ["-", "-"]
-        body.append(cells)
-    out += table(header, "l" + "r" * 2 * len(sets), body)
+    n_orient = copies.orientations(runs)
+    if n_orient > 1:
+        out += ["", copies.intro(n_orient)]
+        out += copies.totals_part(runs, sets, tools, engines[-1] if engines else tools[0], Totals)
+    else:
+        out += totals_part(runs, sets, tools, outside)
     noisy = False
     for s in sets:
         mine = [r for r in runs if r.set == s]
         set_tools = [t for t in tools if any(r.tool == t for r in mine)]
-        params = sorted({(r.param, r.instance) for r in mine}, key=lambda p: (key(p[0]), p[1]))
-        out += ["", f"{code(s)}, per instance ({escape(param_name)}): time · backtracks "
-                f"(conflicts for learn and the outside solvers).", ""]
-        body = []
-        for param, inst in params:
-            cells = []
-            for t in set_tools:
-                r = next((x for x in mine if x.tool == t and x.instance == inst and x.param == param), None)
-                if r is None:
-                    cells.append("-")
-                    continue
-                noisy |= r.timing.noisy
-                cells.append(f"{r.time_text()} · {r.backtracks_text()}")
-            body.append([escape(param)] + ([code(inst)] if len(params) > len({p for p, _ in params}) else []) + cells)
-        head = [escape(param_name)] + (["instance"] if len(params) > len({p for p, _ in params}) else [])
-        out += table(head + [escape(t) for t in set_tools], "l" * len(head) + "r" * len(set_tools), body)
+        params = sorted({(r.param, r.base) for r in mine}, key=lambda p: (key(p[0]), p[1]))
+        lines, was_noisy = instance_table(s, mine, set_tools, params, param_name, n_orient)
+        out += lines
+        noisy |= was_noisy
         if conf.get("peaks"):
             peaks = []
             lowest = min((r.param for r in mine), key=key)
@@ -242,6 +229,49 @@ def family_part(family, rows, limit, conf, key, outside, sweep=None):
     if noisy:
         out += ["", NOISY_NOTE]
     return out, runs
+
+
+def instance_table(s, mine, set_tools, params, param_name, n_orient):
+    """Set s's table per instance (per puzzle, its orientations summed, with copies):
+    its lines, and whether a time shown is noisy."""
+    if n_orient > 1:
+        out = ["", f"{code(s)}, per puzzle ({escape(param_name)}), over its {n_orient} orientations: the total "
+               f"time · the total backtracks (conflicts for learn and the outside solvers) [the fewest, the "
+               f"most of one orientation].", ""]
+    else:
+        out = ["", f"{code(s)}, per instance ({escape(param_name)}): time · backtracks "
+               f"(conflicts for learn and the outside solvers).", ""]
+    body, noisy = [], False
+    named = len(params) > len({p for p, _ in params})  # a param of several instances: name them
+    for param, inst in params:
+        cells = []
+        for t in set_tools:
+            these = [x for x in mine if x.tool == t and x.base == inst and x.param == param]
+            if not these:
+                cells.append("-")
+            elif n_orient > 1:
+                cells.append(copies.per_puzzle_cell(these))
+            else:
+                noisy |= these[0].timing.noisy
+                cells.append(f"{these[0].time_text()} · {these[0].backtracks_text()}")
+        body.append([escape(param)] + ([code(inst)] if named else []) + cells)
+    head = [escape(param_name)] + (["instance"] if named else [])
+    return out + table(head + [escape(t) for t in set_tools], "l" * len(head) + "r" * len(set_tools), body), noisy
+
+
+def totals_part(runs, sets, tools, outside):
+    """Per tool and set: solved within the limit, and the total time."""
+    out = ["", "Per tool and set: the instances solved within the limit, and the total time (the sum of the "
+           "runs' medians; ≥ when a run stopped at the limit: it counts with the time it used).", ""]
+    header = ["tool"] + [h for s in sets for h in (f"{escape(s)} solved", f"{escape(s)} time")]
+    body = []
+    for t in tools:
+        cells = [escape(t) + (" (outside)" if t in outside else "")]
+        for s in sets:
+            tot = Totals([r for r in runs if r.set == s and r.tool == t])
+            cells += [f"{tot.solved}/{tot.n}", tot.time_text()] if tot.n else ["-", "-"]
+        body.append(cells)
+    return out + table(header, "l" + "r" * 2 * len(sets), body)
 
 
 def alldiff_target(runs_by_family, confs):
@@ -300,7 +330,8 @@ def learn_targets(runs_by_family, confs):
         out.append(f"- **learn against cadical** on {code(set_name)}"
                    f"{f' ({escape(role)})' if role else ''}: {learn.solved}/{learn.n} solved in "
                    f"{learn.time_text()} against {cad.solved}/{cad.n} in {cad.time_text()}: learn is "
-                   f"{ratio}{verdict}.{conflicts_text(learn, cad)}")
+                   f"{ratio}{verdict}.{conflicts_text(learn, cad)}"
+                   + (copies.target_words(runs) if copies.orientations(runs) > 1 else ""))
     return out
 
 
@@ -364,7 +395,8 @@ def section(ctx):
                "checked against the rules, and its time is that whole run. A family's ladder sweeps (its section module's "
                "`READS`) run every tool on every puzzle, one run at a time, with one time limit for all. "
                "Times: the median over up to 3 samples with their range in brackets (3 "
-               "samples: [min, max]), fewer once a run's samples took 2 s: a time without brackets is one sample; a "
+               "samples: [min, max]), fewer once a run's samples took the sweep's rep-budget (`rep_budget_s` in its "
+               ".meta line: 2 s in the ladders): a time without brackets is one sample; a "
                "run stopped at the limit has one sample, a lower bound (≥), and its backtracks are those made "
                "until then. Each ratio below is from this one run.")
     by_family = {}

@@ -1,0 +1,124 @@
+"""Isomorphic copies (the sweep key `copies K`): a sweep that runs each puzzle also as K
+copies (the puzzle under a symmetry of its rules, the same copies for every tool) names
+copy C's rows INSTANCE.copyC. A solver's conflicts on one orientation of a hard puzzle
+swing several-fold with the order it meets cells and values in, so a comparison rests
+on the totals over every orientation (the puzzle and its copies), and the spread over
+them says how much one orientation alone could have misled.
+
+Here: the copy number of a row's instance, and the ladder section's words and table
+for a family part whose rows have copies (sections/ladder.py calls them).
+"""
+
+import re
+
+from . import stats
+from .markdown import code, escape, table
+from .numfmt import bounded_ratio, duration, factor_text, grouped
+
+COPY = re.compile(r"^(.*)\.copy([0-9]+)$")
+
+
+def split_copy(instance):
+    """(the instance without its copy suffix, the copy number: 0 for the original)."""
+    m = COPY.match(instance)
+    return (m.group(1), int(m.group(2))) if m else (instance, 0)
+
+
+def orientations(runs):
+    """How many orientations each puzzle ran in: 1 + the highest copy number."""
+    return 1 + max((r.copy for r in runs), default=0)
+
+
+def spreads(runs, tool):
+    """Per puzzle (run.base) of tool's runs that all finished with counts: the largest
+    over the smallest of its conflicts across orientations (None where one is 0)."""
+    by = {}
+    for r in runs:
+        if r.tool == tool:
+            by.setdefault(r.base, []).append(r)
+    out = []
+    for mine in by.values():
+        if len(mine) < 2 or not all(r.done and r.backtracks is not None for r in mine):
+            continue
+        lo, hi = min(r.backtracks for r in mine), max(r.backtracks for r in mine)
+        if lo > 0:
+            out.append(hi / lo)
+    return out
+
+
+def spread_text(values):
+    """"median 1.8×, largest 4.5× (of 8 puzzles)", or "-" with none."""
+    if not values:
+        return "-"
+    return (f"median {factor_text(stats.median(values))}×, largest {factor_text(max(values))}× "
+            f"(of {len(values)} puzzle{'s' if len(values) > 1 else ''})")
+
+
+def intro(n):
+    """The words that say copies were used, and why (n orientations per puzzle)."""
+    return (f"Each puzzle ran in {n} orientations: as given and as {n - 1} isomorphic copies (the sweep's "
+            "`copies`: symbols relabelled, bands, stacks and the rows and columns within them shuffled, maybe "
+            "transposed; the same copies for every tool, drawn from a fixed seed; copy C's rows are named "
+            "`….copyC`). A solver's conflicts on one orientation of a hard puzzle can swing several-fold with "
+            "the order it meets cells and values in, so the totals below are over every orientation, and the "
+            "spread (a puzzle's most conflicts over its fewest, across its orientations) says how far one "
+            "orientation alone could mislead.")
+
+
+def totals_part(runs, sets, tools, ref, totals):
+    """Per set and tool: solved, time and conflicts summed over every orientation, ref's
+    ratio against the tool in each, and the tool's spread over orientations. totals
+    is the ladder's Totals class."""
+    out = ["", f"Per set and tool, summed over every orientation: the runs solved within the limit, the total "
+           f"time (the sum of the runs' medians; ≥ when a run stopped at the limit), the conflicts (backtracks "
+           f"for engines without learning), {escape(ref)} against the tool in both, and the spread of the "
+           f"tool's conflicts over each puzzle's orientations.", ""]
+    body = []
+    for s in sets:
+        mine = [r for r in runs if r.set == s]
+        mine_ref = totals([r for r in mine if r.tool == ref])
+        for t in tools:
+            tot = totals([r for r in mine if r.tool == t])
+            if not tot.n:
+                continue
+            same = t == ref
+            time_vs = "-" if same else bounded_ratio(mine_ref.seconds, tot.seconds, mine_ref.lower, tot.lower)
+            conf_vs = "-"
+            if not same and tot.backtracks is not None and mine_ref.backtracks is not None:
+                conf_vs = bounded_ratio(mine_ref.backtracks, tot.backtracks, mine_ref.lower, tot.lower,
+                                        less="fewer", more="more")
+            body.append([code(s), escape(t), f"{tot.solved}/{tot.n}", tot.time_text(), tot.backtracks_text(),
+                         time_vs, conf_vs, spread_text(spreads(mine, t))])
+    header = ["set", "tool", "solved", "time", "conflicts", f"{escape(ref)} against it: time",
+              f"{escape(ref)} against it: conflicts", "conflicts' spread over orientations"]
+    return out + table(header, "llrrrrrl", body)
+
+
+def per_puzzle_cell(mine):
+    """One tool's runs on one puzzle's orientations: total time · total conflicts
+    [fewest, most]."""
+    secs = sum(r.seconds for r in mine)
+    lower = not all(r.done for r in mine)
+    have = [r.backtracks for r in mine if r.backtracks is not None]
+    text = ("≥ " if lower else "") + duration(secs)
+    if len(have) == len(mine):
+        text += f" · {'≥ ' if lower else ''}{grouped(int(sum(have)))} [{grouped(int(min(have)))}, " \
+                f"{grouped(int(max(have)))}]"
+    return text
+
+
+def target_words(runs):
+    """What the learn target adds with copies: the orientations, the ratio of
+    conflicts on the originals alone (what one orientation would have said), and both
+    tools' spreads."""
+    n = orientations(runs)
+    orig = [r for r in runs if r.copy == 0 and r.tool in ("learn", "cadical")]
+    lo = [r.backtracks for r in orig if r.tool == "learn"]
+    co = [r.backtracks for r in orig if r.tool == "cadical"]
+    words = f" Totals over {n} orientations of each puzzle (the puzzle and {n - 1} isomorphic copies)."
+    if lo and co and None not in lo and None not in co and all(r.done for r in orig):
+        words += (" On the puzzles as given alone, learn would take "
+                  f"{bounded_ratio(sum(lo), sum(co), less='fewer conflicts', more='more conflicts')}.")
+    words += (f" Spread of the conflicts over a puzzle's orientations: learn {spread_text(spreads(runs, 'learn'))}; "
+              f"cadical {spread_text(spreads(runs, 'cadical'))}.")
+    return words

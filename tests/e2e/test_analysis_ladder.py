@@ -1,0 +1,175 @@
+#!/usr/bin/env python3
+"""Tests of the analysis tool's ladder section (scripts/analysis/sections/ladder.py) on
+hand-made rows: the first rung that solves every instance, totals with lower bounds,
+the targets' ratios, a family's second ladder file, learn against logic from the
+micro-benchmarks, and a sweep's isomorphic copies summed with their spread.
+
+Run: python3 tests/e2e/test_analysis_ladder.py
+"""
+
+import dataclasses
+import json
+import sys
+import tempfile
+import unittest
+from pathlib import Path
+
+sys.dont_write_bytecode = True  # before the fixtures are imported: no __pycache__ in tests/
+from analysis_fixtures import *  # noqa: F401,F403 (paths, fixtures, the analysis modules)
+
+
+class Ladder(unittest.TestCase):
+    """The sweeps the ladder section reads (a family module's READS): the first rung that
+    solves every instance, totals with lower bounds, and the targets' ratios, on
+    hand-made rows."""
+
+    HEADER = ("family,instance,cells,engine,order,mode,threads,rep,status,solutions,steps,placements,backtracks,"
+              "candidates,guesses,learnts,restarts,wall_s,puzzles,run_id,row,samples,runs_per_sample,min_s,median_s,"
+              "mean_s,stddev_s,cv,median_lo_s,median_hi_s,noisy,ref_s")
+
+    def section(self, rows, limit="10", micro=None, apart=()):
+        """apart: the rows of a second ladder file of the family, latin-more.csv."""
+        from analysis.context import Context
+        from analysis.markdown import Image
+        from analysis.sections import ladder
+        with tempfile.TemporaryDirectory() as name:
+            tmp = Path(name)
+            for name, these in (("latin-ladder", rows), ("latin-more", apart)):
+                if not these:
+                    continue
+                lines = [self.HEADER]
+                for i, (set_, param, tool, st, bt, t, *copy) in enumerate(these):
+                    n = 1 if st == "limit" else 3
+                    lo, hi = ("", "") if n == 1 else (t * 0.9, t * 1.1)
+                    suffix = f".copy{copy[0]}" if copy and copy[0] else ""
+                    lines.append(f"latin,{set_}-{param}-s1-i0{suffix},900,{tool},-,first,1,0,{st},{int(st == 'done')},"
+                                 f"{bt * 2},{bt},{bt},0,{bt},0,0,{t},1,{RUN_ID},{i},{n},1,{t},{t},{t},0,0,{lo},{hi},"
+                                 "0,")
+                (tmp / f"{name}.csv").write_text("\n".join(lines) + "\n")
+                (tmp / f"{name}.meta").write_text(f"run_id={RUN_ID}\ncommit=abc123\ntime_limit_s={limit}\n")
+            if micro:
+                cases = [{"name": f"sudoku/9x9-bench/{e}/real_time", "run_name": f"sudoku/9x9-bench/{e}/real_time",
+                          "run_type": "iteration", "real_time": t, "time_unit": "us"}
+                         for e, ts in micro.items() for t in ts]
+                (tmp / "micro.json").write_text(json.dumps({"benchmarks": cases}))
+            # Two families, each with its section's ladder part (the targets are theirs).
+            families = [{"name": f, "default_engine": "-", "sweeps": "", "summary": ""}
+                        for f in ("latin", "sudoku")]
+            listing = __import__("analysis.listing", fromlist=["Listing"]).Listing(
+                csvread.parse_csv(FAKE_ENGINES.splitlines(keepends=True), "engines").rows, families)
+            ctx = Context(tmp, listing, False, str(FAKE))
+            # latin's section, its reads giving the ladder latin-more too.
+            ctx.sections = sections.family_sections(listing.families)
+            ctx.sections["latin"] = dataclasses.replace(ctx.sections["latin"],
+                                                        reads={"ladder": ("latin-ladder", "latin-more")})
+            # The ladder's cactus plots are Images: "_(plot ... not generated)_" here.
+            return "\n".join(l.render(tmp / "plots") if isinstance(l, Image) else l for l in ladder.section(ctx))
+
+    def test_rungs_totals_and_targets(self):
+        text = self.section([
+            ("qwh-30", "0.40", "propagate", "limit", 2000000, 10.0),
+            ("qwh-30", "0.40", "alldiff", "done", 100, 0.02),
+            ("qwh-30", "0.80", "propagate", "done", 300, 0.01),
+            ("qwh-30", "0.80", "alldiff", "done", 0, 0.03),
+            ("qwh-40", "0.40", "learn", "done", 5000, 2.0),
+            ("qwh-40", "0.40", "cadical", "done", 900, 1.0),
+            ("qwh-40", "0.50", "learn", "done", 6000, 3.0),
+            ("qwh-40", "0.50", "cadical", "done", 800, 1.5),
+        ])
+        # propagate stops at 0.40 on qwh-30: alldiff is the first rung to solve all there;
+        # qwh-40 ran learn only, which solves both.
+        self.assertIn("no rung of the ladder solves all 4 instances within 10 s", text)
+        self.assertIn("First rung solving every instance, per set: `qwh-30`: alldiff, `qwh-40`: learn.", text)
+        self.assertIn("cadical solves 2 of 4", text)
+        # totals: a stopped run counts with what it used, and the total is then a bound
+        self.assertIn("| propagate | 1/2 | ≥ 10.0 s | - | - |", text)
+        self.assertIn("| learn | - | - | 2/2 | 5.00 s |", text)
+        self.assertIn("| cadical (outside) | - | - | 2/2 | 2.50 s |", text)
+        # per instance: median [range] · backtracks, ≥ for the stopped run
+        self.assertIn("| 0.40 | ≥ 10.0 s · ≥ 2,000,000 | 20.0 ms [18.0, 22.0] · 100 |", text)
+        self.assertIn("propagate: stopped at the limit at 0.40 (the peak among them, or below the lowest fraction run)", text)
+        self.assertIn("learn: 0.50; cadical: 0.40 (the lowest fraction run: the peak may lie below it).", text)
+        # the targets
+        self.assertIn("alldiff takes ≥ 20,000× fewer backtracks (goal: at least 10× fewer)", text)
+        self.assertIn("On the one square of the set where both backtracked: ≥ 20,000× fewer backtracks.", text)
+        # a set's table has the columns of the tools that ran on it
+        self.assertIn("| hole fraction | propagate | alldiff |\n", text)
+        self.assertIn("2/2 solved in 5.00 s against 2/2 in 2.50 s: learn is 2.00× slower (goal: at most 2× slower: "
+                      "met)", text)
+
+    def test_copies_summed_with_their_spread(self):
+        # Each puzzle in 3 orientations (the sweep key copies): totals over all, the
+        # ratio on the originals alone beside them, and the spread over orientations.
+        rows = []
+        for tool, param, bts, t in (("learn", "0.40", (1000, 3000, 2000), 1.0), ("learn", "0.50", (100, 100, 100), 0.1),
+                                    ("cadical", "0.40", (500, 4000, 1500), 0.5),
+                                    ("cadical", "0.50", (200, 400, 100), 0.2)):
+            rows += [("qwh-40", param, tool, "done", bt, t, c) for c, bt in enumerate(bts)]
+        # A third tool stopped at the limit leaves learn against cadical as it is.
+        rows.append(("qwh-40", "0.40", "minisat", "limit", 50, 10.0, 0))
+        text = self.section(rows)
+        self.assertIn("Each puzzle ran in 3 orientations: as given and as 2 isomorphic copies", text)
+        self.assertIn("| `qwh-40` | learn | 6/6 | 3.30 s | 6,300 | - | - | median 2.00×, largest 3.00× (of 2 puzzles) |",
+                      text)
+        self.assertIn("| `qwh-40` | cadical | 6/6 | 2.10 s | 6,700 | 1.57× slower | 1.06× fewer | median 6.00×, largest "
+                      "8.00× (of 2 puzzles) |", text)
+        self.assertIn("| 0.40 | 3.00 s · 6,000 [1,000, 3,000] | 1.50 s · 6,000 [500, 4,000] |", text)
+        self.assertIn("6/6 solved in 3.30 s against 6/6 in 2.10 s: learn is 1.57× slower (goal: at most 2× slower: "
+                      "met). Conflicts: 6,300 against 6,700: learn takes 1.06× fewer conflicts. Totals over 3 "
+                      "orientations of each puzzle (the puzzle and 2 isomorphic copies). On the puzzles as given "
+                      "alone, learn would take 1.57× more conflicts. Spread of the conflicts over a puzzle's "
+                      "orientations: learn median 2.00×, largest 3.00× (of 2 puzzles); cadical median 6.00×, largest 8.00× (of "
+                      "2 puzzles).", text)
+
+    def test_a_second_ladder_file_of_a_family(self):
+        # learn's set apart in a file of its own: its part is named, and the target
+        # takes its rows with the ladder's
+        text = self.section([("qwh-30", "0.40", "alldiff", "done", 100, 0.02),
+                             ("qwh-40", "0.40", "cadical", "done", 900, 2.0)],
+                            apart=[("qwh-40", "0.40", "learn", "done", 5000, 5.0)])
+        self.assertIn("### latin: a first solution\n", text)
+        self.assertIn("### latin: a first solution (`latin-more`)\n", text)
+        self.assertIn("1/1 solved in 5.00 s against 1/1 in 2.00 s: learn is 2.50× slower (goal: at most 2× slower: "
+                      "missed)", text)
+
+    def test_learn_against_logic_from_micro(self):
+        rows = [("qwh-30", "0.40", "alldiff", "done", 100, 0.02)]
+        text = self.section(rows, micro={"learn": [80, 90, 100], "logic": [10, 11, 12]})
+        self.assertIn("learn is 8.18× slower (the repetitions allow 6.67× to 10×; goal: within 10×: met)", text)
+        text = self.section(rows, micro={"learn": [80, 90, 130], "logic": [10, 11, 12]})
+        self.assertIn("(the repetitions allow 6.67× to 13×; goal: within 10×: not settled by these repetitions)", text)
+        self.assertNotIn("learn against logic", self.section(rows))
+
+    def test_alldiff_target_with_no_backtrack(self):
+        text = self.section([
+            ("qwh-30", "0.60", "propagate", "limit", 7000000, 10.0),
+            ("qwh-30", "0.60", "alldiff", "done", 0, 0.03),
+        ])
+        self.assertIn("0 backtracks against ≥ 7,000,000: alldiff takes none at all: its filtering alone completes "
+                      "the square (goal: at least 10× fewer: met).", text)
+
+    def test_hardest_square(self):
+        text = self.section([
+            ("qwh-50", "0.30", "cadical", "limit", 0, 10.0),
+            ("qwh-50", "0.60", "cadical", "done", 3000, 3.0),
+            ("qwh-50", "0.30", "propagate", "limit", 10, 10.0),
+            ("qwh-50", "0.60", "propagate", "limit", 10, 10.0),
+            ("qwh-50", "0.30", "alldiff", "done", 10, 1.0),
+            ("qwh-50", "0.60", "alldiff", "done", 50, 1.0),
+        ])
+        # a killed outside solver has no counts, and still stopped where it is hardest
+        self.assertIn("propagate: at the limit on every square, not located; alldiff: 0.60; cadical: stopped at "
+                      "the limit at 0.30 (the peak among them, or below the lowest fraction run).", text)
+
+    def test_learn_target_missed_with_fewer_solved(self):
+        text = self.section([
+            ("qwh-40", "0.40", "learn", "limit", 5000, 10.0),
+            ("qwh-40", "0.40", "cadical", "done", 900, 4.0),
+        ])
+        self.assertIn("0/1 solved in ≥ 10.0 s against 1/1 in 4.00 s: learn is ≥ 2.50× slower (goal: at least as "
+                      "many solved: missed)", text)
+        self.assertIn("no rung of the ladder solves the one instance within 10 s", text)
+
+
+if __name__ == "__main__":
+    unittest.main()
