@@ -1,18 +1,21 @@
 /* path_mpi.c — `path-dp`'s count with its layers sharded over the ranks (path_mpi.h).
  *
- * Rank r holds rows [r N / R, (r+1) N / R) of each layer of N stored rows, and the
- * whole index of the two layers in hand (every rank marks every layer: the index is
- * small beside the rows, and marking needs no message). Layer k is built in R
- * rounds: in round t the rank holds the shard of rank r + t of layer k - 1 (its own
- * first, then each passed on around the ring) and adds to its own rows the terms
- * that come from it (pd_shard_fill). In the first round a rank works out where
- * every one of its lookups lands, and keeps the rank that holds it in a byte per
- * count (the hint), so that each later round looks up only the counts whose rows it
- * is shown: twice the index work of its share, where looking up every count in every
- * round would take R times. Two buffers per rank, each the largest shard, hold its
- * own rows of the layer being built and the shard passing through. The join looks
- * up each partner in every round (one lookup per set for an even board, one per
- * middle cell for an odd one).
+ * Rank r holds a contiguous range of each layer's index words and the rows of the
+ * sets they store (its shard): the ranges are cut so that every shard holds about
+ * 1/R of the layer's bytes, index and rows together. A layer is marked in two
+ * passes: each rank counts the stored sets of 1/R of the layer's blocks of words,
+ * the counts are summed over the ranks (which gives every rank the same cuts and
+ * the first row of each shard), and each rank marks the words of its own shard.
+ * Layer k is built in R rounds: in round t the rank holds the shard of rank r + t
+ * of layer k - 1 (its own first, then each passed on around the ring) and adds to
+ * its own rows the terms that come from it (pd_shard_fill). In the first round a
+ * rank works out, from the cuts, which rank holds each of its lookups, and keeps it
+ * in a byte per count (the hint), so that each later round looks up only the counts
+ * whose rows it is shown: twice the work of its share, where looking up every count
+ * in every round would take R times. Two buffers per rank, each the largest shard,
+ * hold its own shard of the layer being built and the shard passing through (whose
+ * index words travel with its rows). The join looks up each partner in every round
+ * (one lookup per set for an even board, one per middle cell for an odd one).
  *
  * The join: an even board builds one layer more (n/2 cells, its steps not counted:
  * one process does not build it), so that each set's row and its partner's are
@@ -50,12 +53,13 @@ int pb_path_mpi_applies(const pb_batch *b)
 typedef struct ring {
     pd_ctx *c;
     int rank, size;
-    int top;           /* the layer the join reads */
-    uint64_t shard;    /* the bytes of each buffer: the largest shard */
-    uint64_t words[2]; /* the index words of the two slots */
-    uint64_t hints;    /* the bytes of the hint: which rank holds each count's row */
+    int top;        /* the layer the join reads */
+    uint64_t shard; /* the bytes of each buffer: the largest shard */
+    uint64_t hints; /* the bytes of the hint: which rank holds each count's row */
+    uint64_t nblocks;
+    uint64_t *count;           /* the stored sets per block of the layer being marked */
+    uint64_t *cut[2], *row[2]; /* each slot's cuts (pd_shard_cut), size + 1 each */
     uint8_t *hint;
-    pd_word *index[2];
     uint8_t *buf[2];
     uint64_t sent; /* the bytes this rank sent */
 } ring;
@@ -80,10 +84,23 @@ static pb_status agree(ring *g, pb_status mine)
     return st;
 }
 
+/* Rank r's shard of layer l (in slot l->k % 2's cuts), in buf. */
+static pd_shard shard_of(const ring *g, const pd_layer *l, int r, uint8_t *buf)
+{
+    return pd_shard_at(g->cut[l->k % 2], g->row[l->k % 2], r, g->size, buf);
+}
+
 /* The bytes of the largest shard of layer l, as every rank passes it on. */
 static uint64_t shard_bytes(const ring *g, const pd_layer *l)
 {
-    return (l->nrows + (uint64_t)g->size - 1) / (uint64_t)g->size * l->row_bytes + 8;
+    uint64_t most = 0;
+    const uint64_t *cut = g->cut[l->k % 2], *row = g->row[l->k % 2];
+    for (int r = 0; r < g->size; r++) {
+        pd_shard h = {.w0 = cut[r], .w1 = cut[r + 1], .row0 = row[r], .row1 = row[r + 1]};
+        uint64_t b = pd_shard_bytes(l, &h);
+        if (b > most) most = b;
+    }
+    return most;
 }
 
 /* Passes the buffer on around the ring. */
@@ -93,6 +110,27 @@ static void pass_on(ring *g, uint8_t *buf, uint64_t bytes)
     g->sent += bytes;
 }
 
+/* Marks the rank's own words of layer k: every rank counts the stored sets of its
+ * share of the blocks, the counts are summed (which makes every rank's rows global)
+ * and cut alike on every rank, and each rank marks the words of its own shard. */
+static pb_status mark(ring *g, int k, pd_layer *l)
+{
+    pd_ctx *c = g->c;
+    pd_layer_shape(c, k, l);
+    const uint64_t bw = pd_shard_block(l->nsets, g->size);
+    const uint64_t nb = ((l->nsets + 63) / 64 + bw - 1) / bw, n = (uint64_t)g->size;
+    memset(g->count, 0, nb * sizeof *g->count);
+    pb_status st = agree(g, pd_count_range(c, l, bw, nb * (uint64_t)g->rank / n,
+                                           nb * (uint64_t)(g->rank + 1) / n, g->count));
+    if (st != PB_DONE) return st;
+    if (pb_world_allreduce_u64(g->count, (int)nb, PB_WORLD_SUM)) fail(g);
+    pd_shard_cut(l, g->count, nb, bw, g->size, g->cut[k % 2], g->row[k % 2]);
+    l->nrows = g->row[k % 2][g->size];
+    pd_shard own = shard_of(g, l, g->rank, g->buf[k % 2]);
+    uint64_t end;
+    return agree(g, pd_mark_range(c, l, own.w0, own.w1, own.row0, own.index, &end));
+}
+
 /* Builds layers 1..top; *top_layer gets the last. */
 static pb_status build(ring *g, pd_layer *top_layer)
 {
@@ -100,9 +138,9 @@ static pb_status build(ring *g, pd_layer *top_layer)
     pd_layer below = {0}, here = {0};
     for (int k = 1; k <= g->top; k++) {
         const uint64_t placements = c->placements, candidates = c->candidates;
-        pb_status st = agree(g, pd_layer_mark(c, k, g->index[k % 2], &here));
+        pb_status st = mark(g, k, &here);
         if (st != PB_DONE) return st;
-        pd_shard own = pd_shard_of(here.nrows, g->rank, g->size, g->buf[k % 2]);
+        pd_shard own = shard_of(g, &here, g->rank, g->buf[k % 2]);
         memset(own.rows, 0, (own.row1 - own.row0) * here.row_bytes + 8);
         if (g->hint) memset(g->hint, 0, (own.row1 - own.row0) * (uint64_t)k);
         if (k == 1) {
@@ -110,11 +148,11 @@ static pb_status build(ring *g, pd_layer *top_layer)
             if ((st = agree(g, PB_DONE)) != PB_DONE) return st;
         }
         for (int t = 0; k > 1 && t < g->size; t++) {
-            uint8_t *rows = g->buf[(k - 1) % 2];
-            pd_shard held = pd_shard_of(below.nrows, (g->rank + t) % g->size, g->size, rows);
+            uint8_t *buf = g->buf[(k - 1) % 2];
+            pd_shard held = shard_of(g, &below, (g->rank + t) % g->size, buf);
             pd_shard_fill(c, &below, &held, &here, &own, g->hint);
             if ((st = agree(g, PB_DONE)) != PB_DONE) return st;
-            if (t + 1 < g->size) pass_on(g, rows, shard_bytes(g, &below));
+            if (t + 1 < g->size) pass_on(g, buf, shard_bytes(g, &below));
         }
         if (k > pd_kept_size(c->n)) /* the even board's layer more: not one process's */
             c->placements = placements, c->candidates = candidates;
@@ -128,15 +166,15 @@ static pb_status build(ring *g, pd_layer *top_layer)
 static pb_status join(ring *g, const pd_layer *l, pb_count *total)
 {
     pd_ctx *c = g->c;
-    pd_shard own = pd_shard_of(l->nrows, g->rank, g->size, g->buf[l->k % 2]);
-    uint8_t *rows = g->buf[(l->k + 1) % 2];
-    memcpy(rows, own.rows, (own.row1 - own.row0) * l->row_bytes + 8);
+    pd_shard own = shard_of(g, l, g->rank, g->buf[l->k % 2]);
+    uint8_t *buf = g->buf[(l->k + 1) % 2];
+    memcpy(buf, g->buf[l->k % 2], pd_shard_bytes(l, &own));
     for (int t = 0; t < g->size; t++) {
-        pd_shard held = pd_shard_of(l->nrows, (g->rank + t) % g->size, g->size, rows);
+        pd_shard held = shard_of(g, l, (g->rank + t) % g->size, buf);
         pd_shard_join(c, l, &own, &held, total);
         pb_status st = agree(g, PB_DONE);
         if (st != PB_DONE) return st;
-        if (t + 1 < g->size) pass_on(g, rows, shard_bytes(g, l));
+        if (t + 1 < g->size) pass_on(g, buf, shard_bytes(g, l));
     }
     pd_shard_tally(c, l, &own, g->rank, g->size);
     return agree(g, PB_DONE);
@@ -189,11 +227,13 @@ static pb_status run(ring *g, const pb_batch *b, pb_stats *s, uint64_t **all)
     pd_ctx *c = g->c;
     const int n = c->n;
     g->top = n % 2 ? pd_kept_size(n) : n / 2;
-    g->shard = pd_shard_plan(c, g->top, g->size, g->words, &g->hints);
+    g->shard = pd_shard_plan(c, g->top, g->size, &g->hints, &g->nblocks);
     /* The piece of a shard that MPI copies while it passes it on, too. */
     const uint64_t piece = g->shard < PB_WORLD_RING_CHUNK ? g->shard : PB_WORLD_RING_CHUNK;
-    const uint64_t plan =
-        sizeof *c + (g->words[0] + g->words[1]) * sizeof(pd_word) + 2 * g->shard + piece + g->hints;
+    /* The counts per block, and the copy MPI may make of them while it sums them. */
+    const uint64_t counts = 2 * g->nblocks * sizeof(uint64_t);
+    const uint64_t cuts = 4 * ((uint64_t)g->size + 1) * sizeof(uint64_t);
+    const uint64_t plan = sizeof *c + 2 * g->shard + piece + g->hints + counts + cuts;
     const uint64_t max = b->how.limits.max_bytes;
     s->bytes = plan;
     pb_status st = PB_DONE;
@@ -201,13 +241,16 @@ static pb_status run(ring *g, const pb_batch *b, pb_stats *s, uint64_t **all)
     if (max && plan > max) {
         st = PB_NOMEM; /* the same plan on every rank: every rank refuses */
     } else {
+        int short_of = 0;
         for (int i = 0; i < 2; i++) {
-            g->index[i] = malloc(g->words[i] * sizeof(pd_word) + 1);
             g->buf[i] = malloc(g->shard);
+            g->cut[i] = malloc(((size_t)g->size + 1) * sizeof(uint64_t));
+            g->row[i] = malloc(((size_t)g->size + 1) * sizeof(uint64_t));
+            short_of |= !g->buf[i] || !g->cut[i] || !g->row[i];
         }
+        g->count = malloc(g->nblocks * sizeof(uint64_t) + 1);
         g->hint = g->hints ? malloc(g->hints) : NULL;
-        int short_of =
-            !g->index[0] || !g->index[1] || !g->buf[0] || !g->buf[1] || (g->hints && !g->hint);
+        short_of |= !g->count || (g->hints && !g->hint);
         st = agree(g, short_of ? PB_NOMEM : PB_DONE);
         pd_layer top;
         if (st == PB_DONE) st = build(g, &top);
@@ -220,7 +263,8 @@ static pb_status run(ring *g, const pb_batch *b, pb_stats *s, uint64_t **all)
     if (!*all) pb_world_abort(PB_EXIT_FAILED);
     st = sum_up(g, mine, st, s, *all);
     report(g, plan, *all);
-    for (int i = 0; i < 2; i++) free(g->index[i]), free(g->buf[i]);
+    for (int i = 0; i < 2; i++) free(g->buf[i]), free(g->cut[i]), free(g->row[i]);
+    free(g->count);
     free(g->hint);
     return st;
 }
