@@ -275,11 +275,6 @@ void pd_layer_shape(const pd_ctx *c, int k, pd_layer *l);
 pb_status pd_mark_range(pd_ctx *c, const pd_layer *l, uint64_t w0, uint64_t w1, uint64_t row0,
                         pd_word *out, uint64_t *row1);
 
-/* Adds to count[b], for each block b in [b0, b1) of bw index words of layer l, the
- * sets stored in it (marked, not kept). PB_DONE, or the status the run stopped with. */
-pb_status pd_count_range(pd_ctx *c, const pd_layer *l, uint64_t bw, uint64_t b0, uint64_t b1,
-                         uint64_t *count);
-
 /* Sets up layer k over the index words `index` and marks which of its sets are
  * stored (their rows are not filled, l->rows is NULL). PB_DONE, or the status the
  * run stopped with. */

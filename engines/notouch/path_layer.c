@@ -166,24 +166,6 @@ pb_status pd_mark_range(pd_ctx *c, const pd_layer *l, uint64_t w0, uint64_t w1, 
     return PB_DONE;
 }
 
-pb_status pd_count_range(pd_ctx *c, const pd_layer *l, uint64_t bw, uint64_t b0, uint64_t b1,
-                         uint64_t *count)
-{
-    const uint64_t nwords = index_words(l->nsets);
-#pragma omp parallel for schedule(dynamic, 1) num_threads(c->threads) if (b1 - b0 > 1)
-    for (int64_t b = (int64_t)b0; b < (int64_t)b1; b++) {
-        pd_word part[INDEX_CHUNK_WORDS];
-        uint64_t w = (uint64_t)b * bw, end = w + bw < nwords ? w + bw : nwords, n = 0;
-        for (; w < end && pd_clock_ok(c); w += INDEX_CHUNK_WORDS) {
-            uint64_t e = w + INDEX_CHUNK_WORDS < end ? w + INDEX_CHUNK_WORDS : end;
-            mark_words(c, l, w, e, part);
-            for (uint64_t i = 0; i < e - w; i++) n += part[i].base;
-        }
-        count[b] += n;
-    }
-    return pd_stopped(c) ? c->status : PB_DONE;
-}
-
 int pd_fill_row(pd_ctx *c, pd_worker *wk, const pd_layer *p, uint64_t s, uint64_t *out)
 {
     const int k = __builtin_popcountll(s);

@@ -2,10 +2,10 @@
  *
  * Rank r holds a contiguous range of each layer's index words and the rows of the
  * sets they store (its shard): the ranges are cut so that every shard holds about
- * 1/R of the layer's bytes, index and rows together. A layer is marked in two
- * passes: each rank counts the stored sets of 1/R of the layer's blocks of words,
- * the counts are summed over the ranks (which gives every rank the same cuts and
- * the first row of each shard), and each rank marks the words of its own shard.
+ * 1/R of the layer's bytes, index and rows together. Each rank marks 1/R of a
+ * layer's blocks of words; the stored sets per block, summed over the ranks, give
+ * every rank the same cuts and each shard's first row, and the marked words then go
+ * to the ranks whose shards hold them (one all-to-all).
  * Layer k is built in R rounds: in round t the rank holds the shard of rank r + t
  * of layer k - 1 (its own first, then each passed on around the ring) and adds to
  * its own rows the terms that come from it (pd_shard_fill). In the first round a
@@ -58,6 +58,9 @@ typedef struct ring {
     uint64_t hints; /* the bytes of the hint: which rank holds each count's row */
     uint64_t nblocks;
     uint64_t *count;           /* the stored sets per block of the layer being marked */
+    uint64_t scratches;        /* the bytes of the scratch past the hint's */
+    pd_word *scratch;          /* the rank's share of the marking: the hint when it fits */
+    uint64_t *scount, *rcount; /* the bytes of marked words to and from each rank */
     uint64_t *cut[2], *row[2]; /* each slot's cuts (pd_shard_cut), size + 1 each */
     uint8_t *hint;
     uint8_t *buf[2];
@@ -110,25 +113,63 @@ static void pass_on(ring *g, uint8_t *buf, uint64_t bytes)
     g->sent += bytes;
 }
 
-/* Marks the rank's own words of layer k: every rank counts the stored sets of its
- * share of the blocks, the counts are summed (which makes every rank's rows global)
- * and cut alike on every rank, and each rank marks the words of its own shard. */
+/* The bytes of one rank's share of the marking of any layer 1..top: the words of
+ * 1/R of its blocks, rounded up. */
+static uint64_t marking_bytes(const ring *g)
+{
+    uint64_t most = 0;
+    for (int k = 1; k <= g->top; k++) {
+        const uint64_t nsets = g->c->binom[k][g->c->n], words = (nsets + 63) / 64;
+        const uint64_t bw = pd_shard_block(nsets, g->size), nb = (words + bw - 1) / bw;
+        const uint64_t b = (nb + (uint64_t)g->size - 1) / (uint64_t)g->size * bw * sizeof(pd_word);
+        if (b > most) most = b;
+    }
+    return most;
+}
+
+/* The words of [a0, a1) in [b0, b1), in bytes. */
+static uint64_t overlap(uint64_t a0, uint64_t a1, uint64_t b0, uint64_t b1)
+{
+    uint64_t lo = a0 > b0 ? a0 : b0, hi = a1 < b1 ? a1 : b1;
+    return hi > lo ? (hi - lo) * sizeof(pd_word) : 0;
+}
+
+/* Marks layer k into the rank's own shard: every rank marks 1/R of the layer's
+ * blocks of words (into the scratch), the stored sets per block are summed over the
+ * ranks (which gives every rank the same cuts and each shard's first row), and the
+ * marked words go to the ranks whose shards hold them. */
 static pb_status mark(ring *g, int k, pd_layer *l)
 {
     pd_ctx *c = g->c;
     pd_layer_shape(c, k, l);
-    const uint64_t bw = pd_shard_block(l->nsets, g->size);
-    const uint64_t nb = ((l->nsets + 63) / 64 + bw - 1) / bw, n = (uint64_t)g->size;
-    memset(g->count, 0, nb * sizeof *g->count);
-    pb_status st = agree(g, pd_count_range(c, l, bw, nb * (uint64_t)g->rank / n,
-                                           nb * (uint64_t)(g->rank + 1) / n, g->count));
+    const uint64_t words = (l->nsets + 63) / 64, bw = pd_shard_block(l->nsets, g->size);
+    const uint64_t nb = (words + bw - 1) / bw, n = (uint64_t)g->size;
+    const uint64_t b0 = nb * (uint64_t)g->rank / n, b1 = nb * (uint64_t)(g->rank + 1) / n;
+    const uint64_t w0 = b0 * bw < words ? b0 * bw : words, w1 = b1 * bw < words ? b1 * bw : words;
+    uint64_t end;
+    pb_status st = agree(g, pd_mark_range(c, l, w0, w1, 0, g->scratch, &end));
     if (st != PB_DONE) return st;
+    memset(g->count, 0, nb * sizeof *g->count);
+    for (uint64_t b = b0; b < b1; b++) {
+        uint64_t next = b + 1 < b1 ? g->scratch[(b + 1) * bw - w0].base : end;
+        g->count[b] = next - g->scratch[b * bw - w0].base;
+    }
     if (pb_world_allreduce_u64(g->count, (int)nb, PB_WORLD_SUM)) fail(g);
+    const uint64_t *cut = g->cut[k % 2];
     pd_shard_cut(l, g->count, nb, bw, g->size, g->cut[k % 2], g->row[k % 2]);
     l->nrows = g->row[k % 2][g->size];
     pd_shard own = shard_of(g, l, g->rank, g->buf[k % 2]);
-    uint64_t end;
-    return agree(g, pd_mark_range(c, l, own.w0, own.w1, own.row0, own.index, &end));
+    for (int r = 0; r < g->size; r++) {
+        const uint64_t r0 = nb * (uint64_t)r / n * bw, r1 = nb * (uint64_t)(r + 1) / n * bw;
+        g->scount[r] = overlap(w0, w1, cut[r], cut[r + 1]);
+        g->rcount[r] = overlap(r0, r1 < words ? r1 : words, own.w0, own.w1);
+    }
+    if (pb_world_alltoallv(g->scratch, g->scount, own.index, g->rcount)) fail(g);
+    for (uint64_t w = 0, row = own.row0; w < own.w1 - own.w0; w++) { /* the layer's rows */
+        own.index[w].base = row;
+        row += (uint64_t)__builtin_popcountll(own.index[w].bits);
+    }
+    return PB_DONE;
 }
 
 /* Builds layers 1..top; *top_layer gets the last. */
@@ -232,8 +273,11 @@ static pb_status run(ring *g, const pb_batch *b, pb_stats *s, uint64_t **all)
     const uint64_t piece = g->shard < PB_WORLD_RING_CHUNK ? g->shard : PB_WORLD_RING_CHUNK;
     /* The counts per block, and the copy MPI may make of them while it sums them. */
     const uint64_t counts = 2 * g->nblocks * sizeof(uint64_t);
-    const uint64_t cuts = 4 * ((uint64_t)g->size + 1) * sizeof(uint64_t);
-    const uint64_t plan = sizeof *c + 2 * g->shard + piece + g->hints + counts + cuts;
+    const uint64_t cuts = 6 * ((uint64_t)g->size + 1) * sizeof(uint64_t);
+    const uint64_t marking = marking_bytes(g);
+    g->scratches = marking > g->hints ? marking : 0;
+    const uint64_t plan =
+        sizeof *c + 2 * g->shard + piece + g->hints + g->scratches + counts + cuts;
     const uint64_t max = b->how.limits.max_bytes;
     s->bytes = plan;
     pb_status st = PB_DONE;
@@ -249,8 +293,13 @@ static pb_status run(ring *g, const pb_batch *b, pb_stats *s, uint64_t **all)
             short_of |= !g->buf[i] || !g->cut[i] || !g->row[i];
         }
         g->count = malloc(g->nblocks * sizeof(uint64_t) + 1);
+        g->scount = malloc(2 * (size_t)g->size * sizeof(uint64_t));
+        g->rcount = g->scount ? g->scount + g->size : NULL;
         g->hint = g->hints ? malloc(g->hints) : NULL;
-        short_of |= !g->count || (g->hints && !g->hint);
+        /* The hint is free while a layer is marked: the scratch is the hint when it fits. */
+        g->scratch = g->scratches ? malloc(g->scratches) : (pd_word *)(void *)g->hint;
+        short_of |=
+            !g->count || !g->scount || (g->hints && !g->hint) || (g->scratches && !g->scratch);
         st = agree(g, short_of ? PB_NOMEM : PB_DONE);
         pd_layer top;
         if (st == PB_DONE) st = build(g, &top);
@@ -264,7 +313,9 @@ static pb_status run(ring *g, const pb_batch *b, pb_stats *s, uint64_t **all)
     st = sum_up(g, mine, st, s, *all);
     report(g, plan, *all);
     for (int i = 0; i < 2; i++) free(g->buf[i]), free(g->cut[i]), free(g->row[i]);
+    if (g->scratches) free(g->scratch);
     free(g->count);
+    free(g->scount);
     free(g->hint);
     return st;
 }
