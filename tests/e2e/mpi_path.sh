@@ -44,6 +44,10 @@ same "2" "4x5 king -t 2" notouch 4x5 -t 2
 # rows, and the cuts fall between words of every size of shard.
 same "7" "2x4 king" notouch 2x4
 same "5 6" "3x4 orth" notouch 3x4 --adj orth
+# The marked words reach their shards in pairwise messages of at most 64 bytes.
+expect 0 "4x5 at 3 ranks, marked words pairwise" -- \
+    mpi 3 -x PB_WORLD_ALLTOALLV_MAX=64 "$pb" count notouch 4x5 -e path-dp -q
+has '^solutions=2519619726250060 steps=1322960 .*status=done' "$tmp/out"
 same "2" "5x5 king" notouch 5x5
 # The published term of A229429 (orth 4x4) at 3 ranks.
 grep -q '^solutions=696497375736 ' <(mpi 3 "$pb" count notouch 4x4 --adj orth -e path-dp -q 2>/dev/null) &&
