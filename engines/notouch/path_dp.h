@@ -266,6 +266,15 @@ uint64_t pd_store_plan(const pd_ctx *c, int top, pd_store *st);
 int pd_store_alloc(pd_store *st);
 void pd_store_free(pd_store *st);
 
+/* Sets up layer k's sizes (no index, no rows, nrows 0). */
+void pd_layer_shape(const pd_ctx *c, int k, pd_layer *l);
+
+/* Marks words [w0, w1) of layer l's index into out (word w0 first), their bases
+ * counted from row0; *row1 gets the row after the last. PB_DONE, or the status the
+ * run stopped with. */
+pb_status pd_mark_range(pd_ctx *c, const pd_layer *l, uint64_t w0, uint64_t w1, uint64_t row0,
+                        pd_word *out, uint64_t *row1);
+
 /* Sets up layer k over the index words `index` and marks which of its sets are
  * stored (their rows are not filled, l->rows is NULL). PB_DONE, or the status the
  * run stopped with. */
@@ -300,30 +309,53 @@ int pd_cell_rep(const pd_sym *y, int m, uint64_t *size);
 pb_status pd_join(pd_ctx *c, const pd_layer *p, pb_count *total, int *first);
 
 /* ---- layers in shards (path_shard.c) ----
- * A layer's stored rows split into `parts` contiguous ranges, one per part (an MPI
- * rank: the caller moves the shards between them). Every part holds the whole index
- * of a layer (pd_layer_mark), its own rows, and one other part's rows at a time. */
+ * A layer's index split into contiguous ranges of words, one per part (an MPI rank:
+ * the caller moves the shards between them): a part holds its words and the rows of
+ * the sets they store, and one other part's at a time. The cuts are drawn from the
+ * stored sets counted per block of words so that every part holds about as many
+ * bytes (index and rows), for the stored sets crowd the low colex ranks. */
 
 typedef struct pd_shard {
+    uint64_t w0, w1;     /* the layer's index words held, [w0, w1) */
     uint64_t row0, row1; /* the layer's rows held, [row0, row1) */
+    pd_word *index;      /* word w0 first, its bases the layer's rows */
     uint8_t *rows;       /* row row0 first, row_bytes each */
-    int part, parts;     /* whose rows they are */
+    int part, parts;     /* whose words and rows they are */
+    const uint64_t *cut; /* cut[p]: part p's first word (parts + 1 of them) */
 } pd_shard;
 
-/* The rows of part `part` of `parts` of a layer of nrows stored rows. */
-static inline pd_shard pd_shard_of(uint64_t nrows, int part, int parts, uint8_t *rows)
+/* The index words per block of a layer of nsets sets in parts: blocks are the grain
+ * of the cuts, a few thousand per part. */
+static inline uint64_t pd_shard_block(uint64_t nsets, int parts)
 {
-    return (pd_shard){nrows * (uint64_t)part / (uint64_t)parts,
-                      nrows * (uint64_t)(part + 1) / (uint64_t)parts, rows, part, parts};
+    uint64_t words = (nsets + 63) / 64, n = 4096 * (uint64_t)parts;
+    return words > n ? (words + n - 1) / n : 1;
+}
+
+/* The cuts of layer l in parts from count[] (its stored sets per block of bw words,
+ * nblocks of them): cut[p] part p's first word, row[p] its first row (parts + 1 of
+ * each, the last the layer's end). Every part's bytes are under 1/parts of the
+ * layer's plus one block's. */
+void pd_shard_cut(const pd_layer *l, const uint64_t *count, uint64_t nblocks, uint64_t bw,
+                  int parts, uint64_t *cut, uint64_t *row);
+
+/* Part `part`'s shard of a layer cut at cut[] and row[], in buf: its index words,
+ * then its rows. */
+pd_shard pd_shard_at(const uint64_t *cut, const uint64_t *row, int part, int parts, uint8_t *buf);
+
+/* A shard's bytes in its buffer (8 to spare). */
+static inline uint64_t pd_shard_bytes(const pd_layer *l, const pd_shard *h)
+{
+    return (h->w1 - h->w0) * sizeof(pd_word) + (h->row1 - h->row0) * l->row_bytes + 8;
 }
 
 /* The most parts whose owners a hint byte holds. */
 #define PD_HINT_PARTS 254
 
-/* The bytes of the largest shard of any layer 1..top in `parts` (8 to spare); in
- * words[] the index words of the two slots (odd and even layers), as pd_store_plan,
- * and in *hint the bytes of the largest hint of pd_shard_fill (a byte per count). */
-uint64_t pd_shard_plan(const pd_ctx *c, int top, int parts, uint64_t words[2], uint64_t *hint);
+/* The bytes of the largest shard (index and rows) of any layer 1..top in `parts`,
+ * as bounded by pd_shard_cut, in *hint the bytes of the largest hint of
+ * pd_shard_fill (a byte per count), and in *blocks the most blocks of a layer. */
+uint64_t pd_shard_plan(const pd_ctx *c, int top, int parts, uint64_t *hint, uint64_t *blocks);
 
 /* Adds to own's rows of layer l (zero before the first call) every term that comes
  * from the rows of layer l - 1 in `held` (NULL: l is layer 1, whose counts are 1).

@@ -126,9 +126,9 @@ void pd_store_free(pd_store *st)
     }
 }
 
-/* The first pass over words [w0, w1): which sets are stored; base holds the count of
- * each word until the prefix sums. */
-static void mark_words(const pd_ctx *c, pd_layer *l, uint64_t w0, uint64_t w1)
+/* The first pass over words [w0, w1) of layer l's index, into out (word w0 first):
+ * which sets are stored; base holds the count of each word until the prefix sums. */
+static void mark_words(const pd_ctx *c, const pd_layer *l, uint64_t w0, uint64_t w1, pd_word *out)
 {
     uint64_t r = w0 * 64, end = w1 * 64 < l->nsets ? w1 * 64 : l->nsets;
     uint64_t s = pd_unrank(c, r, l->k);
@@ -139,29 +139,30 @@ static void mark_words(const pd_ctx *c, pd_layer *l, uint64_t w0, uint64_t w1)
             if (pd_least(&c->sym, s, &g) == s) bits |= 1ull << j;
             if (++r < end) s = pd_next_set(s);
         }
-        l->index[w].bits = bits;
-        l->index[w].base = (uint64_t)__builtin_popcountll(bits);
+        out[w - w0].bits = bits;
+        out[w - w0].base = (uint64_t)__builtin_popcountll(bits);
     }
 }
 
-static pb_status mark_layer(pd_ctx *c, pd_layer *l)
+pb_status pd_mark_range(pd_ctx *c, const pd_layer *l, uint64_t w0, uint64_t w1, uint64_t row0,
+                        pd_word *out, uint64_t *row1)
 {
-    const uint64_t nwords = index_words(l->nsets);
+    const uint64_t nwords = w1 - w0;
     const int64_t nchunks = (int64_t)((nwords + INDEX_CHUNK_WORDS - 1) / INDEX_CHUNK_WORDS);
 #pragma omp parallel for schedule(dynamic, 1) num_threads(c->threads) if (nchunks > 1)
     for (int64_t i = 0; i < nchunks; i++) {
         if (!pd_clock_ok(c)) continue;
-        uint64_t w0 = (uint64_t)i * INDEX_CHUNK_WORDS, w1 = w0 + INDEX_CHUNK_WORDS;
-        mark_words(c, l, w0, w1 < nwords ? w1 : nwords);
+        uint64_t a = (uint64_t)i * INDEX_CHUNK_WORDS, b = a + INDEX_CHUNK_WORDS;
+        mark_words(c, l, w0 + a, w0 + (b < nwords ? b : nwords), out + a);
     }
     if (pd_stopped(c)) return c->status;
-    uint64_t sum = 0;
+    uint64_t sum = row0;
     for (uint64_t w = 0; w < nwords; w++) {
-        uint64_t n = l->index[w].base;
-        l->index[w].base = sum;
+        uint64_t n = out[w].base;
+        out[w].base = sum;
         sum += n;
     }
-    l->nrows = sum;
+    *row1 = sum;
     return PB_DONE;
 }
 
@@ -234,15 +235,22 @@ static void fill_layer(pd_ctx *c, const pd_layer *p, pd_layer *l)
     }
 }
 
-pb_status pd_layer_mark(pd_ctx *c, int k, pd_word *index, pd_layer *l)
+void pd_layer_shape(const pd_ctx *c, int k, pd_layer *l)
 {
     l->k = k;
     l->width = pd_width(k);
     l->row_bytes = pd_row_bytes(k);
     l->nsets = c->binom[k][c->n];
-    l->index = index;
+    l->nrows = 0;
+    l->index = NULL;
     l->rows = NULL;
-    return mark_layer(c, l);
+}
+
+pb_status pd_layer_mark(pd_ctx *c, int k, pd_word *index, pd_layer *l)
+{
+    pd_layer_shape(c, k, l);
+    l->index = index;
+    return pd_mark_range(c, l, 0, index_words(l->nsets), 0, index, &l->nrows);
 }
 
 pb_status pd_layer_build(pd_ctx *c, const pd_layer *prev, int k, const pd_store *st, pd_layer *l)

@@ -1,49 +1,61 @@
 /* path_shard.c — `path-dp`'s layers held in shards (path_dp.h): each part holds a
- * contiguous range of a layer's stored rows, and sees the rows of the layer below
- * one shard at a time. A part builds its own rows by adding, for each shard it is
- * shown, the terms whose row lies in that shard; after every shard each count is
- * pd_layer_build's. The join pairs each of its own sets with its partner half when
- * the partner's shard is shown. Moving the shards between the parts is the caller's
- * (the MPI harness); this file only reads and writes the shards it is given. */
+ * contiguous range of a layer's index words and the rows of the sets they store,
+ * and sees the shards of the layer below one at a time; where a lookup lands is
+ * known from the cuts alone, its row from the index words of the shard shown. A part builds its own
+ * rows by adding, for each shard it is shown, the terms whose row lies in that shard; after every
+ * shard each count is pd_layer_build's. The join pairs each of its own sets with its partner half
+ * when the partner's shard is shown. Moving the shards between the parts is the caller's (the MPI
+ * harness); this file only reads and writes the shards it is given. */
 #include "path_dp.h"
 
 #include <omp.h>
 
 enum { SHARD_CHUNK = 1024 }; /* own rows per chunk that the threads take in turn */
 
-static int stored(const pd_layer *l, uint64_t r)
+static int stored(const pd_shard *h, uint64_t r)
 {
-    return l->index[r >> 6].bits >> (r & 63) & 1;
+    return h->index[(r >> 6) - h->w0].bits >> (r & 63) & 1;
 }
 
-/* The colex rank of the set of stored row g. */
-static uint64_t row_rank(const pd_layer *l, uint64_t g)
+/* The colex rank of the set of row g, one of h's. */
+static uint64_t row_rank(const pd_shard *h, uint64_t g)
 {
-    uint64_t lo = 0, hi = (l->nsets + 63) / 64; /* the last word whose base <= g */
+    uint64_t lo = 0, hi = h->w1 - h->w0; /* the last word whose base <= g */
     while (hi - lo > 1) {
         uint64_t mid = lo + (hi - lo) / 2;
-        if (l->index[mid].base <= g)
+        if (h->index[mid].base <= g)
             lo = mid;
         else
             hi = mid;
     }
-    uint64_t bits = l->index[lo].bits;
-    for (uint64_t skip = g - l->index[lo].base; skip; skip--) bits &= bits - 1;
-    return lo * 64 + (uint64_t)__builtin_ctzll(bits);
+    uint64_t bits = h->index[lo].bits;
+    for (uint64_t skip = g - h->index[lo].base; skip; skip--) bits &= bits - 1;
+    return (h->w0 + lo) * 64 + (uint64_t)__builtin_ctzll(bits);
 }
 
-/* The global row of stored set `least`, of layer l. */
-static uint64_t row_of(const pd_ctx *c, const pd_layer *l, uint64_t least)
+/* The part whose words hold colex rank r (cut: pd_shard_cut's). */
+static int owner(const uint64_t *cut, int parts, uint64_t r)
 {
-    uint64_t r = pd_rank(c, least);
-    const pd_word *w = &l->index[r >> 6];
-    return w->base + (uint64_t)__builtin_popcountll(w->bits & ((2ull << (r & 63)) - 1)) - 1;
+    uint64_t w = r >> 6;
+    int lo = 0, hi = parts; /* the last part whose first word <= w */
+    while (hi - lo > 1) {
+        int mid = lo + (hi - lo) / 2;
+        if (cut[mid] <= w)
+            lo = mid;
+        else
+            hi = mid;
+    }
+    return lo;
 }
 
-/* Row g's bytes in shard h, or NULL when h does not hold it. */
-static const uint8_t *held_row(const pd_layer *l, const pd_shard *h, uint64_t g)
+/* The bytes of the row of colex rank r (a stored set) when h holds it, else NULL. */
+static const uint8_t *held_row(const pd_layer *l, const pd_shard *h, uint64_t r)
 {
-    return g >= h->row0 && g < h->row1 ? h->rows + (g - h->row0) * l->row_bytes : NULL;
+    uint64_t w = r >> 6;
+    if (w < h->w0 || w >= h->w1) return NULL;
+    const pd_word *x = &h->index[w - h->w0];
+    uint64_t g = x->base + (uint64_t)__builtin_popcountll(x->bits & ((2ull << (r & 63)) - 1)) - 1;
+    return h->rows + (g - h->row0) * l->row_bytes;
 }
 
 static void unpack(const uint8_t *row, int k, int w, uint64_t *v)
@@ -59,12 +71,12 @@ typedef void (*row_fn)(pd_ctx *c, pd_worker *wk, const void *arg, uint64_t s, ui
 static void walk(pd_ctx *c, pd_worker *wk, const pd_layer *l, const pd_shard *own, uint64_t g0,
                  uint64_t g1, row_fn fn, const void *arg, pb_count *sum)
 {
-    uint64_t r = row_rank(l, g0), s = pd_unrank(c, r, l->k);
+    uint64_t r = row_rank(own, g0), s = pd_unrank(c, r, l->k);
     for (uint64_t g = g0; g < g1 && !pd_stopped(c); g++) {
         fn(c, wk, arg, s, own->rows + (g - own->row0) * l->row_bytes, sum);
         if (g + 1 == g1) break;
         r++, s = pd_next_set(s);
-        while (!stored(l, r)) r++, s = pd_next_set(s);
+        while (!stored(own, r)) r++, s = pd_next_set(s);
     }
 }
 
@@ -96,15 +108,6 @@ typedef struct fill_arg {
     const pd_shard *held, *own;
     uint8_t *hint;
 } fill_arg;
-
-/* The part that holds row g of a layer of nrows rows in parts (pd_shard_of). */
-static int owner(uint64_t g, uint64_t nrows, int parts)
-{
-    uint64_t q = g * (uint64_t)parts / nrows, n = (uint64_t)parts;
-    while (q + 1 < n && nrows * (q + 1) / n <= g) q++;
-    while (q && nrows * q / n > g) q--;
-    return (int)q;
-}
 
 /* Whether row s needs a lookup in this call: some count not yet placed, or placed
  * in the shard held. */
@@ -144,8 +147,8 @@ static void fill_one(pd_ctx *c, pd_worker *wk, const void *arg, uint64_t s, uint
                 uint64_t t = img[g] & ~(1ull << c->sym.perm[g][a]);
                 if (t < least) least = t, best = g;
             }
-            uint64_t at = row_of(c, fa->prev, least);
-            if (h && !h[j]) h[j] = (uint8_t)(owner(at, fa->prev->nrows, fa->held->parts) + 1);
+            uint64_t at = pd_rank(c, least);
+            if (h && !h[j]) h[j] = (uint8_t)(owner(fa->held->cut, fa->held->parts, at) + 1);
             const uint8_t *p = held_row(fa->prev, fa->held, at);
             if (!p) continue;
             if (!pd_step(c, wk)) return;
@@ -198,7 +201,7 @@ static pb_count join_even(pd_ctx *c, pd_worker *wk, const join_arg *ja, uint64_t
     uint64_t rest = c->all & ~s, fr[PD_MAX_CELLS];
     int g;
     uint64_t least = pd_least(&c->sym, rest, &g);
-    const uint8_t *p = held_row(l, ja->held, row_of(c, l, least));
+    const uint8_t *p = held_row(l, ja->held, pd_rank(c, least));
     if (!p) return 0;
     for (uint64_t x = rest; x; x &= x - 1) { /* f[rest][b], by cell b */
         int b = __builtin_ctzll(x);
@@ -226,7 +229,7 @@ static pb_count join_odd(pd_ctx *c, pd_worker *wk, const join_arg *ja, uint64_t 
     for (uint64_t ms = c->all & ~s; ms; ms &= ms - 1) {
         int m = __builtin_ctzll(ms), g;
         uint64_t least = pd_least(&c->sym, c->all & ~s & ~(1ull << m), &g);
-        const uint8_t *p = held_row(l, ja->held, row_of(c, l, least));
+        const uint8_t *p = held_row(l, ja->held, pd_rank(c, least));
         if (!p) continue;
         uint64_t before = 0, dummy = 0;
         int i = 0;
@@ -334,18 +337,54 @@ void pd_shard_tally(pd_ctx *c, const pd_layer *l, const pd_shard *own, int part,
     __atomic_fetch_add(&c->candidates, cand, __ATOMIC_RELAXED);
 }
 
-uint64_t pd_shard_plan(const pd_ctx *c, int top, int parts, uint64_t w[2], uint64_t *hint)
+/* ---- the cuts ---- */
+
+void pd_shard_cut(const pd_layer *l, const uint64_t *count, uint64_t nblocks, uint64_t bw,
+                  int parts, uint64_t *cut, uint64_t *row)
+{
+    const uint64_t words = (l->nsets + 63) / 64;
+    unsigned __int128 total = 0, sum = 0;
+    for (uint64_t b = 0; b < nblocks; b++)
+        total += (unsigned __int128)count[b] * l->row_bytes +
+                 ((b + 1) * bw < words ? bw : words - b * bw) * sizeof(pd_word);
+    uint64_t b = 0, rows = 0;
+    for (int p = 0; p < parts; p++) { /* part p starts at the first block whose bytes
+                                         before reach p / parts of the total */
+        while (b < nblocks && sum * (unsigned)parts < total * (unsigned)p) {
+            sum += (unsigned __int128)count[b] * l->row_bytes +
+                   ((b + 1) * bw < words ? bw : words - b * bw) * sizeof(pd_word);
+            rows += count[b++];
+        }
+        cut[p] = b * bw < words ? b * bw : words, row[p] = rows;
+    }
+    for (; b < nblocks; b++) rows += count[b];
+    cut[parts] = words, row[parts] = rows;
+}
+
+pd_shard pd_shard_at(const uint64_t *cut, const uint64_t *row, int part, int parts, uint8_t *buf)
+{
+    pd_shard h = {cut[part], cut[part + 1], row[part], row[part + 1], (pd_word *)(void *)buf, NULL,
+                  part,      parts,         cut};
+    h.rows = buf + (h.w1 - h.w0) * sizeof(pd_word);
+    return h;
+}
+
+uint64_t pd_shard_plan(const pd_ctx *c, int top, int parts, uint64_t *hint, uint64_t *blocks)
 {
     uint64_t most = 0;
-    w[0] = w[1] = 0, *hint = 0;
+    *hint = 0, *blocks = 0;
     for (int k = 1; k <= top; k++) {
-        uint64_t kw = (c->binom[k][c->n] + 63) / 64;
-        uint64_t rows = pd_sym_orbits(&c->sym, c->n, k);
-        uint64_t bytes = (rows + (uint64_t)parts - 1) / (uint64_t)parts * pd_row_bytes(k) + 8;
-        if (kw > w[k % 2]) w[k % 2] = kw;
-        if (bytes > most) most = bytes;
-        uint64_t counts = (rows + (uint64_t)parts - 1) / (uint64_t)parts * (uint64_t)k;
-        if (parts <= PD_HINT_PARTS && counts > *hint) *hint = counts;
+        const uint64_t nsets = c->binom[k][c->n], words = (nsets + 63) / 64;
+        const uint64_t bw = pd_shard_block(nsets, parts), rb = pd_row_bytes(k);
+        const uint64_t rows = pd_sym_orbits(&c->sym, c->n, k);
+        const uint64_t all = words * sizeof(pd_word) + rows * rb;
+        /* A part: under 1/parts of the layer plus one block, its every set stored. */
+        uint64_t part = (all + (uint64_t)parts - 1) / (uint64_t)parts + bw * sizeof(pd_word) +
+                        (bw * 64 < nsets ? bw * 64 : nsets) * rb;
+        uint64_t own = part / rb < rows ? part / rb : rows;
+        if (part + 8 > most) most = part + 8;
+        if (parts <= PD_HINT_PARTS && own * (uint64_t)k > *hint) *hint = own * (uint64_t)k;
+        if ((words + bw - 1) / bw > *blocks) *blocks = (words + bw - 1) / bw;
     }
     return most;
 }

@@ -1,9 +1,10 @@
 #!/usr/bin/env bash
 # mpi_path.sh — path-dp's count with its layers sharded over MPI ranks: at 2, 3 and 4
-# ranks the count, steps and candidates are one process's, on boards of an even and
-# an odd number of cells, square and not, both rules; the plan per rank shrinks with
-# the ranks (asserted at 4 ranks on 5x5), --max-memory is per rank and refuses
-# before anything runs; a step or time limit and a signal to one rank stop them all.
+# ranks (5 to 7 on small boards) the count, steps and candidates are one process's,
+# on boards of an even and an odd number of cells, square and not, both rules; the
+# plan per rank shrinks with the ranks (asserted at 4 ranks on 5x5) and holds no
+# whole index (6x6 at 8 and 12 ranks), --max-memory is per rank and refuses before
+# anything runs; a step or time limit and a signal to one rank stop them all.
 # Usage: mpi_path.sh PUZZLEBENCH SOURCE_DIR. Exit 77 (skip) without mpirun.
 . "$(dirname "$0")/cli_lib.sh"
 command -v mpirun >/dev/null || { echo "mpi_path: no mpirun: skipped"; exit 77; }
@@ -39,21 +40,44 @@ for adj in king orth; do
     same "2 3 4" "4x5 $adj" notouch 4x5 --adj "$adj"
 done
 same "2" "4x5 king -t 2" notouch 4x5 -t 2
+# More ranks than a small layer has index words: some shards hold no words and no
+# rows, and the cuts fall between words of every size of shard.
+same "7" "2x4 king" notouch 2x4
+same "5 6" "3x4 orth" notouch 3x4 --adj orth
+# The marked words reach their shards in pairwise messages of at most 64 bytes.
+expect 0 "4x5 at 3 ranks, marked words pairwise" -- \
+    mpi 3 -x PB_WORLD_ALLTOALLV_MAX=64 "$pb" count notouch 4x5 -e path-dp -q
+has '^solutions=2519619726250060 steps=1322960 .*status=done' "$tmp/out"
 same "2" "5x5 king" notouch 5x5
 # The published term of A229429 (orth 4x4) at 3 ranks.
 grep -q '^solutions=696497375736 ' <(mpi 3 "$pb" count notouch 4x4 --adj orth -e path-dp -q 2>/dev/null) &&
     ok || bad "orth 4x4 at 3 ranks is not A229429's 696497375736"
 
-# The plan: each rank holds two shards of the largest layer, a byte per count of its
-# own share (which rank holds each count's row), the piece of a shard in flight and
-# the index of two layers, so at 4 ranks 5x5 plans at most 41% of one process's
-# (which holds the two largest layers whole).
+# The plan: each rank holds two shards of the largest layer (its index words and
+# rows, cut so that each shard holds about 1/R of the layer's bytes), a byte per
+# count of its own share (which rank holds each count's row) and the piece of a
+# shard in flight, so at 4 ranks 5x5 plans at most 38% of one process's (which
+# holds the two largest layers whole).
 "$pb" count notouch 5x5 -e path-dp -q --max-memory 1K >"$tmp/one" 2>/dev/null
 mpi 4 "$pb" count notouch 5x5 -e path-dp -q --max-memory 1K >"$tmp/four" 2>/dev/null
 one=$(field bytes "$tmp/one") four=$(field bytes "$tmp/four")
 echo "mpi_path: 5x5 plans $one bytes in one process, $four per rank at 4 ranks"
-if [ -n "$one" ] && [ -n "$four" ] && [ $((four * 100)) -le $((one * 41)) ]; then ok; else
+if [ -n "$one" ] && [ -n "$four" ] && [ $((four * 100)) -le $((one * 38)) ]; then ok; else
     bad "5x5 at 4 ranks plans $four bytes per rank, one process $one"; fi
+# No rank keeps a whole index: 6x6 plans under 24 GB per rank at 12 ranks, and the
+# ranks' plans summed grow by under 0.1% from 8 ranks to 12 (an index per rank
+# would add 4.4 GB a rank).
+mpi 8 "$pb" count notouch 6x6 -e path-dp -q --max-memory 1K >"$tmp/eight" 2>/dev/null
+mpi 12 "$pb" count notouch 6x6 -e path-dp -q --max-memory 1K >"$tmp/twelve" 2>/dev/null
+eight=$(field bytes "$tmp/eight") twelve=$(field bytes "$tmp/twelve")
+echo "mpi_path: 6x6 plans $eight bytes per rank at 8 ranks, $twelve at 12"
+if [ -n "$twelve" ] && [ "$twelve" -lt 24000000000 ]; then ok; else
+    bad "6x6 at 12 ranks plans $twelve bytes per rank, not under 24 GB"; fi
+if [ -n "$eight" ] && [ -n "$twelve" ] && [ $((twelve * 12 * 1000)) -le $((eight * 8 * 1001)) ]; then
+    ok
+else
+    bad "6x6 plans $((twelve * 12)) bytes in all at 12 ranks, $((eight * 8)) at 8"
+fi
 
 # --max-memory is per rank: 4x5 does not fit 1200K in one process but does at 4 ranks,
 # and a limit below the rank's plan refuses before any step.

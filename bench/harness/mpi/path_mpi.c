@@ -1,18 +1,21 @@
 /* path_mpi.c — `path-dp`'s count with its layers sharded over the ranks (path_mpi.h).
  *
- * Rank r holds rows [r N / R, (r+1) N / R) of each layer of N stored rows, and the
- * whole index of the two layers in hand (every rank marks every layer: the index is
- * small beside the rows, and marking needs no message). Layer k is built in R
- * rounds: in round t the rank holds the shard of rank r + t of layer k - 1 (its own
- * first, then each passed on around the ring) and adds to its own rows the terms
- * that come from it (pd_shard_fill). In the first round a rank works out where
- * every one of its lookups lands, and keeps the rank that holds it in a byte per
- * count (the hint), so that each later round looks up only the counts whose rows it
- * is shown: twice the index work of its share, where looking up every count in every
- * round would take R times. Two buffers per rank, each the largest shard, hold its
- * own rows of the layer being built and the shard passing through. The join looks
- * up each partner in every round (one lookup per set for an even board, one per
- * middle cell for an odd one).
+ * Rank r holds a contiguous range of each layer's index words and the rows of the
+ * sets they store (its shard): the ranges are cut so that every shard holds about
+ * 1/R of the layer's bytes, index and rows together. Each rank marks 1/R of a
+ * layer's blocks of words; the stored sets per block, summed over the ranks, give
+ * every rank the same cuts and each shard's first row, and the marked words then go
+ * to the ranks whose shards hold them (one all-to-all).
+ * Layer k is built in R rounds: in round t the rank holds the shard of rank r + t
+ * of layer k - 1 (its own first, then each passed on around the ring) and adds to
+ * its own rows the terms that come from it (pd_shard_fill). In the first round a
+ * rank works out, from the cuts, which rank holds each of its lookups, and keeps it
+ * in a byte per count (the hint), so that each later round looks up only the counts
+ * whose rows it is shown: twice the work of its share, where looking up every count
+ * in every round would take R times. Two buffers per rank, each the largest shard,
+ * hold its own shard of the layer being built and the shard passing through (whose
+ * index words travel with its rows). The join looks up each partner in every round
+ * (one lookup per set for an even board, one per middle cell for an odd one).
  *
  * The join: an even board builds one layer more (n/2 cells, its steps not counted:
  * one process does not build it), so that each set's row and its partner's are
@@ -50,12 +53,16 @@ int pb_path_mpi_applies(const pb_batch *b)
 typedef struct ring {
     pd_ctx *c;
     int rank, size;
-    int top;           /* the layer the join reads */
-    uint64_t shard;    /* the bytes of each buffer: the largest shard */
-    uint64_t words[2]; /* the index words of the two slots */
-    uint64_t hints;    /* the bytes of the hint: which rank holds each count's row */
+    int top;        /* the layer the join reads */
+    uint64_t shard; /* the bytes of each buffer: the largest shard */
+    uint64_t hints; /* the bytes of the hint: which rank holds each count's row */
+    uint64_t nblocks;
+    uint64_t *count;           /* the stored sets per block of the layer being marked */
+    uint64_t scratches;        /* the bytes of the scratch past the hint's */
+    pd_word *scratch;          /* the rank's share of the marking: the hint when it fits */
+    uint64_t *scount, *rcount; /* the bytes of marked words to and from each rank */
+    uint64_t *cut[2], *row[2]; /* each slot's cuts (pd_shard_cut), size + 1 each */
     uint8_t *hint;
-    pd_word *index[2];
     uint8_t *buf[2];
     uint64_t sent; /* the bytes this rank sent */
 } ring;
@@ -80,10 +87,23 @@ static pb_status agree(ring *g, pb_status mine)
     return st;
 }
 
+/* Rank r's shard of layer l (in slot l->k % 2's cuts), in buf. */
+static pd_shard shard_of(const ring *g, const pd_layer *l, int r, uint8_t *buf)
+{
+    return pd_shard_at(g->cut[l->k % 2], g->row[l->k % 2], r, g->size, buf);
+}
+
 /* The bytes of the largest shard of layer l, as every rank passes it on. */
 static uint64_t shard_bytes(const ring *g, const pd_layer *l)
 {
-    return (l->nrows + (uint64_t)g->size - 1) / (uint64_t)g->size * l->row_bytes + 8;
+    uint64_t most = 0;
+    const uint64_t *cut = g->cut[l->k % 2], *row = g->row[l->k % 2];
+    for (int r = 0; r < g->size; r++) {
+        pd_shard h = {.w0 = cut[r], .w1 = cut[r + 1], .row0 = row[r], .row1 = row[r + 1]};
+        uint64_t b = pd_shard_bytes(l, &h);
+        if (b > most) most = b;
+    }
+    return most;
 }
 
 /* Passes the buffer on around the ring. */
@@ -93,6 +113,65 @@ static void pass_on(ring *g, uint8_t *buf, uint64_t bytes)
     g->sent += bytes;
 }
 
+/* The bytes of one rank's share of the marking of any layer 1..top: the words of
+ * 1/R of its blocks, rounded up. */
+static uint64_t marking_bytes(const ring *g)
+{
+    uint64_t most = 0;
+    for (int k = 1; k <= g->top; k++) {
+        const uint64_t nsets = g->c->binom[k][g->c->n], words = (nsets + 63) / 64;
+        const uint64_t bw = pd_shard_block(nsets, g->size), nb = (words + bw - 1) / bw;
+        const uint64_t b = (nb + (uint64_t)g->size - 1) / (uint64_t)g->size * bw * sizeof(pd_word);
+        if (b > most) most = b;
+    }
+    return most;
+}
+
+/* The words of [a0, a1) in [b0, b1), in bytes. */
+static uint64_t overlap(uint64_t a0, uint64_t a1, uint64_t b0, uint64_t b1)
+{
+    uint64_t lo = a0 > b0 ? a0 : b0, hi = a1 < b1 ? a1 : b1;
+    return hi > lo ? (hi - lo) * sizeof(pd_word) : 0;
+}
+
+/* Marks layer k into the rank's own shard: every rank marks 1/R of the layer's
+ * blocks of words (into the scratch), the stored sets per block are summed over the
+ * ranks (which gives every rank the same cuts and each shard's first row), and the
+ * marked words go to the ranks whose shards hold them. */
+static pb_status mark(ring *g, int k, pd_layer *l)
+{
+    pd_ctx *c = g->c;
+    pd_layer_shape(c, k, l);
+    const uint64_t words = (l->nsets + 63) / 64, bw = pd_shard_block(l->nsets, g->size);
+    const uint64_t nb = (words + bw - 1) / bw, n = (uint64_t)g->size;
+    const uint64_t b0 = nb * (uint64_t)g->rank / n, b1 = nb * (uint64_t)(g->rank + 1) / n;
+    const uint64_t w0 = b0 * bw < words ? b0 * bw : words, w1 = b1 * bw < words ? b1 * bw : words;
+    uint64_t end;
+    pb_status st = agree(g, pd_mark_range(c, l, w0, w1, 0, g->scratch, &end));
+    if (st != PB_DONE) return st;
+    memset(g->count, 0, nb * sizeof *g->count);
+    for (uint64_t b = b0; b < b1; b++) {
+        uint64_t next = b + 1 < b1 ? g->scratch[(b + 1) * bw - w0].base : end;
+        g->count[b] = next - g->scratch[b * bw - w0].base;
+    }
+    if (pb_world_allreduce_u64(g->count, (int)nb, PB_WORLD_SUM)) fail(g);
+    const uint64_t *cut = g->cut[k % 2];
+    pd_shard_cut(l, g->count, nb, bw, g->size, g->cut[k % 2], g->row[k % 2]);
+    l->nrows = g->row[k % 2][g->size];
+    pd_shard own = shard_of(g, l, g->rank, g->buf[k % 2]);
+    for (int r = 0; r < g->size; r++) {
+        const uint64_t r0 = nb * (uint64_t)r / n * bw, r1 = nb * (uint64_t)(r + 1) / n * bw;
+        g->scount[r] = overlap(w0, w1, cut[r], cut[r + 1]);
+        g->rcount[r] = overlap(r0, r1 < words ? r1 : words, own.w0, own.w1);
+    }
+    if (pb_world_alltoallv(g->scratch, g->scount, own.index, g->rcount)) fail(g);
+    for (uint64_t w = 0, row = own.row0; w < own.w1 - own.w0; w++) { /* the layer's rows */
+        own.index[w].base = row;
+        row += (uint64_t)__builtin_popcountll(own.index[w].bits);
+    }
+    return PB_DONE;
+}
+
 /* Builds layers 1..top; *top_layer gets the last. */
 static pb_status build(ring *g, pd_layer *top_layer)
 {
@@ -100,9 +179,9 @@ static pb_status build(ring *g, pd_layer *top_layer)
     pd_layer below = {0}, here = {0};
     for (int k = 1; k <= g->top; k++) {
         const uint64_t placements = c->placements, candidates = c->candidates;
-        pb_status st = agree(g, pd_layer_mark(c, k, g->index[k % 2], &here));
+        pb_status st = mark(g, k, &here);
         if (st != PB_DONE) return st;
-        pd_shard own = pd_shard_of(here.nrows, g->rank, g->size, g->buf[k % 2]);
+        pd_shard own = shard_of(g, &here, g->rank, g->buf[k % 2]);
         memset(own.rows, 0, (own.row1 - own.row0) * here.row_bytes + 8);
         if (g->hint) memset(g->hint, 0, (own.row1 - own.row0) * (uint64_t)k);
         if (k == 1) {
@@ -110,11 +189,11 @@ static pb_status build(ring *g, pd_layer *top_layer)
             if ((st = agree(g, PB_DONE)) != PB_DONE) return st;
         }
         for (int t = 0; k > 1 && t < g->size; t++) {
-            uint8_t *rows = g->buf[(k - 1) % 2];
-            pd_shard held = pd_shard_of(below.nrows, (g->rank + t) % g->size, g->size, rows);
+            uint8_t *buf = g->buf[(k - 1) % 2];
+            pd_shard held = shard_of(g, &below, (g->rank + t) % g->size, buf);
             pd_shard_fill(c, &below, &held, &here, &own, g->hint);
             if ((st = agree(g, PB_DONE)) != PB_DONE) return st;
-            if (t + 1 < g->size) pass_on(g, rows, shard_bytes(g, &below));
+            if (t + 1 < g->size) pass_on(g, buf, shard_bytes(g, &below));
         }
         if (k > pd_kept_size(c->n)) /* the even board's layer more: not one process's */
             c->placements = placements, c->candidates = candidates;
@@ -128,15 +207,15 @@ static pb_status build(ring *g, pd_layer *top_layer)
 static pb_status join(ring *g, const pd_layer *l, pb_count *total)
 {
     pd_ctx *c = g->c;
-    pd_shard own = pd_shard_of(l->nrows, g->rank, g->size, g->buf[l->k % 2]);
-    uint8_t *rows = g->buf[(l->k + 1) % 2];
-    memcpy(rows, own.rows, (own.row1 - own.row0) * l->row_bytes + 8);
+    pd_shard own = shard_of(g, l, g->rank, g->buf[l->k % 2]);
+    uint8_t *buf = g->buf[(l->k + 1) % 2];
+    memcpy(buf, g->buf[l->k % 2], pd_shard_bytes(l, &own));
     for (int t = 0; t < g->size; t++) {
-        pd_shard held = pd_shard_of(l->nrows, (g->rank + t) % g->size, g->size, rows);
+        pd_shard held = shard_of(g, l, (g->rank + t) % g->size, buf);
         pd_shard_join(c, l, &own, &held, total);
         pb_status st = agree(g, PB_DONE);
         if (st != PB_DONE) return st;
-        if (t + 1 < g->size) pass_on(g, rows, shard_bytes(g, l));
+        if (t + 1 < g->size) pass_on(g, buf, shard_bytes(g, l));
     }
     pd_shard_tally(c, l, &own, g->rank, g->size);
     return agree(g, PB_DONE);
@@ -189,11 +268,16 @@ static pb_status run(ring *g, const pb_batch *b, pb_stats *s, uint64_t **all)
     pd_ctx *c = g->c;
     const int n = c->n;
     g->top = n % 2 ? pd_kept_size(n) : n / 2;
-    g->shard = pd_shard_plan(c, g->top, g->size, g->words, &g->hints);
+    g->shard = pd_shard_plan(c, g->top, g->size, &g->hints, &g->nblocks);
     /* The piece of a shard that MPI copies while it passes it on, too. */
     const uint64_t piece = g->shard < PB_WORLD_RING_CHUNK ? g->shard : PB_WORLD_RING_CHUNK;
+    /* The counts per block, and the copy MPI may make of them while it sums them. */
+    const uint64_t counts = 2 * g->nblocks * sizeof(uint64_t);
+    const uint64_t cuts = 6 * ((uint64_t)g->size + 1) * sizeof(uint64_t);
+    const uint64_t marking = marking_bytes(g);
+    g->scratches = marking > g->hints ? marking : 0;
     const uint64_t plan =
-        sizeof *c + (g->words[0] + g->words[1]) * sizeof(pd_word) + 2 * g->shard + piece + g->hints;
+        sizeof *c + 2 * g->shard + piece + g->hints + g->scratches + counts + cuts;
     const uint64_t max = b->how.limits.max_bytes;
     s->bytes = plan;
     pb_status st = PB_DONE;
@@ -201,13 +285,21 @@ static pb_status run(ring *g, const pb_batch *b, pb_stats *s, uint64_t **all)
     if (max && plan > max) {
         st = PB_NOMEM; /* the same plan on every rank: every rank refuses */
     } else {
+        int short_of = 0;
         for (int i = 0; i < 2; i++) {
-            g->index[i] = malloc(g->words[i] * sizeof(pd_word) + 1);
             g->buf[i] = malloc(g->shard);
+            g->cut[i] = malloc(((size_t)g->size + 1) * sizeof(uint64_t));
+            g->row[i] = malloc(((size_t)g->size + 1) * sizeof(uint64_t));
+            short_of |= !g->buf[i] || !g->cut[i] || !g->row[i];
         }
+        g->count = malloc(g->nblocks * sizeof(uint64_t) + 1);
+        g->scount = malloc(2 * (size_t)g->size * sizeof(uint64_t));
+        g->rcount = g->scount ? g->scount + g->size : NULL;
         g->hint = g->hints ? malloc(g->hints) : NULL;
-        int short_of =
-            !g->index[0] || !g->index[1] || !g->buf[0] || !g->buf[1] || (g->hints && !g->hint);
+        /* The hint is free while a layer is marked: the scratch is the hint when it fits. */
+        g->scratch = g->scratches ? malloc(g->scratches) : (pd_word *)(void *)g->hint;
+        short_of |=
+            !g->count || !g->scount || (g->hints && !g->hint) || (g->scratches && !g->scratch);
         st = agree(g, short_of ? PB_NOMEM : PB_DONE);
         pd_layer top;
         if (st == PB_DONE) st = build(g, &top);
@@ -220,7 +312,10 @@ static pb_status run(ring *g, const pb_batch *b, pb_stats *s, uint64_t **all)
     if (!*all) pb_world_abort(PB_EXIT_FAILED);
     st = sum_up(g, mine, st, s, *all);
     report(g, plan, *all);
-    for (int i = 0; i < 2; i++) free(g->index[i]), free(g->buf[i]);
+    for (int i = 0; i < 2; i++) free(g->buf[i]), free(g->cut[i]), free(g->row[i]);
+    if (g->scratches) free(g->scratch);
+    free(g->count);
+    free(g->scount);
     free(g->hint);
     return st;
 }
