@@ -101,8 +101,8 @@ def section(results_dir, meta_path):
             "entry grows slowly with the cells) and that the two layers split evenly over MPI ranks, one "
             "machine of this one's memory"
             + (f" ({memory(machine)})" if machine else "") + " and two cores each, every rank holding its "
-            "share of the rank range. Left out: the exchange of each layer between machines, the index that every "
-            "rank keeps whole, and any memory beyond the tables, so its machines are too few; the sharded count's "
+            "share of the rank range. Left out: the exchange of each layer between machines, the index of each "
+            "layer, and any memory beyond the tables, so its machines are too few; the sharded count's "
             "own model, with both and checked against counts at 1, 2 and 4 ranks, is the next section's, "
             "when the run has it.",
             ""]

@@ -36,8 +36,9 @@ def lanes(ranks, threads, cores):
 
 
 def divided_part(plan_a, ranks_a, plan_b, ranks_b):
-    """The part of a per-rank plan that divides by the ranks (the shards; the rest is
-    the index every rank keeps), from the plans at two rank counts."""
+    """The part of a per-rank plan that divides by the ranks (the shards, with their
+    index words; the rest every rank keeps whatever their number), from the plans at
+    two rank counts."""
     return (plan_a - plan_b) / (1 / ranks_a - 1 / ranks_b)
 
 
@@ -231,12 +232,12 @@ def section(results_dir):
            "K (R - 1)/R: the ring passes each layer's shards once to every other rank, and K is a multiple of the "
            "part of the plan that divides by R (the plans at 2 and 4 ranks give it). "
            f"Fitted on {code(calibration)} alone: " + _fit_text(f) + ". Every other board is predicted from its "
-           f"plans alone; *within 25%* is the issue's criterion for the time.", ""]
+           f"plans alone; *within 25%* is the target for the time.", ""]
     if get("load_warning", ""):
         out += ["**Measured under load** (the .meta's load_warning: " + get("load_warning", "")
-                + "): other processes took the cores, and most of all from the ranks that wait on each other "
-                "at every round, so the times, and the work and cost per byte fitted from them, are the load's as "
-                "much as the model's. The bytes sent and the peaks do not depend on it.", ""]
+                + "): whatever else takes a core slows most the ranks that wait on each other at every "
+                "round, so the times, and the work and cost per byte fitted from them, may be the load's as much as "
+                "the model's. The bytes sent and the peaks do not depend on it.", ""]
     out += table(["board", "role", "ranks", "lanes", "time, model", "time, measured", "error", "within 25%",
                   "sent per rank, model", "sent per rank, measured", "peak per rank, model",
                   "peak per rank, measured", "error"], "llrlrrrlrrrrr", check_rows(f, runs, plans, order))
@@ -274,7 +275,7 @@ def _sixbysix(f, plans, runs, machine):
     out = ["", "**6x6: what it takes.** The boards below were planned, not counted. For each number of ranks: "
            f"one rank a machine of {memory(machine)} (this one's memory) and {f.cores} cores, {threads} threads a "
            "rank, the work spread over every core of every machine; the plan per rank is the planner's "
-           "(`--max-memory 1K` at that many ranks; the index of the two layers in hand is whole on every rank), "
+           "(`--max-memory 1K` at that many ranks; each rank keeps the index words of its own shard, which travel with it), "
            "the peak the model's from it, and the exchange the model's bytes sent per rank at the cost per byte "
            "measured here, through shared memory: over a network, divide the bytes by its rate instead. A model "
            "fitted on boards of less than a gigabyte, carried to boards of tens of gigabytes a rank: not a "
