@@ -116,7 +116,7 @@ def _param_key(p):
 def param_sort(listing, family):
     """The sort key of a family's params: its levels, easiest first, where it has any."""
     if listing.levels.get(family):
-        return lambda p: (listing.level_rank(family, p), _param_key(p))
+        return lambda p: (listing.level_rank(family, p)[0], _param_key(p))  # a puzzle index: by number
     return _param_key
 
 
