@@ -25,9 +25,10 @@ not the full run's: the ladders, sudoku-learn, notouch-parallel, tenpair's) is r
 again on a bounded part of the full run: the rows of results/ that this build's own
 engines finished in under FAST_S seconds, each group of engine, order, mode and
 threads once on the sweep's instances that hold such a row, one sample a run, and
-stopped at SELECTION_LIMIT_S where those instances hold slower rows of the group too. Each sweep prints how many rows it compared each
-way; a sweep that compares none fails unless it says why (a tool sweep, a collection
-not on this machine, no row of results/ that quick).
+stopped at SELECTION_LIMIT_S where those instances hold slower rows of the group
+too. Each sweep prints how many rows it compared each way; a sweep that compares none
+fails unless it says why (a tool sweep, a collection not on this machine, no row of
+results/ that quick).
 
 usage: tests/e2e/results_reproduce.py PATH/TO/puzzlebench SOURCE_DIR
 """

@@ -70,10 +70,8 @@ void pb_sweep_row_instance(const sweep_plan *p, const job *j, char *out, size_t 
     out[0] = '\0';
     if (j->puzzle >= 0 && p->fam->puzzle_name)
         p->fam->puzzle_name(&p->sets[j->instance], j->puzzle, out, len);
-    if (!out[0] && j->puzzle < 0)
-        snprintf(out, len, "%s", p->names[j->instance]);
-    else if (!out[0])
-        snprintf(out, len, "%s#%d", p->names[j->instance], j->puzzle);
+    if (!out[0] && j->puzzle < 0) snprintf(out, len, "%s", p->names[j->instance]);
+    if (!out[0] && j->puzzle >= 0) snprintf(out, len, "%s#%d", p->names[j->instance], j->puzzle);
     if (p->copy && p->copy[j->instance])
         snprintf(out + strlen(out), len - strlen(out), ".copy%d", p->copy[j->instance]);
 }
