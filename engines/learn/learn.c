@@ -50,7 +50,8 @@ enum {
     LEARN_TIER2_GLUE = 0,
     LEARN_MODE_SWITCH = 0,
     LEARN_PROBE = 0,
-    LEARN_SHRINK = 0
+    LEARN_SHRINK = 0,
+    LEARN_VIVIFY = 0
 };
 
 /* s: the solver, NULL when none was needed. */
@@ -344,6 +345,12 @@ static const pb_param learn_params[] = {
      "on: a learnt clause's literals of one lower level that a single literal of that level "
      "implies are replaced by its negation",
      on_off, 0, 1, LEARN_SHRINK},
+    {"vivify",
+     "> 0: vivification: at the first restart every this many conflicts, each learnt clause "
+     "of low LBD not tried before has its literals' negations decided in turn, and is "
+     "shortened when a literal turns out implied true or false, or the decisions conflict; "
+     "0: never",
+     NULL, 0, 1 << 24, LEARN_VIVIFY},
     {NULL, NULL, NULL, 0, 0, 0},
 };
 
@@ -373,6 +380,7 @@ static void options(const pb_run *how, pb_sat_options *o)
     o->mode_switch = (int)pb_param_get(a, how, "mode-switch");
     o->probe = (int)pb_param_get(a, how, "probe");
     o->shrink = (int)pb_param_get(a, how, "shrink");
+    o->vivify = (int)pb_param_get(a, how, "vivify");
 }
 
 static pb_status learn_run(const pb_model *m, int config, const pb_run *how, pb_result *out)

@@ -54,7 +54,7 @@ pb_sat *pb_sat_new(int nvars, uint64_t seed)
 
 void pb_sat_default_options(pb_sat_options *o)
 {
-    *o = (pb_sat_options){LUBY_UNIT, KEEP_GLUE, 1, 0, 0, 0, 0, 0, 0};
+    *o = (pb_sat_options){LUBY_UNIT, KEEP_GLUE, 1, 0, 0, 0, 0, 0, 0, 0};
 }
 
 void pb_sat_set_options(pb_sat *s, const pb_sat_options *o)
@@ -63,6 +63,7 @@ void pb_sat_set_options(pb_sat *s, const pb_sat_options *o)
     if (s->opt.luby_unit < 1) s->opt.luby_unit = 1;
     s->next_restart = (uint64_t)s->opt.luby_unit;
     s->next_rephase = s->opt.rephase > 0 ? (uint64_t)s->opt.rephase : UINT64_MAX;
+    s->next_vivify = s->opt.vivify > 0 ? (uint64_t)s->opt.vivify : UINT64_MAX;
     if (s->opt.mode_switch < 0) s->opt.mode_switch = 0;
     s->focused = s->opt.mode_switch > 0;
     s->next_switch = s->focused ? (uint64_t)s->opt.mode_switch : UINT64_MAX;
@@ -109,6 +110,7 @@ void pb_sat_free(pb_sat *s)
     free(s->learnt.a);
     free(s->stack.a);
     free(s->toclear.a);
+    free(s->viv.a);
     free(s);
 }
 
@@ -139,7 +141,7 @@ pb_sat_result pb_sat_solve(pb_sat *s, pb_limiter *lim, pb_status *stopped)
             s->var_inc /= VAR_DECAY;
         } else {
             sat_maybe_restart(s);
-            if (sat_maybe_probe(s)) goto nomem;
+            if (sat_maybe_probe(s) || sat_maybe_vivify(s)) goto nomem;
             if (s->stop != PB_DONE) goto stopped;
             if (s->unsat) {
                 res = PB_SAT_UNSAT;

@@ -34,9 +34,10 @@ typedef struct pb_sat_stats {
     uint64_t conflicts;
     uint64_t learnts; /* learnt clauses made (units included) */
     uint64_t restarts;
-    uint64_t deleted; /* learnt clauses removed by the LBD reduction */
-    uint64_t failed;  /* literals that probing found failed (their conflicts counted too) */
-    uint64_t work;    /* units of the work limiter (pb_sat_load_begin): not steps */
+    uint64_t deleted;  /* learnt clauses removed by the LBD reduction */
+    uint64_t failed;   /* literals that probing found failed (their conflicts counted too) */
+    uint64_t vivified; /* learnt clauses that vivification shortened */
+    uint64_t work;     /* units of the work limiter (pb_sat_load_begin): not steps */
 } pb_sat_stats;
 
 /* The search's levers, each a choice among the field's (pb_sat_default_options gives
@@ -67,6 +68,11 @@ typedef struct pb_sat_options {
                         * restart probe * k conflicts after the k-th round; 0: never */
     int shrink;        /* 1: a learnt clause's literals of one lower level that a single
                         * literal of that level implies are replaced by its negation */
+    int vivify;        /* > 0: vivification: at the first restart every vivify conflicts,
+                        * each learnt clause of low LBD not tried before has its literals'
+                        * negations decided in turn, and is shortened when one of its
+                        * literals turns out implied true or false, or the decisions
+                        * conflict; 0: never */
 } pb_sat_options;
 
 void pb_sat_default_options(pb_sat_options *o);

@@ -5,7 +5,8 @@
  * sat_load.c (bulk loading), sat_propagate.c, sat_analyze.c (conflict analysis and
  * learning), sat_decide.c (the trail's undo, the activity heap, phases) and
  * sat_reduce.c (restarts and learnt-clause reduction), sat_shrink.c (shrinking
- * learnt clauses) and sat_probe.c (failed-literal probing). Not for use outside
+ * learnt clauses), sat_probe.c (failed-literal probing) and sat_vivify.c
+ * (vivifying learnt clauses). Not for use outside
  * engines/learn.
  *
  * Literals are 2 * var + sign (var 0-based, sign 1 = negative). Clauses live in one
@@ -30,6 +31,7 @@ enum {
     REDUCE_FIRST = 2000, /* conflicts before the first learnt-clause reduction */
     REDUCE_INC = 300,    /* and how much each interval grows */
     KEEP_GLUE = 2,       /* learnt clauses with at most this LBD stay for good, by default */
+    VIVIFY_GLUE = 6,     /* learnt clauses with at most this LBD are vivified */
 };
 #define VAR_DECAY 0.95
 /* Glue restarts (pb_sat_options.glue_restarts): the moving averages' weights, the
@@ -43,9 +45,10 @@ enum { GLUE_MIN_CONFLICTS = 50 };
 #define AMO_TAG   0x80000000u
 #define LIT_UNDEF (-1)
 
-/* Header words of a clause at offset c: size, then flags | used << 2 | lbd << 4, where
+/* Header words of a clause at offset c: size, then flags | used << 2 | lbd << 5, where
  * used (0..3) counts down the reductions a learnt clause survives for having taken part
- * in a conflict's analysis (pb_sat_options.tier2_glue). */
+ * in a conflict's analysis (pb_sat_options.tier2_glue), and flags say learnt, deleted,
+ * and vivified (tried by pb_sat_options.vivify once, not again). */
 #define C_SIZE(s, c)  ((s)->arena[c])
 #define C_FLAGS(s, c) ((s)->arena[(c) + 1])
 #define C_LITS(s, c)  ((int *)&(s)->arena[(c) + 2])
@@ -54,7 +57,8 @@ enum { GLUE_MIN_CONFLICTS = 50 };
 #define F_LEARNT      1u
 #define F_DELETED     2u
 #define F_USED        (3u << 2)
-#define LBD_SHIFT     4
+#define F_VIVIFIED    (1u << 4)
+#define LBD_SHIFT     5
 
 typedef struct watch {
     uint32_t cref;
@@ -146,6 +150,8 @@ struct pb_sat {
     uint64_t next_reduce, reduce_n;
     uint64_t next_rephase, rephase_n;
     uint64_t next_probe, probe_n;
+    uint64_t next_vivify;
+    ivec viv;                    /* the clause being vivified */
     double glue_fast, glue_slow; /* the learnt clauses' LBD, moving averages */
     uint64_t glue_n, last_restart;
     /* Mode switching (pb_sat_options.mode_switch): 1 while in focused mode, the
@@ -308,6 +314,11 @@ void sat_note_glue(pb_sat *s, int lbd);
  * when out of memory; 1 when the work limiter said stop (in s->stop) in the middle of
  * it: the solver is then fit only for pb_sat_free. */
 int sat_maybe_reduce(pb_sat *s);
+/* Compacts the arena after clauses were marked deleted (none of them a reason at a
+ * level above 0): the watch lists are made again. 0, -1 when out of memory, 1 when
+ * the work limiter said stop in the middle of it (in s->stop): the solver is then
+ * fit only for pb_sat_free. */
+int sat_collect(pb_sat *s);
 
 /* ---- sat_shrink.c ---- */
 
@@ -322,5 +333,12 @@ int sat_shrink(pb_sat *s);
  * says so. 0, or -1 when out of memory; s->unsat when a unit it learnt made the
  * formula unsatisfiable, s->stop when a limit said stop. */
 int sat_maybe_probe(pb_sat *s);
+
+/* ---- sat_vivify.c ---- */
+
+/* At level 0, before a decision: a round of learnt-clause vivification when its
+ * schedule says so. 0, or -1 when out of memory; s->unsat when a clause it shortened
+ * made the formula unsatisfiable, s->stop when a limit said stop. */
+int sat_maybe_vivify(pb_sat *s);
 
 #endif

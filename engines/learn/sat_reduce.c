@@ -46,7 +46,7 @@ static int locked(const pb_sat *s, uint32_t c)
  * encoding that is still many times a step's work: it is polled clause by clause
  * (sat_work), and a stop leaves it half done (1, s->stop set). 0, or -1 when out of
  * memory. */
-static int collect(pb_sat *s)
+int sat_collect(pb_sat *s)
 {
 #define WORK(n)                                                                                    \
     do {                                                                                           \
@@ -129,7 +129,7 @@ static int reduce(pb_sat *s)
         s->st.deleted++;
     }
     free(k);
-    return collect(s);
+    return sat_collect(s);
 }
 
 /* ---- restarts ---- */

@@ -1,9 +1,9 @@
 /* test_learn_levers.c — the `learn` engine's search levers that are off by default
  * (tiers of learnt clauses, switching between focused and stable mode, failed-literal
- * probing, shrinking learnt clauses): each keeps the solver's answers right
- * (pigeonhole stays UNSAT, random 3-SAT models satisfy every clause, a sudoku's
- * solution keeps the rules and its givens) and its search is reproducible to the
- * conflict: the exact counts below pin it. */
+ * probing, shrinking learnt clauses, vivification): each keeps the solver's answers
+ * right (pigeonhole stays UNSAT, random 3-SAT models satisfy every clause, a sudoku's
+ * solution keeps the rules and its givens, counts match brute force) and its search
+ * is reproducible to the conflict: the exact counts below pin it. */
 #include "check.h"
 
 #include <stdlib.h>
@@ -12,12 +12,13 @@
 #include "core/engine.h"
 #include "core/rng.h"
 #include "learn/sat.h"
+#include "oracles.h"
 #include "registry/registry.h"
 #include "sudoku/sudoku.h"
 
 /* The settings under test: the defaults, then each lever, then both; then probing
- * alone, and shrinking alone. */
-enum { SETTINGS = 6 };
+ * alone, shrinking alone, and vivification alone. */
+enum { SETTINGS = 7 };
 
 static void setting(int k, pb_sat_options *o)
 {
@@ -25,6 +26,7 @@ static void setting(int k, pb_sat_options *o)
     if (k >= 4) {
         o->probe = k == 4 ? 100 : 0;
         o->shrink = k == 5;
+        o->vivify = k == 6 ? 100 : 0;
         return;
     }
     if (k & 1) o->tier2_glue = 6;
@@ -51,7 +53,7 @@ static pb_sat *pigeonhole(int p, int n)
  * reductions on the way (so the tiers have clauses to spare). */
 static void test_pigeonhole(void)
 {
-    static const uint64_t want[SETTINGS] = {10083, 8165, 6223, 5488, 8243, 38949};
+    static const uint64_t want[SETTINGS] = {10083, 8165, 6223, 5488, 8243, 38949, 9598};
     for (int k = 0; k < SETTINGS; k++) {
         pb_sat_options o;
         setting(k, &o);
@@ -61,6 +63,7 @@ static void test_pigeonhole(void)
         const pb_sat_stats *st = pb_sat_get_stats(s);
         CHECK_EQ_U64(st->conflicts, want[k]);
         CHECK_EQ_U64(st->failed, k == 4 ? 1 : 0);
+        CHECK((st->vivified > 0) == (k == 6));
         CHECK(st->deleted > 0);
         pb_sat_free(s);
     }
@@ -71,7 +74,7 @@ static void test_pigeonhole(void)
  * settings, and the conflicts over the 8 formulas sum to these. */
 static void test_random_3sat(void)
 {
-    static const uint64_t want[SETTINGS] = {7860, 7895, 10572, 10820, 12202, 8747};
+    static const uint64_t want[SETTINGS] = {7860, 7895, 10572, 10820, 12202, 8747, 8276};
     enum { NV = 150, NC = 630, T = 8 };
     static int lits[3 * NC];
     pb_sat_result answer[T];
@@ -123,8 +126,9 @@ static void test_sudoku(void)
         {{"tier2-glue", "0"}, {"mode-switch", "0"}},  {{"tier2-glue", "6"}, {"mode-switch", "0"}},
         {{"tier2-glue", "0"}, {"mode-switch", "50"}}, {{"tier2-glue", "6"}, {"mode-switch", "50"}},
         {{"probe", "100"}, {"mode-switch", "0"}},     {{"shrink", "on"}, {"mode-switch", "0"}},
+        {{"vivify", "100"}, {"mode-switch", "0"}},
     };
-    static const uint64_t want[SETTINGS] = {206, 206, 114, 114, 237, 154};
+    static const uint64_t want[SETTINGS] = {206, 206, 114, 114, 237, 154, 241};
     sudoku_reader rd;
     sudoku_grid g, sol;
     sudoku_format fmt;
@@ -194,11 +198,78 @@ static void test_probe_small(void)
     pb_sat_free(s);
 }
 
+/* m's solutions counted by the engine with vivification at every restart and a
+ * restart every few conflicts, so that rounds come often: the count is brute force's,
+ * and the first and last solutions keep the rules. */
+static uint64_t check_vivify_count(const pb_model *m)
+{
+    static const pb_param_value params[] = {{"vivify", "1"}, {"luby-unit", "1"}};
+    pb_run how = {.mode = PB_MODE_COUNT, .threads = 1, .params = params, .nparams = 2};
+    int *first = calloc((size_t)m->ncells + 1, sizeof *first);
+    int *last = calloc((size_t)m->ncells + 1, sizeof *last);
+    pb_result r;
+    memset(&r, 0, sizeof r);
+    r.first = first;
+    r.last = last;
+    CHECK(pb_engine_run(pb_model_engine_find("learn"), m, &how, &r) == PB_DONE);
+    uint64_t want = oracle_count(m, UINT64_MAX);
+    CHECK_EQ_U64((uint64_t)r.stats.solutions, want);
+    if (want) CHECK(pb_model_check(m, first) && pb_model_check(m, last));
+    free(first);
+    free(last);
+    return want;
+}
+
+/* Vivification in count mode, where blocking clauses join the formula between solves:
+ * the empty 4x4 sudoku (288 solutions), then 9x9 puzzles made by punching holes into a
+ * solution, givens given back until at most 500 solutions are left. */
+static void test_vivify_counts(void)
+{
+    pb_model *sq = sudoku_model_new(2);
+    CHECK_EQ_U64(oracle_count(sq, UINT64_MAX), 288);
+    check_vivify_count(sq);
+    pb_model_free(sq);
+    pb_model *shape = sudoku_model_new(3);
+    const pb_engine *e = pb_model_engine_find("learn");
+    pb_rng rng;
+    pb_rng_seed(&rng, 55);
+    int many = 0;
+    for (int t = 0; t < 12; t++) {
+        pb_mask dom[81];
+        pb_model view = *shape;
+        view.domain = dom;
+        int sol[81];
+        for (int c = 0; c < 81; c++) dom[c] = shape->domain[c];
+        /* A random solution: a few random givens, then the first solution. */
+        for (int k = 0; k < 6; k++) {
+            int c = (int)pb_rng_below(&rng, 81);
+            dom[c] = PB_BIT(1 + (int)pb_rng_below(&rng, 9));
+        }
+        pb_run how = {.mode = PB_MODE_FIRST, .threads = 1};
+        pb_result r;
+        memset(&r, 0, sizeof r);
+        r.first = sol;
+        CHECK(pb_engine_run(e, &view, &how, &r) == PB_DONE);
+        if (r.stats.solutions != 1) continue;
+        for (int c = 0; c < 81; c++)
+            dom[c] = pb_rng_below(&rng, 100) < 45 ? shape->domain[c] : PB_BIT(sol[c]);
+        while (oracle_count(&view, 501) > 500) {
+            int c = (int)pb_rng_below(&rng, 81);
+            dom[c] = PB_BIT(sol[c]);
+        }
+        uint64_t got = check_vivify_count(&view);
+        many += got > 1;
+    }
+    CHECK_EQ_U64((uint64_t)many, 4); /* several solutions: the blocking clauses' case */
+    pb_model_free(shape);
+}
+
 int main(void)
 {
     test_probe_small();
     test_pigeonhole();
     test_random_3sat();
     test_sudoku();
+    test_vivify_counts();
     return check_report("test_learn_levers");
 }
