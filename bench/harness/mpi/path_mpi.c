@@ -14,8 +14,9 @@
  * whose rows it is shown: twice the work of its share, where looking up every count
  * in every round would take R times. Two buffers per rank, each the largest shard,
  * hold its own shard of the layer being built and the shard passing through (whose
- * index words travel with its rows). The join looks up each partner in every round
- * (one lookup per set for an even board, one per middle cell for an odd one).
+ * index words travel with its rows). The join keeps a hint the same way (a byte per
+ * set of an even board, per middle cell of an odd one), and joins each split from
+ * one of its two halves only (pd_shard_join).
  *
  * The join: an even board builds one layer more (n/2 cells, its steps not counted:
  * one process does not build it), so that each set's row and its partner's are
@@ -210,9 +211,11 @@ static pb_status join(ring *g, const pd_layer *l, pb_count *total)
     pd_shard own = shard_of(g, l, g->rank, g->buf[l->k % 2]);
     uint8_t *buf = g->buf[(l->k + 1) % 2];
     memcpy(buf, g->buf[l->k % 2], pd_shard_bytes(l, &own));
+    if (g->hint)
+        memset(g->hint, 0, (own.row1 - own.row0) * (uint64_t)pd_join_hint_width(c->n, l->k));
     for (int t = 0; t < g->size; t++) {
         pd_shard held = shard_of(g, l, (g->rank + t) % g->size, buf);
-        pd_shard_join(c, l, &own, &held, total);
+        pd_shard_join(c, l, &own, &held, g->hint, total);
         pb_status st = agree(g, PB_DONE);
         if (st != PB_DONE) return st;
         if (t + 1 < g->size) pass_on(g, buf, shard_bytes(g, l));
