@@ -266,32 +266,51 @@ static pb_count join_even(pd_ctx *c, pd_worker *wk, const join_arg *ja, uint64_t
 }
 
 /* The odd splits around every cell m not in s (s, m, the rest) that this side joins
- * and whose rest's row is held; h: a hint byte per such m. */
+ * and whose rest's row is held; h: a hint byte per such m. The lookups are staged
+ * as fill_one's are. */
 static pb_count join_odd(pd_ctx *c, pd_worker *wk, const join_arg *ja, uint64_t s,
                          const uint64_t *fs, uint8_t *h, uint8_t mark)
 {
     const pd_layer *l = ja->l;
-    pb_count sum = 0;
-    int i = 0;
+    const pd_shard *held = ja->held;
+    pd_look look[PD_MAX_CELLS];
+    uint64_t before[PD_MAX_CELLS];
+    unsigned weight[PD_MAX_CELLS];
+    int n = 0, i = 0;
     for (uint64_t ms = c->all & ~s; ms; ms &= ms - 1, i++) {
         if (h && h[i] && h[i] != mark) continue;
         int m = __builtin_ctzll(ms), g, e = 0;
-        uint64_t before = 0, dummy = 0, least;
+        uint64_t b = 0, least;
         for (uint64_t x = s; x; x &= x - 1, e++)
             if (c->next[m] >> __builtin_ctzll(x) & 1)
-                wk->overflow |= __builtin_add_overflow(before, fs[e], &before);
-        if (!before) {
+                wk->overflow |= __builtin_add_overflow(b, fs[e], &b);
+        if (!b) {
             if (h) h[i] = HINT_DONE;
             continue;
         }
-        unsigned w;
-        const uint8_t *p =
-            join_look(c, ja, s, c->all & ~s & ~(1ull << m), h ? &h[i] : NULL, &least, &g, &w);
-        if (!p) continue;
-        pd_look look = {least, 0, p, c->sym.perm[g][m]};
-        uint64_t after = pd_look_sum(c, l, &look, &dummy, &wk->overflow);
-        for (unsigned x = 0; x < w; x++)
-            wk->overflow |= pd_add_count(&sum, (pb_count)before * after);
+        least = pd_least(&c->sym, c->all & ~s & ~(1ull << m), &g);
+        unsigned w = join_side(s, least);
+        if (!w) {
+            if (h) h[i] = HINT_DONE;
+            continue;
+        }
+        const uint64_t at = pd_rank(c, least);
+        if (h && !h[i]) h[i] = (uint8_t)(owner(held->cut, held->parts, at) + 1);
+        if (at >> 6 < held->w0 || at >> 6 >= held->w1) continue;
+        look[n] = (pd_look){least, at, NULL, c->sym.perm[g][m]};
+        __builtin_prefetch(&held->index[(at >> 6) - held->w0]);
+        before[n] = b, weight[n++] = w;
+    }
+    for (int j = 0; j < n; j++) {
+        look[j].row = held_row(l, held, look[j].rank);
+        __builtin_prefetch(look[j].row);
+        __builtin_prefetch(look[j].row + l->row_bytes - 1);
+    }
+    pb_count sum = 0;
+    for (int j = 0; j < n; j++) {
+        uint64_t dummy = 0, after = pd_look_sum(c, l, &look[j], &dummy, &wk->overflow);
+        for (unsigned x = 0; x < weight[j]; x++)
+            wk->overflow |= pd_add_count(&sum, (pb_count)before[j] * after);
     }
     return sum;
 }
