@@ -352,9 +352,17 @@ static inline uint64_t pd_shard_bytes(const pd_layer *l, const pd_shard *h)
 /* The most parts whose owners a hint byte holds. */
 #define PD_HINT_PARTS 254
 
+/* The hint bytes per row of the join of layer k (the top layer) of an n-cell board:
+ * one per middle cell of an odd board, one per set of an even one. */
+static inline int pd_join_hint_width(int n, int k)
+{
+    return n % 2 ? n - k : 1;
+}
+
 /* The bytes of the largest shard (index and rows) of any layer 1..top in `parts`,
  * as bounded by pd_shard_cut, in *hint the bytes of the largest hint of
- * pd_shard_fill (a byte per count), and in *blocks the most blocks of a layer. */
+ * pd_shard_fill (a byte per count) or of pd_shard_join (layer top), and in *blocks
+ * the most blocks of a layer. */
 uint64_t pd_shard_plan(const pd_ctx *c, int top, int parts, uint64_t *hint, uint64_t *blocks);
 
 /* Adds to own's rows of layer l (zero before the first call) every term that comes
@@ -369,10 +377,13 @@ void pd_shard_fill(pd_ctx *c, const pd_layer *prev, const pd_shard *held, const 
 
 /* Adds to *total the join terms of own's sets (rows of the top layer l: n/2 cells
  * for an even board, (n-1)/2 for an odd one) whose partner half is stored in
- * `held` (rows of the same layer), each set weighted by its orbit: over every
- * shard, the board's count. Takes no steps: see pd_shard_tally. */
+ * `held` (rows of the same layer), each set weighted by its orbit, each split joined
+ * from one of its two halves: over every shard, the board's count. hint (NULL:
+ * none; else pd_join_hint_width bytes per row of own, zero before the first call)
+ * keeps which part holds each partner once it is found, as pd_shard_fill's does.
+ * Takes no steps: see pd_shard_tally. */
 void pd_shard_join(pd_ctx *c, const pd_layer *l, const pd_shard *own, const pd_shard *held,
-                   pb_count *total);
+                   uint8_t *hint, pb_count *total);
 
 /* The steps and candidates pd_join takes in one process, this part's share of them:
  * for an even board from own's rows (l: the layer of n/2 cells), for an odd one

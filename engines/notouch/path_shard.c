@@ -118,6 +118,8 @@ static int wanted(const uint8_t *h, int k, uint8_t mark)
     return 0;
 }
 
+/* A count's lookup in the shard held, staged as pd_fill_row's are: every index word
+ * first, then every row, then the sums, so that their memory reads overlap. */
 static void fill_one(pd_ctx *c, pd_worker *wk, const void *arg, uint64_t s, uint8_t *row,
                      pb_count *sum)
 {
@@ -125,12 +127,14 @@ static void fill_one(pd_ctx *c, pd_worker *wk, const void *arg, uint64_t s, uint
     const fill_arg *fa = arg;
     const int k = fa->l->k;
     uint64_t add[PD_MAX_CELLS], img[PD_MAX_SYM];
-    int any = 0;
+    pd_look look[PD_MAX_CELLS];
+    int at[PD_MAX_CELLS], n = 0;
     if (!fa->held) { /* layer 1: one order each */
         if (!pd_step(c, wk)) return;
-        add[0] = 1, any = 1;
+        add[0] = 1, n = 1;
     } else {
-        const uint8_t mark = (uint8_t)(fa->held->part + 1);
+        const pd_shard *held = fa->held;
+        const uint8_t mark = (uint8_t)(held->part + 1);
         uint8_t *h = NULL;
         if (fa->hint) {
             h = fa->hint + (uint64_t)(row - fa->own->rows) / fa->l->row_bytes * (uint64_t)k;
@@ -147,17 +151,23 @@ static void fill_one(pd_ctx *c, pd_worker *wk, const void *arg, uint64_t s, uint
                 uint64_t t = img[g] & ~(1ull << c->sym.perm[g][a]);
                 if (t < least) least = t, best = g;
             }
-            uint64_t at = pd_rank(c, least);
-            if (h && !h[j]) h[j] = (uint8_t)(owner(fa->held->cut, fa->held->parts, at) + 1);
-            const uint8_t *p = held_row(fa->prev, fa->held, at);
-            if (!p) continue;
+            uint64_t r = pd_rank(c, least);
+            if (h && !h[j]) h[j] = (uint8_t)(owner(held->cut, held->parts, r) + 1);
+            if (r >> 6 < held->w0 || r >> 6 >= held->w1) continue;
             if (!pd_step(c, wk)) return;
-            pd_look look = {least, 0, p, c->sym.perm[best][a]};
-            add[j] = pd_look_sum(c, fa->prev, &look, &wk->candidates, &wk->overflow);
-            any = 1;
+            look[n] = (pd_look){least, r, NULL, c->sym.perm[best][a]};
+            __builtin_prefetch(&held->index[(r >> 6) - held->w0]);
+            at[n++] = j;
         }
+        for (int i = 0; i < n; i++) {
+            look[i].row = held_row(fa->prev, held, look[i].rank);
+            __builtin_prefetch(look[i].row);
+            __builtin_prefetch(look[i].row + fa->prev->row_bytes - 1);
+        }
+        for (int i = 0; i < n; i++)
+            add[at[i]] = pd_look_sum(c, fa->prev, &look[i], &wk->candidates, &wk->overflow);
     }
-    if (!any) return;
+    if (!n) return;
     uint64_t v[PD_MAX_CELLS];
     unpack(row, k, fa->l->width, v);
     for (int j = 0; j < k; j++) wk->overflow |= __builtin_add_overflow(v[j], add[j], &v[j]);
@@ -172,11 +182,18 @@ void pd_shard_fill(pd_ctx *c, const pd_layer *prev, const pd_shard *held, const 
     walk_all(c, l, own, fill_one, &fa, &none);
 }
 
-/* ---- the join ---- */
+/* ---- the join ----
+ * Each split of the board into two halves (around a middle cell m for an odd board)
+ * is seen twice, once from each half's stored form, and the two terms are equal (the
+ * order read backwards): so it is joined from one side only, with weight 2 (1 when
+ * both halves have one stored form). The side is picked from the two stored forms
+ * alone, so that each rank joins about half of its splits whatever the cuts. */
 
 typedef struct join_arg {
     const pd_layer *l;
-    const pd_shard *held;
+    const pd_shard *held, *own;
+    uint8_t *hint;
+    int width; /* hint bytes per row */
 } join_arg;
 
 /* The size of s's orbit under the board's symmetries. */
@@ -193,15 +210,44 @@ static int index_in(uint64_t s, int x)
     return __builtin_popcountll(s & ((1ull << x) - 1));
 }
 
-/* J of the even split (s, the rest), when the rest's row is held: 0 otherwise. */
+/* The weight of the split whose halves have the stored forms s (this side) and p:
+ * 2, 1 or 0, antisymmetric in s and p so that one side of each pair joins it. */
+static unsigned join_side(uint64_t s, uint64_t p)
+{
+    if (s == p) return 1;
+    return ((s < p) ^ (unsigned)(__builtin_popcountll(s & p) & 1)) ? 2 : 0;
+}
+
+/* The hint byte of a split whose side is not this one, or that is joined. */
+enum { HINT_DONE = 255 };
+
+/* Looks up the stored form p of the half `half` (joined across from s): its row when
+ * held and this side joins the split, with its weight in *w and the symmetry in *g.
+ * h (NULL: no hint) keeps the owner of p's row once found, or HINT_DONE. */
+static const uint8_t *join_look(pd_ctx *c, const join_arg *ja, uint64_t s, uint64_t half,
+                                uint8_t *h, uint64_t *p, int *g, unsigned *w)
+{
+    *p = pd_least(&c->sym, half, g);
+    *w = join_side(s, *p);
+    if (!*w) {
+        if (h) *h = HINT_DONE;
+        return NULL;
+    }
+    const uint64_t at = pd_rank(c, *p);
+    if (h && !*h) *h = (uint8_t)(owner(ja->held->cut, ja->held->parts, at) + 1);
+    return held_row(ja->l, ja->held, at);
+}
+
+/* J of the even split (s, the rest), when this side joins it and the rest's row is
+ * held: 0 otherwise. */
 static pb_count join_even(pd_ctx *c, pd_worker *wk, const join_arg *ja, uint64_t s,
-                          const uint64_t *fs)
+                          const uint64_t *fs, uint8_t *h)
 {
     const pd_layer *l = ja->l;
-    uint64_t rest = c->all & ~s, fr[PD_MAX_CELLS];
+    uint64_t rest = c->all & ~s, fr[PD_MAX_CELLS], least;
     int g;
-    uint64_t least = pd_least(&c->sym, rest, &g);
-    const uint8_t *p = held_row(l, ja->held, pd_rank(c, least));
+    unsigned w;
+    const uint8_t *p = join_look(c, ja, s, rest, h, &least, &g, &w);
     if (!p) return 0;
     for (uint64_t x = rest; x; x &= x - 1) { /* f[rest][b], by cell b */
         int b = __builtin_ctzll(x);
@@ -214,32 +260,57 @@ static pb_count join_even(pd_ctx *c, pd_worker *wk, const join_arg *ja, uint64_t
         uint64_t after = 0;
         for (uint64_t y = rest & c->next[__builtin_ctzll(x)]; y; y &= y - 1)
             wk->overflow |= __builtin_add_overflow(after, fr[__builtin_ctzll(y)], &after);
-        wk->overflow |= pd_add_count(&j, (pb_count)fs[i] * after);
+        for (unsigned e = 0; e < w; e++) wk->overflow |= pd_add_count(&j, (pb_count)fs[i] * after);
     }
     return j;
 }
 
-/* The odd splits around every cell m not in s (s, m, the rest), those whose rest's
- * row is held. */
+/* The odd splits around every cell m not in s (s, m, the rest) that this side joins
+ * and whose rest's row is held; h: a hint byte per such m. The lookups are staged
+ * as fill_one's are. */
 static pb_count join_odd(pd_ctx *c, pd_worker *wk, const join_arg *ja, uint64_t s,
-                         const uint64_t *fs)
+                         const uint64_t *fs, uint8_t *h, uint8_t mark)
 {
     const pd_layer *l = ja->l;
-    pb_count sum = 0;
-    for (uint64_t ms = c->all & ~s; ms; ms &= ms - 1) {
-        int m = __builtin_ctzll(ms), g;
-        uint64_t least = pd_least(&c->sym, c->all & ~s & ~(1ull << m), &g);
-        const uint8_t *p = held_row(l, ja->held, pd_rank(c, least));
-        if (!p) continue;
-        uint64_t before = 0, dummy = 0;
-        int i = 0;
-        for (uint64_t x = s; x; x &= x - 1, i++)
+    const pd_shard *held = ja->held;
+    pd_look look[PD_MAX_CELLS];
+    uint64_t before[PD_MAX_CELLS];
+    unsigned weight[PD_MAX_CELLS];
+    int n = 0, i = 0;
+    for (uint64_t ms = c->all & ~s; ms; ms &= ms - 1, i++) {
+        if (h && h[i] && h[i] != mark) continue;
+        int m = __builtin_ctzll(ms), g, e = 0;
+        uint64_t b = 0, least;
+        for (uint64_t x = s; x; x &= x - 1, e++)
             if (c->next[m] >> __builtin_ctzll(x) & 1)
-                wk->overflow |= __builtin_add_overflow(before, fs[i], &before);
-        if (!before) continue;
-        pd_look look = {least, 0, p, c->sym.perm[g][m]};
-        uint64_t after = pd_look_sum(c, l, &look, &dummy, &wk->overflow);
-        wk->overflow |= pd_add_count(&sum, (pb_count)before * after);
+                wk->overflow |= __builtin_add_overflow(b, fs[e], &b);
+        if (!b) {
+            if (h) h[i] = HINT_DONE;
+            continue;
+        }
+        least = pd_least(&c->sym, c->all & ~s & ~(1ull << m), &g);
+        unsigned w = join_side(s, least);
+        if (!w) {
+            if (h) h[i] = HINT_DONE;
+            continue;
+        }
+        const uint64_t at = pd_rank(c, least);
+        if (h && !h[i]) h[i] = (uint8_t)(owner(held->cut, held->parts, at) + 1);
+        if (at >> 6 < held->w0 || at >> 6 >= held->w1) continue;
+        look[n] = (pd_look){least, at, NULL, c->sym.perm[g][m]};
+        __builtin_prefetch(&held->index[(at >> 6) - held->w0]);
+        before[n] = b, weight[n++] = w;
+    }
+    for (int j = 0; j < n; j++) {
+        look[j].row = held_row(l, held, look[j].rank);
+        __builtin_prefetch(look[j].row);
+        __builtin_prefetch(look[j].row + l->row_bytes - 1);
+    }
+    pb_count sum = 0;
+    for (int j = 0; j < n; j++) {
+        uint64_t dummy = 0, after = pd_look_sum(c, l, &look[j], &dummy, &wk->overflow);
+        for (unsigned x = 0; x < weight[j]; x++)
+            wk->overflow |= pd_add_count(&sum, (pb_count)before[j] * after);
     }
     return sum;
 }
@@ -248,9 +319,15 @@ static void join_one(pd_ctx *c, pd_worker *wk, const void *arg, uint64_t s, uint
                      pb_count *sum)
 {
     const join_arg *ja = arg;
+    const uint8_t mark = (uint8_t)(ja->held->part + 1);
+    uint8_t *h = NULL;
+    if (ja->hint) {
+        h = ja->hint + (uint64_t)(row - ja->own->rows) / ja->l->row_bytes * (uint64_t)ja->width;
+        if (!wanted(h, ja->width, mark)) return;
+    }
     uint64_t fs[PD_MAX_CELLS];
     unpack(row, ja->l->k, ja->l->width, fs);
-    pb_count j = c->n % 2 ? join_odd(c, wk, ja, s, fs) : join_even(c, wk, ja, s, fs);
+    pb_count j = c->n % 2 ? join_odd(c, wk, ja, s, fs, h, mark) : join_even(c, wk, ja, s, fs, h);
     if (!j) return;
     uint64_t w = orbit_size(&c->sym, s);
     if (j > PB_COUNT_MAX / w) wk->overflow = 1, j = PB_COUNT_MAX;
@@ -258,9 +335,10 @@ static void join_one(pd_ctx *c, pd_worker *wk, const void *arg, uint64_t s, uint
 }
 
 void pd_shard_join(pd_ctx *c, const pd_layer *l, const pd_shard *own, const pd_shard *held,
-                   pb_count *total)
+                   uint8_t *hint, pb_count *total)
 {
-    join_arg ja = {l, held};
+    join_arg ja = {l, held, own, held->parts <= PD_HINT_PARTS ? hint : NULL,
+                   pd_join_hint_width(c->n, l->k)};
     walk_all(c, l, own, join_one, &ja, total);
 }
 
@@ -377,13 +455,15 @@ uint64_t pd_shard_plan(const pd_ctx *c, int top, int parts, uint64_t *hint, uint
         const uint64_t nsets = c->binom[k][c->n], words = (nsets + 63) / 64;
         const uint64_t bw = pd_shard_block(nsets, parts), rb = pd_row_bytes(k);
         const uint64_t rows = pd_sym_orbits(&c->sym, c->n, k);
+        const int jw = k == top ? pd_join_hint_width(c->n, k) : 0;
+        const uint64_t per = (uint64_t)(jw > k ? jw : k); /* the top layer's: the join's too */
         const uint64_t all = words * sizeof(pd_word) + rows * rb;
         /* A part: under 1/parts of the layer plus one block, its every set stored. */
         uint64_t part = (all + (uint64_t)parts - 1) / (uint64_t)parts + bw * sizeof(pd_word) +
                         (bw * 64 < nsets ? bw * 64 : nsets) * rb;
         uint64_t own = part / rb < rows ? part / rb : rows;
         if (part + 8 > most) most = part + 8;
-        if (parts <= PD_HINT_PARTS && own * (uint64_t)k > *hint) *hint = own * (uint64_t)k;
+        if (parts <= PD_HINT_PARTS && own * per > *hint) *hint = own * per;
         if ((words + bw - 1) / bw > *blocks) *blocks = (words + bw - 1) / bw;
     }
     return most;

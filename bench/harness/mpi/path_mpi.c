@@ -14,8 +14,9 @@
  * whose rows it is shown: twice the work of its share, where looking up every count
  * in every round would take R times. Two buffers per rank, each the largest shard,
  * hold its own shard of the layer being built and the shard passing through (whose
- * index words travel with its rows). The join looks up each partner in every round
- * (one lookup per set for an even board, one per middle cell for an odd one).
+ * index words travel with its rows). The join keeps a hint the same way (a byte per
+ * set of an even board, per middle cell of an odd one), and joins each split from
+ * one of its two halves only (pd_shard_join).
  *
  * The join: an even board builds one layer more (n/2 cells, its steps not counted:
  * one process does not build it), so that each set's row and its partner's are
@@ -113,16 +114,30 @@ static void pass_on(ring *g, uint8_t *buf, uint64_t bytes)
     g->sent += bytes;
 }
 
-/* The bytes of one rank's share of the marking of any layer 1..top: the words of
- * 1/R of its blocks, rounded up. */
+/* Rank r's share of the marking of a layer of `words` index words in nb blocks of bw
+ * words, among R ranks: blocks [nb r / R, nb (r + 1) / R), as words [*w0, *w1) (the
+ * last block ends with the layer). Returns its blocks. */
+static uint64_t marking_share(uint64_t nb, uint64_t bw, uint64_t words, int R, int r, uint64_t *w0,
+                              uint64_t *w1)
+{
+    const uint64_t n = (uint64_t)R, b0 = nb * (uint64_t)r / n, b1 = nb * (uint64_t)(r + 1) / n;
+    *w0 = b0 * bw < words ? b0 * bw : words;
+    *w1 = b1 * bw < words ? b1 * bw : words;
+    return b1 - b0;
+}
+
+/* The bytes of one rank's share of the marking of any layer 1..top: the words of its
+ * blocks, whole blocks. */
 static uint64_t marking_bytes(const ring *g)
 {
     uint64_t most = 0;
     for (int k = 1; k <= g->top; k++) {
         const uint64_t nsets = g->c->binom[k][g->c->n], words = (nsets + 63) / 64;
         const uint64_t bw = pd_shard_block(nsets, g->size), nb = (words + bw - 1) / bw;
-        const uint64_t b = (nb + (uint64_t)g->size - 1) / (uint64_t)g->size * bw * sizeof(pd_word);
-        if (b > most) most = b;
+        for (int r = 0; r < g->size; r++) {
+            uint64_t w0, w1, b = marking_share(nb, bw, words, g->size, r, &w0, &w1);
+            if (b * bw * sizeof(pd_word) > most) most = b * bw * sizeof(pd_word);
+        }
     }
     return most;
 }
@@ -143,10 +158,10 @@ static pb_status mark(ring *g, int k, pd_layer *l)
     pd_ctx *c = g->c;
     pd_layer_shape(c, k, l);
     const uint64_t words = (l->nsets + 63) / 64, bw = pd_shard_block(l->nsets, g->size);
-    const uint64_t nb = (words + bw - 1) / bw, n = (uint64_t)g->size;
-    const uint64_t b0 = nb * (uint64_t)g->rank / n, b1 = nb * (uint64_t)(g->rank + 1) / n;
-    const uint64_t w0 = b0 * bw < words ? b0 * bw : words, w1 = b1 * bw < words ? b1 * bw : words;
-    uint64_t end;
+    const uint64_t nb = (words + bw - 1) / bw;
+    uint64_t w0, w1, end;
+    const uint64_t blocks = marking_share(nb, bw, words, g->size, g->rank, &w0, &w1);
+    const uint64_t b0 = w0 / bw, b1 = b0 + blocks; /* a share starts on a block */
     pb_status st = agree(g, pd_mark_range(c, l, w0, w1, 0, g->scratch, &end));
     if (st != PB_DONE) return st;
     memset(g->count, 0, nb * sizeof *g->count);
@@ -160,9 +175,10 @@ static pb_status mark(ring *g, int k, pd_layer *l)
     l->nrows = g->row[k % 2][g->size];
     pd_shard own = shard_of(g, l, g->rank, g->buf[k % 2]);
     for (int r = 0; r < g->size; r++) {
-        const uint64_t r0 = nb * (uint64_t)r / n * bw, r1 = nb * (uint64_t)(r + 1) / n * bw;
+        uint64_t r0, r1;
+        marking_share(nb, bw, words, g->size, r, &r0, &r1);
         g->scount[r] = overlap(w0, w1, cut[r], cut[r + 1]);
-        g->rcount[r] = overlap(r0, r1 < words ? r1 : words, own.w0, own.w1);
+        g->rcount[r] = overlap(r0, r1, own.w0, own.w1);
     }
     if (pb_world_alltoallv(g->scratch, g->scount, own.index, g->rcount)) fail(g);
     for (uint64_t w = 0, row = own.row0; w < own.w1 - own.w0; w++) { /* the layer's rows */
@@ -210,9 +226,11 @@ static pb_status join(ring *g, const pd_layer *l, pb_count *total)
     pd_shard own = shard_of(g, l, g->rank, g->buf[l->k % 2]);
     uint8_t *buf = g->buf[(l->k + 1) % 2];
     memcpy(buf, g->buf[l->k % 2], pd_shard_bytes(l, &own));
+    if (g->hint)
+        memset(g->hint, 0, (own.row1 - own.row0) * (uint64_t)pd_join_hint_width(c->n, l->k));
     for (int t = 0; t < g->size; t++) {
         pd_shard held = shard_of(g, l, (g->rank + t) % g->size, buf);
-        pd_shard_join(c, l, &own, &held, total);
+        pd_shard_join(c, l, &own, &held, g->hint, total);
         pb_status st = agree(g, PB_DONE);
         if (st != PB_DONE) return st;
         if (t + 1 < g->size) pass_on(g, buf, shard_bytes(g, l));
