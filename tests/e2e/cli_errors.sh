@@ -5,7 +5,7 @@
 # only for a fault inside a file, and carries exactly one "(see ...)" hint; --version
 # and help refuse a word more; export, render and import-solution name themselves in
 # a puzzle file's fault too; an empty output name shows as ''; whole numbers reach the
-# top of their range.
+# top of their range; a directory given as a puzzle file is refused as a directory.
 # usage: tests/e2e/cli_errors.sh PATH/TO/puzzlebench SOURCE_DIR
 # shellcheck source=tests/e2e/cli_lib.sh
 . "$(dirname "$0")/cli_lib.sh"
@@ -63,6 +63,23 @@ hints 1
 printf '# two puzzles\n%s\n%s\n' "$(printf '.%.0s' {1..81})" "12" >bad.txt
 expect 2 "a short puzzle line" -- "$pb" solve sudoku bad.txt
 one_line_error "^puzzlebench: solve: bad.txt:3: "
+
+# ---- a directory where a puzzle file goes is refused as one, in every family ----
+mkdir -p adir
+for fam in notouch sudoku latin kakuro; do
+    expect 2 "solve $fam DIR" -- "$pb" solve "$fam" adir
+    one_line_error "^puzzlebench: solve: adir: is a directory, not a file$"
+done
+expect 2 "notouch --board-file DIR/" -- "$pb" count notouch --board-file adir/
+one_line_error "^puzzlebench: count: adir/: is a directory, not a file$"
+# A notouch name that is no board but a file on disk is the file; a board's name stays the board.
+printf '##\n##\n' >square
+expect 1 "notouch FILE named without a dot" -- "$pb" count notouch square -q
+has '^solutions=0 ' "$tmp/out"
+printf 'x\n' >2x4
+expect 0 "notouch 2x4 with a file 2x4 beside" -- "$pb" count notouch 2x4 -q
+has '^solutions=32 ' "$tmp/out"
+rm -f 2x4
 
 # ---- did you mean: every "unknown X" lists the Xs and names the nearest ----
 expect 2 "a mistyped order" -- "$pb" count notouch 2x3 -o MRV
