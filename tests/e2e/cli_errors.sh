@@ -5,7 +5,8 @@
 # only for a fault inside a file, and carries exactly one "(see ...)" hint; --version
 # and help refuse a word more; export, render and import-solution name themselves in
 # a puzzle file's fault too; an empty output name shows as ''; whole numbers reach the
-# top of their range; a directory given as a puzzle file is refused as a directory.
+# top of their range; a directory given as a puzzle file is refused as a directory; an
+# option given twice is refused unless repeatable.
 # usage: tests/e2e/cli_errors.sh PATH/TO/puzzlebench SOURCE_DIR
 # shellcheck source=tests/e2e/cli_lib.sh
 . "$(dirname "$0")/cli_lib.sh"
@@ -117,6 +118,28 @@ one_line_error "^puzzlebench: sweep: --orders: orders: unknown order 'degre' \(o
 printf 'family kakuro\ngenerator kakuro\ngenerate m: --cout 60\n' >gen.sweep
 expect 2 "a mistyped option of a generation sweep" -- "$pb" sweep gen.sweep --list
 one_line_error "^puzzlebench: sweep: gen.sweep:3: generate kakuro has no option --cout \(did you mean '--count'\?\)$"
+
+# ---- an option given twice is refused (the last value no longer wins silently),
+# unless its help says it is repeatable ----
+expect 2 "--threads twice" -- "$pb" count notouch 2x4 --threads 2 --threads 4 -q
+one_line_error "^puzzlebench: count: option --threads is given twice; give it once \(see 'puzzlebench count --help'\)$"
+expect 2 "-t and --threads=" -- "$pb" count notouch 2x4 -t 2 --threads=2 -q
+one_line_error "^puzzlebench: count: option --threads is given twice; give it once"
+expect 2 "a flag twice" -- "$pb" count notouch 2x4 -q --quiet
+one_line_error "^puzzlebench: count: option --quiet is given twice; give it once"
+expect 2 "a family's option twice" -- "$pb" count notouch 2x4 --diff 2 --diff 3
+one_line_error "^puzzlebench: count: option --diff is given twice; give it once"
+expect 2 "a sweep key twice" -- "$pb" sweep --family notouch --instances 2x3 --instances 2x4 --list
+one_line_error "^puzzlebench: sweep: option --instances is given twice; give it once"
+expect 2 "compare --where twice" -- "$pb" compare a.csv --by engine=a,b --where order=row --where order=mrv
+one_line_error "^puzzlebench: compare: option --where is given twice; give it once"
+expect 0 "--param twice (repeatable)" -- "$pb" solve notouch cross8 -e restart --param restart-steps=10 --param cell-choice=fewest -q
+has ' params=restart-steps=10;restart-schedule=luby;cell-choice=fewest ' "$tmp/out"
+expect 0 "generate kakuro --size twice (repeatable)" -- "$pb" generate kakuro --size 5x5 --size 6x6 --count 1 -q
+[ "$(grep -c '^; [56]x[56]-medium-s1-0000: ' "$tmp/out")" -eq 2 ] && ok || bad "--size twice: $(grep '^; ' "$tmp/out")"
+expect 0 "solve --help" -- "$pb" solve --help
+has "^ +--param NAME=VALUE +set a parameter of the engine" "$tmp/out"
+has "lists each engine's\) \(repeatable\)$" "$tmp/out"
 
 # ---- a puzzle file's fault under export, render and import-solution names the command ----
 : >empty.txt
