@@ -193,8 +193,8 @@ class Fixture(unittest.TestCase):
         text = self.section()
         self.assertIn("Time limit 10.0 s (the largest of the runs' own, time_limit_s)", text)
         self.assertIn("| solver | solved | PAR-2 | total time (solved) | median time (solved) | peak memory |", text)
-        self.assertIn("| dlx | 5/6 | 4.19 s | 5.11 s | 100 ms | 1.0 MB |", text)
-        self.assertIn("| propagate/row | 4/6 | 7.10 s | 2.60 s | 300 ms | 2.0 MB |", text)
+        self.assertIn("| dlx | 5/6 | 4.19 s | 5.11 s | 100 ms | 1.0 MiB |", text)
+        self.assertIn("| propagate/row | 4/6 | 7.10 s | 2.60 s | 300 ms | 2.0 MiB |", text)
         self.assertIn("| backtrack/row | 3/6 | 10.8 s | 5.02 s | 20.0 ms | - |", text)
         self.assertIn("| **virtual best solver** | 5/6 | 3.85 s | 3.11 s | 100 ms | - |", text)
 
