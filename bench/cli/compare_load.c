@@ -316,7 +316,7 @@ static int other_file(const pb_table *t, const char *file, char *err, size_t err
     else if (pb_table_column(t, "index") >= 0 && !has_row)
         kind = "the records of generate --out";
     else if (pb_table_column(t, "length") >= 0 && pb_table_column(t, "ranks") >= 0)
-        kind = "the --levels of the tenpair search";
+        kind = "the per-length table of count --levels";
     if (kind)
         return snprintf(err, errlen, "%s:1: expected a results CSV, got %s; %s", file, kind,
                         COMPARE_READS),

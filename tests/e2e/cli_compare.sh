@@ -454,7 +454,7 @@ bad_input "--by on a mistyped column" "$tmp/old.csv:1: expected a key column for
 bad_input "--by without B" "--by expects COL=A,B" -- "$pb" compare "$tmp/old.csv" --by engine=backtrack
 bad_input "--by with A = B" "--by expects COL=A,B with A and B different" -- "$pb" compare "$tmp/old.csv" --by engine=a,a
 bad_input "--by with two files" "--by expects one file" -- "$pb" compare "$tmp/old.csv" "$tmp/same.csv" --by engine=a,b
-bad_input "one file" "expected two files" -- "$pb" compare "$tmp/old.csv"
+bad_input "one file" "expected two files, OLD and NEW \\(or one file with --by COL=A,B\\)" -- "$pb" compare "$tmp/old.csv"
 bad_input "alpha out of range" "--alpha expects a number" -- "$pb" compare "$tmp/old.csv" "$tmp/same.csv" --alpha 2
 expect 0 "help" -- "$pb" compare --help
 has "^usage: puzzlebench compare OLD.csv NEW.csv" "$tmp/out"
