@@ -48,8 +48,7 @@ class Ladder(unittest.TestCase):
                     lines.append(f"{family},{instance}{suffix},900,{tool},-,first,1,0,{st},{int(st == 'done')},"
                                  f"{bt * 2},{bt},{bt},0,{bt},0,0,{t},1,{RUN_ID},{i},{n},1,{t},{t},{t},0,0,{lo},{hi},"
                                  "0,")
-                (tmp / f"{name}.csv").write_text("\n".join(lines) + "\n")
-                (tmp / f"{name}.meta").write_text(f"run_id={RUN_ID}\ncommit=abc123\ntime_limit_s={limit}\n")
+                write_results(tmp, name, lines[0], lines[1:], f"run_id={RUN_ID}\ncommit=abc123\ntime_limit_s={limit}\n")
             if micro:
                 cases = [{"name": f"sudoku/9x9-bench/{e}/real_time", "run_name": f"sudoku/9x9-bench/{e}/real_time",
                           "run_type": "iteration", "real_time": t, "time_unit": "us"}
@@ -60,8 +59,7 @@ class Ladder(unittest.TestCase):
                         for f in ("latin", "sudoku")]
             # sudoku's levels, as `puzzlebench engines --csv` lists them: a family with levels.
             levels = "".join(f"level,sudoku,{lv},,\n" for lv in ("simple", "easy", "intermediate", "expert"))
-            listing = __import__("analysis.listing", fromlist=["Listing"]).Listing(
-                csvread.parse_csv((FAKE_ENGINES + levels).splitlines(keepends=True), "engines").rows, families)
+            listing = fake_listing(families, levels)
             ctx = Context(tmp, listing, False, str(FAKE))
             # latin's section, its reads giving the ladder latin-more too.
             ctx.sections = sections.family_sections(listing.families)

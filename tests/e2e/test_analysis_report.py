@@ -54,8 +54,7 @@ class Sections(unittest.TestCase):
         write_sweep(self.tmp, "notouch", NOTOUCH_LINES)
         table = csvread.read_csv(self.tmp / "notouch.csv", need=runs.RUN_COLUMNS)
         self.groups = runs.group_runs(table)
-        self.listing = __import__("analysis.listing", fromlist=["Listing"]).Listing(
-            csvread.parse_csv(FAKE_ENGINES.splitlines(keepends=True), "engines").rows, [])
+        self.listing = fake_listing()
 
     def tearDown(self):
         shutil.rmtree(self.tmp)
@@ -184,8 +183,7 @@ class Qqwing(unittest.TestCase):
                 samples += [f"{RUN_ID},{i},{k},1,{t}" for k in range(5)]
             (tmp / "sudoku-qqwing.csv").write_text("\n".join(rows) + "\n")
             (tmp / "sudoku-qqwing.samples.csv").write_text("\n".join(samples) + "\n")
-            listing = __import__("analysis.listing", fromlist=["Listing"]).Listing(
-                csvread.parse_csv(FAKE_ENGINES.splitlines(keepends=True), "engines").rows, [])
+            listing = fake_listing()
             ctx = Context(tmp, listing, False, str(FAKE))
             text = "\n".join(sudoku.qqwing_section(ctx, SimpleNamespace(name="sudoku"), tmp / "sudoku-qqwing.csv"))
         self.assertIn("| 9x9-easy | 1000 / 1000 | 60.0 µs [58.8, 61.2] | 15.0 µs [14.7, 15.3] | "
@@ -217,15 +215,12 @@ class SudokuPairs(unittest.TestCase):
                 lines.append(f"sudoku,9x9-easy,81,{engine},-,{mode},1,0,done,10,{steps},0,0,0,0,0,0,{t},10,"
                              f"{RUN_ID},{i},5,1,{t},{t},{t},0,{0.2 if noisy else 0.01},{t * 0.98},{t * 1.02},"
                              f"{noisy},")
-            path = tmp / "sudoku-9x9.csv"
-            path.write_text("\n".join(lines) + "\n")
+            path = write_results(tmp, "sudoku-9x9", lines[0], lines[1:], f"run_id={RUN_ID}\ncommit=abc123\n")
             if samples:
                 (tmp / "sudoku-9x9.samples.csv").write_text(
                     "run_id,row,sample,runs,wall_s,round\n" +
                     "".join(f"{RUN_ID},{i},{k},1,{r[2]},{k}\n" for i, r in enumerate(rows) for k in range(5)))
-            (tmp / "sudoku-9x9.meta").write_text(f"run_id={RUN_ID}\ncommit=abc123\n")
-            listing = __import__("analysis.listing", fromlist=["Listing"]).Listing(
-                csvread.parse_csv(FAKE_ENGINES.splitlines(keepends=True), "engines").rows, [])
+            listing = fake_listing()
             ctx = Context(tmp, listing, False, str(FAKE))
             return "\n".join(x for x in sudoku.sweep_section(ctx, [path]) if isinstance(x, str))
 

@@ -51,9 +51,8 @@ ROWS = (plan("3x9", 1, 10**9, 10**7) + plan("3x9", 2, 6 * 10**8, 12 * 10**6) + p
 class Model(unittest.TestCase):
     def setUp(self):
         self.dir = Path(tempfile.mkdtemp())
-        (self.dir / "notouch-ranks.tsv").write_text("\n".join([HEADER, *ROWS]) + "\n")
-        (self.dir / "notouch-ranks.meta").write_text("run_id=R\ncores=2\nmem_total_bytes=25000000000\n"
-                                                     "load_start=1.50\n")
+        write_results(self.dir, "notouch-ranks", HEADER, ROWS,
+                      "run_id=R\ncores=2\nmem_total_bytes=25000000000\nload_start=1.50\n", ext="tsv")
 
     def tearDown(self):
         for f in self.dir.iterdir():
@@ -123,7 +122,7 @@ class Model(unittest.TestCase):
         self.assertEqual(nr.section(self.dir), [])
 
     def test_nothing_without_two_ranks(self):
-        (self.dir / "notouch-ranks.tsv").write_text("\n".join([HEADER, *ROWS[:4]]) + "\n")
+        write_results(self.dir, "notouch-ranks", HEADER, ROWS[:4], ext="tsv")
         self.assertEqual(nr.section(self.dir), [])
         (self.dir / "notouch-ranks.tsv").unlink()
         self.assertEqual(nr.section(self.dir), [])
