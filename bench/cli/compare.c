@@ -346,7 +346,9 @@ static int compare_run(const compare_opts *o, const char *const *pos, int npos)
         return pb_usage_error("compare", "--metric %s: a table or --csv (no --json)",
                               metrics[o->metric]);
     if (o->by && npos != 1) return pb_usage_error("compare", "--by expects one file");
-    if (!o->by && npos != 2) return pb_usage_error("compare", "expected two files, OLD and NEW");
+    if (!o->by && npos != 2)
+        return pb_usage_error("compare",
+                              "expected two files, OLD and NEW (or one file with --by COL=A,B)");
     for (int i = 0; i < npos; i++)
         if (!strcmp(pos[i], "-"))
             return pb_usage_error("compare", "expected files, not '-': the samples are read "

@@ -298,6 +298,35 @@ out:
     return rc;
 }
 
+/* What compare reads, said after a refusal of a file that is not one. */
+#define COMPARE_READS                                                                              \
+    "compare reads a sweep's CSV or time's --csv (columns run_id and row), its samples in "        \
+    "NAME.samples.csv beside it"
+
+/* Refuses a file compare cannot read, naming what it looks like by its header (another
+ * of puzzlebench's CSVs) rather than only the column it lacks. 0, or -1 with the message. */
+static int other_file(const pb_table *t, const char *file, char *err, size_t errlen)
+{
+    const int has_row = pb_table_column(t, "row") >= 0, has_run = pb_table_column(t, "run_id") >= 0;
+    const char *kind = NULL;
+    if (has_row && has_run && pb_table_column(t, "sample") >= 0)
+        kind = "a samples file (give the results CSV beside it)";
+    else if (pb_table_column(t, "puzzle") >= 0 && pb_table_column(t, "mode") >= 0)
+        kind = "the --csv of solve or count (one row per puzzle, no samples)";
+    else if (pb_table_column(t, "index") >= 0 && !has_row)
+        kind = "the records of generate --out";
+    else if (pb_table_column(t, "length") >= 0 && pb_table_column(t, "ranks") >= 0)
+        kind = "the per-length table of count --levels";
+    if (kind)
+        return snprintf(err, errlen, "%s:1: expected a results CSV, got %s; %s", file, kind,
+                        COMPARE_READS),
+               -1;
+    if (has_row && has_run) return 0;
+    return snprintf(err, errlen, "%s:1: expected a column %s; %s", file, has_run ? "row" : "run_id",
+                    COMPARE_READS),
+           -1;
+}
+
 int cmp_file_load(cmp_file *f, const char *path, const char *sample_column, char *err,
                   size_t errlen)
 {
@@ -313,7 +342,8 @@ int cmp_file_load(cmp_file *f, const char *path, const char *sample_column, char
     int rc = -1;
     if (!f->samples_path || !f->meta_path || !f->rows)
         snprintf(err, errlen, "%s: out of memory", path);
-    else if (!need_column(t, path, "run_id", &f->col_run_id, err, errlen) &&
+    else if (!other_file(t, path, err, errlen) &&
+             !need_column(t, path, "run_id", &f->col_run_id, err, errlen) &&
              !need_column(t, path, "row", &f->col_row, err, errlen)) {
         rc = 0;
         for (long r = 0; r < t->nrows && !rc; r++) rc = read_row(f, r, err, errlen);

@@ -75,7 +75,9 @@ int notouch_board_named(const char *name, notouch_board *b, pb_error *err)
         return notouch_board_parse(mask, sizeof mask - 1, b, err);
     }
     int r, c, used = 0;
-    if (sscanf(name, "%dx%d%n", &r, &c, &used) == 2 && name[used] == '\0' && r > 0 && c > 0) {
+    if (sscanf(name, "%dx%d%n", &r, &c, &used) == 2 && name[used] == '\0') {
+        if (r < 1 || c < 1)
+            return pb_fail(err, 0, "board %s: expected RxC with R and C at least 1", name);
         if (r > NOTOUCH_MAX_SIDE || c > NOTOUCH_MAX_SIDE || r * c > NOTOUCH_MAX_CELLS)
             return pb_fail(err, 0, "board too large: %s has %lld cells, at most %d", name,
                            (long long)r * c, NOTOUCH_MAX_CELLS);

@@ -20,6 +20,7 @@ from .context import Context
 from .errors import ReportError
 from .listing import load_listing
 from .markdown import Image, code, escape, table
+from .numfmt import MEMORY_NOTE
 from .meta import STANDARD_KEYS, is_side_table, read_meta
 from .provenance import check_commits, check_run_ids
 from .reads import named_family, sweep_name
@@ -115,7 +116,8 @@ def environment(ctx):
     out = ["## Environment", ""]
     if ctx.primary is None:
         return out + ["_No .meta file found._"]
-    out += [f"From {code(ctx.primary.name)} (other runs list their differences in their sections).", ""]
+    out += [f"From {code(ctx.primary.name)} (other runs list their differences in their sections). "
+            + MEMORY_NOTE, ""]
     rows = []
     for key in STANDARD_KEYS:
         value = ctx.primary.get(key)

@@ -145,15 +145,20 @@ def count_or_half(x):
     return "%.1f" % x
 
 
+# How the report writes memory, said once in it (under the Environment table).
+MEMORY_NOTE = ("Memory is in binary units, as puzzlebench prints it: 1 KiB = 1,024 bytes, 1 MiB = 1,024 KiB, "
+               "1 GiB = 1,024 MiB (so 10^9 bytes is 0.93 GiB); the CSVs hold exact bytes.")
+
+
 def memory(b):
-    """Bytes as "12 KB", "12.3 MB", "123 MB" or "1.23 GB" (binary units)."""
+    """Bytes as "12 KiB", "12.3 MiB", "123 MiB" or "1.23 GiB" (binary units, labelled so)."""
     if b >= 1024 * 1048576:
-        return "%.2f GB" % (b / 1073741824)
+        return "%.2f GiB" % (b / 1073741824)
     if b >= 100 * 1048576:
-        return "%.0f MB" % (b / 1048576)
+        return "%.0f MiB" % (b / 1048576)
     if b >= 1048576:
-        return "%.1f MB" % (b / 1048576)
-    return "%.0f KB" % (b / 1024)
+        return "%.1f MiB" % (b / 1048576)
+    return "%.0f KiB" % (b / 1024)
 
 
 def grouped(n):

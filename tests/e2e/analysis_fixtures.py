@@ -1,6 +1,6 @@
 """analysis_fixtures.py — what the analysis tool's tests share: the paths, the report's
-expected headings and plots, and small sweep results written in the contract's format
-(rows, samples, .meta) for the report to read."""
+expected headings and plots, the fake program's listing, and small results written in
+the contract's format (rows, samples, .meta) for the report to read."""
 
 import json
 import math
@@ -110,6 +110,25 @@ def write_samples(folder, name, lines):
         for k in range(int(fields[21])):
             out.append(f"{fields[19]},{fields[20]},{k},1,{values[k % 5]:.9g}")
     (folder / f"{name}.samples.csv").write_text("\n".join(out) + "\n")
+
+
+def fake_listing(families=(), extra=""):
+    """The listing as the fake program gives it (its engines, cell orders, outside
+    solvers), with extra rows of `engines --csv` (levels, say) and the families given
+    as `families --csv` rows."""
+    from analysis.listing import Listing
+    return Listing(csvread.parse_csv((FAKE_ENGINES + extra).splitlines(keepends=True), "engines").rows,
+                   list(families))
+
+
+def write_results(folder, name, header, lines, meta=None, ext="csv"):
+    """NAME.EXT: the header and the lines, one a line; and NAME.meta holding meta (its
+    key=value lines as text) when given. Returns the path of NAME.EXT."""
+    path = folder / f"{name}.{ext}"
+    path.write_text("\n".join([header, *lines]) + "\n")
+    if meta is not None:
+        (folder / f"{name}.meta").write_text(meta)
+    return path
 
 
 def run_report(results, *options, program=None):

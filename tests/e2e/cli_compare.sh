@@ -409,7 +409,12 @@ variant() {
     sed -e "$3" "$tmp/old.samples.csv" >"$tmp/$1.samples.csv"
 }
 variant norow '1s/,row,/,rowx,/' ''
-bad_input "no row column" "$tmp/norow.csv:1: expected a column row$" -- "$pb" compare "$tmp/norow.csv" "$tmp/old.csv"
+reads="compare reads a sweep's CSV or time's --csv \\(columns run_id and row\\), its samples in NAME.samples.csv beside it$"
+bad_input "no row column" "$tmp/norow.csv:1: expected a column row; $reads" -- "$pb" compare "$tmp/norow.csv" "$tmp/old.csv"
+# Another of puzzlebench's CSVs is named for what it is, with what compare reads.
+expect 0 "solve --csv for compare" -- "$pb" solve notouch cross8 -q --csv "$tmp/solve.csv"
+bad_input "a solve --csv" "$tmp/solve.csv:1: expected a results CSV, got the --csv of solve or count \\(one row per puzzle, no samples\\); $reads" -- "$pb" compare "$tmp/solve.csv" "$tmp/old.csv"
+bad_input "a samples file" "$tmp/old.samples.csv:1: expected a results CSV, got a samples file \\(give the results CSV beside it\\); $reads" -- "$pb" compare "$tmp/old.csv" "$tmp/old.samples.csv"
 variant badrow '3s/,'"$run"',1,/,'"$run"',x,/' ''
 bad_input "bad row number" "$tmp/badrow.csv:3: expected a whole number in column row, got 'x'$" -- "$pb" compare "$tmp/old.csv" "$tmp/badrow.csv"
 variant badrow2 '3s/,'"$run"',1,/,'"$run"',"1\n2",/' ''
@@ -449,7 +454,7 @@ bad_input "--by on a mistyped column" "$tmp/old.csv:1: expected a key column for
 bad_input "--by without B" "--by expects COL=A,B" -- "$pb" compare "$tmp/old.csv" --by engine=backtrack
 bad_input "--by with A = B" "--by expects COL=A,B with A and B different" -- "$pb" compare "$tmp/old.csv" --by engine=a,a
 bad_input "--by with two files" "--by expects one file" -- "$pb" compare "$tmp/old.csv" "$tmp/same.csv" --by engine=a,b
-bad_input "one file" "expected two files" -- "$pb" compare "$tmp/old.csv"
+bad_input "one file" "expected two files, OLD and NEW \\(or one file with --by COL=A,B\\)" -- "$pb" compare "$tmp/old.csv"
 bad_input "alpha out of range" "--alpha expects a number" -- "$pb" compare "$tmp/old.csv" "$tmp/same.csv" --alpha 2
 expect 0 "help" -- "$pb" compare --help
 has "^usage: puzzlebench compare OLD.csv NEW.csv" "$tmp/out"

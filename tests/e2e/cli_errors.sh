@@ -5,7 +5,8 @@
 # only for a fault inside a file, and carries exactly one "(see ...)" hint; --version
 # and help refuse a word more; export, render and import-solution name themselves in
 # a puzzle file's fault too; an empty output name shows as ''; whole numbers reach the
-# top of their range.
+# top of their range; a directory given as a puzzle file is refused as a directory; an
+# option given twice is refused unless repeatable.
 # usage: tests/e2e/cli_errors.sh PATH/TO/puzzlebench SOURCE_DIR
 # shellcheck source=tests/e2e/cli_lib.sh
 . "$(dirname "$0")/cli_lib.sh"
@@ -64,6 +65,23 @@ printf '# two puzzles\n%s\n%s\n' "$(printf '.%.0s' {1..81})" "12" >bad.txt
 expect 2 "a short puzzle line" -- "$pb" solve sudoku bad.txt
 one_line_error "^puzzlebench: solve: bad.txt:3: "
 
+# ---- a directory where a puzzle file goes is refused as one, in every family ----
+mkdir -p adir
+for fam in notouch sudoku latin kakuro; do
+    expect 2 "solve $fam DIR" -- "$pb" solve "$fam" adir
+    one_line_error "^puzzlebench: solve: adir: is a directory, not a file$"
+done
+expect 2 "notouch --board-file DIR/" -- "$pb" count notouch --board-file adir/
+one_line_error "^puzzlebench: count: adir/: is a directory, not a file$"
+# A notouch name that is no board but a file on disk is the file; a board's name stays the board.
+printf '##\n##\n' >square
+expect 1 "notouch FILE named without a dot" -- "$pb" count notouch square -q
+has '^solutions=0 ' "$tmp/out"
+printf 'x\n' >2x4
+expect 0 "notouch 2x4 with a file 2x4 beside" -- "$pb" count notouch 2x4 -q
+has '^solutions=32 ' "$tmp/out"
+rm -f 2x4
+
 # ---- did you mean: every "unknown X" lists the Xs and names the nearest ----
 expect 2 "a mistyped order" -- "$pb" count notouch 2x3 -o MRV
 one_line_error "^puzzlebench: count: unknown order 'MRV' \(one of: row, degree, mrv\) \(did you mean 'mrv'\?\) \(see 'puzzlebench count --help'\)$"
@@ -100,6 +118,28 @@ one_line_error "^puzzlebench: sweep: --orders: orders: unknown order 'degre' \(o
 printf 'family kakuro\ngenerator kakuro\ngenerate m: --cout 60\n' >gen.sweep
 expect 2 "a mistyped option of a generation sweep" -- "$pb" sweep gen.sweep --list
 one_line_error "^puzzlebench: sweep: gen.sweep:3: generate kakuro has no option --cout \(did you mean '--count'\?\)$"
+
+# ---- an option given twice is refused (the last value no longer wins silently),
+# unless its help says it is repeatable ----
+expect 2 "--threads twice" -- "$pb" count notouch 2x4 --threads 2 --threads 4 -q
+one_line_error "^puzzlebench: count: option --threads is given twice; give it once \(see 'puzzlebench count --help'\)$"
+expect 2 "-t and --threads=" -- "$pb" count notouch 2x4 -t 2 --threads=2 -q
+one_line_error "^puzzlebench: count: option --threads is given twice; give it once"
+expect 2 "a flag twice" -- "$pb" count notouch 2x4 -q --quiet
+one_line_error "^puzzlebench: count: option --quiet is given twice; give it once"
+expect 2 "a family's option twice" -- "$pb" count notouch 2x4 --diff 2 --diff 3
+one_line_error "^puzzlebench: count: option --diff is given twice; give it once"
+expect 2 "a sweep key twice" -- "$pb" sweep --family notouch --instances 2x3 --instances 2x4 --list
+one_line_error "^puzzlebench: sweep: option --instances is given twice; give it once"
+expect 2 "compare --where twice" -- "$pb" compare a.csv --by engine=a,b --where order=row --where order=mrv
+one_line_error "^puzzlebench: compare: option --where is given twice; give it once"
+expect 0 "--param twice (repeatable)" -- "$pb" solve notouch cross8 -e restart --param restart-steps=10 --param cell-choice=fewest -q
+has ' params=restart-steps=10;restart-schedule=luby;cell-choice=fewest ' "$tmp/out"
+expect 0 "generate kakuro --size twice (repeatable)" -- "$pb" generate kakuro --size 5x5 --size 6x6 --count 1 -q
+[ "$(grep -c '^; [56]x[56]-medium-s1-0000: ' "$tmp/out")" -eq 2 ] && ok || bad "--size twice: $(grep '^; ' "$tmp/out")"
+expect 0 "solve --help" -- "$pb" solve --help
+has "^ +--param NAME=VALUE +set a parameter of the engine" "$tmp/out"
+has "lists each engine's\) \(repeatable\)$" "$tmp/out"
 
 # ---- a puzzle file's fault under export, render and import-solution names the command ----
 : >empty.txt

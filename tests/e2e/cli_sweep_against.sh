@@ -149,6 +149,12 @@ has '^slowdown=1.5$' "$tmp/slow/s-against.meta"
 has '^slowdown=0$' "$tmp/slow/s.meta"
 cmp -s <(cut -d, -f1-17 "$tmp/slow/s.csv") <(cut -d, -f1-17 "$tmp/slow/s-against.csv") && ok ||
     bad "--against-slowdown changed the rows"
+# With --slowdown too, this build takes it and the other --against-slowdown alone (a
+# worker given --slowdown twice would be refused).
+expect 0 "--slowdown and --against-slowdown" -- "$pb" sweep "$tmp/s.sweep" --out "$tmp/slow2" \
+    --against "$self" --slowdown 1.2 --against-slowdown 1.5 --instances 2x3 --modes count -q
+has '^slowdown=1.5$' "$tmp/slow2/s-against.meta"
+has '^slowdown=1.2$' "$tmp/slow2/s.meta"
 expect 2 "compare refuses the slowed pair" -- "$pb" compare "$tmp/slow/s.csv" "$tmp/slow/s-against.csv"
 one_line_error "slowdown '0' against '1.5' \(--allow-mismatch compares them anyway\)"
 expect 2 "--against-slowdown without --against" -- "$pb" sweep "$tmp/s.sweep" --against-slowdown 2

@@ -2,7 +2,8 @@
 # cli_tenpair.sh — end-to-end tests of `solve tenpair` and `count tenpair`: the
 # boards of the shortest win (the seed's length-68 game, each board one step after
 # the one before), the counts by length, --print-paths, the JSON document, every bad
-# option's one-line error and exit status 2, no win (1), a step limit (3), and the
+# option's one-line error and exit status 2 (a path as the start too: the start is
+# text, never a file), no win (1), a step limit (3), and the
 # CSV row with its metadata.
 # usage: tests/e2e/cli_tenpair.sh PATH/TO/puzzlebench SOURCE_DIR
 # shellcheck source=tests/e2e/cli_lib.sh
@@ -139,12 +140,25 @@ bad_usage "the instance is given twice" solve tenpair --start 19 --upto 9
 bad_usage "--print-paths applies to count" solve tenpair --print-paths
 bad_usage "engine compact cannot list its solutions" count tenpair --max-length 70 --print-paths
 bad_usage "unknown option '--frob'" solve tenpair --frob
-bad_usage "x.txt: .*expected a digit 1-9, found 'x'" solve tenpair x.txt
+# The start is text, never a file: a path as the INSTANCE is refused as one.
+notfile="a path, but tenpair reads no file: the start is digits 1-9 or uptoN \\(or --start DIGITS, --upto N\\)$"
+bad_usage "x.txt: $notfile" solve tenpair x.txt
+bad_usage "$tmp: $notfile" solve tenpair "$tmp"
+bad_usage "12x: .*expected a digit 1-9, found 'x'" solve tenpair 12x
+: >"$tmp/start-file"
+bad_usage "start-file: $notfile" render tenpair "$tmp/start-file" --out "$tmp/x.svg"
+# Digits stay digits when a file has their name.
+pushd "$tmp" >/dev/null || exit 1
+: >1919
+expect 0 "solve tenpair 1919 beside a file 1919" -- "$pb" solve tenpair 1919 -q
+popd >/dev/null || exit 1
+has "^length=4 solutions=1 " "$tmp/out"
 bad_usage "needs a value" solve tenpair --start
 bad_usage "--step-limit" solve tenpair --step-limit many
 expect 0 "--help" -- "$pb" solve tenpair --help
 has "^usage: puzzlebench solve FAMILY" "$tmp/out"
 has "^tenpair:" "$tmp/out"
+has "^  INSTANCE: the start, as text \\(never a file\\): DIGITS \\(1-9\\) or uptoN" "$tmp/out"
 has "^ +--max-length L +engines marked 'length'" "$tmp/out"
 
 # ---- --json: the solution's length, the wins by length, the engine's figures ----

@@ -159,6 +159,15 @@ class Formats(unittest.TestCase):
         # Past a million seconds (no measured time), one short word, not 300 digits.
         self.assertEqual(numfmt.duration(1e300), "1.00e+300 s")
 
+    def test_memory_in_binary_units_labelled_so(self):
+        # 23.14e9 bytes is 21.55 GiB: the label says binary, as the number is.
+        self.assertEqual(numfmt.memory(23.14e9), "21.55 GiB")
+        self.assertEqual(numfmt.memory(1024 ** 3), "1.00 GiB")
+        self.assertEqual(numfmt.memory(150 * 1024 ** 2), "150 MiB")
+        self.assertEqual(numfmt.memory(1.5 * 1024 ** 2), "1.5 MiB")
+        self.assertEqual(numfmt.memory(2048), "2 KiB")
+        self.assertIn("1 GiB = 1,024 MiB", numfmt.MEMORY_NOTE)
+
     def test_spread_in_the_medians_unit(self):
         self.assertEqual(numfmt.duration_spread(1.23e-3, 1.2e-3, 1.31e-3), "1.23 ms [1.20, 1.31]")
         self.assertEqual(numfmt.duration_spread(1.0e-3, 0.998e-3, 1.02e-3), "1.00 ms [0.998, 1.02]")
@@ -375,7 +384,7 @@ class TenpairSweepKeys(unittest.TestCase):
         # naming no row of the file skips nothing.
         self.assertEqual(self.tenpair.skipped(meta, runs), {(72, "bfs", "count"): "bound 70 took 61.2 s"})
         self.assertEqual(self.tenpair.skipped(None, runs), {})
-        self.assertEqual(self.tenpair.limits(meta), "time limit 300 s, memory limit 3.00 GB")
+        self.assertEqual(self.tenpair.limits(meta), "time limit 300 s, memory limit 3.00 GiB")
         self.assertEqual(self.tenpair.stop_rule(meta), "once one took over 60 s or stopped at a limit")
         # The skipped lines are the section's to show, not the file's line of parameters.
         line = meta_line(self.path, None)

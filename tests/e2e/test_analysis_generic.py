@@ -37,10 +37,9 @@ import unittest
 from pathlib import Path
 
 sys.dont_write_bytecode = True
-from analysis_fixtures import (FAKE, FAKE_ENGINES, REPORT, ROOT, csvread, run_report,  # noqa: E402
-                               usable_program)
+from analysis_fixtures import (FAKE, REPORT, ROOT, csvread, fake_listing, run_report,  # noqa: E402
+                               usable_program, write_results)
 from analysis.context import Context  # noqa: E402
-from analysis.listing import Listing  # noqa: E402
 from analysis.meta import read_meta  # noqa: E402
 from analysis.sections import generic  # noqa: E402
 
@@ -89,10 +88,6 @@ CACTUS_TSV = """# dlx: instances solved within the time (cactus)
 1\t4
 2\t5
 """
-
-
-def fake_listing():
-    return Listing(csvread.parse_csv(FAKE_ENGINES.splitlines(keepends=True), "engines").rows, [])
 
 
 def copy_fixture(folder):
@@ -193,8 +188,8 @@ class Fixture(unittest.TestCase):
         text = self.section()
         self.assertIn("Time limit 10.0 s (the largest of the runs' own, time_limit_s)", text)
         self.assertIn("| solver | solved | PAR-2 | total time (solved) | median time (solved) | peak memory |", text)
-        self.assertIn("| dlx | 5/6 | 4.19 s | 5.11 s | 100 ms | 1.0 MB |", text)
-        self.assertIn("| propagate/row | 4/6 | 7.10 s | 2.60 s | 300 ms | 2.0 MB |", text)
+        self.assertIn("| dlx | 5/6 | 4.19 s | 5.11 s | 100 ms | 1.0 MiB |", text)
+        self.assertIn("| propagate/row | 4/6 | 7.10 s | 2.60 s | 300 ms | 2.0 MiB |", text)
         self.assertIn("| backtrack/row | 3/6 | 10.8 s | 5.02 s | 20.0 ms | - |", text)
         self.assertIn("| **virtual best solver** | 5/6 | 3.85 s | 3.11 s | 100 ms | - |", text)
 
@@ -265,12 +260,11 @@ class WhoReadsAFile(unittest.TestCase):
 
     def test_files_by_family_and_sweep(self):
         from analysis import main
-        listing = Listing(csvread.parse_csv(FAKE_ENGINES.splitlines(keepends=True), "engines").rows,
-                          [{"name": "notouch", "default_engine": "-", "sweeps": "notouch notouch-parallel",
-                            "summary": ""}])
+        listing = fake_listing([{"name": "notouch", "default_engine": "-", "sweeps": "notouch notouch-parallel",
+                                 "summary": ""}])
         with tempfile.TemporaryDirectory() as name:
             tmp = Path(name)
-            header = "family,instance,engine,status,median_s\n"
+            header = "family,instance,engine,status,median_s"
             files = {  # name: (the rows' family, the .meta's lines)
                 "boards": ("notouch", "sweep=data/sweeps/notouch.sweep\n"),      # a notouch sweep, named apart
                 "notouch-mine": ("notouch", "sweep=mine.sweep\n"),               # a user's sweep
@@ -281,9 +275,7 @@ class WhoReadsAFile(unittest.TestCase):
                 "plain": ("", "family=notouch\nsweep=(options)\n"),             # the .meta's family
             }
             for stem, (family, meta) in files.items():
-                (tmp / f"{stem}.csv").write_text(header + f"{family},a,dlx,done,0.1\n")
-                if meta is not None:
-                    (tmp / f"{stem}.meta").write_text(meta)
+                write_results(tmp, stem, header, [f"{family},a,dlx,done,0.1"], meta)
             owned, unclaimed, parallels = main.family_files(tmp, listing, main.family_sections(listing.families))
         names = lambda paths: sorted(p.stem for p in paths)
         self.assertEqual(names(owned["notouch"]), ["boards", "notouch-scaling"])

@@ -2,7 +2,8 @@
 """Tests of the analysis tool's ladder section (scripts/analysis/sections/ladder.py) on
 hand-made rows: the first rung that solves every instance, totals with lower bounds,
 the targets' ratios, a family's second ladder file, learn against logic from the
-micro-benchmarks, and a sweep's isomorphic copies summed with their spread.
+micro-benchmarks, and a sweep's isomorphic copies summed with their spread, their
+per-puzzle rows in the puzzles' order.
 
 Run: python3 tests/e2e/test_analysis_ladder.py
 """
@@ -27,14 +28,15 @@ class Ladder(unittest.TestCase):
               "candidates,guesses,learnts,restarts,wall_s,puzzles,run_id,row,samples,runs_per_sample,min_s,median_s,"
               "mean_s,stddev_s,cv,median_lo_s,median_hi_s,noisy,ref_s")
 
-    def section(self, rows, limit="10", micro=None, apart=()):
-        """apart: the rows of a second ladder file of the family, latin-more.csv."""
+    def section(self, rows, limit="10", micro=None, apart=(), family="latin"):
+        """apart: the rows of a second ladder file of the family, latin-more.csv. family
+        sudoku names a row's instance SET#PARAM (a puzzle of a file) and has levels."""
         from analysis.context import Context
         from analysis.markdown import Image
         from analysis.sections import ladder
         with tempfile.TemporaryDirectory() as name:
             tmp = Path(name)
-            for name, these in (("latin-ladder", rows), ("latin-more", apart)):
+            for name, these in ((f"{family}-ladder", rows), (f"{family}-more", apart)):
                 if not these:
                     continue
                 lines = [self.HEADER]
@@ -42,11 +44,11 @@ class Ladder(unittest.TestCase):
                     n = 1 if st == "limit" else 3
                     lo, hi = ("", "") if n == 1 else (t * 0.9, t * 1.1)
                     suffix = f".copy{copy[0]}" if copy and copy[0] else ""
-                    lines.append(f"latin,{set_}-{param}-s1-i0{suffix},900,{tool},-,first,1,0,{st},{int(st == 'done')},"
+                    instance = f"{set_}#{param}" if family == "sudoku" else f"{set_}-{param}-s1-i0"
+                    lines.append(f"{family},{instance}{suffix},900,{tool},-,first,1,0,{st},{int(st == 'done')},"
                                  f"{bt * 2},{bt},{bt},0,{bt},0,0,{t},1,{RUN_ID},{i},{n},1,{t},{t},{t},0,0,{lo},{hi},"
                                  "0,")
-                (tmp / f"{name}.csv").write_text("\n".join(lines) + "\n")
-                (tmp / f"{name}.meta").write_text(f"run_id={RUN_ID}\ncommit=abc123\ntime_limit_s={limit}\n")
+                write_results(tmp, name, lines[0], lines[1:], f"run_id={RUN_ID}\ncommit=abc123\ntime_limit_s={limit}\n")
             if micro:
                 cases = [{"name": f"sudoku/9x9-bench/{e}/real_time", "run_name": f"sudoku/9x9-bench/{e}/real_time",
                           "run_type": "iteration", "real_time": t, "time_unit": "us"}
@@ -55,13 +57,14 @@ class Ladder(unittest.TestCase):
             # Two families, each with its section's ladder part (the targets are theirs).
             families = [{"name": f, "default_engine": "-", "sweeps": "", "summary": ""}
                         for f in ("latin", "sudoku")]
-            listing = __import__("analysis.listing", fromlist=["Listing"]).Listing(
-                csvread.parse_csv(FAKE_ENGINES.splitlines(keepends=True), "engines").rows, families)
+            # sudoku's levels, as `puzzlebench engines --csv` lists them: a family with levels.
+            levels = "".join(f"level,sudoku,{lv},,\n" for lv in ("simple", "easy", "intermediate", "expert"))
+            listing = fake_listing(families, levels)
             ctx = Context(tmp, listing, False, str(FAKE))
             # latin's section, its reads giving the ladder latin-more too.
             ctx.sections = sections.family_sections(listing.families)
-            ctx.sections["latin"] = dataclasses.replace(ctx.sections["latin"],
-                                                        reads={"ladder": ("latin-ladder", "latin-more")})
+            ctx.sections[family] = dataclasses.replace(ctx.sections[family],
+                                                       reads={"ladder": (f"{family}-ladder", f"{family}-more")})
             # The ladder's cactus plots are Images: "_(plot ... not generated)_" here.
             return "\n".join(l.render(tmp / "plots") if isinstance(l, Image) else l for l in ladder.section(ctx))
 
@@ -120,6 +123,19 @@ class Ladder(unittest.TestCase):
                       "alone, learn would take 1.57× more conflicts. Spread of the conflicts over a puzzle's "
                       "orientations: learn median 2.00×, largest 3.00× (of 2 puzzles); cadical median 6.00×, largest 8.00× (of "
                       "2 puzzles).", text)
+
+    def test_copies_per_puzzle_rows_in_puzzle_order(self):
+        # 12 puzzles of a file, each in 2 orientations, in a family with levels: the
+        # per-puzzle rows go 0, 1, 2, ..., 10, 11 (by number), not 0, 1, 10, 11, 2.
+        rows = [("25x25-hard", str(p), tool, "done", 100 + p, 0.5, c)
+                for p in range(12) for tool in ("learn", "cadical") for c in (0, 1)]
+        text = self.section(rows, family="sudoku")
+        self.assertIn("`25x25-hard`, per puzzle (puzzle (from 0)), over its 2 orientations", text)
+        lines = text.splitlines()
+        start = lines.index("| puzzle (from 0) | learn | cadical |")
+        firsts = [l.split(" | ")[0].lstrip("| ") for l in lines[start + 2:start + 14]]
+        self.assertEqual(firsts, [str(p) for p in range(12)])
+        self.assertIn("| 10 | 1.00 s · 220 [110, 110] | 1.00 s · 220 [110, 110] |", text)
 
     def test_a_second_ladder_file_of_a_family(self):
         # learn's set apart in a file of its own: its part is named, and the target

@@ -54,8 +54,7 @@ class Sections(unittest.TestCase):
         write_sweep(self.tmp, "notouch", NOTOUCH_LINES)
         table = csvread.read_csv(self.tmp / "notouch.csv", need=runs.RUN_COLUMNS)
         self.groups = runs.group_runs(table)
-        self.listing = __import__("analysis.listing", fromlist=["Listing"]).Listing(
-            csvread.parse_csv(FAKE_ENGINES.splitlines(keepends=True), "engines").rows, [])
+        self.listing = fake_listing()
 
     def tearDown(self):
         shutil.rmtree(self.tmp)
@@ -150,6 +149,10 @@ class Sections(unittest.TestCase):
         headings = [l for l in text.splitlines() if l.startswith("## ")]
         self.assertEqual(headings[:3], ["## Environment", "## Enumeration against backtracking",
                                         "## The harness's own method"])
+        # The units of memory, said once, under the Environment table's source.
+        self.assertEqual(text.count("Memory is in binary units"), 1)
+        self.assertIn("(other runs list their differences in their sections). Memory is in binary units, as "
+                      "puzzlebench prints it: 1 KiB = 1,024 bytes", text)
         self.assertIn("| backtrack/row | enum-all |", text)
         self.assertIn("| **independent**: two sweeps one after the other, independent samples | 0 of 27 (0.0%) | "
                       "0 of 27 (0.0%) | not run | not run |", text)
@@ -180,8 +183,7 @@ class Qqwing(unittest.TestCase):
                 samples += [f"{RUN_ID},{i},{k},1,{t}" for k in range(5)]
             (tmp / "sudoku-qqwing.csv").write_text("\n".join(rows) + "\n")
             (tmp / "sudoku-qqwing.samples.csv").write_text("\n".join(samples) + "\n")
-            listing = __import__("analysis.listing", fromlist=["Listing"]).Listing(
-                csvread.parse_csv(FAKE_ENGINES.splitlines(keepends=True), "engines").rows, [])
+            listing = fake_listing()
             ctx = Context(tmp, listing, False, str(FAKE))
             text = "\n".join(sudoku.qqwing_section(ctx, SimpleNamespace(name="sudoku"), tmp / "sudoku-qqwing.csv"))
         self.assertIn("| 9x9-easy | 1000 / 1000 | 60.0 µs [58.8, 61.2] | 15.0 µs [14.7, 15.3] | "
@@ -213,15 +215,12 @@ class SudokuPairs(unittest.TestCase):
                 lines.append(f"sudoku,9x9-easy,81,{engine},-,{mode},1,0,done,10,{steps},0,0,0,0,0,0,{t},10,"
                              f"{RUN_ID},{i},5,1,{t},{t},{t},0,{0.2 if noisy else 0.01},{t * 0.98},{t * 1.02},"
                              f"{noisy},")
-            path = tmp / "sudoku-9x9.csv"
-            path.write_text("\n".join(lines) + "\n")
+            path = write_results(tmp, "sudoku-9x9", lines[0], lines[1:], f"run_id={RUN_ID}\ncommit=abc123\n")
             if samples:
                 (tmp / "sudoku-9x9.samples.csv").write_text(
                     "run_id,row,sample,runs,wall_s,round\n" +
                     "".join(f"{RUN_ID},{i},{k},1,{r[2]},{k}\n" for i, r in enumerate(rows) for k in range(5)))
-            (tmp / "sudoku-9x9.meta").write_text(f"run_id={RUN_ID}\ncommit=abc123\n")
-            listing = __import__("analysis.listing", fromlist=["Listing"]).Listing(
-                csvread.parse_csv(FAKE_ENGINES.splitlines(keepends=True), "engines").rows, [])
+            listing = fake_listing()
             ctx = Context(tmp, listing, False, str(FAKE))
             return "\n".join(x for x in sudoku.sweep_section(ctx, [path]) if isinstance(x, str))
 
@@ -370,7 +369,7 @@ class Micro(unittest.TestCase):
             path.write_text(json.dumps({"context": {}, "benchmarks": entries}))
             text = "\n".join(micro.section(None, path))
         self.assertIn("| benchmark | real time per iteration | steps | iterations | tables' memory |", text)
-        self.assertIn("| `dp/real_time` | 1.00 s (1 run) | - | 1 | 1.60 GB |", text)
+        self.assertIn("| `dp/real_time` | 1.00 s (1 run) | - | 1 | 1.60 GiB |", text)
         self.assertIn("| `bt/real_time` | 1.00 s (1 run) | - | 1 | - |", text)
         self.assertIn("| `en/real_time` | 1.00 s (1 run) | - | 1 | - |", text)
 
@@ -409,19 +408,19 @@ class NotouchModel(unittest.TestCase):
         # 4x7 was counted as well as planned: a counted board, not in the model's table.
         self.assertEqual(text.count("| `4x7` |"), 1)
         # The median of two repetitions, 1.0 and 1.02 s: 1.01 s, 5.05 ns a byte.
-        self.assertIn("| `5x5` | 25 | 191 MB | - | 1.01 s [1.00, 1.02] | 5.05 ns |", text)
-        self.assertIn("| `4x7` | 28 | 1.86 GB | - | 8.08 s [8.00, 8.16] | 4.04 ns |", text)
-        self.assertIn("| `4x6` | 24 | 95.4 MB | 505 ms [500, 510] | - | - |", text)
-        self.assertIn("| `6x6` | 36 | 232.83 GB | - | planned only | - |", text)
+        self.assertIn("| `5x5` | 25 | 191 MiB | - | 1.01 s [1.00, 1.02] | 5.05 ns |", text)
+        self.assertIn("| `4x7` | 28 | 1.86 GiB | - | 8.08 s [8.00, 8.16] | 4.04 ns |", text)
+        self.assertIn("| `4x6` | 24 | 95.4 MiB | 505 ms [500, 510] | - | - |", text)
+        self.assertIn("| `6x6` | 36 | 232.83 GiB | - | planned only | - |", text)
         self.assertIn("took 4.04 to 5.05 ns per planned byte", text)
         # 2.5e11 bytes: 25 machines of 1e10 bytes; 1010 to 1262 s on two cores, a 25th on 25.
-        self.assertIn("| `6x6` | 36 | 232.83 GB | 25 | 1010 s to 1260 s | 40.4 s to 50.5 s |", text)
+        self.assertIn("| `6x6` | 36 | 232.83 GiB | 25 | 1010 s to 1260 s | 40.4 s to 50.5 s |", text)
         self.assertNotIn("cross8", text)
 
     def test_no_model_without_two_rates(self):
         text = self.run_section([("notouch/5x5/count/path-dp/t2/real_time", 1.0, 2e8),
                                  ("notouch/6x6/plan/path-dp/t2/real_time", 2e-5, 2.5e11)])
-        self.assertIn("| `6x6` | 36 | 232.83 GB | - | planned only | - |", text)
+        self.assertIn("| `6x6` | 36 | 232.83 GiB | - | planned only | - |", text)
         self.assertNotIn("The model", text)
 
     def test_nothing_counted(self):
@@ -431,7 +430,7 @@ class NotouchModel(unittest.TestCase):
         text = self.run_section([("notouch/5x5/count/path-dp/t2/real_time", 1.0, 2e8),
                                  ("notouch/4x7/count/path-dp/t2/real_time", 8.0, 2e9),
                                  ("notouch/6x6/plan/path-dp/t2/real_time", 2e-5, 2.5e11)], mem="unknown")
-        self.assertIn("| `6x6` | 36 | 232.83 GB | - | 1010 s to 1260 s | - |", text)
+        self.assertIn("| `6x6` | 36 | 232.83 GiB | - | 1010 s to 1260 s | - |", text)
 
 
 class RealCompare(unittest.TestCase):
@@ -580,14 +579,14 @@ class EndToEnd(unittest.TestCase):
         # their bound 78 (rows 6 and 13) took 1.25 s and 1.19 s; the count to 108, level by
         # level, has its wins by length in tenpair-count.levels.csv; the starts' rows
         # (tenpair-starts.csv) join the rule switches' table.
-        self.assertIn("every win of length at most L, time limit 300 s, memory limit 3.00 GB. An engine's larger "
+        self.assertIn("every win of length at most L, time limit 300 s, memory limit 3.00 GiB. An engine's larger "
                       "bounds are skipped once one took over 1 s or stopped at a limit", tenpair)
         self.assertIn("| 80 | 9 | skipped | skipped | 938,099 | skipped | skipped | 215 |", tenpair)
         self.assertIn("- bfs: every bound up to 78 finished, 78 in 1.25 s; skipped: bound 80 (bound 78 took 1.25 s)",
                       tenpair)
         self.assertIn("- compact: every bound up to 80 finished; at 80: 938,099 states expanded", tenpair)
         self.assertIn("status done, 778 wins, 61,998,166 states expanded, 9,403 written sequences searched, peak "
-                      "memory 321 MB, 98.7 s (one run)", tenpair)
+                      "memory 321 MiB, 98.7 s (one run)", tenpair)
         self.assertIn("| 100 | 61 | 221 | 170 wins up to 100 |", tenpair)
         self.assertIn("| 108 | 206 | 778 |  |", tenpair)
         self.assertIn("- wins up to 100: ours 221, the seed's 170 (51 more than the seed)", tenpair)
@@ -595,14 +594,14 @@ class EndToEnd(unittest.TestCase):
         self.assertIn("- the wins by length agree with the compact counts of the bound experiment at its 7 bounds up "
                       "to 108: yes", tenpair)
         self.assertIn("*Shortest win*: mode first, *wins up to L*: mode count, each at L = 90, time limit 5 s, "
-                      "memory limit 2.00 GB", tenpair)
+                      "memory limit 2.00 GiB", tenpair)
         self.assertIn("| default | 1..19 | 9 | on | stuck | 68 | 27,088 |", tenpair)
         self.assertIn("| start 1..15 | 1..15 | 9 | on | stuck | 60 | 2,156 |", tenpair)
         self.assertIn("at T = 1, 2 (the powers of two up to the cores it may run on, 2, and that count); 3 samples "
                       "per thread count", tenpair)
         self.assertIn("| 2 | 3 (3) | 2.05 s [1.69, 2.15] | 1.15× faster | 221 |", tenpair)
         self.assertIn("counted every win up to length 108 a written length at a time", tenpair)
-        self.assertIn("| 108 | 2,604 | 37,469,877 | 15,229,186 | 41% | 0 B | 321 MB | 71.1 s |", tenpair)
+        self.assertIn("| 108 | 2,604 | 37,469,877 | 15,229,186 | 41% | 0 B | 321 MiB | 71.1 s |", tenpair)
         self.assertNotIn("skipped.6", tenpair)
         self.assertNotIn("experiments.sh", tenpair)
 

@@ -51,9 +51,8 @@ ROWS = (plan("3x9", 1, 10**9, 10**7) + plan("3x9", 2, 6 * 10**8, 12 * 10**6) + p
 class Model(unittest.TestCase):
     def setUp(self):
         self.dir = Path(tempfile.mkdtemp())
-        (self.dir / "notouch-ranks.tsv").write_text("\n".join([HEADER, *ROWS]) + "\n")
-        (self.dir / "notouch-ranks.meta").write_text("run_id=R\ncores=2\nmem_total_bytes=25000000000\n"
-                                                     "load_start=1.50\n")
+        write_results(self.dir, "notouch-ranks", HEADER, ROWS,
+                      "run_id=R\ncores=2\nmem_total_bytes=25000000000\nload_start=1.50\n", ext="tsv")
 
     def tearDown(self):
         for f in self.dir.iterdir():
@@ -93,11 +92,11 @@ class Model(unittest.TestCase):
                       "4.00 ns per byte sent", text)
         self.assertIn("1.250 × the divided part of the plan", text)
         self.assertIn("| `3x9` | calibration | 4 | 2 (oversubscribed: 4 threads on 2 cores) | 13.0 s | 14.0 s | -7% "
-                      "| yes | 715 MB | 715 MB (+0%) | 434 MB | 396 MB | +10% |", text)
+                      "| yes | 715 MiB | 715 MiB (+0%) | 434 MiB | 396 MiB | +10% |", text)
         # 1.5e7 + 1.1 x 4e8 = 4.55e8 bytes of peak at 4 ranks, 4.15e8 measured.
         # 4x7: 40 s against 44 (-9%); 25 s against 19 (+32%, not within 25%); 27.5 against 26.
         self.assertIn("| `4x7` | check | 1 | 1 | 40.0 s | 44.0 s | -9% | yes | 0 | 0 |", text)
-        self.assertIn("| `4x7` | check | 2 | 2 | 25.0 s | 19.0 s | +32% | **no** | 1.16 GB | 1.16 GB (+0%) |", text)
+        self.assertIn("| `4x7` | check | 2 | 2 | 25.0 s | 19.0 s | +32% | **no** | 1.16 GiB | 1.16 GiB (+0%) |", text)
         self.assertIn("| `4x7` | check | 4 | 2 (oversubscribed: 4 threads on 2 cores) | 27.5 s | 26.0 s | +6% | yes |",
                       text)
         self.assertIn("within 25% of the measured in 2 of 3 runs (not: `4x7` at 2 ranks)", text)
@@ -107,9 +106,9 @@ class Model(unittest.TestCase):
         self.assertIn("1-minute load 1.50 at the start", text)
         self.assertNotIn("Measured under load", text)
         # 6x6 at 12 ranks: 1.6e7 + 1.1 x 2.7e10 = 2.97e10 bytes, over 2.5e10; 1.25 x 2.88e11
-        # x 11/12 = 3.3e11 bytes (307.34 GB) at 4 ns: 1320 s, + 3600 s over 24 lanes.
-        self.assertIn("| `6x6` | 12 | 25.15 GB | 27.68 GB | no | 307.34 GB | 1320 s | 1470 s |", text)
-        self.assertIn("| `6x6` | 16 | 19.56 GB | 21.53 GB | yes | 314.32 GB | 1350 s | 1460 s |", text)
+        # x 11/12 = 3.3e11 bytes (307.34 GiB) at 4 ns: 1320 s, + 3600 s over 24 lanes.
+        self.assertIn("| `6x6` | 12 | 25.15 GiB | 27.68 GiB | no | 307.34 GiB | 1320 s | 1470 s |", text)
+        self.assertIn("| `6x6` | 16 | 19.56 GiB | 21.53 GiB | yes | 314.32 GiB | 1350 s | 1460 s |", text)
         self.assertIn("`6x6`: 16 ranks at the least of those planned", text)
 
     def test_load_said(self):
@@ -123,7 +122,7 @@ class Model(unittest.TestCase):
         self.assertEqual(nr.section(self.dir), [])
 
     def test_nothing_without_two_ranks(self):
-        (self.dir / "notouch-ranks.tsv").write_text("\n".join([HEADER, *ROWS[:4]]) + "\n")
+        write_results(self.dir, "notouch-ranks", HEADER, ROWS[:4], ext="tsv")
         self.assertEqual(nr.section(self.dir), [])
         (self.dir / "notouch-ranks.tsv").unlink()
         self.assertEqual(nr.section(self.dir), [])

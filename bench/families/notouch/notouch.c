@@ -5,6 +5,7 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <sys/stat.h>
 #include "harness/io/readfile.h"
 #include "families/render_grid.h"
 #include "notouch/board.h"
@@ -44,11 +45,18 @@ static const pb_option notouch_options[] = {
 
 static const notouch_params notouch_defaults = {2, NOTOUCH_KING};
 
-/* A spec names a file when it says so, is "-", or looks like a path. */
+/* A spec names a file when it says so, is "-", looks like a path, or is no board's
+ * name but something on disk (a directory given by mistake is then refused as one,
+ * not as an unknown board). */
 static int is_file(const pb_instance *inst)
 {
-    return inst->file || !strcmp(inst->spec, "-") || strchr(inst->spec, '/') ||
-           strchr(inst->spec, '.');
+    struct stat st;
+    notouch_board b;
+    pb_error e = {0, ""};
+    if (inst->file || !strcmp(inst->spec, "-") || strchr(inst->spec, '/') ||
+        strchr(inst->spec, '.'))
+        return 1;
+    return stat(inst->spec, &st) == 0 && notouch_board_named(inst->spec, &b, &e) != 0;
 }
 
 static pb_model *load_model(const pb_instance *inst, const notouch_params *p, char *err,

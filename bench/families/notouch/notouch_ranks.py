@@ -26,7 +26,7 @@ from ..numfmt import NONE, duration, memory
 NAME = "notouch-ranks"
 # The criterion: a prediction within this fraction of the measured.
 WITHIN = 0.25
-# The machine the 6x6 paragraph sizes ranks for, when the .meta has no memory: 24 GB.
+# The machine the 6x6 paragraph sizes ranks for, when the .meta has no memory: 24 GiB.
 MACHINE_BYTES = 24 * 1024**3
 
 

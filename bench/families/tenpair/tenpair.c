@@ -44,8 +44,8 @@ static const char *const tenpair_examples[] = {
 const pb_family pb_family_tenpair = {
     .name = "tenpair",
     .summary = "the crossing-out game: cross pairs that are equal or sum to 10 (seed 003)",
-    .instance_help = "no instance: the start is --start DIGITS or --upto N (default 19); "
-                     "render takes the start as DIGITS or uptoN",
+    .instance_help = "the start, as text (never a file): DIGITS (1-9) or uptoN, or "
+                     "--start DIGITS or --upto N (default upto19; render needs one)",
     .options = pb_tenpair_options,
     .params_size = sizeof(tp_params),
     .params_default = &pb_tenpair_defaults,

@@ -125,7 +125,7 @@ def skipped(meta, runs_):
 
 
 def limits(meta):
-    """"time limit 5 s, memory limit 3.0 GB": the limits every run of the sweep had."""
+    """"time limit 5 s, memory limit 3.00 GiB": the limits every run of the sweep had."""
     parts = []
     time_limit = sweep_key(meta, "time_limit_s")
     if time_limit and time_limit != "0":

@@ -1,7 +1,7 @@
 """The tenpair section's part on MPI: the count measured length by length in one
 process (tenpair-count.levels.csv, the per-length table of the tenpair-count sweep's
 `count tenpair --levels` run), and the model (rank_model.py, beside it) that projects
-it to 64-1,024 ranks: the largest bound a count reaches in an hour with 4 GB per
+it to 64-1,024 ranks: the largest bound a count reaches in an hour with 4 GiB per
 rank, the communication per length, and where the model stops holding."""
 
 from . import rank_model
@@ -77,14 +77,14 @@ def section(ctx, path, meta_path, bound):
         p = model.project(ranks, reach)
         rows.append([grouped(ranks), f"{reach} (then {stop})", duration(p["time_s"]), memory(p["memory_B"]),
                      _bytes(p["sent_B"]), f"{split} (then {split_stop})"])
-    out += table(["ranks", "largest bound in 1 h, 4 GB/rank", "its time", "memory per rank",
+    out += table(["ranks", "largest bound in 1 h, 4 GiB/rank", "its time", "memory per rank",
                   "sent at its last length", "if one sequence's search were split too"], "rrrrrr", rows)
     out += ["", "Where the model stops holding:", "",
             "- **One sequence's search is not split.** No rank count makes the count more than about "
             f"{1 / model.share:.1f}× faster: the largest searches set the time, and the 64-1,024 "
             "rank rows differ only by what the exchange costs. Splitting a sequence's states over ranks (they go "
             "level by level already) is what would let 1,024 ranks help; the last column is that bound.",
-            "- **Memory per rank is one search**, so 4 GB per rank stops every rank count at the same length "
+            "- **Memory per rank is one search**, so 4 GiB per rank stops every rank count at the same length "
             "once time no longer does; more ranks do not hold a longer count.",
             f"- **Extrapolation.** The bounds above lie past the measured {model.levels[-1].length}; each +2 of "
             f"length multiplies the work by the fitted ×{model.growth_per_2:.2f}, and a growth that slows (or "

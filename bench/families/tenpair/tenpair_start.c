@@ -1,10 +1,11 @@
 /* tenpair_start.c — tenpair's instance: the start digits (--start DIGITS, --upto N,
- * or for render DIGITS or uptoN) and the rule switches (--width, --wrap, --append),
- * loaded as one puzzle whose model the engines take. */
+ * or as the INSTANCE DIGITS or uptoN; never a file) and the rule switches (--width,
+ * --wrap, --append), loaded as one puzzle whose model the engines take. */
 #include <stddef.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <sys/stat.h>
 
 #include "tenpair_family.h"
 
@@ -58,6 +59,16 @@ static int read_start(const pb_instance *inst, tp_start *s, pb_error *e)
     return tp_rules_set_start(r, inst->spec, e);
 }
 
+/* Whether an INSTANCE the start could not be read from is a path: a start is text, so
+ * a file given there is refused as a file rather than read as digits. Digits win over
+ * a file of that name, which is looked for only after they fail. */
+static int is_path(const pb_instance *inst)
+{
+    struct stat st;
+    return !inst->from &&
+           (strchr(inst->spec, '/') || strchr(inst->spec, '.') || !stat(inst->spec, &st));
+}
+
 int pb_tenpair_load(const pb_instance *inst, const void *params, pb_set *set, char *err,
                     size_t errlen)
 {
@@ -73,6 +84,11 @@ int pb_tenpair_load(const pb_instance *inst, const void *params, pb_set *set, ch
     int rc = read_start(inst, s, &e);
     if (rc && inst->from)
         snprintf(err, errlen, "%s", e.msg);
+    else if (rc && is_path(inst))
+        snprintf(err, errlen,
+                 "%s: a path, but tenpair reads no file: the start is digits 1-9 or uptoN "
+                 "(or --start DIGITS, --upto N)",
+                 inst->spec);
     else if (rc)
         snprintf(err, errlen, "%s: %s (the start: digits 1-9, or uptoN)", inst->spec, e.msg);
     if (!rc) {

@@ -34,10 +34,12 @@ char *pb_engine_args_hint(const pb_engine_about *a, const pb_run *how, char *out
 
 /* The options, for every command that runs engines: the same names and help. */
 #define PB_OPTION_PARAM(T, F)                                                                      \
-    PB_OPT_CUSTOM_ROW(T, "param", F, "NAME=VALUE",                                                 \
-                      "set a parameter of the engine (repeatable; 'puzzlebench\n"                  \
-                      "engines' lists each engine's)",                                             \
-                      pb_engine_args_param)
+    {                                                                                              \
+        PB_OPT_ROW(T, "param", PB_OPT_CUSTOM, F, "NAME=VALUE",                                     \
+                   "set a parameter of the engine ('puzzlebench engines'\n"                        \
+                   "lists each engine's)"),                                                        \
+            .parse = pb_engine_args_param, .repeats = 1                                            \
+    }
 #define PB_OPTION_ENGINE_SEED(T, F)                                                                \
     PB_OPT_CUSTOM_ROW(T, "engine-seed", F, "N",                                                    \
                       "seed of the engine's random choices, for the engines\n"                     \

@@ -304,11 +304,12 @@ typedef struct getopt_tables {
     struct option *longs;
     char *shorts;
     int by_key[256]; /* short option character -> flat index, or -1 */
+    char *given;     /* flat index -> 1 once the option has been given */
 } getopt_tables;
 
 static void free_tables(getopt_tables *t)
 {
-    free(t->flat), free(t->longs), free(t->shorts);
+    free(t->flat), free(t->longs), free(t->shorts), free(t->given);
 }
 
 static int build_tables(const pb_opt_group *groups, int ngroups, getopt_tables *t)
@@ -319,7 +320,8 @@ static int build_tables(const pb_opt_group *groups, int ngroups, getopt_tables *
     t->flat = calloc((size_t)total + 1, sizeof *t->flat);
     t->longs = calloc((size_t)total + 2, sizeof *t->longs);
     t->shorts = malloc(3 * (size_t)total + 4);
-    if (!t->flat || !t->longs || !t->shorts) return free_tables(t), -1;
+    t->given = calloc((size_t)total + 1, 1);
+    if (!t->flat || !t->longs || !t->shorts || !t->given) return free_tables(t), -1;
     for (int k = 0; k < 256; k++) t->by_key[k] = -1;
     t->shorts[at++] = ':'; /* report a missing value as ':' */
     t->shorts[at++] = 'h';
@@ -392,9 +394,16 @@ static int take(const char *cmd, const getopt_tables *t, int c, const char *writ
         }
         return PB_OPT_ERROR;
     }
-    const flat_option *f = &t->flat[c >= LONG_BASE ? c - LONG_BASE : t->by_key[(unsigned char)c]];
+    const int i = c >= LONG_BASE ? c - LONG_BASE : t->by_key[(unsigned char)c];
+    const flat_option *f = &t->flat[i];
     if (f->opt->only && strcmp(f->opt->only, cmd)) {
         pb_usage_error(cmd, "--%s applies to %s only", f->opt->name, f->opt->only);
+        return PB_OPT_ERROR;
+    }
+    /* A second value would silently replace the first (or, for a flag, mean nothing):
+     * one of the two is a mistake, and which one is not ours to guess. */
+    if (f->opt->type != PB_OPT_INSTANCE && !f->opt->repeats && t->given[i]++) {
+        pb_usage_error(cmd, "option --%s is given twice; give it once", f->opt->name);
         return PB_OPT_ERROR;
     }
     if (f->opt->type == PB_OPT_INSTANCE)
@@ -521,8 +530,9 @@ void pb_options_help(FILE *f, const pb_option *table, const char *cmd, const voi
                          o->key ? o->key : ' ', o->key ? ',' : ' ', o->name, arg ? " " : "",
                          arg ? arg : "");
         pb_option_value_text(o, defaults, def, sizeof def);
-        snprintf(text, sizeof text, "%s%s%s%s%s%s%s", o->help ? o->help : "",
-                 def[0] ? " (default " : "", def, def[0] ? ")" : "", !cmd && o->only ? " (" : "",
+        snprintf(text, sizeof text, "%s%s%s%s%s%s%s%s", o->help ? o->help : "",
+                 def[0] ? " (default " : "", def, def[0] ? ")" : "",
+                 o->repeats ? " (repeatable)" : "", !cmd && o->only ? " (" : "",
                  !cmd && o->only ? o->only : "", !cmd && o->only ? " only)" : "");
         fputs(head, f);
         if (w >= HELP_COLUMN) {

@@ -40,6 +40,8 @@ typedef struct pb_option {
                          command line gives (never a sweep file) */
     int reads;        /* TEXT: names a file the command reads, which a sweep's method
                          may not name (a sweep reads its own file and instances only) */
+    int repeats;      /* may be given more than once, each adding to the value (help
+                         says "repeatable"); any other option given twice is refused */
 } pb_option;
 
 /* A list option's words, owned by the list. */
@@ -75,9 +77,9 @@ enum { PB_OPT_ERROR = -1, PB_OPT_HELP = 1 };
 /* Parses argv[first .. argc) for command cmd ("solve", ...): the options of every
  * group, -h/--help, and "--" to end the options. Options may come before, between
  * and after the positional arguments, which go to pos[0 .. *npos) (at most maxpos;
- * more is a usage error). An INSTANCE option fills *instance. 0, PB_OPT_HELP when
- * help was asked (nothing printed), or PB_OPT_ERROR after printing a one-line usage
- * error. Reorders argv (getopt_long). */
+ * more is a usage error). An option given twice is a usage error, unless it repeats. An INSTANCE
+ * option fills *instance. 0, PB_OPT_HELP when help was asked (nothing printed), or PB_OPT_ERROR
+ * after printing a one-line usage error. Reorders argv (getopt_long). */
 int pb_options_parse(const char *cmd, const pb_opt_group *groups, int ngroups, int argc,
                      char **argv, int first, const char **pos, int maxpos, int *npos,
                      pb_instance *instance);

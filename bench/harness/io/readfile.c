@@ -4,6 +4,7 @@
 #include <errno.h>
 #include <stdio.h>
 #include <string.h>
+#include <sys/stat.h>
 
 #include "core/text_bytes.h"
 
@@ -14,6 +15,13 @@ char *pb_read_file(const char *path, size_t *len, char *err, size_t errlen)
     FILE *f = is_stdin ? stdin : fopen(path, "rb");
     if (!f) {
         snprintf(err, errlen, "%s: cannot open: %s", path, strerror(errno));
+        return NULL;
+    }
+    /* fopen opens a directory for reading; saying so beats the read's "Is a directory". */
+    struct stat st;
+    if (!is_stdin && !fstat(fileno(f), &st) && S_ISDIR(st.st_mode)) {
+        snprintf(err, errlen, "%s: is a directory, not a file", path);
+        fclose(f);
         return NULL;
     }
     size_t cap = 4096, n = 0;

@@ -484,7 +484,12 @@ static int start(against *a, int k, int p, const char *run_id)
     int at = 0;
     argv[at++] = p ? a->copy[k][p] : (char *)a->binary[k];
     argv[at++] = "sweep";
-    for (int i = 0; i < n; i++) argv[at++] = args[i];
+    const int own_slowdown = k == OTHER && a->opts->against_slowdown;
+    for (int i = 0; i < n; i++)
+        if (own_slowdown && !strcmp(args[i], "--slowdown") && i + 1 < n)
+            i++; /* the other build's slowdown is --against-slowdown, given below */
+        else
+            argv[at++] = args[i];
     const char *own[] = {"--serve",
                          a->binary[1 - k],
                          "--run-id",
@@ -502,8 +507,7 @@ static int start(against *a, int k, int p, const char *run_id)
     snprintf(procs, sizeof procs, "%d", a->procs);
     for (int i = 0; own[i]; i++) argv[at++] = (char *)own[i];
     if (p) argv[at++] = "--serve-helper";
-    if (k == OTHER && a->opts->against_slowdown) {
-        /* After the keys given: the last value of a key is the one taken. */
+    if (own_slowdown) {
         argv[at++] = "--slowdown";
         argv[at++] = (char *)a->opts->against_slowdown;
     }
