@@ -202,6 +202,34 @@ class Ladder(unittest.TestCase):
         self.assertIn("- latin: `bqwh-30` (held-out set, balanced holes) against `qwh-30` (tuning set): the held-out "
                       "set has no rows in this run; the claims on `qwh-30` are not checked on held-out data.", text)
 
+    def test_kakuro_public_collections_held_out(self):
+        # kakuro's held-out set is the public collections (kakuro-ladder-public.sweep):
+        # their puzzles are one set; without the folder it is said absent, and where no
+        # rung proves every public puzzle unique the tuning set's first rung does not hold.
+        from analysis.sections import ladder
+        families = [{"name": "kakuro", "default_engine": "-", "sweeps": "", "summary": ""}]
+        listing = __import__("analysis.listing", fromlist=["Listing"]).Listing(
+            csvread.parse_csv(FAKE_ENGINES.splitlines(keepends=True), "engines").rows, families)
+        conf = sections.family_sections(listing.families)["kakuro"].ladder
+        self.assertEqual(conf["split"]("puzzles-30x30-hard#1"), ("30x30", "hard"))
+        self.assertEqual(conf["split"]("csprules-10x10-H3401-W11"), ("public", "csprules-10x10-H3401-W11"))
+        self.assertEqual(ladder.held_out_part({"kakuro": []}, {"kakuro": conf}, {}),
+                         ["- kakuro: `public` (held-out set, public collections) against `30x30` (tuning set): the "
+                          "held-out set has no rows in this run; the claims on `30x30` are not checked on held-out "
+                          "data."])
+
+        class Row:
+            def __init__(self, set_, tool, done):
+                self.set, self.tool, self.done, self.outside, self.instance = set_, tool, done, False, set_ + "-a"
+
+        runs = [Row("30x30", "backtrack", False), Row("30x30", "propagate", True),
+                Row("public", "backtrack", False), Row("public", "propagate", False)]
+        self.assertEqual(ladder.held_out_part({"kakuro": runs}, {"kakuro": conf}, {}),
+                         ["- kakuro: `public` (held-out set, public collections) against `30x30` (tuning set): the "
+                          "first rung that solves every instance is propagate on the tuning set and none on the "
+                          "held-out set (**does not hold** on the held-out set: propagate does not solve every "
+                          "instance)."])
+
     def test_learn_target_missed_with_fewer_solved(self):
         text = self.section([
             ("qwh-40", "0.40", "learn", "limit", 5000, 10.0),

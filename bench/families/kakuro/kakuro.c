@@ -160,8 +160,9 @@ static void render(FILE *f, const pb_set *set, int i, const int *values)
     kakuro_grid_free(g);
 }
 
-static const char *const kakuro_sweeps[] = {"kakuro-checkers", "kakuro-ladder", "kakuro-gen",
-                                            "kakuro-example",  "kakuro-public", NULL};
+static const char *const kakuro_sweeps[] = {
+    "kakuro-checkers", "kakuro-ladder",        "kakuro-gen", "kakuro-example",
+    "kakuro-public",   "kakuro-ladder-public", NULL};
 static const char *const kakuro_examples[] = {
     "count kakuro puzzles.kak -l 2",
     "generate kakuro --size 11x11 --difficulty hard",
