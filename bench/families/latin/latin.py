@@ -51,7 +51,8 @@ LADDER = {"split": ladder_split, "param": "hole fraction", "peaks": True,
                         "bqwh-30": "held-out set, balanced holes", "bqwh-40": "held-out set, balanced holes"},
           "held_out": {"bqwh-30": "qwh-30", "bqwh-40": "qwh-40"},
           "sets_note": ("Tuning set: `qwh-N` (latin-ladder.sweep), our generator's squares with holes punched "
-                        "uniformly at random, on which the engines' choices were made. Held-out set: `bqwh-N` "
+                        "uniformly at random, on which the latin claims were made and the engines' choices (the mrv "
+                        "order among them) measured. Held-out set: `bqwh-N` "
                         "(latin-ladder-heldout.sweep), squares of another stream with balanced holes (as many in every "
                         "row and column, Kautz et al.'s balanced QWH), never tuned on."),
           "copies_how": ("rows, columns and symbols permuted, and one of the square's six conjugates taken "

@@ -499,7 +499,7 @@ def held_out_part(runs_by_family, confs, verdicts):
             rung = (f"the first rung that solves every instance is {escape(r_tuned or 'none')} on the tuning "
                     f"set and {escape(r_held or 'none')} on the held-out set")
             if r_tuned is None:
-                rung += " (no rung to hold on the tuning set)"
+                rung += " (no rung solves every instance of the tuning set: no claim to check)"
             elif r_held == r_tuned:
                 rung += " (holds)"
             elif r_held is None or engines.index(r_held) > engines.index(r_tuned):
