@@ -142,6 +142,19 @@ void kakuro_derive_clues(kakuro_grid *g);
  * run without one). */
 int kakuro_is_solution_of(const kakuro_grid *puzzle, const kakuro_grid *sol);
 
+/* ---- isomorphic copies (iso.c) ----
+ * A symmetry of the rules: the grid transposed (across and down trade places), and
+ * every digit d read as 10 - d (a run of n cells summing to s sums to 10n - s). A copy
+ * has as many givens and solutions as its puzzle, each solution the image of one of
+ * the puzzle's; both symmetries are their own inverses and commute, so the same call
+ * maps a copy's solution back. */
+enum { KAKURO_ISO_TRANSPOSE = 1, KAKURO_ISO_COMPLEMENT = 2 };
+
+/* *out = g under the symmetries of sym (bits above). The complement is left out where
+ * a clue is one no distinct digits meet (it would leave the digits' range). Returns
+ * the symmetries applied, or -1 out of memory. */
+int kakuro_iso_apply(const kakuro_grid *g, int sym, kakuro_grid *out);
+
 /* ---- the model (model.c) ---- */
 /* The model of g's puzzle (see the top of this file). A run no distinct digits can
  * fill (a clue no set meets, over 9 cells) is a group like any other (a sum group

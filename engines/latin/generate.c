@@ -174,6 +174,19 @@ int latin_punch_holes(pb_rng *r, latin_square *sq, int holes)
     return 0;
 }
 
+int latin_punch_balanced(pb_rng *r, latin_square *sq, int per_line)
+{
+    latin_square mask;
+    if (per_line < 0 || per_line > sq->n || latin_random_square(r, sq->n, 0, &mask)) return -1;
+    for (int c = 0; c < sq->ncells; c++)
+        if (mask.cell[c] <= per_line) sq->cell[c] = 0;
+    return 0;
+}
+
+/* Mixed into the seed of balanced instances, so that their squares are not those of
+ * the uniform holes of the same seed. */
+#define BALANCED_STREAM 0xB1A7C3D5E9F20417u
+
 int latin_generate(const latin_gen_opts *o, uint64_t index, latin_square *puzzle,
                    latin_square *solution)
 {
@@ -182,8 +195,10 @@ int latin_generate(const latin_gen_opts *o, uint64_t index, latin_square *puzzle
     /* Each order gets its own stream; the hole fraction deliberately does not (a sweep
      * over the fraction then varies only the holes, on the same squares). */
     pb_rng r;
-    pb_rng_seed_stream(&r, o->seed ^ ((uint64_t)o->n * 0x9E3779B97F4A7C15u), index);
+    const uint64_t seed = o->seed ^ (o->balanced ? BALANCED_STREAM : 0);
+    pb_rng_seed_stream(&r, seed ^ ((uint64_t)o->n * 0x9E3779B97F4A7C15u), index);
     if (latin_random_square(&r, o->n, o->proper_moves, puzzle)) return -1;
     if (solution) *solution = *puzzle;
+    if (o->balanced) return latin_punch_balanced(&r, puzzle, (int)(o->holes * o->n + 0.5));
     return latin_punch_holes(&r, puzzle, holes);
 }

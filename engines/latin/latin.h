@@ -115,21 +115,57 @@ int latin_holes_for(int n, double fraction);
  * 0, or -1 when holes is outside 0..ncells. */
 int latin_punch_holes(pb_rng *r, latin_square *sq, int holes);
 
+/* Empties `per_line` cells of every row and every column of sq ("balanced" holes, as
+ * Kautz et al. (2001) balance QWH): the cells where a second uniformly random Latin
+ * square, drawn from r, holds a symbol up to per_line. With the same state of r, the
+ * holes of a smaller count are a subset of those of a larger. 0, or -1 when per_line
+ * is outside 0..n. */
+int latin_punch_balanced(pb_rng *r, latin_square *sq, int per_line);
+
 typedef struct latin_gen_opts {
     int n;                 /* order, 1..LATIN_MAX_ORDER */
     double holes;          /* fraction of the cells left empty, 0..1 */
     uint64_t seed;         /* with the instance's index, fixes everything */
     uint64_t proper_moves; /* chain length, as for latin_random_square (0: the default) */
+    /* 1: balanced holes (latin_punch_balanced), round(holes * n) in every row and
+     * column, and a stream of squares of its own; 0: holes uniformly at random */
+    int balanced;
 } latin_gen_opts;
 
-/* Instance number `index` of the stream fixed by o->seed and o->n: a uniformly random
- * Latin square into *solution (optional) and the same square with exactly
- * latin_holes_for(n, holes) holes into *puzzle, which is therefore satisfiable
- * (solution is one completion; it may have others). The hole fraction does not enter
- * the stream: the instances of one (seed, n, index) at different fractions share
- * their square, and the holes of a smaller fraction are a subset of those of a
- * larger one. 0, or -1 on bad options. */
+/* Instance number `index` of the stream fixed by o->seed, o->n and o->balanced: a
+ * uniformly random Latin square into *solution (optional) and the same square with
+ * exactly latin_holes_for(n, holes) holes (balanced: n * round(holes * n)) into *puzzle, which is
+ * therefore satisfiable (solution is one completion; it may have others). The hole fraction does
+ * not enter the stream: the instances of one (seed, n, index) at different fractions share their
+ * square, and the holes of a smaller fraction are a subset of those of a larger one. 0, or -1 on
+ * bad options. */
 int latin_generate(const latin_gen_opts *o, uint64_t index, latin_square *puzzle,
                    latin_square *solution);
+
+/* ---- isomorphic copies (iso.c) ----
+ * A symmetry of quasigroup completion: the rows, the columns and the symbols each
+ * permuted, and the square replaced by one of its six conjugates (a given is a triple
+ * (row, column, symbol); a conjugate lets the three roles trade places, so transposition
+ * is one of them). A copy has as many givens and as many completions as its square,
+ * each completion the image of one of the square's. A conjugate other than the square
+ * itself maps cells one to one only when the givens obey the rules, so a square whose
+ * givens clash keeps its own conjugate. */
+typedef struct latin_iso {
+    int n;
+    int conj[3]; /* role k of a copy's triple is role conj[k] of the square's */
+    unsigned char row[LATIN_MAX_ORDER]; /* row r (0-based) becomes row[r], after conjugating */
+    unsigned char col[LATIN_MAX_ORDER]; /* likewise the columns */
+    unsigned char sym[LATIN_MAX_ORDER]; /* symbol v + 1 becomes sym[v] + 1 */
+} latin_iso;
+
+/* Draws one uniformly among the symmetries above for order n, from the stream (seed,
+ * index) of rng.h: the same arguments always give the same one. */
+void latin_iso_draw(int n, uint64_t seed, uint64_t index, latin_iso *iso);
+
+/* The copy of sq under iso, and back: the square whose copy is sq. A square whose givens
+ * clash (latin_check_rules) is mapped with the identity conjugate. 0, or -1 when sq's
+ * order is not iso's. */
+int latin_iso_apply(const latin_iso *iso, const latin_square *sq, latin_square *out);
+int latin_iso_undo(const latin_iso *iso, const latin_square *sq, latin_square *out);
 
 #endif

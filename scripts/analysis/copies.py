@@ -54,11 +54,16 @@ def spread_text(values):
             f"(of {len(values)} puzzle{'s' if len(values) > 1 else ''})")
 
 
-def intro(n):
-    """The words that say copies were used, and why (n orientations per puzzle)."""
+# What a copy is, in sudoku's words: a family whose copies differ says its own (the
+# ladder's "copies_how").
+SUDOKU_HOW = "symbols relabelled, bands, stacks and the rows and columns within them shuffled, maybe transposed"
+
+
+def intro(n, how=SUDOKU_HOW):
+    """The words that say copies were used, and why (n orientations per puzzle; how: what
+    a copy is)."""
     return (f"Each puzzle ran in {n} orientations: as given and as {n - 1} isomorphic copies (the sweep's "
-            "`copies`: symbols relabelled, bands, stacks and the rows and columns within them shuffled, maybe "
-            "transposed; the same copies for every tool, drawn from a fixed seed; copy C's rows are named "
+            f"`copies`: {how}; the same copies for every tool, drawn from a fixed seed; copy C's rows are named "
             "`….copyC`). A solver's conflicts on one orientation of a hard puzzle can swing several-fold with "
             "the order it meets cells and values in, so the totals below are over every orientation, and the "
             "spread (a puzzle's most conflicts over its fewest, across its orientations) says how far one "

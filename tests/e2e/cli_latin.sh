@@ -104,6 +104,13 @@ expect 2 "bad name" -- "$pb" solve latin qwh-99-0.5
 one_line_error "qwh-99-0.5: expected qwh-ORDER-HOLES"
 expect 2 "bad range" -- "$pb" solve latin qwh-10-0.5:0.3:0.1
 one_line_error "expected qwh-ORDER-HOLES"
+expect 2 "bad balanced name" -- "$pb" solve latin bqwh-10-0.5-z
+one_line_error "bqwh-10-0.5-z: expected bqwh-ORDER-HOLES"
+# Balanced holes: as many in every row and column, 2 of order 5 at 0.4, so 10 in all.
+expect 0 "balanced square" -- "$pb" generate latin --size 5 --holes 0.4 --balanced
+has "^; bqwh-5-0.4-s1-i0$" "$tmp/out"
+has "generate latin --size 5 --holes 0.4 --count 1 --seed 1 --balanced" "$tmp/out"
+if [ "$(grep -v '^;' "$tmp/out" | grep -o '\.' | wc -l)" -eq 10 ]; then ok; else bad "bqwh-5-0.4: 10 holes expected"; fi
 expect 2 "generate bad holes" -- "$pb" generate latin --holes 1.5
 one_line_error "--holes expects a number from 0 to 1"
 

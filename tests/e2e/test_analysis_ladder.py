@@ -177,6 +177,75 @@ class Ladder(unittest.TestCase):
         self.assertIn("propagate: at the limit on every square, not located; alldiff: 0.60; cadical: stopped at "
                       "the limit at 0.30 (the peak among them, or below the lowest fraction run).", text)
 
+    def test_claims_on_held_out_sets(self):
+        # latin's tuning sets (qwh-N) against its held-out ones (bqwh-N, balanced holes,
+        # a ladder file of their own): each claim on both, and plainly where one that
+        # holds on the tuning set does not hold on the held-out one.
+        text = self.section([
+            ("qwh-30", "0.40", "propagate", "limit", 2000000, 10.0),
+            ("qwh-30", "0.40", "alldiff", "done", 100, 0.02),
+            ("qwh-40", "0.40", "alldiff", "done", 50, 1.0),
+            ("qwh-40", "0.40", "learn", "done", 5000, 2.0),
+            ("qwh-40", "0.40", "cadical", "done", 900, 1.0),
+        ], apart=[
+            ("bqwh-30", "0.40", "propagate", "limit", 2000000, 10.0),
+            ("bqwh-30", "0.40", "alldiff", "limit", 300000, 10.0),
+            ("bqwh-30", "0.40", "learn", "done", 3000, 0.5),
+            ("bqwh-40", "0.40", "alldiff", "done", 80, 1.0),
+            ("bqwh-40", "0.40", "learn", "done", 9000, 6.0),
+            ("bqwh-40", "0.40", "cadical", "done", 900, 2.0),
+        ])
+        self.assertIn("First rung solving every instance, per set: `bqwh-30`: learn, `bqwh-40`: alldiff.", text)
+        self.assertIn("Tuning set: `qwh-N` (latin-ladder.sweep)", text)
+        self.assertIn("- **learn against cadical** on `qwh-40` (tuning set): 1/1 solved in 2.00 s against 1/1 in "
+                      "1.00 s: learn is 2.00× slower (goal: at most 2× slower: met).", text)
+        self.assertIn("- **learn against cadical** on `bqwh-40` (held-out set, balanced holes): 1/1 solved in 6.00 s "
+                      "against 1/1 in 2.00 s: learn is 3.00× slower (goal: at most 2× slower: missed).", text)
+        self.assertIn("- **alldiff against propagate** on `bqwh-30` (held-out set, balanced holes) at propagate's "
+                      "hardest square (hole fraction 0.40): ≥ 300,000 backtracks against ≥ 2,000,000", text)
+        self.assertIn("### The claims on held-out data\n\n"
+                      "- latin: `bqwh-30` (held-out set, balanced holes) against `qwh-30` (tuning set): the first "
+                      "rung that solves every instance is alldiff on the tuning set and learn on the held-out set "
+                      "(**does not hold** on the held-out set: alldiff does not solve every instance); the alldiff "
+                      "against propagate target is met on the tuning set and not settled by the bounds on the "
+                      "held-out set.\n"
+                      "- latin: `bqwh-40` (held-out set, balanced holes) against `qwh-40` (tuning set): the first "
+                      "rung that solves every instance is alldiff on the tuning set and alldiff on the held-out set "
+                      "(holds); the learn against cadical target is met on the tuning set and missed on the "
+                      "held-out set (**does not hold** on the held-out set).", text)
+        # Without the held-out file, the claims are said unchecked on held-out data.
+        text = self.section([("qwh-30", "0.40", "alldiff", "done", 100, 0.02)])
+        self.assertIn("- latin: `bqwh-30` (held-out set, balanced holes) against `qwh-30` (tuning set): the held-out "
+                      "set has no rows in this run; the claims on `qwh-30` are not checked on held-out data.", text)
+
+    def test_kakuro_public_collections_held_out(self):
+        # kakuro's held-out set is the public collections (kakuro-ladder-public.sweep):
+        # their puzzles are one set; without the folder it is said absent, and where no
+        # rung proves every public puzzle unique the tuning set's first rung does not hold.
+        from analysis.sections import ladder
+        families = [{"name": "kakuro", "default_engine": "-", "sweeps": "", "summary": ""}]
+        listing = __import__("analysis.listing", fromlist=["Listing"]).Listing(
+            csvread.parse_csv(FAKE_ENGINES.splitlines(keepends=True), "engines").rows, families)
+        conf = sections.family_sections(listing.families)["kakuro"].ladder
+        self.assertEqual(conf["split"]("puzzles-30x30-hard#1"), ("30x30", "hard"))
+        self.assertEqual(conf["split"]("csprules-10x10-H3401-W11"), ("public", "csprules-10x10-H3401-W11"))
+        self.assertEqual(ladder.held_out_part({"kakuro": []}, {"kakuro": conf}, {}),
+                         ["- kakuro: `public` (held-out set, public collections) against `30x30` (tuning set): the "
+                          "held-out set has no rows in this run; the claims on `30x30` are not checked on held-out "
+                          "data."])
+
+        class Row:
+            def __init__(self, set_, tool, done):
+                self.set, self.tool, self.done, self.outside, self.instance = set_, tool, done, False, set_ + "-a"
+
+        runs = [Row("30x30", "backtrack", False), Row("30x30", "propagate", True),
+                Row("public", "backtrack", False), Row("public", "propagate", False)]
+        self.assertEqual(ladder.held_out_part({"kakuro": runs}, {"kakuro": conf}, {}),
+                         ["- kakuro: `public` (held-out set, public collections) against `30x30` (tuning set): the "
+                          "first rung that solves every instance is propagate on the tuning set and none on the "
+                          "held-out set (**does not hold** on the held-out set: propagate does not solve every "
+                          "instance)."])
+
     def test_learn_target_missed_with_fewer_solved(self):
         text = self.section([
             ("qwh-40", "0.40", "learn", "limit", 5000, 10.0),

@@ -5,7 +5,8 @@
  * and the reader names the first). Without a note every clued run has a sum that
  * some set of distinct digits makes and no run is over 9; with one (a printable
  * message on a line of the puzzle) that fails, or a digit repeats in a run, and a
- * brief search finds no solution. It prints and reads back the same, note or none. Every error is
+ * brief search finds no solution. It prints and reads back the same, note or none. Its
+ * isomorphic copy (iso.c) has a model as large, and maps back to it. Every error is
  * a printable message on a line of the input, naming the column; each call consumes
  * input. */
 #include <stdlib.h>
@@ -16,7 +17,7 @@
 
 int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
 {
-    static kakuro_grid g, back; /* their arrays are reused from call to call */
+    static kakuro_grid g, back, copy; /* their arrays are reused from call to call */
     const int lines = fuzz_lines(data, size);
     kakuro_reader r, r2;
     pb_error e = {0, ""};
@@ -67,6 +68,18 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
             pb_engine_run(&pb_engine_kakuro_combo, m, &how, &res);
             FUZZ_CHECK(res.stats.solutions == 0);
         }
+        const int sym = kakuro_iso_apply(&g, KAKURO_ISO_TRANSPOSE | KAKURO_ISO_COMPLEMENT, &copy);
+        FUZZ_CHECK(sym == (KAKURO_ISO_TRANSPOSE | KAKURO_ISO_COMPLEMENT) ||
+                   (sym == 1 && !all_sets));
+        pb_model *mc = kakuro_model_new(&copy, &e);
+        FUZZ_CHECK(mc && mc->ncells == m->ncells && mc->ngroups == m->ngroups &&
+                   mc->nsums == m->nsums);
+        pb_model_free(mc);
+        FUZZ_CHECK(kakuro_iso_apply(&copy, sym, &back) == sym && back.rows == g.rows &&
+                   back.cols == g.cols && !memcmp(back.white, g.white, (size_t)cells) &&
+                   !memcmp(back.digit, g.digit, (size_t)cells) &&
+                   !memcmp(back.down, g.down, (size_t)cells) &&
+                   !memcmp(back.right, g.right, (size_t)cells));
         pb_model_free(m);
         free(runs);
         const size_t n = kakuro_format_grid(&g, NULL, 0);

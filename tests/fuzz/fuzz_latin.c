@@ -2,7 +2,8 @@
  * square read has an order 1..LATIN_MAX_ORDER and values within it, keeps the rules
  * unless its note names a clash, starts on a later line than the one before, prints
  * and reads back the same (note included), and builds a model whose first solution
- * (searched briefly) completes it; with a clash the search finds none. Every error is
+ * (searched briefly) completes it; with a clash the search finds none. Its isomorphic
+ * copy (iso.c) keeps the rules as it does, and maps back to it. Every error is
  * a printable message on a line of the input, naming the column; each call consumes
  * input. */
 #include <string.h>
@@ -13,7 +14,7 @@
 
 int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
 {
-    static latin_square sq, back, sol;
+    static latin_square sq, back, sol, copy;
     static char text[LATIN_MAX_TEXT];
     static int first[LATIN_MAX_CELLS];
     const int lines = fuzz_lines(data, size);
@@ -40,6 +41,11 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
         latin_reader_init(&r2, text, n);
         FUZZ_CHECK(latin_read(&r2, &back, &line, &e) == 1 && back.n == sq.n &&
                    !memcmp(back.cell, sq.cell, (size_t)sq.ncells) && !r2.note.line == !clash);
+        latin_iso iso;
+        latin_iso_draw(sq.n, size, (uint64_t)line, &iso);
+        FUZZ_CHECK(!latin_iso_apply(&iso, &sq, &copy) && !latin_iso_undo(&iso, &copy, &back) &&
+                   !memcmp(back.cell, sq.cell, (size_t)sq.ncells));
+        FUZZ_CHECK(latin_check_rules(&copy, NULL, 0) == (clash ? -1 : 0));
         pb_model *m = latin_model_of(&sq);
         FUZZ_CHECK(m && latin_model_order(m) == sq.n);
         pb_run how = {

@@ -633,6 +633,37 @@ static void test_uniformity(void)
            (double)klein_shuffled / draws);
 }
 
+/* Balanced holes (bqwh): round(h n) in every row and column, the square's own givens
+ * kept, the holes of a smaller fraction among those of a larger, and squares other than
+ * the uniform holes' of the same seed. */
+static void test_balanced(void)
+{
+    static const int orders[] = {2, 7, 12, 30, 64};
+    latin_square p, s, p2, s2;
+    for (size_t i = 0; i < sizeof orders / sizeof *orders; i++) {
+        const int n = orders[i];
+        latin_gen_opts few = {.n = n, .holes = 0.3, .seed = 9, .balanced = 1}, many = few;
+        many.holes = 0.5;
+        CHECK(latin_generate(&few, 2, &p, &s) == 0 && latin_generate(&many, 2, &p2, &s2) == 0);
+        CHECK(!memcmp(s.cell, s2.cell, sizeof s.cell));
+        const int want = (int)(0.5 * n + 0.5);
+        for (int k = 0; k < n; k++) {
+            int row = 0, col = 0;
+            for (int j = 0; j < n; j++) row += !p2.cell[k * n + j], col += !p2.cell[j * n + k];
+            CHECK_EQ_U64(row, want);
+            CHECK_EQ_U64(col, want);
+        }
+        for (int c = 0; c < p.ncells; c++) {
+            CHECK(p.cell[c] || !p2.cell[c]);
+            CHECK(!p2.cell[c] || p2.cell[c] == s2.cell[c]);
+        }
+        latin_gen_opts uniform = many;
+        uniform.balanced = 0;
+        CHECK(latin_generate(&uniform, 2, &p, &s) == 0);
+        if (n > 2) CHECK(memcmp(s.cell, s2.cell, sizeof s.cell) != 0);
+    }
+}
+
 int main(void)
 {
     test_counts();
@@ -642,6 +673,7 @@ int main(void)
     test_reader_clashes();
     test_round_trip();
     test_generate();
+    test_balanced();
     test_uniformity();
     return check_report("latin");
 }

@@ -5,6 +5,7 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include "core/rng.h"
 #include "kakuro/kakuro.h"
 #include "harness/io/svg.h"
 #include "families/families.h"
@@ -160,8 +161,43 @@ static void render(FILE *f, const pb_set *set, int i, const int *values)
     kakuro_grid_free(g);
 }
 
-static const char *const kakuro_sweeps[] = {"kakuro-checkers", "kakuro-ladder", "kakuro-gen",
-                                            "kakuro-example",  "kakuro-public", NULL};
+/* Copy `copy` of every puzzle of set: copies 1, 2 and 3 of puzzle i take the three
+ * symmetries other than the identity (transposed, complemented, both), in an order
+ * drawn from the stream (seed, i); each keeps its puzzle's line and note. */
+static int copy_set(const pb_set *set, const char *spec, int copy, uint64_t seed, pb_set *out,
+                    char *err, size_t errlen)
+{
+    const kakuro_grid *from = set->priv;
+    memset(out, 0, sizeof *out);
+    for (int i = 0; i < set->count; i++)
+        if (!set->puzzle[i].model) return snprintf(err, errlen, "%s", set->puzzle[i].error), -1;
+    const size_t room = set->count > 0 ? (size_t)set->count : 1;
+    kakuro_grid *grids = calloc(room, sizeof *grids);
+    out->puzzle = calloc(room, sizeof *out->puzzle);
+    out->priv = grids;
+    int rc = !grids || !out->puzzle;
+    for (int i = 0; i < set->count && !rc; i++) {
+        pb_rng r;
+        pb_error e;
+        const pb_puzzle *p = &set->puzzle[i];
+        pb_rng_seed_stream(&r, seed, (uint64_t)i);
+        const int sym = 1 + (int)((pb_rng_below(&r, 3) + (uint64_t)copy - 1) % 3);
+        out->count++;
+        rc = kakuro_iso_apply(&from[i], sym, &grids[i]) < 0 ||
+             !(out->puzzle[i].model = kakuro_model_new(&grids[i], &e)) ||
+             (p->note && !(out->puzzle[i].note = strdup(p->note)));
+        out->puzzle[i].line = p->line;
+    }
+    if (rc) {
+        free_set(out);
+        return snprintf(err, errlen, "%s: out of memory", spec), -1;
+    }
+    return 0;
+}
+
+static const char *const kakuro_sweeps[] = {
+    "kakuro-checkers", "kakuro-ladder",        "kakuro-gen", "kakuro-example",
+    "kakuro-public",   "kakuro-ladder-public", NULL};
 static const char *const kakuro_examples[] = {
     "count kakuro puzzles.kak -l 2",
     "generate kakuro --size 11x11 --difficulty hard",
@@ -178,6 +214,7 @@ const pb_family pb_family_kakuro = {
     .batch = 1,
     PB_PLACEMENT_FAMILY,
     .instance_name = pb_base_name,
+    .copy_set = copy_set,
     .default_engine = "combo",
     .levels = kakuro_level_names,
     .level_summaries = kakuro_level_summaries,

@@ -49,16 +49,32 @@ GAINS = (("combo-all", "checker"), ("thesis-diff", "refill"), ("combo-diff", "bo
 SEED_CHECKER = "thesis"
 
 
+# The held-out set of the ladder: the public collections' puzzles (one file each).
+PUBLIC = "public"
+
+
 def ladder_split(instance):
-    """(set, param) of a ladder row, puzzles-SIZE-LEVEL#INDEX: (SIZE, LEVEL)."""
+    """(set, param) of a ladder row, puzzles-SIZE-LEVEL#INDEX: (SIZE, LEVEL); a public
+    collection's puzzle (a name without "#", kakuro-ladder-public.sweep): (public, NAME)."""
     m = re.match(r"puzzles-(\d+x\d+)-([a-z]+)#\d+$", instance)
-    return (m.group(1), m.group(2)) if m else split_at_index(instance)
+    if m:
+        return m.group(1), m.group(2)
+    return split_at_index(instance) if "#" in instance else (PUBLIC, instance)
 
 
-# The sweeps the common sections read (reads.py).
-READS = {"ladder": ("kakuro-ladder",)}
-# The ladder section (ladder.py): a row's set and param, and what the param is.
-LADDER = {"split": ladder_split, "param": "difficulty"}
+# The sweeps the common sections read (reads.py): the ladder on our generator's
+# puzzles, and on the public collections when the folder is there.
+READS = {"ladder": ("kakuro-ladder", "kakuro-ladder-public")}
+# The ladder section (ladder.py): a row's set and param, what the param is, and which
+# set tuned the engines (data/kakuro, our generator's) and which is held out (the
+# public collections, absent where the folder is).
+LADDER = {"split": ladder_split, "param": "difficulty (a public puzzle: its name)",
+          "set_roles": {"30x30": "tuning set", PUBLIC: "held-out set, public collections"},
+          "held_out": {PUBLIC: "30x30"},
+          "sets_note": ("Tuning set: `30x30`, our generator's puzzles (data/kakuro), on which the engines' "
+                        "choices were made. Held-out set: `public`, the public collections' puzzles "
+                        "(kakuro-ladder-public.sweep, read from PB_KAKURO_PUBLIC), made by other hands and "
+                        "never tuned on.")}
 # The report's pictures (pictures.py): (file under plots/, render arguments, caption).
 PICTURES = [("picture-kakuro.svg", ["kakuro", repo_path("data/kakuro/puzzles-9x9-hard.kak"), "--solution"],
              "kakuro: the first puzzle of data/kakuro/puzzles-9x9-hard.kak solved")]

@@ -3,8 +3,9 @@
  * named qwh-ORDER-HOLES[-xCOUNT][-sSEED][-iFIRST], where HOLES is a fraction or a
  * range FROM:TO:STEP, so one name stands for a whole easy-hard-easy series; each
  * generated puzzle is named qwh-ORDER-HOLES-sSEED-iINDEX, a name that reads back as
- * that one puzzle. The squares of one order share one model structure; solutions
- * print as squares. */
+ * that one puzzle; bqwh-... names the same with balanced holes (as many in every row
+ * and column). The squares of one order share one model structure; solutions print
+ * as squares; a set's isomorphic copies (the sweep key copies) come from iso.c. */
 #include "family.h"
 
 #include <math.h>
@@ -20,6 +21,7 @@ typedef struct qwh_spec {
     int n, count, first;   /* order; instances per fraction, from index first */
     double from, to, step; /* hole fractions from..to by step (one when step is 0) */
     uint64_t seed;
+    int balanced; /* bqwh-: balanced holes (latin_punch_balanced) */
 } qwh_spec;
 
 typedef struct latin_priv {
@@ -69,20 +71,22 @@ static int add_square(pb_set *set, latin_priv *pv, int i, const latin_square *sq
 #define QWH_MAX_SQUARES 1000000
 #define QWH_MAX_CELLS   (1 << 28)
 
-/* "qwh-ORDER-HOLES[-xCOUNT][-sSEED][-iFIRST]"; 1 when spec is such a name (*q
+/* "[b]qwh-ORDER-HOLES[-xCOUNT][-sSEED][-iFIRST]"; 1 when spec is such a name (*q
  * filled), 0 when it is not one, -1 when it is one with a fault (err says which). */
 static int parse_qwh(const char *spec, qwh_spec *q, char *err, size_t errlen)
 {
-    if (strncmp(spec, "qwh-", 4)) return 0;
+    const int balanced = !strncmp(spec, "bqwh-", 5);
+    if (strncmp(spec, "qwh-", 4) && !balanced) return 0;
     char rest[128];
     int used = 0;
-    *q = (qwh_spec){.count = 1, .seed = 1};
-    if (sscanf(spec, "qwh-%d-%lf%n", &q->n, &q->from, &used) != 2) goto bad;
+    *q = (qwh_spec){.count = 1, .seed = 1, .balanced = balanced};
+    const char *body = spec + balanced; /* from "qwh-" on */
+    if (sscanf(body, "qwh-%d-%lf%n", &q->n, &q->from, &used) != 2) goto bad;
     q->to = q->from;
     int more = 0;
-    if (spec[used] == ':' && sscanf(spec + used, ":%lf:%lf%n", &q->to, &q->step, &more) == 2)
+    if (body[used] == ':' && sscanf(body + used, ":%lf:%lf%n", &q->to, &q->step, &more) == 2)
         used += more;
-    snprintf(rest, sizeof rest, "%s", spec + used);
+    snprintf(rest, sizeof rest, "%s", body + used);
     for (char *p = rest; *p;) {
         unsigned long long v;
         int k = 0;
@@ -97,7 +101,7 @@ static int parse_qwh(const char *spec, qwh_spec *q, char *err, size_t errlen)
         p += k;
     }
     /* The numbers are decimal: no hexadecimal, inf or nan (sscanf takes them). */
-    if (strspn(spec + 4, "0123456789.eE+-:") < (size_t)used - 4) goto bad;
+    if (strspn(body + 4, "0123456789.eE+-:") < (size_t)used - 4) goto bad;
     if (q->n < LATIN_MIN_ORDER || q->n > LATIN_MAX_ORDER ||
         !(q->from >= 0 && q->to <= 1 && q->from <= q->to) || (q->to > q->from && !(q->step > 0)))
         goto bad;
@@ -115,9 +119,10 @@ static int parse_qwh(const char *spec, qwh_spec *q, char *err, size_t errlen)
     return 1;
 bad:
     snprintf(err, errlen,
-             "%s: expected qwh-ORDER-HOLES[-xCOUNT][-sSEED][-iFIRST] (ORDER %d-%d, HOLES a "
-             "fraction 0-1 or FROM:TO:STEP), e.g. qwh-15-0.42-x20",
-             spec, LATIN_MIN_ORDER, LATIN_MAX_ORDER);
+             "%s: expected %sqwh-ORDER-HOLES[-xCOUNT][-sSEED][-iFIRST] (ORDER %d-%d, HOLES a "
+             "fraction 0-1 or FROM:TO:STEP), e.g. %sqwh-15-0.42-x20",
+             spec, q->balanced ? "b" : "", LATIN_MIN_ORDER, LATIN_MAX_ORDER,
+             q->balanced ? "b" : "");
     return -1;
 }
 
@@ -142,11 +147,11 @@ static int load_generated(const qwh_spec *q, pb_set *set, latin_priv *pv, char *
     int rc = 0;
     for (int k = 0, i = 0; k < fractions && !rc; k++)
         for (int index = q->first; index < q->first + q->count && !rc; index++, i++) {
-            latin_gen_opts o = {q->n, qwh_fraction(q, k), q->seed, 0};
+            latin_gen_opts o = {q->n, qwh_fraction(q, k), q->seed, 0, q->balanced};
             rc = latin_generate(&o, (uint64_t)index, puzzle, NULL) ||
                  add_square(set, pv, i, puzzle, 0);
-            snprintf(pv->name[i], sizeof pv->name[i], "qwh-%d-%g-s%llu-i%d", q->n, o.holes,
-                     (unsigned long long)q->seed, index);
+            snprintf(pv->name[i], sizeof pv->name[i], "%sqwh-%d-%g-s%llu-i%d",
+                     q->balanced ? "b" : "", q->n, o.holes, (unsigned long long)q->seed, index);
             set->count++;
         }
     free(puzzle);
@@ -232,6 +237,40 @@ static int load(const pb_instance *inst, const void *params, pb_set *set, char *
     return rc;
 }
 
+/* Copy `copy` of every square of set: each under the symmetry of the stream (seed,
+ * i * 2^20 + copy) (latin_iso_draw), keeping its square's line, name and note. */
+static int copy_set(const pb_set *set, const char *spec, int copy, uint64_t seed, pb_set *out,
+                    char *err, size_t errlen)
+{
+    const latin_priv *from = set->priv;
+    size_t cells = 0;
+    memset(out, 0, sizeof *out);
+    for (int i = 0; i < set->count; i++) {
+        if (!set->puzzle[i].model) return snprintf(err, errlen, "%s", set->puzzle[i].error), -1;
+        cells += (size_t)set->puzzle[i].model->ncells;
+    }
+    latin_priv *pv = calloc(1, sizeof *pv);
+    latin_square *sq = malloc(2 * sizeof *sq);
+    out->priv = pv;
+    int rc = !pv || !sq || make_room(out, pv, set->count, cells, from->name != NULL);
+    for (int i = 0; i < set->count && !rc; i++) {
+        latin_iso iso;
+        const pb_puzzle *p = &set->puzzle[i];
+        latin_square_from(p->model, NULL, &sq[0]);
+        latin_iso_draw(sq[0].n, seed, ((uint64_t)i << 20) + (uint64_t)copy, &iso);
+        rc = latin_iso_apply(&iso, &sq[0], &sq[1]) || add_square(out, pv, i, &sq[1], p->line) ||
+             (p->note && !(out->puzzle[i].note = strdup(p->note)));
+        if (from->name) memcpy(pv->name[i], from->name[i], sizeof pv->name[i]);
+        out->count++;
+    }
+    free(sq);
+    if (rc) {
+        free_set(out);
+        return snprintf(err, errlen, "%s: out of memory", spec), -1;
+    }
+    return 0;
+}
+
 static void print_solution(FILE *f, const pb_set *set, int i, const int *values,
                            const pb_engine *engine)
 {
@@ -265,7 +304,7 @@ static void render(FILE *f, const pb_set *set, int i, const int *values)
     pb_render_grid(f, set->puzzle[i].model, values, 0, 0);
 }
 
-static const char *const latin_sweeps[] = {"latin", "latin-ladder", NULL};
+static const char *const latin_sweeps[] = {"latin", "latin-ladder", "latin-ladder-heldout", NULL};
 static const char *const latin_examples[] = {
     "count latin qwh-15-0.42-x10 -l 2",
     "generate latin --size 20 --holes 0.42 --count 5",
@@ -277,11 +316,13 @@ const pb_family pb_family_latin = {
     .summary = "quasigroup completion: fill the holes of a Latin square (QWH)",
     .instance_help = "a file of squares ('-': standard input), n rows of n tokens ('.' a hole, "
                      "or 1..n), ';' comments, a blank line between squares; or generated "
-                     "instances qwh-ORDER-HOLES[-xCOUNT][-sSEED], HOLES a fraction or FROM:TO:STEP",
+                     "instances qwh-ORDER-HOLES[-xCOUNT][-sSEED], HOLES a fraction or FROM:TO:STEP "
+                     "(bqwh-...: balanced holes, round(HOLES * ORDER) in every row and column)",
     .batch = 1,
     PB_PLACEMENT_FAMILY,
     .instance_name = instance_name,
     .puzzle_name = puzzle_name,
+    .copy_set = copy_set,
     .default_engine = "propagate",
     .generators = pb_latin_generators,
     .sweeps = latin_sweeps,

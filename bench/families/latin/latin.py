@@ -30,18 +30,33 @@ MODE = "first"
 
 
 def ladder_split(instance):
-    """(set, param) of a generated square's row, qwh-ORDER-HOLES-sSEED-iINDEX: (qwh-ORDER,
-    HOLES); any other name is a set of its own."""
-    m = re.match(r"(qwh-\d+)-([0-9.]+)(-|$)", instance)
+    """(set, param) of a generated square's row, qwh-ORDER-HOLES-sSEED-iINDEX (bqwh-... for
+    balanced holes): (qwh-ORDER, HOLES); any other name is a set of its own."""
+    m = re.match(r"(b?qwh-\d+)-([0-9.]+)(-|$)", instance)
     return (m.group(1), m.group(2)) if m else (instance, "")
 
 
-# The sweeps the common sections read (reads.py).
-READS = {"ladder": ("latin-ladder",)}
+# The sweeps the common sections read (reads.py): the ladder on the tuning set, and
+# the held-out set, balanced holes, each square also as isomorphic copies.
+READS = {"ladder": ("latin-ladder", "latin-ladder-heldout")}
 # The ladder section (ladder.py): a row's set and param, what the param is,
-# where each tool's hardest square lies, and the sets of its targets.
-LADDER = {"split": ladder_split, "param": "hole fraction", "peaks": True, "alldiff_target": "qwh-30",
-          "learn_targets": {"qwh-40": 2}}
+# where each tool's hardest square lies, the sets of its targets, which sets tuned the
+# engines (the squares of latin-ladder.sweep: the engines' defaults, mrv among them,
+# were chosen on our generator's uniform holes) and which are held out (balanced
+# holes, latin-ladder-heldout.sweep), each held-out set with the tuning set it tests again,
+# and what a copy is.
+LADDER = {"split": ladder_split, "param": "hole fraction", "peaks": True,
+          "alldiff_target": ("qwh-30", "bqwh-30"), "learn_targets": {"qwh-40": 2, "bqwh-40": 2},
+          "set_roles": {"qwh-30": "tuning set", "qwh-40": "tuning set", "qwh-50": "tuning set",
+                        "bqwh-30": "held-out set, balanced holes", "bqwh-40": "held-out set, balanced holes"},
+          "held_out": {"bqwh-30": "qwh-30", "bqwh-40": "qwh-40"},
+          "sets_note": ("Tuning set: `qwh-N` (latin-ladder.sweep), our generator's squares with holes punched "
+                        "uniformly at random, on which the latin claims were made and the engines' choices (the mrv "
+                        "order among them) measured. Held-out set: `bqwh-N` "
+                        "(latin-ladder-heldout.sweep), squares of another stream with balanced holes (as many in every "
+                        "row and column, Kautz et al.'s balanced QWH), never tuned on."),
+          "copies_how": ("rows, columns and symbols permuted, and one of the square's six conjugates taken "
+                         "(transposition among them)")}
 # The report's pictures (pictures.py): (file under plots/, render arguments, caption).
 PICTURES = [("picture-latin.svg", ["latin", "qwh-10-0.42-x1", "--solution"],
              "latin: a generated order-10 square with 42% holes, completed")]

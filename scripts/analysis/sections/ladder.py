@@ -24,7 +24,11 @@ param is (default "parameter"); "peaks",
 where each tool's hardest instance lies; "alldiff_target", the set of the alldiff
 target; "learn_targets", the sets of the learn target, each with how many times as slow
 as cadical learn may be; "set_roles", what a set is to the claims on it ("tuning set":
-the search was tuned on it; "held-out set": never tuned on), said beside its target; "micro_case" and "micro_set",
+the search was tuned on it; "held-out set": never tuned on), said beside its target;
+"held_out", each held-out set with the tuning set whose claims it tests again: the
+targets and the first rung are then compared set against set, and a claim that does
+not hold on the held-out set is said so ("sets_note": the family's sentence on which
+set is which); "copies_how", what a copy is in the family (copies.py); "micro_case" and "micro_set",
 the micro-benchmark of the learn-against-logic target. Params sort by the family's
 levels where `puzzlebench levels` lists some, else as numbers.
 """
@@ -53,8 +57,15 @@ MICRO_FILE = "micro.json"
 
 
 def files(ctx):
-    """The ladder files of the results folder, by name."""
-    return reads_files(ctx.dir, declared(ctx, SECTION, KIND))
+    """The ladder files of the results folder: by family, and within one in the order
+    its READS gives them (a tuning set's ladder before its held-out one)."""
+    reads = declared(ctx, SECTION, KIND)
+
+    def rank(path):
+        hits = [(r.family, i) for i, r in enumerate(reads) if r.matches(path)]
+        return (min(hits) if hits else ("", 0)) + (path.name,)
+
+    return sorted(reads_files(ctx.dir, reads), key=rank)
 
 
 def split_at_index(instance):
@@ -194,9 +205,11 @@ def family_part(family, rows, limit, conf, key, outside, sweep=None):
         per_set.append(f"{code(s)}: {escape(f or 'none')}")
     if len(sets) > 1:
         out.append("First rung solving every instance, per set: " + ", ".join(per_set) + ".")
+    if conf.get("sets_note") and any(s in conf.get("set_roles", {}) for s in sets):
+        out.append(conf["sets_note"])
     n_orient = copies.orientations(runs)
     if n_orient > 1:
-        out += ["", copies.intro(n_orient)]
+        out += ["", copies.intro(n_orient, conf.get("copies_how", copies.SUDOKU_HOW))]
         out += copies.totals_part(runs, sets, tools, engines[-1] if engines else tools[0], Totals)
     else:
         out += totals_part(runs, sets, tools, outside)
@@ -274,19 +287,32 @@ def totals_part(runs, sets, tools, outside):
     return out + table(header, "l" + "r" * 2 * len(sets), body)
 
 
-def alldiff_target(runs_by_family, confs):
-    return [line for family, conf in confs.items() if conf.get("alldiff_target")
-            for line in _alldiff_line(runs_by_family.get(family, []), conf)]
+def _target_sets(conf, key):
+    """The sets of a target: one set's name or several."""
+    sets = conf.get(key) or ()
+    return (sets,) if isinstance(sets, str) else tuple(sets)
 
 
-def _alldiff_line(family_runs, conf):
-    set_name = conf["alldiff_target"]
+def alldiff_target(runs_by_family, confs, verdicts):
+    """The alldiff target's lines; verdicts[(family, set, "alldiff")] gets each one's
+    "met", "missed" or None (not settled by the bounds)."""
+    out = []
+    for family, conf in confs.items():
+        for set_name in _target_sets(conf, "alldiff_target"):
+            lines, verdict = _alldiff_line(runs_by_family.get(family, []), conf, set_name)
+            if lines:
+                verdicts[(family, set_name, "alldiff")] = verdict
+            out += lines
+    return out
+
+
+def _alldiff_line(family_runs, conf, set_name):
     runs = [r for r in family_runs if r.set == set_name]
     prop = {r.instance: r for r in runs if r.tool == "propagate"}
     ad = {r.instance: r for r in runs if r.tool == "alldiff"}
     both = [i for i in prop if i in ad and prop[i].backtracks is not None and ad[i].backtracks is not None]
     if not both:
-        return []
+        return [], None
     # The peak: propagate's hardest square (most backtracks; a stopped run used at least that many).
     peak = max(both, key=lambda i: (prop[i].backtracks, not prop[i].done))
     p, a = prop[peak], ad[peak]
@@ -296,7 +322,12 @@ def _alldiff_line(family_runs, conf):
     else:
         text = bounded_ratio(a.backtracks, p.backtracks, not a.done, not p.done, less=FEWER, more=MORE)
         text += " (goal: at least 10× fewer)"
-    line = (f"- **alldiff against propagate** on {code(set_name)} at propagate's hardest square "
+    # A stopped propagate made at least its count, a stopped alldiff too.
+    verdict = ("met" if a.done and p.backtracks >= 10 * a.backtracks and p.backtracks > 0
+               else "missed" if p.done and 10 * a.backtracks > p.backtracks else None)
+    role = conf.get("set_roles", {}).get(set_name)
+    line = (f"- **alldiff against propagate** on {code(set_name)}{f' ({escape(role)})' if role else ''} at "
+            f"propagate's hardest square "
             f"({escape(conf.get('param', 'parameter'))} {escape(p.param)}): {a.backtracks_text()} backtracks against {p.backtracks_text()}: "
             f"alldiff takes {text}.")
     ratios = []
@@ -307,10 +338,12 @@ def _alldiff_line(family_runs, conf):
     if ratios:
         where = f"each of the {len(ratios)} squares" if len(ratios) > 1 else "the one square"
         line += f" On {where} of the set where both backtracked: " + ", ".join(ratios) + "."
-    return [line]
+    return [line], verdict
 
 
-def learn_targets(runs_by_family, confs):
+def learn_targets(runs_by_family, confs, verdicts):
+    """The learn target's lines; verdicts[(family, set, "learn")] gets each one's "met",
+    "missed" or None (not settled by the bounds)."""
     out = []
     for family, set_name, most in [(f, s, m) for f, conf in confs.items()
                                    for s, m in conf.get("learn_targets", {}).items()]:
@@ -320,12 +353,16 @@ def learn_targets(runs_by_family, confs):
         if not learn.n or not cad.n:
             continue
         ratio = bounded_ratio(learn.seconds, cad.seconds, learn.lower, cad.lower)
-        verdict = ""
+        verdict, said = "", None
         if not learn.lower and not cad.lower:
-            verdict = (f" (goal: at most {most:g}× slower: " + ("met" if learn.seconds <= most * cad.seconds else "missed")
-                       + ")")
+            said = "met" if learn.seconds <= most * cad.seconds else "missed"
+            verdict = f" (goal: at most {most:g}× slower: {said})"
         elif learn.solved < cad.solved:
+            said = "missed"
             verdict = " (goal: at least as many solved: missed)"
+        elif not learn.lower and learn.seconds <= most * cad.seconds:
+            said = "met"  # cadical's total, stopped at the limit, is a lower bound
+        verdicts[(family, set_name, "learn")] = said
         role = confs[family].get("set_roles", {}).get(set_name)
         out.append(f"- **learn against cadical** on {code(set_name)}"
                    f"{f' ({escape(role)})' if role else ''}: {learn.solved}/{learn.n} solved in "
@@ -422,7 +459,64 @@ def section(ctx):
         out += ["", "Every tool of the ladder as a solver:", ""]
         out += generic.summary(ctx, rows, generic.meta_limit(info), f"{path.stem}-cactus", path.stem)
         out += ["", ctx.meta_line(meta, show=("commit", "date"))]
-    targets = alldiff_target(by_family, confs) + learn_targets(by_family, confs) + micro_target(ctx.dir, confs)
+    verdicts = {}
+    targets = (alldiff_target(by_family, confs, verdicts) + learn_targets(by_family, confs, verdicts)
+               + micro_target(ctx.dir, confs))
     if targets:
         out += ["", "### The targets, from this run", ""] + targets
+    held = held_out_part(by_family, confs, verdicts)
+    if held:
+        out += ["", "### The claims on held-out data", ""] + held
+    return out
+
+
+TARGET_NAMES = {"alldiff": "alldiff against propagate", "learn": "learn against cadical"}
+
+
+def _verdict_text(v):
+    return {"met": "met", "missed": "missed", None: "not settled by the bounds"}[v]
+
+
+def held_out_part(runs_by_family, confs, verdicts):
+    """Each held-out set against the tuning set whose claims it tests (a family's
+    "held_out"): the first rung that solves every instance and each target's verdict on
+    both, and plainly where a claim that holds on the tuning set does not hold on the
+    held-out one; a held-out set this run has no rows of is said absent."""
+    out = []
+    for family, conf in confs.items():
+        roles = conf.get("set_roles", {})
+        for held, tuned in conf.get("held_out", {}).items():
+            runs = runs_by_family.get(family, [])
+            mine, theirs = [r for r in runs if r.set == held], [r for r in runs if r.set == tuned]
+            name = (f"{code(held)} ({escape(roles.get(held, 'held-out set'))}) against {code(tuned)} "
+                    f"({escape(roles.get(tuned, 'tuning set'))})")
+            if not mine:
+                out.append(f"- {escape(family)}: {name}: the held-out set has no rows in this run; the claims "
+                           f"on {code(tuned)} are not checked on held-out data.")
+                continue
+            engines = tool_order(runs)[0]
+            r_held, r_tuned = first_rung(mine, engines), first_rung(theirs, engines)
+            rung = (f"the first rung that solves every instance is {escape(r_tuned or 'none')} on the tuning "
+                    f"set and {escape(r_held or 'none')} on the held-out set")
+            if r_tuned is None:
+                rung += " (no rung solves every instance of the tuning set: no claim to check)"
+            elif r_held == r_tuned:
+                rung += " (holds)"
+            elif r_held is None or engines.index(r_held) > engines.index(r_tuned):
+                rung += f" (**does not hold** on the held-out set: {escape(r_tuned)} does not solve every instance)"
+            else:
+                rung += " (holds: a lower rung suffices there)"
+            parts = [rung]
+            for kind in ("alldiff", "learn"):
+                if (family, held, kind) not in verdicts:
+                    continue
+                v_held, v_tuned = verdicts[(family, held, kind)], verdicts.get((family, tuned, kind))
+                text = (f"the {TARGET_NAMES[kind]} target is {_verdict_text(v_tuned)} on the tuning set and "
+                        f"{_verdict_text(v_held)} on the held-out set")
+                if v_held == "missed" and v_tuned != "missed":
+                    text += " (**does not hold** on the held-out set)"
+                elif v_held == v_tuned == "met":
+                    text += " (holds)"
+                parts.append(text)
+            out.append(f"- {escape(family)}: {name}: " + "; ".join(parts) + ".")
     return out
