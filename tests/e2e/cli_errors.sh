@@ -154,6 +154,10 @@ one_line_error "^puzzlebench: import-solution: empty\.txt: no squares found"
 printf '12\n' >short.txt
 expect 2 "render of a bad puzzle" -- "$pb" render sudoku short.txt --out e.svg
 one_line_error "^puzzlebench: render: short\.txt:1: "
+# An engine with nothing to solve (no --solution, no --trace) is refused, not ignored.
+expect 2 "render --engine without --solution" -- "$pb" render notouch cross8 -e backtrack --out e.svg
+one_line_error "^puzzlebench: render: --engine picks the engine of --solution or --trace"
+expect 0 "render --engine with --solution" -- "$pb" render notouch cross8 -e backtrack --solution --out e.svg
 
 # ---- an empty output name is shown as '' ----
 expect 2 "render --out ''" -- "$pb" render notouch cross8 --out ''
