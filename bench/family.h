@@ -232,6 +232,14 @@ typedef struct pb_family {
     const char *const *examples; /* command lines for the help ("solve NAME ...") */
 } pb_family;
 
+/* The random stream a copy_set draws copy `copy` of puzzle i from: one copy's
+ * symmetries depend on neither the other puzzles nor the other copies (fewer than 2^20
+ * copies a puzzle). */
+static inline uint64_t pb_copy_stream(int i, int copy)
+{
+    return ((uint64_t)i << 20) + (uint64_t)copy;
+}
+
 /* The members every placement family's table names from its own file: its static load,
  * free_set, print_solution and render. */
 #define PB_PLACEMENT_FAMILY                                                                        \

@@ -23,7 +23,7 @@ typedef struct pb_cnf_puzzle {
 #define PB_CNF_OPTION_INDEX(T, F)                                                                  \
     {                                                                                              \
         .name = "index", .type = PB_OPT_INT, .offset = offsetof(T, F), .arg = "K", .lo = 1,        \
-        .hi = 1000000000, .help = "the K-th puzzle of a file of several (default: the first)"      \
+        .hi = 1000000000, .help = "the K-th puzzle of a file of several"                           \
     }
 
 /* Parses argv[first ..] of command cmd (the family in argv[first - 1]): cmd's own

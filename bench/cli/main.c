@@ -95,7 +95,7 @@ static void print_help(FILE *f)
     fputs("\nfamilies:\n", f);
     for (const pb_family *const *fam = pb_families; *fam; fam++) {
         fprintf(f, "  %-10s", (*fam)->name);
-        pb_help_wrap(f, 12, 13, (*fam)->summary);
+        pb_help_wrap(f, 12, 12, (*fam)->summary);
     }
     fputs("\nexamples:\n", f);
     for (const pb_family *const *fam = pb_families; *fam; fam++)

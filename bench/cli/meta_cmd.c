@@ -143,6 +143,10 @@ int pb_cmd_meta(int argc, char **argv)
     if (rc) return PB_EXIT_USAGE;
     if (!o.out) return pb_usage_error("meta", "give the file to write with --out FILE.meta");
     if (o.begin && o.end_from) return pb_usage_error("meta", "give --begin or --end, not both");
+    char err[PB_MSG_MAX];
+    /* Checked before FILE.topology.xml is written beside it, so that a bad --out
+     * leaves no file behind and the error names it. */
+    if (pb_out_check(o.out, err, sizeof err)) return pb_say("meta: %s", err), PB_EXIT_USAGE;
     if (o.end_from && (o.command || o.threads != 1 || o.bind))
         return pb_usage_error("meta", "--end keeps what --begin recorded: no --threads, --bind "
                                       "or --command");
@@ -151,7 +155,6 @@ int pb_cmd_meta(int argc, char **argv)
     if (o.end_from) return write_end(&o, pos);
 
     pb_meta m;
-    char err[PB_MSG_MAX];
     pb_meta_begin(&m, o.threads, pb_bind_modes[o.bind]);
     if (o.command) snprintf(m.command, sizeof m.command, "%s", o.command);
     if (!o.begin) pb_meta_end(&m);

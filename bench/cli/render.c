@@ -131,6 +131,9 @@ static int render(const pb_family *fam, const render_opts *o, const void *params
     if (o->engine && o->win)
         rc = pb_usage_error("render", "--win draws the win of %s's default engine: no --engine",
                             fam->name);
+    else if (o->engine && !o->solution && !o->trace)
+        rc = pb_usage_error("render", "--engine picks the engine of --solution or --trace: give "
+                                      "one of them");
     else if (o->engine && !pb_family_engine(fam, o->engine)) {
         char list[256], hint[200];
         pb_family_engine_list(fam, list, sizeof list);

@@ -368,6 +368,13 @@ int pb_cmd_sweep(int argc, char **argv)
         rc = rc == PB_OPT_HELP ? 0 : PB_EXIT_USAGE;
         goto out;
     }
+    int given = npos;
+    for (int i = 0; i < nkeys; i++) given += values[i] != NULL;
+    if (!given) {
+        rc = pb_usage_error("sweep", "expected a sweep file (FILE.sweep) or the sweep's keys as "
+                                     "options (--family FAMILY ...)");
+        goto out;
+    }
     const char *source = npos ? pos[0] : "(options)";
     char hash[40] = "none", out_dir[600] = "";
     if (cli.force && cli.resume) {

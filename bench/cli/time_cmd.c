@@ -8,10 +8,13 @@
  * stopped at a time limit (the harness's, or the command's own, told by its exit
  * status) is timed once, as a lower bound, and its row says status=limit, as a
  * sweep's does. */
+#include <errno.h>
+#include <fcntl.h>
 #include <math.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <sys/stat.h>
 #include <time.h>
 #include <unistd.h>
 
@@ -165,6 +168,27 @@ static void make_run_id(char *id, size_t len)
     snprintf(id, len, "%s-%06x", stamp, mix & 0xffffff);
 }
 
+/* 0 when every run can read the --stdin file from its start, else 2 after a message
+ * that names the option (the first run to fail would be the shell's start-up's). */
+static int check_stdin(const char *path)
+{
+    struct stat st;
+    int fd = open(path, O_RDONLY | O_CLOEXEC);
+    if (fd < 0) {
+        pb_say("time: --stdin %s: cannot open: %s", path, strerror(errno));
+        return PB_EXIT_USAGE;
+    }
+    const char *why = NULL;
+    if (fstat(fd, &st) == 0 && S_ISDIR(st.st_mode))
+        why = "is a directory";
+    else if (lseek(fd, 0, SEEK_SET) < 0)
+        why = "cannot be read again at every run";
+    close(fd);
+    if (!why) return 0;
+    pb_say("time: --stdin %s: %s; expected a regular file, every run's standard input", path, why);
+    return PB_EXIT_USAGE;
+}
+
 /* The key columns: --key's, then command=N (or a scan's NAME=VALUE) when the rows need
  * it, status last. */
 typedef struct row_keys {
@@ -185,6 +209,7 @@ static int check_options(const time_opts *o, int n, const pb_time_scan *s, row_k
     if (o->key && !o->csv)
         return pb_usage_error("time", "--key names a CSV's rows: give the CSV with --csv FILE.csv");
     if (check_run_id(o->run_id)) return PB_EXIT_USAGE;
+    if (check_stdin(o->run.stdin_path)) return PB_EXIT_USAGE;
     if (pb_timing_check(&o->run.timing, err, sizeof err)) return pb_usage_error("time", "%s", err);
     if (o->run.limit_status && o->run.limit_status == o->run.exit_status)
         return pb_usage_error("time", "--limit-status %d is also the --exit-status",

@@ -22,13 +22,12 @@ int tp_rules_set_start(tp_rules *r, const char *digits, pb_error *err)
         if (c < '1' || c > '9') /* the rules are left as they were */
             return pb_fail(err, 0,
                            c >= ' ' && c < 127
-                               ? "--start: column %d: expected a digit 1-9, found '%c'"
-                               : "--start: column %d: expected a digit 1-9, found byte 0x%02x",
+                               ? "column %d: expected a digit 1-9, found '%c'"
+                               : "column %d: expected a digit 1-9, found byte 0x%02x",
                            (int)(p - digits) + 1, c);
-        if (++n > TP_MAX_START)
-            return pb_fail(err, 0, "--start: more than %d digits", TP_MAX_START);
+        if (++n > TP_MAX_START) return pb_fail(err, 0, "more than %d digits", TP_MAX_START);
     }
-    if (n == 0) return pb_fail(err, 0, "--start: expected at least one digit 1-9");
+    if (n == 0) return pb_fail(err, 0, "expected at least one digit 1-9");
     for (int i = 0; i < n; i++) r->start[i] = (uint8_t)(digits[i] - '0');
     r->nstart = n;
     return 0;

@@ -124,6 +124,10 @@ expect 2 "unknown command" -- "$pb" frob
 one_line_error "unknown command"
 expect 0 "help" -- "$pb" --help
 has "^usage: puzzlebench" "$tmp/out"
+# A family's summary, wrapped, goes on under its first line, not a column past it.
+sed -n '/^families:/,/^$/p' "$tmp/out" >"$tmp/fams"
+has "^ {12}[^ ]" "$tmp/fams"
+if grep -Eq "^ {13}" "$tmp/fams"; then bad "--help: a family's summary wraps a column off"; else ok; fi
 expect 0 "solve help" -- "$pb" solve --help
 has "exit status" "$tmp/out"
 expect 0 "engines" -- "$pb" engines

@@ -254,6 +254,12 @@ expect 2 "export: unknown format" -- "$pb" export cnf sudoku "$sudoku9"
 one_line_error "unknown format 'cnf'"
 expect 2 "export: index past the end" -- "$pb" export dimacs notouch cross8 --index 2
 one_line_error "--index 2: cross8 holds 1 puzzle "
+# --index's help states its default once, as the option table prints it.
+for cmd in export import-solution; do
+    expect 0 "$cmd --help" -- "$pb" $cmd --help
+    has "of several \(default 1\)$" "$tmp/out"
+    if grep -q "default: the first" "$tmp/out"; then bad "$cmd --help: --index's default twice"; else ok; fi
+done
 expect 2 "export: unwritable" -- "$pb" export dimacs notouch cross8 --out "$tmp/no/such/dir.cnf"
 one_line_error "cannot write"
 expect 2 "import: missing output" -- "$pb" import-solution notouch cross8

@@ -46,6 +46,8 @@ one_line_error "^puzzlebench: render: unknown option '-o' .*an output is --out"
 hints 1
 expect 2 "sweep -t" -- "$pb" sweep -t 2 --list
 one_line_error "^puzzlebench: sweep: unknown option '-t'"
+expect 2 "sweep with nothing to run" -- "$pb" sweep
+one_line_error "^puzzlebench: sweep: expected a sweep file \\(FILE\\.sweep\\) or the sweep's keys as options"
 
 # ---- the real culprit ----
 expect 2 "order of an engine without one, on a file" -- "$pb" solve sudoku "$src/data/sudoku/9x9-bench.txt" -e logic -o mrv
@@ -53,7 +55,7 @@ one_line_error "^puzzlebench: solve: --order mrv: engine logic has no cell order
 expect 2 "threads of a first-solution search" -- "$pb" solve latin qwh-10-0.42 -t 2
 one_line_error "^puzzlebench: solve: --threads 2: engine propagate splits counts, not a first-solution search, over threads$"
 expect 2 "unknown board" -- "$pb" solve notouch cross9
-one_line_error "^puzzlebench: solve: unknown board 'cross9'"
+one_line_error "^puzzlebench: solve: unknown board 'cross9': expected cross8 or RxC \\(e\\.g\\. 2x5\\), or the path of a mask file of '#' cells and '.' holes$"
 expect 2 "unknown order" -- "$pb" solve notouch cross8 --order random
 one_line_error "^puzzlebench: solve: unknown order 'random' \(one of: row, degree, mrv\) \(see 'puzzlebench solve --help'\)$"
 hints 1
@@ -152,6 +154,10 @@ one_line_error "^puzzlebench: import-solution: empty\.txt: no squares found"
 printf '12\n' >short.txt
 expect 2 "render of a bad puzzle" -- "$pb" render sudoku short.txt --out e.svg
 one_line_error "^puzzlebench: render: short\.txt:1: "
+# An engine with nothing to solve (no --solution, no --trace) is refused, not ignored.
+expect 2 "render --engine without --solution" -- "$pb" render notouch cross8 -e backtrack --out e.svg
+one_line_error "^puzzlebench: render: --engine picks the engine of --solution or --trace"
+expect 0 "render --engine with --solution" -- "$pb" render notouch cross8 -e backtrack --solution --out e.svg
 
 # ---- an empty output name is shown as '' ----
 expect 2 "render --out ''" -- "$pb" render notouch cross8 --out ''

@@ -88,4 +88,6 @@ expect 2 "--against" -- "$pb" sweep "$tmp/g.sweep" --out "$tmp/a" --against "$pb
 one_line_error 'g.sweep: a generation sweep runs on one build'
 expect 2 "generate --records-only without --stats" -- "$pb" generate kakuro --size 5x5 --records-only
 one_line_error 'records-only goes with --stats'
+expect 2 "generate --force without --out or --stats" -- "$pb" generate latin --size 4 --force
+one_line_error 'force starts an existing --out DIR or --stats FILE over'
 finish cli_sweep_generate

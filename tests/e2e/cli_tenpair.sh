@@ -122,6 +122,8 @@ bad_usage "--wrap expects on or off, got 'maybe'" solve tenpair --wrap maybe
 bad_usage "--append expects stuck or any, got 'sometimes'" solve tenpair --append sometimes
 bad_usage "--start: column 2: expected a digit 1-9, found '0'" solve tenpair --start 102
 bad_usage "--start: column 3" solve tenpair --start 12x
+# Given as the instance, the start is named by itself, not by an option never given.
+bad_usage "solve: 12x: column 3: expected a digit 1-9, found 'x'" solve tenpair 12x
 bad_usage "--start: expected at least one digit" solve tenpair --start ""
 bad_usage "--start: more than 512 digits" solve tenpair --start "$(printf '1%.0s' $(seq 513))"
 bad_usage "--upto" solve tenpair --upto 0

@@ -118,7 +118,10 @@ expect 2 "an unknown command" -- "$pb" time --csv "$csv" --key tool=x,n=1 --run-
 one_line_error "cannot run 'no-such-cmd-pb': not found on PATH"
 expect 2 "a missing --stdin file" -- "$pb" time --csv "$csv" --key tool=x,n=1 --run-id R1 \
     --stdin "$tmp/none" -- true
-one_line_error "none: cannot open"
+one_line_error "time: --stdin .*none: cannot open"
+expect 2 "a --stdin directory, with a quoted command" -- "$pb" time --csv "$csv" \
+    --key tool=x,n=1 --run-id R1 --stdin "$tmp" 'true'
+one_line_error "time: --stdin .*: is a directory; expected a regular file"
 expect 2 "--samples 0" -- "$pb" time --csv "$csv" --key tool=x,n=1 --run-id R1 --samples 0 -- true
 one_line_error "--samples expects a whole number from 1 to 100"
 expect 2 "an unknown option" -- "$pb" time --csv "$csv" --key tool=x,n=1 --run-id R1 --bogus -- true

@@ -5,8 +5,8 @@
 # bound and equals path-dp's counts where both run, every count names its second check,
 # the b-files are OEIS b-files (`n a(n)` lines from n = 1, comments first) that repeat
 # the table, the .meta says what ran, a memory bound skips what it must and says so,
-# --quick caps the table, bad usage is one line; and the report's reader of the table
-# ("New counts") reads it, and refuses a damaged one with FILE:LINE.
+# --quick caps the table, -q says nothing, bad usage is one line; and the report's
+# reader of the table ("New counts") reads it, and refuses a damaged one with FILE:LINE.
 # usage: tests/e2e/notouch_table.sh PATH/TO/puzzlebench SOURCE_DIR
 # shellcheck source=tests/e2e/cli_lib.sh
 . "$(dirname "$0")/cli_lib.sh"
@@ -105,6 +105,12 @@ has "^max_cells=12$" "$out/notouch-table.meta"
 has "^quick=1$" "$out/notouch-table.meta"
 awk -F'\t' 'FNR > 1 && $1 > 1 && $3 > 12 { bad = 1 } END { exit bad }' "$tsv" && ok || bad "$tsv: --quick past 12 cells"
 has "^1	34	34	king	" "$tsv"
+# -q: the same table, and nothing on standard error but a load warning.
+cp "$tsv" "$tmp/quick.tsv"
+expect 0 "notouch-table --quick -q" -- "$pb" notouch-table --out "$out" --quick -q
+grep -v '^puzzlebench: warning: 1-minute load ' "$tmp/err" >"$tmp/err.q" || true
+[ ! -s "$tmp/err.q" ] && ok || bad "notouch-table -q said: $(head -c 300 "$tmp/err.q")"
+cut -f1-5 "$tsv" | cmp -s - <(cut -f1-5 "$tmp/quick.tsv") && ok || bad "notouch-table -q: another table"
 
 # Bad usage: one line, status 2.
 expect 2 "notouch-table without --out" -- "$pb" notouch-table --max-cells 3

@@ -146,6 +146,13 @@ expect 2 "meta: not KEY=VALUE" -- "$pb" meta --out "$tmp/x.meta" novalue
 one_line_error "KEY=VALUE"
 expect 2 "meta --end of a file without run_id" -- "$pb" meta --end "$tmp/tp.csv" --out "$tmp/x.meta"
 one_line_error "run_id"
+# A bad --out is refused before FILE.topology.xml is written beside it, by its name.
+mkdir "$tmp/mdir"
+expect 2 "meta --out a folder" -- "$pb" meta --out "$tmp/mdir"
+one_line_error "meta: .*/mdir: cannot write: Is a directory"
+[ -e "$tmp/mdir.topology.xml" ] && bad "meta --out a folder left mdir.topology.xml" || ok
+expect 2 "meta --out in a missing folder" -- "$pb" meta --out "$tmp/none/x.meta"
+one_line_error "meta: .*/none/x\.meta: cannot write"
 
 # ---- the analysis tool reads them back ----
 PYTHONPATH="$src/scripts" python3 - "$tmp/tp.csv.meta" "$commit" >"$tmp/py" 2>&1 <<'EOF' && ok || bad "analysis meta.py: $(cat "$tmp/py")"

@@ -257,7 +257,7 @@ static int copy_set(const pb_set *set, const char *spec, int copy, uint64_t seed
         latin_iso iso;
         const pb_puzzle *p = &set->puzzle[i];
         latin_square_from(p->model, NULL, &sq[0]);
-        latin_iso_draw(sq[0].n, seed, ((uint64_t)i << 20) + (uint64_t)copy, &iso);
+        latin_iso_draw(sq[0].n, seed, pb_copy_stream(i, copy), &iso);
         rc = latin_iso_apply(&iso, &sq[0], &sq[1]) || add_square(out, pv, i, &sq[1], p->line) ||
              (p->note && !(out->puzzle[i].note = strdup(p->note)));
         if (from->name) memcpy(pv->name[i], from->name[i], sizeof pv->name[i]);

@@ -75,7 +75,11 @@ static pb_model *load_model(const pb_instance *inst, const notouch_params *p, ch
             return NULL;
         }
     } else if (notouch_board_named(inst->spec, &b, &e)) {
-        snprintf(err, errlen, "%s", e.msg);
+        /* The engine knows names only; a board may also be a file, which it cannot say. */
+        snprintf(err, errlen, "%s%s", e.msg,
+                 strncmp(e.msg, "unknown board", 13)
+                     ? ""
+                     : ", or the path of a mask file of '#' cells and '.' holes");
         return NULL;
     }
     pb_model *m = notouch_model(&b, p->diff, p->adj == 1 ? NOTOUCH_ORTH : NOTOUCH_KING);

@@ -44,14 +44,17 @@ static const pb_option table_options[] = {
                 "a small table (--max-cells 12 at most), marked quick=1")},
     {PB_OPT_ROW(nt_opts, "full", PB_OPT_FLAG, full, NULL,
                 "the big boards too: --max-cells 32 at least (2x16 and 4x8 plan\n"
-                "about 17 GB each and take tens of minutes; --quick wins)")},
+                "about 16 GiB each and take tens of minutes; --quick wins)")},
+    PB_OPTION_QUIET(nt_opts, quiet,
+                    "no line per count and no summary on standard error (a skip and\n"
+                    "an error are still said)"),
     PB_OPTION_END,
 };
 
 /* 30 cells by default, each count checked a second way: 5x6 is the largest board whose
  * tables (a few gigabytes) and two runs keep the main job within minutes; the boards
  * of 32 cells plan tables of tens of gigabytes and are asked for (--full). */
-static const nt_opts table_defaults = {NULL, 30, 30, 0, 0, 0, 0};
+static const nt_opts table_defaults = {NULL, 30, 30, 0, 0, 0, 0, 0};
 
 /* 90% of MemAvailable, or 1 GiB when /proc/meminfo does not say. */
 static uint64_t memory_free(void)
@@ -184,8 +187,9 @@ static int count_one(nt_table *t, int m, int n, int rule)
     snprintf(v->check, sizeof v->check, "-");
     t->counted++;
     if (m * n <= t->o.check_cells && (rc = nt_check(t, m, n, rule, v))) return rc;
-    pb_say("notouch-table: %s %s = %s (%.3f s, %llu bytes at peak; check: %s)", board,
-           nt_rule_names[rule], v->count, v->seconds, (unsigned long long)v->peak, v->check);
+    if (!t->o.quiet)
+        pb_say("notouch-table: %s %s = %s (%.3f s, %llu bytes at peak; check: %s)", board,
+               nt_rule_names[rule], v->count, v->seconds, (unsigned long long)v->peak, v->check);
     return 0;
 }
 
@@ -201,8 +205,9 @@ static int count_row1(nt_table *t, int n, int rule, double seconds)
     t->counted++;
     int rc = nt_check(t, 1, n, rule, v);
     if (rc) return rc;
-    pb_say("notouch-table: 1x%d %s = %s (A002464's recurrence; check: %s)", n, nt_rule_names[rule],
-           v->count, v->check);
+    if (!t->o.quiet)
+        pb_say("notouch-table: 1x%d %s = %s (A002464's recurrence; check: %s)", n,
+               nt_rule_names[rule], v->count, v->check);
     return 0;
 }
 
@@ -223,9 +228,10 @@ static int count_all(nt_table *t)
                 if (rc) return rc;
             }
         }
-    pb_say("notouch-table: row 1 stops at 1x%d: A002464(%d) passes 2^128 - 1, the largest count "
-           "pb_count holds",
-           t->row1_last, t->row1_last + 1);
+    if (!t->o.quiet)
+        pb_say("notouch-table: row 1 stops at 1x%d: A002464(%d) passes 2^128 - 1, the largest "
+               "count pb_count holds",
+               t->row1_last, t->row1_last + 1);
     return 0;
 }
 
@@ -286,7 +292,7 @@ const pb_command pb_notouch_commands[] = {
               "binomial sum; boards of up to 10 cells by the propagate engine, those of up to\n"
               "20 by Karp's inclusion-exclusion over cell sets (modulo 2^64), the others by\n"
               "path-dp on another number of threads; a disagreement stops the command (exit 4)\n"
-              "and writes nothing. The boards of 31 and 32 cells (2x16 and 4x8 plan about 17 GB\n"
+              "and writes nothing. The boards of 31 and 32 cells (2x16 and 4x8 plan about 16 GiB\n"
               "each) are asked for by --max-cells 32 or --full (scripts/run.sh --full); counts\n"
               "past --check-cells have no second check and say so (check '-'). Writes\n"
               "DIR/notouch-table.tsv (m n cells rule count seconds peak_bytes planned_bytes\n"

@@ -33,6 +33,7 @@ typedef struct nt_opts {
     int threads;         /* path-dp's threads; 0: one per core */
     int quick;           /* a small table, marked quick=1 */
     int full;            /* the big boards too: --max-cells NT_FULL_CELLS at least */
+    int quiet;           /* no line per count and no summary; skips and errors still said */
 } nt_opts;
 
 /* How far one value got. */

@@ -150,7 +150,7 @@ static int copy_set(const pb_set *set, const char *spec, int copy, uint64_t seed
         sudoku_grid g, c;
         sudoku_iso iso;
         sudoku_grid_from(set->puzzle[i].model, NULL, &g);
-        sudoku_iso_draw(g.box, seed, ((uint64_t)i << 20) + (uint64_t)copy, &iso);
+        sudoku_iso_draw(g.box, seed, pb_copy_stream(i, copy), &iso);
         sudoku_iso_apply(&iso, &g, &c);
         len += sudoku_format_grid(&c, SUDOKU_LINE, text + len, line);
     }

@@ -56,7 +56,13 @@ static int read_start(const pb_instance *inst, tp_start *s, pb_error *e)
         return set_upto(r, inst->spec + 4, "uptoN", e);
     }
     snprintf(s->name, sizeof s->name, "start%.50s", inst->spec);
-    return tp_rules_set_start(r, inst->spec, e);
+    if (!tp_rules_set_start(r, inst->spec, e)) return 0;
+    if (inst->from) { /* the option is named; a start given as the instance is named by it */
+        char msg[sizeof e->msg];
+        snprintf(msg, sizeof msg, "%s", e->msg);
+        pb_fail(e, 0, "--start: %s", msg);
+    }
+    return -1;
 }
 
 /* Whether an INSTANCE the start could not be read from is a path: a start is text, so

@@ -67,6 +67,9 @@ static int check_opts(const pb_gen_opts *o, int ranks)
     if (o->resume && !o->out)
         return pb_usage_error("generate", "--resume completes an --out DIR (standard output "
                                           "cannot be resumed)");
+    if (o->force && !o->out && !o->stats)
+        return pb_usage_error("generate", "--force starts an existing --out DIR or --stats FILE "
+                                          "over: give one of them");
     if (o->records_only && !o->stats)
         return pb_usage_error("generate",
                               "--records-only goes with --stats FILE.csv (the records)");
