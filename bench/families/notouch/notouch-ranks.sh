@@ -9,9 +9,11 @@
 # Writes OUT/notouch-ranks.tsv, one row a rank of a run (a plan: one row, rank -),
 # and its .meta (`puzzlebench meta`). Exits non-zero when a count fails or two rank
 # counts of one board disagree; 77 (skipped) without the launcher. scripts/run.sh runs it.
+# The first board calibrates the model and the others check it: 5x6 is a board of
+# gigabytes, as 4x8 and 6x6 are, yet fits one process at 1 rank, which 4x8 hardly does.
 # usage: bench/families/notouch/notouch-ranks.sh [OUT_DIR]  (default results)
 #   PB_QUICK=1: small boards (run.sh --quick)
-#   BOARDS="3x9 4x7"  RANKS="1 2 4"  PLAN_BOARDS="4x8 6x6"  PLAN_RANKS="2 4 12 13 14 15 16"
+#   BOARDS="3x9 4x7 5x6"  RANKS="1 2 4"  PLAN_BOARDS="4x8 6x6"  PLAN_RANKS="2 4 12 13 14 15 16"
 #   PUZZLEBENCH=path (default build/puzzlebench)  MPIRUN (default "mpirun
 #   --allow-run-as-root --oversubscribe -q")
 set -euo pipefail
@@ -22,7 +24,7 @@ pb=${PUZZLEBENCH:-build/puzzlebench}
 if [ "${PB_QUICK:-0}" = 1 ]; then
     boards=${BOARDS:-4x5 4x6} plan_boards=${PLAN_BOARDS:-5x6}
 else
-    boards=${BOARDS:-3x9 4x7} plan_boards=${PLAN_BOARDS:-4x8 6x6}
+    boards=${BOARDS:-3x9 4x7 5x6} plan_boards=${PLAN_BOARDS:-4x8 6x6}
 fi
 ranks=${RANKS:-1 2 4} plan_ranks=${PLAN_RANKS:-2 4 12 13 14 15 16}
 read -r -a launcher <<<"${MPIRUN:-mpirun --allow-run-as-root --oversubscribe -q}"
