@@ -3,7 +3,8 @@
 # no output is written through a symbolic link planted at its name (every command
 # that writes, every name it writes: the link is refused, or replaced by the new
 # file, and its target never touched; files read back by --resume and --out folders
-# that are links are refused); bytes from data reach messages as \xNN
+# that are links are refused; an output that is a pipe or a device is refused, not
+# replaced); bytes from data reach messages as \xNN
 # (file names with ESC and BEL, fields); one byte-order mark at most; qwh ranges
 # are checked before they are counted; a Latin square is of order 2 to 64; an
 # output that cannot be written exits 2 with the path and the reason, a disk that
@@ -60,6 +61,18 @@ rm -rf o && mkdir o && ln -s "$PWD/nowhere" o/k.lock
 expect 2 "sweep, dangling link at the lock" -- "$pb" sweep k.sweep --out o -q
 one_line_error "k\.lock: cannot write: it is a symbolic link, which is not followed"
 [ -e nowhere ] && bad "sweep: created the dangling lock's target" || ok
+
+# An output that is a pipe (or a device: /dev/null, as root) is refused, neither
+# replaced by a file nor waited on: whole-file writers (meta, time --output), an
+# appended CSV (solve --csv), generate --stats with --force.
+rm -f pipe.csv pipe.meta && mkfifo pipe.csv pipe.meta
+for args in "meta --out pipe.meta" "solve notouch 2x3 --csv pipe.csv" \
+    "generate sudoku --size 4 --stats pipe.csv --force" "time --output pipe.csv true"; do
+    # shellcheck disable=SC2086
+    expect 2 "$args: a pipe as output" -- timeout 20 "$pb" $args
+    one_line_error "pipe\.(csv|meta): cannot write: not a regular file"
+    [ -p pipe.csv ] && [ -p pipe.meta ] && ok || bad "$args: replaced the pipe"
+done
 
 # --resume reads a sweep's files back and rewrites them: one replaced by a link (to a
 # copy of itself) is refused, as generate and time refuse it, and the copy untouched.

@@ -25,8 +25,24 @@ static void say_why(const char *path, int e, char *err, size_t errlen)
         snprintf(err, errlen, "%s: cannot write: %s", path, strerror(e));
 }
 
+/* An output is a regular file: a whole file renamed into place would put one where a
+ * device, a pipe or a socket was (/dev/null itself, when run as root), and opening a pipe
+ * to write waits for a reader that may never come. Those are refused. */
+static int not_a_regular_file(const char *path, char *err, size_t errlen)
+{
+    struct stat st;
+    if (lstat(path, &st) || S_ISREG(st.st_mode) || S_ISLNK(st.st_mode)) return 0;
+    if (S_ISDIR(st.st_mode)) return say_why(path, EISDIR, err, errlen), -1;
+    snprintf(err, errlen,
+             "%s: cannot write: not a regular file (an output is a file, never a device, a pipe "
+             "or a socket)",
+             shown(path));
+    return -1;
+}
+
 int pb_out_open(const char *path, int flags, char *err, size_t errlen)
 {
+    if (not_a_regular_file(path, err, errlen)) return -1;
     int fd = open(path, flags | O_NOFOLLOW | O_CLOEXEC, 0666);
     if (fd < 0) say_why(path, errno, err, errlen);
     return fd;
@@ -66,7 +82,7 @@ int pb_out_check(const char *path, char *err, size_t errlen)
     struct stat st;
     if (!*path)
         return snprintf(err, errlen, "%s: cannot write: an empty file name", shown(path)), -1;
-    if (!lstat(path, &st) && S_ISDIR(st.st_mode)) return say_why(path, EISDIR, err, errlen), -1;
+    if (not_a_regular_file(path, err, errlen)) return -1;
     const char *slash = strrchr(path, '/');
     if (!slash) return 0;
     char dir[PB_PATH_MAX];
@@ -91,6 +107,7 @@ int pb_out_temp(const char *path, char *tmp, size_t tmplen, char *err, size_t er
 {
     int n = snprintf(tmp, tmplen, "%s.tmp.%ld", path, (long)getpid());
     if (n < 0 || (size_t)n >= tmplen) return snprintf(err, errlen, "%s: path too long", path), -1;
+    if (not_a_regular_file(path, err, errlen)) return -1;
     unlink(tmp); /* a stale one of an earlier run with our pid, or a planted link */
     int fd = open(tmp, O_WRONLY | O_CREAT | O_EXCL | O_NOFOLLOW | O_CLOEXEC, 0666);
     if (fd < 0) say_why(path, errno, err, errlen); /* the user's name, not the temporary one */

@@ -1,7 +1,8 @@
 /* outfile.h — how every output file is made: created or appended to without following
  * a symbolic link (one planted at an output's name, or at its temporary name, is
  * refused, never written through), and whole files written through a fresh temporary
- * file in the same folder, renamed into place (complete or absent). */
+ * file in the same folder, renamed into place (complete or absent): only over a regular
+ * file or a link, never over a device, a pipe or a socket. */
 #ifndef PB_OUTFILE_H
 #define PB_OUTFILE_H
 
@@ -9,7 +10,8 @@
 #include <stdio.h>
 
 /* open(2) of an output, with O_NOFOLLOW and O_CLOEXEC added to flags (mode 0666, less
- * the umask). The descriptor, or -1 with "PATH: cannot write: REASON" in err. */
+ * the umask); one that exists and is not a regular file is refused. The descriptor, or
+ * -1 with "PATH: cannot write: REASON" in err. */
 int pb_out_open(const char *path, int flags, char *err, size_t errlen);
 
 /* The same as a stream (fdopen with fmode, "w", "a" or "r+"); NULL on failure. */

@@ -21,8 +21,10 @@ int pb_rank_table_open(const char *path, FILE **f, char *err, size_t errlen)
     *f = NULL;
     snprintf(part, sizeof part, "%s.part", path);
     if (pb_world_get()->rank == 0)
-        *f = strcmp(path, "-") ? pb_out_fopen(part, O_WRONLY | O_CREAT | O_TRUNC, "w", err, errlen)
-                               : stderr;
+        *f = !strcmp(path, "-") ? stderr
+             : pb_out_check(path, err, errlen)
+                 ? NULL
+                 : pb_out_fopen(part, O_WRONLY | O_CREAT | O_TRUNC, "w", err, errlen);
     uint64_t failed = pb_world_get()->rank == 0 && !*f;
     if (pb_world_allreduce_u64(&failed, 1, PB_WORLD_MAX)) pb_world_abort(PB_EXIT_FAILED);
     return failed ? -1 : 0;
