@@ -111,6 +111,31 @@ class Model(unittest.TestCase):
         self.assertIn("| `6x6` | 16 | 19.56 GiB | 21.53 GiB | yes | 314.32 GiB | 1350 s | 1460 s |", text)
         self.assertIn("`6x6`: 16 ranks at the least of those planned", text)
 
+    def test_rounds(self):
+        # The same file with the `repeat` column and two more rounds of 3x9 at 1 and 2
+        # ranks, slower and faster around the first: the medians are the first round's,
+        # so the fit is the same; the table gives each range; a higher peak counts.
+        rounds = [row + "\t0" for row in ROWS]
+        rounds[3:3] = [row.replace("\t20\t", "\t26\t") + "\t1" for row in count("3x9", 1, 20, 10**9, 10**7 + 12 * 10**8, 0, 10**7)]
+        rounds += [row + "\t2" for row in count("3x9", 1, 19, 10**9, 10**7 + 11 * 10**8, 0, 10**7)]
+        rounds += [row + "\t1" for row in count("3x9", 2, 12.5, 6 * 10**8, 12 * 10**6, 5 * 10**8, 12 * 10**6)]
+        rounds += [row + "\t2" for row in count("3x9", 2, 11, 6 * 10**8, 12 * 10**6, 5 * 10**8, 12 * 10**6)]
+        write_results(self.dir, "notouch-ranks", HEADER + "\trepeat", rounds, ext="tsv")
+        runs, plans, _ = nr.read(self.dir / "notouch-ranks.tsv")
+        self.assertEqual(runs["3x9"][1].walls, [19, 20, 26])
+        self.assertEqual(runs["3x9"][1].wall, 20)
+        self.assertEqual(runs["3x9"][2].wall, 12)
+        self.assertEqual(runs["4x7"][1].walls, [44])
+        f = nr.fit(runs["3x9"], plans["3x9"], 2)
+        self.assertAlmostEqual(f.s_per_plan_byte, 20e-9)
+        self.assertAlmostEqual(f.s_per_sent_byte, 4e-9)
+        self.assertAlmostEqual(f.peak_per_plan, 1.2)
+        text = "\n".join(nr.section(self.dir))
+        self.assertIn("`3x9` in 3 rounds, alternated, fitted on their medians", text)
+        self.assertIn("| `3x9` | calibration | 1 | 1 | 20.0 s | 20.0 s [19.0, 26.0] (3 rounds) | +0% | yes |", text)
+        self.assertIn("| `3x9` | calibration | 2 | 2 | 12.0 s | 12.0 s [11.0, 12.5] (3 rounds) | +0% | yes |", text)
+        self.assertIn("| `4x7` | check | 1 | 1 | 40.0 s | 44.0 s | -9% | yes |", text)
+
     def test_load_said(self):
         with open(self.dir / "notouch-ranks.meta", "a") as f:
             f.write("load_warning=1-minute load 11.4 at start is over 0.2 per core\n")

@@ -1,7 +1,7 @@
 """notouch sharded over MPI ranks: the scale model of path-dp's count, set against the
 runs of notouch-ranks.sh beside this file (notouch-ranks.tsv: each board counted at 1,
-2 and 4 ranks, one thread a rank, with each rank's peak and bytes sent; and the plans
-alone of the boards too large to count here).
+2 and 4 ranks, one thread a rank, with each rank's peak and bytes sent, the first board
+in several rounds; and the plans alone of the boards too large to count here).
 
 The model of a count at R ranks of T threads on machines of C cores:
 - memory per rank: the memory of a rank that allocates nothing (the process and MPI,
@@ -13,15 +13,17 @@ The model of a count at R ranks of T threads on machines of C cores:
 - bytes sent per rank: K (R - 1) / R, as the ring passes every shard of each layer to
   every other rank once; K is a multiple of the part of the plan that divides by R.
 The work per planned byte, the cost per byte sent, that multiple and the peak per
-planned byte are fitted on the first board (the calibration); the other boards are
-predicted from their plans alone and checked against their runs."""
+planned byte are fitted on the first board (the calibration), on the medians of its
+rounds' times; the other boards are predicted from their plans alone and checked
+against their runs."""
 
 import csv
-from dataclasses import dataclass
+import statistics
+from dataclasses import dataclass, field
 
 from ..markdown import code, table
 from ..meta import read_meta
-from ..numfmt import NONE, duration, memory
+from ..numfmt import NONE, duration, duration_spread, memory
 
 NAME = "notouch-ranks"
 # The issue's criterion: a prediction within this fraction of the measured.
@@ -80,8 +82,9 @@ class Plan:
 
 @dataclass
 class Run:
-    """One count at some ranks: its wall time, plan per rank, and the largest peak
-    and bytes sent of any rank."""
+    """A board's counts at some ranks: the median wall time of its rounds (each round's
+    in `walls`), the plan per rank, and the largest peak and bytes sent of any rank of
+    any round."""
     board: str
     ranks: int
     threads: int
@@ -89,6 +92,7 @@ class Run:
     plan: int
     peak: int
     sent: int
+    walls: list = field(default_factory=list)
 
 
 @dataclass
@@ -120,13 +124,15 @@ def error(predicted, measured):
 
 def read(path):
     """({board: {ranks: Run}}, {board: {ranks: Plan}}, boards counted in order) from
-    notouch-ranks.tsv; empty when it is absent or unreadable."""
+    notouch-ranks.tsv; empty when it is absent or unreadable. A file without the
+    `repeat` column (one round a board) reads as round 0."""
     runs, plans, order = {}, {}, []
     try:
         with open(path, encoding="utf-8", newline="") as f:
             rows = list(csv.DictReader(f, delimiter="\t"))
     except OSError:
         return {}, {}, []
+    walls = {}
     try:
         for r in rows:
             board, ranks, plan = r["board"], int(r["ranks"]), int(r["planned_bytes"])
@@ -135,14 +141,18 @@ def read(path):
                 continue
             if board not in order:
                 order.append(board)
+            walls.setdefault((board, ranks), {})[int(r.get("repeat") or 0)] = float(r["wall_s"])
             old = runs.setdefault(board, {}).get(ranks)
-            run = Run(board, ranks, int(r["threads"]), float(r["wall_s"]), plan, int(r["peak_bytes"]),
-                      int(r["sent_bytes"]))
+            run = Run(board, ranks, int(r["threads"]), 0.0, plan, int(r["peak_bytes"]), int(r["sent_bytes"]))
             if old:
                 run.peak, run.sent = max(run.peak, old.peak), max(run.sent, old.sent)
             runs[board][ranks] = run
     except (KeyError, ValueError, TypeError):
         return {}, {}, []
+    for (board, ranks), by_round in walls.items():
+        run = runs[board][ranks]
+        run.walls = sorted(by_round.values())
+        run.wall = statistics.median(run.walls)
     return runs, plans, order
 
 
@@ -159,6 +169,13 @@ def _lanes_text(ranks, threads, cores):
     return f"{n}" + (f" (oversubscribed: {ranks * threads} threads on {cores} cores)" if ranks * threads > cores else "")
 
 
+def _measured(run):
+    """A run's time: the one, or the median of the rounds with their range."""
+    if len(run.walls) < 2:
+        return duration(run.wall)
+    return f"{duration_spread(run.wall, run.walls[0], run.walls[-1])} ({len(run.walls)} rounds)"
+
+
 def check_rows(f, runs, plans, order):
     """The table's rows: each board and ranks, the model against the measured."""
     rows = []
@@ -169,7 +186,7 @@ def check_rows(f, runs, plans, order):
             role = "calibration" if board == f.board else "check"
             et, ep = error(p.time, run.wall), error(p.peak, run.peak)
             rows.append([code(board), role, str(ranks), _lanes_text(ranks, run.threads, f.cores), duration(p.time),
-                         duration(run.wall), _pct(et), _verdict(et), memory(p.sent) if ranks > 1 else "0",
+                         _measured(run), _pct(et), _verdict(et), memory(p.sent) if ranks > 1 else "0",
                          f"{memory(run.sent)} ({_pct(error(p.sent, run.sent))})" if ranks > 1 else "0", memory(p.peak), memory(run.peak), _pct(ep)])
     return rows
 
@@ -217,10 +234,14 @@ def section(results_dir):
         machine = MACHINE_BYTES
     f = fit(runs[calibration], plans[calibration], cores)
     load = get("load_start", "")
+    rounds = max(len(r.walls) for r in runs[calibration].values())
+    timed = ("one run each" if rounds < 2 else
+             f"{code(calibration)} in {rounds} rounds, alternated, fitted on their medians (the range in brackets), "
+             "the others one run each")
     out = ["", "### notouch sharded over MPI ranks: the scale model, checked", "",
            f"Source: {code(NAME + '.tsv')} (`bench/families/notouch/notouch-ranks.sh`, a phase of `scripts/run.sh`: each board "
            "counted by path-dp under "
-           "`mpirun` at each number of ranks, one thread a rank, one run each; rank 0 reports each rank's peak "
+           f"`mpirun` at each number of ranks, one thread a rank, {timed}; rank 0 reports each rank's peak "
            "and the bytes it sent; and the plans alone, `--max-memory 1K`, of the boards too large to count here). "
            f"This machine has {cores} cores" + (f" and was under load (1-minute load {load} at the start)" if load else "")
            + ": from " + str(cores + 1) + " ranks on, ranks share the cores, so the model runs them on "
