@@ -85,7 +85,8 @@ int notouch_board_named(const char *name, notouch_board *b, pb_error *err)
         memset(b->cell, 1, (size_t)(r * c));
         return finish_board(b, 0, err);
     }
-    return pb_fail(err, 0, "unknown board '%s': expected cross8 or RxC (e.g. 2x5)", name);
+    pb_fail(err, 0, "unknown board '%s': expected cross8 or RxC (e.g. 2x5)", name);
+    return NOTOUCH_UNKNOWN_BOARD;
 }
 
 pb_model *notouch_model(const notouch_board *b, int diff, notouch_adj adj)

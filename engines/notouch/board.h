@@ -21,7 +21,12 @@ typedef struct notouch_board {
  * after the last row are ignored. 0, or -1 with *err set. */
 int notouch_board_parse(const char *text, size_t len, notouch_board *b, pb_error *err);
 
-/* "cross8" (the seed's board) or "RxC". 0, or -1 with *err set. */
+/* notouch_board_named's return for a name that is no board's at all (not a bad size):
+ * the caller may know other ways to name one, such as a file. */
+#define NOTOUCH_UNKNOWN_BOARD (-2)
+
+/* "cross8" (the seed's board) or "RxC". 0, or -1 (a bad size) or NOTOUCH_UNKNOWN_BOARD
+ * with *err set. */
 int notouch_board_named(const char *name, notouch_board *b, pb_error *err);
 
 /* Cells in reading order, one all-different group, values 1..cells, pairs of

@@ -56,6 +56,9 @@ expect 2 "threads of a first-solution search" -- "$pb" solve latin qwh-10-0.42 -
 one_line_error "^puzzlebench: solve: --threads 2: engine propagate splits counts, not a first-solution search, over threads$"
 expect 2 "unknown board" -- "$pb" solve notouch cross9
 one_line_error "^puzzlebench: solve: unknown board 'cross9': expected cross8 or RxC \\(e\\.g\\. 2x5\\), or the path of a mask file of '#' cells and '.' holes$"
+# A board of a bad size is no file's name: no mask-file clause.
+expect 2 "board too large" -- "$pb" solve notouch 9x9
+one_line_error "^puzzlebench: solve: board too large: 9x9 has 81 cells, at most [0-9]+$"
 expect 2 "unknown order" -- "$pb" solve notouch cross8 --order random
 one_line_error "^puzzlebench: solve: unknown order 'random' \(one of: row, degree, mrv\) \(see 'puzzlebench solve --help'\)$"
 hints 1

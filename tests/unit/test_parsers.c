@@ -45,7 +45,9 @@ static void test_board_parser(void)
                       "#########\n#########\n",
                       8, "board too large: 72 cells"));
     CHECK(notouch_board_named("9x9", &b, &e) == -1 && strstr(e.msg, "too large"));
-    CHECK(notouch_board_named("2x", &b, &e) == -1 && strstr(e.msg, "unknown board"));
+    CHECK(notouch_board_named("2x", &b, &e) == NOTOUCH_UNKNOWN_BOARD &&
+          strstr(e.msg, "unknown board"));
+    CHECK(notouch_board_named("cross9", &b, &e) == NOTOUCH_UNKNOWN_BOARD);
     CHECK(notouch_board_named("0x5", &b, &e) == -1 &&
           strstr(e.msg, "board 0x5: expected RxC with R and C at least 1"));
     CHECK(notouch_board_named("8x8", &b, &e) == 0 && b.ncells == 64);

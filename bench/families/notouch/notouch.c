@@ -74,13 +74,16 @@ static pb_model *load_model(const pb_instance *inst, const notouch_params *p, ch
             snprintf(err, errlen, "%s:%d: %s", inst->spec, e.line, e.msg);
             return NULL;
         }
-    } else if (notouch_board_named(inst->spec, &b, &e)) {
-        /* The engine knows names only; a board may also be a file, which it cannot say. */
-        snprintf(err, errlen, "%s%s", e.msg,
-                 strncmp(e.msg, "unknown board", 13)
-                     ? ""
-                     : ", or the path of a mask file of '#' cells and '.' holes");
-        return NULL;
+    } else {
+        int rc = notouch_board_named(inst->spec, &b, &e);
+        if (rc) {
+            /* The engine knows names only; a board may also be a file, which it cannot say. */
+            snprintf(err, errlen, "%s%s", e.msg,
+                     rc == NOTOUCH_UNKNOWN_BOARD
+                         ? ", or the path of a mask file of '#' cells and '.' holes"
+                         : "");
+            return NULL;
+        }
     }
     pb_model *m = notouch_model(&b, p->diff, p->adj == 1 ? NOTOUCH_ORTH : NOTOUCH_KING);
     if (!m) snprintf(err, errlen, "%s: out of memory building the model", inst->spec);
