@@ -59,6 +59,9 @@ one_line_error "^puzzlebench: solve: unknown board 'cross9': expected cross8 or 
 # A board of a bad size is no file's name: no mask-file clause.
 expect 2 "board too large" -- "$pb" solve notouch 9x9
 one_line_error "^puzzlebench: solve: board too large: 9x9 has 81 cells, at most [0-9]+$"
+# A generator's option: the hint names the generator's own --help, which lists it.
+expect 2 "generator's unknown option" -- "$pb" generate latin --bad
+one_line_error "^puzzlebench: generate: unknown option '--bad' \(see 'puzzlebench generate latin --help'\)$"
 expect 2 "unknown order" -- "$pb" solve notouch cross8 --order random
 one_line_error "^puzzlebench: solve: unknown order 'random' \(one of: row, degree, mrv\) \(see 'puzzlebench solve --help'\)$"
 hints 1

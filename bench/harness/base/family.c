@@ -169,8 +169,9 @@ int pb_command_parse(const pb_command *c, void *opts, int argc, char **argv, int
                      const char **pos, int maxpos, int *npos)
 {
     pb_opt_group group = {c->options, opts};
-    int rc = pb_options_parse(c->generator ? "generate" : c->name, &group, 1, argc, argv, first,
-                              pos, maxpos, npos, NULL);
+    char cmd[64];
+    snprintf(cmd, sizeof cmd, c->generator ? "generate %s" : "%s", c->name);
+    int rc = pb_options_parse(cmd, &group, 1, argc, argv, first, pos, maxpos, npos, NULL);
     if (rc == PB_OPT_HELP) pb_command_help(stdout, c);
     return rc;
 }

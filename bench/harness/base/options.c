@@ -22,10 +22,11 @@ int pb_usage_error(const char *cmd, const char *fmt, ...)
     va_end(ap);
     /* One hint per message: one that names its own place to look keeps it. */
     const int hinted = strstr(what, "(see ") != NULL;
+    const int word = cmd ? (int)strcspn(cmd, " ") : 0;
     if (cmd && hinted)
-        pb_say("%s: %s", cmd, what);
+        pb_say("%.*s: %s", word, cmd, what);
     else if (cmd)
-        pb_say("%s: %s (see 'puzzlebench %s --help')", cmd, what, cmd);
+        pb_say("%.*s: %s (see 'puzzlebench %s --help')", word, cmd, what, cmd);
     else if (hinted)
         pb_say("%s", what);
     else
@@ -366,6 +367,13 @@ static const char *option_hint(const getopt_tables *t, const char *typed)
 
 /* Handles what getopt_long returned for one argument (c, with optopt and optarg);
  * 0 to go on, else PB_OPT_HELP or PB_OPT_ERROR (the error printed). */
+/* cmd ("solve", or "generate latin") is the command `name`: its first word. */
+static int is_command(const char *cmd, const char *name)
+{
+    const size_t word = strcspn(cmd, " ");
+    return strlen(name) == word && !strncmp(cmd, name, word);
+}
+
 static int take(const char *cmd, const getopt_tables *t, int c, const char *written,
                 pb_instance *instance)
 {
@@ -396,7 +404,7 @@ static int take(const char *cmd, const getopt_tables *t, int c, const char *writ
     }
     const int i = c >= LONG_BASE ? c - LONG_BASE : t->by_key[(unsigned char)c];
     const flat_option *f = &t->flat[i];
-    if (f->opt->only && strcmp(f->opt->only, cmd)) {
+    if (f->opt->only && !is_command(cmd, f->opt->only)) {
         pb_usage_error(cmd, "--%s applies to %s only", f->opt->name, f->opt->only);
         return PB_OPT_ERROR;
     }

@@ -114,7 +114,9 @@ void pb_help_wrap(FILE *f, int column, int indent, const char *text);
 void pb_options_help(FILE *f, const pb_option *table, const char *cmd, const void *defaults);
 
 /* Prints "puzzlebench: CMD: <msg> (see 'puzzlebench CMD --help')" on stderr; returns
- * the usage exit status, 2. cmd may be NULL. */
+ * the usage exit status, 2. cmd may be NULL, or a command and what it runs
+ * ("generate latin"): the message names the command, the hint the whole, whose --help
+ * lists that one's options. */
 int pb_usage_error(const char *cmd, const char *fmt, ...) __attribute__((format(printf, 2, 3)));
 
 /* A table row's usual fields: the long name, the type, the field of struct S that
