@@ -43,8 +43,7 @@ static const pb_option gen_options[] = {
      .choices = formats},
     {OPT("max-tries", PB_OPT_COUNT, max_tries, "N",
          "full grids tried per puzzle before giving up")},
-    PB_OPTION_TIME_LIMIT(gen_opts, max_seconds,
-                         "seconds per puzzle before giving up (default none)"),
+    PB_OPTION_TIME_LIMIT(gen_opts, max_seconds, "seconds per puzzle before giving up"),
     PB_GEN_OPTIONS(gen_opts, run),
     PB_OPTION_END,
 };

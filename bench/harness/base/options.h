@@ -143,11 +143,11 @@ int pb_usage_error(const char *cmd, const char *fmt, ...) __attribute__((format(
     }
 #define PB_OPTION_STEP_LIMIT(T, F, what)                                                           \
     {                                                                                              \
-        PB_OPT_ROW(T, "step-limit", PB_OPT_COUNT, F, "N", what)                                    \
+        PB_OPT_ROW(T, "step-limit", PB_OPT_COUNT, F, "N", what "; 0: none")                        \
     }
 #define PB_OPTION_TIME_LIMIT(T, F, what)                                                           \
     {                                                                                              \
-        PB_OPT_ROW(T, "time-limit", PB_OPT_SECONDS, F, "S", what)                                  \
+        PB_OPT_ROW(T, "time-limit", PB_OPT_SECONDS, F, "S", what "; 0: none")                      \
     }
 #define PB_OPTION_SEED(T, F)                                                                       \
     {                                                                                              \
