@@ -8,6 +8,7 @@
 
 #include <errno.h>
 #include <fcntl.h>
+#include <stdarg.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -158,6 +159,15 @@ static int skip(nt_table *t, const char *fmt, const char *board, const char *rul
     return 0;
 }
 
+void nt_say(const nt_table *t, const char *fmt, ...)
+{
+    if (t->o.quiet) return;
+    va_list ap;
+    va_start(ap, fmt);
+    pb_vsay(fmt, ap);
+    va_end(ap);
+}
+
 /* Counts m x n under rule, then checks it. 0, or the exit status. */
 static int count_one(nt_table *t, int m, int n, int rule)
 {
@@ -187,9 +197,8 @@ static int count_one(nt_table *t, int m, int n, int rule)
     snprintf(v->check, sizeof v->check, "-");
     t->counted++;
     if (m * n <= t->o.check_cells && (rc = nt_check(t, m, n, rule, v))) return rc;
-    if (!t->o.quiet)
-        pb_say("notouch-table: %s %s = %s (%.3f s, %llu bytes at peak; check: %s)", board,
-               nt_rule_names[rule], v->count, v->seconds, (unsigned long long)v->peak, v->check);
+    nt_say(t, "notouch-table: %s %s = %s (%.3f s, %llu bytes at peak; check: %s)", board,
+           nt_rule_names[rule], v->count, v->seconds, (unsigned long long)v->peak, v->check);
     return 0;
 }
 
@@ -205,9 +214,8 @@ static int count_row1(nt_table *t, int n, int rule, double seconds)
     t->counted++;
     int rc = nt_check(t, 1, n, rule, v);
     if (rc) return rc;
-    if (!t->o.quiet)
-        pb_say("notouch-table: 1x%d %s = %s (A002464's recurrence; check: %s)", n,
-               nt_rule_names[rule], v->count, v->check);
+    nt_say(t, "notouch-table: 1x%d %s = %s (A002464's recurrence; check: %s)", n,
+           nt_rule_names[rule], v->count, v->check);
     return 0;
 }
 
@@ -228,10 +236,10 @@ static int count_all(nt_table *t)
                 if (rc) return rc;
             }
         }
-    if (!t->o.quiet)
-        pb_say("notouch-table: row 1 stops at 1x%d: A002464(%d) passes 2^128 - 1, the largest "
-               "count pb_count holds",
-               t->row1_last, t->row1_last + 1);
+    nt_say(t,
+           "notouch-table: row 1 stops at 1x%d: A002464(%d) passes 2^128 - 1, the largest "
+           "count pb_count holds",
+           t->row1_last, t->row1_last + 1);
     return 0;
 }
 

@@ -99,6 +99,9 @@ pb_count nt_row1_sum(int n);
  * cells, modulo 2^64, by Karp's inclusion-exclusion (notouch_table_karp.c). */
 uint64_t nt_karp_count(int m, int n, int rule);
 
+/* A progress line (pb_say), unless the table was asked to be quiet (-q). */
+void nt_say(const nt_table *t, const char *fmt, ...) __attribute__((format(printf, 2, 3)));
+
 /* Writes NAME.tsv, the b-files and NAME.meta into the out folder. 0, or the exit
  * status after a message. */
 int nt_write(nt_table *t);

@@ -133,8 +133,7 @@ int nt_write(nt_table *t)
     snprintf(path, sizeof path, "%s/" NAME ".meta", t->o.out);
     if (pb_meta_save(path, &t->meta, extra, err, sizeof err))
         return pb_say("notouch-table: %s", err), PB_EXIT_USAGE;
-    if (!t->o.quiet)
-        pb_say("notouch-table: wrote %s/" NAME ".tsv (%d counts, %d skipped), its .meta and %s",
-               t->o.out, t->counted, t->nskip, bfiles[0] ? bfiles : "no b-file");
+    nt_say(t, "notouch-table: wrote %s/" NAME ".tsv (%d counts, %d skipped), its .meta and %s",
+           t->o.out, t->counted, t->nskip, bfiles[0] ? bfiles : "no b-file");
     return 0;
 }
