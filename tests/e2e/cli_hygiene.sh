@@ -73,6 +73,14 @@ for args in "meta --out pipe.meta" "solve notouch 2x3 --csv pipe.csv" \
     one_line_error "pipe\.(csv|meta): cannot write: not a regular file"
     [ -p pipe.csv ] && [ -p pipe.meta ] && ok || bad "$args: replaced the pipe"
 done
+# A sweep's row files are renamed into place at its end: a pipe there is refused at
+# its start, before any work, and left as it is.
+for f in k.csv k.samples.csv; do
+    rm -rf o && mkdir o && mkfifo "o/$f"
+    expect 2 "sweep, a pipe at $f" -- timeout 20 "$pb" sweep k.sweep --out o -q
+    one_line_error "o/$f: cannot write: not a regular file"
+    [ -p "o/$f" ] && [ ! -e o/k.meta ] && ok || bad "sweep with a pipe at $f: $(ls o)"
+done
 
 # --resume reads a sweep's files back and rewrites them: one replaced by a link (to a
 # copy of itself) is refused, as generate and time refuse it, and the copy untouched.

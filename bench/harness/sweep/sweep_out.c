@@ -36,7 +36,12 @@ int pb_sweep_out_paths(pb_sweep_out *o, const char *dir, const char *name, char 
         path_of(o->meta, dir, name, ".meta", err, errlen) ||
         path_of(o->topology, dir, name, ".topology.xml", err, errlen))
         return -1;
-    return pb_out_folder(dir, err, errlen);
+    /* The row files are renamed into place at the end, over whatever is there: a device
+     * or a pipe at their names is refused now, not replaced after the work. */
+    return pb_out_folder(dir, err, errlen) || pb_out_check(o->csv, err, errlen) ||
+                   pb_out_check(o->samples, err, errlen)
+               ? -1
+               : 0;
 }
 
 int pb_sweep_out_lock(pb_sweep_out *o, char *err, size_t errlen)
