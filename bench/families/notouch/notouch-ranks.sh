@@ -1,18 +1,17 @@
 #!/usr/bin/env bash
 # notouch-ranks.sh — path-dp's count sharded over MPI ranks, measured for the report's
-# scale model (notouch_ranks.py beside it): each board of BOARDS counted
-# under mpirun at each of RANKS ranks, one thread a rank; rank 0's lines give the wall
-# time, the plan per rank, and each rank's peak and bytes sent. The first board is
-# counted REPEATS times at each rank count, the rounds alternated, since the model is
-# fitted on its medians (one run of it follows the machine's spells); the others once.
-# Then the
-# plans alone (--max-memory 1K: the engine stops before it allocates) of each board of
-# PLAN_BOARDS at each of PLAN_RANKS ranks and in one process. More ranks than cores
-# share them (--oversubscribe): the .meta records the cores, and the model says so.
-# Writes OUT/notouch-ranks.tsv, one row a rank of a run (a plan: one row, rank -;
-# `repeat` numbers a board's rounds from 0),
-# and its .meta (`puzzlebench meta`). Exits non-zero when a count fails or two rank
-# counts of one board disagree; 77 (skipped) without the launcher. scripts/run.sh runs it.
+# scale model (notouch_ranks.py beside it): each board of BOARDS counted under mpirun
+# at each of RANKS ranks, one thread a rank; rank 0's lines give the wall time, the
+# plan per rank, and each rank's peak and bytes sent. The first board is counted
+# REPEATS times at each rank count, the rounds alternated, since the model is fitted
+# on its medians (one run of it follows the machine's spells); the others once. Then
+# the plans alone (--max-memory 1K: the engine stops before it allocates) of each
+# board of PLAN_BOARDS at each of PLAN_RANKS ranks and in one process. More ranks than
+# cores share them (--oversubscribe): the .meta records the cores, and the model says
+# so. Writes OUT/notouch-ranks.tsv, one row a rank of a run (a plan: one row, rank -;
+# `repeat` numbers a board's rounds from 0), and its .meta (`puzzlebench meta`).
+# Exits non-zero when a count fails or two rank counts of one board disagree; 77
+# (skipped) without the launcher. scripts/run.sh runs it.
 # The first board calibrates the model and the others check it: 5x6 is a board of
 # gigabytes, as 4x8 and 6x6 are, yet fits one process at 1 rank, which 4x8 hardly does.
 # usage: bench/families/notouch/notouch-ranks.sh [OUT_DIR]  (default results)
@@ -63,7 +62,7 @@ run() {
 plan() {
     local rc=0
     run "$1" "$2" --max-memory 1K --json || rc=$?
-    [ "$rc" = 3 ] || { cat "$tmp/e" >&2; echo "notouch-ranks.sh: plan of $2 at $1 ranks: exit $rc, not 3" >&2; exit 1; }
+    [ "$rc" = 3 ] || { cat "$tmp/e" >&2; echo "notouch-ranks.sh: plan of $2 at $1 rank(s): exit $rc, not 3" >&2; exit 1; }
     local bytes base
     bytes=$(sed -nE 's/.*path-dp: [0-9]+ ranks: ([0-9]+) bytes planned per rank.*/\1/p' "$tmp/e")
     base=$(sed -nE 's/.*path-dp: rank [0-9]+: peak ([0-9]+) bytes.*/\1/p' "$tmp/e" | sort -n | tail -n 1)
