@@ -147,6 +147,7 @@ notfile="a path, but tenpair reads no file: the start is digits 1-9 or uptoN \\(
 bad_usage "x.txt: $notfile" solve tenpair x.txt
 bad_usage "$tmp: $notfile" solve tenpair "$tmp"
 bad_usage "12x: .*expected a digit 1-9, found 'x'" solve tenpair 12x
+bad_usage "-: standard input, but tenpair reads no file: the start is digits" solve tenpair -
 : >"$tmp/start-file"
 bad_usage "start-file: $notfile" render tenpair "$tmp/start-file" --out "$tmp/x.svg"
 # Digits stay digits when a file has their name.

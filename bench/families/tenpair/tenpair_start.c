@@ -65,14 +65,15 @@ static int read_start(const pb_instance *inst, tp_start *s, pb_error *e)
     return -1;
 }
 
-/* Whether an INSTANCE the start could not be read from is a path: a start is text, so
- * a file given there is refused as a file rather than read as digits. Digits win over
- * a file of that name, which is looked for only after they fail. */
+/* Whether an INSTANCE the start could not be read from is a path or "-" (standard
+ * input): a start is text, so a file given there is refused as a file rather than read
+ * as digits. Digits win over a file of that name, which is looked for only after they
+ * fail. */
 static int is_path(const pb_instance *inst)
 {
     struct stat st;
-    return !inst->from &&
-           (strchr(inst->spec, '/') || strchr(inst->spec, '.') || !stat(inst->spec, &st));
+    return !inst->from && (!strcmp(inst->spec, "-") || strchr(inst->spec, '/') ||
+                           strchr(inst->spec, '.') || !stat(inst->spec, &st));
 }
 
 int pb_tenpair_load(const pb_instance *inst, const void *params, pb_set *set, char *err,
@@ -92,9 +93,9 @@ int pb_tenpair_load(const pb_instance *inst, const void *params, pb_set *set, ch
         snprintf(err, errlen, "%s", e.msg);
     else if (rc && is_path(inst))
         snprintf(err, errlen,
-                 "%s: a path, but tenpair reads no file: the start is digits 1-9 or uptoN "
+                 "%s: %s, but tenpair reads no file: the start is digits 1-9 or uptoN "
                  "(or --start DIGITS, --upto N)",
-                 inst->spec);
+                 inst->spec, strcmp(inst->spec, "-") ? "a path" : "standard input");
     else if (rc)
         snprintf(err, errlen, "%s: %s (the start: digits 1-9, or uptoN)", inst->spec, e.msg);
     if (!rc) {
