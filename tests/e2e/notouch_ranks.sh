@@ -13,24 +13,28 @@ out=$tmp/out.d
 expect 2 "notouch-ranks.sh REPEATS=0" -- env PUZZLEBENCH="$pb" REPEATS=0 "$src/bench/families/notouch/notouch-ranks.sh" "$out"
 has '^notouch-ranks.sh: REPEATS=0: expected a count of 1 or more$' "$tmp/err"
 [ -e "$out" ] && bad "REPEATS=0 made $out" || ok
-expect 0 "notouch-ranks.sh" -- env PUZZLEBENCH="$pb" BOARDS="4x5 3x5" RANKS="1 2 4" REPEATS=2 PLAN_BOARDS="5x5" \
+expect 0 "notouch-ranks.sh" -- env PUZZLEBENCH="$pb" BOARDS="4x5 4x6" RANKS="1 2 4" REPEATS=2 PLAN_BOARDS="5x5" \
     PLAN_RANKS="2 4 3" "$src/bench/families/notouch/notouch-ranks.sh" "$out"
 [ -s "$out/notouch-ranks.tsv" ] || bad "no notouch-ranks.tsv: $(cat "$tmp/err")"
 t=$out/notouch-ranks.tsv m=$out/notouch-ranks.meta
 has $'^run_id\tboard\tadj\tranks\tthreads\twhat\trank\tstatus\tsolutions\twall_s\tplanned_bytes\tpeak_bytes\tsent_bytes\tbase_bytes\trepeat$' "$t"
 # 1 + 2 + 4 rows of counts in each of 2 rounds, each the published-in-tests 4x5 king
-# count; the second board in one round.
+# count; the second board (a plan of megabytes, so that its peak stands above the
+# base of a rank) in one round.
 n=$(awk -F'\t' '$2 == "4x5" && $6 == "count" && $8 == "done" && $9 == "2519619726250060"' "$t" | wc -l)
 [ "$n" = 14 ] && ok || bad "4x5: $n rows of counts with 2519619726250060, expected 14"
 [ "$(awk -F'\t' '$2 == "4x5" && $6 == "count" { print $15 }' "$t" | sort | uniq -c | tr -s ' ')" = $' 7 0\n 7 1' ] &&
     ok || bad "4x5 rounds: $(cut -f2,15 "$t" | tr '\n' ' ')"
-[ "$(awk -F'\t' '$2 == "3x5" && $6 == "count" && $15 == 0' "$t" | wc -l)" = 7 ] && ok || bad "3x5: one round of 7 rows"
+[ "$(awk -F'\t' '$2 == "4x6" && $6 == "count" && $15 == 0' "$t" | wc -l)" = 7 ] && ok || bad "4x6: one round of 7 rows"
 # One rank sends nothing; every sharded rank sends, and as much as each other rank.
 awk -F'\t' '$6 == "count" && $4 == 1 && $13 == 0' "$t" | grep -q . && ok || bad "1 rank: sent bytes"
 [ "$(awk -F'\t' '$2 == "4x5" && $6 == "count" && $4 > 1 && $13 > 0 { print $4, $13 }' "$t" | sort -u | wc -l)" = 2 ] && ok ||
     bad "sharded ranks' bytes sent: $(cut -f4,13 "$t" | tr '\n' ' ')"
-# Every count's peak is above its rank's plan alone; the plans shrink with the ranks.
-awk -F'\t' '$6 == "count" && !($12 > $14 && $14 > 0)' "$t" | grep -q . && bad "a peak not above its base" || ok
+# Every count's peak of 4x6 (tens of megabytes of tables: 4x5's are within what a
+# process's own memory varies by) is above its rank's plan alone; the plans shrink
+# with the ranks.
+low=$(awk -F'\t' '$2 == "4x6" && $6 == "count" && !($12 > $14 && $14 > 0) { print $2, $4, $7, $12, $14 }' "$t")
+[ -z "$low" ] && ok || bad "a peak not above its base (board ranks rank peak base): $low"
 p1=$(awk -F'\t' '$2 == "5x5" && $6 == "plan" && $4 == 1 { print $11 }' "$t")
 p4=$(awk -F'\t' '$2 == "5x5" && $6 == "plan" && $4 == 4 { print $11 }' "$t")
 [ -n "$p1" ] && [ -n "$p4" ] && [ "$p4" -lt "$p1" ] && ok || bad "5x5 plans: $p1 at 1 rank, $p4 at 4"
@@ -39,7 +43,7 @@ p4=$(awk -F'\t' '$2 == "5x5" && $6 == "plan" && $4 == 4 { print $11 }' "$t")
 id=$(sed -n 's/^run_id=//p' "$m")
 [ -n "$id" ] && [ "$(cut -f1 "$t" | tail -n +2 | sort -u)" = "$id" ] && ok || bad "run_id: $id in the .meta"
 for k in 'commit=[0-9a-f]{40}' 'cores=[0-9]+' 'mem_total_bytes=[0-9]+' 'family=notouch' 'engine=path-dp' \
-    'boards=4x5 3x5' 'ranks=1 2 4' 'calibration_repeats=2' 'plan_boards=5x5' 'load_end=' 'command=bench/families/notouch/notouch-ranks.sh '; do
+    'boards=4x5 4x6' 'ranks=1 2 4' 'calibration_repeats=2' 'plan_boards=5x5' 'load_end=' 'command=bench/families/notouch/notouch-ranks.sh '; do
     has "^$k" "$m"
 done
 [ -f "$out/notouch-ranks.topology.xml" ] && ok || bad "no topology beside the .meta"
@@ -57,6 +61,6 @@ print("\n".join(notouch_ranks.section(Path(sys.argv[2]))))
 PY
 has '^\| `4x5` \| calibration \| 4 \| ' "$tmp/section"
 has '^\| `4x5` \| calibration \| 1 \| 1 \| [^|]* \| [^|]* \[[^|]*\] \(2 rounds\) \|' "$tmp/section"
-has '^\| `3x5` \| check \| 2 \| ' "$tmp/section"
+has '^\| `4x6` \| check \| 2 \| ' "$tmp/section"
 has '^\| `5x5` \| 3 \|' "$tmp/section"
 finish notouch_ranks
