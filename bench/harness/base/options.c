@@ -13,6 +13,13 @@
 #include "say.h"
 #include "suggest.h"
 
+/* The length of cmd's first word, the command itself: "generate latin" runs latin's
+ * generator under `generate`. */
+static int command_length(const char *cmd)
+{
+    return (int)strcspn(cmd, " ");
+}
+
 int pb_usage_error(const char *cmd, const char *fmt, ...)
 {
     char what[PB_SAY_MAX];
@@ -22,7 +29,7 @@ int pb_usage_error(const char *cmd, const char *fmt, ...)
     va_end(ap);
     /* One hint per message: one that names its own place to look keeps it. */
     const int hinted = strstr(what, "(see ") != NULL;
-    const int word = cmd ? (int)strcspn(cmd, " ") : 0;
+    const int word = cmd ? command_length(cmd) : 0;
     if (cmd && hinted)
         pb_say("%.*s: %s", word, cmd, what);
     else if (cmd)
@@ -365,15 +372,15 @@ static const char *option_hint(const getopt_tables *t, const char *typed)
     return hint;
 }
 
-/* Handles what getopt_long returned for one argument (c, with optopt and optarg);
- * 0 to go on, else PB_OPT_HELP or PB_OPT_ERROR (the error printed). */
-/* cmd ("solve", or "generate latin") is the command `name`: its first word. */
+/* Whether cmd ("solve", or "generate latin") is the command `name`: its first word. */
 static int is_command(const char *cmd, const char *name)
 {
-    const size_t word = strcspn(cmd, " ");
-    return strlen(name) == word && !strncmp(cmd, name, word);
+    const int word = command_length(cmd);
+    return strlen(name) == (size_t)word && !strncmp(cmd, name, (size_t)word);
 }
 
+/* Handles what getopt_long returned for one argument (c, with optopt and optarg);
+ * 0 to go on, else PB_OPT_HELP or PB_OPT_ERROR (the error printed). */
 static int take(const char *cmd, const getopt_tables *t, int c, const char *written,
                 pb_instance *instance)
 {
