@@ -193,6 +193,51 @@ class Fixture(unittest.TestCase):
         self.assertIn("| backtrack/row | 3/6 | 10.8 s | 5.02 s | 20.0 ms | - |", text)
         self.assertIn("| **virtual best solver** | 5/6 | 3.85 s | 3.11 s | 100 ms | - |", text)
 
+    def add_peaks(self, peaks):
+        """Gives the fixture the lead's columns, peak_rss_bytes from peaks(engine,
+        instance) ("" for none)."""
+        def add(i, fields, header):
+            if i == 0:
+                return fields + ["cpu_s", "peak_rss_bytes", "stop", "time_limit_s"]
+            peak = peaks(fields[header.index("engine")], fields[header.index("instance")])
+            return fields + [fields[header.index("median_s")], peak, "", "0"]
+        rewrite(self.csv, add)
+
+    def test_no_peak_read(self):
+        """Every run shared its process (workers above 1): no peak memory column, and a
+        sentence says why; under --metric memory the part has nothing to show, and
+        says so instead of counting every solver 0 solved."""
+        self.add_peaks(lambda engine, instance: "")
+        text = self.section()
+        self.assertIn("| solver | solved | PAR-2 | total time (solved) | median time (solved) |\n", text)
+        self.assertIn("Peak memory: not read for any run; a one-thread run that shares its process", text)
+        self.ctx = Context(self.tmp, fake_listing(), True, str(FAKE))
+        self.ctx.metric = "memory"
+        text = self.section()
+        self.assertIn("_No run of `my-runs` has its peak memory per run (`peak_rss_bytes` is empty in every row; "
+                      "a one-thread run that shares its process", text)
+        self.assertNotIn("| solver |", text)
+        self.assertEqual(self.ctx.plots, [])
+        self.assertEqual(self.ctx.stale, [f"{NAME}-cactus", f"{NAME}-instances", f"{NAME}-scatter"])
+
+    def test_some_peaks_read(self):
+        """--metric memory where some solved runs have no peak (dlx's on 9x9#2 and
+        25x25#2): they still count as solved, the totals are over the others, and a
+        ratio against them says what is missing."""
+        mib = {"4x4#1": 1, "9x9#2": 2, "9x9#10": 3, "16x16#1": 4, "25x25#1": 5, "25x25#2": 6}
+        self.add_peaks(lambda engine, instance: "" if engine == "dlx" and instance in ("9x9#2", "25x25#2")
+                       else str(mib[instance] << 20))
+        self.ctx.metric = "memory"
+        ranked, vbs = generic.scores(self.part())
+        dlx = ranked[0]
+        self.assertEqual((dlx.label, dlx.solved, dlx.total), ("dlx", 5, (1 + 3 + 4) << 20))
+        text = self.section()
+        self.assertIn("| dlx | 5/6 | - | 8.0 MiB | 3.0 MiB |", text)
+        self.assertIn(" 2 solved runs have no peak memory per run (`peak_rss_bytes` empty; a one-thread run", text)
+        self.assertIn("| 9x9#2 | no peak memory per run for dlx |", text)
+        self.assertIn("| 4x4#1 | the same | the same |", text)
+        self.assertIn("| geometric mean | the same | the same |", text)
+
     def test_cpu_metric(self):
         """--metric cpu: the times are each row's cpu_s (here half its wall time; dlx
         solved 0.001, 0.01, 0.1, 1 and 4 s of wall time), the limit stays 10 s."""

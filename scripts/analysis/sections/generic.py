@@ -161,6 +161,17 @@ class Part:
         return self.results.get((solver.key, instance))
 
     @property
+    def measured(self):
+        """Whether some run has the part's measure (a metric's column can be empty in
+        every row: peak memory where each run shared its process)."""
+        return any(r.time is not None for r in self.results.values())
+
+    @property
+    def unmeasured(self):
+        """The runs that solved their instance but have no measure."""
+        return sum(1 for r in self.results.values() if r.solved and r.time is None)
+
+    @property
     def limit(self):
         """The part's limit for the text and the plots: the largest of its runs' (None
         when a run has none)."""
@@ -215,6 +226,24 @@ def time_words(part):
     return METRIC_WORDS.get(part.metric, "time per run")
 
 
+def _column(part):
+    return code(METRIC_COLUMNS.get(part.metric, "median_s"))
+
+
+def _why_empty(part, metric=None):
+    """Why a run may lack the measure: only peak memory has a known reason."""
+    if (metric or part.metric) != "memory":
+        return ""
+    return ("; a one-thread run that shares its process with a sweep's other workers has no peak of its own, "
+            "`--workers 1` reads every run's")
+
+
+def unmeasured_line(part, what):
+    """The line that stands for a part's tables and plots when no run has the measure."""
+    return (f"_No run of {what} has its {time_words(part)} ({_column(part)} is empty in every row"
+            f"{_why_empty(part)}): no tables or plots by it; `report.sh --metric wall` shows the times._")
+
+
 def unit(part):
     """The axis labels' unit of the part's measure: " (s)", " (bytes)" or none."""
     return {"steps": "", "memory": " (bytes)"}.get(part.metric, " (s)")
@@ -235,10 +264,10 @@ class Score:
     """A row of the solvers' table: solved count, PAR-2 (None: not defined), total and
     median time over the solved instances, peak memory."""
 
-    def __init__(self, label, n, times, par2, peak=None):
+    def __init__(self, label, n, times, par2, peak=None, solved=None):
         self.label = label
         self.n = n
-        self.solved = len(times)
+        self.solved = len(times) if solved is None else solved
         self.par2 = par2
         self.total = sum(times) if times else None
         self.median = stats.median(times)
@@ -254,7 +283,8 @@ def scores(part):
         par2 = _par2(part, [(i, r.time if (r := part.result(s, i)) and r.solved else None) for i in part.instances],
                      s)
         peaks = [r.peak for i in part.instances if (r := part.result(s, i)) and r.peak is not None]
-        score = Score(s.label, n, part.solved_times(s), par2, max(peaks) if peaks else None)
+        solved = sum(1 for i in part.instances if (r := part.result(s, i)) and r.solved)
+        score = Score(s.label, n, part.solved_times(s), par2, max(peaks) if peaks else None, solved)
         score.solver, score.rank = s, rank
         out.append(score)
     out.sort(key=lambda x: (-x.solved, x.par2 if x.par2 is not None else x.total or 0, x.rank))
@@ -270,6 +300,9 @@ def _par2(part, times, solver):
         return None
     total = 0.0
     for instance, t in times:
+        r = part.result(solver, instance) if solver is not None else None
+        if t is None and r is not None and r.solved:
+            return None  # solved without a measure: no time to count, and no penalty due
         if t is None:
             p = part.penalty(solver, instance)
             if p is None:
@@ -300,9 +333,19 @@ def par2_table(part):
     out = [f"Per solver: the instances solved within the limit (status done), PAR-2, and the total and median time "
            f"per run over the instances it solved; best first (most solved, then the least PAR-2). {how} "
            f"The {VBS} takes, per instance, the best time of any solver.{cpu}", ""]
+    missing = part.unmeasured
+    if missing:
+        out[0] += (f" {missing} solved {'run has' if missing == 1 else 'runs have'} no {time_words(part)} "
+                   f"({_column(part)} empty{_why_empty(part)}): counted as solved, left out of the totals, the "
+                   "medians and the plots; PAR-2 is not defined for their solvers.")
     header = ["solver", "solved", "PAR-2", "total time (solved)", "median time (solved)"]
     align = "lrrrr"
-    if part.has_peak:
+    peaks = [s.peak is not None for s in ranked]
+    show_peak = part.has_peak and any(peaks)
+    if part.has_peak and not all(peaks) and part.metric != "memory":
+        out[0] += (f" Peak memory: {'- where not read' if show_peak else 'not read for any run'}"
+                   f"{_why_empty(part, 'memory')}.")
+    if show_peak:
         header.append("peak memory")
         align += "r"
     rows = []
@@ -310,7 +353,7 @@ def par2_table(part):
         label = f"**{VBS}**" if s is vbs else escape(s.label)
         cells = [label, f"{s.solved}/{s.n}", duration(s.par2) if s.par2 is not None else "-",
                  fmt(part, s.total), fmt(part, s.median)]
-        if part.has_peak:
+        if show_peak:
             cells.append(memory(s.peak) if s.peak is not None else "-")
         rows.append(cells)
     return out + table(header, align, rows)
@@ -534,15 +577,21 @@ def exact_ratios(part, base, paired):
             if not (a and b and a.solved and b.solved and a.time and b.time):
                 cells.append(_not_compared(part, base, s, inst) if a and b else "-")
                 continue
-            cells.append(ratio(b.time, a.time, less, more))
+            cells.append(_exact(b.time, a.time, less, more))
             found[s.key].append(b.time / a.time)
         rows.append(cells)
-    geo = ["geometric mean"] + [ratio(stats.geometric_mean(found[s.key]), 1, less, more) if found[s.key] else "-"
+    geo = ["geometric mean"] + [("the same" if set(found[s.key]) == {1.0} else
+                                 ratio(stats.geometric_mean(found[s.key]), 1, less, more)) if found[s.key] else "-"
                                 for s in paired]
     out = [f"Each solver's {time_words(part)} against {escape(base.label)}'s (the baseline) per instance: the same "
            "in every run of a row, so the ratio alone, without an interval or a test. The geometric mean is over "
            "the instances where both finished.", ""]
     return out + table(["instance"] + [escape(s.label) for s in paired], "l" + "r" * len(paired), rows + [geo]) + [""]
+
+
+def _exact(a, b, less, more):
+    """ratio() of two exact counts, where equal ones are "the same" (not "1.00× less")."""
+    return "the same" if a == b else ratio(a, b, less, more)
 
 
 def _not_compared(part, base, solver, instance):
@@ -552,6 +601,9 @@ def _not_compared(part, base, solver, instance):
         return "neither solved it"
     if unsolved:
         return f"{escape(unsolved[0])} did not solve it"
+    bare = [x.label for x in (solver, base) if part.result(x, instance).time is None]
+    if bare:
+        return f"no {time_words(part)} for {escape(bare[0])}"
     return "not compared (too few samples)"
 
 
@@ -588,6 +640,10 @@ def summary(ctx, rows, limit, name, title):
     for part in many:
         suffix = f"-{part.mode}" if len(many) > 1 else ""
         what = title + (f", mode {part.mode}" if len(many) > 1 else "")
+        if not part.measured:
+            ctx.no_plot(name + suffix)
+            out += [unmeasured_line(part, what), ""]
+            continue
         out += par2_table(part) + [""]
         out += [ctx.plot(cactus(ctx, part, name + suffix, f"{what}: instances solved against time per run (cactus)"),
                          f"{what}: cactus plot"), ""]
@@ -623,6 +679,10 @@ def section(ctx, path, run_compare=None):
         suffix = f"-{part.mode}" if len(many) > 1 else ""
         if len(many) > 1:
             out += [f"### Mode {escape(part.mode)}", ""]
+        if not part.measured:
+            ctx.no_plot(*(f"{stem}{suffix}-{kind}" for kind in ("cactus", "instances", "scatter")))
+            out += [unmeasured_line(part, "this part" if len(many) > 1 else code(stem)), ""]
+            continue
         out += par2_table(part) + [""]
         what = f"{stem}" + (f", mode {part.mode}" if len(many) > 1 else "")
         out += [ctx.plot(cactus(ctx, part, f"{stem}{suffix}-cactus",
