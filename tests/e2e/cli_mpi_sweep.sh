@@ -18,8 +18,8 @@ command -v mpirun >/dev/null || {
 }
 export OMP_NUM_THREADS=1
 
-# 40 runs of about a tenth of a second each (2 samples of at least 30 ms): the sweep
-# takes seconds, so that a signal lands in its middle.
+# 40 runs of about a tenth of a second each (2 samples of at least 30 ms, no warm-up):
+# the sweep takes seconds, so that a signal lands in its middle.
 cat >"$tmp/k.sweep" <<'EOF'
 family notouch
 name k
@@ -29,6 +29,7 @@ orders row mrv
 modes first count
 samples 2
 min-sample-time 0.03
+warmup 0
 EOF
 runs=40
 # mpi NP ARGS...: the sweep above on NP ranks (one thread each), at most 2 minutes.

@@ -22,6 +22,7 @@ engines backtrack propagate
 modes first count
 samples 3
 min-sample-time 0.001
+warmup 0
 SWEEP
 expect 0 "sweep --against itself" -- "$pb" sweep "$tmp/s.sweep" --out "$tmp/ab" --against "$self"
 has "compare $tmp/ab/s-against.csv $tmp/ab/s.csv" "$tmp/out"
@@ -201,7 +202,7 @@ one_line_error "sweep --against: cannot run '.*/none': No such file"
 # status=running. --resume takes over the lock (saying so) and resumes both sides'
 # rows; a row that one side kept and the other did not is measured again by both, so
 # that every row has its partner from the same run_id.
-K=(--against "$self" --against-processes 1 --block 1 --min-sample-time 0.1 --pairing alternate)
+K=(--against "$self" --against-processes 1 --block 1 --min-sample-time 0.05 --pairing alternate)
 "$pb" sweep "$tmp/s.sweep" --out "$tmp/kill" "${K[@]}" -q 2>"$tmp/kill.err" &
 pid=$!
 for ((i = 0; i < 600; i++)); do
