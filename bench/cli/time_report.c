@@ -55,6 +55,15 @@ static void put_time(FILE *f, double s, double scale)
         fprintf(f, "%.4g us", s * 1e6);
 }
 
+/* A factor to three significant digits, never in exponent form ("480", not "4.8e+02"). */
+static void put_factor(FILE *f, double x)
+{
+    if (x >= 100)
+        fprintf(f, "%.0f", x);
+    else
+        fprintf(f, "%.3g", x);
+}
+
 static void print_one(FILE *f, const pb_timed *c, int i)
 {
     const pb_summary *s = &c->t.sum;
@@ -110,9 +119,12 @@ void pb_time_print(FILE *f, const pb_timed *c, int n, double shell_s)
         if (i == best || c[i].at_limit) continue;
         double h;
         const double r = ratio(c + i, c + best, &h);
-        fprintf(f, "    %.3g", r);
-        if (isfinite(h)) fprintf(f, " +/- %.2g", h);
-        fprintf(f, " times faster than '%s'\n", c[i].text);
+        fputs("    ", f);
+        put_factor(f, r);
+        if (isfinite(h)) fputs(" +/- ", f), put_factor(f, h);
+        fprintf(f, " times faster than '%s'", c[i].text);
+        /* An interval down to 1 or below cannot tell the two apart, however large r. */
+        fputs(isfinite(h) && r - h <= 1 ? " (the interval holds 1: not told apart)\n" : "\n", f);
     }
 }
 

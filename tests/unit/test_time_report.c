@@ -1,0 +1,73 @@
+/* test_time_report.c — `puzzlebench time`'s relative speeds from hand-made summaries:
+ * the ratio of the means and its interval as digits (never "4.8e+02"), and a ratio
+ * whose interval reaches down to 1 said to tell nothing apart. */
+#include <math.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "check.h"
+#include "time_report.h"
+
+/* A command that ran n samples of the given mean and standard deviation. */
+static pb_timed timed(const char *text, int n, double mean, double stddev)
+{
+    pb_timed c = {.text = text, .row = -1, .user_s = NAN, .sys_s = NAN};
+    c.t.sum = (pb_summary){.n = n,
+                           .min = mean,
+                           .median = mean,
+                           .mean = mean,
+                           .stddev = stddev,
+                           .cv = stddev / mean,
+                           .median_lo = NAN,
+                           .median_hi = NAN};
+    c.t.runs_per_sample = 1;
+    return c;
+}
+
+/* The report of the two commands, its relative-speed line in line. */
+static void speed_line(const pb_timed *c, char *line, size_t len)
+{
+    char *text = NULL;
+    size_t size = 0;
+    FILE *f = open_memstream(&text, &size);
+    CHECK(f != NULL);
+    pb_time_print(f, c, 2, NAN);
+    fclose(f);
+    const char *at = strstr(text, "\n    ");
+    CHECK(at != NULL);
+    line[0] = '\0';
+    if (at) snprintf(line, len, "%.*s", (int)strcspn(at + 1, "\n"), at + 1);
+    CHECK(strstr(text, "  'fast' ran\n") != NULL);
+    free(text);
+}
+
+static void test_told_apart(void)
+{
+    /* 10 samples each (t = 2.262 for 9 degrees of freedom): each mean's interval is
+     * 2.262 * 0.01 / sqrt(10) = 0.715% of it; the ratio 2, its half-width
+     * 2 * sqrt(2) * 0.00715 = 0.0202. */
+    pb_timed c[2] = {timed("fast", 10, 0.5, 0.005), timed("slow", 10, 1.0, 0.01)};
+    char line[200];
+    speed_line(c, line, sizeof line);
+    CHECK(!strcmp(line, "    2 +/- 0.0202 times faster than 'slow'"));
+}
+
+static void test_not_told_apart(void)
+{
+    /* 3 samples (t = 4.303): the slow one's interval is 4.303 * 1 / sqrt(3) = 2.484 of
+     * its mean of 1, the fast one's 4.303 * 0.001 / sqrt(3) / 0.01 = 0.2484 of its
+     * mean: the ratio 100 +/- 100 * sqrt(2.484^2 + 0.2484^2) = 249.7, down past 1. */
+    pb_timed c[2] = {timed("fast", 3, 0.01, 0.001), timed("slow", 3, 1.0, 1.0)};
+    char line[200];
+    speed_line(c, line, sizeof line);
+    CHECK(!strcmp(
+        line, "    100 +/- 250 times faster than 'slow' (the interval holds 1: not told apart)"));
+}
+
+int main(void)
+{
+    test_told_apart();
+    test_not_told_apart();
+    return check_report("time_report");
+}
