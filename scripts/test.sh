@@ -1,11 +1,12 @@
 #!/usr/bin/env bash
 # test.sh — sets everything up (scripts/setup.sh, which also builds build-asan/ with
 # AddressSanitizer + UndefinedBehaviorSanitizer and build-fuzz/, the readers' fuzz
-# targets for libFuzzer), then runs every stage: the tests on the Release build, the
-# same on the sanitizer build, each fuzz target under libFuzzer for 10 s (when clang
-# has libFuzzer; else it says why it skipped them), and the kakuro player in headless
-# Chromium (tests/browser/). A failing stage does not stop the others: at the end one
-# line per stage says how it went, and the exit status is 1 if any stage failed.
+# targets for libFuzzer), then runs every stage: the tests on the Release build, those
+# of the C code again on the sanitizer build, each fuzz target under libFuzzer for 10 s
+# (when clang has libFuzzer; else it says why it skipped them), and the kakuro player
+# in headless Chromium (tests/browser/). A failing stage does not stop the others: at
+# the end one line per stage says how it went, and the exit status is 1 if any stage
+# failed.
 # usage: scripts/test.sh
 case ${1:-} in -h | --help) sed -n '2,/^[^#]/{/^#/s/^# \{0,1\}//p}' "$0"; exit 0 ;; esac
 [ $# = 0 ] || { echo "test.sh: unknown argument '$1' (usage: scripts/test.sh; see --help)" >&2; exit 2; }
