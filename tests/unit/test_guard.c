@@ -4,6 +4,7 @@
 #include <string.h>
 
 #include "check.h"
+#include "core/limiter.h"
 #include "harness/measure/measure.h"
 #include "harness/measure/speed_guard.h"
 
@@ -133,6 +134,31 @@ static void test_measure_without_calibration(void)
     CHECK(runs == 8 && m.recorded == 1 && t.round[0] == 0);
 }
 
+/* A guard that only reads reads again once as long has passed since its last reading
+ * as that reading took; one that waits reads after every round. */
+static void test_reading_pace(void)
+{
+    static const double r[] = {1.0, 1.0};
+    script s = {r, 2, 0};
+    pb_speed_guard g;
+    CHECK(pb_speed_guard_start(&g, 0, 0.10, next_reading, &s) == 0);
+    /* The reading's end and length, taken around the reading itself. */
+    const double t0 = pb_now_s();
+    CHECK(pb_speed_guard_read(&g) == 1.0);
+    const double t1 = pb_now_s();
+    CHECK(g.read_end_s >= t0 && g.read_end_s <= t1);
+    CHECK(g.read_s >= 0 && g.read_s <= t1 - t0);
+    g.read_end_s = 100, g.read_s = 0.03;
+    CHECK(!pb_speed_guard_due(&g, 100.01));
+    CHECK(!pb_speed_guard_due(&g, 100.029));
+    CHECK(pb_speed_guard_due(&g, 100.03));
+    CHECK(pb_speed_guard_due(&g, 101));
+    g.settle_s = 5;
+    CHECK(pb_speed_guard_due(&g, 100.01));
+    g.settle_s = 0, g.readings = 0; /* none yet: read */
+    CHECK(pb_speed_guard_due(&g, 100.01));
+}
+
 int main(void)
 {
     test_start_waits_out_a_slow_first_reading();
@@ -141,5 +167,6 @@ int main(void)
     test_settle_stops_on_a_signal();
     test_measure_keep_retakes_samples();
     test_measure_without_calibration();
+    test_reading_pace();
     return check_report("guard");
 }

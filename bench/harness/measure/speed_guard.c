@@ -36,9 +36,17 @@ int pb_speed_guard_start(pb_speed_guard *g, double settle_s, double tolerance, p
 
 double pb_speed_guard_read(pb_speed_guard *g)
 {
+    const double t0 = pb_now_s();
     const double r = g->read(g->ctx);
+    g->read_end_s = pb_now_s();
+    g->read_s = g->read_end_s - t0;
     note(g, r);
     return r;
+}
+
+int pb_speed_guard_due(const pb_speed_guard *g, double now_s)
+{
+    return g->settle_s > 0 || !g->readings || now_s - g->read_end_s >= g->read_s;
 }
 
 int pb_speed_guard_steady(const pb_speed_guard *g, double reading)

@@ -37,6 +37,7 @@ typedef struct pb_speed_guard {
     int resampled; /* rounds of samples taken again */
     int unsteady;  /* rounds kept though read slower (the wait ran out) */
     double waited_s;
+    double read_end_s, read_s; /* when the last reading ended (pb_now_s) and its length */
 } pb_speed_guard;
 
 /* Starts the guard with a first reading; one that waits (settle_s > 0) reads on
@@ -48,6 +49,12 @@ int pb_speed_guard_start(pb_speed_guard *g, double settle_s, double tolerance, p
 
 /* Reads the machine's speed and notes the reading; returns it (NAN: none). */
 double pb_speed_guard_read(pb_speed_guard *g);
+
+/* Whether a round of samples that ends at now_s is to be read after: always for a
+ * guard that waits (settle_s > 0); for one that only reads, once the time since the
+ * last reading is at least that reading's own length, so that rounds of microsecond
+ * runs are not spent mostly reading (the last reading stands for the rounds between). */
+int pb_speed_guard_due(const pb_speed_guard *g, double now_s);
 
 /* 1 when reading is within the tolerance of the best, or is no reading. */
 int pb_speed_guard_steady(const pb_speed_guard *g, double reading);

@@ -8,6 +8,7 @@
 #include <omp.h>
 #include <stdint.h>
 
+#include "core/limiter.h"
 #include "harness/base/exit.h"
 #include "stats/paired.h"
 #include "sweep_exec.h"
@@ -82,6 +83,7 @@ static int samples_before(const pb_measurer *m, int round)
 static int round_stands(pb_sweep_exec *e, long first, long end, int again)
 {
     if (!e->ref_tried || e->ref_job < 0) return 1;
+    if (!pb_speed_guard_due(&e->speed, pb_now_s())) return 1; /* the last reading stands */
     const double reading = pb_speed_guard_read(&e->speed);
     if (pb_speed_guard_steady(&e->speed, reading) || pb_interrupted) return 1;
     if (again == 2 || !(e->speed.settle_s > 0) ||
