@@ -5,7 +5,7 @@
 #   ```sh norun          shown, never run (the long jobs, other machines); say why
 #   ```sh needs=T1,T2    runs only where the tools T1, T2 are on PATH (else a note);
 #                        needs=mpirun is also skipped with --no-mpi (a build without
-#                        MPI, or under ASan, where Open MPI reports leaks)
+#                        MPI)
 # ```sh-norun is read as ```sh norun. Every other fence (```, ```text, ...) is output
 # or a file's content, never run.
 # The blocks of one file run in order, each as one bash script (set -euo pipefail),
@@ -119,7 +119,7 @@ for b in "$tmp"/blocks/*.sh; do
     missing=
     for t in ${needs//,/ }; do
         command -v "$t" >/dev/null || missing+=" $t"
-        [ "$t" = mpirun ] && [ "$no_mpi" = --no-mpi ] && missing+=" mpirun (--no-mpi: a build without MPI, or under ASan)"
+        [ "$t" = mpirun ] && [ "$no_mpi" = --no-mpi ] && missing+=" mpirun (--no-mpi: a build without MPI)"
     done
     if [ -n "$missing" ]; then
         skipped=$((skipped + 1))
