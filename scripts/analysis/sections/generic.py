@@ -300,10 +300,10 @@ def _par2(part, times, solver):
         return None
     total = 0.0
     for instance, t in times:
-        r = part.result(solver, instance) if solver is not None else None
-        if t is None and r is not None and r.solved:
-            return None  # solved without a measure: no time to count, and no penalty due
         if t is None:
+            r = part.result(solver, instance) if solver is not None else None
+            if r is not None and r.solved:
+                return None  # solved without a measure: no time to count, and no penalty due
             p = part.penalty(solver, instance)
             if p is None:
                 return None
