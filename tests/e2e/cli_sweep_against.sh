@@ -159,6 +159,30 @@ expect 0 "--slowdown and --against-slowdown" -- "$pb" sweep "$tmp/s.sweep" --out
     --against "$self" --slowdown 1.2 --against-slowdown 1.5 --instances 2x3 --modes count -q
 has '^slowdown=1.5$' "$tmp/slow2/s-against.meta"
 has '^slowdown=1.2$' "$tmp/slow2/s.meta"
+# A first run as long as a sample is kept as one (round -1); where it is so in one
+# build alone (here the slowed one), that build drops it again: both take their samples
+# in the same rounds, and as many, in both pairings (a CI once failed on the rounds).
+for pairing in alternate duet; do
+    [ "$pairing" = duet ] && [ "$(nproc)" -lt 2 ] && continue
+    for procs in 1 3; do
+        expect 0 "a first run kept by one build, $pairing, $procs workers" -- "$pb" sweep "$tmp/s.sweep" \
+            --out "$tmp/first$pairing$procs" --against "$self" --against-slowdown 20 --min-sample-time 0.0005 \
+            --instances 3x3 --engines backtrack --modes count --samples 4 --pairing "$pairing" \
+            --against-processes "$procs" -q
+        [ "$(rounds "$tmp/first$pairing$procs/s.samples.csv")" = \
+            "$(rounds "$tmp/first$pairing$procs/s-against.samples.csv")" ] &&
+            [ "$(tail -n +2 "$tmp/first$pairing$procs/s.samples.csv" | wc -l)" -eq 4 ] && ok ||
+            bad "a first run kept by one build ($pairing, $procs workers): rounds $(rounds \
+                "$tmp/first$pairing$procs/s.samples.csv" | tr '\n' ' ')against $(rounds \
+                "$tmp/first$pairing$procs/s-against.samples.csv" | tr '\n' ' ')"
+    done
+done
+# Runs stopped at a limit take no samples: the progress still ends at its total.
+PB_PROGRESS_INTERVAL=0 expect 0 "--against, runs at a step limit, progress" -- "$pb" sweep "$tmp/s.sweep" \
+    --out "$tmp/lim" --against "$self" --step-limit 50 --instances 3x3
+awk '/ steps \(/ { split($3, f, "/"); total = f[2] } / done: / { done = $4 }
+     END { exit done == "" || done != total }' "$tmp/err" && ok ||
+    bad "--against with runs at a limit: progress short of its total: $(tail -n 1 "$tmp/err")"
 expect 2 "compare refuses the slowed pair" -- "$pb" compare "$tmp/slow/s.csv" "$tmp/slow/s-against.csv"
 one_line_error "slowdown '0' against '1.5' \(--allow-mismatch compares them anyway\)"
 expect 2 "--against-slowdown without --against" -- "$pb" sweep "$tmp/s.sweep" --against-slowdown 2

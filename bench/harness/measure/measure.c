@@ -144,6 +144,7 @@ pb_run_end pb_measure_begin(pb_measurer *m, const pb_timing_opts *o, pb_run_once
         t->cpu_s[m->recorded] = m->first_cpu_s;
         t->sample_s[m->recorded++] = m->first_s;
         m->spent = m->first_s;
+        m->first_kept = 1;
     }
     if ((m->end = warm_up(o, run, ctx, m->first_s)) != PB_RUN_SAME ||
         (!o->no_calibration &&
@@ -221,7 +222,10 @@ void pb_measure_keep(pb_measurer *m, int keep)
 {
     if (m->end != PB_RUN_SAME) return;
     for (; m->recorded > keep; m->recorded--)
-        m->spent -= m->t->sample_s[m->recorded - 1] * (double)m->runs;
+        if (m->recorded == 1 && m->first_kept)
+            m->spent -= m->first_s, m->first_kept = 0; /* one run, before the calibration */
+        else
+            m->spent -= m->t->sample_s[m->recorded - 1] * (double)m->runs;
     if (m->spent < 0) m->spent = 0;
 }
 

@@ -95,6 +95,7 @@ typedef struct pb_measurer {
     pb_timing *t;
     long runs; /* per sample */
     int recorded;
+    int first_kept; /* the first run is sample 0 (it was as long as a sample) */
     double first_s, first_cpu_s, spent;
     pb_run_end end; /* how the last run ended */
 } pb_measurer;

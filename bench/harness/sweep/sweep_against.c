@@ -142,9 +142,8 @@ static int worker_of(const against *a, int round)
     return round < 0 ? 0 : (round / 2) % a->procs;
 }
 
-/* Reads worker k's answer to a step of run i and keeps it; counted: the step is one of
- * the progress total's (a begin, or a sample of the regular rounds, not a further one). */
-static void take_step(against *a, int k, long i, int round, int counted)
+/* Reads worker k's answer to a step of run i and keeps it. */
+static void take_step(against *a, int k, long i, int round)
 {
     char reply[128], secs[48];
     side_run *r = &a->run[k][i - a->first];
@@ -157,23 +156,32 @@ static void take_step(against *a, int k, long i, int round, int counted)
         r->round[r->n] = round;
         r->s[r->n++] = strtod(secs, NULL);
     }
-    if (counted && !a->e->quiet) pb_progress_step(&a->e->progress);
 }
 
-static void step(against *a, int k, long i, int round, int counted)
+static void step(against *a, int k, long i, int round)
 {
     send_step(a, k, 0, i, round);
-    take_step(a, k, i, round, counted);
+    take_step(a, k, i, round);
 }
 
 /* Hands build k's sample of run i in round, secs seconds per run as helper p measured
  * it, to the build's first worker, and keeps its answer. */
-static void give(against *a, int k, int p, long i, int round, const char *secs, int counted)
+static void give(against *a, int k, int p, long i, int round, const char *secs)
 {
     char cmd[256];
     snprintf(cmd, sizeof cmd, "take %ld %d %d %s", i, round, p, secs);
     send_to(a, k, 0, cmd);
-    take_step(a, k, i, round, counted);
+    take_step(a, k, i, round);
+}
+
+/* Tells worker p of build k that run i keeps none of its samples (its first run, kept
+ * as one); a helper's answer is read here, the first worker's by the caller. */
+static void unkeep(against *a, int k, int p, long i)
+{
+    char cmd[64], reply[128];
+    snprintf(cmd, sizeof cmd, "keep %ld 0", i);
+    send_to(a, k, p, cmd);
+    if (p) (void)read_from(a, k, p, reply, sizeof reply);
 }
 
 /* Whether run i of the block takes a further round: both builds may sample on and the
@@ -222,21 +230,21 @@ static void shuffle(against *a, long n, int round)
 }
 
 /* Build k's sample of run i in round, taken by its worker p (a helper hands it over). */
-static void sample_one(against *a, int k, int p, long i, int round, int counted)
+static void sample_one(against *a, int k, int p, long i, int round)
 {
     char secs[100];
     if (!p) {
-        step(a, k, i, round, counted);
+        step(a, k, i, round);
         return;
     }
     send_step(a, k, p, i, round);
     helper_answer(a, k, p, secs, sizeof secs);
-    if (strcmp(secs, "-")) give(a, k, p, i, round, secs, counted);
+    if (strcmp(secs, "-")) give(a, k, p, i, round, secs);
 }
 
 /* Both builds' samples of run i in round, taken at the same time by their workers p:
  * from helpers, both or (where one took none) neither are handed over. */
-static void sample_both(against *a, int p, long i, int round, int counted)
+static void sample_both(against *a, int p, long i, int round)
 {
     char secs[SIDES][100];
     /* Which side is asked first (and may start a few microseconds sooner) is drawn. */
@@ -245,12 +253,12 @@ static void sample_both(against *a, int p, long i, int round, int counted)
                             1);
     for (int k = 0; k < SIDES; k++) send_step(a, k ^ first, p, i, round);
     if (!p) {
-        for (int k = 0; k < SIDES; k++) take_step(a, k, i, round, counted);
+        for (int k = 0; k < SIDES; k++) take_step(a, k, i, round);
         return;
     }
     for (int k = 0; k < SIDES; k++) helper_answer(a, k, p, secs[k], sizeof secs[k]);
     if (strcmp(secs[THIS], "-") && strcmp(secs[OTHER], "-"))
-        for (int k = 0; k < SIDES; k++) give(a, k, p, i, round, secs[k], counted);
+        for (int k = 0; k < SIDES; k++) give(a, k, p, i, round, secs[k]);
 }
 
 /* Binds worker p of build k to part `part` of the cores split in two (a duet). */
@@ -278,14 +286,29 @@ static long runs_of(against *a, int k, int p, long i, long runs)
  * the same time, each on its half of the cores, else one build after the other. */
 static void begin_helpers(against *a, int p, long i, const long *runs)
 {
-    char secs[48];
+    char secs[SIDES][100];
     for (int k = 0; k < SIDES; k++) {
         send_step(a, k, p, i, -1);
-        if (!a->duet) helper_answer(a, k, p, secs, sizeof secs);
+        if (!a->duet) helper_answer(a, k, p, secs[k], sizeof secs[k]);
     }
-    for (int k = 0; a->duet && k < SIDES; k++) helper_answer(a, k, p, secs, sizeof secs);
-    for (int k = 0; k < SIDES; k++)
+    for (int k = 0; a->duet && k < SIDES; k++) helper_answer(a, k, p, secs[k], sizeof secs[k]);
+    for (int k = 0; k < SIDES; k++) {
+        if (strcmp(secs[k], "-")) unkeep(a, k, p, i); /* a helper's samples are the rounds' */
         if (runs[k] > 0) (void)runs_of(a, k, p, i, runs[k]);
+    }
+}
+
+/* Run i's first run, kept as a sample by one build only (it was as long as a sample
+ * there, a little shorter in the other), dropped again, so that both take their
+ * samples in the same rounds, and as many. */
+static void even_first(against *a, long i)
+{
+    side_run *x = &a->run[THIS][i - a->first], *y = &a->run[OTHER][i - a->first];
+    if (x->n == y->n) return;
+    const int k = x->n > y->n ? THIS : OTHER;
+    a->run[k][i - a->first].n = 0;
+    unkeep(a, k, 0, i);
+    if (!a->broken) take_step(a, k, i, -1);
 }
 
 /* In a duet, run i begun by both builds' first workers at the same time, each on its
@@ -299,7 +322,7 @@ static void begin_helpers(against *a, int p, long i, const long *runs)
 static void begin_both(against *a, long i, long *runs)
 {
     for (int k = 0; k < SIDES; k++) send_step(a, k, 0, i, -1);
-    for (int k = 0; k < SIDES; k++) take_step(a, k, i, -1, 1);
+    for (int k = 0; k < SIDES; k++) take_step(a, k, i, -1);
     for (int k = 0; k < SIDES; k++)
         if ((runs[k] = runs_of(a, k, 0, i, 0)) < 0) return;
     const long most = runs[THIS] > runs[OTHER] ? runs[THIS] : runs[OTHER];
@@ -341,7 +364,7 @@ static long one_round(against *a, long end, int round, int extra)
     shuffle(a, n, round);
     const int p = worker_of(a, round);
     for (long s = 0; s < n && !pb_interrupted; s++)
-        sample_one(a, (int)(a->order[s] % 2), p, a->order[s] / 2, round, !extra);
+        sample_one(a, (int)(a->order[s] % 2), p, a->order[s] / 2, round);
     return due_n;
 }
 
@@ -383,10 +406,22 @@ static long duet_rounds(against *a, long end, int round, int local)
             if (bound != r % 2)
                 for (int k = 0; k < SIDES; k++) bind_to(a, k, p, (k + r) % 2);
             bound = r % 2;
-            sample_both(a, p, i, r, local + (r - round) < e->timing.samples);
+            sample_both(a, p, i, r);
         }
     }
     return due_n;
+}
+
+/* The progress of the regular rounds from .. to - 1 (those below `samples`) of the
+ * block's runs, one step a build: a run counts every round, sampled or not, so that
+ * the steps reach the total whatever samples the runs took. */
+static void progress_rounds(against *a, long end, int from, int to)
+{
+    const pb_sweep_exec *e = a->e;
+    if (to > e->timing.samples) to = e->timing.samples;
+    for (int r = from; r < to && !e->quiet; r++)
+        for (long i = a->first; i < end; i++)
+            for (int k = 0; k < SIDES && !a->done[i]; k++) pb_progress_step(&a->e->progress);
 }
 
 /* The runs first .. end - 1: begun in both builds (in a duet at the same time, else
@@ -407,21 +442,28 @@ static void run_block(against *a, long end, int *rounds)
             begin_both(a, i, runs);
         } else {
             const int k = (int)(pb_sweep_mix((uint64_t)e->seed ^ pb_sweep_mix((uint64_t)~i)) % 2);
-            step(a, k, i, -1, 1);
-            step(a, 1 - k, i, -1, 1);
+            step(a, k, i, -1);
+            step(a, 1 - k, i, -1);
             for (int side = 0; side < SIDES && a->procs > 1; side++)
                 runs[side] = runs_of(a, side, 0, i, 0);
         }
+        even_first(a, i);
         for (int p = 1; p < a->procs; p++) begin_helpers(a, p, i, runs);
+        for (int k = 0; k < SIDES && !e->quiet; k++) pb_progress_step(&a->e->progress);
     }
     /* A duet's rounds come in twos, one on each half of the cores. */
     const int step = a->duet ? 2 : 1;
-    for (int r = 0; r < most && !pb_interrupted && !a->broken; r += step) {
+    int r = 0;
+    for (; r < most && !pb_interrupted && !a->broken; r += step) {
         if (!(a->duet ? duet_rounds(a, end, *rounds, r)
                       : one_round(a, end, *rounds, r >= o->samples)))
             break;
         *rounds += step;
+        progress_rounds(a, end, r, r + step);
     }
+    /* Runs that took fewer samples (a limit, the rep-budget, a first run kept as one)
+     * still end their part of the total. */
+    if (!pb_interrupted && !a->broken) progress_rounds(a, end, r, o->samples);
     snprintf(cmd, sizeof cmd, "end %ld %ld", a->first, end);
     for (int k = 0; k < SIDES; k++) (void)ask(a, k, 0, cmd, reply, sizeof reply);
 }

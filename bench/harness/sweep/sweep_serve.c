@@ -2,7 +2,11 @@
  * the sweep measured one step at a time, as the process that compares two builds asks
  * over stdin, each answer one line on stdout:
  *   (first)          ready NJOBS HASH     the runs expanded, so that both sides agree
- *   begin I          ok PHASE WANTS CAN -
+ *   begin I          ok PHASE WANTS CAN SECONDS CPU   the first run's time where it is
+ *                                         kept as a sample (long enough to be one),
+ *                                         else "-"
+ *   keep I N         ok PHASE WANTS CAN - -   run I keeps its first N samples (the
+ *                                         other build did not keep its first run)
  *   sample I ROUND   ok PHASE WANTS CAN SECONDS CPU   (each "-" when not taken or known)
  *   end FIRST END    ok WRITTEN           runs FIRST .. END - 1 ended, their rows written
  *   bind P           ok                   from now on, run on part P of the cores split
@@ -102,6 +106,13 @@ static int serve_line(pb_sweep_exec *e, pb_sweep_writer *w, const char *line, pb
     if (sscanf(line, "bind %d", &n) == 1 && (n == 0 || n == 1)) return bind_part(half, n) ? -1 : 1;
     if (sscanf(line, "begin %ld", &i) == 1 && i >= 0 && i < e->plan->njobs) {
         pb_sweep_begin_job(e, i);
+        const pb_measurer *m = &e->state[i].bm.m;
+        const int kept = e->state[i].phase == JOB_SAMPLING && m->first_kept;
+        answer(e, i, kept ? m->t->sample_s[0] : NAN, kept ? m->t->cpu_s[0] : NAN);
+        return 1;
+    }
+    if (sscanf(line, "keep %ld %d", &i, &n) == 2 && i >= 0 && i < e->plan->njobs && n >= 0) {
+        if (e->state[i].phase == JOB_SAMPLING) pb_measure_keep(&e->state[i].bm.m, n);
         answer(e, i, NAN, NAN);
         return 1;
     }
@@ -150,8 +161,8 @@ static int serve_line(pb_sweep_exec *e, pb_sweep_writer *w, const char *line, pb
         fflush(stdout);
         return 1;
     }
-    pb_say("sweep --serve: unknown command '%s' (expected begin I, sample I ROUND, take I ROUND "
-           "P S, runs I N, end FIRST END, done I, drop I, bind P, stop SIG or quit)",
+    pb_say("sweep --serve: unknown command '%s' (expected begin I, keep I N, sample I ROUND, take "
+           "I ROUND P S, runs I N, end FIRST END, done I, drop I, bind P, stop SIG or quit)",
            line);
     return -1;
 }
