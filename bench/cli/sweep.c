@@ -390,11 +390,11 @@ int pb_cmd_sweep(int argc, char **argv)
     const size_t nlen = strlen(spec.name);
     if (!cli.serve && nlen >= 8 && !strcmp(spec.name + nlen - 8, "-against")) {
         char where[PB_PATH_EXT_MAX];
-        pb_sweep_spec_where(&spec, "name", source, where, sizeof where);
+        pb_sweep_spec_at(&spec, "name", source, where, sizeof where);
         rc = pb_usage_error("sweep",
                             "%sname expects a name not ending in '-against' (the other side of "
                             "an --against sweep), got '%s'",
-                            strncmp(where, "--", 2) ? where : "--", spec.name);
+                            where, spec.name);
         goto out;
     }
     if (!cli.out) {

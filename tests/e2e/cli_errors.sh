@@ -120,9 +120,18 @@ one_line_error "^puzzlebench: sweep: fam.sweep:1: unknown family 'notuch' \(one 
 expect 2 "a mistyped key as an option" -- "$pb" sweep --family notouch --instances 2x3 --enignes backtrack --list
 one_line_error "^puzzlebench: sweep: unknown option '--enignes' \(did you mean '--engines'\?\) \(see 'puzzlebench sweep --help'\)$"
 expect 2 "a mistyped sweep engine" -- "$pb" sweep --family notouch --instances 2x3 --engines "backtrack propagte" --list
-one_line_error "^puzzlebench: sweep: --engines: engines names engine 'propagte', which notouch has not \(one of: [a-z0-9, -]*\) \(did you mean 'propagate'\?\) \(see 'puzzlebench sweep --help'\)$"
+one_line_error "^puzzlebench: sweep: --engines names engine 'propagte', which notouch has not \(one of: [a-z0-9, -]*\) \(did you mean 'propagate'\?\) \(see 'puzzlebench sweep --help'\)$"
 expect 2 "a mistyped sweep order" -- "$pb" sweep --family notouch --instances 2x3 --orders "row degre" --list
-one_line_error "^puzzlebench: sweep: --orders: orders: unknown order 'degre' \(one of: row, degree, mrv\) \(did you mean 'degree'\?\) \(see 'puzzlebench sweep --help'\)$"
+one_line_error "^puzzlebench: sweep: --orders: unknown order 'degre' \(one of: row, degree, mrv\) \(did you mean 'degree'\?\) \(see 'puzzlebench sweep --help'\)$"
+# A key an option repeats reads once; max-samples below samples is no further round.
+expect 2 "engine-seeds with no random engine" -- "$pb" sweep --family notouch --instances 2x3 \
+    --engines backtrack --engine-seeds 1-3 --list
+one_line_error "^puzzlebench: sweep: --engine-seeds: no engine of the sweep makes random choices"
+printf 'family notouch\ninstances 2x3\nsamples 4\nmax-samples 3\n' >ms.sweep
+expect 2 "max-samples below samples" -- "$pb" sweep ms.sweep --list
+one_line_error "^puzzlebench: sweep: ms.sweep:4: max-samples 3 is below samples 4: a pair samples on up to it, so give 4 or more \(or 0: samples\)"
+expect 2 "max-samples below samples, options" -- "$pb" sweep ms.sweep --samples 6 --max-samples 5 --list
+one_line_error "^puzzlebench: sweep: --max-samples 5 is below samples 6"
 printf 'family kakuro\ngenerator kakuro\ngenerate m: --cout 60\n' >gen.sweep
 expect 2 "a mistyped option of a generation sweep" -- "$pb" sweep gen.sweep --list
 one_line_error "^puzzlebench: sweep: gen.sweep:3: generate kakuro has no option --cout \(did you mean '--count'\?\)$"

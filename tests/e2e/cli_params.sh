@@ -116,12 +116,12 @@ restart-steps=10;restart-schedule=geometric;cell-choice=random engine_seed=7
 restart-steps=1000;restart-schedule=luby;cell-choice=random engine_seed=7
 restart-steps=1000;restart-schedule=geometric;cell-choice=random engine_seed=7"
 expect 2 "sweep: one setting twice" -- "$pb" sweep "$tmp/s.sweep" --out "$tmp/sw3" --list --params "- restart-steps=100"
-one_line_error "^puzzlebench: sweep: --params: params: the sets '-' and 'restart-steps=100' are one setting of engine restart \(restart-steps=100;restart-schedule=luby;cell-choice=random\)"
+one_line_error "^puzzlebench: sweep: --params: the sets '-' and 'restart-steps=100' are one setting of engine restart \(restart-steps=100;restart-schedule=luby;cell-choice=random\)"
 expect 2 "sweep: a set twice" -- "$pb" sweep "$tmp/s.sweep" --out "$tmp/sw3" --list --params "restart-steps=10/10"
 one_line_error "^puzzlebench: sweep: --params gives the set 'restart-steps=10' twice"
 # Refusals, one line naming the file and line.
 expect 2 "sweep: an unknown parameter" -- "$pb" sweep "$tmp/s.sweep" --out "$tmp/sw2" --params restart-step=5 --list
-one_line_error "^puzzlebench: sweep: --params: params names parameter restart-step, which no engine of the sweep has \(did you mean 'restart-steps'\?\)"
+one_line_error "^puzzlebench: sweep: --params names parameter restart-step, which no engine of the sweep has \(did you mean 'restart-steps'\?\)"
 sed -i 's/^engines .*/engines backtrack/' "$tmp/s.sweep"
 expect 2 "sweep: seeds, no random engine" -- "$pb" sweep "$tmp/s.sweep" --out "$tmp/sw2" --params - --list
 one_line_error "s\.sweep:7: engine-seeds: no engine of the sweep makes random choices"

@@ -295,7 +295,7 @@ bad_sweep "v\.sweep:4: baseline 'enum-all/row': engine enum-all takes no cell or
     "family notouch" "instances 2x3" "engines backtrack enum-all" "baseline enum-all/row"
 expect 2 "--baseline logc" -- "$pb" sweep --family sudoku --instances "$tmp/none.txt" --engines "backtrack logic" \
     --baseline logc --out "$tmp/v" -q
-one_line_error "--baseline: baseline names engine 'logc', which the sweep does not run .*\(did you mean 'logic'\?\)"
+one_line_error "--baseline names engine 'logc', which the sweep does not run .*\(did you mean 'logic'\?\)"
 # Kept in the .meta: as given, or the first engine.
 expect 0 "baseline" -- "$pb" sweep --family notouch --instances 2x3 --engines "backtrack enum-all" --modes first \
     --samples 1 --baseline enum-all --name base --out "$tmp/v" -q

@@ -1,7 +1,7 @@
 /* sweep_check.c — a sweep's keys checked against its family before anything runs:
  * engines and orders that exist, in every key that names them, each named once; the
  * engine keys (params, engine-seeds, max-lengths) against the sweep's engines; the
- * family's settings (family-sets) against its options. */
+ * family's settings (family-sets) against its options; max-samples against samples. */
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -26,7 +26,7 @@ static int unknown_engine(const pb_sweep_spec *s, const char *key, const char *s
                           const char *name)
 {
     char where[PB_PATH_EXT_MAX], list[1024], hint[200];
-    pb_sweep_spec_where(s, key, source, where, sizeof where);
+    pb_sweep_spec_at(s, key, source, where, sizeof where);
     pb_family_engine_list(s->fam, list, sizeof list);
     return pb_usage_error("sweep", "%s%s names engine '%s', which %s has not (one of: %s)%s", where,
                           key, name, s->fam->name, list,
@@ -43,7 +43,7 @@ static int check_baseline(const pb_sweep_spec *s, const char *source)
     const size_t n = slash ? (size_t)(slash - s->baseline) : strlen(s->baseline);
     snprintf(engine, sizeof engine, "%.*s", (int)n, s->baseline);
     const char *const *engines = (const char *const *)s->matrix.engines.item;
-    pb_sweep_spec_where(s, "baseline", source, where, sizeof where);
+    pb_sweep_spec_at(s, "baseline", source, where, sizeof where);
     int known = 0;
     for (int i = 0; i < s->matrix.engines.n; i++)
         known |= !strcmp(s->matrix.engines.item[i], engine);
@@ -76,7 +76,7 @@ int pb_sweep_check_engine_keys(const pb_sweep_spec *s, const char *source)
 {
     char where[PB_PATH_EXT_MAX], why[300];
     const pb_param_sets *ps = &s->matrix.engine_params;
-    pb_sweep_spec_where(s, "params", source, where, sizeof where);
+    pb_sweep_spec_at(s, "params", source, where, sizeof where);
     /* Every parameter named is some engine's of the sweep. */
     const char *names[256];
     int nnames = 0;
@@ -129,7 +129,7 @@ int pb_sweep_check_engine_keys(const pb_sweep_spec *s, const char *source)
     for (int e = 0; e < s->matrix.engines.n; e++)
         if (pb_family_engine(s->fam, s->matrix.engines.item[e])->about.caps & PB_CAP_RANDOM)
             return 0;
-    pb_sweep_spec_where(s, "engine-seeds", source, where, sizeof where);
+    pb_sweep_spec_at(s, "engine-seeds", source, where, sizeof where);
     return pb_usage_error("sweep",
                           "%sengine-seeds: no engine of the sweep makes random choices (see "
                           "the engines marked 'random' in 'puzzlebench engines')",
@@ -157,19 +157,19 @@ static int check_lengths(const pb_sweep_spec *s, const char *source)
                               where, length);
     }
     if (s->matrix.levels && !s->fam->count_ranks) {
-        pb_sweep_spec_where(s, "levels", source, where, sizeof where);
+        pb_sweep_spec_at(s, "levels", source, where, sizeof where);
         return pb_usage_error("sweep", "%slevels: family %s has no count by lengths of its own",
                               where, s->fam->name);
     }
     if (s->stop_after_s > 0 && !(length && s->matrix.max_lengths.n)) {
-        pb_sweep_spec_where(s, "stop-after", source, where, sizeof where);
+        pb_sweep_spec_at(s, "stop-after", source, where, sizeof where);
         return pb_usage_error("sweep",
                               "%sstop-after ends a series of length bounds, and the sweep has "
                               "none (max-lengths, with an engine marked 'length')",
                               where);
     }
     if (length || !s->matrix.max_lengths.n) return 0;
-    pb_sweep_spec_where(s, "max-lengths", source, where, sizeof where);
+    pb_sweep_spec_at(s, "max-lengths", source, where, sizeof where);
     return pb_usage_error("sweep",
                           "%smax-lengths: no engine of the sweep is marked 'length' (see "
                           "'puzzlebench engines')",
@@ -185,7 +185,7 @@ static int check_family_sets(const pb_sweep_spec *s, const char *source)
     const size_t size = s->fam->params_size ? s->fam->params_size : 1;
     void *params = malloc(size);
     if (!params) return pb_usage_error("sweep", "out of memory");
-    pb_sweep_spec_where(s, "family-sets", source, where, sizeof where);
+    pb_sweep_spec_at(s, "family-sets", source, where, sizeof where);
     for (int i = 0; i < fs->n; i++) {
         memcpy(params, s->params, size);
         if (pb_sweep_family_set_apply(s, i, params, why, sizeof why)) {
@@ -210,16 +210,29 @@ static int check_copies(const pb_sweep_spec *s, const char *source)
 {
     char where[PB_PATH_EXT_MAX];
     if (s->matrix.copies > 0 && !s->fam->copy_set) {
-        pb_sweep_spec_where(s, "copies", source, where, sizeof where);
+        pb_sweep_spec_at(s, "copies", source, where, sizeof where);
         return pb_usage_error("sweep",
                               "%scopies: family %s makes no isomorphic copies of its puzzles",
                               where, s->fam->name);
     }
     const pb_option *seed = pb_option_find(pb_sweep_keys, "copies-seed");
     if (s->matrix.copies > 0 || !s->key_line[seed - pb_sweep_keys]) return 0;
-    pb_sweep_spec_where(s, "copies-seed", source, where, sizeof where);
+    pb_sweep_spec_at(s, "copies-seed", source, where, sizeof where);
     return pb_usage_error("sweep", "%scopies-seed: the sweep makes no copies (give copies K)",
                           where);
+}
+
+/* max-samples: 0 (samples), or at least samples: fewer would be no further round. */
+static int check_max_samples(const pb_sweep_spec *s, const char *source)
+{
+    char where[PB_PATH_EXT_MAX];
+    const pb_timing_opts *t = &s->timing;
+    if (!t->max_samples || t->max_samples >= t->samples) return 0;
+    pb_sweep_spec_at(s, "max-samples", source, where, sizeof where);
+    return pb_usage_error("sweep",
+                          "%smax-samples %d is below samples %d: a pair samples on up to it, so "
+                          "give %d or more (or 0: samples)",
+                          where, t->max_samples, t->samples, t->samples);
 }
 
 int pb_sweep_spec_check(pb_sweep_spec *s, const char *source)
@@ -242,7 +255,7 @@ int pb_sweep_spec_check(pb_sweep_spec *s, const char *source)
     for (int i = 0; i < s->matrix.orders.n; i++)
         if (!pb_order_find(s->matrix.orders.item[i])) {
             char hint[200];
-            pb_sweep_spec_where(s, "orders", source, where, sizeof where);
+            pb_sweep_spec_at(s, "orders", source, where, sizeof where);
             pb_order_list(list, sizeof list);
             return pb_usage_error("sweep", "%sorders: unknown order '%s' (one of: %s)%s", where,
                                   s->matrix.orders.item[i], list,
@@ -251,11 +264,11 @@ int pb_sweep_spec_check(pb_sweep_spec *s, const char *source)
     for (size_t k = 0; k < sizeof lists / sizeof lists[0]; k++) {
         const char *dup = twice(lists[k]);
         if (!dup) continue;
-        pb_sweep_spec_where(s, keys[k], source, where, sizeof where);
+        pb_sweep_spec_at(s, keys[k], source, where, sizeof where);
         return pb_usage_error("sweep", "%s%s names '%s' twice", where, keys[k], dup);
     }
     if (check_baseline(s, source) || check_lengths(s, source) || check_family_sets(s, source) ||
-        check_copies(s, source))
+        check_copies(s, source) || check_max_samples(s, source))
         return PB_EXIT_USAGE;
     return pb_sweep_check_engine_keys(s, source);
 }

@@ -102,7 +102,7 @@ int pb_sweep_collection_load(pb_sweep_spec *s, const pb_sweep_opts *o)
     char where[600], manifest[PB_PATH_PART_MAX], hint[200] = "";
     const char *pattern = s->collection.file;
     if (pattern && (!strstr(pattern, "{name}") || strchr(pattern, '/'))) {
-        pb_sweep_spec_where(s, "collection-file", o->source, where, sizeof where);
+        pb_sweep_spec_at(s, "collection-file", o->source, where, sizeof where);
         return pb_say("sweep: %scollection-file expects a file name with {name} in it, got '%s'",
                       where, pattern),
                PB_EXIT_USAGE;

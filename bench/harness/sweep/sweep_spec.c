@@ -621,6 +621,16 @@ void pb_sweep_spec_where(const pb_sweep_spec *s, const char *key, const char *fi
         snprintf(out, len, "%s: ", file);
 }
 
+void pb_sweep_spec_at(const pb_sweep_spec *s, const char *key, const char *file, char *out,
+                      size_t len)
+{
+    const pb_option *o = pb_option_find(pb_sweep_keys, key);
+    if (o && s->key_line[o - pb_sweep_keys] < 0)
+        snprintf(out, len, "--");
+    else
+        pb_sweep_spec_where(s, key, file, out, len);
+}
+
 int pb_sweep_spec_relative_to(pb_sweep_spec *s, const char *file)
 {
     const char *slash = strrchr(file, '/');

@@ -186,6 +186,10 @@ const char *pb_sweep_name_problem(const char *name);
  * for an option, "FILE: " otherwise. */
 void pb_sweep_spec_where(const pb_sweep_spec *s, const char *key, const char *file, char *out,
                          size_t len);
+/* The same for a message that names the key itself ("orders: unknown order ..."):
+ * "--" for an option, so that it reads "--orders: unknown order ...". */
+void pb_sweep_spec_at(const pb_sweep_spec *s, const char *key, const char *file, char *out,
+                      size_t len);
 
 /* Checks a resolved spec against its family (sweep_check.c): fills in every engine of
  * the family when none were given; every engine named (engines, step-limit) and every

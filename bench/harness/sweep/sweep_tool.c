@@ -212,7 +212,7 @@ int pb_sweep_tool(const pb_sweep_spec *s, const pb_sweep_opts *o)
         for (const char *const *l = r.tool->levels; *l; l++)
             snprintf(names + strlen(names), sizeof names - strlen(names), "%s%s",
                      l == r.tool->levels ? "" : ", ", *l);
-        pb_sweep_spec_where(s, "tool-levels", o->source, at, sizeof at);
+        pb_sweep_spec_at(s, "tool-levels", o->source, at, sizeof at);
         return pb_say("sweep: %stool-levels expects difficulties of %s (%s), got '%s'", at,
                       r.tool->name, names, s->tool.levels.item[i]),
                PB_EXIT_USAGE;
