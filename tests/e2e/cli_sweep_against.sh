@@ -52,19 +52,24 @@ if [ -n "$(rounds "$tmp/ab/s.samples.csv")" ] &&
 expect 0 "compare the two builds" -- "$pb" compare "$tmp/ab/s-against.csv" "$tmp/ab/s.csv"
 has '^(8|12) paired by round, 0 from independent samples' "$tmp/out"
 
+# The sweeps below that are not about the number of worker processes run two a build
+# (a helper still takes every other pair of rounds): six, the default, take seconds
+# each to start under the sanitizers.
+two=(--against-processes 2)
+
 # ci-target: further rounds, the same on both sides (a target no pair can meet runs
 # every pair of a run that may sample on to max-samples).
 # These two warm up: without it, the progress below once ended short of its total
 # under the sanitizers, and was not caught again (the CHANGELOG has the case).
 expect 0 "--against with ci-target" -- "$pb" sweep "$tmp/s.sweep" --out "$tmp/ci" --against "$self" \
-    --instances 2x3 --modes count --ci-target 0.0001 --max-samples 7 --warmup 0.05 -q
+    "${two[@]}" --instances 2x3 --modes count --ci-target 0.0001 --max-samples 7 --warmup 0.05 -q
 n_a=$(tail -n +2 "$tmp/ci/s.samples.csv" | wc -l)
 n_b=$(tail -n +2 "$tmp/ci/s-against.samples.csv" | wc -l)
 [ "$n_a" -eq 14 ] && [ "$n_b" -eq 14 ] && ok || bad "ci-target: $n_a and $n_b samples, expected 14 each"
 # Its progress counts the regular steps only: the further rounds never take it past its total.
 PB_PROGRESS_INTERVAL=0 expect 0 "--against with ci-target, progress" -- "$pb" sweep "$tmp/s.sweep" \
-    --out "$tmp/cip" --against "$self" --instances 2x3 --modes count --ci-target 0.0001 --max-samples 7 \
-    --warmup 0.05
+    --out "$tmp/cip" --against "$self" "${two[@]}" --instances 2x3 --modes count --ci-target 0.0001 \
+    --max-samples 7 --warmup 0.05
 awk '/ steps \(/ { split($3, f, "/"); if (f[1] + 0 > f[2] + 0) bad = 1; total = f[2] }
      / done: / { done = $4 } END { exit bad || done == "" || done != total }' "$tmp/err" && ok ||
     bad "--against progress past its total: $(grep -c steps "$tmp/err") lines, last: $(tail -n 1 "$tmp/err")"
@@ -85,7 +90,7 @@ done
 for pairing in alternate duet; do
     [ "$pairing" = duet ] && [ "$(nproc)" -lt 2 ] && continue
     expect 0 "--pairing $pairing" -- "$pb" sweep "$tmp/s.sweep" --out "$tmp/$pairing" --against "$self" \
-        --pairing "$pairing" -q
+        "${two[@]}" --pairing "$pairing" -q
     has "^against=$self \($pairing: " "$tmp/$pairing/s.meta"
     cut -d, -f1-17 "$tmp/$pairing/s-against.csv" >"$tmp/p.keys"
     cmp -s "$tmp/a.keys" "$tmp/p.keys" && ok || bad "--pairing $pairing: the rows differ"
@@ -139,7 +144,7 @@ expect 2 "--pairing duet with search-threads 2" -- "$pb" sweep "$tmp/s.sweep" --
     --against "$self" --pairing duet --search-threads 2 --engines propagate
 one_line_error "--pairing duet runs the two builds one core each: $no_duet"
 expect 0 "--against with search-threads 2" -- "$pb" sweep "$tmp/s.sweep" --out "$tmp/t2" \
-    --against "$self" --search-threads 2 --engines propagate --instances 2x3
+    --against "$self" "${two[@]}" --search-threads 2 --engines propagate --instances 2x3
 has "no duet: $no_duet" "$tmp/err"
 has "^against=$self \(alternate: " "$tmp/t2/s.meta"
 expect 2 "--pairing without --against" -- "$pb" sweep "$tmp/s.sweep" --pairing duet
@@ -147,7 +152,7 @@ one_line_error "--pairing goes with --against"
 
 # --against-slowdown: the other build alone does slower work; counts stay the same, and
 # compare refuses the pair as unfair unless told (the slowdown settings differ).
-expect 0 "--against-slowdown" -- "$pb" sweep "$tmp/s.sweep" --out "$tmp/slow" --against "$self" \
+expect 0 "--against-slowdown" -- "$pb" sweep "$tmp/s.sweep" --out "$tmp/slow" --against "$self" "${two[@]}" \
     --against-slowdown 1.5 --instances 2x4 -q
 has '^slowdown=1.5$' "$tmp/slow/s-against.meta"
 has '^slowdown=0$' "$tmp/slow/s.meta"
@@ -156,41 +161,39 @@ cmp -s <(cut -d, -f1-17 "$tmp/slow/s.csv") <(cut -d, -f1-17 "$tmp/slow/s-against
 # With --slowdown too, this build takes it and the other --against-slowdown alone (a
 # worker given --slowdown twice would be refused).
 expect 0 "--slowdown and --against-slowdown" -- "$pb" sweep "$tmp/s.sweep" --out "$tmp/slow2" \
-    --against "$self" --slowdown 1.2 --against-slowdown 1.5 --instances 2x3 --modes count -q
+    --against "$self" "${two[@]}" --slowdown 1.2 --against-slowdown 1.5 --instances 2x3 --modes count -q
 has '^slowdown=1.5$' "$tmp/slow2/s-against.meta"
 has '^slowdown=1.2$' "$tmp/slow2/s.meta"
-# A first run as long as a sample is kept as one (round -1); where it is so in one
-# build alone (here the slowed one), that build drops it again: both take their samples
-# in the same rounds, and as many, in both pairings (a CI once failed on the rounds).
-for pairing in alternate duet; do
-    [ "$pairing" = duet ] && [ "$(nproc)" -lt 2 ] && continue
-    for procs in 1 3; do
-        expect 0 "a first run kept by one build, $pairing, $procs workers" -- "$pb" sweep "$tmp/s.sweep" \
-            --out "$tmp/first$pairing$procs" --against "$self" --against-slowdown 20 --min-sample-time 0.0005 \
-            --instances 3x3 --engines backtrack --modes count --samples 4 --pairing "$pairing" \
-            --against-processes "$procs" -q
-        [ "$(rounds "$tmp/first$pairing$procs/s.samples.csv")" = \
-            "$(rounds "$tmp/first$pairing$procs/s-against.samples.csv")" ] &&
-            [ "$(tail -n +2 "$tmp/first$pairing$procs/s.samples.csv" | wc -l)" -eq 4 ] && ok ||
-            bad "a first run kept by one build ($pairing, $procs workers): rounds $(rounds \
-                "$tmp/first$pairing$procs/s.samples.csv" | tr '\n' ' ')against $(rounds \
-                "$tmp/first$pairing$procs/s-against.samples.csv" | tr '\n' ' ')"
-    done
-done
-# Runs stopped at a limit take no samples: the progress still ends at its total.
-PB_PROGRESS_INTERVAL=0 expect 0 "--against, runs at a step limit, progress" -- "$pb" sweep "$tmp/s.sweep" \
-    --out "$tmp/lim" --against "$self" --step-limit 50 --instances 3x3
-awk '/ steps \(/ { split($3, f, "/"); total = f[2] } / done: / { done = $4 }
-     END { exit done == "" || done != total }' "$tmp/err" && ok ||
-    bad "--against with runs at a limit: progress short of its total: $(tail -n 1 "$tmp/err")"
 expect 2 "compare refuses the slowed pair" -- "$pb" compare "$tmp/slow/s.csv" "$tmp/slow/s-against.csv"
 one_line_error "slowdown '0' against '1.5' \(--allow-mismatch compares them anyway\)"
 expect 2 "--against-slowdown without --against" -- "$pb" sweep "$tmp/s.sweep" --against-slowdown 2
 one_line_error "--against-slowdown goes with --against"
+# A first run as long as a sample is kept as one (round -1); where it is so in one
+# build alone (here the slowed one), that build drops it again: both take their samples
+# in the same rounds, and as many, in both pairings (a CI once failed on the rounds),
+# alone and with helpers (whose own first runs are never kept).
+for run in "alternate 1" "duet 3"; do
+    read -r pairing procs <<<"$run"
+    [ "$pairing" = duet ] && [ "$(nproc)" -lt 2 ] && continue
+    d=$tmp/first$pairing
+    expect 0 "a first run kept by one build, $pairing, $procs workers" -- "$pb" sweep "$tmp/s.sweep" \
+        --out "$d" --against "$self" --against-slowdown 20 --min-sample-time 0.0005 --instances 3x3 \
+        --engines backtrack --modes count --samples 4 --pairing "$pairing" --against-processes "$procs" -q
+    [ "$(rounds "$d/s.samples.csv")" = "$(rounds "$d/s-against.samples.csv")" ] &&
+        [ "$(tail -n +2 "$d/s.samples.csv" | wc -l)" -eq 4 ] && ok ||
+        bad "a first run kept by one build ($pairing, $procs workers): rounds $(rounds "$d/s.samples.csv" |
+            tr '\n' ' ')against $(rounds "$d/s-against.samples.csv" | tr '\n' ' ')"
+done
+# Runs stopped at a limit take no samples: the progress still ends at its total.
+PB_PROGRESS_INTERVAL=0 expect 0 "--against, runs at a step limit, progress" -- "$pb" sweep "$tmp/s.sweep" \
+    --out "$tmp/lim" --against "$self" "${two[@]}" --step-limit 50 --instances 3x3
+awk '/ steps \(/ { split($3, f, "/"); total = f[2] } / done: / { done = $4 }
+     END { exit done == "" || done != total }' "$tmp/err" && ok ||
+    bad "--against with runs at a limit: progress short of its total: $(tail -n 1 "$tmp/err")"
 # A rep-budget that the slower build spends first (3 times the work, the same samples of
 # at least 10 ms): the other stops with it, so every sample has its partner in its round.
 expect 0 "--against with a rep-budget" -- "$pb" sweep "$tmp/s.sweep" --out "$tmp/budget" --against "$self" \
-    --against-slowdown 3 --rep-budget 0.05 --samples 10 --min-sample-time 0.01 --instances 2x3 -q
+    "${two[@]}" --against-slowdown 3 --rep-budget 0.05 --samples 10 --min-sample-time 0.01 --instances 2x3 -q
 [ -n "$(rounds "$tmp/budget/s.samples.csv")" ] &&
     [ "$(rounds "$tmp/budget/s.samples.csv")" = "$(rounds "$tmp/budget/s-against.samples.csv")" ] && ok ||
     bad "rep-budget: samples without a partner ($(tail -n +2 "$tmp/budget/s.samples.csv" | wc -l) and" \
@@ -331,4 +334,14 @@ printf 'begin 0\nsample 0 0\ntake 0 1 1 0.5 0.25\ntake 0 2 1 0.5\nquit\n' |
     bad "sample's answer: $(sed -n 3p "$tmp/out")"
 [ "$(sed -n '4p;5p' "$tmp/out" | cut -d' ' -f5- | tr '\n' ' ')" = "0.5 0.25 0.5 - " ] && ok ||
     bad "take's answers: $(tr '\n' ' ' <"$tmp/out")"
+# A first run as long as a sample (min-sample-time 0, no warm-up) is kept as one, and
+# begin's answer gives its time; keep I 0 drops it again (its pair's first run was not).
+printf 'begin 0\nkeep 0 0\nsample 0 0\nend 0 1\nquit\n' |
+    "$pb" sweep "$tmp/s.sweep" --out "$tmp/wk" --serve "$self" -q --min-sample-time 0 >"$tmp/out" 2>"$tmp/err"
+[ $? -eq 0 ] && ok || bad "a worker given keep should exit 0: $(cat "$tmp/err")"
+[ "$(sed -n 2p "$tmp/out" | cut -d' ' -f5- | grep -cE '^[0-9.e-]+ [0-9.e-]+$')" = 1 ] &&
+    [ "$(sed -n 3p "$tmp/out" | cut -d' ' -f5-)" = "- -" ] && ok ||
+    bad "begin's and keep's answers: $(tr '\n' ' ' <"$tmp/out")"
+[ "$(rounds "$tmp/wk/s.samples.csv")" = "0 0" ] && ok ||
+    bad "keep 0 0 then a sample: $(rounds "$tmp/wk/s.samples.csv" | tr '\n' ' ')"
 finish cli_sweep_against
