@@ -17,7 +17,7 @@ limit_ms=${PB_SIGNAL_MS:-500}
 
 now_ms() { echo $(($(date +%s%N) / 1000000)); }
 
-# signalled SIG STATUS DESCRIPTION -- command...: starts the command, sends SIG 0.5 s
+# signalled SIG STATUS DESCRIPTION -- command...: starts the command, sends SIG 0.2 s
 # after its handler is there (await_handler; and, with $ready set, once that file holds a line past its header, however
 # slow the machine) and checks its exit status and that it ended within limit_ms of
 # the signal (a command still running 3 s later is killed and fails). Output in
@@ -29,7 +29,7 @@ signalled() {
     local pid=$! t0 t1 waited=0 got most_ms
     most_ms=$((limit_ms + 4 * $(busy_ms)))
     await_handler "$pid" "$(kill -l "$sig")"
-    sleep 0.5
+    sleep 0.2
     while [ -n "${ready:-}" ] && [ "$waited" -lt 1000 ] &&
         [ "$(wc -l <"$ready" 2>/dev/null || echo 0)" -lt 2 ]; do
         sleep 0.01
