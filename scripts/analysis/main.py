@@ -144,6 +144,11 @@ def run(args):
     results_dir = Path(args.dir)
     if not results_dir.is_dir():
         raise ReportError(results_dir, "expected a results folder, there is none")
+    if not any(results_dir.glob("*.csv")) and not any(results_dir.glob("*.meta")) \
+            and not (results_dir / "micro.json").is_file():
+        # A report of nothing is a mistyped folder more often than a wish.
+        raise ReportError(results_dir, "holds no result files (NAME.csv and NAME.meta, as `puzzlebench "
+                                       "sweep FILE --out DIR` writes them): nothing to report")
     plots = results_dir / "plots"
     if plots.is_symlink():
         # A link there would have the plots written wherever it points.

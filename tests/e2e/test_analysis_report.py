@@ -662,6 +662,15 @@ class EndToEnd(unittest.TestCase):
         self.assertEqual(done.stderr, f'report: {csv}:1: no column "steps" in the header\n')
         self.assertFalse((broken / "REPORT.md").exists())
 
+    def test_folder_without_results_is_one_line_error(self):
+        empty = self.tmp / "empty"
+        empty.mkdir()
+        done = self.run_report(empty, "--no-plots")
+        self.assertEqual(done.returncode, 1)
+        self.assertEqual(done.stderr, f"report: {empty}: holds no result files (NAME.csv and NAME.meta, as "
+                                      "`puzzlebench sweep FILE --out DIR` writes them): nothing to report\n")
+        self.assertEqual(list(empty.iterdir()), [])
+
 
 if __name__ == "__main__":
     if len(sys.argv) > 1 and not sys.argv[1].startswith("-"):
