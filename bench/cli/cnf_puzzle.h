@@ -23,7 +23,9 @@ typedef struct pb_cnf_puzzle {
 #define PB_CNF_OPTION_INDEX(T, F)                                                                  \
     {                                                                                              \
         .name = "index", .type = PB_OPT_INT, .offset = offsetof(T, F), .arg = "K", .lo = 1,        \
-        .hi = 1000000000, .help = "the K-th puzzle of a file of several"                           \
+        .hi = 1000000000,                                                                          \
+        .help = "the K-th puzzle of a file of several, from 1 (a "                                 \
+                "sweep's per-puzzle row NAME#K is K + 1)"                                          \
     }
 
 /* Parses argv[first ..] of command cmd (the family in argv[first - 1]): cmd's own

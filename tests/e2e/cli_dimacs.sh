@@ -257,7 +257,7 @@ one_line_error "--index 2: cross8 holds 1 puzzle "
 # --index's help states its default once, as the option table prints it.
 for cmd in export import-solution; do
     expect 0 "$cmd --help" -- "$pb" $cmd --help
-    has "of several \(default 1\)$" "$tmp/out"
+    has "per-puzzle row NAME#K is K \+ 1\) \(default 1\)$" "$tmp/out"
     if grep -q "default: the first" "$tmp/out"; then bad "$cmd --help: --index's default twice"; else ok; fi
 done
 expect 2 "export: unwritable" -- "$pb" export dimacs notouch cross8 --out "$tmp/no/such/dir.cnf"
