@@ -303,10 +303,10 @@ static void begin_helpers(against *a, int p, long i, const long *runs)
  * samples in the same rounds, and as many. */
 static void even_first(against *a, long i)
 {
-    side_run *x = &a->run[THIS][i - a->first], *y = &a->run[OTHER][i - a->first];
-    if (x->n == y->n) return;
-    const int k = x->n > y->n ? THIS : OTHER;
-    a->run[k][i - a->first].n = 0;
+    side_run *r[SIDES] = {&a->run[THIS][i - a->first], &a->run[OTHER][i - a->first]};
+    if (r[THIS]->n == r[OTHER]->n) return;
+    const int k = r[THIS]->n > r[OTHER]->n ? THIS : OTHER;
+    r[k]->n = 0;
     unkeep(a, k, 0, i);
     if (!a->broken) take_step(a, k, i, -1);
 }

@@ -608,27 +608,33 @@ const char *pb_sweep_name_problem(const char *name)
     return NULL;
 }
 
-void pb_sweep_spec_where(const pb_sweep_spec *s, const char *key, const char *file, char *out,
-                         size_t len)
+/* Where key was set; names_key: the message goes on with the key's name, so an option
+ * is "--" alone ("--orders: unknown order ..."). */
+static void spec_place(const pb_sweep_spec *s, const char *key, const char *file, int names_key,
+                       char *out, size_t len)
 {
     const pb_option *o = pb_option_find(pb_sweep_keys, key);
     int line = o ? s->key_line[o - pb_sweep_keys] : 0;
     if (line > 0)
         snprintf(out, len, "%s:%d: ", file, line);
+    else if (line < 0 && names_key)
+        snprintf(out, len, "--");
     else if (line < 0)
         snprintf(out, len, "--%s: ", key);
     else
         snprintf(out, len, "%s: ", file);
 }
 
+void pb_sweep_spec_where(const pb_sweep_spec *s, const char *key, const char *file, char *out,
+                         size_t len)
+{
+    spec_place(s, key, file, 0, out, len);
+}
+
 void pb_sweep_spec_at(const pb_sweep_spec *s, const char *key, const char *file, char *out,
                       size_t len)
 {
-    const pb_option *o = pb_option_find(pb_sweep_keys, key);
-    if (o && s->key_line[o - pb_sweep_keys] < 0)
-        snprintf(out, len, "--");
-    else
-        pb_sweep_spec_where(s, key, file, out, len);
+    spec_place(s, key, file, 1, out, len);
 }
 
 int pb_sweep_spec_relative_to(pb_sweep_spec *s, const char *file)
