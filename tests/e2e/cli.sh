@@ -259,9 +259,10 @@ if [ "$rows" -eq 16 ]; then ok; else bad "sweep rows: $rows, expected 16"; fi
 # Every row: one run_id (the .meta's), its own row number, 2 samples of at least 1 ms
 # each, wall_s the median, min <= lo <= median <= hi, noisy exactly when cv > 5%.
 run_id=$(sed -n 's/^run_id=//p' "$out/t.meta")
-awk -F, -v id="$run_id" 'NR > 1 { if ($22 != id || ($23 in seen) || $24 != 2 || $25 < 1 ||
-        $20 != $27 || !($26 <= $31 && $31 <= $27 && $27 <= $32) || $33 != ($30 > 0.05)) exit 1
-        seen[$23] = 1; if (n++ != $23) exit 1 }' "$csv" && ok || bad "sweep timing columns: $(head -3 "$csv")"
+wrong=$(awk -F, -v id="$run_id" 'NR > 1 { if ($22 != id || ($23 in seen) || $24 != 2 || $25 < 1 ||
+        $20 != $27 || !($26 <= $31 && $31 <= $27 && $27 <= $32) || $33 != ($30 > 0.05) ||
+        n++ != $23) { print "line " NR ": " $0; exit } seen[$23] = 1 }' "$csv")
+[ -z "$wrong" ] && ok || bad "sweep timing columns: $(head -1 "$csv") $wrong"
 # The raw samples: 2 per row, runs_per_sample each, their median the row's.
 awk -F, 'NR == FNR { if (FNR > 1) { runs[$23] = $25; med[$23] = $27 } next }
     FNR == 1 { if ($0 != "run_id,row,sample,runs,wall_s,round,process,cpu_s") exit 1; next }

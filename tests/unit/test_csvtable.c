@@ -1,9 +1,13 @@
 /* test_csvtable.c — the CSV table reader (bench/harness/io/csvtable.h): fields, quotes,
- * CRLF, blank lines, line numbers, and each malformed input's one message. */
+ * CRLF, blank lines, line numbers, and each malformed input's one message; and the
+ * timing columns a result row is written with (harness/io/csv.h), read back. */
+#include <math.h>
+#include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 
 #include "check.h"
+#include "harness/io/csv.h"
 #include "harness/io/csvtable.h"
 
 /* Parses a copy of text; returns the status, the message in err. */
@@ -69,9 +73,62 @@ static void test_bad(void)
     CHECK(!strncmp(err, "/nonexistent/x.csv: cannot open", 31));
 }
 
+/* The timing columns of a row whose cv is given, read back from the header's names. */
+static void timing_cells(double cv, char *cv_cell, size_t cvlen, char *noisy_cell, size_t nlen)
+{
+    pb_timing t = {.samples = 2, .runs_per_sample = 1};
+    t.sum = (pb_summary){.n = 2,
+                         .min = 1,
+                         .median = 1,
+                         .mean = 1,
+                         .stddev = cv,
+                         .cv = cv,
+                         .median_lo = 1,
+                         .median_hi = 1};
+    t.cpu_median_s = NAN;
+    char text[1024];
+    FILE *f = fmemopen(text, sizeof text, "w");
+    if (!f) exit(2);
+    fprintf(f, "%s\n", pb_csv_timing_header + 1);
+    pb_csv_timing_write(f, "id", 0, &t);
+    fclose(f);
+    /* The row's fields begin with the comma that the header's first name lacks. */
+    char *row = strchr(text, '\n') + 1;
+    memmove(row, row + 1, strlen(row));
+    pb_table tab;
+    char err[300] = "";
+    const int read = parse(text, &tab, err, sizeof err) == 0;
+    CHECK(read && tab.nrows == 1);
+    if (!read || tab.nrows != 1) {
+        if (read) pb_table_free(&tab);
+        *cv_cell = *noisy_cell = '\0';
+        return;
+    }
+    snprintf(cv_cell, cvlen, "%s", pb_table_cell(&tab, 0, pb_table_column(&tab, "cv")));
+    snprintf(noisy_cell, nlen, "%s", pb_table_cell(&tab, 0, pb_table_column(&tab, "noisy")));
+    pb_table_free(&tab);
+}
+
+/* noisy is 1 exactly when the cv as written is over 5%: a cv just over 0.05 is written
+ * 0.05 and is not noisy, so that a reader of the file finds the two agree. */
+static void test_noisy_as_written(void)
+{
+    static const struct {
+        double cv;
+        const char *cell, *noisy;
+    } cases[] = {{0.0500002, "0.05", "0"}, {0.05, "0.05", "0"}, {0.05001, "0.05001", "1"},
+                 {0.0499, "0.0499", "0"},  {1.29, "1.29", "1"}, {NAN, "", "0"}};
+    for (size_t k = 0; k < sizeof cases / sizeof *cases; k++) {
+        char cv[32], noisy[8];
+        timing_cells(cases[k].cv, cv, sizeof cv, noisy, sizeof noisy);
+        CHECK(!strcmp(cv, cases[k].cell) && !strcmp(noisy, cases[k].noisy));
+    }
+}
+
 int main(void)
 {
     test_good();
     test_bad();
+    test_noisy_as_written();
     return check_report("test_csvtable");
 }

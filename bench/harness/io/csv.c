@@ -3,6 +3,7 @@
 #include <errno.h>
 #include <math.h>
 #include <stdio.h>
+#include <stdlib.h>
 #include <string.h>
 #include <unistd.h>
 
@@ -35,10 +36,14 @@ void pb_csv_timing_write(FILE *f, const char *run_id, long row, const pb_timing 
     fprintf(f, ",%s,%ld,%d,%d,%.9g,%.9g,%.9g", run_id, row, t->samples, t->runs_per_sample, s->min,
             s->median, s->mean);
     put_defined(f, "%.9g", s->stddev);
-    put_defined(f, "%.4g", s->cv);
+    /* noisy is decided on the cv as written: a cv of 0.050002 is written 0.05, and a
+     * reader checking noisy against cv > 0.05 must find them agree. */
+    char cv[32] = "";
+    if (!isnan(s->cv)) snprintf(cv, sizeof cv, "%.4g", s->cv);
+    fprintf(f, ",%s", cv);
     put_defined(f, "%.9g", s->median_lo);
     put_defined(f, "%.9g", s->median_hi);
-    fprintf(f, ",%d", !isnan(s->cv) && s->cv > PB_NOISY_CV);
+    fprintf(f, ",%d", *cv && strtod(cv, NULL) > PB_NOISY_CV);
     put_defined(f, "%.6g", t->ref_s > 0 ? t->ref_s : NAN);
     put_defined(f, "%.9g", t->cpu_median_s);
     fputc(',', f);
