@@ -1,12 +1,16 @@
 /* test_guard.c — the sweep's guard on the machine's speed (speed_guard.h), driven by
- * scripted readings, and the measurer's retaking of samples that it relies on. */
+ * scripted readings, and the measurer's retaking of samples that it relies on; the
+ * CPU time of a waited-for child counted in its thread's clock. */
 #include <math.h>
 #include <string.h>
+#include <time.h>
 
 #include "check.h"
 #include "core/limiter.h"
 #include "harness/measure/measure.h"
+#include "harness/measure/spawn.h"
 #include "harness/measure/speed_guard.h"
+#include "harness/measure/usage.h"
 
 /* Readings in order; the last one repeats once the script is used up. */
 typedef struct script {
@@ -134,6 +138,25 @@ static void test_measure_without_calibration(void)
     CHECK(runs == 8 && m.recorded == 1 && t.round[0] == 0);
 }
 
+/* A child that the thread waited for counts in the thread's CPU time, to the
+ * microsecond wait4 gives. */
+static void test_waited_child_in_thread_clock(void)
+{
+    char *argv[] = {"sh", "-c", "i=0; while [ $i -lt 20000 ]; do i=$((i+1)); done", NULL};
+    pb_spawn sp;
+    char err[256];
+    CHECK(pb_spawn_open(&sp, argv, "/dev/null", err, sizeof err) == 0);
+    const double before = pb_cpu_thread_s();
+    CHECK(pb_spawn_run(&sp) == 0);
+    const double after = pb_cpu_thread_s();
+    const double child =
+        (double)sp.usage.ru_utime.tv_sec + 1e-6 * (double)sp.usage.ru_utime.tv_usec +
+        (double)sp.usage.ru_stime.tv_sec + 1e-6 * (double)sp.usage.ru_stime.tv_usec;
+    pb_spawn_close(&sp);
+    CHECK(child > 0 && after - before >= child - 1e-9);
+    CHECK(pb_peak_reset() != 0 || pb_peak_read() > 0);
+}
+
 /* A guard that only reads reads again once as long has passed since its last reading
  * as that reading took; one that waits reads after every round. */
 static void test_reading_pace(void)
@@ -167,6 +190,7 @@ int main(void)
     test_settle_stops_on_a_signal();
     test_measure_keep_retakes_samples();
     test_measure_without_calibration();
+    test_waited_child_in_thread_clock();
     test_reading_pace();
     return check_report("guard");
 }

@@ -25,6 +25,7 @@
 #include "harness/base/exit.h"
 #include "harness/base/wait_text.h"
 #include "harness/base/sizes.h"
+#include "usage.h"
 
 /* 1 when path is a regular file this process may execute. */
 static int executable(const char *path)
@@ -204,6 +205,7 @@ int pb_spawn_run(pb_spawn *s)
     if (pid > 0) {
         setpgid(pid, pid); /* also here: the group exists before any kill(-pid) */
         rc = wait_child(s, pid, &during, start);
+        pb_usage_add_child(&s->usage);
     }
     sigprocmask(SIG_SETMASK, &old, NULL);
     return rc;

@@ -1,5 +1,6 @@
 /* usage.c — CPU time from getrusage and clock_gettime, and the resident high-water
- * mark from /proc/self/status, reset through /proc/self/clear_refs. */
+ * mark from /proc/self/status, reset through /proc/self/clear_refs; a thread's
+ * waited-for children's CPU time and peak, from their wait4 usage. */
 #define _GNU_SOURCE /* O_CLOEXEC, fopen "e" */
 #include "usage.h"
 
@@ -13,6 +14,18 @@
 static double seconds(struct timeval tv)
 {
     return (double)tv.tv_sec + 1e-6 * (double)tv.tv_usec;
+}
+
+/* What the children each thread waited for used (pb_usage_add_child): the harness's
+ * own state, per thread, since a sweep's workers each wait for their own. */
+static _Thread_local double children_cpu_s;
+static _Thread_local uint64_t children_peak_bytes;
+
+void pb_usage_add_child(const struct rusage *child)
+{
+    children_cpu_s += seconds(child->ru_utime) + seconds(child->ru_stime);
+    const uint64_t peak = (uint64_t)child->ru_maxrss * 1024; /* kilobytes on Linux */
+    if (peak > children_peak_bytes) children_peak_bytes = peak;
 }
 
 double pb_cpu_process_s(void)
@@ -33,12 +46,13 @@ double pb_cpu_children_s(void)
 double pb_cpu_thread_s(void)
 {
     struct timespec ts;
-    if (clock_gettime(CLOCK_THREAD_CPUTIME_ID, &ts)) return 0;
-    return (double)ts.tv_sec + 1e-9 * (double)ts.tv_nsec;
+    if (clock_gettime(CLOCK_THREAD_CPUTIME_ID, &ts)) return children_cpu_s;
+    return (double)ts.tv_sec + 1e-9 * (double)ts.tv_nsec + children_cpu_s;
 }
 
 int pb_peak_reset(void)
 {
+    children_peak_bytes = 0;
     /* "5" resets the peak resident set size (proc(5), clear_refs; Linux 4.0 on). */
     int fd = open("/proc/self/clear_refs", O_WRONLY | O_CLOEXEC);
     if (fd < 0) return -1;
@@ -55,5 +69,6 @@ uint64_t pb_peak_read(void)
     while (fgets(line, sizeof line, f))
         if (sscanf(line, "VmHWM: %llu kB", &kib) == 1) break;
     fclose(f);
-    return (uint64_t)kib * 1024;
+    const uint64_t own = (uint64_t)kib * 1024;
+    return own && children_peak_bytes > own ? children_peak_bytes : own;
 }
