@@ -1,6 +1,7 @@
 /* test_guard.c — the sweep's guard on the machine's speed (speed_guard.h), driven by
- * scripted readings, and the measurer's retaking of samples that it relies on; the
- * CPU time of a waited-for child counted in its thread's clock. */
+ * scripted readings, and the measurer's retaking of samples that it relies on; what
+ * the measurer makes of a first run that waited, and the CPU time of a waited-for
+ * child counted in its thread's clock. */
 #include <math.h>
 #include <string.h>
 #include <time.h>
@@ -138,6 +139,41 @@ static void test_measure_without_calibration(void)
     CHECK(runs == 8 && m.recorded == 1 && t.round[0] == 0);
 }
 
+/* A run that sleeps 40 ms the first time (as one descheduled on a loaded machine
+ * waits) and is busy for 200 us every later time; counts its calls. */
+static pb_run_end waits_first(void *ctx)
+{
+    if (++*(long *)ctx == 1) {
+        const struct timespec ts = {0, 40000000};
+        nanosleep(&ts, NULL);
+    } else {
+        for (const double end = pb_now_s() + 200e-6; pb_now_s() < end;) {
+        }
+    }
+    return PB_RUN_SAME;
+}
+
+/* A first run that slept ran for next to none of its time: it is not kept as a sample
+ * though it outlasted the warm-up and the minimum sample, and the runs per sample
+ * come from the warm-up's busy runs (a dozen make the minimum), not from the first
+ * run (which alone made it one run a sample). An outside command's waiting is its
+ * own: there the first run is kept. */
+static void test_measure_first_run_that_waited(void)
+{
+    pb_timing_opts o = {
+        .samples = 2, .min_sample_s = 0.002, .warmup_s = 0.020, .cpu_clock = PB_CPU_THREAD};
+    pb_measurer m;
+    pb_timing t;
+    long runs = 0;
+    CHECK(pb_measure_begin(&m, &o, waits_first, &runs, &t) == PB_RUN_SAME);
+    CHECK(m.first_s >= 0.040 && m.recorded == 0 && !m.first_kept);
+    CHECK(runs > 2 && m.runs > 1);
+    o.cpu_clock = PB_CPU_CHILDREN;
+    runs = 0;
+    CHECK(pb_measure_begin(&m, &o, waits_first, &runs, &t) == PB_RUN_SAME);
+    CHECK(m.recorded == 1 && m.first_kept && t.sample_s[0] >= 0.040 && m.runs == 1);
+}
+
 /* A child that the thread waited for counts in the thread's CPU time, to the
  * microsecond wait4 gives. */
 static void test_waited_child_in_thread_clock(void)
@@ -190,6 +226,7 @@ int main(void)
     test_settle_stops_on_a_signal();
     test_measure_keep_retakes_samples();
     test_measure_without_calibration();
+    test_measure_first_run_that_waited();
     test_waited_child_in_thread_clock();
     test_reading_pace();
     return check_report("guard");

@@ -71,14 +71,16 @@ static int timed_runs(const pb_timing_opts *o, pb_run_once run, void *ctx, long 
     return rc;
 }
 
-/* Runs per sample so that a sample lasts at least min_s: grown from the first
- * run's time until one unrecorded trial sample is long enough (a cold first run
- * can be many times slower than the rest, so its time alone would undershoot). */
-static pb_run_end calibrate(const pb_timing_opts *o, pb_run_once run, void *ctx, double first_s,
+/* Runs per sample so that a sample lasts at least min_s: grown from per_run, the
+ * fastest run seen (the first, or one of the warm-up's), until one unrecorded trial
+ * sample is long enough. A cold first run can be many times slower than the rest,
+ * and one descheduled on a loaded machine reads longer than it ran: its time alone
+ * would undershoot, down to samples of one run that is far shorter than min_s. */
+static pb_run_end calibrate(const pb_timing_opts *o, pb_run_once run, void *ctx, double per_run,
                             long *runs)
 {
     *runs = 1;
-    double per_run = first_s, took, cpu;
+    double took, cpu;
     for (int round = 0; round < 8 && per_run * (double)*runs < o->min_sample_s; round++) {
         double want = ceil(1.2 * o->min_sample_s / fmax(per_run, 1e-9));
         *runs = want > 1e9 ? 1000000000L : want < 1 ? 1 : (long)want;
@@ -113,15 +115,28 @@ static pb_run_end finish(pb_measurer *m, pb_run_end end)
     return pb_summarize(t->sample_s, m->recorded, &t->sum) ? PB_RUN_ERROR : end;
 }
 
-/* Runs not recorded until o->warmup_s has passed since the first began (which took
- * first_s): caches, branch predictors and the allocator's pages are then warm. */
-static pb_run_end warm_up(const pb_timing_opts *o, pb_run_once run, void *ctx, double first_s)
+/* Runs not recorded until o->warmup_s has passed since the first began (which ran
+ * for busy_s): caches, branch predictors and the allocator's pages are then warm.
+ * The fastest run's time lowers *fastest_s. */
+static pb_run_end warm_up(const pb_timing_opts *o, pb_run_once run, void *ctx, double busy_s,
+                          double *fastest_s)
 {
     pb_run_end end = PB_RUN_SAME;
     double took, cpu;
-    for (double warm = first_s; warm < o->warmup_s; warm += took)
+    for (double warm = busy_s; warm < o->warmup_s; warm += took) {
         if (timed_runs(o, run, ctx, 1, &end, &took, &cpu) < 0) break;
+        if (took < *fastest_s) *fastest_s = took;
+    }
     return end;
+}
+
+/* How long a first run that took wall seconds ran: a run of this process waited, not
+ * ran, for the part of its time that its CPU time lacks (descheduled on a loaded
+ * machine). An outside command's wall time stands: it may wait by design. A run of
+ * several threads uses more CPU time than wall time, and its wall time stands. */
+static double busy_s(const pb_timing_opts *o, double wall, double cpu)
+{
+    return o->cpu_clock != PB_CPU_CHILDREN && cpu < wall ? cpu : wall;
 }
 
 pb_run_end pb_measure_begin(pb_measurer *m, const pb_timing_opts *o, pb_run_once run, void *ctx,
@@ -138,17 +153,19 @@ pb_run_end pb_measure_begin(pb_measurer *m, const pb_timing_opts *o, pb_run_once
     if (peak) t->peak_rss_bytes = pb_peak_read();
     if (first < 0) return m->end == PB_RUN_STOPPED ? finish(m, m->end) : m->end;
     /* A first run as long as the warm-up is warm enough to be a sample itself, when
-     * it is long enough to be one: a long run is not run again only to warm up. */
-    if (m->first_s >= o->warmup_s && m->first_s >= o->min_sample_s) {
+     * it is long enough to be one: a long run is not run again only to warm up. That
+     * is judged by the time it ran: one that waited descheduled is not long. */
+    const double busy = busy_s(o, m->first_s, m->first_cpu_s);
+    double fastest = busy;
+    if (busy >= o->warmup_s && busy >= o->min_sample_s) {
         t->round[m->recorded] = -1, t->process[m->recorded] = 0;
         t->cpu_s[m->recorded] = m->first_cpu_s;
         t->sample_s[m->recorded++] = m->first_s;
         m->spent = m->first_s;
         m->first_kept = 1;
     }
-    if ((m->end = warm_up(o, run, ctx, m->first_s)) != PB_RUN_SAME ||
-        (!o->no_calibration &&
-         (m->end = calibrate(o, run, ctx, m->first_s, &m->runs)) != PB_RUN_SAME))
+    if ((m->end = warm_up(o, run, ctx, busy, &fastest)) != PB_RUN_SAME ||
+        (!o->no_calibration && (m->end = calibrate(o, run, ctx, fastest, &m->runs)) != PB_RUN_SAME))
         return m->end == PB_RUN_STOPPED ? finish(m, m->end) : m->end;
     return PB_RUN_SAME;
 }

@@ -1,6 +1,7 @@
 /* measure.h — the one timing method of every measured run (sweep rows, solve and
  * count on sets, generate, outside tools): runs not recorded until a warm-up time has
- * passed (a first run that long is a sample itself: a 70 s count is not run twice),
+ * passed (a first run that ran that long is a sample itself: a long count is not
+ * run twice),
  * then samples that each last at least a minimum time, short runs repeated back to
  * back within a sample (as Google Benchmark's min_time does) and the time per run
  * recorded. Every run must end as the first did: its caller checks the step counts.

@@ -249,7 +249,8 @@ const pb_option pb_sweep_keys[] = {
      .key = 's', .lo = 0, .hi = 2147483647},
     PB_OPTION_WARMUP(pb_sweep_spec, timing,
                      "runs before the samples, not recorded, for S seconds; a first\n"
-                     "run that long is a sample itself (a long run is not run twice)"),
+                     "run that long (by its CPU time: not a wait) is a sample itself\n"
+                     "(a long run is not run twice)"),
     {KEY("slowdown", PB_OPT_REAL, timing.slowdown, "F",
          "every timed batch of runs (a sample) ends with (F - 1) times its\n"
          "own time of extra busy work: slower work of a known size, to check\n"
