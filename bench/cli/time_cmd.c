@@ -367,6 +367,10 @@ static int time_commands(int argc, char **argv, scan_words *words)
     int n = commands(argc, argv, end, pos, npos, d, shell_argv, joined, sizeof joined);
     if (scan.name && n && (n = expand_scan(&scan, n, d, shell_argv, words)) < 0)
         return PB_EXIT_USAGE;
+    /* A blank command times the shell against itself: an unset "$CMD", not a wish. */
+    for (int i = 0; i < n; i++)
+        if (d[i].shell && !d[i].text[strspn(d[i].text, " \t\r\n")])
+            return pb_usage_error("time", "command %d is empty: give the command to time", i + 1);
     if ((rc = check_options(&o, n, &scan, &keys))) return rc;
     if (o.csv && pb_csv_append_check(o.csv, &keys.k, err, sizeof err))
         return pb_say("time: %s", err), PB_EXIT_USAGE;

@@ -94,6 +94,8 @@ expect 2 "a bad --run-id" -- "$pb" time --csv "$csv" --key tool=x,n=1 --run-id '
 one_line_error "--run-id 'a,b'"
 expect 2 "no command" -- "$pb" time --csv "$csv" --key tool=x,n=1 --run-id R1
 one_line_error "give the commands to time .'CMD A' 'CMD B'., or one after '--'"
+expect 2 "a blank command" -- "$pb" time 'true' ' '
+one_line_error "command 2 is empty: give the command to time"
 expect 2 "--key without --csv" -- "$pb" time --key tool=x,n=1 --run-id R1 -- true
 one_line_error "--key names a CSV's rows: give the CSV with --csv FILE.csv"
 expect 2 "no --key: a command column the file lacks" -- "$pb" time --csv "$csv" --run-id R1 -- true
