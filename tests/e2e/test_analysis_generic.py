@@ -238,6 +238,28 @@ class Fixture(unittest.TestCase):
         self.assertIn("| 4x4#1 | the same | the same |", text)
         self.assertIn("| geometric mean | the same | the same |", text)
 
+    def test_params_label_only_where_one_engine_varies(self):
+        """Each engine has its own params: engines that differ in them alone are told
+        apart by name, and params= goes into the labels of an engine run with several
+        (here dlx's rows become propagate/row's with p=2 beside its own p=1)."""
+        def params(i, fields, header):
+            if i == 0:
+                return fields + ["params"]
+            engine = fields[header.index("engine")]
+            return fields + [{"dlx": "p=1", "propagate": "q=1"}.get(engine, "-")]
+        rewrite(self.csv, params)
+        self.assertEqual([s.label for s in generic.scores(self.part())[0]],
+                         ["dlx", "propagate/row", "backtrack/row"])
+
+        def two_propagates(i, fields, header):
+            if i and fields[header.index("engine")] == "dlx":
+                fields[header.index("engine")], fields[header.index("order")] = "propagate", "row"
+                fields[header.index("params")] = "q=2"
+            return fields
+        rewrite(self.csv, two_propagates)
+        self.assertEqual(sorted(s.label for s in generic.scores(self.part())[0]),
+                         ["backtrack/row", "propagate/row params=q=1", "propagate/row params=q=2"])
+
     def test_cpu_metric(self):
         """--metric cpu: the times are each row's cpu_s (here half its wall time; dlx
         solved 0.001, 0.01, 0.1, 1 and 4 s of wall time), the limit stays 10 s."""

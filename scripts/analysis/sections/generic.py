@@ -136,12 +136,16 @@ class Part:
             instance = row["instance"]
             cells.setdefault(instance, _number(row, "cells"))
             grouped.setdefault((solver.key, instance), []).append(row)
-        # A setting that varies among the solvers goes into their labels.
-        varying = [c for c in SOLVER_KEYS if len({dict(s.extra).get(c) for s in solvers.values()}) > 1]
-        for s in solvers.values():
-            extra = dict(s.extra)
-            for c in varying:
-                s.label += f"@{extra.get(c, '')}t" if c == "threads" else f" {c}={extra.get(c, '')}"
+        # A setting that varies goes into the labels: threads among all the solvers;
+        # params and engine_seed among the solvers of one engine and order, and only
+        # into theirs (each engine has its own, so that "cadical params=-" beside
+        # "learn params=..." would tell nothing apart).
+        for c in SOLVER_KEYS:
+            varying = _varying(solvers.values(), c)
+            for s in solvers.values():
+                value = dict(s.extra).get(c, "")
+                if _group(s, c) in varying:
+                    s.label += f"@{value}t" if c == "threads" else f" {c}={value}"
         self.solvers = sorted(solvers.values(), key=lambda s: (listing.engine_rank(s.engine),
                                                                 listing.order_rank(s.order), s.extra))
         self.instances = sorted(cells, key=lambda i: (cells[i] is None, cells[i] or 0, natural(i)))
@@ -357,6 +361,20 @@ def par2_table(part):
             cells.append(memory(s.peak) if s.peak is not None else "-")
         rows.append(cells)
     return out + table(header, align, rows)
+
+
+def _group(solver, column):
+    """The solvers among which column's values are told apart: all (threads), or
+    those of one engine in one order (params, engine_seed)."""
+    return None if column == "threads" else (solver.engine, solver.order)
+
+
+def _varying(solvers, column):
+    """The groups (_group) whose solvers differ in column's value."""
+    values = {}
+    for s in solvers:
+        values.setdefault(_group(s, column), set()).add(dict(s.extra).get(column))
+    return {g for g, v in values.items() if len(v) > 1}
 
 
 def _key(label):
