@@ -264,19 +264,23 @@ wrong=$(awk -F, -v id="$run_id" 'NR > 1 { if ($22 != id || ($23 in seen) || $24 
         n++ != $23) { print "line " NR ": " $0; exit } seen[$23] = 1 }' "$csv")
 [ -z "$wrong" ] && ok || bad "sweep timing columns: $(head -1 "$csv") $wrong"
 # The raw samples: 2 per row, runs_per_sample each, their median the row's.
-awk -F, 'NR == FNR { if (FNR > 1) { runs[$23] = $25; med[$23] = $27 } next }
-    FNR == 1 { if ($0 != "run_id,row,sample,runs,wall_s,round,process,cpu_s") exit 1; next }
-    { if ($4 != runs[$2]) exit 1; n[$2]++; s[$2] += $5 }
-    END { for (r in runs) if (n[r] != 2 || (s[r] / 2 - med[r])^2 > 1e-14 * med[r]^2) exit 1 }' \
-    "$csv" "$out/t.samples.csv" && ok || bad "sweep samples: $(head -3 "$out/t.samples.csv")"
+wrong=$(awk -F, 'NR == FNR { if (FNR > 1) { runs[$23] = $25; med[$23] = $27 } next }
+    FNR == 1 { if ($0 != "run_id,row,sample,runs,wall_s,round,process,cpu_s") { print "header " $0; stop = 1; exit } next }
+    { if ($4 != runs[$2]) { print "line " FNR ": " $0; stop = 1; exit } n[$2]++; s[$2] += $5 }
+    END { if (!stop) for (r in runs) if (n[r] != 2 || (s[r] / 2 - med[r])^2 > 1e-14 * med[r]^2) {
+        print "row " r ": " n[r] " samples, mean of 2 " s[r] / 2 ", median " med[r]; exit } }' \
+    "$csv" "$out/t.samples.csv")
+[ -z "$wrong" ] && ok || bad "sweep samples: $wrong"
 awk -F, 'NR > 1 && $11 != "done" { exit 1 }' "$csv" && ok || bad "sweep: a run not done"
 # BenchExec's columns: CPU time per run (user + system, one thread: about its wall
 # time, never more than a sample's clock granularity over it), why it stopped, the
 # time limit (the sweep's default, 60 s). Two workers share the process, so no row's
 # peak memory is its own: empty. Each sample's CPU time is in the samples file.
-awk -F, 'NR > 1 { if (!($35 > 0) || $35 > 1.5 * $27 + 0.001 || $36 != "" || $37 != "done" || $38 != 60) exit 1 }' \
-    "$csv" && ok || bad "sweep cpu_s, peak_rss_bytes, stop, time_limit_s: $(head -3 "$csv")"
-awk -F, 'NR > 1 && !($8 > 0) { exit 1 }' "$out/t.samples.csv" && ok || bad "sweep samples cpu_s: $(head -3 "$out/t.samples.csv")"
+wrong=$(awk -F, 'NR > 1 && (!($35 > 0) || $35 > 1.5 * $27 + 0.001 || $36 != "" || $37 != "done" || $38 != 60) {
+    print "line " NR ": " $0; exit }' "$csv")
+[ -z "$wrong" ] && ok || bad "sweep cpu_s, peak_rss_bytes, stop, time_limit_s: $wrong"
+wrong=$(awk -F, 'NR > 1 && !($8 > 0) { print "line " NR ": " $0; exit }' "$out/t.samples.csv")
+[ -z "$wrong" ] && ok || bad "sweep samples cpu_s: $wrong"
 # One worker: every run has the process to itself, and its peak memory is read (the
 # process's resident high-water mark, reset before the run: some MB, under 1 GB).
 expect 0 "sweep --workers 1" -- "$pb" sweep --out "$out" --name w1 --family notouch --instances "cross8" \
