@@ -19,15 +19,6 @@ typedef struct pb_cnf_puzzle {
     pb_cnf *cnf;           /* its pairwise encoding */
 } pb_cnf_puzzle;
 
-/* The option every such command has, for its table: --index K. */
-#define PB_CNF_OPTION_INDEX(T, F)                                                                  \
-    {                                                                                              \
-        .name = "index", .type = PB_OPT_INT, .offset = offsetof(T, F), .arg = "K", .lo = 1,        \
-        .hi = 1000000000,                                                                          \
-        .help = "the K-th puzzle of a file of several, from 1 (a "                                 \
-                "sweep's per-puzzle row NAME#K is K + 1)"                                          \
-    }
-
 /* Parses argv[first ..] of command cmd (the family in argv[first - 1]): cmd's own
  * options into opts, the family's into p->params, then positional arguments into pos
  * (npos of them: the instance first unless an option gave it). 0; PB_OPT_HELP when

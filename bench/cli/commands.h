@@ -7,6 +7,16 @@
 #include "family.h"
 #include "harness/base/exit.h"
 
+/* --index K, for the commands that take one puzzle of a file (render, export,
+ * import-solution). */
+#define PB_OPTION_INDEX(T, F)                                                                      \
+    {                                                                                              \
+        .name = "index", .type = PB_OPT_INT, .offset = offsetof(T, F), .arg = "K", .lo = 1,        \
+        .hi = 1000000000,                                                                          \
+        .help = "the K-th puzzle of a file of several, from 1 (a "                                 \
+                "sweep's per-puzzle row NAME#K is K + 1)"                                          \
+    }
+
 int pb_cmd_solve(int argc, char **argv, int count_mode);
 int pb_cmd_sweep(int argc, char **argv);
 int pb_cmd_compare(int argc, char **argv);

@@ -24,7 +24,7 @@ typedef struct export_opts {
 static const pb_option export_options[] = {
     {OPT("out", PB_OPT_TEXT, out, "FILE",
          "write to FILE (whole: a temporary file, then renamed), not\nstandard output")},
-    PB_CNF_OPTION_INDEX(export_opts, index),
+    PB_OPTION_INDEX(export_opts, index),
     PB_OPTION_END,
 };
 #undef OPT

@@ -15,7 +15,7 @@ typedef struct import_opts {
 } import_opts;
 
 static const pb_option import_options[] = {
-    PB_CNF_OPTION_INDEX(import_opts, index),
+    PB_OPTION_INDEX(import_opts, index),
     PB_OPTION_END,
 };
 

@@ -30,10 +30,7 @@ static const pb_option render_options[] = {
     PB_OPTION_ENGINE(render_opts, engine,
                      "--solution and --trace: the engine (default: the family's)"),
     {OPT("out", PB_OPT_TEXT, out, "FILE", "write the SVG to FILE")},
-    {OPT("index", PB_OPT_INT, index, "K",
-         "the K-th puzzle of a file of several, from 1 (a sweep's\n"
-         "per-puzzle row NAME#K is K + 1)"),
-     .lo = 1, .hi = 1000000000},
+    PB_OPTION_INDEX(render_opts, index),
     PB_OPTION_END,
 };
 #undef OPT
