@@ -16,6 +16,13 @@ static void test_nearest(void)
     CHECK(pb_suggest("dlx", engines, -1) == NULL);
     CHECK(pb_suggest("zzzzzzzzz", engines, -1) == NULL);
     CHECK(pb_suggest("x", engines, 0) == NULL);
+    /* A known name as a whole hyphenated part of the word, at its start or end. */
+    static const char *const keys[] = {"params", "engine-seeds", "time-limit", "rows", NULL};
+    CHECK(pb_suggest("engine-params", keys, -1) == keys[0]);
+    CHECK(pb_suggest("time-limit-s", keys, -1) == keys[2]);
+    CHECK(pb_suggest("rowsx", keys, -1) == keys[3]);   /* near by distance, as before */
+    CHECK(pb_suggest("enginerows", keys, -1) == NULL); /* not a hyphenated part */
+    CHECK(pb_suggest("ab-xparams", keys, -1) == NULL);
 }
 
 static void test_hint(void)

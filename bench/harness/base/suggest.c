@@ -41,6 +41,24 @@ static size_t distance(const char *a, const char *b)
     return row[lb];
 }
 
+/* A name that the word holds as a whole hyphenated part at its start or end
+ * ("params" in "engine-params", "time-limit" in "time-limit-s"): the longest such
+ * of at least 3 bytes, or NULL. */
+static const char *part_of(const char *word, const char *const *names, size_t count)
+{
+    size_t lw = strlen(word), best_len = 0;
+    const char *best = NULL;
+    for (size_t k = 0; k < count; k++) {
+        if (!names[k]) continue;
+        size_t ln = strlen(names[k]);
+        if (ln < 3 || ln >= lw || ln <= best_len) continue;
+        int head = !strncasecmp(word, names[k], ln) && word[ln] == '-';
+        int tail = !strcasecmp(word + lw - ln, names[k]) && word[lw - ln - 1] == '-';
+        if (head || tail) best = names[k], best_len = ln;
+    }
+    return best;
+}
+
 const char *pb_suggest(const char *word, const char *const *names, int n)
 {
     size_t count = count_names(names, n), best_d = (size_t)-1;
@@ -55,7 +73,7 @@ const char *pb_suggest(const char *word, const char *const *names, int n)
     size_t longer = lw > ln ? lw : ln;
     /* A prefix of a name ("prop" for "propagate") is a likely slip too. */
     int prefix = lw >= 2 && !strncasecmp(word, best, lw);
-    return best_d * 3 <= longer || prefix ? best : NULL;
+    return best_d * 3 <= longer || prefix ? best : part_of(word, names, count);
 }
 
 char *pb_suggest_hint(const char *word, const char *const *names, int n, char *out, size_t len)
