@@ -87,7 +87,9 @@ static const pb_option compare_options[] = {
      .offset = offsetof(compare_opts, by),
      .arg = "COL=A,B",
      .help = "within one file, compare the rows with COL=A (old) against those with\n"
-             "COL=B (new), paired on the other key columns (e.g. engine=enum-all,backtrack)"},
+             "COL=B (new), paired on the other key columns (e.g. engine=enum-all,backtrack);\n"
+             "a params value may name only the items that differ\n"
+             "(params=restarts=luby,restarts=glue)"},
     {.name = "where",
      .type = PB_OPT_LIST,
      .offset = offsetof(compare_opts, where),
@@ -317,6 +319,7 @@ static int compare_by(const char *path, const compare_opts *o, cmp_where *w)
     } else if ((col = cmp_key_column(&f, by.col, "--by", err, sizeof err)) < 0 ||
                cmp_column_has(one, &col, 1, "--by", by.a, err, sizeof err) ||
                cmp_column_has(one, &col, 1, "--by", by.b, err, sizeof err) ||
+               cmp_by_apart(&f, col, by.a, by.b, err, sizeof err) ||
                cmp_where_find(w, one, 1, col, err, sizeof err)) {
         rc = input_error(err);
     } else {

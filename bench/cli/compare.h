@@ -127,10 +127,19 @@ typedef struct cmp_side {
  * message that lists the key columns and the nearest (compare_select.c). */
 int cmp_key_column(const cmp_file *f, const char *name, const char *option, char *err,
                    size_t errlen);
+/* A cell holds a value given to --by or --where: it is the value, or, for a value of
+ * NAME=VALUE items (a params setting: "restarts=glue"), it has every one of them
+ * among its ';'-separated items, so that a setting can be named by what differs. */
+int cmp_value_matches(const char *cell, const char *value);
 /* 0 when some row of f[0 .. nf) holds value in its column col[i]; else -1 with a
  * message that lists the column's values and the nearest. */
 int cmp_column_has(const cmp_file *const *f, const int *col, int nf, const char *option,
                    const char *value, char *err, size_t errlen);
+
+/* 0 when no row of f holds both --by values in column col (a params setting named in
+ * part can be both); else -1 with a message naming the first such row. */
+int cmp_by_apart(const cmp_file *f, int col, const char *a, const char *b, char *err,
+                 size_t errlen);
 
 /* --where KEY=V,...: the keys, values, and their columns in each of the (up to two)
  * files. */

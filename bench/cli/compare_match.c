@@ -46,6 +46,17 @@ static int repeated_key(const cmp_side *s, const cmp_row *a, const cmp_row *b, i
                         size_t errlen)
 {
     const cmp_row *later = a->line > b->line ? a : b;
+    if (s->by_col >= 0 && strcmp(a->cells[s->by_col], b->cells[s->by_col])) {
+        char col[100], value[150];
+        snprintf(err, errlen,
+                 "%s:%ld: %s=%s picks two rows that differ in %s alone (lines %ld and %ld): "
+                 "give more of the value",
+                 s->file->path, later->line,
+                 pb_text_show(col, sizeof col, s->file->table.cell[s->by_col]),
+                 pb_text_show(value, sizeof value, s->by_value), col,
+                 a->line < b->line ? a->line : b->line, later->line);
+        return -1;
+    }
     char cols[300];
     size_t at = 0;
     for (int k = 0; k < nkey && at < sizeof cols; k++)
@@ -65,11 +76,11 @@ static cmp_row **side_rows(const cmp_side *s, int nkey, long *n, char *err, size
     *n = 0;
     for (long r = 0; v && r < f->table.nrows; r++) {
         cmp_row *row = &f->rows[r];
-        if (s->by_col >= 0 && strcmp(row->cells[s->by_col], s->by_value)) continue;
+        if (s->by_col >= 0 && !cmp_value_matches(row->cells[s->by_col], s->by_value)) continue;
         int keep = 1;
         for (int w = 0; w < s->nwhere && keep; w++) {
             const char *v = row->cells[s->where_col[w]];
-            keep = !strcmp(v, s->where_value[w]) || lacks(v);
+            keep = cmp_value_matches(v, s->where_value[w]) || lacks(v);
         }
         if (!keep) continue;
         if (make_key(row, s->key, nkey))

@@ -1,6 +1,7 @@
 /* compare_select.c — the columns and values that pick each side's rows (--by COL=A,B
- * and --where KEY=V): a column must be a key column and a value must be in it, or
- * the one-line error lists what there is, with the nearest name. */
+ * and --where KEY=V): a column must be a key column and a value must be in it (a
+ * params setting in part), or the one-line error lists what there is, with the
+ * nearest name. */
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -30,6 +31,29 @@ int cmp_key_column(const cmp_file *f, const char *name, const char *option, char
     return -1;
 }
 
+/* item (len bytes) is one of the ';'-separated items of cell. */
+static int has_item(const char *cell, const char *item, size_t len)
+{
+    for (const char *at = cell;;) {
+        const size_t n = strcspn(at, ";");
+        if (n == len && !memcmp(at, item, len)) return 1;
+        if (!at[n]) return 0;
+        at += n + 1;
+    }
+}
+
+int cmp_value_matches(const char *cell, const char *value)
+{
+    if (!strcmp(cell, value)) return 1;
+    if (!strchr(value, '=')) return 0;
+    for (const char *at = value;;) {
+        const size_t n = strcspn(at, ";");
+        if (!n || !memchr(at, '=', n) || !has_item(cell, at, n)) return 0;
+        if (!at[n]) return 1;
+        at += n + 1;
+    }
+}
+
 int cmp_column_has(const cmp_file *const *f, const int *col, int nf, const char *option,
                    const char *value, char *err, size_t errlen)
 {
@@ -44,7 +68,7 @@ int cmp_column_has(const cmp_file *const *f, const int *col, int nf, const char 
             int seen = 0;
             for (int j = 0; j < n && !seen; j++) seen = !strcmp(values[j], v);
             if (!seen) values[n++] = v;
-            found |= !strcmp(v, value);
+            found |= cmp_value_matches(v, value);
         }
     if (!found) {
         char joined[300], list[300], hint[200], shown[200], word[150], column[150];
@@ -110,4 +134,19 @@ void cmp_where_free(cmp_where *w)
     for (int i = 0; i < w->n; i++) free(w->key[i]), free(w->value[i]);
     free(w->key), free(w->value), free(w->col[0]), free(w->col[1]);
     *w = (cmp_where){0};
+}
+
+int cmp_by_apart(const cmp_file *f, int col, const char *a, const char *b, char *err, size_t errlen)
+{
+    for (long r = 0; r < f->table.nrows; r++) {
+        const char *v = f->rows[r].cells[col];
+        if (!cmp_value_matches(v, a) || !cmp_value_matches(v, b)) continue;
+        char shown[300], x[150], y[150];
+        snprintf(err, errlen,
+                 "%s:%ld: --by: '%s' is both %s and %s: give values that tell the sides apart",
+                 f->path, f->rows[r].line, pb_text_show(shown, sizeof shown, v),
+                 pb_text_show(x, sizeof x, a), pb_text_show(y, sizeof y, b));
+        return -1;
+    }
+    return 0;
 }

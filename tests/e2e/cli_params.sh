@@ -4,8 +4,8 @@
 # seed the same steps, an unknown parameter or a value out of range refused (exit 2,
 # one line, the engine's parameters and the nearest name), a seed for an engine
 # without random choices refused, restart's count refused; a sweep's params and
-# engine-seeds keys (the key columns params and engine_seed, compare's pairs,
-# --resume); `engines` lists them.
+# engine-seeds keys (the key columns params and engine_seed, compare's pairs, a
+# setting named in part, --resume); `engines` lists them.
 # usage: tests/e2e/cli_params.sh PATH/TO/puzzlebench SOURCE_DIR
 # shellcheck source=tests/e2e/cli_lib.sh
 . "$(dirname "$0")/cli_lib.sh"
@@ -99,6 +99,19 @@ awk -F, 'NR == 1 { nf = NF } NF != nf { exit 1 }' "$tmp/sw/s.csv" && ok || bad "
 expect 0 "compare two settings" -- "$pb" compare "$tmp/sw/s.csv" \
     --by "params=restart-steps=100;restart-schedule=luby;cell-choice=random,restart-steps=10;restart-schedule=luby;cell-choice=fewest"
 has '^0 paired by round, 6 from independent samples$' "$tmp/out"
+# A setting named in part, by the items that differ: the same pairs.
+expect 0 "compare settings named in part" -- "$pb" compare "$tmp/sw/s.csv" \
+    --by "params=restart-steps=100,cell-choice=fewest;restart-steps=10"
+has '^0 paired by round, 6 from independent samples$' "$tmp/out"
+expect 2 "compare: a row that is both sides" -- "$pb" compare "$tmp/sw/s.csv" \
+    --by "params=restart-schedule=luby,cell-choice=fewest"
+one_line_error "s\.csv:[0-9]+: --by: 'restart-steps=10;restart-schedule=luby;cell-choice=fewest' is both restart-schedule=luby and cell-choice=fewest: give values that tell the sides apart$"
+expect 2 "compare: a part that picks two settings" -- "$pb" compare "$tmp/sw/s.csv" \
+    --by "params=restart-schedule=luby,-"
+one_line_error "s\.csv:[0-9]+: params=restart-schedule=luby picks two rows that differ in params alone \(lines [0-9]+ and [0-9]+\): give more of the value$"
+expect 2 "compare: a part no row has" -- "$pb" compare "$tmp/sw/s.csv" \
+    --by "params=restart-steps=100,restart-steps=7"
+one_line_error "expected a value of column params for --by, got 'restart-steps=7'"
 # --resume keeps the rows written (quoted params and all) and runs the rest.
 head -n 9 "$tmp/sw/s.csv" >"$tmp/sw/s.csv.part" && rm "$tmp/sw/s.csv"
 mv "$tmp/sw/s.samples.csv" "$tmp/sw/s.samples.csv.part"
