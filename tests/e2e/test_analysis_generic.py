@@ -240,8 +240,9 @@ class Fixture(unittest.TestCase):
 
     def test_params_label_only_where_one_engine_varies(self):
         """Each engine has its own params: engines that differ in them alone are told
-        apart by name, and params= goes into the labels of an engine run with several
-        (here dlx's rows become propagate/row's with p=2 beside its own p=1)."""
+        apart by name, and the items that differ go into the labels of an engine run
+        with several settings (here dlx's rows become propagate/row's with q=2 beside
+        its own q=1); the whole setting where it is not a list of items."""
         def params(i, fields, header):
             if i == 0:
                 return fields + ["params"]
@@ -258,7 +259,26 @@ class Fixture(unittest.TestCase):
             return fields
         rewrite(self.csv, two_propagates)
         self.assertEqual(sorted(s.label for s in generic.scores(self.part())[0]),
-                         ["backtrack/row", "propagate/row params=q=1", "propagate/row params=q=2"])
+                         ["backtrack/row", "propagate/row q=1", "propagate/row q=2"])
+
+        def settings(i, fields, header):
+            """Whole settings, defaults included, differing in two items of three."""
+            if i and fields[header.index("engine")] == "propagate":
+                q = fields[header.index("params")][2]
+                fields[header.index("params")] = f"a=5;q={q};r={'x' if q == '1' else 'y'}"
+            return fields
+        rewrite(self.csv, settings)
+        self.assertEqual(sorted(s.label for s in generic.scores(self.part())[0]),
+                         ["backtrack/row", "propagate/row q=1;r=x", "propagate/row q=2;r=y"])
+
+        def not_items(i, fields, header):
+            if i and fields[header.index("engine")] == "propagate":
+                fields[header.index("params")] = fields[header.index("params")].replace(";r=", ";r")
+            return fields
+        rewrite(self.csv, not_items)
+        self.assertEqual(sorted(s.label for s in generic.scores(self.part())[0]),
+                         ["backtrack/row", "propagate/row params=a=5;q=1;rx",
+                          "propagate/row params=a=5;q=2;ry"])
 
     def test_cpu_metric(self):
         """--metric cpu: the times are each row's cpu_s (here half its wall time; dlx

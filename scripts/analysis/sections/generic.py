@@ -140,12 +140,22 @@ class Part:
         # params and engine_seed among the solvers of one engine and order, and only
         # into theirs (each engine has its own, so that "cadical params=-" beside
         # "learn params=..." would tell nothing apart).
+        # Of params, only the items that vary among the group go in: a setting holds
+        # every parameter of its engine, defaults included, and a plot's key is cut.
         for c in SOLVER_KEYS:
             varying = _varying(solvers.values(), c)
+            items = _varying_items(solvers.values()) if c == "params" else {}
             for s in solvers.values():
                 value = dict(s.extra).get(c, "")
-                if _group(s, c) in varying:
-                    s.label += f"@{value}t" if c == "threads" else f" {c}={value}"
+                if _group(s, c) not in varying:
+                    continue
+                if c == "threads":
+                    s.label += f"@{value}t"
+                elif _group(s, c) in items:
+                    s.label += " " + ";".join(f"{n}={v}" for n, v in _items(value)
+                                              if n in items[_group(s, c)])
+                else:
+                    s.label += f" {c}={value}"
         self.solvers = sorted(solvers.values(), key=lambda s: (listing.engine_rank(s.engine),
                                                                 listing.order_rank(s.order), s.extra))
         self.instances = sorted(cells, key=lambda i: (cells[i] is None, cells[i] or 0, natural(i)))
@@ -375,6 +385,32 @@ def _varying(solvers, column):
     for s in solvers:
         values.setdefault(_group(s, column), set()).add(dict(s.extra).get(column))
     return {g for g, v in values.items() if len(v) > 1}
+
+
+def _items(value):
+    """A params setting's NAME=VALUE items as (name, value) pairs; None when it is
+    not such a list (- or a damaged field)."""
+    pairs = [item.partition("=") for item in (value or "").split(";")]
+    if not pairs or any(not n or not eq for n, eq, _ in pairs):
+        return None
+    return [(n, v) for n, _, v in pairs]
+
+
+def _varying_items(solvers):
+    """{group: the names of the params items whose values differ within it}, for the
+    groups whose every setting is an item list with the same names."""
+    settings = {}
+    for s in solvers:
+        settings.setdefault(_group(s, "params"), []).append(_items(dict(s.extra).get("params")))
+    out = {}
+    for group, lists in settings.items():
+        if any(x is None for x in lists) or len({tuple(n for n, _ in x) for x in lists}) != 1:
+            continue
+        names = [n for n, _ in lists[0]]
+        differ = {n for k, n in enumerate(names) if len({x[k][1] for x in lists}) > 1}
+        if differ:
+            out[group] = differ
+    return out
 
 
 def _key(label):
