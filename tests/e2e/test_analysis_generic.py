@@ -280,6 +280,12 @@ class Fixture(unittest.TestCase):
                          ["backtrack/row", "propagate/row params=a=5;q=1;rx",
                           "propagate/row params=a=5;q=2;ry"])
 
+        # The baseline among an engine's settings is the sweep's first (earliest row),
+        # not the first in sort order: q=2's rows (dlx's, rows 0, 3, ...) come first.
+        set_meta(self.csv, "baseline", "propagate")
+        self.assertEqual(generic.baseline_solver(self.part(), read_meta(self.csv.with_suffix(".meta"))).label,
+                         "propagate/row params=a=5;q=2;ry")
+
     def test_cpu_metric(self):
         """--metric cpu: the times are each row's cpu_s (here half its wall time; dlx
         solved 0.001, 0.01, 0.1, 1 and 4 s of wall time), the limit stays 10 s."""

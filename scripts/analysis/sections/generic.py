@@ -102,6 +102,7 @@ class Solver:
         self.order = order
         self.extra = extra          # ((column, value), ...) of SOLVER_KEYS
         self.label = compare.label(engine, order)
+        self.first_row = float("inf")  # its earliest run in the sweep (column row)
 
     @property
     def key(self):
@@ -132,7 +133,9 @@ class Part:
         for row in rows:
             extra = tuple((c, row[c]) for c in SOLVER_KEYS if row.table.has(c))
             solver = Solver(row["engine"], row.get("order", "-") or "-", extra)
-            solvers.setdefault(solver.key, solver)
+            solver = solvers.setdefault(solver.key, solver)
+            index = _number(row, "row")
+            solver.first_row = min(solver.first_row, float("inf") if index is None else index)
             instance = row["instance"]
             cells.setdefault(instance, _number(row, "cells"))
             grouped.setdefault((solver.key, instance), []).append(row)
@@ -518,16 +521,16 @@ def per_instance(ctx, part, name, title):
 
 def baseline_solver(part, meta):
     """The solver the scatter plots and ratios compare against: the .meta's
-    baseline= (ENGINE or ENGINE/ORDER; of an engine in several orders, its first),
-    else the sweep's first engine (its .meta's engines=, else the part's first
-    solver). None when the .meta names a baseline the part does not have."""
+    baseline= (ENGINE or ENGINE/ORDER; of an engine in several orders, its first;
+    of one run with several settings, the sweep's first: its earliest row), else the
+    sweep's first engine (its .meta's engines=, else the part's first solver). None
+    when the .meta names a baseline the part does not have."""
     named = meta.get("baseline") if meta else ""
     first = (meta.get("engines").split() or [""])[0] if meta else ""
-    for wanted in (named,) if named else (first,):
-        engine, _, order = wanted.partition("/")
-        for s in part.solvers:
-            if s.engine == engine and (not order or s.order == order):
-                return s
+    engine, _, order = (named or first).partition("/")
+    found = [s for s in part.solvers if s.engine == engine and (not order or s.order == order)]
+    if found:
+        return min((s for s in found if s.order == found[0].order), key=lambda s: s.first_row)
     return None if named else (part.solvers[0] if part.solvers else None)
 
 
