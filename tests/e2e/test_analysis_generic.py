@@ -102,6 +102,15 @@ def rewrite(path, change):
     path.write_text("\n".join(",".join(change(i, f, lines[0])) for i, f in enumerate(lines)) + "\n")
 
 
+def rewrite_params(path, engine, change):
+    """The params field of engine's rows in the CSV at path through change(value)."""
+    def one(i, fields, header):
+        if i and fields[header.index("engine")] == engine:
+            fields[header.index("params")] = change(fields[header.index("params")])
+        return fields
+    rewrite(path, one)
+
+
 def set_meta(path, key, value):
     meta = path.with_suffix(".meta")
     meta.write_text("".join(l + "\n" for l in meta.read_text().splitlines() if not l.startswith(key + "="))
@@ -261,21 +270,12 @@ class Fixture(unittest.TestCase):
         self.assertEqual(sorted(s.label for s in generic.scores(self.part())[0]),
                          ["backtrack/row", "propagate/row q=1", "propagate/row q=2"])
 
-        def settings(i, fields, header):
-            """Whole settings, defaults included, differing in two items of three."""
-            if i and fields[header.index("engine")] == "propagate":
-                q = fields[header.index("params")][2]
-                fields[header.index("params")] = f"a=5;q={q};r={'x' if q == '1' else 'y'}"
-            return fields
-        rewrite(self.csv, settings)
+        # Whole settings, defaults included, differing in two items of three.
+        rewrite_params(self.csv, "propagate", lambda q: f"a=5;{q};r={'x' if q == 'q=1' else 'y'}")
         self.assertEqual(sorted(s.label for s in generic.scores(self.part())[0]),
                          ["backtrack/row", "propagate/row q=1;r=x", "propagate/row q=2;r=y"])
 
-        def not_items(i, fields, header):
-            if i and fields[header.index("engine")] == "propagate":
-                fields[header.index("params")] = fields[header.index("params")].replace(";r=", ";r")
-            return fields
-        rewrite(self.csv, not_items)
+        rewrite_params(self.csv, "propagate", lambda p: p.replace(";r=", ";r"))
         self.assertEqual(sorted(s.label for s in generic.scores(self.part())[0]),
                          ["backtrack/row", "propagate/row params=a=5;q=1;rx",
                           "propagate/row params=a=5;q=2;ry"])
