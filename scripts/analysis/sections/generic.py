@@ -142,9 +142,9 @@ class Part:
         # A setting that varies goes into the labels: threads among all the solvers;
         # params and engine_seed among the solvers of one engine and order, and only
         # into theirs (each engine has its own, so that "cadical params=-" beside
-        # "learn params=..." would tell nothing apart).
-        # Of params, only the items that vary among the group go in: a setting holds
-        # every parameter of its engine, defaults included, and a plot's key is cut.
+        # "learn params=..." would tell nothing apart). Of params, only the items that
+        # vary go in: a setting holds every parameter of its engine, defaults
+        # included, and a plot's key is cut.
         for c in SOLVER_KEYS:
             varying = _varying(solvers.values(), c)
             items = _varying_items(solvers.values()) if c == "params" else {}
