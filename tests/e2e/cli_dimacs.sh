@@ -216,15 +216,21 @@ fi
 # Two workers running solvers at once: each wait ends with its own child (a run whose
 # SIGCHLD another thread took used to sleep on to the time limit, its sample timed
 # at the limit while its row said done). No solver run on an order-10 square comes
-# near 30 s: a sample at the limit is that stall.
+# near 30 s: a sample at the limit is that stall. Sharing the process, a solver's row
+# has the peak memory of its own child (some MB, under 1 GB), learn's none.
 if [ ${#sat_solvers[@]} -gt 0 ]; then
-    printf 'name both\nfamily latin\ninstances qwh-10-0.30:0.80:0.05\nengines %s\n' "${sat_solvers[*]}" >"$tmp/both.sweep"
+    printf 'name both\nfamily latin\ninstances qwh-10-0.30:0.80:0.05\nengines learn %s\n' "${sat_solvers[*]}" >"$tmp/both.sweep"
     printf 'modes first\nrows per-puzzle\nsamples 3\nwarmup 0\nmin-sample-time 0\ntime-limit 30\nworkers 2\n' \
         >>"$tmp/both.sweep"
     expect 0 "outside solvers on two workers" -- "$pb" sweep "$tmp/both.sweep" --out "$tmp/both" -q
     slowest=$(awk -F, 'NR == 1 { for (k = 1; k <= NF; k++) c[$k] = k; next }
         $c["wall_s"] > m { m = $c["wall_s"] } END { print m + 0 }' "$tmp/both/both.samples.csv")
     awk -v m="$slowest" 'BEGIN { exit !(m < 29) }' && ok || bad "a sample of the two workers took ${slowest} s: the wait slept to the time limit"
+    wrong=$(awk -F, 'NR == 1 { for (k = 1; k <= NF; k++) c[$k] = k; next }
+        { p = $c["peak_rss_bytes"]; own = $c["engine"] == "learn" }
+        own && p != "" || !own && !(p > 1048576 && p < 1073741824) { print "line " NR ": " $c["engine"] " peak " p; exit }' \
+        "$tmp/both/both.csv")
+    [ -z "$wrong" ] && ok || bad "peak_rss_bytes on two workers: $wrong"
 fi
 # Stand-ins on PATH: one that never answers (the time limit ends it: status=limit, exit
 # 3), one whose model breaks the rules, one that fails; and none at all.

@@ -219,12 +219,12 @@ class Fixture(unittest.TestCase):
         self.add_peaks(lambda engine, instance: "")
         text = self.section()
         self.assertIn("| solver | solved | PAR-2 | total time (solved) | median time (solved) |\n", text)
-        self.assertIn("Peak memory: not read for any run; a one-thread run that shares its process", text)
+        self.assertIn("Peak memory: not read for any run; a one-thread run of puzzlebench's own engines that shares its process", text)
         self.ctx = Context(self.tmp, fake_listing(), True, str(FAKE))
         self.ctx.metric = "memory"
         text = self.section()
         self.assertIn("_No run of `my-runs` has its peak memory per run (`peak_rss_bytes` is empty in every row; "
-                      "a one-thread run that shares its process", text)
+                      "a one-thread run of puzzlebench's own engines that shares its process", text)
         self.assertNotIn("| solver |", text)
         self.assertEqual(self.ctx.plots, [])
         self.assertEqual(self.ctx.stale, [f"{NAME}-cactus", f"{NAME}-instances", f"{NAME}-scatter"])

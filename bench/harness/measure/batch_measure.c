@@ -77,13 +77,14 @@ static pb_run_end run_once(void *ctx)
 /* Readies bm for b measured by o: no result yet, messages to why. A one-thread batch
  * runs on the calling thread, so its CPU time is that thread's whatever runs beside
  * it; the process's peak memory is the run's only when no other run shares the
- * process (the caller is in no parallel region of several threads). */
+ * process (the caller is in no parallel region of several threads), else the run has
+ * the peak of the children its thread waited for (an outside solver's) or none. */
 static void start(pb_batch_measurer *bm, const pb_batch *b, const pb_timing_opts *o,
                   pb_batch_result *first, char *why, size_t whylen)
 {
     *bm = (pb_batch_measurer){.b = b, .first = first, .why = why, .whylen = whylen, .opts = *o};
     bm->opts.cpu_clock = b->threads == 1 ? PB_CPU_THREAD : PB_CPU_PROCESS;
-    bm->opts.peak_memory = !omp_in_parallel();
+    bm->opts.peak_memory = omp_in_parallel() ? PB_PEAK_CHILDREN : PB_PEAK_PROCESS;
     memset(first, 0, sizeof *first);
 }
 

@@ -139,6 +139,19 @@ static double busy_s(const pb_timing_opts *o, double wall, double cpu)
     return o->cpu_clock != PB_CPU_CHILDREN && cpu < wall ? cpu : wall;
 }
 
+/* Starts reading a run's peak memory from source; 1 when it can be read after it. */
+static int peak_begin(int source)
+{
+    if (source == PB_PEAK_CHILDREN) pb_peak_children_reset();
+    return source == PB_PEAK_CHILDREN || (source == PB_PEAK_PROCESS && !pb_peak_reset());
+}
+
+/* The peak memory of the run that peak_begin(source) started reading; 0: none. */
+static uint64_t peak_end(int source)
+{
+    return source == PB_PEAK_CHILDREN ? pb_peak_children_read() : pb_peak_read();
+}
+
 pb_run_end pb_measure_begin(pb_measurer *m, const pb_timing_opts *o, pb_run_once run, void *ctx,
                             pb_timing *t)
 {
@@ -147,10 +160,10 @@ pb_run_end pb_measure_begin(pb_measurer *m, const pb_timing_opts *o, pb_run_once
     t->peak_rss_bytes = 0;
     /* The peak of the first run alone: the later ones repeat it, and a sweep's runs
      * interleave their samples. */
-    const int peak = o->peak_memory && !pb_peak_reset();
+    const int peak = peak_begin(o->peak_memory);
     /* A run that stops short is timed once: its time is a lower bound. */
     const int first = timed_runs(o, run, ctx, 1, &m->end, &m->first_s, &m->first_cpu_s);
-    if (peak) t->peak_rss_bytes = pb_peak_read();
+    if (peak) t->peak_rss_bytes = peak_end(o->peak_memory);
     if (first < 0) return m->end == PB_RUN_STOPPED ? finish(m, m->end) : m->end;
     /* A first run as long as the warm-up is warm enough to be a sample itself, when
      * it is long enough to be one: a long run is not run again only to warm up. That

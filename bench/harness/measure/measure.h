@@ -33,8 +33,7 @@ typedef struct pb_timing_opts {
     int no_calibration;
     /* Whose CPU time a run's is (pb_cpu_clock). */
     int cpu_clock;
-    /* 1: the process's resident high-water mark is reset before the first run and
-     * read after it, as the run's peak memory (a run that has the process to itself). */
+    /* Whose resident high-water mark is the first run's peak memory (pb_peak_source). */
     int peak_memory;
 } pb_timing_opts;
 
@@ -43,6 +42,13 @@ typedef struct pb_timing_opts {
  * beside others in the same process); the waited-for children's alone (an outside
  * command, without what this process spends starting it). */
 typedef enum pb_cpu_clock { PB_CPU_PROCESS, PB_CPU_THREAD, PB_CPU_CHILDREN } pb_cpu_clock;
+
+/* Whose peak memory a run's is: none read; the process's, reset before the first run
+ * and read after it, or a waited-for child's where that is higher (a run that has the
+ * process to itself); the children's alone that the calling thread waited for (a run
+ * beside others in the process: an engine that runs an outside solver has the
+ * solver's, one of puzzlebench's own none). */
+typedef enum pb_peak_source { PB_PEAK_NONE, PB_PEAK_PROCESS, PB_PEAK_CHILDREN } pb_peak_source;
 
 /* 5 samples of at least 10 ms, after 50 ms of warm-up; no budget. */
 #define PB_TIMING_DEFAULTS                                                                         \

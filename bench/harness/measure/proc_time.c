@@ -134,7 +134,7 @@ static int measure_each(const pb_proc_opts *o, timed_command *c, pb_timed *d, in
      * their peak memory is wait4's, per command. */
     pb_timing_opts timing = o->timing;
     timing.cpu_clock = PB_CPU_CHILDREN;
-    timing.peak_memory = 0;
+    timing.peak_memory = PB_PEAK_NONE;
     for (int i = 0; i < n; i++) {
         const pb_run_end end = pb_measure_begin(&m[i], &timing, run_once, &c[i], &d[i].t);
         if (bad_end(end, &c[i])) return failed(o, &c[i], &d[i], end);

@@ -50,9 +50,19 @@ double pb_cpu_thread_s(void)
     return (double)ts.tv_sec + 1e-9 * (double)ts.tv_nsec + children_cpu_s;
 }
 
-int pb_peak_reset(void)
+void pb_peak_children_reset(void)
 {
     children_peak_bytes = 0;
+}
+
+uint64_t pb_peak_children_read(void)
+{
+    return children_peak_bytes;
+}
+
+int pb_peak_reset(void)
+{
+    pb_peak_children_reset();
     /* "5" resets the peak resident set size (proc(5), clear_refs; Linux 4.0 on). */
     int fd = open("/proc/self/clear_refs", O_WRONLY | O_CLOEXEC);
     if (fd < 0) return -1;

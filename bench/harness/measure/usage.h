@@ -33,4 +33,12 @@ int pb_peak_reset(void);
  * when unknown. */
 uint64_t pb_peak_read(void);
 
+/* Forgets the children the calling thread waited for, for pb_peak_children_read:
+ * leaves the process's mark alone, which other threads' runs may be reading. */
+void pb_peak_children_reset(void);
+
+/* The highest resident high-water mark (wait4's) of the children the calling thread
+ * waited for since its last reset, in bytes; 0 when it waited for none. */
+uint64_t pb_peak_children_read(void);
+
 #endif

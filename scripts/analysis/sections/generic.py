@@ -251,8 +251,8 @@ def _why_empty(part, metric=None):
     """Why a run may lack the measure: only peak memory has a known reason."""
     if (metric or part.metric) != "memory":
         return ""
-    return ("; a one-thread run that shares its process with a sweep's other workers has no peak of its own, "
-            "`--workers 1` reads every run's")
+    return ("; a one-thread run of puzzlebench's own engines that shares its process with a sweep's other "
+            "workers has no peak of its own (an outside solver's has its child's), `--workers 1` reads every run's")
 
 
 def unmeasured_line(part, what):
