@@ -241,11 +241,28 @@ class Fixture(unittest.TestCase):
         dlx = ranked[0]
         self.assertEqual((dlx.label, dlx.solved, dlx.total), ("dlx", 5, (1 + 3 + 4) << 20))
         text = self.section()
-        self.assertIn("| dlx | 5/6 | - | 8.0 MiB | 3.0 MiB |", text)
+        self.assertIn("| solver | solved | total peak memory (solved) | median peak memory (solved) |\n", text)
+        self.assertIn("| dlx | 5/6 | 8.0 MiB | 3.0 MiB |", text)
+        self.assertIn("the least peak memory of any solver", text)
+        self.assertIn("below the diagonal the solver uses less memory", text)
         self.assertIn(" 2 solved runs have no peak memory per run (`peak_rss_bytes` empty; a one-thread run", text)
         self.assertIn("| 9x9#2 | no peak memory per run for dlx |", text)
         self.assertIn("| 4x4#1 | the same | the same |", text)
         self.assertIn("| geometric mean | the same | the same |", text)
+
+    def test_unmeasured_solver_after_measured(self):
+        """--metric memory: a solver whose solved runs all lack a peak has no total, and
+        goes after one that solved as many with a total (dlx stopped on 25x25#2 here)."""
+        def stop(i, fields, header):
+            if i and fields[header.index("engine")] == "dlx" and fields[header.index("instance")] == "25x25#2":
+                fields[header.index("status")] = "limit"
+            return fields
+        rewrite(self.csv, stop)
+        self.add_peaks(lambda engine, instance: "" if engine == "dlx" else str(1 << 20))
+        self.ctx.metric = "memory"
+        ranked, vbs = generic.scores(self.part())
+        self.assertEqual([(s.label, s.solved, s.total) for s in ranked],
+                         [("propagate/row", 4, 4 << 20), ("dlx", 4, None), ("backtrack/row", 3, 3 << 20)])
 
     def test_params_label_only_where_one_engine_varies(self):
         """Each engine has its own params: engines that differ in them alone are told
@@ -318,7 +335,8 @@ class Fixture(unittest.TestCase):
                          [("dlx", 5, None, 5111000), ("propagate/row", 4, None, 2602000),
                           ("backtrack/row", 3, None, 5024000)])
         text = self.section()
-        self.assertIn("| dlx | 5/6 | - | 5,111,000 | 100,000 |", text)
+        self.assertIn("| solver | solved | total steps (solved) | median steps (solved) |\n", text)
+        self.assertIn("| dlx | 5/6 | 5,111,000 | 100,000 |", text)
         self.assertIn("not a time: PAR-2 is not defined for it", text)
         self.assertIn("| 4x4#1 | 4.00× fewer steps | 2.00× fewer steps |", text)
         self.assertIn("set xlabel 'steps per run'", self.ctx.plots[0].gp_text())

@@ -46,6 +46,7 @@ METRIC_COLUMNS = {"cpu": "cpu_s", "steps": "steps", "memory": "peak_rss_bytes"}
 METRIC_WORDS = {"wall": "time per run", "cpu": "CPU time per run", "steps": "steps per run",
                 "memory": "peak memory per run"}
 TIME_METRICS = ("wall", "cpu")
+BETTER = {"wall": "is faster", "cpu": "is faster", "steps": "takes fewer steps", "memory": "uses less memory"}
 UNSOLVED_KEY = "open: not solved within the limit (at the border)"
 
 
@@ -252,7 +253,8 @@ def _why_empty(part, metric=None):
     if (metric or part.metric) != "memory":
         return ""
     return ("; a one-thread run of puzzlebench's own engines that shares its process with a sweep's other "
-            "workers has no peak of its own (an outside solver's has its child's), `--workers 1` reads every run's")
+            "workers has no peak of its own, where an outside solver's has its child's; `--workers 1` reads every "
+            "run's")
 
 
 def unmeasured_line(part, what):
@@ -304,7 +306,9 @@ def scores(part):
         score = Score(s.label, n, part.solved_times(s), par2, max(peaks) if peaks else None, solved)
         score.solver, score.rank = s, rank
         out.append(score)
-    out.sort(key=lambda x: (-x.solved, x.par2 if x.par2 is not None else x.total or 0, x.rank))
+    # A solver whose solved runs have no measure has no total: it goes after those with one.
+    out.sort(key=lambda x: (-x.solved, x.par2 if x.par2 is not None
+                            else x.total if x.total is not None else math.inf, x.rank))
     best = part.vbs()
     vbs = Score(VBS, n, sorted(best.values()), _par2(part, [(i, best.get(i)) for i in part.instances], None))
     return out, vbs
@@ -347,18 +351,30 @@ def par2_table(part):
     cpu = {"cpu": " Times are CPU time (user + system, cpu_s), not wall time; the limit is a wall-time limit.",
            "steps": " The totals and medians are steps per run (placements + backtracks), not times.",
            "memory": " The totals and medians are peak memory (peak_rss_bytes), not times."}.get(part.metric, "")
-    out = [f"Per solver: the instances solved within the limit (status done), PAR-2, and the total and median time "
-           f"per run over the instances it solved; best first (most solved, then the least PAR-2). {how} "
-           f"The {VBS} takes, per instance, the best time of any solver.{cpu}", ""]
+    timed = part.metric in TIME_METRICS
+    if timed:
+        out = [f"Per solver: the instances solved within the limit (status done), PAR-2, and the total and median "
+               f"time per run over the instances it solved; best first (most solved, then the least PAR-2). {how} "
+               f"The {VBS} takes, per instance, the best time of any solver.{cpu}", ""]
+    else:
+        detail, least = {"steps": (" (placements + backtracks)", "fewest steps"),
+                         "memory": (" (peak_rss_bytes)", "least peak memory")}[part.metric]
+        out = [f"Per solver: the instances solved within the limit (status done), and the total and median "
+               f"{time_words(part)}{detail} over the instances it solved. {how} "
+               f"The {VBS} takes, per instance, the {least} of any solver.", ""]
     missing = part.unmeasured
     if missing:
         out[0] += (f" {missing} solved {'run has' if missing == 1 else 'runs have'} no {time_words(part)} "
                    f"({_column(part)} empty{_why_empty(part)}): counted as solved, left out of the totals, the "
-                   "medians and the plots; PAR-2 is not defined for their solvers.")
-    header = ["solver", "solved", "PAR-2", "total time (solved)", "median time (solved)"]
-    align = "lrrrr"
+                   "medians and the plots" + ("; PAR-2 is not defined for their solvers." if timed else "."))
+    # A measure that is not a time has no PAR-2, and memory's own peak column would
+    # repeat it.
+    what = "time" if timed else time_words(part).removesuffix(" per run")
+    header = ["solver", "solved"] + (["PAR-2"] if timed else []) + [f"total {what} (solved)",
+                                                                    f"median {what} (solved)"]
+    align = "lr" + ("r" if timed else "") + "rr"
     peaks = [s.peak is not None for s in ranked]
-    show_peak = part.has_peak and any(peaks)
+    show_peak = part.has_peak and any(peaks) and part.metric != "memory"
     if part.has_peak and not all(peaks) and part.metric != "memory":
         out[0] += (f" Peak memory: {'- where not read' if show_peak else 'not read for any run'}"
                    f"{_why_empty(part, 'memory')}.")
@@ -368,8 +384,8 @@ def par2_table(part):
     rows = []
     for s in ranked + [vbs]:
         label = f"**{VBS}**" if s is vbs else escape(s.label)
-        cells = [label, f"{s.solved}/{s.n}", duration(s.par2) if s.par2 is not None else "-",
-                 fmt(part, s.total), fmt(part, s.median)]
+        par2 = [duration(s.par2) if s.par2 is not None else "-"] if timed else []
+        cells = [label, f"{s.solved}/{s.n}"] + par2 + [fmt(part, s.total), fmt(part, s.median)]
         if show_peak:
             cells.append(memory(s.peak) if s.peak is not None else "-")
         rows.append(cells)
@@ -757,7 +773,8 @@ def section(ctx, path, run_compare=None):
             out += [f"Against the baseline {escape(base.label)}" + (" (the .meta's baseline)" if meta and
                                                                     meta.get("baseline") else " (the sweep's first "
                                                                     "engine)") + ": one point per instance; "
-                    "below the diagonal the solver is faster; the unsolved sit on the dashed border.", ""]
+                    f"below the diagonal the solver {BETTER[part.metric]}; the unsolved sit on the dashed border.",
+                    ""]
             out += [ctx.plot(scatter(ctx, part, base, f"{stem}{suffix}-scatter",
                                      f"{what}: each solver against {base.label}, per instance"),
                              f"{stem}: scatter plots against the baseline"), ""]
