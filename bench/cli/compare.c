@@ -227,15 +227,15 @@ static int finish(const cmp_side *old, const cmp_side *new_, cmp_set *set, const
         int col[2];
         if (exact_columns(old, new_, metric_columns[o->metric], col, err, sizeof err))
             return cmp_set_free(set), input_error(err);
-        rc = cmp_print_exact(set, metric_columns[o->metric], col, o->csv, labels);
-        cmp_set_free(set);
-        return rc ? input_error("out of memory") : 0;
+        rc = cmp_print_exact(set, metric_columns[o->metric], col, o->csv, labels, meta);
+    } else {
+        if (o->metric == METRIC_CPU && !o->csv && !o->json)
+            printf(
+                "metric: CPU time per run (user + system, each sample's cpu_s), not wall time\n");
+        rc = o->json  ? cmp_print_json(set, labels, meta)
+             : o->csv ? cmp_print_csv(set)
+                      : cmp_print_table(set, labels, meta);
     }
-    if (o->metric == METRIC_CPU && !o->csv && !o->json)
-        printf("metric: CPU time per run (user + system, each sample's cpu_s), not wall time\n");
-    rc = o->json  ? cmp_print_json(set, labels, meta)
-         : o->csv ? cmp_print_csv(set)
-                  : cmp_print_table(set, labels, meta);
     cmp_set_free(set);
     if (rc && ferror(stdout)) return 0; /* a failed write: main says so (exit 4) */
     return rc ? input_error("out of memory") : 0;

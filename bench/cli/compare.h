@@ -193,6 +193,33 @@ int cmp_match(const cmp_side *old, const cmp_side *new_, cmp_set *set, char *err
 int cmp_pair_up(const cmp_side *old, const cmp_side *new_, cmp_set *set, char *err, size_t errlen);
 void cmp_set_free(cmp_set *set);
 
+/* The table of pairs, whatever it measures (compare_table.c). A cell holds CMP_CELL
+ * bytes; a table's measured columns are named by names[0 .. n - 1], and fill(set, i,
+ * stat, ctx) writes pair i's into stat[0 .. n - 1]. */
+enum { CMP_CELL = 160 };
+typedef struct cmp_columns {
+    int n;
+    const char *const *names;
+    void (*fill)(const cmp_set *set, long i, char (*stat)[CMP_CELL], const void *ctx);
+    const void *ctx;
+} cmp_columns;
+/* "old: LABEL (commit C, DATE)" and the new line, shown safely. 0, or -1 out of memory. */
+int cmp_print_sides(const char *const labels[2], const cmp_meta meta[2]);
+/* The keys with one value in every pair on a "common:" line, then a header and a row
+ * a pair: the keys that vary (OLD/NEW where one side lacks the key) and cols's
+ * columns, aligned, every key shown safely. 0, or -1 out of memory. */
+int cmp_print_pairs(const cmp_set *set, const cmp_columns *cols);
+/* The line naming the keys that set's loose pairs were paired without. */
+void cmp_print_loose(const cmp_set *set);
+/* Key k of pair i as its old row has it (the key of the CSV and JSON). */
+const char *cmp_key_cell(const cmp_set *set, long i, int k);
+/* A factor >= 1 with about 3 significant figures: "1.23", "12.3", "123", "3333333";
+ * from a billion on "1.23e+09" (a damaged file's, not a measured one's). */
+void cmp_factor_text(double f, char *out, size_t len);
+/* A label (file names and field values) shown safely and whole, in a buffer of its
+ * own; NULL when out of memory. */
+char *cmp_label_shown(const char *label);
+
 /* The text table (with its heading lines) or the CSV, on stdout. 0, or -1 when out
  * of memory. */
 int cmp_print_table(const cmp_set *set, const char *const labels[2], const cmp_meta meta[2]);
@@ -202,7 +229,7 @@ int cmp_print_csv(const cmp_set *set);
  * col[0] in the old file's rows and col[1] in the new's, their ratio and the
  * geometric mean, as a table or (csv) CSV (compare_exact.c). 0, or -1 out of memory. */
 int cmp_print_exact(const cmp_set *set, const char *column, const int col[2], int csv,
-                    const char *const labels[2]);
+                    const char *const labels[2], const cmp_meta meta[2]);
 /* The JSON document (compare_json.c; its schema in docs/json.md). */
 int cmp_print_json(const cmp_set *set, const char *const labels[2], const cmp_meta meta[2]);
 

@@ -1,6 +1,7 @@
 /* compare_exact.c — `compare --metric steps|memory`: a count that every run of a row
  * repeats (its steps; its peak memory, read once), so a pair is the ratio of two
- * numbers, with no samples, interval or test to go with it. */
+ * numbers, with no samples, interval or test to go with it: the table of pairs
+ * (compare_table.c) with those columns, or CSV. */
 #include <math.h>
 #include <stdio.h>
 #include <stdlib.h>
@@ -8,72 +9,107 @@
 #include "compare.h"
 #include "harness/io/csv.h"
 
+/* What the table's columns read: the measured column of each side, and whether it
+ * is memory (bytes) rather than steps. */
+typedef struct exact_columns {
+    const int *col;
+    int memory;
+} exact_columns;
+
 /* Row r's value in column col as a number > 0; NAN when it has none (a run not done,
  * an empty field). */
 static double value_of(const cmp_row *r, int col)
 {
     char *end;
     const double v = strtod(r->cells[col], &end);
-    return r->cells[col][0] && !*end && v > 0 && isfinite(v) ? v : NAN;
+    return r->done && r->cells[col][0] && !*end && v > 0 && isfinite(v) ? v : NAN;
 }
 
-/* The change new / old in words: "2.50× fewer", "1.20× more", "same". */
-static void change_text(double ratio, const char *less, const char *more, char *out, size_t len)
+/* The change new / old in words: "2.50× fewer", "1.20× more", "same"; "-" for none. */
+static void change_text(double ratio, const char *less, char *out, size_t len)
 {
-    if (!isfinite(ratio))
+    char f[24];
+    if (!isfinite(ratio)) {
         snprintf(out, len, "-");
-    else if (ratio == 1)
+        return;
+    }
+    if (ratio == 1) {
         snprintf(out, len, "same");
-    else if (ratio < 1)
-        snprintf(out, len, "%.3g× %s", 1 / ratio, less);
+        return;
+    }
+    cmp_factor_text(ratio < 1 ? 1 / ratio : ratio, f, sizeof f);
+    snprintf(out, len, "%s× %s", f, ratio < 1 ? less : "more");
+}
+
+/* A value as the table shows it: steps whole, memory in bytes, KiB, MiB or GiB to 3
+ * figures; "-" for none. */
+static void value_text(double v, int memory, char *out, size_t len)
+{
+    static const char *const units[] = {"bytes", "KiB", "MiB", "GiB", "TiB"};
+    if (isnan(v)) {
+        snprintf(out, len, "-");
+        return;
+    }
+    int u = 0;
+    while (memory && v >= 999.5 && u < 4) v /= 1024, u++;
+    if (!memory)
+        snprintf(out, len, "%.0f", v);
     else
-        snprintf(out, len, "%.3g× %s", ratio, more);
+        snprintf(out, len, u ? "%.3g %s" : "%.0f %s", v, units[u]);
+}
+
+static void fill_exact(const cmp_set *set, long i, char (*stat)[CMP_CELL], const void *ctx)
+{
+    const exact_columns *x = ctx;
+    const cmp_pair *p = &set->pair[i];
+    const double o = value_of(p->old, x->col[0]), n = value_of(p->new_, x->col[1]);
+    value_text(o, x->memory, stat[0], CMP_CELL);
+    value_text(n, x->memory, stat[1], CMP_CELL);
+    change_text(n / o, x->memory ? "less" : "fewer", stat[2], CMP_CELL);
+}
+
+static int print_csv(const cmp_set *set, const char *column, const int col[2])
+{
+    for (int k = 0; k < set->nkey; k++) pb_csv_field(stdout, set->key_names[k]), putchar(',');
+    printf("old_%s,new_%s,ratio\n", column, column);
+    for (long i = 0; i < set->npairs; i++) {
+        const cmp_pair *p = &set->pair[i];
+        for (int k = 0; k < set->nkey; k++)
+            pb_csv_field(stdout, cmp_key_cell(set, i, k)), putchar(',');
+        pb_csv_field(stdout, p->old->cells[col[0]]), putchar(',');
+        pb_csv_field(stdout, p->new_->cells[col[1]]), putchar(',');
+        const double ratio = value_of(p->new_, col[1]) / value_of(p->old, col[0]);
+        if (isfinite(ratio)) printf("%.6g", ratio);
+        putchar('\n');
+    }
+    return ferror(stdout) ? -1 : 0;
 }
 
 int cmp_print_exact(const cmp_set *set, const char *column, const int col[2], int csv,
-                    const char *const labels[2])
+                    const char *const labels[2], const cmp_meta meta[2])
 {
-    const int steps = column[0] == 's';
-    const char *less = steps ? "fewer" : "less", *more = "more";
+    if (csv) return print_csv(set, column, col);
+    static const char *const names[] = {"old", "new", "change"};
+    const int memory = column[0] != 's';
+    const exact_columns x = {col, memory};
+    const cmp_columns cols = {3, names, fill_exact, &x};
+    printf("metric: %s, exact for a run: the ratio alone, no interval or test\n",
+           memory ? "peak memory (peak_rss_bytes, the resident high-water mark of a run)"
+                  : "steps (placements + backtracks) per run");
+    if (cmp_print_sides(labels, meta) || cmp_print_pairs(set, &cols)) return -1;
     double log_sum = 0;
     long compared = 0;
-    if (csv) {
-        for (int k = 0; k < set->nkey; k++) pb_csv_field(stdout, set->key_names[k]), putchar(',');
-        printf("old_%s,new_%s,ratio\n", column, column);
-    } else {
-        printf("metric: %s, exact for a run: the ratio alone, no interval or test\n",
-               steps ? "steps (placements + backtracks) per run"
-                     : "peak memory (peak_rss_bytes, the resident high-water mark of a run)");
-        printf("old: %s\nnew: %s\n\n", labels[0], labels[1]);
-    }
     for (long i = 0; i < set->npairs; i++) {
-        const cmp_pair *p = &set->pair[i];
-        const double o = p->old->done ? value_of(p->old, col[0]) : NAN;
-        const double n = p->new_->done ? value_of(p->new_, col[1]) : NAN;
-        const double ratio = n / o;
+        const double ratio =
+            value_of(set->pair[i].new_, col[1]) / value_of(set->pair[i].old, col[0]);
         if (isfinite(ratio)) log_sum += log(ratio), compared++;
-        char change[48];
-        change_text(ratio, less, more, change, sizeof change);
-        if (csv) {
-            for (int k = 0; k < set->nkey; k++)
-                pb_csv_field(stdout, p->old->cells[set->key_old[k]]), putchar(',');
-            printf("%s,%s,", p->old->cells[col[0]], p->new_->cells[col[1]]);
-            if (isfinite(ratio)) printf("%.6g", ratio);
-            putchar('\n');
-            continue;
-        }
-        for (int k = 0; k < set->nkey; k++)
-            printf("%s%s=%s", k ? " " : "", set->key_names[k], p->old->cells[set->key_old[k]]);
-        printf(": %s -> %s, %s\n", isfinite(o) ? p->old->cells[col[0]] : "-",
-               isfinite(n) ? p->new_->cells[col[1]] : "-", change);
     }
-    if (!csv) {
-        char change[48];
-        change_text(compared ? exp(log_sum / (double)compared) : NAN, less, more, change,
-                    sizeof change);
-        printf("\ngeomean of %ld pair%s: %s; %ld pair%s without a value on both sides\n", compared,
-               compared == 1 ? "" : "s", change, set->npairs - compared,
-               set->npairs - compared == 1 ? "" : "s");
-    }
+    char change[48];
+    change_text(compared ? exp(log_sum / (double)compared) : NAN, memory ? "less" : "fewer", change,
+                sizeof change);
+    printf("geomean of %ld pair%s: %s; %ld pair%s without a value on both sides\n", compared,
+           compared == 1 ? "" : "s", change, set->npairs - compared,
+           set->npairs - compared == 1 ? "" : "s");
+    if (set->loose) cmp_print_loose(set);
     return ferror(stdout) ? -1 : 0;
 }

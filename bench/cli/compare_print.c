@@ -1,7 +1,7 @@
-/* compare_print.c — what `puzzlebench compare` prints: times to 3 significant
- * figures with their unit (ns, µs, ms, s), ratios as "N× faster" or "N× slower"
- * with N >= 1, an aligned table with the key columns that vary, then the geometric
- * mean and the counts; or all of it as CSV. */
+/* compare_print.c — what `puzzlebench compare` prints of times: times to 3
+ * significant figures with their unit (ns, µs, ms, s), ratios as "N× faster" or "N×
+ * slower" with N >= 1, the table of pairs (compare_table.c) with those columns, then
+ * the geometric mean and the counts; or all of it as CSV. */
 #include <math.h>
 #include <stdio.h>
 #include <stdlib.h>
@@ -12,8 +12,6 @@
 #include "harness/io/csv.h"
 #include "core/text_bytes.h"
 #include "stats/geomean.h"
-
-enum { CELL = 160 };
 
 /* x >= 0 to 3 significant figures, without exponent: "1.23", "12.3", "123", "0.0123";
  * from 100000 on (a figure no unit brings down: hours of seconds, a damaged file)
@@ -60,9 +58,7 @@ static void time_ci(const pb_summary *s, char *out, size_t len)
     snprintf(out, len, "%s %s [%s, %s]", m, unit, lo, hi);
 }
 
-/* A factor >= 1 with about 3 significant figures: "1.23", "12.3", "123", "3333333";
- * from a billion on "1.23e+09" (a damaged file's, not a measured one's). */
-static void factor_text(double f, char *out, size_t len)
+void cmp_factor_text(double f, char *out, size_t len)
 {
     snprintf(out, len,
              f >= 999999999.5 || !isfinite(f) ? "%.2e"
@@ -80,7 +76,7 @@ static void ratio_text(double r, const char *more, const char *less, char *out, 
         snprintf(out, len, "same");
         return;
     }
-    factor_text(r > 1 ? r : 1 / r, f, sizeof f);
+    cmp_factor_text(r > 1 ? r : 1 / r, f, sizeof f);
     snprintf(out, len, "%s× %s", f, r > 1 ? more : less);
 }
 
@@ -116,8 +112,8 @@ static void change_text(const cmp_pair *p, char *out, size_t len)
         return;
     }
     const int faster = p->ratio.point < 1;
-    factor_text(faster ? 1 / p->ratio.hi : p->ratio.lo, lo, sizeof lo);
-    factor_text(faster ? 1 / p->ratio.lo : p->ratio.hi, hi, sizeof hi);
+    cmp_factor_text(faster ? 1 / p->ratio.hi : p->ratio.lo, lo, sizeof lo);
+    cmp_factor_text(faster ? 1 / p->ratio.lo : p->ratio.hi, hi, sizeof hi);
     snprintf(out, len, "%s%s [%s, %s]", p->verdict == CMP_SAME ? "~ " : "", r, lo, hi);
 }
 
@@ -142,109 +138,23 @@ static void steps_text(double r, char *out, size_t len)
 enum { NSTAT = 7 };
 static const char *const stat_names[NSTAT] = {"old", "new", "change", "p", "q", "n", "steps"};
 
-/* Columns on a terminal: UTF-8 continuation bytes take none. */
-static int width(const char *s)
+/* Pair i's statistics, the table's columns after its keys. */
+static void fill_stats(const cmp_set *set, long i, char (*stat)[CMP_CELL], const void *ctx)
 {
-    int w = 0;
-    for (; *s; s++) w += ((unsigned char)*s & 0xC0) != 0x80;
-    return w;
-}
-
-/* Key k of pair i as the old row has it (the key of the CSV and JSON). */
-static const char *key_cell(const cmp_set *set, long i, int k)
-{
-    return set->pair[i].old->cells[set->key_old[k]];
-}
-
-/* Key k of pair i as the table shows it: the rows' value, or "OLD/NEW" where they
- * differ on a key that one of them lacks (-). */
-static const char *key_text(const cmp_set *set, long i, int k, char *out, size_t len)
-{
-    const char *o = key_cell(set, i, k), *n = set->pair[i].new_->cells[set->key_new[k]];
-    if (!strcmp(o, n)) return o;
-    snprintf(out, len, "%s/%s", o, n);
-    return out;
-}
-
-/* Prints the key columns with one value in every pair on one line, and puts the
- * others in shown[]; *nshown gets how many. */
-static void split_keys(const cmp_set *set, int *shown, int *nshown)
-{
-    int common = 0;
-    char first[2 * CELL], other[2 * CELL];
-    *nshown = 0;
-    for (int k = 0; k < set->nkey; k++) {
-        const char *v = key_text(set, 0, k, first, sizeof first);
-        long i = 1;
-        while (i < set->npairs && !strcmp(key_text(set, i, k, other, sizeof other), v)) i++;
-        if (i < set->npairs) {
-            shown[(*nshown)++] = k;
-            continue;
-        }
-        char name[CELL], value[CELL];
-        printf("%s%s=%s", common++ ? " " : "common: ", pb_text_show(name, CELL, set->key_names[k]),
-               pb_text_show(value, CELL, v));
-    }
-    if (common) putchar('\n');
-}
-
-/* Row i's cells (i < 0: the header): the keys' text, shown safely (they come from the
- * files), in keys, the statistics' in stat. */
-static void row_cells(const cmp_set *set, const int *shown, int nshown, long i, char (*keys)[CELL],
-                      char stat[NSTAT][CELL], const char **cells)
-{
-    char both[2 * CELL];
-    for (int c = 0; c < nshown; c++)
-        cells[c] = pb_text_show(keys[c], CELL,
-                                i < 0 ? set->key_names[shown[c]]
-                                      : key_text(set, i, shown[c], both, sizeof both));
-    for (int s = 0; s < NSTAT; s++) cells[nshown + s] = i < 0 ? stat_names[s] : stat[s];
-    if (i < 0) return;
+    (void)ctx;
     const cmp_pair *p = &set->pair[i];
-    time_ci(&p->so, stat[0], CELL);
-    time_ci(&p->sn, stat[1], CELL);
-    change_text(p, stat[2], CELL);
-    p_text(p->p, stat[3], CELL);
-    p_text(p->q, stat[4], CELL);
+    time_ci(&p->so, stat[0], CMP_CELL);
+    time_ci(&p->sn, stat[1], CMP_CELL);
+    change_text(p, stat[2], CMP_CELL);
+    p_text(p->p, stat[3], CMP_CELL);
+    p_text(p->q, stat[4], CMP_CELL);
     if (!p->n)
-        snprintf(stat[5], CELL, "-");
+        snprintf(stat[5], CMP_CELL, "-");
     else if (p->method == CMP_PAIRED)
-        snprintf(stat[5], CELL, "%d rounds", p->n);
+        snprintf(stat[5], CMP_CELL, "%d rounds", p->n);
     else
-        snprintf(stat[5], CELL, "%d", p->n);
-    steps_text(p->steps_ratio, stat[6], CELL);
-}
-
-static void print_cells(const char *const *cells, const int *w, int n)
-{
-    for (int c = 0; c < n; c++) {
-        fputs(cells[c], stdout);
-        if (c + 1 < n) printf("%*s", w[c] - width(cells[c]) + 2, "");
-    }
-    putchar('\n');
-}
-
-/* Two passes over the pairs: the columns' widths, then the rows. 0, or -1 when
- * out of memory. */
-static int print_rows(const cmp_set *set, const int *shown, int nshown)
-{
-    const int ncols = nshown + NSTAT;
-    int *w = calloc((size_t)ncols, sizeof *w);
-    const char **cells = malloc((size_t)ncols * sizeof *cells);
-    char(*keys)[CELL] = malloc((size_t)(nshown + 1) * sizeof *keys);
-    char stat[NSTAT][CELL];
-    if (!w || !cells || !keys) return free(w), free(cells), free(keys), -1;
-    for (long i = -1; i < set->npairs; i++) {
-        row_cells(set, shown, nshown, i, keys, stat, cells);
-        for (int c = 0; c < ncols; c++)
-            if (width(cells[c]) > w[c]) w[c] = width(cells[c]);
-    }
-    for (long i = -1; i < set->npairs; i++) {
-        row_cells(set, shown, nshown, i, keys, stat, cells);
-        print_cells(cells, w, ncols);
-    }
-    free(w), free(cells), free(keys);
-    return 0;
+        snprintf(stat[5], CMP_CELL, "%d", p->n);
+    steps_text(p->steps_ratio, stat[6], CMP_CELL);
 }
 
 static const char *plural(long n)
@@ -270,23 +180,6 @@ static int geomeans(const cmp_set *set, double *time, double *steps)
     *steps = pb_geomean(s, ns);
     free(r), free(s);
     return 0;
-}
-
-/* The line on pairs whose rows differ on a key that one of them lacks: which keys. */
-static void print_loose(const cmp_set *set)
-{
-    char name[CELL];
-    int n = 0;
-    for (int k = 0; k < set->nkey; k++) {
-        long i = 0;
-        while (i < set->npairs &&
-               !strcmp(key_cell(set, i, k), set->pair[i].new_->cells[set->key_new[k]]))
-            i++;
-        if (i < set->npairs)
-            printf("%s%s", n++ ? ", " : "", pb_text_show(name, CELL, set->key_names[k]));
-    }
-    printf(" ignored in %ld pair%s, where one side has none (-): shown as old/new\n", set->loose,
-           plural(set->loose));
 }
 
 /* The line that says what the change column is, once: for pairs by round, the
@@ -359,7 +252,7 @@ static int print_totals(const cmp_set *set, const char *old_label, const char *n
         printf("rounds taken by %d or more worker processes in %ld pair%s: intervals from the "
                "processes' means\n",
                PB_NESTED_MIN_GROUPS, by_process, plural(by_process));
-    if (set->loose) print_loose(set);
+    if (set->loose) cmp_print_loose(set);
     if (few) printf("%ld pair%s with too few samples for a verdict\n", few, plural(few));
     if (count[CMP_NONE] - few)
         printf("%ld pair%s not compared (-): a side did not finish\n", count[CMP_NONE] - few,
@@ -371,46 +264,14 @@ static int print_totals(const cmp_set *set, const char *old_label, const char *n
     return 0;
 }
 
-/* " (commit C, DATE)" of a run with a .meta, shown safely; "" without one. */
-static void run_text(const cmp_meta *m, char *out, size_t len)
-{
-    char c[200], d[100];
-    if (!m->found) {
-        *out = 0;
-        return;
-    }
-    pb_text_show(c, sizeof c, m->commit[0] ? m->commit : "unknown");
-    pb_text_show(d, sizeof d, m->date[0] ? m->date : "unknown");
-    snprintf(out, len, " (commit %.12s%s, %s)", c, strstr(c, "-dirty") ? "-dirty" : "", d);
-}
-
-/* A label (file names and field values) shown safely and whole, in a buffer of its
- * own; NULL when out of memory. */
-static char *label_shown(const char *label)
-{
-    const size_t n = PB_SHOWN_SIZE(strlen(label) + 1);
-    char *s = malloc(n);
-    return s ? pb_text_show(s, n, label) : NULL;
-}
-
 int cmp_print_table(const cmp_set *set, const char *const labels[2], const cmp_meta meta[2])
 {
-    char run[2][400];
-    run_text(&meta[0], run[0], sizeof run[0]);
-    run_text(&meta[1], run[1], sizeof run[1]);
-    char *old_label = label_shown(labels[0]), *new_label = label_shown(labels[1]);
-    int *shown = malloc((size_t)(set->nkey + 1) * sizeof *shown), nshown;
-    if (!old_label || !new_label || !shown)
-        return free(old_label), free(new_label), free(shown), -1;
-    printf("old: %s%s\nnew: %s%s\n", old_label, run[0], new_label, run[1]);
-    print_change_meaning(set);
-    int rc = 0;
-    if (set->npairs) { /* always: cmp_match refuses a set without pairs */
-        split_keys(set, shown, &nshown);
-        rc = print_rows(set, shown, nshown);
-    }
-    free(shown);
-    rc = rc || print_totals(set, old_label, new_label) ? -1 : 0;
+    static const cmp_columns stats = {NSTAT, stat_names, fill_stats, NULL};
+    char *old_label = cmp_label_shown(labels[0]), *new_label = cmp_label_shown(labels[1]);
+    if (!old_label || !new_label) return free(old_label), free(new_label), -1;
+    int rc = cmp_print_sides(labels, meta);
+    if (!rc) print_change_meaning(set);
+    rc = rc || cmp_print_pairs(set, &stats) || print_totals(set, old_label, new_label) ? -1 : 0;
     free(old_label), free(new_label);
     return rc;
 }
@@ -466,7 +327,7 @@ static int csv_pair(const cmp_set *set, long i)
     const cmp_pair *p = &set->pair[i];
     for (int k = 0; k < set->nkey; k++) {
         if (k) putchar(',');
-        pb_csv_field(stdout, key_cell(set, i, k));
+        pb_csv_field(stdout, cmp_key_cell(set, i, k));
     }
     csv_side(p->old, &p->so);
     csv_side(p->new_, &p->sn);

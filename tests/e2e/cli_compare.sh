@@ -553,7 +553,26 @@ awk -F, 'NR == FNR { if (FNR == 1) for (i = 1; i <= NF; i++) h[$i] = i
     bad "--metric steps: $(cat "$tmp/out")"
 expect 0 "--metric memory" -- "$pb" compare "$tmp/real/lack.csv" --by "engine=$with_order,$without" --metric memory
 has "^metric: peak memory \(peak_rss_bytes, " "$tmp/out"
+has "^common: family=notouch cells=8 order=$order/- mode=first threads=1 params=- engine_seed=- time_limit_s=60$" "$tmp/out"
+has "^instance +old +new +change$" "$tmp/out"
 has "^geomean of [0-9]+ pairs?: " "$tmp/out"
+has "^order ignored in 2 pairs, where one side has none \\(-\\): shown as old/new$" "$tmp/out"
+# Steps as a table: the pairs' counts, their ratio in words, a side not done as -;
+# geomean of 50/100 and 80/200: sqrt(0.2) = 1/2.24.
+expect 0 "--metric steps, a table" -- "$pb" compare "$tmp/old.csv" --by engine=backtrack,propagate --metric steps
+has "^instance +old +new +change$" "$tmp/out"
+has "^a +100 +50 +2\\.00× fewer$" "$tmp/out"
+has "^b +200 +80 +2\\.50× fewer$" "$tmp/out"
+has "^c +- +40 +-$" "$tmp/out"
+has "^geomean of 2 pairs: 2\\.24× fewer; 1 pair without a value on both sides$" "$tmp/out"
+# A key from the file is shown safely in every table: an escape sequence as \x1b.
+sed 's/^toy,a,/toy,a\x1b[31m,/' "$tmp/old.csv" >"$tmp/esc.csv"
+cp "$tmp/old.samples.csv" "$tmp/esc.samples.csv"
+for m in wall steps; do
+    expect 0 "--metric $m, an escape in a key" -- "$pb" compare "$tmp/esc.csv" --by engine=backtrack,propagate --metric $m
+    if grep -q "$(printf '\033')" "$tmp/out"; then bad "--metric $m printed an escape byte"; else ok; fi
+    has '^a\\x1b\[31m ' "$tmp/out"
+done
 expect 2 "--metric cpu, samples without it" -- "$pb" compare "$tmp/old.csv" "$tmp/same.csv" --metric cpu
 one_line_error "old\.samples\.csv:1: .*cpu_s"
 expect 2 "--metric steps --json" -- "$pb" compare "$tmp/old.csv" "$tmp/same.csv" --metric steps --json
