@@ -31,6 +31,16 @@ static void test_hint(void)
     CHECK(!strcmp(pb_suggest_hint("propagte", engines, -1, out, sizeof out),
                   " (did you mean 'propagate'?)"));
     CHECK(!strcmp(pb_suggest_hint("dlx", engines, -1, out, sizeof out), ""));
+    /* A word that is a whole hyphenated part of a name: that name beside the nearest,
+     * or alone where none is near. */
+    static const char *const keys[] = {"seed", "engine-seeds", "time-limit", "rows", NULL};
+    CHECK(!strcmp(pb_suggest_hint("seeds", keys, -1, out, sizeof out),
+                  " (did you mean 'seed' or 'engine-seeds'?)"));
+    CHECK(!strcmp(pb_suggest_hint("limit", keys, -1, out, sizeof out),
+                  " (did you mean 'time-limit'?)"));
+    CHECK(!strcmp(pb_suggest_hint("engine", keys, -1, out, sizeof out),
+                  " (did you mean 'engine-seeds'?)"));
+    CHECK(!strcmp(pb_suggest_hint("imit", keys, -1, out, sizeof out), ""));
 }
 
 static void test_join(void)

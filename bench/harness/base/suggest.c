@@ -59,6 +59,24 @@ static const char *part_of(const char *word, const char *const *names, size_t co
     return best;
 }
 
+/* The first name that holds the word as a whole hyphenated part at its start or end
+ * ("engine-seeds" for "seeds", "time-limit" for "time"), the word of at least 3 bytes;
+ * or NULL. */
+static const char *holding(const char *word, const char *const *names, size_t count)
+{
+    size_t lw = strlen(word);
+    if (lw < 3) return NULL;
+    for (size_t k = 0; k < count; k++) {
+        if (!names[k]) continue;
+        size_t ln = strlen(names[k]);
+        if (ln <= lw) continue;
+        int head = !strncasecmp(names[k], word, lw) && names[k][lw] == '-';
+        int tail = !strcasecmp(names[k] + ln - lw, word) && names[k][ln - lw - 1] == '-';
+        if (head || tail) return names[k];
+    }
+    return NULL;
+}
+
 const char *pb_suggest(const char *word, const char *const *names, int n)
 {
     size_t count = count_names(names, n), best_d = (size_t)-1;
@@ -79,7 +97,12 @@ const char *pb_suggest(const char *word, const char *const *names, int n)
 char *pb_suggest_hint(const char *word, const char *const *names, int n, char *out, size_t len)
 {
     const char *near = pb_suggest(word, names, n);
-    if (near && strcmp(near, word))
+    const char *whole = holding(word, names, count_names(names, n));
+    if (near && !strcmp(near, word)) near = NULL;
+    if (!near || whole == near) near = whole, whole = NULL;
+    if (near && whole)
+        snprintf(out, len, " (did you mean '%s' or '%s'?)", near, whole);
+    else if (near)
         snprintf(out, len, " (did you mean '%s'?)", near);
     else if (len)
         out[0] = 0;

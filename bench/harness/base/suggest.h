@@ -11,7 +11,9 @@
 const char *pb_suggest(const char *word, const char *const *names, int n);
 
 /* Writes " (did you mean 'NAME'?)" into out when a name is near, else "" : for the end
- * of a one-line error. Returns out. */
+ * of a one-line error; " (did you mean 'NAME' or 'OTHER'?)" where another name holds
+ * the word as a whole hyphenated part ('seeds': 'seed' or 'engine-seeds'). Returns
+ * out. */
 char *pb_suggest_hint(const char *word, const char *const *names, int n, char *out, size_t len);
 
 /* Writes names[0 .. n) (n < 0: up to a NULL entry) joined by ", " into out, cut with
