@@ -25,7 +25,7 @@ from .meta import STANDARD_KEYS, is_side_table, read_meta
 from .provenance import check_commits, check_run_ids
 from .reads import named_family, sweep_name
 from .shown import shown
-from .sections import enumeration, family_sections, generic, ladder, method, micro, parallel, pictures
+from .sections import builds, enumeration, family_sections, generic, ladder, method, micro, parallel, pictures
 
 REPO_ROOT = Path(__file__).resolve().parent.parent.parent
 METHOD_PREFIX = "method-"  # the method study's files (sections/method.py)
@@ -140,8 +140,9 @@ def write_atomically(path, text):
         raise
 
 
-def run(args):
-    results_dir = Path(args.dir)
+def check_folder(results_dir, draw):
+    """A ReportError unless results_dir is a folder of result files whose plots can be
+    drawn (with draw) into its plots folder."""
     if not results_dir.is_dir():
         raise ReportError(results_dir, "expected a results folder, there is none")
     if not any(results_dir.glob("*.csv")) and not any(results_dir.glob("*.meta")) \
@@ -156,9 +157,14 @@ def run(args):
                                  "makes the folder)")
     if plots.exists() and not plots.is_dir():
         raise ReportError(plots, "is not a folder: remove it (the report makes the folder)")
-    draw = not args.no_plots
     if draw and shutil.which("gnuplot") is None:
         raise ReportError("gnuplot", "not found in PATH (install gnuplot-nox, or use --no-plots)")
+
+
+def run(args):
+    results_dir = Path(args.dir)
+    draw = not args.no_plots
+    check_folder(results_dir, draw)
     # One coherent run first: nothing else is worth reading otherwise.
     commit_lines = check_commits(results_dir, args.allow_mixed)
     check_run_ids(results_dir)
@@ -167,12 +173,15 @@ def run(args):
     ctx = Context(results_dir, listing, draw, binary, args.metric)
 
     ctx.sections = family_sections(listing.families)
-    owned, unclaimed, parallels = family_files(results_dir, listing, ctx.sections, ladder.files(ctx))
+    build_pairs = builds.pairs(results_dir, skip=lambda name: name.startswith(METHOD_PREFIX))
+    owned, unclaimed, parallels = family_files(results_dir, listing, ctx.sections,
+                                               [*ladder.files(ctx), *(f for pair in build_pairs for f in pair)])
     reported = [fam for fam in listing.families if owned[fam.name]]
     # The sweeps no section claims, by family (the listing's order), those of no known family last.
     others = [f for fam in listing.families for f in unclaimed.get(fam.name, [])] + unclaimed.get(None, [])
     sweeps = generic.readable(others)
-    ctx.primary = primary_meta(results_dir, [f for fam in reported for f in owned[fam.name]] + sweeps + parallels)
+    ctx.primary = primary_meta(results_dir, [f for fam in reported for f in owned[fam.name]] + sweeps
+                               + [mine for mine, _ in build_pairs] + parallels)
     when = datetime.now(timezone.utc).strftime("%Y-%m-%dT%H:%M:%SZ")
     doc = ["# puzzlebench report", ""]
     quick = sorted(m.name for m in results_dir.glob("*.meta") if (read_meta(m) or {}).get("quick") == "1")
@@ -187,7 +196,7 @@ def run(args):
         doc += ["", *commit_lines]
     doc += [""]
     doc += environment(ctx)
-    if not reported and not sweeps and not parallels:
+    if not reported and not sweeps and not build_pairs and not parallels:
         doc += ["", "_No result CSV files in this directory._"]
     enumeration_sweeps = enumeration.sweeps(ctx)
     if enumeration_sweeps:
@@ -198,6 +207,8 @@ def run(args):
         doc += ctx.sections[family.name].section(ctx, family, owned[family.name])
     for path in sweeps:
         doc += generic.section(ctx, path)
+    for mine, theirs in build_pairs:
+        doc += builds.section(ctx, mine, theirs)
     for path in parallels:
         doc += parallel.section(ctx, path)
     if (results_dir / "micro.json").is_file():

@@ -5,7 +5,9 @@ row must name its .meta.
   below it, e.g. kakuro-example/generate.meta), and the `commit` of micro.json's
   context. More than one value (a .meta without the line counts as "none") stops
   the report with exit 2 and a line naming each commit's files, unless
-  --allow-mixed is given: then the report opens with a warning block.
+  --allow-mixed is given: then the report opens with a warning block. The other
+  build of a `sweep --against BINARY` pair (NAME-against.meta beside NAME.meta, both
+  with `against=`) names BINARY's commit by design: it is named apart, not mixed.
 - Row ids: a CSV with a run_id column (NAME.csv, and a side table NAME.X.csv beside
   it: NAME.samples.csv, NAME.levels.csv) must have a NAME.meta whose `run_id=` line
   (one id, or several separated by spaces) holds the run_id of each of its rows;
@@ -43,13 +45,31 @@ def _micro_commit(results_dir):
     return str(commit) if commit else None
 
 
-def commits(results_dir):
-    """{commit: [the files that name it, relative to the folder]}, in file order."""
+def other_build(path, meta):
+    """The commit of NAME-against.meta where it is the other build of a `sweep
+    --against` pair with another commit than NAME.meta's (both with `against=`), else
+    None."""
+    if meta is None or not meta.get("against") or not path.name.endswith("-against.meta"):
+        return None
+    partner = read_meta(path.with_name(path.name[: -len("-against.meta")] + ".meta"))
+    if partner is None or not partner.get("against") or partner.get("commit") == meta.get("commit"):
+        return None
+    return meta.get("commit") or NONE
+
+
+def commits(results_dir, others=None):
+    """{commit: [the files that name it, relative to the folder]}, in file order; the
+    other builds of --against pairs (other_build) go to others instead, as (file,
+    commit), when a list is given."""
     by = {}
     for path in _input_metas(results_dir):
         meta = read_meta(path)
-        commit = (meta.get("commit") if meta else "") or NONE
-        by.setdefault(commit, []).append(str(path.relative_to(results_dir)))
+        name = str(path.relative_to(results_dir))
+        other = other_build(path, meta)
+        if other is not None and others is not None:
+            others.append((name, other))
+            continue
+        by.setdefault((meta.get("commit") if meta else "") or NONE, []).append(name)
     micro = _micro_commit(results_dir)
     if micro:
         by.setdefault(micro, []).append("micro.json")
@@ -65,20 +85,23 @@ def check_commits(results_dir, allow_mixed):
     """The report's lines about its inputs' commit: a header line naming the one
     commit, or (with allow_mixed) a warning block; mixed commits without it raise
     IncoherentInputs."""
-    by = commits(results_dir)
+    others = []
+    by = commits(results_dir, others)
+    apart = "".join(f" {code(f)} names {code(c)}: the other build of its `sweep --against` pair." for f, c in others)
     if not by:
         return ["_No .meta file: the commit of these results is unknown._"]
     if len(by) == 1:
         commit, files = next(iter(by.items()))
         if commit == NONE:
-            return [f"_None of the {len(files)} .meta files names its commit._"]
-        return [f"Built from one commit: {code(commit)} (the `commit=` line of all {len(files)} input files)."]
+            return [f"_None of the {len(files)} .meta files names its commit._" + apart]
+        return [f"Built from one commit: {code(commit)} (the `commit=` line of all {len(files)} input files)."
+                + apart]
     if not allow_mixed:
         raise IncoherentInputs(results_dir, f"the inputs mix {len(by)} commits: {describe(by)} "
                                "(re-run them at one commit, or build anyway with --allow-mixed)")
     return [f"> **Warning: these results mix {len(by)} commits** (built with `--allow-mixed`). Figures from different "
             "commits may not be comparable:", ">"] + [f"> - {code(c)}: {', '.join(code(f) for f in files)}"
-                                                       for c, files in by.items()]
+                                                       for c, files in by.items()] + ([">", ">" + apart] if apart else [])
 
 
 def _meta_ids(meta_path):

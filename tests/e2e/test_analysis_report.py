@@ -25,6 +25,7 @@ from pathlib import Path
 
 sys.dont_write_bytecode = True  # before the fixtures are imported: no __pycache__ in tests/
 from analysis_fixtures import *  # noqa: F401,F403 (paths, fixtures, the analysis modules)
+from analysis.sections import builds  # noqa: E402
 
 PUZZLEBENCH = os.environ.get("PUZZLEBENCH", str(ROOT / "build" / "puzzlebench"))
 STRICT = False   # the program was named: the end-to-end tests run, or fail
@@ -478,6 +479,72 @@ class RealCompare(unittest.TestCase):
         enum = (self.tmp / "REPORT.md").read_text().split("## Enumeration against backtracking")[1].split("\n## ")[0]
         self.assertIn("From `boards.csv`, by `puzzlebench compare`", enum)
         self.assertIn("| backtrack/row | enum-all | faster on 2 of 2, slower on 0, inconclusive on 0 |", enum)
+
+
+class TwoBuilds(unittest.TestCase):
+    """A `sweep --against` pair, run by the program against itself, in a section of
+    its own, the other build's commit named apart rather than mixed."""
+
+    def setUp(self):
+        why = usable_program(PUZZLEBENCH)
+        if why and STRICT:
+            raise RuntimeError(why)
+        if why:
+            self.skipTest(why)
+        self.tmp = Path(tempfile.mkdtemp())
+        done = subprocess.run([PUZZLEBENCH, "sweep", "--family", "notouch", "--name", "ab", "--instances",
+                               "cross8 2x4", "--engines", "backtrack propagate", "--orders", "row", "--modes", "first",
+                               "--samples", "3", "--min-sample-time", "0", "--out", str(self.tmp), "-q",
+                               "--against", PUZZLEBENCH], capture_output=True, text=True, timeout=600)
+        self.assertEqual(done.returncode, 0, done.stderr)
+        meta = self.tmp / "ab-against.meta"
+        self.mine = provenance.read_meta(self.tmp / "ab.meta").get("commit")
+        meta.write_text(re.sub(r"(?m)^commit=.*$", "commit=0000000deadbeef", meta.read_text()))
+
+    def tearDown(self):
+        shutil.rmtree(self.tmp, ignore_errors=True)
+
+    def test_section_of_the_pair(self):
+        done = run_report(self.tmp, program=PUZZLEBENCH)
+        self.assertEqual(done.returncode, 0, done.stderr)
+        text = (self.tmp / "REPORT.md").read_text()
+        self.assertIn(f"Built from one commit: `{self.mine}` (the `commit=` line of all 1 input files). "
+                      "`ab-against.meta` names `0000000deadbeef`: the other build of its `sweep --against` pair.",
+                      text)
+        section = text.split("## Two builds: `ab`")[1].split("\n## ")[0]
+        self.assertNotIn("sweep `ab", text)  # no generic section of either file
+        self.assertIn("ran every run of the sweep in two builds: this one (`ab.csv`, ", section)
+        self.assertIn("| instance engine | other build | this build | this build against the other | steps |", section)
+        # Every pair compare makes, in its order, with compare's own ratio text and counts.
+        found = compare.compare_files(PUZZLEBENCH, self.tmp / "ab-against.csv", self.tmp / "ab.csv")
+        self.assertEqual(len(found.pairs), 4)
+        for p in found.pairs:
+            label = f"{p.key['instance']} {p.key['engine']}"
+            self.assertIn(f"| {label} | {p.old.text()} | {p.new.text()} | {p.text()} | the same |", section)
+        compared = [p for p in found.pairs if p.compared]
+        self.assertIn(f"{len(compared)} of 4 runs compared: this build faster in "
+                      f"{sum(p.verdict == 'faster' for p in compared)}, slower in "
+                      f"{sum(p.verdict == 'slower' for p in compared)}", section)
+
+    def test_one_commit_is_not_named_apart(self):
+        meta = self.tmp / "ab-against.meta"
+        meta.write_text(re.sub(r"(?m)^commit=.*$", f"commit={self.mine}", meta.read_text()))
+        self.assertEqual(provenance.check_commits(self.tmp, False),
+                         [f"Built from one commit: `{self.mine}` (the `commit=` line of all 2 input files)."])
+
+    def test_bound_and_steps_cells(self):
+        """A pair with a side at its limit is a bound, and steps that differ a ratio."""
+        found = compare.parse(COMPARE_CSV.splitlines(keepends=True), "fixture")
+        mine, theirs = self.tmp / "ab.csv", self.tmp / "ab-against.csv"
+        out = "\n".join(builds.render(mine, theirs, provenance.read_meta(self.tmp / "ab.meta"),
+                                               provenance.read_meta(self.tmp / "ab-against.meta"), found))
+        self.assertIn("| instance cells mode | other build | this build | this build against the other | steps |", out)
+        self.assertIn("| 2x4 8 count | 500 ms (1 sample) | 200 µs [190, 210] | ≥ 2500× faster (a side stopped at its "
+                      "limit) | 125× fewer |", out)
+        self.assertIn("| 1x4 4 count | 200 µs [190, 210] | 199 µs [190, 210] | 1.01× faster [1.03× faster, 1.02× "
+                      "slower], inconclusive | 100× fewer |", out)
+        self.assertIn("| geometric mean |  |  | 21.6× faster |  |", out)
+        self.assertIn("3 of 4 runs compared: this build faster in 2, slower in 0, inconclusive in 1.", out)
 
 
 class EndToEnd(unittest.TestCase):
