@@ -53,7 +53,8 @@ static void print_help(const char *cmd, const pb_family *only)
           "needed, path-dp's, also when a --max-memory stopped it before it began),\n"
           "summed over the puzzles; then params (an engine's parameters, defaults too) and\n"
           "engine_seed (an engine marked 'random'), for the engines that have them;\n"
-          "files of puzzles add puzzles, elapsed_s, puzzles_per_s.\n"
+          "files of puzzles add puzzles (those answered: run to their end or to --limit),\n"
+          "of=N where fewer than the set's N, elapsed_s, puzzles_per_s (answered ones).\n"
           "engines marked 'length' (a game's moves): solve prints the game and starts the\n"
           "line with length= (0: none within --max-length); count first prints\n"
           "length=N solutions=K for each length that has solutions; after status come\n"
@@ -127,6 +128,7 @@ static void print_verdict(const char *where, const pb_outcome *o, const pb_limit
  * (or an overflowing count) whatever it found; the exit status is then 3. */
 typedef struct tally {
     int none, unique, multiple, stopped, bad, limited, overflow;
+    int answered; /* ran to its end, or to the user's solution limit */
 } tally;
 
 static void count_outcome(const pb_outcome *r, const pb_limits *lim, tally *t)
@@ -137,6 +139,7 @@ static void count_outcome(const pb_outcome *r, const pb_limits *lim, tally *t)
         return;
     }
     const int answered = r->status == PB_DONE || capped(r, lim);
+    t->answered += answered;
     if (n == 0 && r->status == PB_DONE) t->none++;
     if (n == 1 && r->status == PB_DONE) t->unique++;
     if (n >= 2) t->multiple++;
@@ -273,9 +276,13 @@ static int report(run_ctx *c)
     const pb_summary *sum = &c->timing.sum;
     const int measured = c->o->timing.samples > 1;
     if (c->fam->batch) {
-        int n = c->set.count - t.bad;
-        double e = measured ? sum->median : c->res.elapsed_s;
-        printf(" puzzles=%d elapsed_s=%.6f puzzles_per_s=%.1f", n, e, e > 0 ? n / e : 0.0);
+        /* A rate of the set counts the puzzles answered: one stopped by a limit or a
+         * signal took time and gave no answer. */
+        const int n = c->set.count - t.bad;
+        const double e = measured ? sum->median : c->res.elapsed_s;
+        printf(" puzzles=%d", t.answered);
+        if (t.answered < n) printf(" of=%d", n);
+        printf(" elapsed_s=%.6f puzzles_per_s=%.1f", e, e > 0 ? t.answered / e : 0.0);
     }
     if (measured)
         printf(" samples=%d runs_per_sample=%d median_s=%.6g median_lo_s=%.6g median_hi_s=%.6g "

@@ -157,6 +157,17 @@ printf '%s\n' "$wiki" >"$tmp/wiki.txt"
 expect 0 "solve sudoku" -- "$pb" solve sudoku "$tmp/wiki.txt"
 check_grid "$wiki" "$(head -1 "$tmp/out")"
 has "^solutions=1 .* status=done puzzles=1 elapsed_s=" "$tmp/out"
+# A set stopped part-way: puzzles= counts the answered ones (their JSON status done),
+# of= the set, and the rate is over the answered ones.
+expect 3 "solve sudoku, puzzles stopped at a step limit" -- "$pb" solve sudoku "$src/data/sudoku/9x9-expert.txt" \
+    -e backtrack -o row --step-limit 3000 -q
+read -r k e r <<<"$(sed -n 's/.* puzzles=\([0-9]*\) of=100 elapsed_s=\([0-9.]*\) puzzles_per_s=\([0-9.]*\)$/\1 \2 \3/p' "$tmp/out")"
+expect 3 "the same as JSON" -- "$pb" solve sudoku "$src/data/sudoku/9x9-expert.txt" -e backtrack -o row \
+    --step-limit 3000 --json
+done_n=$(grep -c '"status": "done"' "$tmp/out")
+[ -n "$k" ] && [ "$k" -eq "$done_n" ] && [ "$k" -gt 0 ] && [ "$k" -lt 100 ] &&
+    awk -v k="$k" -v e="$e" -v r="$r" 'BEGIN { d = r - k / e; exit !(e > 0 && d * d <= (0.05 + 1e-3 * r)^2) }' && ok ||
+    bad "a stopped set: puzzles=$k, $done_n done in JSON, elapsed $e, rate $r"
 for e in logic seed backtrack propagate; do
     expect 0 "solve sudoku $e" -- "$pb" solve sudoku "$tmp/wiki.txt" --engine "$e" --order row
     check_grid "$wiki" "$(grep -E '^[1-9]{81}$' "$tmp/out")"
