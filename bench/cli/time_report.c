@@ -44,24 +44,48 @@ static double ratio(const pb_timed *c, const pb_timed *fast, double *half)
     return r;
 }
 
-/* A time in the unit that suits scale (s, ms or us), as "12.34 ms". */
-static void put_time(FILE *f, double s, double scale)
+/* The decimals that give x (> 0) `digits` significant digits; 0 from 10^digits on. */
+static int decimals(double x, int digits)
 {
-    if (scale >= 1)
-        fprintf(f, "%.4g s", s);
-    else if (scale >= 1e-3)
-        fprintf(f, "%.4g ms", s * 1e3);
-    else
-        fprintf(f, "%.4g us", s * 1e6);
+    if (!(x > 0) || !isfinite(x)) return 0;
+    const int d = digits - 1 - (int)floor(log10(x));
+    return d < 0 ? 0 : d;
 }
 
-/* A factor to three significant digits, never in exponent form ("480", not "4.8e+02"). */
-static void put_factor(FILE *f, double x)
+/* The unit that suits scale (s, ms or us) and its size in seconds. */
+static const char *time_unit(double scale, double *size)
 {
-    if (x >= 100)
-        fprintf(f, "%.0f", x);
-    else
-        fprintf(f, "%.3g", x);
+    *size = scale >= 1 ? 1 : scale >= 1e-3 ? 1e-3 : 1e-6;
+    return scale >= 1 ? "s" : scale >= 1e-3 ? "ms" : "us";
+}
+
+/* A time in the unit that suits scale, as "12.34 ms". */
+static void put_time(FILE *f, double s, double scale)
+{
+    double size;
+    const char *unit = time_unit(scale, &size);
+    fprintf(f, "%.4g %s", s / size, unit);
+}
+
+/* A mean and its interval's half-width in the unit that suits the mean, both to the
+ * mean's 4 significant digits' decimals: "14.94 ms +/- 0.56 ms", the spread no more
+ * precise than the value it qualifies. */
+static void put_mean(FILE *f, double mean, double half)
+{
+    double size;
+    const char *unit = time_unit(mean, &size);
+    const int d = decimals(mean / size, 4);
+    fprintf(f, "%.*f %s", d, mean / size, unit);
+    if (isfinite(half)) fprintf(f, " +/- %.*f %s (95%% CI)", d, half / size, unit);
+}
+
+/* A factor to three significant digits ("1.67", "2.00", "480", never "4.8e+02"),
+ * and its half-width to the same decimals where it has one. */
+static void put_factor(FILE *f, double x, double half)
+{
+    const int d = decimals(x, 3);
+    fprintf(f, "%.*f", d, x);
+    if (isfinite(half)) fprintf(f, " +/- %.*f", d, half);
 }
 
 static void print_one(FILE *f, const pb_timed *c, int i)
@@ -73,9 +97,7 @@ static void print_one(FILE *f, const pb_timed *c, int i)
         return;
     }
     fputs("  mean ", f);
-    put_time(f, s->mean, s->mean);
-    const double h = pb_mean_ci95(s);
-    if (isfinite(h)) fputs(" +/- ", f), put_time(f, h, s->mean), fputs(" (95% CI)", f);
+    put_mean(f, s->mean, pb_mean_ci95(s));
     fputs(", median ", f);
     put_time(f, s->median, s->mean);
     if (s->n > 1) {
@@ -120,8 +142,7 @@ void pb_time_print(FILE *f, const pb_timed *c, int n, double shell_s)
         double h;
         const double r = ratio(c + i, c + best, &h);
         fputs("    ", f);
-        put_factor(f, r);
-        if (isfinite(h)) fputs(" +/- ", f), put_factor(f, h);
+        put_factor(f, r, h);
         fprintf(f, " times faster than '%s'", c[i].text);
         /* An interval down to 1 or below cannot tell the two apart, however large r. */
         fputs(isfinite(h) && r - h <= 1 ? " (the interval holds 1: not told apart)\n" : "\n", f);

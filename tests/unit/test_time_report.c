@@ -1,6 +1,7 @@
-/* test_time_report.c — `puzzlebench time`'s relative speeds from hand-made summaries:
- * the ratio of the means and its interval as digits (never "4.8e+02"), and a ratio
- * whose interval reaches down to 1 said to tell nothing apart. */
+/* test_time_report.c — `puzzlebench time`'s report from hand-made summaries: a mean
+ * and its interval to the same decimals, the ratio of the means and its interval as
+ * digits (never "4.8e+02"), and a ratio whose interval reaches down to 1 said to tell
+ * nothing apart. */
 #include <math.h>
 #include <stdio.h>
 #include <stdlib.h>
@@ -25,8 +26,9 @@ static pb_timed timed(const char *text, int n, double mean, double stddev)
     return c;
 }
 
-/* The report of the two commands, its relative-speed line in line. */
-static void speed_line(const pb_timed *c, char *line, size_t len)
+/* The report of the two commands, its relative-speed line in line, and whether its
+ * text holds `also` (NULL: nothing asked). */
+static int speed_line(const pb_timed *c, char *line, size_t len, const char *also)
 {
     char *text = NULL;
     size_t size = 0;
@@ -39,7 +41,9 @@ static void speed_line(const pb_timed *c, char *line, size_t len)
     line[0] = '\0';
     if (at) snprintf(line, len, "%.*s", (int)strcspn(at + 1, "\n"), at + 1);
     CHECK(strstr(text, "  'fast' ran\n") != NULL);
+    const int found = !also || strstr(text, also) != NULL;
     free(text);
+    return found;
 }
 
 static void test_told_apart(void)
@@ -49,8 +53,10 @@ static void test_told_apart(void)
      * 2 * sqrt(2) * 0.00715 = 0.0202. */
     pb_timed c[2] = {timed("fast", 10, 0.5, 0.005), timed("slow", 10, 1.0, 0.01)};
     char line[200];
-    speed_line(c, line, sizeof line);
-    CHECK(!strcmp(line, "    2 +/- 0.0202 times faster than 'slow'"));
+    /* Each mean to 4 significant digits, its half-width (2.262 * 5 / sqrt(10)) to the
+     * same decimals. */
+    CHECK(speed_line(c, line, sizeof line, "  mean 500.0 ms +/- 3.6 ms (95% CI), median "));
+    CHECK(!strcmp(line, "    2.00 +/- 0.02 times faster than 'slow'"));
 }
 
 static void test_not_told_apart(void)
@@ -60,7 +66,7 @@ static void test_not_told_apart(void)
      * mean: the ratio 100 +/- 100 * sqrt(2.484^2 + 0.2484^2) = 249.7, down past 1. */
     pb_timed c[2] = {timed("fast", 3, 0.01, 0.001), timed("slow", 3, 1.0, 1.0)};
     char line[200];
-    speed_line(c, line, sizeof line);
+    CHECK(speed_line(c, line, sizeof line, NULL));
     CHECK(!strcmp(
         line, "    100 +/- 250 times faster than 'slow' (the interval holds 1: not told apart)"));
 }
