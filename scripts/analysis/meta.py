@@ -112,6 +112,19 @@ def meta_line(path, primary, show=()):
     return " ".join(parts)
 
 
+def incomplete_note(meta):
+    """The line that says a sweep did not finish (its .meta's status is not complete),
+    so that its tables are not read as the whole sweep's; "" for a complete one or no
+    .meta."""
+    status = meta.get("status") if meta is not None else ""
+    if not status or status == "complete":
+        return ""
+    rows = meta.get("rows")
+    return (f"**Incomplete:** {_item('status', status)}" + (f", {_item('rows', rows)}" if rows else "")
+            + ": the tables hold the runs that finished before it stopped; the other runs are missing, not "
+            "unsolved (`puzzlebench sweep ... --resume --out DIR`, the same command, completes it).")
+
+
 def meta_short(path):
     """"`FILE`: `commit=…`, `date=…`, `cpu=…`, `threads=…`." or "_(no FILE)_"."""
     meta = read_meta(path)

@@ -349,6 +349,14 @@ class Fixture(unittest.TestCase):
         self.assertIn("| **virtual best solver** | 5/6 | - | 3.11 s | 100 ms |", text)
         self.assertEqual(self.ctx.plots[0].tsv_text(), CACTUS_TSV)
 
+    def test_incomplete_sweep_said(self):
+        """A sweep that did not finish says so above its tables; a complete one does not."""
+        self.assertNotIn("**Incomplete:**", self.section())
+        set_meta(self.csv, "status", "interrupted")
+        set_meta(self.csv, "rows", "18 of 24 (interrupted)")
+        self.assertIn("\n**Incomplete:** `status=interrupted`, `rows=18 of 24 (interrupted)`: the tables hold the "
+                      "runs that finished before it stopped; the other runs are missing, not unsolved", self.section())
+
     def test_one_part_per_mode(self):
         def count(i, fields, header):
             if i and fields[header.index("engine")] == "dlx":

@@ -12,7 +12,7 @@ for tests.
 
 from .. import compare, stats
 from ..markdown import code, escape, table
-from ..meta import meta_of, read_meta
+from ..meta import incomplete_note, meta_of, read_meta
 from ..numfmt import ratio
 from ..timing import NOISY_MARK
 
@@ -101,6 +101,9 @@ def render(mine, theirs, meta_mine, meta_theirs, comparison):
             "samples paired round by round (\"1.10× slower [1.07×, 1.13×]\": this build took 1.10 times the time; "
             "\"inconclusive\": not significant at q < 0.05, p adjusted over the table's pairs); the steps, "
             "machine-independent, where they differ. The geometric mean is over the runs both finished.", ""]
+    notes = [n for n in (incomplete_note(meta_mine), incomplete_note(meta_theirs)) if n]
+    if notes:
+        out += [notes[0], ""]
     found = comparison.pairs
     if not found:
         return out + ["_compare paired no runs of the two files._", ""]

@@ -30,7 +30,7 @@ import sys
 from .. import compare, stats
 from ..csvread import read_csv
 from ..markdown import code, escape, table
-from ..meta import meta_of, read_meta
+from ..meta import incomplete_note, meta_of, read_meta
 from ..numfmt import FEWER_STEPS, MORE_STEPS, duration, grouped, memory, ratio
 from ..plotting import FILLED_POINTS, GRID, Plot, open_point, quote, series_style
 from ..shown import shown
@@ -745,6 +745,8 @@ def section(ctx, path, run_compare=None):
                "steps": "; the tables and plots measure steps per run instead (`--metric steps`).",
                "memory": "; the tables and plots measure peak memory instead (`--metric memory`)."}.get(
                    getattr(ctx, "metric", "wall"), "."), ""]
+    if incomplete_note(meta):
+        out += [incomplete_note(meta), ""]
     limit = meta_limit(meta)
     many = parts(ctx, rows, limit)
     comparison = comparer(ctx, path, run_compare)
