@@ -536,8 +536,8 @@ class TwoBuilds(unittest.TestCase):
         """A pair with a side at its limit is a bound, and steps that differ a ratio."""
         found = compare.parse(COMPARE_CSV.splitlines(keepends=True), "fixture")
         mine, theirs = self.tmp / "ab.csv", self.tmp / "ab-against.csv"
-        out = "\n".join(builds.render(mine, theirs, provenance.read_meta(self.tmp / "ab.meta"),
-                                               provenance.read_meta(self.tmp / "ab-against.meta"), found))
+        metas = [provenance.read_meta(self.tmp / name) for name in ("ab.meta", "ab-against.meta")]
+        out = "\n".join(builds.render(mine, theirs, *metas, found))
         self.assertIn("| instance cells mode | other build | this build | this build against the other | steps |", out)
         self.assertIn("| 2x4 8 count | 500 ms (1 sample) | 200 µs [190, 210] | ≥ 2500× faster (a side stopped at its "
                       "limit) | 125× fewer |", out)
