@@ -97,7 +97,8 @@ def render(mine, theirs, meta_mine, meta_theirs, comparison):
     out += [f"`puzzlebench sweep --against` ran every run of {what} in two builds: this one "
             f"({code(mine.name)}, {_commit(meta_mine)}) and {code(program or theirs.name)} ({code(theirs.name)}, "
             f"{_commit(meta_theirs)})" + (f", {escape(how)}" if how else "") + ". Per run, this build's time against "
-            f"the other's, by `puzzlebench compare {theirs.name} {mine.name}`: the ratio with its 95% interval, its "
+            f"the other's, by {code(f'puzzlebench compare {theirs.name} {mine.name}')}: the ratio with its 95% "
+            "interval, its "
             "samples paired round by round (\"1.10× slower [1.07×, 1.13×]\": this build took 1.10 times the time; "
             "\"inconclusive\": not significant at q < 0.05, p adjusted over the table's pairs); the steps, "
             "machine-independent, where they differ. The geometric mean is over the runs both finished.", ""]
