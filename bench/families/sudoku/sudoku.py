@@ -43,10 +43,11 @@ READS = {"ladder": ("sudoku-ladder", "sudoku-learn")}
 # micro-benchmark of learn against logic.
 LADDER = {"param": "puzzle (from 0)",
           "learn_targets": {"25x25-minimal": 2, "25x25-hard": 1.5, "25x25-qwh": 1.5,
-                            "25x25-qwh-minisat": 1.5, "25x25-unique": 1.5},
+                            "25x25-qwh-minisat": 1.5, "25x25-unique": 1.5, "25x25-unique-hard": 1.5},
           "set_roles": {"25x25-hard": "tuning set", "25x25-qwh": "held-out set, ranked by cadical",
                         "25x25-qwh-minisat": "held-out set, ranked by minisat",
-                        "25x25-unique": "held-out set, unique and minimal, ranked by cadical"},
+                        "25x25-unique": "held-out set, unique and minimal, ranked by cadical",
+                        "25x25-unique-hard": "held-out set, unique and minimal, the 8 hardest of 12 for cadical"},
           "micro_case": "sudoku/9x9-bench/{}/real_time", "micro_set": "data/sudoku/9x9-bench.txt"}
 # The report's pictures (pictures.py): (file under plots/, render arguments, caption).
 PICTURES = [("picture-sudoku.svg", ["sudoku", repo_path("data/sudoku/9x9-easy.txt"), "--solution"],
