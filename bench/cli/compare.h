@@ -213,9 +213,9 @@ int cmp_print_pairs(const cmp_set *set, const cmp_columns *cols);
 void cmp_print_loose(const cmp_set *set);
 /* Key k of pair i as its old row has it (the key of the CSV and JSON). */
 const char *cmp_key_cell(const cmp_set *set, long i, int k);
-/* A factor >= 1 with about 3 significant figures: "1.23", "12.3", "123", "3333333";
- * from a billion on "1.23e+09" (a damaged file's, not a measured one's). */
-void cmp_factor_text(double f, char *out, size_t len);
+/* A ratio r = new / old of counts in words: "2.50× LESS" below 1, "1.20× more"
+ * above, "same" at 1, "-" for NAN (not compared). */
+void cmp_count_change(double r, const char *less, char *out, size_t len);
 /* A label (file names and field values) shown safely and whole, in a buffer of its
  * own; NULL when out of memory. */
 char *cmp_label_shown(const char *label);

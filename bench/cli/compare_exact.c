@@ -8,6 +8,7 @@
 
 #include "compare.h"
 #include "harness/io/csv.h"
+#include "stats/geomean.h"
 
 /* What the table's columns read: the measured column of each side, and whether it
  * is memory (bytes) rather than steps. */
@@ -23,22 +24,6 @@ static double value_of(const cmp_row *r, int col)
     char *end;
     const double v = strtod(r->cells[col], &end);
     return r->done && r->cells[col][0] && !*end && v > 0 && isfinite(v) ? v : NAN;
-}
-
-/* The change new / old in words: "2.50× fewer", "1.20× more", "same"; "-" for none. */
-static void change_text(double ratio, const char *less, char *out, size_t len)
-{
-    char f[24];
-    if (!isfinite(ratio)) {
-        snprintf(out, len, "-");
-        return;
-    }
-    if (ratio == 1) {
-        snprintf(out, len, "same");
-        return;
-    }
-    cmp_factor_text(ratio < 1 ? 1 / ratio : ratio, f, sizeof f);
-    snprintf(out, len, "%s× %s", f, ratio < 1 ? less : "more");
 }
 
 /* A value as the table shows it: steps whole, memory in bytes, KiB, MiB or GiB to 3
@@ -65,7 +50,7 @@ static void fill_exact(const cmp_set *set, long i, char (*stat)[CMP_CELL], const
     const double o = value_of(p->old, x->col[0]), n = value_of(p->new_, x->col[1]);
     value_text(o, x->memory, stat[0], CMP_CELL);
     value_text(n, x->memory, stat[1], CMP_CELL);
-    change_text(n / o, x->memory ? "less" : "fewer", stat[2], CMP_CELL);
+    cmp_count_change(n / o, x->memory ? "less" : "fewer", stat[2], CMP_CELL);
 }
 
 static int print_csv(const cmp_set *set, const char *column, const int col[2])
@@ -97,17 +82,18 @@ int cmp_print_exact(const cmp_set *set, const char *column, const int col[2], in
            memory ? "peak memory (peak_rss_bytes, the resident high-water mark of a run)"
                   : "steps (placements + backtracks) per run");
     if (cmp_print_sides(labels, meta) || cmp_print_pairs(set, &cols)) return -1;
-    double log_sum = 0;
-    long compared = 0;
+    double *ratios = malloc((size_t)(set->npairs + 1) * sizeof *ratios);
+    if (!ratios) return -1;
+    int compared = 0;
     for (long i = 0; i < set->npairs; i++) {
-        const double ratio =
-            value_of(set->pair[i].new_, col[1]) / value_of(set->pair[i].old, col[0]);
-        if (isfinite(ratio)) log_sum += log(ratio), compared++;
+        const double r = value_of(set->pair[i].new_, col[1]) / value_of(set->pair[i].old, col[0]);
+        if (!isnan(r)) ratios[compared++] = r;
     }
     char change[48];
-    change_text(compared ? exp(log_sum / (double)compared) : NAN, memory ? "less" : "fewer", change,
-                sizeof change);
-    printf("geomean of %ld pair%s: %s; %ld pair%s without a value on both sides\n", compared,
+    cmp_count_change(pb_geomean(ratios, compared), memory ? "less" : "fewer", change,
+                     sizeof change);
+    free(ratios);
+    printf("geomean of %d pair%s: %s; %ld pair%s without a value on both sides\n", compared,
            compared == 1 ? "" : "s", change, set->npairs - compared,
            set->npairs - compared == 1 ? "" : "s");
     if (set->loose) cmp_print_loose(set);

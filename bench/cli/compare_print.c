@@ -58,7 +58,9 @@ static void time_ci(const pb_summary *s, char *out, size_t len)
     snprintf(out, len, "%s %s [%s, %s]", m, unit, lo, hi);
 }
 
-void cmp_factor_text(double f, char *out, size_t len)
+/* A factor >= 1 with about 3 significant figures: "1.23", "12.3", "123", "3333333";
+ * from a billion on "1.23e+09" (a damaged file's, not a measured one's). */
+static void factor_text(double f, char *out, size_t len)
 {
     snprintf(out, len,
              f >= 999999999.5 || !isfinite(f) ? "%.2e"
@@ -76,7 +78,7 @@ static void ratio_text(double r, const char *more, const char *less, char *out, 
         snprintf(out, len, "same");
         return;
     }
-    cmp_factor_text(r > 1 ? r : 1 / r, f, sizeof f);
+    factor_text(r > 1 ? r : 1 / r, f, sizeof f);
     snprintf(out, len, "%s× %s", f, r > 1 ? more : less);
 }
 
@@ -112,8 +114,8 @@ static void change_text(const cmp_pair *p, char *out, size_t len)
         return;
     }
     const int faster = p->ratio.point < 1;
-    cmp_factor_text(faster ? 1 / p->ratio.hi : p->ratio.lo, lo, sizeof lo);
-    cmp_factor_text(faster ? 1 / p->ratio.lo : p->ratio.hi, hi, sizeof hi);
+    factor_text(faster ? 1 / p->ratio.hi : p->ratio.lo, lo, sizeof lo);
+    factor_text(faster ? 1 / p->ratio.lo : p->ratio.hi, hi, sizeof hi);
     snprintf(out, len, "%s%s [%s, %s]", p->verdict == CMP_SAME ? "~ " : "", r, lo, hi);
 }
 
@@ -125,12 +127,12 @@ static void p_text(double p, char *out, size_t len)
         snprintf(out, len, p < 0.001 ? "<0.001" : "%.3f", p);
 }
 
-static void steps_text(double r, char *out, size_t len)
+void cmp_count_change(double r, const char *less, char *out, size_t len)
 {
     if (isnan(r))
         snprintf(out, len, "-");
     else
-        ratio_text(r, "more", "fewer", out, len);
+        ratio_text(r, "more", less, out, len);
 }
 
 /* ---- the table ---- */
@@ -154,7 +156,7 @@ static void fill_stats(const cmp_set *set, long i, char (*stat)[CMP_CELL], const
         snprintf(stat[5], CMP_CELL, "%d rounds", p->n);
     else
         snprintf(stat[5], CMP_CELL, "%d", p->n);
-    steps_text(p->steps_ratio, stat[6], CMP_CELL);
+    cmp_count_change(p->steps_ratio, "fewer", stat[6], CMP_CELL);
 }
 
 static const char *plural(long n)
@@ -223,7 +225,7 @@ static int print_totals(const cmp_set *set, const char *old_label, const char *n
     char time[64] = "-", steps[64];
     if (geomeans(set, &gt, &gs)) return -1;
     if (!isnan(gt)) ratio_text(gt, "slower", "faster", time, sizeof time);
-    steps_text(gs, steps, sizeof steps);
+    cmp_count_change(gs, "fewer", steps, sizeof steps);
     long bounds = 0, few = 0, paired = 0, by_process = 0;
     for (long i = 0; i < set->npairs; i++) {
         const cmp_pair *p = &set->pair[i];
