@@ -348,11 +348,10 @@ def par2_table(part):
                "ranked by solved count, then their total.")
     else:
         how = "No time limit: PAR-2 not defined (a penalty would be invented); the solvers are ranked by solved count."
-    cpu = {"cpu": " Times are CPU time (user + system, cpu_s), not wall time; the limit is a wall-time limit.",
-           "steps": " The totals and medians are steps per run (placements + backtracks), not times.",
-           "memory": " The totals and medians are peak memory (peak_rss_bytes), not times."}.get(part.metric, "")
     timed = part.metric in TIME_METRICS
     if timed:
+        cpu = (" Times are CPU time (user + system, cpu_s), not wall time; the limit is a wall-time limit."
+               if part.metric == "cpu" else "")
         out = [f"Per solver: the instances solved within the limit (status done), PAR-2, and the total and median "
                f"time per run over the instances it solved; best first (most solved, then the least PAR-2). {how} "
                f"The {VBS} takes, per instance, the best time of any solver.{cpu}", ""]
