@@ -13,7 +13,7 @@ set9=$src/data/sudoku/9x9-expert.txt
 stats() { tail -n 1 "$1" | sed -E 's/ (wall_s|elapsed_s|puzzles_per_s)=[0-9.]+//g'; }
 
 expect 0 "solve expert set" -- "$pb" solve sudoku --engine learn "$set9"
-has '^solutions=100 steps=[0-9]+ placements=[0-9]+ backtracks=[0-9]+ candidates=[0-9]+ guesses=[0-9]+ learnts=[0-9]+ restarts=[0-9]+ wall_s=[0-9.]+ status=done params=luby-unit=100;keep-glue=2;bump-reason=on;rephase=0;restarts=luby;tier2-glue=0;mode-switch=0;probe=0;shrink=off;vivify=0 puzzles=100 ' "$tmp/out"
+has '^solutions=100 steps=[0-9]+ placements=[0-9]+ backtracks=[0-9]+ candidates=[0-9]+ guesses=[0-9]+ learnts=[0-9]+ restarts=[0-9]+ wall_s=[0-9.]+ status=done params=luby-unit=100;keep-glue=2;bump-reason=on;rephase=2000;restarts=luby;tier2-glue=6;mode-switch=0;probe=0;shrink=off;vivify=0 puzzles=100 ' "$tmp/out"
 # Each printed grid is the solution logic finds (the puzzles are unique).
 grep -E '^[0-9]{81}$' "$tmp/out" >"$tmp/learn.txt"
 stats "$tmp/out" >"$tmp/one"

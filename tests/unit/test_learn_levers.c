@@ -1,9 +1,10 @@
-/* test_learn_levers.c — the `learn` engine's search levers that are off by default
- * (tiers of learnt clauses, switching between focused and stable mode, failed-literal
- * probing, shrinking learnt clauses, vivification): each keeps the solver's answers
- * right (pigeonhole stays UNSAT, random 3-SAT models satisfy every clause, a sudoku's
- * solution keeps the rules and its givens, counts match brute force) and its search
- * is reproducible to the conflict: the exact counts below pin it. */
+/* test_learn_levers.c — the `learn` engine's search levers beyond its core (tiers of
+ * learnt clauses, on by default in the engine; switching between focused and stable
+ * mode, failed-literal probing, shrinking learnt clauses and vivification, off): each
+ * keeps the solver's answers right (pigeonhole stays UNSAT, random 3-SAT models
+ * satisfy every clause, a sudoku's solution keeps the rules and its givens, counts
+ * match brute force) and its search is reproducible to the conflict: the exact counts
+ * below pin it. */
 #include "check.h"
 
 #include <stdlib.h>
@@ -113,9 +114,9 @@ static void test_random_3sat(void)
 }
 
 /* A 16x16 puzzle (the second of data/sudoku/16x16-minimal.txt) through the engine with
- * each lever as a parameter: the one solution, by the rules, in exactly these many
- * conflicts (backtracks). It is solved before the first reduction, so the tiers leave
- * the search as it was. */
+ * each lever as a parameter (tiers as each setting names, the rest the engine's defaults): the
+ * one solution, by the rules, in exactly these many conflicts (backtracks). It is
+ * solved before the first reduction, so the tiers leave the search as it was. */
 static void test_sudoku(void)
 {
     const char *text = ".4B.1....2.7..C....F.....E....9...519D..A.F.4..BEA...7.2.69B.F.3.C.D.5...B1"
@@ -125,8 +126,8 @@ static void test_sudoku(void)
     static const pb_param_value params[SETTINGS][2] = {
         {{"tier2-glue", "0"}, {"mode-switch", "0"}},  {{"tier2-glue", "6"}, {"mode-switch", "0"}},
         {{"tier2-glue", "0"}, {"mode-switch", "50"}}, {{"tier2-glue", "6"}, {"mode-switch", "50"}},
-        {{"probe", "100"}, {"mode-switch", "0"}},     {{"shrink", "on"}, {"mode-switch", "0"}},
-        {{"vivify", "100"}, {"mode-switch", "0"}},
+        {{"probe", "100"}, {"tier2-glue", "0"}},      {{"shrink", "on"}, {"tier2-glue", "0"}},
+        {{"vivify", "100"}, {"tier2-glue", "0"}},
     };
     static const uint64_t want[SETTINGS] = {206, 206, 114, 114, 237, 154, 241};
     sudoku_reader rd;

@@ -37,17 +37,20 @@ COMPARED = ("seed", "backtrack/row")
 READS = {"ladder": ("sudoku-ladder", "sudoku-learn")}
 # The ladder section (ladder.py): what a ladder row's param is, the sets of
 # the learn target (the most learn may take, in cadical's times: the hard set's from
-# issue 34, the held-out sets held to the same), which set learn's search was tuned on
-# and which are held out (made by other methods: scripts/make-sudoku-qwh.py and
+# issue 34, the held-out sets held to the same), which sets learn's levers were tuned on
+# (its first ones on 25x25-hard; tiers and rephasing, on by default since, on
+# 25x25-unique-hard) and which are held out (made by other methods: scripts/make-sudoku-qwh.py and
 # make-sudoku-unique.py), and the
 # micro-benchmark of learn against logic.
 LADDER = {"param": "puzzle (from 0)",
           "learn_targets": {"25x25-minimal": 2, "25x25-hard": 1.5, "25x25-qwh": 1.5,
                             "25x25-qwh-minisat": 1.5, "25x25-unique": 1.5, "25x25-unique-hard": 1.5},
-          "set_roles": {"25x25-hard": "tuning set", "25x25-qwh": "held-out set, ranked by cadical",
+          "set_roles": {"25x25-hard": "tuning set of the first levers, held out for tiers and rephasing",
+                        "25x25-qwh": "held-out set, ranked by cadical",
                         "25x25-qwh-minisat": "held-out set, ranked by minisat",
                         "25x25-unique": "held-out set, unique and minimal, ranked by cadical",
-                        "25x25-unique-hard": "held-out set, unique and minimal, the 8 hardest of 12 for cadical"},
+                        "25x25-unique-hard": "tuning set of tiers and rephasing, unique and minimal, "
+                                             "the 8 hardest of 12 for cadical"},
           "micro_case": "sudoku/9x9-bench/{}/real_time", "micro_set": "data/sudoku/9x9-bench.txt"}
 # The report's pictures (pictures.py): (file under plots/, render arguments, caption).
 PICTURES = [("picture-sudoku.svg", ["sudoku", repo_path("data/sudoku/9x9-easy.txt"), "--solution"],
