@@ -211,6 +211,10 @@ int cmp_print_sides(const char *const labels[2], const cmp_meta meta[2]);
 int cmp_print_pairs(const cmp_set *set, const cmp_columns *cols);
 /* The line naming the keys that set's loose pairs were paired without. */
 void cmp_print_loose(const cmp_set *set);
+/* The new_keys field of pair p on stdout: KEY=VALUE;... of the keys on which the new row
+ * differs from the old (one of them lacks the key), as one CSV field; empty when they
+ * agree. 0, or -1 when out of memory. */
+int cmp_csv_new_keys(const cmp_set *set, const cmp_pair *p);
 /* Key k of pair i as its old row has it (the key of the CSV and JSON). */
 const char *cmp_key_cell(const cmp_set *set, long i, int k);
 /* A ratio r = new / old of counts in words: "2.50× LESS" below 1, "1.20× more"

@@ -56,7 +56,7 @@ static void fill_exact(const cmp_set *set, long i, char (*stat)[CMP_CELL], const
 static int print_csv(const cmp_set *set, const char *column, const int col[2])
 {
     for (int k = 0; k < set->nkey; k++) pb_csv_field(stdout, set->key_names[k]), putchar(',');
-    printf("old_%s,new_%s,ratio\n", column, column);
+    printf("old_%s,new_%s,ratio,new_keys\n", column, column);
     for (long i = 0; i < set->npairs; i++) {
         const cmp_pair *p = &set->pair[i];
         for (int k = 0; k < set->nkey; k++)
@@ -65,6 +65,8 @@ static int print_csv(const cmp_set *set, const char *column, const int col[2])
         pb_csv_field(stdout, p->new_->cells[col[1]]), putchar(',');
         const double ratio = value_of(p->new_, col[1]) / value_of(p->old, col[0]);
         if (isfinite(ratio)) printf("%.6g", ratio);
+        putchar(',');
+        if (cmp_csv_new_keys(set, p)) return -1;
         putchar('\n');
     }
     return ferror(stdout) ? -1 : 0;

@@ -300,10 +300,7 @@ static void csv_steps(const cmp_row *row)
     if (row->has_steps) printf("%llu", row->steps);
 }
 
-/* The new_keys field: KEY=VALUE;... of the keys on which the new row differs from the
- * old (one of them lacks the key), as one CSV field; empty when they agree. 0, or -1
- * when out of memory. */
-static int csv_new_keys(const cmp_set *set, const cmp_pair *p)
+int cmp_csv_new_keys(const cmp_set *set, const cmp_pair *p)
 {
     size_t len = 1;
     for (int k = 0; k < set->nkey; k++)
@@ -348,7 +345,7 @@ static int csv_pair(const cmp_set *set, long i)
                                       : "");
     csv_num("%.4g", p->q);
     putchar(',');
-    if (csv_new_keys(set, p)) return -1;
+    if (cmp_csv_new_keys(set, p)) return -1;
     putchar('\n');
     return 0;
 }

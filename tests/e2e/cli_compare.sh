@@ -551,6 +551,9 @@ awk -F, 'NR == FNR { if (FNR == 1) for (i = 1; i <= NF; i++) h[$i] = i
       if ($col["old_steps"] != o || $col["new_steps"] != n || ($col["ratio"] - n / o)^2 > 1e-10 * (n / o)^2) exit 1; k++ }
     END { exit k != 2 }' e="$with_order" w="$without" "$tmp/real/lack.csv" "$tmp/out" && ok ||
     bad "--metric steps: $(cat "$tmp/out")"
+# new_keys as the time CSV has it: the new rows have no order.
+has "^family,instance,.*,old_steps,new_steps,ratio,new_keys$" "$tmp/out"
+[ "$(grep -c ',order=-$' "$tmp/out")" = 2 ] && ok || bad "--metric steps --csv, new_keys: $(cat "$tmp/out")"
 expect 0 "--metric memory" -- "$pb" compare "$tmp/real/lack.csv" --by "engine=$with_order,$without" --metric memory
 has "^metric: peak memory \(peak_rss_bytes, " "$tmp/out"
 has "^common: family=notouch cells=8 order=$order/- mode=first threads=1 params=- engine_seed=- time_limit_s=60$" "$tmp/out"
