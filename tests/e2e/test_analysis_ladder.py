@@ -246,6 +246,21 @@ class Ladder(unittest.TestCase):
                           "held-out set (**does not hold** on the held-out set: propagate does not solve every "
                           "instance)."])
 
+    def test_learn_target_with_both_stopped_on_the_runs_both_solved(self):
+        # Each side stops on a puzzle the other solves: the totals leave the ratio open,
+        # so the runs that both solved are compared apart.
+        text = self.section([
+            ("qwh-40", "0.40", "learn", "limit", 5000, 10.0),
+            ("qwh-40", "0.40", "cadical", "done", 900, 4.0),
+            ("qwh-40", "0.50", "learn", "done", 700, 1.0),
+            ("qwh-40", "0.50", "cadical", "limit", 9000, 10.0),
+            ("qwh-40", "0.60", "learn", "done", 600, 2.0),
+            ("qwh-40", "0.60", "cadical", "done", 800, 6.0),
+        ])
+        self.assertIn("2/3 solved in ≥ 13.0 s against 2/3 in ≥ 20.0 s: learn is n/a (both stopped at a limit). "
+                      "Conflicts: ≥ 6,300 against ≥ 10,700. On the 1 of 3 runs both solved: 2.00 s against "
+                      "6.00 s: learn is 3.00× faster.", text)
+
     def test_learn_target_missed_with_fewer_solved(self):
         text = self.section([
             ("qwh-40", "0.40", "learn", "limit", 5000, 10.0),

@@ -368,8 +368,24 @@ def learn_targets(runs_by_family, confs, verdicts):
                    f"{f' ({escape(role)})' if role else ''}: {learn.solved}/{learn.n} solved in "
                    f"{learn.time_text()} against {cad.solved}/{cad.n} in {cad.time_text()}: learn is "
                    f"{ratio}{verdict}.{conflicts_text(learn, cad)}"
+                   + (solved_by_both_text(runs) if learn.lower or cad.lower else "")
                    + (copies.target_words(runs) if copies.orientations(runs) > 1 else ""))
     return out
+
+
+def solved_by_both_text(runs):
+    """Where a side stopped at the limit its total is only a bound, and with both
+    stopped the ratio is open: the time of each on the runs that both solved, two
+    sums of whole runs (what either would take on the rest is left out, not guessed)."""
+    solved = {tool: {r.instance: r.seconds for r in runs if r.tool == tool and r.done}
+              for tool in ("learn", "cadical")}
+    both = solved["learn"].keys() & solved["cadical"].keys()
+    if not both:
+        return ""
+    mine, theirs = (sum(solved[tool][i] for i in both) for tool in ("learn", "cadical"))
+    total = len({r.instance for r in runs if r.tool in ("learn", "cadical")})
+    return (f" On the {len(both)} of {total} runs both solved: {duration(mine)} against "
+            f"{duration(theirs)}: learn is {bounded_ratio(mine, theirs)}.")
 
 
 def conflicts_text(learn, cad):
