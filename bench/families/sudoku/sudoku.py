@@ -37,11 +37,11 @@ COMPARED = ("seed", "backtrack/row")
 READS = {"ladder": ("sudoku-ladder", "sudoku-learn")}
 # The ladder section (ladder.py): what a ladder row's param is, the sets of
 # the learn target (the most learn may take, in cadical's times: the hard set's from
-# issue 34, the held-out sets held to the same), which sets learn's levers were tuned on
-# (its first ones on 25x25-hard; tiers and rephasing, on by default since, on
-# 25x25-unique-hard) and which are held out (made by other methods: scripts/make-sudoku-qwh.py and
-# make-sudoku-unique.py), and the
-# micro-benchmark of learn against logic.
+# issue 34, the held-out sets held to the same), which sets learn's levers were tuned
+# on (its first ones on 25x25-hard; tiers and rephasing, on by default since, on
+# 25x25-unique-hard) and which are held out (made by other methods:
+# scripts/make-sudoku-qwh.py and make-sudoku-unique.py), and the micro-benchmark of
+# learn against logic.
 LADDER = {"param": "puzzle (from 0)",
           "learn_targets": {"25x25-minimal": 2, "25x25-hard": 1.5, "25x25-qwh": 1.5,
                             "25x25-qwh-minisat": 1.5, "25x25-unique": 1.5, "25x25-unique-hard": 1.5},
