@@ -255,7 +255,8 @@ static int read_file(pb_sweep_spec *spec, const char *file, int quick, char *has
     free(text);
     if (bad) return pb_say("sweep: %s:%d: %s", file, pe.line, pe.msg), PB_EXIT_USAGE;
     if (quick) pb_sweep_spec_quick(spec);
-    if (pb_sweep_spec_relative_to(spec, file)) return pb_usage_error("sweep", "out of memory");
+    if (pb_sweep_spec_relative_to(spec, file) || pb_sweep_spec_name_from(spec, file))
+        return pb_usage_error("sweep", "out of memory");
     return 0;
 }
 

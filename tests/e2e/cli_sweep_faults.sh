@@ -333,4 +333,20 @@ expect 0 "--list without --out" -- env -C "$tmp/here" "$pb" sweep --family notou
 has "^time: no earlier run to estimate it from" "$tmp/out"
 [ "$(cd "$tmp/here" && ls | wc -l)" -eq 2 ] && ok || bad "--list or --resume made a folder"
 
+# A sweep's files are named after its file (my-exp.sweep: my-exp.csv) unless its name
+# key says otherwise; a file whose name is none, and a sweep without a file, take the
+# family's.
+printf 'family notouch\ninstances 2x3\nengines backtrack\nmodes first\nsamples 1\n' >"$tmp/my-exp.sweep"
+cp "$tmp/my-exp.sweep" "$tmp/.hidden.sweep"
+expect 0 "a sweep named after its file" -- "$pb" sweep "$tmp/my-exp.sweep" --out "$tmp/n" -q
+has "^status=complete$" "$tmp/n/my-exp.meta"
+expect 0 "--name over the file's name" -- "$pb" sweep "$tmp/my-exp.sweep" --name other --out "$tmp/n" -q
+has "^status=complete$" "$tmp/n/other.meta"
+expect 0 "a file whose name is no sweep's name" -- "$pb" sweep "$tmp/.hidden.sweep" --out "$tmp/n" -q
+expect 0 "a sweep without a file" -- "$pb" sweep --family notouch --instances 2x4 --engines backtrack \
+    --modes first --samples 1 --out "$tmp/n2" -q
+[ "$(cd "$tmp/n" && ls -- *.meta | xargs)" = "my-exp.meta notouch.meta other.meta" ] &&
+    [ "$(cd "$tmp/n2" && ls -- *.meta)" = notouch.meta ] && ok ||
+    bad "sweep names: $(ls "$tmp/n" "$tmp/n2" | xargs)"
+
 finish cli_sweep_faults

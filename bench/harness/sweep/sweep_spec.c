@@ -176,7 +176,9 @@ static const char *const off_on[] = {"off", "on", NULL};
 #define KEY(...) PB_OPT_ROW(pb_sweep_spec, __VA_ARGS__)
 const pb_option pb_sweep_keys[] = {
     {KEY("name", PB_OPT_TEXT, name, "NAME",
-         "output files NAME.csv and NAME.meta (default: the family's name)")},
+         "output files NAME.csv and NAME.meta (default: the sweep file's\n"
+         "name without its extension, as 'my' for my.sweep, where that is a\n"
+         "name; else the family's name)")},
     {KEY("family", PB_OPT_TEXT, family, "NAME", "the puzzle family")},
     {KEY("instances", PB_OPT_LIST, instances, "LIST",
          "the family's instances: boards, or files of puzzles (relative to the\n"
@@ -636,6 +638,23 @@ void pb_sweep_spec_at(const pb_sweep_spec *s, const char *key, const char *file,
                       size_t len)
 {
     spec_place(s, key, file, 1, out, len);
+}
+
+int pb_sweep_spec_name_from(pb_sweep_spec *s, const char *file)
+{
+    if (s->name) return 0;
+    const char *slash = strrchr(file, '/');
+    const char *base = slash ? slash + 1 : file;
+    const char *dot = strrchr(base, '.');
+    const size_t n = dot && dot > base ? (size_t)(dot - base) : strlen(base);
+    char stem[256];
+    if (n >= sizeof stem) return 0;
+    snprintf(stem, sizeof stem, "%.*s", (int)n, base);
+    /* A file whose name is no sweep name (standard input, a dot first): the family's. */
+    if (pb_sweep_name_problem(stem)) return 0;
+    if (pb_list_add(&s->strings, stem)) return -1;
+    s->name = s->strings.item[s->strings.n - 1];
+    return 0;
 }
 
 int pb_sweep_spec_relative_to(pb_sweep_spec *s, const char *file)

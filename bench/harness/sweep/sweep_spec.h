@@ -164,6 +164,11 @@ int pb_sweep_spec_parse(pb_sweep_spec *s, const char *text, size_t len, pb_error
  * given, and checks them. 0, or -1 with err (err->line: the key's line, or 0). */
 int pb_sweep_spec_resolve(pb_sweep_spec *s, pb_error *err);
 
+/* Names a sweep whose name key is not given after the file it was read from, less
+ * the file's extension, where that is a name (pb_sweep_name_problem); else the name
+ * stays unset, and resolving gives it the family's. 0, or -1 when out of memory. */
+int pb_sweep_spec_name_from(pb_sweep_spec *s, const char *file);
+
 /* Makes the relative instances that name a file in the folder of the sweep file
  * they were read from, and a relative collection, into paths from here. 0, or -1
  * when out of memory. */
