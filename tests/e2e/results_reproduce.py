@@ -24,9 +24,9 @@ An engine sweep whose quick form compares no row (its quick instances or bounds 
 not the full run's: the ladders, sudoku-learn, notouch-parallel, tenpair's) is run
 again on a bounded part of the full run: the rows of results/ that this build's own
 engines finished in under FAST_S seconds, each group of engine, order, mode and
-threads once on the sweep's instances that hold such a row, one sample a run, and
+threads once on the sweep's instances that hold such a row, one sample a run,
 stopped at SELECTION_LIMIT_S where those instances hold slower rows of the group
-too. Each sweep prints how many rows it compared each way; a sweep that compares none
+too, and with one copy of each puzzle where the sweep makes more (`copies`). Each sweep prints how many rows it compared each way; a sweep that compares none
 fails unless it says why (a tool sweep, a collection not on this machine, no row of
 results/ that quick).
 
@@ -220,6 +220,9 @@ def check_selection(pb, path, name, old, extra, counts, outside, commit, tmp):
                 "--engines", engine, "--modes", mode, "--search-threads", threads,
                 "--time-limit", str(limit)]
         args += ["--orders", order] if order != "-" else []
+        # Copy C of a puzzle is the same whatever the number of copies: one copy checks
+        # that they repeat, at a fraction of the time that every copy takes.
+        args += ["--copies", "1"] if int(sweep_key(path, "copies") or 0) > 1 else []
         run = subprocess.run(args, cwd=here, capture_output=True, text=True)
         if run.returncode != 0:
             failures.append(f"{name} ({engine} {mode}): sweep exits {run.returncode}: {run.stderr.strip()[-400:]}")
