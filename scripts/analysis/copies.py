@@ -101,14 +101,19 @@ def totals_part(runs, sets, tools, ref, totals):
 
 def per_puzzle_cell(mine):
     """One tool's runs on one puzzle's orientations: total time · total conflicts
-    [fewest, most]."""
+    [fewest, most of the orientations that finished; how many stopped]. A run stopped
+    at the limit has only a bound on its conflicts (an outside solver's is 0), so it
+    stays out of the range."""
     secs = sum(r.seconds for r in mine)
     lower = not all(r.done for r in mine)
     have = [r.backtracks for r in mine if r.backtracks is not None]
     text = ("≥ " if lower else "") + duration(secs)
     if len(have) == len(mine):
-        text += f" · {'≥ ' if lower else ''}{grouped(int(sum(have)))} [{grouped(int(min(have)))}, " \
-                f"{grouped(int(max(have)))}]"
+        done = [r.backtracks for r in mine if r.done]
+        stopped = len(mine) - len(done)
+        span = f"{grouped(int(min(done)))}, {grouped(int(max(done)))}" if done else "-"
+        text += f" · {'≥ ' if lower else ''}{grouped(int(sum(have)))} [{span}" \
+                f"{f'; {stopped} stopped' if stopped else ''}]"
     return text
 
 

@@ -110,13 +110,20 @@ class Ladder(unittest.TestCase):
             rows += [("qwh-40", param, tool, "done", bt, t, c) for c, bt in enumerate(bts)]
         # A third tool stopped at the limit leaves learn against cadical as it is.
         rows.append(("qwh-40", "0.40", "minisat", "limit", 50, 10.0, 0))
+        # An outside solver stopped has no conflicts (0): its range is that of the
+        # orientations that finished, and says how many stopped.
+        rows += [("qwh-40", "0.50", "minisat", "limit", 0, 10.0, 0), ("qwh-40", "0.50", "minisat", "done", 700, 1.0, 1),
+                 ("qwh-40", "0.50", "minisat", "done", 300, 1.0, 2)]
         text = self.section(rows)
+        self.assertIn("| 0.50 | 300 ms · 300 [100, 100] | 600 ms · 700 [100, 400] | ≥ 12.0 s · ≥ 1,000 [300, 700; "
+                      "1 stopped] |", text)
+        self.assertIn("| 0.40 | 3.00 s · 6,000 [1,000, 3,000] | 1.50 s · 6,000 [500, 4,000] | ≥ 10.0 s · ≥ 50 [-; 1 "
+                      "stopped] |", text)
         self.assertIn("Each puzzle ran in 3 orientations: as given and as 2 isomorphic copies", text)
         self.assertIn("| `qwh-40` | learn | 6/6 | 3.30 s | 6,300 | - | - | median 2.00×, largest 3.00× (of 2 puzzles) |",
                       text)
         self.assertIn("| `qwh-40` | cadical | 6/6 | 2.10 s | 6,700 | 1.57× slower | 1.06× fewer | median 6.00×, largest "
                       "8.00× (of 2 puzzles) |", text)
-        self.assertIn("| 0.40 | 3.00 s · 6,000 [1,000, 3,000] | 1.50 s · 6,000 [500, 4,000] |", text)
         self.assertIn("6/6 solved in 3.30 s against 6/6 in 2.10 s: learn is 1.57× slower (goal: at most 2× slower: "
                       "met). Conflicts: 6,300 against 6,700: learn takes 1.06× fewer conflicts. Totals over 3 "
                       "orientations of each puzzle (the puzzle and 2 isomorphic copies). On the puzzles as given "

@@ -250,7 +250,7 @@ def instance_table(s, mine, set_tools, params, param_name, n_orient):
     if n_orient > 1:
         out = ["", f"{code(s)}, per puzzle ({escape(param_name)}), over its {n_orient} orientations: the total "
                f"time · the total backtracks (conflicts for learn and the outside solvers) [the fewest, the "
-               f"most of one orientation].", ""]
+               f"most of one orientation that finished; how many stopped at the limit, if any].", ""]
     else:
         out = ["", f"{code(s)}, per instance ({escape(param_name)}): time · backtracks "
                f"(conflicts for learn and the outside solvers).", ""]
