@@ -89,13 +89,15 @@ static const pb_option compare_options[] = {
      .help = "within one file, compare the rows with COL=A (old) against those with\n"
              "COL=B (new), paired on the other key columns (e.g. engine=enum-all,backtrack);\n"
              "a params value may name only the items that differ\n"
-             "(params=restarts=luby,restarts=glue)"},
+             "(params=restarts=luby,restarts=glue), and rows then pair where their\n"
+             "other items agree (shown in a params column where those vary)"},
     {.name = "where",
      .type = PB_OPT_LIST,
      .offset = offsetof(compare_opts, where),
      .arg = "KEY=V,...",
      .help = "only the rows whose KEY is V, or - (an engine without that setting):\n"
-             "e.g. --by engine=enum-all,backtrack --where order=row"},
+             "e.g. --by engine=enum-all,backtrack --where order=row; a params value\n"
+             "may be some of its items (params=restarts=glue)"},
     {.name = "metric",
      .type = PB_OPT_CHOICE,
      .offset = offsetof(compare_opts, metric),
@@ -312,15 +314,17 @@ static int compare_by(const char *path, const compare_opts *o, cmp_where *w)
     if (cmp_file_load(&f, path, o->metric == METRIC_CPU ? "cpu_s" : "wall_s", err, sizeof err))
         return input_error(err);
     const cmp_file *const one[1] = {&f};
-    int *key = malloc((size_t)f.table.ncols * sizeof *key), rc, col;
-    const char **names = malloc((size_t)f.table.ncols * sizeof *names);
+    /* Room for the column cmp_by_rest_column may add. */
+    int *key = malloc((size_t)(f.table.ncols + 1) * sizeof *key), rc, col;
+    const char **names = malloc((size_t)(f.table.ncols + 1) * sizeof *names);
     if (!key || !names) {
         rc = input_error("out of memory");
     } else if ((col = cmp_key_column(&f, by.col, "--by", err, sizeof err)) < 0 ||
                cmp_column_has(one, &col, 1, "--by", by.a, err, sizeof err) ||
                cmp_column_has(one, &col, 1, "--by", by.b, err, sizeof err) ||
                cmp_by_apart(&f, col, by.a, by.b, err, sizeof err) ||
-               cmp_where_find(w, one, 1, col, err, sizeof err)) {
+               cmp_where_find(w, one, 1, col, err, sizeof err) ||
+               cmp_by_rest_column(&f, col, by.a, by.b, err, sizeof err)) {
         rc = input_error(err);
     } else {
         const cmp_side old = {&f, key, col, by.a, w->n, w->col[0], w->value},

@@ -44,6 +44,7 @@ typedef struct cmp_file {
     /* The columns compare reads; status, steps and samples may be missing (-1). */
     int col_run_id, col_row, col_status, col_steps, col_samples;
     const char *sample_column; /* the samples' time per run: wall_s, or cpu_s */
+    char *added;               /* the text of a column cmp_by_rest_column added (owned) */
 } cmp_file;
 
 /* Reads path and its samples file, each sample's time per run from its column
@@ -140,6 +141,14 @@ int cmp_column_has(const cmp_file *const *f, const int *col, int nf, const char 
  * part can be both); else -1 with a message naming the first such row. */
 int cmp_by_apart(const cmp_file *f, int col, const char *a, const char *b, char *err,
                  size_t errlen);
+
+/* When the --by values A and B name items of column col's settings
+ * (params=rephase=0,rephase=2000) and the rows of the two sides differ in their other
+ * items, adds a last key column of col's name that holds each row's other items
+ * (those that neither value names): pairs then form among rows alike in them, and
+ * the output names them. 0, or -1 when out of memory. */
+int cmp_by_rest_column(cmp_file *f, int col, const char *a, const char *b, char *err,
+                       size_t errlen);
 
 /* --where KEY=V,...: the keys, values, and their columns in each of the (up to two)
  * files. */

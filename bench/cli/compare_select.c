@@ -117,9 +117,14 @@ int cmp_where_find(cmp_where *w, const cmp_file *const *f, int nf, int by_col, c
         for (int s = 0; s < nf; s++)
             if ((w->col[s][i] = cmp_key_column(f[s], w->key[i], "--where", err, errlen)) < 0)
                 return -1;
-        if (w->col[0][i] == by_col) {
+        /* Items of a setting may narrow the rows of --by's column (--by
+         * params=rephase=0,rephase=2000 --where params=restarts=glue); a whole value
+         * would pick one side. */
+        if (w->col[0][i] == by_col && !strchr(w->value[i], '=')) {
             char shown[150];
-            snprintf(err, errlen, "--where %s=...: the column of --by picks the sides already",
+            snprintf(err, errlen,
+                     "--where %s=...: the column of --by picks the sides already (a setting's "
+                     "items, NAME=VALUE, may narrow them)",
                      pb_text_show(shown, sizeof shown, w->key[i]));
             return -1;
         }
@@ -148,5 +153,122 @@ int cmp_by_apart(const cmp_file *f, int col, const char *a, const char *b, char 
                  pb_text_show(x, sizeof x, a), pb_text_show(y, sizeof y, b));
         return -1;
     }
+    return 0;
+}
+
+/* value names an item NAME=... of this name (n bytes). */
+static int names_item(const char *value, const char *name, size_t n)
+{
+    for (const char *at = value; strchr(value, '=');) {
+        const size_t len = strcspn(at, ";");
+        const char *eq = memchr(at, '=', len);
+        if (eq && (size_t)(eq - at) == n && !memcmp(at, name, n)) return 1;
+        if (!at[len]) break;
+        at += len + 1;
+    }
+    return 0;
+}
+
+/* Writes to out the items of cell that neither a nor b names, ';'-joined; the
+ * length. */
+static size_t rest_of(const char *cell, const char *a, const char *b, char *out)
+{
+    size_t at = 0;
+    for (const char *p = cell;;) {
+        const size_t len = strcspn(p, ";");
+        const char *eq = memchr(p, '=', len);
+        const size_t name = eq ? (size_t)(eq - p) : len;
+        if (!names_item(a, p, name) && !names_item(b, p, name)) {
+            if (at) out[at++] = ';';
+            memcpy(out + at, p, len);
+            at += len;
+        }
+        if (!p[len]) break;
+        p += len + 1;
+    }
+    out[at] = 0;
+    return at;
+}
+
+/* Drops from each of rest[0 .. n) the items that every row of the sides (side[r])
+ * holds as they are: what is left tells the rows apart. Returns whether any is left
+ * in a side's row. */
+static int drop_common(char **rest, const char *side, long n)
+{
+    long first = 0;
+    while (first < n && !side[first]) first++;
+    if (first == n) return 0;
+    char *common = strdup(rest[first]);
+    if (!common) return -1;
+    size_t keep = 0;
+    for (char *p = common;;) { /* common's items found in every side row, in place */
+        const size_t len = strcspn(p, ";");
+        const int end = !p[len];
+        int all = len > 0;
+        for (long r = first + 1; r < n && all; r++) all = !side[r] || has_item(rest[r], p, len);
+        if (all) {
+            if (keep) common[keep++] = ';';
+            memmove(common + keep, p, len);
+            keep += len;
+        }
+        if (end) break;
+        p += len + 1;
+    }
+    common[keep] = 0;
+    int left = 0;
+    for (long r = 0; r < n; r++) {
+        size_t at = 0;
+        for (const char *p = rest[r]; *p;) {
+            const size_t len = strcspn(p, ";");
+            if (!keep || !has_item(common, p, len)) {
+                if (at) rest[r][at++] = ';';
+                memmove(rest[r] + at, p, len);
+                at += len;
+            }
+            if (!p[len]) break;
+            p += len + 1;
+        }
+        rest[r][at] = 0;
+        left |= side[r] && at > 0;
+    }
+    free(common);
+    return left;
+}
+
+int cmp_by_rest_column(cmp_file *f, int col, const char *a, const char *b, char *err, size_t errlen)
+{
+    pb_table *t = &f->table;
+    if (!strchr(a, '=') && !strchr(b, '=')) return 0;
+    const long nrows = t->nrows ? t->nrows : 1;
+    size_t room = 0;
+    for (long r = 0; r < t->nrows; r++) room += strlen(f->rows[r].cells[col]) + 1;
+    char *text = malloc(room ? room : 1), *side = malloc((size_t)nrows);
+    char **rest = malloc((size_t)nrows * sizeof *rest), **cell = NULL;
+    int left = -1;
+    if (text && side && rest) {
+        size_t at = 0;
+        for (long r = 0; r < t->nrows; r++) {
+            const char *v = f->rows[r].cells[col];
+            rest[r] = text + at;
+            at += rest_of(v, a, b, rest[r]) + 1;
+            side[r] = cmp_value_matches(v, a) || cmp_value_matches(v, b);
+        }
+        left = drop_common(rest, side, t->nrows);
+    }
+    const int n = t->ncols + 1;
+    if (left > 0 && !(cell = malloc((size_t)(t->nrows + 1) * (size_t)n * sizeof *cell))) left = -1;
+    if (left > 0) {
+        for (long r = 0; r <= t->nrows; r++) {
+            memcpy(&cell[r * n], &t->cell[r * t->ncols], (size_t)t->ncols * sizeof *cell);
+            cell[r * n + t->ncols] = r ? rest[r - 1] : t->cell[col];
+        }
+        for (long r = 0; r < t->nrows; r++) f->rows[r].cells = &cell[(r + 1) * n];
+        free(t->cell);
+        t->cell = cell;
+        t->ncols = n;
+        f->added = text, text = NULL;
+    }
+    free(text), free(side), free(rest);
+    if (left < 0) return snprintf(err, errlen, "out of memory"), -1;
     return 0;
 }

@@ -106,9 +106,27 @@ has '^0 paired by round, 6 from independent samples$' "$tmp/out"
 expect 2 "compare: a row that is both sides" -- "$pb" compare "$tmp/sw/s.csv" \
     --by "params=restart-schedule=luby,cell-choice=fewest"
 one_line_error "s\.csv:[0-9]+: --by: 'restart-steps=10;restart-schedule=luby;cell-choice=fewest' is both restart-schedule=luby and cell-choice=fewest: give values that tell the sides apart$"
-expect 2 "compare: a part that picks two settings" -- "$pb" compare "$tmp/sw/s.csv" \
-    --by "params=restart-schedule=luby,-"
-one_line_error "s\.csv:[0-9]+: params=restart-schedule=luby picks two rows that differ in params alone \(lines [0-9]+ and [0-9]+\): give more of the value$"
+# A grid of settings: --by names one item's two values and pairs the rows alike in
+# every other item, which a column of their own shows; --where narrows by items.
+expect 0 "a grid of settings" -- "$pb" sweep --family notouch --instances cross8 --engines restart \
+    --modes first --params "restart-steps=10/1000;cell-choice=random/fewest" --samples 2 --name g \
+    --out "$tmp/grid" -q
+expect 0 "compare one item across the others" -- "$pb" compare "$tmp/grid/g.csv" \
+    --by params=restart-steps=10,restart-steps=1000
+has "^params +old +new " "$tmp/out"
+for c in random fewest; do has "^cell-choice=$c +[0-9]" "$tmp/out"; done
+has '^2 paired by round, 0 from independent samples$' "$tmp/out"
+expect 0 "compare one item, --where another" -- "$pb" compare "$tmp/grid/g.csv" --csv \
+    --by params=restart-steps=10,restart-steps=1000 --where params=cell-choice=fewest
+same "the pair of cell-choice=fewest" "$(python3 -c 'import csv, sys
+print(*[r["params"] + " " + r["old_steps"] for r in csv.DictReader(open(sys.argv[1])) if r["family"] != "geomean"])' \
+    "$tmp/out")" "cell-choice=fewest $(awk -F, '$8 ~ /restart-steps=10;.*fewest/ { print $13 }' "$tmp/grid/g.csv")"
+expect 2 "compare: a part that picks two settings" -- "$pb" compare "$tmp/grid/g.csv" \
+    --by "params=restart-steps=10,restart-steps=1000;cell-choice=fewest"
+one_line_error "g\.csv:[0-9]+: params=restart-steps=10 picks two rows that differ in params alone \(lines [0-9]+ and [0-9]+\): give more of the value$"
+expect 2 "compare: --where a whole value of --by's column" -- "$pb" compare "$tmp/grid/g.csv" \
+    --by params=restart-steps=10,restart-steps=1000 --where params=-
+one_line_error "--where params=\.\.\.: the column of --by picks the sides already \(a setting's items, NAME=VALUE, may narrow them\)$"
 expect 2 "compare: a part no row has" -- "$pb" compare "$tmp/sw/s.csv" \
     --by "params=restart-steps=100,restart-steps=7"
 one_line_error "expected a value of column params for --by, got 'restart-steps=7'"
