@@ -9,11 +9,16 @@ Here: the copy number of a row's instance, and the ladder section's words and ta
 for a family part whose rows have copies (sections/ladder.py calls them).
 """
 
+import random
 import re
 
 from . import stats
 from .markdown import code, escape, table
-from .numfmt import bounded_ratio, duration, factor_text, grouped
+from .numfmt import bounded_ratio, duration, factor_text, grouped, ratio_interval
+
+# The puzzles drawn again: how many draws, from a fixed seed (the same files give the
+# same interval), and the fewest puzzles worth drawing from.
+DRAWS, DRAW_SEED, DRAW_MIN_PUZZLES = 10000, 1, 5
 
 COPY = re.compile(r"^(.*)\.copy([0-9]+)$")
 
@@ -62,7 +67,7 @@ SUDOKU_HOW = "symbols relabelled, bands, stacks and the rows and columns within 
 def intro(n, how=SUDOKU_HOW):
     """The words that say copies were used, and why (n orientations per puzzle; how: what
     a copy is)."""
-    return (f"Each puzzle ran in {n} orientations: as given and as {n - 1} isomorphic copies (the sweep's "
+    return (f"Each puzzle ran in {n} orientations: as given and as {n - 1} isomorphic cop{'y' if n == 2 else 'ies'} (the sweep's "
             f"`copies`: {how}; the same copies for every tool, drawn from a fixed seed; copy C's rows are named "
             "`….copyC`). A solver's conflicts on one orientation of a hard puzzle can swing several-fold with "
             "the order it meets cells and values in, so the totals below are over every orientation, and the "
@@ -117,6 +122,39 @@ def per_puzzle_cell(mine):
     return text
 
 
+def puzzles_drawn_again(runs, a="learn", b="cadical"):
+    """a's total time over b's with the set drawn again: its puzzles with replacement,
+    then each drawn puzzle's orientations with replacement, a's and b's runs on one
+    orientation kept together (a two-stage bootstrap: how far the choice of puzzles
+    and of their orientations alone moves the ratio). (The ratio, the 95% percentile
+    interval's ends, the number of puzzles), or None unless every run of both
+    finished on at least DRAW_MIN_PUZZLES puzzles, each orientation run by both."""
+    times = {}
+    for r in runs:
+        if r.tool in (a, b):
+            if not r.done:
+                return None
+            times.setdefault(r.base, {}).setdefault(r.copy, {})[r.tool] = r.seconds
+    puzzles = sorted(times)
+    pairs = [[(t[a], t[b]) for _, t in sorted(times[p].items()) if len(t) == 2] for p in puzzles]
+    if len(puzzles) < DRAW_MIN_PUZZLES or any(len(o) != len(times[p]) for o, p in zip(pairs, puzzles)):
+        return None
+    rng = random.Random(DRAW_SEED)
+    n = len(puzzles)
+    ratios = []
+    for _ in range(DRAWS):
+        mine = theirs = 0.0
+        for _ in range(n):
+            orient = pairs[rng.randrange(n)]
+            for _ in orient:
+                x, y = orient[rng.randrange(len(orient))]
+                mine, theirs = mine + x, theirs + y
+        if theirs > 0 and mine > 0:
+            ratios.append(mine / theirs)
+    whole = sum(x for o in pairs for x, _ in o) / sum(y for o in pairs for _, y in o)
+    return whole, stats.quantile(ratios, 0.025), stats.quantile(ratios, 0.975), n
+
+
 def target_words(runs):
     """What the learn target adds with copies: the orientations, the ratio of
     conflicts on the originals alone (what one orientation would have said), and both
@@ -125,10 +163,16 @@ def target_words(runs):
     orig = [r for r in runs if r.copy == 0 and r.tool in ("learn", "cadical")]
     lo = [r.backtracks for r in orig if r.tool == "learn"]
     co = [r.backtracks for r in orig if r.tool == "cadical"]
-    words = f" Totals over {n} orientations of each puzzle (the puzzle and {n - 1} isomorphic copies)."
+    words = f" Totals over {n} orientations of each puzzle (the puzzle and {n - 1} isomorphic cop{'y' if n == 2 else 'ies'})."
     if lo and co and None not in lo and None not in co and all(r.done for r in orig):
         words += (" On the puzzles as given alone, learn would take "
                   f"{bounded_ratio(sum(lo), sum(co), less='fewer conflicts', more='more conflicts')}.")
     words += (f" Spread of the conflicts over a puzzle's orientations: learn {spread_text(spreads(runs, 'learn'))}; "
               f"cadical {spread_text(spreads(runs, 'cadical'))}.")
+    drawn = puzzles_drawn_again(runs)
+    if drawn:
+        r, lo, hi, n = drawn
+        words += (f" With the {n} puzzles drawn again, and each drawn puzzle's orientations (a two-stage "
+                  f"bootstrap, {DRAWS:,} draws), learn's time against cadical's: {ratio_interval(r, lo, hi)} "
+                  "(95%): how far the choice of puzzles and orientations alone moves the ratio.")
     return words

@@ -115,6 +115,7 @@ class Ladder(unittest.TestCase):
         rows += [("qwh-40", "0.50", "minisat", "limit", 0, 10.0, 0), ("qwh-40", "0.50", "minisat", "done", 700, 1.0, 1),
                  ("qwh-40", "0.50", "minisat", "done", 300, 1.0, 2)]
         text = self.section(rows)
+        self.assertNotIn("drawn again", text)  # two puzzles: too few to draw from
         self.assertIn("| 0.50 | 300 ms · 300 [100, 100] | 600 ms · 700 [100, 400] | ≥ 12.0 s · ≥ 1,000 [300, 700; "
                       "1 stopped] |", text)
         self.assertIn("| 0.40 | 3.00 s · 6,000 [1,000, 3,000] | 1.50 s · 6,000 [500, 4,000] | ≥ 10.0 s · ≥ 50 [-; 1 "
@@ -130,6 +131,30 @@ class Ladder(unittest.TestCase):
                       "alone, learn would take 1.57× more conflicts. Spread of the conflicts over a puzzle's "
                       "orientations: learn median 2.00×, largest 3.00× (of 2 puzzles); cadical median 6.00×, largest 8.00× (of "
                       "2 puzzles).", text)
+
+    def test_puzzles_and_orientations_drawn_again(self):
+        # Five puzzles or more, every run finished: the ratio's interval with the set
+        # drawn again (a two-stage bootstrap). learn at half cadical's time on every
+        # orientation leaves no room either way.
+        rows = [("qwh-40", f"0.4{p}", tool, "done", 100, t, c)
+                for p in range(5) for c in (0, 1) for tool, t in (("learn", 1.0), ("cadical", 2.0))]
+        text = self.section(rows)
+        self.assertIn("With the 5 puzzles drawn again, and each drawn puzzle's orientations (a two-stage bootstrap, "
+                      "10,000 draws), learn's time against cadical's: 2.00× faster [2.00×, 2.00×] (95%)", text)
+        self.assertIn("Totals over 2 orientations of each puzzle (the puzzle and 1 isomorphic copy).", text)
+        # One puzzle's orientations differ: the interval holds both of its ratios' pull,
+        # and the same files give the same interval.
+        rows[-4:] = [("qwh-40", "0.44", "learn", "done", 100, 8.0, 0), ("qwh-40", "0.44", "cadical", "done", 100, 2.0, 0),
+                     ("qwh-40", "0.44", "learn", "done", 100, 1.0, 1), ("qwh-40", "0.44", "cadical", "done", 100, 2.0, 1)]
+        first, again = self.section(rows), self.section(rows)
+        line = [l for l in first.splitlines() if "drawn again" in l]
+        self.assertEqual(len(line), 1)
+        self.assertIn(line[0], again)
+        self.assertRegex(line[0], r"learn's time against cadical's: 1\.18× faster \[[0-9.]+× faster, [0-9.]+× slower\] "
+                                  r"\(95%\)")
+        # A run stopped at the limit: the totals are bounds, and nothing is drawn.
+        rows[0] = ("qwh-40", "0.40", "learn", "limit", 100, 10.0, 0)
+        self.assertNotIn("drawn again", self.section(rows))
 
     def test_copies_per_puzzle_rows_in_puzzle_order(self):
         # 12 puzzles of a file, each in 2 orientations, in a family with levels: the
