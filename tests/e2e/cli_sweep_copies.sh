@@ -2,8 +2,9 @@
 # cli_sweep_copies.sh — an engine sweep with `copies K`: each puzzle also runs as K
 # isomorphic copies, the same for every engine and every run, each copy's rows named
 # NAME#P.copyC (NAME.copyC per set) with the original's solution count; the .meta keeps
-# copies and copies-seed, and --resume finds the rows; a bad value, a family without
-# copies and copies-seed alone are refused in one line naming the file and line.
+# copies and copies-seed, and --resume finds the rows; only-puzzles runs some puzzles'
+# rows again under their names; a bad value, a family without copies and copies-seed
+# alone are refused in one line naming the file and line.
 # usage: cli_sweep_copies.sh PUZZLEBENCH SOURCE_DIR
 # shellcheck source=tests/e2e/cli_lib.sh
 source "$(dirname "$0")/cli_lib.sh"
@@ -45,6 +46,20 @@ expect 0 "the sweep again" -- "$pb" sweep "$tmp/c.sweep" --out "$tmp/r2" -q
     bad "a second run gave other steps"
 expect 0 "--resume of a whole sweep" -- "$pb" sweep "$tmp/c.sweep" --out "$tmp/r" --resume
 has 'complete already' "$tmp/out"
+# only-puzzles: one puzzle's rows again, under their names, copies and all, with the
+# steps of the whole sweep; kept in the .meta, so --resume refuses another pick.
+expect 0 "one puzzle again" -- "$pb" sweep "$tmp/c.sweep" --out "$tmp/one" -q --only-puzzles 1
+[ "$(tail -n +2 "$tmp/one/c.csv" | cut -d, -f2,4,13 | sort)" = "$(echo "$rows" | grep '^sudoku,p#1' | cut -d, -f2,4,13 | sort)" ] &&
+    ok || bad "only-puzzles 1: $(tail -n +2 "$tmp/one/c.csv" | cut -d, -f2,4,13 | tr '\n' ' ')"
+has '^only_puzzles=1$' "$tmp/one/c.meta"
+expect 2 "--resume with another pick" -- "$pb" sweep "$tmp/c.sweep" --out "$tmp/one" -q --only-puzzles 0 --resume
+one_line_error "cannot resume: only_puzzles differs \(the \.meta: '1', now: '0'\)"
+expect 2 "a puzzle past the file's" -- "$pb" sweep "$tmp/c.sweep" --out "$tmp/two" --only-puzzles 0-2
+one_line_error "only-puzzles: .*p\.txt holds 2 puzzles \(0 to 1\), not puzzle 2"
+expect 2 "only-puzzles with rows per set" -- "$pb" sweep "$tmp/c.sweep" --list --only-puzzles 0 --rows per-set
+one_line_error "--only-puzzles: picks puzzles for rows of their own: give 'rows per-puzzle'"
+expect 2 "only-puzzles twice" -- "$pb" sweep "$tmp/c.sweep" --list --only-puzzles "0 0-1"
+one_line_error "--only-puzzles gives puzzle 0 twice"
 # Rows per set: a row per copy of the file, its solutions the original's (72 + 9081).
 expect 0 "copies, rows per set" -- "$pb" sweep "$tmp/c.sweep" --out "$tmp/s" -q --rows per-set --engines logic
 [ "$(tail -n +2 "$tmp/s/c.csv" | cut -d, -f2,12 | tr '\n' ' ')" = "p,9153 p.copy1,9153 p.copy2,9153 " ] && ok ||

@@ -222,6 +222,18 @@ static int check_copies(const pb_sweep_spec *s, const char *source)
                           where);
 }
 
+/* only-puzzles: only for rows per puzzle (a per-set row sums every puzzle of its file). */
+static int check_puzzles(const pb_sweep_spec *s, const char *source)
+{
+    char where[PB_PATH_EXT_MAX];
+    if (!s->matrix.puzzles.n || s->matrix.rows == PB_ROWS_PER_PUZZLE) return 0;
+    pb_sweep_spec_at(s, "only-puzzles", source, where, sizeof where);
+    return pb_usage_error("sweep",
+                          "%sonly-puzzles: picks puzzles for rows of their own: give 'rows "
+                          "per-puzzle' (a per-set row sums every puzzle of its file)",
+                          where);
+}
+
 /* max-samples: 0 (samples), or at least samples: fewer would be no further round. */
 static int check_max_samples(const pb_sweep_spec *s, const char *source)
 {
@@ -268,7 +280,7 @@ int pb_sweep_spec_check(pb_sweep_spec *s, const char *source)
         return pb_usage_error("sweep", "%s%s names '%s' twice", where, keys[k], dup);
     }
     if (check_baseline(s, source) || check_lengths(s, source) || check_family_sets(s, source) ||
-        check_copies(s, source) || check_max_samples(s, source))
+        check_copies(s, source) || check_puzzles(s, source) || check_max_samples(s, source))
         return PB_EXIT_USAGE;
     return pb_sweep_check_engine_keys(s, source);
 }

@@ -105,12 +105,15 @@ static int add_engine_jobs(expand *x, int inst, const pb_engine *eng, const pb_o
     sweep_plan *pl = x->p;
     const int per_puzzle = s->matrix.rows == PB_ROWS_PER_PUZZLE;
     const int lengths = eng->about.caps & PB_CAP_LENGTH ? s->matrix.max_lengths.n : 0;
+    /* The only-puzzles key picks some (load_one checked that each file holds them). */
+    const pb_seed_list *some = s->matrix.puzzles.n ? &s->matrix.puzzles : NULL;
+    const int npuzzles = !per_puzzle ? 0 : some ? some->n : pl->sets[inst].count;
     for (int md = 0; md < s->matrix.modes.n; md++)
         for (int t = 0; t < s->matrix.search_threads.n; t++)
-            for (int p = per_puzzle ? 0 : -1; p < (per_puzzle ? pl->sets[inst].count : 0); p++)
+            for (int q = per_puzzle ? 0 : -1; q < npuzzles; q++)
                 for (int l = lengths ? 0 : -1, after = -1; l < lengths; l++) {
                     job j = {.instance = inst,
-                             .puzzle = p,
+                             .puzzle = q >= 0 && some ? (int)some->v[q] : q,
                              .threads = s->matrix.search_threads.v[t],
                              .engine = eng,
                              .order = ord,
@@ -222,6 +225,12 @@ static int load_one(sweep_plan *p, const pb_sweep_spec *s, int i, const void *pa
             pb_say("sweep: %s", p->sets[at].puzzle[k].error);
             return PB_EXIT_USAGE;
         }
+    for (int k = 0; k < s->matrix.puzzles.n; k++)
+        if (s->matrix.puzzles.v[k] >= (uint64_t)p->sets[at].count)
+            return pb_usage_error(
+                "sweep", "only-puzzles: %s holds %d puzzle%s (0 to %d), not puzzle %llu",
+                s->instances.item[i], p->sets[at].count, p->sets[at].count == 1 ? "" : "s",
+                p->sets[at].count - 1, (unsigned long long)s->matrix.puzzles.v[k]);
     if (p->fam->instance_name) /* else the set's own name, as solve's rows give it */
         p->fam->instance_name(s->instances.item[i], p->names[at], sizeof p->names[at]);
     else if (p->fam->puzzle_name)

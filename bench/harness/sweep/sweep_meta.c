@@ -141,6 +141,12 @@ void pb_sweep_settings_make(pb_sweep_settings *st, const pb_sweep_spec *s,
             append(x[k], "%s%s", i ? " " : "", s->matrix.family_sets.text[i]);
         k++;
     }
+    if (s->matrix.puzzles.n) { /* only a sweep of some puzzles has it */
+        append(x[k], "only_puzzles=");
+        for (int i = 0; i < s->matrix.puzzles.n; i++)
+            append(x[k], "%s%llu", i ? " " : "", (unsigned long long)s->matrix.puzzles.v[i]);
+        k++;
+    }
     if (s->matrix.copies) { /* only a sweep of copies has them */
         append(x[k++], "copies=%d", s->matrix.copies);
         append(x[k++], "copies_seed=%d", s->matrix.copies_seed);

@@ -173,7 +173,9 @@ static int seed_of(const char *s, size_t n, uint64_t *out)
     return *out = v, 0;
 }
 
-int pb_sweep_parse_seeds(const char *value, void *field, char *err, size_t errlen)
+/* Numbers N or ranges A-B into field (a pb_seed_list), each once; noun names them
+ * in messages ("seed", "puzzle"). */
+static int parse_numbers(const char *value, void *field, const char *noun, char *err, size_t errlen)
 {
     pb_seed_list *l = field;
     static pb_seed_list fresh; /* too large for the stack of a parse */
@@ -188,25 +190,36 @@ int pb_sweep_parse_seeds(const char *value, void *field, char *err, size_t errle
                        seed_of(dash + 1, n - (size_t)(dash - p) - 1, &b) || b < a
                  : seed_of(p, n, &a)) {
             snprintf(err, errlen,
-                     "expects seeds N or ranges A-B (whole numbers below 2^64, A <= B), got "
+                     "expects %ss N or ranges A-B (whole numbers below 2^64, A <= B), got "
                      "'%.*s'",
-                     (int)(n < 100 ? n : 100), p);
+                     noun, (int)(n < 100 ? n : 100), p);
             return -1;
         }
         if (!dash) b = a;
         for (uint64_t x = a;; x++) {
             for (int k = 0; k < fresh.n; k++)
                 if (fresh.v[k] == x)
-                    return snprintf(err, errlen, "gives seed %llu twice", (unsigned long long)x),
+                    return snprintf(err, errlen, "gives %s %llu twice", noun,
+                                    (unsigned long long)x),
                            -1;
             if (fresh.n == PB_ENGINE_SEEDS)
-                return snprintf(err, errlen, "gives more than %d seeds", PB_ENGINE_SEEDS), -1;
+                return snprintf(err, errlen, "gives more than %d %ss", PB_ENGINE_SEEDS, noun), -1;
             fresh.v[fresh.n++] = x;
             if (x == b) break;
         }
         p += n;
     }
-    if (!fresh.n) return snprintf(err, errlen, "expected at least one seed"), -1;
+    if (!fresh.n) return snprintf(err, errlen, "expected at least one %s", noun), -1;
     memcpy(l, &fresh, sizeof fresh);
     return 0;
+}
+
+int pb_sweep_parse_seeds(const char *value, void *field, char *err, size_t errlen)
+{
+    return parse_numbers(value, field, "seed", err, errlen);
+}
+
+int pb_sweep_parse_puzzles(const char *value, void *field, char *err, size_t errlen)
+{
+    return parse_numbers(value, field, "puzzle", err, errlen);
 }

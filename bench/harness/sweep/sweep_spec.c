@@ -286,6 +286,11 @@ const pb_option pb_sweep_keys[] = {
          "one row per instance and run (its puzzles summed), or one per\n"
          "puzzle and run (each puzzle its own limits)"),
      .choices = row_kinds},
+    {KEY("only-puzzles", PB_OPT_CUSTOM, matrix.puzzles, "LIST",
+         "with rows per-puzzle: only these puzzles of each file (from 0, as\n"
+         "the rows name them NAME#P: N or A-B), to run a row or a few of a\n"
+         "sweep again, under their names (default: every puzzle)"),
+     .parse = pb_sweep_parse_puzzles},
     {KEY("copies", PB_OPT_INT, matrix.copies, "K",
          "each instance also runs as K isomorphic copies of its puzzles (a\n"
          "symmetry of the family's rules, the same for every engine); copy c's\n"

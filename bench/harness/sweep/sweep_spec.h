@@ -97,6 +97,7 @@ typedef struct pb_sweep_matrix {
     int levels; /* 1: count runs write their family's rows per length (count --levels) */
     pb_param_sets engine_params; /* the params key (none: every engine its defaults) */
     pb_seed_list engine_seeds;   /* the engine-seeds key (none: the default seed) */
+    pb_seed_list puzzles;        /* the only-puzzles key (none: every puzzle) */
     double ci_target;            /* pairs sample on until their ratio's CI is within +- this */
     int seed;                    /* of each round's order of the runs */
     int workers;                 /* runs at a time (1-thread runs only); 0: one per core */
@@ -210,6 +211,8 @@ int pb_sweep_spec_check(pb_sweep_spec *s, const char *source);
  */
 int pb_sweep_parse_params(const char *value, void *field, char *err, size_t errlen);
 int pb_sweep_parse_seeds(const char *value, void *field, char *err, size_t errlen);
+/* The only-puzzles key: puzzle indices (from 0) N or ranges A-B, into a pb_seed_list. */
+int pb_sweep_parse_puzzles(const char *value, void *field, char *err, size_t errlen);
 int pb_sweep_check_engine_keys(const pb_sweep_spec *s, const char *source);
 
 /* Applies family set i of s (its family options over the sweep's) to params, a copy of
