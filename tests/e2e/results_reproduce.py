@@ -26,15 +26,18 @@ again on a bounded part of the full run: the rows of results/ that this build's 
 engines finished in under FAST_S seconds, each group of engine, order, mode and
 threads once on the sweep's instances that hold such a row, one sample a run,
 stopped at SELECTION_LIMIT_S where those instances hold slower rows of the group
-too, and with one copy of each puzzle where the sweep makes more (`copies`). Each sweep prints how many rows it compared each way; a sweep that compares none
-fails unless it says why (a tool sweep, a collection not on this machine, no row of
-results/ that quick).
+too, and with one copy of each puzzle where the sweep makes more (`copies`); a
+per-puzzle sweep runs each file alone, only its puzzles that hold such a row
+(`only-puzzles`). Each sweep prints how many rows it compared each way; a sweep
+that compares none fails unless it says why (a tool sweep, a collection not on this
+machine, no row of results/ that quick).
 
 usage: tests/e2e/results_reproduce.py PATH/TO/puzzlebench SOURCE_DIR
 """
 import csv
 import io
 import os
+import re
 import subprocess
 import sys
 import tempfile
@@ -191,6 +194,20 @@ def fast_groups(old, outside):
     return {group: sets for group, sets in groups.items() if sets[0]}
 
 
+def puzzle_of(instance):
+    """The puzzle number of a per-puzzle row's instance (NAME#P, NAME#P.copyC); None
+    for a puzzle the family names itself (latin's generated squares)."""
+    m = re.search(r"#([0-9]+)(\.copy[0-9]+)?$", instance)
+    return int(m.group(1)) if m else None
+
+
+def picks_of(names):
+    """The puzzle numbers of these rows, sorted; None when one has none (a file's
+    every puzzle then runs)."""
+    numbers = {puzzle_of(n) for n in names}
+    return None if None in numbers else sorted(numbers)
+
+
 def check_selection(pb, path, name, old, extra, counts, outside, commit, tmp):
     """Failures, rows compared and the reason none was, for the full run's quick rows
     (fast_groups) run again: a sweep per group, on the sweep's instances holding them."""
@@ -206,31 +223,40 @@ def check_selection(pb, path, name, old, extra, counts, outside, commit, tmp):
         if run.returncode != 0:
             return [f"{name}: sweep --instances {spec} --list exits {run.returncode}: {run.stderr.strip()[-300:]}"], 0, None
         specs[spec] = {line.split()[0] for line in run.stdout.splitlines() if line.strip()}
+    per_puzzle = sweep_key(path, "rows") == "per-puzzle"
     failures, compared = [], 0
     for i, ((engine, order, mode, threads), (fast, slow)) in enumerate(sorted(groups.items())):
         chosen = [spec for spec, names in specs.items() if names & fast]
         if not chosen:
             failures.append(f"{name}: no instance of the sweep file holds {sorted(fast)[0]} ({engine})")
             continue
-        # A slow row beside the quick ones (a file's other puzzles) is stopped early;
-        # quick rows alone run to the end, however busy the machine.
-        limit = SELECTION_LIMIT_S if any(specs[spec] & slow for spec in chosen) else 0
-        out = os.path.join(tmp, f"selection.{name}.{i}")
-        args = [pb, "sweep", path, "--out", out, *ONE_SAMPLE[1:], "--instances", " ".join(chosen),
-                "--engines", engine, "--modes", mode, "--search-threads", threads,
-                "--time-limit", str(limit)]
-        args += ["--orders", order] if order != "-" else []
-        # Copy C of a puzzle is the same whatever the number of copies: one copy checks
-        # that they repeat, at a fraction of the time that every copy takes.
-        args += ["--copies", "1"] if int(sweep_key(path, "copies") or 0) > 1 else []
-        run = subprocess.run(args, cwd=here, capture_output=True, text=True)
-        if run.returncode != 0:
-            failures.append(f"{name} ({engine} {mode}): sweep exits {run.returncode}: {run.stderr.strip()[-400:]}")
-            continue
-        new = rows_by_key(os.path.join(out, name + ".csv"), extra)
-        f, n = compare_rows(name, old, new, counts, outside, commit)
-        failures += f
-        compared += n
+        # Rows per puzzle: each file alone, only its puzzles that hold a quick row
+        # (only-puzzles); else the files together, every puzzle.
+        parts = [([spec], picks_of(specs[spec] & fast)) for spec in chosen] if per_puzzle else [(chosen, None)]
+        for j, (these, picks) in enumerate(parts):
+            # A slow row beside the quick ones (a file's other puzzles, a puzzle's
+            # other copies) is stopped early; quick rows alone run to the end, however
+            # busy the machine.
+            limit = SELECTION_LIMIT_S if any(picks is None or puzzle_of(n) in picks
+                                             for spec in these for n in specs[spec] & slow) else 0
+            out = os.path.join(tmp, f"selection.{name}.{i}.{j}")
+            args = [pb, "sweep", path, "--out", out, *ONE_SAMPLE[1:], "--instances", " ".join(these),
+                    "--engines", engine, "--modes", mode, "--search-threads", threads,
+                    "--time-limit", str(limit)]
+            args += ["--orders", order] if order != "-" else []
+            args += ["--only-puzzles", " ".join(map(str, picks))] if picks else []
+            # Copy C of a puzzle is the same whatever the number of copies: one copy
+            # checks that they repeat, at a fraction of the time that every copy takes.
+            args += ["--copies", "1"] if int(sweep_key(path, "copies") or 0) > 1 else []
+            run = subprocess.run(args, cwd=here, capture_output=True, text=True)
+            if run.returncode != 0:
+                failures.append(f"{name} ({engine} {mode}): sweep exits {run.returncode}: "
+                                f"{run.stderr.strip()[-400:]}")
+                continue
+            new = rows_by_key(os.path.join(out, name + ".csv"), extra)
+            f, n = compare_rows(name, old, new, counts, outside, commit)
+            failures += f
+            compared += n
     return failures, compared, None
 
 
