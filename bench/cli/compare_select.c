@@ -159,14 +159,14 @@ int cmp_by_apart(const cmp_file *f, int col, const char *a, const char *b, char 
 /* value names an item NAME=... of this name (n bytes). */
 static int names_item(const char *value, const char *name, size_t n)
 {
-    for (const char *at = value; strchr(value, '=');) {
+    if (!strchr(value, '=')) return 0; /* a whole value names no items */
+    for (const char *at = value;;) {
         const size_t len = strcspn(at, ";");
         const char *eq = memchr(at, '=', len);
         if (eq && (size_t)(eq - at) == n && !memcmp(at, name, n)) return 1;
-        if (!at[len]) break;
+        if (!at[len]) return 0;
         at += len + 1;
     }
-    return 0;
 }
 
 /* Writes to out the items of cell that neither a nor b names, ';'-joined; the

@@ -74,7 +74,17 @@ static int fill(FILE *f, void *vctx)
     fprintf(f, "c instance: %s\n", p->inst.spec);
     fprintf(f, "c puzzle: %d of %d", p->index, p->set.count);
     if (p->set.puzzle[k].line) fprintf(f, ", line %d", p->set.puzzle[k].line);
-    if (name[0]) fprintf(f, ", %s", name);
+    if (name[0]) {
+        fprintf(f, ", %s", name);
+    } else if (p->fam->batch && p->inst.spec) {
+        /* A per-puzzle sweep's row names it from 0, where --index counts from 1. */
+        char base[256];
+        if (p->fam->instance_name)
+            p->fam->instance_name(p->inst.spec, base, sizeof base);
+        else
+            pb_base_name(p->inst.spec, base, sizeof base);
+        fprintf(f, ", a per-puzzle sweep's row %s#%d", base, k);
+    }
     fprintf(f, "\nc puzzlebench: %s, commit %s\n", PB_VERSION, pb_build_commit());
     fprintf(f, "c cells: %d, values 1..%d, cell variables 1..%d", m->ncells, m->nvalues,
             cnf->ncell_vars);

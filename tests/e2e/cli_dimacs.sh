@@ -66,6 +66,8 @@ round_trip() {
 # ---- round trips ----
 sudoku9=$src/data/sudoku/9x9-expert.txt
 round_trip sudoku sudoku "$sudoku9" --index 3
+# The header names the puzzle as a per-puzzle sweep's row does: from 0, by the file.
+has "^c puzzle: 3 of [0-9]+, line [0-9]+, a per-puzzle sweep's row 9x9-expert#2$" "$tmp/sudoku.cnf"
 # The export is deterministic: the same bytes again (to standard output).
 expect 0 "export again" -- "$pb" export dimacs sudoku "$sudoku9" --index 3
 cmp -s "$tmp/out" "$tmp/sudoku.cnf" && ok || bad "export dimacs is not deterministic"
