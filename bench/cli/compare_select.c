@@ -169,68 +169,72 @@ static int names_item(const char *value, const char *name, size_t n)
     }
 }
 
-/* Writes to out the items of cell that neither a nor b names, ';'-joined; the
- * length. */
-static size_t rest_of(const char *cell, const char *a, const char *b, char *out)
+/* Writes to out the ';'-separated items of in that keep takes, ';'-joined, and returns
+ * the length; out may be in (the items only move left). */
+typedef int item_test(const char *item, size_t len, const void *ctx);
+static size_t keep_items(const char *in, char *out, item_test *keep, const void *ctx)
 {
     size_t at = 0;
-    for (const char *p = cell;;) {
+    for (const char *p = in;;) {
         const size_t len = strcspn(p, ";");
-        const char *eq = memchr(p, '=', len);
-        const size_t name = eq ? (size_t)(eq - p) : len;
-        if (!names_item(a, p, name) && !names_item(b, p, name)) {
+        const int end = !p[len];
+        if (keep(p, len, ctx)) {
             if (at) out[at++] = ';';
-            memcpy(out + at, p, len);
+            memmove(out + at, p, len);
             at += len;
         }
-        if (!p[len]) break;
+        if (end) break;
         p += len + 1;
     }
     out[at] = 0;
     return at;
 }
 
+/* An item that neither --by value (ctx: two of them) names. */
+static int unnamed(const char *item, size_t len, const void *ctx)
+{
+    const char *const *by = ctx;
+    const char *eq = memchr(item, '=', len);
+    const size_t name = eq ? (size_t)(eq - item) : len;
+    return !names_item(by[0], item, name) && !names_item(by[1], item, name);
+}
+
+/* The rows of the sides, for the items that every one of them holds. */
+typedef struct side_rows {
+    char **rest;
+    const char *side;
+    long first, n;
+} side_rows;
+
+static int in_every_side_row(const char *item, size_t len, const void *ctx)
+{
+    const side_rows *s = ctx;
+    int all = len > 0;
+    for (long r = s->first + 1; r < s->n && all; r++)
+        all = !s->side[r] || has_item(s->rest[r], item, len);
+    return all;
+}
+
+static int not_common(const char *item, size_t len, const void *ctx)
+{
+    const char *common = ctx;
+    return !common[0] || !has_item(common, item, len);
+}
+
 /* Drops from each of rest[0 .. n) the items that every row of the sides (side[r])
  * holds as they are: what is left tells the rows apart. Returns whether any is left
- * in a side's row. */
+ * in a side's row (-1 when out of memory). */
 static int drop_common(char **rest, const char *side, long n)
 {
-    long first = 0;
-    while (first < n && !side[first]) first++;
-    if (first == n) return 0;
-    char *common = strdup(rest[first]);
+    side_rows s = {rest, side, 0, n};
+    while (s.first < n && !side[s.first]) s.first++;
+    if (s.first == n) return 0;
+    char *common = strdup(rest[s.first]);
     if (!common) return -1;
-    size_t keep = 0;
-    for (char *p = common;;) { /* common's items found in every side row, in place */
-        const size_t len = strcspn(p, ";");
-        const int end = !p[len];
-        int all = len > 0;
-        for (long r = first + 1; r < n && all; r++) all = !side[r] || has_item(rest[r], p, len);
-        if (all) {
-            if (keep) common[keep++] = ';';
-            memmove(common + keep, p, len);
-            keep += len;
-        }
-        if (end) break;
-        p += len + 1;
-    }
-    common[keep] = 0;
+    keep_items(common, common, in_every_side_row, &s);
     int left = 0;
-    for (long r = 0; r < n; r++) {
-        size_t at = 0;
-        for (const char *p = rest[r]; *p;) {
-            const size_t len = strcspn(p, ";");
-            if (!keep || !has_item(common, p, len)) {
-                if (at) rest[r][at++] = ';';
-                memmove(rest[r] + at, p, len);
-                at += len;
-            }
-            if (!p[len]) break;
-            p += len + 1;
-        }
-        rest[r][at] = 0;
-        left |= side[r] && at > 0;
-    }
+    for (long r = 0; r < n; r++)
+        left |= keep_items(rest[r], rest[r], not_common, common) && side[r];
     free(common);
     return left;
 }
@@ -250,7 +254,7 @@ int cmp_by_rest_column(cmp_file *f, int col, const char *a, const char *b, char 
         for (long r = 0; r < t->nrows; r++) {
             const char *v = f->rows[r].cells[col];
             rest[r] = text + at;
-            at += rest_of(v, a, b, rest[r]) + 1;
+            at += keep_items(v, rest[r], unnamed, (const char *const[]){a, b}) + 1;
             side[r] = cmp_value_matches(v, a) || cmp_value_matches(v, b);
         }
         left = drop_common(rest, side, t->nrows);
