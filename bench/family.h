@@ -298,6 +298,12 @@ int pb_read_puzzle_file(const char *spec, pb_set *set, pb_text_reader read, char
  * spaces and quotes replaced, so it can go in a CSV field; "-" is "stdin". */
 void pb_base_name(const char *spec, char *out, size_t outlen);
 
+/* The name a sweep's rows give instance spec, loaded as set: the family's
+ * instance_name, else its set's own name (puzzle_name of puzzle 0, as solve's rows
+ * give it), else the base name; a per-puzzle row adds #P. */
+void pb_instance_row_name(const pb_family *f, const char *spec, const pb_set *set, char *out,
+                          size_t outlen);
+
 /* Prints a placement board by its layout, holes left out, as seed 000 does: each
  * row's values separated by one space, padded to `width` (0: no padding); `prefix`
  * goes before the first row, `suffix` after the last. values[c] may be 0 or -1. */

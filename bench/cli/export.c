@@ -79,10 +79,7 @@ static int fill(FILE *f, void *vctx)
     } else if (p->fam->batch && p->inst.spec) {
         /* A per-puzzle sweep's row names it from 0, where --index counts from 1. */
         char base[256];
-        if (p->fam->instance_name)
-            p->fam->instance_name(p->inst.spec, base, sizeof base);
-        else
-            pb_base_name(p->inst.spec, base, sizeof base);
+        pb_instance_row_name(p->fam, p->inst.spec, &p->set, base, sizeof base);
         fprintf(f, ", a per-puzzle sweep's row %s#%d", base, k);
     }
     fprintf(f, "\nc puzzlebench: %s, commit %s\n", PB_VERSION, pb_build_commit());

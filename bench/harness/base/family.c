@@ -127,6 +127,17 @@ void pb_base_name(const char *spec, char *out, size_t outlen)
         if (*c == ',' || *c == ' ' || *c == '"') *c = '_';
 }
 
+void pb_instance_row_name(const pb_family *f, const char *spec, const pb_set *set, char *out,
+                          size_t outlen)
+{
+    if (f->instance_name)
+        f->instance_name(spec, out, outlen);
+    else if (f->puzzle_name)
+        f->puzzle_name(set, 0, out, outlen);
+    else
+        pb_base_name(spec, out, outlen);
+}
+
 void pb_print_board(FILE *f, const pb_model *m, const int *values, int width, const char *prefix,
                     const char *suffix)
 {

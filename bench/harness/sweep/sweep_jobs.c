@@ -231,12 +231,8 @@ static int load_one(sweep_plan *p, const pb_sweep_spec *s, int i, const void *pa
                 "sweep", "only-puzzles: %s holds %d puzzle%s (0 to %d), not puzzle %llu",
                 s->instances.item[i], p->sets[at].count, p->sets[at].count == 1 ? "" : "s",
                 p->sets[at].count - 1, (unsigned long long)s->matrix.puzzles.v[k]);
-    if (p->fam->instance_name) /* else the set's own name, as solve's rows give it */
-        p->fam->instance_name(s->instances.item[i], p->names[at], sizeof p->names[at]);
-    else if (p->fam->puzzle_name)
-        p->fam->puzzle_name(&p->sets[at], 0, p->names[at], sizeof p->names[at]);
-    else
-        pb_base_name(s->instances.item[i], p->names[at], sizeof p->names[at]);
+    pb_instance_row_name(p->fam, s->instances.item[i], &p->sets[at], p->names[at],
+                         sizeof p->names[at]);
     /* Rows are told apart by this name: two instances under one would merge. */
     for (int k = at - i; k < at; k++)
         if (!strcmp(p->names[k], p->names[at]))
