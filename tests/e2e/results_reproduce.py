@@ -224,6 +224,9 @@ def check_selection(pb, path, name, old, extra, counts, outside, commit, tmp):
             return [f"{name}: sweep --instances {spec} --list exits {run.returncode}: {run.stderr.strip()[-300:]}"], 0, None
         specs[spec] = {line.split()[0] for line in run.stdout.splitlines() if line.strip()}
     per_puzzle = sweep_key(path, "rows") == "per-puzzle"
+    # Copy C of a puzzle is the same whatever the number of copies: one copy checks
+    # that they repeat, at a fraction of the time that every copy takes.
+    one_copy = ["--copies", "1"] if int(sweep_key(path, "copies") or 0) > 1 else []
     failures, compared = [], 0
     for i, ((engine, order, mode, threads), (fast, slow)) in enumerate(sorted(groups.items())):
         chosen = [spec for spec, names in specs.items() if names & fast]
@@ -245,9 +248,7 @@ def check_selection(pb, path, name, old, extra, counts, outside, commit, tmp):
                     "--time-limit", str(limit)]
             args += ["--orders", order] if order != "-" else []
             args += ["--only-puzzles", " ".join(map(str, picks))] if picks else []
-            # Copy C of a puzzle is the same whatever the number of copies: one copy
-            # checks that they repeat, at a fraction of the time that every copy takes.
-            args += ["--copies", "1"] if int(sweep_key(path, "copies") or 0) > 1 else []
+            args += one_copy
             run = subprocess.run(args, cwd=here, capture_output=True, text=True)
             if run.returncode != 0:
                 failures.append(f"{name} ({engine} {mode}): sweep exits {run.returncode}: "
