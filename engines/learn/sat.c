@@ -111,6 +111,16 @@ void pb_sat_free(pb_sat *s)
     free(s->stack.a);
     free(s->toclear.a);
     free(s->viv.a);
+    free(s->ad);
+    free(s->ad_cells);
+    free(s->ad_mate);
+    free(s->ad_row);
+    free(s->ad_var_cell);
+    free(s->ad_var_value);
+    free(s->ad_dom);
+    free(s->ad_index);
+    free(s->ad_occ);
+    free(s->ad_queue);
     free(s);
 }
 
@@ -125,6 +135,12 @@ pb_sat_result pb_sat_solve(pb_sat *s, pb_limiter *lim, pb_status *stopped)
         int conflict = sat_propagate(s);
         if (s->nomem) goto nomem;
         if (s->stop != PB_DONE) goto stopped;
+        if (!conflict && s->ad_n) {
+            int t = sat_alldiff_propagate(s);
+            if (t < 0) goto nomem;
+            if (t == 1) continue;
+            conflict = t == 2;
+        }
         if (conflict) {
             s->st.conflicts++;
             if (s->nlevels == 0) {

@@ -34,10 +34,11 @@ typedef struct pb_sat_stats {
     uint64_t conflicts;
     uint64_t learnts; /* learnt clauses made (units included) */
     uint64_t restarts;
-    uint64_t deleted;  /* learnt clauses removed by the LBD reduction */
-    uint64_t failed;   /* literals that probing found failed (their conflicts counted too) */
-    uint64_t vivified; /* learnt clauses that vivification shortened */
-    uint64_t work;     /* units of the work limiter (pb_sat_load_begin): not steps */
+    uint64_t deleted;   /* learnt clauses removed by the LBD reduction */
+    uint64_t failed;    /* literals that probing found failed (their conflicts counted too) */
+    uint64_t vivified;  /* learnt clauses that vivification shortened */
+    uint64_t explained; /* literals and conflicts an all-different group explained */
+    uint64_t work;      /* units of the work limiter (pb_sat_load_begin): not steps */
 } pb_sat_stats;
 
 /* The search's levers, each a choice among the field's (pb_sat_default_options gives
@@ -91,6 +92,16 @@ void pb_sat_set_options(pb_sat *s, const pb_sat_options *o);
 int pb_sat_add_clause(pb_sat *s, const int *lits, int n);
 /* Adds "at most one of lits is true". 0, or -1 when out of memory. */
 int pb_sat_add_amo(pb_sat *s, const int *lits, int n);
+
+/* Adds an all-different group of k cells over nv values (k <= 64, nv <= 64, the same nv
+ * for every group): vars[i * nv + v] is the variable of "cell i takes value v" (0:
+ * not in its domain); a cell in several groups has the same row of variables in each,
+ * and no variable belongs to two cells. The clauses must say that each cell takes a
+ * value and no value goes to two cells of a group; the group adds Régin's filtering
+ * inside the search, each removal explained by a clause (sat_alldiff.c). After
+ * loading, before the first solve. 0; -1 when out of memory or against these rules,
+ * the solver then fit only for pb_sat_free. */
+int pb_sat_add_alldiff(pb_sat *s, const int *vars, int k, int nv);
 
 /* Loads a new solver as the clauses and lists come, with a few allocations for all
  * of them, not a few per clause: pb_sat_load_begin (hints: the arena words, two per

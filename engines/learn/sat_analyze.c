@@ -73,8 +73,8 @@ static void note_used(pb_sat *s, uint32_t c)
         if (g < lbd) lbd = g;
     }
     uint32_t used = lbd <= (uint32_t)s->opt.tier2_glue ? 2u : 1u;
-    C_FLAGS(s, c) =
-        (C_FLAGS(s, c) & (F_LEARNT | F_DELETED | F_VIVIFIED)) | used << 2 | lbd << LBD_SHIFT;
+    C_FLAGS(s, c) = (C_FLAGS(s, c) & (F_LEARNT | F_DELETED | F_VIVIFIED | F_THEORY)) | used << 2 |
+                    lbd << LBD_SHIFT;
 }
 
 /* The first-UIP clause of the conflict into s->learnt, its asserting literal first,

@@ -123,6 +123,7 @@ void sat_backtrack(pb_sat *s, int lvl)
     s->trail_n = stop;
     s->qhead = stop;
     s->nlevels = lvl;
+    if (s->ad_n) sat_alldiff_backtracked(s);
 }
 
 /* At a conflict, the levels below the last one were propagated without one. */

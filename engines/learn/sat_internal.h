@@ -5,8 +5,8 @@
  * sat_load.c (bulk loading), sat_propagate.c, sat_analyze.c (conflict analysis and
  * learning), sat_decide.c (the trail's undo, the activity heap, phases) and
  * sat_reduce.c (restarts and learnt-clause reduction), sat_shrink.c (shrinking
- * learnt clauses), sat_probe.c (failed-literal probing) and sat_vivify.c
- * (vivifying learnt clauses). Not for use outside
+ * learnt clauses), sat_probe.c (failed-literal probing), sat_vivify.c
+ * (vivifying learnt clauses) and sat_alldiff.c (all-different groups). Not for use outside
  * engines/learn.
  *
  * Literals are 2 * var + sign (var 0-based, sign 1 = negative). Clauses live in one
@@ -48,7 +48,9 @@ enum { GLUE_MIN_CONFLICTS = 50 };
 /* Header words of a clause at offset c: size, then flags | used << 2 | lbd << 5, where
  * used (0..3) counts down the reductions a learnt clause survives for having taken part
  * in a conflict's analysis (pb_sat_options.tier2_glue), and flags say learnt, deleted,
- * and vivified (tried by pb_sat_options.vivify once, not again). */
+ * vivified (tried by pb_sat_options.vivify once, not again), and theory: an
+ * all-different group's explanation (sat_alldiff.c), made unwatched, a reason and
+ * nothing more, deleted by the next reduction that finds it no reason. */
 #define C_SIZE(s, c)  ((s)->arena[c])
 #define C_FLAGS(s, c) ((s)->arena[(c) + 1])
 #define C_LITS(s, c)  ((int *)&(s)->arena[(c) + 2])
@@ -58,7 +60,8 @@ enum { GLUE_MIN_CONFLICTS = 50 };
 #define F_DELETED     2u
 #define F_USED        (3u << 2)
 #define F_VIVIFIED    (1u << 4)
-#define LBD_SHIFT     5
+#define F_THEORY      (1u << 5)
+#define LBD_SHIFT     6
 
 typedef struct watch {
     uint32_t cref;
@@ -91,6 +94,14 @@ enum { WATCH_SLACK = 4 };
  * then read as one run of literals, not a header and a loop each; long ones would
  * take quadratic room. The order is that of the lists either way. */
 enum { AMO_FLAT = 9 };
+
+/* An all-different group (pb_sat_add_alldiff): k cells, their ids at ad_cells[cells
+ * ..], each cell's last matched value at ad_mate[cells + i] (-1: none), and whether
+ * it waits in the queue of groups to filter. */
+typedef struct sat_group {
+    int k, cells;
+    int queued;
+} sat_group;
 
 struct pb_sat {
     int nvars;
@@ -159,6 +170,22 @@ struct pb_sat {
     int focused;
     uint64_t next_switch, switch_n;
     pb_sat_options opt;
+    /* All-different groups (sat_alldiff.c). A cell is a row of ad_nv literals (its
+     * values', -1 where a value is not its), shared by the groups that hold it; per
+     * variable its cell (-1: none) and value; per cell the values not yet false (kept
+     * as the trail is read, ad_head its next entry, and undone with it) and its groups
+     * (CSR, made at the first solve); the queue of groups to filter. */
+    sat_group *ad;
+    int ad_n, ad_cap, ad_nv;
+    int *ad_cells;        /* the groups' cells */
+    signed char *ad_mate; /* beside ad_cells */
+    size_t ad_cells_n, ad_cells_cap;
+    int *ad_row; /* [cell * ad_nv + v] */
+    int ad_ncells, ad_row_cap;
+    int *ad_var_cell;          /* [nvars] */
+    signed char *ad_var_value; /* [nvars] */
+    uint64_t *ad_dom;          /* [cell] */
+    int *ad_index, *ad_occ, *ad_queue, ad_qn, ad_head;
     uint32_t *fwd; /* collect's forwarding table, kept for the next collection */
     size_t fwd_cap;
     pb_sat_stats st;
@@ -333,6 +360,16 @@ int sat_shrink(pb_sat *s);
  * says so. 0, or -1 when out of memory; s->unsat when a unit it learnt made the
  * formula unsatisfiable, s->stop when a limit said stop. */
 int sat_maybe_probe(pb_sat *s);
+
+/* ---- sat_alldiff.c ---- */
+
+/* At a fixpoint of unit propagation: the groups that lost a value since are filtered.
+ * 0: nothing new; 1: literals asserted (propagate again); 2: a conflict, in s->confl
+ * (or s->unsat at level 0); -1 out of memory. It may backtrack first, to the level
+ * where a conflict arose. */
+int sat_alldiff_propagate(pb_sat *s);
+/* After the trail was undone: the groups' queue is emptied. */
+void sat_alldiff_backtracked(pb_sat *s);
 
 /* ---- sat_vivify.c ---- */
 

@@ -115,6 +115,10 @@ static int reduce(pb_sat *s)
     for (int i = 0; i < s->learnts.n; i++) {
         uint32_t c = (uint32_t)s->learnts.a[i];
         uint32_t lbd = C_LBD(s, c);
+        if (C_FLAGS(s, c) & F_THEORY) {
+            if (!locked(s, c)) C_FLAGS(s, c) |= F_DELETED;
+            continue;
+        }
         if (lbd <= (uint32_t)s->opt.keep_glue || locked(s, c)) continue;
         if (C_USED(s, c)) {
             C_FLAGS(s, c) -= 1u << 2; /* tiers: spared this time, one use fewer */

@@ -153,7 +153,8 @@ int sat_maybe_vivify(pb_sat *s)
     for (int i = 0; i < n; i++) {
         uint32_t c = (uint32_t)s->learnts.a[i];
         uint32_t f = C_FLAGS(s, c);
-        if ((f & (F_DELETED | F_VIVIFIED)) || C_LBD(s, c) > VIVIFY_GLUE || C_SIZE(s, c) < 3)
+        if ((f & (F_DELETED | F_VIVIFIED | F_THEORY)) || C_LBD(s, c) > VIVIFY_GLUE ||
+            C_SIZE(s, c) < 3)
             continue;
         int r = vivify_clause(s, c);
         if (r < 0) return -1;

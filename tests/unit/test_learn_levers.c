@@ -1,6 +1,7 @@
 /* test_learn_levers.c — the `learn` engine's search levers beyond its core (tiers of
  * learnt clauses, on by default in the engine; switching between focused and stable
- * mode, failed-literal probing, shrinking learnt clauses and vivification, off): each
+ * mode, failed-literal probing, shrinking learnt clauses and vivification, off; and
+ * learn-alldiff's all-different groups inside the search, on pigeonhole here): each
  * keeps the solver's answers right (pigeonhole stays UNSAT, random 3-SAT models
  * satisfy every clause, a sudoku's solution keeps the rules and its givens, counts
  * match brute force) and its search is reproducible to the conflict: the exact counts
@@ -11,6 +12,7 @@
 #include <string.h>
 
 #include "core/engine.h"
+#include "core/limiter.h"
 #include "core/rng.h"
 #include "learn/sat.h"
 #include "oracles.h"
@@ -73,6 +75,41 @@ static void test_pigeonhole(void)
 /* Random 3-SAT near the threshold (150 variables, 4.2 clauses each, seeds 1-8) under
  * each setting: every model satisfies every clause, the answers agree across the
  * settings, and the conflicts over the 8 formulas sum to these. */
+/* With PHP's pigeons as an all-different group over the holes, the core sees that
+ * n + 1 pigeons have n holes at once: UNSAT before any decision, in one conflict,
+ * where the clauses alone take more than 5,000 steps from PHP(10, 9) on
+ * (test_learn.c's test_core_limit); PHP(n, n) is SAT. Under that step limit, so a group that
+ * stopped working fails here and does not hang. */
+static void test_pigeonhole_group(void)
+{
+    for (int n = 2; n <= 12; n++)
+        for (int extra = 0; extra <= 1; extra++) {
+            int p = n + extra, vars[13 * 12];
+            pb_sat *s = pigeonhole(p, n);
+            for (int i = 0; i < p * n; i++) vars[i] = i + 1;
+            CHECK(pb_sat_add_alldiff(s, vars, p, n) == 0);
+            pb_limits lims = {0};
+            lims.max_steps = 5000;
+            pb_limiter lim;
+            pb_limiter_init(&lim, &lims, 0);
+            pb_sat_result r = pb_sat_solve(s, &lim, NULL);
+            CHECK(r == (extra ? PB_SAT_UNSAT : PB_SAT_SAT));
+            if (extra) CHECK_EQ_U64(pb_sat_get_stats(s)->decisions, 0);
+            if (extra) CHECK_EQ_U64(pb_sat_get_stats(s)->conflicts, 1);
+            for (int h = 0; h < n && r == PB_SAT_SAT; h++) {
+                int t = 0;
+                for (int i = 0; i < p; i++) t += pb_sat_model(s, i * n + h + 1);
+                CHECK(t == 1);
+            }
+            pb_sat_free(s);
+        }
+    /* A group whose cell shares a variable with another cell's row is refused. */
+    pb_sat *s = pb_sat_new(4, 0);
+    int rows[4] = {1, 2, 2, 3};
+    CHECK(pb_sat_add_alldiff(s, rows, 2, 2) == -1);
+    pb_sat_free(s);
+}
+
 static void test_random_3sat(void)
 {
     static const uint64_t want[SETTINGS] = {7860, 7895, 10572, 10820, 12202, 8747, 8276};
@@ -269,6 +306,7 @@ int main(void)
 {
     test_probe_small();
     test_pigeonhole();
+    test_pigeonhole_group();
     test_random_3sat();
     test_sudoku();
     test_vivify_counts();
