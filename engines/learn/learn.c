@@ -21,6 +21,10 @@
  * of a run of 1-9 are few, and clauses over them propagate as a sum propagator's
  * set reasoning would, without an explanation procedure of our own.
  *
+ * learn-alldiff (config 1) also hands the model's plain groups to the solver
+ * (pb_sat_add_alldiff): Régin's filtering inside the search, each removal explained
+ * by a Hall set's clause, where the clauses alone see one value or one cell at a time.
+ *
  * Stats: decisions are guesses (and candidates), propagated literals placements,
  * conflicts backtracks, so steps = propagations + conflicts; learnt clauses made and
  * restarts have columns of their own. One thread, and a fixed seed: a run's steps
@@ -366,6 +370,17 @@ const pb_engine pb_engine_learn = {
     learn_run,
 };
 
+const pb_engine pb_engine_learn_alldiff = {
+    {"learn-alldiff",
+     "learn with the all-different groups inside the search: each made domain-consistent "
+     "(Regin) at every fixpoint of unit propagation, each value it removes explained by a Hall "
+     "set's clause (lazy clause generation)",
+     PB_CAP_FIRST | PB_CAP_COUNT | PB_CAP_LAST, pb_cap_names, learn_params},
+    1,
+    NULL,
+    learn_run,
+};
+
 /* The solver's levers from the run's parameters. */
 static void options(const pb_run *how, pb_sat_options *o)
 {
@@ -383,9 +398,36 @@ static void options(const pb_run *how, pb_sat_options *o)
     o->vivify = (int)pb_param_get(a, how, "vivify");
 }
 
+/* m's plain groups as the solver's all-different groups, over their open cells (sum
+ * groups keep to their selectors' clauses; past 64 open cells, the first 64 of a
+ * group, itself all different). 0, or -1 when out of memory. */
+static int add_groups(pb_sat *s, const pb_model *m, const pb_cnf *f)
+{
+    if (m->nvalues > 64) return 0;
+    int *vars = malloc((size_t)64 * 64 * sizeof *vars);
+    if (!vars) return -1;
+    for (int g = 0; g < m->ngroups; g++) {
+        if (m->group_sum && m->group_sum[g]) continue;
+        int k = 0;
+        for (int j = m->group_start[g]; j < m->group_start[g + 1] && k < 64; j++) {
+            int c = m->group_cells[j];
+            if (f->fixed_value && f->fixed_value[c]) continue;
+            for (int v = 1; v <= m->nvalues; v++)
+                vars[k * m->nvalues + v - 1] = pb_cnf_var(f, c, v);
+            k++;
+        }
+        if (k >= 2 && pb_sat_add_alldiff(s, vars, k, m->nvalues)) {
+            free(vars);
+            return -1;
+        }
+    }
+    free(vars);
+    return 0;
+}
+
+/* config 1: learn-alldiff, the groups inside the search too. */
 static pb_status learn_run(const pb_model *m, int config, const pb_run *how, pb_result *out)
 {
-    (void)config;
     const int n = m->ncells;
     /* The limits count from the start of the run: narrowing, the encoding and the
      * loading are part of it. A second limiter polls the clock by the work that steps
@@ -423,6 +465,11 @@ static pb_status learn_run(const pb_model *m, int config, const pb_run *how, pb_
     if (u.stop == PB_DONE && u.s) u.stop = pb_sat_load_end(u.s);
     if (!f || !u.s || u.stop != PB_DONE) {
         status = u.stop != PB_DONE ? u.stop : PB_NOMEM;
+        copy_stats(&out->stats, NULL, 0);
+        goto out;
+    }
+    if (config && add_groups(u.s, &view, f)) {
+        status = PB_NOMEM;
         copy_stats(&out->stats, NULL, 0);
         goto out;
     }

@@ -15,6 +15,7 @@
     MODEL(PB_PLACEMENT, pb_engine_propagate)       /* search/search.c */                           \
     MODEL(PB_PLACEMENT, pb_engine_alldiff)         /* search/alldiff.c */                          \
     MODEL(PB_PLACEMENT, pb_engine_learn)           /* learn/learn.c */                             \
+    MODEL(PB_PLACEMENT, pb_engine_learn_alldiff)   /* learn/learn.c */                             \
     MODEL(PB_PLACEMENT, pb_engine_restart)         /* search/restart.c */                          \
     MODEL("notouch", pb_engine_value_order)        /* notouch/value_order.c */                     \
     MODEL("notouch", pb_engine_path_count)         /* notouch/path_count.c */                      \

@@ -1,5 +1,5 @@
 /* test_learn.c — the `learn` engine: its CDCL core against brute force (random 3-SAT,
- * pigeonhole, at-most-one lists), then the engine over the shared model: solution
+ * pigeonhole, at-most-one lists), then it and learn-alldiff over the shared model: solution
  * counts against a brute-force count on small random sudoku, latin, kakuro and
  * notouch instances, every solution checked with pb_model_check, reproducible stats,
  * and limits. */
@@ -23,6 +23,17 @@
 static const pb_engine *learn_engine(void)
 {
     return pb_model_engine_find("learn");
+}
+
+/* The registry's engines that run as learn does (learn-alldiff too), NULL-ended. */
+static const pb_engine *const *learn_engines(void)
+{
+    static const pb_engine *list[8];
+    int n = 0;
+    for (const pb_registered *r = pb_registry; r->about && n < 7; r++)
+        if (r->model && r->model->run == learn_engine()->run) list[n++] = r->model;
+    CHECK(n >= 2);
+    return list;
 }
 
 /* ---- the core ---- */
@@ -419,19 +430,16 @@ static uint64_t core_count(const pb_model *m, int *bad)
     return n;
 }
 
-static pb_result run_learn(const pb_model *m, pb_mode mode, uint64_t max_solutions,
-                           uint64_t max_steps, int *first, int *last)
+static pb_result run_engine(const pb_engine *e, const pb_model *m, pb_mode mode,
+                            uint64_t max_solutions, uint64_t max_steps, int *first, int *last)
 {
     pb_run how = {0};
     how.mode = mode;
     how.threads = 1;
     how.limits.max_solutions = max_solutions;
     how.limits.max_steps = max_steps;
-    pb_result r;
-    memset(&r, 0, sizeof r);
-    r.first = first;
-    r.last = last;
-    pb_engine_run(learn_engine(), m, &how, &r);
+    pb_result r = {.first = first, .last = last};
+    pb_engine_run(e, m, &how, &r);
     return r;
 }
 
@@ -440,8 +448,8 @@ static pb_result run_learn(const pb_model *m, pb_mode mode, uint64_t max_solutio
 
 static int counts_checked, counts_zero, counts_one, counts_many;
 
-/* m's count by the engine (count mode; first mode; count --limit 2), by the core
- * (every solution checked) and by brute force, all equal. */
+/* m's count by each engine of learn's (count mode; first mode; count --limit 2), by
+ * the core (every solution checked) and by brute force, all equal. */
 static void check_counts(const pb_model *m)
 {
     uint64_t want = oracle_count(m, UINT64_MAX);
@@ -451,21 +459,23 @@ static void check_counts(const pb_model *m)
     CHECK(bad == 0);
     int *first = calloc((size_t)m->ncells + 1, sizeof *first);
     int *last = calloc((size_t)m->ncells + 1, sizeof *last);
-    pb_result r = run_learn(m, PB_MODE_COUNT, 0, 0, first, last);
-    CHECK(r.status == PB_DONE);
-    CHECK_EQ_U64((uint64_t)r.stats.solutions, want);
-    CHECK_EQ_U64(r.stats.steps, r.stats.placements + r.stats.backtracks);
-    if (want) CHECK(pb_model_check(m, first) && pb_model_check(m, last));
-    if (want > 1) CHECK(memcmp(first, last, (size_t)m->ncells * sizeof *first) != 0);
-    r = run_learn(m, PB_MODE_FIRST, 0, 0, first, NULL);
-    CHECK(r.status == PB_DONE);
-    CHECK_EQ_U64((uint64_t)r.stats.solutions, want ? 1 : 0);
-    if (want) CHECK(pb_model_check(m, first));
-    /* The uniqueness check: count --limit 2. */
-    r = run_learn(m, PB_MODE_COUNT, 2, 0, first, last);
-    CHECK_EQ_U64((uint64_t)r.stats.solutions, want < 2 ? want : 2);
-    CHECK(r.status == (want >= 2 ? PB_LIMIT : PB_DONE));
-    if (want >= 2) CHECK(memcmp(first, last, (size_t)m->ncells * sizeof *first) != 0);
+    for (const pb_engine *const *e = learn_engines(); *e; e++) {
+        pb_result r = run_engine(*e, m, PB_MODE_COUNT, 0, 0, first, last);
+        CHECK(r.status == PB_DONE);
+        CHECK_EQ_U64((uint64_t)r.stats.solutions, want);
+        CHECK_EQ_U64(r.stats.steps, r.stats.placements + r.stats.backtracks);
+        if (want) CHECK(pb_model_check(m, first) && pb_model_check(m, last));
+        if (want > 1) CHECK(memcmp(first, last, (size_t)m->ncells * sizeof *first) != 0);
+        r = run_engine(*e, m, PB_MODE_FIRST, 0, 0, first, NULL);
+        CHECK(r.status == PB_DONE);
+        CHECK_EQ_U64((uint64_t)r.stats.solutions, want ? 1 : 0);
+        if (want) CHECK(pb_model_check(m, first));
+        /* The uniqueness check: count --limit 2. */
+        r = run_engine(*e, m, PB_MODE_COUNT, 2, 0, first, last);
+        CHECK_EQ_U64((uint64_t)r.stats.solutions, want < 2 ? want : 2);
+        CHECK(r.status == (want >= 2 ? PB_LIMIT : PB_DONE));
+        if (want >= 2) CHECK(memcmp(first, last, (size_t)m->ncells * sizeof *first) != 0);
+    }
     free(first);
     free(last);
     counts_checked++;
@@ -486,7 +496,7 @@ static void random_view(pb_rng *rng, const pb_model *shape, pb_model *view, pb_m
     int n = shape->ncells;
     int *sol = calloc((size_t)n, sizeof *sol);
     for (int c = 0; c < n; c++) dom[c] = shape->domain[c];
-    pb_result r = run_learn(view, PB_MODE_FIRST, 0, 0, sol, NULL);
+    pb_result r = run_engine(learn_engine(), view, PB_MODE_FIRST, 0, 0, sol, NULL);
     CHECK(r.stats.solutions == 1);
     for (int c = 0; c < n; c++)
         if ((int)pb_rng_below(rng, 100) >= holes_pct) dom[c] = PB_BIT(sol[c]);
@@ -618,7 +628,7 @@ static void test_narrowing(void)
     pb_mask saved[144];
     memcpy(saved, l->domain, sizeof saved);
     for (int c = 0; c < 12; c++) l->domain[c] = PB_FULL(11); /* row 0 lacks 12 */
-    pb_result r = run_learn(l, PB_MODE_COUNT, 0, 1000000, NULL, NULL);
+    pb_result r = run_engine(learn_engine(), l, PB_MODE_COUNT, 0, 1000000, NULL, NULL);
     CHECK(r.status == PB_DONE);
     CHECK_EQ_U64((uint64_t)r.stats.solutions, 0);
     CHECK_EQ_U64(r.stats.steps, 0);
@@ -626,7 +636,7 @@ static void test_narrowing(void)
     for (int c = 0; c < 144; c++)
         l->domain[c] = c / 12 == c % 12 ? saved[c] : PB_BIT(1 + (c / 12 + c % 12) % 12);
     int sol[144];
-    r = run_learn(l, PB_MODE_COUNT, 0, 0, sol, NULL);
+    r = run_engine(learn_engine(), l, PB_MODE_COUNT, 0, 0, sol, NULL);
     CHECK(r.status == PB_DONE);
     CHECK_EQ_U64((uint64_t)r.stats.solutions, 1);
     CHECK_EQ_U64(r.stats.steps, 0);
@@ -637,7 +647,7 @@ static void test_narrowing(void)
     pb_model *q = latin_model_new(4);
     q->domain[0] = PB_BIT(3) | PB_BIT(4); /* 3 and 4 only here in row 0 */
     for (int c = 1; c < 4; c++) q->domain[c] = PB_BIT(1) | PB_BIT(2);
-    r = run_learn(q, PB_MODE_COUNT, 0, 0, NULL, NULL);
+    r = run_engine(learn_engine(), q, PB_MODE_COUNT, 0, 0, NULL, NULL);
     CHECK(r.status == PB_DONE);
     CHECK_EQ_U64((uint64_t)r.stats.solutions, 0);
     pb_model_free(q);
@@ -672,8 +682,8 @@ static void test_setup_limits(void)
 static void test_repeat_and_limits(void)
 {
     pb_model *l = latin_model_new(7);
-    pb_result a = run_learn(l, PB_MODE_COUNT, 500, 0, NULL, NULL);
-    pb_result b = run_learn(l, PB_MODE_COUNT, 500, 0, NULL, NULL);
+    pb_result a = run_engine(learn_engine(), l, PB_MODE_COUNT, 500, 0, NULL, NULL);
+    pb_result b = run_engine(learn_engine(), l, PB_MODE_COUNT, 500, 0, NULL, NULL);
     CHECK(a.status == PB_LIMIT && b.status == PB_LIMIT);
     CHECK_EQ_U64((uint64_t)a.stats.solutions, 500);
     CHECK_EQ_U64(a.stats.steps, b.stats.steps);
@@ -682,7 +692,7 @@ static void test_repeat_and_limits(void)
     CHECK_EQ_U64(a.stats.learnts, b.stats.learnts);
     CHECK_EQ_U64(a.stats.restarts, b.stats.restarts);
     CHECK(a.stats.guesses > 0 && a.stats.candidates == a.stats.guesses);
-    pb_result c = run_learn(l, PB_MODE_COUNT, 0, 1000, NULL, NULL);
+    pb_result c = run_engine(learn_engine(), l, PB_MODE_COUNT, 0, 1000, NULL, NULL);
     CHECK(c.status == PB_LIMIT);
     CHECK_EQ_U64(c.stats.steps, 1000);
     /* A refusal: no cell order, no trace. */

@@ -394,6 +394,26 @@ static void test_stats_and_limits(void)
     pb_model_free(m);
 }
 
+/* Hall sets inside the search: a puzzle QQwing grades intermediate (data/sudoku's
+ * 9x9-intermediate.txt, the first), whose singles stop short, is filled by
+ * learn-alldiff's groups at level 0 without a guess; learn's clauses guess. Exact
+ * steps, each solution checked. */
+static void test_hall_sets(void)
+{
+    sudoku_grid g =
+        parse("769..31............1..9..27..1...6.....867..2...3.1.....46.9..8......3....31...9.");
+    int first[81];
+    pb_result r = run("learn-alldiff", NULL, &g, PB_MODE_FIRST, 0, 0, first);
+    CHECK(r.status == PB_DONE && valid_solution(&g, first));
+    CHECK_EQ_U64(r.stats.guesses, 0);
+    CHECK_EQ_U64(r.stats.backtracks, 0);
+    CHECK_EQ_U64(r.stats.steps, 149);
+    r = run("learn", NULL, &g, PB_MODE_FIRST, 0, 0, first);
+    CHECK(r.status == PB_DONE && valid_solution(&g, first));
+    CHECK_EQ_U64(r.stats.guesses, 5);
+    CHECK_EQ_U64(r.stats.steps, 242);
+}
+
 static void test_seed_deduce(void)
 {
     sudoku_grid g = parse(unique9[2]); /* naked singles solve it */
@@ -516,6 +536,7 @@ int main(void)
     test_9x9_counts();
     test_9x9_random_counts();
     test_stats_and_limits();
+    test_hall_sets();
     test_seed_deduce();
     test_grade();
     test_big();
