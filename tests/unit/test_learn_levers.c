@@ -103,6 +103,17 @@ static void test_pigeonhole_group(void)
             }
             pb_sat_free(s);
         }
+    /* A pair at level 0: cells 0 and 1 lose value 3, so they take 1 and 2 between
+     * them, and cell 2 loses both before any decision: two removals, each a fact of
+     * level 0 (its explanation's literals are all false there). */
+    pb_sat *pair = pigeonhole(3, 3);
+    int no3[2][1] = {{-3}, {-6}}, all[9] = {1, 2, 3, 4, 5, 6, 7, 8, 9};
+    CHECK(pb_sat_add_clause(pair, no3[0], 1) == 0 && pb_sat_add_clause(pair, no3[1], 1) == 0);
+    CHECK(pb_sat_add_alldiff(pair, all, 3, 3) == 0);
+    CHECK(pb_sat_solve(pair, NULL, NULL) == PB_SAT_SAT);
+    CHECK(pb_sat_model(pair, 9) && !pb_sat_model(pair, 7) && !pb_sat_model(pair, 8));
+    CHECK_EQ_U64(pb_sat_get_stats(pair)->explained, 2);
+    pb_sat_free(pair);
     /* A group whose cell shares a variable with another cell's row is refused. */
     pb_sat *s = pb_sat_new(4, 0);
     int rows[4] = {1, 2, 2, 3};
