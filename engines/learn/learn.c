@@ -21,7 +21,7 @@
  * of a run of 1-9 are few, and clauses over them propagate as a sum propagator's
  * set reasoning would, without an explanation procedure of our own.
  *
- * learn-alldiff (config 1) also hands the model's plain groups to the solver
+ * learn-alldiff (config 1) also hands the model's groups to the solver
  * (pb_sat_add_alldiff): Régin's filtering inside the search, each removal explained
  * by a Hall set's clause, where the clauses alone see one value or one cell at a time.
  *
@@ -398,16 +398,16 @@ static void options(const pb_run *how, pb_sat_options *o)
     o->vivify = (int)pb_param_get(a, how, "vivify");
 }
 
-/* m's plain groups as the solver's all-different groups, over their open cells (sum
- * groups keep to their selectors' clauses; past 64 open cells, the first 64 of a
- * group, itself all different). 0, or -1 when out of memory. */
+/* m's groups as the solver's all-different groups, over their open cells (a sum
+ * group too, all different as well: its sum stays with its selectors' clauses; past
+ * 64 open cells, the first 64 of a group, itself all different). 0, or -1 when out
+ * of memory. */
 static int add_groups(pb_sat *s, const pb_model *m, const pb_cnf *f)
 {
     if (m->nvalues > 64) return 0;
     int *vars = malloc((size_t)64 * 64 * sizeof *vars);
     if (!vars) return -1;
     for (int g = 0; g < m->ngroups; g++) {
-        if (m->group_sum && m->group_sum[g]) continue;
         int k = 0;
         for (int j = m->group_start[g]; j < m->group_start[g + 1] && k < 64; j++) {
             int c = m->group_cells[j];

@@ -23,6 +23,18 @@ static inline const pb_engine *const *model_engines(void)
     return list;
 }
 
+/* The registry's engines over the shared model that run as e does (e first among
+ * them when it comes first: one function serving several entries), NULL-ended. */
+static inline const pb_engine *const *engines_sharing_run(const pb_engine *e)
+{
+    static const pb_engine *list[64];
+    int n = 0;
+    for (const pb_registered *r = pb_registry; r->about && n < 63; r++)
+        if (r->model && r->model->run == e->run) list[n++] = r->model;
+    list[n] = NULL;
+    return list;
+}
+
 /* The engines a test ran, by their place in the registry: those that took a model
  * (engine_takes) and those that finished a checked run on one (engine_ran). */
 static unsigned char engines_took_[128], engines_ran_[128];

@@ -9,6 +9,7 @@
 #include <string.h>
 
 #include "core/engine.h"
+#include "engines.h"
 #include "core/limiter.h"
 #include "core/rng.h"
 #include "cnf/cnf.h"
@@ -23,17 +24,6 @@
 static const pb_engine *learn_engine(void)
 {
     return pb_model_engine_find("learn");
-}
-
-/* The registry's engines that run as learn does (learn-alldiff too), NULL-ended. */
-static const pb_engine *const *learn_engines(void)
-{
-    static const pb_engine *list[8];
-    int n = 0;
-    for (const pb_registered *r = pb_registry; r->about && n < 7; r++)
-        if (r->model && r->model->run == learn_engine()->run) list[n++] = r->model;
-    CHECK(n >= 2);
-    return list;
 }
 
 /* ---- the core ---- */
@@ -459,7 +449,9 @@ static void check_counts(const pb_model *m)
     CHECK(bad == 0);
     int *first = calloc((size_t)m->ncells + 1, sizeof *first);
     int *last = calloc((size_t)m->ncells + 1, sizeof *last);
-    for (const pb_engine *const *e = learn_engines(); *e; e++) {
+    const pb_engine *const *learns = engines_sharing_run(learn_engine());
+    CHECK(learns[0] == learn_engine() && learns[1] != NULL); /* learn-alldiff too */
+    for (const pb_engine *const *e = learns; *e; e++) {
         pb_result r = run_engine(*e, m, PB_MODE_COUNT, 0, 0, first, last);
         CHECK(r.status == PB_DONE);
         CHECK_EQ_U64((uint64_t)r.stats.solutions, want);
