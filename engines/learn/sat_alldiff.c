@@ -85,15 +85,7 @@ static void highest_to(pb_sat *s, int from)
 static int64_t store(pb_sat *s)
 {
     ivec *out = &s->learnt;
-    s->lbd_time++;
-    uint32_t lbd = 0;
-    for (int i = 0; i < out->n; i++) {
-        int lv = s->level[var_of(out->a[i])];
-        if (s->lbd_stamp[lv] != s->lbd_time) {
-            s->lbd_stamp[lv] = s->lbd_time;
-            lbd++;
-        }
-    }
+    const uint32_t lbd = sat_lbd(s, out->a, out->n);
     int64_t c = sat_arena_alloc(s, out->n, F_LEARNT | F_THEORY | lbd << LBD_SHIFT);
     if (c < 0 || ivec_push(&s->learnts, (int)c)) return -1;
     memcpy(C_LITS(s, c), out->a, (size_t)out->n * sizeof(int));

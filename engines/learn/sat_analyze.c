@@ -188,17 +188,7 @@ int sat_analyze(pb_sat *s, int *lbd)
         out->a[mi] = t;
         bt = s->level[var_of(out->a[1])];
     }
-    /* LBD: the distinct decision levels among the clause's literals. */
-    s->lbd_time++;
-    int g = 0;
-    for (int i = 0; i < out->n; i++) {
-        int lv = s->level[var_of(out->a[i])];
-        if (s->lbd_stamp[lv] != s->lbd_time) {
-            s->lbd_stamp[lv] = s->lbd_time;
-            g++;
-        }
-    }
-    *lbd = g;
+    *lbd = (int)sat_lbd(s, out->a, out->n);
     return bt;
 }
 

@@ -240,6 +240,21 @@ static inline void assign(pb_sat *s, int l, uint32_t reason)
     s->trail[s->trail_n++] = l;
 }
 
+/* The LBD of n literals: how many distinct decision levels they sit on. */
+static inline uint32_t sat_lbd(pb_sat *s, const int *lits, int n)
+{
+    s->lbd_time++;
+    uint32_t g = 0;
+    for (int i = 0; i < n; i++) {
+        int lv = s->level[var_of(lits[i])];
+        if (s->lbd_stamp[lv] != s->lbd_time) {
+            s->lbd_stamp[lv] = s->lbd_time;
+            g++;
+        }
+    }
+    return g;
+}
+
 /* Polls the work limiter when the work has reached its next poll: PB_DONE, or the
  * status to stop with. The search's loops count their work in st.work and call this
  * where a stop may come. */
