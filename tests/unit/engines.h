@@ -35,6 +35,13 @@ static inline const pb_engine *const *engines_sharing_run(const pb_engine *e)
     return list;
 }
 
+/* Whether e counts as learn does, with a clause per solution (learn and the engines
+ * sharing its run): for uniqueness checks and small counts, not 10^5 solutions. */
+static inline int counts_by_clauses(const pb_engine *e)
+{
+    return e->run == pb_model_engine_find("learn")->run;
+}
+
 /* The engines a test ran, by their place in the registry: those that took a model
  * (engine_takes) and those that finished a checked run on one (engine_ran). */
 static unsigned char engines_took_[128], engines_ran_[128];

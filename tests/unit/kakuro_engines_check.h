@@ -361,9 +361,8 @@ static inline void check_engines(const spec *sp, const pb_model *m, const brute 
         CHECK(strcmp(e->about.name, "value-order") && strcmp(e->about.name, "path-dp") &&
               strcmp(e->about.name, "logic") && strcmp(e->about.name, "seed"));
         if (!strncmp(e->about.name, "enum-", 5) && open_product(sp) > 3e6) continue;
-        /* learn counts by adding a clause per solution: meant for uniqueness checks and
-         * small counts, it is checked on the models with at most 10,000 solutions. */
-        if (!strcmp(e->about.name, "learn") && b->count > 10000) continue;
+        /* Counts a clause at a time: checked on the models of at most 10,000. */
+        if (counts_by_clauses(e) && b->count > 10000) continue;
         engines_checked++;
         const int norders = e->about.caps & PB_CAP_ORDER ? 3 : 1,
                   has_last = e->about.caps & PB_CAP_LAST;
