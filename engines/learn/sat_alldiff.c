@@ -125,23 +125,22 @@ static int conflict(pb_sat *s, const sat_group *g, int i, uint64_t visited,
     return 2;
 }
 
-/* The matched values that reach no free one (a value leads to those its holder may
- * take): only these can be removed from a cell. */
-static uint64_t stuck(const uint64_t *dom, const signed char *holder, uint64_t matched,
-                      uint64_t all)
+/* `to` and the values of `among` that reach it (a value leads to those its holder may
+ * take): the closure backwards. */
+static uint64_t reaching(const uint64_t *dom, const signed char *holder, uint64_t among,
+                         uint64_t to)
 {
-    uint64_t good = all & ~matched;
-    for (int changed = good != 0; changed;) {
+    for (int changed = to != 0; changed;) {
         changed = 0;
-        for (uint64_t m = matched & ~good; m; m &= m - 1) {
+        for (uint64_t m = among & ~to; m; m &= m - 1) {
             int v = __builtin_ctzll(m);
-            if (dom[holder[v]] & good) {
-                good |= 1ull << v;
+            if (dom[holder[v]] & to) {
+                to |= 1ull << v;
                 changed = 1;
             }
         }
     }
-    return matched & ~good;
+    return to;
 }
 
 /* comp[v]: the strongly connected component of each value of `bad` (0 for the other
@@ -159,17 +158,8 @@ static void components(const uint64_t *dom, const signed char *holder, uint64_t 
     }
     while (left) {
         int v0 = __builtin_ctzll(left);
-        uint64_t fwd = closure(dom, holder, 1ull << v0) & left, bwd = 1ull << v0;
-        for (int changed = 1; changed;) {
-            changed = 0;
-            for (uint64_t m = fwd & ~bwd; m; m &= m - 1) {
-                int v = __builtin_ctzll(m);
-                if (dom[holder[v]] & bwd) {
-                    bwd |= 1ull << v;
-                    changed = 1;
-                }
-            }
-        }
+        const uint64_t fwd = closure(dom, holder, 1ull << v0) & left,
+                       bwd = reaching(dom, holder, fwd, 1ull << v0);
         for (uint64_t m = bwd; m; m &= m - 1) comp[__builtin_ctzll(m)] = bwd;
         left &= ~bwd;
     }
@@ -184,6 +174,7 @@ static int filter(pb_sat *s, sat_group *g)
     signed char *mate = s->ad_mate + g->cells;
     uint64_t dom[64], comp[64]; /* comp: per value, its component (0: none) */
     signed char holder[64];
+    if (k < 1) return 0; /* an empty group: nothing to filter, nor dom to read */
     memset(holder, -1, sizeof holder);
     for (int i = 0; i < k; i++) {
         dom[i] = s->ad_dom[cell[i]];
@@ -203,7 +194,8 @@ static int filter(pb_sat *s, sat_group *g)
         matched |= 1ull << mate[i];
         all |= dom[i];
     }
-    const uint64_t bad = stuck(dom, holder, matched, all);
+    /* Only values that reach no free one can be removed from a cell. */
+    const uint64_t bad = matched & ~reaching(dom, holder, matched, all & ~matched);
     components(dom, holder, matched, bad, comp);
     int done = 0;
     for (int i = 0; i < k; i++) {
@@ -320,12 +312,10 @@ static int cell_of(pb_sat *s, const int *vars)
             if (s->ad_row[(size_t)c * nv + v] != (vars[v] > 0 ? lit_of(vars[v]) : -1)) return -1;
         return c;
     }
-    if (s->ad_ncells == s->ad_row_cap) {
-        int cap = s->ad_row_cap ? 2 * s->ad_row_cap : 64;
-        int *row = realloc(s->ad_row, (size_t)cap * nv * sizeof *row);
+    if ((size_t)s->ad_ncells == s->ad_row_cap) {
+        int *row = pb_grow(s->ad_row, &s->ad_row_cap, s->ad_row_cap + 1, nv * sizeof *row, 64);
         if (!row) return -1;
         s->ad_row = row;
-        s->ad_row_cap = cap;
     }
     int c = s->ad_ncells++;
     for (int v = 0; v < nv; v++) {
@@ -350,21 +340,21 @@ int pb_sat_add_alldiff(pb_sat *s, const int *vars, int k, int nv)
         for (int x = 0; x < s->nvars; x++) s->ad_var_cell[x] = -1;
         s->ad_nv = nv;
     }
-    if (s->ad_n == s->ad_cap) {
-        int cap = s->ad_cap ? 2 * s->ad_cap : 16;
-        sat_group *a = realloc(s->ad, (size_t)cap * sizeof *a);
+    if ((size_t)s->ad_n == s->ad_cap) {
+        sat_group *a = pb_grow(s->ad, &s->ad_cap, s->ad_cap + 1, sizeof *a, 16);
         if (!a) return -1;
         s->ad = a;
-        s->ad_cap = cap;
     }
-    if (s->ad_cells_n + (size_t)k > s->ad_cells_cap) {
-        size_t cap = 2 * (s->ad_cells_n + (size_t)k);
-        int *cells = realloc(s->ad_cells, cap * sizeof *cells);
-        if (cells) s->ad_cells = cells;
-        signed char *mate = realloc(s->ad_mate, cap);
-        if (mate) s->ad_mate = mate;
-        if (!cells || !mate) return -1;
-        s->ad_cells_cap = cap;
+    const size_t need = s->ad_cells_n + (size_t)k;
+    if (need > s->ad_cells_cap) {
+        int *cells = pb_grow(s->ad_cells, &s->ad_cells_cap, need, sizeof *cells, 256);
+        if (!cells) return -1;
+        s->ad_cells = cells;
+    }
+    if (need > s->ad_mate_cap) {
+        signed char *mate = pb_grow(s->ad_mate, &s->ad_mate_cap, need, 1, 256);
+        if (!mate) return -1;
+        s->ad_mate = mate;
     }
     for (int i = 0; i < k; i++) {
         int c = cell_of(s, vars + (size_t)i * nv);

@@ -176,12 +176,13 @@ struct pb_sat {
      * as the trail is read, ad_head its next entry, and undone with it) and its groups
      * (CSR, made at the first solve); the queue of groups to filter. */
     sat_group *ad;
-    int ad_n, ad_cap, ad_nv;
+    int ad_n, ad_nv, ad_ncells;
+    size_t ad_cap;
     int *ad_cells;        /* the groups' cells */
     signed char *ad_mate; /* beside ad_cells */
-    size_t ad_cells_n, ad_cells_cap;
+    size_t ad_cells_n, ad_cells_cap, ad_mate_cap;
     int *ad_row; /* [cell * ad_nv + v] */
-    int ad_ncells, ad_row_cap;
+    size_t ad_row_cap;
     int *ad_var_cell;          /* [nvars] */
     signed char *ad_var_value; /* [nvars] */
     uint64_t *ad_dom;          /* [cell] */
