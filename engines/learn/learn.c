@@ -404,8 +404,7 @@ static void options(const pb_run *how, pb_sat_options *o)
  * of memory. */
 static int add_groups(pb_sat *s, const pb_model *m, const pb_cnf *f)
 {
-    if (m->nvalues > 64) return 0;
-    int *vars = malloc((size_t)64 * 64 * sizeof *vars);
+    int *vars = malloc((size_t)64 * PB_MAX_VALUES * sizeof *vars);
     if (!vars) return -1;
     for (int g = 0; g < m->ngroups; g++) {
         int k = 0;
