@@ -1,6 +1,6 @@
 # cli_lib.sh — what the end-to-end scripts share: the binary and source paths, a
 # scratch directory, and the expect/has/one_line_error checks that count passes and
-# failures. Sourced by tests/e2e/cli.sh and tests/e2e/cli_kakuro.sh.
+# failures, and the MPI tests' mpirun. Sourced by the end-to-end shell scripts.
 # shellcheck shell=bash
 set -u
 pb=$1
@@ -28,6 +28,15 @@ one_line_error() {
         bad "stderr should be one line matching '$1', got: $(cat "$tmp/err")"; fi
 }
 has() { if grep -Eq -e "$1" "$2"; then ok; else bad "$2 lacks '$1'"; fi; }
+
+# need_mpirun: a test of MPI is skipped (exit 77) on a machine without mpirun.
+need_mpirun() {
+    command -v mpirun >/dev/null && return
+    echo "$(basename "$0" .sh): no mpirun: skipped"
+    exit 77
+}
+# mpi NP ARGS...: ARGS at NP ranks on this machine, without mpirun's own notices.
+mpi() { mpirun --allow-run-as-root --oversubscribe -q -np "$@"; }
 
 # finish: the summary line; the exit status says whether all passed.
 finish() {

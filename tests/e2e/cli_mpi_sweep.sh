@@ -12,10 +12,7 @@
 source "$(dirname "$0")/cli_lib.sh"
 # shellcheck source=tests/e2e/sweep_lib.sh
 source "$(dirname "$0")/sweep_lib.sh"
-command -v mpirun >/dev/null || {
-    echo "cli_mpi_sweep: no mpirun: skipped"
-    exit 77
-}
+need_mpirun
 export OMP_NUM_THREADS=1
 
 # 40 runs of about a tenth of a second each (2 samples of at least 30 ms, no warm-up):
@@ -32,8 +29,8 @@ min-sample-time 0.03
 warmup 0
 EOF
 runs=40
-# mpi NP ARGS...: the sweep above on NP ranks (one thread each), at most 2 minutes.
-mpi() {
+# mpi_sweep NP ARGS...: the sweep above on NP ranks (one thread each), at most 2 minutes.
+mpi_sweep() {
     local np=$1
     shift
     timeout 120 mpirun --allow-run-as-root --oversubscribe -np "$np" "$pb" sweep "$tmp/k.sweep" \
@@ -65,7 +62,7 @@ keys "$tmp/ref/k.csv" >"$tmp/ref.keys"
 [ "$(wc -l <"$tmp/ref.keys")" -eq $runs ] && ok || bad "one process: not $runs rows"
 
 # ---- 3 ranks, each bound to its own share of the cores ----
-expect 0 "3 ranks" -- mpi 3 --out "$tmp/np3" --bind core
+expect 0 "3 ranks" -- mpi_sweep 3 --out "$tmp/np3" --bind core
 same_rows "$tmp/np3" "3 ranks"
 whole "$tmp/np3" "3 ranks"
 has "^ranks=3$" "$tmp/np3/k.meta"
@@ -76,7 +73,7 @@ has "^bind=core$" "$tmp/np3/k.meta"
 # One run id: every row was written by rank 0 for this run.
 [ "$(tail -n +2 "$tmp/np3/k.csv" | cut -d, -f22 | sort -u | wc -l)" -eq 1 ] && ok ||
     bad "3 ranks: rows of more than one run id"
-expect 0 "--list on 3 ranks" -- mpi 3 --out "$tmp/list" --list
+expect 0 "--list on 3 ranks" -- mpi_sweep 3 --out "$tmp/list" --list
 [ "$(grep -c threads=1 "$tmp/out")" -eq $runs ] && ok || bad "--list on 3 ranks: not $runs lines once"
 
 # ---- SIGINT and SIGTERM to mpirun, then --resume by one process and by MPI ----
@@ -95,7 +92,7 @@ for how in INT:one TERM:mpi; do
     if [ "${how#*:}" = one ]; then
         expect 0 "resume by one process after SIG$sig to mpirun" -- one --out "$d" --resume
     else
-        expect 0 "resume on 2 ranks after SIG$sig to mpirun" -- mpi 2 --out "$d" --resume
+        expect 0 "resume on 2 ranks after SIG$sig to mpirun" -- mpi_sweep 2 --out "$d" --resume
     fi
     has "^resuming .*: $n of $runs rows there" "$tmp/out"
     same_rows "$d" "SIG$sig to mpirun, resumed by ${how#*:}"
@@ -119,7 +116,7 @@ done
 [ $left -eq 0 ] && ok || bad "SIGKILL of mpirun: ranks still running after 5 s"
 has "^status=running$" "$d/k.meta"
 whole "$d" "SIGKILL of mpirun"
-expect 0 "resume on 3 ranks after a SIGKILL of mpirun" -- mpi 3 --out "$d" --resume
+expect 0 "resume on 3 ranks after a SIGKILL of mpirun" -- mpi_sweep 3 --out "$d" --resume
 same_rows "$d" "SIGKILL of mpirun, resumed"
 whole "$d" "SIGKILL of mpirun, resumed"
 has "^run_id=[^ ]+ [^ ]+$" "$d/k.meta" # the killed run's id and the resumed one's
@@ -136,7 +133,7 @@ done
 kill -INT $pid
 wait $pid
 has "^status=interrupted$" "$d/k.meta"
-expect 0 "a one-process sweep resumed on 3 ranks" -- mpi 3 --out "$d" --resume
+expect 0 "a one-process sweep resumed on 3 ranks" -- mpi_sweep 3 --out "$d" --resume
 same_rows "$d" "one process interrupted, resumed on 3 ranks"
 
 # ---- runs at a time: a complete MPI sweep resumed by one process at any --workers
@@ -153,10 +150,10 @@ one_line_error "part/k\.meta: cannot resume: its rows were measured 1 at a time 
 
 # ---- an existing sweep is refused on every rank, without a hang ----
 cp "$tmp/np3/k.csv" "$tmp/before.csv"
-expect 2 "a second MPI sweep over the first" -- mpi 3 --out "$tmp/np3"
+expect 2 "a second MPI sweep over the first" -- mpi_sweep 3 --out "$tmp/np3"
 has "k\.(meta|csv) exists: --force starts the sweep over, --resume continues it" "$tmp/err"
 cmp -s "$tmp/np3/k.csv" "$tmp/before.csv" && ok || bad "the refused sweep changed k.csv"
-expect 0 "--force on 2 ranks" -- mpi 2 --out "$tmp/np3" --force
+expect 0 "--force on 2 ranks" -- mpi_sweep 2 --out "$tmp/np3" --force
 same_rows "$tmp/np3" "--force on 2 ranks"
 
 finish cli_mpi_sweep

@@ -12,9 +12,8 @@
 # usage: tests/e2e/cli_tenpair_mpi.sh PATH/TO/puzzlebench SOURCE_DIR
 # shellcheck source=tests/e2e/cli_lib.sh
 . "$(dirname "$0")/cli_lib.sh"
-command -v mpirun >/dev/null || { echo "cli_tenpair_mpi: no mpirun, skipped"; exit 77; }
+need_mpirun
 export OMP_NUM_THREADS=1
-mpi() { mpirun --allow-run-as-root --oversubscribe -np "$@"; }
 # stats_of FILE: the output without the memory peak (bytes) and the time, which may differ.
 stats_of() { sed -E 's/ bytes=[0-9]+//; s/ wall_s=[0-9.]+//' "$1"; }
 # levels_of FILE: the --levels columns that do not depend on the rank count: length,

@@ -9,9 +9,8 @@
 # runs on rank 0 alone with one process's output.
 # Usage: mpi_count.sh PUZZLEBENCH SOURCE_DIR. Exit 77 (skip) without mpirun.
 . "$(dirname "$0")/cli_lib.sh"
-command -v mpirun >/dev/null || { echo "mpi_count: no mpirun: skipped"; exit 77; }
+need_mpirun
 export OMP_NUM_THREADS=1
-mpi() { mpirun --allow-run-as-root --oversubscribe -q -np "$@"; }
 
 # The stats line without its times: what one process and the ranks must share.
 counts() { tail -n 1 "$1" | sed -E 's/ (wall_s|elapsed_s|puzzles_per_s)=[^ ]*//g'; }

@@ -8,9 +8,8 @@
 # at 3 ranks writes each method's records as one process does.
 # Usage: mpi_generate.sh PUZZLEBENCH SOURCE_DIR. Exit 77 (skip) without mpirun.
 . "$(dirname "$0")/cli_lib.sh"
-command -v mpirun >/dev/null || { echo "mpi_generate: no mpirun: skipped"; exit 77; }
+need_mpirun
 export OMP_NUM_THREADS=1
-mpi() { mpirun --allow-run-as-root --oversubscribe -q -np "$@"; }
 cd "$tmp" || exit 1
 
 # same_file WHAT A B: byte-identical files.

@@ -7,9 +7,8 @@
 # anything runs; a step or time limit and a signal to one rank stop them all.
 # Usage: mpi_path.sh PUZZLEBENCH SOURCE_DIR. Exit 77 (skip) without mpirun.
 . "$(dirname "$0")/cli_lib.sh"
-command -v mpirun >/dev/null || { echo "mpi_path: no mpirun: skipped"; exit 77; }
+need_mpirun
 export OMP_NUM_THREADS=1
-mpi() { mpirun --allow-run-as-root --oversubscribe -q -np "$@"; }
 
 # The stats line without its times and bytes: what one process and the ranks share.
 counts() { grep '^solutions=' "$1" | sed -E 's/ (wall_s|elapsed_s|puzzles_per_s|bytes)=[^ ]*//g'; }

@@ -8,7 +8,7 @@
 # sweep's .csv, so results_reproduce.py (which reruns the sweeps) never reads it.
 # Usage: notouch_ranks.sh PUZZLEBENCH SOURCE_DIR. Exit 77 (skip) without mpirun.
 . "$(dirname "$0")/cli_lib.sh"
-command -v mpirun >/dev/null || { echo "notouch_ranks: no mpirun: skipped"; exit 77; }
+need_mpirun
 out=$tmp/out.d
 expect 2 "notouch-ranks.sh REPEATS=0" -- env PUZZLEBENCH="$pb" REPEATS=0 "$src/bench/families/notouch/notouch-ranks.sh" "$out"
 has '^notouch-ranks.sh: REPEATS=0: expected a count of 1 or more$' "$tmp/err"
