@@ -132,6 +132,13 @@ expect 2 "max-samples below samples" -- "$pb" sweep ms.sweep --list
 one_line_error "^puzzlebench: sweep: ms.sweep:4: max-samples 3 is below samples 4: a pair samples on up to it, so give 4 or more \(or 0: samples\)"
 expect 2 "max-samples below samples, options" -- "$pb" sweep ms.sweep --samples 6 --max-samples 5 --list
 one_line_error "^puzzlebench: sweep: --max-samples 5 is below samples 6"
+# An instance that does not load names the key's line too: a file is looked for beside
+# the sweep file first, so the name alone does not say which line to mend.
+printf 'family sudoku\ninstances absent.txt\n' >inst.sweep
+expect 2 "a sweep's missing instance file" -- "$pb" sweep inst.sweep --list
+one_line_error "^puzzlebench: sweep: inst.sweep:2: instances: absent.txt: cannot open: No such file or directory$"
+expect 2 "a sweep's board that is none" -- "$pb" sweep --family notouch --instances 0x3 --list
+one_line_error "^puzzlebench: sweep: --instances: board 0x3: expected RxC"
 printf 'family kakuro\ngenerator kakuro\ngenerate m: --cout 60\n' >gen.sweep
 expect 2 "a mistyped option of a generation sweep" -- "$pb" sweep gen.sweep --list
 one_line_error "^puzzlebench: sweep: gen.sweep:3: generate kakuro has no option --cout \(did you mean '--count'\?\)$"

@@ -159,7 +159,7 @@ int pb_sweep_run(pb_sweep_spec *spec, const pb_sweep_opts *opts)
     w.out.csv_fd = w.out.samples_fd = w.out.lock_fd = -1;
     if (refused_before_planning(spec, opts, world, &rc)) return rc;
     if ((rc = pb_sweep_spec_check(spec, opts->source)) ||
-        (rc = pb_sweep_load_instances(&plan, spec)))
+        (rc = pb_sweep_load_instances(&plan, spec, opts->source)))
         goto out;
     rc = PB_EXIT_USAGE;
     if (!(e.binder = make_binder(opts, err, sizeof err))) {

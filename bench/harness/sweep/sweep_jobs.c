@@ -210,14 +210,30 @@ int pb_sweep_add_jobs(sweep_plan *p, const pb_sweep_spec *s, pb_binder *binder)
     return 0;
 }
 
+/* Where the instances were named, "FILE:LINE: KEY: " (or "--KEY: "), for an instance
+ * that does not load: a missing file is looked for beside the sweep file first, so
+ * the name alone would not say which line of which file to mend. */
+static void instances_where(const pb_sweep_spec *s, const char *source, char *out, size_t len)
+{
+    const pb_option *q = pb_option_find(pb_sweep_keys, "quick-instances");
+    const char *key = s->collection.dir || s->collection.env            ? "collection"
+                      : s->quick && q && s->key_line[q - pb_sweep_keys] ? "quick-instances"
+                                                                        : "instances";
+    char at[300];
+    pb_sweep_spec_at(s, key, source, at, sizeof at);
+    snprintf(out, len, "%s%s: ", at, key);
+}
+
 /* Loads instance i of the sweep, with the family's settings params, as plan instance
  * at; a puzzle that cannot be read stops the sweep. 0, or the exit status (said). */
-static int load_one(sweep_plan *p, const pb_sweep_spec *s, int i, const void *params, int at)
+static int load_one(sweep_plan *p, const pb_sweep_spec *s, const char *source, int i,
+                    const void *params, int at)
 {
-    char err[600];
+    char err[600], where[400];
     pb_instance inst = {s->instances.item[i], 0, NULL};
     if (p->fam->load(&inst, params, &p->sets[at], err, sizeof err)) {
-        pb_say("sweep: %s", err);
+        instances_where(s, source, where, sizeof where);
+        pb_say("sweep: %s%s", where, err);
         return PB_EXIT_USAGE;
     }
     for (int k = 0; k < p->sets[at].count; k++)
@@ -263,7 +279,7 @@ static int copy_all(sweep_plan *p, const pb_sweep_spec *s, int f, int c)
 }
 
 /* Loads every instance, once per family set (sweep_plan.ninstances), and its copies. */
-int pb_sweep_load_instances(sweep_plan *p, const pb_sweep_spec *s)
+int pb_sweep_load_instances(sweep_plan *p, const pb_sweep_spec *s, const char *source)
 {
     const pb_param_sets *fs = &s->matrix.family_sets;
     const int nsets = fs->n ? fs->n : 1, copies = s->matrix.copies;
@@ -289,7 +305,7 @@ int pb_sweep_load_instances(sweep_plan *p, const pb_sweep_spec *s)
         if (fs->n) pb_sweep_family_setting(p->fam, params, p->settings[f], sizeof p->settings[f]);
         p->set_text = fs->n ? (const char *const *)fs->text : NULL;
         for (int i = 0; i < s->instances.n && !rc; i++)
-            rc = load_one(p, s, i, params, f * p->per_set + i);
+            rc = load_one(p, s, source, i, params, f * p->per_set + i);
         for (int c = 1; c <= copies && !rc; c++) rc = copy_all(p, s, f, c);
     }
     p->ninstances = (int)all - 1; /* the sets not loaded are empty: freeing skips them */

@@ -58,8 +58,9 @@ typedef struct sweep_plan {
 } sweep_plan;
 
 /* Loads every instance of spec, once per family set (a puzzle that cannot be read
- * stops the sweep): 0 or the exit status (said). */
-int pb_sweep_load_instances(sweep_plan *p, const pb_sweep_spec *spec);
+ * stops the sweep; source names the sweep file in messages): 0 or the exit status
+ * (said). */
+int pb_sweep_load_instances(sweep_plan *p, const pb_sweep_spec *spec, const char *source);
 /* Expands spec's matrix into p->jobs: the combinations the engines run, as pb_batch_check
  * decides with binder. 0, or -1 out of memory. */
 int pb_sweep_add_jobs(sweep_plan *p, const pb_sweep_spec *spec, pb_binder *binder);
