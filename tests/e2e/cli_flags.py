@@ -4,7 +4,9 @@ binary (the --help that the tables generate: `puzzlebench help CMD` for every co
 the overview lists, which prints every family's and every generator's options) and
 fails when a short flag stands for two long options, when -e -o -t -l -s -q stand for
 anything but engine, order, threads, limit, seed and quiet, when a common option
-lacks its short flag, or when an output (--out) has a short form.
+lacks its short flag, when an output (--out) has a short form, or when a help shows a
+negative default (a sentinel such as compare --threshold's -1, which the option itself
+refuses).
 
 usage: tests/e2e/cli_flags.py PATH/TO/puzzlebench
 """
@@ -31,13 +33,17 @@ def commands(pb):
     return names
 
 
-def options(pb, cmd):
-    """(short or None, long) for every option line of cmd's help."""
+def help_text(pb, cmd):
     argv = [pb, "export", "dimacs", "--help"] if cmd == "export" else [pb, cmd, "--help"]
     run = subprocess.run(argv, capture_output=True, text=True)
     if run.returncode != 0:
         raise SystemExit(f"FAIL: {' '.join(argv[1:])} exits {run.returncode}: {run.stderr}")
-    return [(m.group(1), m.group(2)) for m in map(OPTION.match, run.stdout.splitlines()) if m]
+    return run.stdout
+
+
+def options(text):
+    """(short or None, long) for every option line of a command's help."""
+    return [(m.group(1), m.group(2)) for m in map(OPTION.match, text.splitlines()) if m]
 
 
 def main():
@@ -50,7 +56,10 @@ def main():
             failures.append(f"the overview lists no command '{must}'")
     seen = 0
     for cmd in names:
-        for short, long in options(pb, cmd):
+        text = help_text(pb, cmd)
+        for default in re.findall(r"\(default (-[0-9][^)]*)\)", " ".join(text.split())):
+            failures.append(f"{cmd}: its help shows the default {default}, a value the option refuses")
+        for short, long in options(text):
             seen += 1
             if short:
                 meaning.setdefault(short, {}).setdefault(long, set()).add(cmd)

@@ -545,6 +545,12 @@ void pb_options_help(FILE *f, const pb_option *table, const char *cmd, const voi
                          o->key ? o->key : ' ', o->key ? ',' : ' ', o->name, arg ? " " : "",
                          arg ? arg : "");
         pb_option_value_text(o, defaults, def, sizeof def);
+        /* A default out of the option's range is a sentinel ("decided later"), which the
+         * help text words; shown, it would be a value the option refuses. */
+        if (defaults && o->type == PB_OPT_REAL && (o->lo || o->hi)) {
+            const double v = *(const double *)((const char *)defaults + o->offset);
+            if (v < o->lo || v > o->hi) def[0] = '\0';
+        }
         snprintf(text, sizeof text, "%s%s%s%s%s%s%s%s", o->help ? o->help : "",
                  def[0] ? " (default " : "", def, def[0] ? ")" : "",
                  o->repeats ? " (repeatable)" : "", !cmd && o->only ? " (" : "",
