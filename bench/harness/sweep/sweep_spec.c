@@ -280,8 +280,8 @@ const pb_option pb_sweep_keys[] = {
          "per-run step limit (default none); E=N sets engine E's"),
      .parse = parse_step_limits},
     {KEY("time-limit", PB_OPT_SECONDS, time_limit, "S",
-         "per-run time limit in seconds (a file of puzzles shares\n"
-         "both limits over its puzzles, unless rows is per-puzzle)")},
+         "per-run time limit in seconds, 0 for none (a file of puzzles\n"
+         "shares both limits over its puzzles, unless rows is per-puzzle)")},
     {KEY("rows", PB_OPT_CHOICE, matrix.rows, NULL,
          "one row per instance and run (its puzzles summed), or one per\n"
          "puzzle and run (each puzzle its own limits)"),
