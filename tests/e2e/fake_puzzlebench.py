@@ -8,6 +8,10 @@ statistics, after checking its input as the report hands it over:
   FILE, paired on the other key columns; FILE's NAME.samples.csv must exist.
 - `compare OLD NEW --csv`: rows paired on every key column.
 
+In both, a row left without an equal key pairs, as the program's, with the one row
+left that agrees with it on every key both have (a key value "-": the row lacks it);
+the pair's key is the old row's.
+
 Per pair: ratio = new median / old median, its interval ratio * [0.9, 1.1], the
 verdict faster below 0.9, slower above 1.1, else ~; "-" when a side's status is
 not done. The statistics here are no model of the program's: only the format is.
@@ -97,6 +101,10 @@ def main(argv):
         new_rows, _ = read(args[1])
         olds = {tuple(r[k] for k in keys): r for r in old_rows}
         news = {tuple(r[k] for k in keys): r for r in new_rows}
+    for key in [k for k in olds if k not in news]:
+        near = [n for n in news if n not in olds and all(a == b or "-" in (a, b) for a, b in zip(key, n))]
+        if len(near) == 1:
+            news[key] = news.pop(near[0])
     out = csv.writer(sys.stdout, lineterminator="\n")
     out.writerow(keys + STATS)
     logs = []

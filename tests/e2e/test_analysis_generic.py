@@ -176,6 +176,32 @@ class Fixture(unittest.TestCase):
         # propagate/row (0.5 * 0.25 * 0.119) ** (1/3) = 1 / 4.066.
         self.assertIn("| geometric mean | 7.37× faster | 4.07× faster |", text)
 
+    def test_ratios_where_one_side_has_no_params(self):
+        """An engine with parameters (params a setting, the baseline's -) is set against
+        the baseline as one without a cell order is: compare sets the key aside. An engine
+        run with two settings is not (a pairing by engine would merge them): the line
+        under the table names it instead."""
+        def params(i, fields, header):
+            if i == 0:
+                return fields + ["params"]
+            return fields + ["p=1" if fields[header.index("engine")] == "dlx" else "-"]
+        rewrite(self.csv, params)
+        text = self.section()
+        self.assertIn("| instance | dlx | propagate/row |", text)
+        self.assertIn("| 4x4#1 | 4.00× faster [3.64×, 4.44×] | 2.00× faster [1.82×, 2.22×] |", text)
+        self.assertNotIn("Not set against", text)
+
+        def two_propagates(i, fields, header):
+            if i and fields[header.index("engine")] in ("dlx", "propagate"):
+                q = "q=2" if fields[header.index("engine")] == "dlx" else "q=1"
+                fields[header.index("engine")], fields[header.index("order")] = "propagate", "row"
+                fields[header.index("params")] = q
+            return fields
+        rewrite(self.csv, two_propagates)
+        text = self.section()
+        self.assertNotIn("| instance |", text)
+        self.assertIn("Not set against the baseline here: propagate/row q=2, propagate/row q=1 (", text)
+
     def test_baseline_default_is_the_first_engine(self):
         set_meta(self.csv, "baseline", None)
         text = self.section()

@@ -598,11 +598,15 @@ def ratios(ctx, path, part, base, comparison):
     their 95% intervals (compare's), and their geometric mean over the instances.
     comparison(old label, new label): the compare.Comparison of the file (None: no
     raw samples)."""
-    paired = [x.solver for x in scores(part)[0] if x.solver is not base and x.solver.extra == base.extra]
+    others = [x.solver for x in scores(part)[0] if x.solver is not base]
+    paired = [s for s in others if _pairs_with(part, base, s)]
+    left = [f"Not set against the baseline here: {', '.join(escape(s.label) for s in others if s not in paired)} "
+            "(other threads, or an engine run with several settings, which a pairing by engine would merge; "
+            f"`puzzlebench compare {escape(path.name)} --by KEY=A,B` pairs them).", ""] if paired != others else []
     if not paired:
-        return []
+        return left
     if part.metric not in TIME_METRICS:
-        return exact_ratios(part, base, paired)
+        return exact_ratios(part, base, paired) + left
     base_label = compare.label(base.engine, base.order)
     comparisons = {s.key: comparison(base_label, compare.label(s.engine, s.order)) for s in paired}
     if any(c is None for c in comparisons.values()):
@@ -633,7 +637,16 @@ def ratios(ctx, path, part, base, comparison):
     out += table(["instance"] + [escape(s.label) for s in paired], "l" + "r" * len(paired), rows + [geo])
     if noisy:
         out += ["", NOISY_NOTE]
-    return out + [""]
+    return out + [""] + left
+
+
+def _pairs_with(part, base, s):
+    """Whether compare_labels can set s against the baseline: the same threads; params
+    and engine seed the same, or - on one side (set aside as a cell order is) where
+    neither engine and order runs several settings, which its label would merge."""
+    return all(a == b or (c != "threads" and "-" in (a, b)
+                          and not {_group(s, c), _group(base, c)} & _varying(part.solvers, c))
+               for c, a, b in ((c, dict(base.extra).get(c), dict(s.extra).get(c)) for c in SOLVER_KEYS))
 
 
 def exact_ratios(part, base, paired):
