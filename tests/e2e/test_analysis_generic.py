@@ -169,6 +169,8 @@ class Fixture(unittest.TestCase):
         """Through compare (the fake's: ratio = new / old median, interval x [0.9, 1.1])."""
         text = self.section()
         self.assertIn("| instance | dlx | propagate/row |", text)
+        # The verdict reads q, as compare's does: a 95% interval clear of 1 may still be "inconclusive".
+        self.assertIn('"inconclusive": not significant at q < 0.05, p adjusted over', text)
         self.assertIn("| 4x4#1 | 4.00× faster [3.64×, 4.44×] | 2.00× faster [1.82×, 2.22×] |", text)
         self.assertIn("| 16x16#1 | backtrack/row did not solve it | neither solved it |", text)
         self.assertIn("| 9x9#10 | 50.0× faster [45.5×, 55.6×] | 8.40× faster [7.64×, 9.34×] |", text)

@@ -632,8 +632,9 @@ def ratios(ctx, path, part, base, comparison):
                                 for s in paired]
     out = [f"Each solver's time against {escape(base.label)}'s (the baseline) per instance, by `puzzlebench compare`: "
            "the ratio with its 95% interval (\"3.1× faster [2.9×, 3.3×]\": the solver took 3.1 times less time; "
-           "\"inconclusive\": not significant at p < 0.05); runs sampled in the same rounds are paired round by "
-           "round. The geometric mean is over the instances where both finished.", ""]
+           "\"inconclusive\": not significant at q < 0.05, p adjusted over the solver's pairs with the baseline in "
+           "every mode, so an interval clear of 1 may be inconclusive); runs sampled in the same rounds are paired "
+           "round by round. The geometric mean is over the instances where both finished.", ""]
     out += table(["instance"] + [escape(s.label) for s in paired], "l" + "r" * len(paired), rows + [geo])
     if noisy:
         out += ["", NOISY_NOTE]
