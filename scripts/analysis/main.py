@@ -125,6 +125,21 @@ def environment(ctx):
     return out + table(["key", "value"], "ll", rows)
 
 
+def unplaced(results_dir):
+    """A line per sweep whose .meta says it did not finish and whose NAME.csv is not in
+    place (still running, or killed: its rows are in NAME.csv.part), which no section
+    would otherwise mention."""
+    out = []
+    for m in sorted(results_dir.glob("*.meta")):
+        status = (read_meta(m) or {}).get("status")
+        if status and status != "complete" and not m.with_suffix(".csv").exists():
+            out += ["", f"**Not in this report:** {code(m.name)} says {code('status=' + status)}, and its rows are "
+                    f"not in place ({code(m.stem + '.csv')} is absent): a sweep still running, or one killed, keeps "
+                    f"them in {code(m.stem + '.csv.part')} until it ends (`puzzlebench sweep ... --resume --out DIR`, "
+                    "the same command, completes a stopped one)."]
+    return out
+
+
 def write_atomically(path, text):
     fd, tmp = tempfile.mkstemp(prefix=f".{path.name}.", dir=path.parent)
     try:
@@ -195,7 +210,7 @@ def run(args):
     if not commit_lines[0].startswith(">"):
         doc += ["", *commit_lines]
     doc += [""]
-    doc += environment(ctx)
+    doc += environment(ctx) + unplaced(results_dir)
     if not reported and not sweeps and not build_pairs and not parallels:
         doc += ["", "_No result CSV files in this directory._"]
     enumeration_sweeps = enumeration.sweeps(ctx)

@@ -472,6 +472,22 @@ class WholeReport(unittest.TestCase):
         self.assertIn("\n## sudoku sweep `my-runs`\n", text)
         self.assertIn(TABLE, text)
 
+    def test_sweep_not_in_place_said(self):
+        """A sweep still running (or killed) has its .meta and NAME.csv.part, no NAME.csv:
+        the report says so rather than leave it out without a word."""
+        csv = self.tmp / f"{NAME}.csv"
+        csv.rename(self.tmp / f"{NAME}.csv.part")
+        set_meta(csv, "status", "running")
+        done = run_report(self.tmp)
+        self.assertEqual(done.returncode, 0, done.stderr)
+        text = (self.tmp / "REPORT.md").read_text()
+        self.assertIn(f"**Not in this report:** `{NAME}.meta` says `status=running`, and its rows are not in place "
+                      f"(`{NAME}.csv` is absent)", text)
+        # Complete, or a .meta of no sweep (no status, as notouch-table's): nothing said.
+        set_meta(csv, "status", None)
+        self.assertEqual(run_report(self.tmp).returncode, 0)
+        self.assertNotIn("Not in this report", (self.tmp / "REPORT.md").read_text())
+
     def test_with_the_program_and_plots(self):
         why = usable_program(PUZZLEBENCH)
         if why and STRICT:
