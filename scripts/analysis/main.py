@@ -158,6 +158,9 @@ def write_atomically(path, text):
 def check_folder(results_dir, draw):
     """A ReportError unless results_dir is a folder of result files whose plots can be
     drawn (with draw) into its plots folder."""
+    if results_dir.is_file():
+        raise ReportError(results_dir, "is a file: expected the results folder that holds it (as "
+                                       "`puzzlebench sweep FILE --out DIR` names it)")
     if not results_dir.is_dir():
         raise ReportError(results_dir, "expected a results folder, there is none")
     if not any(results_dir.glob("*.csv")) and not any(results_dir.glob("*.meta")) \

@@ -737,6 +737,13 @@ class EndToEnd(unittest.TestCase):
         self.assertEqual(done.stderr, f"report: {empty}: holds no result files (NAME.csv and NAME.meta, as "
                                       "`puzzlebench sweep FILE --out DIR` writes them): nothing to report\n")
         self.assertEqual(list(empty.iterdir()), [])
+        # A sweep's CSV given for its folder: said as such, not "there is none".
+        csv = empty / "mine.csv"
+        csv.write_text("family\n")
+        done = self.run_report(csv, "--no-plots")
+        self.assertEqual(done.returncode, 1)
+        self.assertEqual(done.stderr, f"report: {csv}: is a file: expected the results folder that holds it (as "
+                                      "`puzzlebench sweep FILE --out DIR` names it)\n")
 
 
 if __name__ == "__main__":
