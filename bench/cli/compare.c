@@ -221,9 +221,11 @@ static int finish(const cmp_side *old, const cmp_side *new_, cmp_set *set, const
         return snprintf(err, sizeof err, "%s:1: expected a key column (one not measured)",
                         old->file->path),
                input_error(err);
-    int rc = check_fair(old, new_, o, meta);
-    if (rc) return rc;
+    /* Rows that cannot pair are the first thing to say: two sweeps of different
+     * families differ in their settings too, which would hide it. */
     if (cmp_pair_up(old, new_, set, err, sizeof err)) return input_error(err);
+    int rc = check_fair(old, new_, o, meta);
+    if (rc) return cmp_set_free(set), rc;
     const char *labels[2] = {old_label, new_label};
     if (o->metric == METRIC_STEPS || o->metric == METRIC_MEMORY) {
         int col[2];

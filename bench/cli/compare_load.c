@@ -331,6 +331,13 @@ int cmp_file_load(cmp_file *f, const char *path, const char *sample_column, char
                   size_t errlen)
 {
     *f = (cmp_file){.path = path, .sample_column = sample_column};
+    const size_t n = strlen(path);
+    if (n > 5 && !strcmp(path + n - 5, ".meta")) /* not CSV: said before it fails as one */
+        return snprintf(err, errlen,
+                        "%s:1: expected a results CSV, got a run's .meta (give the "
+                        "CSV beside it); %s",
+                        path, COMPARE_READS),
+               -1;
     if (pb_table_read(path, &f->table, err, errlen)) return -1;
     const pb_table *t = &f->table;
     f->col_status = pb_table_column(t, "status");

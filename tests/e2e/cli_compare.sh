@@ -393,7 +393,16 @@ expect 2 "unfair" -- "$pb" compare "$tmp/old.csv" "$tmp/same.csv"
 one_line_error "^puzzlebench: compare: $tmp/old.meta and $tmp/same.meta cannot be compared fairly: cpu_id 'AuthenticAMD family 26' against 'GenuineIntel family 6'; quick '0' against '1' \(--allow-mismatch compares them anyway\)$"
 expect 0 "allowed" -- "$pb" compare "$tmp/old.csv" "$tmp/same.csv" --allow-mismatch
 one_line_error "^puzzlebench: compare: warning: compared although their runs differ: cpu_id "
-rm -f "$tmp/old.meta" "$tmp/same.meta"
+# Rows of another family pair with none: said first, rather than the settings' differences.
+sed -e '2,$s/^toy,/game,/' "$tmp/old.csv" >"$tmp/other.csv"
+cp "$tmp/old.samples.csv" "$tmp/other.samples.csv"
+cp "$tmp/same.meta" "$tmp/other.meta"
+expect 2 "unfair, and no rows pair" -- "$pb" compare "$tmp/old.csv" "$tmp/other.csv"
+one_line_error "^puzzlebench: compare: $tmp/old\.csv: no rows pair up: rows of $tmp/old\.csv have family toy, rows of $tmp/other\.csv have family game$"
+# A run's .meta given for its CSV: named as such.
+expect 2 "a .meta for compare" -- "$pb" compare "$tmp/old.csv" "$tmp/same.meta"
+one_line_error "^puzzlebench: compare: $tmp/same\.meta:1: expected a results CSV, got a run's \.meta \(give the CSV beside it\); compare reads "
+rm -f "$tmp/old.meta" "$tmp/same.meta" "$tmp/other.meta"
 
 # ---- bad input: one line naming the file and line; exit 2 ----
 # bad_input DESCRIPTION PATTERN -- compare's arguments...
