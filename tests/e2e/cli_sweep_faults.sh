@@ -247,10 +247,14 @@ bad_sweep() { # bad_sweep PATTERN LINES...: the file of LINES is refused with PA
 mkdir -p "$tmp/names"
 long=$(printf 'n%.0s' $(seq 1 100))
 for f in a.1.txt a.2.txt "${long}x.txt" "${long}y.txt"; do cp "$src/data/sudoku/4x4.txt" "$tmp/names/$f"; done
-bad_sweep "instances '.*/a\.1\.txt' and '.*/a\.2\.txt' are both named 'a' in the rows.*: rename one" \
+bad_sweep "v\.sweep:2: instances: '.*/a\.1\.txt' and '.*/a\.2\.txt' are both named 'a' in the rows.*: rename one" \
     "family sudoku" "instances $tmp/names/a.1.txt $tmp/names/a.2.txt" "engines backtrack"
-bad_sweep "instances '.*/${long}x\.txt' and '.*/${long}y\.txt' are both named 'n{95}' in the rows" \
+bad_sweep "v\.sweep:2: instances: '.*/${long}x\.txt' and '.*/${long}y\.txt' are both named 'n{95}' in the rows" \
     "family sudoku" "instances $tmp/names/${long}x.txt $tmp/names/${long}y.txt" "engines backtrack"
+# A puzzle of a file that does not read: the sweep's line, then the file's.
+{ grep -v '^#' "$src/data/sudoku/4x4.txt" | head -n 1; echo "1.3x"; } >"$tmp/names/bad.txt"
+bad_sweep "v\.sweep:2: instances: .*/names/bad\.txt:2: expected a puzzle of 16, " \
+    "family sudoku" "instances $tmp/names/bad.txt" "engines backtrack"
 bad_sweep "v\.sweep: the sweep runs nothing: value-order .*threads=2" \
     "family notouch" "instances 2x3" "engines value-order" "search-threads 2"
 bad_sweep "v\.sweep:3: step-limit names engine 'warp', which notouch has not" \

@@ -231,14 +231,14 @@ static int load_one(sweep_plan *p, const pb_sweep_spec *s, const char *source, i
 {
     char err[600], where[400];
     pb_instance inst = {s->instances.item[i], 0, NULL};
+    instances_where(s, source, where, sizeof where);
     if (p->fam->load(&inst, params, &p->sets[at], err, sizeof err)) {
-        instances_where(s, source, where, sizeof where);
         pb_say("sweep: %s%s", where, err);
         return PB_EXIT_USAGE;
     }
     for (int k = 0; k < p->sets[at].count; k++)
         if (p->sets[at].puzzle[k].error) {
-            pb_say("sweep: %s", p->sets[at].puzzle[k].error);
+            pb_say("sweep: %s%s", where, p->sets[at].puzzle[k].error);
             return PB_EXIT_USAGE;
         }
     for (int k = 0; k < s->matrix.puzzles.n; k++)
@@ -253,10 +253,10 @@ static int load_one(sweep_plan *p, const pb_sweep_spec *s, const char *source, i
     for (int k = at - i; k < at; k++)
         if (!strcmp(p->names[k], p->names[at]))
             return pb_usage_error("sweep",
-                                  "instances '%s' and '%s' are both named '%s' in the rows "
+                                  "%s'%s' and '%s' are both named '%s' in the rows "
                                   "(a file's name up to its first dot, at most %zu "
                                   "characters): rename one",
-                                  s->instances.item[k - (at - i)], s->instances.item[i],
+                                  where, s->instances.item[k - (at - i)], s->instances.item[i],
                                   p->names[at], sizeof p->names[at] - 1);
     return 0;
 }
