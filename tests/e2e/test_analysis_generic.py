@@ -431,6 +431,30 @@ class WhoReadsAFile(unittest.TestCase):
         self.assertEqual(parallels, [])
 
 
+class NotouchBest(unittest.TestCase):
+    """notouch's line of the best engine/order against backtrack/row sets the baseline
+    against the others, never against itself."""
+
+    @staticmethod
+    def group(engine, order, median):
+        t = type("T", (), {"median": median, "usable": True, "text": lambda self: f"{median} s"})()
+        return type("G", (), {"mode": "count", "done": True, "engine": engine, "order": order, "cells": 9,
+                              "instance": "3x3", "label": f"{engine}/{order}", "timing": lambda self: t})()
+
+    def test_baseline_alone(self):
+        from analysis.sections import notouch
+        lines = notouch._best_lines([self.group("backtrack", "row", 1.0)])
+        self.assertEqual(lines, ["- best engine/order on the largest count instance against backtrack/row: n/a "
+                                 "(no other engine/order counted 3x3 without noise)"])
+
+    def test_best_of_the_others(self):
+        from analysis.sections import notouch
+        lines = notouch._best_lines([self.group("backtrack", "row", 1.0), self.group("backtrack", "mrv", 2.0)])
+        self.assertIn("against backtrack/row: backtrack/mrv, 2.00× slower (same run) on 3x3", lines[0])
+        self.assertIn("best search with a cell order on 3x3: backtrack/mrv, 2.00× slower than backtrack/row",
+                      lines[1])
+
+
 class FamilyModules(unittest.TestCase):
     """A family's modules are imported by name from its folder as modules of the
     sections package, whose search path stays the sections folder alone; a common

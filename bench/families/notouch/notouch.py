@@ -107,7 +107,9 @@ def _best_lines(groups):
     bt = base.timing()
     if not bt.usable:
         return [pre + f"n/a (backtrack/row on {escape(base.instance)} is noisy: {bt.text()})"]
-    same = [g for g in counted if g.instance == base.instance and g.timing().usable]
+    same = [g for g in counted if g.instance == base.instance and g is not base and g.timing().usable]
+    if not same:
+        return [pre + f"n/a (no other engine/order counted {escape(base.instance)} without noise)"]
     best = min(same, key=lambda g: g.timing().median)
     ordered = [g for g in same if g.order != "-"]
     t = best.timing()
