@@ -119,11 +119,17 @@ static void meta_begin(pb_meta *m, int threads, const char *bind, int quiet)
                  "1-minute load %.2f at start is over 0.2 per core (%ld core%s): timings may be "
                  "noisy",
                  m->loadavg_start[0], cores, cores == 1 ? "" : "s");
-        /* A caller that warns once for many runs (run.sh) sets PB_LOAD_WARNED=1; the
-         * .meta keeps the warning either way. */
-        const char *warned = getenv("PB_LOAD_WARNED");
-        if (!quiet && !(warned && !strcmp(warned, "1"))) pb_say("warning: %s", m->load_warning);
+        if (!quiet) pb_meta_say_load(m);
     }
+}
+
+void pb_meta_say_load(const pb_meta *m)
+{
+    /* A caller that warns once for many runs (run.sh) sets PB_LOAD_WARNED=1; the .meta
+     * keeps the warning either way. */
+    const char *warned = getenv("PB_LOAD_WARNED");
+    if (m->load_warning[0] && !(warned && !strcmp(warned, "1")))
+        pb_say("warning: %s", m->load_warning);
 }
 
 void pb_meta_begin(pb_meta *m, int threads, const char *bind)

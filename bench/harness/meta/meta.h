@@ -63,6 +63,9 @@ void pb_meta_end(pb_meta *m);
 
 /* pb_meta_begin without the line on stderr (load_warning is still recorded). */
 void pb_meta_collect(pb_meta *m, int threads, const char *bind);
+/* The load warning on stderr, if m has one, unless PB_LOAD_WARNED=1: for a caller that
+ * collects first and warns once the run is sure to go ahead. */
+void pb_meta_say_load(const pb_meta *m);
 
 /* Writes m as "key=value" lines, then each extra "key=value" string given (NULL-ended).
  * load_end / governor_end say "unknown" when pb_meta_end was not called. */

@@ -131,7 +131,7 @@ int pb_sweep_files_check(pb_sweep_writer *w, int *there)
 void pb_sweep_files_begin(pb_sweep_writer *w, int workers)
 {
     const pb_sweep_opts *o = w->opts;
-    pb_meta_begin(&w->meta, workers, o->bind);
+    pb_meta_collect(&w->meta, workers, o->bind); /* the load said once the sweep goes ahead */
     const char *parent = o->serve ? getenv("PB_SWEEP_COMMAND") : NULL;
     if (parent && *parent) { /* the command that started this worker, given by sweep --against */
         memcpy(w->worker_command, w->meta.command, sizeof w->worker_command);
@@ -152,6 +152,7 @@ int pb_sweep_files_open(pb_sweep_writer *w, const sweep_plan *p, int there)
         if (rc) goto fail;
         resumed = 1;
     }
+    pb_meta_say_load(&w->meta);
     if (save_meta(w, NULL, "running")) return PB_EXIT_USAGE; /* no run measured yet */
     if (pb_sweep_out_open(&w->out, !resumed, err, sizeof err)) goto fail;
     return 0;
