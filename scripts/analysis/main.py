@@ -217,9 +217,15 @@ def run(args):
     if not reported and not sweeps and not build_pairs and not parallels:
         doc += ["", "_No result CSV files in this directory._"]
     enumeration_sweeps = enumeration.sweeps(ctx)
+    # A folder of the user's own sweeps alone gets their sections without the project's
+    # report around them: no method study said not run, no pictures of every family.
+    own_only = bool(sweeps) and not (reported or enumeration_sweeps or build_pairs or parallels
+                                     or any(results_dir.glob("method-*.csv"))
+                                     or (results_dir / "micro.json").is_file())
     if enumeration_sweeps:
         doc += enumeration.section(ctx, enumeration_sweeps)
-    doc += method.section(ctx, results_dir)
+    if not own_only:
+        doc += method.section(ctx, results_dir)
     doc += ladder.section(ctx)
     for family in reported:
         doc += ctx.sections[family.name].section(ctx, family, owned[family.name])
@@ -231,7 +237,8 @@ def run(args):
         doc += parallel.section(ctx, path)
     if (results_dir / "micro.json").is_file():
         doc += micro.section(ctx, results_dir / "micro.json")
-    doc += pictures.section(ctx)
+    if not own_only:
+        doc += pictures.section(ctx)
 
     failed = False
     if draw:

@@ -495,6 +495,10 @@ class WholeReport(unittest.TestCase):
         self.assertNotIn("_No result CSV files in this directory._", text)
         self.assertIn("\n## sudoku sweep `my-runs`\n", text)
         self.assertIn(TABLE, text)
+        # A folder of one's own sweeps alone: not the project's method study or pictures.
+        self.assertNotIn("## The harness's own method", text)
+        self.assertNotIn("## Pictures of every family", text)
+        self.assertFalse(list((self.tmp / "plots").glob("picture-*")))
 
     def test_sweep_not_in_place_said(self):
         """A sweep still running (or killed) has its .meta and NAME.csv.part, no NAME.csv:
