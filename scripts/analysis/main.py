@@ -25,7 +25,8 @@ from .meta import STANDARD_KEYS, is_side_table, read_meta
 from .provenance import check_commits, check_run_ids
 from .reads import named_family, sweep_name
 from .shown import shown
-from .sections import builds, enumeration, family_sections, generic, ladder, method, micro, parallel, pictures
+from .sections import (builds, enumeration, family_sections, generic, ladder, method, micro, parallel, pictures,
+                       solver_field)
 
 REPO_ROOT = Path(__file__).resolve().parent.parent.parent
 METHOD_PREFIX = "method-"  # the method study's files (sections/method.py)
@@ -197,7 +198,7 @@ def run(args):
     reported = [fam for fam in listing.families if owned[fam.name]]
     # The sweeps no section claims, by family (the listing's order), those of no known family last.
     others = [f for fam in listing.families for f in unclaimed.get(fam.name, [])] + unclaimed.get(None, [])
-    sweeps = generic.readable(others)
+    sweeps = solver_field.readable(others)
     ctx.primary = primary_meta(results_dir, [f for fam in reported for f in owned[fam.name]] + sweeps
                                + [mine for mine, _ in build_pairs] + parallels)
     when = datetime.now(timezone.utc).strftime("%Y-%m-%dT%H:%M:%SZ")
