@@ -17,13 +17,21 @@ typedef struct exact_columns {
     int memory;
 } exact_columns;
 
-/* Row r's value in column col as a number > 0; NAN when it has none (a run not done,
+/* Row r's value in column col as a number >= 0; NAN when it has none (a run not done,
  * an empty field). */
-static double value_of(const cmp_row *r, int col)
+static double shown_of(const cmp_row *r, int col)
 {
     char *end;
     const double v = strtod(r->cells[col], &end);
-    return r->done && r->cells[col][0] && !*end && v > 0 && isfinite(v) ? v : NAN;
+    return r->done && r->cells[col][0] && !*end && v >= 0 && isfinite(v) ? v : NAN;
+}
+
+/* The value a ratio takes: a 0 (a puzzle that learn's narrowing fills takes no step)
+ * is shown, but has no ratio. */
+static double value_of(const cmp_row *r, int col)
+{
+    const double v = shown_of(r, col);
+    return v > 0 ? v : NAN;
 }
 
 /* A value as the table shows it: steps whole, memory in bytes, KiB, MiB or GiB to 3
@@ -47,10 +55,10 @@ static void fill_exact(const cmp_set *set, long i, char (*stat)[CMP_CELL], const
 {
     const exact_columns *x = ctx;
     const cmp_pair *p = &set->pair[i];
-    const double o = value_of(p->old, x->col[0]), n = value_of(p->new_, x->col[1]);
-    value_text(o, x->memory, stat[0], CMP_CELL);
-    value_text(n, x->memory, stat[1], CMP_CELL);
-    cmp_count_change(n / o, x->memory ? "less" : "fewer", stat[2], CMP_CELL);
+    value_text(shown_of(p->old, x->col[0]), x->memory, stat[0], CMP_CELL);
+    value_text(shown_of(p->new_, x->col[1]), x->memory, stat[1], CMP_CELL);
+    cmp_count_change(value_of(p->new_, x->col[1]) / value_of(p->old, x->col[0]),
+                     x->memory ? "less" : "fewer", stat[2], CMP_CELL);
 }
 
 static int print_csv(const cmp_set *set, const char *column, const int col[2])
@@ -95,7 +103,7 @@ int cmp_print_exact(const cmp_set *set, const char *column, const int col[2], in
     cmp_count_change(pb_geomean(ratios, compared), memory ? "less" : "fewer", change,
                      sizeof change);
     free(ratios);
-    printf("geomean of %d pair%s: %s; %ld pair%s without a value on both sides\n", compared,
+    printf("geomean of %d pair%s: %s; %ld pair%s without a value above 0 on both sides\n", compared,
            compared == 1 ? "" : "s", change, set->npairs - compared,
            set->npairs - compared == 1 ? "" : "s");
     if (set->loose) cmp_print_loose(set);

@@ -369,6 +369,19 @@ class Fixture(unittest.TestCase):
         self.assertIn("| 4x4#1 | 4.00× fewer steps | 2.00× fewer steps |", text)
         self.assertIn("set xlabel 'steps per run'", self.ctx.plots[0].gp_text())
 
+    def test_steps_metric_zero(self):
+        """A run of 0 steps (a puzzle that learn's narrowing fills) has no ratio, and
+        the cell says why rather than blaming the samples."""
+        def steps(i, fields, header):
+            if i:
+                zero = fields[header.index("engine")] == "dlx" and fields[header.index("instance")] == "4x4#1"
+                fields[header.index("steps")] = "0" if zero else "%d" % round(
+                    float(fields[header.index("median_s")]) * 1e6)
+            return fields
+        rewrite(self.csv, steps)
+        self.ctx.metric = "steps"
+        self.assertIn("| 4x4#1 | dlx: 0 steps per run, no ratio | 2.00× fewer steps |", self.section())
+
     def test_no_limit_no_par2(self):
         set_meta(self.csv, "time_limit_s", "0")
         text = self.section()

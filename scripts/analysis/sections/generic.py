@@ -351,6 +351,9 @@ def _not_compared(part, base, solver, instance):
     bare = [x.label for x in (solver, base) if part.result(x, instance).time is None]
     if bare:
         return f"no {time_words(part)} for {escape(bare[0])}"
+    zero = [x.label for x in (solver, base) if part.result(x, instance).time == 0]
+    if zero:  # a puzzle that learn's narrowing fills takes no step: no ratio to it
+        return f"{escape(zero[0])}: 0 {time_words(part)}, no ratio"
     return "not compared (too few samples)"
 
 
