@@ -67,6 +67,23 @@ int notouch_board_parse(const char *text, size_t len, notouch_board *b, pb_error
     return finish_board(b, line, err);
 }
 
+/* One side of RxC: an optional '-', then digits, held at BOARD_SIDE_CAP at most
+ * (sscanf's %d would wrap 4294967298 to 2 and take a board never asked for); NULL
+ * when there are no digits. */
+#define BOARD_SIDE_CAP 1000000000LL
+static const char *board_side(const char *s, long long *v)
+{
+    const int neg = *s == '-';
+    s += neg;
+    if (*s < '0' || *s > '9') return NULL;
+    long long x = 0;
+    for (; *s >= '0' && *s <= '9'; s++)
+        if (x < BOARD_SIDE_CAP) x = x * 10 + (*s - '0');
+    if (x > BOARD_SIDE_CAP) x = BOARD_SIDE_CAP;
+    *v = neg ? -x : x;
+    return s;
+}
+
 int notouch_board_named(const char *name, notouch_board *b, pb_error *err)
 {
     memset(b, 0, sizeof *b);
@@ -74,13 +91,17 @@ int notouch_board_named(const char *name, notouch_board *b, pb_error *err)
         static const char mask[] = ".##.\n####\n.##.\n";
         return notouch_board_parse(mask, sizeof mask - 1, b, err);
     }
-    int r, c, used = 0;
-    if (sscanf(name, "%dx%d%n", &r, &c, &used) == 2 && name[used] == '\0') {
+    long long r, c;
+    const char *p = board_side(name, &r);
+    if (p && *p == 'x' && (p = board_side(p + 1, &c)) && *p == '\0') {
         if (r < 1 || c < 1)
             return pb_fail(err, 0, "board %s: expected RxC with R and C at least 1", name);
-        if (r > NOTOUCH_MAX_SIDE || c > NOTOUCH_MAX_SIDE || r * c > NOTOUCH_MAX_CELLS)
-            return pb_fail(err, 0, "board too large: %s has %lld cells, at most %d", name,
-                           (long long)r * c, NOTOUCH_MAX_CELLS);
+        if (r > NOTOUCH_MAX_SIDE || c > NOTOUCH_MAX_SIDE)
+            return pb_fail(err, 0, "board too large: %s has a side over %d, at most %d cells", name,
+                           NOTOUCH_MAX_SIDE, NOTOUCH_MAX_CELLS);
+        if (r * c > NOTOUCH_MAX_CELLS)
+            return pb_fail(err, 0, "board too large: %s has %lld cells, at most %d", name, r * c,
+                           NOTOUCH_MAX_CELLS);
         b->rows = r, b->cols = c;
         memset(b->cell, 1, (size_t)(r * c));
         return finish_board(b, 0, err);

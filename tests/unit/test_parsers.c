@@ -51,6 +51,14 @@ static void test_board_parser(void)
     CHECK(notouch_board_named("0x5", &b, &e) == -1 &&
           strstr(e.msg, "board 0x5: expected RxC with R and C at least 1"));
     CHECK(notouch_board_named("8x8", &b, &e) == 0 && b.ncells == 64);
+    /* A side past int is too large, never wrapped round to a small board (2x1). */
+    CHECK(notouch_board_named("4294967298x1", &b, &e) == -1 &&
+          strstr(e.msg, "4294967298x1 has a side over 64"));
+    CHECK(notouch_board_named("2x99999999999999999999", &b, &e) == -1 &&
+          strstr(e.msg, "too large"));
+    CHECK(notouch_board_named("-2x5", &b, &e) == -1 && strstr(e.msg, "at least 1"));
+    CHECK(notouch_board_named("2x5x", &b, &e) == NOTOUCH_UNKNOWN_BOARD);
+    CHECK(notouch_board_named("2x", &b, &e) == NOTOUCH_UNKNOWN_BOARD);
 }
 
 /* The value of the family option `name` in the sweep's parameters, as text. */
