@@ -28,6 +28,8 @@ const pb_family *pb_cnf_puzzle_family(const char *cmd, const char *name)
     const pb_family *fam = name ? pb_family_find(name) : NULL;
     if (!name)
         pb_usage_error(cmd, "missing FAMILY (one of: %s)", names);
+    else if (!fam && name[0] == '-' && name[1])
+        pb_usage_error(cmd, "missing FAMILY before '%s' (one of: %s)", name, names);
     else if (!fam || !fam->placement || !fam->load) {
         pb_usage_error(cmd, "no clauses for '%s': only the families over the shared model (%s)",
                        name, names);

@@ -118,6 +118,8 @@ int pb_cmd_export(int argc, char **argv)
     char hint[200];
     if (argc < 3) return pb_usage_error("export", "missing FORMAT (dimacs)");
     if (!strcmp(argv[2], "--help") || !strcmp(argv[2], "-h")) return print_help(), 0;
+    if (argv[2][0] == '-' && argv[2][1])
+        return pb_usage_error("export", "missing FORMAT before '%s' (dimacs)", argv[2]);
     if (strcmp(argv[2], "dimacs"))
         return pb_usage_error(
             "export", "unknown format '%s' (one: dimacs)%s", argv[2],

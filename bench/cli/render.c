@@ -194,6 +194,8 @@ int pb_cmd_render(int argc, char **argv)
     if (argc < 3) return pb_usage_error("render", "missing FAMILY (one of: %s)", names);
     if (!strcmp(argv[2], "--help") || !strcmp(argv[2], "-h")) return print_help(), 0;
     const pb_family *fam = pb_family_find(argv[2]);
+    if (!fam && argv[2][0] == '-' && argv[2][1])
+        return pb_usage_error("render", "missing FAMILY before '%s' (one of: %s)", argv[2], names);
     if (!fam || !fam->render || !fam->load) {
         const char *drawn[64];
         int n = 0;

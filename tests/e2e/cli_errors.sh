@@ -44,6 +44,15 @@ one_line_error "^puzzlebench: export: unknown option '-o' \(-o is --order .*; an
 expect 2 "render -o" -- "$pb" render notouch cross8 -o x.svg
 one_line_error "^puzzlebench: render: unknown option '-o' .*an output is --out"
 hints 1
+# render, export and import-solution take FAMILY first: an option there is named as such.
+expect 2 "render option before FAMILY" -- "$pb" render --solution notouch cross8
+one_line_error "^puzzlebench: render: missing FAMILY before '--solution' \(one of: .*\) \(see 'puzzlebench render --help'\)$"
+expect 2 "export option before FAMILY" -- "$pb" export dimacs --out x.cnf notouch cross8
+one_line_error "^puzzlebench: export: missing FAMILY before '--out' \(one of: .*\) \(see "
+expect 2 "export option before FORMAT" -- "$pb" export --out x.cnf dimacs notouch cross8
+one_line_error "^puzzlebench: export: missing FORMAT before '--out' \(dimacs\) \(see "
+expect 2 "import-solution option before FAMILY" -- "$pb" import-solution --index 1 notouch cross8 x
+one_line_error "^puzzlebench: import-solution: missing FAMILY before '--index' \(one of: .*\) \(see "
 expect 2 "sweep -t" -- "$pb" sweep -t 2 --list
 one_line_error "^puzzlebench: sweep: unknown option '-t'"
 expect 2 "sweep with nothing to run" -- "$pb" sweep
