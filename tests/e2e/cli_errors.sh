@@ -207,6 +207,13 @@ for n in 18446744073709551616 99999999999999999999 1.8446744073709552e19 2e19; d
     expect 2 "--step-limit $n" -- "$pb" count notouch 2x4 --step-limit "$n" -q
     one_line_error "^puzzlebench: count: --step-limit expects a whole number >= 0 in decimal .*got '$n'"
 done
+# A small whole number takes the same two forms (docs/cli.md: 1000 or 1e6).
+expect 0 "generate --count 2e0" -- "$pb" generate sudoku --size 4 --count 2e0 -q
+if [ "$(grep -vc '^#' "$tmp/out")" -eq 2 ]; then ok; else bad "--count 2e0: $(cat "$tmp/out")"; fi
+for n in 1e9 1.5 -1e0; do
+    expect 2 "--threads $n" -- "$pb" count notouch 2x4 --threads "$n" -q
+    one_line_error "^puzzlebench: count: --threads expects a whole number from 1 to [0-9]+, got '$n'"
+done
 
 # ---- --version and help take nothing more: an extra word is a mistake, not ignored ----
 expect 0 "--version" -- "$pb" --version

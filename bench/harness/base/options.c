@@ -5,6 +5,7 @@
 
 #include <errno.h>
 #include <getopt.h>
+#include <limits.h>
 #include <math.h>
 #include <stdarg.h>
 #include <stdlib.h>
@@ -195,7 +196,12 @@ int pb_option_apply(const pb_option *o, void *target, const char *value, char *e
         char *end;
         errno = 0;
         long v = strtol(value, &end, 10);
-        if (is_decimal(value, 1) && !*end && !errno && v >= o->lo && v <= o->hi) {
+        int whole = is_decimal(value, 1) && !*end && !errno;
+        uint64_t u;
+        /* 1e3 as well as 1000, as the counts take it: docs/cli.md says a number is
+         * written either way, wherever one is read. */
+        if (!whole && !pb_parse_count(value, &u) && u <= (uint64_t)LONG_MAX) whole = 1, v = (long)u;
+        if (whole && v >= o->lo && v <= o->hi) {
             *(int *)field = (int)v;
             return 0;
         }
