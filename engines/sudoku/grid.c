@@ -186,9 +186,16 @@ static void range_text(int N, char *buf, size_t len)
 static int read_one_line(const text_line *t, int line, sudoku_grid *g, pb_error *err)
 {
     int box = sudoku_box_for_cells((int)t->len);
-    if (!box)
+    if (!box) {
+        /* A UTF-8 symbol is several bytes: name it, not a length no editor shows. */
+        for (size_t c = 0; c < t->len; c++)
+            if (pb_bad_byte(t->s + c, 1) >= 0)
+                return pb_fail(err, line,
+                               "column %zu: unexpected byte 0x%02x (expected 1-9, A-P, '.' or '0')",
+                               c + 1, (unsigned char)t->s[c]);
         return pb_fail(err, line, "expected a puzzle of %s cells on one line, got %zu characters",
                        sizes_text, t->len);
+    }
     sudoku_grid_init(g, box);
     for (int c = 0; c < g->ncells; c++) {
         int v = symbol_value(t->s[c]);

@@ -278,6 +278,10 @@ static void test_reader_bytes(void)
     const char high[] = "\n1..4..1..4..3..\xfe\n";
     CHECK(sudoku_error_n(high, sizeof high - 1, 2,
                          "column 16: unexpected byte 0xfe (expected 1-4, '.' or '0')"));
+    /* A UTF-8 symbol among 16 cells makes 17 bytes: the byte is named, not a length. */
+    const char utf8[] = "1..4..1..\xc3\xa9..3..2\n";
+    CHECK(sudoku_error_n(utf8, sizeof utf8 - 1, 1,
+                         "column 10: unexpected byte 0xc3 (expected 1-9, A-P, '.' or '0')"));
     const char numbers[] = "1 0 0 4\n0 0 \x01 0\n0 4 0 0\n3 0 0 2\n";
     CHECK(sudoku_error_n(numbers, sizeof numbers - 1, 2,
                          "column 5: byte 0x01 is not a cell (expected a number, 0 for empty)"));
