@@ -131,6 +131,10 @@ bad_usage "--upto" solve tenpair --upto 5000
 bad_usage "--width" solve tenpair --width 0
 bad_usage "--width" solve tenpair --width 65
 bad_usage "a count needs a length bound" count tenpair
+# solve runs without the bound (solve tenpair above): its help must not call it required.
+if "$pb" solve --help | grep -A2 -e '--max-length L' | grep -q 'required'; then
+    bad "solve --help says --max-length is required"
+else ok; fi
 bad_usage "the length bound 20 is shorter than the start \(27 cells\)" count tenpair --max-length 20
 bad_usage "--max-length" solve tenpair --max-length 5000
 bad_usage "engine bfs cannot split one search over 2 threads" count tenpair --max-length 70 --threads 2 --engine bfs

@@ -29,7 +29,8 @@ const pb_option pb_solve_options[] = {
      .key = 'l', .only = "count"},
     {OPT("max-length", PB_OPT_INT, max_length, "L",
          "engines marked 'length' (a game's moves): look for no solution\n"
-         "longer than L; a count counts by length up to L (required)"),
+         "longer than L (solve: none by default); count needs L and\n"
+         "counts by length up to it"),
      .lo = 1, .hi = PB_LENGTH_MAX},
     {OPT("print-paths", PB_OPT_FLAG, print_paths, NULL,
          "engines marked 'paths': print each solution's moves as the\n"
