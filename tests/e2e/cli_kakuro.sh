@@ -189,6 +189,10 @@ has " unique=20 " "$tmp/out"
 # A generated outline file feeds --outline.
 expect 0 "generate on outlines" -- "$pb" generate kakuro --outline "$tmp/outlines.txt" --count 1 --no-solutions
 if [ "$(grep -c '^; 12x10-medium-s1-0000:' "$tmp/out")" -eq 3 ]; then ok; else bad "generate on 3 outlines"; fi
+# More outlines than a run fills are refused, never cut to the first 32 without a word.
+cat "$src/data/kakuro/outlines-small.txt" "$src/data/kakuro/outlines-medium.txt" >"$tmp/o40.txt"
+expect 2 "generate on 40 outlines" -- "$pb" generate kakuro --outline "$tmp/o40.txt" --candidates
+one_line_error "o40\.txt:[0-9]+: more than 32 outlines"
 
 # ---- the data sets are what the script makes ----
 for f in outlines-large.txt candidates-9x9-hard.kak puzzles-11x11-easy.kak; do

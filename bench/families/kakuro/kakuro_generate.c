@@ -230,7 +230,9 @@ static int load_shapes(const gen_opts *p, kakuro_gen_run *r)
     size_t len;
     char *text = pb_read_file(file, &len, err, sizeof err);
     if (!text) return pb_say("%s", err), -1;
-    if (!(r->outlines = calloc(KAKURO_MAX_SHAPES, sizeof *r->outlines)))
+    /* A slot past the last, so that an outline more than a run takes is seen and
+     * refused rather than left out without a word. */
+    if (!(r->outlines = calloc(KAKURO_MAX_SHAPES + 1, sizeof *r->outlines)))
         return free(text), pb_say("out of memory"), -1;
     kakuro_reader rd;
     kakuro_reader_init(&rd, text, len);
@@ -238,11 +240,15 @@ static int load_shapes(const gen_opts *p, kakuro_gen_run *r)
     int line, rc;
     while ((rc = kakuro_read_outline(&rd, &r->outlines[r->nshapes], &line, &e)) != 0) {
         if (rc < 0) return pb_say("%s:%d: %s", file, e.line, e.msg), free(text), -1;
+        if (r->nshapes == KAKURO_MAX_SHAPES)
+            return pb_say("%s:%d: more than %d outlines (a run fills at most %d)", file, line,
+                          KAKURO_MAX_SHAPES, KAKURO_MAX_SHAPES),
+                   free(text), -1;
         kakuro_grid *g = &r->outlines[r->nshapes];
         if (kakuro_outline_check(g, msg, sizeof msg))
             return pb_say("%s:%d: not a valid outline: %s", file, line, msg), free(text), -1;
         snprintf(r->shape_name[r->nshapes], sizeof r->shape_name[0], "%dx%d", g->rows, g->cols);
-        if (++r->nshapes == KAKURO_MAX_SHAPES) break;
+        r->nshapes++;
     }
     free(text);
     if (!r->nshapes) return pb_say("%s: no outline found", file), -1;
@@ -251,7 +257,7 @@ static int load_shapes(const gen_opts *p, kakuro_gen_run *r)
 
 static void free_shapes(kakuro_gen_run *r)
 {
-    for (int i = 0; r->outlines && i < KAKURO_MAX_SHAPES; i++) kakuro_grid_free(&r->outlines[i]);
+    for (int i = 0; r->outlines && i <= KAKURO_MAX_SHAPES; i++) kakuro_grid_free(&r->outlines[i]);
     free(r->outlines);
 }
 
