@@ -188,7 +188,12 @@ expect 0 "seed-method puzzles unique" -- "$pb" count kakuro "$tmp/seed.kak" --li
 has " unique=20 " "$tmp/out"
 # A generated outline file feeds --outline.
 expect 0 "generate on outlines" -- "$pb" generate kakuro --outline "$tmp/outlines.txt" --count 1 --no-solutions
-if [ "$(grep -c '^; 12x10-medium-s1-0000:' "$tmp/out")" -eq 3 ]; then ok; else bad "generate on 3 outlines"; fi
+# Each named by its place in the file too: no two puzzles share a name (nor a file of --out).
+[ "$(grep -o '^; 12x10-o0[0-2]-medium-s1-0000:' "$tmp/out" | sort -u | wc -l)" -eq 3 ] && ok ||
+    bad "generate on 3 outlines: $(grep '^; ' "$tmp/out")"
+expect 0 "generate on outlines, --out" -- "$pb" generate kakuro --outline "$tmp/outlines.txt" --count 1 \
+    --out "$tmp/kg" -q
+[ "$(find "$tmp/kg" -name '*.sol.kak' | wc -l)" -eq 3 ] && ok || bad "--out of 3 outlines: $(ls "$tmp/kg")"
 # More outlines than a run fills are refused, never cut to the first 32 without a word.
 cat "$src/data/kakuro/outlines-small.txt" "$src/data/kakuro/outlines-medium.txt" >"$tmp/o40.txt"
 expect 2 "generate on 40 outlines" -- "$pb" generate kakuro --outline "$tmp/o40.txt" --candidates

@@ -229,7 +229,7 @@ static int load_shapes(const gen_opts *p, kakuro_gen_run *r)
     char err[PB_MSG_MAX], msg[200];
     size_t len;
     char *text = pb_read_file(file, &len, err, sizeof err);
-    if (!text) return pb_say("%s", err), -1;
+    if (!text) return pb_say("generate: %s", err), -1;
     /* A slot past the last, so that an outline more than a run takes is seen and
      * refused rather than left out without a word. */
     if (!(r->outlines = calloc(KAKURO_MAX_SHAPES + 1, sizeof *r->outlines)))
@@ -239,19 +239,23 @@ static int load_shapes(const gen_opts *p, kakuro_gen_run *r)
     pb_error e;
     int line, rc;
     while ((rc = kakuro_read_outline(&rd, &r->outlines[r->nshapes], &line, &e)) != 0) {
-        if (rc < 0) return pb_say("%s:%d: %s", file, e.line, e.msg), free(text), -1;
+        if (rc < 0) return pb_say("generate: %s:%d: %s", file, e.line, e.msg), free(text), -1;
         if (r->nshapes == KAKURO_MAX_SHAPES)
-            return pb_say("%s:%d: more than %d outlines (a run fills at most %d)", file, line,
-                          KAKURO_MAX_SHAPES, KAKURO_MAX_SHAPES),
+            return pb_say("generate: %s:%d: more than %d outlines (a run fills at most %d)", file,
+                          line, KAKURO_MAX_SHAPES, KAKURO_MAX_SHAPES),
                    free(text), -1;
         kakuro_grid *g = &r->outlines[r->nshapes];
         if (kakuro_outline_check(g, msg, sizeof msg))
-            return pb_say("%s:%d: not a valid outline: %s", file, line, msg), free(text), -1;
-        snprintf(r->shape_name[r->nshapes], sizeof r->shape_name[0], "%dx%d", g->rows, g->cols);
+            return pb_say("generate: %s:%d: not a valid outline: %s", file, line, msg), free(text),
+                   -1;
+        /* Outlines of one size are many: each is named by its place in the file too, so
+         * that no two puzzles share a NAME (and a file of --out). */
+        snprintf(r->shape_name[r->nshapes], sizeof r->shape_name[0], "%dx%d-o%02d", g->rows,
+                 g->cols, r->nshapes);
         r->nshapes++;
     }
     free(text);
-    if (!r->nshapes) return pb_say("%s: no outline found", file), -1;
+    if (!r->nshapes) return pb_say("generate: %s: no outline found", file), -1;
     return 0;
 }
 
@@ -291,7 +295,8 @@ const pb_command pb_kakuro_generators[] = {
         "check uniqueness; when two solutions exist, fill again. Makes --count puzzles\n"
         "for every size (or outline) and difficulty given. Puzzle i of a size and\n"
         "difficulty depends only on the options and i, never on --threads. NAME is\n"
-        "RxC-DIFFICULTY-sSEED-INDEX; with --out DIR each puzzle is also DIR/NAME.kak and\n"
+        "RxC-DIFFICULTY-sSEED-INDEX (RxC-oK-..., from --outline: K its outline's place\n"
+        "in the file, from 00); with --out DIR each puzzle is also DIR/NAME.kak and\n"
         "its solution DIR/NAME.sol.kak. Records: attempts (candidates checked), fills\n"
         "(made from scratch), the checker's steps, the achieved unique-sum share, wall_s.\n",
         gen_options, &gen_defaults, run_generate),
