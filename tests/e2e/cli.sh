@@ -432,4 +432,16 @@ if [ "$(awk -F, 'NR > 1 && $4 == "intermediate"' "$tmp/gen2/generate.csv" | wc -
 expect 0 "generated puzzles are unique" -- "$pb" count sudoku "$tmp/gen1" --limit 2 --engine propagate --order mrv
 has "unique=12 " "$tmp/out"
 
+# The overview's examples run as written, in a folder holding the files they name.
+mkdir -p "$tmp/ex"
+grep -v '^#' "$src/data/sudoku/9x9-easy.txt" | head -n 3 >"$tmp/ex/puzzles.txt"
+head -n 1 "$tmp/ex/puzzles.txt" >"$tmp/ex/board.txt"
+cp "$src/data/kakuro/puzzles-9x9-hard.kak" "$tmp/ex/puzzles.kak"
+"$pb" --help | sed -n '/^examples:$/,/^$/s/^  puzzlebench //p' >"$tmp/examples"
+[ "$(wc -l <"$tmp/examples")" -ge 10 ] && ok || bad "the overview lists $(wc -l <"$tmp/examples") examples"
+while read -r example; do
+    (cd "$tmp/ex" && eval "\"\$pb\" $example" </dev/null >/dev/null 2>"$tmp/ex.err") && ok ||
+        bad "the overview's example '$example': $(tail -n 1 "$tmp/ex.err")"
+done <"$tmp/examples"
+
 finish cli

@@ -140,7 +140,7 @@ static const char *const notouch_examples[] = {
     "solve notouch cross8 -e backtrack",
     "solve notouch --board cross8 -e backtrack --trace",
     "count notouch 2x5 -e propagate -o mrv",
-    "count notouch 2x7 -e backtrack -t 2 --bind core",
+    "count notouch 2x6 -e backtrack -t 2 --bind core",
     NULL,
 };
 
