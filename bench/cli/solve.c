@@ -379,6 +379,9 @@ static int prepare(run_ctx *c)
         pb_say("%s: --threads %d: %s", c->cmd, c->o->threads, err);
     else if (r == PB_REFUSE_TRACE)
         pb_say("%s: --trace: %s", c->cmd, err);
+    else if (r == PB_REFUSE_REQUEST && (c->batch.engine->about.caps & PB_CAP_LENGTH) &&
+             !c->batch.how.max_length && !strcmp(c->cmd, "count"))
+        pb_say("%s: %s (--max-length L)", c->cmd, err); /* the library names no option */
     else if (r == PB_REFUSE_REQUEST)
         pb_say("%s: %s%s", c->cmd, err,
                pb_engine_args_hint(&c->batch.engine->about, &c->batch.how, hint, sizeof hint));

@@ -130,7 +130,7 @@ bad_usage "--upto" solve tenpair --upto 0
 bad_usage "--upto" solve tenpair --upto 5000
 bad_usage "--width" solve tenpair --width 0
 bad_usage "--width" solve tenpair --width 65
-bad_usage "a count needs a length bound" count tenpair
+bad_usage "a count needs a length bound \(--max-length L\)$" count tenpair
 # solve runs without the bound (solve tenpair above): its help must not call it required.
 if "$pb" solve --help | grep -A2 -e '--max-length L' | grep -q 'required'; then
     bad "solve --help says --max-length is required"
