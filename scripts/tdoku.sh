@@ -16,12 +16,17 @@
 #   ROUNDS=N      rounds per set and mode (default 3: the sweep's samples)
 #   PB_SECONDS=S  each side's measuring time per round, whole seconds (default 2)
 set -euo pipefail
+# A relative path given names a file from where the script was run, not the root.
+here=$PWD
 cd "$(dirname "$0")/.."
+given() { if [[ $1 == /* || $PWD == "$here" ]]; then echo "$1"; else echo "$here/$1"; fi; }
 usage="usage: scripts/tdoku.sh RUN_BENCHMARK SETS_DIR [OUT_DIR]"
 case ${1:-} in -h | --help) sed -n '2,/^set -e/p' "$0" | sed '$d; s/^# \{0,1\}//'; exit 0 ;;
 -*) echo "tdoku.sh: unknown option '$1' ($usage)" >&2; exit 2 ;; esac
 [ $# -ge 2 ] && [ $# -le 3 ] || { echo "tdoku.sh: $usage" >&2; exit 2; }
-sets=$2 out=${3:-results}
+bench=$1 sets=$(given "$2") out=results
+[ $# -lt 3 ] || out=$(given "$3")
+[[ $bench != */* ]] || bench=$(given "$bench")
 instances=()
 for n in 17_clue top1465 forum_hardest_1905_11plus; do
     [ -f "$sets/$n.txt" ] || { echo "tdoku.sh: $sets/$n.txt: no such file (one of tdoku's sets)" >&2; exit 2; }
@@ -33,5 +38,5 @@ if [ -z "$pb" ]; then
     pb=build-native/puzzlebench
 fi
 # The sweep checks the rest (the program, the rounds, the seconds) and names the key.
-PB_TDOKU=$1 exec "$pb" sweep bench/families/sudoku/sudoku-tdoku.sweep --out "$out" --force \
+PB_TDOKU=$bench exec "$pb" sweep bench/families/sudoku/sudoku-tdoku.sweep --out "$out" --force \
     --instances "${instances[*]}" --samples "${ROUNDS:-3}" --min-sample-time "${PB_SECONDS:-2}"

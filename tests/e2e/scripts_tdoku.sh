@@ -3,7 +3,7 @@
 # stand-in for tdoku's run_benchmark: the CSV (rows per set, mode, tool and round,
 # logic's figures from puzzlebench itself), its .meta, the order of the tools swapping
 # every round, the errors for bad arguments, and no result file when tdoku gives no
-# figures; a link where the CSV goes is replaced.
+# figures; a link where the CSV goes is replaced; relative paths from another folder.
 # usage: tests/e2e/scripts_tdoku.sh PATH/TO/puzzlebench SOURCE_DIR
 # shellcheck source=tests/e2e/cli_lib.sh
 . "$(dirname "$0")/cli_lib.sh"
@@ -82,6 +82,9 @@ one_line_error "PB_TDOKU=.*/sets: not an executable file \(tdoku's run_benchmark
 mkdir -p "$tmp/few" && cp "$tmp/sets/top1465.txt" "$tmp/few/"
 expect 2 "a set missing" -- "$script" "$tmp/run_benchmark" "$tmp/few"
 one_line_error "^tdoku.sh: $tmp/few/17_clue.txt: no such file \(one of tdoku's sets\)$"
+# Relative paths name files from the folder the script is run in, not the source tree.
+expect 0 "relative paths" -- env -C "$tmp" ROUNDS=1 "$script" ./run_benchmark sets out5
+[ -s "$tmp/out5/sudoku-tdoku.csv" ] && ok || bad "relative paths: no $tmp/out5/sudoku-tdoku.csv"
 ROUNDS=0 expect 2 "no rounds" -- "$script" "$tmp/run_benchmark" "$tmp/sets"
 one_line_error "samples expects a whole number from 1 to 100, got '0'"
 PB_SECONDS=0.5 expect 2 "part seconds" -- "$script" "$tmp/run_benchmark" "$tmp/sets"
