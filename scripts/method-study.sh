@@ -19,7 +19,10 @@ case ${1:-} in -h | --help) sed -n '2,/^[^#]/{/^#/s/^# \{0,1\}//p}' "$0"; exit 0
 case ${1:-} in -*) echo "method-study.sh: unknown option '$1' (usage: scripts/method-study.sh OUT_DIR)" >&2; exit 2 ;; esac
 set -euo pipefail
 out=${1:?usage: method-study.sh OUT_DIR}
+# OUT_DIR, when relative, names a folder from where the script was run, not the root.
+here=$PWD
 cd "$(dirname "$0")/.."
+[[ $out == /* || $PWD == "$here" ]] || out=$here/$out
 pb=build/puzzlebench
 quick=()
 reps=5

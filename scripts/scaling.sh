@@ -14,6 +14,8 @@
 #        overrides the binary, default build/puzzlebench, built by scripts/setup.sh)
 case ${1:-} in -h | --help) sed -n '2,/^[^#]/{/^#/s/^# \{0,1\}//p}' "$0"; exit 0 ;; esac
 set -euo pipefail
+# OUT_DIR, when relative, names a folder from where the script was run, not the root.
+here=$PWD
 cd "$(dirname "$0")/.."
 mpi=0
 if [ "${1:-}" = --mpi ]; then
@@ -22,6 +24,7 @@ if [ "${1:-}" = --mpi ]; then
 fi
 case ${1:-} in -*) echo "scaling.sh: unknown option '$1' (usage: scripts/scaling.sh [--mpi] [OUT_DIR])" >&2; exit 2 ;; esac
 out=${1:-results}
+[[ $# == 0 || $out == /* || $PWD == "$here" ]] || out=$here/$out
 pb=${PUZZLEBENCH:-build/puzzlebench}
 [ -x "$pb" ] || scripts/setup.sh
 cores=$("$pb" info | awk -F': ' '$1 == "cores" { print $2 }')

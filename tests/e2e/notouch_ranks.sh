@@ -13,8 +13,9 @@ out=$tmp/out.d
 expect 2 "notouch-ranks.sh REPEATS=0" -- env PUZZLEBENCH="$pb" REPEATS=0 "$src/bench/families/notouch/notouch-ranks.sh" "$out"
 has '^notouch-ranks.sh: REPEATS=0: expected a count of 1 or more$' "$tmp/err"
 [ -e "$out" ] && bad "REPEATS=0 made $out" || ok
-expect 0 "notouch-ranks.sh" -- env PUZZLEBENCH="$pb" BOARDS="4x5 4x6" RANKS="1 2 4" REPEATS=2 PLAN_BOARDS="5x5" \
-    PLAN_RANKS="2 4 3" "$src/bench/families/notouch/notouch-ranks.sh" "$out"
+# Run from another folder, OUT_DIR relative: the folder is that one's.
+expect 0 "notouch-ranks.sh" -- env -C "$tmp" PUZZLEBENCH="$pb" BOARDS="4x5 4x6" RANKS="1 2 4" REPEATS=2 PLAN_BOARDS="5x5" \
+    PLAN_RANKS="2 4 3" "$src/bench/families/notouch/notouch-ranks.sh" out.d
 [ -s "$out/notouch-ranks.tsv" ] || bad "no notouch-ranks.tsv: $(cat "$tmp/err")"
 t=$out/notouch-ranks.tsv m=$out/notouch-ranks.meta
 has $'^run_id\tboard\tadj\tranks\tthreads\twhat\trank\tstatus\tsolutions\twall_s\tplanned_bytes\tpeak_bytes\tsent_bytes\tbase_bytes\trepeat$' "$t"

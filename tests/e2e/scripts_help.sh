@@ -4,6 +4,7 @@
 # and a non-zero exit, before it does any work. The scripts run from a copy of scripts/
 # in a scratch folder, so that one that took the option for an argument and started
 # its work would find no source tree there; a time limit bounds it all the same.
+# Run from another folder, a relative path given is taken from there.
 # usage: tests/e2e/scripts_help.sh PATH/TO/puzzlebench SOURCE_DIR
 # shellcheck source=tests/e2e/cli_lib.sh
 . "$(dirname "$0")/cli_lib.sh"
@@ -37,4 +38,18 @@ for s in "${scripts[@]}"; do
     one_line_error "^${s%.*}(\.(sh|py))?: .*(no-such-option|required|usage)"
     [ -s "$tmp/out" ] && bad "$s --no-such-option: stdout: $(head -c 200 "$tmp/out")" || ok
 done
+# Run from another folder, a relative path given names a file from there, not from the
+# source tree the script moves to: a stand-in program prints the arguments it gets.
+mkdir -p "$tmp/elsewhere"
+printf '#!/bin/sh\n[ "$1" = info ] && { echo "cores: 1"; exit 0; }\necho "$@"\n' >"$tmp/elsewhere/fake"
+chmod +x "$tmp/elsewhere/fake"
+expect 0 "scaling.sh from another folder" -- env -C "$tmp/elsewhere" PUZZLEBENCH="$tmp/elsewhere/fake" bash "$tmp/scripts/scaling.sh" res
+has "--out $tmp/elsewhere/res " "$tmp/out"
+for s in make-kakuro-data.sh make-sudoku-data.sh; do
+    expect 0 "$s from another folder" -- env -C "$tmp/elsewhere" bash "$tmp/scripts/$s" ./fake
+done
+# method-study.sh runs build/puzzlebench of the tree it lies in: here, the stand-in.
+mkdir -p "$tmp/build" && cp "$tmp/elsewhere/fake" "$tmp/build/puzzlebench"
+expect 0 "method-study.sh from another folder" -- env -C "$tmp/elsewhere" PB_QUICK=1 bash "$tmp/scripts/method-study.sh" res
+has "--out $tmp/elsewhere/res " "$tmp/out"
 finish scripts_help

@@ -21,8 +21,11 @@
 #   --allow-run-as-root --oversubscribe -q")
 set -euo pipefail
 case ${1:-} in -h | --help) sed -n '2,/^set -e/p' "$0" | sed '$d; s/^# \{0,1\}//'; exit 0 ;; esac
+# OUT_DIR, when relative, names a folder from where the script was run, not the root.
+here=$PWD
 cd "$(dirname "$0")/../../.."
 out=${1:-results}
+[[ $# == 0 || $out == /* || $PWD == "$here" ]] || out=$here/$out
 pb=${PUZZLEBENCH:-build/puzzlebench}
 if [ "${PB_QUICK:-0}" = 1 ]; then
     boards=${BOARDS:-4x5 4x6} plan_boards=${PLAN_BOARDS:-5x6}
