@@ -18,7 +18,8 @@
 case ${1:-} in -h | --help) sed -n '2,/^[^#]/{/^#/s/^# \{0,1\}//p}' "$0"; exit 0 ;; esac
 case ${1:-} in -*) echo "method-study.sh: unknown option '$1' (usage: scripts/method-study.sh OUT_DIR)" >&2; exit 2 ;; esac
 set -euo pipefail
-out=${1:?usage: method-study.sh OUT_DIR}
+[ $# = 1 ] || { echo "method-study.sh: usage: scripts/method-study.sh OUT_DIR" >&2; exit 2; }
+out=$1
 # OUT_DIR, when relative, names a folder from where the script was run, not the root.
 here=$PWD
 cd "$(dirname "$0")/.."

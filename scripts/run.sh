@@ -34,7 +34,10 @@ here=$PWD
 cd "$(dirname "$0")/.."
 quick=0 full=0
 if [ "${1:-}" = --quick ]; then quick=1; shift; elif [ "${1:-}" = --full ]; then full=1; shift; fi
-case ${1:-} in -*) echo "run.sh: unknown option '$1' (usage: scripts/run.sh [--quick | --full] [OUT_DIR])" >&2; exit 2 ;; esac
+usage="usage: scripts/run.sh [--quick | --full] [OUT_DIR]"
+case ${1:-} in -*) echo "run.sh: unknown option '$1' ($usage)" >&2; exit 2 ;; esac
+# An option after OUT_DIR would otherwise be dropped: --quick there ran the whole job.
+[ $# -le 1 ] || { echo "run.sh: unexpected argument '$2' ($usage)" >&2; exit 2; }
 out=${1:-results}
 if [ "$quick" = 1 ]; then out=${1:-results-quick}; fi
 [[ $# == 0 || $out == /* || $PWD == "$here" ]] || out=$here/$out

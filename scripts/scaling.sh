@@ -22,7 +22,9 @@ if [ "${1:-}" = --mpi ]; then
     mpi=1
     shift
 fi
-case ${1:-} in -*) echo "scaling.sh: unknown option '$1' (usage: scripts/scaling.sh [--mpi] [OUT_DIR])" >&2; exit 2 ;; esac
+usage="usage: scripts/scaling.sh [--mpi] [OUT_DIR]"
+case ${1:-} in -*) echo "scaling.sh: unknown option '$1' ($usage)" >&2; exit 2 ;; esac
+[ $# -le 1 ] || { echo "scaling.sh: unexpected argument '$2' ($usage)" >&2; exit 2; }
 out=${1:-results}
 [[ $# == 0 || $out == /* || $PWD == "$here" ]] || out=$here/$out
 pb=${PUZZLEBENCH:-build/puzzlebench}

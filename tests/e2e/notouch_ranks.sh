@@ -10,6 +10,13 @@
 . "$(dirname "$0")/cli_lib.sh"
 need_mpirun
 out=$tmp/out.d
+# Refused with the usage; PUZZLEBENCH names no program, so that a script taking them
+# for OUT_DIR stops at once (with another error) instead of counting for hours.
+for args in --bogus "out extra"; do
+    # shellcheck disable=SC2086
+    expect 2 "notouch-ranks.sh $args" -- env PUZZLEBENCH=/nonexistent "$src/bench/families/notouch/notouch-ranks.sh" $args
+    one_line_error "^notouch-ranks.sh: .*usage: bench/families/notouch/notouch-ranks.sh \[OUT_DIR\]\)$"
+done
 expect 2 "notouch-ranks.sh REPEATS=0" -- env PUZZLEBENCH="$pb" REPEATS=0 "$src/bench/families/notouch/notouch-ranks.sh" "$out"
 has '^notouch-ranks.sh: REPEATS=0: expected a count of 1 or more$' "$tmp/err"
 [ -e "$out" ] && bad "REPEATS=0 made $out" || ok

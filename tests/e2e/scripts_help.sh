@@ -1,10 +1,11 @@
 #!/usr/bin/env bash
 # scripts_help.sh — every user-facing script in scripts/ answers --help with its text on
 # stdout and exit 0, and an unknown option with one line on stderr, nothing on stdout
-# and a non-zero exit, before it does any work. The scripts run from a copy of scripts/
-# in a scratch folder, so that one that took the option for an argument and started
-# its work would find no source tree there; a time limit bounds it all the same.
-# Run from another folder, a relative path given is taken from there.
+# and a non-zero exit, before it does any work, as it does an argument past its usage.
+# The scripts run from a copy of scripts/ in a scratch folder, so that one that took
+# the option for an argument and started its work would find no source tree there; a
+# time limit bounds it all the same. Run from another folder, a relative path given is
+# taken from there.
 # usage: tests/e2e/scripts_help.sh PATH/TO/puzzlebench SOURCE_DIR
 # shellcheck source=tests/e2e/cli_lib.sh
 . "$(dirname "$0")/cli_lib.sh"
@@ -37,6 +38,14 @@ for s in "${scripts[@]}"; do
     [ "$rc" -ne 0 ] && [ "$rc" -ne 124 ] && ok || bad "$s --no-such-option: exit $rc"
     one_line_error "^${s%.*}(\.(sh|py))?: .*(no-such-option|required|usage)"
     [ -s "$tmp/out" ] && bad "$s --no-such-option: stdout: $(head -c 200 "$tmp/out")" || ok
+done
+# Arguments past the usage are refused on one line before any work: an option after
+# OUT_DIR (run.sh out --quick) was dropped, and the whole job ran.
+for args in "run.sh out --quick" "scaling.sh out extra" "method-study.sh" "method-study.sh a b"; do
+    read -r -a a <<<"$args"
+    expect 2 "$args" -- run "${a[@]}"
+    one_line_error "^${a[0]}: .*usage: scripts/${a[0]} "
+    [ -s "$tmp/out" ] && bad "$args: stdout: $(head -c 200 "$tmp/out")" || ok
 done
 # Run from another folder, a relative path given names a file from there, not from the
 # source tree the script moves to: a stand-in program prints the arguments it gets.

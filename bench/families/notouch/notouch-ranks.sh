@@ -20,7 +20,10 @@
 #   PUZZLEBENCH=path (default build/puzzlebench)  MPIRUN (default "mpirun
 #   --allow-run-as-root --oversubscribe -q")
 set -euo pipefail
-case ${1:-} in -h | --help) sed -n '2,/^set -e/p' "$0" | sed '$d; s/^# \{0,1\}//'; exit 0 ;; esac
+usage="usage: bench/families/notouch/notouch-ranks.sh [OUT_DIR]"
+case ${1:-} in -h | --help) sed -n '2,/^set -e/p' "$0" | sed '$d; s/^# \{0,1\}//'; exit 0 ;;
+-*) echo "notouch-ranks.sh: unknown option '$1' ($usage)" >&2; exit 2 ;; esac
+[ $# -le 1 ] || { echo "notouch-ranks.sh: unexpected argument '$2' ($usage)" >&2; exit 2; }
 # OUT_DIR, when relative, names a folder from where the script was run, not the root.
 here=$PWD
 cd "$(dirname "$0")/../../.."
