@@ -41,6 +41,7 @@ case ${1:-} in -*) echo "run.sh: unknown option '$1' ($usage)" >&2; exit 2 ;; es
 out=${1:-results}
 if [ "$quick" = 1 ]; then out=${1:-results-quick}; fi
 [[ $# == 0 || $out == /* || $PWD == "$here" ]] || out=$here/$out
+if [ ! -d "$out" ] && { [ -e "$out" ] || [ -L "$out" ]; }; then echo "run.sh: $out: not a folder (OUT_DIR)" >&2; exit 2; fi
 export PB_QUICK=$quick
 sweep_opts=(--force)
 if [ "${PB_RESUME:-0}" = 1 ]; then sweep_opts=(--resume); fi

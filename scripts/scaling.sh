@@ -27,6 +27,7 @@ case ${1:-} in -*) echo "scaling.sh: unknown option '$1' ($usage)" >&2; exit 2 ;
 [ $# -le 1 ] || { echo "scaling.sh: unexpected argument '$2' ($usage)" >&2; exit 2; }
 out=${1:-results}
 [[ $# == 0 || $out == /* || $PWD == "$here" ]] || out=$here/$out
+if [ ! -d "$out" ] && { [ -e "$out" ] || [ -L "$out" ]; }; then echo "scaling.sh: $out: not a folder (OUT_DIR)" >&2; exit 2; fi
 pb=${PUZZLEBENCH:-build/puzzlebench}
 [ -x "$pb" ] || scripts/setup.sh
 cores=$("$pb" info | awk -F': ' '$1 == "cores" { print $2 }')

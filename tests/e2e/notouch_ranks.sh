@@ -17,6 +17,8 @@ for args in --bogus "out extra"; do
     expect 2 "notouch-ranks.sh $args" -- env PUZZLEBENCH=/nonexistent "$src/bench/families/notouch/notouch-ranks.sh" $args
     one_line_error "^notouch-ranks.sh: .*usage: bench/families/notouch/notouch-ranks.sh \[OUT_DIR\]\)$"
 done
+expect 2 "notouch-ranks.sh FILE" -- env PUZZLEBENCH="$pb" "$src/bench/families/notouch/notouch-ranks.sh" "$src/README.md"
+one_line_error "^notouch-ranks.sh: $src/README.md: not a folder \(OUT_DIR\)$"
 expect 2 "notouch-ranks.sh REPEATS=0" -- env PUZZLEBENCH="$pb" REPEATS=0 "$src/bench/families/notouch/notouch-ranks.sh" "$out"
 has '^notouch-ranks.sh: REPEATS=0: expected a count of 1 or more$' "$tmp/err"
 [ -e "$out" ] && bad "REPEATS=0 made $out" || ok

@@ -47,6 +47,13 @@ for args in "run.sh out --quick" "scaling.sh out extra" "method-study.sh" "metho
     one_line_error "^${a[0]}: .*usage: scripts/${a[0]} "
     [ -s "$tmp/out" ] && bad "$args: stdout: $(head -c 200 "$tmp/out")" || ok
 done
+# An OUT_DIR that is a file, or a link to none, is refused before any work.
+touch "$tmp/afile" && ln -sfn "$tmp/nowhere" "$tmp/alink"
+for args in "run.sh --quick $tmp/afile" "run.sh $tmp/alink" "scaling.sh $tmp/afile"; do
+    read -r -a a <<<"$args"
+    expect 2 "$args" -- run "${a[@]}"
+    one_line_error "^${a[0]}: $tmp/a(file|link): not a folder \(OUT_DIR\)$"
+done
 # Run from another folder, a relative path given names a file from there, not from the
 # source tree the script moves to: a stand-in program prints the arguments it gets.
 mkdir -p "$tmp/elsewhere"

@@ -29,6 +29,7 @@ here=$PWD
 cd "$(dirname "$0")/../../.."
 out=${1:-results}
 [[ $# == 0 || $out == /* || $PWD == "$here" ]] || out=$here/$out
+if [ ! -d "$out" ] && { [ -e "$out" ] || [ -L "$out" ]; }; then echo "notouch-ranks.sh: $out: not a folder (OUT_DIR)" >&2; exit 2; fi
 pb=${PUZZLEBENCH:-build/puzzlebench}
 if [ "${PB_QUICK:-0}" = 1 ]; then
     boards=${BOARDS:-4x5 4x6} plan_boards=${PLAN_BOARDS:-5x6}
