@@ -74,6 +74,8 @@ if [ -f "$phases_before" ]; then
     while IFS=$'\t' read -r name secs; do last_s[$name]=$secs; done < <(tail -n +2 "$phases_before")
 fi
 phases_now=$(mktemp)
+# An interrupted run leaves neither its phase times nor its list of families behind.
+trap 'rm -f "$phases_now" "$out/.families"' EXIT
 printf 'phase\tseconds\n' >"$phases_now"
 phase_name='' phase_t0=0
 # phase NAME: ends the phase before (its time kept) and starts NAME, saying how long
