@@ -10,6 +10,9 @@ from pathlib import Path
 sys.path[0] = str(Path(__file__).resolve().parent.parent)
 sys.dont_write_bytecode = True
 
-from analysis.main import main  # noqa: E402
+try:
+    from analysis.main import main  # noqa: E402
+except KeyboardInterrupt:  # Ctrl-C while the modules load: as main answers it later
+    sys.exit(130)
 
 sys.exit(main())

@@ -745,6 +745,21 @@ class EndToEnd(unittest.TestCase):
         self.assertEqual(done.stderr, f"report: {csv}: is a file: expected the results folder that holds it (as "
                                       "`puzzlebench sweep FILE --out DIR` names it)\n")
 
+    def test_interrupted_while_loading_is_no_traceback(self):
+        # Ctrl-C in the first half second, while the modules load, ends the report as
+        # it does later: exit 130 and nothing on stderr. The import stands in for it.
+        code = ("import builtins, runpy, sys\n"
+                "real = builtins.__import__\n"
+                "def stop(name, *args, **kwargs):\n"
+                "    if name == 'analysis.main':\n"
+                "        raise KeyboardInterrupt\n"
+                "    return real(name, *args, **kwargs)\n"
+                "builtins.__import__ = stop\n"
+                f"sys.argv = ['report.py', {str(self.tmp)!r}]\n"
+                f"runpy.run_path({str(REPORT)!r}, run_name='__main__')\n")
+        done = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, timeout=60)
+        self.assertEqual((done.returncode, done.stderr), (130, ""))
+
 
 if __name__ == "__main__":
     if len(sys.argv) > 1 and not sys.argv[1].startswith("-"):
