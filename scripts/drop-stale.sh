@@ -6,7 +6,8 @@
 # A result is a NAME.meta found without following links whose commit= names another
 # commit, with the files of its name beside it (NAME.csv, NAME.samples.csv,
 # NAME.topology.xml, NAME.manifest.csv); a .meta without commit= is not one. A link
-# is removed, never what it points to. Says what it removed, one line each.
+# is removed, never what it points to; OUT_DIR itself may be a link to the folder.
+# Says what it removed, one line each.
 # usage: scripts/drop-stale.sh OUT_DIR COMMIT
 case ${1:-} in -h | --help) sed -n '2,/^[^#]/{/^#/s/^# \{0,1\}//p}' "$0"; exit 0 ;; esac
 case ${1:-} in -*) echo "drop-stale.sh: unknown option '$1' (usage: scripts/drop-stale.sh OUT_DIR COMMIT)" >&2; exit 2 ;; esac
@@ -14,7 +15,7 @@ set -euo pipefail
 [ $# = 2 ] && [ -n "$2" ] || { echo "drop-stale.sh: usage: scripts/drop-stale.sh OUT_DIR COMMIT" >&2; exit 2; }
 out=$1 commit=$2
 [ -d "$out" ] || { echo "drop-stale.sh: $out: not a folder" >&2; exit 2; }
-find "$out" -name '*.meta' -type f -print0 | sort -z | while IFS= read -r -d '' meta; do
+find -H "$out" -name '*.meta' -type f -print0 | sort -z | while IFS= read -r -d '' meta; do
     was=$(sed -n 's/^commit=//p' "$meta" | head -n 1)
     [ -n "$was" ] && [ "$was" != "$commit" ] || continue
     base=${meta%.meta}

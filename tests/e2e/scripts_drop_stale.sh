@@ -2,7 +2,7 @@
 # scripts_drop_stale.sh — scripts/drop-stale.sh, which run.sh calls before the report:
 # a result of another commit goes with the files of its name, one of this commit
 # stays, as do a .meta without a commit, a file of another name and what a link
-# points to; the errors for bad arguments.
+# points to; OUT_DIR a link to the folder; the errors for bad arguments.
 # usage: tests/e2e/scripts_drop_stale.sh PATH/TO/puzzlebench SOURCE_DIR
 # shellcheck source=tests/e2e/cli_lib.sh
 . "$(dirname "$0")/cli_lib.sh"
@@ -35,6 +35,11 @@ has "^drop-stale.sh: removed $out/gone.meta and the files of its name: commit 22
 [ "$(wc -l <"$tmp/out")" = 2 ] && ok || bad "expected two lines, one a result: $(cat "$tmp/out")"
 expect 0 "a folder of one commit" -- "$script" "$out" "$now"
 [ ! -s "$tmp/out" ] && ok || bad "nothing to remove, yet it said: $(cat "$tmp/out")"
+# OUT_DIR a link to the folder (results-quick linked to a scratch disk, say): followed.
+printf 'format=1\ncommit=%s\n' "$old" >"$out/gone.meta"
+ln -s "$out" "$tmp/link"
+expect 0 "a link to the folder" -- "$script" "$tmp/link" "$now"
+[ ! -e "$out/gone.meta" ] && ok || bad "through a link to the folder, gone.meta is still there"
 expect 2 "no commit" -- "$script" "$out" ""
 one_line_error "^drop-stale.sh: usage: scripts/drop-stale.sh OUT_DIR COMMIT$"
 expect 2 "no folder" -- "$script" "$tmp/none" "$now"
