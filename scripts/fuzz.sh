@@ -12,8 +12,16 @@ case ${1:-} in -h | --help) sed -n '2,/^[^#]/{/^#/s/^# \{0,1\}//p}' "$0"; exit 0
 case ${1:-} in -*) echo "fuzz.sh: unknown option '$1' (usage: scripts/fuzz.sh [SECONDS [TARGET...]])" >&2; exit 2 ;; esac
 set -euo pipefail
 cd "$(dirname "$0")/.."
+usage="usage: scripts/fuzz.sh [SECONDS [TARGET...]]"
 seconds=${1:-60}
 shift $(($# > 0 ? 1 : 0))
+# Checked before the build: libFuzzer takes -max_total_time=abc (or 0) as no limit.
+[[ $seconds =~ ^[1-9][0-9]*$ ]] ||
+    { echo "fuzz.sh: SECONDS '$seconds': expected a whole number of 1 or more ($usage)" >&2; exit 2; }
+for t in "$@"; do
+    [ -d "tests/fuzz/corpus/$t" ] && [[ $t != */* ]] ||
+        { echo "fuzz.sh: TARGET '$t': no such fuzz target, one per folder of tests/fuzz/corpus/ ($usage)" >&2; exit 2; }
+done
 scripts/setup.sh --fuzz
 if [ -e build/fuzz-skipped.txt ]; then
     echo "fuzz.sh: cannot fuzz: $(cat build/fuzz-skipped.txt)" >&2

@@ -41,7 +41,8 @@ for s in "${scripts[@]}"; do
 done
 # Arguments past the usage are refused on one line before any work: an option after
 # OUT_DIR (run.sh out --quick) was dropped, and the whole job ran.
-for args in "run.sh out --quick" "scaling.sh out extra" "method-study.sh" "method-study.sh a b"; do
+for args in "run.sh out --quick" "scaling.sh out extra" "method-study.sh" "method-study.sh a b" "fuzz.sh 10s" \
+    "fuzz.sh 0" "fuzz.sh 5 nosuch"; do
     read -r -a a <<<"$args"
     expect 2 "$args" -- run "${a[@]}"
     one_line_error "^${a[0]}: .*usage: scripts/${a[0]} "
