@@ -29,7 +29,11 @@ out=${1:-results}
 [[ $# == 0 || $out == /* || $PWD == "$here" ]] || out=$here/$out
 if [ ! -d "$out" ] && { [ -e "$out" ] || [ -L "$out" ]; }; then echo "scaling.sh: $out: not a folder (OUT_DIR)" >&2; exit 2; fi
 pb=${PUZZLEBENCH:-build/puzzlebench}
-[ -x "$pb" ] || scripts/setup.sh
+if [ ! -x "$pb" ]; then
+    # A program named but missing is a mistake to say, not a reason to build this tree.
+    [ -z "${PUZZLEBENCH:-}" ] || { echo "scaling.sh: PUZZLEBENCH=$pb: not an executable file" >&2; exit 2; }
+    scripts/setup.sh
+fi
 cores=$("$pb" info | awk -F': ' '$1 == "cores" { print $2 }')
 counts=1
 for ((t = 2; t < cores; t *= 2)); do counts="$counts $t"; done

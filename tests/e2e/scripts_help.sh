@@ -55,6 +55,8 @@ for args in "run.sh --quick $tmp/afile" "run.sh $tmp/alink" "scaling.sh $tmp/afi
     expect 2 "$args" -- run "${a[@]}"
     one_line_error "^${a[0]}: $tmp/a(file|link): not a folder \(OUT_DIR\)$"
 done
+PUZZLEBENCH=$tmp/none expect 2 "scaling.sh, PUZZLEBENCH missing" -- run scaling.sh
+one_line_error "^scaling.sh: PUZZLEBENCH=$tmp/none: not an executable file$"
 # Run from another folder, a relative path given names a file from there, not from the
 # source tree the script moves to: a stand-in program prints the arguments it gets.
 mkdir -p "$tmp/elsewhere"
