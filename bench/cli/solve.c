@@ -335,6 +335,10 @@ static int check_request(const char *cmd, const pb_family *fam, const pb_solve_o
         return pb_usage_error(cmd, "missing instance: %s", fam->instance_help);
     if (o->trace && o->timing.samples > 1)
         return pb_usage_error(cmd, "--trace prints one run: it takes no --samples");
+    /* Both print on standard output as the search goes, before the document. */
+    if (o->json && (o->trace || o->print_paths))
+        return pb_usage_error(cmd, "--json prints one JSON document: it takes no %s",
+                              o->trace ? "--trace" : "--print-paths");
     return 0;
 }
 

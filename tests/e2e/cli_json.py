@@ -48,6 +48,16 @@ def check(value, schema, defs, path, errors):
             check(item, schema["items"], defs, f"{path}[{i}]", errors)
 
 
+def check_live_output(pb, want):
+    """--trace and --print-paths print as the search goes: refused with --json, whose
+    output would not be JSON."""
+    for args in (("solve", "notouch", "cross8", "--trace"),
+                 ("count", "tenpair", "--max-length", "76", "-e", "bfs", "--print-paths")):
+        r = subprocess.run([pb, *args, "--json"], capture_output=True, text=True)
+        want(f"{' '.join(args)} --json: exit, output", (r.returncode, r.stdout), (2, ""))
+        want(f"{' '.join(args)} --json: one line on stderr", r.stderr.count("\n"), 1)
+
+
 def check_time(run, want, failures):
     """time --json: the schema, a shell command and argv, the fastest by mean, rows."""
     d = run("time", "--samples", "3", "--min-sample-time", "0", "sleep 0.3", "sleep 0.03",
@@ -79,10 +89,8 @@ def check_time(run, want, failures):
 def main():
     pb, src = sys.argv[1], sys.argv[2]
     doc = open(f"{src}/docs/json.md", encoding="utf-8").read()
-    schemas = {}
-    for block in re.findall(r"```json\n(.*?)```", doc, re.S):
-        sch = json.loads(block)
-        schemas[sch["properties"]["schema"]["enum"][0]] = sch
+    blocks = [json.loads(b) for b in re.findall(r"```json\n(.*?)```", doc, re.S)]
+    schemas = {sch["properties"]["schema"]["enum"][0]: sch for sch in blocks}
     failures = []
 
     def run(*args, status=0, name="puzzlebench.solve/1"):
@@ -151,6 +159,7 @@ def main():
     d = run("count", "notouch", "2x4", "--samples", "2", "--min-sample-time", "0")
     if d:
         want("samples", (d["timing"] or {}).get("samples"), 2)
+    check_live_output(pb, want)
     check_time(run, want, failures)
     for f in failures:
         print("FAIL:", f, file=sys.stderr)
