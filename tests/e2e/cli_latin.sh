@@ -106,6 +106,13 @@ expect 2 "bad range" -- "$pb" solve latin qwh-10-0.5:0.3:0.1
 one_line_error "expected qwh-ORDER-HOLES"
 expect 2 "bad balanced name" -- "$pb" solve latin bqwh-10-0.5-z
 one_line_error "bqwh-10-0.5-z: expected bqwh-ORDER-HOLES"
+# A seed is 0 to 2^64 - 1 in digits: a seed past it or a sign is refused, not read
+# as another seed (2^64 - 1).
+expect 0 "the largest seed" -- "$pb" solve latin qwh-5-0.5-s18446744073709551615 -q
+for s in 18446744073709551616 -1; do
+    expect 2 "seed $s" -- "$pb" solve latin "qwh-5-0.5-s$s" -q
+    one_line_error "qwh-5-0.5-s$s: expected qwh-ORDER-HOLES"
+done
 # Balanced holes: as many in every row and column, 2 of order 5 at 0.4, so 10 in all.
 expect 0 "balanced square" -- "$pb" generate latin --size 5 --holes 0.4 --balanced
 has "^; bqwh-5-0.4-s1-i0$" "$tmp/out"

@@ -8,6 +8,7 @@
  * as squares; a set's isomorphic copies (the sweep key copies) come from iso.c. */
 #include "family.h"
 
+#include <errno.h>
 #include <math.h>
 #include <stdio.h>
 #include <stdlib.h>
@@ -71,6 +72,18 @@ static int add_square(pb_set *set, latin_priv *pv, int i, const latin_square *sq
 #define QWH_MAX_SQUARES 1000000
 #define QWH_MAX_CELLS   (1 << 28)
 
+/* "-TAG" and a decimal number at p, in [0, 2^64 - 1]: its length, or 0. Digits only:
+ * sscanf's %llu takes a sign, blanks and (undefined) an overflow, so "-s-1" and a
+ * seed past 2^64 would read as another seed. */
+static int tagged(const char *p, char tag, unsigned long long *v)
+{
+    if (p[0] != '-' || p[1] != tag || p[2] < '0' || p[2] > '9') return 0;
+    char *end;
+    errno = 0;
+    *v = strtoull(p + 2, &end, 10);
+    return errno ? 0 : (int)(end - p);
+}
+
 /* "[b]qwh-ORDER-HOLES[-xCOUNT][-sSEED][-iFIRST]"; 1 when spec is such a name (*q
  * filled), 0 when it is not one, -1 when it is one with a fault (err says which). */
 static int parse_qwh(const char *spec, qwh_spec *q, char *err, size_t errlen)
@@ -89,12 +102,12 @@ static int parse_qwh(const char *spec, qwh_spec *q, char *err, size_t errlen)
     snprintf(rest, sizeof rest, "%s", body + used);
     for (char *p = rest; *p;) {
         unsigned long long v;
-        int k = 0;
-        if (sscanf(p, "-x%llu%n", &v, &k) == 1 && v >= 1 && v <= 100000)
+        int k;
+        if ((k = tagged(p, 'x', &v)) && v >= 1 && v <= 100000)
             q->count = (int)v;
-        else if (sscanf(p, "-s%llu%n", &v, &k) == 1)
+        else if ((k = tagged(p, 's', &v)))
             q->seed = v;
-        else if (sscanf(p, "-i%llu%n", &v, &k) == 1 && v < 1000000)
+        else if ((k = tagged(p, 'i', &v)) && v < 1000000)
             q->first = (int)v;
         else
             goto bad;
