@@ -39,6 +39,9 @@ kill -INT "$pid"
 wait "$pid"
 has '^puzzlebench: count notouch: [0-9.]+[kMG]? steps, .* elapsed, ~[0-9.]+(e-[0-9]+)?% of the tree, ETA ~[0-9.]+ (s|min|h)' err
 has 'status=interrupted' out
+# The last line says the count was interrupted, never that it is done.
+has '^puzzlebench: count notouch: interrupted: [0-9]+ steps in [0-9.]+ s$' err
+if ! grep -q ' done: ' err; then ok; else bad "an interrupted count said done: $(grep ' done: ' err)"; fi
 # A file of puzzles none of which has finished yet: the puzzles running count by the
 # part of their tree walked (an enumeration's vectors checked of all there are), so
 # the rate and time left move (they stood at "0 puzzles/s, ETA ?" until a chunk ended).

@@ -242,7 +242,9 @@ void pb_progress_finish(pb_progress *p, const char *summary)
             snprintf(buf, sizeof buf, "%s", summary);
         else
             snprintf(buf, sizeof buf, "%llu %s in %s", (unsigned long long)done, p->unit, e);
-        fprintf(stderr, "puzzlebench: %s: done: %s\n", p->label, buf);
+        /* A signal ends the report too; "done" would read as the work finished. */
+        fprintf(stderr, "puzzlebench: %s: %s: %s\n", p->label,
+                pb_interrupted ? "interrupted" : "done", buf);
     }
     fflush(stderr);
     pthread_mutex_destroy(&p->lock);
