@@ -43,16 +43,21 @@ int pb_time_scan_take(int *argc, char **argv, int first, int *end, int most, pb_
     int stepped = 0;
     for (int i = first; i < *end;) {
         const char *a = argv[i];
-        if (!strcmp(a, "--parameter-step")) {
-            if (i + 1 >= *end || whole(argv[i + 1], &s->step) || s->step < 1)
+        /* --parameter-step N or, as every long option takes its value, =N. */
+        const int joined = !strncmp(a, "--parameter-step=", 17);
+        if (joined || !strcmp(a, "--parameter-step")) {
+            const char *v = joined ? a + 17 : i + 1 < *end ? argv[i + 1] : "";
+            if (whole(v, &s->step) || s->step < 1)
                 return snprintf(err, errlen,
                                 "--parameter-step expects a whole number of 1 or "
                                 "more"),
                        -1;
             stepped = 1;
-            drop(argc, argv, end, i, 2);
+            drop(argc, argv, end, i, joined ? 1 : 2);
             continue;
         }
+        if (!strncmp(a, "--parameter-scan=", 17))
+            return snprintf(err, errlen, "--parameter-scan takes three words: NAME LO HI"), -1;
         if (strcmp(a, "-P") && strcmp(a, "--parameter-scan")) {
             i++;
             continue;

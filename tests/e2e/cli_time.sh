@@ -249,6 +249,13 @@ expect 0 "time -P" -- "$pb" time --csv "$tmp/scan.csv" --samples 1 --min-sample-
 if [ "$(head -1 "$tmp/scan.csv")" = "n,status,wall_s,$timing" ]; then ok; else
     bad "scan.csv header: $(head -1 "$tmp/scan.csv")"; fi
 check "a row per value" 'v == "2 4 6"' "$(sed 1d "$tmp/scan.csv" | cut -d, -f1 | tr '\n' ' ' | sed 's/ $//')"
+# --parameter-step=N as every long option takes its value; --parameter-scan's three
+# words cannot be joined.
+expect 0 "time -P, --parameter-step=N" -- "$pb" time --csv "$tmp/scan2.csv" --samples 1 \
+    --min-sample-time 0 -P n 2 6 --parameter-step=4 -- true {n}
+check "a row per value, 4 apart" 'v == "2 6"' "$(sed 1d "$tmp/scan2.csv" | cut -d, -f1 | tr '\n' ' ' | sed 's/ $//')"
+expect 2 "time --parameter-scan=NAME" -- "$pb" time --parameter-scan=n 1 2 'echo {n}'
+one_line_error "--parameter-scan takes three words: NAME LO HI"
 expect 0 "time -P, a quoted command" -- "$pb" time --samples 1 --min-sample-time 0 -P k 1 2 'test {k} -ge 1'
 has "^Command 2: test 2 -ge 1$" "$tmp/out"
 expect 2 "time -P without {NAME}" -- "$pb" time -P n 1 2 true
