@@ -195,6 +195,11 @@ static void print_puzzle(const run_ctx *c, int i, int *values)
 /* The exit status of a run whose puzzles came to t (saying so when a count overflowed). */
 static int exit_status(const run_ctx *c, const tally *t)
 {
+    /* The results are the first run's, complete: only the timing was cut short,
+     * which status=done alone would not tell. */
+    if (pb_interrupted && c->res.status != PB_INTERRUPTED && c->o->timing.samples > 1)
+        pb_say("%s: interrupted after %d of %d samples: the timing is of those", c->cmd,
+               c->timing.samples, c->o->timing.samples);
     if (pb_interrupted || c->res.status == PB_INTERRUPTED) return pb_interrupt_exit();
     if (t->overflow)
         pb_say("%s: %d count%s overflowed the counter (status overflow): the solutions printed are "

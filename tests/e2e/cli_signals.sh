@@ -62,6 +62,12 @@ for s in INT:130 TERM:143 HUP:143; do
     has "status=interrupted" "$tmp/out"
     signalled "$sig" "$want" "solve notouch" -- "$pb" solve notouch 7x7 --diff 6
     has "^interrupted$" "$tmp/out"
+    # A signal among the samples (2x4's first run takes microseconds, 100 samples of
+    # 1 s each a hundred): the count is whole, and stderr says the timing is not.
+    signalled "$sig" "$want" "count --samples" -- "$pb" count notouch 2x4 --samples 100 \
+        --min-sample-time 1 -q
+    has "^solutions=32 .* status=done samples=[0-9]+ " "$tmp/out"
+    has "^puzzlebench: count: interrupted after [0-9]+ of 100 samples" "$tmp/err"
 
     # generate: the puzzles finished before the signal are in the file, each whole
     # and the same as an uninterrupted run's.
