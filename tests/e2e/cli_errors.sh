@@ -162,6 +162,9 @@ expect 2 "a flag twice" -- "$pb" count notouch 2x4 -q --quiet
 one_line_error "^puzzlebench: count: option --quiet is given twice; give it once"
 expect 2 "a family's option twice" -- "$pb" count notouch 2x4 --diff 2 --diff 3
 one_line_error "^puzzlebench: count: option --diff is given twice; give it once"
+# Two options that each name the instance: both named as options.
+expect 2 "two instance options" -- "$pb" solve tenpair --upto 5 --start 11 -q
+one_line_error "^puzzlebench: solve: the instance is given twice \(--upto and --start\) "
 expect 2 "a sweep key twice" -- "$pb" sweep --family notouch --instances 2x3 --instances 2x4 --list
 one_line_error "^puzzlebench: sweep: option --instances is given twice; give it once"
 expect 2 "compare --where twice" -- "$pb" compare a.csv --by engine=a,b --where order=row --where order=mrv

@@ -279,8 +279,9 @@ static int set_instance(const char *cmd, const pb_option *o, const char *value, 
 {
     if (!inst) return pb_usage_error(cmd, "--%s is not taken here", o->name), -1;
     if (inst->spec)
-        return pb_usage_error(cmd, "the instance is given twice (%s and --%s)",
-                              inst->from ? inst->from : "INSTANCE", o->name),
+        return pb_usage_error(cmd, "the instance is given twice (%s%s and --%s)",
+                              inst->from ? "--" : "", inst->from ? inst->from : "INSTANCE",
+                              o->name),
                -1;
     inst->spec = value;
     inst->file = o->file;
