@@ -108,6 +108,9 @@ one_line_error "^puzzlebench: solve tenpair: stopped before growing from [0-9.]+
 # The compact count, refused at its start: the bound named, not the system blamed.
 expect 3 "count's memory limit at the start" -- "$pb" count tenpair --max-length 50 --max-memory 10K
 one_line_error "^puzzlebench: count tenpair: stopped before growing from [0-9.]+ [KMG]?i?B to [0-9.]+ [KMG]?i?B: over --max-memory 10 KiB$"
+# 1000 to 1023 of a unit in digits, as 1e+03 was not.
+expect 3 "a memory limit of 1000 bytes" -- "$pb" count tenpair --max-length 50 --max-memory 1000
+one_line_error ": over --max-memory 1000 B$"
 has "status=nomem" "$tmp/out"
 
 # ---- bad usage: one line on stderr, exit 2 ----

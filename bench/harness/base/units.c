@@ -13,5 +13,6 @@ void pb_format_bytes(char *dst, size_t n, unsigned long long bytes)
         v /= 1024.0;
         u++;
     }
-    snprintf(dst, n, "%.3g %s", v, units[u]);
+    /* %.3g writes 1000 to 1023 (of any unit) as "1e+03". */
+    snprintf(dst, n, v >= 999.5 ? "%.0f %s" : "%.3g %s", v, units[u]);
 }
