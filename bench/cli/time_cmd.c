@@ -134,8 +134,8 @@ static void print_help(void)
           stdout);
     pb_options_help(stdout, time_options, "time", &time_defaults);
     fputs("\nexit status: 0 timed (rows written), 2 bad usage or input, 4 a run of a command\n"
-          "             did not exit with a status expected (no row), 130 interrupted (the\n"
-          "             command killed, no row)\n",
+          "             did not exit with a status expected (no row), 130 SIGINT,\n"
+          "             143 SIGTERM or SIGHUP (the command killed, no row)\n",
           stdout);
 }
 

@@ -172,6 +172,18 @@ if [ "$got" -eq 130 ]; then ok; else bad "interrupted: exit $got, expected 130";
 check "interrupted within seconds" 'v < 10' "$((SECONDS - start))"
 one_line_error "time: interrupted; no row written"
 if [ ! -e "$tmp/int.csv" ]; then ok; else bad "an interrupted run wrote $tmp/int.csv"; fi
+# SIGTERM (a closed session's SIGHUP alike) exits 143, as the help says.
+"$pb" time --csv "$tmp/term.csv" -- sleep 30 >/dev/null 2>"$tmp/err" &
+job=$!
+await_handler "$job" 15
+sleep 0.5
+kill -TERM "$job"
+wait "$job"
+got=$?
+if [ "$got" -eq 143 ]; then ok; else bad "SIGTERM: exit $got, expected 143"; fi
+if [ ! -e "$tmp/term.csv" ]; then ok; else bad "a stopped run wrote $tmp/term.csv"; fi
+"$pb" time --help >"$tmp/help"
+has "143 +SIGTERM or SIGHUP" "$tmp/help"
 
 # ---- without --csv, --key, --run-id: quoted commands run by /bin/sh -c, a report ----
 expect 0 "time 'sleep 0.3' 'sleep 0.03'" -- "$pb" time --samples 3 --min-sample-time 0 \
