@@ -208,8 +208,11 @@ for n in 18446744073709551615 18446744073709551614 1e19; do
 done
 for n in 18446744073709551616 99999999999999999999 1.8446744073709552e19 2e19; do
     expect 2 "--step-limit $n" -- "$pb" count notouch 2x4 --step-limit "$n" -q
-    one_line_error "^puzzlebench: count: --step-limit expects a whole number >= 0 in decimal .*got '$n'"
+    # The message names the top, which these pass: they are whole numbers >= 0.
+    one_line_error "^puzzlebench: count: --step-limit expects a whole number from 0 to 2\^64 - 1 in decimal .*got '$n'"
 done
+expect 2 "--time-limit past its top" -- "$pb" count notouch 2x4 --time-limit 2e9 -q
+one_line_error "^puzzlebench: count: --time-limit expects seconds from 0 to 1e9 in decimal, got '2e9'"
 # A small whole number takes the same two forms (docs/cli.md: 1000 or 1e6).
 expect 0 "generate --count 2e0" -- "$pb" generate sudoku --size 4 --count 2e0 -q
 if [ "$(grep -vc '^#' "$tmp/out")" -eq 2 ]; then ok; else bad "--count 2e0: $(cat "$tmp/out")"; fi

@@ -205,9 +205,9 @@ expect 0 "--limit 2 is an answer" -- "$pb" count sudoku "$tmp/empty9.txt" --limi
 has "multiple \(stopped at --limit 2\)" "$tmp/out"
 expect 0 "--limit 1 is an answer" -- "$pb" count notouch 2x7 -l 1
 expect 2 "hexadecimal step limit" -- "$pb" count notouch 2x7 --step-limit 0x10
-one_line_error "count: --step-limit expects a whole number >= 0 in decimal \(e.g. 1000 or 1e6\), got '0x10'"
+one_line_error "count: --step-limit expects a whole number from 0 to 2\^64 - 1 in decimal \(e.g. 1000 or 1e6\), got '0x10'"
 expect 2 "hexadecimal time limit" -- "$pb" solve notouch 2x7 --time-limit 0x1p3
-one_line_error "--time-limit expects seconds >= 0 in decimal, got '0x1p3'"
+one_line_error "--time-limit expects seconds from 0 to 1e9 in decimal, got '0x1p3'"
 expect 2 "infinite step limit" -- "$pb" count notouch 2x7 --step-limit inf
 expect 2 "hexadecimal memory" -- "$pb" count tenpair --max-length 30 --max-memory 0x10M
 expect 3 "1e3 is decimal" -- "$pb" count notouch 2x7 --step-limit 1e3

@@ -210,11 +210,12 @@ int pb_option_apply(const pb_option *o, void *target, const char *value, char *e
     }
     case PB_OPT_COUNT:
         if (!pb_parse_count(value, field)) return 0;
-        snprintf(what, sizeof what, "a whole number >= 0 in decimal (e.g. 1000 or 1e6)");
+        snprintf(what, sizeof what,
+                 "a whole number from 0 to 2^64 - 1 in decimal (e.g. 1000 or 1e6)");
         break;
     case PB_OPT_SECONDS:
         if (!pb_parse_real(value, 0, 1e9, field)) return 0;
-        snprintf(what, sizeof what, "seconds >= 0 in decimal");
+        snprintf(what, sizeof what, "seconds from 0 to 1e9 in decimal");
         break;
     case PB_OPT_REAL:
         if (!pb_parse_real(value, o->lo, o->hi, field)) return 0;
