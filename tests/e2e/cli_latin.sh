@@ -109,6 +109,10 @@ one_line_error "bqwh-10-0.5-z: expected bqwh-ORDER-HOLES"
 # A seed is 0 to 2^64 - 1 in digits: a seed past it or a sign is refused, not read
 # as another seed (2^64 - 1).
 expect 0 "the largest seed" -- "$pb" solve latin qwh-5-0.5-s18446744073709551615 -q
+# Seed 1 behind 125 zeros: read whole (refused as too long), never cut to seed 0.
+z=$(printf '0%.0s' $(seq 1 125))
+expect 2 "a seed with 125 leading zeros" -- "$pb" solve latin "qwh-5-0.5-s${z}1" -q
+one_line_error "qwh-5-0.5-s0+1: expected qwh-ORDER-HOLES"
 for s in 18446744073709551616 -1; do
     expect 2 "seed $s" -- "$pb" solve latin "qwh-5-0.5-s$s" -q
     one_line_error "qwh-5-0.5-s$s: expected qwh-ORDER-HOLES"

@@ -99,7 +99,8 @@ static int parse_qwh(const char *spec, qwh_spec *q, char *err, size_t errlen)
     int more = 0;
     if (body[used] == ':' && sscanf(body + used, ":%lf:%lf%n", &q->to, &q->step, &more) == 2)
         used += more;
-    snprintf(rest, sizeof rest, "%s", body + used);
+    /* A tail cut to fit would read as another name (a seed's last digits lost). */
+    if ((size_t)snprintf(rest, sizeof rest, "%s", body + used) >= sizeof rest) goto bad;
     for (char *p = rest; *p;) {
         unsigned long long v;
         int k;
