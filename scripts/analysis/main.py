@@ -21,7 +21,7 @@ from .errors import ReportError
 from .listing import load_listing
 from .markdown import Image, code, escape, table
 from .numfmt import MEMORY_NOTE
-from .meta import STANDARD_KEYS, is_side_table, read_meta
+from .meta import STANDARD_KEYS, incomplete_note, is_side_table, meta_of, read_meta
 from .provenance import check_commits, check_run_ids
 from .reads import named_family, sweep_name
 from .shown import shown
@@ -141,6 +141,14 @@ def unplaced(results_dir):
     return out
 
 
+def with_incomplete(lines, files):
+    """A family section's lines with a note under its heading for each of its files
+    whose sweep did not finish: its tables would otherwise read as the whole sweep's."""
+    notes = [f"{code(f.name)}: {note}" for f in files if (note := incomplete_note(read_meta(meta_of(f))))]
+    at = next((i + 1 for i, line in enumerate(lines) if isinstance(line, str) and line.startswith("## ")), 0)
+    return lines[:at] + [x for n in notes for x in ("", n)] + lines[at:] if notes else lines
+
+
 def write_atomically(path, text):
     fd, tmp = tempfile.mkstemp(prefix=f".{path.name}.", dir=path.parent)
     try:
@@ -229,7 +237,8 @@ def run(args):
         doc += method.section(ctx, results_dir)
     doc += ladder.section(ctx)
     for family in reported:
-        doc += ctx.sections[family.name].section(ctx, family, owned[family.name])
+        doc += with_incomplete(ctx.sections[family.name].section(ctx, family, owned[family.name]),
+                               owned[family.name])
     for path in sweeps:
         doc += generic.section(ctx, path)
     for mine, theirs in build_pairs:

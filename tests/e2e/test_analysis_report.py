@@ -132,6 +132,22 @@ class Sections(unittest.TestCase):
         self.assertIn("| **independent**: two sweeps | 2 of 3 (66.7%) **(goal not met)** | 2 of 3 (66.7%) | not run | "
                       "not run | ±1.0% | ? |", text)
 
+    def test_family_section_of_an_unfinished_sweep(self):
+        """A family's section says under its heading that a sweep of its did not finish,
+        as the generic section does: its tables are not the whole sweep's."""
+        from analysis import main
+        write_sweep(self.tmp, "notouch", NOTOUCH_LINES)
+        section = ["", "## Notouch", "", "| table |"]
+        self.assertEqual(main.with_incomplete(section, [self.tmp / "notouch.csv"]), section)
+        with open(self.tmp / "notouch.meta", "a") as f:
+            f.write("status=interrupted\nrows=3 of 9 (interrupted)\n")
+        lines = main.with_incomplete(section, [self.tmp / "notouch.csv"])
+        self.assertEqual(lines[:3], ["", "## Notouch", ""])
+        self.assertTrue(lines[3].startswith("`notouch.csv`: **Incomplete:** `status=interrupted`, "
+                                            "`rows=3 of 9 (interrupted)`: the tables hold the runs that finished"),
+                        lines[3])
+        self.assertEqual(lines[4:], ["", "| table |"])
+
     def test_method_section_without_the_study(self):
         from analysis.sections import method
         text = "\n".join(method.section(None, self.tmp))
