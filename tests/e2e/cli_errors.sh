@@ -211,6 +211,9 @@ for n in 18446744073709551616 99999999999999999999 1.8446744073709552e19 2e19; d
     # The message names the top, which these pass: they are whole numbers >= 0.
     one_line_error "^puzzlebench: count: --step-limit expects a whole number from 0 to 2\^64 - 1 in decimal .*got '$n'"
 done
+expect 2 "a sweep's --step-limit past its top" -- "$pb" sweep --family notouch --instances 2x3 \
+    --step-limit 2e19 --out "$tmp/sl" -q
+one_line_error "^puzzlebench: sweep: --step-limit expects N or ENGINE=N \(N a whole number from 0 to 2\^64 - 1 in decimal, .*got '2e19'"
 expect 2 "--time-limit past its top" -- "$pb" count notouch 2x4 --time-limit 2e9 -q
 one_line_error "^puzzlebench: count: --time-limit expects seconds from 0 to 1e9 in decimal, got '2e9'"
 # A small whole number takes the same two forms (docs/cli.md: 1000 or 1e6).

@@ -98,7 +98,8 @@ static int parse_step_limits(const char *value, void *field, char *err, size_t e
         if (pb_parse_count(eq ? eq + 1 : words.item[i], &n) || (eq && eq == words.item[i]) ||
             fresh.engines.n == PB_SWEEP_STEP_LIMITS) {
             snprintf(err, errlen,
-                     "expects N or ENGINE=N (N a whole number >= 0 in decimal, e.g. 1000 or 1e6), "
+                     "expects N or ENGINE=N (N a whole number from 0 to 2^64 - 1 in decimal, e.g. "
+                     "1000 or 1e6), "
                      "got '%s'",
                      words.item[i]);
             pb_list_free(&words), pb_list_free(&fresh.engines);
