@@ -22,8 +22,10 @@ const pb_option pb_solve_options[] = {
                          "stop each puzzle after N steps (placements + backtracks)"),
     PB_OPTION_TIME_LIMIT(pb_solve_opts, limits.max_seconds, "stop each puzzle after S seconds"),
     {OPT("max-memory", PB_OPT_BYTES, limits.max_bytes, "SIZE",
-         "engines that hold tables (path-dp): stop, before allocating,\n"
-         "when the run would hold more than SIZE bytes (K, M, G)")},
+         "engines that hold tables (path-dp, the game engines' stored\n"
+         "states; the others hold none and ignore it): stop, before\n"
+         "allocating, when the run would hold more than SIZE bytes (K,\n"
+         "M, G)")},
     {OPT("limit", PB_OPT_COUNT, limits.max_solutions, "N",
          "stop after N solutions (2: the uniqueness check)"),
      .key = 'l', .only = "count"},
