@@ -210,9 +210,9 @@ int pb_sweep_add_jobs(sweep_plan *p, const pb_sweep_spec *s, pb_binder *binder)
     return 0;
 }
 
-/* Where the instances were named, "FILE:LINE: KEY: " (or "--KEY: "), for an instance
- * that does not load: a missing file is looked for beside the sweep file first, so
- * the name alone would not say which line of which file to mend. */
+/* Where the instances were named, "FILE:LINE: KEY: " (or "--KEY: "), for the errors of
+ * an instance: a missing file is looked for beside the sweep file first, so the name
+ * alone would not say which line of which file to mend. */
 static void instances_where(const pb_sweep_spec *s, const char *source, char *out, size_t len)
 {
     const pb_option *q = pb_option_find(pb_sweep_keys, "quick-instances");
