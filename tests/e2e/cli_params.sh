@@ -153,6 +153,10 @@ one_line_error "^puzzlebench: sweep: --params gives the set 'restart-steps=10' t
 # Refusals, one line naming the file and line.
 expect 2 "sweep: an unknown parameter" -- "$pb" sweep "$tmp/s.sweep" --out "$tmp/sw2" --params restart-step=5 --list
 one_line_error "^puzzlebench: sweep: --params names parameter restart-step, which no engine of the sweep has \(did you mean 'restart-steps'\?\)"
+# A set of two engines' parameters is neither's: refused, not dropped from the runs.
+expect 2 "sweep: a set no engine takes whole" -- "$pb" sweep "$tmp/s.sweep" --out "$tmp/sw2" --list \
+    --engines "learn restart" --params "- restart-steps=10;luby-unit=5/6"
+one_line_error "^puzzlebench: sweep: --params: no engine of the sweep has every parameter of the set 'restart-steps=10;luby-unit=5', so none would run it"
 sed -i 's/^engines .*/engines backtrack/' "$tmp/s.sweep"
 expect 2 "sweep: seeds, no random engine" -- "$pb" sweep "$tmp/s.sweep" --out "$tmp/sw2" --params - --list
 one_line_error "s\.sweep:7: engine-seeds: no engine of the sweep makes random choices"

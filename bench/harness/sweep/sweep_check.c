@@ -72,6 +72,26 @@ static int check_baseline(const pb_sweep_spec *s, const char *source)
         pb_suggest_hint(slash + 1, orders, s->matrix.orders.n, hint, sizeof hint));
 }
 
+/* Every set of the params key is some engine's whole: a set that mixes two engines'
+ * parameters would be taken by neither and vanish from the runs without a word. */
+static int check_sets_taken(const pb_sweep_spec *s, const char *where)
+{
+    const pb_param_sets *ps = &s->matrix.engine_params;
+    for (int i = 0; i < ps->n; i++) {
+        int taken = 0;
+        for (int e = 0; e < s->matrix.engines.n && !taken; e++)
+            taken = pb_param_sets_takes(
+                ps, i, &pb_family_engine(s->fam, s->matrix.engines.item[e])->about);
+        if (!taken)
+            return pb_usage_error("sweep",
+                                  "%sparams: no engine of the sweep has every parameter of the "
+                                  "set '%s', so none would run it (an engine runs the sets whose "
+                                  "every parameter it has: give each engine's a set of its own)",
+                                  where, ps->text[i]);
+    }
+    return 0;
+}
+
 int pb_sweep_check_engine_keys(const pb_sweep_spec *s, const char *source)
 {
     char where[PB_PATH_EXT_MAX], why[300];
@@ -104,6 +124,8 @@ int pb_sweep_check_engine_keys(const pb_sweep_spec *s, const char *source)
                                   "(see 'puzzlebench engines'; theirs: %s)",
                                   where, name, hint, list);
         }
+    const int untaken = check_sets_taken(s, where);
+    if (untaken) return untaken;
     /* Every set an engine takes holds values it accepts, and no two are one setting
      * (their rows would have one key). */
     for (int e = 0; e < s->matrix.engines.n; e++) {
