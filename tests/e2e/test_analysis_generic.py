@@ -191,7 +191,7 @@ class Fixture(unittest.TestCase):
         text = self.section()
         self.assertIn("| instance | dlx | propagate/row |", text)
         self.assertIn("| 4x4#1 | 4.00× faster [3.64×, 4.44×] | 2.00× faster [1.82×, 2.22×] |", text)
-        self.assertNotIn("Not set against", text)
+        self.assertNotIn("No paired ratios against", text)
 
         def two_propagates(i, fields, header):
             if i and fields[header.index("engine")] in ("dlx", "propagate"):
@@ -202,7 +202,8 @@ class Fixture(unittest.TestCase):
         rewrite(self.csv, two_propagates)
         text = self.section()
         self.assertNotIn("| instance |", text)
-        self.assertIn("Not set against the baseline here: propagate/row q=2, propagate/row q=1 (", text)
+        self.assertIn("No paired ratios against the baseline (the scatter plots show them): propagate/row q=2, "
+                      "propagate/row q=1 (", text)
 
     def test_baseline_default_is_the_first_engine(self):
         set_meta(self.csv, "baseline", None)

@@ -261,7 +261,9 @@ def ratios(ctx, path, part, base, comparison):
     raw samples)."""
     others = [x.solver for x in scores(part)[0] if x.solver is not base]
     paired = [s for s in others if _pairs_with(part, base, s)]
-    left = [f"Not set against the baseline here: {', '.join(escape(s.label) for s in others if s not in paired)} "
+    # The scatter plots above do set these against the baseline: only the pairing is missing.
+    left = ["No paired ratios against the baseline (the scatter plots show them): "
+            f"{', '.join(escape(s.label) for s in others if s not in paired)} "
             "(other threads, or an engine run with several settings, which a pairing by engine would merge; "
             f"`puzzlebench compare {escape(path.name)} --by KEY=A,B` pairs them).", ""] if paired != others else []
     if not paired:
