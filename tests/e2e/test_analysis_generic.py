@@ -382,6 +382,12 @@ class Fixture(unittest.TestCase):
         rewrite(self.csv, steps)
         self.ctx.metric = "steps"
         self.assertIn("| 4x4#1 | dlx: 0 steps per run, no ratio | 2.00× fewer steps |", self.section())
+        # A log axis has no 0: the run is left out of the plots, never drawn as unsolved.
+        instances, scatter = self.ctx.plots[1].tsv_text(), self.ctx.plots[2].tsv_text()
+        unsolved = [block for block in instances.split("\n\n\n") if block.startswith("# dlx: not solved")]
+        self.assertEqual([block.count("4x4#1") for block in unsolved], [0])
+        dlx = [block for block in scatter.split("\n\n\n") if block.startswith("# dlx against")]
+        self.assertEqual([block.count("4x4#1") for block in dlx], [0] * len(dlx))
 
     def test_no_limit_no_par2(self):
         set_meta(self.csv, "time_limit_s", "0")

@@ -173,9 +173,11 @@ def per_instance(ctx, part, name, title):
             r = part.result(s, inst)
             if r is None:
                 continue
+            # A solved run without a measure above 0 (none read, or 0 steps, which a log
+            # axis cannot show) is left out: at the border it would read as unsolved.
             if r.solved and r.time:
                 solved.append((float(x_of[inst]), float(r.time), inst))
-            else:
+            elif not r.solved:
                 unsolved.append((float(x_of[inst]), float(border), inst))
         if solved:
             data = plot.block(f"{s.label}: solved, time per run", ("x", "time_s", "instance"), solved)
@@ -232,7 +234,8 @@ def scatter(ctx, part, base, name, title):
         both, one = [], []
         for inst in part.instances:
             a, b = part.result(base, inst), part.result(s, inst)
-            if a is None or b is None:
+            # As in per_instance: a solved run without a measure above 0 has no point.
+            if a is None or b is None or any(r.solved and not r.time for r in (a, b)):
                 continue
             x = a.time if a.solved and a.time else border
             y = b.time if b.solved and b.time else border
