@@ -332,6 +332,21 @@ class Fixture(unittest.TestCase):
         self.assertEqual(generic.baseline_solver(self.part(), read_meta(self.csv.with_suffix(".meta"))).label,
                          "propagate/row params=a=5;q=2;ry")
 
+    def test_settings_in_number_order(self):
+        """Solvers of one engine and order list their settings by number (the order of
+        ties in the table, and of the plots' keys): q=9 before q=10, as seeds 2 and 10."""
+        def params(i, fields, header):
+            if i == 0:
+                return fields + ["params"]
+            if fields[header.index("engine")] in ("dlx", "propagate"):
+                q = "q=10" if fields[header.index("engine")] == "dlx" else "q=9"
+                fields[header.index("engine")], fields[header.index("order")] = "propagate", "row"
+                return fields + [q]
+            return fields + ["-"]
+        rewrite(self.csv, params)
+        self.assertEqual([s.label for s in self.part().solvers if s.engine == "propagate"],
+                         ["propagate/row q=9", "propagate/row q=10"])
+
     def test_cpu_metric(self):
         """--metric cpu: the times are each row's cpu_s (here half its wall time; dlx
         solved 0.001, 0.01, 0.1, 1 and 4 s of wall time), the limit stays 10 s."""

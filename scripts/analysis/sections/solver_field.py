@@ -142,8 +142,10 @@ class Part:
                                               if n in items[group_of(s, c)])
                 else:
                     s.label += f" {c}={value}"
+        # Settings by their numbers (seed 2 before seed 10), not by their characters.
         self.solvers = sorted(solvers.values(), key=lambda s: (listing.engine_rank(s.engine),
-                                                                listing.order_rank(s.order), s.extra))
+                                                                listing.order_rank(s.order),
+                                                                [(c, natural(v)) for c, v in s.extra]))
         self.instances = sorted(cells, key=lambda i: (cells[i] is None, cells[i] or 0, natural(i)))
         self.cells = cells
         self.results = {key: self._result(rs) for key, rs in grouped.items()}
