@@ -282,6 +282,11 @@ bad_sweep "v\.sweep:2: name expects a name not ending in '\.manifest' .*got 'x\.
 bad_sweep "v\.sweep:2: name expects a name not ending in '-against' .*got 'x-against'" \
     "family notouch" "name x-against" "instances 2x3"
 bad_sweep "v\.sweep:2: name expects a file name that starts with .*got '-x'" "family notouch" "name -x" "instances 2x3"
+# A name leaves room in a file name for NAME-against.samples.csv.part: 200 characters.
+bad_sweep "v\.sweep:2: name expects a file name of at most 200 characters" \
+    "family notouch" "name $(printf 'n%.0s' $(seq 201))" "instances 2x3"
+expect 0 "a name of 200 characters" -- "$pb" sweep --family notouch --instances 2x3 \
+    --name "$(printf 'n%.0s' $(seq 200))" --list -q
 expect 2 "--name with a line break" -- "$pb" sweep --family notouch --instances 2x3 --name "$(printf 'a\nb')" \
     --out "$tmp/v" -q
 one_line_error "--name expects a file name of letters, digits and \. _ \+ - only, got 'a.x0ab'"

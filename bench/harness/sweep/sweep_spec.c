@@ -610,6 +610,9 @@ const char *pb_sweep_name_problem(const char *name)
         if (!isalnum((unsigned char)*p) && !strchr("._+-", *p))
             return "a file name of letters, digits and . _ + - only";
     const size_t n = strlen(name);
+    /* Room in a file name (255 bytes) for the longest of the files it names,
+     * NAME-against.samples.csv.part. */
+    if (n > 200) return "a file name of at most 200 characters";
     for (size_t k = 0; k < sizeof taken / sizeof *taken; k++) {
         const size_t t = strlen(taken[k].suffix);
         if (n >= t && !strcmp(name + n - t, taken[k].suffix)) return taken[k].why;
