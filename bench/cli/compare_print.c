@@ -135,6 +135,21 @@ void cmp_count_change(double r, const char *less, char *out, size_t len)
         ratio_text(r, "more", less, out, len);
 }
 
+/* The steps column: a side stopped at its limit counted its steps so far, a lower
+ * bound like its time, so a bound pair's steps ratio is a bound the same way
+ * ("≥ 2034× fewer"), not a measured ratio. */
+static void steps_text(const cmp_pair *p, char *out, size_t len)
+{
+    char r[48];
+    cmp_count_change(p->steps_ratio, "fewer", r, sizeof r);
+    if (p->bound == CMP_ESTIMATE || isnan(p->steps_ratio)) {
+        snprintf(out, len, "%s", r);
+        return;
+    }
+    const int at_least = (p->bound == CMP_AT_LEAST) == (p->steps_ratio > 1);
+    snprintf(out, len, "%s %s", at_least ? "≥" : "≤", r);
+}
+
 /* ---- the table ---- */
 
 enum { NSTAT = 7 };
@@ -156,7 +171,7 @@ static void fill_stats(const cmp_set *set, long i, char (*stat)[CMP_CELL], const
         snprintf(stat[5], CMP_CELL, "%d rounds", p->n);
     else
         snprintf(stat[5], CMP_CELL, "%d", p->n);
-    cmp_count_change(p->steps_ratio, "fewer", stat[6], CMP_CELL);
+    steps_text(p, stat[6], CMP_CELL);
 }
 
 static const char *plural(long n)
