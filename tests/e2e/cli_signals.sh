@@ -115,6 +115,9 @@ cmp -s "$tmp/full/generate.txt" "$tmp/part/generate.txt" && ok || bad "resume: n
 [ "$(cut -d, -f1-6 "$tmp/full/generate.csv" | md5sum)" = "$(cut -d, -f1-6 "$tmp/part/generate.csv" | md5sum)" ] &&
     ok || bad "resume: stats rows differ"
 has "holds 149 puzzles; making 149 to 299" "$tmp/err"
+# The kept records are the first run's: the .meta names both runs.
+first_id=$(sed -n 's/^run_id=//p' "$tmp/full/generate.meta")
+has "^run_id=$first_id [0-9TZ]+-[0-9a-f]{6}$" "$tmp/part/generate.meta"
 expect 0 "resume a whole file" -- "$pb" generate sudoku --count 300 --seed 5 --out "$tmp/part" --resume
 cmp -s "$tmp/full/generate.txt" "$tmp/part/generate.txt" && ok || bad "resume of a whole file changed it"
 has "holds all 300 puzzles: nothing to make" "$tmp/err"

@@ -66,6 +66,27 @@ static int read_kept(pb_gen_state *s, long t, const char *line, char *err, size_
            -1;
 }
 
+/* A kept record's run_id (its last field) joins the .meta's run_id= line, so that
+ * the .meta names every run whose records the file holds. */
+static void note_run_id(pb_gen_state *s, const char *line)
+{
+    const size_t end = strcspn(line, "\n");
+    const char *id = line + end;
+    while (id > line && id[-1] != ',') id--;
+    const size_t n = (size_t)(line + end - id);
+    char *ids = s->meta.prior_run_ids;
+    for (const char *at = ids; *at;) {
+        const size_t k = strcspn(at, " ");
+        if (k == n && !strncmp(at, id, n)) return;
+        at += k;
+        if (*at == ' ') at++;
+    }
+    const size_t used = strlen(ids);
+    if (!n || used + n + 2 > sizeof s->meta.prior_run_ids) return;
+    snprintf(ids + used, sizeof s->meta.prior_run_ids - used, "%s%.*s", used ? " " : "", (int)n,
+             id);
+}
+
 /* --resume: reads how each kept record's task ended. 0, or -1 with why. */
 static int read_records(pb_gen_state *s, char *err, size_t errlen)
 {
@@ -74,8 +95,10 @@ static int read_records(pb_gen_state *s, char *err, size_t errlen)
     if (!text) return -1;
     line += strcspn(line, "\n") + 1; /* the header */
     int rc = 0;
-    for (long t = 0; t < s->records.kept && !rc; t++, line += strcspn(line, "\n") + 1)
+    for (long t = 0; t < s->records.kept && !rc; t++, line += strcspn(line, "\n") + 1) {
         rc = read_kept(s, t, line, err, errlen);
+        if (!rc) note_run_id(s, line);
+    }
     free(text);
     return rc;
 }
