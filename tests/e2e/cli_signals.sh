@@ -83,6 +83,9 @@ for s in INT:130 TERM:143 HUP:143; do
         "$pb" generate sudoku --count "$kept" --threads 2 -q | tail -n +2 >"$tmp/want"; fi
     tail -n +2 "$tmp/gen/generate.txt" | cmp -s - "$tmp/want" && ok || bad "generate SIG$sig: kept puzzles differ"
     has "interrupted; puzzles 0 to $((kept - 1)) of 20000 written" "$tmp/err"
+    # The .meta says the records are not the whole run, as an interrupted sweep's does.
+    has "^status=interrupted$" "$tmp/gen/generate.meta"
+    has "^rows=$kept of 20000 \(interrupted\)$" "$tmp/gen/generate.meta"
 done
 
 # One long puzzle: the signal stops it inside (a 1024x1024 kakuro outline, a 25x25
@@ -115,9 +118,11 @@ cmp -s "$tmp/full/generate.txt" "$tmp/part/generate.txt" && ok || bad "resume: n
 [ "$(cut -d, -f1-6 "$tmp/full/generate.csv" | md5sum)" = "$(cut -d, -f1-6 "$tmp/part/generate.csv" | md5sum)" ] &&
     ok || bad "resume: stats rows differ"
 has "holds 149 puzzles; making 149 to 299" "$tmp/err"
-# The kept records are the first run's: the .meta names both runs.
+# The kept records are the first run's: the .meta names both runs, and the whole run.
 first_id=$(sed -n 's/^run_id=//p' "$tmp/full/generate.meta")
 has "^run_id=$first_id [0-9TZ]+-[0-9a-f]{6}$" "$tmp/part/generate.meta"
+has "^status=complete$" "$tmp/part/generate.meta"
+has "^rows=300 of 300$" "$tmp/part/generate.meta"
 expect 0 "resume a whole file" -- "$pb" generate sudoku --count 300 --seed 5 --out "$tmp/part" --resume
 cmp -s "$tmp/full/generate.txt" "$tmp/part/generate.txt" && ok || bad "resume of a whole file changed it"
 has "holds all 300 puzzles: nothing to make" "$tmp/err"

@@ -209,10 +209,16 @@ int pb_gen_write(pb_gen_state *s, long t)
     return 0;
 }
 
-/* Writes the .meta beside the records: the run's metadata and the records written. */
+/* Writes the .meta beside the records: the run's metadata, the records written and
+ * whether they are all the run asked for (status=, rows= as a sweep's say it), so that
+ * a reader of an interrupted run's records does not take them for the whole run. */
 static int save_meta(const pb_gen_state *s, char *err, size_t errlen)
 {
-    char meta[PB_PATH_EXT_MAX], generator[80], count[64], timing[200] = "";
+    char meta[PB_PATH_EXT_MAX], generator[80], count[64], timing[200] = "", status[40], rows[80];
+    const char *end = s->next == s->n ? "complete" : pb_interrupted ? "interrupted" : "stopped";
+    snprintf(status, sizeof status, "status=%s", end);
+    snprintf(rows, sizeof rows, "rows=%ld of %ld%s%s%s", s->next, s->n, s->next == s->n ? "" : " (",
+             s->next == s->n ? "" : end, s->next == s->n ? "" : ")");
     size_t n = strlen(s->records_path);
     if (n > 4 && !strcmp(s->records_path + n - 4, ".csv")) n -= 4;
     snprintf(meta, sizeof meta, "%.*s.meta", (int)n, s->records_path);
@@ -225,7 +231,7 @@ static int save_meta(const pb_gen_state *s, char *err, size_t errlen)
                  "median_hi_s:%.9g cv:%.4g",
                  s->timing.samples, s->timing.runs_per_sample, t->median, t->median_lo,
                  t->median_hi, t->cv);
-    const char *extra[] = {generator, count, timing[0] ? timing : NULL, NULL};
+    const char *extra[] = {generator, count, status, rows, timing[0] ? timing : NULL, NULL};
     return pb_meta_save(meta, &s->meta, extra, err, errlen);
 }
 
