@@ -154,6 +154,12 @@ if [ "$(grep -c '^; .*: [0-9]* attempts*, unique sums on' "$tmp/gen1")" -eq 12 ]
     [ "$(grep -c '^; .* solution$' "$tmp/gen1")" -eq 12 ]; then ok; else bad "generate: not 12 puzzles with solutions"; fi
 expect 0 "generate 2 threads" -- "$pb" generate kakuro --size 8x8,10x9 --difficulty easy,hard --count 3 --seed 4 --threads 2
 cmp -s "$tmp/out" "$tmp/gen1" && ok || bad "generate kakuro: --threads 2 changed the output"
+# A size or a level given twice is made once: the same puzzles, not each twice
+# under one name.
+expect 0 "generate, a size and a level twice" -- "$pb" generate kakuro --size 8x8,10x9 --size 8x8 \
+    --difficulty easy,hard,easy --count 3 --seed 4
+diff <(tail -n +2 "$tmp/out") <(tail -n +2 "$tmp/gen1") >/dev/null && ok ||
+    bad "generate kakuro: a size given twice made its puzzles twice"
 # The header line is the command that makes the same puzzles.
 cmd=$(head -1 "$tmp/gen1" | cut -d' ' -f3-)
 # shellcheck disable=SC2086

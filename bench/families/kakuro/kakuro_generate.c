@@ -17,7 +17,9 @@
 #include "families/families.h"
 #include "harness/base/sizes.h"
 
-/* Grid sizes, RxC, given as a comma list (repeated options add to it). */
+/* Grid sizes, RxC, given as a comma list (repeated options add to it); a size given
+ * again is one size, as a level given again is one level: twice, its puzzles would
+ * come out twice under one name, each a record of its own. */
 typedef struct size_list {
     int n;
     int size[KAKURO_MAX_SHAPES][2];
@@ -66,8 +68,12 @@ static int add_sizes(const char *value, void *field, char *err, size_t errlen)
             snprintf(err, errlen, "takes at most %d sizes", KAKURO_MAX_SHAPES);
             rc = -1;
         } else if (!(rc = pb_kakuro_parse_size(words.item[i], &l->size[l->n][0], &l->size[l->n][1],
-                                               err, errlen)))
-            l->n++;
+                                               err, errlen))) {
+            int seen = 0;
+            for (int k = 0; k < l->n; k++)
+                seen |= l->size[k][0] == l->size[l->n][0] && l->size[k][1] == l->size[l->n][1];
+            if (!seen) l->n++;
+        }
     }
     pb_list_free(&words);
     return rc;
