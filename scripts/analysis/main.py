@@ -141,6 +141,15 @@ def unplaced(results_dir):
     return out
 
 
+def nothing_read(left_out):
+    """The line of a report with no section to show: the CSVs it left out, if any, so
+    that a folder of records no section reads is not said to hold none."""
+    if not left_out:
+        return ["", "_No result CSV files in this directory._"]
+    return ["", f"_No result CSV here that a section of the report reads: {', '.join(code(f.name) for f in left_out)} "
+                "left out (`report.sh` says why on standard error)._"]
+
+
 def with_incomplete(lines, files):
     """A family section's lines with a note under its heading for each of its files
     whose sweep did not finish: its tables would otherwise read as the whole sweep's."""
@@ -207,6 +216,7 @@ def run(args):
     # The sweeps no section claims, by family (the listing's order), those of no known family last.
     others = [f for fam in listing.families for f in unclaimed.get(fam.name, [])] + unclaimed.get(None, [])
     sweeps = solver_field.readable(others)
+    left_out = [f for f in others if f not in sweeps]
     ctx.primary = primary_meta(results_dir, [f for fam in reported for f in owned[fam.name]] + sweeps
                                + [mine for mine, _ in build_pairs] + parallels)
     when = datetime.now(timezone.utc).strftime("%Y-%m-%dT%H:%M:%SZ")
@@ -224,11 +234,11 @@ def run(args):
     doc += [""]
     doc += environment(ctx) + unplaced(results_dir)
     if not reported and not sweeps and not build_pairs and not parallels:
-        doc += ["", "_No result CSV files in this directory._"]
+        doc += nothing_read(left_out)
     enumeration_sweeps = enumeration.sweeps(ctx)
     # A folder of the user's own sweeps alone gets their sections without the project's
     # report around them: no method study said not run, no pictures of every family.
-    own_only = bool(sweeps) and not (reported or enumeration_sweeps or build_pairs or parallels
+    own_only = bool(sweeps or left_out) and not (reported or enumeration_sweeps or build_pairs or parallels
                                      or any(results_dir.glob("method-*.csv"))
                                      or (results_dir / "micro.json").is_file())
     if enumeration_sweeps:

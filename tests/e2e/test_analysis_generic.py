@@ -535,6 +535,25 @@ class WholeReport(unittest.TestCase):
         self.assertNotIn("## Pictures of every family", text)
         self.assertFalse(list((self.tmp / "plots").glob("picture-*")))
 
+    def test_generation_sweep_no_section_reads(self):
+        """A user's own generation sweep, whose records no section reads: the report
+        names the file it left out rather than say there is none, and, a folder of the
+        user's own alone, draws no pictures of every family around it."""
+        csv = self.tmp / f"{NAME}.csv"
+        run_id = read_meta(csv.with_suffix(".meta")).get("run_id")
+        csv.write_text(f"index,size,clues,level,tries,checks,wall_s,run_id\n0,4,6,any,1,9,0.001,{run_id}\n")
+        (self.tmp / f"{NAME}.samples.csv").unlink()
+        set_meta(csv, "generator", "sudoku")
+        done = run_report(self.tmp)
+        self.assertEqual(done.returncode, 0, done.stderr)
+        self.assertIn(f"{NAME}.csv: the records of a generation sweep that its family's section does not read",
+                      done.stderr)
+        text = (self.tmp / "REPORT.md").read_text()
+        self.assertNotIn("_No result CSV files in this directory._", text)
+        self.assertIn(f"_No result CSV here that a section of the report reads: `{NAME}.csv` left out", text)
+        self.assertNotIn("## The harness's own method", text)
+        self.assertNotIn("## Pictures of every family", text)
+
     def test_sweep_not_in_place_said(self):
         """A sweep still running (or killed) has its .meta and NAME.csv.part, no NAME.csv:
         the report says so rather than leave it out without a word."""

@@ -15,7 +15,9 @@ import sys
 
 from .. import compare, stats
 from ..markdown import code
+from ..meta import meta_of, read_meta
 from ..numfmt import duration, grouped, memory
+from ..reads import sweep_kind
 from ..shown import shown
 
 NEED = ("instance", "engine", "status")
@@ -43,6 +45,12 @@ def readable(paths):
             header = []
         if all(c in header for c in NEED) and ("median_s" in header or "wall_s" in header):
             found.append(path)
+        elif sweep_kind(read_meta(meta_of(path))) == "generate":
+            # A generator's records have no solver to rank: only the family's section
+            # reads them, and only those of the sweeps it names.
+            print(f"report: {shown(path)}: the records of a generation sweep that its family's section does not "
+                  "read (it reads its own generation sweeps, `puzzlebench families` names them): left out",
+                  file=sys.stderr)
         else:
             print(f"report: {shown(path)}: no family section reads it and it is no sweep's CSV (expected the "
                   f"columns {', '.join(NEED)} and median_s): left out", file=sys.stderr)
