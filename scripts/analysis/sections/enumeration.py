@@ -180,7 +180,9 @@ def render(listing, groups, enums, searches, comparisons, name):
            "ratio of the medians, a percentile-bootstrap interval and a Mann–Whitney U test). Every ratio is the "
            "**search's time against the enumeration's**: \"12.3× faster [11.9×, 12.8×]\" means the search took 12.3 "
            "times less time, its interval in brackets; \"inconclusive\" marks a difference not significant at "
-           f"p < 0.05, shown with its interval all the same. Steps are exact counts. Searches with a cell order run "
+           "q < 0.05 (p adjusted, Benjamini-Hochberg, over the pairs of one enumeration and one search, every "
+           "board and mode, as compare adjusts them), shown with its "
+           f"interval all the same. Steps are exact counts. Searches with a cell order run "
            f"in {code(order)} order here. Where a run stopped at its limit the cell gives a bound from what the "
            "stopped run used.", ""]
     tallies = {(e, s, m): Tally() for e in enums for s in searches for m in modes}
