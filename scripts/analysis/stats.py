@@ -5,6 +5,8 @@
 - quantile(p): nearest rank, the ceil(p*n)-th smallest value (p = 0: the smallest),
   so it is always one of the values; p90 = quantile(0.9).
 - geometric_mean: exp of the mean log; every value must be positive.
+- median_ratio_interval: the 95% percentile-bootstrap interval of median(a) /
+  median(b), for two independent samples (drawn again apart, from a fixed seed).
 Empty input gives None everywhere (the caller decides what "no value" prints as).
 
 Bounded: a sample in which some values are only lower bounds (a run stopped at a
@@ -13,6 +15,7 @@ can move them: the true value of a bound may be anything from it upwards.
 """
 
 import math
+import random
 from collections import Counter
 
 
@@ -48,6 +51,23 @@ def geometric_mean(values):
     if any(x <= 0 for x in v):
         raise ValueError("geometric mean of a value <= 0")
     return math.exp(sum(math.log(x) for x in v) / len(v))
+
+
+def median_ratio_interval(a, b, draws=1000, seed=1):
+    """(lo, hi) of median(a) / median(b) over `draws` resamples of each (with
+    replacement, apart: the two are different puzzles), the 2.5% and 97.5% quantiles;
+    None when either is empty or a resample's median is not above 0."""
+    if not a or not b:
+        return None
+    rng = random.Random(seed)
+    ratios = []
+    for _ in range(draws):
+        top = median([a[rng.randrange(len(a))] for _ in a])
+        bottom = median([b[rng.randrange(len(b))] for _ in b])
+        if top <= 0 or bottom <= 0:
+            return None
+        ratios.append(top / bottom)
+    return quantile(ratios, 0.025), quantile(ratios, 0.975)
 
 
 def most_common(items):

@@ -45,6 +45,19 @@ class Statistics(unittest.TestCase):
         with self.assertRaises(ValueError):
             stats.quantile([1], 1.5)
 
+    def test_median_ratio_interval(self):
+        # Constant samples: every resample's medians are the samples' own.
+        self.assertEqual(stats.median_ratio_interval([1.0] * 10, [2.0] * 10), (0.5, 0.5))
+        # Two spread samples: the interval holds the ratio of the medians, and repeats.
+        a, b = [float(x) for x in range(1, 31)], [float(x) for x in range(11, 41)]
+        lo, hi = stats.median_ratio_interval(a, b)
+        self.assertLess(lo, stats.median(a) / stats.median(b))
+        self.assertLess(stats.median(a) / stats.median(b), hi)
+        self.assertLess(hi, 1)
+        self.assertEqual(stats.median_ratio_interval(a, b), (lo, hi))
+        self.assertIsNone(stats.median_ratio_interval([], b))
+        self.assertIsNone(stats.median_ratio_interval([0.0] * 3, b))
+
     def test_geometric_mean(self):
         self.assertAlmostEqual(stats.geometric_mean([1, 4, 16]), 4)
         self.assertIsNone(stats.geometric_mean([]))

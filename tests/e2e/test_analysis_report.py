@@ -597,6 +597,19 @@ class EndToEnd(unittest.TestCase):
         self.assertLess(table.index("| backtrack/row |"), table.index("| logic |"))
         self.assertLess(table.index("| logic |"), table.index("| seed |"))
 
+    def test_kakuro_gains_with_their_intervals(self):
+        """The ablation's gains carry the interval of the medians' ratio: at 30 puzzles a
+        method, a gain of 1.2x may well be none."""
+        text = (self.dir / "REPORT.md").read_text().split("### Where the gain comes from")[1].split("\n### ")[0]
+        self.assertIn("with the 95% interval of the ratio (each method's puzzles drawn again, apart", text)
+        rows = [line for line in text.splitlines() if re.match(r"\| \d+x\d+ \|", line)]
+        self.assertTrue(rows)
+        for row in rows:
+            gains = row.strip("|").split("|")[-3:]
+            for gain in gains:
+                self.assertRegex(gain.strip(), r"^[\d.,]+× (faster|slower) \[[\d.,]+×( (faster|slower))?, "
+                                               r"[\d.,]+×( (faster|slower))?\]$", row)
+
     def test_numbers_read_as_the_rules_say(self):
         text = (self.dir / "REPORT.md").read_text()
         # No ratio in the old "1.23x" form, none below 1, no time without its unit.

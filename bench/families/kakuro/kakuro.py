@@ -9,7 +9,7 @@ not engines: their order and roles are set here, in METHODS.
 
 import re
 
-from .. import render, runs, timing
+from .. import render, runs, stats, timing
 from . import kakuro_data, kakuro_plots
 from . import kakuro_public
 from ..csvread import read_csv
@@ -17,7 +17,7 @@ from ..family_section import FamilySection
 from ..markdown import code, escape, table
 from ..meta import SHORT_KEYS, meta_short, read_meta
 from ..numfmt import (FEWER_STEPS, MORE_STEPS, bounded_ratio, count_or_half, duration, factor_text, num, percent,
-                      ratio)
+                      ratio, ratio_interval)
 from ..stats import Bounded, geometric_mean
 from .ladder import split_at_index
 from .pictures import repo_path
@@ -332,7 +332,9 @@ def _ablation(methods, puzzles, cells, gen_files, levels):
                "where the two solutions differ). Per size: median time · median attempts per puzzle over the 30-odd "
                "puzzles (the spread of each method's times is in the tables above), at the sizes every method here "
                "ran. Gain: the other method's median time against that of `thesis-all-seed`: *checker* from "
-               "`combo-all`, *refill* from `thesis-diff`, *both* from `combo-diff`.")
+               "`combo-all`, *refill* from `thesis-diff`, *both* from `combo-diff`, with the 95% interval of the "
+               "ratio (each method's puzzles drawn again, apart: a percentile bootstrap of 1,000 draws); an "
+               "interval that holds 1 says that those puzzles do not settle which method is faster.")
     tables = {}
     for m in present:
         kinds = {p.seed_table for p in puzzles if p.method == m}
@@ -352,13 +354,14 @@ def _ablation(methods, puzzles, cells, gen_files, levels):
 
 
 def _ablation_level(level, present, cells):
-    time, attempts, sizes = {}, {}, []
+    time, attempts, sizes, every = {}, {}, [], {}
     side = {}
     for c in cells:
         if c.level != level:
             continue
         k = f"{c.rows}x{c.cols}"
         time[(c.method, k)] = c.median_ms
+        every[(c.method, k)] = c.times_ms
         attempts[(c.method, k)] = c.median_attempts
         side[k] = c.rows
         if k not in sizes:
@@ -372,9 +375,12 @@ def _ablation_level(level, present, cells):
     gains = [(g, name) for g, name in GAINS if SEED in ran and g in ran]
 
     def gain(other, k):
-        """The other method's median time against the seed's; either may be a lower bound."""
+        """The other method's median time against the seed's, with the interval of the
+        medians' ratio where every puzzle of both finished; else either may be a bound."""
         (a, a_lower), (b, b_lower) = time[(other, k)], time[(SEED, k)]
-        return bounded_ratio(a, b, a_lower, b_lower)
+        drawn = stats.median_ratio_interval(every[(other, k)], every[(SEED, k)]) \
+            if every[(other, k)] and every[(SEED, k)] else None
+        return ratio_interval(a / b, *drawn) if drawn and a > 0 and b > 0 else bounded_ratio(a, b, a_lower, b_lower)
 
     rows, logs = [], {g: [] for g, _ in gains}
     for k in common:
@@ -409,7 +415,9 @@ def _ablation_level(level, present, cells):
     means = [(name, logs[g]) for g, name in gains if logs[g]]
     if means:
         out.append(f"- {escape(level)}, geometric mean over the {len(means[-1][1])} sizes from 9x9 up that all ran: "
-                   + ", ".join(f"{name} {ratio(1, geometric_mean(v))}" for name, v in means) + ".")
+                   + ", ".join(f"{name} {ratio(1, geometric_mean(v))}" for name, v in means)
+                   + " (of the medians' ratios alone, without an interval: where a size's interval above holds 1, "
+                   "its ratio is not settled).")
     return out
 
 

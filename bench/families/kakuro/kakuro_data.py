@@ -68,6 +68,8 @@ class Cell:
         times = stats.Bounded([(p.ms, not p.done) for p in puzzles])
         attempts = stats.Bounded([(p.attempts, not p.done) for p in puzzles])
         self.median_ms = tidy(times.median())  # (value, is a lower bound)
+        # Every puzzle's time where all finished: what an interval of the median needs.
+        self.times_ms = [p.ms for p in puzzles] if self.done == self.n else None
         self.p90_ms = times.quantile(0.9)
         self.max_ms = times.maximum()
         self.median_attempts = tidy(attempts.median())
