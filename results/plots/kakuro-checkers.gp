@@ -42,10 +42,10 @@ plot 'kakuro-checkers.tsv' index 1 using 1:($3 == 0 ? $2 : NaN) with points lc r
      'kakuro-checkers.tsv' index 5 using 1:($3 == 1 ? $2 : NaN) with points lc rgb '#d62728' pt 8 ps 1.5 notitle, \
      'kakuro-checkers.tsv' index 6 using 1:($3 == 0 ? $2 : NaN) with points lc rgb '#d62728' pt 5 ps 1.5 title 'propagate/mrv' noenhanced, \
      'kakuro-checkers.tsv' index 6 using 1:($3 == 1 ? $2 : NaN) with points lc rgb '#d62728' pt 4 ps 1.5 notitle, \
-     'kakuro-checkers.tsv' index 7 using 1:($3 == 0 ? $2 : NaN) with points lc rgb '#e6550d' pt 7 ps 1.5 title 'combo' noenhanced, \
-     'kakuro-checkers.tsv' index 7 using 1:($3 == 1 ? $2 : NaN) with points lc rgb '#e6550d' pt 6 ps 1.5 notitle, \
-     'kakuro-checkers.tsv' index 8 using 1:($3 == 0 ? $2 : NaN) with points lc rgb '#31a354' pt 7 ps 1.5 title 'thesis' noenhanced, \
-     'kakuro-checkers.tsv' index 8 using 1:($3 == 1 ? $2 : NaN) with points lc rgb '#31a354' pt 6 ps 1.5 notitle, \
+     'kakuro-checkers.tsv' index 7 using 1:($3 == 0 ? $2 : NaN) with points lc rgb '#31a354' pt 7 ps 1.5 title 'combo' noenhanced, \
+     'kakuro-checkers.tsv' index 7 using 1:($3 == 1 ? $2 : NaN) with points lc rgb '#31a354' pt 6 ps 1.5 notitle, \
+     'kakuro-checkers.tsv' index 8 using 1:($3 == 0 ? $2 : NaN) with points lc rgb '#843c39' pt 7 ps 1.5 title 'thesis' noenhanced, \
+     'kakuro-checkers.tsv' index 8 using 1:($3 == 1 ? $2 : NaN) with points lc rgb '#843c39' pt 6 ps 1.5 notitle, \
      NaN with points lc rgb 'black' pt 6 ps 1.5 title "open: lower bound\n(the run hit its limit)", \
      'kakuro-checkers.tsv' index 0 using 1:(NaN):xticlabels(2) notitle
 unset output

@@ -31,8 +31,8 @@ plot 'notouch-time.tsv' index 1 using 1:2:3:4 with yerrorlines lc rgb '#7f7f7f' 
      'notouch-time.tsv' index 7 using 1:2:3:4 with yerrorlines lc rgb '#d62728' dt 1 pt 7 ps 1.1 notitle, \
      'notouch-time.tsv' index 8 using 1:2:3:4 with yerrorlines lc rgb '#d62728' dt 2 pt 9 ps 1.1 notitle, \
      'notouch-time.tsv' index 9 using 1:2:3:4 with yerrorlines lc rgb '#d62728' dt 3 pt 5 ps 1.1 notitle, \
-     'notouch-time.tsv' index 10 using 1:2:3:4 with yerrorlines lc rgb '#ff7f0e' dt 1 pt 7 ps 1.1 notitle, \
-     'notouch-time.tsv' index 11 using 1:2:3:4 with yerrorlines lc rgb '#17becf' dt 1 pt 7 ps 1.1 notitle, \
+     'notouch-time.tsv' index 10 using 1:2:3:4 with yerrorlines lc rgb '#17becf' dt 1 pt 7 ps 1.1 notitle, \
+     'notouch-time.tsv' index 11 using 1:2:3:4 with yerrorlines lc rgb '#bcbd22' dt 1 pt 7 ps 1.1 notitle, \
      'notouch-time.tsv' index 0 using 1:(NaN):xticlabels(2) notitle
 set lmargin at screen 0.545; set rmargin at screen 0.940
 unset ylabel
@@ -47,8 +47,8 @@ plot 'notouch-time.tsv' index 12 using 1:2:3:4 with yerrorlines lc rgb '#7f7f7f'
      'notouch-time.tsv' index 19 using 1:2:3:4 with yerrorlines lc rgb '#d62728' dt 1 pt 7 ps 1.1 notitle, \
      'notouch-time.tsv' index 20 using 1:2:3:4 with yerrorlines lc rgb '#d62728' dt 2 pt 9 ps 1.1 notitle, \
      'notouch-time.tsv' index 21 using 1:2:3:4 with yerrorlines lc rgb '#d62728' dt 3 pt 5 ps 1.1 notitle, \
-     'notouch-time.tsv' index 22 using 1:2:3:4 with yerrorlines lc rgb '#ff7f0e' dt 1 pt 7 ps 1.1 notitle, \
-     'notouch-time.tsv' index 23 using 1:2:3:4 with yerrorlines lc rgb '#17becf' dt 1 pt 7 ps 1.1 notitle, \
+     'notouch-time.tsv' index 22 using 1:2:3:4 with yerrorlines lc rgb '#17becf' dt 1 pt 7 ps 1.1 notitle, \
+     'notouch-time.tsv' index 23 using 1:2:3:4 with yerrorlines lc rgb '#bcbd22' dt 1 pt 7 ps 1.1 notitle, \
      'notouch-time.tsv' index 0 using 1:(NaN):xticlabels(2) notitle
 unset title; unset xlabel; unset ylabel; unset border; unset tics; unset grid; unset logscale
 set xrange [0:1]; set yrange [0:1]
@@ -62,8 +62,8 @@ plot NaN with linespoints lc rgb '#7f7f7f' dt 1 pt 7 ps 1.1 title 'enum-perm' no
      NaN with linespoints lc rgb '#d62728' dt 1 pt 7 ps 1.1 title 'propagate/row' noenhanced, \
      NaN with linespoints lc rgb '#d62728' dt 2 pt 9 ps 1.1 title 'propagate/degree' noenhanced, \
      NaN with linespoints lc rgb '#d62728' dt 3 pt 5 ps 1.1 title 'propagate/mrv' noenhanced, \
-     NaN with linespoints lc rgb '#ff7f0e' dt 1 pt 7 ps 1.1 title 'value-order' noenhanced, \
-     NaN with linespoints lc rgb '#17becf' dt 1 pt 7 ps 1.1 title 'path-dp' noenhanced, \
+     NaN with linespoints lc rgb '#17becf' dt 1 pt 7 ps 1.1 title 'value-order' noenhanced, \
+     NaN with linespoints lc rgb '#bcbd22' dt 1 pt 7 ps 1.1 title 'path-dp' noenhanced, \
      NaN with points lc rgb 'black' pt 6 ps 1.1 title 'open: lower bound (limit hit)'
 unset multiplot
 unset output

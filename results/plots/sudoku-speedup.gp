@@ -19,9 +19,9 @@ set yrange [0:*]
 set xtics (1, 2)
 set key top left Left reverse font ',9' samplen 3 spacing 1.1 box opaque
 plot x with lines lc rgb 'black' dt 2 lw 1 title 'ideal (y = x)', \
-     'sudoku-speedup.tsv' index 0 using 1:2:3:4 with yerrorlines lc rgb '#bcbd22' dt 1 pt 7 ps 1.2 title 'logic 9x9-batch first' noenhanced, \
-     'sudoku-speedup.tsv' index 1 using 1:2:3:4 with yerrorlines lc rgb '#393b79' dt 1 pt 7 ps 1.2 title 'seed 9x9-batch first' noenhanced, \
-     'sudoku-speedup.tsv' index 2 using 1:2:3:4 with yerrorlines lc rgb '#bcbd22' dt 2 pt 7 ps 1.2 title 'logic 9x9-batch count' noenhanced, \
-     'sudoku-speedup.tsv' index 3 using 1:2:3:4 with yerrorlines lc rgb '#393b79' dt 2 pt 7 ps 1.2 title 'seed 9x9-batch count' noenhanced
+     'sudoku-speedup.tsv' index 0 using 1:2:3:4 with yerrorlines lc rgb '#393b79' dt 1 pt 7 ps 1.2 title 'logic 9x9-batch first' noenhanced, \
+     'sudoku-speedup.tsv' index 1 using 1:2:3:4 with yerrorlines lc rgb '#e6550d' dt 1 pt 7 ps 1.2 title 'seed 9x9-batch first' noenhanced, \
+     'sudoku-speedup.tsv' index 2 using 1:2:3:4 with yerrorlines lc rgb '#393b79' dt 2 pt 7 ps 1.2 title 'logic 9x9-batch count' noenhanced, \
+     'sudoku-speedup.tsv' index 3 using 1:2:3:4 with yerrorlines lc rgb '#e6550d' dt 2 pt 7 ps 1.2 title 'seed 9x9-batch count' noenhanced
 unset output
 }

@@ -31,9 +31,9 @@ plot 'sudoku-time.tsv' index 0 using 1:2:3:4 with yerrorlines lc rgb '#8c564b' d
      'sudoku-time.tsv' index 6 using 1:2 with points lc rgb '#d62728' pt 6 ps 1.4 notitle, \
      'sudoku-time.tsv' index 7 using 1:2:3:4 with yerrorlines lc rgb '#d62728' dt 3 pt 5 ps 1.2 title 'propagate/mrv' noenhanced, \
      'sudoku-time.tsv' index 8 using 1:2 with points lc rgb '#d62728' pt 4 ps 1.4 notitle, \
-     'sudoku-time.tsv' index 9 using 1:2:3:4 with yerrorlines lc rgb '#bcbd22' dt 1 pt 7 ps 1.2 title 'logic' noenhanced, \
-     'sudoku-time.tsv' index 10 using 1:2:3:4 with yerrorlines lc rgb '#393b79' dt 1 pt 7 ps 1.2 title 'seed' noenhanced, \
-     'sudoku-time.tsv' index 11 using 1:2 with points lc rgb '#393b79' pt 6 ps 1.4 notitle, \
+     'sudoku-time.tsv' index 9 using 1:2:3:4 with yerrorlines lc rgb '#393b79' dt 1 pt 7 ps 1.2 title 'logic' noenhanced, \
+     'sudoku-time.tsv' index 10 using 1:2:3:4 with yerrorlines lc rgb '#e6550d' dt 1 pt 7 ps 1.2 title 'seed' noenhanced, \
+     'sudoku-time.tsv' index 11 using 1:2 with points lc rgb '#e6550d' pt 6 ps 1.4 notitle, \
      NaN with points lc rgb 'black' pt 6 ps 1.2 title 'open: lower bound (limit hit)'
 unset output
 }
