@@ -13,6 +13,7 @@
 
 #include "harness/base/exit.h"
 #include "harness/base/say.h"
+#include "harness/meta/meta.h"
 #include "harness/io/outfile.h"
 #include "harness/io/readfile.h"
 #include "harness/base/sizes.h"
@@ -71,20 +72,16 @@ static int read_kept(pb_gen_state *s, long t, const char *line, char *err, size_
 static void note_run_id(pb_gen_state *s, const char *line)
 {
     const size_t end = strcspn(line, "\n");
-    const char *id = line + end;
-    while (id > line && id[-1] != ',') id--;
-    const size_t n = (size_t)(line + end - id);
+    const char *at = line + end;
+    while (at > line && at[-1] != ',') at--;
+    char id[sizeof s->meta.run_id];
+    const size_t n = (size_t)(line + end - at);
+    if (!n || n >= sizeof id) return;
+    memcpy(id, at, n), id[n] = '\0';
     char *ids = s->meta.prior_run_ids;
-    for (const char *at = ids; *at;) {
-        const size_t k = strcspn(at, " ");
-        if (k == n && !strncmp(at, id, n)) return;
-        at += k;
-        if (*at == ' ') at++;
-    }
     const size_t used = strlen(ids);
-    if (!n || used + n + 2 > sizeof s->meta.prior_run_ids) return;
-    snprintf(ids + used, sizeof s->meta.prior_run_ids - used, "%s%.*s", used ? " " : "", (int)n,
-             id);
+    if (pb_run_id_listed(ids, id) || used + n + 2 > sizeof s->meta.prior_run_ids) return;
+    snprintf(ids + used, sizeof s->meta.prior_run_ids - used, "%s%s", used ? " " : "", id);
 }
 
 /* --resume: reads how each kept record's task ended. 0, or -1 with why. */

@@ -123,6 +123,14 @@ static void meta_begin(pb_meta *m, int threads, const char *bind, int quiet)
     }
 }
 
+int pb_run_id_listed(const char *ids, const char *id)
+{
+    const size_t n = strlen(id);
+    for (const char *w = ids; n && (w = strstr(w, id)); w += n)
+        if ((w == ids || w[-1] == ' ') && (w[n] == ' ' || w[n] == '\0')) return 1;
+    return 0;
+}
+
 void pb_meta_say_load(const pb_meta *m)
 {
     /* A caller that warns once for many runs (run.sh) sets PB_LOAD_WARNED=1; the .meta

@@ -61,6 +61,9 @@ void pb_meta_begin(pb_meta *m, int threads, const char *bind);
 /* Samples the load average and the governor at the end of the run. */
 void pb_meta_end(pb_meta *m);
 
+/* Whether run id `id` is a word of `ids`, a run_id= line's space-separated list. */
+int pb_run_id_listed(const char *ids, const char *id);
+
 /* pb_meta_begin without the line on stderr (load_warning is still recorded). */
 void pb_meta_collect(pb_meta *m, int threads, const char *bind);
 /* The load warning on stderr, if m has one, unless PB_LOAD_WARNED=1: for a caller that

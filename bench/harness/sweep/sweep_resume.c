@@ -160,14 +160,6 @@ static int parse_index(const char *s, long most, long *out)
 }
 
 /* 1 when id is one of the words of ids. */
-static int listed(const char *ids, const char *id)
-{
-    size_t n = strlen(id);
-    for (const char *w = ids; (w = strstr(w, id)); w += n)
-        if ((w == ids || w[-1] == ' ') && (w[n] == ' ' || w[n] == '\0')) return 1;
-    return 0;
-}
-
 typedef struct resume_ctx {
     const pb_sweep_prior *p;
     long runs;
@@ -210,7 +202,7 @@ static int take_rows(resume_ctx *r, char *err, size_t errlen)
             return snprintf(err, errlen, "%s:%ld: row %ld is not run %ld of this sweep (%s)",
                             r->csv_from, lineno, row, row, key),
                    -1;
-        if (!listed(r->p->run_ids, f[r->c_id]))
+        if (!pb_run_id_listed(r->p->run_ids, f[r->c_id]))
             return snprintf(err, errlen, "%s:%ld: run_id %s is not in the .meta", r->csv_from,
                             lineno, f[r->c_id]),
                    -1;
