@@ -1,10 +1,13 @@
 #!/usr/bin/env bash
-# tdoku.sh — sudoku `logic` and tdoku side by side on tdoku's three public sets: the
-# tool sweep bench/families/sudoku/sudoku-tdoku.sweep, which runs both tools pinned to
-# one core, alternated round by round (the first of a round swaps every round), each
-# reporting its own puzzles/s and guesses/puzzle. Writes OUT/sudoku-tdoku.csv (the
-# columns of bench/families/sudoku/sudoku_tdoku.py) and its .meta; scripts/report.sh
-# shows them beside tdoku's published figures.
+# tdoku.sh — sudoku `logic` and tdoku side by side, on tdoku's three public sets (the
+# tuning sets: the goal was set, and logic tuned, on them) and on two held-out sets
+# made by another method, our generator's (data/sudoku/9x9-minimal.txt and
+# 9x9-expert.txt, shipped with the project): the tool sweep
+# bench/families/sudoku/sudoku-tdoku.sweep, which runs both tools pinned to one core,
+# alternated round by round (the first of a round swaps every round), each reporting
+# its own puzzles/s and guesses/puzzle. Writes OUT/sudoku-tdoku.csv (the columns of
+# bench/families/sudoku/sudoku_tdoku.py) and its .meta; scripts/report.sh shows them
+# beside tdoku's published figures.
 #
 # tdoku is not a Debian package: build it yourself (its README; its run_benchmark is
 # built with -O3 -march=native), and give its run_benchmark and a folder with the sets
@@ -32,6 +35,7 @@ for n in 17_clue top1465 forum_hardest_1905_11plus; do
     [ -f "$sets/$n.txt" ] || { echo "tdoku.sh: $sets/$n.txt: no such file (one of tdoku's sets)" >&2; exit 2; }
     instances+=("$sets/$n.txt")
 done
+instances+=(data/sudoku/9x9-minimal.txt data/sudoku/9x9-expert.txt)
 pb=${PUZZLEBENCH:-}
 if [ -z "$pb" ]; then
     scripts/setup.sh --native >/dev/null

@@ -1,8 +1,9 @@
 #!/usr/bin/env python3
 """Tests of the analysis tool's sections (scripts/analysis): the enumeration and
 method sections from fixture `compare` output, QQwing, the public kakuro
-collections, tdoku, the micro-benchmarks, a real `compare`, and the whole report on
-the small results folder tests/data/analysis (the ladder's: test_analysis_ladder.py).
+collections, the micro-benchmarks, a real `compare`, and the whole report on the
+small results folder tests/data/analysis (the ladder's: test_analysis_ladder.py;
+tdoku's: test_analysis_tdoku.py).
 
 Run: python3 tests/e2e/test_analysis_report.py [PUZZLEBENCH]
 The end-to-end tests need the program for its listings (`engines --csv`, `families
@@ -12,7 +13,6 @@ are skipped when either is missing, unless the program was given as the argument
 """
 
 import json
-import math
 import os
 import re
 import shutil
@@ -299,51 +299,6 @@ class KakuroPublic(unittest.TestCase):
         text = self.section(None, None)
         self.assertIn("### Public collections", text)
         self.assertIn("_Not run: no `kakuro-public.csv`", text)
-
-
-class TdokuSection(unittest.TestCase):
-    """tdoku's published figures always; with sudoku-tdoku.csv, logic and tdoku per set
-    and mode: medians and ranges over the rounds, and the per-round ratio."""
-
-    def section(self, rows):
-        from analysis.sections import sudoku_tdoku
-        with tempfile.TemporaryDirectory() as name:
-            tmp = Path(name)
-            path = None
-            if rows is not None:
-                path = tmp / sudoku_tdoku.FILE
-                lines = ["set,mode,tool,round,puzzles,puzzles_per_s,guesses_per_puzzle"]
-                lines += [",".join(str(x) for x in r) for r in rows]
-                path.write_text("\n".join(lines) + "\n")
-            return "\n".join(sudoku_tdoku.section(None, path))
-
-    def test_published_only(self):
-        text = self.section(None)
-        self.assertIn("| `top1465` | 137580 | 9.05 |", text)
-        self.assertIn("| `forum_hardest_1905_11plus` | 24002 | 64.98 |", text)
-        self.assertIn("is shown when `sudoku-tdoku.csv` is in the results", text)
-
-    def test_measured_rounds(self):
-        rows = []
-        for rnd, (ours, theirs) in enumerate(((110000, 100000), (99000, 110000), (130000, 100000)), 1):
-            rows.append(("top1465", "first", "logic", rnd, 1465, ours, 5.67))
-            rows.append(("top1465", "first", "tdoku", rnd, 1465, theirs, 6.07))
-        text = self.section(rows)
-        # Ratios per round 1.10, 0.90, 1.30: median 1.10, range 0.90 to 1.30.
-        self.assertIn("| `top1465` | first | 3 | 110000 [99000, 130000] | 100000 [100000, 110000] | "
-                      "1.10 [0.90, 1.30] | 5.67 [5.67, 5.67] | 6.07 [6.07, 6.07] |", text)
-        self.assertIn("met on 0 of 1; **not met**: `top1465` first (lowest ratio 0.90).", text)
-
-    def test_goal(self):
-        rows = []
-        for rnd in (1, 2):
-            rows.append(("17_clue", "unique", "logic", rnd, 10, 106, 0.5))
-            rows.append(("17_clue", "unique", "tdoku", rnd, 10, 100, 0.6))
-            rows.append(("top1465", "unique", "logic", rnd, 10, 200, 9.1))
-            rows.append(("top1465", "unique", "tdoku", rnd, 10, 100, 9.0))
-        text = self.section(rows)
-        self.assertIn("Goal: logic at least 1.05× tdoku's puzzles/s in every round, with at most its guesses per "
-                      "puzzle: met on 1 of 2; **not met**: `top1465` unique (more guesses).", text)
 
 
 class Micro(unittest.TestCase):
