@@ -10,6 +10,7 @@
 
 #include "compare.h"
 #include "harness/base/options.h"
+#include "harness/base/text.h"
 
 /* The columns that are results rather than keys: the contract's list. */
 static const char *const measured[] = {
@@ -115,7 +116,7 @@ static int read_row(cmp_file *f, long r, char *err, size_t errlen)
 static char *beside(const char *path, const char *suffix)
 {
     size_t n = strlen(path);
-    if (n > 4 && !strcmp(path + n - 4, ".csv")) n -= 4;
+    if (n > 4 && pb_has_suffix(path, ".csv")) n -= 4;
     char *s = malloc(n + strlen(suffix) + 1);
     if (s) memcpy(s, path, n), strcpy(s + n, suffix);
     return s;
@@ -332,7 +333,7 @@ int cmp_file_load(cmp_file *f, const char *path, const char *sample_column, char
 {
     *f = (cmp_file){.path = path, .sample_column = sample_column};
     const size_t n = strlen(path);
-    if (n > 5 && !strcmp(path + n - 5, ".meta")) /* not CSV: said before it fails as one */
+    if (n > 5 && pb_has_suffix(path, ".meta")) /* not CSV: said before it fails as one */
         return snprintf(err, errlen,
                         "%s:1: expected a results CSV, got a run's .meta (give the "
                         "CSV beside it); %s",

@@ -8,6 +8,7 @@
 #include <string.h>
 
 #include "harness/io/outfile.h"
+#include "harness/base/text.h"
 
 const pb_tool pb_sudoku_tools[] = {
     {.name = "qqwing",
@@ -52,7 +53,7 @@ void sudoku_tool_set_name(const char *file, char *out, size_t outlen)
     const char *base = strrchr(file, '/');
     base = base ? base + 1 : file;
     size_t n = strlen(base);
-    if (n > 4 && !strcmp(base + n - 4, ".txt")) n -= 4;
+    if (n > 4 && pb_has_suffix(base, ".txt")) n -= 4;
     snprintf(out, outlen, "%.*s", (int)(n < outlen ? n : outlen - 1), base);
     for (char *c = out; *c; c++)
         if (*c == ',' || *c == '"' || (unsigned char)*c < 32 || *c == 127) *c = '_';

@@ -13,6 +13,7 @@
 
 #include "harness/base/exit.h"
 #include "harness/base/say.h"
+#include "harness/base/text.h"
 #include "harness/meta/meta.h"
 #include "harness/io/outfile.h"
 #include "harness/io/readfile.h"
@@ -217,7 +218,7 @@ static int save_meta(const pb_gen_state *s, char *err, size_t errlen)
     snprintf(rows, sizeof rows, "rows=%ld of %ld%s%s%s", s->next, s->n, s->next == s->n ? "" : " (",
              s->next == s->n ? "" : end, s->next == s->n ? "" : ")");
     size_t n = strlen(s->records_path);
-    if (n > 4 && !strcmp(s->records_path + n - 4, ".csv")) n -= 4;
+    if (n > 4 && pb_has_suffix(s->records_path, ".csv")) n -= 4;
     snprintf(meta, sizeof meta, "%.*s.meta", (int)n, s->records_path);
     snprintf(generator, sizeof generator, "generator=%s", s->p->generator);
     snprintf(count, sizeof count, "puzzles=%ld", s->next);

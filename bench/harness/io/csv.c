@@ -11,6 +11,7 @@
 #include "harness/measure/stop.h"
 #include "outfile.h"
 #include "harness/base/sizes.h"
+#include "harness/base/text.h"
 
 const char pb_csv_header[] =
     "family,instance,cells,engine,order,mode,threads,params,engine_seed,rep,status,solutions,"
@@ -64,7 +65,7 @@ void pb_csv_sample_write(FILE *f, const char *run_id, long row, int k, const pb_
 void pb_csv_samples_path(const char *csv_path, char *out, size_t len)
 {
     size_t n = strlen(csv_path);
-    if (n >= 4 && !strcmp(csv_path + n - 4, ".csv")) n -= 4;
+    if (pb_has_suffix(csv_path, ".csv")) n -= 4;
     snprintf(out, len, "%.*s.samples.csv", (int)n, csv_path);
 }
 

@@ -13,6 +13,7 @@
 #include <unistd.h>
 
 #include "harness/base/say.h"
+#include "harness/base/text.h"
 #include "harness/base/units.h"
 #include "harness/build_commit.h"
 #include "harness/build_info.h"
@@ -262,7 +263,7 @@ int pb_meta_write_topology(const char *path, char *err, size_t errlen)
 int pb_meta_topology_path(const char *meta_path, char *out, size_t n)
 {
     size_t len = strlen(meta_path);
-    if (len >= 5 && strcmp(meta_path + len - 5, ".meta") == 0) len -= 5;
+    if (pb_has_suffix(meta_path, ".meta")) len -= 5;
     int w = snprintf(out, n, "%.*s.topology.xml", (int)len, meta_path);
     return w < 0 || (size_t)w >= n ? -1 : 0;
 }

@@ -13,6 +13,7 @@
 #include "harness/base/options.h"
 #include "harness/base/sizes.h"
 #include "harness/base/suggest.h"
+#include "harness/base/text.h"
 #include "core/text_bytes.h"
 #include "harness/measure/speed_guard.h"
 
@@ -613,10 +614,8 @@ const char *pb_sweep_name_problem(const char *name)
     /* Room in a file name (255 bytes) for the longest of the files it names,
      * NAME-against.samples.csv.part. */
     if (n > 200) return "a file name of at most 200 characters";
-    for (size_t k = 0; k < sizeof taken / sizeof *taken; k++) {
-        const size_t t = strlen(taken[k].suffix);
-        if (n >= t && !strcmp(name + n - t, taken[k].suffix)) return taken[k].why;
-    }
+    for (size_t k = 0; k < sizeof taken / sizeof *taken; k++)
+        if (pb_has_suffix(name, taken[k].suffix)) return taken[k].why;
     return NULL;
 }
 
