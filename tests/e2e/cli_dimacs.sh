@@ -262,6 +262,11 @@ expect 2 "export: unknown format" -- "$pb" export cnf sudoku "$sudoku9"
 one_line_error "unknown format 'cnf'"
 expect 2 "export: index past the end" -- "$pb" export dimacs notouch cross8 --index 2
 one_line_error "--index 2: cross8 holds 1 puzzle "
+# --index counts from 1, as render's does: 0 is refused, not read as the first.
+expect 2 "export: index 0" -- "$pb" export dimacs notouch cross8 --index 0
+one_line_error "--index expects a whole number from 1 to [0-9]+, got '0'"
+expect 2 "import-solution: index 0" -- "$pb" import-solution notouch cross8 /dev/null --index 0
+one_line_error "--index expects a whole number from 1 to [0-9]+, got '0'"
 # --index's help states its default once, as the option table prints it.
 for cmd in export import-solution; do
     expect 0 "$cmd --help" -- "$pb" $cmd --help

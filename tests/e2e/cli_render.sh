@@ -31,6 +31,7 @@ render tp.svg tenpair upto19
 
 # Bad input: one line on standard error, exit 2.
 for args in "sudoku /nonexistent" "nosuch x" "sudoku $src/data/sudoku/4x4.txt --index 100000" \
+    "sudoku $src/data/sudoku/4x4.txt --index 0" \
     "notouch cross8 --bogus" "tenpair 12x" "tenpair upto19 --solution"; do
     set +e
     "$pb" render $args >/dev/null 2>"$tmp/err"
