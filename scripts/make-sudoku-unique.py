@@ -1,7 +1,9 @@
 #!/usr/bin/env python3
 """make-sudoku-unique.py — data/sudoku/25x25-unique.txt: hard 25x25 sudoku, each with
 exactly one solution and minimal, reduced by CaDiCaL: a held-out set beside
-25x25-hard.txt and the 25x25-qwh sets.
+25x25-hard.txt and the 25x25-qwh sets. With --size 16, data/sudoku/16x16-unique.txt
+(the same method on 16x16 grids, a prefill of 61 cells): the sudoku ladder's
+held-out set beside 16x16-minimal.txt, which our generator made.
 
 25x25-hard.txt comes from the project's own generator, thinned while `learn` proves
 it unique, ranked by MiniSat; the qwh sets punch holes at random and are not unique.
@@ -29,15 +31,16 @@ CaDiCaL, the set leans against CaDiCaL in a comparison with it.
 Deterministic: every draw comes from random.Random(f"{SEED}:{i}"), the grids are
 completed and the puzzles reduced by CaDiCaL's deterministic defaults, and the ranking
 counts conflicts under a conflict limit, never time, so the same binaries give the same
-file, whatever --jobs. The shipped file was made by
+file, whatever --jobs. The shipped files were made by
   nice -n 10 scripts/make-sudoku-unique.py --seed 1 --candidates 8 --keep 6
-and its first line says so, with puzzlebench's version and commit. A candidate takes
+  scripts/make-sudoku-unique.py --size 16 --seed 1 --candidates 12 --keep 5
+and each first line says so, with puzzlebench's version and commit. A candidate takes
 minutes, most of them in the last checks, where nearly every given must stay and
 CaDiCaL has to search for each second solution; harder puzzles cost more. --work
 keeps the candidates in a file, so that a longer run can be cut and its first N taken
 with --candidates N.
 
-usage: scripts/make-sudoku-unique.py [--pb build/puzzlebench] [--seed S]
+usage: scripts/make-sudoku-unique.py [--pb build/puzzlebench] [--size 16|25] [--seed S]
            [--candidates N] [--keep K] [--stop G] [--conflicts C] [--jobs J]
            [--out FILE] [--work FILE]
 """
@@ -52,24 +55,29 @@ from pathlib import Path
 
 import sudoku_sat
 
-SIDE, BOX = 25, 5
-CELLS = SIDE * SIDE
-SYMBOLS = "123456789ABCDEFGHIJKLMNOP"
-PREFILL = 150
+# The grid's geometry, set by use_size (--size): 25x25 unless told.
+SIDE = BOX = CELLS = PREFILL = 0
+SYMBOLS = ""
+UNITS = UNITS_OF = PEERS = []
 
 
-def units():
-    """The 75 units (rows, columns, boxes), each a list of cells."""
+def use_size(side):
+    """Sets the grid's geometry for a side of 16 or 25: its cells, symbols (puzzlebench's
+    1-9 then letters), units (rows, columns, boxes), each cell's units and peers, and
+    the random prefill, about a quarter of the cells (150 of 625, as the shipped
+    25x25 sets were made)."""
+    global SIDE, BOX, CELLS, PREFILL, SYMBOLS, UNITS, UNITS_OF, PEERS
+    SIDE, BOX = side, {16: 4, 25: 5}[side]
+    CELLS = SIDE * SIDE
+    SYMBOLS = "123456789ABCDEFGHIJKLMNOP"[:SIDE]
+    PREFILL = 150 if side == 25 else CELLS * 150 // 625
     rows = [[r * SIDE + k for k in range(SIDE)] for r in range(SIDE)]
     cols = [[r * SIDE + k for r in range(SIDE)] for k in range(SIDE)]
     boxes = [[(br + i) * SIDE + bk + j for i in range(BOX) for j in range(BOX)]
              for br in range(0, SIDE, BOX) for bk in range(0, SIDE, BOX)]
-    return rows + cols + boxes
-
-
-UNITS = units()
-UNITS_OF = [[u for u in UNITS if c in u] for c in range(CELLS)]
-PEERS = [sorted({d for u in UNITS_OF[c] for d in u} - {c}) for c in range(CELLS)]
+    UNITS = rows + cols + boxes
+    UNITS_OF = [[u for u in UNITS if c in u] for c in range(CELLS)]
+    PEERS = [sorted({d for u in UNITS_OF[c] for d in u} - {c}) for c in range(CELLS)]
 
 
 def allowed(p, c):
@@ -241,6 +249,7 @@ def main(argv):
     # A refusal on one line, as the other scripts give it, not argparse's usage block.
     ap.error = lambda message: ap.exit(2, f"{ap.prog}: {message} (see --help)\n")
     ap.add_argument("--pb", default="build/puzzlebench")
+    ap.add_argument("--size", type=int, choices=(16, 25), default=25)
     ap.add_argument("--seed", type=int, default=1)
     ap.add_argument("--candidates", type=int, default=8)
     ap.add_argument("--keep", type=int, default=6)
@@ -248,12 +257,14 @@ def main(argv):
     ap.add_argument("--conflicts", type=int, default=200_000,
                     help="CaDiCaL's conflict limit when ranking")
     ap.add_argument("--jobs", type=int, default=1)
-    ap.add_argument("--out", default="data/sudoku/25x25-unique.txt")
+    ap.add_argument("--out", help="default data/sudoku/SIZExSIZE-unique.txt")
     ap.add_argument("--work", help="a file that keeps the candidates made, so that a run "
                     "cut short goes on where it stopped")
     o = ap.parse_args(argv)
+    use_size(o.size)
+    o.out = o.out or f"data/sudoku/{SIDE}x{SIDE}-unique.txt"
     if not 0 <= o.stop < CELLS or o.candidates < 1 or o.keep < 1 or o.conflicts < 1:
-        print("make-sudoku-unique: expected --stop within 0..624 and positive "
+        print(f"make-sudoku-unique: expected --stop within 0..{CELLS - 1} and positive "
               "--candidates, --keep and --conflicts", file=sys.stderr)
         return 2
     try:
@@ -287,7 +298,8 @@ def main(argv):
     out = Path(o.out)
     tmp_out = out.with_name(out.name + ".tmp")
     with open(tmp_out, "w") as f:
-        f.write(f"# scripts/make-sudoku-unique.py --seed {o.seed} --candidates {o.candidates} "
+        size = f"--size {SIDE} " if SIDE != 25 else ""
+        f.write(f"# scripts/make-sudoku-unique.py {size}--seed {o.seed} --candidates {o.candidates} "
                 f"--keep {o.keep} --stop {o.stop} --conflicts {o.conflicts} "
                 f"(puzzlebench {built})\n")
         f.write("# held-out set: random full grid, givens taken out in a random order while "

@@ -1,10 +1,10 @@
 #!/usr/bin/env bash
 # sudoku_unique.sh — a set of scripts/make-sudoku-unique.py as its generator wrote it
 # (data/sudoku/25x25-unique.txt, or the SET given): the header names the script and has
-# one row per puzzle (its givens equal to the puzzle's), every puzzle is a 25x25 line the
-# reader takes, and `count --limit 2` by learn proves each unique; for the default set,
-# with cadical and minisat installed, the generator makes a small set (stopped early)
-# that passes the same checks.
+# one row per puzzle (its givens equal to the puzzle's), every puzzle is a line of the
+# header's size (25x25, or 16x16 after --size 16) the reader takes, and `count --limit 2` by learn proves each unique; for the default set,
+# with cadical and minisat installed, the generator makes a small set (stopped early),
+# and one of 16x16, that pass the same checks.
 # usage: tests/e2e/sudoku_unique.sh PATH/TO/puzzlebench SOURCE_DIR [SET [FIRST]]
 # SET: a set under SOURCE_DIR; FIRST: count only its first FIRST puzzles (all when
 # absent: a hard set's proofs take minutes).
@@ -14,17 +14,19 @@
 set=$src/${3:-data/sudoku/25x25-unique.txt}
 first=${4:-}
 
-# check_set FILE KEEP: the header's rows against the puzzles, KEEP of them.
+# check_set FILE KEEP: the header's rows against the puzzles, KEEP of them, each a line
+# of the size its command names.
 check_set() {
-    local file=$1 keep=$2 rows puzzles
+    local file=$1 keep=$2 rows puzzles cells=625 symbols=1-9A-P
     head -n 1 "$file" | grep -Eq "^# scripts/make-sudoku-unique\.py .*--keep $keep " && ok ||
         bad "$file: first line is not the generator's command with --keep $keep"
+    if head -n 1 "$file" | grep -q -- " --size 16 "; then cells=256 symbols=1-9A-G; fi
     rows=$(grep -Ec '^# [0-9]+ [0-9]+ [0-9]+ [0-9]+$' "$file")
     grep -v '^#' "$file" >"$tmp/puzzles"
     puzzles=$(wc -l <"$tmp/puzzles")
     [ "$rows" -eq "$keep" ] && [ "$puzzles" -eq "$keep" ] && ok ||
         bad "$file: $rows header rows and $puzzles puzzles, expected $keep of each"
-    grep -Evq '^[1-9A-P.]{625}$' "$tmp/puzzles" && bad "$file: a puzzle is not 625 cells" || ok
+    grep -Evq "^[$symbols.]{$cells}\$" "$tmp/puzzles" && bad "$file: a puzzle is not $cells cells" || ok
     # Each row's givens are its puzzle's, in order.
     grep -E '^# [0-9]+ [0-9]+ [0-9]+ [0-9]+$' "$file" | awk '{ print $3 }' >"$tmp/rows"
     tr -d '.' <"$tmp/puzzles" | awk '{ print length($0) }' >"$tmp/givens"
@@ -50,6 +52,12 @@ elif command -v cadical >/dev/null && command -v minisat >/dev/null; then
     check_set "$tmp/small.txt" 2
     expect 0 "its puzzles unique" -- "$pb" count sudoku -e learn --limit 2 "$tmp/small.txt"
     has '^puzzles=2 none=0 unique=2 multiple=0 stopped=0 unreadable=0$' "$tmp/out"
+    expect 0 "the generator on 16x16, stopped at 160 givens" -- python3 \
+        "$src/scripts/make-sudoku-unique.py" --pb "$pb" --size 16 --candidates 1 --keep 1 --stop 160 \
+        --out "$tmp/small16.txt"
+    check_set "$tmp/small16.txt" 1
+    expect 0 "its puzzle unique" -- "$pb" count sudoku -e learn --limit 2 "$tmp/small16.txt"
+    has '^puzzles=1 none=0 unique=1 multiple=0 stopped=0 unreadable=0$' "$tmp/out"
 else
     echo "sudoku_unique: cadical or minisat not installed: the generator not run"
 fi
