@@ -90,6 +90,13 @@ CACTUS_TSV = """# dlx: instances solved within the time (cactus)
 """
 
 
+def data_headers(plots):
+    """The column headers of the plots' data blocks but the x tic labels': each names
+    what its columns hold (the measure's column under --metric, not always a time)."""
+    return {block.split("\n")[1] for p in plots for block in p.tsv_text().split("\n\n\n")
+            if not block.startswith("# x tic labels")}
+
+
 def copy_fixture(folder):
     for f in GENERIC.iterdir():
         shutil.copyfile(f, folder / f.name)
@@ -164,6 +171,8 @@ class Fixture(unittest.TestCase):
         self.assertIn("# dlx against backtrack/row: one or both not solved (at the border)\n"
                       "# baseline_s\tsolver_s\tinstance\n10\t1\t16x16#1\n10\t10\t25x25#1\n10\t4\t25x25#2\n", scatter)
         self.assertNotIn("backtrack/row against", scatter)
+        self.assertEqual(data_headers(self.ctx.plots),
+                         {"# time_s\tsolved", "# x\ttime_s\tinstance", "# baseline_s\tsolver_s\tinstance"})
 
     def test_ratios_against_the_baseline(self):
         """Through compare (the fake's: ratio = new / old median, interval x [0.9, 1.1])."""
@@ -278,6 +287,9 @@ class Fixture(unittest.TestCase):
         self.assertIn("| 9x9#2 | no peak memory per run for dlx |", text)
         self.assertIn("| 4x4#1 | the same | the same |", text)
         self.assertIn("| geometric mean | the same | the same |", text)
+        self.assertEqual(data_headers(self.ctx.plots),
+                         {"# peak_rss_bytes\tsolved", "# x\tpeak_rss_bytes\tinstance",
+                          "# baseline_peak_rss_bytes\tsolver_peak_rss_bytes\tinstance"})
 
     def test_unmeasured_solver_after_measured(self):
         """--metric memory: a solver whose solved runs all lack a peak has no total, and
@@ -364,6 +376,8 @@ class Fixture(unittest.TestCase):
         text = self.section()
         self.assertIn("CPU time (user + system, `--metric cpu`)", text)
         self.assertIn("set xlabel 'CPU time per run (s)'", self.ctx.plots[0].gp_text())
+        self.assertEqual(data_headers(self.ctx.plots),
+                         {"# cpu_s\tsolved", "# x\tcpu_s\tinstance", "# baseline_cpu_s\tsolver_cpu_s\tinstance"})
 
     def test_steps_metric(self):
         """--metric steps: each row's steps (here a million per second of its wall
@@ -384,6 +398,8 @@ class Fixture(unittest.TestCase):
         self.assertIn("not a time: PAR-2 is not defined for it", text)
         self.assertIn("| 4x4#1 | 4.00× fewer steps | 2.00× fewer steps |", text)
         self.assertIn("set xlabel 'steps per run'", self.ctx.plots[0].gp_text())
+        self.assertEqual(data_headers(self.ctx.plots),
+                         {"# steps\tsolved", "# x\tsteps\tinstance", "# baseline_steps\tsolver_steps\tinstance"})
 
     def test_steps_metric_zero(self):
         """A run of 0 steps (a puzzle that learn's narrowing fills) has no ratio, and

@@ -30,8 +30,8 @@ from ..meta import incomplete_note, meta_of, read_meta
 from ..numfmt import FEWER_STEPS, MORE_STEPS, duration, memory, ratio
 from ..plotting import FILLED_POINTS, GRID, Plot, open_point, quote, series_style
 from ..timing import NOISY_NOTE
-from .solver_field import (BETTER, NEED, SOLVER_KEYS, TIME_METRICS, UNSOLVED_KEY, VBS, Part, fmt, group_of,
-                           meta_limit, metric_column, scores, time_words, unit, unmeasured_line,
+from .solver_field import (BETTER, NEED, SOLVER_KEYS, TIME_METRICS, UNSOLVED_KEY, VBS, Part, data_columns, fmt,
+                           group_of, meta_limit, metric_column, scores, time_words, unit, unmeasured_line,
                            varying_groups, why_empty)
 
 def par2_table(part):
@@ -117,17 +117,18 @@ def cactus(ctx, part, name, title):
                  f"set arrow 1 from {limit!r}, graph 0 to {limit!r}, graph 1 nohead dt 2 lc rgb '#555555'",
                  f"set label 1 {quote('time limit')} at {limit!r}, graph 0.04 right offset -0.5,0 font ',9'")
     clauses = []
+    measure = data_columns(part)[0]
     # A block only where there are rows: gnuplot does not count an empty one in `index`.
     for s in ranked:
         rows = [(float(t), float(k)) for k, t in enumerate(part.solved_times(s.solver), 1) if t > 0]
         if rows:
-            data = plot.block(f"{s.label}: instances solved within the time (cactus)", ("time_s", "solved"), rows)
+            data = plot.block(f"{s.label}: instances solved within the time (cactus)", (measure, "solved"), rows)
             clauses.append(f"{data} using 1:2 with linespoints {_style(ctx, s.solver).lines()} ps 0.8 "
                            f"title {quote(_key(s.label))}")
     best = sorted(part.vbs().values())
     rows = [(float(t), float(k)) for k, t in enumerate(best, 1) if t > 0]
     if rows:
-        data = plot.block(f"{VBS}: instances solved within the time (cactus)", ("time_s", "solved"), rows)
+        data = plot.block(f"{VBS}: instances solved within the time (cactus)", (measure, "solved"), rows)
         clauses.append(f"{data} using 1:2 with lines lc rgb 'black' dt 3 lw 1.5 title {quote(VBS)}")
     plot.add("plot " + ", \\\n     ".join(clauses) if clauses
              else "set label 99 'no instance solved' at graph 0.5, 0.5 center; plot [1:10] NaN notitle")
@@ -166,6 +167,7 @@ def per_instance(ctx, part, name, title):
              f"{border!r} left offset 0,0.6 font ',9'")
     clauses = []
     any_open = False
+    measure = data_columns(part)[0]
     for s in part.solvers:
         style = _style(ctx, s)
         solved, unsolved = [], []
@@ -180,7 +182,7 @@ def per_instance(ctx, part, name, title):
             elif not r.solved:
                 unsolved.append((float(x_of[inst]), float(border), inst))
         if solved:
-            data = plot.block(f"{s.label}: solved, time per run", ("x", "time_s", "instance"), solved)
+            data = plot.block(f"{s.label}: solved, {time_words(part)}", ("x", measure, "instance"), solved)
             clauses.append(f"{data} using 1:2 with points lc rgb {quote(style.colour)} pt {style.point} ps 1.1 "
                            f"title {quote(_key(s.label))}")
         else:
@@ -188,7 +190,7 @@ def per_instance(ctx, part, name, title):
         if unsolved:
             any_open = True
             data = plot.block(f"{s.label}: not solved within the limit (drawn at the border)",
-                              ("x", "time_s", "instance"), unsolved)
+                              ("x", measure, "instance"), unsolved)
             clauses.append(f"{data} using 1:2 with points lc rgb {quote(style.colour)} pt {open_point(style.point)} "
                            "ps 1.4 notitle")
     if any_open:
@@ -242,14 +244,14 @@ def scatter(ctx, part, base, name, title):
             (both if a.solved and b.solved and a.time and b.time else one).append((float(x), float(y), inst))
         plot.add(f"set ylabel {quote(s.label + unit(part))} noenhanced", f"set title {quote(_key(s.label))} noenhanced")
         clauses = ["x with lines lc rgb '#999999' dt 1 notitle"]
+        columns = data_columns(part)[1:] + ("instance",)
         if both:
-            data = plot.block(f"{s.label} against {base.label}: both solved", ("baseline_s", "solver_s", "instance"),
-                              both)
+            data = plot.block(f"{s.label} against {base.label}: both solved", columns, both)
             clauses.append(f"{data} using 1:2 with points lc rgb {quote(style.colour)} pt {style.point} ps 1.0 "
                            "notitle")
         if one:
             data = plot.block(f"{s.label} against {base.label}: one or both not solved (at the border)",
-                              ("baseline_s", "solver_s", "instance"), one)
+                              columns, one)
             clauses.append(f"{data} using 1:2 with points lc rgb {quote(style.colour)} pt {open_point(style.point)} "
                        "ps 1.3 notitle")
         plot.add("plot " + ", \\\n     ".join(clauses))

@@ -30,6 +30,11 @@ METRIC_COLUMNS = {"cpu": "cpu_s", "steps": "steps", "memory": "peak_rss_bytes"}
 METRIC_WORDS = {"wall": "time per run", "cpu": "CPU time per run", "steps": "steps per run",
                 "memory": "peak memory per run"}
 TIME_METRICS = ("wall", "cpu")
+# The plot data's headers of the measure's columns (one value; the baseline's and the
+# solver's of a scatter plot): what the column holds, a time only where it is one.
+DATA_COLUMNS = {"wall": ("time_s", "baseline_s", "solver_s"), "cpu": ("cpu_s", "baseline_cpu_s", "solver_cpu_s"),
+                "steps": ("steps", "baseline_steps", "solver_steps"),
+                "memory": ("peak_rss_bytes", "baseline_peak_rss_bytes", "solver_peak_rss_bytes")}
 BETTER = {"wall": "is faster", "cpu": "is faster", "steps": "takes fewer steps", "memory": "uses less memory"}
 UNSOLVED_KEY = "open: not solved within the limit (at the border)"
 
@@ -234,6 +239,11 @@ def _time(row, metric="wall"):
 def time_words(part):
     """What the part's measure is, for titles and axis labels."""
     return METRIC_WORDS.get(part.metric, "time per run")
+
+
+def data_columns(part):
+    """The plot data's headers of the part's measure: (one value, baseline, solver)."""
+    return DATA_COLUMNS.get(part.metric, DATA_COLUMNS["wall"])
 
 
 def metric_column(part):
