@@ -37,13 +37,16 @@ int tp_rules_set_upto(tp_rules *r, long n, pb_error *err)
 {
     if (n < 1) return pb_fail(err, 0, "--upto: expected a number of at least 1, got %ld", n);
     int at = 0;
+    long last = 0; /* the last number written: past the bound, the largest N */
     for (long k = 1; k <= n; k++) {
         char buf[24];
         int len = snprintf(buf, sizeof buf, "%ld", k);
         if (memchr(buf, '0', (size_t)len)) continue;
         if (at + len > TP_MAX_START)
-            return pb_fail(err, 0, "--upto %ld: the start would pass %d digits", n, TP_MAX_START);
+            return pb_fail(err, 0, "--upto %ld: the start would pass %d digits (N at most %ld)", n,
+                           TP_MAX_START, last);
         for (int i = 0; i < len; i++) r->start[at++] = (uint8_t)(buf[i] - '0');
+        last = k;
     }
     r->nstart = at;
     return 0;

@@ -131,6 +131,17 @@ bad_usage "--start: expected at least one digit" solve tenpair --start ""
 bad_usage "--start: more than 512 digits" solve tenpair --start "$(printf '1%.0s' $(seq 513))"
 bad_usage "--upto" solve tenpair --upto 0
 bad_usage "--upto" solve tenpair --upto 5000
+# The bound --help names: N up to 245 (510 digits; 246 would pass 512). Past it, also past a
+# long, the one line names N as given and the largest; 0, negatives and garbage get one too.
+bad_usage "the length bound 1 is shorter than the start \(510 cells\)$" solve tenpair --upto 245 --max-length 1
+bad_usage "render: upto246: --upto 246: the start would pass 512 digits \(N at most 245\)" render tenpair upto246 --win
+big=99999999999999999999
+bad_usage "render: upto$big: --upto $big: the start would pass 512 digits \(N at most 245\)" render tenpair upto$big --win
+bad_usage "render: upto-$big: --upto: expected a number of at least 1, got -$big" render tenpair upto-$big --win
+bad_usage "render: upto0: --upto: expected a number of at least 1, got 0" render tenpair upto0 --win
+bad_usage "render: upto-3: --upto: expected a number of at least 1, got -3" render tenpair upto-3 --win
+bad_usage "render: uptoabc: uptoN: expected a number, got 'abc'" render tenpair uptoabc --win
+bad_usage "render: upto: uptoN: expected a number, got ''" render tenpair upto --win
 bad_usage "--width" solve tenpair --width 0
 bad_usage "--width" solve tenpair --width 65
 bad_usage "a count needs a length bound \(--max-length L\)$" count tenpair
@@ -169,6 +180,9 @@ expect 0 "--help" -- "$pb" solve tenpair --help
 has "^usage: puzzlebench solve FAMILY" "$tmp/out"
 has "^tenpair:" "$tmp/out"
 has "^  INSTANCE: the start, as text \\(never a file\\): DIGITS \\(1-9\\) or uptoN" "$tmp/out"
+tr -s ' \n' '  ' <"$tmp/out" >"$tmp/help.flat" # the bounds above, however the help wraps
+has "--upto N write 1..N, leaving out numbers with a 0, N at most 245 \\(512 digits\\)" "$tmp/help.flat"
+has "--start DIGITS the digits written first, 1-9, at most 512 \\(default:" "$tmp/help.flat"
 has "^ +--max-length L +engines marked 'length'" "$tmp/out"
 
 # ---- --json: the solution's length, the wins by length, the engine's figures ----

@@ -1,6 +1,7 @@
 /* tenpair_start.c — tenpair's instance: the start digits (--start DIGITS, --upto N,
  * or as the INSTANCE DIGITS or uptoN; never a file) and the rule switches (--width,
  * --wrap, --append), loaded as one puzzle whose model the engines take. */
+#include <errno.h>
 #include <stddef.h>
 #include <stdio.h>
 #include <stdlib.h>
@@ -21,11 +22,12 @@ const pb_option pb_tenpair_options[] = {
     {.name = "start",
      .type = PB_OPT_INSTANCE,
      .arg = "DIGITS",
-     .help = "the digits written first, 1-9 (default: --upto 19)"},
+     .help = "the digits written first, 1-9, at most 512 (default: --upto 19)"},
     {.name = "upto",
      .type = PB_OPT_INSTANCE,
      .arg = "N",
-     .help = "write 1..N, leaving out numbers with a 0 (default 19)"},
+     .help = "write 1..N, leaving out numbers with a 0, N at most 245 (512 digits) "
+             "(default 19)"},
     PB_TENPAIR_RULE_OPTIONS(tp_params_row, params),
     PB_OPTION_END,
 };
@@ -36,9 +38,18 @@ const tp_params pb_tenpair_defaults = {.width = 9};
 static int set_upto(tp_rules *r, const char *text, const char *form, pb_error *e)
 {
     char *end;
+    errno = 0;
     long n = strtol(text, &end, 10);
     if (*end || end == text) return pb_fail(e, 0, "%s: expected a number, got '%s'", form, text);
-    return tp_rules_set_upto(r, n, e);
+    if (errno != ERANGE) return tp_rules_set_upto(r, n, e);
+    /* Past a long, N is out of bounds either way; the rules would name the long strtol
+     * gave instead of N, so the message names N as given. */
+    if (n < 0) return pb_fail(e, 0, "--upto: expected a number of at least 1, got %s", text);
+    tp_rules_set_upto(r, n, e);
+    const char *reason = strchr(e->msg, ':');
+    char msg[sizeof e->msg];
+    snprintf(msg, sizeof msg, "%s", reason ? reason : ": too large");
+    return pb_fail(e, 0, "--upto %s%s", text, msg);
 }
 
 /* The rules of inst into s: 0, or -1 with e. */
