@@ -42,17 +42,68 @@ static const char meta_about[] =
     "library versions, CPU, memory, SMT, governor and load (key=value lines, the same\n"
     "as every command that writes results), then each KEY=VALUE given; and the\n"
     "hwloc topology as FILE.topology.xml. Prints the run id on standard output, for\n"
-    "the run_id column of the rows the FILE.meta describes.\n";
+    "the run_id column of the rows the FILE.meta describes. A key is written once:\n"
+    "one meta writes itself, one FROM.meta has (--end) or one given twice is refused\n"
+    "(--threads, --bind and --command set the run's own).\n";
 
 enum { MAX_EXTRA = 64 };
 
-/* The extra KEY=VALUE arguments: 0, or -1 after a usage error. */
+/* The extra KEY=VALUE arguments, each key once: 0, or -1 after a usage error. */
 static int check_extra(const char **pos, int npos)
 {
     for (int i = 0; i < npos; i++) {
         const char *eq = strchr(pos[i], '=');
         if (!eq || eq == pos[i] || strpbrk(pos[i], "\n\r"))
             return pb_usage_error("meta", "expected KEY=VALUE, got '%s'", pos[i]), -1;
+        const int n = (int)(eq - pos[i]);
+        for (int j = 0; j < i; j++)
+            if (!strncmp(pos[j], pos[i], (size_t)n + 1))
+                return pb_usage_error("meta", "'%s': %.*s is given twice (a key is written once)",
+                                      pos[i], n, pos[i]),
+                       -1;
+    }
+    return 0;
+}
+
+/* Whether text has a line KEY=... of the key that is line's first n bytes. */
+static int has_key(const char *text, const char *key, size_t n)
+{
+    for (const char *line = text; line && *line; line = strchr(line, '\n'), line += !!line)
+        if (!strncmp(line, key, n) && line[n] == '=') return 1;
+    return 0;
+}
+
+/* The lines meta writes itself, as text whose keys are all it may write: the values
+ * are none of this run's, and load_warning is in (written only when the load is high,
+ * and no more the user's to claim on a quiet machine). NULL: out of memory. */
+static char *own_lines(void)
+{
+    pb_meta any;
+    memset(&any, 0, sizeof any);
+    any.load_warning[0] = '-';
+    char *text = NULL;
+    size_t len = 0;
+    FILE *mem = open_memstream(&text, &len);
+    if (!mem) return NULL;
+    const int bad = pb_meta_write(mem, &any, NULL);
+    if (fclose(mem) || bad) return free(text), NULL;
+    return text;
+}
+
+/* Each KEY=VALUE's key against those of lines (own: the keys meta writes itself;
+ * else FROM.meta's, of path): 0, or -1 after a usage error naming the first one. */
+static int check_keys(const char *const *extra, const char *lines, int own, const char *path)
+{
+    for (; *extra; extra++) {
+        const int n = (int)strcspn(*extra, "=");
+        if (!has_key(lines, *extra, (size_t)n)) continue;
+        if (own)
+            pb_usage_error("meta", "'%s': %.*s is a key meta writes itself (a key is written once)",
+                           *extra, n, *extra);
+        else
+            pb_usage_error("meta", "'%s': %s has %.*s already (a key is written once)", *extra,
+                           path, n, *extra);
+        return -1;
     }
     return 0;
 }
@@ -104,6 +155,7 @@ static int write_end(const meta_opts *o, const char *const *extra)
         free(text);
         return PB_EXIT_USAGE;
     }
+    if (check_keys(extra, text, 0, o->end_from)) return free(text), PB_EXIT_USAGE;
     pb_meta now;
     memset(&now, 0, sizeof now);
     pb_meta_end(&now);
@@ -152,6 +204,11 @@ int pb_cmd_meta(int argc, char **argv)
                                       "or --command");
     if (check_extra(pos, npos)) return PB_EXIT_USAGE;
     pos[npos] = NULL;
+    char *own = own_lines();
+    if (!own) return pb_say("meta: out of memory"), PB_EXIT_FAILED;
+    rc = check_keys(pos, own, 1, NULL);
+    free(own);
+    if (rc) return PB_EXIT_USAGE;
     if (o.end_from) return write_end(&o, pos);
 
     pb_meta m;

@@ -146,6 +146,24 @@ expect 2 "meta: not KEY=VALUE" -- "$pb" meta --out "$tmp/x.meta" novalue
 one_line_error "KEY=VALUE"
 expect 2 "meta --end of a file without run_id" -- "$pb" meta --end "$tmp/tp.csv" --out "$tmp/x.meta"
 one_line_error "run_id"
+# A key is written once: one meta writes itself, one FROM.meta of --end has, or one given
+# twice is refused by name, and nothing is written.
+for key in run_id threads load_start load_warning; do
+    expect 2 "meta $key=x" -- "$pb" meta --out "$tmp/k.meta" "$key=x"
+    one_line_error "^puzzlebench: meta: '$key=x': $key is a key meta writes itself \\(a key is written once"
+    [ ! -e "$tmp/k.meta" ] && [ ! -e "$tmp/k.topology.xml" ] && ok || bad "meta $key=x wrote a file"
+done
+expect 2 "meta a key twice" -- "$pb" meta --out "$tmp/k.meta" a=1 b=2 a=3
+one_line_error "^puzzlebench: meta: 'a=3': a is given twice \\(a key is written once"
+[ ! -e "$tmp/k.meta" ] && ok || bad "meta a=1 a=3 wrote $tmp/k.meta"
+expect 2 "meta --end k= that --begin wrote" -- "$pb" meta --end "$tmp/b.meta" --out "$tmp/k.meta" k=w
+one_line_error "^puzzlebench: meta: 'k=w': .*/b\\.meta has k already \\(a key is written once"
+expect 2 "meta --end load_end=" -- "$pb" meta --end "$tmp/b.meta" --out "$tmp/k.meta" load_end=0
+one_line_error "^puzzlebench: meta: 'load_end=0': load_end is a key meta writes itself"
+[ ! -e "$tmp/k.meta" ] && ok || bad "meta --end with a key again wrote $tmp/k.meta"
+expect 0 "meta --help" -- "$pb" meta --help
+tr -s ' \n' '  ' <"$tmp/out" >"$tmp/help.flat"
+has "A key is written once: one meta writes itself, one FROM.meta has \\(--end\\) or one given twice is refused" "$tmp/help.flat"
 # A bad --out is refused before FILE.topology.xml is written beside it, by its name.
 mkdir "$tmp/mdir"
 expect 2 "meta --out a folder" -- "$pb" meta --out "$tmp/mdir"
