@@ -153,9 +153,11 @@ int pb_usage_error(const char *cmd, const char *fmt, ...) __attribute__((format(
     {                                                                                              \
         PB_OPT_ROW(T, "seed", PB_OPT_COUNT, F, "S", "seed of the random stream"), .key = 's'       \
     }
+/* Every -q says in the same words that it keeps warnings: the load warning tells
+ * whether the timings can be trusted, which no quiet run should lose. */
 #define PB_OPTION_QUIET(T, F, what)                                                                \
     {                                                                                              \
-        PB_OPT_ROW(T, "quiet", PB_OPT_FLAG, F, NULL, what), .key = 'q'                             \
+        PB_OPT_ROW(T, "quiet", PB_OPT_FLAG, F, NULL, what "; warnings still print"), .key = 'q'    \
     }
 /* The timing method's settings (measure.h); F is the pb_timing_opts field. */
 #define PB_OPTION_SAMPLES(T, F, what)                                                              \
