@@ -196,6 +196,8 @@ expect 2 "resume other options" -- "$pb" generate sudoku --count 300 --seed 6 --
 one_line_error "was not made by this command"
 expect 2 "resume stdout" -- "$pb" generate latin --resume
 one_line_error "--resume completes an --out DIR"
+expect 2 "resume --stats, puzzles on stdout" -- "$pb" generate latin --stats "$tmp/l.csv" --resume
+one_line_error "--resume completes an --out DIR, or --stats FILE with --records-only"
 expect 2 "force and resume" -- "$pb" generate latin --out "$tmp/lfull" --resume --force
 one_line_error "give --force \(start over\) or --resume, not both"
 expect 2 "resume kakuro other seed" -- "$pb" generate kakuro --size 7x7 --difficulty easy,hard \

@@ -1,8 +1,9 @@
 #!/usr/bin/env bash
 # cli_sweep_generate.sh — a generation sweep (generator, generate, puzzles): each
 # method's records are those of `generate` run by hand with the same options, a
-# folder is what `generate --out` writes, --quick takes quick-generate, a limit is a
-# result only with --keep-going, and options or keys that would write elsewhere, or
+# folder is what `generate --out` writes, --resume keeps the finished methods and
+# records and makes the rest, --quick takes quick-generate, a limit is a result only
+# with --keep-going, and options or keys that would write elsewhere, or
 # mean nothing here, are refused with the file and line.
 # usage: cli_sweep_generate.sh PUZZLEBENCH SOURCE_DIR
 # shellcheck source=tests/e2e/cli_lib.sh
@@ -34,6 +35,35 @@ done
 expect 2 "an existing sweep, no --force" -- "$pb" sweep "$tmp/g.sweep" --out "$tmp/r" -q
 one_line_error 'g-diff.csv exists: give --force'
 expect 0 "--force" -- "$pb" sweep "$tmp/g.sweep" --out "$tmp/r" -q --force
+
+# --resume keeps what is done and makes only the rest: a finished method stays as it
+# is (its wall_s and run_id too), an interrupted one keeps its finished records (a kill
+# leaves them whole), one not begun is made; the records are the uninterrupted run's.
+cp -r "$tmp/r" "$tmp/whole"
+expect 0 "--resume of a finished sweep" -- "$pb" sweep "$tmp/g.sweep" --out "$tmp/r" -q --resume
+for m in diff all; do
+    cmp -s "$tmp/r/g-$m.csv" "$tmp/whole/g-$m.csv" && ok || bad "--resume made finished g-$m.csv again"
+done
+head -n 4 "$tmp/whole/g-diff.csv" >"$tmp/r/g-diff.csv"
+rm "$tmp/r/g-all."*
+expect 0 "--resume of an interrupted sweep" -- "$pb" sweep "$tmp/g.sweep" --out "$tmp/r" -q --resume
+[ "$(head -n 4 "$tmp/r/g-diff.csv")" = "$(head -n 4 "$tmp/whole/g-diff.csv")" ] && ok ||
+    bad "--resume made g-diff.csv's finished records again"
+for m in diff all; do
+    if [ "$(records "$tmp/r/g-$m.csv")" = "$(records "$tmp/whole/g-$m.csv")" ]; then ok; else
+        bad "--resume: g-$m.csv's records differ from the uninterrupted run's"; fi
+    has '^status=complete$' "$tmp/r/g-$m.meta"
+done
+has '^rows=8 of 8$' "$tmp/r/g-diff.meta"
+has "^run_id=$(sed -n 's/^run_id=//p' "$tmp/whole/g-diff.meta") [0-9TZ]+-[0-9a-f]{6}$" "$tmp/r/g-diff.meta"
+expect 2 "--resume with a method's options changed" -- "$pb" sweep "$tmp/g.sweep" --out "$tmp/r" -q \
+    --resume --generate "diff: --seed 4 --count 2 --size 5x5,6x6 --difficulty easy,hard"
+one_line_error 'g-diff.csv: record 1 is not .*made with other options'
+# A method timed whole (--samples) cannot be completed piecewise: it is made again.
+printf 'name t\nfamily kakuro\ngenerator kakuro\ngenerate a: --size 5x5 --samples 2\n' >"$tmp/t.sweep"
+expect 0 "a timed method" -- "$pb" sweep "$tmp/t.sweep" --out "$tmp/t" -q
+expect 0 "--resume of a timed method" -- "$pb" sweep "$tmp/t.sweep" --out "$tmp/t" -q --resume
+has '^timing=samples:2 ' "$tmp/t/t-a.meta"
 expect 0 "--quick" -- "$pb" sweep "$tmp/g.sweep" --out "$tmp/q" -q --quick
 [ "$(tail -n +2 "$tmp/q/g-diff.csv" | wc -l)" -eq 1 ] && [ ! -e "$tmp/q/g-all.csv" ] && ok ||
     bad "--quick: expected quick-generate's one method, 1 record"

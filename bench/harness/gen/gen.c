@@ -64,9 +64,9 @@ static int check_opts(const pb_gen_opts *o, int ranks)
     if (o->out && !strcmp(o->out, "-"))
         return pb_usage_error("generate", "--out takes a folder (the puzzles go to standard "
                                           "output without it)");
-    if (o->resume && !o->out)
-        return pb_usage_error("generate", "--resume completes an --out DIR (standard output "
-                                          "cannot be resumed)");
+    if (o->resume && !o->out && !o->records_only)
+        return pb_usage_error("generate", "--resume completes an --out DIR, or --stats FILE with "
+                                          "--records-only (standard output cannot be resumed)");
     if (o->force && !o->out && !o->stats)
         return pb_usage_error("generate", "--force starts an existing --out DIR or --stats FILE "
                                           "over: give one of them");

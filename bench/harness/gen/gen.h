@@ -132,8 +132,9 @@ typedef struct pb_gen_opts {
         {.name = "resume",                                                                         \
          .type = PB_OPT_FLAG,                                                                      \
          .offset = offsetof(T, F.resume),                                                          \
-         .help = "complete an interrupted --out DIR: keep its finished puzzles,\n"                 \
-                 "make the rest (same options)"},                                                  \
+         .help = "complete an interrupted --out DIR (or --stats FILE with\n"                       \
+                 "--records-only): keep its finished puzzles, make the rest (same\n"               \
+                 "options)"},                                                                      \
         PB_OPTION_SAMPLES(T, F.timing,                                                             \
                           "time the whole generation by the harness's method: one\n"               \
                           "warm-up, then N samples, each making the same puzzles again\n"          \

@@ -116,7 +116,7 @@ static int open_records(pb_gen_state *s, pb_stream_mode mode, char *err, size_t 
  * leaves one more of one) and checks the family's own files of each. */
 static int keep_tasks(pb_gen_state *s, char *err, size_t errlen)
 {
-    long kept = s->text.kept;
+    long kept = s->o->records_only ? s->records.kept : s->text.kept;
     if (s->recorded && s->records.kept < kept) kept = s->records.kept;
     if (pb_stream_keep(&s->text, kept, err, errlen) ||
         (s->recorded && pb_stream_keep(&s->records, kept, err, errlen)))
@@ -134,11 +134,11 @@ static int keep_tasks(pb_gen_state *s, char *err, size_t errlen)
 static void say_kept(const pb_gen_state *s)
 {
     if (!s->o->resume) return;
+    const char *at = s->o->out ? s->o->out : s->records_path; /* --stats FILE --records-only */
     if (s->from == s->n)
-        pb_say("generate: %s holds all %ld puzzles: nothing to make", s->o->out, s->n);
+        pb_say("generate: %s holds all %ld puzzles: nothing to make", at, s->n);
     else if (s->from > 0)
-        pb_say("generate: %s holds %ld puzzles; making %ld to %ld", s->o->out, s->from, s->from,
-               s->n - 1);
+        pb_say("generate: %s holds %ld puzzles; making %ld to %ld", at, s->from, s->from, s->n - 1);
 }
 
 /* A new run's files must not be there (a link neither): both are checked before

@@ -207,7 +207,7 @@ static void how_it_ended(const pb_gen_state *s, int made_rc, ending *e)
     *e = (ending){PB_EXIT_FOUND, "done", ""};
     if (s->next < s->n && pb_interrupted) {
         e->exit = pb_interrupt_exit(), e->status = "interrupted";
-        const char *out = s->o->out;
+        const char *out = s->o->out ? s->o->out : s->o->records_only ? s->o->stats : NULL;
         if (!s->next)
             snprintf(e->line, sizeof e->line, "generate: interrupted; no puzzle written");
         else

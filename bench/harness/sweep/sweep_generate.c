@@ -19,6 +19,21 @@
 static const char *const generation_keys[] = {"name",           "family",  "generator", "generate",
                                               "quick-generate", "puzzles", NULL};
 
+/* 1 when method k times its whole generation (--samples N, N > 1): generate cannot
+ * complete such a run piecewise, so --resume makes it again. */
+static int timed_whole(const pb_sweep_lines *m, int k)
+{
+    for (int i = m->first[k]; i < m->first[k + 1] - 1; i++) {
+        const char *w = m->words[i], *v = NULL;
+        if (!strcmp(w, "--samples") && i + 1 < m->first[k + 1] - 1)
+            v = m->words[i + 1];
+        else if (!strncmp(w, "--samples=", 10))
+            v = w + 10;
+        if (v && strtol(v, NULL, 10) > 1) return 1;
+    }
+    return 0;
+}
+
 /* Method k's command line: generate NAME, its options, and where it writes. */
 static int method_argv(const pb_sweep_spec *s, const pb_sweep_opts *o, const pb_sweep_lines *m,
                        int k, char *path, size_t pathlen, char **argv)
@@ -30,8 +45,9 @@ static int method_argv(const pb_sweep_spec *s, const pb_sweep_opts *o, const pb_
              s->gen.puzzles ? "" : ".csv");
     argv[n++] = s->gen.puzzles ? "--out" : "--stats", argv[n++] = path;
     if (!s->gen.puzzles) argv[n++] = "--records-only";
-    /* A folder resumes; a records file alone cannot, so it is made again. */
-    if (o->resume && s->gen.puzzles)
+    /* A folder and a records file alike resume: a finished method is kept whole, an
+     * interrupted one keeps its finished puzzles, one not begun is made. */
+    if (o->resume && !timed_whole(m, k))
         argv[n++] = "--resume";
     else if (o->force || o->resume)
         argv[n++] = "--force";
