@@ -1,8 +1,9 @@
 #!/usr/bin/env python3
 """Unit tests of the analysis tool (scripts/analysis): the statistics, the CSV reader,
 the table writer, the number formats (times with units, ratios in words), the timing
-rules (spreads, noisy rows, the bold rule), the rank model, the tenpair section's reading of a sweep's .meta
-and the provenance checks (one commit, run ids). The sections and the whole report:
+rules (spreads, noisy rows, the bold rule), the rank model, the tenpair section's reading of a sweep's .meta,
+the kakuro section's reading of a generation's thread count (threads=) and the
+provenance checks (one commit, run ids). The sections and the whole report:
 test_analysis_report.py.
 
 Run: python3 tests/e2e/test_analysis.py   (or: python3 -m unittest discover -s tests/e2e)
@@ -16,6 +17,7 @@ import shutil
 import sys
 import tempfile
 import unittest
+from types import SimpleNamespace
 
 sys.dont_write_bytecode = True  # before the fixtures are imported: no __pycache__ in tests/
 from analysis_fixtures import *  # noqa: F401,F403 (paths, fixtures, the analysis modules)
@@ -412,6 +414,52 @@ class TenpairSweepKeys(unittest.TestCase):
         new.write_text(",".join(self.tenpair.RUN_COLUMNS) + "\n")
         self.assertTrue(self.tenpair._not_engine_sweep(old))
         self.assertFalse(self.tenpair._not_engine_sweep(new))
+
+
+class KakuroGenerationThreads(unittest.TestCase):
+    """What the kakuro section says wall_s is follows each generation's .meta: one
+    core's time only where it was made on one thread (threads=1)."""
+
+    def section(self, threads):
+        """The generation part of the section and its time plot's commands, from the
+        fixture's records, each method's .meta saying threads=T (None: no such line)."""
+        from analysis.context import Context
+        from analysis.sections import kakuro
+        with tempfile.TemporaryDirectory() as name:
+            tmp = Path(name)
+            for method, count in threads.items():
+                stem = f"kakuro-gen-{method}"
+                shutil.copy(FIXTURE / f"{stem}.csv", tmp)
+                meta = (FIXTURE / f"{stem}.meta").read_text().replace("threads=1\n", "")
+                (tmp / f"{stem}.meta").write_text(meta + ("" if count is None else f"threads={count}\n"))
+            ctx = Context(tmp, fake_listing(), True, str(FAKE))
+            files = sorted(tmp.glob("kakuro-gen-*.csv"))
+            text = "\n".join(x for x in kakuro.section(ctx, SimpleNamespace(name="kakuro"), files)
+                             if isinstance(x, str))
+        plot = next(p for p in ctx.plots if p.name == "kakuro-gen-time")
+        return text.split("### Generation time")[1].split("\n### ")[0], "\n".join(plot.commands)
+
+    def test_one_thread_is_one_core(self):
+        text, plot = self.section({"combo-diff": 1, "thesis-diff": 1})
+        self.assertIn("made on one thread, so wall_s is one core's time.", text)
+        self.assertIn("(one core;", plot)
+
+    def test_several_threads_are_not_one_core(self):
+        text, plot = self.section({"combo-diff": 4, "thesis-diff": 1})
+        self.assertNotIn("made on one thread, so wall_s is one core's time.", text)
+        self.assertIn("made on several threads at once (`kakuro-gen-combo-diff.meta`: `threads=4`), so wall_s is a "
+                      "puzzle's wall time while others were being made beside it", text)
+        self.assertIn("not one core's time", text)
+        self.assertIn("the others on one thread, so their wall_s is one core's time.", text)
+        self.assertNotIn("one core;", plot)
+        text, plot = self.section({"combo-diff": 2, "thesis-diff": 2})
+        self.assertIn("(2 threads at once;", plot)
+
+    def test_no_thread_count_is_unknown(self):
+        text, plot = self.section({"combo-diff": None})
+        self.assertIn("made on an unknown number of threads (`kakuro-gen-combo-diff.meta`: no `threads=`)", text)
+        self.assertNotIn("one core's time.", text)
+        self.assertNotIn("one core;", plot)
 
 
 class Drawing(unittest.TestCase):

@@ -138,6 +138,52 @@ def _describe(method, puzzles, path):
             f"{limit} at the limit{f', {failed} failed' if failed else ''}.")
 
 
+def _threads(gen_files, methods):
+    """{method: the thread count its .meta says it was made on (generate --threads), or
+    None where the .meta or its threads= is missing}."""
+    found = {}
+    for method in methods:
+        meta = read_meta(gen_files[method].with_suffix(".meta"))
+        value = meta.get("threads") if meta else ""
+        found[method] = int(value) if value.isdigit() and int(value) > 0 else None
+    return found
+
+
+def _made_on(gen_files, threads):
+    """What wall_s is, as the methods' .meta files say they were made: one core's time
+    only when each was made on one thread; with several at once, a puzzle's time
+    while others were made beside it on the same machine."""
+    several = [m for m, t in threads.items() if t is not None and t > 1]
+    unknown = [m for m, t in threads.items() if t is None]
+    if not several and not unknown:
+        return "made on one thread, so wall_s is one core's time."
+    names = {m: code(gen_files[m].with_suffix(".meta").name) for m in threads}
+    parts = []
+    if several:
+        parts.append("made on several threads at once (" +
+                     ", ".join(f"{names[m]}: {code(f'threads={threads[m]}')}" for m in several) +
+                     "), so wall_s is a puzzle's wall time while others were being made beside it on the same "
+                     "machine (sharing its caches and memory, and its cores where the threads outnumber them): not "
+                     "one core's time, and not comparable with a time made on one thread")
+    if unknown:
+        parts.append("made on an unknown number of threads (" + ", ".join(names[m] for m in unknown) +
+                     ": no `threads=`), so whether wall_s is one core's time is not known")
+    ones = [m for m, t in threads.items() if t == 1]
+    if ones:
+        parts.append("the others on one thread, so their wall_s is one core's time")
+    return "; ".join(parts) + "."
+
+
+def _plot_threads(threads):
+    """The time plot's word on how the puzzles were made."""
+    counts = set(threads.values())
+    if counts == {1}:
+        return "one core"
+    if len(counts) == 1 and None not in counts:
+        return f"{counts.pop()} threads at once"
+    return "threads as each .meta says"
+
+
 def _generation(ctx, family, gen_files, methods, notes, puzzles, cells, levels):
     out = ["### Generation time vs difficulty and size", ""]
     if gen_files:
@@ -149,8 +195,9 @@ def _generation(ctx, family, gen_files, methods, notes, puzzles, cells, levels):
     if not methods:
         ctx.no_plot("kakuro-gen-time", "kakuro-gen-attempts")
         return out + ["_No generation records (`kakuro-gen-*.csv`): nothing to show here._", ""]
-    out += ["One row per generated puzzle (`puzzlebench generate kakuro --stats`), made on one thread, so wall_s is "
-            "one core's time. *Attempts* = filled candidates checked for uniqueness until one was unique. Per method, "
+    threads = _threads(gen_files, methods)
+    out += ["One row per generated puzzle (`puzzlebench generate kakuro --stats`), " + _made_on(gen_files, threads) +
+            " *Attempts* = filled candidates checked for uniqueness until one was unique. Per method, "
             "size and difficulty over all its puzzles: median (the middle value; the mean of the two middle values for "
             "an even count), p90 by nearest rank (the ⌈0.9·n⌉-th smallest) and the maximum. A puzzle that hit the time "
             "limit (status `limit`) counts with the time and attempts it used — a lower bound, shown as `≥` where it "
@@ -159,7 +206,8 @@ def _generation(ctx, family, gen_files, methods, notes, puzzles, cells, levels):
             "over 10 s: ran over 10 s. Sizes are whole grids, the clue row and column included.", ""]
     first = {p.method: p for p in reversed(puzzles)}
     describe = {m: f"checker {first[m].checker}, refill {first[m].refill}" for m in methods}
-    out += [ctx.plot(kakuro_plots.generation_time(ctx, methods, cells, levels, title, describe),
+    out += [ctx.plot(kakuro_plots.generation_time(ctx, methods, cells, levels, title, describe,
+                                                  _plot_threads(threads)),
                      "kakuro generation time vs grid side"), ""]
     out += [ctx.plot(kakuro_plots.generation_attempts(ctx, methods, cells, levels, title),
                      "kakuro attempts per puzzle vs grid side"), ""]

@@ -23,9 +23,9 @@ def _x_axis(cells):
     return [f"set xrange [{lo - 1}:{hi + 1}]", f"set xtics {step} out nomirror", f"set mxtics {step}"]
 
 
-def generation_time(ctx, methods, cells, levels, title, describe):
+def generation_time(ctx, methods, cells, levels, title, describe, made_on):
     """A panel per method (at most four): median, p90 and max time per puzzle vs side,
-    a colour per level."""
+    a colour per level; made_on says how the puzzles were made (one core, or threads)."""
     shown = methods[:4]
     n = len(shown)
     rows_, cols_, width, height = {1: (1, 1, 900, 640), 2: (1, 2, 1300, 640)}.get(n, (2, 2, 1300, 1000))
@@ -36,7 +36,7 @@ def generation_time(ctx, methods, cells, levels, title, describe):
     per = str(counts[0]) if counts[0] == counts[-1] else f"{counts[0]}-{counts[-1]}"
     plot = Plot("kakuro-gen-time", "kakuro: generation time per puzzle vs grid side, a panel per method",
                 width, height)
-    heading = (f"kakuro: generation time per puzzle vs grid side (one core; {per} puzzles per point, limit hits "
+    heading = (f"kakuro: generation time per puzzle vs grid side ({made_on}; {per} puzzles per point, limit hits "
                "counted at the time they ran)")
     plot.add(f"set multiplot title {quote(heading)} {FONT_SIZES}",
              "set logscale y", "set format y '10^{%L}'", f"set yrange [{lo / 2:g}:{hi * 3:g}]", *_x_axis(cells), GRID,
