@@ -17,7 +17,7 @@ from . import sudoku_tdoku
 from ..csvread import read_csv
 from ..family_section import FamilySection
 from ..markdown import code, escape, table
-from ..numfmt import (FEWER_STEPS, MORE_STEPS, NONE, duration, num, ratio, ratio_interval, sig, whole)
+from ..numfmt import (FEWER_STEPS, MORE_STEPS, NONE, num, ratio, ratio_interval, sig, whole)
 from ..plotting import GRID, LOWER_BOUND_KEY, Plot, open_point, quote, series_style
 from .pictures import repo_path
 
@@ -40,17 +40,27 @@ READS = {"ladder": ("sudoku-ladder", "sudoku-learn")}
 # issue 34, the held-out sets held to the same), which sets learn's levers were tuned
 # on (its first ones on 25x25-hard; tiers and rephasing, on by default since, on
 # 25x25-unique-hard) and which are held out (made by other methods:
-# scripts/make-sudoku-qwh.py and make-sudoku-unique.py), and the micro-benchmark of
-# learn against logic.
+# scripts/make-sudoku-qwh.py and make-sudoku-unique.py), the ladder's held-out set
+# beside its 16x16 tuning set, and the micro-benchmark of learn against logic.
 LADDER = {"param": "puzzle (from 0)",
           "learn_targets": {"25x25-minimal": 2, "25x25-hard": 1.5, "25x25-qwh": 1.5,
                             "25x25-qwh-minisat": 1.5, "25x25-unique": 1.5, "25x25-unique-hard": 1.5},
-          "set_roles": {"25x25-hard": "tuning set of the first levers, held out for tiers and rephasing",
+          "set_roles": {"16x16-minimal": "tuning set",
+                        "16x16-unique": "held-out set, unique and minimal, the 5 hardest of 12 for cadical",
+                        "25x25-hard": "tuning set of the first levers, held out for tiers and rephasing",
                         "25x25-qwh": "held-out set, ranked by cadical",
                         "25x25-qwh-minisat": "held-out set, ranked by minisat",
                         "25x25-unique": "held-out set, unique and minimal, ranked by cadical",
                         "25x25-unique-hard": "tuning set of tiers and rephasing, unique and minimal, "
                                              "the 8 hardest of 12 for cadical"},
+          "held_out": {"16x16-unique": "16x16-minimal"},
+          "sets_note": ("Tuning sets: `16x16-minimal` and `25x25-minimal`, our generator's puzzles (data/sudoku), "
+                        "on which the ladder's claims were made; `25x25-hard`, on which learn's first levers were "
+                        "tuned, and `25x25-unique-hard`, its tiers and rephasing. Held-out sets, made by other "
+                        "methods and never tuned on: `16x16-unique`, random full grids with givens taken out while "
+                        "cadical proves each puzzle unique (scripts/make-sudoku-unique.py --size 16); `25x25-qwh` "
+                        "and `25x25-qwh-minisat`, holes punched at random (scripts/make-sudoku-qwh.py); "
+                        "`25x25-unique`, the 16x16 set's method on 25x25 grids."),
           "micro_case": "sudoku/9x9-bench/{}/real_time", "micro_set": "data/sudoku/9x9-bench.txt"}
 # The report's pictures (pictures.py): (file under plots/, render arguments, caption).
 PICTURES = [("picture-sudoku.svg", ["sudoku", repo_path("data/sudoku/9x9-easy.txt"), "--solution"],
