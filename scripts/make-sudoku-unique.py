@@ -3,7 +3,9 @@
 exactly one solution and minimal, reduced by CaDiCaL: a held-out set beside
 25x25-hard.txt and the 25x25-qwh sets. With --size 16, data/sudoku/16x16-unique.txt
 (the same method on 16x16 grids, a prefill of 61 cells): the sudoku ladder's
-held-out set beside 16x16-minimal.txt, which our generator made.
+held-out set beside 16x16-minimal.txt, which our generator made; with --size 9,
+data/sudoku/9x9-unique.txt (a prefill of 19 cells), the held-out set of the
+comparisons with QQwing and tdoku.
 
 25x25-hard.txt comes from the project's own generator, thinned while `learn` proves
 it unique, ranked by MiniSat; the qwh sets punch holes at random and are not unique.
@@ -34,13 +36,14 @@ counts conflicts under a conflict limit, never time, so the same binaries give t
 file, whatever --jobs. The shipped files were made by
   nice -n 10 scripts/make-sudoku-unique.py --seed 1 --candidates 8 --keep 6
   scripts/make-sudoku-unique.py --size 16 --seed 1 --candidates 12 --keep 5
+  scripts/make-sudoku-unique.py --size 9 --seed 1 --candidates 100 --keep 100 --jobs 2
 and each first line says so, with puzzlebench's version and commit. A candidate takes
 minutes, most of them in the last checks, where nearly every given must stay and
 CaDiCaL has to search for each second solution; harder puzzles cost more. --work
 keeps the candidates in a file, so that a longer run can be cut and its first N taken
 with --candidates N.
 
-usage: scripts/make-sudoku-unique.py [--pb build/puzzlebench] [--size 16|25] [--seed S]
+usage: scripts/make-sudoku-unique.py [--pb build/puzzlebench] [--size 9|16|25] [--seed S]
            [--candidates N] [--keep K] [--stop G] [--conflicts C] [--jobs J]
            [--out FILE] [--work FILE]
 """
@@ -62,12 +65,12 @@ UNITS = UNITS_OF = PEERS = []
 
 
 def use_size(side):
-    """Sets the grid's geometry for a side of 16 or 25: its cells, symbols (puzzlebench's
+    """Sets the grid's geometry for a side of 9, 16 or 25: its cells, symbols (puzzlebench's
     1-9 then letters), units (rows, columns, boxes), each cell's units and peers, and
     the random prefill, about a quarter of the cells (150 of 625, as the shipped
     25x25 sets were made)."""
     global SIDE, BOX, CELLS, PREFILL, SYMBOLS, UNITS, UNITS_OF, PEERS
-    SIDE, BOX = side, {16: 4, 25: 5}[side]
+    SIDE, BOX = side, {9: 3, 16: 4, 25: 5}[side]
     CELLS = SIDE * SIDE
     SYMBOLS = "123456789ABCDEFGHIJKLMNOP"[:SIDE]
     PREFILL = 150 if side == 25 else CELLS * 150 // 625
@@ -249,7 +252,7 @@ def main(argv):
     # A refusal on one line, as the other scripts give it, not argparse's usage block.
     ap.error = lambda message: ap.exit(2, f"{ap.prog}: {message} (see --help)\n")
     ap.add_argument("--pb", default="build/puzzlebench")
-    ap.add_argument("--size", type=int, choices=(16, 25), default=25)
+    ap.add_argument("--size", type=int, choices=(9, 16, 25), default=25)
     ap.add_argument("--seed", type=int, default=1)
     ap.add_argument("--candidates", type=int, default=8)
     ap.add_argument("--keep", type=int, default=6)

@@ -2,7 +2,7 @@
 # sudoku_unique.sh — a set of scripts/make-sudoku-unique.py as its generator wrote it
 # (data/sudoku/25x25-unique.txt, or the SET given): the header names the script and has
 # one row per puzzle (its givens equal to the puzzle's), every puzzle is a line of the
-# header's size (25x25, or 16x16 after --size 16) the reader takes, and `count --limit 2` by learn proves each unique; for the default set,
+# header's size (25x25; 16x16 or 9x9 after --size) the reader takes, and `count --limit 2` by learn proves each unique; for the default set,
 # with cadical and minisat installed, the generator makes a small set (stopped early),
 # and one of 16x16, that pass the same checks.
 # usage: tests/e2e/sudoku_unique.sh PATH/TO/puzzlebench SOURCE_DIR [SET [FIRST]]
@@ -20,7 +20,10 @@ check_set() {
     local file=$1 keep=$2 rows puzzles cells=625 symbols=1-9A-P
     head -n 1 "$file" | grep -Eq "^# scripts/make-sudoku-unique\.py .*--keep $keep " && ok ||
         bad "$file: first line is not the generator's command with --keep $keep"
-    if head -n 1 "$file" | grep -q -- " --size 16 "; then cells=256 symbols=1-9A-G; fi
+    case $(head -n 1 "$file") in
+    *" --size 16 "*) cells=256 symbols=1-9A-G ;;
+    *" --size 9 "*) cells=81 symbols=1-9 ;;
+    esac
     rows=$(grep -Ec '^# [0-9]+ [0-9]+ [0-9]+ [0-9]+$' "$file")
     grep -v '^#' "$file" >"$tmp/puzzles"
     puzzles=$(wc -l <"$tmp/puzzles")
