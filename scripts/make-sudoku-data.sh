@@ -36,6 +36,8 @@
 #                           set of unique, minimal puzzles reduced by CaDiCaL)
 #   16x16-unique.txt        not made here: scripts/make-sudoku-unique.py --size 16
 #                           (the ladder's held-out set beside 16x16-minimal.txt)
+#   9x9-unique.txt          not made here: scripts/make-sudoku-unique.py --size 9 (the
+#                           held-out set of the comparisons with QQwing and tdoku)
 case ${1:-} in -h | --help) sed -n '2,/^[^#]/{/^#/s/^# \{0,1\}//p}' "$0"; exit 0 ;; esac
 case ${1:-} in -*) echo "make-sudoku-data.sh: unknown option '$1' (usage: scripts/make-sudoku-data.sh [PATH/TO/puzzlebench])" >&2; exit 2 ;; esac
 set -euo pipefail

@@ -193,6 +193,8 @@ class Qqwing(unittest.TestCase):
             for i, (task, tool, set_, level, n, t, noisy) in enumerate((
                     ("solve", "qqwing", "9x9-easy", "easy", 1000, 0.06, 0),
                     ("solve", "puzzlebench", "9x9-easy", "easy", 1000, 0.015, 0),
+                    ("solve", "qqwing", "9x9-unique", "-", 1000, 0.05, 0),
+                    ("solve", "puzzlebench", "9x9-unique", "-", 1000, 0.025, 0),
                     ("generate", "qqwing", "generated", "simple", 20, 6.0, 1),
                     ("generate", "puzzlebench", "generated", "simple", 20, 0.06, 0))):
                 rows.append(f"{task},{tool},{set_},{level},{n},{t},{RUN_ID},{i},5,1,{t * 0.98},{t},{t},{t * 0.01},"
@@ -203,12 +205,16 @@ class Qqwing(unittest.TestCase):
             listing = fake_listing()
             ctx = Context(tmp, listing, False, str(FAKE))
             text = "\n".join(sudoku.qqwing_section(ctx, SimpleNamespace(name="sudoku"), tmp / "sudoku-qqwing.csv"))
-        self.assertIn("| 9x9-easy | 1000 / 1000 | 60.0 µs [58.8, 61.2] | 15.0 µs [14.7, 15.3] | "
+        self.assertIn("| 9x9-easy | tuning | 1000 / 1000 | 60.0 µs [58.8, 61.2] | 15.0 µs [14.7, 15.3] | "
                       "4.00× faster [3.64×, 4.44×] |", text)
+        # The held-out set is marked and claimed apart.
+        self.assertIn("| 9x9-unique | held-out | 1000 / 1000 | 50.0 µs", text)
+        self.assertIn("- solving, on the held-out sets: 9x9-unique 2.00× faster", text)
         # Generating reads the same way round; a noisy side is marked and not claimed.
         self.assertIn("| simple | 20 / 20 | 300 ms [294, 306]† | 3.00 ms [2.94, 3.06] | 100× faster [90.9×, 111×]† |",
                       text)
-        self.assertIn("- solving, puzzlebench against QQwing: 9x9-easy 4.00× faster [3.64×, 4.44×]", text)
+        self.assertIn("- solving, puzzlebench against QQwing (tuning sets): 9x9-easy 4.00× faster [3.64×, 4.44×]\n",
+                      text)
         # A paired ratio with its interval is claimed, noisy or not (marked).
         self.assertIn("- generating, puzzlebench against QQwing: simple 100× faster [90.9×, 111×]†", text)
 

@@ -62,6 +62,10 @@ LADDER = {"param": "puzzle (from 0)",
                         "and `25x25-qwh-minisat`, holes punched at random (scripts/make-sudoku-qwh.py); "
                         "`25x25-unique`, the 16x16 set's method on 25x25 grids."),
           "micro_case": "sudoku/9x9-bench/{}/real_time", "micro_set": "data/sudoku/9x9-bench.txt"}
+# The QQwing comparison's held-out sets (sudoku-qqwing.sweep runs them beside our
+# generator's 9x9 sets, on which the engines were developed): how each was made.
+QQWING_HELD_OUT = {"9x9-unique": "random full grids with givens taken out while cadical proves each puzzle "
+                                 "unique (scripts/make-sudoku-unique.py --size 9)"}
 # The report's pictures (pictures.py): (file under plots/, render arguments, caption).
 PICTURES = [("picture-sudoku.svg", ["sudoku", repo_path("data/sudoku/9x9-easy.txt"), "--solution"],
              "sudoku: the first puzzle of data/sudoku/9x9-easy.txt solved, givens bold")]
@@ -436,11 +440,10 @@ def _qqwing_pairs(ctx, path):
     return pairs
 
 
-def qqwing_section(ctx, family, path):
-    """Per (task, set or difficulty, tool): the time per puzzle with its spread, and
-    puzzlebench's against QQwing's in words (from `puzzlebench compare` with its
-    interval and verdict when the raw samples are there)."""
-    table_ = read_csv(path, need=("task", "tool", "puzzles", "wall_s"))
+def _qqwing_rows(table_):
+    """The QQwing file's rows by (task, set or difficulty, tool), each task's keys in
+    file order, and the counts of rows of another task or tool and of rows without
+    puzzles or time (both left out)."""
     rows_of, order = {}, {"solve": [], "generate": []}
     other = skipped = 0
     for row in table_:
@@ -455,6 +458,15 @@ def qqwing_section(ctx, family, path):
         if key not in order[task]:
             order[task].append(key)
         rows_of.setdefault((task, key, tool), []).append(row)
+    return rows_of, order, other, skipped
+
+
+def qqwing_section(ctx, family, path):
+    """Per (task, set or difficulty, tool): the time per puzzle with its spread, and
+    puzzlebench's against QQwing's in words (from `puzzlebench compare` with its
+    interval and verdict when the raw samples are there)."""
+    table_ = read_csv(path, need=("task", "tool", "puzzles", "wall_s"))
+    rows_of, order, other, skipped = _qqwing_rows(table_)
     per_puzzle = lambda r: r.num("puzzles")
     times = {k: timing.of_rows(v, per=per_puzzle) for k, v in rows_of.items()}
     puzzles = {k: stats.median(r.num("puzzles") for r in v) for k, v in rows_of.items()}
@@ -467,9 +479,12 @@ def qqwing_section(ctx, family, path):
     how = ("the ratio with its 95% interval and verdict from `puzzlebench compare` on the raw samples (`~`: not "
            "significant at p < 0.05)" if pairs else
            "the ratio of the medians (no interval: there are no raw samples beside the file)")
+    held = "; ".join(f"{code(k)}, {v}" for k, v in QQWING_HELD_OUT.items())
     out = ["", "### Sudoku vs QQwing", "",
            line + ". Per set or difficulty and tool: the time per puzzle (the run's time / its puzzles) with its "
-           f"spread. **puzzlebench against QQwing**, in solving and generating alike: {how}.", ""]
+           f"spread. **puzzlebench against QQwing**, in solving and generating alike: {how}. Sets solved: our "
+           f"generator's 9x9 sets (tuning: the engines were developed on them), and held-out sets made by another "
+           f"method, never tuned on: {held}.", ""]
 
     def against(task, key):
         # (cell, claim): a paired ratio stands however wide, one of medians not when noisy.
@@ -500,14 +515,20 @@ def qqwing_section(ctx, family, path):
             q, p = times.get((task, key, "qqwing")), times.get((task, key, "puzzlebench"))
             counts = " / ".join(whole(puzzles.get((task, key, t))) for t in ("qqwing", "puzzlebench"))
             r, claim = against(task, key)
-            summary.setdefault(task, []).append(f"{escape(key)} {claim}")
-            rows.append([escape(key), counts, q.text() if q else NONE, p.text() if p else NONE, r])
+            held_out = task == "solve" and key in QQWING_HELD_OUT
+            summary.setdefault(task + ("-held" if held_out else ""), []).append(f"{escape(key)} {claim}")
+            role = ["held-out" if held_out else "tuning"] if task == "solve" else []
+            rows.append([escape(key)] + role + [counts, q.text() if q else NONE, p.text() if p else NONE, r])
         out += [what, ""]
-        out += table([header, "puzzles (QQwing / puzzlebench)", "QQwing time/puzzle", "puzzlebench time/puzzle",
-                      "puzzlebench against QQwing"], "lrrrl", rows)
+        out += table([header] + (["role"] if task == "solve" else []) +
+                     ["puzzles (QQwing / puzzlebench)", "QQwing time/puzzle", "puzzlebench time/puzzle",
+                      "puzzlebench against QQwing"], ("ll" if task == "solve" else "l") + "rrrl", rows)
         out += timing.noisy_footnote([t for (t_, k, _), t in times.items() if t_ == task]) + [""]
     if "solve" in summary:
-        out.append("- solving, puzzlebench against QQwing: " + ", ".join(summary["solve"]))
+        out.append("- solving, puzzlebench against QQwing (tuning sets): " + ", ".join(summary["solve"]))
+        out.append("- solving, on the held-out sets: " + (", ".join(summary["solve-held"]) if "solve-held" in summary
+                                                          else "none in this file: the claim is not checked on "
+                                                               "held-out data"))
     if "generate" in summary:
         out.append("- generating, puzzlebench against QQwing: " + ", ".join(summary["generate"]))
     if not summary:
