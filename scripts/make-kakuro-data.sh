@@ -20,11 +20,12 @@ case ${1:-} in -h | --help) sed -n '2,/^[^#]/{/^#/s/^# \{0,1\}//p}' "$0"; exit 0
 case ${1:-} in -*) echo "make-kakuro-data.sh: unknown option '$1' (usage: scripts/make-kakuro-data.sh [PATH/TO/puzzlebench])" >&2; exit 2 ;; esac
 set -euo pipefail
 # PATH/TO/puzzlebench, when relative, names it from where the script was run.
-here=$PWD
-cd "$(dirname "$0")/.."
+# shellcheck source=scripts/lib.sh
+. "$(dirname "$0")/lib.sh"
+cd_root
 
 pb=${1:-build/puzzlebench}
-[[ $# == 0 || $pb == /* || $PWD == "$here" ]] || pb=$here/$pb
+[ $# = 0 ] || from_caller pb
 if [ ! -x "$pb" ]; then
     echo "make-kakuro-data: $pb not found: build first (scripts/setup.sh)" >&2
     exit 1

@@ -21,9 +21,10 @@ set -euo pipefail
 [ $# = 1 ] || { echo "method-study.sh: usage: scripts/method-study.sh OUT_DIR" >&2; exit 2; }
 out=$1
 # OUT_DIR, when relative, names a folder from where the script was run, not the root.
-here=$PWD
-cd "$(dirname "$0")/.."
-[[ $out == /* || $PWD == "$here" ]] || out=$here/$out
+# shellcheck source=scripts/lib.sh
+. "$(dirname "$0")/lib.sh"
+cd_root
+from_caller out
 pb=build/puzzlebench
 quick=()
 reps=5

@@ -30,8 +30,9 @@ set -euo pipefail
 # --help: the comment above, which is the whole of what the options do
 case ${1:-} in -h | --help) sed -n '2,/^set -euo/{/^#/s/^# \{0,1\}//p}' "$0"; exit 0 ;; esac
 # OUT_DIR, when relative, names a folder from where the script was run, not the root.
-here=$PWD
-cd "$(dirname "$0")/.."
+# shellcheck source=scripts/lib.sh
+. "$(dirname "$0")/lib.sh"
+cd_root
 quick=0 full=0
 if [ "${1:-}" = --quick ]; then quick=1; shift; elif [ "${1:-}" = --full ]; then full=1; shift; fi
 usage="usage: scripts/run.sh [--quick | --full] [OUT_DIR]"
@@ -40,8 +41,8 @@ case ${1:-} in -*) echo "run.sh: unknown option '$1' ($usage)" >&2; exit 2 ;; es
 [ $# -le 1 ] || { echo "run.sh: unexpected argument '$2' ($usage)" >&2; exit 2; }
 out=${1:-results}
 if [ "$quick" = 1 ]; then out=${1:-results-quick}; fi
-[[ $# == 0 || $out == /* || $PWD == "$here" ]] || out=$here/$out
-if [ ! -d "$out" ] && { [ -e "$out" ] || [ -L "$out" ]; }; then echo "run.sh: $out: not a folder (OUT_DIR)" >&2; exit 2; fi
+[ $# = 0 ] || from_caller out
+out_dir_check run.sh "$out"
 export PB_QUICK=$quick
 sweep_opts=(--force)
 if [ "${PB_RESUME:-0}" = 1 ]; then sweep_opts=(--resume); fi

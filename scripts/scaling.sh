@@ -15,8 +15,9 @@
 case ${1:-} in -h | --help) sed -n '2,/^[^#]/{/^#/s/^# \{0,1\}//p}' "$0"; exit 0 ;; esac
 set -euo pipefail
 # OUT_DIR, when relative, names a folder from where the script was run, not the root.
-here=$PWD
-cd "$(dirname "$0")/.."
+# shellcheck source=scripts/lib.sh
+. "$(dirname "$0")/lib.sh"
+cd_root
 mpi=0
 if [ "${1:-}" = --mpi ]; then
     mpi=1
@@ -26,8 +27,8 @@ usage="usage: scripts/scaling.sh [--mpi] [OUT_DIR]"
 case ${1:-} in -*) echo "scaling.sh: unknown option '$1' ($usage)" >&2; exit 2 ;; esac
 [ $# -le 1 ] || { echo "scaling.sh: unexpected argument '$2' ($usage)" >&2; exit 2; }
 out=${1:-results}
-[[ $# == 0 || $out == /* || $PWD == "$here" ]] || out=$here/$out
-if [ ! -d "$out" ] && { [ -e "$out" ] || [ -L "$out" ]; }; then echo "scaling.sh: $out: not a folder (OUT_DIR)" >&2; exit 2; fi
+[ $# = 0 ] || from_caller out
+out_dir_check scaling.sh "$out"
 pb=${PUZZLEBENCH:-build/puzzlebench}
 if [ ! -x "$pb" ]; then
     # A program named but missing is a mistake to say, not a reason to build this tree.

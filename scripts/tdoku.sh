@@ -21,16 +21,16 @@
 #   PB_SECONDS=S  each side's measuring time per round, whole seconds (default 2)
 set -euo pipefail
 # A relative path given names a file from where the script was run, not the root.
-here=$PWD
-cd "$(dirname "$0")/.."
-given() { if [[ $1 == /* || $PWD == "$here" ]]; then echo "$1"; else echo "$here/$1"; fi; }
+# shellcheck source=scripts/lib.sh
+. "$(dirname "$0")/lib.sh"
+cd_root
 usage="usage: scripts/tdoku.sh RUN_BENCHMARK SETS_DIR [OUT_DIR]"
 case ${1:-} in -h | --help) sed -n '2,/^set -e/p' "$0" | sed '$d; s/^# \{0,1\}//'; exit 0 ;;
 -*) echo "tdoku.sh: unknown option '$1' ($usage)" >&2; exit 2 ;; esac
 [ $# -ge 2 ] && [ $# -le 3 ] || { echo "tdoku.sh: $usage" >&2; exit 2; }
-bench=$1 sets=$(given "$2") out=results
-[ $# -lt 3 ] || out=$(given "$3")
-[[ $bench != */* ]] || bench=$(given "$bench")
+bench=$1 sets=$2 out=results
+[ $# -lt 3 ] || { out=$3 && from_caller out; }
+from_caller sets && program_from_caller bench
 instances=()
 for n in 17_clue top1465 forum_hardest_1905_11plus; do
     [ -f "$sets/$n.txt" ] || { echo "tdoku.sh: $sets/$n.txt: no such file (one of tdoku's sets)" >&2; exit 2; }

@@ -25,11 +25,12 @@ case ${1:-} in -h | --help) sed -n '2,/^set -e/p' "$0" | sed '$d; s/^# \{0,1\}//
 -*) echo "notouch-ranks.sh: unknown option '$1' ($usage)" >&2; exit 2 ;; esac
 [ $# -le 1 ] || { echo "notouch-ranks.sh: unexpected argument '$2' ($usage)" >&2; exit 2; }
 # OUT_DIR, when relative, names a folder from where the script was run, not the root.
-here=$PWD
-cd "$(dirname "$0")/../../.."
+# shellcheck source=scripts/lib.sh
+. "$(dirname "$0")/../../../scripts/lib.sh"
+cd_root
 out=${1:-results}
-[[ $# == 0 || $out == /* || $PWD == "$here" ]] || out=$here/$out
-if [ ! -d "$out" ] && { [ -e "$out" ] || [ -L "$out" ]; }; then echo "notouch-ranks.sh: $out: not a folder (OUT_DIR)" >&2; exit 2; fi
+[ $# = 0 ] || from_caller out
+out_dir_check notouch-ranks.sh "$out"
 pb=${PUZZLEBENCH:-build/puzzlebench}
 if [ "${PB_QUICK:-0}" = 1 ]; then
     boards=${BOARDS:-4x5 4x6} plan_boards=${PLAN_BOARDS:-5x6}

@@ -1,0 +1,35 @@
+# lib.sh — what the shell scripts share, sourced (never run) before they move to the
+# repository root: a path given relative names a file from the caller's folder, where
+# the scripts work from the root; and the refusal of an OUT_DIR that is no folder.
+# Sourced as . "$(dirname "$0")/lib.sh" (from bench/families/NAME/: ../../../scripts/).
+# shellcheck shell=bash
+
+# cd_root: notes the caller's folder, for from_caller, and moves to the repository root.
+cd_root() {
+    caller_dir=$PWD
+    cd "$(dirname "${BASH_SOURCE[0]}")/.." || exit
+}
+
+# from_caller VAR...: each variable named, a path relative to the caller's folder, made
+# absolute; left as it is when absolute, or when the caller was at the root already.
+from_caller() {
+    local lib_var
+    for lib_var; do
+        [[ ${!lib_var} == /* || $PWD == "$caller_dir" ]] || printf -v "$lib_var" '%s' "$caller_dir/${!lib_var}"
+    done
+}
+
+# program_from_caller VAR...: the same for a program, whose bare name is left to PATH.
+program_from_caller() {
+    local lib_var
+    for lib_var; do [[ ${!lib_var} != */* ]] || from_caller "$lib_var"; done
+}
+
+# out_dir_check SCRIPT DIR: an OUT_DIR that is a file, or a link to no folder, is refused
+# before any work (a folder yet to be made is not).
+out_dir_check() {
+    if [ ! -d "$2" ] && { [ -e "$2" ] || [ -L "$2" ]; }; then
+        echo "$1: $2: not a folder (OUT_DIR)" >&2
+        exit 2
+    fi
+}
