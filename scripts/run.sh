@@ -43,6 +43,13 @@ out=${1:-results}
 if [ "$quick" = 1 ]; then out=${1:-results-quick}; fi
 [ $# = 0 ] || from_caller out
 out_dir_check run.sh "$out"
+# tdoku runs last, hours in: its variables are checked now (tdoku.sh checks the sets).
+if [ -n "${PB_TDOKU:-}" ]; then
+    [ -n "${PB_TDOKU_SETS:-}" ] || { echo "run.sh: PB_TDOKU needs PB_TDOKU_SETS, the folder of the tdoku sets" >&2; exit 2; }
+    [ -d "$PB_TDOKU_SETS" ] || { echo "run.sh: PB_TDOKU_SETS=$PB_TDOKU_SETS: not a folder (the tdoku sets)" >&2; exit 2; }
+    [[ $PB_TDOKU == */* && -f $PB_TDOKU && -x $PB_TDOKU ]] ||
+        { echo "run.sh: PB_TDOKU=$PB_TDOKU: not an executable file (tdoku's run_benchmark)" >&2; exit 2; }
+fi
 export PB_QUICK=$quick
 sweep_opts=(--force)
 if [ "${PB_RESUME:-0}" = 1 ]; then sweep_opts=(--resume); fi
@@ -144,7 +151,7 @@ fi
 grep -v "built as DEBUG" "$out/micro.err" >&2 || true
 if [ -n "${PB_TDOKU:-}" ]; then
     phase "beside tdoku (scripts/tdoku.sh)"
-    scripts/tdoku.sh "$PB_TDOKU" "${PB_TDOKU_SETS:?run.sh: PB_TDOKU needs PB_TDOKU_SETS, the folder of the tdoku sets}" "$out"
+    scripts/tdoku.sh "$PB_TDOKU" "$PB_TDOKU_SETS" "$out"
 fi
 phase "plots and report"
 # A result of another commit still here (a sweep skipped for want of its data, a phase

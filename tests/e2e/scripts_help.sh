@@ -57,6 +57,13 @@ for args in "run.sh --quick $tmp/afile" "run.sh $tmp/alink" "scaling.sh $tmp/afi
 done
 PUZZLEBENCH=$tmp/none expect 2 "scaling.sh, PUZZLEBENCH missing" -- run scaling.sh
 one_line_error "^scaling.sh: PUZZLEBENCH=$tmp/none: not an executable file$"
+# tdoku runs at the end of run.sh: its variables are checked before the work, not after.
+PB_TDOKU=$tmp/afile PB_TDOKU_SETS='' expect 2 "run.sh, PB_TDOKU without PB_TDOKU_SETS" -- run run.sh
+one_line_error "^run.sh: PB_TDOKU needs PB_TDOKU_SETS, the folder of the tdoku sets$"
+PB_TDOKU=$tmp/afile PB_TDOKU_SETS=$tmp/nosets expect 2 "run.sh, PB_TDOKU_SETS missing" -- run run.sh
+one_line_error "^run.sh: PB_TDOKU_SETS=$tmp/nosets: not a folder \(the tdoku sets\)$"
+PB_TDOKU=$tmp/afile PB_TDOKU_SETS=$tmp expect 2 "run.sh, PB_TDOKU not a program" -- run run.sh
+one_line_error "^run.sh: PB_TDOKU=$tmp/afile: not an executable file \(tdoku's run_benchmark\)$"
 # Run from another folder, a relative path given names a file from there, not from the
 # source tree the script moves to: a stand-in program prints the arguments it gets.
 mkdir -p "$tmp/elsewhere"
