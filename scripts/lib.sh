@@ -1,6 +1,7 @@
 # lib.sh — what the shell scripts share, sourced (never run) before they move to the
-# repository root: a path given relative names a file from the caller's folder, where
-# the scripts work from the root; and the refusal of an OUT_DIR that is no folder.
+# repository root: a path given relative, as an argument or in a variable, names a file
+# from the caller's folder, where the scripts work from the root; and the refusal of an
+# OUT_DIR that is no folder.
 # Sourced as . "$(dirname "$0")/lib.sh" (from bench/families/NAME/: ../../../scripts/).
 # shellcheck shell=bash
 
@@ -23,6 +24,15 @@ from_caller() {
 program_from_caller() {
     local lib_var
     for lib_var; do [[ ${!lib_var} != */* ]] || from_caller "$lib_var"; done
+}
+
+# env_from_caller [--program] VAR...: from_caller (or program_from_caller) for variables
+# of the environment, those set and not empty; exported still, so that what the script
+# runs from the root gets them absolute.
+env_from_caller() {
+    local lib_how=from_caller lib_var
+    if [ "${1:-}" = --program ]; then lib_how=program_from_caller && shift; fi
+    for lib_var; do [ -z "${!lib_var:-}" ] || "$lib_how" "$lib_var"; done
 }
 
 # out_dir_check SCRIPT DIR: an OUT_DIR that is a file, or a link to no folder, is refused

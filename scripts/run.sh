@@ -26,6 +26,9 @@
 # PB_RESUME=1 continues them instead (sweep --resume: a complete sweep is kept).
 # PB_TDOKU=RUN_BENCHMARK and PB_TDOKU_SETS=DIR add sudoku `logic` beside tdoku
 # (scripts/tdoku.sh), which the project cannot build itself.
+# A relative path, in OUT_DIR or in a variable (PB_TDOKU, PB_TDOKU_SETS, PUZZLEBENCH, a
+# collection's folder such as PB_KAKURO_PUBLIC), names a file from the folder run.sh
+# was run in, though it runs from the repository root.
 set -euo pipefail
 # --help: the comment above, which is the whole of what the options do
 case ${1:-} in -h | --help) sed -n '2,/^set -euo/{/^#/s/^# \{0,1\}//p}' "$0"; exit 0 ;; esac
@@ -43,6 +46,13 @@ out=${1:-results}
 if [ "$quick" = 1 ]; then out=${1:-results-quick}; fi
 [ $# = 0 ] || from_caller out
 out_dir_check run.sh "$out"
+# Paths in variables name files from the caller's folder too; exported absolute, they
+# reach what runs from the root: the program (its scripts, tdoku.sh and the report read
+# PUZZLEBENCH), tdoku's, and the folders of the sweeps' collections (collection-env).
+mapfile -t collections < <(cat bench/families/*/*.sweep 2>/dev/null |
+    sed -nE 's/^collection-env[[:space:]]+([A-Za-z_][A-Za-z0-9_]*).*/\1/p' | sort -u)
+env_from_caller --program PUZZLEBENCH PB_TDOKU
+env_from_caller PB_TDOKU_SETS "${collections[@]}"
 # tdoku runs last, hours in: its variables are checked now (tdoku.sh checks the sets).
 if [ -n "${PB_TDOKU:-}" ]; then
     [ -n "${PB_TDOKU_SETS:-}" ] || { echo "run.sh: PB_TDOKU needs PB_TDOKU_SETS, the folder of the tdoku sets" >&2; exit 2; }

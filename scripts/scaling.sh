@@ -12,6 +12,8 @@
 # --oversubscribe" by default; e.g. "srun" inside a Slurm allocation).
 # usage: scripts/scaling.sh [--mpi] [OUT_DIR]     (default results; PUZZLEBENCH=path
 #        overrides the binary, default build/puzzlebench, built by scripts/setup.sh)
+# A relative path, in OUT_DIR, PUZZLEBENCH or SWEEP, names a file from the folder the
+# script was run in.
 case ${1:-} in -h | --help) sed -n '2,/^[^#]/{/^#/s/^# \{0,1\}//p}' "$0"; exit 0 ;; esac
 set -euo pipefail
 # OUT_DIR, when relative, names a folder from where the script was run, not the root.
@@ -29,6 +31,8 @@ case ${1:-} in -*) echo "scaling.sh: unknown option '$1' ($usage)" >&2; exit 2 ;
 out=${1:-results}
 [ $# = 0 ] || from_caller out
 out_dir_check scaling.sh "$out"
+env_from_caller --program PUZZLEBENCH
+env_from_caller SWEEP
 pb=${PUZZLEBENCH:-build/puzzlebench}
 if [ ! -x "$pb" ]; then
     # A program named but missing is a mistake to say, not a reason to build this tree.

@@ -20,7 +20,7 @@
 #   ROUNDS=N      rounds per set and mode (default 3: the sweep's samples)
 #   PB_SECONDS=S  each side's measuring time per round, whole seconds (default 2)
 set -euo pipefail
-# A relative path given names a file from where the script was run, not the root.
+# A relative path given, PUZZLEBENCH's too, names a file from where the script was run.
 # shellcheck source=scripts/lib.sh
 . "$(dirname "$0")/lib.sh"
 cd_root
@@ -37,6 +37,7 @@ for n in 17_clue top1465 forum_hardest_1905_11plus; do
     instances+=("$sets/$n.txt")
 done
 instances+=(data/sudoku/9x9-minimal.txt data/sudoku/9x9-expert.txt data/sudoku/9x9-unique.txt)
+env_from_caller --program PUZZLEBENCH
 pb=${PUZZLEBENCH:-}
 if [ -z "$pb" ]; then
     scripts/setup.sh --native >/dev/null

@@ -78,4 +78,29 @@ done
 mkdir -p "$tmp/build" && cp "$tmp/elsewhere/fake" "$tmp/build/puzzlebench"
 expect 0 "method-study.sh from another folder" -- env -C "$tmp/elsewhere" PB_QUICK=1 bash "$tmp/scripts/method-study.sh" res
 has "--out $tmp/elsewhere/res " "$tmp/out"
+# A relative path in a variable names a file from the caller's folder too, as one given
+# as an argument does: scaling.sh's program and sweep,
+e=$tmp/elsewhere
+expect 0 "scaling.sh --mpi, relative variables" -- env -C "$e" PUZZLEBENCH=./fake SWEEP=my.sweep MPIRUN="$e/fake" \
+    timeout 60 bash "$tmp/scripts/scaling.sh" --mpi res
+has "^-np 1 $e/\./fake sweep $e/my\.sweep --out $e/res " "$tmp/out"
+# and what run.sh hands on, absolute, to what it runs from the root: the program, tdoku's
+# and a sweep's collection folder (its collection-env), which a stand-in sweep prints
+# before it stops the run, in a stand-in tree whose setup.sh builds nothing.
+tree=$tmp/tree
+mkdir -p "$tree/bench/families/fam" "$tree/build" "$e/sets"
+cp -r "$src/scripts" "$tree/scripts" && printf '#!/bin/sh\n' >"$tree/scripts/setup.sh"
+printf 'collection-env  PB_FAKE_COLLECTION\n' >"$tree/bench/families/fam/coll.sweep"
+cat >"$tree/build/puzzlebench" <<'FAKE'
+#!/bin/sh
+case $1 in
+info) echo "cores: 1" ;;
+families) printf 'name,default_engine,sweeps,experiments,summary\nfam,e,coll,,\n' ;;
+sweep) echo "got $PUZZLEBENCH $PB_TDOKU $PB_TDOKU_SETS $PB_FAKE_COLLECTION" && exit 3 ;;
+esac
+FAKE
+chmod +x "$tree/build/puzzlebench"
+expect 3 "run.sh, relative variables" -- env -C "$e" PUZZLEBENCH=./fake PB_TDOKU=./fake PB_TDOKU_SETS=sets \
+    PB_FAKE_COLLECTION=coll timeout 60 bash "$tree/scripts/run.sh" res
+has "^got $e/\./fake $e/\./fake $e/sets $e/coll$" "$tmp/out"
 finish scripts_help

@@ -24,13 +24,14 @@ usage="usage: bench/families/notouch/notouch-ranks.sh [OUT_DIR]"
 case ${1:-} in -h | --help) sed -n '2,/^set -e/p' "$0" | sed '$d; s/^# \{0,1\}//'; exit 0 ;;
 -*) echo "notouch-ranks.sh: unknown option '$1' ($usage)" >&2; exit 2 ;; esac
 [ $# -le 1 ] || { echo "notouch-ranks.sh: unexpected argument '$2' ($usage)" >&2; exit 2; }
-# OUT_DIR, when relative, names a folder from where the script was run, not the root.
+# OUT_DIR and PUZZLEBENCH, when relative, name files from where the script was run.
 # shellcheck source=scripts/lib.sh
 . "$(dirname "$0")/../../../scripts/lib.sh"
 cd_root
 out=${1:-results}
 [ $# = 0 ] || from_caller out
 out_dir_check notouch-ranks.sh "$out"
+env_from_caller --program PUZZLEBENCH
 pb=${PUZZLEBENCH:-build/puzzlebench}
 if [ "${PB_QUICK:-0}" = 1 ]; then
     boards=${BOARDS:-4x5 4x6} plan_boards=${PLAN_BOARDS:-5x6}
