@@ -143,5 +143,16 @@ for b in "$tmp"/blocks/*.sh; do
         tail -n 10 "$tmp/err" | sed 's/^/    /' >&2
     fi
 done
+# What the README's examples write beside the sources is in .gitignore, so that the
+# tour leaves `git status` clean (checked where the sources are a git checkout).
+if git -C "$src" rev-parse --git-dir >/dev/null 2>&1; then
+    for p in "$tmp/root-README.md"/*; do
+        name=${p##*/}
+        case $name in data | results | scripts | bench | tests | '*') continue ;; esac
+        [ -d "$p" ] && name+=/
+        git -C "$src" check-ignore -q --no-index -- "$name" ||
+            { failed=$((failed + 1)) && echo "FAIL README.md's examples write $name, which .gitignore leaves out" >&2; }
+    done
+fi
 echo "docs_examples: $passed blocks passed, $failed failed, $skipped skipped ($((SECONDS - t_all)) s)"
 [ "$passed" -gt 0 ] && [ "$failed" -eq 0 ]
