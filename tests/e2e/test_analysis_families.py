@@ -1,0 +1,58 @@
+#!/usr/bin/env python3
+"""Tests of the family sections' summaries (bench/families/NAME/NAME.py) on hand-made
+rows: what each line claims follows from the rows.
+
+Run: python3 tests/e2e/test_analysis_families.py
+"""
+
+import sys
+import tempfile
+import unittest
+from pathlib import Path
+
+sys.dont_write_bytecode = True  # before the fixtures are imported: no __pycache__ in tests/
+from analysis_fixtures import *  # noqa: F401,F403 (paths, fixtures, the analysis modules)
+
+
+class SudokuPairs(unittest.TestCase):
+    """The sudoku summary's `logic` against another engine on a 9x9 set: compare's
+    ratio with its interval, a noisy side marked, never left out; without raw samples,
+    the ratio of the medians where neither is noisy."""
+
+    HEADER = ("family,instance,cells,engine,order,mode,threads,rep,status,solutions,steps,placements,backtracks,"
+              "candidates,guesses,learnts,restarts,wall_s,puzzles,run_id,row,samples,runs_per_sample,min_s,median_s,"
+              "mean_s,stddev_s,cv,median_lo_s,median_hi_s,noisy,ref_s")
+
+    def summary(self, rows, samples=True):
+        from analysis.context import Context
+        from analysis.sections import sudoku
+        with tempfile.TemporaryDirectory() as name:
+            tmp = Path(name)
+            lines = [self.HEADER]
+            for i, (engine, mode, t, steps, noisy) in enumerate(rows):
+                lines.append(f"sudoku,9x9-easy,81,{engine},-,{mode},1,0,done,10,{steps},0,0,0,0,0,0,{t},10,"
+                             f"{RUN_ID},{i},5,1,{t},{t},{t},0,{0.2 if noisy else 0.01},{t * 0.98},{t * 1.02},"
+                             f"{noisy},")
+            path = write_results(tmp, "sudoku-9x9", lines[0], lines[1:], f"run_id={RUN_ID}\ncommit=abc123\n")
+            if samples:
+                (tmp / "sudoku-9x9.samples.csv").write_text(
+                    "run_id,row,sample,runs,wall_s,round\n" +
+                    "".join(f"{RUN_ID},{i},{k},1,{r[2]},{k}\n" for i, r in enumerate(rows) for k in range(5)))
+            listing = fake_listing()
+            ctx = Context(tmp, listing, False, str(FAKE))
+            return "\n".join(x for x in sudoku.sweep_section(ctx, [path]) if isinstance(x, str))
+
+    def test_noisy_pair_shown_with_its_interval(self):
+        text = self.summary([("seed", "first", 0.01, 1000, 0), ("logic", "first", 0.001, 100, 1)])
+        self.assertIn("- logic against seed, mode first (per puzzle, same run; `puzzlebench compare`'s ratio and 95% "
+                      "interval): 9x9-easy: 10.0× faster [9.09×, 11.1×]†, 10.0× fewer steps", text)
+
+    def test_without_samples_medians_unless_noisy(self):
+        text = self.summary([("seed", "first", 0.01, 1000, 0), ("logic", "first", 0.001, 100, 1)], samples=False)
+        self.assertIn("9x9-easy: n/a (a noisy time, no raw samples to pair)", text)
+        text = self.summary([("seed", "first", 0.01, 1000, 0), ("logic", "first", 0.001, 100, 0)], samples=False)
+        self.assertIn("9x9-easy: 10.0× faster, 10.0× fewer steps", text)
+
+
+if __name__ == "__main__":
+    unittest.main()
