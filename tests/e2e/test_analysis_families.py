@@ -1,6 +1,7 @@
 #!/usr/bin/env python3
 """Tests of the family sections' summaries (bench/families/NAME/NAME.py) on hand-made
-rows: what each line claims follows from the rows.
+rows: what each line claims follows from the rows, a noisy time named and marked,
+never passed over nor called a difference.
 
 Run: python3 tests/e2e/test_analysis_families.py
 """
@@ -52,6 +53,20 @@ class SudokuPairs(unittest.TestCase):
         self.assertIn("9x9-easy: n/a (a noisy time, no raw samples to pair)", text)
         text = self.summary([("seed", "first", 0.01, 1000, 0), ("logic", "first", 0.001, 100, 0)], samples=False)
         self.assertIn("9x9-easy: 10.0× faster, 10.0× fewer steps", text)
+
+    def test_fastest_is_named_though_noisy(self):
+        # logic, 100 times faster but noisy, is the fastest: it is named, marked and not
+        # bolded, not left out for the slower seed (whose interval overlaps nothing).
+        text = self.summary([("seed", "first", 0.1, 1000, 0), ("backtrack", "first", 0.2, 900, 0),
+                             ("logic", "first", 0.001, 100, 1)])
+        self.assertIn("- fastest engine on 9x9-easy: mode first: logic (noisy: not bolded), 100 µs [98.0, 102]† "
+                      "per puzzle", text)
+        self.assertNotIn("interval overlaps", text)
+        # The runner-up noisy: the fastest is not bolded, and says why.
+        text = self.summary([("seed", "first", 0.1, 1000, 1), ("logic", "first", 0.001, 100, 0)])
+        self.assertIn("mode first: logic (the runner-up is noisy), 100 µs [98.0, 102] per puzzle", text)
+        text = self.summary([("seed", "first", 0.1, 1000, 0), ("logic", "first", 0.001, 100, 0)])
+        self.assertIn("mode first: **logic**, 100 µs [98.0, 102] per puzzle", text)
 
 
 if __name__ == "__main__":

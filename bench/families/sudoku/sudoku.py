@@ -202,14 +202,26 @@ def sweep_section(ctx, paths):
 
 
 def _fastest(members):
-    """(the fastest usable set run, whether it is bolded by the rule) among `members`, or (None, False)."""
-    usable = [m for m in members if m.done and m.time.usable]
-    if not usable:
-        return None, False
-    best = min(usable, key=lambda m: m.time.median)
-    done = [m for m in members if m.done]
+    """(the fastest finished set run by its median, why it is not bolded: None when the
+    rule bolds it) among `members`, or (None, None). A noisy run is still the fastest when
+    it is: it is named, marked and not bolded, never passed over for a slower one."""
+    done = [m for m in members if m.done and m.time.median is not None]
+    if not done:
+        return None, None
+    ranked = sorted(done, key=lambda m: m.time.median)
+    best = ranked[0]
     w = timing.winner([m.time for m in done])
-    return best, w is not None and done[w] is best
+    if w is not None and done[w] is best:
+        return best, None
+    if best.time.noisy:
+        return best, "noisy: not bolded"
+    if len(ranked) < 2:
+        return best, "no runner-up"
+    if ranked[1].time.noisy:
+        return best, "the runner-up is noisy"
+    if not (best.time.has_interval and ranked[1].time.has_interval):
+        return best, "one sample: no interval to compare"
+    return best, "its interval overlaps the runner-up's"
 
 
 def _pairs(ctx, file, other, ours):
@@ -237,11 +249,11 @@ def _summary(ctx, every):
             k = (f, inst, m)
             if k not in runs_of:
                 continue
-            b, bolded = _fastest(list(runs_of[k].values()))
+            b, why = _fastest(list(runs_of[k].values()))
             if b is None:
-                parts.append(f"mode {escape(m)}: no engine finished the set without noise")
+                parts.append(f"mode {escape(m)}: no engine finished the set")
                 continue
-            name = f"**{escape(b.label)}**" if bolded else f"{escape(b.label)} (its interval overlaps the runner-up's)"
+            name = f"**{escape(b.label)}**" if why is None else f"{escape(b.label)} ({why})"
             parts.append(f"mode {escape(m)}: {name}, {b.time.text()} per puzzle ({num(b.per_s)} puzzles/s)")
         lines.append(f"- fastest engine on {escape(inst)}: " + "; ".join(parts))
     if not nines:
@@ -288,15 +300,15 @@ def _summary(ctx, every):
     for f, inst, _ in big:
         for m in modes:
             k = (f, inst, m)
-            b, _ = _fastest(list(runs_of[k].values())) if k in runs_of else (None, False)
+            b, _ = _fastest(list(runs_of[k].values())) if k in runs_of else (None, None)
             if b is not None:
                 top = b.time.hi if b.time.has_interval else b.time.median
                 lines.append(f"- {escape(inst)} (mode {escape(m)}): the fastest engine, {escape(b.label)}, takes "
                              f"{b.time.text()} per puzzle ({num(b.per_s)} puzzles/s) — under 1 s (the whole "
                              f"interval): **{'yes' if top < 1 else 'no'}**")
             elif k in runs_of:
-                lines.append(f"- {escape(inst)} (mode {escape(m)}): no engine finished the set without noise — "
-                             "under 1 s: not shown")
+                lines.append(f"- {escape(inst)} (mode {escape(m)}): no engine finished the set — under 1 s: not "
+                             "shown")
     if not big:
         lines.append("- 25x25: no 25x25 set in these files")
     return lines
