@@ -69,5 +69,30 @@ class SudokuPairs(unittest.TestCase):
         self.assertIn("mode first: **logic**, 100 µs [98.0, 102] per puzzle", text)
 
 
+class KakuroCheckers(unittest.TestCase):
+    """The checkers' table: each checker's time against thesis's, `~` where the two
+    medians' intervals overlap (no difference claimed), as the cell-order table does."""
+
+    HEADER = ("family,instance,cells,engine,order,mode,threads,rep,status,steps,wall_s,puzzles,run_id,row,samples,"
+              "median_s,median_lo_s,median_hi_s,cv,noisy")
+
+    def table(self, rows):
+        from analysis.context import Context
+        from analysis.sections import kakuro
+        with tempfile.TemporaryDirectory() as name:
+            tmp = Path(name)
+            lines = [f"kakuro,f,36,{engine},-,unique,1,0,done,{steps},{t},10,{RUN_ID},{i},6,{t},{lo},{hi},0.01,0"
+                     for i, (engine, steps, t, lo, hi) in enumerate(rows)]
+            path = write_results(tmp, "kakuro-checkers", self.HEADER, lines, f"run_id={RUN_ID}\ncommit=abc123\n")
+            ctx = Context(tmp, fake_listing(), False, str(FAKE))
+            return "\n".join(x for x in kakuro._checkers(ctx, path) if isinstance(x, str))
+
+    def test_overlapping_intervals_claim_no_difference(self):
+        text = self.table([("thesis", 1000, 0.01, 0.0098, 0.0102), ("propagate", 100, 0.0101, 0.01, 0.0104),
+                           ("combo", 50, 0.005, 0.0049, 0.0051)])
+        self.assertIn("| propagate | 10.00 | 1.01 ms [1.00, 1.04] | done | ~ 1.01× slower | 10.0× fewer steps |", text)
+        self.assertIn("| combo | 5.00 | **500 µs [490, 510]** | done | 2.00× faster | 20.0× fewer steps |", text)
+
+
 if __name__ == "__main__":
     unittest.main()

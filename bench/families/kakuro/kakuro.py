@@ -484,7 +484,8 @@ def _checkers(ctx, path):
             "run of a checker over a whole file of puzzles; below, steps and time are divided by the puzzles of the "
             "run. A run that hit the file's shared step or time limit has status `limit` with the puzzles it "
             "finished; its values are then lower bounds (`≥`): what it spent before the limit divided by the puzzles "
-            "of the whole file. The last two columns: the row's checker against thesis (the seed's). "
+            "of the whole file. The last two columns: the row's checker against thesis (the seed's); a time `~` "
+            "where the two times' intervals overlap (no difference claimed). "
             + timing.spread_note(table_), ""]
     out += [ctx.plot(kakuro_plots.checkers(ctx, checkers), "kakuro checkers: steps per puzzle"), ""]
     instances = list(dict.fromkeys(c.instance for c in checkers))
@@ -516,6 +517,8 @@ def _checkers(ctx, path):
                 time_ratio = bounded_ratio(c.us, ref.us, c.lower, ref.lower)
                 if c.time.noisy or ref.time.noisy:
                     time_ratio += " (noisy)"
+                elif _overlap(c.time, ref.time):
+                    time_ratio = "~ " + time_ratio
                 steps_ratio = bounded_ratio(c.steps, ref.steps, c.lower, ref.lower, FEWER_STEPS, MORE_STEPS)
             rows.append([escape(c.label), value(c.steps, c.lower), shown, status, time_ratio, steps_ratio])
         out += table(["checker/order", "steps/puzzle", "time/puzzle (median [interval])", "status",
@@ -527,6 +530,11 @@ def _checkers(ctx, path):
     out += _cell_orders(ctx, checkers, instances)
     out += ["", ctx.meta_line(path.with_suffix(".meta"), SHORT_KEYS), ""]
     return out
+
+
+def _overlap(a, b):
+    """Whether two times' intervals overlap: then no difference between them is claimed."""
+    return a.has_interval and b.has_interval and not (a.hi < b.lo or b.hi < a.lo)
 
 
 class Compared:
@@ -613,9 +621,8 @@ def _cell_orders(ctx, checkers, instances):
                 row.append("n/a")
                 continue
             steps = Compared(a.steps, a.lower, b.steps, b.lower)
-            overlap = (a.time.has_interval and b.time.has_interval
-                       and not (a.time.hi < b.time.lo or b.time.hi < a.time.lo))
-            time = Compared(a.us, a.lower, b.us, b.lower, "faster", "slower", a.time.noisy or b.time.noisy, overlap)
+            time = Compared(a.us, a.lower, b.us, b.lower, "faster", "slower", a.time.noisy or b.time.noisy,
+                            _overlap(a.time, b.time))
             row.append(f"{steps.text} (time {time.text})")
             tally[(e, o)].add(steps, time)
         rows.append(row)
