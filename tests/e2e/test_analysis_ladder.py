@@ -93,7 +93,7 @@ class Ladder(unittest.TestCase):
         self.assertIn("propagate: stopped at the limit at 0.40 (the peak among them, or below the lowest fraction run)", text)
         self.assertIn("learn: 0.50; cadical: 0.40 (the lowest fraction run: the peak may lie below it).", text)
         # the targets
-        self.assertIn("alldiff takes ≥ 20,000× fewer backtracks (goal: at least 10× fewer)", text)
+        self.assertIn("alldiff takes ≥ 20,000× fewer backtracks (goal: at least 10× fewer: met).", text)
         self.assertIn("On the one square of the set where both backtracked: ≥ 20,000× fewer backtracks.", text)
         # a set's table has the columns of the tools that ran on it
         self.assertIn("| hole fraction | propagate | alldiff |\n", text)
@@ -289,9 +289,19 @@ class Ladder(unittest.TestCase):
             ("qwh-40", "0.60", "learn", "done", 600, 2.0),
             ("qwh-40", "0.60", "cadical", "done", 800, 6.0),
         ])
-        self.assertIn("2/3 solved in ≥ 13.0 s against 2/3 in ≥ 20.0 s: learn is n/a (both stopped at a limit). "
+        self.assertIn("2/3 solved in ≥ 13.0 s against 2/3 in ≥ 20.0 s: learn is n/a (both stopped at a limit) (goal: "
+                      "at most 2× slower: not settled by the bounds). "
                       "Conflicts: ≥ 6,300 against ≥ 10,700. On the 1 of 3 runs both solved: 2.00 s against "
                       "6.00 s: learn is 3.00× faster.", text)
+
+    def test_learn_target_met_against_a_bound(self):
+        # cadical stopped: its total is a bound, and learn's, all solved, is within it.
+        text = self.section([
+            ("qwh-40", "0.40", "learn", "done", 5000, 1.0),
+            ("qwh-40", "0.40", "cadical", "limit", 900, 10.0),
+        ])
+        self.assertIn("1/1 solved in 1.00 s against 0/1 in ≥ 10.0 s: learn is ≥ 10.0× faster (goal: at most 2× "
+                      "slower: met).", text)
 
     def test_learn_target_missed_with_fewer_solved(self):
         text = self.section([

@@ -316,15 +316,15 @@ def _alldiff_line(family_runs, conf, set_name):
     # The peak: propagate's hardest square (most backtracks; a stopped run used at least that many).
     peak = max(both, key=lambda i: (prop[i].backtracks, not prop[i].done))
     p, a = prop[peak], ad[peak]
+    # A stopped propagate made at least its count, a stopped alldiff too.
+    verdict = ("met" if a.done and p.backtracks >= 10 * a.backtracks and p.backtracks > 0
+               else "missed" if p.done and 10 * a.backtracks > p.backtracks else None)
     if a.done and a.backtracks == 0 and p.backtracks > 0:
         # no ratio to a zero: alldiff's filtering alone completed the square
         text = "none at all: its filtering alone completes the square (goal: at least 10× fewer: met)"
     else:
         text = bounded_ratio(a.backtracks, p.backtracks, not a.done, not p.done, less=FEWER, more=MORE)
-        text += " (goal: at least 10× fewer)"
-    # A stopped propagate made at least its count, a stopped alldiff too.
-    verdict = ("met" if a.done and p.backtracks >= 10 * a.backtracks and p.backtracks > 0
-               else "missed" if p.done and 10 * a.backtracks > p.backtracks else None)
+        text += f" (goal: at least 10× fewer: {_verdict_text(verdict)})"
     role = conf.get("set_roles", {}).get(set_name)
     line = (f"- **alldiff against propagate** on {code(set_name)}{f' ({escape(role)})' if role else ''} at "
             f"propagate's hardest square "
@@ -362,6 +362,8 @@ def learn_targets(runs_by_family, confs, verdicts):
             verdict = " (goal: at least as many solved: missed)"
         elif not learn.lower and learn.seconds <= most * cad.seconds:
             said = "met"  # cadical's total, stopped at the limit, is a lower bound
+        if not verdict:
+            verdict = f" (goal: at most {most:g}× slower: {_verdict_text(said)})"
         verdicts[(family, set_name, "learn")] = said
         role = confs[family].get("set_roles", {}).get(set_name)
         out.append(f"- **learn against cadical** on {code(set_name)}"
