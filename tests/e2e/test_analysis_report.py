@@ -133,6 +133,17 @@ class Sections(unittest.TestCase):
         self.assertIn("| **independent**: two sweeps | 2 of 3 (66.7%) **(goal not met)** | 2 of 3 (66.7%) | not run | "
                       "not run | ±1.0% | ? |", text)
 
+    def test_method_wall_time_is_the_repetitions_median(self):
+        # Three A/A repetitions of the duet: its wall time is their median, each shown.
+        from analysis.sections import method
+        for k, t in enumerate((30.0, 50.0, 40.0), 1):
+            for side in (f"method-duet-{k}-against", f"method-duet-{k}"):
+                (self.tmp / f"{side}.csv").write_text("x\n")
+                (self.tmp / f"{side}.meta").write_text(f"elapsed_s={t}\n")
+        text = "\n".join(method.section(None, self.tmp, lambda *a: self.method_comparison(["~"] * 4)))
+        self.assertIn("| 0 of 12 (0.0%) | 0 of 12 (0.0%) | not run | not run | ±1.0% | 40.0 s |", text)
+        self.assertIn("; wall time of each: 30.0 s, 50.0 s, 40.0 s.", text)
+
     def test_family_section_of_an_unfinished_sweep(self):
         """A family's section says under its heading that a sweep of its did not finish,
         as the generic section does: its tables are not the whole sweep's."""

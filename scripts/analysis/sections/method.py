@@ -38,10 +38,12 @@ METHODS = (
 
 class Outcome:
     """One method's comparisons: its A/A repetitions, its detections by factor, and the
-    wall time of one comparison (both sides), None when unknown."""
+    wall time of one comparison (both sides), None when unknown: the median of walls,
+    each repetition's, where they are given."""
 
-    def __init__(self, name, about, aa, detected, wall_s):
+    def __init__(self, name, about, aa, detected, wall_s, walls=None):
         self.name, self.about, self.aa, self.detected, self.wall_s = name, about, aa, detected, wall_s
+        self.walls = walls or []
 
 
 def _elapsed(results_dir, names):
@@ -74,9 +76,13 @@ def section(ctx, results_dir, run_compare=None):
         for factor, pair in det_files.items():
             if all((results_dir / f"{f}.csv").is_file() for f in pair):
                 detected[factor] = run_compare(*(results_dir / f"{f}.csv" for f in pair), "--allow-mismatch")
-        times = _elapsed(results_dir, aa_files(1))
-        wall = None if times is None else (sum(times) if name == "independent" else max(times))
-        outcomes.append(Outcome(name, about, aa, detected, wall))
+        # Each repetition's wall time; the method's is their median, not the first's.
+        walls = []
+        for rep in range(1, len(aa) + 1):
+            times = _elapsed(results_dir, aa_files(rep))
+            walls.append(None if times is None else (sum(times) if name == "independent" else max(times)))
+        wall = None if None in walls else stats.median(walls)
+        outcomes.append(Outcome(name, about, aa, detected, wall, walls if wall is not None else None))
     if not outcomes:
         return out + [f"_Not run: no {code('method-*.csv')} (scripts/method-study.sh runs {code(SWEEP)} "
                       "three ways)._"]
@@ -119,7 +125,7 @@ def render(outcomes):
            "or slower is a false positive. ×1.03 and ×1.10: one side runs that much slower work (the sweep's "
            "`slowdown` key, or `--against-slowdown`), and a pair called slower is a detection. The half-width is "
            "that of the A/A ratios' 95% intervals, relative; the wall time that of one A/A comparison, both "
-           "sides. Two builds run in six worker processes each (`--against-processes`), the rounds taken by them "
+           "sides (the median over a method's repetitions). Two builds run in six worker processes each (`--against-processes`), the rounds taken by them "
            "in turns, and a pair's interval comes from its processes' mean ratios, so that what holds for one "
            "process's life (where its code and memory lie) is in it. Goals: at most "
            f"{GOAL_FP:.0%} false positives, ×1.03 seen in at least {GOAL_X103:.0%} of the pairs and ×1.10 in "
@@ -151,5 +157,7 @@ def render(outcomes):
                     + ", ".join(f"{k} of {n}" for k, n in each)
                     + f" called different (goal: at most {GOAL_FP:.0%} in each: "
                     + ("met" if worst <= GOAL_FP else "**not met**") + "); at p < 0.05 alone: "
-                    + ", ".join("{} of {}".format(*_p_alone([c])) for c in o.aa) + "."]
+                    + ", ".join("{} of {}".format(*_p_alone([c])) for c in o.aa)
+                    + ("; wall time of each: " + ", ".join(numfmt.duration(w) for w in o.walls) if o.walls else "")
+                    + "."]
     return out
