@@ -18,6 +18,7 @@
 
 #include "cnf/cnf.h"
 #include "cnf/satout.h"
+#include "core/limiter.h"
 #include "harness/io/dimacs.h"
 #include "harness/io/outfile.h"
 #include "harness/io/readfile.h"
@@ -157,18 +158,22 @@ static pb_status take_answer(const solver *s, const pb_model *m, const pb_cnf *f
     return out->status = st;
 }
 
-/* Starts the solver on the written problem and waits; its standard output is read
- * into *output (malloc'd). PB_DONE when it answered, else how it stopped. */
-static pb_status start(const solver *s, const pb_limits *lim, const workdir *w, char **output,
-                       pb_result *out)
+/* Starts the solver on the written problem and waits, for what is left of the run's
+ * time limit since t0 (the encoding counts, as an engine's own setup does); its
+ * standard output is read into *output (malloc'd). PB_DONE when it answered, else how
+ * it stopped. */
+static pb_status start(const solver *s, const pb_limits *lim, double t0, const workdir *w,
+                       char **output, pb_result *out)
 {
+    const double left = lim->max_seconds > 0 ? lim->max_seconds - (pb_now_s() - t0) : 0;
+    if (lim->max_seconds > 0 && left <= 0) return out->status = PB_LIMIT;
     char *argv[] = {(char *)s->command, (char *)w->cnf, s->model_file ? (char *)w->answer : NULL,
                     NULL};
     char err[300];
     pb_spawn sp;
     if (pb_spawn_open(&sp, argv, "/dev/null", err, sizeof err))
         return refuse(out, s->command, "%s", err);
-    sp.limit_s = lim->max_seconds;
+    sp.limit_s = left;
     sp.out_fd = create_file(w->output);
     const int rc = sp.out_fd >= 0 ? (pb_spawn_run(&sp), 0) : -1;
     if (sp.out_fd >= 0) close(sp.out_fd);
@@ -197,6 +202,7 @@ static pb_status start(const solver *s, const pb_limits *lim, const workdir *w, 
 static pb_status run(const pb_model *m, int config, const pb_run *how, pb_result *out)
 {
     const solver *s = &solvers[config];
+    const double t0 = pb_now_s();
     out->stats = (pb_stats){0};
     pb_cnf *f = pb_cnf_encode(m, PB_CNF_PAIRWISE);
     if (!f) return out->status = PB_NOMEM;
@@ -208,7 +214,7 @@ static pb_status run(const pb_model *m, int config, const pb_run *how, pb_result
         st = refuse(out, s->command, "cannot make a temporary folder (%s)", strerror(errno));
     else if (write_dimacs(w.cnf, f))
         st = refuse(out, s->command, "cannot write the problem in %s", w.dir);
-    else if ((st = start(s, &how->limits, &w, &output, out)) == PB_DONE)
+    else if ((st = start(s, &how->limits, t0, &w, &output, out)) == PB_DONE)
         st = take_answer(s, m, f, &w, output, out);
     if (output) {
         const uint64_t conflicts = stat_of(output, s->stats_prefix, "conflicts");
