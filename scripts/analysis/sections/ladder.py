@@ -444,7 +444,9 @@ def section(ctx):
     out = ["", TITLE, ""]
     out.append("Each rung adds reasoning to the one before: chronological backtracking (`backtrack`), forward "
                "checking (`propagate`), naked and hidden singles (`logic`), exact sets per run (`combo`), "
-               "domain-consistent all-different filtering (`alldiff`), conflict-driven clause learning (`learn`). "
+               "domain-consistent all-different filtering (`alldiff`), conflict-driven clause learning (`learn`), "
+               "and clause learning with that filtering inside its search, each value it removes explained by a "
+               "clause (`learn-alldiff`). "
                "The outside SAT solvers (Debian's `minisat` and `cadical`, marked as outside) run as engines: a "
                "run writes the puzzle's direct encoding as DIMACS, starts the solver on it and reads its model back, "
                "checked against the rules, and its time is that whole run. A family's ladder sweeps (its section module's "
