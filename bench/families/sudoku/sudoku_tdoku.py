@@ -1,7 +1,7 @@
 """Sudoku beside tdoku: tdoku's published figures on three public 9x9 sets, and, when the
 optional file sudoku-tdoku.csv is in the results, our `logic` and tdoku measured side by
 side on those sets (the tuning sets: the goal was set, and logic tuned, on them) and on
-held-out sets made by another method (our generator's, shipped in data/sudoku).
+held-out sets made by another method, shipped in data/sudoku.
 
 tdoku's sets (17_clue, top1465, forum_hardest_1905_11plus) and tdoku are not part of the
 project, so the run on them is made apart, by the tool sweep sudoku-tdoku.sweep
@@ -23,10 +23,9 @@ FILE = "sudoku-tdoku.csv"
 # The goal the report checks: logic at least this times tdoku's speed on every set.
 GOAL = 1.05
 SETS = ("17_clue", "top1465", "forum_hardest_1905_11plus")
-# The held-out sets (scripts/tdoku.sh runs them) and how each was made.
-HELD_OUT = {"9x9-minimal": "our generator's minimal puzzles, `generate sudoku --difficulty any`",
-            "9x9-expert": "our generator's puzzles graded expert, `generate sudoku --difficulty expert`",
-            "9x9-unique": "random full grids with givens taken out while cadical proves each puzzle unique "
+# The held-out sets (scripts/tdoku.sh runs them) and how each was made: not our
+# generator's 9x9 sets, on which the engines were developed.
+HELD_OUT = {"9x9-unique": "random full grids with givens taken out while cadical proves each puzzle unique "
                           "(scripts/make-sudoku-unique.py --size 9)"}
 # tdoku's benchmarks/results_i7-1065G7/i7-1065G7_clang-11_O3_native (puzzles/s,
 # guesses/puzzle): run_benchmark's defaults, so every puzzle is proven unique (limit 2)
