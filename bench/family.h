@@ -172,9 +172,11 @@ typedef struct pb_family {
      * the puzzle alone when values is NULL. */
     void (*render)(FILE *f, const pb_set *set, int i, const int *values);
     /* Optional (`render --win`): writes puzzle i's shortest win, found by the family's
-     * default engine, as an animated SVG (SMIL, no script), a frame a move. 0, or the
-     * exit status (harness/base/exit.h) with one line in err. */
-    int (*render_win)(FILE *f, const pb_set *set, int i, char *err, size_t errlen);
+     * default engine within the user's limits lim, as an animated SVG (SMIL, no
+     * script), a frame a move. 0, or the exit status (harness/base/exit.h) with one
+     * line in err. */
+    int (*render_win)(FILE *f, const pb_set *set, int i, const pb_limits *lim, char *err,
+                      size_t errlen);
     /* Optional (`render --trace`): writes puzzle i's search as an animated SVG, a frame
      * a step of steps[0..n) (the default engine's trace, from the puzzle alone). */
     void (*render_trace)(FILE *f, const pb_set *set, int i, const pb_trace_step *steps, int n);

@@ -10,11 +10,13 @@
 #include "harness/measure/batch.h"
 #include "render_trace.h"
 #include "harness/io/outfile.h"
+#include "harness/measure/stop.h"
 #include "harness/base/say.h"
 
 typedef struct render_opts {
     const char *out, *engine; /* NULL: the family's default engine */
     int solution, index, win, trace;
+    pb_limits limits; /* of the search of --solution, --win or --trace */
 } render_opts;
 
 #define OPT(...) PB_OPT_ROW(render_opts, __VA_ARGS__)
@@ -29,6 +31,10 @@ static const pb_option render_options[] = {
          "--trace' prints it)")},
     PB_OPTION_ENGINE(render_opts, engine,
                      "--solution and --trace: the engine (default: the family's)"),
+    PB_OPTION_STEP_LIMIT(render_opts, limits.max_steps,
+                         "--solution, --win and --trace: stop the search after N steps"),
+    PB_OPTION_TIME_LIMIT(render_opts, limits.max_seconds,
+                         "--solution, --win and --trace: stop the search after S seconds"),
     {OPT("out", PB_OPT_TEXT, out, "FILE", "write the SVG to FILE")},
     PB_OPTION_INDEX(render_opts, index),
     PB_OPTION_END,
@@ -45,13 +51,15 @@ static int has_render(const pb_family *f)
 static void print_help(void)
 {
     fputs("usage: puzzlebench render FAMILY INSTANCE [--solution | --win | --trace]\n"
-          "                          [--engine E] [--out FILE.svg]\n\n"
+          "                          [--engine E] [--time-limit S] [--step-limit N]\n"
+          "                          [--out FILE.svg]\n\n"
           "Writes one puzzle of INSTANCE (named as 'solve FAMILY INSTANCE' takes it) as a\n"
           "static SVG picture in its family's conventions, to standard output unless --out.\n"
           "--win writes instead the shortest win as an animated SVG (SMIL, no script), a\n"
           "frame of 0.4 s a move, the last frame held. --trace writes the default engine's\n"
           "search (row order, to the first solution), a frame of 0.1 s a step: each value\n"
           "placed, each cell cleared as it backs up; --engine backtrack draws seed 000's.\n"
+          "A search that --time-limit or --step-limit stops draws nothing (exit 3).\n"
           "\noptions:\n",
           stdout);
     pb_options_help(stdout, render_options, "render", &render_defaults);
@@ -64,13 +72,28 @@ static void print_help(void)
     fputs("\nwith --trace:", stdout);
     for (const pb_family *const *f = pb_families; *f; f++)
         if ((*f)->render_trace) printf(" %s", (*f)->name);
-    fputc('\n', stdout);
+    fputs("\nexit status: 0 drawn, 1 no solution or no win, 2 bad usage or input, 3 the\n"
+          "             search stopped at --time-limit, --step-limit or a memory limit\n",
+          stdout);
+}
+
+int pb_render_stopped(const char *mode, const char *what, pb_status st, const pb_limits *lim,
+                      double wall_s)
+{
+    char opt[64];
+    pb_stop_option(pb_stop_of(st, lim, 0, wall_s), lim, opt, sizeof opt);
+    if (opt[0])
+        pb_say("render%s: stopped at %s before finding %s", mode, opt, what);
+    else
+        pb_say("render%s: the search stopped (%s) before finding %s", mode, pb_status_name(st),
+               what);
+    return PB_EXIT_LIMIT;
 }
 
 /* Puzzle k of set solved by fam's default engine into values; 0, or the exit status
  * after a message. */
-static int solve_one(const pb_family *fam, const char *engine, const pb_set *set, int k,
-                     int *values)
+static int solve_one(const pb_family *fam, const char *engine, const pb_limits *lim,
+                     const pb_set *set, int k, int *values)
 {
     char why[600];
     int which = 0;
@@ -78,7 +101,7 @@ static int solve_one(const pb_family *fam, const char *engine, const pb_set *set
     pb_set one = {.count = 1, .puzzle = &set->puzzle[k], .priv = set->priv};
     pb_batch b = {.set = &one,
                   .engine = eng,
-                  .how = {.mode = PB_MODE_FIRST, .order = pb_order_find("row")},
+                  .how = {.mode = PB_MODE_FIRST, .order = pb_order_find("row"), .limits = *lim},
                   .threads = 1,
                   .keep_solutions = 1};
     if (!eng || pb_batch_check(&b, &which, why, sizeof why) != PB_RUNS)
@@ -86,15 +109,20 @@ static int solve_one(const pb_family *fam, const char *engine, const pb_set *set
     pb_batch_result r;
     if (pb_batch_run(&b, &r)) return pb_say("render: out of memory"), PB_EXIT_FAILED;
     int rc = pb_batch_solution(&b, &r, 0, values);
+    const pb_outcome *out = &r.puzzle[0];
+    if (rc && out->status != PB_DONE)
+        rc = pb_render_stopped(" --solution", "a solution", out->status, lim, out->stats.wall_s);
+    else if (rc)
+        rc = (pb_say("render: the puzzle has no solution"), PB_EXIT_NONE);
     pb_batch_free(&r);
-    if (rc) return pb_say("render: the puzzle has no solution"), PB_EXIT_NONE;
-    return 0;
+    return rc;
 }
 
 /* Loads the instance and writes puzzle o->index as a picture; the exit status. */
 /* What one picture is drawn from; rc and why: a win that could not be drawn. */
 typedef struct picture {
     const pb_family *fam;
+    const pb_limits *limits;
     const pb_set *set;
     int k;
     const int *values;
@@ -108,7 +136,8 @@ static int draw(FILE *f, void *ctx)
 {
     picture *p = ctx;
     if (p->win)
-        return (p->rc = p->fam->render_win(f, p->set, p->k, p->why, sizeof p->why)) ? -1 : 0;
+        return (p->rc = p->fam->render_win(f, p->set, p->k, p->limits, p->why, sizeof p->why)) ? -1
+                                                                                               : 0;
     if (p->trace)
         p->fam->render_trace(f, p->set, p->k, p->steps, p->nsteps);
     else
@@ -148,6 +177,12 @@ static int render(const pb_family *fam, const render_opts *o, const void *params
                             set.count, set.count == 1 ? "" : "s");
     else if (set.puzzle[k].error)
         rc = (pb_say("render: %s", set.puzzle[k].error), PB_EXIT_USAGE);
+    int searches = o->solution || o->win || o->trace;
+    if (!rc && !searches && (o->limits.max_seconds > 0 || o->limits.max_steps))
+        rc = pb_usage_error("render",
+                            "--%s bounds the search of --solution, --win or --trace: "
+                            "give one of them",
+                            o->limits.max_seconds > 0 ? "time-limit" : "step-limit");
     if (!rc && o->win && (o->solution || !fam->render_win))
         rc = o->solution ? pb_usage_error("render", "give --solution or --win, not both")
                          : pb_usage_error("render", "--win: no animated win of %s", fam->name);
@@ -157,17 +192,18 @@ static int render(const pb_family *fam, const render_opts *o, const void *params
                  : pb_usage_error("render", "--trace: no animated search of %s", fam->name);
     pb_trace_step *steps = NULL;
     int nsteps = 0;
-    if (!rc && o->trace) rc = pb_render_trace_record(fam, engine, &set, k, &steps, &nsteps);
+    if (!rc && o->trace)
+        rc = pb_render_trace_record(fam, engine, &o->limits, &set, k, &steps, &nsteps);
     /* A game's solution is its moves, not values in cells: render --win draws it. */
     if (!rc && o->solution && (!set.puzzle[k].model || !fam->placement))
         rc = pb_usage_error("render", "--solution: %s's picture is static (the start only)",
                             fam->name);
     if (!rc && o->solution) {
         values = malloc((size_t)set.puzzle[k].model->ncells * sizeof *values + 1);
-        rc = values ? solve_one(fam, engine, &set, k, values) : PB_EXIT_FAILED;
+        rc = values ? solve_one(fam, engine, &o->limits, &set, k, values) : PB_EXIT_FAILED;
     }
     if (!rc) {
-        picture p = {fam, &set, k, values, steps, nsteps, o->win, o->trace, 0, ""};
+        picture p = {fam, &o->limits, &set, k, values, steps, nsteps, o->win, o->trace, 0, ""};
         char err[600];
         if (!o->out) {
             rc = draw(stdout, &p);

@@ -6,6 +6,7 @@
 #include "commands.h"
 #include "harness/measure/batch.h"
 #include "render_trace.h"
+#include "harness/measure/stop.h"
 #include "harness/base/say.h"
 
 typedef struct recorder {
@@ -26,19 +27,23 @@ static void record(void *ctx, const pb_model *m, const int *values, int cell, pb
     r->steps[r->n++] = (pb_trace_step){cell, ev == PB_EV_PLACE ? values[cell] : 0};
 }
 
-int pb_render_trace_record(const pb_family *fam, const char *engine, const pb_set *set, int k,
-                           pb_trace_step **steps, int *n)
+int pb_render_trace_record(const pb_family *fam, const char *engine, const pb_limits *lim,
+                           const pb_set *set, int k, pb_trace_step **steps, int *n)
 {
     char why[600];
     int which = 0, rc = 0;
     recorder r = {malloc(PB_RENDER_TRACE_MAX * sizeof *r.steps), 0, PB_RENDER_TRACE_MAX, 0};
     const pb_engine *eng = pb_family_engine(fam, engine);
     pb_set one = {.count = 1, .puzzle = &set->puzzle[k], .priv = set->priv};
+    /* The trace's own cap stops the search unless the user's step limit comes first. */
+    pb_limits limits = *lim;
+    int capped = !limits.max_steps || limits.max_steps > PB_RENDER_TRACE_MAX;
+    if (capped) limits.max_steps = PB_RENDER_TRACE_MAX + 1;
     pb_batch b = {.set = &one,
                   .engine = eng,
                   .how = {.mode = PB_MODE_FIRST,
                           .order = pb_order_find("row"),
-                          .limits = {.max_steps = PB_RENDER_TRACE_MAX + 1},
+                          .limits = limits,
                           .trace = record,
                           .trace_ctx = &r},
                   .threads = 1};
@@ -49,9 +54,14 @@ int pb_render_trace_record(const pb_family *fam, const char *engine, const pb_se
     else if (pb_batch_run(&b, &res))
         rc = (pb_say("render: out of memory"), PB_EXIT_FAILED);
     else {
-        if (r.full || res.status != PB_DONE)
+        pb_status st = res.puzzle[0].status;
+        double wall_s = res.puzzle[0].stats.wall_s;
+        if (r.full ||
+            (st != PB_DONE && capped && pb_stop_of(st, &limits, 0, wall_s) == PB_STOP_STEPS))
             rc = (pb_say("render --trace: the search passes %d steps", PB_RENDER_TRACE_MAX),
                   PB_EXIT_LIMIT);
+        else if (st != PB_DONE)
+            rc = pb_render_stopped(" --trace", "a solution", st, &limits, wall_s);
         pb_batch_free(&res);
     }
     if (rc) free(r.steps), r.steps = NULL, r.n = 0;

@@ -8,6 +8,7 @@
 # as long as solve's win. `render notouch cross8 --trace [--engine E]`, the search, by
 # the default engine (propagate) and seed 000's (backtrack): as many steps as `solve
 # notouch cross8 --trace` reports, each step's board the one solve prints at that step.
+# --step-limit and --time-limit stop render's searches with exit 3, one line and no file.
 # usage: cli_render_anim.sh PUZZLEBENCH SOURCE_DIR
 set -eu
 pb=$1
@@ -46,6 +47,39 @@ for want_args in "2 notouch cross8 --win" "2 tenpair upto19 --win --solution" "1
         exit 1
     }
 done
+
+# A search that a limit stops draws nothing: exit 3 (as solve's limits) and one line
+# naming the limit. A step limit far below the search's steps (solve's, read here), and
+# a time limit far below the search for 1..200's win (ten times the digits of 1..19's).
+win_steps=$("$pb" solve tenpair --upto 19 | sed -n 's/.* steps=\([0-9]*\) .*/\1/p')
+trace_steps=$("$pb" solve notouch cross8 --trace | sed -n 's/.* steps=\([0-9]*\) .*/\1/p')
+[ "$win_steps" -gt 20 ] && [ "$trace_steps" -gt 20 ] ||
+    { echo "FAIL: solve reports $win_steps and $trace_steps steps"; exit 1; }
+for args in "tenpair upto19 --win --step-limit 10" "notouch cross8 --trace --step-limit 10" \
+    "notouch cross8 --solution --step-limit 10" "tenpair upto200 --win --time-limit 0.2"; do
+    set -- $args
+    set +e
+    "$pb" render "$@" --out "$tmp/limited.svg" >"$tmp/out" 2>"$tmp/err"
+    rc=$?
+    set -e
+    limit="${*: -2:1} ${*: -1}"
+    [ "$rc" = 3 ] && [ "$(wc -l <"$tmp/err")" = 1 ] && grep -q -- "stopped at $limit " "$tmp/err" &&
+        [ ! -e "$tmp/limited.svg" ] && [ ! -s "$tmp/out" ] || {
+        echo "FAIL: render $*: exit $rc (want 3), said: $(cat "$tmp/err")"
+        exit 1
+    }
+done
+# Limits the search does not reach change nothing; a limit without a search is refused.
+"$pb" render tenpair upto19 --win --step-limit "$((win_steps * 2))" --time-limit 600 \
+    >"$tmp/win-limited.svg"
+cmp -s "$tmp/win.svg" "$tmp/win-limited.svg" || { echo "FAIL: an unreached limit changed --win"; exit 1; }
+set +e
+"$pb" render tenpair upto19 --time-limit 5 >/dev/null 2>"$tmp/err"
+rc=$?
+set -e
+[ "$rc" = 2 ] && grep -q -- "--time-limit bounds the search" "$tmp/err" ||
+    { echo "FAIL: render without a search took --time-limit: exit $rc"; exit 1; }
+echo "ok: --step-limit and --time-limit stop render's searches (exit 3)"
 
 python3 - "$tmp" <<'PY'
 import re, sys, xml.etree.ElementTree as ET

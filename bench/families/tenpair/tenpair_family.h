@@ -51,7 +51,8 @@ void pb_tenpair_free_set(pb_set *set);
 /* The start's short name (upto19, start1919): its rows' and verdicts' puzzle. */
 void pb_tenpair_puzzle_name(const pb_set *set, int i, char *out, size_t outlen);
 void pb_tenpair_render(FILE *f, const pb_set *set, int i, const int *values);
-int pb_tenpair_render_win(FILE *f, const pb_set *set, int i, char *err, size_t errlen);
+int pb_tenpair_render_win(FILE *f, const pb_set *set, int i, const pb_limits *lim, char *err,
+                          size_t errlen);
 /* A win as solve shows it (its boards) and as count --print-paths lists it (its
  * written digits): the family's print_path hooks (tenpair_print.c). */
 void pb_tenpair_print_path(FILE *f, const pb_set *set, int i, const pb_move *path, int npath);

@@ -11,6 +11,7 @@
 
 #include "harness/base/exit.h"
 #include "harness/io/svg.h"
+#include "harness/measure/stop.h"
 #include "tenpair_family.h"
 
 #define FRAME_S 0.4
@@ -104,22 +105,30 @@ static int write_win(FILE *f, const tp_rules *r, const pb_result *res)
     return rc;
 }
 
-int pb_tenpair_render_win(FILE *f, const pb_set *set, int i, char *err, size_t errlen)
+int pb_tenpair_render_win(FILE *f, const pb_set *set, int i, const pb_limits *lim, char *err,
+                          size_t errlen)
 {
     (void)i;
     const tp_rules *r = &((const tp_start *)set->priv)->rules;
     const char *name = pb_family_tenpair.default_engine;
     const pb_engine *e = pb_family_engine(&pb_family_tenpair, name);
     if (!e) return snprintf(err, errlen, "no engine %s", name), PB_EXIT_FAILED;
-    pb_run how = {.mode = PB_MODE_FIRST, .threads = 1, .limits = {.max_bytes = 4ull << 30}};
+    pb_run how = {.mode = PB_MODE_FIRST, .threads = 1, .limits = *lim};
+    if (!how.limits.max_bytes) how.limits.max_bytes = 4ull << 30;
     pb_result res = {0};
     pb_status st = pb_engine_run(e, set->puzzle[0].model, &how, &res);
     int rc = 0;
     if (st == PB_UNSUPPORTED)
         rc = (snprintf(err, errlen, "%s", res.why), PB_EXIT_USAGE);
-    else if (st != PB_DONE)
-        rc = (snprintf(err, errlen, "the search stopped (%s)", pb_status_name(st)), PB_EXIT_LIMIT);
-    else if (!res.length)
+    else if (st != PB_DONE) {
+        char opt[64];
+        pb_stop_option(pb_stop_of(st, lim, 0, res.stats.wall_s), lim, opt, sizeof opt);
+        if (opt[0])
+            snprintf(err, errlen, "stopped at %s before finding a win", opt);
+        else
+            snprintf(err, errlen, "the search stopped (%s)", pb_status_name(st));
+        rc = PB_EXIT_LIMIT;
+    } else if (!res.length)
         rc = (snprintf(err, errlen, "no win from this start"), PB_EXIT_NONE);
     else if (write_win(f, r, &res))
         rc = (snprintf(err, errlen, "internal error: the win does not replay"), PB_EXIT_FAILED);

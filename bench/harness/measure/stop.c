@@ -1,6 +1,9 @@
 /* stop.c — a run's status and limits read as the reason it stopped. */
 #include "stop.h"
 
+#include <inttypes.h>
+#include <stdio.h>
+
 static const char *const names[] = {PB_STOPS(PB_X_NAME)};
 
 const char *pb_stop_name(pb_stop s)
@@ -29,4 +32,14 @@ pb_stop pb_stop_of(pb_status st, const pb_limits *lim, pb_count solutions, doubl
     default:
         return PB_STOP_UNKNOWN;
     }
+}
+
+void pb_stop_option(pb_stop s, const pb_limits *lim, char *out, size_t len)
+{
+    if (s == PB_STOP_TIME)
+        snprintf(out, len, "--time-limit %g", lim->max_seconds);
+    else if (s == PB_STOP_STEPS)
+        snprintf(out, len, "--step-limit %" PRIu64, lim->max_steps);
+    else if (len)
+        out[0] = '\0';
 }

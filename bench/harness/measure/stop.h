@@ -4,6 +4,8 @@
 #ifndef PB_STOP_H
 #define PB_STOP_H
 
+#include <stddef.h>
+
 #include "core/engine.h"
 
 /* enum constant, name (in the CSV), meaning. */
@@ -29,5 +31,10 @@ const char *pb_stop_name(pb_stop s);
  * the solution limit when the solutions reached it, else the time limit when the
  * time did, else the step limit (the poll checks steps first). */
 pb_stop pb_stop_of(pb_status st, const pb_limits *lim, pb_count solutions, double elapsed_s);
+
+/* The option that set the limit of stop s, with its value from lim ("--time-limit 2",
+ * "--step-limit 1000"), for a message that says what stopped a run; "" for any other
+ * stop. */
+void pb_stop_option(pb_stop s, const pb_limits *lim, char *out, size_t len);
 
 #endif
