@@ -48,7 +48,9 @@ static int has_render(const pb_family *f)
     return f->render != NULL;
 }
 
-static void print_help(void)
+/* The help; only: the family whose section it shows (its instances, its own options
+ * and engines, as solve's help does), NULL: every family render draws. */
+static void print_help(const pb_family *only)
 {
     fputs("usage: puzzlebench render FAMILY INSTANCE [--solution | --win | --trace]\n"
           "                          [--engine E] [--time-limit S] [--step-limit N]\n"
@@ -63,6 +65,18 @@ static void print_help(void)
           "\noptions:\n",
           stdout);
     pb_options_help(stdout, render_options, "render", &render_defaults);
+    for (const pb_family *const *f = pb_families; *f; f++) {
+        if (!has_render(*f) || (only && *f != only)) continue;
+        int w = printf("\n%s:", (*f)->name) - 1;
+        pb_help_wrap(stdout, w, 2, (*f)->summary);
+        fputs("  INSTANCE:", stdout);
+        pb_help_wrap(stdout, 11, 4, (*f)->instance_help);
+        pb_options_help(stdout, (*f)->options, "render", (*f)->params_default);
+        char list[512];
+        pb_family_engine_list(*f, list, sizeof list);
+        w = printf("  engines (default %s):", (*f)->default_engine);
+        pb_help_wrap(stdout, w, 4, list);
+    }
     fputs("\nfamilies:", stdout);
     for (const pb_family *const *f = pb_families; *f; f++)
         if (has_render(*f)) printf(" %s", (*f)->name);
@@ -228,7 +242,7 @@ int pb_cmd_render(int argc, char **argv)
             snprintf(names + strlen(names), sizeof names - strlen(names), "%s%s",
                      names[0] ? ", " : "", (*f)->name);
     if (argc < 3) return pb_usage_error("render", "missing FAMILY (one of: %s)", names);
-    if (!strcmp(argv[2], "--help") || !strcmp(argv[2], "-h")) return print_help(), 0;
+    if (!strcmp(argv[2], "--help") || !strcmp(argv[2], "-h")) return print_help(NULL), 0;
     const pb_family *fam = pb_family_find(argv[2]);
     if (!fam && argv[2][0] == '-' && argv[2][1])
         return pb_usage_error("render", "missing FAMILY before '%s' (one of: %s)", argv[2], names);
@@ -251,7 +265,7 @@ int pb_cmd_render(int argc, char **argv)
     pb_opt_group groups[] = {{render_options, &o}, {fam->options, params}};
     int rc = pb_options_parse("render", groups, 2, argc, argv, 3, pos, 1, &npos, &inst);
     if (rc == PB_OPT_HELP)
-        rc = (print_help(), -1);
+        rc = (print_help(fam), -1);
     else if (rc)
         rc = PB_EXIT_USAGE;
     else if (npos && inst.spec)

@@ -1,6 +1,7 @@
 #!/usr/bin/env bash
 # cli_render.sh — `puzzlebench render`: every family with a picture, with and without
 # --solution; each SVG parses, and its digits are checked against the puzzle's rules.
+# render FAMILY --help lists the family's own options as solve FAMILY --help does.
 # usage: cli_render.sh PUZZLEBENCH SOURCE_DIR
 set -eu
 pb=$1
@@ -42,6 +43,33 @@ for args in "sudoku /nonexistent" "nosuch x" "sudoku $src/data/sudoku/4x4.txt --
         exit 1
     }
 done
+
+# render FAMILY --help lists the family's own options, as solve FAMILY --help does, and
+# no other family's: for every family render draws (render --help's list).
+opts() { # the long options of the lines of standard input
+    sed -n 's/^  \(-., \|    \)--\([a-z0-9-]*\).*/\2/p' | sort
+}
+section() { # FAMILY: the lines of a help's FAMILY section
+    awk -v f="$1:" '$1 == f { on = 1 } on && /^  engines/ { exit } on'
+}
+families=$("$pb" render --help | sed -n 's/^families: //p')
+[ -n "$families" ] || { echo "FAIL: render --help lists no families"; exit 1; }
+for fam in $families; do
+    "$pb" solve "$fam" --help | section "$fam" | opts >"$tmp/solve-opts"
+    "$pb" render "$fam" --help >"$tmp/help"
+    section "$fam" <"$tmp/help" | opts >"$tmp/render-opts"
+    cmp -s "$tmp/solve-opts" "$tmp/render-opts" || {
+        echo "FAIL: render $fam --help lists $(tr '\n' ' ' <"$tmp/render-opts")," \
+            "solve $fam --help $(tr '\n' ' ' <"$tmp/solve-opts")"
+        exit 1
+    }
+    for other in $families; do
+        [ "$other" = "$fam" ] || ! grep -q "^$other:" "$tmp/help" ||
+            { echo "FAIL: render $fam --help shows $other's section"; exit 1; }
+    done
+done
+"$pb" render tenpair --help | section tenpair | opts | grep -qx upto ||
+    { echo "FAIL: render tenpair --help does not list --upto"; exit 1; }
 
 python3 - "$tmp" "$src" <<'PY'
 import sys, xml.etree.ElementTree as ET
