@@ -97,6 +97,18 @@ def data_headers(plots):
             if not block.startswith("# x tic labels")}
 
 
+def cactus_comments(plots):
+    """The comment lines of the cactus plot's data blocks: each says what its solver
+    solved within (the measure under --metric, not always a time)."""
+    cactus = next(p for p in plots if p.name.endswith("-cactus"))
+    return {block.split("\n")[0] for block in cactus.tsv_text().split("\n\n\n") if block.strip()}
+
+
+def cactus_within(measure):
+    return {f"# {label}: instances solved within the {measure} (cactus)"
+            for label in ("dlx", "propagate/row", "backtrack/row", "virtual best solver")}
+
+
 def copy_fixture(folder):
     for f in GENERIC.iterdir():
         shutil.copyfile(f, folder / f.name)
@@ -290,6 +302,7 @@ class Fixture(unittest.TestCase):
         self.assertEqual(data_headers(self.ctx.plots),
                          {"# peak_rss_bytes\tsolved", "# x\tpeak_rss_bytes\tinstance",
                           "# baseline_peak_rss_bytes\tsolver_peak_rss_bytes\tinstance"})
+        self.assertEqual(cactus_comments(self.ctx.plots), cactus_within("peak memory"))
 
     def test_unmeasured_solver_after_measured(self):
         """--metric memory: a solver whose solved runs all lack a peak has no total, and
@@ -378,6 +391,7 @@ class Fixture(unittest.TestCase):
         self.assertIn("set xlabel 'CPU time per run (s)'", self.ctx.plots[0].gp_text())
         self.assertEqual(data_headers(self.ctx.plots),
                          {"# cpu_s\tsolved", "# x\tcpu_s\tinstance", "# baseline_cpu_s\tsolver_cpu_s\tinstance"})
+        self.assertEqual(cactus_comments(self.ctx.plots), cactus_within("CPU time"))
 
     def test_steps_metric(self):
         """--metric steps: each row's steps (here a million per second of its wall
@@ -400,6 +414,7 @@ class Fixture(unittest.TestCase):
         self.assertIn("set xlabel 'steps per run'", self.ctx.plots[0].gp_text())
         self.assertEqual(data_headers(self.ctx.plots),
                          {"# steps\tsolved", "# x\tsteps\tinstance", "# baseline_steps\tsolver_steps\tinstance"})
+        self.assertEqual(cactus_comments(self.ctx.plots), cactus_within("steps"))
 
     def test_steps_metric_zero(self):
         """A run of 0 steps (a puzzle that learn's narrowing fills) has no ratio, and

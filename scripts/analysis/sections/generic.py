@@ -31,7 +31,7 @@ from ..numfmt import FEWER_STEPS, MORE_STEPS, duration, memory, ratio
 from ..plotting import FILLED_POINTS, GRID, Plot, open_point, quote, series_style
 from ..timing import NOISY_NOTE
 from .solver_field import (BETTER, NEED, SOLVER_KEYS, TIME_METRICS, UNSOLVED_KEY, VBS, Part, data_columns, fmt,
-                           group_of, meta_limit, metric_column, scores, time_words, unit, unmeasured_line,
+                           group_of, measure_noun, meta_limit, metric_column, scores, time_words, unit, unmeasured_line,
                            varying_groups, why_empty)
 
 def par2_table(part):
@@ -118,17 +118,18 @@ def cactus(ctx, part, name, title):
                  f"set label 1 {quote('time limit')} at {limit!r}, graph 0.04 right offset -0.5,0 font ',9'")
     clauses = []
     measure = data_columns(part)[0]
+    within = f"instances solved within the {measure_noun(part)} (cactus)"
     # A block only where there are rows: gnuplot does not count an empty one in `index`.
     for s in ranked:
         rows = [(float(t), float(k)) for k, t in enumerate(part.solved_times(s.solver), 1) if t > 0]
         if rows:
-            data = plot.block(f"{s.label}: instances solved within the time (cactus)", (measure, "solved"), rows)
+            data = plot.block(f"{s.label}: {within}", (measure, "solved"), rows)
             clauses.append(f"{data} using 1:2 with linespoints {_style(ctx, s.solver).lines()} ps 0.8 "
                            f"title {quote(_key(s.label))}")
     best = sorted(part.vbs().values())
     rows = [(float(t), float(k)) for k, t in enumerate(best, 1) if t > 0]
     if rows:
-        data = plot.block(f"{VBS}: instances solved within the time (cactus)", (measure, "solved"), rows)
+        data = plot.block(f"{VBS}: {within}", (measure, "solved"), rows)
         clauses.append(f"{data} using 1:2 with lines lc rgb 'black' dt 3 lw 1.5 title {quote(VBS)}")
     plot.add("plot " + ", \\\n     ".join(clauses) if clauses
              else "set label 99 'no instance solved' at graph 0.5, 0.5 center; plot [1:10] NaN notitle")

@@ -241,6 +241,12 @@ def time_words(part):
     return METRIC_WORDS.get(part.metric, "time per run")
 
 
+def measure_noun(part):
+    """The part's measure as a noun, for what the plot data counts within it: "time",
+    "CPU time", "steps" or "peak memory"."""
+    return time_words(part).removesuffix(" per run")
+
+
 def data_columns(part):
     """The plot data's headers of the part's measure: (one value, baseline, solver)."""
     return DATA_COLUMNS.get(part.metric, DATA_COLUMNS["wall"])
