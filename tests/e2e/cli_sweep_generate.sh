@@ -2,9 +2,9 @@
 # cli_sweep_generate.sh — a generation sweep (generator, generate, puzzles): each
 # method's records are those of `generate` run by hand with the same options, a
 # folder is what `generate --out` writes, --resume keeps the finished methods and
-# records and makes the rest, --quick takes quick-generate, a limit is a result only
-# with --keep-going, and options or keys that would write elsewhere, or
-# mean nothing here, are refused with the file and line.
+# records and makes the rest (never over another build's: the .meta's commit), --quick
+# takes quick-generate, a limit is a result only with --keep-going, and options or keys
+# that would write elsewhere, or mean nothing here, are refused with the file and line.
 # usage: cli_sweep_generate.sh PUZZLEBENCH SOURCE_DIR
 # shellcheck source=tests/e2e/cli_lib.sh
 source "$(dirname "$0")/cli_lib.sh"
@@ -59,6 +59,32 @@ has "^run_id=$(sed -n 's/^run_id=//p' "$tmp/whole/g-diff.meta") [0-9TZ]+-[0-9a-f
 expect 2 "--resume with a method's options changed" -- "$pb" sweep "$tmp/g.sweep" --out "$tmp/r" -q \
     --resume --generate "diff: --seed 4 --count 2 --size 5x5,6x6 --difficulty easy,hard"
 one_line_error 'g-diff.csv: record 1 is not .*made with other options'
+# Records of another build (its .meta's commit=): --resume refuses to mix two builds'
+# records in one file, as an engine sweep's does, in a generation sweep and in generate
+# alone, and leaves the records as they were; this build's .meta resumes.
+head -n 4 "$tmp/whole/g-diff.csv" >"$tmp/r/g-diff.csv"
+cp "$tmp/r/g-diff.csv" "$tmp/cut.csv"
+cp "$tmp/r/g-diff.meta" "$tmp/own.meta"
+has '^commit=.' "$tmp/own.meta"
+sed -i 's/^commit=.*/commit=0123456789abcdef0123456789abcdef01234567/' "$tmp/r/g-diff.meta"
+forged="cannot resume: the commit differs \(the .meta: '0123456789abcdef0123456789abcdef01234567', now: "
+expect 2 "sweep --resume over another build's records" -- "$pb" sweep "$tmp/g.sweep" --out "$tmp/r" -q --resume
+one_line_error "g-diff.meta: $forged"
+cmp -s "$tmp/r/g-diff.csv" "$tmp/cut.csv" && ok || bad "a refused sweep --resume changed g-diff.csv"
+expect 2 "generate --resume over another build's records" -- "$pb" generate kakuro --seed 3 --count 2 \
+    --size 5x5,6x6 --difficulty easy,hard -q --stats "$tmp/r/g-diff.csv" --records-only --resume
+one_line_error "g-diff.meta: $forged"
+cmp -s "$tmp/r/g-diff.csv" "$tmp/cut.csv" && ok || bad "a refused generate --resume changed g-diff.csv"
+"$pb" generate kakuro --size 5x5 --count 3 --seed 2 --out "$tmp/gd" -q
+head -n 2 "$tmp/gd/generate.csv" >"$tmp/gd/cut" && mv "$tmp/gd/cut" "$tmp/gd/generate.csv"
+sed -i 's/^commit=.*/commit=unknown-other/' "$tmp/gd/generate.meta"
+expect 2 "generate --out --resume over another build's" -- "$pb" generate kakuro --size 5x5 --count 3 \
+    --seed 2 --out "$tmp/gd" -q --resume
+one_line_error "gd/generate.meta: cannot resume: the commit differs \(the .meta: 'unknown-other'"
+cp "$tmp/own.meta" "$tmp/r/g-diff.meta"
+expect 0 "--resume over this build's records" -- "$pb" sweep "$tmp/g.sweep" --out "$tmp/r" -q --resume
+if [ "$(records "$tmp/r/g-diff.csv")" = "$(records "$tmp/whole/g-diff.csv")" ]; then ok; else
+    bad "--resume over this build's records: g-diff.csv differs from the uninterrupted run's"; fi
 # A method timed whole (--samples) cannot be completed piecewise: it is made again.
 printf 'name t\nfamily kakuro\ngenerator kakuro\ngenerate a: --size 5x5 --samples 2\n' >"$tmp/t.sweep"
 expect 0 "a timed method" -- "$pb" sweep "$tmp/t.sweep" --out "$tmp/t" -q

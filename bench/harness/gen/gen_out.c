@@ -10,6 +10,7 @@
 #include <stdlib.h>
 #include <string.h>
 #include <sys/stat.h>
+#include <unistd.h>
 
 #include "harness/base/exit.h"
 #include "harness/base/say.h"
@@ -101,12 +102,46 @@ static int read_records(pb_gen_state *s, char *err, size_t errlen)
     return rc;
 }
 
+/* The .meta beside the records: FILE.csv's is FILE.meta, another name's NAME.meta. */
+static void meta_path(const pb_gen_state *s, char *out, size_t len)
+{
+    size_t n = strlen(s->records_path);
+    if (n > 4 && pb_has_suffix(s->records_path, ".csv")) n -= 4;
+    snprintf(out, len, "%.*s.meta", (int)n, s->records_path);
+}
+
+/* --resume keeps records of the .meta's build: they are refused, as a sweep's rows are
+ * (sweep_resume.c), when its commit is not this build's, so that one file never mixes
+ * two builds' records. Records without a .meta (a run killed before it wrote one)
+ * are kept. 0, or -1 with why. */
+static int check_commit(const pb_gen_state *s, char *err, size_t errlen)
+{
+    char path[PB_PATH_EXT_MAX];
+    struct stat st;
+    size_t len, n;
+    meta_path(s, path, sizeof path);
+    if (access(s->records_path, F_OK) || (lstat(path, &st) && errno == ENOENT)) return 0;
+    if (pb_out_not_link(path, err, errlen)) return -1;
+    char *text = pb_read_file(path, &len, err, errlen);
+    if (!text) return -1;
+    const char *v = pb_meta_value(text, "commit", &n), *now = s->meta.commit;
+    int rc = !v || n != strlen(now) || strncmp(v, now, n) ? -1 : 0;
+    if (rc)
+        snprintf(err, errlen,
+                 "%s: cannot resume: the commit differs (the .meta: '%.*s', now: '%s'); "
+                 "--force starts over",
+                 path, v ? (int)(n > 200 ? 200 : n) : 4, v ? v : "none", now);
+    free(text);
+    return rc;
+}
+
 /* Opens the records (DIR/generate.csv or --stats FILE); with --resume, reads the
  * kept ones back. 0, or -1 with why. */
 static int open_records(pb_gen_state *s, pb_stream_mode mode, char *err, size_t errlen)
 {
     char header[1024];
     snprintf(header, sizeof header, "%s,wall_s,run_id\n", s->h->columns);
+    if (mode == PB_STREAM_RESUME && check_commit(s, err, errlen)) return -1;
     if (pb_stream_open(&s->records, s->records_path, mode, header, s->n, one_line, s, err, errlen))
         return -1;
     return s->records.kept ? read_records(s, err, errlen) : 0;
@@ -217,9 +252,7 @@ static int save_meta(const pb_gen_state *s, char *err, size_t errlen)
     snprintf(status, sizeof status, "status=%s", end);
     snprintf(rows, sizeof rows, "rows=%ld of %ld%s%s%s", s->next, s->n, s->next == s->n ? "" : " (",
              s->next == s->n ? "" : end, s->next == s->n ? "" : ")");
-    size_t n = strlen(s->records_path);
-    if (n > 4 && pb_has_suffix(s->records_path, ".csv")) n -= 4;
-    snprintf(meta, sizeof meta, "%.*s.meta", (int)n, s->records_path);
+    meta_path(s, meta, sizeof meta);
     snprintf(generator, sizeof generator, "generator=%s", s->p->generator);
     snprintf(count, sizeof count, "puzzles=%ld", s->next);
     const pb_summary *t = &s->timing.sum;
