@@ -3,7 +3,8 @@
 - A time: three significant digits with its unit (ns, µs, ms, s), in exponent
   form only from a million seconds on: duration(1.162e-6) is "1.16 µs". With its spread:
   duration_spread(median, lo, hi) is "1.16 µs [1.10, 1.25]", the interval in the
-  median's unit.
+  median's unit. A time a file wrote with fixed decimals ("0.000002"):
+  duration_written(text), with no more digits than the text holds ("2 µs").
 - A ratio: always "N× faster" or "N× slower" with N >= 1 (ratio(a, b)); other
   words for other quantities ("fewer steps" / "more steps"). The one helper for
   every ratio of the report; ratio_interval() for a ratio with its interval.
@@ -11,6 +12,7 @@
 """
 
 import math
+import re
 
 NONE = "-"
 # The units of a time, largest first: (seconds per unit, name).
@@ -53,6 +55,31 @@ def duration(seconds):
     scale, name = _unit(seconds)
     sign = "-" if seconds < 0 else ""
     return f"{sign}{_three(float('%.3g' % (abs(seconds) / scale)))} {name}"
+
+
+def _digits(seconds, digits):
+    """seconds > 0 to `digits` (1 or 2) significant digits with its unit: "2 µs", "1.5 ms", "990 µs"."""
+    scale, name = _unit(seconds)
+    v = float("%.*g" % (digits, seconds / scale))
+    places = max(0, digits - 1 - math.floor(math.log10(v)))
+    return f"{'%.*f' % (places, v)} {name}"
+
+
+def duration_written(text):
+    """A time in seconds as a file wrote it with fixed decimals ("0.000002", to the
+    microsecond): as duration(), but with no more significant digits than the text
+    holds, so that a time rounded to the file's last place does not read as measured
+    to three digits: "2 µs", not "2.00 µs"; "< 1 µs" where it holds none ("0.000000").
+    Text in exponent form holds its digits: duration() of it."""
+    written = re.fullmatch(r"(\d*)\.?(\d*)", text.strip())
+    if not written or not any(written.groups()):
+        return duration(float(text))
+    held = (written[1] + written[2]).lstrip("0")
+    if not held:
+        return "< " + _digits(10.0 ** -len(written[2]), 1)
+    if len(held) >= 3:
+        return duration(float(text))
+    return _digits(float(text), len(held))
 
 
 def duration_spread(median, lo, hi):

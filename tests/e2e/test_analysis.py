@@ -174,6 +174,20 @@ class Formats(unittest.TestCase):
         # Past a million seconds (no measured time), one short word, not 300 digits.
         self.assertEqual(numfmt.duration(1e300), "1.00e+300 s")
 
+    def test_time_as_written_holds_no_more_digits_than_the_text(self):
+        # A file that rounds to the microsecond: 0.000002 is 1.5 to 2.5 µs, not 2.00 µs.
+        self.assertEqual(numfmt.duration_written("0.000002"), "2 µs")
+        self.assertEqual(numfmt.duration_written("0.000012"), "12 µs")
+        self.assertEqual(numfmt.duration_written("0.000020"), "20 µs")
+        self.assertEqual(numfmt.duration_written("0.00099"), "990 µs")
+        self.assertEqual(numfmt.duration_written("0.0010"), "1.0 ms")
+        self.assertEqual(numfmt.duration_written("0.000000"), "< 1 µs")
+        # Three digits or more held: as duration() prints it.
+        self.assertEqual(numfmt.duration_written("0.000120"), "120 µs")
+        self.assertEqual(numfmt.duration_written("0.002173"), "2.17 ms")
+        self.assertEqual(numfmt.duration_written("12.000000"), "12.0 s")
+        self.assertEqual(numfmt.duration_written("1.162e-06"), "1.16 µs")
+
     def test_memory_in_binary_units_labelled_so(self):
         # 23.14e9 bytes is 21.55 GiB: the label says binary, as the number is.
         self.assertEqual(numfmt.memory(23.14e9), "21.55 GiB")

@@ -94,5 +94,34 @@ class KakuroCheckers(unittest.TestCase):
         self.assertIn("| combo | 5.00 | **500 µs [490, 510]** | done | 2.00× faster | 20.0× fewer steps |", text)
 
 
+class NotouchCounts(unittest.TestCase):
+    """The table of "New counts": a time the table rounds to its last decimal place
+    (the microsecond) is shown with the digits it holds, never as three."""
+
+    HEADER = "m\tn\tcells\trule\tcount\tseconds\tpeak_bytes\tplanned_bytes\tthreads\tcheck\tmethod"
+
+    def section(self, rows):
+        from analysis.context import Context
+        from analysis.sections import notouch_counts
+        with tempfile.TemporaryDirectory() as name:
+            tmp = Path(name)
+            write_results(tmp, "notouch-table", self.HEADER, ["\t".join(r) for r in rows],
+                          f"run_id={RUN_ID}\ncommit=abc123\nmax_cells=8\ncheck_cells=8\n", ext="tsv")
+            ctx = Context(tmp, fake_listing(), False, str(FAKE))
+            return "\n".join(x for x in notouch_counts.section(ctx, tmp) if isinstance(x, str))
+
+    def test_times_to_the_digits_the_table_holds(self):
+        text = self.section([("1", "1", "1", "king", "1", "0.000002", "0", "0", "2", "path-dp -t 2", "recurrence"),
+                             ("1", "2", "2", "king", "0", "0.000000", "0", "0", "2", "path-dp -t 2", "recurrence"),
+                             ("2", "2", "4", "king", "0", "0.000012", "4096", "2048", "2", "propagate", "path-dp"),
+                             ("2", "3", "6", "king", "0", "0.002173", "4096", "2048", "2", "propagate", "path-dp")])
+        self.assertIn("| 1x1 | king | `1` | recurrence | 2 µs |", text)
+        self.assertIn("| 1x2 | king | `0` | recurrence | < 1 µs |", text)
+        self.assertIn("| 2x2 | king | `0` | path-dp | 12 µs |", text)
+        self.assertIn("| 2x3 | king | `0` | path-dp | 2.17 ms |", text)
+        self.assertNotIn("2.00 µs", text)
+        self.assertIn("time: with no more digits than the table holds", text)
+
+
 if __name__ == "__main__":
     unittest.main()

@@ -1,6 +1,7 @@
 """The notouch section "New counts": the table `puzzlebench notouch-table` writes
 (notouch-table.tsv, one row a count of an m x n board under one rule), each value with
-how it was counted, its time, its peak memory, the tables path-dp planned and how it
+how it was counted, its time (to the digits the table holds: it rounds each time to
+its last decimal place), its peak memory, the tables path-dp planned and how it
 was checked, set against the published record: the terms of
 tests/data/oeis/notouch-oeis.tsv (A002464, A229429, A229430) and row 1, which is
 A002464 under both rules. A value the record holds and the table does not match is
@@ -12,7 +13,7 @@ from pathlib import Path
 from ..errors import ReportError
 from ..markdown import code, escape, table
 from ..meta import read_meta
-from ..numfmt import NONE, duration, memory
+from ..numfmt import NONE, duration_written, memory
 
 TABLE = "notouch-table.tsv"
 COLUMNS = ["m", "n", "cells", "rule", "count", "seconds", "peak_bytes", "planned_bytes", "threads", "check",
@@ -47,6 +48,7 @@ def read_table(path):
         row = {"method": "path-dp", **dict(zip(header, fields))}
         for key in ("m", "n", "cells", "count", "peak_bytes", "planned_bytes", "threads"):
             row[key] = _whole(row[key], path, at, key)
+        row["seconds_text"] = row["seconds"]
         try:
             row["seconds"] = float(row["seconds"])
         except ValueError:
@@ -148,7 +150,8 @@ def section(ctx, results_dir):
            f"Source: {code(path.name)} (`puzzlebench notouch-table`): every rectangle m x n (m <= n) of up to "
            f"{escape(meta.get('max_cells', '?'))} cells under both rules, by path-dp, each in a process "
            "of its own (peak: its resident memory at the most; planned: the tables path-dp planned before it "
-           "began), and row 1 by A002464's recurrence, exact as far as a count's 128 bits go, whatever the cells. "
+           "began; time: with no more digits than the table holds, which rounds each time to its last decimal "
+           "place), and row 1 by A002464's recurrence, exact as far as a count's 128 bits go, whatever the cells. "
            f"All of row 1 and every count of up to {escape(meta.get('check_cells', '?'))} cells was made a second "
            "way (check): `path-dp -t N` path-dp on N threads (on another number than the count's, but on row 1, "
            "which path-dp did not count), "
@@ -163,7 +166,8 @@ def section(ctx, results_dir):
     if differ:
         out += [f"**{len(differ)} value(s) differ from the published record:** "
                 + ", ".join(f"{r['m']}x{r['n']} {r['rule']}" for r in differ), ""]
-    body = [[f"{r['m']}x{r['n']}", r["rule"], code(str(r["count"])), escape(r["method"]), duration(r["seconds"]),
+    body = [[f"{r['m']}x{r['n']}", r["rule"], code(str(r["count"])), escape(r["method"]),
+             duration_written(r["seconds_text"]),
              memory(r["peak_bytes"]) if r["peak_bytes"] else NONE,
              memory(r["planned_bytes"]) if r["planned_bytes"] else NONE,
              escape(r["check"]) if r["check"] != "-" else "not checked", mark] for r, (mark, _) in zip(rows, marks)]
