@@ -122,6 +122,12 @@ class NotouchCounts(unittest.TestCase):
         self.assertNotIn("2.00 µs", text)
         self.assertIn("time: with no more digits than the table holds", text)
 
+    def test_row1_time_said_to_be_the_whole_recurrences(self):
+        # The writer gives every row-1 count the time the recurrence took for all its terms.
+        text = self.section([("1", "1", "1", "king", "1", "0.000002", "0", "0", "2", "path-dp -t 2", "recurrence"),
+                             ("1", "2", "2", "king", "0", "0.000002", "0", "0", "2", "path-dp -t 2", "recurrence")])
+        self.assertIn("the time of a count by the recurrence is the recurrence's for all of row 1 at once", text)
+
 
 if __name__ == "__main__":
     unittest.main()
