@@ -94,6 +94,53 @@ class KakuroCheckers(unittest.TestCase):
         self.assertIn("| combo | 5.00 | **500 µs [490, 510]** | done | 2.00× faster | 20.0× fewer steps |", text)
 
 
+class NotouchBest(unittest.TestCase):
+    """notouch's best engine/order on the largest count instance is the fastest by its
+    median, noisy or not: named and marked, its claim compare's ratio paired by round
+    (or none without raw samples), never passed over for a slower run."""
+
+    def lines(self, rows, samples=True):
+        from analysis.context import Context
+        from analysis.sections import notouch
+        with tempfile.TemporaryDirectory() as name:
+            tmp = Path(name)
+            lines = [sweep_row(i, "3x3", 9, engine, order, "count", t, t * 0.97, t * 1.03, noisy=noisy)
+                     for i, (engine, order, t, noisy) in enumerate(rows)]
+            write_sweep(tmp, "notouch", lines)
+            if samples:
+                write_samples(tmp, "notouch", lines)
+            ctx = Context(tmp, fake_listing(), False, str(FAKE))
+            out = notouch.file_section(ctx, tmp / "notouch.csv")
+            return [x for x in out if isinstance(x, str) and x.startswith("- best")]
+
+    PRE = "- best engine/order on the largest count instance against backtrack/row: "
+
+    def test_noisy_fastest_is_named(self):
+        rows = [("backtrack", "row", 1.0, 0), ("backtrack", "mrv", 0.5, 0), ("path-dp", "-", 0.001, 1)]
+        # With raw samples: compare's paired ratio (the fake's: the medians' with ±10%), marked.
+        self.assertEqual(self.lines(rows)[0], self.PRE + "path-dp, 1000× faster [909×, 1110×]† (same run, paired "
+                         "by round) on 3x3 (9 cells, mode count): 1.00 ms [0.970, 1.03]† against 1.00 s [0.970, 1.03]")
+        # Without: named and marked, no ratio of the medians claimed.
+        self.assertEqual(self.lines(rows, samples=False)[0], self.PRE + "path-dp, no ratio claimed (a noisy time, "
+                         "no raw samples to pair) on 3x3 (9 cells, mode count): 1.00 ms [0.970, 1.03]† against "
+                         "1.00 s [0.970, 1.03]")
+        # The best with a cell order, noisy, is named too; the medians where neither is noisy.
+        rows = [("backtrack", "row", 1.0, 0), ("backtrack", "mrv", 0.5, 1), ("backtrack", "degree", 0.8, 0)]
+        self.assertEqual(self.lines(rows, samples=False),
+                         [self.PRE + "backtrack/mrv, no ratio claimed (a noisy time, no raw samples to pair) on 3x3 "
+                          "(9 cells, mode count): 500 ms [485, 515]† against 1.00 s [0.970, 1.03]",
+                          "- best search with a cell order on 3x3: backtrack/mrv, against backtrack/row: no ratio "
+                          "claimed (a noisy time, no raw samples to pair) (500 ms [485, 515]†)"])
+        rows = [("backtrack", "row", 1.0, 0), ("backtrack", "degree", 0.8, 0)]
+        self.assertEqual(self.lines(rows, samples=False)[1], "- best search with a cell order on 3x3: "
+                         "backtrack/degree, 1.25× faster than backtrack/row (800 ms [776, 824])")
+
+    def test_noisy_baseline_still_compared(self):
+        rows = [("backtrack", "row", 1.0, 1), ("path-dp", "-", 0.001, 0)]
+        self.assertEqual(self.lines(rows)[0], self.PRE + "path-dp, 1000× faster [909×, 1110×]† (same run, paired "
+                         "by round) on 3x3 (9 cells, mode count): 1.00 ms [0.970, 1.03] against 1.00 s [0.970, 1.03]†")
+
+
 class NotouchCounts(unittest.TestCase):
     """The table of "New counts": a time the table rounds to its last decimal place
     (the microsecond) is shown with the digits it holds, never as three."""

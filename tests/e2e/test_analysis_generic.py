@@ -511,7 +511,7 @@ class NotouchBest(unittest.TestCase):
         from analysis.sections import notouch
         lines = notouch._best_lines([self.group("backtrack", "row", 1.0)])
         self.assertEqual(lines, ["- best engine/order on the largest count instance against backtrack/row: n/a "
-                                 "(no other engine/order counted 3x3 without noise)"])
+                                 "(no other engine/order counted 3x3)"])
 
     def test_best_of_the_others(self):
         from analysis.sections import notouch

@@ -2,8 +2,9 @@
 board): per-instance times (median [interval]) per engine/order and mode, the best
 engine against backtracking in row order, the enumerations' speed, the count
 check, and the steps and time plots (time with error bars) with one category per
-board. Noisy rows are marked and never bolded or used for a claim. Then path-dp's
-memory and time per board and the model of the boards past one machine, from the
+board. Noisy rows are marked and never bolded; the best engine/order is the
+fastest, noisy or not, and a claim on a noisy time is compare's ratio paired by
+round. Then path-dp's memory and time per board and the model of the boards past one machine, from the
 micro-benchmarks (notouch_model.py), and the model of its count sharded over MPI
 ranks checked against measured runs (notouch_ranks.py); and the table of counts set against the
 published record, "New counts" (notouch_counts.py).
@@ -13,7 +14,7 @@ Nothing here is particular to notouch but the engine names the summary compares
 sweep CSV has the same columns can use section() as it is.
 """
 
-from .. import runs, timing
+from .. import compare, runs, timing
 from ..csvread import read_csv
 from ..family_section import FamilySection
 from ..markdown import code, escape, table
@@ -78,7 +79,7 @@ def file_section(ctx, path):
     out += ["The plots: one category per instance (by cells, then name), one line per engine/order through the "
             "instances it finished (time: the median, its interval as an error bar); an open symbol is a lower "
             "bound, what a run stopped at its limit used.", ""]
-    out += _best_lines(groups)
+    out += _best_lines(groups, _pairing(ctx, path))
     out += _enumeration_lines(ctx, groups)
     out += _count_check(groups)
     modes = sorted({g.mode for g in groups}, key=ctx.listing.mode_rank)
@@ -90,9 +91,13 @@ def file_section(ctx, path):
     return out
 
 
-def _best_lines(groups):
-    """The best engine/order on the largest count instance against backtrack/row; noisy
-    times and runs stopped at a limit are never the basis of the claim."""
+def _best_lines(groups, paired=lambda base, other: None):
+    """The fastest engine/order on the largest count instance against backtrack/row, and
+    the fastest with a cell order, each by its median whether noisy or not: a noisy run
+    is named and marked, never passed over for a slower one. The ratio is one of the
+    medians only where neither time is noisy; else `puzzlebench compare`'s, paired by
+    round (paired(base, other): a compare.Pair or None), else none. Runs stopped at a
+    limit are never the basis of the claim."""
     pre = "- best engine/order on the largest count instance against backtrack/row: "
     counted = [g for g in groups if g.mode == "count" and g.done]
     base = None
@@ -105,22 +110,53 @@ def _best_lines(groups):
     if base is None:
         return [pre + "n/a (backtrack/row never finished in mode count)"]
     bt = base.timing()
-    if not bt.usable:
-        return [pre + f"n/a (backtrack/row on {escape(base.instance)} is noisy: {bt.text()})"]
-    same = [g for g in counted if g.instance == base.instance and g is not base and g.timing().usable]
+    same = [g for g in counted if g.instance == base.instance and g is not base and g.timing().median is not None]
     if not same:
-        return [pre + f"n/a (no other engine/order counted {escape(base.instance)} without noise)"]
+        return [pre + f"n/a (no other engine/order counted {escape(base.instance)})"]
+
+    def against(g):
+        """(the ratio of g against the base in words, how it was had: "medians", "paired" or None)."""
+        t = g.timing()
+        if t.usable and bt.usable:
+            return ratio(t.median, bt.median), "medians"
+        pair = paired(base, g)
+        if pair is not None and pair.compared and pair.ratio:
+            return pair.text(), "paired"
+        return "no ratio claimed (a noisy time, no raw samples to pair)", None
+
     best = min(same, key=lambda g: g.timing().median)
     ordered = [g for g in same if g.order != "-"]
     t = best.timing()
-    lines = [f"{pre}{escape(best.label)}, {ratio(t.median, bt.median)} (same run) on {escape(base.instance)} "
+    text, how = against(best)
+    note = {"medians": " (same run)", "paired": " (same run, paired by round)"}.get(how, "")
+    lines = [f"{pre}{escape(best.label)}, {text}{note} on {escape(base.instance)} "
              f"({base.cells} cells, mode count): {t.text()} against {bt.text()}"]
     if ordered:
         searched = min(ordered, key=lambda g: g.timing().median)
-        st = searched.timing()
+        text, how = against(searched)
+        than = f"{text} than backtrack/row" if how == "medians" else f"against backtrack/row: {text}"
         lines.append(f"- best search with a cell order on {escape(base.instance)}: {escape(searched.label)}, "
-                     f"{ratio(st.median, bt.median)} than backtrack/row ({st.text()})")
+                     f"{than} ({searched.timing().text()})")
     return lines
+
+
+def _pairing(ctx, path):
+    """paired(base, other) for _best_lines: compare's pair of two groups of the sweep
+    file at `path` (other against base, on base's instance, mode, threads, params and
+    seed), or None without the program or raw samples beside the file."""
+    done = {}
+
+    def paired(base, other):
+        if ctx.binary is None or not compare.samples_path(path).is_file():
+            return None
+        labels = (compare.label(base.engine, base.order), compare.label(other.engine, other.order))
+        if labels not in done:
+            done[labels] = compare.compare_labels(ctx.binary, path, *labels).pairs
+        want = {"instance": base.instance, "mode": base.mode, "threads": str(base.threads),
+                "params": base.params, "engine_seed": base.engine_seed}
+        return next((p for p in done[labels] if all((p.key[k] or "-") == v for k, v in want.items() if k in p.key)),
+                    None)
+    return paired
 
 
 def _enumeration_lines(ctx, groups):
