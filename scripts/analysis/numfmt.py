@@ -7,7 +7,9 @@
   duration_written(text), with no more digits than the text holds ("2 µs").
 - A ratio: always "N× faster" or "N× slower" with N >= 1 (ratio(a, b)); other
   words for other quantities ("fewer steps" / "more steps"). The one helper for
-  every ratio of the report; ratio_interval() for a ratio with its interval.
+  every ratio of the report; ratio_interval() for a ratio with its interval;
+  one_run_ratio() for two times of one run each, which within SINGLE_RUN_NOISE
+  reads "about the same", no direction claimed.
 - Counts whole.
 """
 
@@ -20,6 +22,12 @@ UNITS = ((1.0, "s"), (1e-3, "ms"), (1e-6, "µs"), (1e-9, "ns"))
 # How a ratio reads by default: a time against another.
 FASTER, SLOWER = "faster", "slower"
 FEWER_STEPS, MORE_STEPS = "fewer steps", "more steps"
+# Two times of one run each have no spread to judge a difference by, and on a shared
+# machine a whole run can come out off by more than the samples within one show
+# (compare's noise floor, for runs of many samples). The sweep's speed guard takes a
+# reading this much slower for the machine's own swing (speed-tolerance's default):
+# one run each, a ratio within it names no direction.
+SINGLE_RUN_NOISE = 0.10
 
 
 def _three(t):
@@ -107,6 +115,19 @@ def ratio(a, b, less=FASTER, more=SLOWER):
     if a <= b:
         return f"{factor_text(b / a)}× {less}"
     return f"{factor_text(a / b)}× {more}"
+
+
+def one_run_ratio(a, b, less=FASTER, more=SLOWER):
+    """ratio(a, b) of two times of one run each: "N× faster (one run each)"; within
+    SINGLE_RUN_NOISE of 1 no direction, "about the same (one run each, 1.04× apart: ...)"."""
+    text = ratio(a, b, less, more)
+    if text == "n/a":
+        return text
+    factor = factor_text(max(a, b) / min(a, b))
+    if float(factor.replace(",", "")) < 1 + SINGLE_RUN_NOISE:
+        return (f"about the same (one run each, {factor}× apart: within the {SINGLE_RUN_NOISE:.0%} a single run "
+                "can vary by, so no difference is claimed)")
+    return f"{text} (one run each)"
 
 
 def bounded_ratio(a, b, a_lower=False, b_lower=False, less=FASTER, more=SLOWER):

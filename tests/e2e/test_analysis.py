@@ -219,6 +219,15 @@ class Formats(unittest.TestCase):
         self.assertEqual(numfmt.ratio_interval(2, 1.5, 2.5), "2.00× slower [1.50×, 2.50×]")
         self.assertEqual(numfmt.ratio_interval(0.98, 0.95, 1.03), "1.02× faster [1.05× faster, 1.03× slower]")
 
+    def test_one_run_each_names_no_direction_within_the_noise(self):
+        # One run a side: 1.04x apart is no difference; 1.10x and more keeps its direction.
+        self.assertEqual(numfmt.one_run_ratio(12.0, 11.6), "about the same (one run each, 1.03× apart: within the "
+                         "10% a single run can vary by, so no difference is claimed)")
+        self.assertTrue(numfmt.one_run_ratio(1, 1.09).startswith("about the same (one run each, 1.09× apart"))
+        self.assertEqual(numfmt.one_run_ratio(1, 1.1), "1.10× faster (one run each)")
+        self.assertEqual(numfmt.one_run_ratio(2.39, 1), "2.39× slower (one run each)")
+        self.assertEqual(numfmt.one_run_ratio(None, 1), "n/a")
+
     def test_bounded_ratio(self):
         # The search took 1 s; enumeration stopped at its limit after 10 s: at least 10x faster.
         self.assertEqual(numfmt.bounded_ratio(1, 10, b_lower=True), "≥ 10.0× faster")

@@ -141,6 +141,37 @@ class NotouchBest(unittest.TestCase):
                          "by round) on 3x3 (9 cells, mode count): 1.00 ms [0.970, 1.03] against 1.00 s [0.970, 1.03]†")
 
 
+class TenpairOneRun(unittest.TestCase):
+    """tenpair's engine comparisons rest on one run a side: a ratio within the noise of
+    a single run names no direction; a larger one keeps it, said to be of one run each."""
+
+    @staticmethod
+    def one(engine, mode, wall, bound=100, peak=1 << 20):
+        from types import SimpleNamespace
+        return SimpleNamespace(engine=engine, mode=mode, bound=bound, done=True, status="done", length=68, wins=170,
+                               expanded=27000, stored=28000, peak=peak, wall=wall)
+
+    def test_shortest_win(self):
+        from analysis.sections import tenpair
+        rank = lambda e: (("bfs", "best-first", "compact").index(e), e)
+        runs_ = [self.one("bfs", "shortest", 3.79), self.one("best-first", "shortest", 0.0116),
+                 self.one("compact", "shortest", 0.0120)]
+        text = "\n".join(tenpair._shortest(runs_, rank))
+        self.assertIn("- compact against best-first (the seed's method), same run: about the same (one run each, "
+                      "1.03× apart: within the 10% a single run can vary by, so no difference is claimed), ", text)
+        self.assertNotIn("slower", text)
+        self.assertIn("- compact against bfs, same run: 316× faster (one run each), ", text)
+
+    def test_count_at_the_largest_bound(self):
+        from analysis.sections import tenpair
+        runs_ = [self.one("best-first", "count", 6.93), self.one("compact", "count", 6.61, peak=1 << 10)]
+        text = "\n".join(tenpair._counts_summary(runs_, {(100, r.engine): r for r in runs_}, [100],
+                                                 ["best-first", "compact"], {}))
+        self.assertIn("- compact against best-first at bound 100 (the largest both finished): 1020× less memory at the "
+                      "peak, about the same (one run each, 1.05× apart: within the 10% a single run can vary by, so no "
+                      "difference is claimed)", text)
+
+
 class NotouchCounts(unittest.TestCase):
     """The table of "New counts": a time the table rounds to its last decimal place
     (the microsecond) is shown with the digits it holds, never as three."""

@@ -13,14 +13,15 @@ thread count (NAME.samples.csv), shown as median [min, max]. The bounds a sweep
 planned come from max_lengths= of its .meta, those its stop rule skipped from its
 skipped.ROW lines, and the limits its runs share from time_limit_s= and
 max_memory_bytes=. Ratios read "N× faster" / "N× slower" (or less / more
-memory, fewer / more states)."""
+memory, fewer / more states); a time ratio of one run each within the noise of a
+single run reads "about the same" (numfmt.one_run_ratio)."""
 
 from .. import stats, timing
 from ..csvread import read_csv
 from ..family_section import FamilySection
 from ..markdown import code, escape, table
 from ..meta import SHORT_KEYS, is_skipped_key, read_meta
-from ..numfmt import duration, grouped, memory, ratio
+from ..numfmt import duration, grouped, memory, one_run_ratio, ratio
 import csv
 
 FEWER_STATES, MORE_STATES = "fewer states", "more states"
@@ -275,11 +276,11 @@ def _shortest(runs_, engine_rank):
         out.append("- **the engines disagree on the shortest length**")
     if OURS in won and SEEDS in won:
         c, b = won[OURS], won[SEEDS]
-        out.append(f"- {OURS} against {SEEDS} (the seed's method), same run: {ratio(c.wall, b.wall)} (one run each), "
+        out.append(f"- {OURS} against {SEEDS} (the seed's method), same run: {one_run_ratio(c.wall, b.wall)}, "
                    f"{ratio(c.expanded, b.expanded, FEWER_STATES, MORE_STATES)} expanded")
     if OURS in won and PLAIN in won:
         c, b = won[OURS], won[PLAIN]
-        out.append(f"- {OURS} against {PLAIN}, same run: {ratio(c.wall, b.wall)} (one run each), "
+        out.append(f"- {OURS} against {PLAIN}, same run: {one_run_ratio(c.wall, b.wall)}, "
                    f"{ratio(c.expanded, b.expanded, FEWER_STATES, MORE_STATES)} expanded")
     return out + [""]
 
@@ -378,8 +379,8 @@ def _counts_summary(counted, at, bounds, engines, skipped_runs):
             b = max(both)
             c, x = at[(b, OURS)], at[(b, e)]
             out.append(f"- {OURS} against {escape(e)} at bound {b} (the largest both finished): "
-                       f"{ratio(c.peak, x.peak, LESS_MEMORY, MORE_MEMORY)} at the peak, {ratio(c.wall, x.wall)} "
-                       "(one run each)")
+                       f"{ratio(c.peak, x.peak, LESS_MEMORY, MORE_MEMORY)} at the peak, "
+                       f"{one_run_ratio(c.wall, x.wall)}")
     return out
 
 
