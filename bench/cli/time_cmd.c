@@ -174,7 +174,7 @@ static void make_run_id(char *id, size_t len)
 static int check_stdin(const char *path)
 {
     struct stat st;
-    int fd = open(path, O_RDONLY | O_CLOEXEC);
+    int fd = open(path, O_RDONLY | O_NONBLOCK | O_CLOEXEC); /* a FIFO: no wait for a writer */
     if (fd < 0) {
         pb_say("time: --stdin %s: cannot open: %s", path, strerror(errno));
         return PB_EXIT_USAGE;

@@ -1,65 +1,86 @@
 /* readfile.c — whole-file input for the parsers, which all work on buffers. */
+#define _DEFAULT_SOURCE /* O_CLOEXEC, O_NONBLOCK */
 #include "readfile.h"
 
 #include <errno.h>
+#include <fcntl.h>
 #include <stdio.h>
 #include <string.h>
 #include <sys/stat.h>
+#include <unistd.h>
 
 #include "core/text_bytes.h"
+
+/* Opens path to read. A FIFO is opened without waiting for a writer (open(2) would
+ * wait forever for one that never comes) and read only when something can be: its
+ * first bytes, or a writer still there (a pipe such as bash's <(cmd) has one). A
+ * directory is refused by name. The descriptor (blocking again), its first bytes in
+ * buf (*got of them), or -1 with "PATH: reason" in err. */
+static int open_input(const char *path, char *buf, size_t cap, size_t *got, char *err,
+                      size_t errlen)
+{
+    struct stat st;
+    *got = 0;
+    int fd = open(path, O_RDONLY | O_NONBLOCK | O_CLOEXEC);
+    if (fd < 0) return snprintf(err, errlen, "%s: cannot open: %s", path, strerror(errno)), -1;
+    const char *why = NULL;
+    if (fstat(fd, &st))
+        why = strerror(errno);
+    else if (S_ISDIR(st.st_mode))
+        why = "is a directory, not a file";
+    else if (S_ISFIFO(st.st_mode)) {
+        ssize_t n;
+        while ((n = read(fd, buf, cap)) < 0 && errno == EINTR) {
+        }
+        if (n > 0) *got = (size_t)n;
+        if (n == 0)
+            why = "a pipe (FIFO) with no writer and nothing to read (expected a file; "
+                  "'-' reads standard input)";
+        else if (n < 0 && errno != EAGAIN)
+            why = strerror(errno);
+    }
+    if (!why && fcntl(fd, F_SETFL, fcntl(fd, F_GETFL) & ~O_NONBLOCK)) why = strerror(errno);
+    if (!why) return fd;
+    snprintf(err, errlen, "%s: %s", path, why);
+    close(fd);
+    return -1;
+}
 
 char *pb_read_file(const char *path, size_t *len, char *err, size_t errlen)
 {
     err[0] = '\0';
-    int is_stdin = !strcmp(path, "-");
-    FILE *f = is_stdin ? stdin : fopen(path, "rb");
-    if (!f) {
-        snprintf(err, errlen, "%s: cannot open: %s", path, strerror(errno));
-        return NULL;
-    }
-    /* fopen opens a directory for reading; saying so beats the read's "Is a directory". */
-    struct stat st;
-    if (!is_stdin && !fstat(fileno(f), &st) && S_ISDIR(st.st_mode)) {
-        snprintf(err, errlen, "%s: is a directory, not a file", path);
-        fclose(f);
-        return NULL;
-    }
+    const int is_stdin = !strcmp(path, "-");
     size_t cap = 4096, n = 0;
     char *buf = malloc(cap + 1);
-    while (buf) {
+    if (!buf) return snprintf(err, errlen, "%s: out of memory", path), NULL;
+    const int fd = is_stdin ? STDIN_FILENO : open_input(path, buf, cap, &n, err, errlen);
+    if (fd < 0) return free(buf), NULL;
+    for (;;) {
         if (n == cap) {
             if (cap >= PB_MAX_INPUT_BYTES) {
                 snprintf(err, errlen, "%s: file too large (more than %u MiB)", path,
                          PB_MAX_INPUT_BYTES >> 20);
-                free(buf);
-                buf = NULL;
                 break;
             }
             char *nb = realloc(buf, 2 * cap + 1);
             if (!nb) {
-                free(buf);
-                buf = NULL;
+                snprintf(err, errlen, "%s: out of memory", path);
                 break;
             }
             buf = nb, cap *= 2;
         }
-        size_t got = fread(buf + n, 1, cap - n, f);
-        n += got;
-        if (got == 0) {
-            if (ferror(f)) {
-                snprintf(err, errlen, "%s: read error: %s", path, strerror(errno));
-                free(buf);
-                buf = NULL;
-            }
-            break;
-        }
+        const ssize_t got = read(fd, buf + n, cap - n);
+        if (got < 0 && errno == EINTR) continue;
+        if (got < 0) snprintf(err, errlen, "%s: read error: %s", path, strerror(errno));
+        if (got <= 0) break;
+        n += (size_t)got;
     }
-    if (!buf && !err[0]) snprintf(err, errlen, "%s: out of memory", path);
-    if (!is_stdin) fclose(f);
+    if (!is_stdin) close(fd);
+    if (err[0]) return free(buf), NULL;
     /* A UTF-8 byte-order mark (some editors write one) is not part of the text: every
      * file read here (puzzles, sweep files, CSVs) is read without it. */
-    size_t bom = buf ? pb_bom_length(buf, n) : 0;
+    const size_t bom = pb_bom_length(buf, n);
     if (bom) memmove(buf, buf + bom, n -= bom);
-    if (buf) buf[n] = '\0', *len = n;
+    buf[n] = '\0', *len = n;
     return buf;
 }

@@ -7,7 +7,8 @@
 #define PB_MAX_INPUT_BYTES (64u << 20)
 
 /* Returns a malloc'd, NUL-terminated buffer and its length, or NULL with
- * "FILE: reason" in err. */
+ * "FILE: reason" in err. A directory is refused, and so is a FIFO with no writer and
+ * nothing to read (never waited on); a pipe with a writer is read to its end. */
 char *pb_read_file(const char *path, size_t *len, char *err, size_t errlen);
 
 #endif

@@ -72,7 +72,7 @@ static void on_child(int sig)
 static int open_stdin(pb_spawn *s, const char *path, char *err, size_t errlen)
 {
     struct stat st;
-    s->in_fd = open(path, O_RDONLY | O_CLOEXEC);
+    s->in_fd = open(path, O_RDONLY | O_NONBLOCK | O_CLOEXEC); /* a FIFO: no wait for a writer */
     if (s->in_fd < 0) {
         snprintf(err, errlen, "%s: cannot open: %s", path, strerror(errno));
         return -1;
@@ -84,6 +84,10 @@ static int open_stdin(pb_spawn *s, const char *path, char *err, size_t errlen)
     if (lseek(s->in_fd, 0, SEEK_SET) < 0) {
         snprintf(err, errlen, "%s: cannot be read again at every run (%s): give a regular file",
                  path, strerror(errno));
+        return -1;
+    }
+    if (fcntl(s->in_fd, F_SETFL, fcntl(s->in_fd, F_GETFL) & ~O_NONBLOCK)) {
+        snprintf(err, errlen, "%s: %s", path, strerror(errno));
         return -1;
     }
     return 0;
