@@ -10,6 +10,7 @@ import argparse
 import fnmatch
 import os
 import shutil
+import stat
 import sys
 import tempfile
 from datetime import datetime, timezone
@@ -173,6 +174,27 @@ def write_atomically(path, text):
         raise
 
 
+def _kind(mode):
+    return ("a FIFO" if stat.S_ISFIFO(mode) else "a device" if stat.S_ISCHR(mode) or stat.S_ISBLK(mode)
+            else "a socket" if stat.S_ISSOCK(mode) else "not a regular file")
+
+
+def check_plain_files(results_dir):
+    """A ReportError for the first entry of results_dir or a folder in it (plots/, a
+    generation's folder) that is neither a file nor a folder, itself or where its link
+    leads: reading a FIFO waits for a writer, /dev/zero never ends, and the report
+    reads (and writes) these folders' files by name."""
+    for folder in [results_dir] + sorted(p for p in results_dir.iterdir() if p.is_dir()):
+        for entry in sorted(folder.iterdir()):
+            try:
+                mode = entry.stat().st_mode
+            except OSError:
+                continue  # a dangling link: whoever reads it by name says so
+            if not stat.S_ISREG(mode) and not stat.S_ISDIR(mode):
+                raise ReportError(entry, f"{_kind(mode)}, not a file: a results folder holds the files "
+                                         "puzzlebench writes (remove it)")
+
+
 def check_folder(results_dir, draw):
     """A ReportError unless results_dir is a folder of result files whose plots can be
     drawn (with draw) into its plots folder."""
@@ -186,6 +208,7 @@ def check_folder(results_dir, draw):
         # A report of nothing is a mistyped folder more often than a wish.
         raise ReportError(results_dir, "holds no result files (NAME.csv and NAME.meta, as `puzzlebench "
                                        "sweep FILE --out DIR` writes them): nothing to report")
+    check_plain_files(results_dir)
     plots = results_dir / "plots"
     if plots.is_symlink():
         # A link there would have the plots written wherever it points.

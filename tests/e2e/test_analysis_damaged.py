@@ -9,6 +9,7 @@ $PUZZLEBENCH, else build/puzzlebench)
 
 import os
 import shutil
+import subprocess
 import sys
 import tempfile
 import unittest
@@ -16,6 +17,7 @@ from pathlib import Path
 
 sys.dont_write_bytecode = True  # before the fixtures are imported: no __pycache__ in tests/
 from analysis_fixtures import *  # noqa: F401,F403 (paths, fixtures, the analysis modules)
+from analysis_fixtures import REPORT
 
 PUZZLEBENCH = os.environ.get("PUZZLEBENCH", str(ROOT / "build" / "puzzlebench"))
 
@@ -74,6 +76,31 @@ class DamagedResults(unittest.TestCase):
         self.assertEqual(list(other.iterdir()), [])
         (self.tmp / "plots").write_text("")
         self.one_line_error(run_report(self.tmp, program=PUZZLEBENCH), "plots: is not a folder")
+
+    def test_not_a_file_is_refused_at_once(self):
+        # A FIFO would be waited on for a writer and /dev/zero read without end: each is
+        # one line naming it, in seconds (a hang fails here, by the timeout).
+        write_sweep(self.tmp, "notouch", NOTOUCH_LINES)
+        write_samples(self.tmp, "notouch", NOTOUCH_LINES)
+        (self.tmp / "plots").mkdir()
+        for name, make, word in (("notouch.samples.csv", os.mkfifo, "a FIFO"), ("x.meta", os.mkfifo, "a FIFO"),
+                                 ("x.csv", lambda p: os.symlink("/dev/zero", p), "a device"),
+                                 ("plots/notouch.gp", os.mkfifo, "a FIFO")):
+            with self.subTest(name=name):
+                path = self.tmp / name
+                kept = path.read_bytes() if path.is_file() else None
+                path.unlink(missing_ok=True)
+                make(path)
+                try:
+                    done = subprocess.run([sys.executable, str(REPORT), "--puzzlebench", PUZZLEBENCH, "--no-plots",
+                                           str(self.tmp)], capture_output=True, text=True, timeout=20)
+                except subprocess.TimeoutExpired:
+                    self.fail(f"the report waited on {name}")
+                finally:
+                    path.unlink()
+                    if kept is not None:
+                        path.write_bytes(kept)
+                self.one_line_error(done, f"{name}: {word}, not a file")
 
 
 if __name__ == "__main__":
