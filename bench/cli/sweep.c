@@ -13,6 +13,7 @@
 #include "harness/base/sizes.h"
 #include "harness/base/exit.h"
 #include "harness/io/readfile.h"
+#include "harness/io/inputs.h"
 #include "harness/mpi/world.h"
 #include "harness/sweep/sweep.h"
 #include "harness/base/say.h"
@@ -255,6 +256,7 @@ static int read_file(pb_sweep_spec *spec, const char *file, int quick, char *has
     char *text = pb_read_file(file, &len, err, sizeof err);
     pb_error pe = {0, ""};
     if (!text) return pb_say("sweep: %s", err), PB_EXIT_USAGE;
+    pb_input_note(file);
     pb_sweep_hash_text(text, len, hash, hashlen);
     int bad = pb_sweep_spec_parse(spec, text, len, &pe);
     free(text);

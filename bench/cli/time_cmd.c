@@ -23,6 +23,7 @@
 #include "time_scan.h"
 #include "time_shell.h"
 #include "harness/io/csv_append.h"
+#include "harness/io/inputs.h"
 #include "harness/measure/proc_time.h"
 #include "harness/measure/spawn.h"
 #include "harness/base/say.h"
@@ -185,7 +186,7 @@ static int check_stdin(const char *path)
     else if (lseek(fd, 0, SEEK_SET) < 0)
         why = "cannot be read again at every run";
     close(fd);
-    if (!why) return 0;
+    if (!why) return pb_input_note(path), 0;
     pb_say("time: --stdin %s: %s; expected a regular file, every run's standard input", path, why);
     return PB_EXIT_USAGE;
 }

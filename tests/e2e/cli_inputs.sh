@@ -1,7 +1,8 @@
 #!/usr/bin/env bash
 # cli_inputs.sh — inputs that are not plain files of text: a named pipe (FIFO) with no
 # writer is refused at once by every reader, never waited on in open(2), while a pipe
-# that has a writer (bash's <(cmd)) is read.
+# that has a writer (bash's <(cmd)) is read; an output that names the command's own
+# input (or a hard link to it) is refused and the input kept.
 # usage: tests/e2e/cli_inputs.sh PATH/TO/puzzlebench SOURCE_DIR
 # shellcheck source=tests/e2e/cli_lib.sh
 . "$(dirname "$0")/cli_lib.sh"
@@ -60,5 +61,47 @@ expect 0 "sweep --list, a FIFO at the .meta" -- timeout 10 "$pb" sweep k.sweep -
 # A pipe with a writer is read: process substitution, as a shell user writes it.
 expect 0 "solve, <(cat FILE)" -- timeout 10 "$pb" solve sudoku <(cat "$src/data/sudoku/4x4.txt") -q
 has "solutions=100 " "$tmp/out"
+
+# ---- an output that is the command's input ----
+
+cp "$src/data/sudoku/4x4.txt" p.txt && cp p.txt p.keep
+cp "$src/data/boards/ring8.txt" b.txt && cp b.txt b.keep
+head -n 7 "$src/data/kakuro/outlines-small.txt" >o.txt && cp o.txt o.keep
+# kept WHAT FILE: one line naming the clash, and FILE as it was.
+kept() {
+    one_line_error "cannot write: it is this command's input"
+    cmp -s "$2" "${2%.*}.keep" && ok || bad "$1: the input $2 was replaced"
+}
+for cmd in solve count; do
+    expect 2 "$cmd --csv = its file" -- "$pb" "$cmd" sudoku p.txt -q --csv p.txt
+    kept "$cmd --csv" p.txt
+done
+expect 2 "count --board-file, --csv = the board" -- "$pb" count notouch --board-file b.txt -q --csv b.txt
+kept "count --board-file --csv" b.txt
+expect 2 "render --out = its file" -- "$pb" render sudoku p.txt --out p.txt
+kept "render --out" p.txt
+ln -f p.txt hard.txt
+expect 2 "export --out = a hard link to its file" -- "$pb" export dimacs sudoku p.txt --out hard.txt
+kept "export --out" p.txt
+for opt in "--html o.txt" "--json o.txt" "--stats o.txt --force"; do
+    # shellcheck disable=SC2086
+    expect 2 "generate --outline o.txt $opt" -- "$pb" generate kakuro --outline o.txt $opt -q
+    kept "generate $opt" o.txt
+done
+mkdir -p g && cp o.txt g/generate.txt && cp o.txt g/generate.keep
+expect 2 "generate --out DIR --force, DIR/generate.txt the outline" -- \
+    "$pb" generate kakuro --outline g/generate.txt --out g --force -q
+kept "generate --out" g/generate.txt
+# A sweep whose file or instance is one of its own outputs: the one at NAME.csv refused,
+# the sweep file NAME.meta neither written nor removed by --force.
+mkdir -p s && cp p.txt s/k.csv && cp p.txt s/k.keep
+printf 'family sudoku\ninstances k.csv\nengines backtrack\nmodes first\n' >s/k.sweep
+expect 2 "sweep, an instance at NAME.csv" -- "$pb" sweep s/k.sweep --out s -q
+kept "sweep, instance" s/k.csv
+mv s/k.csv s/puzzles.txt
+printf 'family sudoku\ninstances puzzles.txt\nengines backtrack\nmodes first\n' >s/k.meta
+cp s/k.meta s/k.keep
+expect 2 "sweep --force, the sweep file NAME.meta" -- "$pb" sweep s/k.meta --out s -q --force
+kept "sweep --force" s/k.meta
 
 finish cli_inputs

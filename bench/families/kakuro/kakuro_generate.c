@@ -12,6 +12,7 @@
 #include "harness/base/exit.h"
 #include "harness/base/say.h"
 #include "harness/io/readfile.h"
+#include "harness/io/inputs.h"
 #include "kakuro_generate.h"
 #include "player/page/page.h"
 #include "families/families.h"
@@ -236,6 +237,7 @@ static int load_shapes(const gen_opts *p, kakuro_gen_run *r)
     size_t len;
     char *text = pb_read_file(file, &len, err, sizeof err);
     if (!text) return pb_say("generate: %s", err), -1;
+    pb_input_note(file);
     /* A slot past the last, so that an outline more than a run takes is seen and
      * refused rather than left out without a word. */
     if (!(r->outlines = calloc(KAKURO_MAX_SHAPES + 1, sizeof *r->outlines)))

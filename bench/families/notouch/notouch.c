@@ -7,6 +7,7 @@
 #include <string.h>
 #include <sys/stat.h>
 #include "harness/io/readfile.h"
+#include "harness/io/inputs.h"
 #include "families/render_grid.h"
 #include "notouch/board.h"
 #include "families/families.h"
@@ -68,6 +69,7 @@ static pb_model *load_model(const pb_instance *inst, const notouch_params *p, ch
         size_t len;
         char *text = pb_read_file(inst->spec, &len, err, errlen);
         if (!text) return NULL;
+        pb_input_note(inst->spec);
         int rc = notouch_board_parse(text, len, &b, &e);
         free(text);
         if (rc) {

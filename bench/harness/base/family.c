@@ -6,6 +6,7 @@
 #include <string.h>
 #include "harness/base/suggest.h"
 #include "harness/io/readfile.h"
+#include "harness/io/inputs.h"
 #include "harness/outside/outside.h"
 #include "registry/registry.h"
 
@@ -110,6 +111,7 @@ int pb_read_puzzle_file(const char *spec, pb_set *set, pb_text_reader read, char
     size_t len;
     char *text = pb_read_file(spec, &len, err, errlen);
     if (!text) return -1;
+    pb_input_note(spec);
     const int rc = read(spec, text, len, set, err, errlen);
     free(text);
     return rc;

@@ -2,6 +2,7 @@
 #define _DEFAULT_SOURCE /* O_NOFOLLOW */
 #include "outfile.h"
 #include "harness/base/sizes.h"
+#include "inputs.h"
 
 #include <errno.h>
 #include <fcntl.h>
@@ -40,9 +41,16 @@ static int not_a_regular_file(const char *path, char *err, size_t errlen)
     return -1;
 }
 
+/* Whether an output may be made at path: a regular file (or none), and not an input of
+ * this command (harness/io/inputs.h). */
+static int refused(const char *path, char *err, size_t errlen)
+{
+    return not_a_regular_file(path, err, errlen) || pb_input_clash(path, err, errlen) ? -1 : 0;
+}
+
 int pb_out_open(const char *path, int flags, char *err, size_t errlen)
 {
-    if (not_a_regular_file(path, err, errlen)) return -1;
+    if (refused(path, err, errlen)) return -1;
     int fd = open(path, flags | O_NOFOLLOW | O_CLOEXEC, 0666);
     if (fd < 0) say_why(path, errno, err, errlen);
     return fd;
@@ -82,7 +90,7 @@ int pb_out_check(const char *path, char *err, size_t errlen)
     struct stat st;
     if (!*path)
         return snprintf(err, errlen, "%s: cannot write: an empty file name", shown(path)), -1;
-    if (not_a_regular_file(path, err, errlen)) return -1;
+    if (refused(path, err, errlen)) return -1;
     const char *slash = strrchr(path, '/');
     if (!slash) return 0;
     char dir[PB_PATH_MAX];
@@ -107,7 +115,7 @@ int pb_out_temp(const char *path, char *tmp, size_t tmplen, char *err, size_t er
 {
     int n = snprintf(tmp, tmplen, "%s.tmp.%ld", path, (long)getpid());
     if (n < 0 || (size_t)n >= tmplen) return snprintf(err, errlen, "%s: path too long", path), -1;
-    if (not_a_regular_file(path, err, errlen)) return -1;
+    if (refused(path, err, errlen)) return -1;
     unlink(tmp); /* a stale one of an earlier run with our pid, or a planted link */
     int fd = open(tmp, O_WRONLY | O_CREAT | O_EXCL | O_NOFOLLOW | O_CLOEXEC, 0666);
     if (fd < 0) say_why(path, errno, err, errlen); /* the user's name, not the temporary one */

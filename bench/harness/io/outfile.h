@@ -2,7 +2,8 @@
  * a symbolic link (one planted at an output's name, or at its temporary name, is
  * refused, never written through), and whole files written through a fresh temporary
  * file in the same folder, renamed into place (complete or absent): only over a regular
- * file or a link, never over a device, a pipe or a socket. */
+ * file or a link, never over a device, a pipe or a socket, and never over an input of
+ * the same command (harness/io/inputs.h). */
 #ifndef PB_OUTFILE_H
 #define PB_OUTFILE_H
 

@@ -13,6 +13,7 @@
 #include <sys/stat.h>
 #include <unistd.h>
 
+#include "harness/io/inputs.h"
 #include "harness/io/outfile.h"
 
 static int path_of(char *out, const char *dir, const char *name, const char *ext, char *err,
@@ -104,6 +105,8 @@ int pb_sweep_out_remove(const pb_sweep_out *o, char *err, size_t errlen)
 {
     const char *const all[] = {o->csv,          o->samples, o->csv_part,
                                o->samples_part, o->meta,    o->topology};
+    for (size_t i = 0; i < sizeof all / sizeof all[0]; i++) /* a sweep file named NAME.meta */
+        if (pb_input_clash(all[i], err, errlen)) return -1;
     for (size_t i = 0; i < sizeof all / sizeof all[0]; i++)
         if (remove(all[i]) && errno != ENOENT)
             return snprintf(err, errlen, "%s: cannot remove: %s", all[i], strerror(errno)), -1;
