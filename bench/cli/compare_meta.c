@@ -9,7 +9,6 @@
 
 #include "compare.h"
 #include "core/text_bytes.h"
-#include "harness/io/readfile.h"
 #include "harness/meta/meta.h"
 
 /* The keys whose values must agree: the machine, the build, and the method. */
@@ -35,7 +34,7 @@ int cmp_meta_read(cmp_meta *m, const cmp_file *f, char *err, size_t errlen)
     size_t len;
     *m = (cmp_meta){0};
     if (stat(f->meta_path, &st)) return 0; /* none: the file says nothing of its run */
-    char *text = pb_read_file(f->meta_path, &len, err, errlen);
+    char *text = pb_meta_read(f->meta_path, &len, err, errlen);
     if (!text) return -1;
     m->found = 1;
     meta_value(text, "commit", m->commit, sizeof m->commit);

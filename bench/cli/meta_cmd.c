@@ -9,7 +9,6 @@
 #include "harness/measure/bind.h"
 #include "harness/io/csv.h"
 #include "harness/meta/meta.h"
-#include "harness/io/readfile.h"
 #include "harness/base/say.h"
 #include "harness/io/outfile.h"
 #include "harness/base/sizes.h"
@@ -139,12 +138,23 @@ static int fill_end(FILE *f, void *p)
     return ferror(f) ? -1 : 0;
 }
 
+/* Whether the run id at id (up to the line's end) is not one: empty, or holding a
+ * control character (a CR of a file saved with CRLF) or a byte past ASCII. Spaces part
+ * the ids of a file assembled from several runs. */
+static int bad_run_id(const char *id)
+{
+    const size_t n = strcspn(id, "\n");
+    for (size_t i = 0; i < n; i++)
+        if ((unsigned char)id[i] < ' ' || (unsigned char)id[i] >= 0x7f) return 1;
+    return n == 0 || id[0] == ' ';
+}
+
 /* --end: FROM's text, the end sample, the extra lines; prints FROM's run id. */
 static int write_end(const meta_opts *o, const char *const *extra)
 {
     char err[PB_MSG_MAX], topo[PB_PATH_EXT_MAX];
     size_t len = 0;
-    char *text = pb_read_file(o->end_from, &len, err, sizeof err);
+    char *text = pb_meta_read(o->end_from, &len, err, sizeof err);
     if (!text) {
         pb_say("meta: %s", err);
         return PB_EXIT_USAGE;
@@ -152,6 +162,14 @@ static int write_end(const meta_opts *o, const char *const *extra)
     const char *id = strstr(text, "run_id=");
     if (!id || (id != text && id[-1] != '\n')) {
         pb_say("meta: %s: no run_id= line (not written by --begin)", o->end_from);
+        free(text);
+        return PB_EXIT_USAGE;
+    }
+    if (bad_run_id(id + 7)) {
+        int line = 1, shown = (int)strcspn(id + 7, "\n");
+        for (const char *c = text; c < id; c++) line += *c == '\n';
+        pb_say("meta: %s:%d: expected the run id that --begin wrote, got 'run_id=%.*s'",
+               o->end_from, line, shown < 64 ? shown : 64, id + 7);
         free(text);
         return PB_EXIT_USAGE;
     }

@@ -2,7 +2,8 @@
 # cli_inputs.sh — inputs that are not plain files of text: a named pipe (FIFO) with no
 # writer is refused at once by every reader, never waited on in open(2), while a pipe
 # that has a writer (bash's <(cmd)) is read; an output that names the command's own
-# input (or a hard link to it) is refused and the input kept.
+# input (or a hard link to it) is refused and the input kept; a .meta read back with a
+# NUL byte, or a run id that is none, is refused rather than read as keys missing.
 # usage: tests/e2e/cli_inputs.sh PATH/TO/puzzlebench SOURCE_DIR
 # shellcheck source=tests/e2e/cli_lib.sh
 . "$(dirname "$0")/cli_lib.sh"
@@ -61,6 +62,25 @@ expect 0 "sweep --list, a FIFO at the .meta" -- timeout 10 "$pb" sweep k.sweep -
 # A pipe with a writer is read: process substitution, as a shell user writes it.
 expect 0 "solve, <(cat FILE)" -- timeout 10 "$pb" solve sudoku <(cat "$src/data/sudoku/4x4.txt") -q
 has "solutions=100 " "$tmp/out"
+
+# ---- a .meta read back: text, and a run id ----
+
+"$pb" meta --out begin.meta --begin >id 2>err
+sed '1s/=/=\x00/' begin.meta >nul.meta
+expect 2 "meta --end, a NUL byte in FROM" -- "$pb" meta --out end.meta --end nul.meta
+one_line_error "nul\.meta:1: expected text, got a NUL byte"
+[ -e end.meta ] && bad "meta --end wrote end.meta from a damaged .meta" || ok
+sed 's/$/\r/' begin.meta >crlf.meta
+expect 2 "meta --end, lines ending in CR LF" -- "$pb" meta --out end.meta --end crlf.meta
+one_line_error "crlf\.meta:1: expected the run id that --begin wrote, got 'run_id=.*\\x0d'"
+printf 'run_id=\n' >empty.meta
+expect 2 "meta --end, an empty run id" -- "$pb" meta --out end.meta --end empty.meta
+one_line_error "empty\.meta:1: expected the run id"
+expect 0 "meta --end, FROM as --begin wrote it" -- "$pb" meta --out end.meta --end begin.meta
+cmp -s out id && ok || bad "meta --end printed $(cat out), --begin $(cat id)"
+rm -rf p && cp -r o p && sed -i '3s/=/=\x00/' p/k.meta
+expect 2 "compare, a NUL byte in the .meta beside" -- "$pb" compare p/k.csv --by engine=backtrack,propagate
+one_line_error "p/k\.meta:3: expected text, got a NUL byte"
 
 # ---- an output that is the command's input ----
 

@@ -98,6 +98,11 @@ int pb_meta_save_in_place(const char *meta_path, const pb_meta *m, const char *c
  * of the line), or NULL when there is none (meta_read.c). */
 const char *pb_meta_value(const char *text, const char *key, size_t *n);
 
+/* A .meta's whole text read back (pb_read_file), or NULL with "PATH: ..." in err; one
+ * holding a NUL byte is refused ("PATH:LINE: expected text, got a NUL byte"), since
+ * every key after it would read as absent (meta_read.c). */
+char *pb_meta_read(const char *path, size_t *len, char *err, size_t errlen);
+
 /* The built-in provenance of this binary. */
 const char *pb_build_commit(void); /* 40 hex digits (+ "-dirty"), or "unknown" */
 

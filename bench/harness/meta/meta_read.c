@@ -1,7 +1,23 @@
-/* meta_read.c — reading a .meta back: the value of one of its "key=value" lines. */
+/* meta_read.c — reading a .meta back: its text, and the value of one of its
+ * "key=value" lines. */
+#include <stdio.h>
+#include <stdlib.h>
 #include <string.h>
 
 #include "meta.h"
+#include "harness/io/readfile.h"
+
+char *pb_meta_read(const char *path, size_t *len, char *err, size_t errlen)
+{
+    char *text = pb_read_file(path, len, err, errlen);
+    const char *nul = text ? memchr(text, '\0', *len) : NULL;
+    if (!nul) return text;
+    int line = 1;
+    for (const char *c = text; c < nul; c++) line += *c == '\n';
+    snprintf(err, errlen, "%s:%d: expected text, got a NUL byte", path, line);
+    free(text);
+    return NULL;
+}
 
 const char *pb_meta_value(const char *text, const char *key, size_t *n)
 {
