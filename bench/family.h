@@ -296,6 +296,10 @@ typedef int (*pb_text_reader)(const char *spec, const char *text, size_t len, pb
 int pb_read_puzzle_file(const char *spec, pb_set *set, pb_text_reader read, char *err,
                         size_t errlen);
 
+/* "SPEC:LINE: MSG" with why after it (" (...)", or ""), malloc'd whole however long
+ * the file's name: a puzzle's error or note. NULL when out of memory. */
+char *pb_puzzle_message(const char *spec, int line, const char *msg, const char *why);
+
 /* The short name of a file spec: its base name up to the first '.', with commas,
  * spaces and quotes replaced, so it can go in a CSV field; "-" is "stdin". */
 void pb_base_name(const char *spec, char *out, size_t outlen);

@@ -3,7 +3,8 @@
 # writer is refused at once by every reader, never waited on in open(2), while a pipe
 # that has a writer (bash's <(cmd)) is read; an output that names the command's own
 # input (or a hard link to it) is refused and the input kept; a .meta read back with a
-# NUL byte, or a run id that is none, is refused rather than read as keys missing.
+# NUL byte, or a run id that is none, is refused rather than read as keys missing; a
+# file whose name is long (hundreds of characters) still gets its whole message.
 # usage: tests/e2e/cli_inputs.sh PATH/TO/puzzlebench SOURCE_DIR
 # shellcheck source=tests/e2e/cli_lib.sh
 . "$(dirname "$0")/cli_lib.sh"
@@ -81,6 +82,30 @@ cmp -s out id && ok || bad "meta --end printed $(cat out), --begin $(cat id)"
 rm -rf p && cp -r o p && sed -i '3s/=/=\x00/' p/k.meta
 expect 2 "compare, a NUL byte in the .meta beside" -- "$pb" compare p/k.csv --by engine=backtrack,propagate
 one_line_error "p/k\.meta:3: expected text, got a NUL byte"
+
+# ---- a long file name: the message whole, name and reason ----
+
+long=$(printf 'd%.0s' {1..200})
+long="$PWD/$long/$long/$long"
+mkdir -p "$long" short
+printf 'x x\n' >short/bad && cp short/bad "$long/bad"
+# Each file of puzzles (the families that take --keep-going), its puzzle's error read
+# with the file (--keep-going) and as the run's stop: the same message as for a short
+# name, whatever the name's length.
+while read -r fam; do
+    for keep in --keep-going ""; do
+        # shellcheck disable=SC2086
+        "$pb" solve "$fam" short/bad -q --keep-going >out 2>err.short
+        grep -q '^puzzlebench: solve: short/bad:1: ' err.short || continue
+        # shellcheck disable=SC2086
+        "$pb" solve "$fam" short/bad -q $keep >out 2>err.short
+        # shellcheck disable=SC2086
+        expect 2 "solve $fam, a long name $keep" -- "$pb" solve "$fam" "$long/bad" -q $keep
+        if [ "$(sed "s|$long/bad|short/bad|" "$tmp/err")" = "$(cat err.short)" ]; then ok; else
+            bad "solve $fam $keep, a long name: $(cut -c 1-80 "$tmp/err")... $(tail -c 80 "$tmp/err")"
+        fi
+    done
+done <families
 
 # ---- an output that is the command's input ----
 

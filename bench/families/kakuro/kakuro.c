@@ -26,14 +26,6 @@ static void free_set(pb_set *set)
     memset(set, 0, sizeof *set);
 }
 
-static char *dup_printf(const char *fmt, const char *spec, int line, const char *msg)
-{
-    int n = snprintf(NULL, 0, fmt, spec, line, msg);
-    char *s = n >= 0 ? malloc((size_t)n + 1) : NULL;
-    if (s) snprintf(s, (size_t)n + 1, fmt, spec, line, msg);
-    return s;
-}
-
 static int load_text(const char *spec, const char *text, size_t len, pb_set *set, char *err,
                      size_t errlen)
 {
@@ -66,18 +58,17 @@ static int load_text(const char *spec, const char *text, size_t len, pb_set *set
             /* Why it has no solution, else its first run without a clue. */
             const pb_error *n = &rd.note, *u = &rd.unclued;
             if (p->model && n->line)
-                p->note =
-                    dup_printf("%s:%d: %s (the puzzle has no solution)", spec, n->line, n->msg);
+                p->note = pb_puzzle_message(spec, n->line, n->msg, " (the puzzle has no solution)");
             else if (p->model && u->line)
-                p->note = dup_printf("%s:%d: %s (read as a run: distinct digits, any sum)", spec,
-                                     u->line, u->msg);
+                p->note = pb_puzzle_message(spec, u->line, u->msg,
+                                            " (read as a run: distinct digits, any sum)");
             if (p->model && (n->line || u->line) && !p->note) goto nomem;
             if (p->model) continue;
             e.line = line;
         }
         kakuro_grid_free(g);
         p->line = e.line;
-        if (!(p->error = dup_printf("%s:%d: %s", spec, e.line, e.msg))) goto nomem;
+        if (!(p->error = pb_puzzle_message(spec, e.line, e.msg, ""))) goto nomem;
         set->bad++;
     }
     kakuro_grid_free(&grids[set->count]); /* the grid of the read that found the end */

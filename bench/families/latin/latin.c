@@ -212,17 +212,12 @@ static int load_text(const char *spec, const char *text, size_t len, pb_set *set
         pb_puzzle *p = &set->puzzle[set->count];
         if (rc > 0 && add_square(set, pv, set->count, sq, line)) break;
         if (rc > 0 && rd.note.line) {
-            char msg[512];
-            int n = snprintf(msg, sizeof msg, "%s:%d: %s (the square has no completion)", spec,
-                             rd.note.line, rd.note.msg);
-            if (!(p->note = malloc((size_t)n + 1))) break;
-            memcpy(p->note, msg, (size_t)n + 1);
+            p->note = pb_puzzle_message(spec, rd.note.line, rd.note.msg,
+                                        " (the square has no completion)");
+            if (!p->note) break;
         }
         if (rc < 0) {
-            char msg[512];
-            int n = snprintf(msg, sizeof msg, "%s:%d: %s", spec, e.line, e.msg);
-            if (!(p->error = malloc((size_t)n + 1))) break;
-            memcpy(p->error, msg, (size_t)n + 1);
+            if (!(p->error = pb_puzzle_message(spec, e.line, e.msg, ""))) break;
             p->line = e.line;
             set->bad++;
         }

@@ -75,10 +75,7 @@ static int load_text(const char *spec, const char *text, size_t len, pb_set *set
         memset(en, 0, sizeof *en);
         set->count++;
         if (rc < 0) {
-            char msg[512];
-            int n = snprintf(msg, sizeof msg, "%s:%d: %s", spec, e.line, e.msg);
-            if (!(p->error = malloc((size_t)n + 1))) goto nomem;
-            memcpy(p->error, msg, (size_t)n + 1);
+            if (!(p->error = pb_puzzle_message(spec, e.line, e.msg, ""))) goto nomem;
             p->line = e.line;
             set->bad++;
             continue;

@@ -117,6 +117,14 @@ int pb_read_puzzle_file(const char *spec, pb_set *set, pb_text_reader read, char
     return rc;
 }
 
+char *pb_puzzle_message(const char *spec, int line, const char *msg, const char *why)
+{
+    const int n = snprintf(NULL, 0, "%s:%d: %s%s", spec, line, msg, why);
+    char *s = n >= 0 ? malloc((size_t)n + 1) : NULL;
+    if (s) snprintf(s, (size_t)n + 1, "%s:%d: %s%s", spec, line, msg, why);
+    return s;
+}
+
 void pb_base_name(const char *spec, char *out, size_t outlen)
 {
     if (!strcmp(spec, "-")) spec = "stdin";
