@@ -2,6 +2,7 @@
  * and `import-solution` (see cnf_puzzle.h). */
 #include "cnf_puzzle.h"
 #include "harness/base/say.h"
+#include "harness/base/sizes.h"
 
 #include <stdlib.h>
 #include <string.h>
@@ -56,7 +57,7 @@ int pb_cnf_puzzle_args(const char *cmd, pb_cnf_puzzle *p, const pb_option *optio
         memmove(pos, pos + 1, (size_t)(*npos - 1) * sizeof *pos);
         --*npos;
     }
-    char err[600];
+    char err[PB_MSG_LONG_MAX];
     if (fam->check_params && fam->check_params(p->params, err, sizeof err))
         return pb_usage_error(cmd, "%s", err);
     return 0;
@@ -64,7 +65,7 @@ int pb_cnf_puzzle_args(const char *cmd, pb_cnf_puzzle *p, const pb_option *optio
 
 int pb_cnf_puzzle_load(const char *cmd, pb_cnf_puzzle *p)
 {
-    char err[600];
+    char err[PB_MSG_LONG_MAX];
     if (p->fam->load(&p->inst, p->params, &p->set, err, sizeof err))
         return pb_say("%s: %s", cmd, err), PB_EXIT_USAGE;
     p->loaded = 1;

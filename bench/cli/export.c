@@ -14,6 +14,7 @@
 #include "harness/base/suggest.h"
 #include "harness/io/dimacs.h"
 #include "harness/io/outfile.h"
+#include "harness/base/sizes.h"
 
 typedef struct export_opts {
     const char *out;
@@ -142,7 +143,7 @@ int pb_cmd_export(int argc, char **argv)
     }
     if (!rc) {
         export_ctx x = {&p};
-        char err[600];
+        char err[PB_MSG_LONG_MAX];
         if (!o.out || !strcmp(o.out, "-")) {
             if (fill(stdout, &x) || fflush(stdout))
                 rc = (pb_say("export: standard output: cannot write: %s", strerror(errno)),

@@ -9,6 +9,7 @@
 #include "cnf_puzzle.h"
 #include "harness/io/readfile.h"
 #include "harness/base/say.h"
+#include "harness/base/sizes.h"
 
 typedef struct import_opts {
     int index;
@@ -97,7 +98,7 @@ static void explain(const pb_model *m, const int *values, char *out, size_t len)
 /* Reads, decodes and checks the answer in path for p's puzzle; the exit status. */
 static int import(pb_cnf_puzzle *p, const char *path)
 {
-    char err[600];
+    char err[PB_MSG_LONG_MAX];
     size_t len;
     char *text = pb_read_file(path, &len, err, sizeof err);
     if (!text) return pb_say("import-solution: %s", err), PB_EXIT_USAGE;

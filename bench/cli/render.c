@@ -12,6 +12,7 @@
 #include "harness/io/outfile.h"
 #include "harness/measure/stop.h"
 #include "harness/base/say.h"
+#include "harness/base/sizes.h"
 
 typedef struct render_opts {
     const char *out, *engine; /* NULL: the family's default engine */
@@ -162,7 +163,7 @@ static int draw(FILE *f, void *ctx)
 static int render(const pb_family *fam, const render_opts *o, const void *params,
                   const pb_instance *inst)
 {
-    char err[600];
+    char err[PB_MSG_LONG_MAX];
     pb_set set;
     if (fam->check_params && fam->check_params(params, err, sizeof err))
         return pb_usage_error("render", "%s", err);
@@ -218,7 +219,7 @@ static int render(const pb_family *fam, const render_opts *o, const void *params
     }
     if (!rc) {
         picture p = {fam, &o->limits, &set, k, values, steps, nsteps, o->win, o->trace, 0, ""};
-        char err[600];
+        char err[PB_MSG_LONG_MAX];
         if (!o->out) {
             rc = draw(stdout, &p);
         } else if (pb_write_file_atomic(o->out, draw, &p, err, sizeof err)) {

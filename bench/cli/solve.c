@@ -369,7 +369,7 @@ static int parse(const char *cmd, const pb_family *fam, int argc, char **argv, p
  * exit status after printing why not. */
 static int prepare(run_ctx *c)
 {
-    char err[600], hint[200];
+    char err[PB_MSG_LONG_MAX], hint[200];
     int which = 0;
     /* Without --keep-going, bad input stops everything before any work is done. */
     for (int i = 0; i < c->set.count; i++)
@@ -432,7 +432,7 @@ static int run_measured(run_ctx *c)
 static int run(const char *cmd, const pb_family *fam, pb_solve_opts *o, const void *params,
                const pb_instance *inst)
 {
-    char err[600], list[512], hint[200];
+    char err[PB_MSG_LONG_MAX], list[512], hint[200];
     const char *name = o->engine ? o->engine : fam->default_engine;
     const pb_engine *eng = pb_family_engine(fam, name);
     const pb_order *ord = pb_order_find(o->order);

@@ -251,7 +251,7 @@ static pb_option *key_options(const char **names, int max, int *n)
  * into hash. 0, or the exit status. */
 static int read_file(pb_sweep_spec *spec, const char *file, int quick, char *hash, size_t hashlen)
 {
-    char err[600];
+    char err[PB_MSG_LONG_MAX];
     size_t len;
     char *text = pb_read_file(file, &len, err, sizeof err);
     pb_error pe = {0, ""};

@@ -203,7 +203,7 @@ typedef struct row_keys {
  * name is then the column that tells them apart). 0, or the usage error's status. */
 static int check_options(const time_opts *o, int n, const pb_time_scan *s, row_keys *r)
 {
-    char err[600];
+    char err[PB_MSG_LONG_MAX];
     pb_csv_keys *k = &r->k;
     if (!n)
         return pb_usage_error("time", "give the commands to time ('CMD A' 'CMD B'), or one "

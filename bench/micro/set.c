@@ -5,10 +5,11 @@
 #include <string.h>
 
 #include "registry/registry.h"
+#include "harness/base/sizes.h"
 
 int pb_micro_load_set(const pb_family *f, const char *path, const char *what, pb_set *set)
 {
-    char err[600];
+    char err[PB_MSG_LONG_MAX];
     pb_instance inst = {path, 1, NULL};
     if (f->load(&inst, f->params_default, set, err, sizeof err) || set->bad) {
         if (set->bad)

@@ -13,6 +13,7 @@
 
 #include "say.h"
 #include "suggest.h"
+#include "harness/base/sizes.h"
 
 /* The length of cmd's first word, the command itself: "generate latin" runs latin's
  * generator under `generate`. */
@@ -392,7 +393,7 @@ static int is_command(const char *cmd, const char *name)
 static int take(const char *cmd, const getopt_tables *t, int c, const char *written,
                 pb_instance *instance)
 {
-    char err[600];
+    char err[PB_MSG_LONG_MAX];
     if (c == 'h' || c == HELP_VAL) return PB_OPT_HELP;
     if (c == ':') {
         int i = optopt >= LONG_BASE ? optopt - LONG_BASE : t->by_key[(unsigned char)optopt];

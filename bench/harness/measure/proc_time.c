@@ -19,12 +19,12 @@
 
 typedef struct timed_command {
     pb_spawn spawn;
-    int exit_status;    /* what every run must exit with */
-    int limit_status;   /* what a run stopped at its own limit exits with (0: none) */
-    const char *output; /* the file for the first run's stdout, or NULL */
-    int runs, at_limit; /* runs so far; 1 once a run stopped at a limit */
-    char err[600];      /* why the output could not be kept */
-    long waited;        /* runs waited for, and their user and system seconds, summed */
+    int exit_status;           /* what every run must exit with */
+    int limit_status;          /* what a run stopped at its own limit exits with (0: none) */
+    const char *output;        /* the file for the first run's stdout, or NULL */
+    int runs, at_limit;        /* runs so far; 1 once a run stopped at a limit */
+    char err[PB_MSG_LONG_MAX]; /* why the output could not be kept */
+    long waited;               /* runs waited for, and their user and system seconds, summed */
     double user_s, sys_s;
     long max_rss_kib; /* the largest resident high-water mark of a run */
 } timed_command;
@@ -175,7 +175,7 @@ static int measure_all(const pb_proc_opts *o, timed_command *c, pb_timed *d, int
 /* Opens every command's spawn; 0, or 2 after the message (those opened closed). */
 static int open_all(const pb_proc_opts *o, timed_command *c, const pb_timed *d, int n)
 {
-    char err[600];
+    char err[PB_MSG_LONG_MAX];
     for (int i = 0; i < n; i++) {
         c[i] = (timed_command){
             .exit_status = o->exit_status, .limit_status = o->limit_status, .output = o->output};

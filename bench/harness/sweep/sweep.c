@@ -15,6 +15,7 @@
 #include "sweep_collection.h"
 #include "sweep_exec.h"
 #include "sweep_world.h"
+#include "harness/base/sizes.h"
 
 const char *const pb_pairings[] = {"auto", "duet", "alternate", NULL};
 
@@ -103,7 +104,7 @@ static const char *const kind_keys[] = {"generate",   "quick-generate", "puzzles
  * sweep: 1 with *rc the exit status, or 0 for an engine sweep. */
 static int other_kind(pb_sweep_spec *spec, const pb_sweep_opts *opts, int *rc)
 {
-    char err[512];
+    char err[PB_MSG_LONG_MAX];
     const char *kind = spec->gen.generator ? "generation" : spec->tool.name ? "tool" : 0;
     /* --against measures engine runs; generation alone spreads over MPI ranks. */
     if (kind &&
@@ -154,7 +155,7 @@ int pb_sweep_run(pb_sweep_spec *spec, const pb_sweep_opts *opts)
     pb_sweep_exec e = {.plan = &plan, .round = -1};
     pb_sweep_writer w = {.opts = opts};
     const pb_world *world = pb_world_get();
-    char err[512];
+    char err[PB_MSG_LONG_MAX];
     int rc = PB_EXIT_USAGE, gathered = 0;
     w.out.csv_fd = w.out.samples_fd = w.out.lock_fd = -1;
     if (refused_before_planning(spec, opts, world, &rc)) return rc;

@@ -47,6 +47,7 @@
 #include "stats/paired.h"
 #include "sweep_exec.h"
 #include "sweep_scratch.h"
+#include "harness/base/sizes.h"
 
 enum { THIS, OTHER, SIDES };
 
@@ -486,7 +487,7 @@ static int write_program(const char *path, const char *bytes, size_t len, char *
  * 0, or -1 (said). */
 static int make_copies(against *a)
 {
-    char err[600];
+    char err[PB_MSG_LONG_MAX];
     if (a->procs < 2) return 0;
     if (pb_sweep_scratch_dir("against", a->copies, sizeof a->copies)) return -1;
     for (int k = 0; k < SIDES; k++) {
@@ -553,7 +554,7 @@ static int start(against *a, int k, int p, const char *run_id)
         argv[at++] = "--slowdown";
         argv[at++] = (char *)a->opts->against_slowdown;
     }
-    char err[600], line[128], want[64];
+    char err[PB_MSG_LONG_MAX], line[128], want[64];
     pb_peer *peer = &a->peer[k][p];
     int rc = pb_peer_start(peer, argv, &pb_interrupted, err, sizeof err);
     free(argv);
@@ -597,7 +598,7 @@ static int start(against *a, int k, int p, const char *run_id)
 static int refuse_earlier(const against *a)
 {
     pb_sweep_out out;
-    char err[600];
+    char err[PB_MSG_LONG_MAX];
     const char *found;
     for (int k = 0; k < SIDES && !a->opts->force && !a->opts->resume; k++) {
         if (pb_sweep_out_paths(&out, a->opts->out_dir, a->name[k], err, sizeof err))

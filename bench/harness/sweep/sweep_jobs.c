@@ -8,6 +8,7 @@
 #include "harness/io/csv.h"
 #include "sweep_plan.h"
 #include "harness/base/say.h"
+#include "harness/base/sizes.h"
 
 const char *pb_sweep_mode_name(const job *j)
 {
@@ -219,7 +220,7 @@ static void instances_where(const pb_sweep_spec *s, const char *source, char *ou
     const char *key = s->collection.dir || s->collection.env            ? "collection"
                       : s->quick && q && s->key_line[q - pb_sweep_keys] ? "quick-instances"
                                                                         : "instances";
-    char at[300];
+    char at[PB_PATH_EXT_MAX];
     pb_sweep_spec_at(s, key, source, at, sizeof at);
     snprintf(out, len, "%s%s: ", at, key);
 }
@@ -229,7 +230,7 @@ static void instances_where(const pb_sweep_spec *s, const char *source, char *ou
 static int load_one(sweep_plan *p, const pb_sweep_spec *s, const char *source, int i,
                     const void *params, int at)
 {
-    char err[600], where[400];
+    char err[PB_MSG_LONG_MAX], where[PB_MSG_MAX];
     pb_instance inst = {s->instances.item[i], 0, NULL};
     instances_where(s, source, where, sizeof where);
     if (p->fam->load(&inst, params, &p->sets[at], err, sizeof err)) {
@@ -266,7 +267,7 @@ static int load_one(sweep_plan *p, const pb_sweep_spec *s, const char *source, i
 static int copy_all(sweep_plan *p, const pb_sweep_spec *s, int f, int c)
 {
     const int n = s->instances.n;
-    char err[600];
+    char err[PB_MSG_LONG_MAX];
     for (int i = 0; i < n; i++) {
         const int from = f * p->per_set + i, at = from + c * n;
         if (p->fam->copy_set(&p->sets[from], s->instances.item[i], c,

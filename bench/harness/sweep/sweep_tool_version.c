@@ -12,7 +12,7 @@
 void pb_sweep_tool_version(const pb_tool *tool, const char *program, const char *tmp, char *out,
                            size_t len)
 {
-    char path[PB_PATH_PART_MAX], err[600], line[512];
+    char path[PB_PATH_PART_MAX], err[PB_MSG_LONG_MAX], line[512];
     char *argv[] = {(char *)program,
                     (char *)(tool->version_flag ? tool->version_flag : "--version"), NULL};
     const char *want = tool->version_line;
