@@ -130,6 +130,15 @@ same_as_short "export dimacs" export dimacs sudoku @L@/missing
 same_as_short "import-solution" import-solution latin qwh-5-0.42-s1 @L@/missing
 same_as_short "sweep FILE" sweep @L@/missing.sweep --list
 same_as_short "compare" compare @L@/missing.csv @L@/missing.csv
+# A sweep's instance under a long name is read whole, from the file and as an option:
+# never cut to its first 511 characters, which here name another file (a decoy).
+cp "$src/data/sudoku/4x4.txt" "$long/real.txt"
+decoy=${long:0:511} && cp "$src/data/sudoku/4x4.txt" "$decoy"
+printf 'family sudoku\ninstances %s\nengines backtrack\nmodes first\n' "$long/real.txt" >long.sweep
+expect 0 "sweep, an instance under a long name" -- "$pb" sweep long.sweep --list
+has "^real backtrack" "$tmp/out"
+expect 0 "sweep --instances, a long name" -- "$pb" sweep long.sweep --instances "$long/real.txt" --list
+has "^real backtrack" "$tmp/out"
 
 # ---- an output that is the command's input ----
 

@@ -70,13 +70,14 @@ int pb_list_set(pb_list *l, const char *text, char *err, size_t errlen)
         p += strspn(p, " \t,");
         if (!*p) break;
         size_t n = strcspn(p, " \t,");
-        char word[512];
-        snprintf(word, sizeof word, "%.*s", (int)(n < sizeof word ? n : sizeof word - 1), p);
-        if (pb_list_add(&fresh, word)) {
+        char *word = strndup(p, n); /* whole: a long file name is never cut to another */
+        if (!word || pb_list_add(&fresh, word)) {
+            free(word);
             pb_list_free(&fresh);
             snprintf(err, errlen, "out of memory");
             return -1;
         }
+        free(word);
         p += n;
     }
     if (!fresh.n) {
