@@ -482,9 +482,13 @@ static int run(const char *cmd, const pb_family *fam, pb_solve_opts *o, const vo
     if (o->print_paths) c.batch.how.on_path = pb_path_print, c.batch.how.path_ctx = &paths;
     pb_engine_args_run(&o->eargs, &c.batch.how);
     int rc = prepare(&c);
-    /* The --csv file is written at the end: a name it cannot take is refused first. */
-    char out_err[PB_MSG_MAX];
-    if (!rc && o->csv && pb_out_check(o->csv, out_err, sizeof out_err))
+    /* The --csv file and FILE.meta are written at the end: a name they cannot take is
+     * refused first. */
+    char out_err[PB_MSG_MAX], csv_meta[PB_PATH_EXT_MAX];
+    if (o->csv) snprintf(csv_meta, sizeof csv_meta, "%s.meta", o->csv);
+    if (!rc && o->csv &&
+        (pb_out_check(o->csv, out_err, sizeof out_err) ||
+         pb_meta_check(csv_meta, out_err, sizeof out_err)))
         rc = (pb_say("%s: %s", cmd, out_err), PB_EXIT_USAGE);
     /* After the checks, so that a refused request says only why. */
     static pb_meta meta;

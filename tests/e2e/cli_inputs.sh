@@ -4,7 +4,9 @@
 # that has a writer (bash's <(cmd)) is read; an output that names the command's own
 # input (or a hard link to it) is refused and the input kept; a .meta read back with a
 # NUL byte, or a run id that is none, is refused rather than read as keys missing; a
-# file whose name is long (hundreds of characters) still gets its whole message.
+# file whose name is long (hundreds of characters) still gets its whole message; a
+# file written beside a result at the end (its .meta, topology, samples) that cannot
+# be made is refused before the work, so that no result is left without it.
 # usage: tests/e2e/cli_inputs.sh PATH/TO/puzzlebench SOURCE_DIR
 # shellcheck source=tests/e2e/cli_lib.sh
 . "$(dirname "$0")/cli_lib.sh"
@@ -181,5 +183,29 @@ printf 'family sudoku\ninstances puzzles.txt\nengines backtrack\nmodes first\n' 
 cp s/k.meta s/k.keep
 expect 2 "sweep --force, the sweep file NAME.meta" -- "$pb" sweep s/k.meta --out s -q --force
 kept "sweep --force" s/k.meta
+
+# ---- a side file that cannot be made: refused before the work ----
+
+# side WHAT FOLDER-AT ARGS...: a folder planted at FOLDER-AT; exit 2 naming it, and no
+# file made in side/.
+side() {
+    local what=$1 at=$2
+    shift 2
+    rm -rf side && mkdir -p "side/$at"
+    expect 2 "$what, a folder at $at" -- "$pb" "$@"
+    one_line_error "side/$at: cannot write: Is a directory"
+    [ -z "$(find side -type f)" ] && ok || bad "$what: left $(find side -type f | tr '\n' ' ')"
+}
+for at in r.csv.meta r.csv.topology.xml; do
+    side "solve --csv" "$at" solve sudoku "$src/data/sudoku/4x4.txt" -q --csv side/r.csv
+done
+side "generate --stats" g.meta generate sudoku --size 4 --stats side/g.csv -q --records-only
+side "generate --out" g/generate.meta generate sudoku --size 4 --out side/g -q
+side "time --csv" t.samples.csv time --csv side/t.csv -q -- touch side/measured
+while read -r fam; do # the families with a count of their own by lengths (--levels)
+    "$pb" count "$fam" --levels x.csv -q --max-length 30 >out 2>err
+    grep -q "has no count by lengths of its own" err && continue
+    side "count $fam --levels" l.csv.meta count "$fam" --levels side/l.csv -q --max-length 30
+done <families
 
 finish cli_inputs

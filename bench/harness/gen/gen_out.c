@@ -205,6 +205,11 @@ int pb_gen_open(pb_gen_state *s)
         snprintf(s->records_path, sizeof s->records_path, "%s", o->stats);
     }
     if (!rc && mode == PB_STREAM_NEW) rc = refuse_existing(s, err, sizeof err);
+    char meta[PB_PATH_EXT_MAX]; /* written at the end: refused now, before the work */
+    if (!rc && s->recorded) {
+        meta_path(s, meta, sizeof meta);
+        rc = pb_meta_check(meta, err, sizeof err);
+    }
     if (!rc && s->recorded) rc = open_records(s, mode, err, sizeof err);
     if (!rc && !o->records_only)
         rc = pb_stream_open(&s->text, o->out ? s->dir_text : NULL, o->out ? mode : PB_STREAM_NEW,

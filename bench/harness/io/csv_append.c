@@ -170,10 +170,13 @@ static char *read_checked(const char *path, const char *header, char *err, size_
 
 int pb_csv_append_check(const char *path, const pb_csv_keys *k, char *err, size_t errlen)
 {
-    char header[PB_CSV_HEADER_MAX];
+    char header[PB_CSV_HEADER_MAX], samples[PB_PATH_EXT_MAX];
     csv_header(k, header, sizeof header);
+    pb_csv_samples_path(path, samples, sizeof samples);
     char *text = read_checked(path, header, err, errlen);
-    int rc = text ? 0 : -1;
+    /* The samples are written after the row is measured: a name they cannot take (a
+     * folder there) is refused now, not after the measuring. */
+    int rc = text && !pb_out_check(samples, err, errlen) ? 0 : -1;
     free(text);
     return rc;
 }

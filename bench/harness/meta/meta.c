@@ -279,6 +279,14 @@ static int fill_meta(FILE *f, void *p)
     return pb_meta_write(f, mf->m, mf->extra);
 }
 
+int pb_meta_check(const char *meta_path, char *err, size_t errlen)
+{
+    char topo[PB_PATH_EXT_MAX];
+    if (pb_meta_topology_path(meta_path, topo, sizeof topo) != 0)
+        return snprintf(err, errlen, "%s: path too long", meta_path), -1;
+    return pb_out_check(meta_path, err, errlen) || pb_out_check(topo, err, errlen) ? -1 : 0;
+}
+
 int pb_meta_save(const char *meta_path, const pb_meta *m, const char *const *extra, char *err,
                  size_t errlen)
 {

@@ -82,6 +82,11 @@ int pb_meta_write_topology(const char *path, char *err, size_t errlen);
  * path without ".meta" gets ".topology.xml" appended). 0, or -1 when it does not fit. */
 int pb_meta_topology_path(const char *meta_path, char *out, size_t n);
 
+/* Before work whose .meta is written at its end: 0 when both meta_path and the
+ * topology beside it could be made (pb_out_check), else -1 with "PATH: cannot write:
+ * REASON" in err; so that the work is not done for a result left without its .meta. */
+int pb_meta_check(const char *meta_path, char *err, size_t errlen);
+
 /* Writes m (+ extra) to meta_path atomically and the topology beside it
  * (pb_meta_topology_path). 0, or -1 with a message in err. */
 int pb_meta_save(const char *meta_path, const pb_meta *m, const char *const *extra, char *err,

@@ -17,12 +17,13 @@
 
 int pb_rank_table_open(const char *path, FILE **f, char *err, size_t errlen)
 {
-    char part[PB_PATH_EXT_MAX];
+    char part[PB_PATH_EXT_MAX], meta[PB_PATH_EXT_MAX];
     *f = NULL;
     snprintf(part, sizeof part, "%s.part", path);
+    snprintf(meta, sizeof meta, "%s.meta", path);
     if (pb_world_get()->rank == 0)
         *f = !strcmp(path, "-") ? stderr
-             : pb_out_check(path, err, errlen)
+             : pb_out_check(path, err, errlen) || pb_meta_check(meta, err, errlen)
                  ? NULL
                  : pb_out_fopen(part, O_WRONLY | O_CREAT | O_TRUNC, "w", err, errlen);
     uint64_t failed = pb_world_get()->rank == 0 && !*f;
