@@ -6,7 +6,8 @@
 # NUL byte, or a run id that is none, is refused rather than read as keys missing; a
 # file whose name is long (hundreds of characters) still gets its whole message; a
 # file written beside a result at the end (its .meta, topology, samples) that cannot
-# be made is refused before the work, so that no result is left without it.
+# be made is refused before the work, so that no result is left without it; a CSV
+# that time appends to holds rows alone, each as wide as its header.
 # usage: tests/e2e/cli_inputs.sh PATH/TO/puzzlebench SOURCE_DIR
 # shellcheck source=tests/e2e/cli_lib.sh
 . "$(dirname "$0")/cli_lib.sh"
@@ -207,5 +208,25 @@ while read -r fam; do # the families with a count of their own by lengths (--lev
     grep -q "has no count by lengths of its own" err && continue
     side "count $fam --levels" l.csv.meta count "$fam" --levels side/l.csv -q --max-length 30
 done <families
+
+# ---- time --csv: the file appended to holds rows alone ----
+
+rm -rf tc && mkdir tc
+"$pb" time --csv tc/t.csv -q --min-sample-time 0.001 -- true >out 2>err
+cp tc/t.csv t.keep && cp tc/t.samples.csv ts.keep
+# stray FILE LINE: LINE added to FILE (tc/t.csv or its samples), then refused before
+# anything is measured, naming FILE and the line.
+stray() {
+    cp t.keep tc/t.csv && cp ts.keep tc/t.samples.csv
+    printf '%s\n' "$2" >>"tc/$1"
+    local at
+    at=$(wc -l <"tc/$1")
+    expect 2 "time --csv, '${2:0:20}' in $1" -- "$pb" time --csv tc/t.csv -q -- touch tc/measured
+    one_line_error "tc/$1:$at: expected [0-9]+ fields, as in the header, got [0-9]+"
+    [ ! -e tc/measured ] && ok || bad "time --csv measured before refusing $1"
+}
+stray t.csv "$(printf '1%.0s' {1..100000})"
+stray t.csv "1,done"
+stray t.samples.csv "garbage"
 
 finish cli_inputs

@@ -10,6 +10,7 @@
 #include <sys/stat.h>
 
 #include "harness/io/csv.h"
+#include "harness/io/csvtable.h"
 #include "harness/io/readfile.h"
 #include "outfile.h"
 #include "harness/base/sizes.h"
@@ -83,8 +84,8 @@ static void differing_heads(const char *line, size_t n, const char *want, size_t
     *a = n - tail, *b = m - tail;
 }
 
-/* 0 when text is empty, or starts with the line header and ends with a complete
- * line; else -1 with err. */
+/* 0 when text is empty, or starts with the line header, ends with a complete line and
+ * holds rows of the header's width alone; else -1 with err. */
 static int check_text(const char *path, const char *text, size_t len, const char *header, char *err,
                       size_t errlen)
 {
@@ -100,6 +101,14 @@ static int check_text(const char *path, const char *text, size_t len, const char
         return snprintf(err, errlen, "%s: its last line is incomplete (or it holds a NUL byte)",
                         path),
                -1;
+    /* Every line a row as wide as the header: one that is not (a stray line, a row cut
+     * short) would be counted as a row, and the new row given the wrong index. */
+    char *copy = malloc(len + 1);
+    if (!copy) return snprintf(err, errlen, "%s: out of memory", path), -1;
+    memcpy(copy, text, len + 1);
+    pb_table t;
+    if (pb_table_parse(copy, len, path, &t, err, errlen)) return -1;
+    pb_table_free(&t);
     return 0;
 }
 
@@ -175,9 +184,12 @@ int pb_csv_append_check(const char *path, const pb_csv_keys *k, char *err, size_
     pb_csv_samples_path(path, samples, sizeof samples);
     char *text = read_checked(path, header, err, errlen);
     /* The samples are written after the row is measured: a name they cannot take (a
-     * folder there) is refused now, not after the measuring. */
-    int rc = text && !pb_out_check(samples, err, errlen) ? 0 : -1;
+     * folder there), or samples of earlier rows that cannot be kept, are refused now,
+     * not after the measuring. */
+    char *old = text && *text ? read_checked(samples, pb_csv_samples_header, err, errlen) : NULL;
+    int rc = !text || (*text && !old) || pb_out_check(samples, err, errlen) ? -1 : 0;
     free(text);
+    free(old);
     return rc;
 }
 
