@@ -7,7 +7,8 @@
 # file whose name is long (hundreds of characters) still gets its whole message; a
 # file written beside a result at the end (its .meta, topology, samples) that cannot
 # be made is refused before the work, so that no result is left without it; a CSV
-# that time appends to holds rows alone, each as wide as its header.
+# that time appends to holds rows alone, each as wide as its header; an output in a
+# folder that cannot be written into is refused before the work.
 # usage: tests/e2e/cli_inputs.sh PATH/TO/puzzlebench SOURCE_DIR
 # shellcheck source=tests/e2e/cli_lib.sh
 . "$(dirname "$0")/cli_lib.sh"
@@ -228,5 +229,37 @@ stray() {
 stray t.csv "$(printf '1%.0s' {1..100000})"
 stray t.csv "1,done"
 stray t.samples.csv "garbage"
+
+# ---- a folder that cannot be written into: refused before the work ----
+
+# A read-only mount as root (permissions do not bind root), else a folder without
+# write permission.
+mkdir -p ro
+if [ "$(id -u)" -eq 0 ]; then
+    if mount -t tmpfs -o size=64k,ro tmpfs ro 2>/dev/null; then
+        trap 'umount "$tmp/ro" 2>/dev/null; rm -rf "$tmp"' EXIT
+    else
+        echo "cli_inputs: cannot mount a read-only tmpfs here: the read-only test skipped"
+        rmdir ro
+    fi
+else
+    chmod a-w ro
+fi
+if [ -d ro ]; then
+    # Each of these prints its result on stdout only once the work is done.
+    expect 2 "solve --csv, a read-only folder" -- "$pb" solve sudoku "$src/data/sudoku/4x4.txt" -q --csv ro/r.csv
+    one_line_error "ro/r\.csv: cannot write: "
+    [ ! -s "$tmp/out" ] && ok || bad "solve --csv solved before refusing a read-only folder"
+    while read -r fam; do # the families with a count of their own by lengths (--levels)
+        "$pb" count "$fam" --levels x.csv -q --max-length 30 >out 2>err
+        grep -q "has no count by lengths of its own" err && continue
+        expect 2 "count $fam --levels, a read-only folder" -- "$pb" count "$fam" --levels ro/l.csv -q --max-length 30
+        one_line_error "ro/l\.csv: cannot write: "
+        [ ! -s "$tmp/out" ] && ok || bad "count $fam --levels counted before refusing"
+    done <families
+    expect 2 "time --csv, a read-only folder" -- "$pb" time --csv ro/t.csv -q -- touch measured
+    one_line_error "ro/t\.csv: cannot write: "
+    [ ! -e measured ] && ok || bad "time --csv measured before refusing a read-only folder"
+fi
 
 finish cli_inputs

@@ -183,11 +183,14 @@ int pb_csv_append_check(const char *path, const pb_csv_keys *k, char *err, size_
     csv_header(k, header, sizeof header);
     pb_csv_samples_path(path, samples, sizeof samples);
     char *text = read_checked(path, header, err, errlen);
-    /* The samples are written after the row is measured: a name they cannot take (a
-     * folder there), or samples of earlier rows that cannot be kept, are refused now,
-     * not after the measuring. */
+    /* Both files are written after the row is measured: a name they cannot take (a
+     * folder there, a folder that cannot be written into), or samples of earlier rows
+     * that cannot be kept, are refused now, not after the measuring. */
     char *old = text && *text ? read_checked(samples, pb_csv_samples_header, err, errlen) : NULL;
-    int rc = !text || (*text && !old) || pb_out_check(samples, err, errlen) ? -1 : 0;
+    int rc = !text || (*text && !old) || pb_out_check(path, err, errlen) ||
+                     pb_out_check(samples, err, errlen)
+                 ? -1
+                 : 0;
     free(text);
     free(old);
     return rc;

@@ -92,14 +92,15 @@ int pb_out_check(const char *path, char *err, size_t errlen)
         return snprintf(err, errlen, "%s: cannot write: an empty file name", shown(path)), -1;
     if (refused(path, err, errlen)) return -1;
     const char *slash = strrchr(path, '/');
-    if (!slash) return 0;
-    char dir[PB_PATH_MAX];
-    size_t n = slash == path ? 1 : (size_t)(slash - path);
+    char dir[PB_PATH_MAX] = ".";
+    size_t n = !slash ? 1 : slash == path ? 1 : (size_t)(slash - path);
     if (n >= sizeof dir) return say_why(path, ENAMETOOLONG, err, errlen), -1;
-    memcpy(dir, path, n);
-    dir[n] = '\0';
+    if (slash) memcpy(dir, path, n), dir[n] = '\0';
     if (stat(dir, &st)) return say_why(path, errno, err, errlen), -1;
     if (!S_ISDIR(st.st_mode)) return say_why(path, ENOTDIR, err, errlen), -1;
+    /* Every output is made in its folder (a temporary file, or a new one): one that
+     * cannot be written into (a read-only mount, its permissions) is known now. */
+    if (access(dir, W_OK | X_OK)) return say_why(path, errno, err, errlen), -1;
     return 0;
 }
 

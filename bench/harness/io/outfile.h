@@ -29,9 +29,9 @@ int pb_out_not_link(const char *path, char *err, size_t errlen);
 int pb_out_folder(const char *dir, char *err, size_t errlen);
 
 /* Before long work whose output comes at its end: 0 when a file could be made at path
- * (a name, not a folder, in a folder that exists; a link there is replaced, as when
- * written), else -1 with "PATH: cannot write: REASON" in err. Writing it may still
- * fail (the disk, the permissions). */
+ * (a name, not a folder, in a folder that exists and can be written into; a link there
+ * is replaced, as when written), else -1 with "PATH: cannot write: REASON" in err.
+ * Writing it may still fail (a full disk). */
 int pb_out_check(const char *path, char *err, size_t errlen);
 
 /* Creates tmp = "PATH.tmp.PID" anew (O_EXCL: whatever was at that name, a link too,
