@@ -64,14 +64,6 @@ static int check_extra(const char **pos, int npos)
     return 0;
 }
 
-/* Whether text has a line KEY=... of the key that is line's first n bytes. */
-static int has_key(const char *text, const char *key, size_t n)
-{
-    for (const char *line = text; line && *line; line = strchr(line, '\n'), line += !!line)
-        if (!strncmp(line, key, n) && line[n] == '=') return 1;
-    return 0;
-}
-
 /* The lines meta writes itself, as text whose keys are all it may write: the values
  * are none of this run's, and load_warning is in (written only when the load is high,
  * and no more the user's to claim on a quiet machine). NULL: out of memory. */
@@ -95,7 +87,12 @@ static int check_keys(const char *const *extra, const char *lines, int own, cons
 {
     for (; *extra; extra++) {
         const int n = (int)strcspn(*extra, "=");
-        if (!has_key(lines, *extra, (size_t)n)) continue;
+        char *key = strndup(*extra, (size_t)n);
+        if (!key) return pb_say("meta: out of memory"), -1;
+        size_t len;
+        const int written = pb_meta_value(lines, key, &len) != NULL;
+        free(key);
+        if (!written) continue;
         if (own)
             pb_usage_error("meta", "'%s': %.*s is a key meta writes itself (a key is written once)",
                            *extra, n, *extra);
