@@ -122,7 +122,7 @@ static int check_commit(const pb_gen_state *s, char *err, size_t errlen)
     meta_path(s, path, sizeof path);
     if (access(s->records_path, F_OK) || (lstat(path, &st) && errno == ENOENT)) return 0;
     if (pb_out_not_link(path, err, errlen)) return -1;
-    char *text = pb_read_file(path, &len, err, errlen);
+    char *text = pb_meta_read(path, &len, err, errlen);
     if (!text) return -1;
     const char *v = pb_meta_value(text, "commit", &n), *now = s->meta.commit;
     int rc = !v || n != strlen(now) || strncmp(v, now, n) ? -1 : 0;

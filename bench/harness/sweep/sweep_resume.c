@@ -39,7 +39,7 @@ int pb_sweep_resume_check(const pb_sweep_out *o, const char *const *want, pb_swe
                         "sweep; --force starts over",
                         o->meta),
                -1;
-    char *text = pb_read_file(o->meta, &len, err, errlen);
+    char *text = pb_meta_read(o->meta, &len, err, errlen);
     if (!text) return -1;
     int rc = -1;
     const char *v = pb_meta_value(text, "status", &n);
