@@ -126,7 +126,9 @@ class Ladder(unittest.TestCase):
         self.assertIn("| `qwh-40` | cadical | 6/6 | 2.10 s | 6,700 | 1.57× slower | 1.06× fewer | median 6.00×, largest "
                       "8.00× (of 2 puzzles) |", text)
         self.assertIn("6/6 solved in 3.30 s against 6/6 in 2.10 s: learn is 1.57× slower (goal: at most 2× slower: "
-                      "met). Conflicts: 6,300 against 6,700: learn takes 1.06× fewer conflicts. Totals over 3 "
+                      "met). Conflicts: 6,300 against 6,700: learn takes 1.06× fewer conflicts. On the hardest "
+                      "puzzle for cadical, hole fraction 0.40: 6,000 conflicts against 6,000: learn takes 1.00× fewer "
+                      "(goal: at most 2× more: met). Totals over 3 "
                       "orientations of each puzzle (the puzzle and 2 isomorphic copies). On the puzzles as given "
                       "alone, learn would take 1.57× more conflicts. Spread of the conflicts over a puzzle's "
                       "orientations: learn median 2.00×, largest 3.00× (of 2 puzzles); cadical median 6.00×, largest 8.00× (of "
@@ -291,8 +293,35 @@ class Ladder(unittest.TestCase):
         ])
         self.assertIn("2/3 solved in ≥ 13.0 s against 2/3 in ≥ 20.0 s: learn is n/a (both stopped at a limit) (goal: "
                       "at most 2× slower: not settled by the bounds). "
-                      "Conflicts: ≥ 6,300 against ≥ 10,700. On the 1 of 3 runs both solved: 2.00 s against "
+                      "Conflicts: ≥ 6,300 against ≥ 10,700. On the hardest puzzle for cadical among those both "
+                      "finished (hole fraction 0.40, 0.50 left out: a run stopped at the limit), hole fraction 0.60: "
+                      "600 conflicts against 800: learn takes 1.33× fewer (goal: at most 2× more: met). "
+                      "On the 1 of 3 runs both solved: 2.00 s against "
                       "6.00 s: learn is 3.00× faster.", text)
+
+    def test_learn_target_on_the_hardest_puzzle(self):
+        # learn is faster in all, yet on cadical's hardest puzzle (the most conflicts
+        # over its orientations, not learn's) it takes 3x cadical's conflicts: missed.
+        rows = []
+        for tool, param, bts, t in (("learn", "0.40", (300, 300), 0.1), ("learn", "0.50", (3000, 3000), 1.0),
+                                    ("learn", "0.60", (27000, 27000), 2.0),
+                                    ("cadical", "0.40", (2000, 2000), 5.0), ("cadical", "0.50", (1000, 1000), 2.0),
+                                    ("cadical", "0.60", (9000, 9000), 3.0)):
+            rows += [("qwh-40", param, tool, "done", bt, t, c) for c, bt in enumerate(bts)]
+        text = self.section(rows)
+        self.assertIn("learn is 3.23× faster (goal: at most 2× slower: met). Conflicts: 60,600 against 24,000: learn "
+                      "takes 2.52× more conflicts. On the hardest puzzle for cadical, hole fraction 0.60: 54,000 "
+                      "conflicts against 18,000: learn takes 3.00× more (goal: at most 2× more: missed).", text)
+        # 0.60 stopped for learn in one orientation: left out, named; 0.40 is then the hardest.
+        rows = [r if r[1:3] != ("0.60", "learn") or r[6] else r[:3] + ("limit",) + r[4:] for r in rows]
+        text = self.section(rows)
+        self.assertIn("On the hardest puzzle for cadical among those both finished in every orientation (hole "
+                      "fraction 0.60 left out: a run stopped at the limit), hole fraction 0.40: 600 conflicts against "
+                      "4,000: learn takes 6.67× fewer (goal: at most 2× more: met).", text)
+        rows = [r if r[1:3] != ("0.40", "learn") else r[:4] + (r[4] * 50,) + r[5:] for r in rows]
+        text = self.section(rows)
+        self.assertIn("hole fraction 0.40: 30,000 conflicts against 4,000: learn takes 7.50× more (goal: at most 2× "
+                      "more: missed).", text)
 
     def test_learn_target_met_against_a_bound(self):
         # cadical stopped: its total is a bound, and learn's, all solved, is within it.

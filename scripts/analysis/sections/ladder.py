@@ -370,6 +370,7 @@ def learn_targets(runs_by_family, confs, verdicts):
                    f"{f' ({escape(role)})' if role else ''}: {learn.solved}/{learn.n} solved in "
                    f"{learn.time_text()} against {cad.solved}/{cad.n} in {cad.time_text()}: learn is "
                    f"{ratio}{verdict}.{conflicts_text(learn, cad)}"
+                   + hardest_puzzle_text(runs, most, confs[family].get("param", "parameter"))
                    + (solved_by_both_text(runs) if learn.lower or cad.lower else "")
                    + (copies.target_words(runs) if copies.orientations(runs) > 1 else ""))
     return out
@@ -398,6 +399,39 @@ def conflicts_text(learn, cad):
                          less="fewer conflicts", more="more conflicts")
     both = f" Conflicts: {learn.backtracks_text()} against {cad.backtracks_text()}"
     return both + ("." if than.startswith("n/a") else f": learn takes {than}.")
+
+
+def hardest_puzzle_text(runs, most, param_name):
+    """The conflicts on the set's hardest puzzle for cadical (the most conflicts over
+    the puzzle's orientations), held to the target's factor: a lead in total time can
+    hide a search that falls far behind on the one puzzle that matters most. Only a
+    puzzle that every run of both finished has counts to compare; those left out are
+    named."""
+    per = {}
+    for r in runs:
+        if r.tool in ("learn", "cadical"):
+            per.setdefault((r.base, r.param), {}).setdefault(r.tool, []).append(r)
+    whole, left = {}, []
+    for (base, param), tools in per.items():
+        mine = tools.get("learn", []) + tools.get("cadical", [])
+        if len(tools) < 2:
+            continue
+        if all(r.done and r.backtracks is not None for r in mine):
+            whole[param] = tuple(sum(r.backtracks for r in tools[t]) for t in ("learn", "cadical"))
+        else:
+            left.append(param)
+    if not whole:
+        return ""
+    param = max(whole, key=lambda p: (whole[p][1], p))
+    mine, theirs = whole[param]
+    said = "met" if mine <= most * theirs else "missed"
+    than = bounded_ratio(mine, theirs, less="fewer", more="more")
+    among = (" among those both finished" + (" in every orientation" if copies.orientations(runs) > 1 else "")
+             + f" ({escape(param_name)} {', '.join(map(escape, sorted(left, key=_param_key)))} left out: a run "
+             "stopped at the limit)" if left else "")
+    return (f" On the hardest puzzle for cadical{among}, {escape(param_name)} {escape(param)}: "
+            f"{grouped(int(mine))} conflicts against {grouped(int(theirs))}: learn takes {than} "
+            f"(goal: at most {most:g}× more: {said}).")
 
 
 def micro_target(results_dir, confs):
