@@ -22,6 +22,13 @@ take it) is taken out without asking, since CaDiCaL could only agree. One pass m
 the puzzle minimal: a given that had to stay would let a second solution in on any
 subset of the givens too. With --stop G the pass ends once G givens are left.
 
+With --symmetric the cells go out in pairs, each cell with its image under a half turn
+of the grid (the centre cell alone), as published puzzles are laid out: a pair stays out
+only while the puzzle keeps its one solution (a second one would differ from the first
+in one of the two cells: CaDiCaL is asked with that pair of values banned together), so
+the puzzle is minimal among symmetric ones, with more givens than the plain pass leaves.
+The default file is then data/sudoku/SIZExSIZE-symmetric.txt.
+
 Of the candidates, the KEEP that CaDiCaL needs the most conflicts on (`puzzlebench
 export dimacs`, the encoding the outside solvers get in the sweeps) within
 --conflicts are kept, in the order made; a candidate that meets that limit is left
@@ -45,7 +52,7 @@ with --candidates N.
 
 usage: scripts/make-sudoku-unique.py [--pb build/puzzlebench] [--size 9|16|25] [--seed S]
            [--candidates N] [--keep K] [--stop G] [--conflicts C] [--jobs J]
-           [--out FILE] [--work FILE]
+           [--symmetric] [--out FILE] [--work FILE]
 """
 import argparse
 import random
@@ -89,10 +96,10 @@ def allowed(p, c):
     return [s for s in SYMBOLS if s not in used]
 
 
-def cnf(p, ban=None):
-    """Puzzle p's direct encoding as DIMACS text, with the unit clause that bans
-    value s from cell c when ban is (c, s), and the (cell, value) of each variable;
-    None when an empty cell has no value left (unsatisfiable at once)."""
+def cnf(p, ban=()):
+    """Puzzle p's direct encoding as DIMACS text, with the clause that bans the values
+    of ban, a list of (cell, value), from being all together, and the (cell, value) of
+    each variable; None when an empty cell has no value left (unsatisfiable at once)."""
     var, clauses = {}, []
     for c in range(CELLS):
         if p[c] == ".":
@@ -114,8 +121,8 @@ def cnf(p, ban=None):
         for s in SYMBOLS:
             if s not in given:
                 exactly_one([var[d, s] for d in u if (d, s) in var])
-    if ban is not None:
-        clauses.append([-var[ban]])
+    if ban:
+        clauses.append([-var[b] for b in ban])
     text = [f"p cnf {len(var)} {len(clauses)}"]
     text += [" ".join(map(str, cl)) + " 0" for cl in clauses]
     return "\n".join(text) + "\n", {v: cs for cs, v in var.items()}
@@ -157,33 +164,38 @@ def forced(p, c, s):
     return False
 
 
-def unique(p, c, s):
-    """Whether p, unique with s in cell c, stays unique with c emptied: CaDiCaL finds
-    p's encoding with s banned from c unsatisfiable (a second solution would differ
-    from the first in c, else the puzzle with c given had two)."""
-    enc = cnf(p, (c, s))
+def unique(p, out):
+    """Whether p, unique with the values of out (a list of (cell, value)) given, stays
+    unique with those cells emptied: CaDiCaL finds p's encoding with those values
+    banned from being all together unsatisfiable (a second solution would differ from
+    the first in one of them, else the puzzle with them given had two)."""
+    enc = cnf(p, out)
     return enc is None or sudoku_sat.cadical(["-q", "-n"], enc[0])[0] == 20
 
 
-def reduce(grid, rng, stop):
+def reduce(grid, rng, stop, symmetric=False):
     """grid with its cells taken out in an order drawn from rng while it stays unique,
-    until `stop` givens are left; and the number of CaDiCaL checks asked."""
+    until `stop` givens are left; and the number of CaDiCaL checks asked. symmetric:
+    each cell with its image under a half turn, as one."""
     p = list(grid)
-    order = list(range(CELLS))
+    order = [c for c in range(CELLS) if not symmetric or c <= CELLS - 1 - c]
     rng.shuffle(order)
     givens, checks = CELLS, 0
     for c in order:
         if givens <= stop:
             break
-        s, p[c] = p[c], "."
-        if forced(p, c, s):
-            givens -= 1
+        out = [(d, p[d]) for d in sorted({c, CELLS - 1 - c} if symmetric else {c})]
+        for d, _ in out:
+            p[d] = "."
+        if all(forced(p, d, s) for d, s in out):
+            givens -= len(out)
             continue
         checks += 1
-        if unique(p, c, s):
-            givens -= 1
+        if unique(p, out):
+            givens -= len(out)
         else:
-            p[c] = s
+            for d, s in out:
+                p[d] = s
     return "".join(p), checks
 
 
@@ -220,12 +232,12 @@ def candidate(o, i, tmp, done):
     """Candidate i: (givens, puzzle, grid, checks, seconds, solved, CaDiCaL's conflicts),
     taken from the work file's lines `done` when made there before, else made and
     added to it."""
-    key = f"{o.seed}:{i}:{o.stop}"
+    key = f"{o.seed}:{i}:{o.stop}" + (":symmetric" if o.symmetric else "")
     if key not in done:
         start = time.monotonic()
         rng = random.Random(f"{o.seed}:{i}")
         grid = full_grid(rng)
-        puzzle, checks = reduce(grid, rng, o.stop)
+        puzzle, checks = reduce(grid, rng, o.stop, o.symmetric)
         done[key] = [puzzle, "".join(grid), checks, round(time.monotonic() - start)]
         if o.work:
             with open(o.work, "a") as f:
@@ -242,7 +254,7 @@ def read_work(path):
         for n, ln in enumerate(Path(path).read_text().splitlines(), 1):
             w = ln.split()
             if len(w) != 5 or len(w[1]) != CELLS or len(w[2]) != CELLS:
-                raise ValueError(f"{path}:{n}: expected SEED:I:STOP PUZZLE GRID CHECKS SECONDS")
+                raise ValueError(f"{path}:{n}: expected SEED:I:STOP[:symmetric] PUZZLE GRID CHECKS SECONDS")
             done[w[0]] = w[1:]
     return done
 
@@ -260,12 +272,15 @@ def main(argv):
     ap.add_argument("--conflicts", type=int, default=200_000,
                     help="CaDiCaL's conflict limit when ranking")
     ap.add_argument("--jobs", type=int, default=1)
-    ap.add_argument("--out", help="default data/sudoku/SIZExSIZE-unique.txt")
+    ap.add_argument("--symmetric", action="store_true",
+                    help="take cells out in pairs symmetric under a half turn of the grid")
+    ap.add_argument("--out", help="default data/sudoku/SIZExSIZE-unique.txt "
+                    "(SIZExSIZE-symmetric.txt with --symmetric)")
     ap.add_argument("--work", help="a file that keeps the candidates made, so that a run "
                     "cut short goes on where it stopped")
     o = ap.parse_args(argv)
     use_size(o.size)
-    o.out = o.out or f"data/sudoku/{SIDE}x{SIDE}-unique.txt"
+    o.out = o.out or f"data/sudoku/{SIDE}x{SIDE}-{'symmetric' if o.symmetric else 'unique'}.txt"
     if not 0 <= o.stop < CELLS or o.candidates < 1 or o.keep < 1 or o.conflicts < 1:
         print(f"make-sudoku-unique: expected --stop within 0..{CELLS - 1} and positive "
               "--candidates, --keep and --conflicts", file=sys.stderr)
@@ -303,9 +318,10 @@ def main(argv):
     with open(tmp_out, "w") as f:
         size = f"--size {SIDE} " if SIDE != 25 else ""
         f.write(f"# scripts/make-sudoku-unique.py {size}--seed {o.seed} --candidates {o.candidates} "
-                f"--keep {o.keep} --stop {o.stop} --conflicts {o.conflicts} "
-                f"(puzzlebench {built})\n")
-        f.write("# held-out set: random full grid, givens taken out in a random order while "
+                f"--keep {o.keep} --stop {o.stop} --conflicts {o.conflicts}"
+                f"{' --symmetric' if o.symmetric else ''} (puzzlebench {built})\n")
+        pairs = " in pairs symmetric under a half turn" if o.symmetric else ""
+        f.write(f"# held-out set: random full grid, givens taken out{pairs} in a random order while "
                 "CaDiCaL proves the puzzle unique (each checked unique again on the exported "
                 "encoding), ranked by cadical's conflicts\n")
         f.write("# candidate givens cadical-conflicts minisat-conflicts, one comment per "

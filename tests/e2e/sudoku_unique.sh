@@ -4,7 +4,8 @@
 # one row per puzzle (its givens equal to the puzzle's), every puzzle is a line of the
 # header's size (25x25; 16x16 or 9x9 after --size) the reader takes, and `count --limit 2` by learn proves each unique; for the default set,
 # with cadical and minisat installed, the generator makes a small set (stopped early),
-# and one of 16x16, that pass the same checks.
+# one of 16x16 and a symmetric one of 9x9 (its givens under a half turn, no pair of
+# them removable), that pass the same checks.
 # usage: tests/e2e/sudoku_unique.sh PATH/TO/puzzlebench SOURCE_DIR [SET [FIRST]]
 # SET: a set under SOURCE_DIR; FIRST: count only its first FIRST puzzles (all when
 # absent: a hard set's proofs take minutes).
@@ -61,6 +62,23 @@ elif command -v cadical >/dev/null && command -v minisat >/dev/null; then
     check_set "$tmp/small16.txt" 1
     expect 0 "its puzzle unique" -- "$pb" count sudoku -e learn --limit 2 "$tmp/small16.txt"
     has '^puzzles=1 none=0 unique=1 multiple=0 stopped=0 unreadable=0$' "$tmp/out"
+    # --symmetric: givens laid out under a half turn, and no pair of them can go (each
+    # pair taken out lets a second solution in), on 9x9 where that takes seconds.
+    expect 0 "the generator on 9x9, symmetric" -- python3 "$src/scripts/make-sudoku-unique.py" \
+        --pb "$pb" --size 9 --candidates 2 --keep 2 --symmetric --out "$tmp/sym9.txt"
+    check_set "$tmp/sym9.txt" 2
+    has "^# scripts/make-sudoku-unique\.py --size 9 .* --symmetric \(" "$tmp/sym9.txt"
+    grep -v '^#' "$tmp/sym9.txt" >"$tmp/sym9"
+    awk '{ p = $0; for (i = 1; i <= 81; i++) if ((substr(p, i, 1) == ".") != (substr(p, 82 - i, 1) == ".")) exit 1 }' \
+        "$tmp/sym9" && ok || bad "a symmetric puzzle's givens are not laid out under a half turn"
+    expect 0 "its puzzles unique" -- "$pb" count sudoku -e learn --limit 2 "$tmp/sym9"
+    has '^puzzles=2 none=0 unique=2 multiple=0 stopped=0 unreadable=0$' "$tmp/out"
+    awk '{ for (i = 1; i <= 41; i++) if (substr($0, i, 1) != ".") {
+               q = $0; q = substr(q, 1, i - 1) "." substr(q, i + 1); j = 82 - i
+               q = substr(q, 1, j - 1) "." substr(q, j + 1); print q } }' "$tmp/sym9" >"$tmp/less9"
+    pairs=$(wc -l <"$tmp/less9")
+    expect 0 "each pair taken out: two solutions" -- "$pb" count sudoku -e learn --limit 2 "$tmp/less9"
+    has "^puzzles=$pairs none=0 unique=0 multiple=$pairs stopped=0 unreadable=0\$" "$tmp/out"
 else
     echo "sudoku_unique: cadical or minisat not installed: the generator not run"
 fi
