@@ -172,12 +172,19 @@ malformed 'SAT\n1 \x01 0\n' "2: byte 0x01 is not part of a solver's answer"
 expect 2 "missing output file" -- "$pb" import-solution latin qwh-15-0.42-s7 "$tmp/nothere.out"
 one_line_error "nothere.out: cannot open"
 
-# ---- the outside solvers as engines (solve -e minisat, -e cadical) ----
+# ---- the outside solvers as engines (solve -e minisat, -e cadical, ...) ----
 # A run writes the export's clauses, runs the solver, and checks its model: the boards
 # are solve's own for the unique sudoku, and the counts are those the solver prints
-# itself for the exported file (conflicts = backtracks, decisions = guesses).
+# itself for the exported file (conflicts = backtracks, decisions = guesses). The
+# engines are the registry's outside ones whose solver is installed: cadical-sat is
+# cadical with --sat.
 stat_line() { grep -E "^(c )?$1 *:" "$2" | head -1 | sed -E 's/^(c )?[a-z]+ *: *([0-9]+).*/\2/'; }
-for s in "${sat_solvers[@]}"; do
+outside=()
+for s in $("$pb" engines --csv | awk -F, '$1 == "outside" { print $3 }'); do
+    command -v "${s%%-*}" >/dev/null && outside+=("$s")
+done
+[ ${#outside[@]} -ge ${#sat_solvers[@]} ] && ok || bad "the registry lists fewer outside engines than solvers installed"
+for s in "${outside[@]}"; do
     expect 0 "solve sudoku -e $s" -- "$pb" solve sudoku "$sudoku9" -e "$s"
     sed -n 3p "$tmp/out" >"$tmp/sudoku.engine.$s"
     cmp -s "$tmp/sudoku.engine.$s" "$tmp/sudoku.want" && ok || bad "-e $s: its sudoku board differs from solve's"
@@ -187,6 +194,8 @@ for s in "${sat_solvers[@]}"; do
     case $s in
     minisat) minisat "$tmp/latin.cnf" "$tmp/latin.m" >"$tmp/latin.stats" 2>&1 ;;
     cadical) cadical "$tmp/latin.cnf" >"$tmp/latin.stats" 2>&1 ;;
+    cadical-sat) cadical --sat "$tmp/latin.cnf" >"$tmp/latin.stats" 2>&1 ;;
+    *) bad "an outside engine this test does not know: $s" ;;
     esac
     conflicts=$(stat_line conflicts "$tmp/latin.stats") decisions=$(stat_line decisions "$tmp/latin.stats")
     has " backtracks=${conflicts:-0} " "$tmp/out"
@@ -196,15 +205,28 @@ for s in "${sat_solvers[@]}"; do
     expect 2 "count -e $s" -- "$pb" count latin qwh-15-0.42-s7 -e "$s"
     one_line_error "engine $s cannot count"
 done
+# cadical-sat is cadical with --sat: its conflicts on an order-25 square are those of
+# `cadical --sat` on the export, not those of cadical's defaults (they differ there).
+if [ -n "$(printf '%s\n' "${outside[@]}" | grep -x cadical-sat)" ]; then
+    expect 0 "export qwh-25" -- "$pb" export dimacs latin qwh-25-0.42-s1 --out "$tmp/l25.cnf"
+    for s in cadical cadical-sat; do
+        expect 0 "solve qwh-25 -e $s" -- "$pb" solve latin qwh-25-0.42-s1 -e "$s" -q
+        sed -n 's/.* backtracks=\([0-9]*\) .*/\1/p' "$tmp/out" >"$tmp/l25.$s"
+    done
+    cadical --sat "$tmp/l25.cnf" >"$tmp/l25.stats" 2>&1
+    [ "$(cat "$tmp/l25.cadical-sat")" = "$(stat_line conflicts "$tmp/l25.stats")" ] &&
+        ! cmp -s "$tmp/l25.cadical" "$tmp/l25.cadical-sat" && ok ||
+        bad "cadical-sat's conflicts $(cat "$tmp/l25.cadical-sat"), cadical's $(cat "$tmp/l25.cadical"): not cadical --sat's"
+fi
 # In a sweep (the ladder's way): a row per square and solver, its counts those of solve.
-if [ ${#sat_solvers[@]} -gt 0 ]; then
+if [ ${#outside[@]} -gt 0 ]; then
     printf 'name ladder\nfamily latin\ninstances qwh-12-0.42 qwh-12-0.80\nengines learn %s\n' \
-        "${sat_solvers[*]}" >"$tmp/ladder.sweep"
+        "${outside[*]}" >"$tmp/ladder.sweep"
     printf 'orders mrv\nmodes first\nrows per-puzzle\nsamples 1\nwarmup 0\n' >>"$tmp/ladder.sweep"
     printf 'min-sample-time 0\ntime-limit 30\nworkers 1\n' >>"$tmp/ladder.sweep"
     expect 0 "a sweep with the outside solvers" -- "$pb" sweep "$tmp/ladder.sweep" --out "$tmp/ladder" -q
     has "^row_kind=per-puzzle\$" "$tmp/ladder/ladder.meta"
-    for s in "${sat_solvers[@]}"; do
+    for s in "${outside[@]}"; do
         for h in 0.42 0.80; do
             row=$(awk -F, -v e="$s" -v i="qwh-12-${h%0}-s1-i0" 'NR == 1 { for (k = 1; k <= NF; k++) c[$k] = k; next }
                 $c["engine"] == e && $c["instance"] == i { print $c["status"], $c["solutions"], $c["backtracks"] }' \

@@ -24,37 +24,48 @@
 #include "harness/io/readfile.h"
 #include "harness/measure/spawn.h"
 
-/* A solver: its command, whether it writes its model to a file named after the
- * problem's (minisat IN OUT) or to standard output (cadical), and the prefix of its
- * statistics lines ("c " for cadical). */
+/* A solver: its command, the option that picks its configuration (NULL: its
+ * defaults), whether it writes its model to a file named after the problem's
+ * (minisat IN OUT) or to standard output (cadical), the prefix of its statistics
+ * lines ("c " for cadical), and what to say when it is not installed. An outside tool
+ * is measured at its best too: CaDiCaL's preset for satisfiable instances (every
+ * puzzle here has a solution) runs beside its defaults, as another engine. */
 typedef struct solver {
-    const char *command, *package;
+    const char *command, *option;
     int model_file;
-    const char *stats_prefix;
+    const char *stats_prefix, *missing;
 } solver;
 
+enum { MINISAT, CADICAL, CADICAL_SAT };
+
 static const solver solvers[] = {
-    {"minisat", "minisat", 1, ""},
-    {"cadical", "cadical", 0, "c "},
+    [MINISAT] = {"minisat", NULL, 1, "", "minisat is not installed (Debian package minisat)"},
+    [CADICAL] = {"cadical", NULL, 0, "c ", "cadical is not installed (Debian package cadical)"},
+    [CADICAL_SAT] = {"cadical", "--sat", 0, "c ",
+                     "cadical is not installed (Debian package cadical)"},
 };
 
 static int accepts(const pb_model *m, int config, const char **why)
 {
     (void)m;
     if (!pb_spawn_find(solvers[config].command, NULL, 0)) return 1;
-    *why = config ? "cadical is not installed (Debian package cadical)"
-                  : "minisat is not installed (Debian package minisat)";
+    *why = solvers[config].missing;
     return 0;
 }
 
 static int accepts_minisat(const pb_model *m, const char **why)
 {
-    return accepts(m, 0, why);
+    return accepts(m, MINISAT, why);
 }
 
 static int accepts_cadical(const pb_model *m, const char **why)
 {
-    return accepts(m, 1, why);
+    return accepts(m, CADICAL, why);
+}
+
+static int accepts_cadical_sat(const pb_model *m, const char **why)
+{
+    return accepts(m, CADICAL_SAT, why);
 }
 
 /* A run's private folder and the paths in it. */
@@ -167,8 +178,12 @@ static pb_status start(const solver *s, const pb_limits *lim, double t0, const w
 {
     const double left = lim->max_seconds > 0 ? lim->max_seconds - (pb_now_s() - t0) : 0;
     if (lim->max_seconds > 0 && left <= 0) return out->status = PB_LIMIT;
-    char *argv[] = {(char *)s->command, (char *)w->cnf, s->model_file ? (char *)w->answer : NULL,
-                    NULL};
+    char *argv[5], **arg = argv;
+    *arg++ = (char *)s->command;
+    if (s->option) *arg++ = (char *)s->option;
+    *arg++ = (char *)w->cnf;
+    if (s->model_file) *arg++ = (char *)w->answer;
+    *arg = NULL;
     char err[300];
     pb_spawn sp;
     if (pb_spawn_open(&sp, argv, "/dev/null", err, sizeof err))
@@ -231,7 +246,7 @@ static pb_status run(const pb_model *m, int config, const pb_run *how, pb_result
 static const pb_engine minisat_engine = {
     .about = {"minisat", "Debian's MiniSat on the direct encoding, as a child process",
               PB_CAP_FIRST, pb_cap_names, NULL},
-    .config = 0,
+    .config = MINISAT,
     .accepts = accepts_minisat,
     .run = run,
 };
@@ -239,12 +254,22 @@ static const pb_engine minisat_engine = {
 static const pb_engine cadical_engine = {
     .about = {"cadical", "Debian's CaDiCaL on the direct encoding, as a child process",
               PB_CAP_FIRST, pb_cap_names, NULL},
-    .config = 1,
+    .config = CADICAL,
     .accepts = accepts_cadical,
     .run = run,
 };
 
-const pb_engine *const pb_outside_engines[] = {&minisat_engine, &cadical_engine, NULL};
+static const pb_engine cadical_sat_engine = {
+    .about = {"cadical-sat",
+              "Debian's CaDiCaL with its preset for satisfiable instances (--sat), as cadical",
+              PB_CAP_FIRST, pb_cap_names, NULL},
+    .config = CADICAL_SAT,
+    .accepts = accepts_cadical_sat,
+    .run = run,
+};
+
+const pb_engine *const pb_outside_engines[] = {&minisat_engine, &cadical_engine,
+                                               &cadical_sat_engine, NULL};
 
 const pb_engine *pb_outside_engine(const char *name)
 {
