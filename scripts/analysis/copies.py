@@ -155,24 +155,24 @@ def puzzles_drawn_again(runs, a="learn", b="cadical"):
     return whole, stats.quantile(ratios, 0.025), stats.quantile(ratios, 0.975), n
 
 
-def target_words(runs):
-    """What the learn target adds with copies: the orientations, the ratio of
-    conflicts on the originals alone (what one orientation would have said), and both
-    tools' spreads."""
+def target_words(runs, ref="cadical"):
+    """What the learn target against ref adds with copies: the orientations, the ratio
+    of conflicts on the originals alone (what one orientation would have said), and
+    both tools' spreads."""
     n = orientations(runs)
-    orig = [r for r in runs if r.copy == 0 and r.tool in ("learn", "cadical")]
+    orig = [r for r in runs if r.copy == 0 and r.tool in ("learn", ref)]
     lo = [r.backtracks for r in orig if r.tool == "learn"]
-    co = [r.backtracks for r in orig if r.tool == "cadical"]
+    co = [r.backtracks for r in orig if r.tool == ref]
     words = f" Totals over {n} orientations of each puzzle (the puzzle and {n - 1} isomorphic cop{'y' if n == 2 else 'ies'})."
     if lo and co and None not in lo and None not in co and all(r.done for r in orig):
         words += (" On the puzzles as given alone, learn would take "
                   f"{bounded_ratio(sum(lo), sum(co), less='fewer conflicts', more='more conflicts')}.")
     words += (f" Spread of the conflicts over a puzzle's orientations: learn {spread_text(spreads(runs, 'learn'))}; "
-              f"cadical {spread_text(spreads(runs, 'cadical'))}.")
-    drawn = puzzles_drawn_again(runs)
+              f"{escape(ref)} {spread_text(spreads(runs, ref))}.")
+    drawn = puzzles_drawn_again(runs, "learn", ref)
     if drawn:
         r, lo, hi, n = drawn
         words += (f" With the {n} puzzles drawn again, and each drawn puzzle's orientations (a two-stage "
-                  f"bootstrap, {DRAWS:,} draws), learn's time against cadical's: {ratio_interval(r, lo, hi)} "
+                  f"bootstrap, {DRAWS:,} draws), learn's time against {escape(ref)}'s: {ratio_interval(r, lo, hi)} "
                   "(95%): how far the choice of puzzles and orientations alone moves the ratio.")
     return words

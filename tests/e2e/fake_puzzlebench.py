@@ -31,6 +31,7 @@ engine,notouch,value-order,first count,the dual search
 engine,notouch,path-dp,first count,dynamic programming
 outside,placement,minisat,first,MiniSat as a child process
 outside,placement,cadical,first,CaDiCaL as a child process
+outside,placement,cadical-sat,first,CaDiCaL --sat as a child process
 order,placement,row,,reading order
 order,placement,degree,,most neighbours first
 order,placement,mrv,,fewest remaining values

@@ -299,6 +299,37 @@ class Ladder(unittest.TestCase):
                       "On the 1 of 3 runs both solved: 2.00 s against "
                       "6.00 s: learn is 3.00× faster.", text)
 
+    def test_learn_target_against_each_cadical_configuration(self):
+        # cadical-sat (CaDiCaL's preset for satisfiable instances) ran too: the target is
+        # held against each configuration, and each verdict compared on the held-out set.
+        text = self.section([
+            ("qwh-40", "0.40", "learn", "done", 5000, 2.0),
+            ("qwh-40", "0.40", "cadical", "done", 900, 1.0),
+            ("qwh-40", "0.40", "cadical-sat", "done", 700, 0.5),
+        ], apart=[
+            ("bqwh-40", "0.40", "learn", "done", 9000, 6.0),
+            ("bqwh-40", "0.40", "cadical", "done", 900, 4.0),
+            ("bqwh-40", "0.40", "cadical-sat", "done", 600, 2.0),
+        ])
+        self.assertIn("Outside solvers: cadical solves 1 of 1; cadical-sat solves 1 of 1.", text)
+        self.assertIn("`cadical-sat`: CaDiCaL with a preset of its own (`cadical-sat`: `--sat`, for satisfiable "
+                      "instances, as every puzzle here is), so that the solver is measured at its best", text)
+        self.assertIn("- **learn against cadical** on `qwh-40` (tuning set): 1/1 solved in 2.00 s against 1/1 in "
+                      "1.00 s: learn is 2.00× slower (goal: at most 2× slower: met).", text)
+        self.assertIn("- **learn against cadical-sat** on `qwh-40` (tuning set): 1/1 solved in 2.00 s against 1/1 in "
+                      "500 ms: learn is 4.00× slower (goal: at most 2× slower: missed). Conflicts: 5,000 against 700: "
+                      "learn takes 7.14× more conflicts. On the hardest puzzle for cadical-sat, hole fraction 0.40: "
+                      "5,000 conflicts against 700: learn takes 7.14× more (goal: at most 2× more: missed).", text)
+        self.assertIn("- **learn against cadical-sat** on `bqwh-40` (held-out set, balanced holes): 1/1 solved in "
+                      "6.00 s against 1/1 in 2.00 s: learn is 3.00× slower (goal: at most 2× slower: missed).", text)
+        self.assertIn("the learn against cadical target is met on the tuning set and met on the held-out set "
+                      "(holds); the learn against cadical-sat target is missed on the tuning set and missed on the "
+                      "held-out set.", text)
+        # Without cadical-sat's rows, nothing is said of it.
+        text = self.section([("qwh-40", "0.40", "learn", "done", 5000, 2.0),
+                             ("qwh-40", "0.40", "cadical", "done", 900, 1.0)])
+        self.assertNotIn("cadical-sat", text)
+
     def test_learn_target_on_the_hardest_puzzle(self):
         # learn is faster in all, yet on cadical's hardest puzzle (the most conflicts
         # over its orientations, not learn's) it takes 3x cadical's conflicts: missed.
