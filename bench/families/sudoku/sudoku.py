@@ -40,17 +40,19 @@ READS = {"ladder": ("sudoku-ladder", "sudoku-learn")}
 # issue 34, the held-out sets held to the same), which sets learn's levers were tuned
 # on (its first ones on 25x25-hard; tiers and rephasing, on by default since, on
 # 25x25-unique-hard) and which are held out (made by other methods:
-# scripts/make-sudoku-qwh.py and make-sudoku-unique.py), the ladder's held-out set
+# scripts/make-sudoku-qwh.py and make-sudoku-unique.py, plain and --symmetric), the ladder's held-out set
 # beside its 16x16 tuning set, and the micro-benchmark of learn against logic.
 LADDER = {"param": "puzzle (from 0)",
           "learn_targets": {"25x25-minimal": 2, "25x25-hard": 1.5, "25x25-qwh": 1.5,
-                            "25x25-qwh-minisat": 1.5, "25x25-unique": 1.5, "25x25-unique-hard": 1.5},
+                            "25x25-qwh-minisat": 1.5, "25x25-unique": 1.5, "25x25-unique-hard": 1.5,
+                            "25x25-symmetric": 1.5},
           "set_roles": {"16x16-minimal": "tuning set",
                         "16x16-unique": "held-out set, unique and minimal, the 5 hardest of 12 for cadical",
                         "25x25-hard": "tuning set of the first levers, held out for tiers and rephasing",
                         "25x25-qwh": "held-out set, ranked by cadical",
                         "25x25-qwh-minisat": "held-out set, ranked by minisat",
                         "25x25-unique": "held-out set, unique and minimal, ranked by cadical",
+                        "25x25-symmetric": "held-out set, unique, givens under a half turn, ranked by cadical",
                         "25x25-unique-hard": "tuning set of tiers and rephasing, unique and minimal, "
                                              "the 8 hardest of 12 for cadical"},
           "held_out": {"16x16-unique": "16x16-minimal"},
@@ -60,7 +62,9 @@ LADDER = {"param": "puzzle (from 0)",
                         "methods and never tuned on: `16x16-unique`, random full grids with givens taken out while "
                         "cadical proves each puzzle unique (scripts/make-sudoku-unique.py --size 16); `25x25-qwh` "
                         "and `25x25-qwh-minisat`, holes punched at random (scripts/make-sudoku-qwh.py); "
-                        "`25x25-unique`, the 16x16 set's method on 25x25 grids."),
+                        "`25x25-unique`, the 16x16 set's method on 25x25 grids; `25x25-symmetric`, the same with "
+                        "the givens taken out in pairs under a half turn of the grid, as published puzzles lay them "
+                        "out (--symmetric)."),
           "micro_case": "sudoku/9x9-bench/{}/real_time", "micro_set": "data/sudoku/9x9-bench.txt"}
 # The QQwing comparison's held-out sets (sudoku-qqwing.sweep runs them beside our
 # generator's 9x9 sets, on which the engines were developed): how each was made.
