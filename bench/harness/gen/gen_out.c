@@ -124,13 +124,15 @@ static int check_commit(const pb_gen_state *s, char *err, size_t errlen)
     if (pb_out_not_link(path, err, errlen)) return -1;
     char *text = pb_meta_read(path, &len, err, errlen);
     if (!text) return -1;
-    const char *v = pb_meta_value(text, "commit", &n), *now = s->meta.commit;
-    int rc = !v || n != strlen(now) || strncmp(v, now, n) ? -1 : 0;
-    if (rc)
+    const char *now = s->meta.commit;
+    const int rc = pb_meta_value_is(text, "commit", now) ? 0 : -1;
+    if (rc) {
+        const char *v = pb_meta_value(text, "commit", &n);
         snprintf(err, errlen,
                  "%s: cannot resume: the commit differs (the .meta: '%.*s', now: '%s'); "
                  "--force starts over",
                  path, v ? (int)(n > 200 ? 200 : n) : 4, v ? v : "none", now);
+    }
     free(text);
     return rc;
 }

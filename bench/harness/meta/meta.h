@@ -103,6 +103,10 @@ int pb_meta_save_in_place(const char *meta_path, const pb_meta *m, const char *c
  * of the line), or NULL when there is none (meta_read.c). */
 const char *pb_meta_value(const char *text, const char *key, size_t *n);
 
+/* Whether the line "key=..." of a .meta's text holds want, whole (meta_read.c); 0
+ * when there is none. */
+int pb_meta_value_is(const char *text, const char *key, const char *want);
+
 /* A .meta's whole text read back (pb_read_file), or NULL with "PATH: ..." in err; one
  * holding a NUL byte is refused ("PATH:LINE: expected text, got a NUL byte"), since
  * every key after it would read as absent (meta_read.c). */

@@ -1,5 +1,5 @@
 /* meta_read.c — reading a .meta back: its text, and the value of one of its
- * "key=value" lines. */
+ * "key=value" lines, or whether it is a given one. */
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -28,4 +28,11 @@ const char *pb_meta_value(const char *text, const char *key, size_t *n)
             return line + k + 1;
         }
     return NULL;
+}
+
+int pb_meta_value_is(const char *text, const char *key, const char *want)
+{
+    size_t n;
+    const char *v = pb_meta_value(text, key, &n);
+    return v && n == strlen(want) && !strncmp(v, want, n);
 }

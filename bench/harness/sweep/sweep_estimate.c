@@ -20,16 +20,12 @@ static const char *differing_setting(const pb_sweep_settings *now, const pb_swee
     const char *differs = NULL;
     for (int i = 0; i < now->n && !differs; i++) {
         const char *line = now->line[i];
-        size_t k = strcspn(line, "="), n;
+        size_t k = strcspn(line, "=");
         snprintf(key, len, "%.*s", (int)k, line);
         if (!strcmp(key, "sweep")) continue;
-        const char *v = pb_meta_value(text, key, &n);
-        if (!v || n != strlen(line + k + 1) || strncmp(v, line + k + 1, n)) differs = key;
+        if (!pb_meta_value_is(text, key, line + k + 1)) differs = key;
     }
-    size_t n;
-    const char *bind = pb_meta_value(text, "bind", &n);
-    if (!differs && (!bind || n != strlen(o->bind) || strncmp(bind, o->bind, n)))
-        differs = strcpy(key, "bind");
+    if (!differs && !pb_meta_value_is(text, "bind", o->bind)) differs = strcpy(key, "bind");
     return differs;
 }
 

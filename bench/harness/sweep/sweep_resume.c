@@ -56,15 +56,14 @@ int pb_sweep_resume_check(const pb_sweep_out *o, const char *const *want, pb_swe
         char key[64];
         snprintf(key, sizeof key, "%.*s", (int)k, *want);
         const char *now = *want + k + 1;
-        v = pb_meta_value(text, key, &n);
-        const int differs = !v || n != strlen(now) || strncmp(v, now, n);
+        if (pb_meta_value_is(text, key, now)) continue;
         /* How the runs were measured (runs at a time, the binding) changes their times,
          * not what a row is: a complete sweep has nothing to mix, so nothing to refuse. */
-        if (differs && (!strcmp(key, "workers") || !strcmp(key, "bind")) &&
-            !strcmp(p->status, "complete"))
+        if ((!strcmp(key, "workers") || !strcmp(key, "bind")) && !strcmp(p->status, "complete"))
             continue;
+        v = pb_meta_value(text, key, &n);
         /* A partial one would mix the times of two ways of measuring. */
-        if (differs && !strcmp(key, "workers")) {
+        if (!strcmp(key, "workers")) {
             const int m = v ? (int)(n > 20 ? 20 : n) : 4;
             snprintf(err, errlen,
                      "%s: cannot resume: its rows were measured %.*s at a time (workers=%.*s), "
@@ -74,14 +73,11 @@ int pb_sweep_resume_check(const pb_sweep_out *o, const char *const *want, pb_swe
                      o->meta, m, v ? v : "none", m, v ? v : "none", now, m, v ? v : "none");
             goto out;
         }
-        if (differs) {
-            snprintf(err, errlen,
-                     "%s: cannot resume: %s differs (the .meta: '%.*s', now: '%s'); --force starts "
-                     "over",
-                     o->meta, what_differs(key), v ? (int)(n > 200 ? 200 : n) : 4, v ? v : "none",
-                     now);
-            goto out;
-        }
+        snprintf(err, errlen,
+                 "%s: cannot resume: %s differs (the .meta: '%.*s', now: '%s'); --force starts "
+                 "over",
+                 o->meta, what_differs(key), v ? (int)(n > 200 ? 200 : n) : 4, v ? v : "none", now);
+        goto out;
     }
     v = pb_meta_value(text, "run_id", &n);
     if (!v || n >= sizeof p->run_ids) {
