@@ -1,6 +1,7 @@
 # cli_lib.sh — what the end-to-end scripts share: the binary and source paths, a
 # scratch directory, and the expect/has/one_line_error checks that count passes and
-# failures, and the MPI tests' mpirun. Sourced by the end-to-end shell scripts.
+# failures, and the MPI tests' mpirun and signal to one rank. Sourced by the
+# end-to-end shell scripts.
 # shellcheck shell=bash
 set -u
 pb=$1
@@ -37,6 +38,56 @@ need_mpirun() {
 }
 # mpi NP ARGS...: ARGS at NP ranks on this machine, without mpirun's own notices.
 mpi() { mpirun --allow-run-as-root --oversubscribe -q -np "$@"; }
+
+# rank_pid MPIRUN_PID RANK: the pid of that rank, a child of this mpirun.
+rank_pid() {
+    local p
+    for p in $(pgrep -P "$1"); do
+        tr '\0' '\n' <"/proc/$p/environ" 2>/dev/null | grep -qx "OMPI_COMM_WORLD_RANK=$2" &&
+            echo "$p" && return
+    done
+}
+
+# interrupt_rank1 NAME WAIT_S BOUND_S ARGS...: `puzzlebench ARGS` at 3 ranks, a SIGINT
+# to rank 1 (not rank 0) once it runs: every rank stops, the partial count reported as
+# interrupted, exit 130 (one process's for SIGINT), and mpirun ends within BOUND_S
+# seconds of the signal (printed, as NAME: ...). The job is ended after WAIT_S seconds,
+# and the check fails. Output in $tmp/out and $tmp/err.
+interrupt_rank1() {
+    local name=$1 wait_s=$2 bound=$3 job r1='' t0 t1 rc took
+    shift 3
+    # mpirun itself, not the mpi function: $! must be mpirun, the ranks' parent.
+    mpirun --allow-run-as-root --oversubscribe -q -np 3 "$pb" "$@" >"$tmp/out" 2>"$tmp/err" &
+    job=$!
+    for _ in $(seq 100); do
+        r1=$(rank_pid "$job" 1)
+        [ -n "$r1" ] && break
+        sleep 0.1
+    done
+    if [ -z "$r1" ]; then # never left running: the counts here take minutes
+        bad "no rank 1 found among the children of mpirun $job"
+        kill -TERM "$job"
+    fi
+    # A process started in the background ignores SIGINT until it installs its handler:
+    # wait until rank 1 catches it, then let the count run a little.
+    [ -n "$r1" ] && await_handler "$r1"
+    sleep 0.5
+    t0=$(date +%s.%N)
+    [ -n "$r1" ] && kill -INT "$r1"
+    for _ in $(seq $((wait_s * 100))); do
+        kill -0 "$job" 2>/dev/null || break
+        sleep 0.01
+    done
+    t1=$(date +%s.%N)
+    kill -0 "$job" 2>/dev/null && kill -TERM "$job"
+    wait "$job"
+    rc=$?
+    took=$(awk -v a="$t0" -v b="$t1" 'BEGIN { printf "%.3f", b - a }')
+    echo "$name: SIGINT to rank 1 at 3 ranks: mpirun ended ${took} s later (exit $rc)"
+    if [ "$rc" -eq 130 ]; then ok; else bad "SIGINT to rank 1: exit $rc, expected 130"; cat "$tmp/err" >&2; fi
+    has 'status=interrupted' "$tmp/out"
+    if awk -v t="$took" -v b="$bound" 'BEGIN { exit !(t < b) }'; then ok; else bad "SIGINT to rank 1: ${took} s"; fi
+}
 
 # finish: the summary line; the exit status says whether all passed.
 finish() {

@@ -69,44 +69,6 @@ if awk -v w="$wall" 'BEGIN { exit !(w > 0 && w < 2.5) }'; then ok; else bad "tim
 
 # A signal to one rank (not rank 0) stops every rank: the partial count is reported
 # as interrupted and the exit status is one process's (130 for SIGINT).
-rank_pid() { # rank_pid MPIRUN_PID RANK: the pid of that rank, a child of this mpirun
-    local p
-    for p in $(pgrep -P "$1"); do
-        tr '\0' '\n' <"/proc/$p/environ" 2>/dev/null | grep -qx "OMPI_COMM_WORLD_RANK=$2" &&
-            echo "$p" && return
-    done
-}
-mpirun --allow-run-as-root --oversubscribe -q -np 3 "$pb" count notouch 3x5 -e backtrack \
-    >"$tmp/out" 2>"$tmp/err" &
-job=$!
-r1=
-for _ in $(seq 100); do
-    r1=$(rank_pid "$job" 1)
-    [ -n "$r1" ] && break
-    sleep 0.1
-done
-if [ -z "$r1" ]; then # never left running: the whole count takes minutes
-    bad "no rank 1 found among the children of mpirun $job"
-    kill -TERM "$job"
-fi
-# A process started in the background ignores SIGINT until it installs its handler:
-# wait until rank 1 catches it, then let the count run a little.
-[ -n "$r1" ] && await_handler "$r1"
-sleep 0.5
-t0=$(date +%s.%N)
-[ -n "$r1" ] && kill -INT "$r1"
-for _ in $(seq 2000); do # at most 20 s, then the job is ended and the check fails
-    kill -0 "$job" 2>/dev/null || break
-    sleep 0.01
-done
-t1=$(date +%s.%N)
-kill -0 "$job" 2>/dev/null && kill -TERM "$job"
-wait "$job"
-rc=$?
-took=$(awk -v a="$t0" -v b="$t1" 'BEGIN { printf "%.3f", b - a }')
-echo "mpi_count: SIGINT to rank 1 at 3 ranks: mpirun ended ${took} s later (exit $rc)"
-if [ "$rc" -eq 130 ]; then ok; else bad "SIGINT to rank 1: exit $rc, expected 130"; cat "$tmp/err" >&2; fi
-has 'status=interrupted' "$tmp/out"
-if awk -v t="$took" 'BEGIN { exit !(t < 3) }'; then ok; else bad "SIGINT to rank 1: ${took} s"; fi
+interrupt_rank1 mpi_count 20 3 count notouch 3x5 -e backtrack
 
 finish mpi_count

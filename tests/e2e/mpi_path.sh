@@ -101,41 +101,5 @@ echo "mpi_path: --time-limit 0.5 at 3 ranks: the count reports wall_s=$wall"
 if awk -v w="$wall" 'BEGIN { exit !(w > 0 && w < 4) }'; then ok; else bad "time limit 0.5: wall_s=$wall"; fi
 
 # A signal to one rank (not rank 0) stops every rank, interrupted, exit 130.
-rank_pid() { # rank_pid MPIRUN_PID RANK: the pid of that rank, a child of this mpirun
-    local p
-    for p in $(pgrep -P "$1"); do
-        tr '\0' '\n' <"/proc/$p/environ" 2>/dev/null | grep -qx "OMPI_COMM_WORLD_RANK=$2" &&
-            echo "$p" && return
-    done
-}
-mpirun --allow-run-as-root --oversubscribe -q -np 3 "$pb" count notouch 5x6 -e path-dp -q \
-    >"$tmp/out" 2>"$tmp/err" &
-job=$!
-r1=
-for _ in $(seq 100); do
-    r1=$(rank_pid "$job" 1)
-    [ -n "$r1" ] && break
-    sleep 0.1
-done
-if [ -z "$r1" ]; then
-    bad "no rank 1 found among the children of mpirun $job"
-    kill -TERM "$job"
-fi
-[ -n "$r1" ] && await_handler "$r1"
-sleep 0.5
-t0=$(date +%s.%N)
-[ -n "$r1" ] && kill -INT "$r1"
-for _ in $(seq 3000); do # at most 30 s, then the job is ended and the check fails
-    kill -0 "$job" 2>/dev/null || break
-    sleep 0.01
-done
-t1=$(date +%s.%N)
-kill -0 "$job" 2>/dev/null && kill -TERM "$job"
-wait "$job"
-rc=$?
-took=$(awk -v a="$t0" -v b="$t1" 'BEGIN { printf "%.3f", b - a }')
-echo "mpi_path: SIGINT to rank 1 at 3 ranks: mpirun ended ${took} s later (exit $rc)"
-if [ "$rc" -eq 130 ]; then ok; else bad "SIGINT to rank 1: exit $rc, expected 130"; cat "$tmp/err" >&2; fi
-has 'status=interrupted' "$tmp/out"
-if awk -v t="$took" 'BEGIN { exit !(t < 10) }'; then ok; else bad "SIGINT to rank 1: ${took} s"; fi
+interrupt_rank1 mpi_path 30 10 count notouch 5x6 -e path-dp -q
 finish mpi_path
