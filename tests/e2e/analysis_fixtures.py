@@ -46,6 +46,16 @@ def usable_program(program):
     return None
 
 
+def need_program(program, strict=False):
+    """Skips the test (or the class, from setUpClass) when the end-to-end tests cannot
+    run `program` here; when strict (the program was named), fails it instead."""
+    why = usable_program(program)
+    if why and strict:
+        raise RuntimeError(why)
+    if why:
+        raise unittest.SkipTest(why)
+
+
 HEADINGS = [
     "# puzzlebench report", "## Environment",
     "## Family: notouch", "### notouch, mode = first", "### notouch, mode = count",

@@ -27,9 +27,7 @@ class DamagedResults(unittest.TestCase):
     column (or the path), exit 1; never a traceback, "inf s" or a 300-digit number."""
 
     def setUp(self):
-        why = usable_program(PUZZLEBENCH)
-        if why:
-            self.skipTest(why)
+        need_program(PUZZLEBENCH)
         self.tmp = Path(tempfile.mkdtemp())
 
     def tearDown(self):

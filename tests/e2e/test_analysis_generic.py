@@ -38,7 +38,7 @@ from pathlib import Path
 
 sys.dont_write_bytecode = True
 from analysis_fixtures import (FAKE, REPORT, ROOT, csvread, fake_listing, run_report,  # noqa: E402
-                               usable_program, write_results)
+                               need_program, write_results)
 from analysis.context import Context  # noqa: E402
 from analysis.meta import read_meta  # noqa: E402
 from analysis.sections import generic  # noqa: E402
@@ -602,11 +602,7 @@ class WholeReport(unittest.TestCase):
         self.assertNotIn("Not in this report", (self.tmp / "REPORT.md").read_text())
 
     def test_with_the_program_and_plots(self):
-        why = usable_program(PUZZLEBENCH)
-        if why and STRICT:
-            raise RuntimeError(why)
-        if why:
-            self.skipTest(why)
+        need_program(PUZZLEBENCH, STRICT)
         # A name that starts as a family's does not make it that family's sweep.
         for f in list(self.tmp.iterdir()):
             f.rename(self.tmp / f.name.replace(NAME, "sudoku-dlx"))
@@ -629,11 +625,7 @@ class RealSweep(unittest.TestCase):
     so few steps that it stops; then the report: every count matches the CSV."""
 
     def test_sweep_then_report(self):
-        why = usable_program(PUZZLEBENCH)
-        if why and STRICT:
-            raise RuntimeError(why)
-        if why:
-            self.skipTest(why)
+        need_program(PUZZLEBENCH, STRICT)
         program = os.path.abspath(PUZZLEBENCH)
         # From the registry: two searches with a cell order, and sudoku's own default engine.
         listing = subprocess.run([program, "engines", "--csv"], capture_output=True, text=True, check=True)

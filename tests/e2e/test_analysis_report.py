@@ -435,11 +435,7 @@ class TwoBuilds(unittest.TestCase):
     its own, the other build's commit named apart rather than mixed."""
 
     def setUp(self):
-        why = usable_program(PUZZLEBENCH)
-        if why and STRICT:
-            raise RuntimeError(why)
-        if why:
-            self.skipTest(why)
+        need_program(PUZZLEBENCH, STRICT)
         self.tmp = Path(tempfile.mkdtemp())
         done = subprocess.run([PUZZLEBENCH, "sweep", "--family", "notouch", "--name", "ab", "--instances",
                                "cross8 2x4", "--engines", "backtrack propagate", "--orders", "row", "--modes", "first",
@@ -501,11 +497,7 @@ class EndToEnd(unittest.TestCase):
 
     @classmethod
     def setUpClass(cls):
-        why = usable_program(PUZZLEBENCH)
-        if why and STRICT:
-            raise RuntimeError(why)
-        if why:
-            raise unittest.SkipTest(why)
+        need_program(PUZZLEBENCH, STRICT)
         cls.tmp = Path(tempfile.mkdtemp())
         cls.dir = cls.tmp / "results"
         shutil.copytree(FIXTURE, cls.dir)

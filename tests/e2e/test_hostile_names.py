@@ -34,7 +34,7 @@ from analysis import markdown, plotting  # noqa: E402
 from analysis.shown import shown  # noqa: E402
 
 sys.path.insert(0, str(ROOT / "tests" / "e2e"))
-from analysis_fixtures import usable_program  # noqa: E402
+from analysis_fixtures import need_program  # noqa: E402
 
 PUZZLEBENCH = os.environ.get("PUZZLEBENCH", str(ROOT / "build" / "puzzlebench"))
 STRICT = False
@@ -351,11 +351,7 @@ class Report(unittest.TestCase):
 
     @classmethod
     def setUpClass(cls):
-        why = usable_program(PUZZLEBENCH)
-        if why and STRICT:
-            raise RuntimeError(why)
-        if why:
-            raise unittest.SkipTest(why)
+        need_program(PUZZLEBENCH, STRICT)
         cls.tmp = Path(tempfile.mkdtemp())
         cls.names = payloads(cls.tmp)
         cls.dir, cls.hostile, cls.files = build_results(cls.tmp, cls.names)
