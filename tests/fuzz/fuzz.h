@@ -11,6 +11,7 @@
 #include <stdint.h>
 #include <stdio.h>
 #include <stdlib.h>
+#include <string.h>
 
 #include "core/error.h"
 
@@ -39,6 +40,39 @@ static inline void fuzz_check_error(const pb_error *e, int min_line, int lines)
     FUZZ_CHECK(e->msg[0] != '\0');
     FUZZ_CHECK(e->line >= min_line && e->line <= lines);
     for (const char *p = e->msg; *p; p++) FUZZ_CHECK(*p >= 0x20 && *p < 0x7f);
+}
+
+/* A reader that walks an input puzzle by puzzle, called in a loop's condition:
+ *   fuzz_walk w = fuzz_walk_start(data, size, 1);
+ *   for (w.before = r.pos; (rc = READ(&r, ...)) != 0; w.before = r.pos)
+ *       if (!fuzz_walk_step(&w, rc, r.pos, line, &e)) continue; */
+typedef struct fuzz_walk {
+    size_t size, before; /* the input's bytes; the reader's place before this call */
+    int lines;           /* the input's (fuzz_lines) */
+    int last_line;       /* the line of the last puzzle read; 0 before the first */
+    int column;          /* its errors name the column ("column N: ...") */
+} fuzz_walk;
+
+static inline fuzz_walk fuzz_walk_start(const uint8_t *data, size_t size, int column)
+{
+    return (fuzz_walk){size, 0, fuzz_lines(data, size), 0, column};
+}
+
+/* One call's answer, as every such reader must give it: it consumed input (its place
+ * pos past before, within the input); an error (rc < 0) is fuzz_check_error's, on a
+ * line of the input; a puzzle (rc 1, at `line`) starts on a later line than the one
+ * before. Returns whether a puzzle was read. */
+static inline int fuzz_walk_step(fuzz_walk *w, int rc, size_t pos, int line, const pb_error *e)
+{
+    FUZZ_CHECK(pos > w->before && pos <= w->size);
+    if (rc < 0) {
+        fuzz_check_error(e, 1, w->lines);
+        if (w->column) FUZZ_CHECK(!strncmp(e->msg, "column ", 7));
+        return 0;
+    }
+    FUZZ_CHECK(rc == 1 && line > w->last_line && line <= w->lines);
+    w->last_line = line;
+    return 1;
 }
 
 #endif

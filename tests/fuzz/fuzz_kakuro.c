@@ -18,20 +18,13 @@
 int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
 {
     static kakuro_grid g, back, copy; /* their arrays are reused from call to call */
-    const int lines = fuzz_lines(data, size);
+    fuzz_walk w = fuzz_walk_start(data, size, 1);
     kakuro_reader r, r2;
     pb_error e = {0, ""};
-    int line, rc, last_line = 0;
+    int line, rc;
     kakuro_reader_init(&r, (const char *)data, size);
-    for (size_t before = r.pos; (rc = kakuro_read(&r, &g, &line, &e)) != 0; before = r.pos) {
-        FUZZ_CHECK(r.pos > before && r.pos <= size);
-        if (rc < 0) {
-            fuzz_check_error(&e, 1, lines);
-            FUZZ_CHECK(!strncmp(e.msg, "column ", 7));
-            continue;
-        }
-        FUZZ_CHECK(rc == 1 && line > last_line && line <= lines);
-        last_line = line;
+    for (w.before = r.pos; (rc = kakuro_read(&r, &g, &line, &e)) != 0; w.before = r.pos) {
+        if (!fuzz_walk_step(&w, rc, r.pos, line, &e)) continue;
         FUZZ_CHECK(g.rows >= 1 && g.rows <= KAKURO_MAX_DIM && g.cols >= 1 &&
                    g.cols <= KAKURO_MAX_DIM);
         const int cells = g.rows * g.cols;
@@ -48,7 +41,7 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
         kakuro_run *runs = malloc((size_t)(nruns + 1) * sizeof *runs);
         FUZZ_CHECK(runs && kakuro_find_runs(&g, runs, nruns) == nruns);
         const int noted = r.note.line != 0;
-        if (noted) fuzz_check_error(&r.note, line, lines);
+        if (noted) fuzz_check_error(&r.note, line, w.lines);
         pb_model *m = kakuro_model_new(&g, &e);
         FUZZ_CHECK(m && m->ncells == whites && m->ngroups == nruns);
         int all_sets = 1, sums = 0, unclued = 0;
@@ -60,7 +53,7 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
             all_sets &= len <= 9 && (!sum || kakuro_digit_sets(len, sum, NULL, 0));
         }
         FUZZ_CHECK(m->nsums == sums && !r.unclued.line == !unclued);
-        if (r.unclued.line) fuzz_check_error(&r.unclued, line, lines);
+        if (r.unclued.line) fuzz_check_error(&r.unclued, line, w.lines);
         FUZZ_CHECK(noted || all_sets);
         if (noted) {
             pb_run how = {.mode = PB_MODE_COUNT, .limits = {.max_steps = 2000}};

@@ -13,22 +13,14 @@
 int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
 {
     static kakuro_grid g, back; /* their arrays are reused from call to call */
-    const int lines = fuzz_lines(data, size);
+    fuzz_walk w = fuzz_walk_start(data, size, 1);
     kakuro_reader r, r2;
     pb_error e = {0, ""};
     char msg[200];
-    int line, rc, last_line = 0;
+    int line, rc;
     kakuro_reader_init(&r, (const char *)data, size);
-    for (size_t before = r.pos; (rc = kakuro_read_outline(&r, &g, &line, &e)) != 0;
-         before = r.pos) {
-        FUZZ_CHECK(r.pos > before && r.pos <= size);
-        if (rc < 0) {
-            fuzz_check_error(&e, 1, lines);
-            FUZZ_CHECK(!strncmp(e.msg, "column ", 7));
-            continue;
-        }
-        FUZZ_CHECK(rc == 1 && line > last_line && line <= lines);
-        last_line = line;
+    for (w.before = r.pos; (rc = kakuro_read_outline(&r, &g, &line, &e)) != 0; w.before = r.pos) {
+        if (!fuzz_walk_step(&w, rc, r.pos, line, &e)) continue;
         FUZZ_CHECK(g.rows >= 1 && g.rows <= KAKURO_MAX_DIM && g.cols >= 1 &&
                    g.cols <= KAKURO_MAX_DIM);
         const int cells = g.rows * g.cols;

@@ -17,25 +17,18 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
     static latin_square sq, back, sol, copy;
     static char text[LATIN_MAX_TEXT];
     static int first[LATIN_MAX_CELLS];
-    const int lines = fuzz_lines(data, size);
+    fuzz_walk w = fuzz_walk_start(data, size, 1);
     latin_reader r, r2;
     pb_error e = {0, ""};
-    int line, rc, last_line = 0;
+    int line, rc;
     latin_reader_init(&r, (const char *)data, size);
-    for (size_t before = r.pos; (rc = latin_read(&r, &sq, &line, &e)) != 0; before = r.pos) {
-        FUZZ_CHECK(r.pos > before && r.pos <= size);
-        if (rc < 0) {
-            fuzz_check_error(&e, 1, lines);
-            FUZZ_CHECK(!strncmp(e.msg, "column ", 7));
-            continue;
-        }
-        FUZZ_CHECK(rc == 1 && line > last_line && line <= lines);
-        last_line = line;
+    for (w.before = r.pos; (rc = latin_read(&r, &sq, &line, &e)) != 0; w.before = r.pos) {
+        if (!fuzz_walk_step(&w, rc, r.pos, line, &e)) continue;
         FUZZ_CHECK(sq.n >= LATIN_MIN_ORDER && sq.n <= LATIN_MAX_ORDER && sq.ncells == sq.n * sq.n);
         for (int c = 0; c < sq.ncells; c++) FUZZ_CHECK(sq.cell[c] <= sq.n);
         const int clash = r.note.line != 0;
         FUZZ_CHECK(latin_check_rules(&sq, NULL, 0) == (clash ? -1 : 0));
-        if (clash) fuzz_check_error(&r.note, line, lines);
+        if (clash) fuzz_check_error(&r.note, line, w.lines);
         size_t n = latin_format_square(&sq, text, sizeof text);
         FUZZ_CHECK(n < sizeof text);
         latin_reader_init(&r2, text, n);

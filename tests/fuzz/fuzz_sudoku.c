@@ -15,21 +15,14 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
     static char text[SUDOKU_MAX_CELLS * 3 + 8];
     static pb_mask dom[SUDOKU_MAX_CELLS];
     static int first[SUDOKU_MAX_CELLS];
-    const int lines = fuzz_lines(data, size);
+    fuzz_walk w = fuzz_walk_start(data, size, 0);
     sudoku_reader r, r2;
     sudoku_format fmt, fmt2;
     pb_error e = {0, ""};
-    int line, line2, rc, last_line = 0;
+    int line, line2, rc;
     sudoku_reader_init(&r, (const char *)data, size);
-    for (size_t before = r.pos; (rc = sudoku_read(&r, &g, &fmt, &line, &e)) != 0; before = r.pos) {
-        FUZZ_CHECK(r.pos > before && r.pos <= size);
-        if (rc < 0) {
-            fuzz_check_error(&e, 1, lines);
-            continue;
-        }
-        FUZZ_CHECK(rc == 1);
-        FUZZ_CHECK(line > last_line && line <= lines);
-        last_line = line;
+    for (w.before = r.pos; (rc = sudoku_read(&r, &g, &fmt, &line, &e)) != 0; w.before = r.pos) {
+        if (!fuzz_walk_step(&w, rc, r.pos, line, &e)) continue;
         FUZZ_CHECK(g.box >= SUDOKU_MIN_BOX && g.box <= SUDOKU_MAX_BOX);
         FUZZ_CHECK(g.size == g.box * g.box && g.ncells == g.size * g.size);
         for (int c = 0; c < g.ncells; c++) FUZZ_CHECK(g.cell[c] <= g.size);
