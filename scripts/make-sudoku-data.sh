@@ -45,14 +45,7 @@ set -euo pipefail
 # shellcheck source=scripts/lib.sh
 . "$(dirname "$0")/lib.sh"
 cd_root
-
-pb=${1:-build/puzzlebench}
-[ $# = 0 ] || from_caller pb
-if [ ! -x "$pb" ]; then
-    echo "make-sudoku-data: $pb not found: build first (scripts/setup.sh)" >&2
-    exit 1
-fi
-threads=$(nproc 2>/dev/null || echo 2)
+data_program make-sudoku-data "$@"
 mkdir -p data/sudoku
 
 # make FILE OPTIONS...: one set, timed.
