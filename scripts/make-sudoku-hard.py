@@ -126,21 +126,12 @@ def main(argv):
             conflicts = list(ex.map(lambda kp: minisat_conflicts(o.pb, kp[1], f"{tmp}/p{kp[0]}"),
                                     enumerate(hard)))
     ranked = sorted(range(len(hard)), key=lambda k: (-conflicts[k], k))[:o.keep]
-    version = subprocess.run([o.pb, "--version"], capture_output=True, text=True).stdout
-    built = " ".join(ln.split()[-1] for ln in version.splitlines()[:2])
-    out = Path(o.out)
-    tmp_out = out.with_name(out.name + ".tmp")
-    with open(tmp_out, "w") as f:
-        f.write(f"# scripts/make-sudoku-hard.py --tries {o.tries} --check-steps "
-                f"{o.check_steps} --keep {o.keep} {' '.join(o.streams)} "
-                f"(puzzlebench {built})\n")
-        f.write("# seed:puzzle givens minisat-conflicts, one comment per puzzle below\n")
-        for k in sorted(ranked):
-            seed, i, _ = jobs[k]
-            f.write(f"# {seed}:{i + 1} {625 - hard[k].count('.')} {conflicts[k]}\n")
-        for k in sorted(ranked):
-            f.write(hard[k] + "\n")
-    tmp_out.replace(out)
+    comments = ["# seed:puzzle givens minisat-conflicts, one comment per puzzle below\n"]
+    comments += [f"# {jobs[k][0]}:{jobs[k][1] + 1} {625 - hard[k].count('.')} {conflicts[k]}\n"
+                 for k in sorted(ranked)]
+    command = (f"scripts/make-sudoku-hard.py --tries {o.tries} --check-steps {o.check_steps} "
+               f"--keep {o.keep} {' '.join(o.streams)}")
+    sudoku_sat.write_set(o.pb, o.out, command, comments, [hard[k] for k in sorted(ranked)])
     for k, (seed, i, p) in enumerate(jobs):
         print(f"{seed}:{i + 1}: {625 - p.count('.')} -> {625 - hard[k].count('.')} givens, "
               f"minisat {conflicts[k]} conflicts{' (kept)' if k in ranked else ''}",

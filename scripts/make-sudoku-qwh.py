@@ -35,11 +35,9 @@ usage: scripts/make-sudoku-qwh.py [--pb build/puzzlebench] [--seed S]
 """
 import argparse
 import random
-import subprocess
 import sys
 import tempfile
 from concurrent.futures import ThreadPoolExecutor
-from pathlib import Path
 
 import sudoku_sat
 
@@ -149,22 +147,13 @@ def main(argv):
             made = list(ex.map(lambda i: candidate(o, i, tmp), range(o.candidates)))
     solved = [k for k in range(len(made)) if made[k][3] == 10]
     ranked = sorted(solved, key=lambda k: (-made[k][2], k))[:o.keep]
-    version = subprocess.run([o.pb, "--version"], capture_output=True, text=True).stdout
-    built = " ".join(ln.split()[-1] for ln in version.splitlines()[:2])
-    out = Path(o.out)
-    tmp_out = out.with_name(out.name + ".tmp")
-    with open(tmp_out, "w") as f:
-        f.write(f"# scripts/make-sudoku-qwh.py --seed {o.seed} --candidates {o.candidates} "
-                f"--keep {o.keep} --givens {o.givens} --limit {o.limit} --rank {o.rank} "
-                f"(puzzlebench {built})\n")
-        f.write("# held-out set: random full grid, holes punched uniformly at random, "
-                f"ranked by {o.rank}'s conflicts\n")
-        f.write(f"# candidate givens {o.rank}-conflicts, one comment per puzzle below\n")
-        for k in sorted(ranked):
-            f.write(f"# {k} {made[k][0]} {made[k][2]}\n")
-        for k in sorted(ranked):
-            f.write(made[k][1] + "\n")
-    tmp_out.replace(out)
+    comments = ["# held-out set: random full grid, holes punched uniformly at random, "
+                f"ranked by {o.rank}'s conflicts\n",
+                f"# candidate givens {o.rank}-conflicts, one comment per puzzle below\n"]
+    comments += [f"# {k} {made[k][0]} {made[k][2]}\n" for k in sorted(ranked)]
+    command = (f"scripts/make-sudoku-qwh.py --seed {o.seed} --candidates {o.candidates} "
+               f"--keep {o.keep} --givens {o.givens} --limit {o.limit} --rank {o.rank}")
+    sudoku_sat.write_set(o.pb, o.out, command, comments, [made[k][1] for k in sorted(ranked)])
     for k, (g, _, conflicts, code) in enumerate(made):
         note = " (kept)" if k in ranked else " (limit)" if code != 10 else ""
         print(f"{k}: {g} givens, {o.rank} {conflicts} conflicts{note}", file=sys.stderr)

@@ -56,7 +56,6 @@ usage: scripts/make-sudoku-unique.py [--pb build/puzzlebench] [--size 9|16|25] [
 """
 import argparse
 import random
-import subprocess
 import sys
 import tempfile
 import time
@@ -311,24 +310,17 @@ def main(argv):
             if code != 10 or ms is None:
                 raise RuntimeError(f"candidate {k}: minisat exit {code} on a unique puzzle")
             rows.append(f"# {k} {g} {conflicts} {ms}\n")
-    version = subprocess.run([o.pb, "--version"], capture_output=True, text=True).stdout
-    built = " ".join(ln.split()[-1] for ln in version.splitlines()[:2])
-    out = Path(o.out)
-    tmp_out = out.with_name(out.name + ".tmp")
-    with open(tmp_out, "w") as f:
-        size = f"--size {SIDE} " if SIDE != 25 else ""
-        f.write(f"# scripts/make-sudoku-unique.py {size}--seed {o.seed} --candidates {o.candidates} "
-                f"--keep {o.keep} --stop {o.stop} --conflicts {o.conflicts}"
-                f"{' --symmetric' if o.symmetric else ''} (puzzlebench {built})\n")
-        pairs = " in pairs symmetric under a half turn" if o.symmetric else ""
-        f.write(f"# held-out set: random full grid, givens taken out{pairs} in a random order while "
+    size = f"--size {SIDE} " if SIDE != 25 else ""
+    pairs = " in pairs symmetric under a half turn" if o.symmetric else ""
+    comments = [f"# held-out set: random full grid, givens taken out{pairs} in a random order while "
                 "CaDiCaL proves the puzzle unique (each checked unique again on the exported "
-                "encoding), ranked by cadical's conflicts\n")
-        f.write("# candidate givens cadical-conflicts minisat-conflicts, one comment per "
-                "puzzle below\n")
-        f.writelines(rows)
-        f.writelines(made[k][1] + "\n" for k in kept)
-    tmp_out.replace(out)
+                "encoding), ranked by cadical's conflicts\n",
+                "# candidate givens cadical-conflicts minisat-conflicts, one comment per "
+                "puzzle below\n"]
+    command = (f"scripts/make-sudoku-unique.py {size}--seed {o.seed} --candidates {o.candidates} "
+               f"--keep {o.keep} --stop {o.stop} --conflicts {o.conflicts}"
+               f"{' --symmetric' if o.symmetric else ''}")
+    sudoku_sat.write_set(o.pb, o.out, command, comments + rows, [made[k][1] for k in kept])
     return 0
 
 

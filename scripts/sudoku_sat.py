@@ -1,7 +1,8 @@
 """sudoku_sat.py — a sudoku puzzle handed to an outside SAT solver, for the scripts that
 make and rank hard sets (make-sudoku-hard.py, make-sudoku-qwh.py, make-sudoku-unique.py):
 its direct encoding written by `puzzlebench export dimacs`, the cell and value of each
-of its variables, and Debian's MiniSat and CaDiCaL run on it."""
+of its variables, and Debian's MiniSat and CaDiCaL run on it; and the set file they
+write."""
 import subprocess
 from pathlib import Path
 
@@ -50,3 +51,18 @@ def cadical_conflicts(out):
     """The conflicts CaDiCaL printed (none: it needed none)."""
     return next((int(ln.split()[2]) for ln in out.splitlines()
                  if ln.startswith("c conflicts:")), 0)
+
+
+def write_set(pb, out, command, comments, puzzles):
+    """A made set written to the file out whole (a temporary file, then renamed): the line
+    '# COMMAND (puzzlebench VERSION COMMIT)', of pb's --version, the comment lines given
+    (each ending in a newline), then a puzzle a line."""
+    version = subprocess.run([pb, "--version"], capture_output=True, text=True).stdout
+    built = " ".join(ln.split()[-1] for ln in version.splitlines()[:2])
+    out = Path(out)
+    tmp_out = out.with_name(out.name + ".tmp")
+    with open(tmp_out, "w") as f:
+        f.write(f"# {command} (puzzlebench {built})\n")
+        f.writelines(comments)
+        f.writelines(p + "\n" for p in puzzles)
+    tmp_out.replace(out)
