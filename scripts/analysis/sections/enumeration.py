@@ -93,19 +93,15 @@ def _stopped_cell(enum, search, eg, sg):
     es, ss = eg.median("steps") or eg.limit_median("steps"), sg.median("steps") or sg.limit_median("steps")
     if et.lower and st.lower:
         return "both stopped at their limits"
-    if et.lower:
-        time = bounded_ratio(st.median, et.median, b_lower=True)
-        steps = bounded_ratio(ss, es, b_lower=True, less=FEWER_STEPS, more=MORE_STEPS)
-        if time.startswith("n/a"):
-            return (f"{escape(enum)} stopped at its limit after {duration(et.median)} (one sample); "
-                    f"{escape(search)} took {st.text()}")
-        return f"{time}, {escape(enum)} stopped at its limit; {steps}"
-    time = bounded_ratio(st.median, et.median, a_lower=True)
-    steps = bounded_ratio(ss, es, a_lower=True, less=FEWER_STEPS, more=MORE_STEPS)
+    # The ratios are the search's against enum's whichever stopped; the words name it.
+    lower = {"b_lower": True} if et.lower else {"a_lower": True}
+    (stopped, stopped_t), (other, other_t) = ((enum, et), (search, st)) if et.lower else ((search, st), (enum, et))
+    time = bounded_ratio(st.median, et.median, **lower)
+    steps = bounded_ratio(ss, es, **lower, less=FEWER_STEPS, more=MORE_STEPS)
     if time.startswith("n/a"):
-        return (f"{escape(search)} stopped at its limit after {duration(st.median)} (one sample); "
-                f"{escape(enum)} took {et.text()}")
-    return f"{time}, {escape(search)} stopped at its limit; {steps}"
+        return (f"{escape(stopped)} stopped at its limit after {duration(stopped_t.median)} (one sample); "
+                f"{escape(other)} took {other_t.text()}")
+    return f"{time}, {escape(stopped)} stopped at its limit; {steps}"
 
 
 def _cell(pair, enum, search, index):
