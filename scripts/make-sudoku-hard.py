@@ -80,11 +80,12 @@ def generated(o, seed, count, tmp):
     if seed in o.gen:
         lines = Path(o.gen[seed]).read_text().splitlines()
     else:
-        gen = Path(tmp) / f"gen{seed}.txt"
+        # generate --out names a folder: the puzzles are its generate.txt.
+        gen = Path(tmp) / f"gen{seed}"
         subprocess.run([o.pb, "generate", "sudoku", "--size", "25", "--count", str(count),
                         "--seed", str(seed), "--threads", str(o.jobs), "--out", str(gen)],
                        check=True, stdout=subprocess.DEVNULL)
-        lines = gen.read_text().splitlines()
+        lines = (gen / "generate.txt").read_text().splitlines()
     head = lines[0].split() if lines else []
     puzzles = [ln for ln in lines if ln and not ln.startswith("#")][:count]
     if (head[1:5] != ["puzzlebench", "generate", "sudoku", "--size"] or head[5] != "25" or
