@@ -10,6 +10,7 @@
 #include <string.h>
 #include <sys/stat.h>
 
+#include "core/text_bytes.h"
 #include "harness/io/csv.h"
 #include "harness/io/readfile.h"
 #include "harness/io/outfile.h"
@@ -22,6 +23,16 @@ static const char *what_differs(const char *key)
            : !strcmp(key, "instances_hash") ? "the instance files (their content hash)"
            : !strcmp(key, "commit")         ? "the commit"
                                             : key;
+}
+
+/* A value of the .meta (v[0 .. n), NULL: none), cut to 200 bytes, as a message shows
+ * it: its bytes that are not printable as \xNN (a CR of a CRLF file, say). */
+static const char *shown(const char *v, size_t n, char *out, size_t len)
+{
+    char raw[201];
+    if (!v) return "none";
+    snprintf(raw, sizeof raw, "%.*s", (int)(n < 200 ? n : 200), v);
+    return pb_text_show(out, len, raw);
 }
 
 int pb_sweep_resume_check(const pb_sweep_out *o, const char *const *want, pb_sweep_prior *p,
@@ -63,20 +74,21 @@ int pb_sweep_resume_check(const pb_sweep_out *o, const char *const *want, pb_swe
             continue;
         v = pb_meta_value(text, key, &n);
         /* A partial one would mix the times of two ways of measuring. */
+        char was[808];
         if (!strcmp(key, "workers")) {
-            const int m = v ? (int)(n > 20 ? 20 : n) : 4;
+            const char *m = shown(v, n > 20 ? 20 : n, was, sizeof was);
             snprintf(err, errlen,
-                     "%s: cannot resume: its rows were measured %.*s at a time (workers=%.*s), "
+                     "%s: cannot resume: its rows were measured %s at a time (workers=%s), "
                      "this run would measure %s and mix the two in its times; resume with "
-                     "--workers %.*s (an MPI sweep's .meta says 1: each rank measures one run at "
+                     "--workers %s (an MPI sweep's .meta says 1: each rank measures one run at "
                      "a time), or --force starts over",
-                     o->meta, m, v ? v : "none", m, v ? v : "none", now, m, v ? v : "none");
+                     o->meta, m, m, now, m);
             goto out;
         }
         snprintf(err, errlen,
-                 "%s: cannot resume: %s differs (the .meta: '%.*s', now: '%s'); --force starts "
+                 "%s: cannot resume: %s differs (the .meta: '%s', now: '%s'); --force starts "
                  "over",
-                 o->meta, what_differs(key), v ? (int)(n > 200 ? 200 : n) : 4, v ? v : "none", now);
+                 o->meta, what_differs(key), shown(v, n, was, sizeof was), now);
         goto out;
     }
     v = pb_meta_value(text, "run_id", &n);
@@ -200,7 +212,7 @@ static int take_rows(resume_ctx *r, char *err, size_t errlen)
                    -1;
         if (!pb_run_id_listed(r->p->run_ids, f[r->c_id]))
             return snprintf(err, errlen, "%s:%ld: run_id %s is not in the .meta", r->csv_from,
-                            lineno, f[r->c_id]),
+                            lineno, pb_text_show(key, sizeof key, f[r->c_id])),
                    -1;
         kept_row *k = &r->rows[row];
         int samples = atoi(f[r->c_samples]);
