@@ -4,9 +4,9 @@
  * is the three files, the .meta, NAME.csv.part and NAME.samples.csv.part, cut apart at
  * form feeds (a file not given is not there). The check answers resumable, complete
  * or an error naming the .meta; the rows are kept only for runs of the sweep, and an
- * error names one of the files. Resuming again from the files the first resume wrote
- * keeps the same runs and drops none. Each error is a printable message. The files lie in a scratch
- * folder made once (removed at the exit). */
+ * error names a line of the CSV: its header, or a row after it. Resuming again from
+ * the files the first resume wrote keeps the same runs and drops none. Each error is a
+ * printable message. The files lie in a scratch folder made once (removed at the exit). */
 #define _DEFAULT_SOURCE /* mkdtemp */
 #include <stdio.h>
 #include <stdlib.h>
@@ -112,7 +112,12 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
         long kept, dropped, kept2, dropped2;
         if (pb_sweep_resume_rows(&o, &prior, RUNS, key, NULL, NULL, done, &kept, &dropped, err,
                                  sizeof err)) {
-            check_message(err, &o, &line);
+            const char *which = check_message(err, &o, &line);
+            /* A line of the CSV that is no row: its header, or one after it. */
+            const int header = strstr(err, ": expected the header") != NULL;
+            if (which == o.csv_part && line)
+                FUZZ_CHECK(line >= 1 + !header && line <= (header ? 1 : csv_lines));
+            if (which == o.samples_part && line) FUZZ_CHECK(line >= 1 && line <= samples_lines);
         } else {
             long n = 0;
             for (int i = 0; i < RUNS; i++) n += done[i];

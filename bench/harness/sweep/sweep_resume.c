@@ -191,7 +191,7 @@ static int take_rows(resume_ctx *r, char *err, size_t errlen)
         return snprintf(err, errlen, "%s:1: expected the header '%.60s...'", r->csv_from,
                         r->header),
                -1;
-    long lineno = 1;
+    long lineno = 2; /* the first row's: the header is line 1 */
     for (const char *line = *t ? t + hl + 1 : t; *line; lineno++) {
         size_t n = strcspn(line, "\n");
         if (line[n] != '\n') { /* the last line, cut short: never a row */
