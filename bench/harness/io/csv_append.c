@@ -85,11 +85,13 @@ static void differing_heads(const char *line, size_t n, const char *want, size_t
 }
 
 /* 0 when text is empty, or starts with the line header, ends with a complete line and
- * holds rows of the header's width alone; else -1 with err. */
-static int check_text(const char *path, const char *text, size_t len, const char *header, char *err,
-                      size_t errlen)
+ * holds rows of the header's width alone, with the rows it holds in *rows (as its table
+ * reader counts them: a quoted field may span lines); else -1 with err. */
+static int check_text(const char *path, const char *text, size_t len, const char *header,
+                      long *rows, char *err, size_t errlen)
 {
     size_t first = strcspn(text, "\n"), a, b;
+    *rows = 0;
     if (!len) return 0;
     if (first != strlen(header) || strncmp(text, header, first)) {
         differing_heads(text, first, header, &a, &b);
@@ -108,18 +110,9 @@ static int check_text(const char *path, const char *text, size_t len, const char
     memcpy(copy, text, len + 1);
     pb_table t;
     if (pb_table_parse(copy, len, path, &t, err, errlen)) return -1;
+    *rows = t.nrows;
     pb_table_free(&t);
     return 0;
-}
-
-/* The lines of text after its header that are not empty. */
-static long data_rows(const char *text)
-{
-    long n = 0;
-    const char *line = strchr(text, '\n');
-    for (; line && line[1]; line = strchr(line + 1, '\n'))
-        if (line[1] != '\n') n++;
-    return n;
 }
 
 typedef struct append_ctx {
@@ -168,12 +161,14 @@ static void csv_header(const pb_csv_keys *k, char *out, size_t len)
     if (at < len) snprintf(out + at, len - at, "wall_s%s", pb_csv_timing_header);
 }
 
-/* Reads path and checks it against header; its text, or NULL with err. */
-static char *read_checked(const char *path, const char *header, char *err, size_t errlen)
+/* Reads path and checks it against header; its text (its rows in *rows), or NULL with
+ * err. */
+static char *read_checked(const char *path, const char *header, long *rows, char *err,
+                          size_t errlen)
 {
     size_t len = 0;
     char *text = read_or_empty(path, &len, err, errlen);
-    if (text && check_text(path, text, len, header, err, errlen)) free(text), text = NULL;
+    if (text && check_text(path, text, len, header, rows, err, errlen)) free(text), text = NULL;
     return text;
 }
 
@@ -182,11 +177,13 @@ int pb_csv_append_check(const char *path, const pb_csv_keys *k, char *err, size_
     char header[PB_CSV_HEADER_MAX], samples[PB_PATH_EXT_MAX];
     csv_header(k, header, sizeof header);
     pb_csv_samples_path(path, samples, sizeof samples);
-    char *text = read_checked(path, header, err, errlen);
+    long rows;
+    char *text = read_checked(path, header, &rows, err, errlen);
     /* Both files are written after the row is measured: a name they cannot take (a
      * folder there, a folder that cannot be written into), or samples of earlier rows
      * that cannot be kept, are refused now, not after the measuring. */
-    char *old = text && *text ? read_checked(samples, pb_csv_samples_header, err, errlen) : NULL;
+    char *old =
+        text && *text ? read_checked(samples, pb_csv_samples_header, &rows, err, errlen) : NULL;
     int rc = !text || (*text && !old) || pb_out_check(path, err, errlen) ||
                      pb_out_check(samples, err, errlen)
                  ? -1
@@ -202,14 +199,15 @@ int pb_csv_append_timed(const char *path, const pb_csv_keys *k, const char *run_
     char header[PB_CSV_HEADER_MAX], samples[PB_PATH_EXT_MAX];
     csv_header(k, header, sizeof header);
     pb_csv_samples_path(path, samples, sizeof samples);
-    char *csv = read_checked(path, header, err, errlen), *old_samples = NULL;
+    long rows, sample_rows;
+    char *csv = read_checked(path, header, &rows, err, errlen), *old_samples = NULL;
     /* A new CSV starts its samples file anew too: older lines there belong to no row. */
     if (csv)
-        old_samples =
-            *csv ? read_checked(samples, pb_csv_samples_header, err, errlen) : calloc(1, 1);
+        old_samples = *csv ? read_checked(samples, pb_csv_samples_header, &sample_rows, err, errlen)
+                           : calloc(1, 1);
     int rc = -1;
     if (csv && old_samples) {
-        *row = data_rows(csv);
+        *row = rows;
         append_ctx s = {old_samples, pb_csv_samples_header, k, run_id, t, *row};
         append_ctx c = {csv, header, k, run_id, t, *row};
         /* The samples first: a row on disk always has the samples it was computed from. */
