@@ -81,7 +81,7 @@ expect 2 "an exit status out of range" -- "$pb" time --csv "$csv" --key tool=sat
 one_line_error "--exit-status expects a whole number from 0 to 255"
 
 expect 2 "keys that differ from the header" -- "$pb" time --csv "$csv" --key tool=x --run-id R1 -- true
-one_line_error "t.csv: its columns start 'tool,n', this row's 'tool'"
+one_line_error "t.csv:1: its columns start 'tool,n', this row's 'tool'"
 expect 4 "a command that fails" -- "$pb" time --csv "$csv" --key tool=false,n=4 --run-id R1 -- false
 one_line_error "'false' exited with status 1 .*no row"
 expect 4 "a command killed by a signal" -- "$pb" time --csv "$csv" --key tool=kill,n=5 --run-id R1 \
@@ -99,7 +99,7 @@ one_line_error "command 2 is empty: give the command to time"
 expect 2 "--key without --csv" -- "$pb" time --key tool=x,n=1 --run-id R1 -- true
 one_line_error "--key names a CSV's rows: give the CSV with --csv FILE.csv"
 expect 2 "no --key: a command column the file lacks" -- "$pb" time --csv "$csv" --run-id R1 -- true
-one_line_error "t.csv: its columns start 'tool,n', this row's 'command'"
+one_line_error "t.csv:1: its columns start 'tool,n', this row's 'command'"
 expect 2 "a key without a value" -- "$pb" time --csv "$csv" --key tool --run-id R1 -- true
 one_line_error "expected NAME=VALUE, got 'tool'"
 expect 2 "a key named as a timing column" -- "$pb" time --csv "$csv" --key median_s=1 --run-id R1 -- true
@@ -136,7 +136,7 @@ check "no samples added by the errors" "v == $samples_before" "$(lines "$samples
 # ---- a file whose last line is incomplete is not appended to ----
 printf 'tool,status,wall_s,%s\nx,1' "$timing" >"$tmp/cut.csv"
 expect 2 "an incomplete last line" -- "$pb" time --csv "$tmp/cut.csv" --key tool=y --run-id R1 -- true
-one_line_error "cut.csv: its last line is incomplete"
+one_line_error "cut.csv:2: expected a complete last line"
 
 # ---- --time-limit: the run is killed, timed once, status=limit; the row is written ----
 start=$SECONDS

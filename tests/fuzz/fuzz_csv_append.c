@@ -2,10 +2,11 @@
  * of its samples file (bench/harness/io/csv_append.c: `time --csv FILE`, a sweep of
  * outside tools). The input is the two files, NAME.csv and NAME.samples.csv, cut apart
  * at a form feed (a file not given is not there). pb_csv_append_check and
- * pb_csv_append_timed agree; an error names one of the files. A row appended gets the
- * index of the rows the CSV held (as its table reader counts them), and the files
- * written read back as tables: the CSV with that row last, the samples with its
- * samples. The files lie in a scratch folder made once (removed at the exit). */
+ * pb_csv_append_timed agree; an error is a printable message naming one of the files
+ * and a line of it. A row appended gets the index of the rows the CSV held (as its
+ * table reader counts them), and the files written read back as tables: the CSV with
+ * that row last, the samples with its samples. The files lie in a scratch folder made
+ * once (removed at the exit). */
 #define _DEFAULT_SOURCE /* mkdtemp */
 #include <math.h>
 #include <stdio.h>
@@ -45,15 +46,18 @@ static void write_part(const uint8_t *data, size_t size, int k, const char *path
     for (size_t i = 0; i < n; i++) *lines += p[i] == '\n';
 }
 
-/* An error: "PATH: ..." for one of the two files. */
+/* An error: printable, "PATH:LINE: ..." for one of the two files, on a line of it. */
 static void check_error(const char *err, const char *csv, long csv_lines, const char *samples,
                         long samples_lines)
 {
+    long line = 0;
+    for (const char *p = err; *p; p++) FUZZ_CHECK(*p >= 0x20 && *p < 0x7f);
     const size_t c = strlen(csv), s = strlen(samples);
     const int in_csv = !strncmp(err, csv, c) && err[c] == ':';
     const int in_samples = !strncmp(err, samples, s) && err[s] == ':';
-    (void)csv_lines, (void)samples_lines;
     FUZZ_CHECK(in_csv || in_samples);
+    FUZZ_CHECK(sscanf(err + (in_csv ? c : s) + 1, "%ld", &line) == 1);
+    FUZZ_CHECK(line >= 1 && line <= (in_csv ? csv_lines : samples_lines));
 }
 
 /* The file at path, read as a table into t. */

@@ -9,6 +9,7 @@
 #include <string.h>
 #include <sys/stat.h>
 
+#include "core/text_bytes.h"
 #include "harness/io/csv.h"
 #include "harness/io/csvtable.h"
 #include "harness/io/readfile.h"
@@ -84,25 +85,41 @@ static void differing_heads(const char *line, size_t n, const char *want, size_t
     *a = n - tail, *b = m - tail;
 }
 
+/* Refuses the header line (length first) for want: "PATH:1: ..." in err, the file's
+ * columns shown with their bad bytes as \xNN (a CR of a CRLF file, say). -1. */
+static int bad_header(const char *path, const char *text, size_t first, const char *header,
+                      char *err, size_t errlen)
+{
+    size_t a, b;
+    char got[600], shown[2400];
+    differing_heads(text, first, header, &a, &b);
+    snprintf(got, sizeof got, "%.*s", (int)(a < 500 ? a : 500), text);
+    pb_text_show(shown, sizeof shown, got);
+    return snprintf(err, errlen, "%s:1: its columns %s '%s', this row's '%.*s'", path,
+                    a < first ? "start" : "are", shown, (int)b, header),
+           -1;
+}
+
 /* 0 when text is empty, or starts with the line header, ends with a complete line and
  * holds rows of the header's width alone, with the rows it holds in *rows (as its table
  * reader counts them: a quoted field may span lines); else -1 with err. */
 static int check_text(const char *path, const char *text, size_t len, const char *header,
                       long *rows, char *err, size_t errlen)
 {
-    size_t first = strcspn(text, "\n"), a, b;
+    size_t first = strcspn(text, "\n");
     *rows = 0;
     if (!len) return 0;
-    if (first != strlen(header) || strncmp(text, header, first)) {
-        differing_heads(text, first, header, &a, &b);
-        return snprintf(err, errlen, "%s: its columns %s '%.*s', this row's '%.*s'", path,
-                        a < first ? "start" : "are", (int)a, text, (int)b, header),
+    if (first != strlen(header) || strncmp(text, header, first))
+        return bad_header(path, text, first, header, err, errlen);
+    const char *nul = memchr(text, '\0', len);
+    if (nul || text[len - 1] != '\n') {
+        long line = 1;
+        for (const char *c = text, *end = nul ? nul : text + len; c < end; c++) line += *c == '\n';
+        return snprintf(err, errlen, "%s:%ld: %s", path, line,
+                        nul ? "expected text, got a NUL byte"
+                            : "expected a complete last line (ending in a newline)"),
                -1;
     }
-    if (strlen(text) != len || text[len - 1] != '\n')
-        return snprintf(err, errlen, "%s: its last line is incomplete (or it holds a NUL byte)",
-                        path),
-               -1;
     /* Every line a row as wide as the header: one that is not (a stray line, a row cut
      * short) would be counted as a row, and the new row given the wrong index. */
     char *copy = malloc(len + 1);
