@@ -1,7 +1,8 @@
 /* fuzz_csvtable.c — the CSV table reader (bench/harness/io/csvtable.c, pb_table_parse;
  * `compare` and the analysis read results with it). A table read has a header of at
  * least one field, every row as wide as the header with every field present, and
- * rows on increasing lines of the file; an error names the file and a line of it. */
+ * rows on increasing lines of the file; an error is a printable message naming the
+ * file and a line of it. */
 #include <string.h>
 
 #include "fuzz.h"
@@ -18,6 +19,7 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
     if (pb_table_parse(text, size, "fuzz.csv", &t, err, sizeof err)) {
         long line = 0;
         FUZZ_CHECK(!strncmp(err, "fuzz.csv:", 9));
+        for (const char *p = err; *p; p++) FUZZ_CHECK(*p >= 0x20 && *p < 0x7f);
         FUZZ_CHECK(sscanf(err + 9, "%ld", &line) != 1 || (line >= 1 && line <= lines));
         return 0;
     }

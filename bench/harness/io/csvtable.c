@@ -7,6 +7,7 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "core/text_bytes.h"
 #include "readfile.h"
 
 typedef struct parser {
@@ -117,9 +118,9 @@ static int check_header(parser *ps, const pb_table *t)
         if (!t->cell[c][0]) return fail(ps, t->line[0], "a name for every column");
         for (int d = 0; d < c; d++)
             if (!strcmp(t->cell[c], t->cell[d])) {
-                char what[200];
-                snprintf(what, sizeof what, "distinct column names, got '%.100s' twice",
-                         t->cell[c]);
+                char what[200], shown[104];
+                snprintf(what, sizeof what, "distinct column names, got '%s' twice",
+                         pb_text_show(shown, sizeof shown, t->cell[c]));
                 return fail(ps, t->line[0], what);
             }
     }
