@@ -9,6 +9,7 @@
 #include <string.h>
 
 #include "compare.h"
+#include "core/text_bytes.h"
 #include "harness/base/options.h"
 #include "harness/base/text.h"
 
@@ -70,8 +71,9 @@ static int whole(const char *s, unsigned long long lo, unsigned long long hi,
 static int bad_field(char *err, size_t errlen, const char *file, long line, const char *what,
                      const char *col, const char *text)
 {
-    snprintf(err, errlen, "%s:%ld: expected %s in column %s, got '%.60s'", file, line, what, col,
-             text);
+    char shown[64];
+    snprintf(err, errlen, "%s:%ld: expected %s in column %s, got '%s'", file, line, what, col,
+             pb_text_show(shown, sizeof shown, text));
     return -1;
 }
 
@@ -150,9 +152,11 @@ static row_ref *index_rows(const cmp_file *f, char *err, size_t errlen)
         if (!by_run_row(&ref[i - 1], &ref[i])) {
             const cmp_row *a = &f->rows[ref[i - 1].index], *b = &f->rows[ref[i].index];
             const cmp_row *later = a->line > b->line ? a : b, *first = later == a ? b : a;
+            char id[44];
             snprintf(err, errlen,
-                     "%s:%ld: expected one row per run_id,row; '%.40s,%llu' is on line %ld too",
-                     f->path, later->line, ref[i].run_id, ref[i].row, first->line);
+                     "%s:%ld: expected one row per run_id,row; '%s,%llu' is on line %ld too",
+                     f->path, later->line, pb_text_show(id, sizeof id, ref[i].run_id), ref[i].row,
+                     first->line);
             free(ref);
             return NULL;
         }
@@ -203,8 +207,9 @@ static int parse_sample(const cmp_file *f, const pb_table *s, const int *col, lo
     }
     const row_ref *hit = bsearch(&key, ref, (size_t)f->table.nrows, sizeof *ref, by_run_row);
     if (!hit) {
-        snprintf(err, errlen, "%s:%ld: expected the run_id,row of a row of %s, got '%.40s,%llu'",
-                 path, line, f->path, key.run_id, key.row);
+        char id[44];
+        snprintf(err, errlen, "%s:%ld: expected the run_id,row of a row of %s, got '%s,%llu'", path,
+                 line, f->path, pb_text_show(id, sizeof id, key.run_id), key.row);
         return -1;
     }
     out->index = hit->index;
@@ -214,7 +219,9 @@ static int parse_sample(const cmp_file *f, const pb_table *s, const int *col, lo
 /* "'RUN_ID,ROW'" of a results row, for messages. */
 static void row_name(const cmp_file *f, const cmp_row *row, char *out, size_t len)
 {
-    snprintf(out, len, "'%.40s,%.20s'", row->cells[f->col_run_id], row->cells[f->col_row]);
+    char id[44], number[24];
+    snprintf(out, len, "'%s,%s'", pb_text_show(id, sizeof id, row->cells[f->col_run_id]),
+             pb_text_show(number, sizeof number, row->cells[f->col_row]));
 }
 
 /* Puts each parsed sample in its row's slot by number: a row with n samples (as
