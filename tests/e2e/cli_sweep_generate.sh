@@ -58,7 +58,7 @@ has '^rows=8 of 8$' "$tmp/r/g-diff.meta"
 has "^run_id=$(sed -n 's/^run_id=//p' "$tmp/whole/g-diff.meta") [0-9TZ]+-[0-9a-f]{6}$" "$tmp/r/g-diff.meta"
 expect 2 "--resume with a method's options changed" -- "$pb" sweep "$tmp/g.sweep" --out "$tmp/r" -q \
     --resume --generate "diff: --seed 4 --count 2 --size 5x5,6x6 --difficulty easy,hard"
-one_line_error 'g-diff.csv: record 1 is not .*made with other options'
+one_line_error 'g-diff.csv:2: record 1 is not .*made with other options'
 # Records of another build (its .meta's commit=): --resume refuses to mix two builds'
 # records in one file, as an engine sweep's does, in a generation sweep and in generate
 # alone, and leaves the records as they were; this build's .meta resumes.
@@ -81,6 +81,19 @@ sed -i 's/^commit=.*/commit=unknown-other/' "$tmp/gd/generate.meta"
 expect 2 "generate --out --resume over another build's" -- "$pb" generate kakuro --size 5x5 --count 3 \
     --seed 2 --out "$tmp/gd" -q --resume
 one_line_error "gd/generate.meta: cannot resume: the commit differs \(the .meta: 'unknown-other'"
+# Records read back name the line of a bad one, its bytes shown; a NUL byte is refused
+# (it would put every later record out of step with its task). Without a .meta they
+# are taken as this build's.
+rm "$tmp/gd/generate.meta"
+cp "$tmp/gd/generate.csv" "$tmp/gd/whole.csv"
+sed -i '2s/,done,/,d\x01ne,/' "$tmp/gd/generate.csv"
+expect 2 "generate --resume over a bad status" -- "$pb" generate kakuro --size 5x5 --count 3 \
+    --seed 2 --out "$tmp/gd" -q --resume
+one_line_error "gd/generate.csv:2: record 1: status 'd\\\\x01ne' is not done or limit"
+{ head -n 1 "$tmp/gd/whole.csv"; printf 'a\0b\n'; } >"$tmp/gd/generate.csv"
+expect 2 "generate --resume over a NUL byte" -- "$pb" generate kakuro --size 5x5 --count 3 \
+    --seed 2 --out "$tmp/gd" -q --resume
+one_line_error "gd/generate.csv:2: expected text, got a NUL byte"
 cp "$tmp/own.meta" "$tmp/r/g-diff.meta"
 expect 0 "--resume over this build's records" -- "$pb" sweep "$tmp/g.sweep" --out "$tmp/r" -q --resume
 if [ "$(records "$tmp/r/g-diff.csv")" = "$(records "$tmp/whole/g-diff.csv")" ]; then ok; else

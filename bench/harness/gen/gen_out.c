@@ -12,6 +12,7 @@
 #include <sys/stat.h>
 #include <unistd.h>
 
+#include "core/text_bytes.h"
 #include "harness/base/exit.h"
 #include "harness/base/say.h"
 #include "harness/base/text.h"
@@ -46,7 +47,8 @@ static const char *field(const char *line, int k, size_t *len)
     return line;
 }
 
-/* How kept record t (its line) ended; checks that the options made it. 0, or -1. */
+/* How kept record t (its line, line t + 2 of the file) ended; checks that the options
+ * made it. 0, or -1. */
 static int read_kept(pb_gen_state *s, long t, const char *line, char *err, size_t errlen)
 {
     char key[1024];
@@ -55,17 +57,19 @@ static int read_kept(pb_gen_state *s, long t, const char *line, char *err, size_
     int n = h->key ? h->key(s->p->ctx, t, key, sizeof key) : 0;
     if (n > 0 && strncmp(line, key, (size_t)n))
         return snprintf(err, errlen,
-                        "%s: record %ld is not '%.*s...': made with other options; nothing to "
+                        "%s:%ld: record %ld is not '%.*s...': made with other options; nothing to "
                         "resume (give --force to start over)",
-                        s->records_path, t + 1, n, key),
+                        s->records_path, t + 2, t + 1, n, key),
                -1;
     if (h->status_column < 0) return 0;
     const char *v = field(line, h->status_column, &len);
     if (v && len == 4 && !strncmp(v, "done", 4)) return 0;
     if (v && len == 5 && !strncmp(v, "limit", 5) && h->keeps_limits)
         return s->item[t].status = PB_GEN_LIMIT, 0;
-    return snprintf(err, errlen, "%s: record %ld: status '%.*s' is not done or limit",
-                    s->records_path, t + 1, v ? (int)(len < 40 ? len : 40) : 0, v ? v : ""),
+    char status[41], shown[164];
+    snprintf(status, sizeof status, "%.*s", v ? (int)(len < 40 ? len : 40) : 0, v ? v : "");
+    return snprintf(err, errlen, "%s:%ld: record %ld: status '%s' is not done or limit",
+                    s->records_path, t + 2, t + 1, pb_text_show(shown, sizeof shown, status)),
            -1;
 }
 
@@ -92,6 +96,16 @@ static int read_records(pb_gen_state *s, char *err, size_t errlen)
     size_t len;
     char *text = pb_read_file(s->records_path, &len, err, errlen), *line = text;
     if (!text) return -1;
+    /* The records are walked as text: a NUL byte would end a line early and put every
+     * later record out of step with the task it is read for. */
+    const char *nul = memchr(text, '\0', len);
+    if (nul) {
+        long at = 1;
+        for (const char *c = text; c < nul; c++) at += *c == '\n';
+        snprintf(err, errlen, "%s:%ld: expected text, got a NUL byte", s->records_path, at);
+        free(text);
+        return -1;
+    }
     line += strcspn(line, "\n") + 1; /* the header */
     int rc = 0;
     for (long t = 0; t < s->records.kept && !rc; t++, line += strcspn(line, "\n") + 1) {
