@@ -123,7 +123,10 @@ def read_csv(path, need=()):
     """The Table of the CSV file at `path` (see parse_csv); errors name the path as given."""
     name = str(path)
     try:
-        with open(path, newline="", encoding="utf-8") as f:
+        # Lines end at "\n" alone, as an editor (and the C reader) counts them: with
+        # newline="" a lone "\r" would end a line too, and every later line number in a
+        # message would be one past the file's.
+        with open(path, newline="\n", encoding="utf-8") as f:
             return parse_csv(f, name, need)
     except OSError as e:
         raise ReportError(name, f"cannot read: {e.strerror}") from None
