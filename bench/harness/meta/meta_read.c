@@ -22,11 +22,15 @@ char *pb_meta_read(const char *path, size_t *len, char *err, size_t errlen)
 const char *pb_meta_value(const char *text, const char *key, size_t *n)
 {
     const size_t k = strlen(key);
-    for (const char *line = text; line && *line; line = strchr(line, '\n'), line += !!line)
+    for (const char *line = text; *line;) {
         if (!strncmp(line, key, k) && line[k] == '=') {
             *n = strcspn(line + k + 1, "\n");
             return line + k + 1;
         }
+        const char *nl = strchr(line, '\n');
+        if (!nl) break; /* the last line, without a newline */
+        line = nl + 1;
+    }
     return NULL;
 }
 
