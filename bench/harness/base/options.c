@@ -118,19 +118,44 @@ static int is_decimal(const char *s, int sign_ok)
 
 int pb_parse_count(const char *s, uint64_t *out)
 {
-    char *end;
     if (!is_decimal(s, 0)) return -1;
-    /* Plain integers exactly, up to the largest uint64_t: a double would round those
-     * near it past the range. */
-    errno = 0;
-    unsigned long long v = strtoull(s, &end, 10);
-    if (*end == '\0') return errno ? -1 : (*out = (uint64_t)v, 0);
-    /* Exact scientific forms such as 2e9, below 2^64. */
-    errno = 0;
-    double d = strtod(s, &end);
-    if (*end != '\0' || errno || !(d >= 0) || d >= 18446744073709551616.0 || d != floor(d))
-        return -1;
-    *out = (uint64_t)d;
+    /* Exactly, digit by digit: a double would round a count past 2^53
+     * ("12345678901234567891e0" read as 12345678901234567168). The value is the
+     * significant digits times 10^shift: the exponent, less a place for each digit of
+     * the fraction, plus the zeros that end the digits. */
+    const char *p = s, *dot = strchr(s, '.');
+    char digits[24];
+    size_t n = 0;
+    long shift = 0, zeros = 0;
+    for (; (*p >= '0' && *p <= '9') || *p == '.'; p++) {
+        if (*p == '.') continue;
+        if (dot && p > dot) shift--;
+        if (*p == '0') {
+            zeros += n > 0; /* leading zeros are nothing; later ones wait for a digit */
+            continue;
+        }
+        if (n + (size_t)zeros >= sizeof digits - 1) return -1; /* past 2^64 or a fraction */
+        for (; zeros > 0; zeros--) digits[n++] = '0';
+        digits[n++] = *p;
+    }
+    shift += zeros;
+    if (*p == 'e' || *p == 'E') {
+        errno = 0;
+        const long e = strtol(p + 1, NULL, 10);
+        if (errno || e > 100 || e < -100) return n ? -1 : (*out = 0, 0);
+        shift += e;
+    }
+    if (n && shift < 0) return -1; /* a fraction */
+    uint64_t v = 0;
+    for (size_t i = 0; i < n; i++) {
+        if (v > (UINT64_MAX - (uint64_t)(digits[i] - '0')) / 10) return -1;
+        v = 10 * v + (uint64_t)(digits[i] - '0');
+    }
+    for (; n && shift > 0; shift--) {
+        if (v > UINT64_MAX / 10) return -1;
+        v *= 10;
+    }
+    *out = v;
     return 0;
 }
 
