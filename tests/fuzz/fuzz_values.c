@@ -29,12 +29,12 @@ static const pb_option table[] = {
     PB_OPTION_END,
 };
 
-/* The number a decimal text writes, by hand: its digits (no leading zeros) in out
- * and its sign in *neg, 1; 0 when it is no whole number (or has more than 40 digits);
- * -1 when it is not a decimal at all. */
+/* The number a decimal text (of a line, under 256 bytes) writes, by hand: its digits
+ * (no leading zeros) in out and its sign in *neg, 1; 2 when it is a whole number of
+ * more than 40 digits, 0 when it is no whole number, -1 when it is not a decimal. */
 static int exact(const char *s, int sign_ok, char *out, int *neg)
 {
-    char m[64];
+    char m[256];
     size_t n = 0, frac = 0;
     int seen = 0;
     *neg = 0;
@@ -46,10 +46,7 @@ static int exact(const char *s, int sign_ok, char *out, int *neg)
         }
         seen = 1;
         frac += in_frac;
-        if (n || *s != '0') {
-            if (n == sizeof m - 1) return 0;
-            m[n++] = *s;
-        }
+        if (n || *s != '0') m[n++] = *s;
     }
     if (!seen) return -1;
     long e = 0;
@@ -64,13 +61,12 @@ static int exact(const char *s, int sign_ok, char *out, int *neg)
     if (*s) return -1;
     if (!n) return strcpy(out, "0"), 1;
     long k = e - (long)frac;
-    if (k > 40) return 0;
     for (; k < 0; k++) {
         if (!n || m[n - 1] != '0') return 0; /* a fraction */
         n--;
     }
     if (!n) return strcpy(out, "0"), 1;
-    if (n + (size_t)k > 40) return 0;
+    if ((long)n + k > 40) return 2;
     memcpy(out, m, n);
     memset(out + n, '0', (size_t)k);
     out[n + (size_t)k] = '\0';
