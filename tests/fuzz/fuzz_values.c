@@ -6,7 +6,10 @@
  * an exponent) is a whole number in range, and read as that number, digit for digit;
  * a real is taken only in decimal and in range, as strtod reads it; a seed is digits
  * alone, exactly; a key list is names of letters, digits and '_' with values that
- * hold no quote or line break. A refusal says why. */
+ * hold no quote or line break; --param NAME=VALUE, as every engine of the registry
+ * that has parameters checks it, is taken only for a parameter of the engine and a
+ * value it allows (one of its words, or a whole number in its range, read exactly).
+ * A refusal says why. */
 #include <inttypes.h>
 #include <math.h>
 #include <string.h>
@@ -15,6 +18,7 @@
 #include "harness/base/engine_args.h"
 #include "harness/base/options.h"
 #include "harness/io/csv_append.h"
+#include "registry/registry.h"
 
 typedef struct values {
     int whole;
@@ -139,6 +143,40 @@ static void check_keys(char *text)
     }
 }
 
+static void check_param(const char *text)
+{
+    pb_engine_args a;
+    pb_run how;
+    char err[600] = "", want[64], got[32];
+    int neg;
+    memset(&a, 0, sizeof a), memset(&how, 0, sizeof how);
+    if (pb_engine_args_param(text, &a, err, sizeof err)) {
+        FUZZ_CHECK(err[0] && (!strchr(text, '=') || strlen(text) >= PB_ENGINE_ARG_CHARS ||
+                              *text == '=' || text[strlen(text) - 1] == '='));
+        return;
+    }
+    pb_engine_args_run(&a, &how);
+    const char *name = how.params[0].name, *value = how.params[0].value;
+    FUZZ_CHECK(*name && *value && !strncmp(text, name, strlen(name)));
+    for (const pb_registered *r = pb_registry; r->about; r++) {
+        if (!r->about->params) continue;
+        const pb_param *p = pb_param_find(r->about, name);
+        if (pb_params_check(r->about, &how, err, sizeof err) != PB_RUNS) {
+            FUZZ_CHECK(err[0]);
+            continue;
+        }
+        FUZZ_CHECK(p != NULL);
+        const int64_t v = pb_param_get(r->about, &how, name);
+        if (p->choices) {
+            FUZZ_CHECK(v >= 0 && !strcmp(p->choices[v], value));
+            continue;
+        }
+        FUZZ_CHECK(v >= p->min && v <= p->max && exact(value, p->min < 0, want, &neg) == 1);
+        snprintf(got, sizeof got, "%lld", (long long)(v < 0 ? -v : v));
+        FUZZ_CHECK(!strcmp(got, want) && (v < 0) == (neg && v));
+    }
+}
+
 int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
 {
     char line[256];
@@ -150,6 +188,7 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
         line[n] = '\0'; /* a NUL inside cuts the value there, as argv would */
         check_count(line);
         check_options(line);
+        check_param(line);
         check_keys(line);
         at = end + 1;
     }
