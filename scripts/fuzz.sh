@@ -7,7 +7,8 @@
 # keeps its input in build-fuzz/tests/fuzz/fuzz-artifacts/ and prints how to replay
 # it. Targets run two at a time.
 # usage: scripts/fuzz.sh [SECONDS [TARGET...]]     (default: 60 s, every target)
-#   targets: sudoku kakuro kakuro_outline notouch latin tenpair sweep csvtable satout qqwing resume csv_append compare values
+#   targets: sudoku kakuro kakuro_outline notouch latin tenpair sweep csvtable satout
+#            qqwing resume csv_append compare values
 case ${1:-} in -h | --help) sed -n '2,/^[^#]/{/^#/s/^# \{0,1\}//p}' "$0"; exit 0 ;; esac
 case ${1:-} in -*) echo "fuzz.sh: unknown option '$1' (usage: scripts/fuzz.sh [SECONDS [TARGET...]])" >&2; exit 2 ;; esac
 set -euo pipefail
