@@ -9,6 +9,7 @@
 #include "cnf_puzzle.h"
 #include "harness/io/csv.h"
 #include "harness/build_info.h"
+#include "harness/base/exit.h"
 #include "harness/meta/meta.h"
 #include "harness/base/say.h"
 #include "harness/base/suggest.h"
@@ -145,9 +146,11 @@ int pb_cmd_export(int argc, char **argv)
         export_ctx x = {&p};
         char err[PB_MSG_LONG_MAX];
         if (!o.out || !strcmp(o.out, "-")) {
-            if (fill(stdout, &x) || fflush(stdout))
-                rc = (pb_say("export: standard output: cannot write: %s", strerror(errno)),
-                      PB_EXIT_USAGE);
+            if (fill(stdout, &x) || fflush(stdout)) {
+                pb_say("export: standard output: cannot write: %s", strerror(errno));
+                pb_stdout_failure_said();
+                rc = PB_EXIT_FAILED;
+            }
         } else if (pb_write_file_atomic(o.out, fill, &x, err, sizeof err))
             rc = (pb_say("export: %s", err), PB_EXIT_USAGE);
     }

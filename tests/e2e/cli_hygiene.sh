@@ -314,6 +314,20 @@ solve tenpair
 --help
 solve --help
 END
+    # Commands that name what failed: still one line, exit 4 (their own line, not a
+    # second one from the final check of stdout).
+    while IFS= read -r cmd; do
+        read -ra words <<<"$cmd"
+        "$pb" "${words[@]}" >/dev/full 2>"$tmp/err"
+        got=$?
+        [ "$got" -eq 4 ] && ok || bad "'$cmd' >/dev/full: exit $got, expected 4"
+        one_line_error "^puzzlebench: (generate|export): standard output: (cannot write: )?No space left on device$"
+    done <<'END'
+generate latin --size 5 --count 2 -q
+generate sudoku --size 4 --count 300 --seed 1 -q
+generate kakuro-outline --size 5x5 --count 1 -q
+export dimacs notouch cross8
+END
 fi
 
 finish cli_hygiene

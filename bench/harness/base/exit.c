@@ -50,11 +50,19 @@ int pb_interrupt_exit(void)
     return 128 + (pb_interrupted ? (int)pb_interrupted : SIGINT);
 }
 
+static int stdout_failure_said;
+
+void pb_stdout_failure_said(void)
+{
+    stdout_failure_said = 1;
+}
+
 int pb_stdout_finish(int rc)
 {
     errno = 0;
     const int flushed = fflush(stdout) == 0;
     if (flushed && !ferror(stdout)) return rc;
+    if (stdout_failure_said) return PB_EXIT_FAILED;
     /* An error of an earlier write leaves no errno behind; a failed flush does. */
     pb_say("standard output: %s", !flushed && errno ? strerror(errno) : "write error");
     return PB_EXIT_FAILED;

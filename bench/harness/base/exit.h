@@ -37,6 +37,11 @@ int pb_interrupt_exit(void);
  * never a success. main calls it once, so that no command checks its own writes. */
 int pb_stdout_finish(int rc);
 
+/* A command that has said in its own line that a write to stdout failed (naming what
+ * it was writing) calls this, so that pb_stdout_finish gives PB_EXIT_FAILED without a
+ * second line. */
+void pb_stdout_failure_said(void);
+
 /* pthread_create for the harness's helper threads (progress, MPI managers and
  * listeners): the thread blocks every signal, so signals reach the main thread. A
  * wait there (for a child, in spawn.c, or for Ctrl-C) sleeps until a signal comes; one

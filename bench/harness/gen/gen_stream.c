@@ -9,6 +9,7 @@
 #include <string.h>
 #include <unistd.h>
 
+#include "harness/base/exit.h"
 #include "harness/io/outfile.h"
 #include "harness/io/readfile.h"
 
@@ -93,6 +94,7 @@ int pb_stream_open(pb_stream *s, const char *path, pb_stream_mode mode, const ch
     s->ends[0] = (long)strlen(header);
     if (pb_stream_put(s, header)) {
         snprintf(err, errlen, "%s: %s", path ? path : "standard output", strerror(errno));
+        if (!path) pb_stdout_failure_said(); /* the caller says err */
         return -1;
     }
     return 0;
@@ -146,6 +148,7 @@ void pb_stream_why(const pb_stream *s, char *err, size_t errlen)
     const char *e = strerror(s->error ? s->error : EIO);
     if (!s->path) {
         snprintf(err, errlen, "standard output: cannot write: %s", e);
+        pb_stdout_failure_said(); /* the caller says err */
         return;
     }
     snprintf(err, errlen,
