@@ -28,8 +28,19 @@ static int cmd_count(int argc, char **argv)
     return pb_cmd_solve(argc, argv, 1);
 }
 
+static int is_help(const char *arg)
+{
+    return !strcmp(arg, "--help") || !strcmp(arg, "-h");
+}
+
 static int cmd_version(int argc, char **argv)
 {
+    if (argc == 3 && is_help(argv[2])) {
+        puts("usage: puzzlebench --version\n\n"
+             "Prints the version, the commit built in ('-dirty' when tracked files differed\n"
+             "from it) and the build: compiler, flags, build type.");
+        return 0;
+    }
     if (argc > 2) {
         pb_say("--version: unexpected argument '%s' (see 'puzzlebench --help')", argv[2]);
         return PB_EXIT_USAGE;
@@ -124,12 +135,15 @@ static int run_command(int argc, char **argv)
         return PB_EXIT_USAGE;
     }
     const char *cmd = argv[1];
-    if (!strcmp(cmd, "--help") || !strcmp(cmd, "-h") || (!strcmp(cmd, "help") && argc == 2)) {
+    /* help's own help (help --help, help help) is the overview too. */
+    const int help = !strcmp(cmd, "help");
+    if (is_help(cmd) ||
+        (help && (argc == 2 || (argc == 3 && (is_help(argv[2]) || !strcmp(argv[2], "help")))))) {
         print_help(stdout);
         return 0;
     }
     char *sub[] = {argv[0], argc > 2 ? argv[2] : NULL, "--help", NULL};
-    if (!strcmp(cmd, "help")) { /* help COMMAND: COMMAND --help */
+    if (help) { /* help COMMAND: COMMAND --help */
         if (argc > 3) {
             pb_say("help: unexpected argument '%s' (see 'puzzlebench --help')", argv[3]);
             return PB_EXIT_USAGE;

@@ -235,5 +235,13 @@ has '^usage: puzzlebench solve' "$tmp/out"
 expect 2 "help COMMAND with another word" -- "$pb" help solve extra
 one_line_error "^puzzlebench: help: unexpected argument 'extra' \(see 'puzzlebench --help'\)$"
 [ -s "$tmp/out" ] && bad "help solve extra printed: $(head -c 200 "$tmp/out")" || ok
+# Every command takes --help, help and --version too.
+for cmd in "help --help" "help -h" "help help" "help --version" "--version --help"; do
+    read -ra words <<<"$cmd"
+    expect 0 "$cmd" -- "$pb" "${words[@]}"
+    has '^usage: puzzlebench' "$tmp/out"
+done
+expect 2 "help help with another word" -- "$pb" help help extra
+one_line_error "^puzzlebench: help: unexpected argument 'extra'"
 
 finish cli_errors
