@@ -216,8 +216,9 @@ static void print_help(void)
         pb_options_help(stdout, keys, NULL, (*f)->params_default);
     }
     fputs("\nexit status: 0 done, 2 bad usage or input, an existing sweep, or a file that\n"
-          "cannot be written, 4 a run's counts varied (a bug), 130 interrupted (SIGINT),\n"
-          "143 stopped by SIGTERM or SIGHUP\n",
+          "cannot be written, 4 a run's counts varied (a bug),\n"
+          "77 skipped: a collection's folder is absent (nothing written),\n"
+          "130 interrupted (SIGINT), 143 stopped by SIGTERM or SIGHUP\n",
           stdout);
 }
 

@@ -318,6 +318,9 @@ for f in "$src"/data/sweeps/*.sweep "$src"/bench/families/*/*.sweep; do
     if [ "$rc" -eq 0 ] || { [ "$rc" -eq 77 ] && grep -q ": no collection at .*: [a-z0-9-]* skipped$" "$tmp/err"; }; then ok; else
         bad "list $f: exit $rc"; cat "$tmp/err" >&2; fi
 done
+# ... and the help's exit statuses say so.
+"$pb" sweep --help >"$tmp/help"
+has "^77 skipped: a collection's folder is absent" "$tmp/help"
 # --quick: the file's quick instances (boards relative to the file too), 5 samples.
 expect 0 "sweep --quick --list" -- "$pb" sweep "$src/bench/families/notouch/notouch.sweep" --quick --list
 has "^160 runs, 5 samples each \(up to 10 while a pair's ratio is known less well than \+-2%\)$" "$tmp/out"
