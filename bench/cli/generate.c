@@ -64,8 +64,10 @@ static void print_help(void)
           "                            cv}: the whole generation, by the harness's method\n"
           "\n"
           "exit status: 0 all puzzles made, 2 bad usage, 3 a puzzle could not be made\n"
-          "             within its limits (those before it are written), 130 SIGINT,\n"
-          "             143 SIGTERM or SIGHUP (the finished puzzles are kept)\n",
+          "             within its limits (those before it are written), 4 out of\n"
+          "             memory, a timed run made other puzzles than the first, or standard\n"
+          "             output could not be written, 130 SIGINT, 143 SIGTERM or SIGHUP\n"
+          "             (the finished puzzles are kept)\n",
           stdout);
 }
 

@@ -64,7 +64,9 @@ static void print_help(const char *cmd, const pb_family *only)
           "exit status: 0 every puzzle has a solution (count: every count is complete, or\n"
           "             reached --limit N), 1 some puzzle has none, 2 bad usage or input,\n"
           "             3 some puzzle stopped at a step, time or memory limit (or its count\n"
-          "             overflowed), whatever it found, 130 SIGINT, 143 SIGTERM or SIGHUP\n"
+          "             overflowed), whatever it found, 4 a timed run's counts differed\n"
+          "             from the first run's, memory ran out, or standard output could not\n"
+          "             be written, 130 SIGINT, 143 SIGTERM or SIGHUP\n"
           "numbers are decimal: 1000, 1e6 (not 0x10)\n",
           stdout);
 }

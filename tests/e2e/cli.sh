@@ -130,6 +130,10 @@ has "^ {12}[^ ]" "$tmp/fams"
 if grep -Eq "^ {13}" "$tmp/fams"; then bad "--help: a family's summary wraps a column off"; else ok; fi
 expect 0 "solve help" -- "$pb" solve --help
 has "exit status" "$tmp/out"
+# Exit 4 (standard output lost, a check failed) is every command's: the helps say so.
+has "^ +be written, 130 SIGINT" "$tmp/out"
+expect 0 "generate help" -- "$pb" generate --help
+has "^ +output could not be written, 130 SIGINT" "$tmp/out"
 expect 0 "engines" -- "$pb" engines
 for e in enum-perm enum-all backtrack propagate value-order path-dp row degree mrv; do has "^  $e " "$tmp/out"; done
 expect 0 "info" -- "$pb" info
