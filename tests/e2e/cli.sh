@@ -408,6 +408,17 @@ expect 0 "generate --samples" -- sh -c "\"$pb\" generate sudoku --count 20 --sam
 "$pb" generate sudoku --count 20 | cmp -s - "$tmp/out" && ok || bad "generate --samples changed the puzzles"
 has "^puzzlebench: generate: 20 puzzles: median .* per run, 3 samples of [0-9]+ run" "$tmp/gs.err"
 has "^timing=samples:3 runs_per_sample:[0-9]+ median_s:" "$tmp/gs.meta"
+# A generator's help that lists its records' columns lists the header it writes.
+"$pb" generate --help | sed -n 's/^usage: puzzlebench generate \([a-z-]*\) \[options\]$/\1/p' >"$tmp/gens"
+[ -s "$tmp/gens" ] && ok || bad "generate --help names no generator"
+while read -r g; do
+    cols=$("$pb" generate "$g" --help | tr '\n' ' ' | sed -n 's/.*Records: \([a-z_,]*\)\. .*/\1/p')
+    [ -n "$cols" ] || continue
+    rm -f "$tmp/rec.csv"
+    "$pb" generate "$g" --stats "$tmp/rec.csv" --records-only -q 2>/dev/null
+    [ "$(head -1 "$tmp/rec.csv")" = "$cols" ] && ok ||
+        bad "generate $g --help: records $cols, written $(head -1 "$tmp/rec.csv")"
+done <"$tmp/gens"
 expect 2 "generate no family" -- "$pb" generate
 one_line_error "generate: missing NAME"
 expect 2 "generate bad family" -- "$pb" generate frob

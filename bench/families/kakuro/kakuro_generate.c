@@ -311,7 +311,8 @@ const pb_command pb_kakuro_generators[] = {
     PB_GENERATOR("kakuro-outline", "kakuro outlines in the seed's format",
                  "Outlines in the seed's format (`rows cols`, then tokens nn xx cx xr cr): every\n"
                  "white cell in one across and one down run of 2 to 9 cells, white cells\n"
-                 "connected. Records: index,rows,cols,density,symmetric,seed,white_cells.\n",
+                 "connected.\n"
+                 "Records: index,rows,cols,density,symmetric,seed,white_cells,wall_s,run_id.\n",
                  pb_kakuro_outline_options, &pb_kakuro_outline_defaults, pb_kakuro_outline_run),
     {.name = NULL},
 };
