@@ -48,6 +48,10 @@ done
 [ "$(cols bfs count 68 | cut -d, -f1-3)" = "done,1,27096" ] && ok || bad "bfs count 68: $(cols bfs count 68)"
 [ "$(cols bfs count 76 | cut -d, -f1-3)" = "done,4,124255" ] && ok || bad "bfs count 76: $(cols bfs count 76)"
 [ "$(cols compact first 76 | cut -d, -f1,2,5)" = "done,1,68" ] && ok || bad "compact first 76: $(cols compact first 76)"
+# bytes, length and the figures are measurements, not keys: the two engines' rows pair
+# on their bound and mode (6 pairs), however much each held.
+expect 0 "compare the engines" -- "$pb" compare "$tmp/r/l.csv" --by engine=bfs,compact --csv
+[ "$(grep -cv '^family,\|^geomean,' "$tmp/out")" -eq 6 ] && ok || bad "compare: expected 6 pairs: $(cat "$tmp/out" "$tmp/err")"
 expect 0 "--list" -- "$pb" sweep "$tmp/l.sweep" --list
 has '^upto19 compact - count threads=1 max_length=72$' "$tmp/out"
 expect 0 "--quick" -- "$pb" sweep "$tmp/l.sweep" --out "$tmp/q" -q --quick
