@@ -485,6 +485,11 @@ awk -F, 'NR > 1 && $6 != "" { n[$6]++ }
     NR > 1 && $6 == "" && $3 != 0 { none++ }
     END { for (r in n) if (n[r] < 2) lone++; exit none || lone }' "$tmp/real/real.samples.csv" && ok || bad "real sweep: a sample without a round, or a round of one run"
 has "^seed=1$" "$tmp/real/real.meta"
+# The help names a sweep's key columns as compare takes them (its own error lists them).
+"$pb" compare "$tmp/real/real.csv" --by steps=1,2 >/dev/null 2>"$tmp/err"
+keys=$(sed -n 's/.*; the key columns: //p' "$tmp/err")
+[ -n "$keys" ] && "$pb" compare --help | tr '\n' ' ' | grep -qF "(for a sweep: $keys)" && ok ||
+    bad "compare --help should name the key columns: $keys"
 has "^ci_target=0$" "$tmp/real/real.meta"
 # ci-target 0: every run takes its samples and no more; an unreachable target: every
 # run that finished takes max-samples.
