@@ -133,9 +133,11 @@ int pb_cmd_export(int argc, char **argv)
     const char *pos[1];
     int npos = 0;
     int rc = pb_cnf_puzzle_args("export", &p, export_options, &o, argc, argv, 4, pos, 1, &npos);
-    if (rc == PB_OPT_HELP)
-        rc = (print_help(), 0);
-    else if (!rc && npos)
+    if (rc == PB_OPT_HELP) { /* the help alone: nothing was asked for */
+        pb_cnf_puzzle_free(&p);
+        return print_help(), 0;
+    }
+    if (!rc && npos)
         rc = pb_usage_error("export", "give the instance as INSTANCE or as --%s, not both",
                             p.inst.from);
     else if (!rc) {

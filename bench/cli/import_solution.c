@@ -143,9 +143,11 @@ int pb_cmd_import_solution(int argc, char **argv)
     int npos = 0;
     int rc =
         pb_cnf_puzzle_args("import-solution", &p, import_options, &o, argc, argv, 3, pos, 2, &npos);
-    if (rc == PB_OPT_HELP)
-        rc = (print_help(), 0);
-    else if (!rc && npos != 1)
+    if (rc == PB_OPT_HELP) { /* the help alone: nothing was asked for */
+        pb_cnf_puzzle_free(&p);
+        return print_help(), 0;
+    }
+    if (!rc && npos != 1)
         rc = npos ? pb_usage_error("import-solution", "one SOLVER_OUTPUT, after the instance")
                   : pb_usage_error("import-solution", "missing SOLVER_OUTPUT");
     else if (!rc && !strcmp(pos[0], "-") && !strcmp(p.inst.spec, "-"))

@@ -243,5 +243,20 @@ for cmd in "help --help" "help -h" "help help" "help --version" "--version --hel
 done
 expect 2 "help help with another word" -- "$pb" help help extra
 one_line_error "^puzzlebench: help: unexpected argument 'extra'"
+# COMMAND FAMILY --help prints the help and does nothing else, for every family the
+# command takes (export and import-solution list theirs).
+for f in $("$pb" families --csv | tail -n +2 | cut -d, -f1); do
+    for cmd in solve count render; do
+        expect 0 "$cmd $f --help" -- "$pb" $cmd "$f" --help
+        has "^usage: puzzlebench $cmd" "$tmp/out"
+    done
+done
+for cmd in "export dimacs" import-solution; do
+    for f in $("$pb" $cmd --help | sed -n 's/^families: //p' | tr -d ,); do
+        read -ra words <<<"$cmd"
+        expect 0 "$cmd $f --help" -- "$pb" "${words[@]}" "$f" --help
+        has "^usage: puzzlebench $cmd" "$tmp/out"
+    done
+done
 
 finish cli_errors
