@@ -139,6 +139,13 @@ void pb_time_print(FILE *f, const pb_timed *c, int n, double shell_s)
     fprintf(f, "\nRelative speed (means, +/- their 95%% CI):\n  '%s' ran\n", c[best].text);
     for (int i = 0; i < n; i++) {
         if (i == best || c[i].at_limit) continue;
+        if (!(c[best].t.sum.mean > 0)) { /* a ratio to 0 would print as inf or nan */
+            fprintf(f,
+                    "    no ratio to '%s': the fastest mean is 0 (held at 0: shorter than the "
+                    "shell's start-up)\n",
+                    c[i].text);
+            continue;
+        }
         double h;
         const double r = ratio(c + i, c + best, &h);
         fputs("    ", f);

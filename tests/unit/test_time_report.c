@@ -71,9 +71,25 @@ static void test_not_told_apart(void)
         line, "    100 +/- 250 times faster than 'slow' (the interval holds 1: not told apart)"));
 }
 
+static void test_fastest_at_zero(void)
+{
+    /* Quoted commands shorter than the shell's start-up are held at 0: no ratio to a
+     * mean of 0 is printed ("-nan times faster", "inf times faster"). */
+    pb_timed zero[2] = {timed("fast", 3, 0, 0), timed("slow", 3, 0, 0)};
+    pb_timed some[2] = {timed("fast", 3, 0, 0), timed("slow", 3, 0.5, 0.01)};
+    const pb_timed *cases[] = {zero, some};
+    char line[200];
+    for (int k = 0; k < 2; k++) {
+        CHECK(speed_line(cases[k], line, sizeof line, NULL));
+        CHECK(!strcmp(line, "    no ratio to 'slow': the fastest mean is 0 (held at 0: shorter "
+                            "than the shell's start-up)"));
+    }
+}
+
 int main(void)
 {
     test_told_apart();
     test_not_told_apart();
+    test_fastest_at_zero();
     return check_report("time_report");
 }
