@@ -320,6 +320,11 @@ static int check_against(const sweep_cli *cli)
         return pb_usage_error("sweep", "--pairing goes with --against (two builds)");
     if (cli->against_slowdown && !cli->against)
         return pb_usage_error("sweep", "--against-slowdown goes with --against");
+    double f;
+    if (cli->against_slowdown && pb_parse_real(cli->against_slowdown, 1, 100, &f))
+        return pb_usage_error("sweep",
+                              "--against-slowdown expects a number from 1 to 100, got '%s'",
+                              cli->against_slowdown);
     if (cli->processes && !cli->against && !cli->serve)
         return pb_usage_error("sweep", "--against-processes goes with --against");
     if (cli->helper && !cli->serve)

@@ -325,6 +325,18 @@ done
 # ... and the help's exit statuses say so.
 "$pb" sweep --help >"$tmp/help"
 has "^77 skipped: a collection's folder is absent" "$tmp/help"
+# slowdown: 0 or 1 is none, else 1 to 100 (as generate's --samples check says); a value
+# below 1 would add no work and be taken silently.
+for v in 0 1 1.5; do
+    expect 0 "slowdown $v" -- "$pb" sweep --family notouch --instances 2x3 --slowdown "$v" --list
+done
+expect 2 "slowdown 0.5" -- "$pb" sweep --family notouch --instances 2x3 --slowdown 0.5 --list
+one_line_error "slowdown"
+for v in 0.5 101; do
+    expect 2 "against-slowdown $v" -- "$pb" sweep --family notouch --instances 2x3 \
+        --against "$pb" --against-slowdown "$v" --list
+    one_line_error "against-slowdown"
+done
 # --quick: the file's quick instances (boards relative to the file too), 5 samples.
 expect 0 "sweep --quick --list" -- "$pb" sweep "$src/bench/families/notouch/notouch.sweep" --quick --list
 has "^160 runs, 5 samples each \(up to 10 while a pair's ratio is known less well than \+-2%\)$" "$tmp/out"

@@ -269,6 +269,17 @@ static int check_max_samples(const pb_sweep_spec *s, const char *source)
                           where, t->max_samples, t->samples, t->samples);
 }
 
+/* slowdown: 0 or 1 (none), or up to 100: a factor below 1 would add no work. */
+static int check_slowdown(const pb_sweep_spec *s, const char *source)
+{
+    char where[PB_PATH_EXT_MAX];
+    const double f = s->timing.slowdown;
+    if (f == 0 || f >= 1) return 0;
+    pb_sweep_spec_at(s, "slowdown", source, where, sizeof where);
+    return pb_usage_error(
+        "sweep", "%sslowdown %g: 0 or 1 for none, else 1 to 100 (F times as slow)", where, f);
+}
+
 int pb_sweep_spec_check(pb_sweep_spec *s, const char *source)
 {
     const pb_list *lists[] = {&s->instances, &s->matrix.engines, &s->matrix.orders,
@@ -302,7 +313,8 @@ int pb_sweep_spec_check(pb_sweep_spec *s, const char *source)
         return pb_usage_error("sweep", "%s%s names '%s' twice", where, keys[k], dup);
     }
     if (check_baseline(s, source) || check_lengths(s, source) || check_family_sets(s, source) ||
-        check_copies(s, source) || check_puzzles(s, source) || check_max_samples(s, source))
+        check_copies(s, source) || check_puzzles(s, source) || check_max_samples(s, source) ||
+        check_slowdown(s, source))
         return PB_EXIT_USAGE;
     return pb_sweep_check_engine_keys(s, source);
 }
