@@ -211,7 +211,7 @@ static void print_help(void)
         for (const pb_option *o = (*f)->options; o && o->name && n < 63; o++)
             if (o->type != PB_OPT_INSTANCE) keys[n++] = *o;
         keys[n] = (pb_option)PB_OPTION_END;
-        if (!n || !(*f)->placement) continue;
+        if (!n) continue;
         printf("keys of family %s:\n", (*f)->name);
         pb_options_help(stdout, keys, NULL, (*f)->params_default);
     }

@@ -106,6 +106,11 @@ head -n 1 "$tmp/f/f.csv" | grep -q ',bytes,max_length,length,stored,nodes,width,
     bad "f.csv: the header should end with the family's settings"
 [ "$(tail -n +2 "$tmp/f/f.csv" | wc -l)" -eq 16 ] && ok || bad "f.csv: expected 16 rows (4 sets x 2 instances x 2 modes)"
 has '^family_sets=- wrap=off width=7 width=10$' "$tmp/f/f.meta"
+# The family's settings are keys of its sweeps, and the sweep's help lists them, as
+# the columns above name them.
+expect 0 "sweep --help" -- "$pb" sweep --help
+sed -n '/^keys of family tenpair:$/,/^[^ ]/p' "$tmp/out" >"$tmp/keys"
+for k in width wrap append; do has "^      --$k " "$tmp/keys"; done
 expect 0 "family-sets --list" -- "$pb" sweep "$tmp/f.sweep" --list
 has '^upto15 compact - first threads=1 max_length=76 family_set=width=7$' "$tmp/out"
 # setting INSTANCE MODE WIDTH WRAP: status,solutions,steps,length,stored,nodes of that row.
