@@ -1,7 +1,7 @@
 /* sweep_out.c — a sweep's row files while it runs: .part files appended block by
  * block with write(2) and fsync, cut back on a failed write, renamed at the end; and
  * the lock that keeps a second sweep of the same name out meanwhile. */
-#define _DEFAULT_SOURCE /* flock; with it open_memstream, fsync, ftruncate */
+#define _DEFAULT_SOURCE /* open_memstream, fsync, ftruncate */
 #include "sweep_out.h"
 
 #include <errno.h>
@@ -9,12 +9,12 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
-#include <sys/file.h>
 #include <sys/stat.h>
 #include <unistd.h>
 
 #include "harness/io/inputs.h"
 #include "harness/io/outfile.h"
+#include "harness/io/outlock.h"
 
 static int path_of(char *out, const char *dir, const char *name, const char *ext, char *err,
                    size_t errlen)
@@ -47,48 +47,27 @@ int pb_sweep_out_paths(pb_sweep_out *o, const char *dir, const char *name, char 
 
 int pb_sweep_out_lock(pb_sweep_out *o, char *err, size_t errlen)
 {
-    for (;;) {
-        int fd = pb_out_open(o->lock, O_RDWR | O_CREAT, err, errlen);
-        if (fd < 0) return -1;
-        if (flock(fd, LOCK_EX | LOCK_NB)) {
-            int e = errno;
-            char pid[24] = "";
-            ssize_t n = e == EWOULDBLOCK ? pread(fd, pid, sizeof pid - 1, 0) : 0;
-            pid[n > 0 ? strcspn(pid, "\n") : 0] = 0;
-            close(fd);
-            if (e != EWOULDBLOCK)
-                return snprintf(err, errlen, "%s: cannot lock: %s", o->lock, strerror(e)), -1;
-            return snprintf(err, errlen,
-                            "%s: a sweep of this name is running in this folder (pid %s); "
-                            "wait for it, or give --out another folder",
-                            o->lock, *pid ? pid : "unknown"),
-                   -1;
-        }
-        /* The sweep that held it may have removed the file as it let go: the lock is
-         * only ours if it is on the file that is there now. */
-        struct stat held, there;
-        if (!fstat(fd, &held) && !lstat(o->lock, &there) && held.st_ino == there.st_ino &&
-            held.st_dev == there.st_dev) {
-            char pid[24];
-            ssize_t got = pread(fd, pid, sizeof pid - 1, 0);
-            pid[got > 0 ? got : 0] = 0;
-            o->stale_pid = strtol(pid, NULL, 10) > 0 ? strtol(pid, NULL, 10) : 0;
-            int n = snprintf(pid, sizeof pid, "%ld\n", (long)getpid());
-            if (ftruncate(fd, 0) || pwrite(fd, pid, (size_t)n, 0) != n) {
-                /* The pid is for the message above only: the lock holds without it. */
-            }
-            o->lock_fd = fd;
-            return 0;
-        }
-        close(fd);
+    pb_out_lock l;
+    long pid;
+    int rc = pb_out_lock_take(&l, o->lock, &pid, err, errlen);
+    if (rc == 1) {
+        char holder[24] = "unknown";
+        if (pid) snprintf(holder, sizeof holder, "%ld", pid);
+        return snprintf(err, errlen,
+                        "%s: a sweep of this name is running in this folder (pid %s); "
+                        "wait for it, or give --out another folder",
+                        o->lock, holder),
+               -1;
     }
+    o->lock_fd = l.fd;
+    o->stale_pid = l.stale_pid;
+    return rc;
 }
 
 void pb_sweep_out_unlock(pb_sweep_out *o)
 {
-    if (o->lock_fd < 0) return;
-    unlink(o->lock);
-    close(o->lock_fd);
+    pb_out_lock l = {o->lock_fd, 0};
+    pb_out_lock_release(&l, o->lock);
     o->lock_fd = -1;
 }
 
