@@ -24,6 +24,7 @@
 #include "time_shell.h"
 #include "harness/io/csv_append.h"
 #include "harness/io/inputs.h"
+#include "harness/io/outlock.h"
 #include "harness/measure/proc_time.h"
 #include "harness/measure/spawn.h"
 #include "harness/base/say.h"
@@ -131,7 +132,9 @@ static void print_help(void)
           "run), stop (done, or time-limit), time_limit_s; and the samples to\n"
           "FILE.samples.csv (run_id,row,sample,runs,wall_s,round,process,cpu_s). The\n"
           "report also gives user and system time per run. With --key, one line per row is\n"
-          "printed instead of the report (for scripts).\n\noptions:\n",
+          "printed instead of the report (for scripts). While a run adds rows to\n"
+          "FILE.csv it holds FILE.csv.lock: a second run on the same file is refused.\n"
+          "\noptions:\n",
           stdout);
     pb_options_help(stdout, time_options, "time", &time_defaults);
     fputs("\nexit status: 0 timed (rows written), 2 bad usage or input, 4 a run of a command\n"
@@ -347,6 +350,55 @@ oom:
     return -1;
 }
 
+/* --csv FILE: takes FILE.lock for the run (lock_path gets its name); 0, or 2 after the
+ * message. */
+static int lock_csv(const char *csv, pb_out_lock *lock, char *lock_path, size_t len)
+{
+    char err[PB_MSG_LONG_MAX];
+    long pid;
+    int n = snprintf(lock_path, len, "%s.lock", csv);
+    if (n < 0 || (size_t)n >= len) return pb_say("time: %s: path too long", csv), PB_EXIT_USAGE;
+    int rc = pb_out_lock_take(lock, lock_path, &pid, err, sizeof err);
+    if (rc < 0) return pb_say("time: %s", err), PB_EXIT_USAGE;
+    if (rc == 1) {
+        char holder[24] = "unknown";
+        if (pid) snprintf(holder, sizeof holder, "%ld", pid);
+        return pb_say("time: %s: another run is adding rows to %s (pid %s); wait for it, or "
+                      "give another --csv",
+                      lock_path, csv, holder),
+               PB_EXIT_USAGE;
+    }
+    return 0;
+}
+
+/* Times the n commands and writes or prints their results. */
+static int measure_and_write(time_opts *o, const pb_time_scan *scan, row_keys *keys, pb_timed *d,
+                             int n)
+{
+    int rc;
+    char run_id[40];
+    o->run.rows = o->csv != NULL;
+    pb_shell_start shell = {0};
+    if (!o->keep_shell && (rc = pb_shell_start_measure(&o->run, d, n, &shell))) return rc;
+    if ((rc = pb_proc_time(&o->run, d, n))) return rc;
+    pb_shell_start_subtract(&shell, d, n);
+    if (shell.clamped)
+        pb_say("time: %d sample%s took less than the shell's start-up (%.3g ms): held at 0",
+               shell.clamped, shell.clamped == 1 ? "" : "s", shell.wall_s * 1e3);
+    if (o->run_id)
+        snprintf(run_id, sizeof run_id, "%s", o->run_id);
+    else
+        make_run_id(run_id, sizeof run_id);
+    if (o->csv && (rc = write_rows(o, scan, keys, d, n, run_id))) return rc;
+    if (o->json)
+        pb_time_json(stdout, d, n, run_id, o->csv, shell.measured ? shell.wall_s : NAN);
+    else if (!o->key)
+        pb_time_print(stdout, d, n, shell.measured ? shell.wall_s : NAN);
+    if (o->csv && !o->key && !o->json)
+        printf("\n%s: rows %ld to %ld added, run_id %s\n", o->csv, d[0].row, d[n - 1].row, run_id);
+    return 0;
+}
+
 static int time_commands(int argc, char **argv, scan_words *words)
 {
     int end = options_end(argc, argv);
@@ -364,7 +416,7 @@ static int time_commands(int argc, char **argv, scan_words *words)
     if (rc) return PB_EXIT_USAGE;
     static pb_timed d[MAX_COMMANDS];
     static row_keys keys;
-    char *shell_argv[MAX_COMMANDS][4], joined[600], run_id[40];
+    char *shell_argv[MAX_COMMANDS][4], joined[600];
     int n = commands(argc, argv, end, pos, npos, d, shell_argv, joined, sizeof joined);
     if (scan.name && n && (n = expand_scan(&scan, n, d, shell_argv, words)) < 0)
         return PB_EXIT_USAGE;
@@ -375,26 +427,14 @@ static int time_commands(int argc, char **argv, scan_words *words)
     if ((rc = check_options(&o, n, &scan, &keys))) return rc;
     if (o.csv && pb_csv_append_check(o.csv, &keys.k, err, sizeof err))
         return pb_say("time: %s", err), PB_EXIT_USAGE;
-    o.run.rows = o.csv != NULL;
-    pb_shell_start shell = {0};
-    if (!o.keep_shell && (rc = pb_shell_start_measure(&o.run, d, n, &shell))) return rc;
-    if ((rc = pb_proc_time(&o.run, d, n))) return rc;
-    pb_shell_start_subtract(&shell, d, n);
-    if (shell.clamped)
-        pb_say("time: %d sample%s took less than the shell's start-up (%.3g ms): held at 0",
-               shell.clamped, shell.clamped == 1 ? "" : "s", shell.wall_s * 1e3);
-    if (o.run_id)
-        snprintf(run_id, sizeof run_id, "%s", o.run_id);
-    else
-        make_run_id(run_id, sizeof run_id);
-    if (o.csv && (rc = write_rows(&o, &scan, &keys, d, n, run_id))) return rc;
-    if (o.json)
-        pb_time_json(stdout, d, n, run_id, o.csv, shell.measured ? shell.wall_s : NAN);
-    else if (!o.key)
-        pb_time_print(stdout, d, n, shell.measured ? shell.wall_s : NAN);
-    if (o.csv && !o.key && !o.json)
-        printf("\n%s: rows %ld to %ld added, run_id %s\n", o.csv, d[0].row, d[n - 1].row, run_id);
-    return 0;
+    /* The rows go in by reading the file and writing it anew: two runs at once would
+     * each write the rows it read, and one's rows would be lost. */
+    char lock_path[PB_PATH_EXT_MAX];
+    pb_out_lock lock = {-1, 0};
+    if (o.csv && (rc = lock_csv(o.csv, &lock, lock_path, sizeof lock_path))) return rc;
+    rc = measure_and_write(&o, &scan, &keys, d, n);
+    pb_out_lock_release(&lock, lock_path);
+    return rc;
 }
 
 int pb_cmd_time(int argc, char **argv)

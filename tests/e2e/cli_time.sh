@@ -2,7 +2,8 @@
 # cli_time.sh — end-to-end tests of `puzzlebench time`: the header and rows it appends
 # (key columns, wall_s, the timing columns), the samples file beside the CSV, medians
 # of `true` and `sleep 0.02`, stdin read from its start at every run, a key mismatch,
-# a failing command (exit 4, no row), Ctrl-C (exit 130, the command killed, no row),
+# a failing command (exit 4, no row), Ctrl-C (exit 130, the command killed, no row), a
+# second run on the same CSV while one runs (refused, exit 2),
 # the time limits (--time-limit kills, --limit-status: status=limit, timed once),
 # --output, --warmup 0 and --rep-budget, the one-line usage errors (exit 2); the
 # easy form without --csv/--key/--run-id: quoted commands run by a shell, the report
@@ -184,6 +185,25 @@ if [ "$got" -eq 143 ]; then ok; else bad "SIGTERM: exit $got, expected 143"; fi
 if [ ! -e "$tmp/term.csv" ]; then ok; else bad "a stopped run wrote $tmp/term.csv"; fi
 "$pb" time --help >"$tmp/help"
 has "143 +SIGTERM or SIGHUP" "$tmp/help"
+
+# ---- two runs adding rows to one CSV at once: the second is refused (each reads the
+# file and writes it anew, so one's rows would be lost), the first keeps its file ----
+expect 0 "a first row" -- "$pb" time --csv "$tmp/both.csv" --key w=a --run-id R --samples 1 -- true
+cp "$tmp/both.csv" "$tmp/both.before"
+"$pb" time --csv "$tmp/both.csv" --key w=b --run-id R --warmup 0 --samples 1 -- \
+    sh -c ": >'$tmp/both.started'; exec sleep 30" >/dev/null 2>&1 &
+job=$!
+for _ in $(seq 1 3000); do [ -e "$tmp/both.started" ] && break; sleep 0.01; done # it measures
+expect 2 "a second run on the same CSV" -- "$pb" time --csv "$tmp/both.csv" --key w=c --run-id R \
+    --samples 1 -- true
+one_line_error "time: .*/both\.csv\.lock: another run is adding rows to .*/both\.csv \(pid $job\); wait for it, or give another --csv"
+cmp -s "$tmp/both.csv" "$tmp/both.before" && ok || bad "the refused run changed both.csv"
+kill -TERM "$job"
+wait "$job"
+if [ ! -e "$tmp/both.csv.lock" ]; then ok; else bad "both.csv.lock is left after the first ended"; fi
+expect 0 "the second run once the first ended" -- "$pb" time --csv "$tmp/both.csv" --key w=c --run-id R \
+    --samples 1 -- true
+has '^c,done,[0-9.e-]+,R,1,' "$tmp/both.csv"
 
 # ---- without --csv, --key, --run-id: quoted commands run by /bin/sh -c, a report ----
 expect 0 "time 'sleep 0.3' 'sleep 0.03'" -- "$pb" time --samples 3 --min-sample-time 0 \
