@@ -6,7 +6,8 @@
 # keeps its finished puzzles, each complete (a puzzle the signal cut short is not
 # kept, a 1024x1024 kakuro's outline included), and --resume completes the file byte for
 # byte as an uninterrupted run writes it, also after a kill cut its last puzzle
-# short; an existing --out is refused without --force. And the exit statuses of
+# short; an existing --out is refused without --force, and a second generate on an
+# --out while one writes it is refused (--force and --resume too). And the exit statuses of
 # counts: a count stopped by a limit exits 3 whatever it found, --limit N reached is
 # an answer (0), numbers are decimal only; a byte-order mark starts any file; sweep
 # --against ends on a signal with a worker that never answers, and kills it.
@@ -184,6 +185,34 @@ rm "$tmp/kpart/$(sed -n 2p "$tmp/kpart/generate.csv" | cut -d, -f1).sol.kak"
 expect 2 "resume kakuro, a puzzle file gone" -- "$pb" generate kakuro --size 7x7 --difficulty easy,hard \
     --count 6 --out "$tmp/kpart" --resume
 one_line_error "sol\.kak: missing, but its record is kept: give --force"
+
+# ---- a second generate on the same outputs while one writes them is refused, with
+# --force or --resume alike (it would interleave its puzzles and records with the
+# first's, or start over the file the first writes); the first is left as it was ----
+rm -rf "$tmp/two"
+"$pb" generate sudoku --count 20000 --seed 2 --out "$tmp/two" -q 2>/dev/null &
+pid=$!
+for _ in $(seq 1 3000); do # until its first puzzle is written, however slow the machine
+    [ "$(wc -l <"$tmp/two/generate.txt" 2>/dev/null || echo 0)" -ge 2 ] && break
+    sleep 0.02
+done
+kill -STOP "$pid" # it holds its outputs, stopped
+cp "$tmp/two/generate.txt" "$tmp/two.before"
+for how in --force --resume; do
+    expect 2 "a second generate $how on the same --out" -- "$pb" generate sudoku --count 10 --seed 3 \
+        --out "$tmp/two" "$how"
+    one_line_error "generate: .*/two/generate\.lock: another generate is writing these outputs \(pid $pid\); wait for it, or give another --out"
+    cmp -s "$tmp/two/generate.txt" "$tmp/two.before" && ok || bad "a refused generate $how changed generate.txt"
+done
+expect 0 "generate --stats" -- "$pb" generate latin --size 5 --count 3 --stats "$tmp/two.csv" -q
+if [ ! -e "$tmp/two.csv.lock" ]; then ok; else bad "generate --stats left its lock, two.csv.lock"; fi
+kill -CONT "$pid"
+kill -TERM "$pid"
+wait "$pid"
+if [ ! -e "$tmp/two/generate.lock" ]; then ok; else bad "an interrupted generate left generate.lock"; fi
+expect 0 "the same --out once the first ended" -- "$pb" generate sudoku --count 10 --seed 3 \
+    --out "$tmp/two" --force -q
+[ "$(wc -l <"$tmp/two/generate.txt")" -eq 11 ] && ok || bad "generate --force after the first: not 10 puzzles"
 
 # ---- existing outputs, and resumes that do not match ----
 expect 2 "existing --out" -- "$pb" generate sudoku --count 300 --seed 5 --out "$tmp/full"

@@ -290,6 +290,7 @@ static int stopped(void *ctx)
 
 static void free_state(pb_gen_state *s)
 {
+    if (s->lock_path[0]) pb_out_lock_release(&s->lock, s->lock_path);
     for (long t = 0; s->item && t < s->n; t++) pb_gen_item_free(&s->item[t]);
     free(s->item), free(s->made), free(s);
 }

@@ -207,6 +207,28 @@ static int refuse_existing(const pb_gen_state *s, char *err, size_t errlen)
     return 0;
 }
 
+/* Takes the lock of the outputs (DIR/generate.lock, or FILE.lock for --stats FILE)
+ * before they are looked at: two runs on them at once would interleave their puzzles
+ * and records, or start over what the other writes. 0, or -1 with why. */
+static int lock_outputs(pb_gen_state *s, char *err, size_t errlen)
+{
+    const char *what = s->o->out ? s->o->out : s->records_path;
+    int n = s->o->out ? snprintf(s->lock_path, sizeof s->lock_path, "%s/generate.lock", what)
+                      : snprintf(s->lock_path, sizeof s->lock_path, "%s.lock", what);
+    if (n < 0 || (size_t)n >= sizeof s->lock_path)
+        return s->lock_path[0] = '\0', snprintf(err, errlen, "%s: path too long", what), -1;
+    long pid;
+    int rc = pb_out_lock_take(&s->lock, s->lock_path, &pid, err, errlen);
+    if (rc <= 0) return rc;
+    char holder[24] = "unknown";
+    if (pid) snprintf(holder, sizeof holder, "%ld", pid);
+    return snprintf(err, errlen,
+                    "%s: another generate is writing these outputs (pid %s); wait "
+                    "for it, or give another %s",
+                    s->lock_path, holder, s->o->out ? "--out" : "--stats"),
+           -1;
+}
+
 int pb_gen_open(pb_gen_state *s)
 {
     char err[PB_MSG_MAX];
@@ -220,6 +242,7 @@ int pb_gen_open(pb_gen_state *s)
     } else if (o->stats) {
         snprintf(s->records_path, sizeof s->records_path, "%s", o->stats);
     }
+    if (!rc && s->recorded) rc = lock_outputs(s, err, sizeof err);
     if (!rc && mode == PB_STREAM_NEW) rc = refuse_existing(s, err, sizeof err);
     char meta[PB_PATH_EXT_MAX]; /* written at the end: refused now, before the work */
     if (!rc && s->recorded) {

@@ -7,6 +7,7 @@
 
 #include "gen.h"
 #include "gen_stream.h"
+#include "harness/io/outlock.h"
 #include "harness/io/progress.h"
 #include "harness/meta/meta.h"
 #include "harness/base/sizes.h"
@@ -15,25 +16,27 @@ typedef struct pb_gen_state {
     const pb_gen_hook *h;
     const pb_gen_plan *p;
     const pb_gen_opts *o;
-    long n;                         /* tasks */
-    pb_gen_item *item;              /* by task: how it ended, its texts */
-    unsigned char *made;            /* task t is finished: item[t] holds it */
-    long from;                      /* the first task to make: those before it are kept */
-    long next;                      /* the next task to write */
-    long stop_at;                   /* no task from here on is made (n: none) */
-    int emit;                       /* write tasks as they are made (the first run alone) */
-    int write_failed;               /* a write failed: the message is in error */
-    int nomem;                      /* out of memory while making */
-    char error[PB_MSG_MAX];         /* the first write's failure */
-    int recorded;                   /* records are written (--out or --stats) */
-    char dir_text[PB_PATH_MAX];     /* --out DIR's puzzle file, or "" (standard output) */
-    char records_path[PB_PATH_MAX]; /* DIR/generate.csv or --stats FILE, or "" */
-    pb_stream text, records;        /* the puzzles, and their records when recorded */
-    pb_meta meta;                   /* the run's metadata, when recorded */
-    pb_timing timing;               /* with --samples N > 1 */
-    pb_progress progress;           /* on a terminal, unless --quiet */
-    double elapsed_s;               /* the making's wall time */
-    int ranks;                      /* MPI ranks making (1: none) */
+    long n;                          /* tasks */
+    pb_gen_item *item;               /* by task: how it ended, its texts */
+    unsigned char *made;             /* task t is finished: item[t] holds it */
+    long from;                       /* the first task to make: those before it are kept */
+    long next;                       /* the next task to write */
+    long stop_at;                    /* no task from here on is made (n: none) */
+    int emit;                        /* write tasks as they are made (the first run alone) */
+    int write_failed;                /* a write failed: the message is in error */
+    int nomem;                       /* out of memory while making */
+    char error[PB_MSG_MAX];          /* the first write's failure */
+    int recorded;                    /* records are written (--out or --stats) */
+    char dir_text[PB_PATH_MAX];      /* --out DIR's puzzle file, or "" (standard output) */
+    char records_path[PB_PATH_MAX];  /* DIR/generate.csv or --stats FILE, or "" */
+    pb_stream text, records;         /* the puzzles, and their records when recorded */
+    char lock_path[PB_PATH_EXT_MAX]; /* DIR/generate.lock or FILE.lock while held, else "" */
+    pb_out_lock lock;                /* keeps a second run off the same outputs */
+    pb_meta meta;                    /* the run's metadata, when recorded */
+    pb_timing timing;                /* with --samples N > 1 */
+    pb_progress progress;            /* on a terminal, unless --quiet */
+    double elapsed_s;                /* the making's wall time */
+    int ranks;                       /* MPI ranks making (1: none) */
 } pb_gen_state;
 
 /* gen_out.c: opens the outputs; with --resume, keeps the finished tasks and sets
