@@ -7,7 +7,8 @@
 # kept, a 1024x1024 kakuro's outline included), and --resume completes the file byte for
 # byte as an uninterrupted run writes it, also after a kill cut its last puzzle
 # short; an existing --out is refused without --force, and a second generate on an
-# --out while one writes it is refused (--force and --resume too). And the exit statuses of
+# --out while one writes it is refused (--force and --resume too), and one whose files
+# are removed as it writes them fails (exit 2), its .meta not complete. And the exit statuses of
 # counts: a count stopped by a limit exits 3 whatever it found, --limit N reached is
 # an answer (0), numbers are decimal only; a byte-order mark starts any file; sweep
 # --against ends on a signal with a worker that never answers, and kills it.
@@ -213,6 +214,27 @@ if [ ! -e "$tmp/two/generate.lock" ]; then ok; else bad "an interrupted generate
 expect 0 "the same --out once the first ended" -- "$pb" generate sudoku --count 10 --seed 3 \
     --out "$tmp/two" --force -q
 [ "$(wc -l <"$tmp/two/generate.txt")" -eq 11 ] && ok || bad "generate --force after the first: not 10 puzzles"
+
+# ---- the files removed while generate writes them: not a success, and no .meta that
+# says complete (the puzzles went with the files); --resume makes them again ----
+rm -rf "$tmp/gone"
+"$pb" generate sudoku --count 3000 --out "$tmp/gone" -q 2>"$tmp/err" &
+pid=$!
+for _ in $(seq 1 3000); do # until its first puzzle is written, however slow the machine
+    [ "$(wc -l <"$tmp/gone/generate.txt" 2>/dev/null || echo 0)" -ge 2 ] && break
+    sleep 0.02
+done
+kill -STOP "$pid"
+rm "$tmp/gone/generate.txt" "$tmp/gone/generate.csv"
+kill -CONT "$pid"
+wait "$pid"
+st=$?
+if [ "$st" -eq 2 ]; then ok; else bad "generate with its files removed: exit $st, expected 2"; fi
+one_line_error "generate: .*/gone/generate\.(txt|csv): removed or replaced while this run wrote it \(what it held is lost\): run the same command again; --resume keeps what is left"
+if grep -qs "^status=complete$" "$tmp/gone/generate.meta"; then bad "files removed, the .meta says complete"; else ok; fi
+expect 0 "resume after the files were removed" -- "$pb" generate sudoku --count 3000 --out "$tmp/gone" \
+    --resume -q
+tail -n +2 "$tmp/gone/generate.txt" | head -n 2500 | cmp -s - "$tmp/ref" && ok || bad "removed and resumed: other puzzles"
 
 # ---- existing outputs, and resumes that do not match ----
 expect 2 "existing --out" -- "$pb" generate sudoku --count 300 --seed 5 --out "$tmp/full"

@@ -7,6 +7,7 @@
 #include <stdio_ext.h>
 #include <stdlib.h>
 #include <string.h>
+#include <sys/stat.h>
 #include <unistd.h>
 
 #include "harness/base/exit.h"
@@ -157,6 +158,15 @@ void pb_stream_why(const pb_stream *s, char *err, size_t errlen)
              s->path, e);
 }
 
+/* 1 when the file at s->path is no longer the one written (removed, or another put
+ * there, while the run wrote it): what went into it is lost with it. */
+static int gone(const pb_stream *s)
+{
+    struct stat held, there;
+    if (!s->path || fstat(fileno(s->f), &held)) return 0;
+    return lstat(s->path, &there) || held.st_ino != there.st_ino || held.st_dev != there.st_dev;
+}
+
 int pb_stream_close(pb_stream *s, char *err, size_t errlen)
 {
     int rc = 0;
@@ -164,9 +174,16 @@ int pb_stream_close(pb_stream *s, char *err, size_t errlen)
         errno = 0;
         int bad = ferror(s->f) || fflush(s->f);
         if (bad && !s->error) s->error = errno ? errno : EIO;
+        const int lost = !s->error && gone(s);
         if (s->f != stdout && fclose(s->f) && !s->error) s->error = errno ? errno : EIO;
         if (s->error) {
             pb_stream_why(s, err, errlen);
+            rc = -1;
+        } else if (lost) {
+            snprintf(err, errlen,
+                     "%s: removed or replaced while this run wrote it (what it held is lost): "
+                     "run the same command again; --resume keeps what is left",
+                     s->path);
             rc = -1;
         }
     }
