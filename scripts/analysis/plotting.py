@@ -199,9 +199,9 @@ def draw(plots_dir, plots, jobs=2):
     plots_dir.mkdir(parents=True, exist_ok=True)
     work = tempfile.mkdtemp(prefix=".draw-", dir=plots_dir)
     drawn = set()
+    running = []
     try:
         pending = list(plots)
-        running = []
         while pending or running:
             while pending and len(running) < jobs:
                 plot = pending.pop(0)
@@ -210,8 +210,9 @@ def draw(plots_dir, plots, jobs=2):
                 proc = subprocess.Popen(["gnuplot", plot.name + ".gp"], cwd=work, stdout=subprocess.DEVNULL,
                                         stderr=subprocess.PIPE, text=True)
                 running.append((plot, proc))
-            plot, proc = running.pop(0)
+            plot, proc = running[0]
             _, err = proc.communicate()
+            running.pop(0)
             problems = [l for l in err.splitlines() if l.strip() and "warning" not in l.lower()]
             images = [os.path.join(work, f"{plot.name}.{ext}") for ext in ("png", "svg")]
             ok = proc.returncode == 0 and all(os.path.exists(p) and os.path.getsize(p) > 0 for p in images)
@@ -236,5 +237,8 @@ def draw(plots_dir, plots, jobs=2):
             for line in problems[:3]:
                 _warn(f"gnuplot {plot.name}.gp: {shown(line.strip())}")
     finally:
+        for _, proc in running:  # stopped by a signal: no gnuplot outlives the report
+            proc.kill()
+            proc.wait()
         shutil.rmtree(work, ignore_errors=True)
     return drawn

@@ -2,8 +2,19 @@
 """Entry point: python3 scripts/analysis/report.py [--no-plots] [--allow-mixed] [--puzzlebench FILE] [DIR]
 (scripts/report.sh runs this). The tool is the package `analysis` in this folder."""
 
+import signal
 import sys
 from pathlib import Path
+
+
+def _stopped(signum, frame):
+    """SIGTERM or a hang-up ends the report as Ctrl-C does: through its cleanup (the
+    plots' scratch folder and gnuplot, a temporary file), not past it; exit 143."""
+    raise SystemExit(128 + signal.SIGTERM)
+
+
+for _sig in (signal.SIGTERM, signal.SIGHUP):
+    signal.signal(_sig, _stopped)
 
 # Import the package from its parent folder, not its modules from this one; and
 # leave no __pycache__ in the source tree.
