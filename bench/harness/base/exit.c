@@ -26,10 +26,18 @@ static void catch_with(void (*handler)(int), const int *sigs, int n)
     for (int k = 0; k < n; k++) sigaction(sigs[k], &sa, NULL);
 }
 
+static int caught; /* pb_install_interrupt_handler was called */
+
 void pb_install_interrupt_handler(void)
 {
     static const int sigs[] = {SIGINT, SIGTERM, SIGHUP};
     catch_with(on_signal, sigs, 3);
+    caught = 1;
+}
+
+int pb_interrupt_handler_installed(void)
+{
+    return caught;
 }
 
 static void hangup_as_term(int sig)

@@ -22,6 +22,8 @@ enum {
 /* The signal that stopped the command (SIGINT, SIGTERM or SIGHUP), or 0. */
 extern volatile sig_atomic_t pb_interrupted;
 void pb_install_interrupt_handler(void);
+/* 1 once the handler above is installed: the command ends on the flag, in its own time. */
+int pb_interrupt_handler_installed(void);
 
 /* Until a command installs the handler above, SIGHUP ends the process as SIGTERM
  * does (exit 143, as the docs promise for every command), not with its own 129. */

@@ -3,8 +3,10 @@
 #include "outfile.h"
 #include "harness/base/sizes.h"
 #include "inputs.h"
+#include "harness/base/exit.h"
 
 #include <errno.h>
+#include <signal.h>
 #include <fcntl.h>
 #include <string.h>
 #include <sys/stat.h>
@@ -123,12 +125,10 @@ int pb_out_temp(const char *path, char *tmp, size_t tmplen, char *err, size_t er
     return fd;
 }
 
-int pb_write_file_atomic(const char *path, int (*fill)(FILE *f, void *ctx), void *ctx, char *err,
-                         size_t errlen)
+/* Writes fill's text to tmp (open as fd) and renames it to path; removes it on failure. */
+static int write_temp(const char *path, const char *tmp, int fd, int (*fill)(FILE *f, void *ctx),
+                      void *ctx, char *err, size_t errlen)
 {
-    char tmp[PB_PATH_PART_MAX];
-    int fd = pb_out_temp(path, tmp, sizeof tmp, err, errlen);
-    if (fd < 0) return -1;
     FILE *f = fdopen(fd, "w");
     if (!f) {
         say_why(path, errno, err, errlen);
@@ -147,4 +147,58 @@ int pb_write_file_atomic(const char *path, int (*fill)(FILE *f, void *ctx), void
         return -1;
     }
     return 0;
+}
+
+/* The temporary file being written, for the handler below; "" when none. */
+static char pending[PB_PATH_PART_MAX];
+static volatile sig_atomic_t have_pending;
+static const int stop_signals[] = {SIGINT, SIGTERM, SIGHUP};
+enum { N_STOP = sizeof stop_signals / sizeof stop_signals[0] };
+
+/* A command without a handler of its own (exit.h) ends on the signal at once: the
+ * temporary file goes first, so that Ctrl-C leaves no half-written NAME.tmp.PID. A
+ * hang-up ends it as SIGTERM does (exit.h). */
+static void drop_pending(int sig)
+{
+    if (have_pending) unlink(pending);
+    if (sig == SIGHUP) sig = SIGTERM;
+    signal(sig, SIG_DFL);
+    raise(sig);
+}
+
+/* Puts drop_pending in place of each stop signal's default action (old keeps what
+ * was there); nothing when the command has its own handler. */
+static void guard_temp(const char *tmp, struct sigaction *old)
+{
+    if (pb_interrupt_handler_installed()) return;
+    snprintf(pending, sizeof pending, "%s", tmp);
+    have_pending = 1;
+    struct sigaction sa;
+    memset(&sa, 0, sizeof sa);
+    sa.sa_handler = drop_pending;
+    sigemptyset(&sa.sa_mask);
+    for (int k = 0; k < N_STOP; k++) {
+        sigaction(stop_signals[k], NULL, &old[k]);
+        if (old[k].sa_handler != SIG_IGN) sigaction(stop_signals[k], &sa, NULL);
+    }
+}
+
+static void unguard_temp(const struct sigaction *old)
+{
+    if (pb_interrupt_handler_installed()) return;
+    for (int k = 0; k < N_STOP; k++) sigaction(stop_signals[k], &old[k], NULL);
+    have_pending = 0;
+}
+
+int pb_write_file_atomic(const char *path, int (*fill)(FILE *f, void *ctx), void *ctx, char *err,
+                         size_t errlen)
+{
+    char tmp[PB_PATH_PART_MAX];
+    struct sigaction old[N_STOP];
+    int fd = pb_out_temp(path, tmp, sizeof tmp, err, errlen);
+    if (fd < 0) return -1;
+    guard_temp(tmp, old);
+    int rc = write_temp(path, tmp, fd, fill, ctx, err, errlen);
+    unguard_temp(old);
+    return rc;
 }

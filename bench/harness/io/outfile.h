@@ -40,7 +40,9 @@ int pb_out_temp(const char *path, char *tmp, size_t tmplen, char *err, size_t er
 
 /* Writes text produced by fill(f, ctx) (0, or -1 on failure) to path atomically: a
  * temporary file, then renamed over path (a link at path is replaced, not
- * followed). 0, or -1 with "PATH: cannot write: REASON" in err. */
+ * followed). In a command without a handler of its own (exit.h), SIGINT, SIGTERM or
+ * SIGHUP meanwhile removes the temporary file before it ends the process. 0, or -1
+ * with "PATH: cannot write: REASON" in err. */
 int pb_write_file_atomic(const char *path, int (*fill)(FILE *f, void *ctx), void *ctx, char *err,
                          size_t errlen);
 
