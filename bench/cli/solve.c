@@ -488,6 +488,11 @@ static int run(const char *cmd, const pb_family *fam, pb_solve_opts *o, const vo
      * refused first. */
     char out_err[PB_MSG_MAX], csv_meta[PB_PATH_EXT_MAX];
     if (o->csv) snprintf(csv_meta, sizeof csv_meta, "%s.meta", o->csv);
+    /* "-" is no file: the rows would land in a file named "-", beside "-.meta". */
+    if (!rc && o->csv && !strcmp(o->csv, "-"))
+        rc = pb_usage_error(cmd, "--csv names a file (FILE.meta is written beside it), not "
+                                 "standard output; give a file name, or --json for standard "
+                                 "output");
     if (!rc && o->csv &&
         (pb_out_check(o->csv, out_err, sizeof out_err) ||
          pb_meta_check(csv_meta, out_err, sizeof out_err)))

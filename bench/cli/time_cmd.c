@@ -425,6 +425,11 @@ static int time_commands(int argc, char **argv, scan_words *words)
         if (d[i].shell && !d[i].text[strspn(d[i].text, " \t\r\n")])
             return pb_usage_error("time", "command %d is empty: give the command to time", i + 1);
     if ((rc = check_options(&o, n, &scan, &keys))) return rc;
+    /* "-" is no file: the rows would land in a file named "-", beside "-.samples.csv". */
+    if (o.csv && !strcmp(o.csv, "-"))
+        return pb_usage_error("time", "--csv names a file (FILE.samples.csv and FILE.meta are "
+                                      "written beside it), not standard output; give a file "
+                                      "name, or --json for standard output");
     if (o.csv && pb_csv_append_check(o.csv, &keys.k, err, sizeof err))
         return pb_say("time: %s", err), PB_EXIT_USAGE;
     /* The rows go in by reading the file and writing it anew: two runs at once would

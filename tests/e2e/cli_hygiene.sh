@@ -298,7 +298,7 @@ if [ -w /dev/full ]; then
 solve notouch cross8
 count notouch cross8
 count notouch cross8 --json
-solve notouch cross8 --csv -
+solve notouch cross8 --json
 compare full/full.csv --by engine=backtrack,propagate
 compare full/full.csv --by engine=backtrack,propagate --csv
 compare full/full.csv --by engine=backtrack,propagate --json

@@ -8,7 +8,8 @@
 # file written beside a result at the end (its .meta, topology, samples) that cannot
 # be made is refused before the work, so that no result is left without it; a CSV
 # that time appends to holds rows alone, each as wide as its header; an output in a
-# folder that cannot be written into is refused before the work.
+# folder that cannot be written into is refused before the work; --csv - (no file) is
+# refused.
 # usage: tests/e2e/cli_inputs.sh PATH/TO/puzzlebench SOURCE_DIR
 # shellcheck source=tests/e2e/cli_lib.sh
 . "$(dirname "$0")/cli_lib.sh"
@@ -261,5 +262,15 @@ if [ -d ro ]; then
     one_line_error "ro/t\.csv: cannot write: "
     [ ! -e measured ] && ok || bad "time --csv measured before refusing a read-only folder"
 fi
+
+# --csv - is no file: refused before the work, nothing written (it made a file "-" and
+# "-.meta"); --json is what writes to standard output.
+for cmd in "solve notouch cross8" "count notouch cross8" "time -q -- true"; do
+    read -ra words <<<"$cmd"
+    case $cmd in time*) args=(time --csv - "${words[@]:1}") ;; *) args=("${words[@]}" --csv -) ;; esac
+    expect 2 "$cmd --csv -" -- "$pb" "${args[@]}"
+    one_line_error "--csv names a file .* not standard output; give a file name, or --json"
+    [ ! -e ./- ] && [ ! -e ./-.meta ] && ok || bad "$cmd --csv - wrote a file named '-'"
+done
 
 finish cli_inputs
