@@ -17,7 +17,6 @@
     X(PB_STOP_SOLUTIONS, "solution-limit", "stopped at its solution-count limit")                  \
     X(PB_STOP_MEMORY, "memory", "stopped at its memory limit, or out of memory")                   \
     X(PB_STOP_INTERRUPTED, "interrupted", "stopped by a signal to puzzlebench")                    \
-    X(PB_STOP_SIGNAL, "signal", "an outside command killed by a signal it did not get from us")    \
     X(PB_STOP_OVERFLOW, "overflow", "a count passed its counter; the count is a lower bound")      \
     X(PB_STOP_REFUSED, "refused", "the engine refused the request")                                \
     X(PB_STOP_ERROR, "error", "the run failed (an outside command's exit status)")
