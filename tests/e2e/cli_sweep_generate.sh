@@ -4,7 +4,8 @@
 # folder is what `generate --out` writes, --resume keeps the finished methods and
 # records and makes the rest (never over another build's: the .meta's commit), --quick
 # takes quick-generate, a limit is a result only with --keep-going, and options or keys
-# that would write elsewhere, or mean nothing here, are refused with the file and line.
+# that would write elsewhere, or mean nothing here, are refused with the file and line;
+# generate --resume drops what a killed run left half written.
 # usage: cli_sweep_generate.sh PUZZLEBENCH SOURCE_DIR
 # shellcheck source=tests/e2e/cli_lib.sh
 source "$(dirname "$0")/cli_lib.sh"
@@ -159,4 +160,24 @@ expect 2 "generate --records-only without --stats" -- "$pb" generate kakuro --si
 one_line_error 'records-only goes with --stats'
 expect 2 "generate --force without --out or --stats" -- "$pb" generate latin --size 4 --force
 one_line_error 'force starts an existing --out DIR or --stats FILE over'
+
+# A run killed by SIGKILL leaves its half-written NAME.tmp.PID (no handler sees that
+# signal): --resume drops it, where its process is gone (here, of a folder the run
+# went on to complete), and keeps another live process's; the folder is then an
+# uninterrupted run's.
+"$pb" generate kakuro --size 6x6 --count 3 --out "$tmp/unkilled" -q 2>/dev/null
+"$pb" generate kakuro --size 6x6 --count 3 --out "$tmp/killed" -q 2>/dev/null
+dead=$(sh -c 'echo $$')
+printf 'half' >"$tmp/killed/6x6-medium-s1-0002.kak.tmp.$dead"
+printf 'live' >"$tmp/killed/other.kak.tmp.$$"
+expect 0 "generate --resume beside a killed run's temporary file" -- "$pb" generate kakuro --size 6x6 \
+    --count 3 --out "$tmp/killed" --resume -q
+[ ! -e "$tmp/killed/6x6-medium-s1-0002.kak.tmp.$dead" ] && [ -e "$tmp/killed/other.kak.tmp.$$" ] && ok ||
+    bad "--resume: the dead run's temporary file kept, or the live one's dropped"
+rm -f "$tmp/killed/other.kak.tmp.$$"
+[ "$(ls "$tmp/killed")" = "$(ls "$tmp/unkilled")" ] && ok ||
+    bad "--resume: the folder holds other files than an uninterrupted run's: $(ls "$tmp/killed" | tr '\n' ' ')"
+for f in "$tmp/unkilled"/*.kak; do
+    cmp -s "$f" "$tmp/killed/${f##*/}" && ok || bad "--resume: ${f##*/} differs from an uninterrupted run's"
+done
 finish cli_sweep_generate

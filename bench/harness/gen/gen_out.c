@@ -243,6 +243,8 @@ int pb_gen_open(pb_gen_state *s)
         snprintf(s->records_path, sizeof s->records_path, "%s", o->stats);
     }
     if (!rc && s->recorded) rc = lock_outputs(s, err, sizeof err);
+    /* The folder is ours now: what a run killed there left half written goes. */
+    if (!rc && o->out && mode != PB_STREAM_NEW) pb_out_drop_stale_temps(o->out);
     if (!rc && mode == PB_STREAM_NEW) rc = refuse_existing(s, err, sizeof err);
     char meta[PB_PATH_EXT_MAX]; /* written at the end: refused now, before the work */
     if (!rc && s->recorded) {

@@ -5,9 +5,11 @@
 #include "inputs.h"
 #include "harness/base/exit.h"
 
+#include <dirent.h>
 #include <errno.h>
 #include <signal.h>
 #include <fcntl.h>
+#include <stdlib.h>
 #include <string.h>
 #include <sys/stat.h>
 #include <unistd.h>
@@ -123,6 +125,35 @@ int pb_out_temp(const char *path, char *tmp, size_t tmplen, char *err, size_t er
     int fd = open(tmp, O_WRONLY | O_CREAT | O_EXCL | O_NOFOLLOW | O_CLOEXEC, 0666);
     if (fd < 0) say_why(path, errno, err, errlen); /* the user's name, not the temporary one */
     return fd;
+}
+
+/* The pid of a temporary file's name, "NAME.tmp.PID", or 0 when it is none. */
+static long temp_pid(const char *name)
+{
+    const char *at = NULL;
+    for (const char *p = strstr(name, ".tmp."); p; p = strstr(p + 1, ".tmp.")) at = p;
+    if (!at || at == name || !at[5]) return 0;
+    char *end;
+    const long pid = strtol(at + 5, &end, 10);
+    return *end || at[5] < '1' || at[5] > '9' ? 0 : pid;
+}
+
+int pb_out_drop_stale_temps(const char *dir)
+{
+    DIR *d = opendir(dir);
+    if (!d) return 0;
+    int dropped = 0;
+    for (struct dirent *e; (e = readdir(d));) {
+        const long pid = temp_pid(e->d_name);
+        struct stat st;
+        if (pid <= 0 || pid == (long)getpid() || kill((pid_t)pid, 0) == 0 || errno != ESRCH)
+            continue;
+        if (fstatat(dirfd(d), e->d_name, &st, AT_SYMLINK_NOFOLLOW) || !S_ISREG(st.st_mode))
+            continue;
+        dropped += unlinkat(dirfd(d), e->d_name, 0) == 0;
+    }
+    closedir(d);
+    return dropped;
 }
 
 /* Writes fill's text to tmp (open as fd) and renames it to path; removes it on failure. */

@@ -38,6 +38,12 @@ int pb_out_check(const char *path, char *err, size_t errlen);
  * is removed first, never followed) for writing. The descriptor, or -1. */
 int pb_out_temp(const char *path, char *tmp, size_t tmplen, char *err, size_t errlen);
 
+/* Removes the temporary files "NAME.tmp.PID" (pb_out_temp's) in dir whose process is
+ * gone: a run killed by SIGKILL, which no handler sees, leaves its file half written,
+ * and a run that resumes the folder must not keep it. Another live process's file is
+ * left alone. The count removed. */
+int pb_out_drop_stale_temps(const char *dir);
+
 /* Writes text produced by fill(f, ctx) (0, or -1 on failure) to path atomically: a
  * temporary file, then renamed over path (a link at path is replaced, not
  * followed). In a command without a handler of its own (exit.h), SIGINT, SIGTERM or
