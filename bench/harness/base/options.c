@@ -140,9 +140,13 @@ int pb_parse_count(const char *s, uint64_t *out)
     }
     shift += zeros;
     if (*p == 'e' || *p == 'E') {
+        /* The digits move shift by at most their count: an exponent past that and 20
+         * more leaves 10^20 or more (past 2^64) or a fraction, whatever the digits. A
+         * bound of its own would refuse a count such as 1, 110 zeros, e-105. */
+        const long most = (long)strlen(s) + 20;
         errno = 0;
         const long e = strtol(p + 1, NULL, 10);
-        if (errno || e > 100 || e < -100) return n ? -1 : (*out = 0, 0);
+        if (errno || e > most || e < -most) return n ? -1 : (*out = 0, 0);
         shift += e;
     }
     if (n && shift < 0) return -1; /* a fraction */
