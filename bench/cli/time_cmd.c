@@ -427,8 +427,8 @@ static int time_commands(int argc, char **argv, scan_words *words)
     if ((rc = check_options(&o, n, &scan, &keys))) return rc;
     /* "-" is no file: the rows would land in a file named "-", beside "-.samples.csv". */
     if (o.csv && !strcmp(o.csv, "-"))
-        return pb_usage_error("time", "--csv names a file (FILE.samples.csv and FILE.meta are "
-                                      "written beside it), not standard output; give a file "
+        return pb_usage_error("time", "--csv names a file (FILE.samples.csv is written "
+                                      "beside it), not standard output; give a file "
                                       "name, or --json for standard output");
     if (o.csv && pb_csv_append_check(o.csv, &keys.k, err, sizeof err))
         return pb_say("time: %s", err), PB_EXIT_USAGE;

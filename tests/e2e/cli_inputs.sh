@@ -272,5 +272,9 @@ for cmd in "solve notouch cross8" "count notouch cross8" "time -q -- true"; do
     one_line_error "--csv names a file .* not standard output; give a file name, or --json"
     [ ! -e ./- ] && [ ! -e ./-.meta ] && ok || bad "$cmd --csv - wrote a file named '-'"
 done
+# The files the refusal names beside FILE are those the command writes: time's samples,
+# and no .meta (time writes none; 'meta --begin' does).
+expect 2 "time --csv -" -- "$pb" time --csv - -q -- true
+one_line_error "--csv names a file \(FILE\.samples\.csv is written beside it\)"
 
 finish cli_inputs
