@@ -325,6 +325,18 @@ class Ladder(unittest.TestCase):
         self.assertIn("the learn against cadical target is met on the tuning set and met on the held-out set "
                       "(holds); the learn against cadical-sat target is missed on the tuning set and missed on the "
                       "held-out set.", text)
+        # cadical-sat on the held-out set alone: the tuning set has no verdict of it to
+        # hold, so none is made up there ("not settled"), and none is said not to hold.
+        text = self.section([
+            ("qwh-40", "0.40", "learn", "done", 5000, 2.0),
+            ("qwh-40", "0.40", "cadical", "done", 900, 1.0),
+        ], apart=[
+            ("bqwh-40", "0.40", "learn", "done", 9000, 6.0),
+            ("bqwh-40", "0.40", "cadical", "done", 900, 4.0),
+            ("bqwh-40", "0.40", "cadical-sat", "done", 600, 2.0),
+        ])
+        self.assertIn("the learn against cadical-sat target is not measured on the tuning set (its tools did not "
+                      "both run there) and missed on the held-out set.", text)
         # Without cadical-sat's rows, nothing is said of it.
         text = self.section([("qwh-40", "0.40", "learn", "done", 5000, 2.0),
                              ("qwh-40", "0.40", "cadical", "done", 900, 1.0)])

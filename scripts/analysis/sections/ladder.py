@@ -594,7 +594,12 @@ def held_out_part(runs_by_family, confs, verdicts):
             kinds = sorted({k[2] for k in verdicts if k[:2] == (family, held)},
                            key=lambda k: (k != "alldiff", k != "learn/cadical", k))
             for kind in kinds:
-                v_held, v_tuned = verdicts[(family, held, kind)], verdicts.get((family, tuned, kind))
+                v_held = verdicts[(family, held, kind)]
+                if (family, tuned, kind) not in verdicts:  # no claim there to hold or break
+                    parts.append(f"the {escape(target_name(kind))} target is not measured on the tuning set (its "
+                                 f"tools did not both run there) and {_verdict_text(v_held)} on the held-out set")
+                    continue
+                v_tuned = verdicts[(family, tuned, kind)]
                 text = (f"the {escape(target_name(kind))} target is {_verdict_text(v_tuned)} on the tuning set and "
                         f"{_verdict_text(v_held)} on the held-out set")
                 if v_held == "missed" and v_tuned != "missed":
