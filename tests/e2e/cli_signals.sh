@@ -216,9 +216,11 @@ expect 0 "the same --out once the first ended" -- "$pb" generate sudoku --count 
 [ "$(wc -l <"$tmp/two/generate.txt")" -eq 11 ] && ok || bad "generate --force after the first: not 10 puzzles"
 
 # ---- the files removed while generate writes them: not a success, and no .meta that
-# says complete (the puzzles went with the files); --resume makes them again ----
+# says complete (the puzzles went with the files); --resume makes them again. The run
+# asks for far more puzzles than it makes before it is stopped, and SIGTERM ends it:
+# one that finished between two looks at its file would leave nothing to remove ----
 rm -rf "$tmp/gone"
-"$pb" generate sudoku --count 3000 --out "$tmp/gone" -q 2>"$tmp/err" &
+"$pb" generate sudoku --count 1000000 --out "$tmp/gone" -q 2>"$tmp/err" &
 pid=$!
 for _ in $(seq 1 3000); do # until its first puzzle is written, however slow the machine
     [ "$(wc -l <"$tmp/gone/generate.txt" 2>/dev/null || echo 0)" -ge 2 ] && break
@@ -227,6 +229,7 @@ done
 kill -STOP "$pid"
 rm "$tmp/gone/generate.txt" "$tmp/gone/generate.csv"
 kill -CONT "$pid"
+kill -TERM "$pid"
 wait "$pid"
 st=$?
 if [ "$st" -eq 2 ]; then ok; else bad "generate with its files removed: exit $st, expected 2"; fi
