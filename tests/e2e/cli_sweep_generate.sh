@@ -170,11 +170,13 @@ one_line_error 'force starts an existing --out DIR or --stats FILE over'
 dead=$(sh -c 'echo $$')
 printf 'half' >"$tmp/killed/6x6-medium-s1-0002.kak.tmp.$dead"
 printf 'live' >"$tmp/killed/other.kak.tmp.$$"
+printf 'mine' >"$tmp/killed/notes.tmp.3000000000" # no pid_t holds it: no process's, kept
 expect 0 "generate --resume beside a killed run's temporary file" -- "$pb" generate kakuro --size 6x6 \
     --count 3 --out "$tmp/killed" --resume -q
 [ ! -e "$tmp/killed/6x6-medium-s1-0002.kak.tmp.$dead" ] && [ -e "$tmp/killed/other.kak.tmp.$$" ] && ok ||
     bad "--resume: the dead run's temporary file kept, or the live one's dropped"
-rm -f "$tmp/killed/other.kak.tmp.$$"
+[ -e "$tmp/killed/notes.tmp.3000000000" ] && ok || bad "--resume removed notes.tmp.3000000000, no pid's file"
+rm -f "$tmp/killed/other.kak.tmp.$$" "$tmp/killed/notes.tmp.3000000000"
 [ "$(ls "$tmp/killed")" = "$(ls "$tmp/unkilled")" ] && ok ||
     bad "--resume: the folder holds other files than an uninterrupted run's: $(ls "$tmp/killed" | tr '\n' ' ')"
 for f in "$tmp/unkilled"/*.kak; do

@@ -135,7 +135,9 @@ static long temp_pid(const char *name)
     if (!at || at == name || !at[5]) return 0;
     char *end;
     const long pid = strtol(at + 5, &end, 10);
-    return *end || at[5] < '1' || at[5] > '9' ? 0 : pid;
+    /* A number no pid_t holds is no process's: cut to one, kill() would ask after
+     * another process, or a whole group (a negative pid), and find the name stale. */
+    return *end || at[5] < '1' || at[5] > '9' || (long)(pid_t)pid != pid ? 0 : pid;
 }
 
 int pb_out_drop_stale_temps(const char *dir)
