@@ -272,6 +272,11 @@ for cmd in "solve notouch cross8" "count notouch cross8" "time -q -- true"; do
     one_line_error "--csv names a file .* not standard output; give a file name, or --json"
     [ ! -e ./- ] && [ ! -e ./-.meta ] && ok || bad "$cmd --csv - wrote a file named '-'"
 done
+# generate --stats - too: it wrote the records to standard output among the puzzles,
+# and '-.meta' and '-.topology.xml' beside no file.
+expect 2 "generate --stats -" -- "$pb" generate latin --size 5 --count 2 --stats - -q
+one_line_error "--stats names a file \(FILE\.meta is written beside it\), not standard output"
+[ ! -e ./-.meta ] && [ ! -e ./-.lock ] && ok || bad "generate --stats - wrote a file named '-.meta'"
 # The files the refusal names beside FILE are those the command writes: time's samples,
 # and no .meta (time writes none; 'meta --begin' does).
 expect 2 "time --csv -" -- "$pb" time --csv - -q -- true

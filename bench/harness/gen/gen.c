@@ -64,6 +64,10 @@ static int check_opts(const pb_gen_opts *o, int ranks)
     if (o->out && !strcmp(o->out, "-"))
         return pb_usage_error("generate", "--out takes a folder (the puzzles go to standard "
                                           "output without it)");
+    /* "-" is no file: the records would go among the puzzles, the .meta to "-.meta". */
+    if (o->stats && !strcmp(o->stats, "-"))
+        return pb_usage_error("generate", "--stats names a file (FILE.meta is written beside "
+                                          "it), not standard output; give a file name");
     if (o->resume && !o->out && !o->records_only)
         return pb_usage_error("generate", "--resume completes an --out DIR, or --stats FILE with "
                                           "--records-only (standard output cannot be resumed)");
