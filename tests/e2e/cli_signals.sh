@@ -189,9 +189,10 @@ one_line_error "sol\.kak: missing, but its record is kept: give --force"
 
 # ---- a second generate on the same outputs while one writes them is refused, with
 # --force or --resume alike (it would interleave its puzzles and records with the
-# first's, or start over the file the first writes); the first is left as it was ----
+# first's, or start over the file the first writes); the first is left as it was. It
+# asks for far more puzzles than it makes before it is stopped, and SIGTERM ends it ----
 rm -rf "$tmp/two"
-"$pb" generate sudoku --count 20000 --seed 2 --out "$tmp/two" -q 2>/dev/null &
+"$pb" generate sudoku --count 1000000 --seed 2 --out "$tmp/two" -q 2>/dev/null &
 pid=$!
 for _ in $(seq 1 3000); do # until its first puzzle is written, however slow the machine
     [ "$(wc -l <"$tmp/two/generate.txt" 2>/dev/null || echo 0)" -ge 2 ] && break
