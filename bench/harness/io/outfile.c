@@ -182,7 +182,7 @@ static int write_temp(const char *path, const char *tmp, int fd, int (*fill)(FIL
     return 0;
 }
 
-/* The temporary file being written, for the handler below; "" when none. */
+/* The temporary file being written, for the handler below, while have_pending. */
 static char pending[PB_PATH_PART_MAX];
 static volatile sig_atomic_t have_pending;
 static const int stop_signals[] = {SIGINT, SIGTERM, SIGHUP};
