@@ -365,6 +365,12 @@ class Ladder(unittest.TestCase):
         text = self.section(rows)
         self.assertIn("hole fraction 0.40: 30,000 conflicts against 4,000: learn takes 7.50× more (goal: at most 2× "
                       "more: missed).", text)
+        # cadical needed no conflict on its hardest puzzle: no ratio to say, the counts
+        # and the verdict alone (not "learn takes n/a").
+        for learn, said in ((5, "missed"), (0, "met")):
+            text = self.section([("qwh-40", "0.40", "learn", "done", learn, 2.0),
+                                 ("qwh-40", "0.40", "cadical", "done", 0, 1.0)])
+            self.assertIn(f"hole fraction 0.40: {learn} conflicts against 0 (goal: at most 2× more: {said}).", text)
 
     def test_learn_target_met_against_a_bound(self):
         # cadical stopped: its total is a bound, and learn's, all solved, is within it.

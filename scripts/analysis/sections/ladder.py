@@ -446,11 +446,12 @@ def hardest_puzzle_text(runs, most, param_name, ref="cadical"):
     mine, theirs = whole[param]
     said = "met" if mine <= most * theirs else "missed"
     than = bounded_ratio(mine, theirs, less="fewer", more="more")
+    takes = "" if than.startswith("n/a") else f": learn takes {than}"  # n/a: ref needed none
     among = (" among those both finished" + (" in every orientation" if copies.orientations(runs) > 1 else "")
              + f" ({escape(param_name)} {', '.join(map(escape, sorted(left, key=_param_key)))} left out: a run "
              "stopped at the limit)" if left else "")
     return (f" On the hardest puzzle for {escape(ref)}{among}, {escape(param_name)} {escape(param)}: "
-            f"{grouped(int(mine))} conflicts against {grouped(int(theirs))}: learn takes {than} "
+            f"{grouped(int(mine))} conflicts against {grouped(int(theirs))}{takes} "
             f"(goal: at most {most:g}× more: {said}).")
 
 
