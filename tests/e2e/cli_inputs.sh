@@ -277,6 +277,11 @@ done
 expect 2 "generate --stats -" -- "$pb" generate latin --size 5 --count 2 --stats - -q
 one_line_error "--stats names a file \(FILE\.meta is written beside it\), not standard output"
 [ ! -e ./-.meta ] && [ ! -e ./-.lock ] && ok || bad "generate --stats - wrote a file named '-.meta'"
+# generate --stats in a folder that is not there: the message names the file given,
+# not the lock file made beside it.
+expect 2 "generate --stats in a missing folder" -- "$pb" generate latin --size 5 --count 2 \
+    --stats nodir/x.csv -q
+one_line_error "generate: nodir/x\.csv: cannot write: No such file or directory"
 # The files the refusal names beside FILE are those the command writes: time's samples,
 # and no .meta (time writes none; 'meta --begin' does).
 expect 2 "time --csv -" -- "$pb" time --csv - -q -- true

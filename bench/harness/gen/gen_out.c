@@ -213,6 +213,9 @@ static int refuse_existing(const pb_gen_state *s, char *err, size_t errlen)
 static int lock_outputs(pb_gen_state *s, char *err, size_t errlen)
 {
     const char *what = s->o->out ? s->o->out : s->records_path;
+    /* A --stats FILE that cannot be made (no such folder, one not writable) is said by
+     * its own name, not by the lock's beside it. */
+    if (!s->o->out && pb_out_check(what, err, errlen)) return -1;
     int n = s->o->out ? snprintf(s->lock_path, sizeof s->lock_path, "%s/generate.lock", what)
                       : snprintf(s->lock_path, sizeof s->lock_path, "%s.lock", what);
     if (n < 0 || (size_t)n >= sizeof s->lock_path)
