@@ -28,8 +28,8 @@
  * defaults), whether it writes its model to a file named after the problem's
  * (minisat IN OUT) or to standard output (cadical), the prefix of its statistics
  * lines ("c " for cadical), and what to say when it is not installed. An outside tool
- * is measured at its best too: CaDiCaL's preset for satisfiable instances (every
- * puzzle here has a solution) runs beside its defaults, as another engine. */
+ * is not measured at its defaults alone: CaDiCaL's preset for satisfiable instances
+ * (every puzzle here has a solution) runs beside them, as another engine. */
 typedef struct solver {
     const char *command, *option;
     int model_file;

@@ -346,7 +346,7 @@ def _alldiff_line(family_runs, conf, set_name):
 def cadical_tools(runs):
     """The CaDiCaL configurations that ran (cadical, then cadical-sat and any other
     `cadical-` preset, by name): the learn target is held against each, since an
-    outside tool is measured at its best, not at its defaults alone."""
+    outside tool is not measured at its defaults alone."""
     return sorted({r.tool for r in runs if r.tool == "cadical" or r.tool.startswith("cadical-")},
                   key=lambda t: (t != "cadical", t))
 
@@ -426,17 +426,18 @@ def hardest_puzzle_text(runs, most, param_name, ref="cadical"):
     the puzzle's orientations), held to the target's factor: a lead in total time can
     hide a search that falls far behind on the one puzzle that matters most. Only a
     puzzle that every run of both finished has counts to compare; those left out are
-    named."""
+    named, and the verdict holds for the puzzle compared alone (a harder one may be
+    among them)."""
     per = {}
     for r in runs:
         if r.tool in ("learn", ref):
             per.setdefault((r.base, r.param), {}).setdefault(r.tool, []).append(r)
     whole, left = {}, []
     for (base, param), tools in per.items():
-        mine = tools.get("learn", []) + tools.get(ref, [])
+        both = tools.get("learn", []) + tools.get(ref, [])
         if len(tools) < 2:
             continue
-        if all(r.done and r.backtracks is not None for r in mine):
+        if all(r.done and r.backtracks is not None for r in both):
             whole[param] = tuple(sum(r.backtracks for r in tools[t]) for t in ("learn", ref))
         else:
             left.append(param)
@@ -450,9 +451,10 @@ def hardest_puzzle_text(runs, most, param_name, ref="cadical"):
     among = (" among those both finished" + (" in every orientation" if copies.orientations(runs) > 1 else "")
              + f" ({escape(param_name)} {', '.join(map(escape, sorted(left, key=_param_key)))} left out: a run "
              "stopped at the limit)" if left else "")
+    unsettled = "; not settled on those left out" if left else ""
     return (f" On the hardest puzzle for {escape(ref)}{among}, {escape(param_name)} {escape(param)}: "
             f"{grouped(int(mine))} conflicts against {grouped(int(theirs))}{takes} "
-            f"(goal: at most {most:g}× more: {said}).")
+            f"(goal: at most {most:g}× more: {said} on this one{unsettled}).")
 
 
 def micro_target(results_dir, confs):
@@ -536,9 +538,11 @@ def section(ctx):
         out += ["", ctx.meta_line(meta, show=("commit", "date"))]
     presets = sorted({r.tool for runs in by_family.values() for r in runs if r.tool.startswith("cadical-")})
     if presets:  # the intro says what they are, where they ran
-        out[3] += (f" {', '.join(code(t) for t in presets)}: CaDiCaL with a preset of its own (`cadical-sat`: "
-                   "`--sat`, for satisfiable instances, as every puzzle here is), so that the solver is measured "
-                   "at its best, not at its defaults alone; the learn target is held against each configuration.")
+        said = "; ".join(f"{code(t)}: CaDiCaL with " + ("its preset for satisfiable instances (`--sat`; every "
+                                                       "puzzle here has a solution)" if t == "cadical-sat"
+                                                       else "a preset of its own") for t in presets)
+        out[3] += (f" {said}: CaDiCaL is not measured at its defaults alone, and the learn target is held against "
+                   "each of its configurations.")
     verdicts = {}
     targets = (alldiff_target(by_family, confs, verdicts) + learn_targets(by_family, confs, verdicts)
                + micro_target(ctx.dir, confs))
