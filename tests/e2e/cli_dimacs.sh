@@ -274,6 +274,12 @@ expect 2 "an outside solver that fails" -- env TMPDIR="$tmp/outside" PATH="$tmp/
 one_line_error "engine minisat: exited with status 1 \\(a SAT solver exits 10 or 20\\)"
 expect 2 "an outside solver not installed" -- env TMPDIR="$tmp/outside" PATH="$tmp/empty" "$pb" solve latin qwh-15-0.42-s7 -e cadical
 one_line_error "cadical is not installed \\(Debian package cadical\\)"
+# A sweep that names it goes on with its other engines, but says, one line, that the
+# solver was left out and why: its name must not vanish from the results unsaid.
+printf 'name gone\nfamily latin\ninstances qwh-15-0.42-s7\nengines backtrack cadical\n' >"$tmp/gone.sweep"
+expect 0 "a sweep of an outside solver not installed" -- env PATH="$tmp/empty" "$pb" sweep "$tmp/gone.sweep" --out "$tmp/gone" --list
+one_line_error "^puzzlebench: sweep: .*gone.sweep: warning: engine cadical left out, none of its runs can run: .*cadical is not installed \\(Debian package cadical\\)$"
+has "^qwh-15-0.42-s7 backtrack " "$tmp/out"
 grep -q "^$tmp/outside/puzzlebench-outside-" "$tmp/seen" && ok || bad "an outside run's folder is not in TMPDIR"
 ls "$tmp/outside" | grep -q "^puzzlebench-outside-" && bad "an outside run left its folder behind" || ok
 

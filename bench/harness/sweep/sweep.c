@@ -172,6 +172,7 @@ int pb_sweep_run(pb_sweep_spec *spec, const pb_sweep_opts *opts)
         pb_say("sweep: %s: the sweep runs nothing: %s", opts->source, plan.refused);
         goto out;
     }
+    if (world->rank == 0 && !opts->serve) pb_sweep_warn_idle_engines(&plan, spec, opts->source);
     /* In an MPI world each rank measures one run at a time (sweep_world.c). */
     /* With stop-after, a series' runs begin in order, one at a time. */
     e.workers = world->mpi || spec->stop_after_s > 0 ? 1

@@ -95,6 +95,7 @@ typedef struct expand {
     sweep_plan *p;
     pb_binder *binder;
     long cap;
+    pb_sweep_refusal *why; /* the current engine's row of p->engine_refused */
 } expand;
 
 /* The jobs of one instance, engine and order: every mode and thread count the engine
@@ -132,9 +133,15 @@ static int add_engine_jobs(expand *x, int inst, const pb_engine *eng, const pb_o
                     const pb_batch b = pb_sweep_job_batch(pl, &j, &set, x->binder);
                     char why[200];
                     int which;
-                    if (pb_batch_check(&b, &which, why, sizeof why) != PB_RUNS) {
+                    const pb_refusal r = pb_batch_check(&b, &which, why, sizeof why);
+                    if (r != PB_RUNS) {
                         snprintf(pl->refused, sizeof pl->refused, "%s %s threads=%d: %s",
                                  eng->about.name, s->matrix.modes.item[md], j.threads, why);
+                        /* The refusal kept is the one that passed the most of
+                         * pb_engine_check's checks (mode, trace, order, threads come
+                         * first): "cadical is not installed" outranks "cannot count". */
+                        if (r >= x->why->code)
+                            snprintf(x->why->why, sizeof x->why->why, "%s", why), x->why->code = r;
                         continue;
                     }
                     if (add_job(pl, &j, &x->cap)) return -1;
@@ -180,7 +187,9 @@ void pb_sweep_job_extra(const sweep_plan *p, long i, const pb_batch_result *res,
 
 int pb_sweep_add_jobs(sweep_plan *p, const pb_sweep_spec *s, pb_binder *binder)
 {
-    expand x = {s, p, binder, 0};
+    expand x = {s, p, binder, 0, NULL};
+    p->engine_refused = calloc((size_t)s->matrix.engines.n + 1, sizeof *p->engine_refused);
+    if (!p->engine_refused) return -1;
     p->time_limit = s->time_limit;
     p->max_bytes = s->matrix.max_bytes;
     p->stop_after_s = s->stop_after_s;
@@ -190,6 +199,7 @@ int pb_sweep_add_jobs(sweep_plan *p, const pb_sweep_spec *s, pb_binder *binder)
         for (int e = 0; e < s->matrix.engines.n; e++) {
             const pb_engine *eng = pb_family_engine(p->fam, s->matrix.engines.item[e]);
             const int ordered = (eng->about.caps & PB_CAP_ORDER) != 0;
+            x.why = &p->engine_refused[e];
             /* An engine without a cell order runs once, in its natural (row) order; one
              * that takes none of the params key's sets, once with its defaults; one
              * without random choices, once without a seed. */
@@ -323,6 +333,19 @@ void pb_sweep_plan_free(sweep_plan *p)
     free(p->copy);
     free(p->settings);
     free(p->jobs);
+    free(p->engine_refused);
+}
+
+void pb_sweep_warn_idle_engines(const sweep_plan *p, const pb_sweep_spec *spec, const char *source)
+{
+    for (int e = 0; p->engine_refused && e < spec->matrix.engines.n; e++) {
+        const pb_engine *eng = pb_family_engine(p->fam, spec->matrix.engines.item[e]);
+        long runs = 0;
+        for (long i = 0; i < p->njobs; i++) runs += p->jobs[i].engine == eng;
+        if (!runs && p->engine_refused[e].code != PB_RUNS)
+            pb_say("sweep: %s: warning: engine %s left out, none of its runs can run: %s", source,
+                   eng->about.name, p->engine_refused[e].why);
+    }
 }
 
 void pb_sweep_list_jobs(const sweep_plan *p)

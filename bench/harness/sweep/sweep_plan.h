@@ -28,6 +28,12 @@ typedef struct job {
     long after;         /* the run of the bound before it, same otherwise (-1: none) */
 } job;
 
+/* Why an engine's combinations were refused: the refusal that got furthest. */
+typedef struct pb_sweep_refusal {
+    pb_refusal code; /* PB_RUNS: none was */
+    char why[200];
+} pb_sweep_refusal;
+
 typedef struct sweep_plan {
     const pb_family *fam;
     const char *name; /* the sweep's: its files and its progress line */
@@ -55,6 +61,9 @@ typedef struct sweep_plan {
     job *jobs;
     long njobs;        /* one row each */
     char refused[300]; /* why the last combination refused was, for a sweep of none */
+    /* Per engine of the matrix (its position in the engines key): why its
+     * combinations were refused, for an engine left with no run. */
+    pb_sweep_refusal *engine_refused;
 } sweep_plan;
 
 /* Loads every instance of spec, once per family set (a puzzle that cannot be read
@@ -65,6 +74,10 @@ int pb_sweep_load_instances(sweep_plan *p, const pb_sweep_spec *spec, const char
  * decides with binder. 0, or -1 out of memory. */
 int pb_sweep_add_jobs(sweep_plan *p, const pb_sweep_spec *spec, pb_binder *binder);
 void pb_sweep_plan_free(sweep_plan *p);
+/* Warns, one line each, of every engine of spec that runs none of the plan's
+ * combinations, and why (say, an outside solver that is not installed): a sweep of
+ * others' runs goes on, but a name in the engines key must not vanish unsaid. */
+void pb_sweep_warn_idle_engines(const sweep_plan *p, const pb_sweep_spec *spec, const char *source);
 
 /* "first", "count" or "unique". */
 const char *pb_sweep_mode_name(const job *j);
