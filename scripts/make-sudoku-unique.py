@@ -55,7 +55,9 @@ usage: scripts/make-sudoku-unique.py [--pb build/puzzlebench] [--size 9|16|25] [
            [--symmetric] [--out FILE] [--work FILE]
 """
 import argparse
+import os
 import random
+import shutil
 import sys
 import tempfile
 import time
@@ -258,19 +260,53 @@ def read_work(path):
     return done
 
 
+def refusal(o):
+    """What is wrong with the options, said before any work (a 25x25 candidate takes
+    minutes, and a folder found missing at the end would lose them all); None when
+    nothing is."""
+    if not 0 <= o.stop < CELLS:
+        return f"--stop {o.stop}: expected 0 to {CELLS - 1} givens"
+    for name in ("candidates", "keep", "conflicts", "jobs"):
+        if getattr(o, name) < 1:
+            return f"--{name} {getattr(o, name)}: expected a positive whole number"
+    if o.keep > o.candidates:
+        return f"--keep {o.keep}: more than the {o.candidates} --candidates made"
+    for tool in ("cadical", "minisat"):
+        if not shutil.which(tool):
+            return f"{tool} is not installed (Debian package {tool})"
+    if not (Path(o.pb).is_file() and os.access(o.pb, os.X_OK)):
+        return f"--pb {o.pb}: not an executable file"
+    for name in ("out", "work"):
+        path = getattr(o, name)
+        folder = Path(path).parent if path else None
+        if folder and not (folder.is_dir() and os.access(folder, os.W_OK | os.X_OK)):
+            return f"--{name} {path}: {folder} is not a folder this can write in"
+    return None
+
+
 def main(argv):
     ap = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
     # A refusal on one line, as the other scripts give it, not argparse's usage block.
     ap.error = lambda message: ap.exit(2, f"{ap.prog}: {message} (see --help)\n")
-    ap.add_argument("--pb", default="build/puzzlebench")
-    ap.add_argument("--size", type=int, choices=(9, 16, 25), default=25)
-    ap.add_argument("--seed", type=int, default=1)
-    ap.add_argument("--candidates", type=int, default=8)
-    ap.add_argument("--keep", type=int, default=6)
-    ap.add_argument("--stop", type=int, default=0, help="givens to stop at (0: minimal)")
+    ap.add_argument("--pb", default="build/puzzlebench",
+                    help="the puzzlebench binary that exports each puzzle's encoding "
+                    "(default %(default)s)")
+    ap.add_argument("--size", type=int, choices=(9, 16, 25), default=25,
+                    help="the grid's side (default %(default)s)")
+    ap.add_argument("--seed", type=int, default=1,
+                    help="the seed every draw comes from (default %(default)s)")
+    ap.add_argument("--candidates", type=int, default=8,
+                    help="puzzles made, each from a grid of its own (default %(default)s)")
+    ap.add_argument("--keep", type=int, default=6,
+                    help="of them, those kept: the ones CaDiCaL needs the most conflicts on "
+                    "(default %(default)s)")
+    ap.add_argument("--stop", type=int, default=0,
+                    help="givens to stop at (default %(default)s: minimal)")
     ap.add_argument("--conflicts", type=int, default=200_000,
-                    help="CaDiCaL's conflict limit when ranking")
-    ap.add_argument("--jobs", type=int, default=1)
+                    help="CaDiCaL's conflict limit when ranking; a candidate that meets it is "
+                    "left out (default %(default)s)")
+    ap.add_argument("--jobs", type=int, default=1,
+                    help="candidates made at once (default %(default)s)")
     ap.add_argument("--symmetric", action="store_true",
                     help="take cells out in pairs symmetric under a half turn of the grid")
     ap.add_argument("--out", help="default data/sudoku/SIZExSIZE-unique.txt "
@@ -280,12 +316,15 @@ def main(argv):
     o = ap.parse_args(argv)
     use_size(o.size)
     o.out = o.out or f"data/sudoku/{SIDE}x{SIDE}-{'symmetric' if o.symmetric else 'unique'}.txt"
-    if not 0 <= o.stop < CELLS or o.candidates < 1 or o.keep < 1 or o.conflicts < 1:
-        print(f"make-sudoku-unique: expected --stop within 0..{CELLS - 1} and positive "
-              "--candidates, --keep and --conflicts", file=sys.stderr)
+    bad = refusal(o)
+    if bad:
+        print(f"make-sudoku-unique: {bad}", file=sys.stderr)
         return 2
     try:
         done = read_work(o.work)
+    except OSError as e:
+        print(f"make-sudoku-unique: --work {o.work}: {e.strerror}", file=sys.stderr)
+        return 2
     except ValueError as e:
         print(f"make-sudoku-unique: {e}", file=sys.stderr)
         return 2

@@ -48,6 +48,31 @@ for args in "run.sh out --quick" "scaling.sh out extra" "method-study.sh" "metho
     one_line_error "^${a[0]}: .*usage: scripts/${a[0]} "
     [ -s "$tmp/out" ] && bad "$args: stdout: $(head -c 200 "$tmp/out")" || ok
 done
+# make-sudoku-unique.py refuses a bad option, naming it, on one line before any work:
+# a 25x25 candidate takes minutes, and an --out folder found missing at the end lost
+# them; --jobs 0, a missing --pb or --work ended in a traceback, a --keep over
+# --candidates kept fewer unsaid.
+mkdir -p "$tmp/nobin"
+for tool in cadical minisat; do printf '#!/bin/sh\n' >"$tmp/nobin/$tool" && chmod +x "$tmp/nobin/$tool"; done
+u=(--pb "$pb" --size 9 --out "$tmp/u9.txt")
+while IFS='|' read -r args want; do
+    read -r -a a <<<"$args"
+    PATH="$tmp/nobin:$PATH" expect 2 "make-sudoku-unique.py $args" -- run make-sudoku-unique.py "${u[@]}" "${a[@]}"
+    one_line_error "^make-sudoku-unique: $want$"
+    [ -s "$tmp/out" ] && bad "make-sudoku-unique.py $args: stdout: $(head -c 200 "$tmp/out")" || ok
+done <<EOF
+--jobs 0|--jobs 0: expected a positive whole number
+--candidates 0|--candidates 0: expected a positive whole number
+--stop 81|--stop 81: expected 0 to 80 givens
+--keep 5 --candidates 3|--keep 5: more than the 3 --candidates made
+--pb $tmp/none|--pb $tmp/none: not an executable file
+--out $tmp/none/u9.txt|--out $tmp/none/u9.txt: $tmp/none is not a folder this can write in
+--work $tmp/none/w|--work $tmp/none/w: $tmp/none is not a folder this can write in
+--work $tmp|--work $tmp: Is a directory
+EOF
+expect 2 "make-sudoku-unique.py without cadical" -- env PATH=/nonexistent /usr/bin/python3 "$tmp/scripts/make-sudoku-unique.py" "${u[@]}"
+one_line_error "^make-sudoku-unique: cadical is not installed \(Debian package cadical\)$"
+[ -e "$tmp/u9.txt" ] && bad "make-sudoku-unique.py wrote --out after a refusal" || ok
 # An OUT_DIR that is a file, or a link to none, is refused before any work.
 touch "$tmp/afile" && ln -sfn "$tmp/nowhere" "$tmp/alink"
 for args in "run.sh --quick $tmp/afile" "run.sh $tmp/alink" "scaling.sh $tmp/afile"; do
