@@ -25,7 +25,8 @@ typedef struct export_opts {
 #define OPT(...) PB_OPT_ROW(export_opts, __VA_ARGS__)
 static const pb_option export_options[] = {
     {OPT("out", PB_OPT_TEXT, out, "FILE",
-         "write to FILE (whole: a temporary file, then renamed), not\nstandard output")},
+         "write to FILE (whole: a temporary file, then renamed), not\nstandard output ('-': "
+         "standard output)")},
     PB_OPTION_INDEX(export_opts, index),
     PB_OPTION_END,
 };

@@ -36,7 +36,7 @@ static const pb_option render_options[] = {
                          "--solution, --win and --trace: stop the search after N steps"),
     PB_OPTION_TIME_LIMIT(render_opts, limits.max_seconds,
                          "--solution, --win and --trace: stop the search after S seconds"),
-    {OPT("out", PB_OPT_TEXT, out, "FILE", "write the SVG to FILE")},
+    {OPT("out", PB_OPT_TEXT, out, "FILE", "write the SVG to FILE ('-': standard output)")},
     PB_OPTION_INDEX(render_opts, index),
     PB_OPTION_END,
 };
@@ -220,7 +220,7 @@ static int render(const pb_family *fam, const render_opts *o, const void *params
     if (!rc) {
         picture p = {fam, &o->limits, &set, k, values, steps, nsteps, o->win, o->trace, 0, ""};
         char err[PB_MSG_LONG_MAX];
-        if (!o->out) {
+        if (!o->out || !strcmp(o->out, "-")) { /* "-" as export's: no file named "-" */
             rc = draw(stdout, &p);
         } else if (pb_write_file_atomic(o->out, draw, &p, err, sizeof err)) {
             /* the file is absent, never half drawn */

@@ -9,7 +9,7 @@
 # be made is refused before the work, so that no result is left without it; a CSV
 # that time appends to holds rows alone, each as wide as its header; an output in a
 # folder that cannot be written into is refused before the work; --csv - (no file) is
-# refused.
+# refused; render's and export's --out - is standard output.
 # usage: tests/e2e/cli_inputs.sh PATH/TO/puzzlebench SOURCE_DIR
 # shellcheck source=tests/e2e/cli_lib.sh
 . "$(dirname "$0")/cli_lib.sh"
@@ -286,5 +286,16 @@ one_line_error "generate: nodir/x\.csv: cannot write: No such file or directory"
 # and no .meta (time writes none; 'meta --begin' does).
 expect 2 "time --csv -" -- "$pb" time --csv - -q -- true
 one_line_error "--csv names a file \(FILE\.samples\.csv is written beside it\)"
+
+# --out - of the commands whose one output is standard output by default is standard
+# output, as export's was: render wrote a file named "-".
+for cmd in "render notouch cross8" "export dimacs notouch cross8"; do
+    read -ra words <<<"$cmd"
+    expect 0 "$cmd" -- "$pb" "${words[@]}"
+    mv "$tmp/out" "$tmp/plain"
+    expect 0 "$cmd --out -" -- "$pb" "${words[@]}" --out -
+    [ -s "$tmp/out" ] && cmp -s "$tmp/plain" "$tmp/out" && ok || bad "$cmd --out -: not what standard output gets without --out"
+    [ ! -e ./- ] && ok || { bad "$cmd --out - wrote a file named '-'"; rm -f ./-; }
+done
 
 finish cli_inputs
