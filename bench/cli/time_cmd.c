@@ -221,6 +221,10 @@ static int check_options(const time_opts *o, int n, const pb_time_scan *s, row_k
                               o->run.limit_status);
     if (o->run.output && n > 1)
         return pb_usage_error("time", "--output keeps one command's output");
+    /* "-" is no file: the output would land in a file named "-". */
+    if (o->run.output && !strcmp(o->run.output, "-"))
+        return pb_usage_error("time", "--output names a file, not standard output (which holds "
+                                      "the timing report); give a file name");
     k->n = 0;
     if (o->key) {
         if (strlen(o->key) >= sizeof r->text) return pb_usage_error("time", "--key is too long");

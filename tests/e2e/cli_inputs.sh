@@ -9,7 +9,8 @@
 # be made is refused before the work, so that no result is left without it; a CSV
 # that time appends to holds rows alone, each as wide as its header; an output in a
 # folder that cannot be written into is refused before the work; --csv - (no file) is
-# refused; render's and export's --out - is standard output.
+# refused; render's and export's --out - is standard output; an output folder, or a
+# file with others beside it or on a busy standard output, refuses "-".
 # usage: tests/e2e/cli_inputs.sh PATH/TO/puzzlebench SOURCE_DIR
 # shellcheck source=tests/e2e/cli_lib.sh
 . "$(dirname "$0")/cli_lib.sh"
@@ -297,5 +298,26 @@ for cmd in "render notouch cross8" "export dimacs notouch cross8"; do
     [ -s "$tmp/out" ] && cmp -s "$tmp/plain" "$tmp/out" && ok || bad "$cmd --out -: not what standard output gets without --out"
     [ ! -e ./- ] && ok || { bad "$cmd --out - wrote a file named '-'"; rm -f ./-; }
 done
+
+# An output that is a folder, or a file with others beside it or that shares standard
+# output with the command's own, refuses "-" before the work: each made a file or
+# folder named "-" (meta's beside "-.topology.xml"; generate --stats printed its
+# records among the puzzles and wrote "-.meta").
+printf 'name dash\nfamily notouch\ninstances cross8\nengines backtrack\n' >"$tmp/dash.sweep"
+while IFS='|' read -r cmd want; do
+    read -ra words <<<"$cmd"
+    expect 2 "$cmd" -- "$pb" "${words[@]}"
+    one_line_error "$want"
+    [ -s "$tmp/out" ] && bad "$cmd: stdout: $(head -c 200 "$tmp/out")" || ok
+    if ls -d ./-* >/dev/null 2>&1; then bad "$cmd: wrote $(ls -d ./-*)"; rm -rf ./-*; else ok; fi
+done <<LIST
+meta --out -|meta: -: cannot write: '-' names standard output, not a file
+time --output - -- true|time: --output names a file, not standard output
+generate sudoku --size 4 --count 2 --stats -|generate: --stats names a file .*not standard output
+generate kakuro --size 5x5 --count 1 --html -|generate: --html names a file, not standard output
+sweep $tmp/dash.sweep --out -|sweep: -: cannot make the folder: '-' names standard output, not a folder
+player --out -|player: -: cannot make the folder: '-' names standard output
+notouch-table --out - --max-cells 4|notouch-table: -: cannot make the folder: '-' names standard output
+LIST
 
 finish cli_inputs

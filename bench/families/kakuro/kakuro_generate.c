@@ -209,6 +209,10 @@ static int gen_setup(const gen_opts *p, kakuro_gen_run *r)
         return pb_usage_error(cmd, "--html holds the puzzles made in this run: not with %s",
                               p->run.resume ? "--resume" : "--candidates"),
                -1;
+    if (p->html && !strcmp(p->html, "-")) /* no page in a file named "-" */
+        return pb_usage_error(cmd, "--html names a file, not standard output (which holds the "
+                                   "puzzles); give a file name"),
+               -1;
     if (p->html && !pb_player_available())
         return pb_usage_error(cmd, "--html: this build has no kakuro player (see 'puzzlebench "
                                    "info'; scripts/setup.sh installs its toolchain)"),

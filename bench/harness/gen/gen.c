@@ -80,6 +80,11 @@ static int check_opts(const pb_gen_opts *o, int ranks)
     if (o->out && o->stats)
         return pb_usage_error("generate",
                               "--out writes DIR/" PB_GEN_RECORDS "; give --out or --stats");
+    /* "-" is no file: the records went to standard output among the puzzles, and
+     * "-.meta" beside them. */
+    if (o->stats && !strcmp(o->stats, "-"))
+        return pb_usage_error("generate", "--stats names a file (FILE.meta is written beside "
+                                          "it), not standard output; give a file name");
     if (o->json && !strcmp(o->json, "-") && !o->out)
         return pb_usage_error("generate", "--json -: standard output holds the puzzles; give "
                                           "--out DIR, or --json FILE");

@@ -75,6 +75,11 @@ FILE *pb_out_fopen(const char *path, int flags, const char *fmode, char *err, si
 int pb_out_folder(const char *dir, char *err, size_t errlen)
 {
     struct stat st;
+    if (!strcmp(dir, "-")) /* a folder named "-" is never what was meant */
+        return snprintf(err, errlen,
+                        "-: cannot make the folder: '-' names standard output, not "
+                        "a folder; give a folder name"),
+               -1;
     if (!lstat(dir, &st)) {
         if (S_ISLNK(st.st_mode)) return say_why(dir, ELOOP, err, errlen), -1;
         if (!S_ISDIR(st.st_mode))
@@ -94,6 +99,11 @@ int pb_out_check(const char *path, char *err, size_t errlen)
     struct stat st;
     if (!*path)
         return snprintf(err, errlen, "%s: cannot write: an empty file name", shown(path)), -1;
+    if (!strcmp(path, "-")) /* a file named "-" is never what was meant */
+        return snprintf(err, errlen,
+                        "-: cannot write: '-' names standard output, not a file "
+                        "(this output has files beside it); give a file name"),
+               -1;
     if (refused(path, err, errlen)) return -1;
     const char *slash = strrchr(path, '/');
     char dir[PB_PATH_MAX] = ".";

@@ -24,14 +24,15 @@ FILE *pb_out_fopen(const char *path, int flags, const char *fmode, char *err, si
 int pb_out_not_link(const char *path, char *err, size_t errlen);
 
 /* An output folder (--out DIR): made when absent; a symbolic link there is refused,
- * not followed. 0, or -1 with "DIR: cannot write: it is a symbolic link, which is not
- * followed" or "DIR: cannot make the folder: REASON" in err. */
+ * not followed, and so is "-" (standard output, never a folder's name). 0, or -1 with "DIR: cannot
+ * write: it is a symbolic link, which is not followed" or "DIR: cannot make the folder: REASON" in
+ * err. */
 int pb_out_folder(const char *dir, char *err, size_t errlen);
 
 /* Before long work whose output comes at its end: 0 when a file could be made at path
  * (a name, not a folder, in a folder that exists and can be written into; a link there
- * is replaced, as when written), else -1 with "PATH: cannot write: REASON" in err.
- * Writing it may still fail (a full disk). */
+ * is replaced, as when written; "-", standard output, is no file's name), else -1 with "PATH:
+ * cannot write: REASON" in err. Writing it may still fail (a full disk). */
 int pb_out_check(const char *path, char *err, size_t errlen);
 
 /* Creates tmp = "PATH.tmp.PID" anew (O_EXCL: whatever was at that name, a link too,
