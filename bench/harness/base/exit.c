@@ -59,6 +59,12 @@ int pb_interrupt_exit(void)
 }
 
 static int stdout_failure_said;
+static int stdout_errno; /* why the last write to stdout failed (pb_stdout_wrote) */
+
+void pb_stdout_wrote(int rc)
+{
+    if (rc < 0) stdout_errno = errno;
+}
 
 void pb_stdout_failure_said(void)
 {
@@ -71,8 +77,10 @@ int pb_stdout_finish(int rc)
     const int flushed = fflush(stdout) == 0;
     if (flushed && !ferror(stdout)) return rc;
     if (stdout_failure_said) return PB_EXIT_FAILED;
-    /* An error of an earlier write leaves no errno behind; a failed flush does. */
-    pb_say("standard output: %s", !flushed && errno ? strerror(errno) : "write error");
+    /* A failed flush leaves its errno; a failed last write, the one pb_stdout_wrote
+     * kept; an error of an earlier write none. */
+    const int why = !flushed && errno ? errno : stdout_errno;
+    pb_say("standard output: %s", why ? strerror(why) : "write error");
     return PB_EXIT_FAILED;
 }
 

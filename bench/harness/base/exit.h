@@ -44,6 +44,13 @@ int pb_stdout_finish(int rc);
  * second line. */
 void pb_stdout_failure_said(void);
 
+/* A command's last write to stdout passes its stdio call's return here: when it
+ * failed (< 0), its errno is kept for pb_stdout_finish's line. stdio drops the buffer
+ * it could not write, so the final flush has nothing left to fail on, and the reason
+ * would be lost ("write error"). An earlier failure needs no note: the output after
+ * it fails again at the final flush. */
+void pb_stdout_wrote(int rc);
+
 /* pthread_create for the harness's helper threads (progress, MPI managers and
  * listeners): the thread blocks every signal, so signals reach the main thread. A
  * wait there (for a child, in spawn.c, or for Ctrl-C) sleeps until a signal comes; one

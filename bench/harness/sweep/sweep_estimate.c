@@ -6,6 +6,7 @@
 #include <string.h>
 #include <sys/stat.h>
 
+#include "harness/base/exit.h"
 #include "harness/base/sizes.h"
 #include "harness/io/progress.h"
 #include "harness/io/readfile.h"
@@ -102,7 +103,7 @@ void pb_sweep_list_estimate(const pb_sweep_spec *spec, long runs, const pb_sweep
     double scaled;
     int differs;
     earlier_run(&c, line, sizeof line, &scaled, &differs);
-    printf("%s\n", line);
+    pb_stdout_wrote(printf("%s\n", line)); /* the listing's last line */
 }
 
 void pb_sweep_note_earlier(const char *name, long runs, const pb_sweep_settings *st,
