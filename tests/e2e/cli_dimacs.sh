@@ -226,6 +226,13 @@ if [ ${#outside[@]} -gt 0 ]; then
     printf 'min-sample-time 0\ntime-limit 30\nworkers 1\n' >>"$tmp/ladder.sweep"
     expect 0 "a sweep with the outside solvers" -- "$pb" sweep "$tmp/ladder.sweep" --out "$tmp/ladder" -q
     has "^row_kind=per-puzzle\$" "$tmp/ladder/ladder.meta"
+    # The .meta names each solver's version, as the solver prints it: a result against
+    # cadical says which CaDiCaL.
+    for s in "${outside[@]}"; do
+        case $s in minisat) want="unknown \(no version option\)" ;; *) want=$(cadical --version | head -1) ;; esac
+        grep -Eq "^outside_solvers=(.*, )?$s: $want(,|\$)" "$tmp/ladder/ladder.meta" && ok ||
+            bad "ladder.meta: no '$s: $want' in $(grep '^outside_solvers=' "$tmp/ladder/ladder.meta")"
+    done
     for s in "${outside[@]}"; do
         for h in 0.42 0.80; do
             row=$(awk -F, -v e="$s" -v i="qwh-12-${h%0}-s1-i0" 'NR == 1 { for (k = 1; k <= NF; k++) c[$k] = k; next }

@@ -31,7 +31,7 @@
  * is not measured at its defaults alone: CaDiCaL's preset for satisfiable instances
  * (every puzzle here has a solution) runs beside them, as another engine. */
 typedef struct solver {
-    const char *command, *option;
+    const char *command, *option, *version_flag;
     int model_file;
     const char *stats_prefix, *missing;
 } solver;
@@ -39,9 +39,10 @@ typedef struct solver {
 enum { MINISAT, CADICAL, CADICAL_SAT };
 
 static const solver solvers[] = {
-    [MINISAT] = {"minisat", NULL, 1, "", "minisat is not installed (Debian package minisat)"},
-    [CADICAL] = {"cadical", NULL, 0, "c ", "cadical is not installed (Debian package cadical)"},
-    [CADICAL_SAT] = {"cadical", "--sat", 0, "c ",
+    [MINISAT] = {"minisat", NULL, NULL, 1, "", "minisat is not installed (Debian package minisat)"},
+    [CADICAL] = {"cadical", NULL, "--version", 0, "c ",
+                 "cadical is not installed (Debian package cadical)"},
+    [CADICAL_SAT] = {"cadical", "--sat", "--version", 0, "c ",
                      "cadical is not installed (Debian package cadical)"},
 };
 
@@ -270,6 +271,12 @@ static const pb_engine cadical_sat_engine = {
 
 const pb_engine *const pb_outside_engines[] = {&minisat_engine, &cadical_engine,
                                                &cadical_sat_engine, NULL};
+
+const char *pb_outside_command(const pb_engine *e, const char **version_flag)
+{
+    *version_flag = solvers[e->config].version_flag;
+    return solvers[e->config].command;
+}
 
 const pb_engine *pb_outside_engine(const char *name)
 {

@@ -17,4 +17,8 @@ extern const pb_engine *const pb_outside_engines[];
 /* The outside solver called name; NULL when there is none. */
 const pb_engine *pb_outside_engine(const char *name);
 
+/* The command outside solver e runs ("cadical" for cadical-sat), and in *version_flag
+ * the option that makes it print its version (NULL: it has none, as MiniSat). */
+const char *pb_outside_command(const pb_engine *e, const char **version_flag);
+
 #endif

@@ -26,7 +26,7 @@ static int write_meta(const pb_sweep_writer *w, const pb_sweep_exec *e, const ch
     long n = 0;
     while (w->world && w->world[n]) n++;
     const long runs = e ? e->plan->njobs : 0;
-    char **lines = malloc((size_t)(n + 8 + runs) * sizeof *lines);
+    char **lines = malloc((size_t)(n + 9 + runs) * sizeof *lines);
     char(*skipped)[sizeof e->state->why + 32] = calloc((size_t)runs + 1, sizeof *skipped);
     if (!lines || !skipped) {
         free(lines), free(skipped);
@@ -41,6 +41,7 @@ static int write_meta(const pb_sweep_writer *w, const pb_sweep_exec *e, const ch
                  o->processes);
         lines[n++] = peer;
     }
+    if (w->outside[0]) lines[n++] = (char *)w->outside;
     if (w->worker_command[0]) {
         snprintf(worker, sizeof worker, "worker_command=%s", w->worker_command);
         lines[n++] = worker;
@@ -145,6 +146,7 @@ int pb_sweep_files_open(pb_sweep_writer *w, const sweep_plan *p, int there)
 {
     char err[PB_MSG_LONG_MAX];
     int resumed = 0;
+    pb_sweep_outside_line(p, w->outside, sizeof w->outside);
     snprintf(w->out.extra_header, sizeof w->out.extra_header, "%s", p->extra_header);
     if (there) {
         int rc = resume(w, p, err, sizeof err);

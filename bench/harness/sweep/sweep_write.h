@@ -29,7 +29,14 @@ struct pb_sweep_writer {
     /* A worker of --against: its own command line (the .meta's command= is the
      * parent's, the one a user reruns); "" otherwise. */
     char worker_command[sizeof(((pb_meta *)0)->command)];
+    /* The .meta's outside_solvers= line (pb_sweep_outside_line); "" when none runs. */
+    char outside[600];
 };
+
+/* "outside_solvers=NAME: VERSION, ..." for the outside SAT solvers among p's runs, in
+ * the order they first run, each's version as it prints it (sweep_outside.c); "" when
+ * none runs. */
+void pb_sweep_outside_line(const sweep_plan *p, char *out, size_t len);
 
 /* The paths and the lock (another sweep of this name running here is refused);
  * refuses to overwrite an earlier sweep's files unless --force (which removes them)
