@@ -26,6 +26,7 @@ import subprocess
 import sys
 import tempfile
 
+from . import stopping
 from .shown import shown
 
 FONT = "font 'Sans,11' linewidth 1.5"
@@ -207,9 +208,10 @@ def draw(plots_dir, plots, jobs=2):
                 plot = pending.pop(0)
                 _write(os.path.join(work, plot.name + ".tsv"), plot.tsv_text())
                 _write(os.path.join(work, plot.name + ".gp"), plot.gp_text())
-                proc = subprocess.Popen(["gnuplot", plot.name + ".gp"], cwd=work, stdout=subprocess.DEVNULL,
-                                        stderr=subprocess.PIPE, text=True)
-                running.append((plot, proc))
+                with stopping.held():  # a gnuplot started is one the cleanup below kills
+                    proc = subprocess.Popen(["gnuplot", plot.name + ".gp"], cwd=work, stdout=subprocess.DEVNULL,
+                                            stderr=subprocess.PIPE, text=True)
+                    running.append((plot, proc))
             plot, proc = running[0]
             _, err = proc.communicate()
             running.pop(0)

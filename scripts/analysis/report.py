@@ -8,8 +8,8 @@ from pathlib import Path
 
 
 def _stopped(signum, frame):
-    """SIGTERM or a hang-up ends the report as Ctrl-C does: through its cleanup (the
-    plots' scratch folder and gnuplot, a temporary file), not past it; exit 143."""
+    """SIGTERM or a hang-up while the modules load ends the report as Ctrl-C does
+    (analysis.stopping takes over once they are loaded); exit 143."""
     raise SystemExit(128 + signal.SIGTERM)
 
 
@@ -22,7 +22,9 @@ sys.path[0] = str(Path(__file__).resolve().parent.parent)
 sys.dont_write_bytecode = True
 
 try:
+    from analysis import stopping  # noqa: E402
     from analysis.main import main  # noqa: E402
+    stopping.install()
 except KeyboardInterrupt:  # Ctrl-C while the modules load: as main answers it later
     sys.exit(130)
 
