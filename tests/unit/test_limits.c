@@ -325,8 +325,9 @@ static void test_tenpair_limits(void)
         double per_state = (pb_now_s() - t0) / (double)again.limits.max_steps;
         CHECK(res.status == PB_LIMIT);
         /* Polled every state or so, it stops within a few states of its limit: far under
-         * the tens of seconds that 65,536 states between polls would take. */
-        double bound = 0.3 + 0.5 + 20 * per_state;
+         * the tens of seconds that 65,536 states between polls would take. The slack is
+         * for a loaded machine's scheduling, which the states measured above miss. */
+        double bound = 0.3 + 2.0 + 20 * per_state;
         if (t >= bound)
             fprintf(stderr, "%s: time limit 0.3 s met after %.3f s (a state: %.4f s)\n", engines[k],
                     t, per_state);
