@@ -75,4 +75,26 @@ static inline int fuzz_walk_step(fuzz_walk *w, int rc, size_t pos, int line, con
     return 1;
 }
 
+/* Writes part k of the input (its parts cut apart at form feeds) to path, and the part's
+ * lines to *lines (0 when there is no part k: path is then removed), for a target whose
+ * reader takes several files. */
+static inline void fuzz_write_part(const uint8_t *data, size_t size, int k, const char *path,
+                                   long *lines)
+{
+    const uint8_t *p = data, *end = data + size;
+    for (int i = 0; i < k && p; i++) {
+        p = memchr(p, '\f', (size_t)(end - p));
+        if (p) p++;
+    }
+    remove(path);
+    *lines = 0;
+    if (!p) return;
+    const uint8_t *stop = memchr(p, '\f', (size_t)(end - p));
+    const size_t n = (size_t)((stop ? stop : end) - p);
+    FILE *f = fopen(path, "wb");
+    FUZZ_CHECK(f && fwrite(p, 1, n, f) == n && !fclose(f));
+    *lines = 1;
+    for (size_t i = 0; i < n; i++) *lines += p[i] == '\n';
+}
+
 #endif

@@ -23,26 +23,6 @@ static void remove_dir(void)
     rmdir(dir);
 }
 
-/* Writes part k of the input (cut at form feeds) to path, and its lines to *lines;
- * removes path when the input has no part k. */
-static void write_part(const uint8_t *data, size_t size, int k, const char *path, long *lines)
-{
-    const uint8_t *p = data, *end = data + size;
-    for (int i = 0; i < k && p; i++) {
-        p = memchr(p, '\f', (size_t)(end - p));
-        if (p) p++;
-    }
-    unlink(path);
-    *lines = 0;
-    if (!p) return;
-    const uint8_t *stop = memchr(p, '\f', (size_t)(end - p));
-    const size_t n = (size_t)((stop ? stop : end) - p);
-    FILE *f = fopen(path, "wb");
-    FUZZ_CHECK(f && fwrite(p, 1, n, f) == n && !fclose(f));
-    *lines = 1;
-    for (size_t i = 0; i < n; i++) *lines += p[i] == '\n';
-}
-
 /* An error: printable, "PATH: ..." or "PATH:LINE: ..." for one of the files, on a
  * line of it. */
 static void check_error(const char *err, char *const path[3], const long lines[3])
@@ -68,7 +48,7 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
     snprintf(csv, sizeof csv, "%s/r.csv", dir);
     snprintf(samples, sizeof samples, "%s/r.samples.csv", dir);
     snprintf(meta, sizeof meta, "%s/r.meta", dir);
-    for (int k = 0; k < 3; k++) write_part(data, size, k, path[k], &lines[k]);
+    for (int k = 0; k < 3; k++) fuzz_write_part(data, size, k, path[k], &lines[k]);
     cmp_file f;
     if (cmp_file_load(&f, csv, "wall_s", err, sizeof err)) {
         check_error(err, path, lines);

@@ -26,26 +26,6 @@ static void remove_dir(void)
     rmdir(dir);
 }
 
-/* Writes part k of the input (cut at form feeds) to path, and its lines to *lines;
- * removes path when the input has no part k. */
-static void write_part(const uint8_t *data, size_t size, int k, const char *path, long *lines)
-{
-    const uint8_t *p = data, *end = data + size;
-    for (int i = 0; i < k && p; i++) {
-        p = memchr(p, '\f', (size_t)(end - p));
-        if (p) p++;
-    }
-    unlink(path);
-    *lines = 0;
-    if (!p) return;
-    const uint8_t *stop = memchr(p, '\f', (size_t)(end - p));
-    const size_t n = (size_t)((stop ? stop : end) - p);
-    FILE *f = fopen(path, "wb");
-    FUZZ_CHECK(f && fwrite(p, 1, n, f) == n && !fclose(f));
-    *lines = 1;
-    for (size_t i = 0; i < n; i++) *lines += p[i] == '\n';
-}
-
 /* An error: printable, "PATH:LINE: ..." for one of the two files, on a line of it. */
 static void check_error(const char *err, const char *csv, long csv_lines, const char *samples,
                         long samples_lines)
@@ -77,8 +57,8 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
     snprintf(csv, sizeof csv, "%s/t.csv", dir);
     snprintf(samples, sizeof samples, "%s/t.samples.csv", dir);
     long csv_lines, samples_lines;
-    write_part(data, size, 0, csv, &csv_lines);
-    write_part(data, size, 1, samples, &samples_lines);
+    fuzz_write_part(data, size, 0, csv, &csv_lines);
+    fuzz_write_part(data, size, 1, samples, &samples_lines);
     /* The rows the CSV holds, by the table reader, before anything is written. */
     long before = 0;
     size_t len;

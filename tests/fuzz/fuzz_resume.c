@@ -56,32 +56,6 @@ static const char *check_message(const char *err, const pb_sweep_out *o, long *l
     return which;
 }
 
-static long count_lines(const char *p, size_t n)
-{
-    long k = 1;
-    for (size_t i = 0; i < n; i++) k += p[i] == '\n';
-    return k;
-}
-
-/* Writes part k of the input (cut at form feeds) to path; removes path when the input
- * has no part k. The part's lines in *lines. */
-static void write_part(const uint8_t *data, size_t size, int k, const char *path, long *lines)
-{
-    const uint8_t *p = data, *end = data + size;
-    for (int i = 0; i < k && p; i++) {
-        p = memchr(p, '\f', (size_t)(end - p));
-        if (p) p++;
-    }
-    unlink(path);
-    *lines = 0;
-    if (!p) return;
-    const uint8_t *stop = memchr(p, '\f', (size_t)(end - p));
-    const size_t n = (size_t)((stop ? stop : end) - p);
-    FILE *f = fopen(path, "wb");
-    FUZZ_CHECK(f && fwrite(p, 1, n, f) == n && !fclose(f));
-    *lines = count_lines((const char *)p, n);
-}
-
 int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
 {
     if (!dir[0]) {
@@ -96,9 +70,9 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
     snprintf(o.csv_part, sizeof o.csv_part, "%s/s.csv.part", dir);
     snprintf(o.samples_part, sizeof o.samples_part, "%s/s.samples.csv.part", dir);
     long meta_lines, csv_lines, samples_lines, line;
-    write_part(data, size, 0, o.meta, &meta_lines);
-    write_part(data, size, 1, o.csv_part, &csv_lines);
-    write_part(data, size, 2, o.samples_part, &samples_lines);
+    fuzz_write_part(data, size, 0, o.meta, &meta_lines);
+    fuzz_write_part(data, size, 1, o.csv_part, &csv_lines);
+    fuzz_write_part(data, size, 2, o.samples_part, &samples_lines);
     const char *const want[] = {"sweep_hash=h1", "commit=c1", "workers=1", "bind=core", NULL};
     pb_sweep_prior prior;
     char err[2048] = "";
