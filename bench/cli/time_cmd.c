@@ -358,20 +358,16 @@ oom:
  * message. */
 static int lock_csv(const char *csv, pb_out_lock *lock, char *lock_path, size_t len)
 {
-    char err[PB_MSG_LONG_MAX];
-    long pid;
+    char err[PB_MSG_LONG_MAX], holder[PB_OUT_LOCK_HOLDER];
     int n = snprintf(lock_path, len, "%s.lock", csv);
     if (n < 0 || (size_t)n >= len) return pb_say("time: %s: path too long", csv), PB_EXIT_USAGE;
-    int rc = pb_out_lock_take(lock, lock_path, &pid, err, sizeof err);
+    int rc = pb_out_lock_take(lock, lock_path, holder, err, sizeof err);
     if (rc < 0) return pb_say("time: %s", err), PB_EXIT_USAGE;
-    if (rc == 1) {
-        char holder[24] = "unknown";
-        if (pid) snprintf(holder, sizeof holder, "%ld", pid);
+    if (rc == 1)
         return pb_say("time: %s: another run is adding rows to %s (pid %s); wait for it, or "
                       "give another --csv",
                       lock_path, csv, holder),
                PB_EXIT_USAGE;
-    }
     return 0;
 }
 

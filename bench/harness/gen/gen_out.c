@@ -220,11 +220,9 @@ static int lock_outputs(pb_gen_state *s, char *err, size_t errlen)
                       : snprintf(s->lock_path, sizeof s->lock_path, "%s.lock", what);
     if (n < 0 || (size_t)n >= sizeof s->lock_path)
         return s->lock_path[0] = '\0', snprintf(err, errlen, "%s: path too long", what), -1;
-    long pid;
-    int rc = pb_out_lock_take(&s->lock, s->lock_path, &pid, err, errlen);
+    char holder[PB_OUT_LOCK_HOLDER];
+    int rc = pb_out_lock_take(&s->lock, s->lock_path, holder, err, errlen);
     if (rc <= 0) return rc;
-    char holder[24] = "unknown";
-    if (pid) snprintf(holder, sizeof holder, "%ld", pid);
     return snprintf(err, errlen,
                     "%s: another generate is writing these outputs (pid %s); wait "
                     "for it, or give another %s",

@@ -23,17 +23,17 @@ static long pid_in(int fd)
     return v > 0 ? v : 0;
 }
 
-int pb_out_lock_take(pb_out_lock *l, const char *path, long *holder, char *err, size_t errlen)
+int pb_out_lock_take(pb_out_lock *l, const char *path, char *holder, char *err, size_t errlen)
 {
     l->fd = -1;
     l->stale_pid = 0;
-    *holder = 0;
     for (;;) {
         int fd = pb_out_open(path, O_RDWR | O_CREAT, err, errlen);
         if (fd < 0) return -1;
         if (flock(fd, LOCK_EX | LOCK_NB)) {
             int e = errno;
-            if (e == EWOULDBLOCK) *holder = pid_in(fd);
+            const long pid = e == EWOULDBLOCK ? pid_in(fd) : 0;
+            snprintf(holder, PB_OUT_LOCK_HOLDER, pid ? "%ld" : "unknown", pid);
             close(fd);
             if (e == EWOULDBLOCK) return 1;
             return snprintf(err, errlen, "%s: cannot lock: %s", path, strerror(e)), -1;

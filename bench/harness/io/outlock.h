@@ -12,10 +12,14 @@ typedef struct pb_out_lock {
     long stale_pid; /* the pid that a lock file left by an ended holder named; 0: none */
 } pb_out_lock;
 
+/* The holder's pid as a message shows it: digits, or "unknown". */
+enum { PB_OUT_LOCK_HOLDER = 24 };
+
 /* Takes the lock on the file at path (made when absent; a link there is refused, not
  * followed) and writes this process's pid in it. 0 when taken; 1 when another process
- * holds it, its pid in *holder (0: unknown); -1 with "PATH: cannot lock: REASON" in err. */
-int pb_out_lock_take(pb_out_lock *l, const char *path, long *holder, char *err, size_t errlen);
+ * holds it, its pid in holder (PB_OUT_LOCK_HOLDER bytes); -1 with "PATH: cannot lock:
+ * REASON" in err. */
+int pb_out_lock_take(pb_out_lock *l, const char *path, char *holder, char *err, size_t errlen);
 
 /* Removes the lock file at path and lets the lock go (nothing when not held). */
 void pb_out_lock_release(pb_out_lock *l, const char *path);

@@ -157,7 +157,7 @@ int pb_sweep_run(pb_sweep_spec *spec, const pb_sweep_opts *opts)
     const pb_world *world = pb_world_get();
     char err[PB_MSG_LONG_MAX];
     int rc = PB_EXIT_USAGE, gathered = 0;
-    w.out.csv_fd = w.out.samples_fd = w.out.lock_fd = -1;
+    w.out.csv_fd = w.out.samples_fd = w.out.held.fd = -1;
     if (refused_before_planning(spec, opts, world, &rc)) return rc;
     if ((rc = pb_sweep_spec_check(spec, opts->source)) ||
         (rc = pb_sweep_load_instances(&plan, spec, opts->source)))

@@ -27,8 +27,8 @@ static int path_of(char *out, const char *dir, const char *name, const char *ext
 
 int pb_sweep_out_paths(pb_sweep_out *o, const char *dir, const char *name, char *err, size_t errlen)
 {
-    o->csv_fd = o->samples_fd = o->lock_fd = -1;
-    o->stale_pid = 0;
+    o->csv_fd = o->samples_fd = o->held.fd = -1;
+    o->held.stale_pid = 0;
     if (path_of(o->lock, dir, name, ".lock", err, errlen) ||
         path_of(o->csv, dir, name, ".csv", err, errlen) ||
         path_of(o->samples, dir, name, ".samples.csv", err, errlen) ||
@@ -47,28 +47,20 @@ int pb_sweep_out_paths(pb_sweep_out *o, const char *dir, const char *name, char 
 
 int pb_sweep_out_lock(pb_sweep_out *o, char *err, size_t errlen)
 {
-    pb_out_lock l;
-    long pid;
-    int rc = pb_out_lock_take(&l, o->lock, &pid, err, errlen);
-    if (rc == 1) {
-        char holder[24] = "unknown";
-        if (pid) snprintf(holder, sizeof holder, "%ld", pid);
+    char holder[PB_OUT_LOCK_HOLDER];
+    int rc = pb_out_lock_take(&o->held, o->lock, holder, err, errlen);
+    if (rc == 1)
         return snprintf(err, errlen,
                         "%s: a sweep of this name is running in this folder (pid %s); "
                         "wait for it, or give --out another folder",
                         o->lock, holder),
                -1;
-    }
-    o->lock_fd = l.fd;
-    o->stale_pid = l.stale_pid;
     return rc;
 }
 
 void pb_sweep_out_unlock(pb_sweep_out *o)
 {
-    pb_out_lock l = {o->lock_fd, 0};
-    pb_out_lock_release(&l, o->lock);
-    o->lock_fd = -1;
+    pb_out_lock_release(&o->held, o->lock);
 }
 
 const char *pb_sweep_out_existing(const pb_sweep_out *o)

@@ -9,6 +9,7 @@
 #include <stddef.h>
 
 #include "harness/io/csv.h"
+#include "harness/io/outlock.h"
 
 enum { PB_SWEEP_PATH = 4200 };
 
@@ -18,8 +19,7 @@ typedef struct pb_sweep_out {
     char meta[PB_SWEEP_PATH], topology[PB_SWEEP_PATH];         /* DIR/NAME.meta, .topology.xml */
     char lock[PB_SWEEP_PATH];                                  /* DIR/NAME.lock */
     int csv_fd, samples_fd;                                    /* -1 when closed */
-    int lock_fd;                                               /* -1 when not held */
-    long stale_pid;                  /* the pid a lock file left by an ended sweep named; 0: none */
+    pb_out_lock held;                /* DIR/NAME.lock's (held.fd -1 when not held) */
     char extra_header[PB_ROW_EXTRA]; /* the header's columns after the timing's */
 } pb_sweep_out;
 
@@ -31,7 +31,7 @@ int pb_sweep_out_paths(pb_sweep_out *o, const char *dir, const char *name, char 
  * file of the sweep is looked at: two sweeps of one name in one folder would write
  * over each other's rows. 0, or -1 with err (another sweep holds it: its pid). A lock
  * file that a killed sweep left (no process holds its lock) is taken over, its pid
- * in stale_pid. */
+ * in held.stale_pid. */
 int pb_sweep_out_lock(pb_sweep_out *o, char *err, size_t errlen);
 
 /* Removes the lock file and lets the lock go (nothing when not held). */
