@@ -286,15 +286,21 @@ if [ -w /dev/full ]; then
     "$pb" sweep --family notouch --instances "1x4 1x5 1x6 2x3 2x4 3x3 cross8" --name full \
         --engines "backtrack propagate" --orders "row degree mrv" --modes "first count" \
         --samples 1 --out full -q 2>/dev/null || bad "the sweep for compare failed"
-    # Each command as words, one a line: small outputs (flushed at the end) and large
-    # ones (a write fails on the way), text, CSV and JSON.
-    while IFS= read -r cmd; do
-        read -ra words <<<"$cmd"
-        "$pb" "${words[@]}" >/dev/full 2>"$tmp/err"
-        got=$?
-        [ "$got" -eq 4 ] && ok || bad "'$cmd' >/dev/full: exit $got, expected 4"
-        one_line_error "^puzzlebench: standard output: No space left on device$"
-    done <<'END'
+    # full_stdout PATTERN < COMMANDS: each command (as words, one a line) run with its
+    # standard output on /dev/full exits 4 with one line matching PATTERN.
+    full_stdout() {
+        local cmd words got
+        while IFS= read -r cmd; do
+            read -ra words <<<"$cmd"
+            "$pb" "${words[@]}" >/dev/full 2>"$tmp/err"
+            got=$?
+            [ "$got" -eq 4 ] && ok || bad "'$cmd' >/dev/full: exit $got, expected 4"
+            one_line_error "$1"
+        done
+    }
+    # Small outputs (flushed at the end) and large ones (a write fails on the way), text,
+    # CSV and JSON.
+    full_stdout "^puzzlebench: standard output: No space left on device$" <<'END'
 solve notouch cross8
 count notouch cross8
 count notouch cross8 --json
@@ -332,13 +338,7 @@ END
     [ -z "$lost" ] && ok || bad "sweep --list >/dev/full of N puzzles: not one line with the reason:$lost"
     # Commands that name what failed: still one line, exit 4 (their own line, not a
     # second one from the final check of stdout).
-    while IFS= read -r cmd; do
-        read -ra words <<<"$cmd"
-        "$pb" "${words[@]}" >/dev/full 2>"$tmp/err"
-        got=$?
-        [ "$got" -eq 4 ] && ok || bad "'$cmd' >/dev/full: exit $got, expected 4"
-        one_line_error "^puzzlebench: (generate|export): standard output: (cannot write: )?No space left on device$"
-    done <<'END'
+    full_stdout "^puzzlebench: (generate|export): standard output: (cannot write: )?No space left on device$" <<'END'
 generate latin --size 5 --count 2 -q
 generate sudoku --size 4 --count 300 --seed 1 -q
 generate kakuro-outline --size 5x5 --count 1 -q
