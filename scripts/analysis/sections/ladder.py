@@ -431,13 +431,12 @@ def hardest_puzzle_text(runs, most, param_name, ref="cadical"):
     per = {}
     for r in runs:
         if r.tool in ("learn", ref):
-            per.setdefault((r.base, r.param), {}).setdefault(r.tool, []).append(r)
+            per.setdefault(r.param, {}).setdefault(r.tool, []).append(r)
     whole, left = {}, []
-    for (base, param), tools in per.items():
-        both = tools.get("learn", []) + tools.get(ref, [])
+    for param, tools in per.items():
         if len(tools) < 2:
             continue
-        if all(r.done and r.backtracks is not None for r in both):
+        if all(r.done and r.backtracks is not None for r in tools["learn"] + tools[ref]):
             whole[param] = tuple(sum(r.backtracks for r in tools[t]) for t in ("learn", ref))
         else:
             left.append(param)
@@ -536,7 +535,7 @@ def section(ctx):
         out += ["", "Every tool of the ladder as a solver:", ""]
         out += generic.summary(ctx, rows, generic.meta_limit(info), f"{path.stem}-cactus", path.stem)
         out += ["", ctx.meta_line(meta, show=("commit", "date"))]
-    presets = sorted({r.tool for runs in by_family.values() for r in runs if r.tool.startswith("cadical-")})
+    presets = [t for t in cadical_tools([r for runs in by_family.values() for r in runs]) if t != "cadical"]
     if presets:  # the intro says what they are, where they ran
         said = "; ".join(f"{code(t)}: CaDiCaL with " + ("its preset for satisfiable instances (`--sat`; every "
                                                        "puzzle here has a solution)" if t == "cadical-sat"
