@@ -55,9 +55,7 @@ usage: scripts/make-sudoku-unique.py [--pb build/puzzlebench] [--size 9|16|25] [
            [--symmetric] [--out FILE] [--work FILE]
 """
 import argparse
-import os
 import random
-import shutil
 import sys
 import tempfile
 import time
@@ -261,9 +259,8 @@ def read_work(path):
 
 
 def refusal(o):
-    """What is wrong with the options, said before any work (a 25x25 candidate takes
-    minutes, and a folder found missing at the end would lose them all); None when
-    nothing is."""
+    """What is wrong with the options, said before any work (sudoku_sat.refusal); None
+    when nothing is."""
     if not 0 <= o.stop < CELLS:
         return f"--stop {o.stop}: expected 0 to {CELLS - 1} givens"
     for name in ("candidates", "keep", "conflicts", "jobs"):
@@ -271,17 +268,7 @@ def refusal(o):
             return f"--{name} {getattr(o, name)}: expected a positive whole number"
     if o.keep > o.candidates:
         return f"--keep {o.keep}: more than the {o.candidates} --candidates made"
-    for tool in ("cadical", "minisat"):
-        if not shutil.which(tool):
-            return f"{tool} is not installed (Debian package {tool})"
-    if not (Path(o.pb).is_file() and os.access(o.pb, os.X_OK)):
-        return f"--pb {o.pb}: not an executable file"
-    for name in ("out", "work"):
-        path = getattr(o, name)
-        folder = Path(path).parent if path else None
-        if folder and not (folder.is_dir() and os.access(folder, os.W_OK | os.X_OK)):
-            return f"--{name} {path}: {folder} is not a folder this can write in"
-    return None
+    return sudoku_sat.refusal(o.pb, ("cadical", "minisat"), {"out": o.out, "work": o.work})
 
 
 def main(argv):

@@ -1,12 +1,31 @@
 """sudoku_sat.py — a sudoku puzzle handed to an outside SAT solver, for the scripts that
 make and rank hard sets (make-sudoku-hard.py, make-sudoku-qwh.py, make-sudoku-unique.py):
 its direct encoding written by `puzzlebench export dimacs`, the cell and value of each
-of its variables, and Debian's MiniSat and CaDiCaL run on it; and the set file they
-write."""
+of its variables, and Debian's MiniSat and CaDiCaL run on it; the checks they make
+before any work, and the set file they write."""
 import os
+import shutil
 import subprocess
 import tempfile
 from pathlib import Path
+
+
+def refusal(pb, tools, outs):
+    """What keeps a script that makes a set from starting, said before any work (a
+    candidate can take minutes, and a folder found missing at the end would lose them
+    all), or None: an outside solver of tools not installed, pb not a program, or a
+    file of outs (option name -> path, or None when not given) in a folder this cannot
+    write in."""
+    for tool in tools:
+        if not shutil.which(tool):
+            return f"{tool} is not installed (Debian package {tool})"
+    if not (Path(pb).is_file() and os.access(pb, os.X_OK)):
+        return f"--pb {pb}: not an executable file"
+    for name, path in outs.items():
+        folder = Path(path).parent if path else None
+        if folder and not (folder.is_dir() and os.access(folder, os.W_OK | os.X_OK)):
+            return f"--{name} {path}: {folder} is not a folder this can write in"
+    return None
 
 
 def dimacs(pb, puzzle, name):
