@@ -20,11 +20,11 @@ givens tried by (SEED, i), the checks by learn's steps, and MiniSat is run with 
 deterministic defaults, so the same binaries give the same file, whatever --jobs.
 The shipped file was made by
   scripts/make-sudoku-hard.py --keep 8 2:16
-at the commit its first line names; the generator's 25x25 puzzles are most of the
-time (run it with --from on a stream made before to try other --tries or --keep).
+at the commit its first line names; making the generator's 25x25 puzzles takes most
+of the time (run it with --from on a stream made before to try other --tries or --keep).
 
 usage: scripts/make-sudoku-hard.py [--pb build/puzzlebench] [--tries T]
-           [--check-steps K] [--keep N] [--jobs J] [--from SEED=GEN.txt]...
+           [--check-steps K] [--keep N] [--jobs J] [--from SEED=FILE]...
            [--out FILE] SEED:COUNT...
 --from takes seed SEED's generated puzzles from a file that
 `puzzlebench generate sudoku --size 25 --seed SEED` wrote before (at least COUNT of
@@ -78,49 +78,125 @@ def minisat_conflicts(pb, puzzle, name):
 def generated(o, seed, count, tmp):
     """The first `count` puzzles of the generator's stream `seed`."""
     if seed in o.gen:
-        lines = Path(o.gen[seed]).read_text().splitlines()
+        path = Path(o.gen[seed])
     else:
         # generate --out names a folder: the puzzles are its generate.txt.
         gen = Path(tmp) / f"gen{seed}"
         subprocess.run([o.pb, "generate", "sudoku", "--size", "25", "--count", str(count),
                         "--seed", str(seed), "--threads", str(o.jobs), "--out", str(gen)],
                        check=True, stdout=subprocess.DEVNULL)
-        lines = (gen / "generate.txt").read_text().splitlines()
+        path = gen / "generate.txt"
+    try:
+        lines = path.read_text().splitlines()
+    except (OSError, UnicodeDecodeError) as e:
+        raise ValueError(f"{path}: {getattr(e, 'strerror', None) or e}") from None
     head = lines[0].split() if lines else []
     puzzles = [ln for ln in lines if ln and not ln.startswith("#")][:count]
-    if (head[1:5] != ["puzzlebench", "generate", "sudoku", "--size"] or head[5] != "25" or
+    if (head[1:6] != ["puzzlebench", "generate", "sudoku", "--size", "25"] or
             f"--seed {seed} " not in lines[0] + " " or len(puzzles) != count):
-        raise ValueError(f"{o.gen.get(seed)}: expected {count} puzzles of 'puzzlebench "
+        raise ValueError(f"{path}: expected {count} puzzles of 'puzzlebench "
                          f"generate sudoku --size 25 --seed {seed}'")
     return puzzles
+
+
+def read_streams(o):
+    """The SEED:COUNT arguments as (seed, count) and --from as seed -> file, checked
+    against generate's ranges (a seed from 0 to 2^64 - 1, a count from 1 to 10^6);
+    a ValueError says what is wrong."""
+    streams = []
+    for arg in o.streams:
+        w = arg.split(":")
+        if (len(w) != 2 or not all(x.isdecimal() and x.isascii() for x in w) or
+                not int(w[0]) < 2**64 or not 1 <= int(w[1]) <= 1_000_000):
+            raise ValueError(f"{arg}: expected SEED:COUNT, a seed from 0 to 2^64 - 1 "
+                             "and a count from 1 to 1000000")
+        if int(w[0]) in dict(streams):
+            raise ValueError(f"{arg}: seed {int(w[0])} given twice")
+        streams.append((int(w[0]), int(w[1])))
+    gen = {}
+    for arg in o.gen:
+        seed, eq, path = arg.partition("=")
+        if not (eq and path and seed.isdecimal() and seed.isascii()):
+            raise ValueError(f"--from {arg}: expected SEED=FILE")
+        if int(seed) not in dict(streams):
+            raise ValueError(f"--from {arg}: seed {int(seed)} is none of the SEED:COUNT given")
+        if int(seed) in gen:
+            raise ValueError(f"--from {arg}: seed {int(seed)} given twice")
+        # Not a FIFO, which would hold the run until something wrote to it.
+        if not Path(path).is_file():
+            why = "not a file" if Path(path).exists() else "no such file"
+            raise ValueError(f"--from {arg}: {why}")
+        gen[int(seed)] = path
+    return streams, gen
+
+
+def refusal(o, streams):
+    """What is wrong with the options, said before any work (sudoku_sat.refusal); None
+    when nothing is."""
+    if o.tries < 0:
+        return f"--tries {o.tries}: expected 0 or more givens to try"
+    for name in ("check_steps", "keep", "jobs"):
+        if getattr(o, name) < 1:
+            return f"--{name.replace('_', '-')} {getattr(o, name)}: expected a positive whole number"
+    total = sum(count for _, count in streams)
+    if o.keep > total:
+        return f"--keep {o.keep}: more than the {total} made from {' '.join(o.streams)}"
+    return sudoku_sat.refusal(o.pb, ("minisat",), {"out": o.out})
 
 
 def main(argv):
     ap = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
     # A refusal on one line, as the other scripts give it, not argparse's usage block.
     ap.error = lambda message: ap.exit(2, f"{ap.prog}: {message} (see --help)\n")
-    ap.add_argument("--pb", default="build/puzzlebench")
-    ap.add_argument("--tries", type=int, default=30)
-    ap.add_argument("--check-steps", type=int, default=20_000_000)
-    ap.add_argument("--keep", type=int, default=10)
-    ap.add_argument("--jobs", type=int, default=2)
-    ap.add_argument("--from", dest="gen", action="append", default=[])
-    ap.add_argument("--out", default="data/sudoku/25x25-hard.txt")
-    ap.add_argument("streams", nargs="+", metavar="SEED:COUNT")
+    ap.add_argument("--pb", default="build/puzzlebench", metavar="PROGRAM",
+                    help="the puzzlebench binary that generates the puzzles, checks them "
+                    "unique with learn and exports their encoding for MiniSat "
+                    "(default %(default)s)")
+    ap.add_argument("--tries", type=int, default=30, metavar="T",
+                    help="givens of each puzzle tried for taking out, in an order drawn "
+                    "from its seed and index (default %(default)s)")
+    ap.add_argument("--check-steps", type=int, default=20_000_000, metavar="K",
+                    help="learn's step cap on each uniqueness check: a given whose check "
+                    "meets it stays (default %(default)s)")
+    ap.add_argument("--keep", type=int, default=10, metavar="N",
+                    help="of the puzzles thinned, those kept: the ones MiniSat needs the "
+                    "most conflicts on (default %(default)s)")
+    ap.add_argument("--jobs", type=int, default=2, metavar="J",
+                    help="puzzles worked on at once, and generate's --threads "
+                    "(default %(default)s)")
+    ap.add_argument("--from", dest="gen", action="append", default=[], metavar="SEED=FILE",
+                    help="take stream SEED's puzzles from FILE, which 'puzzlebench generate "
+                    "sudoku --size 25 --seed SEED' wrote before (at least COUNT of them), "
+                    "instead of generating them again; once per seed")
+    ap.add_argument("--out", default="data/sudoku/25x25-hard.txt", metavar="FILE",
+                    help="the set written: a line with this command and puzzlebench's "
+                    "version and commit, a comment per kept puzzle (seed:index, givens, "
+                    "MiniSat's conflicts), then the puzzles, one a line (default %(default)s); "
+                    "every puzzle's outcome goes to standard error")
+    ap.add_argument("streams", nargs="+", metavar="SEED:COUNT",
+                    help="the first COUNT puzzles of the generator's stream SEED "
+                    "('puzzlebench generate sudoku --size 25 --seed SEED')")
     o = ap.parse_args(argv)
     try:
-        o.gen = {int(a.split("=", 1)[0]): a.split("=", 1)[1] for a in o.gen}
-        streams = [tuple(int(x) for x in s.split(":")) for s in o.streams]
-    except (ValueError, IndexError):
-        print("make-sudoku-hard: expected SEED:COUNT and --from SEED=FILE", file=sys.stderr)
+        streams, o.gen = read_streams(o)
+    except ValueError as e:
+        print(f"make-sudoku-hard: {e}", file=sys.stderr)
+        return 2
+    bad = refusal(o, streams)
+    if bad:
+        print(f"make-sudoku-hard: {bad}", file=sys.stderr)
         return 2
     with tempfile.TemporaryDirectory() as tmp:
         try:
-            jobs = [(seed, i, p) for seed, count in streams
-                    for i, p in enumerate(generated(o, seed, count, tmp))]
+            # The files of --from read first: one found wrong after minutes of generating
+            # would lose them.
+            made = {seed: generated(o, seed, count, tmp) for seed, count in streams if seed in o.gen}
+            made.update({seed: generated(o, seed, count, tmp) for seed, count in streams
+                         if seed not in o.gen})
         except ValueError as e:
             print(f"make-sudoku-hard: {e}", file=sys.stderr)
             return 2
+        jobs = [(seed, i, p) for seed, _ in streams for i, p in enumerate(made[seed])]
         with ThreadPoolExecutor(o.jobs) as ex:
             hard = list(ex.map(lambda j: harden(o.pb, j[2], j[0], j[1], o.tries,
                                                 o.check_steps), jobs))

@@ -52,8 +52,10 @@ done
 # a 25x25 candidate takes minutes, and an --out folder found missing at the end lost
 # them; --jobs 0, a missing --pb or --work ended in a traceback, a --keep over
 # --candidates kept fewer unsaid.
+# The solvers' stand-ins fail at once, so that a script that went past its checks stops
+# soon, as it would without them.
 mkdir -p "$tmp/nobin"
-for tool in cadical minisat; do printf '#!/bin/sh\n' >"$tmp/nobin/$tool" && chmod +x "$tmp/nobin/$tool"; done
+for tool in cadical minisat; do printf '#!/bin/sh\nexit 1\n' >"$tmp/nobin/$tool" && chmod +x "$tmp/nobin/$tool"; done
 u=(--pb "$pb" --size 9 --out "$tmp/u9.txt")
 while IFS='|' read -r args want; do
     read -r -a a <<<"$args"
@@ -73,6 +75,53 @@ EOF
 expect 2 "make-sudoku-unique.py without cadical" -- env PATH=/nonexistent /usr/bin/python3 "$tmp/scripts/make-sudoku-unique.py" "${u[@]}"
 one_line_error "^make-sudoku-unique: cadical is not installed \(Debian package cadical\)$"
 [ -e "$tmp/u9.txt" ] && bad "make-sudoku-unique.py wrote --out after a refusal" || ok
+# make-sudoku-hard.py too, on a stream read from a file (--from) as generate writes it:
+# --jobs 0 ended in a traceback after the stream was read, --pb missing once the puzzles
+# were generated (minutes at 25x25), a count of 0 wrote an empty set.
+g=$tmp/gen25.txt
+{
+    echo "# puzzlebench generate sudoku --size 25 --count 1 --seed 1 --difficulty any"
+    grep -v '^#' "$src/data/sudoku/25x25-minimal.txt" | head -n 1
+} >"$g"
+h=(--pb "$pb" --tries 0 --out "$tmp/h.txt")
+while IFS='|' read -r args want; do
+    read -r -a a <<<"$args"
+    PATH="$tmp/nobin:$PATH" expect 2 "make-sudoku-hard.py $args" -- run make-sudoku-hard.py "${h[@]}" "${a[@]}"
+    one_line_error "^make-sudoku-hard(\.py)?: $want$"
+    [ -s "$tmp/out" ] && bad "make-sudoku-hard.py $args: stdout: $(head -c 200 "$tmp/out")" || ok
+done <<EOF
+--keep 1 --from 1=$g 1:1 --jobs 0|--jobs 0: expected a positive whole number
+--keep 1 --from 1=$g 1:1 --jobs x|argument --jobs: invalid int value: 'x' \(see --help\)
+--keep 0 --from 1=$g 1:1|--keep 0: expected a positive whole number
+--keep 2 --from 1=$g 1:1|--keep 2: more than the 1 made from 1:1
+--keep 1 --from 1=$g 1:1 --tries -1|--tries -1: expected 0 or more givens to try
+--keep 1 --from 1=$g 1:1 --check-steps 0|--check-steps 0: expected a positive whole number
+--keep 1 --from 1=$g 1:0|1:0: expected SEED:COUNT, a seed from 0 to 2\^64 - 1 and a count from 1 to 1000000
+--keep 1 --from 1=$g 1:1:1|1:1:1: expected SEED:COUNT, a seed from 0 to 2\^64 - 1 and a count from 1 to 1000000
+--keep 1 --from 1=$g 1:1 1:1|1:1: seed 1 given twice
+--keep 1 --from 1=$g --from 3=$g 1:1|--from 3=$g: seed 3 is none of the SEED:COUNT given
+--keep 1 --from 1=$tmp/none 1:1|--from 1=$tmp/none: no such file
+--keep 1 --from 1=$tmp 1:1|--from 1=$tmp: not a file
+--keep 1 --from 1=$g 1:1 --pb $tmp/none|--pb $tmp/none: not an executable file
+--keep 1 --from 1=$g 1:1 --out $tmp/none/h.txt|--out $tmp/none/h.txt: $tmp/none is not a folder this can write in
+EOF
+PATH="$tmp/nobin:$PATH" expect 2 "make-sudoku-hard.py, no build/puzzlebench here" -- env -C "$tmp" \
+    python3 "$tmp/scripts/make-sudoku-hard.py" --keep 1 --from "1=$g" --out "$tmp/h.txt" 1:1
+one_line_error "^make-sudoku-hard: --pb build/puzzlebench: not an executable file$"
+expect 2 "make-sudoku-hard.py without minisat" -- env PATH=/nonexistent /usr/bin/python3 \
+    "$tmp/scripts/make-sudoku-hard.py" "${h[@]}" --keep 1 --from "1=$g" 1:1
+one_line_error "^make-sudoku-hard: minisat is not installed \(Debian package minisat\)$"
+[ -e "$tmp/h.txt" ] && bad "make-sudoku-hard.py wrote --out after a refusal" || ok
+# Their --help says what each option does: an entry of argparse's with no text after it,
+# nor on the lines below, is an option left bare.
+for s in make-sudoku-hard.py make-sudoku-unique.py; do
+    COLUMNS=80 run "$s" --help >"$tmp/help"
+    awk '/^  [^ ]/ { if (o) print o; o = ($0 ~ /[^ ]  +[^ ]/) ? "" : $0; next }
+        /^        / { o = ""; next }
+        { if (o) print o; o = "" }
+        END { if (o) print o }' "$tmp/help" >"$tmp/bare"
+    [ -s "$tmp/bare" ] && bad "$s --help: options without a word said: $(tr -s ' \n' ' ' <"$tmp/bare")" || ok
+done
 # An OUT_DIR that is a file, or a link to none, is refused before any work.
 touch "$tmp/afile" && ln -sfn "$tmp/nowhere" "$tmp/alink"
 for args in "run.sh --quick $tmp/afile" "run.sh $tmp/alink" "scaling.sh $tmp/afile"; do
