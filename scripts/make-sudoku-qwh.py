@@ -120,27 +120,58 @@ def candidate(o, i, tmp):
     return g, puzzle, conflicts, code
 
 
-def main(argv):
-    ap = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
-    # A refusal on one line, as the other scripts give it, not argparse's usage block.
-    ap.error = lambda message: ap.exit(2, f"{ap.prog}: {message} (see --help)\n")
-    ap.add_argument("--pb", default="build/puzzlebench")
-    ap.add_argument("--seed", type=int, default=1)
-    ap.add_argument("--candidates", type=int, default=160)
-    ap.add_argument("--keep", type=int, default=12)
-    ap.add_argument("--givens", default="286:302")
-    ap.add_argument("--limit", type=int, default=60)
-    ap.add_argument("--rank", choices=("cadical", "minisat"), default="cadical")
-    ap.add_argument("--jobs", type=int, default=2)
-    ap.add_argument("--out", default="data/sudoku/25x25-qwh.txt")
-    o = ap.parse_args(argv)
+def refusal(o):
+    """What is wrong with the options, said before any work (sudoku_sat.refusal); None
+    when nothing is."""
     try:
         o.gmin, o.gmax = (int(x) for x in o.givens.split(":"))
         if not 0 < o.gmin <= o.gmax <= SIDE * SIDE:
             raise ValueError
     except ValueError:
-        print(f"make-sudoku-qwh: --givens {o.givens}: expected GMIN:GMAX within 1..625",
-              file=sys.stderr)
+        return f"--givens {o.givens}: expected GMIN:GMAX within 1..625"
+    for name in ("candidates", "keep", "limit", "jobs"):
+        if getattr(o, name) < 1:
+            return f"--{name} {getattr(o, name)}: expected a positive whole number"
+    if o.keep > o.candidates:
+        return f"--keep {o.keep}: more than the {o.candidates} --candidates made"
+    tools = ("cadical", "minisat") if o.rank == "minisat" else ("cadical",)
+    return sudoku_sat.refusal(o.pb, tools, {"out": o.out})
+
+
+def main(argv):
+    ap = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
+    # A refusal on one line, as the other scripts give it, not argparse's usage block.
+    ap.error = lambda message: ap.exit(2, f"{ap.prog}: {message} (see --help)\n")
+    ap.add_argument("--pb", default="build/puzzlebench", metavar="PROGRAM",
+                    help="the puzzlebench binary that exports each puzzle's encoding for "
+                    "the solvers (default %(default)s)")
+    ap.add_argument("--seed", type=int, default=1, metavar="S",
+                    help="the seed every draw comes from (default %(default)s)")
+    ap.add_argument("--candidates", type=int, default=160, metavar="N",
+                    help="puzzles made, each from a random grid of its own "
+                    "(default %(default)s)")
+    ap.add_argument("--keep", type=int, default=12, metavar="K",
+                    help="of them, those kept: the ones the --rank solver needs the most "
+                    "conflicts on (default %(default)s)")
+    ap.add_argument("--givens", default="286:302", metavar="GMIN:GMAX",
+                    help="the range each candidate's number of givens is drawn from "
+                    "(default %(default)s)")
+    ap.add_argument("--limit", type=int, default=60, metavar="SECONDS",
+                    help="the time each solver run may take, completing a grid or ranking "
+                    "a candidate; a candidate that meets it is left out (default %(default)s)")
+    ap.add_argument("--rank", choices=("cadical", "minisat"), default="cadical",
+                    help="the solver whose conflicts rank the candidates (default %(default)s)")
+    ap.add_argument("--jobs", type=int, default=2, metavar="J",
+                    help="candidates made at once (default %(default)s)")
+    ap.add_argument("--out", default="data/sudoku/25x25-qwh.txt", metavar="FILE",
+                    help="the set written: a line with this command and puzzlebench's "
+                    "version and commit, a comment per kept puzzle (candidate, givens, the "
+                    "--rank solver's conflicts), then the puzzles, one a line (default "
+                    "%(default)s); every candidate's outcome goes to standard error")
+    o = ap.parse_args(argv)
+    bad = refusal(o)
+    if bad:
+        print(f"make-sudoku-qwh: {bad}", file=sys.stderr)
         return 2
     with tempfile.TemporaryDirectory() as tmp:
         with ThreadPoolExecutor(o.jobs) as ex:

@@ -112,9 +112,40 @@ expect 2 "make-sudoku-hard.py without minisat" -- env PATH=/nonexistent /usr/bin
     "$tmp/scripts/make-sudoku-hard.py" "${h[@]}" --keep 1 --from "1=$g" 1:1
 one_line_error "^make-sudoku-hard: minisat is not installed \(Debian package minisat\)$"
 [ -e "$tmp/h.txt" ] && bad "make-sudoku-hard.py wrote --out after a refusal" || ok
+# make-sudoku-qwh.py too: --jobs 0, --limit 0 or a missing --pb ended in a traceback
+# once the candidates were being made.
+q=(--pb "$pb" --candidates 1 --keep 1 --out "$tmp/q.txt")
+while IFS='|' read -r args want; do
+    read -r -a a <<<"$args"
+    PATH="$tmp/nobin:$PATH" expect 2 "make-sudoku-qwh.py $args" -- run make-sudoku-qwh.py "${q[@]}" "${a[@]}"
+    one_line_error "^make-sudoku-qwh(\.py)?: $want$"
+    [ -s "$tmp/out" ] && bad "make-sudoku-qwh.py $args: stdout: $(head -c 200 "$tmp/out")" || ok
+done <<EOF
+--jobs 0|--jobs 0: expected a positive whole number
+--jobs x|argument --jobs: invalid int value: 'x' \(see --help\)
+--candidates 0|--candidates 0: expected a positive whole number
+--keep 0|--keep 0: expected a positive whole number
+--keep 2|--keep 2: more than the 1 --candidates made
+--limit 0|--limit 0: expected a positive whole number
+--givens 300:200|--givens 300:200: expected GMIN:GMAX within 1\.\.625
+--pb $tmp/none|--pb $tmp/none: not an executable file
+--out $tmp/none/q.txt|--out $tmp/none/q.txt: $tmp/none is not a folder this can write in
+EOF
+PATH="$tmp/nobin:$PATH" expect 2 "make-sudoku-qwh.py, no build/puzzlebench here" -- env -C "$tmp" \
+    python3 "$tmp/scripts/make-sudoku-qwh.py" --candidates 1 --keep 1 --out "$tmp/q.txt"
+one_line_error "^make-sudoku-qwh: --pb build/puzzlebench: not an executable file$"
+expect 2 "make-sudoku-qwh.py without cadical" -- env PATH=/nonexistent /usr/bin/python3 \
+    "$tmp/scripts/make-sudoku-qwh.py" "${q[@]}"
+one_line_error "^make-sudoku-qwh: cadical is not installed \(Debian package cadical\)$"
+# MiniSat is asked for only where it ranks.
+mkdir -p "$tmp/cadical-only" && cp "$tmp/nobin/cadical" "$tmp/cadical-only/"
+expect 2 "make-sudoku-qwh.py --rank minisat without minisat" -- env PATH="$tmp/cadical-only" /usr/bin/python3 \
+    "$tmp/scripts/make-sudoku-qwh.py" "${q[@]}" --rank minisat
+one_line_error "^make-sudoku-qwh: minisat is not installed \(Debian package minisat\)$"
+[ -e "$tmp/q.txt" ] && bad "make-sudoku-qwh.py wrote --out after a refusal" || ok
 # Their --help says what each option does: an entry of argparse's with no text after it,
 # nor on the lines below, is an option left bare.
-for s in make-sudoku-hard.py make-sudoku-unique.py; do
+for s in make-sudoku-hard.py make-sudoku-qwh.py make-sudoku-unique.py; do
     COLUMNS=80 run "$s" --help >"$tmp/help"
     awk '/^  [^ ]/ { if (o) print o; o = ($0 ~ /[^ ]  +[^ ]/) ? "" : $0; next }
         /^        / { o = ""; next }
