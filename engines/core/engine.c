@@ -179,8 +179,7 @@ char *pb_seed_text(const pb_engine_about *a, const pb_run *how, char *out, size_
     return out;
 }
 
-pb_refusal pb_engine_check(const pb_engine *e, const pb_model *m, const pb_run *how, char *why,
-                           size_t whylen)
+pb_refusal pb_engine_check_request(const pb_engine *e, const pb_run *how, char *why, size_t whylen)
 {
     const char *name = e->about.name;
     const unsigned caps = e->about.caps;
@@ -230,7 +229,15 @@ pb_refusal pb_engine_check(const pb_engine *e, const pb_model *m, const pb_run *
                                  "can)"
                                : "solutions are listed by counts, not by a first-solution search",
                          name);
-    const pb_refusal r = pb_params_check(&e->about, how, why, whylen);
+    return pb_params_check(&e->about, how, why, whylen);
+}
+
+pb_refusal pb_engine_check(const pb_engine *e, const pb_model *m, const pb_run *how, char *why,
+                           size_t whylen)
+{
+    const char *name = e->about.name;
+    const unsigned caps = e->about.caps;
+    const pb_refusal r = pb_engine_check_request(e, how, why, whylen);
     if (r != PB_RUNS) return r;
     const char *reason = NULL;
     if (e->accepts && !e->accepts(m, &reason))

@@ -338,10 +338,15 @@ char *pb_params_text(const pb_engine_about *a, const pb_run *how, char *out, siz
  * decimal for an engine marked 'random', "-" for any other. */
 char *pb_seed_text(const pb_engine_about *a, const pb_run *how, char *out, size_t len);
 
-/* Whether e runs this request on m: PB_RUNS, or the reason with a one-line message
- * in why (which may be NULL). Checks the mode, trace, order, thread count, length
- * bound and path listing against e's capabilities, the parameters and engine seed
- * (pb_params_check), then e->accepts. */
+/* Whether e takes this request, whatever the model: PB_RUNS, or the reason with a
+ * one-line message in why (which may be NULL). Checks the mode, trace, order, thread
+ * count, length bound and path listing against e's capabilities, then the parameters
+ * and engine seed (pb_params_check): what a caller can refuse before it reads any
+ * puzzle. */
+pb_refusal pb_engine_check_request(const pb_engine *e, const pb_run *how, char *why, size_t whylen);
+
+/* Whether e runs this request on m: pb_engine_check_request, then e->accepts and the
+ * length bound against m's cells. */
 pb_refusal pb_engine_check(const pb_engine *e, const pb_model *m, const pb_run *how, char *why,
                            size_t whylen);
 
