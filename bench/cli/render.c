@@ -11,6 +11,7 @@
 #include "render_trace.h"
 #include "harness/io/outfile.h"
 #include "harness/measure/stop.h"
+#include "harness/outside/outside.h"
 #include "harness/base/say.h"
 #include "harness/base/sizes.h"
 
@@ -165,12 +166,18 @@ static int render(const pb_family *fam, const render_opts *o, const void *params
 {
     char err[PB_MSG_LONG_MAX];
     pb_set set;
+    const char *engine = o->engine ? o->engine : fam->default_engine;
     if (fam->check_params && fam->check_params(params, err, sizeof err))
         return pb_usage_error("render", "%s", err);
+    /* An outside solver not installed is said before the puzzle is read, not as the
+     * puzzle's refusal. */
+    const pb_engine *eng =
+        o->solution && !o->win && !o->trace ? pb_family_engine(fam, engine) : NULL;
+    const char *missing = eng ? pb_outside_missing(eng) : NULL;
+    if (missing) return pb_say("render: engine %s: %s", eng->about.name, missing), PB_EXIT_USAGE;
     if (fam->load(inst, params, &set, err, sizeof err))
         return pb_say("render: %s", err), PB_EXIT_USAGE;
     int k = o->index - 1, rc = 0;
-    const char *engine = o->engine ? o->engine : fam->default_engine;
     if (o->engine && o->win)
         rc = pb_usage_error("render", "--win draws the win of %s's default engine: no --engine",
                             fam->name);

@@ -22,6 +22,7 @@
 #include "harness/io/outfile.h"
 #include "harness/io/trace_print.h"
 #include "harness/mpi/world.h"
+#include "harness/outside/outside.h"
 #include "harness/base/say.h"
 #include "harness/base/sizes.h"
 
@@ -367,21 +368,13 @@ static int parse(const char *cmd, const pb_family *fam, int argc, char **argv, p
     return check_request(cmd, fam, o, inst);
 }
 
-/* Loads the instance and asks the engine whether it runs every puzzle; 0, or the
- * exit status after printing why not. */
-static int prepare(run_ctx *c)
+/* Prints why the engine refused, err, naming the option at fault, or the puzzle's line
+ * (line > 0) when its content is; returns the exit status. */
+static int say_refusal(const run_ctx *c, pb_refusal r, int line, const char *err)
 {
-    char err[PB_MSG_LONG_MAX], hint[200];
-    int which = 0;
-    /* Without --keep-going, bad input stops everything before any work is done. */
-    for (int i = 0; i < c->set.count; i++)
-        if (c->set.puzzle[i].error && !c->o->keep_going)
-            return pb_say("%s: %s", c->cmd, c->set.puzzle[i].error), PB_EXIT_USAGE;
-    const pb_refusal r = pb_batch_check(&c->batch, &which, err, sizeof err);
-    if (r == PB_RUNS) return 0;
+    char hint[200];
     /* Only a refusal of one puzzle's content is a fault in the file; the others are
      * the options', whatever puzzle they were asked of first. */
-    const int line = c->set.puzzle[which].line;
     if (r == PB_REFUSE_INSTANCE && c->fam->batch && line > 0)
         pb_say("%s: %s:%d: %s", c->cmd, c->spec, line, err);
     else if (r == PB_REFUSE_ORDER)
@@ -399,6 +392,38 @@ static int prepare(run_ctx *c)
     else
         pb_say("%s: %s", c->cmd, err);
     return PB_EXIT_USAGE;
+}
+
+/* Asks the engine whether it takes the request, and whether the program of an outside
+ * solver is installed, before the instance is read: neither is the puzzles' fault,
+ * and a missing solver would otherwise be refused per puzzle, at the first one's line.
+ * 0, or the exit status after printing why not. */
+static int check_engine(const run_ctx *c)
+{
+    char err[PB_MSG_LONG_MAX];
+    pb_run how = c->batch.how;
+    how.threads = 1; /* a set's puzzles run on one each: threads are checked once it is read */
+    const pb_refusal r = pb_engine_check_request(c->batch.engine, &how, err, sizeof err);
+    if (r != PB_RUNS) return say_refusal(c, r, 0, err);
+    const char *missing = pb_outside_missing(c->batch.engine);
+    if (missing)
+        return pb_say("%s: engine %s: %s", c->cmd, c->batch.engine->about.name, missing),
+               PB_EXIT_USAGE;
+    return 0;
+}
+
+/* Asks the engine whether it runs every puzzle of the loaded instance; 0, or the exit
+ * status after printing why not. */
+static int prepare(run_ctx *c)
+{
+    char err[PB_MSG_LONG_MAX];
+    int which = 0;
+    /* Without --keep-going, bad input stops everything before any work is done. */
+    for (int i = 0; i < c->set.count; i++)
+        if (c->set.puzzle[i].error && !c->o->keep_going)
+            return pb_say("%s: %s", c->cmd, c->set.puzzle[i].error), PB_EXIT_USAGE;
+    const pb_refusal r = pb_batch_check(&c->batch, &which, err, sizeof err);
+    return r == PB_RUNS ? 0 : say_refusal(c, r, c->set.puzzle[which].line, err);
 }
 
 /* Runs the batch once, or with --samples by the harness's timing method (the first
@@ -458,10 +483,6 @@ static int run(const char *cmd, const pb_family *fam, pb_solve_opts *o, const vo
                  .fam = fam,
                  .o = o,
                  .params = params};
-    if (fam->load(inst, params, &c.set, err, sizeof err)) {
-        pb_binder_free(binder);
-        return pb_say("%s: %s", cmd, err), PB_EXIT_USAGE;
-    }
     pb_trace_printer tp = {stdout, strcmp(cmd, "count") ? PB_MODE_FIRST : PB_MODE_COUNT, 0, 0};
     c.batch = (pb_batch){
         .set = &c.set,
@@ -483,7 +504,14 @@ static int run(const char *cmd, const pb_family *fam, pb_solve_opts *o, const vo
     pb_path_printer paths = {stdout, fam, &c.set};
     if (o->print_paths) c.batch.how.on_path = pb_path_print, c.batch.how.path_ctx = &paths;
     pb_engine_args_run(&o->eargs, &c.batch.how);
-    int rc = prepare(&c);
+    int rc = check_engine(&c);
+    if (!rc && fam->load(inst, params, &c.set, err, sizeof err))
+        rc = (pb_say("%s: %s", cmd, err), PB_EXIT_USAGE);
+    if (rc) {
+        pb_binder_free(binder);
+        return rc;
+    }
+    rc = prepare(&c);
     /* The --csv file and FILE.meta are written at the end: a name they cannot take is
      * refused first. */
     char out_err[PB_MSG_MAX], csv_meta[PB_PATH_EXT_MAX];

@@ -281,6 +281,18 @@ expect 2 "an outside solver that fails" -- env TMPDIR="$tmp/outside" PATH="$tmp/
 one_line_error "engine minisat: exited with status 1 \\(a SAT solver exits 10 or 20\\)"
 expect 2 "an outside solver not installed" -- env TMPDIR="$tmp/outside" PATH="$tmp/empty" "$pb" solve latin qwh-15-0.42-s7 -e cadical
 one_line_error "cadical is not installed \\(Debian package cadical\\)"
+# Said once, naming the engine, before any puzzle is read: not as the first puzzle's
+# refusal at its line, as if the file were at fault, nor after a file that is not there.
+expect 2 "solve: a file of puzzles, its outside solver not installed" -- env PATH="$tmp/empty" "$pb" solve sudoku "$sudoku9" -e cadical-sat
+one_line_error "^puzzlebench: solve: engine cadical-sat: cadical is not installed \\(Debian package cadical\\)$"
+expect 2 "solve --samples: no file read before the missing solver is said" -- env PATH="$tmp/empty" "$pb" solve sudoku "$tmp/absent.txt" -e minisat --samples 3
+one_line_error "^puzzlebench: solve: engine minisat: minisat is not installed \\(Debian package minisat\\)$"
+# No outside solver counts, installed or not: count says so first, before the file.
+expect 2 "count: an outside solver, a file not there" -- env PATH="$tmp/empty" "$pb" count sudoku "$tmp/absent.txt" -e cadical -l 2
+one_line_error "^puzzlebench: count: engine cadical cannot count solutions$"
+expect 2 "render --solution: its outside solver not installed" -- env PATH="$tmp/empty" "$pb" render sudoku "$tmp/absent.txt" --solution -e cadical --out "$tmp/absent.svg"
+one_line_error "^puzzlebench: render: engine cadical: cadical is not installed \\(Debian package cadical\\)$"
+[ -e "$tmp/absent.svg" ] && bad "render wrote a picture without its solver" || ok
 # A sweep that names it goes on with its other engines, but says, one line, that the
 # solver was left out and why: its name must not vanish from the results unsaid.
 printf 'name gone\nfamily latin\ninstances qwh-15-0.42-s7\nengines backtrack cadical\n' >"$tmp/gone.sweep"

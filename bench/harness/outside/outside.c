@@ -278,6 +278,13 @@ const char *pb_outside_command(const pb_engine *e, const char **version_flag)
     return solvers[e->config].command;
 }
 
+const char *pb_outside_missing(const pb_engine *e)
+{
+    if (pb_outside_engine(e->about.name) != e) return NULL;
+    const solver *s = &solvers[e->config];
+    return pb_spawn_find(s->command, NULL, 0) ? s->missing : NULL;
+}
+
 const pb_engine *pb_outside_engine(const char *name)
 {
     for (const pb_engine *const *e = pb_outside_engines; *e; e++)

@@ -17,6 +17,13 @@ extern const pb_engine *const pb_outside_engines[];
 /* The outside solver called name; NULL when there is none. */
 const pb_engine *pb_outside_engine(const char *name);
 
+/* What to say when e is an outside solver whose program is not found on PATH
+ * ("cadical is not installed (Debian package cadical)"); NULL for an engine of the
+ * library, or one whose program is there. A command checks it before it reads any
+ * puzzle: the engine's own refusal (accepts) comes per puzzle, as if the puzzle were
+ * at fault. */
+const char *pb_outside_missing(const pb_engine *e);
+
 /* The command outside solver e runs ("cadical" for cadical-sat), and in *version_flag
  * the option that makes it print its version (NULL: it has none, as MiniSat). */
 const char *pb_outside_command(const pb_engine *e, const char **version_flag);
