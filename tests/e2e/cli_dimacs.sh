@@ -293,6 +293,9 @@ one_line_error "^puzzlebench: count: engine cadical cannot count solutions$"
 expect 2 "render --solution: its outside solver not installed" -- env PATH="$tmp/empty" "$pb" render sudoku "$tmp/absent.txt" --solution -e cadical --out "$tmp/absent.svg"
 one_line_error "^puzzlebench: render: engine cadical: cadical is not installed \\(Debian package cadical\\)$"
 [ -e "$tmp/absent.svg" ] && bad "render wrote a picture without its solver" || ok
+# time shows a failed run's own reason, which its stderr (not shown) held.
+expect 4 "time: a solve whose outside solver is not installed" -- env PATH="$tmp/empty" "$pb" time -q -- "$pb" solve sudoku "$sudoku9" -e cadical
+one_line_error "exited with status 2 \\(every run must exit 0\\); its last line on stderr: puzzlebench: solve: engine cadical: cadical is not installed \\(Debian package cadical\\)$"
 # A sweep that names it goes on with its other engines, but says, one line, that the
 # solver was left out and why: its name must not vanish from the results unsaid.
 printf 'name gone\nfamily latin\ninstances qwh-15-0.42-s7\nengines backtrack cadical\n' >"$tmp/gone.sweep"

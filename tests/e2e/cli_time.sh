@@ -2,8 +2,9 @@
 # cli_time.sh — end-to-end tests of `puzzlebench time`: the header and rows it appends
 # (key columns, wall_s, the timing columns), the samples file beside the CSV, medians
 # of `true` and `sleep 0.02`, stdin read from its start at every run, a key mismatch,
-# a failing command (exit 4, no row), Ctrl-C (exit 130, the command killed, no row), a
-# second run on the same CSV while one runs (refused, exit 2),
+# a failing command (exit 4, no row, the last line of its stderr quoted), Ctrl-C
+# (exit 130, the command killed, no row), a second run on the same CSV while one runs
+# (refused, exit 2),
 # the time limits (--time-limit kills, --limit-status: status=limit, timed once),
 # --output, --warmup 0 and --rep-budget, the one-line usage errors (exit 2); the
 # easy form without --csv/--key/--run-id: quoted commands run by a shell, the report
@@ -85,6 +86,13 @@ expect 2 "keys that differ from the header" -- "$pb" time --csv "$csv" --key too
 one_line_error "t.csv:1: its columns start 'tool,n', this row's 'tool'"
 expect 4 "a command that fails" -- "$pb" time --csv "$csv" --key tool=false,n=4 --run-id R1 -- false
 one_line_error "'false' exited with status 1 .*no row"
+# Its stderr is not shown, but a failure quotes the first run's last line: its reason.
+# The file that held it is gone.
+mkdir -p "$tmp/own"
+expect 4 "a command that says why it fails" -- env TMPDIR="$tmp/own" "$pb" time -q -- \
+    sh -c 'echo one >&2; echo "the reason" >&2; echo >&2; exit 3'
+one_line_error "'sh -c .*' exited with status 3 .every run must exit 0.; its last line on stderr: the reason$"
+if [ -z "$(ls -A "$tmp/own")" ]; then ok; else bad "time left $(ls -A "$tmp/own") in TMPDIR"; fi
 expect 4 "a command killed by a signal" -- "$pb" time --csv "$csv" --key tool=kill,n=5 --run-id R1 \
     -- sh -c 'kill -9 $$'
 one_line_error "killed by signal 9"

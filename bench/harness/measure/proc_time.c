@@ -3,8 +3,10 @@
 #include "proc_time.h"
 
 #include <errno.h>
+#include <fcntl.h>
 #include <math.h>
 #include <stdio.h>
+#include <stdlib.h>
 #include <string.h>
 #include <sys/wait.h>
 #include <unistd.h>
@@ -22,6 +24,7 @@ typedef struct timed_command {
     int exit_status;           /* what every run must exit with */
     int limit_status;          /* what a run stopped at its own limit exits with (0: none) */
     const char *output;        /* the file for the first run's stdout, or NULL */
+    int err_fd;                /* the first run's stderr: a private file, unlinked; -1: none */
     int runs, at_limit;        /* runs so far; 1 once a run stopped at a limit */
     char err[PB_MSG_LONG_MAX]; /* why the output could not be kept */
     long waited;               /* runs waited for, and their user and system seconds, summed */
@@ -67,10 +70,13 @@ static pb_run_end run_once(void *ctx)
 {
     timed_command *c = ctx;
     pb_spawn *s = &c->spawn;
-    if (c->output && !c->runs++)
+    const int first = !c->runs++;
+    s->err_fd = first ? c->err_fd : -1;
+    if (c->output && first)
         run_keeping_output(c);
     else
         pb_spawn_run(s);
+    s->err_fd = -1;
     add_usage(c);
     if (s->interrupted) return PB_RUN_STOPPED;
     if (c->err[0]) return PB_RUN_ERROR;
@@ -79,6 +85,41 @@ static pb_run_end run_once(void *ctx)
         return c->at_limit = 1, PB_RUN_STOPPED;
     if (exited && WEXITSTATUS(s->status) == c->exit_status) return PB_RUN_SAME;
     return PB_RUN_ERROR;
+}
+
+/* A private file for the first run's standard error, unlinked at once (nothing is left
+ * behind); -1 when none can be made: that run's stderr then goes to /dev/null too. */
+static int stderr_file(void)
+{
+    const char *dir = getenv("TMPDIR");
+    char path[PB_PATH_EXT_MAX];
+    snprintf(path, sizeof path, "%s/puzzlebench-stderr-XXXXXX", dir && *dir ? dir : "/tmp");
+    const int fd = mkstemp(path);
+    if (fd < 0) return -1;
+    unlink(path);
+    if (fcntl(fd, F_SETFD, FD_CLOEXEC) == 0) return fd; /* the children get it as stderr alone */
+    close(fd);
+    return -1;
+}
+
+/* The last line the first run wrote on standard error (its last 200 bytes at most,
+ * "..." before a line cut), in out; "" when it wrote none. */
+static void last_line(int fd, char *out, size_t len)
+{
+    char tail[201];
+    out[0] = '\0';
+    const off_t end = fd >= 0 ? lseek(fd, 0, SEEK_END) : -1;
+    if (end <= 0) return;
+    const off_t from = end > (off_t)sizeof tail - 1 ? end - (off_t)(sizeof tail - 1) : 0;
+    const ssize_t n = pread(fd, tail, (size_t)(end - from), from);
+    if (n <= 0) return;
+    size_t k = (size_t)n;
+    for (size_t i = 0; i < k; i++)
+        if (!tail[i]) tail[i] = ' ';
+    while (k && (tail[k - 1] == '\n' || tail[k - 1] == '\r' || tail[k - 1] == ' ')) k--;
+    tail[k] = '\0';
+    const char *line = strrchr(tail, '\n'), *at = line ? line + 1 : tail;
+    snprintf(out, len, "%s%s", !line && from > 0 ? "..." : "", at + strspn(at, " \t"));
 }
 
 /* The exit status after a run of c ended as end (not PB_RUN_SAME, nor a stop at a
@@ -91,9 +132,12 @@ static int failed(const pb_proc_opts *o, const timed_command *c, const pb_timed 
         return pb_interrupt_exit();
     }
     if (c->err[0]) return pb_say("%s: %s%s", o->who, c->err, none), PB_EXIT_USAGE;
-    char what[200];
+    char what[200], words[210] = "";
     pb_spawn_describe(&c->spawn, what, sizeof what);
-    pb_say("%s: '%s' %s (every run must exit %d)%s", o->who, d->text, what, o->exit_status, none);
+    /* Why it failed, where the command said so: its output is otherwise not seen. */
+    if (c->runs == 1) last_line(c->err_fd, words, sizeof words);
+    pb_say("%s: '%s' %s (every run must exit %d)%s%s%s", o->who, d->text, what, o->exit_status,
+           none, words[0] ? "; its last line on stderr: " : "", words);
     return PB_EXIT_FAILED;
 }
 
@@ -172,19 +216,28 @@ static int measure_all(const pb_proc_opts *o, timed_command *c, pb_timed *d, int
     return rc;
 }
 
+static void close_command(timed_command *c)
+{
+    pb_spawn_close(&c->spawn);
+    if (c->err_fd >= 0) close(c->err_fd);
+}
+
 /* Opens every command's spawn; 0, or 2 after the message (those opened closed). */
 static int open_all(const pb_proc_opts *o, timed_command *c, const pb_timed *d, int n)
 {
     char err[PB_MSG_LONG_MAX];
     for (int i = 0; i < n; i++) {
-        c[i] = (timed_command){
-            .exit_status = o->exit_status, .limit_status = o->limit_status, .output = o->output};
+        c[i] = (timed_command){.exit_status = o->exit_status,
+                               .limit_status = o->limit_status,
+                               .output = o->output,
+                               .err_fd = -1};
         if (pb_spawn_open(&c[i].spawn, d[i].argv, d[i].stdin_path ? d[i].stdin_path : o->stdin_path,
                           err, sizeof err)) {
-            while (i--) pb_spawn_close(&c[i].spawn);
+            while (i--) close_command(&c[i]);
             return pb_say("%s: %s", o->who, err), PB_EXIT_USAGE;
         }
         c[i].spawn.limit_s = o->time_limit;
+        c[i].err_fd = stderr_file();
     }
     return 0;
 }
@@ -197,6 +250,6 @@ int pb_proc_time(const pb_proc_opts *o, pb_timed *d, int n)
     int rc = open_all(o, c, d, n);
     if (rc) return rc;
     rc = measure_all(o, c, d, n);
-    for (int i = 0; i < n; i++) pb_spawn_close(&c[i].spawn);
+    for (int i = 0; i < n; i++) close_command(&c[i]);
     return rc;
 }
