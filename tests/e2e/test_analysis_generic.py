@@ -29,6 +29,7 @@ CTest does, a missing one fails)
 """
 
 import os
+import re
 import shutil
 import subprocess
 import sys
@@ -371,6 +372,31 @@ class Fixture(unittest.TestCase):
         rewrite(self.csv, params)
         self.assertEqual([s.label for s in self.part().solvers if s.engine == "propagate"],
                          ["propagate/row q=9", "propagate/row q=10"])
+
+    def test_settings_drawn_apart(self):
+        """Solvers of one engine and order that differ in a setting alone are drawn as
+        series of their own (a point type and dash each) in the cactus and the
+        per-instance plots, in the engine's colour; engines apart keep theirs."""
+        def params(i, fields, header):
+            if i == 0:
+                return fields + ["params"]
+            if fields[header.index("engine")] in ("dlx", "propagate"):
+                q = "q=2" if fields[header.index("engine")] == "dlx" else "q=1"
+                fields[header.index("engine")], fields[header.index("order")] = "propagate", "row"
+                return fields + [q]
+            return fields + ["-"]
+        rewrite(self.csv, params)
+        self.section()
+        for plot in self.ctx.plots[:2]:
+            styles = {label: (colour, point) for colour, point, label in
+                      re.findall(r"lc rgb '(#[0-9a-f]+)'(?: dt \d+)? pt (\d+) ps [0-9.]+ title '([^']*)'",
+                                 plot.gp_text())}
+            self.assertEqual(sorted(styles), ["backtrack/row", "propagate/row q=1", "propagate/row q=2"],
+                             plot.name)
+            one, two = styles["propagate/row q=1"], styles["propagate/row q=2"]
+            self.assertEqual(one[0], two[0], plot.name)
+            self.assertNotEqual(one[1], two[1], plot.name)
+            self.assertNotEqual(one[0], styles["backtrack/row"][0], plot.name)
 
     def test_cpu_metric(self):
         """--metric cpu: the times are each row's cpu_s (here half its wall time; dlx

@@ -28,7 +28,7 @@ from ..csvread import read_csv
 from ..markdown import code, escape, table
 from ..meta import incomplete_note, meta_of, read_meta
 from ..numfmt import FEWER_STEPS, MORE_STEPS, duration, memory, ratio
-from ..plotting import FILLED_POINTS, GRID, Plot, open_point, quote, series_style
+from ..plotting import DASHES, FILLED_POINTS, GRID, Plot, Style, open_point, quote, series_style
 from ..timing import NOISY_NOTE
 from .solver_field import (BETTER, NEED, SOLVER_KEYS, TIME_METRICS, UNSOLVED_KEY, VBS, Part, data_columns, fmt,
                            group_of, measure_noun, meta_limit, metric_column, scores, time_words, unit, unmeasured_line,
@@ -98,8 +98,16 @@ def _key(label):
     return label if len(label) <= 40 else label[:39] + "…"
 
 
-def _style(ctx, solver):
-    return series_style(ctx.listing, solver.engine, solver.order)
+def _style(ctx, part, solver):
+    """A solver's colour is its engine's; its point and dash are its cell order's, or,
+    where the engine runs in one order with several settings (params, seeds, threads),
+    its place among the engine's solvers: each setting a series of its own."""
+    style = series_style(ctx.listing, solver.engine, solver.order)
+    same = [s for s in part.solvers if s.engine == solver.engine]
+    if len(same) == len({s.order for s in same}):
+        return style
+    k = same.index(solver)
+    return Style(style.colour, FILLED_POINTS[k % len(FILLED_POINTS)], DASHES[k % len(DASHES)])
 
 
 def cactus(ctx, part, name, title):
@@ -124,7 +132,7 @@ def cactus(ctx, part, name, title):
         rows = [(float(t), float(k)) for k, t in enumerate(part.solved_times(s.solver), 1) if t > 0]
         if rows:
             data = plot.block(f"{s.label}: {within}", (measure, "solved"), rows)
-            clauses.append(f"{data} using 1:2 with linespoints {_style(ctx, s.solver).lines()} ps 0.8 "
+            clauses.append(f"{data} using 1:2 with linespoints {_style(ctx, part, s.solver).lines()} ps 0.8 "
                            f"title {quote(_key(s.label))}")
     best = sorted(part.vbs().values())
     rows = [(float(t), float(k)) for k, t in enumerate(best, 1) if t > 0]
@@ -170,7 +178,7 @@ def per_instance(ctx, part, name, title):
     any_open = False
     measure = data_columns(part)[0]
     for s in part.solvers:
-        style = _style(ctx, s)
+        style = _style(ctx, part, s)
         solved, unsolved = [], []
         for inst in part.instances:
             r = part.result(s, inst)
@@ -233,7 +241,7 @@ def scatter(ctx, part, base, name, title):
              f"set label 1 {quote('limit' if is_limit else 'not solved')} at {border!r}, graph 0.04 left "
              "offset 0.3,0 font ',8'")
     for s in others:
-        style = _style(ctx, s)
+        style = _style(ctx, part, s)
         both, one = [], []
         for inst in part.instances:
             a, b = part.result(base, inst), part.result(s, inst)
