@@ -390,6 +390,15 @@ if awk -F, 'NR == 1 { for (i = 1; i <= NF; i++) if ($i == "ref_s") c = i }
 else
     bad "b.csv: a row whose ref_s is not $want"
 fi
+# The reference run's line names the run whole, an engine's parameter setting too
+# (learn's is long), never cut short of its closing parenthesis.
+printf 'name p\nfamily notouch\ninstances cross8\nengines learn\nmodes first\nsamples 1\nworkers 1\n' >"$tmp/p.sweep"
+expect 0 "sweep of an engine with parameters" -- "$pb" sweep "$tmp/p.sweep" --out "$out" -q
+if grep -q '^ref_run=none ' "$out/p.meta"; then
+    ok
+else
+    has "^ref_run=0 \(notouch,cross8,8,learn,-,first,1,luby-unit=100;[a-z0-9=;-]+;vivify=0,-\)$" "$out/p.meta"
+fi
 printf 'family notouch\ninstances cross8\nspeed-tolerance 0\n' >"$tmp/bad.sweep"
 expect 2 "speed-tolerance 0" -- "$pb" sweep "$tmp/bad.sweep" --out "$out"
 one_line_error "bad.sweep:3: speed-tolerance expects"

@@ -104,9 +104,11 @@ int pb_sweep_against_run(pb_sweep_exec *e, const pb_sweep_opts *opts);
 uint64_t pb_sweep_mix(uint64_t x);
 
 /* The reference run (sweep_ref.c): picks and begins it and starts e->speed with it.
- * 0, or -1 when no run fits (ref_job is -1). The .meta's lines of the guard
- * ("ref_run=..." and the readings) into lines, once it was tried: how many. */
+ * 0, or -1 when no run fits (ref_job is -1). The .meta's lines of the guard, once it
+ * was tried: "ref_run=..." into ref (PB_SWEEP_REF_LINE bytes hold it whole), the
+ * readings into lines (3 of them); how many lines in all (0: not tried). */
+enum { PB_SWEEP_KEY_MAX = 512, PB_SWEEP_REF_LINE = PB_SWEEP_KEY_MAX + 32 };
 int pb_sweep_ref_start(pb_sweep_exec *e);
-int pb_sweep_ref_lines(const pb_sweep_exec *e, char (*lines)[160]);
+int pb_sweep_ref_lines(const pb_sweep_exec *e, char *ref, size_t reflen, char (*lines)[160]);
 
 #endif

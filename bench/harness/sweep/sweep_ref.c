@@ -78,7 +78,8 @@ int pb_sweep_ref_start(pb_sweep_exec *e)
     return -1;
 }
 
-/* The reference run's .meta line. */
+/* The reference run's .meta line, whole: its key names the run with its parameter
+ * setting, which can be long. */
 static void ref_line(const pb_sweep_exec *e, char *out, size_t len)
 {
     if (e->ref_job < 0) {
@@ -87,19 +88,14 @@ static void ref_line(const pb_sweep_exec *e, char *out, size_t len)
                  TRIED, LONGEST_RUN_S);
         return;
     }
-    char key[300];
+    char key[PB_SWEEP_KEY_MAX];
     pb_sweep_job_key((void *)e->plan, e->ref_job, key, sizeof key);
     snprintf(out, len, "ref_run=%ld (%s)", e->ref_job, key);
 }
 
-int pb_sweep_ref_lines(const pb_sweep_exec *e, char (*lines)[160])
+int pb_sweep_ref_lines(const pb_sweep_exec *e, char *ref, size_t reflen, char (*lines)[160])
 {
-    char line[400];
     if (!e || !e->ref_tried) return 0;
-    ref_line(e, line, sizeof line);
-    size_t n = strlen(line); /* cut as every line of the guard is */
-    if (n >= sizeof lines[0]) n = sizeof lines[0] - 1;
-    memcpy(lines[0], line, n);
-    lines[0][n] = '\0';
-    return e->ref_job < 0 ? 1 : 1 + pb_speed_guard_lines(&e->speed, lines + 1);
+    ref_line(e, ref, reflen);
+    return e->ref_job < 0 ? 1 : 1 + pb_speed_guard_lines(&e->speed, lines);
 }

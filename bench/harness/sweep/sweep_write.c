@@ -21,7 +21,8 @@
 static int write_meta(const pb_sweep_writer *w, const pb_sweep_exec *e, const char *status,
                       int in_place, char *err, size_t errlen)
 {
-    char speed[4][160], elapsed[48], peer[PB_PATH_EXT_MAX], worker[sizeof w->worker_command + 16];
+    char ref[PB_SWEEP_REF_LINE], speed[3][160], elapsed[48], peer[PB_PATH_EXT_MAX],
+        worker[sizeof w->worker_command + 16];
     const pb_sweep_opts *o = w->opts;
     long n = 0;
     while (w->world && w->world[n]) n++;
@@ -51,7 +52,9 @@ static int write_meta(const pb_sweep_writer *w, const pb_sweep_exec *e, const ch
         snprintf(elapsed, sizeof elapsed, "elapsed_s=%.1f", pb_now_s() - w->start_s);
         lines[n++] = elapsed;
     }
-    for (int i = 0, k = pb_sweep_ref_lines(e, speed); i < k; i++) lines[n++] = speed[i];
+    const int guard = pb_sweep_ref_lines(e, ref, sizeof ref, speed);
+    if (guard > 0) lines[n++] = ref;
+    for (int i = 1; i < guard; i++) lines[n++] = speed[i - 1];
     for (long i = 0; i < runs; i++)
         if (e->state[i].phase == JOB_SKIPPED) {
             snprintf(skipped[i], sizeof skipped[i], "skipped.%ld=%s", i, e->state[i].why);
