@@ -19,7 +19,8 @@ among them. To set an engine in one order against another engine (enum-all has n
 order, backtrack has three), compare_labels() writes the two engine/orders' rows
 to a copy of the CSV in which the engine column holds the label ("backtrack/row")
 and the order column "-", beside the raw samples of those rows, and compares the
-labels there.
+labels there; given each side's setting (threads, params, engine seed), it takes
+only the rows of that setting and sets aside the columns in which the two differ.
 """
 
 import csv
@@ -224,10 +225,18 @@ def _copy_samples(source, target, kept):
         return lines
 
 
-def compare_labels(binary, csv_path, old_label, new_label, metric="wall"):
+def compare_labels(binary, csv_path, old_label, new_label, metric="wall", settings=None):
     """compare of two engine/orders of one sweep CSV (old_label against new_label, each
     "engine" or "engine/order"), paired on the other key columns, the order aside;
-    metric: compare's --metric (wall or cpu)."""
+    metric: compare's --metric (wall or cpu). settings: None, or each side's setting
+    ({column: value} of the columns that tell an engine's runs apart: threads, params,
+    engine_seed): then only the rows of each label that have its setting are compared,
+    and the columns in which the two settings differ are set aside as the order is, so
+    that two settings of one engine, or of two engines, pair on the instance."""
+    old_setting, new_setting = settings or ({}, {})
+    apart = sorted(c for c in {*old_setting, *new_setting} if old_setting.get(c) != new_setting.get(c))
+    # Two settings of one engine/order need two names in the engine column.
+    names = (old_label, new_label) if old_label != new_label else (f"{old_label}:old", f"{new_label}:new")
     work = Path(tempfile.mkdtemp(prefix="pb-compare-"))
     try:
         copy = work / csv_path.name
@@ -239,6 +248,7 @@ def compare_labels(binary, csv_path, old_label, new_label, metric="wall"):
                 raise ReportError(csv_path, 'expected the columns "engine" and "order"', 1)
             e, o = header.index("engine"), header.index("order")
             ids = [header.index(c) if c in header else None for c in ("run_id", "row")]
+            columns = [header.index(c) for c in apart if c in header]
             kept = set()
             writer.writerow(header)
             lines = [1]
@@ -246,8 +256,13 @@ def compare_labels(binary, csv_path, old_label, new_label, metric="wall"):
                 if len(fields) != len(header) or fields == header:
                     continue
                 name = label(fields[e], fields[o])
-                if name in (old_label, new_label):
-                    fields[e], fields[o] = name, "-"
+                side = [k for k, (want, setting) in enumerate(((old_label, old_setting), (new_label, new_setting)))
+                        if name == want and all(fields[header.index(c)] == v for c, v in setting.items()
+                                                if c in header)]
+                if side:
+                    fields[e], fields[o] = names[side[0]], "-"
+                    for i in columns:
+                        fields[i] = "-"
                     writer.writerow(fields)
                     lines.append(reader.line_num)
                     if None not in ids:
@@ -257,7 +272,7 @@ def compare_labels(binary, csv_path, old_label, new_label, metric="wall"):
         if source.exists():
             copies.append((samples_path(copy), source, _copy_samples(source, samples_path(copy), kept)))
         extra = ["--metric", metric] if metric != "wall" else []
-        where, lines = run(binary, [copy, "--by", f"engine={old_label},{new_label}", *extra], copies)
-        return parse(lines, f"puzzlebench compare {csv_path.name} --by engine={old_label},{new_label}")
+        where, lines = run(binary, [copy, "--by", f"engine={names[0]},{names[1]}", *extra], copies)
+        return parse(lines, f"puzzlebench compare {csv_path.name} --by engine={names[0]},{names[1]}")
     finally:
         shutil.rmtree(work, ignore_errors=True)

@@ -203,8 +203,9 @@ class Fixture(unittest.TestCase):
     def test_ratios_where_one_side_has_no_params(self):
         """An engine with parameters (params a setting, the baseline's -) is set against
         the baseline as one without a cell order is: compare sets the key aside. An engine
-        run with two settings is not (a pairing by engine would merge them): the line
-        under the table names it instead."""
+        run with two settings is too, each setting alone (compare gets the two solvers'
+        rows, the settings that tell them apart set aside), and so is a setting against
+        another of its own engine."""
         def params(i, fields, header):
             if i == 0:
                 return fields + ["params"]
@@ -223,9 +224,18 @@ class Fixture(unittest.TestCase):
             return fields
         rewrite(self.csv, two_propagates)
         text = self.section()
-        self.assertNotIn("| instance |", text)
-        self.assertIn("No paired ratios against the baseline (the scatter plots show them): propagate/row q=2, "
-                      "propagate/row q=1 (", text)
+        self.assertIn("| instance | propagate/row q=2 | propagate/row q=1 |", text)
+        self.assertIn("| 4x4#1 | 4.00× faster [3.64×, 4.44×] | 2.00× faster [1.82×, 2.22×] |", text)
+        self.assertIn("| 9x9#10 | 50.0× faster [45.5×, 55.6×] | 8.40× faster [7.64×, 9.34×] |", text)
+        self.assertNotIn("No paired ratios", text)
+
+        # The baseline propagate is its first row's setting, q=2 (dlx's times): q=1
+        # takes 0.002 s to its 0.001 s on 4x4#1, 0.005 s to 0.01 s on 9x9#2.
+        set_meta(self.csv, "baseline", "propagate")
+        text = self.section()
+        self.assertIn("| instance | propagate/row q=1 | backtrack/row |", text)
+        self.assertIn("| 4x4#1 | 2.00× slower [1.80×, 2.20×] | 4.00× slower [3.60×, 4.40×] |", text)
+        self.assertIn("| 9x9#2 | 2.00× faster [1.82×, 2.22×] | 2.00× slower [1.80×, 2.20×] |", text)
 
     def test_baseline_default_is_the_first_engine(self):
         set_meta(self.csv, "baseline", None)

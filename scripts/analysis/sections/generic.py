@@ -19,8 +19,9 @@ solver: its x is ordered); per instance, every solver's time (points: the
 instances are unrelated, sorted by size); scatter plots of each solver against the
 baseline (the .meta's baseline=, else the sweep's first engine), log-log with the
 diagonal and the limit as a border where the unsolved sit; and the paired time
-ratios against the baseline with their 95% intervals, from `puzzlebench compare`
-as the enumeration section gets them (compare.compare_labels).
+ratios of every other solver against the baseline with their 95% intervals, from
+`puzzlebench compare` as the enumeration section gets them (compare.compare_labels,
+given the two solvers' settings, which it sets aside where they differ).
 """
 
 from .. import compare, stats
@@ -30,9 +31,8 @@ from ..meta import incomplete_note, meta_of, read_meta
 from ..numfmt import FEWER_STEPS, MORE_STEPS, duration, memory, ratio
 from ..plotting import DASHES, FILLED_POINTS, GRID, Plot, Style, open_point, quote, series_style
 from ..timing import NOISY_NOTE
-from .solver_field import (BETTER, NEED, SOLVER_KEYS, TIME_METRICS, UNSOLVED_KEY, VBS, Part, data_columns, fmt,
-                           group_of, measure_noun, meta_limit, metric_column, scores, time_words, unit, unmeasured_line,
-                           varying_groups, why_empty)
+from .solver_field import (BETTER, NEED, TIME_METRICS, UNSOLVED_KEY, VBS, Part, data_columns, fmt, measure_noun,
+                           meta_limit, metric_column, scores, time_words, unit, unmeasured_line, why_empty)
 
 def par2_table(part):
     """The solvers' table with the virtual best solver's row, and the lines that say
@@ -271,31 +271,23 @@ def scatter(ctx, part, base, name, title):
 def ratios(ctx, path, part, base, comparison):
     """The paired time ratios of each solver against the baseline, per instance, with
     their 95% intervals (compare's), and their geometric mean over the instances.
-    comparison(old label, new label): the compare.Comparison of the file (None: no
-    raw samples)."""
+    comparison(old solver, new solver): the compare.Comparison of the file's rows of
+    the two (None: no raw samples)."""
     others = [x.solver for x in scores(part)[0] if x.solver is not base]
-    paired = [s for s in others if _pairs_with(part, base, s)]
-    # The scatter plots above do set these against the baseline: only the pairing is missing.
-    left = ["No paired ratios against the baseline (the scatter plots show them): "
-            f"{', '.join(escape(s.label) for s in others if s not in paired)} "
-            "(other threads, or an engine run with several settings, which a pairing by engine would merge; "
-            f"`puzzlebench compare {escape(path.name)} --by KEY=A,B` pairs them).", ""] if paired != others else []
-    if not paired:
-        return left
+    if not others:
+        return []
     if part.metric not in TIME_METRICS:
-        return exact_ratios(part, base, paired) + left
-    base_label = compare.label(base.engine, base.order)
-    comparisons = {s.key: comparison(base_label, compare.label(s.engine, s.order)) for s in paired}
+        return exact_ratios(part, base, others)
+    comparisons = {s.key: comparison(base, s) for s in others}
     if any(c is None for c in comparisons.values()):
         samples = compare.samples_path(path)
         return [f"_No raw samples beside {code(path.name)} ({code(samples.name)}): no paired ratios._", ""]
-    extra = dict(base.extra)
-    rows, noisy, found_ratios = [], False, {s.key: [] for s in paired}
+    rows, noisy, found_ratios = [], False, {s.key: [] for s in others}
     for inst in part.instances:
         cells = [escape(inst)]
-        for s in paired:
-            found = [p for p in comparisons[s.key].find(instance=inst)
-                     if all(p.key.get(c, v) == v for c, v in [*extra.items(), ("mode", part.mode)])]
+        for s in others:
+            # The comparison holds the two solvers' rows alone: one pair per instance and mode.
+            found = [p for p in comparisons[s.key].find(instance=inst) if p.key.get("mode", part.mode) == part.mode]
             if not found:
                 cells.append("-")
             elif not found[0].compared:
@@ -306,36 +298,27 @@ def ratios(ctx, path, part, base, comparison):
                 found_ratios[s.key].append(found[0].ratio)
         rows.append(cells)
     geo = ["geometric mean"] + [ratio(stats.geometric_mean(found_ratios[s.key]), 1) if found_ratios[s.key] else "-"
-                                for s in paired]
+                                for s in others]
     out = [f"Each solver's time against {escape(base.label)}'s (the baseline) per instance, by `puzzlebench compare`: "
            "the ratio with its 95% interval (\"3.1× faster [2.9×, 3.3×]\": the solver took 3.1 times less time; "
            "\"inconclusive\": not significant at q < 0.05, p adjusted over the solver's pairs with the baseline in "
            "every mode, so an interval clear of 1 may be inconclusive); runs sampled in the same rounds are paired "
            "round by round. The geometric mean is over the instances where both finished.", ""]
-    out += table(["instance"] + [escape(s.label) for s in paired], "l" + "r" * len(paired), rows + [geo])
+    out += table(["instance"] + [escape(s.label) for s in others], "l" + "r" * len(others), rows + [geo])
     if noisy:
         out += ["", NOISY_NOTE]
-    return out + [""] + left
+    return out + [""]
 
 
-def _pairs_with(part, base, s):
-    """Whether compare_labels can set s against the baseline: the same threads; params
-    and engine seed the same, or - on one side (set aside as a cell order is) where
-    neither engine and order runs several settings, which its label would merge."""
-    return all(a == b or (c != "threads" and "-" in (a, b)
-                          and not {group_of(s, c), group_of(base, c)} & varying_groups(part.solvers, c))
-               for c, a, b in ((c, dict(base.extra).get(c), dict(s.extra).get(c)) for c in SOLVER_KEYS))
-
-
-def exact_ratios(part, base, paired):
+def exact_ratios(part, base, others):
     """Steps or peak memory, the same in every run of a row: each solver's value over
     the baseline's per instance, without an interval, and their geometric mean."""
     less, more = (FEWER_STEPS, MORE_STEPS) if part.metric == "steps" else ("less memory", "more memory")
-    rows, found = [], {s.key: [] for s in paired}
+    rows, found = [], {s.key: [] for s in others}
     for inst in part.instances:
         cells = [escape(inst)]
         a = part.result(base, inst)
-        for s in paired:
+        for s in others:
             b = part.result(s, inst)
             if not (a and b and a.solved and b.solved and a.time and b.time):
                 cells.append(_not_compared(part, base, s, inst) if a and b else "-")
@@ -345,11 +328,11 @@ def exact_ratios(part, base, paired):
         rows.append(cells)
     geo = ["geometric mean"] + [("the same" if set(found[s.key]) == {1.0} else
                                  ratio(stats.geometric_mean(found[s.key]), 1, less, more)) if found[s.key] else "-"
-                                for s in paired]
+                                for s in others]
     out = [f"Each solver's {time_words(part)} against {escape(base.label)}'s (the baseline) per instance: the same "
            "in every run of a row, so the ratio alone, without an interval or a test. The geometric mean is over "
            "the instances where both finished.", ""]
-    return out + table(["instance"] + [escape(s.label) for s in paired], "l" + "r" * len(paired), rows + [geo]) + [""]
+    return out + table(["instance"] + [escape(s.label) for s in others], "l" + "r" * len(others), rows + [geo]) + [""]
 
 
 def _exact(a, b, less, more):
@@ -374,18 +357,20 @@ def _not_compared(part, base, solver, instance):
 
 
 def comparer(ctx, path, run_compare=None):
-    """comparison(old label, new label) of the sweep file, each pair run once (None
+    """comparison(old solver, new solver) of the sweep file, each pair run once (None
     when the file has no raw samples and run_compare is not given)."""
     done = {}
     if run_compare is None:
         if not compare.samples_path(path).is_file():
             return lambda a, b: None
-        run_compare = lambda p, a, b: compare.compare_labels(ctx.binary, p, a, b, ctx.metric)
+        run_compare = lambda p, a, b: compare.compare_labels(
+            ctx.binary, p, compare.label(a.engine, a.order), compare.label(b.engine, b.order), ctx.metric,
+            (dict(a.extra), dict(b.extra)))
 
     def comparison(old, new):
-        if (old, new) not in done:
-            done[(old, new)] = run_compare(path, old, new)
-        return done[(old, new)]
+        if (old.key, new.key) not in done:
+            done[(old.key, new.key)] = run_compare(path, old, new)
+        return done[(old.key, new.key)]
     return comparison
 
 
@@ -418,7 +403,7 @@ def summary(ctx, rows, limit, name, title):
 
 def section(ctx, path, run_compare=None):
     """The section of one sweep file no family section claims. run_compare(path, old
-    label, new label) gives a compare.Comparison (default: the program's compare)."""
+    solver, new solver) gives a compare.Comparison (default: the program's compare)."""
     stem = path.stem
     meta = read_meta(meta_of(path))
     tab = read_csv(path, need=NEED)
