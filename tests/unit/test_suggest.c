@@ -16,6 +16,14 @@ static void test_nearest(void)
     CHECK(pb_suggest("dlx", engines, -1) == NULL);
     CHECK(pb_suggest("zzzzzzzzz", engines, -1) == NULL);
     CHECK(pb_suggest("x", engines, 0) == NULL);
+    /* Two neighbours swapped are one slip: near even in a short name. */
+    static const char *const orders[] = {"row", "degree", "mrv", NULL};
+    static const char *const modes[] = {"first", "count", "unique", NULL};
+    CHECK(pb_suggest("mvr", orders, -1) == orders[2]);
+    CHECK(pb_suggest("MVR", orders, -1) == orders[2]);
+    CHECK(pb_suggest("frist", modes, -1) == modes[0]);
+    CHECK(pb_suggest("cuont", modes, -1) == modes[1]);
+    CHECK(pb_suggest("rvm", orders, -1) == NULL); /* two swaps apart */
     /* A known name as a whole hyphenated part of the word, at its start or end. */
     static const char *const keys[] = {"params", "engine-seeds", "time-limit", "rows", NULL};
     CHECK(pb_suggest("engine-params", keys, -1) == keys[0]);

@@ -18,27 +18,36 @@ static size_t count_names(const char *const *names, int n)
     return k;
 }
 
-/* Levenshtein distance between a and b (their first PB_SUGGEST_LEN bytes), case
- * folded, with one row of the table kept. */
+static int same_char(char a, char b)
+{
+    return tolower((unsigned char)a) == tolower((unsigned char)b);
+}
+
+/* The edit distance between a and b (their first PB_SUGGEST_LEN bytes), case folded:
+ * Levenshtein's with two neighbours swapped as one edit (optimal string alignment),
+ * since a swap is the commonest slip ("mvr" for "mrv", "frist" for "first"); the
+ * table's last two rows kept. */
 static size_t distance(const char *a, const char *b)
 {
     size_t la = strnlen(a, PB_SUGGEST_LEN), lb = strnlen(b, PB_SUGGEST_LEN);
-    size_t row[PB_SUGGEST_LEN + 1];
-    for (size_t j = 0; j <= lb; j++) row[j] = j;
+    size_t rows[3][PB_SUGGEST_LEN + 1];
+    size_t *before = rows[0], *last = rows[1], *row = rows[2];
+    for (size_t j = 0; j <= lb; j++) last[j] = j;
     for (size_t i = 1; i <= la; i++) {
-        size_t diag = row[0];
         row[0] = i;
         for (size_t j = 1; j <= lb; j++) {
-            size_t up = row[j];
-            int same = tolower((unsigned char)a[i - 1]) == tolower((unsigned char)b[j - 1]);
-            size_t best = diag + !same;
-            if (up + 1 < best) best = up + 1;
+            size_t best = last[j - 1] + !same_char(a[i - 1], b[j - 1]);
+            if (last[j] + 1 < best) best = last[j] + 1;
             if (row[j - 1] + 1 < best) best = row[j - 1] + 1;
+            if (i > 1 && j > 1 && same_char(a[i - 1], b[j - 2]) && same_char(a[i - 2], b[j - 1]) &&
+                before[j - 2] + 1 < best)
+                best = before[j - 2] + 1;
             row[j] = best;
-            diag = up;
         }
+        size_t *spare = before;
+        before = last, last = row, row = spare;
     }
-    return row[lb];
+    return last[lb];
 }
 
 /* A name that the word holds as a whole hyphenated part at its start or end
