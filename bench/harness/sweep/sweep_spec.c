@@ -156,9 +156,11 @@ static const char *const mode_names[] = {"first", "count", "unique", NULL};
 
 static int parse_modes(const char *value, void *field, char *err, size_t errlen)
 {
-    char bad[200];
+    char bad[200], hint[300];
     const int rc = choose_words(value, field, mode_names, bad, sizeof bad, err, errlen);
-    if (rc > 0) snprintf(err, errlen, "expects first, count or unique, got '%s'", bad);
+    if (rc > 0)
+        snprintf(err, errlen, "expects first, count or unique, got '%s'%s", bad,
+                 pb_suggest_hint(bad, mode_names, -1, hint, sizeof hint));
     return rc ? -1 : 0;
 }
 
