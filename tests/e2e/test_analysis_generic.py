@@ -383,6 +383,21 @@ class Fixture(unittest.TestCase):
         self.assertEqual([s.label for s in self.part().solvers if s.engine == "propagate"],
                          ["propagate/row q=9", "propagate/row q=10"])
 
+    def test_none_solved_in_the_cactus_key(self):
+        """A solver that solved no instance has no line in the cactus plot but keeps its
+        entry in the key, saying so, as it keeps its row in the table."""
+        def unsolved(i, fields, header):
+            if i and fields[header.index("engine")] == "backtrack":
+                fields[header.index("status")] = "limit"
+            return fields
+        rewrite(self.csv, unsolved)
+        text = self.section()
+        self.assertIn("| backtrack/row | 0/6 |", text)
+        cactus = self.ctx.plots[0].gp_text()
+        self.assertIn("NaN with linespoints", cactus)
+        self.assertIn("title 'backtrack/row (none solved)'", cactus)
+        self.assertNotIn("backtrack/row:", self.ctx.plots[0].tsv_text())
+
     def test_settings_drawn_apart(self):
         """Solvers of one engine and order that differ in a setting alone are drawn as
         series of their own (a point type and dash each) in the cactus and the
