@@ -266,8 +266,10 @@ static int report(run_ctx *c)
     }
     free(values);
     int rc = exit_status(c, &t);
-    pb_solve_doc d = {c->cmd,  c->spec, c->o->order, c->fam,        &c->set, &c->batch,
-                      &c->res, NULL,    c->params,   c->o->threads, rc,      c->peak_rss_bytes};
+    /* An engine without a cell order has none to name: "-", as a sweep's rows say. */
+    const char *order = c->batch.engine->about.caps & PB_CAP_ORDER ? c->o->order : "-";
+    pb_solve_doc d = {c->cmd,  c->spec, order,     c->fam,        &c->set, &c->batch,
+                      &c->res, NULL,    c->params, c->o->threads, rc,      c->peak_rss_bytes};
     if (c->o->timing.samples > 1) d.timing = &c->timing;
     if (c->meta && write_csv(c, &d)) d.exit_status = rc = PB_EXIT_USAGE;
     if (c->o->json) {

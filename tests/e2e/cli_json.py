@@ -128,6 +128,7 @@ def main():
     if d:
         want("restart's params", d["params"], "restart-steps=7;restart-schedule=luby;cell-choice=random")
         want("restart's engine seed", d["engine_seed"], 18446744073709551615)
+        want("restart's order (it has none)", d["order"], "-")
         want("restart's solution solved", d["puzzles"][0]["status"], "done")
     d = run("count", "notouch", "cross8")
     if d:

@@ -25,12 +25,12 @@ same "the row" "$(cut -d, -f1-12,19,25-27 "$tmp/c.csv" | sed -n 2p)" \
 if [ -s "$tmp/c.csv.topology.xml" ]; then ok; else bad "no topology beside c.csv.meta"; fi
 
 # ---- an engine with parameters and a seed: every parameter's value (defaults too),
-# the seed; both as the stats line gives them ----
+# the seed; both as the stats line gives them; no cell order ("-", as a sweep's rows) ----
 expect 0 "solve -e restart --csv" -- "$pb" solve notouch cross8 -e restart --engine-seed 2 \
     --param cell-choice=fewest -q --csv "$tmp/r.csv"
 has ' params=restart-steps=100;restart-schedule=luby;cell-choice=fewest engine_seed=2$' "$tmp/out"
 same "restart's row" "$(sed -n 2p "$tmp/r.csv" | cut -d, -f4-10)" \
-    'restart,row,solve,1,restart-steps=100;restart-schedule=luby;cell-choice=fewest,2,done'
+    'restart,-,solve,1,restart-steps=100;restart-schedule=luby;cell-choice=fewest,2,done'
 
 # ---- solve on a file: a row per puzzle, in input order, each solved ----
 bench=$src/data/sudoku/9x9-bench.txt

@@ -199,10 +199,10 @@ has "^family,instance,puzzle,engine,order,mode,threads,params,engine_seed,status
 # The run's CPU time, its process's peak memory (at least the states it kept) and why it stopped.
 awk -F, 'NR == 2 { if (!($21 >= 0) || !($22 >= $19 && $22 > 0) || $23 != "done" || $24 != 0) exit 1 }' \
     "$tmp/run.csv" && ok || bad "tenpair cpu_s, peak_rss_bytes, stop: $(cat "$tmp/run.csv")"
-has "^tenpair,default,upto19,compact,row,solve,1,-,-,done,1,([0-9]+),\1,0,0,0,0,0,[0-9]+,[0-9.]+,[0-9.]+,[0-9]+,done,0,0,68,[0-9]+,0,9,on,stuck,[0-9]{8}T[0-9]{6}Z-[0-9a-f]{6}$" "$tmp/run.csv"
+has "^tenpair,default,upto19,compact,-,solve,1,-,-,done,1,([0-9]+),\1,0,0,0,0,0,[0-9]+,[0-9.]+,[0-9.]+,[0-9]+,done,0,0,68,[0-9]+,0,9,on,stuck,[0-9]{8}T[0-9]{6}Z-[0-9a-f]{6}$" "$tmp/run.csv"
 [ -s "$tmp/run.csv.meta" ] && ok || bad "no $tmp/run.csv.meta"
 expect 0 "count --csv" -- "$pb" count tenpair --start 1919 --width 3 --max-length 20 --append any --csv "$tmp/c.csv"
-has "^tenpair,1919,start1919,compact,row,count,1,-,-,done,[1-9][0-9]*,.*,done,0,20,0,[0-9]+,[0-9]+,3,on,any," "$tmp/c.csv"
+has "^tenpair,1919,start1919,compact,-,count,1,-,-,done,[1-9][0-9]*,.*,done,0,20,0,[0-9]+,[0-9]+,3,on,any," "$tmp/c.csv"
 [ -s "$tmp/c.csv.meta" ] && ok || bad "no $tmp/c.csv.meta"
 expect 2 "csv to a missing directory" -- "$pb" solve tenpair --start 55 --csv "$tmp/no/such/dir.csv"
 one_line_error "no/such/dir"
