@@ -52,6 +52,10 @@ int sat_propagate(pb_sat *s)
             }
             uint32_t c = i->cref;
             int *l = C_LITS(s, c);
+            /* The next watch's clause is most of the time far off in the arena, its
+             * fetch the visit's main cost: asked for now, it arrives during this visit.
+             * A hint alone: the search is the same. */
+            if (i + 1 < end) __builtin_prefetch(C_LITS(s, i[1].cref));
             if (l[0] == fl) {
                 l[0] = l[1];
                 l[1] = fl;
