@@ -44,7 +44,7 @@ typedef struct cmp_file {
     /* The columns compare reads; status, steps and samples may be missing (-1). */
     int col_run_id, col_row, col_status, col_steps, col_samples;
     const char *sample_column; /* the samples' time per run: wall_s, or cpu_s */
-    char *added;               /* the text of a column cmp_by_rest_column added (owned) */
+    char *added;               /* the text of the columns cmp_file_append added (owned) */
 } cmp_file;
 
 /* Reads path and its samples file, each sample's time per run from its column
@@ -124,6 +124,9 @@ typedef struct cmp_side {
     char *const *where_value;
 } cmp_side;
 
+/* Row row of s's file is one of s's rows: --by's value picks it, and --where keeps it. */
+int cmp_side_keeps(const cmp_side *s, const cmp_row *row);
+
 /* The column of f named for option (--by, --where): a key column, or -1 with a
  * message that lists the key columns and the nearest (compare_select.c). */
 int cmp_key_column(const cmp_file *f, const char *name, const char *option, char *err,
@@ -149,6 +152,11 @@ int cmp_by_apart(const cmp_file *f, int col, const char *a, const char *b, char 
  * the output names them. 0, or -1 when out of memory. */
 int cmp_by_rest_column(cmp_file *f, int col, const char *a, const char *b, char *err,
                        size_t errlen);
+
+/* Appends m columns to f's table, named names[0 .. m), row r's cells at cells[r * m
+ * .. r * m + m) (pointers into text, or into f's own cells); f takes text over, also
+ * on failure. Once per file. 0, or -1 when out of memory. */
+int cmp_file_append(cmp_file *f, int m, char *const *names, char *const *cells, char *text);
 
 /* --where KEY=V,...: the keys, values, and their columns in each of the (up to two)
  * files. */

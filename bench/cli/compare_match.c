@@ -67,6 +67,16 @@ static int repeated_key(const cmp_side *s, const cmp_row *a, const cmp_row *b, i
     return -1;
 }
 
+int cmp_side_keeps(const cmp_side *s, const cmp_row *row)
+{
+    if (s->by_col >= 0 && !cmp_value_matches(row->cells[s->by_col], s->by_value)) return 0;
+    for (int w = 0; w < s->nwhere; w++) {
+        const char *v = row->cells[s->where_col[w]];
+        if (!cmp_value_matches(v, s->where_value[w]) && !lacks(v)) return 0;
+    }
+    return 1;
+}
+
 /* The side's rows, keyed and sorted by key; *n gets how many. NULL with a message
  * when a key repeats or memory runs out. */
 static cmp_row **side_rows(const cmp_side *s, int nkey, long *n, char *err, size_t errlen)
@@ -76,13 +86,7 @@ static cmp_row **side_rows(const cmp_side *s, int nkey, long *n, char *err, size
     *n = 0;
     for (long r = 0; v && r < f->table.nrows; r++) {
         cmp_row *row = &f->rows[r];
-        if (s->by_col >= 0 && !cmp_value_matches(row->cells[s->by_col], s->by_value)) continue;
-        int keep = 1;
-        for (int w = 0; w < s->nwhere && keep; w++) {
-            const char *v = row->cells[s->where_col[w]];
-            keep = cmp_value_matches(v, s->where_value[w]) || lacks(v);
-        }
-        if (!keep) continue;
+        if (!cmp_side_keeps(s, row)) continue;
         if (make_key(row, s->key, nkey))
             free(v), v = NULL;
         else

@@ -247,7 +247,7 @@ int cmp_by_rest_column(cmp_file *f, int col, const char *a, const char *b, char 
     size_t room = 0;
     for (long r = 0; r < t->nrows; r++) room += strlen(f->rows[r].cells[col]) + 1;
     char *text = malloc(room ? room : 1), *side = malloc((size_t)nrows);
-    char **rest = malloc((size_t)nrows * sizeof *rest), **cell = NULL;
+    char **rest = malloc((size_t)nrows * sizeof *rest);
     int left = -1;
     if (text && side && rest) {
         size_t at = 0;
@@ -259,20 +259,29 @@ int cmp_by_rest_column(cmp_file *f, int col, const char *a, const char *b, char 
         }
         left = drop_common(rest, side, t->nrows);
     }
-    const int n = t->ncols + 1;
-    if (left > 0 && !(cell = malloc((size_t)(t->nrows + 1) * (size_t)n * sizeof *cell))) left = -1;
     if (left > 0) {
-        for (long r = 0; r <= t->nrows; r++) {
-            memcpy(&cell[r * n], &t->cell[r * t->ncols], (size_t)t->ncols * sizeof *cell);
-            cell[r * n + t->ncols] = r ? rest[r - 1] : t->cell[col];
-        }
-        for (long r = 0; r < t->nrows; r++) f->rows[r].cells = &cell[(r + 1) * n];
-        free(t->cell);
-        t->cell = cell;
-        t->ncols = n;
-        f->added = text, text = NULL;
+        left = cmp_file_append(f, 1, &t->cell[col], rest, text) ? -1 : 1;
+        text = NULL;
     }
     free(text), free(side), free(rest);
     if (left < 0) return snprintf(err, errlen, "out of memory"), -1;
+    return 0;
+}
+
+int cmp_file_append(cmp_file *f, int m, char *const *names, char *const *cells, char *text)
+{
+    pb_table *t = &f->table;
+    const int n = t->ncols + m;
+    char **cell = malloc((size_t)(t->nrows + 1) * (size_t)n * sizeof *cell);
+    if (!cell) return free(text), -1;
+    for (long r = 0; r <= t->nrows; r++) {
+        memcpy(&cell[r * n], &t->cell[r * t->ncols], (size_t)t->ncols * sizeof *cell);
+        memcpy(&cell[r * n + t->ncols], r ? &cells[(r - 1) * m] : names, (size_t)m * sizeof *cell);
+    }
+    for (long r = 0; r < t->nrows; r++) f->rows[r].cells = &cell[(r + 1) * n];
+    free(t->cell);
+    t->cell = cell;
+    t->ncols = n;
+    f->added = text;
     return 0;
 }
