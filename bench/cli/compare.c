@@ -21,9 +21,14 @@ static const char compare_about[] =
     "A value - is a setting the row's engine lacks (order - for an engine without a\n"
     "cell order): a row left without an equal key pairs with the one row that agrees\n"
     "with it on every key both have, shown as old/new; one that would pair with\n"
-    "several is an error (--where picks one). Any puzzlebench CSV with run_id and row\n"
-    "columns will do; every statistic is recomputed from the raw samples in\n"
-    "NAME.samples.csv beside NAME.csv.\n"
+    "several is an error (--where picks one). Two files run with different settings\n"
+    "pair as well: a setting that every row of OLD holds at one value and every row\n"
+    "of NEW at another (threads, engine_seed, or an item of params: luby-unit=20\n"
+    "against luby-unit=400) is set aside, the rows pair on their other keys, and a\n"
+    "line above the table names it, old/new (--csv: new_keys; --json: set_aside); a\n"
+    "setting with several values on a side stays a key. Any puzzlebench CSV with\n"
+    "run_id and row columns will do; every statistic is recomputed from the raw\n"
+    "samples in NAME.samples.csv beside NAME.csv.\n"
     "\n"
     "Each pair shows the old and new median time per run with its distribution-free\n"
     "interval, the change, its p-value and q-value, n and the ratio of steps. The change\n"
@@ -71,12 +76,13 @@ static const pb_option compare_options[] = {
      .offset = offsetof(compare_opts, csv),
      .help = "print CSV: a header, one line per pair (ratio = new/old time: below 1,\n"
              "new is faster; new_keys: the new row's values of keys that one row\n"
-             "lacks), then a geomean line"},
+             "lacks or that were set aside), then a geomean line"},
     {.name = "json",
      .type = PB_OPT_FLAG,
      .offset = offsetof(compare_opts, json),
      .help = "print JSON (docs/json.md): both runs' commits, every pair with its\n"
-             "ratio, interval, p-value, n, method, bound and verdict, the counts"},
+             "ratio, interval, p-value, n, method, bound and verdict, the counts,\n"
+             "the settings set aside"},
     {.name = "allow-mismatch",
      .type = PB_OPT_FLAG,
      .offset = offsetof(compare_opts, allow_mismatch),
@@ -267,16 +273,26 @@ static int compare_files(const char *old_path, const char *new_path, const compa
             cmp_where_find(w, both, 2, -1, err, sizeof err)) {
             rc = input_error(err);
         } else {
-            const cmp_side old = {&f[0], key, -1, NULL, w->n, w->col[0], w->value},
-                           new_ = {&f[1], key + ncols, -1, NULL, w->n, w->col[1], w->value};
-            cmp_set set = {.nkey = nkey,
-                           .key_names = names,
-                           .key_old = key,
-                           .key_new = key + ncols,
-                           .alpha = o->alpha,
-                           .adjust = o->adjust,
-                           .threshold = o->threshold};
-            rc = finish(&old, &new_, &set, o, old_path, new_path);
+            cmp_side old = {&f[0], key, -1, NULL, w->n, w->col[0], w->value},
+                     new_ = {&f[1], key + ncols, -1, NULL, w->n, w->col[1], w->value};
+            cmp_aside aside;
+            if (cmp_aside_find(&aside, &old, &new_, names, nkey)) {
+                rc = input_error("out of memory");
+            } else {
+                /* The rows pair on the settings' other keys; the output shows the
+                 * files' own values. */
+                old.key = aside.match[0], new_.key = aside.match[1];
+                cmp_set set = {.nkey = nkey,
+                               .key_names = names,
+                               .key_old = key,
+                               .key_new = key + ncols,
+                               .aside = aside.n ? &aside : NULL,
+                               .alpha = o->alpha,
+                               .adjust = o->adjust,
+                               .threshold = o->threshold};
+                rc = finish(&old, &new_, &set, o, old_path, new_path);
+                cmp_aside_free(&aside);
+            }
         }
     }
     free(key), free(names);

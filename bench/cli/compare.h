@@ -158,6 +158,32 @@ int cmp_by_rest_column(cmp_file *f, int col, const char *a, const char *b, char 
  * on failure. Once per file. 0, or -1 when out of memory. */
 int cmp_file_append(cmp_file *f, int m, char *const *names, char *const *cells, char *text);
 
+/* A setting set aside between two files (compare_aside.c): its column, the item of
+ * params (NULL: the whole column), and the one value each file holds (owned). */
+typedef struct cmp_aside_one {
+    const char *column;
+    char *item, *old_value, *new_value;
+} cmp_aside_one;
+
+/* The settings that two files each hold one value of, another in each (threads,
+ * engine_seed, an item of params: luby-unit=20 against luby-unit=400): rows pair with
+ * them set aside. */
+typedef struct cmp_aside {
+    int n;
+    cmp_aside_one *one;
+    char *key;     /* for each key of the output: 1 when it holds a setting set aside */
+    int *match[2]; /* the key columns rows pair on, in the old and the new file: the
+                    * output's, where key[k] a column that cmp_aside_find added */
+} cmp_aside;
+
+/* Finds the settings of old's and new_'s rows (as --where keeps them; the sides' key[]
+ * are the output's key columns, named names[0 .. nkey)) to set aside, and adds to
+ * each file the columns their rows then pair on: a params value less the items set
+ * aside, a whole setting as one value. 0, or -1 when out of memory (a freed). */
+int cmp_aside_find(cmp_aside *a, const cmp_side *old, const cmp_side *new_,
+                   const char *const *names, int nkey);
+void cmp_aside_free(cmp_aside *a);
+
 /* --where KEY=V,...: the keys, values, and their columns in each of the (up to two)
  * files. */
 typedef struct cmp_where {
@@ -179,6 +205,7 @@ typedef struct cmp_set {
     int nkey;
     const char *const *key_names;
     const int *key_old, *key_new; /* the key columns in each file, for printing */
+    const cmp_aside *aside;       /* NULL, or the settings set aside between two files */
     double alpha;
     /* 1: a verdict needs q < alpha (a false discovery rate of alpha over the pairs);
      * 0: p < alpha, each pair on its own */
@@ -228,6 +255,8 @@ int cmp_print_sides(const char *const labels[2], const cmp_meta meta[2]);
 int cmp_print_pairs(const cmp_set *set, const cmp_columns *cols);
 /* The line naming the keys that set's loose pairs were paired without. */
 void cmp_print_loose(const cmp_set *set);
+/* The line naming the settings set aside (set->aside), when there are any. */
+void cmp_print_aside(const cmp_set *set);
 /* The new_keys field of pair p on stdout: KEY=VALUE;... of the keys on which the new row
  * differs from the old (one of them lacks the key), as one CSV field; empty when they
  * agree. 0, or -1 when out of memory. */

@@ -91,7 +91,9 @@ int cmp_print_exact(const cmp_set *set, const char *column, const int col[2], in
     printf("metric: %s, exact for a run: the ratio alone, no interval or test\n",
            memory ? "peak memory (peak_rss_bytes, the resident high-water mark of a run)"
                   : "steps (placements + backtracks) per run");
-    if (cmp_print_sides(labels, meta) || cmp_print_pairs(set, &cols)) return -1;
+    if (cmp_print_sides(labels, meta)) return -1;
+    cmp_print_aside(set);
+    if (cmp_print_pairs(set, &cols)) return -1;
     double *ratios = malloc((size_t)(set->npairs + 1) * sizeof *ratios);
     if (!ratios) return -1;
     int compared = 0;

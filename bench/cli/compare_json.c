@@ -24,6 +24,28 @@ static void json_run(const char *name, const char *label, const cmp_meta *m)
     putchar('}');
 }
 
+/* "set_aside": the settings set aside between two files, each with its one value on
+ * either side. */
+static void json_aside(const cmp_aside *a)
+{
+    fputs(",\"set_aside\":[", stdout);
+    for (int i = 0; a && i < a->n; i++) {
+        fputs(i ? ",{\"column\":" : "{\"column\":", stdout);
+        pb_json_string(stdout, a->one[i].column);
+        fputs(",\"item\":", stdout);
+        if (a->one[i].item)
+            pb_json_string(stdout, a->one[i].item);
+        else
+            fputs("null", stdout);
+        fputs(",\"old\":", stdout);
+        pb_json_string(stdout, a->one[i].old_value);
+        fputs(",\"new\":", stdout);
+        pb_json_string(stdout, a->one[i].new_value);
+        putchar('}');
+    }
+    putchar(']');
+}
+
 static void json_side(const char *name, const cmp_row *row, const pb_summary *s)
 {
     printf("\"%s\":{\"samples\":%d", name, row->n);
@@ -92,6 +114,7 @@ int cmp_print_json(const cmp_set *set, const char *const labels[2], const cmp_me
     json_run("old", labels[0], &meta[0]);
     putchar(',');
     json_run("new", labels[1], &meta[1]);
+    json_aside(set->aside);
     printf(",\"alpha\":%g,\"adjust\":\"%s\",\"tested\":%ld,\"between_process_sd\":", set->alpha,
            set->adjust ? "bh" : "none", set->tested);
     if (set->between_pairs)

@@ -287,7 +287,7 @@ int cmp_print_table(const cmp_set *set, const char *const labels[2], const cmp_m
     char *old_label = cmp_label_shown(labels[0]), *new_label = cmp_label_shown(labels[1]);
     if (!old_label || !new_label) return free(old_label), free(new_label), -1;
     int rc = cmp_print_sides(labels, meta);
-    if (!rc) print_change_meaning(set);
+    if (!rc) cmp_print_aside(set), print_change_meaning(set);
     rc = rc || cmp_print_pairs(set, &stats) || print_totals(set, old_label, new_label) ? -1 : 0;
     free(old_label), free(new_label);
     return rc;

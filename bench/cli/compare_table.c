@@ -23,13 +23,34 @@ const char *cmp_key_cell(const cmp_set *set, long i, int k)
     return set->pair[i].old->cells[set->key_old[k]];
 }
 
+/* Two settings of the same items, NAME=VALUE;..., in the same order, item by item:
+ * "luby-unit=20/400;keep-glue=2". 0 when they are not such settings. */
+static int items_text(const char *o, const char *n, char *out, size_t len)
+{
+    size_t at = 0;
+    *out = 0;
+    for (;;) {
+        const size_t lo = strcspn(o, ";"), ln = strcspn(n, ";");
+        const char *eq = memchr(o, '=', lo);
+        const size_t name = eq ? (size_t)(eq - o) + 1 : 0; /* with its '=' */
+        if (!name || ln < name || memcmp(o, n, name) || !o[lo] != !n[ln]) return 0;
+        const int same = lo == ln && !memcmp(o, n, lo);
+        if (at < len)
+            at += (size_t)snprintf(out + at, len - at, "%s%.*s%s%.*s", at ? ";" : "", (int)lo, o,
+                                   same ? "" : "/", same ? 0 : (int)(ln - name), n + name);
+        if (!o[lo]) return 1;
+        o += lo + 1, n += ln + 1;
+    }
+}
+
 /* Key k of pair i as the table shows it: the rows' value, or "OLD/NEW" where they
- * differ on a key that one of them lacks (-). */
+ * differ (a key that one of them lacks, -, or a setting set aside), a params setting
+ * item by item. */
 static const char *key_text(const cmp_set *set, long i, int k, char *out, size_t len)
 {
     const char *o = cmp_key_cell(set, i, k), *n = set->pair[i].new_->cells[set->key_new[k]];
     if (!strcmp(o, n)) return o;
-    snprintf(out, len, "%s/%s", o, n);
+    if (!items_text(o, n, out, len)) snprintf(out, len, "%s/%s", o, n);
     return out;
 }
 
@@ -121,6 +142,7 @@ void cmp_print_loose(const cmp_set *set)
     char name[CMP_CELL];
     int n = 0;
     for (int k = 0; k < set->nkey; k++) {
+        if (set->aside && set->aside->key[k]) continue; /* cmp_print_aside names it */
         long i = 0;
         while (i < set->npairs &&
                !strcmp(cmp_key_cell(set, i, k), set->pair[i].new_->cells[set->key_new[k]]))
@@ -130,6 +152,25 @@ void cmp_print_loose(const cmp_set *set)
     }
     printf(" ignored in %ld pair%s, where one side has none (-): shown as old/new\n", set->loose,
            set->loose == 1 ? "" : "s");
+}
+
+void cmp_print_aside(const cmp_set *set)
+{
+    if (!set->aside) return;
+    fputs("settings set aside, one value in each file (old/new):", stdout);
+    for (int i = 0; i < set->aside->n; i++) {
+        const cmp_aside_one *a = &set->aside->one[i];
+        char column[CMP_CELL], item[CMP_CELL], o[CMP_CELL], n[CMP_CELL];
+        pb_text_show(column, CMP_CELL, a->column);
+        pb_text_show(o, CMP_CELL, a->old_value);
+        pb_text_show(n, CMP_CELL, a->new_value);
+        if (a->item)
+            printf("%s %s %s=%s/%s", i ? "," : "", column, pb_text_show(item, CMP_CELL, a->item), o,
+                   n);
+        else
+            printf("%s %s %s/%s", i ? "," : "", column, o, n);
+    }
+    putchar('\n');
 }
 
 /* " (commit C, DATE)" of a run with a .meta, shown safely; "" without one. */

@@ -3,7 +3,8 @@
 # raw samples written here: identical runs call nothing significant, a copy with every
 # sample 1.10 times slower is slower everywhere (ratio 1.10, exact p = 2/252 with 5
 # samples a side), verdicts on p adjusted over the pairs (Benjamini-Hochberg), --by
-# pairs two engines in one file, --csv, times in units with 3
+# pairs two engines in one file, two files of different settings pair with those set
+# aside (threads, engine_seed, an item of params), --csv, times in units with 3
 # figures, rows on one side only, and every bad input as one line with file and line.
 # usage: tests/e2e/cli_compare.sh PATH/TO/puzzlebench SOURCE_DIR
 # shellcheck source=tests/e2e/cli_lib.sh
@@ -285,6 +286,100 @@ one_line_error "^puzzlebench: compare: $tmp/lack\.csv: expected a value of colum
 expect 2 "by, an unknown value" -- "$pb" compare "$tmp/lack.csv" --by engine=zzzzzzzz,dlx
 one_line_error "^puzzlebench: compare: $tmp/lack\.csv: expected a value of column engine for --by, got 'zzzzzzzz'; its values: propagate, dlx, backtrack, x, y$"
 
+# ---- two files run with different settings: each file's one setting set aside ----
+# A sweep's threads, params and engine_seed: set_table NAME < "row instance engine
+# order threads params engine_seed steps median" lines, 5 samples a run as above.
+set_header=family,instance,cells,engine,order,mode,threads,params,engine_seed,rep,status,solutions,steps,placements,backtracks,candidates,guesses,learnts,restarts,wall_s,puzzles,run_id,row,samples,runs_per_sample,min_s,median_s,mean_s,stddev_s,cv,median_lo_s,median_hi_s,noisy
+set_table() {
+    echo "$set_header" >"$tmp/$1.csv"
+    echo "run_id,row,sample,runs,wall_s" >"$tmp/$1.samples.csv"
+    awk -v run="$run" -v csv="$tmp/$1.csv" -v smp="$tmp/$1.samples.csv" '{
+        printf "toy,%s,4,%s,%s,first,%s,%s,%s,0,done,1,%s,0,0,0,0,0,0,%.9g,1,%s,%s,5,1,%.9g,%.9g,%.9g,,,,,0\n",
+            $2, $3, $4, $5, $6, $7, $8, $9, run, $1, $9, $9, $9 >> csv
+        split("1.00 1.01 0.99 1.02 0.98", f, " ")
+        for (k = 1; k <= 5; k++) printf "%s,%s,%d,1,%.9g\n", run, $1, k - 1, $9 * f[k] >> smp
+    }'
+}
+# Two sweeps of backtrack and learn, --params luby-unit=20 and luby-unit=400: learn's
+# rows differ in that item alone, backtrack's (no params, -) in nothing.
+set_table lu20 <<'ROWS'
+0 a backtrack row 1 - - 100 0.002
+1 a learn - 1 luby-unit=20;restarts=luby - 50 0.001
+2 b backtrack row 1 - - 200 0.004
+3 b learn - 1 luby-unit=20;restarts=luby - 80 0.002
+ROWS
+set_table lu400 <<'ROWS'
+0 a backtrack row 1 - - 100 0.002
+1 a learn - 1 luby-unit=400;restarts=luby - 40 0.0005
+2 b backtrack row 1 - - 200 0.004
+3 b learn - 1 luby-unit=400;restarts=luby - 80 0.002
+ROWS
+expect 0 "two settings of params" -- "$pb" compare "$tmp/lu20.csv" "$tmp/lu400.csv"
+has "^settings set aside, one value in each file \(old/new\): params luby-unit=20/400$" "$tmp/out"
+has "^a +learn +- +luby-unit=20/400;restarts=luby +1\.00 ms \[0\.980, 1\.02\] +500 µs \[490, 510\] +2\.00× faster .* +1\.25× fewer$" "$tmp/out"
+has "^b +backtrack +row +- +4\.00 ms " "$tmp/out"
+has "^4 pairs: 1 faster, 0 slower, 3 unchanged \(~\)$" "$tmp/out"
+grep -q "only in\|ignored in" "$tmp/out" && bad "two settings of params: rows left, or a key ignored" || ok
+expect 0 "two settings of params, csv" -- "$pb" compare "$tmp/lu20.csv" "$tmp/lu400.csv" --csv
+has "^toy,a,4,learn,-,first,1,luby-unit=20;restarts=luby,-,5,.*,params=luby-unit=400;restarts=luby$" "$tmp/out"
+has "^toy,a,4,backtrack,row,first,1,-,-,5,.*,1,$" "$tmp/out"
+expect 0 "two settings of params, json" -- "$pb" compare "$tmp/lu20.csv" "$tmp/lu400.csv" --json
+python3 - "$tmp/out" <<'PY' && ok || bad "json: set_aside not params luby-unit 20 against 400"
+import json, sys
+d = json.load(open(sys.argv[1]))
+assert d["set_aside"] == [{"column": "params", "item": "luby-unit", "old": "20", "new": "400"}], d["set_aside"]
+assert len(d["pairs"]) == 4 and d["only_old"] == 0 and d["only_new"] == 0
+assert [p["new_key"] for p in d["pairs"] if p["key"]["engine"] == "learn"] == [{"params": "luby-unit=400;restarts=luby"}] * 2
+PY
+expect 0 "two settings of params, steps" -- "$pb" compare "$tmp/lu20.csv" "$tmp/lu400.csv" --metric steps
+has "^settings set aside, one value in each file \(old/new\): params luby-unit=20/400$" "$tmp/out"
+has "^a +learn +- +luby-unit=20/400;restarts=luby +50 +40 +1\.25× fewer$" "$tmp/out"
+# Files of one setting compare as before: nothing set aside, the line left out.
+expect 0 "one setting, nothing set aside" -- "$pb" compare "$tmp/lu20.csv" "$tmp/lu20.csv"
+grep -q "set aside" "$tmp/out" && bad "one setting: a setting set aside" || ok
+has "^4 pairs: " "$tmp/out"
+expect 0 "one setting, json" -- "$pb" compare "$tmp/lu20.csv" "$tmp/lu20.csv" --json
+python3 -c 'import json, sys; assert json.load(open(sys.argv[1]))["set_aside"] == []' "$tmp/out" && ok ||
+    bad "json: set_aside not [] for one setting"
+# An item a side holds at several values stays a key: restarts pairs glue with glue,
+# luby with luby, while luby-unit is set aside.
+set_table grid20 <<'ROWS'
+0 a learn - 1 luby-unit=20;restarts=luby - 50 0.001
+1 a learn - 1 luby-unit=20;restarts=glue - 60 0.001
+ROWS
+set_table grid400 <<'ROWS'
+0 a learn - 1 luby-unit=400;restarts=glue - 30 0.001
+1 a learn - 1 luby-unit=400;restarts=luby - 40 0.001
+ROWS
+expect 0 "a grid of settings" -- "$pb" compare "$tmp/grid20.csv" "$tmp/grid400.csv" --metric steps
+has "^settings set aside, one value in each file \(old/new\): params luby-unit=20/400$" "$tmp/out"
+has "^luby-unit=20/400;restarts=luby +50 +40 +1\.25× fewer$" "$tmp/out"
+has "^luby-unit=20/400;restarts=glue +60 +30 +2\.00× fewer$" "$tmp/out"
+# Threads and the engine seed, each one value a file: both set aside; a row without
+# a seed (-) keeps it.
+set_table t1 <<'ROWS'
+0 a backtrack row 1 - - 100 0.002
+1 a restart - 1 - 1 90 0.001
+ROWS
+set_table t4 <<'ROWS'
+0 a backtrack row 4 - - 100 0.001
+1 a restart - 4 - 2 70 0.001
+ROWS
+expect 0 "threads and seeds" -- "$pb" compare "$tmp/t1.csv" "$tmp/t4.csv"
+has "^settings set aside, one value in each file \(old/new\): threads 1/4, engine_seed 1/2$" "$tmp/out"
+has "^common: family=toy instance=a cells=4 mode=first threads=1/4 params=-$" "$tmp/out"
+has "^backtrack +row +- +2\.00 ms .* 2\.00× faster " "$tmp/out"
+has "^restart +- +1/2 +1\.00 ms " "$tmp/out"
+has "^2 pairs: " "$tmp/out"
+# Several values on a side are no setting of the file: refused, as before, naming them.
+set_table lu20b <<'ROWS'
+0 a learn - 1 luby-unit=20;restarts=luby - 50 0.001
+1 a learn - 1 luby-unit=100;restarts=luby - 50 0.001
+ROWS
+expect 2 "several settings on a side" -- "$pb" compare "$tmp/lu20b.csv" "$tmp/lu400.csv" --where engine=learn
+one_line_error "^puzzlebench: compare: $tmp/lu20b\.csv: no rows pair up: rows of $tmp/lu20b\.csv have params luby-unit=100;restarts=luby, luby-unit=20;restarts=luby, rows of $tmp/lu400\.csv have params luby-unit=400;restarts=luby$"
+[ -s "$tmp/out" ] && bad "several settings on a side: a table on stdout" || ok
+
 # ---- rows on one side only ----
 expect 0 "one side only" -- "$pb" compare "$tmp/old.csv" "$tmp/part.csv"
 has "^only in old \($tmp/old.csv\): 1 row$" "$tmp/out"
@@ -552,6 +647,20 @@ has "^2 paired by round, 0 from independent samples$" "$tmp/out"
 has "^change: the geometric mean of the per-round ratios of new to old time, with its 95% interval \\(not the ratio of the medians shown\\)$" "$tmp/out"
 expect 2 "real sweep, a mistyped engine" -- "$pb" compare "$tmp/real/lack.csv" --by "engine=$with_order,${without}x"
 one_line_error "^puzzlebench: compare: $tmp/real/lack\\.csv: expected a value of column engine for --by, got '${without}x'; its values: $with_order, $without \\(did you mean '$without'\\?\\)$"
+
+# ---- the issue's case: two sweeps of one matrix, --params luby-unit=20 and =400 ----
+# learn's rows differ in the one item, backtrack's (no params) in nothing: every row
+# pairs, with luby-unit set aside.
+for u in 20 400; do
+    expect 0 "a real sweep, luby-unit=$u" -- "$pb" sweep --family notouch --name "lu$u" \
+        --instances "cross8 2x4" --engines "backtrack learn" --modes first --params "luby-unit=$u" \
+        --samples 3 --min-sample-time 0 --out "$tmp/real" -q
+done
+expect 0 "two real sweeps, two settings" -- "$pb" compare "$tmp/real/lu20.csv" "$tmp/real/lu400.csv"
+has "^settings set aside, one value in each file \(old/new\): params luby-unit=20/400$" "$tmp/out"
+has "^4 pairs: " "$tmp/out"
+has "^2x4 +learn +- +luby-unit=20/400;" "$tmp/out"
+grep -q "only in" "$tmp/out" && bad "two real sweeps: rows left without a partner" || ok
 
 # ---- --metric: cpu from each sample's cpu_s; steps and memory exact, their ratio ----
 expect 0 "real sweep, --metric cpu" -- "$pb" compare "$tmp/real/lack.csv" --by "engine=$with_order,$without" --metric cpu

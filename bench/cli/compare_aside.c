@@ -1,0 +1,231 @@
+/* compare_aside.c — two files run with different settings (a sweep with --params
+ * luby-unit=20 against one with luby-unit=400, or threads 1 against 4): a setting
+ * that every row of OLD holds at one value and every row of NEW at another is what
+ * tells the two runs apart, as --by's column does within one file. It is set aside,
+ * so that the rows pair on their other keys, and the output says so. The settings
+ * are threads, engine_seed, and each item of params (NAME=VALUE) on its own: the
+ * rows of other engines, or with other items, keep theirs. A setting that a side
+ * holds at several values stays a key: which of them would pair is not for compare
+ * to guess. */
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "compare.h"
+
+/* The key columns whose value is a setting of the run as a whole; params is set
+ * aside item by item. */
+static const char *const whole[] = {"threads", "engine_seed"};
+enum { NWHOLE = sizeof whole / sizeof whole[0] };
+
+static int lacks(const char *value)
+{
+    return !strcmp(value, "-");
+}
+
+/* The one value other than "-" that s's rows hold in column col; NULL when they hold
+ * none or several. */
+static const char *one_value(const cmp_side *s, int col)
+{
+    const char *v = NULL;
+    for (long r = 0; r < s->file->table.nrows; r++) {
+        const cmp_row *row = &s->file->rows[r];
+        const char *x = row->cells[col];
+        if (!cmp_side_keeps(s, row) || lacks(x)) continue;
+        if (v && strcmp(v, x)) return NULL;
+        v = x;
+    }
+    return v;
+}
+
+/* The value of item name (n bytes) among cell's ';'-separated NAME=VALUE items: its
+ * start, its length in *len; NULL when cell has none. */
+static const char *item_value(const char *cell, const char *name, size_t n, size_t *len)
+{
+    for (const char *at = cell;;) {
+        const size_t l = strcspn(at, ";");
+        if (l > n && at[n] == '=' && !memcmp(at, name, n)) return *len = l - n - 1, at + n + 1;
+        if (!at[l]) return NULL;
+        at += l + 1;
+    }
+}
+
+/* The one value of item name among s's rows that have it, as one_value; its length in
+ * *len. */
+static const char *one_item_value(const cmp_side *s, int col, const char *name, size_t n,
+                                  size_t *len)
+{
+    const char *v = NULL;
+    for (long r = 0; r < s->file->table.nrows; r++) {
+        const cmp_row *row = &s->file->rows[r];
+        size_t l;
+        const char *x = item_value(row->cells[col], name, n, &l);
+        if (!x || !cmp_side_keeps(s, row)) continue;
+        if (v && (l != *len || memcmp(v, x, l))) return NULL;
+        v = x, *len = l;
+    }
+    return v;
+}
+
+/* Records a setting set aside: column, item (NULL: the whole column) and the two
+ * values. 0, or -1 when out of memory. */
+static int add_one(cmp_aside *a, const char *column, const char *item, size_t item_len,
+                   const char *old_value, size_t old_len, const char *new_value, size_t new_len)
+{
+    cmp_aside_one *one = realloc(a->one, (size_t)(a->n + 1) * sizeof *one);
+    if (!one) return -1;
+    a->one = one;
+    one = &a->one[a->n++];
+    *one = (cmp_aside_one){column, item ? strndup(item, item_len) : NULL,
+                           strndup(old_value, old_len), strndup(new_value, new_len)};
+    return (item && !one->item) || !one->old_value || !one->new_value ? -1 : 0;
+}
+
+/* An item name met before: where it starts, and its length. */
+typedef struct name_seen {
+    const char *at;
+    size_t n;
+} name_seen;
+
+/* Sets aside the params items (column col[0] in old, col[1] in new) with one value in
+ * old's rows and another in new's, each item name once. 0, or -1 when out of memory. */
+static int find_items(cmp_aside *a, const cmp_side *old, const cmp_side *new_, const int col[2],
+                      const char *column)
+{
+    const cmp_file *f = old->file;
+    name_seen *seen = NULL;
+    size_t nseen = 0, room = 0;
+    int rc = 0;
+    for (long r = 0; r < f->table.nrows && !rc; r++) {
+        if (!cmp_side_keeps(old, &f->rows[r])) continue;
+        for (const char *at = f->rows[r].cells[col[0]]; !rc;) {
+            const size_t l = strcspn(at, ";");
+            const char *eq = memchr(at, '=', l);
+            const size_t n = eq ? (size_t)(eq - at) : 0;
+            int known = !n;
+            for (size_t q = 0; q < nseen && !known; q++)
+                known = seen[q].n == n && !memcmp(seen[q].at, at, n);
+            if (!known && nseen == room) {
+                name_seen *more = realloc(seen, (room = 2 * room + 8) * sizeof *more);
+                if (!more) rc = -1;
+                seen = more ? more : seen;
+            }
+            if (!known && !rc) {
+                seen[nseen++] = (name_seen){at, n};
+                size_t lo = 0, ln = 0;
+                const char *vo = one_item_value(old, col[0], at, n, &lo);
+                const char *vn = vo ? one_item_value(new_, col[1], at, n, &ln) : NULL;
+                if (vn && (lo != ln || memcmp(vo, vn, lo)))
+                    rc = add_one(a, column, at, n, vo, lo, vn, ln);
+            }
+            if (!at[l]) break;
+            at += l + 1;
+        }
+    }
+    free(seen);
+    return rc;
+}
+
+/* Appends to out (at *at) the items of cell whose names a's params items do not name,
+ * ';'-joined, then a NUL. */
+static void rest_items(const cmp_aside *a, const char *column, const char *cell, char *out,
+                       size_t *at)
+{
+    const size_t start = *at;
+    for (const char *p = cell;;) {
+        const size_t l = strcspn(p, ";");
+        int keep = 1;
+        for (int i = 0; i < a->n && keep; i++) {
+            const char *item = a->one[i].item;
+            const size_t n = item ? strlen(item) : 0;
+            keep = !item || strcmp(a->one[i].column, column) || l <= n || p[n] != '=' ||
+                   memcmp(p, item, n);
+        }
+        if (keep) {
+            if (*at > start) out[(*at)++] = ';';
+            memcpy(out + *at, p, l);
+            *at += l;
+        }
+        if (!p[l]) break;
+        p += l + 1;
+    }
+    out[(*at)++] = 0;
+}
+
+/* Gives side s's file a column for each key k with aside[k] set: "*" in place of a
+ * whole setting's value ("-" kept: a row without the setting), a params value less
+ * the items set aside; s's match keys name them. 0, or -1 when out of memory. */
+static int add_columns(cmp_aside *a, const cmp_side *s, int side, const char *const *names,
+                       int nkey, int m)
+{
+    cmp_file *f = s->file;
+    const long nrows = f->table.nrows;
+    size_t room = 2;
+    for (int k = 0; k < nkey; k++)
+        for (long r = 0; a->key[k] && r < nrows; r++)
+            room += strlen(f->rows[r].cells[s->key[k]]) + 1;
+    char *text = malloc(room),
+         **cells = malloc((size_t)(nrows ? nrows : 1) * (size_t)m * sizeof *cells);
+    char **header = malloc((size_t)m * sizeof *header);
+    if (!text || !cells || !header) return free(text), free(cells), free(header), -1;
+    size_t at = 2;
+    strcpy(text, "*");
+    for (int k = 0, j = 0; k < nkey; k++) {
+        if (!a->key[k]) continue;
+        const int col = s->key[k], items = !strcmp(names[k], "params");
+        header[j] = f->table.cell[col];
+        for (long r = 0; r < nrows; r++) {
+            char *v = f->rows[r].cells[col];
+            if (items) {
+                cells[r * m + j] = text + at;
+                rest_items(a, names[k], v, text, &at);
+            } else {
+                cells[r * m + j] = lacks(v) ? v : text;
+            }
+        }
+        a->match[side][k] = f->table.ncols + j++;
+    }
+    const int rc = cmp_file_append(f, m, header, cells, text);
+    free(cells), free(header);
+    return rc;
+}
+
+int cmp_aside_find(cmp_aside *a, const cmp_side *old, const cmp_side *new_,
+                   const char *const *names, int nkey)
+{
+    *a = (cmp_aside){0};
+    a->key = calloc((size_t)(nkey ? nkey : 1), 1);
+    a->match[0] = malloc((size_t)(nkey ? nkey : 1) * sizeof *a->match[0]);
+    a->match[1] = malloc((size_t)(nkey ? nkey : 1) * sizeof *a->match[1]);
+    if (!a->key || !a->match[0] || !a->match[1]) return cmp_aside_free(a), -1;
+    memcpy(a->match[0], old->key, (size_t)nkey * sizeof *a->match[0]);
+    memcpy(a->match[1], new_->key, (size_t)nkey * sizeof *a->match[1]);
+    int m = 0;
+    for (int k = 0; k < nkey; k++) {
+        const int before = a->n;
+        if (!strcmp(names[k], "params")) {
+            if (find_items(a, old, new_, (const int[]){old->key[k], new_->key[k]}, names[k]))
+                return cmp_aside_free(a), -1;
+        } else {
+            int w = 0;
+            while (w < NWHOLE && strcmp(names[k], whole[w])) w++;
+            const char *vo = w < NWHOLE ? one_value(old, old->key[k]) : NULL;
+            const char *vn = vo ? one_value(new_, new_->key[k]) : NULL;
+            if (vn && strcmp(vo, vn) &&
+                add_one(a, names[k], NULL, 0, vo, strlen(vo), vn, strlen(vn)))
+                return cmp_aside_free(a), -1;
+        }
+        m += a->key[k] = a->n > before;
+    }
+    if (m && (add_columns(a, old, 0, names, nkey, m) || add_columns(a, new_, 1, names, nkey, m)))
+        return cmp_aside_free(a), -1;
+    return 0;
+}
+
+void cmp_aside_free(cmp_aside *a)
+{
+    for (int i = 0; i < a->n; i++)
+        free(a->one[i].item), free(a->one[i].old_value), free(a->one[i].new_value);
+    free(a->one), free(a->key), free(a->match[0]), free(a->match[1]);
+    *a = (cmp_aside){0};
+}
