@@ -371,7 +371,9 @@ static int compare_run(const compare_opts *o, const char *const *pos, int npos)
     if (o->json && (o->metric == METRIC_STEPS || o->metric == METRIC_MEMORY))
         return pb_usage_error("compare", "--metric %s: a table or --csv (no --json)",
                               metrics[o->metric]);
-    if (o->by && npos != 1) return pb_usage_error("compare", "--by expects one file");
+    if (o->by && npos != 1)
+        return pb_usage_error("compare", "--by expects one file (two files are the two sides: "
+                                         "a setting that tells them apart is set aside)");
     if (!o->by && npos != 2)
         return pb_usage_error("compare",
                               "expected two files, OLD and NEW (or one file with --by COL=A,B)");

@@ -183,6 +183,9 @@ typedef struct cmp_aside {
 int cmp_aside_find(cmp_aside *a, const cmp_side *old, const cmp_side *new_,
                    const char *const *names, int nkey);
 void cmp_aside_free(cmp_aside *a);
+/* 1 when column is a setting that two files may hold one value each of: threads,
+ * engine_seed, params. */
+int cmp_is_setting(const char *column);
 
 /* --where KEY=V,...: the keys, values, and their columns in each of the (up to two)
  * files. */

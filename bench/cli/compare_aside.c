@@ -18,6 +18,13 @@
 static const char *const whole[] = {"threads", "engine_seed"};
 enum { NWHOLE = sizeof whole / sizeof whole[0] };
 
+int cmp_is_setting(const char *column)
+{
+    for (int w = 0; w < NWHOLE; w++)
+        if (!strcmp(column, whole[w])) return 1;
+    return !strcmp(column, "params");
+}
+
 static int lacks(const char *value)
 {
     return !strcmp(value, "-");

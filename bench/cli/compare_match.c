@@ -310,10 +310,17 @@ static int nothing_pairs(const cmp_set *set, const cmp_side *os, cmp_row **o, lo
     }
     const char **vo = malloc((size_t)no * sizeof *vo), **vn = malloc((size_t)nn * sizeof *vn);
     if (!vo || !vn) return free(vo), free(vn), snprintf(err, errlen, "out of memory"), -1;
-    int found = 0;
-    for (int k = 0; k < set->nkey; k++)
-        found += apart(set, k, os, o, no, ns, n, nn, vo, vn, why, sizeof why, &at);
+    int found = 0, setting = 0;
+    for (int k = 0; k < set->nkey; k++) {
+        const int a = apart(set, k, os, o, no, ns, n, nn, vo, vn, why, sizeof why, &at);
+        found += a;
+        setting |= a && os->file != ns->file && cmp_is_setting(set->key_names[k]);
+    }
     free(vo), free(vn);
+    /* Two files whose settings differ pair when each holds one: say why these do not. */
+    if (setting && at < sizeof why)
+        snprintf(why + at, sizeof why - at,
+                 " (a setting is set aside only where each file holds one value of it)");
     if (!found) {
         /* Every key alone has a value in common: name the nearest rows. A cap on the
          * rows scanned keeps a huge file's error quick. */

@@ -377,7 +377,7 @@ set_table lu20b <<'ROWS'
 1 a learn - 1 luby-unit=100;restarts=luby - 50 0.001
 ROWS
 expect 2 "several settings on a side" -- "$pb" compare "$tmp/lu20b.csv" "$tmp/lu400.csv" --where engine=learn
-one_line_error "^puzzlebench: compare: $tmp/lu20b\.csv: no rows pair up: rows of $tmp/lu20b\.csv have params luby-unit=100;restarts=luby, luby-unit=20;restarts=luby, rows of $tmp/lu400\.csv have params luby-unit=400;restarts=luby$"
+one_line_error "^puzzlebench: compare: $tmp/lu20b\.csv: no rows pair up: rows of $tmp/lu20b\.csv have params luby-unit=100;restarts=luby, luby-unit=20;restarts=luby, rows of $tmp/lu400\.csv have params luby-unit=400;restarts=luby \(a setting is set aside only where each file holds one value of it\)$"
 [ -s "$tmp/out" ] && bad "several settings on a side: a table on stdout" || ok
 
 # ---- rows on one side only ----
@@ -661,6 +661,8 @@ has "^settings set aside, one value in each file \(old/new\): params luby-unit=2
 has "^4 pairs: " "$tmp/out"
 has "^2x4 +learn +- +luby-unit=20/400;" "$tmp/out"
 grep -q "only in" "$tmp/out" && bad "two real sweeps: rows left without a partner" || ok
+expect 2 "two real sweeps, --by" -- "$pb" compare "$tmp/real/lu20.csv" "$tmp/real/lu400.csv" --by params=luby-unit=20,luby-unit=400
+one_line_error "^puzzlebench: compare: --by expects one file \(two files are the two sides: a setting that tells them apart is set aside\) "
 
 # ---- --metric: cpu from each sample's cpu_s; steps and memory exact, their ratio ----
 expect 0 "real sweep, --metric cpu" -- "$pb" compare "$tmp/real/lack.csv" --by "engine=$with_order,$without" --metric cpu
