@@ -132,6 +132,14 @@ expect 2 "a mistyped sweep engine" -- "$pb" sweep --family notouch --instances 2
 one_line_error "^puzzlebench: sweep: --engines names engine 'propagte', which notouch has not \(one of: [a-z0-9, -]*\) \(did you mean 'propagate'\?\) \(see 'puzzlebench sweep --help'\)$"
 expect 2 "a mistyped sweep order" -- "$pb" sweep --family notouch --instances 2x3 --orders "row degre" --list
 one_line_error "^puzzlebench: sweep: --orders: unknown order 'degre' \(one of: row, degree, mrv\) \(did you mean 'degree'\?\) \(see 'puzzlebench sweep --help'\)$"
+# A step limit for an engine of the family that the sweep does not run would limit
+# nothing: refused with the sweep's engines and the nearest of them, in a file or not.
+printf 'family notouch\ninstances 2x3\nengines backtrack learn-alldiff\nstep-limit 100 learn=5\n' >sl.sweep
+expect 2 "a step limit for an engine the sweep does not run" -- "$pb" sweep sl.sweep --list
+one_line_error "^puzzlebench: sweep: sl.sweep:4: step-limit names engine 'learn', which the sweep does not run \(its engines: backtrack, learn-alldiff\) \(did you mean 'learn-alldiff'\?\) \(see 'puzzlebench sweep --help'\)$"
+expect 2 "--step-limit for an engine the sweep does not run" -- "$pb" sweep --family notouch --instances 2x3 \
+    --engines "backtrack enum-all" --step-limit "100 propagate=5" --list
+one_line_error "^puzzlebench: sweep: --step-limit names engine 'propagate', which the sweep does not run \(its engines: backtrack, enum-all\) \(see "
 # A key an option repeats reads once; max-samples below samples is no further round.
 expect 2 "engine-seeds with no random engine" -- "$pb" sweep --family notouch --instances 2x3 \
     --engines backtrack --engine-seeds 1-3 --list

@@ -1,7 +1,8 @@
 /* sweep_check.c — a sweep's keys checked against its family before anything runs:
- * engines and orders that exist, in every key that names them, each named once; the
- * engine keys (params, engine-seeds, max-lengths) against the sweep's engines; the
- * family's settings (family-sets) against its options; max-samples against samples. */
+ * engines and orders that exist, in every key that names them, each named once, and
+ * in step-limit and baseline only engines the sweep runs; the engine keys (params,
+ * engine-seeds, max-lengths) against the sweep's engines; the family's settings
+ * (family-sets) against its options; max-samples against samples. */
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -33,6 +34,28 @@ static int unknown_engine(const pb_sweep_spec *s, const char *key, const char *s
                           pb_family_engine_hint(s->fam, name, hint, sizeof hint));
 }
 
+/* An engine that key names (step-limit E=N) which the family has but the sweep does
+ * not run: its setting would change nothing, most likely a slip for another engine. */
+static int idle_engine(const pb_sweep_spec *s, const char *key, const char *source,
+                       const char *name)
+{
+    char where[PB_PATH_EXT_MAX], list[1024], hint[300];
+    const char *const *engines = (const char *const *)s->matrix.engines.item;
+    pb_sweep_spec_at(s, key, source, where, sizeof where);
+    return pb_usage_error(
+        "sweep", "%s%s names engine '%s', which the sweep does not run (its engines: %s)%s", where,
+        key, name, pb_names_join(engines, s->matrix.engines.n, list, sizeof list),
+        pb_suggest_hint(name, engines, s->matrix.engines.n, hint, sizeof hint));
+}
+
+/* 1 when the sweep runs engine name. */
+static int runs_engine(const pb_sweep_spec *s, const char *name)
+{
+    for (int i = 0; i < s->matrix.engines.n; i++)
+        if (!strcmp(s->matrix.engines.item[i], name)) return 1;
+    return 0;
+}
+
 /* The baseline: one of the sweep's engines, and, after a '/', one of its orders for an
  * engine that takes one. */
 static int check_baseline(const pb_sweep_spec *s, const char *source)
@@ -44,10 +67,7 @@ static int check_baseline(const pb_sweep_spec *s, const char *source)
     snprintf(engine, sizeof engine, "%.*s", (int)n, s->baseline);
     const char *const *engines = (const char *const *)s->matrix.engines.item;
     pb_sweep_spec_at(s, "baseline", source, where, sizeof where);
-    int known = 0;
-    for (int i = 0; i < s->matrix.engines.n; i++)
-        known |= !strcmp(s->matrix.engines.item[i], engine);
-    if (!known)
+    if (!runs_engine(s, engine))
         return pb_usage_error(
             "sweep",
             "%sbaseline names engine '%s', which the sweep does not run "
@@ -294,9 +314,11 @@ int pb_sweep_spec_check(pb_sweep_spec *s, const char *source)
     for (int i = 0; i < s->matrix.engines.n; i++)
         if (!pb_family_engine(s->fam, s->matrix.engines.item[i]))
             return unknown_engine(s, "engines", source, s->matrix.engines.item[i]);
-    for (int i = 0; i < s->matrix.step_limit.engines.n; i++)
-        if (!pb_family_engine(s->fam, s->matrix.step_limit.engines.item[i]))
-            return unknown_engine(s, "step-limit", source, s->matrix.step_limit.engines.item[i]);
+    for (int i = 0; i < s->matrix.step_limit.engines.n; i++) {
+        const char *name = s->matrix.step_limit.engines.item[i];
+        if (!pb_family_engine(s->fam, name)) return unknown_engine(s, "step-limit", source, name);
+        if (!runs_engine(s, name)) return idle_engine(s, "step-limit", source, name);
+    }
     for (int i = 0; i < s->matrix.orders.n; i++)
         if (!pb_order_find(s->matrix.orders.item[i])) {
             char hint[200];

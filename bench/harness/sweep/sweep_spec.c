@@ -281,7 +281,8 @@ const pb_option pb_sweep_keys[] = {
          "does not, its speed counts as its best from then on (0: read the\n"
          "speed and keep it in ref_s, never wait)")},
     {KEY("step-limit", PB_OPT_CUSTOM, matrix.step_limit, "N [E=N ...]",
-         "per-run step limit (default none); E=N sets engine E's"),
+         "per-run step limit (default none); E=N sets engine E's (an\n"
+         "engine the sweep runs)"),
      .parse = parse_step_limits},
     {KEY("time-limit", PB_OPT_SECONDS, time_limit, "S",
          "per-run time limit in seconds, 0 for none (a file of puzzles\n"

@@ -199,9 +199,10 @@ void pb_sweep_spec_at(const pb_sweep_spec *s, const char *key, const char *file,
 
 /* Checks a resolved spec against its family (sweep_check.c): fills in every engine of
  * the family when none were given; every engine named (engines, step-limit) and every
- * order must exist, no list may name one thing twice, and the baseline must be one of
- * the sweep's engines (in one of its orders, for an engine that takes one). 0, or the
- * exit status after a one-line message naming file (source) and line. */
+ * order must exist, no list may name one thing twice, and step-limit's engines and the
+ * baseline must be among the sweep's engines (the baseline in one of its orders, for an
+ * engine that takes one). 0, or the exit status after a one-line message naming file
+ * (source) and line. */
 int pb_sweep_spec_check(pb_sweep_spec *s, const char *source);
 
 /* The engine keys: params and engine-seeds read (PB_OPT_CUSTOM parsers,
