@@ -38,8 +38,9 @@ static const char sweep_about[] =
     "that family's own section instead).\n"
     "FILE holds 'key value...' lines ('#' starts a comment, a line that starts with a\n"
     "blank continues the previous key; each key once); every key may also be given\n"
-    "as an option, which overrides the file (e.g. --instances \"2x3 2x4\"). Runs with\n"
-    "one thread run `workers` at a time; runs with more run alone. A run that stops\n"
+    "as an option, which replaces the file's line (e.g. --instances \"2x3 2x4\"): that\n"
+    "line is not read, so a fault in it is not reported. Runs with one thread run\n"
+    "`workers` at a time; runs with more run alone. A run that stops\n"
     "at a limit gets status 'limit', stays in the CSV, and is timed once; a run takes\n"
     "no more samples once they used up `rep-budget`. Combinations an engine cannot\n"
     "run are left out (an engine left with none, say an outside solver not installed,\n"
@@ -249,6 +250,18 @@ static pb_option *key_options(const char **names, int max, int *n)
     return keys;
 }
 
+/* Tells the spec which keys the options gave (their names into given, NULL-ended,
+ * room for n + 1), so that it reads none of their lines in the file. */
+static void give_keys(pb_sweep_spec *spec, const char **names, const char **values, int n,
+                      const char **given)
+{
+    int k = 0;
+    for (int i = 0; i < n; i++)
+        if (values[i]) given[k++] = names[i];
+    given[k] = NULL;
+    spec->given = given;
+}
+
 /* Reads FILE into the spec (instances relative to its folder) and its content hash
  * into hash. 0, or the exit status. */
 static int read_file(pb_sweep_spec *spec, const char *file, int quick, char *hash, size_t hashlen)
@@ -371,7 +384,7 @@ static char **worker_args(const sweep_cli *cli, const char *file, const char **n
 
 int pb_cmd_sweep(int argc, char **argv)
 {
-    const char *names[256], *values[256] = {0}, *pos[1];
+    const char *names[256], *values[256] = {0}, *keys_given[257], *pos[1];
     int nkeys = 0, npos = 0, rc;
     sweep_cli cli = sweep_defaults;
     pb_option *keys = key_options(names, 256, &nkeys);
@@ -399,6 +412,7 @@ int pb_cmd_sweep(int argc, char **argv)
         goto out;
     }
     if ((rc = check_against(&cli))) goto out;
+    give_keys(&spec, names, values, nkeys, keys_given);
     if (!npos && cli.quick) pb_sweep_spec_quick(&spec);
     if ((npos && (rc = read_file(&spec, pos[0], cli.quick, hash, sizeof hash))) ||
         (rc = apply_overrides(&spec, names, values, nkeys, source)))

@@ -140,6 +140,14 @@ one_line_error "^puzzlebench: sweep: sl.sweep:4: step-limit names engine 'learn'
 expect 2 "--step-limit for an engine the sweep does not run" -- "$pb" sweep --family notouch --instances 2x3 \
     --engines "backtrack enum-all" --step-limit "100 propagate=5" --list
 one_line_error "^puzzlebench: sweep: --step-limit names engine 'propagate', which the sweep does not run \(its engines: backtrack, enum-all\) \(see "
+# An option replaces its key's line in the file: that line is not read, so a fault in
+# it (a sweep key's value, a family key's, an engine the checks would refuse) stops nothing;
+# a fault in a line no option replaces still does.
+printf 'family notouch\ninstances 2x3\nengines backtrack\nmodes firts\ndiff 0\nstep-limit 10 warp=3\n' >ov.sweep
+expect 0 "options over a file's bad lines" -- "$pb" sweep ov.sweep --modes count --diff 2 --step-limit 10 --list
+has "^2x3 backtrack row count threads=1$" "$tmp/out"
+expect 2 "an option over one bad line of three" -- "$pb" sweep ov.sweep --modes count --list
+one_line_error "^puzzlebench: sweep: ov.sweep:5: diff expects a whole number from 1 to 64, got '0'$"
 # A key an option repeats reads once; max-samples below samples is no further round.
 expect 2 "engine-seeds with no random engine" -- "$pb" sweep --family notouch --instances 2x3 \
     --engines backtrack --engine-seeds 1-3 --list

@@ -506,7 +506,9 @@ int pb_sweep_spec_set(pb_sweep_spec *s, const char *key, const char *value, int 
     return 0;
 }
 
-/* Applies one logical line (key and value, comments removed). */
+/* Applies one logical line (key and value, comments removed), unless an option gave
+ * its key: the option is what the user asked for, so a fault in the line it replaces
+ * stops nothing (the next run without the option reports it). */
 static int apply_line(pb_sweep_spec *s, char *line, int lineno, pb_error *err)
 {
     char *key = line + strspn(line, " ");
@@ -514,6 +516,8 @@ static int apply_line(pb_sweep_spec *s, char *line, int lineno, pb_error *err)
     char *sp = key + strcspn(key, " ");
     char *value = sp + strspn(sp, " ");
     *sp = '\0';
+    for (const char *const *g = s->given; g && *g; g++)
+        if (!strcmp(*g, key)) return 0;
     size_t vl = strlen(value);
     while (vl && value[vl - 1] == ' ') value[--vl] = '\0';
     if (!*value) return pb_fail(err, lineno, "%s: expected a value after the key", key);

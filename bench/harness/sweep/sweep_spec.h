@@ -138,6 +138,9 @@ typedef struct pb_sweep_spec {
     pb_list strings;      /* owned copies of the values the fields above point to */
     pb_pending_key *pending;
     int npending;
+    /* Keys given as options (NULL-ended; NULL: none): the option replaces the key's
+     * lines in a sweep file, which pb_sweep_spec_parse therefore does not read. */
+    const char *const *given;
     /* Where each key of pb_sweep_keys was set, one entry per key of the table: its
      * line in the sweep file, -1 for an option, 0 not at all (for messages, and a key
      * given twice in a file). */
@@ -158,7 +161,8 @@ void pb_sweep_spec_free(pb_sweep_spec *s);
 int pb_sweep_spec_set(pb_sweep_spec *s, const char *key, const char *value, int line,
                       pb_error *err);
 
-/* Reads a whole file's text. 0, or -1 with err naming the line. */
+/* Reads a whole file's text, but the lines of the keys in s->given. 0, or -1 with err
+ * naming the line. */
 int pb_sweep_spec_parse(pb_sweep_spec *s, const char *text, size_t len, pb_error *err);
 
 /* Finds the family, fills its parameters from their defaults and the family keys
