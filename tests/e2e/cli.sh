@@ -382,7 +382,7 @@ if grep -q '^ref_run=none ' "$out/b.meta"; then
     want='$c == ""'
 else
     has "^ref_run=[0-9]+ \(notouch,cross8,8,backtrack,row,(first|count),1,-,-\)$" "$out/b.meta"
-    has "^ref_s=first [0-9.e+-]+ best [0-9.e+-]+ worst [0-9.e+-]+ last [0-9.e+-]+ \([0-9]+ readings\)$" "$out/b.meta"
+    has "^ref_s=first [0-9.e+-]+ best [0-9.e+-]+ worst [0-9.e+-]+ last [0-9.e+-]+ \((1 reading|[0-9]+ readings)\)$" "$out/b.meta"
     has "^speed_waits=[0-9]+ \([0-9]+ recovered, [0-9]+ s waited\)$" "$out/b.meta"
     has "^speed_rounds=[0-9]+ taken again, [0-9]+ kept slower$" "$out/b.meta"
     want='$c > 0'

@@ -86,6 +86,21 @@ static void test_settle_gives_up_and_takes_the_new_speed(void)
     CHECK(!strncmp(line[0], "ref_s=first 1 best 1 worst 1.5 last 1.5 (", 41));
 }
 
+/* The .meta's lines agree in number: one reading is "1 reading". */
+static void test_lines_count_in_the_singular(void)
+{
+    static const double r[] = {1.0};
+    script s = {r, 1, 0};
+    pb_speed_guard g;
+    char line[3][160];
+    CHECK(pb_speed_guard_start(&g, 0, 0.10, next_reading, &s) == 0 && g.readings == 1);
+    pb_speed_guard_lines(&g, line);
+    CHECK(!strcmp(line[0], "ref_s=first 1 best 1 worst 1 last 1 (1 reading)"));
+    pb_speed_guard_read(&g);
+    pb_speed_guard_lines(&g, line);
+    CHECK(!strcmp(line[0], "ref_s=first 1 best 1 worst 1 last 1 (2 readings)"));
+}
+
 static void test_settle_stops_on_a_signal(void)
 {
     static const double r[] = {2.0};
@@ -224,6 +239,7 @@ int main(void)
     test_settle_until_the_machine_is_back();
     test_settle_gives_up_and_takes_the_new_speed();
     test_settle_stops_on_a_signal();
+    test_lines_count_in_the_singular();
     test_measure_keep_retakes_samples();
     test_measure_without_calibration();
     test_measure_first_run_that_waited();

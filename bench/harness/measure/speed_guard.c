@@ -94,8 +94,9 @@ int pb_speed_guard_settle(pb_speed_guard *g, volatile sig_atomic_t *stop, int qu
 
 int pb_speed_guard_lines(const pb_speed_guard *g, char line[][160])
 {
-    snprintf(line[0], 160, "ref_s=first %.6g best %.6g worst %.6g last %.6g (%d readings)",
-             g->first_s, g->best_s, g->worst_s, g->last_s, g->readings);
+    snprintf(line[0], 160, "ref_s=first %.6g best %.6g worst %.6g last %.6g (%d reading%s)",
+             g->first_s, g->best_s, g->worst_s, g->last_s, g->readings,
+             g->readings == 1 ? "" : "s");
     snprintf(line[1], 160, "speed_waits=%d (%d recovered, %.0f s waited)", g->waits, g->recovered,
              g->waited_s);
     snprintf(line[2], 160, "speed_rounds=%d taken again, %d kept slower", g->resampled,
