@@ -146,6 +146,7 @@ one_line_error "^puzzlebench: sweep: --step-limit names engine 'propagate', whic
 printf 'family notouch\ninstances 2x3\nengines backtrack\nmodes firts\ndiff 0\nstep-limit 10 warp=3\n' >ov.sweep
 expect 0 "options over a file's bad lines" -- "$pb" sweep ov.sweep --modes count --diff 2 --step-limit 10 --list
 has "^2x3 backtrack row count threads=1$" "$tmp/out"
+has "^1 run, 5 samples each$" "$tmp/out"
 expect 2 "an option over one bad line of three" -- "$pb" sweep ov.sweep --modes count --list
 one_line_error "^puzzlebench: sweep: ov.sweep:5: diff expects a whole number from 1 to 64, got '0'$"
 # A key an option repeats reads once; max-samples below samples is no further round.

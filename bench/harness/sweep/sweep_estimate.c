@@ -93,7 +93,8 @@ void pb_sweep_list_estimate(const pb_sweep_spec *spec, long runs, const pb_sweep
                             const pb_sweep_opts *o)
 {
     const pb_timing_opts *t = &spec->timing;
-    printf("%ld runs, %d sample%s each", runs, t->samples, t->samples == 1 ? "" : "s");
+    printf("%ld run%s, %d sample%s each", runs, runs == 1 ? "" : "s", t->samples,
+           t->samples == 1 ? "" : "s");
     if (spec->matrix.ci_target > 0 && t->max_samples > t->samples)
         printf(" (up to %d while a pair's ratio is known less well than +-%g%%)", t->max_samples,
                100 * spec->matrix.ci_target);
