@@ -151,6 +151,10 @@ class Fixture(unittest.TestCase):
     def section(self):
         return "\n".join(l if isinstance(l, str) else l.file for l in generic.section(self.ctx, self.csv))
 
+    def alts(self):
+        """The alt texts of the section's plots."""
+        return [l.alt for l in generic.section(self.ctx, self.csv) if not isinstance(l, str)]
+
     def part(self, limit=10.0):
         rows = list(csvread.read_csv(self.csv, need=generic.NEED))
         parts = generic.parts(self.ctx, rows, limit)
@@ -186,6 +190,7 @@ class Fixture(unittest.TestCase):
         self.assertNotIn("backtrack/row against", scatter)
         self.assertEqual(data_headers(self.ctx.plots),
                          {"# time_s\tsolved", "# x\ttime_s\tinstance", "# baseline_s\tsolver_s\tinstance"})
+        self.assertIn(f"{NAME}: time per instance", self.alts())
 
     def test_ratios_against_the_baseline(self):
         """Through compare (the fake's: ratio = new / old median, interval x [0.9, 1.1])."""
@@ -314,6 +319,7 @@ class Fixture(unittest.TestCase):
                          {"# peak_rss_bytes\tsolved", "# x\tpeak_rss_bytes\tinstance",
                           "# baseline_peak_rss_bytes\tsolver_peak_rss_bytes\tinstance"})
         self.assertEqual(cactus_comments(self.ctx.plots), cactus_within("peak memory"))
+        self.assertIn(f"{NAME}: peak memory per instance", self.alts())
 
     def test_unmeasured_solver_after_measured(self):
         """--metric memory: a solver whose solved runs all lack a peak has no total, and
@@ -443,6 +449,7 @@ class Fixture(unittest.TestCase):
         self.assertEqual(data_headers(self.ctx.plots),
                          {"# cpu_s\tsolved", "# x\tcpu_s\tinstance", "# baseline_cpu_s\tsolver_cpu_s\tinstance"})
         self.assertEqual(cactus_comments(self.ctx.plots), cactus_within("CPU time"))
+        self.assertIn(f"{NAME}: CPU time per instance", self.alts())
 
     def test_steps_metric(self):
         """--metric steps: each row's steps (here a million per second of its wall
@@ -466,6 +473,8 @@ class Fixture(unittest.TestCase):
         self.assertEqual(data_headers(self.ctx.plots),
                          {"# steps\tsolved", "# x\tsteps\tinstance", "# baseline_steps\tsolver_steps\tinstance"})
         self.assertEqual(cactus_comments(self.ctx.plots), cactus_within("steps"))
+        # The alt text names the measure drawn, as the title does.
+        self.assertIn(f"{NAME}: steps per instance", self.alts())
 
     def test_steps_metric_zero(self):
         """A run of 0 steps (a puzzle that learn's narrowing fills) has no ratio, and

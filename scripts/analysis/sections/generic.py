@@ -448,7 +448,7 @@ def section(ctx, path, run_compare=None):
                          f"{stem}: cactus plot"), ""]
         out += [ctx.plot(per_instance(ctx, part, f"{stem}{suffix}-instances",
                                       f"{what}: {time_words(part)} of each instance (open: not solved)"),
-                         f"{stem}: time per instance"), ""]
+                         f"{stem}: {measure_noun(part)} per instance"), ""]
         base = baseline_solver(part, meta)
         if base is None:
             wanted = meta.get("baseline") if meta else ""
