@@ -102,10 +102,29 @@ static void engines_csv(void)
             row("level", (*f)->name, (*f)->levels[i], "", (*f)->level_summaries[i]);
 }
 
+static size_t wider(size_t width, const char *name)
+{
+    return strlen(name) > width ? strlen(name) : width;
+}
+
+/* The width of the listing's name column: its longest name (engines, outside solvers,
+ * orders, levels), at least 12, so that every summary starts in one column. */
+static int name_width(void)
+{
+    size_t w = 12;
+    for (const pb_registered *r = pb_registry; r->about; r++) w = wider(w, r->about->name);
+    for (const pb_engine *const *e = pb_outside_engines; *e; e++) w = wider(w, (*e)->about.name);
+    for (const pb_order *const *o = pb_orders; *o; o++) w = wider(w, (*o)->name);
+    for (const pb_family *const *f = pb_families; *f; f++)
+        for (int i = 0; (*f)->levels && (*f)->levels[i]; i++) w = wider(w, (*f)->levels[i]);
+    return (int)w;
+}
+
 static void engines_table(void)
 {
     char caps[160];
     const char *tag = NULL;
+    const int w = name_width();
     for (const pb_registered *r = pb_registry; r->about; r++) {
         if (!tag || strcmp(tag, r->family))
             printf("engines (%s):\n", strcmp(r->family, PB_PLACEMENT)
@@ -113,29 +132,30 @@ static void engines_table(void)
                                           : "placement: every family on the shared model");
         tag = r->family;
         caps_text(r->about->caps, r->about->cap_names, caps, sizeof caps);
-        printf("  %-12s %s\n  %-12s [%s]\n", r->about->name, r->about->summary, "", caps);
+        printf("  %-*s %s\n  %-*s [%s]\n", w, r->about->name, r->about->summary, w, "", caps);
         for (const pb_param *p = r->about->params; p && p->name; p++) {
             char values[200];
             param_values(p, values, sizeof values);
-            printf("  %-12s --param %s=%s (%s):\n", "", p->name, p->choices ? "WORD" : "N", values);
-            printf("  %-12s   ", "");
-            pb_help_wrap(stdout, 17, 17, p->meaning);
+            printf("  %-*s --param %s=%s (%s):\n", w, "", p->name, p->choices ? "WORD" : "N",
+                   values);
+            printf("  %-*s   ", w, "");
+            pb_help_wrap(stdout, w + 5, w + 5, p->meaning);
         }
     }
     puts("outside solvers (placement: a child process on the puzzle's DIMACS each run):");
     for (const pb_engine *const *e = pb_outside_engines; *e; e++) {
         caps_text((*e)->about.caps, (*e)->about.cap_names, caps, sizeof caps);
-        printf("  %-12s %s\n  %-12s [%s]\n", (*e)->about.name, (*e)->about.summary, "", caps);
+        printf("  %-*s %s\n  %-*s [%s]\n", w, (*e)->about.name, (*e)->about.summary, w, "", caps);
     }
     puts("(--engine-seed N: the seed of the random choices of the engines marked 'random')");
     puts("orders (--order, for engines marked 'order'):");
     for (const pb_order *const *o = pb_orders; *o; o++)
-        printf("  %-12s %s\n", (*o)->name, (*o)->summary);
+        printf("  %-*s %s\n", w, (*o)->name, (*o)->summary);
     for (const pb_family *const *f = pb_families; *f; f++) {
         if (!(*f)->levels) continue;
         printf("levels of %s (easiest first):\n", (*f)->name);
         for (int i = 0; (*f)->levels[i]; i++)
-            printf("  %-12s %s\n", (*f)->levels[i], (*f)->level_summaries[i]);
+            printf("  %-*s %s\n", w, (*f)->levels[i], (*f)->level_summaries[i]);
     }
 }
 

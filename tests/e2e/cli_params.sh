@@ -165,7 +165,16 @@ one_line_error "--engine-seeds expects seeds N or ranges A-B"
 
 # ---- the listings ----
 expect 0 "engines" -- "$pb" engines
-has '^               --param restart-steps=N \(1\.\.1099511627776, default 100\):$' "$tmp/out"
+has '^ +--param restart-steps=N \(1\.\.1099511627776, default 100\):$' "$tmp/out"
+# One column for every summary, capability list and parameter, past the longest name
+# (engines, outside solvers, orders, levels: learn-alldiff's is over the old 12), and a
+# parameter's meaning two further in.
+awk '/^  [^ ]/ { match($0, /^  [^ ]+ +/); col[RLENGTH]++; next }
+    /^ +(\[|--param )/ { match($0, /^ +/); col[RLENGTH]++; next }
+    /^ / { match($0, /^ +/); meaning[RLENGTH]++ }
+    END { for (k in col) { n++; c = k }
+          for (k in meaning) if (k != c + 2) exit 1
+          exit n != 1 }' "$tmp/out" && ok || bad "engines: the columns are not aligned: $(grep -E '^  [^ ]+ [^ ]' "$tmp/out" | head -3)"
 expect 0 "engines --csv" -- "$pb" engines --csv
 has '^param,placement,restart\.cell-choice,"random fewest, default random",' "$tmp/out"
 expect 0 "solve --help" -- "$pb" solve --help
