@@ -238,6 +238,9 @@ class Fixture(unittest.TestCase):
         # takes 0.002 s to its 0.001 s on 4x4#1, 0.005 s to 0.01 s on 9x9#2.
         set_meta(self.csv, "baseline", "propagate")
         text = self.section()
+        # The report says which setting it took, and how the sweep chose it.
+        self.assertIn("Against the baseline propagate/row q=2 (the .meta's baseline; of the 2 settings it ran, the "
+                      "sweep's first, as `params`, `engine-seeds` and `search-threads` list them): ", text)
         self.assertIn("| instance | propagate/row q=1 | backtrack/row |", text)
         self.assertIn("| 4x4#1 | 2.00× slower [1.80×, 2.20×] | 4.00× slower [3.60×, 4.40×] |", text)
         self.assertIn("| 9x9#2 | 2.00× faster [1.82×, 2.22×] | 2.00× slower [1.80×, 2.20×] |", text)
@@ -245,7 +248,7 @@ class Fixture(unittest.TestCase):
     def test_baseline_default_is_the_first_engine(self):
         set_meta(self.csv, "baseline", None)
         text = self.section()
-        self.assertIn("Against the baseline dlx (the sweep's first engine)", text)
+        self.assertIn("Against the baseline dlx (the sweep's first engine): ", text)
         self.assertIn("| instance | propagate/row | backtrack/row |", text)
 
     def test_row_limits_and_memory(self):

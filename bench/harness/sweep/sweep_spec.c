@@ -308,7 +308,9 @@ const pb_option pb_sweep_keys[] = {
     {KEY("baseline", PB_OPT_TEXT, baseline, "ENGINE[/ORDER]",
          "the engine (in one of the orders) that the report's scatter plots\n"
          "and paired ratios set every other solver against (kept in the .meta)\n"
-         "(default: the first of engines)")},
+         "(default: the first of engines); of an engine run with several\n"
+         "settings, the sweep's first (the first of params, engine-seeds and\n"
+         "search-threads that it runs)")},
     {KEY("collection", PB_OPT_TEXT, collection.dir, "DIR",
          "a folder whose manifest.csv (a column name) names puzzles: each\n"
          "row's file is an instance (relative to the sweep file's folder); the\n"

@@ -228,6 +228,17 @@ def baseline_solver(part, meta):
     return None if named else (part.solvers[0] if part.solvers else None)
 
 
+def _setting_taken(part, base):
+    """Where the baseline's engine (in its order) ran with several settings, which one
+    baseline_solver took and why: the sweep's first, so that the reader knows, and
+    knows how to choose another (list it first)."""
+    n = sum(1 for s in part.solvers if s.engine == base.engine and s.order == base.order)
+    if n < 2:
+        return ""
+    return (f"; of the {n} settings it ran, the sweep's first, as `params`, `engine-seeds` and `search-threads` "
+            "list them")
+
+
 def scatter(ctx, part, base, name, title):
     """Each other solver against the baseline, per instance: one panel each, log-log,
     the diagonal, the border where the unsolved sit."""
@@ -455,9 +466,10 @@ def section(ctx, path, run_compare=None):
             out += [f"_The baseline {code(wanted)} ran no instance in this part: no scatter plots or ratios._", ""]
             continue
         if len(part.solvers) > 1:
-            out += [f"Against the baseline {escape(base.label)}" + (" (the .meta's baseline)" if meta and
+            out += [f"Against the baseline {escape(base.label)}" + (" (the .meta's baseline" if meta and
                                                                     meta.get("baseline") else " (the sweep's first "
-                                                                    "engine)") + ": one point per instance; "
+                                                                    "engine") + _setting_taken(part, base)
+                    + "): one point per instance; "
                     f"below the diagonal the solver {BETTER[part.metric]}; the unsolved sit on the dashed border.",
                     ""]
             out += [ctx.plot(scatter(ctx, part, base, f"{stem}{suffix}-scatter",
