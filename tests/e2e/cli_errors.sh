@@ -149,6 +149,14 @@ has "^2x3 backtrack row count threads=1$" "$tmp/out"
 has "^1 run, 5 samples each$" "$tmp/out"
 expect 2 "an option over one bad line of three" -- "$pb" sweep ov.sweep --modes count --list
 one_line_error "^puzzlebench: sweep: ov.sweep:5: diff expects a whole number from 1 to 64, got '0'$"
+# A quick-* option replaces the file's line as any does, and a --quick sweep runs it
+# (not the full instances, nor the file's quick ones), with a file or without.
+printf 'family notouch\ninstances 2x4\nquick-instances 2x3\nengines backtrack\nmodes first\n' >q.sweep
+expect 0 "--quick-instances under --quick" -- "$pb" sweep q.sweep --quick --quick-instances 3x3 --list
+has "^3x3 backtrack row first threads=1$" "$tmp/out"
+expect 0 "--quick-max-lengths under --quick" -- "$pb" sweep --family tenpair --instances upto19 --engines compact \
+    --modes count --max-lengths "68 72" --quick-max-lengths 68 --quick --list
+has "^1 run, 5 samples each$" "$tmp/out"
 # A key an option repeats reads once; max-samples below samples is no further round.
 expect 2 "engine-seeds with no random engine" -- "$pb" sweep --family notouch --instances 2x3 \
     --engines backtrack --engine-seeds 1-3 --list

@@ -462,6 +462,18 @@ int pb_sweep_spec_is_key(const char *key)
     return pb_option_find(pb_sweep_keys, key) || family_key(key);
 }
 
+/* A quick-* key set once the spec was made quick (an option to a --quick sweep) goes
+ * in place too, as pb_sweep_spec_quick put the file's: it replaced the file's line,
+ * and running the full instances instead would be far from quick. 0, or -1 with msg. */
+static int quick_in_place(pb_sweep_spec *s, const char *key, const char *value, char *msg,
+                          size_t len)
+{
+    if (!s->quick) return 0;
+    if (!strcmp(key, "quick-max-lengths")) s->matrix.max_lengths = s->matrix.quick_max_lengths;
+    if (!strcmp(key, "quick-generate")) s->gen.generate = s->gen.quick_generate;
+    return strcmp(key, "quick-instances") ? 0 : pb_list_set(&s->instances, value, msg, len);
+}
+
 int pb_sweep_spec_set(pb_sweep_spec *s, const char *key, const char *value, int line, pb_error *err)
 {
     const pb_option *o = pb_option_find(pb_sweep_keys, key);
@@ -505,6 +517,8 @@ int pb_sweep_spec_set(pb_sweep_spec *s, const char *key, const char *value, int 
         return pb_fail(err, line, "%s", msg + 2); /* "--key expects ..." -> "key expects ..." */
     if (o->type == PB_OPT_TEXT && strcspn(value, " \t") != strlen(value))
         return pb_fail(err, line, "%s expects one word, got '%s'", key, value);
+    if (quick_in_place(s, key, s->strings.item[s->strings.n - 1], msg, sizeof msg))
+        return pb_fail(err, line, "%s", msg);
     return 0;
 }
 
