@@ -258,10 +258,13 @@ static int apart(const cmp_set *set, int k, const cmp_side *os, cmp_row **o, lon
                  const cmp_side *ns, cmp_row **n, long nn, const char **vo, const char **vn,
                  char *out, size_t len, size_t *at)
 {
-    const int mo = distinct(o, no, os->key[k], vo), mn = distinct(n, nn, ns->key[k], vn);
+    int mo = distinct(o, no, os->key[k], vo), mn = distinct(n, nn, ns->key[k], vn);
     for (int a = 0; a < mo; a++)
         for (int b = 0; b < mn; b++)
             if (!strcmp(vo[a], vn[b]) || lacks(vo[a]) || lacks(vn[b])) return 0;
+    /* The values the files hold: rows pair on a params value less the items set aside
+     * between two files (compare_aside.c), which no row of either has. */
+    mo = distinct(o, no, set->key_old[k], vo), mn = distinct(n, nn, set->key_new[k], vn);
     char so[300], sn[300], wo[400], wn[400], name[100];
     pb_text_show(so, sizeof so, pb_names_join(vo, mo, wo, sizeof wo));
     pb_text_show(sn, sizeof sn, pb_names_join(vn, mn, wn, sizeof wn));

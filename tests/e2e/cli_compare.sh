@@ -378,6 +378,15 @@ set_table lu20b <<'ROWS'
 ROWS
 expect 2 "several settings on a side" -- "$pb" compare "$tmp/lu20b.csv" "$tmp/lu400.csv" --where engine=learn
 one_line_error "^puzzlebench: compare: $tmp/lu20b\.csv: no rows pair up: rows of $tmp/lu20b\.csv have params luby-unit=100;restarts=luby, luby-unit=20;restarts=luby, rows of $tmp/lu400\.csv have params luby-unit=400;restarts=luby \(a setting is set aside only where each file holds one value of it\)$"
+# One item set aside (luby-unit) and another held at several values (restarts): the
+# error names the values the files hold, not the ones less the item set aside (it
+# said "rows of lu20.csv have params restarts=luby", a value no row has).
+set_table lu400r <<'ROWS'
+1 a learn - 1 luby-unit=400;restarts=glue - 40 0.0005
+3 a learn - 1 luby-unit=400;restarts=ema - 40 0.0005
+ROWS
+expect 2 "an item set aside, another several" -- "$pb" compare "$tmp/lu20.csv" "$tmp/lu400r.csv" --where engine=learn
+one_line_error "^puzzlebench: compare: $tmp/lu20\.csv: no rows pair up: rows of $tmp/lu20\.csv have params luby-unit=20;restarts=luby, rows of $tmp/lu400r\.csv have params luby-unit=400;restarts=ema, luby-unit=400;restarts=glue \(a setting is set aside only where each file holds one value of it\)$"
 [ -s "$tmp/out" ] && bad "several settings on a side: a table on stdout" || ok
 
 # ---- rows on one side only ----
