@@ -14,14 +14,17 @@ def refusal(pb, tools, outs):
     """What keeps a script that makes a set from starting, said before any work (a
     candidate can take minutes, and a folder found missing at the end would lose them
     all), or None: an outside solver of tools not installed, pb not a program, or a
-    file of outs (option name -> path, or None when not given) in a folder this cannot
-    write in."""
+    file of outs (option name -> path, or None when not given) that is a folder or in
+    a folder this cannot write in."""
     for tool in tools:
         if not shutil.which(tool):
             return f"{tool} is not installed (Debian package {tool})"
     if not (Path(pb).is_file() and os.access(pb, os.X_OK)):
         return f"--pb {pb}: not an executable file"
     for name, path in outs.items():
+        # Found at the end, a folder would lose the work: the set is renamed over it.
+        if path and Path(path).is_dir():
+            return f"--{name} {path}: a folder, not a file"
         folder = Path(path).parent if path else None
         if folder and not (folder.is_dir() and os.access(folder, os.W_OK | os.X_OK)):
             return f"--{name} {path}: {folder} is not a folder this can write in"

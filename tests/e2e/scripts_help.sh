@@ -69,8 +69,9 @@ done <<EOF
 --keep 5 --candidates 3|--keep 5: more than the 3 --candidates made
 --pb $tmp/none|--pb $tmp/none: not an executable file
 --out $tmp/none/u9.txt|--out $tmp/none/u9.txt: $tmp/none is not a folder this can write in
+--out $tmp/nobin|--out $tmp/nobin: a folder, not a file
 --work $tmp/none/w|--work $tmp/none/w: $tmp/none is not a folder this can write in
---work $tmp|--work $tmp: Is a directory
+--work $tmp|--work $tmp: a folder, not a file
 EOF
 expect 2 "make-sudoku-unique.py without cadical" -- env PATH=/nonexistent /usr/bin/python3 "$tmp/scripts/make-sudoku-unique.py" "${u[@]}"
 one_line_error "^make-sudoku-unique: cadical is not installed \(Debian package cadical\)$"
@@ -104,6 +105,7 @@ done <<EOF
 --keep 1 --from 1=$tmp 1:1|--from 1=$tmp: not a file
 --keep 1 --from 1=$g 1:1 --pb $tmp/none|--pb $tmp/none: not an executable file
 --keep 1 --from 1=$g 1:1 --out $tmp/none/h.txt|--out $tmp/none/h.txt: $tmp/none is not a folder this can write in
+--keep 1 --from 1=$g 1:1 --out $tmp/nobin|--out $tmp/nobin: a folder, not a file
 EOF
 PATH="$tmp/nobin:$PATH" expect 2 "make-sudoku-hard.py, no build/puzzlebench here" -- env -C "$tmp" \
     python3 "$tmp/scripts/make-sudoku-hard.py" --keep 1 --from "1=$g" --out "$tmp/h.txt" 1:1
@@ -130,6 +132,7 @@ done <<EOF
 --givens 300:200|--givens 300:200: expected GMIN:GMAX within 1\.\.625
 --pb $tmp/none|--pb $tmp/none: not an executable file
 --out $tmp/none/q.txt|--out $tmp/none/q.txt: $tmp/none is not a folder this can write in
+--out $tmp/nobin|--out $tmp/nobin: a folder, not a file
 EOF
 PATH="$tmp/nobin:$PATH" expect 2 "make-sudoku-qwh.py, no build/puzzlebench here" -- env -C "$tmp" \
     python3 "$tmp/scripts/make-sudoku-qwh.py" --candidates 1 --keep 1 --out "$tmp/q.txt"
