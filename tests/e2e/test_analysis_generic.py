@@ -407,6 +407,33 @@ class Fixture(unittest.TestCase):
         self.assertIn("title 'backtrack/row (none solved)'", cactus)
         self.assertNotIn("backtrack/row:", self.ctx.plots[0].tsv_text())
 
+    def test_solved_but_undrawn_in_the_cactus_key(self):
+        """A solver that solved instances none of which a log axis can show (--metric
+        steps: each in 0 steps, as learn fills an easy puzzle by narrowing alone) keeps
+        its entry in the cactus key, saying why it has no line, rather than reading as
+        not run; where no solver has a point, the label does not say none was solved."""
+        def steps(i, fields, header):
+            if i:
+                zero = fields[header.index("engine")] == "dlx"
+                fields[header.index("steps")] = "0" if zero else "%d" % round(
+                    float(fields[header.index("median_s")]) * 1e6)
+            return fields
+        rewrite(self.csv, steps)
+        self.ctx.metric = "steps"
+        self.section()
+        cactus = self.ctx.plots[0].gp_text()
+        self.assertIn("title 'dlx (solved, at 0 steps)'", cactus)
+        self.assertNotIn("dlx:", self.ctx.plots[0].tsv_text())
+
+        rewrite(self.csv, lambda i, fields, header: fields[:header.index("steps")] + ["0"] +
+                fields[header.index("steps") + 1:] if i else fields)
+        first = len(self.ctx.plots)
+        self.section()
+        cactus = self.ctx.plots[first].gp_text()
+        self.assertNotIn("no instance solved", cactus)
+        self.assertIn("every solved run at 0", cactus)
+        self.assertIn("title 'dlx (solved, at 0 steps)'", cactus)
+
     def test_settings_drawn_apart(self):
         """Solvers of one engine and order that differ in a setting alone are drawn as
         series of their own (a point type and dash each) in the cactus and the

@@ -128,24 +128,34 @@ def cactus(ctx, part, name, title):
     measure = data_columns(part)[0]
     within = f"instances solved within the {measure_noun(part)} (cactus)"
     # A block only where there are rows: gnuplot does not count an empty one in `index`.
-    # A solver that solved nothing has no line, but keeps its place in the key, as in
-    # the table, so that it does not read as left out of the sweep.
-    unsolved = []
+    # A solver without a line (none solved, or none with a measure a log axis shows:
+    # 0 steps where narrowing alone filled the puzzle) keeps its place in the key, as
+    # in the table, so that it does not read as left out of the sweep.
+    undrawn = []
     for s in ranked:
-        rows = [(float(t), float(k)) for k, t in enumerate(part.solved_times(s.solver), 1) if t > 0]
+        times = part.solved_times(s.solver)
+        rows = [(float(t), float(k)) for k, t in enumerate(times, 1) if t > 0]
         style = _style(ctx, part, s.solver).lines()
         if rows:
             data = plot.block(f"{s.label}: {within}", (measure, "solved"), rows)
             clauses.append(f"{data} using 1:2 with linespoints {style} ps 0.8 title {quote(_key(s.label))}")
-        elif not s.solved:
-            unsolved.append(f"NaN with linespoints {style} ps 0.8 title {quote(_key(s.label) + ' (none solved)')}")
+            continue
+        noun = measure_noun(part)
+        why = ("none solved" if not s.solved else f"solved, no {noun} measured" if not times
+               else "solved, at 0 steps" if part.metric == "steps" else f"solved, {noun} 0")
+        undrawn.append(f"NaN with linespoints {style} ps 0.8 title {quote(f'{_key(s.label)} ({why})')}")
     best = sorted(part.vbs().values())
     rows = [(float(t), float(k)) for k, t in enumerate(best, 1) if t > 0]
     if rows:
         data = plot.block(f"{VBS}: {within}", (measure, "solved"), rows)
         clauses.append(f"{data} using 1:2 with lines lc rgb 'black' dt 3 lw 1.5 title {quote(VBS)}")
-    plot.add("plot " + ", \\\n     ".join(clauses + unsolved) if clauses
-             else "set label 99 'no instance solved' at graph 0.5, 0.5 center; plot [1:10] NaN notitle")
+    if clauses:
+        plot.add("plot " + ", \\\n     ".join(clauses + undrawn))
+    else:
+        solved = any(s.solved for s in ranked)
+        empty = "every solved run at 0 or not measured" if solved else "no instance solved"
+        plot.add(f"set label 99 {quote(empty)} at graph 0.5, 0.5 center; plot [1:10] NaN notitle"
+                 + ("".join(f", {u}" for u in undrawn) if solved else ""))
     return plot
 
 
