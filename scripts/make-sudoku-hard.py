@@ -40,6 +40,8 @@ from pathlib import Path
 
 import sudoku_sat
 
+CELL_CHARS = set(".123456789ABCDEFGHIJKLMNOP")  # a 25x25 puzzle's cells, as generate writes them
+
 
 def unique(pb, puzzle, steps):
     """Whether learn proves puzzle (one line) to have exactly one solution within steps."""
@@ -91,12 +93,17 @@ def generated(o, seed, count, tmp):
     except (OSError, UnicodeDecodeError) as e:
         raise ValueError(f"{path}: {getattr(e, 'strerror', None) or e}") from None
     head = lines[0].split() if lines else []
-    puzzles = [ln for ln in lines if ln and not ln.startswith("#")][:count]
+    puzzles = [(n, ln) for n, ln in enumerate(lines, 1) if ln and not ln.startswith("#")][:count]
     if (head[1:6] != ["puzzlebench", "generate", "sudoku", "--size", "25"] or
             f"--seed {seed} " not in lines[0] + " " or len(puzzles) != count):
         raise ValueError(f"{path}: expected {count} puzzles of 'puzzlebench "
                          f"generate sudoku --size 25 --seed {seed}'")
-    return puzzles
+    # A line of a --from file that is no puzzle would stop a check or MiniSat's run
+    # mid-way, after the puzzles before it took their time.
+    for n, p in puzzles:
+        if len(p) != 625 or not set(p) <= CELL_CHARS:
+            raise ValueError(f"{path}:{n}: expected a 25x25 puzzle, 625 cells of '.', 1-9 and A-P")
+    return [p for _, p in puzzles]
 
 
 def read_streams(o):
