@@ -21,14 +21,16 @@ static const char compare_about[] =
     "A value - is a setting the row's engine lacks (order - for an engine without a\n"
     "cell order): a row left without an equal key pairs with the one row that agrees\n"
     "with it on every key both have, shown as old/new; one that would pair with\n"
-    "several is an error (--where picks one). Two files run with different settings\n"
-    "pair as well: a setting that every row of OLD holds at one value and every row\n"
-    "of NEW at another (threads, engine_seed, or an item of params: luby-unit=20\n"
-    "against luby-unit=400) is set aside, the rows pair on their other keys, and a\n"
-    "line above the table names it, old/new (--csv: new_keys; --json: set_aside); a\n"
-    "setting with several values on a side stays a key. Any puzzlebench CSV with\n"
-    "run_id and row columns will do; every statistic is recomputed from the raw\n"
-    "samples in NAME.samples.csv beside NAME.csv.\n"
+    "several is an error (--where picks one). Two sides run with different settings\n"
+    "pair as well: a setting that every row of OLD (or COL=A) holds at one value and\n"
+    "every row of NEW (COL=B) at another (threads, engine_seed, or an item of params:\n"
+    "luby-unit=20 against luby-unit=400) is set aside, the rows pair on their other\n"
+    "keys, and a line above the table names it, old/new (--csv: new_keys; --json:\n"
+    "set_aside); a setting with several values on a side stays a key. With --by\n"
+    "engine=A,B, where both engines have parameters, an item that one lacks counts as\n"
+    "its value -, so engines with parameters of their own pair (restart,learn).\n"
+    "Any puzzlebench CSV with run_id and row columns will do; every statistic is\n"
+    "recomputed from the raw samples in NAME.samples.csv beside NAME.csv.\n"
     "\n"
     "Each pair shows the old and new median time per run with its distribution-free\n"
     "interval, the change, its p-value and q-value, n and the ratio of steps. The change\n"
@@ -94,7 +96,8 @@ static const pb_option compare_options[] = {
      .offset = offsetof(compare_opts, by),
      .arg = "COL=A,B",
      .help = "within one file, compare the rows with COL=A (old) against those with\n"
-             "COL=B (new), paired on the other key columns (e.g. engine=enum-all,backtrack);\n"
+             "COL=B (new), paired on the other key columns (e.g. engine=enum-all,backtrack),\n"
+             "a setting that each side holds one value of set aside (above);\n"
              "a params value may name only the items that differ\n"
              "(params=restarts=luby,restarts=glue), and rows then pair where their\n"
              "other items agree (shown in a params column where those vary)"},
@@ -346,18 +349,28 @@ static int compare_by(const char *path, const compare_opts *o, cmp_where *w)
                cmp_by_rest_column(&f, col, by.a, by.b, err, sizeof err)) {
         rc = input_error(err);
     } else {
-        const cmp_side old = {&f, key, col, by.a, w->n, w->col[0], w->value},
-                       new_ = {&f, key, col, by.b, w->n, w->col[0], w->value};
-        cmp_set set = {.nkey = key_columns(&f, col, key, names),
-                       .key_names = names,
-                       .key_old = key,
-                       .key_new = key,
-                       .alpha = o->alpha,
-                       .adjust = o->adjust,
-                       .threshold = o->threshold};
-        snprintf(old_label, sizeof old_label, "%s=%s in %s", by.col, by.a, path);
-        snprintf(new_label, sizeof new_label, "%s=%s in %s", by.col, by.b, path);
-        rc = finish(&old, &new_, &set, o, old_label, new_label);
+        cmp_side old = {&f, key, col, by.a, w->n, w->col[0], w->value},
+                 new_ = {&f, key, col, by.b, w->n, w->col[0], w->value};
+        const int nkey = key_columns(&f, col, key, names);
+        cmp_aside aside;
+        if (cmp_aside_find(&aside, &old, &new_, names, nkey)) {
+            rc = input_error("out of memory");
+        } else {
+            /* As between two files: the sides pair on their other keys. */
+            old.key = aside.match[0], new_.key = aside.match[1];
+            cmp_set set = {.nkey = nkey,
+                           .key_names = names,
+                           .key_old = key,
+                           .key_new = key,
+                           .aside = aside.n ? &aside : NULL,
+                           .alpha = o->alpha,
+                           .adjust = o->adjust,
+                           .threshold = o->threshold};
+            snprintf(old_label, sizeof old_label, "%s=%s in %s", by.col, by.a, path);
+            snprintf(new_label, sizeof new_label, "%s=%s in %s", by.col, by.b, path);
+            rc = finish(&old, &new_, &set, o, old_label, new_label);
+            cmp_aside_free(&aside);
+        }
     }
     free(key), free(names);
     cmp_file_free(&f);

@@ -44,7 +44,8 @@ typedef struct cmp_file {
     /* The columns compare reads; status, steps and samples may be missing (-1). */
     int col_run_id, col_row, col_status, col_steps, col_samples;
     const char *sample_column; /* the samples' time per run: wall_s, or cpu_s */
-    char *added;               /* the text of the columns cmp_file_append added (owned) */
+    char **added;              /* the texts of the columns cmp_file_append added, nadded (owned) */
+    int nadded;
 } cmp_file;
 
 /* Reads path and its samples file, each sample's time per run from its column
@@ -155,35 +156,38 @@ int cmp_by_rest_column(cmp_file *f, int col, const char *a, const char *b, char 
 
 /* Appends m columns to f's table, named names[0 .. m), row r's cells at cells[r * m
  * .. r * m + m) (pointers into text, or into f's own cells); f takes text over, also
- * on failure. Once per file. 0, or -1 when out of memory. */
+ * on failure. 0, or -1 when out of memory. */
 int cmp_file_append(cmp_file *f, int m, char *const *names, char *const *cells, char *text);
 
-/* A setting set aside between two files (compare_aside.c): its column, the item of
- * params (NULL: the whole column), and the one value each file holds (owned). */
+/* A setting set aside between two sides (compare_aside.c): its column, the item of
+ * params (NULL: the whole column), and the one value each side holds (owned; "-": a
+ * parameter that one side's engine lacks). */
 typedef struct cmp_aside_one {
     const char *column;
     char *item, *old_value, *new_value;
 } cmp_aside_one;
 
-/* The settings that two files each hold one value of, another in each (threads,
- * engine_seed, an item of params: luby-unit=20 against luby-unit=400): rows pair with
- * them set aside. */
+/* The settings that two sides (two files, or --by's two values in one) each hold one
+ * value of, another on each (threads, engine_seed, an item of params: luby-unit=20
+ * against luby-unit=400): rows pair with them set aside. */
 typedef struct cmp_aside {
     int n;
     cmp_aside_one *one;
     char *key;     /* for each key of the output: 1 when it holds a setting set aside */
     int *match[2]; /* the key columns rows pair on, in the old and the new file: the
                     * output's, where key[k] a column that cmp_aside_find added */
+    int one_file;  /* the sides are --by's, in one file */
 } cmp_aside;
 
-/* Finds the settings of old's and new_'s rows (as --where keeps them; the sides' key[]
- * are the output's key columns, named names[0 .. nkey)) to set aside, and adds to
- * each file the columns their rows then pair on: a params value less the items set
- * aside, a whole setting as one value. 0, or -1 when out of memory (a freed). */
+/* Finds the settings of old's and new_'s rows (as --by and --where keep them; the
+ * sides' key[] are the output's key columns, named names[0 .. nkey)) to set aside,
+ * and adds to each file the columns their rows then pair on: a params value less the
+ * items set aside, a whole setting as one value. 0, or -1 when out of memory (a
+ * freed). */
 int cmp_aside_find(cmp_aside *a, const cmp_side *old, const cmp_side *new_,
                    const char *const *names, int nkey);
 void cmp_aside_free(cmp_aside *a);
-/* 1 when column is a setting that two files may hold one value each of: threads,
+/* 1 when column is a setting that two sides may hold one value each of: threads,
  * engine_seed, params. */
 int cmp_is_setting(const char *column);
 
@@ -208,7 +212,7 @@ typedef struct cmp_set {
     int nkey;
     const char *const *key_names;
     const int *key_old, *key_new; /* the key columns in each file, for printing */
-    const cmp_aside *aside;       /* NULL, or the settings set aside between two files */
+    const cmp_aside *aside;       /* NULL, or the settings set aside between the sides */
     double alpha;
     /* 1: a verdict needs q < alpha (a false discovery rate of alpha over the pairs);
      * 0: p < alpha, each pair on its own */

@@ -1,5 +1,6 @@
-/* compare_aside.c — two files run with different settings (a sweep with --params
- * luby-unit=20 against one with luby-unit=400, or threads 1 against 4): a setting
+/* compare_aside.c — two runs with different settings (a sweep with --params
+ * luby-unit=20 against one with luby-unit=400, threads 1 against 4, or, within one
+ * file, --by engine=restart,learn, each engine with parameters of its own): a setting
  * that every row of OLD holds at one value and every row of NEW at another is what
  * tells the two runs apart, as --by's column does within one file. It is set aside,
  * so that the rows pair on their other keys, and the output says so. The settings
@@ -57,21 +58,24 @@ static const char *item_value(const char *cell, const char *name, size_t n, size
     }
 }
 
-/* The one value of item name among s's rows that have it, as one_value; its length in
- * *len. */
-static const char *one_item_value(const cmp_side *s, int col, const char *name, size_t n,
-                                  size_t *len)
+/* How a side's rows that have an item hold it. */
+enum { HELD_NONE, HELD_ONE, HELD_SEVERAL };
+
+/* How s's rows hold item name (n bytes): none of them has it, they hold one value (its
+ * start in *v, its length in *len), or several. */
+static int item_held(const cmp_side *s, int col, const char *name, size_t n, const char **v,
+                     size_t *len)
 {
-    const char *v = NULL;
+    *v = NULL, *len = 0;
     for (long r = 0; r < s->file->table.nrows; r++) {
         const cmp_row *row = &s->file->rows[r];
         size_t l;
         const char *x = item_value(row->cells[col], name, n, &l);
         if (!x || !cmp_side_keeps(s, row)) continue;
-        if (v && (l != *len || memcmp(v, x, l))) return NULL;
-        v = x, *len = l;
+        if (*v && (l != *len || memcmp(*v, x, l))) return HELD_SEVERAL;
+        *v = x, *len = l;
     }
-    return v;
+    return *v ? HELD_ONE : HELD_NONE;
 }
 
 /* Records a setting set aside: column, item (NULL: the whole column) and the two
@@ -94,39 +98,79 @@ typedef struct name_seen {
     size_t n;
 } name_seen;
 
-/* Sets aside the params items (column col[0] in old, col[1] in new) with one value in
- * old's rows and another in new's, each item name once. 0, or -1 when out of memory. */
+/* --by engine=A,B: the sides are two engines, and an engine's parameters are its own
+ * (restart's restart-steps, learn's luby-unit): an item that one side's rows lack,
+ * while they hold items of their own, is that engine's setting, and the side holds
+ * it as "-". Elsewhere the runs are of the same engines, and an item is set aside
+ * only where both sides hold it. */
+static int lone_items(const cmp_side *old, const cmp_side *new_, const int col[2])
+{
+    const cmp_side *const side[2] = {old, new_};
+    if (old->file != new_->file || old->by_col < 0 ||
+        strcmp(old->file->table.cell[old->by_col], "engine"))
+        return 0;
+    for (int i = 0; i < 2; i++) {
+        long r = 0;
+        const cmp_file *f = side[i]->file;
+        while (r < f->table.nrows &&
+               (!cmp_side_keeps(side[i], &f->rows[r]) || lacks(f->rows[r].cells[col[i]])))
+            r++;
+        if (r == f->table.nrows) return 0; /* an engine without parameters: "-" */
+    }
+    return 1;
+}
+
+/* Item name (n bytes) in column col[0] of old's rows and col[1] of new's: set aside
+ * when each side holds one value of it and the two differ, or, lone, when one side
+ * lacks it and the other holds one value. 0, or -1 when out of memory. */
+static int item_aside(cmp_aside *a, const cmp_side *old, const cmp_side *new_, const int col[2],
+                      const char *column, const char *name, size_t n, int lone)
+{
+    const char *vo, *vn;
+    size_t lo, ln;
+    const int ho = item_held(old, col[0], name, n, &vo, &lo),
+              hn = item_held(new_, col[1], name, n, &vn, &ln);
+    if (ho == HELD_ONE && hn == HELD_ONE)
+        return lo != ln || memcmp(vo, vn, lo) ? add_one(a, column, name, n, vo, lo, vn, ln) : 0;
+    if (!lone || ho == HELD_SEVERAL || hn == HELD_SEVERAL) return 0;
+    return ho == HELD_ONE ? add_one(a, column, name, n, vo, lo, "-", 1)
+                          : add_one(a, column, name, n, "-", 1, vn, ln);
+}
+
+/* Sets aside the params items (column col[0] in old, col[1] in new) that item_aside
+ * takes, each item name once, in the order of the rows: old's, then new's. 0, or -1
+ * when out of memory. */
 static int find_items(cmp_aside *a, const cmp_side *old, const cmp_side *new_, const int col[2],
                       const char *column)
 {
-    const cmp_file *f = old->file;
+    const cmp_side *const side[2] = {old, new_};
+    const int lone = lone_items(old, new_, col);
     name_seen *seen = NULL;
     size_t nseen = 0, room = 0;
     int rc = 0;
-    for (long r = 0; r < f->table.nrows && !rc; r++) {
-        if (!cmp_side_keeps(old, &f->rows[r])) continue;
-        for (const char *at = f->rows[r].cells[col[0]]; !rc;) {
-            const size_t l = strcspn(at, ";");
-            const char *eq = memchr(at, '=', l);
-            const size_t n = eq ? (size_t)(eq - at) : 0;
-            int known = !n;
-            for (size_t q = 0; q < nseen && !known; q++)
-                known = seen[q].n == n && !memcmp(seen[q].at, at, n);
-            if (!known && nseen == room) {
-                name_seen *more = realloc(seen, (room = 2 * room + 8) * sizeof *more);
-                if (!more) rc = -1;
-                seen = more ? more : seen;
+    for (int i = 0; i < 2 && !rc; i++) {
+        const cmp_file *f = side[i]->file;
+        for (long r = 0; r < f->table.nrows && !rc; r++) {
+            if (!cmp_side_keeps(side[i], &f->rows[r])) continue;
+            for (const char *at = f->rows[r].cells[col[i]]; !rc;) {
+                const size_t l = strcspn(at, ";");
+                const char *eq = memchr(at, '=', l);
+                const size_t n = eq ? (size_t)(eq - at) : 0;
+                int known = !n;
+                for (size_t q = 0; q < nseen && !known; q++)
+                    known = seen[q].n == n && !memcmp(seen[q].at, at, n);
+                if (!known && nseen == room) {
+                    name_seen *more = realloc(seen, (room = 2 * room + 8) * sizeof *more);
+                    if (!more) rc = -1;
+                    seen = more ? more : seen;
+                }
+                if (!known && !rc) {
+                    seen[nseen++] = (name_seen){at, n};
+                    rc = item_aside(a, old, new_, col, column, at, n, lone);
+                }
+                if (!at[l]) break;
+                at += l + 1;
             }
-            if (!known && !rc) {
-                seen[nseen++] = (name_seen){at, n};
-                size_t lo = 0, ln = 0;
-                const char *vo = one_item_value(old, col[0], at, n, &lo);
-                const char *vn = vo ? one_item_value(new_, col[1], at, n, &ln) : NULL;
-                if (vn && (lo != ln || memcmp(vo, vn, lo)))
-                    rc = add_one(a, column, at, n, vo, lo, vn, ln);
-            }
-            if (!at[l]) break;
-            at += l + 1;
         }
     }
     free(seen);
@@ -224,8 +268,12 @@ int cmp_aside_find(cmp_aside *a, const cmp_side *old, const cmp_side *new_,
         }
         m += a->key[k] = a->n > before;
     }
-    if (m && (add_columns(a, old, 0, names, nkey, m) || add_columns(a, new_, 1, names, nkey, m)))
+    a->one_file = old->file == new_->file;
+    if (m && (add_columns(a, old, 0, names, nkey, m) ||
+              (!a->one_file && add_columns(a, new_, 1, names, nkey, m))))
         return cmp_aside_free(a), -1;
+    /* --by's two sides are rows of one file: they pair on the same columns */
+    if (a->one_file) memcpy(a->match[1], a->match[0], (size_t)nkey * sizeof *a->match[1]);
     return 0;
 }
 

@@ -383,6 +383,7 @@ void cmp_file_free(cmp_file *f)
     free(f->rows);
     free(f->samples_path);
     free(f->meta_path);
+    for (int i = 0; i < f->nadded; i++) free(f->added[i]);
     free(f->added);
     pb_table_free(&f->table);
     *f = (cmp_file){0};

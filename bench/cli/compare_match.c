@@ -136,6 +136,13 @@ static int agree(const cmp_row *a, const int *ka, const cmp_row *b, const int *k
     return 1;
 }
 
+/* Key k's value as a message shows it: a params value left empty by the items set
+ * aside says so. */
+static const char *key_word(const cmp_set *set, int k, const char *value)
+{
+    return !*value && set->aside && set->aside->key[k] ? "(only items set aside)" : value;
+}
+
 /* "order row, threads 2": the keys on which b differs from a, with b's values. */
 static void differences(const cmp_row *a, const int *ka, const cmp_row *b, const int *kb,
                         const cmp_set *set, char *out, size_t len)
@@ -147,7 +154,7 @@ static void differences(const cmp_row *a, const int *ka, const cmp_row *b, const
         if (strcmp(a->cells[ka[k]], b->cells[kb[k]]))
             at += (size_t)snprintf(out + at, len - at, "%s%s %s", at ? ", " : "",
                                    pb_text_show(name, sizeof name, set->key_names[k]),
-                                   pb_text_show(v, sizeof v, b->cells[kb[k]]));
+                                   pb_text_show(v, sizeof v, key_word(set, k, b->cells[kb[k]])));
 }
 
 static int by_line(const void *p, const void *q)
@@ -265,6 +272,8 @@ static int apart(const cmp_set *set, int k, const cmp_side *os, cmp_row **o, lon
     /* The values the files hold: rows pair on a params value less the items set aside
      * between two files (compare_aside.c), which no row of either has. */
     mo = distinct(o, no, set->key_old[k], vo), mn = distinct(n, nn, set->key_new[k], vn);
+    for (int a = 0; a < mo; a++) vo[a] = key_word(set, k, vo[a]);
+    for (int b = 0; b < mn; b++) vn[b] = key_word(set, k, vn[b]);
     char so[300], sn[300], wo[400], wn[400], name[100];
     pb_text_show(so, sizeof so, pb_names_join(vo, mo, wo, sizeof wo));
     pb_text_show(sn, sizeof sn, pb_names_join(vn, mn, wn, sizeof wn));
@@ -291,7 +300,8 @@ static int mismatches(const cmp_set *set, const cmp_row *a, const int *ka, const
         if (out && at < len)
             at += (size_t)snprintf(out + at, len - at, "%s%s (%s against %s)", count ? ", " : "",
                                    pb_text_show(name, sizeof name, set->key_names[k]),
-                                   pb_text_show(sx, sizeof sx, x), pb_text_show(sy, sizeof sy, y));
+                                   pb_text_show(sx, sizeof sx, key_word(set, k, x)),
+                                   pb_text_show(sy, sizeof sy, key_word(set, k, y)));
         count++;
     }
     return count;
@@ -317,13 +327,14 @@ static int nothing_pairs(const cmp_set *set, const cmp_side *os, cmp_row **o, lo
     for (int k = 0; k < set->nkey; k++) {
         const int a = apart(set, k, os, o, no, ns, n, nn, vo, vn, why, sizeof why, &at);
         found += a;
-        setting |= a && os->file != ns->file && cmp_is_setting(set->key_names[k]);
+        setting |= a && cmp_is_setting(set->key_names[k]);
     }
     free(vo), free(vn);
-    /* Two files whose settings differ pair when each holds one: say why these do not. */
+    /* Two sides whose settings differ pair when each holds one: say why these do not. */
     if (setting && at < sizeof why)
         snprintf(why + at, sizeof why - at,
-                 " (a setting is set aside only where each file holds one value of it)");
+                 " (a setting is set aside only where each %s holds one value of it)",
+                 os->file != ns->file ? "file" : "side");
     if (!found) {
         /* Every key alone has a value in common: name the nearest rows. A cap on the
          * rows scanned keeps a huge file's error quick. */

@@ -272,8 +272,12 @@ int cmp_file_append(cmp_file *f, int m, char *const *names, char *const *cells, 
 {
     pb_table *t = &f->table;
     const int n = t->ncols + m;
+    char **added = realloc(f->added, (size_t)(f->nadded + 1) * sizeof *added);
+    if (!added) return free(text), -1;
+    f->added = added;
+    f->added[f->nadded++] = text;
     char **cell = malloc((size_t)(t->nrows + 1) * (size_t)n * sizeof *cell);
-    if (!cell) return free(text), -1;
+    if (!cell) return -1;
     for (long r = 0; r <= t->nrows; r++) {
         memcpy(&cell[r * n], &t->cell[r * t->ncols], (size_t)t->ncols * sizeof *cell);
         memcpy(&cell[r * n + t->ncols], r ? &cells[(r - 1) * m] : names, (size_t)m * sizeof *cell);
@@ -282,6 +286,5 @@ int cmp_file_append(cmp_file *f, int m, char *const *names, char *const *cells, 
     free(t->cell);
     t->cell = cell;
     t->ncols = n;
-    f->added = text;
     return 0;
 }

@@ -157,14 +157,19 @@ void cmp_print_loose(const cmp_set *set)
 void cmp_print_aside(const cmp_set *set)
 {
     if (!set->aside) return;
-    fputs("settings set aside, one value in each file (old/new):", stdout);
+    fputs(set->aside->one_file ? "settings set aside, one value on each side (old/new):"
+                               : "settings set aside, one value in each file (old/new):",
+          stdout);
     for (int i = 0; i < set->aside->n; i++) {
         const cmp_aside_one *a = &set->aside->one[i];
         char column[CMP_CELL], item[CMP_CELL], o[CMP_CELL], n[CMP_CELL];
         pb_text_show(column, CMP_CELL, a->column);
         pb_text_show(o, CMP_CELL, a->old_value);
         pb_text_show(n, CMP_CELL, a->new_value);
-        if (a->item)
+        /* the items of one column under its name once: "params a=1/2, b=3/4" */
+        if (a->item && i && a[-1].item && !strcmp(a[-1].column, a->column))
+            printf(", %s=%s/%s", pb_text_show(item, CMP_CELL, a->item), o, n);
+        else if (a->item)
             printf("%s %s %s=%s/%s", i ? "," : "", column, pb_text_show(item, CMP_CELL, a->item), o,
                    n);
         else
