@@ -9,9 +9,10 @@
 # usage: tests/e2e/cli_compare.sh PATH/TO/puzzlebench SOURCE_DIR
 # shellcheck source=tests/e2e/cli_lib.sh
 . "$(dirname "$0")/cli_lib.sh"
+# shellcheck source=tests/e2e/compare_lib.sh
+. "$(dirname "$0")/compare_lib.sh"
 
 header=family,instance,cells,engine,order,mode,threads,rep,status,solutions,steps,placements,backtracks,candidates,guesses,learnts,restarts,wall_s,puzzles,run_id,row,samples,runs_per_sample,min_s,median_s,mean_s,stddev_s,cv,median_lo_s,median_hi_s,noisy
-run=20261130T132512Z-3f9a1c
 # The runs: row instance engine status steps median_seconds samples. Five samples
 # of a run are its median times 1.00 1.01 0.99 1.02 0.98 (cv 1.6%); the summary
 # columns of the CSV are left as they would be written, but compare reads only the
@@ -287,19 +288,7 @@ expect 2 "by, an unknown value" -- "$pb" compare "$tmp/lack.csv" --by engine=zzz
 one_line_error "^puzzlebench: compare: $tmp/lack\.csv: expected a value of column engine for --by, got 'zzzzzzzz'; its values: propagate, dlx, backtrack, x, y$"
 
 # ---- two files run with different settings: each file's one setting set aside ----
-# A sweep's threads, params and engine_seed: set_table NAME < "row instance engine
-# order threads params engine_seed steps median" lines, 5 samples a run as above.
-set_header=family,instance,cells,engine,order,mode,threads,params,engine_seed,rep,status,solutions,steps,placements,backtracks,candidates,guesses,learnts,restarts,wall_s,puzzles,run_id,row,samples,runs_per_sample,min_s,median_s,mean_s,stddev_s,cv,median_lo_s,median_hi_s,noisy
-set_table() {
-    echo "$set_header" >"$tmp/$1.csv"
-    echo "run_id,row,sample,runs,wall_s" >"$tmp/$1.samples.csv"
-    awk -v run="$run" -v csv="$tmp/$1.csv" -v smp="$tmp/$1.samples.csv" '{
-        printf "toy,%s,4,%s,%s,first,%s,%s,%s,0,done,1,%s,0,0,0,0,0,0,%.9g,1,%s,%s,5,1,%.9g,%.9g,%.9g,,,,,0\n",
-            $2, $3, $4, $5, $6, $7, $8, $9, run, $1, $9, $9, $9 >> csv
-        split("1.00 1.01 0.99 1.02 0.98", f, " ")
-        for (k = 1; k <= 5; k++) printf "%s,%s,%d,1,%.9g\n", run, $1, k - 1, $9 * f[k] >> smp
-    }'
-}
+# (set_table: compare_lib.sh; --by engine's own settings: cli_compare_engines.sh)
 # Two sweeps of backtrack and learn, --params luby-unit=20 and luby-unit=400: learn's
 # rows differ in that item alone, backtrack's (no params, -) in nothing.
 set_table lu20 <<'ROWS'
@@ -388,59 +377,6 @@ ROWS
 expect 2 "an item set aside, another several" -- "$pb" compare "$tmp/lu20.csv" "$tmp/lu400r.csv" --where engine=learn
 one_line_error "^puzzlebench: compare: $tmp/lu20\.csv: no rows pair up: rows of $tmp/lu20\.csv have params luby-unit=20;restarts=luby, rows of $tmp/lu400r\.csv have params luby-unit=400;restarts=ema, luby-unit=400;restarts=glue \(a setting is set aside only where each file holds one value of it\)$"
 [ -s "$tmp/out" ] && bad "several settings on a side: a table on stdout" || ok
-
-# ---- --by engine=A,B: two engines of one file, each with settings of its own ----
-# restart's parameters and seed are its own, learn's its own: each side holds one value
-# of each item (the other engine lacks it, -), so they are set aside and the engines
-# pair on the instance; learn and learn-alldiff differ in luby-unit alone; backtrack
-# and propagate were run at one thread count each.
-set_table engines <<'ROWS'
-0 a restart - 1 restart-steps=50;cell-choice=random 3 90 0.001
-1 a learn - 1 luby-unit=20;restarts=luby - 50 0.002
-2 b restart - 1 restart-steps=50;cell-choice=random 3 90 0.001
-3 b learn - 1 luby-unit=20;restarts=luby - 80 0.002
-4 a learn-alldiff - 1 luby-unit=100;restarts=luby - 40 0.001
-5 b learn-alldiff - 1 luby-unit=100;restarts=luby - 40 0.001
-6 a backtrack row 1 - - 100 0.004
-7 b backtrack row 1 - - 100 0.004
-8 a propagate row 4 - - 100 0.002
-9 b propagate row 4 - - 100 0.002
-ROWS
-expect 0 "by engine, each its own parameters" -- "$pb" compare "$tmp/engines.csv" --by engine=restart,learn
-has "^settings set aside, one value on each side \(old/new\): params restart-steps=50/-, cell-choice=random/-, luby-unit=-/20, restarts=-/luby$" "$tmp/out"
-has "^a +1\.00 ms \[0\.980, 1\.02\] +2\.00 ms \[1\.96, 2\.04\] +2\.00× slower .* 1\.80× fewer$" "$tmp/out"
-has "^2 pairs: 0 faster, 2 slower, 0 unchanged \(~\)$" "$tmp/out"
-has "^engine_seed ignored in 2 pairs, where one side has none \(-\): shown as old/new$" "$tmp/out"
-grep -q "only in" "$tmp/out" && bad "by engine, own parameters: rows left without a partner" || ok
-expect 0 "by engine, own parameters, json" -- "$pb" compare "$tmp/engines.csv" --by engine=restart,learn --json
-python3 - "$tmp/out" <<'PY' && ok || bad "json: set_aside not restart's and learn's items"
-import json, sys
-d = json.load(open(sys.argv[1]))
-assert [(a["item"], a["old"], a["new"]) for a in d["set_aside"]] == [
-    ("restart-steps", "50", "-"), ("cell-choice", "random", "-"), ("luby-unit", "-", "20"),
-    ("restarts", "-", "luby")], d["set_aside"]
-assert len(d["pairs"]) == 2 and d["only_old"] == 0 and d["only_new"] == 0
-assert [p["new_key"]["params"] for p in d["pairs"]] == ["luby-unit=20;restarts=luby"] * 2
-PY
-expect 0 "by engine, one item apart" -- "$pb" compare "$tmp/engines.csv" --by engine=learn,learn-alldiff --metric steps
-has "^settings set aside, one value on each side \(old/new\): params luby-unit=20/100$" "$tmp/out"
-has "^common: .* params=luby-unit=20/100;restarts=luby engine_seed=-$" "$tmp/out"
-has "^b +80 +40 +2\.00× fewer$" "$tmp/out"
-expect 0 "by engine, threads apart" -- "$pb" compare "$tmp/engines.csv" --by engine=backtrack,propagate --csv
-has "^toy,a,4,row,first,1,-,-,5,0\.004,.*,faster,100,100,1,independent,5,,0\.007937,threads=4$" "$tmp/out"
-# An engine without parameters (-) pairs as before, the key it lacks ignored.
-expect 0 "by engine, one engine without parameters" -- "$pb" compare "$tmp/engines.csv" --by engine=backtrack,learn
-grep -q "set aside" "$tmp/out" && bad "by engine, no parameters: a setting set aside" || ok
-has "^order, params ignored in 2 pairs, where one side has none \(-\): shown as old/new$" "$tmp/out"
-# learn's restarts at two values is no setting of the side: a key, refused, saying why.
-set_table engrid <<'ROWS'
-0 a restart - 1 restart-steps=50;cell-choice=random 3 90 0.001
-1 a learn - 1 luby-unit=20;restarts=luby - 50 0.002
-2 a learn - 1 luby-unit=20;restarts=glue - 60 0.002
-ROWS
-expect 2 "by engine, several settings on a side" -- "$pb" compare "$tmp/engrid.csv" --by engine=restart,learn
-one_line_error "^puzzlebench: compare: $tmp/engrid\.csv: no rows pair up: engine=restart rows have params \(only items set aside\), engine=learn rows have params restarts=glue, restarts=luby \(a setting is set aside only where each side holds one value of it\)$"
-[ -s "$tmp/out" ] && bad "by engine, several settings: a table on stdout" || ok
 
 # ---- rows on one side only ----
 expect 0 "one side only" -- "$pb" compare "$tmp/old.csv" "$tmp/part.csv"
@@ -723,17 +659,6 @@ has "^settings set aside, one value in each file \(old/new\): params luby-unit=2
 has "^4 pairs: " "$tmp/out"
 has "^2x4 +learn +- +luby-unit=20/400;" "$tmp/out"
 grep -q "only in" "$tmp/out" && bad "two real sweeps: rows left without a partner" || ok
-# The brief's case in one sweep: restart and learn, each run with a parameter and
-# restart with a seed, compared with --by engine: every instance pairs.
-expect 0 "a real sweep of restart and learn" -- "$pb" sweep --family notouch --name rl \
-    --instances "cross8 2x4" --engines "restart learn" --modes first \
-    --params "luby-unit=20 restart-steps=50" --engine-seeds 3 --samples 3 --min-sample-time 0 \
-    --out "$tmp/real" -q
-expect 0 "real sweep, two engines' own settings" -- "$pb" compare "$tmp/real/rl.csv" --by engine=restart,learn
-has "^settings set aside, one value on each side \(old/new\): params restart-steps=50/-, .*luby-unit=-/20, " "$tmp/out"
-has "^2 pairs: " "$tmp/out"
-has "^2 paired by round, 0 from independent samples$" "$tmp/out"
-grep -q "only in" "$tmp/out" && bad "real sweep, restart and learn: rows left without a partner" || ok
 expect 2 "two real sweeps, --by" -- "$pb" compare "$tmp/real/lu20.csv" "$tmp/real/lu400.csv" --by params=luby-unit=20,luby-unit=400
 one_line_error "^puzzlebench: compare: --by expects one file \(two files are the two sides: a setting that tells them apart is set aside\) "
 

@@ -1,0 +1,78 @@
+#!/usr/bin/env bash
+# cli_compare_engines.sh — end-to-end tests of `puzzlebench compare FILE.csv --by
+# engine=A,B` where the two engines were run with settings of their own: each side's
+# one value of a setting (threads, engine_seed, an item of params, one the other
+# engine lacks) is set aside, a side with several keeps it a key, and a real sweep
+# of restart and learn pairs on every instance.
+# usage: tests/e2e/cli_compare_engines.sh PATH/TO/puzzlebench SOURCE_DIR
+# shellcheck source=tests/e2e/cli_lib.sh
+. "$(dirname "$0")/cli_lib.sh"
+# shellcheck source=tests/e2e/compare_lib.sh
+. "$(dirname "$0")/compare_lib.sh"
+
+# ---- --by engine=A,B: two engines of one file, each with settings of its own ----
+# restart's parameters and seed are its own, learn's its own: each side holds one value
+# of each item (the other engine lacks it, -), so they are set aside and the engines
+# pair on the instance; learn and learn-alldiff differ in luby-unit alone; backtrack
+# and propagate were run at one thread count each.
+set_table engines <<'ROWS'
+0 a restart - 1 restart-steps=50;cell-choice=random 3 90 0.001
+1 a learn - 1 luby-unit=20;restarts=luby - 50 0.002
+2 b restart - 1 restart-steps=50;cell-choice=random 3 90 0.001
+3 b learn - 1 luby-unit=20;restarts=luby - 80 0.002
+4 a learn-alldiff - 1 luby-unit=100;restarts=luby - 40 0.001
+5 b learn-alldiff - 1 luby-unit=100;restarts=luby - 40 0.001
+6 a backtrack row 1 - - 100 0.004
+7 b backtrack row 1 - - 100 0.004
+8 a propagate row 4 - - 100 0.002
+9 b propagate row 4 - - 100 0.002
+ROWS
+expect 0 "by engine, each its own parameters" -- "$pb" compare "$tmp/engines.csv" --by engine=restart,learn
+has "^settings set aside, one value on each side \(old/new\): params restart-steps=50/-, cell-choice=random/-, luby-unit=-/20, restarts=-/luby$" "$tmp/out"
+has "^a +1\.00 ms \[0\.980, 1\.02\] +2\.00 ms \[1\.96, 2\.04\] +2\.00× slower .* 1\.80× fewer$" "$tmp/out"
+has "^2 pairs: 0 faster, 2 slower, 0 unchanged \(~\)$" "$tmp/out"
+has "^engine_seed ignored in 2 pairs, where one side has none \(-\): shown as old/new$" "$tmp/out"
+grep -q "only in" "$tmp/out" && bad "by engine, own parameters: rows left without a partner" || ok
+expect 0 "by engine, own parameters, json" -- "$pb" compare "$tmp/engines.csv" --by engine=restart,learn --json
+python3 - "$tmp/out" <<'PY' && ok || bad "json: set_aside not restart's and learn's items"
+import json, sys
+d = json.load(open(sys.argv[1]))
+assert [(a["item"], a["old"], a["new"]) for a in d["set_aside"]] == [
+    ("restart-steps", "50", "-"), ("cell-choice", "random", "-"), ("luby-unit", "-", "20"),
+    ("restarts", "-", "luby")], d["set_aside"]
+assert len(d["pairs"]) == 2 and d["only_old"] == 0 and d["only_new"] == 0
+assert [p["new_key"]["params"] for p in d["pairs"]] == ["luby-unit=20;restarts=luby"] * 2
+PY
+expect 0 "by engine, one item apart" -- "$pb" compare "$tmp/engines.csv" --by engine=learn,learn-alldiff --metric steps
+has "^settings set aside, one value on each side \(old/new\): params luby-unit=20/100$" "$tmp/out"
+has "^common: .* params=luby-unit=20/100;restarts=luby engine_seed=-$" "$tmp/out"
+has "^b +80 +40 +2\.00× fewer$" "$tmp/out"
+expect 0 "by engine, threads apart" -- "$pb" compare "$tmp/engines.csv" --by engine=backtrack,propagate --csv
+has "^toy,a,4,row,first,1,-,-,5,0\.004,.*,faster,100,100,1,independent,5,,0\.007937,threads=4$" "$tmp/out"
+# An engine without parameters (-) pairs as before, the key it lacks ignored.
+expect 0 "by engine, one engine without parameters" -- "$pb" compare "$tmp/engines.csv" --by engine=backtrack,learn
+grep -q "set aside" "$tmp/out" && bad "by engine, no parameters: a setting set aside" || ok
+has "^order, params ignored in 2 pairs, where one side has none \(-\): shown as old/new$" "$tmp/out"
+# learn's restarts at two values is no setting of the side: a key, refused, saying why.
+set_table engrid <<'ROWS'
+0 a restart - 1 restart-steps=50;cell-choice=random 3 90 0.001
+1 a learn - 1 luby-unit=20;restarts=luby - 50 0.002
+2 a learn - 1 luby-unit=20;restarts=glue - 60 0.002
+ROWS
+expect 2 "by engine, several settings on a side" -- "$pb" compare "$tmp/engrid.csv" --by engine=restart,learn
+one_line_error "^puzzlebench: compare: $tmp/engrid\.csv: no rows pair up: engine=restart rows have params \(only items set aside\), engine=learn rows have params restarts=glue, restarts=luby \(a setting is set aside only where each side holds one value of it\)$"
+[ -s "$tmp/out" ] && bad "by engine, several settings: a table on stdout" || ok
+
+# ---- a real sweep: restart and learn, each run with a parameter of its own and
+# restart with a seed, compared with --by engine: every instance pairs ----
+expect 0 "a real sweep of restart and learn" -- "$pb" sweep --family notouch --name rl \
+    --instances "cross8 2x4" --engines "restart learn" --modes first \
+    --params "luby-unit=20 restart-steps=50" --engine-seeds 3 --samples 3 --min-sample-time 0 \
+    --out "$tmp/real" -q
+expect 0 "real sweep, two engines' own settings" -- "$pb" compare "$tmp/real/rl.csv" --by engine=restart,learn
+has "^settings set aside, one value on each side \(old/new\): params restart-steps=50/-, .*luby-unit=-/20, " "$tmp/out"
+has "^2 pairs: " "$tmp/out"
+has "^2 paired by round, 0 from independent samples$" "$tmp/out"
+grep -q "only in" "$tmp/out" && bad "real sweep, restart and learn: rows left without a partner" || ok
+
+finish cli_compare_engines
