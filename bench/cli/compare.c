@@ -27,8 +27,9 @@ static const char compare_about[] =
     "luby-unit=20 against luby-unit=400) is set aside, the rows pair on their other\n"
     "keys, and a line above the table names it, old/new (--csv: new_keys; --json:\n"
     "set_aside); a setting with several values on a side stays a key. With --by\n"
-    "engine=A,B, where both engines have parameters, an item that one lacks counts as\n"
-    "its value -, so engines with parameters of their own pair (restart,learn).\n"
+    "engine=A,B the sides are engines: the cell order is a setting too, and, where\n"
+    "both engines have parameters, an item that one lacks counts as its value -, so\n"
+    "engines with parameters of their own pair (restart,learn).\n"
     "Any puzzlebench CSV with run_id and row columns will do; every statistic is\n"
     "recomputed from the raw samples in NAME.samples.csv beside NAME.csv.\n"
     "\n"
@@ -97,7 +98,8 @@ static const pb_option compare_options[] = {
      .arg = "COL=A,B",
      .help = "within one file, compare the rows with COL=A (old) against those with\n"
              "COL=B (new), paired on the other key columns (e.g. engine=enum-all,backtrack),\n"
-             "a setting that each side holds one value of set aside (above);\n"
+             "a setting that each side holds one value of set aside (above); an engine\n"
+             "value may be ENGINE/ORDER, its rows in one cell order (backtrack/mrv);\n"
              "a params value may name only the items that differ\n"
              "(params=restarts=luby,restarts=glue), and rows then pair where their\n"
              "other items agree (shown in a params column where those vary)"},
@@ -276,8 +278,14 @@ static int compare_files(const char *old_path, const char *new_path, const compa
             cmp_where_find(w, both, 2, -1, err, sizeof err)) {
             rc = input_error(err);
         } else {
-            cmp_side old = {&f[0], key, -1, NULL, w->n, w->col[0], w->value},
-                     new_ = {&f[1], key + ncols, -1, NULL, w->n, w->col[1], w->value};
+            cmp_side old = {.file = &f[0],
+                            .key = key,
+                            .by_col = -1,
+                            .nwhere = w->n,
+                            .where_col = w->col[0],
+                            .where_value = w->value},
+                     new_ = old;
+            new_.file = &f[1], new_.key = key + ncols, new_.where_col = w->col[1];
             cmp_aside aside;
             if (cmp_aside_find(&aside, &old, &new_, names, nkey)) {
                 rc = input_error("out of memory");
@@ -327,9 +335,35 @@ static int parse_by(const char *text, by_spec *by)
     return pb_usage_error("compare", "--by expects COL=A,B with A and B different, got '%s'", text);
 }
 
+/* --by's two sides of one file, picked and checked: the settings set aside, then the
+ * pairs, key[] and names[] filled with the key columns. The exit status. */
+static int compare_sides(cmp_side *old, cmp_side *new_, int *key, const char **names,
+                         const by_spec *by, const char *path, const compare_opts *o)
+{
+    char old_label[BY_LABEL_MAX], new_label[BY_LABEL_MAX];
+    const int nkey = key_columns(old->file, old->by_col, key, names);
+    cmp_aside aside;
+    if (cmp_aside_find(&aside, old, new_, names, nkey)) return input_error("out of memory");
+    /* As between two files: the sides pair on their other keys. */
+    old->key = aside.match[0], new_->key = aside.match[1];
+    cmp_set set = {.nkey = nkey,
+                   .key_names = names,
+                   .key_old = key,
+                   .key_new = key,
+                   .aside = aside.n ? &aside : NULL,
+                   .alpha = o->alpha,
+                   .adjust = o->adjust,
+                   .threshold = o->threshold};
+    snprintf(old_label, sizeof old_label, "%s=%s in %s", by->col, by->a, path);
+    snprintf(new_label, sizeof new_label, "%s=%s in %s", by->col, by->b, path);
+    const int rc = finish(old, new_, &set, o, old_label, new_label);
+    cmp_aside_free(&aside);
+    return rc;
+}
+
 static int compare_by(const char *path, const compare_opts *o, cmp_where *w)
 {
-    char err[PB_MSG_MAX], old_label[BY_LABEL_MAX], new_label[BY_LABEL_MAX];
+    char err[PB_MSG_MAX];
     by_spec by;
     cmp_file f;
     if (parse_by(o->by, &by)) return PB_EXIT_USAGE;
@@ -339,38 +373,36 @@ static int compare_by(const char *path, const compare_opts *o, cmp_where *w)
     /* Room for the column cmp_by_rest_column may add. */
     int *key = malloc((size_t)(f.table.ncols + 1) * sizeof *key), rc, col;
     const char **names = malloc((size_t)(f.table.ncols + 1) * sizeof *names);
+    /* Each side's value: the one given, or, for ENGINE/ORDER, the engine and the order. */
+    char engine[2][BY_PART_MAX];
+    const char *order[2];
+    int order_col = -1;
     if (!key || !names) {
         rc = input_error("out of memory");
     } else if ((col = cmp_key_column(&f, by.col, "--by", err, sizeof err)) < 0 ||
-               cmp_column_has(one, &col, 1, "--by", by.a, err, sizeof err) ||
-               cmp_column_has(one, &col, 1, "--by", by.b, err, sizeof err) ||
-               cmp_by_apart(&f, col, by.a, by.b, err, sizeof err) ||
-               cmp_where_find(w, one, 1, col, err, sizeof err) ||
-               cmp_by_rest_column(&f, col, by.a, by.b, err, sizeof err)) {
+               cmp_by_value(&f, col, by.a, engine[0], sizeof engine[0], &order[0], &order_col, err,
+                            sizeof err) ||
+               cmp_by_value(&f, col, by.b, engine[1], sizeof engine[1], &order[1], &order_col, err,
+                            sizeof err)) {
         rc = input_error(err);
     } else {
-        cmp_side old = {&f, key, col, by.a, w->n, w->col[0], w->value},
-                 new_ = {&f, key, col, by.b, w->n, w->col[0], w->value};
-        const int nkey = key_columns(&f, col, key, names);
-        cmp_aside aside;
-        if (cmp_aside_find(&aside, &old, &new_, names, nkey)) {
-            rc = input_error("out of memory");
-        } else {
-            /* As between two files: the sides pair on their other keys. */
-            old.key = aside.match[0], new_.key = aside.match[1];
-            cmp_set set = {.nkey = nkey,
-                           .key_names = names,
-                           .key_old = key,
-                           .key_new = key,
-                           .aside = aside.n ? &aside : NULL,
-                           .alpha = o->alpha,
-                           .adjust = o->adjust,
-                           .threshold = o->threshold};
-            snprintf(old_label, sizeof old_label, "%s=%s in %s", by.col, by.a, path);
-            snprintf(new_label, sizeof new_label, "%s=%s in %s", by.col, by.b, path);
-            rc = finish(&old, &new_, &set, o, old_label, new_label);
-            cmp_aside_free(&aside);
-        }
+        cmp_side old = {.file = &f,
+                        .key = key,
+                        .by_col = col,
+                        .by_value = order[0] ? engine[0] : by.a,
+                        .nwhere = w->n,
+                        .where_col = w->col[0],
+                        .where_value = w->value,
+                        .by_order = order[0],
+                        .order_col = order_col},
+                 new_ = old;
+        new_.by_value = order[1] ? engine[1] : by.b, new_.by_order = order[1];
+        if (cmp_by_apart(&old, &new_, err, sizeof err) ||
+            cmp_where_find(w, one, 1, col, err, sizeof err) ||
+            cmp_by_rest_column(&f, col, by.a, by.b, err, sizeof err))
+            rc = input_error(err);
+        else
+            rc = compare_sides(&old, &new_, key, names, &by, path, o);
     }
     free(key), free(names);
     cmp_file_free(&f);

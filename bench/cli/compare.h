@@ -123,10 +123,21 @@ typedef struct cmp_side {
     int nwhere;
     const int *where_col;
     char *const *where_value;
+    /* --by engine=ENGINE/ORDER: the order that picks the rows too (by_value is then
+     * ENGINE), in column order_col; NULL: by_value alone picks them */
+    const char *by_order;
+    int order_col;
 } cmp_side;
 
 /* Row row of s's file is one of s's rows: --by's value picks it, and --where keeps it. */
 int cmp_side_keeps(const cmp_side *s, const cmp_row *row);
+/* Row row of s's file is picked by --by's value (and order), --where aside. */
+int cmp_side_picks(const cmp_side *s, const cmp_row *row);
+/* s picks its rows by --by engine=...: the sides are engines, whose cell order and
+ * parameters are their own settings. */
+int cmp_side_by_engine(const cmp_side *s);
+/* --by's value of s as the user gave it, "ENGINE/ORDER" with an order, shown safely. */
+const char *cmp_side_by_text(const cmp_side *s, char *out, size_t len);
 
 /* The column of f named for option (--by, --where): a key column, or -1 with a
  * message that lists the key columns and the nearest (compare_select.c). */
@@ -141,10 +152,18 @@ int cmp_value_matches(const char *cell, const char *value);
 int cmp_column_has(const cmp_file *const *f, const int *col, int nf, const char *option,
                    const char *value, char *err, size_t errlen);
 
-/* 0 when no row of f holds both --by values in column col (a params setting named in
- * part can be both); else -1 with a message naming the first such row. */
-int cmp_by_apart(const cmp_file *f, int col, const char *a, const char *b, char *err,
-                 size_t errlen);
+/* A --by value of column col: 0 when some row holds it (*order NULL), or, for column
+ * engine, when it is ENGINE/ORDER and some row of that engine has that order in column
+ * order: ENGINE in engine (len bytes), *order the ORDER in value, *order_col its
+ * column. Else -1 with a message that lists the values (or the engine's orders) and
+ * the nearest. */
+int cmp_by_value(const cmp_file *f, int col, const char *value, char *engine, size_t len,
+                 const char **order, int *order_col, char *err, size_t errlen);
+
+/* 0 when no row of a's file is picked by both sides a and b (a params setting named in
+ * part can be both, as can an engine and the same engine in one order); else -1 with
+ * a message naming the first such row. */
+int cmp_by_apart(const cmp_side *a, const cmp_side *b, char *err, size_t errlen);
 
 /* When the --by values A and B name items of column col's settings
  * (params=rephase=0,rephase=2000) and the rows of the two sides differ in their other
@@ -187,9 +206,9 @@ typedef struct cmp_aside {
 int cmp_aside_find(cmp_aside *a, const cmp_side *old, const cmp_side *new_,
                    const char *const *names, int nkey);
 void cmp_aside_free(cmp_aside *a);
-/* 1 when column is a setting that two sides may hold one value each of: threads,
- * engine_seed, params. */
-int cmp_is_setting(const char *column);
+/* 1 when column is a setting that two sides such as s may hold one value each of:
+ * threads, engine_seed, params, and, for --by engine=A,B, order. */
+int cmp_is_setting(const cmp_side *s, const char *column);
 
 /* --where KEY=V,...: the keys, values, and their columns in each of the (up to two)
  * files. */

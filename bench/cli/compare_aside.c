@@ -19,11 +19,18 @@
 static const char *const whole[] = {"threads", "engine_seed"};
 enum { NWHOLE = sizeof whole / sizeof whole[0] };
 
-int cmp_is_setting(const char *column)
+/* A whole setting of the sides: threads, engine_seed, and, where they are two engines,
+ * the cell order each runs in (--by engine=backtrack/mrv,propagate/row). */
+static int whole_setting(const cmp_side *s, const char *column)
 {
     for (int w = 0; w < NWHOLE; w++)
         if (!strcmp(column, whole[w])) return 1;
-    return !strcmp(column, "params");
+    return cmp_side_by_engine(s) && !strcmp(column, "order");
+}
+
+int cmp_is_setting(const cmp_side *s, const char *column)
+{
+    return whole_setting(s, column) || !strcmp(column, "params");
 }
 
 static int lacks(const char *value)
@@ -106,9 +113,7 @@ typedef struct name_seen {
 static int lone_items(const cmp_side *old, const cmp_side *new_, const int col[2])
 {
     const cmp_side *const side[2] = {old, new_};
-    if (old->file != new_->file || old->by_col < 0 ||
-        strcmp(old->file->table.cell[old->by_col], "engine"))
-        return 0;
+    if (!cmp_side_by_engine(old)) return 0;
     for (int i = 0; i < 2; i++) {
         long r = 0;
         const cmp_file *f = side[i]->file;
@@ -258,9 +263,7 @@ int cmp_aside_find(cmp_aside *a, const cmp_side *old, const cmp_side *new_,
             if (find_items(a, old, new_, (const int[]){old->key[k], new_->key[k]}, names[k]))
                 return cmp_aside_free(a), -1;
         } else {
-            int w = 0;
-            while (w < NWHOLE && strcmp(names[k], whole[w])) w++;
-            const char *vo = w < NWHOLE ? one_value(old, old->key[k]) : NULL;
+            const char *vo = whole_setting(old, names[k]) ? one_value(old, old->key[k]) : NULL;
             const char *vn = vo ? one_value(new_, new_->key[k]) : NULL;
             if (vn && strcmp(vo, vn) &&
                 add_one(a, names[k], NULL, 0, vo, strlen(vo), vn, strlen(vn)))

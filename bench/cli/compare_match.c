@@ -67,9 +67,29 @@ static int repeated_key(const cmp_side *s, const cmp_row *a, const cmp_row *b, i
     return -1;
 }
 
+int cmp_side_picks(const cmp_side *s, const cmp_row *row)
+{
+    if (s->by_order && strcmp(row->cells[s->order_col], s->by_order)) return 0;
+    return s->by_col < 0 || cmp_value_matches(row->cells[s->by_col], s->by_value);
+}
+
+int cmp_side_by_engine(const cmp_side *s)
+{
+    return s->by_col >= 0 && !strcmp(s->file->table.cell[s->by_col], "engine");
+}
+
+const char *cmp_side_by_text(const cmp_side *s, char *out, size_t len)
+{
+    char value[100], order[99];
+    snprintf(out, len, "%s%s%s", pb_text_show(value, sizeof value, s->by_value),
+             s->by_order ? "/" : "",
+             s->by_order ? pb_text_show(order, sizeof order, s->by_order) : "");
+    return out;
+}
+
 int cmp_side_keeps(const cmp_side *s, const cmp_row *row)
 {
-    if (s->by_col >= 0 && !cmp_value_matches(row->cells[s->by_col], s->by_value)) return 0;
+    if (!cmp_side_picks(s, row)) return 0;
     for (int w = 0; w < s->nwhere; w++) {
         const char *v = row->cells[s->where_col[w]];
         if (!cmp_value_matches(v, s->where_value[w]) && !lacks(v)) return 0;
@@ -109,10 +129,10 @@ enum { WHY_MAX = 2 * ROWS_OF_MAX + MISMATCH_MAX + 200 };
 
 static const char *rows_of(const cmp_side *s, const char *row_word, char *out, size_t len)
 {
-    char a[150], b[150];
+    char a[150], b[200];
     if (s->by_col >= 0)
         snprintf(out, len, "%s=%s %s", pb_text_show(a, sizeof a, s->file->table.cell[s->by_col]),
-                 pb_text_show(b, sizeof b, s->by_value), row_word);
+                 cmp_side_by_text(s, b, sizeof b), row_word);
     else
         snprintf(out, len, "%s of %s", row_word, pb_text_show(a, sizeof a, s->file->path));
     if (len > 5 && strlen(out) + 1 >= len) strcpy(out + len - 4, "...");
@@ -327,7 +347,7 @@ static int nothing_pairs(const cmp_set *set, const cmp_side *os, cmp_row **o, lo
     for (int k = 0; k < set->nkey; k++) {
         const int a = apart(set, k, os, o, no, ns, n, nn, vo, vn, why, sizeof why, &at);
         found += a;
-        setting |= a && cmp_is_setting(set->key_names[k]);
+        setting |= a && cmp_is_setting(os, set->key_names[k]);
     }
     free(vo), free(vn);
     /* Two sides whose settings differ pair when each holds one: say why these do not. */

@@ -141,16 +141,76 @@ void cmp_where_free(cmp_where *w)
     *w = (cmp_where){0};
 }
 
-int cmp_by_apart(const cmp_file *f, int col, const char *a, const char *b, char *err, size_t errlen)
+/* The orders of f's rows of engine (column col), distinct, into v (room for every
+ * row); how many. */
+static int engine_orders(const cmp_file *f, int col, const char *engine, int order_col,
+                         const char **v)
 {
+    int n = 0;
     for (long r = 0; r < f->table.nrows; r++) {
-        const char *v = f->rows[r].cells[col];
-        if (!cmp_value_matches(v, a) || !cmp_value_matches(v, b)) continue;
-        char shown[300], x[150], y[150];
+        const char *e = f->rows[r].cells[col], *o = f->rows[r].cells[order_col];
+        int seen = strcmp(e, engine) != 0;
+        for (int j = 0; j < n && !seen; j++) seen = !strcmp(v[j], o);
+        if (!seen) v[n++] = o;
+    }
+    return n;
+}
+
+int cmp_by_value(const cmp_file *f, int col, const char *value, char *engine, size_t len,
+                 const char **order, int *order_col, char *err, size_t errlen)
+{
+    const cmp_file *const one[1] = {f};
+    *order = NULL;
+    if (!cmp_column_has(one, &col, 1, "--by", value, err, errlen)) return 0;
+    /* No row holds it whole: ENGINE/ORDER, as the report names a solver? */
+    const char *slash = strchr(value, '/');
+    const int oc = pb_table_column(&f->table, "order");
+    if (strcmp(f->table.cell[col], "engine") || !slash || slash == value || !slash[1] || oc < 0 ||
+        (size_t)(slash - value) >= len)
+        return -1;
+    snprintf(engine, len, "%.*s", (int)(slash - value), value);
+    if (cmp_column_has(one, &col, 1, "--by", engine, err, errlen)) return -1;
+    const char **orders = malloc((size_t)(f->table.nrows ? f->table.nrows : 1) * sizeof *orders);
+    if (!orders) return snprintf(err, errlen, "out of memory"), -1;
+    const int n = engine_orders(f, col, engine, oc, orders);
+    int found = 0;
+    for (int j = 0; j < n && !found; j++) found = !strcmp(orders[j], slash + 1);
+    if (found) {
+        *order = slash + 1, *order_col = oc;
+    } else {
+        char joined[300], list[300], hint[200], shown[200], word[150], name[150];
+        pb_text_show(list, sizeof list, pb_names_join(orders, n, joined, sizeof joined));
+        pb_text_show(shown, sizeof shown, pb_suggest_hint(slash + 1, orders, n, hint, sizeof hint));
+        const int none = n == 1 && !strcmp(orders[0], "-");
         snprintf(err, errlen,
-                 "%s:%ld: --by: '%s' is both %s and %s: give values that tell the sides apart",
-                 f->path, f->rows[r].line, pb_text_show(shown, sizeof shown, v),
-                 pb_text_show(x, sizeof x, a), pb_text_show(y, sizeof y, b));
+                 "%.300s: expected an order of engine %s for --by engine=ENGINE/ORDER, got '%s'; "
+                 "%s%s%s",
+                 f->path, pb_text_show(name, sizeof name, engine),
+                 pb_text_show(word, sizeof word, slash + 1),
+                 none ? "it has no cell order (order -): give the engine alone" : "its orders: ",
+                 none ? "" : list, none ? "" : shown);
+    }
+    free(orders);
+    return found ? 0 : -1;
+}
+
+int cmp_by_apart(const cmp_side *a, const cmp_side *b, char *err, size_t errlen)
+{
+    const cmp_file *f = a->file;
+    for (long r = 0; r < f->table.nrows; r++) {
+        if (!cmp_side_picks(a, &f->rows[r]) || !cmp_side_picks(b, &f->rows[r])) continue;
+        char shown[300], x[300], y[300], order[150] = "";
+        if (a->by_order || b->by_order) {
+            const int oc = a->by_order ? a->order_col : b->order_col;
+            char o[100];
+            snprintf(order, sizeof order, " (order %s)",
+                     pb_text_show(o, sizeof o, f->rows[r].cells[oc]));
+        }
+        snprintf(err, errlen,
+                 "%s:%ld: --by: '%s'%s is both %s and %s: give values that tell the sides apart",
+                 f->path, f->rows[r].line,
+                 pb_text_show(shown, sizeof shown, f->rows[r].cells[a->by_col]), order,
+                 cmp_side_by_text(a, x, sizeof x), cmp_side_by_text(b, y, sizeof y));
         return -1;
     }
     return 0;

@@ -1,9 +1,10 @@
 #!/usr/bin/env bash
 # cli_compare_engines.sh — end-to-end tests of `puzzlebench compare FILE.csv --by
 # engine=A,B` where the two engines were run with settings of their own: each side's
-# one value of a setting (threads, engine_seed, an item of params, one the other
-# engine lacks) is set aside, a side with several keeps it a key, and a real sweep
-# of restart and learn pairs on every instance.
+# one value of a setting (threads, engine_seed, the cell order, an item of params,
+# one the other engine lacks) is set aside, a side with several keeps it a key, an
+# engine value may be ENGINE/ORDER, and real sweeps of restart and learn, and of
+# backtrack and propagate in two orders, pair on every instance.
 # usage: tests/e2e/cli_compare_engines.sh PATH/TO/puzzlebench SOURCE_DIR
 # shellcheck source=tests/e2e/cli_lib.sh
 . "$(dirname "$0")/cli_lib.sh"
@@ -63,6 +64,54 @@ expect 2 "by engine, several settings on a side" -- "$pb" compare "$tmp/engrid.c
 one_line_error "^puzzlebench: compare: $tmp/engrid\.csv: no rows pair up: engine=restart rows have params \(only items set aside\), engine=learn rows have params restarts=glue, restarts=luby \(a setting is set aside only where each side holds one value of it\)$"
 [ -s "$tmp/out" ] && bad "by engine, several settings: a table on stdout" || ok
 
+# ---- --by engine=ENGINE/ORDER: an engine in one cell order, as the report names it ----
+# The order is the engine's setting: where each side holds one (propagate mrv against
+# backtrack row), it is set aside as the other settings are. backtrack ran in row and
+# mrv on a, in row on b; dlx has no order (-).
+set_table orders <<'ROWS'
+0 a propagate mrv 1 - - 50 0.0005
+1 b propagate mrv 1 - - 80 0.000008
+2 a dlx - 1 - - 20 0.00025
+3 b dlx - 1 - - 30 0.000004
+4 a backtrack row 1 - - 100 0.002
+5 a backtrack mrv 1 - - 90 0.001
+6 b backtrack row 1 - - 200 0.00004
+ROWS
+expect 0 "by engine/order, orders apart" -- "$pb" compare "$tmp/orders.csv" --by engine=propagate,backtrack/row
+has "^old: engine=propagate in $tmp/orders\.csv$" "$tmp/out"
+has "^new: engine=backtrack/row in $tmp/orders\.csv$" "$tmp/out"
+has "^settings set aside, one value on each side \(old/new\): order mrv/row$" "$tmp/out"
+has "^common: family=toy cells=4 order=mrv/row mode=first threads=1 params=- engine_seed=-$" "$tmp/out"
+has "^a +500 µs \[490, 510\] +2\.00 ms \[1\.96, 2\.04\] +4\.00× slower " "$tmp/out"
+has "^2 pairs: 0 faster, 2 slower, 0 unchanged \(~\)$" "$tmp/out"
+grep -q "only in" "$tmp/out" && bad "by engine/order: rows left without a partner" || ok
+expect 0 "by engine/order, json" -- "$pb" compare "$tmp/orders.csv" --by engine=propagate,backtrack/row --json
+python3 - "$tmp/out" <<'PY' && ok || bad "json: set_aside not order mrv against row"
+import json, sys
+d = json.load(open(sys.argv[1]))
+assert d["set_aside"] == [{"column": "order", "item": None, "old": "mrv", "new": "row"}], d["set_aside"]
+assert d["new"]["label"].startswith("engine=backtrack/row in ")
+PY
+# One engine in two orders; backtrack mrv against dlx (no order): the order that one
+# lacks, as with --where order=mrv.
+expect 0 "by engine/order, two orders of one engine" -- "$pb" compare "$tmp/orders.csv" --by engine=backtrack/mrv,backtrack/row --metric steps
+has "^settings set aside, one value on each side \(old/new\): order mrv/row$" "$tmp/out"
+has "^common: family=toy instance=a cells=4 order=mrv/row mode=first threads=1 params=- engine_seed=-$" "$tmp/out"
+has "^90 +100 +1\.11× more$" "$tmp/out"
+expect 0 "by engine/order, against an engine without orders" -- "$pb" compare "$tmp/orders.csv" --by engine=backtrack/mrv,dlx
+has "^common: family=toy instance=a cells=4 order=mrv/- mode=first threads=1 params=- engine_seed=-$" "$tmp/out"
+has "^only in new \(engine=dlx in $tmp/orders\.csv\): 1 row$" "$tmp/out"
+grep -q "set aside" "$tmp/out" && bad "by engine/order against dlx: a setting set aside" || ok
+# A backtrack row in mrv is both backtrack/mrv and backtrack: refused.
+expect 2 "by engine/order, both sides" -- "$pb" compare "$tmp/orders.csv" --by engine=backtrack/mrv,backtrack
+one_line_error "^puzzlebench: compare: $tmp/orders\.csv:7: --by: 'backtrack' \(order mrv\) is both backtrack/mrv and backtrack: give values that tell the sides apart$"
+expect 2 "by engine/order, a mistyped order" -- "$pb" compare "$tmp/orders.csv" --by engine=backtrack/mvr,dlx
+one_line_error "^puzzlebench: compare: $tmp/orders\.csv: expected an order of engine backtrack for --by engine=ENGINE/ORDER, got 'mvr'; its orders: row, mrv \(did you mean 'mrv'\?\)$"
+expect 2 "by engine/order, an engine without orders" -- "$pb" compare "$tmp/orders.csv" --by engine=dlx/row,propagate
+one_line_error "^puzzlebench: compare: $tmp/orders\.csv: expected an order of engine dlx for --by engine=ENGINE/ORDER, got 'row'; it has no cell order \(order -\): give the engine alone$"
+expect 2 "by engine/order, a mistyped engine" -- "$pb" compare "$tmp/orders.csv" --by engine=backtrak/row,dlx
+one_line_error "^puzzlebench: compare: $tmp/orders\.csv: expected a value of column engine for --by, got 'backtrak'; its values: propagate, dlx, backtrack \(did you mean 'backtrack'\?\)$"
+
 # ---- a real sweep: restart and learn, each run with a parameter of its own and
 # restart with a seed, compared with --by engine: every instance pairs ----
 expect 0 "a real sweep of restart and learn" -- "$pb" sweep --family notouch --name rl \
@@ -74,5 +123,14 @@ has "^settings set aside, one value on each side \(old/new\): params restart-ste
 has "^2 pairs: " "$tmp/out"
 has "^2 paired by round, 0 from independent samples$" "$tmp/out"
 grep -q "only in" "$tmp/out" && bad "real sweep, restart and learn: rows left without a partner" || ok
+
+# ---- a real sweep: two engines, each in an order of its own, as the report names them ----
+expect 0 "a real sweep in two orders" -- "$pb" sweep --family notouch --name orders \
+    --instances "cross8 2x4" --engines "backtrack propagate" --orders "row mrv" --modes first \
+    --samples 3 --min-sample-time 0 --out "$tmp/real" -q
+expect 0 "real sweep, engine/order against engine/order" -- "$pb" compare "$tmp/real/orders.csv" --by engine=backtrack/mrv,propagate/row
+has "^settings set aside, one value on each side \(old/new\): order mrv/row$" "$tmp/out"
+has "^2 pairs: " "$tmp/out"
+grep -q "only in" "$tmp/out" && bad "real sweep, engine/order: rows left without a partner" || ok
 
 finish cli_compare_engines
