@@ -109,7 +109,8 @@ static const pb_option compare_options[] = {
      .arg = "KEY=V,...",
      .help = "only the rows whose KEY is V, or - (an engine without that setting):\n"
              "e.g. --by engine=enum-all,backtrack --where order=row; a params value\n"
-             "may be some of its items (params=restarts=glue)"},
+             "may be some of its items (params=restarts=glue), and a row whose params\n"
+             "lack such an item (another engine's) is kept, as - is"},
     {.name = "metric",
      .type = PB_OPT_CHOICE,
      .offset = offsetof(compare_opts, metric),

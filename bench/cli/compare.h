@@ -147,6 +147,11 @@ int cmp_key_column(const cmp_file *f, const char *name, const char *option, char
  * NAME=VALUE items (a params setting: "restarts=glue"), it has every one of them
  * among its ';'-separated items, so that a setting can be named by what differs. */
 int cmp_value_matches(const char *cell, const char *value);
+/* --where keeps a row whose cell is "-" (an engine without the setting) or holds value,
+ * or, for a value of NAME=VALUE items, where each item is one of the cell's or names a
+ * parameter that the cell lacks (restart's params against --where params=restarts=glue,
+ * a parameter of learn's). */
+int cmp_where_keeps(const char *cell, const char *value);
 /* 0 when some row of f[0 .. nf) holds value in its column col[i]; else -1 with a
  * message that lists the column's values and the nearest. */
 int cmp_column_has(const cmp_file *const *f, const int *col, int nf, const char *option,

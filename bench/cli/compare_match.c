@@ -91,8 +91,7 @@ int cmp_side_keeps(const cmp_side *s, const cmp_row *row)
 {
     if (!cmp_side_picks(s, row)) return 0;
     for (int w = 0; w < s->nwhere; w++) {
-        const char *v = row->cells[s->where_col[w]];
-        if (!cmp_value_matches(v, s->where_value[w]) && !lacks(v)) return 0;
+        if (!cmp_where_keeps(row->cells[s->where_col[w]], s->where_value[w])) return 0;
     }
     return 1;
 }

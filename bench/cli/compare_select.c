@@ -54,6 +54,33 @@ int cmp_value_matches(const char *cell, const char *value)
     }
 }
 
+/* cell has an item named as item (len bytes, NAME=VALUE) is, of any value. */
+static int has_item_name(const char *cell, const char *item, size_t len)
+{
+    const char *eq = memchr(item, '=', len);
+    const size_t n = eq ? (size_t)(eq - item) : len;
+    for (const char *at = cell;;) {
+        const size_t l = strcspn(at, ";");
+        if (l > n && at[n] == '=' && !memcmp(at, item, n)) return 1;
+        if (!at[l]) return 0;
+        at += l + 1;
+    }
+}
+
+int cmp_where_keeps(const char *cell, const char *value)
+{
+    if (!strcmp(cell, "-") || cmp_value_matches(cell, value)) return 1;
+    if (!strchr(value, '=')) return 0;
+    /* Items: each one the cell has, or a parameter that its engine lacks. */
+    for (const char *at = value;;) {
+        const size_t n = strcspn(at, ";");
+        if (!n || !memchr(at, '=', n) || (!has_item(cell, at, n) && has_item_name(cell, at, n)))
+            return 0;
+        if (!at[n]) return 1;
+        at += n + 1;
+    }
+}
+
 int cmp_column_has(const cmp_file *const *f, const int *col, int nf, const char *option,
                    const char *value, char *err, size_t errlen)
 {

@@ -2,8 +2,8 @@
 # cli_compare_engines.sh — end-to-end tests of `puzzlebench compare FILE.csv --by
 # engine=A,B` where the two engines were run with settings of their own: each side's
 # one value of a setting (threads, engine_seed, the cell order, an item of params,
-# one the other engine lacks) is set aside, a side with several keeps it a key, an
-# engine value may be ENGINE/ORDER, and real sweeps of restart and learn, and of
+# one the other engine lacks) is set aside, a side with several keeps it a key
+# (--where picks one), an engine value may be ENGINE/ORDER, and real sweeps of restart and learn, and of
 # backtrack and propagate in two orders, pair on every instance.
 # usage: tests/e2e/cli_compare_engines.sh PATH/TO/puzzlebench SOURCE_DIR
 # shellcheck source=tests/e2e/cli_lib.sh
@@ -63,6 +63,12 @@ ROWS
 expect 2 "by engine, several settings on a side" -- "$pb" compare "$tmp/engrid.csv" --by engine=restart,learn
 one_line_error "^puzzlebench: compare: $tmp/engrid\.csv: no rows pair up: engine=restart rows have params \(only items set aside\), engine=learn rows have params restarts=glue, restarts=luby \(a setting is set aside only where each side holds one value of it\)$"
 [ -s "$tmp/out" ] && bad "by engine, several settings: a table on stdout" || ok
+# --where keeps one of learn's values, and restart's rows, which lack the parameter
+# as an engine without parameters (-) lacks it: then each side holds one.
+expect 0 "by engine, several settings, where picks one" -- "$pb" compare "$tmp/engrid.csv" --by engine=restart,learn --where params=restarts=glue
+has "^settings set aside, one value on each side \(old/new\): params restart-steps=50/-, cell-choice=random/-, luby-unit=-/20, restarts=-/glue$" "$tmp/out"
+has "^1\.00 ms \[0\.980, 1\.02\] +2\.00 ms \[1\.96, 2\.04\] +2\.00× slower .* 1\.50× fewer$" "$tmp/out"
+has "^1 pair: 0 faster, 1 slower, 0 unchanged \(~\)$" "$tmp/out"
 
 # ---- --by engine=ENGINE/ORDER: an engine in one cell order, as the report names it ----
 # The order is the engine's setting: where each side holds one (propagate mrv against
