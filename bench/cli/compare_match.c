@@ -291,8 +291,6 @@ static int apart(const cmp_set *set, int k, const cmp_side *os, cmp_row **o, lon
     /* The values the files hold: rows pair on a params value less the items set aside
      * between two files (compare_aside.c), which no row of either has. */
     mo = distinct(o, no, set->key_old[k], vo), mn = distinct(n, nn, set->key_new[k], vn);
-    for (int a = 0; a < mo; a++) vo[a] = key_word(set, k, vo[a]);
-    for (int b = 0; b < mn; b++) vn[b] = key_word(set, k, vn[b]);
     char so[300], sn[300], wo[400], wn[400], name[100];
     pb_text_show(so, sizeof so, pb_names_join(vo, mo, wo, sizeof wo));
     pb_text_show(sn, sizeof sn, pb_names_join(vn, mn, wn, sizeof wn));
