@@ -541,6 +541,17 @@ class Fixture(unittest.TestCase):
         self.assertIn("\n**Incomplete:** `status=interrupted`, `rows=18 of 24 (interrupted)`: the tables hold the "
                       "runs that finished before it stopped; the other runs are missing, not unsolved", self.section())
 
+    def test_interrupted_before_a_row_said(self):
+        """A sweep stopped before its first row was written says so, not only that its
+        file has no rows: its runs are missing, not absent from the sweep."""
+        self.csv.write_text(self.csv.read_text().splitlines()[0] + "\n")
+        self.assertNotIn("**Incomplete:**", self.section())
+        set_meta(self.csv, "status", "interrupted")
+        set_meta(self.csv, "rows", "0 of 24 (interrupted)")
+        text = self.section()
+        self.assertIn(f"_`{NAME}.csv` has no rows._", text)
+        self.assertIn("\n**Incomplete:** `status=interrupted`, `rows=0 of 24 (interrupted)`", text)
+
     def test_one_part_per_mode(self):
         def count(i, fields, header):
             if i and fields[header.index("engine")] == "dlx":

@@ -440,7 +440,9 @@ def section(ctx, path, run_compare=None):
     plots = [f"{stem}-cactus", f"{stem}-instances", f"{stem}-scatter"]
     if not rows:
         ctx.no_plot(*plots)
-        return out + [f"_{code(path.name)} has no rows._"]
+        # A sweep stopped before its first row: its runs are missing, not absent.
+        note = incomplete_note(meta)
+        return out + [f"_{code(path.name)} has no rows._"] + (["", note] if note else [])
     out += [f"From {code(path.name)}: a sweep that no section of the report was written for, shown in the solver "
             "field's terms. A solver is an engine in its cell order (with its other settings where they vary); an "
             "instance is solved when its run ended with status done within the limit. Times are per run of the "
