@@ -120,8 +120,14 @@ def incomplete_note(meta):
     if not status or status == "complete":
         return ""
     rows = meta.get("rows")
-    return (f"**Incomplete:** {_item('status', status)}" + (f", {_item('rows', rows)}" if rows else "")
-            + ": the tables hold the runs that finished before it stopped; the other runs are missing, not "
+    head = f"**Incomplete:** {_item('status', status)}" + (f", {_item('rows', rows)}" if rows else "")
+    if status == "stopped":
+        # A generator stops at a puzzle that hit a limit (or failed) without --keep-going:
+        # the same command, resumed, stops at the same puzzle again.
+        return head + (": the tables hold the puzzles made before one hit a limit or failed and the run stopped "
+                       "there; the others are missing, not unsolved (the same command stops there again: raise "
+                       "the limit, or give the generator `--keep-going` to record such a puzzle and go on).")
+    return (head + ": the tables hold the runs that finished before it stopped; the other runs are missing, not "
             "unsolved (`puzzlebench sweep ... --resume --out DIR`, the same command, completes it).")
 
 

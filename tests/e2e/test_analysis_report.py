@@ -162,6 +162,16 @@ class Sections(unittest.TestCase):
                         lines[3])
         self.assertEqual(lines[4:], ["", "| table |"])
 
+    def test_stopped_generation_not_resumed(self):
+        """A generation stopped at a puzzle that hit a limit stops there again when
+        resumed: its note says what completes it, not --resume."""
+        from analysis import meta
+        note = meta.incomplete_note({"status": "stopped", "rows": "4 of 9 (stopped)"})
+        self.assertTrue(note.startswith("**Incomplete:** `status=stopped`, `rows=4 of 9 (stopped)`: "), note)
+        self.assertNotIn("--resume", note)
+        self.assertIn("--keep-going", note)
+        self.assertIn("--resume", meta.incomplete_note({"status": "interrupted"}))
+
     def test_method_section_without_the_study(self):
         from analysis.sections import method
         text = "\n".join(method.section(None, self.tmp))
