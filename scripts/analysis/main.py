@@ -67,6 +67,15 @@ def claims(family, section, path):
     return any(fnmatch.fnmatchcase(name, n) for n in [*family.sweeps, *section.sweeps])
 
 
+def generation_homes(listing, sections):
+    """(family, sweep name) for each family whose section reads a generation sweep:
+    one of the family's sweeps whose files the section claims as NAME-* (a generation
+    sweep writes NAME-METHOD.csv a method), so that a user's own is told its name."""
+    return [(family.name, pattern[:-2]) for family in listing.families
+            for pattern in sections[family.name].sweeps
+            if pattern.endswith("-*") and pattern[:-2] in family.sweeps]
+
+
 def family_files(results_dir, listing, sections, apart=()):
     """({family name: the CSVs its section reads}, {family name or None: the CSVs no
     section claims, for the generic section}, the parallel CSVs). A result CSV belongs
@@ -238,7 +247,7 @@ def run(args):
     reported = [fam for fam in listing.families if owned[fam.name]]
     # The sweeps no section claims, by family (the listing's order), those of no known family last.
     others = [f for fam in listing.families for f in unclaimed.get(fam.name, [])] + unclaimed.get(None, [])
-    sweeps = solver_field.readable(others)
+    sweeps = solver_field.readable(others, generation_homes(listing, ctx.sections))
     left_out = [f for f in others if f not in sweeps]
     ctx.primary = primary_meta(results_dir, [f for fam in reported for f in owned[fam.name]] + sweeps
                                + [mine for mine, _ in build_pairs] + parallels)

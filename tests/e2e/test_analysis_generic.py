@@ -678,13 +678,30 @@ class WholeReport(unittest.TestCase):
         set_meta(csv, "generator", "sudoku")
         done = run_report(self.tmp)
         self.assertEqual(done.returncode, 0, done.stderr)
-        self.assertIn(f"{NAME}.csv: the records of a generation sweep that its family's section does not read",
-                      done.stderr)
+        self.assertIn(f"{NAME}.csv: the records of a generation sweep that no section reads", done.stderr)
         text = (self.tmp / "REPORT.md").read_text()
         self.assertNotIn("_No result CSV files in this directory._", text)
         self.assertIn(f"_No result CSV here that a section of the report reads: `{NAME}.csv` left out", text)
         self.assertNotIn("## The harness's own method", text)
         self.assertNotIn("## Pictures of every family", text)
+
+    def test_generation_sweep_told_its_way_in(self):
+        """A generation sweep of the user's own name is left out, and the line that
+        says so names the name under which a family's section reads one (kakuro's
+        kakuro-gen, through the real program's listing)."""
+        need_program(PUZZLEBENCH, STRICT)
+        for f in list(self.tmp.iterdir()):
+            f.unlink()
+        run_id = "20260101T000000Z-abcdef"
+        (self.tmp / "mygen-ours.csv").write_text(
+            "name,rows,cols,level,status,attempts,wall_s,run_id\n"
+            f"6x6-easy-s1-0000,6,6,easy,done,1,0.0001,{run_id}\n")
+        (self.tmp / "mygen-ours.meta").write_text(f"run_id={run_id}\ngenerator=kakuro\nstatus=complete\n")
+        done = subprocess.run([sys.executable, str(REPORT), "--puzzlebench", PUZZLEBENCH, "--no-plots",
+                               str(self.tmp)], capture_output=True, text=True, timeout=600)
+        self.assertEqual(done.returncode, 0, done.stderr)
+        self.assertIn("mygen-ours.csv: the records of a generation sweep that no section reads", done.stderr)
+        self.assertIn("by name: kakuro's `puzzlebench sweep FILE --name kakuro-gen`)", done.stderr)
 
     def test_sweep_not_in_place_said(self):
         """A sweep still running (or killed) has its .meta and NAME.csv.part, no NAME.csv:

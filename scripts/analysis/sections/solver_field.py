@@ -39,9 +39,10 @@ BETTER = {"wall": "is faster", "cpu": "is faster", "steps": "takes fewer steps",
 UNSOLVED_KEY = "open: not solved within the limit (at the border)"
 
 
-def readable(paths):
+def readable(paths, homes=()):
     """The paths this section can read (a header with the columns of a sweep's rows);
-    the others are named on stderr and left out."""
+    the others are named on stderr and left out. homes: the (family, sweep name) under
+    which a family's section reads a generation sweep, named to the user of one left out."""
     found = []
     for path in paths:
         try:
@@ -53,9 +54,10 @@ def readable(paths):
         elif sweep_kind(read_meta(meta_of(path))) == "generate":
             # A generator's records have no solver to rank: only the family's section
             # reads them, and only those of the sweeps it names.
-            print(f"report: {shown(path)}: the records of a generation sweep that its family's section does not "
-                  "read (it reads its own generation sweeps, `puzzlebench families` names them): left out",
-                  file=sys.stderr)
+            way = ", ".join(f"{family}'s `puzzlebench sweep FILE --name {name}`" for family, name in homes)
+            print(f"report: {shown(path)}: the records of a generation sweep that no section reads (a family's "
+                  "section reads only its own generation sweep, by name" + (f": {way}" if way else "")
+                  + "): left out", file=sys.stderr)
         else:
             print(f"report: {shown(path)}: no family section reads it and it is no sweep's CSV (expected the "
                   f"columns {', '.join(NEED)} and median_s): left out", file=sys.stderr)
