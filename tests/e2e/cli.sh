@@ -457,6 +457,7 @@ expect 2 "generate too few clues" -- "$pb" generate sudoku --clues 16
 one_line_error "fewer than 17"
 expect 3 "generate out of tries" -- "$pb" generate sudoku --clues 18 --max-tries 1
 one_line_error "puzzle 0.*--max-tries"
+one_line_error "\(after 1 try and "
 expect 0 "generate help" -- "$pb" generate sudoku --help
 has "--max-tries" "$tmp/out"
 expect 0 "generate" -- "$pb" generate sudoku --count 12 --seed 7 --difficulty intermediate

@@ -145,6 +145,7 @@ expect 2 "generate bad refill" -- "$pb" generate kakuro --refill some
 one_line_error "--refill expects diff or all"
 expect 3 "generate out of attempts" -- "$pb" generate kakuro --size 15x15 --difficulty hard --max-attempts 1
 one_line_error "could not be made within the limits.*--max-attempts"
+one_line_error "within the limits \(1 attempt, "
 expect 0 "generate help" -- "$pb" generate kakuro --help
 has "--refill" "$tmp/out"
 

@@ -128,8 +128,8 @@ static int make_in(const kakuro_gen_run *r, long t, kakuro_grid *puzzle, kakuro_
     }
     it->status = rc == 0 ? PB_GEN_MADE : rc == -1 ? PB_GEN_LIMIT : PB_GEN_FAILED;
     if (rc == -1)
-        it->note =
-            pb_gen_printf("%llu attempts, %.1f s", (unsigned long long)st.attempts, st.wall_s);
+        it->note = pb_gen_printf("%llu attempt%s, %.1f s", (unsigned long long)st.attempts,
+                                 st.attempts == 1 ? "" : "s", st.wall_s);
     else if (rc)
         it->note = pb_gen_printf("the outline cannot be filled (or out of memory)");
     if (rc && !it->note) return -1;

@@ -128,8 +128,8 @@ static int make(void *ctx, long t, void *scratch, pb_gen_item *it)
     it->wall_s = st.wall_s;
     if (failed) {
         it->status = PB_GEN_LIMIT;
-        it->note =
-            pb_gen_printf("after %llu tries and %.1f s", (unsigned long long)st.tries, st.wall_s);
+        it->note = pb_gen_printf("after %llu %s and %.1f s", (unsigned long long)st.tries,
+                                 st.tries == 1 ? "try" : "tries", st.wall_s);
         return it->note ? 0 : -1;
     }
     const int gap = t && r->fmt == SUDOKU_NUMBERS;
