@@ -4,11 +4,13 @@ reads them; the ladder section reuses its tables and plots (par2_table(), cactus
 
 A solver is an engine with its order and the other key values that are not the
 instance's (threads, params, engine_seed); a problem is an instance in one mode
-(each mode is a part of its own). A run solved its instance within the limit when
-its status is done; its time is median_s (the median per run of the whole
-instance; wall_s in older files). The time limit is a row's time_limit_s when above
-0, else the .meta's time_limit_s when above 0, else there is none: PAR-2 is then
-not defined and the section says so rather than invent a penalty.
+(each mode is a part of its own), under one length bound and setting of the family
+where the sweep varies them (solver_field.problem_columns). A run solved its
+instance within the limit when its status is done; its time is median_s (the median
+per run of the whole instance; wall_s in older files). The time limit is a row's
+time_limit_s when above 0, else the .meta's time_limit_s when above 0, else there is
+none: PAR-2 is then not defined and the section says so rather than invent a
+penalty.
 
 Per part: a table per solver of the instances solved, PAR-2 (the mean over the
 instances of the time, or twice the limit when unsolved or not run), the total and
@@ -32,7 +34,8 @@ from ..numfmt import FEWER_STEPS, MORE_STEPS, duration, memory, ratio
 from ..plotting import DASHES, FILLED_POINTS, GRID, Plot, Style, open_point, quote, series_style
 from ..timing import NOISY_NOTE
 from .solver_field import (BETTER, NEED, TIME_METRICS, UNSOLVED_KEY, VBS, Part, data_columns, fmt, measure_noun,
-                           meta_limit, metric_column, scores, time_words, unit, unmeasured_line, why_empty)
+                           meta_limit, metric_column, problem_columns, scores, time_words, unit, unmeasured_line,
+                           why_empty)
 
 def par2_table(part):
     """The solvers' table with the virtual best solver's row, and the lines that say
@@ -313,7 +316,8 @@ def ratios(ctx, path, part, base, comparison):
         cells = [escape(inst)]
         for s in others:
             # The comparison holds the two solvers' rows alone: one pair per instance and mode.
-            found = [p for p in comparisons[s.key].find(instance=inst) if p.key.get("mode", part.mode) == part.mode]
+            found = [p for p in comparisons[s.key].find(**part.problem[inst])
+                     if p.key.get("mode", part.mode) == part.mode]
             if not found:
                 cells.append("-")
             elif not found[0].compared:
@@ -400,13 +404,14 @@ def comparer(ctx, path, run_compare=None):
     return comparison
 
 
-def parts(ctx, rows, limit):
-    """The Parts of a sweep's rows, one per mode (in the listing's order)."""
+def parts(ctx, rows, limit, apart=()):
+    """The Parts of a sweep's rows, one per mode (in the listing's order); apart: the
+    columns besides instance that name a problem (solver_field.problem_columns)."""
     modes = {}
     for row in rows:
         modes.setdefault(row.get("mode") or "-", []).append(row)
     metric = getattr(ctx, "metric", "wall")
-    return [Part(m, modes[m], limit, ctx.listing, metric) for m in sorted(modes, key=ctx.listing.mode_rank)]
+    return [Part(m, modes[m], limit, ctx.listing, metric, apart) for m in sorted(modes, key=ctx.listing.mode_rank)]
 
 
 def summary(ctx, rows, limit, name, title):
@@ -451,10 +456,14 @@ def section(ctx, path, run_compare=None):
                "steps": "; the tables and plots measure steps per run instead (`--metric steps`).",
                "memory": "; the tables and plots measure peak memory instead (`--metric memory`)."}.get(
                    getattr(ctx, "metric", "wall"), "."), ""]
+    apart = problem_columns(meta, rows)
+    if apart:
+        out += ["An instance is named with its " + ", ".join(code(c) for c in apart) + ", which the sweep varies: "
+                "each value is a problem of its own.", ""]
     if incomplete_note(meta):
         out += [incomplete_note(meta), ""]
     limit = meta_limit(meta)
-    many = parts(ctx, rows, limit)
+    many = parts(ctx, rows, limit, apart)
     comparison = comparer(ctx, path, run_compare)
     for part in many:
         suffix = f"-{part.mode}" if len(many) > 1 else ""

@@ -119,22 +119,26 @@ class Result:
 
 class Part:
     """The runs of one mode of a sweep: solvers, instances (by size, then name) and
-    {(solver key, instance): Result}."""
+    {(solver key, instance): Result}. apart: the columns besides instance that name a
+    problem (problem_columns()): an instance is then named with their values,
+    "upto19 max_length=80", and self.problem gives each name's key values."""
 
-    def __init__(self, mode, rows, limit, listing, metric="wall"):
+    def __init__(self, mode, rows, limit, listing, metric="wall", apart=()):
         self.mode = mode
         self.metric = metric
         # A time limit bounds a time: steps and memory have none to count against.
         self.meta_limit = limit if metric in TIME_METRICS else None
         self.has_peak = bool(rows) and rows[0].table.has("peak_rss_bytes")
         solvers, cells, grouped = {}, {}, {}
+        self.problem = {}
         for row in rows:
             extra = tuple((c, row[c]) for c in SOLVER_KEYS if row.table.has(c))
             solver = Solver(row["engine"], row.get("order", "-") or "-", extra)
             solver = solvers.setdefault(solver.key, solver)
             index = _number(row, "row")
             solver.first_row = min(solver.first_row, float("inf") if index is None else index)
-            instance = row["instance"]
+            instance = " ".join([row["instance"]] + [f"{c}={row[c]}" for c in apart])
+            self.problem.setdefault(instance, {"instance": row["instance"], **{c: row[c] for c in apart}})
             cells.setdefault(instance, _number(row, "cells"))
             grouped.setdefault((solver.key, instance), []).append(row)
         # A setting that varies goes into the labels: threads among all the solvers;
@@ -220,6 +224,17 @@ class Part:
             if times:
                 best[i] = min(times)
         return best
+
+
+def problem_columns(meta, rows):
+    """The columns besides instance whose values tell two problems apart, where they
+    vary among the rows: max_length (a sweep's max-lengths) and the family's own
+    options (the .meta's params=, NAME:VALUE each; family-sets varies them). Without
+    them the runs of one instance under two settings would be taken for one problem."""
+    names = ["max_length"] + [item.split(":", 1)[0] for item in ((meta.get("params") if meta else "") or "").split()]
+    if not rows:
+        return ()
+    return tuple(c for c in dict.fromkeys(names) if rows[0].table.has(c) and len({r[c] for r in rows}) > 1)
 
 
 def natural(name):

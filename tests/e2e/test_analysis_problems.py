@@ -1,0 +1,75 @@
+#!/usr/bin/env python3
+"""Tests of the report's generic section (scripts/analysis/sections/generic.py) on what
+tells its problems apart: runs of one instance under other length bounds or settings
+of the family are problems of their own. On the fixture of test_analysis_generic.py
+(tests/data/analysis-generic/my-runs.csv), in this process, with the fake program's
+compare.
+
+Run: python3 tests/e2e/test_analysis_problems.py
+"""
+
+import shutil
+import sys
+import tempfile
+import unittest
+from pathlib import Path
+
+sys.dont_write_bytecode = True
+from analysis_fixtures import FAKE, fake_listing  # noqa: E402
+from analysis.context import Context  # noqa: E402
+from analysis.sections import generic  # noqa: E402
+from test_analysis_generic import copy_fixture, set_meta  # noqa: E402
+
+
+class Problems(unittest.TestCase):
+
+    def setUp(self):
+        self.tmp = Path(tempfile.mkdtemp())
+        self.csv = copy_fixture(self.tmp)
+        self.ctx = Context(self.tmp, fake_listing(), True, str(FAKE))
+
+    def tearDown(self):
+        shutil.rmtree(self.tmp)
+
+    def section(self):
+        return "\n".join(l if isinstance(l, str) else l.file for l in generic.section(self.ctx, self.csv))
+
+    def split_by(self, column, values, meta_params=None):
+        """The fixture with a setting column: each row once per value (a sweep's
+        max-lengths, or family-sets); meta_params: the .meta's params= line."""
+        lines = self.csv.read_text().splitlines()
+        at = lines[0].split(",").index("row")
+        out = [lines[0] + "," + column]
+        for k, value in enumerate(values):
+            for line in lines[1:]:
+                fields = line.split(",")
+                fields[at] = str(int(fields[at]) + 100 * k)
+                out.append(",".join(fields) + "," + value)
+        self.csv.write_text("\n".join(out) + "\n")
+        if meta_params is not None:
+            set_meta(self.csv, "params", meta_params)
+
+    def test_runs_of_other_settings_are_other_instances(self):
+        """Runs of one instance under two length bounds or two settings of the family
+        are two problems, each counted and compared apart, never one whose time is the
+        median of both."""
+        self.split_by("max_length", ["40", "44"])
+        text = self.section()
+        self.assertIn("| dlx | 10/12 |", text)
+        self.assertIn("| 4x4#1 max_length=40 |", text)
+        self.assertIn("| 4x4#1 max_length=44 |", text)
+        self.assertIn("`max_length`", text)
+        self.csv = copy_fixture(self.tmp)
+        self.split_by("adj", ["king", "orth"], "diff:2 adj:king")
+        text = self.section()
+        self.assertIn("| dlx | 10/12 |", text)
+        self.assertIn("| 25x25#2 adj=orth |", text)
+        # A setting the rows hold at one value names no instance.
+        self.csv = copy_fixture(self.tmp)
+        self.split_by("adj", ["king"], "diff:2 adj:king")
+        self.assertIn("| 25x25#2 |", self.section())
+
+
+
+if __name__ == "__main__":
+    unittest.main()
