@@ -1,9 +1,9 @@
 #!/usr/bin/env python3
 """Tests of the report's generic section (scripts/analysis/sections/generic.py) on what
-tells its problems apart: runs of one instance under other length bounds or settings
-of the family are problems of their own. On the fixture of test_analysis_generic.py
-(tests/data/analysis-generic/my-runs.csv), in this process, with the fake program's
-compare.
+tells its problems apart (runs of one instance under other length bounds or settings
+of the family are problems of their own) and on the plots of an earlier report. On
+the fixture of test_analysis_generic.py (tests/data/analysis-generic/my-runs.csv), in
+this process, with the fake program's compare.
 
 Run: python3 tests/e2e/test_analysis_problems.py
 """
@@ -18,7 +18,7 @@ sys.dont_write_bytecode = True
 from analysis_fixtures import FAKE, fake_listing  # noqa: E402
 from analysis.context import Context  # noqa: E402
 from analysis.sections import generic  # noqa: E402
-from test_analysis_generic import copy_fixture, set_meta  # noqa: E402
+from test_analysis_generic import NAME, copy_fixture, set_meta  # noqa: E402
 
 
 class Problems(unittest.TestCase):
@@ -69,6 +69,22 @@ class Problems(unittest.TestCase):
         self.split_by("adj", ["king"], "diff:2 adj:king")
         self.assertIn("| 25x25#2 |", self.section())
 
+
+
+    def test_earlier_reports_plots_of_this_sweep_go(self):
+        """The plots an earlier report drew for this sweep and this one does not (a mode
+        the sweep no longer runs, one part where it had several) are stale: their
+        files go when the report draws; other files in plots/ stay."""
+        plots = self.tmp / "plots"
+        plots.mkdir()
+        gone = [f"{NAME}-first-cactus.gp", f"{NAME}-count-scatter.png", f"{NAME}-unique-instances.svg"]
+        kept = [f"{NAME}-cactus.png", f"{NAME}x-cactus.png", f"{NAME}-notes.png", "other-first-cactus.png"]
+        for name in gone + kept:
+            (plots / name).write_text("")
+        self.section()
+        stale = set(self.ctx.stale)
+        self.assertEqual({n for n in gone if n.rsplit(".", 1)[0] in stale}, set(gone))
+        self.assertEqual({n for n in kept if n.rsplit(".", 1)[0] in stale}, set())
 
 
 if __name__ == "__main__":

@@ -26,6 +26,8 @@ ratios of every other solver against the baseline with their 95% intervals, from
 given the two solvers' settings, which it sets aside where they differ).
 """
 
+import glob
+
 from .. import compare, stats
 from ..csvread import read_csv
 from ..markdown import code, escape, table
@@ -497,6 +499,21 @@ def section(ctx, path, run_compare=None):
                                      f"{what}: each solver against {base.label}, per instance"),
                              f"{stem}: scatter plots against the baseline"), ""]
             out += ratios(ctx, path, part, base, comparison)
+    ctx.no_plot(*(earlier_plots(ctx, stem) - {p.name for p in ctx.plots}))
     if meta is not None:
         out += [ctx.meta_line(meta.path)]
     return out
+
+
+def earlier_plots(ctx, stem):
+    """The plots an earlier report drew for this sweep (STEM-KIND, or STEM-MODE-KIND
+    with several modes), by the files in plots/: those this report does not draw
+    again (a mode the sweep no longer runs) hold data that is gone."""
+    names = set()
+    for f in ctx.plots_dir.glob(f"{glob.escape(stem)}-*"):
+        name = f.name.rsplit(".", 1)[0]
+        rest = name[len(stem) + 1:].split("-")
+        # KIND or MODE-KIND; a mode is one word (first, count, unique).
+        if rest[-1] in ("cactus", "instances", "scatter") and len(rest) <= 2:
+            names.add(name)
+    return names
