@@ -26,6 +26,7 @@ plot 'kakuro-ladder-cactus.tsv' index 0 using 1:2 with linespoints lc rgb '#31a3
      'kakuro-ladder-cactus.tsv' index 2 using 1:2 with linespoints lc rgb '#d62728' dt 3 pt 5 ps 0.8 title 'propagate/mrv', \
      'kakuro-ladder-cactus.tsv' index 3 using 1:2 with linespoints lc rgb '#2ca02c' dt 1 pt 7 ps 0.8 title 'learn', \
      'kakuro-ladder-cactus.tsv' index 4 using 1:2 with linespoints lc rgb '#e377c2' dt 1 pt 7 ps 0.8 title 'learn-alldiff', \
-     'kakuro-ladder-cactus.tsv' index 5 using 1:2 with lines lc rgb 'black' dt 3 lw 1.5 title 'virtual best solver'
+     'kakuro-ladder-cactus.tsv' index 5 using 1:2 with lines lc rgb 'black' dt 3 lw 1.5 title 'virtual best solver', \
+     NaN with linespoints lc rgb '#1f77b4' dt 3 pt 5 ps 0.8 title 'backtrack/mrv (none solved)'
 unset output
 }

@@ -27,6 +27,8 @@ plot 'latin-ladder-heldout-cactus.tsv' index 0 using 1:2 with linespoints lc rgb
      'latin-ladder-heldout-cactus.tsv' index 3 using 1:2 with linespoints lc rgb '#1f77b4' dt 1 pt 7 ps 0.8 title 'cadical', \
      'latin-ladder-heldout-cactus.tsv' index 4 using 1:2 with linespoints lc rgb '#9467bd' dt 3 pt 5 ps 0.8 title 'alldiff/mrv', \
      'latin-ladder-heldout-cactus.tsv' index 5 using 1:2 with linespoints lc rgb '#d62728' dt 1 pt 7 ps 0.8 title 'minisat', \
-     'latin-ladder-heldout-cactus.tsv' index 6 using 1:2 with lines lc rgb 'black' dt 3 lw 1.5 title 'virtual best solver'
+     'latin-ladder-heldout-cactus.tsv' index 6 using 1:2 with lines lc rgb 'black' dt 3 lw 1.5 title 'virtual best solver', \
+     NaN with linespoints lc rgb '#1f77b4' dt 3 pt 5 ps 0.8 title 'backtrack/mrv (none solved)', \
+     NaN with linespoints lc rgb '#d62728' dt 3 pt 5 ps 0.8 title 'propagate/mrv (none solved)'
 unset output
 }

@@ -28,6 +28,8 @@ plot 'sudoku-ladder-cactus.tsv' index 0 using 1:2 with linespoints lc rgb '#2ca0
      'sudoku-ladder-cactus.tsv' index 4 using 1:2 with linespoints lc rgb '#d62728' dt 1 pt 7 ps 0.8 title 'minisat', \
      'sudoku-ladder-cactus.tsv' index 5 using 1:2 with linespoints lc rgb '#393b79' dt 1 pt 7 ps 0.8 title 'logic', \
      'sudoku-ladder-cactus.tsv' index 6 using 1:2 with linespoints lc rgb '#9467bd' dt 3 pt 5 ps 0.8 title 'alldiff/mrv', \
-     'sudoku-ladder-cactus.tsv' index 7 using 1:2 with lines lc rgb 'black' dt 3 lw 1.5 title 'virtual best solver'
+     'sudoku-ladder-cactus.tsv' index 7 using 1:2 with lines lc rgb 'black' dt 3 lw 1.5 title 'virtual best solver', \
+     NaN with linespoints lc rgb '#1f77b4' dt 3 pt 5 ps 0.8 title 'backtrack/mrv (none solved)', \
+     NaN with linespoints lc rgb '#d62728' dt 3 pt 5 ps 0.8 title 'propagate/mrv (none solved)'
 unset output
 }
