@@ -6,8 +6,9 @@ before any work, and the set file they write."""
 import os
 import shutil
 import subprocess
-import tempfile
 from pathlib import Path
+
+from analysis.atomic import write_atomically
 
 
 def refusal(pb, tools, outs):
@@ -80,24 +81,10 @@ def cadical_conflicts(out):
 def write_set(pb, out, command, comments, puzzles):
     """A made set written to the file out whole: the line '# COMMAND (puzzlebench VERSION
     COMMIT)', of pb's --version, the comment lines given (each ending in a newline), then
-    a puzzle a line. It goes to a temporary file of a name of its own in out's folder,
-    made there new (never a link planted at a name known in advance, nor another run's
-    file), renamed over out once whole and removed on any failure."""
+    a puzzle a line (analysis.atomic: never a link planted at a name known in advance,
+    nor another run's file)."""
     version = subprocess.run([pb, "--version"], capture_output=True, text=True).stdout
     built = " ".join(ln.split()[-1] for ln in version.splitlines()[:2])
     out = Path(out)
-    fd, tmp = tempfile.mkstemp(prefix=f".{out.name}.", dir=out.parent)
-    try:
-        with os.fdopen(fd, "w") as f:
-            f.write(f"# {command} (puzzlebench {built})\n")
-            f.writelines(comments)
-            f.writelines(p + "\n" for p in puzzles)
-        # mkstemp's file is its owner's alone; a data set is for everyone to read.
-        os.chmod(tmp, 0o644)
-        os.replace(tmp, out)
-    except BaseException:
-        try:
-            os.remove(tmp)
-        except OSError:
-            pass
-        raise
+    text = f"# {command} (puzzlebench {built})\n" + "".join(comments) + "".join(p + "\n" for p in puzzles)
+    write_atomically(out, text)

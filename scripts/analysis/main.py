@@ -12,11 +12,11 @@ import os
 import shutil
 import stat
 import sys
-import tempfile
 from datetime import datetime, timezone
 from pathlib import Path
 
 from . import plotting
+from .atomic import write_atomically
 from .context import Context
 from .errors import ReportError
 from .listing import load_listing
@@ -166,21 +166,6 @@ def with_incomplete(lines, files):
     notes = [f"{code(f.name)}: {note}" for f in files if (note := incomplete_note(read_meta(meta_of(f))))]
     at = next((i + 1 for i, line in enumerate(lines) if isinstance(line, str) and line.startswith("## ")), 0)
     return lines[:at] + [x for n in notes for x in ("", n)] + lines[at:] if notes else lines
-
-
-def write_atomically(path, text):
-    fd, tmp = tempfile.mkstemp(prefix=f".{path.name}.", dir=path.parent)
-    try:
-        with os.fdopen(fd, "w", encoding="utf-8") as f:
-            f.write(text)
-        os.chmod(tmp, 0o644)
-        os.replace(tmp, path)
-    except BaseException:
-        try:
-            os.remove(tmp)
-        except OSError:
-            pass
-        raise
 
 
 def _kind(mode):
