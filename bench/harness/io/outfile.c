@@ -137,6 +137,12 @@ int pb_out_temp(const char *path, char *tmp, size_t tmplen, char *err, size_t er
     return fd;
 }
 
+void pb_scratch_template(char *out, size_t len, const char *stem)
+{
+    const char *dir = getenv("TMPDIR");
+    snprintf(out, len, "%s/%sXXXXXX", dir && *dir ? dir : "/tmp", stem);
+}
+
 /* The pid of a temporary file's name, "NAME.tmp.PID", or 0 when it is none. */
 static long temp_pid(const char *name)
 {

@@ -39,6 +39,10 @@ int pb_out_check(const char *path, char *err, size_t errlen);
  * is removed first, never followed) for writing. The descriptor, or -1. */
 int pb_out_temp(const char *path, char *tmp, size_t tmplen, char *err, size_t errlen);
 
+/* The mkstemp(3) or mkdtemp(3) template of a private scratch file or folder, in out:
+ * "$TMPDIR/STEMXXXXXX", /tmp where TMPDIR is unset or empty. */
+void pb_scratch_template(char *out, size_t len, const char *stem);
+
 /* Removes the temporary files "NAME.tmp.PID" (pb_out_temp's) in dir whose process is
  * gone: a run killed by SIGKILL, which no handler sees, leaves its file half written,
  * and a run that resumes the folder must not keep it. Another live process's file is

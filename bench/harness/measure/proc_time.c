@@ -91,9 +91,8 @@ static pb_run_end run_once(void *ctx)
  * behind); -1 when none can be made: that run's stderr then goes to /dev/null too. */
 static int stderr_file(void)
 {
-    const char *dir = getenv("TMPDIR");
     char path[PB_PATH_EXT_MAX];
-    snprintf(path, sizeof path, "%s/puzzlebench-stderr-XXXXXX", dir && *dir ? dir : "/tmp");
+    pb_scratch_template(path, sizeof path, "puzzlebench-stderr-");
     const int fd = mkstemp(path);
     if (fd < 0) return -1;
     unlink(path);

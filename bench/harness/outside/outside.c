@@ -76,8 +76,7 @@ typedef struct workdir {
 
 static int make_workdir(workdir *w)
 {
-    const char *tmp = getenv("TMPDIR");
-    snprintf(w->dir, sizeof w->dir, "%s/puzzlebench-outside-XXXXXX", tmp && *tmp ? tmp : "/tmp");
+    pb_scratch_template(w->dir, sizeof w->dir, "puzzlebench-outside-");
     if (!mkdtemp(w->dir)) return -1;
     snprintf(w->cnf, sizeof w->cnf, "%s/in.cnf", w->dir);
     snprintf(w->answer, sizeof w->answer, "%s/model.txt", w->dir);

@@ -8,6 +8,7 @@
 #include <unistd.h>
 
 #include "harness/io/csv.h"
+#include "harness/io/outfile.h"
 #include "harness/outside/outside.h"
 #include "sweep_plan.h"
 #include "sweep_tool.h"
@@ -16,10 +17,9 @@
 void pb_sweep_outside_line(const sweep_plan *p, char *out, size_t len)
 {
     char tmp[256], v[200];
-    const char *dir = getenv("TMPDIR");
     size_t n = 0;
     out[0] = '\0';
-    snprintf(tmp, sizeof tmp, "%s/puzzlebench-version-XXXXXX", dir && *dir ? dir : "/tmp");
+    pb_scratch_template(tmp, sizeof tmp, "puzzlebench-version-");
     const pb_engine *seen[8];
     int made = 0, nseen = 0;
     for (long i = 0; i < p->njobs; i++) {

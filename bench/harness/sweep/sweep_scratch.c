@@ -14,6 +14,7 @@
 
 #include "harness/base/exit.h"
 #include "harness/base/say.h"
+#include "harness/io/outfile.h"
 #include "harness/measure/spawn.h"
 
 int pb_sweep_scratch_make(const pb_sweep_opts *o, const char *csv, const char *name, char *self,
@@ -32,10 +33,10 @@ int pb_sweep_scratch_make(const pb_sweep_opts *o, const char *csv, const char *n
 
 int pb_sweep_scratch_dir(const char *name, char *tmp, size_t tmplen)
 {
-    const char *t = getenv("TMPDIR");
-    char path[PB_PATH_MAX];
+    char path[PB_PATH_MAX], stem[PB_PATH_MAX];
     tmp[0] = '\0';
-    snprintf(path, sizeof path, "%s/pb%s.XXXXXX", t && *t ? t : "/tmp", name);
+    snprintf(stem, sizeof stem, "pb%s.", name);
+    pb_scratch_template(path, sizeof path, stem);
     if (!mkdtemp(path)) return pb_say("sweep: %s: %s", path, strerror(errno)), PB_EXIT_USAGE;
     snprintf(tmp, tmplen, "%s", path);
     return 0;
