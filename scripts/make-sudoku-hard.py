@@ -30,7 +30,6 @@ usage: scripts/make-sudoku-hard.py [--pb build/puzzlebench] [--tries T]
 `puzzlebench generate sudoku --size 25 --seed SEED` wrote before (at least COUNT of
 them), instead of making them again.
 """
-import argparse
 import random
 import subprocess
 import sys
@@ -142,9 +141,8 @@ def refusal(o, streams):
     when nothing is."""
     if o.tries < 0:
         return f"--tries {o.tries}: expected 0 or more givens to try"
-    for name in ("check_steps", "keep", "jobs"):
-        if getattr(o, name) < 1:
-            return f"--{name.replace('_', '-')} {getattr(o, name)}: expected a positive whole number"
+    if bad := sudoku_sat.below_one(o, ("check_steps", "keep", "jobs")):
+        return bad
     total = sum(count for _, count in streams)
     if o.keep > total:
         return f"--keep {o.keep}: more than the {total} made from {' '.join(o.streams)}"
@@ -152,9 +150,7 @@ def refusal(o, streams):
 
 
 def main(argv):
-    ap = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
-    # A refusal on one line, as the other scripts give it, not argparse's usage block.
-    ap.error = lambda message: ap.exit(2, f"{ap.prog}: {message} (see --help)\n")
+    ap = sudoku_sat.parser(__doc__)
     ap.add_argument("--pb", default="build/puzzlebench", metavar="PROGRAM",
                     help="the puzzlebench binary that generates the puzzles, checks them "
                     "unique with learn and exports their encoding for MiniSat "

@@ -33,7 +33,6 @@ usage: scripts/make-sudoku-qwh.py [--pb build/puzzlebench] [--seed S]
            [--candidates N] [--keep K] [--givens GMIN:GMAX] [--limit SECONDS]
            [--rank cadical|minisat] [--jobs J] [--out FILE]
 """
-import argparse
 import random
 import sys
 import tempfile
@@ -129,9 +128,8 @@ def refusal(o):
             raise ValueError
     except ValueError:
         return f"--givens {o.givens}: expected GMIN:GMAX within 1..625"
-    for name in ("candidates", "keep", "limit", "jobs"):
-        if getattr(o, name) < 1:
-            return f"--{name} {getattr(o, name)}: expected a positive whole number"
+    if bad := sudoku_sat.below_one(o, ("candidates", "keep", "limit", "jobs")):
+        return bad
     if o.keep > o.candidates:
         return f"--keep {o.keep}: more than the {o.candidates} --candidates made"
     tools = ("cadical", "minisat") if o.rank == "minisat" else ("cadical",)
@@ -139,9 +137,7 @@ def refusal(o):
 
 
 def main(argv):
-    ap = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
-    # A refusal on one line, as the other scripts give it, not argparse's usage block.
-    ap.error = lambda message: ap.exit(2, f"{ap.prog}: {message} (see --help)\n")
+    ap = sudoku_sat.parser(__doc__)
     ap.add_argument("--pb", default="build/puzzlebench", metavar="PROGRAM",
                     help="the puzzlebench binary that exports each puzzle's encoding for "
                     "the solvers (default %(default)s)")

@@ -54,7 +54,6 @@ usage: scripts/make-sudoku-unique.py [--pb build/puzzlebench] [--size 9|16|25] [
            [--candidates N] [--keep K] [--stop G] [--conflicts C] [--jobs J]
            [--symmetric] [--out FILE] [--work FILE]
 """
-import argparse
 import random
 import sys
 import tempfile
@@ -263,18 +262,15 @@ def refusal(o):
     when nothing is."""
     if not 0 <= o.stop < CELLS:
         return f"--stop {o.stop}: expected 0 to {CELLS - 1} givens"
-    for name in ("candidates", "keep", "conflicts", "jobs"):
-        if getattr(o, name) < 1:
-            return f"--{name} {getattr(o, name)}: expected a positive whole number"
+    if bad := sudoku_sat.below_one(o, ("candidates", "keep", "conflicts", "jobs")):
+        return bad
     if o.keep > o.candidates:
         return f"--keep {o.keep}: more than the {o.candidates} --candidates made"
     return sudoku_sat.refusal(o.pb, ("cadical", "minisat"), {"out": o.out, "work": o.work})
 
 
 def main(argv):
-    ap = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
-    # A refusal on one line, as the other scripts give it, not argparse's usage block.
-    ap.error = lambda message: ap.exit(2, f"{ap.prog}: {message} (see --help)\n")
+    ap = sudoku_sat.parser(__doc__)
     ap.add_argument("--pb", default="build/puzzlebench",
                     help="the puzzlebench binary that exports each puzzle's encoding "
                     "(default %(default)s)")

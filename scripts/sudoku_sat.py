@@ -3,12 +3,31 @@ make and rank hard sets (make-sudoku-hard.py, make-sudoku-qwh.py, make-sudoku-un
 its direct encoding written by `puzzlebench export dimacs`, the cell and value of each
 of its variables, and Debian's MiniSat and CaDiCaL run on it; the checks they make
 before any work, and the set file they write."""
+import argparse
 import os
 import shutil
 import subprocess
 from pathlib import Path
 
 from analysis.atomic import write_atomically
+
+
+def parser(doc):
+    """A script's argument parser: doc's first paragraph as its description, and a bad
+    option refused on one line, as the script's own refusals are, not in argparse's
+    several lines."""
+    ap = argparse.ArgumentParser(description=doc.split("\n\n")[0])
+    ap.error = lambda message: ap.exit(2, f"{ap.prog}: {message} (see --help)\n")
+    return ap
+
+
+def below_one(o, names):
+    """The refusal of the first of the options names (their attributes in o) that is
+    below 1, or None."""
+    for name in names:
+        if getattr(o, name) < 1:
+            return f"--{name.replace('_', '-')} {getattr(o, name)}: expected a positive whole number"
+    return None
 
 
 def refusal(pb, tools, outs):
