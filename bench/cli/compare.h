@@ -143,6 +143,14 @@ const char *cmp_side_by_text(const cmp_side *s, char *out, size_t len);
  * message that lists the key columns and the nearest (compare_select.c). */
 int cmp_key_column(const cmp_file *f, const char *name, const char *option, char *err,
                    size_t errlen);
+/* The value of item name (n bytes) among cell's ';'-separated NAME=VALUE items (a
+ * params setting): its start, its length in *len; NULL when cell has none. */
+const char *cmp_item_value(const char *cell, const char *name, size_t n, size_t *len);
+/* A test of one item (len bytes) of a ';'-separated cell. */
+typedef int cmp_item_test(const char *item, size_t len, const void *ctx);
+/* Writes to out the ';'-separated items of in that keep takes, ';'-joined, and returns
+ * the length; out may be in (the items only move left). */
+size_t cmp_keep_items(const char *in, char *out, cmp_item_test *keep, const void *ctx);
 /* A cell holds a value given to --by or --where: it is the value, or, for a value of
  * NAME=VALUE items (a params setting: "restarts=glue"), it has every one of them
  * among its ';'-separated items, so that a setting can be named by what differs. */

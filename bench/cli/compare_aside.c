@@ -53,18 +53,6 @@ static const char *one_value(const cmp_side *s, int col)
     return v;
 }
 
-/* The value of item name (n bytes) among cell's ';'-separated NAME=VALUE items: its
- * start, its length in *len; NULL when cell has none. */
-static const char *item_value(const char *cell, const char *name, size_t n, size_t *len)
-{
-    for (const char *at = cell;;) {
-        const size_t l = strcspn(at, ";");
-        if (l > n && at[n] == '=' && !memcmp(at, name, n)) return *len = l - n - 1, at + n + 1;
-        if (!at[l]) return NULL;
-        at += l + 1;
-    }
-}
-
 /* How a side's rows that have an item hold it. */
 enum { HELD_NONE, HELD_ONE, HELD_SEVERAL };
 
@@ -77,7 +65,7 @@ static int item_held(const cmp_side *s, int col, const char *name, size_t n, con
     for (long r = 0; r < s->file->table.nrows; r++) {
         const cmp_row *row = &s->file->rows[r];
         size_t l;
-        const char *x = item_value(row->cells[col], name, n, &l);
+        const char *x = cmp_item_value(row->cells[col], name, n, &l);
         if (!x || !cmp_side_keeps(s, row)) continue;
         if (*v && (l != *len || memcmp(*v, x, l))) return HELD_SEVERAL;
         *v = x, *len = l;
@@ -182,30 +170,32 @@ static int find_items(cmp_aside *a, const cmp_side *old, const cmp_side *new_, c
     return rc;
 }
 
+/* The settings set aside (a) and the column whose items a test reads. */
+typedef struct aside_column {
+    const cmp_aside *a;
+    const char *column;
+} aside_column;
+
+/* An item (len bytes) whose name none of the column's items set aside names. */
+static int not_set_aside(const char *p, size_t l, const void *ctx)
+{
+    const aside_column *c = ctx;
+    for (int i = 0; i < c->a->n; i++) {
+        const char *item = c->a->one[i].item;
+        const size_t n = item ? strlen(item) : 0;
+        if (item && !strcmp(c->a->one[i].column, c->column) && l > n && p[n] == '=' &&
+            !memcmp(p, item, n))
+            return 0;
+    }
+    return 1;
+}
+
 /* Appends to out (at *at) the items of cell whose names a's params items do not name,
  * ';'-joined, then a NUL. */
 static void rest_items(const cmp_aside *a, const char *column, const char *cell, char *out,
                        size_t *at)
 {
-    const size_t start = *at;
-    for (const char *p = cell;;) {
-        const size_t l = strcspn(p, ";");
-        int keep = 1;
-        for (int i = 0; i < a->n && keep; i++) {
-            const char *item = a->one[i].item;
-            const size_t n = item ? strlen(item) : 0;
-            keep = !item || strcmp(a->one[i].column, column) || l <= n || p[n] != '=' ||
-                   memcmp(p, item, n);
-        }
-        if (keep) {
-            if (*at > start) out[(*at)++] = ';';
-            memcpy(out + *at, p, l);
-            *at += l;
-        }
-        if (!p[l]) break;
-        p += l + 1;
-    }
-    out[(*at)++] = 0;
+    *at += cmp_keep_items(cell, out + *at, not_set_aside, &(aside_column){a, column}) + 1;
 }
 
 /* Gives side s's file a column for each key k with aside[k] set: "*" in place of a

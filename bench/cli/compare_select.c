@@ -54,17 +54,22 @@ int cmp_value_matches(const char *cell, const char *value)
     }
 }
 
+const char *cmp_item_value(const char *cell, const char *name, size_t n, size_t *len)
+{
+    for (const char *at = cell;;) {
+        const size_t l = strcspn(at, ";");
+        if (l > n && at[n] == '=' && !memcmp(at, name, n)) return *len = l - n - 1, at + n + 1;
+        if (!at[l]) return NULL;
+        at += l + 1;
+    }
+}
+
 /* cell has an item named as item (len bytes, NAME=VALUE) is, of any value. */
 static int has_item_name(const char *cell, const char *item, size_t len)
 {
     const char *eq = memchr(item, '=', len);
-    const size_t n = eq ? (size_t)(eq - item) : len;
-    for (const char *at = cell;;) {
-        const size_t l = strcspn(at, ";");
-        if (l > n && at[n] == '=' && !memcmp(at, item, n)) return 1;
-        if (!at[l]) return 0;
-        at += l + 1;
-    }
+    size_t l;
+    return cmp_item_value(cell, item, eq ? (size_t)(eq - item) : len, &l) != NULL;
 }
 
 int cmp_where_keeps(const char *cell, const char *value)
@@ -256,10 +261,7 @@ static int names_item(const char *value, const char *name, size_t n)
     }
 }
 
-/* Writes to out the ';'-separated items of in that keep takes, ';'-joined, and returns
- * the length; out may be in (the items only move left). */
-typedef int item_test(const char *item, size_t len, const void *ctx);
-static size_t keep_items(const char *in, char *out, item_test *keep, const void *ctx)
+size_t cmp_keep_items(const char *in, char *out, cmp_item_test *keep, const void *ctx)
 {
     size_t at = 0;
     for (const char *p = in;;) {
@@ -318,10 +320,10 @@ static int drop_common(char **rest, const char *side, long n)
     if (s.first == n) return 0;
     char *common = strdup(rest[s.first]);
     if (!common) return -1;
-    keep_items(common, common, in_every_side_row, &s);
+    cmp_keep_items(common, common, in_every_side_row, &s);
     int left = 0;
     for (long r = 0; r < n; r++)
-        left |= keep_items(rest[r], rest[r], not_common, common) && side[r];
+        left |= cmp_keep_items(rest[r], rest[r], not_common, common) && side[r];
     free(common);
     return left;
 }
@@ -341,7 +343,7 @@ int cmp_by_rest_column(cmp_file *f, int col, const char *a, const char *b, char 
         for (long r = 0; r < t->nrows; r++) {
             const char *v = f->rows[r].cells[col];
             rest[r] = text + at;
-            at += keep_items(v, rest[r], unnamed, (const char *const[]){a, b}) + 1;
+            at += cmp_keep_items(v, rest[r], unnamed, (const char *const[]){a, b}) + 1;
             side[r] = cmp_value_matches(v, a) || cmp_value_matches(v, b);
         }
         left = drop_common(rest, side, t->nrows);
