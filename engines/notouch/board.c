@@ -97,7 +97,7 @@ int notouch_board_named(const char *name, notouch_board *b, pb_error *err)
         if (r < 1 || c < 1)
             return pb_fail(err, 0, "board %s: expected RxC with R and C at least 1", name);
         if (r > NOTOUCH_MAX_SIDE || c > NOTOUCH_MAX_SIDE)
-            return pb_fail(err, 0, "board too large: %s has a side over %d, at most %d cells", name,
+            return pb_fail(err, 0, "board too large: %s has over %d cells, at most %d", name,
                            NOTOUCH_MAX_SIDE, NOTOUCH_MAX_CELLS);
         if (r * c > NOTOUCH_MAX_CELLS)
             return pb_fail(err, 0, "board too large: %s has %lld cells, at most %d", name, r * c,

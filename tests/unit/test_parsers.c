@@ -53,7 +53,7 @@ static void test_board_parser(void)
     CHECK(notouch_board_named("8x8", &b, &e) == 0 && b.ncells == 64);
     /* A side past int is too large, never wrapped round to a small board (2x1). */
     CHECK(notouch_board_named("4294967298x1", &b, &e) == -1 &&
-          strstr(e.msg, "4294967298x1 has a side over 64"));
+          strstr(e.msg, "4294967298x1 has over 64 cells, at most 64"));
     CHECK(notouch_board_named("2x99999999999999999999", &b, &e) == -1 &&
           strstr(e.msg, "too large"));
     CHECK(notouch_board_named("-2x5", &b, &e) == -1 && strstr(e.msg, "at least 1"));
