@@ -174,54 +174,52 @@ int pb_out_drop_stale_temps(const char *dir)
     return dropped;
 }
 
-/* Writes fill's text to tmp (open as fd) and renames it to path; removes it on failure. */
-static int write_temp(const char *path, const char *tmp, int fd, int (*fill)(FILE *f, void *ctx),
-                      void *ctx, char *err, size_t errlen)
+/* Writes fill's text to the temporary file open as fd (for path). 0, or -1 with why in
+ * err; the caller removes the file. */
+static int fill_temp(const char *path, int fd, int (*fill)(FILE *f, void *ctx), void *ctx,
+                     char *err, size_t errlen)
 {
     FILE *f = fdopen(fd, "w");
     if (!f) {
         say_why(path, errno, err, errlen);
         close(fd);
-        unlink(tmp);
         return -1;
     }
     int rc = fill(f, ctx);
     int e = 0;
     if (fflush(f) || ferror(f)) rc = -1, e = errno;
     if (fclose(f) && !rc) rc = -1, e = errno;
-    if (!rc && rename(tmp, path)) rc = -1, e = errno;
-    if (rc) {
-        say_why(path, e ? e : EIO, err, errlen);
-        unlink(tmp);
-        return -1;
-    }
-    return 0;
+    if (rc) say_why(path, e ? e : EIO, err, errlen);
+    return rc ? -1 : 0;
 }
 
-/* The temporary file being written, for the handler below, while have_pending. */
-static char pending[PB_PATH_PART_MAX];
-static volatile sig_atomic_t have_pending;
+/* The temporary files being written, for the handler below: the first n_pending names
+ * of the writer's array at pending ("" where a file has none). */
+static char (*pending)[PB_PATH_PART_MAX];
+static volatile sig_atomic_t n_pending;
 static const int stop_signals[] = {SIGINT, SIGTERM, SIGHUP};
 enum { N_STOP = sizeof stop_signals / sizeof stop_signals[0] };
 
 /* A command without a handler of its own (exit.h) ends on the signal at once: the
- * temporary file goes first, so that Ctrl-C leaves no half-written NAME.tmp.PID. A
+ * temporary files go first, so that Ctrl-C leaves no half-written NAME.tmp.PID. A
  * hang-up ends it as SIGTERM does (exit.h). */
 static void drop_pending(int sig)
 {
-    if (have_pending) unlink(pending);
+    for (int k = 0; k < n_pending; k++)
+        if (pending[k][0]) unlink(pending[k]);
     if (sig == SIGHUP) sig = SIGTERM;
     signal(sig, SIG_DFL);
     raise(sig);
 }
 
 /* Puts drop_pending in place of each stop signal's default action (old keeps what
- * was there); nothing when the command has its own handler. */
-static void guard_temp(const char *tmp, struct sigaction *old)
+ * was there) for the names in tmp, as guard_count counts them; nothing when the
+ * command has its own handler. */
+static void guard_temps(char (*tmp)[PB_PATH_PART_MAX], struct sigaction *old)
 {
     if (pb_interrupt_handler_installed()) return;
-    snprintf(pending, sizeof pending, "%s", tmp);
-    have_pending = 1;
+    n_pending = 0;
+    pending = tmp;
     struct sigaction sa;
     memset(&sa, 0, sizeof sa);
     sa.sa_handler = drop_pending;
@@ -232,22 +230,67 @@ static void guard_temp(const char *tmp, struct sigaction *old)
     }
 }
 
-static void unguard_temp(const struct sigaction *old)
+/* The first n names are the handler's to remove (each made whole before it counts). */
+static void guard_count(int n)
+{
+    if (!pb_interrupt_handler_installed()) n_pending = n;
+}
+
+static void unguard_temps(const struct sigaction *old)
 {
     if (pb_interrupt_handler_installed()) return;
     for (int k = 0; k < N_STOP; k++) sigaction(stop_signals[k], &old[k], NULL);
-    have_pending = 0;
+    n_pending = 0;
+}
+
+int pb_write_files_atomic(const pb_out_part *part, int n, char *err, size_t errlen)
+{
+    if (n < 1 || n > PB_OUT_GROUP_MAX)
+        return snprintf(err, errlen, "%s: cannot write: %d files in one group (1 to %d)",
+                        n > 0 ? shown(part[0].path) : "''", n, (int)PB_OUT_GROUP_MAX),
+               -1;
+    /* Each file's temporary name, "" until it has one; on the heap, as a group's are
+     * many times a path's length. */
+    char(*tmp)[PB_PATH_PART_MAX] = calloc((size_t)n, sizeof *tmp);
+    const char *from[PB_OUT_GROUP_MAX] = {0}; /* each file's temporary file, once made */
+    struct sigaction old[N_STOP];
+    int rc = 0, renamed = 0;
+    for (int k = 0; k < n; k++) /* one written already is ours to remove now, as ours are */
+        if (!part[k].fill) from[k] = part[k].written;
+    if (!tmp)
+        rc = -1, snprintf(err, errlen, "%s: cannot write: out of memory", shown(part[0].path));
+    if (tmp) guard_temps(tmp, old);
+    for (int k = 0; k < n && !rc; k++) {
+        if (!part[k].fill) {
+            rc = refused(part[k].path, err, errlen);
+            continue;
+        }
+        const int fd = pb_out_temp(part[k].path, tmp[k], sizeof tmp[k], err, errlen);
+        if (fd < 0) {
+            tmp[k][0] = '\0';
+            rc = -1;
+            break;
+        }
+        from[k] = tmp[k];
+        guard_count(k + 1);
+        rc = fill_temp(part[k].path, fd, part[k].fill, part[k].ctx, err, errlen);
+    }
+    for (; !rc && renamed < n; renamed++)
+        if (rename(from[renamed], part[renamed].path)) {
+            say_why(part[renamed].path, errno, err, errlen);
+            rc = -1;
+            break;
+        }
+    for (int k = renamed; rc && k < n; k++)
+        if (from[k]) unlink(from[k]);
+    if (tmp) unguard_temps(old);
+    free(tmp);
+    return rc ? -1 : 0;
 }
 
 int pb_write_file_atomic(const char *path, int (*fill)(FILE *f, void *ctx), void *ctx, char *err,
                          size_t errlen)
 {
-    char tmp[PB_PATH_PART_MAX];
-    struct sigaction old[N_STOP];
-    int fd = pb_out_temp(path, tmp, sizeof tmp, err, errlen);
-    if (fd < 0) return -1;
-    guard_temp(tmp, old);
-    int rc = write_temp(path, tmp, fd, fill, ctx, err, errlen);
-    unguard_temp(old);
-    return rc;
+    const pb_out_part one = {path, fill, ctx, NULL};
+    return pb_write_files_atomic(&one, 1, err, errlen);
 }

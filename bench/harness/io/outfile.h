@@ -57,4 +57,26 @@ int pb_out_drop_stale_temps(const char *dir);
 int pb_write_file_atomic(const char *path, int (*fill)(FILE *f, void *ctx), void *ctx, char *err,
                          size_t errlen);
 
+/* One file of a group written together (pb_write_files_atomic): its name, and its text
+ * from fill(f, ctx) (0, or -1 on failure); or, with fill NULL, written: a temporary file
+ * in path's folder already written whole (a stream's FILE.part), renamed to path. */
+typedef struct pb_out_part {
+    const char *path;
+    int (*fill)(FILE *f, void *ctx);
+    void *ctx;
+    const char *written;
+} pb_out_part;
+
+/* The most files one group holds. */
+enum { PB_OUT_GROUP_MAX = 24 };
+
+/* Writes n files (1 to PB_OUT_GROUP_MAX) as pb_write_file_atomic writes one, but as a
+ * group: each to a temporary file of its own first, and only when every one is whole
+ * are they renamed into place, in the order given. When one cannot be written, none
+ * is renamed and every temporary file is removed (a written one too): what was at
+ * those names stays as it was. A rename that fails (rare: every file is whole by then)
+ * leaves those before it renamed and removes the rest: put last the file that must
+ * not stand without the others. 0, or -1 with "PATH: cannot write: REASON" in err. */
+int pb_write_files_atomic(const pb_out_part *part, int n, char *err, size_t errlen);
+
 #endif
