@@ -171,6 +171,16 @@ one_line_error "meta: .*/mdir: cannot write: Is a directory"
 [ -e "$tmp/mdir.topology.xml" ] && bad "meta --out a folder left mdir.topology.xml" || ok
 expect 2 "meta --out in a missing folder" -- "$pb" meta --out "$tmp/none/x.meta"
 one_line_error "meta: .*/none/x\.meta: cannot write"
+# The .meta and its topology land together: a .meta that cannot be written at the end
+# (a folder where its temporary file goes, NAME.tmp.PID, the pid the subshell's, which
+# exec keeps) leaves the topology there as it was, the same file.
+expect 0 "meta --out g.meta" -- "$pb" meta --out "$tmp/g.meta"
+topo=$(stat -c %i "$tmp/g.topology.xml")
+(mkdir "$tmp/g.meta.tmp.$BASHPID" && exec "$pb" meta --out "$tmp/g.meta") >"$tmp/out" 2>"$tmp/err"
+got=$?
+[ "$got" -eq 2 ] && ok || bad "meta whose .meta cannot be written: exit $got, expected 2"
+one_line_error "^puzzlebench: meta: .*/g\.meta: cannot write: File exists$"
+[ "$(stat -c %i "$tmp/g.topology.xml")" = "$topo" ] && ok || bad "a .meta not written, its topology replaced"
 
 # ---- the analysis tool reads them back ----
 PYTHONPATH="$src/scripts" python3 - "$tmp/tp.csv.meta" "$commit" >"$tmp/py" 2>&1 <<'EOF' && ok || bad "analysis meta.py: $(cat "$tmp/py")"

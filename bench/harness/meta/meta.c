@@ -227,10 +227,37 @@ int pb_meta_write(FILE *f, const pb_meta *m, const char *const *extra)
     return ferror(f) ? -1 : 0;
 }
 
+/* This machine's topology as hwloc's XML, exported to memory: the harness writes it
+ * (hwloc would open the file itself). */
 typedef struct xml_text {
-    const char *text;
-    int len;
+    hwloc_topology_t topo;
+    char *text;
+    int len; /* without the NUL */
 } xml_text;
+
+/* 0, or -1 with "PATH: ..." in err; xml_drop frees what it holds. */
+static int xml_export(xml_text *x, const char *path, char *err, size_t errlen)
+{
+    x->text = NULL;
+    if (pb_topology_load(&x->topo) != 0) {
+        snprintf(err, errlen, "%s: hwloc could not load the topology", path);
+        return -1;
+    }
+    if (hwloc_topology_export_xmlbuffer(x->topo, &x->text, &x->len, 0) != 0) {
+        x->text = NULL;
+        hwloc_topology_destroy(x->topo);
+        snprintf(err, errlen, "%s: cannot export the topology: hwloc failed", path);
+        return -1;
+    }
+    if (x->len > 0 && !x->text[x->len - 1]) x->len--;
+    return 0;
+}
+
+static void xml_drop(xml_text *x)
+{
+    if (x->text) hwloc_free_xmlbuffer(x->topo, x->text);
+    hwloc_topology_destroy(x->topo);
+}
 
 static int fill_xml(FILE *f, void *ctx)
 {
@@ -240,23 +267,10 @@ static int fill_xml(FILE *f, void *ctx)
 
 int pb_meta_write_topology(const char *path, char *err, size_t errlen)
 {
-    hwloc_topology_t topo;
-    if (pb_topology_load(&topo) != 0) {
-        snprintf(err, errlen, "%s: hwloc could not load the topology", path);
-        return -1;
-    }
-    /* Exported to memory and written by the harness (hwloc would open the file itself). */
-    char *xml = NULL;
-    int len = 0;
-    int rc = hwloc_topology_export_xmlbuffer(topo, &xml, &len, 0);
-    if (rc != 0) {
-        snprintf(err, errlen, "%s: cannot export the topology: hwloc failed", path);
-    } else {
-        xml_text x = {xml, len > 0 && !xml[len - 1] ? len - 1 : len}; /* without the NUL */
-        rc = pb_write_file_atomic(path, fill_xml, &x, err, errlen);
-        hwloc_free_xmlbuffer(topo, xml);
-    }
-    hwloc_topology_destroy(topo);
+    xml_text x;
+    if (xml_export(&x, path, err, errlen)) return -1;
+    const int rc = pb_write_file_atomic(path, fill_xml, &x, err, errlen);
+    xml_drop(&x);
     return rc ? -1 : 0;
 }
 
@@ -290,16 +304,39 @@ int pb_meta_check(const char *meta_path, char *err, size_t errlen)
 int pb_meta_save(const char *meta_path, const pb_meta *m, const char *const *extra, char *err,
                  size_t errlen)
 {
+    return pb_meta_save_with(meta_path, m, extra, NULL, 0, err, errlen);
+}
+
+int pb_meta_save_with(const char *meta_path, const pb_meta *m, const char *const *extra,
+                      const pb_out_part *results, int n, char *err, size_t errlen)
+{
     char topo[PB_PATH_EXT_MAX];
     meta_fill mf = {m, extra};
+    pb_out_part part[PB_OUT_GROUP_MAX];
+    xml_text x;
 
     if (pb_meta_topology_path(meta_path, topo, sizeof topo) != 0) {
         snprintf(err, errlen, "%s: path too long", meta_path);
         return -1;
     }
-    /* The topology first: a .meta that says a run is complete is written last. */
-    if (pb_meta_write_topology(topo, err, errlen) != 0) return -1;
-    return pb_write_file_atomic(meta_path, fill_meta, &mf, err, errlen);
+    if (n < 0 || n > PB_OUT_GROUP_MAX - 2) {
+        snprintf(err, errlen, "%s: cannot write: %d result files beside it (at most %d)", meta_path,
+                 n, PB_OUT_GROUP_MAX - 2);
+        return -1;
+    }
+    /* Renamed in this order: the topology, the .meta, the results. A rename that fails
+     * part way (or a SIGKILL between two) leaves the results that were there before,
+     * whole, or none, beside a .meta of a run they are not of, which their run_id
+     * shows: the more honest state. The other way round, new results could stand with
+     * no .meta at all, or with another run's, their provenance lost. The topology
+     * before the .meta, as it always was: a .meta stands beside its topology. */
+    if (xml_export(&x, topo, err, errlen)) return -1;
+    part[0] = (pb_out_part){topo, fill_xml, &x, NULL};
+    part[1] = (pb_out_part){meta_path, fill_meta, &mf, NULL};
+    for (int k = 0; k < n; k++) part[2 + k] = results[k];
+    const int rc = pb_write_files_atomic(part, n + 2, err, errlen);
+    xml_drop(&x);
+    return rc ? -1 : 0;
 }
 
 int pb_meta_save_in_place(const char *meta_path, const pb_meta *m, const char *const *extra,

@@ -7,6 +7,7 @@
 #include <stddef.h>
 #include <stdio.h>
 #include "harness/base/sizes.h"
+#include "harness/io/outfile.h"
 
 typedef struct pb_meta {
     char run_id[32]; /* "20261130T132512Z-3f9a1c": UTC start time + 6 hex digits */
@@ -91,6 +92,14 @@ int pb_meta_check(const char *meta_path, char *err, size_t errlen);
  * (pb_meta_topology_path). 0, or -1 with a message in err. */
 int pb_meta_save(const char *meta_path, const pb_meta *m, const char *const *extra, char *err,
                  size_t errlen);
+
+/* pb_meta_save and the result files it describes, results[0..n) (n at most
+ * PB_OUT_GROUP_MAX - 2), written as one group (pb_write_files_atomic): all land, or
+ * none does and the files there before stay as they were, never a result beside
+ * another run's .meta or none. The topology and the .meta are renamed first, the
+ * results last (why: meta.c). 0, or -1 with a message in err. */
+int pb_meta_save_with(const char *meta_path, const pb_meta *m, const char *const *extra,
+                      const pb_out_part *results, int n, char *err, size_t errlen);
 
 /* Rewrites the .meta at meta_path where it lies (no new file, no topology): for when
  * pb_meta_save failed on a full disk and the old .meta would otherwise go on saying
