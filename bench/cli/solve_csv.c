@@ -5,7 +5,7 @@
  * it stopped and its time limit; for an engine marked 'length' the length bound, the solution's
  * length and the family's engine figures; the family's settings (its options that name no instance,
  * as given); and the run_id of FILE.meta beside it. Written whole through a temporary file, never
- * through a link. */
+ * through a link, together with FILE.meta: both land, or neither. */
 #include <stdio.h>
 
 #include "harness/io/csv.h"
@@ -84,6 +84,7 @@ int pb_solve_csv(const char *path, const pb_solve_doc *d, const pb_meta *meta, c
     char meta_path[PB_PATH_EXT_MAX];
     if (snprintf(meta_path, sizeof meta_path, "%s.meta", path) >= (int)sizeof meta_path)
         return snprintf(err, errlen, "%s: the name is too long", path), -1;
-    if (pb_write_file_atomic(path, fill, &c, err, errlen)) return -1;
-    return pb_meta_save(meta_path, meta, NULL, err, errlen);
+    /* The rows and their .meta land together, or neither does. */
+    const pb_out_part rows = {path, fill, &c, NULL};
+    return pb_meta_save_with(meta_path, meta, NULL, &rows, 1, err, errlen);
 }

@@ -5,7 +5,8 @@
 # status=limit, stop=step-limit), a time and a solution limit, CPU time and peak memory
 # (against the kernel's ru_maxrss), a memory limit (the planned bytes), an unreadable puzzle (--keep-going: exit 2, its
 # row with empty counts), a link at FILE replaced and not followed, a file that
-# cannot be written (exit 2, one line, before the run).
+# cannot be written (exit 2, one line, before the run), a disk that fills (FILE and
+# FILE.meta land together or not at all).
 # usage: tests/e2e/cli_solve_csv.sh PATH/TO/puzzlebench SOURCE_DIR
 # shellcheck source=tests/e2e/cli_lib.sh
 . "$(dirname "$0")/cli_lib.sh"
@@ -103,5 +104,28 @@ for bad in "$tmp/adir" "$tmp/plain/x.csv" ""; do
     one_line_error "^puzzlebench: solve: .*: cannot write: (Is a directory|Not a directory|an empty file name)$"
     [ -s "$tmp/out" ] && bad "--csv '$bad' solved first: $(head -c 200 "$tmp/out")" || ok
 done
+
+# ---- a disk that fills as the files are written (a file-size limit, SIGXFSZ ignored so
+# that a write fails with EFBIG): FILE and FILE.meta land together or not at all, an
+# old pair kept whole, never new rows beside another run's .meta or none. A long folder
+# name makes the .meta (its command line) larger than the limit, and the rows not. ----
+long=$tmp/$(printf 'd%.0s' $(seq 150))/$(printf 'e%.0s' $(seq 150))
+mkdir -p "$long"
+expect 0 "the pair a full disk must keep" -- "$pb" count notouch cross8 --csv "$long/k.csv"
+for f in k.csv k.csv.meta k.csv.topology.xml; do cp "$long/$f" "$tmp/kept.$f"; done
+[ "$(wc -c <"$long/k.csv")" -lt 1024 ] && [ "$(wc -c <"$long/k.csv.meta")" -gt 1024 ] && ok ||
+    bad "k.csv ($(wc -c <"$long/k.csv") bytes) not under, or its .meta not over, 1 KiB"
+for name in k.csv new.csv; do
+    (trap '' XFSZ; ulimit -f 1; exec "$pb" count notouch cross8 --csv "$long/$name") \
+        >"$tmp/out" 2>"$tmp/err"
+    got=$?
+    [ "$got" -eq 2 ] && ok || bad "--csv $name past a file-size limit: exit $got, expected 2"
+    one_line_error "^puzzlebench: count: .*/$name\.(meta|topology\.xml|)(\.tmp\.[0-9]+)?: cannot write: File too large$"
+done
+for f in k.csv k.csv.meta k.csv.topology.xml; do
+    cmp -s "$long/$f" "$tmp/kept.$f" && ok || bad "$f changed when the disk filled"
+done
+left=$(cd "$long" && ls | grep -v -x -e k.csv -e k.csv.meta -e k.csv.topology.xml)
+[ -z "$left" ] && ok || bad "the full disk left $left"
 
 finish cli_solve_csv
