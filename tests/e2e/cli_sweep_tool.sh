@@ -4,7 +4,7 @@
 # rows (task, tool, set, difficulty, puzzles, status, timing), a small file read
 # several times over, the samples and one run_id with the .meta's, an existing file
 # refused without --force, a failing tool (exit 4) that leaves the old files as they
-# were, a missing tool, a file the tool does not read, keys it does not take; and,
+# were, a disk that fills (the old files kept whole), a missing tool, a file the tool does not read, keys it does not take; and,
 # when the real qqwing is installed, the project's sweep in its quick form.
 # usage: cli_sweep_tool.sh PUZZLEBENCH SOURCE_DIR
 # shellcheck source=tests/e2e/cli_lib.sh
@@ -62,6 +62,24 @@ sweep_file 'tool qqwing\ninstances three.txt\ntool-count 0\ntool-repeat 5\nsampl
 expect 0 "tool-repeat 5" -- run --force
 has '^solve,puzzlebench,three,-,15,done,' "$t.csv"
 [ "$(lines "$t.csv")" -eq 2 ] && ok || bad "tool-count 0: expected the 2 solve rows only"
+
+# A disk that fills as the files are written (a file-size limit, SIGXFSZ ignored so
+# that a write fails with EFBIG): the rows, the samples and the .meta land together or
+# not at all, the last sweep's kept whole. The rows fit under the limit, the topology
+# beside the .meta does not.
+sweep_file 'tool qqwing\ninstances three.txt\ntool-count 0\ntool-repeat 1\nsamples 2\nmin-sample-time 0\nwarmup 0'
+expect 0 "the sweep a full disk must keep" -- run --force
+for x in csv samples.csv meta topology.xml; do cp "$t.$x" "$tmp/kept.$x"; done
+[ "$(wc -c <"$t.csv")" -lt 1024 ] && [ "$(wc -c <"$t.samples.csv")" -lt 1024 ] &&
+    [ "$(wc -c <"$t.topology.xml")" -gt 1024 ] && ok || bad "t.csv or t.samples.csv over, or the topology under, 1 KiB"
+(trap '' XFSZ; ulimit -f 1; run --force) >"$tmp/out" 2>"$tmp/err"
+got=$?
+[ "$got" -eq 2 ] && ok || bad "a tool sweep past a file-size limit: exit $got, expected 2"
+one_line_error "^puzzlebench: sweep: .*/t\.[a-z.]+: cannot write: File too large$"
+for x in csv samples.csv meta topology.xml; do
+    cmp -s "$t.$x" "$tmp/kept.$x" && ok || bad "t.$x changed when the disk filled"
+done
+[ -z "$(find "$tmp/r" -name '.*' -o -name '*.tmp.*')" ] && ok || bad "the full disk left $(ls -a "$tmp/r")"
 
 expect 0 "--list" -- run --list
 has "^t: solve $tmp/three.txt: qqwing and puzzlebench$" "$tmp/out"

@@ -4,7 +4,8 @@
 # tdoku's three sets and the held-out one the project ships;
 # logic's figures from puzzlebench itself), its .meta, the order of the tools swapping
 # every round, the errors for bad arguments, and no result file when tdoku gives no
-# figures; a link where the CSV goes is replaced; relative paths from another folder.
+# figures; a link where the CSV goes is replaced; a disk that fills keeps the last
+# CSV and .meta whole; relative paths from another folder.
 # usage: tests/e2e/scripts_tdoku.sh PATH/TO/puzzlebench SOURCE_DIR
 # shellcheck source=tests/e2e/cli_lib.sh
 . "$(dirname "$0")/cli_lib.sh"
@@ -71,6 +72,23 @@ ln -s "$tmp/victim" "$tmp/out2/sudoku-tdoku.csv"
 PB_TDOKU=$tmp/run_benchmark expect 0 "over a link" -- "${one[@]}" --out "$tmp/out2"
 has "^keep$" "$tmp/victim"
 [ ! -L "$tmp/out2/sudoku-tdoku.csv" ] && ok || bad "the link is still there"
+
+# A disk that fills as the files are written (a file-size limit, SIGXFSZ ignored so
+# that a write fails with EFBIG): the CSV and its .meta land together or not at all,
+# the last sweep's kept whole. The rows fit under the limit, the topology does not.
+o2=$tmp/out2/sudoku-tdoku
+for x in csv meta topology.xml; do cp "$o2.$x" "$tmp/kept.$x"; done
+[ "$(wc -c <"$o2.csv")" -lt 1024 ] && [ "$(wc -c <"$o2.topology.xml")" -gt 1024 ] && ok ||
+    bad "the CSV over, or the topology under, 1 KiB"
+(trap '' XFSZ; ulimit -f 1; FAKE_LOG=$tmp/log.full PB_TDOKU=$tmp/run_benchmark exec "${one[@]}" --out "$tmp/out2" -q) \
+    >"$tmp/out" 2>"$tmp/err"
+got=$?
+[ "$got" -eq 2 ] && ok || bad "the sweep past a file-size limit: exit $got, expected 2"
+one_line_error "^puzzlebench: sweep: .*/sudoku-tdoku\.[a-z.]+: cannot write: File too large$"
+for x in csv meta topology.xml; do
+    cmp -s "$o2.$x" "$tmp/kept.$x" && ok || bad "sudoku-tdoku.$x changed when the disk filled"
+done
+[ -z "$(find "$tmp/out2" -name '.*' -o -name '*.tmp.*')" ] && ok || bad "the full disk left $(ls -a "$tmp/out2")"
 
 # No figures from tdoku: an error naming it (the last line, after logic's round), and
 # no result file.

@@ -125,16 +125,15 @@ static int run_tasks(tool_run *r)
     return rc;
 }
 
-/* Renames the rows into place (the samples first: a CSV always has its samples
- * beside it) and writes the .meta. 0, or the exit status. */
+/* Writes the .meta and renames the rows into place with it, as one group (the samples
+ * before the rows: a CSV always has its samples beside it): all land, or none does and
+ * the files of an earlier sweep stay as they were. 0, or the exit status. */
 static int publish(tool_run *r)
 {
     char err[PB_MSG_LONG_MAX], count[48], repeat[48], version[200], tool[80], timing[200];
     if (!r->tasks)
         return pb_say("sweep: %s: no task ran (no file the tool reads?)", r->o->source),
                PB_EXIT_USAGE;
-    if (rename(r->part_samples, r->samples) || rename(r->part, r->csv))
-        return pb_say("sweep: %s: %s", r->csv, strerror(errno)), PB_EXIT_USAGE;
     pb_meta_end(&r->meta);
     snprintf(tool, sizeof tool, "tool=%s", r->tool->name);
     char v[160];
@@ -149,7 +148,9 @@ static int publish(tool_run *r)
     char source[PB_PATH_EXT_MAX];
     snprintf(source, sizeof source, "sweep=%s", r->o->source);
     const char *extra[] = {tool, version, count, repeat, timing, source, NULL};
-    if (pb_meta_save(r->meta_path, &r->meta, extra, err, sizeof err))
+    const pb_out_part rows[] = {{r->samples, NULL, NULL, r->part_samples},
+                                {r->csv, NULL, NULL, r->part}};
+    if (pb_meta_save_with(r->meta_path, &r->meta, extra, rows, 2, err, sizeof err))
         return pb_say("sweep: %s", err), PB_EXIT_USAGE;
     if (!r->o->quiet) pb_say("sweep: wrote %s (%d tasks) and its .meta", r->csv, r->tasks);
     return 0;

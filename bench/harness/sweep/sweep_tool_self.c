@@ -166,7 +166,9 @@ static int run_tasks(self_run *r)
     return rc;
 }
 
-/* Renames the rows into place and writes the .meta. 0, or the exit status. */
+/* Writes the .meta and renames the rows into place with it, as one group: both land,
+ * or neither does and an earlier sweep's files stay as they were. 0, or the exit
+ * status. */
 static int publish(self_run *r)
 {
     char err[PB_MSG_LONG_MAX], tool[80], version[200], rounds[48], core[48], seconds[64], v[160];
@@ -176,8 +178,6 @@ static int publish(self_run *r)
         return pb_say("sweep: %s: cannot write", r->part), PB_EXIT_USAGE;
     }
     r->rows = NULL;
-    if (rename(r->part, r->csv))
-        return pb_say("sweep: %s: %s", r->csv, strerror(errno)), PB_EXIT_USAGE;
     pb_meta_end(&r->meta);
     pb_sweep_tool_version(r->tool, r->program, r->tmp, v, sizeof v);
     snprintf(tool, sizeof tool, "tool=%s", r->tool->name);
@@ -191,7 +191,8 @@ static int publish(self_run *r)
              r->s->timing.min_sample_s);
     snprintf(source, sizeof source, "sweep=%s", r->o->source);
     const char *extra[] = {tool, version, rounds, core, seconds, timing, source, NULL};
-    if (pb_meta_save(r->meta_path, &r->meta, extra, err, sizeof err))
+    const pb_out_part rows = {r->csv, NULL, NULL, r->part};
+    if (pb_meta_save_with(r->meta_path, &r->meta, extra, &rows, 1, err, sizeof err))
         return pb_say("sweep: %s", err), PB_EXIT_USAGE;
     if (!r->o->quiet) pb_say("sweep: wrote %s (%d rows) and its .meta", r->csv, r->nrows);
     return 0;
