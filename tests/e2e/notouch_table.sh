@@ -5,7 +5,8 @@
 # bound and equals path-dp's counts where both run, every count names its second check,
 # the b-files are OEIS b-files (`n a(n)` lines from n = 1, comments first) that repeat
 # the table, the .meta says what ran, a memory bound skips what it must and says so,
-# --quick caps the table, -q says nothing, bad usage is one line; and the report's
+# --quick caps the table, -q says nothing, bad usage is one line, a .meta that cannot
+# be written leaves the earlier files whole; and the report's
 # reader of the table ("New counts") reads it, and refuses a damaged one with FILE:LINE.
 # usage: tests/e2e/notouch_table.sh PATH/TO/puzzlebench SOURCE_DIR
 # shellcheck source=tests/e2e/cli_lib.sh
@@ -121,6 +122,14 @@ one_line_error "max-cells"
 # one, or a link, is refused in one line.
 expect 0 "notouch-table into a new folder" -- "$pb" notouch-table --out "$tmp/new" --max-cells 1
 [ -s "$tmp/new/notouch-table.tsv" ] && ok || bad "notouch-table did not make its --out folder"
+# The .meta's writing fails at the end (a folder where its topology goes): the table,
+# its b-files and its .meta land together or not at all, the earlier ones kept whole
+# (a larger table would add 2x2's rows and b-files).
+rm "$tmp/new/notouch-table.topology.xml" && mkdir "$tmp/new/notouch-table.topology.xml"
+cp -r "$tmp/new" "$tmp/kept"
+expect 2 "notouch-table whose .meta cannot be written" -- "$pb" notouch-table --out "$tmp/new" --max-cells 4 -q
+one_line_error "notouch-table: .*/new/notouch-table\.topology\.xml: cannot write: Is a directory$"
+diff -r "$tmp/kept" "$tmp/new" >"$tmp/diff" && ok || bad "a failed notouch-table changed its folder: $(cat "$tmp/diff")"
 expect 2 "notouch-table under a missing folder" -- "$pb" notouch-table --out "$tmp/none/sub" --max-cells 1
 one_line_error "$tmp/none/sub"
 ln -s "$tmp/new" "$tmp/linked"

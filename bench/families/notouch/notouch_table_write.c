@@ -1,7 +1,8 @@
 /* notouch_table_write.c — the files of `notouch-table`: the table (one row a count,
  * tab-separated), an OEIS-style b-file per rule and number of rows m, and the .meta
- * with the bounds, the checks and what was skipped. Each file is written whole and
- * renamed into place; a b-file an earlier, larger table left is removed. */
+ * with the bounds, the checks and what was skipped. The files are written whole and
+ * renamed into place together (all land, or none does); a b-file an earlier, larger
+ * table left is removed then. */
 #include "harness/base/sizes.h"
 #include "notouch_table.h"
 
@@ -64,26 +65,56 @@ static int fill_bfile(FILE *f, void *ctx)
     return ferror(f) ? -1 : 0;
 }
 
-/* Writes the b-files of every rule and row m of the table (m x m counted), and removes
- * those of the rows it does not have. 0, or the exit status. */
-static int write_bfiles(const nt_table *t, char *names, size_t len)
+/* The b-files of the table, written with it: one per rule and row m whose m x m it
+ * counted (m * m <= NT_MAX_CELLS: m <= 8). */
+enum { ROWS_MAX = 8, BFILES_MAX = NT_RULES * ROWS_MAX };
+_Static_assert(ROWS_MAX *ROWS_MAX <= NT_MAX_CELLS && (ROWS_MAX + 1) * (ROWS_MAX + 1) > NT_MAX_CELLS,
+               "ROWS_MAX is the largest m with m * m <= NT_MAX_CELLS");
+typedef struct bfile_set {
+    int n;
+    bfile b[BFILES_MAX];
+    char path[BFILES_MAX][PB_PATH_EXT_MAX];
+} bfile_set;
+
+static void bfile_path(const nt_table *t, int rule, int m, char *path, size_t len)
 {
-    char path[PB_PATH_EXT_MAX], err[PB_MSG_LONG_MAX];
+    snprintf(path, len, "%s/" NAME ".%s.m%d.txt", t->o.out, nt_rule_names[rule], m);
+}
+
+/* Whether the table has row m's b-file under rule. */
+static int has_bfile(const nt_table *t, int m, int rule)
+{
+    return m * m <= t->o.max_cells && count_of(t, m, m, rule);
+}
+
+/* The b-files the table has (their names, space-separated, in names). */
+static void plan_bfiles(const nt_table *t, bfile_set *bf, char *names, size_t len)
+{
     names[0] = 0;
+    bf->n = 0;
     for (int rule = 0; rule < NT_RULES; rule++)
-        for (int m = 1; m <= NT_MAX_CELLS; m++) {
-            snprintf(path, sizeof path, "%s/" NAME ".%s.m%d.txt", t->o.out, nt_rule_names[rule], m);
-            if (m * m > t->o.max_cells || !count_of(t, m, m, rule)) {
-                if (unlink(path) && errno != ENOENT)
-                    return pb_say("notouch-table: %s: %s", path, strerror(errno)), PB_EXIT_USAGE;
-                continue;
-            }
-            bfile b = {t, m, rule};
-            if (pb_write_file_atomic(path, fill_bfile, &b, err, sizeof err))
-                return pb_say("notouch-table: %s", err), PB_EXIT_USAGE;
+        for (int m = 1; m <= ROWS_MAX; m++) {
+            if (!has_bfile(t, m, rule)) continue;
+            bf->b[bf->n] = (bfile){t, m, rule};
+            bfile_path(t, rule, m, bf->path[bf->n], sizeof bf->path[0]);
+            bf->n++;
             size_t at = strlen(names);
             snprintf(names + at, len - at, "%s" NAME ".%s.m%d.txt", at ? " " : "",
                      nt_rule_names[rule], m);
+        }
+}
+
+/* Removes the b-files of the rows the table does not have (an earlier, larger
+ * table's). 0, or the exit status. */
+static int drop_bfiles(const nt_table *t)
+{
+    char path[PB_PATH_EXT_MAX];
+    for (int rule = 0; rule < NT_RULES; rule++)
+        for (int m = 1; m <= NT_MAX_CELLS; m++) {
+            if (has_bfile(t, m, rule)) continue;
+            bfile_path(t, rule, m, path, sizeof path);
+            if (unlink(path) && errno != ENOENT)
+                return pb_say("notouch-table: %s: %s", path, strerror(errno)), PB_EXIT_USAGE;
         }
     return 0;
 }
@@ -91,11 +122,9 @@ static int write_bfiles(const nt_table *t, char *names, size_t len)
 int nt_write(nt_table *t)
 {
     char path[PB_PATH_EXT_MAX], err[PB_MSG_LONG_MAX], bfiles[4096];
-    snprintf(path, sizeof path, "%s/" NAME ".tsv", t->o.out);
-    if (pb_write_file_atomic(path, fill_tsv, t, err, sizeof err))
-        return pb_say("notouch-table: %s", err), PB_EXIT_USAGE;
-    int rc = write_bfiles(t, bfiles, sizeof bfiles);
-    if (rc) return rc;
+    bfile_set *bf = malloc(sizeof *bf);
+    if (!bf) return pb_say("notouch-table: out of memory"), PB_EXIT_FAILED;
+    plan_bfiles(t, bf, bfiles, sizeof bfiles);
     enum { FIXED = 12 };
     char lines[FIXED][PB_PATH_EXT_MAX];
     const char *extra[FIXED + NT_SKIPS_MAX + 1];
@@ -123,16 +152,27 @@ int nt_write(nt_table *t)
     for (int i = 0; i < n; i++) extra[i] = lines[i];
     for (int i = 0; i < t->nskip; i++) {
         char *s = malloc(strlen(t->skip[i]) + 32);
-        if (!s) return pb_say("notouch-table: out of memory"), PB_EXIT_FAILED;
+        if (!s) return free(bf), pb_say("notouch-table: out of memory"), PB_EXIT_FAILED;
         sprintf(s, "skipped.%d=%s", i + 1, t->skip[i]);
         free(t->skip[i]);
         t->skip[i] = s;
         extra[n++] = s;
     }
     extra[n] = NULL;
+    /* The table, its b-files and its .meta land together, or none does and an earlier
+     * table's files stay as they were: the b-files before the table, which is last. */
+    char tsv[PB_PATH_EXT_MAX];
+    pb_out_part results[BFILES_MAX + 1];
+    for (int i = 0; i < bf->n; i++)
+        results[i] = (pb_out_part){bf->path[i], fill_bfile, &bf->b[i], NULL};
+    snprintf(tsv, sizeof tsv, "%s/" NAME ".tsv", t->o.out);
+    results[bf->n] = (pb_out_part){tsv, fill_tsv, t, NULL};
     snprintf(path, sizeof path, "%s/" NAME ".meta", t->o.out);
-    if (pb_meta_save(path, &t->meta, extra, err, sizeof err))
-        return pb_say("notouch-table: %s", err), PB_EXIT_USAGE;
+    const int bad = pb_meta_save_with(path, &t->meta, extra, results, bf->n + 1, err, sizeof err);
+    free(bf);
+    if (bad) return pb_say("notouch-table: %s", err), PB_EXIT_USAGE;
+    const int rc = drop_bfiles(t);
+    if (rc) return rc;
     nt_say(t, "notouch-table: wrote %s/" NAME ".tsv (%d counts, %d skipped), its .meta and %s",
            t->o.out, t->counted, t->nskip, bfiles[0] ? bfiles : "no b-file");
     return 0;
