@@ -157,8 +157,8 @@ static void check_groups(const char *dir)
     names_in(sub, names, sizeof names);
     CHECK(!strcmp(names, "a.csv a.csv.meta ") || !strcmp(names, "a.csv.meta a.csv "));
     CHECK(read_text(sub, "a.csv", got, sizeof got) && !strcmp(got, "old rows\n"));
-    /* A file written already (a stream's .part) is renamed with the group, or removed
-     * with it. */
+    /* A file written already (a stream's .part) is renamed with the group, or, when the
+     * group fails, left whole where it is (its rows not lost), the caller's. */
     char part_path[512], csv[512], meta[512], err[600];
     snprintf(part_path, sizeof part_path, "%s/.a.part", sub);
     snprintf(csv, sizeof csv, "%s/a.csv", sub);
@@ -168,10 +168,14 @@ static void check_groups(const char *dir)
         const pb_out_part part[] = {{meta, fail ? fill_fails : fill_text, "run_id=new\n", NULL},
                                     {csv, NULL, NULL, part_path}};
         CHECK(pb_write_files_atomic(part, 2, err, sizeof err) == (fail ? -1 : 0));
-        names_in(sub, names, sizeof names);
-        CHECK(!strcmp(names, "a.csv a.csv.meta ") || !strcmp(names, "a.csv.meta a.csv "));
         CHECK(read_text(sub, "a.csv", got, sizeof got) &&
               !strcmp(got, fail ? "old rows\n" : "streamed rows\n"));
+        CHECK(read_text(sub, "a.csv.meta", got, sizeof got));
+        CHECK(fail ? read_text(sub, ".a.part", got, sizeof got) && !strcmp(got, "streamed rows\n")
+                   : access(part_path, F_OK) != 0);
+        if (fail) unlink(part_path);
+        names_in(sub, names, sizeof names);
+        CHECK(!strcmp(names, "a.csv a.csv.meta ") || !strcmp(names, "a.csv.meta a.csv "));
     }
 }
 

@@ -255,7 +255,7 @@ int pb_write_files_atomic(const pb_out_part *part, int n, char *err, size_t errl
     const char *from[PB_OUT_GROUP_MAX] = {0}; /* each file's temporary file, once made */
     struct sigaction old[N_STOP];
     int rc = 0, renamed = 0;
-    for (int k = 0; k < n; k++) /* one written already is ours to remove now, as ours are */
+    for (int k = 0; k < n; k++) /* one written already: renamed with ours, never removed */
         if (!part[k].fill) from[k] = part[k].written;
     if (!tmp)
         rc = -1, snprintf(err, errlen, "%s: cannot write: out of memory", shown(part[0].path));
@@ -282,7 +282,7 @@ int pb_write_files_atomic(const pb_out_part *part, int n, char *err, size_t errl
             break;
         }
     for (int k = renamed; rc && k < n; k++)
-        if (from[k]) unlink(from[k]);
+        if (from[k] && part[k].fill) unlink(from[k]);
     if (tmp) unguard_temps(old);
     free(tmp);
     return rc ? -1 : 0;

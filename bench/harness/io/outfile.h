@@ -73,7 +73,8 @@ enum { PB_OUT_GROUP_MAX = 24 };
 /* Writes n files (1 to PB_OUT_GROUP_MAX) as pb_write_file_atomic writes one, but as a
  * group: each to a temporary file of its own first, and only when every one is whole
  * are they renamed into place, in the order given. When one cannot be written, none
- * is renamed and every temporary file is removed (a written one too): what was at
+ * is renamed and every temporary file of its own is removed (a written one is left
+ * where it is, the caller's: rows that took long to make are not lost): what was at
  * those names stays as it was. A rename that fails (rare: every file is whole by then)
  * leaves those before it renamed and removes the rest: put last the file that must
  * not stand without the others. 0, or -1 with "PATH: cannot write: REASON" in err. */

@@ -151,7 +151,8 @@ static int publish(tool_run *r)
     const pb_out_part rows[] = {{r->samples, NULL, NULL, r->part_samples},
                                 {r->csv, NULL, NULL, r->part}};
     if (pb_meta_save_with(r->meta_path, &r->meta, extra, rows, 2, err, sizeof err))
-        return pb_say("sweep: %s", err), PB_EXIT_USAGE;
+        return pb_say("sweep: %s (the rows are kept in %s and %s)", err, r->part, r->part_samples),
+               PB_EXIT_USAGE;
     if (!r->o->quiet) pb_say("sweep: wrote %s (%d tasks) and its .meta", r->csv, r->tasks);
     return 0;
 }
@@ -227,9 +228,10 @@ int pb_sweep_tool(const pb_sweep_spec *s, const pb_sweep_opts *o)
     }
     if ((rc = prepare(&r))) return rc;
     pb_meta_begin(&r.meta, 1, "none");
+    /* Rows that could not be published stay in their .part files (publish says so). */
     rc = run_tasks(&r);
-    if (!rc) rc = publish(&r);
     if (rc) unlink(r.part), unlink(r.part_samples);
+    if (!rc) rc = publish(&r);
     pb_sweep_scratch_remove(r.tmp);
     return rc;
 }

@@ -40,6 +40,7 @@ typedef struct self_run {
     FILE *rows;
     pb_tool_task task; /* the task being run */
     int core, nrows;
+    int kept; /* 1: the rows are whole in part but could not be published: kept there */
     pb_meta meta;
 } self_run;
 
@@ -192,8 +193,10 @@ static int publish(self_run *r)
     snprintf(source, sizeof source, "sweep=%s", r->o->source);
     const char *extra[] = {tool, version, rounds, core, seconds, timing, source, NULL};
     const pb_out_part rows = {r->csv, NULL, NULL, r->part};
-    if (pb_meta_save_with(r->meta_path, &r->meta, extra, &rows, 1, err, sizeof err))
-        return pb_say("sweep: %s", err), PB_EXIT_USAGE;
+    if (pb_meta_save_with(r->meta_path, &r->meta, extra, &rows, 1, err, sizeof err)) {
+        r->kept = 1;
+        return pb_say("sweep: %s (the rows are kept in %s)", err, r->part), PB_EXIT_USAGE;
+    }
     if (!r->o->quiet) pb_say("sweep: wrote %s (%d rows) and its .meta", r->csv, r->nrows);
     return 0;
 }
@@ -242,7 +245,7 @@ int pb_sweep_tool_self(const pb_sweep_spec *s, const pb_sweep_opts *o, const pb_
         if (!rc) rc = publish(&r);
     }
     if (r.rows) fclose(r.rows);
-    if (rc) unlink(r.part);
+    if (rc && !r.kept) unlink(r.part);
     pb_sweep_scratch_remove(r.tmp);
     return rc;
 }
