@@ -1,7 +1,10 @@
 """Run CSVs (one row per run of an engine on an instance, as `puzzlebench sweep` writes
 them) grouped by (instance, engine, order, params, engine_seed, mode, threads): the
-rows of one setting. Files from before engine parameters lack the params and
-engine_seed columns: their rows read as "-" there (no parameters, no seed).
+rows of one setting; and by the columns that name a problem besides the instance
+where the sweep varies them (problem_columns(): max_length, the family's own
+settings), so that the runs of one board under two family settings are never pooled.
+Files from before engine parameters lack the params and engine_seed columns: their
+rows read as "-" there (no parameters, no seed).
 A sweep now writes one row per setting, with the statistics of its samples
 (timing.py); older files have a row per rep.
 
@@ -10,7 +13,8 @@ row has no median, and its status is the most frequent one among its rows.
 """
 
 from . import stats, timing
-from .markdown import escape
+from .markdown import code, escape
+from .meta import meta_of, read_meta
 
 # The columns every run CSV has (README: the sweep CSV).
 RUN_COLUMNS = ("instance", "cells", "engine", "order", "mode", "threads", "status", "solutions",
@@ -19,10 +23,17 @@ RUN_COLUMNS = ("instance", "cells", "engine", "order", "mode", "threads", "statu
 
 class Group:
     """The reps of one (instance, engine, order, params, engine_seed, mode, threads) setting
-    in one file."""
+    in one file, under one value of each column of `apart` (problem_columns()): its
+    problem is the instance named with them, "1x4 diff=3" ("1x4" without them), and
+    its setting {column: value} (empty without them)."""
 
-    def __init__(self, row):
+    def __init__(self, row, apart=()):
         self.instance = row["instance"]
+        self.apart = tuple(apart)
+        self.setting = {c: row[c] for c in self.apart}
+        self.problem = " ".join([self.instance] + [f"{c}={v}" for c, v in self.setting.items()])
+        # The place of its setting among the file's, as they first appear (set by group_runs).
+        self.setting_rank = 0
         self.cells = row.whole("cells")
         self.engine = row["engine"]
         self.order = row["order"] or "-"
@@ -93,16 +104,46 @@ def setting(row, column):
     return row.get(column) or "-"
 
 
-def group_runs(table):
-    """The groups of a run table, in the order their first rows appear."""
-    groups = {}
+def problem_columns(meta, rows):
+    """The columns besides instance whose values tell two problems apart, where they
+    vary among the rows: max_length (a sweep's max-lengths) and the family's own
+    options (the .meta's params=, NAME:VALUE each; family-sets varies them). Without
+    them the runs of one instance under two settings would be taken for one problem."""
+    names = ["max_length"] + [item.split(":", 1)[0] for item in ((meta.get("params") if meta else "") or "").split()]
+    rows = list(rows)
+    if not rows:
+        return ()
+    return tuple(c for c in dict.fromkeys(names) if rows[0].table.has(c) and len({r[c] for r in rows}) > 1)
+
+
+def file_problem_columns(path, table):
+    """problem_columns() of the run CSV at `path` (its table), from the .meta beside it."""
+    return problem_columns(read_meta(meta_of(path)), table)
+
+
+def group_runs(table, apart=()):
+    """The groups of a run table, in the order their first rows appear; apart: the
+    columns besides instance that name a problem (problem_columns()), each value a
+    group of its own."""
+    groups, settings = {}, {}
     for row in table:
+        values = tuple(row[c] for c in apart)
         key = (row["instance"], row["engine"], row["order"] or "-", setting(row, "params"),
-               setting(row, "engine_seed"), row["mode"], row["threads"])
+               setting(row, "engine_seed"), row["mode"], row["threads"]) + values
         if key not in groups:
-            groups[key] = Group(row)
+            groups[key] = Group(row, apart)
+            groups[key].setting_rank = settings.setdefault(values, len(settings))
         groups[key].rows.append(row)
     return list(groups.values())
+
+
+def apart_words(apart):
+    """The sentence that says a file's problems are named with the columns of `apart`
+    ("" without them)."""
+    if not apart:
+        return ""
+    return ("An instance is named with its " + ", ".join(code(c) for c in apart) + ", which the sweep varies: "
+            "each value is a problem of its own.")
 
 
 def sort_key(listing, group):
@@ -114,8 +155,10 @@ def sort_key(listing, group):
 
 
 def by_instance(listing, groups):
-    """Sorted by cells, instance name, mode, engine, order, threads."""
-    return sorted(groups, key=lambda g: (g.cells, g.instance, listing.mode_rank(g.mode), sort_key(listing, g)))
+    """Sorted by cells, instance name, setting (as the file first has them), mode, engine,
+    order, threads."""
+    return sorted(groups, key=lambda g: (g.cells, g.instance, g.setting_rank, listing.mode_rank(g.mode),
+                                         sort_key(listing, g)))
 
 
 def thread_labels(groups):

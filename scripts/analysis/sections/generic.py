@@ -5,7 +5,7 @@ reads them; the ladder section reuses its tables and plots (par2_table(), cactus
 A solver is an engine with its order and the other key values that are not the
 instance's (threads, params, engine_seed); a problem is an instance in one mode
 (each mode is a part of its own), under one length bound and setting of the family
-where the sweep varies them (solver_field.problem_columns). A run solved its
+where the sweep varies them (runs.problem_columns). A run solved its
 instance within the limit when its status is done; its time is median_s (the median
 per run of the whole instance; wall_s in older files). The time limit is a row's
 time_limit_s when above 0, else the .meta's time_limit_s when above 0, else there is
@@ -28,7 +28,7 @@ given the two solvers' settings, which it sets aside where they differ).
 
 import glob
 
-from .. import compare, stats
+from .. import compare, runs, stats
 from ..csvread import read_csv
 from ..markdown import code, escape, table
 from ..meta import incomplete_note, meta_of, read_meta
@@ -36,8 +36,7 @@ from ..numfmt import FEWER_STEPS, MORE_STEPS, duration, memory, ratio
 from ..plotting import DASHES, FILLED_POINTS, GRID, Plot, Style, open_point, quote, series_style
 from ..timing import NOISY_NOTE
 from .solver_field import (BETTER, NEED, TIME_METRICS, UNSOLVED_KEY, VBS, Part, data_columns, fmt, measure_noun,
-                           meta_limit, metric_column, problem_columns, scores, time_words, unit, unmeasured_line,
-                           why_empty)
+                           meta_limit, metric_column, scores, time_words, unit, unmeasured_line, why_empty)
 
 def par2_table(part):
     """The solvers' table with the virtual best solver's row, and the lines that say
@@ -408,7 +407,7 @@ def comparer(ctx, path, run_compare=None):
 
 def parts(ctx, rows, limit, apart=()):
     """The Parts of a sweep's rows, one per mode (in the listing's order); apart: the
-    columns besides instance that name a problem (solver_field.problem_columns)."""
+    columns besides instance that name a problem (runs.problem_columns)."""
     modes = {}
     for row in rows:
         modes.setdefault(row.get("mode") or "-", []).append(row)
@@ -458,10 +457,9 @@ def section(ctx, path, run_compare=None):
                "steps": "; the tables and plots measure steps per run instead (`--metric steps`).",
                "memory": "; the tables and plots measure peak memory instead (`--metric memory`)."}.get(
                    getattr(ctx, "metric", "wall"), "."), ""]
-    apart = problem_columns(meta, rows)
+    apart = runs.problem_columns(meta, rows)
     if apart:
-        out += ["An instance is named with its " + ", ".join(code(c) for c in apart) + ", which the sweep varies: "
-                "each value is a problem of its own.", ""]
+        out += [runs.apart_words(apart), ""]
     if incomplete_note(meta):
         out += [incomplete_note(meta), ""]
     limit = meta_limit(meta)

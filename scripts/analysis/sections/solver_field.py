@@ -120,7 +120,7 @@ class Result:
 class Part:
     """The runs of one mode of a sweep: solvers, instances (by size, then name) and
     {(solver key, instance): Result}. apart: the columns besides instance that name a
-    problem (problem_columns()): an instance is then named with their values,
+    problem (runs.problem_columns()): an instance is then named with their values,
     "upto19 max_length=80", and self.problem gives each name's key values."""
 
     def __init__(self, mode, rows, limit, listing, metric="wall", apart=()):
@@ -224,17 +224,6 @@ class Part:
             if times:
                 best[i] = min(times)
         return best
-
-
-def problem_columns(meta, rows):
-    """The columns besides instance whose values tell two problems apart, where they
-    vary among the rows: max_length (a sweep's max-lengths) and the family's own
-    options (the .meta's params=, NAME:VALUE each; family-sets varies them). Without
-    them the runs of one instance under two settings would be taken for one problem."""
-    names = ["max_length"] + [item.split(":", 1)[0] for item in ((meta.get("params") if meta else "") or "").split()]
-    if not rows:
-        return ()
-    return tuple(c for c in dict.fromkeys(names) if rows[0].table.has(c) and len({r[c] for r in rows}) > 1)
 
 
 def natural(name):
