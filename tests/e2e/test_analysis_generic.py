@@ -606,7 +606,8 @@ class NotouchBest(unittest.TestCase):
     def group(engine, order, median):
         t = type("T", (), {"median": median, "usable": True, "text": lambda self: f"{median} s"})()
         return type("G", (), {"mode": "count", "done": True, "engine": engine, "order": order, "cells": 9,
-                              "instance": "3x3", "label": f"{engine}/{order}", "timing": lambda self: t})()
+                              "instance": "3x3", "problem": "3x3", "label": f"{engine}/{order}",
+                              "timing": lambda self: t})()
 
     def test_baseline_alone(self):
         from analysis.sections import notouch

@@ -2,7 +2,10 @@
 board): per-instance times (median [interval]) per engine/order and mode, the best
 engine against backtracking in row order, the enumerations' speed, the count
 check, and the steps and time plots (time with error bars) with one category per
-board. Noisy rows are marked and never bolded; the best engine/order is the
+board. A board run under several settings of the family (a sweep's family-sets:
+--diff, --adj) is a problem under each, named with the setting ("2x4 diff=3") and
+never pooled with the others (runs.problem_columns). Noisy rows are marked and
+never bolded; the best engine/order is the
 fastest, noisy or not, and a claim on a noisy time is compare's ratio paired by
 round. Then path-dp's memory and time per board and the model of the boards past one machine, from the
 micro-benchmarks (notouch_model.py), and the model of its count sharded over MPI
@@ -52,25 +55,29 @@ def section(ctx, family, files):
     return out + notouch_counts.section(ctx, ctx.dir)
 
 
-def _status_line(path, table_, groups):
+def _status_line(path, table_, groups, apart=()):
     reps = "/".join(dict.fromkeys(str(g.runs) for g in groups))
     line = f"Source: {code(path.name)} — {len(table_)} rows ({runs.status_counts(table_)})"
     if not groups:
         return line + "."
+    keys = ", ".join(["instance", *apart, "engine", "order", "mode", "threads"])
     if timing.has_spread(table_):
-        line += ", one per run (instance, engine, order, mode, threads). "
+        line += f", one per run ({keys}). "
     else:
-        line += f" in {len(groups)} groups (instance, engine, order, mode, threads) of {reps} reps. "
+        line += f" in {len(groups)} groups ({keys}) of {reps} reps. "
     return line + timing.spread_note(table_)
 
 
 def file_section(ctx, path):
     name = path.stem
     table_ = read_csv(path, need=runs.RUN_COLUMNS)
-    groups = runs.by_instance(ctx.listing, runs.group_runs(table_))
+    apart = runs.file_problem_columns(path, table_)
+    groups = runs.by_instance(ctx.listing, runs.group_runs(table_, apart))
     runs.thread_labels(groups)
-    out = ["", f"## Family: {escape(name)}", "", _status_line(path, table_, groups), "",
-           ctx.meta_line(path.with_suffix(".meta")), ""]
+    out = ["", f"## Family: {escape(name)}", "", _status_line(path, table_, groups, apart), ""]
+    if apart:
+        out += [runs.apart_words(apart), ""]
+    out += [ctx.meta_line(path.with_suffix(".meta")), ""]
     if not any(g.done for g in groups):
         ctx.no_plot(f"{name}-steps", f"{name}-time")
         return out + ["_No run with status=done: no plots and no table._"]
@@ -110,9 +117,9 @@ def _best_lines(groups, paired=lambda base, other: None):
     if base is None:
         return [pre + "n/a (backtrack/row never finished in mode count)"]
     bt = base.timing()
-    same = [g for g in counted if g.instance == base.instance and g is not base and g.timing().median is not None]
+    same = [g for g in counted if g.problem == base.problem and g is not base and g.timing().median is not None]
     if not same:
-        return [pre + f"n/a (no other engine/order counted {escape(base.instance)})"]
+        return [pre + f"n/a (no other engine/order counted {escape(base.problem)})"]
 
     def against(g):
         """(the ratio of g against the base in words, how it was had: "medians", "paired" or None)."""
@@ -129,21 +136,21 @@ def _best_lines(groups, paired=lambda base, other: None):
     t = best.timing()
     text, how = against(best)
     note = {"medians": " (same run)", "paired": " (same run, paired by round)"}.get(how, "")
-    lines = [f"{pre}{escape(best.label)}, {text}{note} on {escape(base.instance)} "
+    lines = [f"{pre}{escape(best.label)}, {text}{note} on {escape(base.problem)} "
              f"({base.cells} cells, mode count): {t.text()} against {bt.text()}"]
     if ordered:
         searched = min(ordered, key=lambda g: g.timing().median)
         text, how = against(searched)
         than = f"{text} than backtrack/row" if how == "medians" else f"against backtrack/row: {text}"
-        lines.append(f"- best search with a cell order on {escape(base.instance)}: {escape(searched.label)}, "
+        lines.append(f"- best search with a cell order on {escape(base.problem)}: {escape(searched.label)}, "
                      f"{than} ({searched.timing().text()})")
     return lines
 
 
 def _pairing(ctx, path):
     """paired(base, other) for _best_lines: compare's pair of two groups of the sweep
-    file at `path` (other against base, on base's instance, mode, threads, params and
-    seed), or None without the program or raw samples beside the file."""
+    file at `path` (other against base, on base's instance, mode, threads, params, seed
+    and family setting), or None without the program or raw samples beside the file."""
     done = {}
 
     def paired(base, other):
@@ -153,7 +160,7 @@ def _pairing(ctx, path):
         if labels not in done:
             done[labels] = compare.compare_labels(ctx.binary, path, *labels).pairs
         want = {"instance": base.instance, "mode": base.mode, "threads": str(base.threads),
-                "params": base.params, "engine_seed": base.engine_seed}
+                "params": base.params, "engine_seed": base.engine_seed, **base.setting}
         return next((p for p in done[labels] if all((p.key[k] or "-") == v for k, v in want.items() if k in p.key)),
                     None)
     return paired
@@ -183,23 +190,24 @@ def _enumeration_lines(ctx, groups):
         if t.has_interval:
             rate += f" [{factor_text(n / t.hi / 1e6)}, {factor_text(n / t.lo / 1e6)}]"
         lines.append(f"- {escape(engine)} checks {rate} complete vectors per second on one thread "
-                     f"({escape(g.instance)}: {n:.0f} vectors in {t.text()})")
+                     f"({escape(g.problem)}: {n:.0f} vectors in {t.text()})")
     return lines
 
 
 def _count_check(groups):
-    """Count-mode solution counts must not depend on the engine."""
+    """Count-mode solution counts must not depend on the engine (on one board under one
+    setting of the family: another setting may well count otherwise)."""
     first, listed = {}, {}
     for g in groups:
         if g.mode != "count" or not g.done:
             continue
         solutions = g.median("solutions")
-        first.setdefault(g.instance, solutions)
-        listed.setdefault(g.instance, []).append(f"{escape(g.label)}={whole(solutions)}")
+        first.setdefault(g.problem, solutions)
+        listed.setdefault(g.problem, []).append(f"{escape(g.label)}={whole(solutions)}")
     if not first:
         return ["- count-mode solutions: no count run finished"]
     bad = [i for i in first if any(g.median("solutions") != first[i] for g in groups
-                                   if g.instance == i and g.mode == "count" and g.done)]
+                                   if g.problem == i and g.mode == "count" and g.done)]
     if not bad:
         return [f"- count-mode solutions agree across engines on all {len(first)} instances: yes"]
     return ["- count-mode solutions agree across engines: **NO** — " +
@@ -209,8 +217,8 @@ def _count_check(groups):
 def _mode_table(groups):
     times = [g.timing() for g in groups]
     bolded = set()
-    for instance in dict.fromkeys(g.instance for g in groups):
-        members = [i for i, g in enumerate(groups) if g.instance == instance]
+    for problem in dict.fromkeys(g.problem for g in groups):
+        members = [i for i, g in enumerate(groups) if g.problem == problem]
         w = timing.winner([times[i] for i in members])
         if w is not None:
             bolded.add(members[w])
@@ -221,7 +229,7 @@ def _mode_table(groups):
             shown = timing.bold(shown)
         threads = f" ({g.threads} thr)" if g.threads_in_label else ""
         steps = g.median("steps") if g.done else g.limit_median("steps")
-        rows.append([escape(g.instance), str(g.cells), escape(g.mode), escape(g.engine), escape(g.order) + threads,
+        rows.append([escape(g.problem), str(g.cells), escape(g.mode), escape(g.engine), escape(g.order) + threads,
                      whole(g.median("solutions")), ("≥ " if not g.done and steps is not None else "") + whole(steps),
                      shown, escape(g.status)])
     return table(["instance", "cells", "mode", "engine", "order", "solutions", "steps", "time (median [interval])",
@@ -234,8 +242,8 @@ def _plot(ctx, name, groups, metric):
     from the runs that stopped at a limit; time with error bars from its interval."""
     column, what, ylabel = METRICS[metric]
     listing = ctx.listing
-    instances = list(dict.fromkeys(g.instance for g in groups))
-    cells = {g.instance: g.cells for g in groups}
+    instances = list(dict.fromkeys(g.problem for g in groups))
+    cells = {g.problem: g.cells for g in groups}
     x_of = {inst: i for i, inst in enumerate(instances)}
     modes = sorted({g.mode for g in groups}, key=listing.mode_rank)
 
@@ -257,7 +265,7 @@ def _plot(ctx, name, groups, metric):
         p = value(g)
         if p is None:
             continue
-        points[(g.mode, g.label)][x_of[g.instance]] = p
+        points[(g.mode, g.label)][x_of[g.problem]] = p
         if g.label not in [s.label for s in series]:
             series.append(g)
     any_bound = any(p[1] for pts in points.values() for p in pts.values())

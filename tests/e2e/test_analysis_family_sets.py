@@ -1,0 +1,105 @@
+#!/usr/bin/env python3
+"""Tests of the family sections (bench/families/NAME/NAME.py) on a sweep with
+family-sets: the runs of one board under two settings of the family are two
+problems, each in its own row, never one row whose time is the median of both and
+whose count is neither's (as test_analysis_problems.py holds the generic section
+to). On the small notouch sweep of analysis_fixtures.py (NOTOUCH_LINES), run once
+per setting, in this process, with the fake program's compare.
+
+Run: python3 tests/e2e/test_analysis_family_sets.py
+"""
+
+import shutil
+import sys
+import tempfile
+import unittest
+from pathlib import Path
+
+sys.dont_write_bytecode = True  # before the fixtures are imported: no __pycache__ in tests/
+from analysis_fixtures import FAKE, NOTOUCH_LINES, RUN_ID, SWEEP_HEADER, fake_listing, write_samples  # noqa: E402
+from analysis.context import Context  # noqa: E402
+
+COLUMNS = SWEEP_HEADER.split(",")
+
+
+def under(lines, k, value):
+    """The sweep lines as the k-th family set runs them (diff=value): rows numbered on
+    past the sets before, times 10^k as long (backtrack's twice that past the first
+    set, so that each set has ratios of its own), steps 2^k as many, and, past the
+    first set, no solution (so that a pooled median is neither set's)."""
+    out = []
+    for line in lines:
+        f = line.split(",")
+        at = COLUMNS.index
+        f[at("row")] = str(int(f[at("row")]) + 100 * k)
+        scale = 10 ** k * (2 if k and f[at("engine")] == "backtrack" else 1)
+        for c in ("wall_s", "min_s", "median_s", "mean_s", "stddev_s", "median_lo_s", "median_hi_s"):
+            if f[at(c)]:
+                f[at(c)] = "%.9g" % (float(f[at(c)]) * scale)
+        f[at("steps")] = str(int(f[at("steps")]) * 2 ** k)
+        if k:
+            f[at("solutions")] = "0"
+        out.append(",".join(f + [value]))
+    return out
+
+
+class NotouchFamilySets(unittest.TestCase):
+
+    def setUp(self):
+        self.tmp = Path(tempfile.mkdtemp())
+        self.ctx = Context(self.tmp, fake_listing(), False, str(FAKE))
+
+    def tearDown(self):
+        shutil.rmtree(self.tmp)
+
+    def sweep(self, values):
+        """notouch.csv, its raw samples and .meta: NOTOUCH_LINES once per diff value
+        (values None: once, without the diff column, as a sweep without family-sets)."""
+        if values is None:
+            header, lines = SWEEP_HEADER, NOTOUCH_LINES
+        else:
+            header = SWEEP_HEADER + ",diff"
+            lines = [line for k, v in enumerate(values) for line in under(NOTOUCH_LINES, k, v)]
+        path = self.tmp / "notouch.csv"
+        path.write_text(header + "\n" + "\n".join(lines) + "\n")
+        write_samples(self.tmp, "notouch", lines)
+        (self.tmp / "notouch.meta").write_text(f"date=2026-11-30T13:25:12Z\ncommit=abc123\nrun_id={RUN_ID}\n"
+                                               "params=diff:2 adj:king\n")
+        return path
+
+    def notouch(self, values):
+        from analysis.sections import notouch
+        return "\n".join(x for x in notouch.file_section(self.ctx, self.sweep(values)) if isinstance(x, str))
+
+    def test_notouch_rows_per_setting(self):
+        text = self.notouch(["2", "3"])
+        self.assertIn("one per run (instance, diff, engine, order, mode, threads)", text)
+        self.assertIn("An instance is named with its `diff`, which the sweep varies", text)
+        # Each setting's row holds its own count, steps and time, not the median of both.
+        self.assertIn("| 1x4 diff=2 | 4 | count | backtrack | row | 1 | 40 | 2.00 µs [1.94, 2.06] | done |", text)
+        self.assertIn("| 1x4 diff=3 | 4 | count | backtrack | row | 0 | 80 | 40.0 µs [38.8, 41.2] | done |", text)
+        self.assertNotIn("| 1x4 | 4 |", text)
+        # The fastest per board and setting is bolded apart: value-order under each.
+        self.assertIn("| 1x4 diff=2 | 4 | first | value-order | - | 1 | 30 | **1.00 µs [0.970, 1.03]** | done |",
+                      text)
+        self.assertIn("| 1x4 diff=3 | 4 | first | value-order | - | 0 | 60 | **10.0 µs [9.70, 10.3]** | done |",
+                      text)
+        # Counts are checked per board and setting: the settings differ, each agrees.
+        self.assertIn("- count-mode solutions agree across engines on all 4 instances: yes", text)
+        # The best engine on the largest board under one setting (the slower, diff=3) against
+        # backtrack/row under the same, its ratio paired on the setting (diff=2's is 2×).
+        self.assertIn("backtrack/row: value-order, 4.00× faster [3.64×, 4.44×]† (same run, paired by round) on "
+                      "2x4 diff=3 (8 cells, mode count): 1.00 ms [0.970, 1.03]† against 4.00 ms [3.88, 4.12]", text)
+        self.assertIn("- best search with a cell order on 2x4 diff=3: propagate/row, 2.67× faster than "
+                      "backtrack/row (1.50 ms [1.45, 1.54])", text)
+
+    def test_one_setting_reads_as_without(self):
+        """A sweep whose rows hold the family's setting at one value reads as one without
+        the column: no instance is named with it."""
+        for section in (self.notouch,):
+            self.assertEqual(section(["2"]), section(None))
+            self.assertIn("| 1x4 | 4 |", section(["2"]))
+
+
+if __name__ == "__main__":
+    unittest.main()
