@@ -1,9 +1,9 @@
 #!/usr/bin/env python3
-"""Tests of the family sections (bench/families/NAME/NAME.py) on a sweep with
-family-sets: the runs of one board under two settings of the family are two
-problems, each in its own row, never one row whose time is the median of both and
-whose count is neither's (as test_analysis_problems.py holds the generic section
-to). On the small notouch sweep of analysis_fixtures.py (NOTOUCH_LINES), run once
+"""Tests of the family sections (bench/families/NAME/NAME.py) and the enumeration
+section on a sweep with family-sets: the runs of one board under two settings of
+the family are two problems, each in its own row, never one row whose time is the
+median of both and whose count is neither's (as test_analysis_problems.py holds the
+generic section to). On the small notouch sweep of analysis_fixtures.py (NOTOUCH_LINES), run once
 per setting, in this process, with the fake program's compare.
 
 Run: python3 tests/e2e/test_analysis_family_sets.py
@@ -71,6 +71,10 @@ class NotouchFamilySets(unittest.TestCase):
         from analysis.sections import notouch
         return "\n".join(x for x in notouch.file_section(self.ctx, self.sweep(values)) if isinstance(x, str))
 
+    def enumeration(self, values):
+        from analysis.sections import enumeration
+        return "\n".join(enumeration.section(self.ctx, [self.sweep(values)]))
+
     def test_notouch_rows_per_setting(self):
         text = self.notouch(["2", "3"])
         self.assertIn("one per run (instance, diff, engine, order, mode, threads)", text)
@@ -93,10 +97,24 @@ class NotouchFamilySets(unittest.TestCase):
         self.assertIn("- best search with a cell order on 2x4 diff=3: propagate/row, 2.67× faster than "
                       "backtrack/row (1.50 ms [1.45, 1.54])", text)
 
+    def test_enumeration_boards_per_setting(self):
+        text = self.enumeration(["2", "3"])
+        # Each board under each setting is a row with its own pair (backtrack twice as slow
+        # under diff=3).
+        self.assertIn("| 1x4 diff=2 | 4 | 100× faster [90.9×, 111×]; 100× fewer steps |", text)
+        self.assertIn("| 1x4 diff=3 | 4 | 50.0× faster [45.5×, 55.6×]; 100× fewer steps |", text)
+        # Every pair is counted: two boards under two settings.
+        self.assertIn("| backtrack/row | enum-all | faster on 4 of 4, slower on 0, inconclusive on 0 | "
+                      "faster on 2 of 2, slower on 0, inconclusive on 0; 2 with a run stopped at its limit", text)
+        # A stopped side's bound is from the runs of its own setting (0.5 s against 200 µs;
+        # 5 s against 4 ms).
+        self.assertIn("| 2x4 diff=2 | 8 | ≥ 2500× faster, enum-all stopped at its limit; ≥ 125× fewer steps |", text)
+        self.assertIn("| 2x4 diff=3 | 8 | ≥ 1250× faster, enum-all stopped at its limit; ≥ 125× fewer steps |", text)
+
     def test_one_setting_reads_as_without(self):
         """A sweep whose rows hold the family's setting at one value reads as one without
         the column: no instance is named with it."""
-        for section in (self.notouch,):
+        for section in (self.notouch, self.enumeration):
             self.assertEqual(section(["2"]), section(None))
             self.assertIn("| 1x4 | 4 |", section(["2"]))
 

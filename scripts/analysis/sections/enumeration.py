@@ -10,7 +10,9 @@ The numbers are `puzzlebench compare`'s (compare.compare_labels: old = the
 enumeration, new = the search; "12.3× faster" means the search took 12.3 times
 less time). Every pair where both finished is counted, however wide its interval; a
 pair where a side stopped at its limit is shown with honest bounds from what the
-stopped run used.
+stopped run used. A board run under several settings of the family (a sweep's
+family-sets) is a board under each, named with the setting ("2x4 diff=3"), each
+pair of its own (runs.problem_columns).
 
 section() runs the program; render() takes the comparisons, so that tests can feed
 it fixture output.
@@ -69,7 +71,8 @@ def section(ctx, paths, run_compare=None):
 
 def _one_sweep(ctx, path, run_compare):
     name = path.name
-    groups = runs.group_runs(read_csv(path, need=runs.RUN_COLUMNS))
+    table_ = read_csv(path, need=runs.RUN_COLUMNS)
+    groups = runs.group_runs(table_, runs.file_problem_columns(path, table_))
     enums, searches = labels_in(groups, ctx.listing)
     if not enums or not searches:
         return [f"_{code(name)} has no enumeration or no search runs: nothing to compare._", ""]
@@ -84,7 +87,12 @@ def _one_sweep(ctx, path, run_compare):
 
 
 def _group_index(groups):
-    return {(g.instance, g.mode, str(g.threads), compare.label(g.engine, g.order)): g for g in groups}
+    return {(g.problem, g.mode, str(g.threads), compare.label(g.engine, g.order)): g for g in groups}
+
+
+def _problem(key, apart):
+    """The name of a compare pair's board, as runs.Group.problem names it."""
+    return " ".join([key.get("instance") or ""] + [f"{c}={key.get(c)}" for c in apart])
 
 
 def _stopped_cell(enum, search, eg, sg):
@@ -104,9 +112,9 @@ def _stopped_cell(enum, search, eg, sg):
     return f"{time}, {escape(stopped)} stopped at its limit; {steps}"
 
 
-def _cell(pair, enum, search, index):
+def _cell(pair, enum, search, index, apart):
     if not pair.compared:
-        key = (pair.key.get("instance"), pair.key.get("mode"), pair.key.get("threads"))
+        key = (_problem(pair.key, apart), pair.key.get("mode"), pair.key.get("threads"))
         eg, sg = index.get(key + (enum,)), index.get(key + (search,))
         if eg is None or sg is None:
             return "- (a side did not finish)"
@@ -138,14 +146,15 @@ class Tally:
         return "; ".join(parts)
 
 
-def _board_table(enum, mode, boards, searches, comparisons, index, tallies):
-    """The per-board table of one enumeration and mode (rows only for boards it ran)."""
+def _board_table(enum, mode, boards, searches, comparisons, index, tallies, apart):
+    """The per-board table of one enumeration and mode (rows only for boards it ran);
+    boards: (cells, name, its key columns' values) each."""
     rows, noisy = [], False
-    for cells, instance in boards:
-        row = [escape(instance), str(cells)]
+    for cells, name, key in boards:
+        row = [escape(name), str(cells)]
         seen = False
         for s in searches:
-            found = comparisons[(enum, s)].find(instance=instance, mode=mode)
+            found = comparisons[(enum, s)].find(**key, mode=mode)
             if not found:
                 row.append("not run")
                 continue
@@ -153,7 +162,7 @@ def _board_table(enum, mode, boards, searches, comparisons, index, tallies):
             pair = found[0]
             tallies[(enum, s, mode)].add(pair)
             noisy = noisy or (pair.compared and (pair.old.noisy or pair.new.noisy))
-            row.append(_cell(pair, enum, s, index))
+            row.append(_cell(pair, enum, s, index, apart))
         if seen:
             rows.append(row)
     if not rows:
@@ -167,7 +176,11 @@ def render(listing, groups, enums, searches, comparisons, name):
     """The section's body for the sweep file NAME from {(enumeration, search):
     compare.Comparison}."""
     index = _group_index(groups)
-    boards = sorted({(g.cells, g.instance) for g in groups})
+    apart = groups[0].apart if groups else ()
+    boards = {}
+    for g in groups:
+        boards.setdefault(g.problem, ((g.cells, g.instance, g.setting_rank), {"instance": g.instance, **g.setting}))
+    boards = [(cells, name, key) for name, ((cells, _, _), key) in sorted(boards.items(), key=lambda b: b[1][0])]
     modes = sorted({g.mode for g in groups}, key=listing.mode_rank)
     order = listing.orders[0] if listing.orders else "row"
     out = [f"From {code(name)}, by `puzzlebench compare`: per pair, the ratio of the two runs' times with its 95% "
@@ -181,11 +194,13 @@ def render(listing, groups, enums, searches, comparisons, name):
            f"interval all the same. Steps are exact counts. Searches with a cell order run "
            f"in {code(order)} order here. Where a run stopped at its limit the cell gives a bound from what the "
            "stopped run used.", ""]
+    if apart:
+        out += [runs.apart_words(apart), ""]
     tallies = {(e, s, m): Tally() for e in enums for s in searches for m in modes}
     tables, noisy = [], False
     for enum in enums:
         for mode in modes:
-            lines, n = _board_table(enum, mode, boards, searches, comparisons, index, tallies)
+            lines, n = _board_table(enum, mode, boards, searches, comparisons, index, tallies, apart)
             tables += lines
             noisy = noisy or n
     summary = []
