@@ -7,26 +7,28 @@ count goes in a time budget, and the count over MPI ranks (measured per length a
 projected; tenpair_ranks.py).
 
 Each row of these files is one run of an engine at a length bound (mode first: the
-shortest win; count: every win), timed once in the full sweeps: its time is a single
-value, and the tables say so ("one run"); the thread scaling has several samples a
-thread count (NAME.samples.csv), shown as median [min, max]. The bounds a sweep
-planned come from max_lengths= of its .meta, those its stop rule skipped from its
-skipped.ROW lines, and the limits its runs share from time_limit_s= and
-max_memory_bytes=. Ratios read "N× faster" / "N× slower" (or less / more
-memory, fewer / more states); a time ratio of one run each within the noise of a
-single run reads "about the same" (numfmt.one_run_ratio)."""
+shortest win; count: every win; tenpair_runs.py reads them), timed once in the full
+sweeps: its time is a single value, and the tables say so ("one run"); the thread
+scaling has several samples a thread count (NAME.samples.csv), shown as median [min,
+max]. The bounds a sweep planned come from max_lengths= of its .meta, those its stop
+rule skipped from its skipped.ROW lines, and the limits its runs share from
+time_limit_s= and max_memory_bytes=. Ratios read "N× faster" / "N× slower" (or less
+/ more memory, fewer / more states); a time ratio of one run each within the noise
+of a single run reads "about the same" (numfmt.one_run_ratio)."""
 
 from .. import stats, timing
 from ..csvread import read_csv
 from ..family_section import FamilySection
 from ..markdown import code, escape, table
-from ..meta import SHORT_KEYS, is_skipped_key, read_meta
+from ..meta import SHORT_KEYS, read_meta
 from ..numfmt import duration, grouped, memory, one_run_ratio, ratio
 import csv
 
 FEWER_STATES, MORE_STATES = "fewer states", "more states"
 LESS_MEMORY, MORE_MEMORY = "less memory", "more memory"
 from . import tenpair_ranks
+from .tenpair_runs import (DEFAULT_START, DEFAULT_WIDTH, RUN_COLUMNS, Run, limits, planned_bounds, skipped,
+                           stop_rule, sweep_key, why)
 from ..plotting import DASHES, FILLED_POINTS, GRID, LOWER_BOUND_KEY, Plot, PALETTE, open_point, quote
 
 # The seed's reported figures (seed 003): the only numbers not read from files.
@@ -43,16 +45,6 @@ SEED_UP_TO_100 = 170        # wins up to length 100
 # The engines the summaries compare: ours (compact) with the seed's method
 # (best-first) and the plain breadth-first search.
 OURS, SEEDS, PLAIN = "compact", "best-first", "bfs"
-# The default rules, which a variant's name leaves out.
-DEFAULT_START, DEFAULT_WIDTH = "upto19", 9
-
-# The columns of an engine sweep's rows that this section reads: the start is the
-# instance, solutions the wins, steps the states expanded, bytes the memory peak;
-# stored and nodes are the engines' own figures. The rule switches (width, wrap,
-# append) are there only in a sweep with family-sets; the default rules otherwise.
-RUN_COLUMNS = ("row", "instance", "engine", "mode", "max_length", "threads", "status", "length", "solutions", "steps",
-               "stored", "bytes", "nodes", "wall_s")
-DEFAULT_RULES = {"width": "9", "wrap": "on", "append": "stuck"}
 # The sweeps this section reads beside those `puzzlebench families` lists: the opt-in push.
 SWEEPS = ("tenpair-push",)
 # The default run's sweeps (tenpair-push is opt-in), and what each one's absence leaves out.
@@ -61,92 +53,6 @@ FILES = {"bound": "the engine comparison", "count": "the wins by length and the 
 # The other starts, a sweep of their own beside the rules (its rows join the rules' table).
 STARTS = "starts"
 LEVELS = "tenpair-count.levels.csv"   # the count's per-length side table
-
-
-class Run:
-    """One row of a tenpair engine sweep's CSV."""
-
-    def __init__(self, row):
-        self.row, self.run_id = row.whole("row"), row.get("run_id", "")
-        self.instance, self.engine = row["instance"], row["engine"]
-        self.mode = "shortest" if row["mode"] == "first" else row["mode"]
-        self.bound = row.whole("max_length")
-        rule = lambda name: row.get(name) or DEFAULT_RULES[name]
-        self.append, self.wrap = rule("append"), rule("wrap")
-        self.width = int(rule("width")) if rule("width").isdigit() else DEFAULT_WIDTH
-        self.threads = row.whole("threads")
-        self.status = row["status"]
-        self.length = row.whole("length")
-        self.wins = row.num("solutions")
-        self.expanded = row.num("steps")
-        self.stored = row.num("stored")
-        self.peak = row.num("bytes")
-        self.nodes = row.num("nodes")
-        self.wall = row.num("wall_s")
-
-    @property
-    def done(self):
-        return self.status == "done"
-
-
-def why(run):
-    """How a run that did not finish stopped."""
-    if run.status == "limit":
-        return f"time or step limit, after {duration(run.wall)}"
-    if run.status == "nomem":
-        return f"memory limit, peak {memory(run.peak)} after {duration(run.wall)}"
-    return f"status {escape(run.status)} after {duration(run.wall)}"
-
-
-def sweep_key(meta, key):
-    """The sweep's own value of key (the last line of that key); "" without it."""
-    return meta.last.get(key, "") if meta is not None else ""
-
-
-def planned_bounds(meta):
-    """The length bounds the sweep planned (max_lengths=), in order."""
-    return [int(b) for b in sweep_key(meta, "max_lengths").split() if b.isdigit()]
-
-
-def skipped(meta, runs_):
-    """{(bound, engine, mode): why} of the runs the stop rule skipped: each
-    skipped.ROW line names the row that stopped its engine's series, whose larger
-    planned bounds did not run."""
-    by_row = {r.row: r for r in runs_}
-    ran = {(r.bound, r.engine, r.mode) for r in runs_}
-    out = {}
-    for key, value in (meta.pairs if meta is not None else ()):
-        if not is_skipped_key(key) or int(key.partition(".")[2]) not in by_row:
-            continue
-        stop = by_row[int(key.partition(".")[2])]
-        for b in planned_bounds(meta):
-            if b > stop.bound and (b, stop.engine, stop.mode) not in ran:
-                out.setdefault((b, stop.engine, stop.mode), value)
-    return out
-
-
-def limits(meta):
-    """"time limit 5 s, memory limit 3.00 GiB": the limits every run of the sweep had."""
-    parts = []
-    time_limit = sweep_key(meta, "time_limit_s")
-    if time_limit and time_limit != "0":
-        parts.append(f"time limit {escape(time_limit)} s")
-    size = sweep_key(meta, "max_memory_bytes")
-    if size.isdigit() and int(size) > 0:
-        parts.append(f"memory limit {memory(int(size))}")
-    return ", ".join(parts)
-
-
-def stop_rule(meta):
-    """A sweep's stop rule in words ("once one took over 60 s or stopped at a limit"),
-    "" when it has none (stop_after_s=0)."""
-    text = sweep_key(meta, "stop_after_s")
-    try:
-        if float(text) <= 0:
-            return ""
-    except ValueError:
-        pass
-    return f"once one took over {escape(text or '?')} s or stopped at a limit"
 
 
 def section(ctx, family, files):
