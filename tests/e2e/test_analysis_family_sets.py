@@ -3,8 +3,9 @@
 section on a sweep with family-sets: the runs of one board under two settings of
 the family are two problems, each in its own row, never one row whose time is the
 median of both and whose count is neither's (as test_analysis_problems.py holds the
-generic section to). On the small notouch sweep of analysis_fixtures.py (NOTOUCH_LINES), run once
-per setting, in this process, with the fake program's compare.
+generic section to). On the small notouch sweep of analysis_fixtures.py
+(NOTOUCH_LINES), run once per setting, and on hand-made rows of tenpair's sweeps
+under two rules; in this process, with the fake program's compare.
 
 Run: python3 tests/e2e/test_analysis_family_sets.py
 """
@@ -117,6 +118,61 @@ class NotouchFamilySets(unittest.TestCase):
         for section in (self.notouch, self.enumeration):
             self.assertEqual(section(["2"]), section(None))
             self.assertIn("| 1x4 | 4 |", section(["2"]))
+
+
+class TenpairFamilySets(unittest.TestCase):
+    """tenpair's engine comparison of a bound sweep run under two rules (family-sets
+    width=9 and width=7): each rules' shortest wins and counts apart, each named."""
+
+    HEADER = "row,instance,engine,mode,max_length,threads,status,length,solutions,steps,stored,bytes,nodes,wall_s," \
+             "run_id,width,wrap,append"
+
+    def setUp(self):
+        self.tmp = Path(tempfile.mkdtemp())
+        self.ctx = Context(self.tmp, fake_listing(), False, str(FAKE))
+
+    def tearDown(self):
+        shutil.rmtree(self.tmp)
+
+    def section(self, name, rows):
+        """tenpair's section of tenpair-NAME.csv holding rows (engine, mode, bound, width,
+        length, wins, wall_s): its lines, a plot as its file's name."""
+        from analysis.sections import tenpair
+        lines = [f"{i},upto19,{e},{m},{b},1,done,{length},{wins},{1000 * (i + 1)},10,{1 << 20},0,{wall},{RUN_ID},"
+                 f"{w},on,stuck" for i, (e, m, b, w, length, wins, wall) in enumerate(rows)]
+        path = self.tmp / f"tenpair-{name}.csv"
+        path.write_text(self.HEADER + "\n" + "\n".join(lines) + "\n")
+        (self.tmp / f"tenpair-{name}.meta").write_text(f"run_id={RUN_ID}\ncommit=abc123\nparams=width:9 wrap:on "
+                                                       f"append:stuck\nfamily_sets=- width=7\nmax_lengths=72\n")
+        out = tenpair.section(self.ctx, None, [path])
+        return "\n".join(x if isinstance(x, str) else x.file for x in out)
+
+    def test_bound_per_rules(self):
+        rows = [(e, m, 72, w, length if m == "first" else 0, wins if m == "count" else 1, 0.01)
+                for w, length, wins in ((9, 68, 2), (7, 28, 603)) for e in ("bfs", "compact")
+                for m in ("first", "count")]
+        text = self.section("bound", rows)
+        self.assertIn("**Under the default rules:**", text)
+        self.assertIn("**Under the rules width 7:**", text)
+        self.assertIn("at the largest bound each engine ran, rules width 7, one thread", text)
+        # Each rules' shortest win and count, never the other's.
+        self.assertIn("| bfs | 72 | 68 |", text)
+        self.assertIn("| bfs | 72 | 28 |", text)
+        self.assertIn("| 72 | 2 |", text)
+        self.assertIn("| 72 | 603 |", text)
+        self.assertNotIn("**NO**", text)
+        self.assertEqual(text.count("- wins agree across engines at every bound where more than one finished: yes"),
+                         2)
+        # The default rules' plots keep their names; the others' say their rules.
+        self.assertIn("tenpair-time.png", text)
+        self.assertIn("tenpair-time-width7.png", text)
+
+    def test_bound_of_one_rules_names_none(self):
+        rows = [(e, m, 72, 9, 68 if m == "first" else 0, 2 if m == "count" else 1, 0.01)
+                for e in ("bfs", "compact") for m in ("first", "count")]
+        text = self.section("bound", rows)
+        self.assertNotIn("**Under", text)
+        self.assertIn("at the largest bound each engine ran, default rules, one thread", text)
 
 
 if __name__ == "__main__":

@@ -14,7 +14,9 @@ max]. The bounds a sweep planned come from max_lengths= of its .meta, those its 
 rule skipped from its skipped.ROW lines, and the limits its runs share from
 time_limit_s= and max_memory_bytes=. Ratios read "N× faster" / "N× slower" (or less
 / more memory, fewer / more states); a time ratio of one run each within the noise
-of a single run reads "about the same" (numfmt.one_run_ratio)."""
+of a single run reads "about the same" (numfmt.one_run_ratio). A sweep run under several rules (family-sets: width, wrap,
+append) has its engine comparison shown once per rules, each named, never its runs
+pooled; the rule switches' table names every variant's rules anyway."""
 
 from .. import stats, timing
 from ..csvread import read_csv
@@ -27,8 +29,9 @@ import csv
 FEWER_STATES, MORE_STATES = "fewer states", "more states"
 LESS_MEMORY, MORE_MEMORY = "less memory", "more memory"
 from . import tenpair_ranks
-from .tenpair_runs import (DEFAULT_START, DEFAULT_WIDTH, RUN_COLUMNS, Run, limits, planned_bounds, skipped,
-                           stop_rule, sweep_key, why)
+from .tenpair_runs import (DEFAULT_RULES_KEY, DEFAULT_START, DEFAULT_WIDTH, RUN_COLUMNS, Run, by_rules, limits,
+                           planned_bounds, plot_names, rule_parts, rules_words, skipped, stop_rule, sweep_key, under,
+                           why)
 from ..plotting import DASHES, FILLED_POINTS, GRID, LOWER_BOUND_KEY, Plot, PALETTE, open_point, quote
 
 # The seed's reported figures (seed 003): the only numbers not read from files.
@@ -53,6 +56,8 @@ FILES = {"bound": "the engine comparison", "count": "the wins by length and the 
 # The other starts, a sweep of their own beside the rules (its rows join the rules' table).
 STARTS = "starts"
 LEVELS = "tenpair-count.levels.csv"   # the count's per-length side table
+# The plots of the count against the bound (one set per rules: plot_names()).
+BOUND_PLOTS = ("tenpair-expanded", "tenpair-time", "tenpair-memory")
 
 
 def section(ctx, family, files):
@@ -82,15 +87,24 @@ def section(ctx, family, files):
     bound_runs = data["bound"] if state["bound"] == "ok" else None
 
     out += ["### The shortest win per engine", ""]
-    out += _shortest(bound_runs, engine_rank) if bound_runs else absent("bound")
+    groups = by_rules(bound_runs or [])
+    if not bound_runs:
+        out += absent("bound")
+    for rules, mine in groups:
+        out += under(rules, groups) + _shortest(mine, engine_rank, rules)
     out += ["### Counting every win up to a length bound", ""]
     if not bound_runs:
         out += absent("bound")
-    elif not any(r.mode == "count" for r in bound_runs):
-        out += ["_No count rows in `tenpair-bound.csv`._", ""]
-        ctx.no_plot("tenpair-expanded", "tenpair-time", "tenpair-memory")
-    else:
-        out += _counts(ctx, bound_runs, meta["bound"], engine_rank)
+    for k, (rules, mine) in enumerate(groups):
+        names = plot_names(BOUND_PLOTS, groups, k)
+        out += under(rules, groups)
+        if not any(r.mode == "count" for r in mine):
+            out += ["_No count rows in `tenpair-bound.csv`"
+                    + (f" under the {rules_words(rules)}" if len(groups) > 1 else "") + "._", ""]
+            ctx.no_plot(*names)
+        else:
+            out += _counts(ctx, mine, meta["bound"], engine_rank, rules, names)
+    if any(r.mode == "count" for r in bound_runs or []):
         out += [ctx.meta_line(ctx.dir / "tenpair-bound.meta", SHORT_KEYS), ""]
     out += ["### Wins by length, and the seed's figures", ""]
     count = next((r for r in data["count"] if r.mode == "count"), None) if state["count"] == "ok" else None
@@ -149,7 +163,7 @@ def _intro(meta):
 
 # --- the shortest win per engine --------------------------------------------------
 
-def _shortest(runs_, engine_rank):
+def _shortest(runs_, engine_rank, rules=DEFAULT_RULES_KEY):
     largest = {}
     for r in runs_:
         if r.mode == "shortest" and (r.engine not in largest or r.bound > largest[r.engine].bound):
@@ -157,8 +171,8 @@ def _shortest(runs_, engine_rank):
     solved = sorted(largest.values(), key=lambda r: engine_rank(r.engine)[0])
     if not solved:
         return ["_No first (shortest) rows in `tenpair-bound.csv`._", ""]
-    out = ["Mode first (`puzzlebench solve tenpair`) at the largest bound each engine ran, default rules, one "
-           "thread. States expanded = boards whose moves "
+    out = [f"Mode first (`puzzlebench solve tenpair`) at the largest bound each engine ran, {rules_words(rules)}, "
+           "one thread. States expanded = boards whose moves "
            "were generated; stored = boards kept in the seen sets at the peak; peak memory = the engine's own. Bound = "
            "`--max-length` (0: none). Each time is one run's.", ""]
     rows = []
@@ -193,32 +207,35 @@ def _shortest(runs_, engine_rank):
 
 # --- counting against the length bound --------------------------------------------
 
-def _counts(ctx, runs_, meta, engine_rank):
+def _counts(ctx, runs_, meta, engine_rank, rules=DEFAULT_RULES_KEY, names=BOUND_PLOTS):
+    """The count against the bound of the runs under one set of rules; names: its plots'."""
     counted = [r for r in runs_ if r.mode == "count"]
     engines = sorted({r.engine for r in counted}, key=engine_rank)
     at = {(r.bound, r.engine): r for r in counted}
     left = {(b, e): why for (b, e, mode), why in skipped(meta, runs_).items() if mode == "count"}
     bounds = sorted({r.bound for r in counted} | {b for b, _ in left})
     shared, rule = limits(meta), stop_rule(meta)
-    out = ["Mode count (`puzzlebench count tenpair --max-length L`), default rules, one thread: every win of length at "
-           "most L" + (f", {shared}" if shared else "") + ". "
+    out = [f"Mode count (`puzzlebench count tenpair --max-length L`), {rules_words(rules)}, one thread: every win of "
+           "length at most L" + (f", {shared}" if shared else "") + ". "
            + (f"An engine's larger bounds are skipped {rule} (the sweep's stop rule). " if rule else "")
            + "For bfs and best-first *stored* is the boards kept at the peak; for compact it is the states of written "
            "sequences still waiting to be searched, at the peak (the `nodes` column of the CSV counts the sequences "
            "searched), so it is not comparable across engines.", ""]
     if any(r.done for r in counted):
+        # The default rules' plots are named and titled as ever; others say their rules.
+        said = "" if not rule_parts(*rules) else f", {rules_words(rules)}"
         for column, name, ylabel, title in (
-                ("expanded", "tenpair-expanded", "states expanded",
-                 "tenpair count: states expanded vs length bound (log scale)"),
-                ("wall", "tenpair-time", "wall time [s]",
-                 "tenpair count: time vs length bound (one thread, log scale)"),
-                ("peak", "tenpair-memory", "peak memory [bytes]",
-                 "tenpair count: the engine's peak memory vs length bound (log scale)")):
+                ("expanded", names[0], "states expanded",
+                 f"tenpair count: states expanded vs length bound (log scale{said})"),
+                ("wall", names[1], "wall time [s]",
+                 f"tenpair count: time vs length bound (one thread, log scale{said})"),
+                ("peak", names[2], "peak memory [bytes]",
+                 f"tenpair count: the engine's peak memory vs length bound (log scale{said})")):
             alt = {"expanded": "tenpair states expanded vs length bound", "wall": "tenpair time vs length bound",
-                   "peak": "tenpair peak memory vs length bound"}[column]
+                   "peak": "tenpair peak memory vs length bound"}[column] + said
             out += [ctx.plot(_bound_plot(ctx, counted, engines, column, name, ylabel, title), alt), ""]
     else:
-        ctx.no_plot("tenpair-expanded", "tenpair-time", "tenpair-memory")
+        ctx.no_plot(*names)
 
     def cell(b, e, text):
         r = at.get((b, e))
@@ -458,13 +475,7 @@ def _rules(ctx, runs_, meta):
     shared = limits(meta)
 
     def variant(r):
-        parts = []
-        if r.append == "any":
-            parts.append("append any")
-        if r.wrap == "off":
-            parts.append("wrap off")
-        if r.width != DEFAULT_WIDTH:
-            parts.append(f"width {r.width}")
+        parts = rule_parts(r.append, r.wrap, r.width)
         if r.instance != DEFAULT_START:
             parts.append(f"start 1..{escape(r.instance[4:])}" if r.instance.startswith("upto")
                          else escape(r.instance))

@@ -1,7 +1,9 @@
 """The runs of a tenpair engine sweep as the tenpair section reads them (tenpair.py):
-one Run per row of tenpair-NAME.csv, how a run that did not finish stopped, and what
-the sweep's .meta says of its runs: the planned bounds, the runs its stop rule
-skipped, the limits they share and the stop rule itself."""
+one Run per row of tenpair-NAME.csv, how a run that did not finish stopped, the
+rules it ran under (by_rules() parts a sweep's runs by them: a sweep with family-sets
+runs the engines under several), and what the sweep's .meta says of its runs: the
+planned bounds, the runs its stop rule skipped, the limits they share and the stop
+rule itself."""
 
 from ..markdown import escape
 from ..meta import is_skipped_key
@@ -17,6 +19,7 @@ DEFAULT_START, DEFAULT_WIDTH = "upto19", 9
 RUN_COLUMNS = ("row", "instance", "engine", "mode", "max_length", "threads", "status", "length", "solutions", "steps",
                "stored", "bytes", "nodes", "wall_s")
 DEFAULT_RULES = {"width": "9", "wrap": "on", "append": "stuck"}
+DEFAULT_RULES_KEY = ("stuck", "on", DEFAULT_WIDTH)   # Run.rules of the default rules
 
 
 class Run:
@@ -30,6 +33,7 @@ class Run:
         rule = lambda name: row.get(name) or DEFAULT_RULES[name]
         self.append, self.wrap = rule("append"), rule("wrap")
         self.width = int(rule("width")) if rule("width").isdigit() else DEFAULT_WIDTH
+        self.rules = (self.append, self.wrap, self.width)
         self.threads = row.whole("threads")
         self.status = row["status"]
         self.length = row.whole("length")
@@ -52,6 +56,47 @@ def why(run):
     if run.status == "nomem":
         return f"memory limit, peak {memory(run.peak)} after {duration(run.wall)}"
     return f"status {escape(run.status)} after {duration(run.wall)}"
+
+
+def rule_parts(append, wrap, width):
+    """The rules that differ from the default, in words: ["append any", "wrap off"]."""
+    parts = []
+    if append == "any":
+        parts.append("append any")
+    if wrap == "off":
+        parts.append("wrap off")
+    if width != DEFAULT_WIDTH:
+        parts.append(f"width {width}")
+    return parts
+
+
+def rules_words(rules):
+    """"default rules", or "rules width 7" (Run.rules, in words)."""
+    parts = rule_parts(*rules)
+    return f"rules {escape(', '.join(parts))}" if parts else "default rules"
+
+
+def by_rules(runs_):
+    """[(rules, their runs)]: the default rules first, then the others as the file has
+    them; the runs of one sweep under other rules (family-sets) are never pooled."""
+    out = {}
+    for r in runs_:
+        out.setdefault(r.rules, []).append(r)
+    return sorted(out.items(), key=lambda item: item[0] != DEFAULT_RULES_KEY)
+
+
+def under(rules, groups):
+    """The line that names the rules of a part shown once per rules (none for one)."""
+    return [f"**Under the {rules_words(rules)}:**", ""] if len(groups) > 1 else []
+
+
+def plot_names(names, groups, k):
+    """The plots' names for the k-th of groups (by_rules()): the first's as named, the
+    others' with their rules ("tenpair-time-width7")."""
+    if k == 0:
+        return names
+    slug = "-".join(p.replace(" ", "") for p in rule_parts(*groups[k][0]))
+    return tuple(f"{n}-{slug}" for n in names)
 
 
 def sweep_key(meta, key):
