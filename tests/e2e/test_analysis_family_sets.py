@@ -134,24 +134,28 @@ class TenpairFamilySets(unittest.TestCase):
     def tearDown(self):
         shutil.rmtree(self.tmp)
 
-    def section(self, name, rows):
-        """tenpair's section of tenpair-NAME.csv holding rows (engine, mode, bound, width,
-        length, wins, wall_s): its lines, a plot as its file's name."""
-        from analysis.sections import tenpair
+    def write(self, name, rows):
+        """tenpair-NAME.csv holding rows (engine, mode, bound, width, length, wins, wall_s),
+        numbered from 0, and its .meta; returns its path."""
         lines = [f"{i},upto19,{e},{m},{b},1,done,{length},{wins},{1000 * (i + 1)},10,{1 << 20},0,{wall},{RUN_ID},"
                  f"{w},on,stuck" for i, (e, m, b, w, length, wins, wall) in enumerate(rows)]
         path = self.tmp / f"tenpair-{name}.csv"
         path.write_text(self.HEADER + "\n" + "\n".join(lines) + "\n")
         (self.tmp / f"tenpair-{name}.meta").write_text(f"run_id={RUN_ID}\ncommit=abc123\nparams=width:9 wrap:on "
                                                        f"append:stuck\nfamily_sets=- width=7\nmax_lengths=72\n")
-        out = tenpair.section(self.ctx, None, [path])
+        return path
+
+    def section(self, *paths):
+        """tenpair's section of these files: its lines, a plot as its file's name."""
+        from analysis.sections import tenpair
+        out = tenpair.section(self.ctx, None, list(paths))
         return "\n".join(x if isinstance(x, str) else x.file for x in out)
 
     def test_bound_per_rules(self):
         rows = [(e, m, 72, w, length if m == "first" else 0, wins if m == "count" else 1, 0.01)
                 for w, length, wins in ((9, 68, 2), (7, 28, 603)) for e in ("bfs", "compact")
                 for m in ("first", "count")]
-        text = self.section("bound", rows)
+        text = self.section(self.write("bound", rows))
         self.assertIn("**Under the default rules:**", text)
         self.assertIn("**Under the rules width 7:**", text)
         self.assertIn("at the largest bound each engine ran, rules width 7, one thread", text)
@@ -170,9 +174,31 @@ class TenpairFamilySets(unittest.TestCase):
     def test_bound_of_one_rules_names_none(self):
         rows = [(e, m, 72, 9, 68 if m == "first" else 0, 2 if m == "count" else 1, 0.01)
                 for e in ("bfs", "compact") for m in ("first", "count")]
-        text = self.section("bound", rows)
+        text = self.section(self.write("bound", rows))
         self.assertNotIn("**Under", text)
         self.assertIn("at the largest bound each engine ran, default rules, one thread", text)
+
+    LEVELS = "row,length,nodes,states,expanded,node_expanded_max,kept_bytes,sent_bytes,level_peak_bytes_max," \
+             "search_s_sum,level_s,wins,run_id"
+
+    def test_count_levels_per_rules(self):
+        """A count sweep under two rules writes the levels of both counts: the wins by
+        length and the count over MPI ranks are the shown count's own."""
+        count = self.write("count", [("compact", "count", 72, 9, 0, 2, 1.0), ("compact", "count", 72, 7, 0, 603, 2.0)])
+        levels = [(0, 68, 1), (0, 72, 1), (1, 28, 2), (1, 30, 1)]
+        (self.tmp / "tenpair-count.levels.csv").write_text(
+            self.LEVELS + "\n" + "".join(f"{row},{length},1,10,{100 * length},50,0,0,{1 << 20},0.01,0.01,{wins},"
+                                           f"{RUN_ID}\n" for row, length, wins in levels))
+        bound = self.write("bound", [("compact", "count", 72, w, 0, wins, 1.0) for w, wins in ((9, 2), (7, 603))])
+        text = self.section(count, bound)
+        self.assertIn("From one count up to length 72, level by level", text)
+        self.assertIn("- the wins by length add up to the count's total (2): yes", text)
+        self.assertIn("- the wins by length agree with the compact counts of the bound experiment at its 1 bounds up "
+                      "to 72: yes", text)
+        self.assertIn("_`tenpair-count.csv` has 1 more count run (up to 72 under the rules width 7): the wins by "
+                      "length below are one count's", text)
+        self.assertNotIn("| 28 |", text)
+        self.assertIn("| 72 | 1 | 2 |", text)
 
 
 if __name__ == "__main__":

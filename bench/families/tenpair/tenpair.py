@@ -107,7 +107,7 @@ def section(ctx, family, files):
     if any(r.mode == "count" for r in bound_runs or []):
         out += [ctx.meta_line(ctx.dir / "tenpair-bound.meta", SHORT_KEYS), ""]
     out += ["### Wins by length, and the seed's figures", ""]
-    count = next((r for r in data["count"] if r.mode == "count"), None) if state["count"] == "ok" else None
+    count = _the_count(data["count"]) if state["count"] == "ok" else None
     levels = ctx.dir / LEVELS
     if count is None:
         out += absent("count") if state["count"] != "ok" else ["_No count row in `tenpair-count.csv`._", ""]
@@ -117,7 +117,8 @@ def section(ctx, family, files):
         out += [f"_No `{LEVELS}` beside `tenpair-count.csv`: the wins by length left out._", ""]
         ctx.no_plot("tenpair-wins")
     else:
-        out += _wins(ctx, count, _wins_by_length(levels), bound_runs)
+        out += _other_counts(data["count"], count)
+        out += _wins(ctx, count, _wins_by_length(levels, count), bound_runs)
     out += ["### The rule switches", ""]
     out += _rules(ctx, data["rules"], meta["rules"] or meta[STARTS]) if state["rules"] == "ok" else absent("rules")
     out += ["### Thread scaling of the compact count", ""]
@@ -131,7 +132,8 @@ def section(ctx, family, files):
     if push in files and push.stat().st_size > 0 and not _not_engine_sweep(push):
         out += _push(ctx, push, meta["push"])
     if count is not None and levels.is_file() and levels.stat().st_size > 0:
-        out += tenpair_ranks.section(ctx, levels, ctx.dir / "tenpair-count.meta", count.bound)
+        out += tenpair_ranks.section(ctx, levels, ctx.dir / "tenpair-count.meta", count.bound,
+                                     lambda r: _of_count(r, count))
     return out
 
 
@@ -347,16 +349,46 @@ def _bound_plot(ctx, counted, engines, column, name, ylabel, title):
 
 # --- wins by length beside the seed's figures ---------------------------------------
 
-def _wins_by_length(path):
-    """[(length, wins)] of the lengths with a win, from the count's per-length table."""
-    rows = read_csv(path, need=("length", "wins")).rows
+def _the_count(runs_):
+    """The count run whose wins by length the section shows: the first under the default
+    rules, else the first (None without a count run)."""
+    counted = [r for r in runs_ if r.mode == "count"]
+    return by_rules(counted)[0][1][0] if counted else None
+
+
+def _other_counts(runs_, count):
+    """The line that says what else tenpair-count.csv counted (other rules or bounds),
+    whose levels are not shown; none when the count is its only one."""
+    others = [r for r in runs_ if r.mode == "count" and r is not count]
+    if not others:
+        return []
+    what = ", ".join(dict.fromkeys(f"{r.bound} under the {rules_words(r.rules)}" for r in others))
+    return [f"_`tenpair-count.csv` has {len(others)} more count run{'s' if len(others) > 1 else ''} (up to {what}): "
+            "the wins by length below are one count's, its own rows of the per-length table._", ""]
+
+
+def _of_count(row, count):
+    """Whether a row of the per-length table is the count's (by its row in the sweep's
+    CSV, and its run where the table names one): a sweep of several counts (family-sets,
+    max-lengths) writes the levels of each."""
+    if row.get("row") is None:
+        return True
+    run_id = row.get("run_id") or ""
+    return row.whole("row") == count.row and (not run_id or not count.run_id or run_id == count.run_id)
+
+
+def _wins_by_length(path, count):
+    """[(length, wins)] of the lengths with a win, from the count's rows of the per-length table."""
+    rows = [r for r in read_csv(path, need=("length", "wins")).rows if _of_count(r, count)]
     return sorted((r.whole("length"), r.num("wins")) for r in rows if r.num("wins") > 0)
 
 
 def _wins(ctx, count, wins, bound_runs):
     """count: the Run of tenpair-count.csv; wins: its wins by length (_wins_by_length)."""
     top, done = count.bound, count.done
-    out = [f"From one count up to length {top}, level by level (`puzzlebench count tenpair --engine "
+    rules = "" if count.rules == DEFAULT_RULES_KEY else f" under the {rules_words(count.rules)} (the seed's figures " \
+        "are the default rules')"
+    out = [f"From one count up to length {top}{rules}, level by level (`puzzlebench count tenpair --engine "
            f"{escape(count.engine)} --max-length {top} --threads {count.threads} --levels FILE`): status "
            f"{escape(count.status)}, {grouped(count.wins)} wins, {grouped(count.expanded)} states expanded, "
            f"{grouped(count.nodes)} written sequences searched, peak memory {memory(count.peak)}, "
@@ -427,8 +459,8 @@ def _wins_checks(count, by_length, bound_runs):
     total = sum(by_length.values())
     out = [f"- the wins by length add up to the count's total ({grouped(count.wins)}): "
            + ("yes" if total == count.wins else f"**NO** ({grouped(total)})")]
-    checked = [r for r in bound_runs or ()
-               if r.mode == "count" and r.done and r.engine == OURS and r.bound <= count.bound]
+    checked = [r for r in bound_runs or () if r.mode == "count" and r.done and r.engine == OURS
+               and r.bound <= count.bound and r.rules == count.rules and r.instance == count.instance]
     if checked:
         up_to = lambda b: sum(w for l, w in by_length.items() if l <= b)
         bad = [f"{r.bound} ({up_to(r.bound):.0f} vs {r.wins:.0f})" for r in checked if up_to(r.bound) != r.wins]

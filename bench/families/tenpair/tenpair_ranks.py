@@ -24,9 +24,12 @@ def _bytes(b):
     return memory(b) if b >= 1024 else f"{b:.0f} B"
 
 
-def section(ctx, path, meta_path, bound):
-    """path: the per-length table; meta_path: its sweep's .meta; bound: the count's --max-length."""
-    levels = sorted((rank_model.Level(r) for r in read_csv(path, need=COLUMNS).rows), key=lambda lv: lv.length)
+def section(ctx, path, meta_path, bound, mine=lambda row: True):
+    """path: the per-length table; meta_path: its sweep's .meta; bound: the count's
+    --max-length; mine(row): whether a row of the table is the count's (a sweep of
+    several counts writes the levels of each)."""
+    rows = [r for r in read_csv(path, need=COLUMNS).rows if mine(r)]
+    levels = sorted((rank_model.Level(r) for r in rows), key=lambda lv: lv.length)
     levels = [lv for lv in levels if lv.expanded > 0]
     if not levels:
         raise ReportError(path, "no length with states expanded")
