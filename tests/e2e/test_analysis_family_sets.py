@@ -135,10 +135,11 @@ class TenpairFamilySets(unittest.TestCase):
         shutil.rmtree(self.tmp)
 
     def write(self, name, rows):
-        """tenpair-NAME.csv holding rows (engine, mode, bound, width, length, wins, wall_s),
-        numbered from 0, and its .meta; returns its path."""
-        lines = [f"{i},upto19,{e},{m},{b},1,done,{length},{wins},{1000 * (i + 1)},10,{1 << 20},0,{wall},{RUN_ID},"
-                 f"{w},on,stuck" for i, (e, m, b, w, length, wins, wall) in enumerate(rows)]
+        """tenpair-NAME.csv holding rows (engine, mode, bound, width, length, wins, wall_s[,
+        threads[, status]]), numbered from 0, and its .meta; returns its path."""
+        rows = [tuple(r) + (1, "done")[len(r) - 7:] for r in rows]
+        lines = [f"{i},upto19,{e},{m},{b},{t},{status},{length},{wins},{1000 * (i + 1)},10,{1 << 20},0,{wall},"
+                 f"{RUN_ID},{w},on,stuck" for i, (e, m, b, w, length, wins, wall, t, status) in enumerate(rows)]
         path = self.tmp / f"tenpair-{name}.csv"
         path.write_text(self.HEADER + "\n" + "\n".join(lines) + "\n")
         (self.tmp / f"tenpair-{name}.meta").write_text(f"run_id={RUN_ID}\ncommit=abc123\nparams=width:9 wrap:on "
@@ -199,6 +200,26 @@ class TenpairFamilySets(unittest.TestCase):
                       "length below are one count's", text)
         self.assertNotIn("| 28 |", text)
         self.assertIn("| 72 | 1 | 2 |", text)
+
+    def test_threads_and_push_per_rules(self):
+        """The thread scaling and how far the count goes, each once per rules: a speedup
+        over the same rules' one thread, the wins agreeing within the rules."""
+        threads = self.write("threads", [("compact", "count", 100, w, 0, wins, wall, t)
+                                         for w, wins, one in ((9, 778, 2.0), (7, 5000, 8.0))
+                                         for t, wall in ((1, one), (2, 2.0 if w == 7 else 1.0))])
+        push = self.write("push", [("compact", "count", b, w, 0, 10, 1.0, 1, status)
+                                   for w, states in ((9, ("done", "limit")), (7, ("done", "done")))
+                                   for b, status in zip((100, 102), states)])
+        text = self.section(threads, push)
+        self.assertEqual(text.count("**Under the rules width 7:**"), 2)
+        self.assertIn("- wins agree across thread counts and reps: yes (778)", text)
+        self.assertIn("- wins agree across thread counts and reps: yes (5000)", text)
+        self.assertIn("| 2 | 1 (1) | 1.00 s (1 sample) | 2.00× faster | 778 |", text)
+        self.assertIn("| 2 | 1 (1) | 2.00 s (1 sample) | 4.00× faster | 5000 |", text)
+        self.assertIn("tenpair-speedup.png", text)
+        self.assertIn("tenpair-speedup-width7.png", text)
+        self.assertIn("- the longest bound counted completely within the budget: 100", text)
+        self.assertIn("- the longest bound counted completely within the budget: 102", text)
 
 
 if __name__ == "__main__":

@@ -14,9 +14,11 @@ max]. The bounds a sweep planned come from max_lengths= of its .meta, those its 
 rule skipped from its skipped.ROW lines, and the limits its runs share from
 time_limit_s= and max_memory_bytes=. Ratios read "N× faster" / "N× slower" (or less
 / more memory, fewer / more states); a time ratio of one run each within the noise
-of a single run reads "about the same" (numfmt.one_run_ratio). A sweep run under several rules (family-sets: width, wrap,
-append) has its engine comparison shown once per rules, each named, never its runs
-pooled; the rule switches' table names every variant's rules anyway."""
+of a single run reads "about the same" (numfmt.one_run_ratio). A sweep run under
+several rules (family-sets: width, wrap, append) has its engine comparison, its
+thread scaling and its push shown once per rules, each named, never its runs pooled;
+the wins by length are one count's, from its own rows of the per-length table; the
+rule switches' table names every variant's rules anyway."""
 
 from .. import stats, timing
 from ..csvread import read_csv
@@ -127,7 +129,11 @@ def section(ctx, family, files):
         if state["threads"] in ("empty", "old"):
             ctx.no_plot("tenpair-speedup")
     else:
-        out += _threads(ctx, data["threads"], meta["threads"], ctx.dir / "tenpair-threads.samples.csv")
+        groups = by_rules(data["threads"])
+        for k, (rules, mine) in enumerate(groups):
+            out += under(rules, groups) + _threads(ctx, mine, meta["threads"], ctx.dir / "tenpair-threads.samples.csv",
+                                                   rules, plot_names(("tenpair-speedup",), groups, k)[0])
+        out += ["", ctx.meta_line(ctx.dir / "tenpair-threads.meta", SHORT_KEYS), ""]
     push = path("push")
     if push in files and push.stat().st_size > 0 and not _not_engine_sweep(push):
         out += _push(ctx, push, meta["push"])
@@ -587,7 +593,8 @@ def _samples(path):
     return out
 
 
-def _threads(ctx, runs_, meta, samples_path):
+def _threads(ctx, runs_, meta, samples_path, rules=DEFAULT_RULES_KEY, name="tenpair-speedup"):
+    """The thread scaling of the count runs under one set of rules; name: its plot's."""
     counted = [r for r in runs_ if r.mode == "count"]
     samples = _samples(samples_path)
     reps = lambda r: samples.get((r.run_id, r.row)) or [r.wall]
@@ -611,17 +618,19 @@ def _threads(ctx, runs_, meta, samples_path):
     bound = ", ".join(dict.fromkeys(str(r.bound) for r in counted)) or "?"
     repeat, cores = sweep_key(meta, "samples") or "?", sweep_key(meta, "cores") or "?"
     ts = ", ".join(sweep_key(meta, "search_threads").split()) or ", ".join(map(str, by_threads))
-    out = [f"`puzzlebench count tenpair --engine compact --max-length {bound} --threads T`, default rules, at T = "
-           f"{escape(ts)} (the powers of two up to the cores it may run on, {escape(cores)}, and that count); "
+    out = [f"`puzzlebench count tenpair --engine compact --max-length {bound} --threads T`, {rules_words(rules)}, "
+           f"at T = {escape(ts)} (the powers of two up to the cores it may run on, {escape(cores)}, and that count); "
            f"{escape(repeat)} samples per thread count, taken in rounds (so that a slow spell of the machine "
            "spreads over the thread counts). Time: the median over the done samples with [min, max] of them. Speedup = "
            "median time at the lowest thread count / median time at T, both from this file, in words against the "
            "lowest thread count.", ""]
     usable = [r for r in rows if r[2] is not None]
+    said = "" if rules == DEFAULT_RULES_KEY else f", {rules_words(rules)}"
     if usable:
-        out += [ctx.plot(_speedup_plot(usable, bound), "tenpair compact count speedup vs threads"), ""]
+        out += [ctx.plot(_speedup_plot(usable, bound, name, said), "tenpair compact count speedup vs threads" + said),
+                ""]
     else:
-        ctx.no_plot("tenpair-speedup")
+        ctx.no_plot(name)
     low = rows[0][0] if rows else None
     out += table(["threads", "runs (done)", "time (median [min, max])", "against the lowest thread count", "wins"],
                  "rrrrr",
@@ -647,14 +656,14 @@ def _threads(ctx, runs_, meta, samples_path):
         t, _, best, *_ = max(usable, key=lambda r: r[2])
         if t not in (1, 2) and best > 0:
             out.append(f"- best: {ratio(1, best)} at {t} threads")
-    out += ["", ctx.meta_line(ctx.dir / "tenpair-threads.meta", SHORT_KEYS), ""]
     return out
 
 
-def _speedup_plot(rows, bound):
+def _speedup_plot(rows, bound, name="tenpair-speedup", said=""):
     """rows: (threads, Timing, speedup, ...); the bar spans the speedups the reps'
-    ranges allow (the base's lowest over this one's highest, and the other way)."""
-    plot = Plot("tenpair-speedup", "tenpair: compact count speedup vs threads", 800, 600)
+    ranges allow (the base's lowest over this one's highest, and the other way);
+    said: the rules where not the default (", rules width 7")."""
+    plot = Plot(name, "tenpair: compact count speedup vs threads" + said, 800, 600)
     most = max(r[0] for r in rows)
     base = rows[0][1]
     points = []
@@ -667,7 +676,7 @@ def _speedup_plot(rows, bound):
     top = max([most] + [p[4] for p in points])
     data = plot.block("threads, median wall_s, speedup over the lowest thread count, the bar's ends",
                       ("threads", "wall_s", "speedup", "low", "high"), points)
-    heading = f"tenpair: compact count up to {bound}, speedup vs threads (bars: from the reps' ranges)"
+    heading = f"tenpair: compact count up to {bound}{said}, speedup vs threads (bars: from the reps' ranges)"
     plot.add(f"set title {quote(heading)} noenhanced", GRID, "set xlabel 'threads'", "set ylabel 'speedup'",
              f"set xrange [0.5:{most + 0.5:g}]", f"set yrange [0:{top + 0.5:g}]", "set xtics 1 out nomirror",
              "set key top left Left reverse",
@@ -684,21 +693,26 @@ def _push(ctx, path, meta):
     threads = ", ".join(dict.fromkeys(str(r.threads) for r in runs_)) or "?"
     size, rule = sweep_key(meta, "max_memory_bytes"), stop_rule(meta)
     shared = f"memory limit {memory(int(size))}" if size.isdigit() and int(size) > 0 else ""
+    groups = by_rules(runs_)
+    # One set of rules is said in the command's line; several, above each's table.
+    one = groups[0][0] if len(groups) == 1 and groups[0][0] != DEFAULT_RULES_KEY else None
     out = [f"### How far the count goes in {escape(budget)} s", "",
            code(f"puzzlebench count tenpair --engine compact --max-length L --threads {threads}")
-           + (f", {shared}," if shared else "") + " at L = "
+           + (f", {shared}," if shared else "") + (f" under the {rules_words(one)}," if one else "") + " at L = "
            + escape(_lengths([str(b) for b in planned_bounds(meta)]) or "100, 102, ...")
            + (f"; the larger bounds are skipped {rule} (the sweep's stop rule)." if rule else "."), ""]
-    out += table(["bound", "status", "wins", "states expanded", "peak memory", "time (one run)"], "rlrrrr",
-                 [[str(r.bound), escape(r.status), grouped(r.wins), grouped(r.expanded), memory(r.peak),
-                   duration(r.wall)]
-                  for r in runs_])
-    done = [r.bound for r in runs_ if r.done]
-    if done:
-        out += ["", f"- the longest bound counted completely within the budget: {max(done)}"]
-    left = sorted((b, why) for (b, _, mode), why in skipped(meta, runs_).items() if mode == "count")
-    if left:
-        out.append(f"- skipped: L = {escape(_lengths([str(b) for b, _ in left]))} ({escape(left[0][1])})")
+    for k, (rules, mine) in enumerate(groups):
+        out += ([""] if k else []) + under(rules, groups)
+        out += table(["bound", "status", "wins", "states expanded", "peak memory", "time (one run)"], "rlrrrr",
+                     [[str(r.bound), escape(r.status), grouped(r.wins), grouped(r.expanded), memory(r.peak),
+                       duration(r.wall)]
+                      for r in mine])
+        done = [r.bound for r in mine if r.done]
+        if done:
+            out += ["", f"- the longest bound counted completely within the budget: {max(done)}"]
+        left = sorted((b, why) for (b, _, mode), why in skipped(meta, mine).items() if mode == "count")
+        if left:
+            out.append(f"- skipped: L = {escape(_lengths([str(b) for b, _ in left]))} ({escape(left[0][1])})")
     out += ["", ctx.meta_line(path.with_suffix(".meta"), SHORT_KEYS), ""]
     return out
 
