@@ -1,11 +1,12 @@
 #!/usr/bin/env python3
-"""Tests of the family sections (bench/families/NAME/NAME.py) and the enumeration
-section on a sweep with family-sets: the runs of one board under two settings of
-the family are two problems, each in its own row, never one row whose time is the
-median of both and whose count is neither's (as test_analysis_problems.py holds the
-generic section to). On the small notouch sweep of analysis_fixtures.py
-(NOTOUCH_LINES), run once per setting, and on hand-made rows of tenpair's sweeps
-under two rules; in this process, with the fake program's compare.
+"""Tests of the family sections (bench/families/NAME/NAME.py), the enumeration and
+the parallel scaling sections on a sweep with family-sets: the runs of one board
+under two settings of the family are two problems, each in its own row, never one
+row whose time is the median of both and whose count is neither's (as
+test_analysis_problems.py holds the generic section to). On the small notouch
+sweep of analysis_fixtures.py (NOTOUCH_LINES), run once per setting, and on
+hand-made rows of tenpair's sweeps under two rules; in this process, with the fake
+program's compare.
 
 Run: python3 tests/e2e/test_analysis_family_sets.py
 """
@@ -17,7 +18,8 @@ import unittest
 from pathlib import Path
 
 sys.dont_write_bytecode = True  # before the fixtures are imported: no __pycache__ in tests/
-from analysis_fixtures import FAKE, NOTOUCH_LINES, RUN_ID, SWEEP_HEADER, fake_listing, write_samples  # noqa: E402
+from analysis_fixtures import (FAKE, NOTOUCH_LINES, RUN_ID, SWEEP_HEADER, fake_listing, sweep_row,  # noqa: E402
+                               write_samples)
 from analysis.context import Context  # noqa: E402
 
 COLUMNS = SWEEP_HEADER.split(",")
@@ -220,6 +222,43 @@ class TenpairFamilySets(unittest.TestCase):
         self.assertIn("tenpair-speedup-width7.png", text)
         self.assertIn("- the longest bound counted completely within the budget: 100", text)
         self.assertIn("- the longest bound counted completely within the budget: 102", text)
+
+
+class ParallelFamilySets(unittest.TestCase):
+    """The parallel section of notouch-parallel.csv run under two settings (diff=2,
+    diff=3): each board under each setting has its own times and its speedup over its
+    own one thread."""
+
+    def setUp(self):
+        self.tmp = Path(tempfile.mkdtemp())
+        self.ctx = Context(self.tmp, fake_listing(), False, str(FAKE))
+
+    def tearDown(self):
+        shutil.rmtree(self.tmp)
+
+    def section(self, times):
+        """times: {diff: (median at 1 thread, at 2)}, backtrack/row counting 2x5."""
+        from analysis.sections import parallel
+        at = COLUMNS.index("threads")
+        lines = []
+        for diff, pair in times.items():
+            for threads, t in zip((1, 2), pair):
+                f = sweep_row(len(lines), "2x5", 10, "backtrack", "row", "count", t, t * 0.99, t * 1.01).split(",")
+                f[at] = str(threads)
+                lines.append(",".join(f + [diff]))
+        path = self.tmp / "notouch-parallel.csv"
+        path.write_text(SWEEP_HEADER + ",diff\n" + "\n".join(lines) + "\n")
+        (self.tmp / "notouch-parallel.meta").write_text(f"run_id={RUN_ID}\ncommit=abc123\nparams=diff:2 adj:king\n")
+        return "\n".join(x if isinstance(x, str) else x.file for x in parallel.section(self.ctx, path))
+
+    def test_speedup_per_setting(self):
+        text = self.section({"2": (2.0, 1.0), "3": (0.5, 0.4)})
+        self.assertIn("An instance is named with its `diff`", text)
+        self.assertIn("| 2x5 diff=2 | count | backtrack/row | 2 | 1.00 s [0.990, 1.01] | 2.00× faster |", text)
+        self.assertIn("| 2x5 diff=3 | count | backtrack/row | 2 | 400 ms [396, 404] | 1.25× faster |", text)
+        self.assertIn("- backtrack/row on 2x5 diff=3 (count): 2 threads against 1: 1.25× faster", text)
+        # One setting: no instance named with it, as a sweep without the column.
+        self.assertNotIn("diff=", self.section({"2": (2.0, 1.0)}))
 
 
 if __name__ == "__main__":

@@ -1,7 +1,9 @@
 """Parallel scaling: one section per <name>-parallel.csv (any family's): the time per
 thread count (median [interval]), the speedup over the lowest thread count, and
 whether the steps stay the same; with its speedup plot. A speedup involving a
-noisy time is marked and not claimed."""
+noisy time is marked and not claimed. An instance run under several settings of the
+family (a sweep's family-sets) is one under each, named with the setting ("2x5
+diff=3"), its speedup over its own base (runs.problem_columns)."""
 
 from .. import runs, timing
 from ..csvread import read_csv
@@ -39,13 +41,14 @@ class Speedup:
             self.steps_equal = "yes" if same else "no"
 
 
-def speedups(listing, table_):
-    """Speedup rows, grouped by (instance, mode, engine, order) in table order; each
-    setting's base is its lowest thread count with a done rep (normally 1)."""
-    groups = runs.by_instance(listing, runs.group_runs(table_))
+def speedups(listing, table_, apart=()):
+    """Speedup rows, grouped by (instance, mode, engine, order) in table order, and by
+    the columns of apart (runs.problem_columns); each setting's base is its lowest
+    thread count with a done rep (normally 1)."""
+    groups = runs.by_instance(listing, runs.group_runs(table_, apart))
     settings = {}
     for g in groups:
-        settings.setdefault((g.instance, g.mode, g.engine, g.order), []).append(g)
+        settings.setdefault((g.problem, g.mode, g.engine, g.order), []).append(g)
     rows = []
     for members in settings.values():
         done = [g for g in members if g.done]
@@ -91,14 +94,14 @@ def _plot(ctx, name, rows, settings):
     series = {}
     for r in usable:
         g = r.group
-        title = f"{g.label} {g.instance} {g.mode}" if multi else g.label
+        title = f"{g.label} {g.problem} {g.mode}" if multi else g.label
         series.setdefault(title, []).append(r)
     clauses = ["x with lines lc rgb 'black' dt 2 lw 1 title 'ideal (y = x)'"]
     for title, members in series.items():
         g = members[0].group
         style = series_style(ctx.listing, g.engine, g.order)
         if multi:
-            style.dash = DASHES[settings.index((g.instance, g.mode)) % len(DASHES)]
+            style.dash = DASHES[settings.index((g.problem, g.mode)) % len(DASHES)]
         data = plot.block(title, ("threads", "speedup", "low", "high", "wall_s", "noisy"),
                           [(r.group.threads, r.speedup, r.bar[0], r.bar[1], r.wall, int(r.noisy)) for r in members])
         clauses.append(f"{data} using 1:2:3:4 with yerrorlines {style.lines()} ps 1.2 title {quote(title)} "
@@ -110,8 +113,9 @@ def _plot(ctx, name, rows, settings):
 def section(ctx, path):
     name = path.name[: -len("-parallel.csv")]
     table_ = read_csv(path, need=runs.RUN_COLUMNS)
-    rows = speedups(ctx.listing, table_)
-    settings = list(dict.fromkeys((r.group.instance, r.group.mode) for r in rows))
+    apart = runs.file_problem_columns(path, table_)
+    rows = speedups(ctx.listing, table_, apart)
+    settings = list(dict.fromkeys((r.group.problem, r.group.mode) for r in rows))
     threads = sorted({r.group.threads for r in rows})
     out = ["", f"## Parallel scaling: {escape(name)}", ""]
     instances = ", ".join(f"{escape(i)} (mode {escape(m)})" for i, m in settings)
@@ -124,6 +128,8 @@ def section(ctx, path):
     batch = _batch_line(table_)
     if batch:
         out.append(batch)
+    if apart:
+        out.append(runs.apart_words(apart))
     out += ["", ctx.meta_line(path.with_suffix(".meta")), ""]
     plot = _plot(ctx, name, rows, settings)
     if plot:
@@ -139,7 +145,7 @@ def section(ctx, path):
         status = "" if g.status == "done" else f" ({escape(g.status)})"
         speedup = NONE if r.speedup is None else "base" if r.is_base else ratio(1, r.speedup) + ("†" if r.noisy else "")
         row = [escape(g.label), str(g.threads), r.time.text(), speedup, whole(r.steps), r.steps_equal + status]
-        cells.append(([escape(g.instance), escape(g.mode)] if multi else []) + row)
+        cells.append(([escape(g.problem), escape(g.mode)] if multi else []) + row)
     header = ["engine/order", "threads", "time (median [interval])", "against the base", "steps", "steps equal"]
     align = "lrrrrl"
     if multi:
@@ -150,7 +156,7 @@ def section(ctx, path):
     times = {}
     for r in rows:
         g = r.group
-        key = f"{g.label} on {g.instance} ({g.mode})" if multi else g.label
+        key = f"{g.label} on {g.problem} ({g.mode})" if multi else g.label
         times.setdefault(key, {})[g.threads] = r.time
     for key, by_threads in times.items():
         t1, t2 = by_threads.get(1), by_threads.get(2)
