@@ -34,7 +34,14 @@ done
 [ "$(tail -n +2 "$tmp/r/g-diff.csv" | wc -l)" -eq 8 ] && ok || bad "g-diff.csv: expected 8 records"
 [ ! -s "$tmp/out" ] && ok || bad "records-only wrote puzzles to standard output"
 expect 2 "an existing sweep, no --force" -- "$pb" sweep "$tmp/g.sweep" --out "$tmp/r" -q
-one_line_error 'g-diff.csv exists: give --force'
+one_line_error '^puzzlebench: sweep: .*/r/g-diff.csv exists: give --force'
+# Every method's outputs are looked at before any is made: a later one's refuse the
+# sweep as the first's do, and the first is left as it was.
+mv "$tmp/r/g-diff.csv" "$tmp/r/g-diff.csv.kept"
+expect 2 "a later method's records there, no --force" -- "$pb" sweep "$tmp/g.sweep" --out "$tmp/r" -q
+one_line_error '^puzzlebench: sweep: .*/r/g-all.csv exists: give --force'
+[ ! -e "$tmp/r/g-diff.csv" ] && ok || bad "a refused sweep made g-diff.csv"
+mv "$tmp/r/g-diff.csv.kept" "$tmp/r/g-diff.csv"
 expect 0 "--force" -- "$pb" sweep "$tmp/g.sweep" --out "$tmp/r" -q --force
 
 # --resume keeps what is done and makes only the rest: a finished method stays as it
@@ -59,7 +66,7 @@ has '^rows=8 of 8$' "$tmp/r/g-diff.meta"
 has "^run_id=$(sed -n 's/^run_id=//p' "$tmp/whole/g-diff.meta") [0-9TZ]+-[0-9a-f]{6}$" "$tmp/r/g-diff.meta"
 expect 2 "--resume with a method's options changed" -- "$pb" sweep "$tmp/g.sweep" --out "$tmp/r" -q \
     --resume --generate "diff: --seed 4 --count 2 --size 5x5,6x6 --difficulty easy,hard"
-one_line_error 'g-diff.csv:2: record 1 is not .*made with other options'
+one_line_error '^puzzlebench: sweep: .*g-diff.csv:2: record 1 is not .*made with other options'
 # Records of another build (its .meta's commit=): --resume refuses to mix two builds'
 # records in one file, as an engine sweep's does, in a generation sweep and in generate
 # alone, and leaves the records as they were; this build's .meta resumes.
@@ -70,11 +77,11 @@ has '^commit=.' "$tmp/own.meta"
 sed -i 's/^commit=.*/commit=0123456789abcdef0123456789abcdef01234567/' "$tmp/r/g-diff.meta"
 forged="cannot resume: the commit differs \(the .meta: '0123456789abcdef0123456789abcdef01234567', now: "
 expect 2 "sweep --resume over another build's records" -- "$pb" sweep "$tmp/g.sweep" --out "$tmp/r" -q --resume
-one_line_error "g-diff.meta: $forged"
+one_line_error "^puzzlebench: sweep: .*g-diff.meta: $forged"
 cmp -s "$tmp/r/g-diff.csv" "$tmp/cut.csv" && ok || bad "a refused sweep --resume changed g-diff.csv"
 expect 2 "generate --resume over another build's records" -- "$pb" generate kakuro --seed 3 --count 2 \
     --size 5x5,6x6 --difficulty easy,hard -q --stats "$tmp/r/g-diff.csv" --records-only --resume
-one_line_error "g-diff.meta: $forged"
+one_line_error "^puzzlebench: generate: .*g-diff.meta: $forged"
 cmp -s "$tmp/r/g-diff.csv" "$tmp/cut.csv" && ok || bad "a refused generate --resume changed g-diff.csv"
 "$pb" generate kakuro --size 5x5 --count 3 --seed 2 --out "$tmp/gd" -q
 head -n 2 "$tmp/gd/generate.csv" >"$tmp/gd/cut" && mv "$tmp/gd/cut" "$tmp/gd/generate.csv"
@@ -154,6 +161,24 @@ refused 'generator kakuro\ndiff 2\ngenerate a: --size 5x5' "x.sweep:4: diff is n
 refused 'generator sudoku\ngenerate a: --size 4' "x.sweep:3: family kakuro has no generator 'sudoku'"
 refused 'generator kakuro' "a generation sweep needs 'generate'"
 refused 'instances x.kak\ngenerate a: --size 5x5' "x.sweep:4: 'generate' belongs to a generation sweep"
+# A value or a combination that the generator refuses is refused before any method is
+# made (not hours into the first), at the key's line, naming the method; so is it in
+# --list, and on the command line (--generate).
+refused 'generator kakuro\ngenerate a: --size 5x5\n b: --size 4x' \
+    "^puzzlebench: sweep: .*x.sweep:4: method b: --size expects RxC \\(e.g. 11x11\\), got '4x'"
+refused 'generator kakuro\ngenerate a: --size 5x5\n b: --size 5x5 --checker nope' \
+    "^puzzlebench: sweep: .*x.sweep:4: method b: unknown engine 'nope'"
+refused 'generator kakuro\ngenerate a: --size 5x5\n b: --max-attempts 0' \
+    '^puzzlebench: sweep: .*x.sweep:4: method b: --max-attempts expects a whole number >= 1'
+refused 'generator kakuro\ngenerate a: --size 5x5\n b: --checker combo --order row' \
+    '^puzzlebench: sweep: .*x.sweep:4: method b: engine combo takes no --order'
+expect 2 "--list of a refused method" -- "$pb" sweep "$tmp/x.sweep" --out "$tmp/x" --list
+one_line_error '^puzzlebench: sweep: .*x.sweep:4: method b: engine combo takes no --order'
+[ ! -s "$tmp/out" ] && ok || bad "--list of a refused method listed: $(cat "$tmp/out")"
+expect 2 "--generate of a refused value" -- "$pb" sweep "$tmp/g.sweep" --out "$tmp/x" -q \
+    --generate "a: --size 5x5 b: --count 0"
+one_line_error "^puzzlebench: sweep: --generate: method b: --count expects a whole number from 1 "
+[ ! -e "$tmp/x" ] && ok || bad "--generate of a refused value: wrote $tmp/x"
 expect 2 "--against" -- "$pb" sweep "$tmp/g.sweep" --out "$tmp/a" --against "$pb"
 one_line_error 'g.sweep: a generation sweep runs on one build'
 expect 2 "generate --records-only without --stats" -- "$pb" generate kakuro --size 5x5 --records-only

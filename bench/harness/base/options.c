@@ -22,24 +22,33 @@ static int command_length(const char *cmd)
     return (int)strcspn(cmd, " ");
 }
 
+/* What usage errors begin with in place of "CMD: " (pb_usage_place), or NULL. */
+static const char *usage_place;
+
+void pb_usage_place(const char *place)
+{
+    usage_place = place;
+}
+
 int pb_usage_error(const char *cmd, const char *fmt, ...)
 {
-    char what[PB_SAY_MAX];
+    char what[PB_SAY_MAX], head[PB_SAY_MAX / 2] = "";
     va_list ap;
     va_start(ap, fmt);
     vsnprintf(what, sizeof what, fmt, ap);
     va_end(ap);
     /* One hint per message: one that names its own place to look keeps it. */
     const int hinted = strstr(what, "(see ") != NULL;
-    const int word = cmd ? command_length(cmd) : 0;
-    if (cmd && hinted)
-        pb_say("%.*s: %s", word, cmd, what);
+    if (usage_place)
+        snprintf(head, sizeof head, "%s", usage_place);
     else if (cmd)
-        pb_say("%.*s: %s (see 'puzzlebench %s --help')", word, cmd, what, cmd);
-    else if (hinted)
-        pb_say("%s", what);
+        snprintf(head, sizeof head, "%.*s: ", command_length(cmd), cmd);
+    if (hinted)
+        pb_say("%s%s", head, what);
+    else if (cmd)
+        pb_say("%s%s (see 'puzzlebench %s --help')", head, what, cmd);
     else
-        pb_say("%s (see 'puzzlebench --help')", what);
+        pb_say("%s%s (see 'puzzlebench --help')", head, what);
     return 2;
 }
 

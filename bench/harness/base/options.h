@@ -119,6 +119,11 @@ void pb_options_help(FILE *f, const pb_option *table, const char *cmd, const voi
  * lists that one's options. */
 int pb_usage_error(const char *cmd, const char *fmt, ...) __attribute__((format(printf, 2, 3)));
 
+/* Until pb_usage_place(NULL), usage errors begin with place ("sweep: FILE:LINE: method
+ * NAME: ") in place of "CMD: ": for a caller that runs a command of its own in this
+ * process with words from its own file (a generation sweep's methods). */
+void pb_usage_place(const char *place);
+
 /* A table row's usual fields: the long name, the type, the field of struct S that
  * it fills, the value's name in help (NULL for a flag) and the help. A row adds any
  * other field after it: {PB_OPT_ROW(S, ...), .key = 'k'}. */

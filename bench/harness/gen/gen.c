@@ -316,15 +316,48 @@ static int make_tasks(pb_gen_state *s, const pb_world *w)
     return 0;
 }
 
+/* The caller that runs generators in this process, or NULL (gen.h). */
+static pb_gen_caller *caller;
+
+void pb_gen_set_caller(pb_gen_caller *c)
+{
+    caller = c;
+}
+
+/* The word the run's refusals begin with. */
+static const char *said_as(void)
+{
+    return caller && caller->as ? caller->as : "generate";
+}
+
+/* A checked run (pb_gen_caller.check): its tasks told, its outputs checked where the
+ * caller asks, nothing made. 0, or the exit status after saying why. */
+static int check_only(const pb_gen_hook *h, const pb_gen_plan *p, const pb_gen_opts *o,
+                      const pb_world *w)
+{
+    caller->tasks = p->tasks;
+    pb_gen_state *s = calloc(1, sizeof *s);
+    if (!s) return pb_say("%s: out of memory", said_as()), PB_EXIT_FAILED;
+    *s = (pb_gen_state){.h = h, .p = p, .o = o, .n = p->tasks, .as = said_as()};
+    s->recorded = (o->out || o->stats) && !w->rank;
+    /* Rank 0 looks; every rank returns what it found, as pb_gen_run's ranks do. */
+    int32_t rc = w->rank || !caller->check_outputs ? 0 : pb_gen_check_outputs(s);
+    if (w->size > 1 && pb_world_bcast(&rc, sizeof rc, 0)) rc = PB_EXIT_FAILED;
+    free(s);
+    return rc;
+}
+
 int pb_gen_run(const pb_gen_hook *h, const pb_gen_plan *p, const pb_gen_opts *o)
 {
     const pb_world *w = pb_world_get();
     int rc = check_opts(o, w->size);
     if (rc) return rc;
+    if (caller && caller->check) return check_only(h, p, o, w);
     pb_gen_state *s = calloc(1, sizeof *s);
     if (s) {
         *s = (pb_gen_state){.h = h, .p = p, .o = o, .n = p->tasks, .stop_at = p->tasks};
         s->ranks = w->size;
+        s->as = said_as();
         s->item = calloc((size_t)s->n + 1, sizeof *s->item);
         s->made = calloc((size_t)s->n + 1, 1);
     }

@@ -161,6 +161,18 @@ typedef struct pb_gen_opts {
  * status (harness/base/exit.h). */
 int pb_gen_run(const pb_gen_hook *h, const pb_gen_plan *p, const pb_gen_opts *o);
 
+/* What a caller that runs generators in this process (a generation sweep,
+ * sweep_generate.c) tells the runner, from pb_gen_set_caller(c) until
+ * pb_gen_set_caller(NULL). */
+typedef struct pb_gen_caller {
+    const char *as;    /* the word the runner's refusals begin with ("sweep"), for "generate" */
+    int check;         /* 1: a run stops once its options are checked: it makes and
+                          writes nothing, and returns 0 */
+    int check_outputs; /* with check: a new run whose outputs exist is refused too */
+    long tasks;        /* set by a checked run: the tasks its options ask for */
+} pb_gen_caller;
+void pb_gen_set_caller(pb_gen_caller *c);
+
 /* The command line argv[1 ..] after prefix, less the runner's options that change
  * only where and how fast the puzzles are made (--threads, --out, --force, ...) and
  * those named in also (options of the family's that take a value), ending in '\n':

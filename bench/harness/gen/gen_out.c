@@ -230,19 +230,33 @@ static int lock_outputs(pb_gen_state *s, char *err, size_t errlen)
            -1;
 }
 
-int pb_gen_open(pb_gen_state *s)
+/* The paths of the puzzles in --out DIR and of the records. */
+static void set_paths(pb_gen_state *s)
 {
-    char err[PB_MSG_MAX];
     const pb_gen_opts *o = s->o;
-    pb_stream_mode mode = o->resume ? PB_STREAM_RESUME : o->force ? PB_STREAM_FORCE : PB_STREAM_NEW;
-    int rc = 0;
     if (o->out) {
-        rc = pb_out_folder(o->out, err, sizeof err);
         snprintf(s->dir_text, sizeof s->dir_text, "%s/%s", o->out, PB_GEN_PUZZLES);
         snprintf(s->records_path, sizeof s->records_path, "%s/%s", o->out, PB_GEN_RECORDS);
     } else if (o->stats) {
         snprintf(s->records_path, sizeof s->records_path, "%s", o->stats);
     }
+}
+
+int pb_gen_check_outputs(pb_gen_state *s)
+{
+    char err[PB_MSG_MAX];
+    set_paths(s);
+    if (s->o->resume || s->o->force || !refuse_existing(s, err, sizeof err)) return 0;
+    return pb_say("%s: %s", s->as, err), PB_EXIT_USAGE;
+}
+
+int pb_gen_open(pb_gen_state *s)
+{
+    char err[PB_MSG_MAX];
+    const pb_gen_opts *o = s->o;
+    pb_stream_mode mode = o->resume ? PB_STREAM_RESUME : o->force ? PB_STREAM_FORCE : PB_STREAM_NEW;
+    int rc = o->out ? pb_out_folder(o->out, err, sizeof err) : 0;
+    set_paths(s);
     if (!rc && s->recorded) rc = lock_outputs(s, err, sizeof err);
     /* The folder is ours now: what a run killed there left half written goes. */
     if (!rc && o->out && mode != PB_STREAM_NEW) pb_out_drop_stale_temps(o->out);
@@ -261,7 +275,7 @@ int pb_gen_open(pb_gen_state *s)
         char ignored[200];
         pb_stream_close(&s->text, ignored, sizeof ignored);
         pb_stream_close(&s->records, ignored, sizeof ignored);
-        return pb_say("generate: %s", err), PB_EXIT_USAGE;
+        return pb_say("%s: %s", s->as, err), PB_EXIT_USAGE;
     }
     say_kept(s);
     return 0;

@@ -37,11 +37,16 @@ typedef struct pb_gen_state {
     pb_progress progress;            /* on a terminal, unless --quiet */
     double elapsed_s;                /* the making's wall time */
     int ranks;                       /* MPI ranks making (1: none) */
+    const char *as;                  /* the word refusals begin with (pb_gen_caller) */
 } pb_gen_state;
 
 /* gen_out.c: opens the outputs; with --resume, keeps the finished tasks and sets
  * s->from. 0, or the exit status after printing why. */
 int pb_gen_open(pb_gen_state *s);
+/* gen_out.c: what pb_gen_open would refuse before it takes the lock, without opening
+ * anything (a checked run, pb_gen_caller): a new run's outputs that exist. 0, or the
+ * exit status after printing why. */
+int pb_gen_check_outputs(pb_gen_state *s);
 /* gen_out.c: writes task s->next (finished, not stopping the run). 0, or -1 with the
  * message in s->error. */
 int pb_gen_write(pb_gen_state *s, long t);

@@ -12,6 +12,7 @@
 
 #include "harness/base/exit.h"
 #include "harness/base/say.h"
+#include "harness/gen/gen.h"
 #include "harness/mpi/world.h"
 #include "sweep_lines.h"
 
@@ -64,30 +65,66 @@ static int keeps_going(const pb_sweep_lines *m, int k)
     return 0;
 }
 
-/* Runs (or lists) every method. The exit status: the first that is not 0, where a
- * limit is a result for a method that keeps going. */
-static int run_methods(const pb_sweep_spec *s, const pb_sweep_opts *o, const pb_command *g,
-                       const pb_sweep_lines *m)
+/* Checks every method as its run would, before any is made, so that a mistake in the
+ * last is not found hours into the first: its options and their combination (the
+ * generator's own checks, said at the key's line of the sweep file) and, but for
+ * --list, that a new run's outputs are not there. puzzles[k]: method k's puzzles. 0,
+ * or the exit status after saying why. */
+static int check_methods(const pb_sweep_spec *s, const pb_sweep_opts *o, const pb_command *g,
+                         const pb_sweep_lines *m, long *puzzles)
 {
-    const int rank0 = !pb_world_get()->rank;
-    if (!o->list_only && mkdir(o->out_dir, 0777) && errno != EEXIST)
-        return pb_say("sweep: cannot create %s: %s", o->out_dir, strerror(errno)), PB_EXIT_USAGE;
-    if (!o->list_only) pb_install_interrupt_handler(); /* a method's finished puzzles are kept */
+    char where[600], place[700];
+    pb_sweep_spec_where(s, pb_gen_methods_key(s), o->source, where, sizeof where);
+    pb_gen_caller c = {.as = "sweep", .check = 1, .check_outputs = !o->list_only};
+    pb_gen_set_caller(&c);
+    int rc = 0;
+    for (int k = 0; k < m->n && !rc; k++) {
+        char path[PB_PATH_MAX], *argv[PB_LINES_MAX_WORDS + 16];
+        const int argc = method_argv(s, o, m, k, path, sizeof path, argv);
+        snprintf(place, sizeof place, "sweep: %smethod %s: ", where, m->name[k]);
+        pb_usage_place(place);
+        c.tasks = 0;
+        rc = g->run(g, argc, argv, 3);
+        puzzles[k] = c.tasks;
+    }
+    pb_usage_place(NULL);
+    pb_gen_set_caller(NULL);
+    return rc;
+}
+
+/* Lists every method's command. */
+static void list_methods(const pb_sweep_spec *s, const pb_sweep_opts *o, const pb_sweep_lines *m)
+{
+    if (pb_world_get()->rank) return;
     for (int k = 0; k < m->n; k++) {
         char path[PB_PATH_MAX], *argv[PB_LINES_MAX_WORDS + 16];
         const int argc = method_argv(s, o, m, k, path, sizeof path, argv);
-        if (o->list_only) {
-            if (!rank0) continue;
-            printf("%s-%s:", s->name, m->name[k]);
-            for (int i = 0; i < argc; i++) printf(" %s", argv[i]);
-            printf("\n");
-            continue;
-        }
-        const int rc = g->run(g, argc, argv, 3);
-        if (rc && !(rc == PB_EXIT_LIMIT && keeps_going(m, k))) return rc;
+        printf("%s-%s:", s->name, m->name[k]);
+        for (int i = 0; i < argc; i++) printf(" %s", argv[i]);
+        printf("\n");
+    }
+}
+
+/* Runs every method. The exit status: the first that is not 0, where a limit is a
+ * result for a method that keeps going. */
+static int run_methods(const pb_sweep_spec *s, const pb_sweep_opts *o, const pb_command *g,
+                       const pb_sweep_lines *m)
+{
+    if (mkdir(o->out_dir, 0777) && errno != EEXIST)
+        return pb_say("sweep: cannot create %s: %s", o->out_dir, strerror(errno)), PB_EXIT_USAGE;
+    pb_install_interrupt_handler(); /* a method's finished puzzles are kept */
+    pb_gen_caller c = {.as = "sweep"};
+    pb_gen_set_caller(&c);
+    int rc = 0;
+    for (int k = 0; k < m->n && !rc; k++) {
+        char path[PB_PATH_MAX], *argv[PB_LINES_MAX_WORDS + 16];
+        const int argc = method_argv(s, o, m, k, path, sizeof path, argv);
+        rc = g->run(g, argc, argv, 3);
+        if (rc == PB_EXIT_LIMIT && keeps_going(m, k)) rc = 0;
         setenv("PB_LOAD_WARNED", "1", 1); /* the load is warned of once, for the first */
     }
-    return 0;
+    pb_gen_set_caller(NULL);
+    return rc;
 }
 
 int pb_sweep_generate(const pb_sweep_spec *s, const pb_sweep_opts *o)
@@ -111,7 +148,10 @@ int pb_sweep_generate(const pb_sweep_spec *s, const pb_sweep_opts *o)
         pb_say("sweep: %s%s", at, err.msg);
         rc = PB_EXIT_USAGE;
     } else {
-        rc = run_methods(s, o, g, &m);
+        long puzzles[PB_LINES_MAX];
+        rc = check_methods(s, o, g, &m, puzzles);
+        if (!rc && o->list_only) list_methods(s, o, &m);
+        if (!rc && !o->list_only) rc = run_methods(s, o, g, &m);
     }
     pb_sweep_lines_free(&m);
     return rc;
