@@ -44,9 +44,13 @@ def sweep_kind(meta):
 def sweep_name(path):
     """The name of the sweep that wrote a result CSV: its .meta's `sweep=` file without
     folder and suffix, else (files that other tools write, a sweep given as options
-    alone) the CSV's own name."""
+    alone) the CSV's own name. A generation sweep's records (generator=) go by their
+    own name, NAME-METHOD, whatever file the sweep was read from: a family's section
+    claims them by the sweep's name (`--name kakuro-gen`), not by its file's."""
     meta = read_meta(meta_of(path))
     source = meta.get("sweep") if meta else ""
+    if sweep_kind(meta) == "generate":
+        return path.stem
     return PurePosixPath(source).stem if source.endswith(".sweep") else path.stem
 
 

@@ -30,6 +30,10 @@ for m in diff all; do
     if [ "$(records "$tmp/r/g-$m.csv")" = "$(records "$tmp/$m.csv")" ]; then ok; else
         bad "g-$m.csv: records differ from generate's"; fi
     has '^generator=kakuro$' "$tmp/r/g-$m.meta"
+    # What a solving sweep's .meta says of its sweep, for a reader of the records.
+    has '^family=kakuro$' "$tmp/r/g-$m.meta"
+    has "^sweep=$tmp/g.sweep\$" "$tmp/r/g-$m.meta"
+    has '^sweep_hash=fnv1a64:[0-9a-f]{16}$' "$tmp/r/g-$m.meta"
 done
 [ "$(tail -n +2 "$tmp/r/g-diff.csv" | wc -l)" -eq 8 ] && ok || bad "g-diff.csv: expected 8 records"
 [ ! -s "$tmp/out" ] && ok || bad "records-only wrote puzzles to standard output"
@@ -125,6 +129,8 @@ expect 0 "puzzles folder" -- "$pb" sweep "$tmp/f.sweep" --out "$tmp/f" -q
 "$pb" generate kakuro --size 7x7 --seed 2 --out "$tmp/f-hand" -q
 cmp -s "$tmp/f/k-ex/generate.txt" "$tmp/f-hand/generate.txt" && [ -f "$tmp/f/k-ex/generate.meta" ] &&
     ok || bad "puzzles folder: k-ex/ is not what generate --out writes"
+has '^family=kakuro$' "$tmp/f/k-ex/generate.meta"
+has "^sweep=$tmp/f.sweep\$" "$tmp/f/k-ex/generate.meta"
 
 # A limit (one attempt a puzzle): a result with --keep-going, exit 3 without it.
 limited() {

@@ -442,6 +442,25 @@ class RealCompare(unittest.TestCase):
         self.assertIn("| backtrack/row | enum-all | faster on 2 of 2, slower on 0, inconclusive on 0 |", enum)
 
 
+class OwnGenerationSweep(unittest.TestCase):
+    """A generation sweep of the user's own file run as `--name kakuro-gen` (docs/cli.md):
+    its .meta's sweep= names that file, yet kakuro's section reads its records, by
+    their name kakuro-gen-METHOD."""
+
+    def test_read_by_its_name(self):
+        need_program(PUZZLEBENCH, STRICT)
+        with tempfile.TemporaryDirectory() as name:
+            sweep, out = Path(name) / "mygen.sweep", Path(name) / "out"
+            sweep.write_text("family kakuro\ngenerator kakuro\ngenerate ours: --seed 3 --count 1 --size 6x6\n")
+            subprocess.run([PUZZLEBENCH, "sweep", str(sweep), "--name", "kakuro-gen", "--out", str(out), "-q"],
+                           check=True, capture_output=True, timeout=600)
+            self.assertEqual(provenance.read_meta(out / "kakuro-gen-ours.meta").get("sweep"), str(sweep))
+            done = run_report(out, program=PUZZLEBENCH)
+            self.assertEqual(done.returncode, 0, done.stderr)
+            self.assertNotIn("left out", done.stderr)
+            self.assertIn("### Generation time", (out / "REPORT.md").read_text())
+
+
 class TwoBuilds(unittest.TestCase):
     """A `sweep --against` pair, run by the program against itself, in a section of
     its own, the other build's commit named apart rather than mixed."""

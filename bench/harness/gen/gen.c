@@ -358,6 +358,7 @@ int pb_gen_run(const pb_gen_hook *h, const pb_gen_plan *p, const pb_gen_opts *o)
         *s = (pb_gen_state){.h = h, .p = p, .o = o, .n = p->tasks, .stop_at = p->tasks};
         s->ranks = w->size;
         s->as = said_as();
+        s->meta_lines = caller ? caller->meta : NULL;
         s->item = calloc((size_t)s->n + 1, sizeof *s->item);
         s->made = calloc((size_t)s->n + 1, 1);
     }

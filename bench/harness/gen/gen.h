@@ -161,6 +161,8 @@ typedef struct pb_gen_opts {
  * status (harness/base/exit.h). */
 int pb_gen_run(const pb_gen_hook *h, const pb_gen_plan *p, const pb_gen_opts *o);
 
+enum { PB_GEN_META_LINES = 8 };
+
 /* What a caller that runs generators in this process (a generation sweep,
  * sweep_generate.c) tells the runner, from pb_gen_set_caller(c) until
  * pb_gen_set_caller(NULL). */
@@ -170,6 +172,10 @@ typedef struct pb_gen_caller {
                           writes nothing, and returns 0 */
     int check_outputs; /* with check: a new run whose outputs exist is refused too */
     long tasks;        /* set by a checked run: the tasks its options ask for */
+    /* Lines the .meta adds after generator= ("key=value", NULL-ended, at most
+     * PB_GEN_META_LINES), or NULL: what the caller knows of the run (a sweep's
+     * family=, sweep=, sweep_hash=). */
+    const char *const *meta;
 } pb_gen_caller;
 void pb_gen_set_caller(pb_gen_caller *c);
 

@@ -323,7 +323,14 @@ static int save_meta(const pb_gen_state *s, char *err, size_t errlen)
                  "median_hi_s:%.9g cv:%.4g",
                  s->timing.samples, s->timing.runs_per_sample, t->median, t->median_lo,
                  t->median_hi, t->cv);
-    const char *extra[] = {generator, count, status, rows, timing[0] ? timing : NULL, NULL};
+    const char *extra[PB_GEN_META_LINES + 6];
+    int n = 0;
+    extra[n++] = generator;
+    for (const char *const *l = s->meta_lines; l && *l && n < PB_GEN_META_LINES + 1; l++)
+        extra[n++] = *l;
+    extra[n++] = count, extra[n++] = status, extra[n++] = rows;
+    if (timing[0]) extra[n++] = timing;
+    extra[n] = NULL;
     return pb_meta_save(meta, &s->meta, extra, err, errlen);
 }
 

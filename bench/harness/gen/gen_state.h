@@ -38,6 +38,7 @@ typedef struct pb_gen_state {
     double elapsed_s;                /* the making's wall time */
     int ranks;                       /* MPI ranks making (1: none) */
     const char *as;                  /* the word refusals begin with (pb_gen_caller) */
+    const char *const *meta_lines;   /* the caller's lines for the .meta, or NULL */
 } pb_gen_state;
 
 /* gen_out.c: opens the outputs; with --resume, keeps the finished tasks and sets

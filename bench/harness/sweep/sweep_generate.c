@@ -113,7 +113,13 @@ static int run_methods(const pb_sweep_spec *s, const pb_sweep_opts *o, const pb_
     if (mkdir(o->out_dir, 0777) && errno != EEXIST)
         return pb_say("sweep: cannot create %s: %s", o->out_dir, strerror(errno)), PB_EXIT_USAGE;
     pb_install_interrupt_handler(); /* a method's finished puzzles are kept */
-    pb_gen_caller c = {.as = "sweep"};
+    /* What a solving sweep's .meta says of its sweep, for a reader of the records. */
+    char family[80], source[PB_PATH_EXT_MAX], hash[80];
+    snprintf(family, sizeof family, "family=%s", s->fam->name);
+    snprintf(source, sizeof source, "sweep=%s", o->source);
+    snprintf(hash, sizeof hash, "sweep_hash=%s", o->source_hash);
+    const char *const meta[] = {family, source, hash, NULL};
+    pb_gen_caller c = {.as = "sweep", .meta = meta};
     pb_gen_set_caller(&c);
     int rc = 0;
     for (int k = 0; k < m->n && !rc; k++) {
