@@ -121,6 +121,22 @@ expect 0 "--quick" -- "$pb" sweep "$tmp/g.sweep" --out "$tmp/q" -q --quick
 expect 0 "--list" -- "$pb" sweep "$tmp/g.sweep" --out "$tmp/l" --list
 has '^g-all: puzzlebench generate kakuro --seed 3 --count 2 --size 5x5 --checker thesis' "$tmp/out"
 [ ! -e "$tmp/l" ] && ok || bad "--list wrote files"
+# Its time, as a solving sweep's --list gives it: from each method's earlier run in
+# --out (its .meta's elapsed_s and rows), scaled to the puzzles now asked for.
+[ "$(tail -n 2 "$tmp/out")" = "2 methods, 10 puzzles
+time: no earlier run in $tmp/l/ to estimate it from" ] && ok ||
+    bad "--list with no earlier run: $(tail -n 2 "$tmp/out")"
+has '^elapsed_s=[0-9.e-]+$' "$tmp/r/g-diff.meta"
+sed -i 's/^elapsed_s=.*/elapsed_s=12/' "$tmp/r/g-diff.meta"
+sed -i 's/^elapsed_s=.*/elapsed_s=3/' "$tmp/r/g-all.meta"
+expect 0 "--list beside an earlier run" -- "$pb" sweep "$tmp/g.sweep" --out "$tmp/r" --list
+earlier="the earlier run in $tmp/r/g-%s.meta, at commit [0-9a-f]{7}, took %s s for %s of its %s rows"
+has "^time: g-diff: about 12 s \($(printf "$earlier" diff 12 8 8)\)$" "$tmp/out"
+has "^time: g-all: about 3.0 s \($(printf "$earlier" all 3.0 2 2)\)$" "$tmp/out"
+[ "$(tail -n 1 "$tmp/out")" = "time: about 15 s in all" ] && ok || bad "--list: $(tail -n 1 "$tmp/out")"
+expect 0 "--list --quick beside an earlier run" -- "$pb" sweep "$tmp/g.sweep" --out "$tmp/r" --list --quick
+has "^1 method, 1 puzzle$" "$tmp/out"
+has "^time: g-diff: about 1.5 s \($(printf "$earlier" diff 12 8 8)\)$" "$tmp/out"
 
 # A folder: what generate --out writes, puzzles and all.
 printf 'name k\nfamily kakuro\ngenerator kakuro\npuzzles folder\ngenerate ex: --size 7x7 --seed 2\n' \

@@ -308,7 +308,8 @@ int pb_gen_write(pb_gen_state *s, long t)
  * a reader of an interrupted run's records does not take them for the whole run. */
 static int save_meta(const pb_gen_state *s, char *err, size_t errlen)
 {
-    char meta[PB_PATH_EXT_MAX], generator[80], count[64], timing[200] = "", status[40], rows[80];
+    char meta[PB_PATH_EXT_MAX], generator[80], count[64], timing[200] = "", status[40], rows[80],
+                                                          elapsed[48];
     const char *end = s->next == s->n ? "complete" : pb_interrupted ? "interrupted" : "stopped";
     snprintf(status, sizeof status, "status=%s", end);
     snprintf(rows, sizeof rows, "rows=%ld of %ld%s%s%s", s->next, s->n, s->next == s->n ? "" : " (",
@@ -316,6 +317,9 @@ static int save_meta(const pb_gen_state *s, char *err, size_t errlen)
     meta_path(s, meta, sizeof meta);
     snprintf(generator, sizeof generator, "generator=%s", s->p->generator);
     snprintf(count, sizeof count, "puzzles=%ld", s->next);
+    /* This process's making, as a sweep's elapsed_s: a resumed run's earlier part is not
+     * in it. sweep --list estimates a method's time from it. */
+    snprintf(elapsed, sizeof elapsed, "elapsed_s=%.6g", s->elapsed_s);
     const pb_summary *t = &s->timing.sum;
     if (s->o->timing.samples > 1 && s->timing.samples > 0)
         snprintf(timing, sizeof timing,
@@ -323,12 +327,12 @@ static int save_meta(const pb_gen_state *s, char *err, size_t errlen)
                  "median_hi_s:%.9g cv:%.4g",
                  s->timing.samples, s->timing.runs_per_sample, t->median, t->median_lo,
                  t->median_hi, t->cv);
-    const char *extra[PB_GEN_META_LINES + 6];
+    const char *extra[PB_GEN_META_LINES + 7];
     int n = 0;
     extra[n++] = generator;
     for (const char *const *l = s->meta_lines; l && *l && n < PB_GEN_META_LINES + 1; l++)
         extra[n++] = *l;
-    extra[n++] = count, extra[n++] = status, extra[n++] = rows;
+    extra[n++] = elapsed, extra[n++] = count, extra[n++] = status, extra[n++] = rows;
     if (timing[0]) extra[n++] = timing;
     extra[n] = NULL;
     return pb_meta_save(meta, &s->meta, extra, err, errlen);

@@ -1,6 +1,6 @@
 /* sweep_estimate.c — `sweep --list`'s estimate of a sweep's time: what the earlier run
  * of the same sweep in the output folder took, by its .meta, scaled to this sweep's
- * runs, and whether its settings were these. */
+ * runs, and whether its settings were these; a generation sweep's, method by method. */
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -30,7 +30,8 @@ static const char *differing_setting(const pb_sweep_settings *now, const pb_swee
     return differs;
 }
 
-/* The sweep whose earlier run is looked for: its name, runs, settings and options. */
+/* The sweep whose earlier run is looked for: its name (NAME of DIR/NAME.meta), runs,
+ * settings and options. */
 typedef struct earlier {
     const char *name;
     long runs;
@@ -39,9 +40,9 @@ typedef struct earlier {
 } earlier;
 
 /* What the earlier run of this sweep in the output folder took: the line --list prints
- * ("time: ..."), and in *scaled the time for this sweep's runs (0 when none is known),
- * with *differs set when a setting was not the same. */
-static void earlier_run(const earlier *c, char *line, size_t len, double *scaled, int *differs)
+ * after "time: ", and in *scaled the time for this sweep's runs (0 when none is known),
+ * with *differs set when a setting was not the same. 1 when it has a .meta, else 0. */
+static int earlier_run(const earlier *c, char *line, size_t len, double *scaled, int *differs)
 {
     char path[PB_PATH_EXT_MAX], err[PB_MSG_LONG_MAX], key[64], took[48], whole[48];
     size_t size, n;
@@ -49,19 +50,18 @@ static void earlier_run(const earlier *c, char *line, size_t len, double *scaled
     snprintf(path, sizeof path, "%s/%s.meta", c->o->out_dir, c->name);
     if (c->o->out_new) {
         snprintf(line, len,
-                 "time: no earlier run to estimate it from (--out DIR names the "
-                 "folder of one)");
-        return;
+                 "no earlier run to estimate it from (--out DIR names the folder of one)");
+        return 0;
     }
     struct stat st; /* not a probe by fopen: one of a FIFO would wait for a writer */
     if (stat(path, &st)) {
-        snprintf(line, len, "time: no earlier run in %s/ to estimate it from", c->o->out_dir);
-        return;
+        snprintf(line, len, "no earlier run in %s/ to estimate it from", c->o->out_dir);
+        return 0;
     }
     char *text = pb_read_file(path, &size, err, sizeof err);
     if (!text) {
-        snprintf(line, len, "time: not known (%s)", err);
-        return;
+        snprintf(line, len, "not known (%s)", err);
+        return 1;
     }
     const char *elapsed = pb_meta_value(text, "elapsed_s", &n);
     const char *commit = pb_meta_value(text, "commit", &n);
@@ -71,8 +71,7 @@ static void earlier_run(const earlier *c, char *line, size_t len, double *scaled
     if (r) sscanf(r, "%ld of %ld", &rows, &runs);
     const double s = elapsed ? strtod(elapsed, NULL) : 0;
     if (!(s > 0) || rows <= 0) {
-        snprintf(line, len, "time: the earlier run in %s records no time to estimate it from",
-                 path);
+        snprintf(line, len, "the earlier run in %s records no time to estimate it from", path);
     } else {
         *scaled = s * (double)c->runs / (double)rows;
         pb_progress_duration(*scaled, took, sizeof took);
@@ -80,13 +79,14 @@ static void earlier_run(const earlier *c, char *line, size_t len, double *scaled
         const char *setting = differing_setting(c->settings, c->o, text, key, sizeof key);
         *differs = setting != NULL;
         snprintf(line, len,
-                 "time: about %s (the earlier run in %s, at commit %.*s, took %s for %ld of its "
+                 "about %s (the earlier run in %s, at commit %.*s, took %s for %ld of its "
                  "%ld rows)%s%s%s",
                  took, path, commit_n, commit ? commit : "", whole, rows, runs,
                  setting ? "; its setting " : "", setting ? setting : "",
                  setting ? " differs, so this is only a rough guide" : "");
     }
     free(text);
+    return 1;
 }
 
 void pb_sweep_list_estimate(const pb_sweep_spec *spec, long runs, const pb_sweep_settings *st,
@@ -104,7 +104,34 @@ void pb_sweep_list_estimate(const pb_sweep_spec *spec, long runs, const pb_sweep
     double scaled;
     int differs;
     earlier_run(&c, line, sizeof line, &scaled, &differs);
-    pb_stdout_wrote(printf("%s\n", line)); /* the listing's last line */
+    pb_stdout_wrote(printf("time: %s\n", line)); /* the listing's last line */
+}
+
+void pb_sweep_list_methods_estimate(const pb_sweep_method_run *m, int n, const pb_sweep_opts *o)
+{
+    char line[PB_MSG_LONG_MAX + PB_PATH_EXT_MAX], took[48];
+    double scaled, all = 0;
+    int differs, found = 0, known = 0;
+    long puzzles = 0;
+    for (int k = 0; k < n; k++) {
+        const earlier c = {m[k].meta, m[k].puzzles, &m[k].settings, o};
+        found += earlier_run(&c, line, sizeof line, &scaled, &differs);
+        puzzles += m[k].puzzles;
+    }
+    printf("%d method%s, %ld puzzle%s\n", n, n == 1 ? "" : "s", puzzles, puzzles == 1 ? "" : "s");
+    if (!found) { /* as a solving sweep says it: no method has run here */
+        pb_stdout_wrote(printf("time: %s\n", line));
+        return;
+    }
+    for (int k = 0; k < n; k++) {
+        const earlier c = {m[k].meta, m[k].puzzles, &m[k].settings, o};
+        earlier_run(&c, line, sizeof line, &scaled, &differs);
+        printf("time: %s: %s\n", m[k].name, line);
+        all += scaled, known += scaled > 0;
+    }
+    if (known < n) return;
+    pb_progress_duration(all, took, sizeof took);
+    pb_stdout_wrote(printf("time: about %s in all\n", took)); /* the listing's last line */
 }
 
 void pb_sweep_note_earlier(const char *name, long runs, const pb_sweep_settings *st,

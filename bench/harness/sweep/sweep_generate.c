@@ -15,6 +15,7 @@
 #include "harness/gen/gen.h"
 #include "harness/mpi/world.h"
 #include "sweep_lines.h"
+#include "sweep_meta.h"
 
 /* The keys of a generation sweep. */
 static const char *const generation_keys[] = {"name",           "family",  "generator", "generate",
@@ -92,17 +93,44 @@ static int check_methods(const pb_sweep_spec *s, const pb_sweep_opts *o, const p
     return rc;
 }
 
-/* Lists every method's command. */
-static void list_methods(const pb_sweep_spec *s, const pb_sweep_opts *o, const pb_sweep_lines *m)
+/* What method k's .meta records of the sweep, as a solving sweep's .meta does, for a
+ * reader of its records and for --list's estimate; lines[] points at them, NULL-ended
+ * (at most PB_GEN_META_LINES). */
+static void method_settings(const pb_sweep_spec *s, const pb_sweep_opts *o, pb_sweep_settings *st,
+                            const char **lines)
 {
-    if (pb_world_get()->rank) return;
+    memset(st, 0, sizeof *st);
+    snprintf(st->line[st->n++], PB_SWEEP_SETTING, "family=%s", s->fam->name);
+    snprintf(st->line[st->n++], PB_SWEEP_SETTING, "sweep=%s", o->source);
+    snprintf(st->line[st->n++], PB_SWEEP_SETTING, "sweep_hash=%s", o->source_hash);
+    for (int i = 0; i < st->n; i++) lines[i] = st->line[i];
+    lines[st->n] = NULL;
+}
+
+/* Lists every method's command, then the estimate of its time (puzzles[k]: method k's
+ * puzzles). 0, or the exit status. */
+static int list_methods(const pb_sweep_spec *s, const pb_sweep_opts *o, const pb_sweep_lines *m,
+                        const long *puzzles)
+{
+    if (pb_world_get()->rank) return 0;
+    pb_sweep_method_run *runs = calloc((size_t)m->n, sizeof *runs);
+    if (!runs) return pb_say("sweep: out of memory"), PB_EXIT_FAILED;
     for (int k = 0; k < m->n; k++) {
         char path[PB_PATH_MAX], *argv[PB_LINES_MAX_WORDS + 16];
+        const char *lines[PB_GEN_META_LINES + 1];
         const int argc = method_argv(s, o, m, k, path, sizeof path, argv);
         printf("%s-%s:", s->name, m->name[k]);
         for (int i = 0; i < argc; i++) printf(" %s", argv[i]);
         printf("\n");
+        pb_sweep_method_run *r = &runs[k];
+        snprintf(r->name, sizeof r->name, "%s-%s", s->name, m->name[k]);
+        snprintf(r->meta, sizeof r->meta, "%s%s", r->name, s->gen.puzzles ? "/generate" : "");
+        r->puzzles = puzzles[k];
+        method_settings(s, o, &r->settings, lines);
     }
+    pb_sweep_list_methods_estimate(runs, m->n, o);
+    free(runs);
+    return 0;
 }
 
 /* Runs every method. The exit status: the first that is not 0, where a limit is a
@@ -113,23 +141,22 @@ static int run_methods(const pb_sweep_spec *s, const pb_sweep_opts *o, const pb_
     if (mkdir(o->out_dir, 0777) && errno != EEXIST)
         return pb_say("sweep: cannot create %s: %s", o->out_dir, strerror(errno)), PB_EXIT_USAGE;
     pb_install_interrupt_handler(); /* a method's finished puzzles are kept */
-    /* What a solving sweep's .meta says of its sweep, for a reader of the records. */
-    char family[80], source[PB_PATH_EXT_MAX], hash[80];
-    snprintf(family, sizeof family, "family=%s", s->fam->name);
-    snprintf(source, sizeof source, "sweep=%s", o->source);
-    snprintf(hash, sizeof hash, "sweep_hash=%s", o->source_hash);
-    const char *const meta[] = {family, source, hash, NULL};
-    pb_gen_caller c = {.as = "sweep", .meta = meta};
+    pb_sweep_settings *st = malloc(sizeof *st);
+    if (!st) return pb_say("sweep: out of memory"), PB_EXIT_FAILED;
+    const char *lines[PB_GEN_META_LINES + 1];
+    pb_gen_caller c = {.as = "sweep", .meta = lines};
     pb_gen_set_caller(&c);
     int rc = 0;
     for (int k = 0; k < m->n && !rc; k++) {
         char path[PB_PATH_MAX], *argv[PB_LINES_MAX_WORDS + 16];
         const int argc = method_argv(s, o, m, k, path, sizeof path, argv);
+        method_settings(s, o, st, lines);
         rc = g->run(g, argc, argv, 3);
         if (rc == PB_EXIT_LIMIT && keeps_going(m, k)) rc = 0;
         setenv("PB_LOAD_WARNED", "1", 1); /* the load is warned of once, for the first */
     }
     pb_gen_set_caller(NULL);
+    free(st);
     return rc;
 }
 
@@ -156,7 +183,7 @@ int pb_sweep_generate(const pb_sweep_spec *s, const pb_sweep_opts *o)
     } else {
         long puzzles[PB_LINES_MAX];
         rc = check_methods(s, o, g, &m, puzzles);
-        if (!rc && o->list_only) list_methods(s, o, &m);
+        if (!rc && o->list_only) rc = list_methods(s, o, &m, puzzles);
         if (!rc && !o->list_only) rc = run_methods(s, o, g, &m);
     }
     pb_sweep_lines_free(&m);

@@ -52,4 +52,19 @@ void pb_sweep_list_estimate(const pb_sweep_spec *spec, long runs, const pb_sweep
 void pb_sweep_note_earlier(const char *name, long runs, const pb_sweep_settings *st,
                            const pb_sweep_opts *o, char *out, size_t len);
 
+/* A generation sweep's method, as --list estimates its time. */
+typedef struct pb_sweep_method_run {
+    char name[256];             /* "NAME-METHOD", as --list names it */
+    char meta[272];             /* its .meta in the output folder, less ".meta": "NAME-METHOD", or
+                                   "NAME-METHOD/generate" for a folder */
+    long puzzles;               /* the puzzles its options ask for */
+    pb_sweep_settings settings; /* what its .meta records of the sweep */
+} pb_sweep_method_run;
+
+/* --list of a generation sweep's n methods (sweep_generate.c): "N methods, P puzzles",
+ * then what the earlier run of each in the output folder took, scaled to its puzzles,
+ * and their sum when every one is known; one line as a solving sweep's where none has
+ * run there. */
+void pb_sweep_list_methods_estimate(const pb_sweep_method_run *m, int n, const pb_sweep_opts *o);
+
 #endif
