@@ -13,6 +13,7 @@ import contextlib
 import io
 import math
 import pathlib
+import re
 import shutil
 import sys
 import tempfile
@@ -485,6 +486,32 @@ class KakuroGenerationThreads(unittest.TestCase):
         self.assertNotIn("one core;", plot)
 
 
+class KakuroGenerationLimit(unittest.TestCase):
+    """The time limit the seed comparison names comes from each method's .meta: a
+    generation sweep's generate= line (its command= is the sweep's), else the
+    command= of `generate kakuro` run by hand."""
+
+    def section(self, edit):
+        from analysis.context import Context
+        from analysis.sections import kakuro
+        with tempfile.TemporaryDirectory() as name:
+            tmp = pathlib.Path(name)
+            for method in ("combo-diff", "thesis-all-seed"):
+                stem = f"kakuro-gen-{method}"
+                shutil.copy(FIXTURE / f"{stem}.csv", tmp)
+                (tmp / f"{stem}.meta").write_text(edit(method, (FIXTURE / f"{stem}.meta").read_text()))
+            ctx = Context(tmp, fake_listing(), True, str(FAKE))
+            return "\n".join(x for x in kakuro.section(ctx, SimpleNamespace(name="kakuro"),
+                                                      sorted(tmp.glob("kakuro-gen-*.csv"))) if isinstance(x, str))
+
+    def test_by_hand(self):
+        self.assertIn("| hard: how far it goes (30 s limit per puzzle) |", self.section(lambda m, meta: meta))
+
+    def test_by_a_sweep(self):
+        def by_sweep(method, meta):
+            meta = re.sub(r"(?m)^command=.*$", "command=puzzlebench sweep kakuro-gen.sweep --out results", meta)
+            return meta + f"generate={method}: --seed 1 --count 30 --keep-going --time-limit 12\n"
+        self.assertIn("| hard: how far it goes (12 s limit per puzzle) |", self.section(by_sweep))
 class Drawing(unittest.TestCase):
     """A gnuplot script that exits 0 without writing its images is a failure that
     says so, not one reported as "exit status 0"."""

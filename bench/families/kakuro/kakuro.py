@@ -236,9 +236,15 @@ def _generation(ctx, family, gen_files, methods, notes, puzzles, cells, levels):
 # --- the seed's figures beside ours --------------------------------------------
 
 def _time_limit(ctx, method):
+    """The --time-limit a method's puzzles were made with: in its .meta's generate= line
+    (the method's options, where a generation sweep made them: its command= is the
+    sweep's), else in its command= (`generate kakuro` run by hand); "" when neither says."""
     meta = read_meta(ctx.dir / f"kakuro-gen-{method}.meta")
-    found = re.search(r"--time-limit[ =]([0-9.]+)", meta.get("command")) if meta else None
-    return found.group(1) if found else ""
+    for key in ("generate", "command"):
+        found = re.search(r"--time-limit[ =]([0-9.]+)", meta.get(key) or "") if meta else None
+        if found:
+            return found.group(1)
+    return ""
 
 
 class Pool:

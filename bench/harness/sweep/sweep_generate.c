@@ -94,15 +94,21 @@ static int check_methods(const pb_sweep_spec *s, const pb_sweep_opts *o, const p
 }
 
 /* What method k's .meta records of the sweep, as a solving sweep's .meta does, for a
- * reader of its records and for --list's estimate; lines[] points at them, NULL-ended
- * (at most PB_GEN_META_LINES). */
-static void method_settings(const pb_sweep_spec *s, const pb_sweep_opts *o, pb_sweep_settings *st,
-                            const char **lines)
+ * reader of its records and for --list's estimate: the family, the sweep file, and the
+ * method's own line as the sweep's key gives it ("generate=NAME: OPTIONS", cut at a
+ * setting's length), since the .meta's command= is the sweep's; lines[] points at
+ * them, NULL-ended (at most PB_GEN_META_LINES). */
+static void method_settings(const pb_sweep_spec *s, const pb_sweep_opts *o, const pb_sweep_lines *m,
+                            int k, pb_sweep_settings *st, const char **lines)
 {
     memset(st, 0, sizeof *st);
     snprintf(st->line[st->n++], PB_SWEEP_SETTING, "family=%s", s->fam->name);
     snprintf(st->line[st->n++], PB_SWEEP_SETTING, "sweep=%s", o->source);
     snprintf(st->line[st->n++], PB_SWEEP_SETTING, "sweep_hash=%s", o->source_hash);
+    char *line = st->line[st->n++];
+    int at = snprintf(line, PB_SWEEP_SETTING, "generate=%s:", m->name[k]);
+    for (int i = m->first[k]; i < m->first[k + 1] - 1 && at < PB_SWEEP_SETTING; i++)
+        at += snprintf(line + at, PB_SWEEP_SETTING - (size_t)at, " %s", m->words[i]);
     for (int i = 0; i < st->n; i++) lines[i] = st->line[i];
     lines[st->n] = NULL;
 }
@@ -126,7 +132,7 @@ static int list_methods(const pb_sweep_spec *s, const pb_sweep_opts *o, const pb
         snprintf(r->name, sizeof r->name, "%s-%s", s->name, m->name[k]);
         snprintf(r->meta, sizeof r->meta, "%s%s", r->name, s->gen.puzzles ? "/generate" : "");
         r->puzzles = puzzles[k];
-        method_settings(s, o, &r->settings, lines);
+        method_settings(s, o, m, k, &r->settings, lines);
     }
     pb_sweep_list_methods_estimate(runs, m->n, o);
     free(runs);
@@ -150,7 +156,7 @@ static int run_methods(const pb_sweep_spec *s, const pb_sweep_opts *o, const pb_
     for (int k = 0; k < m->n && !rc; k++) {
         char path[PB_PATH_MAX], *argv[PB_LINES_MAX_WORDS + 16];
         const int argc = method_argv(s, o, m, k, path, sizeof path, argv);
-        method_settings(s, o, st, lines);
+        method_settings(s, o, m, k, st, lines);
         rc = g->run(g, argc, argv, 3);
         if (rc == PB_EXIT_LIMIT && keeps_going(m, k)) rc = 0;
         setenv("PB_LOAD_WARNED", "1", 1); /* the load is warned of once, for the first */
