@@ -113,6 +113,23 @@ cp "$tmp/own.meta" "$tmp/r/g-diff.meta"
 expect 0 "--resume over this build's records" -- "$pb" sweep "$tmp/g.sweep" --out "$tmp/r" -q --resume
 if [ "$(records "$tmp/r/g-diff.csv")" = "$(records "$tmp/whole/g-diff.csv")" ]; then ok; else
     bad "--resume over this build's records: g-diff.csv differs from the uninterrupted run's"; fi
+# A method's outputs that another run is writing are refused, the way out the sweep's
+# own (--out), not the generator's (--stats); the other run is left as it was.
+mkdir "$tmp/lk"
+"$pb" generate kakuro --count 1000000 --size 5x5 -q --stats "$tmp/lk/g-diff.csv" --records-only &
+pid=$!
+for _ in $(seq 1 3000); do # until its first record is written, however slow the machine
+    [ "$(wc -l <"$tmp/lk/g-diff.csv" 2>/dev/null || echo 0)" -ge 2 ] && break
+    sleep 0.02
+done
+kill -STOP "$pid"
+cp "$tmp/lk/g-diff.csv" "$tmp/lk.before"
+expect 2 "a sweep on outputs another run writes" -- "$pb" sweep "$tmp/g.sweep" --out "$tmp/lk" -q --force
+one_line_error "^puzzlebench: sweep: .*/lk/g-diff\.csv\.lock: another run is writing these outputs \(pid $pid\); wait for it, or give --out another folder$"
+cmp -s "$tmp/lk/g-diff.csv" "$tmp/lk.before" && ok || bad "a refused sweep changed the other run's records"
+kill -CONT "$pid"
+kill -TERM "$pid"
+wait "$pid" 2>/dev/null
 # A method timed whole (--samples) cannot be completed piecewise: it is made again.
 printf 'name t\nfamily kakuro\ngenerator kakuro\ngenerate a: --size 5x5 --samples 2\n' >"$tmp/t.sweep"
 expect 0 "a timed method" -- "$pb" sweep "$tmp/t.sweep" --out "$tmp/t" -q

@@ -223,6 +223,14 @@ static int lock_outputs(pb_gen_state *s, char *err, size_t errlen)
     char holder[PB_OUT_LOCK_HOLDER];
     int rc = pb_out_lock_take(&s->lock, s->lock_path, holder, err, errlen);
     if (rc <= 0) return rc;
+    /* A sweep's method writes where the sweep's --out says: its own --out or --stats
+     * is none of the user's to change, and the holder may be a sweep or a generate. */
+    if (strcmp(s->as, "generate"))
+        return snprintf(err, errlen,
+                        "%s: another run is writing these outputs (pid %s); wait for it, or "
+                        "give --out another folder",
+                        s->lock_path, holder),
+               -1;
     return snprintf(err, errlen,
                     "%s: another generate is writing these outputs (pid %s); wait "
                     "for it, or give another %s",
