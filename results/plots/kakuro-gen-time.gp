@@ -13,7 +13,7 @@ set output 'kakuro-gen-time' . '.' . fmt
 set multiplot title 'kakuro: generation time per puzzle vs grid side (one core; 30 puzzles per point, limit hits counted at the time they ran)' font ',13' noenhanced
 set logscale y
 set format y '10^{%L}'
-set yrange [0.01925:30000]
+set yrange [0.017:30000]
 set xrange [4:31]
 set xtics 5 out nomirror
 set mxtics 5

@@ -18,7 +18,7 @@ set xlabel 'time per run (s)'
 set ylabel 'instances solved'
 set yrange [0:113.5]
 set key outside right top vertical Left reverse font ',9' samplen 3 noenhanced
-set xrange [5.9500235e-07:3.0]
+set xrange [5.00499935e-07:3.0]
 set arrow 1 from 2.0, graph 0 to 2.0, graph 1 nohead dt 2 lc rgb '#555555'
 set label 1 'time limit' at 2.0, graph 0.04 right offset -0.5,0 font ',9'
 plot 'kakuro-ladder-public-cactus.tsv' index 0 using 1:2 with linespoints lc rgb '#2ca02c' dt 1 pt 7 ps 0.8 title 'learn', \

@@ -18,14 +18,14 @@ set xlabel 'time per run (s)'
 set ylabel 'instances solved'
 set yrange [0:12.5]
 set key outside right top vertical Left reverse font ',9' samplen 3 noenhanced
-set xrange [0.0008402605:3.0]
+set xrange [0.0008346725:3.0]
 set arrow 1 from 2.0, graph 0 to 2.0, graph 1 nohead dt 2 lc rgb '#555555'
 set label 1 'time limit' at 2.0, graph 0.04 right offset -0.5,0 font ',9'
 plot 'latin-ladder-heldout-cactus.tsv' index 0 using 1:2 with linespoints lc rgb '#e377c2' dt 1 pt 7 ps 0.8 title 'learn-alldiff', \
      'latin-ladder-heldout-cactus.tsv' index 1 using 1:2 with linespoints lc rgb '#2ca02c' dt 1 pt 7 ps 0.8 title 'learn', \
-     'latin-ladder-heldout-cactus.tsv' index 2 using 1:2 with linespoints lc rgb '#8c564b' dt 1 pt 7 ps 0.8 title 'cadical-sat', \
-     'latin-ladder-heldout-cactus.tsv' index 3 using 1:2 with linespoints lc rgb '#1f77b4' dt 1 pt 7 ps 0.8 title 'cadical', \
-     'latin-ladder-heldout-cactus.tsv' index 4 using 1:2 with linespoints lc rgb '#9467bd' dt 3 pt 5 ps 0.8 title 'alldiff/mrv', \
+     'latin-ladder-heldout-cactus.tsv' index 2 using 1:2 with linespoints lc rgb '#9467bd' dt 3 pt 5 ps 0.8 title 'alldiff/mrv', \
+     'latin-ladder-heldout-cactus.tsv' index 3 using 1:2 with linespoints lc rgb '#1f77b4' dt 1 pt 7 ps 0.8 title 'cadical-sat', \
+     'latin-ladder-heldout-cactus.tsv' index 4 using 1:2 with linespoints lc rgb '#8c564b' dt 1 pt 7 ps 0.8 title 'cadical', \
      'latin-ladder-heldout-cactus.tsv' index 5 using 1:2 with linespoints lc rgb '#d62728' dt 1 pt 7 ps 0.8 title 'minisat', \
      'latin-ladder-heldout-cactus.tsv' index 6 using 1:2 with lines lc rgb 'black' dt 3 lw 1.5 title 'virtual best solver', \
      NaN with linespoints lc rgb '#1f77b4' dt 3 pt 5 ps 0.8 title 'backtrack/mrv (none solved)', \

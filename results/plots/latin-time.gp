@@ -14,7 +14,7 @@ set multiplot title 'latin: median wall time over the instances vs hole fraction
 set logscale y
 set format y '10^{%L}'
 set grid xtics ytics lc rgb '#dddddd' lw 1
-set yrange [0.001:8724.33]
+set yrange [0.001:14612.6]
 set xrange [0.28:0.82]
 set xtics 0.1 out nomirror
 set mxtics 5

@@ -18,15 +18,15 @@ set xlabel 'time per run (s)'
 set ylabel 'instances solved'
 set yrange [0:13.5]
 set key outside right top vertical Left reverse font ',9' samplen 3 noenhanced
-set xrange [0.000162738499:3.0]
+set xrange [0.000223645:3.0]
 set arrow 1 from 2.0, graph 0 to 2.0, graph 1 nohead dt 2 lc rgb '#555555'
 set label 1 'time limit' at 2.0, graph 0.04 right offset -0.5,0 font ',9'
 plot 'sudoku-ladder-cactus.tsv' index 0 using 1:2 with linespoints lc rgb '#2ca02c' dt 1 pt 7 ps 0.8 title 'learn', \
      'sudoku-ladder-cactus.tsv' index 1 using 1:2 with linespoints lc rgb '#e377c2' dt 1 pt 7 ps 0.8 title 'learn-alldiff', \
-     'sudoku-ladder-cactus.tsv' index 2 using 1:2 with linespoints lc rgb '#1f77b4' dt 1 pt 7 ps 0.8 title 'cadical', \
-     'sudoku-ladder-cactus.tsv' index 3 using 1:2 with linespoints lc rgb '#8c564b' dt 1 pt 7 ps 0.8 title 'cadical-sat', \
-     'sudoku-ladder-cactus.tsv' index 4 using 1:2 with linespoints lc rgb '#d62728' dt 1 pt 7 ps 0.8 title 'minisat', \
-     'sudoku-ladder-cactus.tsv' index 5 using 1:2 with linespoints lc rgb '#393b79' dt 1 pt 7 ps 0.8 title 'logic', \
+     'sudoku-ladder-cactus.tsv' index 2 using 1:2 with linespoints lc rgb '#1f77b4' dt 1 pt 7 ps 0.8 title 'cadical-sat', \
+     'sudoku-ladder-cactus.tsv' index 3 using 1:2 with linespoints lc rgb '#8c564b' dt 1 pt 7 ps 0.8 title 'cadical', \
+     'sudoku-ladder-cactus.tsv' index 4 using 1:2 with linespoints lc rgb '#393b79' dt 1 pt 7 ps 0.8 title 'logic', \
+     'sudoku-ladder-cactus.tsv' index 5 using 1:2 with linespoints lc rgb '#d62728' dt 1 pt 7 ps 0.8 title 'minisat', \
      'sudoku-ladder-cactus.tsv' index 6 using 1:2 with linespoints lc rgb '#9467bd' dt 3 pt 5 ps 0.8 title 'alldiff/mrv', \
      'sudoku-ladder-cactus.tsv' index 7 using 1:2 with lines lc rgb 'black' dt 3 lw 1.5 title 'virtual best solver', \
      NaN with linespoints lc rgb '#1f77b4' dt 3 pt 5 ps 0.8 title 'backtrack/mrv (none solved)', \

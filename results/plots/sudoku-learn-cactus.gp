@@ -18,12 +18,12 @@ set xlabel 'time per run (s)'
 set ylabel 'instances solved'
 set yrange [0:208.5]
 set key outside right top vertical Left reverse font ',9' samplen 3 noenhanced
-set xrange [0.000846626:45.0]
+set xrange [0.000802541:45.0]
 set arrow 1 from 30.0, graph 0 to 30.0, graph 1 nohead dt 2 lc rgb '#555555'
 set label 1 'time limit' at 30.0, graph 0.04 right offset -0.5,0 font ',9'
-plot 'sudoku-learn-cactus.tsv' index 0 using 1:2 with linespoints lc rgb '#8c564b' dt 1 pt 7 ps 0.8 title 'cadical-sat', \
-     'sudoku-learn-cactus.tsv' index 1 using 1:2 with linespoints lc rgb '#2ca02c' dt 1 pt 7 ps 0.8 title 'learn', \
-     'sudoku-learn-cactus.tsv' index 2 using 1:2 with linespoints lc rgb '#1f77b4' dt 1 pt 7 ps 0.8 title 'cadical', \
+plot 'sudoku-learn-cactus.tsv' index 0 using 1:2 with linespoints lc rgb '#2ca02c' dt 1 pt 7 ps 0.8 title 'learn', \
+     'sudoku-learn-cactus.tsv' index 1 using 1:2 with linespoints lc rgb '#1f77b4' dt 1 pt 7 ps 0.8 title 'cadical-sat', \
+     'sudoku-learn-cactus.tsv' index 2 using 1:2 with linespoints lc rgb '#8c564b' dt 1 pt 7 ps 0.8 title 'cadical', \
      'sudoku-learn-cactus.tsv' index 3 using 1:2 with linespoints lc rgb '#d62728' dt 1 pt 7 ps 0.8 title 'minisat', \
      'sudoku-learn-cactus.tsv' index 4 using 1:2 with lines lc rgb 'black' dt 3 lw 1.5 title 'virtual best solver'
 unset output
