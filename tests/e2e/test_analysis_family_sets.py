@@ -46,7 +46,8 @@ def under(lines, k, value):
     return out
 
 
-class NotouchFamilySets(unittest.TestCase):
+class ScratchCase(unittest.TestCase):
+    """A test with a scratch folder and a report context over it."""
 
     def setUp(self):
         self.tmp = Path(tempfile.mkdtemp())
@@ -54,6 +55,9 @@ class NotouchFamilySets(unittest.TestCase):
 
     def tearDown(self):
         shutil.rmtree(self.tmp)
+
+
+class NotouchFamilySets(ScratchCase):
 
     def sweep(self, values):
         """notouch.csv, its raw samples and .meta: NOTOUCH_LINES once per diff value
@@ -122,19 +126,12 @@ class NotouchFamilySets(unittest.TestCase):
             self.assertIn("| 1x4 | 4 |", section(["2"]))
 
 
-class TenpairFamilySets(unittest.TestCase):
+class TenpairFamilySets(ScratchCase):
     """tenpair's engine comparison of a bound sweep run under two rules (family-sets
     width=9 and width=7): each rules' shortest wins and counts apart, each named."""
 
     HEADER = "row,instance,engine,mode,max_length,threads,status,length,solutions,steps,stored,bytes,nodes,wall_s," \
              "run_id,width,wrap,append"
-
-    def setUp(self):
-        self.tmp = Path(tempfile.mkdtemp())
-        self.ctx = Context(self.tmp, fake_listing(), False, str(FAKE))
-
-    def tearDown(self):
-        shutil.rmtree(self.tmp)
 
     def write(self, name, rows):
         """tenpair-NAME.csv holding rows (engine, mode, bound, width, length, wins, wall_s[,
@@ -224,17 +221,10 @@ class TenpairFamilySets(unittest.TestCase):
         self.assertIn("- the longest bound counted completely within the budget: 102", text)
 
 
-class ParallelFamilySets(unittest.TestCase):
+class ParallelFamilySets(ScratchCase):
     """The parallel section of notouch-parallel.csv run under two settings (diff=2,
     diff=3): each board under each setting has its own times and its speedup over its
     own one thread."""
-
-    def setUp(self):
-        self.tmp = Path(tempfile.mkdtemp())
-        self.ctx = Context(self.tmp, fake_listing(), False, str(FAKE))
-
-    def tearDown(self):
-        shutil.rmtree(self.tmp)
 
     def section(self, times):
         """times: {diff: (median at 1 thread, at 2)}, backtrack/row counting 2x5."""
