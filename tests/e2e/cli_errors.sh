@@ -140,6 +140,11 @@ one_line_error "^puzzlebench: sweep: sl.sweep:4: step-limit names engine 'learn'
 expect 2 "--step-limit for an engine the sweep does not run" -- "$pb" sweep --family notouch --instances 2x3 \
     --engines "backtrack enum-all" --step-limit "100 propagate=5" --list
 one_line_error "^puzzlebench: sweep: --step-limit names engine 'propagate', which the sweep does not run \(its engines: backtrack, enum-all\) \(see "
+# --engines narrowing a file's sweep leaves the file's limits for the engines it drops
+# unused, not refused: a rerun of one engine of a sweep file runs as the file says.
+printf 'family notouch\ninstances 2x3\nengines backtrack propagate\nstep-limit 100 propagate=5\n' >nl.sweep
+expect 0 "--engines narrowing a file with a limit for the engine it drops" -- "$pb" sweep nl.sweep --engines backtrack --list
+has "^2x3 backtrack row first threads=1$" "$tmp/out"
 # An option replaces its key's line in the file: that line is not read, so a fault in
 # it (a sweep key's value, a family key's, an engine the checks would refuse) stops nothing;
 # a fault in a line no option replaces still does.

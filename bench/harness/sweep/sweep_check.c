@@ -56,6 +56,15 @@ static int runs_engine(const pb_sweep_spec *s, const char *name)
     return 0;
 }
 
+/* 1 when --engines replaced the file's engines while the file set the step limits: its
+ * limits for the engines left out are a rerun's to ignore, not a slip to refuse. */
+static int narrowed_by_option(const pb_sweep_spec *s)
+{
+    const int *line = s->key_line;
+    return line[pb_option_find(pb_sweep_keys, "engines") - pb_sweep_keys] < 0 &&
+           line[pb_option_find(pb_sweep_keys, "step-limit") - pb_sweep_keys] > 0;
+}
+
 /* The baseline: one of the sweep's engines, and, after a '/', one of its orders for an
  * engine that takes one. */
 static int check_baseline(const pb_sweep_spec *s, const char *source)
@@ -317,7 +326,8 @@ int pb_sweep_spec_check(pb_sweep_spec *s, const char *source)
     for (int i = 0; i < s->matrix.step_limit.engines.n; i++) {
         const char *name = s->matrix.step_limit.engines.item[i];
         if (!pb_family_engine(s->fam, name)) return unknown_engine(s, "step-limit", source, name);
-        if (!runs_engine(s, name)) return idle_engine(s, "step-limit", source, name);
+        if (!runs_engine(s, name) && !narrowed_by_option(s))
+            return idle_engine(s, "step-limit", source, name);
     }
     for (int i = 0; i < s->matrix.orders.n; i++)
         if (!pb_order_find(s->matrix.orders.item[i])) {

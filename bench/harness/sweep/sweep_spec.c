@@ -282,7 +282,8 @@ const pb_option pb_sweep_keys[] = {
          "speed and keep it in ref_s, never wait)")},
     {KEY("step-limit", PB_OPT_CUSTOM, matrix.step_limit, "N [E=N ...]",
          "per-run step limit (default none); E=N sets engine E's (an\n"
-         "engine the sweep runs)"),
+         "engine the sweep runs; --engines narrowing a file leaves\n"
+         "the file's E=N for the engines it drops unused)"),
      .parse = parse_step_limits},
     {KEY("time-limit", PB_OPT_SECONDS, time_limit, "S",
          "per-run time limit in seconds, 0 for none (a file of puzzles\n"
