@@ -83,4 +83,11 @@ one_line_error "n\.sweep:4: copies: family notouch makes no isomorphic copies"
 sed 's/^copies .*/copies-seed 5/' "$tmp/c.sweep" >"$tmp/bad.sweep"
 expect 2 "copies-seed alone" -- "$pb" sweep "$tmp/bad.sweep" --list
 one_line_error "bad\.sweep:7: copies-seed: the sweep makes no copies"
+# --copies 0 over a file with copies and copies-seed runs the puzzles as given: the
+# file's seed is left unused, not refused; --copies-seed beside --copies 0 still is.
+printf 'copies-seed 5\n' | cat "$tmp/c.sweep" - >"$tmp/s.sweep"
+expect 0 "--copies 0 over a file's copies-seed" -- "$pb" sweep "$tmp/s.sweep" --copies 0 --list
+has "^4 runs, 1 sample each$" "$tmp/out"
+expect 2 "--copies-seed beside --copies 0" -- "$pb" sweep "$tmp/c.sweep" --copies 0 --copies-seed 5 --list
+one_line_error "--copies-seed: the sweep makes no copies"
 finish cli_sweep_copies

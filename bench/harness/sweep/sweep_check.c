@@ -56,13 +56,15 @@ static int runs_engine(const pb_sweep_spec *s, const char *name)
     return 0;
 }
 
-/* 1 when --engines replaced the file's engines while the file set the step limits: its
- * limits for the engines left out are a rerun's to ignore, not a slip to refuse. */
-static int narrowed_by_option(const pb_sweep_spec *s)
+/* 1 when an option replaced the file's key while the file set key setting, which
+ * depends on it: --engines over the file's step-limit E=N, --copies 0 over its
+ * copies-seed. A setting the option leaves without use is a rerun's to ignore, not a
+ * slip to refuse (one given beside the option, or in the file beside the key, is). */
+static int option_over_file(const pb_sweep_spec *s, const char *key, const char *setting)
 {
     const int *line = s->key_line;
-    return line[pb_option_find(pb_sweep_keys, "engines") - pb_sweep_keys] < 0 &&
-           line[pb_option_find(pb_sweep_keys, "step-limit") - pb_sweep_keys] > 0;
+    return line[pb_option_find(pb_sweep_keys, key) - pb_sweep_keys] < 0 &&
+           line[pb_option_find(pb_sweep_keys, setting) - pb_sweep_keys] > 0;
 }
 
 /* The baseline: one of the sweep's engines, and, after a '/', one of its orders for an
@@ -267,7 +269,9 @@ static int check_copies(const pb_sweep_spec *s, const char *source)
                               where, s->fam->name);
     }
     const pb_option *seed = pb_option_find(pb_sweep_keys, "copies-seed");
-    if (s->matrix.copies > 0 || !s->key_line[seed - pb_sweep_keys]) return 0;
+    if (s->matrix.copies > 0 || !s->key_line[seed - pb_sweep_keys] ||
+        option_over_file(s, "copies", "copies-seed"))
+        return 0;
     pb_sweep_spec_at(s, "copies-seed", source, where, sizeof where);
     return pb_usage_error("sweep", "%scopies-seed: the sweep makes no copies (give copies K)",
                           where);
@@ -326,7 +330,7 @@ int pb_sweep_spec_check(pb_sweep_spec *s, const char *source)
     for (int i = 0; i < s->matrix.step_limit.engines.n; i++) {
         const char *name = s->matrix.step_limit.engines.item[i];
         if (!pb_family_engine(s->fam, name)) return unknown_engine(s, "step-limit", source, name);
-        if (!runs_engine(s, name) && !narrowed_by_option(s))
+        if (!runs_engine(s, name) && !option_over_file(s, "engines", "step-limit"))
             return idle_engine(s, "step-limit", source, name);
     }
     for (int i = 0; i < s->matrix.orders.n; i++)
