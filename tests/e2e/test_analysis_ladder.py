@@ -252,6 +252,25 @@ class Ladder(unittest.TestCase):
         self.assertIn("- latin: `bqwh-30` (held-out set, balanced holes) against `qwh-30` (tuning set): the held-out "
                       "set has no rows in this run; the claims on `qwh-30` are not checked on held-out data.", text)
 
+    def test_a_set_of_ones_own_held_to_the_learn_target(self):
+        # sudoku holds a set it names nowhere (sudoku-learn.sweep --instances FILE, a set
+        # of a researcher's own) to the 25x25 sets' target, said to be none of the project's.
+        text = self.section([
+            ("mine", "0", "learn", "done", 5000, 2.0),
+            ("mine", "0", "cadical", "done", 900, 1.0),
+            ("25x25-hard", "0", "learn", "done", 100, 1.0),
+            ("25x25-hard", "0", "cadical", "done", 100, 1.0),
+        ], family="sudoku")
+        self.assertIn("- **learn against cadical** on `mine` (a set not in the project: neither tuned on nor "
+                      "chosen by it): 1/1 solved in 2.00 s against 1/1 in 1.00 s: learn is 2.00× slower "
+                      "(goal: at most 1.5× slower: missed).", text)
+        self.assertIn("- **learn against cadical** on `25x25-hard` (tuning set of the first levers, held out for "
+                      "tiers and rephasing): 1/1 solved", text)
+        # latin names no such target: its other sets get none.
+        text = self.section([("qwh-60", "0.40", "learn", "done", 5000, 2.0),
+                             ("qwh-60", "0.40", "cadical", "done", 900, 1.0)])
+        self.assertNotIn("**learn against cadical** on `qwh-60`", text)
+
     def test_kakuro_public_collections_held_out(self):
         # kakuro's held-out set is the public collections (kakuro-ladder-public.sweep):
         # their puzzles are one set; without the folder it is said absent, and where no

@@ -25,7 +25,8 @@ What is particular to a family comes from its own section module's LADDER dict
 param is (default "parameter"); "peaks",
 where each tool's hardest instance lies; "alldiff_target", the set of the alldiff
 target; "learn_targets", the sets of the learn target, each with how many times as slow
-as cadical learn may be; "set_roles", what a set is to the claims on it ("tuning set":
+as cadical learn may be; "learn_target_others", the same for every set the family
+names nowhere (one a researcher ran with --instances); "set_roles", what a set is to the claims on it ("tuning set":
 the search was tuned on it; "held-out set": never tuned on), said beside its target;
 "held_out", each held-out set with the tuning set whose claims it tests again: the
 targets and the first rung are then compared set against set, and a claim that does
@@ -55,6 +56,9 @@ NEED = ("family", "instance", "engine", "order", "mode", "status", "solutions", 
 # The ladder, weakest reasoning first; a family runs the rungs it has.
 RUNGS = ("backtrack", "propagate", "logic", "combo", "alldiff", "learn")
 FEWER, MORE = "fewer backtracks", "more backtracks"
+# A set the family names nowhere (learn_target_others): not one of the project's, so
+# neither tuned on nor picked here.
+OTHERS_ROLE = "a set not in the project: neither tuned on nor chosen by it"
 MICRO_FILE = "micro.json"
 
 
@@ -357,13 +361,34 @@ def learn_targets(runs_by_family, confs, verdicts):
     (not settled by the bounds)."""
     out = []
     for family, set_name, most in [(f, s, m) for f, conf in confs.items()
-                                   for s, m in conf.get("learn_targets", {}).items()]:
+                                   for s, m in target_sets(conf, runs_by_family.get(f, []))]:
         runs = [r for r in runs_by_family.get(family, []) if r.set == set_name]
         for ref in cadical_tools(runs):
             line = learn_target(runs, ref, family, set_name, most, confs[family], verdicts)
             if line:
                 out.append(line)
     return out
+
+
+def target_sets(conf, runs):
+    """The sets of the learn target with how many times as slow as CaDiCaL learn may be:
+    the family's own, then (with "learn_target_others") each set the run holds that the
+    family names nowhere, a researcher's own given with --instances, held to the same."""
+    own = list(conf.get("learn_targets", {}).items())
+    most = conf.get("learn_target_others")
+    if most is None:
+        return own
+    known = set(conf.get("learn_targets", {})) | set(conf.get("set_roles", {})) | set(conf.get("held_out", {}))
+    return own + [(s, most) for s in sorted({r.set for r in runs} - known)]
+
+
+def set_role(conf, set_name):
+    """What a set is to the claims on it: its role in the family, or, for a set the
+    family does not name, that it is none of the project's."""
+    role = conf.get("set_roles", {}).get(set_name)
+    if role is None and "learn_target_others" in conf and set_name not in conf.get("learn_targets", {}):
+        return OTHERS_ROLE
+    return role
 
 
 def learn_target(runs, ref, family, set_name, most, conf, verdicts):
@@ -386,7 +411,7 @@ def learn_target(runs, ref, family, set_name, most, conf, verdicts):
     if not verdict:
         verdict = f" (goal: at most {most:g}× slower: {_verdict_text(said)})"
     verdicts[(family, set_name, "learn/" + ref)] = said
-    role = conf.get("set_roles", {}).get(set_name)
+    role = set_role(conf, set_name)
     return (f"- **learn against {escape(ref)}** on {code(set_name)}"
             f"{f' ({escape(role)})' if role else ''}: {learn.solved}/{learn.n} solved in "
             f"{learn.time_text()} against {cad.solved}/{cad.n} in {cad.time_text()}: learn is "
