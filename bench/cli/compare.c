@@ -287,6 +287,7 @@ static int compare_files(const char *old_path, const char *new_path, const compa
                             .where_value = w->value},
                      new_ = old;
             new_.file = &f[1], new_.key = key + ncols, new_.where_col = w->col[1];
+            old.engines = new_.engines = cmp_sides_engines(&old, &new_);
             cmp_aside aside;
             if (cmp_aside_find(&aside, &old, &new_, names, nkey)) {
                 rc = input_error("out of memory");
@@ -343,6 +344,7 @@ static int compare_sides(cmp_side *old, cmp_side *new_, int *key, const char **n
 {
     char old_label[BY_LABEL_MAX], new_label[BY_LABEL_MAX];
     const int nkey = key_columns(old->file, old->by_col, key, names);
+    old->engines = new_->engines = cmp_sides_engines(old, new_);
     cmp_aside aside;
     if (cmp_aside_find(&aside, old, new_, names, nkey)) return input_error("out of memory");
     /* As between two files: the sides pair on their other keys. */

@@ -127,15 +127,15 @@ typedef struct cmp_side {
      * ENGINE), in column order_col; NULL: by_value alone picks them */
     const char *by_order;
     int order_col;
+    /* the sides are engines, whose cell order and parameters are their own settings
+     * (cmp_sides_engines) */
+    int engines;
 } cmp_side;
 
 /* Row row of s's file is one of s's rows: --by's value picks it, and --where keeps it. */
 int cmp_side_keeps(const cmp_side *s, const cmp_row *row);
 /* Row row of s's file is picked by --by's value (and order), --where aside. */
 int cmp_side_picks(const cmp_side *s, const cmp_row *row);
-/* s picks its rows by --by engine=...: the sides are engines, whose cell order and
- * parameters are their own settings. */
-int cmp_side_by_engine(const cmp_side *s);
 /* --by's value of s as the user gave it, "ENGINE/ORDER" with an order, shown safely. */
 const char *cmp_side_by_text(const cmp_side *s, char *out, size_t len);
 
@@ -220,8 +220,10 @@ int cmp_aside_find(cmp_aside *a, const cmp_side *old, const cmp_side *new_,
                    const char *const *names, int nkey);
 void cmp_aside_free(cmp_aside *a);
 /* 1 when column is a setting that two sides such as s may hold one value each of:
- * threads, engine_seed, params, and, for --by engine=A,B, order. */
+ * threads, engine_seed, params, and, where the sides are engines, order. */
 int cmp_is_setting(const cmp_side *s, const char *column);
+/* 1 when the sides are engines: they are picked by --by engine=A,B. */
+int cmp_sides_engines(const cmp_side *old, const cmp_side *new_);
 
 /* --where KEY=V,...: the keys, values, and their columns in each of the (up to two)
  * files. */

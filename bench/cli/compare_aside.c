@@ -25,7 +25,7 @@ static int whole_setting(const cmp_side *s, const char *column)
 {
     for (int w = 0; w < NWHOLE; w++)
         if (!strcmp(column, whole[w])) return 1;
-    return cmp_side_by_engine(s) && !strcmp(column, "order");
+    return s->engines && !strcmp(column, "order");
 }
 
 int cmp_is_setting(const cmp_side *s, const char *column)
@@ -51,6 +51,12 @@ static const char *one_value(const cmp_side *s, int col)
         v = x;
     }
     return v;
+}
+
+int cmp_sides_engines(const cmp_side *old, const cmp_side *new_)
+{
+    (void)new_;
+    return old->by_col >= 0 && !strcmp(old->file->table.cell[old->by_col], "engine");
 }
 
 /* How a side's rows that have an item hold it. */
@@ -93,7 +99,7 @@ typedef struct name_seen {
     size_t n;
 } name_seen;
 
-/* --by engine=A,B: the sides are two engines, and an engine's parameters are its own
+/* Where the sides are two engines (--by engine=A,B), an engine's parameters are its own
  * (restart's restart-steps, learn's luby-unit): an item that one side's rows lack,
  * while they hold items of their own, is that engine's setting, and the side holds
  * it as "-". Elsewhere the runs are of the same engines, and an item is set aside
@@ -101,7 +107,7 @@ typedef struct name_seen {
 static int lone_items(const cmp_side *old, const cmp_side *new_, const int col[2])
 {
     const cmp_side *const side[2] = {old, new_};
-    if (!cmp_side_by_engine(old)) return 0;
+    if (!old->engines) return 0;
     for (int i = 0; i < 2; i++) {
         long r = 0;
         const cmp_file *f = side[i]->file;

@@ -73,11 +73,6 @@ int cmp_side_picks(const cmp_side *s, const cmp_row *row)
     return s->by_col < 0 || cmp_value_matches(row->cells[s->by_col], s->by_value);
 }
 
-int cmp_side_by_engine(const cmp_side *s)
-{
-    return s->by_col >= 0 && !strcmp(s->file->table.cell[s->by_col], "engine");
-}
-
 const char *cmp_side_by_text(const cmp_side *s, char *out, size_t len)
 {
     char value[100], order[99];
