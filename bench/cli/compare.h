@@ -220,9 +220,11 @@ int cmp_aside_find(cmp_aside *a, const cmp_side *old, const cmp_side *new_,
                    const char *const *names, int nkey);
 void cmp_aside_free(cmp_aside *a);
 /* 1 when column is a setting that two sides such as s may hold one value each of:
- * threads, engine_seed, params, and, where the sides are engines, order. */
+ * threads, engine_seed, params, and, where the sides are engines, order and engine. */
 int cmp_is_setting(const cmp_side *s, const char *column);
-/* 1 when the sides are engines: they are picked by --by engine=A,B. */
+/* 1 when the sides are engines: --by engine=A,B, or two files whose rows (as --where
+ * keeps them) each hold one engine, a different one. A file of several keeps engine a
+ * key: which of them would pair is not for compare to guess. */
 int cmp_sides_engines(const cmp_side *old, const cmp_side *new_);
 
 /* --where KEY=V,...: the keys, values, and their columns in each of the (up to two)

@@ -1,13 +1,14 @@
 /* compare_aside.c — two runs with different settings (a sweep with --params
- * luby-unit=20 against one with luby-unit=400, threads 1 against 4, or, within one
- * file, --by engine=restart,learn, each engine with parameters of its own): a setting
- * that every row of OLD holds at one value and every row of NEW at another is what
- * tells the two runs apart, as --by's column does within one file. It is set aside,
- * so that the rows pair on their other keys, and the output says so. The settings
- * are threads, engine_seed, and each item of params (NAME=VALUE) on its own: the
- * rows of other engines, or with other items, keep theirs. A setting that a side
- * holds at several values stays a key: which of them would pair is not for compare
- * to guess. */
+ * luby-unit=20 against one with luby-unit=400, threads 1 against 4, a sweep of restart
+ * alone against one of learn alone, or, within one file, --by engine=restart,learn,
+ * each engine with parameters of its own): a setting that every row of OLD holds at
+ * one value and every row of NEW at another is what tells the two runs apart, as
+ * --by's column does within one file. It is set aside, so that the rows pair on their
+ * other keys, and the output says so. The settings are threads, engine_seed, and each
+ * item of params (NAME=VALUE) on its own: the rows of other engines, or with other
+ * items, keep theirs; where the sides are engines, the engine and its cell order too.
+ * A setting that a side holds at several values stays a key: which of them would pair
+ * is not for compare to guess. */
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -20,12 +21,13 @@ static const char *const whole[] = {"threads", "engine_seed"};
 enum { NWHOLE = sizeof whole / sizeof whole[0] };
 
 /* A whole setting of the sides: threads, engine_seed, and, where they are two engines,
- * the cell order each runs in (--by engine=backtrack/mrv,propagate/row). */
+ * the engine (between two files; --by's is no key) and the cell order each runs in
+ * (--by engine=backtrack/mrv,propagate/row). */
 static int whole_setting(const cmp_side *s, const char *column)
 {
     for (int w = 0; w < NWHOLE; w++)
         if (!strcmp(column, whole[w])) return 1;
-    return s->engines && !strcmp(column, "order");
+    return s->engines && (!strcmp(column, "order") || !strcmp(column, "engine"));
 }
 
 int cmp_is_setting(const cmp_side *s, const char *column)
@@ -55,8 +57,12 @@ static const char *one_value(const cmp_side *s, int col)
 
 int cmp_sides_engines(const cmp_side *old, const cmp_side *new_)
 {
-    (void)new_;
-    return old->by_col >= 0 && !strcmp(old->file->table.cell[old->by_col], "engine");
+    if (old->by_col >= 0) return !strcmp(old->file->table.cell[old->by_col], "engine");
+    const int co = pb_table_column(&old->file->table, "engine"),
+              cn = pb_table_column(&new_->file->table, "engine");
+    const char *vo = co >= 0 && cn >= 0 ? one_value(old, co) : NULL;
+    const char *vn = vo ? one_value(new_, cn) : NULL;
+    return vn && strcmp(vo, vn);
 }
 
 /* How a side's rows that have an item hold it. */
@@ -99,11 +105,11 @@ typedef struct name_seen {
     size_t n;
 } name_seen;
 
-/* Where the sides are two engines (--by engine=A,B), an engine's parameters are its own
- * (restart's restart-steps, learn's luby-unit): an item that one side's rows lack,
- * while they hold items of their own, is that engine's setting, and the side holds
- * it as "-". Elsewhere the runs are of the same engines, and an item is set aside
- * only where both sides hold it. */
+/* Where the sides are two engines (--by engine=A,B, or two files of one engine each),
+ * an engine's parameters are its own (restart's restart-steps, learn's luby-unit): an
+ * item that one side's rows lack, while they hold items of their own, is that
+ * engine's setting, and the side holds it as "-". Elsewhere the runs are of the same
+ * engines, and an item is set aside only where both sides hold it. */
 static int lone_items(const cmp_side *old, const cmp_side *new_, const int col[2])
 {
     const cmp_side *const side[2] = {old, new_};

@@ -3,8 +3,10 @@
 # engine=A,B` where the two engines were run with settings of their own: each side's
 # one value of a setting (threads, engine_seed, the cell order, an item of params,
 # one the other engine lacks) is set aside, a side with several keeps it a key
-# (--where picks one), an engine value may be ENGINE/ORDER, and real sweeps of restart and learn, and of
-# backtrack and propagate in two orders, pair on every instance.
+# (--where picks one), an engine value may be ENGINE/ORDER, two files of one engine
+# each pair as --by engine does (a file of several keeps engine a key), and real
+# sweeps of restart and learn, and of backtrack and propagate in two orders, pair on
+# every instance.
 # usage: tests/e2e/cli_compare_engines.sh PATH/TO/puzzlebench SOURCE_DIR
 # shellcheck source=tests/e2e/cli_lib.sh
 . "$(dirname "$0")/cli_lib.sh"
@@ -118,6 +120,76 @@ expect 2 "by engine/order, an engine without orders" -- "$pb" compare "$tmp/orde
 one_line_error "^puzzlebench: compare: $tmp/orders\.csv: expected an order of engine dlx for --by engine=ENGINE/ORDER, got 'row'; it has no cell order \(order -\): give the engine alone$"
 expect 2 "by engine/order, a mistyped engine" -- "$pb" compare "$tmp/orders.csv" --by engine=backtrak/row,dlx
 one_line_error "^puzzlebench: compare: $tmp/orders\.csv: expected a value of column engine for --by, got 'backtrak'; its values: propagate, dlx, backtrack \(did you mean 'backtrack'\?\)$"
+
+# ---- two files, one engine each: the sides are engines, as with --by engine=A,B ----
+# A sweep of restart alone against one of learn alone: the engine is set aside as
+# the files' other settings are, and each engine's parameters as under --by engine.
+set_table restart <<'ROWS'
+0 a restart - 1 restart-steps=50;cell-choice=random 3 90 0.001
+2 b restart - 1 restart-steps=50;cell-choice=random 3 90 0.001
+ROWS
+set_table learn <<'ROWS'
+1 a learn - 1 luby-unit=20;restarts=luby - 50 0.002
+3 b learn - 1 luby-unit=20;restarts=luby - 80 0.002
+ROWS
+expect 0 "two files, one engine each" -- "$pb" compare "$tmp/restart.csv" "$tmp/learn.csv"
+has "^settings set aside, one value in each file \(old/new\): engine restart/learn, params restart-steps=50/-, cell-choice=random/-, luby-unit=-/20, restarts=-/luby$" "$tmp/out"
+has "^a +1\.00 ms \[0\.980, 1\.02\] +2\.00 ms \[1\.96, 2\.04\] +2\.00× slower .* 1\.80× fewer$" "$tmp/out"
+has "^2 pairs: 0 faster, 2 slower, 0 unchanged \(~\)$" "$tmp/out"
+grep -q "only in" "$tmp/out" && bad "two files, one engine each: rows left without a partner" || ok
+expect 0 "two files, one engine each, csv" -- "$pb" compare "$tmp/restart.csv" "$tmp/learn.csv" --csv
+has "^toy,a,4,restart,-,first,1,restart-steps=50;cell-choice=random,3,5,.*,engine=learn;params=luby-unit=20;restarts=luby;engine_seed=-$" "$tmp/out"
+expect 0 "two files, one engine each, json" -- "$pb" compare "$tmp/restart.csv" "$tmp/learn.csv" --json
+python3 - "$tmp/out" <<'PY' && ok || bad "json: set_aside not the engines and their items"
+import json, sys
+d = json.load(open(sys.argv[1]))
+assert [(a["column"], a["item"], a["old"], a["new"]) for a in d["set_aside"]] == [
+    ("engine", None, "restart", "learn"), ("params", "restart-steps", "50", "-"),
+    ("params", "cell-choice", "random", "-"), ("params", "luby-unit", "-", "20"),
+    ("params", "restarts", "-", "luby")], d["set_aside"]
+assert len(d["pairs"]) == 2 and d["only_old"] == 0 and d["only_new"] == 0
+assert [p["new_key"]["engine"] for p in d["pairs"]] == ["learn"] * 2
+PY
+# The same rows as one file, compared with --by engine: the same pairs and ratios.
+cat "$tmp/restart.csv" >"$tmp/rl.csv"
+tail -n +2 "$tmp/learn.csv" >>"$tmp/rl.csv"
+cat "$tmp/restart.samples.csv" >"$tmp/rl.samples.csv"
+tail -n +2 "$tmp/learn.samples.csv" >>"$tmp/rl.samples.csv"
+verdicts() { grep -E "^(a|b) |^geomean: |^[0-9]+ pairs?: " "$tmp/out"; }
+expect 0 "two files, one engine each, as two files" -- "$pb" compare "$tmp/restart.csv" "$tmp/learn.csv"
+verdicts >"$tmp/files.txt"
+expect 0 "two files, one engine each, as one file" -- "$pb" compare "$tmp/rl.csv" --by engine=restart,learn
+verdicts >"$tmp/by.txt"
+[ "$(wc -l <"$tmp/by.txt")" -eq 4 ] && cmp -s "$tmp/files.txt" "$tmp/by.txt" && ok ||
+    bad "two files and --by engine: other verdicts: $(diff "$tmp/by.txt" "$tmp/files.txt")"
+# Each engine in a cell order of its own: the order is set aside too, as under --by.
+set_table btrow <<'ROWS'
+0 a backtrack row 1 - - 100 0.002
+1 b backtrack row 1 - - 200 0.004
+ROWS
+set_table propmrv <<'ROWS'
+0 a propagate mrv 1 - - 50 0.0005
+1 b propagate mrv 1 - - 80 0.001
+ROWS
+expect 0 "two files, one engine each, in orders of their own" -- "$pb" compare "$tmp/btrow.csv" "$tmp/propmrv.csv" --metric steps
+has "^settings set aside, one value in each file \(old/new\): engine backtrack/propagate, order row/mrv$" "$tmp/out"
+has "^a +100 +50 +2\.00× fewer$" "$tmp/out"
+has "^b +200 +80 +2\.50× fewer$" "$tmp/out"
+# A file of several engines keeps engine a key: which would pair is not for compare
+# to guess, and nothing pairs, as before.
+set_table two_a <<'ROWS'
+0 a backtrack row 1 - - 100 0.002
+1 a propagate row 1 - - 50 0.001
+ROWS
+set_table two_b <<'ROWS'
+0 a dlx - 1 - - 20 0.0005
+1 a learn - 1 - - 40 0.001
+ROWS
+expect 2 "two files, several engines each" -- "$pb" compare "$tmp/two_a.csv" "$tmp/two_b.csv"
+one_line_error "^puzzlebench: compare: $tmp/two_a\.csv: no rows pair up: rows of $tmp/two_a\.csv have engine backtrack, propagate, rows of $tmp/two_b\.csv have engine dlx, learn$"
+[ -s "$tmp/out" ] && bad "two files, several engines each: a table on stdout" || ok
+expect 2 "two files, one engine against several" -- "$pb" compare "$tmp/btrow.csv" "$tmp/two_b.csv"
+one_line_error "^puzzlebench: compare: $tmp/btrow\.csv: no rows pair up: rows of $tmp/btrow\.csv have engine backtrack, rows of $tmp/two_b\.csv have engine dlx, learn$"
 
 # ---- a real sweep: restart and learn, each run with a parameter of its own and
 # restart with a seed, compared with --by engine: every instance pairs ----
