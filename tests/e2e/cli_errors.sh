@@ -71,6 +71,13 @@ one_line_error "^puzzlebench: solve: board too large: 9x9 has 81 cells, at most 
 # A generator's option: the hint names the generator's own --help, which lists it.
 expect 2 "generator's unknown option" -- "$pb" generate latin --bad
 one_line_error "^puzzlebench: generate: unknown option '--bad' \(see 'puzzlebench generate latin --help'\)$"
+# So does a combination the generator refuses after parsing, its own or the runner's.
+for g in "kakuro --size 5x5 --outline x.txt" "kakuro --max-attempts 0" "kakuro --checker propagate -o nope" \
+    "sudoku --clues 20 --difficulty easy" "sudoku --max-tries 0" "latin --force" "kakuro-outline --resume"; do
+    read -ra args <<<"$g"
+    expect 2 "generate $g" -- "$pb" generate "${args[@]}"
+    one_line_error "^puzzlebench: generate: .* \(see 'puzzlebench generate ${args[0]} --help'\)$"
+done
 expect 2 "unknown order" -- "$pb" solve notouch cross8 --order random
 one_line_error "^puzzlebench: solve: unknown order 'random' \(one of: row, degree, mrv\) \(see 'puzzlebench solve --help'\)$"
 hints 1

@@ -157,7 +157,7 @@ static const gen_opts gen_defaults = {.checker = "combo",
 /* The checker and its order. 0, or -1 after a usage error. */
 static int setup_checker(const gen_opts *p, kakuro_gen_run *r)
 {
-    const char *cmd = "generate";
+    const char *cmd = "generate kakuro";
     char list[512], hint[200];
     if (!(r->gen.checker = pb_family_engine(&pb_family_kakuro, p->checker))) {
         pb_family_engine_list(&pb_family_kakuro, list, sizeof list);
@@ -185,7 +185,7 @@ static int setup_checker(const gen_opts *p, kakuro_gen_run *r)
  * after a usage error. */
 static int gen_setup(const gen_opts *p, kakuro_gen_run *r)
 {
-    const char *cmd = "generate";
+    const char *cmd = "generate kakuro";
     r->count = p->count, r->candidates = p->candidates, r->no_solutions = p->no_solutions;
     r->html = p->html;
     r->gen = (kakuro_gen_opts){.shape = {.density = p->density, .symmetric = p->symmetric},

@@ -74,19 +74,20 @@ static int check(const gen_opts *o, gen_run *r)
 {
     const int n = side(o), cells = n * n, have_clues = o->clues > 0;
     if (have_clues && o->level != SUDOKU_LEVELS)
-        return pb_usage_error("generate", "give --clues or --difficulty, not both");
+        return pb_usage_error("generate sudoku", "give --clues or --difficulty, not both");
     if (o->clues > cells)
-        return pb_usage_error("generate", "--clues %d: a %dx%d board has %d cells", o->clues, n, n,
-                              cells);
+        return pb_usage_error("generate sudoku", "--clues %d: a %dx%d board has %d cells", o->clues,
+                              n, n, cells);
     /* The known minimums; below them the search could only run out of tries. */
     const int least = n == 4 ? 4 : n == 9 ? 17 : 1;
     if (have_clues && o->clues < least)
-        return pb_usage_error("generate",
+        return pb_usage_error("generate sudoku",
                               "--clues %d: no %dx%d sudoku with one solution has fewer "
                               "than %d",
                               o->clues, n, n, least);
     if (!o->max_tries)
-        return pb_usage_error("generate", "--max-tries expects a whole number >= 1, got '0'");
+        return pb_usage_error("generate sudoku",
+                              "--max-tries expects a whole number >= 1, got '0'");
     r->gen = (sudoku_gen_opts){.box = o->size + 2,
                                .clues = o->clues,
                                .level = o->level == SUDOKU_LEVELS ? -1 : o->level,

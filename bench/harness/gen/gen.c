@@ -55,45 +55,46 @@ char *pb_gen_printf(const char *fmt, ...)
     return s;
 }
 
-/* The combinations of the common options that make no sense; 0, or the status. */
-static int check_opts(const pb_gen_opts *o, int ranks)
+/* The combinations of the common options that make no sense, said as generator's
+ * (its name); 0, or the status. */
+static int check_opts(const pb_gen_opts *o, int ranks, const char *generator)
 {
-    char why[200];
+    char why[200], cmd[80];
+    /* The hint names the generator's own help, which lists these options. */
+    snprintf(cmd, sizeof cmd, "generate %s", generator);
     if (o->force && o->resume)
-        return pb_usage_error("generate", "give --force (start over) or --resume, not both");
+        return pb_usage_error(cmd, "give --force (start over) or --resume, not both");
     if (o->out && !strcmp(o->out, "-"))
-        return pb_usage_error("generate", "--out takes a folder (the puzzles go to standard "
-                                          "output without it)");
+        return pb_usage_error(cmd, "--out takes a folder (the puzzles go to standard "
+                                   "output without it)");
     /* "-" is no file: the records would go among the puzzles, the .meta to "-.meta". */
     if (o->stats && !strcmp(o->stats, "-"))
-        return pb_usage_error("generate", "--stats names a file (FILE.meta is written beside "
-                                          "it), not standard output; give a file name");
+        return pb_usage_error(cmd, "--stats names a file (FILE.meta is written beside "
+                                   "it), not standard output; give a file name");
     if (o->resume && !o->out && !o->records_only)
-        return pb_usage_error("generate", "--resume completes an --out DIR, or --stats FILE with "
-                                          "--records-only (standard output cannot be resumed)");
+        return pb_usage_error(cmd, "--resume completes an --out DIR, or --stats FILE with "
+                                   "--records-only (standard output cannot be resumed)");
     if (o->force && !o->out && !o->stats)
-        return pb_usage_error("generate", "--force starts an existing --out DIR or --stats FILE "
-                                          "over: give one of them");
+        return pb_usage_error(cmd, "--force starts an existing --out DIR or --stats FILE "
+                                   "over: give one of them");
     if (o->records_only && !o->stats)
-        return pb_usage_error("generate",
-                              "--records-only goes with --stats FILE.csv (the records)");
+        return pb_usage_error(cmd, "--records-only goes with --stats FILE.csv (the records)");
     if (o->out && o->stats)
-        return pb_usage_error("generate",
-                              "--out writes DIR/" PB_GEN_RECORDS "; give --out or --stats");
+        return pb_usage_error(cmd, "--out writes DIR/" PB_GEN_RECORDS "; give --out or --stats");
     /* "-" is no file: the records went to standard output among the puzzles, and
      * "-.meta" beside them. */
     if (o->stats && !strcmp(o->stats, "-"))
-        return pb_usage_error("generate", "--stats names a file (FILE.meta is written beside "
-                                          "it), not standard output; give a file name");
+        return pb_usage_error(cmd, "--stats names a file (FILE.meta is written beside "
+                                   "it), not standard output; give a file name");
     if (o->json && !strcmp(o->json, "-") && !o->out)
-        return pb_usage_error("generate", "--json -: standard output holds the puzzles; give "
-                                          "--out DIR, or --json FILE");
-    if (pb_timing_check(&o->timing, why, sizeof why)) return pb_usage_error("generate", "%s", why);
+        return pb_usage_error(cmd, "--json -: standard output holds the puzzles; give "
+                                   "--out DIR, or --json FILE");
+    if (pb_timing_check(&o->timing, why, sizeof why)) return pb_usage_error(cmd, "%s", why);
     if (o->resume && o->timing.samples > 1)
-        return pb_usage_error("generate", "--resume makes the missing puzzles once: it takes no "
-                                          "--samples");
+        return pb_usage_error(cmd, "--resume makes the missing puzzles once: it takes no "
+                                   "--samples");
     if (ranks > 1 && o->timing.samples > 1)
-        return pb_usage_error("generate", "--samples times one process: give it without mpirun");
+        return pb_usage_error(cmd, "--samples times one process: give it without mpirun");
     return 0;
 }
 
@@ -350,7 +351,7 @@ static int check_only(const pb_gen_hook *h, const pb_gen_plan *p, const pb_gen_o
 int pb_gen_run(const pb_gen_hook *h, const pb_gen_plan *p, const pb_gen_opts *o)
 {
     const pb_world *w = pb_world_get();
-    int rc = check_opts(o, w->size);
+    int rc = check_opts(o, w->size, p->generator);
     if (rc) return rc;
     if (caller && caller->check) return check_only(h, p, o, w);
     pb_gen_state *s = calloc(1, sizeof *s);
