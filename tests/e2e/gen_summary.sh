@@ -100,6 +100,21 @@ expect 0 "sudoku --resume --json" -- "$pb" generate sudoku --count 6 --seed 4 --
     --json s.json
 json_ok s.json s status='"done"' exit=0 tasks=6 kept=3 written=6 made=3 limit_hits=0
 has "3 puzzles made, 0 at a limit, 3 kept from the earlier run" "$tmp/err"
+# -q says nothing of what --resume keeps, a part or the whole (the load warning aside).
+silent() {
+    if [ -z "$(grep -v '^puzzlebench: warning: 1-minute load ' "$tmp/err")" ]; then ok; else
+        bad "$1: -q said: $(cat "$tmp/err")"; fi
+}
+head -4 s/generate.txt >part && mv part s/generate.txt
+head -4 s/generate.csv >part && mv part s/generate.csv
+expect 0 "sudoku --resume -q of a part" -- "$pb" generate sudoku --count 6 --seed 4 --out s --resume -q
+silent "--resume of a part"
+expect 0 "sudoku --resume -q of the whole" -- "$pb" generate sudoku --count 6 --seed 4 --out s --resume -q
+silent "--resume of the whole"
+"$pb" generate sudoku --count 6 --seed 4 --stats s.csv --records-only -q
+expect 0 "--stats --resume -q of the whole" -- "$pb" generate sudoku --count 6 --seed 4 --stats s.csv \
+    --records-only --resume -q
+silent "--stats --resume of the whole"
 
 # --samples for every generator: the same output, and the timing in the JSON.
 for args in "sudoku --count 3" "latin --size 6 --count 3" "kakuro --size 6x6 --count 2" \

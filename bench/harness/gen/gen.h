@@ -147,7 +147,9 @@ typedef struct pb_gen_opts {
          .arg = "FILE",                                                                            \
          .help = "the summary as JSON in FILE ('-': standard output, with\n"                       \
                  "--out); its schema: 'puzzlebench generate --help'"},                             \
-        PB_OPTION_QUIET(T, F.quiet, "no progress and no summary on standard error")
+        PB_OPTION_QUIET(T, F.quiet,                                                                \
+                        "no progress, summary or word of what --resume keeps on\n"                 \
+                        "standard error")
 
 /* --keep-going, for generators whose records say "limit" (hook.keeps_limits). */
 #define PB_GEN_KEEP_GOING(T, F)                                                                    \

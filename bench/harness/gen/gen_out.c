@@ -182,9 +182,10 @@ static int keep_tasks(pb_gen_state *s, char *err, size_t errlen)
     return 0;
 }
 
+/* What --resume keeps: progress, which -q silences (the exit status says how it ended). */
 static void say_kept(const pb_gen_state *s)
 {
-    if (!s->o->resume) return;
+    if (!s->o->resume || s->o->quiet) return;
     const char *at = s->o->out ? s->o->out : s->records_path; /* --stats FILE --records-only */
     if (s->from == s->n)
         pb_say("generate: %s holds all %ld puzzles: nothing to make", at, s->n);
