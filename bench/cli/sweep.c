@@ -385,11 +385,26 @@ static char **worker_args(const sweep_cli *cli, const char *file, const char **n
     return a;
 }
 
+/* NAME-against holds the other build's side of an --against sweep NAME: no sweep of
+ * one's own takes that name. 0, or the exit status after saying why. */
+static int name_refused(const pb_sweep_spec *spec, const char *source)
+{
+    const size_t nlen = strlen(spec->name);
+    if (nlen < 8 || strcmp(spec->name + nlen - 8, "-against")) return 0;
+    char where[PB_PATH_EXT_MAX];
+    pb_sweep_spec_at(spec, "name", source, where, sizeof where);
+    return pb_usage_error("sweep",
+                          "%sname expects a name not ending in '-against' (the other side of "
+                          "an --against sweep), got '%s'",
+                          where, spec->name);
+}
+
 int pb_cmd_sweep(int argc, char **argv)
 {
     const char *names[256], *values[256] = {0}, *keys_given[257], *pos[1];
     int nkeys = 0, npos = 0, rc;
     sweep_cli cli = sweep_defaults;
+    cli.block = 0; /* 0 after parsing: no --block (its range starts at 1), the default */
     pb_option *keys = key_options(names, 256, &nkeys);
     pb_sweep_spec spec;
     if (!keys || pb_sweep_spec_init(&spec))
@@ -401,6 +416,8 @@ int pb_cmd_sweep(int argc, char **argv)
         rc = rc == PB_OPT_HELP ? 0 : PB_EXIT_USAGE;
         goto out;
     }
+    const int block_given = cli.block != 0;
+    if (!block_given) cli.block = sweep_defaults.block;
     int given = npos;
     for (int i = 0; i < nkeys; i++) given += values[i] != NULL;
     if (!given) {
@@ -420,17 +437,7 @@ int pb_cmd_sweep(int argc, char **argv)
     if ((npos && (rc = read_file(&spec, pos[0], cli.quick, hash, sizeof hash))) ||
         (rc = apply_overrides(&spec, names, values, nkeys, source)))
         goto out;
-    /* NAME-against holds the other build's side of an --against sweep NAME. */
-    const size_t nlen = strlen(spec.name);
-    if (!cli.serve && nlen >= 8 && !strcmp(spec.name + nlen - 8, "-against")) {
-        char where[PB_PATH_EXT_MAX];
-        pb_sweep_spec_at(&spec, "name", source, where, sizeof where);
-        rc = pb_usage_error("sweep",
-                            "%sname expects a name not ending in '-against' (the other side of "
-                            "an --against sweep), got '%s'",
-                            where, spec.name);
-        goto out;
-    }
+    if (!cli.serve && (rc = name_refused(&spec, source))) goto out;
     if (!cli.out) {
         if ((rc = default_out(&spec, &cli, out_dir, sizeof out_dir))) goto out;
         cli.out = out_dir;
@@ -445,6 +452,7 @@ int pb_cmd_sweep(int argc, char **argv)
                           .force = cli.force,
                           .resume = cli.resume,
                           .block = cli.block,
+                          .block_given = block_given,
                           .against = cli.against,
                           .pairing = cli.pairing,
                           .against_slowdown = cli.against_slowdown,

@@ -224,6 +224,13 @@ one_line_error "^puzzlebench: sweep: --generate: method b: --count expects a who
 [ ! -e "$tmp/x" ] && ok || bad "--generate of a refused value: wrote $tmp/x"
 expect 2 "--against" -- "$pb" sweep "$tmp/g.sweep" --out "$tmp/a" --against "$pb"
 one_line_error 'g.sweep: a generation sweep runs on one build'
+# --block sizes an engine sweep's blocks of runs: given to a generation sweep it would
+# change nothing, so it is refused (--list too), nothing written.
+expect 2 "--block" -- "$pb" sweep "$tmp/g.sweep" --out "$tmp/b" -q --block 4
+one_line_error "^puzzlebench: sweep: .*g.sweep: --block belongs to a sweep of engine runs \(measured in blocks\); a generation sweep takes none"
+[ ! -e "$tmp/b" ] && ok || bad "--block: wrote $tmp/b"
+expect 2 "--block --list" -- "$pb" sweep "$tmp/g.sweep" --out "$tmp/b" --list --block 64
+one_line_error "^puzzlebench: sweep: .*g.sweep: --block belongs to a sweep of engine runs"
 expect 2 "generate --records-only without --stats" -- "$pb" generate kakuro --size 5x5 --records-only
 one_line_error 'records-only goes with --stats'
 expect 2 "generate --force without --out or --stats" -- "$pb" generate latin --size 4 --force

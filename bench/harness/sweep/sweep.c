@@ -112,6 +112,13 @@ static int other_kind(pb_sweep_spec *spec, const pb_sweep_opts *opts, int *rc)
         return *rc = pb_usage_error("sweep", "%s: a %s sweep runs on %sone build", opts->source,
                                     kind, spec->gen.generator ? "" : "one machine, "),
                1;
+    /* Blocks are of engine runs measured together: another kind has none to size. */
+    if (kind && opts->block_given)
+        return *rc = pb_usage_error("sweep",
+                                    "%s: --block belongs to a sweep of engine runs (measured in "
+                                    "blocks); a %s sweep takes none",
+                                    opts->source, kind),
+               1;
     if (spec->gen.generator) return *rc = pb_sweep_generate(spec, opts), 1;
     if (spec->tool.name) return *rc = pb_sweep_tool(spec, opts), 1;
     *rc = PB_EXIT_USAGE;

@@ -21,6 +21,7 @@ typedef struct pb_sweep_opts {
     int force;               /* remove the sweep's files and start over */
     int resume;              /* continue the sweep whose files are there */
     int block;               /* runs measured together at most before their rows are written */
+    int block_given;         /* --block was given (an engine sweep's alone to take) */
     /* sweep --against: the other build's binary, and the arguments after "sweep" that
      * both builds' workers get (NULL-ended); NULL: one build. */
     const char *against;
