@@ -218,6 +218,19 @@ refused 'generator kakuro\ngenerate a: --size 5x5\n b: --checker combo --order r
 expect 2 "--list of a refused method" -- "$pb" sweep "$tmp/x.sweep" --out "$tmp/x" --list
 one_line_error '^puzzlebench: sweep: .*x.sweep:4: method b: engine combo takes no --order'
 [ ! -s "$tmp/out" ] && ok || bad "--list of a refused method listed: $(cat "$tmp/out")"
+# The .meta records a method's options whole, or the sweep is refused: a line of 599
+# characters is written as given, one of 600 refused (--list too), nothing written.
+long_sizes() { python3 -c "import sys; print('5x5,' * int(sys.argv[1]) + '5x5')" "$1"; }
+printf 'name x\nfamily kakuro\ngenerator kakuro\ngenerate a: --seed 3 --size %s\n' "$(long_sizes 142)" >"$tmp/x.sweep"
+expect 0 "a method line of 599 characters" -- "$pb" sweep "$tmp/x.sweep" --out "$tmp/x" -q
+line=$(grep '^generate=' "$tmp/x/x-a.meta")
+[ "${#line}" -eq 599 ] && [ "$line" = "generate=a: --seed 3 --size $(long_sizes 142)" ] && ok ||
+    bad "the .meta's generate= line is not the method's, whole: ${#line} characters"
+rm -r "$tmp/x"
+refused "generator kakuro\ngenerate a: --seed 33 --size $(long_sizes 142)" \
+    "^puzzlebench: sweep: .*x.sweep:4: method a: its options make the .meta's generate= line 600 characters long, over the 599 it holds"
+expect 2 "--list of a method line too long" -- "$pb" sweep "$tmp/x.sweep" --out "$tmp/x" --list
+one_line_error "x.sweep:4: method a: its options make the .meta's generate= line 600"
 expect 2 "--generate of a refused value" -- "$pb" sweep "$tmp/g.sweep" --out "$tmp/x" -q \
     --generate "a: --size 5x5 b: --count 0"
 one_line_error "^puzzlebench: sweep: --generate: method b: --count expects a whole number from 1 "

@@ -66,6 +66,14 @@ static int keeps_going(const pb_sweep_lines *m, int k)
     return 0;
 }
 
+/* The length of method k's line in its .meta, "generate=NAME: OPTIONS" (method_settings). */
+static size_t method_line_length(const pb_sweep_lines *m, int k)
+{
+    size_t n = strlen("generate=:") + strlen(m->name[k]);
+    for (int i = m->first[k]; i < m->first[k + 1] - 1; i++) n += 1 + strlen(m->words[i]);
+    return n;
+}
+
 /* Checks every method as its run would, before any is made, so that a mistake in the
  * last is not found hours into the first: its options and their combination (the
  * generator's own checks, said at the key's line of the sweep file) and, but for
@@ -83,6 +91,15 @@ static int check_methods(const pb_sweep_spec *s, const pb_sweep_opts *o, const p
         char path[PB_PATH_MAX], *argv[PB_LINES_MAX_WORDS + 16];
         const int argc = method_argv(s, o, m, k, path, sizeof path, argv);
         snprintf(place, sizeof place, "sweep: %smethod %s: ", where, m->name[k]);
+        /* The .meta records the options its records were made with, whole or not at all. */
+        const size_t len = method_line_length(m, k);
+        if (len >= PB_SWEEP_SETTING) {
+            pb_say("%sits options make the .meta's generate= line %zu characters long, over "
+                   "the %d it holds; give fewer or shorter options",
+                   place, len, PB_SWEEP_SETTING - 1);
+            rc = PB_EXIT_USAGE;
+            break;
+        }
         pb_usage_place(place);
         c.tasks = 0;
         rc = g->run(g, argc, argv, 3);
@@ -95,9 +112,9 @@ static int check_methods(const pb_sweep_spec *s, const pb_sweep_opts *o, const p
 
 /* What method k's .meta records of the sweep, as a solving sweep's .meta does, for a
  * reader of its records and for --list's estimate: the family, the sweep file, and the
- * method's own line as the sweep's key gives it ("generate=NAME: OPTIONS", cut at a
- * setting's length), since the .meta's command= is the sweep's; lines[] points at
- * them, NULL-ended (at most PB_GEN_META_LINES). */
+ * method's own line as the sweep's key gives it ("generate=NAME: OPTIONS", whole:
+ * check_methods refuses a longer one than a setting holds), since the .meta's command=
+ * is the sweep's; lines[] points at them, NULL-ended (at most PB_GEN_META_LINES). */
 static void method_settings(const pb_sweep_spec *s, const pb_sweep_opts *o, const pb_sweep_lines *m,
                             int k, pb_sweep_settings *st, const char **lines)
 {
