@@ -125,7 +125,7 @@ done
 kill -STOP "$pid"
 cp "$tmp/lk/g-diff.csv" "$tmp/lk.before"
 expect 2 "a sweep on outputs another run writes" -- "$pb" sweep "$tmp/g.sweep" --out "$tmp/lk" -q --force
-one_line_error "^puzzlebench: sweep: .*/lk/g-diff\.csv\.lock: another run is writing these outputs \(pid $pid\); wait for it, or give --out another folder$"
+one_line_error "^puzzlebench: sweep: .*/lk/g-diff\.csv\.lock: another run is writing these outputs \(pid $pid\); wait for it, or give --out another folder; the sweep stops, not running method all$"
 cmp -s "$tmp/lk/g-diff.csv" "$tmp/lk.before" && ok || bad "a refused sweep changed the other run's records"
 kill -CONT "$pid"
 kill -TERM "$pid"
@@ -179,6 +179,32 @@ expect 0 "a limit with --keep-going" -- "$pb" sweep "$tmp/h.sweep" --out "$tmp/h
 has ',limit,' "$tmp/h/h-m.csv"
 limited ""
 expect 3 "a limit without --keep-going" -- "$pb" sweep "$tmp/h.sweep" --out "$tmp/h" -q --force
+one_line_error '^puzzlebench: generate: 9x9-hard-s1-0000 could not be made within the limits .*; those before it are written; .*go on$'
+# A sweep that a method stops says, in that one line, which methods it did not run;
+# a limit with --keep-going is a result, and the sweep goes on.
+printf 'name h\nfamily kakuro\ngenerator kakuro\ngenerate k: --size 9x9 --difficulty hard --count 3 --max-attempts 1 --keep-going\n m: --size 9x9 --difficulty hard --count 3 --max-attempts 1\n n: --size 5x5\n o: --size 5x5\n' \
+    >"$tmp/h.sweep"
+expect 3 "a limit in the second of four methods" -- "$pb" sweep "$tmp/h.sweep" --out "$tmp/h" -q --force
+grep -v '3 of 3 puzzles hit a limit' "$tmp/err" >"$tmp/err.k" && mv "$tmp/err.k" "$tmp/err"
+one_line_error '^puzzlebench: generate: 9x9-hard-s1-0000 could not be made within the limits .*go on; the sweep stops, not running methods n, o$'
+[ ! -e "$tmp/h/h-n.csv" ] && [ -e "$tmp/h/h-k.csv" ] && ok || bad "a stopped sweep: the files of k, and none of n, expected"
+printf 'name h\nfamily kakuro\ngenerator kakuro\ngenerate n: --size 5x5\n m: --size 9x9 --difficulty hard --count 3 --max-attempts 1\n o: --size 5x5\n' \
+    >"$tmp/h.sweep"
+expect 3 "a limit in the second of three methods" -- "$pb" sweep "$tmp/h.sweep" --out "$tmp/h" -q --force
+one_line_error 'go on; the sweep stops, not running method o$'
+# A signal: the method's finished puzzles are kept, and the line names the rest.
+printf 'name s\nfamily kakuro\ngenerator kakuro\ngenerate a: --size 5x5 --count 1000000\n b: --size 5x5\n c: --size 6x6\n' >"$tmp/s.sweep"
+"$pb" sweep "$tmp/s.sweep" --out "$tmp/s" -q >/dev/null 2>"$tmp/err" &
+pid=$!
+for _ in $(seq 1 3000); do # until its first record is written, however slow the machine
+    [ -f "$tmp/s/s-a.csv" ] && [ "$(wc -l <"$tmp/s/s-a.csv")" -ge 2 ] && break
+    sleep 0.02
+done
+kill -TERM "$pid"
+wait "$pid"
+rc=$?
+[ "$rc" -eq 143 ] && ok || bad "a sweep stopped by SIGTERM: exit $rc, expected 143"
+one_line_error '^puzzlebench: generate: interrupted; puzzles 0 to [0-9]+ of 1000000 written \(--resume completes .*/s/s-a.csv\); the sweep stops, not running methods b, c$'
 
 # refused SWEEP-LINES PATTERN: a sweep file with these lines is refused, one line.
 refused() {

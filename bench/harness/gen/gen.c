@@ -360,6 +360,7 @@ int pb_gen_run(const pb_gen_hook *h, const pb_gen_plan *p, const pb_gen_opts *o)
         s->ranks = w->size;
         s->as = said_as();
         s->meta_lines = caller ? caller->meta : NULL;
+        s->stops = caller && caller->stops ? caller->stops : "";
         s->item = calloc((size_t)s->n + 1, sizeof *s->item);
         s->made = calloc((size_t)s->n + 1, 1);
     }

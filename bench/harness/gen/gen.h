@@ -178,6 +178,10 @@ typedef struct pb_gen_caller {
      * PB_GEN_META_LINES), or NULL: what the caller knows of the run (a sweep's
      * family=, sweep=, sweep_hash=). */
     const char *const *meta;
+    /* What the line a run ends on adds where the run stops the caller (cut short by a
+     * signal, a limit without --keep-going, a failure; e.g. a sweep's "; methods b, c
+     * not run"), or NULL. */
+    const char *stops;
 } pb_gen_caller;
 void pb_gen_set_caller(pb_gen_caller *c);
 

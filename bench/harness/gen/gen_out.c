@@ -284,7 +284,7 @@ int pb_gen_open(pb_gen_state *s)
         char ignored[200];
         pb_stream_close(&s->text, ignored, sizeof ignored);
         pb_stream_close(&s->records, ignored, sizeof ignored);
-        return pb_say("%s: %s", s->as, err), PB_EXIT_USAGE;
+        return pb_say("%s: %s%s", s->as, err, s->stops), PB_EXIT_USAGE;
     }
     say_kept(s);
     return 0;
@@ -353,9 +353,10 @@ int pb_gen_close(pb_gen_state *s)
     int bad = 0;
     if (pb_stream_close(&s->text, err, sizeof err)) bad = 1;
     if (s->recorded && pb_stream_close(&s->records, err, sizeof err)) bad = 1;
-    if (s->write_failed) return pb_say("generate: %s", s->error), -1;
-    if (bad) return pb_say("generate: %s", err), -1;
-    if (s->recorded && save_meta(s, err, sizeof err)) return pb_say("generate: %s", err), -1;
+    if (s->write_failed) return pb_say("generate: %s%s", s->error, s->stops), -1;
+    if (bad) return pb_say("generate: %s%s", err, s->stops), -1;
+    if (s->recorded && save_meta(s, err, sizeof err))
+        return pb_say("generate: %s%s", err, s->stops), -1;
     return 0;
 }
 

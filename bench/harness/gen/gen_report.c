@@ -254,9 +254,14 @@ int pb_gen_report(pb_gen_state *s, int made_rc)
     char err[PB_MSG_MAX];
     if (pb_gen_close(s)) return PB_EXIT_USAGE;
     if (s->h->finish && s->h->finish(s->p->ctx, s->item, s->next, err, sizeof err))
-        return pb_say("generate: %s", err), PB_EXIT_USAGE;
+        return pb_say("generate: %s%s", err, s->stops), PB_EXIT_USAGE;
     ending e;
     how_it_ended(s, made_rc, &e);
+    /* A limit with --keep-going is a result: the caller goes on. */
+    if (e.exit && !(e.exit == PB_EXIT_LIMIT && s->o->keep_going)) {
+        const size_t at = strlen(e.line);
+        snprintf(e.line + at, sizeof e.line - at, "%s", s->stops);
+    }
     int ng = 0, rc = e.exit;
     group_sum *g = sum_groups(s, &ng);
     if (!g) return pb_say("generate: out of memory"), PB_EXIT_FAILED;

@@ -156,6 +156,18 @@ static int list_methods(const pb_sweep_spec *s, const pb_sweep_opts *o, const pb
     return 0;
 }
 
+/* What the line that stops the sweep at method k adds: the methods after it, which it
+ * does not run ("" after the last). out has room for every method's name. */
+static void not_run(const pb_sweep_lines *m, int k, char *out, size_t len)
+{
+    out[0] = '\0';
+    if (k + 1 >= m->n) return;
+    size_t at = (size_t)snprintf(out, len, "; the sweep stops, not running method%s",
+                                 k + 2 < m->n ? "s" : "");
+    for (int j = k + 1; j < m->n && at < len; j++)
+        at += (size_t)snprintf(out + at, len - at, "%s %s", j > k + 1 ? "," : "", m->name[j]);
+}
+
 /* Runs every method. The exit status: the first that is not 0, where a limit is a
  * result for a method that keeps going. */
 static int run_methods(const pb_sweep_spec *s, const pb_sweep_opts *o, const pb_command *g,
@@ -167,12 +179,21 @@ static int run_methods(const pb_sweep_spec *s, const pb_sweep_opts *o, const pb_
     pb_sweep_settings *st = malloc(sizeof *st);
     if (!st) return pb_say("sweep: out of memory"), PB_EXIT_FAILED;
     const char *lines[PB_GEN_META_LINES + 1];
-    pb_gen_caller c = {.as = "sweep", .meta = lines};
+    char stops[PB_LINES_MAX * (PB_LINES_NAME_MAX + 2) + 64];
+    pb_gen_caller c = {.as = "sweep", .meta = lines, .stops = stops};
     pb_gen_set_caller(&c);
     int rc = 0;
     for (int k = 0; k < m->n && !rc; k++) {
         char path[PB_PATH_MAX], *argv[PB_LINES_MAX_WORDS + 16];
         const int argc = method_argv(s, o, m, k, path, sizeof path, argv);
+        not_run(m, k - 1, stops, sizeof stops);
+        /* A signal between two methods: the next is not begun (its files not made). */
+        if (pb_interrupted) {
+            pb_say("sweep: interrupted%s", stops);
+            rc = pb_interrupt_exit();
+            break;
+        }
+        not_run(m, k, stops, sizeof stops);
         method_settings(s, o, m, k, st, lines);
         rc = g->run(g, argc, argv, 3);
         if (rc == PB_EXIT_LIMIT && keeps_going(m, k)) rc = 0;

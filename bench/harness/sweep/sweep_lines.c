@@ -80,11 +80,11 @@ static int start_line(const pb_lines_rule *r, pb_sweep_lines *m, int i, int line
         return pb_fail(err, line, "%s expects one of %s before a colon, got '%s'%s", r->key, names,
                        name, pb_suggest_hint(name, r->names, -1, hint, sizeof hint));
     }
-    if (!len || len > 40 || name[0] == '-' ||
+    if (!len || len > PB_LINES_NAME_MAX || name[0] == '-' ||
         strspn(name, "abcdefghijklmnopqrstuvwxyz0123456789-") != len)
         return pb_fail(err, line,
-                       "a %s's name is up to 40 lower-case letters, digits and '-', got '%s'",
-                       r->noun, name);
+                       "a %s's name is up to %d lower-case letters, digits and '-', got '%s'",
+                       r->noun, PB_LINES_NAME_MAX, name);
     for (int k = 0; k < m->n && !r->names; k++)
         if (!strcmp(m->name[k], name))
             return pb_fail(err, line, "%s %s is given twice", r->noun, name);

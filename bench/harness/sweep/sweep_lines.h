@@ -9,7 +9,8 @@
 #include "family.h"
 #include "sweep_spec.h"
 
-enum { PB_LINES_MAX_WORDS = 512, PB_LINES_MAX = 64 };
+/* At most: words, lines, and the characters of a line's name. */
+enum { PB_LINES_MAX_WORDS = 512, PB_LINES_MAX = 64, PB_LINES_NAME_MAX = 40 };
 
 /* Line m is name[m]: with the options words[first[m] .. first[m + 1] - 1). */
 typedef struct pb_sweep_lines {
