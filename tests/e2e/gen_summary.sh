@@ -100,6 +100,15 @@ expect 0 "sudoku --resume --json" -- "$pb" generate sudoku --count 6 --seed 4 --
     --json s.json
 json_ok s.json s status='"done"' exit=0 tasks=6 kept=3 written=6 made=3 limit_hits=0
 has "3 puzzles made, 0 at a limit, 3 kept from the earlier run" "$tmp/err"
+# What --resume keeps, in words that count it right.
+"$pb" generate latin --size 5 --count 1 --out one -q
+expect 0 "--resume of one puzzle" -- "$pb" generate latin --size 5 --count 1 --out one --resume
+one_line_error "^puzzlebench: generate: one holds its one puzzle: nothing to make$"
+"$pb" generate latin --size 5 --count 3 --stats one.csv --records-only -q
+head -n 2 one.csv >part && mv part one.csv
+expect 0 "--resume of one of three" -- "$pb" generate latin --size 5 --count 3 --stats one.csv \
+    --records-only --resume
+has "^puzzlebench: generate: one.csv holds 1 puzzle; making 1 to 2$" "$tmp/err"
 # -q says nothing of what --resume keeps, a part or the whole (the load warning aside).
 silent() {
     if [ -z "$(grep -v '^puzzlebench: warning: 1-minute load ' "$tmp/err")" ]; then ok; else

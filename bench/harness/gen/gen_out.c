@@ -187,10 +187,13 @@ static void say_kept(const pb_gen_state *s)
 {
     if (!s->o->resume || s->o->quiet) return;
     const char *at = s->o->out ? s->o->out : s->records_path; /* --stats FILE --records-only */
-    if (s->from == s->n)
+    if (s->from == s->n && s->n == 1)
+        pb_say("generate: %s holds its one puzzle: nothing to make", at);
+    else if (s->from == s->n)
         pb_say("generate: %s holds all %ld puzzles: nothing to make", at, s->n);
     else if (s->from > 0)
-        pb_say("generate: %s holds %ld puzzles; making %ld to %ld", at, s->from, s->from, s->n - 1);
+        pb_say("generate: %s holds %ld puzzle%s; making %ld to %ld", at, s->from,
+               s->from == 1 ? "" : "s", s->from, s->n - 1);
 }
 
 /* A new run's files must not be there (a link neither): both are checked before
