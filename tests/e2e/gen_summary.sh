@@ -144,6 +144,19 @@ done
 # Names that need escaping come out as JSON strings.
 expect 0 "--out with a quote" -- "$pb" generate latin --size 5 --count 2 --out 'q"\d' --json q.json -q
 json_ok q.json 'q"\d' out='"q\"\\d"'
+# --json FILE (and kakuro's --html FILE) are written at the end: one that cannot be is
+# refused before any puzzle is made, nothing on standard output, no folder made.
+expect 2 "--json in no folder" -- "$pb" generate latin --size 5 --count 2 --out nj --json absent/s.json
+one_line_error "^puzzlebench: generate: absent/s.json: cannot write: No such file or directory$"
+[ ! -e nj ] && ok || bad "--json in no folder: made nj"
+expect 2 "--json in no folder, standard output" -- "$pb" generate sudoku --count 2 --json absent/s.json
+one_line_error "^puzzlebench: generate: absent/s.json: cannot write: "
+[ ! -s "$tmp/out" ] && ok || bad "--json in no folder: puzzles made: $(head -3 "$tmp/out")"
+if "$pb" info | grep -q '^player page: with its WebAssembly generator'; then
+    expect 2 "--html in no folder" -- "$pb" generate kakuro --size 5x5 --count 2 --html absent/p.html
+    one_line_error "^puzzlebench: generate: absent/p.html: cannot write: No such file or directory$"
+    [ ! -s "$tmp/out" ] && ok || bad "--html in no folder: puzzles made: $(head -3 "$tmp/out")"
+fi
 # --json - needs --out: standard output holds the puzzles.
 expect 2 "--json - without --out" -- "$pb" generate sudoku --count 2 --json -
 one_line_error "^puzzlebench: generate: --json -: standard output holds the puzzles"

@@ -13,6 +13,7 @@
 #include "harness/base/say.h"
 #include "harness/io/readfile.h"
 #include "harness/io/inputs.h"
+#include "harness/io/outfile.h"
 #include "kakuro_generate.h"
 #include "player/page/page.h"
 #include "families/families.h"
@@ -285,6 +286,10 @@ static int run_generate(const pb_command *self, int argc, char **argv, int first
     int npos = 0, rc = pb_command_parse(self, &p, argc, argv, first, NULL, 0, &npos);
     if (rc) return rc == PB_OPT_HELP ? 0 : PB_EXIT_USAGE;
     if (gen_setup(&p, &r)) return PB_EXIT_USAGE;
+    /* The page is written at the end: one that cannot be is refused before the work. */
+    char err[PB_MSG_MAX];
+    if (r.html && pb_out_check(r.html, err, sizeof err))
+        return pb_say("generate: %s", err), PB_EXIT_USAGE;
     if (load_shapes(&p, &r)) return free_shapes(&r), PB_EXIT_USAGE;
     /* The header: the command as given, less what changes only where and how fast the
      * puzzles are made. */

@@ -267,7 +267,10 @@ int pb_gen_open(pb_gen_state *s)
     char err[PB_MSG_MAX];
     const pb_gen_opts *o = s->o;
     pb_stream_mode mode = o->resume ? PB_STREAM_RESUME : o->force ? PB_STREAM_FORCE : PB_STREAM_NEW;
-    int rc = o->out ? pb_out_folder(o->out, err, sizeof err) : 0;
+    /* The summary is written at the end: a --json FILE that cannot be is refused now,
+     * before the work (and before anything is made here). */
+    int rc = o->json && strcmp(o->json, "-") ? pb_out_check(o->json, err, sizeof err) : 0;
+    if (!rc && o->out) rc = pb_out_folder(o->out, err, sizeof err);
     set_paths(s);
     if (!rc && s->recorded) rc = lock_outputs(s, err, sizeof err);
     /* The folder is ours now: what a run killed there left half written goes. */
