@@ -74,6 +74,20 @@ has "^run_id=$(sed -n 's/^run_id=//p' "$tmp/whole/g-diff.meta") [0-9TZ]+-[0-9a-f
 expect 2 "--resume with a method's options changed" -- "$pb" sweep "$tmp/g.sweep" --out "$tmp/r" -q \
     --resume --generate "diff: --seed 4 --count 2 --size 5x5,6x6 --difficulty easy,hard"
 one_line_error '^puzzlebench: sweep: .*g-diff.csv:2: record 1 is not .*made with other options'
+# A later method that cannot resume (its options changed, or another build's records)
+# is refused before the first is completed: the first's records are left as they were.
+head -n 4 "$tmp/whole/g-diff.csv" >"$tmp/r/g-diff.csv"
+cp "$tmp/r/g-diff.csv" "$tmp/cut.csv"
+expect 2 "--resume with a later method's options changed" -- "$pb" sweep "$tmp/g.sweep" --out "$tmp/r" -q \
+    --resume --generate "diff: --seed 3 --count 2 --size 5x5,6x6 --difficulty easy,hard all: --seed 4 --count 2 --size 5x5 --checker thesis --refill all --seed-table"
+one_line_error '^puzzlebench: sweep: .*g-all.csv:2: record 1 is not .*made with other options'
+cmp -s "$tmp/r/g-diff.csv" "$tmp/cut.csv" && ok || bad "a refused --resume completed g-diff.csv first"
+cp "$tmp/r/g-all.meta" "$tmp/all.meta"
+sed -i 's/^commit=.*/commit=0123456789abcdef0123456789abcdef01234567/' "$tmp/r/g-all.meta"
+expect 2 "--resume over a later method's records of another build" -- "$pb" sweep "$tmp/g.sweep" --out "$tmp/r" -q --resume
+one_line_error "^puzzlebench: sweep: .*g-all.meta: cannot resume: the commit differs"
+cmp -s "$tmp/r/g-diff.csv" "$tmp/cut.csv" && ok || bad "a refused --resume completed g-diff.csv first"
+mv "$tmp/all.meta" "$tmp/r/g-all.meta"
 # Records of another build (its .meta's commit=): --resume refuses to mix two builds'
 # records in one file, as an engine sweep's does, in a generation sweep and in generate
 # alone, and leaves the records as they were; this build's .meta resumes.

@@ -152,11 +152,19 @@ static int check_commit(const pb_gen_state *s, char *err, size_t errlen)
 }
 
 /* Opens the records (DIR/generate.csv or --stats FILE); with --resume, reads the
- * kept ones back. 0, or -1 with why. */
+ * kept ones back (PB_STREAM_CHECK: reads them only, s->item has room for them).
+ * 0, or -1 with why. */
 static int open_records(pb_gen_state *s, pb_stream_mode mode, char *err, size_t errlen)
 {
     char header[1024];
     snprintf(header, sizeof header, "%s,wall_s,run_id\n", s->h->columns);
+    if (mode == PB_STREAM_CHECK)
+        return check_commit(s, err, errlen) ||
+                       pb_stream_open(&s->records, s->records_path, mode, header, s->n, one_line, s,
+                                      err, errlen) ||
+                       (s->records.kept && read_records(s, err, errlen))
+                   ? -1
+                   : 0;
     if (mode == PB_STREAM_RESUME && check_commit(s, err, errlen)) return -1;
     if (pb_stream_open(&s->records, s->records_path, mode, header, s->n, one_line, s, err, errlen))
         return -1;
@@ -254,10 +262,27 @@ static void set_paths(pb_gen_state *s)
     }
 }
 
+/* --resume in a checked run: the kept records' build and options, as pb_gen_open
+ * checks them, with nothing opened for writing, so that a sweep's later method that
+ * cannot resume is refused before the first is made. 0, or -1 with why. */
+static int check_resume(pb_gen_state *s, char *err, size_t errlen)
+{
+    char ignored[200];
+    snprintf(s->meta.commit, sizeof s->meta.commit, "%s", pb_build_commit());
+    if (!(s->item = calloc((size_t)s->n + 1, sizeof *s->item)))
+        return snprintf(err, errlen, "out of memory"), -1;
+    const int rc = open_records(s, PB_STREAM_CHECK, err, errlen);
+    pb_stream_close(&s->records, ignored, sizeof ignored);
+    free(s->item), s->item = NULL; /* read back: how each kept task ended, no texts */
+    return rc;
+}
+
 int pb_gen_check_outputs(pb_gen_state *s)
 {
     char err[PB_MSG_MAX];
     set_paths(s);
+    if (s->o->resume && s->recorded && check_resume(s, err, sizeof err))
+        return pb_say("%s: %s", s->as, err), PB_EXIT_USAGE;
     if (s->o->resume || s->o->force || !refuse_existing(s, err, sizeof err)) return 0;
     return pb_say("%s: %s", s->as, err), PB_EXIT_USAGE;
 }

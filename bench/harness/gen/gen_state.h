@@ -46,8 +46,9 @@ typedef struct pb_gen_state {
  * s->from. 0, or the exit status after printing why. */
 int pb_gen_open(pb_gen_state *s);
 /* gen_out.c: what pb_gen_open would refuse before it takes the lock, without opening
- * anything (a checked run, pb_gen_caller): a new run's outputs that exist. 0, or the
- * exit status after printing why. */
+ * anything for writing (a checked run, pb_gen_caller): a new run's outputs that exist,
+ * or with --resume kept records of another build or other options. 0, or the exit
+ * status after printing why. */
 int pb_gen_check_outputs(pb_gen_state *s);
 /* gen_out.c: writes task s->next (finished, not stopping the run). 0, or -1 with the
  * message in s->error. */

@@ -36,9 +36,10 @@ static void scan_records(pb_stream *s, const char *text, size_t len, size_t from
     }
 }
 
-/* Opens an earlier run's file for --resume and finds its complete records. */
+/* Opens an earlier run's file for --resume and finds its complete records; check:
+ * finds them only (PB_STREAM_CHECK). */
 static int open_resumed(pb_stream *s, const char *header, long max, pb_record_lines lines_of,
-                        void *ctx, char *err, size_t errlen)
+                        void *ctx, int check, char *err, size_t errlen)
 {
     size_t len, hlen = strlen(header);
     if (pb_out_not_link(s->path, err, errlen)) return -1;
@@ -56,6 +57,7 @@ static int open_resumed(pb_stream *s, const char *header, long max, pb_record_li
     }
     if (!rewrite) scan_records(s, text, len, hlen, max, lines_of, ctx);
     free(text);
+    if (check) return 0;
     if (!(s->f = pb_out_fopen(s->path, O_RDWR, "r+", err, errlen))) return -1;
     if (rewrite) {
         s->ends[0] = 0;
@@ -79,8 +81,10 @@ int pb_stream_open(pb_stream *s, const char *path, pb_stream_mode mode, const ch
     }
     if (!path) {
         s->f = stdout;
-    } else if (mode == PB_STREAM_RESUME && access(path, F_OK) == 0) {
-        return open_resumed(s, header, max, lines_of, ctx, err, errlen);
+    } else if (mode >= PB_STREAM_RESUME && access(path, F_OK) == 0) {
+        return open_resumed(s, header, max, lines_of, ctx, mode == PB_STREAM_CHECK, err, errlen);
+    } else if (mode == PB_STREAM_CHECK) {
+        return 0; /* none to resume: the run starts it */
     } else {
         /* --resume of a run stopped before it made its file starts it, as a sweep's does. */
         /* O_EXCL: a finished file is never replaced by a run that may not finish. */

@@ -14,6 +14,7 @@ typedef enum pb_stream_mode {
     PB_STREAM_NEW,    /* the file must not exist (standard output: always) */
     PB_STREAM_FORCE,  /* start the file over */
     PB_STREAM_RESUME, /* keep the complete records of the file, append the rest */
+    PB_STREAM_CHECK,  /* read a file to resume as RESUME does, open nothing for writing */
 } pb_stream_mode;
 
 /* How many lines record `index` has: a resumed file is cut into records by it, and
