@@ -224,7 +224,20 @@ if [ ${#outside[@]} -gt 0 ]; then
         "${outside[*]}" >"$tmp/ladder.sweep"
     printf 'orders mrv\nmodes first\nrows per-puzzle\nsamples 1\nwarmup 0\n' >>"$tmp/ladder.sweep"
     printf 'min-sample-time 0\ntime-limit 30\nworkers 1\n' >>"$tmp/ladder.sweep"
-    expect 0 "a sweep with the outside solvers" -- "$pb" sweep "$tmp/ladder.sweep" --out "$tmp/ladder" -q
+    # Through stand-ins first on PATH that log each call and hand it on to the solver.
+    mkdir -p "$tmp/logged"
+    for c in minisat cadical; do
+        real=$(command -v "$c") || continue
+        printf '#!/bin/sh\necho "$*" >>"%s"\nexec "%s" "$@"\n' "$tmp/calls.$c" "$real" >"$tmp/logged/$c"
+        chmod +x "$tmp/logged/$c"
+    done
+    PATH="$tmp/logged:$PATH" expect 0 "a sweep with the outside solvers" -- "$pb" sweep "$tmp/ladder.sweep" --out "$tmp/ladder" -q
+    # A program is asked its version once a sweep, however many of its engines run
+    # (cadical and cadical-sat are one program).
+    if [ -e "$tmp/calls.cadical" ]; then
+        [ "$(grep -c -- '^--version$' "$tmp/calls.cadical")" -eq 1 ] && ok ||
+            bad "cadical asked its version $(grep -c -- '^--version$' "$tmp/calls.cadical") times in one sweep"
+    fi
     has "^row_kind=per-puzzle\$" "$tmp/ladder/ladder.meta"
     # The .meta names each solver's version, as the solver prints it: a result against
     # cadical says which CaDiCaL.

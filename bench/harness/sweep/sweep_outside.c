@@ -21,20 +21,29 @@ void pb_sweep_outside_line(const sweep_plan *p, char *out, size_t len)
     out[0] = '\0';
     pb_scratch_template(tmp, sizeof tmp, "puzzlebench-version-");
     const pb_engine *seen[8];
+    char said[8][sizeof v]; /* what seen[k]'s command said */
     int made = 0, nseen = 0;
     for (long i = 0; i < p->njobs; i++) {
         const pb_engine *e = p->jobs[i].engine;
         int again = pb_outside_engine(e->about.name) != e || nseen == 8;
         for (int k = 0; k < nseen && !again; k++) again = seen[k] == e;
         if (again) continue;
-        seen[nseen++] = e;
         const char *flag;
         const char *command = pb_outside_command(e, &flag);
         snprintf(v, sizeof v, "unknown (no version option)");
-        if (flag && (made || (made = mkdtemp(tmp) != NULL))) {
+        /* Two engines of one program (cadical, cadical-sat): it is asked once. */
+        int asked = 0;
+        for (int k = 0; flag && k < nseen && !asked; k++) {
+            const char *f;
+            asked = !strcmp(pb_outside_command(seen[k], &f), command) && f && !strcmp(f, flag);
+            if (asked) memcpy(v, said[k], sizeof v);
+        }
+        if (!asked && flag && (made || (made = mkdtemp(tmp) != NULL))) {
             const pb_tool tool = {.version_flag = flag};
             pb_sweep_tool_version(&tool, command, tmp, v, sizeof v);
         }
+        memcpy(said[nseen], v, sizeof v);
+        seen[nseen++] = e;
         if (n < len)
             n += (size_t)snprintf(out + n, len - n, "%s%s: %s",
                                   n ? ", " : "outside_solvers=", e->about.name, v);
