@@ -83,6 +83,21 @@ done
 [ -z "$(find "$tmp/r" -name '*.tmp.*')" ] && ok || bad "the full disk left $(ls -a "$tmp/r")"
 cmp -s <(tail -n +2 "$tmp/r/.t.part.csv" | cut -d, -f1-6) <(tail -n +2 "$t.csv" | cut -d, -f1-6) &&
     ok || bad "the rows kept in .t.part.csv are not the sweep's"
+# A rerun that stops before it runs anything (no qqwing) leaves them there too.
+expect 2 "a rerun with no qqwing" -- env PATH="$tmp/empty" "$pb" sweep "$tmp/t.sweep" --out "$tmp/r" -q --force
+[ -s "$tmp/r/.t.part.csv" ] && [ -s "$tmp/r/.t.part.samples.csv" ] && ok ||
+    bad "a rerun that ran nothing removed the kept rows"
+# A disk that fills while the rows themselves are written (six rows pass the limit):
+# they are not whole, so not kept; the last sweep's files stay whole.
+sweep_file 'tool qqwing\ninstances three.txt\ntool-levels easy expert\ntool-count 2\ntool-repeat 1\nsamples 2\nmin-sample-time 0\nwarmup 0'
+(trap '' XFSZ; ulimit -f 1; run --force) >"$tmp/out" 2>"$tmp/err"
+got=$?
+[ "$got" -eq 2 ] && ok || bad "rows past a file-size limit: exit $got, expected 2"
+one_line_error "^puzzlebench: sweep: .*/\.t\.part(\.samples)?\.csv: cannot write: File too large$"
+for x in csv samples.csv meta topology.xml; do
+    cmp -s "$t.$x" "$tmp/kept.$x" && ok || bad "t.$x changed when the rows filled the disk"
+done
+[ -z "$(find "$tmp/r" -name '.*')" ] && ok || bad "rows not whole were left: $(ls -a "$tmp/r")"
 
 expect 0 "--list" -- run --list
 has "^t: solve $tmp/three.txt: qqwing and puzzlebench$" "$tmp/out"

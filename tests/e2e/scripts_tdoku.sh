@@ -93,6 +93,27 @@ done
 [ "$(wc -l <"$tmp/out2/.sudoku-tdoku.part.csv")" -eq "$(wc -l <"$o2.csv")" ] && ok ||
     bad "the rows kept in .sudoku-tdoku.part.csv are not as many as the sweep's"
 
+# A rerun that stops before it runs anything (tdoku's program not found) leaves them
+# there too: it has no rows of its own to put in their place.
+PB_TDOKU=$tmp/nosuch expect 2 "a rerun with no tdoku" -- "${one[@]}" --out "$tmp/out2" -q
+[ -s "$tmp/out2/.sudoku-tdoku.part.csv" ] && ok || bad "a rerun that ran nothing removed the kept rows"
+# A disk that fills while the rows themselves are written (a set's name long enough,
+# 63 characters as a row keeps it, that three rounds' rows pass the limit): they are
+# not whole, so not kept; the last sweep's files stay whole.
+long=$(printf 'x%.0s' $(seq 63))
+cp "$tmp/sets/top1465.txt" "$tmp/sets/$long.txt"
+(trap '' XFSZ; ulimit -f 1; FAKE_LOG=$tmp/log.full PB_TDOKU=$tmp/run_benchmark exec "$pb" sweep \
+    "$src/bench/families/sudoku/sudoku-tdoku.sweep" --instances "$tmp/sets/$long.txt" --samples 3 \
+    --min-sample-time 1 --force --out "$tmp/out2" -q) >"$tmp/out" 2>"$tmp/err"
+got=$?
+rm "$tmp/sets/$long.txt"
+[ "$got" -eq 2 ] && ok || bad "rows past a file-size limit: exit $got, expected 2"
+one_line_error "^puzzlebench: sweep: .*/\.sudoku-tdoku\.part\.csv: cannot write$"
+for x in csv meta topology.xml; do
+    cmp -s "$o2.$x" "$tmp/kept.$x" && ok || bad "sudoku-tdoku.$x changed when the rows filled the disk"
+done
+[ -z "$(find "$tmp/out2" -name '.*')" ] && ok || bad "rows not whole were left: $(ls -a "$tmp/out2")"
+
 # No figures from tdoku: an error naming it (the last line, after logic's round), and
 # no result file.
 FAKE_NAN=1 PB_TDOKU=$tmp/run_benchmark expect 4 "tdoku without figures" -- "${one[@]}" --out "$tmp/out3"

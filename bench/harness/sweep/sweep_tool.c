@@ -41,6 +41,7 @@ typedef struct tool_run {
     char self[PB_PATH_MAX], tmp[PB_PATH_MAX];
     char csv[PB_PATH_PART_MAX], samples[PB_PATH_PART_MAX], part[PB_PATH_PART_MAX],
         part_samples[PB_PATH_PART_MAX], meta_path[PB_PATH_PART_MAX];
+    pb_out_part rows[2]; /* the samples, then the rows: a CSV always has its samples beside it */
     pb_meta meta;
     int tasks;
 } tool_run;
@@ -125,12 +126,11 @@ static int run_tasks(tool_run *r)
     return rc;
 }
 
-/* Writes the .meta and renames the rows into place with it, as one group (the samples
- * before the rows: a CSV always has its samples beside it): all land, or none does and
- * the files of an earlier sweep stay as they were. 0, or the exit status. */
+/* Writes the .meta and renames the rows into place with it (pb_sweep_tool_publish). 0,
+ * or the exit status. */
 static int publish(tool_run *r)
 {
-    char err[PB_MSG_LONG_MAX], count[48], repeat[48], version[200], tool[80], timing[200];
+    char count[48], repeat[48], version[200], tool[80], timing[200];
     if (!r->tasks)
         return pb_say("sweep: %s: no task ran (no file the tool reads?)", r->o->source),
                PB_EXIT_USAGE;
@@ -148,13 +148,9 @@ static int publish(tool_run *r)
     char source[PB_PATH_EXT_MAX];
     snprintf(source, sizeof source, "sweep=%s", r->o->source);
     const char *extra[] = {tool, version, count, repeat, timing, source, NULL};
-    const pb_out_part rows[] = {{r->samples, NULL, NULL, r->part_samples},
-                                {r->csv, NULL, NULL, r->part}};
-    if (pb_meta_save_with(r->meta_path, &r->meta, extra, rows, 2, err, sizeof err))
-        return pb_say("sweep: %s (the rows are kept in %s and %s)", err, r->part, r->part_samples),
-               PB_EXIT_USAGE;
-    if (!r->o->quiet) pb_say("sweep: wrote %s (%d tasks) and its .meta", r->csv, r->tasks);
-    return 0;
+    const int rc = pb_sweep_tool_publish(r->meta_path, &r->meta, extra, r->rows, 2);
+    if (!rc && !r->o->quiet) pb_say("sweep: wrote %s (%d tasks) and its .meta", r->csv, r->tasks);
+    return rc;
 }
 
 /* The output paths, and the checks before anything runs. 0, or the exit status. */
@@ -167,6 +163,8 @@ static int prepare(tool_run *r)
     snprintf(r->part, sizeof r->part, "%s/.%s.part.csv", o->out_dir, name);
     snprintf(r->part_samples, sizeof r->part_samples, "%s/.%s.part.samples.csv", o->out_dir, name);
     snprintf(r->meta_path, sizeof r->meta_path, "%s/%s.meta", o->out_dir, name);
+    r->rows[0] = (pb_out_part){r->samples, NULL, NULL, r->part_samples};
+    r->rows[1] = (pb_out_part){r->csv, NULL, NULL, r->part};
     if (pb_spawn_find(r->tool->program, NULL, 0))
         return pb_say("sweep: %s is not installed (Debian package '%s': apt-get install %s)",
                       r->tool->program, r->tool->package, r->tool->package),
@@ -174,7 +172,7 @@ static int prepare(tool_run *r)
     const int made =
         pb_sweep_scratch_make(o, r->csv, "tool", r->self, sizeof r->self, r->tmp, sizeof r->tmp);
     if (made) return made;
-    unlink(r->part), unlink(r->part_samples); /* a killed sweep's */
+    pb_sweep_tool_drop(r->rows, 2); /* a killed sweep's, or kept by the last one */
     return 0;
 }
 
@@ -228,10 +226,11 @@ int pb_sweep_tool(const pb_sweep_spec *s, const pb_sweep_opts *o)
     }
     if ((rc = prepare(&r))) return rc;
     pb_meta_begin(&r.meta, 1, "none");
-    /* Rows that could not be published stay in their .part files (publish says so). */
-    rc = run_tasks(&r);
-    if (rc) unlink(r.part), unlink(r.part_samples);
-    if (!rc) rc = publish(&r);
+    if ((rc = run_tasks(&r))) {
+        pb_sweep_tool_drop(r.rows, 2);
+    } else {
+        rc = publish(&r);
+    }
     pb_sweep_scratch_remove(r.tmp);
     return rc;
 }

@@ -1,11 +1,14 @@
 /* sweep_tool.h — what the two ways of running a tool sweep share: the tool's own word
- * on its build, and the sweep of a tool that times itself (sweep_tool_self.c). */
+ * on its build, the end that publishes or drops the rows (sweep_tool_publish.c), and
+ * the sweep of a tool that times itself (sweep_tool_self.c). */
 #ifndef PB_SWEEP_TOOL_H
 #define PB_SWEEP_TOOL_H
 
 #include <stddef.h>
 
 #include "family.h"
+#include "harness/io/outfile.h"
+#include "harness/meta/meta.h"
 #include "sweep.h"
 
 /* What program (the tool's path) says of its version or build: the rest of its line
@@ -14,6 +17,18 @@
  * in the scratch folder tmp. */
 void pb_sweep_tool_version(const pb_tool *tool, const char *program, const char *tmp, char *out,
                            size_t len);
+
+/* The end of a tool sweep whose rows are whole in their .part files (rows[i].written,
+ * renamed to rows[i].path): the .meta at meta_path (m, then the extra lines, NULL-ended)
+ * and the rows written as one group (pb_meta_save_with). When that fails none lands, an
+ * earlier sweep's files stay as they were, and the rows stay in their .part files, which
+ * the message names: they took long to make (the next run removes them). 0, or the exit
+ * status. */
+int pb_sweep_tool_publish(const char *meta_path, const pb_meta *m, const char *const *extra,
+                          const pb_out_part *rows, int n);
+/* The end of a tool sweep that failed before its rows were whole: their .part files
+ * removed. */
+void pb_sweep_tool_drop(const pb_out_part *rows, int n);
 
 /* Runs the tool sweep of a tool that times itself (tool->measure set): per instance and
  * mode, rounds of one run a side in turn, each row what a side said of itself. The

@@ -38,9 +38,9 @@ typedef struct self_run {
     char program[PB_PATH_MAX], self[PB_PATH_MAX], tmp[PB_PATH_MAX];
     char csv[PB_PATH_PART_MAX], part[PB_PATH_PART_MAX], meta_path[PB_PATH_PART_MAX];
     FILE *rows;
-    pb_tool_task task; /* the task being run */
+    pb_out_part published; /* the rows: part, renamed to csv */
+    pb_tool_task task;     /* the task being run */
     int core, nrows;
-    int kept; /* 1: the rows are whole in part but could not be published: kept there */
     pb_meta meta;
 } self_run;
 
@@ -139,7 +139,8 @@ static int run_side(self_run *r, pb_tool_task *t, int i, int round, const char *
     return 0;
 }
 
-/* Every task: each instance in each mode, rounds of both sides. */
+/* Every task: each instance in each mode, rounds of both sides; then the rows' file
+ * closed, whole. */
 static int run_tasks(self_run *r)
 {
     const pb_sweep_spec *s = r->s;
@@ -164,21 +165,18 @@ static int run_tasks(self_run *r)
                     rc = run_side(r, t, round % 2 ? 1 - k : k, round, dir, &f);
                 }
         }
-    return rc;
+    if (rc) return rc;
+    const int bad = ferror(r->rows) | fclose(r->rows);
+    r->rows = NULL;
+    return bad ? pb_say("sweep: %s: cannot write", r->part), PB_EXIT_USAGE : 0;
 }
 
-/* Writes the .meta and renames the rows into place with it, as one group: both land,
- * or neither does and an earlier sweep's files stay as they were. 0, or the exit
- * status. */
+/* Writes the .meta and renames the rows into place with it (pb_sweep_tool_publish). 0,
+ * or the exit status. */
 static int publish(self_run *r)
 {
-    char err[PB_MSG_LONG_MAX], tool[80], version[200], rounds[48], core[48], seconds[64], v[160];
+    char tool[80], version[200], rounds[48], core[48], seconds[64], v[160];
     char timing[200], source[PB_PATH_EXT_MAX];
-    if (ferror(r->rows) | fclose(r->rows)) {
-        r->rows = NULL;
-        return pb_say("sweep: %s: cannot write", r->part), PB_EXIT_USAGE;
-    }
-    r->rows = NULL;
     pb_meta_end(&r->meta);
     pb_sweep_tool_version(r->tool, r->program, r->tmp, v, sizeof v);
     snprintf(tool, sizeof tool, "tool=%s", r->tool->name);
@@ -192,13 +190,9 @@ static int publish(self_run *r)
              r->s->timing.min_sample_s);
     snprintf(source, sizeof source, "sweep=%s", r->o->source);
     const char *extra[] = {tool, version, rounds, core, seconds, timing, source, NULL};
-    const pb_out_part rows = {r->csv, NULL, NULL, r->part};
-    if (pb_meta_save_with(r->meta_path, &r->meta, extra, &rows, 1, err, sizeof err)) {
-        r->kept = 1;
-        return pb_say("sweep: %s (the rows are kept in %s)", err, r->part), PB_EXIT_USAGE;
-    }
-    if (!r->o->quiet) pb_say("sweep: wrote %s (%d rows) and its .meta", r->csv, r->nrows);
-    return 0;
+    const int rc = pb_sweep_tool_publish(r->meta_path, &r->meta, extra, &r->published, 1);
+    if (!rc && !r->o->quiet) pb_say("sweep: wrote %s (%d rows) and its .meta", r->csv, r->nrows);
+    return rc;
 }
 
 /* The output paths, the tool, the scratch folder, the core and the rows' file. 0, or
@@ -211,13 +205,14 @@ static int prepare(self_run *r)
     snprintf(r->csv, sizeof r->csv, "%s/%s.csv", o->out_dir, name);
     snprintf(r->part, sizeof r->part, "%s/.%s.part.csv", o->out_dir, name);
     snprintf(r->meta_path, sizeof r->meta_path, "%s/%s.meta", o->out_dir, name);
+    r->published = (pb_out_part){r->csv, NULL, NULL, r->part};
     int rc = find_program(r);
     if (rc) return rc;
     if ((rc = pb_sweep_scratch_make(o, r->csv, "tool", r->self, sizeof r->self, r->tmp,
                                     sizeof r->tmp)))
         return rc;
     if ((rc = pin(r))) return rc;
-    unlink(r->part); /* a killed sweep's */
+    pb_sweep_tool_drop(&r->published, 1); /* a killed sweep's, or kept by the last one */
     if (!(r->rows = pb_out_fopen(r->part, O_WRONLY | O_CREAT | O_EXCL, "w", err, sizeof err)))
         return pb_say("sweep: %s", err), PB_EXIT_USAGE;
     fputs("set,mode,tool,round,puzzles,puzzles_per_s,guesses_per_puzzle\n", r->rows);
@@ -240,12 +235,16 @@ int pb_sweep_tool_self(const pb_sweep_spec *s, const pb_sweep_opts *o, const pb_
                        s->instances.item[i], tool->modes[m], tool->name, s->timing.samples);
         return 0;
     }
-    if (!(rc = prepare(&r))) {
-        rc = run_tasks(&r);
-        if (!rc) rc = publish(&r);
+    if ((rc = prepare(&r))) { /* before the rows' file is made */
+        pb_sweep_scratch_remove(r.tmp);
+        return rc;
     }
-    if (r.rows) fclose(r.rows);
-    if (rc && !r.kept) unlink(r.part);
+    if ((rc = run_tasks(&r))) {
+        if (r.rows) fclose(r.rows);
+        pb_sweep_tool_drop(&r.published, 1);
+    } else {
+        rc = publish(&r);
+    }
     pb_sweep_scratch_remove(r.tmp);
     return rc;
 }
