@@ -42,6 +42,7 @@ id=$(sed -n 's/^run_id=//p' "$t.meta")
 [ -n "$id" ] && [ "$(cut -d, -f8 "$t.csv" | tail -n +2 | sort -u)" = "$id" ] && ok ||
     bad "the rows' run_id is not the .meta's ($id)"
 has '^tool=qqwing$' "$t.meta"
+has '^family=sudoku$' "$t.meta"
 has '^tool_version=qqwing 9.9 \(stand-in\)$' "$t.meta"
 has '^load_end=' "$t.meta"
 [ -s "$t.topology.xml" ] && ok || bad "no topology"

@@ -51,6 +51,7 @@ has "^top1465,unique,logic,1,3,[0-9.]+,$want$" "$csv"
 order=$(awk -F, '$1 == "17_clue" && $2 == "unique" { printf "%s%s ", $3, $4 }' "$csv")
 if [ "$order" = "logic1 tdoku1 tdoku2 logic2 " ]; then ok; else bad "order of the tools: $order"; fi
 has "^tool=tdoku$" "$tmp/out1/sudoku-tdoku.meta"
+has "^family=sudoku$" "$tmp/out1/sudoku-tdoku.meta"
 has "^tool_version=fake 1.0 -O3$" "$tmp/out1/sudoku-tdoku.meta"
 has "^rounds=2$" "$tmp/out1/sudoku-tdoku.meta"
 has "^core=[0-9]+$" "$tmp/out1/sudoku-tdoku.meta"

@@ -130,12 +130,13 @@ static int run_tasks(tool_run *r)
  * or the exit status. */
 static int publish(tool_run *r)
 {
-    char count[48], repeat[48], version[200], tool[80], timing[200];
+    char count[48], repeat[48], version[200], tool[80], family[80], timing[200];
     if (!r->tasks)
         return pb_say("sweep: %s: no task ran (no file the tool reads?)", r->o->source),
                PB_EXIT_USAGE;
     pb_meta_end(&r->meta);
     snprintf(tool, sizeof tool, "tool=%s", r->tool->name);
+    snprintf(family, sizeof family, "family=%s", r->s->fam->name);
     char v[160];
     pb_sweep_tool_version(r->tool, r->tool->program, r->tmp, v, sizeof v);
     snprintf(version, sizeof version, "tool_version=%s", v);
@@ -147,7 +148,7 @@ static int publish(tool_run *r)
              r->s->timing.warmup_s, r->s->timing.samples, r->s->timing.min_sample_s);
     char source[PB_PATH_EXT_MAX];
     snprintf(source, sizeof source, "sweep=%s", r->o->source);
-    const char *extra[] = {tool, version, count, repeat, timing, source, NULL};
+    const char *extra[] = {tool, family, version, count, repeat, timing, source, NULL};
     const int rc = pb_sweep_tool_publish(r->meta_path, &r->meta, extra, r->rows, 2);
     if (!rc && !r->o->quiet) pb_say("sweep: wrote %s (%d tasks) and its .meta", r->csv, r->tasks);
     return rc;

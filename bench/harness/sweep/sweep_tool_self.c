@@ -175,11 +175,12 @@ static int run_tasks(self_run *r)
  * or the exit status. */
 static int publish(self_run *r)
 {
-    char tool[80], version[200], rounds[48], core[48], seconds[64], v[160];
+    char tool[80], family[80], version[200], rounds[48], core[48], seconds[64], v[160];
     char timing[200], source[PB_PATH_EXT_MAX];
     pb_meta_end(&r->meta);
     pb_sweep_tool_version(r->tool, r->program, r->tmp, v, sizeof v);
     snprintf(tool, sizeof tool, "tool=%s", r->tool->name);
+    snprintf(family, sizeof family, "family=%s", r->s->fam->name);
     snprintf(version, sizeof version, "tool_version=%s", v);
     snprintf(rounds, sizeof rounds, "rounds=%d", r->s->timing.samples);
     snprintf(core, sizeof core, "core=%d", r->core);
@@ -189,7 +190,7 @@ static int publish(self_run *r)
              "swapping every round, one core",
              r->s->timing.min_sample_s);
     snprintf(source, sizeof source, "sweep=%s", r->o->source);
-    const char *extra[] = {tool, version, rounds, core, seconds, timing, source, NULL};
+    const char *extra[] = {tool, family, version, rounds, core, seconds, timing, source, NULL};
     const int rc = pb_sweep_tool_publish(r->meta_path, &r->meta, extra, &r->published, 1);
     if (!rc && !r->o->quiet) pb_say("sweep: wrote %s (%d rows) and its .meta", r->csv, r->nrows);
     return rc;
