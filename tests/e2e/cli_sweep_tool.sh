@@ -47,6 +47,15 @@ has '^tool_version=qqwing 9.9 \(stand-in\)$' "$t.meta"
 has '^load_end=' "$t.meta"
 [ -s "$t.topology.xml" ] && ok || bad "no topology"
 [ -z "$(find "$tmp/r" -name '.*')" ] && ok || bad "hidden part files left: $(ls -a "$tmp/r")"
+# The rows made of those planned (other.txt skipped) and the time they took: --list
+# estimates the next run's from them, as it does a solving sweep's.
+has '^rows=6 of 8$' "$t.meta"
+has '^elapsed_s=[0-9.]+$' "$t.meta"
+expect 0 "--list after a run" -- run --list
+has "^8 rows, 2 samples each$" "$tmp/out"
+has "^time: about [^(]+ \(the earlier run in $tmp/r/t\.meta, at commit [0-9a-f]+, took [^)]+ for 6 of its 8 rows\)$" "$tmp/out"
+expect 0 "--list, other samples" -- run --list --samples 3
+has "^time: about .*; its setting timing differs, so this is only a rough guide$" "$tmp/out"
 
 expect 2 "an existing sweep, no --force" -- run
 one_line_error 't.csv exists: give --force'

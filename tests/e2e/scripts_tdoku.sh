@@ -73,6 +73,11 @@ ln -s "$tmp/victim" "$tmp/out2/sudoku-tdoku.csv"
 PB_TDOKU=$tmp/run_benchmark expect 0 "over a link" -- "${one[@]}" --out "$tmp/out2"
 has "^keep$" "$tmp/victim"
 [ ! -L "$tmp/out2/sudoku-tdoku.csv" ] && ok || bad "the link is still there"
+# --list estimates the next run's time from this one's, pinned to one core as it was.
+has "^rows=4 of 4$" "$tmp/out2/sudoku-tdoku.meta"
+expect 0 "--list after a run" -- "${one[@]}" --out "$tmp/out2" --list
+has "^4 rows, one a side a round$" "$tmp/out"
+has "^time: about [^(]+ \(the earlier run in $tmp/out2/sudoku-tdoku\.meta, at commit [0-9a-f]+, took [^)]+ for 4 of its 4 rows\)$" "$tmp/out"
 
 # A disk that fills as the files are written (a file-size limit, SIGXFSZ ignored so
 # that a write fails with EFBIG): the CSV and its .meta land together or not at all,

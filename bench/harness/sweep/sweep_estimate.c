@@ -1,6 +1,7 @@
 /* sweep_estimate.c — `sweep --list`'s estimate of a sweep's time: what the earlier run
  * of the same sweep in the output folder took, by its .meta, scaled to this sweep's
- * runs, and whether its settings were these; a generation sweep's, method by method. */
+ * runs, and whether its settings were these; a generation sweep's, method by method; a
+ * tool sweep's by its rows. */
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -99,7 +100,13 @@ void pb_sweep_list_estimate(const pb_sweep_spec *spec, long runs, const pb_sweep
         printf(" (up to %d while a pair's ratio is known less well than +-%g%%)", t->max_samples,
                100 * spec->matrix.ci_target);
     printf("\n");
-    const earlier c = {spec->name, runs, st, o};
+    pb_sweep_list_time(spec->name, runs, st, o);
+}
+
+void pb_sweep_list_time(const char *name, long runs, const pb_sweep_settings *st,
+                        const pb_sweep_opts *o)
+{
+    const earlier c = {name, runs, st, o};
     char line[PB_MSG_LONG_MAX + PB_PATH_EXT_MAX];
     double scaled;
     int differs;

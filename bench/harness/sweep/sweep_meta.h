@@ -51,6 +51,10 @@ void pb_sweep_list_estimate(const pb_sweep_spec *spec, long runs, const pb_sweep
                             const pb_sweep_opts *o);
 void pb_sweep_note_earlier(const char *name, long runs, const pb_sweep_settings *st,
                            const pb_sweep_opts *o, char *out, size_t len);
+/* --list's last line alone, "time: ...", the earlier run scaled to `runs` rows: for a sweep
+ * whose listing counts its work itself (a tool sweep). */
+void pb_sweep_list_time(const char *name, long runs, const pb_sweep_settings *st,
+                        const pb_sweep_opts *o);
 
 /* A generation sweep's method, as --list estimates its time. */
 typedef struct pb_sweep_method_run {

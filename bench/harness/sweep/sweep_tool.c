@@ -15,6 +15,7 @@
 #include <sys/stat.h>
 #include <unistd.h>
 
+#include "core/limiter.h"
 #include "harness/base/exit.h"
 #include "harness/base/say.h"
 #include "harness/io/csv_append.h"
@@ -43,6 +44,8 @@ typedef struct tool_run {
         part_samples[PB_PATH_PART_MAX], meta_path[PB_PATH_PART_MAX];
     pb_out_part rows[2]; /* the samples, then the rows: a CSV always has its samples beside it */
     pb_meta meta;
+    pb_sweep_settings settings; /* the .meta's (settings()) */
+    double start_s;             /* when the tasks began (pb_now_s) */
     int tasks;
 } tool_run;
 
@@ -126,30 +129,43 @@ static int run_tasks(tool_run *r)
     return rc;
 }
 
+/* The rows the listing plans: two a task. */
+static long planned_rows(const tool_run *r)
+{
+    long tasks = r->s->instances.n;
+    for (int i = 0; r->s->tool.count && level_at(r, i); i++) tasks++;
+    return 2 * tasks;
+}
+
+/* What the .meta records of the sweep, for a reader and for --list's estimate. */
+static void settings(tool_run *r)
+{
+    const pb_sweep_spec *s = r->s;
+    pb_sweep_tool_settings(&r->settings, s, r->o, r->tool);
+    pb_sweep_tool_setting(&r->settings, "tool_count=%d", s->tool.count);
+    pb_sweep_tool_setting(&r->settings, "tool_repeat=%d", s->tool.repeat);
+    pb_sweep_tool_setting(&r->settings,
+                          "timing=whole processes, output to /dev/null; warm-up %g s, %d samples "
+                          "of at least %g s",
+                          s->timing.warmup_s, s->timing.samples, s->timing.min_sample_s);
+}
+
 /* Writes the .meta and renames the rows into place with it (pb_sweep_tool_publish). 0,
  * or the exit status. */
 static int publish(tool_run *r)
 {
-    char count[48], repeat[48], version[200], tool[80], family[80], timing[200];
+    char version[200], v[160];
     if (!r->tasks)
         return pb_say("sweep: %s: no task ran (no file the tool reads?)", r->o->source),
                PB_EXIT_USAGE;
+    const double elapsed = pb_now_s() - r->start_s;
     pb_meta_end(&r->meta);
-    snprintf(tool, sizeof tool, "tool=%s", r->tool->name);
-    snprintf(family, sizeof family, "family=%s", r->s->fam->name);
-    char v[160];
     pb_sweep_tool_version(r->tool, r->tool->program, r->tmp, v, sizeof v);
     snprintf(version, sizeof version, "tool_version=%s", v);
-    snprintf(count, sizeof count, "tool_count=%d", r->s->tool.count);
-    snprintf(repeat, sizeof repeat, "tool_repeat=%d", r->s->tool.repeat);
-    snprintf(timing, sizeof timing,
-             "timing=whole processes, output to /dev/null; warm-up %g s, %d samples of at "
-             "least %g s",
-             r->s->timing.warmup_s, r->s->timing.samples, r->s->timing.min_sample_s);
-    char source[PB_PATH_EXT_MAX];
-    snprintf(source, sizeof source, "sweep=%s", r->o->source);
-    const char *extra[] = {tool, family, version, count, repeat, timing, source, NULL};
-    const int rc = pb_sweep_tool_publish(r->meta_path, &r->meta, extra, r->rows, 2);
+    const char *found[] = {version, NULL};
+    settings(r);
+    const int rc = pb_sweep_tool_publish(r->meta_path, &r->meta, &r->settings, found, elapsed,
+                                         2L * r->tasks, planned_rows(r), r->rows, 2);
     if (!rc && !r->o->quiet) pb_say("sweep: wrote %s (%d tasks) and its .meta", r->csv, r->tasks);
     return rc;
 }
@@ -177,8 +193,8 @@ static int prepare(tool_run *r)
     return 0;
 }
 
-/* What --list shows: each task, no command run. */
-static void list_tasks(const tool_run *r)
+/* What --list shows: each task, no command run, then the estimate of the time. */
+static void list_tasks(tool_run *r)
 {
     const pb_sweep_spec *s = r->s;
     for (int i = 0; i < s->instances.n; i++)
@@ -187,6 +203,13 @@ static void list_tasks(const tool_run *r)
     for (int i = 0; s->tool.count && (level = level_at(r, i)); i++)
         printf("%s: generate %d %s: %s and puzzlebench\n", s->name, s->tool.count, level,
                r->tool->name);
+    printf("%ld rows, %d sample%s each\n", planned_rows(r), s->timing.samples,
+           s->timing.samples == 1 ? "" : "s");
+    /* The estimate is of a run as it is made: bound to nothing. */
+    pb_sweep_opts as_run = *r->o;
+    as_run.bind = "none";
+    settings(r);
+    pb_sweep_list_time(s->name, planned_rows(r), &r->settings, &as_run);
 }
 
 int pb_sweep_tool(const pb_sweep_spec *s, const pb_sweep_opts *o)
@@ -227,6 +250,7 @@ int pb_sweep_tool(const pb_sweep_spec *s, const pb_sweep_opts *o)
     }
     if ((rc = prepare(&r))) return rc;
     pb_meta_begin(&r.meta, 1, "none");
+    r.start_s = pb_now_s();
     if ((rc = run_tasks(&r))) {
         pb_sweep_tool_drop(r.rows, 2);
     } else {

@@ -10,6 +10,7 @@
 #include "harness/io/outfile.h"
 #include "harness/meta/meta.h"
 #include "sweep.h"
+#include "sweep_meta.h"
 
 /* What program (the tool's path) says of its version or build: the rest of its line
  * that starts with tool->version_line, else its first line, after tool->version_flag
@@ -18,17 +19,27 @@
 void pb_sweep_tool_version(const pb_tool *tool, const char *program, const char *tmp, char *out,
                            size_t len);
 
-/* The end of a tool sweep whose rows are whole in their .part files (rows[i].written,
- * renamed to rows[i].path): the .meta at meta_path (m, then the extra lines, NULL-ended)
- * and the rows written as one group (pb_meta_save_with). When that fails none lands, an
- * earlier sweep's files stay as they were, and the rows stay in their .part files, which
- * the message names: they took long to make (the next run removes them). 0, or the exit
- * status. */
-int pb_sweep_tool_publish(const char *meta_path, const pb_meta *m, const char *const *extra,
-                          const pb_out_part *rows, int n);
+/* A tool sweep's settings, the .meta's lines that --list's estimate compares with an
+ * earlier run's (pb_sweep_list_time): tool=, family= and the sweep's file, sweep=, to
+ * which each kind adds its own (pb_sweep_tool_setting). */
+void pb_sweep_tool_settings(pb_sweep_settings *st, const pb_sweep_spec *s, const pb_sweep_opts *o,
+                            const pb_tool *tool);
+void pb_sweep_tool_setting(pb_sweep_settings *st, const char *fmt, ...)
+    __attribute__((format(printf, 2, 3)));
+
+/* The end of a tool sweep whose rows are whole in their .part files (parts[i].written,
+ * renamed to parts[i].path): the .meta at meta_path (m; the settings st; what the run
+ * found, found's lines, NULL-ended; then elapsed_s= and "rows=ROWS of RUNS", its rows of
+ * those listed, from which --list estimates the next run's time) and the rows written
+ * as one group (pb_meta_save_with). When that fails none lands, an earlier sweep's
+ * files stay as they were, and the rows stay in their .part files, which the message
+ * names: they took long to make (the next run removes them). 0, or the exit status. */
+int pb_sweep_tool_publish(const char *meta_path, const pb_meta *m, const pb_sweep_settings *st,
+                          const char *const *found, double elapsed_s, long rows, long runs,
+                          const pb_out_part *parts, int n);
 /* The end of a tool sweep that failed before its rows were whole: their .part files
  * removed. */
-void pb_sweep_tool_drop(const pb_out_part *rows, int n);
+void pb_sweep_tool_drop(const pb_out_part *parts, int n);
 
 /* Runs the tool sweep of a tool that times itself (tool->measure set): per instance and
  * mode, rounds of one run a side in turn, each row what a side said of itself. The

@@ -16,6 +16,7 @@
 #include <sys/stat.h>
 #include <unistd.h>
 
+#include "core/limiter.h"
 #include "harness/base/exit.h"
 #include "harness/base/say.h"
 #include "harness/base/sizes.h"
@@ -42,6 +43,8 @@ typedef struct self_run {
     pb_tool_task task;     /* the task being run */
     int core, nrows;
     pb_meta meta;
+    pb_sweep_settings settings; /* the .meta's (settings()) */
+    double start_s;             /* when the tasks began (pb_now_s) */
 } self_run;
 
 /* The tool's path: its variable's value, else its name on PATH. 0, or the exit
@@ -146,6 +149,7 @@ static int run_tasks(self_run *r)
     const pb_sweep_spec *s = r->s;
     char err[PB_MSG_LONG_MAX], dir[PB_PATH_EXT_MAX];
     int rc = 0;
+    r->start_s = pb_now_s();
     for (int i = 0; i < s->instances.n && !rc; i++)
         for (int m = 0; r->tool->modes[m] && !rc; m++) {
             snprintf(dir, sizeof dir, "%s/task%d-%d", r->tmp, i, m);
@@ -171,27 +175,41 @@ static int run_tasks(self_run *r)
     return bad ? pb_say("sweep: %s: cannot write", r->part), PB_EXIT_USAGE : 0;
 }
 
+/* What the .meta records of the sweep, for a reader and for --list's estimate. */
+static void settings(self_run *r)
+{
+    const pb_sweep_spec *s = r->s;
+    pb_sweep_tool_settings(&r->settings, s, r->o, r->tool);
+    pb_sweep_tool_setting(&r->settings, "rounds=%d", s->timing.samples);
+    pb_sweep_tool_setting(&r->settings, "seconds=%g", s->timing.min_sample_s);
+    pb_sweep_tool_setting(&r->settings,
+                          "timing=each side's own figures, %g s a side a round, the first of a "
+                          "round swapping every round, one core",
+                          s->timing.min_sample_s);
+}
+
+/* The rows the listing plans: one a side a round, for each instance and mode. */
+static long planned_rows(const self_run *r)
+{
+    long modes = 0;
+    while (r->tool->modes[modes]) modes++;
+    return 2L * r->s->instances.n * modes * r->s->timing.samples;
+}
+
 /* Writes the .meta and renames the rows into place with it (pb_sweep_tool_publish). 0,
  * or the exit status. */
 static int publish(self_run *r)
 {
-    char tool[80], family[80], version[200], rounds[48], core[48], seconds[64], v[160];
-    char timing[200], source[PB_PATH_EXT_MAX];
+    char version[200], core[48], v[160];
+    const double elapsed = pb_now_s() - r->start_s;
     pb_meta_end(&r->meta);
     pb_sweep_tool_version(r->tool, r->program, r->tmp, v, sizeof v);
-    snprintf(tool, sizeof tool, "tool=%s", r->tool->name);
-    snprintf(family, sizeof family, "family=%s", r->s->fam->name);
     snprintf(version, sizeof version, "tool_version=%s", v);
-    snprintf(rounds, sizeof rounds, "rounds=%d", r->s->timing.samples);
     snprintf(core, sizeof core, "core=%d", r->core);
-    snprintf(seconds, sizeof seconds, "seconds=%g", r->s->timing.min_sample_s);
-    snprintf(timing, sizeof timing,
-             "timing=each side's own figures, %g s a side a round, the first of a round "
-             "swapping every round, one core",
-             r->s->timing.min_sample_s);
-    snprintf(source, sizeof source, "sweep=%s", r->o->source);
-    const char *extra[] = {tool, family, version, rounds, core, seconds, timing, source, NULL};
-    const int rc = pb_sweep_tool_publish(r->meta_path, &r->meta, extra, &r->published, 1);
+    const char *found[] = {version, core, NULL};
+    settings(r);
+    const int rc = pb_sweep_tool_publish(r->meta_path, &r->meta, &r->settings, found, elapsed,
+                                         r->nrows, planned_rows(r), &r->published, 1);
     if (!rc && !r->o->quiet) pb_say("sweep: wrote %s (%d rows) and its .meta", r->csv, r->nrows);
     return rc;
 }
@@ -229,11 +247,18 @@ int pb_sweep_tool_self(const pb_sweep_spec *s, const pb_sweep_opts *o, const pb_
     if (!s->instances.n && !o->list_only)
         return pb_usage_error("sweep", "%s: the tool sweep runs nothing (no instances)", o->source);
     if (o->list_only) {
-        if (!s->instances.n) printf("%s: no instances (--instances \"FILE...\")\n", s->name);
+        if (!s->instances.n)
+            return printf("%s: no instances (--instances \"FILE...\")\n", s->name), 0;
         for (int i = 0; i < s->instances.n; i++)
             for (int m = 0; tool->modes[m]; m++)
                 printf("%s: solve %s (%s): %s and puzzlebench, %d rounds\n", s->name,
                        s->instances.item[i], tool->modes[m], tool->name, s->timing.samples);
+        printf("%ld rows, one a side a round\n", planned_rows(&r));
+        /* The estimate is of a run as it is made: pinned to one core. */
+        pb_sweep_opts as_run = *o;
+        as_run.bind = "core";
+        settings(&r);
+        pb_sweep_list_time(s->name, planned_rows(&r), &r.settings, &as_run);
         return 0;
     }
     if ((rc = prepare(&r))) { /* before the rows' file is made */
