@@ -11,12 +11,18 @@
 source "$(dirname "$0")/cli_lib.sh"
 
 mkdir -p "$tmp/fake" "$tmp/empty"
-# The stand-in: reads its input, answers --version, fails when told to.
+# The stand-in: reads its input, answers --version, fails when told to, and while told
+# to hold, says it started and waits (a minute at most) to be let go.
 cat >"$tmp/fake/qqwing" <<'EOF'
 #!/bin/sh
 if [ "$1" = --version ]; then echo "qqwing 9.9 (stand-in)"; exit 0; fi
 cat >/dev/null
 [ -e "${0%/*}/fail" ] && exit 1
+if [ -e "${0%/*}/hold" ]; then
+    touch "${0%/*}/held"
+    i=0
+    while [ -e "${0%/*}/hold" ] && [ $i -lt 600 ]; do sleep 0.1; i=$((i + 1)); done
+fi
 exit 0
 EOF
 chmod +x "$tmp/fake/qqwing"
@@ -108,6 +114,20 @@ for x in csv samples.csv meta topology.xml; do
     cmp -s "$t.$x" "$tmp/kept.$x" && ok || bad "t.$x changed when the rows filled the disk"
 done
 [ -z "$(find "$tmp/r" -name '.*')" ] && ok || bad "rows not whole were left: $(ls -a "$tmp/r")"
+
+# One sweep of a name in a folder at a time, as for a solving sweep: a second is
+# refused while the first runs, rather than mixing its rows into the first's .part.
+touch "$tmp/fake/hold"
+mkdir -p "$tmp/scratch2"
+run --force >"$tmp/out1" 2>"$tmp/err1" &
+first=$!
+for _ in $(seq 600); do [ -e "$tmp/fake/held" ] && break; sleep 0.1; done
+TMPDIR=$tmp/scratch2 expect 2 "a second sweep while the first runs" -- run --force
+one_line_error "t\.lock: a sweep of this name is running in this folder \(pid [0-9]+\); wait for it, or give --out another folder$"
+rm "$tmp/fake/hold"
+wait $first && ok || bad "the first sweep, let go: exit $?, expected 0 ($(cat "$tmp/err1"))"
+[ ! -e "$tmp/r/t.lock" ] && ok || bad "the lock is left: $(ls "$tmp/r")"
+[ -z "$(ls -A "$tmp/scratch2")" ] && ok || bad "the refused sweep left its scratch folder: $(ls -A "$tmp/scratch2")"
 
 expect 0 "--list" -- run --list
 has "^t: solve $tmp/three.txt: qqwing and puzzlebench$" "$tmp/out"

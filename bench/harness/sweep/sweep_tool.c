@@ -45,6 +45,7 @@ typedef struct tool_run {
     pb_out_part rows[2]; /* the samples, then the rows: a CSV always has its samples beside it */
     pb_meta meta;
     pb_sweep_settings settings; /* the .meta's (settings()) */
+    pb_sweep_out out;           /* its lock on the name */
     double start_s;             /* when the tasks began (pb_now_s) */
     int tasks;
 } tool_run;
@@ -189,6 +190,8 @@ static int prepare(tool_run *r)
     const int made =
         pb_sweep_scratch_make(o, r->csv, "tool", r->self, sizeof r->self, r->tmp, sizeof r->tmp);
     if (made) return made;
+    const int locked = pb_sweep_tool_lock(&r->out, o, name);
+    if (locked) return locked;
     pb_sweep_tool_drop(r->rows, 2); /* a killed sweep's, or kept by the last one */
     return 0;
 }
@@ -215,7 +218,7 @@ static void list_tasks(tool_run *r)
 int pb_sweep_tool(const pb_sweep_spec *s, const pb_sweep_opts *o)
 {
     static tool_run r;
-    r = (tool_run){.s = s, .o = o};
+    r = (tool_run){.s = s, .o = o, .out.held.fd = -1};
     char at[600];
     for (const pb_tool *t = s->fam->tools; t && t->name && !r.tool; t++)
         if (!strcmp(t->name, s->tool.name)) r.tool = t;
@@ -248,7 +251,10 @@ int pb_sweep_tool(const pb_sweep_spec *s, const pb_sweep_opts *o)
         list_tasks(&r);
         return 0;
     }
-    if ((rc = prepare(&r))) return rc;
+    if ((rc = prepare(&r))) { /* the lock not taken */
+        pb_sweep_scratch_remove(r.tmp);
+        return rc;
+    }
     pb_meta_begin(&r.meta, 1, "none");
     r.start_s = pb_now_s();
     if ((rc = run_tasks(&r))) {
@@ -256,6 +262,7 @@ int pb_sweep_tool(const pb_sweep_spec *s, const pb_sweep_opts *o)
     } else {
         rc = publish(&r);
     }
+    pb_sweep_out_unlock(&r.out);
     pb_sweep_scratch_remove(r.tmp);
     return rc;
 }

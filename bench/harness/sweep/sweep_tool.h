@@ -11,6 +11,7 @@
 #include "harness/meta/meta.h"
 #include "sweep.h"
 #include "sweep_meta.h"
+#include "sweep_out.h"
 
 /* What program (the tool's path) says of its version or build: the rest of its line
  * that starts with tool->version_line, else its first line, after tool->version_flag
@@ -18,6 +19,12 @@
  * in the scratch folder tmp. */
 void pb_sweep_tool_version(const pb_tool *tool, const char *program, const char *tmp, char *out,
                            size_t len);
+
+/* Takes DIR/NAME.lock, as a solving sweep does (pb_sweep_out_lock), so that a second
+ * sweep of this name in the folder is refused rather than mixing its rows into this
+ * one's .part files; a device or a pipe at NAME.csv is refused now, not after the work.
+ * Let go with pb_sweep_out_unlock (out->held.fd -1 until taken). 0, or the exit status. */
+int pb_sweep_tool_lock(pb_sweep_out *out, const pb_sweep_opts *o, const char *name);
 
 /* A tool sweep's settings, the .meta's lines that --list's estimate compares with an
  * earlier run's (pb_sweep_list_time): tool=, family= and the sweep's file, sweep=, to

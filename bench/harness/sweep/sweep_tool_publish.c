@@ -1,5 +1,6 @@
 /* sweep_tool_publish.c — what both kinds of tool sweep (sweep_tool.c, sweep_tool_self.c)
- * record and how they end, one rule: the settings their .meta and --list's estimate
+ * hold, record and how they end, one rule: the folder's lock on the sweep's name; the
+ * settings their .meta and --list's estimate
  * share; rows made whole published with the .meta as one group and, if that fails, kept
  * in their .part files, named; rows cut short removed. */
 #include <stdarg.h>
@@ -12,6 +13,15 @@
 #include "harness/base/sizes.h"
 #include "harness/meta/meta.h"
 #include "sweep_tool.h"
+
+int pb_sweep_tool_lock(pb_sweep_out *out, const pb_sweep_opts *o, const char *name)
+{
+    char err[PB_MSG_LONG_MAX];
+    if (pb_sweep_out_paths(out, o->out_dir, name, err, sizeof err) ||
+        pb_sweep_out_lock(out, err, sizeof err))
+        return pb_say("sweep: %s", err), PB_EXIT_USAGE;
+    return 0;
+}
 
 void pb_sweep_tool_settings(pb_sweep_settings *st, const pb_sweep_spec *s, const pb_sweep_opts *o,
                             const pb_tool *tool)

@@ -44,6 +44,7 @@ typedef struct self_run {
     int core, nrows;
     pb_meta meta;
     pb_sweep_settings settings; /* the .meta's (settings()) */
+    pb_sweep_out out;           /* its lock on the name */
     double start_s;             /* when the tasks began (pb_now_s) */
 } self_run;
 
@@ -230,7 +231,7 @@ static int prepare(self_run *r)
     if ((rc = pb_sweep_scratch_make(o, r->csv, "tool", r->self, sizeof r->self, r->tmp,
                                     sizeof r->tmp)))
         return rc;
-    if ((rc = pin(r))) return rc;
+    if ((rc = pb_sweep_tool_lock(&r->out, o, name)) || (rc = pin(r))) return rc;
     pb_sweep_tool_drop(&r->published, 1); /* a killed sweep's, or kept by the last one */
     if (!(r->rows = pb_out_fopen(r->part, O_WRONLY | O_CREAT | O_EXCL, "w", err, sizeof err)))
         return pb_say("sweep: %s", err), PB_EXIT_USAGE;
@@ -241,7 +242,7 @@ static int prepare(self_run *r)
 int pb_sweep_tool_self(const pb_sweep_spec *s, const pb_sweep_opts *o, const pb_tool *tool)
 {
     static self_run r;
-    r = (self_run){.s = s, .o = o, .tool = tool};
+    r = (self_run){.s = s, .o = o, .tool = tool, .out.held.fd = -1};
     int rc = pb_sweep_spec_only(s, o->source, "tool sweep", self_keys);
     if (rc) return rc;
     if (!s->instances.n && !o->list_only)
@@ -262,6 +263,7 @@ int pb_sweep_tool_self(const pb_sweep_spec *s, const pb_sweep_opts *o, const pb_
         return 0;
     }
     if ((rc = prepare(&r))) { /* before the rows' file is made */
+        pb_sweep_out_unlock(&r.out);
         pb_sweep_scratch_remove(r.tmp);
         return rc;
     }
@@ -271,6 +273,7 @@ int pb_sweep_tool_self(const pb_sweep_spec *s, const pb_sweep_opts *o, const pb_
     } else {
         rc = publish(&r);
     }
+    pb_sweep_out_unlock(&r.out);
     pb_sweep_scratch_remove(r.tmp);
     return rc;
 }
