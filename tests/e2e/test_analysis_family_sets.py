@@ -251,5 +251,33 @@ class ParallelFamilySets(ScratchCase):
         self.assertNotIn("diff=", self.section({"2": (2.0, 1.0)}))
 
 
+class ParallelSettings(ScratchCase):
+    """The parallel section of a sweep over engine parameter settings and engine seeds:
+    each setting's speedup is over its own lowest thread count, never over another
+    setting's (which one would be the base was the order of the rows)."""
+
+    def test_speedup_per_params_and_seed(self):
+        from analysis.sections import parallel
+        at = COLUMNS.index("threads")
+        # (params, engine_seed, median at 1 thread, at 2): the first setting's one
+        # thread is the fastest of all, and its rows come first.
+        settings = (("luby-unit=20", "1", 1.0, 0.8), ("luby-unit=400", "1", 4.0, 2.0), ("luby-unit=20", "2", 3.0, 1.0))
+        lines = []
+        for params, seed, *times in settings:
+            for threads, t in zip((1, 2), times):
+                f = sweep_row(len(lines), "2x5", 10, "learn", "-", "count", t, t * 0.99, t * 1.01).split(",")
+                f[at] = str(threads)
+                lines.append(",".join(f + [params, seed]))
+        path = self.tmp / "notouch-parallel.csv"
+        path.write_text(SWEEP_HEADER + ",params,engine_seed\n" + "\n".join(lines) + "\n")
+        (self.tmp / "notouch-parallel.meta").write_text(f"run_id={RUN_ID}\ncommit=abc123\n")
+        text = "\n".join(x if isinstance(x, str) else x.file for x in parallel.section(self.ctx, path))
+        self.assertIn("| learn \\[luby-unit=20\\] seed 1 | 2 | 800 ms [792, 808] | 1.25× faster |", text)
+        self.assertIn("| learn \\[luby-unit=400\\] seed 1 | 2 | 2.00 s [1.98, 2.02] | 2.00× faster |", text)
+        self.assertIn("| learn \\[luby-unit=20\\] seed 2 | 2 | 1.00 s [0.990, 1.01] | 3.00× faster |", text)
+        self.assertEqual(text.count("| base |"), 3, text)
+        self.assertIn("- learn \\[luby-unit=400\\] seed 1: 2 threads against 1: 2.00× faster", text)
+
+
 if __name__ == "__main__":
     unittest.main()

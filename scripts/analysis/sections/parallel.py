@@ -42,13 +42,14 @@ class Speedup:
 
 
 def speedups(listing, table_, apart=()):
-    """Speedup rows, grouped by (instance, mode, engine, order) in table order, and by
-    the columns of apart (runs.problem_columns); each setting's base is its lowest
-    thread count with a done rep (normally 1)."""
+    """Speedup rows, grouped by (instance, mode, engine, order, params, engine_seed) in
+    table order, and by the columns of apart (runs.problem_columns); each setting's base
+    is its lowest thread count with a done rep (normally 1). A sweep over parameter
+    settings or engine seeds has a base for each: another setting's time is no base."""
     groups = runs.by_instance(listing, runs.group_runs(table_, apart))
     settings = {}
     for g in groups:
-        settings.setdefault((g.problem, g.mode, g.engine, g.order), []).append(g)
+        settings.setdefault((g.problem, g.mode, g.engine, g.order, g.params, g.engine_seed), []).append(g)
     rows = []
     for members in settings.values():
         done = [g for g in members if g.done]
