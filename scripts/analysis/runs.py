@@ -137,12 +137,13 @@ def group_runs(table, apart=()):
     return list(groups.values())
 
 
-def apart_words(apart):
+def apart_words(apart, noun="instance"):
     """The sentence that says a file's problems are named with the columns of `apart`
-    ("" without them)."""
+    ("" without them); noun: what the section calls an instance (its tables' column)."""
     if not apart:
         return ""
-    return ("An instance is named with its " + ", ".join(code(c) for c in apart) + ", which the sweep varies: "
+    article = "An" if noun[:1] in "aeiou" else "A"
+    return (f"{article} {noun} is named with its " + ", ".join(code(c) for c in apart) + ", which the sweep varies: "
             "each value is a problem of its own.")
 
 

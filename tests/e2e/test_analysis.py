@@ -425,6 +425,11 @@ class TenpairSweepKeys(unittest.TestCase):
         self.assertEqual(self.tenpair.skipped(None, runs), {})
         self.assertEqual(self.tenpair.limits(meta), "time limit 300 s, memory limit 3.00 GiB")
         self.assertEqual(self.tenpair.stop_rule(meta), "once one took over 60 s or stopped at a limit")
+        # A .meta without the key (none, or one without a stop rule) states no rule, not "?".
+        self.assertEqual(self.tenpair.stop_rule(None), "")
+        older = self.tmp / "tenpair-y.meta"
+        older.write_text("run_id=1\nsweep=bench/families/tenpair/tenpair-y.sweep\ntime_limit_s=300\n")
+        self.assertEqual(self.tenpair.stop_rule(read_meta(older)), "")
         # The skipped lines are the section's to show, not the file's line of parameters.
         line = meta_line(self.path, None)
         self.assertIn("`stop_after_s=60`", line)

@@ -106,6 +106,9 @@ class NotouchFamilySets(ScratchCase):
 
     def test_enumeration_boards_per_setting(self):
         text = self.enumeration(["2", "3"])
+        # The sentence names the table's column: board, as the section says throughout.
+        self.assertIn("A board is named with its `diff`, which the sweep varies", text)
+        self.assertNotIn("An instance is named", text)
         # Each board under each setting is a row with its own pair (backtrack twice as slow
         # under diff=3).
         self.assertIn("| 1x4 diff=2 | 4 | 100× faster [90.9×, 111×]; 100× fewer steps |", text)

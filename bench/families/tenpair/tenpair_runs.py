@@ -140,11 +140,14 @@ def limits(meta):
 
 def stop_rule(meta):
     """A sweep's stop rule in words ("once one took over 60 s or stopped at a limit"),
-    "" when it has none (stop_after_s=0)."""
+    "" when it has none (stop_after_s=0) or its .meta does not say (no such line: no
+    rule is claimed, nor a "?" one)."""
     text = sweep_key(meta, "stop_after_s")
+    if not text:
+        return ""
     try:
         if float(text) <= 0:
             return ""
     except ValueError:
         pass
-    return f"once one took over {escape(text or '?')} s or stopped at a limit"
+    return f"once one took over {escape(text)} s or stopped at a limit"

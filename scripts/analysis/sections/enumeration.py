@@ -195,7 +195,7 @@ def render(listing, groups, enums, searches, comparisons, name):
            f"in {code(order)} order here. Where a run stopped at its limit the cell gives a bound from what the "
            "stopped run used.", ""]
     if apart:
-        out += [runs.apart_words(apart), ""]
+        out += [runs.apart_words(apart, "board"), ""]
     tallies = {(e, s, m): Tally() for e in enums for s in searches for m in modes}
     tables, noisy = [], False
     for enum in enums:
