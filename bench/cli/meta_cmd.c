@@ -149,7 +149,7 @@ static int bad_run_id(const char *id)
 /* --end: FROM's text, the end sample, the extra lines; prints FROM's run id. */
 static int write_end(const meta_opts *o, const char *const *extra)
 {
-    char err[PB_MSG_MAX], topo[PB_PATH_EXT_MAX];
+    char err[PB_MSG_MAX];
     size_t len = 0;
     char *text = pb_meta_read(o->end_from, &len, err, sizeof err);
     if (!text) {
@@ -175,10 +175,8 @@ static int write_end(const meta_opts *o, const char *const *extra)
     memset(&now, 0, sizeof now);
     pb_meta_end(&now);
     end_ctx e = {text, &now, extra};
-    int rc = pb_meta_topology_path(o->out, topo, sizeof topo) == 0
-                 ? pb_meta_write_topology(topo, err, sizeof err)
-                 : 0;
-    if (!rc) rc = pb_write_file_atomic(o->out, fill_end, &e, err, sizeof err);
+    /* The topology and the .meta land together, or neither does (as every .meta). */
+    const int rc = pb_meta_save_text(o->out, fill_end, &e, NULL, 0, err, sizeof err);
     if (rc) {
         pb_say("meta: %s", err);
     } else {
@@ -211,9 +209,10 @@ int pb_cmd_meta(int argc, char **argv)
     if (!o.out) return pb_usage_error("meta", "give the file to write with --out FILE.meta");
     if (o.begin && o.end_from) return pb_usage_error("meta", "give --begin or --end, not both");
     char err[PB_MSG_MAX];
-    /* Checked before FILE.topology.xml is written beside it, so that a bad --out
-     * leaves no file behind and the error names it. */
-    if (pb_out_check(o.out, err, sizeof err)) return pb_say("meta: %s", err), PB_EXIT_USAGE;
+    /* Checked before FILE.topology.xml is written beside it, so that a bad --out (or one
+     * whose topology's name would be too long) leaves no file behind and the error names
+     * it. */
+    if (pb_meta_check(o.out, err, sizeof err)) return pb_say("meta: %s", err), PB_EXIT_USAGE;
     if (o.end_from && (o.command || o.threads != 1 || o.bind))
         return pb_usage_error("meta", "--end keeps what --begin recorded: no --threads, --bind "
                                       "or --command");

@@ -181,6 +181,24 @@ got=$?
 [ "$got" -eq 2 ] && ok || bad "meta whose .meta cannot be written: exit $got, expected 2"
 one_line_error "^puzzlebench: meta: .*/g\.meta: cannot write: File exists$"
 [ "$(stat -c %i "$tmp/g.topology.xml")" = "$topo" ] && ok || bad "a .meta not written, its topology replaced"
+# So does --end's: its .meta not written, the topology beside it stays the one there.
+expect 0 "meta --end --out ge.meta" -- "$pb" meta --end "$tmp/b.meta" --out "$tmp/ge.meta"
+topo=$(stat -c %i "$tmp/ge.topology.xml")
+(mkdir "$tmp/ge.meta.tmp.$BASHPID" && exec "$pb" meta --end "$tmp/b.meta" --out "$tmp/ge.meta") >"$tmp/out" 2>"$tmp/err"
+got=$?
+[ "$got" -eq 2 ] && ok || bad "meta --end whose .meta cannot be written: exit $got, expected 2"
+one_line_error "^puzzlebench: meta: .*/ge\.meta: cannot write: File exists$"
+[ "$(stat -c %i "$tmp/ge.topology.xml")" = "$topo" ] && ok || bad "meta --end: a .meta not written, its topology replaced"
+# A name whose topology's would be too long (a file name of 4190 bytes: the .meta's own
+# too, as the disk allows none over 255) is refused by that reason, before any file is
+# written, with or without --end.
+long=$tmp/$(printf '%04190d' 0).meta
+too_long='^puzzlebench: meta: .*/0+\.meta: cannot write: path too long for its topology \(NAME\.topology\.xml\) beside it$'
+expect 2 "meta with a name too long" -- "$pb" meta --out "$long"
+one_line_error "$too_long"
+expect 2 "meta --end with a name too long" -- "$pb" meta --end "$tmp/b.meta" --out "$long"
+one_line_error "$too_long"
+[ -z "$(find "$tmp" -maxdepth 1 -name '0000*')" ] && ok || bad "meta with a name too long left a file"
 
 # ---- the analysis tool reads them back ----
 PYTHONPATH="$src/scripts" python3 - "$tmp/tp.csv.meta" "$commit" >"$tmp/py" 2>&1 <<'EOF' && ok || bad "analysis meta.py: $(cat "$tmp/py")"

@@ -265,15 +265,6 @@ static int fill_xml(FILE *f, void *ctx)
     return fwrite(x->text, 1, (size_t)x->len, f) == (size_t)x->len ? 0 : -1;
 }
 
-int pb_meta_write_topology(const char *path, char *err, size_t errlen)
-{
-    xml_text x;
-    if (xml_export(&x, path, err, errlen)) return -1;
-    const int rc = pb_write_file_atomic(path, fill_xml, &x, err, errlen);
-    xml_drop(&x);
-    return rc ? -1 : 0;
-}
-
 int pb_meta_topology_path(const char *meta_path, char *out, size_t n)
 {
     size_t len = strlen(meta_path);
@@ -293,11 +284,20 @@ static int fill_meta(FILE *f, void *p)
     return pb_meta_write(f, mf->m, mf->extra);
 }
 
+/* The error of a .meta whose topology's name, beside it, would not fit: -1. */
+static int too_long(const char *meta_path, char *err, size_t errlen)
+{
+    snprintf(err, errlen,
+             "%s: cannot write: path too long for its topology (NAME.topology.xml) beside it",
+             meta_path);
+    return -1;
+}
+
 int pb_meta_check(const char *meta_path, char *err, size_t errlen)
 {
     char topo[PB_PATH_EXT_MAX];
     if (pb_meta_topology_path(meta_path, topo, sizeof topo) != 0)
-        return snprintf(err, errlen, "%s: path too long", meta_path), -1;
+        return too_long(meta_path, err, errlen);
     return pb_out_check(meta_path, err, errlen) || pb_out_check(topo, err, errlen) ? -1 : 0;
 }
 
@@ -310,15 +310,19 @@ int pb_meta_save(const char *meta_path, const pb_meta *m, const char *const *ext
 int pb_meta_save_with(const char *meta_path, const pb_meta *m, const char *const *extra,
                       const pb_out_part *results, int n, char *err, size_t errlen)
 {
-    char topo[PB_PATH_EXT_MAX];
     meta_fill mf = {m, extra};
+    return pb_meta_save_text(meta_path, fill_meta, &mf, results, n, err, errlen);
+}
+
+int pb_meta_save_text(const char *meta_path, int (*fill)(FILE *f, void *ctx), void *ctx,
+                      const pb_out_part *results, int n, char *err, size_t errlen)
+{
+    char topo[PB_PATH_EXT_MAX];
     pb_out_part part[PB_OUT_GROUP_MAX];
     xml_text x;
 
-    if (pb_meta_topology_path(meta_path, topo, sizeof topo) != 0) {
-        snprintf(err, errlen, "%s: path too long", meta_path);
-        return -1;
-    }
+    if (pb_meta_topology_path(meta_path, topo, sizeof topo) != 0)
+        return too_long(meta_path, err, errlen);
     if (n < 0 || n > PB_OUT_GROUP_MAX - 2) {
         snprintf(err, errlen, "%s: cannot write: %d result files beside it (at most %d)", meta_path,
                  n, PB_OUT_GROUP_MAX - 2);
@@ -332,7 +336,7 @@ int pb_meta_save_with(const char *meta_path, const pb_meta *m, const char *const
      * before the .meta, as it always was: a .meta stands beside its topology. */
     if (xml_export(&x, topo, err, errlen)) return -1;
     part[0] = (pb_out_part){topo, fill_xml, &x, NULL};
-    part[1] = (pb_out_part){meta_path, fill_meta, &mf, NULL};
+    part[1] = (pb_out_part){meta_path, fill, ctx, NULL};
     for (int k = 0; k < n; k++) part[2 + k] = results[k];
     const int rc = pb_write_files_atomic(part, n + 2, err, errlen);
     xml_drop(&x);

@@ -75,17 +75,14 @@ void pb_meta_say_load(const pb_meta *m);
  * load_end / governor_end say "unknown" when pb_meta_end was not called. */
 int pb_meta_write(FILE *f, const pb_meta *m, const char *const *extra);
 
-/* Writes this machine's hwloc topology as XML to path, atomically (a temporary file,
- * then rename). 0, or -1 with a message in err. */
-int pb_meta_write_topology(const char *path, char *err, size_t errlen);
-
 /* The topology file beside a .meta: "DIR/NAME.meta" -> "DIR/NAME.topology.xml" (a
  * path without ".meta" gets ".topology.xml" appended). 0, or -1 when it does not fit. */
 int pb_meta_topology_path(const char *meta_path, char *out, size_t n);
 
 /* Before work whose .meta is written at its end: 0 when both meta_path and the
  * topology beside it could be made (pb_out_check), else -1 with "PATH: cannot write:
- * REASON" in err; so that the work is not done for a result left without its .meta. */
+ * REASON" in err (a name whose topology's would be too long, too); so that the work is
+ * not done for a result left without its .meta. */
 int pb_meta_check(const char *meta_path, char *err, size_t errlen);
 
 /* Writes m (+ extra) to meta_path atomically and the topology beside it
@@ -99,6 +96,12 @@ int pb_meta_save(const char *meta_path, const pb_meta *m, const char *const *ext
  * another run's .meta or none. The topology and the .meta are renamed first, the
  * results last (why: meta.c). 0, or -1 with a message in err. */
 int pb_meta_save_with(const char *meta_path, const pb_meta *m, const char *const *extra,
+                      const pb_out_part *results, int n, char *err, size_t errlen);
+
+/* pb_meta_save_with of a .meta whose text fill(f, ctx) writes (0, or -1 on failure):
+ * `meta --end`, another .meta's lines brought up to date, lands with its topology as
+ * one group as every .meta does. 0, or -1 with a message in err. */
+int pb_meta_save_text(const char *meta_path, int (*fill)(FILE *f, void *ctx), void *ctx,
                       const pb_out_part *results, int n, char *err, size_t errlen);
 
 /* Rewrites the .meta at meta_path where it lies (no new file, no topology): for when
