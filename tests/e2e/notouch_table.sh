@@ -122,13 +122,25 @@ one_line_error "max-cells"
 # one, or a link, is refused in one line.
 expect 0 "notouch-table into a new folder" -- "$pb" notouch-table --out "$tmp/new" --max-cells 1
 [ -s "$tmp/new/notouch-table.tsv" ] && ok || bad "notouch-table did not make its --out folder"
-# The .meta's writing fails at the end (a folder where its topology goes): the table,
-# its b-files and its .meta land together or not at all, the earlier ones kept whole
-# (a larger table would add 2x2's rows and b-files).
-rm "$tmp/new/notouch-table.topology.xml" && mkdir "$tmp/new/notouch-table.topology.xml"
+# An output that cannot be made (a folder at its name) is found before the counts, which
+# take long: one line names it, no count is said, and the folder is as it was.
+for name in notouch-table.tsv notouch-table.topology.xml notouch-table.orth.m2.txt; do
+    rm -rf "$tmp/busy" && mkdir -p "$tmp/busy/$name"
+    expect 2 "notouch-table, a folder at $name" -- "$pb" notouch-table --out "$tmp/busy" --max-cells 4
+    one_line_error "^puzzlebench: notouch-table: .*/busy/${name//./\\.}: cannot write: Is a directory$"
+    [ "$(ls -A "$tmp/busy")" = "$name" ] && ok || bad "notouch-table, a folder at $name: wrote $(ls -A "$tmp/busy")"
+done
+# The .meta's writing fails at the end (a folder where its temporary file goes,
+# NAME.tmp.PID, the pid the subshell's, which exec keeps): the table, its b-files and
+# its .meta land together or not at all, the earlier ones kept whole (a larger table
+# would add 2x2's rows and b-files).
 cp -r "$tmp/new" "$tmp/kept"
-expect 2 "notouch-table whose .meta cannot be written" -- "$pb" notouch-table --out "$tmp/new" --max-cells 4 -q
-one_line_error "notouch-table: .*/new/notouch-table\.topology\.xml: cannot write: Is a directory$"
+(mkdir "$tmp/new/notouch-table.meta.tmp.$BASHPID" && exec "$pb" notouch-table --out "$tmp/new" --max-cells 4 -q) \
+    >"$tmp/out" 2>"$tmp/err"
+got=$?
+[ "$got" -eq 2 ] && ok || bad "notouch-table whose .meta cannot be written: exit $got, expected 2"
+one_line_error "notouch-table: .*/new/notouch-table\.meta: cannot write: File exists$"
+rmdir "$tmp/new"/notouch-table.meta.tmp.*
 diff -r "$tmp/kept" "$tmp/new" >"$tmp/diff" && ok || bad "a failed notouch-table changed its folder: $(cat "$tmp/diff")"
 expect 2 "notouch-table under a missing folder" -- "$pb" notouch-table --out "$tmp/none/sub" --max-cells 1
 one_line_error "$tmp/none/sub"

@@ -264,6 +264,10 @@ static int run(const pb_command *self, int argc, char **argv, int first)
     }
     if (t->o.full && t->o.max_cells < NT_FULL_CELLS) t->o.max_cells = NT_FULL_CELLS;
     if (t->o.quick && t->o.max_cells > 12) t->o.max_cells = 12;
+    if ((rc = nt_out_check(t))) {
+        free(t);
+        return rc;
+    }
     if (!t->o.threads) {
         long cores = sysconf(_SC_NPROCESSORS_ONLN);
         t->o.threads = cores > 0 ? (int)cores : 1;

@@ -106,4 +106,9 @@ void nt_say(const nt_table *t, const char *fmt, ...) __attribute__((format(print
  * status after a message. */
 int nt_write(nt_table *t);
 
+/* Before the counts: 0 when every file nt_write may write into the out folder could be
+ * made there (pb_meta_check, pb_out_check), else the exit status after a message that
+ * names it; so that a bad --out is not found after the counts, which take long. */
+int nt_out_check(const nt_table *t);
+
 #endif

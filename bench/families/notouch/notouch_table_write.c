@@ -119,6 +119,24 @@ static int drop_bfiles(const nt_table *t)
     return 0;
 }
 
+int nt_out_check(const nt_table *t)
+{
+    char path[PB_PATH_EXT_MAX], err[PB_MSG_LONG_MAX];
+    snprintf(path, sizeof path, "%s/" NAME ".meta", t->o.out);
+    int bad = pb_meta_check(path, err, sizeof err);
+    /* Every b-file the table may have (a skipped count leaves one out). */
+    for (int rule = 0; rule < NT_RULES && !bad; rule++)
+        for (int m = 1; m <= ROWS_MAX && m * m <= t->o.max_cells && !bad; m++) {
+            bfile_path(t, rule, m, path, sizeof path);
+            bad = pb_out_check(path, err, sizeof err);
+        }
+    if (!bad) {
+        snprintf(path, sizeof path, "%s/" NAME ".tsv", t->o.out);
+        bad = pb_out_check(path, err, sizeof err);
+    }
+    return bad ? (pb_say("notouch-table: %s", err), PB_EXIT_USAGE) : 0;
+}
+
 int nt_write(nt_table *t)
 {
     char path[PB_PATH_EXT_MAX], err[PB_MSG_LONG_MAX], bfiles[4096];
