@@ -93,6 +93,13 @@ expect 4 "a command that says why it fails" -- env TMPDIR="$tmp/own" "$pb" time 
     sh -c 'echo one >&2; echo "the reason" >&2; echo >&2; exit 3'
 one_line_error "'sh -c .*' exited with status 3 .every run must exit 0.; its last line on stderr: the reason$"
 if [ -z "$(ls -A "$tmp/own")" ]; then ok; else bad "time left $(ls -A "$tmp/own") in TMPDIR"; fi
+# The first run's stderr file is closed once that run passed: a later run finds no
+# descriptor of it left in this program (the parent of sh, run without a shell).
+rm -f "$tmp/flag"
+expect 0 "the first run's stderr closed after it" -- env TMPDIR="$tmp/own" "$pb" time -q --samples 2 \
+    --min-sample-time 0 -- sh -c "test -e '$tmp/flag' || { touch '$tmp/flag'; exit 0; }
+        ! ls -l /proc/\$PPID/fd | grep -q '$tmp/own/puzzlebench-stderr-'"
+rm -f "$tmp/flag"
 expect 4 "a command killed by a signal" -- "$pb" time --csv "$csv" --key tool=kill,n=5 --run-id R1 \
     -- sh -c 'kill -9 $$'
 one_line_error "killed by signal 9"

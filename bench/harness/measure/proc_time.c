@@ -66,6 +66,19 @@ static void run_keeping_output(timed_command *c)
     unlink(tmp);
 }
 
+/* How the run of c just waited for ended. */
+static pb_run_end run_end(timed_command *c)
+{
+    const pb_spawn *s = &c->spawn;
+    if (s->interrupted) return PB_RUN_STOPPED;
+    if (c->err[0]) return PB_RUN_ERROR;
+    const int exited = !s->error && WIFEXITED(s->status);
+    if (s->timed_out || (exited && c->limit_status && WEXITSTATUS(s->status) == c->limit_status))
+        return c->at_limit = 1, PB_RUN_STOPPED;
+    if (exited && WEXITSTATUS(s->status) == c->exit_status) return PB_RUN_SAME;
+    return PB_RUN_ERROR;
+}
+
 static pb_run_end run_once(void *ctx)
 {
     timed_command *c = ctx;
@@ -78,13 +91,16 @@ static pb_run_end run_once(void *ctx)
         pb_spawn_run(s);
     s->err_fd = -1;
     add_usage(c);
-    if (s->interrupted) return PB_RUN_STOPPED;
-    if (c->err[0]) return PB_RUN_ERROR;
-    const int exited = !s->error && WIFEXITED(s->status);
-    if (s->timed_out || (exited && c->limit_status && WEXITSTATUS(s->status) == c->limit_status))
-        return c->at_limit = 1, PB_RUN_STOPPED;
-    if (exited && WEXITSTATUS(s->status) == c->exit_status) return PB_RUN_SAME;
-    return PB_RUN_ERROR;
+    const pb_run_end end = run_end(c);
+    /* The first run's stderr is read only when that run failed (failed()). Closed once
+     * it did not, its file (unlinked, so held by this descriptor alone) gives its space
+     * back now, not after the last sample of every command, and no descriptor is held
+     * per command through the runs. */
+    if (first && end != PB_RUN_ERROR && c->err_fd >= 0) {
+        close(c->err_fd);
+        c->err_fd = -1;
+    }
+    return end;
 }
 
 /* A private file for the first run's standard error, unlinked at once (nothing is left
