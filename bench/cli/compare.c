@@ -81,7 +81,9 @@ static const pb_option compare_options[] = {
      .offset = offsetof(compare_opts, csv),
      .help = "print CSV: a header, one line per pair (ratio = new/old time: below 1,\n"
              "new is faster; new_keys: the new row's values of keys that one row\n"
-             "lacks or that were set aside), then a geomean line"},
+             "lacks or that were set aside, KEY=VALUE;..., with '%', ';' (and '=' in\n"
+             "a KEY) written %25, %3B, %3D: split at ';', then at the first '=', then\n"
+             "decode each, as a URL's), then a geomean line"},
     {.name = "json",
      .type = PB_OPT_FLAG,
      .offset = offsetof(compare_opts, json),

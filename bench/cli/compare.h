@@ -302,7 +302,8 @@ void cmp_print_loose(const cmp_set *set);
 void cmp_print_aside(const cmp_set *set);
 /* The new_keys field of pair p on stdout: KEY=VALUE;... of the keys on which the new row
  * differs from the old (one of them lacks the key), as one CSV field; empty when they
- * agree. 0, or -1 when out of memory. */
+ * agree. '%' and ';' in a key or a value, and '=' in a key, are written %25, %3B and
+ * %3D, so that the field splits back whole. 0, or -1 when out of memory. */
 int cmp_csv_new_keys(const cmp_set *set, const cmp_pair *p);
 /* Key k of pair i as its old row has it (the key of the CSV and JSON). */
 const char *cmp_key_cell(const cmp_set *set, long i, int k);

@@ -315,20 +315,43 @@ static void csv_steps(const cmp_row *row)
     if (row->has_steps) printf("%llu", row->steps);
 }
 
+/* text with '%' and ';' (and '=' where eq, a key's) written %XX, at out (NULL: only
+ * counted); the bytes it takes. So new_keys splits at ';' and a key at its first '='
+ * whatever the values hold (a params value joins its items with ';'). */
+static size_t escaped(char *out, const char *text, int eq)
+{
+    size_t n = 0;
+    for (const char *c = text; *c; c++) {
+        if (*c == '%' || *c == ';' || (eq && *c == '=')) {
+            if (out) sprintf(out + n, "%%%02X", (unsigned char)*c);
+            n += 3;
+        } else {
+            if (out) out[n] = *c;
+            n++;
+        }
+    }
+    if (out) out[n] = 0;
+    return n;
+}
+
 int cmp_csv_new_keys(const cmp_set *set, const cmp_pair *p)
 {
     size_t len = 1;
     for (int k = 0; k < set->nkey; k++)
-        len += strlen(set->key_names[k]) + strlen(p->new_->cells[set->key_new[k]]) + 2;
+        len += escaped(NULL, set->key_names[k], 1) +
+               escaped(NULL, p->new_->cells[set->key_new[k]], 0) + 2;
     char *text = malloc(len);
     if (!text) return -1;
     size_t at = 0;
     text[0] = 0;
     for (int k = 0; k < set->nkey; k++) {
         const char *v = p->new_->cells[set->key_new[k]];
-        if (strcmp(p->old->cells[set->key_old[k]], v))
-            at += (size_t)snprintf(text + at, len - at, "%s%s=%s", at ? ";" : "", set->key_names[k],
-                                   v);
+        if (!strcmp(p->old->cells[set->key_old[k]], v)) continue;
+        if (at) text[at++] = ';';
+        at += escaped(text + at, set->key_names[k], 1);
+        text[at++] = '=';
+        at += escaped(text + at, v, 0);
+        text[at] = 0;
     }
     pb_csv_field(stdout, text);
     free(text);

@@ -12,7 +12,8 @@ time (below 1: new is faster); q_value: p_value adjusted over the tested pairs
 compared: a side did not finish, or too few samples); method: paired (by round) or
 independent; n: the rounds paired or the fewer samples; bound: empty, or at_most /
 at_least when one side stopped at its limit (the ratio then bounds the true one);
-new_keys: KEY=VALUE;... where the new row's key differs from the old's (one lacks it).
+new_keys: KEY=VALUE;... where the new row's key differs from the old's (one lacks it);
+'%', ';' (and '=' in a KEY) written %25, %3B, %3D (urllib.parse.unquote reads them back).
 
 compare pairs rows on every key column but the one of --by, the cell order
 among them. To set an engine in one order against another engine (enum-all has no

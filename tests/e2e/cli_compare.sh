@@ -310,8 +310,23 @@ has "^b +backtrack +row +- +4\.00 ms " "$tmp/out"
 has "^4 pairs: 1 faster, 0 slower, 3 unchanged \(~\)$" "$tmp/out"
 grep -q "only in\|ignored in" "$tmp/out" && bad "two settings of params: rows left, or a key ignored" || ok
 expect 0 "two settings of params, csv" -- "$pb" compare "$tmp/lu20.csv" "$tmp/lu400.csv" --csv
-has "^toy,a,4,learn,-,first,1,luby-unit=20;restarts=luby,-,5,.*,params=luby-unit=400;restarts=luby$" "$tmp/out"
+has "^toy,a,4,learn,-,first,1,luby-unit=20;restarts=luby,-,5,.*,params=luby-unit=400%3Brestarts=luby$" "$tmp/out"
 has "^toy,a,4,backtrack,row,first,1,-,-,5,.*,1,$" "$tmp/out"
+# new_keys splits back whole: at ';', at the first '=', each part decoded, though the
+# params value joins its items with ';' (here with threads set aside too).
+sed 's/,first,1,/,first,4,/' "$tmp/lu400.csv" >"$tmp/lu400t.csv"
+cp "$tmp/lu400.samples.csv" "$tmp/lu400t.samples.csv"
+expect 0 "two settings of params and threads, csv" -- "$pb" compare "$tmp/lu20.csv" "$tmp/lu400t.csv" --csv
+python3 - "$tmp/out" <<'PY' && ok || bad "new_keys does not split back: $(cat "$tmp/out")"
+import csv, sys
+from urllib.parse import unquote
+rows = [r for r in csv.DictReader(open(sys.argv[1])) if r["family"] != "geomean"]
+got = sorted((r["engine"], tuple(sorted((unquote(k), unquote(v)) for k, _, v in
+              (item.partition("=") for item in r["new_keys"].split(";"))))) for r in rows)
+lu = ("learn", (("params", "luby-unit=400;restarts=luby"), ("threads", "4")))
+bt = ("backtrack", (("threads", "4"),))
+assert got == [bt, bt, lu, lu], got
+PY
 expect 0 "two settings of params, json" -- "$pb" compare "$tmp/lu20.csv" "$tmp/lu400.csv" --json
 python3 - "$tmp/out" <<'PY' && ok || bad "json: set_aside not params luby-unit 20 against 400"
 import json, sys
