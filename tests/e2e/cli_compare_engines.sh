@@ -138,7 +138,7 @@ has "^a +1\.00 ms \[0\.980, 1\.02\] +2\.00 ms \[1\.96, 2\.04\] +2\.00× slower .
 has "^2 pairs: 0 faster, 2 slower, 0 unchanged \(~\)$" "$tmp/out"
 grep -q "only in" "$tmp/out" && bad "two files, one engine each: rows left without a partner" || ok
 expect 0 "two files, one engine each, csv" -- "$pb" compare "$tmp/restart.csv" "$tmp/learn.csv" --csv
-has "^toy,a,4,restart,-,first,1,restart-steps=50;cell-choice=random,3,5,.*,engine=learn;params=luby-unit=20;restarts=luby;engine_seed=-$" "$tmp/out"
+has "^toy,a,4,restart,-,first,1,restart-steps=50;cell-choice=random,3,5,.*,engine=learn;params=luby-unit=20%3Brestarts=luby;engine_seed=-$" "$tmp/out"
 expect 0 "two files, one engine each, json" -- "$pb" compare "$tmp/restart.csv" "$tmp/learn.csv" --json
 python3 - "$tmp/out" <<'PY' && ok || bad "json: set_aside not the engines and their items"
 import json, sys
