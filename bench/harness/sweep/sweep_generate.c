@@ -66,12 +66,16 @@ static int keeps_going(const pb_sweep_lines *m, int k)
     return 0;
 }
 
-/* The length of method k's line in its .meta, "generate=NAME: OPTIONS" (method_settings). */
-static size_t method_line_length(const pb_sweep_lines *m, int k)
+/* Method k's line in its .meta, "generate=NAME: OPTIONS", into out (cut at len bytes);
+ * its whole length, as snprintf gives it, so that a check can see a line cut. */
+static size_t method_line(const pb_sweep_lines *m, int k, char *out, size_t len)
 {
-    size_t n = strlen("generate=:") + strlen(m->name[k]);
-    for (int i = m->first[k]; i < m->first[k + 1] - 1; i++) n += 1 + strlen(m->words[i]);
-    return n;
+    size_t at = (size_t)snprintf(out, len, "generate=%s:", m->name[k]);
+    for (int i = m->first[k]; i < m->first[k + 1] - 1; i++) {
+        const size_t room = at < len ? len - at : 0;
+        at += (size_t)snprintf(out + (len - room), room, " %s", m->words[i]);
+    }
+    return at;
 }
 
 /* Checks every method as its run would, before any is made, so that a mistake in the
@@ -92,8 +96,9 @@ static int check_methods(const pb_sweep_spec *s, const pb_sweep_opts *o, const p
         const int argc = method_argv(s, o, m, k, path, sizeof path, argv);
         snprintf(place, sizeof place, "sweep: %smethod %s: ", where, m->name[k]);
         /* The .meta records the options its records were made with, whole or not at all. */
-        const size_t len = method_line_length(m, k);
-        if (len >= PB_SWEEP_SETTING) {
+        char line[PB_SWEEP_SETTING];
+        const size_t len = method_line(m, k, line, sizeof line);
+        if (len >= sizeof line) {
             pb_say("%sits options make the .meta's generate= line %zu characters long, over "
                    "the %d it holds; give fewer or shorter options",
                    place, len, PB_SWEEP_SETTING - 1);
@@ -122,10 +127,7 @@ static void method_settings(const pb_sweep_spec *s, const pb_sweep_opts *o, cons
     snprintf(st->line[st->n++], PB_SWEEP_SETTING, "family=%s", s->fam->name);
     snprintf(st->line[st->n++], PB_SWEEP_SETTING, "sweep=%s", o->source);
     snprintf(st->line[st->n++], PB_SWEEP_SETTING, "sweep_hash=%s", o->source_hash);
-    char *line = st->line[st->n++];
-    int at = snprintf(line, PB_SWEEP_SETTING, "generate=%s:", m->name[k]);
-    for (int i = m->first[k]; i < m->first[k + 1] - 1 && at < PB_SWEEP_SETTING; i++)
-        at += snprintf(line + at, PB_SWEEP_SETTING - (size_t)at, " %s", m->words[i]);
+    method_line(m, k, st->line[st->n++], PB_SWEEP_SETTING);
     for (int i = 0; i < st->n; i++) lines[i] = st->line[i];
     lines[st->n] = NULL;
 }
