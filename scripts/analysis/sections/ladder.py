@@ -26,8 +26,9 @@ param is (default "parameter"); "peaks",
 where each tool's hardest instance lies; "alldiff_target", the set of the alldiff
 target; "learn_targets", the sets of the learn target, each with how many times as slow
 as cadical learn may be; "learn_target_others", the same for every set the family
-names nowhere (one a researcher ran with --instances); "set_roles", what a set is to the claims on it ("tuning set":
-the search was tuned on it; "held-out set": never tuned on), said beside its target;
+names nowhere (one a researcher ran with --instances); "set_roles", what a set is to
+the claims on it ("tuning set": the search was tuned on it; "held-out set": never
+tuned on), said beside its target;
 "held_out", each held-out set with the tuning set whose claims it tests again: the
 targets and the first rung are then compared set against set, and a claim that does
 not hold on the held-out set is said so ("sets_note": the family's sentence on which
@@ -378,17 +379,20 @@ def target_sets(conf, runs):
     most = conf.get("learn_target_others")
     if most is None:
         return own
-    known = set(conf.get("learn_targets", {})) | set(conf.get("set_roles", {})) | set(conf.get("held_out", {}))
-    return own + [(s, most) for s in sorted({r.set for r in runs} - known)]
+    return own + [(s, most) for s in sorted({r.set for r in runs} - named_sets(conf))]
+
+
+def named_sets(conf):
+    """The sets a family names: its targets' and those it gives a role."""
+    return set(conf.get("learn_targets", {})) | set(conf.get("set_roles", {})) | set(conf.get("held_out", {}))
 
 
 def set_role(conf, set_name):
     """What a set is to the claims on it: its role in the family, or, for a set the
     family does not name, that it is none of the project's."""
-    role = conf.get("set_roles", {}).get(set_name)
-    if role is None and "learn_target_others" in conf and set_name not in conf.get("learn_targets", {}):
+    if "learn_target_others" in conf and set_name not in named_sets(conf):
         return OTHERS_ROLE
-    return role
+    return conf.get("set_roles", {}).get(set_name)
 
 
 def learn_target(runs, ref, family, set_name, most, conf, verdicts):
