@@ -213,7 +213,7 @@ def draw(plots_dir, plots, jobs=2):
                                             stderr=subprocess.PIPE, text=True)
                     running.append((plot, proc))
             plot, proc = running[0]
-            _, err = proc.communicate()
+            _, err = stopping.communicate(proc)
             running.pop(0)
             problems = [l for l in err.splitlines() if l.strip() and "warning" not in l.lower()]
             images = [os.path.join(work, f"{plot.name}.{ext}") for ext in ("png", "svg")]

@@ -2,9 +2,11 @@
 its cleanup (exit 143, 130 for Ctrl-C); and `held()`, a stretch in which a stop waits
 until the stretch is over, so that a child process started there is always recorded
 where the cleanup finds it (a gnuplot started and not yet in the list of those running
-would outlive the report)."""
+would outlive the report); and `communicate()`, a wait for a child that a stop always
+ends."""
 
 import signal
+import subprocess
 from contextlib import contextmanager
 
 _held = 0
@@ -43,3 +45,16 @@ def held():
         if not _held and _waiting:
             signum, _waiting = _waiting, None
             _stop(signum)
+
+
+def communicate(proc):
+    """proc.communicate(), but one a stop ends at once. Without a timeout it reads the
+    child's output in C, which checks for signals only when a read is interrupted: a
+    signal that comes while a read is taking in output, not waiting for it, would be
+    seen only when the child ends. With one, the reads are Python's, with the check
+    between them."""
+    while True:
+        try:
+            return proc.communicate(timeout=1)
+        except subprocess.TimeoutExpired:
+            continue  # the output so far is kept for the next call

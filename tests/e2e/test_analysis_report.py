@@ -4,7 +4,7 @@ method sections from fixture `compare` output, QQwing, the public kakuro
 collections, the micro-benchmarks, a real `compare`, and the whole report on the
 small results folder tests/data/analysis (the ladder's: test_analysis_ladder.py;
 tdoku's: test_analysis_tdoku.py; the family summaries' lines:
-test_analysis_families.py).
+test_analysis_families.py; how a signal stops it: test_analysis_stops.py).
 
 Run: python3 tests/e2e/test_analysis_report.py [PUZZLEBENCH]
 The end-to-end tests need the program for its listings (`engines --csv`, `families
@@ -17,11 +17,9 @@ import json
 import os
 import re
 import shutil
-import signal
 import subprocess
 import sys
 import tempfile
-import time
 import unittest
 import xml.etree.ElementTree as ET
 from pathlib import Path
@@ -729,49 +727,6 @@ class EndToEnd(unittest.TestCase):
         self.assertEqual(done.returncode, 1)
         self.assertEqual(done.stderr, f"report: {csv}: is a file: expected the results folder that holds it (as "
                                       "`puzzlebench sweep FILE --out DIR` names it)\n")
-
-    def test_sigterm_while_drawing_leaves_no_scratch(self):
-        # SIGTERM (a hang-up alike) while gnuplot draws: exit 143, as after Ctrl-C,
-        # with the plots' scratch folder removed and the gnuplot killed, and no
-        # REPORT.md. A gnuplot of the test's own says when it runs, then waits.
-        results = self.tmp / "term"
-        shutil.copytree(FIXTURE, results)
-        bin_dir = self.tmp / "term-bin"
-        bin_dir.mkdir()
-        ready = self.tmp / "term-gnuplot.pid"
-        fake = bin_dir / "gnuplot"
-        fake.write_text(f"#!/bin/sh\necho $$ >'{ready}.part' && mv '{ready}.part' '{ready}'\nexec sleep 60\n")
-        fake.chmod(0o755)
-        env = dict(os.environ, PATH=f"{bin_dir}{os.pathsep}{os.environ.get('PATH', '')}")
-        proc = subprocess.Popen([sys.executable, str(REPORT), "--puzzlebench", PUZZLEBENCH, str(results)],
-                                env=env, stdout=subprocess.DEVNULL, stderr=subprocess.PIPE, text=True)
-        for _ in range(6000):  # until the first plot is being drawn, however slow the machine
-            if ready.exists() or proc.poll() is not None:
-                break
-            time.sleep(0.01)
-        self.assertTrue(ready.exists(), "the report never ran gnuplot")
-        proc.send_signal(signal.SIGTERM)
-        _, err = proc.communicate(timeout=60)
-        self.assertEqual((proc.returncode, err), (143, ""))
-        self.assertEqual([p.name for p in (results / "plots").iterdir() if p.name.startswith(".")], [])
-        self.assertFalse((results / "REPORT.md").exists())
-        with self.assertRaises(ProcessLookupError):
-            os.kill(int(ready.read_text()), 0)
-
-    def test_interrupted_while_loading_is_no_traceback(self):
-        # Ctrl-C in the first half second, while the modules load, ends the report as
-        # it does later: exit 130 and nothing on stderr. The import stands in for it.
-        code = ("import builtins, runpy, sys\n"
-                "real = builtins.__import__\n"
-                "def stop(name, *args, **kwargs):\n"
-                "    if name == 'analysis.main':\n"
-                "        raise KeyboardInterrupt\n"
-                "    return real(name, *args, **kwargs)\n"
-                "builtins.__import__ = stop\n"
-                f"sys.argv = ['report.py', {str(self.tmp)!r}]\n"
-                f"runpy.run_path({str(REPORT)!r}, run_name='__main__')\n")
-        done = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, timeout=60)
-        self.assertEqual((done.returncode, done.stderr), (130, ""))
 
 
 if __name__ == "__main__":
