@@ -235,9 +235,11 @@ static int read_rows(latin_reader *r, latin_square *sq, pb_error *err)
                                LATIN_MAX_ORDER + 1, LATIN_MAX_ORDER, LATIN_MIN_ORDER,
                                LATIN_MAX_ORDER);
             if (k < LATIN_MIN_ORDER)
-                return pb_fail(err, line,
-                               "column 1: one value on the square's first line (orders %d-%d)",
-                               LATIN_MIN_ORDER, LATIN_MAX_ORDER);
+                return pb_fail(
+                    err, line,
+                    "column 1: one value on the square's first line (its values give the "
+                    "order, %d-%d: no line of its own names it)",
+                    LATIN_MIN_ORDER, LATIN_MAX_ORDER);
             latin_square_init(sq, k);
         } else if (rows == sq->n) {
             return pb_fail(err, line,

@@ -210,7 +210,7 @@ expect 2 "hexadecimal holes" -- "$pb" solve latin qwh-10-0x1p-2 -q
 expect 2 "latin order 1 (qwh)" -- "$pb" solve latin qwh-1-0.5 -q
 printf '1\n' >one.latin
 expect 2 "latin order 1 (file)" -- "$pb" solve latin one.latin -q
-one_line_error "one.latin:1: column 1: one value on the square's first line \(orders 2-64\)"
+one_line_error "one.latin:1: column 1: one value on the square's first line \(its values give the order, 2-64: no line of its own names it\)"
 expect 2 "generate latin --size 1" -- "$pb" generate latin --size 1
 # --order is the cell order everywhere; the squares' size has its own name.
 expect 2 "generate latin --order" -- "$pb" generate latin --order 5

@@ -404,7 +404,8 @@ static void test_reader_errors(void)
     CHECK(latin_read(&r, &sq, &line, &e) == -1 && line == 2 && e.line == 3);
     CHECK(!strcmp(e.msg, "column 2: value 3 is outside 1-2"));
     CHECK(latin_read(&r, &sq, &line, &e) == -1 && line == 6 && e.line == 6);
-    CHECK(!strcmp(e.msg, "column 1: one value on the square's first line (orders 2-64)"));
+    CHECK(!strcmp(e.msg, "column 1: one value on the square's first line (its values give the "
+                         "order, 2-64: no line of its own names it)"));
     CHECK(latin_read(&r, &sq, &line, &e) == -1 && line == 8 && e.line == 10);
     CHECK(latin_read(&r, &sq, &line, &e) == 1 && line == 12 && sq.n == 2);
     CHECK(sq.cell[0] == 0 && sq.cell[1] == 2 && sq.cell[2] == 2 && sq.cell[3] == 0);
