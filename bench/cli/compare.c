@@ -4,6 +4,7 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <sys/stat.h>
 
 #include "commands.h"
 #include "compare.h"
@@ -262,6 +263,18 @@ static int finish(const cmp_side *old, const cmp_side *new_, cmp_set *set, const
     return rc ? input_error("out of memory") : 0;
 }
 
+/* OLD and NEW one file, under two names or one: worth a word, as a slip for two runs
+ * more often than an A/A test (which needs two runs). */
+static void say_if_same_file(const char *old_path, const char *new_path)
+{
+    struct stat a, b;
+    if (!stat(old_path, &a) && !stat(new_path, &b) && S_ISREG(a.st_mode) && a.st_dev == b.st_dev &&
+        a.st_ino == b.st_ino)
+        pb_say("compare: warning: %s and %s are the same file: each pair is a run set against "
+               "itself",
+               old_path, new_path);
+}
+
 static int compare_files(const char *old_path, const char *new_path, const compare_opts *o,
                          cmp_where *w)
 {
@@ -271,6 +284,7 @@ static int compare_files(const char *old_path, const char *new_path, const compa
     if (cmp_file_load(&f[0], old_path, samples, err, sizeof err)) return input_error(err);
     if (cmp_file_load(&f[1], new_path, samples, err, sizeof err))
         return cmp_file_free(&f[0]), input_error(err);
+    say_if_same_file(old_path, new_path);
     const int ncols = f[0].table.ncols;
     int *key = malloc(2 * (size_t)ncols * sizeof *key), rc;
     const char **names = malloc((size_t)ncols * sizeof *names);

@@ -502,6 +502,9 @@ expect 2 "unfair" -- "$pb" compare "$tmp/old.csv" "$tmp/same.csv"
 one_line_error "^puzzlebench: compare: $tmp/old.meta and $tmp/same.meta cannot be compared fairly: cpu_id 'AuthenticAMD family 26' against 'GenuineIntel family 6'; quick '0' against '1' \(--allow-mismatch compares them anyway\)$"
 expect 0 "allowed" -- "$pb" compare "$tmp/old.csv" "$tmp/same.csv" --allow-mismatch
 one_line_error "^puzzlebench: compare: warning: compared although their runs differ: cpu_id "
+# A file against itself (by another path too) is said: every pair is a run with itself.
+expect 0 "a file against itself" -- "$pb" compare "$tmp/old.csv" "$tmp/../$(basename "$tmp")/old.csv"
+one_line_error "^puzzlebench: compare: warning: $tmp/old\.csv and $tmp/\.\./[^ ]*/old\.csv are the same file: each pair is a run set against itself$"
 # Rows of another family pair with none: said first, rather than the settings' differences.
 sed -e '2,$s/^toy,/game,/' "$tmp/old.csv" >"$tmp/other.csv"
 cp "$tmp/old.samples.csv" "$tmp/other.samples.csv"
