@@ -4,8 +4,10 @@
 # rows (task, tool, set, difficulty, puzzles, status, timing), a small file read
 # several times over, the samples and one run_id with the .meta's, an existing file
 # refused without --force, a failing tool (exit 4) that leaves the old files as they
-# were, a disk that fills (the old files kept whole), a missing tool, a file the tool does not read, keys it does not take; and,
-# when the real qqwing is installed, the project's sweep in its quick form.
+# were, a disk that fills (the old files kept whole), one sweep of a name at a time (a
+# killed one's lock taken over, said), a missing tool, a file the tool does not read,
+# keys it does not take; and, when the real qqwing is installed, the project's sweep
+# in its quick form.
 # usage: cli_sweep_tool.sh PUZZLEBENCH SOURCE_DIR
 # shellcheck source=tests/e2e/cli_lib.sh
 source "$(dirname "$0")/cli_lib.sh"
@@ -128,6 +130,16 @@ rm "$tmp/fake/hold"
 wait $first && ok || bad "the first sweep, let go: exit $?, expected 0 ($(cat "$tmp/err1"))"
 [ ! -e "$tmp/r/t.lock" ] && ok || bad "the lock is left: $(ls "$tmp/r")"
 [ -z "$(ls -A "$tmp/scratch2")" ] && ok || bad "the refused sweep left its scratch folder: $(ls -A "$tmp/scratch2")"
+
+# A lock file that a killed sweep left (its pid ended) is taken over, and said on one
+# line, as a solving sweep says it.
+sh -c 'exit 0' &
+dead=$!
+wait "$dead"
+echo "$dead" >"$tmp/r/t.lock"
+expect 0 "a sweep over a killed one's lock" -- run --force
+one_line_error "t\.lock: left by pid $dead, which ended without removing it \(killed\?\): taken over$"
+[ ! -e "$tmp/r/t.lock" ] && ok || bad "the taken-over lock is left: $(ls "$tmp/r")"
 
 expect 0 "--list" -- run --list
 has "^t: solve $tmp/three.txt: qqwing and puzzlebench$" "$tmp/out"

@@ -12,6 +12,7 @@
 #include <sys/stat.h>
 #include <unistd.h>
 
+#include "harness/base/say.h"
 #include "harness/io/inputs.h"
 #include "harness/io/outfile.h"
 #include "harness/io/outlock.h"
@@ -56,6 +57,14 @@ int pb_sweep_out_lock(pb_sweep_out *o, char *err, size_t errlen)
                         o->lock, holder),
                -1;
     return rc;
+}
+
+void pb_sweep_out_say_taken_over(const pb_sweep_out *o)
+{
+    if (o->held.stale_pid)
+        pb_say("sweep: %s: left by pid %ld, which ended without removing it (killed?): taken "
+               "over",
+               o->lock, o->held.stale_pid);
 }
 
 void pb_sweep_out_unlock(pb_sweep_out *o)

@@ -34,6 +34,11 @@ int pb_sweep_out_paths(pb_sweep_out *o, const char *dir, const char *name, char 
  * in held.stale_pid. */
 int pb_sweep_out_lock(pb_sweep_out *o, char *err, size_t errlen);
 
+/* Says on stderr, in one line naming its pid, that the lock taken was one a killed
+ * sweep left (held.stale_pid set), so that a sweep killed in this folder does not pass
+ * unseen; else nothing. Every kind of sweep says it alike. */
+void pb_sweep_out_say_taken_over(const pb_sweep_out *o);
+
 /* Removes the lock file and lets the lock go (nothing when not held). */
 void pb_sweep_out_unlock(pb_sweep_out *o);
 

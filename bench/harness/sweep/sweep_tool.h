@@ -23,6 +23,7 @@ void pb_sweep_tool_version(const pb_tool *tool, const char *program, const char 
 /* Takes DIR/NAME.lock, as a solving sweep does (pb_sweep_out_lock), so that a second
  * sweep of this name in the folder is refused rather than mixing its rows into this
  * one's .part files; a device or a pipe at NAME.csv is refused now, not after the work.
+ * A killed sweep's lock file is taken over and said (pb_sweep_out_say_taken_over).
  * Let go with pb_sweep_out_unlock (out->held.fd -1 until taken). 0, or the exit status. */
 int pb_sweep_tool_lock(pb_sweep_out *out, const pb_sweep_opts *o, const char *name);
 

@@ -20,6 +20,7 @@ int pb_sweep_tool_lock(pb_sweep_out *out, const pb_sweep_opts *o, const char *na
     if (pb_sweep_out_paths(out, o->out_dir, name, err, sizeof err) ||
         pb_sweep_out_lock(out, err, sizeof err))
         return pb_say("sweep: %s", err), PB_EXIT_USAGE;
+    pb_sweep_out_say_taken_over(out);
     return 0;
 }
 

@@ -120,10 +120,7 @@ int pb_sweep_files_check(pb_sweep_writer *w, int *there)
         pb_say("sweep: %s", err);
         return PB_EXIT_USAGE;
     }
-    if (w->out.held.stale_pid)
-        pb_say("sweep: %s: left by pid %ld, which ended without removing it (killed?): taken "
-               "over",
-               w->out.lock, w->out.held.stale_pid);
+    pb_sweep_out_say_taken_over(&w->out);
     if (found && !o->force && !o->resume) {
         pb_say("sweep: %s exists: --force starts the sweep over, --resume continues it", found);
         return PB_EXIT_USAGE;
