@@ -23,7 +23,8 @@
 # duet comparisons), and the report is written: first, a result of another commit
 # still in OUT_DIR goes (scripts/drop-stale.sh), so that the report is one commit's.
 # The sweeps start over (sweep --force) over the files of an earlier run in OUT_DIR;
-# PB_RESUME=1 continues them instead (sweep --resume: a complete sweep is kept).
+# PB_RESUME=1 continues them instead (sweep --resume: a complete sweep is kept; a tool
+# sweep, which cannot resume, is made again, and said).
 # PB_TDOKU=RUN_BENCHMARK and PB_TDOKU_SETS=DIR add sudoku `logic` beside tdoku
 # (scripts/tdoku.sh), which the project cannot build itself.
 # A relative path, in OUT_DIR or in a variable (PB_TDOKU, PB_TDOKU_SETS, PUZZLEBENCH, a
@@ -121,7 +122,13 @@ while IFS=, read -r family _ sweeps _ _; do
     for sweep in $sweeps; do
         phase "$family: sweep $sweep"
         rc=0
-        "$pb" sweep "bench/families/$family/$sweep.sweep" --out "$out" "${sweep_opts[@]}" || rc=$?
+        file=bench/families/$family/$sweep.sweep opts=("${sweep_opts[@]}")
+        # A tool sweep (key `tool`) refuses --resume: it keeps no rows until it ends.
+        if [ "${opts[0]}" = --resume ] && grep -Eq '^tool[[:space:]]' "$file"; then
+            opts[0]=--force
+            echo "run.sh: $sweep is a tool sweep, which cannot resume: made again (--force)" >&2
+        fi
+        "$pb" sweep "$file" --out "$out" "${opts[@]}" || rc=$?
         [ "$rc" = 0 ] || [ "$rc" = 77 ] || exit "$rc"
     done
 done <"$out/.families"

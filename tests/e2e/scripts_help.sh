@@ -5,7 +5,7 @@
 # The scripts run from a copy of scripts/ in a scratch folder, so that one that took
 # the option for an argument and started its work would find no source tree there; a
 # time limit bounds it all the same. Run from another folder, a relative path given is
-# taken from there.
+# taken from there. run.sh with PB_RESUME=1 hands a tool sweep --force, said.
 # usage: tests/e2e/scripts_help.sh PATH/TO/puzzlebench SOURCE_DIR
 # shellcheck source=tests/e2e/cli_lib.sh
 . "$(dirname "$0")/cli_lib.sh"
@@ -207,12 +207,21 @@ cat >"$tree/build/puzzlebench" <<'FAKE'
 #!/bin/sh
 case $1 in
 info) echo "cores: 1" ;;
-families) printf 'name,default_engine,sweeps,experiments,summary\nfam,e,coll,,\n' ;;
-sweep) echo "got $PUZZLEBENCH $PB_TDOKU $PB_TDOKU_SETS $PB_FAKE_COLLECTION" && exit 3 ;;
+families) printf 'name,default_engine,sweeps,experiments,summary\nfam,e,%s,,\n' "${FAKE_SWEEPS:-coll}" ;;
+sweep) echo "got $PUZZLEBENCH $PB_TDOKU $PB_TDOKU_SETS $PB_FAKE_COLLECTION" && echo "args $*" && exit 3 ;;
 esac
 FAKE
 chmod +x "$tree/build/puzzlebench"
 expect 3 "run.sh, relative variables" -- env -C "$e" PUZZLEBENCH=./fake PB_TDOKU=./fake PB_TDOKU_SETS=sets \
     PB_FAKE_COLLECTION=coll timeout 60 bash "$tree/scripts/run.sh" res
 has "^got $e/\./fake $e/\./fake $e/sets $e/coll$" "$tmp/out"
+# PB_RESUME=1 hands a sweep --resume, and a tool sweep (key tool), which refuses it,
+# --force, said on stderr.
+printf 'tool  t\n' >"$tree/bench/families/fam/tl.sweep"
+expect 3 "run.sh PB_RESUME=1, a sweep" -- env -C "$e" PB_RESUME=1 timeout 60 bash "$tree/scripts/run.sh" r1
+has "^args sweep bench/families/fam/coll\.sweep --out \S*r1 --resume$" "$tmp/out"
+expect 3 "run.sh PB_RESUME=1, a tool sweep" -- env -C "$e" PB_RESUME=1 FAKE_SWEEPS=tl \
+    timeout 60 bash "$tree/scripts/run.sh" r2
+has "^args sweep bench/families/fam/tl\.sweep --out \S*r2 --force$" "$tmp/out"
+has "^run\.sh: tl is a tool sweep, which cannot resume: made again \(--force\)$" "$tmp/err"
 finish scripts_help
