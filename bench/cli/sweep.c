@@ -140,7 +140,9 @@ static const char sweep_about[] =
     "at each of `tool-levels`. The command lines are the family's, never the file's.\n"
     "OUT/NAME.csv gets a row per tool and task (task, tool, set, difficulty, puzzles,\n"
     "status, the timing columns), with its .samples.csv and .meta, all put in place\n"
-    "at the end: a failed or interrupted tool sweep leaves the earlier files.\n"
+    "at the end: a failed or interrupted tool sweep leaves the earlier files. It\n"
+    "cannot resume: --resume is refused (its .meta does not record the instances\n"
+    "and levels it ran), and --force makes it again.\n"
     "`puzzlebench compare OUT/NAME.csv --by tool=TOOL,puzzlebench` pairs the rows.\n"
     "\n"
     "options:\n";

@@ -5,9 +5,9 @@
 # several times over, the samples and one run_id with the .meta's, an existing file
 # refused without --force, a failing tool (exit 4) that leaves the old files as they
 # were, a disk that fills (the old files kept whole), one sweep of a name at a time (a
-# killed one's lock taken over, said), a missing tool, a file the tool does not read,
-# keys it does not take; and, when the real qqwing is installed, the project's sweep
-# in its quick form.
+# killed one's lock taken over, said), --resume refused, a missing tool, a file the
+# tool does not read, keys it does not take; and, when the real qqwing is installed,
+# the project's sweep in its quick form.
 # usage: cli_sweep_tool.sh PUZZLEBENCH SOURCE_DIR
 # shellcheck source=tests/e2e/cli_lib.sh
 source "$(dirname "$0")/cli_lib.sh"
@@ -140,6 +140,18 @@ echo "$dead" >"$tmp/r/t.lock"
 expect 0 "a sweep over a killed one's lock" -- run --force
 one_line_error "t\.lock: left by pid $dead, which ended without removing it \(killed\?\): taken over$"
 [ ! -e "$tmp/r/t.lock" ] && ok || bad "the taken-over lock is left: $(ls "$tmp/r")"
+
+# --resume: a tool sweep keeps no rows until it ends and its .meta does not record what
+# it ran (instances, levels), so an earlier run can neither be continued nor checked
+# against this one: refused, the earlier files kept, rather than made again silently.
+for x in csv samples.csv meta; do cp "$t.$x" "$tmp/before-resume.$x"; done
+expect 2 "a tool sweep --resume" -- run --resume
+one_line_error "t\.sweep: a tool sweep cannot resume: .*; --force makes it again"
+for x in csv samples.csv meta; do
+    cmp -s "$t.$x" "$tmp/before-resume.$x" && ok || bad "--resume changed t.$x"
+done
+expect 2 "a tool sweep --resume --list" -- run --resume --list
+one_line_error "t\.sweep: a tool sweep cannot resume: "
 
 expect 0 "--list" -- run --list
 has "^t: solve $tmp/three.txt: qqwing and puzzlebench$" "$tmp/out"

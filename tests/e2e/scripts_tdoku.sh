@@ -4,8 +4,8 @@
 # tdoku's three sets and the held-out one the project ships;
 # logic's figures from puzzlebench itself), its .meta, the order of the tools swapping
 # every round, the errors for bad arguments, and no result file when tdoku gives no
-# figures; a link where the CSV goes is replaced; a disk that fills keeps the last
-# CSV and .meta whole; relative paths from another folder.
+# figures; a link where the CSV goes is replaced; --resume refused; a disk that fills
+# keeps the last CSV and .meta whole; relative paths from another folder.
 # usage: tests/e2e/scripts_tdoku.sh PATH/TO/puzzlebench SOURCE_DIR
 # shellcheck source=tests/e2e/cli_lib.sh
 . "$(dirname "$0")/cli_lib.sh"
@@ -78,6 +78,11 @@ has "^rows=4 of 4$" "$tmp/out2/sudoku-tdoku.meta"
 expect 0 "--list after a run" -- "${one[@]}" --out "$tmp/out2" --list
 has "^4 rows, one a side a round$" "$tmp/out"
 has "^time: about [^(]+ \(the earlier run in $tmp/out2/sudoku-tdoku\.meta, at commit [0-9a-f]+, took [^)]+ for 4 of its 4 rows\)$" "$tmp/out"
+# It cannot resume, as no tool sweep can: refused on one line, the files kept.
+cp "$tmp/out2/sudoku-tdoku.csv" "$tmp/before-resume.csv"
+PB_TDOKU=$tmp/run_benchmark expect 2 "--resume" -- "${one[@]/--force/--resume}" --out "$tmp/out2"
+one_line_error "sudoku-tdoku\.sweep: a tool sweep cannot resume: "
+cmp -s "$tmp/out2/sudoku-tdoku.csv" "$tmp/before-resume.csv" && ok || bad "--resume changed the CSV"
 
 # A disk that fills as the files are written (a file-size limit, SIGXFSZ ignored so
 # that a write fails with EFBIG): the CSV and its .meta land together or not at all,

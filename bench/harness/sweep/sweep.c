@@ -119,6 +119,17 @@ static int other_kind(pb_sweep_spec *spec, const pb_sweep_opts *opts, int *rc)
                                     "blocks); a %s sweep takes none",
                                     opts->source, kind),
                1;
+    /* A tool sweep keeps no rows until it ends, and its .meta does not record the
+     * instances and levels it ran: nothing to continue, no way to tell an earlier run
+     * of other work (--quick, --instances) from this one's. Refused, rather than
+     * made again silently. */
+    if (spec->tool.name && opts->resume)
+        return *rc = pb_usage_error("sweep",
+                                    "%s: a tool sweep cannot resume: it keeps no rows until it "
+                                    "ends, and its .meta does not record the instances and "
+                                    "levels an earlier run ran; --force makes it again",
+                                    opts->source),
+               1;
     if (spec->gen.generator) return *rc = pb_sweep_generate(spec, opts), 1;
     if (spec->tool.name) return *rc = pb_sweep_tool(spec, opts), 1;
     *rc = PB_EXIT_USAGE;
