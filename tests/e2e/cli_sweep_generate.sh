@@ -206,6 +206,16 @@ printf 'name h\nfamily kakuro\ngenerator kakuro\ngenerate n: --size 5x5\n m: --s
     >"$tmp/h.sweep"
 expect 3 "a limit in the second of three methods" -- "$pb" sweep "$tmp/h.sweep" --out "$tmp/h" -q --force
 one_line_error 'go on; the sweep stops, not running method o$'
+# --keep-going records limits, never a failure (a 20x3 outline cannot be filled): the
+# method stops the sweep with its exit status and line, as without --keep-going.
+for keep in "" --keep-going; do
+    printf 'name u\nfamily kakuro\ngenerator kakuro\ngenerate a: --size 20x3 %s\n b: --size 5x5\n' \
+        "$keep" >"$tmp/u.sweep"
+    expect 3 "a failure, ${keep:-no --keep-going}" -- "$pb" sweep "$tmp/u.sweep" --out "$tmp/u$keep" -q
+    one_line_error '^puzzlebench: generate: 20x3-medium-s1-0000: the outline cannot be filled .*; the sweep stops, not running method b$'
+    has '^status=stopped$' "$tmp/u$keep/u-a.meta"
+    [ ! -e "$tmp/u$keep/u-b.csv" ] && ok || bad "a failure, ${keep:-no --keep-going}: method b was run"
+done
 # A signal: the method's finished puzzles are kept, and the line names the rest.
 printf 'name s\nfamily kakuro\ngenerator kakuro\ngenerate a: --size 5x5 --count 1000000\n b: --size 5x5\n c: --size 6x6\n' >"$tmp/s.sweep"
 "$pb" sweep "$tmp/s.sweep" --out "$tmp/s" -q >/dev/null 2>"$tmp/err" &

@@ -384,6 +384,7 @@ int pb_gen_run(const pb_gen_hook *h, const pb_gen_plan *p, const pb_gen_opts *o)
     if (!o->quiet) pb_progress_end(&s->progress);
     if (s->recorded) pb_meta_end(&s->meta);
     rc = pb_gen_report(s, made);
+    if (caller) caller->went_on = s->went_on;
     free_state(s);
     return rc;
 }

@@ -182,6 +182,10 @@ typedef struct pb_gen_caller {
      * signal, a limit without --keep-going, a failure; e.g. a sweep's "; methods b, c
      * not run"), or NULL. */
     const char *stops;
+    /* Set by a run: 1 when it ended at limits that it recorded and went past
+     * (--keep-going), whose exit status 3 is then a result and stops nothing; 0 after
+     * a failure, a signal, or a limit that stopped it (whatever its options). */
+    int went_on;
 } pb_gen_caller;
 void pb_gen_set_caller(pb_gen_caller *c);
 

@@ -257,8 +257,10 @@ int pb_gen_report(pb_gen_state *s, int made_rc)
         return pb_say("generate: %s%s", err, s->stops), PB_EXIT_USAGE;
     ending e;
     how_it_ended(s, made_rc, &e);
-    /* A limit with --keep-going is a result: the caller goes on. */
-    if (e.exit && !(e.exit == PB_EXIT_LIMIT && s->o->keep_going)) {
+    /* Limits recorded with --keep-going are a result: the caller goes on. A failure
+     * stops the run, and the caller, with or without it. */
+    s->went_on = e.exit == PB_EXIT_LIMIT && s->o->keep_going && !strcmp(e.status, "limit");
+    if (e.exit && !s->went_on) {
         const size_t at = strlen(e.line);
         snprintf(e.line + at, sizeof e.line - at, "%s", s->stops);
     }

@@ -40,6 +40,7 @@ typedef struct pb_gen_state {
     const char *as;                  /* the word refusals begin with (pb_gen_caller) */
     const char *const *meta_lines;   /* the caller's lines for the .meta, or NULL */
     const char *stops;               /* the caller's words where the run stops it, or "" */
+    int went_on;                     /* ended at recorded limits, gone past (pb_gen_caller) */
 } pb_gen_state;
 
 /* gen_out.c: opens the outputs; with --resume, keeps the finished tasks and sets

@@ -58,14 +58,6 @@ static int method_argv(const pb_sweep_spec *s, const pb_sweep_opts *o, const pb_
     return n;
 }
 
-/* 1 when method k records a puzzle at a limit and goes on. */
-static int keeps_going(const pb_sweep_lines *m, int k)
-{
-    for (int i = m->first[k]; i < m->first[k + 1] - 1; i++)
-        if (!strcmp(m->words[i], "--keep-going")) return 1;
-    return 0;
-}
-
 /* Method k's line in its .meta, "generate=NAME: OPTIONS", into out (cut at len bytes);
  * its whole length, as snprintf gives it, so that a check can see a line cut. */
 static size_t method_line(const pb_sweep_lines *m, int k, char *out, size_t len)
@@ -170,8 +162,8 @@ static void not_run(const pb_sweep_lines *m, int k, char *out, size_t len)
         at += (size_t)snprintf(out + at, len - at, "%s %s", j > k + 1 ? "," : "", m->name[j]);
 }
 
-/* Runs every method. The exit status: the first that is not 0, where a limit is a
- * result for a method that keeps going. */
+/* Runs every method. The exit status: the first that is not 0, where limits that a
+ * method recorded and went past (--keep-going) are a result; its failure is not. */
 static int run_methods(const pb_sweep_spec *s, const pb_sweep_opts *o, const pb_command *g,
                        const pb_sweep_lines *m)
 {
@@ -197,8 +189,9 @@ static int run_methods(const pb_sweep_spec *s, const pb_sweep_opts *o, const pb_
         }
         not_run(m, k, stops, sizeof stops);
         method_settings(s, o, m, k, st, lines);
+        c.went_on = 0;
         rc = g->run(g, argc, argv, 3);
-        if (rc == PB_EXIT_LIMIT && keeps_going(m, k)) rc = 0;
+        if (rc == PB_EXIT_LIMIT && c.went_on) rc = 0;
         setenv("PB_LOAD_WARNED", "1", 1); /* the load is warned of once, for the first */
     }
     pb_gen_set_caller(NULL);
