@@ -6,6 +6,7 @@
 #include "sweep.h"
 
 #include <errno.h>
+#include <stdint.h>
 #include <stdlib.h>
 #include <string.h>
 #include <sys/stat.h>
@@ -167,6 +168,7 @@ static void not_run(const pb_sweep_lines *m, int k, char *out, size_t len)
 static int run_methods(const pb_sweep_spec *s, const pb_sweep_opts *o, const pb_command *g,
                        const pb_sweep_lines *m)
 {
+    const pb_world *w = pb_world_get();
     if (mkdir(o->out_dir, 0777) && errno != EEXIST)
         return pb_say("sweep: cannot create %s: %s", o->out_dir, strerror(errno)), PB_EXIT_USAGE;
     pb_install_interrupt_handler(); /* a method's finished puzzles are kept */
@@ -190,8 +192,13 @@ static int run_methods(const pb_sweep_spec *s, const pb_sweep_opts *o, const pb_
         not_run(m, k, stops, sizeof stops);
         method_settings(s, o, m, k, st, lines);
         c.went_on = 0;
-        rc = g->run(g, argc, argv, 3);
-        if (rc == PB_EXIT_LIMIT && c.went_on) rc = 0;
+        int32_t ended = g->run(g, argc, argv, 3);
+        if (ended == PB_EXIT_LIMIT && c.went_on) ended = 0;
+        /* Rank 0 alone knows how a method ended (the others made puzzles, and return
+         * 0): every rank stops where it does, since a rank that went on to the next
+         * method alone would wait for the others for good. */
+        if (w->size > 1 && pb_world_bcast(&ended, sizeof ended, 0)) ended = PB_EXIT_FAILED;
+        rc = ended;
         setenv("PB_LOAD_WARNED", "1", 1); /* the load is warned of once, for the first */
     }
     pb_gen_set_caller(NULL);
