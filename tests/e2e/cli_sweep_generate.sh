@@ -183,6 +183,54 @@ cmp -s "$tmp/f/k-ex/generate.txt" "$tmp/f-hand/generate.txt" && [ -f "$tmp/f/k-e
 has '^family=kakuro$' "$tmp/f/k-ex/generate.meta"
 has "^sweep=$tmp/f.sweep\$" "$tmp/f/k-ex/generate.meta"
 
+# --force leaves the folder holding this run alone: the records of a method taken out
+# of the sweep file (the report would read e-b.csv as one of sweep e's methods) go,
+# named; files that no .meta of this sweep's method claims stay (generate's own
+# e-c.csv, sweep e-x's method y).
+gen_sweep() { # FILE PUZZLES METHODS...: a sweep e of these methods (5x5, seeds 1, 2, ...)
+    local f=$1 p=$2 s=1 key=generate
+    shift 2
+    printf 'name e\nfamily kakuro\ngenerator kakuro\n%s' "$p" >"$f"
+    for m in "$@"; do
+        printf '%s %s: --size 5x5 --seed %d\n' "$key" "$m" "$s" >>"$f"
+        s=$((s + 1)) key=" " # a method a line, the key's value going on
+    done
+}
+gen_sweep "$tmp/e.sweep" "" a b
+expect 0 "a sweep of methods a and b" -- "$pb" sweep "$tmp/e.sweep" --out "$tmp/e" -q
+"$pb" generate kakuro --size 5x5 -q --stats "$tmp/e/e-c.csv" --records-only
+printf 'name e-x\nfamily kakuro\ngenerator kakuro\ngenerate y: --size 5x5\n' >"$tmp/ex.sweep"
+expect 0 "sweep e-x in the same folder" -- "$pb" sweep "$tmp/ex.sweep" --out "$tmp/e" -q
+cp "$tmp/e/e-a.csv" "$tmp/e-a.before"
+gen_sweep "$tmp/e.sweep" "" a
+expect 0 "--force without method b" -- "$pb" sweep "$tmp/e.sweep" --out "$tmp/e" -q --force
+one_line_error "^puzzlebench: sweep: --force removed $tmp/e/e-b.csv, $tmp/e/e-b.meta, $tmp/e/e-b.topology.xml: method b of the earlier run, which this run does not make$"
+[ "$(cd "$tmp/e" && ls e-*.csv | tr '\n' ' ')" = "e-a.csv e-c.csv e-x-y.csv " ] && ok ||
+    bad "--force without method b left: $(ls "$tmp/e" | tr '\n' ' ')"
+[ -e "$tmp/e/e-c.meta" ] && [ -e "$tmp/e/e-x-y.meta" ] && ok || bad "--force removed another's .meta"
+# A run writing the earlier method's records (their lock held) is left alone.
+gen_sweep "$tmp/e.sweep" "" a b
+expect 0 "methods a and b again" -- "$pb" sweep "$tmp/e.sweep" --out "$tmp/e" -q --force
+gen_sweep "$tmp/e.sweep" "" a
+exec 9>"$tmp/e/e-b.csv.lock"
+flock -n 9
+expect 2 "--force over a method being written" -- "$pb" sweep "$tmp/e.sweep" --out "$tmp/e" -q --force
+exec 9>&-
+one_line_error "^puzzlebench: sweep: --force: $tmp/e/e-b.csv.lock: another run is writing method b of this sweep's earlier run \(pid unknown\)"
+[ -e "$tmp/e/e-b.csv" ] && [ -e "$tmp/e/e-b.meta" ] && ok || bad "--force removed records being written"
+# A method's folder holds the generator's own files, which the sweep cannot name: it is
+# refused, and nothing is removed or made.
+gen_sweep "$tmp/e.sweep" "puzzles folder
+" a b
+expect 0 "a sweep of folders a and b" -- "$pb" sweep "$tmp/e.sweep" --out "$tmp/ef" -q
+gen_sweep "$tmp/e.sweep" "puzzles folder
+" a
+cp "$tmp/ef/e-a/generate.csv" "$tmp/ef-a.before"
+expect 2 "--force without folder b" -- "$pb" sweep "$tmp/e.sweep" --out "$tmp/ef" -q --force
+one_line_error "^puzzlebench: sweep: --force: $tmp/ef/e-b/ holds method b of the earlier run, which this run does not make, and the generator's own files"
+[ -e "$tmp/ef/e-b/generate.meta" ] && cmp -s "$tmp/ef/e-a/generate.csv" "$tmp/ef-a.before" && ok ||
+    bad "a refused --force changed the folder"
+
 # A limit (one attempt a puzzle): a result with --keep-going, exit 3 without it.
 limited() {
     printf 'name h\nfamily kakuro\ngenerator kakuro\ngenerate m: --size 9x9 --difficulty hard --count 3 --max-attempts 1 %s\n' \
@@ -205,6 +253,8 @@ one_line_error '^puzzlebench: generate: 9x9-hard-s1-0000 could not be made withi
 printf 'name h\nfamily kakuro\ngenerator kakuro\ngenerate n: --size 5x5\n m: --size 9x9 --difficulty hard --count 3 --max-attempts 1\n o: --size 5x5\n' \
     >"$tmp/h.sweep"
 expect 3 "a limit in the second of three methods" -- "$pb" sweep "$tmp/h.sweep" --out "$tmp/h" -q --force
+has "^puzzlebench: sweep: --force removed $tmp/h/h-k.csv, .*: method k of the earlier run" "$tmp/err"
+grep -v -e '--force removed' "$tmp/err" >"$tmp/err.k" && mv "$tmp/err.k" "$tmp/err"
 one_line_error 'go on; the sweep stops, not running method o$'
 # --keep-going records limits, never a failure (a 20x3 outline cannot be filled): the
 # method stops the sweep with its exit status and line, as without --keep-going.
