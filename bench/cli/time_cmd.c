@@ -365,6 +365,7 @@ static int lock_csv(const char *csv, pb_out_lock *lock, char *lock_path, size_t 
     if (n < 0 || (size_t)n >= len) return pb_say("time: %s: path too long", csv), PB_EXIT_USAGE;
     int rc = pb_out_lock_take(lock, lock_path, holder, err, sizeof err);
     if (rc < 0) return pb_say("time: %s", err), PB_EXIT_USAGE;
+    if (!rc && pb_out_lock_taken_over(lock, lock_path, err, sizeof err)) pb_say("time: %s", err);
     if (rc == 1)
         return pb_say("time: %s: another run is adding rows to %s (pid %s); wait for it, or "
                       "give another --csv",

@@ -215,6 +215,18 @@ if [ ! -e "$tmp/two/generate.lock" ]; then ok; else bad "an interrupted generate
 expect 0 "the same --out once the first ended" -- "$pb" generate sudoku --count 10 --seed 3 \
     --out "$tmp/two" --force -q
 [ "$(wc -l <"$tmp/two/generate.txt")" -eq 11 ] && ok || bad "generate --force after the first: not 10 puzzles"
+# A lock file that a killed generate left (its pid ended) is taken over, and said on
+# one line, as a sweep says it; --stats FILE's lock alike.
+sh -c 'exit 0' &
+dead=$!
+wait "$dead"
+echo "$dead" >"$tmp/two/generate.lock"
+expect 0 "a generate over a killed one's lock" -- "$pb" generate sudoku --count 2 --seed 3 --out "$tmp/two" --force -q
+one_line_error "^puzzlebench: generate: .*/two/generate\.lock: left by pid $dead, which ended without removing it \(killed\?\): taken over$"
+[ ! -e "$tmp/two/generate.lock" ] && ok || bad "the taken-over generate.lock is left"
+echo "$dead" >"$tmp/two.csv.lock"
+expect 0 "generate --stats over a killed one's lock" -- "$pb" generate latin --size 5 --count 3 --stats "$tmp/two.csv" -q --force
+one_line_error "^puzzlebench: generate: .*/two\.csv\.lock: left by pid $dead, which ended without removing it \(killed\?\): taken over$"
 
 # ---- the files removed while generate writes them: not a success, and no .meta that
 # says complete (the puzzles went with the files); --resume makes them again. The run

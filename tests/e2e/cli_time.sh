@@ -219,6 +219,14 @@ if [ ! -e "$tmp/both.csv.lock" ]; then ok; else bad "both.csv.lock is left after
 expect 0 "the second run once the first ended" -- "$pb" time --csv "$tmp/both.csv" --key w=c --run-id R \
     --samples 1 -- true
 has '^c,done,[0-9.e-]+,R,1,' "$tmp/both.csv"
+# A lock file that a killed run left (its pid ended) is taken over, and said on one line.
+sh -c 'exit 0' &
+dead=$!
+wait "$dead"
+echo "$dead" >"$tmp/both.csv.lock"
+expect 0 "a run over a killed one's lock" -- "$pb" time --csv "$tmp/both.csv" --key w=d --run-id R --samples 1 -- true
+one_line_error "^puzzlebench: time: .*/both\.csv\.lock: left by pid $dead, which ended without removing it \(killed\?\): taken over$"
+[ ! -e "$tmp/both.csv.lock" ] && ok || bad "the taken-over both.csv.lock is left"
 
 # ---- without --csv, --key, --run-id: quoted commands run by /bin/sh -c, a report ----
 expect 0 "time 'sleep 0.3' 'sleep 0.03'" -- "$pb" time --samples 3 --min-sample-time 0 \

@@ -234,6 +234,9 @@ static int lock_outputs(pb_gen_state *s, char *err, size_t errlen)
         return s->lock_path[0] = '\0', snprintf(err, errlen, "%s: path too long", what), -1;
     char holder[PB_OUT_LOCK_HOLDER];
     int rc = pb_out_lock_take(&s->lock, s->lock_path, holder, err, errlen);
+    char note[sizeof s->lock_path + 100];
+    if (!rc && pb_out_lock_taken_over(&s->lock, s->lock_path, note, sizeof note))
+        pb_say("%s: %s", s->as, note);
     if (rc <= 0) return rc;
     /* A sweep's method writes where the sweep's --out says: its own --out or --stats
      * is none of the user's to change, and the holder may be a sweep or a generate. */

@@ -23,6 +23,15 @@ static long pid_in(int fd)
     return v > 0 ? v : 0;
 }
 
+int pb_out_lock_taken_over(const pb_out_lock *l, const char *path, char *note, size_t len)
+{
+    if (!l->stale_pid) return 0;
+    snprintf(note, len,
+             "%s: left by pid %ld, which ended without removing it (killed?): taken over", path,
+             l->stale_pid);
+    return 1;
+}
+
 int pb_out_lock_take(pb_out_lock *l, const char *path, char *holder, char *err, size_t errlen)
 {
     l->fd = -1;

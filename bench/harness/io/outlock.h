@@ -21,6 +21,11 @@ enum { PB_OUT_LOCK_HOLDER = 24 };
  * REASON" in err. */
 int pb_out_lock_take(pb_out_lock *l, const char *path, char *holder, char *err, size_t errlen);
 
+/* When the lock taken at path was one an ended holder left (stale_pid set): "PATH: left
+ * by pid N, which ended without removing it (killed?): taken over" in note, for the
+ * command to say, and 1; else 0. Every command says a killed run's lock alike. */
+int pb_out_lock_taken_over(const pb_out_lock *l, const char *path, char *note, size_t len);
+
 /* Removes the lock file at path and lets the lock go (nothing when not held). */
 void pb_out_lock_release(pb_out_lock *l, const char *path);
 

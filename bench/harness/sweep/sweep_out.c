@@ -61,10 +61,8 @@ int pb_sweep_out_lock(pb_sweep_out *o, char *err, size_t errlen)
 
 void pb_sweep_out_say_taken_over(const pb_sweep_out *o)
 {
-    if (o->held.stale_pid)
-        pb_say("sweep: %s: left by pid %ld, which ended without removing it (killed?): taken "
-               "over",
-               o->lock, o->held.stale_pid);
+    char note[sizeof o->lock + 100];
+    if (pb_out_lock_taken_over(&o->held, o->lock, note, sizeof note)) pb_say("sweep: %s", note);
 }
 
 void pb_sweep_out_unlock(pb_sweep_out *o)
