@@ -240,6 +240,7 @@ out:
     pb_sweep_out_close(&w.out);
     pb_sweep_out_unlock(&w.out);
     exec_free(&e, &w);
+    pb_sweep_settings_free(&w.settings);
     pb_sweep_plan_free(&plan);
     return rc;
 }

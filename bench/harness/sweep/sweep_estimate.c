@@ -22,6 +22,7 @@ static const char *differing_setting(const pb_sweep_settings *now, const pb_swee
     const char *differs = NULL;
     for (int i = 0; i < now->n && !differs; i++) {
         const char *line = now->line[i];
+        if (!line) continue; /* not made (out of memory): nothing to compare */
         size_t k = strcspn(line, "=");
         snprintf(key, len, "%.*s", (int)k, line);
         if (!strcmp(key, "sweep")) continue;

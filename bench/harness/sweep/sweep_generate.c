@@ -114,16 +114,19 @@ static int check_methods(const pb_sweep_spec *s, const pb_sweep_opts *o, const p
  * method's own line as the sweep's key gives it ("generate=NAME: OPTIONS", whole:
  * check_methods refuses a longer one than a setting holds), since the .meta's command=
  * is the sweep's; lines[] points at them, NULL-ended (at most PB_GEN_META_LINES). */
-static void method_settings(const pb_sweep_spec *s, const pb_sweep_opts *o, const pb_sweep_lines *m,
-                            int k, pb_sweep_settings *st, const char **lines)
+static int method_settings(const pb_sweep_spec *s, const pb_sweep_opts *o, const pb_sweep_lines *m,
+                           int k, pb_sweep_settings *st, const char **lines)
 {
-    memset(st, 0, sizeof *st);
-    snprintf(st->line[st->n++], PB_SWEEP_SETTING, "family=%s", s->fam->name);
-    snprintf(st->line[st->n++], PB_SWEEP_SETTING, "sweep=%s", o->source);
-    snprintf(st->line[st->n++], PB_SWEEP_SETTING, "sweep_hash=%s", o->source_hash);
-    method_line(m, k, st->line[st->n++], PB_SWEEP_SETTING);
+    char line[PB_SWEEP_SETTING];
+    pb_sweep_settings_free(st);
+    pb_sweep_setting(st, "family=%s", s->fam->name);
+    pb_sweep_setting(st, "sweep=%s", o->source);
+    pb_sweep_setting(st, "sweep_hash=%s", o->source_hash);
+    method_line(m, k, line, sizeof line);
+    pb_sweep_setting(st, "%s", line);
     for (int i = 0; i < st->n; i++) lines[i] = st->line[i];
     lines[st->n] = NULL;
+    return st->failed ? (pb_say("sweep: out of memory"), PB_EXIT_FAILED) : 0;
 }
 
 /* Lists every method's command, then the estimate of its time (puzzles[k]: method k's
@@ -134,6 +137,7 @@ static int list_methods(const pb_sweep_spec *s, const pb_sweep_opts *o, const pb
     if (pb_world_get()->rank) return 0;
     pb_sweep_method_run *runs = calloc((size_t)m->n, sizeof *runs);
     if (!runs) return pb_say("sweep: out of memory"), PB_EXIT_FAILED;
+    int rc = 0;
     for (int k = 0; k < m->n; k++) {
         char path[PB_PATH_MAX], *argv[PB_LINES_MAX_WORDS + 16];
         const char *lines[PB_GEN_META_LINES + 1];
@@ -145,11 +149,12 @@ static int list_methods(const pb_sweep_spec *s, const pb_sweep_opts *o, const pb
         snprintf(r->name, sizeof r->name, "%s-%s", s->name, m->name[k]);
         snprintf(r->meta, sizeof r->meta, "%s%s", r->name, s->gen.puzzles ? "/generate" : "");
         r->puzzles = puzzles[k];
-        method_settings(s, o, m, k, &r->settings, lines);
+        if ((rc = method_settings(s, o, m, k, &r->settings, lines))) break;
     }
-    pb_sweep_list_methods_estimate(runs, m->n, o);
+    if (!rc) pb_sweep_list_methods_estimate(runs, m->n, o);
+    for (int k = 0; k < m->n; k++) pb_sweep_settings_free(&runs[k].settings);
     free(runs);
-    return 0;
+    return rc;
 }
 
 /* What the line that stops the sweep at method k adds: the methods after it, which it
@@ -173,7 +178,7 @@ static int run_methods(const pb_sweep_spec *s, const pb_sweep_opts *o, const pb_
     if (mkdir(o->out_dir, 0777) && errno != EEXIST)
         return pb_say("sweep: cannot create %s: %s", o->out_dir, strerror(errno)), PB_EXIT_USAGE;
     pb_install_interrupt_handler(); /* a method's finished puzzles are kept */
-    pb_sweep_settings *st = malloc(sizeof *st);
+    pb_sweep_settings *st = calloc(1, sizeof *st);
     if (!st) return pb_say("sweep: out of memory"), PB_EXIT_FAILED;
     const char *lines[PB_GEN_META_LINES + 1];
     char stops[PB_LINES_MAX * (PB_LINES_NAME_MAX + 2) + 64];
@@ -191,7 +196,7 @@ static int run_methods(const pb_sweep_spec *s, const pb_sweep_opts *o, const pb_
             break;
         }
         not_run(m, k, stops, sizeof stops);
-        method_settings(s, o, m, k, st, lines);
+        if ((rc = method_settings(s, o, m, k, st, lines))) break;
         c.went_on = 0;
         int32_t ended = g->run(g, argc, argv, 3);
         if (ended == PB_EXIT_LIMIT && c.went_on) ended = 0;
@@ -203,6 +208,7 @@ static int run_methods(const pb_sweep_spec *s, const pb_sweep_opts *o, const pb_
         setenv("PB_LOAD_WARNED", "1", 1); /* the load is warned of once, for the first */
     }
     pb_gen_set_caller(NULL);
+    pb_sweep_settings_free(st);
     free(st);
     return rc;
 }

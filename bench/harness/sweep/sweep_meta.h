@@ -11,12 +11,28 @@
 #include "sweep.h"
 #include "sweep_spec.h"
 
+/* PB_SWEEP_SETTINGS: the most lines a sweep's settings have. PB_SWEEP_SETTING: the
+ * longest generate= line a generation sweep takes (it refuses a longer one, before any
+ * method runs: sweep_generate.c); the other lines have no bound. */
 enum { PB_SWEEP_SETTINGS = 44, PB_SWEEP_SETTING = 600 };
 
+/* The settings lines, each whole, however long (instances= of hundreds of files):
+ * malloc'd, freed by pb_sweep_settings_free. failed: a line could not be made (out of
+ * memory, or one line too many), so the settings are not to be written or compared. A
+ * zeroed one is empty. */
 typedef struct pb_sweep_settings {
-    int n;
-    char line[PB_SWEEP_SETTINGS][PB_SWEEP_SETTING];
+    int n, failed;
+    char *line[PB_SWEEP_SETTINGS];
 } pb_sweep_settings;
+
+/* A new line, as printf makes it (pb_sweep_setting), and more text at the end of the
+ * last line (pb_sweep_setting_more). */
+void pb_sweep_setting(pb_sweep_settings *s, const char *fmt, ...)
+    __attribute__((format(printf, 2, 3)));
+void pb_sweep_setting_more(pb_sweep_settings *s, const char *fmt, ...)
+    __attribute__((format(printf, 2, 3)));
+/* Frees the lines; s is then empty. */
+void pb_sweep_settings_free(pb_sweep_settings *s);
 
 /* What the settings record besides the spec. */
 typedef struct pb_sweep_origin {
@@ -30,7 +46,7 @@ typedef struct pb_sweep_origin {
 /* The settings lines of spec: the sweep file and its hash, the instances' names and a
  * hash of their contents (files by their bytes, wherever they are: a resume from
  * another folder finds the same), the family, its parameters, the timing, limits, lists,
- * workers, and the number of runs. */
+ * workers, and the number of runs. s is freed first (zeroed, or made before). */
 void pb_sweep_settings_make(pb_sweep_settings *s, const pb_sweep_spec *spec,
                             const pb_sweep_origin *origin);
 

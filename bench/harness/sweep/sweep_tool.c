@@ -143,12 +143,12 @@ static void settings(tool_run *r)
 {
     const pb_sweep_spec *s = r->s;
     pb_sweep_tool_settings(&r->settings, s, r->o, r->tool);
-    pb_sweep_tool_setting(&r->settings, "tool_count=%d", s->tool.count);
-    pb_sweep_tool_setting(&r->settings, "tool_repeat=%d", s->tool.repeat);
-    pb_sweep_tool_setting(&r->settings,
-                          "timing=whole processes, output to /dev/null; warm-up %g s, %d samples "
-                          "of at least %g s",
-                          s->timing.warmup_s, s->timing.samples, s->timing.min_sample_s);
+    pb_sweep_setting(&r->settings, "tool_count=%d", s->tool.count);
+    pb_sweep_setting(&r->settings, "tool_repeat=%d", s->tool.repeat);
+    pb_sweep_setting(&r->settings,
+                     "timing=whole processes, output to /dev/null; warm-up %g s, %d samples "
+                     "of at least %g s",
+                     s->timing.warmup_s, s->timing.samples, s->timing.min_sample_s);
 }
 
 /* Writes the .meta and renames the rows into place with it (pb_sweep_tool_publish). 0,
@@ -249,6 +249,7 @@ int pb_sweep_tool(const pb_sweep_spec *s, const pb_sweep_opts *o)
             "sweep", "%s: the tool sweep runs nothing (no instances, tool-count 0)", o->source);
     if (o->list_only) {
         list_tasks(&r);
+        pb_sweep_settings_free(&r.settings);
         return 0;
     }
     if ((rc = prepare(&r))) { /* the lock not taken */
@@ -264,5 +265,6 @@ int pb_sweep_tool(const pb_sweep_spec *s, const pb_sweep_opts *o)
     }
     pb_sweep_out_unlock(&r.out);
     pb_sweep_scratch_remove(r.tmp);
+    pb_sweep_settings_free(&r.settings);
     return rc;
 }

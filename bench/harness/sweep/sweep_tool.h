@@ -29,11 +29,9 @@ int pb_sweep_tool_lock(pb_sweep_out *out, const pb_sweep_opts *o, const char *na
 
 /* A tool sweep's settings, the .meta's lines that --list's estimate compares with an
  * earlier run's (pb_sweep_list_time): tool=, family= and the sweep's file, sweep=, to
- * which each kind adds its own (pb_sweep_tool_setting). */
+ * which each kind adds its own (pb_sweep_setting); st freed first (sweep_meta.h). */
 void pb_sweep_tool_settings(pb_sweep_settings *st, const pb_sweep_spec *s, const pb_sweep_opts *o,
                             const pb_tool *tool);
-void pb_sweep_tool_setting(pb_sweep_settings *st, const char *fmt, ...)
-    __attribute__((format(printf, 2, 3)));
 
 /* The end of a tool sweep whose rows are whole in their .part files (parts[i].written,
  * renamed to parts[i].path): the .meta at meta_path (m; the settings st; what the run

@@ -3,7 +3,6 @@
  * settings their .meta and --list's estimate
  * share; rows made whole published with the .meta as one group and, if that fails, kept
  * in their .part files, named; rows cut short removed. */
-#include <stdarg.h>
 #include <stdio.h>
 #include <string.h>
 #include <unistd.h>
@@ -27,19 +26,10 @@ int pb_sweep_tool_lock(pb_sweep_out *out, const pb_sweep_opts *o, const char *na
 void pb_sweep_tool_settings(pb_sweep_settings *st, const pb_sweep_spec *s, const pb_sweep_opts *o,
                             const pb_tool *tool)
 {
-    memset(st, 0, sizeof *st);
-    pb_sweep_tool_setting(st, "tool=%s", tool->name);
-    pb_sweep_tool_setting(st, "family=%s", s->fam->name);
-    pb_sweep_tool_setting(st, "sweep=%s", o->source);
-}
-
-void pb_sweep_tool_setting(pb_sweep_settings *st, const char *fmt, ...)
-{
-    if (st->n == PB_SWEEP_SETTINGS) return; /* a kind's few lines never come near */
-    va_list ap;
-    va_start(ap, fmt);
-    vsnprintf(st->line[st->n++], PB_SWEEP_SETTING, fmt, ap);
-    va_end(ap);
+    pb_sweep_settings_free(st);
+    pb_sweep_setting(st, "tool=%s", tool->name);
+    pb_sweep_setting(st, "family=%s", s->fam->name);
+    pb_sweep_setting(st, "sweep=%s", o->source);
 }
 
 int pb_sweep_tool_publish(const char *meta_path, const pb_meta *m, const pb_sweep_settings *st,
@@ -49,6 +39,7 @@ int pb_sweep_tool_publish(const char *meta_path, const pb_meta *m, const pb_swee
     char err[PB_MSG_LONG_MAX], kept[2 * PB_PATH_PART_MAX + 8] = "", elapsed[48], counted[64];
     const char *extra[PB_SWEEP_SETTINGS + 8];
     int k = 0;
+    if (st->failed) return pb_say("sweep: %s: out of memory", meta_path), PB_EXIT_FAILED;
     for (int i = 0; i < st->n; i++) extra[k++] = st->line[i];
     for (; found && *found && k < PB_SWEEP_SETTINGS + 5; found++) extra[k++] = *found;
     snprintf(elapsed, sizeof elapsed, "elapsed_s=%.1f", elapsed_s);

@@ -181,12 +181,12 @@ static void settings(self_run *r)
 {
     const pb_sweep_spec *s = r->s;
     pb_sweep_tool_settings(&r->settings, s, r->o, r->tool);
-    pb_sweep_tool_setting(&r->settings, "rounds=%d", s->timing.samples);
-    pb_sweep_tool_setting(&r->settings, "seconds=%g", s->timing.min_sample_s);
-    pb_sweep_tool_setting(&r->settings,
-                          "timing=each side's own figures, %g s a side a round, the first of a "
-                          "round swapping every round, one core",
-                          s->timing.min_sample_s);
+    pb_sweep_setting(&r->settings, "rounds=%d", s->timing.samples);
+    pb_sweep_setting(&r->settings, "seconds=%g", s->timing.min_sample_s);
+    pb_sweep_setting(&r->settings,
+                     "timing=each side's own figures, %g s a side a round, the first of a "
+                     "round swapping every round, one core",
+                     s->timing.min_sample_s);
 }
 
 /* The rows the listing plans: one a side a round, for each instance and mode. */
@@ -260,6 +260,7 @@ int pb_sweep_tool_self(const pb_sweep_spec *s, const pb_sweep_opts *o, const pb_
         as_run.bind = "core";
         settings(&r);
         pb_sweep_list_time(s->name, planned_rows(&r), &r.settings, &as_run);
+        pb_sweep_settings_free(&r.settings);
         return 0;
     }
     if ((rc = prepare(&r))) { /* before the rows' file is made */
@@ -275,5 +276,6 @@ int pb_sweep_tool_self(const pb_sweep_spec *s, const pb_sweep_opts *o, const pb_
     }
     pb_sweep_out_unlock(&r.out);
     pb_sweep_scratch_remove(r.tmp);
+    pb_sweep_settings_free(&r.settings);
     return rc;
 }

@@ -113,6 +113,7 @@ int pb_sweep_files_check(pb_sweep_writer *w, int *there)
     char err[PB_MSG_LONG_MAX];
     const pb_sweep_opts *o = w->opts;
     const char *found = NULL;
+    if (w->settings.failed) return pb_say("sweep: out of memory"), PB_EXIT_FAILED;
     if (pb_sweep_out_paths(&w->out, o->out_dir, w->name, err, sizeof err) ||
         pb_sweep_out_lock(&w->out, err, sizeof err) ||
         ((found = pb_sweep_out_existing(&w->out)) && o->force &&

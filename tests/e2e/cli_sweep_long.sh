@@ -1,0 +1,77 @@
+#!/usr/bin/env bash
+# cli_sweep_long.sh — a sweep of long names: every line of its .meta is written whole
+# (instances= of 40 long file names, sweep= of a sweep file deep in folders, a tool
+# sweep's and a generation sweep's sweep= too), read back whole by --resume (which refuses an instance renamed
+# at the end of a long list), --list's estimate and the report's .meta reader; an --out
+# whose longest file name would be over PATH_MAX is refused before the run, in one line.
+# usage: cli_sweep_long.sh PUZZLEBENCH SOURCE_DIR
+# shellcheck source=tests/e2e/cli_lib.sh
+source "$(dirname "$0")/cli_lib.sh"
+
+# A folder 600 characters below $tmp: the sweep file's path alone is a line of over 600.
+deep=$tmp/$(printf 'd%.0s' $(seq 1 199))/$(printf 'e%.0s' $(seq 1 199))/$(printf 'f%.0s' $(seq 1 199))
+mkdir -p "$deep"
+names= first=
+for i in $(seq 1 39); do
+    cp "$src/data/sudoku/4x4.txt" "$deep/puzzle-with-a-rather-long-file-name-number-$i.txt"
+    names="$names${names:+ }puzzle-with-a-rather-long-file-name-number-$i"
+    first="$first puzzle-with-a-rather-long-file-name-number-$i.txt"
+done
+last=puzzle-with-a-rather-long-file-name-number-40
+cp "$src/data/sudoku/4x4.txt" "$deep/$last.txt"
+names="$names $last"
+printf 'family sudoku\ninstances%s %s.txt\nengines backtrack\nmodes first\n' "$first" "$last" \
+    >"$deep/s.sweep"
+run() { "$pb" sweep "$deep/s.sweep" --out "$tmp/o" --quick -q "$@"; }
+expect 0 "a sweep of 40 long names" -- run
+# Each line as it is made, whole: not one cut at a buffer's end.
+[ "$(grep -c '' "$tmp/o/s.meta")" -gt 40 ] && ok || bad "the .meta is short"
+line=$(grep '^instances=' "$tmp/o/s.meta")
+[ "$line" = "instances=$names" ] && ok ||
+    bad "instances= is not the 40 names whole: ${#line} characters, expected $((10 + ${#names}))"
+line=$(grep '^sweep=' "$tmp/o/s.meta")
+[ "$line" = "sweep=$deep/s.sweep" ] && ok ||
+    bad "sweep= is not the sweep file whole: ${#line} characters, expected $((6 + ${#deep} + 8))"
+# The report's reader takes the line whole.
+got=$(PYTHONPATH=$src/scripts python3 -c '
+import pathlib, sys
+from analysis.meta import read_meta
+print(read_meta(pathlib.Path(sys.argv[1])).get("instances"))' "$tmp/o/s.meta")
+[ "$got" = "$names" ] && ok || bad "the report reads instances= as ${#got} characters"
+# --list compares the whole lines with this run's: none differs.
+expect 0 "--list after the run" -- run --list
+has '^time: about ' "$tmp/out"
+! grep -q 'differs' "$tmp/out" && ok || bad "--list finds a setting that differs: $(grep differs "$tmp/out")"
+# --resume checks the whole lines: the same sweep is complete already, and one whose
+# last file is another (--instances over the same sweep file; the same bytes, so the
+# same instances_hash) is refused.
+expect 0 "--resume of the same sweep" -- "$pb" sweep "$deep/s.sweep" --out "$tmp/o" --quick --resume
+has 'the sweep is complete already' "$tmp/out"
+sed -i 's/^status=complete$/status=interrupted/' "$tmp/o/s.meta"
+cp "$deep/$last.txt" "$deep/$last-renamed.txt"
+cd "$deep" || exit 1 # --instances names files from here
+expect 2 "--resume with the last file another" -- run --resume --instances "${first# } $last-renamed.txt"
+cd "$tmp" || exit 1
+one_line_error "s.meta: cannot resume: instances differs"
+
+# A tool sweep's sweep= line (a stand-in qqwing: no QQwing needed).
+mkdir -p "$tmp/fake"
+printf '#!/bin/sh\n[ "$1" = --version ] && echo "qqwing 9.9 (stand-in)"\ncat >/dev/null\nexit 0\n' \
+    >"$tmp/fake/qqwing"
+chmod +x "$tmp/fake/qqwing"
+grep -v '^#' "$src/data/sudoku/9x9-bench.txt" | head -1 >"$deep/one.txt"
+printf 'name t\nfamily sudoku\ntool qqwing\ninstances one.txt\ntool-count 0\nsamples 1\nmin-sample-time 0\nwarmup 0\n' \
+    >"$deep/t.sweep"
+expect 0 "a tool sweep" -- env PATH="$tmp/fake:$PATH" "$pb" sweep "$deep/t.sweep" --out "$tmp/t" -q
+line=$(grep '^sweep=' "$tmp/t/t.meta")
+[ "$line" = "sweep=$deep/t.sweep" ] && ok ||
+    bad "a tool sweep's sweep= is not the sweep file whole: ${#line} characters"
+
+# A generation sweep's sweep= line, in its method's .meta.
+printf 'name g\nfamily kakuro\ngenerator kakuro\ngenerate a: --size 5x5 --count 1\n' >"$deep/g.sweep"
+expect 0 "a generation sweep" -- "$pb" sweep "$deep/g.sweep" --out "$tmp/g" -q
+line=$(grep '^sweep=' "$tmp/g/g-a.meta")
+[ "$line" = "sweep=$deep/g.sweep" ] && ok ||
+    bad "a generation sweep's sweep= is not the sweep file whole: ${#line} characters"
+
+finish cli_sweep_long
