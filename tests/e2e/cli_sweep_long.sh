@@ -1,9 +1,10 @@
 #!/usr/bin/env bash
-# cli_sweep_long.sh — a sweep of long names: every line of its .meta is written whole
-# (instances= of 40 long file names, sweep= of a sweep file deep in folders, a tool
-# sweep's and a generation sweep's sweep= too), read back whole by --resume (which refuses an instance renamed
-# at the end of a long list), --list's estimate and the report's .meta reader; an --out
-# whose longest file name would be over PATH_MAX is refused before the run, in one line.
+# cli_sweep_long.sh — long names. Every line of a sweep's .meta is written whole
+# (instances= of 40 long file names; sweep= of a sweep file deep in folders, a solving,
+# a tool and a generation sweep's), and read back whole by --resume (which refuses an
+# instance renamed at the end of a long list), --list's estimate and the report's
+# .meta reader. An output whose longest file name would be over PATH_MAX is refused
+# before the run, in one line, nothing made (a solving sweep, a tool sweep, solve --csv).
 # usage: cli_sweep_long.sh PUZZLEBENCH SOURCE_DIR
 # shellcheck source=tests/e2e/cli_lib.sh
 source "$(dirname "$0")/cli_lib.sh"
@@ -56,7 +57,7 @@ one_line_error "s.meta: cannot resume: instances differs"
 
 # A tool sweep's sweep= line (a stand-in qqwing: no QQwing needed).
 mkdir -p "$tmp/fake"
-printf '#!/bin/sh\n[ "$1" = --version ] && echo "qqwing 9.9 (stand-in)"\ncat >/dev/null\nexit 0\n' \
+printf '#!/bin/sh\n[ "$1" = --version ] && echo "qqwing 9.9 (stand-in)"\ntouch "${0%%/*}/ran"\ncat >/dev/null\nexit 0\n' \
     >"$tmp/fake/qqwing"
 chmod +x "$tmp/fake/qqwing"
 grep -v '^#' "$src/data/sudoku/9x9-bench.txt" | head -1 >"$deep/one.txt"
@@ -73,5 +74,40 @@ expect 0 "a generation sweep" -- "$pb" sweep "$deep/g.sweep" --out "$tmp/g" -q
 line=$(grep '^sweep=' "$tmp/g/g-a.meta")
 [ "$line" = "sweep=$deep/g.sweep" ] && ok ||
     bad "a generation sweep's sweep= is not the sweep file whole: ${#line} characters"
+
+# ---- names over PATH_MAX ----
+# long_dir LEN: a folder whose path is LEN bytes, made, in parts of at most 201.
+long_dir() {
+    local p=$tmp/p
+    while [ $((${#p} + 202)) -lt "$1" ]; do p=$p/$(printf 'x%.0s' $(seq 1 200)); done
+    p=$p/$(printf 'y%.0s' $(seq 1 $(($1 - ${#p} - 1))))
+    mkdir -p "$p" && echo "$p"
+}
+# DIR/s.csv fits PATH_MAX (4096) with its temporary name, DIR/s.samples.csv.part and
+# DIR/s.topology.xml.tmp.PID do not: refused before the run, in one line, nothing made.
+long=$(long_dir 4076)
+too_long='cannot write: File name too long \([0-9]+ bytes, [0-9]+ as PATH.tmp.PID, the temporary name it is written through; PATH_MAX is 4096\)$'
+expect 2 "a sweep into a folder of 4076 bytes" -- "$pb" sweep "$deep/s.sweep" --out "$long" --quick -q
+one_line_error "^puzzlebench: sweep: .*/s\.(samples|topology).*: $too_long"
+[ -z "$(ls -A "$long")" ] && ok || bad "a sweep over PATH_MAX left $(ls -A "$long")"
+rm -f "$tmp/fake/ran"
+expect 2 "a tool sweep into a folder of 4076 bytes" -- \
+    env PATH="$tmp/fake:$PATH" "$pb" sweep "$deep/t.sweep" --out "$long" -q
+one_line_error "^puzzlebench: sweep: .*/t\.(samples|topology).*: $too_long"
+[ ! -e "$tmp/fake/ran" ] && ok || bad "a tool sweep over PATH_MAX ran the tool"
+[ -z "$(ls -A "$long")" ] && ok || bad "a tool sweep over PATH_MAX left $(ls -A "$long")"
+expect 2 "solve --csv of a name over PATH_MAX" -- \
+    "$pb" solve sudoku "$src/data/sudoku/4x4.txt" --csv "$long/x.csv"
+one_line_error "^puzzlebench: solve: .*/x\.csv\.(meta|topology\.xml): $too_long"
+[ ! -s "$tmp/out" ] && ok || bad "solve --csv over PATH_MAX solved: $(head -c 200 "$tmp/out")"
+[ -z "$(ls -A "$long")" ] && ok || bad "solve --csv over PATH_MAX left $(ls -A "$long")"
+# A name in a folder over the folder's longest (255 bytes on most disks): x.csv of 240
+# bytes fits with its temporary name, its .meta's or topology's does not.
+name=$(printf 'n%.0s' $(seq 1 236)).csv
+expect 2 "solve --csv of a name over the folder's longest" -- \
+    "$pb" solve sudoku "$src/data/sudoku/4x4.txt" --csv "$tmp/$name"
+one_line_error "^puzzlebench: solve: .*/n+\.csv\.(meta|topology\.xml): cannot write: File name too long \(its name is [0-9]+ bytes, [0-9]+ as NAME.tmp.PID, the temporary name it is written through; a name in its folder is at most [0-9]+\)$"
+[ ! -s "$tmp/out" ] && ok || bad "solve --csv of a name too long solved: $(head -c 200 "$tmp/out")"
+[ -z "$(find "$tmp" -maxdepth 1 -name 'nnn*')" ] && ok || bad "solve --csv of a name too long left a file"
 
 finish cli_sweep_long

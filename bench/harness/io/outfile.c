@@ -9,6 +9,7 @@
 #include <errno.h>
 #include <signal.h>
 #include <fcntl.h>
+#include <limits.h>
 #include <stdlib.h>
 #include <string.h>
 #include <sys/stat.h>
@@ -94,6 +95,32 @@ int pb_out_folder(const char *dir, char *err, size_t errlen)
     return 0;
 }
 
+/* Whether path, and the temporary name beside it that a whole file is written through
+ * (pb_out_temp's PATH.tmp.PID), fit the system's bounds: PATH_MAX for the whole and the
+ * folder dir's for a name in it (pathconf). Else -1, with why in err. */
+static int name_too_long(const char *path, const char *dir, char *err, size_t errlen)
+{
+    const size_t tmp = (size_t)snprintf(NULL, 0, ".tmp.%ld", (long)getpid());
+    const char *slash = strrchr(path, '/');
+    const size_t len = strlen(path), name = strlen(slash ? slash + 1 : path);
+    long name_max = pathconf(dir, _PC_NAME_MAX);
+    if (name_max <= 0) name_max = NAME_MAX;
+    if (len + tmp >= PATH_MAX)
+        return snprintf(err, errlen,
+                        "%s: cannot write: File name too long (%zu bytes, %zu as PATH.tmp.PID, "
+                        "the temporary name it is written through; PATH_MAX is %d)",
+                        path, len, len + tmp, PATH_MAX),
+               -1;
+    if (name + tmp > (size_t)name_max)
+        return snprintf(err, errlen,
+                        "%s: cannot write: File name too long (its name is %zu bytes, %zu as "
+                        "NAME.tmp.PID, the temporary name it is written through; a name in "
+                        "its folder is at most %ld)",
+                        path, name, name + tmp, name_max),
+               -1;
+    return 0;
+}
+
 int pb_out_check(const char *path, char *err, size_t errlen)
 {
     struct stat st;
@@ -115,7 +142,7 @@ int pb_out_check(const char *path, char *err, size_t errlen)
     /* Every output is made in its folder (a temporary file, or a new one): one that
      * cannot be written into (a read-only mount, its permissions) is known now. */
     if (access(dir, W_OK | X_OK)) return say_why(path, errno, err, errlen), -1;
-    return 0;
+    return name_too_long(path, dir, err, errlen);
 }
 
 int pb_out_not_link(const char *path, char *err, size_t errlen)

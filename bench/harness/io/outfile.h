@@ -31,8 +31,9 @@ int pb_out_folder(const char *dir, char *err, size_t errlen);
 
 /* Before long work whose output comes at its end: 0 when a file could be made at path
  * (a name, not a folder, in a folder that exists and can be written into; a link there
- * is replaced, as when written; "-", standard output, is no file's name), else -1 with "PATH:
- * cannot write: REASON" in err. Writing it may still fail (a full disk). */
+ * is replaced, as when written; "-", standard output, is no file's name; the name and
+ * its temporary one, PATH.tmp.PID, within PATH_MAX and the folder's longest name), else
+ * -1 with "PATH: cannot write: REASON" in err. Writing it may still fail (a full disk). */
 int pb_out_check(const char *path, char *err, size_t errlen);
 
 /* Creates tmp = "PATH.tmp.PID" anew (O_EXCL: whatever was at that name, a link too,

@@ -39,9 +39,13 @@ int pb_sweep_out_paths(pb_sweep_out *o, const char *dir, const char *name, char 
         path_of(o->topology, dir, name, ".topology.xml", err, errlen))
         return -1;
     /* The row files are renamed into place at the end, over whatever is there: a device
-     * or a pipe at their names is refused now, not replaced after the work. */
+     * or a pipe at their names is refused now, not replaced after the work; so is a name
+     * too long for the system (pb_out_check), the longest too: the samples' .part, and
+     * the topology, which a tool sweep writes only at its end. */
     return pb_out_folder(dir, err, errlen) || pb_out_check(o->csv, err, errlen) ||
-                   pb_out_check(o->samples, err, errlen)
+                   pb_out_check(o->samples, err, errlen) ||
+                   pb_out_check(o->samples_part, err, errlen) ||
+                   pb_out_check(o->topology, err, errlen)
                ? -1
                : 0;
 }
