@@ -1,10 +1,11 @@
 #!/usr/bin/env bash
-# cli_sweep_long.sh — long names. Every line of a sweep's .meta is written whole
-# (instances= of 40 long file names; sweep= of a sweep file deep in folders, a solving,
-# a tool and a generation sweep's), and read back whole by --resume (which refuses an
-# instance renamed at the end of a long list), --list's estimate and the report's
-# .meta reader. An output whose longest file name would be over PATH_MAX is refused
-# before the run, in one line, nothing made (a solving sweep, a tool sweep, solve --csv).
+# cli_sweep_long.sh — long names and lines. Every line of a sweep's .meta is written
+# whole (instances= of 40 long file names; sweep= of a sweep file deep in folders, a
+# solving, a tool and a generation sweep's), and read back whole by --resume (which
+# refuses an instance renamed at the end of a long list), --list's estimate and the
+# report's .meta reader; so is the run_id= line of a sweep or a generation resumed over
+# many runs. An output whose longest file name would be over PATH_MAX is refused before
+# the run, in one line, nothing made (a solving sweep, a tool sweep, solve --csv).
 # usage: cli_sweep_long.sh PUZZLEBENCH SOURCE_DIR
 # shellcheck source=tests/e2e/cli_lib.sh
 source "$(dirname "$0")/cli_lib.sh"
@@ -55,6 +56,17 @@ expect 2 "--resume with the last file another" -- run --resume --instances "${fi
 cd "$tmp" || exit 1
 one_line_error "s.meta: cannot resume: instances differs"
 
+# A sweep resumed many times: its run_id= line, of every run whose rows the files hold,
+# is read whole (32 earlier runs here) and written whole with this run's id added.
+id=$(sed -n 's/^run_id=//p' "$tmp/o/s.meta")
+many=$(for i in $(seq 10 40); do printf '20261207T000000Z-0000%02d ' "$i"; done)
+sed -i -e "s/^run_id=.*/run_id=$many$id/" "$tmp/o/s.meta"
+expect 0 "--resume of a sweep run 32 times" -- run --resume
+ids=$(sed -n 's/^run_id=//p' "$tmp/o/s.meta")
+[ "${ids% *}" = "$many$id" ] && [ "${ids##* }" != "$id" ] && ok ||
+    bad "the run_id= line is not the 32 earlier runs' and this one's: ${#ids} characters"
+has '^status=complete$' "$tmp/o/s.meta"
+
 # A tool sweep's sweep= line (a stand-in qqwing: no QQwing needed).
 mkdir -p "$tmp/fake"
 printf '#!/bin/sh\n[ "$1" = --version ] && echo "qqwing 9.9 (stand-in)"\ntouch "${0%%/*}/ran"\ncat >/dev/null\nexit 0\n' \
@@ -74,6 +86,18 @@ expect 0 "a generation sweep" -- "$pb" sweep "$deep/g.sweep" --out "$tmp/g" -q
 line=$(grep '^sweep=' "$tmp/g/g-a.meta")
 [ "$line" = "sweep=$deep/g.sweep" ] && ok ||
     bad "a generation sweep's sweep= is not the sweep file whole: ${#line} characters"
+
+# A generation resumed over records of many runs: its .meta's run_id= line names every
+# run whose records the file holds (29 earlier ones here, and this one).
+"$pb" generate kakuro --size 5x5 --count 30 --stats "$tmp/r.csv" --records-only -q 2>/dev/null
+awk -F, -v OFS=, 'NR > 1 { $NF = sprintf("20261207T000000Z-%06d", NR) } 1' "$tmp/r.csv" |
+    head -n 30 >"$tmp/r2.csv" && mv "$tmp/r2.csv" "$tmp/r.csv"
+expect 0 "generate --resume over records of 29 runs" -- \
+    "$pb" generate kakuro --size 5x5 --count 30 --stats "$tmp/r.csv" --records-only -q --resume
+want=$(tail -n +2 "$tmp/r.csv" | awk -F, '{ print $NF }' | sort -u)
+got=$(sed -n 's/^run_id=//p' "$tmp/r.meta" | tr ' ' '\n' | sort -u)
+[ "$(echo "$want" | wc -l)" -eq 30 ] && [ "$got" = "$want" ] && ok ||
+    bad "the run_id= line names $(echo "$got" | wc -l) runs, the records $(echo "$want" | wc -l)"
 
 # ---- names over PATH_MAX ----
 # long_dir LEN: a folder whose path is LEN bytes, made, in parts of at most 201.

@@ -302,7 +302,7 @@ static void free_state(pb_gen_state *s)
 {
     if (s->lock_path[0]) pb_out_lock_release(&s->lock, s->lock_path);
     for (long t = 0; s->item && t < s->n; t++) pb_gen_item_free(&s->item[t]);
-    free(s->item), free(s->made), free(s);
+    free(s->item), free(s->made), free(s->run_ids), free(s);
 }
 
 /* Makes the tasks from s->from on, by whichever way the options ask; 0, or -1. */
@@ -344,6 +344,7 @@ static int check_only(const pb_gen_hook *h, const pb_gen_plan *p, const pb_gen_o
     /* Rank 0 looks; every rank returns what it found, as pb_gen_run's ranks do. */
     int32_t rc = w->rank || !caller->check_outputs ? 0 : pb_gen_check_outputs(s);
     if (w->size > 1 && pb_world_bcast(&rc, sizeof rc, 0)) rc = PB_EXIT_FAILED;
+    free(s->run_ids); /* the kept records' run ids, read in the check */
     free(s);
     return rc;
 }

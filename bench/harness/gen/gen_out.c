@@ -74,20 +74,24 @@ static int read_kept(pb_gen_state *s, long t, const char *line, char *err, size_
 }
 
 /* A kept record's run_id (its last field) joins the .meta's run_id= line, so that
- * the .meta names every run whose records the file holds. */
-static void note_run_id(pb_gen_state *s, const char *line)
+ * the .meta names every run whose records the file holds, however many. 0, or -1 (out
+ * of memory). */
+static int note_run_id(pb_gen_state *s, const char *line)
 {
     const size_t end = strcspn(line, "\n");
     const char *at = line + end;
     while (at > line && at[-1] != ',') at--;
     char id[sizeof s->meta.run_id];
     const size_t n = (size_t)(line + end - at);
-    if (!n || n >= sizeof id) return;
+    if (!n || n >= sizeof id) return 0;
     memcpy(id, at, n), id[n] = '\0';
-    char *ids = s->meta.prior_run_ids;
-    const size_t used = strlen(ids);
-    if (pb_run_id_listed(ids, id) || used + n + 2 > sizeof s->meta.prior_run_ids) return;
-    snprintf(ids + used, sizeof s->meta.prior_run_ids - used, "%s%s", used ? " " : "", id);
+    const size_t used = s->run_ids ? strlen(s->run_ids) : 0;
+    if (used && pb_run_id_listed(s->run_ids, id)) return 0;
+    char *ids = realloc(s->run_ids, used + n + 2);
+    if (!ids) return -1;
+    snprintf(ids + used, n + 2, "%s%s", used ? " " : "", id);
+    s->meta.prior_run_ids = s->run_ids = ids;
+    return 0;
 }
 
 /* --resume: reads how each kept record's task ended. 0, or -1 with why. */
@@ -110,7 +114,8 @@ static int read_records(pb_gen_state *s, char *err, size_t errlen)
     int rc = 0;
     for (long t = 0; t < s->records.kept && !rc; t++, line += strcspn(line, "\n") + 1) {
         rc = read_kept(s, t, line, err, errlen);
-        if (!rc) note_run_id(s, line);
+        if (!rc && note_run_id(s, line))
+            rc = -1, snprintf(err, errlen, "%s: out of memory", s->records_path);
     }
     free(text);
     return rc;

@@ -33,6 +33,7 @@ typedef struct pb_gen_state {
     char lock_path[PB_PATH_EXT_MAX]; /* DIR/generate.lock or FILE.lock while held, else "" */
     pb_out_lock lock;                /* keeps a second run off the same outputs */
     pb_meta meta;                    /* the run's metadata, when recorded */
+    char *run_ids;                   /* --resume: the kept records' run ids, malloc'd, or NULL */
     pb_timing timing;                /* with --samples N > 1 */
     pb_progress progress;            /* on a terminal, unless --quiet */
     double elapsed_s;                /* the making's wall time */

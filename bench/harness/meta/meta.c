@@ -188,7 +188,7 @@ int pb_meta_write(FILE *f, const pb_meta *m, const char *const *extra)
 {
     char mem[32];
 
-    if (m->prior_run_ids[0])
+    if (m->prior_run_ids && m->prior_run_ids[0])
         fprintf(f, "run_id=%s %s\n", m->prior_run_ids, m->run_id);
     else
         put_kv(f, "run_id", m->run_id);

@@ -12,8 +12,9 @@
 typedef struct pb_meta {
     char run_id[32]; /* "20261130T132512Z-3f9a1c": UTC start time + 6 hex digits */
     /* The ids of earlier runs whose rows the same files hold (a resumed sweep), written
-     * before run_id on the run_id= line; "" for none. */
-    char prior_run_ids[512];
+     * before run_id on the run_id= line, as many as there are; NULL or "" for none. Not
+     * m's own: the caller's text, which lives while m is written. */
+    const char *prior_run_ids;
     char date[40];     /* ISO 8601, UTC, the run's start */
     char commit[64];   /* built-in commit of the source tree (with "-dirty"), or "unknown" */
     char version[24];  /* puzzlebench version */

@@ -93,6 +93,7 @@ static void exec_free(pb_sweep_exec *e, pb_sweep_writer *w)
     free(e->levels);
     for (char **l = w->world; l && *l; l++) free(*l);
     free(w->world);
+    free(w->prior.run_ids);
     pb_binder_free(e->binder);
 }
 

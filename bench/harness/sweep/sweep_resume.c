@@ -92,11 +92,15 @@ int pb_sweep_resume_check(const pb_sweep_out *o, const char *const *want, pb_swe
         goto out;
     }
     v = pb_meta_value(text, "run_id", &n);
-    if (!v || n >= sizeof p->run_ids) {
+    if (!v) {
         snprintf(err, errlen, "%s: no run_id= line", o->meta);
         goto out;
     }
-    snprintf(p->run_ids, sizeof p->run_ids, "%.*s", (int)n, v);
+    free(p->run_ids);
+    if (!(p->run_ids = strndup(v, n))) {
+        snprintf(err, errlen, "%s: out of memory", o->meta);
+        goto out;
+    }
     rc = !strcmp(p->status, "complete");
 out:
     free(text);

@@ -10,8 +10,9 @@
 #include "sweep_out.h"
 
 typedef struct pb_sweep_prior {
-    char run_ids[512]; /* the .meta's run_id= line: the runs whose rows the files hold */
-    char status[32];   /* running, interrupted, failed or complete */
+    char *run_ids;   /* the .meta's run_id= line, whole: the runs whose rows the files hold
+                        (malloc'd by pb_sweep_resume_check; NULL before) */
+    char status[32]; /* running, interrupted, failed or complete */
 } pb_sweep_prior;
 
 /* Reads o's .meta and checks each "key=value" of want (NULL-ended) against it.

@@ -99,7 +99,7 @@ static int resume(pb_sweep_writer *w, const sweep_plan *p, char *err, size_t err
     if (rc || pb_sweep_resume_rows(&w->out, prior, p->njobs, pb_sweep_job_key, (void *)p, NULL,
                                    w->done, &w->written, &dropped, err, errlen))
         return PB_EXIT_USAGE;
-    snprintf(w->meta.prior_run_ids, sizeof w->meta.prior_run_ids, "%s", prior->run_ids);
+    w->meta.prior_run_ids = prior->run_ids;
     if (!w->opts->quiet) {
         printf("resuming %s: %ld of %ld rows there", w->out.csv, w->written, p->njobs);
         if (dropped) printf(", %ld left out (cut short, or samples incomplete)", dropped);
