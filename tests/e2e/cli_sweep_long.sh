@@ -4,7 +4,7 @@
 # solving, a tool and a generation sweep's), and read back whole by --resume (which
 # refuses an instance renamed at the end of a long list), --list's estimate and the
 # report's .meta reader; so is the run_id= line of a sweep or a generation resumed over
-# many runs. An output whose longest file name would be over PATH_MAX is refused before
+# many runs, and host= of a host name of 64 bytes. An output whose longest file name would be over PATH_MAX is refused before
 # the run, in one line, nothing made (a solving sweep, a tool sweep, solve --csv).
 # usage: cli_sweep_long.sh PUZZLEBENCH SOURCE_DIR
 # shellcheck source=tests/e2e/cli_lib.sh
@@ -98,6 +98,17 @@ want=$(tail -n +2 "$tmp/r.csv" | awk -F, '{ print $NF }' | sort -u)
 got=$(sed -n 's/^run_id=//p' "$tmp/r.meta" | tr ' ' '\n' | sort -u)
 [ "$(echo "$want" | wc -l)" -eq 30 ] && [ "$got" = "$want" ] && ok ||
     bad "the run_id= line names $(echo "$got" | wc -l) runs, the records $(echo "$want" | wc -l)"
+
+# A host name of 64 bytes, the most Linux takes: the .meta's host= holds it whole
+# (where this test can name the host: in a namespace of its own, as root).
+h=h$(printf '%063d' 0)
+if unshare -u true 2>/dev/null; then
+    expect 0 "meta on a host of 64 bytes" -- \
+        unshare -u sh -c 'hostname "$1" && exec "$2" meta --out "$3"' sh "$h" "$pb" "$tmp/h.meta"
+    has "^host=$h\$" "$tmp/h.meta"
+else
+    echo "cli_sweep_long: cannot name the host (unshare -u): a long host= not tried"
+fi
 
 # ---- names over PATH_MAX ----
 # long_dir LEN: a folder whose path is LEN bytes, made, in parts of at most 201.

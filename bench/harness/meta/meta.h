@@ -35,7 +35,8 @@ typedef struct pb_meta {
     char cpu_min_mhz[24]; /* cpufreq cpuinfo_min_freq of cpu0, or "unknown" */
     char cpu_max_mhz[24]; /* cpufreq cpuinfo_max_freq of cpu0, or "unknown" */
     char smt[16];         /* "on", "off" or "unknown" */
-    char host[64];
+    /* gethostname's, whole: Linux's are up to 64 bytes */
+    char host[256];
     int packages, cores, pus; /* from hwloc */
     int threads;              /* threads the run used */
     char bind[16];            /* "none" or "core" */
