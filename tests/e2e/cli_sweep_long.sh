@@ -4,8 +4,10 @@
 # solving, a tool and a generation sweep's), and read back whole by --resume (which
 # refuses an instance renamed at the end of a long list), --list's estimate and the
 # report's .meta reader; so is the run_id= line of a sweep or a generation resumed over
-# many runs, and host= of a host name of 64 bytes. An output whose longest file name would be over PATH_MAX is refused before
-# the run, in one line, nothing made (a solving sweep, a tool sweep, solve --csv).
+# many runs, a tool's version line of 300 bytes (a longer one cut, ending "..."), and
+# host= of a host name of 64 bytes. An output whose longest file name would be over
+# PATH_MAX is refused before the run, in one line, nothing made (a solving sweep, a
+# tool sweep, solve --csv).
 # usage: cli_sweep_long.sh PUZZLEBENCH SOURCE_DIR
 # shellcheck source=tests/e2e/cli_lib.sh
 source "$(dirname "$0")/cli_lib.sh"
@@ -67,11 +69,19 @@ ids=$(sed -n 's/^run_id=//p' "$tmp/o/s.meta")
     bad "the run_id= line is not the 32 earlier runs' and this one's: ${#ids} characters"
 has '^status=complete$' "$tmp/o/s.meta"
 
-# A tool sweep's sweep= line (a stand-in qqwing: no QQwing needed).
+# A tool sweep's sweep= line, and its tool_version= of a version line of 300 bytes,
+# whole (a stand-in qqwing: no QQwing needed; it says its version from a file).
 mkdir -p "$tmp/fake"
-printf '#!/bin/sh\n[ "$1" = --version ] && echo "qqwing 9.9 (stand-in)"\ntouch "${0%%/*}/ran"\ncat >/dev/null\nexit 0\n' \
-    >"$tmp/fake/qqwing"
+cat >"$tmp/fake/qqwing" <<'EOF'
+#!/bin/sh
+[ "$1" = --version ] && exec cat "${0%/*}/version"
+touch "${0%/*}/ran"
+cat >/dev/null
+exit 0
+EOF
 chmod +x "$tmp/fake/qqwing"
+version="qqwing 9.9 (stand-in) $(printf 'v%.0s' $(seq 1 278))"
+echo "$version" >"$tmp/fake/version"
 grep -v '^#' "$src/data/sudoku/9x9-bench.txt" | head -1 >"$deep/one.txt"
 printf 'name t\nfamily sudoku\ntool qqwing\ninstances one.txt\ntool-count 0\nsamples 1\nmin-sample-time 0\nwarmup 0\n' \
     >"$deep/t.sweep"
@@ -79,6 +89,16 @@ expect 0 "a tool sweep" -- env PATH="$tmp/fake:$PATH" "$pb" sweep "$deep/t.sweep
 line=$(grep '^sweep=' "$tmp/t/t.meta")
 [ "$line" = "sweep=$deep/t.sweep" ] && ok ||
     bad "a tool sweep's sweep= is not the sweep file whole: ${#line} characters"
+line=$(grep '^tool_version=' "$tmp/t/t.meta")
+[ "$line" = "tool_version=$version" ] && ok ||
+    bad "tool_version= is not the tool's version line whole: ${#line} characters"
+# One over the 511 bytes read of it is cut, and ends "..." to say so.
+printf 'qqwing %0600d\n' 0 >"$tmp/fake/version"
+expect 0 "a tool sweep of a version line of 607 bytes" -- \
+    env PATH="$tmp/fake:$PATH" "$pb" sweep "$deep/t.sweep" --out "$tmp/t" -q --force
+line=$(grep '^tool_version=' "$tmp/t/t.meta")
+[ "$line" = "tool_version=qqwing $(printf '%0501d' 0)..." ] && ok ||
+    bad "a version line too long is not cut with '...': ${#line} characters"
 
 # A generation sweep's sweep= line, in its method's .meta.
 printf 'name g\nfamily kakuro\ngenerator kakuro\ngenerate a: --size 5x5 --count 1\n' >"$deep/g.sweep"

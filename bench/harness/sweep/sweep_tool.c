@@ -155,7 +155,7 @@ static void settings(tool_run *r)
  * or the exit status. */
 static int publish(tool_run *r)
 {
-    char version[200], v[160];
+    char version[PB_TOOL_VERSION_MAX + 16], v[PB_TOOL_VERSION_MAX];
     if (!r->tasks)
         return pb_say("sweep: %s: no task ran (no file the tool reads?)", r->o->source),
                PB_EXIT_USAGE;

@@ -16,7 +16,9 @@
 /* What program (the tool's path) says of its version or build: the rest of its line
  * that starts with tool->version_line, else its first line, after tool->version_flag
  * (default --version); "unknown" when it says nothing. Its output goes through a file
- * in the scratch folder tmp. */
+ * in the scratch folder tmp. A line longer than out (or PB_TOOL_VERSION_MAX) is cut,
+ * and ends "..." to say so. */
+enum { PB_TOOL_VERSION_MAX = 512 };
 void pb_sweep_tool_version(const pb_tool *tool, const char *program, const char *tmp, char *out,
                            size_t len);
 

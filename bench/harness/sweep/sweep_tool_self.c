@@ -201,7 +201,7 @@ static long planned_rows(const self_run *r)
  * or the exit status. */
 static int publish(self_run *r)
 {
-    char version[200], core[48], v[160];
+    char version[PB_TOOL_VERSION_MAX + 16], core[48], v[PB_TOOL_VERSION_MAX];
     const double elapsed = pb_now_s() - r->start_s;
     pb_meta_end(&r->meta);
     pb_sweep_tool_version(r->tool, r->program, r->tmp, v, sizeof v);

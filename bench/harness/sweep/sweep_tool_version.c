@@ -12,7 +12,7 @@
 void pb_sweep_tool_version(const pb_tool *tool, const char *program, const char *tmp, char *out,
                            size_t len)
 {
-    char path[PB_PATH_PART_MAX], err[PB_MSG_LONG_MAX], line[512];
+    char path[PB_PATH_PART_MAX], err[PB_MSG_LONG_MAX], line[PB_TOOL_VERSION_MAX];
     char *argv[] = {(char *)program,
                     (char *)(tool->version_flag ? tool->version_flag : "--version"), NULL};
     const char *want = tool->version_line;
@@ -28,9 +28,15 @@ void pb_sweep_tool_version(const pb_tool *tool, const char *program, const char 
         close(sp.out_fd);
         FILE *f = fopen(path, "r");
         for (int first = 1; f && fgets(line, sizeof line, f); first = 0) {
+            /* A line longer than line, or than out holds, is cut where it ends "...". */
+            const int cut = !strchr(line, '\n') && !feof(f);
             line[strcspn(line, "\r\n")] = '\0';
             if (want ? !strncmp(line, want, strlen(want)) : first) {
-                snprintf(out, len, "%s", line + (want ? strlen(want) : 0));
+                const char *v = line + (want ? strlen(want) : 0);
+                snprintf(out, len, "%s", v);
+                const size_t n = strlen(out); /* "..." after what fits, within len */
+                if ((cut || n < strlen(v)) && len > 4)
+                    strcpy(out + (n + 4 <= len ? n : len - 4), "...");
                 break;
             }
         }
