@@ -15,7 +15,7 @@ source "$(dirname "$0")/cli_lib.sh"
 # A folder 600 characters below $tmp: the sweep file's path alone is a line of over 600.
 deep=$tmp/$(printf 'd%.0s' $(seq 1 199))/$(printf 'e%.0s' $(seq 1 199))/$(printf 'f%.0s' $(seq 1 199))
 mkdir -p "$deep"
-names= first=
+names='' first=''
 for i in $(seq 1 39); do
     cp "$src/data/sudoku/4x4.txt" "$deep/puzzle-with-a-rather-long-file-name-number-$i.txt"
     names="$names${names:+ }puzzle-with-a-rather-long-file-name-number-$i"
