@@ -185,6 +185,15 @@ awk -F, 'NR > 1 && $12 == "done" && $13 >= 1 && $18 > 0 && $19 <= $18 { n++ } EN
 for k in date commit compiler flags cpu cores threads command; do has "^$k=" "$tmp/gen/generate.meta"; done
 expect 0 "solution file solves" -- "$pb" count kakuro "$tmp/gen/7x7-medium-s9-0000.sol.kak" --limit 2
 has " unique=1 " "$tmp/out"
+# --force with fewer puzzles: the earlier run's puzzle files that this run does not
+# make go, said on one line, so that the folder holds this run's puzzles alone; a file
+# of the user's own that no earlier record names stays.
+echo "; mine" >"$tmp/gen/mine.kak"
+expect 0 "generate --out --force, fewer" -- "$pb" generate kakuro --size 7x7 --difficulty medium --count 1 \
+    --seed 9 --out "$tmp/gen" --force -q
+one_line_error "^puzzlebench: generate: --force removed the files of 1 puzzle of the earlier run that this run does not make \(7x7-medium-s9-0001\)$"
+[ "$(cd "$tmp/gen" && echo *.kak)" = "7x7-medium-s9-0000.kak 7x7-medium-s9-0000.sol.kak mine.kak" ] && ok ||
+    bad "after --force: $(ls "$tmp/gen")"
 # The seed's method (thesis, full refill, its 25 unique sums) on a given outline.
 expect 0 "generate seed method" -- "$pb" generate kakuro --outline "$src/data/kakuro/outlines-medium.txt" \
     --checker thesis --refill all --seed-table --difficulty hard --count 1 --no-solutions --stats "$tmp/seed.csv"

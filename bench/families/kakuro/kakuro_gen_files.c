@@ -2,9 +2,11 @@
  * DIR, NAME.kak and NAME.sol.kak per puzzle (each a whole file, read by solve, count,
  * render and the report), and with --html FILE the player page holding the puzzles
  * written. */
+#include <errno.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <sys/stat.h>
 #include <unistd.h>
 
 #include "harness/io/outfile.h"
@@ -34,6 +36,23 @@ int pb_kakuro_put(void *ctx, long t, const pb_gen_item *it, const char *dir, cha
     ft.text = it->extra[KAKURO_TEXT_SOLUTION];
     snprintf(path, sizeof path, "%s/%s.sol.kak", dir, name);
     return pb_write_file_atomic(path, fill_one, &ft, err, errlen);
+}
+
+int pb_kakuro_drop(const char *dir, const char *name, char *err, size_t errlen)
+{
+    static const char *const ext[] = {".kak", ".sol.kak"};
+    char path[PB_PATH_MAX];
+    struct stat st;
+    int gone = 0;
+    for (int k = 0; k < 2; k++) {
+        if (snprintf(path, sizeof path, "%s/%s%s", dir, name, ext[k]) >= (int)sizeof path ||
+            lstat(path, &st) || !S_ISREG(st.st_mode))
+            continue; /* not there, or none of put's (a folder, a link) */
+        if (unlink(path))
+            return snprintf(err, errlen, "%s: cannot remove: %s", path, strerror(errno)), -1;
+        gone = 1;
+    }
+    return gone;
 }
 
 int pb_kakuro_kept(void *ctx, long t, const char *dir, char *err, size_t errlen)

@@ -183,5 +183,6 @@ const pb_gen_hook pb_kakuro_gen_hook = {
     .key = record_key,
     .put = pb_kakuro_put,
     .kept = pb_kakuro_kept,
+    .drop = pb_kakuro_drop,
     .finish = pb_kakuro_page,
 };

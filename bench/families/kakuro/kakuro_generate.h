@@ -36,10 +36,11 @@ enum { KAKURO_TEXT_PUZZLE, KAKURO_TEXT_SOLUTION, KAKURO_TEXT_JSON };
 void pb_kakuro_task(const kakuro_gen_run *r, long t, int *shape, int *level, int *index);
 void pb_kakuro_task_name(const kakuro_gen_run *r, long t, char *buf, size_t len);
 
-/* kakuro_gen_files.c: the hook's put, kept and finish. */
+/* kakuro_gen_files.c: the hook's put, kept, drop and finish. */
 int pb_kakuro_put(void *ctx, long t, const pb_gen_item *it, const char *dir, char *err,
                   size_t errlen);
 int pb_kakuro_kept(void *ctx, long t, const char *dir, char *err, size_t errlen);
+int pb_kakuro_drop(const char *dir, const char *name, char *err, size_t errlen);
 int pb_kakuro_page(void *ctx, const pb_gen_item *items, long written, char *err, size_t errlen);
 
 /* kakuro_outline.c: `generate kakuro-outline`, its options and their defaults. */

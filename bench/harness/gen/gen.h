@@ -71,6 +71,10 @@ typedef struct pb_gen_hook {
     /* Optional, with --resume: 0 when kept made task t's own files are in dir, else
      * -1 with a message in err. */
     int (*kept)(void *ctx, long t, const char *dir, char *err, size_t errlen);
+    /* Optional, with --out and --force: removes from dir the family's own files (put's)
+     * of an earlier run's task, named as name gives it, which this run does not make.
+     * 1 when a file went, 0 when none was there, -1 with "PATH: why" in err. */
+    int (*drop)(const char *dir, const char *name, char *err, size_t errlen);
     /* Optional: called once the outputs are closed, with every task written so far
      * (items[0 .. written); kept tasks of a resumed run hold only their status).
      * 0, or -1 with a message in err. */

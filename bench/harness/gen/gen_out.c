@@ -258,6 +258,70 @@ static int lock_outputs(pb_gen_state *s, char *err, size_t errlen)
            -1;
 }
 
+static int by_name(const void *a, const void *b)
+{
+    return strcmp(*(char *const *)a, *(char *const *)b);
+}
+
+/* This run's task names, malloc'd and sorted (one block: free the array), or NULL. */
+static char **task_names(const pb_gen_state *s)
+{
+    enum { NAME_MAX_LEN = 96 };
+    char **names = malloc((size_t)s->n * (sizeof *names + NAME_MAX_LEN) + 1);
+    if (!names) return NULL;
+    char *text = (char *)(names + s->n);
+    for (long t = 0; t < s->n; t++, text += NAME_MAX_LEN) {
+        s->h->name(s->p->ctx, t, text, NAME_MAX_LEN);
+        names[t] = text;
+    }
+    qsort(names, (size_t)s->n, sizeof *names, by_name);
+    return names;
+}
+
+/* --force with --out: the family's own files of the earlier run's tasks (named by the
+ * first field of the earlier records, when they are this generator's) that this run
+ * does not make go, said in one line, so that the folder holds this run's puzzles
+ * alone; a file no earlier record names is left. 0, or -1 with why. */
+static int drop_earlier(pb_gen_state *s, char *err, size_t errlen)
+{
+    size_t len;
+    char said[200] = "";
+    if (!s->h->drop || access(s->records_path, F_OK)) return 0;
+    char *text = pb_read_file(s->records_path, &len, err, errlen);
+    if (!text) return -1;
+    /* Records of another generator name other things: nothing of theirs is touched. */
+    char header[1024];
+    snprintf(header, sizeof header, "%s,wall_s,run_id\n", s->h->columns);
+    if (strncmp(text, header, strlen(header))) return free(text), 0;
+    char **names = task_names(s);
+    if (!names) return free(text), snprintf(err, errlen, "out of memory"), -1;
+    long gone = 0;
+    int rc = 0;
+    char *line = strchr(text, '\n'); /* past the header */
+    while (line && !rc && *++line) {
+        char *end = line + strcspn(line, ",\n"), *next = strchr(line, '\n');
+        const char save = *end;
+        *end = '\0';
+        const int sane = *line && *line != '.' && !strchr(line, '/') && end - line < 96;
+        if (sane && !bsearch(&line, names, (size_t)s->n, sizeof *names, by_name)) {
+            const int r = s->h->drop(s->o->out, line, err, errlen);
+            if (r < 0) rc = -1;
+            if (r > 0 && gone++ < 3) {
+                const size_t at = strlen(said);
+                snprintf(said + at, sizeof said - at, "%s%s", at ? ", " : "", line);
+            }
+        }
+        *end = save;
+        line = next;
+    }
+    free(names), free(text);
+    if (gone)
+        pb_say("%s: --force removed the files of %ld puzzle%s of the earlier run that this run "
+               "does not make (%s%s)",
+               s->as, gone, gone == 1 ? "" : "s", said, gone > 3 ? ", ..." : "");
+    return rc;
+}
+
 /* The paths of the puzzles in --out DIR and of the records. */
 static void set_paths(pb_gen_state *s)
 {
@@ -309,6 +373,7 @@ int pb_gen_open(pb_gen_state *s)
     /* The folder is ours now: what a run killed there left half written goes. */
     if (!rc && o->out && mode != PB_STREAM_NEW) pb_out_drop_stale_temps(o->out);
     if (!rc && mode == PB_STREAM_NEW) rc = refuse_existing(s, err, sizeof err);
+    if (!rc && o->out && mode == PB_STREAM_FORCE) rc = drop_earlier(s, err, sizeof err);
     char meta[PB_PATH_EXT_MAX]; /* written at the end: refused now, before the work */
     if (!rc && s->recorded) {
         meta_path(s, meta, sizeof meta);
