@@ -106,10 +106,10 @@ int pb_render_stopped(const char *mode, const char *what, pb_status st, const pb
     return PB_EXIT_LIMIT;
 }
 
-/* Puzzle k of set solved by fam's default engine into values; 0, or the exit status
- * after a message. */
+/* Puzzle k of set (from spec) solved by fam's default engine into values; 0, or the
+ * exit status after a message. */
 static int solve_one(const pb_family *fam, const char *engine, const pb_limits *lim,
-                     const pb_set *set, int k, int *values)
+                     const pb_set *set, int k, const char *spec, int *values)
 {
     char why[600];
     int which = 0;
@@ -128,8 +128,10 @@ static int solve_one(const pb_family *fam, const char *engine, const pb_limits *
     const pb_outcome *out = &r.puzzle[0];
     if (rc && out->status != PB_DONE)
         rc = pb_render_stopped(" --solution", "a solution", out->status, lim, out->stats.wall_s);
+    else if (rc && set->count > 1)
+        rc = (pb_say("render: %s: puzzle %d has no solution", spec, k + 1), PB_EXIT_NONE);
     else if (rc)
-        rc = (pb_say("render: the puzzle has no solution"), PB_EXIT_NONE);
+        rc = (pb_say("render: %s: the puzzle has no solution", spec), PB_EXIT_NONE);
     pb_batch_free(&r);
     return rc;
 }
@@ -222,7 +224,8 @@ static int render(const pb_family *fam, const render_opts *o, const void *params
                             fam->name);
     if (!rc && o->solution) {
         values = malloc((size_t)set.puzzle[k].model->ncells * sizeof *values + 1);
-        rc = values ? solve_one(fam, engine, &o->limits, &set, k, values) : PB_EXIT_FAILED;
+        rc = values ? solve_one(fam, engine, &o->limits, &set, k, inst->spec, values)
+                    : PB_EXIT_FAILED;
     }
     if (!rc) {
         picture p = {fam, &o->limits, &set, k, values, steps, nsteps, o->win, o->trace, 0, ""};

@@ -1,6 +1,7 @@
 #!/usr/bin/env bash
 # cli_render.sh — `puzzlebench render`: every family with a picture, with and without
-# --solution; each SVG parses, and its digits are checked against the puzzle's rules.
+# --solution; each SVG parses, and its digits are checked against the puzzle's rules;
+# a puzzle without a solution is said, naming it.
 # render FAMILY --help lists the family's own options as solve FAMILY --help does.
 # usage: cli_render.sh PUZZLEBENCH SOURCE_DIR
 set -eu
@@ -43,6 +44,19 @@ for args in "sudoku /nonexistent" "nosuch x" "sudoku $src/data/sudoku/4x4.txt --
         exit 1
     }
 done
+
+# --solution of a puzzle without one: exit 1, one line naming the file and the puzzle.
+printf '1 . .\n. . .\n. . .\n\n1 1 .\n. . .\n. . .\n' >"$tmp/none2.txt"
+set +e
+"$pb" render latin "$tmp/none2.txt" --index 2 --solution --out "$tmp/none2.svg" 2>"$tmp/err"
+rc=$?
+set -e
+grep -v '^puzzlebench: note: ' "$tmp/err" >"$tmp/err.1" || true
+[ "$rc" = 1 ] && [ ! -e "$tmp/none2.svg" ] &&
+    [ "$(cat "$tmp/err.1")" = "puzzlebench: render: $tmp/none2.txt: puzzle 2 has no solution" ] || {
+    echo "FAIL: render --solution of a puzzle without one: exit $rc, $(cat "$tmp/err")"
+    exit 1
+}
 
 # render FAMILY --help lists the family's own options, as solve FAMILY --help does, and
 # no other family's: for every family render draws (render --help's list).
