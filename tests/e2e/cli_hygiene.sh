@@ -286,6 +286,8 @@ if [ -w /dev/full ]; then
     "$pb" sweep --family notouch --instances "1x4 1x5 1x6 2x3 2x4 3x3 cross8" --name full \
         --engines "backtrack propagate" --orders "row degree mrv" --modes "first count" \
         --samples 1 --out full -q 2>/dev/null || bad "the sweep for compare failed"
+    # A second file of the same rows: a file set against itself is warned of.
+    for x in csv samples.csv meta; do cp "full/full.$x" "full/again.$x"; done
     # full_stdout PATTERN < COMMANDS: each command (as words, one a line) run with its
     # standard output on /dev/full exits 4 with one line matching PATTERN.
     full_stdout() {
@@ -308,7 +310,7 @@ solve notouch cross8 --json
 compare full/full.csv --by engine=backtrack,propagate
 compare full/full.csv --by engine=backtrack,propagate --csv
 compare full/full.csv --by engine=backtrack,propagate --json
-compare full/full.csv full/full.csv --json
+compare full/full.csv full/again.csv --json
 render notouch cross8
 time --json --samples 2 --min-sample-time 0 -- true
 engines
