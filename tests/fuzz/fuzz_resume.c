@@ -105,6 +105,7 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
             FUZZ_CHECK(kept2 == kept && dropped2 == 0 && !memcmp(done, again, sizeof done));
         }
     }
+    free(prior.run_ids); /* the .meta's run_id= line, as the sweep frees it */
     unlink(o.meta), unlink(o.csv_part), unlink(o.samples_part);
     unlink(o.csv), unlink(o.samples);
     return 0;
