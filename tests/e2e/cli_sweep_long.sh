@@ -12,6 +12,14 @@
 # shellcheck source=tests/e2e/cli_lib.sh
 source "$(dirname "$0")/cli_lib.sh"
 
+# meta_line_is FILE KEY VALUE WHAT: FILE's KEY= line is KEY=VALUE, whole.
+meta_line_is() {
+    local line
+    line=$(grep "^$2=" "$1")
+    [ "$line" = "$2=$3" ] && ok ||
+        bad "$4 is not whole: ${#line} characters, expected $((${#2} + 1 + ${#3}))"
+}
+
 # A folder 600 characters below $tmp: the sweep file's path alone is a line of over 600.
 deep=$tmp/$(printf 'd%.0s' $(seq 1 199))/$(printf 'e%.0s' $(seq 1 199))/$(printf 'f%.0s' $(seq 1 199))
 mkdir -p "$deep"
@@ -30,12 +38,8 @@ run() { "$pb" sweep "$deep/s.sweep" --out "$tmp/o" --quick -q "$@"; }
 expect 0 "a sweep of 40 long names" -- run
 # Each line as it is made, whole: not one cut at a buffer's end.
 [ "$(grep -c '' "$tmp/o/s.meta")" -gt 40 ] && ok || bad "the .meta is short"
-line=$(grep '^instances=' "$tmp/o/s.meta")
-[ "$line" = "instances=$names" ] && ok ||
-    bad "instances= is not the 40 names whole: ${#line} characters, expected $((10 + ${#names}))"
-line=$(grep '^sweep=' "$tmp/o/s.meta")
-[ "$line" = "sweep=$deep/s.sweep" ] && ok ||
-    bad "sweep= is not the sweep file whole: ${#line} characters, expected $((6 + ${#deep} + 8))"
+meta_line_is "$tmp/o/s.meta" instances "$names" "instances= (the 40 names)"
+meta_line_is "$tmp/o/s.meta" sweep "$deep/s.sweep" "sweep= (the sweep file)"
 # The report's reader takes the line whole.
 got=$(PYTHONPATH=$src/scripts python3 -c '
 import pathlib, sys
@@ -86,26 +90,19 @@ grep -v '^#' "$src/data/sudoku/9x9-bench.txt" | head -1 >"$deep/one.txt"
 printf 'name t\nfamily sudoku\ntool qqwing\ninstances one.txt\ntool-count 0\nsamples 1\nmin-sample-time 0\nwarmup 0\n' \
     >"$deep/t.sweep"
 expect 0 "a tool sweep" -- env PATH="$tmp/fake:$PATH" "$pb" sweep "$deep/t.sweep" --out "$tmp/t" -q
-line=$(grep '^sweep=' "$tmp/t/t.meta")
-[ "$line" = "sweep=$deep/t.sweep" ] && ok ||
-    bad "a tool sweep's sweep= is not the sweep file whole: ${#line} characters"
-line=$(grep '^tool_version=' "$tmp/t/t.meta")
-[ "$line" = "tool_version=$version" ] && ok ||
-    bad "tool_version= is not the tool's version line whole: ${#line} characters"
+meta_line_is "$tmp/t/t.meta" sweep "$deep/t.sweep" "a tool sweep's sweep="
+meta_line_is "$tmp/t/t.meta" tool_version "$version" "tool_version= (the tool's version line)"
 # One over the 511 bytes read of it is cut, and ends "..." to say so.
 printf 'qqwing %0600d\n' 0 >"$tmp/fake/version"
 expect 0 "a tool sweep of a version line of 607 bytes" -- \
     env PATH="$tmp/fake:$PATH" "$pb" sweep "$deep/t.sweep" --out "$tmp/t" -q --force
-line=$(grep '^tool_version=' "$tmp/t/t.meta")
-[ "$line" = "tool_version=qqwing $(printf '%0501d' 0)..." ] && ok ||
-    bad "a version line too long is not cut with '...': ${#line} characters"
+meta_line_is "$tmp/t/t.meta" tool_version "qqwing $(printf '%0501d' 0)..." \
+    "tool_version= (a version line too long, cut with '...')"
 
 # A generation sweep's sweep= line, in its method's .meta.
 printf 'name g\nfamily kakuro\ngenerator kakuro\ngenerate a: --size 5x5 --count 1\n' >"$deep/g.sweep"
 expect 0 "a generation sweep" -- "$pb" sweep "$deep/g.sweep" --out "$tmp/g" -q
-line=$(grep '^sweep=' "$tmp/g/g-a.meta")
-[ "$line" = "sweep=$deep/g.sweep" ] && ok ||
-    bad "a generation sweep's sweep= is not the sweep file whole: ${#line} characters"
+meta_line_is "$tmp/g/g-a.meta" sweep "$deep/g.sweep" "a generation sweep's sweep="
 
 # A generation resumed over records of many runs: its .meta's run_id= line names every
 # run whose records the file holds (29 earlier ones here, and this one).
