@@ -28,7 +28,7 @@ static int fill_one(FILE *f, void *p)
 int pb_kakuro_put(void *ctx, long t, const pb_gen_item *it, const char *dir, char *err,
                   size_t errlen)
 {
-    char path[PB_PATH_MAX], name[96];
+    char path[PB_PATH_MAX], name[PB_GEN_NAME_MAX];
     pb_kakuro_task_name(ctx, t, name, sizeof name);
     file_text ft = {name, it->extra[KAKURO_TEXT_PUZZLE]};
     snprintf(path, sizeof path, "%s/%s.kak", dir, name);
@@ -57,7 +57,7 @@ int pb_kakuro_drop(const char *dir, const char *name, char *err, size_t errlen)
 
 int pb_kakuro_kept(void *ctx, long t, const char *dir, char *err, size_t errlen)
 {
-    char path[PB_PATH_MAX], name[96];
+    char path[PB_PATH_MAX], name[PB_GEN_NAME_MAX];
     pb_kakuro_task_name(ctx, t, name, sizeof name);
     snprintf(path, sizeof path, "%s/%s.sol.kak", dir, name);
     if (!access(path, R_OK)) return 0;

@@ -43,7 +43,7 @@ static int record_key(void *ctx, long t, char *buf, size_t len)
 {
     const kakuro_gen_run *r = ctx;
     int shape, level, index;
-    char name[96];
+    char name[PB_GEN_NAME_MAX];
     pb_kakuro_task(r, t, &shape, &level, &index);
     pb_kakuro_task_name(r, t, name, sizeof name);
     int rows = r->outlines ? r->outlines[shape].rows : r->size[shape][0];
@@ -76,7 +76,7 @@ static char *record(const kakuro_gen_run *r, long t, int rc, const kakuro_gen_st
 static char *task_text(const kakuro_gen_run *r, long t, const kakuro_gen_stats *s,
                        const pb_gen_item *it)
 {
-    char name[96];
+    char name[PB_GEN_NAME_MAX];
     pb_kakuro_task_name(r, t, name, sizeof name);
     const char *puzzle = it->extra[KAKURO_TEXT_PUZZLE], *solution = it->extra[KAKURO_TEXT_SOLUTION];
     return pb_gen_printf("\n; %s: %llu attempt%s, unique sums on %d of %d runs (%.2f)\n%s%s%s%s%s",
@@ -91,7 +91,7 @@ static char *page_object(const kakuro_gen_run *r, long t, const kakuro_grid *sol
                          const kakuro_gen_stats *s)
 {
     int shape, level, index;
-    char name[96];
+    char name[PB_GEN_NAME_MAX];
     pb_kakuro_task(r, t, &shape, &level, &index);
     pb_kakuro_task_name(r, t, name, sizeof name);
     pb_kakuro_json_in in = {name, level, r->gen.seed, (uint64_t)index, solution, s};

@@ -56,7 +56,8 @@ typedef struct pb_gen_hook {
     int (*make)(void *ctx, long t, void *scratch, pb_gen_item *it);
     /* The lines of made task t's text: a resumed file is cut into tasks by it. */
     long (*lines)(void *ctx, long t);
-    /* Task t's name in messages ("puzzle 7", "9x9-hard-s1-0007"). */
+    /* Task t's name in messages ("puzzle 7", "9x9-hard-s1-0007"), in a buffer of
+     * PB_GEN_NAME_MAX. */
     void (*name)(void *ctx, long t, char *buf, size_t len);
     /* Group g's name in the summary ("9x9-hard"). */
     void (*group)(void *ctx, int g, char *buf, size_t len);
@@ -104,8 +105,10 @@ typedef struct pb_gen_opts {
     }
 
 /* The generator's files in --out DIR. */
-#define PB_GEN_PUZZLES "generate.txt"
-#define PB_GEN_RECORDS "generate.csv"
+/* The bytes of a task's name, its NUL included: what the hook's name writes into. */
+#define PB_GEN_NAME_MAX 96
+#define PB_GEN_PUZZLES  "generate.txt"
+#define PB_GEN_RECORDS  "generate.csv"
 
 /* The common options' table entries, for a generator's table: T is its options
  * struct, F its pb_gen_opts field. */

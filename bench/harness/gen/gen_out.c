@@ -266,12 +266,11 @@ static int by_name(const void *a, const void *b)
 /* This run's task names, malloc'd and sorted (one block: free the array), or NULL. */
 static char **task_names(const pb_gen_state *s)
 {
-    enum { NAME_MAX_LEN = 96 };
-    char **names = malloc((size_t)s->n * (sizeof *names + NAME_MAX_LEN) + 1);
+    char **names = malloc((size_t)s->n * (sizeof *names + PB_GEN_NAME_MAX) + 1);
     if (!names) return NULL;
     char *text = (char *)(names + s->n);
-    for (long t = 0; t < s->n; t++, text += NAME_MAX_LEN) {
-        s->h->name(s->p->ctx, t, text, NAME_MAX_LEN);
+    for (long t = 0; t < s->n; t++, text += PB_GEN_NAME_MAX) {
+        s->h->name(s->p->ctx, t, text, PB_GEN_NAME_MAX);
         names[t] = text;
     }
     qsort(names, (size_t)s->n, sizeof *names, by_name);
@@ -302,7 +301,8 @@ static int drop_earlier(pb_gen_state *s, char *err, size_t errlen)
         char *end = line + strcspn(line, ",\n"), *next = strchr(line, '\n');
         const char save = *end;
         *end = '\0';
-        const int sane = *line && *line != '.' && !strchr(line, '/') && end - line < 96;
+        const int sane =
+            *line && *line != '.' && !strchr(line, '/') && end - line < PB_GEN_NAME_MAX;
         if (sane && !bsearch(&line, names, (size_t)s->n, sizeof *names, by_name)) {
             const int r = s->h->drop(s->o->out, line, err, errlen);
             if (r < 0) rc = -1;

@@ -203,7 +203,7 @@ static int write_json(const json_in *in)
 /* How the run ended: the exit status, its word and the last line (or ""). */
 static void how_it_ended(const pb_gen_state *s, int made_rc, ending *e)
 {
-    char name[200];
+    char name[PB_GEN_NAME_MAX];
     *e = (ending){PB_EXIT_FOUND, "done", ""};
     if (s->next < s->n && pb_interrupted) {
         e->exit = pb_interrupt_exit(), e->status = "interrupted";
