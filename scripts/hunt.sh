@@ -24,7 +24,7 @@ for b in $builds; do
 done
 mkdir -p "$out"
 tally=$out/tally.txt
-export ASAN_OPTIONS=detect_leaks=1:abort_on_error=1
+export ASAN_OPTIONS=detect_leaks=1:abort_on_error=1:handle_sigill=1
 export UBSAN_OPTIONS=print_stacktrace=1:halt_on_error=1
 
 load_pid=

@@ -44,7 +44,7 @@ stage() {
 
 stage "tests (Release build)" ctest --test-dir build --output-on-failure -j "$jobs" -LE browser
 
-export ASAN_OPTIONS=detect_leaks=1:abort_on_error=1
+export ASAN_OPTIONS=detect_leaks=1:abort_on_error=1:handle_sigill=1
 export UBSAN_OPTIONS=print_stacktrace=1:halt_on_error=1
 stage "tests (address + undefined sanitizers)" ctest --test-dir build-asan --output-on-failure -j "$jobs"
 
