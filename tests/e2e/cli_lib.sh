@@ -95,6 +95,10 @@ finish() {
     [ "$failed" -eq 0 ]
 }
 
+# sanitized: whether $pb is a sanitizer build (its --version names the flags), whose
+# processes take longer to start and end than a trivial one's time shows.
+sanitized() { "$pb" --version | grep -q -- '-fsanitize'; }
+
 # busy_ms: what starting and ending a trivial puzzlebench process costs right now, in
 # ms (the median of three): how slow this machine is at this moment. A test of a
 # timing bound adds a multiple of it, so that a loaded machine (parallel tests,

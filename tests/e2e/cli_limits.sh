@@ -17,7 +17,7 @@ field() { tail -n 1 "$2" | tr ' ' '\n' | sed -n "s/^$1=//p"; }
 # (shadow memory, the leak check) and runs everything about 3 times slower: there
 # the process may take 0.5 s more and the run itself (its wall_s) 0.3 s more.
 asan_ms=0 asan_wall=0
-if "$pb" --version | grep -q -- '-fsanitize'; then asan_ms=500 asan_wall=0.3; fi
+if sanitized; then asan_ms=500 asan_wall=0.3; fi
 
 # ms_since T0: milliseconds from the $EPOCHREALTIME T0 to now.
 ms_since() { awk -v a="$1" -v b="$EPOCHREALTIME" 'BEGIN { printf "%d", (b - a) * 1000 }'; }

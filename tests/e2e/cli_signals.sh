@@ -19,7 +19,7 @@ limit_ms=${PB_SIGNAL_MS:-500}
 # Under the sanitizers a process's end costs more than a trivial one's shows
 # (LeakSanitizer scans the whole heap at exit): as cli_limits.sh allows.
 exit_ms=0
-if "$pb" --version | grep -q -- '-fsanitize'; then exit_ms=500; fi
+if sanitized; then exit_ms=500; fi
 
 now_ms() { echo $(($(date +%s%N) / 1000000)); }
 
