@@ -41,16 +41,19 @@ awk -v add="$line" '/^#define PB_ENGINE_LIST/ { print; print add; next } { print
 
 # Build the program and the engine tests (Release, with Ninja where setup.sh finds it);
 # at -O1, as the procedure is checked here and not the speed: it builds in less time.
+# Its C flags hold a quote and a backslash, which the build records as C strings.
 generator=()
 if command -v ninja >/dev/null; then generator=(-G Ninja); fi
 if cmake -S "$tree" -B "$tree/build" "${generator[@]}" -DCMAKE_BUILD_TYPE=Release \
-    "-DCMAKE_C_FLAGS_RELEASE=-O1 -DNDEBUG" "-DCMAKE_CXX_FLAGS_RELEASE=-O1 -DNDEBUG" >"$tmp/cmake.log" 2>&1 &&
+    "-DCMAKE_C_FLAGS_RELEASE=-O1 -DNDEBUG '-DPB_UNUSED_NOTE=\"a\\\\b\"'" "-DCMAKE_CXX_FLAGS_RELEASE=-O1 -DNDEBUG" >"$tmp/cmake.log" 2>&1 &&
     cmake --build "$tree/build" -j "$(nproc)" --target puzzlebench test_notouch test_sudoku_engines test_latin \
         >>"$tmp/cmake.log" 2>&1; then ok; else
     bad "the tree with the example does not build: $(grep -m3 -i error "$tmp/cmake.log")"
     finish add_engine
 fi
 newpb=$tree/build/puzzlebench
+expect 0 "the build with a quoted define in its flags" -- "$newpb" --version
+has '^flags: .*-DPB_UNUSED_NOTE="a\\\\b"' "$tmp/out"
 expect 0 "puzzlebench engines lists it" -- "$newpb" engines
 has "^ *$name " "$tmp/out"
 # The engine tests, unedited, take it from the registry.

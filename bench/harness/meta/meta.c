@@ -23,6 +23,17 @@
 #include "meta_probe.h"
 #include "harness/base/sizes.h"
 
+/* The build's own strings are recorded whole: a build whose flags outgrow their field
+ * fails here rather than writing them cut. */
+_Static_assert(sizeof PB_VERSION <= sizeof((pb_meta *)0)->version,
+               "PB_VERSION: grow pb_meta.version");
+_Static_assert(sizeof PB_C_COMPILER <= sizeof((pb_meta *)0)->compiler,
+               "PB_C_COMPILER: grow pb_meta.compiler");
+_Static_assert(sizeof PB_C_FLAGS <= sizeof((pb_meta *)0)->flags,
+               "this build's C flags (PB_C_FLAGS) are longer than pb_meta.flags: grow it");
+_Static_assert(sizeof PB_BUILD_TYPE <= sizeof((pb_meta *)0)->build_type,
+               "PB_BUILD_TYPE: grow pb_meta.build_type");
+
 /* The command line given to pb_meta_set_command_line, shell-quoted. */
 static char command_line[PB_COMMAND_LINE_MAX];
 

@@ -19,7 +19,7 @@ typedef struct pb_meta {
     char commit[64];   /* built-in commit of the source tree (with "-dirty"), or "unknown" */
     char version[24];  /* puzzlebench version */
     char compiler[96]; /* e.g. "GNU 12.2.0" */
-    char flags[512];   /* C flags of this build */
+    char flags[1024];  /* C flags of this build (meta.c asserts they fit) */
     char build_type[24];
     char command[PB_COMMAND_LINE_MAX];  /* the command line, shell-quoted, or "unknown" */
     char kernel[256];                   /* uname: sysname release version machine */

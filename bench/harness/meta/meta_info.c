@@ -50,7 +50,7 @@ int pb_info_print(FILE *f)
 {
     hwloc_topology_t topo;
     int have_topo = pb_topology_load(&topo) == 0;
-    char cpu[128], flags[512], host[256];
+    char cpu[128], flags[sizeof PB_C_FLAGS], host[256];
     int threads = 1;
 
 #ifdef _OPENMP
@@ -88,7 +88,7 @@ int pb_info_print(FILE *f)
 
 void pb_version_print(FILE *f)
 {
-    char flags[512];
+    char flags[sizeof PB_C_FLAGS];
 
     pb_probe_clean(flags, sizeof flags, PB_C_FLAGS);
     fprintf(f, "puzzlebench %s\n", PB_VERSION);
