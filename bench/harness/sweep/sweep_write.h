@@ -29,8 +29,9 @@ struct pb_sweep_writer {
     /* A worker of --against: its own command line (the .meta's command= is the
      * parent's, the one a user reruns); "" otherwise. */
     char worker_command[sizeof(((pb_meta *)0)->command)];
-    /* The .meta's outside_solvers= line (pb_sweep_outside_line); "" when none runs. */
-    char outside[600];
+    /* The .meta's outside_solvers= line (pb_sweep_outside_line); "" when none runs.
+     * Room for 8 solvers, each a name and a version line of up to 200 bytes. */
+    char outside[8 * 256];
 };
 
 /* "outside_solvers=NAME: VERSION, ..." for the outside SAT solvers among p's runs, in
