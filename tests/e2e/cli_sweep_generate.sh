@@ -230,6 +230,23 @@ expect 2 "--force without folder b" -- "$pb" sweep "$tmp/e.sweep" --out "$tmp/ef
 one_line_error "^puzzlebench: sweep: --force: $tmp/ef/e-b/ holds method b of the earlier run, which this run does not make, and the generator's own files"
 [ -e "$tmp/ef/e-b/generate.meta" ] && cmp -s "$tmp/ef/e-a/generate.csv" "$tmp/ef-a.before" && ok ||
     bad "a refused --force changed the folder"
+# Without --force (--resume, or a new run), an earlier method that this run does not
+# make refuses the sweep, named, and nothing is made or removed: finishing it would leave
+# e-b.csv in the folder, which the report reads as one of this run's methods.
+gen_sweep "$tmp/e.sweep" "" a b
+expect 0 "a sweep of methods a and b" -- "$pb" sweep "$tmp/e.sweep" --out "$tmp/er" -q
+gen_sweep "$tmp/e.sweep" "" a
+expect 2 "--resume without method b" -- "$pb" sweep "$tmp/e.sweep" --out "$tmp/er" -q --resume
+one_line_error "^puzzlebench: sweep: $tmp/er/e-b.csv, $tmp/er/e-b.meta, $tmp/er/e-b.topology.xml: the records of method b of an earlier run of this sweep, which this run does not make, and the report would read them as this run's; remove them, give --force"
+rm "$tmp/er/e-a.csv" "$tmp/er/e-a.meta" "$tmp/er/e-a.topology.xml"
+expect 2 "a new run without method b" -- "$pb" sweep "$tmp/e.sweep" --out "$tmp/er" -q
+one_line_error "^puzzlebench: sweep: $tmp/er/e-b.csv, .*: the records of method b of an earlier run"
+[ "$(ls "$tmp/er" | tr '\n' ' ')" = "e-b.csv e-b.meta e-b.topology.xml " ] && ok ||
+    bad "a refused sweep changed the folder: $(ls "$tmp/er" | tr '\n' ' ')"
+gen_sweep "$tmp/e.sweep" "puzzles folder
+" a
+expect 2 "--resume without folder b" -- "$pb" sweep "$tmp/e.sweep" --out "$tmp/ef" -q --resume
+one_line_error "^puzzlebench: sweep: $tmp/ef/e-b/ holds method b of an earlier run of this sweep, which this run does not make"
 
 # A limit (one attempt a puzzle): a result with --keep-going, exit 3 without it.
 limited() {

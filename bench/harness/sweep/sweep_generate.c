@@ -238,7 +238,7 @@ int pb_sweep_generate(const pb_sweep_spec *s, const pb_sweep_opts *o)
         rc = check_methods(s, o, g, &m, puzzles);
         if (!rc && o->list_only) rc = list_methods(s, o, &m, puzzles);
         /* Once every method is checked: a refused sweep has removed nothing. */
-        if (!rc && !o->list_only && o->force) rc = pb_sweep_generate_drop_earlier(s, o, &m);
+        if (!rc && !o->list_only) rc = pb_sweep_generate_earlier(s, o, &m);
         if (!rc && !o->list_only) rc = run_methods(s, o, g, &m);
     }
     pb_sweep_lines_free(&m);

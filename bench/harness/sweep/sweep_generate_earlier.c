@@ -1,12 +1,14 @@
-/* sweep_generate_earlier.c — what a generation sweep's --force does with the files of
- * its earlier run that this run does not write (a method taken out of the sweep file,
- * one that --quick leaves out, records where a folder is now written): the report reads
- * every NAME-METHOD.csv in the folder as a method of sweep NAME, so each goes, named on
- * standard error, and the folder holds this run alone. Only what an earlier .meta of
- * the sweep claims goes: NAME-X.meta of this generator and family whose generate= line
- * names method X, its records NAME-X.csv and topology beside it. A method's folder
- * NAME-X/ also holds the generator's own files, which the sweep cannot name: it is
- * refused instead, and nothing is removed. */
+/* sweep_generate_earlier.c — what a generation sweep does with the files of its
+ * earlier run that this run does not write (a method taken out of the sweep file, one
+ * that --quick leaves out, records where a folder is now written): the report reads
+ * every NAME-METHOD.csv in the folder as a method of sweep NAME, so with --force each
+ * goes, named on standard error, and the folder holds this run alone; without it (a
+ * new run, or --resume) the sweep is refused, since finishing it would leave them in
+ * the folder as part of this run. Only what an earlier .meta of the sweep claims
+ * counts: NAME-X.meta of this generator and family whose generate= line names method
+ * X, its records NAME-X.csv and topology beside it. A method's folder NAME-X/ also
+ * holds the generator's own files, which the sweep cannot name: --force refuses it
+ * instead, and nothing is removed. */
 #include "sweep.h"
 
 #include <dirent.h>
@@ -186,13 +188,45 @@ static int drop_all(const pb_sweep_spec *s, const pb_sweep_opts *o, const pb_swe
     return rc;
 }
 
-int pb_sweep_generate_drop_earlier(const pb_sweep_spec *s, const pb_sweep_opts *o,
-                                   const pb_sweep_lines *m)
+/* Rank 0's part without --force: the first earlier method refuses the run (nothing is
+ * made, nothing removed), its files named. */
+static int refuse_any(const pb_sweep_spec *s, const pb_sweep_opts *o, const pb_sweep_lines *m)
+{
+    int n;
+    earlier *e = find_earlier(s, m, o->out_dir, &n);
+    if (n < 0) return pb_say("sweep: out of memory"), PB_EXIT_FAILED;
+    if (!n) return 0;
+    char path[FILES][PB_PATH_EXT_MAX], what[3 * PB_PATH_EXT_MAX + 8] = "";
+    struct stat st;
+    if (e[0].folder) {
+        pb_say("sweep: %s/%s-%s/ holds method %s of an earlier run of this sweep, which this "
+               "run does not make, and the generator's own files; remove it, or give --out "
+               "another folder",
+               o->out_dir, s->name, e[0].method, e[0].method);
+    } else {
+        files_of(o->out_dir, s->name, &e[0], path);
+        for (int k = 0; k < FILES; k++)
+            if (path[k][0] && !lstat(path[k], &st)) {
+                const size_t at = strlen(what);
+                snprintf(what + at, sizeof what - at, "%s%s", at ? ", " : "", path[k]);
+            }
+        pb_say("sweep: %s: the records of method %s of an earlier run of this sweep, which this "
+               "run does not make, and the report would read them as this run's; remove them, "
+               "give --force (every method made again, and these removed), or give --out another "
+               "folder",
+               what, e[0].method);
+    }
+    free(e);
+    return PB_EXIT_USAGE;
+}
+
+int pb_sweep_generate_earlier(const pb_sweep_spec *s, const pb_sweep_opts *o,
+                              const pb_sweep_lines *m)
 {
     const pb_world *w = pb_world_get();
-    /* Rank 0 looks and removes; every rank returns what it found, as the methods' runs
-     * do. */
-    int32_t rc = w->rank ? 0 : drop_all(s, o, m);
+    /* Rank 0 looks (and removes); every rank returns what it found, as the methods'
+     * runs do. */
+    int32_t rc = w->rank ? 0 : o->force ? drop_all(s, o, m) : refuse_any(s, o, m);
     if (w->size > 1 && pb_world_bcast(&rc, sizeof rc, 0)) rc = PB_EXIT_FAILED;
     return rc;
 }
