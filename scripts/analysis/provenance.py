@@ -12,14 +12,20 @@ row must name its .meta.
   it: NAME.samples.csv, NAME.levels.csv) must have a NAME.meta whose `run_id=` line
   (one id, or several separated by spaces) holds the run_id of each of its rows;
   else exit 2, naming file and line.
+- Row counts: NAME.csv beside a NAME.meta that says `rows=N of RUNS` (a sweep's, or a
+  generator's records, that says its status: complete, interrupted or stopped) must
+  hold N rows (less the runs a series' stop rule skipped, `skipped.ROW=`); else exit
+  2, naming the file. A row taken out by hand would otherwise read as
+  a run that did not solve its instance, and one added as a run of the sweep.
 """
 
 import json
+import re
 
 from .csvread import read_csv
 from .errors import ReportError
 from .markdown import code
-from .meta import meta_of, read_meta
+from .meta import is_side_table, is_skipped_key, meta_of, read_meta
 
 NONE = "none"
 
@@ -111,6 +117,23 @@ def _meta_ids(meta_path):
     return set(meta.get("run_id").split())
 
 
+def _check_row_count(path, meta_path, rows):
+    """NAME.csv holds as many rows as NAME.meta's `rows=N of RUNS` says (IncoherentInputs
+    naming the file otherwise); a side table (NAME.samples.csv) has rows of its own."""
+    if is_side_table(path):
+        return
+    meta = read_meta(meta_path)
+    said = re.match(r"(\d+) of \d+", meta.get("rows")) if meta is not None else None
+    if said is None or meta.get("status") not in ("complete", "interrupted", "stopped"):
+        return
+    # A run a series' stop rule skipped (skipped.ROW=why) is counted without a row.
+    skipped = sum(1 for key, _ in meta.pairs if is_skipped_key(key))
+    if int(said.group(1)) not in (rows, rows + skipped):
+        raise IncoherentInputs(path, f"holds {rows} rows, but {meta_path.name} says rows={meta.get('rows')} "
+                               "(expected a row for each run it counts: a row taken out or added by hand, or "
+                               "files of two runs?)")
+
+
 def check_run_ids(results_dir):
     """Every row's run_id is listed in its .meta (IncoherentInputs naming file and line otherwise)."""
     csvs = sorted(results_dir.glob("*.csv")) + sorted(results_dir.glob("*/*.csv"))
@@ -123,8 +146,10 @@ def check_run_ids(results_dir):
         ids = _meta_ids(meta_path)
         if ids is None:
             raise IncoherentInputs(path, f"has a run_id column but there is no {meta_path.name} to name its run")
-        for row in read_csv(path, need=("run_id",)):
+        table = read_csv(path, need=("run_id",))
+        for row in table:
             if row["run_id"] not in ids:
                 listed = " ".join(sorted(ids)) or "no run_id line"
                 raise IncoherentInputs(path, f'run_id "{row["run_id"]}" is not in {meta_path.name} ({listed})',
                                        row.line)
+        _check_row_count(path, meta_path, len(table))

@@ -61,6 +61,23 @@ class DamagedResults(unittest.TestCase):
                     done = run_report(self.tmp, "--no-plots", program=PUZZLEBENCH)
                     self.one_line_error(done, "notouch.csv:2", column, value)
 
+    def test_rows_the_meta_does_not_count(self):
+        # A row taken out of a finished sweep by hand would read as a run that did not
+        # solve its instance, one added as a run of the sweep: the .meta's rows= counts them.
+        write_sweep(self.tmp, "notouch", NOTOUCH_LINES)
+        write_samples(self.tmp, "notouch", NOTOUCH_LINES)
+        n = len(NOTOUCH_LINES)
+        with open(self.tmp / "notouch.meta", "a") as f:
+            f.write(f"rows={n} of {n}\nstatus=complete\n")
+        done = run_report(self.tmp, program=PUZZLEBENCH)
+        self.assertEqual(done.returncode, 0, done.stderr)
+        for kept in (NOTOUCH_LINES[:-1], NOTOUCH_LINES + NOTOUCH_LINES[:1], []):
+            with self.subTest(rows=len(kept)):
+                (self.tmp / "notouch.csv").write_text(SWEEP_HEADER + "\n" + "".join(x + "\n" for x in kept))
+                done = run_report(self.tmp, program=PUZZLEBENCH)
+                self.one_line_error(done, f"notouch.csv: holds {len(kept)} rows, but notouch.meta says "
+                                    f"rows={n} of {n}")
+
     def test_plots_link_is_not_followed(self):
         write_sweep(self.tmp, "notouch", NOTOUCH_LINES)
         write_samples(self.tmp, "notouch", NOTOUCH_LINES)
