@@ -61,6 +61,27 @@ class DamagedResults(unittest.TestCase):
                     done = run_report(self.tmp, "--no-plots", program=PUZZLEBENCH)
                     self.one_line_error(done, "notouch.csv:2", column, value)
 
+    def test_times_no_column_can_hold_in_a_sweep_of_ones_own(self):
+        # The generic section (a sweep no family section reads) reads its times itself:
+        # a time below 0 or not a number is no run's, never a negative PAR-2 or a run
+        # solved in no time.
+        fixture = ROOT / "tests" / "data" / "analysis-generic"
+        for name in ("my-runs.csv", "my-runs.samples.csv", "my-runs.meta"):
+            shutil.copy(fixture / name, self.tmp / name)
+        path = self.tmp / "my-runs.csv"
+        whole = path.read_text()
+        lines = whole.splitlines(keepends=True)
+        header = lines[0].rstrip("\n").split(",")
+        for value in ("-1", "nan", "abc"):
+            with self.subTest(value=value):
+                fields = lines[1].rstrip("\n").split(",")
+                for column in ("median_s", "wall_s"):
+                    fields[header.index(column)] = value
+                path.write_text(lines[0] + ",".join(fields) + "\n" + "".join(lines[2:]))
+                done = run_report(self.tmp, program=PUZZLEBENCH)
+                self.one_line_error(done, "my-runs.csv:2", "median_s", value)
+        path.write_text(whole)
+
     def test_rows_the_meta_does_not_count(self):
         # A row taken out of a finished sweep by hand would read as a run that did not
         # solve its instance, one added as a run of the sweep: the .meta's rows= counts them.

@@ -71,14 +71,13 @@ def read_csv_header(path):
 
 
 def _number(row, column):
+    """The field as a number, or None where it is empty or "-" (a measure the run has
+    not); anything else that is not a finite number >= 0 is an error naming file, line
+    and column (Row.num), never a negative PAR-2 or a run solved in no time."""
     text = (row.get(column) or "").strip()
     if text in ("", "-"):
         return None
-    try:
-        value = float(text)
-    except ValueError:
-        return None
-    return value if math.isfinite(value) else None
+    return row.num(column)
 
 
 def meta_limit(meta):
