@@ -55,7 +55,11 @@ has '^only_puzzles=1$' "$tmp/one/c.meta"
 expect 2 "--resume with another pick" -- "$pb" sweep "$tmp/c.sweep" --out "$tmp/one" -q --only-puzzles 0 --resume
 one_line_error "cannot resume: only_puzzles differs \(the \.meta: '1', now: '0'\)"
 expect 2 "a puzzle past the file's" -- "$pb" sweep "$tmp/c.sweep" --out "$tmp/two" --only-puzzles 0-2
-one_line_error "only-puzzles: .*p\.txt holds 2 puzzles \(0 to 1\), not puzzle 2"
+one_line_error "^puzzlebench: sweep: --only-puzzles: .*p\.txt holds 2 puzzles \(0 to 1\), not puzzle 2"
+# Given in the file, the key's line is named, as for every other fault of the file.
+{ cat "$tmp/c.sweep"; echo 'only-puzzles 0-2'; } >"$tmp/c-past.sweep"
+expect 2 "a puzzle past the file's, in the sweep file" -- "$pb" sweep "$tmp/c-past.sweep" --list
+one_line_error "^puzzlebench: sweep: .*c-past\.sweep:$(($(wc -l <"$tmp/c.sweep") + 1)): only-puzzles: .*p\.txt holds 2 puzzles \(0 to 1\), not puzzle 2"
 expect 2 "only-puzzles with rows per set" -- "$pb" sweep "$tmp/c.sweep" --list --only-puzzles 0 --rows per-set
 one_line_error "--only-puzzles: picks puzzles for rows of their own: give 'rows per-puzzle'"
 expect 2 "only-puzzles twice" -- "$pb" sweep "$tmp/c.sweep" --list --only-puzzles "0 0-1"

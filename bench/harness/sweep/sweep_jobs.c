@@ -253,11 +253,15 @@ static int load_one(sweep_plan *p, const pb_sweep_spec *s, const char *source, i
             return PB_EXIT_USAGE;
         }
     for (int k = 0; k < s->matrix.puzzles.n; k++)
-        if (s->matrix.puzzles.v[k] >= (uint64_t)p->sets[at].count)
+        if (s->matrix.puzzles.v[k] >= (uint64_t)p->sets[at].count) {
+            /* The fault is the key's (its line, or --only-puzzles), not the file's. */
+            char key_at[PB_PATH_EXT_MAX];
+            pb_sweep_spec_at(s, "only-puzzles", source, key_at, sizeof key_at);
             return pb_usage_error(
-                "sweep", "only-puzzles: %s holds %d puzzle%s (0 to %d), not puzzle %llu",
+                "sweep", "%sonly-puzzles: %s holds %d puzzle%s (0 to %d), not puzzle %llu", key_at,
                 s->instances.item[i], p->sets[at].count, p->sets[at].count == 1 ? "" : "s",
                 p->sets[at].count - 1, (unsigned long long)s->matrix.puzzles.v[k]);
+        }
     pb_instance_row_name(p->fam, s->instances.item[i], &p->sets[at], p->names[at],
                          sizeof p->names[at]);
     /* Rows are told apart by this name: two instances under one would merge. */
