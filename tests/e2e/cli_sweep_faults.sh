@@ -117,6 +117,16 @@ one_line_error "k\.(meta|csv) exists: --force starts the sweep over, --resume co
 cmp -s "$d/k.csv" "$tmp/before.csv" && ok || bad "the refused sweep changed k.csv"
 expect 0 "resume a finished sweep" -- "$pb" sweep "$tmp/k.sweep" --out "$d" --workers 1 --block 2 --resume
 has "complete already; nothing to resume" "$tmp/out"
+# A finished sweep whose row or samples file is gone is not complete: --resume says
+# which file, rather than that there is nothing to do, and leaves the folder as it was.
+for f in k.csv k.samples.csv; do
+    cp -r "$d" "$tmp/gone"
+    rm "$tmp/gone/$f"
+    expect 2 "resume a finished sweep without $f" -- "$pb" sweep "$tmp/k.sweep" --out "$tmp/gone" --workers 1 --block 2 --resume
+    one_line_error "^puzzlebench: sweep: $tmp/gone/k\.meta: says the sweep is complete, but $tmp/gone/$f is missing; --force starts over$"
+    [ ! -e "$tmp/gone/$f" ] && cmp -s "$tmp/gone/k.meta" "$d/k.meta" && ok || bad "a refused resume changed the folder"
+    rm -rf "$tmp/gone"
+done
 expect 2 "resume with other settings" -- sweep "$tmp/INT" --resume --samples 3
 one_line_error "cannot resume: samples differs \(the \.meta: '2', now: '3'\)"
 echo "# changed" >>"$tmp/k.sweep"

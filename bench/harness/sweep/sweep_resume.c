@@ -102,6 +102,16 @@ int pb_sweep_resume_check(const pb_sweep_out *o, const char *const *want, pb_swe
         goto out;
     }
     rc = !strcmp(p->status, "complete");
+    /* A complete sweep whose rows or samples are gone is not one: saying there is
+     * nothing to resume would leave the folder without them. */
+    for (int i = 0; rc == 1 && i < 2; i++) {
+        const char *f = i ? o->samples : o->csv;
+        if (!stat(f, &st)) continue;
+        snprintf(err, errlen,
+                 "%s: says the sweep is complete, but %s is missing; --force starts over", o->meta,
+                 f);
+        rc = -1;
+    }
 out:
     free(text);
     return rc;
