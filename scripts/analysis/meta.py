@@ -57,16 +57,29 @@ def read_meta(path):
     return Meta(path, pairs)
 
 
+# The tables a sweep writes beside NAME.csv (NAME.samples.csv, an engine sweep's
+# NAME.levels.csv, a collection's NAME.manifest.csv): read with it, never alone.
+SIDE_TABLES = ("samples", "levels", "manifest")
+
+
+def _side(csv_path):
+    """(NAME, KIND) for NAME.KIND.csv with KIND a side table's, else (NAME, None) for
+    NAME.csv: a sweep's NAME may hold dots of its own (`name v1.2`)."""
+    name = csv_path.name.removesuffix(".csv")
+    base, dot, kind = name.rpartition(".")
+    return (base, kind) if dot and kind in SIDE_TABLES else (name, None)
+
+
 def meta_of(csv_path):
-    """NAME.meta for NAME.csv and for a side table beside it, NAME.X.csv (the raw
-    samples NAME.samples.csv, an engine sweep's NAME.levels.csv): the name up to its
-    first dot."""
-    return csv_path.with_name(csv_path.name.split(".")[0] + ".meta")
+    """NAME.meta for NAME.csv and for a side table beside it, NAME.KIND.csv (the raw
+    samples NAME.samples.csv, an engine sweep's NAME.levels.csv, a collection's
+    NAME.manifest.csv)."""
+    return csv_path.with_name(_side(csv_path)[0] + ".meta")
 
 
 def is_side_table(csv_path):
-    """NAME.X.csv: a table beside NAME.csv, read with it, never a result file alone."""
-    return "." in csv_path.name[: -len(".csv")]
+    """NAME.KIND.csv: a table beside NAME.csv, read with it, never a result file alone."""
+    return _side(csv_path)[1] is not None
 
 
 def _item(key, value):

@@ -1,9 +1,9 @@
 #!/usr/bin/env python3
 """Tests of the report's generic section (scripts/analysis/sections/generic.py) on what
 tells its problems apart (runs of one instance under other length bounds or settings
-of the family are problems of their own) and on the plots of an earlier report. On
-the fixture of test_analysis_generic.py (tests/data/analysis-generic/my-runs.csv), in
-this process, with the fake program's compare.
+of the family are problems of their own), on the plots of an earlier report and on a
+sweep whose name holds dots. On the fixture of test_analysis_generic.py
+(tests/data/analysis-generic/my-runs.csv), with the fake program's compare.
 
 Run: python3 tests/e2e/test_analysis_problems.py
 """
@@ -15,7 +15,7 @@ import unittest
 from pathlib import Path
 
 sys.dont_write_bytecode = True
-from analysis_fixtures import FAKE, fake_listing  # noqa: E402
+from analysis_fixtures import FAKE, fake_listing, run_report  # noqa: E402
 from analysis.context import Context  # noqa: E402
 from analysis.sections import generic  # noqa: E402
 from test_analysis_generic import NAME, copy_fixture, set_meta  # noqa: E402
@@ -85,6 +85,26 @@ class Problems(unittest.TestCase):
         stale = set(self.ctx.stale)
         self.assertEqual({n for n in gone if n.rsplit(".", 1)[0] in stale}, set(gone))
         self.assertEqual({n for n in kept if n.rsplit(".", 1)[0] in stale}, set())
+
+
+class Names(unittest.TestCase):
+
+    def setUp(self):
+        self.tmp = Path(tempfile.mkdtemp())
+        copy_fixture(self.tmp)
+
+    def tearDown(self):
+        shutil.rmtree(self.tmp)
+
+    def test_a_name_with_dots(self):
+        """A sweep named with dots (`name v1.2`, or a file my.v2.sweep), as sweep allows:
+        NAME.csv's .meta is NAME.meta, not the one of the name up to its first dot, and
+        NAME.csv is a result of its own, not a side table."""
+        for f in list(self.tmp.iterdir()):
+            f.rename(self.tmp / f.name.replace(NAME, "my.runs.v2", 1))
+        done = run_report(self.tmp)
+        self.assertEqual(done.returncode, 0, done.stderr)
+        self.assertIn("\n## sudoku sweep `my.runs.v2`\n", (self.tmp / "REPORT.md").read_text())
 
 
 if __name__ == "__main__":
