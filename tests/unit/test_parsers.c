@@ -121,6 +121,7 @@ static void test_sweep_parser(void)
         {"family sudoku\ndiff 3\n", 2, "not a key of family sudoku"},
         {"name two words\n", 1, "letters, digits and . _ + - only"},
         {"name x.samples\n", 1, "not ending in '.samples'"},
+        {"name x.levels\n", 1, "not ending in '.levels'"},
         {"name a\x01\n", 1, "printable ASCII"},
     };
     for (size_t i = 0; i < sizeof bad / sizeof bad[0]; i++) {

@@ -624,10 +624,12 @@ int pb_sweep_spec_resolve(pb_sweep_spec *s, pb_error *err)
 const char *pb_sweep_name_problem(const char *name)
 {
     /* What other sweeps' files in the same --out end with (NAME.samples.csv,
-     * NAME.manifest.csv): a name ending so would be given another sweep's file. */
+     * NAME.levels.csv, NAME.manifest.csv): a name ending so would be given another
+     * sweep's file, and the report would read its rows as that sweep's table. */
     static const struct {
         const char *suffix, *why;
     } taken[] = {{".samples", "a name not ending in '.samples' (another sweep's samples)"},
+                 {".levels", "a name not ending in '.levels' (another sweep's counts by length)"},
                  {".manifest", "a name not ending in '.manifest' (a collection's manifest)"}};
     if (!*name || name[0] == '.' || name[0] == '-')
         return "a file name that starts with a letter, a digit or '_'";
