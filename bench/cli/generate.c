@@ -63,8 +63,10 @@ static void print_help(void)
           "                            runs_per_sample, median_s, median_lo_s, median_hi_s,\n"
           "                            cv}: the whole generation, by the harness's method\n"
           "\n"
-          "exit status: 0 all puzzles made, 2 bad usage, 3 a puzzle could not be made\n"
-          "             within its limits (those before it are written), 4 out of\n"
+          "exit status: 0 all puzzles made, 1 a puzzle cannot be made (not a limit: no\n"
+          "             valid outline of the size, ...; the last line says why), 2 bad\n"
+          "             usage, 3 a puzzle could not be made within its limits (those\n"
+          "             before either are written), 4 out of\n"
           "             memory, a timed run made other puzzles than the first, or standard\n"
           "             output could not be written, 130 SIGINT, 143 SIGTERM or SIGHUP\n"
           "             (the finished puzzles are kept)\n",

@@ -39,7 +39,8 @@ rows = list(csv.reader(open(folder + "/generate.csv")))
 head, rows = rows[0], rows[1:]
 status = head.index("status") if "status" in head else None
 if s.get("records") != folder + "/generate.csv": bad.append("records path")
-if {r[-1] for r in rows[s["kept"]:]} != {s.get("run_id")}: bad.append("run_id is not the records'")
+if rows[s["kept"]:] and {r[-1] for r in rows[s["kept"]:]} != {s.get("run_id")}:
+    bad.append("run_id is not the records'")
 made = limits = lo = 0
 for g in s.get("groups", []):
     # The groups' tasks are consecutive; those kept from an earlier run are not summed.
@@ -91,6 +92,15 @@ json_ok k2.json k2 made=11 limit_hits=1 threads=2
 # -q: no summary; the line saying why the exit status is 3 stays.
 grep -Eq "puzzles made|group" "$tmp/err" && bad "-q: a summary: $(cat "$tmp/err")" || ok
 has "^puzzlebench: generate: 1 of 12 puzzles hit a limit" "$tmp/err"
+
+# A puzzle that cannot be made (no valid outline has 2 white rows of 29 cells) is no
+# limit reached: exit 1, status failed, and its line says why, not "within the limits".
+expect 1 "kakuro-outline that cannot be made" -- "$pb" generate kakuro-outline --size 3x30 \
+    --out f --json f.json
+json_ok f.json f generator='"kakuro-outline"' status='"failed"' exit=1 tasks=1 written=0 made=0 \
+    limit_hits=0
+has "^puzzlebench: generate: outline 0: no valid 3x30 outline found at density 0.6$" "$tmp/err"
+has "^status=stopped$" f/generate.meta
 
 # A resumed run: the kept puzzles are counted apart, the summary is of those made.
 expect 0 "sudoku --out" -- "$pb" generate sudoku --count 6 --seed 4 --out s -q

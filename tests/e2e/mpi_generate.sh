@@ -83,9 +83,11 @@ for f in w1/*.csv; do same_rows "generation sweep ${f#w1/}" "$f" "w3/${f#w1/}" 2
 # A method that stops the sweep (a failure, --keep-going or not; a limit without it)
 # stops every rank there: rank 0 alone knows how it ended. (A rank that went on to the
 # next method alone would wait for the others for good: the bound only ends such a hang.)
-for m in "--size 20x3 --keep-going" "--size 20x3" "--size 9x9 --difficulty hard --count 2 --max-attempts 1"; do
+# A failure (no valid 20x3 outline) exits 1, a limit 3.
+for sm in "1:--size 20x3 --keep-going" "1:--size 20x3" "3:--size 9x9 --difficulty hard --count 2 --max-attempts 1"; do
+    m=${sm#*:}
     printf 'name u\nfamily kakuro\ngenerator kakuro\ngenerate a: %s\n b: --size 5x5\n' "$m" >u.sweep
-    expect 3 "a method that stops the sweep ($m), 3 ranks" -- timeout -k 10 120 mpirun --allow-run-as-root \
+    expect "${sm%%:*}" "a method that stops the sweep ($m), 3 ranks" -- timeout -k 10 120 mpirun --allow-run-as-root \
         --oversubscribe -q -np 3 "$pb" sweep u.sweep --out u3 -q --force
     grep -q 'the sweep stops, not running method b$' err && [ ! -e u3/u-b.csv ] && ok ||
         bad "a method that stops the sweep ($m), 3 ranks: method b was run, or not said: $(cat err)"

@@ -227,9 +227,12 @@ static void how_it_ended(const pb_gen_state *s, int made_rc, ending *e)
     if (s->next < s->n) {
         const pb_gen_item *it = &s->item[s->next];
         const char *note = it->note ? it->note : "";
-        e->exit = PB_EXIT_LIMIT, e->status = it->status == PB_GEN_FAILED ? "failed" : "limit";
+        /* A puzzle that cannot be made is no limit reached: the generator finished
+         * without it, as a search finishes without a solution (exit 1). */
+        const int failed = it->status == PB_GEN_FAILED;
+        e->exit = failed ? PB_EXIT_NONE : PB_EXIT_LIMIT, e->status = failed ? "failed" : "limit";
         s->h->name(s->p->ctx, s->next, name, sizeof name);
-        if (it->status == PB_GEN_FAILED)
+        if (failed)
             snprintf(e->line, sizeof e->line, "generate: %s: %s", name, note);
         else
             snprintf(e->line, sizeof e->line,
