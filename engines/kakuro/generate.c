@@ -518,6 +518,7 @@ static gen *gen_new(const kakuro_gen_opts *o, uint64_t index, kakuro_grid *outli
         sh.deadline = g->deadline, sh.cancel = o->cancel;
         const int made = kakuro_outline_generate(&sh, index, outline);
         if (made > 0) *rc = -1; /* stopped: a limit, as when the fill runs out of time */
+        if (made < 0) *rc = -3; /* no valid outline of the shape: nothing to fill */
         if (made) return gen_free(g), NULL;
         g->shape = outline;
     }

@@ -235,14 +235,15 @@ typedef struct kakuro_gen_stats {
 /* Generates puzzle number `index` of the stream fixed by o: *puzzle (clues, no
  * digits) with exactly one solution, *solution. 0 on success; -1 when
  * max_attempts or max_seconds ran out; -2 when the outline cannot be filled or out
- * of memory (*st is filled in every case). Deterministic in (o, index) whatever
- * the thread that runs it. */
+ * of memory; -3 when o->outline is NULL and no valid outline of o->shape was found
+ * (*st is filled in every case). Deterministic in (o, index) whatever the thread
+ * that runs it. */
 int kakuro_generate(const kakuro_gen_opts *o, uint64_t index, kakuro_grid *puzzle,
                     kakuro_grid *solution, kakuro_gen_stats *st);
 
 /* One filled candidate, as the generator makes them before checking: number `index`
  * of the stream of o, with its clues derived (puzzle: clues only; solution: the
- * fill). For comparing checkers on the same candidates. 0, or -2 as above. */
+ * fill). For comparing checkers on the same candidates. 0, or -1 to -3 as above. */
 int kakuro_fill_candidate(const kakuro_gen_opts *o, uint64_t index, kakuro_grid *puzzle,
                           kakuro_grid *solution, kakuro_gen_stats *st);
 

@@ -273,13 +273,13 @@ expect 3 "a limit in the second of three methods" -- "$pb" sweep "$tmp/h.sweep" 
 has "^puzzlebench: sweep: --force removed $tmp/h/h-k.csv, .*: method k of the earlier run" "$tmp/err"
 grep -v -e '--force removed' "$tmp/err" >"$tmp/err.k" && mv "$tmp/err.k" "$tmp/err"
 one_line_error 'go on; the sweep stops, not running method o$'
-# --keep-going records limits, never a failure (a 20x3 outline cannot be filled): the
+# --keep-going records limits, never a failure (no 20x3 outline is valid): the
 # method stops the sweep with its exit status and line, as without --keep-going.
 for keep in "" --keep-going; do
     printf 'name u\nfamily kakuro\ngenerator kakuro\ngenerate a: --size 20x3 %s\n b: --size 5x5\n' \
         "$keep" >"$tmp/u.sweep"
     expect 1 "a failure, ${keep:-no --keep-going}" -- "$pb" sweep "$tmp/u.sweep" --out "$tmp/u$keep" -q
-    one_line_error '^puzzlebench: generate: 20x3-medium-s1-0000: the outline cannot be filled .*; the sweep stops, not running method b$'
+    one_line_error '^puzzlebench: generate: 20x3-medium-s1-0000: no valid 20x3 outline found at density 0.6; the sweep stops, not running method b$'
     has '^status=stopped$' "$tmp/u$keep/u-a.meta"
     [ ! -e "$tmp/u$keep/u-b.csv" ] && ok || bad "a failure, ${keep:-no --keep-going}: method b was run"
 done

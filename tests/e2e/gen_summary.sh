@@ -101,6 +101,10 @@ json_ok f.json f generator='"kakuro-outline"' status='"failed"' exit=1 tasks=1 w
     limit_hits=0
 has "^puzzlebench: generate: outline 0: no valid 3x30 outline found at density 0.6$" "$tmp/err"
 has "^status=stopped$" f/generate.meta
+# kakuro of that size: the outline is what cannot be made, not its fill.
+expect 1 "kakuro that cannot be made" -- "$pb" generate kakuro --size 3x30 --density 0.5 -q
+has "^puzzlebench: generate: 3x30-medium-s1-0000: no valid 3x30 outline found at density 0.5$" \
+    "$tmp/err"
 
 # A resumed run: the kept puzzles are counted apart, the summary is of those made.
 expect 0 "sudoku --out" -- "$pb" generate sudoku --count 6 --seed 4 --out s -q

@@ -258,7 +258,7 @@ static void test_options(void)
 }
 
 /* Limits: one attempt on a large hard grid is essentially never unique; an outline
- * that breaks the rules cannot be filled. */
+ * that breaks the rules cannot be filled; a shape may have no valid outline. */
 static void test_limits(void)
 {
     kakuro_grid *p = grid_new(), *s = grid_new();
@@ -282,6 +282,12 @@ static void test_limits(void)
     kakuro_gen_stats st;
     CHECK(kakuro_generate(&o, 0, p, s, &st) == -2);
     CHECK(kakuro_fill_candidate(&o, 0, p, s, &st) == -2);
+    /* A shape no valid outline has (two white rows of 29 cells need a black column,
+     * which cuts the white cells apart) is not an outline that would not fill. */
+    o.outline = NULL;
+    o.shape.rows = 3, o.shape.cols = 30;
+    CHECK(kakuro_generate(&o, 0, p, s, &st) == -3);
+    CHECK(kakuro_fill_candidate(&o, 0, p, s, &st) == -3);
     grid_del(p), grid_del(s), grid_del(bad);
 }
 

@@ -130,6 +130,9 @@ static int make_in(const kakuro_gen_run *r, long t, kakuro_grid *puzzle, kakuro_
     if (rc == -1)
         it->note = pb_gen_printf("%llu attempt%s, %.1f s", (unsigned long long)st.attempts,
                                  st.attempts == 1 ? "" : "s", st.wall_s);
+    else if (rc == -3)
+        it->note = pb_gen_printf("no valid %dx%d outline found at density %g", g.shape.rows,
+                                 g.shape.cols, g.shape.density);
     else if (rc)
         it->note = pb_gen_printf("the outline cannot be filled (or out of memory)");
     if (rc && !it->note) return -1;
