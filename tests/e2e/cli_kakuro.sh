@@ -141,6 +141,10 @@ expect 2 "generate size and outline" -- "$pb" generate kakuro --size 9x9 --outli
 one_line_error "--size or --outline, not both"
 expect 2 "generate bad checker" -- "$pb" generate kakuro --checker frob
 one_line_error "unknown engine 'frob'"
+# A placement engine that no kakuro can run (one all-different group of 1..cells):
+# refused before any puzzle, not each puzzle failed as an outline that would not fill.
+expect 2 "generate checker for permutations" -- "$pb" generate kakuro --size 5x5 --checker enum-perm
+one_line_error "^puzzlebench: generate: engine enum-perm runs only puzzles whose values are a permutation, which no kakuro is \(one of: .*\)"
 expect 2 "generate bad refill" -- "$pb" generate kakuro --refill some
 one_line_error "--refill expects diff or all"
 expect 3 "generate out of attempts" -- "$pb" generate kakuro --size 15x15 --difficulty hard --max-attempts 1

@@ -169,6 +169,16 @@ static int setup_checker(const gen_opts *p, kakuro_gen_run *r)
     }
     if (!(r->gen.checker->about.caps & PB_CAP_COUNT))
         return pb_usage_error(cmd, "engine %s cannot count solutions", p->checker), -1;
+    /* Found, as every placement engine is, yet no kakuro is a permutation: each
+     * puzzle would fail, said as an outline that would not fill. */
+    if ((r->gen.checker->about.caps & PB_CAP_PERMS) && !pb_family_kakuro.permutations) {
+        pb_family_engine_list(&pb_family_kakuro, list, sizeof list);
+        return pb_usage_error(cmd,
+                              "engine %s runs only puzzles whose values are a permutation, "
+                              "which no kakuro is (one of: %s)",
+                              p->checker, list),
+               -1;
+    }
     if (p->order) {
         if (!(r->gen.order = pb_order_find(p->order))) {
             pb_order_list(list, sizeof list);
