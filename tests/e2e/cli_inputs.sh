@@ -4,9 +4,10 @@
 # that has a writer (bash's <(cmd)) is read; an output that names the command's own
 # input (or a hard link to it) is refused and the input kept; a .meta read back with a
 # NUL byte, or a run id that is none, is refused rather than read as keys missing; a
-# file whose name is long (hundreds of characters) still gets its whole message; a
-# file written beside a result at the end (its .meta, topology, samples) that cannot
-# be made is refused before the work, so that no result is left without it; a CSV
+# file whose name is long (hundreds of characters) still gets its whole message, and an
+# empty one is shown as ''; a file written beside a result at the end (its .meta,
+# topology, samples) that cannot be made is refused before the work, so that no result
+# is left without it; a CSV
 # that time appends to holds rows alone, each as wide as its header; an output in a
 # folder that cannot be written into is refused before the work; --csv - (no file) is
 # refused; render's and export's --out - is standard output; an output folder, or a
@@ -88,6 +89,15 @@ cmp -s out id && ok || bad "meta --end printed $(cat out), --begin $(cat id)"
 rm -rf p && cp -r o p && sed -i '3s/=/=\x00/' p/k.meta
 expect 2 "compare, a NUL byte in the .meta beside" -- "$pb" compare p/k.csv --by engine=backtrack,propagate
 one_line_error "p/k\.meta:3: expected text, got a NUL byte"
+
+# ---- an empty file name: shown as '' as an output's is, not as nothing ----
+
+for args in "solve sudoku" "count latin" "solve notouch --board-file" "render kakuro" \
+    "export dimacs sudoku" "import-solution latin qwh-5-0.4"; do
+    read -ra a <<<"$args"
+    expect 2 "$args ''" -- "$pb" "${a[@]}" ""
+    one_line_error "^puzzlebench: ${a[0]}: '': cannot open: an empty file name$"
+done
 
 # ---- a long file name: the message whole, name and reason ----
 

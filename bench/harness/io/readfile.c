@@ -21,6 +21,8 @@ static int open_input(const char *path, char *buf, size_t cap, size_t *got, char
 {
     struct stat st;
     *got = 0;
+    /* As an output's: "'': cannot open", not ": cannot open", which names nothing. */
+    if (!*path) return snprintf(err, errlen, "'': cannot open: an empty file name"), -1;
     int fd = open(path, O_RDONLY | O_NONBLOCK | O_CLOEXEC);
     if (fd < 0) return snprintf(err, errlen, "%s: cannot open: %s", path, strerror(errno)), -1;
     const char *why = NULL;
