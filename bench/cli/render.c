@@ -63,7 +63,8 @@ static void print_help(const pb_family *only)
           "frame of 0.4 s a move, the last frame held. --trace writes the default engine's\n"
           "search (row order, to the first solution), a frame of 0.1 s a step: each value\n"
           "placed, each cell cleared as it backs up; --engine backtrack draws seed 000's.\n"
-          "A search that --time-limit or --step-limit stops draws nothing (exit 3).\n"
+          "A search that --time-limit or --step-limit stops draws nothing (exit 3), nor\n"
+          "does one that ends without a solution or win (exit 1).\n"
           "\noptions:\n",
           stdout);
     pb_options_help(stdout, render_options, "render", &render_defaults);

@@ -62,6 +62,8 @@ int pb_render_trace_record(const pb_family *fam, const char *engine, const pb_li
                   PB_EXIT_LIMIT);
         else if (st != PB_DONE)
             rc = pb_render_stopped(" --trace", "a solution", st, &limits, wall_s);
+        else if (!res.puzzle[0].stats.solutions) /* as --solution and --win: no picture */
+            rc = (pb_say("render --trace: the puzzle has no solution"), PB_EXIT_NONE);
         pb_batch_free(&res);
     }
     if (rc) free(r.steps), r.steps = NULL, r.n = 0;

@@ -10,7 +10,8 @@
 
 /* Runs puzzle k of set with fam's engine called engine under limits lim (its step
  * limit lowered to the longest trace), tracing, into *steps (the caller frees it) and
- * *n. 0, or the exit status after one line on stderr. */
+ * *n. 0, or the exit status after one line on stderr (1 when the search finds no
+ * solution, 3 when a limit stops it). */
 int pb_render_trace_record(const pb_family *fam, const char *engine, const pb_limits *lim,
                            const pb_set *set, int k, pb_trace_step **steps, int *n);
 

@@ -8,7 +8,8 @@
 # as long as solve's win. `render notouch cross8 --trace [--engine E]`, the search, by
 # the default engine (propagate) and seed 000's (backtrack): as many steps as `solve
 # notouch cross8 --trace` reports, each step's board the one solve prints at that step.
-# --step-limit and --time-limit stop render's searches with exit 3, one line and no file.
+# --step-limit and --time-limit stop render's searches with exit 3, one line and no file;
+# a search without a solution (--trace, --solution, --win) exits 1, with no file either.
 # usage: cli_render_anim.sh PUZZLEBENCH SOURCE_DIR
 set -eu
 pb=$1
@@ -80,6 +81,18 @@ set -e
 [ "$rc" = 2 ] && grep -q -- "--time-limit bounds the search" "$tmp/err" ||
     { echo "FAIL: render without a search took --time-limit: exit $rc"; exit 1; }
 echo "ok: --step-limit and --time-limit stop render's searches (exit 3)"
+# A search that ends without a solution draws nothing either: exit 1 and one line, for
+# --trace as for --solution and --win (1x2: its two cells touch, 1 and 2 are too close).
+for args in "notouch 1x2 --trace" "notouch 1x2 --solution" "tenpair 12 --win"; do
+    set -- $args
+    set +e
+    "$pb" render "$@" --out "$tmp/none.svg" >"$tmp/out" 2>"$tmp/err"
+    rc=$?
+    set -e
+    [ "$rc" = 1 ] && [ "$(wc -l <"$tmp/err")" = 1 ] && [ ! -e "$tmp/none.svg" ] && [ ! -s "$tmp/out" ] ||
+        { echo "FAIL: render $*: exit $rc (want 1, no file), said: $(cat "$tmp/err")"; exit 1; }
+done
+echo "ok: a search without a solution draws nothing (exit 1)"
 
 python3 - "$tmp" <<'PY'
 import re, sys, xml.etree.ElementTree as ET
