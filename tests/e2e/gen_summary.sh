@@ -171,6 +171,21 @@ if "$pb" info | grep -q '^player page: with its WebAssembly generator'; then
     one_line_error "^puzzlebench: generate: absent/p.html: cannot write: No such file or directory$"
     [ ! -s "$tmp/out" ] && ok || bad "--html in no folder: puzzles made: $(head -3 "$tmp/out")"
 fi
+# --json FILE that names one of the run's own files (the puzzles, the records, their
+# .meta or lock) is refused before any puzzle: written at the end, it would replace
+# them, and the puzzles of an exit 0 would be gone. A name of its own there is written.
+"$pb" generate latin --size 5 --count 2 --out jc -q
+cp jc/generate.txt jc.txt
+for f in jc/generate.txt ./jc/generate.csv jc/generate.meta jc/generate.lock; do
+    expect 2 "--json $f" -- "$pb" generate latin --size 5 --count 2 --out jc --force --json "$f"
+    one_line_error "^puzzlebench: generate: ${f//./\\.}: cannot write: --json would replace this run's jc/generate\.[a-z]+; write the summary elsewhere$"
+done
+cmp -s jc.txt jc/generate.txt && ok || bad "--json at the puzzles: jc/generate.txt changed"
+expect 2 "--json at --stats" -- "$pb" generate latin --size 5 --count 2 --stats js.csv --json js.csv -q
+one_line_error "^puzzlebench: generate: js\.csv: cannot write: --json would replace this run's js\.csv"
+expect 0 "--json beside the puzzles" -- "$pb" generate latin --size 5 --count 2 --out jc --force \
+    --json jc/summary.json -q
+json_ok jc/summary.json jc made=2
 # --json - needs --out: standard output holds the puzzles.
 expect 2 "--json - without --out" -- "$pb" generate sudoku --count 2 --json -
 one_line_error "^puzzlebench: generate: --json -: standard output holds the puzzles"

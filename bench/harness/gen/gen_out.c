@@ -359,6 +359,47 @@ int pb_gen_check_outputs(pb_gen_state *s)
     return pb_say("%s: %s", s->as, err), PB_EXIT_USAGE;
 }
 
+/* Whether paths a and b name one place: the same name in the same folder (by device
+ * and inode: "d/x" and "./d/x" agree), whether the file is there yet or not. */
+static int same_place(const char *a, const char *b)
+{
+    const char *sa = strrchr(a, '/'), *sb = strrchr(b, '/');
+    if (strcmp(sa ? sa + 1 : a, sb ? sb + 1 : b)) return 0;
+    char da[PB_PATH_EXT_MAX], db[PB_PATH_EXT_MAX];
+    snprintf(da, sizeof da, "%.*s", sa ? (int)(sa - a) + 1 : 1, sa ? a : ".");
+    snprintf(db, sizeof db, "%.*s", sb ? (int)(sb - b) + 1 : 1, sb ? b : ".");
+    struct stat x, y;
+    return !stat(da, &x) && !stat(db, &y) && x.st_dev == y.st_dev && x.st_ino == y.st_ino;
+}
+
+/* --json FILE, written whole at the end, would replace one of the files the run
+ * writes as it goes (the puzzles, the records, their .meta, topology or lock), whose
+ * puzzles would be lost with exit 0. 0, or -1 with why. */
+static int json_clash(const pb_gen_state *s, char *err, size_t errlen)
+{
+    const char *json = s->o->json;
+    if (!json || !strcmp(json, "-")) return 0;
+    char meta[PB_PATH_EXT_MAX], topo[PB_PATH_EXT_MAX], lock[PB_PATH_EXT_MAX];
+    const char *mine[5] = {s->dir_text, s->records_path, NULL, NULL, NULL};
+    if (s->records_path[0]) {
+        meta_path(s, meta, sizeof meta);
+        if (pb_meta_topology_path(meta, topo, sizeof topo)) topo[0] = '\0';
+        if (s->o->out)
+            snprintf(lock, sizeof lock, "%s/generate.lock", s->o->out);
+        else
+            snprintf(lock, sizeof lock, "%s.lock", s->records_path);
+        mine[2] = meta, mine[3] = topo, mine[4] = lock;
+    }
+    for (int i = 0; i < 5; i++)
+        if (mine[i] && mine[i][0] && same_place(json, mine[i]))
+            return snprintf(err, errlen,
+                            "%s: cannot write: --json would replace this run's %s; write the "
+                            "summary elsewhere",
+                            json, mine[i]),
+                   -1;
+    return 0;
+}
+
 int pb_gen_open(pb_gen_state *s)
 {
     char err[PB_MSG_MAX];
@@ -369,6 +410,7 @@ int pb_gen_open(pb_gen_state *s)
     int rc = o->json && strcmp(o->json, "-") ? pb_out_check(o->json, err, sizeof err) : 0;
     if (!rc && o->out) rc = pb_out_folder(o->out, err, sizeof err);
     set_paths(s);
+    if (!rc) rc = json_clash(s, err, sizeof err);
     if (!rc && s->recorded) rc = lock_outputs(s, err, sizeof err);
     /* The folder is ours now: what a run killed there left half written goes. */
     if (!rc && o->out && mode != PB_STREAM_NEW) pb_out_drop_stale_temps(o->out);
