@@ -186,6 +186,10 @@ one_line_error "^puzzlebench: generate: js\.csv: cannot write: --json would repl
 expect 0 "--json beside the puzzles" -- "$pb" generate latin --size 5 --count 2 --out jc --force \
     --json jc/summary.json -q
 json_ok jc/summary.json jc made=2
+# In the --out folder that the run makes: made first, then the summary written there.
+expect 0 "--json in the new --out folder" -- "$pb" generate latin --size 5 --count 2 --out jn \
+    --json jn/summary.json -q
+json_ok jn/summary.json jn made=2
 # --json - needs --out: standard output holds the puzzles.
 expect 2 "--json - without --out" -- "$pb" generate sudoku --count 2 --json -
 one_line_error "^puzzlebench: generate: --json -: standard output holds the puzzles"

@@ -400,15 +400,28 @@ static int json_clash(const pb_gen_state *s, char *err, size_t errlen)
     return 0;
 }
 
+/* Whether --json names a file right in the --out folder (DIR/FILE, as given). */
+static int json_in_out(const pb_gen_opts *o)
+{
+    const char *slash = o->out && o->json ? strrchr(o->json, '/') : NULL;
+    if (!slash) return 0;
+    size_t n = strlen(o->out);
+    while (n > 1 && o->out[n - 1] == '/') n--;
+    return (size_t)(slash - o->json) == n && !strncmp(o->json, o->out, n);
+}
+
 int pb_gen_open(pb_gen_state *s)
 {
     char err[PB_MSG_MAX];
     const pb_gen_opts *o = s->o;
     pb_stream_mode mode = o->resume ? PB_STREAM_RESUME : o->force ? PB_STREAM_FORCE : PB_STREAM_NEW;
     /* The summary is written at the end: a --json FILE that cannot be is refused now,
-     * before the work (and before anything is made here). */
-    int rc = o->json && strcmp(o->json, "-") ? pb_out_check(o->json, err, sizeof err) : 0;
+     * before the work (and before anything is made here), but one in the --out folder
+     * this run makes, once it is made. */
+    const int json = o->json && strcmp(o->json, "-");
+    int rc = json && !json_in_out(o) ? pb_out_check(o->json, err, sizeof err) : 0;
     if (!rc && o->out) rc = pb_out_folder(o->out, err, sizeof err);
+    if (!rc && json && json_in_out(o)) rc = pb_out_check(o->json, err, sizeof err);
     set_paths(s);
     if (!rc) rc = json_clash(s, err, sizeof err);
     if (!rc && s->recorded) rc = lock_outputs(s, err, sizeof err);
