@@ -174,11 +174,12 @@ fi
 # --json FILE that names one of the run's own files (the puzzles, the records, their
 # .meta or lock) is refused before any puzzle: written at the end, it would replace
 # them, and the puzzles of an exit 0 would be gone. A name of its own there is written.
+# (jc's puzzles are latin's: a refused kakuro run must leave them as they were.)
 "$pb" generate latin --size 5 --count 2 --out jc -q
 cp jc/generate.txt jc.txt
 for f in jc/generate.txt ./jc/generate.csv jc/generate.meta jc/generate.lock; do
     expect 2 "--json $f" -- "$pb" generate latin --size 5 --count 2 --out jc --force --json "$f"
-    one_line_error "^puzzlebench: generate: ${f//./\\.}: cannot write: --json would replace this run's jc/generate\.[a-z]+; write the summary elsewhere$"
+    one_line_error "^puzzlebench: generate: ${f//./\\.}: cannot write: --json would replace this run's jc/generate\.[a-z]+; write it elsewhere$"
 done
 cmp -s jc.txt jc/generate.txt && ok || bad "--json at the puzzles: jc/generate.txt changed"
 expect 2 "--json at --stats" -- "$pb" generate latin --size 5 --count 2 --stats js.csv --json js.csv -q
@@ -186,6 +187,16 @@ one_line_error "^puzzlebench: generate: js\.csv: cannot write: --json would repl
 expect 0 "--json beside the puzzles" -- "$pb" generate latin --size 5 --count 2 --out jc --force \
     --json jc/summary.json -q
 json_ok jc/summary.json jc made=2
+# kakuro's --html page, written whole at the end too: neither the run's files nor --json.
+if "$pb" info | grep -q '^player page: with its WebAssembly generator'; then
+    expect 2 "--html at the puzzles" -- "$pb" generate kakuro --size 5x5 --out jc --force \
+        --html jc/generate.txt -q
+    one_line_error "^puzzlebench: generate: jc/generate\.txt: cannot write: --html would replace this run's jc/generate\.txt"
+    expect 2 "--json at --html" -- "$pb" generate kakuro --size 5x5 --out jc --force --html jp.html \
+        --json jp.html -q
+    one_line_error "^puzzlebench: generate: jp\.html: cannot write: --json would replace this run's jp\.html"
+    cmp -s jc.txt jc/generate.txt && ok || bad "--html at the puzzles: jc/generate.txt changed"
+fi
 # In the --out folder that the run makes: made first, then the summary written there.
 expect 0 "--json in the new --out folder" -- "$pb" generate latin --size 5 --count 2 --out jn \
     --json jn/summary.json -q

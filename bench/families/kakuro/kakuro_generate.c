@@ -307,7 +307,7 @@ static int run_generate(const pb_command *self, int argc, char **argv, int first
     char *header = pb_gen_command("; puzzlebench", argc, argv, also);
     if (!header) return free_shapes(&r), pb_say("generate: out of memory"), PB_EXIT_FAILED;
     const int groups = r.nshapes * r.nlevels;
-    const pb_gen_plan plan = {"kakuro", (long)groups * r.count, groups, header, &r};
+    const pb_gen_plan plan = {"kakuro", (long)groups * r.count, groups, header, &r, r.html};
     rc = pb_gen_run(&pb_kakuro_gen_hook, &plan, &p.run);
     free(header);
     free_shapes(&r);

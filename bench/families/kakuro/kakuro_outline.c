@@ -110,6 +110,6 @@ int pb_kakuro_outline_run(const pb_command *self, int argc, char **argv, int fir
     kakuro_outline_gen_opts o = pb_kakuro_outline_defaults;
     int npos = 0, rc = pb_command_parse(self, &o, argc, argv, first, NULL, 0, &npos);
     if (rc) return rc == PB_OPT_HELP ? 0 : PB_EXIT_USAGE;
-    const pb_gen_plan plan = {"kakuro-outline", o.count, 1, "", &o};
+    const pb_gen_plan plan = {"kakuro-outline", o.count, 1, "", &o, NULL};
     return pb_gen_run(&outline_hook, &plan, &o.run);
 }

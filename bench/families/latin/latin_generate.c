@@ -132,7 +132,7 @@ static int run_generate(const pb_command *self, int argc, char **argv, int first
              "; puzzlebench generate latin --size %d --holes %g --count %d --seed %llu%s%s\n", o.n,
              o.holes, o.count, (unsigned long long)o.seed, o.balanced ? " --balanced" : "",
              o.solutions ? " --solutions" : "");
-    const pb_gen_plan plan = {"latin", o.count, 1, header, &o};
+    const pb_gen_plan plan = {"latin", o.count, 1, header, &o, NULL};
     return pb_gen_run(&latin_hook, &plan, &o.run);
 }
 

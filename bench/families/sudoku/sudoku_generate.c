@@ -185,7 +185,7 @@ static int run(const pb_command *self, int argc, char **argv, int first)
     if (rc) return rc == PB_OPT_HELP ? 0 : PB_EXIT_USAGE;
     if ((rc = check(&o, &r))) return rc;
     header_line(&r);
-    const pb_gen_plan plan = {"sudoku", o.count, 1, r.header, &r};
+    const pb_gen_plan plan = {"sudoku", o.count, 1, r.header, &r, NULL};
     return pb_gen_run(&sudoku_hook, &plan, &o.run);
 }
 

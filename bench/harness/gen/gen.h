@@ -89,6 +89,8 @@ typedef struct pb_gen_plan {
     int groups;            /* the tasks fall in groups of tasks/groups consecutive ones */
     const char *header;    /* the puzzle file's first text: the command that makes it */
     void *ctx;
+    const char *page; /* a file of the generator's own written whole at the end (kakuro's
+                       * --html), or NULL: refused where it would replace the run's own */
 } pb_gen_plan;
 
 /* The options every generator takes (PB_GEN_OPTIONS fills them). */

@@ -372,15 +372,16 @@ static int same_place(const char *a, const char *b)
     return !stat(da, &x) && !stat(db, &y) && x.st_dev == y.st_dev && x.st_ino == y.st_ino;
 }
 
-/* --json FILE, written whole at the end, would replace one of the files the run
- * writes as it goes (the puzzles, the records, their .meta, topology or lock), whose
- * puzzles would be lost with exit 0. 0, or -1 with why. */
-static int json_clash(const pb_gen_state *s, char *err, size_t errlen)
+/* A file written whole at the end (--json FILE, a generator's page such as kakuro's
+ * --html) would replace one of the files the run writes as it goes (the puzzles, the
+ * records, their .meta, topology or lock), or the other such file: what it held would
+ * be lost with exit 0. 0, or -1 with why. */
+static int end_clash(const pb_gen_state *s, char *err, size_t errlen)
 {
-    const char *json = s->o->json;
-    if (!json || !strcmp(json, "-")) return 0;
+    const char *json = s->o->json && strcmp(s->o->json, "-") ? s->o->json : NULL;
+    const char *ends[2] = {json, s->p->page}, *opt[2] = {"--json", "--html"};
     char meta[PB_PATH_EXT_MAX], topo[PB_PATH_EXT_MAX], lock[PB_PATH_EXT_MAX];
-    const char *mine[5] = {s->dir_text, s->records_path, NULL, NULL, NULL};
+    const char *mine[6] = {s->dir_text, s->records_path, NULL, NULL, NULL, s->p->page};
     if (s->records_path[0]) {
         meta_path(s, meta, sizeof meta);
         if (pb_meta_topology_path(meta, topo, sizeof topo)) topo[0] = '\0';
@@ -390,13 +391,14 @@ static int json_clash(const pb_gen_state *s, char *err, size_t errlen)
             snprintf(lock, sizeof lock, "%s.lock", s->records_path);
         mine[2] = meta, mine[3] = topo, mine[4] = lock;
     }
-    for (int i = 0; i < 5; i++)
-        if (mine[i] && mine[i][0] && same_place(json, mine[i]))
-            return snprintf(err, errlen,
-                            "%s: cannot write: --json would replace this run's %s; write the "
-                            "summary elsewhere",
-                            json, mine[i]),
-                   -1;
+    for (int e = 0; e < 2; e++)
+        for (int i = 0; ends[e] && i < 6 - e; i++) /* the page is checked against --json */
+            if (mine[i] && mine[i][0] && same_place(ends[e], mine[i]))
+                return snprintf(err, errlen,
+                                "%s: cannot write: %s would replace this run's %s; write it "
+                                "elsewhere",
+                                ends[e], opt[e], mine[i]),
+                       -1;
     return 0;
 }
 
@@ -423,7 +425,7 @@ int pb_gen_open(pb_gen_state *s)
     if (!rc && o->out) rc = pb_out_folder(o->out, err, sizeof err);
     if (!rc && json && json_in_out(o)) rc = pb_out_check(o->json, err, sizeof err);
     set_paths(s);
-    if (!rc) rc = json_clash(s, err, sizeof err);
+    if (!rc) rc = end_clash(s, err, sizeof err);
     if (!rc && s->recorded) rc = lock_outputs(s, err, sizeof err);
     /* The folder is ours now: what a run killed there left half written goes. */
     if (!rc && o->out && mode != PB_STREAM_NEW) pb_out_drop_stale_temps(o->out);
