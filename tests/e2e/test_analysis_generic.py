@@ -21,7 +21,10 @@ PAR-2 by hand (an unsolved instance counts 2 x 10 s = 20 s):
     backtrack/row (0.004 + 0.02 + 5 + 20 + 20 + 20) / 6   = 65.024 / 6 = 10.8373 s
     virtual best  (0.001 + 0.005 + 0.1 + 1 + 20 + 2) / 6  = 23.106 / 6 = 3.851 s
 (the VBS takes per instance the least solved time: dlx on 4x4#1, 9x9#10, 16x16#1;
-propagate on 9x9#2 and 25x25#2; 25x25#1 is solved by none).
+propagate on 9x9#2 and 25x25#2; 25x25#1 is solved by none). Each run's interval is
+[0.98, 1.02] x its median, and each figure's bounds are the same figure over them: dlx's
+PAR-2 (0.98 or 1.02 x 5.111 + 20) / 6 = 4.16813, 4.20220, its total 5.00878, 5.21322;
+the VBS's PAR-2 (0.98 or 1.02 x 3.106 + 20) / 6 = 3.84065, 3.86135.
 
 Run: python3 tests/e2e/test_analysis_generic.py [PUZZLEBENCH]   (the tests through the
 real program, which make plots, need it and gnuplot; with the program named, as
@@ -51,10 +54,10 @@ NAME = "my-runs"
 
 TABLE = """| solver | solved | PAR-2 | total time (solved) | median time (solved) |
 |---|---:|---:|---:|---:|
-| dlx | 5/6 | 4.19 s | 5.11 s | 100 ms |
-| propagate/row | 4/6 | 7.10 s | 2.60 s | 300 ms |
-| backtrack/row | 3/6 | 10.8 s | 5.02 s | 20.0 ms |
-| **virtual best solver** | 5/6 | 3.85 s | 3.11 s | 100 ms |"""
+| dlx | 5/6 | 4.19 s [4.17, 4.20] | 5.11 s [5.01, 5.21] | 100 ms [98.0, 102] |
+| propagate/row | 4/6 | 7.10 s [7.09, 7.11] | 2.60 s [2.55, 2.65] | 300 ms [294, 306] |
+| backtrack/row | 3/6 | 10.8 s [10.8, 10.9] | 5.02 s [4.92, 5.12] | 20.0 ms [19.6, 20.4] |
+| **virtual best solver** | 5/6 | 3.85 s [3.84, 3.86] | 3.11 s [3.04, 3.17] | 100 ms [98.0, 102] |"""
 
 # The cactus plot's data: per solver (best first), then the VBS, the k-th solved time and k.
 CACTUS_TSV = """# dlx: instances solved within the time (cactus)
@@ -266,10 +269,10 @@ class Fixture(unittest.TestCase):
         text = self.section()
         self.assertIn("Time limit 10.0 s (the largest of the runs' own, time_limit_s)", text)
         self.assertIn("| solver | solved | PAR-2 | total time (solved) | median time (solved) | peak memory |", text)
-        self.assertIn("| dlx | 5/6 | 4.19 s | 5.11 s | 100 ms | 1.0 MiB |", text)
-        self.assertIn("| propagate/row | 4/6 | 7.10 s | 2.60 s | 300 ms | 2.0 MiB |", text)
-        self.assertIn("| backtrack/row | 3/6 | 10.8 s | 5.02 s | 20.0 ms | - |", text)
-        self.assertIn("| **virtual best solver** | 5/6 | 3.85 s | 3.11 s | 100 ms | - |", text)
+        self.assertIn("| dlx | 5/6 | 4.19 s [4.17, 4.20] | 5.11 s [5.01, 5.21] | 100 ms [98.0, 102] | 1.0 MiB |", text)
+        self.assertIn("| propagate/row | 4/6 | 7.10 s [7.09, 7.11] | 2.60 s [2.55, 2.65] | 300 ms [294, 306] | 2.0 MiB |", text)
+        self.assertIn("| backtrack/row | 3/6 | 10.8 s [10.8, 10.9] | 5.02 s [4.92, 5.12] | 20.0 ms [19.6, 20.4] | - |", text)
+        self.assertIn("| **virtual best solver** | 5/6 | 3.85 s [3.84, 3.86] | 3.11 s [3.04, 3.17] | 100 ms [98.0, 102] | - |", text)
 
     def add_peaks(self, peaks):
         """Gives the fixture the lead's columns, peak_rss_bytes from peaks(engine,
@@ -529,8 +532,8 @@ class Fixture(unittest.TestCase):
         set_meta(self.csv, "time_limit_s", "0")
         text = self.section()
         self.assertIn("No time limit: PAR-2 not defined", text)
-        self.assertIn("| dlx | 5/6 | - | 5.11 s | 100 ms |", text)
-        self.assertIn("| **virtual best solver** | 5/6 | - | 3.11 s | 100 ms |", text)
+        self.assertIn("| dlx | 5/6 | - | 5.11 s [5.01, 5.21] | 100 ms [98.0, 102] |", text)
+        self.assertIn("| **virtual best solver** | 5/6 | - | 3.11 s [3.04, 3.17] | 100 ms [98.0, 102] |", text)
         self.assertEqual(self.ctx.plots[0].tsv_text(), CACTUS_TSV)
 
     def test_incomplete_sweep_said(self):
@@ -561,7 +564,7 @@ class Fixture(unittest.TestCase):
         text = self.section()
         self.assertIn("### Mode first", text)
         self.assertIn("### Mode count", text)
-        self.assertIn("| dlx | 5/6 | 4.19 s | 5.11 s | 100 ms |", text.split("### Mode count")[1])
+        self.assertIn("| dlx | 5/6 | 4.19 s [4.17, 4.20] | 5.11 s [5.01, 5.21] | 100 ms [98.0, 102] |", text.split("### Mode count")[1])
         self.assertEqual([p.name for p in self.ctx.plots],
                          [f"{NAME}-first-cactus", f"{NAME}-first-instances", f"{NAME}-first-scatter",
                           f"{NAME}-count-cactus", f"{NAME}-count-instances"])

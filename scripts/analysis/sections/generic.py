@@ -32,7 +32,7 @@ from .. import compare, runs, stats
 from ..csvread import read_csv
 from ..markdown import code, escape, table
 from ..meta import incomplete_note, meta_of, read_meta
-from ..numfmt import FEWER_STEPS, MORE_STEPS, duration, memory, ratio
+from ..numfmt import FEWER_STEPS, MORE_STEPS, duration, duration_spread, memory, ratio
 from ..plotting import DASHES, FILLED_POINTS, GRID, Plot, Style, open_point, quote, series_style
 from ..timing import NOISY_NOTE
 from .solver_field import (BETTER, NEED, TIME_METRICS, UNSOLVED_KEY, VBS, Part, data_columns, fmt, measure_noun,
@@ -57,9 +57,20 @@ def par2_table(part):
     if timed:
         cpu = (" Times are CPU time (user + system, cpu_s), not wall time; the limit is a wall-time limit."
                if part.metric == "cpu" else "")
+        spread = ""
+        if part.has_intervals:
+            spread = (" In brackets, each figure again over every run's lower, then upper, bound of its time's "
+                      "interval (the median's interval of its samples; a run of one sample counts its one time in "
+                      "both): each figure grows with every run's time, so where each run's median lies within its "
+                      "interval, the figure lies within the brackets.")
+        elif part.metric == "wall":
+            spread = " No run has an interval (one sample each): the figures are of single samples."
+        elif part.metric == "cpu":
+            spread = (" A run's CPU time is the median of its samples' (cpu_s), shown without their spread: "
+                      "the sweep's NAME.samples.csv has every sample's.")
         out = [f"Per solver: the instances solved within the limit (status done), PAR-2, and the total and median "
                f"time per run over the instances it solved; best first (most solved, then the least PAR-2). {how} "
-               f"The {VBS} takes, per instance, the best time of any solver.{cpu}", ""]
+               f"The {VBS} takes, per instance, the best time of any solver.{cpu}{spread}", ""]
     else:
         detail, least = {"steps": (" (placements + backtracks)", "fewest steps"),
                          "memory": (" (peak_rss_bytes)", "least peak memory")}[part.metric]
@@ -88,12 +99,24 @@ def par2_table(part):
     rows = []
     for s in ranked + [vbs]:
         label = f"**{VBS}**" if s is vbs else escape(s.label)
-        par2 = [duration(s.par2) if s.par2 is not None else "-"] if timed else []
-        cells = [label, f"{s.solved}/{s.n}"] + par2 + [fmt(part, s.total), fmt(part, s.median)]
+        par2 = [_spread(part, s, "par2")] if timed else []
+        cells = [label, f"{s.solved}/{s.n}"] + par2 + [_spread(part, s, "total"), _spread(part, s, "median")]
         if show_peak:
             cells.append(memory(s.peak) if s.peak is not None else "-")
         rows.append(cells)
     return out + table(header, align, rows)
+
+
+def _spread(part, score, figure):
+    """A Score's figure ("par2", "total", "median") as the table prints it: with its
+    bounds in brackets where the part's runs have intervals ("3.48 s [3.41, 3.55]")."""
+    value = getattr(score, figure)
+    if value is None:
+        return "-"
+    if part.metric not in TIME_METRICS or not part.has_intervals:
+        return fmt(part, value)
+    lo, hi = (score.spread[w][figure] for w in ("lo", "hi"))
+    return duration_spread(value, lo, hi)
 
 
 def _key(label):

@@ -107,13 +107,23 @@ class Solver:
 
 
 class Result:
-    """A solver on an instance: solved or not, its time (None: no time), its limit."""
+    """A solver on an instance: solved or not, its time (None: no time), its limit, and
+    the bounds of its time's interval (lo, hi: the median's interval of a wall time;
+    the time itself where the run has none, as a run of one sample; None without a
+    time). interval: whether the run had an interval of its own."""
 
-    def __init__(self, solved, time, limit, peak):
+    def __init__(self, solved, time, limit, peak, lo=None, hi=None, interval=False):
         self.solved = solved
         self.time = time
         self.limit = limit
         self.peak = peak
+        self.lo = time if lo is None else lo
+        self.hi = time if hi is None else hi
+        self.interval = interval
+
+    def bound(self, which):
+        """The time (which None), or its interval's lower ("lo") or upper ("hi") bound."""
+        return self.time if which is None else getattr(self, which)
 
 
 class Part:
@@ -174,8 +184,18 @@ class Part:
         limits = [x for x in (_number(r, "time_limit_s") for r in rows) if x is not None and x > 0
                   and self.metric in TIME_METRICS]
         peaks = [x for x in (_number(r, "peak_rss_bytes") for r in rows) if x is not None]
+        lo = hi = None
+        interval = False
+        if self.metric == "wall" and times:
+            # Each row's interval, its median where it has none (one sample).
+            bounds = [(_number(r, "median_lo_s"), _number(r, "median_hi_s"), _time(r)) for r in (done or rows)
+                      if r.table.has("median_lo_s") and r.table.has("median_hi_s") and _time(r) is not None]
+            if bounds and any(a is not None and b is not None for a, b, _ in bounds):
+                interval = True
+                lo = stats.median([a if a is not None and b is not None else t for a, b, t in bounds])
+                hi = stats.median([b if a is not None and b is not None else t for a, b, t in bounds])
         return Result(bool(done), stats.median(times), max(limits) if limits else self.meta_limit,
-                      max(peaks) if peaks else None)
+                      max(peaks) if peaks else None, lo, hi, interval)
 
     def result(self, solver, instance):
         return self.results.get((solver.key, instance))
@@ -185,6 +205,12 @@ class Part:
         """Whether some run has the part's measure (a metric's column can be empty in
         every row: peak memory where each run shared its process)."""
         return any(r.time is not None for r in self.results.values())
+
+    @property
+    def has_intervals(self):
+        """Whether some solved run's time has an interval (sweeps of wall times with
+        several samples a run)."""
+        return any(r.interval for r in self.results.values() if r.solved)
 
     @property
     def unmeasured(self):
@@ -211,15 +237,18 @@ class Part:
         limit = r.limit if r is not None else (self.meta_limit or self.limit)
         return None if limit is None else 2 * limit
 
-    def solved_times(self, solver):
-        return sorted(r.time for i in self.instances if (r := self.result(solver, i)) and r.solved
+    def solved_times(self, solver, which=None):
+        """The solver's times on the instances it solved, sorted (which: Result.bound's)."""
+        return sorted(r.bound(which) for i in self.instances if (r := self.result(solver, i)) and r.solved
                       and r.time is not None)
 
-    def vbs(self):
-        """{instance: the best solved time} (instances no solver solved left out)."""
+    def vbs(self, which=None):
+        """{instance: the best solved time} (instances no solver solved left out; which:
+        Result.bound's, the best of every solver's bound)."""
         best = {}
         for i in self.instances:
-            times = [r.time for s in self.solvers if (r := self.result(s, i)) and r.solved and r.time is not None]
+            times = [r.bound(which) for s in self.solvers
+                     if (r := self.result(s, i)) and r.solved and r.time is not None]
             if times:
                 best[i] = min(times)
         return best
@@ -294,7 +323,10 @@ def fmt(part, value):
 
 class Score:
     """A row of the solvers' table: solved count, PAR-2 (None: not defined), total and
-    median time over the solved instances, peak memory."""
+    median time over the solved instances, peak memory; and, in spread["lo"] and
+    spread["hi"], the same three figures over every run's interval bound (Result.bound)
+    instead of its time. Each figure grows with every run's time, so where each run's
+    time lies within its interval, the figure lies within its two bounds."""
 
     def __init__(self, label, n, times, par2, peak=None, solved=None):
         self.label = label
@@ -304,6 +336,12 @@ class Score:
         self.total = sum(times) if times else None
         self.median = stats.median(times)
         self.peak = peak
+        self.spread = {}
+
+    def bounds(self, which, times, par2):
+        """Records the figures over the runs' `which` bounds."""
+        self.spread[which] = {"par2": par2, "total": sum(times) if times else None,
+                              "median": stats.median(times)}
 
 
 def scores(part):
@@ -317,6 +355,10 @@ def scores(part):
         peaks = [r.peak for i in part.instances if (r := part.result(s, i)) and r.peak is not None]
         solved = sum(1 for i in part.instances if (r := part.result(s, i)) and r.solved)
         score = Score(s.label, n, part.solved_times(s), par2, max(peaks) if peaks else None, solved)
+        for which in ("lo", "hi"):
+            score.bounds(which, part.solved_times(s, which), _par2(
+                part, [(i, r.bound(which) if (r := part.result(s, i)) and r.solved else None)
+                       for i in part.instances], s))
         score.solver, score.rank = s, rank
         out.append(score)
     # A solver whose solved runs have no measure has no total: it goes after those with one.
@@ -324,6 +366,9 @@ def scores(part):
                             else x.total if x.total is not None else math.inf, x.rank))
     best = part.vbs()
     vbs = Score(VBS, n, sorted(best.values()), _par2(part, [(i, best.get(i)) for i in part.instances], None))
+    for which in ("lo", "hi"):
+        best = part.vbs(which)
+        vbs.bounds(which, sorted(best.values()), _par2(part, [(i, best.get(i)) for i in part.instances], None))
     return out, vbs
 
 
