@@ -14,7 +14,7 @@ import re
 
 from . import stats
 from .markdown import code, escape, table
-from .numfmt import bounded_ratio, duration, factor_text, grouped, ratio_interval
+from .numfmt import bounded_ratio, duration, duration_spread, factor_text, grouped, ratio_interval
 
 # The puzzles drawn again: how many draws, from a fixed seed (the same files give the
 # same interval), and the fewest puzzles worth drawing from.
@@ -75,14 +75,16 @@ def intro(n, how=SUDOKU_HOW):
             "orientation alone could mislead.")
 
 
-def totals_part(runs, sets, tools, ref, totals):
+def totals_part(runs, sets, tools, ref, totals, ratio_of):
     """Per set and tool: solved, time and conflicts summed over every orientation, ref's
     ratio against the tool in each, and the tool's spread over orientations. totals
-    is the ladder's Totals class."""
+    is the ladder's Totals class, ratio_of(a, b) its ratio of two Totals' times."""
     out = ["", f"Per set and tool, summed over every orientation: the runs solved within the limit, the total "
-           f"time (the sum of the runs' medians; ≥ when a run stopped at the limit), the conflicts (backtracks "
-           f"for engines without learning), {escape(ref)} against the tool in both, and the spread of the "
-           f"tool's conflicts over each puzzle's orientations.", ""]
+           f"time (the sum of the runs' medians; ≥ when a run stopped at the limit; in brackets the sums of the "
+           f"runs' lower and upper bounds, their medians' intervals, a run of one sample counting its time in "
+           f"both), the conflicts (backtracks for engines without learning), {escape(ref)} against the tool in "
+           f"both (the time's bounds: one total's lower bound over the other's upper, and the reverse), and "
+           f"the spread of the tool's conflicts over each puzzle's orientations.", ""]
     body = []
     for s in sets:
         mine = [r for r in runs if r.set == s]
@@ -92,7 +94,7 @@ def totals_part(runs, sets, tools, ref, totals):
             if not tot.n:
                 continue
             same = t == ref
-            time_vs = "-" if same else bounded_ratio(mine_ref.seconds, tot.seconds, mine_ref.lower, tot.lower)
+            time_vs = "-" if same else ratio_of(mine_ref, tot)
             conf_vs = "-"
             if not same and tot.backtracks is not None and mine_ref.backtracks is not None:
                 conf_vs = bounded_ratio(mine_ref.backtracks, tot.backtracks, mine_ref.lower, tot.lower,
@@ -105,14 +107,18 @@ def totals_part(runs, sets, tools, ref, totals):
 
 
 def per_puzzle_cell(mine):
-    """One tool's runs on one puzzle's orientations: total time · total conflicts
-    [fewest, most of the orientations that finished; how many stopped]. A run stopped
-    at the limit has only a bound on its conflicts (an outside solver's is 0), so it
-    stays out of the range."""
+    """One tool's runs on one puzzle's orientations: total time [the sums of the runs'
+    interval bounds] · total conflicts [fewest, most of the orientations that finished;
+    how many stopped]. A run stopped at the limit has only a bound on its conflicts (an
+    outside solver's is 0), so it stays out of the range."""
     secs = sum(r.seconds for r in mine)
     lower = not all(r.done for r in mine)
     have = [r.backtracks for r in mine if r.backtracks is not None]
     text = ("≥ " if lower else "") + duration(secs)
+    if not lower and any(r.timing.has_interval for r in mine):
+        lo, hi = (sum(getattr(r.timing, end) if r.timing.has_interval else r.seconds for r in mine)
+                  for end in ("lo", "hi"))
+        text = duration_spread(secs, lo, hi)
     if len(have) == len(mine):
         done = [r.backtracks for r in mine if r.done]
         stopped = len(mine) - len(done)
