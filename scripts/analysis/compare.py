@@ -31,7 +31,7 @@ import subprocess
 import tempfile
 from pathlib import Path
 
-from . import csvread
+from . import csvread, stats
 from .csvread import parse_csv
 from .errors import ReportError
 from .numfmt import ratio_interval
@@ -101,6 +101,16 @@ class Pair:
         time = ratio_interval(self.ratio, self.ratio_lo, self.ratio_hi)
         verdict = time if self.significant else f"{time}, inconclusive"
         return verdict + (NOISY_MARK if self.old.noisy or self.new.noisy else "")
+
+
+def geometric_mean_text(pairs):
+    """The geometric mean of the pairs' time ratios, in brackets that of their
+    intervals' ends ("7.37× faster [6.70×, 8.19×]": where each ratio lies within its
+    interval, the mean lies within these); "-" without pairs."""
+    if not pairs:
+        return "-"
+    ends = [[p.ratio for p in pairs], [p.ratio_lo for p in pairs], [p.ratio_hi for p in pairs]]
+    return ratio_interval(*(stats.geometric_mean(v) if all(x and x > 0 for x in v) else None for v in ends))
 
 
 class Comparison:

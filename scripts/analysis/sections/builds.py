@@ -10,7 +10,7 @@ pairs() finds the files; section() runs the program; render() takes the comparis
 for tests.
 """
 
-from .. import compare, stats
+from .. import compare
 from ..markdown import code, escape, table
 from ..meta import incomplete_note, meta_of, read_meta
 from ..numfmt import ratio
@@ -101,7 +101,8 @@ def render(mine, theirs, meta_mine, meta_theirs, comparison):
             "interval, its "
             "samples paired round by round (\"1.10× slower [1.07×, 1.13×]\": this build took 1.10 times the time; "
             "\"inconclusive\": not significant at q < 0.05, p adjusted over the table's pairs); the steps, "
-            "machine-independent, where they differ. The geometric mean is over the runs both finished.", ""]
+            "machine-independent, where they differ. The geometric mean is over the runs both finished, in brackets "
+            "that of the intervals' ends (where each ratio lies within its interval, the mean lies within these).", ""]
     notes = [n for n in (incomplete_note(meta_mine), incomplete_note(meta_theirs)) if n]
     if notes:
         out += [notes[0], ""]
@@ -114,8 +115,7 @@ def render(mine, theirs, meta_mine, meta_theirs, comparison):
         out += ["Every run: " + ", ".join(code(f"{k}={found[0].key[k]}") for k in common) + ".", ""]
     rows = [[_run_label(p, keys), p.old.text(), p.new.text(), _cell(p), _steps(p)] for p in found]
     compared = [p for p in found if p.compared]
-    geo = stats.geometric_mean([p.ratio for p in compared]) if compared else None
-    rows.append(["geometric mean", "", "", ratio(geo, 1) if geo else "-", ""])
+    rows.append(["geometric mean", "", "", compare.geometric_mean_text(compared), ""])
     head = " ".join("engine/order" if k == "engine" and "order" in keys else escape(k) for k in _label_keys(keys))
     out += table([head or "run", "other build", "this build", "this build against the other", "steps"], "lrrrr",
                  rows)

@@ -349,15 +349,16 @@ def ratios(ctx, path, part, base, comparison):
             else:
                 noisy |= found[0].old.noisy or found[0].new.noisy
                 cells.append(found[0].text())
-                found_ratios[s.key].append(found[0].ratio)
+                found_ratios[s.key].append(found[0])
         rows.append(cells)
-    geo = ["geometric mean"] + [ratio(stats.geometric_mean(found_ratios[s.key]), 1) if found_ratios[s.key] else "-"
-                                for s in others]
+    geo = ["geometric mean"] + [compare.geometric_mean_text(found_ratios[s.key]) for s in others]
     out = [f"Each solver's time against {escape(base.label)}'s (the baseline) per instance, by `puzzlebench compare`: "
            "the ratio with its 95% interval (\"3.1× faster [2.9×, 3.3×]\": the solver took 3.1 times less time; "
            "\"inconclusive\": not significant at q < 0.05, p adjusted over the solver's pairs with the baseline in "
            "every mode, so an interval clear of 1 may be inconclusive); runs sampled in the same rounds are paired "
-           "round by round. The geometric mean is over the instances where both finished.", ""]
+           "round by round. The geometric mean is over the instances where both finished, in brackets that of the "
+           "intervals' ends (where each ratio lies within its interval, their geometric mean lies within these; "
+           "no test of its own).", ""]
     out += table(["instance"] + [escape(s.label) for s in others], "l" + "r" * len(others), rows + [geo])
     if noisy:
         out += ["", NOISY_NOTE]
