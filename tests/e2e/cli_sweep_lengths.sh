@@ -178,6 +178,7 @@ refused() {
 refused 'instances upto19\nengines compact' "x.sweep:4: engine compact is marked 'length': give max-lengths"
 refused 'instances 2x3\nmax-lengths 10' "x.sweep:4: max-lengths: no engine of the sweep is marked 'length'" notouch
 refused 'instances upto19\nmax-lengths 70 70' "x.sweep:4: max-lengths gives 70 twice"
+refused 'instances upto19\nmax-lengths 70\nsearch-threads 1 cores cores' "x.sweep:5: search-threads gives cores twice$"
 refused 'instances upto19\nmax-lengths 0' "x.sweep:4: max-lengths expects length bounds from 1 to [0-9]+ .at most 64., got '0'"
 refused 'instances upto19\nmax-lengths 70\nmax-memory lots' "x.sweep:5: max-memory expects"
 refused 'instances upto19\nmax-lengths 70\nfamily-sets wrap=sideways' "x.sweep:5: family-sets: wrap expects on or off, got 'sideways'"

@@ -65,8 +65,13 @@ static int parse_threads(const char *value, void *field, char *err, size_t errle
     const int cores = omp_get_num_procs();
     if (pb_list_set(&words, value, err, errlen)) return -1;
     for (int i = 0; i < words.n; i++) {
-        with_cores |= !strcmp(words.item[i], "cores");
+        with_cores += !strcmp(words.item[i], "cores");
         listed |= all_digits(words.item[i]) && atol(words.item[i]) == cores;
+    }
+    /* Said as given: its number would name neither word. */
+    if (with_cores > 1) {
+        pb_list_free(&words);
+        return snprintf(err, errlen, "gives cores twice"), -1;
     }
     for (int i = 0; i < words.n; i++) {
         const char *w = words.item[i];
