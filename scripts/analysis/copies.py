@@ -14,7 +14,7 @@ import re
 
 from . import stats
 from .markdown import code, escape, table
-from .numfmt import bounded_ratio, duration, duration_spread, factor_text, grouped, ratio_interval
+from .numfmt import bounded_ratio, factor_text, grouped, ratio_interval
 
 # The puzzles drawn again: how many draws, from a fixed seed (the same files give the
 # same interval), and the fewest puzzles worth drawing from.
@@ -106,25 +106,19 @@ def totals_part(runs, sets, tools, ref, totals, ratio_of):
     return out + table(header, "llrrrrrl", body)
 
 
-def per_puzzle_cell(mine):
+def per_puzzle_cell(mine, totals):
     """One tool's runs on one puzzle's orientations: total time [the sums of the runs'
     interval bounds] · total conflicts [fewest, most of the orientations that finished;
     how many stopped]. A run stopped at the limit has only a bound on its conflicts (an
-    outside solver's is 0), so it stays out of the range."""
-    secs = sum(r.seconds for r in mine)
-    lower = not all(r.done for r in mine)
-    have = [r.backtracks for r in mine if r.backtracks is not None]
-    text = ("≥ " if lower else "") + duration(secs)
-    if not lower and any(r.timing.has_interval for r in mine):
-        lo, hi = (sum(getattr(r.timing, end) if r.timing.has_interval else r.seconds for r in mine)
-                  for end in ("lo", "hi"))
-        text = duration_spread(secs, lo, hi)
-    if len(have) == len(mine):
+    outside solver's is 0), so it stays out of the range. totals is the ladder's Totals
+    class."""
+    tot = totals(mine)
+    text = tot.time_text()
+    if tot.backtracks is not None:
         done = [r.backtracks for r in mine if r.done]
         stopped = len(mine) - len(done)
         span = f"{grouped(int(min(done)))}, {grouped(int(max(done)))}" if done else "-"
-        text += f" · {'≥ ' if lower else ''}{grouped(int(sum(have)))} [{span}" \
-                f"{f'; {stopped} stopped' if stopped else ''}]"
+        text += f" · {tot.backtracks_text()} [{span}{f'; {stopped} stopped' if stopped else ''}]"
     return text
 
 

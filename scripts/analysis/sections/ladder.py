@@ -273,8 +273,9 @@ def instance_table(s, mine, set_tools, params, param_name, n_orient):
     its lines, and whether a time shown is noisy."""
     if n_orient > 1:
         out = ["", f"{code(s)}, per puzzle ({escape(param_name)}), over its {n_orient} orientations: the total "
-               f"time [the sums of the runs' lower and upper bounds] · the total backtracks (conflicts for learn and the outside solvers) [the fewest, the "
-               f"most of one orientation that finished; how many stopped at the limit, if any].", ""]
+               f"time [the sums of the runs' lower and upper bounds] · the total backtracks (conflicts for learn "
+               f"and the outside solvers) [the fewest, the most of one orientation that finished; how many "
+               f"stopped at the limit, if any].", ""]
     else:
         out = ["", f"{code(s)}, per instance ({escape(param_name)}): time · backtracks "
                f"(conflicts for learn and the outside solvers).", ""]
@@ -287,7 +288,7 @@ def instance_table(s, mine, set_tools, params, param_name, n_orient):
             if not these:
                 cells.append("-")
             elif n_orient > 1:
-                cells.append(copies.per_puzzle_cell(these))
+                cells.append(copies.per_puzzle_cell(these, Totals))
             else:
                 noisy |= these[0].timing.noisy
                 cells.append(f"{these[0].time_text()} · {these[0].backtracks_text()}")

@@ -326,22 +326,21 @@ class Score:
     median time over the solved instances, peak memory; and, in spread["lo"] and
     spread["hi"], the same three figures over every run's interval bound (Result.bound)
     instead of its time. Each figure grows with every run's time, so where each run's
-    time lies within its interval, the figure lies within its two bounds."""
+    time lies within its interval, the figure lies within its two bounds.
+    figures(which) gives (the solved times, PAR-2) over Result.bound(which)."""
 
-    def __init__(self, label, n, times, par2, peak=None, solved=None):
+    def __init__(self, label, n, figures, peak=None, solved=None):
         self.label = label
         self.n = n
-        self.solved = len(times) if solved is None else solved
-        self.par2 = par2
-        self.total = sum(times) if times else None
-        self.median = stats.median(times)
         self.peak = peak
         self.spread = {}
-
-    def bounds(self, which, times, par2):
-        """Records the figures over the runs' `which` bounds."""
-        self.spread[which] = {"par2": par2, "total": sum(times) if times else None,
-                              "median": stats.median(times)}
+        for which in (None, "lo", "hi"):
+            times, par2 = figures(which)
+            self.spread[which] = {"par2": par2, "total": sum(times) if times else None,
+                                  "median": stats.median(times)}
+            if which is None:
+                self.solved = len(times) if solved is None else solved
+        self.par2, self.total, self.median = (self.spread[None][k] for k in ("par2", "total", "median"))
 
 
 def scores(part):
@@ -350,26 +349,24 @@ def scores(part):
     out = []
     n = len(part.instances)
     for rank, s in enumerate(part.solvers):
-        par2 = _par2(part, [(i, r.time if (r := part.result(s, i)) and r.solved else None) for i in part.instances],
-                     s)
+        def figures(which, s=s):
+            bounds = [(i, r.bound(which) if (r := part.result(s, i)) and r.solved else None) for i in part.instances]
+            return part.solved_times(s, which), _par2(part, bounds, s)
+
         peaks = [r.peak for i in part.instances if (r := part.result(s, i)) and r.peak is not None]
         solved = sum(1 for i in part.instances if (r := part.result(s, i)) and r.solved)
-        score = Score(s.label, n, part.solved_times(s), par2, max(peaks) if peaks else None, solved)
-        for which in ("lo", "hi"):
-            score.bounds(which, part.solved_times(s, which), _par2(
-                part, [(i, r.bound(which) if (r := part.result(s, i)) and r.solved else None)
-                       for i in part.instances], s))
+        score = Score(s.label, n, figures, max(peaks) if peaks else None, solved)
         score.solver, score.rank = s, rank
         out.append(score)
     # A solver whose solved runs have no measure has no total: it goes after those with one.
     out.sort(key=lambda x: (-x.solved, x.par2 if x.par2 is not None
                             else x.total if x.total is not None else math.inf, x.rank))
-    best = part.vbs()
-    vbs = Score(VBS, n, sorted(best.values()), _par2(part, [(i, best.get(i)) for i in part.instances], None))
-    for which in ("lo", "hi"):
+
+    def best_figures(which):
         best = part.vbs(which)
-        vbs.bounds(which, sorted(best.values()), _par2(part, [(i, best.get(i)) for i in part.instances], None))
-    return out, vbs
+        return sorted(best.values()), _par2(part, [(i, best.get(i)) for i in part.instances], None)
+
+    return out, Score(VBS, n, best_figures)
 
 
 def _par2(part, times, solver):
