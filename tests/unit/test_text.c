@@ -1,5 +1,7 @@
 /* test_text.c — pb_has_suffix: a suffix at the end only, whole, and a name that is
- * the suffix itself. */
+ * the suffix itself; pb_text_list_add: names joined by ", ", cut where they do not fit. */
+#include <string.h>
+
 #include "check.h"
 #include "harness/base/text.h"
 
@@ -17,5 +19,15 @@ int main(void)
     CHECK(!pb_has_suffix("runs_csv", ".csv"));
     CHECK(!pb_has_suffix("a.samples.csv", ".samples"));
     CHECK(pb_has_suffix("a.samples.csv", ".samples.csv"));
+
+    char list[16] = "";
+    pb_text_list_add(list, sizeof list, "a.csv");
+    CHECK(!strcmp(list, "a.csv"));
+    pb_text_list_add(list, sizeof list, "b.meta");
+    CHECK(!strcmp(list, "a.csv, b.meta"));
+    pb_text_list_add(list, sizeof list, "c.xml"); /* 15 bytes and the NUL fit */
+    CHECK(!strcmp(list, "a.csv, b.meta, "));
+    pb_text_list_add(list, sizeof list, "d"); /* full: unchanged */
+    CHECK(!strcmp(list, "a.csv, b.meta, "));
     return check_report("test_text");
 }

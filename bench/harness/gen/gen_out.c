@@ -17,6 +17,7 @@
 #include "harness/base/say.h"
 #include "harness/base/text.h"
 #include "harness/meta/meta.h"
+#include "harness/io/inputs.h"
 #include "harness/io/outfile.h"
 #include "harness/io/readfile.h"
 #include "harness/base/sizes.h"
@@ -306,10 +307,7 @@ static int drop_earlier(pb_gen_state *s, char *err, size_t errlen)
         if (sane && !bsearch(&line, names, (size_t)s->n, sizeof *names, by_name)) {
             const int r = s->h->drop(s->o->out, line, err, errlen);
             if (r < 0) rc = -1;
-            if (r > 0 && gone++ < 3) {
-                const size_t at = strlen(said);
-                snprintf(said + at, sizeof said - at, "%s%s", at ? ", " : "", line);
-            }
+            if (r > 0 && gone++ < 3) pb_text_list_add(said, sizeof said, line);
         }
         *end = save;
         line = next;
@@ -368,8 +366,7 @@ static int same_place(const char *a, const char *b)
     char da[PB_PATH_EXT_MAX], db[PB_PATH_EXT_MAX];
     snprintf(da, sizeof da, "%.*s", sa ? (int)(sa - a) + 1 : 1, sa ? a : ".");
     snprintf(db, sizeof db, "%.*s", sb ? (int)(sb - b) + 1 : 1, sb ? b : ".");
-    struct stat x, y;
-    return !stat(da, &x) && !stat(db, &y) && x.st_dev == y.st_dev && x.st_ino == y.st_ino;
+    return pb_same_file(da, db);
 }
 
 /* A file written whole at the end (--json FILE, a generator's page such as kakuro's
@@ -420,10 +417,10 @@ int pb_gen_open(pb_gen_state *s)
     /* The summary is written at the end: a --json FILE that cannot be is refused now,
      * before the work (and before anything is made here), but one in the --out folder
      * this run makes, once it is made. */
-    const int json = o->json && strcmp(o->json, "-");
-    int rc = json && !json_in_out(o) ? pb_out_check(o->json, err, sizeof err) : 0;
+    const int json = o->json && strcmp(o->json, "-"), inside = json && json_in_out(o);
+    int rc = json && !inside ? pb_out_check(o->json, err, sizeof err) : 0;
     if (!rc && o->out) rc = pb_out_folder(o->out, err, sizeof err);
-    if (!rc && json && json_in_out(o)) rc = pb_out_check(o->json, err, sizeof err);
+    if (!rc && inside) rc = pb_out_check(o->json, err, sizeof err);
     set_paths(s);
     if (!rc) rc = end_clash(s, err, sizeof err);
     if (!rc && s->recorded) rc = lock_outputs(s, err, sizeof err);

@@ -59,3 +59,9 @@ int pb_input_clash(const char *path, char *err, size_t errlen)
     pthread_mutex_unlock(&lock);
     return rc;
 }
+
+int pb_same_file(const char *a, const char *b)
+{
+    struct stat x, y;
+    return !stat(a, &x) && !stat(b, &y) && x.st_dev == y.st_dev && x.st_ino == y.st_ino;
+}

@@ -16,4 +16,8 @@ void pb_input_note(const char *path);
  * INPUT (...)" in err. */
 int pb_input_clash(const char *path, char *err, size_t errlen);
 
+/* Whether paths a and b name one file or folder, both there (by device and inode: a
+ * hard link or another spelling of the path too). */
+int pb_same_file(const char *a, const char *b);
+
 #endif

@@ -38,6 +38,7 @@
 #include "harness/base/exit.h"
 #include "harness/base/options.h"
 #include "harness/base/say.h"
+#include "harness/io/inputs.h"
 #include "harness/io/outfile.h"
 #include "harness/io/peer.h"
 #include "harness/io/readfile.h"
@@ -505,13 +506,6 @@ static int make_copies(against *a)
     return 0;
 }
 
-/* Whether paths a and b name one file. */
-static int same_file(const char *a, const char *b)
-{
-    struct stat x, y;
-    return !stat(a, &x) && !stat(b, &y) && x.st_dev == y.st_dev && x.st_ino == y.st_ino;
-}
-
 /* Starts worker p of build k: argv is the binary (a helper's copy of it), "sweep", the
  * arguments every worker gets, then its own (--serve, --run-id, --name, --workers 1,
  * --quiet, and for a helper --serve-helper). Checks that it expanded the sweep into
@@ -579,7 +573,7 @@ static int start(against *a, int k, int p, const char *run_id)
         pb_say("sweep --against: %s did not start serving the sweep: it %s (its message is "
                "above%s)",
                a->binary[k], err,
-               got && !same_file(a->binary[k], a->binary[THIS])
+               got && !pb_same_file(a->binary[k], a->binary[THIS])
                    ? "; a build without `sweep --serve` cannot take part"
                    : "");
         return a->broken = 1, -1;

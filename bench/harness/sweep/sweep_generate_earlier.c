@@ -22,6 +22,7 @@
 #include "harness/base/exit.h"
 #include "harness/base/say.h"
 #include "harness/base/sizes.h"
+#include "harness/base/text.h"
 #include "harness/io/inputs.h"
 #include "harness/io/outlock.h"
 #include "harness/meta/meta.h"
@@ -157,8 +158,7 @@ static int drop(const char *dir, const char *name, const earlier *e)
             pb_say("sweep: --force: %s: cannot remove: %s", path[k], strerror(errno));
             rc = PB_EXIT_USAGE;
         } else {
-            const size_t at = strlen(said);
-            snprintf(said + at, sizeof said - at, "%s%s", at ? ", " : "", path[k]);
+            pb_text_list_add(said, sizeof said, path[k]);
         }
     }
     pb_out_lock_release(&l, lock);
@@ -206,10 +206,7 @@ static int refuse_any(const pb_sweep_spec *s, const pb_sweep_opts *o, const pb_s
     } else {
         files_of(o->out_dir, s->name, &e[0], path);
         for (int k = 0; k < FILES; k++)
-            if (path[k][0] && !lstat(path[k], &st)) {
-                const size_t at = strlen(what);
-                snprintf(what + at, sizeof what - at, "%s%s", at ? ", " : "", path[k]);
-            }
+            if (path[k][0] && !lstat(path[k], &st)) pb_text_list_add(what, sizeof what, path[k]);
         pb_say("sweep: %s: the records of method %s of an earlier run of this sweep, which this "
                "run does not make, and the report would read them as this run's; remove them, "
                "give --force (every method made again, and these removed), or give --out another "
