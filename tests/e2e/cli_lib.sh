@@ -33,7 +33,7 @@ has() { if grep -Eq -e "$1" "$2"; then ok; else bad "$2 lacks '$1'"; fi; }
 # need_mpirun: a test of MPI is skipped (exit 77) on a machine without mpirun. Its
 # mpiruns take Open MPI's point-to-point layer for shared memory and TCP (ob1) outright:
 # by default every start first probes the layers for fast networks (cm: ofi, psm2),
-# a fifth of a second each time on a machine without them. The program's MPI code is
+# time at every start on a machine without them. The program's MPI code is
 # the same either way; a caller's own OMPI_MCA_pml is kept.
 need_mpirun() {
     export OMPI_MCA_pml=${OMPI_MCA_pml:-ob1}
